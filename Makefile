@@ -1,0 +1,104 @@
+# cinductor: build and test. Everything is built under build/.
+#
+#   make                 build/libcinductor.o, build/cinductor (when tools/cinductor.c exists), build/demo
+#   make demo            build and run the demo (CINDUCTOR_DEBUG=1 make demo shows the generated C)
+#   make test            the C tests and the compile checks; last line "N passed, M failed[, K skipped]"
+#   make test-compile    only the compile checks of cinductor.h (gcc, clang, g++, clang++, tcc)
+#   make test-san        the C tests built with ASan + UBSan, run with leak detection
+#   make test-valgrind   the C tests run under valgrind (memcheck, leaks)
+#   make test-torch      the comparisons with PyTorch (needs /usr/bin/python3 with torch)
+#   make clean
+#
+# A source file that defines CINDUCTOR_IMPLEMENTATION itself (a white-box test, the demo) is
+# not linked with build/libcinductor.o, which would define every function twice.
+
+CFLAGS   ?= -O2 -g -Wall -Wextra -Wpedantic -Werror -std=c99
+# POSIX 2008 for dlopen, pthreads and clock_gettime under -std=c99
+CPPFLAGS ?= -D_POSIX_C_SOURCE=200809L
+LDLIBS   ?= -ltcc -lm -lpthread -ldl
+SAN      ?= -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+# The sanitizer build does not add -Werror: gcc's -O1 + ASan warnings (stringop, array-bounds)
+# have false positives, and the normal build already holds the code to zero warnings.
+SAN_CFLAGS ?= -O1 -g -Wall -Wextra -Wpedantic -std=c99
+VALGRIND ?= valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect --quiet
+PYTHON   ?= /usr/bin/python3
+
+B := build
+
+TEST_SRCS := $(sort $(wildcard tests/test_*.c))
+TESTS     := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
+SAN_TESTS := $(TEST_SRCS:tests/%.c=$(B)/san/tests/%)
+HDRS      := cinductor.h
+
+# $(call self_impl,FILE): non-empty when FILE defines CINDUCTOR_IMPLEMENTATION itself
+HASH := \#
+self_impl = $(shell grep -lE '^[[:space:]]*$(HASH)[[:space:]]*define[[:space:]]+CINDUCTOR_IMPLEMENTATION' $(1) 2>/dev/null)
+# $(call lib_for,FILE,LIBOBJ): LIBOBJ, unless FILE carries the implementation
+lib_for = $(if $(call self_impl,$(1)),,$(2))
+
+ALL := $(B)/libcinductor.o $(B)/demo $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
+
+.PHONY: all demo test test-c test-compile test-san test-valgrind test-torch clean
+.DELETE_ON_ERROR:
+
+all: $(ALL)
+
+# ---- the library object ----
+$(B)/libcinductor.o: tests/impl.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ tests/impl.c
+
+$(B)/san/libcinductor.o: tests/impl.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(SAN_CFLAGS) $(SAN) -c -o $@ tests/impl.c
+
+# ---- the tool and the demo ----
+$(B)/cinductor: tools/cinductor.c $(HDRS) $(call lib_for,tools/cinductor.c,$(B)/libcinductor.o)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tools/cinductor.c $(call lib_for,tools/cinductor.c,$(B)/libcinductor.o) $(LDFLAGS) $(LDLIBS)
+
+$(B)/demo: examples/demo.c $(HDRS) $(call lib_for,examples/demo.c,$(B)/libcinductor.o)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ examples/demo.c $(call lib_for,examples/demo.c,$(B)/libcinductor.o) $(LDFLAGS) $(LDLIBS)
+
+demo: $(B)/demo
+	./$(B)/demo
+
+# ---- tests ----
+$(B)/tests/%: tests/%.c tests/ci_test.h $(HDRS) $(B)/libcinductor.o
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(call lib_for,$<,$(B)/libcinductor.o) $(LDFLAGS) $(LDLIBS)
+
+$(B)/san/tests/%: tests/%.c tests/ci_test.h $(HDRS) $(B)/san/libcinductor.o
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(SAN_CFLAGS) $(SAN) -o $@ $< $(call lib_for,$<,$(B)/san/libcinductor.o) $(LDFLAGS) $(LDLIBS)
+
+# tests/run.sh runs tests/compile.sh (the compile checks) and then every binary of the
+# directory, and closes with the summary line; CI_NO_COMPILE=1 leaves the compile checks out.
+test: $(TESTS)
+	CPPFLAGS="$(CPPFLAGS)" bash tests/run.sh $(B)/tests
+
+test-c: $(TESTS)
+	CI_NO_COMPILE=1 bash tests/run.sh $(B)/tests
+
+test-compile:
+	CPPFLAGS="$(CPPFLAGS)" bash tests/run.sh
+
+test-san: $(SAN_TESTS)
+	CI_NO_COMPILE=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	bash tests/run.sh $(B)/san/tests
+
+test-valgrind: $(TESTS)
+	@if command -v valgrind >/dev/null 2>&1; then \
+	  CI_NO_COMPILE=1 CI_RUN_PREFIX="$(VALGRIND)" CI_TEST_TIMEOUT=1800 bash tests/run.sh $(B)/tests; \
+	else echo "SKIP test-valgrind: valgrind is not installed"; fi
+
+# run.py drives build/cinductor (the .cig runner) when there is one
+test-torch: $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
+	@if [ -f tests/torch/run.py ]; then \
+	  $(PYTHON) tests/torch/run.py; \
+	else echo "SKIP test-torch: tests/torch/run.py is absent"; fi
+
+clean:
+	rm -rf $(B)

@@ -1,0 +1,5244 @@
+/* cinductor.h - v0.1.0 - PyTorch Inductor's compiler core as one C header - MIT licence (see end)
+
+   Describe a tensor computation as a graph of aten-named ops, and cinductor lowers it to
+   loop-level IR, turns it into kernels, emits C, compiles that in memory with libtcc (or runs
+   it with the built-in interpreter) and hands you a program to run on your own arrays.
+
+   DO THIS in exactly one C or C++ file of your program:
+
+       #define CINDUCTOR_IMPLEMENTATION
+       #include "cinductor.h"
+
+   and link with -ltcc -lm -lpthread (-ldl where dlopen lives outside libc). Define
+   CINDUCTOR_NO_TCC before the include to build without libtcc: the interpreter still runs.
+
+   QUICK START (softmax(x * w + b) over the last dim):
+
+       ci_ctx *ctx; ci_ctx_desc cd = {0};
+       ci_ctx_create(&cd, &ctx);
+       ci_graph *g = ci_graph_create(ctx);
+       int64_t xs[2] = {4, 8}, ws[1] = {8};
+       ci_tensor x = ci_input(g, "x", CI_F32, 2, xs);
+       ci_tensor w = ci_input(g, "w", CI_F32, 1, ws);
+       ci_tensor b = ci_input(g, "b", CI_F32, 1, ws);
+       ci_output(g, ci_softmax(g, ci_add(g, ci_mul(g, x, w), b), -1));
+       ci_program *p; ci_compile_desc pd = {0};
+       if (ci_compile(g, &pd, &p) != CI_OK) puts(ci_ctx_last_error(ctx));
+       const void *in[3] = {xdata, wdata, bdata}; void *out[1] = {ydata};
+       ci_program_run(p, 3, in, 1, out);
+       puts(ci_program_source(p));                         // the generated C
+       ci_program_destroy(p); ci_graph_destroy(g); ci_ctx_destroy(ctx);
+
+   TABLE OF CONTENTS
+     Manual ............ concepts, memory, errors, backends, threading, debugging, limits
+     Public API ........ ci_ctx, ci_graph, builders, ci_call, registry, ci_program
+     Implementation, in pipeline order:
+       >>config   compile-time options, asserts, includes
+       >>decls    private types and the forward declarations every section uses
+       >>util     arenas, growable arrays, string interning, hashing, errors (ci__fail)
+       >>dtype    the dtype table, promotion categories, value formatting
+       >>ix       hash-consed integer index expressions, value ranges, simplifier, printer
+       >>ir       value-expression DAG, storages, boxes (TensorBox), views, buffers, realize
+       >>lower    GraphLowering: the registry, schemas, argument binding, type promotion,
+                  broadcasting, the walk over graph nodes
+       >>ops      the lowerings themselves and the decompositions
+       >>sched    kernels formed from the buffers the lowering produced
+       >>plan     buffer placement in one arena per program
+       >>cemit    kernel IR -> C source (one compile unit per graph)
+       >>interp   the interpreter backend: runs the kernel IR directly
+       >>tcc      libtcc backend (in-memory compile, serialised by a lock)
+       >>rt       programs: run, threads, extern kernels
+       >>dbg      the debug printer (graph, IR, kernels, source)
+       >>public   the public API functions
+
+   MANUAL
+
+   Concepts. A ci_ctx owns the op registry, the allocator and the last error. A ci_graph is a
+   list of nodes, each an aten op applied to earlier tensors; a ci_tensor is a small handle
+   (an id, 0 = invalid) naming one node result. ci_compile lowers the graph (every op goes
+   through the registry, exactly as Inductor's lowerings do), decides which values become
+   buffers, forms kernels, emits C and compiles it. A ci_program runs as often as you like.
+
+   Memory. Everything comes from the allocator in ci_ctx_desc (malloc/free by default). Graphs
+   and programs own their memory and free it in ci_graph_destroy / ci_program_destroy.
+   Input and output arrays belong to the caller: dense, C-contiguous, of the declared dtype and
+   shape. A program owns one arena for its intermediate buffers, allocated at compile time;
+   ci_program_run allocates nothing. One program must not run on two threads at once.
+
+   Errors. Functions return ci_result (0 = CI_OK); ci_result_string() names a code and
+   ci_ctx_last_error() holds the detailed message of the last failure in that context. Graph
+   builders are sticky (like OpenGL): a builder given bad input returns the invalid tensor and
+   records the first error in the graph (ci_graph_status / ci_graph_message); later builders
+   given the invalid tensor do nothing; ci_compile reports the recorded error. Messages name the
+   node and the op, with shapes.
+
+   Backends. CI_BACKEND_TCC (default when libtcc is compiled in) compiles the generated C in
+   memory; CI_BACKEND_INTERP runs the same kernel IR with no compiler at all. The generated C
+   includes no header and needs neither TCC's include directory nor libtcc1.a, so a binary linked
+   statically with libtcc.a runs where the tcc package is absent. libtcc is LGPL.
+
+   Threading. Contexts are independent. Compiling is safe from several threads on different
+   contexts; libtcc calls are serialised by one process-wide lock.
+
+   Debugging. ci_ctx_desc.debug (or ci_compile_desc.debug, or the CINDUCTOR_DEBUG environment
+   variable: "1"/"all", or a comma list of graph,ir,kernels,source) prints the graph, the IR after
+   lowering, the kernels and the generated C to the logger (stderr by default).
+
+   cinductor does NOT (yet): run on the GPU, fuse realized buffers into shared kernels (one
+   kernel per realized buffer), support dynamic shapes, complex dtypes, or autograd.
+*/
+#ifndef CINDUCTOR_H_INCLUDED
+#define CINDUCTOR_H_INCLUDED
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CI_VERSION_MAJOR 0
+#define CI_VERSION_MINOR 1
+#define CI_VERSION_PATCH 0
+#define CI_VERSION_STRING "0.1.0"
+
+#ifndef CI_API
+#  ifdef __cplusplus
+#    define CI_API extern "C"
+#  else
+#    define CI_API extern
+#  endif
+#endif
+
+#define CI_MAX_DIMS 8
+/* "no dim" for the dim argument of builders where aten's dim is optional */
+#define CI_DIM_NONE INT64_MIN
+
+/* ---- result codes (X-macro: name, message) ---- */
+#define CI_RESULT_LIST(X) \
+    X(CI_OK,                    "ok") \
+    X(CI_ERR_INVALID_ARGS,      "invalid arguments") \
+    X(CI_ERR_OUT_OF_MEMORY,     "out of memory") \
+    X(CI_ERR_SHAPE,             "shape mismatch") \
+    X(CI_ERR_DTYPE,             "dtype mismatch") \
+    X(CI_ERR_UNKNOWN_OP,        "unknown op") \
+    X(CI_ERR_UNSUPPORTED,       "unsupported") \
+    X(CI_ERR_COMPILE,           "compile error") \
+    X(CI_ERR_BACKEND_UNAVAILABLE, "backend unavailable") \
+    X(CI_ERR_RUNTIME,           "runtime error") \
+    X(CI_ERR_IO,                "i/o error") \
+    X(CI_ERR_PARSE,             "parse error")
+
+typedef enum ci_result {
+#define CI__X(n, s) n,
+    CI_RESULT_LIST(CI__X)
+#undef CI__X
+    CI_RESULT_COUNT
+} ci_result;
+
+/* ---- dtypes ---- */
+typedef enum ci_dtype {
+    CI_DTYPE_INVALID = 0,
+    CI_BOOL, CI_U8, CI_I8, CI_I16, CI_I32, CI_I64, CI_F16, CI_BF16, CI_F32, CI_F64,
+    CI_DTYPE_COUNT
+} ci_dtype;
+
+/* ---- handles ---- */
+typedef struct ci_ctx ci_ctx;
+typedef struct ci_graph ci_graph;
+typedef struct ci_program ci_program;
+typedef struct ci_lower ci_lower;              /* lowering-time context given to user lowerings */
+typedef struct ci_tensor { uint32_t id; } ci_tensor; /* id 0 = invalid */
+
+/* ---- context ---- */
+typedef struct ci_allocator {
+    void *(*alloc)(size_t size, void *user);       /* zero = malloc */
+    void (*free)(void *ptr, size_t size, void *user); /* zero = free; size is the allocated size */
+    void *user;
+} ci_allocator;
+
+typedef enum ci_log_level { CI_LOG_DEBUG = 0, CI_LOG_INFO, CI_LOG_WARN, CI_LOG_ERROR } ci_log_level;
+typedef void (*ci_log_fn)(ci_log_level level, const char *msg, void *user);
+
+enum {
+    CI_DEBUG_GRAPH = 1, CI_DEBUG_IR = 2, CI_DEBUG_KERNELS = 4, CI_DEBUG_SOURCE = 8,
+    CI_DEBUG_ALL = 15
+};
+
+typedef struct ci_ctx_desc {
+    ci_allocator allocator;   /* zero = malloc/free */
+    ci_log_fn log;            /* zero = write to stderr */
+    void *log_user;
+    unsigned debug;           /* CI_DEBUG_* bits; zero = none (CINDUCTOR_DEBUG env adds to it) */
+    int num_threads;          /* zero = 1 */
+} ci_ctx_desc;
+
+CI_API ci_result ci_ctx_create(const ci_ctx_desc *desc, ci_ctx **out);
+CI_API void ci_ctx_destroy(ci_ctx *ctx);
+CI_API const char *ci_ctx_last_error(const ci_ctx *ctx);
+CI_API const char *ci_result_string(ci_result r);
+
+CI_API const char *ci_dtype_name(ci_dtype dt);          /* "f32", ...; "invalid" */
+CI_API ci_dtype ci_dtype_from_name(const char *name);    /* "f32" or "float32"; invalid if unknown */
+CI_API size_t ci_dtype_size(ci_dtype dt);
+
+/* ---- graphs ---- */
+CI_API ci_graph *ci_graph_create(ci_ctx *ctx);           /* NULL on allocation failure */
+CI_API void ci_graph_destroy(ci_graph *g);
+CI_API ci_result ci_graph_status(const ci_graph *g);     /* first error recorded, or CI_OK */
+CI_API const char *ci_graph_message(const ci_graph *g);  /* "" when CI_OK */
+
+/* leaves. Names must be unique identifiers; NULL name = auto. Shapes are copied. */
+CI_API ci_tensor ci_input(ci_graph *g, const char *name, ci_dtype dt, int ndim, const int64_t *shape);
+CI_API ci_tensor ci_const_array(ci_graph *g, const char *name, ci_dtype dt, int ndim,
+                                const int64_t *shape, const void *data);   /* data copied */
+CI_API ci_tensor ci_const_scalar(ci_graph *g, ci_dtype dt, double value);  /* 0-d tensor */
+/* A Python number: weakly typed in promotion (x * 2.0 keeps x's dtype, as in PyTorch). */
+CI_API ci_tensor ci_scalar(ci_graph *g, double value);
+CI_API ci_tensor ci_scalar_int(ci_graph *g, int64_t value);
+CI_API ci_tensor ci_scalar_bool(ci_graph *g, int value);
+CI_API void ci_output(ci_graph *g, ci_tensor t);
+
+/* queries on a built tensor (after a successful builder) */
+CI_API ci_dtype ci_tensor_dtype(const ci_graph *g, ci_tensor t);
+CI_API int ci_tensor_shape(const ci_graph *g, ci_tensor t, int64_t *shape); /* returns ndim, -1 if invalid */
+CI_API int ci_graph_num_inputs(const ci_graph *g);
+CI_API int ci_graph_num_outputs(const ci_graph *g);
+
+/* ---- the generic call: any registered op by aten name ---- */
+typedef enum ci_arg_kind {
+    CI_ARG_NONE = 0, CI_ARG_TENSOR, CI_ARG_INT, CI_ARG_FLOAT, CI_ARG_BOOL, CI_ARG_STRING,
+    CI_ARG_DTYPE, CI_ARG_INTS, CI_ARG_FLOATS, CI_ARG_TENSORS,
+    CI_ARG_KIND_COUNT
+} ci_arg_kind;
+
+typedef struct ci_arg {
+    ci_arg_kind kind;
+    union {
+        ci_tensor t;
+        int64_t i;
+        double f;
+        int b;
+        const char *s;
+        ci_dtype dtype;
+        struct { const int64_t *v; int n; } ints;
+        struct { const double *v; int n; } floats;
+        struct { const ci_tensor *v; int n; } tensors;
+    } u;
+} ci_arg;
+
+typedef struct ci_kwarg { const char *name; ci_arg value; } ci_kwarg;
+
+CI_API ci_arg ci_arg_none(void);
+CI_API ci_arg ci_arg_tensor(ci_tensor t);
+CI_API ci_arg ci_arg_int(int64_t v);
+CI_API ci_arg ci_arg_float(double v);
+CI_API ci_arg ci_arg_bool(int v);
+CI_API ci_arg ci_arg_string(const char *s);
+CI_API ci_arg ci_arg_dtype(ci_dtype dt);
+CI_API ci_arg ci_arg_ints(const int64_t *v, int n);
+CI_API ci_arg ci_arg_floats(const double *v, int n);
+CI_API ci_arg ci_arg_tensors(const ci_tensor *v, int n);
+
+/* Calls OP ("aten.add.Tensor", "aten.add", "prims.convert_element_type", "myns.op") with
+   positional then keyword arguments, as PyTorch would. Writes up to max_outs results to outs
+   and returns the op's number of results; 0 on error (recorded in the graph). The argument
+   arrays and strings are copied. */
+CI_API int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args,
+                   int nkwargs, const ci_kwarg *kwargs, ci_tensor *outs, int max_outs);
+CI_API ci_tensor ci_call1(ci_graph *g, const char *op, int nargs, const ci_arg *args,
+                          int nkwargs, const ci_kwarg *kwargs);
+
+/* ---- builders (named like the aten op they build) ---- */
+/* pointwise */
+CI_API ci_tensor ci_add(ci_graph *g, ci_tensor a, ci_tensor b);
+CI_API ci_tensor ci_sub(ci_graph *g, ci_tensor a, ci_tensor b);
+CI_API ci_tensor ci_add_alpha(ci_graph *g, ci_tensor a, ci_tensor b, double alpha);
+CI_API ci_tensor ci_sub_alpha(ci_graph *g, ci_tensor a, ci_tensor b, double alpha);
+CI_API ci_tensor ci_mul(ci_graph *g, ci_tensor a, ci_tensor b);
+CI_API ci_tensor ci_div(ci_graph *g, ci_tensor a, ci_tensor b);
+CI_API ci_tensor ci_div_mode(ci_graph *g, ci_tensor a, ci_tensor b, const char *rounding_mode); /* NULL, "trunc", "floor" */
+CI_API ci_tensor ci_pow(ci_graph *g, ci_tensor a, ci_tensor b);
+CI_API ci_tensor ci_maximum(ci_graph *g, ci_tensor a, ci_tensor b);
+CI_API ci_tensor ci_minimum(ci_graph *g, ci_tensor a, ci_tensor b);
+CI_API ci_tensor ci_neg(ci_graph *g, ci_tensor x);
+CI_API ci_tensor ci_abs(ci_graph *g, ci_tensor x);
+CI_API ci_tensor ci_exp(ci_graph *g, ci_tensor x);
+CI_API ci_tensor ci_log(ci_graph *g, ci_tensor x);
+CI_API ci_tensor ci_sqrt(ci_graph *g, ci_tensor x);
+CI_API ci_tensor ci_rsqrt(ci_graph *g, ci_tensor x);
+CI_API ci_tensor ci_sin(ci_graph *g, ci_tensor x);
+CI_API ci_tensor ci_cos(ci_graph *g, ci_tensor x);
+CI_API ci_tensor ci_tanh(ci_graph *g, ci_tensor x);
+CI_API ci_tensor ci_sigmoid(ci_graph *g, ci_tensor x);
+CI_API ci_tensor ci_relu(ci_graph *g, ci_tensor x);
+CI_API ci_tensor ci_erf(ci_graph *g, ci_tensor x);
+CI_API ci_tensor ci_clamp(ci_graph *g, ci_tensor x, ci_tensor min, ci_tensor max); /* {0} = no bound */
+CI_API ci_tensor ci_where(ci_graph *g, ci_tensor cond, ci_tensor a, ci_tensor b);
+CI_API ci_tensor ci_eq(ci_graph *g, ci_tensor a, ci_tensor b);
+CI_API ci_tensor ci_ne(ci_graph *g, ci_tensor a, ci_tensor b);
+CI_API ci_tensor ci_lt(ci_graph *g, ci_tensor a, ci_tensor b);
+CI_API ci_tensor ci_le(ci_graph *g, ci_tensor a, ci_tensor b);
+CI_API ci_tensor ci_gt(ci_graph *g, ci_tensor a, ci_tensor b);
+CI_API ci_tensor ci_ge(ci_graph *g, ci_tensor a, ci_tensor b);
+CI_API ci_tensor ci_logical_and(ci_graph *g, ci_tensor a, ci_tensor b);
+CI_API ci_tensor ci_logical_or(ci_graph *g, ci_tensor a, ci_tensor b);
+CI_API ci_tensor ci_logical_not(ci_graph *g, ci_tensor x);
+CI_API ci_tensor ci_to(ci_graph *g, ci_tensor x, ci_dtype dt);   /* aten._to_copy(dtype=) */
+/* reductions: dims NULL/ndims 0 = all dims */
+CI_API ci_tensor ci_sum(ci_graph *g, ci_tensor x, int ndims, const int64_t *dims, int keepdim);
+CI_API ci_tensor ci_mean(ci_graph *g, ci_tensor x, int ndims, const int64_t *dims, int keepdim);
+CI_API ci_tensor ci_amax(ci_graph *g, ci_tensor x, int ndims, const int64_t *dims, int keepdim);
+CI_API ci_tensor ci_amin(ci_graph *g, ci_tensor x, int ndims, const int64_t *dims, int keepdim);
+CI_API ci_tensor ci_prod(ci_graph *g, ci_tensor x, int64_t dim, int keepdim);  /* CI_DIM_NONE = all */
+CI_API ci_tensor ci_any(ci_graph *g, ci_tensor x, int64_t dim, int keepdim);   /* CI_DIM_NONE = all */
+CI_API ci_tensor ci_all(ci_graph *g, ci_tensor x, int64_t dim, int keepdim);   /* CI_DIM_NONE = all */
+CI_API ci_tensor ci_argmax(ci_graph *g, ci_tensor x, int64_t dim, int keepdim); /* CI_DIM_NONE = flat */
+CI_API ci_tensor ci_argmin(ci_graph *g, ci_tensor x, int64_t dim, int keepdim);
+CI_API int ci_max_dim(ci_graph *g, ci_tensor x, int64_t dim, int keepdim, ci_tensor *values, ci_tensor *indices);
+/* views and movement */
+CI_API ci_tensor ci_view(ci_graph *g, ci_tensor x, int ndim, const int64_t *shape);   /* -1 infers */
+CI_API ci_tensor ci_reshape(ci_graph *g, ci_tensor x, int ndim, const int64_t *shape);
+CI_API ci_tensor ci_permute(ci_graph *g, ci_tensor x, int ndim, const int64_t *dims);
+CI_API ci_tensor ci_t(ci_graph *g, ci_tensor x);
+CI_API ci_tensor ci_transpose(ci_graph *g, ci_tensor x, int64_t dim0, int64_t dim1);
+CI_API ci_tensor ci_expand(ci_graph *g, ci_tensor x, int ndim, const int64_t *shape); /* -1 keeps */
+CI_API ci_tensor ci_squeeze(ci_graph *g, ci_tensor x, int64_t dim);   /* CI_DIM_NONE = all size-1 dims */
+CI_API ci_tensor ci_unsqueeze(ci_graph *g, ci_tensor x, int64_t dim);
+CI_API ci_tensor ci_slice(ci_graph *g, ci_tensor x, int64_t dim, int64_t start, int64_t end, int64_t step);
+CI_API ci_tensor ci_select(ci_graph *g, ci_tensor x, int64_t dim, int64_t index);
+CI_API ci_tensor ci_as_strided(ci_graph *g, ci_tensor x, int ndim, const int64_t *size,
+                               const int64_t *stride, int64_t storage_offset);
+CI_API ci_tensor ci_clone(ci_graph *g, ci_tensor x);
+/* creation */
+CI_API ci_tensor ci_full(ci_graph *g, int ndim, const int64_t *shape, double value, ci_dtype dt);
+CI_API ci_tensor ci_zeros(ci_graph *g, int ndim, const int64_t *shape, ci_dtype dt);
+CI_API ci_tensor ci_ones(ci_graph *g, int ndim, const int64_t *shape, ci_dtype dt);
+CI_API ci_tensor ci_zeros_like(ci_graph *g, ci_tensor x);
+CI_API ci_tensor ci_ones_like(ci_graph *g, ci_tensor x);
+CI_API ci_tensor ci_arange(ci_graph *g, double start, double end, double step, ci_dtype dt); /* invalid dt = infer */
+/* decompositions */
+CI_API ci_tensor ci_softmax(ci_graph *g, ci_tensor x, int64_t dim);
+CI_API ci_tensor ci_log_softmax(ci_graph *g, ci_tensor x, int64_t dim);
+CI_API ci_tensor ci_gelu(ci_graph *g, ci_tensor x, const char *approximate); /* NULL/"none" or "tanh" */
+CI_API ci_tensor ci_silu(ci_graph *g, ci_tensor x);
+CI_API ci_tensor ci_layer_norm(ci_graph *g, ci_tensor x, int nnorm, const int64_t *normalized_shape,
+                               ci_tensor weight, ci_tensor bias, double eps);  /* {0} = none */
+
+/* ---- the registry: your own lowerings and extern (fallback) kernels ---- */
+typedef enum ci_promotion {
+    CI_PROMOTE_NONE = 0,      /* no promotion (note: Inductor's register_lowering default is DEFAULT) */
+    CI_PROMOTE_DEFAULT,       /* the promoted dtype, computed in opmath (f16/bf16 in f32) */
+    CI_PROMOTE_INT_TO_FLOAT,  /* integer and bool results become the default float (f32) */
+    CI_PROMOTE_ALWAYS_BOOL,   /* inputs promoted, result bool */
+    CI_PROMOTE_COMPLEX_TO_FLOAT,
+    CI_PROMOTE_BOOL_TO_LONG,
+    CI_PROMOTE_NO_OPMATH,
+    CI_PROMOTE_COUNT
+} ci_promotion;
+
+/* A lowering receives its arguments bound to the schema's parameters, in schema order, with
+   defaults filled in (tensors have been promoted/broadcast as the flags ask). It builds its
+   results with ci_lower_call / ci_lower_* and writes them to outs; returns the number of
+   results, or 0 after ci_lower_error. */
+typedef int (*ci_lowering_fn)(ci_lower *L, const ci_arg *args, int nargs,
+                              ci_tensor *outs, int max_outs, void *user);
+
+typedef struct ci_lowering_desc {
+    const char *name;     /* "myns.op.overload", "myns.op" (a packet), or an aten name to override */
+    const char *schema;   /* parameters, torch style: "self, other, *, alpha=1" */
+    ci_lowering_fn fn;
+    void *user;
+    int broadcast;        /* broadcast tensor arguments to a common shape */
+    ci_promotion promotion;
+    int convert_input_to_bool;
+    int num_outputs;      /* zero = 1 */
+} ci_lowering_desc;
+
+CI_API ci_result ci_register_lowering(ci_ctx *ctx, const ci_lowering_desc *desc);
+
+/* inside a lowering */
+CI_API int ci_lower_call(ci_lower *L, const char *op, int nargs, const ci_arg *args,
+                         int nkwargs, const ci_kwarg *kwargs, ci_tensor *outs, int max_outs);
+CI_API ci_tensor ci_lower_call1(ci_lower *L, const char *op, int nargs, const ci_arg *args,
+                                int nkwargs, const ci_kwarg *kwargs);
+CI_API ci_dtype ci_lower_dtype(ci_lower *L, ci_tensor t);
+CI_API int ci_lower_shape(ci_lower *L, ci_tensor t, int64_t *shape);
+CI_API int ci_lower_error(ci_lower *L, ci_result code, const char *message);  /* returns 0 */
+
+/* Extern kernels (Inductor's make_fallback): your C function runs on realized, contiguous
+   inputs. `infer` fills in the dtype/ndim/shape of each output from the inputs' (data is NULL
+   there); zero = one output shaped like the first tensor argument. `run` gets the data. */
+typedef struct ci_extern_tensor {
+    void *data;
+    ci_dtype dtype;
+    int ndim;
+    int64_t shape[CI_MAX_DIMS];
+} ci_extern_tensor;
+
+typedef ci_result (*ci_extern_infer_fn)(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                        int nargs, ci_extern_tensor *outs, int nouts, void *user);
+typedef int (*ci_extern_run_fn)(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                int nargs, ci_extern_tensor *outs, int nouts, void *user); /* 0 = ok */
+
+typedef struct ci_extern_desc {
+    const char *name;
+    const char *schema;
+    ci_extern_infer_fn infer;
+    ci_extern_run_fn run;
+    void *user;
+    int num_outputs;      /* zero = 1 */
+} ci_extern_desc;
+
+CI_API ci_result ci_register_extern(ci_ctx *ctx, const ci_extern_desc *desc);
+CI_API int ci_has_op(const ci_ctx *ctx, const char *op); /* 1 when OP resolves in the registry */
+
+/* ---- compiling and running ---- */
+typedef enum ci_device { CI_DEVICE_DEFAULT = 0, CI_DEVICE_CPU, CI_DEVICE_CUDA, CI_DEVICE_COUNT } ci_device;
+typedef enum ci_backend {
+    CI_BACKEND_DEFAULT = 0,   /* TCC where compiled in, else the interpreter */
+    CI_BACKEND_TCC, CI_BACKEND_INTERP, CI_BACKEND_CC, CI_BACKEND_NVRTC,
+    CI_BACKEND_COUNT
+} ci_backend;
+
+typedef struct ci_compile_desc {
+    ci_device device;     /* zero = CPU */
+    ci_backend backend;   /* zero = TCC if available, else the interpreter */
+    unsigned debug;       /* CI_DEBUG_* bits added to the context's */
+    int num_threads;      /* zero = the context's */
+} ci_compile_desc;
+
+CI_API ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out);
+/* inputs in declaration order, outputs in ci_output order; dense C-order arrays */
+CI_API ci_result ci_program_run(ci_program *p, int ninputs, const void *const *inputs,
+                                int noutputs, void *const *outputs);
+CI_API int ci_program_num_inputs(const ci_program *p);
+CI_API int ci_program_num_outputs(const ci_program *p);
+CI_API ci_dtype ci_program_input_dtype(const ci_program *p, int i);
+CI_API int ci_program_input_shape(const ci_program *p, int i, int64_t *shape);   /* returns ndim */
+CI_API ci_dtype ci_program_output_dtype(const ci_program *p, int i);
+CI_API int ci_program_output_shape(const ci_program *p, int i, int64_t *shape);  /* returns ndim */
+CI_API int ci_program_num_kernels(const ci_program *p);
+CI_API size_t ci_program_arena_size(const ci_program *p);
+CI_API const char *ci_program_source(const ci_program *p); /* generated C ("" for the interpreter) */
+CI_API void ci_program_destroy(ci_program *p);
+
+#endif /* CINDUCTOR_H_INCLUDED */
+
+/* ======================================================================================= */
+/*                                   IMPLEMENTATION                                        */
+/* ======================================================================================= */
+#if defined(CINDUCTOR_IMPLEMENTATION) && !defined(CINDUCTOR_IMPL_INCLUDED)
+#define CINDUCTOR_IMPL_INCLUDED
+
+/* ---------------------------------------------------------------------------------------
+   >>config  compile-time options, asserts, includes
+   CINDUCTOR_NO_TCC: build without libtcc (the interpreter is always there).
+   CINDUCTOR_ASSERT: internal invariants (defaults to assert()).
+   CINDUCTOR_NO_THREADS: no pthread (then libtcc calls are not locked).
+   --------------------------------------------------------------------------------------- */
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include <stdarg.h>
+#include <math.h>
+#include <setjmp.h>
+#include <assert.h>
+#include <limits.h>
+#ifndef CINDUCTOR_NO_THREADS
+#include <pthread.h>
+#endif
+#ifndef CINDUCTOR_NO_TCC
+#include <libtcc.h>
+#endif
+#ifndef CINDUCTOR_ASSERT
+#define CINDUCTOR_ASSERT(c) assert(c)
+#endif
+#define CI__ASSERT(c) CINDUCTOR_ASSERT(c)
+
+/* ---------------------------------------------------------------------------------------
+   >>decls  private types shared across sections and their forward declarations
+   The lowering state (ci__L) is the hub: it owns the compile arena, the index-expression
+   and value-expression hash tables, the boxes (TensorBox), buffers and kernels. Graph
+   building runs the same lowering on a graph-owned state to check shapes and dtypes early.
+   --------------------------------------------------------------------------------------- */
+typedef struct ci__arena ci__arena;
+typedef struct ci__err ci__err;
+typedef struct ci__ix ci__ix;
+typedef struct ci__v ci__v;
+typedef struct ci__storage ci__storage;
+typedef struct ci__box ci__box;
+typedef struct ci__buf ci__buf;
+typedef struct ci__kernel ci__kernel;
+typedef struct ci__opdef ci__opdef;
+typedef struct ci__L ci__L;
+typedef struct ci__sb ci__sb;
+
+static void ci__fail(ci__err *e, ci_result code, const char *fmt, ...);
+static void *ci__arena_alloc(ci__arena *a, size_t size);
+static const ci__opdef *ci__registry_find(const ci_ctx *ctx, const char *name);
+static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *args,
+                       int nkw, const ci_kwarg *kw, ci_tensor *outs, int max_outs);
+static void ci__register_builtins(ci_ctx *ctx);
+static void ci__dbg_print_graph(const ci_graph *g, ci__sb *sb);
+
+/* ---------------------------------------------------------------------------------------
+   >>util  memory (user allocator, arenas), string builder, hashing, errors
+   Arenas hand out zeroed memory from chunks and are freed as a whole; an allocation failure
+   longjmps through the arena's error target (ci__err), so passes never check for NULL.
+   ci__fail formats a message into a ci__err and longjmps to the entry point that armed it
+   (Lua's error model): ci_call for graph building, ci_compile for compilation.
+   --------------------------------------------------------------------------------------- */
+struct ci__err {
+    jmp_buf jb;
+    int armed;
+    ci_result code;
+    char msg[1024];
+};
+
+static void *ci__default_alloc(size_t size, void *user) { (void)user; return malloc(size); }
+static void ci__default_free(void *p, size_t size, void *user) { (void)size; (void)user; free(p); }
+
+typedef struct ci__regtab { ci__opdef **slots; int cap, n; } ci__regtab;
+
+struct ci_ctx {
+    ci_ctx_desc desc;
+    char last_error[2048];
+    ci__regtab reg;
+    ci__arena *arena;   /* registry, schemas */
+};
+
+static void *ci__malloc(const ci_ctx *ctx, size_t size) {
+    return ctx->desc.allocator.alloc(size, ctx->desc.allocator.user);
+}
+static void ci__mfree(const ci_ctx *ctx, void *p, size_t size) {
+    if (p) ctx->desc.allocator.free(p, size, ctx->desc.allocator.user);
+}
+
+static void ci__set_error(ci_ctx *ctx, const char *fmt, ...) {
+    va_list ap;
+    if (!ctx) return;
+    va_start(ap, fmt);
+    vsnprintf(ctx->last_error, sizeof ctx->last_error, fmt, ap);
+    va_end(ap);
+}
+
+static void ci__fail(ci__err *e, ci_result code, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+    va_end(ap);
+    e->code = code;
+    CI__ASSERT(e->armed);
+    longjmp(e->jb, 1);
+}
+
+typedef struct ci__chunk { struct ci__chunk *next; size_t size, used; } ci__chunk;
+struct ci__arena {
+    const ci_ctx *ctx;
+    ci__chunk *head;
+    ci__err *err;       /* where allocation failures go */
+    size_t total;
+};
+#define CI__CHUNK_HDR ((sizeof(ci__chunk) + 15) & ~(size_t)15)
+
+static ci__arena *ci__arena_new(const ci_ctx *ctx, ci__err *err) {
+    ci__arena *a = (ci__arena *)ci__malloc(ctx, sizeof(ci__arena));
+    if (!a) return NULL;
+    memset(a, 0, sizeof *a);
+    a->ctx = ctx; a->err = err;
+    return a;
+}
+static void ci__arena_destroy(ci__arena *a) {
+    ci__chunk *c, *n;
+    if (!a) return;
+    for (c = a->head; c; c = n) { n = c->next; ci__mfree(a->ctx, c, c->size); }
+    ci__mfree(a->ctx, a, sizeof(ci__arena));
+}
+static void *ci__arena_alloc(ci__arena *a, size_t size) {
+    ci__chunk *c = a->head;
+    void *p;
+    size = (size + 15) & ~(size_t)15;
+    if (!c || c->used + size > c->size) {
+        size_t cs = 64 * 1024 - CI__CHUNK_HDR;
+        if (cs < size) cs = size;
+        cs += CI__CHUNK_HDR;
+        c = (ci__chunk *)ci__malloc(a->ctx, cs);
+        if (!c) {
+            if (a->err && a->err->armed) ci__fail(a->err, CI_ERR_OUT_OF_MEMORY, "out of memory");
+            return NULL;
+        }
+        c->size = cs; c->used = CI__CHUNK_HDR; c->next = a->head; a->head = c;
+        a->total += cs;
+    }
+    p = (char *)c + c->used;
+    c->used += size;
+    memset(p, 0, size);
+    return p;
+}
+#define CI__NEW(a, T) ((T *)ci__arena_alloc((a), sizeof(T)))
+#define CI__NEWN(a, T, n) ((T *)ci__arena_alloc((a), sizeof(T) * (size_t)((n) > 0 ? (n) : 1)))
+
+static char *ci__strdup(ci__arena *a, const char *s) {
+    size_t n = strlen(s);
+    char *p = (char *)ci__arena_alloc(a, n + 1);
+    memcpy(p, s, n + 1);
+    return p;
+}
+
+/* growable array of pointers in an arena (old storage stays in the arena) */
+typedef struct ci__vec { void **v; int n, cap; } ci__vec;
+static void ci__vec_push(ci__arena *a, ci__vec *vec, void *p) {
+    if (vec->n == vec->cap) {
+        int nc = vec->cap ? vec->cap * 2 : 16;
+        void **nv = CI__NEWN(a, void *, nc);
+        if (vec->n) memcpy(nv, vec->v, sizeof(void *) * (size_t)vec->n);
+        vec->v = nv; vec->cap = nc;
+    }
+    vec->v[vec->n++] = p;
+}
+
+/* string builder in an arena */
+struct ci__sb { ci__arena *a; char *s; size_t n, cap; };
+static void ci__sb_init(ci__sb *sb, ci__arena *a) { sb->a = a; sb->s = NULL; sb->n = sb->cap = 0; }
+static void ci__sb_reserve(ci__sb *sb, size_t extra) {
+    if (sb->n + extra + 1 > sb->cap) {
+        size_t nc = sb->cap ? sb->cap * 2 : 1024;
+        char *ns;
+        while (nc < sb->n + extra + 1) nc *= 2;
+        ns = (char *)ci__arena_alloc(sb->a, nc);
+        if (sb->n) memcpy(ns, sb->s, sb->n);
+        sb->s = ns; sb->cap = nc;
+    }
+}
+static void ci__sb_put(ci__sb *sb, const char *s) {
+    size_t l = strlen(s);
+    ci__sb_reserve(sb, l);
+    memcpy(sb->s + sb->n, s, l);
+    sb->n += l; sb->s[sb->n] = 0;
+}
+static void ci__sb_printf(ci__sb *sb, const char *fmt, ...) {
+    va_list ap, ap2;
+    int l;
+    va_start(ap, fmt);
+    va_copy(ap2, ap);
+    l = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (l > 0) {
+        ci__sb_reserve(sb, (size_t)l);
+        vsnprintf(sb->s + sb->n, (size_t)l + 1, fmt, ap2);
+        sb->n += (size_t)l;
+    }
+    va_end(ap2);
+}
+static const char *ci__sb_str(ci__sb *sb) { return sb->s ? sb->s : ""; }
+
+static uint32_t ci__hash_bytes(uint32_t h, const void *p, size_t n) {
+    const unsigned char *b = (const unsigned char *)p;
+    size_t i;
+    for (i = 0; i < n; i++) { h ^= b[i]; h *= 16777619u; }
+    return h;
+}
+static uint32_t ci__hash_str(const char *s) { return ci__hash_bytes(2166136261u, s, strlen(s)); }
+static uint32_t ci__hash_mix(uint32_t h, uint64_t v) { return ci__hash_bytes(h, &v, sizeof v); }
+
+static int64_t ci__floordiv(int64_t a, int64_t b) {
+    int64_t q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
+    return q;
+}
+static int64_t ci__pymod(int64_t a, int64_t b) {
+    int64_t r = a % b;
+    if (r != 0 && ((r < 0) != (b < 0))) r += b;
+    return r;
+}
+static int64_t ci__gcd(int64_t a, int64_t b) {
+    if (a < 0) a = -a;
+    if (b < 0) b = -b;
+    while (b) { int64_t t = a % b; a = b; b = t; }
+    return a;
+}
+
+static void ci__fmt_shape(char *buf, size_t n, int ndim, const int64_t *s) {
+    size_t p = 0;
+    int i;
+    p += (size_t)snprintf(buf + p, n - p, "[");
+    for (i = 0; i < ndim && p < n; i++)
+        p += (size_t)snprintf(buf + p, n - p, "%s%lld", i ? ", " : "", (long long)s[i]);
+    if (p < n) snprintf(buf + p, n - p, "]");
+}
+
+/* ---------------------------------------------------------------------------------------
+   >>dtype  the dtype table: names, sizes, C spellings, promotion categories
+   One X-macro line per dtype. Category 0 bool, 1 integer, 2 floating. f16/bf16 are stored
+   narrow and computed in f32 (opmath), as Inductor does.
+   --------------------------------------------------------------------------------------- */
+/*  X(enum,   name,   torch name,  size, C storage type,     C compute type, category, signed) */
+#define CI__DTYPE_LIST(X) \
+    X(CI_BOOL, "bool", "bool",     1, "unsigned char",      "int",        0, 0) \
+    X(CI_U8,   "u8",   "uint8",    1, "unsigned char",      "int",        1, 0) \
+    X(CI_I8,   "i8",   "int8",     1, "signed char",        "int",        1, 1) \
+    X(CI_I16,  "i16",  "int16",    2, "short",              "int",        1, 1) \
+    X(CI_I32,  "i32",  "int32",    4, "int",                "int",        1, 1) \
+    X(CI_I64,  "i64",  "int64",    8, "long long",          "long long",  1, 1) \
+    X(CI_F16,  "f16",  "float16",  2, "unsigned short",     "float",      2, 1) \
+    X(CI_BF16, "bf16", "bfloat16", 2, "unsigned short",     "float",      2, 1) \
+    X(CI_F32,  "f32",  "float32",  4, "float",              "float",      2, 1) \
+    X(CI_F64,  "f64",  "float64",  8, "double",             "double",     2, 1)
+
+typedef struct ci__dtinfo { const char *name, *tname, *cstore, *ccomp; int size, cat, sgn; } ci__dtinfo;
+static const ci__dtinfo ci__dt[CI_DTYPE_COUNT] = {
+    {"invalid", "invalid", "void", "void", 0, -1, 0},
+#define CI__X(e, n, tn, sz, cs, cc, cat, sg) {n, tn, cs, cc, sz, cat, sg},
+    CI__DTYPE_LIST(CI__X)
+#undef CI__X
+};
+static int ci__dt_ok(ci_dtype d) { return d > CI_DTYPE_INVALID && d < CI_DTYPE_COUNT; }
+static int ci__is_float(ci_dtype d) { return ci__dt_ok(d) && ci__dt[d].cat == 2; }
+static int ci__is_int(ci_dtype d) { return ci__dt_ok(d) && ci__dt[d].cat == 1; }
+static ci_dtype ci__opmath(ci_dtype d) { return (d == CI_F16 || d == CI_BF16) ? CI_F32 : d; }
+
+/* torch.promote_types */
+static ci_dtype ci__promote2(ci_dtype a, ci_dtype b) {
+    if (a == b) return a;
+    if (a == CI_DTYPE_INVALID) return b;
+    if (b == CI_DTYPE_INVALID) return a;
+    if (a == CI_BOOL) return b;
+    if (b == CI_BOOL) return a;
+    if (ci__is_int(a) && ci__is_int(b)) {
+        if (a == CI_U8 || b == CI_U8) {
+            ci_dtype o = a == CI_U8 ? b : a;
+            return o == CI_I8 ? CI_I16 : o;
+        }
+        return ci__dt[a].size >= ci__dt[b].size ? a : b;
+    }
+    if (ci__is_int(a)) return b;
+    if (ci__is_int(b)) return a;
+    if ((a == CI_F16 && b == CI_BF16) || (a == CI_BF16 && b == CI_F16)) return CI_F32;
+    return ci__dt[a].size >= ci__dt[b].size ? a : b;
+}
+
+/* ---------------------------------------------------------------------------------------
+   >>ix  hash-consed integer index expressions (Inductor's sympy indexing)
+   Every expression is kept in one normal form: a SUM node is const + sum(coef_i * atom_i)
+   with atoms sorted by id; atoms are VAR (an index variable or size symbol, with a value
+   range), FDIV (FloorDiv), MOD (Python modulo; ModularIndexing(x,d,m) = MOD(FDIV(x,d),m)),
+   MUL (product of two non-constant expressions), MIN and MAX. Constructors simplify as they
+   build: constant folding, like terms merged, and the FloorDiv/Mod rules that use value
+   ranges (terms divisible by the divisor move out; a remainder whose range fits in one
+   quotient step folds away). Equal expressions are the same pointer. The C printer writes
+   int64 arithmetic and uses floor-division helpers only where a range can be negative.
+   --------------------------------------------------------------------------------------- */
+enum { CI__IX_CONST, CI__IX_VAR, CI__IX_SUM, CI__IX_FDIV, CI__IX_MOD, CI__IX_MUL, CI__IX_MIN, CI__IX_MAX };
+
+struct ci__ix {
+    int kind, id, nterms;
+    int64_t c;              /* CONST value; SUM constant */
+    int64_t lo, hi;         /* value range (inclusive) */
+    int var;                /* VAR: variable number */
+    ci__ix *a, *b;          /* FDIV/MOD/MUL/MIN/MAX operands */
+    int64_t *coef;          /* SUM terms */
+    ci__ix **atom;
+    uint32_t hash;
+    ci__ix *next;           /* hash chain */
+};
+
+typedef struct ci__ixtab {
+    ci__ix **slots;
+    int cap, n;
+    int nvars;
+    char *var_is_reduction;  /* per variable, grown with nvars */
+    int var_cap;
+} ci__ixtab;
+
+#define CI__IX_INF (INT64_MAX / 4)
+static int64_t ci__sat_add(int64_t a, int64_t b) {
+    int64_t r;
+    if (a <= -CI__IX_INF || b <= -CI__IX_INF) return -CI__IX_INF;
+    if (a >= CI__IX_INF || b >= CI__IX_INF) return CI__IX_INF;
+    r = a + b;
+    if (r > CI__IX_INF) r = CI__IX_INF;
+    if (r < -CI__IX_INF) r = -CI__IX_INF;
+    return r;
+}
+static int64_t ci__sat_mul(int64_t a, int64_t b) {
+    if (a == 0 || b == 0) return 0;
+    if (a >= CI__IX_INF || a <= -CI__IX_INF || b >= CI__IX_INF || b <= -CI__IX_INF ||
+        (a > 0 ? a : -a) > CI__IX_INF / (b > 0 ? b : -b))
+        return ((a > 0) == (b > 0)) ? CI__IX_INF : -CI__IX_INF;
+    return a * b;
+}
+
+static uint32_t ci__ix_hash(const ci__ix *e) {
+    uint32_t h = ci__hash_mix(2166136261u, (uint64_t)e->kind);
+    int i;
+    h = ci__hash_mix(h, (uint64_t)e->c);
+    h = ci__hash_mix(h, (uint64_t)e->var);
+    h = ci__hash_mix(h, (uint64_t)(e->a ? e->a->id : -1));
+    h = ci__hash_mix(h, (uint64_t)(e->b ? e->b->id : -1));
+    for (i = 0; i < e->nterms; i++) {
+        h = ci__hash_mix(h, (uint64_t)e->coef[i]);
+        h = ci__hash_mix(h, (uint64_t)e->atom[i]->id);
+    }
+    return h;
+}
+static int ci__ix_same(const ci__ix *x, const ci__ix *y) {
+    int i;
+    if (x->kind != y->kind || x->c != y->c || x->var != y->var || x->a != y->a || x->b != y->b ||
+        x->nterms != y->nterms)
+        return 0;
+    if (x->kind == CI__IX_VAR && (x->lo != y->lo || x->hi != y->hi)) return 0;
+    for (i = 0; i < x->nterms; i++)
+        if (x->coef[i] != y->coef[i] || x->atom[i] != y->atom[i]) return 0;
+    return 1;
+}
+
+static void ci__ix_range(ci__ix *e) {
+    int i;
+    switch (e->kind) {
+    case CI__IX_CONST: e->lo = e->hi = e->c; break;
+    case CI__IX_VAR: break; /* set by the creator */
+    case CI__IX_SUM:
+        e->lo = e->hi = e->c;
+        for (i = 0; i < e->nterms; i++) {
+            int64_t k = e->coef[i], l = ci__sat_mul(k, e->atom[i]->lo), h = ci__sat_mul(k, e->atom[i]->hi);
+            e->lo = ci__sat_add(e->lo, l < h ? l : h);
+            e->hi = ci__sat_add(e->hi, l < h ? h : l);
+        }
+        break;
+    case CI__IX_FDIV:
+        if (e->b->kind == CI__IX_CONST && e->b->c > 0 && e->a->lo > -CI__IX_INF && e->a->hi < CI__IX_INF) {
+            e->lo = ci__floordiv(e->a->lo, e->b->c);
+            e->hi = ci__floordiv(e->a->hi, e->b->c);
+        } else { e->lo = -CI__IX_INF; e->hi = CI__IX_INF; }
+        break;
+    case CI__IX_MOD:
+        if (e->b->kind == CI__IX_CONST && e->b->c > 0) { e->lo = 0; e->hi = e->b->c - 1; }
+        else { e->lo = -CI__IX_INF; e->hi = CI__IX_INF; }
+        if (e->a->lo >= 0 && e->a->hi < e->hi) e->hi = e->a->hi;
+        break;
+    case CI__IX_MUL: {
+        int64_t p[4];
+        int j;
+        p[0] = ci__sat_mul(e->a->lo, e->b->lo); p[1] = ci__sat_mul(e->a->lo, e->b->hi);
+        p[2] = ci__sat_mul(e->a->hi, e->b->lo); p[3] = ci__sat_mul(e->a->hi, e->b->hi);
+        e->lo = e->hi = p[0];
+        for (j = 1; j < 4; j++) { if (p[j] < e->lo) e->lo = p[j]; if (p[j] > e->hi) e->hi = p[j]; }
+        break;
+    }
+    case CI__IX_MIN: e->lo = e->a->lo < e->b->lo ? e->a->lo : e->b->lo; e->hi = e->a->hi < e->b->hi ? e->a->hi : e->b->hi; break;
+    case CI__IX_MAX: e->lo = e->a->lo > e->b->lo ? e->a->lo : e->b->lo; e->hi = e->a->hi > e->b->hi ? e->a->hi : e->b->hi; break;
+    }
+}
+
+/* hash-cons a candidate node (its fields filled in, on the stack) */
+static ci__ix *ci__ix_intern(ci__arena *A, ci__ixtab *T, const ci__ix *cand) {
+    uint32_t h = ci__ix_hash(cand);
+    ci__ix *e;
+    if (T->n * 2 >= T->cap) {
+        int nc = T->cap ? T->cap * 2 : 1024, i;
+        ci__ix **ns = CI__NEWN(A, ci__ix *, nc);
+        for (i = 0; i < T->cap; i++) {
+            ci__ix *x = T->slots[i], *nx;
+            for (; x; x = nx) { nx = x->next; x->next = ns[x->hash & (uint32_t)(nc - 1)]; ns[x->hash & (uint32_t)(nc - 1)] = x; }
+        }
+        T->slots = ns; T->cap = nc;
+    }
+    for (e = T->slots[h & (uint32_t)(T->cap - 1)]; e; e = e->next)
+        if (e->hash == h && ci__ix_same(e, cand)) return e;
+    e = CI__NEW(A, ci__ix);
+    *e = *cand;
+    if (cand->nterms) {
+        e->coef = CI__NEWN(A, int64_t, cand->nterms);
+        e->atom = CI__NEWN(A, ci__ix *, cand->nterms);
+        memcpy(e->coef, cand->coef, sizeof(int64_t) * (size_t)cand->nterms);
+        memcpy(e->atom, cand->atom, sizeof(ci__ix *) * (size_t)cand->nterms);
+    }
+    e->hash = h;
+    e->id = T->n++;
+    if (e->kind != CI__IX_VAR) ci__ix_range(e);
+    e->next = T->slots[h & (uint32_t)(T->cap - 1)];
+    T->slots[h & (uint32_t)(T->cap - 1)] = e;
+    return e;
+}
+
+static ci__ix *ci__ix_const(ci__arena *A, ci__ixtab *T, int64_t v) {
+    ci__ix c;
+    memset(&c, 0, sizeof c);
+    c.kind = CI__IX_CONST; c.c = v; c.var = -1;
+    return ci__ix_intern(A, T, &c);
+}
+/* a fresh variable ranging over [0, size-1] */
+static ci__ix *ci__ix_newvar(ci__arena *A, ci__ixtab *T, int64_t size, int is_reduction) {
+    ci__ix c;
+    memset(&c, 0, sizeof c);
+    c.kind = CI__IX_VAR; c.var = T->nvars++; c.lo = 0; c.hi = size > 0 ? size - 1 : 0;
+    if (T->nvars > T->var_cap) {
+        int nc = T->var_cap ? T->var_cap * 2 : 64;
+        char *nr = CI__NEWN(A, char, nc);
+        if (T->var_cap) memcpy(nr, T->var_is_reduction, (size_t)T->var_cap);
+        T->var_is_reduction = nr; T->var_cap = nc;
+    }
+    T->var_is_reduction[c.var] = (char)is_reduction;
+    return ci__ix_intern(A, T, &c);
+}
+
+/* linear form scratch: const + sum coef*atom, sorted by atom id */
+#define CI__LIN_MAX 64
+typedef struct ci__lin { int64_t c; int n; int64_t k[CI__LIN_MAX]; ci__ix *t[CI__LIN_MAX]; } ci__lin;
+
+static void ci__lin_add_term(ci__lin *l, int64_t k, ci__ix *t) {
+    int i, j;
+    if (k == 0) return;
+    for (i = 0; i < l->n; i++) {
+        if (l->t[i] == t) {
+            l->k[i] += k;
+            if (l->k[i] == 0) { for (j = i; j + 1 < l->n; j++) { l->k[j] = l->k[j + 1]; l->t[j] = l->t[j + 1]; } l->n--; }
+            return;
+        }
+        if (l->t[i]->id > t->id) break;
+    }
+    CI__ASSERT(l->n < CI__LIN_MAX);
+    for (j = l->n; j > i; j--) { l->k[j] = l->k[j - 1]; l->t[j] = l->t[j - 1]; }
+    l->k[i] = k; l->t[i] = t; l->n++;
+}
+static void ci__lin_add(ci__lin *l, ci__ix *e, int64_t scale) {
+    int i;
+    if (e->kind == CI__IX_CONST) { l->c += scale * e->c; return; }
+    if (e->kind == CI__IX_SUM) {
+        l->c += scale * e->c;
+        for (i = 0; i < e->nterms; i++) ci__lin_add_term(l, scale * e->coef[i], e->atom[i]);
+        return;
+    }
+    ci__lin_add_term(l, scale, e);
+}
+static ci__ix *ci__lin_make(ci__arena *A, ci__ixtab *T, const ci__lin *l) {
+    ci__ix c;
+    if (l->n == 0) return ci__ix_const(A, T, l->c);
+    if (l->n == 1 && l->c == 0 && l->k[0] == 1) return l->t[0];
+    memset(&c, 0, sizeof c);
+    c.kind = CI__IX_SUM; c.c = l->c; c.var = -1; c.nterms = l->n;
+    c.coef = (int64_t *)l->k; c.atom = (ci__ix **)l->t;
+    return ci__ix_intern(A, T, &c);
+}
+static ci__ix *ci__ix_add(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
+    ci__lin l;
+    l.c = 0; l.n = 0;
+    ci__lin_add(&l, a, 1);
+    ci__lin_add(&l, b, 1);
+    return ci__lin_make(A, T, &l);
+}
+static ci__ix *ci__ix_scale(ci__arena *A, ci__ixtab *T, ci__ix *a, int64_t k) {
+    ci__lin l;
+    l.c = 0; l.n = 0;
+    ci__lin_add(&l, a, k);
+    return ci__lin_make(A, T, &l);
+}
+static ci__ix *ci__ix_binatom(ci__arena *A, ci__ixtab *T, int kind, ci__ix *a, ci__ix *b) {
+    ci__ix c;
+    memset(&c, 0, sizeof c);
+    c.kind = kind; c.a = a; c.b = b; c.var = -1;
+    return ci__ix_intern(A, T, &c);
+}
+static ci__ix *ci__ix_mul(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
+    if (a->kind == CI__IX_CONST) return ci__ix_scale(A, T, b, a->c);
+    if (b->kind == CI__IX_CONST) return ci__ix_scale(A, T, a, b->c);
+    if (a->id > b->id) { ci__ix *t = a; a = b; b = t; }
+    return ci__ix_binatom(A, T, CI__IX_MUL, a, b);
+}
+/* FloorDiv(a, b) */
+static ci__ix *ci__ix_fdiv(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
+    ci__lin l, q, r;
+    int64_t d, g;
+    int i;
+    if (b->kind != CI__IX_CONST || b->c <= 0) return ci__ix_binatom(A, T, CI__IX_FDIV, a, b);
+    d = b->c;
+    if (d == 1) return a;
+    if (a->kind == CI__IX_CONST) return ci__ix_const(A, T, ci__floordiv(a->c, d));
+    l.c = 0; l.n = 0;
+    ci__lin_add(&l, a, 1);
+    q.c = ci__floordiv(l.c, d); q.n = 0;
+    r.c = ci__pymod(l.c, d); r.n = 0;
+    for (i = 0; i < l.n; i++) {
+        if (l.k[i] % d == 0) ci__lin_add_term(&q, l.k[i] / d, l.t[i]);
+        else ci__lin_add_term(&r, l.k[i], l.t[i]);
+    }
+    if (r.n) {
+        ci__ix *re = ci__lin_make(A, T, &r), *rest;
+        if (re->lo > -CI__IX_INF && re->hi < CI__IX_INF &&
+            ci__floordiv(re->lo, d) == ci__floordiv(re->hi, d)) {
+            q.c += ci__floordiv(re->lo, d);
+        } else {
+            /* common factor of the remainder and the divisor */
+            g = d;
+            for (i = 0; i < r.n; i++) g = ci__gcd(g, r.k[i]);
+            g = ci__gcd(g, r.c);
+            if (g > 1) {
+                for (i = 0; i < r.n; i++) r.k[i] /= g;
+                r.c /= g; d /= g;
+                re = ci__lin_make(A, T, &r);
+            }
+            /* FloorDiv(FloorDiv(x, d1), d2) = FloorDiv(x, d1*d2) */
+            if (re->kind == CI__IX_FDIV && re->b->kind == CI__IX_CONST && re->b->c > 0)
+                rest = ci__ix_fdiv(A, T, re->a, ci__ix_const(A, T, re->b->c * d));
+            else if (d == 1)
+                rest = re;
+            else
+                rest = ci__ix_binatom(A, T, CI__IX_FDIV, re, ci__ix_const(A, T, d));
+            ci__lin_add(&q, rest, 1);
+        }
+    }
+    return ci__lin_make(A, T, &q);
+}
+/* Python modulo a % b, b > 0 */
+static ci__ix *ci__ix_mod(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
+    ci__lin l, r;
+    int64_t m, g;
+    int i;
+    ci__ix *re;
+    if (b->kind != CI__IX_CONST || b->c <= 0) return ci__ix_binatom(A, T, CI__IX_MOD, a, b);
+    m = b->c;
+    if (m == 1) return ci__ix_const(A, T, 0);
+    if (a->kind == CI__IX_CONST) return ci__ix_const(A, T, ci__pymod(a->c, m));
+    l.c = 0; l.n = 0;
+    ci__lin_add(&l, a, 1);
+    r.c = ci__pymod(l.c, m); r.n = 0;
+    for (i = 0; i < l.n; i++)
+        if (l.k[i] % m != 0) ci__lin_add_term(&r, l.k[i], l.t[i]);
+    re = ci__lin_make(A, T, &r);
+    if (re->lo >= 0 && re->hi < m) return re;
+    g = m;
+    for (i = 0; i < r.n; i++) g = ci__gcd(g, r.k[i]);
+    g = ci__gcd(g, r.c);
+    if (g > 1) {  /* (g*x) mod (g*n) = g * (x mod n) */
+        for (i = 0; i < r.n; i++) r.k[i] /= g;
+        r.c /= g;
+        return ci__ix_scale(A, T, ci__ix_mod(A, T, ci__lin_make(A, T, &r), ci__ix_const(A, T, m / g)), g);
+    }
+    /* MOD(FDIV(x, d), m) where x < d*m: plain FDIV */
+    if (re->kind == CI__IX_FDIV && re->lo >= 0 && re->hi < m) return re;
+    return ci__ix_binatom(A, T, CI__IX_MOD, re, b);
+}
+static ci__ix *ci__ix_min(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
+    if (a->hi <= b->lo) return a;
+    if (b->hi <= a->lo) return b;
+    if (a->id > b->id) { ci__ix *t = a; a = b; b = t; }
+    return ci__ix_binatom(A, T, CI__IX_MIN, a, b);
+}
+static ci__ix *ci__ix_max(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
+    if (a->lo >= b->hi) return a;
+    if (b->lo >= a->hi) return b;
+    if (a->id > b->id) { ci__ix *t = a; a = b; b = t; }
+    return ci__ix_binatom(A, T, CI__IX_MAX, a, b);
+}
+
+/* substitution of variables; map is indexed by variable number (NULL = keep) */
+typedef struct ci__ixsub { ci__ix **by_var; int nvars; } ci__ixsub;
+static ci__ix *ci__ix_subst(ci__arena *A, ci__ixtab *T, ci__ix *e, const ci__ixsub *s) {
+    int i;
+    switch (e->kind) {
+    case CI__IX_CONST: return e;
+    case CI__IX_VAR: return (e->var < s->nvars && s->by_var[e->var]) ? s->by_var[e->var] : e;
+    case CI__IX_SUM: {
+        ci__ix *r = ci__ix_const(A, T, e->c);
+        for (i = 0; i < e->nterms; i++)
+            r = ci__ix_add(A, T, r, ci__ix_scale(A, T, ci__ix_subst(A, T, e->atom[i], s), e->coef[i]));
+        return r;
+    }
+    case CI__IX_FDIV: return ci__ix_fdiv(A, T, ci__ix_subst(A, T, e->a, s), ci__ix_subst(A, T, e->b, s));
+    case CI__IX_MOD: return ci__ix_mod(A, T, ci__ix_subst(A, T, e->a, s), ci__ix_subst(A, T, e->b, s));
+    case CI__IX_MUL: return ci__ix_mul(A, T, ci__ix_subst(A, T, e->a, s), ci__ix_subst(A, T, e->b, s));
+    case CI__IX_MIN: return ci__ix_min(A, T, ci__ix_subst(A, T, e->a, s), ci__ix_subst(A, T, e->b, s));
+    case CI__IX_MAX: return ci__ix_max(A, T, ci__ix_subst(A, T, e->a, s), ci__ix_subst(A, T, e->b, s));
+    }
+    return e;
+}
+/* does e use any variable flagged in mask (indexed by var number)? */
+static int ci__ix_uses_any(const ci__ix *e, const char *mask, int nmask) {
+    int i;
+    switch (e->kind) {
+    case CI__IX_CONST: return 0;
+    case CI__IX_VAR: return e->var < nmask && mask[e->var];
+    case CI__IX_SUM:
+        for (i = 0; i < e->nterms; i++) if (ci__ix_uses_any(e->atom[i], mask, nmask)) return 1;
+        return 0;
+    default: return ci__ix_uses_any(e->a, mask, nmask) || ci__ix_uses_any(e->b, mask, nmask);
+    }
+}
+
+/* evaluation, with variable values indexed by variable number */
+static int64_t ci__ix_eval(const ci__ix *e, const int64_t *vals) {
+    int i;
+    int64_t r, d;
+    switch (e->kind) {
+    case CI__IX_CONST: return e->c;
+    case CI__IX_VAR: return vals[e->var];
+    case CI__IX_SUM:
+        r = e->c;
+        for (i = 0; i < e->nterms; i++) r += e->coef[i] * ci__ix_eval(e->atom[i], vals);
+        return r;
+    case CI__IX_FDIV: d = ci__ix_eval(e->b, vals); return d ? ci__floordiv(ci__ix_eval(e->a, vals), d) : 0;
+    case CI__IX_MOD: d = ci__ix_eval(e->b, vals); return d ? ci__pymod(ci__ix_eval(e->a, vals), d) : 0;
+    case CI__IX_MUL: return ci__ix_eval(e->a, vals) * ci__ix_eval(e->b, vals);
+    case CI__IX_MIN: { int64_t x = ci__ix_eval(e->a, vals), y = ci__ix_eval(e->b, vals); return x < y ? x : y; }
+    case CI__IX_MAX: { int64_t x = ci__ix_eval(e->a, vals), y = ci__ix_eval(e->b, vals); return x > y ? x : y; }
+    }
+    return 0;
+}
+
+/* C printer. varname(var, user) names a variable. */
+typedef const char *(*ci__ix_varname_fn)(int var, void *user);
+static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void *user) {
+    int i;
+    switch (e->kind) {
+    case CI__IX_CONST: ci__sb_printf(sb, "%lldLL", (long long)e->c); break;
+    case CI__IX_VAR: ci__sb_put(sb, vn(e->var, user)); break;
+    case CI__IX_SUM:
+        ci__sb_put(sb, "(");
+        for (i = 0; i < e->nterms; i++) {
+            int64_t k = e->coef[i];
+            if (i > 0 || k < 0) ci__sb_put(sb, k < 0 ? (i ? " - " : "-") : " + ");
+            if (k < 0) k = -k;
+            if (k != 1) ci__sb_printf(sb, "%lldLL*", (long long)k);
+            ci__ix_print(sb, e->atom[i], vn, user);
+        }
+        if (e->c) ci__sb_printf(sb, " %s %lldLL", e->c < 0 ? "-" : "+", (long long)(e->c < 0 ? -e->c : e->c));
+        ci__sb_put(sb, ")");
+        break;
+    case CI__IX_FDIV:
+    case CI__IX_MOD:
+        if (e->a->lo >= 0 && e->b->lo > 0) {
+            ci__sb_put(sb, "(");
+            ci__ix_print(sb, e->a, vn, user);
+            ci__sb_put(sb, e->kind == CI__IX_FDIV ? " / " : " % ");
+            ci__ix_print(sb, e->b, vn, user);
+            ci__sb_put(sb, ")");
+        } else {
+            ci__sb_put(sb, e->kind == CI__IX_FDIV ? "ci_floordiv_i64(" : "ci_mod_i64(");
+            ci__ix_print(sb, e->a, vn, user);
+            ci__sb_put(sb, ", ");
+            ci__ix_print(sb, e->b, vn, user);
+            ci__sb_put(sb, ")");
+        }
+        break;
+    case CI__IX_MUL:
+        ci__sb_put(sb, "(");
+        ci__ix_print(sb, e->a, vn, user);
+        ci__sb_put(sb, " * ");
+        ci__ix_print(sb, e->b, vn, user);
+        ci__sb_put(sb, ")");
+        break;
+    case CI__IX_MIN:
+    case CI__IX_MAX:
+        ci__sb_put(sb, e->kind == CI__IX_MIN ? "ci_min_i64(" : "ci_max_i64(");
+        ci__ix_print(sb, e->a, vn, user);
+        ci__sb_put(sb, ", ");
+        ci__ix_print(sb, e->b, vn, user);
+        ci__sb_put(sb, ")");
+        break;
+    }
+}
+
+/* ---------------------------------------------------------------------------------------
+   >>ir  the value-expression DAG, storages, boxes (TensorBox), buffers, kernels, realize
+   A value node (ci__v) is one scalar operation of Inductor's ops handler, hash-consed so
+   that equal subexpressions are one node (CSE for free). A Pointwise is a DAG written over
+   its own index variables; "calling its loader" at other indices substitutes those indices
+   into the DAG, which is how producers are inlined into consumers while lowering.
+   A storage is either an unrealized Pointwise or a buffer (input, constant, computed). A box
+   (TensorBox) is a storage seen through an optional view: index expressions mapping the box's
+   own index variables to the storage's indices (or to a flat offset for as_strided). realize
+   turns a Pointwise storage into a computed buffer and its kernel; every box sharing the
+   storage then loads from memory. The realize heuristics use Inductor's numbers.
+   --------------------------------------------------------------------------------------- */
+/* value ops: X(enum, name, arity, f32 libm name, f64 libm name) */
+#define CI__VOP_LIST(X) \
+    X(CONST,    "constant",   0, 0, 0) \
+    X(LOAD,     "load",       0, 0, 0) \
+    X(INDEX,    "index_expr", 0, 0, 0) \
+    X(CAST,     "to_dtype",   1, 0, 0) \
+    X(ADD,      "add",        2, 0, 0) \
+    X(SUB,      "sub",        2, 0, 0) \
+    X(MUL,      "mul",        2, 0, 0) \
+    X(DIV,      "truediv",    2, 0, 0) \
+    X(FLOORDIV, "floordiv",   2, 0, 0) \
+    X(TRUNCDIV, "truncdiv",   2, 0, 0) \
+    X(REM,      "remainder",  2, 0, 0) \
+    X(POW,      "pow",        2, "powf", "pow") \
+    X(MAX,      "maximum",    2, 0, 0) \
+    X(MIN,      "minimum",    2, 0, 0) \
+    X(EQ,       "eq",         2, 0, 0) \
+    X(NE,       "ne",         2, 0, 0) \
+    X(LT,       "lt",         2, 0, 0) \
+    X(LE,       "le",         2, 0, 0) \
+    X(GT,       "gt",         2, 0, 0) \
+    X(GE,       "ge",         2, 0, 0) \
+    X(AND,      "logical_and", 2, 0, 0) \
+    X(OR,       "logical_or", 2, 0, 0) \
+    X(NOT,      "logical_not", 1, 0, 0) \
+    X(NEG,      "neg",        1, 0, 0) \
+    X(ABS,      "abs",        1, "fabsf", "fabs") \
+    X(EXP,      "exp",        1, "expf", "exp") \
+    X(LOG,      "log",        1, "logf", "log") \
+    X(SQRT,     "sqrt",       1, "sqrtf", "sqrt") \
+    X(RSQRT,    "rsqrt",      1, 0, 0) \
+    X(SIN,      "sin",        1, "sinf", "sin") \
+    X(COS,      "cos",        1, "cosf", "cos") \
+    X(TANH,     "tanh",       1, "tanhf", "tanh") \
+    X(SIGMOID,  "sigmoid",    1, 0, 0) \
+    X(ERF,      "erf",        1, "erff", "erf") \
+    X(FLOOR,    "floor",      1, "floorf", "floor") \
+    X(CEIL,     "ceil",       1, "ceilf", "ceil") \
+    X(TRUNC,    "trunc",      1, "truncf", "trunc") \
+    X(RECIP,    "reciprocal", 1, 0, 0) \
+    X(WHERE,    "where",      3, 0, 0)
+
+enum {
+#define CI__X(e, n, ar, f, d) CI__V_##e,
+    CI__VOP_LIST(CI__X)
+#undef CI__X
+    CI__V_COUNT
+};
+static const char *const ci__vop_name[CI__V_COUNT] = {
+#define CI__X(e, n, ar, f, d) n,
+    CI__VOP_LIST(CI__X)
+#undef CI__X
+};
+static const int ci__vop_arity[CI__V_COUNT] = {
+#define CI__X(e, n, ar, f, d) ar,
+    CI__VOP_LIST(CI__X)
+#undef CI__X
+};
+
+struct ci__v {
+    int op, n, id;
+    ci_dtype dt;            /* the compute dtype of the result (f16/bf16 loads give f32) */
+    ci__v *a[3];
+    ci__ix *ix;             /* LOAD: flat element offset; INDEX: the expression */
+    ci__buf *buf;           /* LOAD */
+    double f;               /* CONST (floats) */
+    int64_t i;              /* CONST (integers, bool) */
+    uint32_t hash;
+    ci__v *next;
+};
+typedef struct ci__vtab { ci__v **slots; int cap, n; } ci__vtab;
+
+enum { CI__ST_PW = 1, CI__ST_BUF };
+struct ci__storage {
+    int kind;
+    ci_dtype dt;
+    int ndim;
+    int64_t size[CI_MAX_DIMS];
+    ci__ix *vars[CI_MAX_DIMS];   /* PW: the variables the body is written over */
+    ci__v *body;                 /* PW */
+    ci__buf *buf;                /* BUF */
+};
+
+struct ci__box {
+    int id;
+    ci_dtype dt;
+    int ndim;
+    int64_t size[CI_MAX_DIMS];
+    ci__storage *st;
+    int view;                    /* 0 identity; 1 map[] gives storage indices; 2 map[0] is a flat offset */
+    ci__ix *vars[CI_MAX_DIMS];   /* view: the box's own index variables */
+    ci__ix *map[CI_MAX_DIMS];
+    int weak;                    /* a Python number: 1 bool, 2 int, 3 float */
+    double wf;
+    int64_t wi;
+};
+
+enum { CI__BUF_INPUT = 1, CI__BUF_CONST, CI__BUF_COMPUTED };
+struct ci__buf {
+    int id;
+    char name[24];
+    int kind;
+    ci_dtype dt;
+    int ndim;
+    int64_t size[CI_MAX_DIMS], stride[CI_MAX_DIMS], offset, numel;
+    int input_index, output_index;   /* -1 if none */
+    const void *data;                /* CONST: graph-owned bytes */
+    ci__kernel *producer;
+    size_t arena_off;                /* plan: offset in the program arena */
+    int slot;                        /* index in the program's pointer table */
+    int needed;
+};
+
+enum { CI__RED_SUM = 1, CI__RED_PROD, CI__RED_MAX, CI__RED_MIN, CI__RED_ARGMAX, CI__RED_ARGMIN, CI__RED_ANY, CI__RED_ALL };
+static const char *const ci__red_name[] = {"", "sum", "prod", "max", "min", "argmax", "argmin", "any", "all"};
+enum { CI__K_POINTWISE = 1, CI__K_REDUCTION, CI__K_EXTERN };
+struct ci__kernel {
+    int id, kind;
+    char name[64];
+    ci__buf *out;
+    int ndim;
+    int64_t size[CI_MAX_DIMS];
+    ci__ix *vars[CI_MAX_DIMS];
+    ci__v *body;                     /* over vars (and rvars) */
+    int rtype, nr;
+    int64_t rsize[CI_MAX_DIMS];
+    ci__ix *rvars[CI_MAX_DIMS];
+    /* extern */
+    const char *origin;              /* the op being lowered when it was made */
+    const ci__opdef *ext;
+    int nin, nout, nargs;
+    ci__buf **ins, **outs;
+    ci_arg *args;
+    int live;
+};
+
+/* registry entries */
+typedef struct ci__param { const char *name; int kwonly, has_def; ci_arg def; } ci__param;
+enum { CI__OPK_INTERNAL = 1, CI__OPK_USER, CI__OPK_EXTERN };
+typedef int (*ci__lower_fn)(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
+struct ci__opdef {
+    const char *name, *schema;
+    int nparams;
+    ci__param *params;
+    int kind;
+    ci__lower_fn fn;
+    int vop;                 /* table-driven lowerings: the value op */
+    int extra;               /* table-driven lowerings: a per-op parameter */
+    ci_lowering_fn ufn;
+    ci_extern_desc ext;
+    void *user;
+    int broadcast, to_bool, nouts;
+    ci_promotion promo;
+};
+
+struct ci__L {
+    ci_ctx *ctx;
+    ci__arena *A;
+    ci__err *E;
+    ci__ixtab ixt;
+    ci__vtab vt;
+    ci__vec boxes;      /* box id-1 -> box */
+    ci__vec bufs;
+    ci__vec kernels;
+    int meta;           /* building: shapes and dtypes only, no kernels needed */
+    const char *node_name, *node_op;
+    int user_failed;
+    ci_result user_code;
+    char user_msg[1024];
+    int *mark;          /* scratch marks for DAG walks */
+    int mark_cap, epoch;
+};
+
+#define CI__FAIL(L, code, ...) ci__fail((L)->E, (code), __VA_ARGS__)
+
+/* -- value nodes -- */
+static uint32_t ci__v_hash(const ci__v *v) {
+    uint32_t h = ci__hash_mix(2166136261u, (uint64_t)v->op);
+    int i;
+    uint64_t fb;
+    memcpy(&fb, &v->f, sizeof fb);
+    h = ci__hash_mix(h, (uint64_t)v->dt);
+    h = ci__hash_mix(h, fb);
+    h = ci__hash_mix(h, (uint64_t)v->i);
+    h = ci__hash_mix(h, (uint64_t)(v->ix ? v->ix->id : -1));
+    h = ci__hash_mix(h, (uint64_t)(v->buf ? v->buf->id : -1));
+    for (i = 0; i < v->n; i++) h = ci__hash_mix(h, (uint64_t)v->a[i]->id);
+    return h;
+}
+static int ci__v_same(const ci__v *x, const ci__v *y) {
+    int i;
+    if (x->op != y->op || x->dt != y->dt || x->n != y->n || x->ix != y->ix || x->buf != y->buf || x->i != y->i)
+        return 0;
+    if (memcmp(&x->f, &y->f, sizeof x->f) != 0) return 0;
+    for (i = 0; i < x->n; i++) if (x->a[i] != y->a[i]) return 0;
+    return 1;
+}
+static ci__v *ci__v_intern(ci__L *L, const ci__v *cand) {
+    ci__vtab *T = &L->vt;
+    uint32_t h = ci__v_hash(cand);
+    ci__v *e;
+    if (T->n * 2 >= T->cap) {
+        int nc = T->cap ? T->cap * 2 : 1024, i;
+        ci__v **ns = CI__NEWN(L->A, ci__v *, nc);
+        for (i = 0; i < T->cap; i++) {
+            ci__v *x = T->slots[i], *nx;
+            for (; x; x = nx) { nx = x->next; x->next = ns[x->hash & (uint32_t)(nc - 1)]; ns[x->hash & (uint32_t)(nc - 1)] = x; }
+        }
+        T->slots = ns; T->cap = nc;
+    }
+    for (e = T->slots[h & (uint32_t)(T->cap - 1)]; e; e = e->next)
+        if (e->hash == h && ci__v_same(e, cand)) return e;
+    e = CI__NEW(L->A, ci__v);
+    *e = *cand;
+    e->hash = h;
+    e->id = T->n++;
+    e->next = T->slots[h & (uint32_t)(T->cap - 1)];
+    T->slots[h & (uint32_t)(T->cap - 1)] = e;
+    return e;
+}
+static ci__v *ci__v_constf(ci__L *L, ci_dtype dt, double x) {
+    ci__v c;
+    memset(&c, 0, sizeof c);
+    c.op = CI__V_CONST; c.dt = ci__opmath(dt);
+    if (ci__is_float(dt)) {
+        c.f = (dt == CI_F64) ? x : (double)(float)x;
+        if (x != x) c.f = (double)NAN;  /* one NaN bit pattern, so equal constants intern to one node */
+    } else if (dt == CI_BOOL) c.i = x != 0;
+    else c.i = (x != x) ? 0 : (int64_t)x;
+    return ci__v_intern(L, &c);
+}
+static ci__v *ci__v_consti(ci__L *L, ci_dtype dt, int64_t x) {
+    ci__v c;
+    if (ci__is_float(dt)) return ci__v_constf(L, dt, (double)x);
+    memset(&c, 0, sizeof c);
+    c.op = CI__V_CONST; c.dt = dt; c.i = dt == CI_BOOL ? (x != 0) : x;
+    return ci__v_intern(L, &c);
+}
+static ci__v *ci__v_index(ci__L *L, ci__ix *e, ci_dtype dt) {
+    ci__v c;
+    memset(&c, 0, sizeof c);
+    c.op = CI__V_INDEX; c.dt = dt; c.ix = e;
+    return ci__v_intern(L, &c);
+}
+static ci__v *ci__v_load(ci__L *L, ci__buf *b, ci__ix *flat) {
+    ci__v c;
+    memset(&c, 0, sizeof c);
+    c.op = CI__V_LOAD; c.dt = ci__opmath(b->dt); c.buf = b; c.ix = flat;
+    return ci__v_intern(L, &c);
+}
+static int ci__vop_is_cmp(int op) { return op >= CI__V_EQ && op <= CI__V_GE; }
+static ci__v *ci__v_op(ci__L *L, int op, ci__v *a, ci__v *b, ci__v *c3) {
+    ci__v c;
+    memset(&c, 0, sizeof c);
+    c.op = op; c.n = ci__vop_arity[op];
+    c.a[0] = a; c.a[1] = b; c.a[2] = c3;
+    if (ci__vop_is_cmp(op) || op == CI__V_AND || op == CI__V_OR || op == CI__V_NOT) c.dt = CI_BOOL;
+    else if (op == CI__V_WHERE) c.dt = b->dt;
+    else c.dt = a->dt;
+    if (op == CI__V_WHERE) CI__ASSERT(b->dt == c3->dt);
+    else if (c.n == 2 && !(op == CI__V_AND || op == CI__V_OR)) CI__ASSERT(a->dt == b->dt);
+    return ci__v_intern(L, &c);
+}
+static ci__v *ci__v_un(ci__L *L, int op, ci__v *a) { return ci__v_op(L, op, a, NULL, NULL); }
+static ci__v *ci__v_bin(ci__L *L, int op, ci__v *a, ci__v *b) { return ci__v_op(L, op, a, b, NULL); }
+static ci__v *ci__v_cast(ci__L *L, ci__v *a, ci_dtype dt) {
+    ci__v c;
+    dt = ci__opmath(dt);
+    if (a->dt == dt) return a;
+    if (a->op == CI__V_CONST) {  /* fold */
+        if (ci__is_float(a->dt)) {
+            if (ci__is_float(dt)) return ci__v_constf(L, dt, a->f);
+            if (dt == CI_BOOL) return ci__v_consti(L, dt, a->f != 0);
+        } else {
+            return ci__v_consti(L, dt, a->i);
+        }
+    }
+    memset(&c, 0, sizeof c);
+    c.op = CI__V_CAST; c.n = 1; c.a[0] = a; c.dt = dt;
+    return ci__v_intern(L, &c);
+}
+
+/* substitution of index variables inside a value DAG (memoised per call) */
+typedef struct ci__vmemo { ci__v **from, **to; int cap; } ci__vmemo;
+static ci__v *ci__v_subst_rec(ci__L *L, ci__v *v, const ci__ixsub *s, ci__vmemo *m) {
+    uint32_t h = (uint32_t)v->id * 2654435761u;
+    int i, k;
+    ci__v c;
+    for (k = (int)(h & (uint32_t)(m->cap - 1)); m->from[k]; k = (k + 1) & (m->cap - 1))
+        if (m->from[k] == v) return m->to[k];
+    c = *v;
+    c.next = NULL;
+    if (v->ix) c.ix = ci__ix_subst(L->A, &L->ixt, v->ix, s);
+    for (i = 0; i < v->n; i++) c.a[i] = ci__v_subst_rec(L, v->a[i], s, m);
+    c.id = 0;
+    {
+        ci__v *r = ci__v_intern(L, &c);
+        /* table may need to grow: rebuild when 3/4 full */
+        int used = 0;
+        for (k = 0; k < m->cap; k++) used += m->from[k] != NULL;
+        if ((used + 1) * 4 >= m->cap * 3) {
+            ci__vmemo nm;
+            nm.cap = m->cap * 2;
+            nm.from = CI__NEWN(L->A, ci__v *, nm.cap);
+            nm.to = CI__NEWN(L->A, ci__v *, nm.cap);
+            for (k = 0; k < m->cap; k++) if (m->from[k]) {
+                int j = (int)(((uint32_t)m->from[k]->id * 2654435761u) & (uint32_t)(nm.cap - 1));
+                while (nm.from[j]) j = (j + 1) & (nm.cap - 1);
+                nm.from[j] = m->from[k]; nm.to[j] = m->to[k];
+            }
+            *m = nm;
+        }
+        for (k = (int)(h & (uint32_t)(m->cap - 1)); m->from[k]; k = (k + 1) & (m->cap - 1)) {}
+        m->from[k] = v; m->to[k] = r;
+        return r;
+    }
+}
+static ci__v *ci__v_subst(ci__L *L, ci__v *v, const ci__ixsub *s) {
+    ci__vmemo m;
+    m.cap = 64;
+    m.from = CI__NEWN(L->A, ci__v *, m.cap);
+    m.to = CI__NEWN(L->A, ci__v *, m.cap);
+    return ci__v_subst_rec(L, v, s, &m);
+}
+
+/* build a substitution var(from[i]) -> to[i] */
+static void ci__ixsub_make(ci__L *L, ci__ixsub *s, int n, ci__ix *const *from, ci__ix *const *to) {
+    int i;
+    s->nvars = L->ixt.nvars;
+    s->by_var = CI__NEWN(L->A, ci__ix *, s->nvars);
+    for (i = 0; i < n; i++) if (from[i]->kind == CI__IX_VAR) s->by_var[from[i]->var] = to[i];
+}
+
+/* -- DAG walks: reads, op counts, heavy ops -- */
+static int *ci__marks(ci__L *L) {
+    if (L->mark_cap < L->vt.n) {
+        int nc = L->vt.n * 2 + 64;
+        L->mark = CI__NEWN(L->A, int, nc);
+        L->mark_cap = nc;
+        L->epoch = 0;
+    }
+    L->epoch++;
+    return L->mark;
+}
+typedef struct ci__vstats { int reads, ops, heavy; } ci__vstats;
+static void ci__v_stats_rec(ci__L *L, ci__v *v, ci__vstats *st) {
+    int i;
+    if (v->id < L->mark_cap && L->mark[v->id] == L->epoch) return;
+    if (v->id < L->mark_cap) L->mark[v->id] = L->epoch;
+    if (v->op == CI__V_LOAD) st->reads++;
+    else if (v->op != CI__V_CONST && v->op != CI__V_INDEX) st->ops++;
+    if (v->op == CI__V_EXP || v->op == CI__V_SIGMOID) st->heavy = 1;
+    for (i = 0; i < v->n; i++) ci__v_stats_rec(L, v->a[i], st);
+}
+static ci__vstats ci__v_stats(ci__L *L, ci__v *v) {
+    ci__vstats st;
+    st.reads = st.ops = st.heavy = 0;
+    ci__marks(L);
+    ci__v_stats_rec(L, v, &st);
+    return st;
+}
+
+/* -- boxes -- */
+static ci__box *ci__box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size) {
+    ci__box *b = CI__NEW(L->A, ci__box);
+    int i;
+    if (ndim > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%d dims: at most %d are supported", ndim, CI_MAX_DIMS);
+    b->dt = dt; b->ndim = ndim;
+    for (i = 0; i < ndim; i++) b->size[i] = size[i];
+    ci__vec_push(L->A, &L->boxes, b);
+    b->id = L->boxes.n;
+    return b;
+}
+static ci__box *ci__box_get(ci__L *L, ci_tensor t) {
+    if (t.id == 0 || (int)t.id > L->boxes.n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "invalid tensor handle %u", (unsigned)t.id);
+    return (ci__box *)L->boxes.v[t.id - 1];
+}
+static ci_tensor ci__tensor_of(const ci__box *b) { ci_tensor t; t.id = (uint32_t)b->id; return t; }
+static int64_t ci__numel(int ndim, const int64_t *s) {
+    int64_t n = 1;
+    int i;
+    for (i = 0; i < ndim; i++) n *= s[i];
+    return n;
+}
+static void ci__pw_vars(ci__L *L, int ndim, const int64_t *size, ci__ix **vars) {
+    int i;
+    for (i = 0; i < ndim; i++) vars[i] = ci__ix_newvar(L->A, &L->ixt, size[i], 0);
+}
+/* a new unrealized Pointwise: body written over vars */
+static ci__box *ci__pw_box(ci__L *L, ci_dtype dt, int ndim, const int64_t *size, ci__ix *const *vars, ci__v *body) {
+    ci__box *b = ci__box_new(L, dt, ndim, size);
+    ci__storage *st = CI__NEW(L->A, ci__storage);
+    int i;
+    st->kind = CI__ST_PW; st->dt = dt; st->ndim = ndim;
+    for (i = 0; i < ndim; i++) { st->size[i] = size[i]; st->vars[i] = vars[i]; }
+    st->body = ci__v_cast(L, body, dt);
+    b->st = st;
+    return b;
+}
+static ci__buf *ci__buf_new(ci__L *L, int kind, ci_dtype dt, int ndim, const int64_t *size) {
+    ci__buf *b = CI__NEW(L->A, ci__buf);
+    int i;
+    int64_t s = 1;
+    b->kind = kind; b->dt = dt; b->ndim = ndim;
+    for (i = ndim - 1; i >= 0; i--) { b->size[i] = size[i]; b->stride[i] = s; s *= size[i]; }
+    b->numel = s;
+    b->input_index = b->output_index = -1;
+    ci__vec_push(L->A, &L->bufs, b);
+    b->id = L->bufs.n - 1;
+    snprintf(b->name, sizeof b->name, "buf%d", b->id);
+    return b;
+}
+static ci__box *ci__buf_box(ci__L *L, ci__buf *buf) {
+    ci__box *b = ci__box_new(L, buf->dt, buf->ndim, buf->size);
+    ci__storage *st = CI__NEW(L->A, ci__storage);
+    int i;
+    st->kind = CI__ST_BUF; st->dt = buf->dt; st->ndim = buf->ndim; st->buf = buf;
+    for (i = 0; i < buf->ndim; i++) st->size[i] = buf->size[i];
+    b->st = st;
+    return b;
+}
+static ci__ix *ci__buf_index(ci__L *L, const ci__buf *buf, ci__ix *const *idx) {
+    ci__ix *e = ci__ix_const(L->A, &L->ixt, buf->offset);
+    int i;
+    for (i = 0; i < buf->ndim; i++)
+        if (buf->size[i] != 1)
+            e = ci__ix_add(L->A, &L->ixt, e, ci__ix_scale(L->A, &L->ixt, idx[i], buf->stride[i]));
+    return e;
+}
+static ci__v *ci__load_storage(ci__L *L, ci__storage *st, ci__ix *const *idx) {
+    if (st->kind == CI__ST_BUF) return ci__v_load(L, st->buf, ci__buf_index(L, st->buf, idx));
+    {
+        ci__ixsub s;
+        int i, same = 1;
+        for (i = 0; i < st->ndim; i++) if (idx[i] != st->vars[i]) same = 0;
+        if (same) return st->body;
+        ci__ixsub_make(L, &s, st->ndim, st->vars, idx);
+        return ci__v_subst(L, st->body, &s);
+    }
+}
+/* the loader: the value of box b at index idx (b->ndim expressions) */
+static ci__v *ci__load(ci__L *L, ci__box *b, ci__ix *const *idx) {
+    ci__ix *sidx[CI_MAX_DIMS];
+    ci__ixsub s;
+    int i;
+    if (b->weak) return b->weak == 3 ? ci__v_constf(L, b->dt, b->wf) : ci__v_consti(L, b->dt, b->wi);
+    if (!b->view) return ci__load_storage(L, b->st, idx);
+    ci__ixsub_make(L, &s, b->ndim, b->vars, idx);
+    if (b->view == 2) {
+        CI__ASSERT(b->st->kind == CI__ST_BUF);
+        return ci__v_load(L, b->st->buf, ci__ix_subst(L->A, &L->ixt, b->map[0], &s));
+    }
+    for (i = 0; i < b->st->ndim; i++) sidx[i] = ci__ix_subst(L->A, &L->ixt, b->map[i], &s);
+    return ci__load_storage(L, b->st, sidx);
+}
+/* a view of x: vars index the new box, xmap gives x's index (x->ndim expressions) */
+static ci__box *ci__view_box(ci__L *L, ci__box *x, int ndim, const int64_t *size, ci__ix *const *vars, ci__ix *const *xmap) {
+    ci__box *b = ci__box_new(L, x->dt, ndim, size);
+    int i;
+    b->st = x->st;
+    for (i = 0; i < ndim; i++) b->vars[i] = vars[i];
+    if (!x->view) {
+        b->view = 1;
+        for (i = 0; i < x->ndim; i++) b->map[i] = xmap[i];
+    } else {
+        ci__ixsub s;
+        int nm = x->view == 2 ? 1 : x->st->ndim;
+        ci__ixsub_make(L, &s, x->ndim, x->vars, xmap);
+        b->view = x->view;
+        for (i = 0; i < nm; i++) b->map[i] = ci__ix_subst(L->A, &L->ixt, x->map[i], &s);
+    }
+    /* an identity view collapses */
+    if (b->view == 1 && ndim == b->st->ndim) {
+        int ident = 1;
+        for (i = 0; i < ndim; i++) if (b->map[i] != b->vars[i] || b->size[i] != b->st->size[i]) ident = 0;
+        if (ident) b->view = 0;
+    }
+    return b;
+}
+
+/* -- realize -- */
+static ci__kernel *ci__kernel_new(ci__L *L, int kind, ci__buf *out) {
+    ci__kernel *k = CI__NEW(L->A, ci__kernel);
+    k->kind = kind; k->out = out;
+    ci__vec_push(L->A, &L->kernels, k);
+    k->id = L->kernels.n - 1;
+    k->origin = L->node_op;
+    if (out) out->producer = k;
+    return k;
+}
+static void ci__realize_storage(ci__L *L, ci__storage *st) {
+    ci__buf *buf;
+    ci__kernel *k;
+    int i;
+    if (st->kind != CI__ST_PW) return;
+    buf = ci__buf_new(L, CI__BUF_COMPUTED, st->dt, st->ndim, st->size);
+    k = ci__kernel_new(L, CI__K_POINTWISE, buf);
+    k->ndim = st->ndim;
+    for (i = 0; i < st->ndim; i++) { k->size[i] = st->size[i]; k->vars[i] = st->vars[i]; }
+    k->body = st->body;
+    st->kind = CI__ST_BUF;
+    st->buf = buf;
+    st->body = NULL;
+}
+static void ci__realize(ci__L *L, ci__box *b) { if (!b->weak) ci__realize_storage(L, b->st); }
+
+/* Inductor's thresholds (config.py): realize_reads_threshold, realize_acc_reads_threshold,
+   realize_opcount_threshold; has_large_inner_fn at 100 after each node */
+#define CI__REALIZE_READS 4
+#define CI__REALIZE_ACC_READS 8
+#define CI__REALIZE_OPCOUNT 30
+#define CI__LARGE_INNER_FN 100
+#define CI__UNROLL_REDUCTIONS 8
+static void ci__mark_reuse(ci__L *L, ci__box *b, int64_t users) {
+    ci__vstats s;
+    if (b->weak || b->st->kind != CI__ST_PW || users <= 1) return;
+    s = ci__v_stats(L, b->st->body);
+    if (s.heavy || s.reads > CI__REALIZE_READS || s.ops > CI__REALIZE_OPCOUNT) ci__realize(L, b);
+}
+/* realize_hint: realize when the value reads memory more than once */
+static void ci__realize_hint(ci__L *L, ci__box *b) {
+    if (b->weak || b->st->kind != CI__ST_PW) return;
+    if (ci__v_stats(L, b->st->body).reads > 1) ci__realize(L, b);
+}
+static void ci__after_node(ci__L *L, ci__box *b, int users) {
+    ci__vstats s;
+    if (b->weak || b->st->kind != CI__ST_PW) return;
+    if (users > 1) ci__mark_reuse(L, b, users);
+    if (b->st->kind != CI__ST_PW) return;
+    s = ci__v_stats(L, b->st->body);
+    if (s.reads > CI__REALIZE_ACC_READS || s.ops > CI__REALIZE_OPCOUNT) ci__realize_hint(L, b);
+    if (b->st->kind == CI__ST_PW && s.ops > CI__LARGE_INNER_FN) ci__realize(L, b);
+}
+static const char *const ci__vop_cf32[CI__V_COUNT] = {
+#define CI__X(e, n, ar, f, d) f,
+    CI__VOP_LIST(CI__X)
+#undef CI__X
+};
+static const char *const ci__vop_cf64[CI__V_COUNT] = {
+#define CI__X(e, n, ar, f, d) d,
+    CI__VOP_LIST(CI__X)
+#undef CI__X
+};
+
+/* ---------------------------------------------------------------------------------------
+   >>lower  GraphLowering: the registry, schemas, argument binding, type promotion,
+   broadcasting, and the walk over graph nodes
+   The registry maps aten names to ci__opdef entries with lowering.py's overload semantics:
+   lookup tries the exact name ("aten.add.Tensor") and then its packet ("aten.add"), so a
+   packet registration covers every overload not registered explicitly, and an explicit
+   overload registration always wins. Each entry carries a torch-style schema used to bind
+   positional and keyword arguments (defaults filled in), and the flags of register_lowering
+   (broadcast, type_promotion_kind, convert_input_to_bool) applied by ci__call_op, the one
+   wrapper every call goes through (graph nodes, decompositions, user lowerings).
+   --------------------------------------------------------------------------------------- */
+enum { CI__N_INPUT = 1, CI__N_CONST, CI__N_SCALAR, CI__N_CALL };
+typedef struct ci__node {
+    int kind;
+    const char *name, *op;
+    int nargs, nkw;
+    ci_arg *args;
+    ci_kwarg *kw;
+    int nout;
+    uint32_t out0;           /* graph tensor ids out0 .. out0+nout-1 */
+    ci_dtype dt;             /* INPUT/CONST/SCALAR */
+    int ndim;
+    int64_t shape[CI_MAX_DIMS];
+    const void *data;        /* CONST */
+    double sval;             /* SCALAR */
+    int64_t ival;
+    int weak;
+} ci__node;
+typedef struct ci__gtensor {
+    int node, out, users;
+    ci_dtype dt;
+    int ndim;
+    int64_t shape[CI_MAX_DIMS];
+    uint32_t meta_box;
+} ci__gtensor;
+struct ci_graph {
+    ci_ctx *ctx;
+    ci__arena *A;
+    ci__err E;
+    ci__vec nodes, tensors, outputs;
+    int ninputs;
+    ci_result status;
+    char msg[1024];
+    ci__L *meta;          /* build-time lowering: checks shapes and dtypes as nodes arrive */
+    uint32_t tag;         /* high bits of this graph's tensor handles (catches foreign handles) */
+    uint32_t *meta_map;   /* tensor index -> box id in meta */
+    int map_cap, nauto;
+};
+
+/* -- literals (schema defaults) -- */
+static const char *ci__skip_ws(const char *p) { while (*p == ' ' || *p == '\t' || *p == '\n') p++; return p; }
+static const char *ci__parse_literal(ci__arena *A, const char *p, ci_arg *out) {
+    p = ci__skip_ws(p);
+    memset(out, 0, sizeof *out);
+    if (!strncmp(p, "None", 4)) { out->kind = CI_ARG_NONE; return p + 4; }
+    if (!strncmp(p, "True", 4)) { out->kind = CI_ARG_BOOL; out->u.b = 1; return p + 4; }
+    if (!strncmp(p, "False", 5)) { out->kind = CI_ARG_BOOL; out->u.b = 0; return p + 5; }
+    if (*p == '"' || *p == '\'') {
+        char q = *p++;
+        const char *s = p;
+        char *d;
+        while (*p && *p != q) p++;
+        d = (char *)ci__arena_alloc(A, (size_t)(p - s) + 1);
+        memcpy(d, s, (size_t)(p - s));
+        out->kind = CI_ARG_STRING; out->u.s = d;
+        return *p ? p + 1 : p;
+    }
+    if (*p == '[') {
+        int64_t iv[CI_MAX_DIMS * 4];
+        double fv[CI_MAX_DIMS * 4];
+        int n = 0, isf = 0;
+        p = ci__skip_ws(p + 1);
+        while (*p && *p != ']' && n < CI_MAX_DIMS * 4) {
+            ci_arg e;
+            p = ci__parse_literal(A, p, &e);
+            if (e.kind == CI_ARG_FLOAT) { isf = 1; fv[n] = e.u.f; iv[n] = (int64_t)e.u.f; }
+            else { fv[n] = (double)e.u.i; iv[n] = e.u.i; }
+            n++;
+            p = ci__skip_ws(p);
+            if (*p == ',') p = ci__skip_ws(p + 1);
+        }
+        if (*p == ']') p++;
+        if (isf) {
+            double *v = CI__NEWN(A, double, n);
+            memcpy(v, fv, sizeof(double) * (size_t)n);
+            out->kind = CI_ARG_FLOATS; out->u.floats.v = v; out->u.floats.n = n;
+        } else {
+            int64_t *v = CI__NEWN(A, int64_t, n);
+            memcpy(v, iv, sizeof(int64_t) * (size_t)n);
+            out->kind = CI_ARG_INTS; out->u.ints.v = v; out->u.ints.n = n;
+        }
+        return p;
+    }
+    {
+        char *end;
+        const char *q = p;
+        int isf = 0;
+        if (*q == '-' || *q == '+') q++;
+        if (!strncmp(q, "inf", 3)) { out->kind = CI_ARG_FLOAT; out->u.f = *p == '-' ? -HUGE_VAL : HUGE_VAL; return q + 3; }
+        if (!strncmp(q, "nan", 3)) { out->kind = CI_ARG_FLOAT; out->u.f = NAN; return q + 3; }
+        for (; (*q >= '0' && *q <= '9') || *q == '.' || *q == 'e' || *q == 'E' ||
+               ((*q == '-' || *q == '+') && (q[-1] == 'e' || q[-1] == 'E')); q++)
+            if (*q == '.' || *q == 'e' || *q == 'E') isf = 1;
+        if (isf) { out->kind = CI_ARG_FLOAT; out->u.f = strtod(p, &end); return end; }
+        out->kind = CI_ARG_INT; out->u.i = strtoll(p, &end, 10);
+        return end;
+    }
+}
+
+/* -- schemas: "self, other, *, alpha=1" (a type before the name is allowed and ignored) -- */
+static int ci__parse_schema(ci__arena *A, const char *schema, ci__param **out) {
+    int n = 0, cap = 0, kwonly = 0;
+    ci__param *ps = NULL;
+    const char *p = schema;
+    while (p && *(p = ci__skip_ws(p))) {
+        const char *s = p, *name_end, *name_start;
+        int depth = 0;
+        ci__param prm;
+        memset(&prm, 0, sizeof prm);
+        while (*p && (depth > 0 || (*p != ',' && *p != '='))) {
+            if (*p == '[' || *p == '(') depth++;
+            if (*p == ']' || *p == ')') depth--;
+            p++;
+        }
+        name_end = p;
+        while (name_end > s && (name_end[-1] == ' ' || name_end[-1] == '\t')) name_end--;
+        name_start = name_end;
+        while (name_start > s && name_start[-1] != ' ') name_start--;
+        if (name_end - s == 1 && *s == '*') { kwonly = 1; if (*p == ',') p++; continue; }
+        if (name_end == name_start) return -1;
+        {
+            char *nm = (char *)ci__arena_alloc(A, (size_t)(name_end - name_start) + 1);
+            memcpy(nm, name_start, (size_t)(name_end - name_start));
+            prm.name = nm;
+        }
+        prm.kwonly = kwonly;
+        if (*p == '=') {
+            p = ci__parse_literal(A, p + 1, &prm.def);
+            prm.has_def = 1;
+            p = ci__skip_ws(p);
+        }
+        if (*p == ',') p++;
+        else if (*p) return -1;
+        if (n == cap) {
+            ci__param *np;
+            cap = cap ? cap * 2 : 8;
+            np = CI__NEWN(A, ci__param, cap);
+            if (n) memcpy(np, ps, sizeof(ci__param) * (size_t)n);
+            ps = np;
+        }
+        ps[n++] = prm;
+    }
+    *out = ps;
+    return n;
+}
+
+/* -- the registry (open addressing over names) -- */
+static const ci__opdef *ci__reg_get(const ci_ctx *ctx, const char *name) {
+    uint32_t h;
+    int i;
+    if (!ctx->reg.cap) return NULL;
+    h = ci__hash_str(name);
+    for (i = (int)(h & (uint32_t)(ctx->reg.cap - 1)); ctx->reg.slots[i]; i = (i + 1) & (ctx->reg.cap - 1))
+        if (!strcmp(ctx->reg.slots[i]->name, name)) return ctx->reg.slots[i];
+    return NULL;
+}
+static int ci__reg_put(ci_ctx *ctx, ci__opdef *op) {
+    uint32_t h;
+    int i;
+    if ((ctx->reg.n + 1) * 2 > ctx->reg.cap) {
+        int nc = ctx->reg.cap ? ctx->reg.cap * 2 : 512, j;
+        ci__opdef **ns = CI__NEWN(ctx->arena, ci__opdef *, nc);
+        if (!ns) return 0;
+        for (j = 0; j < ctx->reg.cap; j++) if (ctx->reg.slots[j]) {
+            int k = (int)(ci__hash_str(ctx->reg.slots[j]->name) & (uint32_t)(nc - 1));
+            while (ns[k]) k = (k + 1) & (nc - 1);
+            ns[k] = ctx->reg.slots[j];
+        }
+        ctx->reg.slots = ns; ctx->reg.cap = nc;
+    }
+    h = ci__hash_str(op->name);
+    for (i = (int)(h & (uint32_t)(ctx->reg.cap - 1)); ctx->reg.slots[i]; i = (i + 1) & (ctx->reg.cap - 1))
+        if (!strcmp(ctx->reg.slots[i]->name, op->name)) { ctx->reg.slots[i] = op; return 1; }
+    ctx->reg.slots[i] = op;
+    ctx->reg.n++;
+    return 1;
+}
+/* exact name, then the packet: "ns.op.overload" -> "ns.op" */
+static const ci__opdef *ci__registry_find(const ci_ctx *ctx, const char *name) {
+    const ci__opdef *op = ci__reg_get(ctx, name);
+    const char *d1, *d2;
+    char buf[256];
+    if (op) return op;
+    d1 = strchr(name, '.');
+    d2 = d1 ? strchr(d1 + 1, '.') : NULL;
+    if (!d2 || (size_t)(d2 - name) >= sizeof buf) return NULL;
+    memcpy(buf, name, (size_t)(d2 - name));
+    buf[d2 - name] = 0;
+    return ci__reg_get(ctx, buf);
+}
+/* builtin registration: name may be "aten.add" with overloads "Tensor,Scalar"; explicit
+   overloads are registered only when absent (get_overloads), the packet always */
+static ci__opdef *ci__reg_builtin(ci_ctx *ctx, const char *name, const char *schema, ci__lower_fn fn,
+                                  int vop, int extra, int broadcast, ci_promotion promo, int to_bool) {
+    ci__opdef *op = CI__NEW(ctx->arena, ci__opdef);
+    if (!op) return NULL;
+    op->name = name; op->schema = schema; op->kind = CI__OPK_INTERNAL; op->fn = fn;
+    op->vop = vop; op->extra = extra; op->broadcast = broadcast; op->promo = promo; op->to_bool = to_bool;
+    op->nouts = 1;
+    op->nparams = ci__parse_schema(ctx->arena, schema, &op->params);
+    CI__ASSERT(op->nparams >= 0);
+    ci__reg_put(ctx, op);
+    return op;
+}
+
+/* -- argument helpers for lowerings -- */
+static const char *ci__arg_kind_name(ci_arg_kind k) {
+    static const char *const n[] = {"None", "Tensor", "int", "float", "bool", "str", "dtype", "int[]", "float[]", "Tensor[]"};
+    return (k >= 0 && k < CI_ARG_KIND_COUNT) ? n[k] : "?";
+}
+static int ci__is_num(const ci_arg *a) { return a->kind == CI_ARG_INT || a->kind == CI_ARG_FLOAT || a->kind == CI_ARG_BOOL; }
+static double ci__num(const ci_arg *a) {
+    return a->kind == CI_ARG_FLOAT ? a->u.f : a->kind == CI_ARG_BOOL ? (double)a->u.b : (double)a->u.i;
+}
+static ci__box *ci__arg_box(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
+    if (a[i].kind != CI_ARG_TENSOR)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a Tensor, got %s", op->name,
+                 op->params[i].name, ci__arg_kind_name(a[i].kind));
+    return ci__box_get(L, a[i].u.t);
+}
+static ci__box *ci__arg_box_opt(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
+    return a[i].kind == CI_ARG_NONE ? NULL : ci__arg_box(L, op, a, i);
+}
+static int64_t ci__arg_int(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
+    if (a[i].kind == CI_ARG_INT) return a[i].u.i;
+    if (a[i].kind == CI_ARG_BOOL) return a[i].u.b;
+    if (a[i].kind == CI_ARG_INTS && a[i].u.ints.n == 1) return a[i].u.ints.v[0];
+    CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be an int, got %s", op->name, op->params[i].name,
+             ci__arg_kind_name(a[i].kind));
+    return 0;
+}
+static double ci__arg_num(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
+    if (ci__is_num(&a[i])) return ci__num(&a[i]);
+    CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a number, got %s", op->name, op->params[i].name,
+             ci__arg_kind_name(a[i].kind));
+    return 0;
+}
+static int ci__arg_bool(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
+    if (a[i].kind == CI_ARG_BOOL) return a[i].u.b;
+    if (a[i].kind == CI_ARG_INT) return a[i].u.i != 0;
+    CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a bool, got %s", op->name, op->params[i].name,
+             ci__arg_kind_name(a[i].kind));
+    return 0;
+}
+static ci_dtype ci__arg_dtype_opt(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
+    if (a[i].kind == CI_ARG_NONE) return CI_DTYPE_INVALID;
+    if (a[i].kind == CI_ARG_DTYPE && ci__dt_ok(a[i].u.dtype)) return a[i].u.dtype;
+    CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a dtype, got %s", op->name, op->params[i].name,
+             ci__arg_kind_name(a[i].kind));
+    return CI_DTYPE_INVALID;
+}
+/* an int list (a single int is a list of one); n = -1 for None */
+static int ci__arg_ints(ci__L *L, const ci__opdef *op, const ci_arg *a, int i, int64_t *out, int max) {
+    int k;
+    if (a[i].kind == CI_ARG_NONE) return -1;
+    if (a[i].kind == CI_ARG_INT) { out[0] = a[i].u.i; return 1; }
+    if (a[i].kind != CI_ARG_INTS)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a list of ints, got %s", op->name,
+                 op->params[i].name, ci__arg_kind_name(a[i].kind));
+    if (a[i].u.ints.n > max)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: argument '%s' has %d entries, at most %d are supported", op->name,
+                 op->params[i].name, a[i].u.ints.n, max);
+    for (k = 0; k < a[i].u.ints.n; k++) out[k] = a[i].u.ints.v[k];
+    return a[i].u.ints.n;
+}
+static int64_t ci__wrap_dim(ci__L *L, const ci__opdef *op, int64_t d, int ndim) {
+    int n = ndim > 0 ? ndim : 1;  /* a 0-d tensor accepts dims 0 and -1 */
+    if (d < -n || d >= n)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dimension out of range (expected to be in range of [%d, %d], but got %lld)",
+                 op->name, -n, n - 1, (long long)d);
+    return d < 0 ? d + n : d;
+}
+
+/* -- type promotion (torch's result_type with elementwise_dtypes) -- */
+static ci_dtype ci__combine_cat(ci_dtype higher, ci_dtype lower) {
+    if (ci__is_float(higher)) return higher;
+    if (higher == CI_DTYPE_INVALID) return lower;
+    if (higher == CI_BOOL || ci__is_float(lower)) return ci__promote2(higher, lower);
+    return higher;
+}
+static ci_dtype ci__result_type(ci__L *L, int n, const ci_arg *args, const int *use) {
+    ci_dtype dim_r = CI_DTYPE_INVALID, zero_r = CI_DTYPE_INVALID, wrap_r = CI_DTYPE_INVALID;
+    int i;
+    for (i = 0; i < n; i++) {
+        if (!use[i]) continue;
+        if (args[i].kind == CI_ARG_TENSOR) {
+            ci__box *b = ci__box_get(L, args[i].u.t);
+            if (b->ndim > 0) dim_r = ci__promote2(dim_r, b->dt);
+            else zero_r = ci__promote2(zero_r, b->dt);
+        } else if (args[i].kind == CI_ARG_FLOAT) wrap_r = ci__promote2(wrap_r, CI_F32);
+        else if (args[i].kind == CI_ARG_INT) wrap_r = ci__promote2(wrap_r, CI_I64);
+        else if (args[i].kind == CI_ARG_BOOL) wrap_r = ci__promote2(wrap_r, CI_BOOL);
+    }
+    return ci__combine_cat(dim_r, ci__combine_cat(zero_r, wrap_r));
+}
+static ci_dtype ci__promoted_input_dtype(ci_dtype r, ci_promotion kind) {
+    switch (kind) {
+    case CI_PROMOTE_INT_TO_FLOAT: return (ci__is_int(r) || r == CI_BOOL) ? CI_F32 : r;
+    case CI_PROMOTE_BOOL_TO_LONG: return r == CI_BOOL ? CI_I64 : r;
+    default: return r;
+    }
+}
+
+/* -- pointwise conversion and broadcasting (used by the registry wrapper and lowerings) -- */
+static ci__box *ci__to_dtype(ci__L *L, ci__box *x, ci_dtype dt) {
+    ci__ix *v[CI_MAX_DIMS];
+    if (x->dt == dt) return x;
+    if (x->weak) {
+        ci__box *b = ci__box_new(L, dt, 0, NULL);
+        *b = *x; b->id = L->boxes.n; b->dt = dt;
+        if (dt == CI_BOOL) { b->weak = 1; b->wi = (x->weak == 3 ? x->wf != 0 : x->wi != 0); }
+        else if (ci__is_int(dt) && x->weak == 3) { b->weak = 2; b->wi = (int64_t)x->wf; }
+        else if (ci__is_float(dt) && x->weak != 3) { b->weak = 3; b->wf = (double)x->wi; }
+        return b;
+    }
+    ci__pw_vars(L, x->ndim, x->size, v);
+    return ci__pw_box(L, dt, x->ndim, x->size, v, ci__v_cast(L, ci__load(L, x, v), dt));
+}
+static void ci__broadcast_shape(ci__L *L, const char *opname, int na, const int64_t *a, int nb, const int64_t *b,
+                                int *nout, int64_t *out) {
+    int n = na > nb ? na : nb, i;
+    for (i = 0; i < n; i++) {
+        int64_t x = i - (n - na) >= 0 ? a[i - (n - na)] : 1;
+        int64_t y = i - (n - nb) >= 0 ? b[i - (n - nb)] : 1;
+        if (x == y || y == 1) out[i] = x;
+        else if (x == 1) out[i] = y;
+        else {
+            char sa[128], sb[128];
+            ci__fmt_shape(sa, sizeof sa, na, a);
+            ci__fmt_shape(sb, sizeof sb, nb, b);
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be broadcast (size %lld vs %lld at dim %d)",
+                     opname, sa, sb, (long long)x, (long long)y, i);
+        }
+    }
+    *nout = n;
+}
+static ci__box *ci__expand(ci__L *L, ci__box *x, int ndim, const int64_t *size, int reuse);
+static ci__box *ci__expand(ci__L *L, ci__box *x, int ndim, const int64_t *size, int reuse) {
+    ci__ix *v[CI_MAX_DIMS], *m[CI_MAX_DIMS];
+    int i, off = ndim - x->ndim, same = ndim == x->ndim;
+    if (x->weak) return x;
+    for (i = 0; same && i < ndim; i++) if (size[i] != x->size[i]) same = 0;
+    if (same) return x;
+    ci__pw_vars(L, ndim, size, v);
+    for (i = 0; i < x->ndim; i++) m[i] = (x->size[i] == 1 && size[i + off] != 1) ? ci__ix_const(L->A, &L->ixt, 0) : v[i + off];
+    if (reuse && ci__numel(x->ndim, x->size) > 0)
+        ci__mark_reuse(L, x, ci__numel(ndim, size) / ci__numel(x->ndim, x->size));
+    return ci__view_box(L, x, ndim, size, v, m);
+}
+
+/* transform_args: promote the promoting arguments, then broadcast the tensors */
+static void ci__transform(ci__L *L, const ci__opdef *op, ci_arg *a, int n, ci_promotion promo, int to_bool, int broadcast) {
+    int use[64], i, any_tensor = 0;
+    CI__ASSERT(n <= 64);
+    for (i = 0; i < n; i++) {
+        use[i] = a[i].kind == CI_ARG_TENSOR || (!op->params[i].kwonly && ci__is_num(&a[i]));
+        any_tensor |= a[i].kind == CI_ARG_TENSOR;
+    }
+    if (!any_tensor) return;
+    if (promo != CI_PROMOTE_NONE || to_bool) {
+        ci_dtype dt = to_bool ? CI_BOOL : ci__promoted_input_dtype(ci__result_type(L, n, a, use), promo);
+        for (i = 0; i < n; i++)
+            if (a[i].kind == CI_ARG_TENSOR) a[i].u.t = ci__tensor_of(ci__to_dtype(L, ci__box_get(L, a[i].u.t), dt));
+    }
+    if (broadcast) {
+        int nd = 0;
+        int64_t shape[CI_MAX_DIMS];
+        for (i = 0; i < n; i++) if (a[i].kind == CI_ARG_TENSOR) {
+            ci__box *b = ci__box_get(L, a[i].u.t);
+            ci__broadcast_shape(L, op->name, nd, shape, b->ndim, b->size, &nd, shape);
+        }
+        if (nd > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many dims", op->name);
+        for (i = 0; i < n; i++) if (a[i].kind == CI_ARG_TENSOR)
+            a[i].u.t = ci__tensor_of(ci__expand(L, ci__box_get(L, a[i].u.t), nd, shape, 1));
+    }
+}
+
+static int ci__pidx(const ci__opdef *op, const char *name) {
+    int i;
+    for (i = 0; i < op->nparams; i++) if (!strcmp(op->params[i].name, name)) return i;
+    return -1;
+}
+
+/* a buffer holding x densely (realizing or copying as needed), for extern kernels */
+static ci__buf *ci__require_contiguous(ci__L *L, ci__box *x) {
+    ci__ix *v[CI_MAX_DIMS];
+    if (x->weak) x = ci__to_dtype(L, ci__expand(L, x, 0, NULL, 0), x->dt);
+    if (x->weak) {
+        ci__pw_vars(L, 0, NULL, v);
+        x = ci__pw_box(L, x->dt, 0, NULL, v, ci__load(L, x, v));
+    }
+    if (!x->view && x->st->kind == CI__ST_PW) ci__realize(L, x);
+    if (!x->view && x->st->kind == CI__ST_BUF && x->st->buf->offset == 0) {
+        const ci__buf *b = x->st->buf;
+        int i, ok = 1;
+        int64_t s = 1;
+        for (i = b->ndim - 1; i >= 0; i--) { if (b->size[i] != 1 && b->stride[i] != s) ok = 0; s *= b->size[i]; }
+        if (ok) return x->st->buf;
+    }
+    ci__pw_vars(L, x->ndim, x->size, v);
+    x = ci__pw_box(L, x->dt, x->ndim, x->size, v, ci__load(L, x, v));
+    ci__realize(L, x);
+    return x->st->buf;
+}
+
+static ci_result ci__extern_default_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+                                          ci_extern_tensor *outs, int nouts, void *user) {
+    int i;
+    (void)args; (void)nargs; (void)user;
+    if (nins < 1) return CI_ERR_INVALID_ARGS;
+    for (i = 0; i < nouts; i++) outs[i] = ins[0];
+    return CI_OK;
+}
+
+static int ci__lower_extern(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci_extern_tensor ins[32], eo[16];
+    ci__buf *inb[32];
+    int nin = 0, i, nout = op->nouts;
+    ci__kernel *k;
+    ci_result r;
+    for (i = 0; i < op->nparams; i++) if (a[i].kind == CI_ARG_TENSOR) {
+        ci__box *b = ci__box_get(L, a[i].u.t);
+        int d;
+        if (nin == 32) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many tensor arguments", op->name);
+        inb[nin] = ci__require_contiguous(L, b);
+        memset(&ins[nin], 0, sizeof ins[nin]);
+        ins[nin].dtype = b->dt; ins[nin].ndim = b->ndim;
+        for (d = 0; d < b->ndim; d++) ins[nin].shape[d] = b->size[d];
+        nin++;
+    }
+    memset(eo, 0, sizeof eo);
+    r = (op->ext.infer ? op->ext.infer : ci__extern_default_infer)(ins, nin, a, op->nparams, eo, nout, op->ext.user);
+    if (r != CI_OK) CI__FAIL(L, r, "%s: the extern kernel's infer function failed (%s)", op->name, ci_result_string(r));
+    k = ci__kernel_new(L, CI__K_EXTERN, NULL);
+    k->ext = op; k->nin = nin; k->nout = nout; k->nargs = op->nparams;
+    k->ins = CI__NEWN(L->A, ci__buf *, nin);
+    k->outs = CI__NEWN(L->A, ci__buf *, nout);
+    k->args = CI__NEWN(L->A, ci_arg, op->nparams);
+    memcpy(k->ins, inb, sizeof(ci__buf *) * (size_t)nin);
+    memcpy(k->args, a, sizeof(ci_arg) * (size_t)op->nparams);
+    for (i = 0; i < nout; i++) {
+        int d;
+        if (!ci__dt_ok(eo[i].dtype) || eo[i].ndim < 0 || eo[i].ndim > CI_MAX_DIMS)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: infer gave output %d an invalid dtype or rank", op->name, i);
+        for (d = 0; d < eo[i].ndim; d++) if (eo[i].shape[d] < 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: infer gave output %d a negative size", op->name, i);
+        k->outs[i] = ci__buf_new(L, CI__BUF_COMPUTED, eo[i].dtype, eo[i].ndim, eo[i].shape);
+        k->outs[i]->producer = k;
+        outs[i] = ci__tensor_of(ci__buf_box(L, k->outs[i]));
+    }
+    return nout;
+}
+
+/* the one wrapper every op call goes through */
+static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *args,
+                       int nkw, const ci_kwarg *kw, ci_tensor *outs, int max_outs) {
+    const ci__opdef *op = ci__registry_find(L->ctx, opname);
+    ci_arg *a;
+    char *set;
+    ci_tensor res[64];
+    int i, npos = 0, k, n = 0;
+    if (!op) CI__FAIL(L, CI_ERR_UNKNOWN_OP, "unknown op '%s': no lowering is registered under this name or its packet", opname);
+    a = CI__NEWN(L->A, ci_arg, op->nparams);
+    set = CI__NEWN(L->A, char, op->nparams);
+    for (i = 0; i < op->nparams; i++) if (!op->params[i].kwonly) npos++;
+    if (nargs > npos)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s(%s) takes at most %d positional arguments but %d were given",
+                 op->name, op->schema, npos, nargs);
+    for (i = 0, k = 0; i < nargs; i++, k++) {
+        while (op->params[k].kwonly) k++;
+        a[k] = args[i]; set[k] = 1;
+    }
+    for (i = 0; i < nkw; i++) {
+        int p = kw[i].name ? ci__pidx(op, kw[i].name) : -1;
+        if (p < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s(%s) got an unexpected keyword argument '%s'", op->name, op->schema,
+                            kw[i].name ? kw[i].name : "(null)");
+        if (set[p]) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s got multiple values for argument '%s'", op->name, kw[i].name);
+        a[p] = kw[i].value; set[p] = 1;
+    }
+    for (i = 0; i < op->nparams; i++) {
+        if (!set[i]) {
+            if (!op->params[i].has_def)
+                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s(%s) is missing the required argument '%s'", op->name, op->schema,
+                         op->params[i].name);
+            a[i] = op->params[i].def;
+        }
+        if (a[i].kind == CI_ARG_TENSOR) {
+            ci__box *b = ci__box_get(L, a[i].u.t);
+            if (b->weak == 3) { a[i].kind = CI_ARG_FLOAT; a[i].u.f = b->wf; }
+            else if (b->weak == 2) { a[i].kind = CI_ARG_INT; a[i].u.i = b->wi; }
+            else if (b->weak == 1) { a[i].kind = CI_ARG_BOOL; a[i].u.b = (int)b->wi; }
+        } else if (a[i].kind == CI_ARG_TENSORS) {
+            for (k = 0; k < a[i].u.tensors.n; k++) ci__box_get(L, a[i].u.tensors.v[k]);
+        } else if (a[i].kind == CI_ARG_DTYPE && !ci__dt_ok(a[i].u.dtype)) {
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' is an invalid dtype", op->name, op->params[i].name);
+        } else if (a[i].kind < 0 || a[i].kind >= CI_ARG_KIND_COUNT) {
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' has an invalid kind", op->name, op->params[i].name);
+        }
+    }
+    ci__transform(L, op, a, op->nparams, op->promo, op->to_bool, op->broadcast);
+    switch (op->kind) {
+    case CI__OPK_INTERNAL: n = op->fn(L, op, a, res); break;
+    case CI__OPK_EXTERN: n = ci__lower_extern(L, op, a, res); break;
+    case CI__OPK_USER:
+        L->user_failed = 0;
+        n = op->ufn((ci_lower *)L, a, op->nparams, res, 64, op->user);
+        if (L->user_failed || n <= 0)
+            CI__FAIL(L, L->user_failed ? L->user_code : CI_ERR_INVALID_ARGS, "%s: %s", op->name,
+                     L->user_failed ? L->user_msg : "the lowering returned no result");
+        if (n > 64) n = 64;
+        for (i = 0; i < n; i++) ci__box_get(L, res[i]);
+        break;
+    }
+    for (i = 0; i < n && i < max_outs; i++) outs[i] = res[i];
+    return n;
+}
+
+/* -- graph nodes -- */
+static ci__gtensor *ci__gt(const ci_graph *g, uint32_t id) { return (ci__gtensor *)g->tensors.v[id - 1]; }
+
+static ci_arg ci__map_arg(ci__L *L, const ci_arg *x, const uint32_t *map) {
+    ci_arg r = *x;
+    int k;
+    if (x->kind == CI_ARG_TENSOR) r.u.t.id = map[x->u.t.id];
+    else if (x->kind == CI_ARG_TENSORS) {
+        ci_tensor *v = CI__NEWN(L->A, ci_tensor, x->u.tensors.n);
+        for (k = 0; k < x->u.tensors.n; k++) v[k].id = map[x->u.tensors.v[k].id];
+        r.u.tensors.v = v;
+    }
+    return r;
+}
+/* lower one node; map[graph tensor id] receives the box id of each result */
+static void ci__lower_node(ci__L *L, const ci__node *nd, uint32_t *map) {
+    ci__box *b = NULL;
+    L->node_name = nd->name;
+    L->node_op = nd->op;
+    switch (nd->kind) {
+    case CI__N_INPUT: {
+        ci__buf *buf = ci__buf_new(L, CI__BUF_INPUT, nd->dt, nd->ndim, nd->shape);
+        buf->input_index = (int)nd->ival;
+        snprintf(buf->name, sizeof buf->name, "in%d", (int)nd->ival);
+        b = ci__buf_box(L, buf);
+        break;
+    }
+    case CI__N_CONST:
+        if (nd->ndim == 0) {  /* a 0-d constant is inlined (ir.Constant) */
+            double v = 0;
+            int64_t iv = 0;
+            switch (nd->dt) {
+            case CI_BOOL: case CI_U8: iv = *(const unsigned char *)nd->data; break;
+            case CI_I8: iv = *(const signed char *)nd->data; break;
+            case CI_I16: iv = *(const short *)nd->data; break;
+            case CI_I32: iv = *(const int *)nd->data; break;
+            case CI_I64: iv = *(const long long *)nd->data; break;
+            case CI_F32: v = *(const float *)nd->data; break;
+            case CI_F64: v = *(const double *)nd->data; break;
+            default: break;
+            }
+            if (ci__is_float(nd->dt) && nd->dt != CI_F32 && nd->dt != CI_F64) {
+                ci__buf *buf = ci__buf_new(L, CI__BUF_CONST, nd->dt, 0, NULL);
+                buf->data = nd->data;
+                b = ci__buf_box(L, buf);
+            } else {
+                ci__ix *none[1];
+                b = ci__pw_box(L, nd->dt, 0, NULL, none,
+                               ci__is_float(nd->dt) ? ci__v_constf(L, nd->dt, v) : ci__v_consti(L, nd->dt, iv));
+            }
+        } else {
+            ci__buf *buf = ci__buf_new(L, CI__BUF_CONST, nd->dt, nd->ndim, nd->shape);
+            buf->data = nd->data;
+            b = ci__buf_box(L, buf);
+        }
+        break;
+    case CI__N_SCALAR:
+        b = ci__box_new(L, nd->dt, 0, NULL);
+        b->weak = nd->weak; b->wf = nd->sval; b->wi = nd->ival;
+        break;
+    case CI__N_CALL: {
+        ci_arg *args = CI__NEWN(L->A, ci_arg, nd->nargs);
+        ci_kwarg *kw = CI__NEWN(L->A, ci_kwarg, nd->nkw);
+        ci_tensor outs[64];
+        int i, n;
+        for (i = 0; i < nd->nargs; i++) args[i] = ci__map_arg(L, &nd->args[i], map);
+        for (i = 0; i < nd->nkw; i++) { kw[i].name = nd->kw[i].name; kw[i].value = ci__map_arg(L, &nd->kw[i].value, map); }
+        n = ci__call_op(L, nd->op, nd->nargs, args, nd->nkw, kw, outs, 64);
+        if (n > 64) n = 64;
+        for (i = 0; i < n; i++) map[nd->out0 + (uint32_t)i] = outs[i].id;
+        return;
+    }
+    }
+    map[nd->out0] = (uint32_t)b->id;
+}
+
+/* ---------------------------------------------------------------------------------------
+   >>ops  the lowerings and decompositions, registered by ci__register_builtins
+   Each lowering receives its arguments bound to its schema (promoted and broadcast as its
+   registration asks) and returns boxes. Pointwise ops build value DAGs over fresh index
+   variables (make_pointwise); reductions build a kernel and realize it unless small enough
+   to unroll (make_reduction); views build index maps; decompositions (softmax, gelu,
+   layer_norm ...) call other ops by aten name through the registry, so a user override of
+   those ops applies inside them too, as with Inductor's decomposition table.
+   --------------------------------------------------------------------------------------- */
+typedef struct ci__pw { int ndim; int64_t size[CI_MAX_DIMS]; ci__ix *v[CI_MAX_DIMS]; ci_dtype dt; } ci__pw;
+
+static void ci__pw_begin(ci__L *L, ci__pw *p, int n, const ci_arg *a) {
+    int i, use[16];
+    p->ndim = 0; p->dt = CI_DTYPE_INVALID;
+    for (i = 0; i < n; i++) if (a[i].kind == CI_ARG_TENSOR) {
+        ci__box *b = ci__box_get(L, a[i].u.t);
+        if (b->ndim > p->ndim || p->dt == CI_DTYPE_INVALID) {
+            p->ndim = b->ndim;
+            memcpy(p->size, b->size, sizeof(int64_t) * (size_t)b->ndim);
+        }
+        if (p->dt == CI_DTYPE_INVALID) p->dt = b->dt;
+    }
+    if (p->dt == CI_DTYPE_INVALID) {
+        for (i = 0; i < n && i < 16; i++) use[i] = 1;
+        p->dt = ci__result_type(L, n < 16 ? n : 16, a, use);
+    }
+    ci__pw_vars(L, p->ndim, p->size, p->v);
+}
+static ci__v *ci__pw_in(ci__L *L, ci__pw *p, const ci_arg *a) {
+    if (a->kind == CI_ARG_TENSOR) {
+        ci__box *b = ci__box_get(L, a->u.t);
+        if (b->ndim != p->ndim) b = ci__expand(L, b, p->ndim, p->size, 0);
+        return ci__load(L, b, p->v);
+    }
+    if (a->kind == CI_ARG_FLOAT) return ci__v_constf(L, p->dt, a->u.f);
+    return ci__v_consti(L, p->dt, a->kind == CI_ARG_BOOL ? a->u.b : a->u.i);
+}
+static int ci__pw_end(ci__L *L, ci__pw *p, ci_dtype dt, ci__v *body, ci_tensor *outs) {
+    outs[0] = ci__tensor_of(ci__pw_box(L, dt, p->ndim, p->size, p->v, body));
+    return 1;
+}
+static void ci__need_tensor(ci__L *L, const ci__opdef *op, const ci_arg *a) {
+    if (a->kind != CI_ARG_TENSOR)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a Tensor, got %s", op->name, op->params[0].name,
+                 ci__arg_kind_name(a->kind));
+}
+
+/* unary pointwise: op->vop */
+static int ci__lw_unary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__pw p;
+    ci__v *x, *r;
+    ci__need_tensor(L, op, &a[0]);
+    ci__pw_begin(L, &p, 1, a);
+    if (p.dt == CI_BOOL && (op->vop == CI__V_NEG || op->vop == CI__V_ABS))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not supported for bool tensors (use logical_not)", op->name);
+    if (op->vop >= CI__V_EXP && op->vop <= CI__V_RECIP && op->vop != CI__V_FLOOR && op->vop != CI__V_CEIL &&
+        op->vop != CI__V_TRUNC && !ci__is_float(p.dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point tensor, got %s", op->name, ci__dt[p.dt].tname);
+    x = ci__pw_in(L, &p, &a[0]);
+    switch (op->vop) {
+    case -1: r = ci__v_bin(L, CI__V_MAX, x, ci__v_consti(L, p.dt, 0)); break;  /* relu */
+    case CI__V_NOT: r = ci__v_un(L, CI__V_NOT, x); break;
+    default: r = ci__v_un(L, op->vop, x); break;
+    }
+    return ci__pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : p.dt, r, outs);
+}
+
+/* binary pointwise: op->vop; extra 1 = has alpha */
+static int ci__lw_binary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__pw p;
+    ci__v *x, *y, *r;
+    int vop = op->vop;
+    if (a[0].kind != CI_ARG_TENSOR && a[1].kind != CI_ARG_TENSOR)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: needs at least one Tensor argument", op->name);
+    ci__pw_begin(L, &p, 2, a);
+    x = ci__pw_in(L, &p, &a[0]);
+    y = ci__pw_in(L, &p, &a[1]);
+    if (op->extra == 1) {
+        ci_arg *al = &a[ci__pidx(op, "alpha")];
+        if (!ci__is_num(al)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: alpha must be a number", op->name);
+        if (al->kind == CI_ARG_FLOAT && !ci__is_float(p.dt))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: for integral input tensors, argument alpha must not be a floating point number", op->name);
+        if (p.dt == CI_BOOL && ci__num(al) != 1 && al->kind != CI_ARG_BOOL)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: boolean alpha only supported for Boolean results", op->name);
+        if (ci__num(al) != 1) y = ci__v_bin(L, CI__V_MUL, y, al->kind == CI_ARG_FLOAT ? ci__v_constf(L, p.dt, al->u.f)
+                                                                                  : ci__v_consti(L, p.dt, (int64_t)ci__num(al)));
+    }
+    if (p.dt == CI_BOOL) {
+        if (vop == CI__V_ADD) vop = CI__V_OR;
+        else if (vop == CI__V_MUL) vop = CI__V_AND;
+        else if (vop == CI__V_SUB)
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: subtraction, the `-` operator, with two bool tensors is not supported", op->name);
+    }
+    r = ci__v_bin(L, vop, x, y);
+    return ci__pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : p.dt, r, outs);
+}
+
+/* div with rounding_mode (None -> true division with INT_TO_FLOAT) */
+static int ci__lw_div(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int im = ci__pidx(op, "rounding_mode");
+    const char *mode = (im >= 0 && a[im].kind == CI_ARG_STRING) ? a[im].u.s : NULL;
+    ci__pw p;
+    ci__v *x, *y, *r;
+    if (im >= 0 && a[im].kind != CI_ARG_NONE && a[im].kind != CI_ARG_STRING)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: rounding_mode must be None, 'trunc' or 'floor'", op->name);
+    if (mode && strcmp(mode, "trunc") && strcmp(mode, "floor"))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'", op->name, mode);
+    if (a[0].kind != CI_ARG_TENSOR && a[1].kind != CI_ARG_TENSOR)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: needs at least one Tensor argument", op->name);
+    ci__transform(L, op, a, 2, mode ? CI_PROMOTE_DEFAULT : CI_PROMOTE_INT_TO_FLOAT, 0, 1);
+    ci__pw_begin(L, &p, 2, a);
+    x = ci__pw_in(L, &p, &a[0]);
+    y = ci__pw_in(L, &p, &a[1]);
+    if (!mode) r = ci__v_bin(L, CI__V_DIV, x, y);
+    else if (p.dt == CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: rounding division is not supported for bool tensors", op->name);
+    else r = ci__v_bin(L, mode[0] == 't' ? CI__V_TRUNCDIV : CI__V_FLOORDIV, x, y);
+    return ci__pw_end(L, &p, p.dt, r, outs);
+}
+
+/* x ** n for a small integer n, by squaring (Inductor's pow_recursive) */
+static ci__v *ci__pow_int(ci__L *L, ci__v *x, int64_t n) {
+    ci__v *r;
+    if (n == 0) return ci__v_consti(L, x->dt, 1);
+    if (n == 1) return x;
+    r = ci__pow_int(L, ci__v_bin(L, CI__V_MUL, x, x), n / 2);
+    return (n & 1) ? ci__v_bin(L, CI__V_MUL, r, x) : r;
+}
+static int ci__lw_pow(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__pw p;
+    ci__v *x, *r;
+    if (a[0].kind != CI_ARG_TENSOR && a[1].kind != CI_ARG_TENSOR)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: needs at least one Tensor argument", op->name);
+    ci__pw_begin(L, &p, 2, a);
+    if (a[0].kind == CI_ARG_TENSOR && ci__is_num(&a[1])) {
+        double e = ci__num(&a[1]);
+        x = ci__pw_in(L, &p, &a[0]);
+        if (p.dt == CI_BOOL) x = ci__v_cast(L, x, CI_I64), p.dt = CI_BOOL;
+        if (e == floor(e) && fabs(e) < 32) {
+            int64_t n = (int64_t)e;
+            if (!ci__is_float(p.dt) && n < 0)
+                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: integers to negative integer powers are not allowed", op->name);
+            r = n >= 0 ? ci__pow_int(L, x, n) : ci__v_un(L, CI__V_RECIP, ci__pow_int(L, x, -n));
+        } else if (e == 0.5 && ci__is_float(p.dt)) {
+            r = ci__v_un(L, CI__V_SQRT, x);
+        } else {
+            r = ci__v_bin(L, CI__V_POW, x, ci__pw_in(L, &p, &a[1]));
+        }
+    } else {
+        ci__v *y;
+        x = ci__pw_in(L, &p, &a[0]);
+        y = ci__pw_in(L, &p, &a[1]);
+        r = ci__v_bin(L, CI__V_POW, x, y);
+    }
+    return ci__pw_end(L, &p, p.dt, ci__v_cast(L, r, p.dt), outs);
+}
+
+/* clamp(self, min=None, max=None); clamp_min / clamp_max via extra (1 min only, 2 max only) */
+static int ci__lw_clamp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__pw p;
+    ci__v *x;
+    int has_min = op->extra != 2 && a[1].kind != CI_ARG_NONE;
+    int has_max = op->extra == 2 ? a[1].kind != CI_ARG_NONE : (op->extra != 1 && a[2].kind != CI_ARG_NONE);
+    ci_arg *amax = op->extra == 2 ? &a[1] : &a[2];
+    ci__need_tensor(L, op, &a[0]);
+    if (!has_min && !has_max) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: at least one of 'min' or 'max' must not be None", op->name);
+    ci__pw_begin(L, &p, op->nparams, a);
+    x = ci__pw_in(L, &p, &a[0]);
+    if (p.dt == CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
+    if (has_min) x = ci__v_bin(L, CI__V_MAX, x, ci__pw_in(L, &p, &a[1]));
+    if (has_max) x = ci__v_bin(L, CI__V_MIN, x, ci__pw_in(L, &p, amax));
+    return ci__pw_end(L, &p, p.dt, x, outs);
+}
+
+/* where(condition, self, other) */
+static int ci__lw_where(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__pw p;
+    ci__v *c, *x, *y;
+    int use[3] = {0, 1, 1};
+    ci_dtype dt;
+    int i, nd = 0;
+    int64_t shape[CI_MAX_DIMS];
+    ci__need_tensor(L, op, &a[0]);
+    if (ci__box_get(L, a[0].u.t)->dt != CI_BOOL && ci__box_get(L, a[0].u.t)->dt != CI_U8)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: where expected condition to be a boolean tensor, but got a tensor with dtype %s",
+                 op->name, ci__dt[ci__box_get(L, a[0].u.t)->dt].name);
+    dt = ci__result_type(L, 3, a, use);
+    for (i = 0; i < 3; i++) if (a[i].kind == CI_ARG_TENSOR) {
+        ci__box *b = ci__box_get(L, a[i].u.t);
+        if (i > 0) b = ci__to_dtype(L, b, dt);
+        ci__broadcast_shape(L, op->name, nd, shape, b->ndim, b->size, &nd, shape);
+        a[i].u.t = ci__tensor_of(b);
+    }
+    for (i = 0; i < 3; i++) if (a[i].kind == CI_ARG_TENSOR)
+        a[i].u.t = ci__tensor_of(ci__expand(L, ci__box_get(L, a[i].u.t), nd, shape, 1));
+    ci__pw_begin(L, &p, 1, a);
+    p.dt = dt;
+    c = ci__v_cast(L, ci__pw_in(L, &p, &a[0]), CI_BOOL);
+    x = ci__v_cast(L, ci__pw_in(L, &p, &a[1]), dt);
+    y = ci__v_cast(L, ci__pw_in(L, &p, &a[2]), dt);
+    return ci__pw_end(L, &p, dt, ci__v_op(L, CI__V_WHERE, c, x, y), outs);
+}
+
+/* _to_copy / convert_element_type / to.dtype */
+static int ci__lw_to_copy(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int id = ci__pidx(op, "dtype");
+    ci_dtype dt = ci__arg_dtype_opt(L, op, a, id);
+    ci__ix *v[CI_MAX_DIMS];
+    if (!dt) {
+        if (op->extra) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dtype is required", op->name);
+        dt = x->dt;
+    }
+    ci__pw_vars(L, x->ndim, x->size, v);
+    outs[0] = ci__tensor_of(ci__pw_box(L, dt, x->ndim, x->size, v, ci__v_cast(L, ci__load(L, x, v), dt)));
+    return 1;
+}
+
+/* -- reductions -- */
+static int ci__norm_dims(ci__L *L, const ci__opdef *op, ci__box *x, int nd, const int64_t *dims, char *red) {
+    int i, n = 0;
+    memset(red, 0, CI_MAX_DIMS);
+    if (nd <= 0) {   /* None or [] = all dims */
+        for (i = 0; i < x->ndim; i++) red[i] = 1;
+        return x->ndim;
+    }
+    for (i = 0; i < nd; i++) {
+        int64_t d = ci__wrap_dim(L, op, dims[i], x->ndim);
+        if (x->ndim == 0) continue;
+        if (red[d]) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dim %lld appears multiple times in the list of dims", op->name, (long long)d);
+        red[d] = 1; n++;
+    }
+    return n;
+}
+static int ci__red_vop(int rtype) {
+    switch (rtype) {
+    case CI__RED_SUM: return CI__V_ADD;
+    case CI__RED_PROD: return CI__V_MUL;
+    case CI__RED_MAX: return CI__V_MAX;
+    case CI__RED_MIN: return CI__V_MIN;
+    case CI__RED_ANY: return CI__V_OR;
+    case CI__RED_ALL: return CI__V_AND;
+    }
+    return -1;
+}
+/* make_reduction: x reduced over red[] into dtype out_dt (x already converted as needed) */
+static ci__box *ci__reduce(ci__L *L, const ci__opdef *op, ci__box *x, const char *red, int keepdim, int rtype, ci_dtype out_dt) {
+    int64_t osize[CI_MAX_DIMS], rsize[CI_MAX_DIMS], rnumel = 1, onumel;
+    ci__ix *ov[CI_MAX_DIMS], *rv[CI_MAX_DIMS], *xi[CI_MAX_DIMS];
+    int i, no = 0, nr = 0;
+    ci__v *body;
+    for (i = 0; i < x->ndim; i++) {
+        if (red[i]) { rsize[nr++] = x->size[i]; rnumel *= x->size[i]; if (keepdim) osize[no++] = 1; }
+        else osize[no++] = x->size[i];
+    }
+    onumel = ci__numel(no, osize);
+    if (rnumel == 0 && !(rtype == CI__RED_SUM || rtype == CI__RED_PROD || rtype == CI__RED_ANY || rtype == CI__RED_ALL)) {
+        if (onumel != 0 || x->ndim == 0 || nr == x->ndim)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: cannot perform reduction function %s on a tensor with no elements because the operation does not have an identity",
+                     op->name, ci__red_name[rtype]);
+    }
+    ci__pw_vars(L, no, osize, ov);
+    for (i = 0; i < nr; i++) rv[i] = ci__ix_newvar(L->A, &L->ixt, rsize[i], 1);
+    {
+        int o = 0, r = 0;
+        for (i = 0; i < x->ndim; i++) {
+            if (red[i]) { xi[i] = rv[r++]; if (keepdim) o++; }
+            else xi[i] = ov[o++];
+        }
+    }
+    body = ci__load(L, x, xi);
+    if (rtype == CI__RED_ANY || rtype == CI__RED_ALL) body = ci__v_cast(L, body, CI_BOOL);
+    else if (rtype != CI__RED_ARGMAX && rtype != CI__RED_ARGMIN) body = ci__v_cast(L, body, out_dt);
+    if (rnumel == 0 || (rnumel == 1 && rtype != CI__RED_ARGMAX && rtype != CI__RED_ARGMIN) ||
+        (rnumel < CI__UNROLL_REDUCTIONS && onumel != 1 && rtype != CI__RED_ARGMAX && rtype != CI__RED_ARGMIN) ||
+        ((rtype == CI__RED_ARGMAX || rtype == CI__RED_ARGMIN) && rnumel == 1)) {
+        /* unrolled into a pointwise node */
+        ci__v *acc = NULL;
+        int64_t k;
+        if (rtype == CI__RED_ARGMAX || rtype == CI__RED_ARGMIN) acc = ci__v_consti(L, CI_I64, 0);
+        else if (rnumel == 0)
+            acc = ci__v_consti(L, out_dt, (rtype == CI__RED_PROD || rtype == CI__RED_ALL) ? 1 : 0);
+        for (k = 0; k < rnumel && rtype != CI__RED_ARGMAX && rtype != CI__RED_ARGMIN; k++) {
+            ci__ix *rc[CI_MAX_DIMS];
+            ci__ixsub s;
+            int64_t rem = k;
+            ci__v *e;
+            for (i = nr - 1; i >= 0; i--) { rc[i] = ci__ix_const(L->A, &L->ixt, rem % rsize[i]); rem /= rsize[i]; }
+            ci__ixsub_make(L, &s, nr, rv, rc);
+            e = ci__v_subst(L, body, &s);
+            acc = acc ? ci__v_bin(L, ci__red_vop(rtype), acc, e) : e;
+        }
+        return ci__pw_box(L, out_dt, no, osize, ov, ci__v_cast(L, acc, out_dt));
+    }
+    {
+        ci__buf *buf = ci__buf_new(L, CI__BUF_COMPUTED, out_dt, no, osize);
+        ci__kernel *k = ci__kernel_new(L, CI__K_REDUCTION, buf);
+        k->ndim = no;
+        for (i = 0; i < no; i++) { k->size[i] = osize[i]; k->vars[i] = ov[i]; }
+        k->nr = nr;
+        for (i = 0; i < nr; i++) { k->rsize[i] = rsize[i]; k->rvars[i] = rv[i]; }
+        k->rtype = rtype;
+        k->body = body;
+        return ci__buf_box(L, buf);
+    }
+}
+
+/* sum/prod/amax/amin/any/all/argmax/argmin: op->extra = reduction type */
+static int ci__lw_reduce(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int pd = ci__pidx(op, "dim"), pk = ci__pidx(op, "keepdim"), pt = ci__pidx(op, "dtype");
+    int64_t dims[CI_MAX_DIMS];
+    int nd = pd >= 0 ? ci__arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1;
+    int keepdim = pk >= 0 ? ci__arg_bool(L, op, a, pk) : 0;
+    ci_dtype dt = pt >= 0 ? ci__arg_dtype_opt(L, op, a, pt) : CI_DTYPE_INVALID;
+    char red[CI_MAX_DIMS];
+    int rtype = op->extra;
+    ci_dtype out_dt;
+    if (rtype == CI__RED_ARGMAX || rtype == CI__RED_ARGMIN) {
+        if (nd < 0) {   /* argmax over the flattened tensor */
+            int64_t n = ci__numel(x->ndim, x->size), ones[CI_MAX_DIMS];
+            int i;
+            ci__box *flat;
+            ci__ix *v[1], *m[CI_MAX_DIMS];
+            int64_t rem;
+            ci__pw_vars(L, 1, &n, v);
+            rem = 1;
+            for (i = x->ndim - 1; i >= 0; i--) {
+                m[i] = ci__ix_mod(L->A, &L->ixt, ci__ix_fdiv(L->A, &L->ixt, v[0], ci__ix_const(L->A, &L->ixt, rem)),
+                                  ci__ix_const(L->A, &L->ixt, x->size[i]));
+                rem *= x->size[i];
+            }
+            flat = ci__view_box(L, x, 1, &n, v, m);
+            memset(red, 1, sizeof red);
+            {
+                ci__box *r = ci__reduce(L, op, flat, red, 0, rtype, CI_I64);
+                if (keepdim && x->ndim > 0) {
+                    ci__ix *vv[CI_MAX_DIMS];
+                    for (i = 0; i < x->ndim; i++) ones[i] = 1;
+                    ci__pw_vars(L, x->ndim, ones, vv);
+                    r = ci__view_box(L, r, x->ndim, ones, vv, vv);
+                }
+                outs[0] = ci__tensor_of(r);
+            }
+            return 1;
+        }
+        if (nd != 1) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dim must be a single int", op->name);
+        if (x->ndim > 0 && x->size[ci__wrap_dim(L, op, dims[0], x->ndim)] == 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected reduction dim %lld to have non-zero size", op->name, (long long)dims[0]);
+    }
+    ci__norm_dims(L, op, x, nd, dims, red);
+    switch (rtype) {
+    case CI__RED_SUM: case CI__RED_PROD:
+        out_dt = dt ? dt : ((ci__is_int(x->dt) || x->dt == CI_BOOL) ? CI_I64 : x->dt);
+        break;
+    case CI__RED_ANY: case CI__RED_ALL: out_dt = x->dt == CI_U8 ? CI_U8 : CI_BOOL; break;
+    case CI__RED_ARGMAX: case CI__RED_ARGMIN: out_dt = CI_I64; break;
+    default: out_dt = x->dt; break;
+    }
+    if ((rtype == CI__RED_MAX || rtype == CI__RED_MIN) && x->ndim > 0) {
+        int i;
+        for (i = 0; i < x->ndim; i++) if (red[i] && x->size[i] == 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected reduction dim %d to have non-zero size", op->name, i);
+    }
+    if (dt && (rtype == CI__RED_SUM || rtype == CI__RED_PROD)) x = ci__to_dtype(L, x, dt);
+    outs[0] = ci__tensor_of(ci__reduce(L, op, x, red, keepdim, rtype, out_dt));
+    if (out_dt == CI_U8 && (rtype == CI__RED_ANY || rtype == CI__RED_ALL))
+        outs[0] = ci__tensor_of(ci__to_dtype(L, ci__box_get(L, outs[0]), CI_U8));
+    return 1;
+}
+/* max.dim / min.dim -> (values, indices); with dim None (the packet) -> full amax/amin */
+static int ci__lw_maxdim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int pd = ci__pidx(op, "dim"), pk = ci__pidx(op, "keepdim");
+    int64_t dims[CI_MAX_DIMS];
+    int nd = pd >= 0 ? ci__arg_ints(L, op, a, pd, dims, 1) : -1;
+    int keepdim = pk >= 0 ? ci__arg_bool(L, op, a, pk) : 0;
+    char red[CI_MAX_DIMS];
+    int is_max = op->extra == CI__RED_MAX;
+    if (nd < 0) {
+        if (ci__numel(x->ndim, x->size) == 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: max(): expected a non-empty tensor", op->name);
+        ci__norm_dims(L, op, x, -1, dims, red);
+        outs[0] = ci__tensor_of(ci__reduce(L, op, x, red, 0, op->extra, x->dt));
+        return 1;
+    }
+    if (nd != 1) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dim must be a single int", op->name);
+    ci__norm_dims(L, op, x, 1, dims, red);
+    if (x->ndim > 0 && x->size[ci__wrap_dim(L, op, dims[0], x->ndim)] == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected reduction dim %lld to have non-zero size", op->name, (long long)dims[0]);
+    outs[0] = ci__tensor_of(ci__reduce(L, op, x, red, keepdim, is_max ? CI__RED_MAX : CI__RED_MIN, x->dt));
+    outs[1] = ci__tensor_of(ci__reduce(L, op, x, red, keepdim, is_max ? CI__RED_ARGMAX : CI__RED_ARGMIN, CI_I64));
+    return 2;
+}
+
+/* -- calling other ops from a decomposition -- */
+static ci_arg ci__T(ci__box *b) { ci_arg r; r.kind = CI_ARG_TENSOR; r.u.t = ci__tensor_of(b); return r; }
+static ci__box *ci__callb(ci__L *L, const char *name, int n, const ci_arg *args) {
+    ci_tensor o[64];
+    int k = ci__call_op(L, name, n, args, 0, NULL, o, 64);
+    CI__ASSERT(k >= 1);
+    return ci__box_get(L, o[0]);
+}
+static ci__box *ci__call2(ci__L *L, const char *name, ci_arg x, ci_arg y) {
+    ci_arg a[2];
+    a[0] = x; a[1] = y;
+    return ci__callb(L, name, 2, a);
+}
+static ci__box *ci__call1(ci__L *L, const char *name, ci_arg x) { return ci__callb(L, name, 1, &x); }
+static ci__box *ci__dimred(ci__L *L, const char *name, ci__box *x, int nd, const int64_t *dims, int keepdim) {
+    ci_arg a[3];
+    a[0] = ci__T(x); a[1] = ci_arg_ints(dims, nd); a[2] = ci_arg_bool(keepdim);
+    return ci__callb(L, name, 3, a);
+}
+
+/* mean(self, dim=None, keepdim=False, *, dtype=None) */
+static int ci__lw_mean(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *s;
+    int pd = ci__pidx(op, "dim"), pk = ci__pidx(op, "keepdim");
+    ci_dtype dt = ci__arg_dtype_opt(L, op, a, ci__pidx(op, "dtype")), cdt;
+    int64_t dims[CI_MAX_DIMS], n = 1;
+    int nd = pd >= 0 ? ci__arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1, keepdim = pk >= 0 ? ci__arg_bool(L, op, a, pk) : 0, i;
+    char red[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS];
+    if (!dt) dt = x->dt;
+    if (!ci__is_float(dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s",
+                 op->name, ci__dt[dt].tname);
+    ci__norm_dims(L, op, x, nd, dims, red);
+    for (i = 0; i < x->ndim; i++) if (red[i]) n *= x->size[i];
+    cdt = ci__opmath(dt);
+    s = ci__reduce(L, op, ci__to_dtype(L, x, cdt), red, keepdim, CI__RED_SUM, cdt);
+    ci__pw_vars(L, s->ndim, s->size, v);
+    outs[0] = ci__tensor_of(ci__pw_box(L, dt, s->ndim, s->size, v,
+                                       ci__v_bin(L, CI__V_DIV, ci__load(L, s, v), ci__v_constf(L, cdt, (double)n))));
+    return 1;
+}
+
+/* -- views -- */
+static void ci__infer_size(ci__L *L, const ci__opdef *op, int64_t numel, int n, int64_t *shape) {
+    int i, neg = -1;
+    int64_t p = 1;
+    char sb[160];
+    for (i = 0; i < n; i++) {
+        if (shape[i] == -1) {
+            if (neg >= 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: only one dimension can be inferred", op->name);
+            neg = i;
+        } else if (shape[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: invalid shape dimension %lld", op->name, (long long)shape[i]);
+        else p *= shape[i];
+    }
+    if (neg >= 0) {
+        if (p == 0 || numel % p != 0) {
+            ci__fmt_shape(sb, sizeof sb, n, shape);
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: shape '%s' is invalid for input of size %lld", op->name, sb, (long long)numel);
+        }
+        shape[neg] = numel / p;
+    } else if (p != numel) {
+        ci__fmt_shape(sb, sizeof sb, n, shape);
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: shape '%s' is invalid for input of size %lld", op->name, sb, (long long)numel);
+    }
+}
+/* reshape as an index map: flat index of the new shape, unravelled into the old one */
+static ci__box *ci__reshape(ci__L *L, ci__box *x, int n, const int64_t *shape) {
+    ci__ix *v[CI_MAX_DIMS], *m[CI_MAX_DIMS], *flat;
+    int i;
+    int64_t s = 1;
+    ci__pw_vars(L, n, shape, v);
+    flat = ci__ix_const(L->A, &L->ixt, 0);
+    for (i = n - 1; i >= 0; i--) { flat = ci__ix_add(L->A, &L->ixt, flat, ci__ix_scale(L->A, &L->ixt, v[i], s)); s *= shape[i]; }
+    s = 1;
+    for (i = x->ndim - 1; i >= 0; i--) {
+        m[i] = ci__ix_mod(L->A, &L->ixt, ci__ix_fdiv(L->A, &L->ixt, flat, ci__ix_const(L->A, &L->ixt, s)),
+                          ci__ix_const(L->A, &L->ixt, x->size[i] ? x->size[i] : 1));
+        s *= x->size[i];
+    }
+    return ci__view_box(L, x, n, shape, v, m);
+}
+static int ci__lw_view(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t shape[CI_MAX_DIMS];
+    int n = ci__arg_ints(L, op, a, 1, shape, CI_MAX_DIMS);
+    if (n < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: size must be a list of ints", op->name);
+    ci__infer_size(L, op, ci__numel(x->ndim, x->size), n, shape);
+    outs[0] = ci__tensor_of(ci__reshape(L, x, n, shape));
+    return 1;
+}
+static ci__box *ci__permute(ci__L *L, ci__box *x, const int64_t *perm) {
+    ci__ix *v[CI_MAX_DIMS], *m[CI_MAX_DIMS];
+    int64_t size[CI_MAX_DIMS];
+    int i;
+    for (i = 0; i < x->ndim; i++) size[i] = x->size[perm[i]];
+    ci__pw_vars(L, x->ndim, size, v);
+    for (i = 0; i < x->ndim; i++) m[perm[i]] = v[i];
+    return ci__view_box(L, x, x->ndim, size, v, m);
+}
+static int ci__lw_permute(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t p[CI_MAX_DIMS];
+    char seen[CI_MAX_DIMS];
+    int n = ci__arg_ints(L, op, a, 1, p, CI_MAX_DIMS), i;
+    if (n != x->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: number of dims don't match in permute (%d vs %d)", op->name, n, x->ndim);
+    memset(seen, 0, sizeof seen);
+    for (i = 0; i < n; i++) {
+        p[i] = ci__wrap_dim(L, op, p[i], x->ndim);
+        if (seen[p[i]]) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: repeated dim in permute", op->name);
+        seen[p[i]] = 1;
+    }
+    outs[0] = ci__tensor_of(ci__permute(L, x, p));
+    return 1;
+}
+static int ci__lw_transpose(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t p[CI_MAX_DIMS], d0, d1;
+    int i;
+    if (op->extra) {  /* t() */
+        if (x->ndim > 2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: t() expects a tensor with <= 2 dimensions, but self is %dD", op->name, x->ndim);
+        d0 = 0; d1 = x->ndim == 2 ? 1 : 0;
+    } else {
+        d0 = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
+        d1 = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 2), x->ndim);
+    }
+    if (x->ndim == 0) { outs[0] = ci__tensor_of(x); return 1; }
+    for (i = 0; i < x->ndim; i++) p[i] = i;
+    p[d0] = d1; p[d1] = d0;
+    outs[0] = ci__tensor_of(ci__permute(L, x, p));
+    return 1;
+}
+static int ci__lw_expand(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t s[CI_MAX_DIMS];
+    int n = ci__arg_ints(L, op, a, 1, s, CI_MAX_DIMS), i, off;
+    char sa[160], sb[160];
+    if (n < x->ndim)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)",
+                 op->name, n, x->ndim);
+    off = n - x->ndim;
+    for (i = 0; i < n; i++) {
+        if (i < off) {
+            if (s[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: the expanded size of the tensor (%lld) isn't allowed in a leading, non-existing dimension %d",
+                                   op->name, (long long)s[i], i);
+            continue;
+        }
+        if (s[i] == -1) s[i] = x->size[i - off];
+        else if (x->size[i - off] != 1 && s[i] != x->size[i - off]) {
+            ci__fmt_shape(sa, sizeof sa, n, s);
+            ci__fmt_shape(sb, sizeof sb, x->ndim, x->size);
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: the expanded size of the tensor (%lld) must match the existing size (%lld) at non-singleton dimension %d.  Target sizes: %s.  Tensor sizes: %s",
+                     op->name, (long long)s[i], (long long)x->size[i - off], i, sa, sb);
+        } else if (s[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: invalid size %lld", op->name, (long long)s[i]);
+    }
+    outs[0] = ci__tensor_of(ci__expand(L, x, n, s, 1));
+    return 1;
+}
+static int ci__lw_squeeze(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t d[CI_MAX_DIMS], shape[CI_MAX_DIMS];
+    char drop[CI_MAX_DIMS];
+    int pd = ci__pidx(op, "dim");
+    int nd = pd >= 0 ? ci__arg_ints(L, op, a, pd, d, CI_MAX_DIMS) : -1, i, n = 0;
+    memset(drop, 0, sizeof drop);
+    if (nd < 0) { for (i = 0; i < x->ndim; i++) drop[i] = x->size[i] == 1; }
+    else for (i = 0; i < nd; i++) {
+        int64_t k = ci__wrap_dim(L, op, d[i], x->ndim);
+        if (x->ndim > 0 && x->size[k] == 1) drop[k] = 1;
+    }
+    for (i = 0; i < x->ndim; i++) if (!drop[i]) shape[n++] = x->size[i];
+    outs[0] = ci__tensor_of(n == x->ndim ? x : ci__reshape(L, x, n, shape));
+    return 1;
+}
+static int ci__lw_unsqueeze(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t d = ci__arg_int(L, op, a, 1), shape[CI_MAX_DIMS];
+    int i, n = 0;
+    if (d < -(x->ndim + 1) || d > x->ndim)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dimension out of range (expected to be in range of [%d, %d], but got %lld)",
+                 op->name, -(x->ndim + 1), x->ndim, (long long)d);
+    if (d < 0) d += x->ndim + 1;
+    if (x->ndim + 1 > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many dims", op->name);
+    for (i = 0; i <= x->ndim; i++) shape[n++] = i == d ? 1 : x->size[i < d ? i : i - 1];
+    outs[0] = ci__tensor_of(ci__reshape(L, x, n, shape));
+    return 1;
+}
+static ci__box *ci__slice(ci__L *L, ci__box *x, int dim, int64_t start, int64_t end, int64_t step) {
+    ci__ix *v[CI_MAX_DIMS], *m[CI_MAX_DIMS];
+    int64_t size[CI_MAX_DIMS], sz = x->size[dim];
+    int i;
+    if (start < 0) start += sz;
+    if (end < 0) end += sz;
+    if (start < 0) start = 0;
+    if (start > sz) start = sz;
+    if (end < start) end = start;
+    if (end > sz) end = sz;
+    memcpy(size, x->size, sizeof(int64_t) * (size_t)x->ndim);
+    size[dim] = (end - start + step - 1) / step;
+    ci__pw_vars(L, x->ndim, size, v);
+    for (i = 0; i < x->ndim; i++) m[i] = v[i];
+    m[dim] = ci__ix_add(L->A, &L->ixt, ci__ix_scale(L->A, &L->ixt, v[dim], step), ci__ix_const(L->A, &L->ixt, start));
+    return ci__view_box(L, x, x->ndim, size, v, m);
+}
+static int ci__lw_slice(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t dim = ci__arg_int(L, op, a, 1);
+    int64_t start = a[2].kind == CI_ARG_NONE ? 0 : ci__arg_int(L, op, a, 2);
+    int64_t end = a[3].kind == CI_ARG_NONE ? INT64_MAX : ci__arg_int(L, op, a, 3);
+    int64_t step = ci__arg_int(L, op, a, 4);
+    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: slice() cannot be applied to a 0-dim tensor", op->name);
+    dim = ci__wrap_dim(L, op, dim, x->ndim);
+    if (step <= 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: slice step must be positive", op->name);
+    outs[0] = ci__tensor_of(ci__slice(L, x, (int)dim, start, end, step));
+    return 1;
+}
+static int ci__lw_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t dim, idx = ci__arg_int(L, op, a, 2), shape[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS], *m[CI_MAX_DIMS];
+    int i, n = 0;
+    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: select() cannot be applied to a 0-dim tensor", op->name);
+    dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
+    if (idx < -x->size[dim] || idx >= x->size[dim])
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: select(): index %lld out of range for tensor of size %lld at dimension %lld",
+                 op->name, (long long)idx, (long long)x->size[dim], (long long)dim);
+    if (idx < 0) idx += x->size[dim];
+    for (i = 0; i < x->ndim; i++) if (i != dim) shape[n++] = x->size[i];
+    ci__pw_vars(L, n, shape, v);
+    for (i = 0, n = 0; i < x->ndim; i++) m[i] = i == dim ? ci__ix_const(L->A, &L->ixt, idx) : v[n++];
+    outs[0] = ci__tensor_of(ci__view_box(L, x, n, shape, v, m));
+    return 1;
+}
+/* as_strided(self, size, stride, storage_offset=None): realizes x and indexes its storage */
+static int ci__lw_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *b;
+    int64_t size[CI_MAX_DIMS], stride[CI_MAX_DIMS], off, maxi, cap;
+    int n = ci__arg_ints(L, op, a, 1, size, CI_MAX_DIMS), ns = ci__arg_ints(L, op, a, 2, stride, CI_MAX_DIMS), i;
+    ci__ix *v[CI_MAX_DIMS], *flat;
+    ci__buf *buf;
+    if (n < 0 || ns != n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: mismatch in length of strides and shape", op->name);
+    ci__realize(L, x);
+    buf = x->st->buf;
+    if (a[3].kind == CI_ARG_NONE) {  /* the view's own storage offset */
+        ci__ix *z[CI_MAX_DIMS];
+        ci__ixsub s;
+        int64_t zero[CI_MAX_DIMS];
+        for (i = 0; i < x->ndim; i++) z[i] = ci__ix_const(L->A, &L->ixt, 0);
+        memset(zero, 0, sizeof zero);
+        if (!x->view) off = buf->offset;
+        else {
+            ci__ixsub_make(L, &s, x->ndim, x->vars, z);
+            if (x->view == 2) off = ci__ix_eval(ci__ix_subst(L->A, &L->ixt, x->map[0], &s), zero);
+            else {
+                ci__ix *sidx[CI_MAX_DIMS];
+                for (i = 0; i < x->st->ndim; i++) sidx[i] = ci__ix_subst(L->A, &L->ixt, x->map[i], &s);
+                off = ci__ix_eval(ci__buf_index(L, buf, sidx), zero);
+            }
+        }
+    } else off = ci__arg_int(L, op, a, 3);
+    if (off < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative storage offset", op->name);
+    maxi = off;
+    for (i = 0; i < n; i++) {
+        if (size[i] < 0 || stride[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative size or stride", op->name);
+        if (size[i] == 0) { maxi = -1; break; }
+        maxi += (size[i] - 1) * stride[i];
+    }
+    cap = ci__numel(buf->ndim, buf->size) + buf->offset;
+    if (maxi >= cap) {
+        char sb[160];
+        ci__fmt_shape(sb, sizeof sb, n, size);
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: setStorage: sizes %s with storage offset %lld require %lld elements, but storage has %lld",
+                 op->name, sb, (long long)off, (long long)(maxi + 1), (long long)cap);
+    }
+    ci__pw_vars(L, n, size, v);
+    flat = ci__ix_const(L->A, &L->ixt, off);
+    for (i = 0; i < n; i++) if (size[i] != 1) flat = ci__ix_add(L->A, &L->ixt, flat, ci__ix_scale(L->A, &L->ixt, v[i], stride[i]));
+    b = ci__box_new(L, x->dt, n, size);
+    b->st = x->st; b->view = 2; b->map[0] = flat;
+    for (i = 0; i < n; i++) b->vars[i] = v[i];
+    outs[0] = ci__tensor_of(b);
+    return 1;
+}
+static int ci__lw_clone(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    ci__ix *v[CI_MAX_DIMS];
+    ci__pw_vars(L, x->ndim, x->size, v);
+    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, x->size, v, ci__load(L, x, v)));
+    return 1;
+}
+static int ci__lw_nop(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    outs[0] = ci__tensor_of(ci__arg_box(L, op, a, 0));
+    return 1;
+}
+
+/* -- creation -- */
+static ci_dtype ci__scalar_dtype(const ci_arg *v) {
+    return v->kind == CI_ARG_FLOAT ? CI_F32 : v->kind == CI_ARG_BOOL ? CI_BOOL : CI_I64;
+}
+static int ci__full(ci__L *L, const ci__opdef *op, int n, const int64_t *shape, const ci_arg *value, ci_dtype dt, ci_tensor *outs) {
+    ci__ix *v[CI_MAX_DIMS];
+    int i;
+    for (i = 0; i < n; i++) if (shape[i] < 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: trying to create tensor with negative dimension %lld", op->name, (long long)shape[i]);
+    if (!ci__is_num(value)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: fill_value must be a number", op->name);
+    ci__pw_vars(L, n, shape, v);
+    outs[0] = ci__tensor_of(ci__pw_box(L, dt, n, shape, v,
+                                       value->kind == CI_ARG_FLOAT ? ci__v_constf(L, dt, value->u.f)
+                                                                   : ci__v_consti(L, dt, (int64_t)ci__num(value))));
+    return 1;
+}
+/* full / zeros / ones (extra: 0 full, 1 zeros, 2 ones) and the *_like forms (vop = 1) */
+static int ci__lw_full(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int64_t shape[CI_MAX_DIMS];
+    int n;
+    ci_arg val;
+    ci_dtype dt = ci__arg_dtype_opt(L, op, a, ci__pidx(op, "dtype"));
+    if (op->vop) {
+        ci__box *x = ci__arg_box(L, op, a, 0);
+        n = x->ndim;
+        memcpy(shape, x->size, sizeof(int64_t) * (size_t)n);
+        if (!dt) dt = x->dt;
+    } else {
+        n = ci__arg_ints(L, op, a, 0, shape, CI_MAX_DIMS);
+        if (n < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: size must be a list of ints", op->name);
+    }
+    if (op->extra == 0) val = a[ci__pidx(op, "fill_value")];
+    else val = ci_arg_int(op->extra == 2 ? 1 : 0);
+    if (!dt) dt = op->extra == 0 ? ci__scalar_dtype(&val) : CI_F32;
+    return ci__full(L, op, n, shape, &val, dt, outs);
+}
+/* arange(start, end=None, step=1, *, dtype=None ...) and its overloads */
+static int ci__lw_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int ps = ci__pidx(op, "start"), pe = ci__pidx(op, "end"), pst = ci__pidx(op, "step");
+    ci_arg s0 = ps >= 0 ? a[ps] : ci_arg_int(0), e0 = a[pe], st = pst >= 0 ? a[pst] : ci_arg_int(1);
+    ci_dtype dt = ci__arg_dtype_opt(L, op, a, ci__pidx(op, "dtype"));
+    double start, end, step, len;
+    int64_t n;
+    ci__ix *v[1];
+    ci__v *body;
+    if (e0.kind == CI_ARG_NONE) { e0 = s0; s0 = ci_arg_int(0); }
+    if (!ci__is_num(&s0) || !ci__is_num(&e0) || !ci__is_num(&st))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start, end and step must be numbers", op->name);
+    start = ci__num(&s0); end = ci__num(&e0); step = ci__num(&st);
+    if (!dt) dt = (s0.kind == CI_ARG_FLOAT || e0.kind == CI_ARG_FLOAT || st.kind == CI_ARG_FLOAT) ? CI_F32 : CI_I64;
+    if (step == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: step must be nonzero", op->name);
+    if (!(start == start && end == end && isfinite(start) && isfinite(end)))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: unsupported range: %g -> %g", op->name, start, end);
+    if ((step > 0 && end < start) || (step < 0 && end > start))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: upper bound and larger bound inconsistent with step sign", op->name);
+    len = ceil((end - start) / step);
+    n = (int64_t)len;
+    ci__pw_vars(L, 1, &n, v);
+    if (ci__is_float(dt) || s0.kind == CI_ARG_FLOAT || st.kind == CI_ARG_FLOAT) {
+        /* computed in double, then rounded to dt, as PyTorch's CPU kernel does */
+        ci__v *i = ci__v_cast(L, ci__v_index(L, v[0], CI_I64), CI_F64);
+        body = ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, i, ci__v_constf(L, CI_F64, step)), ci__v_constf(L, CI_F64, start));
+    } else {
+        body = ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, ci__v_index(L, v[0], CI_I64), ci__v_consti(L, CI_I64, (int64_t)step)),
+                         ci__v_consti(L, CI_I64, (int64_t)start));
+    }
+    outs[0] = ci__tensor_of(ci__pw_box(L, dt, 1, &n, v, ci__v_cast(L, body, dt)));
+    return 1;
+}
+
+/* -- decompositions -- */
+static void ci__need_float(ci__L *L, const ci__opdef *op, ci__box *x) {
+    if (!ci__is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for '%s' (expected a floating point tensor)", op->name, ci__dt[x->dt].tname);
+}
+/* _softmax(self, dim, half_to_float) / _log_softmax; softmax.int(self, dim, dtype=None) (vop 1 = log) */
+static int ci__lw_softmax(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *m, *sh, *e, *s, *r;
+    int64_t dim = ci__arg_int(L, op, a, 1);
+    int pt = ci__pidx(op, "dtype");
+    ci_dtype dt = pt >= 0 ? ci__arg_dtype_opt(L, op, a, pt) : CI_DTYPE_INVALID, odt;
+    if (dt) x = ci__to_dtype(L, x, dt);
+    ci__need_float(L, op, x);
+    dim = ci__wrap_dim(L, op, dim, x->ndim);
+    odt = x->dt;
+    x = ci__to_dtype(L, x, ci__opmath(x->dt));
+    if (ci__numel(x->ndim, x->size) == 0) {
+        outs[0] = ci__tensor_of(ci__to_dtype(L, ci__call1(L, "aten.clone.default", ci__T(x)), odt));
+        return 1;
+    }
+    m = ci__dimred(L, "aten.amax.default", x, 1, &dim, 1);
+    sh = ci__call2(L, "aten.sub.Tensor", ci__T(x), ci__T(m));
+    e = ci__call1(L, "aten.exp.default", ci__T(sh));
+    s = ci__dimred(L, "aten.sum.dim_IntList", e, 1, &dim, 1);
+    if (op->vop) r = ci__call2(L, "aten.sub.Tensor", ci__T(sh), ci__T(ci__call1(L, "aten.log.default", ci__T(s))));
+    else r = ci__call2(L, "aten.div.Tensor", ci__T(e), ci__T(s));
+    outs[0] = ci__tensor_of(ci__to_dtype(L, r, odt));
+    return 1;
+}
+static int ci__lw_gelu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int pa = ci__pidx(op, "approximate");
+    const char *ap = (pa >= 0 && a[pa].kind == CI_ARG_STRING) ? a[pa].u.s : "none";
+    ci__pw p;
+    ci__v *v, *half, *one, *r;
+    ci_dtype cdt;
+    ci__need_float(L, op, x);
+    if (strcmp(ap, "none") && strcmp(ap, "tanh"))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: approximate argument must be either none or tanh, got '%s'", op->name, ap);
+    ci__pw_begin(L, &p, 1, a);
+    cdt = ci__opmath(x->dt);
+    v = ci__pw_in(L, &p, &a[0]);
+    half = ci__v_constf(L, cdt, 0.5);
+    one = ci__v_constf(L, cdt, 1.0);
+    if (ap[0] == 't') {  /* 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) */
+        ci__v *inner = ci__v_bin(L, CI__V_MUL, ci__v_constf(L, cdt, 0.7978845608028654),
+                                 ci__v_bin(L, CI__V_ADD, v, ci__v_bin(L, CI__V_MUL, ci__v_constf(L, cdt, 0.044715),
+                                                                       ci__v_bin(L, CI__V_MUL, ci__v_bin(L, CI__V_MUL, v, v), v))));
+        r = ci__v_bin(L, CI__V_MUL, ci__v_bin(L, CI__V_MUL, half, v), ci__v_bin(L, CI__V_ADD, one, ci__v_un(L, CI__V_TANH, inner)));
+    } else {             /* 0.5 x (1 + erf(x / sqrt 2)) */
+        r = ci__v_bin(L, CI__V_MUL, ci__v_bin(L, CI__V_MUL, half, v),
+                      ci__v_bin(L, CI__V_ADD, one, ci__v_un(L, CI__V_ERF, ci__v_bin(L, CI__V_MUL, v, ci__v_constf(L, cdt, 0.7071067811865476)))));
+    }
+    return ci__pw_end(L, &p, x->dt, r, outs);
+}
+static int ci__lw_silu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    ci__pw p;
+    ci__v *v;
+    ci__need_float(L, op, x);
+    ci__pw_begin(L, &p, 1, a);
+    v = ci__pw_in(L, &p, &a[0]);
+    return ci__pw_end(L, &p, x->dt, ci__v_bin(L, CI__V_MUL, v, ci__v_un(L, CI__V_SIGMOID, v)), outs);
+}
+/* native_layer_norm(input, normalized_shape, weight, bias, eps) -> (out, mean, rstd);
+   layer_norm (vop 1) -> out */
+static int ci__lw_layer_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *w = ci__arg_box_opt(L, op, a, 2), *b = ci__arg_box_opt(L, op, a, 3);
+    int64_t ns[CI_MAX_DIMS], dims[CI_MAX_DIMS];
+    int nn = ci__arg_ints(L, op, a, 1, ns, CI_MAX_DIMS), axis, i;
+    double eps = ci__arg_num(L, op, a, 4);
+    ci__box *xc, *mean, *d, *var, *rstd, *out;
+    ci_dtype odt = x->dt, cdt;
+    char s1[160], s2[160];
+    ci__need_float(L, op, x);
+    axis = x->ndim - nn;
+    ci__fmt_shape(s1, sizeof s1, nn < 0 ? 0 : nn, ns);
+    ci__fmt_shape(s2, sizeof s2, x->ndim, x->size);
+    if (nn < 0 || axis < 0)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: given normalized_shape=%s, expected input with shape [*, %s], but got input of size %s", op->name, s1, s1 + 1, s2);
+    for (i = 0; i < nn; i++) {
+        if (x->size[axis + i] != ns[i])
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: given normalized_shape=%s, expected input with shape [*, %s], but got input of size %s", op->name, s1, s1 + 1, s2);
+        dims[i] = axis + i;
+    }
+    if (w && (w->ndim != nn || memcmp(w->size, ns, sizeof(int64_t) * (size_t)nn)))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected weight to be of same shape as normalized_shape, but got weight of shape %s", op->name, s1);
+    if (b && (b->ndim != nn || memcmp(b->size, ns, sizeof(int64_t) * (size_t)nn)))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected bias to be of same shape as normalized_shape", op->name);
+    cdt = ci__opmath(odt);
+    xc = ci__to_dtype(L, x, cdt);
+    mean = ci__dimred(L, "aten.mean.dim", xc, nn, dims, 1);
+    d = ci__call2(L, "aten.sub.Tensor", ci__T(xc), ci__T(mean));
+    var = ci__dimred(L, "aten.mean.dim", ci__call2(L, "aten.mul.Tensor", ci__T(d), ci__T(d)), nn, dims, 1);
+    rstd = ci__call1(L, "aten.rsqrt.default", ci__T(ci__call2(L, "aten.add.Tensor", ci__T(var), ci_arg_float(eps))));
+    out = ci__call2(L, "aten.mul.Tensor", ci__T(d), ci__T(rstd));
+    if (w) out = ci__call2(L, "aten.mul.Tensor", ci__T(out), ci__T(ci__to_dtype(L, w, cdt)));
+    if (b) out = ci__call2(L, "aten.add.Tensor", ci__T(out), ci__T(ci__to_dtype(L, b, cdt)));
+    outs[0] = ci__tensor_of(ci__to_dtype(L, out, odt));
+    if (op->vop) return 1;
+    outs[1] = ci__tensor_of(ci__to_dtype(L, mean, odt));
+    outs[2] = ci__tensor_of(ci__to_dtype(L, rstd, odt));
+    return 3;
+}
+
+/* -- the builtin registry -- */
+typedef struct ci__pwreg { const char *name; int vop; ci_promotion promo; int to_bool; } ci__pwreg;
+static const ci__pwreg ci__unary_ops[] = {
+    {"aten.neg", CI__V_NEG, CI_PROMOTE_DEFAULT, 0},       {"aten.abs", CI__V_ABS, CI_PROMOTE_DEFAULT, 0},
+    {"aten.exp", CI__V_EXP, CI_PROMOTE_INT_TO_FLOAT, 0},  {"aten.log", CI__V_LOG, CI_PROMOTE_INT_TO_FLOAT, 0},
+    {"aten.sqrt", CI__V_SQRT, CI_PROMOTE_INT_TO_FLOAT, 0}, {"aten.rsqrt", CI__V_RSQRT, CI_PROMOTE_INT_TO_FLOAT, 0},
+    {"aten.sin", CI__V_SIN, CI_PROMOTE_INT_TO_FLOAT, 0},  {"aten.cos", CI__V_COS, CI_PROMOTE_INT_TO_FLOAT, 0},
+    {"aten.tanh", CI__V_TANH, CI_PROMOTE_INT_TO_FLOAT, 0}, {"aten.sigmoid", CI__V_SIGMOID, CI_PROMOTE_INT_TO_FLOAT, 0},
+    {"aten.erf", CI__V_ERF, CI_PROMOTE_INT_TO_FLOAT, 0},  {"aten.relu", -1, CI_PROMOTE_DEFAULT, 0},
+    {"aten.logical_not", CI__V_NOT, CI_PROMOTE_NONE, 1},
+    {"prims.neg", CI__V_NEG, CI_PROMOTE_NONE, 0},         {"prims.abs", CI__V_ABS, CI_PROMOTE_NONE, 0},
+    {"prims.exp", CI__V_EXP, CI_PROMOTE_NONE, 0},         {"prims.log", CI__V_LOG, CI_PROMOTE_NONE, 0},
+    {"prims.sqrt", CI__V_SQRT, CI_PROMOTE_NONE, 0},       {"prims.rsqrt", CI__V_RSQRT, CI_PROMOTE_NONE, 0},
+    {"prims.sin", CI__V_SIN, CI_PROMOTE_NONE, 0},         {"prims.cos", CI__V_COS, CI_PROMOTE_NONE, 0},
+    {"prims.tanh", CI__V_TANH, CI_PROMOTE_NONE, 0},       {"prims.erf", CI__V_ERF, CI_PROMOTE_NONE, 0},
+};
+static const ci__pwreg ci__binary_ops[] = {
+    {"aten.mul", CI__V_MUL, CI_PROMOTE_DEFAULT, 0},
+    {"aten.maximum", CI__V_MAX, CI_PROMOTE_DEFAULT, 0},   {"aten.minimum", CI__V_MIN, CI_PROMOTE_DEFAULT, 0},
+    {"aten.max.other", CI__V_MAX, CI_PROMOTE_DEFAULT, 0}, {"aten.min.other", CI__V_MIN, CI_PROMOTE_DEFAULT, 0},
+    {"aten.eq", CI__V_EQ, CI_PROMOTE_DEFAULT, 0},         {"aten.ne", CI__V_NE, CI_PROMOTE_DEFAULT, 0},
+    {"aten.lt", CI__V_LT, CI_PROMOTE_DEFAULT, 0},         {"aten.le", CI__V_LE, CI_PROMOTE_DEFAULT, 0},
+    {"aten.gt", CI__V_GT, CI_PROMOTE_DEFAULT, 0},         {"aten.ge", CI__V_GE, CI_PROMOTE_DEFAULT, 0},
+    {"aten.logical_and", CI__V_AND, CI_PROMOTE_NONE, 1},  {"aten.logical_or", CI__V_OR, CI_PROMOTE_NONE, 1},
+    {"prims.mul", CI__V_MUL, CI_PROMOTE_NONE, 0},
+    {"prims.maximum", CI__V_MAX, CI_PROMOTE_NONE, 0},     {"prims.minimum", CI__V_MIN, CI_PROMOTE_NONE, 0},
+    {"prims.eq", CI__V_EQ, CI_PROMOTE_NONE, 0},           {"prims.ne", CI__V_NE, CI_PROMOTE_NONE, 0},
+    {"prims.lt", CI__V_LT, CI_PROMOTE_NONE, 0},           {"prims.le", CI__V_LE, CI_PROMOTE_NONE, 0},
+    {"prims.gt", CI__V_GT, CI_PROMOTE_NONE, 0},           {"prims.ge", CI__V_GE, CI_PROMOTE_NONE, 0},
+};
+#define CI__CREATE_KW "*, dtype=None, layout=None, device=None, pin_memory=None"
+#define CI__LIKE_KW "*, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None"
+
+static void ci__register_builtins(ci_ctx *c) {
+    size_t i;
+    const ci_promotion D = CI_PROMOTE_DEFAULT, N = CI_PROMOTE_NONE;
+    ci__opdef *op;
+    for (i = 0; i < sizeof ci__unary_ops / sizeof ci__unary_ops[0]; i++)
+        ci__reg_builtin(c, ci__unary_ops[i].name, "self", ci__lw_unary, ci__unary_ops[i].vop, 0, 1,
+                        ci__unary_ops[i].promo, ci__unary_ops[i].to_bool);
+    for (i = 0; i < sizeof ci__binary_ops / sizeof ci__binary_ops[0]; i++)
+        ci__reg_builtin(c, ci__binary_ops[i].name, "self, other", ci__lw_binary, ci__binary_ops[i].vop, 0, 1,
+                        ci__binary_ops[i].promo, ci__binary_ops[i].to_bool);
+    ci__reg_builtin(c, "aten.add", "self, other, *, alpha=1", ci__lw_binary, CI__V_ADD, 1, 1, D, 0);
+    ci__reg_builtin(c, "aten.sub", "self, other, *, alpha=1", ci__lw_binary, CI__V_SUB, 1, 1, D, 0);
+    ci__reg_builtin(c, "prims.add", "self, other", ci__lw_binary, CI__V_ADD, 0, 1, N, 0);
+    ci__reg_builtin(c, "prims.sub", "self, other", ci__lw_binary, CI__V_SUB, 0, 1, N, 0);
+    ci__reg_builtin(c, "aten.div", "self, other, *, rounding_mode=None", ci__lw_div, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.pow", "self, exponent", ci__lw_pow, 0, 0, 1, D, 0);
+    ci__reg_builtin(c, "aten.clamp", "self, min=None, max=None", ci__lw_clamp, 0, 0, 1, D, 0);
+    ci__reg_builtin(c, "aten.clamp_min", "self, min", ci__lw_clamp, 0, 1, 1, D, 0);
+    ci__reg_builtin(c, "aten.clamp_max", "self, max", ci__lw_clamp, 0, 2, 1, D, 0);
+    ci__reg_builtin(c, "aten.where", "condition, self, other", ci__lw_where, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten._to_copy", "self, " CI__LIKE_KW ", non_blocking=False", ci__lw_to_copy, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.to.dtype", "self, dtype, non_blocking=False, copy=False, memory_format=None", ci__lw_to_copy, 0, 1, 0, N, 0);
+    ci__reg_builtin(c, "prims.convert_element_type", "a, dtype", ci__lw_to_copy, 0, 1, 0, N, 0);
+    /* reductions */
+    ci__reg_builtin(c, "aten.sum", "self, dim=None, keepdim=False, *, dtype=None", ci__lw_reduce, 0, CI__RED_SUM, 0, N, 0);
+    ci__reg_builtin(c, "aten.sum.default", "self, *, dtype=None", ci__lw_reduce, 0, CI__RED_SUM, 0, N, 0);
+    ci__reg_builtin(c, "aten.prod", "self, dim=None, keepdim=False, *, dtype=None", ci__lw_reduce, 0, CI__RED_PROD, 0, N, 0);
+    ci__reg_builtin(c, "aten.prod.default", "self, *, dtype=None", ci__lw_reduce, 0, CI__RED_PROD, 0, N, 0);
+    ci__reg_builtin(c, "aten.prod.dim_int", "self, dim, keepdim=False, *, dtype=None", ci__lw_reduce, 0, CI__RED_PROD, 0, N, 0);
+    ci__reg_builtin(c, "aten.mean", "self, dim=None, keepdim=False, *, dtype=None", ci__lw_mean, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.mean.default", "self, *, dtype=None", ci__lw_mean, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.amax", "self, dim=[], keepdim=False", ci__lw_reduce, 0, CI__RED_MAX, 0, N, 0);
+    ci__reg_builtin(c, "aten.amin", "self, dim=[], keepdim=False", ci__lw_reduce, 0, CI__RED_MIN, 0, N, 0);
+    ci__reg_builtin(c, "aten.argmax", "self, dim=None, keepdim=False", ci__lw_reduce, 0, CI__RED_ARGMAX, 0, N, 0);
+    ci__reg_builtin(c, "aten.argmin", "self, dim=None, keepdim=False", ci__lw_reduce, 0, CI__RED_ARGMIN, 0, N, 0);
+    ci__reg_builtin(c, "aten.any", "self, dim=None, keepdim=False", ci__lw_reduce, 0, CI__RED_ANY, 0, N, 0);
+    ci__reg_builtin(c, "aten.any.default", "self", ci__lw_reduce, 0, CI__RED_ANY, 0, N, 0);
+    ci__reg_builtin(c, "aten.any.dim", "self, dim, keepdim=False", ci__lw_reduce, 0, CI__RED_ANY, 0, N, 0);
+    ci__reg_builtin(c, "aten.all", "self, dim=None, keepdim=False", ci__lw_reduce, 0, CI__RED_ALL, 0, N, 0);
+    ci__reg_builtin(c, "aten.all.default", "self", ci__lw_reduce, 0, CI__RED_ALL, 0, N, 0);
+    ci__reg_builtin(c, "aten.all.dim", "self, dim, keepdim=False", ci__lw_reduce, 0, CI__RED_ALL, 0, N, 0);
+    op = ci__reg_builtin(c, "aten.max", "self, dim=None, keepdim=False", ci__lw_maxdim, 0, CI__RED_MAX, 0, N, 0);
+    if (op) op->nouts = 2;
+    op = ci__reg_builtin(c, "aten.max.dim", "self, dim, keepdim=False", ci__lw_maxdim, 0, CI__RED_MAX, 0, N, 0);
+    if (op) op->nouts = 2;
+    ci__reg_builtin(c, "aten.max.default", "self", ci__lw_maxdim, 0, CI__RED_MAX, 0, N, 0);
+    op = ci__reg_builtin(c, "aten.min", "self, dim=None, keepdim=False", ci__lw_maxdim, 0, CI__RED_MIN, 0, N, 0);
+    if (op) op->nouts = 2;
+    op = ci__reg_builtin(c, "aten.min.dim", "self, dim, keepdim=False", ci__lw_maxdim, 0, CI__RED_MIN, 0, N, 0);
+    if (op) op->nouts = 2;
+    ci__reg_builtin(c, "aten.min.default", "self", ci__lw_maxdim, 0, CI__RED_MIN, 0, N, 0);
+    /* views */
+    ci__reg_builtin(c, "aten.view", "self, size", ci__lw_view, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.reshape", "self, shape", ci__lw_view, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten._unsafe_view", "self, size", ci__lw_view, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.permute", "self, dims", ci__lw_permute, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.t", "self", ci__lw_transpose, 0, 1, 0, N, 0);
+    ci__reg_builtin(c, "aten.transpose", "self, dim0, dim1", ci__lw_transpose, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.expand", "self, size, *, implicit=False", ci__lw_expand, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.squeeze", "self, dim=None", ci__lw_squeeze, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.squeeze.default", "self", ci__lw_squeeze, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.unsqueeze", "self, dim", ci__lw_unsqueeze, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.slice", "self, dim=0, start=None, end=None, step=1", ci__lw_slice, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.select", "self, dim, index", ci__lw_select, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.as_strided", "self, size, stride, storage_offset=None", ci__lw_as_strided, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.clone", "self, *, memory_format=None", ci__lw_clone, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.alias", "self", ci__lw_nop, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.detach", "self", ci__lw_nop, 0, 0, 0, N, 0);
+    /* creation */
+    ci__reg_builtin(c, "aten.full", "size, fill_value, " CI__CREATE_KW, ci__lw_full, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.zeros", "size, " CI__CREATE_KW, ci__lw_full, 0, 1, 0, N, 0);
+    ci__reg_builtin(c, "aten.ones", "size, " CI__CREATE_KW, ci__lw_full, 0, 2, 0, N, 0);
+    ci__reg_builtin(c, "aten.full_like", "self, fill_value, " CI__LIKE_KW, ci__lw_full, 1, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.zeros_like", "self, " CI__LIKE_KW, ci__lw_full, 1, 1, 0, N, 0);
+    ci__reg_builtin(c, "aten.ones_like", "self, " CI__LIKE_KW, ci__lw_full, 1, 2, 0, N, 0);
+    ci__reg_builtin(c, "aten.arange", "start, end=None, step=1, " CI__CREATE_KW, ci__lw_arange, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.arange.default", "end, " CI__CREATE_KW, ci__lw_arange, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.arange.start", "start, end, " CI__CREATE_KW, ci__lw_arange, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.arange.start_step", "start, end, step=1, " CI__CREATE_KW, ci__lw_arange, 0, 0, 0, N, 0);
+    /* decompositions */
+    ci__reg_builtin(c, "aten._softmax", "self, dim, half_to_float", ci__lw_softmax, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten._log_softmax", "self, dim, half_to_float", ci__lw_softmax, 1, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.softmax", "self, dim, dtype=None", ci__lw_softmax, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.log_softmax", "self, dim, dtype=None", ci__lw_softmax, 1, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.gelu", "self, *, approximate='none'", ci__lw_gelu, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.silu", "self", ci__lw_silu, 0, 0, 0, N, 0);
+    op = ci__reg_builtin(c, "aten.native_layer_norm", "input, normalized_shape, weight, bias, eps", ci__lw_layer_norm, 0, 0, 0, N, 0);
+    if (op) op->nouts = 3;
+    ci__reg_builtin(c, "aten.layer_norm", "input, normalized_shape, weight=None, bias=None, eps=1e-05, cudnn_enable=True",
+                    ci__lw_layer_norm, 1, 0, 0, N, 0);
+}
+
+/* ---------------------------------------------------------------------------------------
+   >>sched  kernels formed from the buffers the lowering produced
+   In this version one kernel computes one realized buffer (pointwise or reduction) or runs
+   one extern call; kernels run in the order they were created, which is a topological order
+   because a body only reads buffers realized before it was built. Graph outputs are written
+   straight into the caller's arrays when their value is an unrealized pointwise or a dense
+   computed buffer; otherwise a copy kernel writes them. Kernels no output depends on are
+   dropped (dead code).
+   --------------------------------------------------------------------------------------- */
+static void ci__kernel_name(ci__kernel *k) {
+    const char *op = k->origin ? k->origin : "graph", *s = op;
+    char base[40];
+    int n = 0;
+    const char *d = strchr(op, '.');
+    if (d) s = d + 1;  /* drop the namespace */
+    for (; *s && *s != '.' && n < (int)sizeof base - 1; s++)
+        base[n++] = ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')) ? *s : '_';
+    base[n] = 0;
+    snprintf(k->name, sizeof k->name, "k%d_%s", k->id, base);
+}
+static void ci__buf_reads(ci__L *L, ci__v *v, int *marks, int epoch, void (*fn)(ci__buf *, void *), void *user) {
+    int i;
+    if (marks[v->id] == epoch) return;
+    marks[v->id] = epoch;
+    if (v->op == CI__V_LOAD) fn(v->buf, user);
+    for (i = 0; i < v->n; i++) ci__buf_reads(L, v->a[i], marks, epoch, fn, user);
+}
+static void ci__mark_needed(ci__buf *b, void *user) { (void)user; b->needed = 1; }
+static int ci__buf_is_dense(const ci__buf *b) {
+    int i;
+    int64_t s = 1;
+    if (b->offset) return 0;
+    for (i = b->ndim - 1; i >= 0; i--) { if (b->size[i] != 1 && b->stride[i] != s) return 0; s *= b->size[i]; }
+    return 1;
+}
+/* realize graph output i into a buffer that is the caller's array */
+static void ci__schedule_output(ci__L *L, ci__box *b, int i) {
+    ci__ix *v[CI_MAX_DIMS];
+    if (b->weak) {
+        ci__pw_vars(L, 0, NULL, v);
+        b = ci__pw_box(L, b->dt, 0, NULL, v, ci__load(L, b, v));
+    }
+    if (!b->view && b->st->kind == CI__ST_PW) ci__realize(L, b);
+    if (!b->view && b->st->buf->kind == CI__BUF_COMPUTED && b->st->buf->output_index < 0 && ci__buf_is_dense(b->st->buf)) {
+        b->st->buf->output_index = i;
+        return;
+    }
+    ci__pw_vars(L, b->ndim, b->size, v);
+    b = ci__pw_box(L, b->dt, b->ndim, b->size, v, ci__load(L, b, v));
+    ci__realize(L, b);
+    b->st->buf->output_index = i;
+}
+/* dead kernels: walk back from the outputs */
+static void ci__eliminate_dead(ci__L *L) {
+    int i, j;
+    int *marks = ci__marks(L);
+    for (i = 0; i < L->bufs.n; i++) {
+        ci__buf *b = (ci__buf *)L->bufs.v[i];
+        b->needed = b->output_index >= 0;
+    }
+    for (i = L->kernels.n - 1; i >= 0; i--) {
+        ci__kernel *k = (ci__kernel *)L->kernels.v[i];
+        int live = 0;
+        if (k->kind == CI__K_EXTERN) { for (j = 0; j < k->nout; j++) live |= k->outs[j]->needed; }
+        else live = k->out->needed;
+        k->live = live;
+        if (!live) continue;
+        if (k->kind == CI__K_EXTERN) { for (j = 0; j < k->nin; j++) k->ins[j]->needed = 1; }
+        else ci__buf_reads(L, k->body, marks, L->epoch, ci__mark_needed, NULL);
+    }
+}
+
+/* ---------------------------------------------------------------------------------------
+   >>plan  where every buffer lives when a program runs
+   A program has one pointer table B[]: inputs first (in declaration order), then outputs,
+   then constants, then intermediates. Intermediates get 64-byte aligned offsets in one arena
+   allocated at compile time, so running allocates nothing. (Reuse of dead buffers comes with
+   the scheduler issue.)
+   --------------------------------------------------------------------------------------- */
+typedef struct ci__plan { int nslots; size_t arena_size; } ci__plan;
+static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
+    ci__plan p;
+    int i, next = nin + nout;
+    p.arena_size = 0;
+    for (i = 0; i < L->bufs.n; i++) {
+        ci__buf *b = (ci__buf *)L->bufs.v[i];
+        b->slot = -1;
+        if (!b->needed) continue;
+        if (b->output_index >= 0) b->slot = nin + b->output_index;
+        else if (b->kind == CI__BUF_INPUT) b->slot = b->input_index;
+        else {
+            b->slot = next++;
+            if (b->kind == CI__BUF_COMPUTED) {
+                size_t bytes = (size_t)b->numel * ci__dt[b->dt].size;
+                b->arena_off = p.arena_size;
+                p.arena_size += (bytes + 63) & ~(size_t)63;
+            }
+        }
+    }
+    p.nslots = next;
+    return p;
+}
+
+/* ---------------------------------------------------------------------------------------
+   >>cemit  kernel IR -> C source, one compile unit per graph
+   The prelude declares the math functions (handed to TCC with tcc_add_symbol: no headers)
+   and small helpers with PyTorch's semantics (floor division, NaN-propagating max/min,
+   f16/bf16 conversion). Each kernel becomes a function over a range of its outermost loop
+   (so the runtime can split it across threads); values are emitted once each in
+   topological order (the DAG is hash-consed, so that is CSE), and in reductions the values
+   that do not depend on the reduction variables are hoisted out of the inner loop.
+   ci_main calls the kernels in order. Nothing here assumes the CPU but the prelude.
+   --------------------------------------------------------------------------------------- */
+typedef float (*ci__fn_f1)(float);
+typedef double (*ci__fn_d1)(double);
+typedef float (*ci__fn_f2)(float, float);
+typedef double (*ci__fn_d2)(double, double);
+#define CI__LIBM_LIST(X) \
+    X("expf", ci__fn_f1, expf) X("exp", ci__fn_d1, exp) \
+    X("logf", ci__fn_f1, logf) X("log", ci__fn_d1, log) \
+    X("sqrtf", ci__fn_f1, sqrtf) X("sqrt", ci__fn_d1, sqrt) \
+    X("sinf", ci__fn_f1, sinf) X("sin", ci__fn_d1, sin) \
+    X("cosf", ci__fn_f1, cosf) X("cos", ci__fn_d1, cos) \
+    X("tanhf", ci__fn_f1, tanhf) X("tanh", ci__fn_d1, tanh) \
+    X("erff", ci__fn_f1, erff) X("erf", ci__fn_d1, erf) \
+    X("floorf", ci__fn_f1, floorf) X("floor", ci__fn_d1, floor) \
+    X("ceilf", ci__fn_f1, ceilf) X("ceil", ci__fn_d1, ceil) \
+    X("truncf", ci__fn_f1, truncf) X("trunc", ci__fn_d1, trunc) \
+    X("fabsf", ci__fn_f1, fabsf) X("fabs", ci__fn_d1, fabs) \
+    X("powf", ci__fn_f2, powf) X("pow", ci__fn_d2, pow) \
+    X("fmodf", ci__fn_f2, fmodf) X("fmod", ci__fn_d2, fmod) \
+    X("copysignf", ci__fn_f2, copysignf) X("copysign", ci__fn_d2, copysign)
+
+static const char *const ci__prelude[] = {
+    "/* generated by cinductor " CI_VERSION_STRING " */\n",
+    "float expf(float); double exp(double); float logf(float); double log(double);\n",
+    "float sqrtf(float); double sqrt(double); float sinf(float); double sin(double);\n",
+    "float cosf(float); double cos(double); float tanhf(float); double tanh(double);\n",
+    "float erff(float); double erf(double); float floorf(float); double floor(double);\n",
+    "float ceilf(float); double ceil(double); float truncf(float); double trunc(double);\n",
+    "float fabsf(float); double fabs(double); float powf(float, float); double pow(double, double);\n",
+    "float fmodf(float, float); double fmod(double, double);\n",
+    "float copysignf(float, float); double copysign(double, double);\n",
+    "void ci_rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n, void **B);\n",
+    "int ci_rt_extern(void *rt, int k, void **B);\n",
+    "static const union { unsigned int u; float f; } ci_inf_fu = {0x7f800000u}, ci_nan_fu = {0x7fc00000u};\n",
+    "static const union { unsigned long long u; double f; } ci_inf_du = {0x7ff0000000000000ull}, ci_nan_du = {0x7ff8000000000000ull};\n",
+    "#define ci_inf_f (ci_inf_fu.f)\n#define ci_nan_f (ci_nan_fu.f)\n#define ci_inf_d (ci_inf_du.f)\n#define ci_nan_d (ci_nan_du.f)\n",
+    "static long long ci_floordiv_i64(long long a, long long b) { long long q; if (b == 0) return 0; if (b == -1) return (long long)(0ull - (unsigned long long)a); q = a / b; if ((a % b != 0) && ((a < 0) != (b < 0))) q--; return q; }\n",
+    "static long long ci_truncdiv_i64(long long a, long long b) { if (b == 0) return 0; if (b == -1) return (long long)(0ull - (unsigned long long)a); return a / b; }\n",
+    "static long long ci_mod_i64(long long a, long long b) { long long r; if (b == 0 || b == -1) return 0; r = a % b; if (r != 0 && ((r < 0) != (b < 0))) r += b; return r; }\n",
+    "static long long ci_min_i64(long long a, long long b) { return a < b ? a : b; }\n",
+    "static long long ci_max_i64(long long a, long long b) { return a > b ? a : b; }\n",
+    "static float ci_max_f(float a, float b) { return a != a ? a : (b != b ? b : (a > b ? a : b)); }\n",
+    "static float ci_min_f(float a, float b) { return a != a ? a : (b != b ? b : (a < b ? a : b)); }\n",
+    "static double ci_max_d(double a, double b) { return a != a ? a : (b != b ? b : (a > b ? a : b)); }\n",
+    "static double ci_min_d(double a, double b) { return a != a ? a : (b != b ? b : (a < b ? a : b)); }\n",
+    "static float ci_div_floor_f(float a, float b) { float m, d, f; if (b == 0) return a / b; m = fmodf(a, b); d = (a - m) / b;\n",
+    "  if (m != 0 && ((b < 0) != (m < 0))) d -= 1; if (d != 0) { f = floorf(d); if (d - f > 0.5f) f += 1; } else f = copysignf(0, a / b); return f; }\n",
+    "static double ci_div_floor_d(double a, double b) { double m, d, f; if (b == 0) return a / b; m = fmod(a, b); d = (a - m) / b;\n",
+    "  if (m != 0 && ((b < 0) != (m < 0))) d -= 1; if (d != 0) { f = floor(d); if (d - f > 0.5) f += 1; } else f = copysign(0, a / b); return f; }\n",
+    "static long long ci_pow_i64(long long a, long long b) { unsigned long long r = 1, x = (unsigned long long)a;\n",
+    "  if (b < 0) return a == 1 ? 1 : (a == -1 ? ((b & 1) ? -1 : 1) : 0);\n",
+    "  while (b) { if (b & 1) r *= x; x *= x; b >>= 1; } return (long long)r; }\n",
+    "static float ci_h2f(unsigned short h) { union { unsigned int u; float f; } o; unsigned int s = (unsigned int)(h & 0x8000) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff;\n",
+    "  if (e == 0) { o.f = (float)m * 5.9604644775390625e-08f; o.u |= s; return o.f; }\n",
+    "  if (e == 31) o.u = s | 0x7f800000u | (m << 13); else o.u = s | ((e + 112) << 23) | (m << 13); return o.f; }\n",
+    "static unsigned short ci_f2h(float f) { union { unsigned int u; float f; } i; unsigned int s, e, m, r; i.f = f; s = (i.u >> 16) & 0x8000; e = (i.u >> 23) & 0xff; m = i.u & 0x7fffff;\n",
+    "  if (e == 255) return (unsigned short)(s | 0x7c00 | (m ? 0x200 : 0));\n",
+    "  if (e > 142) return (unsigned short)(s | 0x7c00);\n",
+    "  if (e < 113) { if (e < 102) return (unsigned short)s; m |= 0x800000; r = m >> (126 - e); if ((m >> (125 - e)) & 1 && ((r & 1) || (m & ((1u << (125 - e)) - 1)))) r++; return (unsigned short)(s | r); }\n",
+    "  r = ((e - 112) << 10) | (m >> 13); if ((m & 0x1000) && ((r & 1) || (m & 0xfff))) r++; return (unsigned short)(s | r); }\n",
+    "static float ci_bf2f(unsigned short h) { union { unsigned int u; float f; } o; o.u = (unsigned int)h << 16; return o.f; }\n",
+    "static unsigned short ci_f2bf(float f) { union { unsigned int u; float f; } i; i.f = f; if (f != f) return 0x7fc0;\n",
+    "  return (unsigned short)((i.u + 0x7fff + ((i.u >> 16) & 1)) >> 16); }\n",
+    NULL};
+
+typedef struct ci__emit {
+    ci__L *L;
+    ci__sb *sb;
+    const char **names;   /* per index variable */
+    int *done;            /* per value node: emitted in this kernel */
+    char *rdep;           /* per value node: 0 unknown, 1 no, 2 depends on a reduction variable */
+    char *rmask;          /* per index variable: is a reduction variable of this kernel */
+    int nvars;
+    const char *indent;
+    char *bufdecl;        /* per buffer: pointer declared in this kernel */
+} ci__emit;
+
+static const char *ci__emit_varname(int var, void *user) {
+    ci__emit *E = (ci__emit *)user;
+    return (var < E->nvars && E->names[var]) ? E->names[var] : "0";
+}
+static const char *ci__ctype(ci_dtype dt) { return dt == CI_BOOL ? "int" : ci__dt[ci__opmath(dt)].cstore; }
+static void ci__emit_const(ci__sb *sb, const ci__v *v) {
+    if (v->dt == CI_F32 || v->dt == CI_F64) {
+        int f = v->dt == CI_F32;
+        if (v->f != v->f) ci__sb_put(sb, f ? "ci_nan_f" : "ci_nan_d");
+        else if (v->f == HUGE_VAL) ci__sb_put(sb, f ? "ci_inf_f" : "ci_inf_d");
+        else if (v->f == -HUGE_VAL) ci__sb_put(sb, f ? "(-ci_inf_f)" : "(-ci_inf_d)");
+        else ci__sb_printf(sb, f ? "%.9ef" : "%.17e", v->f);
+    } else if (v->dt == CI_I64) {
+        if (v->i == INT64_MIN) ci__sb_put(sb, "(-9223372036854775807LL - 1)");
+        else ci__sb_printf(sb, "%lldLL", (long long)v->i);
+    } else ci__sb_printf(sb, "%lld", (long long)v->i);
+}
+static int ci__v_rdep(ci__emit *E, ci__v *v) {
+    int i, d = 1;
+    if (E->rdep[v->id]) return E->rdep[v->id] == 2;
+    if (v->ix && ci__ix_uses_any(v->ix, E->rmask, E->nvars)) d = 2;
+    for (i = 0; i < v->n; i++) if (ci__v_rdep(E, v->a[i])) d = 2;
+    E->rdep[v->id] = (char)d;
+    return d == 2;
+}
+static void ci__emit_loadexpr(ci__emit *E, ci__v *v) {
+    ci__sb *sb = E->sb;
+    const char *conv = v->buf->dt == CI_F16 ? "ci_h2f" : v->buf->dt == CI_BF16 ? "ci_bf2f" : "";
+    ci__sb_printf(sb, "%s(b%d[", conv, v->buf->slot);
+    ci__ix_print(sb, v->ix, ci__emit_varname, E);
+    ci__sb_put(sb, "])");
+}
+/* emit v (and what it needs) as "T v<id> = ...;"; only nodes whose reduction dependence is
+   `want` (0: all, 1: independent, 2: dependent) */
+static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
+    ci__sb *sb = E->sb;
+    int i, f32 = v->dt == CI_F32, isf, isint;
+    char a0[24], a1[24], a2[24];
+    ci_dtype at;
+    if (E->done[v->id]) return;
+    if (want == 1 && ci__v_rdep(E, v)) { for (i = 0; i < v->n; i++) ci__emit_value(E, v->a[i], want); return; }
+    for (i = 0; i < v->n; i++) ci__emit_value(E, v->a[i], want);
+    E->done[v->id] = 1;
+    snprintf(a0, sizeof a0, "v%d", v->n > 0 ? v->a[0]->id : 0);
+    snprintf(a1, sizeof a1, "v%d", v->n > 1 ? v->a[1]->id : 0);
+    snprintf(a2, sizeof a2, "v%d", v->n > 2 ? v->a[2]->id : 0);
+    at = v->n > 0 ? v->a[0]->dt : v->dt;
+    isf = ci__is_float(at);
+    isint = !isf;
+    f32 = at == CI_F32;
+    ci__sb_printf(sb, "%s%s v%d = ", E->indent, ci__ctype(v->dt), v->id);
+    switch (v->op) {
+    case CI__V_CONST: ci__emit_const(sb, v); break;
+    case CI__V_LOAD: ci__emit_loadexpr(E, v); break;
+    case CI__V_INDEX: ci__sb_printf(sb, "(%s)", ci__ctype(v->dt)); ci__ix_print(sb, v->ix, ci__emit_varname, E); break;
+    case CI__V_CAST:
+        if (v->dt == CI_BOOL) ci__sb_printf(sb, "(%s != 0)", a0);
+        else ci__sb_printf(sb, "(%s)%s", ci__ctype(v->dt), a0);
+        break;
+    case CI__V_ADD: case CI__V_SUB: case CI__V_MUL: {
+        const char *o = v->op == CI__V_ADD ? "+" : v->op == CI__V_SUB ? "-" : "*";
+        if (isf) ci__sb_printf(sb, "%s %s %s", a0, o, a1);
+        else ci__sb_printf(sb, "(%s)((unsigned long long)%s %s (unsigned long long)%s)", ci__ctype(v->dt), a0, o, a1);
+        break;
+    }
+    case CI__V_DIV: ci__sb_printf(sb, "%s / %s", a0, a1); break;
+    case CI__V_FLOORDIV:
+        if (isf) ci__sb_printf(sb, "%s(%s, %s)", f32 ? "ci_div_floor_f" : "ci_div_floor_d", a0, a1);
+        else ci__sb_printf(sb, "(%s)ci_floordiv_i64(%s, %s)", ci__ctype(v->dt), a0, a1);
+        break;
+    case CI__V_TRUNCDIV:
+        if (isf) ci__sb_printf(sb, "%s(%s / %s)", f32 ? "truncf" : "trunc", a0, a1);
+        else ci__sb_printf(sb, "(%s)ci_truncdiv_i64(%s, %s)", ci__ctype(v->dt), a0, a1);
+        break;
+    case CI__V_REM:
+        if (isf) ci__sb_printf(sb, "%s - %s * %s(%s, %s)", a0, a1, f32 ? "ci_div_floor_f" : "ci_div_floor_d", a0, a1);
+        else ci__sb_printf(sb, "(%s)ci_mod_i64(%s, %s)", ci__ctype(v->dt), a0, a1);
+        break;
+    case CI__V_POW:
+        if (isf) ci__sb_printf(sb, "%s(%s, %s)", f32 ? "powf" : "pow", a0, a1);
+        else ci__sb_printf(sb, "(%s)ci_pow_i64(%s, %s)", ci__ctype(v->dt), a0, a1);
+        break;
+    case CI__V_MAX: case CI__V_MIN:
+        if (isf) ci__sb_printf(sb, "ci_%s_%s(%s, %s)", v->op == CI__V_MAX ? "max" : "min", f32 ? "f" : "d", a0, a1);
+        else ci__sb_printf(sb, "%s %s %s ? %s : %s", a0, v->op == CI__V_MAX ? ">" : "<", a1, a0, a1);
+        break;
+    case CI__V_EQ: ci__sb_printf(sb, "%s == %s", a0, a1); break;
+    case CI__V_NE: ci__sb_printf(sb, "%s != %s", a0, a1); break;
+    case CI__V_LT: ci__sb_printf(sb, "%s < %s", a0, a1); break;
+    case CI__V_LE: ci__sb_printf(sb, "%s <= %s", a0, a1); break;
+    case CI__V_GT: ci__sb_printf(sb, "%s > %s", a0, a1); break;
+    case CI__V_GE: ci__sb_printf(sb, "%s >= %s", a0, a1); break;
+    case CI__V_AND: ci__sb_printf(sb, "%s && %s", a0, a1); break;
+    case CI__V_OR: ci__sb_printf(sb, "%s || %s", a0, a1); break;
+    case CI__V_NOT: ci__sb_printf(sb, "!%s", a0); break;
+    case CI__V_NEG:
+        if (isf) ci__sb_printf(sb, "-%s", a0);
+        else ci__sb_printf(sb, "(%s)(0ull - (unsigned long long)%s)", ci__ctype(v->dt), a0);
+        break;
+    case CI__V_ABS:
+        if (isf) ci__sb_printf(sb, "%s(%s)", f32 ? "fabsf" : "fabs", a0);
+        else ci__sb_printf(sb, "(%s)(%s < 0 ? 0ull - (unsigned long long)%s : (unsigned long long)%s)", ci__ctype(v->dt), a0, a0, a0);
+        break;
+    case CI__V_RSQRT: ci__sb_printf(sb, f32 ? "1.0f / sqrtf(%s)" : "1.0 / sqrt(%s)", a0); break;
+    case CI__V_SIGMOID: ci__sb_printf(sb, f32 ? "1.0f / (1.0f + expf(-%s))" : "1.0 / (1.0 + exp(-%s))", a0); break;
+    case CI__V_RECIP: ci__sb_printf(sb, f32 ? "1.0f / %s" : "1.0 / %s", a0); break;
+    case CI__V_WHERE: ci__sb_printf(sb, "%s ? %s : %s", a0, a1, a2); break;
+    default:
+        if (isint && (v->op == CI__V_FLOOR || v->op == CI__V_CEIL || v->op == CI__V_TRUNC)) ci__sb_put(sb, a0);
+        else {
+            CI__ASSERT(ci__vop_cf32[v->op] && isf);
+            ci__sb_printf(sb, "%s(%s)", f32 ? ci__vop_cf32[v->op] : ci__vop_cf64[v->op], a0);
+        }
+        break;
+    }
+    ci__sb_put(sb, ";\n");
+}
+static void ci__emit_ptr_decl(ci__buf *b, void *user) {
+    ci__emit *E = (ci__emit *)user;
+    if (E->bufdecl[b->id]) return;
+    E->bufdecl[b->id] = 1;
+    ci__sb_printf(E->sb, "    const %s *b%d = (const %s *)B[%d];\n", ci__dt[b->dt].cstore, b->slot, ci__dt[b->dt].cstore, b->slot);
+}
+static void ci__emit_kernel(ci__L *L, ci__sb *sb, ci__kernel *k) {
+    ci__emit E;
+    int i, nv = L->ixt.nvars, red = k->kind == CI__K_REDUCTION;
+    char lvl[64];
+    int *marks;
+    const char *acct = "double";
+    ci_dtype in_dt = k->body->dt;
+    memset(&E, 0, sizeof E);
+    E.L = L; E.sb = sb; E.nvars = nv;
+    E.names = CI__NEWN(L->A, const char *, nv);
+    E.rmask = CI__NEWN(L->A, char, nv);
+    E.done = CI__NEWN(L->A, int, L->vt.n);
+    E.rdep = CI__NEWN(L->A, char, L->vt.n);
+    E.bufdecl = CI__NEWN(L->A, char, L->bufs.n);
+    for (i = 0; i < k->ndim; i++) {
+        char *nm = (char *)ci__arena_alloc(L->A, 8);
+        snprintf(nm, 8, "x%d", i);
+        E.names[k->vars[i]->var] = nm;
+    }
+    for (i = 0; i < k->nr; i++) {
+        char *nm = (char *)ci__arena_alloc(L->A, 8);
+        snprintf(nm, 8, "r%d", i);
+        E.names[k->rvars[i]->var] = nm;
+        E.rmask[k->rvars[i]->var] = 1;
+    }
+    ci__sb_printf(sb, "\n/* %s: %s %s", k->name, red ? "reduction" : "pointwise", red ? ci__red_name[k->rtype] : "");
+    ci__sb_printf(sb, " -> %s %s */\n", k->out->name, ci__dt[k->out->dt].name);
+    ci__sb_printf(sb, "static void %s(void **B, long long x0_begin, long long x0_end) {\n", k->name);
+    ci__sb_printf(sb, "    %s *out = (%s *)B[%d];\n", ci__dt[k->out->dt].cstore, ci__dt[k->out->dt].cstore, k->out->slot);
+    marks = ci__marks(L);
+    ci__buf_reads(L, k->body, marks, L->epoch, ci__emit_ptr_decl, &E);
+    if (k->ndim == 0) ci__sb_put(sb, "    if (x0_begin < x0_end) {\n");
+    for (i = 0; i < k->ndim; i++) {
+        if (i == 0) ci__sb_put(sb, "    for (long long x0 = x0_begin; x0 < x0_end; x0++) {\n");
+        else ci__sb_printf(sb, "%*sfor (long long x%d = 0; x%d < %lldLL; x%d++) {\n", 4 * (i + 1), "", i, i, (long long)k->size[i], i);
+    }
+    {
+        int d = k->ndim ? k->ndim : 1;
+        snprintf(lvl, sizeof lvl, "%*s", 4 * (d + 1), "");
+    }
+    E.indent = lvl;
+    if (!red) {
+        ci__emit_value(&E, k->body, 0);
+    } else {
+        char inner[80];
+        int f32 = in_dt == CI_F32 || in_dt == CI_F64;
+        int arg = k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN;
+        const char *init = "0";
+        ci__emit_value(&E, k->body, 1);   /* hoisted: values independent of the reduction */
+        if (ci__is_float(in_dt)) {
+            int isf32 = in_dt == CI_F32;
+            acct = (k->rtype == CI__RED_SUM || k->rtype == CI__RED_PROD) ? "double" : ci__ctype(in_dt);
+            if (k->rtype == CI__RED_PROD) init = "1";
+            if (k->rtype == CI__RED_MAX || k->rtype == CI__RED_ARGMAX) init = isf32 ? "-ci_inf_f" : "-ci_inf_d";
+            if (k->rtype == CI__RED_MIN || k->rtype == CI__RED_ARGMIN) init = isf32 ? "ci_inf_f" : "ci_inf_d";
+        } else {
+            acct = in_dt == CI_BOOL ? "int" : "long long";
+            if (k->rtype == CI__RED_PROD || k->rtype == CI__RED_ALL) init = "1";
+            if (k->rtype == CI__RED_MAX || k->rtype == CI__RED_ARGMAX) init = in_dt == CI_BOOL ? "0" : "(-9223372036854775807LL - 1)";
+            if (k->rtype == CI__RED_MIN || k->rtype == CI__RED_ARGMIN) init = in_dt == CI_BOOL ? "1" : "9223372036854775807LL";
+        }
+        (void)f32;
+        ci__sb_printf(sb, "%s%s acc = %s;\n", lvl, acct, init);
+        if (arg) ci__sb_printf(sb, "%slong long acc_i = 0, ri = 0;\n", lvl);
+        for (i = 0; i < k->nr; i++)
+            ci__sb_printf(sb, "%s%*sfor (long long r%d = 0; r%d < %lldLL; r%d++) {\n", lvl, 4 * i, "", i, i, (long long)k->rsize[i], i);
+        snprintf(inner, sizeof inner, "%s%*s", lvl, 4 * k->nr, "");
+        E.indent = inner;
+        ci__emit_value(&E, k->body, 2);
+        {
+            int b = k->body->id, isf = ci__is_float(in_dt);
+            switch (k->rtype) {
+            case CI__RED_SUM: ci__sb_printf(sb, "%sacc += v%d;\n", inner, b); break;
+            case CI__RED_PROD: ci__sb_printf(sb, "%sacc *= v%d;\n", inner, b); break;
+            case CI__RED_MAX: case CI__RED_MIN:
+                if (isf) ci__sb_printf(sb, "%sacc = ci_%s_%s(acc, v%d);\n", inner, k->rtype == CI__RED_MAX ? "max" : "min", in_dt == CI_F32 ? "f" : "d", b);
+                else ci__sb_printf(sb, "%sif (v%d %s acc) acc = v%d;\n", inner, b, k->rtype == CI__RED_MAX ? ">" : "<", b);
+                break;
+            case CI__RED_ANY: ci__sb_printf(sb, "%sacc = acc || v%d;\n", inner, b); break;
+            case CI__RED_ALL: ci__sb_printf(sb, "%sacc = acc && v%d;\n", inner, b); break;
+            case CI__RED_ARGMAX: case CI__RED_ARGMIN:
+                if (isf) ci__sb_printf(sb, "%sif (v%d %s acc || (v%d != v%d && acc == acc)) { acc = v%d; acc_i = ri; }\n", inner, b,
+                                       k->rtype == CI__RED_ARGMAX ? ">" : "<", b, b, b);
+                else ci__sb_printf(sb, "%sif (v%d %s acc) { acc = v%d; acc_i = ri; }\n", inner, b, k->rtype == CI__RED_ARGMAX ? ">" : "<", b);
+                ci__sb_printf(sb, "%sri++;\n", inner);
+                break;
+            }
+        }
+        for (i = k->nr - 1; i >= 0; i--) ci__sb_printf(sb, "%s%*s}\n", lvl, 4 * i, "");
+        E.indent = lvl;
+    }
+    /* store */
+    {
+        ci__ix *si = ci__buf_index(L, k->out, k->vars);
+        const char *conv = k->out->dt == CI_F16 ? "ci_f2h" : k->out->dt == CI_BF16 ? "ci_f2bf" : "";
+        ci__sb_printf(sb, "%sout[", lvl);
+        ci__ix_print(sb, si, ci__emit_varname, &E);
+        if (!red) ci__sb_printf(sb, "] = %s((%s)v%d);\n", conv, ci__ctype(k->out->dt), k->body->id);
+        else if (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN) ci__sb_put(sb, "] = acc_i;\n");
+        else ci__sb_printf(sb, "] = %s((%s)acc);\n", conv, ci__ctype(k->out->dt));
+    }
+    for (i = (k->ndim ? k->ndim : 1) - 1; i >= 0; i--) ci__sb_printf(sb, "%*s}\n", 4 * (i + 1), "");
+    ci__sb_put(sb, "}\n");
+}
+/* the whole compile unit; kernel_line[i] receives the first line of live kernel i */
+static void ci__emit_program(ci__L *L, ci__sb *sb, int *kernel_line) {
+    int i, nk = 0;
+    for (i = 0; ci__prelude[i]; i++) ci__sb_put(sb, ci__prelude[i]);
+    for (i = 0; i < L->kernels.n; i++) {
+        ci__kernel *k = (ci__kernel *)L->kernels.v[i];
+        size_t j;
+        int line = 1;
+        if (!k->live || k->kind == CI__K_EXTERN) { if (k->live) kernel_line[nk++] = -1; continue; }
+        for (j = 0; j < sb->n; j++) line += sb->s[j] == '\n';
+        kernel_line[nk++] = line;
+        ci__emit_kernel(L, sb, k);
+    }
+    ci__sb_put(sb, "\nint ci_main(void **B, void *rt) {\n");
+    for (i = 0, nk = 0; i < L->kernels.n; i++) {
+        ci__kernel *k = (ci__kernel *)L->kernels.v[i];
+        if (!k->live) continue;
+        if (k->kind == CI__K_EXTERN) ci__sb_printf(sb, "    if (ci_rt_extern(rt, %d, B)) return 1;\n", nk);
+        else ci__sb_printf(sb, "    ci_rt_parallel(rt, %s, %lldLL, B);\n", k->name, (long long)(k->ndim ? k->size[0] : 1));
+        nk++;
+    }
+    ci__sb_put(sb, "    return 0;\n}\n");
+}
+
+/* ---------------------------------------------------------------------------------------
+   >>interp  the interpreter backend: runs the kernel IR directly
+   Each kernel's value DAG is flattened into a post-order array once; every point of the
+   iteration space evaluates it into a register array. Arithmetic mirrors what the emitted C
+   computes (f32 ops in float, integer ops wrapped to their width), so it is an oracle for
+   the emitter. Loads are bounds-checked. It needs no compiler and is always available.
+   --------------------------------------------------------------------------------------- */
+typedef union ci__ival { double f; int64_t i; } ci__ival;
+typedef struct ci__ikernel { int n; ci__v **nodes; int *pos; } ci__ikernel;
+
+static int64_t ci__wrapi(ci_dtype dt, uint64_t v) {
+    switch (dt) {
+    case CI_BOOL: return v != 0;
+    case CI_U8: return (unsigned char)v;
+    case CI_I8: return (signed char)(unsigned char)v;
+    case CI_I16: return (short)(unsigned short)v;
+    case CI_I32: return (int)(unsigned int)v;
+    default: return (int64_t)v;
+    }
+}
+static int64_t ci__f2i(double x, ci_dtype dt) {   /* x86 cvtt semantics for out-of-range values */
+    if (dt == CI_I64) return (x > -9.2233720368547758e18 && x < 9.2233720368547758e18) ? (int64_t)x : INT64_MIN;
+    return ci__wrapi(dt, (uint64_t)(int64_t)((x > -2147483649.0 && x < 2147483648.0) ? (int)x : INT_MIN));
+}
+static float ci__h2f(unsigned short h) {
+    unsigned int s = (unsigned int)(h & 0x8000) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff, u;
+    float f;
+    if (e == 0) { f = (float)m * 5.9604644775390625e-08f; return s ? -f : f; }
+    u = e == 31 ? (s | 0x7f800000u | (m << 13)) : (s | ((e + 112) << 23) | (m << 13));
+    memcpy(&f, &u, 4);
+    return f;
+}
+static unsigned short ci__f2h(float f) {
+    unsigned int u, s, e, m, r;
+    memcpy(&u, &f, 4);
+    s = (u >> 16) & 0x8000; e = (u >> 23) & 0xff; m = u & 0x7fffff;
+    if (e == 255) return (unsigned short)(s | 0x7c00 | (m ? 0x200 : 0));
+    if (e > 142) return (unsigned short)(s | 0x7c00);
+    if (e < 113) {
+        if (e < 102) return (unsigned short)s;
+        m |= 0x800000; r = m >> (126 - e);
+        if (((m >> (125 - e)) & 1) && ((r & 1) || (m & ((1u << (125 - e)) - 1)))) r++;
+        return (unsigned short)(s | r);
+    }
+    r = ((e - 112) << 10) | (m >> 13);
+    if ((m & 0x1000) && ((r & 1) || (m & 0xfff))) r++;
+    return (unsigned short)(s | r);
+}
+static float ci__bf2f(unsigned short h) { unsigned int u = (unsigned int)h << 16; float f; memcpy(&f, &u, 4); return f; }
+static unsigned short ci__f2bf(float f) {
+    unsigned int u;
+    if (f != f) return 0x7fc0;
+    memcpy(&u, &f, 4);
+    return (unsigned short)((u + 0x7fff + ((u >> 16) & 1)) >> 16);
+}
+static double ci__div_floor(double a, double b, int f32) {
+    double m, d, r;
+    if (b == 0) return a / b;
+    if (f32) {
+        float fa = (float)a, fb = (float)b, fm = fmodf(fa, fb), fd = (fa - fm) / fb, ff;
+        if (fm != 0 && ((fb < 0) != (fm < 0))) fd -= 1;
+        if (fd != 0) { ff = floorf(fd); if (fd - ff > 0.5f) ff += 1; } else ff = copysignf(0, fa / fb);
+        return ff;
+    }
+    m = fmod(a, b); d = (a - m) / b;
+    if (m != 0 && ((b < 0) != (m < 0))) d -= 1;
+    if (d != 0) { r = floor(d); if (d - r > 0.5) r += 1; } else r = copysign(0, a / b);
+    return r;
+}
+static int64_t ci__ipow(int64_t a, int64_t b) {
+    uint64_t r = 1, x = (uint64_t)a;
+    if (b < 0) return a == 1 ? 1 : (a == -1 ? ((b & 1) ? -1 : 1) : 0);
+    while (b) { if (b & 1) r *= x; x *= x; b >>= 1; }
+    return (int64_t)r;
+}
+static double ci__fmax(double a, double b, int mx) {
+    if (a != a) return a;
+    if (b != b) return b;
+    return mx ? (a > b ? a : b) : (a < b ? a : b);
+}
+static double ci__unary_f(int op, double x, int f32) {
+    float f = (float)x;
+    switch (op) {
+    case CI__V_NEG: return -x;
+    case CI__V_ABS: return f32 ? fabsf(f) : fabs(x);
+    case CI__V_EXP: return f32 ? expf(f) : exp(x);
+    case CI__V_LOG: return f32 ? logf(f) : log(x);
+    case CI__V_SQRT: return f32 ? sqrtf(f) : sqrt(x);
+    case CI__V_RSQRT: return f32 ? 1.0f / sqrtf(f) : 1.0 / sqrt(x);
+    case CI__V_SIN: return f32 ? sinf(f) : sin(x);
+    case CI__V_COS: return f32 ? cosf(f) : cos(x);
+    case CI__V_TANH: return f32 ? tanhf(f) : tanh(x);
+    case CI__V_SIGMOID: return f32 ? 1.0f / (1.0f + expf(-f)) : 1.0 / (1.0 + exp(-x));
+    case CI__V_ERF: return f32 ? erff(f) : erf(x);
+    case CI__V_FLOOR: return f32 ? floorf(f) : floor(x);
+    case CI__V_CEIL: return f32 ? ceilf(f) : ceil(x);
+    case CI__V_TRUNC: return f32 ? truncf(f) : trunc(x);
+    case CI__V_RECIP: return f32 ? 1.0f / f : 1.0 / x;
+    }
+    return 0;
+}
+/* one node; returns 0, or 1 on an out-of-bounds load */
+static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const ci__ival *b, const ci__ival *c,
+                           const int64_t *vars, void *const *B) {
+    ci_dtype at = v->n ? v->a[0]->dt : v->dt;
+    int isf = ci__is_float(at), f32 = at == CI_F32;
+    switch (v->op) {
+    case CI__V_CONST: if (ci__is_float(v->dt)) r->f = v->f; else r->i = v->i; return 0;
+    case CI__V_INDEX: r->i = ci__wrapi(v->dt, (uint64_t)ci__ix_eval(v->ix, vars)); if (ci__is_float(v->dt)) r->f = (double)r->i; return 0;
+    case CI__V_LOAD: {
+        int64_t k = ci__ix_eval(v->ix, vars);
+        const char *p = (const char *)B[v->buf->slot];
+        if (k < 0 || k >= v->buf->numel + v->buf->offset) return 1;
+        switch (v->buf->dt) {
+        case CI_BOOL: case CI_U8: r->i = ((const unsigned char *)p)[k]; break;
+        case CI_I8: r->i = ((const signed char *)p)[k]; break;
+        case CI_I16: r->i = ((const short *)p)[k]; break;
+        case CI_I32: r->i = ((const int *)p)[k]; break;
+        case CI_I64: r->i = ((const long long *)p)[k]; break;
+        case CI_F16: r->f = ci__h2f(((const unsigned short *)p)[k]); break;
+        case CI_BF16: r->f = ci__bf2f(((const unsigned short *)p)[k]); break;
+        case CI_F32: r->f = ((const float *)p)[k]; break;
+        case CI_F64: r->f = ((const double *)p)[k]; break;
+        default: break;
+        }
+        return 0;
+    }
+    case CI__V_CAST:
+        if (v->dt == CI_BOOL) r->i = isf ? a->f != 0 : a->i != 0;
+        else if (ci__is_float(v->dt)) {
+            double x = isf ? a->f : (double)a->i;
+            r->f = v->dt == CI_F32 ? (double)(float)x : x;
+            if (!isf && v->dt == CI_F32) r->f = (double)(float)a->i;
+        } else r->i = isf ? ci__f2i(a->f, v->dt) : ci__wrapi(v->dt, (uint64_t)a->i);
+        return 0;
+    case CI__V_WHERE: *r = a->i ? *b : *c; return 0;
+    case CI__V_NOT: r->i = !a->i; return 0;
+    case CI__V_AND: r->i = a->i && b->i; return 0;
+    case CI__V_OR: r->i = a->i || b->i; return 0;
+    case CI__V_EQ: r->i = isf ? a->f == b->f : a->i == b->i; return 0;
+    case CI__V_NE: r->i = isf ? a->f != b->f : a->i != b->i; return 0;
+    case CI__V_LT: r->i = isf ? a->f < b->f : a->i < b->i; return 0;
+    case CI__V_LE: r->i = isf ? a->f <= b->f : a->i <= b->i; return 0;
+    case CI__V_GT: r->i = isf ? a->f > b->f : a->i > b->i; return 0;
+    case CI__V_GE: r->i = isf ? a->f >= b->f : a->i >= b->i; return 0;
+    default: break;
+    }
+    if (isf) {
+        double x = a->f, y = v->n > 1 ? b->f : 0, o;
+        float fx = (float)x, fy = (float)y;
+        switch (v->op) {
+        case CI__V_ADD: o = f32 ? (double)(fx + fy) : x + y; break;
+        case CI__V_SUB: o = f32 ? (double)(fx - fy) : x - y; break;
+        case CI__V_MUL: o = f32 ? (double)(fx * fy) : x * y; break;
+        case CI__V_DIV: o = f32 ? (double)(fx / fy) : x / y; break;
+        case CI__V_FLOORDIV: o = ci__div_floor(x, y, f32); break;
+        case CI__V_TRUNCDIV: o = f32 ? (double)truncf(fx / fy) : trunc(x / y); break;
+        case CI__V_REM: o = f32 ? (double)(fx - fy * (float)ci__div_floor(x, y, 1)) : x - y * ci__div_floor(x, y, 0); break;
+        case CI__V_POW: o = f32 ? (double)powf(fx, fy) : pow(x, y); break;
+        case CI__V_MAX: o = ci__fmax(x, y, 1); break;
+        case CI__V_MIN: o = ci__fmax(x, y, 0); break;
+        default: o = ci__unary_f(v->op, x, f32); break;
+        }
+        r->f = f32 ? (double)(float)o : o;
+    } else {
+        uint64_t x = (uint64_t)a->i, y = v->n > 1 ? (uint64_t)b->i : 0;
+        int64_t sx = a->i, sy = v->n > 1 ? b->i : 0, o = 0;
+        switch (v->op) {
+        case CI__V_ADD: o = (int64_t)(x + y); break;
+        case CI__V_SUB: o = (int64_t)(x - y); break;
+        case CI__V_MUL: o = (int64_t)(x * y); break;
+        case CI__V_FLOORDIV: o = sy == 0 ? 0 : sy == -1 ? (int64_t)(0 - x) : ci__floordiv(sx, sy); break;
+        case CI__V_TRUNCDIV: o = sy == 0 ? 0 : sy == -1 ? (int64_t)(0 - x) : sx / sy; break;
+        case CI__V_REM: o = (sy == 0 || sy == -1) ? 0 : ci__pymod(sx, sy); break;
+        case CI__V_POW: o = ci__ipow(sx, sy); break;
+        case CI__V_MAX: o = sx > sy ? sx : sy; break;
+        case CI__V_MIN: o = sx < sy ? sx : sy; break;
+        case CI__V_NEG: o = (int64_t)(0 - x); break;
+        case CI__V_ABS: o = sx < 0 ? (int64_t)(0 - x) : sx; break;
+        case CI__V_FLOOR: case CI__V_CEIL: case CI__V_TRUNC: o = sx; break;
+        default: CI__ASSERT(0); break;
+        }
+        r->i = ci__wrapi(v->dt, (uint64_t)o);
+    }
+    return 0;
+}
+static void ci__ik_collect(ci__ikernel *K, ci__v *v) {
+    int i;
+    if (K->pos[v->id] >= 0) return;
+    for (i = 0; i < v->n; i++) ci__ik_collect(K, v->a[i]);
+    K->pos[v->id] = K->n;
+    K->nodes[K->n++] = v;
+}
+static void ci__store_val(ci__buf *b, void *const *B, int64_t k, ci__ival val, int isf) {
+    char *p = (char *)B[b->slot];
+    double f = isf ? val.f : (double)val.i;
+    int64_t i = isf ? ci__f2i(val.f, CI_I64) : val.i;
+    switch (b->dt) {
+    case CI_BOOL: ((unsigned char *)p)[k] = (unsigned char)(isf ? val.f != 0 : val.i != 0); break;
+    case CI_U8: ((unsigned char *)p)[k] = (unsigned char)i; break;
+    case CI_I8: ((signed char *)p)[k] = (signed char)ci__wrapi(CI_I8, (uint64_t)i); break;
+    case CI_I16: ((short *)p)[k] = (short)ci__wrapi(CI_I16, (uint64_t)i); break;
+    case CI_I32: ((int *)p)[k] = (int)ci__wrapi(CI_I32, (uint64_t)i); break;
+    case CI_I64: ((long long *)p)[k] = i; break;
+    case CI_F16: ((unsigned short *)p)[k] = ci__f2h((float)f); break;
+    case CI_BF16: ((unsigned short *)p)[k] = ci__f2bf((float)f); break;
+    case CI_F32: ((float *)p)[k] = (float)f; break;
+    case CI_F64: ((double *)p)[k] = f; break;
+    default: break;
+    }
+}
+/* run one pointwise or reduction kernel; returns 0 or 1 (bad load) */
+static int ci__interp_kernel(ci__L *L, ci__kernel *k, void *const *B, ci__ival *regs, int64_t *vars, ci__ikernel *K) {
+    int64_t idx[CI_MAX_DIMS], ridx[CI_MAX_DIMS], onumel = ci__numel(k->ndim, k->size), rnumel = ci__numel(k->nr, k->rsize), o, rr;
+    int i, j, red = k->kind == CI__K_REDUCTION, isf = ci__is_float(k->body->dt);
+    ci__ix *store = ci__buf_index(L, k->out, k->vars);
+    K->n = 0;
+    ci__ik_collect(K, k->body);
+    memset(idx, 0, sizeof idx);
+    for (o = 0; o < onumel; o++) {
+        ci__ival acc, val;
+        int64_t acc_i = 0;
+        val.i = 0;
+        for (i = 0; i < k->ndim; i++) vars[k->vars[i]->var] = idx[i];
+        acc.i = 0;
+        if (red) {
+            int rt = k->rtype;
+            if (isf) acc.f = rt == CI__RED_PROD ? 1 : (rt == CI__RED_MAX || rt == CI__RED_ARGMAX) ? -HUGE_VAL
+                             : (rt == CI__RED_MIN || rt == CI__RED_ARGMIN) ? HUGE_VAL : 0;
+            else acc.i = (rt == CI__RED_PROD || rt == CI__RED_ALL) ? 1
+                         : (rt == CI__RED_MAX || rt == CI__RED_ARGMAX) ? (k->body->dt == CI_BOOL ? 0 : INT64_MIN)
+                         : (rt == CI__RED_MIN || rt == CI__RED_ARGMIN) ? (k->body->dt == CI_BOOL ? 1 : INT64_MAX) : 0;
+            memset(ridx, 0, sizeof ridx);
+        }
+        for (rr = 0; rr < (red ? rnumel : 1); rr++) {
+            for (i = 0; i < k->nr; i++) vars[k->rvars[i]->var] = ridx[i];
+            for (j = 0; j < K->n; j++) {
+                ci__v *v = K->nodes[j];
+                if (ci__interp_node(v, &regs[j], v->n > 0 ? &regs[K->pos[v->a[0]->id]] : NULL,
+                                    v->n > 1 ? &regs[K->pos[v->a[1]->id]] : NULL, v->n > 2 ? &regs[K->pos[v->a[2]->id]] : NULL,
+                                    vars, B))
+                    return 1;
+            }
+            val = regs[K->pos[k->body->id]];
+            if (red) {
+                switch (k->rtype) {
+                case CI__RED_SUM: if (isf) acc.f += val.f; else acc.i = (int64_t)((uint64_t)acc.i + (uint64_t)val.i); break;
+                case CI__RED_PROD: if (isf) acc.f *= val.f; else acc.i = (int64_t)((uint64_t)acc.i * (uint64_t)val.i); break;
+                case CI__RED_MAX: if (isf) acc.f = ci__fmax(acc.f, val.f, 1); else if (val.i > acc.i) acc.i = val.i; break;
+                case CI__RED_MIN: if (isf) acc.f = ci__fmax(acc.f, val.f, 0); else if (val.i < acc.i) acc.i = val.i; break;
+                case CI__RED_ANY: acc.i = acc.i || val.i; break;
+                case CI__RED_ALL: acc.i = acc.i && val.i; break;
+                case CI__RED_ARGMAX: case CI__RED_ARGMIN: {
+                    int mx = k->rtype == CI__RED_ARGMAX;
+                    if (isf ? ((mx ? val.f > acc.f : val.f < acc.f) || (val.f != val.f && acc.f == acc.f))
+                            : (mx ? val.i > acc.i : val.i < acc.i)) { acc = val; acc_i = rr; }
+                    break;
+                }
+                }
+                for (i = k->nr - 1; i >= 0; i--) { if (++ridx[i] < k->rsize[i]) break; ridx[i] = 0; }
+            }
+        }
+        if (red) {
+            if (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN) { val.i = acc_i; isf = 0; }
+            else val = acc;
+        }
+        ci__store_val(k->out, B, ci__ix_eval(store, vars), val,
+                      red && (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN) ? 0 : ci__is_float(k->body->dt));
+        isf = ci__is_float(k->body->dt);
+        for (i = k->ndim - 1; i >= 0; i--) { if (++idx[i] < k->size[i]) break; idx[i] = 0; }
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------
+   >>tcc  the libtcc backend
+   Compiles the whole graph's C in memory. The generated code includes nothing: the math
+   functions and the runtime hooks are handed over with tcc_add_symbol, and -nostdlib keeps
+   TCC from looking for libc or libtcc1.a, so a binary linked with libtcc.a needs no tcc
+   installation. libtcc 0.9.27 keeps global state, so every call is made under one lock.
+   --------------------------------------------------------------------------------------- */
+typedef int (*ci__main_fn)(void **B, void *rt);
+#ifndef CINDUCTOR_NO_TCC
+#ifndef CINDUCTOR_NO_THREADS
+static pthread_mutex_t ci__tcc_lock = PTHREAD_MUTEX_INITIALIZER;
+#define CI__TCC_LOCK() pthread_mutex_lock(&ci__tcc_lock)
+#define CI__TCC_UNLOCK() pthread_mutex_unlock(&ci__tcc_lock)
+#else
+#define CI__TCC_LOCK() ((void)0)
+#define CI__TCC_UNLOCK() ((void)0)
+#endif
+typedef struct ci__tcclog { char buf[4096]; size_t n; } ci__tcclog;
+static void ci__tcc_errfn(void *opaque, const char *msg) {
+    ci__tcclog *lg = (ci__tcclog *)opaque;
+    size_t l = strlen(msg);
+    if (lg->n + l + 2 >= sizeof lg->buf) return;
+    memcpy(lg->buf + lg->n, msg, l);
+    lg->n += l;
+    lg->buf[lg->n++] = '\n';
+    lg->buf[lg->n] = 0;
+}
+static void ci__rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n, void **B);
+static int ci__rt_extern(void *rt, int k, void **B);
+typedef void (*ci__fn_parallel)(void *, void (*)(void **, long long, long long), long long, void **);
+typedef int (*ci__fn_extern)(void *, int, void **);
+#define CI__TCC_SYM(s, name, T, fn) do { T f_ = fn; void *p_; memcpy(&p_, &f_, sizeof p_); tcc_add_symbol((s), (name), p_); } while (0)
+/* returns the TCCState (kept until the program is destroyed) or NULL with log filled */
+static TCCState *ci__tcc_compile(const char *src, ci__main_fn *main_out, ci__tcclog *lg) {
+    TCCState *s;
+    void *sym;
+    CI__TCC_LOCK();
+    s = tcc_new();
+    if (!s) { CI__TCC_UNLOCK(); snprintf(lg->buf, sizeof lg->buf, "tcc_new failed"); return NULL; }
+    tcc_set_error_func(s, lg, ci__tcc_errfn);
+    tcc_set_options(s, "-nostdlib -nostdinc");
+    tcc_set_output_type(s, TCC_OUTPUT_MEMORY);
+#define CI__X(name, T, fn) CI__TCC_SYM(s, name, T, fn);
+    CI__LIBM_LIST(CI__X)
+#undef CI__X
+    CI__TCC_SYM(s, "ci_rt_parallel", ci__fn_parallel, ci__rt_parallel);
+    CI__TCC_SYM(s, "ci_rt_extern", ci__fn_extern, ci__rt_extern);
+    if (tcc_compile_string(s, src) < 0 || tcc_relocate(s, TCC_RELOCATE_AUTO) < 0) {
+        tcc_delete(s);
+        CI__TCC_UNLOCK();
+        return NULL;
+    }
+    sym = tcc_get_symbol(s, "ci_main");
+    CI__TCC_UNLOCK();
+    if (!sym) { snprintf(lg->buf, sizeof lg->buf, "ci_main not found"); return NULL; }
+    memcpy(main_out, &sym, sizeof sym);
+    return s;
+}
+static void ci__tcc_delete(void *s) {
+    CI__TCC_LOCK();
+    tcc_delete((TCCState *)s);
+    CI__TCC_UNLOCK();
+}
+#endif
+
+/* ---------------------------------------------------------------------------------------
+   >>rt  programs: the pointer table, running, extern kernels
+   A program keeps its compile arena (the kernel IR, for the interpreter and the debug
+   output), the pointer table B[] (inputs, outputs, constants, intermediates), one arena for
+   intermediates and copies of the constants. ci_program_run fills in the caller's pointers
+   and calls ci_main (TCC) or the interpreter; nothing is allocated.
+   --------------------------------------------------------------------------------------- */
+struct ci_program {
+    ci_ctx *ctx;
+    ci__arena *A;
+    ci__err E;
+    ci__L *L;
+    int nin, nout, nslots, nkernels, num_threads;
+    ci_dtype *in_dt, *out_dt;
+    int *in_nd, *out_nd;
+    int64_t *in_shape, *out_shape;   /* CI_MAX_DIMS per entry */
+    void **B;
+    char *arena_raw;
+    size_t arena_size, arena_raw_size;
+    ci__kernel **kernels;             /* the live ones, in order */
+    ci_backend backend;
+    void *tcc;
+    ci__main_fn main;
+    const char *source;
+    ci__ival *regs;
+    int64_t *vars;
+    ci__ikernel K;
+    int failed_extern;
+};
+
+static void ci__rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n, void **B) {
+    (void)rt;
+    fn(B, 0, n);
+}
+static int ci__rt_extern(void *rt, int idx, void **B) {
+    ci_program *p = (ci_program *)rt;
+    ci__kernel *k = p->kernels[idx];
+    ci_extern_tensor ins[32], outs[16];
+    int i, d, r;
+    for (i = 0; i < k->nin; i++) {
+        memset(&ins[i], 0, sizeof ins[i]);
+        ins[i].data = B[k->ins[i]->slot]; ins[i].dtype = k->ins[i]->dt; ins[i].ndim = k->ins[i]->ndim;
+        for (d = 0; d < k->ins[i]->ndim; d++) ins[i].shape[d] = k->ins[i]->size[d];
+    }
+    for (i = 0; i < k->nout; i++) {
+        memset(&outs[i], 0, sizeof outs[i]);
+        outs[i].data = B[k->outs[i]->slot]; outs[i].dtype = k->outs[i]->dt; outs[i].ndim = k->outs[i]->ndim;
+        for (d = 0; d < k->outs[i]->ndim; d++) outs[i].shape[d] = k->outs[i]->size[d];
+    }
+    r = k->ext->ext.run(ins, k->nin, k->args, k->nargs, outs, k->nout, k->ext->ext.user);
+    if (r) p->failed_extern = idx + 1;
+    return r;
+}
+static int ci__interp_run(ci_program *p) {
+    int i;
+    for (i = 0; i < p->nkernels; i++) {
+        ci__kernel *k = p->kernels[i];
+        if (k->kind == CI__K_EXTERN) { if (ci__rt_extern(p, i, p->B)) return 1; }
+        else if (ci__interp_kernel(p->L, k, p->B, p->regs, p->vars, &p->K)) {
+            ci__set_error(p->ctx, "interpreter: out-of-bounds load in kernel %s", k->name);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------
+   >>dbg  the debug printer: graph, IR after lowering, kernels, generated source
+   One stable text format, written to the context's logger: the graph in .cig syntax, then
+   every buffer and kernel with its value DAG (one "vN = op(args)" line per node), then the C.
+   --------------------------------------------------------------------------------------- */
+static void ci__dbg_tensor_name(const ci_graph *g, uint32_t idx, char *buf, size_t n) {
+    const ci__gtensor *t = ci__gt(g, idx);
+    const ci__node *nd = (const ci__node *)g->nodes.v[t->node];
+    if (nd->nout == 1) snprintf(buf, n, "%s", nd->name);
+    else snprintf(buf, n, "%s_%d", nd->name, t->out);
+}
+static void ci__dbg_arg(const ci_graph *g, ci__sb *sb, const ci_arg *a) {
+    int i;
+    char nm[64];
+    switch (a->kind) {
+    case CI_ARG_NONE: ci__sb_put(sb, "None"); break;
+    case CI_ARG_TENSOR: ci__dbg_tensor_name(g, a->u.t.id, nm, sizeof nm); ci__sb_put(sb, nm); break;
+    case CI_ARG_INT: ci__sb_printf(sb, "%lld", (long long)a->u.i); break;
+    case CI_ARG_FLOAT:
+        if (a->u.f != a->u.f) ci__sb_put(sb, "nan");
+        else if (a->u.f == HUGE_VAL) ci__sb_put(sb, "inf");
+        else if (a->u.f == -HUGE_VAL) ci__sb_put(sb, "-inf");
+        else {
+            char b[40];
+            snprintf(b, sizeof b, "%.17g", a->u.f);
+            if (!strpbrk(b, ".eE")) strcat(b, ".0");
+            ci__sb_put(sb, b);
+        }
+        break;
+    case CI_ARG_BOOL: ci__sb_put(sb, a->u.b ? "True" : "False"); break;
+    case CI_ARG_STRING: ci__sb_printf(sb, "\"%s\"", a->u.s); break;
+    case CI_ARG_DTYPE: ci__sb_put(sb, ci_dtype_name(a->u.dtype)); break;
+    case CI_ARG_INTS:
+        ci__sb_put(sb, "[");
+        for (i = 0; i < a->u.ints.n; i++) ci__sb_printf(sb, "%s%lld", i ? ", " : "", (long long)a->u.ints.v[i]);
+        ci__sb_put(sb, "]");
+        break;
+    case CI_ARG_FLOATS:
+        ci__sb_put(sb, "[");
+        for (i = 0; i < a->u.floats.n; i++) {
+            ci_arg f;
+            f.kind = CI_ARG_FLOAT; f.u.f = a->u.floats.v[i];
+            if (i) ci__sb_put(sb, ", ");
+            ci__dbg_arg(g, sb, &f);
+        }
+        ci__sb_put(sb, "]");
+        break;
+    case CI_ARG_TENSORS:
+        ci__sb_put(sb, "[");
+        for (i = 0; i < a->u.tensors.n; i++) {
+            ci__dbg_tensor_name(g, a->u.tensors.v[i].id, nm, sizeof nm);
+            ci__sb_printf(sb, "%s%s", i ? ", " : "", nm);
+        }
+        ci__sb_put(sb, "]");
+        break;
+    default: ci__sb_put(sb, "?"); break;
+    }
+}
+static void ci__dbg_type(ci__sb *sb, ci_dtype dt, int ndim, const int64_t *s) {
+    int i;
+    ci__sb_printf(sb, "%s[", ci_dtype_name(dt));
+    for (i = 0; i < ndim; i++) ci__sb_printf(sb, "%s%lld", i ? ", " : "", (long long)s[i]);
+    ci__sb_put(sb, "]");
+}
+static void ci__dbg_print_graph(const ci_graph *g, ci__sb *sb) {
+    int i, j;
+    char nm[64];
+    for (i = 0; i < g->nodes.n; i++) {
+        const ci__node *nd = (const ci__node *)g->nodes.v[i];
+        switch (nd->kind) {
+        case CI__N_INPUT: ci__sb_printf(sb, "input %s: ", nd->name); ci__dbg_type(sb, nd->dt, nd->ndim, nd->shape); break;
+        case CI__N_CONST: ci__sb_printf(sb, "const %s: ", nd->name); ci__dbg_type(sb, nd->dt, nd->ndim, nd->shape); ci__sb_put(sb, " = <data>"); break;
+        case CI__N_SCALAR: continue;  /* Python numbers print inline where they are used */
+        case CI__N_CALL:
+            for (j = 0; j < nd->nout; j++) {
+                ci__dbg_tensor_name(g, nd->out0 + (uint32_t)j, nm, sizeof nm);
+                ci__sb_printf(sb, "%s%s", j ? ", " : "", nm);
+            }
+            ci__sb_printf(sb, " = %s(", nd->op);
+            for (j = 0; j < nd->nargs; j++) { if (j) ci__sb_put(sb, ", "); ci__dbg_arg(g, sb, &nd->args[j]); }
+            for (j = 0; j < nd->nkw; j++) {
+                if (j || nd->nargs) ci__sb_put(sb, ", ");
+                ci__sb_printf(sb, "%s=", nd->kw[j].name);
+                ci__dbg_arg(g, sb, &nd->kw[j].value);
+            }
+            ci__sb_put(sb, ")");
+            break;
+        }
+        ci__sb_put(sb, "\n");
+    }
+    ci__sb_put(sb, "output ");
+    for (i = 0; i < g->outputs.n; i++) {
+        ci__dbg_tensor_name(g, (uint32_t)(uintptr_t)g->outputs.v[i], nm, sizeof nm);
+        ci__sb_printf(sb, "%s%s", i ? ", " : "", nm);
+    }
+    ci__sb_put(sb, "\n");
+}
+typedef struct ci__dbgnames { const char **names; int n; } ci__dbgnames;
+static const char *ci__dbg_varname(int var, void *user) {
+    ci__dbgnames *d = (ci__dbgnames *)user;
+    return (var < d->n && d->names[var]) ? d->names[var] : "?";
+}
+static void ci__dbg_value(ci__L *L, ci__sb *sb, ci__v *v, int *marks, ci__dbgnames *nm) {
+    int i;
+    if (marks[v->id] == L->epoch) return;
+    marks[v->id] = L->epoch;
+    for (i = 0; i < v->n; i++) ci__dbg_value(L, sb, v->a[i], marks, nm);
+    ci__sb_printf(sb, "      v%d = %s(", v->id, ci__vop_name[v->op]);
+    if (v->op == CI__V_CONST) {
+        if (ci__is_float(v->dt)) ci__sb_printf(sb, "%.9g", v->f);
+        else ci__sb_printf(sb, "%lld", (long long)v->i);
+    } else if (v->op == CI__V_LOAD || v->op == CI__V_INDEX) {
+        if (v->op == CI__V_LOAD) ci__sb_printf(sb, "%s, ", v->buf->name);
+        ci__ix_print(sb, v->ix, ci__dbg_varname, nm);
+    }
+    for (i = 0; i < v->n; i++) ci__sb_printf(sb, "%sv%d", i ? ", " : "", v->a[i]->id);
+    ci__sb_printf(sb, ") : %s\n", ci__dt[v->dt].name);
+}
+static void ci__dbg_print_ir(ci__L *L, ci__sb *sb) {
+    int i, j;
+    ci__dbgnames nm;
+    nm.n = L->ixt.nvars;
+    nm.names = CI__NEWN(L->A, const char *, nm.n);
+    ci__sb_put(sb, "buffers:\n");
+    for (i = 0; i < L->bufs.n; i++) {
+        ci__buf *b = (ci__buf *)L->bufs.v[i];
+        static const char *const kinds[] = {"", "input", "constant", "computed"};
+        if (!b->needed) continue;
+        ci__sb_printf(sb, "  %s: %s ", b->name, kinds[b->kind]);
+        ci__dbg_type(sb, b->dt, b->ndim, b->size);
+        if (b->output_index >= 0) ci__sb_printf(sb, " (output %d)", b->output_index);
+        ci__sb_printf(sb, " slot %d\n", b->slot);
+    }
+    ci__sb_put(sb, "kernels:\n");
+    for (i = 0; i < L->kernels.n; i++) {
+        ci__kernel *k = (ci__kernel *)L->kernels.v[i];
+        if (!k->live) continue;
+        if (k->kind == CI__K_EXTERN) {
+            ci__sb_printf(sb, "  %s: extern %s(", k->name, k->ext->name);
+            for (j = 0; j < k->nin; j++) ci__sb_printf(sb, "%s%s", j ? ", " : "", k->ins[j]->name);
+            ci__sb_put(sb, ") ->");
+            for (j = 0; j < k->nout; j++) ci__sb_printf(sb, " %s", k->outs[j]->name);
+            ci__sb_put(sb, "\n");
+            continue;
+        }
+        ci__sb_printf(sb, "  %s: %s over ", k->name, k->kind == CI__K_REDUCTION ? ci__red_name[k->rtype] : "pointwise");
+        ci__dbg_type(sb, k->out->dt, k->ndim, k->size);
+        if (k->kind == CI__K_REDUCTION) {
+            ci__sb_put(sb, " reducing [");
+            for (j = 0; j < k->nr; j++) ci__sb_printf(sb, "%s%lld", j ? ", " : "", (long long)k->rsize[j]);
+            ci__sb_put(sb, "]");
+        }
+        ci__sb_printf(sb, " -> %s\n", k->out->name);
+        for (j = 0; j < k->ndim; j++) { char *s = (char *)ci__arena_alloc(L->A, 8); snprintf(s, 8, "x%d", j); nm.names[k->vars[j]->var] = s; }
+        for (j = 0; j < k->nr; j++) { char *s = (char *)ci__arena_alloc(L->A, 8); snprintf(s, 8, "r%d", j); nm.names[k->rvars[j]->var] = s; }
+        ci__dbg_value(L, sb, k->body, ci__marks(L), &nm);
+    }
+}
+static void ci__log(const ci_ctx *ctx, ci_log_level lvl, const char *msg) {
+    if (ctx->desc.log) ctx->desc.log(lvl, msg, ctx->desc.log_user);
+}
+static void ci__default_log(ci_log_level level, const char *msg, void *user) {
+    (void)level; (void)user;
+    fputs(msg, stderr);
+    if (*msg && msg[strlen(msg) - 1] != '\n') fputc('\n', stderr);
+}
+static unsigned ci__env_debug(void) {
+    const char *e = getenv("CINDUCTOR_DEBUG");
+    unsigned d = 0;
+    if (!e || !*e || !strcmp(e, "0")) return 0;
+    if (!strcmp(e, "1") || strstr(e, "all")) return CI_DEBUG_ALL;
+    if (strstr(e, "graph")) d |= CI_DEBUG_GRAPH;
+    if (strstr(e, "ir")) d |= CI_DEBUG_IR;
+    if (strstr(e, "kernels")) d |= CI_DEBUG_KERNELS;
+    if (strstr(e, "source")) d |= CI_DEBUG_SOURCE;
+    return d;
+}
+
+/* ---------------------------------------------------------------------------------------
+   >>public  the public API
+   Entry points validate their arguments (CI_ERR_INVALID_ARGS with a message, never a
+   crash), arm the error target for the passes they run, and keep the sticky graph error.
+   ci__compile is the pipeline, in order; read it first.
+   --------------------------------------------------------------------------------------- */
+const char *ci_result_string(ci_result r) {
+    static const char *const s[] = {
+#define CI__X(n, str) str,
+        CI_RESULT_LIST(CI__X)
+#undef CI__X
+    };
+    return (r >= 0 && r < CI_RESULT_COUNT) ? s[r] : "unknown result code";
+}
+const char *ci_dtype_name(ci_dtype dt) { return ci__dt_ok(dt) ? ci__dt[dt].name : "invalid"; }
+ci_dtype ci_dtype_from_name(const char *name) {
+    int i;
+    if (!name) return CI_DTYPE_INVALID;
+    for (i = 1; i < CI_DTYPE_COUNT; i++)
+        if (!strcmp(name, ci__dt[i].name) || !strcmp(name, ci__dt[i].tname)) return (ci_dtype)i;
+    if (!strcmp(name, "float")) return CI_F32;
+    if (!strcmp(name, "double")) return CI_F64;
+    if (!strcmp(name, "long")) return CI_I64;
+    if (!strcmp(name, "int")) return CI_I32;
+    if (!strcmp(name, "half")) return CI_F16;
+    return CI_DTYPE_INVALID;
+}
+size_t ci_dtype_size(ci_dtype dt) { return ci__dt_ok(dt) ? (size_t)ci__dt[dt].size : 0; }
+
+ci_arg ci_arg_none(void) { ci_arg a; memset(&a, 0, sizeof a); return a; }
+ci_arg ci_arg_tensor(ci_tensor t) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_TENSOR; a.u.t = t; return a; }
+ci_arg ci_arg_int(int64_t v) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_INT; a.u.i = v; return a; }
+ci_arg ci_arg_float(double v) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_FLOAT; a.u.f = v; return a; }
+ci_arg ci_arg_bool(int v) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_BOOL; a.u.b = v != 0; return a; }
+ci_arg ci_arg_string(const char *s) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_STRING; a.u.s = s; return a; }
+ci_arg ci_arg_dtype(ci_dtype dt) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_DTYPE; a.u.dtype = dt; return a; }
+ci_arg ci_arg_ints(const int64_t *v, int n) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_INTS; a.u.ints.v = v; a.u.ints.n = n; return a; }
+ci_arg ci_arg_floats(const double *v, int n) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_FLOATS; a.u.floats.v = v; a.u.floats.n = n; return a; }
+ci_arg ci_arg_tensors(const ci_tensor *v, int n) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_TENSORS; a.u.tensors.v = v; a.u.tensors.n = n; return a; }
+
+/* -- context -- */
+static int ci__ctx_builtins(ci_ctx *ctx) {
+    ci__err err;
+    memset(&err, 0, sizeof err);
+    ctx->arena->err = &err;
+    if (setjmp(err.jb)) { ctx->arena->err = NULL; return 0; }
+    err.armed = 1;
+    ci__register_builtins(ctx);
+    ctx->arena->err = NULL;
+    return 1;
+}
+ci_result ci_ctx_create(const ci_ctx_desc *desc, ci_ctx **out) {
+    ci_ctx_desc d;
+    ci_ctx *ctx;
+    if (!out) return CI_ERR_INVALID_ARGS;
+    *out = NULL;
+    if (desc) d = *desc; else memset(&d, 0, sizeof d);
+    if (!d.allocator.alloc || !d.allocator.free) { d.allocator.alloc = ci__default_alloc; d.allocator.free = ci__default_free; }
+    if (!d.log) d.log = ci__default_log;
+    if (d.num_threads <= 0) d.num_threads = 1;
+    d.debug |= ci__env_debug();
+    ctx = (ci_ctx *)d.allocator.alloc(sizeof(ci_ctx), d.allocator.user);
+    if (!ctx) return CI_ERR_OUT_OF_MEMORY;
+    memset(ctx, 0, sizeof *ctx);
+    ctx->desc = d;
+    ctx->arena = ci__arena_new(ctx, NULL);
+    if (!ctx->arena || !ci__ctx_builtins(ctx)) {
+        ci__arena_destroy(ctx->arena);
+        d.allocator.free(ctx, sizeof(ci_ctx), d.allocator.user);
+        return CI_ERR_OUT_OF_MEMORY;
+    }
+    *out = ctx;
+    return CI_OK;
+}
+void ci_ctx_destroy(ci_ctx *ctx) {
+    ci_allocator a;
+    if (!ctx) return;
+    a = ctx->desc.allocator;
+    ci__arena_destroy(ctx->arena);
+    a.free(ctx, sizeof(ci_ctx), a.user);
+}
+const char *ci_ctx_last_error(const ci_ctx *ctx) { return ctx ? ctx->last_error : "no context"; }
+int ci_has_op(const ci_ctx *ctx, const char *op) { return ctx && op && ci__registry_find(ctx, op) != NULL; }
+
+/* -- graphs -- */
+#define CI__TAG_SHIFT 20
+#define CI__IDX_MASK ((1u << CI__TAG_SHIFT) - 1)
+static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
+    ci__L *L = CI__NEW(A, ci__L);
+    L->ctx = ctx; L->A = A; L->E = E; L->meta = meta;
+    return L;
+}
+
+ci_graph *ci_graph_create(ci_ctx *ctx) {
+    ci_graph *g;
+    static unsigned counter;
+    if (!ctx) return NULL;
+    g = (ci_graph *)ci__malloc(ctx, sizeof(ci_graph));
+    if (!g) return NULL;
+    memset(g, 0, sizeof *g);
+    g->ctx = ctx;
+    g->A = ci__arena_new(ctx, &g->E);
+    if (!g->A) { ci__mfree(ctx, g, sizeof(ci_graph)); return NULL; }
+    if (setjmp(g->E.jb)) { ci__arena_destroy(g->A); ci__mfree(ctx, g, sizeof(ci_graph)); return NULL; }
+    g->E.armed = 1;
+    g->meta = ci__lower_new(ctx, g->A, &g->E, 1);
+    g->E.armed = 0;
+    counter++;
+    g->tag = (uint32_t)((((uintptr_t)g >> 4) ^ (counter * 2654435761u)) % 4095u) + 1u;
+    return g;
+}
+void ci_graph_destroy(ci_graph *g) {
+    if (!g) return;
+    ci__arena_destroy(g->A);
+    ci__mfree(g->ctx, g, sizeof(ci_graph));
+}
+ci_result ci_graph_status(const ci_graph *g) { return g ? g->status : CI_ERR_INVALID_ARGS; }
+const char *ci_graph_message(const ci_graph *g) { return g ? g->msg : "no graph"; }
+int ci_graph_num_inputs(const ci_graph *g) { return g ? g->ninputs : 0; }
+int ci_graph_num_outputs(const ci_graph *g) { return g ? g->outputs.n : 0; }
+
+static void ci__graph_error(ci_graph *g, ci_result code, const char *fmt, ...) {
+    va_list ap;
+    if (g->status) return;
+    g->status = code;
+    va_start(ap, fmt);
+    vsnprintf(g->msg, sizeof g->msg, fmt, ap);
+    va_end(ap);
+}
+static uint32_t ci__handle_index(const ci_graph *g, ci_tensor t) {
+    uint32_t idx = t.id & CI__IDX_MASK;
+    if (t.id == 0 || (t.id >> CI__TAG_SHIFT) != g->tag || idx == 0 || (int)idx > g->tensors.n) return 0;
+    return idx;
+}
+static ci_tensor ci__handle(const ci_graph *g, uint32_t idx) { ci_tensor t; t.id = (g->tag << CI__TAG_SHIFT) | idx; return t; }
+static int ci__valid_name(const char *s) {
+    if (!s || !*s || !((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_')) return 0;
+    for (; *s; s++) if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_')) return 0;
+    return 1;
+}
+static void ci__graph_map_reserve(ci_graph *g, int need) {
+    if (need > g->map_cap) {
+        int nc = g->map_cap ? g->map_cap * 2 : 256;
+        uint32_t *nm;
+        while (nc < need) nc *= 2;
+        nm = CI__NEWN(g->A, uint32_t, nc);
+        if (g->map_cap) memcpy(nm, g->meta_map, sizeof(uint32_t) * (size_t)g->map_cap);
+        g->meta_map = nm; g->map_cap = nc;
+    }
+}
+/* add a node (its fields filled in) and lower it on the build-time state; called armed */
+static int ci__graph_add(ci_graph *g, ci__node *nd) {
+    int i, n;
+    nd->out0 = (uint32_t)g->tensors.n + 1;
+    ci__graph_map_reserve(g, g->tensors.n + 70);
+    ci__lower_node(g->meta, nd, g->meta_map);
+    n = nd->kind == CI__N_CALL ? nd->nout : 1;
+    ci__vec_push(g->A, &g->nodes, nd);
+    for (i = 0; i < n; i++) {
+        ci__gtensor *t = CI__NEW(g->A, ci__gtensor);
+        ci__box *b = ci__box_get(g->meta, ci__tensor_of((ci__box *)g->meta->boxes.v[g->meta_map[nd->out0 + (uint32_t)i] - 1]));
+        t->node = g->nodes.n - 1; t->out = i;
+        t->dt = b->dt; t->ndim = b->ndim;
+        memcpy(t->shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
+        t->meta_box = (uint32_t)b->id;
+        ci__vec_push(g->A, &g->tensors, t);
+    }
+    return n;
+}
+static const char *ci__node_name(ci_graph *g, const char *name, const char *prefix) {
+    char buf[32];
+    if (name) return ci__strdup(g->A, name);
+    snprintf(buf, sizeof buf, "%s%d", prefix, g->nauto++);
+    return ci__strdup(g->A, buf);
+}
+static int ci__check_shape(ci_graph *g, const char *what, int ndim, const int64_t *shape) {
+    int i;
+    if (ndim < 0 || ndim > CI_MAX_DIMS || (ndim > 0 && !shape)) {
+        ci__graph_error(g, CI_ERR_INVALID_ARGS, "%s: ndim %d is out of range [0, %d] or shape is NULL", what, ndim, CI_MAX_DIMS);
+        return 0;
+    }
+    for (i = 0; i < ndim; i++) if (shape[i] < 0 || shape[i] > ((int64_t)1 << 40)) {
+        ci__graph_error(g, CI_ERR_INVALID_ARGS, "%s: invalid size %lld at dim %d", what, (long long)shape[i], i);
+        return 0;
+    }
+    return 1;
+}
+static ci_tensor ci__leaf(ci_graph *g, int kind, const char *name, ci_dtype dt, int ndim, const int64_t *shape,
+                          const void *data, double sval, int64_t ival, int weak) {
+    ci_tensor bad = {0};
+    ci__node *nd;
+    int i;
+    if (!g || g->status) return bad;
+    if (!ci__dt_ok(dt)) { ci__graph_error(g, CI_ERR_DTYPE, "%s: invalid dtype %d", name ? name : "leaf", (int)dt); return bad; }
+    if (!ci__check_shape(g, name ? name : "leaf", ndim, shape)) return bad;
+    if (name && !ci__valid_name(name)) { ci__graph_error(g, CI_ERR_INVALID_ARGS, "invalid name '%s' (use [A-Za-z_][A-Za-z0-9_]*)", name); return bad; }
+    if (name) for (i = 0; i < g->nodes.n; i++) {
+        const ci__node *o = (const ci__node *)g->nodes.v[i];
+        if (o->name && !strcmp(o->name, name)) { ci__graph_error(g, CI_ERR_INVALID_ARGS, "name '%s' is already defined", name); return bad; }
+    }
+    if (kind == CI__N_CONST && ci__numel(ndim, shape) > 0 && !data) { ci__graph_error(g, CI_ERR_INVALID_ARGS, "constant '%s': data is NULL", name ? name : ""); return bad; }
+    if (setjmp(g->E.jb)) {
+        g->E.armed = 0;
+        ci__graph_error(g, g->E.code, "%s", g->E.msg);
+        return bad;
+    }
+    g->E.armed = 1;
+    nd = CI__NEW(g->A, ci__node);
+    nd->kind = kind; nd->dt = dt; nd->ndim = ndim;
+    if (ndim) memcpy(nd->shape, shape, sizeof(int64_t) * (size_t)ndim);
+    nd->name = ci__node_name(g, name, kind == CI__N_INPUT ? "in" : kind == CI__N_CONST ? "c" : "s");
+    nd->sval = sval; nd->ival = ival; nd->weak = weak; nd->nout = 1;
+    if (kind == CI__N_INPUT) nd->ival = g->ninputs;
+    if (kind == CI__N_CONST) {
+        size_t bytes = (size_t)ci__numel(ndim, shape) * ci__dt[dt].size;
+        void *copy = ci__arena_alloc(g->A, bytes);
+        if (bytes) memcpy(copy, data, bytes);
+        nd->data = copy;
+    }
+    ci__graph_add(g, nd);
+    g->E.armed = 0;
+    if (kind == CI__N_INPUT) g->ninputs++;
+    return ci__handle(g, nd->out0);
+}
+ci_tensor ci_input(ci_graph *g, const char *name, ci_dtype dt, int ndim, const int64_t *shape) {
+    return ci__leaf(g, CI__N_INPUT, name, dt, ndim, shape, NULL, 0, 0, 0);
+}
+ci_tensor ci_const_array(ci_graph *g, const char *name, ci_dtype dt, int ndim, const int64_t *shape, const void *data) {
+    return ci__leaf(g, CI__N_CONST, name, dt, ndim, shape, data, 0, 0, 0);
+}
+ci_tensor ci_const_scalar(ci_graph *g, ci_dtype dt, double value) {
+    unsigned char buf[8];
+    memset(buf, 0, sizeof buf);
+    switch (dt) {
+    case CI_BOOL: case CI_U8: buf[0] = (unsigned char)(dt == CI_BOOL ? value != 0 : (int)value); break;
+    case CI_I8: { signed char v = (signed char)value; memcpy(buf, &v, 1); break; }
+    case CI_I16: { short v = (short)value; memcpy(buf, &v, 2); break; }
+    case CI_I32: { int v = (int)value; memcpy(buf, &v, 4); break; }
+    case CI_I64: { long long v = (long long)value; memcpy(buf, &v, 8); break; }
+    case CI_F16: { unsigned short v = ci__f2h((float)value); memcpy(buf, &v, 2); break; }
+    case CI_BF16: { unsigned short v = ci__f2bf((float)value); memcpy(buf, &v, 2); break; }
+    case CI_F32: { float v = (float)value; memcpy(buf, &v, 4); break; }
+    case CI_F64: memcpy(buf, &value, 8); break;
+    default: break;
+    }
+    return ci__leaf(g, CI__N_CONST, NULL, dt, 0, NULL, buf, 0, 0, 0);
+}
+ci_tensor ci_scalar(ci_graph *g, double v) { return ci__leaf(g, CI__N_SCALAR, NULL, CI_F32, 0, NULL, NULL, v, 0, 3); }
+ci_tensor ci_scalar_int(ci_graph *g, int64_t v) { return ci__leaf(g, CI__N_SCALAR, NULL, CI_I64, 0, NULL, NULL, 0, v, 2); }
+ci_tensor ci_scalar_bool(ci_graph *g, int v) { return ci__leaf(g, CI__N_SCALAR, NULL, CI_BOOL, 0, NULL, NULL, 0, v != 0, 1); }
+
+void ci_output(ci_graph *g, ci_tensor t) {
+    uint32_t idx;
+    if (!g || g->status) return;
+    idx = ci__handle_index(g, t);
+    if (!idx) { ci__graph_error(g, CI_ERR_INVALID_ARGS, "ci_output: invalid or foreign tensor handle %u", (unsigned)t.id); return; }
+    if (ci__gt(g, idx)->dt == CI_DTYPE_INVALID) return;
+    if (setjmp(g->E.jb)) { g->E.armed = 0; ci__graph_error(g, g->E.code, "%s", g->E.msg); return; }
+    g->E.armed = 1;
+    ci__vec_push(g->A, &g->outputs, (void *)(uintptr_t)idx);
+    g->E.armed = 0;
+}
+ci_dtype ci_tensor_dtype(const ci_graph *g, ci_tensor t) {
+    uint32_t idx = g ? ci__handle_index(g, t) : 0;
+    return idx ? ci__gt(g, idx)->dt : CI_DTYPE_INVALID;
+}
+int ci_tensor_shape(const ci_graph *g, ci_tensor t, int64_t *shape) {
+    uint32_t idx = g ? ci__handle_index(g, t) : 0;
+    const ci__gtensor *gt;
+    if (!idx) return -1;
+    gt = ci__gt(g, idx);
+    if (shape) memcpy(shape, gt->shape, sizeof(int64_t) * (size_t)gt->ndim);
+    return gt->ndim;
+}
+
+/* deep copy of an argument into the graph; tensor handles become tensor indices */
+static void ci__copy_arg(ci_graph *g, const char *op, int pos, const ci_arg *src, ci_arg *dst) {
+    int k;
+    *dst = *src;
+    switch (src->kind) {
+    case CI_ARG_NONE: case CI_ARG_INT: case CI_ARG_FLOAT: case CI_ARG_BOOL: case CI_ARG_DTYPE: break;
+    case CI_ARG_TENSOR:
+        dst->u.t.id = ci__handle_index(g, src->u.t);
+        if (!dst->u.t.id) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is an invalid or foreign tensor handle (%u)", op, pos, (unsigned)src->u.t.id);
+        break;
+    case CI_ARG_STRING:
+        if (!src->u.s) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a NULL string", op, pos);
+        dst->u.s = ci__strdup(g->A, src->u.s);
+        break;
+    case CI_ARG_INTS: case CI_ARG_FLOATS: case CI_ARG_TENSORS: {
+        int n = src->kind == CI_ARG_INTS ? src->u.ints.n : src->kind == CI_ARG_FLOATS ? src->u.floats.n : src->u.tensors.n;
+        const void *v = src->kind == CI_ARG_INTS ? (const void *)src->u.ints.v : src->kind == CI_ARG_FLOATS ? (const void *)src->u.floats.v : (const void *)src->u.tensors.v;
+        size_t es = src->kind == CI_ARG_INTS ? sizeof(int64_t) : src->kind == CI_ARG_FLOATS ? sizeof(double) : sizeof(ci_tensor);
+        void *c;
+        if (n < 0 || n > 4096 || (n > 0 && !v)) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a list with a bad length or NULL data", op, pos);
+        c = ci__arena_alloc(g->A, es * (size_t)(n ? n : 1));
+        if (n) memcpy(c, v, es * (size_t)n);
+        if (src->kind == CI_ARG_TENSORS) {
+            ci_tensor *t = (ci_tensor *)c;
+            for (k = 0; k < n; k++) {
+                t[k].id = ci__handle_index(g, t[k]);
+                if (!t[k].id) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d, element %d is an invalid or foreign tensor handle", op, pos, k);
+            }
+            dst->u.tensors.v = t;
+        } else if (src->kind == CI_ARG_INTS) dst->u.ints.v = (const int64_t *)c;
+        else dst->u.floats.v = (const double *)c;
+        break;
+    }
+    default: ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d has an invalid kind %d", op, pos, (int)src->kind);
+    }
+}
+int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwargs, const ci_kwarg *kwargs,
+            ci_tensor *outs, int max_outs) {
+    ci__node *nd;
+    int i, n;
+    if (!g || g->status) return 0;
+    if (!op || nargs < 0 || nkwargs < 0 || nargs > 64 || nkwargs > 64 || (nargs && !args) || (nkwargs && !kwargs) ||
+        max_outs < 0 || (max_outs && !outs)) {
+        ci__graph_error(g, CI_ERR_INVALID_ARGS, "ci_call(%s): invalid arguments (NULL pointer or negative count)", op ? op : "NULL");
+        return 0;
+    }
+    if (setjmp(g->E.jb)) {
+        g->E.armed = 0;
+        ci__graph_error(g, g->E.code, "node %d (%s): %s", g->nodes.n, op, g->E.msg);
+        return 0;
+    }
+    g->E.armed = 1;
+    nd = CI__NEW(g->A, ci__node);
+    nd->kind = CI__N_CALL;
+    nd->op = ci__strdup(g->A, op);
+    nd->nargs = nargs; nd->nkw = nkwargs;
+    nd->args = CI__NEWN(g->A, ci_arg, nargs);
+    nd->kw = CI__NEWN(g->A, ci_kwarg, nkwargs);
+    for (i = 0; i < nargs; i++) ci__copy_arg(g, op, i, &args[i], &nd->args[i]);
+    for (i = 0; i < nkwargs; i++) {
+        if (!kwargs[i].name || !ci__valid_name(kwargs[i].name)) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: keyword argument %d has an invalid name", op, i);
+        nd->kw[i].name = ci__strdup(g->A, kwargs[i].name);
+        ci__copy_arg(g, op, nargs + i, &kwargs[i].value, &nd->kw[i].value);
+    }
+    nd->name = ci__node_name(g, NULL, "t");
+    {
+        /* lower on the build-time state, then count the results */
+        ci_tensor res[64];
+        ci_arg *a = CI__NEWN(g->A, ci_arg, nargs);
+        ci_kwarg *kw = CI__NEWN(g->A, ci_kwarg, nkwargs);
+        ci__graph_map_reserve(g, g->tensors.n + 70);
+        g->meta->node_name = nd->name; g->meta->node_op = nd->op;
+        for (i = 0; i < nargs; i++) a[i] = ci__map_arg(g->meta, &nd->args[i], g->meta_map);
+        for (i = 0; i < nkwargs; i++) { kw[i].name = nd->kw[i].name; kw[i].value = ci__map_arg(g->meta, &nd->kw[i].value, g->meta_map); }
+        n = ci__call_op(g->meta, op, nargs, a, nkwargs, kw, res, 64);
+        if (n < 1 || n > 64) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s returned %d results", op, n);
+        nd->nout = n;
+        nd->out0 = (uint32_t)g->tensors.n + 1;
+        ci__vec_push(g->A, &g->nodes, nd);
+        for (i = 0; i < n; i++) {
+            ci__gtensor *t = CI__NEW(g->A, ci__gtensor);
+            ci__box *b = ci__box_get(g->meta, res[i]);
+            t->node = g->nodes.n - 1; t->out = i;
+            t->dt = b->dt; t->ndim = b->ndim;
+            memcpy(t->shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
+            t->meta_box = (uint32_t)b->id;
+            g->meta_map[nd->out0 + (uint32_t)i] = (uint32_t)b->id;
+            ci__vec_push(g->A, &g->tensors, t);
+        }
+    }
+    g->E.armed = 0;
+    for (i = 0; i < n && i < max_outs; i++) outs[i] = ci__handle(g, nd->out0 + (uint32_t)i);
+    return n;
+}
+ci_tensor ci_call1(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwargs, const ci_kwarg *kwargs) {
+    ci_tensor t = {0};
+    ci_call(g, op, nargs, args, nkwargs, kwargs, &t, 1);
+    return t;
+}
+
+/* -- builders: thin wrappers over ci_call -- */
+static ci_tensor ci__b1(ci_graph *g, const char *op, ci_tensor x) { ci_arg a = ci_arg_tensor(x); return ci_call1(g, op, 1, &a, 0, NULL); }
+static ci_tensor ci__b2(ci_graph *g, const char *op, ci_tensor x, ci_tensor y) {
+    ci_arg a[2];
+    a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensor(y);
+    return ci_call1(g, op, 2, a, 0, NULL);
+}
+ci_tensor ci_add(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.add.Tensor", a, b); }
+ci_tensor ci_sub(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.sub.Tensor", a, b); }
+static ci_tensor ci__alpha(ci_graph *g, const char *op, ci_tensor a, ci_tensor b, double alpha) {
+    ci_arg x[2];
+    ci_kwarg k;
+    x[0] = ci_arg_tensor(a); x[1] = ci_arg_tensor(b);
+    k.name = "alpha";
+    k.value = alpha == floor(alpha) && fabs(alpha) < 9e15 ? ci_arg_int((int64_t)alpha) : ci_arg_float(alpha);
+    return ci_call1(g, op, 2, x, 1, &k);
+}
+ci_tensor ci_add_alpha(ci_graph *g, ci_tensor a, ci_tensor b, double alpha) { return ci__alpha(g, "aten.add.Tensor", a, b, alpha); }
+ci_tensor ci_sub_alpha(ci_graph *g, ci_tensor a, ci_tensor b, double alpha) { return ci__alpha(g, "aten.sub.Tensor", a, b, alpha); }
+ci_tensor ci_mul(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.mul.Tensor", a, b); }
+ci_tensor ci_div(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.div.Tensor", a, b); }
+ci_tensor ci_div_mode(ci_graph *g, ci_tensor a, ci_tensor b, const char *mode) {
+    ci_arg x[2];
+    ci_kwarg k;
+    x[0] = ci_arg_tensor(a); x[1] = ci_arg_tensor(b);
+    k.name = "rounding_mode"; k.value = mode ? ci_arg_string(mode) : ci_arg_none();
+    return ci_call1(g, "aten.div.Tensor_mode", 2, x, 1, &k);
+}
+ci_tensor ci_pow(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.pow.Tensor_Tensor", a, b); }
+ci_tensor ci_maximum(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.maximum.default", a, b); }
+ci_tensor ci_minimum(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.minimum.default", a, b); }
+ci_tensor ci_eq(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.eq.Tensor", a, b); }
+ci_tensor ci_ne(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.ne.Tensor", a, b); }
+ci_tensor ci_lt(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.lt.Tensor", a, b); }
+ci_tensor ci_le(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.le.Tensor", a, b); }
+ci_tensor ci_gt(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.gt.Tensor", a, b); }
+ci_tensor ci_ge(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.ge.Tensor", a, b); }
+ci_tensor ci_logical_and(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.logical_and.default", a, b); }
+ci_tensor ci_logical_or(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.logical_or.default", a, b); }
+ci_tensor ci_logical_not(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.logical_not.default", x); }
+ci_tensor ci_neg(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.neg.default", x); }
+ci_tensor ci_abs(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.abs.default", x); }
+ci_tensor ci_exp(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.exp.default", x); }
+ci_tensor ci_log(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.log.default", x); }
+ci_tensor ci_sqrt(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.sqrt.default", x); }
+ci_tensor ci_rsqrt(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.rsqrt.default", x); }
+ci_tensor ci_sin(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.sin.default", x); }
+ci_tensor ci_cos(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.cos.default", x); }
+ci_tensor ci_tanh(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.tanh.default", x); }
+ci_tensor ci_sigmoid(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.sigmoid.default", x); }
+ci_tensor ci_relu(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.relu.default", x); }
+ci_tensor ci_erf(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.erf.default", x); }
+ci_tensor ci_clone(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.clone.default", x); }
+ci_tensor ci_t(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.t.default", x); }
+ci_tensor ci_silu(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.silu.default", x); }
+ci_tensor ci_zeros_like(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.zeros_like.default", x); }
+ci_tensor ci_ones_like(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.ones_like.default", x); }
+ci_tensor ci_clamp(ci_graph *g, ci_tensor x, ci_tensor lo, ci_tensor hi) {
+    ci_arg a[3];
+    a[0] = ci_arg_tensor(x);
+    a[1] = lo.id ? ci_arg_tensor(lo) : ci_arg_none();
+    a[2] = hi.id ? ci_arg_tensor(hi) : ci_arg_none();
+    return ci_call1(g, "aten.clamp.Tensor", 3, a, 0, NULL);
+}
+ci_tensor ci_where(ci_graph *g, ci_tensor c, ci_tensor a, ci_tensor b) {
+    ci_arg x[3];
+    x[0] = ci_arg_tensor(c); x[1] = ci_arg_tensor(a); x[2] = ci_arg_tensor(b);
+    return ci_call1(g, "aten.where.self", 3, x, 0, NULL);
+}
+ci_tensor ci_to(ci_graph *g, ci_tensor x, ci_dtype dt) {
+    ci_arg a = ci_arg_tensor(x);
+    ci_kwarg k;
+    k.name = "dtype"; k.value = ci_arg_dtype(dt);
+    return ci_call1(g, "aten._to_copy.default", 1, &a, 1, &k);
+}
+static ci_tensor ci__bred(ci_graph *g, const char *op, ci_tensor x, int ndims, const int64_t *dims, int keepdim) {
+    ci_arg a[3];
+    a[0] = ci_arg_tensor(x);
+    a[1] = (ndims > 0 && dims) ? ci_arg_ints(dims, ndims) : ci_arg_none();
+    a[2] = ci_arg_bool(keepdim);
+    return ci_call1(g, op, 3, a, 0, NULL);
+}
+ci_tensor ci_sum(ci_graph *g, ci_tensor x, int nd, const int64_t *dims, int keepdim) { return ci__bred(g, "aten.sum.dim_IntList", x, nd, dims, keepdim); }
+ci_tensor ci_mean(ci_graph *g, ci_tensor x, int nd, const int64_t *dims, int keepdim) { return ci__bred(g, "aten.mean.dim", x, nd, dims, keepdim); }
+ci_tensor ci_amax(ci_graph *g, ci_tensor x, int nd, const int64_t *dims, int keepdim) {
+    ci_arg a[3];
+    a[0] = ci_arg_tensor(x); a[1] = ci_arg_ints(dims, (nd > 0 && dims) ? nd : 0); a[2] = ci_arg_bool(keepdim);
+    return ci_call1(g, "aten.amax.default", 3, a, 0, NULL);
+}
+ci_tensor ci_amin(ci_graph *g, ci_tensor x, int nd, const int64_t *dims, int keepdim) {
+    ci_arg a[3];
+    a[0] = ci_arg_tensor(x); a[1] = ci_arg_ints(dims, (nd > 0 && dims) ? nd : 0); a[2] = ci_arg_bool(keepdim);
+    return ci_call1(g, "aten.amin.default", 3, a, 0, NULL);
+}
+static ci_tensor ci__bdim(ci_graph *g, const char *op_all, const char *op_dim, ci_tensor x, int64_t dim, int keepdim) {
+    ci_arg a[3];
+    a[0] = ci_arg_tensor(x);
+    if (dim == CI_DIM_NONE) {
+        if (keepdim) { a[1] = ci_arg_none(); a[2] = ci_arg_bool(keepdim); return ci_call1(g, op_dim, 3, a, 0, NULL); }
+        return ci_call1(g, op_all, 1, a, 0, NULL);
+    }
+    a[1] = ci_arg_int(dim); a[2] = ci_arg_bool(keepdim);
+    return ci_call1(g, op_dim, 3, a, 0, NULL);
+}
+ci_tensor ci_prod(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) { return ci__bdim(g, "aten.prod.default", dim == CI_DIM_NONE ? "aten.prod" : "aten.prod.dim_int", x, dim, keepdim); }
+ci_tensor ci_any(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) { return ci__bdim(g, "aten.any.default", dim == CI_DIM_NONE ? "aten.any" : "aten.any.dim", x, dim, keepdim); }
+ci_tensor ci_all(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) { return ci__bdim(g, "aten.all.default", dim == CI_DIM_NONE ? "aten.all" : "aten.all.dim", x, dim, keepdim); }
+ci_tensor ci_argmax(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) { return ci__bdim(g, "aten.argmax.default", "aten.argmax.default", x, dim, keepdim); }
+ci_tensor ci_argmin(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) { return ci__bdim(g, "aten.argmin.default", "aten.argmin.default", x, dim, keepdim); }
+int ci_max_dim(ci_graph *g, ci_tensor x, int64_t dim, int keepdim, ci_tensor *values, ci_tensor *indices) {
+    ci_arg a[3];
+    ci_tensor o[2];
+    int n;
+    a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(dim); a[2] = ci_arg_bool(keepdim);
+    o[0].id = o[1].id = 0;
+    n = ci_call(g, "aten.max.dim", 3, a, 0, NULL, o, 2);
+    if (values) *values = o[0];
+    if (indices) *indices = o[1];
+    return n == 2;
+}
+static ci_tensor ci__bshape(ci_graph *g, const char *op, ci_tensor x, int n, const int64_t *s) {
+    ci_arg a[2];
+    a[0] = ci_arg_tensor(x); a[1] = ci_arg_ints(s, n);
+    return ci_call1(g, op, 2, a, 0, NULL);
+}
+ci_tensor ci_view(ci_graph *g, ci_tensor x, int n, const int64_t *s) { return ci__bshape(g, "aten.view.default", x, n, s); }
+ci_tensor ci_reshape(ci_graph *g, ci_tensor x, int n, const int64_t *s) { return ci__bshape(g, "aten.reshape.default", x, n, s); }
+ci_tensor ci_permute(ci_graph *g, ci_tensor x, int n, const int64_t *d) { return ci__bshape(g, "aten.permute.default", x, n, d); }
+ci_tensor ci_expand(ci_graph *g, ci_tensor x, int n, const int64_t *s) { return ci__bshape(g, "aten.expand.default", x, n, s); }
+ci_tensor ci_transpose(ci_graph *g, ci_tensor x, int64_t d0, int64_t d1) {
+    ci_arg a[3];
+    a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(d0); a[2] = ci_arg_int(d1);
+    return ci_call1(g, "aten.transpose.int", 3, a, 0, NULL);
+}
+ci_tensor ci_squeeze(ci_graph *g, ci_tensor x, int64_t dim) {
+    ci_arg a[2];
+    a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(dim);
+    return dim == CI_DIM_NONE ? ci_call1(g, "aten.squeeze.default", 1, a, 0, NULL) : ci_call1(g, "aten.squeeze.dim", 2, a, 0, NULL);
+}
+ci_tensor ci_unsqueeze(ci_graph *g, ci_tensor x, int64_t dim) {
+    ci_arg a[2];
+    a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(dim);
+    return ci_call1(g, "aten.unsqueeze.default", 2, a, 0, NULL);
+}
+ci_tensor ci_slice(ci_graph *g, ci_tensor x, int64_t dim, int64_t start, int64_t end, int64_t step) {
+    ci_arg a[5];
+    a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(dim); a[2] = ci_arg_int(start); a[3] = ci_arg_int(end); a[4] = ci_arg_int(step);
+    return ci_call1(g, "aten.slice.Tensor", 5, a, 0, NULL);
+}
+ci_tensor ci_select(ci_graph *g, ci_tensor x, int64_t dim, int64_t index) {
+    ci_arg a[3];
+    a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(dim); a[2] = ci_arg_int(index);
+    return ci_call1(g, "aten.select.int", 3, a, 0, NULL);
+}
+ci_tensor ci_as_strided(ci_graph *g, ci_tensor x, int n, const int64_t *size, const int64_t *stride, int64_t off) {
+    ci_arg a[4];
+    a[0] = ci_arg_tensor(x); a[1] = ci_arg_ints(size, n); a[2] = ci_arg_ints(stride, n); a[3] = ci_arg_int(off);
+    return ci_call1(g, "aten.as_strided.default", 4, a, 0, NULL);
+}
+static ci_tensor ci__bfull(ci_graph *g, const char *op, int n, const int64_t *s, const ci_arg *fill, ci_dtype dt) {
+    ci_arg a[2];
+    ci_kwarg k;
+    int na = 1;
+    a[0] = ci_arg_ints(s, n);
+    if (fill) a[na++] = *fill;
+    k.name = "dtype"; k.value = dt ? ci_arg_dtype(dt) : ci_arg_none();
+    return ci_call1(g, op, na, a, 1, &k);
+}
+ci_tensor ci_full(ci_graph *g, int n, const int64_t *s, double v, ci_dtype dt) {
+    ci_arg f = ci_arg_float(v);
+    return ci__bfull(g, "aten.full.default", n, s, &f, dt ? dt : CI_F32);
+}
+ci_tensor ci_zeros(ci_graph *g, int n, const int64_t *s, ci_dtype dt) { return ci__bfull(g, "aten.zeros.default", n, s, NULL, dt); }
+ci_tensor ci_ones(ci_graph *g, int n, const int64_t *s, ci_dtype dt) { return ci__bfull(g, "aten.ones.default", n, s, NULL, dt); }
+ci_tensor ci_arange(ci_graph *g, double start, double end, double step, ci_dtype dt) {
+    ci_arg a[3];
+    ci_kwarg k;
+    int isint = start == floor(start) && end == floor(end) && step == floor(step);
+    a[0] = isint ? ci_arg_int((int64_t)start) : ci_arg_float(start);
+    a[1] = isint ? ci_arg_int((int64_t)end) : ci_arg_float(end);
+    a[2] = isint ? ci_arg_int((int64_t)step) : ci_arg_float(step);
+    k.name = "dtype"; k.value = dt ? ci_arg_dtype(dt) : ci_arg_none();
+    return ci_call1(g, "aten.arange.start_step", 3, a, 1, &k);
+}
+ci_tensor ci_softmax(ci_graph *g, ci_tensor x, int64_t dim) {
+    ci_arg a[3];
+    a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(dim); a[2] = ci_arg_bool(0);
+    return ci_call1(g, "aten._softmax.default", 3, a, 0, NULL);
+}
+ci_tensor ci_log_softmax(ci_graph *g, ci_tensor x, int64_t dim) {
+    ci_arg a[3];
+    a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(dim); a[2] = ci_arg_bool(0);
+    return ci_call1(g, "aten._log_softmax.default", 3, a, 0, NULL);
+}
+ci_tensor ci_gelu(ci_graph *g, ci_tensor x, const char *approximate) {
+    ci_arg a = ci_arg_tensor(x);
+    ci_kwarg k;
+    k.name = "approximate"; k.value = ci_arg_string(approximate ? approximate : "none");
+    return ci_call1(g, "aten.gelu.default", 1, &a, 1, &k);
+}
+ci_tensor ci_layer_norm(ci_graph *g, ci_tensor x, int nn, const int64_t *ns, ci_tensor w, ci_tensor b, double eps) {
+    ci_arg a[5];
+    a[0] = ci_arg_tensor(x); a[1] = ci_arg_ints(ns, nn);
+    a[2] = w.id ? ci_arg_tensor(w) : ci_arg_none();
+    a[3] = b.id ? ci_arg_tensor(b) : ci_arg_none();
+    a[4] = ci_arg_float(eps);
+    return ci_call1(g, "aten.layer_norm.default", 5, a, 0, NULL);
+}
+
+/* -- compiling: the pipeline -- */
+static void ci__debug_dump(ci_program *p, ci_graph *g, unsigned dbg) {
+    ci__sb sb;
+    ci__sb_init(&sb, p->A);
+    if (dbg & CI_DEBUG_GRAPH) { ci__sb_put(&sb, "== graph ==\n"); ci__dbg_print_graph(g, &sb); }
+    if (dbg & (CI_DEBUG_IR | CI_DEBUG_KERNELS)) { ci__sb_put(&sb, "== ir ==\n"); ci__dbg_print_ir(p->L, &sb); }
+    if ((dbg & CI_DEBUG_SOURCE) && p->source && *p->source) { ci__sb_put(&sb, "== source ==\n"); ci__sb_put(&sb, p->source); }
+    if (sb.n) ci__log(p->ctx, CI_LOG_DEBUG, ci__sb_str(&sb));
+}
+static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend) {
+    ci__L *L = ci__lower_new(g->ctx, p->A, &p->E, 0);
+    uint32_t *map = CI__NEWN(p->A, uint32_t, g->tensors.n + 1);
+    int i, j, nk = 0;
+    ci__plan plan;
+    p->L = L;
+    /* 1. GraphLowering: every node through the registry, then the realize heuristics */
+    for (i = 0; i < g->tensors.n; i++) ci__gt(g, (uint32_t)i + 1)->users = 0;
+    for (i = 0; i < g->nodes.n; i++) {
+        const ci__node *nd = (const ci__node *)g->nodes.v[i];
+        for (j = 0; j < nd->nargs + nd->nkw; j++) {
+            const ci_arg *a = j < nd->nargs ? &nd->args[j] : &nd->kw[j - nd->nargs].value;
+            int k;
+            if (a->kind == CI_ARG_TENSOR) ci__gt(g, a->u.t.id)->users++;
+            if (a->kind == CI_ARG_TENSORS) for (k = 0; k < a->u.tensors.n; k++) ci__gt(g, a->u.tensors.v[k].id)->users++;
+        }
+    }
+    for (i = 0; i < g->outputs.n; i++) ci__gt(g, (uint32_t)(uintptr_t)g->outputs.v[i])->users++;
+    for (i = 0; i < g->nodes.n; i++) {
+        const ci__node *nd = (const ci__node *)g->nodes.v[i];
+        ci__lower_node(L, nd, map);
+        for (j = 0; j < nd->nout; j++)
+            ci__after_node(L, ci__box_get(L, ci__tensor_of((ci__box *)L->boxes.v[map[nd->out0 + (uint32_t)j] - 1])),
+                           ci__gt(g, nd->out0 + (uint32_t)j)->users);
+    }
+    L->node_op = "output";
+    /* 2. outputs are written into the caller's arrays */
+    for (i = 0; i < g->outputs.n; i++)
+        ci__schedule_output(L, (ci__box *)L->boxes.v[map[(uint32_t)(uintptr_t)g->outputs.v[i]] - 1], i);
+    /* 3. kernels: names, dead code */
+    for (i = 0; i < L->kernels.n; i++) ci__kernel_name((ci__kernel *)L->kernels.v[i]);
+    ci__eliminate_dead(L);
+    /* 4. memory plan */
+    plan = ci__plan_buffers(L, p->nin, p->nout);
+    p->nslots = plan.nslots;
+    p->arena_size = plan.arena_size;
+    p->B = CI__NEWN(p->A, void *, plan.nslots);
+    for (i = 0; i < L->kernels.n; i++) nk += ((ci__kernel *)L->kernels.v[i])->live;
+    p->nkernels = nk;
+    p->kernels = CI__NEWN(p->A, ci__kernel *, nk);
+    for (i = 0, nk = 0; i < L->kernels.n; i++)
+        if (((ci__kernel *)L->kernels.v[i])->live) p->kernels[nk++] = (ci__kernel *)L->kernels.v[i];
+    if (plan.arena_size) {
+        p->arena_raw_size = plan.arena_size + 64;
+        p->arena_raw = (char *)ci__malloc(g->ctx, p->arena_raw_size);
+        if (!p->arena_raw) CI__FAIL(L, CI_ERR_OUT_OF_MEMORY, "out of memory for the %zu-byte program arena", plan.arena_size);
+    }
+    for (i = 0; i < L->bufs.n; i++) {
+        ci__buf *b = (ci__buf *)L->bufs.v[i];
+        if (b->slot < 0 || b->kind == CI__BUF_INPUT || b->output_index >= 0) continue;
+        if (b->kind == CI__BUF_CONST) {
+            size_t bytes = (size_t)b->numel * ci__dt[b->dt].size;
+            void *c = ci__arena_alloc(p->A, bytes);
+            if (bytes) memcpy(c, b->data, bytes);
+            p->B[b->slot] = c;
+        } else {
+            p->B[b->slot] = (char *)(((uintptr_t)p->arena_raw + 63) & ~(uintptr_t)63) + b->arena_off;
+        }
+    }
+    /* 5. backend */
+    p->backend = backend;
+    if (backend == CI_BACKEND_TCC) {
+#ifndef CINDUCTOR_NO_TCC
+        ci__sb sb;
+        int *kl = CI__NEWN(p->A, int, nk + 1);
+        ci__tcclog *lg = CI__NEW(p->A, ci__tcclog);
+        ci__sb_init(&sb, p->A);
+        ci__emit_program(L, &sb, kl);
+        p->source = ci__sb_str(&sb);
+        p->tcc = ci__tcc_compile(p->source, &p->main, lg);
+        if (!p->tcc) {
+            int line = 0, who = -1;
+            const char *c = strstr(lg->buf, ":");
+            if (c) line = atoi(c + 1);
+            for (i = 0; i < nk; i++) if (kl[i] > 0 && kl[i] <= line) who = i;
+            CI__FAIL(L, CI_ERR_COMPILE, "TCC failed to compile kernel %s:\n%s", who >= 0 ? p->kernels[who]->name : "ci_main", lg->buf);
+        }
+#endif
+    } else {
+        int maxn = 1;
+        for (i = 0; i < L->kernels.n; i++) {
+            ci__kernel *k = (ci__kernel *)L->kernels.v[i];
+            if (k->live && k->body) { ci__marks(L); maxn = L->vt.n; }
+        }
+        p->regs = CI__NEWN(p->A, ci__ival, maxn + 1);
+        p->vars = CI__NEWN(p->A, int64_t, L->ixt.nvars + 1);
+        p->K.nodes = CI__NEWN(p->A, ci__v *, L->vt.n + 1);
+        p->K.pos = CI__NEWN(p->A, int, L->vt.n + 1);
+        for (i = 0; i <= L->vt.n; i++) p->K.pos[i] = -1;
+        p->source = "";
+    }
+}
+ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out) {
+    ci_compile_desc d;
+    ci_program *p;
+    ci_ctx *ctx;
+    int i;
+    unsigned dbg;
+    if (out) *out = NULL;
+    if (!g || !out) { if (g) ci__set_error(g->ctx, "ci_compile: NULL argument"); return CI_ERR_INVALID_ARGS; }
+    ctx = g->ctx;
+    if (g->status) { ci__set_error(ctx, "%s", g->msg); return g->status; }
+    if (g->outputs.n == 0) { ci__set_error(ctx, "ci_compile: the graph has no outputs (call ci_output)"); return CI_ERR_INVALID_ARGS; }
+    if (desc) d = *desc; else memset(&d, 0, sizeof d);
+    if (d.device == CI_DEVICE_CUDA) { ci__set_error(ctx, "ci_compile: the CUDA backend is not available in this version"); return CI_ERR_BACKEND_UNAVAILABLE; }
+    if (d.device < 0 || d.device >= CI_DEVICE_COUNT || d.backend < 0 || d.backend >= CI_BACKEND_COUNT) {
+        ci__set_error(ctx, "ci_compile: invalid device or backend"); return CI_ERR_INVALID_ARGS;
+    }
+    if (d.backend == CI_BACKEND_DEFAULT) {
+#ifndef CINDUCTOR_NO_TCC
+        d.backend = CI_BACKEND_TCC;
+#else
+        d.backend = CI_BACKEND_INTERP;
+#endif
+    }
+#ifdef CINDUCTOR_NO_TCC
+    if (d.backend == CI_BACKEND_TCC) { ci__set_error(ctx, "ci_compile: this build has no libtcc (CINDUCTOR_NO_TCC)"); return CI_ERR_BACKEND_UNAVAILABLE; }
+#endif
+    if (d.backend == CI_BACKEND_CC || d.backend == CI_BACKEND_NVRTC) {
+        ci__set_error(ctx, "ci_compile: the %s backend is not available in this version", d.backend == CI_BACKEND_CC ? "cc" : "nvrtc");
+        return CI_ERR_BACKEND_UNAVAILABLE;
+    }
+    p = (ci_program *)ci__malloc(ctx, sizeof(ci_program));
+    if (!p) { ci__set_error(ctx, "out of memory"); return CI_ERR_OUT_OF_MEMORY; }
+    memset(p, 0, sizeof *p);
+    p->ctx = ctx;
+    p->A = ci__arena_new(ctx, &p->E);
+    if (!p->A) { ci__mfree(ctx, p, sizeof *p); ci__set_error(ctx, "out of memory"); return CI_ERR_OUT_OF_MEMORY; }
+    if (setjmp(p->E.jb)) {
+        ci_result r = p->E.code;
+        if (p->L && p->L->node_name && strcmp(p->L->node_op ? p->L->node_op : "", "output"))
+            ci__set_error(ctx, "node %s (%s): %s", p->L->node_name, p->L->node_op ? p->L->node_op : "", p->E.msg);
+        else ci__set_error(ctx, "%s", p->E.msg);
+        p->E.armed = 0;
+        ci_program_destroy(p);
+        return r;
+    }
+    p->E.armed = 1;
+    p->nin = g->ninputs;
+    p->nout = g->outputs.n;
+    p->num_threads = d.num_threads > 0 ? d.num_threads : ctx->desc.num_threads;
+    p->in_dt = CI__NEWN(p->A, ci_dtype, p->nin);
+    p->out_dt = CI__NEWN(p->A, ci_dtype, p->nout);
+    p->in_nd = CI__NEWN(p->A, int, p->nin);
+    p->out_nd = CI__NEWN(p->A, int, p->nout);
+    p->in_shape = CI__NEWN(p->A, int64_t, p->nin * CI_MAX_DIMS);
+    p->out_shape = CI__NEWN(p->A, int64_t, p->nout * CI_MAX_DIMS);
+    for (i = 0; i < g->nodes.n; i++) {
+        const ci__node *nd = (const ci__node *)g->nodes.v[i];
+        if (nd->kind != CI__N_INPUT) continue;
+        p->in_dt[nd->ival] = nd->dt; p->in_nd[nd->ival] = nd->ndim;
+        memcpy(p->in_shape + nd->ival * CI_MAX_DIMS, nd->shape, sizeof(int64_t) * (size_t)nd->ndim);
+    }
+    for (i = 0; i < p->nout; i++) {
+        const ci__gtensor *t = ci__gt(g, (uint32_t)(uintptr_t)g->outputs.v[i]);
+        p->out_dt[i] = t->dt; p->out_nd[i] = t->ndim;
+        memcpy(p->out_shape + i * CI_MAX_DIMS, t->shape, sizeof(int64_t) * (size_t)t->ndim);
+    }
+    ci__compile(p, g, d.backend);
+    p->E.armed = 0;
+    dbg = ctx->desc.debug | d.debug;
+    if (dbg) ci__debug_dump(p, g, dbg);
+    *out = p;
+    return CI_OK;
+}
+ci_result ci_program_run(ci_program *p, int nin, const void *const *inputs, int nout, void *const *outputs) {
+    int i, r;
+    if (!p) return CI_ERR_INVALID_ARGS;
+    if (nin != p->nin || nout != p->nout) {
+        ci__set_error(p->ctx, "ci_program_run: the program takes %d inputs and %d outputs, got %d and %d", p->nin, p->nout, nin, nout);
+        return CI_ERR_INVALID_ARGS;
+    }
+    if ((nin && !inputs) || (nout && !outputs)) { ci__set_error(p->ctx, "ci_program_run: NULL input or output array list"); return CI_ERR_INVALID_ARGS; }
+    for (i = 0; i < nin; i++) {
+        if (!inputs[i] && ci__numel(p->in_nd[i], p->in_shape + i * CI_MAX_DIMS) > 0) {
+            ci__set_error(p->ctx, "ci_program_run: input %d is NULL", i); return CI_ERR_INVALID_ARGS;
+        }
+        p->B[i] = (void *)(uintptr_t)inputs[i];
+    }
+    for (i = 0; i < nout; i++) {
+        if (!outputs[i] && ci__numel(p->out_nd[i], p->out_shape + i * CI_MAX_DIMS) > 0) {
+            ci__set_error(p->ctx, "ci_program_run: output %d is NULL", i); return CI_ERR_INVALID_ARGS;
+        }
+        p->B[nin + i] = outputs[i];
+    }
+    p->failed_extern = 0;
+    if (p->backend == CI_BACKEND_TCC) r = p->main ? p->main(p->B, p) : 1;
+    else r = ci__interp_run(p);
+    if (r) {
+        if (p->failed_extern) {
+            ci__kernel *k = p->kernels[p->failed_extern - 1];
+            ci__set_error(p->ctx, "extern kernel %s (%s) reported failure", k->name, k->ext->name);
+        }
+        return CI_ERR_RUNTIME;
+    }
+    return CI_OK;
+}
+int ci_program_num_inputs(const ci_program *p) { return p ? p->nin : 0; }
+int ci_program_num_outputs(const ci_program *p) { return p ? p->nout : 0; }
+ci_dtype ci_program_input_dtype(const ci_program *p, int i) { return (p && i >= 0 && i < p->nin) ? p->in_dt[i] : CI_DTYPE_INVALID; }
+ci_dtype ci_program_output_dtype(const ci_program *p, int i) { return (p && i >= 0 && i < p->nout) ? p->out_dt[i] : CI_DTYPE_INVALID; }
+int ci_program_input_shape(const ci_program *p, int i, int64_t *shape) {
+    if (!p || i < 0 || i >= p->nin) return -1;
+    if (shape) memcpy(shape, p->in_shape + i * CI_MAX_DIMS, sizeof(int64_t) * (size_t)p->in_nd[i]);
+    return p->in_nd[i];
+}
+int ci_program_output_shape(const ci_program *p, int i, int64_t *shape) {
+    if (!p || i < 0 || i >= p->nout) return -1;
+    if (shape) memcpy(shape, p->out_shape + i * CI_MAX_DIMS, sizeof(int64_t) * (size_t)p->out_nd[i]);
+    return p->out_nd[i];
+}
+int ci_program_num_kernels(const ci_program *p) { return p ? p->nkernels : 0; }
+size_t ci_program_arena_size(const ci_program *p) { return p ? p->arena_size : 0; }
+const char *ci_program_source(const ci_program *p) { return (p && p->source) ? p->source : ""; }
+void ci_program_destroy(ci_program *p) {
+    if (!p) return;
+#ifndef CINDUCTOR_NO_TCC
+    if (p->tcc) ci__tcc_delete(p->tcc);
+#endif
+    if (p->arena_raw) ci__mfree(p->ctx, p->arena_raw, p->arena_raw_size);
+    ci__arena_destroy(p->A);
+    ci__mfree(p->ctx, p, sizeof *p);
+}
+
+/* -- the registry, for users -- */
+static ci_result ci__register_user(ci_ctx *ctx, const char *name, const char *schema, ci__opdef *op) {
+    ci__err err;
+    if (!ci__valid_name(name[0] == '.' ? "x" : "x") || !strchr(name, '.') || name[0] == '.' || name[strlen(name) - 1] == '.') {
+        ci__set_error(ctx, "register: op name '%s' must look like 'namespace.op' or 'namespace.op.overload'", name);
+        return CI_ERR_INVALID_ARGS;
+    }
+    memset(&err, 0, sizeof err);
+    if (setjmp(err.jb)) { ctx->arena->err = NULL; ci__set_error(ctx, "out of memory"); return CI_ERR_OUT_OF_MEMORY; }
+    err.armed = 1;
+    ctx->arena->err = &err;
+    op->name = ci__strdup(ctx->arena, name);
+    op->schema = ci__strdup(ctx->arena, schema ? schema : "");
+    op->nparams = ci__parse_schema(ctx->arena, op->schema, &op->params);
+    if (op->nparams < 0 || op->nparams > 64) {
+        ctx->arena->err = NULL;
+        ci__set_error(ctx, "register %s: cannot parse the schema '%s'", name, schema);
+        return CI_ERR_INVALID_ARGS;
+    }
+    {
+        ci__opdef *keep = CI__NEW(ctx->arena, ci__opdef);
+        *keep = *op;
+        if (!ci__reg_put(ctx, keep)) { ctx->arena->err = NULL; return CI_ERR_OUT_OF_MEMORY; }
+    }
+    ctx->arena->err = NULL;
+    return CI_OK;
+}
+ci_result ci_register_lowering(ci_ctx *ctx, const ci_lowering_desc *desc) {
+    ci__opdef op;
+    if (!ctx || !desc || !desc->name || !desc->fn) { if (ctx) ci__set_error(ctx, "ci_register_lowering: NULL argument"); return CI_ERR_INVALID_ARGS; }
+    if (desc->promotion < 0 || desc->promotion >= CI_PROMOTE_COUNT) { ci__set_error(ctx, "ci_register_lowering: invalid promotion kind"); return CI_ERR_INVALID_ARGS; }
+    memset(&op, 0, sizeof op);
+    op.kind = CI__OPK_USER; op.ufn = desc->fn; op.user = desc->user;
+    op.broadcast = desc->broadcast; op.promo = desc->promotion; op.to_bool = desc->convert_input_to_bool;
+    op.nouts = desc->num_outputs > 0 ? desc->num_outputs : 1;
+    return ci__register_user(ctx, desc->name, desc->schema, &op);
+}
+ci_result ci_register_extern(ci_ctx *ctx, const ci_extern_desc *desc) {
+    ci__opdef op;
+    if (!ctx || !desc || !desc->name || !desc->run) { if (ctx) ci__set_error(ctx, "ci_register_extern: NULL argument"); return CI_ERR_INVALID_ARGS; }
+    if (desc->num_outputs < 0 || desc->num_outputs > 16) { ci__set_error(ctx, "ci_register_extern: num_outputs must be in [0, 16]"); return CI_ERR_INVALID_ARGS; }
+    memset(&op, 0, sizeof op);
+    op.kind = CI__OPK_EXTERN; op.ext = *desc;
+    op.nouts = desc->num_outputs > 0 ? desc->num_outputs : 1;
+    return ci__register_user(ctx, desc->name, desc->schema, &op);
+}
+
+/* -- inside a user lowering -- */
+int ci_lower_call(ci_lower *Lp, const char *op, int nargs, const ci_arg *args, int nkwargs, const ci_kwarg *kwargs,
+                  ci_tensor *outs, int max_outs) {
+    ci__L *L = (ci__L *)Lp;
+    ci__err *saved, local;
+    int n;
+    if (!L || !op || nargs < 0 || nkwargs < 0 || (nargs && !args) || (nkwargs && !kwargs) || max_outs < 0 || (max_outs && !outs)) {
+        if (L) ci_lower_error(Lp, CI_ERR_INVALID_ARGS, "ci_lower_call: invalid arguments");
+        return 0;
+    }
+    if (L->user_failed) return 0;
+    /* a failure must not longjmp through the user's frames: catch it here */
+    saved = L->E;
+    memset(&local, 0, sizeof local);
+    if (setjmp(local.jb)) {
+        L->E = saved;
+        L->A->err = saved;
+        ci_lower_error(Lp, local.code, local.msg);
+        return 0;
+    }
+    local.armed = 1;
+    L->E = &local;
+    L->A->err = &local;
+    n = ci__call_op(L, op, nargs, args, nkwargs, kwargs, outs, max_outs);
+    L->E = saved;
+    L->A->err = saved;
+    return n;
+}
+ci_tensor ci_lower_call1(ci_lower *L, const char *op, int nargs, const ci_arg *args, int nkwargs, const ci_kwarg *kwargs) {
+    ci_tensor t = {0};
+    ci_lower_call(L, op, nargs, args, nkwargs, kwargs, &t, 1);
+    return t;
+}
+static ci__box *ci__lower_box(ci__L *L, ci_tensor t) {
+    return (L && t.id > 0 && (int)t.id <= L->boxes.n) ? (ci__box *)L->boxes.v[t.id - 1] : NULL;
+}
+ci_dtype ci_lower_dtype(ci_lower *L, ci_tensor t) {
+    ci__box *b = ci__lower_box((ci__L *)L, t);
+    return b ? b->dt : CI_DTYPE_INVALID;
+}
+int ci_lower_shape(ci_lower *L, ci_tensor t, int64_t *shape) {
+    ci__box *b = ci__lower_box((ci__L *)L, t);
+    if (!b) return -1;
+    if (shape) memcpy(shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
+    return b->ndim;
+}
+int ci_lower_error(ci_lower *Lp, ci_result code, const char *message) {
+    ci__L *L = (ci__L *)Lp;
+    if (!L || L->user_failed) return 0;
+    L->user_failed = 1;
+    L->user_code = code ? code : CI_ERR_INVALID_ARGS;
+    snprintf(L->user_msg, sizeof L->user_msg, "%.1000s", message ? message : "lowering failed");
+    return 0;
+}
+
+#endif /* CINDUCTOR_IMPLEMENTATION */
+
+/*
+   MIT License. Copyright (c) 2026 the cinductor authors.
+   Permission is hereby granted, free of charge, to any person obtaining a copy of this software
+   and associated documentation files (the "Software"), to deal in the Software without
+   restriction, including without limitation the rights to use, copy, modify, merge, publish,
+   distribute, sublicense, and/or sell copies of the Software, and to permit persons to whom the
+   Software is furnished to do so, subject to the following conditions: The above copyright
+   notice and this permission notice shall be included in all copies or substantial portions of
+   the Software. THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+   IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A
+   PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE
+   LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR
+   OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER
+   DEALINGS IN THE SOFTWARE.
+*/

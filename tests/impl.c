@@ -1,0 +1,2 @@
+#define CINDUCTOR_IMPLEMENTATION
+#include "../cinductor.h"
