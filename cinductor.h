@@ -416,7 +416,7 @@ CI_API ci_dtype ci_program_output_dtype(const ci_program *p, int i);
 CI_API int ci_program_output_shape(const ci_program *p, int i, int64_t *shape);  /* returns ndim */
 CI_API int ci_program_num_kernels(const ci_program *p);
 CI_API size_t ci_program_arena_size(const ci_program *p);
-CI_API const char *ci_program_source(const ci_program *p); /* generated C ("" for the interpreter) */
+CI_API const char *ci_program_source(const ci_program *p); /* the generated C (also emitted for the interpreter) */
 CI_API void ci_program_destroy(ci_program *p);
 
 #endif /* CINDUCTOR_H_INCLUDED */
@@ -450,6 +450,13 @@ CI_API void ci_program_destroy(ci_program *p);
 #ifndef CINDUCTOR_ASSERT
 #define CINDUCTOR_ASSERT(c) assert(c)
 #endif
+#if defined(__GNUC__) || defined(__clang__) || defined(__TINYC__)
+#define CI__NORETURN __attribute__((noreturn))
+#elif defined(_MSC_VER)
+#define CI__NORETURN __declspec(noreturn)
+#else
+#define CI__NORETURN
+#endif
 #define CI__ASSERT(c) CINDUCTOR_ASSERT(c)
 
 /* ---------------------------------------------------------------------------------------
@@ -470,7 +477,7 @@ typedef struct ci__opdef ci__opdef;
 typedef struct ci__L ci__L;
 typedef struct ci__sb ci__sb;
 
-static void ci__fail(ci__err *e, ci_result code, const char *fmt, ...);
+CI__NORETURN static void ci__fail(ci__err *e, ci_result code, const char *fmt, ...);
 static void *ci__arena_alloc(ci__arena *a, size_t size);
 static const ci__opdef *ci__registry_find(const ci_ctx *ctx, const char *name);
 static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *args,
@@ -519,7 +526,7 @@ static void ci__set_error(ci_ctx *ctx, const char *fmt, ...) {
     va_end(ap);
 }
 
-static void ci__fail(ci__err *e, ci_result code, const char *fmt, ...) {
+CI__NORETURN static void ci__fail(ci__err *e, ci_result code, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(e->msg, sizeof e->msg, fmt, ap);
@@ -4092,10 +4099,12 @@ struct ci_program {
     int failed_extern;
 };
 
+#ifndef CINDUCTOR_NO_TCC
 static void ci__rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n, void **B) {
     (void)rt;
     fn(B, 0, n);
 }
+#endif
 static int ci__rt_extern(void *rt, int idx, void **B) {
     ci_program *p = (ci_program *)rt;
     ci__kernel *k = p->kernels[idx];
@@ -4960,35 +4969,34 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend) {
     }
     /* 5. backend */
     p->backend = backend;
-    if (backend == CI_BACKEND_TCC) {
-#ifndef CINDUCTOR_NO_TCC
+    {
         ci__sb sb;
         int *kl = CI__NEWN(p->A, int, nk + 1);
-        ci__tcclog *lg = CI__NEW(p->A, ci__tcclog);
         ci__sb_init(&sb, p->A);
         ci__emit_program(L, &sb, kl);
         p->source = ci__sb_str(&sb);
-        p->tcc = ci__tcc_compile(p->source, &p->main, lg);
-        if (!p->tcc) {
-            int line = 0, who = -1;
-            const char *c = strstr(lg->buf, ":");
-            if (c) line = atoi(c + 1);
-            for (i = 0; i < nk; i++) if (kl[i] > 0 && kl[i] <= line) who = i;
-            CI__FAIL(L, CI_ERR_COMPILE, "TCC failed to compile kernel %s:\n%s", who >= 0 ? p->kernels[who]->name : "ci_main", lg->buf);
+#ifndef CINDUCTOR_NO_TCC
+        if (backend == CI_BACKEND_TCC) {
+            ci__tcclog *lg = CI__NEW(p->A, ci__tcclog);
+            p->tcc = ci__tcc_compile(p->source, &p->main, lg);
+            if (!p->tcc) {
+                int line = 0, who = -1;
+                const char *c = strstr(lg->buf, ":");
+                if (c) line = atoi(c + 1);
+                for (i = 0; i < nk; i++) if (kl[i] > 0 && kl[i] <= line) who = i;
+                CI__FAIL(L, CI_ERR_COMPILE, "TCC failed to compile kernel %s:\n%s", who >= 0 ? p->kernels[who]->name : "ci_main", lg->buf);
+            }
         }
 #endif
-    } else {
-        int maxn = 1;
-        for (i = 0; i < L->kernels.n; i++) {
-            ci__kernel *k = (ci__kernel *)L->kernels.v[i];
-            if (k->live && k->body) { ci__marks(L); maxn = L->vt.n; }
-        }
+    }
+    if (backend == CI_BACKEND_INTERP) {
+        /* interpreter scratch: registers and variable values, sized for any kernel */
+        int maxn = L->vt.n;
         p->regs = CI__NEWN(p->A, ci__ival, maxn + 1);
         p->vars = CI__NEWN(p->A, int64_t, L->ixt.nvars + 1);
         p->K.nodes = CI__NEWN(p->A, ci__v *, L->vt.n + 1);
         p->K.pos = CI__NEWN(p->A, int, L->vt.n + 1);
         for (i = 0; i <= L->vt.n; i++) p->K.pos[i] = -1;
-        p->source = "";
     }
 }
 ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out) {
