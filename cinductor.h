@@ -4076,6 +4076,63 @@ static void ci__tcc_delete(void *s) {
    intermediates and copies of the constants. ci_program_run fills in the caller's pointers
    and calls ci_main (TCC) or the interpreter; nothing is allocated.
    --------------------------------------------------------------------------------------- */
+/* The thread pool: created with the program (so running allocates nothing), it splits the
+   outermost loop of a kernel into chunks that workers and the calling thread take in turn. */
+typedef void (*ci__kernel_fn)(void **, long long, long long);
+#if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
+typedef struct ci__pool {
+    int nthreads, started, quit;
+    pthread_t *th;
+    pthread_mutex_t mu;
+    pthread_cond_t work_cv, done_cv;
+    unsigned gen;
+    ci__kernel_fn fn;
+    void **B;
+    long long n, chunk;
+    int nchunks, next, remaining;
+} ci__pool;
+/* take chunks of the current job until none are left; called with mu held, returns with it held */
+static void ci__pool_work(ci__pool *P) {
+    while (P->next < P->nchunks) {
+        int c = P->next++;
+        long long b = (long long)c * P->chunk, e = b + P->chunk;
+        ci__kernel_fn fn = P->fn;
+        void **B = P->B;
+        if (e > P->n) e = P->n;
+        pthread_mutex_unlock(&P->mu);
+        fn(B, b, e);
+        pthread_mutex_lock(&P->mu);
+        if (--P->remaining == 0) pthread_cond_signal(&P->done_cv);
+    }
+}
+static void *ci__pool_main(void *arg) {
+    ci__pool *P = (ci__pool *)arg;
+    unsigned seen = 0;
+    pthread_mutex_lock(&P->mu);
+    for (;;) {
+        while (P->gen == seen && !P->quit) pthread_cond_wait(&P->work_cv, &P->mu);
+        if (P->quit) break;
+        seen = P->gen;
+        ci__pool_work(P);
+    }
+    pthread_mutex_unlock(&P->mu);
+    return NULL;
+}
+static void ci__pool_run(ci__pool *P, ci__kernel_fn fn, long long n, void **B) {
+    int T = P->nthreads + 1;
+    pthread_mutex_lock(&P->mu);
+    P->fn = fn; P->B = B; P->n = n;
+    P->nchunks = (int)(n < 4LL * T ? n : 4LL * T);
+    P->chunk = (n + P->nchunks - 1) / P->nchunks;
+    P->nchunks = (int)((n + P->chunk - 1) / P->chunk);
+    P->next = 0; P->remaining = P->nchunks;
+    P->gen++;
+    pthread_cond_broadcast(&P->work_cv);
+    ci__pool_work(P);
+    while (P->remaining > 0) pthread_cond_wait(&P->done_cv, &P->mu);
+    pthread_mutex_unlock(&P->mu);
+}
+#endif
 struct ci_program {
     ci_ctx *ctx;
     ci__arena *A;
@@ -4097,14 +4154,21 @@ struct ci_program {
     int64_t *vars;
     ci__ikernel K;
     int failed_extern;
+#if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
+    ci__pool pool;
+#endif
 };
-
 #ifndef CINDUCTOR_NO_TCC
 static void ci__rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n, void **B) {
+#ifndef CINDUCTOR_NO_THREADS
+    ci_program *p = (ci_program *)rt;
+    if (p->pool.started && n > 1) { ci__pool_run(&p->pool, fn, n, B); return; }
+#endif
     (void)rt;
     fn(B, 0, n);
 }
 #endif
+
 static int ci__rt_extern(void *rt, int idx, void **B) {
     ci_program *p = (ci_program *)rt;
     ci__kernel *k = p->kernels[idx];
@@ -5066,6 +5130,20 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
         memcpy(p->out_shape + i * CI_MAX_DIMS, t->shape, sizeof(int64_t) * (size_t)t->ndim);
     }
     ci__compile(p, g, d.backend);
+#if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
+    if (p->backend == CI_BACKEND_TCC && p->num_threads > 1) {   /* the workers, besides the caller */
+        ci__pool *P = &p->pool;
+        P->th = CI__NEWN(p->A, pthread_t, p->num_threads - 1);
+        pthread_mutex_init(&P->mu, NULL);
+        pthread_cond_init(&P->work_cv, NULL);
+        pthread_cond_init(&P->done_cv, NULL);
+        P->started = 1;
+        for (i = 0; i < p->num_threads - 1; i++) {
+            if (pthread_create(&P->th[i], NULL, ci__pool_main, P) != 0) break;
+            P->nthreads++;
+        }
+    }
+#endif
     p->E.armed = 0;
     dbg = ctx->desc.debug | d.debug;
     if (dbg) ci__debug_dump(p, g, dbg);
@@ -5125,6 +5203,19 @@ void ci_program_destroy(ci_program *p) {
     if (!p) return;
 #ifndef CINDUCTOR_NO_TCC
     if (p->tcc) ci__tcc_delete(p->tcc);
+#endif
+#if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
+    if (p->pool.started) {
+        int i;
+        pthread_mutex_lock(&p->pool.mu);
+        p->pool.quit = 1;
+        pthread_cond_broadcast(&p->pool.work_cv);
+        pthread_mutex_unlock(&p->pool.mu);
+        for (i = 0; i < p->pool.nthreads; i++) pthread_join(p->pool.th[i], NULL);
+        pthread_mutex_destroy(&p->pool.mu);
+        pthread_cond_destroy(&p->pool.work_cv);
+        pthread_cond_destroy(&p->pool.done_cv);
+    }
 #endif
     if (p->arena_raw) ci__mfree(p->ctx, p->arena_raw, p->arena_raw_size);
     ci__arena_destroy(p->A);
