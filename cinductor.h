@@ -49,6 +49,8 @@
        >>tcc      libtcc backend (in-memory compile, serialised by a lock)
        >>rt       programs: run, threads, extern kernels
        >>dbg      the debug printer (graph, IR, kernels, source)
+       >>npy      .npy files: read, parse, write
+       >>cig      the .cig text format -> a graph, through the public builders
        >>public   the public API functions
 
    MANUAL
@@ -419,6 +421,36 @@ CI_API size_t ci_program_arena_size(const ci_program *p);
 CI_API const char *ci_program_source(const ci_program *p); /* the generated C (also emitted for the interpreter) */
 CI_API void ci_program_destroy(ci_program *p);
 
+/* ---- .npy files (NumPy format 1.0/2.0/3.0, little-endian, C order) ---- */
+/* Reads PATH; on success *data is a malloc'ed copy of the array (free it with ci_npy_free; never
+   NULL, even for 0 elements) and *nbytes its size. bf16 has no NumPy spelling and is not read. */
+CI_API ci_result ci_npy_read(const char *path, ci_dtype *dtype, int *ndim,
+                             int64_t *shape /* CI_MAX_DIMS */, void **data, size_t *nbytes,
+                             char *err, size_t errsz);
+/* The same from memory: BUF holds a whole .npy file of LEN bytes. */
+CI_API ci_result ci_npy_parse(const void *buf, size_t len, ci_dtype *dtype, int *ndim,
+                              int64_t *shape /* CI_MAX_DIMS */, void **data, size_t *nbytes,
+                              char *err, size_t errsz);
+CI_API ci_result ci_npy_write(const char *path, ci_dtype dt, int ndim, const int64_t *shape,
+                              const void *data, char *err, size_t errsz);
+CI_API void ci_npy_free(void *data);
+
+/* ---- .cig text graphs (the format: docs/CIG.md) ---- */
+/* Parses a .cig text of LEN bytes (need not end in a NUL) into G through the public builders.
+   FILENAME names the text in messages; load("x.npy") paths are relative to BASEDIR (NULL =
+   the current directory). Errors: "FILE:LINE:COL: error: MESSAGE" in ERR. */
+CI_API ci_result ci_cig_parse(ci_graph *g, const char *text, size_t len, const char *filename,
+                              const char *basedir, char *err, size_t errsz);
+/* The same, calling ON_INPUT (when not NULL) for each `input` line, in order, with the name,
+   dtype and shape it declares (the graph keeps input names but has no getter for them). */
+CI_API ci_result ci_cig_parse_ex(ci_graph *g, const char *text, size_t len, const char *filename,
+                                 const char *basedir,
+                                 void (*on_input)(void *user, int index, const char *name,
+                                                  ci_dtype dt, int ndim, const int64_t *shape),
+                                 void *user, char *err, size_t errsz);
+/* Reads and parses PATH; load() paths are relative to the directory of PATH. */
+CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, size_t errsz);
+
 #endif /* CINDUCTOR_H_INCLUDED */
 
 /* ======================================================================================= */
@@ -441,6 +473,7 @@ CI_API void ci_program_destroy(ci_program *p);
 #include <setjmp.h>
 #include <assert.h>
 #include <limits.h>
+#include <errno.h>
 #ifndef CINDUCTOR_NO_THREADS
 #include <pthread.h>
 #endif
@@ -2383,7 +2416,7 @@ static int ci__lw_binary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         if (!ci__is_num(al)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: alpha must be a number", op->name);
         if (al->kind == CI_ARG_FLOAT && !ci__is_float(p.dt))
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: for integral input tensors, argument alpha must not be a floating point number", op->name);
-        if (p.dt == CI_BOOL && ci__num(al) != 1 && al->kind != CI_ARG_BOOL)
+        if (al->kind == CI_ARG_BOOL && p.dt != CI_BOOL)
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: boolean alpha only supported for Boolean results", op->name);
         if (ci__num(al) != 1) y = ci__v_bin(L, CI__V_MUL, y, al->kind == CI_ARG_FLOAT ? ci__v_constf(L, p.dt, al->u.f)
                                                                                   : ci__v_consti(L, p.dt, (int64_t)ci__num(al)));
@@ -3946,6 +3979,7 @@ static int ci__interp_kernel(ci__L *L, ci__kernel *k, void *const *B, ci__ival *
     int64_t idx[CI_MAX_DIMS], ridx[CI_MAX_DIMS], onumel = ci__numel(k->ndim, k->size), rnumel = ci__numel(k->nr, k->rsize), o, rr;
     int i, j, red = k->kind == CI__K_REDUCTION, isf = ci__is_float(k->body->dt);
     ci__ix *store = ci__buf_index(L, k->out, k->vars);
+    for (i = 0; i < K->n; i++) K->pos[K->nodes[i]->id] = -1;  /* kernels share value nodes */
     K->n = 0;
     ci__ik_collect(K, k->body);
     memset(idx, 0, sizeof idx);
@@ -4217,7 +4251,17 @@ static void ci__dbg_arg(const ci_graph *g, ci__sb *sb, const ci_arg *a) {
     char nm[64];
     switch (a->kind) {
     case CI_ARG_NONE: ci__sb_put(sb, "None"); break;
-    case CI_ARG_TENSOR: ci__dbg_tensor_name(g, a->u.t.id, nm, sizeof nm); ci__sb_put(sb, nm); break;
+    case CI_ARG_TENSOR: {
+        const ci__node *src = (const ci__node *)g->nodes.v[ci__gt(g, a->u.t.id)->node];
+        if (src->kind == CI__N_SCALAR) {  /* a Python number prints as its literal */
+            ci_arg lit = src->weak == 3 ? ci_arg_float(src->sval) : src->weak == 1 ? ci_arg_bool((int)src->ival) : ci_arg_int(src->ival);
+            ci__dbg_arg(g, sb, &lit);
+        } else {
+            ci__dbg_tensor_name(g, a->u.t.id, nm, sizeof nm);
+            ci__sb_put(sb, nm);
+        }
+        break;
+    }
     case CI_ARG_INT: ci__sb_printf(sb, "%lld", (long long)a->u.i); break;
     case CI_ARG_FLOAT:
         if (a->u.f != a->u.f) ci__sb_put(sb, "nan");
@@ -4377,6 +4421,1560 @@ static unsigned ci__env_debug(void) {
     if (strstr(e, "kernels")) d |= CI_DEBUG_KERNELS;
     if (strstr(e, "source")) d |= CI_DEBUG_SOURCE;
     return d;
+}
+
+/* =================================================================================================
+   >>npy  .npy files: read, parse, write
+   =================================================================================================
+   Owns the NumPy .npy reader and writer the `cinductor` command, .cig `load("...")` constants and
+   the tests use. A file is a magic "\x93NUMPY", a version (1.0: 16-bit header length; 2.0 and 3.0:
+   32-bit, 3.0 with a UTF-8 header), a Python dict literal {'descr', 'fortran_order', 'shape'}, and
+   the raw data. ci__npy_header() checks all of it against the buffer's length before a byte of data
+   is touched: shape products and byte counts are overflow-checked, the data must be exactly as
+   long as the shape says. Only little-endian, C-order, numeric/bool dtypes cinductor has are
+   accepted (|b1 |u1 |i1 <i2 <i4 <i8 <f2 <f4 <f8); big-endian, Fortran order, object, structured
+   and string arrays are refused with a message. Big-endian hosts byte-swap on read and write.
+   Arrays come from malloc (these helpers have no context, hence no user allocator): ci_npy_free.
+*/
+
+typedef struct ci__npy_info {
+    ci_dtype dtype;
+    int ndim;
+    int64_t shape[CI_MAX_DIMS];
+    size_t data_offset;   /* where the data starts in the file */
+    size_t nbytes;        /* bytes of data the header promises */
+} ci__npy_info;
+
+static void ci__npy_err(char *err, size_t errsz, const char *fmt, ...) {
+    va_list ap;
+    if (!err || !errsz) return;
+    va_start(ap, fmt);
+    vsnprintf(err, errsz, fmt, ap);
+    va_end(ap);
+}
+
+static int ci__npy_host_le(void) {
+    uint16_t one = 1;
+    unsigned char b;
+    memcpy(&b, &one, 1);
+    return b == 1;
+}
+
+static void ci__npy_swap(void *data, size_t nbytes, size_t itemsize) {
+    unsigned char *p = (unsigned char *)data;
+    size_t i, j;
+    if (itemsize < 2) return;
+    for (i = 0; i + itemsize <= nbytes; i += itemsize)
+        for (j = 0; j < itemsize / 2; j++) {
+            unsigned char t = p[i + j];
+            p[i + j] = p[i + itemsize - 1 - j];
+            p[i + itemsize - 1 - j] = t;
+        }
+}
+
+/* NumPy's spelling of a dtype ("<f4"); NULL when NumPy has none (bf16) */
+static const char *ci__npy_descr(ci_dtype dt) {
+    switch (dt) {
+    case CI_BOOL: return "|b1";
+    case CI_U8: return "|u1";
+    case CI_I8: return "|i1";
+    case CI_I16: return "<i2";
+    case CI_I32: return "<i4";
+    case CI_I64: return "<i8";
+    case CI_F16: return "<f2";
+    case CI_F32: return "<f4";
+    case CI_F64: return "<f8";
+    default: return NULL;
+    }
+}
+
+static void ci__npy_ws(const char **p, const char *end) {
+    while (*p < end && (**p == ' ' || **p == '\t' || **p == '\n' || **p == '\r')) (*p)++;
+}
+
+/* a quoted Python string without escapes (all the header ever holds) into out[cap] */
+static int ci__npy_str(const char **p, const char *end, char *out, size_t cap) {
+    char q;
+    size_t n = 0;
+    if (*p >= end || (**p != '\'' && **p != '"')) return 0;
+    q = *(*p)++;
+    while (*p < end && **p != q) {
+        if (**p == '\\' || **p == '\n' || n + 1 >= cap) return 0;
+        out[n++] = *(*p)++;
+    }
+    if (*p >= end) return 0;
+    (*p)++;
+    out[n] = 0;
+    return 1;
+}
+
+static ci_result ci__npy_descr_dtype(const char *d, ci_dtype *out, char *err, size_t errsz) {
+    static const struct { const char *code; ci_dtype dt; } table[] = {
+        {"b1", CI_BOOL}, {"u1", CI_U8}, {"i1", CI_I8}, {"i2", CI_I16}, {"i4", CI_I32},
+        {"i8", CI_I64}, {"f2", CI_F16}, {"f4", CI_F32}, {"f8", CI_F64}, {"?", CI_BOOL},
+        {"b", CI_I8}, {"B", CI_U8}};
+    char order = d[0];
+    const char *code = d;
+    size_t i;
+    if (order == '<' || order == '>' || order == '|' || order == '=') code = d + 1;
+    else order = '=';
+    if (code[0] == 'O') {
+        ci__npy_err(err, errsz, "object arrays are not supported (descr '%s')", d);
+        return CI_ERR_UNSUPPORTED;
+    }
+    for (i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (!strcmp(code, table[i].code)) {
+            /* '>' with one byte is fine (nothing to swap); '=' means this host's order */
+            if (ci_dtype_size(table[i].dt) > 1 &&
+                (order == '>' || (order == '=' && !ci__npy_host_le()))) {
+                ci__npy_err(err, errsz, "big-endian data is not supported (descr '%s')", d);
+                return CI_ERR_UNSUPPORTED;
+            }
+            *out = table[i].dt;
+            return CI_OK;
+        }
+    ci__npy_err(err, errsz, "unsupported dtype descr '%s' (supported: |b1 |u1 |i1 <i2 <i4 <i8 "
+                "<f2 <f4 <f8)", d);
+    return CI_ERR_UNSUPPORTED;
+}
+
+/* parses "(3, 4)", "(5,)", "()" */
+static int ci__npy_shape(const char **p, const char *end, ci__npy_info *info, char *err,
+                         size_t errsz) {
+    if (*p >= end || **p != '(') {
+        ci__npy_err(err, errsz, "bad header: 'shape' is not a tuple");
+        return 0;
+    }
+    (*p)++;
+    info->ndim = 0;
+    for (;;) {
+        uint64_t v = 0;
+        int digits = 0;
+        ci__npy_ws(p, end);
+        if (*p < end && **p == ')') { (*p)++; return 1; }
+        while (*p < end && **p >= '0' && **p <= '9') {
+            unsigned dgt = (unsigned)(**p - '0');
+            if (v > ((uint64_t)INT64_MAX - dgt) / 10) {
+                ci__npy_err(err, errsz, "bad header: shape dimension out of range");
+                return 0;
+            }
+            v = v * 10 + dgt;
+            digits++;
+            (*p)++;
+        }
+        if (!digits) {
+            ci__npy_err(err, errsz, "bad header: shape must be a tuple of non-negative integers");
+            return 0;
+        }
+        if (*p < end && **p == 'L') (*p)++;     /* Python 2 longs */
+        if (info->ndim >= CI_MAX_DIMS) {
+            ci__npy_err(err, errsz, "array has more than %d dimensions", CI_MAX_DIMS);
+            return 0;
+        }
+        info->shape[info->ndim++] = (int64_t)v;
+        ci__npy_ws(p, end);
+        if (*p < end && **p == ',') (*p)++;
+        else if (*p < end && **p == ')') { (*p)++; return 1; }
+        else {
+            ci__npy_err(err, errsz, "bad header: malformed shape tuple");
+            return 0;
+        }
+    }
+}
+
+static ci_result ci__npy_header(const unsigned char *buf, size_t len, ci__npy_info *info,
+                                char *err, size_t errsz) {
+    size_t prelude, hlen, count = 1, item;
+    const char *p, *end;
+    char key[32], descr[32];
+    int have_descr = 0, have_order = 0, have_shape = 0, fortran = 0, i, zero = 0;
+    ci_result r;
+    memset(info, 0, sizeof *info);
+    if (len < 8 || memcmp(buf, "\x93NUMPY", 6) != 0) {
+        ci__npy_err(err, errsz, len == 0 ? "empty file, not a .npy file" :
+                    len < 8 && !memcmp(buf, "\x93NUMPY", len < 6 ? len : 6)
+                    ? "truncated .npy file" : "not a .npy file (bad magic)");
+        return CI_ERR_PARSE;
+    }
+    if (buf[6] < 1 || buf[6] > 3 || buf[7] != 0) {
+        ci__npy_err(err, errsz, "unsupported .npy format version %d.%d", buf[6], buf[7]);
+        return CI_ERR_UNSUPPORTED;
+    }
+    prelude = buf[6] == 1 ? 10 : 12;
+    if (len < prelude) {
+        ci__npy_err(err, errsz, "truncated .npy header");
+        return CI_ERR_PARSE;
+    }
+    if (buf[6] == 1) hlen = (size_t)buf[8] | (size_t)buf[9] << 8;
+    else hlen = (size_t)buf[8] | (size_t)buf[9] << 8 | (size_t)buf[10] << 16 |
+                (size_t)buf[11] << 24;
+    if (hlen > len - prelude) {
+        ci__npy_err(err, errsz, "truncated .npy header (header says %lu bytes, %lu present)",
+                    (unsigned long)hlen, (unsigned long)(len - prelude));
+        return CI_ERR_PARSE;
+    }
+    p = (const char *)buf + prelude;
+    end = p + hlen;
+    ci__npy_ws(&p, end);
+    if (p >= end || *p != '{') {
+        ci__npy_err(err, errsz, "bad header: expected a dict");
+        return CI_ERR_PARSE;
+    }
+    p++;
+    for (;;) {
+        ci__npy_ws(&p, end);
+        if (p < end && *p == '}') { p++; break; }
+        if (!ci__npy_str(&p, end, key, sizeof key)) {
+            ci__npy_err(err, errsz, "bad header: expected a quoted key");
+            return CI_ERR_PARSE;
+        }
+        ci__npy_ws(&p, end);
+        if (p >= end || *p != ':') {
+            ci__npy_err(err, errsz, "bad header: expected ':' after '%s'", key);
+            return CI_ERR_PARSE;
+        }
+        p++;
+        ci__npy_ws(&p, end);
+        if (!strcmp(key, "descr") && !have_descr) {
+            if (p < end && *p == '[') {
+                ci__npy_err(err, errsz, "structured arrays are not supported");
+                return CI_ERR_UNSUPPORTED;
+            }
+            if (!ci__npy_str(&p, end, descr, sizeof descr)) {
+                ci__npy_err(err, errsz, "bad header: 'descr' is not a short string");
+                return CI_ERR_PARSE;
+            }
+            have_descr = 1;
+        } else if (!strcmp(key, "fortran_order") && !have_order) {
+            if ((size_t)(end - p) >= 4 && !memcmp(p, "True", 4)) { fortran = 1; p += 4; }
+            else if ((size_t)(end - p) >= 5 && !memcmp(p, "False", 5)) p += 5;
+            else {
+                ci__npy_err(err, errsz, "bad header: 'fortran_order' must be True or False");
+                return CI_ERR_PARSE;
+            }
+            have_order = 1;
+        } else if (!strcmp(key, "shape") && !have_shape) {
+            if (!ci__npy_shape(&p, end, info, err, errsz)) return CI_ERR_PARSE;
+            have_shape = 1;
+        } else {
+            ci__npy_err(err, errsz, "bad header: unexpected or repeated key '%s'", key);
+            return CI_ERR_PARSE;
+        }
+        ci__npy_ws(&p, end);
+        if (p < end && *p == ',') { p++; continue; }
+        if (p < end && *p == '}') { p++; break; }
+        ci__npy_err(err, errsz, "bad header: expected ',' or '}'");
+        return CI_ERR_PARSE;
+    }
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == 0)) p++;
+    if (p != end) {
+        ci__npy_err(err, errsz, "bad header: text after the dict");
+        return CI_ERR_PARSE;
+    }
+    if (!have_descr || !have_order || !have_shape) {
+        ci__npy_err(err, errsz, "bad header: missing key '%s'",
+                    !have_descr ? "descr" : !have_order ? "fortran_order" : "shape");
+        return CI_ERR_PARSE;
+    }
+    r = ci__npy_descr_dtype(descr, &info->dtype, err, errsz);
+    if (r != CI_OK) return r;
+    for (i = 0; i < info->ndim; i++) if (info->shape[i] == 0) zero = 1;
+    if (fortran && info->ndim > 1) {
+        /* 0-d and 1-d arrays are the same in both orders; numpy writes True for some of them */
+        int big = 0;
+        for (i = 0; i < info->ndim; i++) big += info->shape[i] > 1;
+        if (big > 1) {
+            ci__npy_err(err, errsz, "fortran_order arrays are not supported (save with "
+                        "np.ascontiguousarray)");
+            return CI_ERR_UNSUPPORTED;
+        }
+    }
+    /* the product of the non-zero dims must fit too: consumers compute strides from them */
+    item = ci_dtype_size(info->dtype);
+    for (i = 0; i < info->ndim; i++) {
+        if (info->shape[i] == 0) continue;
+        if ((uint64_t)info->shape[i] > (uint64_t)INT64_MAX / item / count ||
+            (uint64_t)info->shape[i] > (uint64_t)SIZE_MAX / item / count) {
+            ci__npy_err(err, errsz, "array too large: the shape's size overflows");
+            return CI_ERR_PARSE;
+        }
+        count *= (size_t)info->shape[i];
+    }
+    info->nbytes = zero ? 0 : count * item;
+    info->data_offset = prelude + hlen;
+    if (len - info->data_offset < info->nbytes) {
+        ci__npy_err(err, errsz, "truncated .npy data: the shape needs %lu bytes, %lu present",
+                    (unsigned long)info->nbytes, (unsigned long)(len - info->data_offset));
+        return CI_ERR_PARSE;
+    }
+    if (len - info->data_offset > info->nbytes) {
+        ci__npy_err(err, errsz, "%lu extra byte(s) after the data the shape describes",
+                    (unsigned long)(len - info->data_offset - info->nbytes));
+        return CI_ERR_PARSE;
+    }
+    return CI_OK;
+}
+
+static void ci__npy_result(const ci__npy_info *info, ci_dtype *dtype, int *ndim, int64_t *shape,
+                           size_t *nbytes) {
+    int i;
+    if (dtype) *dtype = info->dtype;
+    if (ndim) *ndim = info->ndim;
+    if (shape) for (i = 0; i < info->ndim; i++) shape[i] = info->shape[i];
+    if (nbytes) *nbytes = info->nbytes;
+}
+
+CI_API ci_result ci_npy_parse(const void *buf, size_t len, ci_dtype *dtype, int *ndim,
+                              int64_t *shape, void **data, size_t *nbytes, char *err,
+                              size_t errsz) {
+    ci__npy_info info;
+    ci_result r;
+    void *copy;
+    if (err && errsz) err[0] = 0;
+    if (data) *data = NULL;
+    if (!buf && len) {
+        ci__npy_err(err, errsz, "ci_npy_parse: NULL buffer");
+        return CI_ERR_INVALID_ARGS;
+    }
+    r = ci__npy_header((const unsigned char *)buf, len, &info, err, errsz);
+    if (r != CI_OK) return r;
+    if (data) {
+        copy = malloc(info.nbytes ? info.nbytes : 1);
+        if (!copy) {
+            ci__npy_err(err, errsz, "out of memory (%lu bytes)", (unsigned long)info.nbytes);
+            return CI_ERR_OUT_OF_MEMORY;
+        }
+        if (info.nbytes) memcpy(copy, (const unsigned char *)buf + info.data_offset, info.nbytes);
+        if (!ci__npy_host_le()) ci__npy_swap(copy, info.nbytes, ci_dtype_size(info.dtype));
+        *data = copy;
+    }
+    ci__npy_result(&info, dtype, ndim, shape, nbytes);
+    return CI_OK;
+}
+
+CI_API void ci_npy_free(void *data) { free(data); }
+
+/* the whole of F into one malloc'ed buffer (+1 byte, NUL-terminated for text readers) */
+static ci_result ci__npy_slurp(FILE *f, unsigned char **out, size_t *outlen) {
+    size_t cap = 1 << 16, n = 0, got;
+    unsigned char *buf = (unsigned char *)malloc(cap), *nb;
+    if (!buf) return CI_ERR_OUT_OF_MEMORY;
+    for (;;) {
+        if (n + 1 >= cap) {
+            if (cap > SIZE_MAX / 2) { free(buf); return CI_ERR_OUT_OF_MEMORY; }
+            nb = (unsigned char *)realloc(buf, cap * 2);
+            if (!nb) { free(buf); return CI_ERR_OUT_OF_MEMORY; }
+            buf = nb;
+            cap *= 2;
+        }
+        got = fread(buf + n, 1, cap - 1 - n, f);
+        n += got;
+        if (got == 0) break;
+    }
+    if (ferror(f)) { free(buf); return CI_ERR_IO; }
+    buf[n] = 0;
+    *out = buf;
+    *outlen = n;
+    return CI_OK;
+}
+
+CI_API ci_result ci_npy_read(const char *path, ci_dtype *dtype, int *ndim, int64_t *shape,
+                             void **data, size_t *nbytes, char *err, size_t errsz) {
+    FILE *f;
+    unsigned char *buf = NULL;
+    size_t len = 0;
+    ci__npy_info info;
+    ci_result r;
+    char msg[512];
+    if (err && errsz) err[0] = 0;
+    if (data) *data = NULL;
+    if (!path) {
+        ci__npy_err(err, errsz, "ci_npy_read: NULL path");
+        return CI_ERR_INVALID_ARGS;
+    }
+    f = fopen(path, "rb");
+    if (!f) {
+        ci__npy_err(err, errsz, "%s: cannot open: %s", path, strerror(errno));
+        return CI_ERR_IO;
+    }
+    r = ci__npy_slurp(f, &buf, &len);
+    fclose(f);
+    if (r != CI_OK) {
+        ci__npy_err(err, errsz, "%s: %s", path, r == CI_ERR_IO ? "read error" : "out of memory");
+        return r;
+    }
+    r = ci__npy_header(buf, len, &info, msg, sizeof msg);
+    if (r != CI_OK) {
+        free(buf);
+        ci__npy_err(err, errsz, "%s: %s", path, msg);
+        return r;
+    }
+    if (data) {
+        /* one allocation: slide the data to the front of the file buffer */
+        if (info.nbytes) memmove(buf, buf + info.data_offset, info.nbytes);
+        if (!ci__npy_host_le()) ci__npy_swap(buf, info.nbytes, ci_dtype_size(info.dtype));
+        if (info.nbytes) {
+            unsigned char *shrunk = (unsigned char *)realloc(buf, info.nbytes);
+            if (shrunk) buf = shrunk;
+        }
+        *data = buf;
+    } else {
+        free(buf);
+    }
+    ci__npy_result(&info, dtype, ndim, shape, nbytes);
+    return CI_OK;
+}
+
+CI_API ci_result ci_npy_write(const char *path, ci_dtype dt, int ndim, const int64_t *shape,
+                              const void *data, char *err, size_t errsz) {
+    char header[96 + CI_MAX_DIMS * 24];
+    unsigned char prelude[12];
+    const char *descr = (dt > CI_DTYPE_INVALID && dt < CI_DTYPE_COUNT) ? ci__npy_descr(dt) : NULL;
+    size_t n, count = 1, item, nbytes, plen, total;
+    int i, ok;
+    FILE *f;
+    if (err && errsz) err[0] = 0;
+    if (!path || (ndim > 0 && !shape) || ndim < 0 || ndim > CI_MAX_DIMS) {
+        ci__npy_err(err, errsz, "ci_npy_write: bad arguments");
+        return CI_ERR_INVALID_ARGS;
+    }
+    if (!descr) {
+        ci__npy_err(err, errsz, "%s: dtype %s has no .npy spelling", path, ci_dtype_name(dt));
+        return CI_ERR_UNSUPPORTED;
+    }
+    item = ci_dtype_size(dt);
+    for (i = 0; i < ndim; i++) {
+        if (shape[i] < 0) {
+            ci__npy_err(err, errsz, "%s: negative dimension", path);
+            return CI_ERR_INVALID_ARGS;
+        }
+        if (shape[i] && (uint64_t)shape[i] > (uint64_t)SIZE_MAX / item / (count ? count : 1)) {
+            ci__npy_err(err, errsz, "%s: shape too large", path);
+            return CI_ERR_INVALID_ARGS;
+        }
+        count *= (size_t)shape[i];
+    }
+    nbytes = count * item;
+    if (nbytes && !data) {
+        ci__npy_err(err, errsz, "ci_npy_write: NULL data");
+        return CI_ERR_INVALID_ARGS;
+    }
+    n = (size_t)sprintf(header, "{'descr': '%s', 'fortran_order': False, 'shape': (", descr);
+    for (i = 0; i < ndim; i++)
+        n += (size_t)sprintf(header + n, i ? ", %lld" : "%lld", (long long)shape[i]);
+    n += (size_t)sprintf(header + n, "%s), }", ndim == 1 ? "," : "");
+    /* pad with spaces and a final '\n' so the data starts on a 64-byte boundary, as numpy does;
+       a header this small always fits format 1.0 */
+    plen = 10;
+    total = (plen + n + 1 + 63) / 64 * 64;
+    while (plen + n + 1 < total) header[n++] = ' ';
+    header[n++] = '\n';
+    memcpy(prelude, "\x93NUMPY\x01\x00", 8);
+    prelude[8] = (unsigned char)(n & 0xff);
+    prelude[9] = (unsigned char)(n >> 8);
+    f = fopen(path, "wb");
+    if (!f) {
+        ci__npy_err(err, errsz, "%s: cannot create: %s", path, strerror(errno));
+        return CI_ERR_IO;
+    }
+    ok = fwrite(prelude, 1, plen, f) == plen && fwrite(header, 1, n, f) == n;
+    if (ok && nbytes) {
+        if (ci__npy_host_le()) {
+            ok = fwrite(data, 1, nbytes, f) == nbytes;
+        } else {
+            unsigned char chunk[4096];
+            size_t off = 0, step = sizeof chunk / item * item;
+            while (ok && off < nbytes) {
+                size_t m = nbytes - off < step ? nbytes - off : step;
+                memcpy(chunk, (const unsigned char *)data + off, m);
+                ci__npy_swap(chunk, m, item);
+                ok = fwrite(chunk, 1, m, f) == m;
+                off += m;
+            }
+        }
+    }
+    if (fclose(f) != 0) ok = 0;
+    if (!ok) {
+        ci__npy_err(err, errsz, "%s: write error: %s", path, strerror(errno));
+        remove(path);
+        return CI_ERR_IO;
+    }
+    return CI_OK;
+}
+
+/* =================================================================================================
+   >>cig  the .cig text format -> a graph, through the public builders
+   =================================================================================================
+   Owns ci_cig_parse*: a hand-written lexer (ci__cig_next: names with dots, numbers, strings,
+   punctuation, newlines; newlines inside () and [] are skipped so long calls may wrap) and a
+   recursive-descent parser with one statement per line: input / const / calls / output. It only
+   calls the public API (ci_input, ci_const_array, ci_call, ci_output), exactly what a C user
+   would write, so a .cig file and the equivalent C build the same graph. Names live in an open
+   addressing table (ci__cig_sym) keyed by their text; strings, lists and argument arrays of one
+   statement live in a scratch arena reset per statement (ci_call copies what it keeps). Errors
+   longjmp to ci__cig_run with "FILE:LINE:COL: error: MSG" already written; all memory is in the
+   two arenas or in P->pending, so failure frees everything. The text is bounded by len, never
+   NUL-terminated; list nesting is bounded by the declared rank (const) or 1 (arguments), and a
+   const may not exceed CI__CIG_MAX_CONST_BYTES, so any input terminates without crashing.
+*/
+
+#define CI__CIG_MAX_OUTS 64
+/* printf arguments for "%.*s" of a token, at most 64 characters */
+#define CI__CIG_SPAN(t) ((t)->n > 64 ? 64 : (int)(t)->n), (t)->p
+#define CI__CIG_MAX_CONST_BYTES ((size_t)1 << 28)
+
+enum { CI__CIG_EOF, CI__CIG_NL, CI__CIG_NAME, CI__CIG_INT, CI__CIG_FLOAT, CI__CIG_STR,
+       CI__CIG_PUNCT };
+
+typedef struct ci__cig_tok {
+    int kind;
+    const char *p;      /* span in the text */
+    size_t n;
+    int line, col;
+    char c;             /* CI__CIG_PUNCT: the character */
+} ci__cig_tok;
+
+typedef struct ci__cig_block {
+    struct ci__cig_block *next;
+    size_t used, cap;
+} ci__cig_block;
+
+typedef struct ci__cig_sym {
+    const char *name;   /* NULL = empty slot */
+    size_t n;
+    ci_tensor t;
+    int line;
+} ci__cig_sym;
+
+typedef struct ci__cig_num {  /* a number as written: integers keep all 64 bits */
+    int is_float, is_bool;
+    int64_t i;
+    double f;
+} ci__cig_num;
+
+typedef struct ci__cig_parser {
+    ci_graph *g;
+    const char *text, *file, *basedir;
+    size_t len, pos;
+    int line, col, depth;
+    ci__cig_tok tok;
+    char *err;
+    size_t errsz;
+    ci_result rc;
+    jmp_buf jb;
+    ci__cig_block *names, *scratch;
+    ci__cig_sym *syms;
+    size_t nsyms, symcap;
+    void *pending;      /* a malloc'ed block to free on failure (a loaded .npy) */
+    int ninputs, saw_output;
+    void (*on_input)(void *user, int index, const char *name, ci_dtype dt, int ndim,
+                     const int64_t *shape);
+    void *user;
+} ci__cig_parser;
+
+typedef struct ci__cig_type {
+    ci_dtype dt;
+    int ndim;
+    int64_t shape[CI_MAX_DIMS];
+    size_t count;       /* number of elements */
+} ci__cig_type;
+
+#if defined(__GNUC__) || defined(__clang__)
+static void ci__cig_fail(ci__cig_parser *P, int line, int col, ci_result rc, const char *fmt, ...)
+    __attribute__((noreturn, format(printf, 5, 6)));
+#endif
+static void ci__cig_fail(ci__cig_parser *P, int line, int col, ci_result rc, const char *fmt, ...) {
+    va_list ap;
+    if (P->err && P->errsz) {
+        int n = snprintf(P->err, P->errsz, "%s:%d:%d: error: ", P->file, line, col);
+        if (n >= 0 && (size_t)n < P->errsz) {
+            va_start(ap, fmt);
+            vsnprintf(P->err + n, P->errsz - (size_t)n, fmt, ap);
+            va_end(ap);
+        }
+    }
+    P->rc = rc;
+    longjmp(P->jb, 1);
+}
+
+/* ---- memory: arenas of malloc'ed blocks, 16-byte aligned ---- */
+#define CI__CIG_HDR ((sizeof(ci__cig_block) + 15) & ~(size_t)15)
+
+static void *ci__cig_alloc(ci__cig_parser *P, ci__cig_block **arena, size_t n) {
+    ci__cig_block *b = *arena;
+    n = (n + 15) & ~(size_t)15;
+    if (!b || b->cap - b->used < n) {
+        size_t cap = n > 65536 ? n : 65536;
+        if (cap > SIZE_MAX - CI__CIG_HDR) cap = 0;
+        b = cap ? (ci__cig_block *)malloc(CI__CIG_HDR + cap) : NULL;
+        if (!b) ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_OUT_OF_MEMORY, "out of memory");
+        b->used = 0;
+        b->cap = cap;
+        if (*arena && n > 65536) {  /* a big one-off block goes second, keeping the open one */
+            b->next = (*arena)->next;
+            (*arena)->next = b;
+        } else {
+            b->next = *arena;
+            *arena = b;
+        }
+    }
+    b->used += n;
+    return (char *)b + CI__CIG_HDR + b->used - n;
+}
+
+static void ci__cig_arena_free(ci__cig_block **arena) {
+    while (*arena) {
+        ci__cig_block *next = (*arena)->next;
+        free(*arena);
+        *arena = next;
+    }
+}
+
+/* grows *v (elements of size elem, capacity *cap) in the scratch arena to hold need elements */
+static void ci__cig_grow(ci__cig_parser *P, void **v, size_t *cap, size_t elem, size_t need) {
+    size_t ncap;
+    void *nv;
+    if (need <= *cap) return;
+    ncap = *cap ? *cap * 2 : 8;
+    if (ncap < need) ncap = need;
+    if (ncap > SIZE_MAX / 2 / elem)
+        ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_OUT_OF_MEMORY, "out of memory");
+    nv = ci__cig_alloc(P, &P->scratch, ncap * elem);
+    if (*cap) memcpy(nv, *v, *cap * elem);
+    *v = nv;
+    *cap = ncap;
+}
+
+static char *ci__cig_strdup(ci__cig_parser *P, ci__cig_block **arena, const char *s, size_t n) {
+    char *d = (char *)ci__cig_alloc(P, arena, n + 1);
+    memcpy(d, s, n);
+    d[n] = 0;
+    return d;
+}
+
+/* ---- the lexer ---- */
+static int ci__cig_is_alpha(int c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+static int ci__cig_is_digit(int c) { return c >= '0' && c <= '9'; }
+static int ci__cig_is_alnum(int c) { return ci__cig_is_alpha(c) || ci__cig_is_digit(c); }
+
+static int ci__cig_at(const ci__cig_parser *P, size_t i) {
+    return i < P->len ? (unsigned char)P->text[i] : -1;
+}
+
+static void ci__cig_adv(ci__cig_parser *P, size_t n) {
+    P->pos += n;
+    P->col += (int)n;
+}
+
+static void ci__cig_next(ci__cig_parser *P) {
+    ci__cig_tok *t = &P->tok;
+    int c;
+    for (;;) {
+        c = ci__cig_at(P, P->pos);
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+            ci__cig_adv(P, 1);
+        } else if (c == '#') {
+            while (P->pos < P->len && P->text[P->pos] != '\n') ci__cig_adv(P, 1);
+        } else if (c == '\\' && ci__cig_at(P, P->pos + 1) == '\n') {   /* line continuation */
+            P->pos += 2;
+            P->line++;
+            P->col = 1;
+        } else if (c == '\n' && P->depth > 0) {
+            P->pos++;
+            P->line++;
+            P->col = 1;
+        } else {
+            break;
+        }
+    }
+    t->p = P->text + P->pos;
+    t->line = P->line;
+    t->col = P->col;
+    t->n = 0;
+    t->c = 0;
+    if (c < 0) { t->kind = CI__CIG_EOF; return; }
+    if (c == '\n') {
+        t->kind = CI__CIG_NL;
+        t->n = 1;
+        P->pos++;
+        P->line++;
+        P->col = 1;
+        return;
+    }
+    if (ci__cig_is_alpha(c)) {   /* names, dotted names (aten.add.Tensor) */
+        size_t i = P->pos;
+        for (;;) {
+            while (ci__cig_is_alnum(ci__cig_at(P, i))) i++;
+            if (ci__cig_at(P, i) == '.' && ci__cig_is_alpha(ci__cig_at(P, i + 1))) i++;
+            else break;
+        }
+        t->kind = CI__CIG_NAME;
+        t->n = i - P->pos;
+        ci__cig_adv(P, t->n);
+        return;
+    }
+    if (ci__cig_is_digit(c) || (c == '.' && ci__cig_is_digit(ci__cig_at(P, P->pos + 1)))) {
+        size_t i = P->pos;
+        int is_float = 0;
+        while (ci__cig_is_digit(ci__cig_at(P, i))) i++;
+        if (ci__cig_at(P, i) == '.') {
+            is_float = 1;
+            i++;
+            while (ci__cig_is_digit(ci__cig_at(P, i))) i++;
+        }
+        if (ci__cig_at(P, i) == 'e' || ci__cig_at(P, i) == 'E') {
+            size_t j = i + 1;
+            if (ci__cig_at(P, j) == '+' || ci__cig_at(P, j) == '-') j++;
+            if (ci__cig_is_digit(ci__cig_at(P, j))) {
+                while (ci__cig_is_digit(ci__cig_at(P, j))) j++;
+                i = j;
+                is_float = 1;
+            }
+        }
+        if (ci__cig_is_alnum(ci__cig_at(P, i)) || ci__cig_at(P, i) == '.')
+            ci__cig_fail(P, t->line, t->col, CI_ERR_PARSE, "malformed number");
+        t->kind = is_float ? CI__CIG_FLOAT : CI__CIG_INT;
+        t->n = i - P->pos;
+        ci__cig_adv(P, t->n);
+        return;
+    }
+    if (c == '"' || c == '\'') {
+        size_t i = P->pos + 1;
+        int d;
+        for (;;) {
+            d = ci__cig_at(P, i);
+            if (d < 0 || d == '\n')
+                ci__cig_fail(P, t->line, t->col, CI_ERR_PARSE, "unterminated string");
+            if (d == c) break;
+            if (d == '\\') {
+                int e = ci__cig_at(P, i + 1);
+                if (e != '\\' && e != '"' && e != '\'' && e != 'n' && e != 't' && e != 'r')
+                    ci__cig_fail(P, P->line, P->col + (int)(i - P->pos), CI_ERR_PARSE,
+                                 "unknown escape sequence in string");
+                i++;
+            } else if (d == 0) {
+                ci__cig_fail(P, P->line, P->col + (int)(i - P->pos), CI_ERR_PARSE,
+                             "NUL byte in string");
+            }
+            i++;
+        }
+        t->kind = CI__CIG_STR;
+        t->n = i + 1 - P->pos;
+        ci__cig_adv(P, t->n);
+        return;
+    }
+    if (strchr("=,:[]()-+", c) && c != 0) {
+        t->kind = CI__CIG_PUNCT;
+        t->c = (char)c;
+        t->n = 1;
+        if (c == '(' || c == '[') P->depth++;
+        if ((c == ')' || c == ']') && P->depth > 0) P->depth--;
+        ci__cig_adv(P, 1);
+        return;
+    }
+    if (c >= 0x21 && c < 0x7f)
+        ci__cig_fail(P, t->line, t->col, CI_ERR_PARSE, "unexpected character '%c'", c);
+    ci__cig_fail(P, t->line, t->col, CI_ERR_PARSE, "unexpected byte 0x%02X", (unsigned)c);
+}
+
+/* the token after the current one, without consuming anything */
+static ci__cig_tok ci__cig_peek(ci__cig_parser *P) {
+    ci__cig_tok save = P->tok, next;
+    size_t pos = P->pos;
+    int line = P->line, col = P->col, depth = P->depth;
+    ci__cig_next(P);
+    next = P->tok;
+    P->tok = save;
+    P->pos = pos;
+    P->line = line;
+    P->col = col;
+    P->depth = depth;
+    return next;
+}
+
+static int ci__cig_is(const ci__cig_tok *t, const char *word) {
+    size_t n = strlen(word);
+    return t->kind == CI__CIG_NAME && t->n == n && !memcmp(t->p, word, n);
+}
+
+static int ci__cig_punct(const ci__cig_tok *t, char c) {
+    return t->kind == CI__CIG_PUNCT && t->c == c;
+}
+
+/* a printable description of the current token, for "expected X, got Y" */
+static const char *ci__cig_desc(ci__cig_parser *P, char *buf, size_t cap) {
+    const ci__cig_tok *t = &P->tok;
+    switch (t->kind) {
+    case CI__CIG_EOF: return "end of file";
+    case CI__CIG_NL: return "end of line";
+    case CI__CIG_STR: return "a string";
+    case CI__CIG_PUNCT: snprintf(buf, cap, "'%c'", t->c); return buf;
+    default:
+        snprintf(buf, cap, "'%.*s%s'", t->n > 40 ? 40 : (int)t->n, t->p, t->n > 40 ? "..." : "");
+        return buf;
+    }
+}
+
+static void ci__cig_expect(ci__cig_parser *P, char c, const char *what) {
+    char buf[64];
+    if (!ci__cig_punct(&P->tok, c))
+        ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected %s, got %s", what,
+                     ci__cig_desc(P, buf, sizeof buf));
+    ci__cig_next(P);
+}
+
+/* ---- names ---- */
+static uint64_t ci__cig_hash(const char *s, size_t n) {
+    uint64_t h = 1469598103934665603ull;
+    size_t i;
+    for (i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+    return h;
+}
+
+static ci__cig_sym *ci__cig_lookup(ci__cig_parser *P, const char *s, size_t n) {
+    size_t i;
+    if (!P->symcap) return NULL;
+    i = (size_t)ci__cig_hash(s, n) & (P->symcap - 1);
+    while (P->syms[i].name) {
+        if (P->syms[i].n == n && !memcmp(P->syms[i].name, s, n)) return &P->syms[i];
+        i = (i + 1) & (P->symcap - 1);
+    }
+    return NULL;
+}
+
+/* the name of the current token, checked as a new definition */
+static void ci__cig_check_new_name(ci__cig_parser *P, const ci__cig_tok *t) {
+    static const char *const reserved[] = {"True", "False", "None", "inf", "nan"};
+    ci__cig_sym *s;
+    size_t i;
+    char buf[64];
+    if (t->kind != CI__CIG_NAME)
+        ci__cig_fail(P, t->line, t->col, CI_ERR_PARSE, "expected a name, got %s",
+                     ci__cig_desc(P, buf, sizeof buf));
+    if (memchr(t->p, '.', t->n))
+        ci__cig_fail(P, t->line, t->col, CI_ERR_PARSE, "'%.*s' is not a valid name (no dots)",
+                     CI__CIG_SPAN(t));
+    for (i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
+        if (ci__cig_is(t, reserved[i]))
+            ci__cig_fail(P, t->line, t->col, CI_ERR_PARSE, "'%s' is reserved", reserved[i]);
+    s = ci__cig_lookup(P, t->p, t->n);
+    if (s)
+        ci__cig_fail(P, t->line, t->col, CI_ERR_PARSE, "'%.*s' is already defined (line %d)",
+                     CI__CIG_SPAN(t), s->line);
+}
+
+static void ci__cig_define(ci__cig_parser *P, const ci__cig_tok *t, ci_tensor v) {
+    size_t i;
+    if (2 * (P->nsyms + 1) > P->symcap) {
+        size_t ncap = P->symcap ? P->symcap * 2 : 64, j;
+        ci__cig_sym *ns = (ci__cig_sym *)calloc(ncap, sizeof *ns);
+        if (!ns) ci__cig_fail(P, t->line, t->col, CI_ERR_OUT_OF_MEMORY, "out of memory");
+        for (j = 0; j < P->symcap; j++)
+            if (P->syms[j].name) {
+                i = (size_t)ci__cig_hash(P->syms[j].name, P->syms[j].n) & (ncap - 1);
+                while (ns[i].name) i = (i + 1) & (ncap - 1);
+                ns[i] = P->syms[j];
+            }
+        free(P->syms);
+        P->syms = ns;
+        P->symcap = ncap;
+    }
+    i = (size_t)ci__cig_hash(t->p, t->n) & (P->symcap - 1);
+    while (P->syms[i].name) i = (i + 1) & (P->symcap - 1);
+    P->syms[i].name = ci__cig_strdup(P, &P->names, t->p, t->n);
+    P->syms[i].n = t->n;
+    P->syms[i].t = v;
+    P->syms[i].line = t->line;
+    P->nsyms++;
+}
+
+/* the graph's sticky error, pinned to the line that caused it */
+static void ci__cig_check_graph(ci__cig_parser *P, int line, int col, ci_tensor t,
+                                const char *what) {
+    ci_result r = ci_graph_status(P->g);
+    if (t.id != 0 && r == CI_OK) return;
+    {
+        const char *m = ci_graph_message(P->g);
+        ci__cig_fail(P, line, col, r != CI_OK ? r : CI_ERR_INVALID_ARGS, "%s",
+                     m && m[0] ? m : what);
+    }
+}
+
+/* ---- numbers ---- */
+static ci__cig_num ci__cig_number(ci__cig_parser *P, int neg) {
+    ci__cig_tok t = P->tok;
+    ci__cig_num v;
+    char buf[512];
+    memset(&v, 0, sizeof v);
+    if (t.kind == CI__CIG_INT) {
+        uint64_t m = 0;
+        size_t i;
+        for (i = 0; i < t.n; i++) {
+            unsigned d = (unsigned)(t.p[i] - '0');
+            if (m > (UINT64_MAX - d) / 10) { m = UINT64_MAX; break; }
+            m = m * 10 + d;
+        }
+        if (m > (uint64_t)INT64_MAX + (neg ? 1u : 0u))
+            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "integer out of the range of i64");
+        v.i = neg ? (int64_t)(0 - m) : (int64_t)m;
+        v.f = (double)v.i;
+    } else if (t.kind == CI__CIG_FLOAT) {
+        if (t.n >= sizeof buf)
+            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "number literal too long");
+        memcpy(buf, t.p, t.n);
+        buf[t.n] = 0;
+        v.is_float = 1;
+        v.f = strtod(buf, NULL);
+        if (neg) v.f = -v.f;
+    } else if (ci__cig_is(&t, "inf")) {
+        v.is_float = 1;
+        v.f = strtod(neg ? "-inf" : "inf", NULL);   /* no HUGE_VAL/NAN: tcc's math.h */
+    } else if (ci__cig_is(&t, "nan") && !neg) {
+        v.is_float = 1;
+        v.f = strtod("nan", NULL);
+    } else if ((ci__cig_is(&t, "True") || ci__cig_is(&t, "False")) && !neg) {
+        v.is_bool = 1;
+        v.i = ci__cig_is(&t, "True");
+        v.f = (double)v.i;
+    } else {
+        char d[64];
+        ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "expected a number, got %s",
+                     ci__cig_desc(P, d, sizeof d));
+    }
+    ci__cig_next(P);
+    return v;
+}
+
+static int ci__cig_starts_number(const ci__cig_tok *t) {
+    return t->kind == CI__CIG_INT || t->kind == CI__CIG_FLOAT || ci__cig_is(t, "inf") ||
+           ci__cig_is(t, "nan") || ci__cig_is(t, "True") || ci__cig_is(t, "False") ||
+           ci__cig_punct(t, '-') || ci__cig_punct(t, '+');
+}
+
+/* a number with an optional sign */
+static ci__cig_num ci__cig_signed_number(ci__cig_parser *P) {
+    int neg = 0;
+    if (ci__cig_punct(&P->tok, '-') || ci__cig_punct(&P->tok, '+')) {
+        neg = P->tok.c == '-';
+        ci__cig_next(P);
+    }
+    return ci__cig_number(P, neg);
+}
+
+/* stores v as element i of a DT array, or fails naming the token at line:col */
+static void ci__cig_store(ci__cig_parser *P, void *buf, size_t i, ci_dtype dt,
+                          const ci__cig_num *v, int line, int col) {
+    unsigned char *b = (unsigned char *)buf;
+    int64_t lo = 0, hi = 0;
+    if (dt == CI_F16 || dt == CI_BF16 || dt == CI_F32 || dt == CI_F64) {
+        double d = v->is_float ? v->f : (double)v->i;
+        if (dt == CI_F64) memcpy(b + 8 * i, &d, 8);
+        else {
+            float f = (float)d;
+            if (dt == CI_F32) memcpy(b + 4 * i, &f, 4);
+            else {
+                uint16_t h = dt == CI_F16 ? ci__f2h(f) : ci__f2bf(f);  /* >>interp's conversions */
+                memcpy(b + 2 * i, &h, 2);
+            }
+        }
+        return;
+    }
+    if (v->is_float)
+        ci__cig_fail(P, line, col, CI_ERR_PARSE, "float value in a constant of dtype %s",
+                     ci_dtype_name(dt));
+    switch (dt) {
+    case CI_BOOL: lo = 0; hi = 1; break;
+    case CI_U8: lo = 0; hi = 255; break;
+    case CI_I8: lo = -128; hi = 127; break;
+    case CI_I16: lo = -32768; hi = 32767; break;
+    case CI_I32: lo = -2147483647 - 1; hi = 2147483647; break;
+    default: lo = INT64_MIN; hi = INT64_MAX; break;
+    }
+    if (v->i < lo || v->i > hi)
+        ci__cig_fail(P, line, col, CI_ERR_PARSE, "%lld is out of the range of %s",
+                     (long long)v->i, ci_dtype_name(dt));
+    switch (dt) {
+    case CI_BOOL: case CI_U8: b[i] = (unsigned char)v->i; break;
+    case CI_I8: { int8_t x = (int8_t)v->i; memcpy(b + i, &x, 1); break; }
+    case CI_I16: { int16_t x = (int16_t)v->i; memcpy(b + 2 * i, &x, 2); break; }
+    case CI_I32: { int32_t x = (int32_t)v->i; memcpy(b + 4 * i, &x, 4); break; }
+    default: memcpy(b + 8 * i, &v->i, 8); break;
+    }
+}
+
+/* ---- types: f32[2, 3], f32[] ---- */
+static void ci__cig_type_parse(ci__cig_parser *P, ci__cig_type *ty) {
+    char name[40], d[64];
+    ci__cig_tok t = P->tok;
+    uint64_t count = 1;
+    int zero = 0;
+    memset(ty, 0, sizeof *ty);
+    if (t.kind != CI__CIG_NAME)
+        ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "expected a dtype (f32, i64, ...), got %s",
+                     ci__cig_desc(P, d, sizeof d));
+    if (t.n < sizeof name) {
+        memcpy(name, t.p, t.n);
+        name[t.n] = 0;
+        ty->dt = ci_dtype_from_name(name);
+    }
+    if (ty->dt <= CI_DTYPE_INVALID || ty->dt >= CI_DTYPE_COUNT)
+        ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "unknown dtype '%.*s' (bool u8 i8 i16 i32 "
+                     "i64 f16 bf16 f32 f64)", CI__CIG_SPAN(&t));
+    ci__cig_next(P);
+    ci__cig_expect(P, '[', "'[' after the dtype (f32[] for a 0-d tensor)");
+    while (!ci__cig_punct(&P->tok, ']')) {
+        ci__cig_num v;
+        t = P->tok;
+        if (t.kind != CI__CIG_INT)
+            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE,
+                         "a dimension must be a non-negative integer, got %s",
+                         ci__cig_desc(P, d, sizeof d));
+        if (ty->ndim >= CI_MAX_DIMS)
+            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "more than %d dimensions", CI_MAX_DIMS);
+        v = ci__cig_number(P, 0);
+        ty->shape[ty->ndim++] = v.i;
+        /* the non-zero dims' product must fit even when a dim is 0: strides are built from it */
+        if (v.i == 0) zero = 1;
+        else if ((uint64_t)v.i > (uint64_t)INT64_MAX / count) count = (uint64_t)INT64_MAX + 1;
+        else count *= (uint64_t)v.i;
+        if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
+        else if (!ci__cig_punct(&P->tok, ']'))
+            ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or ']', got %s",
+                         ci__cig_desc(P, d, sizeof d));
+    }
+    if (count > (uint64_t)INT64_MAX)
+        ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "shape too large: its size overflows i64");
+    ty->count = zero ? 0 : (count > (uint64_t)SIZE_MAX ? SIZE_MAX : (size_t)count);
+    ci__cig_next(P);
+}
+
+/* ---- statements ---- */
+static void ci__cig_input(ci__cig_parser *P) {
+    ci__cig_tok name;
+    ci__cig_type ty;
+    ci_tensor t;
+    char *s;
+    ci__cig_next(P);                                   /* 'input' */
+    name = P->tok;
+    ci__cig_check_new_name(P, &name);
+    ci__cig_next(P);
+    ci__cig_expect(P, ':', "':' after the input's name");
+    ci__cig_type_parse(P, &ty);
+    s = ci__cig_strdup(P, &P->scratch, name.p, name.n);
+    t = ci_input(P->g, s, ty.dt, ty.ndim, ty.shape);
+    ci__cig_check_graph(P, name.line, name.col, t, "ci_input failed");
+    ci__cig_define(P, &name, t);
+    if (P->on_input) P->on_input(P->user, P->ninputs, s, ty.dt, ty.ndim, ty.shape);
+    P->ninputs++;
+}
+
+/* one level of a nested const list; the current token is '[' */
+static void ci__cig_const_list(ci__cig_parser *P, const ci__cig_type *ty, int level, void *buf,
+                               size_t *idx) {
+    int64_t count = 0;
+    int line = P->tok.line, col = P->tok.col;
+    char d[64];
+    ci__cig_next(P);
+    while (!ci__cig_punct(&P->tok, ']')) {
+        if (count >= ty->shape[level])
+            ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_SHAPE,
+                         "too many elements at depth %d: the shape says %lld", level + 1,
+                         (long long)ty->shape[level]);
+        if (level + 1 < ty->ndim) {
+            if (!ci__cig_punct(&P->tok, '['))
+                ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_SHAPE,
+                             "expected a list at depth %d (the shape has %d dimensions), got %s",
+                             level + 2, ty->ndim, ci__cig_desc(P, d, sizeof d));
+            ci__cig_const_list(P, ty, level + 1, buf, idx);
+        } else {
+            ci__cig_num v;
+            int vl = P->tok.line, vc = P->tok.col;
+            if (ci__cig_punct(&P->tok, '['))
+                ci__cig_fail(P, vl, vc, CI_ERR_SHAPE,
+                             "list nested deeper than the shape's %d dimensions", ty->ndim);
+            v = ci__cig_signed_number(P);
+            ci__cig_store(P, buf, (*idx)++, ty->dt, &v, vl, vc);
+        }
+        count++;
+        if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
+        else if (!ci__cig_punct(&P->tok, ']'))
+            ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or ']', got %s",
+                         ci__cig_desc(P, d, sizeof d));
+    }
+    if (count != ty->shape[level])
+        ci__cig_fail(P, line, col, CI_ERR_SHAPE,
+                     "list has %lld elements at depth %d, the shape says %lld", (long long)count,
+                     level + 1, (long long)ty->shape[level]);
+    ci__cig_next(P);
+}
+
+/* decodes the string token T (quotes and escapes) into the scratch arena */
+static char *ci__cig_string(ci__cig_parser *P, const ci__cig_tok *t) {
+    char *s = (char *)ci__cig_alloc(P, &P->scratch, t->n);
+    size_t i, n = 0;
+    for (i = 1; i + 1 < t->n; i++) {
+        char c = t->p[i];
+        if (c == '\\') {
+            c = t->p[++i];
+            c = c == 'n' ? '\n' : c == 't' ? '\t' : c == 'r' ? '\r' : c;
+        }
+        s[n++] = c;
+    }
+    s[n] = 0;
+    return s;
+}
+
+static const void *ci__cig_load(ci__cig_parser *P, const ci__cig_type *ty) {
+    ci__cig_tok at;
+    char *rel, *path, msg[600];
+    ci_dtype dt;
+    int ndim, i;
+    int64_t shape[CI_MAX_DIMS];
+    size_t blen, nbytes;
+    ci_result r;
+    ci__cig_next(P);                                  /* 'load' */
+    ci__cig_expect(P, '(', "'(' after load");
+    at = P->tok;
+    if (at.kind != CI__CIG_STR)
+        ci__cig_fail(P, at.line, at.col, CI_ERR_PARSE, "load() takes a file name in quotes");
+    rel = ci__cig_string(P, &at);
+    ci__cig_next(P);
+    ci__cig_expect(P, ')', "')'");
+    blen = P->basedir ? strlen(P->basedir) : 0;
+    if (rel[0] == '/' || blen == 0) {
+        path = rel;
+    } else {
+        size_t rlen = strlen(rel);
+        path = (char *)ci__cig_alloc(P, &P->scratch, blen + rlen + 2);
+        memcpy(path, P->basedir, blen);
+        if (P->basedir[blen - 1] != '/') path[blen++] = '/';
+        memcpy(path + blen, rel, rlen + 1);
+    }
+    r = ci_npy_read(path, &dt, &ndim, shape, &P->pending, &nbytes, msg, sizeof msg);
+    if (r != CI_OK) ci__cig_fail(P, at.line, at.col, r, "load: %s", msg);
+    if (dt != ty->dt)
+        ci__cig_fail(P, at.line, at.col, CI_ERR_DTYPE, "load: %s holds %s, the constant is %s",
+                     path, ci_dtype_name(dt), ci_dtype_name(ty->dt));
+    for (i = 0; i < ndim && ndim == ty->ndim; i++)
+        if (shape[i] != ty->shape[i]) break;
+    if (ndim != ty->ndim || i != ndim) {
+        char a[200], b[200];
+        size_t na = 0, nb = 0;
+        for (i = 0; i < ndim; i++)
+            na += (size_t)snprintf(a + na, sizeof a - na, i ? ", %lld" : "%lld",
+                                   (long long)shape[i]);
+        for (i = 0; i < ty->ndim; i++)
+            nb += (size_t)snprintf(b + nb, sizeof b - nb, i ? ", %lld" : "%lld",
+                                   (long long)ty->shape[i]);
+        a[na] = 0;
+        b[nb] = 0;
+        ci__cig_fail(P, at.line, at.col, CI_ERR_SHAPE, "load: %s has shape [%s], the constant "
+                     "is [%s]", path, a, b);
+    }
+    return P->pending;
+}
+
+static void ci__cig_const(ci__cig_parser *P) {
+    ci__cig_tok name, vt;
+    ci__cig_type ty;
+    ci_tensor t;
+    const void *data;
+    size_t item, nbytes;
+    ci__cig_next(P);                                   /* 'const' */
+    name = P->tok;
+    ci__cig_check_new_name(P, &name);
+    ci__cig_next(P);
+    ci__cig_expect(P, ':', "':' after the constant's name");
+    ci__cig_type_parse(P, &ty);
+    ci__cig_expect(P, '=', "'=' and the constant's value");
+    vt = P->tok;
+    item = ci_dtype_size(ty.dt);
+    nbytes = ty.count <= CI__CIG_MAX_CONST_BYTES / item ? ty.count * item : SIZE_MAX;
+    if (ci__cig_is(&vt, "load")) {
+        data = ci__cig_load(P, &ty);
+    } else {
+        void *buf;
+        if (nbytes > CI__CIG_MAX_CONST_BYTES)
+            ci__cig_fail(P, vt.line, vt.col, CI_ERR_UNSUPPORTED, "constant too large for text "
+                         "(over %lu bytes): use load(\"file.npy\")",
+                         (unsigned long)CI__CIG_MAX_CONST_BYTES);
+        if (ci__cig_punct(&vt, '[')) {
+            size_t idx = 0;
+            if (ty.ndim == 0)
+                ci__cig_fail(P, vt.line, vt.col, CI_ERR_SHAPE,
+                             "a 0-d constant takes a number, not a list");
+            /* every element takes at least one byte of text: no allocation beyond that */
+            if (ty.count > P->len - (size_t)(vt.p - P->text))
+                ci__cig_fail(P, vt.line, vt.col, CI_ERR_SHAPE, "list is shorter than the "
+                             "shape's %lu elements", (unsigned long)ty.count);
+            buf = ci__cig_alloc(P, &P->scratch, nbytes ? nbytes : 1);
+            ci__cig_const_list(P, &ty, 0, buf, &idx);
+        } else if (ci__cig_starts_number(&vt)) {
+            ci__cig_num v = ci__cig_signed_number(P);
+            size_t i;
+            buf = ci__cig_alloc(P, &P->scratch, nbytes ? nbytes : 1);
+            if (ty.count) ci__cig_store(P, buf, 0, ty.dt, &v, vt.line, vt.col);
+            for (i = 1; i < ty.count; i++) memcpy((char *)buf + i * item, buf, item);
+        } else {
+            char d[64];
+            ci__cig_fail(P, vt.line, vt.col, CI_ERR_PARSE,
+                         "expected a number, a list or load(\"file.npy\"), got %s",
+                         ci__cig_desc(P, d, sizeof d));
+        }
+        data = buf;
+    }
+    t = ci_const_array(P->g, ci__cig_strdup(P, &P->scratch, name.p, name.n), ty.dt, ty.ndim,
+                       ty.shape, data);
+    free(P->pending);
+    P->pending = NULL;
+    ci__cig_check_graph(P, name.line, name.col, t, "ci_const_array failed");
+    ci__cig_define(P, &name, t);
+}
+
+/* a tensor name in an argument: looked up, with "undefined" and "_" errors */
+static ci_tensor ci__cig_use(ci__cig_parser *P, const ci__cig_tok *t) {
+    ci__cig_sym *s = ci__cig_lookup(P, t->p, t->n);
+    if (!s) {
+        if (ci__cig_is(t, "_"))
+            ci__cig_fail(P, t->line, t->col, CI_ERR_PARSE, "'_' discards a result; it cannot "
+                         "be used");
+        ci__cig_fail(P, t->line, t->col, CI_ERR_PARSE, "undefined name '%.*s'",
+                     CI__CIG_SPAN(t));
+    }
+    return s->t;
+}
+
+/* dtype literal: f32, float32, torch.float32; invalid if T is none */
+static ci_dtype ci__cig_dtype_literal(const ci__cig_tok *t) {
+    char name[40];
+    const char *p = t->p;
+    size_t n = t->n;
+    ci_dtype dt;
+    if (n > 6 && !memcmp(p, "torch.", 6)) { p += 6; n -= 6; }
+    if (n >= sizeof name || memchr(p, '.', n)) return CI_DTYPE_INVALID;
+    memcpy(name, p, n);
+    name[n] = 0;
+    dt = ci_dtype_from_name(name);
+    return dt > CI_DTYPE_INVALID && dt < CI_DTYPE_COUNT ? dt : CI_DTYPE_INVALID;
+}
+
+/* a list argument: ints (and bools) -> INTS, with a float -> FLOATS, names/None -> TENSORS */
+static ci_arg ci__cig_list_arg(ci__cig_parser *P) {
+    char close = P->tok.c == '[' ? ']' : ')';
+    int nnum = 0, nten = 0, nfloat = 0;
+    ci__cig_num *nums = NULL;
+    ci_tensor *tens = NULL;
+    size_t n = 0, ncap = 0, tcap = 0, i;
+    char d[64];
+    ci__cig_next(P);
+    while (!ci__cig_punct(&P->tok, close)) {
+        ci__cig_tok t = P->tok;
+        if (n >= (size_t)INT32_MAX)
+            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list too long");
+        if (ci__cig_punct(&t, '[') || ci__cig_punct(&t, '('))
+            ci__cig_fail(P, t.line, t.col, CI_ERR_UNSUPPORTED,
+                         "nested lists are not supported as arguments");
+        if (t.kind == CI__CIG_NAME && !ci__cig_starts_number(&t)) {
+            ci__cig_grow(P, (void **)&tens, &tcap, sizeof *tens, n + 1);
+            if (ci__cig_is(&t, "None")) tens[n].id = 0;
+            else tens[n] = ci__cig_use(P, &t);
+            nten++;
+            ci__cig_next(P);
+        } else if (ci__cig_starts_number(&t)) {
+            ci__cig_grow(P, (void **)&nums, &ncap, sizeof *nums, n + 1);
+            nums[n] = ci__cig_signed_number(P);
+            nfloat += nums[n].is_float;
+            nnum++;
+        } else {
+            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "a list argument holds numbers or "
+                         "tensor names, got %s", ci__cig_desc(P, d, sizeof d));
+        }
+        if (nnum && nten)
+            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list mixes tensors and numbers");
+        n++;
+        if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
+        else if (!ci__cig_punct(&P->tok, close)) {
+            ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or '%c', got %s",
+                         close, ci__cig_desc(P, d, sizeof d));
+        }
+    }
+    ci__cig_next(P);
+    if (nten) return ci_arg_tensors(tens, (int)n);
+    if (nfloat) {
+        double *v = (double *)ci__cig_alloc(P, &P->scratch, (n ? n : 1) * sizeof(double));
+        for (i = 0; i < n; i++) v[i] = nums[i].is_float ? nums[i].f : (double)nums[i].i;
+        return ci_arg_floats(v, (int)n);
+    } else {
+        int64_t *v = (int64_t *)ci__cig_alloc(P, &P->scratch, (n ? n : 1) * sizeof(int64_t));
+        for (i = 0; i < n; i++) v[i] = nums[i].i;
+        return ci_arg_ints(v, (int)n);
+    }
+}
+
+static ci_arg ci__cig_arg(ci__cig_parser *P) {
+    ci__cig_tok t = P->tok;
+    char d[64];
+    if (ci__cig_punct(&t, '[') || ci__cig_punct(&t, '(')) return ci__cig_list_arg(P);
+    if (t.kind == CI__CIG_STR) {
+        char *s = ci__cig_string(P, &t);
+        ci__cig_next(P);
+        return ci_arg_string(s);
+    }
+    if (t.kind == CI__CIG_NAME) {
+        if (ci__cig_is(&t, "None")) { ci__cig_next(P); return ci_arg_none(); }
+        if (ci__cig_lookup(P, t.p, t.n)) {  /* a tensor name wins over a dtype literal */
+            ci_tensor v = ci__cig_use(P, &t);
+            ci__cig_next(P);
+            return ci_arg_tensor(v);
+        }
+        if (!ci__cig_starts_number(&t)) {
+            ci_dtype dt = ci__cig_dtype_literal(&t);
+            if (dt == CI_DTYPE_INVALID) ci__cig_use(P, &t);   /* fails: undefined name */
+            ci__cig_next(P);
+            return ci_arg_dtype(dt);
+        }
+    }
+    if (ci__cig_starts_number(&t)) {
+        ci__cig_num v = ci__cig_signed_number(P);
+        if (v.is_bool) return ci_arg_bool((int)v.i);
+        return v.is_float ? ci_arg_float(v.f) : ci_arg_int(v.i);
+    }
+    ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "expected an argument, got %s",
+                 ci__cig_desc(P, d, sizeof d));
+    return ci_arg_none(); /* not reached */
+}
+
+static void ci__cig_call(ci__cig_parser *P) {
+    ci__cig_tok lhs[CI__CIG_MAX_OUTS], optok;
+    ci_tensor outs[CI__CIG_MAX_OUTS];
+    ci_arg *args = NULL;
+    ci_kwarg *kws = NULL;
+    size_t nargs = 0, acap = 0, nkw = 0, kcap = 0, i, j;
+    int nl = 0, n;
+    const char *op;
+    char d[64];
+    for (;;) {                                          /* a, b, _ = */
+        ci__cig_tok t = P->tok;
+        if (nl >= CI__CIG_MAX_OUTS)
+            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "more than %d names on the left",
+                         CI__CIG_MAX_OUTS);
+        if (!ci__cig_is(&t, "_")) {
+            ci__cig_check_new_name(P, &t);
+            for (i = 0; i < (size_t)nl; i++)
+                if (lhs[i].n == t.n && !memcmp(lhs[i].p, t.p, t.n))
+                    ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "'%.*s' appears twice",
+                                 CI__CIG_SPAN(&t));
+        }
+        lhs[nl++] = t;
+        ci__cig_next(P);
+        if (!ci__cig_punct(&P->tok, ',')) break;
+        ci__cig_next(P);
+    }
+    ci__cig_expect(P, '=', "'='");
+    optok = P->tok;
+    if (optok.kind != CI__CIG_NAME)
+        ci__cig_fail(P, optok.line, optok.col, CI_ERR_PARSE, "expected an op name "
+                     "(aten.add.Tensor), got %s", ci__cig_desc(P, d, sizeof d));
+    op = ci__cig_strdup(P, &P->scratch, optok.p, optok.n);
+    if (!strncmp(op, "torch.ops.", 10)) op += 10;      /* as FX prints it */
+    ci__cig_next(P);
+    ci__cig_expect(P, '(', "'(' after the op name");
+    while (!ci__cig_punct(&P->tok, ')')) {
+        ci__cig_tok t = P->tok, nt;
+        nt = ci__cig_peek(P);
+        if (t.kind == CI__CIG_NAME && ci__cig_punct(&nt, '=')) {
+            if (memchr(t.p, '.', t.n))
+                ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "bad keyword '%.*s'",
+                             CI__CIG_SPAN(&t));
+            for (i = 0; i < nkw; i++)
+                if (strlen(kws[i].name) == t.n && !memcmp(kws[i].name, t.p, t.n))
+                    ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "keyword '%.*s' given twice",
+                                 CI__CIG_SPAN(&t));
+            ci__cig_grow(P, (void **)&kws, &kcap, sizeof *kws, nkw + 1);
+            kws[nkw].name = ci__cig_strdup(P, &P->scratch, t.p, t.n);
+            ci__cig_next(P);
+            ci__cig_next(P);
+            kws[nkw].value = ci__cig_arg(P);
+            nkw++;
+        } else {
+            if (nkw)
+                ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE,
+                             "positional argument after a keyword argument");
+            ci__cig_grow(P, (void **)&args, &acap, sizeof *args, nargs + 1);
+            args[nargs++] = ci__cig_arg(P);
+        }
+        if (nargs + nkw > 4096)
+            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "too many arguments");
+        if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
+        else if (!ci__cig_punct(&P->tok, ')'))
+            ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or ')', got %s",
+                         ci__cig_desc(P, d, sizeof d));
+    }
+    ci__cig_next(P);
+    memset(outs, 0, sizeof outs);
+    n = ci_call(P->g, op, (int)nargs, args, (int)nkw, kws, outs, CI__CIG_MAX_OUTS);
+    if (n <= 0 || ci_graph_status(P->g) != CI_OK) {
+        ci_tensor none;
+        none.id = 0;
+        ci__cig_check_graph(P, optok.line, optok.col, none, "the call failed");
+    }
+    if (n != nl)
+        ci__cig_fail(P, lhs[0].line, lhs[0].col, CI_ERR_PARSE,
+                     "%s returns %d result%s but %d name%s given", op, n, n == 1 ? "" : "s",
+                     nl, nl == 1 ? " is" : "s are");
+    for (j = 0; j < (size_t)nl; j++)
+        if (!ci__cig_is(&lhs[j], "_")) ci__cig_define(P, &lhs[j], outs[j]);
+}
+
+static void ci__cig_output(ci__cig_parser *P) {
+    int line = P->tok.line, col = P->tok.col, n = 0;
+    char d[64];
+    ci__cig_next(P);                                   /* 'output' */
+    while (P->tok.kind != CI__CIG_NL && P->tok.kind != CI__CIG_EOF) {
+        ci__cig_tok t = P->tok;
+        ci_tensor v;
+        if (t.kind != CI__CIG_NAME)
+            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "expected a tensor name, got %s",
+                         ci__cig_desc(P, d, sizeof d));
+        v = ci__cig_use(P, &t);
+        ci_output(P->g, v);
+        ci__cig_check_graph(P, t.line, t.col, v, "ci_output failed");
+        n++;
+        ci__cig_next(P);
+        if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
+        else if (P->tok.kind != CI__CIG_NL && P->tok.kind != CI__CIG_EOF)
+            ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or the end of "
+                         "the line, got %s", ci__cig_desc(P, d, sizeof d));
+    }
+    if (!n) ci__cig_fail(P, line, col, CI_ERR_PARSE, "output names no tensor");
+    P->saw_output = 1;
+}
+
+static void ci__cig_statements(ci__cig_parser *P) {
+    char d[64];
+    if (P->len >= 3 && !memcmp(P->text, "\xEF\xBB\xBF", 3)) P->pos = 3;   /* UTF-8 BOM */
+    ci__cig_next(P);
+    for (;;) {
+        ci__cig_tok t = P->tok, nt;
+        if (t.kind == CI__CIG_EOF) break;
+        if (t.kind == CI__CIG_NL) { ci__cig_next(P); continue; }
+        if (P->saw_output)
+            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "output must be the last statement");
+        if (t.kind != CI__CIG_NAME)
+            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "expected a statement, got %s",
+                         ci__cig_desc(P, d, sizeof d));
+        nt = ci__cig_peek(P);
+        if (ci__cig_is(&t, "input") && nt.kind == CI__CIG_NAME) ci__cig_input(P);
+        else if (ci__cig_is(&t, "const") && nt.kind == CI__CIG_NAME) ci__cig_const(P);
+        else if (ci__cig_is(&t, "output") && !ci__cig_punct(&nt, '=') &&
+                 !ci__cig_punct(&nt, ',')) ci__cig_output(P);
+        else ci__cig_call(P);
+        if (P->tok.kind != CI__CIG_NL && P->tok.kind != CI__CIG_EOF)
+            ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE,
+                         "expected the end of the line, got %s", ci__cig_desc(P, d, sizeof d));
+        ci__cig_arena_free(&P->scratch);
+    }
+    if (!P->saw_output)
+        ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "missing output statement");
+}
+
+/* the only setjmp: nothing here lives across it */
+static ci_result ci__cig_run(ci__cig_parser *P) {
+    if (setjmp(P->jb)) return P->rc;
+    ci__cig_statements(P);
+    return CI_OK;
+}
+
+CI_API ci_result ci_cig_parse_ex(ci_graph *g, const char *text, size_t len, const char *filename,
+                                 const char *basedir,
+                                 void (*on_input)(void *user, int index, const char *name,
+                                                  ci_dtype dt, int ndim, const int64_t *shape),
+                                 void *user, char *err, size_t errsz) {
+    ci__cig_parser *P;
+    ci_result r;
+    if (err && errsz) err[0] = 0;
+    if (!g || (!text && len)) {
+        ci__npy_err(err, errsz, "ci_cig_parse: NULL %s", g ? "text" : "graph");
+        return CI_ERR_INVALID_ARGS;
+    }
+    if (ci_graph_status(g) != CI_OK) {
+        ci__npy_err(err, errsz, "ci_cig_parse: the graph already has an error: %s",
+                    ci_graph_message(g));
+        return ci_graph_status(g);
+    }
+    /* on the heap, not in this frame: ci__cig_run's setjmp must not see it as a local */
+    P = (ci__cig_parser *)calloc(1, sizeof *P);
+    if (!P) {
+        ci__npy_err(err, errsz, "out of memory");
+        return CI_ERR_OUT_OF_MEMORY;
+    }
+    P->g = g;
+    P->text = text ? text : "";
+    P->len = len;
+    P->file = filename ? filename : "<cig>";
+    P->basedir = basedir;
+    P->line = 1;
+    P->col = 1;
+    P->err = err;
+    P->errsz = errsz;
+    P->on_input = on_input;
+    P->user = user;
+    r = ci__cig_run(P);
+    free(P->pending);
+    free(P->syms);
+    ci__cig_arena_free(&P->scratch);
+    ci__cig_arena_free(&P->names);
+    free(P);
+    return r;
+}
+
+CI_API ci_result ci_cig_parse(ci_graph *g, const char *text, size_t len, const char *filename,
+                              const char *basedir, char *err, size_t errsz) {
+    return ci_cig_parse_ex(g, text, len, filename, basedir, NULL, NULL, err, errsz);
+}
+
+CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, size_t errsz) {
+    FILE *f;
+    unsigned char *text = NULL;
+    size_t len = 0, dlen = 0, i;
+    char *dir;
+    ci_result r;
+    if (err && errsz) err[0] = 0;
+    if (!g || !path) {
+        ci__npy_err(err, errsz, "ci_cig_parse_file: NULL argument");
+        return CI_ERR_INVALID_ARGS;
+    }
+    f = fopen(path, "rb");
+    if (!f) {
+        ci__npy_err(err, errsz, "%s: cannot open: %s", path, strerror(errno));
+        return CI_ERR_IO;
+    }
+    r = ci__npy_slurp(f, &text, &len);
+    fclose(f);
+    if (r != CI_OK) {
+        ci__npy_err(err, errsz, "%s: %s", path, r == CI_ERR_IO ? "read error" : "out of memory");
+        return r;
+    }
+    for (i = 0; path[i]; i++)
+        if (path[i] == '/' || path[i] == '\\') dlen = i + 1;
+    dir = (char *)malloc(dlen + 2);
+    if (!dir) {
+        free(text);
+        ci__npy_err(err, errsz, "out of memory");
+        return CI_ERR_OUT_OF_MEMORY;
+    }
+    if (dlen) {
+        memcpy(dir, path, dlen);
+        dir[dlen] = 0;
+    } else {
+        strcpy(dir, ".");
+    }
+    r = ci_cig_parse(g, (const char *)text, len, path, dir, err, errsz);
+    free(dir);
+    free(text);
+    return r;
 }
 
 /* ---------------------------------------------------------------------------------------
