@@ -1,0 +1,851 @@
+#!/usr/bin/python3
+"""PyTorch comparison harness for cinductor.
+
+For each case it writes a .cig graph and its input .npy files into a temporary directory,
+computes the expected outputs by calling the same aten ops through torch.ops, runs
+
+    build/cinductor run case.cig --in NAME=NAME.npy ... --out DIR --backend B
+
+for B in tcc and interp, and compares DIR/out<i>.npy with PyTorch: the dtype and the shape must
+be PyTorch's exactly, integers and bools must be equal, floats close (f32: rtol 1e-4 atol 1e-5,
+looser for reductions; f64: 1e-10), NaN where PyTorch has NaN, infinities equal.
+
+A case is data: input specs, statements in .cig syntax, outputs. The statements are the
+reference too: `y = aten.add.Tensor(a, b, alpha=2)` is evaluated in Python as
+torch.ops.aten.add.Tensor(a, b, alpha=2) (.cig argument syntax is Python's, with dtype literals
+f32 ... and inf/nan bound to their values). Combinations PyTorch itself rejects (exp of a bool,
+amax over an empty dim, ...) are dropped, since PyTorch defines the ops.
+
+Usage: run.py [--seed N] [-k SUBSTRING] [--backends tcc,interp] [--cinductor PATH] [-j N] [-v]
+Prints PASS/FAIL/SKIP per case and backend, and last `N passed, M failed[, K skipped]`.
+Exit status 1 if anything failed.
+"""
+import argparse
+import concurrent.futures
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import zlib
+
+try:
+    import numpy as np
+    import torch
+    try:
+        import torch._prims  # noqa: F401  (registers torch.ops.prims)
+    except Exception:
+        pass
+except Exception:  # torch missing or broken
+    print("SKIP test-torch: PyTorch not found (install python3-torch)")
+    print("0 passed, 0 failed, 1 skipped")
+    sys.exit(0)
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+
+# .cig dtype name -> (numpy dtype, torch dtype)
+DTYPES = {
+    "bool": (np.bool_, torch.bool), "u8": (np.uint8, torch.uint8), "i8": (np.int8, torch.int8),
+    "i16": (np.int16, torch.int16), "i32": (np.int32, torch.int32),
+    "i64": (np.int64, torch.int64), "f16": (np.float16, torch.float16),
+    "f32": (np.float32, torch.float32), "f64": (np.float64, torch.float64),
+}
+TORCH_TO_CIG = {t: n for n, (_, t) in DTYPES.items()}
+FLOATS = ("f16", "f32", "f64")
+# names bound when a statement is evaluated as Python
+EVAL_NS = {n: t for n, (_, t) in DTYPES.items()}
+EVAL_NS.update({"inf": float("inf"), "nan": float("nan"), "True": True, "False": False,
+                "None": None})
+
+ALL = ("f32", "f64", "i32", "i64", "bool")
+NUM = ("f32", "f64", "i32", "i64")
+FLT = ("f32", "f64")
+INT = ("i32", "i64")
+
+
+# ---------------------------------------------------------------------------------------------
+# case specifications
+# ---------------------------------------------------------------------------------------------
+class I:
+    """An input: dtype, shape and the kind of random values.
+
+    kinds: n (normal floats, ints in [-10, 10), fair bools), pos (positive), nz (non-zero),
+    near1 (floats in [0.9, 1.1], ints +-1), grid (small integers, also as floats, so that
+    comparisons meet ties), nan (floats with NaN and +-inf mixed in), small (ints in [0, 5)),
+    exp (exponents: floats normal, ints in [0, 4)), big (floats normal * 50), true (mostly
+    true/non-zero)."""
+
+    def __init__(self, dtype, shape, kind="n"):
+        self.dtype, self.shape, self.kind = dtype, list(shape), kind
+
+    def decl(self):
+        return "%s[%s]" % (self.dtype, ", ".join(str(d) for d in self.shape))
+
+    def make(self, rng):
+        npdt = DTYPES[self.dtype][0]
+        shape, k = tuple(self.shape), self.kind
+        n = int(np.prod(shape)) if shape else 1
+        if self.dtype == "bool":
+            p = 0.995 if k in ("true", "pos", "nz") else 0.5
+            v = rng.random(n) < p
+        elif self.dtype in FLOATS:
+            if k == "pos":
+                v = rng.uniform(0.1, 3.0, n)
+            elif k == "nz":
+                v = rng.standard_normal(n)
+                v = np.where(np.abs(v) < 0.1, 0.5, v)
+            elif k == "near1":
+                v = rng.uniform(0.9, 1.1, n)
+            elif k == "grid":
+                v = rng.integers(-3, 4, n).astype(np.float64)
+            elif k == "small":
+                v = rng.integers(0, 5, n).astype(np.float64)
+            elif k == "big":
+                v = rng.standard_normal(n) * 50
+            elif k == "true":
+                v = rng.standard_normal(n)
+                v[rng.random(n) < 0.5] = 1.0
+            elif k == "nan":
+                v = rng.standard_normal(n)
+                r = rng.random(n)
+                v[r < 0.15] = np.nan
+                v[(r >= 0.15) & (r < 0.2)] = np.inf
+                v[(r >= 0.2) & (r < 0.25)] = -np.inf
+            else:
+                v = rng.standard_normal(n)
+        else:
+            if k == "pos":
+                v = rng.integers(1, 10, n)
+            elif k == "nz":
+                v = rng.integers(1, 10, n) * rng.choice([-1, 1], n)
+            elif k == "near1":
+                v = rng.choice([-1, 1], n)
+            elif k in ("grid",):
+                v = rng.integers(-3, 4, n)
+            elif k in ("small",):
+                v = rng.integers(0, 5, n)
+            elif k == "exp":
+                v = rng.integers(0, 4, n)
+            elif k == "true":
+                v = rng.integers(1, 10, n)
+            else:
+                v = rng.integers(-10, 10, n)
+            if self.dtype == "u8":
+                v = np.abs(v)
+        # (not np.ascontiguousarray: it turns 0-d arrays into 1-d ones)
+        return np.asarray(v).astype(npdt).reshape(shape).copy(order="C")
+
+
+class Case:
+    """inputs: [(name, I)]; consts: [(name, dtype, shape, value-or-'load')]; body: .cig
+    statements, where `{out}` on the left stands for as many names as the op has results;
+    outputs: names, or None for the names `{out}` became."""
+
+    def __init__(self, name, inputs, body, outputs=None, tol=None, consts=(), red=False):
+        self.name, self.inputs, self.body, self.outputs = name, inputs, body, outputs
+        self.tol, self.consts, self.red = tol, list(consts), red
+
+
+def _desc(inputs, args):
+    """args with input names replaced by their types: add.Tensor(f32[7,5], 2.5)"""
+    table = {n: i.dtype + "[" + ",".join(map(str, i.shape)) + "]" for n, i in inputs}
+    return re.sub(r"\b[a-z]\b", lambda m: table.get(m.group(0), m.group(0)), args)
+
+
+def op_case(op, args, *specs, tol=None, red=False, name=None):
+    """one op applied to inputs a, b, c, ... (in the order of specs)"""
+    inputs = [("abcdefgh"[i], s) for i, s in enumerate(specs)]
+    short = op[5:] if op.startswith("aten.") else op
+    return Case(name or "%s(%s)" % (short, _desc(inputs, args)), inputs,
+                ["{out} = %s(%s)" % (op, args)], tol=tol, red=red)
+
+
+def shapes_unary():
+    return ([1], [7], [1023], [7, 5], [0, 3], [])
+
+
+BINARY_SHAPES = (([7], [7]), ([1023], [1023]), ([7, 1], [1, 5]), ([3, 4], [4]), ([0, 3], [3]),
+                 ([], [7]), ([1], [1]))
+
+
+def build_cases():
+    C = []
+    add = C.append
+
+    # ---- pointwise unary ----
+    unary = {"neg": "n", "abs": "n", "exp": "n", "log": "pos", "sqrt": "pos", "rsqrt": "pos",
+             "sin": "n", "cos": "n", "tanh": "n", "sigmoid": "n", "relu": "n", "erf": "n"}
+    for op, kind in unary.items():
+        for dt in ALL:
+            for sh in shapes_unary():
+                add(op_case("aten.%s.default" % op, "a", I(dt, sh, kind)))
+        add(op_case("aten.%s.default" % op, "a", I("f32", [7, 5], "nan")))
+    add(op_case("aten.exp.default", "a", I("f32", [1023], "big")))
+    add(op_case("aten.tanh.default", "a", I("f32", [1023], "big")))
+    add(op_case("aten.sigmoid.default", "a", I("f32", [1023], "big")))
+    add(op_case("aten.sigmoid.default", "a", I("f64", [1023], "big")))
+
+    # ---- pointwise binary ----
+    for op in ("add", "sub", "mul", "maximum", "minimum"):
+        ovl = "default" if op in ("maximum", "minimum") else "Tensor"
+        for dt in ALL:
+            for sa, sb in BINARY_SHAPES:
+                add(op_case("aten.%s.%s" % (op, ovl), "a, b", I(dt, sa), I(dt, sb)))
+    for op in ("maximum", "minimum"):
+        add(op_case("aten.%s.default" % op, "a, b", I("f32", [7, 5], "nan"), I("f32", [7, 5])))
+        add(op_case("aten.%s.default" % op, "a, b", I("f32", [7, 5]), I("f32", [7, 5], "nan")))
+        add(op_case("aten.%s.default" % op, "a, b", I("f32", [7]), I("i64", [7])))
+    for dt in ALL:
+        add(op_case("aten.add.Tensor", "a, b, alpha=2", I(dt, [7, 5]), I(dt, [7, 5])))
+        add(op_case("aten.sub.Tensor", "a, b, alpha=2", I(dt, [7, 1]), I(dt, [5])))
+    add(op_case("aten.add.Tensor", "a, b, alpha=0.5", I("f32", [7]), I("f32", [7])))
+    add(op_case("aten.add.Tensor", "a, b, alpha=True", I("bool", [7]), I("bool", [7])))
+    # Python scalars are weakly typed
+    for dt in ALL:
+        for s in ("2.5", "2", "True", "-3"):
+            add(op_case("aten.mul.Tensor", "a, %s" % s, I(dt, [7, 5])))
+            add(op_case("aten.add.Tensor", "a, %s" % s, I(dt, [7])))
+        add(op_case("aten.sub.Tensor", "a, 1.5", I(dt, [7])))
+        add(op_case("aten.sub.Tensor", "a, 1, alpha=2", I(dt, [7])))
+    add(op_case("aten.add.Tensor", "a, 1.5", I("i32", [1023])))
+    add(op_case("aten.add.Tensor", "a, 1e-6", I("f64", [7])))
+    add(op_case("aten.mul.Tensor", "a, inf", I("f32", [7])))
+    add(op_case("aten.add.Tensor", "a, -inf", I("f32", [7])))
+    add(op_case("aten.mul.Tensor", "a, nan", I("f32", [7])))
+    # mixed dtypes promote
+    for da, db in (("f32", "f64"), ("i32", "i64"), ("i32", "f32"), ("bool", "i32"),
+                   ("bool", "f32"), ("i64", "f32"), ("f32", "bool")):
+        add(op_case("aten.add.Tensor", "a, b", I(da, [7, 5]), I(db, [5])))
+        add(op_case("aten.mul.Tensor", "a, b", I(da, [7]), I(db, [7])))
+    add(op_case("aten.add.Tensor", "a, b", I("f32", [7]), I("f64", [])))   # 0-d tensor: weak
+    add(op_case("aten.add.Tensor", "a, b", I("i32", [7]), I("i64", [])))
+    add(op_case("aten.add.Tensor", "a, b", I("i32", [7]), I("f64", [])))
+    # division
+    for dt in ALL:
+        for sa, sb in (([7, 5], [7, 5]), ([1023], [1023]), ([7, 1], [1, 5]), ([0, 3], [3])):
+            add(op_case("aten.div.Tensor", "a, b", I(dt, sa), I(dt, sb, "nz")))
+            for mode in ("trunc", "floor"):
+                add(op_case("aten.div.Tensor_mode", 'a, b, rounding_mode="%s"' % mode,
+                            I(dt, sa), I(dt, sb, "nz")))
+        add(op_case("aten.div.Tensor", "a, 2", I(dt, [7])))
+        add(op_case("aten.div.Tensor", "a, 2.5", I(dt, [7])))
+        add(op_case("aten.div.Tensor_mode", 'a, 3, rounding_mode="floor"', I(dt, [7])))
+        add(op_case("aten.div.Tensor_mode", 'a, -3, rounding_mode="trunc"', I(dt, [7])))
+        add(op_case("aten.div.Tensor_mode", 'a, b, rounding_mode=None', I(dt, [7]),
+                    I(dt, [7], "nz")))
+    add(op_case("aten.div.Tensor", "a, b", I("f32", [7, 5]), I("f32", [7, 5], "grid")))  # x/0
+    add(op_case("aten.div.Tensor_mode", 'a, b, rounding_mode="floor"', I("f32", [7, 5], "big"),
+                I("f32", [7, 5], "grid")))
+    # pow
+    for dt in ALL:
+        for sh in ([7, 5], [1023], [0, 3]):
+            add(op_case("aten.pow.Tensor_Tensor", "a, b", I(dt, sh, "pos"), I(dt, sh, "exp")))
+        add(op_case("aten.pow.Tensor_Tensor", "a, b", I(dt, [7, 1], "pos"), I(dt, [5], "exp")))
+        for e in ("2", "0.5", "3", "-1", "2.5", "0", "1", "-2", "-0.5"):
+            add(op_case("aten.pow.Tensor_Scalar", "a, %s" % e, I(dt, [7, 5], "pos")))
+    add(op_case("aten.pow.Tensor_Scalar", "a, 2", I("f32", [1023])))
+    add(op_case("aten.pow.Tensor_Scalar", "a, 3", I("f32", [1023])))
+    add(op_case("aten.pow.Tensor_Scalar", "a, 0.5", I("f32", [1023])))    # negative -> nan
+    add(op_case("aten.pow.Tensor_Scalar", "a, -1", I("f32", [7, 5], "grid")))  # 1/0
+    add(op_case("aten.pow.Tensor_Tensor", "a, b", I("f32", [7, 5]), I("f32", [7, 5])))
+    add(op_case("aten.pow.Tensor_Tensor", "a, b", I("i32", [7]), I("f32", [7])))
+    # clamp
+    for dt in NUM:
+        for args in ("a, -0.5, 0.5", "a, None, 0.5", "a, -0.5", "a, -0.5, None", "a, -3, 3",
+                     "a, None, 2", "a, 2, -2", "a"):
+            add(op_case("aten.clamp.default", args, I(dt, [7, 5], "big" if dt in FLT else "n")))
+        add(op_case("aten.clamp.Tensor", "a, b, c", I(dt, [7, 5]), I(dt, [7, 5]), I(dt, [5])))
+        add(op_case("aten.clamp.Tensor", "a, b", I(dt, [7, 5]), I(dt, [1, 5])))
+        add(op_case("aten.clamp.Tensor", "a, None, b", I(dt, [7, 5]), I(dt, [7, 1])))
+    add(op_case("aten.clamp.default", "a, -0.5, 0.5", I("f32", [7, 5], "nan")))
+    add(op_case("aten.clamp.default", "a, -0.5, 0.5", I("f32", [1023])))
+    add(op_case("aten.clamp.Tensor", "a, b, c", I("f32", [7]), I("f32", [7], "nan"),
+                I("f32", [7])))
+    # where
+    for dt in ALL:
+        add(op_case("aten.where.self", "a, b, c", I("bool", [7, 5]), I(dt, [7, 5]), I(dt, [7, 5])))
+        add(op_case("aten.where.self", "a, b, c", I("bool", [7, 1]), I(dt, [1, 5]), I(dt, [])))
+    add(op_case("aten.where.self", "a, b, c", I("bool", [1023]), I("f32", [1023]),
+                I("i64", [1023])))
+    add(op_case("aten.where.self", "a, b, c", I("bool", [0, 3]), I("f32", [0, 3]), I("f32", [3])))
+    # comparisons
+    for op in ("eq", "ne", "lt", "le", "gt", "ge"):
+        for dt in ALL:
+            for sa, sb in (([7, 5], [7, 5]), ([7, 1], [1, 5]), ([1023], [1023]), ([0, 3], [3])):
+                add(op_case("aten.%s.Tensor" % op, "a, b", I(dt, sa, "grid"), I(dt, sb, "grid")))
+            for s in ("0", "1.5", "-1", "True"):
+                add(op_case("aten.%s.Scalar" % op, "a, %s" % s, I(dt, [7, 5], "grid")))
+        add(op_case("aten.%s.Tensor" % op, "a, b", I("f32", [7, 5], "nan"), I("f32", [7, 5])))
+        add(op_case("aten.%s.Tensor" % op, "a, b", I("i32", [7, 5], "grid"),
+                    I("f32", [7, 5], "grid")))
+    # logical
+    for op in ("logical_and", "logical_or"):
+        for dt in ALL:
+            add(op_case("aten.%s.default" % op, "a, b", I(dt, [7, 5], "grid"),
+                        I(dt, [7, 5], "grid")))
+            add(op_case("aten.%s.default" % op, "a, b", I(dt, [7, 1], "grid"), I("bool", [5])))
+        add(op_case("aten.%s.default" % op, "a, b", I("f32", [7], "nan"), I("bool", [7])))
+    for dt in ALL:
+        add(op_case("aten.logical_not.default", "a", I(dt, [7, 5], "grid")))
+        add(op_case("aten.logical_not.default", "a", I(dt, [0, 3], "grid")))
+    add(op_case("aten.logical_not.default", "a", I("f32", [7], "nan")))
+    # dtype conversion
+    for src in ALL:
+        for dst in ALL:
+            add(op_case("aten._to_copy.default", "a, dtype=%s" % dst,
+                        I(src, [7, 5], "big" if src in FLT else "n")))
+        add(op_case("prims.convert_element_type.default", "a, f64", I(src, [7])))
+        add(op_case("prims.convert_element_type", "a, i32", I(src, [7])))
+    add(op_case("aten._to_copy.default", "a, dtype=bool", I("f32", [7, 5], "grid")))
+    add(op_case("aten._to_copy.default", "a", I("f32", [7])))
+    add(op_case("aten._to_copy.default", "a, dtype=i32", I("f32", [0, 3])))
+
+    # ---- reductions ----
+    R = dict(red=True)
+    for dt in ALL:
+        for sh in ([7, 5], [1023], [3, 1023], [0, 3], [], [1]):
+            add(op_case("aten.sum.default", "a", I(dt, sh), **R))
+        add(op_case("aten.sum.dim_IntList", "a, [1]", I(dt, [7, 5]), **R))
+        add(op_case("aten.sum.dim_IntList", "a, [0], True", I(dt, [7, 5]), **R))
+        add(op_case("aten.sum.dim_IntList", "a, [-1], keepdim=True", I(dt, [3, 1023]), **R))
+        add(op_case("aten.sum.dim_IntList", "a, [0, 2]", I(dt, [3, 4, 5]), **R))
+        add(op_case("aten.sum.dim_IntList", "a, [0]", I(dt, [1023, 3]), **R))
+        add(op_case("aten.sum.dim_IntList", "a, [0]", I(dt, [0, 3]), **R))
+        add(op_case("aten.sum.dim_IntList", "a, [1]", I(dt, [0, 3]), **R))
+        add(op_case("aten.sum.dim_IntList", "a, [1], dtype=f64", I(dt, [7, 5]), **R))
+        add(op_case("aten.sum.dim_IntList", "a, [1], False, dtype=i64", I(dt, [7, 5]), **R))
+        add(op_case("aten.sum.dim_IntList", "a, []", I(dt, [7, 5]), **R))
+        add(op_case("aten.sum.default", "a, dtype=f32", I(dt, [7, 5]), **R))
+        for args in ("a, [1]", "a, [-1], True", "a, [0, 1]", "a, [], True", "a, [0]"):
+            add(op_case("aten.mean.dim", args, I(dt, [7, 5]), **R))
+        add(op_case("aten.mean.dim", "a, [-1]", I(dt, [3, 1023]), **R))
+        add(op_case("aten.mean.dim", "a, [0]", I(dt, [0, 3]), **R))
+        add(op_case("aten.mean.dim", "a, [1], dtype=f64", I(dt, [7, 5]), **R))
+        add(op_case("aten.mean.default", "a", I(dt, [1023]), **R))
+        for op in ("amax", "amin"):
+            for args in ("a, [1]", "a, [0], True", "a, [-1]", "a, [0, 1]", "a"):
+                add(op_case("aten.%s.default" % op, args, I(dt, [7, 5]), **R))
+            add(op_case("aten.%s.default" % op, "a, [1]", I(dt, [3, 1023]), **R))
+            add(op_case("aten.%s.default" % op, "a, [1]", I(dt, [0, 3]), **R))
+        for op in ("max", "min"):
+            add(op_case("aten.%s.dim" % op, "a, 1", I(dt, [7, 5]), **R))
+            add(op_case("aten.%s.dim" % op, "a, 0, True", I(dt, [7, 5]), **R))
+            add(op_case("aten.%s.dim" % op, "a, -1, keepdim=True", I(dt, [3, 1023]), **R))
+            add(op_case("aten.%s.dim" % op, "a, 1", I(dt, [7, 5], "grid"), **R))   # ties
+        for op in ("argmax", "argmin"):
+            for args in ("a", "a, 1", "a, 0, True", "a, -1", "a, None, True"):
+                add(op_case("aten.%s.default" % op, args, I(dt, [7, 5]), **R))
+            add(op_case("aten.%s.default" % op, "a, 1", I(dt, [7, 5], "grid"), **R))
+            add(op_case("aten.%s.default" % op, "a", I(dt, [1023]), **R))
+        for sh in ([7, 5], [1023], [0, 3], []):
+            add(op_case("aten.prod.default", "a", I(dt, sh, "near1"), **R))
+        add(op_case("aten.prod.dim_int", "a, 1", I(dt, [7, 5], "near1"), **R))
+        add(op_case("aten.prod.dim_int", "a, 0, True", I(dt, [7, 5], "near1"), **R))
+        add(op_case("aten.prod.dim_int", "a, 1", I(dt, [0, 3], "near1"), **R))
+        add(op_case("aten.prod.dim_int", "a, 0, dtype=f64", I(dt, [7, 5], "near1"), **R))
+        for op in ("any", "all"):
+            for kind in ("grid", "true"):
+                add(op_case("aten.%s.default" % op, "a", I(dt, [7, 5], kind), **R))
+                add(op_case("aten.%s.default" % op, "a", I(dt, [1023], kind), **R))
+                add(op_case("aten.%s.dim" % op, "a, 1", I(dt, [7, 5], kind), **R))
+                add(op_case("aten.%s.dim" % op, "a, 0, True", I(dt, [7, 5], kind), **R))
+            add(op_case("aten.%s.dim" % op, "a, 0", I(dt, [0, 3]), **R))
+            add(op_case("aten.%s.default" % op, "a", I(dt, [0, 3]), **R))
+    add(op_case("aten.sum.default", "a", I("f32", [7, 5], "nan"), **R))
+    add(op_case("aten.amax.default", "a, [1]", I("f32", [7, 5], "nan"), **R))
+    add(op_case("aten.max.dim", "a, 1", I("f32", [7, 5], "nan"), **R))
+    add(op_case("aten.argmax.default", "a, 1", I("f32", [7, 5], "nan"), **R))
+
+    # ---- views and movement ----
+    for dt in ALL:
+        add(op_case("aten.view.default", "a, [5, 7]", I(dt, [7, 5])))
+        add(op_case("aten.view.default", "a, [-1]", I(dt, [7, 5])))
+        add(op_case("aten.view.default", "a, [3, -1, 5]", I(dt, [3, 4, 5])))
+        add(op_case("aten.view.default", "a, []", I(dt, [1])))
+        add(op_case("aten.view.default", "a, [1, 1]", I(dt, [])))
+        add(op_case("aten.view.default", "a, [3, 0]", I(dt, [0, 3])))
+        add(op_case("aten._unsafe_view.default", "a, [35]", I(dt, [7, 5])))
+        add(op_case("aten.reshape.default", "a, [5, 7]", I(dt, [7, 5])))
+        add(op_case("aten.permute.default", "a, [1, 0]", I(dt, [7, 5])))
+        add(op_case("aten.permute.default", "a, [2, 0, 1]", I(dt, [3, 4, 5])))
+        add(op_case("aten.permute.default", "a, [-1, 0, 1]", I(dt, [3, 4, 5])))
+        add(op_case("aten.t.default", "a", I(dt, [7, 5])))
+        add(op_case("aten.t.default", "a", I(dt, [7])))
+        add(op_case("aten.transpose.int", "a, 0, 1", I(dt, [7, 5])))
+        add(op_case("aten.transpose.int", "a, -1, 0", I(dt, [3, 4, 5])))
+        add(op_case("aten.expand.default", "a, [7, 5]", I(dt, [7, 1])))
+        add(op_case("aten.expand.default", "a, [4, 7, 5]", I(dt, [7, 5])))
+        add(op_case("aten.expand.default", "a, [-1, 5]", I(dt, [7, 1])))
+        add(op_case("aten.expand.default", "a, [3, 7]", I(dt, [])))
+        add(op_case("aten.squeeze.dim", "a, 1", I(dt, [7, 1])))
+        add(op_case("aten.squeeze.dim", "a, 0", I(dt, [7, 1])))
+        add(op_case("aten.squeeze.dim", "a, -1", I(dt, [7, 1])))
+        add(op_case("aten.squeeze.default", "a", I(dt, [1, 7, 1, 5])))
+        add(op_case("aten.squeeze.default", "a", I(dt, [1])))
+        add(op_case("aten.unsqueeze.default", "a, 0", I(dt, [7, 5])))
+        add(op_case("aten.unsqueeze.default", "a, -1", I(dt, [7, 5])))
+        add(op_case("aten.unsqueeze.default", "a, 1", I(dt, [7, 5])))
+        add(op_case("aten.unsqueeze.default", "a, 0", I(dt, [])))
+        for args in ("a, 0, 1, 5", "a, 1, -3, 9223372036854775807", "a, 0, 0, 7, 2",
+                     "a, 0, -100, 100", "a, 1, 4, 2", "a, 1, 1, 5, 2", "a, -1, 2",
+                     "a, 0, None, None, 3", "a", "a, 0, 5, 100"):
+            add(op_case("aten.slice.Tensor", args, I(dt, [7, 5])))
+        add(op_case("aten.slice.Tensor", "a, 0, 1, 1000, 2", I(dt, [1023])))
+        for args in ("a, 0, -1", "a, 1, 2", "a, 0, 0", "a, -1, -5"):
+            add(op_case("aten.select.int", args, I(dt, [7, 5])))
+        add(op_case("aten.select.int", "a, 0, 3", I(dt, [7])))
+        add(op_case("aten.clone.default", "a", I(dt, [7, 5])))
+        add(op_case("aten.clone.default", "a", I(dt, [])))
+        add(op_case("aten.as_strided.default", "a, [3, 3], [1, 3]", I(dt, [9])))
+        add(op_case("aten.as_strided.default", "a, [2, 2], [5, 1], 1", I(dt, [7, 5])))
+        add(op_case("aten.as_strided.default", "a, [4, 3], [0, 2]", I(dt, [7])))
+        add(op_case("aten.as_strided.default", "a, [2, 3, 2], [10, 1, 3], 4", I(dt, [7, 5])))
+
+    # ---- creation ----
+    # (not "[2, 3], True": PyTorch 1.13 infers i64 for a bool fill value, later versions bool)
+    for args in ("[2, 3], 1.5", "[2, 3], 3", "[2, 3], 2, dtype=f64",
+                 "[7], -inf", "[], 4.25", "[0, 3], 1.0", "[1023], 7, dtype=i32",
+                 "[2, 3], 1.5, dtype=i64", "[3], 0.5, dtype=bool", "[2], nan"):
+        add(op_case("aten.full.default", args))
+    for args in ("0, 10, 3", "1.5, 7, 0.5", "-5, 5, 2", "0, 1, 0.1", "10, 0, -3",
+                 "0, 10, 3, dtype=f32", "0.5, 3, 1, dtype=f64", "0, 1023, 1", "5, 5, 1",
+                 "-1.5, 1.5, 0.25, dtype=i64"):
+        add(op_case("aten.arange.start_step", args))
+    for args in ("10", "7, dtype=f32", "2.5", "0", "1023, dtype=i32"):
+        add(op_case("aten.arange.default", args))
+    add(op_case("aten.arange.start", "2, 9"))
+    for op in ("zeros", "ones"):
+        for args in ("[3, 4]", "[2], dtype=i64", "[]", "[0, 3]", "[7], dtype=bool",
+                     "[5], dtype=f64"):
+            add(op_case("aten.%s.default" % op, args))
+        for dt in ALL:
+            add(op_case("aten.%s_like.default" % op, "a", I(dt, [7, 5])))
+            add(op_case("aten.%s_like.default" % op, "a, dtype=f64", I(dt, [7])))
+        add(op_case("aten.%s_like.default" % op, "a", I("f32", [0, 3])))
+    add(op_case("aten.full_like.default", "a, 2.5", I("f32", [7, 5])))
+    add(op_case("aten.full_like.default", "a, 2.5", I("i32", [7])))
+
+    # ---- decompositions ----
+    for op in ("_softmax", "_log_softmax"):
+        for dt in FLT:
+            for sh, dim in (([7, 5], -1), ([7, 5], 0), ([1023], 0), ([3, 1023], 1), ([3, 4, 5], 1),
+                            ([1], 0), ([0, 3], 1), ([], 0), ([7, 5], 1)):
+                add(op_case("aten.%s.default" % op, "a, %d, False" % dim, I(dt, sh), red=True))
+        add(op_case("aten.%s.default" % op, "a, -1, False", I("f32", [7, 5], "big"),
+                    red=True))
+        add(op_case("aten.%s.default" % op, "a, -1, False", I("f32", [7, 5], "nan"), red=True))
+    for dt in FLT:
+        for sh in ([7, 5], [1023], [0, 3], []):
+            add(op_case("aten.gelu.default", "a", I(dt, sh)))
+            add(op_case("aten.gelu.default", 'a, approximate="tanh"', I(dt, sh)))
+            add(op_case("aten.silu.default", "a", I(dt, sh)))
+        add(op_case("aten.gelu.default", 'a, approximate="none"', I(dt, [7, 5], "big")))
+        add(op_case("aten.gelu.default", 'a, approximate="tanh"', I(dt, [7, 5], "big")))
+        add(op_case("aten.silu.default", "a", I(dt, [7, 5], "big")))
+        for sh, ns, wb in (([7, 5], "[5]", "b, c"), ([3, 1023], "[1023]", "b, c"),
+                           ([3, 4, 5], "[4, 5]", "b, c"), ([7, 5], "[5]", "None, None"),
+                           ([7, 5], "[5]", "b, None"), ([1, 7], "[7]", "b, c"),
+                           ([0, 5], "[5]", "b, c")):
+            ins = [I(dt, sh)]
+            wshape = [int(v) for v in ns.strip("[]").split(",")]
+            if "b" in wb:
+                ins.append(I(dt, wshape))
+            if "c" in wb:
+                ins.append(I(dt, wshape))
+            add(op_case("aten.native_layer_norm.default", "a, %s, %s, 1e-05" % (ns, wb), *ins,
+                        red=True))
+            add(op_case("aten.layer_norm.default", "a, %s, %s, 1e-05" % (ns, wb), *ins,
+                        red=True))
+        add(op_case("aten.layer_norm.default", "a, [5]", I(dt, [7, 5]), red=True))
+
+    # ---- packet names (no overload) resolve like PyTorch ----
+    add(op_case("aten.add", "a, b", I("f32", [7, 5]), I("f32", [5])))
+    add(op_case("aten.add", "a, 2", I("i32", [7])))
+    add(op_case("aten.sum", "a", I("f32", [7, 5]), red=True))
+    add(op_case("aten.sum", "a, [1]", I("f32", [7, 5]), red=True))
+    add(op_case("aten.max", "a, 1", I("f32", [7, 5]), red=True))
+    add(op_case("aten.div", 'a, b, rounding_mode="floor"', I("f32", [7]), I("f32", [7], "nz")))
+    add(op_case("aten.pow", "a, 2", I("f32", [7])))
+    add(op_case("aten.eq", "a, 0", I("i32", [7], "grid")))
+    add(op_case("aten.clamp", "a, 0", I("f32", [7])))
+
+    # ---- non-contiguous inputs: views inside the graph feed pointwise ops and reductions ----
+    def G(name, inputs, body, outputs, **kw):
+        add(Case(name, inputs, body, outputs, **kw))
+
+    for dt in ALL:
+        x75, x3 = I(dt, [7, 5], "grid"), I(dt, [3, 4, 5], "grid")
+        G("permute->neg/%s" % dt, [("x", x75)],
+          ["p = aten.permute.default(x, [1, 0])", "y = aten.abs.default(p)"], ["y"])
+        G("t->add(t, bias)/%s" % dt, [("x", x75), ("b", I(dt, [7]))],
+          ["p = aten.t.default(x)", "y = aten.add.Tensor(p, b)"], ["y"])
+        G("slice step 2->mul/%s" % dt, [("x", x75)],
+          ["s = aten.slice.Tensor(x, 1, 1, 5, 2)", "y = aten.mul.Tensor(s, s)"], ["y"])
+        G("expand->sum/%s" % dt, [("x", I(dt, [7, 1]))],
+          ["e = aten.expand.default(x, [7, 5])", "y = aten.sum.dim_IntList(e, [1])",
+           "z = aten.sum.dim_IntList(e, [0])"], ["y", "z"], red=True)
+        G("permute3->sum,amax/%s" % dt, [("x", x3)],
+          ["p = aten.permute.default(x, [2, 0, 1])", "y = aten.sum.dim_IntList(p, [1])",
+           "z = aten.amax.default(p, [2])", "w = aten.argmax.default(p, 0)"],
+          ["y", "z", "w"], red=True)
+        G("transpose->reshape/%s" % dt, [("x", x3)],
+          ["p = aten.transpose.int(x, 0, 2)", "y = aten.reshape.default(p, [20, 3])"], ["y"])
+        G("select,slice->where/%s" % dt, [("x", x75), ("c", I("bool", [5]))],
+          ["r = aten.select.int(x, 0, -2)", "s = aten.slice.Tensor(x, 0, 0, 1)",
+           "t = aten.squeeze.dim(s, 0)", "y = aten.where.self(c, r, t)"], ["y"])
+        G("view outputs/%s" % dt, [("x", x75)],
+          ["p = aten.permute.default(x, [1, 0])", "s = aten.slice.Tensor(x, 0, 2, 6)",
+           "e = aten.expand.default(x, [2, 7, 5])"], ["p", "s", "e", "x"])
+        G("input as output twice/%s" % dt, [("x", x75)], ["y = aten.clone.default(x)"],
+          ["x", "y", "x"])
+        G("as_strided->sum/%s" % dt, [("x", I(dt, [9], "grid"))],
+          ["a = aten.as_strided.default(x, [3, 3], [1, 3])", "y = aten.sum.dim_IntList(a, [1])",
+           "zv, zi = aten.max.dim(a, 0)"], ["y", "zv", "zi"], red=True)
+    for dt in FLT:
+        x = I(dt, [7, 5])
+        G("t->softmax/%s" % dt, [("x", x)],
+          ["p = aten.t.default(x)", "y = aten._softmax.default(p, -1, False)"], ["y"], red=True)
+        G("permute->layer_norm/%s" % dt, [("x", I(dt, [4, 3, 5]))],
+          ["p = aten.permute.default(x, [1, 0, 2])",
+           "y, m, r = aten.native_layer_norm.default(p, [5], None, None, 1e-05)"],
+          ["y", "m", "r"], red=True)
+        G("expand->mean,prod/%s" % dt, [("x", I(dt, [1, 5], "near1"))],
+          ["e = aten.expand.default(x, [7, 5])", "y = aten.mean.dim(e, [0])",
+           "z = aten.prod.dim_int(e, 0)"], ["y", "z"], red=True)
+        G("slice(neg step range)->exp/%s" % dt, [("x", I(dt, [1023]))],
+          ["s = aten.slice.Tensor(x, 0, -500, -3, 3)", "y = aten.exp.default(s)"], ["y"])
+        G("unsqueeze,expand->max.dim/%s" % dt, [("x", I(dt, [7]))],
+          ["u = aten.unsqueeze.default(x, 0)", "e = aten.expand.default(u, [3, 7])",
+           "v, i = aten.max.dim(e, 1)"], ["v", "i"], red=True)
+
+    # ---- combined graphs ----
+    for dt in FLT:
+        G("softmax(x*w+b)/%s" % dt, [("x", I(dt, [7, 33])), ("w", I(dt, [33])),
+                                      ("b", I(dt, [33]))],
+          ["t0 = aten.mul.Tensor(x, w)", "t1 = aten.add.Tensor(t0, b)",
+           "y = aten._softmax.default(t1, -1, False)"], ["y"], red=True)
+        G("gelu(x*1.702+b)/%s" % dt, [("x", I(dt, [15, 33])), ("b", I(dt, [33]))],
+          ["t0 = aten.mul.Tensor(x, 1.702)", "t1 = aten.add.Tensor(t0, b)",
+           "y = aten.gelu.default(t1)"], ["y"])
+        G("silu_mul_rmsnorm/%s" % dt, [("a", I(dt, [9, 65])), ("c", I(dt, [9, 65])),
+                                        ("w", I(dt, [65]))],
+          ["s = aten.silu.default(a)", "h = aten.mul.Tensor(s, c)",
+           "h2 = aten.mul.Tensor(h, h)", "m = aten.mean.dim(h2, [-1], True)",
+           "e = aten.add.Tensor(m, 1e-06)", "r = aten.rsqrt.default(e)",
+           "hr = aten.mul.Tensor(h, r)", "y = aten.mul.Tensor(hr, w)"], ["y"], red=True)
+        G("manual layernorm/%s" % dt, [("x", I(dt, [7, 1023]))],
+          ["m = aten.mean.dim(x, [-1], True)", "d = aten.sub.Tensor(x, m)",
+           "d2 = aten.pow.Tensor_Scalar(d, 2)", "v = aten.mean.dim(d2, [-1], True)",
+           "ve = aten.add.Tensor(v, 1e-05)", "r = aten.rsqrt.default(ve)",
+           "y = aten.mul.Tensor(d, r)"], ["y", "m", "v"], red=True)
+        G("transpose_add/%s" % dt, [("x", I(dt, [33, 33]))],
+          ["p = aten.t.default(x)", "y = aten.add.Tensor(p, x)"], ["y"])
+        G("leaky relu/%s" % dt, [("x", I(dt, [7, 5]))],
+          ["c = aten.gt.Scalar(x, 0)", "s = aten.mul.Tensor(x, 0.1)",
+           "y = aten.where.self(c, x, s)"], ["y", "c"])
+        G("to f64 and back/%s" % dt, [("x", I(dt, [7, 5]))],
+          ["a = aten._to_copy.default(x, dtype=f64)", "b = aten.mul.Tensor(a, 3)",
+           "c = aten.exp.default(b)", "y = aten._to_copy.default(c, dtype=f32)"], ["y"])
+        G("colsum + rowsum/%s" % dt, [("x", I(dt, [33, 65]))],
+          ["r = aten.sum.dim_IntList(x, [1])", "c = aten.sum.dim_IntList(x, [0])",
+           "m = aten.amax.default(x, [0, 1])"], ["r", "c", "m"], red=True)
+        G("reused intermediate/%s" % dt, [("x", I(dt, [7, 5]))],
+          ["e = aten.exp.default(x)", "s = aten.sum.dim_IntList(e, [1], True)",
+           "y = aten.div.Tensor(e, s)", "z = aten.mul.Tensor(e, 2)", "w = aten.add.Tensor(y, z)"],
+          ["w", "e"], red=True)
+        G("argmax of softmax/%s" % dt, [("x", I(dt, [7, 5]))],
+          ["s = aten._softmax.default(x, 1, False)", "i = aten.argmax.default(s, 1)",
+           "v, j = aten.max.dim(s, 1, True)"], ["i", "v", "j"], red=True)
+        G("arange*x/%s" % dt, [("x", I(dt, [7, 5]))],
+          ["r = aten.arange.default(5)", "y = aten.mul.Tensor(x, r)",
+           "f = aten.full.default([7, 1], 0.5)", "z = aten.add.Tensor(y, f)"], ["z"])
+    # constants: literal and load("file.npy")
+    G("const literal * x", [("x", I("f32", [7, 3]))], ["y = aten.mul.Tensor(x, w)",
+                                                        "z = aten.add.Tensor(y, s)"], ["z"],
+      consts=[("w", "f32", [3], [0.5, 1.0, 2.0]), ("s", "f32", [], 1.702)])
+    G("const i64 list", [("x", I("i64", [2, 2]))], ["y = aten.add.Tensor(x, w)"], ["y"],
+      consts=[("w", "i64", [2, 2], [[1, -2], [3, 9223372036854775807 - 10]])])
+    G("const load", [("x", I("f32", [4, 5]))], ["y = aten.sub.Tensor(x, w)"], ["y"],
+      consts=[("w", "f32", [4, 5], "load")])
+    G("const load f64 broadcast", [("x", I("f64", [7, 5]))], ["y = aten.mul.Tensor(x, w)"],
+      ["y"], consts=[("w", "f64", [5], "load")])
+    G("const output", [], [], ["w"], consts=[("w", "f32", [2, 3], "load")])
+    return C
+
+
+# ---------------------------------------------------------------------------------------------
+# running one case
+# ---------------------------------------------------------------------------------------------
+STMT = re.compile(r"^\s*(.+?)\s*=\s*([A-Za-z_][\w.]*)\s*\((.*)\)\s*$", re.S)
+
+
+def torch_op(name):
+    obj = torch.ops
+    for part in name.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def reference(case, tensors, consts):
+    """evaluates the statements with PyTorch; returns (lines of the .cig body, outputs)"""
+    env = dict(EVAL_NS)
+    env.update(tensors)
+    env.update(consts)
+    lines, outs_default = [], []
+    for stmt in case.body:
+        m = STMT.match(stmt)
+        if not m:
+            raise ValueError("bad statement: " + stmt)
+        lhs, op, args = m.groups()
+        res = eval("__op(%s)" % args, dict(env, __op=torch_op(op)))
+        many = isinstance(res, (tuple, list))
+        vals = list(res) if many else [res]
+        if lhs == "{out}":
+            names = ["r%d" % i for i in range(len(vals))]
+            outs_default = names
+            lhs = ", ".join(names)
+        names = [n.strip() for n in lhs.split(",")]
+        if len(names) != len(vals):
+            raise ValueError("%s returns %d results, %d names" % (op, len(vals), len(names)))
+        for n, v in zip(names, vals):
+            if n != "_":
+                env[n] = v
+        lines.append("%s = %s(%s)" % (lhs, op, args))
+    outputs = case.outputs if case.outputs is not None else outs_default
+    return lines, outputs, [env[n] for n in outputs]
+
+
+def fmt_num(v):
+    if isinstance(v, bool):
+        return "True" if v else "False"
+    if isinstance(v, float):
+        if v != v:
+            return "nan"
+        if v in (float("inf"), float("-inf")):
+            return "inf" if v > 0 else "-inf"
+        return repr(v)
+    return str(v)
+
+
+def fmt_list(v):
+    if isinstance(v, list):
+        return "[" + ", ".join(fmt_list(e) for e in v) + "]"
+    return fmt_num(v)
+
+
+def tolerance(case, exp, n_reduced):
+    """(rtol, atol) for an expected array. Reductions add in another order than PyTorch: the
+    absolute error of a sum of n terms grows like sqrt(n) times their size, so atol grows with
+    sqrt(n) times the largest finite expected value (softmax outputs stay tight, sums loosen)."""
+    if case.tol:
+        return case.tol
+    big = 1.0
+    if exp.dtype.kind == "f" and exp.size:
+        fin = np.abs(exp[np.isfinite(exp)])
+        big = max(1.0, float(fin.max())) if fin.size else 1.0
+    spread = big * max(1.0, n_reduced ** 0.5)
+    if exp.dtype == np.float64:
+        return (1e-10, 1e-10) if not case.red else (1e-9, 1e-10 + 1e-14 * spread)
+    if exp.dtype == np.float16:
+        return (1e-2, 1e-3)
+    if case.red:
+        return (1e-4, 1e-5 + 1e-6 * spread)
+    return (1e-4, 1e-5)
+
+
+def compare(got, exp, rtol, atol):
+    """None if equal enough, else a message"""
+    if got.dtype != exp.dtype:
+        return "dtype %s, PyTorch %s" % (got.dtype, exp.dtype)
+    if got.shape != exp.shape:
+        return "shape %s, PyTorch %s" % (list(got.shape), list(exp.shape))
+    if got.size == 0:
+        return None
+    if exp.dtype.kind == "f":
+        g, e = got.astype(np.float64), exp.astype(np.float64)
+        gn, en = np.isnan(g), np.isnan(e)
+        bad = gn != en
+        fin = ~(gn | en)
+        inf = fin & (np.isinf(g) | np.isinf(e))
+        bad |= inf & (g != e)
+        close = fin & ~inf
+        with np.errstate(invalid="ignore", over="ignore"):
+            bad |= close & (np.abs(g - e) > atol + rtol * np.abs(e))
+    else:
+        bad = got != exp
+    if not bad.any():
+        return None
+    idx = np.argwhere(bad)
+    first = tuple(int(v) for v in idx[0])
+    msg = "%d of %d differ; at %s got %r expected %r" % (
+        len(idx), got.size, list(first), got[first].item(), exp[first].item())
+    if exp.dtype.kind == "f":
+        with np.errstate(invalid="ignore", over="ignore"):
+            d = np.abs(got.astype(np.float64) - exp.astype(np.float64))
+            d[~np.isfinite(d)] = 0
+        msg += " (max abs err %.3g, rtol %g atol %g)" % (d.max(), rtol, atol)
+    return msg
+
+
+class Runner:
+    def __init__(self, args, seed):
+        self.args, self.seed = args, seed
+
+    def prepare(self, case, tmp):
+        """writes the case into tmp; returns (cig text, input args, expected, n reduced)"""
+        rng = np.random.default_rng([self.seed, zlib.crc32(case.name.encode())])
+        tensors, in_args, decls = {}, [], []
+        for name, spec in case.inputs:
+            arr = spec.make(rng)
+            np.save(os.path.join(tmp, name + ".npy"), arr)
+            tensors[name] = torch.from_numpy(arr.copy())
+            in_args += ["--in", "%s=%s" % (name, os.path.join(tmp, name + ".npy"))]
+            decls.append("input %s: %s" % (name, spec.decl()))
+        consts = {}
+        for name, dt, shape, value in case.consts:
+            npdt = DTYPES[dt][0]
+            typ = "%s[%s]" % (dt, ", ".join(map(str, shape)))
+            if value == "load":
+                arr = I(dt, shape).make(rng)
+                np.save(os.path.join(tmp, "c_" + name + ".npy"), arr)
+                decls.append('const %s: %s = load("c_%s.npy")' % (name, typ, name))
+            else:
+                arr = np.array(value, dtype=npdt).reshape(shape)
+                decls.append("const %s: %s = %s" % (name, typ, fmt_list(value)))
+            consts[name] = torch.from_numpy(arr.copy())
+        lines, outputs, expected = reference(case, tensors, consts)
+        n_red = max([int(np.prod(s.shape)) if s.shape else 1 for _, s in case.inputs] + [1])
+        text = "# %s\n%s\n%s\noutput %s\n" % (case.name, "\n".join(decls), "\n".join(lines),
+                                              ", ".join(outputs))
+        return text, in_args, expected, n_red
+
+    def run_backend(self, case, tmp, text, in_args, expected, n_red, backend):
+        label = "%s [%s]" % (case.name, backend)
+        out = os.path.join(tmp, "out_" + backend)
+        cmd = [self.args.cinductor, "run", os.path.join(tmp, "case.cig")] + in_args + \
+              ["--out", out, "--backend", backend]
+        try:
+            p = subprocess.run(cmd, capture_output=True, text=True, timeout=self.args.timeout)
+        except subprocess.TimeoutExpired:
+            return ("FAIL", label, "timed out after %ds" % self.args.timeout, text)
+        if p.returncode != 0:
+            err = (p.stderr.strip() or p.stdout.strip() or "no message").splitlines()
+            msg = " | ".join(err[:3])
+            if p.returncode == 1 and ("not available" in msg or "unavailable" in msg):
+                return ("SKIP", label, msg, text)
+            if p.returncode < 0:
+                msg = "crashed (signal %d) %s" % (-p.returncode, msg)
+            return ("FAIL", label, "exit %d: %s" % (p.returncode, msg), text)
+        for i, t in enumerate(expected):
+            path = os.path.join(out, "out%d.npy" % i)
+            if not os.path.exists(path):
+                return ("FAIL", label, "out%d.npy missing" % i, text)
+            got = np.load(path)
+            exp = t.detach().contiguous().numpy()
+            rtol, atol = tolerance(case, exp, n_red)
+            msg = compare(got, exp, rtol, atol)
+            if msg:
+                return ("FAIL", label, "output %d: %s" % (i, msg), text)
+        extra = os.path.join(out, "out%d.npy" % len(expected))
+        if os.path.exists(extra):
+            return ("FAIL", label, "more outputs than PyTorch's %d" % len(expected), text)
+        return ("PASS", label, "", text)
+
+    def run(self, case):
+        """returns a list of (status, label, detail, cig text); None if PyTorch rejects it"""
+        tmp = tempfile.mkdtemp(prefix="ci_torch_")
+        try:
+            try:
+                text, in_args, expected, n_red = self.prepare(case, tmp)
+            except (RuntimeError, NotImplementedError, TypeError, IndexError) as e:
+                return None, str(e).splitlines()[0] if str(e) else type(e).__name__
+            except Exception as e:  # a bug in the case or the harness, not PyTorch's refusal
+                return [("FAIL", case.name, "harness: %s: %s" % (type(e).__name__, e), "")], None
+            if self.args.dry:
+                return [("PASS", case.name + " [reference only]", "", text)], None
+            with open(os.path.join(tmp, "case.cig"), "w") as f:
+                f.write(text)
+            return [self.run_backend(case, tmp, text, in_args, expected, n_red, b)
+                    for b in self.args.backends], None
+        finally:
+            if self.args.keep:
+                print("# kept %s" % tmp, file=sys.stderr)
+            else:
+                shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("-k", dest="filter", default=None, help="only cases whose name contains this")
+    ap.add_argument("--backends", default="tcc,interp")
+    ap.add_argument("--cinductor", default=os.environ.get("CINDUCTOR",
+                                                          os.path.join(ROOT, "build", "cinductor")))
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--timeout", type=int, default=120)
+    ap.add_argument("-v", "--verbose", action="store_true", help="print the .cig of failures")
+    ap.add_argument("--keep", action="store_true", help="keep the temporary directories")
+    ap.add_argument("--list", action="store_true", help="list the cases and exit")
+    ap.add_argument("--dry", action="store_true",
+                    help="only compute the PyTorch side (checks the case list)")
+    args = ap.parse_args()
+    args.backends = [b for b in args.backends.split(",") if b]
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
+    torch.manual_seed(seed)
+
+    cases = build_cases()
+    seen = {}
+    for c in cases:   # names must be unique: they seed the inputs and name the results
+        if c.name in seen:
+            seen[c.name] += 1
+            c.name = "%s #%d" % (c.name, seen[c.name])
+        else:
+            seen[c.name] = 1
+    if args.filter:
+        cases = [c for c in cases if args.filter in c.name]
+    if args.list:
+        for c in cases:
+            print(c.name)
+        return 0
+    if not args.dry and not os.path.exists(args.cinductor):
+        print("FAIL test-torch: %s not found (run make first)" % args.cinductor)
+        print("0 passed, 1 failed")
+        return 1
+
+    print("# seed %d (rerun with --seed %d), PyTorch %s, %d cases x %s" % (
+        seed, seed, torch.__version__, len(cases), "/".join(args.backends)), flush=True)
+    runner = Runner(args, seed)
+    npass = nfail = nskip = 0
+    dropped = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
+        for case, (results, why) in zip(cases, ex.map(runner.run, cases)):
+            if results is None:
+                dropped.append("%s (%s)" % (case.name, why))
+                continue
+            for status, label, detail, text in results:
+                if status == "PASS":
+                    npass += 1
+                    print("PASS %s" % label)
+                elif status == "SKIP":
+                    nskip += 1
+                    print("SKIP %s: %s" % (label, detail))
+                else:
+                    nfail += 1
+                    print("FAIL %s: %s" % (label, detail))
+                    if args.verbose:
+                        print("    " + text.replace("\n", "\n    ").rstrip())
+            sys.stdout.flush()
+    if dropped:
+        print("# %d combinations PyTorch itself rejects were not run (-v lists them)%s" % (
+            len(dropped), ":" if args.verbose else ""))
+        if args.verbose:
+            for d in dropped:
+                print("#   " + d)
+    print("%d passed, %d failed%s" % (npass, nfail, ", %d skipped" % nskip if nskip else ""))
+    return 1 if nfail else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
