@@ -201,6 +201,9 @@ CI_API void ci_output(ci_graph *g, ci_tensor t);
 CI_API ci_dtype ci_tensor_dtype(const ci_graph *g, ci_tensor t);
 CI_API int ci_tensor_shape(const ci_graph *g, ci_tensor t, int64_t *shape); /* returns ndim, -1 if invalid */
 CI_API int ci_graph_num_inputs(const ci_graph *g);
+/* The graph as .cig text (constants written out in full), snprintf-style: writes at most
+   bufsz bytes (NUL included) and returns the length the whole text needs, or 0 on error. */
+CI_API size_t ci_graph_print_cig(const ci_graph *g, char *buf, size_t bufsz);
 CI_API int ci_graph_num_outputs(const ci_graph *g);
 
 /* ---- the generic call: any registered op by aten name ---- */
@@ -516,7 +519,7 @@ static const ci__opdef *ci__registry_find(const ci_ctx *ctx, const char *name);
 static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *args,
                        int nkw, const ci_kwarg *kw, ci_tensor *outs, int max_outs);
 static void ci__register_builtins(ci_ctx *ctx);
-static void ci__dbg_print_graph(const ci_graph *g, ci__sb *sb);
+static void ci__dbg_print_graph(const ci_graph *g, ci__sb *sb, int with_data);
 
 /* ---------------------------------------------------------------------------------------
    >>util  memory (user allocator, arenas), string builder, hashing, errors
@@ -4309,14 +4312,71 @@ static void ci__dbg_type(ci__sb *sb, ci_dtype dt, int ndim, const int64_t *s) {
     for (i = 0; i < ndim; i++) ci__sb_printf(sb, "%s%lld", i ? ", " : "", (long long)s[i]);
     ci__sb_put(sb, "]");
 }
-static void ci__dbg_print_graph(const ci_graph *g, ci__sb *sb) {
+/* constant data as a nested list that parses back to the same bits */
+static void ci__print_elem(ci__sb *sb, ci_dtype dt, const void *data, int64_t i) {
+    const unsigned char *p = (const unsigned char *)data + (size_t)i * ci__dt[dt].size;
+    double f = 0;
+    switch (dt) {
+    case CI_BOOL: ci__sb_put(sb, *p ? "True" : "False"); return;
+    case CI_U8: ci__sb_printf(sb, "%d", (int)*p); return;
+    case CI_I8: ci__sb_printf(sb, "%d", (int)*(const signed char *)p); return;
+    case CI_I16: { short v; memcpy(&v, p, 2); ci__sb_printf(sb, "%d", (int)v); return; }
+    case CI_I32: { int v; memcpy(&v, p, 4); ci__sb_printf(sb, "%d", v); return; }
+    case CI_I64: { long long v; memcpy(&v, p, 8); ci__sb_printf(sb, "%lld", v); return; }
+    case CI_F16: { unsigned short v; memcpy(&v, p, 2); f = ci__h2f(v); break; }
+    case CI_BF16: { unsigned short v; memcpy(&v, p, 2); f = ci__bf2f(v); break; }
+    case CI_F32: { float v; memcpy(&v, p, 4); f = v; break; }
+    case CI_F64: memcpy(&f, p, 8); break;
+    default: return;
+    }
+    if (f != f) ci__sb_put(sb, "nan");
+    else if (f == HUGE_VAL) ci__sb_put(sb, "inf");
+    else if (f == -HUGE_VAL) ci__sb_put(sb, "-inf");
+    else {
+        char b[40];
+        snprintf(b, sizeof b, dt == CI_F64 ? "%.17g" : "%.9g", f);
+        if (!strpbrk(b, ".eEn")) strcat(b, ".0");
+        ci__sb_put(sb, b);
+    }
+}
+/* nested empty lists down to the first size-0 dim: [3, 0] -> [[], [], []] */
+static void ci__print_empty(ci__sb *sb, const int64_t *shape, int ndim) {
+    int64_t i;
+    ci__sb_put(sb, "[");
+    if (ndim > 1 && shape[0] > 0)
+        for (i = 0; i < shape[0]; i++) { if (i) ci__sb_put(sb, ", "); ci__print_empty(sb, shape + 1, ndim - 1); }
+    ci__sb_put(sb, "]");
+}
+static void ci__print_const(ci__sb *sb, const ci__node *nd) {
+    int64_t n = ci__numel(nd->ndim, nd->shape), i, k;
+    int d;
+    if (nd->ndim == 0) { ci__print_elem(sb, nd->dt, nd->data, 0); return; }
+    for (i = 0; i < n; i++) {
+        int64_t rem = i, s = 1;
+        /* open a bracket for every dim whose index just wrapped to 0 */
+        for (d = nd->ndim - 1, k = 0; d >= 0; d--) { if (rem % nd->shape[d] == 0) k++; else break; rem /= nd->shape[d]; }
+        if (i > 0) ci__sb_put(sb, ", ");
+        for (d = 0; d < k; d++) ci__sb_put(sb, "[");
+        ci__print_elem(sb, nd->dt, nd->data, i);
+        rem = i + 1;
+        for (d = nd->ndim - 1; d >= 0; d--) { s *= nd->shape[d]; if (rem % s == 0) ci__sb_put(sb, "]"); else break; }
+    }
+    if (n == 0) ci__print_empty(sb, nd->shape, nd->ndim);
+}
+static void ci__dbg_print_graph(const ci_graph *g, ci__sb *sb, int with_data) {
     int i, j;
     char nm[64];
     for (i = 0; i < g->nodes.n; i++) {
         const ci__node *nd = (const ci__node *)g->nodes.v[i];
         switch (nd->kind) {
         case CI__N_INPUT: ci__sb_printf(sb, "input %s: ", nd->name); ci__dbg_type(sb, nd->dt, nd->ndim, nd->shape); break;
-        case CI__N_CONST: ci__sb_printf(sb, "const %s: ", nd->name); ci__dbg_type(sb, nd->dt, nd->ndim, nd->shape); ci__sb_put(sb, " = <data>"); break;
+        case CI__N_CONST:
+            ci__sb_printf(sb, "const %s: ", nd->name);
+            ci__dbg_type(sb, nd->dt, nd->ndim, nd->shape);
+            ci__sb_put(sb, " = ");
+            if (with_data) ci__print_const(sb, nd);
+            else ci__sb_put(sb, "<data>");
+            break;
         case CI__N_SCALAR: continue;  /* Python numbers print inline where they are used */
         case CI__N_CALL:
             for (j = 0; j < nd->nout; j++) {
@@ -6096,6 +6156,29 @@ void ci_graph_destroy(ci_graph *g) {
 ci_result ci_graph_status(const ci_graph *g) { return g ? g->status : CI_ERR_INVALID_ARGS; }
 const char *ci_graph_message(const ci_graph *g) { return g ? g->msg : "no graph"; }
 int ci_graph_num_inputs(const ci_graph *g) { return g ? g->ninputs : 0; }
+size_t ci_graph_print_cig(const ci_graph *g, char *buf, size_t bufsz) {
+    ci__err err;
+    ci__arena *A;
+    ci__sb sb;
+    size_t n;
+    if (!g || g->status || (bufsz && !buf)) return 0;
+    memset(&err, 0, sizeof err);
+    A = ci__arena_new(g->ctx, &err);
+    if (!A) return 0;
+    if (setjmp(err.jb)) { ci__arena_destroy(A); return 0; }
+    err.armed = 1;
+    ci__sb_init(&sb, A);
+    ci__sb_printf(&sb, "# written by cinductor %s\n", CI_VERSION_STRING);
+    ci__dbg_print_graph(g, &sb, 1);
+    n = sb.n;
+    if (bufsz) {
+        size_t c = n < bufsz - 1 ? n : bufsz - 1;
+        memcpy(buf, ci__sb_str(&sb), c);
+        buf[c] = 0;
+    }
+    ci__arena_destroy(A);
+    return n;
+}
 int ci_graph_num_outputs(const ci_graph *g) { return g ? g->outputs.n : 0; }
 
 static void ci__graph_error(ci_graph *g, ci_result code, const char *fmt, ...) {
@@ -6292,15 +6375,17 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
             ci_tensor *outs, int max_outs) {
     ci__node *nd;
     int i, n;
+    char name[32];
     if (!g || g->status) return 0;
     if (!op || nargs < 0 || nkwargs < 0 || nargs > 64 || nkwargs > 64 || (nargs && !args) || (nkwargs && !kwargs) ||
         max_outs < 0 || (max_outs && !outs)) {
         ci__graph_error(g, CI_ERR_INVALID_ARGS, "ci_call(%s): invalid arguments (NULL pointer or negative count)", op ? op : "NULL");
         return 0;
     }
+    snprintf(name, sizeof name, "t%d", g->nauto);   /* the name ci__node_name will give it */
     if (setjmp(g->E.jb)) {
         g->E.armed = 0;
-        ci__graph_error(g, g->E.code, "node %d (%s): %s", g->nodes.n, op, g->E.msg);
+        ci__graph_error(g, g->E.code, "node %s = %s(...): %s", name, op, g->E.msg);
         return 0;
     }
     g->E.armed = 1;
@@ -6565,7 +6650,7 @@ ci_tensor ci_layer_norm(ci_graph *g, ci_tensor x, int nn, const int64_t *ns, ci_
 static void ci__debug_dump(ci_program *p, ci_graph *g, unsigned dbg) {
     ci__sb sb;
     ci__sb_init(&sb, p->A);
-    if (dbg & CI_DEBUG_GRAPH) { ci__sb_put(&sb, "== graph ==\n"); ci__dbg_print_graph(g, &sb); }
+    if (dbg & CI_DEBUG_GRAPH) { ci__sb_put(&sb, "== graph ==\n"); ci__dbg_print_graph(g, &sb, 0); }
     if (dbg & (CI_DEBUG_IR | CI_DEBUG_KERNELS)) { ci__sb_put(&sb, "== ir ==\n"); ci__dbg_print_ir(p->L, &sb); }
     if ((dbg & CI_DEBUG_SOURCE) && p->source && *p->source) { ci__sb_put(&sb, "== source ==\n"); ci__sb_put(&sb, p->source); }
     if (sb.n) ci__log(p->ctx, CI_LOG_DEBUG, ci__sb_str(&sb));
@@ -6700,7 +6785,7 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     if (setjmp(p->E.jb)) {
         ci_result r = p->E.code;
         if (p->L && p->L->node_name && strcmp(p->L->node_op ? p->L->node_op : "", "output"))
-            ci__set_error(ctx, "node %s (%s): %s", p->L->node_name, p->L->node_op ? p->L->node_op : "", p->E.msg);
+            ci__set_error(ctx, "node %s = %s(...): %s", p->L->node_name, p->L->node_op ? p->L->node_op : "", p->E.msg);
         else ci__set_error(ctx, "%s", p->E.msg);
         p->E.armed = 0;
         ci_program_destroy(p);
