@@ -1,0 +1,1560 @@
+/* test_errors.c - bad input gives an error code and a message, never a crash or a leak.
+
+   Every test runs on a context with the counting allocator (tests/ci_test.h) and checks at the
+   end that nothing is left live and that every free got the size of its allocation. The binary
+   runs under ASan + UBSan (make test-san) and valgrind (make test-valgrind) as well, so a crash,
+   an out-of-bounds access, undefined behaviour or a leak on any error path fails there.
+
+   Covered: shape errors and their stickiness (later builders do nothing, the first error stays,
+   ci_compile reports it, ci_ctx_last_error holds the message), broadcasting, dims out of range,
+   view / expand / select / as_strided errors, dtype errors (where, mean, softmax, neg of bool,
+   bool subtraction), unknown ops, argument binding (wrong kinds, too many positional arguments,
+   unknown / duplicate / badly named keywords, missing required arguments, invalid kinds, NULL
+   strings and lists), NULL pointers to every entry point, invalid dtypes, ranks and sizes,
+   invalid and foreign tensor handles, names, ci_compile's checks (no outputs, devices, backends),
+   ci_program_run's checks, NULL destroys, the fail-the-Nth-allocation loop over building,
+   compiling and running softmax(x * w + b) on both backends, and that ci_program_run allocates
+   nothing. */
+#include "ci_test.h"
+
+#include <limits.h>
+
+/* ---- helpers ---- */
+
+#define CHECK_CONTAINS(hay, needle) \
+    do { const char *ci_h_ = (hay), *ci_n_ = (needle); \
+         CI_CHECK_MSG(ci_h_ && strstr(ci_h_, ci_n_) != NULL, "expected \"%s\" in \"%s\"", ci_n_, \
+                      ci_h_ ? ci_h_ : "(null)"); } while (0)
+
+/* The tracked allocator: the counting allocator of ci_test.h with every live block on a list,
+   so that memory a failed test could not free (its check returned early) is released after it
+   (sweep_leftovers) and does not show up again as a leak report of the whole binary. The tests
+   themselves check ta.live_blocks == 0 before the sweep. */
+typedef struct tracked_hdr { struct tracked_hdr *prev, *next; size_t size; size_t pad_; } tracked_hdr;
+static tracked_hdr tracked_head = {&tracked_head, &tracked_head, 0, 0};
+#define TRACKED_HDR ((sizeof(tracked_hdr) + 15) & ~(size_t)15)
+
+static void *tracked_alloc(size_t size, void *user) {
+    tracked_hdr *h = (tracked_hdr *)ci_test_alloc_fn_(size + TRACKED_HDR, user);
+    if (!h) return NULL;
+    h->size = size;
+    h->next = tracked_head.next;
+    h->prev = &tracked_head;
+    tracked_head.next->prev = h;
+    tracked_head.next = h;
+    return (char *)h + TRACKED_HDR;
+}
+static void tracked_free(void *ptr, size_t size, void *user) {
+    tracked_hdr *h;
+    if (!ptr) return;
+    h = (tracked_hdr *)((char *)ptr - TRACKED_HDR);
+    h->prev->next = h->next;
+    h->next->prev = h->prev;
+    ci_test_free_fn_(h, size + TRACKED_HDR, user); /* a wrong size still counts as a bad free */
+}
+static ci_allocator tracked_allocator(ci_test_alloc *ta) {
+    ci_allocator a;
+    a.alloc = tracked_alloc;
+    a.free = tracked_free;
+    a.user = ta;
+    return a;
+}
+/* frees what a failed test left behind (the counting allocator's state may be gone by now,
+   so the blocks go straight back to free()) */
+static void sweep_leftovers(void) {
+    long n = 0;
+    while (tracked_head.next != &tracked_head) {
+        tracked_hdr *h = tracked_head.next;
+        h->prev->next = h->next;
+        h->next->prev = h->prev;
+        free((char *)h - CI_TEST_ALLOC_HDR);
+        n++;
+    }
+    if (n) fprintf(stderr, "note: freed %ld block(s) left by a failed test\n", n);
+}
+#define RUN(fn) do { CI_RUN(fn); sweep_leftovers(); } while (0)
+
+typedef struct env {
+    ci_test_alloc ta;
+    ci_ctx *ctx;
+} env;
+
+static void quiet_log(ci_log_level level, const char *msg, void *user) {
+    (void)level; (void)msg; (void)user;
+}
+
+static ci_result env_open(env *e) {
+    ci_ctx_desc cd;
+    memset(&cd, 0, sizeof cd);
+    ci_test_alloc_init(&e->ta);
+    cd.allocator = tracked_allocator(&e->ta);
+    cd.log = quiet_log;
+    e->ctx = NULL;
+    return ci_ctx_create(&cd, &e->ctx);
+}
+
+/* destroys the context and checks that nothing is left */
+#define ENV_CLOSE(e) \
+    do { ci_ctx_destroy((e).ctx); (e).ctx = NULL; \
+         CI_CHECK_MSG((e).ta.live_blocks == 0, "%ld blocks (%lu bytes) still live after ci_ctx_destroy", \
+                      (e).ta.live_blocks, (unsigned long)(e).ta.live_bytes); \
+         CI_CHECK_EQ_INT((e).ta.bad_frees, 0); } while (0)
+
+#define ENV_OPEN(e) CI_CHECK_OK(env_open(&(e)))
+
+/* an input of dtype DT with NDIM sizes given as ints */
+static ci_tensor inp(ci_graph *g, const char *name, ci_dtype dt, int ndim, ...) {
+    int64_t s[CI_MAX_DIMS];
+    va_list ap;
+    int i;
+    va_start(ap, ndim);
+    for (i = 0; i < ndim && i < CI_MAX_DIMS; i++) s[i] = (int64_t)va_arg(ap, int);
+    va_end(ap);
+    return ci_input(g, name, dt, ndim, s);
+}
+
+static int is_null_tensor(ci_tensor t) { return t.id == 0; }
+
+/* EXPECT_GRAPH_ERR(ctx, code, needle, statements...): runs the statements on a fresh graph `g`,
+   then checks that the graph recorded CODE with a message containing NEEDLE (NULL = any), that
+   ci_compile reports the same code with that message in ci_ctx_last_error and no program, and
+   destroys the graph. */
+static int expect_graph_err_(ci_ctx *ctx, ci_graph *g, ci_result code, const char *needle,
+                             const char *file, int line) {
+    ci_result st = ci_graph_status(g), rc;
+    const char *msg = ci_graph_message(g);
+    ci_program *p = NULL;
+    ci_compile_desc pd;
+    char saved[1100];
+    if (!ci_test_check_(st == code, file, line, "graph status %s, want %s (message: %s)",
+                        ci_result_string(st), ci_result_string(code), msg ? msg : "(null)"))
+        return 0;
+    if (!ci_test_check_(msg != NULL && msg[0] != 0, file, line, "empty message for %s", ci_result_string(code)))
+        return 0;
+    if (needle && !ci_test_check_(strstr(msg, needle) != NULL, file, line, "expected \"%s\" in the message \"%s\"",
+                                  needle, msg))
+        return 0;
+    snprintf(saved, sizeof saved, "%s", msg);
+    memset(&pd, 0, sizeof pd);
+    pd.backend = CI_BACKEND_INTERP;
+    p = (ci_program *)&pd; /* must be overwritten with NULL */
+    rc = ci_compile(g, &pd, &p);
+    if (!ci_test_check_(rc == code, file, line, "ci_compile returned %s, want %s", ci_result_string(rc),
+                        ci_result_string(code)))
+        return 0;
+    if (!ci_test_check_(p == NULL, file, line, "ci_compile failed but did not set *out to NULL")) {
+        return 0;
+    }
+    if (!ci_test_check_(strstr(ci_ctx_last_error(ctx), saved) != NULL, file, line,
+                        "ci_ctx_last_error \"%s\" lacks the graph message \"%s\"", ci_ctx_last_error(ctx), saved))
+        return 0;
+    /* the error is sticky: still the same after ci_compile */
+    if (!ci_test_check_(ci_graph_status(g) == code && strcmp(ci_graph_message(g), saved) == 0, file, line,
+                        "graph error changed after ci_compile"))
+        return 0;
+    return 1;
+}
+
+#define EXPECT_GRAPH_ERR(ctx, code, needle, ...) \
+    do { ci_graph *g = ci_graph_create(ctx); int ok_; \
+         CI_CHECK_MSG(g != NULL, "ci_graph_create failed"); \
+         { __VA_ARGS__; } \
+         ok_ = expect_graph_err_((ctx), g, (code), (needle), __FILE__, __LINE__); \
+         ci_graph_destroy(g); \
+         if (!ok_) return; } while (0)
+
+/* EXPECT_GRAPH_OK(ctx, statements...): the statements leave the graph without an error */
+#define EXPECT_GRAPH_OK(ctx, ...) \
+    do { ci_graph *g = ci_graph_create(ctx); ci_result st_; \
+         CI_CHECK_MSG(g != NULL, "ci_graph_create failed"); \
+         { __VA_ARGS__; } \
+         st_ = ci_graph_status(g); \
+         if (!ci_test_check_(st_ == CI_OK, __FILE__, __LINE__, "unexpected %s: %s", ci_result_string(st_), \
+                             ci_graph_message(g))) { ci_graph_destroy(g); return; } \
+         ci_graph_destroy(g); } while (0)
+
+/* ---- shape errors ---- */
+
+CI_TEST(test_shape_error_is_sticky) {
+    env e;
+    ci_graph *g;
+    ci_tensor x, y, z, w, t;
+    ci_program *p;
+    char saved[1100];
+    int64_t s[1] = {5};
+    ENV_OPEN(e);
+    g = ci_graph_create(e.ctx);
+    CI_CHECK(g != NULL);
+    CI_CHECK_EQ_INT(ci_graph_status(g), CI_OK);
+    CI_CHECK_STR_EQ(ci_graph_message(g), "");
+    x = inp(g, "x", CI_F32, 2, 3, 4);
+    y = inp(g, "y", CI_F32, 1, 5);
+    CI_CHECK(!is_null_tensor(x) && !is_null_tensor(y));
+    z = ci_add(g, x, y);
+    CI_CHECK(is_null_tensor(z));
+    CI_CHECK_EQ_INT(ci_graph_status(g), CI_ERR_SHAPE);
+    /* the message names the op and both shapes */
+    CHECK_CONTAINS(ci_graph_message(g), "aten.add");
+    CHECK_CONTAINS(ci_graph_message(g), "[3, 4]");
+    CHECK_CONTAINS(ci_graph_message(g), "[5]");
+    snprintf(saved, sizeof saved, "%s", ci_graph_message(g));
+
+    /* later builders return {0}, even with valid arguments, and record nothing new */
+    w = ci_mul(g, x, x);
+    CI_CHECK(is_null_tensor(w));
+    t = ci_input(g, "later", CI_F32, 1, s);
+    CI_CHECK(is_null_tensor(t));
+    t = ci_input(g, "1bad", CI_DTYPE_INVALID, -1, NULL); /* would be another error */
+    CI_CHECK(is_null_tensor(t));
+    CI_CHECK(is_null_tensor(ci_exp(g, z)));
+    CI_CHECK(is_null_tensor(ci_softmax(g, x, 7)));
+    CI_CHECK(is_null_tensor(ci_scalar(g, 1.0)));
+    CI_CHECK(is_null_tensor(ci_call1(g, "aten.nonexistent.default", 0, NULL, 0, NULL)));
+    ci_output(g, x);
+    ci_output(g, z);
+    CI_CHECK_EQ_INT(ci_graph_num_outputs(g), 0);
+    CI_CHECK_EQ_INT(ci_graph_num_inputs(g), 2);
+    CI_CHECK_EQ_INT(ci_graph_status(g), CI_ERR_SHAPE);
+    CI_CHECK_STR_EQ(ci_graph_message(g), saved);
+
+    /* ci_compile returns the recorded code, and the context holds the message */
+    p = NULL;
+    CI_CHECK_EQ_INT(ci_compile(g, NULL, &p), CI_ERR_SHAPE);
+    CI_CHECK(p == NULL);
+    CHECK_CONTAINS(ci_ctx_last_error(e.ctx), saved);
+    CI_CHECK_EQ_INT(ci_graph_status(g), CI_ERR_SHAPE);
+
+    /* the tensors built before the error are still queryable */
+    CI_CHECK_EQ_INT(ci_tensor_dtype(g, x), CI_F32);
+    CI_CHECK_EQ_INT(ci_tensor_shape(g, x, NULL), 2);
+    CI_CHECK_EQ_INT(ci_tensor_shape(g, z, NULL), -1);
+    CI_CHECK_EQ_INT(ci_tensor_dtype(g, z), CI_DTYPE_INVALID);
+
+    ci_graph_destroy(g);
+    ENV_CLOSE(e);
+}
+
+CI_TEST(test_broadcast_mismatch) {
+    env e;
+    ENV_OPEN(e);
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, "[4, 3]",
+                     ci_tensor a = inp(g, "a", CI_F32, 2, 2, 3);
+                     ci_tensor b = inp(g, "b", CI_F32, 2, 4, 3);
+                     ci_mul(g, a, b));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, "aten.sub",
+                     ci_tensor a = inp(g, "a", CI_F32, 3, 2, 3, 4);
+                     ci_tensor b = inp(g, "b", CI_F32, 2, 3, 5);
+                     ci_sub(g, a, b));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, NULL,
+                     ci_tensor c = inp(g, "c", CI_BOOL, 1, 3);
+                     ci_tensor a = inp(g, "a", CI_F32, 1, 4);
+                     ci_tensor b = inp(g, "b", CI_F32, 1, 1);
+                     ci_where(g, c, a, b));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, NULL,
+                     ci_tensor a = inp(g, "a", CI_F32, 2, 2, 3);
+                     ci_tensor lo = inp(g, "lo", CI_F32, 1, 2);
+                     ci_clamp(g, a, lo, lo));
+    /* size-1 dims and missing leading dims broadcast */
+    EXPECT_GRAPH_OK(e.ctx,
+                    int64_t sh[3];
+                    ci_tensor a = inp(g, "a", CI_F32, 3, 2, 1, 4);
+                    ci_tensor b = inp(g, "b", CI_F32, 2, 3, 1);
+                    ci_tensor c = ci_add(g, a, b);
+                    CI_CHECK_EQ_INT(ci_tensor_shape(g, c, sh), 3);
+                    CI_CHECK(sh[0] == 2 && sh[1] == 3 && sh[2] == 4));
+    ENV_CLOSE(e);
+}
+
+CI_TEST(test_dim_out_of_range) {
+    env e;
+    ENV_OPEN(e);
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "dimension out of range",
+                     int64_t d[1] = {5};
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_sum(g, x, 1, d, 0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "dimension out of range",
+                     int64_t d[1] = {-3};
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_amax(g, x, 1, d, 1));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "dimension out of range",
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_softmax(g, x, 2));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "dimension out of range",
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_log_softmax(g, x, -3));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_transpose(g, x, 0, 2));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_unsqueeze(g, x, 4));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_argmax(g, x, 2, 0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_prod(g, x, -5, 0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     int64_t perm[2] = {0, 0};
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_permute(g, x, 2, perm));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     int64_t d[2] = {1, 1};
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_sum(g, x, 2, d, 0));
+    ci_tensor vals, idx;
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     CI_CHECK_EQ_INT(ci_max_dim(g, x, 9, 0, &vals, &idx), 0);
+                     CI_CHECK(is_null_tensor(vals) && is_null_tensor(idx)));
+    /* in-range negative dims are fine */
+    EXPECT_GRAPH_OK(e.ctx,
+                    int64_t d[1] = {-2};
+                    ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                    ci_sum(g, x, 1, d, 0); ci_softmax(g, x, -1));
+    ENV_CLOSE(e);
+}
+
+CI_TEST(test_view_expand_select_errors) {
+    env e;
+    ENV_OPEN(e);
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, "invalid for input of size 6",
+                     int64_t s[1] = {4};
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_view(g, x, 1, s));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, NULL,
+                     int64_t s[2] = {-1, -1};
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_view(g, x, 2, s));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, NULL,
+                     int64_t s[2] = {4, -1};
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_reshape(g, x, 2, s));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, NULL,
+                     int64_t s[2] = {0, -1};
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_view(g, x, 2, s));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, NULL,
+                     int64_t s[2] = {3, -2};
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_view(g, x, 2, s));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, "expanded size",
+                     int64_t s[2] = {3, 4};
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 3, 2);
+                     ci_expand(g, x, 2, s));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, NULL,
+                     int64_t s[1] = {6};
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_expand(g, x, 1, s));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, NULL,
+                     int64_t s[3] = {-1, 2, 3};
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_expand(g, x, 3, s));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "out of range",
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_select(g, x, 1, 3));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "out of range",
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_select(g, x, 0, -3));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_select(g, x, 2, 0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 0);
+                     ci_select(g, x, 0, 0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_slice(g, x, 1, 0, 2, 0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_t(g, ci_unsqueeze(g, x, 0)));
+    /* as_strided past the end of the storage, negative stride, and strides too large to add up */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     int64_t sz[1] = {4}, st[1] = {2};
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_as_strided(g, x, 1, sz, st, 0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     int64_t sz[1] = {2}, st[1] = {-1};
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_as_strided(g, x, 1, sz, st, 3));
+    /* more dims than CI_MAX_DIMS in a size list */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, NULL,
+                     int64_t s[CI_MAX_DIMS + 1];
+                     int i_;
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 1);
+                     for (i_ = 0; i_ < CI_MAX_DIMS + 1; i_++) s[i_] = 1;
+                     ci_view(g, x, CI_MAX_DIMS + 1, s));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, NULL,
+                     int64_t s[CI_MAX_DIMS];
+                     int i_;
+                     ci_tensor x;
+                     for (i_ = 0; i_ < CI_MAX_DIMS; i_++) s[i_] = 1;
+                     x = ci_input(g, "x", CI_F32, CI_MAX_DIMS, s);
+                     ci_unsqueeze(g, x, 0));
+    EXPECT_GRAPH_OK(e.ctx,
+                    int64_t s[2] = {3, 4}, t[2] = {-1, 4};
+                    ci_tensor x = inp(g, "x", CI_F32, 2, 3, 1);
+                    ci_expand(g, x, 2, s); ci_expand(g, x, 2, t); ci_select(g, x, 0, -3));
+    ENV_CLOSE(e);
+}
+
+/* strides whose extent does not fit in int64 are refused, without signed overflow (UBSan):
+   (3-1) * 2^62 + 1 wraps negative and passes a "maxi >= storage size" check */
+CI_TEST(test_as_strided_extent_overflow) {
+    env e;
+    ENV_OPEN(e);
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     int64_t sz[2] = {3, 2}, st[2] = {(int64_t)1 << 62, 1};
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_as_strided(g, x, 2, sz, st, 0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     int64_t sz[2] = {4, 4}, st[2] = {INT64_MAX / 2, INT64_MAX / 2};
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_as_strided(g, x, 2, sz, st, 0));
+    ENV_CLOSE(e);
+}
+
+CI_TEST(test_dtype_errors) {
+    env e;
+    ENV_OPEN(e);
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, "aten.where",
+                     ci_tensor c = inp(g, "c", CI_F32, 1, 3);
+                     ci_tensor a = inp(g, "a", CI_F32, 1, 3);
+                     ci_where(g, c, a, a));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL,
+                     ci_tensor c = inp(g, "c", CI_I32, 1, 3);
+                     ci_tensor a = inp(g, "a", CI_F32, 1, 3);
+                     ci_where(g, c, a, a));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, "mean",
+                     ci_tensor x = inp(g, "x", CI_I32, 2, 2, 3);
+                     ci_mean(g, x, 0, NULL, 0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL,
+                     ci_tensor x = inp(g, "x", CI_I64, 2, 2, 3);
+                     ci_softmax(g, x, -1));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL,
+                     ci_tensor x = inp(g, "x", CI_BOOL, 2, 2, 3);
+                     ci_log_softmax(g, x, 0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL,
+                     ci_tensor x = inp(g, "x", CI_I32, 1, 3);
+                     ci_gelu(g, x, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL,
+                     ci_tensor x = inp(g, "x", CI_BOOL, 1, 3);
+                     ci_neg(g, x));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL,
+                     ci_tensor x = inp(g, "x", CI_BOOL, 1, 3);
+                     ci_sub(g, x, x));
+    /* where with a bool condition and mixed value dtypes is fine */
+    EXPECT_GRAPH_OK(e.ctx,
+                    ci_tensor c = inp(g, "c", CI_BOOL, 1, 3);
+                    ci_tensor a = inp(g, "a", CI_I32, 1, 3);
+                    ci_tensor b = inp(g, "b", CI_F32, 1, 3);
+                    CI_CHECK_EQ_INT(ci_tensor_dtype(g, ci_where(g, c, a, b)), CI_F32));
+    ENV_CLOSE(e);
+}
+
+/* ---- ci_call: unknown ops and argument binding ---- */
+
+CI_TEST(test_unknown_op) {
+    env e;
+    char longname[400];
+    ENV_OPEN(e);
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNKNOWN_OP, "aten.nonexistent.default",
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_arg a = ci_arg_tensor(x);
+                     ci_tensor o = {7};
+                     CI_CHECK_EQ_INT(ci_call(g, "aten.nonexistent.default", 1, &a, 0, NULL, &o, 1), 0);
+                     CI_CHECK_EQ_INT(o.id, 7)); /* outs untouched on error */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNKNOWN_OP, "aten.nonexistent",
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_arg a = ci_arg_tensor(x);
+                     ci_call1(g, "aten.nonexistent", 1, &a, 0, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNKNOWN_OP, NULL, ci_call1(g, "nonamespace", 0, NULL, 0, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNKNOWN_OP, NULL, ci_call1(g, "", 0, NULL, 0, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNKNOWN_OP, NULL, ci_call1(g, "aten..", 0, NULL, 0, NULL));
+    /* a very long name: no overflow in the packet lookup or the message */
+    memset(longname, 'q', sizeof longname);
+    memcpy(longname, "aten.", 5);
+    longname[300] = '.';
+    memcpy(longname + sizeof longname - 9, ".default", 9);
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNKNOWN_OP, NULL, ci_call1(g, longname, 0, NULL, 0, NULL));
+    longname[300] = 'q';
+    longname[100] = '.';
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNKNOWN_OP, NULL, ci_call1(g, longname, 0, NULL, 0, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_call1(g, NULL, 0, NULL, 0, NULL));
+    ENV_CLOSE(e);
+}
+
+CI_TEST(test_argument_binding_errors) {
+    env e;
+    ENV_OPEN(e);
+    /* a string where a tensor is needed */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "Tensor",
+                     ci_arg a = ci_arg_string("abc");
+                     ci_call1(g, "aten.exp.default", 1, &a, 0, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_arg a[2];
+                     a[0] = ci_arg_string("abc"); a[1] = ci_arg_int(3);
+                     ci_call1(g, "aten.view.default", 2, a, 0, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     int64_t d[1] = {0};
+                     ci_arg a[3];
+                     a[0] = ci_arg_tensor(inp(g, "x", CI_F32, 1, 3)); a[1] = ci_arg_string("dim");
+                     a[2] = ci_arg_ints(d, 1);
+                     ci_call1(g, "aten.sum.dim_IntList", 3, a, 0, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_arg a[3];
+                     a[0] = ci_arg_tensor(inp(g, "x", CI_F32, 2, 2, 3)); a[1] = ci_arg_float(0.5);
+                     a[2] = ci_arg_int(1);
+                     ci_call1(g, "aten.transpose.int", 3, a, 0, NULL));
+    /* too many positional arguments (alpha of add is keyword-only) */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "positional",
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_arg a[3];
+                     a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensor(x); a[2] = ci_arg_int(2);
+                     ci_call1(g, "aten.add.Tensor", 3, a, 0, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "positional",
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_arg a[2];
+                     a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensor(x);
+                     ci_call1(g, "aten.exp.default", 2, a, 0, NULL));
+    /* unknown keyword */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "beta",
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_arg a[2];
+                     ci_kwarg k;
+                     a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensor(x);
+                     k.name = "beta"; k.value = ci_arg_int(2);
+                     ci_call1(g, "aten.add.Tensor", 2, a, 1, &k));
+    /* a keyword that repeats a positional argument */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "other",
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_arg a[2];
+                     ci_kwarg k;
+                     a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensor(x);
+                     k.name = "other"; k.value = ci_arg_tensor(x);
+                     ci_call1(g, "aten.add.Tensor", 2, a, 1, &k));
+    /* the same keyword twice */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_arg a[2];
+                     ci_kwarg k[2];
+                     a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensor(x);
+                     k[0].name = "alpha"; k[0].value = ci_arg_int(2);
+                     k[1].name = "alpha"; k[1].value = ci_arg_int(3);
+                     ci_call1(g, "aten.add.Tensor", 2, a, 2, k));
+    /* missing required argument */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "other",
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_arg a = ci_arg_tensor(x);
+                     ci_call1(g, "aten.add.Tensor", 1, &a, 0, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "self",
+                     ci_call1(g, "aten.exp.default", 0, NULL, 0, NULL));
+    /* keyword names that are NULL or not identifiers */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_arg a[2];
+                     ci_kwarg k;
+                     a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensor(x);
+                     k.name = NULL; k.value = ci_arg_int(2);
+                     ci_call1(g, "aten.add.Tensor", 2, a, 1, &k));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_arg a[2];
+                     ci_kwarg k;
+                     a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensor(x);
+                     k.name = "al-pha"; k.value = ci_arg_int(2);
+                     ci_call1(g, "aten.add.Tensor", 2, a, 1, &k));
+    /* an argument of an invalid kind, a NULL string, lists with NULL data or a bad length */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_arg a[2];
+                     a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(1); a[1].kind = (ci_arg_kind)77;
+                     ci_call1(g, "aten.add.Tensor", 2, a, 0, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_arg a[2];
+                     a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(1); a[1].kind = (ci_arg_kind)-1;
+                     ci_call1(g, "aten.add.Tensor", 2, a, 0, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_gelu(g, x, "none");
+                     {
+                         ci_arg a = ci_arg_tensor(x);
+                         ci_kwarg k;
+                         k.name = "approximate"; k.value = ci_arg_string(NULL);
+                         ci_call1(g, "aten.gelu.default", 1, &a, 1, &k);
+                     });
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_view(g, x, 2, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     int64_t s[1] = {6};
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_view(g, x, -1, s));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_arg a[2];
+                     a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensors(NULL, 2);
+                     ci_call1(g, "aten.add.Tensor", 2, a, 0, NULL));
+    /* an invalid dtype value where a dtype is expected */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_to(g, x, (ci_dtype)99));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_arg a = ci_arg_tensor(x);
+                     ci_kwarg k;
+                     k.name = "dtype"; k.value = ci_arg_int(3);
+                     ci_call1(g, "aten._to_copy.default", 1, &a, 1, &k));
+    /* an unknown rounding mode / gelu approximation */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "ceil",
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_div_mode(g, x, x, "ceil"));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_gelu(g, x, "fast"));
+    /* counts: negative, NULL arrays with a count, too many */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_call1(g, "aten.exp.default", -1, NULL, 0, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_call1(g, "aten.exp.default", 1, NULL, 0, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_call1(g, "aten.exp.default", 0, NULL, 1, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_arg a = ci_arg_tensor(inp(g, "x", CI_F32, 1, 6));
+                     ci_call(g, "aten.exp.default", 1, &a, 0, NULL, NULL, 1));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_arg a[65];
+                     int i_;
+                     for (i_ = 0; i_ < 65; i_++) a[i_] = ci_arg_int(i_);
+                     ci_call1(g, "aten.exp.default", 65, a, 0, NULL));
+    /* reductions: the identity-free ones on empty tensors */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 2, 0, 3);
+                     ci_amax(g, x, 0, NULL, 0));
+    /* creation: negative sizes, a zero step */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     int64_t s[2] = {2, -3};
+                     ci_full(g, 2, s, 1.0, CI_F32));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_arange(g, 0, 10, 0, CI_DTYPE_INVALID));
+    /* outs may be NULL when max_outs is 0; the count is still returned */
+    EXPECT_GRAPH_OK(e.ctx,
+                    ci_arg a = ci_arg_tensor(inp(g, "x", CI_F32, 1, 6));
+                    CI_CHECK_EQ_INT(ci_call(g, "aten.exp.default", 1, &a, 0, NULL, NULL, 0), 1));
+    ENV_CLOSE(e);
+}
+
+/* A string given to a pointwise op next to a tensor must be refused, not read as a number
+   (the union's pointer bits reinterpreted as an integer constant). */
+CI_TEST(test_string_operand_of_pointwise_op) {
+    env e;
+    ENV_OPEN(e);
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_arg a[2];
+                     a[0] = ci_arg_string("abc"); a[1] = ci_arg_tensor(inp(g, "x", CI_F32, 1, 3));
+                     ci_call1(g, "aten.add.Tensor", 2, a, 0, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_arg a[2];
+                     a[0] = ci_arg_tensor(inp(g, "x", CI_F32, 1, 3)); a[1] = ci_arg_string("abc");
+                     ci_call1(g, "aten.mul.Tensor", 2, a, 0, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     int64_t l[2] = {1, 2};
+                     ci_arg a[2];
+                     a[0] = ci_arg_tensor(inp(g, "x", CI_F32, 1, 3)); a[1] = ci_arg_ints(l, 2);
+                     ci_call1(g, "aten.maximum.default", 2, a, 0, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_arg a[2];
+                     a[0] = ci_arg_tensor(inp(g, "x", CI_F32, 1, 3)); a[1] = ci_arg_dtype(CI_F64);
+                     ci_call1(g, "aten.lt.Tensor", 2, a, 0, NULL));
+    ENV_CLOSE(e);
+}
+
+/* ---- NULL pointers ---- */
+
+CI_TEST(test_null_graph_everywhere) {
+    ci_tensor n0 = {0}, t1 = {1};
+    int64_t s[2] = {2, 3};
+    ci_tensor vals = {5}, idx = {5};
+    ci_arg a = ci_arg_int(1);
+    ci_graph *g = NULL;
+    ci_program *p = (ci_program *)&vals;
+    /* leaves */
+    CI_CHECK(is_null_tensor(ci_input(g, "x", CI_F32, 2, s)));
+    CI_CHECK(is_null_tensor(ci_const_array(g, "c", CI_F32, 0, NULL, s)));
+    CI_CHECK(is_null_tensor(ci_const_scalar(g, CI_F32, 1.0)));
+    CI_CHECK(is_null_tensor(ci_scalar(g, 1.0)));
+    CI_CHECK(is_null_tensor(ci_scalar_int(g, 1)));
+    CI_CHECK(is_null_tensor(ci_scalar_bool(g, 1)));
+    ci_output(g, t1);
+    /* queries */
+    CI_CHECK_EQ_INT(ci_graph_status(g), CI_ERR_INVALID_ARGS);
+    CI_CHECK(ci_graph_message(g) != NULL);
+    CI_CHECK_EQ_INT(ci_tensor_dtype(g, t1), CI_DTYPE_INVALID);
+    CI_CHECK_EQ_INT(ci_tensor_shape(g, t1, s), -1);
+    CI_CHECK_EQ_INT(ci_graph_num_inputs(g), 0);
+    CI_CHECK_EQ_INT(ci_graph_num_outputs(g), 0);
+    {
+        char buf[16] = "x";
+        CI_CHECK_EQ_INT((long long)ci_graph_print_cig(g, buf, sizeof buf), 0);
+    }
+    /* the generic call */
+    CI_CHECK_EQ_INT(ci_call(g, "aten.exp.default", 1, &a, 0, NULL, &vals, 1), 0);
+    CI_CHECK(is_null_tensor(ci_call1(g, "aten.exp.default", 1, &a, 0, NULL)));
+    /* every builder */
+    CI_CHECK(is_null_tensor(ci_add(g, t1, t1)));
+    CI_CHECK(is_null_tensor(ci_sub(g, t1, t1)));
+    CI_CHECK(is_null_tensor(ci_add_alpha(g, t1, t1, 2)));
+    CI_CHECK(is_null_tensor(ci_sub_alpha(g, t1, t1, 2)));
+    CI_CHECK(is_null_tensor(ci_mul(g, t1, t1)));
+    CI_CHECK(is_null_tensor(ci_div(g, t1, t1)));
+    CI_CHECK(is_null_tensor(ci_div_mode(g, t1, t1, "floor")));
+    CI_CHECK(is_null_tensor(ci_pow(g, t1, t1)));
+    CI_CHECK(is_null_tensor(ci_maximum(g, t1, t1)));
+    CI_CHECK(is_null_tensor(ci_minimum(g, t1, t1)));
+    CI_CHECK(is_null_tensor(ci_neg(g, t1)));
+    CI_CHECK(is_null_tensor(ci_abs(g, t1)));
+    CI_CHECK(is_null_tensor(ci_exp(g, t1)));
+    CI_CHECK(is_null_tensor(ci_log(g, t1)));
+    CI_CHECK(is_null_tensor(ci_sqrt(g, t1)));
+    CI_CHECK(is_null_tensor(ci_rsqrt(g, t1)));
+    CI_CHECK(is_null_tensor(ci_sin(g, t1)));
+    CI_CHECK(is_null_tensor(ci_cos(g, t1)));
+    CI_CHECK(is_null_tensor(ci_tanh(g, t1)));
+    CI_CHECK(is_null_tensor(ci_sigmoid(g, t1)));
+    CI_CHECK(is_null_tensor(ci_relu(g, t1)));
+    CI_CHECK(is_null_tensor(ci_erf(g, t1)));
+    CI_CHECK(is_null_tensor(ci_clamp(g, t1, t1, n0)));
+    CI_CHECK(is_null_tensor(ci_where(g, t1, t1, t1)));
+    CI_CHECK(is_null_tensor(ci_eq(g, t1, t1)));
+    CI_CHECK(is_null_tensor(ci_ne(g, t1, t1)));
+    CI_CHECK(is_null_tensor(ci_lt(g, t1, t1)));
+    CI_CHECK(is_null_tensor(ci_le(g, t1, t1)));
+    CI_CHECK(is_null_tensor(ci_gt(g, t1, t1)));
+    CI_CHECK(is_null_tensor(ci_ge(g, t1, t1)));
+    CI_CHECK(is_null_tensor(ci_logical_and(g, t1, t1)));
+    CI_CHECK(is_null_tensor(ci_logical_or(g, t1, t1)));
+    CI_CHECK(is_null_tensor(ci_logical_not(g, t1)));
+    CI_CHECK(is_null_tensor(ci_to(g, t1, CI_F64)));
+    CI_CHECK(is_null_tensor(ci_sum(g, t1, 2, s, 0)));
+    CI_CHECK(is_null_tensor(ci_mean(g, t1, 0, NULL, 1)));
+    CI_CHECK(is_null_tensor(ci_amax(g, t1, 0, NULL, 0)));
+    CI_CHECK(is_null_tensor(ci_amin(g, t1, 0, NULL, 0)));
+    CI_CHECK(is_null_tensor(ci_prod(g, t1, CI_DIM_NONE, 0)));
+    CI_CHECK(is_null_tensor(ci_any(g, t1, 0, 0)));
+    CI_CHECK(is_null_tensor(ci_all(g, t1, CI_DIM_NONE, 1)));
+    CI_CHECK(is_null_tensor(ci_argmax(g, t1, 0, 0)));
+    CI_CHECK(is_null_tensor(ci_argmin(g, t1, CI_DIM_NONE, 0)));
+    CI_CHECK_EQ_INT(ci_max_dim(g, t1, 0, 0, &vals, &idx), 0);
+    CI_CHECK(is_null_tensor(vals) && is_null_tensor(idx));
+    CI_CHECK_EQ_INT(ci_max_dim(g, t1, 0, 0, NULL, NULL), 0);
+    CI_CHECK(is_null_tensor(ci_view(g, t1, 2, s)));
+    CI_CHECK(is_null_tensor(ci_reshape(g, t1, 2, s)));
+    CI_CHECK(is_null_tensor(ci_permute(g, t1, 2, s)));
+    CI_CHECK(is_null_tensor(ci_t(g, t1)));
+    CI_CHECK(is_null_tensor(ci_transpose(g, t1, 0, 1)));
+    CI_CHECK(is_null_tensor(ci_expand(g, t1, 2, s)));
+    CI_CHECK(is_null_tensor(ci_squeeze(g, t1, CI_DIM_NONE)));
+    CI_CHECK(is_null_tensor(ci_squeeze(g, t1, 0)));
+    CI_CHECK(is_null_tensor(ci_unsqueeze(g, t1, 0)));
+    CI_CHECK(is_null_tensor(ci_slice(g, t1, 0, 0, 1, 1)));
+    CI_CHECK(is_null_tensor(ci_select(g, t1, 0, 0)));
+    CI_CHECK(is_null_tensor(ci_as_strided(g, t1, 2, s, s, 0)));
+    CI_CHECK(is_null_tensor(ci_clone(g, t1)));
+    CI_CHECK(is_null_tensor(ci_full(g, 2, s, 1.0, CI_F32)));
+    CI_CHECK(is_null_tensor(ci_zeros(g, 2, s, CI_F32)));
+    CI_CHECK(is_null_tensor(ci_ones(g, 2, s, CI_I32)));
+    CI_CHECK(is_null_tensor(ci_zeros_like(g, t1)));
+    CI_CHECK(is_null_tensor(ci_ones_like(g, t1)));
+    CI_CHECK(is_null_tensor(ci_arange(g, 0, 5, 1, CI_DTYPE_INVALID)));
+    CI_CHECK(is_null_tensor(ci_softmax(g, t1, -1)));
+    CI_CHECK(is_null_tensor(ci_log_softmax(g, t1, -1)));
+    CI_CHECK(is_null_tensor(ci_gelu(g, t1, NULL)));
+    CI_CHECK(is_null_tensor(ci_silu(g, t1)));
+    CI_CHECK(is_null_tensor(ci_layer_norm(g, t1, 1, s, n0, n0, 1e-5)));
+    /* compiling a NULL graph */
+    CI_CHECK_EQ_INT(ci_compile(g, NULL, &p), CI_ERR_INVALID_ARGS);
+    CI_CHECK(p == NULL);
+    CI_CHECK_EQ_INT(ci_compile(NULL, NULL, NULL), CI_ERR_INVALID_ARGS);
+}
+
+CI_TEST(test_null_ctx_program_and_destroy) {
+    env e;
+    ci_ctx *ctx = (ci_ctx *)&e;
+    ci_ctx_desc cd;
+    int64_t s[2] = {2, 3};
+    ci_tensor t1 = {1};
+    ci_lowering_desc ld;
+    ci_extern_desc ed;
+    /* contexts */
+    memset(&cd, 0, sizeof cd);
+    CI_CHECK_EQ_INT(ci_ctx_create(&cd, NULL), CI_ERR_INVALID_ARGS);
+    CI_CHECK_EQ_INT(ci_ctx_create(NULL, NULL), CI_ERR_INVALID_ARGS);
+    CI_CHECK(ci_graph_create(NULL) == NULL);
+    CI_CHECK(ci_ctx_last_error(NULL) != NULL);
+    CI_CHECK_EQ_INT(ci_has_op(NULL, "aten.add.Tensor"), 0);
+    /* a NULL desc means the defaults */
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    CI_CHECK(ctx != NULL);
+    CI_CHECK_EQ_INT(ci_has_op(ctx, NULL), 0);
+    CI_CHECK_EQ_INT(ci_has_op(ctx, "aten.add.Tensor"), 1);
+    ci_ctx_destroy(ctx);
+    /* registry entry points */
+    memset(&ld, 0, sizeof ld);
+    memset(&ed, 0, sizeof ed);
+    CI_CHECK_EQ_INT(ci_register_lowering(NULL, &ld), CI_ERR_INVALID_ARGS);
+    CI_CHECK_EQ_INT(ci_register_extern(NULL, &ed), CI_ERR_INVALID_ARGS);
+    /* lowering-time helpers given no lowering */
+    CI_CHECK_EQ_INT(ci_lower_dtype(NULL, t1), CI_DTYPE_INVALID);
+    CI_CHECK_EQ_INT(ci_lower_shape(NULL, t1, s), -1);
+    CI_CHECK_EQ_INT(ci_lower_error(NULL, CI_ERR_SHAPE, "x"), 0);
+    CI_CHECK_EQ_INT(ci_lower_call(NULL, "aten.exp.default", 0, NULL, 0, NULL, NULL, 0), 0);
+    CI_CHECK(is_null_tensor(ci_lower_call1(NULL, "aten.exp.default", 0, NULL, 0, NULL)));
+    /* programs */
+    CI_CHECK_EQ_INT(ci_program_run(NULL, 0, NULL, 0, NULL), CI_ERR_INVALID_ARGS);
+    CI_CHECK_EQ_INT(ci_program_num_inputs(NULL), 0);
+    CI_CHECK_EQ_INT(ci_program_num_outputs(NULL), 0);
+    CI_CHECK_EQ_INT(ci_program_input_dtype(NULL, 0), CI_DTYPE_INVALID);
+    CI_CHECK_EQ_INT(ci_program_output_dtype(NULL, 0), CI_DTYPE_INVALID);
+    CI_CHECK_EQ_INT(ci_program_input_shape(NULL, 0, s), -1);
+    CI_CHECK_EQ_INT(ci_program_output_shape(NULL, 0, s), -1);
+    CI_CHECK_EQ_INT(ci_program_num_kernels(NULL), 0);
+    CI_CHECK_EQ_INT((long long)ci_program_arena_size(NULL), 0);
+    CI_CHECK(ci_program_source(NULL) != NULL);
+    /* destroying NULL objects is a no-op */
+    ci_program_destroy(NULL);
+    ci_graph_destroy(NULL);
+    ci_ctx_destroy(NULL);
+    /* names for everything, including out-of-range values */
+    CI_CHECK(ci_result_string((ci_result)-1) != NULL);
+    CI_CHECK(ci_result_string((ci_result)999) != NULL);
+    CI_CHECK(ci_result_string(CI_RESULT_COUNT) != NULL);
+    CI_CHECK_STR_EQ(ci_result_string(CI_OK), "ok");
+    CI_CHECK(strcmp(ci_result_string(CI_ERR_SHAPE), ci_result_string(CI_ERR_DTYPE)) != 0);
+    CI_CHECK_STR_EQ(ci_dtype_name((ci_dtype)0), "invalid");
+    CI_CHECK_STR_EQ(ci_dtype_name((ci_dtype)99), "invalid");
+    CI_CHECK_STR_EQ(ci_dtype_name((ci_dtype)-1), "invalid");
+    CI_CHECK_EQ_INT((long long)ci_dtype_size((ci_dtype)99), 0);
+    CI_CHECK_EQ_INT((long long)ci_dtype_size((ci_dtype)-3), 0);
+    CI_CHECK_EQ_INT(ci_dtype_from_name(NULL), CI_DTYPE_INVALID);
+    CI_CHECK_EQ_INT(ci_dtype_from_name("float99"), CI_DTYPE_INVALID);
+    CI_CHECK_EQ_INT(ci_dtype_from_name(""), CI_DTYPE_INVALID);
+}
+
+CI_TEST(test_null_pointers_with_a_graph) {
+    env e;
+    ENV_OPEN(e);
+    /* NULL shape with ndim > 0 */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_input(g, "x", CI_F32, 2, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_const_array(g, "c", CI_F32, 1, NULL, NULL));
+    /* NULL data for a non-empty constant (a 0-d one has one element) */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     int64_t s[1] = {3};
+                     ci_const_array(g, "c", CI_F32, 1, s, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_const_array(g, "c", CI_F32, 0, NULL, NULL));
+    /* NULL shape with ndim 0, NULL data for an empty constant, NULL names: all fine */
+    EXPECT_GRAPH_OK(e.ctx,
+                    int64_t z[1] = {0};
+                    ci_tensor a = ci_input(g, NULL, CI_F32, 0, NULL);
+                    ci_tensor b = ci_input(g, NULL, CI_F32, 0, NULL);
+                    ci_tensor c = ci_const_array(g, NULL, CI_F32, 1, z, NULL);
+                    ci_tensor d = ci_const_array(g, NULL, CI_I32, 1, z, NULL);
+                    CI_CHECK(!is_null_tensor(a) && !is_null_tensor(b) && a.id != b.id);
+                    CI_CHECK(!is_null_tensor(c) && !is_null_tensor(d) && c.id != d.id);
+                    CI_CHECK_EQ_INT(ci_graph_num_inputs(g), 2);
+                    CI_CHECK_EQ_INT(ci_tensor_shape(g, a, NULL), 0));
+    /* an auto name does not collide with a user name that looks like one */
+    EXPECT_GRAPH_OK(e.ctx,
+                    ci_tensor a = ci_input(g, NULL, CI_F32, 0, NULL);
+                    ci_tensor b = ci_input(g, "in1", CI_F32, 0, NULL);
+                    ci_tensor c = ci_input(g, NULL, CI_F32, 0, NULL);
+                    CI_CHECK(!is_null_tensor(a) && !is_null_tensor(b) && !is_null_tensor(c)));
+    /* the reductions' NULL dims mean all dims */
+    EXPECT_GRAPH_OK(e.ctx,
+                    ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                    ci_tensor y = ci_sum(g, x, 2, NULL, 0);
+                    CI_CHECK_EQ_INT(ci_tensor_shape(g, y, NULL), 0));
+    /* compile: NULL out, NULL desc */
+    {
+        ci_graph *g = ci_graph_create(e.ctx);
+        ci_program *p = NULL;
+        ci_tensor x = inp(g, "x", CI_F32, 1, 4);
+        float xin[4] = {1, 2, 3, 4}, y[4] = {0};
+        const void *in[1];
+        void *out[1];
+        ci_output(g, ci_exp(g, x));
+        CI_CHECK_EQ_INT(ci_compile(g, NULL, NULL), CI_ERR_INVALID_ARGS);
+        CI_CHECK_OK_CTX(e.ctx, ci_compile(g, NULL, &p));
+        CI_CHECK(p != NULL);
+        in[0] = xin; out[0] = y;
+        CI_CHECK_OK_CTX(e.ctx, ci_program_run(p, 1, in, 1, out));
+        CI_CHECK_NEAR(y[3], exp(4.0), 1e-5, 1e-5);
+        ci_program_destroy(p);
+        ci_graph_destroy(g);
+    }
+    ENV_CLOSE(e);
+}
+
+/* ---- dtypes, ranks, handles, names ---- */
+
+CI_TEST(test_invalid_dtypes_and_ranks) {
+    env e;
+    int64_t big[CI_MAX_DIMS + 1];
+    int i;
+    for (i = 0; i <= CI_MAX_DIMS; i++) big[i] = 1;
+    ENV_OPEN(e);
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL, ci_input(g, "x", (ci_dtype)0, 1, big));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL, ci_input(g, "x", (ci_dtype)99, 1, big));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL, ci_input(g, "x", (ci_dtype)-1, 1, big));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL, ci_input(g, "x", CI_DTYPE_COUNT, 1, big));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL, ci_const_scalar(g, (ci_dtype)0, 1.0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL, ci_const_scalar(g, (ci_dtype)99, 1.0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL, ci_const_array(g, "c", (ci_dtype)99, 1, big, big));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_input(g, "x", CI_F32, -1, big));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_input(g, "x", CI_F32, CI_MAX_DIMS + 1, big));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_input(g, "x", CI_F32, 1000, big));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_const_array(g, "c", CI_F32, -2, big, big));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     int64_t s[2] = {2, -1};
+                     ci_input(g, "x", CI_F32, 2, s));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     int64_t s[1] = {INT64_MAX};
+                     ci_input(g, "x", CI_F32, 1, s));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_full(g, -1, big, 1.0, CI_F32));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_zeros(g, 2, NULL, CI_F32));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_ones(g, 1, big, (ci_dtype)42));
+    /* exactly CI_MAX_DIMS dims is fine, and so is every valid dtype */
+    EXPECT_GRAPH_OK(e.ctx,
+                    ci_tensor x = ci_input(g, "x", CI_F32, CI_MAX_DIMS, big);
+                    int d_;
+                    CI_CHECK_EQ_INT(ci_tensor_shape(g, x, NULL), CI_MAX_DIMS);
+                    for (d_ = CI_BOOL; d_ < CI_DTYPE_COUNT; d_++) {
+                        char nm[16];
+                        snprintf(nm, sizeof nm, "in_%d", d_);
+                        CI_CHECK_EQ_INT(ci_tensor_dtype(g, ci_input(g, nm, (ci_dtype)d_, 1, big)), d_);
+                    });
+    ENV_CLOSE(e);
+}
+
+/* A shape whose element count does not fit in int64 must be refused (each size alone is
+   accepted), not overflow (UBSan flags the signed overflow in a sanitized build). */
+CI_TEST(test_element_count_overflow) {
+    env e;
+    ci_graph *g;
+    ci_program *p = NULL;
+    ci_result st, rc;
+    int64_t s3[3] = {(int64_t)1 << 40, (int64_t)1 << 40, (int64_t)1 << 40};
+    int64_t s2[2] = {(int64_t)1 << 32, (int64_t)1 << 32}; /* 2^64: wraps to 0 */
+    ENV_OPEN(e);
+    g = ci_graph_create(e.ctx);
+    ci_output(g, ci_sum(g, ci_exp(g, ci_input(g, "x", CI_F32, 3, s3)), 0, NULL, 0));
+    st = ci_graph_status(g);
+    rc = ci_compile(g, NULL, &p);
+    ci_program_destroy(p);
+    ci_graph_destroy(g);
+    CI_CHECK_MSG(st != CI_OK && rc == st, "an input of 2^120 elements was accepted (graph %s, compile %s)",
+                 ci_result_string(st), ci_result_string(rc));
+    g = ci_graph_create(e.ctx);
+    ci_output(g, ci_exp(g, ci_full(g, 2, s2, 1.0, CI_F32)));
+    st = ci_graph_status(g);
+    p = NULL;
+    rc = ci_compile(g, NULL, &p);
+    ci_program_destroy(p);
+    ci_graph_destroy(g);
+    CI_CHECK_MSG(st != CI_OK && rc == st, "a full() of 2^64 elements was accepted (graph %s, compile %s)",
+                 ci_result_string(st), ci_result_string(rc));
+    ENV_CLOSE(e);
+}
+
+CI_TEST(test_invalid_and_foreign_handles) {
+    env e;
+    ci_graph *ga, *gb;
+    ci_tensor xa, ya, xb, yb, bad0 = {0}, bad1 = {12345}, badmax = {0xFFFFFFFFu};
+    ENV_OPEN(e);
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_add(g, x, bad0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "12345",
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_add(g, bad1, x));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_exp(g, badmax));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_output(g, bad0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_output(g, bad1));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor lst[2];
+                     ci_arg a[2];
+                     lst[0] = x; lst[1] = bad1;
+                     a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensors(lst, 2);
+                     ci_call1(g, "aten.add.Tensor", 2, a, 0, NULL));
+    /* handles from another graph: the index exists in both graphs, only the owner differs */
+    ga = ci_graph_create(e.ctx);
+    gb = ci_graph_create(e.ctx);
+    CI_CHECK(ga && gb);
+    xa = inp(ga, "x", CI_F32, 1, 3);
+    ya = inp(ga, "y", CI_F32, 1, 3);
+    xb = inp(gb, "x", CI_F32, 1, 3);
+    yb = inp(gb, "y", CI_F32, 1, 3);
+    CI_CHECK(xa.id != xb.id && ya.id != yb.id);
+    CI_CHECK_EQ_INT(ci_tensor_dtype(gb, xa), CI_DTYPE_INVALID);
+    CI_CHECK_EQ_INT(ci_tensor_shape(gb, ya, NULL), -1);
+    CI_CHECK_EQ_INT(ci_tensor_dtype(gb, bad1), CI_DTYPE_INVALID);
+    CI_CHECK_EQ_INT(ci_tensor_dtype(gb, bad0), CI_DTYPE_INVALID);
+    CI_CHECK(is_null_tensor(ci_add(gb, xb, xa)));
+    CI_CHECK_EQ_INT(ci_graph_status(gb), CI_ERR_INVALID_ARGS);
+    CHECK_CONTAINS(ci_graph_message(gb), "foreign");
+    CI_CHECK_EQ_INT(ci_graph_status(ga), CI_OK); /* the owner is not affected */
+    ci_output(ga, ci_add(ga, xa, ya));
+    CI_CHECK_EQ_INT(ci_graph_status(ga), CI_OK);
+    ci_graph_destroy(gb);
+    gb = ci_graph_create(e.ctx);
+    CI_CHECK(gb != NULL);
+    xb = inp(gb, "x", CI_F32, 1, 3);
+    ci_output(gb, ya);
+    CI_CHECK_EQ_INT(ci_graph_status(gb), CI_ERR_INVALID_ARGS);
+    ci_graph_destroy(gb);
+    ci_graph_destroy(ga);
+    ENV_CLOSE(e);
+}
+
+/* Foreign handles must be caught whatever the graphs' addresses: no two live graphs may hand
+   out the same handle value, or a tensor of one is silently accepted by the other (and names a
+   different tensor there). Creates up to NG graphs and stops at the first repeated value. */
+CI_TEST(test_live_graphs_never_share_handles) {
+    enum { NG = 1000 };
+    env e;
+    ci_graph **gs;
+    ci_tensor *ts;
+    int n = 0, i, j, dup_i = -1, dup_j = -1;
+    ENV_OPEN(e);
+    gs = (ci_graph **)calloc(NG, sizeof *gs);
+    ts = (ci_tensor *)calloc(NG, sizeof *ts);
+    CI_CHECK(gs && ts);
+    for (n = 0; n < NG && dup_i < 0; n++) {
+        gs[n] = ci_graph_create(e.ctx);
+        if (!gs[n]) break; /* a limit on live graphs is fine */
+        ts[n] = inp(gs[n], "x", CI_F32, 1, 2);
+        for (j = 0; j < n; j++)
+            if (ts[j].id == ts[n].id) { dup_i = j; dup_j = n; break; }
+    }
+    if (dup_i >= 0) {
+        ci_tensor r = ci_add(gs[dup_j], ts[dup_j], ts[dup_i]);
+        ci_result st = ci_graph_status(gs[dup_j]);
+        unsigned hid = (unsigned)ts[dup_i].id;
+        for (i = 0; i < n; i++) ci_graph_destroy(gs[i]);
+        free(gs); free(ts);
+        ci_ctx_destroy(e.ctx);
+        CI_CHECK_MSG(0, "graphs %d and %d (of %d live) both hand out tensor handle %u; graph %d accepts "
+                     "the other's tensor (ci_add -> %s, handle %u)", dup_i, dup_j, n, hid,
+                     dup_j, ci_result_string(st), (unsigned)r.id);
+    }
+    for (i = 0; i < n; i++) ci_graph_destroy(gs[i]);
+    free(gs); free(ts);
+    ENV_CLOSE(e);
+}
+
+CI_TEST(test_names) {
+    env e;
+    ENV_OPEN(e);
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "already",
+                     inp(g, "x", CI_F32, 1, 3);
+                     inp(g, "x", CI_F32, 1, 3));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
+                     int64_t s[1] = {3};
+                     float d[3] = {1, 2, 3};
+                     inp(g, "w", CI_F32, 1, 3);
+                     ci_const_array(g, "w", CI_F32, 1, s, d));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "1x", inp(g, "1x", CI_F32, 1, 3));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "a-b", inp(g, "a-b", CI_F32, 1, 3));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, inp(g, "", CI_F32, 1, 3));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, inp(g, "a b", CI_F32, 1, 3));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, inp(g, "x\n", CI_F32, 1, 3));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, inp(g, "caf\xc3\xa9", CI_F32, 1, 3));
+    EXPECT_GRAPH_OK(e.ctx,
+                    inp(g, "_x", CI_F32, 1, 3); inp(g, "X9_y", CI_F32, 1, 3); inp(g, "x", CI_F32, 1, 3));
+    ENV_CLOSE(e);
+}
+
+/* Names given as NULL are generated; they must not collide with the names the user gives, in
+   either order (ci_graph_print_cig would name two inputs alike: text that does not parse back). */
+CI_TEST(test_user_name_after_auto_name) {
+    env e;
+    ENV_OPEN(e);
+    /* a user name that an earlier auto name already took */
+    EXPECT_GRAPH_OK(e.ctx,
+                    ci_tensor a = ci_input(g, NULL, CI_F32, 0, NULL);
+                    ci_tensor b = ci_input(g, "in0", CI_F32, 0, NULL);
+                    ci_tensor c = ci_input(g, "s0", CI_F32, 0, NULL);
+                    ci_output(g, ci_add(g, ci_add(g, a, b), c)));
+    ENV_CLOSE(e);
+}
+
+CI_TEST(test_auto_name_after_user_name) {
+    env e;
+    ci_graph *g;
+    ci_tensor a, b, c;
+    char text[4096], names[8][64];
+    int nn = 0, i, j;
+    size_t len;
+    const char *line;
+    ENV_OPEN(e);
+    g = ci_graph_create(e.ctx);
+    a = ci_input(g, NULL, CI_F32, 0, NULL);
+    b = ci_input(g, "in1", CI_F32, 0, NULL);
+    c = ci_input(g, NULL, CI_F32, 0, NULL);
+    ci_output(g, ci_add(g, ci_add(g, a, b), c));
+    CI_CHECK_MSG(ci_graph_status(g) == CI_OK, "%s", ci_graph_message(g));
+    len = ci_graph_print_cig(g, text, sizeof text);
+    ci_graph_destroy(g);
+    ENV_CLOSE(e);
+    CI_CHECK(len > 0 && len < sizeof text);
+    for (line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        if (strncmp(line, "input ", 6) == 0 && nn < 8) {
+            const char *s = line + 6;
+            size_t l = strcspn(s, ": \n");
+            if (l >= sizeof names[0]) l = sizeof names[0] - 1;
+            memcpy(names[nn], s, l);
+            names[nn][l] = 0;
+            nn++;
+        }
+    }
+    CI_CHECK_MSG(nn == 3, "expected 3 input lines in:\n%s", text);
+    for (i = 0; i < nn; i++)
+        for (j = i + 1; j < nn; j++)
+            CI_CHECK_MSG(strcmp(names[i], names[j]) != 0, "inputs %d and %d are both named \"%s\" by ci_graph_print_cig",
+                         i, j, names[i]);
+}
+
+/* ---- compiling and running ---- */
+
+CI_TEST(test_compile_errors) {
+    env e;
+    ci_graph *g;
+    ci_program *p;
+    ci_compile_desc pd;
+    ci_tensor x;
+    ENV_OPEN(e);
+    g = ci_graph_create(e.ctx);
+    x = inp(g, "x", CI_F32, 1, 4);
+    ci_exp(g, x);
+    /* no outputs */
+    p = (ci_program *)&pd;
+    CI_CHECK_EQ_INT(ci_compile(g, NULL, &p), CI_ERR_INVALID_ARGS);
+    CI_CHECK(p == NULL);
+    CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "output");
+    CI_CHECK_EQ_INT(ci_graph_status(g), CI_OK); /* not a graph error: fix it and go on */
+    ci_output(g, ci_neg(g, x));
+    /* devices and backends */
+    memset(&pd, 0, sizeof pd);
+    pd.device = CI_DEVICE_CUDA;
+    p = (ci_program *)&pd;
+    CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_BACKEND_UNAVAILABLE);
+    CI_CHECK(p == NULL);
+    CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "CUDA");
+    memset(&pd, 0, sizeof pd);
+    pd.device = (ci_device)77;
+    CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_INVALID_ARGS);
+    CI_CHECK(p == NULL);
+    pd.device = (ci_device)-1;
+    CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_INVALID_ARGS);
+    memset(&pd, 0, sizeof pd);
+    pd.backend = (ci_backend)99;
+    CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_INVALID_ARGS);
+    CI_CHECK(p == NULL);
+    CI_CHECK(ci_ctx_last_error(e.ctx)[0] != 0);
+    pd.backend = CI_BACKEND_COUNT;
+    CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_INVALID_ARGS);
+    pd.backend = (ci_backend)-5;
+    CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_INVALID_ARGS);
+    pd.backend = CI_BACKEND_CC;
+    CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_BACKEND_UNAVAILABLE);
+    pd.backend = CI_BACKEND_NVRTC;
+    CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_BACKEND_UNAVAILABLE);
+    pd.backend = CI_BACKEND_NVRTC;
+    pd.device = CI_DEVICE_CUDA;
+    CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_BACKEND_UNAVAILABLE);
+    CI_CHECK(p == NULL);
+    /* the graph still compiles after all that, on both backends, any number of times */
+    memset(&pd, 0, sizeof pd);
+    pd.device = CI_DEVICE_CPU;
+    pd.backend = CI_BACKEND_TCC;
+    CI_CHECK_OK_CTX(e.ctx, ci_compile(g, &pd, &p));
+    ci_program_destroy(p);
+    pd.backend = CI_BACKEND_INTERP;
+    CI_CHECK_OK_CTX(e.ctx, ci_compile(g, &pd, &p));
+    ci_program_destroy(p);
+    ci_graph_destroy(g);
+    ENV_CLOSE(e);
+}
+
+static ci_result compile_on(ci_graph *g, ci_backend be, ci_program **p) {
+    ci_compile_desc pd;
+    memset(&pd, 0, sizeof pd);
+    pd.backend = be;
+    return ci_compile(g, &pd, p);
+}
+
+CI_TEST(test_run_errors) {
+    env e;
+    ci_graph *g;
+    ci_program *p = NULL;
+    ci_tensor x, y;
+    float xin[6] = {1, 2, 3, 4, 5, 6}, yin[3] = {1, 1, 1}, out[6] = {0}, out2[6] = {0};
+    const void *in2[2], *in1[1], *in3[3], *innull[2];
+    void *o1[1], *o2[2], *onull[1];
+    int be;
+    ENV_OPEN(e);
+    for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
+        g = ci_graph_create(e.ctx);
+        x = inp(g, "x", CI_F32, 2, 2, 3);
+        y = inp(g, "y", CI_F32, 1, 3);
+        ci_output(g, ci_add(g, x, y));
+        CI_CHECK_OK_CTX(e.ctx, compile_on(g, (ci_backend)be, &p));
+        CI_CHECK_EQ_INT(ci_program_num_inputs(p), 2);
+        CI_CHECK_EQ_INT(ci_program_num_outputs(p), 1);
+        CI_CHECK_EQ_INT(ci_program_input_dtype(p, 2), CI_DTYPE_INVALID);
+        CI_CHECK_EQ_INT(ci_program_input_dtype(p, -1), CI_DTYPE_INVALID);
+        CI_CHECK_EQ_INT(ci_program_output_dtype(p, 1), CI_DTYPE_INVALID);
+        CI_CHECK_EQ_INT(ci_program_input_shape(p, 5, NULL), -1);
+        CI_CHECK_EQ_INT(ci_program_output_shape(p, -1, NULL), -1);
+        CI_CHECK_EQ_INT(ci_program_input_shape(p, 0, NULL), 2);
+        in2[0] = xin; in2[1] = yin;
+        in1[0] = xin;
+        in3[0] = xin; in3[1] = yin; in3[2] = yin;
+        innull[0] = xin; innull[1] = NULL;
+        o1[0] = out;
+        o2[0] = out; o2[1] = out2;
+        onull[0] = NULL;
+        /* wrong counts */
+        CI_CHECK_EQ_INT(ci_program_run(p, 1, in1, 1, o1), CI_ERR_INVALID_ARGS);
+        CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "2 inputs");
+        CI_CHECK_EQ_INT(ci_program_run(p, 3, in3, 1, o1), CI_ERR_INVALID_ARGS);
+        CI_CHECK_EQ_INT(ci_program_run(p, 2, in2, 0, o1), CI_ERR_INVALID_ARGS);
+        CI_CHECK_EQ_INT(ci_program_run(p, 2, in2, 2, o2), CI_ERR_INVALID_ARGS);
+        CI_CHECK_EQ_INT(ci_program_run(p, -1, in2, 1, o1), CI_ERR_INVALID_ARGS);
+        /* NULL arrays and NULL pointers for non-empty tensors */
+        CI_CHECK_EQ_INT(ci_program_run(p, 2, NULL, 1, o1), CI_ERR_INVALID_ARGS);
+        CI_CHECK_EQ_INT(ci_program_run(p, 2, in2, 1, NULL), CI_ERR_INVALID_ARGS);
+        CI_CHECK_EQ_INT(ci_program_run(p, 2, innull, 1, o1), CI_ERR_INVALID_ARGS);
+        CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "input 1");
+        CI_CHECK_EQ_INT(ci_program_run(p, 2, in2, 1, onull), CI_ERR_INVALID_ARGS);
+        CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "output 0");
+        /* nothing was written by the refused runs */
+        CI_CHECK(out[0] == 0 && out[5] == 0);
+        /* and the program still runs */
+        CI_CHECK_OK_CTX(e.ctx, ci_program_run(p, 2, in2, 1, o1));
+        CI_CHECK_NEAR(out[0], 2.0, 0, 0);
+        CI_CHECK_NEAR(out[5], 7.0, 0, 0);
+        memset(out, 0, sizeof out);
+        ci_program_destroy(p);
+        ci_graph_destroy(g);
+    }
+    ENV_CLOSE(e);
+}
+
+/* empty tensors may be passed as NULL */
+CI_TEST(test_run_empty_tensors_null_ok) {
+    env e;
+    int be;
+    ENV_OPEN(e);
+    for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
+        ci_graph *g = ci_graph_create(e.ctx);
+        ci_program *p = NULL;
+        ci_tensor x = inp(g, "x", CI_F32, 2, 0, 3);
+        const void *in[1];
+        void *out[1];
+        ci_output(g, ci_mul(g, x, ci_scalar(g, 2.0)));
+        CI_CHECK_OK_CTX(e.ctx, compile_on(g, (ci_backend)be, &p));
+        in[0] = NULL; out[0] = NULL;
+        CI_CHECK_OK_CTX(e.ctx, ci_program_run(p, 1, in, 1, out));
+        ci_program_destroy(p);
+        ci_graph_destroy(g);
+    }
+    ENV_CLOSE(e);
+}
+
+/* ---- out of memory ---- */
+
+enum { SR = 4, SC = 8 };
+
+static void softmax_ref(const float *x, const float *w, const float *b, float *y) {
+    int i, j;
+    for (i = 0; i < SR; i++) {
+        double v[SC], m = -INFINITY, s = 0;
+        for (j = 0; j < SC; j++) {
+            v[j] = (double)x[i * SC + j] * w[j] + b[j];
+            if (v[j] > m) m = v[j];
+        }
+        for (j = 0; j < SC; j++) { v[j] = exp(v[j] - m); s += v[j]; }
+        for (j = 0; j < SC; j++) y[i * SC + j] = (float)(v[j] / s);
+    }
+}
+
+static void softmax_inputs(float *x, float *w, float *b) {
+    int i;
+    for (i = 0; i < SR * SC; i++) x[i] = (float)(i % 7 - 3) * 0.5f;
+    for (i = 0; i < SC; i++) { w[i] = 0.25f * (float)(i + 1); b[i] = (float)(i % 3) - 1.0f; }
+}
+
+/* One attempt: create, build, compile, run, destroy. Returns the first non-OK code (0 when
+   everything succeeded and the result matched); *step names the step that failed. */
+static ci_result oom_attempt(ci_test_alloc *ta, ci_backend be, int reps, int threads, const char **step, char *why,
+                             size_t whysize) {
+    ci_ctx_desc cd;
+    ci_ctx *ctx = NULL;
+    ci_graph *g = NULL;
+    ci_program *p = NULL;
+    ci_compile_desc pd;
+    ci_result r;
+    int64_t xs[2] = {SR, SC}, ws[1] = {SC};
+    float x[SR * SC], w[SC], b[SC], y[SR * SC], ref[SR * SC];
+    const void *in[3];
+    void *out[1];
+    why[0] = 0;
+    memset(&cd, 0, sizeof cd);
+    cd.allocator = tracked_allocator(ta);
+    cd.log = quiet_log;
+    *step = "ci_ctx_create";
+    r = ci_ctx_create(&cd, &ctx);
+    if (r != CI_OK) {
+        if (ctx) snprintf(why, whysize, "ci_ctx_create failed but set *out");
+        return r;
+    }
+    *step = "ci_graph_create";
+    g = ci_graph_create(ctx);
+    if (!g) { r = CI_ERR_OUT_OF_MEMORY; goto done; }
+    {
+        ci_tensor tx = ci_input(g, "x", CI_F32, 2, xs);
+        ci_tensor tw = ci_input(g, "w", CI_F32, 1, ws);
+        ci_tensor tb = ci_input(g, "b", CI_F32, 1, ws);
+        int k;
+        for (k = 0; k < reps; k++) tx = ci_softmax(g, ci_add(g, ci_mul(g, tx, tw), tb), -1);
+        ci_output(g, tx);
+    }
+    *step = "build";
+    r = ci_graph_status(g);
+    if (r != CI_OK) {
+        if (!ci_graph_message(g)[0]) snprintf(why, whysize, "graph error %s without a message", ci_result_string(r));
+        /* ci_compile must report it too */
+        if (ci_compile(g, NULL, &p) != r) snprintf(why, whysize, "ci_compile did not report the graph's %s", ci_result_string(r));
+        if (p) { snprintf(why, whysize, "ci_compile gave a program for a failed graph"); ci_program_destroy(p); p = NULL; }
+        goto done;
+    }
+    *step = "ci_compile";
+    memset(&pd, 0, sizeof pd);
+    pd.backend = be;
+    pd.num_threads = threads;
+    r = ci_compile(g, &pd, &p);
+    if (r != CI_OK) {
+        if (p) snprintf(why, whysize, "ci_compile failed but set *out");
+        if (!ci_ctx_last_error(ctx)[0]) snprintf(why, whysize, "ci_compile failed without a message");
+        goto done;
+    }
+    *step = "ci_program_run";
+    softmax_inputs(x, w, b);
+    softmax_ref(x, w, b, ref);
+    {
+        int k;
+        for (k = 1; k < reps; k++) { memcpy(y, ref, sizeof y); softmax_ref(y, w, b, ref); }
+    }
+    memset(y, 0, sizeof y);
+    in[0] = x; in[1] = w; in[2] = b;
+    out[0] = y;
+    r = ci_program_run(p, 3, in, 1, out);
+    if (r == CI_OK && !ci_test_allclose_f32(y, ref, SR * SC, 1e-5, 1e-5, why, whysize)) r = CI_ERR_RUNTIME;
+done:
+    ci_program_destroy(p);
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+    return r;
+}
+
+static void oom_loop(ci_backend be, int reps, int threads, int from_then_on) {
+    ci_test_alloc ta;
+    long n;
+    int finished = 0;
+    for (n = 1; n < 100000 && !finished; n++) {
+        const char *step = "";
+        char why[512];
+        ci_result r;
+        ci_test_alloc_init(&ta);
+        ci_test_alloc_fail_at(&ta, n, from_then_on);
+        r = oom_attempt(&ta, be, reps, threads, &step, why, sizeof why);
+        CI_CHECK_MSG(ta.live_blocks == 0, "backend %d, failing allocation %ld%s: %ld blocks (%lu bytes) live after "
+                     "destroying everything (failed at %s with %s)", (int)be, n, from_then_on ? "+" : "",
+                     ta.live_blocks, (unsigned long)ta.live_bytes, step, ci_result_string(r));
+        CI_CHECK_MSG(ta.bad_frees == 0, "backend %d, failing allocation %ld: %ld frees with a wrong size",
+                     (int)be, n, ta.bad_frees);
+        CI_CHECK_MSG(why[0] == 0, "backend %d, failing allocation %ld%s: %s (at %s)", (int)be, n,
+                     from_then_on ? "+" : "", why, step);
+        if (ta.failed == 0) {
+            CI_CHECK_MSG(r == CI_OK, "backend %d: no allocation refused, yet %s failed with %s", (int)be, step,
+                         ci_result_string(r));
+            finished = 1;
+        } else {
+            CI_CHECK_MSG(r == CI_OK || r == CI_ERR_OUT_OF_MEMORY, "backend %d, failing allocation %ld%s: %s "
+                         "returned %s, want out of memory", (int)be, n, from_then_on ? "+" : "", step,
+                         ci_result_string(r));
+        }
+    }
+    CI_CHECK_MSG(finished, "backend %d: never got through without a refused allocation", (int)be);
+}
+
+CI_TEST(test_oom_each_allocation_tcc) { oom_loop(CI_BACKEND_TCC, 1, 0, 0); }
+CI_TEST(test_oom_each_allocation_interp) { oom_loop(CI_BACKEND_INTERP, 1, 0, 0); }
+CI_TEST(test_oom_each_allocation_tcc_threads) { oom_loop(CI_BACKEND_TCC, 1, 3, 0); }
+CI_TEST(test_oom_from_then_on_tcc) { oom_loop(CI_BACKEND_TCC, 1, 0, 1); }
+CI_TEST(test_oom_from_then_on_interp) { oom_loop(CI_BACKEND_INTERP, 1, 0, 1); }
+/* a graph large enough to grow every arena past its first chunk and every table past its
+   first size */
+CI_TEST(test_oom_large_graph_tcc) { oom_loop(CI_BACKEND_TCC, 20, 0, 0); }
+CI_TEST(test_oom_large_graph_interp) { oom_loop(CI_BACKEND_INTERP, 20, 0, 0); }
+
+/* ci_program_run allocates nothing (and a failing allocator cannot make it fail) */
+CI_TEST(test_run_allocates_nothing) {
+    env e;
+    int be, k;
+    int64_t xs[2] = {SR, SC}, ws[1] = {SC};
+    float x[SR * SC], w[SC], b[SC], y[SR * SC], ref[SR * SC];
+    softmax_inputs(x, w, b);
+    softmax_ref(x, w, b, ref);
+    ENV_OPEN(e);
+    for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP + 1; be++) { /* INTERP + 1: TCC with 3 threads */
+        ci_graph *g = ci_graph_create(e.ctx);
+        ci_program *p = NULL;
+        ci_compile_desc pd;
+        const void *in[3];
+        void *out[1];
+        long before;
+        ci_tensor tx = ci_input(g, "x", CI_F32, 2, xs);
+        ci_tensor tw = ci_input(g, "w", CI_F32, 1, ws);
+        ci_tensor tb = ci_input(g, "b", CI_F32, 1, ws);
+        ci_tensor sm = ci_softmax(g, ci_add(g, ci_mul(g, tx, tw), tb), -1);
+        ci_output(g, sm);
+        ci_output(g, ci_sum(g, sm, 0, NULL, 0));
+        memset(&pd, 0, sizeof pd);
+        pd.backend = be == CI_BACKEND_INTERP + 1 ? CI_BACKEND_TCC : (ci_backend)be;
+        pd.num_threads = be == CI_BACKEND_INTERP + 1 ? 3 : 1;
+        CI_CHECK_OK_CTX(e.ctx, ci_compile(g, &pd, &p));
+        in[0] = x; in[1] = w; in[2] = b;
+        before = e.ta.attempts;
+        /* every allocation from now on is refused */
+        ci_test_alloc_fail_at(&e.ta, 1, 1);
+        for (k = 0; k < 5; k++) {
+            float total = 0;
+            void *o2[2];
+            memset(y, 0, sizeof y);
+            o2[0] = y; o2[1] = &total;
+            CI_CHECK_OK_CTX(e.ctx, ci_program_run(p, 3, in, 2, o2));
+            if (k == 0) { /* later runs: test_runs_are_repeatable */
+                CI_CHECK_ARRAY_NEAR_F32(y, ref, SR * SC, 1e-5, 1e-5);
+                CI_CHECK_NEAR(total, (double)SR, 1e-4, 0);
+            }
+        }
+        /* refused runs allocate nothing either */
+        out[0] = y;
+        CI_CHECK_EQ_INT(ci_program_run(p, 3, in, 1, out), CI_ERR_INVALID_ARGS);
+        CI_CHECK_MSG(e.ta.attempts == before, "ci_program_run made %ld allocation calls (backend %d)",
+                     e.ta.attempts - before, be);
+        ci_test_alloc_fail_at(&e.ta, 0, 0);
+        ci_program_destroy(p);
+        ci_graph_destroy(g);
+    }
+    ENV_CLOSE(e);
+}
+
+/* Running a program again with the same (or new) inputs gives the same (or new) results. */
+CI_TEST(test_runs_are_repeatable) {
+    env e;
+    int be, k, i;
+    int64_t xs[2] = {SR, SC}, ws[1] = {SC};
+    float x[SR * SC], w[SC], b[SC], y[SR * SC], ref[SR * SC];
+    softmax_inputs(x, w, b);
+    ENV_OPEN(e);
+    for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
+        ci_graph *g = ci_graph_create(e.ctx);
+        ci_program *p = NULL;
+        const void *in[3];
+        void *out[1];
+        ci_tensor tx = ci_input(g, "x", CI_F32, 2, xs);
+        ci_tensor tw = ci_input(g, "w", CI_F32, 1, ws);
+        ci_tensor tb = ci_input(g, "b", CI_F32, 1, ws);
+        ci_output(g, ci_softmax(g, ci_add(g, ci_mul(g, tx, tw), tb), -1));
+        CI_CHECK_OK_CTX(e.ctx, compile_on(g, (ci_backend)be, &p));
+        in[0] = x; in[1] = w; in[2] = b;
+        out[0] = y;
+        for (k = 0; k < 3; k++) {
+            char why[512];
+            for (i = 0; i < SR * SC; i++) x[i] = (float)((i * (k + 1)) % 7 - 3) * 0.5f;
+            softmax_ref(x, w, b, ref);
+            memset(y, 0, sizeof y);
+            CI_CHECK_OK_CTX(e.ctx, ci_program_run(p, 3, in, 1, out));
+            CI_CHECK_MSG(ci_test_allclose_f32(y, ref, SR * SC, 1e-5, 1e-5, why, sizeof why),
+                         "%s backend, run %d: %s", be == CI_BACKEND_TCC ? "tcc" : "interp", k + 1, why);
+        }
+        ci_program_destroy(p);
+        ci_graph_destroy(g);
+    }
+    ENV_CLOSE(e);
+}
+
+/* A program owns everything it needs: it keeps running after its graph is destroyed. */
+CI_TEST(test_program_outlives_graph) {
+    env e;
+    int be;
+    ENV_OPEN(e);
+    for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
+        ci_graph *g = ci_graph_create(e.ctx);
+        ci_program *p = NULL;
+        float cdata[3] = {10, 20, 30}, xin[6] = {1, 2, 3, 4, 5, 6}, y[6] = {0};
+        int64_t cs[1] = {3};
+        const void *in[1];
+        void *out[1];
+        int i;
+        ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+        ci_tensor c = ci_const_array(g, "c", CI_F32, 1, cs, cdata);
+        ci_output(g, ci_add(g, ci_mul(g, x, c), ci_const_scalar(g, CI_F32, 0.5)));
+        CI_CHECK_OK_CTX(e.ctx, compile_on(g, (ci_backend)be, &p));
+        ci_graph_destroy(g);
+        cdata[0] = -1; /* the constant was copied */
+        in[0] = xin; out[0] = y;
+        CI_CHECK_OK_CTX(e.ctx, ci_program_run(p, 1, in, 1, out));
+        for (i = 0; i < 6; i++) CI_CHECK_NEAR(y[i], xin[i] * (float)(10 * (i % 3 + 1)) + 0.5f, 1e-6, 1e-6);
+        ci_program_destroy(p);
+    }
+    ENV_CLOSE(e);
+}
+
+int main(int argc, char **argv) {
+    ci_test_init(argc, argv);
+    RUN(test_shape_error_is_sticky);
+    RUN(test_broadcast_mismatch);
+    RUN(test_dim_out_of_range);
+    RUN(test_view_expand_select_errors);
+    RUN(test_dtype_errors);
+    RUN(test_unknown_op);
+    RUN(test_argument_binding_errors);
+    RUN(test_string_operand_of_pointwise_op);
+    RUN(test_null_graph_everywhere);
+    RUN(test_null_ctx_program_and_destroy);
+    RUN(test_null_pointers_with_a_graph);
+    RUN(test_invalid_dtypes_and_ranks);
+    RUN(test_invalid_and_foreign_handles);
+    RUN(test_live_graphs_never_share_handles);
+    RUN(test_names);
+    RUN(test_user_name_after_auto_name);
+    RUN(test_auto_name_after_user_name);
+    RUN(test_compile_errors);
+    RUN(test_run_errors);
+    RUN(test_run_empty_tensors_null_ok);
+    RUN(test_oom_each_allocation_tcc);
+    RUN(test_oom_each_allocation_interp);
+    RUN(test_oom_each_allocation_tcc_threads);
+    RUN(test_oom_from_then_on_tcc);
+    RUN(test_oom_from_then_on_interp);
+    RUN(test_oom_large_graph_tcc);
+    RUN(test_oom_large_graph_interp);
+    RUN(test_run_allocates_nothing);
+    RUN(test_runs_are_repeatable);
+    RUN(test_program_outlives_graph);
+    /* last: undefined behaviour here stops a sanitized binary */
+    RUN(test_as_strided_extent_overflow);
+    RUN(test_element_count_overflow);
+    return ci_test_done();
+}
