@@ -545,6 +545,7 @@ struct ci_ctx {
     char last_error[2048];
     ci__regtab reg;
     ci__arena *arena;   /* registry, schemas */
+    uint32_t graph_tags;
 };
 
 static void *ci__malloc(const ci_ctx *ctx, size_t size) {
@@ -1230,7 +1231,44 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
     X(CEIL,     "ceil",       1, "ceilf", "ceil") \
     X(TRUNC,    "trunc",      1, "truncf", "trunc") \
     X(RECIP,    "reciprocal", 1, 0, 0) \
-    X(WHERE,    "where",      3, 0, 0)
+    X(WHERE,    "where",      3, 0, 0) \
+    X(EXP2,     "exp2",       1, "exp2f", "exp2") \
+    X(EXPM1,    "expm1",      1, "expm1f", "expm1") \
+    X(LOG1P,    "log1p",      1, "log1pf", "log1p") \
+    X(LOG2,     "log2",       1, "log2f", "log2") \
+    X(LOG10,    "log10",      1, "log10f", "log10") \
+    X(TAN,      "tan",        1, "tanf", "tan") \
+    X(SINH,     "sinh",       1, "sinhf", "sinh") \
+    X(COSH,     "cosh",       1, "coshf", "cosh") \
+    X(ASIN,     "asin",       1, "asinf", "asin") \
+    X(ACOS,     "acos",       1, "acosf", "acos") \
+    X(ATAN,     "atan",       1, "atanf", "atan") \
+    X(ASINH,    "asinh",      1, "asinhf", "asinh") \
+    X(ACOSH,    "acosh",      1, "acoshf", "acosh") \
+    X(ATANH,    "atanh",      1, "atanhf", "atanh") \
+    X(ERFC,     "erfc",       1, "erfcf", "erfc") \
+    X(LGAMMA,   "lgamma",     1, "lgammaf", "lgamma") \
+    X(ROUND,    "round",      1, "rintf", "rint") \
+    X(ERFINV,   "erfinv",     1, "ci_erfinv_f", "ci_erfinv_d") \
+    X(DIGAMMA,  "digamma",    1, "ci_digamma_f", "ci_digamma_d") \
+    X(I0,       "i0",         1, "ci_i0_f", "ci_i0_d") \
+    X(ATAN2,    "atan2",      2, "atan2f", "atan2") \
+    X(HYPOT,    "hypot",      2, "hypotf", "hypot") \
+    X(COPYSIGN, "copysign",   2, "copysignf", "copysign") \
+    X(NEXTAFTER, "nextafter", 2, "nextafterf", "nextafter") \
+    X(FMOD,     "fmod",       2, "fmodf", "fmod") \
+    X(FMAX,     "fmax",       2, "fmaxf", "fmax") \
+    X(FMIN,     "fmin",       2, "fminf", "fmin") \
+    X(SIGN,     "sign",       1, 0, 0) \
+    X(SIGNBIT,  "signbit",    1, 0, 0) \
+    X(ISNAN,    "isnan",      1, 0, 0) \
+    X(ISINF,    "isinf",      1, 0, 0) \
+    X(BAND,     "bitwise_and", 2, 0, 0) \
+    X(BOR,      "bitwise_or", 2, 0, 0) \
+    X(BXOR,     "bitwise_xor", 2, 0, 0) \
+    X(BNOT,     "bitwise_not", 1, 0, 0) \
+    X(SHL,      "bitwise_left_shift", 2, 0, 0) \
+    X(SHR,      "bitwise_right_shift", 2, 0, 0)
 
 enum {
 #define CI__X(e, n, ar, f, d) CI__V_##e,
@@ -1364,6 +1402,7 @@ struct ci__L {
 };
 
 #define CI__FAIL(L, code, ...) ci__fail((L)->E, (code), __VA_ARGS__)
+#define CI__MAX_NUMEL ((int64_t)1 << 48)
 
 /* -- value nodes -- */
 static uint32_t ci__v_hash(const ci__v *v) {
@@ -1446,7 +1485,9 @@ static ci__v *ci__v_op(ci__L *L, int op, ci__v *a, ci__v *b, ci__v *c3) {
     memset(&c, 0, sizeof c);
     c.op = op; c.n = ci__vop_arity[op];
     c.a[0] = a; c.a[1] = b; c.a[2] = c3;
-    if (ci__vop_is_cmp(op) || op == CI__V_AND || op == CI__V_OR || op == CI__V_NOT) c.dt = CI_BOOL;
+    if (ci__vop_is_cmp(op) || op == CI__V_AND || op == CI__V_OR || op == CI__V_NOT || op == CI__V_SIGNBIT ||
+        op == CI__V_ISNAN || op == CI__V_ISINF)
+        c.dt = CI_BOOL;
     else if (op == CI__V_WHERE) c.dt = b->dt;
     else c.dt = a->dt;
     if (op == CI__V_WHERE) CI__ASSERT(b->dt == c3->dt);
@@ -1556,9 +1597,16 @@ static ci__vstats ci__v_stats(ci__L *L, ci__v *v) {
 static ci__box *ci__box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size) {
     ci__box *b = CI__NEW(L->A, ci__box);
     int i;
+    int64_t n = 1;
     if (ndim > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%d dims: at most %d are supported", ndim, CI_MAX_DIMS);
     b->dt = dt; b->ndim = ndim;
-    for (i = 0; i < ndim; i++) b->size[i] = size[i];
+    for (i = 0; i < ndim; i++) {
+        b->size[i] = size[i];
+        if (size[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "negative size %lld", (long long)size[i]);
+        n = ci__sat_mul(n, size[i]);
+    }
+    if (n > CI__MAX_NUMEL) CI__FAIL(L, CI_ERR_UNSUPPORTED, "a tensor of %s%lld elements is larger than cinductor supports (2^48)",
+                                    n >= CI__IX_INF ? "more than " : "", (long long)n);
     ci__vec_push(L->A, &L->boxes, b);
     b->id = L->boxes.n;
     return b;
@@ -1761,6 +1809,7 @@ typedef struct ci__node {
     double sval;             /* SCALAR */
     int64_t ival;
     int weak;
+    int auto_named;          /* the name was generated: a user name may take it over */
 } ci__node;
 typedef struct ci__gtensor {
     int node, out, users;
@@ -2149,6 +2198,24 @@ static ci__buf *ci__require_contiguous(ci__L *L, ci__box *x) {
     return x->st->buf;
 }
 
+static ci_arg ci__arg_dup(ci__arena *A, const ci_arg *a) {
+    ci_arg r = *a;
+    if (a->kind == CI_ARG_STRING && a->u.s) r.u.s = ci__strdup(A, a->u.s);
+    else if (a->kind == CI_ARG_INTS && a->u.ints.n > 0) {
+        int64_t *v = CI__NEWN(A, int64_t, a->u.ints.n);
+        memcpy(v, a->u.ints.v, sizeof(int64_t) * (size_t)a->u.ints.n);
+        r.u.ints.v = v;
+    } else if (a->kind == CI_ARG_FLOATS && a->u.floats.n > 0) {
+        double *v = CI__NEWN(A, double, a->u.floats.n);
+        memcpy(v, a->u.floats.v, sizeof(double) * (size_t)a->u.floats.n);
+        r.u.floats.v = v;
+    } else if (a->kind == CI_ARG_TENSORS && a->u.tensors.n > 0) {
+        ci_tensor *v = CI__NEWN(A, ci_tensor, a->u.tensors.n);
+        memcpy(v, a->u.tensors.v, sizeof(ci_tensor) * (size_t)a->u.tensors.n);
+        r.u.tensors.v = v;
+    }
+    return r;
+}
 static ci_result ci__extern_default_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                           ci_extern_tensor *outs, int nouts, void *user) {
     int i;
@@ -2183,7 +2250,7 @@ static int ci__lower_extern(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     k->outs = CI__NEWN(L->A, ci__buf *, nout);
     k->args = CI__NEWN(L->A, ci_arg, op->nparams);
     memcpy(k->ins, inb, sizeof(ci__buf *) * (size_t)nin);
-    memcpy(k->args, a, sizeof(ci_arg) * (size_t)op->nparams);
+    for (i = 0; i < op->nparams; i++) k->args[i] = ci__arg_dup(L->A, &a[i]);   /* the program outlives the graph */
     for (i = 0; i < nout; i++) {
         int d;
         if (!ci__dt_ok(eo[i].dtype) || eo[i].ndim < 0 || eo[i].ndim > CI_MAX_DIMS)
@@ -2372,6 +2439,9 @@ static ci__v *ci__pw_in(ci__L *L, ci__pw *p, const ci_arg *a) {
         return ci__load(L, b, p->v);
     }
     if (a->kind == CI_ARG_FLOAT) return ci__v_constf(L, p->dt, a->u.f);
+    if (a->kind != CI_ARG_INT && a->kind != CI_ARG_BOOL)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a Tensor or a number, got %s", L->node_op ? L->node_op : "pointwise op",
+                 ci__arg_kind_name(a->kind));
     return ci__v_consti(L, p->dt, a->kind == CI_ARG_BOOL ? a->u.b : a->u.i);
 }
 static int ci__pw_end(ci__L *L, ci__pw *p, ci_dtype dt, ci__v *body, ci_tensor *outs) {
@@ -2392,13 +2462,17 @@ static int ci__lw_unary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     ci__pw_begin(L, &p, 1, a);
     if (p.dt == CI_BOOL && (op->vop == CI__V_NEG || op->vop == CI__V_ABS))
         CI__FAIL(L, CI_ERR_DTYPE, "%s: not supported for bool tensors (use logical_not)", op->name);
-    if (op->vop >= CI__V_EXP && op->vop <= CI__V_RECIP && op->vop != CI__V_FLOOR && op->vop != CI__V_CEIL &&
-        op->vop != CI__V_TRUNC && !ci__is_float(p.dt))
+    if (((op->vop >= CI__V_EXP && op->vop <= CI__V_RECIP) || (op->vop >= CI__V_EXP2 && op->vop <= CI__V_I0)) &&
+        op->vop != CI__V_FLOOR && op->vop != CI__V_CEIL && op->vop != CI__V_TRUNC && op->vop != CI__V_ROUND &&
+        !ci__is_float(p.dt))
         CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point tensor, got %s", op->name, ci__dt[p.dt].tname);
+    if (op->vop == CI__V_BNOT && ci__is_float(p.dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: bitwise_not is only supported for integer and boolean tensors", op->name);
     x = ci__pw_in(L, &p, &a[0]);
     switch (op->vop) {
     case -1: r = ci__v_bin(L, CI__V_MAX, x, ci__v_consti(L, p.dt, 0)); break;  /* relu */
     case CI__V_NOT: r = ci__v_un(L, CI__V_NOT, x); break;
+    case CI__V_BNOT: r = p.dt == CI_BOOL ? ci__v_un(L, CI__V_NOT, x) : ci__v_un(L, CI__V_BNOT, x); break;
     default: r = ci__v_un(L, op->vop, x); break;
     }
     return ci__pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : p.dt, r, outs);
@@ -2424,9 +2498,17 @@ static int ci__lw_binary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         if (ci__num(al) != 1) y = ci__v_bin(L, CI__V_MUL, y, al->kind == CI_ARG_FLOAT ? ci__v_constf(L, p.dt, al->u.f)
                                                                                   : ci__v_consti(L, p.dt, (int64_t)ci__num(al)));
     }
+    if ((vop == CI__V_BAND || vop == CI__V_BOR || vop == CI__V_BXOR || vop == CI__V_SHL || vop == CI__V_SHR) && ci__is_float(p.dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for floating point tensors", op->name);
+    if ((vop == CI__V_HYPOT || vop == CI__V_NEXTAFTER || vop == CI__V_ATAN2 || vop == CI__V_COPYSIGN) && !ci__is_float(p.dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected floating point tensors, got %s", op->name, ci__dt[p.dt].tname);
+    if (!ci__is_float(p.dt) && (vop == CI__V_FMAX || vop == CI__V_FMIN)) vop = vop == CI__V_FMAX ? CI__V_MAX : CI__V_MIN;
     if (p.dt == CI_BOOL) {
-        if (vop == CI__V_ADD) vop = CI__V_OR;
-        else if (vop == CI__V_MUL) vop = CI__V_AND;
+        if (vop == CI__V_ADD || vop == CI__V_BOR) vop = CI__V_OR;
+        else if (vop == CI__V_MUL || vop == CI__V_BAND) vop = CI__V_AND;
+        else if (vop == CI__V_BXOR) vop = CI__V_NE;
+        else if (vop == CI__V_REM || vop == CI__V_FMOD || vop == CI__V_FLOORDIV || vop == CI__V_SHL || vop == CI__V_SHR)
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
         else if (vop == CI__V_SUB)
             CI__FAIL(L, CI_ERR_DTYPE, "%s: subtraction, the `-` operator, with two bool tensors is not supported", op->name);
     }
@@ -2996,7 +3078,7 @@ static int ci__lw_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     for (i = 0; i < n; i++) {
         if (size[i] < 0 || stride[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative size or stride", op->name);
         if (size[i] == 0) { maxi = -1; break; }
-        maxi += (size[i] - 1) * stride[i];
+        maxi = ci__sat_add(maxi, ci__sat_mul(size[i] - 1, stride[i]));
     }
     cap = ci__numel(buf->ndim, buf->size) + buf->offset;
     if (maxi >= cap) {
@@ -3201,6 +3283,198 @@ static int ci__lw_layer_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     return 3;
 }
 
+/* -- pointwise ops PyTorch decomposes (and a few with special dtype rules); op->extra picks -- */
+enum {
+    CI__PX_ISFINITE = 1, CI__PX_ISNEGINF, CI__PX_ISPOSINF, CI__PX_SQUARE, CI__PX_FRAC, CI__PX_HARDSWISH,
+    CI__PX_HARDSIGMOID, CI__PX_HARDTANH, CI__PX_ELU, CI__PX_SELU, CI__PX_CELU, CI__PX_LEAKY_RELU, CI__PX_SOFTPLUS,
+    CI__PX_THRESHOLD, CI__PX_LOGIT, CI__PX_MISH, CI__PX_NAN_TO_NUM, CI__PX_ROUND_DECIMALS
+};
+static double ci__arg_num_or(ci__L *L, const ci__opdef *op, const ci_arg *a, const char *name, double dflt) {
+    int i = ci__pidx(op, name);
+    if (i < 0 || a[i].kind == CI_ARG_NONE) return dflt;
+    return ci__arg_num(L, op, a, i);
+}
+static double ci__dtype_max(ci_dtype dt) {
+    switch (dt) {
+    case CI_F16: return 65504.0;
+    case CI_BF16: return 3.3895313892515355e38;
+    case CI_F32: return 3.4028234663852886e38;
+    default: return 1.7976931348623157e308;
+    }
+}
+static int ci__lw_pwx(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__pw p;
+    ci__v *x, *r = NULL, *zero, *one;
+    ci_dtype dt, cdt;
+    int kind = op->extra;
+    ci__need_tensor(L, op, &a[0]);
+    ci__pw_begin(L, &p, 1, a);
+    dt = p.dt;
+    cdt = ci__opmath(dt);
+    x = ci__pw_in(L, &p, &a[0]);
+    zero = ci__v_consti(L, cdt, 0);
+    one = ci__v_consti(L, cdt, 1);
+    if (kind >= CI__PX_FRAC && kind != CI__PX_THRESHOLD && kind != CI__PX_HARDTANH && kind != CI__PX_LEAKY_RELU &&
+        kind != CI__PX_NAN_TO_NUM && kind != CI__PX_ROUND_DECIMALS && !ci__is_float(dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point tensor, got %s", op->name, ci__dt[dt].tname);
+#define CI__C(v) ci__v_constf(L, cdt, (v))
+#define CI__B(o, u, w) ci__v_bin(L, CI__V_##o, (u), (w))
+#define CI__U(o, u) ci__v_un(L, CI__V_##o, (u))
+    switch (kind) {
+    case CI__PX_ISFINITE:
+        r = ci__is_float(dt) ? ci__v_bin(L, CI__V_AND, CI__U(NOT, CI__U(ISNAN, x)), CI__U(NOT, CI__U(ISINF, x))) : ci__v_consti(L, CI_BOOL, 1);
+        break;
+    case CI__PX_ISNEGINF: case CI__PX_ISPOSINF:
+        r = ci__is_float(dt) ? CI__B(EQ, x, CI__C(kind == CI__PX_ISPOSINF ? HUGE_VAL : -HUGE_VAL)) : ci__v_consti(L, CI_BOOL, 0);
+        break;
+    case CI__PX_SQUARE:
+        if (dt == CI_BOOL) { x = ci__v_cast(L, x, CI_I64); dt = CI_I64; }
+        r = CI__B(MUL, x, x);
+        break;
+    case CI__PX_FRAC: r = CI__B(SUB, x, CI__U(TRUNC, x)); break;
+    case CI__PX_HARDSWISH:   /* x * clamp(x + 3, 0, 6) / 6 */
+        r = CI__B(DIV, CI__B(MUL, x, CI__B(MIN, CI__B(MAX, CI__B(ADD, x, CI__C(3)), zero), CI__C(6))), CI__C(6));
+        break;
+    case CI__PX_HARDSIGMOID: r = CI__B(DIV, CI__B(MIN, CI__B(MAX, CI__B(ADD, x, CI__C(3)), zero), CI__C(6)), CI__C(6)); break;
+    case CI__PX_HARDTANH: {
+        double lo = ci__arg_num_or(L, op, a, "min_val", -1), hi = ci__arg_num_or(L, op, a, "max_val", 1);
+        if (dt == CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
+        r = CI__B(MIN, CI__B(MAX, x, ci__v_constf(L, cdt, lo)), ci__v_constf(L, cdt, hi));
+        break;
+    }
+    case CI__PX_ELU: case CI__PX_SELU: case CI__PX_CELU: {
+        double alpha, scale = 1, iscale = 1;
+        if (kind == CI__PX_SELU) { alpha = 1.6732632423543772848170429916717; scale = 1.0507009873554804934193349852946; }
+        else if (kind == CI__PX_CELU) { alpha = ci__arg_num_or(L, op, a, "alpha", 1); iscale = 1 / alpha; }
+        else {
+            alpha = ci__arg_num_or(L, op, a, "alpha", 1);
+            scale = ci__arg_num_or(L, op, a, "scale", 1);
+            iscale = ci__arg_num_or(L, op, a, "input_scale", 1);
+        }
+        /* x > 0 ? scale * x : scale * alpha * (exp(x * input_scale) - 1) */
+        r = ci__v_op(L, CI__V_WHERE, CI__B(GT, x, zero), CI__B(MUL, x, CI__C(scale)),
+                     CI__B(MUL, CI__U(EXPM1, CI__B(MUL, x, CI__C(iscale))), CI__C(scale * alpha)));
+        break;
+    }
+    case CI__PX_LEAKY_RELU: {
+        double slope = ci__arg_num_or(L, op, a, "negative_slope", 0.01);
+        if (!ci__is_float(dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point tensor", op->name);
+        r = ci__v_op(L, CI__V_WHERE, CI__B(GT, x, zero), x, CI__B(MUL, x, CI__C(slope)));
+        break;
+    }
+    case CI__PX_SOFTPLUS: {   /* x * beta > threshold ? x : log1p(exp(x * beta)) / beta */
+        double beta = ci__arg_num_or(L, op, a, "beta", 1), th = ci__arg_num_or(L, op, a, "threshold", 20);
+        ci__v *xb = CI__B(MUL, x, CI__C(beta));
+        r = ci__v_op(L, CI__V_WHERE, CI__B(GT, xb, CI__C(th)), x, CI__B(DIV, CI__U(LOG1P, CI__U(EXP, xb)), CI__C(beta)));
+        break;
+    }
+    case CI__PX_THRESHOLD: {  /* x <= threshold ? value : x */
+        int it = ci__pidx(op, "threshold"), iv = ci__pidx(op, "value");
+        ci__v *t = ci__pw_in(L, &p, &a[it]), *v = ci__pw_in(L, &p, &a[iv]);
+        r = ci__v_op(L, CI__V_WHERE, CI__B(LE, x, t), v, x);
+        break;
+    }
+    case CI__PX_LOGIT: {      /* z = clamp(x, eps, 1 - eps); log(z / (1 - z)) */
+        int ie = ci__pidx(op, "eps");
+        ci__v *z = x;
+        if (ie >= 0 && a[ie].kind != CI_ARG_NONE) {
+            double e = ci__arg_num(L, op, a, ie);
+            z = CI__B(MIN, CI__B(MAX, x, CI__C(e)), CI__C(1 - e));
+        }
+        r = CI__U(LOG, CI__B(DIV, z, CI__B(SUB, one, z)));
+        break;
+    }
+    case CI__PX_MISH: {       /* x * tanh(softplus(x)) with beta 1, threshold 20 */
+        ci__v *sp = ci__v_op(L, CI__V_WHERE, CI__B(GT, x, CI__C(20)), x, CI__U(LOG1P, CI__U(EXP, x)));
+        r = CI__B(MUL, x, CI__U(TANH, sp));
+        break;
+    }
+    case CI__PX_NAN_TO_NUM: {
+        double mx = ci__dtype_max(dt);
+        double nanv = ci__arg_num_or(L, op, a, "nan", 0), pinf = ci__arg_num_or(L, op, a, "posinf", mx),
+               ninf = ci__arg_num_or(L, op, a, "neginf", -mx);
+        if (!ci__is_float(dt)) { r = x; break; }
+        r = ci__v_op(L, CI__V_WHERE, CI__U(ISNAN, x), CI__C(nanv),
+                     ci__v_op(L, CI__V_WHERE, CI__B(EQ, x, CI__C(HUGE_VAL)), CI__C(pinf),
+                              ci__v_op(L, CI__V_WHERE, CI__B(EQ, x, CI__C(-HUGE_VAL)), CI__C(ninf), x)));
+        break;
+    }
+    case CI__PX_ROUND_DECIMALS: {
+        int64_t d = ci__arg_int(L, op, a, ci__pidx(op, "decimals"));
+        double tp = pow(10.0, (double)(d < 0 ? -d : d));
+        if (!ci__is_float(dt)) { r = x; break; }
+        if (d >= 0) r = CI__B(DIV, CI__U(ROUND, CI__B(MUL, x, CI__C(tp))), CI__C(tp));
+        else r = CI__B(MUL, CI__U(ROUND, CI__B(DIV, x, CI__C(tp))), CI__C(tp));
+        break;
+    }
+    }
+#undef CI__C
+#undef CI__B
+#undef CI__U
+    return ci__pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : dt, r, outs);
+}
+/* masked_fill(self, mask, value): where(mask, value, self) in self's dtype */
+static int ci__lw_masked_fill(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *m = ci__arg_box(L, op, a, 1);
+    ci_arg w[3];
+    ci__pw p;
+    if (m->dt != CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected mask to be a bool tensor, got %s", op->name, ci__dt[m->dt].tname);
+    if (a[2].kind == CI_ARG_TENSOR && ci__box_get(L, a[2].u.t)->ndim != 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: only supports a 0-dimensional value tensor", op->name);
+    if (a[2].kind != CI_ARG_TENSOR && !ci__is_num(&a[2])) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value must be a number or a 0-d tensor", op->name);
+    w[0] = ci__T(m); w[1] = a[2]; w[2] = ci__T(x);
+    if (w[1].kind == CI_ARG_TENSOR) w[1].u.t = ci__tensor_of(ci__to_dtype(L, ci__box_get(L, w[1].u.t), x->dt));
+    {
+        int nd = 0, i;
+        int64_t shape[CI_MAX_DIMS];
+        ci__broadcast_shape(L, op->name, x->ndim, x->size, m->ndim, m->size, &nd, shape);
+        if (nd != x->ndim || memcmp(shape, x->size, sizeof(int64_t) * (size_t)nd))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: the mask must broadcast to self's shape", op->name);
+        for (i = 0; i < 3; i++) if (w[i].kind == CI_ARG_TENSOR) w[i].u.t = ci__tensor_of(ci__expand(L, ci__box_get(L, w[i].u.t), nd, shape, 1));
+    }
+    ci__pw_begin(L, &p, 1, &w[2]);
+    return ci__pw_end(L, &p, x->dt, ci__v_op(L, CI__V_WHERE, ci__pw_in(L, &p, &w[0]), ci__v_cast(L, ci__pw_in(L, &p, &w[1]), x->dt),
+                                           ci__pw_in(L, &p, &w[2])), outs);
+}
+/* lerp(self, end, weight); addcmul / addcdiv(self, tensor1, tensor2, *, value=1) (vop 1 = div) */
+static int ci__lw_lerp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__pw p;
+    ci__v *s, *e, *w, *d;
+    ci__pw_begin(L, &p, 3, a);
+    if (!ci__is_float(p.dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected floating point tensors", op->name);
+    s = ci__pw_in(L, &p, &a[0]); e = ci__pw_in(L, &p, &a[1]); w = ci__pw_in(L, &p, &a[2]);
+    d = ci__v_bin(L, CI__V_SUB, e, s);
+    /* PyTorch's two-sided form keeps lerp(a, b, 1) == b exactly */
+    return ci__pw_end(L, &p, p.dt, ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_LT, ci__v_un(L, CI__V_ABS, w), ci__v_constf(L, p.dt, 0.5)),
+                                          ci__v_bin(L, CI__V_ADD, s, ci__v_bin(L, CI__V_MUL, w, d)),
+                                          ci__v_bin(L, CI__V_SUB, e, ci__v_bin(L, CI__V_MUL, d, ci__v_bin(L, CI__V_SUB, ci__v_constf(L, p.dt, 1), w)))), outs);
+}
+static int ci__lw_addcmul(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__pw p;
+    ci__v *s, *t1, *t2, *v, *m;
+    ci_arg *val = &a[ci__pidx(op, "value")];
+    ci__pw_begin(L, &p, 3, a);
+    if (op->vop && !ci__is_float(p.dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: integer division with addcdiv is no longer supported", op->name);
+    s = ci__pw_in(L, &p, &a[0]); t1 = ci__pw_in(L, &p, &a[1]); t2 = ci__pw_in(L, &p, &a[2]);
+    v = ci__pw_in(L, &p, val);
+    m = ci__v_bin(L, op->vop ? CI__V_DIV : CI__V_MUL, t1, t2);
+    return ci__pw_end(L, &p, p.dt, ci__v_bin(L, CI__V_ADD, s, ci__v_bin(L, CI__V_MUL, v, m)), outs);
+}
+/* glu(self, dim=-1): first half * sigmoid(second half) */
+static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *h1, *h2;
+    int64_t dim;
+    ci__need_float(L, op, x);
+    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: glu does not support scalars because halving size must be even", op->name);
+    dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
+    if (x->size[dim] % 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: halving dimension must be even, but dimension %lld is size %lld", op->name,
+                                   (long long)dim, (long long)x->size[dim]);
+    h1 = ci__slice(L, x, (int)dim, 0, x->size[dim] / 2, 1);
+    h2 = ci__slice(L, x, (int)dim, x->size[dim] / 2, x->size[dim], 1);
+    outs[0] = ci__tensor_of(ci__call2(L, "aten.mul.Tensor", ci__T(h1), ci__T(ci__call1(L, "aten.sigmoid.default", ci__T(h2)))));
+    return 1;
+}
+
 /* -- the builtin registry -- */
 typedef struct ci__pwreg { const char *name; int vop; ci_promotion promo; int to_bool; } ci__pwreg;
 static const ci__pwreg ci__unary_ops[] = {
@@ -3211,6 +3485,36 @@ static const ci__pwreg ci__unary_ops[] = {
     {"aten.tanh", CI__V_TANH, CI_PROMOTE_INT_TO_FLOAT, 0}, {"aten.sigmoid", CI__V_SIGMOID, CI_PROMOTE_INT_TO_FLOAT, 0},
     {"aten.erf", CI__V_ERF, CI_PROMOTE_INT_TO_FLOAT, 0},  {"aten.relu", -1, CI_PROMOTE_DEFAULT, 0},
     {"aten.logical_not", CI__V_NOT, CI_PROMOTE_NONE, 1},
+    {"aten.exp2", CI__V_EXP2, CI_PROMOTE_INT_TO_FLOAT, 0},   {"aten.expm1", CI__V_EXPM1, CI_PROMOTE_INT_TO_FLOAT, 0},
+    {"aten.log1p", CI__V_LOG1P, CI_PROMOTE_INT_TO_FLOAT, 0}, {"aten.log2", CI__V_LOG2, CI_PROMOTE_INT_TO_FLOAT, 0},
+    {"aten.log10", CI__V_LOG10, CI_PROMOTE_INT_TO_FLOAT, 0}, {"aten.tan", CI__V_TAN, CI_PROMOTE_INT_TO_FLOAT, 0},
+    {"aten.sinh", CI__V_SINH, CI_PROMOTE_INT_TO_FLOAT, 0},   {"aten.cosh", CI__V_COSH, CI_PROMOTE_INT_TO_FLOAT, 0},
+    {"aten.asin", CI__V_ASIN, CI_PROMOTE_INT_TO_FLOAT, 0},   {"aten.acos", CI__V_ACOS, CI_PROMOTE_INT_TO_FLOAT, 0},
+    {"aten.atan", CI__V_ATAN, CI_PROMOTE_INT_TO_FLOAT, 0},   {"aten.asinh", CI__V_ASINH, CI_PROMOTE_INT_TO_FLOAT, 0},
+    {"aten.acosh", CI__V_ACOSH, CI_PROMOTE_INT_TO_FLOAT, 0}, {"aten.atanh", CI__V_ATANH, CI_PROMOTE_INT_TO_FLOAT, 0},
+    {"aten.erfc", CI__V_ERFC, CI_PROMOTE_INT_TO_FLOAT, 0},   {"aten.erfinv", CI__V_ERFINV, CI_PROMOTE_INT_TO_FLOAT, 0},
+    {"aten.lgamma", CI__V_LGAMMA, CI_PROMOTE_INT_TO_FLOAT, 0}, {"aten.digamma", CI__V_DIGAMMA, CI_PROMOTE_INT_TO_FLOAT, 0},
+    {"aten.i0", CI__V_I0, CI_PROMOTE_INT_TO_FLOAT, 0},       {"aten.special_i0", CI__V_I0, CI_PROMOTE_INT_TO_FLOAT, 0},
+    {"aten.special_erf", CI__V_ERF, CI_PROMOTE_INT_TO_FLOAT, 0}, {"aten.reciprocal", CI__V_RECIP, CI_PROMOTE_INT_TO_FLOAT, 0},
+    {"aten.ceil", CI__V_CEIL, CI_PROMOTE_DEFAULT, 0},        {"aten.floor", CI__V_FLOOR, CI_PROMOTE_DEFAULT, 0},
+    {"aten.round", CI__V_ROUND, CI_PROMOTE_DEFAULT, 0}, {"aten.trunc", CI__V_TRUNC, CI_PROMOTE_DEFAULT, 0},
+    {"aten.sign", CI__V_SIGN, CI_PROMOTE_DEFAULT, 0},        {"aten.sgn", CI__V_SIGN, CI_PROMOTE_DEFAULT, 0},
+    {"aten.signbit", CI__V_SIGNBIT, CI_PROMOTE_DEFAULT, 0},  {"aten.isnan", CI__V_ISNAN, CI_PROMOTE_DEFAULT, 0},
+    {"aten.isinf", CI__V_ISINF, CI_PROMOTE_DEFAULT, 0},      {"aten.bitwise_not", CI__V_BNOT, CI_PROMOTE_DEFAULT, 0},
+    {"aten._neg_view", CI__V_NEG, CI_PROMOTE_DEFAULT, 0},
+    {"prims.exp2", CI__V_EXP2, CI_PROMOTE_NONE, 0},          {"prims.expm1", CI__V_EXPM1, CI_PROMOTE_NONE, 0},
+    {"prims.log1p", CI__V_LOG1P, CI_PROMOTE_NONE, 0},        {"prims.log2", CI__V_LOG2, CI_PROMOTE_NONE, 0},
+    {"prims.log10", CI__V_LOG10, CI_PROMOTE_NONE, 0},        {"prims.tan", CI__V_TAN, CI_PROMOTE_NONE, 0},
+    {"prims.sinh", CI__V_SINH, CI_PROMOTE_NONE, 0},          {"prims.cosh", CI__V_COSH, CI_PROMOTE_NONE, 0},
+    {"prims.asin", CI__V_ASIN, CI_PROMOTE_NONE, 0},          {"prims.acos", CI__V_ACOS, CI_PROMOTE_NONE, 0},
+    {"prims.atan", CI__V_ATAN, CI_PROMOTE_NONE, 0},          {"prims.asinh", CI__V_ASINH, CI_PROMOTE_NONE, 0},
+    {"prims.acosh", CI__V_ACOSH, CI_PROMOTE_NONE, 0},        {"prims.atanh", CI__V_ATANH, CI_PROMOTE_NONE, 0},
+    {"prims.erfc", CI__V_ERFC, CI_PROMOTE_NONE, 0},          {"prims.erf_inv", CI__V_ERFINV, CI_PROMOTE_NONE, 0},
+    {"prims.lgamma", CI__V_LGAMMA, CI_PROMOTE_NONE, 0},      {"prims.digamma", CI__V_DIGAMMA, CI_PROMOTE_NONE, 0},
+    {"prims.ceil", CI__V_CEIL, CI_PROMOTE_NONE, 0},          {"prims.floor", CI__V_FLOOR, CI_PROMOTE_NONE, 0},
+    {"prims.round", CI__V_ROUND, CI_PROMOTE_NONE, 0},        {"prims.trunc", CI__V_TRUNC, CI_PROMOTE_NONE, 0},
+    {"prims.sign", CI__V_SIGN, CI_PROMOTE_NONE, 0},          {"prims.signbit", CI__V_SIGNBIT, CI_PROMOTE_NONE, 0},
+    {"prims.reciprocal", CI__V_RECIP, CI_PROMOTE_NONE, 0},   {"prims.bitwise_not", CI__V_BNOT, CI_PROMOTE_NONE, 0},
     {"prims.neg", CI__V_NEG, CI_PROMOTE_NONE, 0},         {"prims.abs", CI__V_ABS, CI_PROMOTE_NONE, 0},
     {"prims.exp", CI__V_EXP, CI_PROMOTE_NONE, 0},         {"prims.log", CI__V_LOG, CI_PROMOTE_NONE, 0},
     {"prims.sqrt", CI__V_SQRT, CI_PROMOTE_NONE, 0},       {"prims.rsqrt", CI__V_RSQRT, CI_PROMOTE_NONE, 0},
@@ -3225,6 +3529,25 @@ static const ci__pwreg ci__binary_ops[] = {
     {"aten.lt", CI__V_LT, CI_PROMOTE_DEFAULT, 0},         {"aten.le", CI__V_LE, CI_PROMOTE_DEFAULT, 0},
     {"aten.gt", CI__V_GT, CI_PROMOTE_DEFAULT, 0},         {"aten.ge", CI__V_GE, CI_PROMOTE_DEFAULT, 0},
     {"aten.logical_and", CI__V_AND, CI_PROMOTE_NONE, 1},  {"aten.logical_or", CI__V_OR, CI_PROMOTE_NONE, 1},
+    {"aten.logical_xor", CI__V_NE, CI_PROMOTE_NONE, 1},
+    {"aten.atan2", CI__V_ATAN2, CI_PROMOTE_INT_TO_FLOAT, 0},  {"aten.hypot", CI__V_HYPOT, CI_PROMOTE_DEFAULT, 0},
+    {"aten.copysign", CI__V_COPYSIGN, CI_PROMOTE_INT_TO_FLOAT, 0}, {"aten.nextafter", CI__V_NEXTAFTER, CI_PROMOTE_DEFAULT, 0},
+    {"aten.fmod", CI__V_FMOD, CI_PROMOTE_DEFAULT, 0},         {"aten.remainder", CI__V_REM, CI_PROMOTE_DEFAULT, 0},
+    {"aten.floor_divide", CI__V_FLOORDIV, CI_PROMOTE_DEFAULT, 0},
+    {"aten.fmax", CI__V_FMAX, CI_PROMOTE_DEFAULT, 0},         {"aten.fmin", CI__V_FMIN, CI_PROMOTE_DEFAULT, 0},
+    {"aten.bitwise_and", CI__V_BAND, CI_PROMOTE_DEFAULT, 0},  {"aten.bitwise_or", CI__V_BOR, CI_PROMOTE_DEFAULT, 0},
+    {"aten.bitwise_xor", CI__V_BXOR, CI_PROMOTE_DEFAULT, 0},
+    {"aten.bitwise_left_shift", CI__V_SHL, CI_PROMOTE_DEFAULT, 0}, {"aten.bitwise_right_shift", CI__V_SHR, CI_PROMOTE_DEFAULT, 0},
+    {"aten.__and__", CI__V_BAND, CI_PROMOTE_DEFAULT, 0},      {"aten.__or__", CI__V_BOR, CI_PROMOTE_DEFAULT, 0},
+    {"aten.__xor__", CI__V_BXOR, CI_PROMOTE_DEFAULT, 0},
+    {"aten.__lshift__", CI__V_SHL, CI_PROMOTE_DEFAULT, 0},    {"aten.__rshift__", CI__V_SHR, CI_PROMOTE_DEFAULT, 0},
+    {"prims.atan2", CI__V_ATAN2, CI_PROMOTE_NONE, 0},         {"prims.hypot", CI__V_HYPOT, CI_PROMOTE_NONE, 0},
+    {"prims.copysign", CI__V_COPYSIGN, CI_PROMOTE_NONE, 0},   {"prims.nextafter", CI__V_NEXTAFTER, CI_PROMOTE_NONE, 0},
+    {"prims.fmod", CI__V_FMOD, CI_PROMOTE_NONE, 0},           {"prims.remainder", CI__V_REM, CI_PROMOTE_NONE, 0},
+    {"prims.fmax", CI__V_FMAX, CI_PROMOTE_NONE, 0},           {"prims.fmin", CI__V_FMIN, CI_PROMOTE_NONE, 0},
+    {"prims.bitwise_and", CI__V_BAND, CI_PROMOTE_NONE, 0},    {"prims.bitwise_or", CI__V_BOR, CI_PROMOTE_NONE, 0},
+    {"prims.bitwise_xor", CI__V_BXOR, CI_PROMOTE_NONE, 0},
+    {"prims.shift_left", CI__V_SHL, CI_PROMOTE_NONE, 0},      {"prims.shift_right_arithmetic", CI__V_SHR, CI_PROMOTE_NONE, 0},
     {"prims.mul", CI__V_MUL, CI_PROMOTE_NONE, 0},
     {"prims.maximum", CI__V_MAX, CI_PROMOTE_NONE, 0},     {"prims.minimum", CI__V_MIN, CI_PROMOTE_NONE, 0},
     {"prims.eq", CI__V_EQ, CI_PROMOTE_NONE, 0},           {"prims.ne", CI__V_NE, CI_PROMOTE_NONE, 0},
@@ -3254,6 +3577,32 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.clamp_min", "self, min", ci__lw_clamp, 0, 1, 1, D, 0);
     ci__reg_builtin(c, "aten.clamp_max", "self, max", ci__lw_clamp, 0, 2, 1, D, 0);
     ci__reg_builtin(c, "aten.where", "condition, self, other", ci__lw_where, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.where", "pred, a, b", ci__lw_where, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.true_divide", "self, other", ci__lw_div, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.div", "self, other", ci__lw_div, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.masked_fill", "self, mask, value", ci__lw_masked_fill, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.lerp", "self, end, weight", ci__lw_lerp, 0, 0, 1, D, 0);
+    ci__reg_builtin(c, "aten.addcmul", "self, tensor1, tensor2, *, value=1", ci__lw_addcmul, 0, 0, 1, D, 0);
+    ci__reg_builtin(c, "aten.addcdiv", "self, tensor1, tensor2, *, value=1", ci__lw_addcmul, 1, 0, 1, D, 0);
+    ci__reg_builtin(c, "aten.glu", "self, dim=-1", ci__lw_glu, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.isfinite", "self", ci__lw_pwx, 0, CI__PX_ISFINITE, 0, N, 0);
+    ci__reg_builtin(c, "aten.isneginf", "self", ci__lw_pwx, 0, CI__PX_ISNEGINF, 0, N, 0);
+    ci__reg_builtin(c, "aten.isposinf", "self", ci__lw_pwx, 0, CI__PX_ISPOSINF, 0, N, 0);
+    ci__reg_builtin(c, "aten.square", "self", ci__lw_pwx, 0, CI__PX_SQUARE, 0, N, 0);
+    ci__reg_builtin(c, "aten.frac", "self", ci__lw_pwx, 0, CI__PX_FRAC, 0, N, 0);
+    ci__reg_builtin(c, "aten.hardswish", "self", ci__lw_pwx, 0, CI__PX_HARDSWISH, 0, N, 0);
+    ci__reg_builtin(c, "aten.hardsigmoid", "self", ci__lw_pwx, 0, CI__PX_HARDSIGMOID, 0, N, 0);
+    ci__reg_builtin(c, "aten.hardtanh", "self, min_val=-1, max_val=1", ci__lw_pwx, 0, CI__PX_HARDTANH, 0, N, 0);
+    ci__reg_builtin(c, "aten.elu", "self, alpha=1, scale=1, input_scale=1", ci__lw_pwx, 0, CI__PX_ELU, 0, N, 0);
+    ci__reg_builtin(c, "aten.selu", "self", ci__lw_pwx, 0, CI__PX_SELU, 0, N, 0);
+    ci__reg_builtin(c, "aten.celu", "self, alpha=1.0", ci__lw_pwx, 0, CI__PX_CELU, 0, N, 0);
+    ci__reg_builtin(c, "aten.leaky_relu", "self, negative_slope=0.01", ci__lw_pwx, 0, CI__PX_LEAKY_RELU, 0, N, 0);
+    ci__reg_builtin(c, "aten.softplus", "self, beta=1, threshold=20", ci__lw_pwx, 0, CI__PX_SOFTPLUS, 0, N, 0);
+    ci__reg_builtin(c, "aten.threshold", "self, threshold, value", ci__lw_pwx, 0, CI__PX_THRESHOLD, 0, N, 0);
+    ci__reg_builtin(c, "aten.logit", "self, eps=None", ci__lw_pwx, 0, CI__PX_LOGIT, 0, CI_PROMOTE_INT_TO_FLOAT, 0);
+    ci__reg_builtin(c, "aten.mish", "self", ci__lw_pwx, 0, CI__PX_MISH, 0, N, 0);
+    ci__reg_builtin(c, "aten.nan_to_num", "self, nan=None, posinf=None, neginf=None", ci__lw_pwx, 0, CI__PX_NAN_TO_NUM, 0, N, 0);
+    ci__reg_builtin(c, "aten.round.decimals", "self, *, decimals", ci__lw_pwx, 0, CI__PX_ROUND_DECIMALS, 0, N, 0);
     ci__reg_builtin(c, "aten._to_copy", "self, " CI__LIKE_KW ", non_blocking=False", ci__lw_to_copy, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.to.dtype", "self, dtype, non_blocking=False, copy=False, memory_format=None", ci__lw_to_copy, 0, 1, 0, N, 0);
     ci__reg_builtin(c, "prims.convert_element_type", "a, dtype", ci__lw_to_copy, 0, 1, 0, N, 0);
@@ -3439,36 +3788,50 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
    that do not depend on the reduction variables are hoisted out of the inner loop.
    ci_main calls the kernels in order. Nothing here assumes the CPU but the prelude.
    --------------------------------------------------------------------------------------- */
-typedef float (*ci__fn_f1)(float);
-typedef double (*ci__fn_d1)(double);
-typedef float (*ci__fn_f2)(float, float);
-typedef double (*ci__fn_d2)(double, double);
+typedef float (*ci__fn_F1)(float);
+typedef double (*ci__fn_D1)(double);
+typedef float (*ci__fn_F2)(float, float);
+typedef double (*ci__fn_D2)(double, double);
+static float ci__erfinv_f(float x);
+static double ci__erfinv_d(double x);
+static float ci__digamma_f(float x);
+static double ci__digamma_d(double x);
+static float ci__i0_f(float x);
+static double ci__i0_d(double x);
+/* the functions generated code calls, handed to TCC with tcc_add_symbol: X(name, kind, host fn) */
 #define CI__LIBM_LIST(X) \
-    X("expf", ci__fn_f1, expf) X("exp", ci__fn_d1, exp) \
-    X("logf", ci__fn_f1, logf) X("log", ci__fn_d1, log) \
-    X("sqrtf", ci__fn_f1, sqrtf) X("sqrt", ci__fn_d1, sqrt) \
-    X("sinf", ci__fn_f1, sinf) X("sin", ci__fn_d1, sin) \
-    X("cosf", ci__fn_f1, cosf) X("cos", ci__fn_d1, cos) \
-    X("tanhf", ci__fn_f1, tanhf) X("tanh", ci__fn_d1, tanh) \
-    X("erff", ci__fn_f1, erff) X("erf", ci__fn_d1, erf) \
-    X("floorf", ci__fn_f1, floorf) X("floor", ci__fn_d1, floor) \
-    X("ceilf", ci__fn_f1, ceilf) X("ceil", ci__fn_d1, ceil) \
-    X("truncf", ci__fn_f1, truncf) X("trunc", ci__fn_d1, trunc) \
-    X("fabsf", ci__fn_f1, fabsf) X("fabs", ci__fn_d1, fabs) \
-    X("powf", ci__fn_f2, powf) X("pow", ci__fn_d2, pow) \
-    X("fmodf", ci__fn_f2, fmodf) X("fmod", ci__fn_d2, fmod) \
-    X("copysignf", ci__fn_f2, copysignf) X("copysign", ci__fn_d2, copysign)
+    X("expf", F1, expf) X("exp", D1, exp) X("logf", F1, logf) X("log", D1, log) \
+    X("sqrtf", F1, sqrtf) X("sqrt", D1, sqrt) X("sinf", F1, sinf) X("sin", D1, sin) \
+    X("cosf", F1, cosf) X("cos", D1, cos) X("tanhf", F1, tanhf) X("tanh", D1, tanh) \
+    X("erff", F1, erff) X("erf", D1, erf) X("floorf", F1, floorf) X("floor", D1, floor) \
+    X("ceilf", F1, ceilf) X("ceil", D1, ceil) X("truncf", F1, truncf) X("trunc", D1, trunc) \
+    X("fabsf", F1, fabsf) X("fabs", D1, fabs) X("powf", F2, powf) X("pow", D2, pow) \
+    X("fmodf", F2, fmodf) X("fmod", D2, fmod) X("copysignf", F2, copysignf) X("copysign", D2, copysign) \
+    X("exp2f", F1, exp2f) X("exp2", D1, exp2) X("expm1f", F1, expm1f) X("expm1", D1, expm1) \
+    X("log1pf", F1, log1pf) X("log1p", D1, log1p) X("log2f", F1, log2f) X("log2", D1, log2) \
+    X("log10f", F1, log10f) X("log10", D1, log10) X("tanf", F1, tanf) X("tan", D1, tan) \
+    X("sinhf", F1, sinhf) X("sinh", D1, sinh) X("coshf", F1, coshf) X("cosh", D1, cosh) \
+    X("asinf", F1, asinf) X("asin", D1, asin) X("acosf", F1, acosf) X("acos", D1, acos) \
+    X("atanf", F1, atanf) X("atan", D1, atan) X("asinhf", F1, asinhf) X("asinh", D1, asinh) \
+    X("acoshf", F1, acoshf) X("acosh", D1, acosh) X("atanhf", F1, atanhf) X("atanh", D1, atanh) \
+    X("erfcf", F1, erfcf) X("erfc", D1, erfc) X("lgammaf", F1, lgammaf) X("lgamma", D1, lgamma) \
+    X("rintf", F1, rintf) X("rint", D1, rint) \
+    X("atan2f", F2, atan2f) X("atan2", D2, atan2) X("hypotf", F2, hypotf) X("hypot", D2, hypot) \
+    X("nextafterf", F2, nextafterf) X("nextafter", D2, nextafter) \
+    X("fmaxf", F2, fmaxf) X("fmax", D2, fmax) X("fminf", F2, fminf) X("fmin", D2, fmin) \
+    X("ci_erfinv_f", F1, ci__erfinv_f) X("ci_erfinv_d", D1, ci__erfinv_d) \
+    X("ci_digamma_f", F1, ci__digamma_f) X("ci_digamma_d", D1, ci__digamma_d) \
+    X("ci_i0_f", F1, ci__i0_f) X("ci_i0_d", D1, ci__i0_d)
 
+/* C prototypes for the generated code, one per kind */
+static const char *ci__libm_proto(const char *kind) {
+    if (!strcmp(kind, "F1")) return "float %s(float);\n";
+    if (!strcmp(kind, "D1")) return "double %s(double);\n";
+    if (!strcmp(kind, "F2")) return "float %s(float, float);\n";
+    return "double %s(double, double);\n";
+}
 static const char *const ci__prelude[] = {
     "/* generated by cinductor " CI_VERSION_STRING " */\n",
-    "float expf(float); double exp(double); float logf(float); double log(double);\n",
-    "float sqrtf(float); double sqrt(double); float sinf(float); double sin(double);\n",
-    "float cosf(float); double cos(double); float tanhf(float); double tanh(double);\n",
-    "float erff(float); double erf(double); float floorf(float); double floor(double);\n",
-    "float ceilf(float); double ceil(double); float truncf(float); double trunc(double);\n",
-    "float fabsf(float); double fabs(double); float powf(float, float); double pow(double, double);\n",
-    "float fmodf(float, float); double fmod(double, double);\n",
-    "float copysignf(float, float); double copysign(double, double);\n",
     "void ci_rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n, void **B);\n",
     "int ci_rt_extern(void *rt, int k, void **B);\n",
     "static const union { unsigned int u; float f; } ci_inf_fu = {0x7f800000u}, ci_nan_fu = {0x7fc00000u};\n",
@@ -3498,6 +3861,11 @@ static const char *const ci__prelude[] = {
     "  if (e > 142) return (unsigned short)(s | 0x7c00);\n",
     "  if (e < 113) { if (e < 102) return (unsigned short)s; m |= 0x800000; r = m >> (126 - e); if ((m >> (125 - e)) & 1 && ((r & 1) || (m & ((1u << (125 - e)) - 1)))) r++; return (unsigned short)(s | r); }\n",
     "  r = ((e - 112) << 10) | (m >> 13); if ((m & 0x1000) && ((r & 1) || (m & 0xfff))) r++; return (unsigned short)(s | r); }\n",
+    "static long long ci_shl_i64(long long a, long long b, int bits) { if (b < 0 || b >= bits) return 0; return (long long)((unsigned long long)a << b); }\n",
+    "static long long ci_shr_i64(long long a, long long b, int bits) { if (b < 0 || b >= bits) return a < 0 ? -1 : 0; return a >> b; }\n",
+    "static long long ci_fmod_i64(long long a, long long b) { if (b == 0 || b == -1) return 0; return a % b; }\n",
+    "static int ci_signbit_f(float x) { union { float f; unsigned int u; } v; v.f = x; return (int)(v.u >> 31); }\n",
+    "static int ci_signbit_d(double x) { union { double f; unsigned long long u; } v; v.f = x; return (int)(v.u >> 63); }\n",
     "static float ci_bf2f(unsigned short h) { union { unsigned int u; float f; } o; o.u = (unsigned int)h << 16; return o.f; }\n",
     "static unsigned short ci_f2bf(float f) { union { unsigned int u; float f; } i; i.f = f; if (f != f) return 0x7fc0;\n",
     "  return (unsigned short)((i.u + 0x7fff + ((i.u >> 16) & 1)) >> 16); }\n",
@@ -3622,11 +3990,30 @@ static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
     case CI__V_SIGMOID: ci__sb_printf(sb, f32 ? "1.0f / (1.0f + expf(-%s))" : "1.0 / (1.0 + exp(-%s))", a0); break;
     case CI__V_RECIP: ci__sb_printf(sb, f32 ? "1.0f / %s" : "1.0 / %s", a0); break;
     case CI__V_WHERE: ci__sb_printf(sb, "%s ? %s : %s", a0, a1, a2); break;
+    case CI__V_SIGN: ci__sb_printf(sb, "(%s)((0 < %s) - (%s < 0))", ci__ctype(v->dt), a0, a0); break;
+    case CI__V_SIGNBIT:
+        if (isf) ci__sb_printf(sb, "%s(%s)", f32 ? "ci_signbit_f" : "ci_signbit_d", a0);
+        else ci__sb_printf(sb, "%s < 0", a0);
+        break;
+    case CI__V_ISNAN: ci__sb_printf(sb, "%s != %s", a0, a0); break;
+    case CI__V_ISINF: ci__sb_printf(sb, f32 ? "%s == ci_inf_f || %s == -ci_inf_f" : "%s == ci_inf_d || %s == -ci_inf_d", a0, a0); break;
+    case CI__V_BAND: ci__sb_printf(sb, "(%s)(%s & %s)", ci__ctype(v->dt), a0, a1); break;
+    case CI__V_BOR: ci__sb_printf(sb, "(%s)(%s | %s)", ci__ctype(v->dt), a0, a1); break;
+    case CI__V_BXOR: ci__sb_printf(sb, "(%s)(%s ^ %s)", ci__ctype(v->dt), a0, a1); break;
+    case CI__V_BNOT: ci__sb_printf(sb, "(%s)~%s", ci__ctype(v->dt), a0); break;
+    case CI__V_SHL: case CI__V_SHR:
+        ci__sb_printf(sb, "(%s)%s(%s, %s, %d)", ci__ctype(v->dt), v->op == CI__V_SHL ? "ci_shl_i64" : "ci_shr_i64", a0, a1, 8 * ci__dt[v->dt].size);
+        break;
+    case CI__V_FMOD:
+        if (isf) ci__sb_printf(sb, "%s(%s, %s)", f32 ? "fmodf" : "fmod", a0, a1);
+        else ci__sb_printf(sb, "(%s)ci_fmod_i64(%s, %s)", ci__ctype(v->dt), a0, a1);
+        break;
     default:
-        if (isint && (v->op == CI__V_FLOOR || v->op == CI__V_CEIL || v->op == CI__V_TRUNC)) ci__sb_put(sb, a0);
+        if (isint && (v->op == CI__V_FLOOR || v->op == CI__V_CEIL || v->op == CI__V_TRUNC || v->op == CI__V_ROUND)) ci__sb_put(sb, a0);
         else {
             CI__ASSERT(ci__vop_cf32[v->op] && isf);
-            ci__sb_printf(sb, "%s(%s)", f32 ? ci__vop_cf32[v->op] : ci__vop_cf64[v->op], a0);
+            if (v->n == 2) ci__sb_printf(sb, "%s(%s, %s)", f32 ? ci__vop_cf32[v->op] : ci__vop_cf64[v->op], a0, a1);
+            else ci__sb_printf(sb, "%s(%s)", f32 ? ci__vop_cf32[v->op] : ci__vop_cf64[v->op], a0);
         }
         break;
     }
@@ -3745,7 +4132,11 @@ static void ci__emit_kernel(ci__L *L, ci__sb *sb, ci__kernel *k) {
 /* the whole compile unit; kernel_line[i] receives the first line of live kernel i */
 static void ci__emit_program(ci__L *L, ci__sb *sb, int *kernel_line) {
     int i, nk = 0;
-    for (i = 0; ci__prelude[i]; i++) ci__sb_put(sb, ci__prelude[i]);
+    ci__sb_put(sb, ci__prelude[0]);
+#define CI__X(name, kind, fn) ci__sb_printf(sb, ci__libm_proto(#kind), name);
+    CI__LIBM_LIST(CI__X)
+#undef CI__X
+    for (i = 1; ci__prelude[i]; i++) ci__sb_put(sb, ci__prelude[i]);
     for (i = 0; i < L->kernels.n; i++) {
         ci__kernel *k = (ci__kernel *)L->kernels.v[i];
         size_t j;
@@ -3864,9 +4255,91 @@ static double ci__unary_f(int op, double x, int f32) {
     case CI__V_CEIL: return f32 ? ceilf(f) : ceil(x);
     case CI__V_TRUNC: return f32 ? truncf(f) : trunc(x);
     case CI__V_RECIP: return f32 ? 1.0f / f : 1.0 / x;
+    case CI__V_EXP2: return f32 ? exp2f(f) : exp2(x);
+    case CI__V_EXPM1: return f32 ? expm1f(f) : expm1(x);
+    case CI__V_LOG1P: return f32 ? log1pf(f) : log1p(x);
+    case CI__V_LOG2: return f32 ? log2f(f) : log2(x);
+    case CI__V_LOG10: return f32 ? log10f(f) : log10(x);
+    case CI__V_TAN: return f32 ? tanf(f) : tan(x);
+    case CI__V_SINH: return f32 ? sinhf(f) : sinh(x);
+    case CI__V_COSH: return f32 ? coshf(f) : cosh(x);
+    case CI__V_ASIN: return f32 ? asinf(f) : asin(x);
+    case CI__V_ACOS: return f32 ? acosf(f) : acos(x);
+    case CI__V_ATAN: return f32 ? atanf(f) : atan(x);
+    case CI__V_ASINH: return f32 ? asinhf(f) : asinh(x);
+    case CI__V_ACOSH: return f32 ? acoshf(f) : acosh(x);
+    case CI__V_ATANH: return f32 ? atanhf(f) : atanh(x);
+    case CI__V_ERFC: return f32 ? erfcf(f) : erfc(x);
+    case CI__V_LGAMMA: return f32 ? lgammaf(f) : lgamma(x);
+    case CI__V_ROUND: return f32 ? rintf(f) : rint(x);
+    case CI__V_ERFINV: return f32 ? ci__erfinv_f(f) : ci__erfinv_d(x);
+    case CI__V_DIGAMMA: return f32 ? ci__digamma_f(f) : ci__digamma_d(x);
+    case CI__V_I0: return f32 ? ci__i0_f(f) : ci__i0_d(x);
+    case CI__V_SIGN: return (double)((0 < x) - (x < 0));
     }
     return 0;
 }
+/* special functions shared by the interpreter and TCC code (handed over as symbols) */
+static double ci__erfinv_d(double y) {
+    double w, x;
+    int i;
+    if (y != y || y < -1 || y > 1) return (double)NAN;
+    if (y == 1) return HUGE_VAL;
+    if (y == -1) return -HUGE_VAL;
+    w = -log((1.0 - y) * (1.0 + y));
+    if (w < 5) {   /* M. Giles' single-precision approximation, refined by Newton steps */
+        w -= 2.5;
+        x = 2.81022636e-08;
+        x = 3.43273939e-07 + x * w; x = -3.5233877e-06 + x * w; x = -4.39150654e-06 + x * w;
+        x = 0.00021858087 + x * w; x = -0.00125372503 + x * w; x = -0.00417768164 + x * w;
+        x = 0.246640727 + x * w; x = 1.50140941 + x * w;
+    } else {
+        w = sqrt(w) - 3;
+        x = -0.000200214257;
+        x = 0.000100950558 + x * w; x = 0.00134934322 + x * w; x = -0.00367342844 + x * w;
+        x = 0.00573950773 + x * w; x = -0.0076224613 + x * w; x = 0.00943887047 + x * w;
+        x = 1.00167406 + x * w; x = 2.83297682 + x * w;
+    }
+    x *= y;
+    for (i = 0; i < 2; i++) x -= (erf(x) - y) / (1.1283791670955126 * exp(-x * x));
+    return x;
+}
+static float ci__erfinv_f(float y) { return (float)ci__erfinv_d(y); }
+static double ci__digamma_d(double x) {
+    static const double A[] = {8.33333333333333333333E-2, -2.10927960927960927961E-2, 7.57575757575757575758E-3,
+                               -4.16666666666666666667E-3, 3.96825396825396825397E-3, -8.33333333333333333333E-3,
+                               8.33333333333333333333E-2};
+    double r = 0, y = 0, z;
+    int i;
+    if (x == 0) return copysign(HUGE_VAL, -x);
+    if (x < 0) {
+        if (x == trunc(x)) return (double)NAN;
+        r = -3.14159265358979323846 / tan(3.14159265358979323846 * x);   /* reflection */
+        x = 1 - x;
+    }
+    while (x < 10) { r -= 1 / x; x += 1; }
+    if (x < 1e17) {
+        z = 1 / (x * x);
+        for (i = 0; i < 7; i++) y = y * z + A[i];
+        y *= z;
+    }
+    return r + log(x) - 0.5 / x - y;
+}
+static float ci__digamma_f(float x) { return (float)ci__digamma_d(x); }
+static double ci__i0_d(double x) {   /* sum of ((x/2)^2)^k / (k!)^2 */
+    double q = x * x / 4, t = 1, s = 1;
+    int k;
+    if (x != x) return x;
+    if (fabs(x) > 713) return HUGE_VAL;
+    for (k = 1; k < 2000; k++) {
+        t *= q / ((double)k * (double)k);
+        s += t;
+        if (t < s * 1e-17) break;
+    }
+    return s;
+}
+/* PyTorch's float kernel computes exp(|x|) in float, so it reaches inf where exp does */
+static float ci__i0_f(float x) { return fabsf(x) > 88.7228394f ? HUGE_VALF : (float)ci__i0_d(x); }
 /* one node; returns 0, or 1 on an out-of-bounds load */
 static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const ci__ival *b, const ci__ival *c,
                            const int64_t *vars, void *const *B) {
@@ -3911,6 +4384,9 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
     case CI__V_LE: r->i = isf ? a->f <= b->f : a->i <= b->i; return 0;
     case CI__V_GT: r->i = isf ? a->f > b->f : a->i > b->i; return 0;
     case CI__V_GE: r->i = isf ? a->f >= b->f : a->i >= b->i; return 0;
+    case CI__V_ISNAN: r->i = isf ? a->f != a->f : 0; return 0;
+    case CI__V_ISINF: r->i = isf ? (a->f == HUGE_VAL || a->f == -HUGE_VAL) : 0; return 0;
+    case CI__V_SIGNBIT: r->i = isf ? (signbit(a->f) != 0) : a->i < 0; return 0;
     default: break;
     }
     if (isf) {
@@ -3927,6 +4403,13 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
         case CI__V_POW: o = f32 ? (double)powf(fx, fy) : pow(x, y); break;
         case CI__V_MAX: o = ci__fmax(x, y, 1); break;
         case CI__V_MIN: o = ci__fmax(x, y, 0); break;
+        case CI__V_ATAN2: o = f32 ? (double)atan2f(fx, fy) : atan2(x, y); break;
+        case CI__V_HYPOT: o = f32 ? (double)hypotf(fx, fy) : hypot(x, y); break;
+        case CI__V_COPYSIGN: o = f32 ? (double)copysignf(fx, fy) : copysign(x, y); break;
+        case CI__V_NEXTAFTER: o = f32 ? (double)nextafterf(fx, fy) : nextafter(x, y); break;
+        case CI__V_FMOD: o = f32 ? (double)fmodf(fx, fy) : fmod(x, y); break;
+        case CI__V_FMAX: o = f32 ? (double)fmaxf(fx, fy) : fmax(x, y); break;
+        case CI__V_FMIN: o = f32 ? (double)fminf(fx, fy) : fmin(x, y); break;
         default: o = ci__unary_f(v->op, x, f32); break;
         }
         r->f = f32 ? (double)(float)o : o;
@@ -3945,7 +4428,15 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
         case CI__V_MIN: o = sx < sy ? sx : sy; break;
         case CI__V_NEG: o = (int64_t)(0 - x); break;
         case CI__V_ABS: o = sx < 0 ? (int64_t)(0 - x) : sx; break;
-        case CI__V_FLOOR: case CI__V_CEIL: case CI__V_TRUNC: o = sx; break;
+        case CI__V_FLOOR: case CI__V_CEIL: case CI__V_TRUNC: case CI__V_ROUND: o = sx; break;
+        case CI__V_SIGN: o = (0 < sx) - (sx < 0); break;
+        case CI__V_BAND: o = (int64_t)(x & y); break;
+        case CI__V_BOR: o = (int64_t)(x | y); break;
+        case CI__V_BXOR: o = (int64_t)(x ^ y); break;
+        case CI__V_BNOT: o = (int64_t)~x; break;
+        case CI__V_SHL: o = (sy < 0 || sy >= 8 * ci__dt[v->dt].size) ? 0 : (int64_t)(x << sy); break;
+        case CI__V_SHR: o = (sy < 0 || sy >= 8 * ci__dt[v->dt].size) ? (sx < 0 ? -1 : 0) : (sx < 0 ? ~(~sx >> sy) : sx >> sy); break;
+        case CI__V_FMOD: o = (sy == 0 || sy == -1) ? 0 : sx % sy; break;
         default: CI__ASSERT(0); break;
         }
         r->i = ci__wrapi(v->dt, (uint64_t)o);
@@ -4083,7 +4574,7 @@ static TCCState *ci__tcc_compile(const char *src, ci__main_fn *main_out, ci__tcc
     tcc_set_error_func(s, lg, ci__tcc_errfn);
     tcc_set_options(s, "-nostdlib -nostdinc");
     tcc_set_output_type(s, TCC_OUTPUT_MEMORY);
-#define CI__X(name, T, fn) CI__TCC_SYM(s, name, T, fn);
+#define CI__X(name, kind, fn) CI__TCC_SYM(s, name, ci__fn_##kind, fn);
     CI__LIBM_LIST(CI__X)
 #undef CI__X
     CI__TCC_SYM(s, "ci_rt_parallel", ci__fn_parallel, ci__rt_parallel);
@@ -4094,6 +4585,7 @@ static TCCState *ci__tcc_compile(const char *src, ci__main_fn *main_out, ci__tcc
         return NULL;
     }
     sym = tcc_get_symbol(s, "ci_main");
+    if (!sym) tcc_delete(s);
     CI__TCC_UNLOCK();
     if (!sym) { snprintf(lg->buf, sizeof lg->buf, "ci_main not found"); return NULL; }
     memcpy(main_out, &sym, sizeof sym);
@@ -6132,7 +6624,6 @@ static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
 
 ci_graph *ci_graph_create(ci_ctx *ctx) {
     ci_graph *g;
-    static unsigned counter;
     if (!ctx) return NULL;
     g = (ci_graph *)ci__malloc(ctx, sizeof(ci_graph));
     if (!g) return NULL;
@@ -6144,8 +6635,8 @@ ci_graph *ci_graph_create(ci_ctx *ctx) {
     g->E.armed = 1;
     g->meta = ci__lower_new(ctx, g->A, &g->E, 1);
     g->E.armed = 0;
-    counter++;
-    g->tag = (uint32_t)((((uintptr_t)g >> 4) ^ (counter * 2654435761u)) % 4095u) + 1u;
+    /* distinct for the context's live graphs (up to 4095 of them) */
+    g->tag = (ctx->graph_tags++ % 4095u) + 1u;
     return g;
 }
 void ci_graph_destroy(ci_graph *g) {
@@ -6229,10 +6720,21 @@ static int ci__graph_add(ci_graph *g, ci__node *nd) {
     }
     return n;
 }
+static ci__node *ci__node_named(const ci_graph *g, const char *name) {
+    int i;
+    for (i = 0; i < g->nodes.n; i++) {
+        ci__node *o = (ci__node *)g->nodes.v[i];
+        if (o->name && !strcmp(o->name, name)) return o;
+    }
+    return NULL;
+}
+static int ci__name_used(const ci_graph *g, const char *name) { return ci__node_named(g, name) != NULL; }
+/* the given name, or the next "<prefix><N>" no node has taken */
 static const char *ci__node_name(ci_graph *g, const char *name, const char *prefix) {
     char buf[32];
     if (name) return ci__strdup(g->A, name);
-    snprintf(buf, sizeof buf, "%s%d", prefix, g->nauto++);
+    do snprintf(buf, sizeof buf, "%s%d", prefix, g->nauto++);
+    while (ci__name_used(g, buf));
     return ci__strdup(g->A, buf);
 }
 static int ci__check_shape(ci_graph *g, const char *what, int ndim, const int64_t *shape) {
@@ -6241,8 +6743,16 @@ static int ci__check_shape(ci_graph *g, const char *what, int ndim, const int64_
         ci__graph_error(g, CI_ERR_INVALID_ARGS, "%s: ndim %d is out of range [0, %d] or shape is NULL", what, ndim, CI_MAX_DIMS);
         return 0;
     }
-    for (i = 0; i < ndim; i++) if (shape[i] < 0 || shape[i] > ((int64_t)1 << 40)) {
-        ci__graph_error(g, CI_ERR_INVALID_ARGS, "%s: invalid size %lld at dim %d", what, (long long)shape[i], i);
+    int64_t n = 1;
+    for (i = 0; i < ndim; i++) {
+        if (shape[i] < 0 || shape[i] > CI__MAX_NUMEL) {
+            ci__graph_error(g, CI_ERR_INVALID_ARGS, "%s: invalid size %lld at dim %d", what, (long long)shape[i], i);
+            return 0;
+        }
+        n = ci__sat_mul(n, shape[i]);
+    }
+    if (n > CI__MAX_NUMEL) {
+        ci__graph_error(g, CI_ERR_UNSUPPORTED, "%s: more than 2^48 elements", what);
         return 0;
     }
     return 1;
@@ -6251,14 +6761,13 @@ static ci_tensor ci__leaf(ci_graph *g, int kind, const char *name, ci_dtype dt, 
                           const void *data, double sval, int64_t ival, int weak) {
     ci_tensor bad = {0};
     ci__node *nd;
-    int i;
     if (!g || g->status) return bad;
     if (!ci__dt_ok(dt)) { ci__graph_error(g, CI_ERR_DTYPE, "%s: invalid dtype %d", name ? name : "leaf", (int)dt); return bad; }
     if (!ci__check_shape(g, name ? name : "leaf", ndim, shape)) return bad;
     if (name && !ci__valid_name(name)) { ci__graph_error(g, CI_ERR_INVALID_ARGS, "invalid name '%s' (use [A-Za-z_][A-Za-z0-9_]*)", name); return bad; }
-    if (name) for (i = 0; i < g->nodes.n; i++) {
-        const ci__node *o = (const ci__node *)g->nodes.v[i];
-        if (o->name && !strcmp(o->name, name)) { ci__graph_error(g, CI_ERR_INVALID_ARGS, "name '%s' is already defined", name); return bad; }
+    if (name && ci__name_used(g, name) && !ci__node_named(g, name)->auto_named) {
+        ci__graph_error(g, CI_ERR_INVALID_ARGS, "name '%s' is already defined", name);
+        return bad;
     }
     if (kind == CI__N_CONST && ci__numel(ndim, shape) > 0 && !data) { ci__graph_error(g, CI_ERR_INVALID_ARGS, "constant '%s': data is NULL", name ? name : ""); return bad; }
     if (setjmp(g->E.jb)) {
@@ -6270,7 +6779,12 @@ static ci_tensor ci__leaf(ci_graph *g, int kind, const char *name, ci_dtype dt, 
     nd = CI__NEW(g->A, ci__node);
     nd->kind = kind; nd->dt = dt; nd->ndim = ndim;
     if (ndim) memcpy(nd->shape, shape, sizeof(int64_t) * (size_t)ndim);
+    if (name && ci__name_used(g, name)) {  /* a generated name gives way to the user's */
+        ci__node *o = ci__node_named(g, name);
+        o->name = ci__node_name(g, NULL, o->kind == CI__N_INPUT ? "in" : o->kind == CI__N_CONST ? "c" : o->kind == CI__N_SCALAR ? "s" : "t");
+    }
     nd->name = ci__node_name(g, name, kind == CI__N_INPUT ? "in" : kind == CI__N_CONST ? "c" : "s");
+    nd->auto_named = name == NULL;
     nd->sval = sval; nd->ival = ival; nd->weak = weak; nd->nout = 1;
     if (kind == CI__N_INPUT) nd->ival = g->ninputs;
     if (kind == CI__N_CONST) {
@@ -6382,7 +6896,11 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
         ci__graph_error(g, CI_ERR_INVALID_ARGS, "ci_call(%s): invalid arguments (NULL pointer or negative count)", op ? op : "NULL");
         return 0;
     }
-    snprintf(name, sizeof name, "t%d", g->nauto);   /* the name ci__node_name will give it */
+    {   /* the name ci__node_name will give it */
+        int k = g->nauto;
+        do snprintf(name, sizeof name, "t%d", k++);
+        while (ci__name_used(g, name));
+    }
     if (setjmp(g->E.jb)) {
         g->E.armed = 0;
         ci__graph_error(g, g->E.code, "node %s = %s(...): %s", name, op, g->E.msg);
@@ -6402,6 +6920,7 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
         ci__copy_arg(g, op, nargs + i, &kwargs[i].value, &nd->kw[i].value);
     }
     nd->name = ci__node_name(g, NULL, "t");
+    nd->auto_named = 1;
     {
         /* lower on the build-time state, then count the results */
         ci_tensor res[64];

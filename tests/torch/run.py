@@ -187,6 +187,62 @@ def build_cases():
     add(op_case("aten.sigmoid.default", "a", I("f32", [1023], "big")))
     add(op_case("aten.sigmoid.default", "a", I("f64", [1023], "big")))
 
+    # ---- the rest of Inductor's pointwise catalogue ----
+    more_unary = {"exp2": "n", "expm1": "n", "log1p": "pos", "log2": "pos", "log10": "pos",
+                  "tan": "n", "sinh": "n", "cosh": "n", "asin": "n", "acos": "n", "atan": "big",
+                  "asinh": "big", "acosh": "pos", "atanh": "n", "erfc": "n", "erfinv": "n",
+                  "lgamma": "big", "digamma": "big", "i0": "big", "reciprocal": "nz",
+                  "ceil": "big", "floor": "big", "round": "grid", "trunc": "big", "sign": "grid",
+                  "sgn": "n", "signbit": "grid", "isnan": "nan", "isinf": "nan", "isfinite": "nan",
+                  "isneginf": "nan", "isposinf": "nan", "bitwise_not": "n", "square": "n",
+                  "frac": "big", "hardswish": "big", "hardsigmoid": "big", "hardtanh": "n",
+                  "elu": "n", "selu": "n", "celu": "n", "leaky_relu": "n", "softplus": "big",
+                  "mish": "n", "logit": "pos", "nan_to_num": "nan"}
+    for op, kind in more_unary.items():
+        for dt in ALL:
+            for sh in ([7], [1023], [0, 3], []):
+                add(op_case("aten.%s.default" % op, "a", I(dt, sh, kind)))
+    add(op_case("aten.round.default", "a", I("f32", [7], "grid")))
+    add(op_case("aten.round.decimals", "a, decimals=2", I("f32", [1023], "big")))
+    add(op_case("aten.round.decimals", "a, decimals=-1", I("f64", [1023], "big")))
+    add(op_case("aten.digamma.default", "a", I("f64", [7], "grid")))   # poles give nan/inf
+    add(op_case("aten.lgamma.default", "a", I("f64", [7], "grid")))
+    add(op_case("aten.hardtanh.default", "a, -0.5, 2.0", I("f32", [1023], "n")))
+    add(op_case("aten.elu.default", "a, 0.7, 1.2, 0.9", I("f64", [1023], "n")))
+    add(op_case("aten.celu.default", "a, 0.5", I("f32", [1023], "n")))
+    add(op_case("aten.leaky_relu.default", "a, 0.2", I("f32", [1023], "n")))
+    add(op_case("aten.softplus.default", "a, 2, 5", I("f32", [1023], "big")))
+    add(op_case("aten.threshold.default", "a, 0.1, 20", I("f32", [1023], "n")))
+    add(op_case("aten.threshold.default", "a, 1, -3", I("i64", [7], "n")))
+    add(op_case("aten.logit.default", "a, 0.1", I("f32", [1023], "pos")))
+    add(op_case("aten.nan_to_num.default", "a, 1.0, 2.0, -2.0", I("f32", [7, 5], "nan")))
+    add(op_case("aten.glu.default", "a, -1", I("f32", [7, 6])))
+    add(op_case("aten.glu.default", "a, 0", I("f64", [4, 3])))
+    more_binary = {"atan2": ("n", "n"), "hypot": ("n", "n"), "copysign": ("n", "n"),
+                   "nextafter": ("n", "n"), "fmod": ("n", "nz"), "remainder": ("n", "nz"),
+                   "floor_divide": ("n", "nz"), "fmax": ("nan", "nan"), "fmin": ("nan", "nan"),
+                   "bitwise_and": ("n", "n"), "bitwise_or": ("n", "n"), "bitwise_xor": ("n", "n"),
+                   "logical_xor": ("n", "n"), "bitwise_left_shift": ("n", "exp"),
+                   "bitwise_right_shift": ("n", "exp"), "true_divide": ("n", "nz")}
+    for op, (ka, kb) in more_binary.items():
+        ovl = "Tensor" if op in ("fmod", "remainder", "bitwise_and", "bitwise_or", "bitwise_xor",
+                                 "bitwise_left_shift", "bitwise_right_shift", "true_divide") else "default"
+        for dt in ALL:
+            for sa, sb in (([7, 5], [7, 5]), ([7, 1], [1, 5]), ([0, 3], [3])):
+                add(op_case("aten.%s.%s" % (op, ovl), "a, b", I(dt, sa, ka), I(dt, sb, kb)))
+    for op in ("fmod.Scalar", "remainder.Scalar"):
+        for dt in ALL:
+            add(op_case("aten." + op, "a, 3", I(dt, [7], "n")))
+            add(op_case("aten." + op, "a, -2.5", I(dt, [7], "n")))
+    add(op_case("aten.masked_fill.Scalar", "a, b, 2.5", I("f32", [7, 5]), I("bool", [5])))
+    add(op_case("aten.masked_fill.Scalar", "a, b, 3", I("i32", [7, 5]), I("bool", [7, 5])))
+    add(op_case("aten.masked_fill.Tensor", "a, b, c", I("f64", [7, 5]), I("bool", [7, 1]), I("f32", [])))
+    add(op_case("aten.lerp.Scalar", "a, b, 0.3", I("f32", [7, 5]), I("f32", [5])))
+    add(op_case("aten.lerp.Tensor", "a, b, c", I("f32", [1023]), I("f32", [1023]), I("f32", [1023])))
+    add(op_case("aten.addcmul.default", "a, b, c, value=0.5", I("f32", [7, 5]), I("f32", [5]), I("f32", [7, 1])))
+    add(op_case("aten.addcmul.default", "a, b, c", I("i64", [7]), I("i64", [7]), I("i64", [7])))
+    add(op_case("aten.addcdiv.default", "a, b, c, value=2", I("f64", [7, 5]), I("f64", [5]), I("f64", [7, 1], "nz")))
+
     # ---- pointwise binary ----
     for op in ("add", "sub", "mul", "maximum", "minimum"):
         ovl = "default" if op in ("maximum", "minimum") else "Tensor"
