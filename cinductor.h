@@ -1341,8 +1341,9 @@ struct ci__buf {
     int needed;
 };
 
-enum { CI__RED_SUM = 1, CI__RED_PROD, CI__RED_MAX, CI__RED_MIN, CI__RED_ARGMAX, CI__RED_ARGMIN, CI__RED_ANY, CI__RED_ALL };
-static const char *const ci__red_name[] = {"", "sum", "prod", "max", "min", "argmax", "argmin", "any", "all"};
+/* WELFORD gives M2, the sum of squared deviations from the mean, in one stable pass */
+enum { CI__RED_SUM = 1, CI__RED_PROD, CI__RED_MAX, CI__RED_MIN, CI__RED_ARGMAX, CI__RED_ARGMIN, CI__RED_ANY, CI__RED_ALL, CI__RED_WELFORD };
+static const char *const ci__red_name[] = {"", "sum", "prod", "max", "min", "argmax", "argmin", "any", "all", "welford_m2"};
 enum { CI__K_POINTWISE = 1, CI__K_REDUCTION, CI__K_EXTERN };
 struct ci__kernel {
     int id, kind;
@@ -2112,8 +2113,10 @@ static ci__box *ci__to_dtype(ci__L *L, ci__box *x, ci_dtype dt) {
     return ci__pw_box(L, dt, x->ndim, x->size, v, ci__v_cast(L, ci__load(L, x, v), dt));
 }
 static void ci__broadcast_shape(ci__L *L, const char *opname, int na, const int64_t *a, int nb, const int64_t *b,
-                                int *nout, int64_t *out) {
+                                int *nout, int64_t *out_) {
     int n = na > nb ? na : nb, i;
+    int64_t out[CI_MAX_DIMS * 2];   /* out_ may alias a or b */
+    if (n > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: more than %d dims", opname, CI_MAX_DIMS);
     for (i = 0; i < n; i++) {
         int64_t x = i - (n - na) >= 0 ? a[i - (n - na)] : 1;
         int64_t y = i - (n - nb) >= 0 ? b[i - (n - nb)] : 1;
@@ -2127,6 +2130,7 @@ static void ci__broadcast_shape(ci__L *L, const char *opname, int na, const int6
                      opname, sa, sb, (long long)x, (long long)y, i);
         }
     }
+    memcpy(out_, out, sizeof(int64_t) * (size_t)n);
     *nout = n;
 }
 static ci__box *ci__expand(ci__L *L, ci__box *x, int ndim, const int64_t *size, int reuse);
@@ -3283,6 +3287,306 @@ static int ci__lw_layer_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     return 3;
 }
 
+/* -- statistics and normalisations -- */
+/* var/std/var_mean/std_mean (extra 0..3): Welford above the unroll threshold, two-pass below */
+static int ci__lw_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *m2, *mean = NULL, *var;
+    int pd = ci__pidx(op, "dim"), pk = ci__pidx(op, "keepdim"), pc = ci__pidx(op, "correction"), pu = ci__pidx(op, "unbiased");
+    int64_t dims[CI_MAX_DIMS], n = 1;
+    int nd = pd >= 0 ? ci__arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1, keepdim = pk >= 0 ? ci__arg_bool(L, op, a, pk) : 0, i;
+    double corr = 1;
+    char red[CI_MAX_DIMS];
+    ci_dtype odt = x->dt, cdt;
+    ci__ix *v[CI_MAX_DIMS];
+    int want_mean = op->extra >= 2, want_std = op->extra == 1 || op->extra == 3;
+    if (!ci__is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: std and var only support floating point and complex dtypes, got %s", op->name, ci__dt[x->dt].tname);
+    if (pc >= 0 && a[pc].kind != CI_ARG_NONE) corr = ci__arg_num(L, op, a, pc);
+    else if (pu >= 0) corr = ci__arg_bool(L, op, a, pu) ? 1 : 0;
+    ci__norm_dims(L, op, x, nd, dims, red);
+    for (i = 0; i < x->ndim; i++) if (red[i]) n *= x->size[i];
+    cdt = ci__opmath(odt);
+    x = ci__to_dtype(L, x, cdt);
+    if (n >= CI__UNROLL_REDUCTIONS) {
+        m2 = ci__reduce(L, op, x, red, keepdim, CI__RED_WELFORD, cdt);
+        if (want_mean) mean = ci__reduce(L, op, x, red, keepdim, CI__RED_SUM, cdt);
+    } else {
+        ci__box *mk = ci__reduce(L, op, x, red, 1, CI__RED_SUM, cdt), *d;
+        ci__ix *w[CI_MAX_DIMS];
+        ci__pw_vars(L, mk->ndim, mk->size, w);
+        mk = ci__pw_box(L, cdt, mk->ndim, mk->size, w, ci__v_bin(L, CI__V_DIV, ci__load(L, mk, w), ci__v_constf(L, cdt, (double)n)));
+        ci__pw_vars(L, x->ndim, x->size, w);
+        {
+            ci__box *me = ci__expand(L, mk, x->ndim, x->size, 0);
+            ci__v *dv = ci__v_bin(L, CI__V_SUB, ci__load(L, x, w), ci__load(L, me, w));
+            d = ci__pw_box(L, cdt, x->ndim, x->size, w, ci__v_bin(L, CI__V_MUL, dv, dv));
+        }
+        m2 = ci__reduce(L, op, d, red, keepdim, CI__RED_SUM, cdt);
+        if (want_mean) mean = ci__reduce(L, op, x, red, keepdim, CI__RED_SUM, cdt);
+    }
+    ci__pw_vars(L, m2->ndim, m2->size, v);
+    {
+        double den = (double)n - corr;
+        ci__v *r = ci__v_bin(L, CI__V_DIV, ci__load(L, m2, v), ci__v_constf(L, cdt, den > 0 ? den : 0));
+        if (n == 0) r = ci__v_constf(L, cdt, (double)NAN);
+        if (want_std) r = ci__v_un(L, CI__V_SQRT, r);
+        var = ci__pw_box(L, odt, m2->ndim, m2->size, v, r);
+    }
+    outs[0] = ci__tensor_of(var);
+    if (!want_mean) return 1;
+    ci__pw_vars(L, mean->ndim, mean->size, v);
+    outs[1] = ci__tensor_of(ci__pw_box(L, odt, mean->ndim, mean->size, v,
+                                       n ? ci__v_bin(L, CI__V_DIV, ci__load(L, mean, v), ci__v_constf(L, cdt, (double)n))
+                                         : ci__v_constf(L, cdt, (double)NAN)));
+    return 2;
+}
+/* logsumexp(self, dim, keepdim=False) = m + log(sum(exp(x - m))), m = amax (0 where infinite) */
+static int ci__lw_logsumexp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *m, *s;
+    int64_t dims[CI_MAX_DIMS];
+    int nd = ci__arg_ints(L, op, a, 1, dims, CI_MAX_DIMS), keepdim = ci__arg_bool(L, op, a, 2), i;
+    char red[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS];
+    ci__v *mv;
+    ci_dtype odt = ci__is_float(x->dt) ? x->dt : CI_F32, cdt = ci__opmath(odt);
+    x = ci__to_dtype(L, x, cdt);
+    ci__norm_dims(L, op, x, nd, dims, red);
+    for (i = 0; i < x->ndim; i++) if (red[i] && x->size[i] == 0) {
+        ci__box *z = ci__reduce(L, op, x, red, keepdim, CI__RED_SUM, cdt);   /* log(0) = -inf */
+        ci__pw_vars(L, z->ndim, z->size, v);
+        outs[0] = ci__tensor_of(ci__pw_box(L, odt, z->ndim, z->size, v, ci__v_constf(L, cdt, -HUGE_VAL)));
+        return 1;
+    }
+    m = ci__reduce(L, op, x, red, 1, CI__RED_MAX, cdt);
+    ci__pw_vars(L, m->ndim, m->size, v);
+    mv = ci__load(L, m, v);
+    m = ci__pw_box(L, cdt, m->ndim, m->size, v, ci__v_op(L, CI__V_WHERE, ci__v_un(L, CI__V_ISINF, mv), ci__v_constf(L, cdt, 0), mv));
+    {
+        ci__box *me = ci__expand(L, m, x->ndim, x->size, 0);
+        ci__ix *w[CI_MAX_DIMS];
+        ci__pw_vars(L, x->ndim, x->size, w);
+        s = ci__reduce(L, op, ci__pw_box(L, cdt, x->ndim, x->size, w, ci__v_un(L, CI__V_EXP, ci__v_bin(L, CI__V_SUB, ci__load(L, x, w), ci__load(L, me, w)))),
+                       red, keepdim, CI__RED_SUM, cdt);
+    }
+    {
+        ci__box *mk = m;
+        if (!keepdim) {
+            int64_t sh[CI_MAX_DIMS];
+            int k = 0;
+            for (i = 0; i < x->ndim; i++) if (!red[i]) sh[k++] = x->size[i];
+            mk = ci__reshape(L, m, k, sh);
+        }
+        ci__pw_vars(L, s->ndim, s->size, v);
+        outs[0] = ci__tensor_of(ci__pw_box(L, odt, s->ndim, s->size, v,
+                                           ci__v_bin(L, CI__V_ADD, ci__v_un(L, CI__V_LOG, ci__load(L, s, v)), ci__load(L, mk, v))));
+    }
+    return 1;
+}
+/* linalg_vector_norm(self, ord=2, dim=None, keepdim=False, *, dtype=None) and norm.* */
+static int ci__lw_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *r, *ax;
+    int po = ci__pidx(op, "ord") >= 0 ? ci__pidx(op, "ord") : ci__pidx(op, "p");
+    int pd = ci__pidx(op, "dim"), pk = ci__pidx(op, "keepdim"), pt = ci__pidx(op, "dtype");
+    double p = (po < 0 || a[po].kind == CI_ARG_NONE) ? 2 : ci__arg_num(L, op, a, po);
+    int64_t dims[CI_MAX_DIMS];
+    int nd = pd >= 0 ? ci__arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1, keepdim = pk >= 0 ? ci__arg_bool(L, op, a, pk) : 0;
+    ci_dtype dt = pt >= 0 ? ci__arg_dtype_opt(L, op, a, pt) : CI_DTYPE_INVALID, cdt;
+    char red[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS];
+    ci__v *e;
+    if (dt) x = ci__to_dtype(L, x, dt);
+    if (!ci__is_float(x->dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point input, got %s", op->name, ci__dt[x->dt].tname);
+    cdt = ci__opmath(x->dt);
+    ci__norm_dims(L, op, x, nd, dims, red);
+    ci__pw_vars(L, x->ndim, x->size, v);
+    e = ci__v_un(L, CI__V_ABS, ci__v_cast(L, ci__load(L, x, v), cdt));
+    if (p == HUGE_VAL || p == -HUGE_VAL) {
+        ax = ci__pw_box(L, cdt, x->ndim, x->size, v, e);
+        r = ci__reduce(L, op, ax, red, keepdim, p > 0 ? CI__RED_MAX : CI__RED_MIN, cdt);
+        outs[0] = ci__tensor_of(ci__to_dtype(L, r, x->dt));
+        return 1;
+    }
+    if (p == 0) e = ci__v_cast(L, ci__v_bin(L, CI__V_NE, e, ci__v_constf(L, cdt, 0)), cdt);
+    else if (p == 2) e = ci__v_bin(L, CI__V_MUL, e, e);
+    else if (p != 1) e = ci__v_bin(L, CI__V_POW, e, ci__v_constf(L, cdt, p));
+    r = ci__reduce(L, op, ci__pw_box(L, cdt, x->ndim, x->size, v, e), red, keepdim, CI__RED_SUM, cdt);
+    ci__pw_vars(L, r->ndim, r->size, v);
+    e = ci__load(L, r, v);
+    if (p == 2) e = ci__v_un(L, CI__V_SQRT, e);
+    else if (p != 1 && p != 0) e = ci__v_bin(L, CI__V_POW, e, ci__v_constf(L, cdt, 1.0 / p));
+    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, r->ndim, r->size, v, e));
+    return 1;
+}
+/* count_nonzero(self, dim=None) */
+static int ci__lw_count_nonzero(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t dims[CI_MAX_DIMS];
+    int nd = ci__arg_ints(L, op, a, 1, dims, CI_MAX_DIMS);
+    char red[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS];
+    ci__box *nz;
+    ci__norm_dims(L, op, x, nd, dims, red);
+    ci__pw_vars(L, x->ndim, x->size, v);
+    nz = ci__pw_box(L, CI_I64, x->ndim, x->size, v, ci__v_cast(L, ci__v_cast(L, ci__load(L, x, v), CI_BOOL), CI_I64));
+    outs[0] = ci__tensor_of(ci__reduce(L, op, nz, red, 0, CI__RED_SUM, CI_I64));
+    return 1;
+}
+/* x normalised over the dims in red (mean/var biased), in compute dtype; mean and rstd keep dims */
+static ci__box *ci__normalize(ci__L *L, const ci__opdef *op, ci__box *x, const char *red, double eps, ci__box **mean_out, ci__box **rstd_out) {
+    int64_t n = 1;
+    int i;
+    ci__box *m2, *s, *mean, *rstd;
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    ci_dtype cdt = x->dt;
+    for (i = 0; i < x->ndim; i++) if (red[i]) n *= x->size[i];
+    s = ci__reduce(L, op, x, red, 1, CI__RED_SUM, cdt);
+    ci__pw_vars(L, s->ndim, s->size, v);
+    mean = ci__pw_box(L, cdt, s->ndim, s->size, v, ci__v_bin(L, CI__V_DIV, ci__load(L, s, v), ci__v_constf(L, cdt, (double)n)));
+    if (n >= CI__UNROLL_REDUCTIONS) m2 = ci__reduce(L, op, x, red, 1, CI__RED_WELFORD, cdt);
+    else {
+        ci__box *me = ci__expand(L, mean, x->ndim, x->size, 0);
+        ci__ix *w[CI_MAX_DIMS];
+        ci__v *d;
+        ci__pw_vars(L, x->ndim, x->size, w);
+        d = ci__v_bin(L, CI__V_SUB, ci__load(L, x, w), ci__load(L, me, w));
+        m2 = ci__reduce(L, op, ci__pw_box(L, cdt, x->ndim, x->size, w, ci__v_bin(L, CI__V_MUL, d, d)), red, 1, CI__RED_SUM, cdt);
+    }
+    ci__pw_vars(L, m2->ndim, m2->size, v);
+    rstd = ci__pw_box(L, cdt, m2->ndim, m2->size, v,
+                      ci__v_un(L, CI__V_RSQRT, ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_DIV, ci__load(L, m2, v), ci__v_constf(L, cdt, (double)(n ? n : 1))),
+                                                         ci__v_constf(L, cdt, eps))));
+    *mean_out = mean;
+    *rstd_out = rstd;
+    {
+        ci__box *me = ci__expand(L, mean, x->ndim, x->size, 0), *re = ci__expand(L, rstd, x->ndim, x->size, 0);
+        ci__ix *w[CI_MAX_DIMS];
+        ci__pw_vars(L, x->ndim, x->size, w);
+        return ci__pw_box(L, cdt, x->ndim, x->size, w,
+                          ci__v_bin(L, CI__V_MUL, ci__v_bin(L, CI__V_SUB, ci__load(L, x, w), ci__load(L, me, w)), ci__load(L, re, w)));
+    }
+}
+/* a per-channel [C] tensor viewed as [C, 1, ...] to broadcast against [N, C, ...] */
+static ci__box *ci__channel_view(ci__L *L, ci__box *w, int ndim) {
+    int64_t sh[CI_MAX_DIMS];
+    int i;
+    sh[0] = w->size[0];
+    for (i = 1; i < ndim - 1; i++) sh[i] = 1;
+    return ci__reshape(L, w, ndim - 1 > 0 ? ndim - 1 : 1, sh);
+}
+/* native_group_norm(input, weight, bias, N, C, HxW, group, eps) -> (out, mean, rstd);
+   group_norm(input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True) (vop 1) */
+static int ci__lw_group_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *w, *b, *xg, *mean, *rstd, *y;
+    int64_t N, C, G, sh[3];
+    double eps;
+    char red[CI_MAX_DIMS];
+    ci_dtype odt = x->dt, cdt;
+    ci__need_float(L, op, x);
+    if (x->ndim < 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected an input with at least 2 dims", op->name);
+    N = x->size[0]; C = x->size[1];
+    if (op->vop) {
+        G = ci__arg_int(L, op, a, 1); w = ci__arg_box_opt(L, op, a, 2); b = ci__arg_box_opt(L, op, a, 3); eps = ci__arg_num(L, op, a, 4);
+    } else {
+        w = ci__arg_box_opt(L, op, a, 1); b = ci__arg_box_opt(L, op, a, 2); G = ci__arg_int(L, op, a, 6); eps = ci__arg_num(L, op, a, 7);
+    }
+    if (G <= 0 || C % G) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected the number of channels (%lld) to be divisible by num_groups (%lld)", op->name, (long long)C, (long long)G);
+    if ((w && (w->ndim != 1 || w->size[0] != C)) || (b && (b->ndim != 1 || b->size[0] != C)))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected weight and bias of shape [%lld]", op->name, (long long)C);
+    cdt = ci__opmath(odt);
+    sh[0] = N; sh[1] = G; sh[2] = (N * G != 0) ? ci__numel(x->ndim, x->size) / (N * G) : 0;
+    xg = ci__reshape(L, ci__to_dtype(L, x, cdt), 3, sh);
+    memset(red, 0, sizeof red);
+    red[2] = 1;
+    y = ci__reshape(L, ci__normalize(L, op, xg, red, eps, &mean, &rstd), x->ndim, x->size);
+    if (w) y = ci__call2(L, "aten.mul.Tensor", ci__T(y), ci__T(ci__channel_view(L, ci__to_dtype(L, w, cdt), x->ndim)));
+    if (b) y = ci__call2(L, "aten.add.Tensor", ci__T(y), ci__T(ci__channel_view(L, ci__to_dtype(L, b, cdt), x->ndim)));
+    outs[0] = ci__tensor_of(ci__to_dtype(L, y, odt));
+    if (op->vop) return 1;
+    sh[0] = N; sh[1] = G;
+    outs[1] = ci__tensor_of(ci__to_dtype(L, ci__reshape(L, mean, 2, sh), odt));
+    outs[2] = ci__tensor_of(ci__to_dtype(L, ci__reshape(L, rstd, 2, sh), odt));
+    return 3;
+}
+/* batch norm in inference mode: (x - running_mean) * rsqrt(running_var + eps) * w + b, per channel.
+   extra: 0 _native_batch_norm_legit_no_training, 1 native_batch_norm, 2 batch_norm */
+static int ci__lw_batch_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *w = ci__arg_box_opt(L, op, a, 1), *b = ci__arg_box_opt(L, op, a, 2);
+    ci__box *rm = ci__arg_box_opt(L, op, a, 3), *rv = ci__arg_box_opt(L, op, a, 4), *y;
+    int pe = ci__pidx(op, "eps"), pt = ci__pidx(op, "training");
+    double eps = ci__arg_num(L, op, a, pe);
+    ci_dtype odt = x->dt, cdt;
+    int64_t C, zero = 0;
+    ci__need_float(L, op, x);
+    if (pt >= 0 && ci__arg_bool(L, op, a, pt))
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: training mode is not supported (cinductor runs batch norm in inference mode)", op->name);
+    if (!rm || !rv) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: running_mean and running_var are required in inference mode", op->name);
+    if (x->ndim < 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected an input with at least 2 dims", op->name);
+    C = x->size[1];
+    if (rm->ndim != 1 || rm->size[0] != C || rv->ndim != 1 || rv->size[0] != C || (w && (w->ndim != 1 || w->size[0] != C)) ||
+        (b && (b->ndim != 1 || b->size[0] != C)))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: per-channel tensors must have shape [%lld]", op->name, (long long)C);
+    cdt = ci__opmath(odt);
+    {
+        ci__ix *v[1];
+        ci__box *scale;
+        ci__v *s;
+        ci__pw_vars(L, 1, &C, v);
+        s = ci__v_un(L, CI__V_RSQRT, ci__v_bin(L, CI__V_ADD, ci__v_cast(L, ci__load(L, rv, v), cdt), ci__v_constf(L, cdt, eps)));
+        if (w) s = ci__v_bin(L, CI__V_MUL, s, ci__v_cast(L, ci__load(L, w, v), cdt));
+        scale = ci__pw_box(L, cdt, 1, &C, v, s);
+        y = ci__call2(L, "aten.mul.Tensor", ci__T(ci__call2(L, "aten.sub.Tensor", ci__T(ci__to_dtype(L, x, cdt)),
+                                                                ci__T(ci__channel_view(L, ci__to_dtype(L, rm, cdt), x->ndim)))),
+                      ci__T(ci__channel_view(L, scale, x->ndim)));
+    }
+    if (b) y = ci__call2(L, "aten.add.Tensor", ci__T(y), ci__T(ci__channel_view(L, ci__to_dtype(L, b, cdt), x->ndim)));
+    outs[0] = ci__tensor_of(ci__to_dtype(L, y, odt));
+    if (op->extra == 2) return 1;
+    {   /* save_mean / save_invstd are empty in inference mode */
+        ci__ix *v[1];
+        ci__pw_vars(L, 1, &zero, v);
+        outs[1] = ci__tensor_of(ci__pw_box(L, odt, 1, &zero, v, ci__v_constf(L, odt, 0)));
+        outs[2] = ci__tensor_of(ci__pw_box(L, odt, 1, &zero, v, ci__v_constf(L, odt, 0)));
+    }
+    return 3;
+}
+/* rms_norm(input, normalized_shape, weight=None, eps=None): x * rsqrt(mean(x^2) + eps) * w */
+static int ci__lw_rms_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *w = ci__arg_box_opt(L, op, a, 2), *ss;
+    int64_t ns[CI_MAX_DIMS];
+    int nn = ci__arg_ints(L, op, a, 1, ns, CI_MAX_DIMS), axis, i;
+    double eps;
+    char red[CI_MAX_DIMS];
+    ci_dtype odt = x->dt, cdt;
+    ci__ix *v[CI_MAX_DIMS];
+    ci__v *xv;
+    ci__need_float(L, op, x);
+    cdt = ci__opmath(odt);
+    eps = a[3].kind == CI_ARG_NONE ? (cdt == CI_F64 ? 2.220446049250313e-16 : odt == CI_F16 ? 0.0009765625 : odt == CI_BF16 ? 0.0078125 : 1.1920928955078125e-07)
+                                   : ci__arg_num(L, op, a, 3);
+    axis = x->ndim - nn;
+    if (nn < 0 || axis < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: normalized_shape does not match the input", op->name);
+    for (i = 0; i < nn; i++) if (x->size[axis + i] != ns[i]) CI__FAIL(L, CI_ERR_SHAPE, "%s: normalized_shape does not match the input", op->name);
+    if (w && (w->ndim != nn || memcmp(w->size, ns, sizeof(int64_t) * (size_t)nn)))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected weight to have the normalized shape", op->name);
+    memset(red, 0, sizeof red);
+    for (i = axis; i < x->ndim; i++) red[i] = 1;
+    x = ci__to_dtype(L, x, cdt);
+    ci__pw_vars(L, x->ndim, x->size, v);
+    xv = ci__load(L, x, v);
+    ss = ci__reduce(L, op, ci__pw_box(L, cdt, x->ndim, x->size, v, ci__v_bin(L, CI__V_MUL, xv, xv)), red, 1, CI__RED_SUM, cdt);
+    {
+        ci__box *se = ci__expand(L, ss, x->ndim, x->size, 0);
+        ci__v *r;
+        ci__pw_vars(L, x->ndim, x->size, v);
+        xv = ci__load(L, x, v);
+        r = ci__v_bin(L, CI__V_MUL, xv, ci__v_un(L, CI__V_RSQRT, ci__v_bin(L, CI__V_ADD,
+                ci__v_bin(L, CI__V_DIV, ci__load(L, se, v), ci__v_constf(L, cdt, (double)(ci__numel(nn, ns) ? ci__numel(nn, ns) : 1))), ci__v_constf(L, cdt, eps))));
+        if (w) r = ci__v_bin(L, CI__V_MUL, r, ci__v_cast(L, ci__load(L, ci__expand(L, w, x->ndim, x->size, 0), v), cdt));
+        outs[0] = ci__tensor_of(ci__pw_box(L, odt, x->ndim, x->size, v, r));
+    }
+    return 1;
+}
+
 /* -- pointwise ops PyTorch decomposes (and a few with special dtype rules); op->extra picks -- */
 enum {
     CI__PX_ISFINITE = 1, CI__PX_ISNEGINF, CI__PX_ISPOSINF, CI__PX_SQUARE, CI__PX_FRAC, CI__PX_HARDSWISH,
@@ -3673,6 +3977,37 @@ static void ci__register_builtins(ci_ctx *c) {
     if (op) op->nouts = 3;
     ci__reg_builtin(c, "aten.layer_norm", "input, normalized_shape, weight=None, bias=None, eps=1e-05, cudnn_enable=True",
                     ci__lw_layer_norm, 1, 0, 0, N, 0);
+    /* statistics */
+    {
+        static const char *const names[4] = {"var", "std", "var_mean", "std_mean"};
+        char nm[64];
+        int k;
+        for (k = 0; k < 4; k++) {
+            const char *pk = names[k];
+            int no = k >= 2 ? 2 : 1;
+            snprintf(nm, sizeof nm, "aten.%s", pk);
+            if ((op = ci__reg_builtin(c, ci__strdup(c->arena, nm), "self, dim=None, *, correction=None, keepdim=False", ci__lw_var, 0, k, 0, N, 0))) op->nouts = no;
+            snprintf(nm, sizeof nm, "aten.%s.default", pk);
+            if ((op = ci__reg_builtin(c, ci__strdup(c->arena, nm), "self, unbiased=True", ci__lw_var, 0, k, 0, N, 0))) op->nouts = no;
+            snprintf(nm, sizeof nm, "aten.%s.dim", pk);
+            if ((op = ci__reg_builtin(c, ci__strdup(c->arena, nm), "self, dim, unbiased=True, keepdim=False", ci__lw_var, 0, k, 0, N, 0))) op->nouts = no;
+        }
+    }
+    ci__reg_builtin(c, "prims.var", "inp, dims, *, correction", ci__lw_var, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.logsumexp", "self, dim, keepdim=False", ci__lw_logsumexp, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.linalg_vector_norm", "self, ord=2, dim=None, keepdim=False, *, dtype=None", ci__lw_norm, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.norm", "self, p=2, dim=None, keepdim=False, *, dtype=None", ci__lw_norm, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.norm.ScalarOpt_dtype", "self, p, *, dtype", ci__lw_norm, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.count_nonzero", "self, dim=None", ci__lw_count_nonzero, 0, 0, 0, N, 0);
+    if ((op = ci__reg_builtin(c, "aten.native_group_norm", "input, weight, bias, N, C, HxW, group, eps", ci__lw_group_norm, 0, 0, 0, N, 0))) op->nouts = 3;
+    ci__reg_builtin(c, "aten.group_norm", "input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True", ci__lw_group_norm, 1, 0, 0, N, 0);
+    if ((op = ci__reg_builtin(c, "aten._native_batch_norm_legit_no_training", "input, weight, bias, running_mean, running_var, momentum, eps",
+                              ci__lw_batch_norm, 0, 0, 0, N, 0))) op->nouts = 3;
+    if ((op = ci__reg_builtin(c, "aten.native_batch_norm", "input, weight, bias, running_mean, running_var, training, momentum, eps",
+                              ci__lw_batch_norm, 0, 1, 0, N, 0))) op->nouts = 3;
+    ci__reg_builtin(c, "aten.batch_norm", "input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled",
+                    ci__lw_batch_norm, 0, 2, 0, N, 0);
+    ci__reg_builtin(c, "aten.rms_norm", "input, normalized_shape, weight=None, eps=None", ci__lw_rms_norm, 0, 0, 0, N, 0);
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -4076,7 +4411,7 @@ static void ci__emit_kernel(ci__L *L, ci__sb *sb, ci__kernel *k) {
         ci__emit_value(&E, k->body, 1);   /* hoisted: values independent of the reduction */
         if (ci__is_float(in_dt)) {
             int isf32 = in_dt == CI_F32;
-            acct = (k->rtype == CI__RED_SUM || k->rtype == CI__RED_PROD) ? "double" : ci__ctype(in_dt);
+            acct = (k->rtype == CI__RED_SUM || k->rtype == CI__RED_PROD || k->rtype == CI__RED_WELFORD) ? "double" : ci__ctype(in_dt);
             if (k->rtype == CI__RED_PROD) init = "1";
             if (k->rtype == CI__RED_MAX || k->rtype == CI__RED_ARGMAX) init = isf32 ? "-ci_inf_f" : "-ci_inf_d";
             if (k->rtype == CI__RED_MIN || k->rtype == CI__RED_ARGMIN) init = isf32 ? "ci_inf_f" : "ci_inf_d";
@@ -4089,6 +4424,7 @@ static void ci__emit_kernel(ci__L *L, ci__sb *sb, ci__kernel *k) {
         (void)f32;
         ci__sb_printf(sb, "%s%s acc = %s;\n", lvl, acct, init);
         if (arg) ci__sb_printf(sb, "%slong long acc_i = 0, ri = 0;\n", lvl);
+        if (k->rtype == CI__RED_WELFORD) ci__sb_printf(sb, "%sdouble w_mean = 0, w_n = 0;\n", lvl);
         for (i = 0; i < k->nr; i++)
             ci__sb_printf(sb, "%s%*sfor (long long r%d = 0; r%d < %lldLL; r%d++) {\n", lvl, 4 * i, "", i, i, (long long)k->rsize[i], i);
         snprintf(inner, sizeof inner, "%s%*s", lvl, 4 * k->nr, "");
@@ -4105,6 +4441,10 @@ static void ci__emit_kernel(ci__L *L, ci__sb *sb, ci__kernel *k) {
                 break;
             case CI__RED_ANY: ci__sb_printf(sb, "%sacc = acc || v%d;\n", inner, b); break;
             case CI__RED_ALL: ci__sb_printf(sb, "%sacc = acc && v%d;\n", inner, b); break;
+            case CI__RED_WELFORD:
+                ci__sb_printf(sb, "%s{ double w_d = (double)v%d - w_mean; w_n += 1; w_mean += w_d / w_n; acc += w_d * ((double)v%d - w_mean); }\n",
+                              inner, b, b);
+                break;
             case CI__RED_ARGMAX: case CI__RED_ARGMIN:
                 if (isf) ci__sb_printf(sb, "%sif (v%d %s acc || (v%d != v%d && acc == acc)) { acc = v%d; acc_i = ri; }\n", inner, b,
                                        k->rtype == CI__RED_ARGMAX ? ">" : "<", b, b, b);
@@ -4480,6 +4820,7 @@ static int ci__interp_kernel(ci__L *L, ci__kernel *k, void *const *B, ci__ival *
     for (o = 0; o < onumel; o++) {
         ci__ival acc, val;
         int64_t acc_i = 0;
+        double w_mean = 0, w_n = 0;
         val.i = 0;
         for (i = 0; i < k->ndim; i++) vars[k->vars[i]->var] = idx[i];
         acc.i = 0;
@@ -4510,6 +4851,11 @@ static int ci__interp_kernel(ci__L *L, ci__kernel *k, void *const *B, ci__ival *
                 case CI__RED_MIN: if (isf) acc.f = ci__fmax(acc.f, val.f, 0); else if (val.i < acc.i) acc.i = val.i; break;
                 case CI__RED_ANY: acc.i = acc.i || val.i; break;
                 case CI__RED_ALL: acc.i = acc.i && val.i; break;
+                case CI__RED_WELFORD: {
+                    double d = val.f - w_mean;
+                    w_n += 1; w_mean += d / w_n; acc.f += d * (val.f - w_mean);
+                    break;
+                }
                 case CI__RED_ARGMAX: case CI__RED_ARGMIN: {
                     int mx = k->rtype == CI__RED_ARGMAX;
                     if (isf ? ((mx ? val.f > acc.f : val.f < acc.f) || (val.f != val.f && acc.f == acc.f))

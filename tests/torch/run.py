@@ -516,6 +516,48 @@ def build_cases():
                         red=True))
         add(op_case("aten.layer_norm.default", "a, [5]", I(dt, [7, 5]), red=True))
 
+    # ---- broadcasting with the lower-rank operand first ----
+    for op in ("add.Tensor", "mul.Tensor", "maximum.default", "lt.Tensor"):
+        add(op_case("aten." + op, "a, b", I("f32", [8]), I("f32", [4, 8])))
+        add(op_case("aten." + op, "a, b", I("f32", [3, 1, 5]), I("f32", [2, 3, 4, 5])))
+    add(op_case("aten.where.self", "a, b, c", I("bool", [5]), I("f32", [3, 5]), I("f32", [2, 3, 5])))
+
+    # ---- statistics and normalisations ----
+    for dt in ("f32", "f64"):
+        for sh, dim in (([7, 5], "[1]"), ([3, 1023], "[-1]"), ([7, 5], "[0, 1]"), ([4, 3], "[0]"),
+                        ([2, 3, 4], "[0, 2]"), ([1, 5], "[0]")):
+            for fn in ("var", "std"):
+                add(op_case("aten.%s.correction" % fn, "a, %s" % dim, I(dt, sh), red=True))
+                add(op_case("aten.%s.correction" % fn, "a, %s, correction=0, keepdim=True" % dim, I(dt, sh), red=True))
+                add(op_case("aten.%s_mean.correction" % fn, "a, %s, correction=1" % dim, I(dt, sh), red=True))
+            add(op_case("aten.var.dim", "a, %s, False" % dim, I(dt, sh), red=True))
+            add(op_case("aten.std.dim", "a, %s, True, True" % dim, I(dt, sh), red=True))
+            add(op_case("aten.logsumexp.default", "a, %s" % dim, I(dt, sh, "big"), red=True))
+            add(op_case("aten.logsumexp.default", "a, %s, True" % dim, I(dt, sh), red=True))
+            for o in ("2", "1", "3", "inf", "-inf", "0", "0.5"):
+                add(op_case("aten.linalg_vector_norm.default", "a, %s, %s" % (o, dim), I(dt, sh), red=True))
+        add(op_case("aten.var.default", "a", I(dt, [7, 5]), red=True))
+        add(op_case("aten.std.default", "a, False", I(dt, [1023]), red=True))
+        add(op_case("aten.var.correction", "a", I(dt, [1]), red=True))   # n - 1 = 0: nan
+        add(op_case("aten.logsumexp.default", "a, [1]", I(dt, [7, 5], "nan"), red=True))
+        add(op_case("aten.norm.Scalar", "a", I(dt, [7, 5]), red=True))
+        add(op_case("aten.norm.ScalarOpt_dim", "a, 3, [1], True", I(dt, [7, 5]), red=True))
+        add(op_case("aten.linalg_vector_norm.default", "a", I(dt, [3, 1023]), red=True))
+        for sh, g in (([2, 6, 5], 3), ([3, 4, 2, 3], 2), ([1, 8, 16], 8), ([2, 4], 1)):
+            c = sh[1]
+            add(op_case("aten.native_group_norm.default", "a, b, c, %d, %d, %d, %d, 1e-05"
+                        % (sh[0], c, int(np.prod(sh[2:])), g), I(dt, sh), I(dt, [c]), I(dt, [c]), red=True))
+            add(op_case("aten.group_norm.default", "a, %d" % g, I(dt, sh), red=True))
+        for sh in ([2, 3, 4, 5], [4, 3], [2, 3, 7]):
+            c = sh[1]
+            add(op_case("aten.native_batch_norm.default", "a, b, c, d, e, False, 0.1, 1e-05",
+                        I(dt, sh), I(dt, [c]), I(dt, [c]), I(dt, [c]), I(dt, [c], "pos")))
+            add(op_case("aten.batch_norm.default", "a, None, None, d, e, False, 0.1, 1e-03, False",
+                        I(dt, sh), I(dt, [c]), I(dt, [c]), I(dt, [c]), I(dt, [c], "pos")))
+    for dt in ALL:
+        add(op_case("aten.count_nonzero.dim_IntList", "a, [1]", I(dt, [7, 5], "grid")))
+        add(op_case("aten.count_nonzero.default", "a", I(dt, [7, 5], "grid")))
+
     # ---- packet names (no overload) resolve like PyTorch ----
     add(op_case("aten.add", "a, b", I("f32", [7, 5]), I("f32", [5])))
     add(op_case("aten.add", "a, 2", I("i32", [7])))
