@@ -6,7 +6,10 @@
 #   make test-compile    only the compile checks of cinductor.h (gcc, clang, g++, clang++, tcc)
 #   make test-san        the C tests built with ASan + UBSan, run with leak detection
 #   make test-valgrind   the C tests run under valgrind (memcheck, leaks)
-#   make test-torch      the comparisons with PyTorch (needs /usr/bin/python3 with torch)
+#   make test-torch      the comparisons with PyTorch (needs /usr/bin/python3 with torch):
+#                        tests/torch/run.py, then tests/test_fx2cig.py
+#   make test-fx2cig     only the PyTorch exporter's tests (tools/fx2cig.py, tests/bench/*.cig)
+#   make bench           cinductor bench --json over tests/bench/*.cig (BENCH_ARGS="--threads 16")
 #   make clean
 #
 # A source file that defines CINDUCTOR_IMPLEMENTATION itself (a white-box test, the demo) is
@@ -39,6 +42,7 @@ lib_for = $(if $(call self_impl,$(1)),,$(2))
 ALL := $(B)/libcinductor.o $(B)/demo $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
 
 .PHONY: all demo test test-c test-compile test-san test-valgrind test-torch clean
+.PHONY: test-fx2cig bench
 .DELETE_ON_ERROR:
 
 all: $(ALL)
@@ -96,9 +100,22 @@ test-valgrind: $(TESTS)
 
 # run.py drives build/cinductor (the .cig runner) when there is one
 test-torch: $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
-	@if [ -f tests/torch/run.py ]; then \
-	  $(PYTHON) tests/torch/run.py; \
-	else echo "SKIP test-torch: tests/torch/run.py is absent"; fi
+	@st=0; \
+	if [ -f tests/torch/run.py ]; then \
+	  $(PYTHON) tests/torch/run.py || st=1; \
+	else echo "SKIP test-torch: tests/torch/run.py is absent"; fi; \
+	$(PYTHON) tests/test_fx2cig.py || st=1; \
+	exit $$st
+
+# the PyTorch exporter (tools/fx2cig.py) against PyTorch, and the tests/bench graphs
+test-fx2cig: $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
+	$(PYTHON) tests/test_fx2cig.py
+
+# one JSON line per tests/bench/*.cig workload ({"graph", "error"} for one that fails);
+# not part of `make test`
+BENCH_ARGS ?=
+bench: $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
+	@sh tools/bench.sh $(BENCH_ARGS)
 
 clean:
 	rm -rf $(B)
