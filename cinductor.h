@@ -974,6 +974,9 @@ static ci__ix *ci__ix_scale(ci__arena *A, ci__ixtab *T, ci__ix *a, int64_t k) {
     ci__lin_add(&l, a, k);
     return ci__lin_make(A, T, &l);
 }
+static ci__ix *ci__ix_sub(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
+    return ci__ix_add(A, T, a, ci__ix_scale(A, T, b, -1));
+}
 static ci__ix *ci__ix_binatom(ci__arena *A, ci__ixtab *T, int kind, ci__ix *a, ci__ix *b) {
     ci__ix c;
     memset(&c, 0, sizeof c);
@@ -3287,6 +3290,546 @@ static int ci__lw_layer_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     return 3;
 }
 
+/* -- more views and movement -- */
+static ci__ix *ci__K(ci__L *L, int64_t v) { return ci__ix_const(L->A, &L->ixt, v); }
+static ci__ix *ci__ixadd(ci__L *L, ci__ix *a, ci__ix *b) { return ci__ix_add(L->A, &L->ixt, a, b); }
+static ci__ix *ci__ixscale(ci__L *L, ci__ix *a, int64_t k) { return ci__ix_scale(L->A, &L->ixt, a, k); }
+/* clamp(i, 0, n - 1): an index that is always in bounds (for loads a where() then discards) */
+static ci__ix *ci__ixclamp(ci__L *L, ci__ix *i, int64_t n) {
+    return ci__ix_min(L->A, &L->ixt, ci__ix_max(L->A, &L->ixt, i, ci__K(L, 0)), ci__K(L, n > 0 ? n - 1 : 0));
+}
+static ci__v *ci__ixval(ci__L *L, ci__ix *e) { return ci__v_index(L, e, CI_I64); }
+static ci__v *ci__in_range(ci__L *L, ci__ix *e, int64_t lo, int64_t hi) {   /* lo <= e < hi */
+    ci__v *x = ci__ixval(L, e);
+    if (e->lo >= lo && e->hi < hi) return ci__v_consti(L, CI_BOOL, 1);
+    return ci__v_bin(L, CI__V_AND, ci__v_bin(L, CI__V_GE, x, ci__v_consti(L, CI_I64, lo)), ci__v_bin(L, CI__V_LT, x, ci__v_consti(L, CI_I64, hi)));
+}
+/* split.Tensor(self, split_size, dim=0) and split_with_sizes(self, split_sizes, dim=0) (vop 1) */
+static int ci__lw_split(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t sizes[64], dim, sz, off = 0;
+    int n, i;
+    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: cannot split a 0-d tensor", op->name);
+    dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 2), x->ndim);
+    sz = x->size[dim];
+    if (op->vop) {
+        int64_t tot = 0;
+        n = ci__arg_ints(L, op, a, 1, sizes, 64);
+        for (i = 0; i < n; i++) { if (sizes[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative split size", op->name); tot += sizes[i]; }
+        if (n <= 0 || tot != sz)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: split_with_sizes expects split_sizes to sum exactly to %lld (input tensor's size at dimension %lld), but got sum %lld",
+                     op->name, (long long)sz, (long long)dim, (long long)tot);
+    } else {
+        int64_t s = ci__arg_int(L, op, a, 1);
+        if (s < 0 || (s == 0 && sz != 0)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: split_size must be positive, got %lld", op->name, (long long)s);
+        n = s == 0 ? 1 : (int)((sz + s - 1) / s);
+        if (n == 0) n = 1;
+        if (n > 64) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most 64 pieces are supported (got %d)", op->name, n);
+        for (i = 0; i < n; i++) sizes[i] = (sz - (int64_t)i * s) < s ? sz - (int64_t)i * s : s;
+    }
+    for (i = 0; i < n; i++) { outs[i] = ci__tensor_of(ci__slice(L, x, (int)dim, off, off + sizes[i], 1)); off += sizes[i]; }
+    return n;
+}
+static ci__box *ci__select(ci__L *L, ci__box *x, int dim, int64_t idx) {
+    int64_t shape[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    int i, n = 0;
+    for (i = 0; i < x->ndim; i++) if (i != dim) shape[n++] = x->size[i];
+    ci__pw_vars(L, n, shape, v);
+    for (i = 0, n = 0; i < x->ndim; i++) m[i] = i == dim ? ci__K(L, idx) : v[n++];
+    return ci__view_box(L, x, n, shape, v, m);
+}
+/* unbind.int(self, dim=0) */
+static int ci__lw_unbind(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t dim, i;
+    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dimension specified as 0 but tensor has no dimensions", op->name);
+    dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
+    if (x->size[dim] > 64) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most 64 results are supported", op->name);
+    if (x->size[dim] == 0) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: unbinding a size-0 dim gives no tensors", op->name);
+    for (i = 0; i < x->size[dim]; i++) outs[i] = ci__tensor_of(ci__select(L, x, (int)dim, i));
+    return (int)x->size[dim];
+}
+/* unfold(self, dimension, size, step): windows along a dim, as a new last dim */
+static int ci__lw_unfold(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t dim, size = ci__arg_int(L, op, a, 2), step = ci__arg_int(L, op, a, 3), shape[CI_MAX_DIMS], n;
+    ci__ix *v[CI_MAX_DIMS], *m[CI_MAX_DIMS];
+    int i, nd = x->ndim ? x->ndim + 1 : 1;
+    dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
+    n = x->ndim ? x->size[dim] : 1;
+    if (size < 0 || size > n) CI__FAIL(L, CI_ERR_SHAPE, "%s: maximum size for tensor at dimension %lld is %lld but size is %lld", op->name, (long long)dim, (long long)n, (long long)size);
+    if (step <= 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: step is %lld but must be > 0", op->name, (long long)step);
+    if (nd > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many dims", op->name);
+    for (i = 0; i < x->ndim; i++) shape[i] = x->size[i];
+    if (x->ndim) shape[dim] = (n - size) / step + 1;
+    shape[nd - 1] = size;
+    ci__pw_vars(L, nd, shape, v);
+    for (i = 0; i < x->ndim; i++) m[i] = v[i];
+    if (x->ndim) m[dim] = ci__ixadd(L, ci__ixscale(L, v[dim], step), v[nd - 1]);
+    if (x->ndim == 0) { outs[0] = ci__tensor_of(ci__reshape(L, x, 1, shape + nd - 1)); return 1; }
+    ci__mark_reuse(L, x, size / (step < size ? step : size) + 1);
+    outs[0] = ci__tensor_of(ci__view_box(L, x, nd, shape, v, m));
+    return 1;
+}
+/* diagonal(self, offset=0, dim1=0, dim2=1) */
+static int ci__lw_diagonal(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t off = ci__arg_int(L, op, a, 1), d1, d2, shape[CI_MAX_DIMS], len;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    int i, n = 0;
+    if (x->ndim < 2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: diagonal needs at least 2 dims", op->name);
+    d1 = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 2), x->ndim);
+    d2 = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 3), x->ndim);
+    if (d1 == d2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: diagonal dimensions cannot be identical %lld, %lld", op->name, (long long)d1, (long long)d2);
+    len = off >= 0 ? (x->size[d2] - off < x->size[d1] ? x->size[d2] - off : x->size[d1])
+                   : (x->size[d1] + off < x->size[d2] ? x->size[d1] + off : x->size[d2]);
+    if (len < 0) len = 0;
+    for (i = 0; i < x->ndim; i++) if (i != d1 && i != d2) shape[n++] = x->size[i];
+    shape[n++] = len;
+    ci__pw_vars(L, n, shape, v);
+    for (i = 0, n = 0; i < x->ndim; i++) if (i != d1 && i != d2) m[i] = v[n++];
+    m[d1] = off >= 0 ? v[n] : ci__ixadd(L, v[n], ci__K(L, -off));
+    m[d2] = off >= 0 ? ci__ixadd(L, v[n], ci__K(L, off)) : v[n];
+    outs[0] = ci__tensor_of(ci__view_box(L, x, n + 1, shape, v, m));
+    return 1;
+}
+/* flip(self, dims) / prims.rev(a, dims) */
+static int ci__lw_flip(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t dims[CI_MAX_DIMS];
+    int nd = ci__arg_ints(L, op, a, 1, dims, CI_MAX_DIMS), i;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    char fl[CI_MAX_DIMS];
+    memset(fl, 0, sizeof fl);
+    for (i = 0; i < nd; i++) {
+        int64_t d = ci__wrap_dim(L, op, dims[i], x->ndim);
+        if (fl[d]) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dim %lld appears multiple times in the list of dims", op->name, (long long)d);
+        fl[d] = 1;
+    }
+    ci__pw_vars(L, x->ndim, x->size, v);
+    for (i = 0; i < x->ndim; i++) m[i] = fl[i] ? ci__ixadd(L, ci__ixscale(L, v[i], -1), ci__K(L, x->size[i] - 1)) : v[i];
+    outs[0] = ci__tensor_of(ci__view_box(L, x, x->ndim, x->size, v, m));
+    return 1;
+}
+/* roll(self, shifts, dims=[]) */
+static int ci__lw_roll(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *r;
+    int64_t sh[CI_MAX_DIMS], dims[CI_MAX_DIMS];
+    int ns = ci__arg_ints(L, op, a, 1, sh, CI_MAX_DIMS), nd = ci__arg_ints(L, op, a, 2, dims, CI_MAX_DIMS), i;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    if (nd <= 0) {   /* roll the flattened tensor, then restore the shape */
+        int64_t n = ci__numel(x->ndim, x->size), s;
+        ci__ix *w[1];
+        if (ns != 1) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: shifts must be a single int when dims is empty", op->name);
+        r = ci__reshape(L, x, 1, &n);
+        s = n ? ci__pymod(sh[0], n) : 0;
+        ci__pw_vars(L, 1, &n, w);
+        m[0] = ci__ix_mod(L->A, &L->ixt, ci__ixadd(L, w[0], ci__K(L, n - s)), ci__K(L, n ? n : 1));
+        r = ci__view_box(L, r, 1, &n, w, m);
+        outs[0] = ci__tensor_of(ci__reshape(L, r, x->ndim, x->size));
+        return 1;
+    }
+    if (ns != nd) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: shifts and dimensions must align. shifts: %d, dims: %d", op->name, ns, nd);
+    ci__pw_vars(L, x->ndim, x->size, v);
+    for (i = 0; i < x->ndim; i++) m[i] = v[i];
+    for (i = 0; i < nd; i++) {
+        int64_t d = ci__wrap_dim(L, op, dims[i], x->ndim), n = x->size[d], s = n ? ci__pymod(sh[i], n) : 0;
+        m[d] = ci__ix_mod(L->A, &L->ixt, ci__ixadd(L, m[d], ci__K(L, n - s)), ci__K(L, n ? n : 1));
+    }
+    outs[0] = ci__tensor_of(ci__view_box(L, x, x->ndim, x->size, v, m));
+    return 1;
+}
+/* movedim(self, source, destination) */
+static int ci__lw_movedim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t src[CI_MAX_DIMS], dst[CI_MAX_DIMS], perm[CI_MAX_DIMS];
+    int ns = ci__arg_ints(L, op, a, 1, src, CI_MAX_DIMS), nd = ci__arg_ints(L, op, a, 2, dst, CI_MAX_DIMS), i, k;
+    char used_src[CI_MAX_DIMS], used_dst[CI_MAX_DIMS];
+    if (ns != nd) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Invalid source or destination dims: source (%d dims) should contain the same number of dims as destination (%d dims)", op->name, ns, nd);
+    memset(used_src, 0, sizeof used_src); memset(used_dst, 0, sizeof used_dst);
+    for (i = 0; i < x->ndim; i++) perm[i] = -1;
+    for (i = 0; i < ns; i++) {
+        src[i] = ci__wrap_dim(L, op, src[i], x->ndim); dst[i] = ci__wrap_dim(L, op, dst[i], x->ndim);
+        if (used_src[src[i]] || used_dst[dst[i]]) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: repeated dim", op->name);
+        used_src[src[i]] = used_dst[dst[i]] = 1;
+        perm[dst[i]] = src[i];
+    }
+    for (i = 0, k = 0; i < x->ndim; i++) {
+        if (perm[i] >= 0) continue;
+        while (used_src[k]) k++;
+        perm[i] = k++;
+    }
+    if (x->ndim == 0) { outs[0] = ci__tensor_of(x); return 1; }
+    outs[0] = ci__tensor_of(ci__permute(L, x, perm));
+    return 1;
+}
+/* narrow(self, dim, start, length) */
+static int ci__lw_narrow(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t dim, start = ci__arg_int(L, op, a, 2), len = ci__arg_int(L, op, a, 3);
+    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: narrow() cannot be applied to a 0-dim tensor", op->name);
+    dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
+    if (start < 0) start += x->size[dim];
+    if (start < 0 || start > x->size[dim] || len < 0 || start + len > x->size[dim])
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start (%lld) + length (%lld) exceeds dimension size (%lld)", op->name, (long long)start, (long long)len, (long long)x->size[dim]);
+    outs[0] = ci__tensor_of(ci__slice(L, x, (int)dim, start, start + len, 1));
+    return 1;
+}
+/* tril / triu (vop 1) (self, diagonal=0) */
+static int ci__lw_tril(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t k = ci__arg_int(L, op, a, 1);
+    ci__ix *v[CI_MAX_DIMS];
+    ci__v *d, *keep;
+    if (x->ndim < 2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: tril/triu: input tensor must have at least 2 dimensions", op->name);
+    ci__pw_vars(L, x->ndim, x->size, v);
+    d = ci__ixval(L, ci__ix_sub(L->A, &L->ixt, v[x->ndim - 1], v[x->ndim - 2]));   /* col - row */
+    keep = ci__v_bin(L, op->vop ? CI__V_GE : CI__V_LE, d, ci__v_consti(L, CI_I64, k));
+    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, x->size, v,
+                                       ci__v_op(L, CI__V_WHERE, keep, ci__load(L, x, v), ci__v_consti(L, ci__opmath(x->dt), 0))));
+    return 1;
+}
+/* repeat(self, repeats) */
+static int ci__lw_repeat(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t r[CI_MAX_DIMS], shape[CI_MAX_DIMS];
+    int n = ci__arg_ints(L, op, a, 1, r, CI_MAX_DIMS), i, off;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    if (n < x->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: number of dimensions of repeat dims can not be smaller than number of dimensions of tensor", op->name);
+    off = n - x->ndim;
+    for (i = 0; i < n; i++) {
+        if (r[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: trying to create tensor with negative dimension", op->name);
+        shape[i] = r[i] * (i < off ? 1 : x->size[i - off]);
+    }
+    ci__pw_vars(L, n, shape, v);
+    for (i = 0; i < x->ndim; i++)
+        m[i] = x->size[i] == 1 ? ci__K(L, 0) : ci__ix_mod(L->A, &L->ixt, v[i + off], ci__K(L, x->size[i] ? x->size[i] : 1));
+    if (ci__numel(x->ndim, x->size) > 0) ci__mark_reuse(L, x, ci__numel(n, shape) / ci__numel(x->ndim, x->size));
+    outs[0] = ci__tensor_of(ci__view_box(L, x, n, shape, v, m));
+    return 1;
+}
+static int ci__lw_expand_as(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *o = ci__arg_box(L, op, a, 1);
+    ci_arg e[2];
+    e[0] = ci__T(x); e[1] = ci_arg_ints(o->size, o->ndim);
+    outs[0] = ci__tensor_of(ci__callb(L, "aten.expand.default", 2, e));
+    return 1;
+}
+/* broadcast_tensors(tensors) */
+static int ci__lw_broadcast_tensors(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int n, i, nd = 0;
+    int64_t shape[CI_MAX_DIMS];
+    if (a[0].kind != CI_ARG_TENSORS) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a list of tensors", op->name);
+    n = a[0].u.tensors.n;
+    if (n > 64) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most 64 tensors", op->name);
+    for (i = 0; i < n; i++) { ci__box *b = ci__box_get(L, a[0].u.tensors.v[i]); ci__broadcast_shape(L, op->name, nd, shape, b->ndim, b->size, &nd, shape); }
+    for (i = 0; i < n; i++) outs[i] = ci__tensor_of(ci__expand(L, ci__box_get(L, a[0].u.tensors.v[i]), nd, shape, 1));
+    return n;
+}
+/* prims.broadcast_in_dim(a, shape, broadcast_dimensions) */
+static int ci__lw_broadcast_in_dim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t shape[CI_MAX_DIMS], bd[CI_MAX_DIMS];
+    int n = ci__arg_ints(L, op, a, 1, shape, CI_MAX_DIMS), nb = ci__arg_ints(L, op, a, 2, bd, CI_MAX_DIMS), i;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    if (nb != x->ndim) CI__FAIL(L, CI_ERR_SHAPE, "%s: broadcast_dimensions must name every input dim", op->name);
+    ci__pw_vars(L, n, shape, v);
+    for (i = 0; i < nb; i++) {
+        if (bd[i] < 0 || bd[i] >= n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: broadcast dimension out of range", op->name);
+        if (x->size[i] != 1 && x->size[i] != shape[bd[i]]) CI__FAIL(L, CI_ERR_SHAPE, "%s: size mismatch", op->name);
+        m[i] = x->size[i] == 1 ? ci__K(L, 0) : v[bd[i]];
+    }
+    outs[0] = ci__tensor_of(ci__view_box(L, x, n, shape, v, m));
+    return 1;
+}
+
+/* -- more creation -- */
+/* empty / new_* / scalar_tensor / eye / linspace / iota / fill / copy: op->extra picks */
+enum { CI__CR_EMPTY = 1, CI__CR_EMPTY_LIKE, CI__CR_EMPTY_STRIDED, CI__CR_NEW_EMPTY, CI__CR_NEW_ZEROS, CI__CR_NEW_ONES, CI__CR_NEW_FULL,
+       CI__CR_SCALAR_TENSOR, CI__CR_EYE, CI__CR_LINSPACE, CI__CR_IOTA, CI__CR_FILL, CI__CR_COPY };
+static int ci__lw_create(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int pt = ci__pidx(op, "dtype");
+    ci_dtype dt = pt >= 0 ? ci__arg_dtype_opt(L, op, a, pt) : CI_DTYPE_INVALID;
+    int64_t shape[CI_MAX_DIMS] = {0};
+    int n;
+    ci_arg zero = ci_arg_int(0), one = ci_arg_int(1);
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    switch (op->extra) {
+    case CI__CR_EMPTY: case CI__CR_EMPTY_STRIDED:   /* values are unspecified: cinductor gives zeros */
+        n = ci__arg_ints(L, op, a, 0, shape, CI_MAX_DIMS);
+        if (n < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: size must be a list of ints", op->name);
+        return ci__full(L, op, n, shape, &zero, dt ? dt : CI_F32, outs);
+    case CI__CR_EMPTY_LIKE: {
+        ci__box *x = ci__arg_box(L, op, a, 0);
+        return ci__full(L, op, x->ndim, x->size, &zero, dt ? dt : x->dt, outs);
+    }
+    case CI__CR_NEW_EMPTY: case CI__CR_NEW_ZEROS: case CI__CR_NEW_ONES: case CI__CR_NEW_FULL: {
+        ci__box *x = ci__arg_box(L, op, a, 0);
+        n = ci__arg_ints(L, op, a, 1, shape, CI_MAX_DIMS);
+        if (n < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: size must be a list of ints", op->name);
+        return ci__full(L, op, n, shape, op->extra == CI__CR_NEW_FULL ? &a[2] : op->extra == CI__CR_NEW_ONES ? &one : &zero, dt ? dt : x->dt, outs);
+    }
+    case CI__CR_SCALAR_TENSOR:
+        if (!ci__is_num(&a[0])) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a number", op->name);
+        return ci__full(L, op, 0, shape, &a[0], dt ? dt : CI_F32, outs);
+    case CI__CR_EYE: {
+        int64_t r = ci__arg_int(L, op, a, 0), c = ci__pidx(op, "m") >= 0 ? ci__arg_int(L, op, a, 1) : r;
+        if (r < 0 || c < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: n and m must be non-negative", op->name);
+        shape[0] = r; shape[1] = c;
+        dt = dt ? dt : CI_F32;
+        ci__pw_vars(L, 2, shape, v);
+        outs[0] = ci__tensor_of(ci__pw_box(L, dt, 2, shape, v, ci__v_cast(L, ci__v_bin(L, CI__V_EQ, ci__ixval(L, v[0]), ci__ixval(L, v[1])), dt)));
+        return 1;
+    }
+    case CI__CR_LINSPACE: {   /* PyTorch's symmetric form: from start below the midpoint, from end above */
+        double s = ci__arg_num(L, op, a, 0), e = ci__arg_num(L, op, a, 1), step;
+        int64_t steps = ci__arg_int(L, op, a, 2), half;
+        ci__v *iv, *lo, *hi;
+        if (steps < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: number of steps must be non-negative", op->name);
+        dt = dt ? dt : CI_F32;
+        shape[0] = steps;
+        ci__pw_vars(L, 1, shape, v);
+        step = steps > 1 ? (e - s) / (double)(steps - 1) : 0;
+        half = steps / 2;
+        iv = ci__v_cast(L, ci__ixval(L, v[0]), CI_F64);
+        lo = ci__v_bin(L, CI__V_ADD, ci__v_constf(L, CI_F64, s), ci__v_bin(L, CI__V_MUL, iv, ci__v_constf(L, CI_F64, step)));
+        hi = ci__v_bin(L, CI__V_SUB, ci__v_constf(L, CI_F64, e),
+                       ci__v_bin(L, CI__V_MUL, ci__v_bin(L, CI__V_SUB, ci__v_constf(L, CI_F64, (double)(steps - 1)), iv), ci__v_constf(L, CI_F64, step)));
+        if (ci__is_float(dt) && dt != CI_F64) {   /* float dtypes compute in float, as PyTorch does */
+            ci__v *fs = ci__v_constf(L, CI_F32, s), *fe = ci__v_constf(L, CI_F32, e), *fst = ci__v_constf(L, CI_F32, step), *fi = ci__v_cast(L, iv, CI_F32);
+            lo = ci__v_bin(L, CI__V_ADD, fs, ci__v_bin(L, CI__V_MUL, fi, fst));
+            hi = ci__v_bin(L, CI__V_SUB, fe, ci__v_bin(L, CI__V_MUL, ci__v_bin(L, CI__V_SUB, ci__v_constf(L, CI_F32, (double)(steps - 1)), fi), fst));
+        }
+        outs[0] = ci__tensor_of(ci__pw_box(L, dt, 1, shape, v,
+                                           ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_LT, ci__ixval(L, v[0]), ci__v_consti(L, CI_I64, half)), lo, hi)));
+        return 1;
+    }
+    case CI__CR_IOTA: {
+        int64_t len = ci__arg_int(L, op, a, 0), st = ci__arg_int(L, op, a, ci__pidx(op, "start")), sp = ci__arg_int(L, op, a, ci__pidx(op, "step"));
+        dt = dt ? dt : CI_I64;
+        shape[0] = len;
+        ci__pw_vars(L, 1, shape, v);
+        outs[0] = ci__tensor_of(ci__pw_box(L, dt, 1, shape, v, ci__v_cast(L, ci__ixval(L, ci__ixadd(L, ci__ixscale(L, v[0], sp), ci__K(L, st))), dt)));
+        return 1;
+    }
+    case CI__CR_FILL: {   /* fill(self, value): value is a number or a 0-d tensor */
+        ci__box *x = ci__arg_box(L, op, a, 0);
+        if (a[1].kind == CI_ARG_TENSOR) {
+            ci__box *val = ci__box_get(L, a[1].u.t);
+            if (val->ndim != 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: fill only supports 0-dimension value tensor", op->name);
+            outs[0] = ci__tensor_of(ci__to_dtype(L, ci__expand(L, val, x->ndim, x->size, 1), x->dt));
+            if (ci__box_get(L, outs[0])->st == val->st) {
+                ci__pw_vars(L, x->ndim, x->size, v);
+                outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, x->size, v, ci__load(L, ci__box_get(L, outs[0]), v)));
+            }
+            return 1;
+        }
+        return ci__full(L, op, x->ndim, x->size, &a[1], x->dt, outs);
+    }
+    case CI__CR_COPY: {   /* copy(self, src): src broadcast to self's shape, in self's dtype */
+        ci__box *x = ci__arg_box(L, op, a, 0), *s = ci__arg_box(L, op, a, 1);
+        int nd2 = 0;
+        int64_t sh[CI_MAX_DIMS];
+        ci__broadcast_shape(L, op->name, x->ndim, x->size, s->ndim, s->size, &nd2, sh);
+        if (nd2 != x->ndim || memcmp(sh, x->size, sizeof(int64_t) * (size_t)nd2))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: src cannot be broadcast to self's shape", op->name);
+        s = ci__expand(L, s, x->ndim, x->size, 1);
+        ci__pw_vars(L, x->ndim, x->size, v);
+        outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, x->size, v, ci__v_cast(L, ci__load(L, s, v), x->dt)));
+        return 1;
+    }
+    }
+    CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: unknown creation kind", op->name);
+    return 0;
+}
+
+/* -- joining, padding, scattering into views -- */
+static int ci__tensor_list(ci__L *L, const ci__opdef *op, const ci_arg *a, ci__box **out, int max) {
+    int i;
+    if (a->kind != CI_ARG_TENSORS) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a list of tensors, got %s", op->name, ci__arg_kind_name(a->kind));
+    if (a->u.tensors.n > max) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most %d tensors", op->name, max);
+    for (i = 0; i < a->u.tensors.n; i++) out[i] = ci__box_get(L, a->u.tensors.v[i]);
+    return a->u.tensors.n;
+}
+/* cat(tensors, dim=0): a pointwise select over clamped loads (a read never leaves its input) */
+static ci__box *ci__cat(ci__L *L, const ci__opdef *op, ci__box **xs, int n, int64_t dim_arg) {
+    ci__box *in[256];
+    int k = 0, i, j, ref = -1;
+    int64_t shape[CI_MAX_DIMS], dim, off[257];
+    ci_dtype dt = CI_DTYPE_INVALID;
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    ci__v *val = NULL;
+    if (n == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a non-empty list of Tensors", op->name);
+    for (i = 0; i < n; i++) {
+        dt = ci__promote2(dt, xs[i]->dt);
+        if (!(xs[i]->ndim == 1 && xs[i]->size[0] == 0) && ref < 0) ref = i;   /* legacy: 1-d empty tensors are skipped */
+    }
+    if (ref < 0) return ci__to_dtype(L, xs[0], dt);
+    if (xs[ref]->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: zero-dimensional tensor (at position %d) cannot be concatenated", op->name, ref);
+    dim = ci__wrap_dim(L, op, dim_arg, xs[ref]->ndim);
+    memcpy(shape, xs[ref]->size, sizeof(int64_t) * (size_t)xs[ref]->ndim);
+    off[0] = 0;
+    for (i = 0; i < n; i++) {
+        ci__box *x = xs[i];
+        if (x->ndim == 1 && x->size[0] == 0) continue;
+        if (x->ndim != xs[ref]->ndim)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: tensors must have same number of dimensions: got %d and %d", op->name, xs[ref]->ndim, x->ndim);
+        for (j = 0; j < x->ndim; j++) if (j != dim && x->size[j] != shape[j])
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: sizes of tensors must match except in dimension %lld. Expected size %lld but got size %lld for tensor number %d in the list",
+                     op->name, (long long)dim, (long long)shape[j], (long long)x->size[j], i);
+        in[k] = ci__to_dtype(L, x, dt);
+        off[k + 1] = off[k] + x->size[dim];
+        k++;
+    }
+    shape[dim] = off[k];
+    if (k == 1) {
+        ci__pw_vars(L, in[0]->ndim, shape, v);
+        return ci__pw_box(L, dt, in[0]->ndim, shape, v, ci__load(L, in[0], v));
+    }
+    ci__pw_vars(L, in[0]->ndim, shape, v);
+    for (i = k - 1; i >= 0; i--) {
+        ci__ix *idx[CI_MAX_DIMS];
+        ci__v *ld;
+        memcpy(idx, v, sizeof(ci__ix *) * (size_t)in[0]->ndim);
+        if (in[i]->size[dim] == 0) continue;
+        idx[dim] = ci__ixclamp(L, ci__ixadd(L, v[dim], ci__K(L, -off[i])), in[i]->size[dim]);
+        ld = ci__load(L, in[i], idx);
+        val = val ? ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_LT, ci__ixval(L, v[dim]), ci__v_consti(L, CI_I64, off[i + 1])), ld, val) : ld;
+    }
+    if (!val) val = ci__v_consti(L, dt, 0);
+    return ci__pw_box(L, dt, in[0]->ndim, shape, v, val);
+}
+static int ci__lw_cat(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *xs[256];
+    int n = ci__tensor_list(L, op, &a[0], xs, 256);
+    outs[0] = ci__tensor_of(ci__cat(L, op, xs, n, ci__arg_int(L, op, a, 1)));
+    return 1;
+}
+/* stack(tensors, dim=0) */
+static int ci__lw_stack(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *xs[256];
+    int n = ci__tensor_list(L, op, &a[0], xs, 256), i;
+    int64_t dim = ci__arg_int(L, op, a, 1), shape[CI_MAX_DIMS];
+    if (n == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: stack expects a non-empty TensorList", op->name);
+    if (dim < -(xs[0]->ndim + 1) || dim > xs[0]->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dimension out of range", op->name);
+    if (dim < 0) dim += xs[0]->ndim + 1;
+    if (xs[0]->ndim + 1 > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many dims", op->name);
+    for (i = 1; i < n; i++)
+        if (xs[i]->ndim != xs[0]->ndim || memcmp(xs[i]->size, xs[0]->size, sizeof(int64_t) * (size_t)xs[0]->ndim))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: stack expects each tensor to be equal size, but got tensors %d and 0 of different shapes", op->name, i);
+    for (i = 0; i < n; i++) {
+        int j, k = 0;
+        for (j = 0; j <= xs[i]->ndim; j++) shape[j] = j == dim ? 1 : xs[i]->size[k++];
+        xs[i] = ci__reshape(L, xs[i], xs[i]->ndim + 1, shape);
+    }
+    outs[0] = ci__tensor_of(ci__cat(L, op, xs, n, dim));
+    return 1;
+}
+/* constant_pad_nd(self, pad, value=0); reflection / replication pads (extra 1 / 2, vop = dims) */
+static int ci__lw_pad(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t pad[2 * CI_MAX_DIMS], shape[CI_MAX_DIMS], lo[CI_MAX_DIMS];
+    int np = ci__arg_ints(L, op, a, 1, pad, 2 * CI_MAX_DIMS), i, mode = op->extra;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *idx[CI_MAX_DIMS];
+    ci__v *ok = ci__v_consti(L, CI_BOOL, 1), *val;
+    if (np < 0 || np % 2 || np / 2 > x->ndim)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: padding length must be divisible by 2 and at most twice the number of dims", op->name);
+    if (mode && np != 2 * op->vop) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected padding of length %d, got %d", op->name, 2 * op->vop, np);
+    if (mode && (x->ndim < op->vop || x->ndim > op->vop + 2))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a %dD or %dD input", op->name, op->vop + 1, op->vop + 2);
+    for (i = 0; i < x->ndim; i++) { lo[i] = 0; shape[i] = x->size[i]; }
+    for (i = 0; i < np / 2; i++) {
+        int d = x->ndim - 1 - i;
+        lo[d] = pad[2 * i];
+        shape[d] = x->size[d] + pad[2 * i] + pad[2 * i + 1];
+        if (shape[d] < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: the input size %lld, plus negative padding %lld and %lld resulted in a negative output size",
+                                   op->name, (long long)x->size[d], (long long)pad[2 * i], (long long)pad[2 * i + 1]);
+        if (mode == 1 && (pad[2 * i] >= x->size[d] || pad[2 * i + 1] >= x->size[d]))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: padding size should be less than the corresponding input dimension, but got padding (%lld, %lld) at dimension %d of input of size %lld",
+                     op->name, (long long)pad[2 * i], (long long)pad[2 * i + 1], d, (long long)x->size[d]);
+        if (mode == 2 && x->size[d] == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: input dimension %d is empty", op->name, d);
+    }
+    ci__pw_vars(L, x->ndim, shape, v);
+    for (i = 0; i < x->ndim; i++) {
+        ci__ix *j = ci__ixadd(L, v[i], ci__K(L, -lo[i]));
+        int64_t n = x->size[i];
+        if (mode == 1) {        /* reflect: (n-1) - |(n-1) - |j|| */
+            ci__ix *aj = ci__ix_max(L->A, &L->ixt, j, ci__ixscale(L, j, -1));
+            ci__ix *t = ci__ixadd(L, ci__K(L, n - 1), ci__ixscale(L, aj, -1));
+            idx[i] = ci__ixadd(L, ci__K(L, n - 1), ci__ixscale(L, ci__ix_max(L->A, &L->ixt, t, ci__ixscale(L, t, -1)), -1));
+        } else if (mode == 2) { /* replicate */
+            idx[i] = ci__ixclamp(L, j, n);
+        } else {
+            idx[i] = ci__ixclamp(L, j, n);
+            if (lo[i] != 0 || shape[i] != n) ok = ci__v_bin(L, CI__V_AND, ok, ci__in_range(L, j, 0, n));
+        }
+    }
+    val = ci__numel(x->ndim, x->size) ? ci__load(L, x, idx) : ci__v_consti(L, x->dt, 0);
+    if (!mode) {
+        ci_arg *pv = &a[2];
+        ci__v *fill;
+        if (!ci__is_num(pv)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value must be a number", op->name);
+        fill = pv->kind == CI_ARG_FLOAT ? ci__v_constf(L, x->dt, pv->u.f) : ci__v_consti(L, x->dt, (int64_t)ci__num(pv));
+        if (ok->op != CI__V_CONST) val = ci__v_op(L, CI__V_WHERE, ok, val, fill);
+        else if (!ok->i) val = fill;
+    }
+    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, shape, v, val));
+    return 1;
+}
+/* slice_scatter(self, src, dim=0, start=None, end=None, step=1), select_scatter(self, src, dim, index) (extra 1),
+   diagonal_scatter(self, src, offset=0, dim1=0, dim2=1) (extra 2): self with a view of it replaced by src */
+static int ci__lw_scatter_view(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *src = ci__arg_box(L, op, a, 1), *view;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *si[CI_MAX_DIMS];
+    ci__v *in, *sv;
+    int i, k = 0;
+    ci_tensor vt[1];
+    ci_arg t[5];
+    /* the view of self that src replaces: its shape must be src's */
+    t[0] = ci__T(x);
+    for (i = 2; i < op->nparams; i++) t[i - 1] = a[i];
+    if (op->extra == 0) ci__lw_slice(L, op, t, vt);
+    else if (op->extra == 1) ci__lw_select(L, op, t, vt);
+    else ci__lw_diagonal(L, op, t, vt);
+    view = ci__box_get(L, vt[0]);
+    if (view->ndim != src->ndim || memcmp(view->size, src->size, sizeof(int64_t) * (size_t)src->ndim)) {
+        char s1[160], s2[160];
+        ci__fmt_shape(s1, sizeof s1, view->ndim, view->size);
+        ci__fmt_shape(s2, sizeof s2, src->ndim, src->size);
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected src to have a size equal to the slice of self. src size = %s, slice size = %s", op->name, s2, s1);
+    }
+    src = ci__to_dtype(L, src, x->dt);
+    ci__pw_vars(L, x->ndim, x->size, v);
+    if (op->extra == 0) {
+        int64_t dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 2), x->ndim), n = x->size[dim], step = ci__arg_int(L, op, a, 5);
+        int64_t start = a[3].kind == CI_ARG_NONE ? 0 : ci__arg_int(L, op, a, 3);
+        ci__ix *rel;
+        if (start < 0) start += n;
+        if (start < 0) start = 0;
+        if (start > n) start = n;
+        rel = ci__ixadd(L, v[dim], ci__K(L, -start));
+        in = ci__v_bin(L, CI__V_AND, ci__in_range(L, rel, 0, src->size[dim] * step),
+                       ci__v_bin(L, CI__V_EQ, ci__ixval(L, ci__ix_mod(L->A, &L->ixt, rel, ci__K(L, step))), ci__v_consti(L, CI_I64, 0)));
+        for (i = 0; i < x->ndim; i++) si[i] = v[i];
+        si[dim] = ci__ixclamp(L, ci__ix_fdiv(L->A, &L->ixt, ci__ix_max(L->A, &L->ixt, rel, ci__K(L, 0)), ci__K(L, step)), src->size[dim]);
+    } else if (op->extra == 1) {
+        int64_t dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 2), x->ndim), idx = ci__arg_int(L, op, a, 3);
+        if (idx < 0) idx += x->size[dim];
+        in = ci__v_bin(L, CI__V_EQ, ci__ixval(L, v[dim]), ci__v_consti(L, CI_I64, idx));
+        for (i = 0; i < x->ndim; i++) if (i != dim) si[k++] = v[i];
+    } else {
+        int64_t off = ci__arg_int(L, op, a, 2), d1 = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 3), x->ndim), d2 = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 4), x->ndim);
+        in = ci__v_bin(L, CI__V_EQ, ci__ixval(L, ci__ix_sub(L->A, &L->ixt, v[d2], v[d1])), ci__v_consti(L, CI_I64, off));
+        for (i = 0; i < x->ndim; i++) if (i != d1 && i != d2) si[k++] = v[i];
+        si[k++] = ci__ixclamp(L, off >= 0 ? v[d1] : v[d2], src->ndim ? src->size[src->ndim - 1] : 1);
+    }
+    if (op->extra != 0) for (i = 0; i < src->ndim; i++) si[i] = ci__ixclamp(L, si[i], src->size[i]);
+    sv = ci__numel(src->ndim, src->size) ? ci__load(L, src, si) : ci__v_consti(L, x->dt, 0);
+    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, x->size, v, ci__v_op(L, CI__V_WHERE, in, sv, ci__load(L, x, v))));
+    return 1;
+}
+
 /* -- statistics and normalisations -- */
 /* var/std/var_mean/std_mean (extra 0..3): Welford above the unroll threshold, two-pass below */
 static int ci__lw_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -4008,6 +4551,78 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.batch_norm", "input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled",
                     ci__lw_batch_norm, 0, 2, 0, N, 0);
     ci__reg_builtin(c, "aten.rms_norm", "input, normalized_shape, weight=None, eps=None", ci__lw_rms_norm, 0, 0, 0, N, 0);
+    /* more views */
+    ci__reg_builtin(c, "aten._reshape_alias", "self, size, stride", ci__lw_view, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.view_copy", "self, size", ci__lw_view, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.reshape", "a, shape", ci__lw_view, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.permute_copy", "self, dims", ci__lw_permute, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.transpose_copy", "self, dim0, dim1", ci__lw_transpose, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.t_copy", "self", ci__lw_transpose, 0, 1, 0, N, 0);
+    ci__reg_builtin(c, "aten.expand_copy", "self, size, *, implicit=False", ci__lw_expand, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.squeeze_copy", "self, dim=None", ci__lw_squeeze, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.squeeze_", "self, dim=None", ci__lw_squeeze, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.unsqueeze_copy", "self, dim", ci__lw_unsqueeze, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.unsqueeze_", "self, dim", ci__lw_unsqueeze, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.slice_copy", "self, dim=0, start=None, end=None, step=1", ci__lw_slice, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.select_copy", "self, dim, index", ci__lw_select, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.as_strided_copy", "self, size, stride, storage_offset=None", ci__lw_as_strided, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.as_strided_", "self, size, stride, storage_offset=None", ci__lw_as_strided, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.alias_copy", "self", ci__lw_clone, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.lift", "self", ci__lw_nop, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.lift_fresh", "self", ci__lw_nop, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.lift_fresh_copy", "self", ci__lw_clone, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.view_of", "a", ci__lw_nop, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.detach_", "self", ci__lw_nop, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.split", "self, split_size, dim=0", ci__lw_split, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.split_with_sizes", "self, split_sizes, dim=0", ci__lw_split, 1, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.split.sizes", "self, split_size, dim=0", ci__lw_split, 1, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.unbind", "self, dim=0", ci__lw_unbind, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.unfold", "self, dimension, size, step", ci__lw_unfold, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.diagonal", "self, offset=0, dim1=0, dim2=1", ci__lw_diagonal, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.diagonal_copy", "self, offset=0, dim1=0, dim2=1", ci__lw_diagonal, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.flip", "self, dims", ci__lw_flip, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.rev", "a, dims", ci__lw_flip, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.roll", "self, shifts, dims=[]", ci__lw_roll, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.movedim", "self, source, destination", ci__lw_movedim, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.narrow", "self, dim, start, length", ci__lw_narrow, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.tril", "self, diagonal=0", ci__lw_tril, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.triu", "self, diagonal=0", ci__lw_tril, 1, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.repeat", "self, repeats", ci__lw_repeat, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.expand_as", "self, other", ci__lw_expand_as, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.broadcast_tensors", "tensors", ci__lw_broadcast_tensors, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.broadcast_in_dim", "a, shape, broadcast_dimensions", ci__lw_broadcast_in_dim, 0, 0, 0, N, 0);
+    /* more creation and copies */
+    ci__reg_builtin(c, "aten.empty", "size, " CI__CREATE_KW ", memory_format=None", ci__lw_create, 0, CI__CR_EMPTY, 0, N, 0);
+    ci__reg_builtin(c, "aten.empty_like", "self, " CI__LIKE_KW, ci__lw_create, 0, CI__CR_EMPTY_LIKE, 0, N, 0);
+    ci__reg_builtin(c, "aten.empty_strided", "size, stride, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_EMPTY_STRIDED, 0, N, 0);
+    ci__reg_builtin(c, "aten.new_empty", "self, size, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_NEW_EMPTY, 0, N, 0);
+    ci__reg_builtin(c, "aten.new_empty_strided", "self, size, stride, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_NEW_EMPTY, 0, N, 0);
+    ci__reg_builtin(c, "aten.new_zeros", "self, size, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_NEW_ZEROS, 0, N, 0);
+    ci__reg_builtin(c, "aten.new_ones", "self, size, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_NEW_ONES, 0, N, 0);
+    ci__reg_builtin(c, "aten.new_full", "self, size, fill_value, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_NEW_FULL, 0, N, 0);
+    ci__reg_builtin(c, "aten.scalar_tensor", "s, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_SCALAR_TENSOR, 0, N, 0);
+    ci__reg_builtin(c, "aten.eye", "n, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_EYE, 0, N, 0);
+    ci__reg_builtin(c, "aten.eye.m", "n, m, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_EYE, 0, N, 0);
+    ci__reg_builtin(c, "aten.linspace", "start, end, steps, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_LINSPACE, 0, N, 0);
+    ci__reg_builtin(c, "prims.iota", "length, *, start, step, dtype, device, requires_grad", ci__lw_create, 0, CI__CR_IOTA, 0, N, 0);
+    ci__reg_builtin(c, "aten.fill", "self, value", ci__lw_create, 0, CI__CR_FILL, 0, N, 0);
+    ci__reg_builtin(c, "aten.fill_", "self, value", ci__lw_create, 0, CI__CR_FILL, 0, N, 0);
+    ci__reg_builtin(c, "aten.copy", "self, src, non_blocking=False", ci__lw_create, 0, CI__CR_COPY, 0, N, 0);
+    ci__reg_builtin(c, "aten.copy_", "self, src, non_blocking=False", ci__lw_create, 0, CI__CR_COPY, 0, N, 0);
+    /* joining, padding, scattering into views */
+    ci__reg_builtin(c, "aten.cat", "tensors, dim=0", ci__lw_cat, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.cat", "tensors, dim", ci__lw_cat, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.stack", "tensors, dim=0", ci__lw_stack, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.constant_pad_nd", "self, pad, value=0", ci__lw_pad, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.reflection_pad1d", "self, padding", ci__lw_pad, 1, 1, 0, N, 0);
+    ci__reg_builtin(c, "aten.reflection_pad2d", "self, padding", ci__lw_pad, 2, 1, 0, N, 0);
+    ci__reg_builtin(c, "aten.reflection_pad3d", "self, padding", ci__lw_pad, 3, 1, 0, N, 0);
+    ci__reg_builtin(c, "aten.replication_pad1d", "self, padding", ci__lw_pad, 1, 2, 0, N, 0);
+    ci__reg_builtin(c, "aten.replication_pad2d", "self, padding", ci__lw_pad, 2, 2, 0, N, 0);
+    ci__reg_builtin(c, "aten.replication_pad3d", "self, padding", ci__lw_pad, 3, 2, 0, N, 0);
+    ci__reg_builtin(c, "aten.slice_scatter", "self, src, dim=0, start=None, end=None, step=1", ci__lw_scatter_view, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.select_scatter", "self, src, dim, index", ci__lw_scatter_view, 0, 1, 0, N, 0);
+    ci__reg_builtin(c, "aten.diagonal_scatter", "self, src, offset=0, dim1=0, dim2=1", ci__lw_scatter_view, 0, 2, 0, N, 0);
 }
 
 /* ---------------------------------------------------------------------------------------
