@@ -3830,6 +3830,258 @@ static int ci__lw_scatter_view(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
     return 1;
 }
 
+/* -- pooling: windows over the last d dims (d = op->vop). Windows up to CI__POOL_UNROLL elements
+   become unrolled pointwise code (Inductor's limit is 25); larger average pools become a
+   reduction over the window. Reads outside the input are clamped and masked. -- */
+#define CI__POOL_UNROLL 25
+static int64_t ci__pool_out(int64_t in, int64_t k, int64_t s, int64_t p, int64_t dil, int ceil_mode) {
+    int64_t o = ci__floordiv(in + 2 * p - dil * (k - 1) - 1 + (ceil_mode ? s - 1 : 0), s) + 1;
+    if (ceil_mode && (o - 1) * s >= in + p) o--;
+    return o;
+}
+/* a pooling parameter: one int for every dim, or d ints */
+static void ci__pool_param(ci__L *L, const ci__opdef *op, const ci_arg *a, int i, int d, int64_t dflt, int64_t *out) {
+    int64_t v[CI_MAX_DIMS];
+    int n = (i < 0 || a[i].kind == CI_ARG_NONE) ? 0 : ci__arg_ints(L, op, a, i, v, CI_MAX_DIMS), k;
+    if (n != 0 && n != 1 && n != d) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: %s must be a single int or a tuple of %d ints", op->name, op->params[i].name, d);
+    for (k = 0; k < d; k++) out[k] = n == 0 ? dflt : n == 1 ? v[0] : v[k];
+}
+typedef struct ci__pwin {
+    int d, lead, nout;
+    int64_t k[3], s[3], p[3], dil[3], in[3], out[3];
+    int64_t oshape[CI_MAX_DIMS];
+} ci__pwin;
+static void ci__pool_setup(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box *x, ci__pwin *P, int with_dil, int ceil_i) {
+    int i, d = op->vop;
+    P->d = d;
+    if (x->ndim != d + 1 && x->ndim != d + 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a %dD or %dD input, got %dD", op->name, d + 1, d + 2, x->ndim);
+    P->lead = x->ndim - d;
+    ci__pool_param(L, op, a, 1, d, 1, P->k);
+    ci__pool_param(L, op, a, 2, d, -1, P->s);
+    ci__pool_param(L, op, a, 3, d, 0, P->p);
+    if (with_dil) ci__pool_param(L, op, a, 4, d, 1, P->dil);
+    else for (i = 0; i < d; i++) P->dil[i] = 1;
+    for (i = 0; i < x->ndim; i++) P->oshape[i] = x->size[i];
+    for (i = 0; i < d; i++) {
+        if (P->s[i] == -1) P->s[i] = P->k[i];
+        if (P->k[i] <= 0 || P->s[i] <= 0 || P->dil[i] <= 0 || P->p[i] < 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: kernel size, stride and dilation must be positive and padding non-negative", op->name);
+        if (P->p[i] * 2 > P->k[i]) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: pad should be at most half of effective kernel size, but got pad=%lld, kernel_size=%lld",
+                                       op->name, (long long)P->p[i], (long long)P->k[i]);
+        P->in[i] = x->size[P->lead + i];
+        P->out[i] = ci__pool_out(P->in[i], P->k[i], P->s[i], P->p[i], P->dil[i], ceil_i >= 0 && ci__arg_bool(L, op, a, ceil_i));
+        if (P->out[i] <= 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: output size is too small (%lld)", op->name, (long long)P->out[i]);
+        P->oshape[P->lead + i] = P->out[i];
+    }
+}
+/* avg_pool{1,2,3}d(self, kernel_size, stride=[], padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None) */
+static int ci__lw_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    ci__pwin P;
+    ci__ix *v[CI_MAX_DIMS], *start[3], *rv[3];
+    int i, inc = ci__arg_bool(L, op, a, 5), pdo = ci__pidx(op, "divisor_override");
+    int64_t win = 1, w;
+    ci_dtype cdt;
+    ci__v *sum = NULL, *div;
+    ci__need_float(L, op, x);
+    ci__pool_setup(L, op, a, x, &P, 0, 4);
+    cdt = ci__opmath(x->dt);
+    for (i = 0; i < P.d; i++) win *= P.k[i];
+    ci__pw_vars(L, x->ndim, P.oshape, v);
+    for (i = 0; i < P.d; i++) start[i] = ci__ixadd(L, ci__ixscale(L, v[P.lead + i], P.s[i]), ci__K(L, -P.p[i]));
+    if (win <= CI__POOL_UNROLL) {
+        for (w = 0; w < win; w++) {
+            ci__ix *idx[CI_MAX_DIMS];
+            ci__v *ok = ci__v_consti(L, CI_BOOL, 1), *e;
+            int64_t rem = w;
+            memcpy(idx, v, sizeof(ci__ix *) * (size_t)x->ndim);
+            for (i = P.d - 1; i >= 0; i--) {
+                ci__ix *pos = ci__ixadd(L, start[i], ci__K(L, rem % P.k[i]));
+                rem /= P.k[i];
+                ok = ci__v_bin(L, CI__V_AND, ok, ci__in_range(L, pos, 0, P.in[i]));
+                idx[P.lead + i] = ci__ixclamp(L, pos, P.in[i]);
+            }
+            e = ci__v_op(L, CI__V_WHERE, ok, ci__v_cast(L, ci__load(L, x, idx), cdt), ci__v_constf(L, cdt, 0));
+            sum = sum ? ci__v_bin(L, CI__V_ADD, sum, e) : e;
+        }
+    } else {   /* a reduction over the window */
+        ci__ix *idx[CI_MAX_DIMS];
+        ci__v *ok = ci__v_consti(L, CI_BOOL, 1), *body;
+        ci__buf *buf;
+        ci__kernel *k;
+        ci__box *s;
+        memcpy(idx, v, sizeof(ci__ix *) * (size_t)x->ndim);
+        for (i = 0; i < P.d; i++) {
+            ci__ix *pos;
+            rv[i] = ci__ix_newvar(L->A, &L->ixt, P.k[i], 1);
+            pos = ci__ixadd(L, start[i], rv[i]);
+            ok = ci__v_bin(L, CI__V_AND, ok, ci__in_range(L, pos, 0, P.in[i]));
+            idx[P.lead + i] = ci__ixclamp(L, pos, P.in[i]);
+        }
+        body = ci__v_op(L, CI__V_WHERE, ok, ci__v_cast(L, ci__load(L, x, idx), cdt), ci__v_constf(L, cdt, 0));
+        buf = ci__buf_new(L, CI__BUF_COMPUTED, cdt, x->ndim, P.oshape);
+        k = ci__kernel_new(L, CI__K_REDUCTION, buf);
+        k->ndim = x->ndim;
+        for (i = 0; i < x->ndim; i++) { k->size[i] = P.oshape[i]; k->vars[i] = v[i]; }
+        k->nr = P.d;
+        for (i = 0; i < P.d; i++) { k->rsize[i] = P.k[i]; k->rvars[i] = rv[i]; }
+        k->rtype = CI__RED_SUM;
+        k->body = body;
+        s = ci__buf_box(L, buf);
+        ci__pw_vars(L, x->ndim, P.oshape, v);
+        for (i = 0; i < P.d; i++) start[i] = ci__ixadd(L, ci__ixscale(L, v[P.lead + i], P.s[i]), ci__K(L, -P.p[i]));
+        sum = ci__load(L, s, v);
+    }
+    if (pdo >= 0 && a[pdo].kind != CI_ARG_NONE) {
+        int64_t dv = ci__arg_int(L, op, a, pdo);
+        if (dv == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: divisor must be not zero", op->name);
+        div = ci__v_constf(L, cdt, (double)dv);
+    } else {
+        ci__ix *cnt = ci__K(L, 1);
+        for (i = 0; i < P.d; i++) {
+            ci__ix *end = ci__ix_min(L->A, &L->ixt, ci__ixadd(L, start[i], ci__K(L, P.k[i])), ci__K(L, P.in[i] + P.p[i]));
+            ci__ix *st = start[i];
+            if (!inc) {
+                st = ci__ix_max(L->A, &L->ixt, st, ci__K(L, 0));
+                end = ci__ix_min(L->A, &L->ixt, end, ci__K(L, P.in[i]));
+            }
+            cnt = ci__ix_mul(L->A, &L->ixt, cnt, ci__ix_sub(L->A, &L->ixt, end, st));
+        }
+        div = ci__v_cast(L, ci__ixval(L, cnt), cdt);
+    }
+    ci__realize_hint(L, x);
+    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, P.oshape, v, ci__v_bin(L, CI__V_DIV, sum, div)));
+    return 1;
+}
+/* max_pool{1,2,3}d_with_indices(self, kernel_size, stride=[], padding=0, dilation=1, ceil_mode=False) -> (values, indices);
+   max_pool{1,2,3}d (extra 1) -> values. NaN wins, as in PyTorch's CPU kernel. */
+static int ci__lw_max_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *vals;
+    ci__pwin P;
+    ci__ix *v[CI_MAX_DIMS], *start[3], *first = NULL;
+    int i;
+    int64_t win = 1, w, plane[3];
+    ci_dtype cdt;
+    ci__v *best, *bidx = NULL;
+    if (x->dt == CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
+    ci__pool_setup(L, op, a, x, &P, 1, 5);
+    cdt = ci__opmath(x->dt);
+    for (i = 0; i < P.d; i++) win *= P.k[i];
+    if (win > 4 * CI__POOL_UNROLL * CI__POOL_UNROLL) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: windows of more than %d elements are not supported", op->name, 4 * CI__POOL_UNROLL * CI__POOL_UNROLL);
+    plane[P.d - 1] = 1;
+    for (i = P.d - 2; i >= 0; i--) plane[i] = plane[i + 1] * P.in[i + 1];
+    ci__pw_vars(L, x->ndim, P.oshape, v);
+    for (i = 0; i < P.d; i++) start[i] = ci__ixadd(L, ci__ixscale(L, v[P.lead + i], P.s[i]), ci__K(L, -P.p[i]));
+    /* the index PyTorch reports when nothing beats -inf: the first in-bounds window position */
+    first = ci__K(L, 0);
+    for (i = 0; i < P.d; i++) {
+        ci__ix *neg = ci__ix_max(L->A, &L->ixt, ci__ixscale(L, start[i], -1), ci__K(L, 0));   /* steps needed to get in bounds */
+        ci__ix *f = ci__ixadd(L, start[i], ci__ixscale(L, ci__ix_fdiv(L->A, &L->ixt, ci__ixadd(L, neg, ci__K(L, P.dil[i] - 1)), ci__K(L, P.dil[i])), P.dil[i]));
+        first = ci__ixadd(L, first, ci__ixscale(L, f, plane[i]));
+    }
+    best = ci__is_float(cdt) ? ci__v_constf(L, cdt, -HUGE_VAL) : ci__v_consti(L, cdt, cdt == CI_I64 ? INT64_MIN : cdt == CI_I32 ? INT_MIN : cdt == CI_I16 ? -32768 : cdt == CI_I8 ? -128 : 0);
+    bidx = ci__ixval(L, first);
+    for (w = 0; w < win; w++) {
+        ci__ix *idx[CI_MAX_DIMS], *flat = ci__K(L, 0);
+        ci__v *ok = ci__v_consti(L, CI_BOOL, 1), *e, *take;
+        int64_t rem = w;
+        memcpy(idx, v, sizeof(ci__ix *) * (size_t)x->ndim);
+        for (i = P.d - 1; i >= 0; i--) {
+            ci__ix *pos = ci__ixadd(L, start[i], ci__K(L, (rem % P.k[i]) * P.dil[i]));
+            rem /= P.k[i];
+            ok = ci__v_bin(L, CI__V_AND, ok, ci__in_range(L, pos, 0, P.in[i]));
+            idx[P.lead + i] = ci__ixclamp(L, pos, P.in[i]);
+            flat = ci__ixadd(L, flat, ci__ixscale(L, pos, plane[i]));
+        }
+        e = ci__v_cast(L, ci__load(L, x, idx), cdt);
+        take = ci__v_bin(L, CI__V_GT, e, best);
+        if (ci__is_float(cdt)) take = ci__v_bin(L, CI__V_OR, take, ci__v_un(L, CI__V_ISNAN, e));
+        take = ci__v_bin(L, CI__V_AND, ok, take);
+        best = ci__v_op(L, CI__V_WHERE, take, e, best);
+        bidx = ci__v_op(L, CI__V_WHERE, take, ci__ixval(L, flat), bidx);
+    }
+    ci__realize_hint(L, x);
+    vals = ci__pw_box(L, x->dt, x->ndim, P.oshape, v, best);
+    outs[0] = ci__tensor_of(vals);
+    if (op->extra) return 1;
+    outs[1] = ci__tensor_of(ci__pw_box(L, CI_I64, x->ndim, P.oshape, v, bidx));
+    return 2;
+}
+/* _adaptive_avg_pool2d(self, output_size) / adaptive_max_pool2d(self, output_size) -> (out, indices) (extra 1);
+   windows [floor(o*in/out), ceil((o+1)*in/out)) */
+static int ci__lw_adaptive_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int d = op->vop, lead, i, is_max = op->extra;
+    int64_t os[3], oshape[CI_MAX_DIMS], kmax[3], win = 1, w, plane[3];
+    ci__ix *v[CI_MAX_DIMS], *st[3], *en[3];
+    ci_dtype cdt = ci__opmath(x->dt);
+    ci__v *acc = NULL, *bidx = NULL;
+    if (x->ndim != d + 1 && x->ndim != d + 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a %dD or %dD input", op->name, d + 1, d + 2);
+    if (!is_max) ci__need_float(L, op, x);
+    lead = x->ndim - d;
+    ci__pool_param(L, op, a, 1, d, 1, os);
+    for (i = 0; i < x->ndim; i++) oshape[i] = x->size[i];
+    for (i = 0; i < d; i++) {
+        int64_t in = x->size[lead + i];
+        if (os[i] <= 0 && !(os[i] == 0 && in == 0)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: output size must be positive", op->name);
+        if (in == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: input spatial size must be non-zero", op->name);
+        oshape[lead + i] = os[i];
+        kmax[i] = (in + os[i] - 1) / os[i] + 1;
+        if (kmax[i] > in) kmax[i] = in;
+        win *= kmax[i];
+    }
+    if (win > 4 * CI__POOL_UNROLL * CI__POOL_UNROLL) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: windows of more than %d elements are not supported", op->name, 4 * CI__POOL_UNROLL * CI__POOL_UNROLL);
+    plane[d - 1] = 1;
+    for (i = d - 2; i >= 0; i--) plane[i] = plane[i + 1] * x->size[lead + i + 1];
+    ci__pw_vars(L, x->ndim, oshape, v);
+    for (i = 0; i < d; i++) {
+        int64_t in = x->size[lead + i];
+        st[i] = ci__ix_fdiv(L->A, &L->ixt, ci__ixscale(L, v[lead + i], in), ci__K(L, os[i]));
+        en[i] = ci__ix_fdiv(L->A, &L->ixt, ci__ixadd(L, ci__ixscale(L, v[lead + i], in), ci__K(L, in + os[i] - 1)), ci__K(L, os[i]));
+    }
+    if (is_max) {
+        ci__ix *f = ci__K(L, 0);
+        for (i = 0; i < d; i++) f = ci__ixadd(L, f, ci__ixscale(L, st[i], plane[i]));
+        acc = ci__is_float(cdt) ? ci__v_constf(L, cdt, -HUGE_VAL) : ci__v_consti(L, cdt, INT64_MIN);
+        bidx = ci__ixval(L, f);
+    }
+    for (w = 0; w < win; w++) {
+        ci__ix *idx[CI_MAX_DIMS], *flat = ci__K(L, 0);
+        ci__v *ok = ci__v_consti(L, CI_BOOL, 1), *e;
+        int64_t rem = w;
+        memcpy(idx, v, sizeof(ci__ix *) * (size_t)x->ndim);
+        for (i = d - 1; i >= 0; i--) {
+            ci__ix *pos = ci__ixadd(L, st[i], ci__K(L, rem % kmax[i]));
+            rem /= kmax[i];
+            ok = ci__v_bin(L, CI__V_AND, ok, ci__v_bin(L, CI__V_LT, ci__ixval(L, pos), ci__ixval(L, en[i])));
+            idx[lead + i] = ci__ixclamp(L, pos, x->size[lead + i]);
+            flat = ci__ixadd(L, flat, ci__ixscale(L, pos, plane[i]));
+        }
+        e = ci__v_cast(L, ci__load(L, x, idx), cdt);
+        if (is_max) {
+            ci__v *take = ci__v_bin(L, CI__V_GT, e, acc);
+            if (ci__is_float(cdt)) take = ci__v_bin(L, CI__V_OR, take, ci__v_un(L, CI__V_ISNAN, e));
+            take = ci__v_bin(L, CI__V_AND, ok, take);
+            acc = ci__v_op(L, CI__V_WHERE, take, e, acc);
+            bidx = ci__v_op(L, CI__V_WHERE, take, ci__ixval(L, flat), bidx);
+        } else {
+            e = ci__v_op(L, CI__V_WHERE, ok, e, ci__v_constf(L, cdt, 0));
+            acc = acc ? ci__v_bin(L, CI__V_ADD, acc, e) : e;
+        }
+    }
+    ci__realize_hint(L, x);
+    if (!is_max) {
+        ci__ix *cnt = ci__K(L, 1);
+        for (i = 0; i < d; i++) cnt = ci__ix_mul(L->A, &L->ixt, cnt, ci__ix_sub(L->A, &L->ixt, en[i], st[i]));
+        acc = ci__v_bin(L, CI__V_DIV, acc, ci__v_cast(L, ci__ixval(L, cnt), cdt));
+    }
+    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, oshape, v, acc));
+    if (!is_max) return 1;
+    outs[1] = ci__tensor_of(ci__pw_box(L, CI_I64, x->ndim, oshape, v, bidx));
+    return 2;
+}
+
 /* -- statistics and normalisations -- */
 /* var/std/var_mean/std_mean (extra 0..3): Welford above the unroll threshold, two-pass below */
 static int ci__lw_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -4623,6 +4875,24 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.slice_scatter", "self, src, dim=0, start=None, end=None, step=1", ci__lw_scatter_view, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.select_scatter", "self, src, dim, index", ci__lw_scatter_view, 0, 1, 0, N, 0);
     ci__reg_builtin(c, "aten.diagonal_scatter", "self, src, offset=0, dim1=0, dim2=1", ci__lw_scatter_view, 0, 2, 0, N, 0);
+    /* pooling */
+    {
+        static const char *const nm[3][6] = {
+            {"aten.avg_pool1d", "aten.max_pool1d_with_indices", "aten.max_pool1d", "aten.adaptive_avg_pool1d", "aten.adaptive_max_pool1d", ""},
+            {"aten.avg_pool2d", "aten.max_pool2d_with_indices", "aten.max_pool2d", "aten._adaptive_avg_pool2d", "aten.adaptive_max_pool2d", "aten.adaptive_avg_pool2d"},
+            {"aten.avg_pool3d", "aten.max_pool3d_with_indices", "aten.max_pool3d", "aten._adaptive_avg_pool3d", "aten.adaptive_max_pool3d", "aten.adaptive_avg_pool3d"}};
+        int d;
+        for (d = 1; d <= 3; d++) {
+            const char *const *n = nm[d - 1];
+            ci__reg_builtin(c, n[0], "self, kernel_size, stride=[], padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None",
+                            ci__lw_avg_pool, d, 0, 0, N, 0);
+            if ((op = ci__reg_builtin(c, n[1], "self, kernel_size, stride=[], padding=0, dilation=1, ceil_mode=False", ci__lw_max_pool, d, 0, 0, N, 0))) op->nouts = 2;
+            ci__reg_builtin(c, n[2], "self, kernel_size, stride=[], padding=0, dilation=1, ceil_mode=False", ci__lw_max_pool, d, 1, 0, N, 0);
+            ci__reg_builtin(c, n[3], "self, output_size", ci__lw_adaptive_pool, d, 0, 0, N, 0);
+            if ((op = ci__reg_builtin(c, n[4], "self, output_size", ci__lw_adaptive_pool, d, 1, 0, N, 0))) op->nouts = 2;
+            if (n[5][0]) ci__reg_builtin(c, n[5], "self, output_size", ci__lw_adaptive_pool, d, 0, 0, N, 0);
+        }
+    }
 }
 
 /* ---------------------------------------------------------------------------------------

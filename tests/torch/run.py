@@ -637,6 +637,27 @@ def build_cases():
     add(op_case("aten.copy.default", "a, b", I("bool", [2, 3]), I("f32", [2, 3])))
     add(op_case("aten.empty_like.default", "a", I("f32", [0, 3])))
 
+    # ---- pooling ----
+    for dt in ("f32", "f64"):
+        P = dict(red=True)
+        for args in ("[3, 3], [1, 1], [1, 1]", "[2, 2]", "[3, 2], [2, 1], [1, 0], True", "[3, 3], [2, 2], [1, 1], True, False",
+                     "[2, 3], [1, 2], [0, 1], False, True, 5", "[7, 7], [1, 1], [3, 3]", "[3, 3], [2, 2], [1, 1], True, True"):
+            add(op_case("aten.avg_pool2d.default", "a, " + args, I(dt, [2, 3, 9, 10]), **P))
+            add(op_case("aten.avg_pool2d.default", "a, " + args, I(dt, [3, 8, 7]), **P))
+        add(op_case("aten.avg_pool1d.default", "a, [3], [2], [1]", I(dt, [2, 3, 11]), **P))
+        add(op_case("aten.avg_pool3d.default", "a, [2, 3, 2], [1, 2, 1], [1, 1, 0], True, False", I(dt, [1, 2, 5, 6, 7]), **P))
+        for args in ("[3, 3], [1, 1], [1, 1]", "[2, 2]", "[3, 2], [2, 1], [1, 0], [1, 1], True", "[3, 3], [1, 2], [1, 1], [2, 1]",
+                     "[2, 2], [2, 2], [0, 0], [1, 1], True"):
+            add(op_case("aten.max_pool2d_with_indices.default", "a, " + args, I(dt, [2, 3, 9, 10])))
+            add(op_case("aten.max_pool2d_with_indices.default", "a, " + args, I(dt, [3, 7, 8], "grid")))
+        add(op_case("aten.max_pool2d_with_indices.default", "a, [3, 3], [1, 1], [1, 1]", I(dt, [1, 2, 6, 6], "nan")))
+        add(op_case("aten.max_pool3d_with_indices.default", "a, [2, 2, 2], [1, 2, 1], [1, 0, 1]", I(dt, [1, 2, 4, 5, 6])))
+        for osz in ("[1, 1]", "[3, 4]", "[5, 7]", "[2, 3]", "[9, 10]"):
+            add(op_case("aten._adaptive_avg_pool2d.default", "a, " + osz, I(dt, [2, 3, 9, 10]), **P))
+            add(op_case("aten.adaptive_max_pool2d.default", "a, " + osz, I(dt, [2, 3, 9, 10])))
+        add(op_case("aten._adaptive_avg_pool3d.default", "a, [2, 3, 2]", I(dt, [1, 2, 5, 6, 7]), **P))
+    add(op_case("aten.max_pool2d_with_indices.default", "a, [2, 2]", I("i64", [1, 2, 4, 6])))
+
     # ---- packet names (no overload) resolve like PyTorch ----
     add(op_case("aten.add", "a, b", I("f32", [7, 5]), I("f32", [5])))
     add(op_case("aten.add", "a, 2", I("i32", [7])))
