@@ -788,6 +788,7 @@ typedef struct ci__ixtab {
     int cap, n;
     int nvars;
     char *var_is_reduction;  /* per variable, grown with nvars */
+    ci__v **var_val;         /* per variable: the value an indirect index variable stands for */
     int var_cap;
 } ci__ixtab;
 
@@ -916,8 +917,12 @@ static ci__ix *ci__ix_newvar(ci__arena *A, ci__ixtab *T, int64_t size, int is_re
     if (T->nvars > T->var_cap) {
         int nc = T->var_cap ? T->var_cap * 2 : 64;
         char *nr = CI__NEWN(A, char, nc);
-        if (T->var_cap) memcpy(nr, T->var_is_reduction, (size_t)T->var_cap);
-        T->var_is_reduction = nr; T->var_cap = nc;
+        ci__v **nv = CI__NEWN(A, ci__v *, nc);
+        if (T->var_cap) {
+            memcpy(nr, T->var_is_reduction, (size_t)T->var_cap);
+            memcpy(nv, T->var_val, sizeof(ci__v *) * (size_t)T->var_cap);
+        }
+        T->var_is_reduction = nr; T->var_val = nv; T->var_cap = nc;
     }
     T->var_is_reduction[c.var] = (char)is_reduction;
     return ci__ix_intern(A, T, &c);
@@ -1271,7 +1276,8 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
     X(BXOR,     "bitwise_xor", 2, 0, 0) \
     X(BNOT,     "bitwise_not", 1, 0, 0) \
     X(SHL,      "bitwise_left_shift", 2, 0, 0) \
-    X(SHR,      "bitwise_right_shift", 2, 0, 0)
+    X(SHR,      "bitwise_right_shift", 2, 0, 0) \
+    X(CHECKIDX, "check_index", 1, 0, 0)
 
 enum {
 #define CI__X(e, n, ar, f, d) CI__V_##e,
@@ -1290,10 +1296,12 @@ static const int ci__vop_arity[CI__V_COUNT] = {
 #undef CI__X
 };
 
+#define CI__VARGS 8
 struct ci__v {
     int op, n, id;
     ci_dtype dt;            /* the compute dtype of the result (f16/bf16 loads give f32) */
-    ci__v *a[3];
+    ci__v *a[CI__VARGS];    /* operands; for LOAD, the checked index values its indirect variables stand for */
+    int ivar;               /* CHECKIDX: 1 + the indirect index variable bound to this value (0 = none yet) */
     ci__ix *ix;             /* LOAD: flat element offset; INDEX: the expression */
     ci__buf *buf;           /* LOAD */
     double f;               /* CONST (floats) */
@@ -1401,6 +1409,7 @@ struct ci__L {
     int user_failed;
     ci_result user_code;
     char user_msg[1024];
+    int err_slot;       /* B[err_slot] points at the program's run-time error flag */
     int *mark;          /* scratch marks for DAG walks */
     int mark_cap, epoch;
 };
@@ -1477,10 +1486,12 @@ static ci__v *ci__v_index(ci__L *L, ci__ix *e, ci_dtype dt) {
     c.op = CI__V_INDEX; c.dt = dt; c.ix = e;
     return ci__v_intern(L, &c);
 }
+static void ci__collect_indirect(ci__L *L, const ci__ix *e, ci__v **vals, int *n);
 static ci__v *ci__v_load(ci__L *L, ci__buf *b, ci__ix *flat) {
     ci__v c;
     memset(&c, 0, sizeof c);
     c.op = CI__V_LOAD; c.dt = ci__opmath(b->dt); c.buf = b; c.ix = flat;
+    ci__collect_indirect(L, flat, c.a, &c.n);
     return ci__v_intern(L, &c);
 }
 static int ci__vop_is_cmp(int op) { return op >= CI__V_EQ && op <= CI__V_GE; }
@@ -1517,9 +1528,55 @@ static ci__v *ci__v_cast(ci__L *L, ci__v *a, ci_dtype dt) {
     return ci__v_intern(L, &c);
 }
 
+/* Indirect indexing: an index read from a tensor. CHECKIDX wraps a negative index once and
+   flags (and clamps to 0) one outside [0, size), so a bad index is a run-time error, never a
+   wild read; the checked value gets one index variable with range [0, size), which loads use
+   like any other variable. The value is an argument of every load using it. */
+static ci__v *ci__v_checkidx(ci__L *L, ci__v *idx, int64_t size) {
+    ci__v c;
+    memset(&c, 0, sizeof c);
+    c.op = CI__V_CHECKIDX; c.n = 1; c.a[0] = ci__v_cast(L, idx, CI_I64); c.dt = CI_I64; c.i = size;
+    return ci__v_intern(L, &c);
+}
+static ci__ix *ci__ix_indirect(ci__L *L, ci__v *checked) {
+    ci__ix *var;
+    CI__ASSERT(checked->op == CI__V_CHECKIDX);
+    if (checked->ivar) {
+        ci__ix c;
+        memset(&c, 0, sizeof c);
+        c.kind = CI__IX_VAR; c.var = checked->ivar - 1; c.lo = 0; c.hi = checked->i > 0 ? checked->i - 1 : 0;
+        return ci__ix_intern(L->A, &L->ixt, &c);
+    }
+    var = ci__ix_newvar(L->A, &L->ixt, checked->i, 0);
+    L->ixt.var_val[var->var] = checked;
+    checked->ivar = var->var + 1;
+    return var;
+}
+/* a load whose flat index may use indirect variables: their values become the load's args */
+static void ci__collect_indirect(ci__L *L, const ci__ix *e, ci__v **vals, int *n) {
+    int i;
+    switch (e->kind) {
+    case CI__IX_CONST: return;
+    case CI__IX_VAR:
+        if (e->var < L->ixt.nvars && L->ixt.var_val[e->var]) {
+            ci__v *v = L->ixt.var_val[e->var];
+            for (i = 0; i < *n; i++) if (vals[i] == v) return;
+            if (*n >= CI__VARGS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "a load indexed by more than %d index tensors", CI__VARGS);
+            vals[(*n)++] = v;
+        }
+        return;
+    case CI__IX_SUM:
+        for (i = 0; i < e->nterms; i++) ci__collect_indirect(L, e->atom[i], vals, n);
+        return;
+    default:
+        ci__collect_indirect(L, e->a, vals, n);
+        ci__collect_indirect(L, e->b, vals, n);
+    }
+}
+
 /* substitution of index variables inside a value DAG (memoised per call) */
 typedef struct ci__vmemo { ci__v **from, **to; int cap; } ci__vmemo;
-static ci__v *ci__v_subst_rec(ci__L *L, ci__v *v, const ci__ixsub *s, ci__vmemo *m) {
+static ci__v *ci__v_subst_rec(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
     uint32_t h = (uint32_t)v->id * 2654435761u;
     int i, k;
     ci__v c;
@@ -1527,8 +1584,12 @@ static ci__v *ci__v_subst_rec(ci__L *L, ci__v *v, const ci__ixsub *s, ci__vmemo 
         if (m->from[k] == v) return m->to[k];
     c = *v;
     c.next = NULL;
-    if (v->ix) c.ix = ci__ix_subst(L->A, &L->ixt, v->ix, s);
+    c.ivar = 0;
     for (i = 0; i < v->n; i++) c.a[i] = ci__v_subst_rec(L, v->a[i], s, m);
+    if (v->op == CI__V_LOAD)   /* an indirect variable follows its (substituted) value */
+        for (i = 0; i < v->n; i++)
+            if (v->a[i]->ivar && v->a[i]->ivar - 1 < s->nvars) s->by_var[v->a[i]->ivar - 1] = ci__ix_indirect(L, c.a[i]);
+    if (v->ix) c.ix = ci__ix_subst(L->A, &L->ixt, v->ix, s);
     c.id = 0;
     {
         ci__v *r = ci__v_intern(L, &c);
@@ -1552,7 +1613,7 @@ static ci__v *ci__v_subst_rec(ci__L *L, ci__v *v, const ci__ixsub *s, ci__vmemo 
         return r;
     }
 }
-static ci__v *ci__v_subst(ci__L *L, ci__v *v, const ci__ixsub *s) {
+static ci__v *ci__v_subst(ci__L *L, ci__v *v, ci__ixsub *s) {
     ci__vmemo m;
     m.cap = 64;
     m.from = CI__NEWN(L->A, ci__v *, m.cap);
@@ -2310,7 +2371,7 @@ static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *ar
             else if (b->weak == 2) { a[i].kind = CI_ARG_INT; a[i].u.i = b->wi; }
             else if (b->weak == 1) { a[i].kind = CI_ARG_BOOL; a[i].u.b = (int)b->wi; }
         } else if (a[i].kind == CI_ARG_TENSORS) {
-            for (k = 0; k < a[i].u.tensors.n; k++) ci__box_get(L, a[i].u.tensors.v[k]);
+            for (k = 0; k < a[i].u.tensors.n; k++) if (a[i].u.tensors.v[k].id) ci__box_get(L, a[i].u.tensors.v[k]);
         } else if (a[i].kind == CI_ARG_DTYPE && !ci__dt_ok(a[i].u.dtype)) {
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' is an invalid dtype", op->name, op->params[i].name);
         } else if (a[i].kind < 0 || a[i].kind >= CI_ARG_KIND_COUNT) {
@@ -3523,6 +3584,7 @@ static int ci__lw_broadcast_tensors(ci__L *L, const ci__opdef *op, ci_arg *a, ci
     if (a[0].kind != CI_ARG_TENSORS) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a list of tensors", op->name);
     n = a[0].u.tensors.n;
     if (n > 64) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most 64 tensors", op->name);
+    for (i = 0; i < n; i++) if (!a[0].u.tensors.v[i].id) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: None in the tensor list", op->name);
     for (i = 0; i < n; i++) { ci__box *b = ci__box_get(L, a[0].u.tensors.v[i]); ci__broadcast_shape(L, op->name, nd, shape, b->ndim, b->size, &nd, shape); }
     for (i = 0; i < n; i++) outs[i] = ci__tensor_of(ci__expand(L, ci__box_get(L, a[0].u.tensors.v[i]), nd, shape, 1));
     return n;
@@ -3649,7 +3711,10 @@ static int ci__tensor_list(ci__L *L, const ci__opdef *op, const ci_arg *a, ci__b
     int i;
     if (a->kind != CI_ARG_TENSORS) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a list of tensors, got %s", op->name, ci__arg_kind_name(a->kind));
     if (a->u.tensors.n > max) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most %d tensors", op->name, max);
-    for (i = 0; i < a->u.tensors.n; i++) out[i] = ci__box_get(L, a->u.tensors.v[i]);
+    for (i = 0; i < a->u.tensors.n; i++) {
+        if (!a->u.tensors.v[i].id) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: element %d of the tensor list is None", op->name, i);
+        out[i] = ci__box_get(L, a->u.tensors.v[i]);
+    }
     return a->u.tensors.n;
 }
 /* cat(tensors, dim=0): a pointwise select over clamped loads (a read never leaves its input) */
@@ -3827,6 +3892,141 @@ static int ci__lw_scatter_view(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
     if (op->extra != 0) for (i = 0; i < src->ndim; i++) si[i] = ci__ixclamp(L, si[i], src->size[i]);
     sv = ci__numel(src->ndim, src->size) ? ci__load(L, src, si) : ci__v_consti(L, x->dt, 0);
     outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, x->size, v, ci__v_op(L, CI__V_WHERE, in, sv, ci__load(L, x, v))));
+    return 1;
+}
+
+/* -- indexing: reads through index tensors -- */
+static void ci__need_index(ci__L *L, const ci__opdef *op, const ci__box *i, int allow_i32) {
+    if (!(i->dt == CI_I64 || (allow_i32 && i->dt == CI_I32)))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected an index tensor of dtype int64%s, got %s", op->name, allow_i32 ? " or int32" : "", ci__dt[i->dt].tname);
+}
+/* gather(self, dim, index, *, sparse_grad=False) */
+static int ci__lw_gather(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *ix = ci__arg_box(L, op, a, 2);
+    int64_t dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    int i, xn = x->ndim ? x->ndim : 1;
+    ci__need_index(L, op, ix, 0);
+    if ((ix->ndim ? ix->ndim : 1) != xn)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: index tensor must have the same number of dimensions as input tensor", op->name);
+    for (i = 0; i < ix->ndim; i++) if (i != dim && x->ndim && ix->size[i] > x->size[i])
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: size does not match at dimension %d expected index %lld to be smaller than self %lld apart from dimension %lld",
+                 op->name, i, (long long)ix->size[i], (long long)x->size[i], (long long)dim);
+    ci__pw_vars(L, ix->ndim, ix->size, v);
+    if (ci__numel(ix->ndim, ix->size) == 0 || ci__numel(x->ndim, x->size) == 0) {
+        if (ci__numel(ix->ndim, ix->size) != 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: index out of range for an empty input", op->name);
+        outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, ix->ndim, ix->size, v, ci__v_consti(L, x->dt, 0)));
+        return 1;
+    }
+    for (i = 0; i < x->ndim; i++) m[i] = v[i];
+    if (x->ndim) m[dim] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), x->size[dim]));
+    else {   /* 0-d: the index must be 0 or -1 */
+        ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), 1));
+    }
+    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, ix->ndim, ix->size, v, ci__load(L, x, m)));
+    return 1;
+}
+/* index_select(self, dim, index) */
+static int ci__lw_index_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *ix = ci__arg_box(L, op, a, 2);
+    int64_t dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim), shape[CI_MAX_DIMS], n = ci__numel(ix->ndim, ix->size);
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS], *iv[1];
+    int i;
+    ci__need_index(L, op, ix, 1);
+    if (ix->ndim > 1) CI__FAIL(L, CI_ERR_SHAPE, "%s: index_select(): Index is supposed to be a vector", op->name);
+    for (i = 0; i < x->ndim; i++) shape[i] = x->size[i];
+    if (x->ndim) shape[dim] = n;
+    ci__pw_vars(L, x->ndim, shape, v);
+    if (n == 0 || ci__numel(x->ndim, x->size) == 0) {
+        if (n && x->ndim && x->size[dim] == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: index out of range in self", op->name);
+        outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, shape, v, ci__v_consti(L, x->dt, 0)));
+        return 1;
+    }
+    for (i = 0; i < x->ndim; i++) m[i] = v[i];
+    iv[0] = x->ndim ? v[dim] : ci__K(L, 0);
+    {
+        ci__ix *ii = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, ix->ndim ? iv : iv), x->ndim ? x->size[dim] : 1));
+        if (x->ndim) m[dim] = ii;
+    }
+    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, shape, v, ci__load(L, x, m)));
+    return 1;
+}
+/* embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False) */
+static int ci__lw_embedding(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *w = ci__arg_box(L, op, a, 0), *ix = ci__arg_box(L, op, a, 1);
+    int64_t shape[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[2];
+    int i, n = ix->ndim + 1;
+    ci__need_index(L, op, ix, 1);
+    if (w->ndim != 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: 'weight' must be 2-D", op->name);
+    if (n > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many dims", op->name);
+    for (i = 0; i < ix->ndim; i++) shape[i] = ix->size[i];
+    shape[ix->ndim] = w->size[1];
+    ci__pw_vars(L, n, shape, v);
+    if (ci__numel(n, shape) == 0) {
+        outs[0] = ci__tensor_of(ci__pw_box(L, w->dt, n, shape, v, ci__v_consti(L, w->dt, 0)));
+        return 1;
+    }
+    m[0] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), w->size[0]));
+    m[1] = v[ix->ndim];
+    outs[0] = ci__tensor_of(ci__pw_box(L, w->dt, n, shape, v, ci__load(L, w, m)));
+    return 1;
+}
+/* index.Tensor(self, indices): advanced indexing with broadcast index tensors; when the indexed
+   dims are not adjacent, the broadcast dims go first (PyTorch's rule) */
+static int ci__lw_index(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *idx[CI_MAX_DIMS];
+    int nidx, i, j, first = -1, last = -1, adjacent = 1, nb = 0, no = 0, pos;
+    int64_t bshape[CI_MAX_DIMS], oshape[CI_MAX_DIMS * 2];
+    ci__ix *v[CI_MAX_DIMS * 2] = {0}, *m[CI_MAX_DIMS], *bv[CI_MAX_DIMS];
+    if (a[1].kind != CI_ARG_TENSORS) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: indices must be a list of tensors (or None)", op->name);
+    nidx = a[1].u.tensors.n;
+    if (nidx > x->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: too many indices for tensor of dimension %d (got %d)", op->name, x->ndim, nidx);
+    for (i = 0; i < nidx; i++) {
+        idx[i] = a[1].u.tensors.v[i].id ? ci__box_get(L, a[1].u.tensors.v[i]) : NULL;
+        if (!idx[i]) continue;
+        if (idx[i]->dt == CI_BOOL || idx[i]->dt == CI_U8)
+            CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: boolean mask indices give a data-dependent shape, which cinductor does not support (use where)", op->name);
+        ci__need_index(L, op, idx[i], 1);
+        if (first < 0) first = i;
+        else if (last != i - 1) adjacent = 0;
+        last = i;
+        ci__broadcast_shape(L, op->name, nb, bshape, idx[i]->ndim, idx[i]->size, &nb, bshape);
+    }
+    for (; i < x->ndim; i++) idx[i] = NULL;
+    if (first < 0) { outs[0] = ci__tensor_of(x); return 1; }
+    /* the output's dims */
+    pos = adjacent ? first : 0;
+    for (i = 0; i < x->ndim; i++) {
+        if (i == pos && !(adjacent && i != first)) { for (j = 0; j < nb; j++) oshape[no++] = bshape[j]; }
+        if (!idx[i]) oshape[no++] = x->size[i];
+    }
+    if (!adjacent) {   /* broadcast dims first, then the rest in order */
+        no = 0;
+        for (j = 0; j < nb; j++) oshape[no++] = bshape[j];
+        for (i = 0; i < x->ndim; i++) if (!idx[i]) oshape[no++] = x->size[i];
+    }
+    if (no > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many dims", op->name);
+    ci__pw_vars(L, no, oshape, v);
+    /* output var positions: broadcast vars and the plain dims */
+    {
+        int o = 0;
+        for (i = 0; i < x->ndim; i++) {
+            if (adjacent && i == first) { for (j = 0; j < nb; j++) bv[j] = v[o++]; }
+            if (!adjacent && i == 0) { for (j = 0; j < nb; j++) bv[j] = v[o++]; }
+            if (!idx[i]) m[i] = v[o++];
+        }
+    }
+    if (ci__numel(no, oshape) == 0) {
+        outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, no, oshape, v, ci__v_consti(L, x->dt, 0)));
+        return 1;
+    }
+    for (i = 0; i < x->ndim; i++) if (idx[i]) {
+        ci__box *e = ci__expand(L, idx[i], nb, bshape, 0);
+        if (x->size[i] == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: index is out of bounds for dimension %d with size 0", op->name, i);
+        m[i] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, e, bv), x->size[i]));
+    }
+    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, no, oshape, v, ci__load(L, x, m)));
     return 1;
 }
 
@@ -4875,6 +5075,12 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.slice_scatter", "self, src, dim=0, start=None, end=None, step=1", ci__lw_scatter_view, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.select_scatter", "self, src, dim, index", ci__lw_scatter_view, 0, 1, 0, N, 0);
     ci__reg_builtin(c, "aten.diagonal_scatter", "self, src, offset=0, dim1=0, dim2=1", ci__lw_scatter_view, 0, 2, 0, N, 0);
+    /* indexing */
+    ci__reg_builtin(c, "aten.gather", "self, dim, index, *, sparse_grad=False", ci__lw_gather, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.index_select", "self, dim, index", ci__lw_index_select, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.embedding", "weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False", ci__lw_embedding, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.index", "self, indices", ci__lw_index, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten._unsafe_index", "self, indices", ci__lw_index, 0, 0, 0, N, 0);
     /* pooling */
     {
         static const char *const nm[3][6] = {
@@ -5083,6 +5289,7 @@ static const char *const ci__prelude[] = {
     "  r = ((e - 112) << 10) | (m >> 13); if ((m & 0x1000) && ((r & 1) || (m & 0xfff))) r++; return (unsigned short)(s | r); }\n",
     "static long long ci_shl_i64(long long a, long long b, int bits) { if (b < 0 || b >= bits) return 0; return (long long)((unsigned long long)a << b); }\n",
     "static long long ci_shr_i64(long long a, long long b, int bits) { if (b < 0 || b >= bits) return a < 0 ? -1 : 0; return a >> b; }\n",
+    "static long long ci_idx(long long i, long long n, void *flag) { if (i < 0) i += n; if (i < 0 || i >= n) { *(int *)flag = 1; return 0; } return i; }\n",
     "static long long ci_fmod_i64(long long a, long long b) { if (b == 0 || b == -1) return 0; return a % b; }\n",
     "static int ci_signbit_f(float x) { union { float f; unsigned int u; } v; v.f = x; return (int)(v.u >> 31); }\n",
     "static int ci_signbit_d(double x) { union { double f; unsigned long long u; } v; v.f = x; return (int)(v.u >> 63); }\n",
@@ -5105,6 +5312,11 @@ typedef struct ci__emit {
 
 static const char *ci__emit_varname(int var, void *user) {
     ci__emit *E = (ci__emit *)user;
+    if (var < E->nvars && !E->names[var] && E->L->ixt.var_val[var]) {   /* an indirect index: its value's temp */
+        char *nm = (char *)ci__arena_alloc(E->L->A, 16);
+        snprintf(nm, 16, "v%d", E->L->ixt.var_val[var]->id);
+        E->names[var] = nm;
+    }
     return (var < E->nvars && E->names[var]) ? E->names[var] : "0";
 }
 static const char *ci__ctype(ci_dtype dt) { return dt == CI_BOOL ? "int" : ci__dt[ci__opmath(dt)].cstore; }
@@ -5211,6 +5423,7 @@ static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
     case CI__V_RECIP: ci__sb_printf(sb, f32 ? "1.0f / %s" : "1.0 / %s", a0); break;
     case CI__V_WHERE: ci__sb_printf(sb, "%s ? %s : %s", a0, a1, a2); break;
     case CI__V_SIGN: ci__sb_printf(sb, "(%s)((0 < %s) - (%s < 0))", ci__ctype(v->dt), a0, a0); break;
+    case CI__V_CHECKIDX: ci__sb_printf(sb, "ci_idx(%s, %lldLL, B[%d])", a0, (long long)v->i, E->L->err_slot); break;
     case CI__V_SIGNBIT:
         if (isf) ci__sb_printf(sb, "%s(%s)", f32 ? "ci_signbit_f" : "ci_signbit_d", a0);
         else ci__sb_printf(sb, "%s < 0", a0);
@@ -5376,7 +5589,10 @@ static void ci__emit_program(ci__L *L, ci__sb *sb, int *kernel_line) {
         ci__kernel *k = (ci__kernel *)L->kernels.v[i];
         if (!k->live) continue;
         if (k->kind == CI__K_EXTERN) ci__sb_printf(sb, "    if (ci_rt_extern(rt, %d, B)) return 1;\n", nk);
-        else ci__sb_printf(sb, "    ci_rt_parallel(rt, %s, %lldLL, B);\n", k->name, (long long)(k->ndim ? k->size[0] : 1));
+        else {
+            ci__sb_printf(sb, "    ci_rt_parallel(rt, %s, %lldLL, B);\n", k->name, (long long)(k->ndim ? k->size[0] : 1));
+            ci__sb_printf(sb, "    if (*(int *)B[%d]) return 3;\n", L->err_slot);
+        }
         nk++;
     }
     ci__sb_put(sb, "    return 0;\n}\n");
@@ -5567,7 +5783,7 @@ static double ci__i0_d(double x) {   /* sum of ((x/2)^2)^k / (k!)^2 */
 static float ci__i0_f(float x) { return fabsf(x) > 88.7228394f ? HUGE_VALF : (float)ci__i0_d(x); }
 /* one node; returns 0, or 1 on an out-of-bounds load */
 static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const ci__ival *b, const ci__ival *c,
-                           const int64_t *vars, void *const *B) {
+                           const int64_t *vars, void *const *B, int eslot) {
     ci_dtype at = v->n ? v->a[0]->dt : v->dt;
     int isf = ci__is_float(at), f32 = at == CI_F32;
     switch (v->op) {
@@ -5600,6 +5816,13 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
         } else r->i = isf ? ci__f2i(a->f, v->dt) : ci__wrapi(v->dt, (uint64_t)a->i);
         return 0;
     case CI__V_WHERE: *r = a->i ? *b : *c; return 0;
+    case CI__V_CHECKIDX: {
+        int64_t i = a->i;
+        if (i < 0) i += v->i;
+        if (i < 0 || i >= v->i) { *(int *)B[eslot] = 1; i = 0; }
+        r->i = i;
+        return 0;
+    }
     case CI__V_NOT: r->i = !a->i; return 0;
     case CI__V_AND: r->i = a->i && b->i; return 0;
     case CI__V_OR: r->i = a->i || b->i; return 0;
@@ -5724,8 +5947,9 @@ static int ci__interp_kernel(ci__L *L, ci__kernel *k, void *const *B, ci__ival *
                 ci__v *v = K->nodes[j];
                 if (ci__interp_node(v, &regs[j], v->n > 0 ? &regs[K->pos[v->a[0]->id]] : NULL,
                                     v->n > 1 ? &regs[K->pos[v->a[1]->id]] : NULL, v->n > 2 ? &regs[K->pos[v->a[2]->id]] : NULL,
-                                    vars, B))
+                                    vars, B, L->err_slot))
                     return 1;
+                if (v->ivar) vars[v->ivar - 1] = regs[j].i;   /* an indirect index variable takes its value */
             }
             val = regs[K->pos[k->body->id]];
             if (red) {
@@ -5914,6 +6138,7 @@ struct ci_program {
     int64_t *vars;
     ci__ikernel K;
     int failed_extern;
+    int run_error;                    /* set by generated code: an index out of range */
 #if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
     ci__pool pool;
 #endif
@@ -6021,7 +6246,8 @@ static void ci__dbg_arg(const ci_graph *g, ci__sb *sb, const ci_arg *a) {
     case CI_ARG_TENSORS:
         ci__sb_put(sb, "[");
         for (i = 0; i < a->u.tensors.n; i++) {
-            ci__dbg_tensor_name(g, a->u.tensors.v[i].id, nm, sizeof nm);
+            if (a->u.tensors.v[i].id) ci__dbg_tensor_name(g, a->u.tensors.v[i].id, nm, sizeof nm);
+            else snprintf(nm, sizeof nm, "None");
             ci__sb_printf(sb, "%s%s", i ? ", " : "", nm);
         }
         ci__sb_put(sb, "]");
@@ -8104,7 +8330,8 @@ static void ci__copy_arg(ci_graph *g, const char *op, int pos, const ci_arg *src
         if (n) memcpy(c, v, es * (size_t)n);
         if (src->kind == CI_ARG_TENSORS) {
             ci_tensor *t = (ci_tensor *)c;
-            for (k = 0; k < n; k++) {
+            for (k = 0; k < n; k++) {   /* id 0 in a list is None (index.Tensor's indices) */
+                if (!t[k].id) continue;
                 t[k].id = ci__handle_index(g, t[k]);
                 if (!t[k].id) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d, element %d is an invalid or foreign tensor handle", op, pos, k);
             }
@@ -8419,7 +8646,8 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend) {
             const ci_arg *a = j < nd->nargs ? &nd->args[j] : &nd->kw[j - nd->nargs].value;
             int k;
             if (a->kind == CI_ARG_TENSOR) ci__gt(g, a->u.t.id)->users++;
-            if (a->kind == CI_ARG_TENSORS) for (k = 0; k < a->u.tensors.n; k++) ci__gt(g, a->u.tensors.v[k].id)->users++;
+            if (a->kind == CI_ARG_TENSORS)
+                for (k = 0; k < a->u.tensors.n; k++) if (a->u.tensors.v[k].id) ci__gt(g, a->u.tensors.v[k].id)->users++;
         }
     }
     for (i = 0; i < g->outputs.n; i++) ci__gt(g, (uint32_t)(uintptr_t)g->outputs.v[i])->users++;
@@ -8441,7 +8669,9 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend) {
     plan = ci__plan_buffers(L, p->nin, p->nout);
     p->nslots = plan.nslots;
     p->arena_size = plan.arena_size;
-    p->B = CI__NEWN(p->A, void *, plan.nslots);
+    p->B = CI__NEWN(p->A, void *, plan.nslots + 1);
+    L->err_slot = plan.nslots;
+    p->B[plan.nslots] = &p->run_error;
     for (i = 0; i < L->kernels.n; i++) nk += ((ci__kernel *)L->kernels.v[i])->live;
     p->nkernels = nk;
     p->kernels = CI__NEWN(p->A, ci__kernel *, nk);
@@ -8604,9 +8834,11 @@ ci_result ci_program_run(ci_program *p, int nin, const void *const *inputs, int 
         p->B[nin + i] = outputs[i];
     }
     p->failed_extern = 0;
+    p->run_error = 0;
     if (p->backend == CI_BACKEND_TCC) r = p->main ? p->main(p->B, p) : 1;
     else r = ci__interp_run(p);
-    if (r) {
+    if (r || p->run_error) {
+        if (p->run_error) ci__set_error(p->ctx, "ci_program_run: an index tensor holds a value out of range for the tensor it indexes");
         if (p->failed_extern) {
             ci__kernel *k = p->kernels[p->failed_extern - 1];
             ci__set_error(p->ctx, "extern kernel %s (%s) reported failure", k->name, k->ext->name);

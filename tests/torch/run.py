@@ -128,12 +128,17 @@ class I:
                 v = rng.integers(0, 5, n)
             elif k == "exp":
                 v = rng.integers(0, 4, n)
+            elif k.startswith("idx"):          # valid indices for a dim of size N, negatives included
+                b = int(k[3:])
+                v = rng.integers(-b, b, n) if b else np.zeros(n, dtype=np.int64)
             elif k == "true":
                 v = rng.integers(1, 10, n)
             else:
                 v = rng.integers(-10, 10, n)
             if self.dtype == "u8":
                 v = np.abs(v)
+            if k.startswith("pidx"):
+                pass
         # (not np.ascontiguousarray: it turns 0-d arrays into 1-d ones)
         return np.asarray(v).astype(npdt).reshape(shape).copy(order="C")
 
@@ -657,6 +662,31 @@ def build_cases():
             add(op_case("aten.adaptive_max_pool2d.default", "a, " + osz, I(dt, [2, 3, 9, 10])))
         add(op_case("aten._adaptive_avg_pool3d.default", "a, [2, 3, 2]", I(dt, [1, 2, 5, 6, 7]), **P))
     add(op_case("aten.max_pool2d_with_indices.default", "a, [2, 2]", I("i64", [1, 2, 4, 6])))
+
+    # ---- indexing through index tensors ----
+    def PI(b, shape, dt="i64"):   # non-negative valid indices (gather needs them)
+        spec = I(dt, shape, "idx%d" % b)
+        return spec
+    for dt in ("f32", "i32", "bool"):
+        add(op_case("aten.index_select.default", "a, 0, b", I(dt, [7, 5]), I("i64", [4], "idx7")))
+        add(op_case("aten.index_select.default", "a, -1, b", I(dt, [7, 5]), I("i32", [9], "idx5")))
+        add(op_case("aten.index_select.default", "a, 1, b", I(dt, [3, 1023]), I("i64", [], "idx1023")))
+        add(op_case("aten.index_select.default", "a, 0, b", I(dt, [7, 5]), I("i64", [0], "idx7")))
+        add(op_case("aten.embedding.default", "a, b", I(dt, [10, 4]), I("i64", [3, 5], "idx10")))
+        add(op_case("aten.embedding.default", "a, b", I(dt, [10, 4]), I("i32", [7], "idx10")))
+        add(op_case("aten.index.Tensor", "a, [b]", I(dt, [7, 5]), I("i64", [3], "idx7")))
+        add(op_case("aten.index.Tensor", "a, [None, b]", I(dt, [7, 5, 3]), I("i64", [2, 4], "idx5")))
+        add(op_case("aten.index.Tensor", "a, [b, c]", I(dt, [7, 5, 3]), I("i64", [4, 1], "idx7"), I("i64", [6], "idx5")))
+        add(op_case("aten.index.Tensor", "a, [b, None, c]", I(dt, [7, 5, 3]), I("i64", [4], "idx7"), I("i64", [4], "idx3")))
+        add(op_case("aten.index.Tensor", "a, [None, b, c]", I(dt, [2, 7, 5, 3]), I("i64", [4], "idx7"), I("i64", [1], "idx5")))
+        add(op_case("aten.index.Tensor", "a, [b, c, d]", I(dt, [4, 5, 6]), I("i64", [2, 3], "idx4"), I("i64", [3], "idx5"), I("i64", [], "idx6")))
+    for dt in ("f32", "i64"):
+        add(op_case("aten.gather.default", "a, 1, b", I(dt, [4, 6]), I("i64", [4, 3], "idx6")))
+        add(op_case("aten.gather.default", "a, 0, b", I(dt, [4, 6]), I("i64", [7, 2], "idx4")))
+        add(op_case("aten.gather.default", "a, -1, b", I(dt, [2, 3, 5]), I("i64", [2, 3, 9], "idx5")))
+    # index expressions from a load feed arithmetic and reductions
+    add(Case("gather then sum", [("a", I("f32", [6, 1023])), ("b", I("i64", [6, 50], "idx1023"))],
+             ["g = aten.gather.default(a, 1, b)", "y = aten.sum.dim_IntList(g, [1])"], ["y"], red=True))
 
     # ---- packet names (no overload) resolve like PyTorch ----
     add(op_case("aten.add", "a, b", I("f32", [7, 5]), I("f32", [5])))
