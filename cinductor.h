@@ -1355,7 +1355,10 @@ struct ci__buf {
 /* WELFORD gives M2, the sum of squared deviations from the mean, in one stable pass */
 enum { CI__RED_SUM = 1, CI__RED_PROD, CI__RED_MAX, CI__RED_MIN, CI__RED_ARGMAX, CI__RED_ARGMIN, CI__RED_ANY, CI__RED_ALL, CI__RED_WELFORD };
 static const char *const ci__red_name[] = {"", "sum", "prod", "max", "min", "argmax", "argmin", "any", "all", "welford_m2"};
-enum { CI__K_POINTWISE = 1, CI__K_REDUCTION, CI__K_EXTERN };
+/* SCATTER: read-modify-write of out at an index that may come from tensors; it runs on one
+   thread, since several points may hit one element */
+enum { CI__K_POINTWISE = 1, CI__K_REDUCTION, CI__K_EXTERN, CI__K_SCATTER };
+enum { CI__SC_STORE = 1, CI__SC_ADD, CI__SC_MUL, CI__SC_MAX, CI__SC_MIN };
 struct ci__kernel {
     int id, kind;
     char name[64];
@@ -1374,6 +1377,8 @@ struct ci__kernel {
     ci__buf **ins, **outs;
     ci_arg *args;
     int live;
+    ci__ix *sidx;                    /* SCATTER: the flat index written */
+    int smode;                       /* SCATTER: CI__SC_* */
 };
 
 /* registry entries */
@@ -3972,61 +3977,205 @@ static int ci__lw_embedding(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     outs[0] = ci__tensor_of(ci__pw_box(L, w->dt, n, shape, v, ci__load(L, w, m)));
     return 1;
 }
-/* index.Tensor(self, indices): advanced indexing with broadcast index tensors; when the indexed
-   dims are not adjacent, the broadcast dims go first (PyTorch's rule) */
-static int ci__lw_index(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *idx[CI_MAX_DIMS];
-    int nidx, i, j, first = -1, last = -1, adjacent = 1, nb = 0, no = 0, pos;
-    int64_t bshape[CI_MAX_DIMS], oshape[CI_MAX_DIMS * 2];
-    ci__ix *v[CI_MAX_DIMS * 2] = {0}, *m[CI_MAX_DIMS], *bv[CI_MAX_DIMS];
-    if (a[1].kind != CI_ARG_TENSORS) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: indices must be a list of tensors (or None)", op->name);
-    nidx = a[1].u.tensors.n;
+/* Advanced indexing x[indices]: the result's shape (oshape, no dims), its variables v, and m,
+   x's index in terms of v (indirect where an index tensor applies). Index tensors broadcast
+   together; when the indexed dims are not adjacent the broadcast dims go first (PyTorch's
+   rule). Returns 0 when every index is None. */
+static int ci__adv_index(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg *list, int *no_out, int64_t *oshape,
+                         ci__ix **v, ci__ix **m) {
+    ci__box *idx[CI_MAX_DIMS];
+    int nidx, i, j, first = -1, last = -1, adjacent = 1, nb = 0, no = 0, o = 0;
+    int64_t bshape[CI_MAX_DIMS];
+    ci__ix *bv[CI_MAX_DIMS];
+    if (list->kind != CI_ARG_TENSORS) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: indices must be a list of tensors (or None)", op->name);
+    nidx = list->u.tensors.n;
     if (nidx > x->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: too many indices for tensor of dimension %d (got %d)", op->name, x->ndim, nidx);
-    for (i = 0; i < nidx; i++) {
-        idx[i] = a[1].u.tensors.v[i].id ? ci__box_get(L, a[1].u.tensors.v[i]) : NULL;
+    for (i = 0; i < x->ndim; i++) {
+        idx[i] = (i < nidx && list->u.tensors.v[i].id) ? ci__box_get(L, list->u.tensors.v[i]) : NULL;
         if (!idx[i]) continue;
         if (idx[i]->dt == CI_BOOL || idx[i]->dt == CI_U8)
             CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: boolean mask indices give a data-dependent shape, which cinductor does not support (use where)", op->name);
         ci__need_index(L, op, idx[i], 1);
+        if (first >= 0 && last != i - 1) adjacent = 0;
         if (first < 0) first = i;
-        else if (last != i - 1) adjacent = 0;
         last = i;
         ci__broadcast_shape(L, op->name, nb, bshape, idx[i]->ndim, idx[i]->size, &nb, bshape);
     }
-    for (; i < x->ndim; i++) idx[i] = NULL;
-    if (first < 0) { outs[0] = ci__tensor_of(x); return 1; }
-    /* the output's dims */
-    pos = adjacent ? first : 0;
+    if (first < 0) return 0;
+    /* the result's dims: the broadcast dims replace the indexed block (or lead), the others keep their order */
+    if (!adjacent) for (j = 0; j < nb; j++) oshape[no++] = bshape[j];
     for (i = 0; i < x->ndim; i++) {
-        if (i == pos && !(adjacent && i != first)) { for (j = 0; j < nb; j++) oshape[no++] = bshape[j]; }
+        if (adjacent && i == first) for (j = 0; j < nb; j++) oshape[no++] = bshape[j];
         if (!idx[i]) oshape[no++] = x->size[i];
-    }
-    if (!adjacent) {   /* broadcast dims first, then the rest in order */
-        no = 0;
-        for (j = 0; j < nb; j++) oshape[no++] = bshape[j];
-        for (i = 0; i < x->ndim; i++) if (!idx[i]) oshape[no++] = x->size[i];
     }
     if (no > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many dims", op->name);
     ci__pw_vars(L, no, oshape, v);
-    /* output var positions: broadcast vars and the plain dims */
-    {
-        int o = 0;
-        for (i = 0; i < x->ndim; i++) {
-            if (adjacent && i == first) { for (j = 0; j < nb; j++) bv[j] = v[o++]; }
-            if (!adjacent && i == 0) { for (j = 0; j < nb; j++) bv[j] = v[o++]; }
-            if (!idx[i]) m[i] = v[o++];
-        }
-    }
-    if (ci__numel(no, oshape) == 0) {
-        outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, no, oshape, v, ci__v_consti(L, x->dt, 0)));
-        return 1;
+    if (!adjacent) for (j = 0; j < nb; j++) bv[j] = v[o++];
+    for (i = 0; i < x->ndim; i++) {
+        if (adjacent && i == first) for (j = 0; j < nb; j++) bv[j] = v[o++];
+        if (!idx[i]) m[i] = v[o++];
     }
     for (i = 0; i < x->ndim; i++) if (idx[i]) {
-        ci__box *e = ci__expand(L, idx[i], nb, bshape, 0);
-        if (x->size[i] == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: index is out of bounds for dimension %d with size 0", op->name, i);
-        m[i] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, e, bv), x->size[i]));
+        if (x->size[i] == 0 && ci__numel(no, oshape) > 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: index is out of bounds for dimension %d with size 0", op->name, i);
+        m[i] = ci__numel(no, oshape) ? ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ci__expand(L, idx[i], nb, bshape, 0), bv), x->size[i]))
+                                     : ci__K(L, 0);
     }
-    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, no, oshape, v, ci__load(L, x, m)));
+    *no_out = no;
+    return 1;
+}
+static int ci__lw_index(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t oshape[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    int no = 0;
+    if (!ci__adv_index(L, op, x, &a[1], &no, oshape, v, m)) { outs[0] = ci__tensor_of(x); return 1; }
+    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, no, oshape, v,
+                                       ci__numel(no, oshape) ? ci__load(L, x, m) : ci__v_consti(L, x->dt, 0)));
+    return 1;
+}
+
+/* -- writes through index tensors: a copy of self, then a scatter kernel into it -- */
+static ci__buf *ci__scatter_target(ci__L *L, ci__box *x) {
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    ci__box *c;
+    ci__pw_vars(L, x->ndim, x->size, v);
+    c = ci__pw_box(L, x->dt, x->ndim, x->size, v, ci__load(L, x, v));
+    ci__realize(L, c);
+    return c->st->buf;
+}
+static void ci__scatter(ci__L *L, ci__buf *buf, int ndim, const int64_t *size, ci__ix *const *v, ci__v *val, ci__ix *const *m, int mode) {
+    ci__kernel *k = ci__kernel_new(L, CI__K_SCATTER, buf);
+    int i;
+    k->ndim = ndim;
+    for (i = 0; i < ndim; i++) { k->size[i] = size[i]; k->vars[i] = v[i]; }
+    k->body = ci__v_cast(L, val, buf->dt);
+    k->sidx = ci__buf_index(L, buf, m);
+    k->smode = mode;
+}
+/* index_put(self, indices, values, accumulate=False) */
+static int ci__lw_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *vals = ci__arg_box(L, op, a, 2);
+    int acc = ci__arg_bool(L, op, a, 3), no = 0;
+    int64_t oshape[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    ci__buf *buf;
+    /* one boolean mask of self's shape and one value: a masked fill (Inductor does the same) */
+    if (a[1].kind == CI_ARG_TENSORS && a[1].u.tensors.n == 1 && a[1].u.tensors.v[0].id) {
+        ci__box *mk = ci__box_get(L, a[1].u.tensors.v[0]);
+        if ((mk->dt == CI_BOOL || mk->dt == CI_U8) && ci__numel(vals->ndim, vals->size) == 1 && mk->ndim <= x->ndim) {
+            ci__box *mb = ci__expand(L, ci__to_dtype(L, mk, CI_BOOL), x->ndim, x->size, 0), *vb;
+            ci__ix *w[CI_MAX_DIMS] = {0}, *z[CI_MAX_DIMS];
+            ci__v *nv, *old;
+            int i;
+            for (i = 0; i < mk->ndim; i++) if (mk->size[i] != x->size[i])
+                CI__FAIL(L, CI_ERR_SHAPE, "%s: the shape of the mask does not match self", op->name);
+            ci__pw_vars(L, x->ndim, x->size, w);
+            for (i = 0; i < vals->ndim; i++) z[i] = ci__K(L, 0);
+            vb = vals;
+            old = ci__load(L, x, w);
+            nv = ci__v_cast(L, ci__load(L, vb, z), x->dt);
+            if (acc) nv = ci__v_bin(L, CI__V_ADD, old, nv);
+            outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, x->size, w, ci__v_op(L, CI__V_WHERE, ci__load(L, mb, w), nv, old)));
+            return 1;
+        }
+    }
+    if (!ci__adv_index(L, op, x, &a[1], &no, oshape, v, m)) {   /* no index tensors: every element */
+        ci_arg c[2];
+        c[0] = ci__T(x); c[1] = ci__T(vals);
+        if (acc) outs[0] = ci__tensor_of(ci__to_dtype(L, ci__callb(L, "aten.add.Tensor", 2, c), x->dt));
+        else outs[0] = ci__tensor_of(ci__callb(L, "aten.copy.default", 2, c));
+        return 1;
+    }
+    {
+        int nd = 0;
+        int64_t sh[CI_MAX_DIMS];
+        ci__broadcast_shape(L, op->name, no, oshape, vals->ndim, vals->size, &nd, sh);
+        if (nd != no || memcmp(sh, oshape, sizeof(int64_t) * (size_t)no)) {
+            char s1[160], s2[160];
+            ci__fmt_shape(s1, sizeof s1, vals->ndim, vals->size);
+            ci__fmt_shape(s2, sizeof s2, no, oshape);
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of shape %s", op->name, s1, s2);
+        }
+    }
+    buf = ci__scatter_target(L, x);
+    ci__scatter(L, buf, no, oshape, v, ci__load(L, ci__expand(L, vals, no, oshape, 0), v), m, acc ? CI__SC_ADD : CI__SC_STORE);
+    outs[0] = ci__tensor_of(ci__buf_box(L, buf));
+    return 1;
+}
+/* scatter(self, dim, index, src, *, reduce=None) (src a tensor or a number), scatter_add (extra 1),
+   scatter_reduce.two(self, dim, index, src, reduce, *, include_self=True) (extra 2) */
+static int ci__lw_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *ix = ci__arg_box(L, op, a, 2), *src = NULL;
+    int64_t dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
+    int pr = ci__pidx(op, "reduce"), pi = ci__pidx(op, "include_self"), i, mode = CI__SC_STORE, mean = 0;
+    const char *red = (pr >= 0 && a[pr].kind == CI_ARG_STRING) ? a[pr].u.s : NULL;
+    int include_self = pi >= 0 ? ci__arg_bool(L, op, a, pi) : 1;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    ci__v *val;
+    ci__buf *buf;
+    ci_dtype cdt = ci__opmath(x->dt);
+    ci__need_index(L, op, ix, 0);
+    if (a[3].kind == CI_ARG_TENSOR) {
+        src = ci__box_get(L, a[3].u.t);
+        if (src->dt != x->dt) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected self.dtype to be equal to src.dtype (%s vs %s)", op->name, ci__dt[x->dt].tname, ci__dt[src->dt].tname);
+    } else if (!ci__is_num(&a[3])) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: src must be a tensor or a number", op->name);
+    if (op->extra == 1) mode = CI__SC_ADD;
+    else if (red) {
+        if (!strcmp(red, "add") || !strcmp(red, "sum")) mode = CI__SC_ADD;
+        else if (!strcmp(red, "multiply") || !strcmp(red, "prod")) mode = CI__SC_MUL;
+        else if (!strcmp(red, "amax")) mode = CI__SC_MAX;
+        else if (!strcmp(red, "amin")) mode = CI__SC_MIN;
+        else if (!strcmp(red, "mean") && op->extra == 2) { mode = CI__SC_ADD; mean = 1; }
+        else CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: reduce argument must be one of %s, got '%s'", op->name,
+                      op->extra == 2 ? "sum, prod, mean, amax, amin" : "add, multiply", red);
+    } else if (op->extra == 2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: reduce is required", op->name);
+    if ((ix->ndim ? ix->ndim : 1) != (x->ndim ? x->ndim : 1) || (src && (src->ndim ? src->ndim : 1) != (ix->ndim ? ix->ndim : 1)))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: index tensor must have the same number of dimensions as self and src", op->name);
+    for (i = 0; i < ix->ndim; i++) {
+        if (src && ix->size[i] > src->size[i])
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: expected index %s to be smaller than src %s apart from dimension", op->name, "size", "size");
+        if (i != dim && x->ndim && ix->size[i] > x->size[i])
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: expected index size to be smaller than self apart from dimension %lld", op->name, (long long)dim);
+    }
+    ci__pw_vars(L, ix->ndim, ix->size, v);
+    buf = ci__scatter_target(L, x);
+    if (ci__numel(ix->ndim, ix->size) == 0) { outs[0] = ci__tensor_of(ci__buf_box(L, buf)); return 1; }
+    for (i = 0; i < x->ndim; i++) m[i] = v[i];
+    {
+        ci__ix *ii = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), x->ndim ? x->size[dim] : 1));
+        if (x->ndim) m[dim] = ii;
+    }
+    val = src ? ci__load(L, src, v) : (a[3].kind == CI_ARG_FLOAT ? ci__v_constf(L, x->dt, a[3].u.f) : ci__v_consti(L, x->dt, (int64_t)ci__num(&a[3])));
+    if (!include_self) {   /* the reduction's identity first, where an update lands */
+        ci__v *id;
+        if (mode == CI__SC_ADD) id = ci__v_consti(L, cdt, 0);
+        else if (mode == CI__SC_MUL) id = ci__v_consti(L, cdt, 1);
+        else if (ci__is_float(cdt)) id = ci__v_constf(L, cdt, mode == CI__SC_MAX ? -HUGE_VAL : HUGE_VAL);
+        else id = ci__v_consti(L, cdt, mode == CI__SC_MAX ? (x->dt == CI_BOOL ? 0 : x->dt == CI_U8 ? 0 : x->dt == CI_I8 ? -128 : x->dt == CI_I16 ? -32768 : x->dt == CI_I32 ? INT_MIN : INT64_MIN)
+                                                          : (x->dt == CI_BOOL ? 1 : x->dt == CI_U8 ? 255 : x->dt == CI_I8 ? 127 : x->dt == CI_I16 ? 32767 : x->dt == CI_I32 ? INT_MAX : INT64_MAX));
+        ci__scatter(L, buf, ix->ndim, ix->size, v, id, m, CI__SC_STORE);
+    }
+    ci__scatter(L, buf, ix->ndim, ix->size, v, val, m, mode);
+    if (mean) {   /* divide by how many values met at each element (self counting once when included) */
+        ci__box *z = ci__buf_box(L, buf), *cnt;
+        ci__buf *cb;
+        ci__ix *w[CI_MAX_DIMS] = {0};
+        ci__v *s, *c;
+        ci__pw_vars(L, x->ndim, x->size, w);
+        cnt = ci__pw_box(L, CI_I64, x->ndim, x->size, w, ci__v_consti(L, CI_I64, include_self ? 1 : 0));
+        ci__realize(L, cnt);
+        cb = cnt->st->buf;
+        ci__scatter(L, cb, ix->ndim, ix->size, v, ci__v_consti(L, CI_I64, 1), m, CI__SC_ADD);
+        cnt = ci__buf_box(L, cb);
+        s = ci__load(L, z, w);
+        c = ci__v_cast(L, ci__load(L, cnt, w), cdt);
+        c = ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_EQ, c, ci__v_consti(L, cdt, 0)), ci__v_consti(L, cdt, 1), c);
+        outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, x->size, w,
+                                           ci__v_bin(L, ci__is_float(cdt) ? CI__V_DIV : CI__V_FLOORDIV, s, c)));
+        return 1;
+    }
+    outs[0] = ci__tensor_of(ci__buf_box(L, buf));
     return 1;
 }
 
@@ -5081,6 +5230,15 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.embedding", "weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False", ci__lw_embedding, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.index", "self, indices", ci__lw_index, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten._unsafe_index", "self, indices", ci__lw_index, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.index_put", "self, indices, values, accumulate=False", ci__lw_index_put, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.index_put_", "self, indices, values, accumulate=False", ci__lw_index_put, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten._unsafe_index_put", "self, indices, values, accumulate=False", ci__lw_index_put, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.scatter", "self, dim, index, src, *, reduce=None", ci__lw_scatter, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.scatter_", "self, dim, index, src, *, reduce=None", ci__lw_scatter, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.scatter_add", "self, dim, index, src", ci__lw_scatter, 0, 1, 0, N, 0);
+    ci__reg_builtin(c, "aten.scatter_add_", "self, dim, index, src", ci__lw_scatter, 0, 1, 0, N, 0);
+    ci__reg_builtin(c, "aten.scatter_reduce", "self, dim, index, src, reduce, *, include_self=True", ci__lw_scatter, 0, 2, 0, N, 0);
+    ci__reg_builtin(c, "aten.scatter_reduce_", "self, dim, index, src, reduce, *, include_self=True", ci__lw_scatter, 0, 2, 0, N, 0);
     /* pooling */
     {
         static const char *const nm[3][6] = {
@@ -5169,7 +5327,15 @@ static void ci__eliminate_dead(ci__L *L) {
         k->live = live;
         if (!live) continue;
         if (k->kind == CI__K_EXTERN) { for (j = 0; j < k->nin; j++) k->ins[j]->needed = 1; }
-        else ci__buf_reads(L, k->body, marks, L->epoch, ci__mark_needed, NULL);
+        else {
+            ci__buf_reads(L, k->body, marks, L->epoch, ci__mark_needed, NULL);
+            if (k->kind == CI__K_SCATTER) {
+                ci__v *iv[CI__VARGS];
+                int ni = 0;
+                ci__collect_indirect(L, k->sidx, iv, &ni);
+                for (j = 0; j < ni; j++) ci__buf_reads(L, iv[j], marks, L->epoch, ci__mark_needed, NULL);
+            }
+        }
     }
 }
 
@@ -5483,12 +5649,18 @@ static void ci__emit_kernel(ci__L *L, ci__sb *sb, ci__kernel *k) {
         E.names[k->rvars[i]->var] = nm;
         E.rmask[k->rvars[i]->var] = 1;
     }
-    ci__sb_printf(sb, "\n/* %s: %s %s", k->name, red ? "reduction" : "pointwise", red ? ci__red_name[k->rtype] : "");
+    ci__sb_printf(sb, "\n/* %s: %s %s", k->name, red ? "reduction" : k->kind == CI__K_SCATTER ? "scatter" : "pointwise", red ? ci__red_name[k->rtype] : "");
     ci__sb_printf(sb, " -> %s %s */\n", k->out->name, ci__dt[k->out->dt].name);
     ci__sb_printf(sb, "static void %s(void **B, long long x0_begin, long long x0_end) {\n", k->name);
     ci__sb_printf(sb, "    %s *out = (%s *)B[%d];\n", ci__dt[k->out->dt].cstore, ci__dt[k->out->dt].cstore, k->out->slot);
     marks = ci__marks(L);
     ci__buf_reads(L, k->body, marks, L->epoch, ci__emit_ptr_decl, &E);
+    if (k->kind == CI__K_SCATTER) {
+        ci__v *iv[CI__VARGS];
+        int ni = 0;
+        ci__collect_indirect(L, k->sidx, iv, &ni);
+        for (i = 0; i < ni; i++) ci__buf_reads(L, iv[i], marks, L->epoch, ci__emit_ptr_decl, &E);
+    }
     if (k->ndim == 0) ci__sb_put(sb, "    if (x0_begin < x0_end) {\n");
     for (i = 0; i < k->ndim; i++) {
         if (i == 0) ci__sb_put(sb, "    for (long long x0 = x0_begin; x0 < x0_end; x0++) {\n");
@@ -5555,7 +5727,30 @@ static void ci__emit_kernel(ci__L *L, ci__sb *sb, ci__kernel *k) {
         E.indent = lvl;
     }
     /* store */
-    {
+    if (k->kind == CI__K_SCATTER) {
+        ci__v *iv[CI__VARGS];
+        int ni = 0, isf = ci__is_float(k->out->dt), f32 = k->out->dt != CI_F64;
+        const char *ld = k->out->dt == CI_F16 ? "ci_h2f" : k->out->dt == CI_BF16 ? "ci_bf2f" : "";
+        const char *st = k->out->dt == CI_F16 ? "ci_f2h" : k->out->dt == CI_BF16 ? "ci_f2bf" : "";
+        ci__collect_indirect(L, k->sidx, iv, &ni);
+        for (i = 0; i < ni; i++) ci__emit_value(&E, iv[i], 0);
+        ci__sb_printf(sb, "%s{ long long si = ", lvl);
+        ci__ix_print(sb, k->sidx, ci__emit_varname, &E);
+        ci__sb_printf(sb, "; %s old = %s(out[si]); %s nv = (%s)v%d; ", ci__ctype(k->out->dt), ld, ci__ctype(k->out->dt), ci__ctype(k->out->dt), k->body->id);
+        if (k->smode == CI__SC_ADD || k->smode == CI__SC_MUL) {
+            const char *o = k->smode == CI__SC_ADD ? "+" : "*";
+            if (k->out->dt == CI_BOOL) ci__sb_printf(sb, "nv = old %s nv; ", k->smode == CI__SC_ADD ? "||" : "&&");
+            else if (isf) ci__sb_printf(sb, "nv = old %s nv; ", o);
+            else ci__sb_printf(sb, "nv = (%s)((unsigned long long)old %s (unsigned long long)nv); ", ci__ctype(k->out->dt), o);
+        }
+        if (k->smode == CI__SC_MAX || k->smode == CI__SC_MIN) {
+            const char *mm = k->smode == CI__SC_MAX ? "max" : "min";
+            if (isf) ci__sb_printf(sb, "nv = ci_%s_%s(old, nv); ", mm, f32 ? "f" : "d");
+            else ci__sb_printf(sb, "nv = old %s nv ? old : nv; ", k->smode == CI__SC_MAX ? ">" : "<");
+        }
+        if (k->smode == CI__SC_STORE) ci__sb_put(sb, "(void)old; ");
+        ci__sb_printf(sb, "out[si] = %s(nv); }\n", st);
+    } else {
         ci__ix *si = ci__buf_index(L, k->out, k->vars);
         const char *conv = k->out->dt == CI_F16 ? "ci_f2h" : k->out->dt == CI_BF16 ? "ci_f2bf" : "";
         ci__sb_printf(sb, "%sout[", lvl);
@@ -5590,7 +5785,8 @@ static void ci__emit_program(ci__L *L, ci__sb *sb, int *kernel_line) {
         if (!k->live) continue;
         if (k->kind == CI__K_EXTERN) ci__sb_printf(sb, "    if (ci_rt_extern(rt, %d, B)) return 1;\n", nk);
         else {
-            ci__sb_printf(sb, "    ci_rt_parallel(rt, %s, %lldLL, B);\n", k->name, (long long)(k->ndim ? k->size[0] : 1));
+            if (k->kind == CI__K_SCATTER) ci__sb_printf(sb, "    %s(B, 0, %lldLL);\n", k->name, (long long)(k->ndim ? k->size[0] : 1));
+            else ci__sb_printf(sb, "    ci_rt_parallel(rt, %s, %lldLL, B);\n", k->name, (long long)(k->ndim ? k->size[0] : 1));
             ci__sb_printf(sb, "    if (*(int *)B[%d]) return 3;\n", L->err_slot);
         }
         nk++;
@@ -5781,6 +5977,21 @@ static double ci__i0_d(double x) {   /* sum of ((x/2)^2)^k / (k!)^2 */
 }
 /* PyTorch's float kernel computes exp(|x|) in float, so it reaches inf where exp does */
 static float ci__i0_f(float x) { return fabsf(x) > 88.7228394f ? HUGE_VALF : (float)ci__i0_d(x); }
+static void ci__interp_load(const ci__buf *b, void *const *B, int64_t k, ci__ival *r) {
+    const char *p = (const char *)B[b->slot];
+    switch (b->dt) {
+    case CI_BOOL: case CI_U8: r->i = ((const unsigned char *)p)[k]; break;
+    case CI_I8: r->i = ((const signed char *)p)[k]; break;
+    case CI_I16: r->i = ((const short *)p)[k]; break;
+    case CI_I32: r->i = ((const int *)p)[k]; break;
+    case CI_I64: r->i = ((const long long *)p)[k]; break;
+    case CI_F16: r->f = ci__h2f(((const unsigned short *)p)[k]); break;
+    case CI_BF16: r->f = ci__bf2f(((const unsigned short *)p)[k]); break;
+    case CI_F32: r->f = ((const float *)p)[k]; break;
+    case CI_F64: r->f = ((const double *)p)[k]; break;
+    default: break;
+    }
+}
 /* one node; returns 0, or 1 on an out-of-bounds load */
 static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const ci__ival *b, const ci__ival *c,
                            const int64_t *vars, void *const *B, int eslot) {
@@ -5791,20 +6002,8 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
     case CI__V_INDEX: r->i = ci__wrapi(v->dt, (uint64_t)ci__ix_eval(v->ix, vars)); if (ci__is_float(v->dt)) r->f = (double)r->i; return 0;
     case CI__V_LOAD: {
         int64_t k = ci__ix_eval(v->ix, vars);
-        const char *p = (const char *)B[v->buf->slot];
         if (k < 0 || k >= v->buf->numel + v->buf->offset) return 1;
-        switch (v->buf->dt) {
-        case CI_BOOL: case CI_U8: r->i = ((const unsigned char *)p)[k]; break;
-        case CI_I8: r->i = ((const signed char *)p)[k]; break;
-        case CI_I16: r->i = ((const short *)p)[k]; break;
-        case CI_I32: r->i = ((const int *)p)[k]; break;
-        case CI_I64: r->i = ((const long long *)p)[k]; break;
-        case CI_F16: r->f = ci__h2f(((const unsigned short *)p)[k]); break;
-        case CI_BF16: r->f = ci__bf2f(((const unsigned short *)p)[k]); break;
-        case CI_F32: r->f = ((const float *)p)[k]; break;
-        case CI_F64: r->f = ((const double *)p)[k]; break;
-        default: break;
-        }
+        ci__interp_load(v->buf, B, k, r);
         return 0;
     }
     case CI__V_CAST:
@@ -5920,10 +6119,16 @@ static void ci__store_val(ci__buf *b, void *const *B, int64_t k, ci__ival val, i
 static int ci__interp_kernel(ci__L *L, ci__kernel *k, void *const *B, ci__ival *regs, int64_t *vars, ci__ikernel *K) {
     int64_t idx[CI_MAX_DIMS], ridx[CI_MAX_DIMS], onumel = ci__numel(k->ndim, k->size), rnumel = ci__numel(k->nr, k->rsize), o, rr;
     int i, j, red = k->kind == CI__K_REDUCTION, isf = ci__is_float(k->body->dt);
-    ci__ix *store = ci__buf_index(L, k->out, k->vars);
+    ci__ix *store = k->kind == CI__K_SCATTER ? NULL : ci__buf_index(L, k->out, k->vars);
     for (i = 0; i < K->n; i++) K->pos[K->nodes[i]->id] = -1;  /* kernels share value nodes */
     K->n = 0;
     ci__ik_collect(K, k->body);
+    if (k->kind == CI__K_SCATTER) {
+        ci__v *iv[CI__VARGS];
+        int ni = 0;
+        ci__collect_indirect(L, k->sidx, iv, &ni);
+        for (i = 0; i < ni; i++) ci__ik_collect(K, iv[i]);
+    }
     memset(idx, 0, sizeof idx);
     for (o = 0; o < onumel; o++) {
         ci__ival acc, val;
@@ -5979,6 +6184,35 @@ static int ci__interp_kernel(ci__L *L, ci__kernel *k, void *const *B, ci__ival *
             if (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN) { val.i = acc_i; isf = 0; }
             else val = acc;
         }
+        if (k->kind == CI__K_SCATTER) {
+            int64_t si = ci__ix_eval(k->sidx, vars);
+            ci__ival old, nv;
+            int isfo = ci__is_float(k->out->dt);
+            if (si < 0 || si >= k->out->numel) return 1;
+            /* the value in the output's dtype, as the emitted cast does */
+            if (isfo) { nv.f = isf ? val.f : (double)val.i; if (k->out->dt != CI_F64) nv.f = (double)(float)nv.f; }
+            else nv.i = k->out->dt == CI_BOOL ? (isf ? val.f != 0 : val.i != 0) : isf ? ci__f2i(val.f, k->out->dt) : ci__wrapi(k->out->dt, (uint64_t)val.i);
+            ci__interp_load(k->out, B, si, &old);
+            switch (k->smode) {
+            case CI__SC_ADD:
+                if (k->out->dt == CI_BOOL) nv.i = old.i || nv.i;
+                else if (isfo) nv.f = old.f + nv.f;
+                else nv.i = ci__wrapi(k->out->dt, (uint64_t)old.i + (uint64_t)nv.i);
+                break;
+            case CI__SC_MUL:
+                if (k->out->dt == CI_BOOL) nv.i = old.i && nv.i;
+                else if (isfo) nv.f = old.f * nv.f;
+                else nv.i = ci__wrapi(k->out->dt, (uint64_t)old.i * (uint64_t)nv.i);
+                break;
+            case CI__SC_MAX: case CI__SC_MIN:
+                if (isfo) nv.f = ci__fmax(old.f, nv.f, k->smode == CI__SC_MAX);
+                else nv.i = k->smode == CI__SC_MAX ? (old.i > nv.i ? old.i : nv.i) : (old.i < nv.i ? old.i : nv.i);
+                break;
+            default: break;
+            }
+            if (isfo && k->out->dt != CI_F64) nv.f = (double)(float)nv.f;
+            ci__store_val(k->out, B, si, nv, isfo);
+        } else
         ci__store_val(k->out, B, ci__ix_eval(store, vars), val,
                       red && (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN) ? 0 : ci__is_float(k->body->dt));
         isf = ci__is_float(k->body->dt);

@@ -131,6 +131,10 @@ class I:
             elif k.startswith("idx"):          # valid indices for a dim of size N, negatives included
                 b = int(k[3:])
                 v = rng.integers(-b, b, n) if b else np.zeros(n, dtype=np.int64)
+            elif k.startswith("pidx"):         # non-negative valid indices
+                v = rng.integers(0, int(k[4:]), n)
+            elif k.startswith("perm"):         # distinct indices (no element written twice)
+                v = rng.permutation(int(k[4:]))[:n]
             elif k == "true":
                 v = rng.integers(1, 10, n)
             else:
@@ -687,6 +691,25 @@ def build_cases():
     # index expressions from a load feed arithmetic and reductions
     add(Case("gather then sum", [("a", I("f32", [6, 1023])), ("b", I("i64", [6, 50], "idx1023"))],
              ["g = aten.gather.default(a, 1, b)", "y = aten.sum.dim_IntList(g, [1])"], ["y"], red=True))
+
+    # ---- writes through index tensors ----
+    for dt in ("f32", "f64", "i64"):
+        add(op_case("aten.index_put.default", "a, [b], c, True", I(dt, [7, 5]), I("i64", [9], "idx7"), I(dt, [9, 5])))
+        add(op_case("aten.index_put.default", "a, [b], c", I(dt, [7, 5]), I("i64", [4], "perm7"), I(dt, [5])))
+        add(op_case("aten.index_put.default", "a, [None, b], c, True", I(dt, [3, 6]), I("i64", [2, 4], "idx6"), I(dt, [])))
+        add(op_case("aten.index_put.default", "a, [b, c], d, True", I(dt, [4, 5]), I("i64", [6], "idx4"), I("i64", [6], "idx5"), I(dt, [6])))
+        add(op_case("aten.index_put.default", "a, [b], c", I(dt, [4, 5]), I("bool", [4, 5]), I(dt, [])))
+        add(op_case("aten.scatter.src", "a, 1, b, c", I(dt, [3, 6]), I("i64", [1, 4], "perm6"), I(dt, [3, 5])))
+        add(op_case("aten.scatter.value", "a, 0, b, 2", I(dt, [5, 4]), I("i64", [3, 4], "pidx5")))
+        add(op_case("aten.scatter_add.default", "a, 1, b, c", I(dt, [3, 6]), I("i64", [3, 9], "pidx6"), I(dt, [3, 9])))
+        add(op_case("aten.scatter_add.default", "a, 0, b, c", I(dt, [4, 3]), I("i64", [7, 2], "pidx4"), I(dt, [7, 3])))
+        for red in ("sum", "prod", "mean", "amax", "amin"):
+            for inc in ("True", "False"):
+                add(op_case("aten.scatter_reduce.two", 'a, 1, b, c, "%s", include_self=%s' % (red, inc),
+                            I(dt, [3, 6], "near1" if red == "prod" else "n"), I("i64", [3, 9], "pidx6"),
+                            I(dt, [3, 9], "near1" if red == "prod" else "n")))
+        add(op_case("aten.scatter.reduce", 'a, 1, b, c, reduce="add"', I(dt, [3, 6]), I("i64", [3, 9], "pidx6"), I(dt, [3, 9])))
+        add(op_case("aten.scatter.reduce", 'a, 1, b, c, reduce="multiply"', I(dt, [3, 6], "near1"), I("i64", [3, 9], "pidx6"), I(dt, [3, 9], "near1")))
 
     # ---- packet names (no overload) resolve like PyTorch ----
     add(op_case("aten.add", "a, b", I("f32", [7, 5]), I("f32", [5])))
