@@ -4431,6 +4431,164 @@ static int ci__lw_adaptive_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_ten
     return 2;
 }
 
+/* -- resampling: source indices computed in float as PyTorch computes them, then used as
+   (checked) indirect indices -- */
+/* output sizes and PyTorch's scale for each of the last d dims; extra: scales given as
+   separate args (scales_h ...) or as a scale_factors list (.vec overloads) */
+static void ci__upsample_sizes(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box *x, int d, int64_t *osz, double *scale, double *given) {
+    int po = ci__pidx(op, "output_size"), pf = ci__pidx(op, "scale_factors"), i, lead = x->ndim - d, n;
+    int64_t sz[3];
+    double sf[3];
+    if (x->ndim < d + 1) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected an input with %d spatial dims", op->name, d);
+    n = (po >= 0 && a[po].kind != CI_ARG_NONE) ? ci__arg_ints(L, op, a, po, sz, 3) : -1;
+    for (i = 0; i < d; i++) given[i] = 0;
+    if (pf >= 0 && a[pf].kind != CI_ARG_NONE) {
+        int k;
+        if (a[pf].kind == CI_ARG_FLOATS && a[pf].u.floats.n == d) for (k = 0; k < d; k++) sf[k] = a[pf].u.floats.v[k];
+        else if (a[pf].kind == CI_ARG_INTS && a[pf].u.ints.n == d) for (k = 0; k < d; k++) sf[k] = (double)a[pf].u.ints.v[k];
+        else CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: scale_factors must have %d entries", op->name, d);
+        for (k = 0; k < d; k++) given[k] = sf[k];
+        if (n < 0) { n = d; for (k = 0; k < d; k++) sz[k] = (int64_t)floor((double)x->size[lead + k] * sf[k]); }
+    } else {
+        static const char *const sn[3][3] = {{"scales", "", ""}, {"scales_h", "scales_w", ""}, {"scales_d", "scales_h", "scales_w"}};
+        int k;
+        for (k = 0; k < d; k++) {
+            int ps = ci__pidx(op, sn[d - 1][k]);
+            if (ps >= 0 && a[ps].kind != CI_ARG_NONE) given[k] = ci__arg_num(L, op, a, ps);
+        }
+    }
+    if (n != d) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: output_size must have %d entries", op->name, d);
+    for (i = 0; i < d; i++) {
+        if (sz[i] <= 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: output sizes must be positive", op->name);
+        osz[i] = sz[i];
+        scale[i] = given[i] > 0 ? 1.0 / given[i] : (double)x->size[lead + i] / (double)sz[i];
+    }
+}
+/* upsample_nearest{1,2,3}d and the _exact variants (extra 1): src = min(floor((dst [+ 0.5]) * scale), in - 1) in float */
+static int ci__lw_upsample_nearest(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int d = op->vop, lead, i;
+    int64_t osz[3], shape[CI_MAX_DIMS];
+    double scale[3], given[3];
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    ci__upsample_sizes(L, op, a, x, d, osz, scale, given);
+    lead = x->ndim - d;
+    for (i = 0; i < x->ndim; i++) shape[i] = i < lead ? x->size[i] : osz[i - lead];
+    ci__pw_vars(L, x->ndim, shape, v);
+    for (i = 0; i < x->ndim; i++) m[i] = v[i];
+    if (ci__numel(x->ndim, x->size) == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: empty input", op->name);
+    for (i = 0; i < d; i++) {
+        int64_t in = x->size[lead + i];
+        ci__v *dst = ci__v_cast(L, ci__ixval(L, v[lead + i]), CI_F32), *src;
+        if (op->extra) dst = ci__v_bin(L, CI__V_ADD, dst, ci__v_constf(L, CI_F32, 0.5));
+        src = ci__v_cast(L, ci__v_un(L, CI__V_FLOOR, ci__v_bin(L, CI__V_MUL, dst, ci__v_constf(L, CI_F32, (float)scale[i]))), CI_I64);
+        src = ci__v_bin(L, CI__V_MIN, src, ci__v_consti(L, CI_I64, in - 1));
+        m[lead + i] = ci__ix_indirect(L, ci__v_checkidx(L, src, in));
+    }
+    ci__realize_hint(L, x);
+    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, shape, v, ci__load(L, x, m)));
+    return 1;
+}
+/* upsample_bilinear2d(self, output_size, align_corners, scales_h=None, scales_w=None) and .vec */
+static int ci__lw_upsample_bilinear(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int d = 2, lead, i, ac = ci__arg_bool(L, op, a, ci__pidx(op, "align_corners"));
+    int64_t osz[3], shape[CI_MAX_DIMS];
+    double scale[3], given[3];
+    ci__ix *v[CI_MAX_DIMS] = {0}, *i0[2], *i1[2];
+    ci__v *l0[2], *l1[2], *r;
+    ci_dtype cdt = ci__opmath(x->dt);
+    ci__need_float(L, op, x);
+    ci__upsample_sizes(L, op, a, x, d, osz, scale, given);
+    lead = x->ndim - d;
+    if (ci__numel(x->ndim, x->size) == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: empty input", op->name);
+    for (i = 0; i < x->ndim; i++) shape[i] = i < lead ? x->size[i] : osz[i - lead];
+    ci__pw_vars(L, x->ndim, shape, v);
+    for (i = 0; i < d; i++) {
+        int64_t in = x->size[lead + i];
+        double sc = ac ? (osz[i] > 1 ? (double)(in - 1) / (double)(osz[i] - 1) : 0) : scale[i];
+        ci__v *dst = ci__v_cast(L, ci__ixval(L, v[lead + i]), cdt), *src, *h0, *h1;
+        if (ac) src = ci__v_bin(L, CI__V_MUL, ci__v_constf(L, cdt, sc), dst);
+        else src = ci__v_bin(L, CI__V_MAX, ci__v_bin(L, CI__V_SUB, ci__v_bin(L, CI__V_MUL, ci__v_constf(L, cdt, sc),
+                                                                           ci__v_bin(L, CI__V_ADD, dst, ci__v_constf(L, cdt, 0.5))),
+                                                  ci__v_constf(L, cdt, 0.5)), ci__v_constf(L, cdt, 0));
+        h0 = ci__v_cast(L, src, CI_I64);   /* src >= 0: truncation is floor */
+        h1 = ci__v_bin(L, CI__V_ADD, h0, ci__v_cast(L, ci__v_bin(L, CI__V_LT, h0, ci__v_consti(L, CI_I64, in - 1)), CI_I64));
+        l1[i] = ci__v_bin(L, CI__V_SUB, src, ci__v_cast(L, h0, cdt));
+        l0[i] = ci__v_bin(L, CI__V_SUB, ci__v_constf(L, cdt, 1), l1[i]);
+        i0[i] = ci__ix_indirect(L, ci__v_checkidx(L, h0, in));
+        i1[i] = ci__ix_indirect(L, ci__v_checkidx(L, h1, in));
+    }
+    {
+        ci__ix *m[CI_MAX_DIMS];
+        ci__v *t[2][2];
+        int p, q;
+        for (i = 0; i < lead; i++) m[i] = v[i];
+        for (p = 0; p < 2; p++) for (q = 0; q < 2; q++) {
+            m[lead] = p ? i1[0] : i0[0];
+            m[lead + 1] = q ? i1[1] : i0[1];
+            t[p][q] = ci__v_cast(L, ci__load(L, x, m), cdt);
+        }
+        r = ci__v_bin(L, CI__V_ADD,
+                      ci__v_bin(L, CI__V_MUL, l0[0], ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, l0[1], t[0][0]), ci__v_bin(L, CI__V_MUL, l1[1], t[0][1]))),
+                      ci__v_bin(L, CI__V_MUL, l1[0], ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, l0[1], t[1][0]), ci__v_bin(L, CI__V_MUL, l1[1], t[1][1]))));
+    }
+    ci__realize_hint(L, x);
+    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, shape, v, r));
+    return 1;
+}
+/* bucketize(self, boundaries, *, out_int32=False, right=False) and searchsorted(sorted_sequence, self, *,
+   out_int32=False, right=False, side=None, sorter=None) (vop 1): an unrolled binary search */
+static int ci__lw_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int ss = op->vop;
+    ci__box *x = ci__arg_box(L, op, a, ss ? 1 : 0), *bd = ci__arg_box(L, op, a, ss ? 0 : 1);
+    int pi = ci__pidx(op, "out_int32"), pr = ci__pidx(op, "right"), ps = ci__pidx(op, "side"), pso = ci__pidx(op, "sorter");
+    int right = ci__arg_bool(L, op, a, pr), i, steps = 0;
+    ci_dtype odt = ci__arg_bool(L, op, a, pi) ? CI_I32 : CI_I64, cdt;
+    int64_t n, rows = 1;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    ci__v *lo, *hi, *xv;
+    if (ps >= 0 && a[ps].kind == CI_ARG_STRING) {
+        if (!strcmp(a[ps].u.s, "right")) right = 1;
+        else if (strcmp(a[ps].u.s, "left")) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: side can only be 'left' or 'right'", op->name);
+        else if (right) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: side and right can't be set to opposites", op->name);
+    }
+    if (pso >= 0 && a[pso].kind != CI_ARG_NONE) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: sorter is not supported", op->name);
+    if (bd->ndim == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: boundaries must be at least 1-D", op->name);
+    if (bd->ndim > 1) {   /* searchsorted with one sorted row per leading index of self */
+        if (!ss || bd->ndim != x->ndim || memcmp(bd->size, x->size, sizeof(int64_t) * (size_t)(x->ndim - 1)))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: boundaries and input must have the same leading dims", op->name);
+        rows = ci__numel(bd->ndim - 1, bd->size);
+    }
+    (void)rows;
+    n = bd->size[bd->ndim - 1];
+    cdt = ci__promote2(ci__opmath(x->dt), ci__opmath(bd->dt));
+    ci__realize(L, bd);
+    ci__pw_vars(L, x->ndim, x->size, v);
+    xv = ci__v_cast(L, ci__load(L, x, v), cdt);
+    lo = ci__v_consti(L, CI_I64, 0);
+    hi = ci__v_consti(L, CI_I64, n);
+    while (((int64_t)1 << steps) <= n) steps++;
+    for (i = 0; i < bd->ndim - 1; i++) m[i] = v[i];
+    for (i = 0; i < steps; i++) {   /* invariant: the answer is in [lo, hi] */
+        ci__v *mid = ci__v_bin(L, CI__V_FLOORDIV, ci__v_bin(L, CI__V_ADD, lo, hi), ci__v_consti(L, CI_I64, 2));
+        ci__v *ok = ci__v_bin(L, CI__V_LT, lo, hi), *b, *go_right;
+        m[bd->ndim - 1] = ci__ix_indirect(L, ci__v_checkidx(L, ci__v_bin(L, CI__V_MIN, mid, ci__v_consti(L, CI_I64, n - 1 > 0 ? n - 1 : 0)), n > 0 ? n : 1));
+        b = ci__v_cast(L, ci__load(L, bd, m), cdt);
+        go_right = ci__v_bin(L, right ? CI__V_LE : CI__V_LT, b, xv);
+        go_right = ci__v_bin(L, CI__V_AND, ok, go_right);
+        lo = ci__v_op(L, CI__V_WHERE, go_right, ci__v_bin(L, CI__V_ADD, mid, ci__v_consti(L, CI_I64, 1)), lo);
+        hi = ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_AND, ok, ci__v_un(L, CI__V_NOT, go_right)), mid, hi);
+    }
+    if (n == 0) lo = ci__v_consti(L, CI_I64, 0);
+    {   /* "[NOTE: inductor bucketize realize]": the search is expensive; compute it once */
+        ci__box *r = ci__pw_box(L, odt, x->ndim, x->size, v, ci__v_cast(L, lo, odt));
+        ci__realize(L, r);
+        outs[0] = ci__tensor_of(r);
+    }
+    return 1;
+}
+
 /* -- statistics and normalisations -- */
 /* var/std/var_mean/std_mean (extra 0..3): Welford above the unroll threshold, two-pass below */
 static int ci__lw_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -5239,6 +5397,27 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.scatter_add_", "self, dim, index, src", ci__lw_scatter, 0, 1, 0, N, 0);
     ci__reg_builtin(c, "aten.scatter_reduce", "self, dim, index, src, reduce, *, include_self=True", ci__lw_scatter, 0, 2, 0, N, 0);
     ci__reg_builtin(c, "aten.scatter_reduce_", "self, dim, index, src, reduce, *, include_self=True", ci__lw_scatter, 0, 2, 0, N, 0);
+    /* resampling and searching */
+    {
+        static const char *const nn[3] = {"aten.upsample_nearest1d", "aten.upsample_nearest2d", "aten.upsample_nearest3d"};
+        static const char *const ne[3] = {"aten._upsample_nearest_exact1d", "aten._upsample_nearest_exact2d", "aten._upsample_nearest_exact3d"};
+        static const char *const sc[3] = {"self, output_size, scales=None", "self, output_size, scales_h=None, scales_w=None",
+                                          "self, output_size, scales_d=None, scales_h=None, scales_w=None"};
+        char nm[64];
+        int d;
+        for (d = 1; d <= 3; d++) {
+            ci__reg_builtin(c, nn[d - 1], sc[d - 1], ci__lw_upsample_nearest, d, 0, 0, N, 0);
+            ci__reg_builtin(c, ne[d - 1], sc[d - 1], ci__lw_upsample_nearest, d, 1, 0, N, 0);
+            snprintf(nm, sizeof nm, "%s.vec", nn[d - 1]);
+            ci__reg_builtin(c, ci__strdup(c->arena, nm), "input, output_size, scale_factors", ci__lw_upsample_nearest, d, 0, 0, N, 0);
+            snprintf(nm, sizeof nm, "%s.vec", ne[d - 1]);
+            ci__reg_builtin(c, ci__strdup(c->arena, nm), "input, output_size, scale_factors", ci__lw_upsample_nearest, d, 1, 0, N, 0);
+        }
+    }
+    ci__reg_builtin(c, "aten.upsample_bilinear2d", "self, output_size, align_corners, scales_h=None, scales_w=None", ci__lw_upsample_bilinear, 2, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.upsample_bilinear2d.vec", "input, output_size, align_corners, scale_factors", ci__lw_upsample_bilinear, 2, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.bucketize", "self, boundaries, *, out_int32=False, right=False", ci__lw_bucketize, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.searchsorted", "sorted_sequence, self, *, out_int32=False, right=False, side=None, sorter=None", ci__lw_bucketize, 1, 0, 0, N, 0);
     /* pooling */
     {
         static const char *const nm[3][6] = {

@@ -711,6 +711,30 @@ def build_cases():
         add(op_case("aten.scatter.reduce", 'a, 1, b, c, reduce="add"', I(dt, [3, 6]), I("i64", [3, 9], "pidx6"), I(dt, [3, 9])))
         add(op_case("aten.scatter.reduce", 'a, 1, b, c, reduce="multiply"', I(dt, [3, 6], "near1"), I("i64", [3, 9], "pidx6"), I(dt, [3, 9], "near1")))
 
+    # ---- resampling and searching ----
+    for dt in ("f32", "f64"):
+        for osz in ("[7]", "[3]", "[10]"):
+            add(op_case("aten.upsample_nearest1d.default", "a, " + osz, I(dt, [2, 3, 5])))
+            add(op_case("aten._upsample_nearest_exact1d.default", "a, " + osz, I(dt, [2, 3, 5])))
+        for osz in ("[8, 12]", "[3, 5]", "[14, 20]", "[7, 9]"):
+            add(op_case("aten.upsample_nearest2d.default", "a, " + osz, I(dt, [2, 3, 7, 10])))
+            add(op_case("aten._upsample_nearest_exact2d.default", "a, " + osz, I(dt, [2, 3, 7, 10])))
+            for ac in ("True", "False"):
+                add(op_case("aten.upsample_bilinear2d.default", "a, %s, %s" % (osz, ac), I(dt, [2, 3, 7, 10])))
+        add(op_case("aten.upsample_nearest2d.vec", "a, None, [2.0, 1.5]", I(dt, [1, 2, 5, 6])))
+        add(op_case("aten.upsample_bilinear2d.vec", "a, None, False, [2.0, 3.0]", I(dt, [1, 2, 5, 6])))
+        add(op_case("aten.upsample_nearest3d.default", "a, [4, 6, 5]", I(dt, [1, 2, 3, 4, 5])))
+        add(op_case("aten.upsample_bilinear2d.default", "a, [1, 1], True", I(dt, [1, 1, 4, 4])))
+    for right in ("False", "True"):
+        add(Case("bucketize right=%s" % right, [("a", I("f32", [7, 5], "grid"))],
+                 ["b = aten.arange.start_step(-3, 4, 2, dtype=f32)",
+                  "y = aten.bucketize.Tensor(a, b, right=%s)" % right], ["y"]))
+        add(Case("searchsorted rows right=%s" % right, [("a", I("f64", [3, 7], "grid")), ("s", I("f64", [3, 1]))],
+                 ["b = aten.arange.start_step(-3, 4, 1, dtype=f64)", "c = aten.add.Tensor(b, s)",
+                  "y = aten.searchsorted.Tensor(c, a, right=%s)" % right], ["y"]))
+    add(Case("bucketize i32", [("a", I("i64", [1023], "n"))],
+             ["b = aten.arange.start_step(-8, 9, 3)", "y = aten.bucketize.Tensor(a, b, out_int32=True)"], ["y"]))
+
     # ---- packet names (no overload) resolve like PyTorch ----
     add(op_case("aten.add", "a, b", I("f32", [7, 5]), I("f32", [5])))
     add(op_case("aten.add", "a, 2", I("i32", [7])))
