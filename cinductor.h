@@ -2168,7 +2168,7 @@ static ci_dtype ci__promoted_input_dtype(ci_dtype r, ci_promotion kind) {
 
 /* -- pointwise conversion and broadcasting (used by the registry wrapper and lowerings) -- */
 static ci__box *ci__to_dtype(ci__L *L, ci__box *x, ci_dtype dt) {
-    ci__ix *v[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0};
     if (x->dt == dt) return x;
     if (x->weak) {
         ci__box *b = ci__box_new(L, dt, 0, NULL);
@@ -2204,7 +2204,7 @@ static void ci__broadcast_shape(ci__L *L, const char *opname, int na, const int6
 }
 static ci__box *ci__expand(ci__L *L, ci__box *x, int ndim, const int64_t *size, int reuse);
 static ci__box *ci__expand(ci__L *L, ci__box *x, int ndim, const int64_t *size, int reuse) {
-    ci__ix *v[CI_MAX_DIMS], *m[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int i, off = ndim - x->ndim, same = ndim == x->ndim;
     if (x->weak) return x;
     for (i = 0; same && i < ndim; i++) if (size[i] != x->size[i]) same = 0;
@@ -2251,7 +2251,7 @@ static int ci__pidx(const ci__opdef *op, const char *name) {
 
 /* a buffer holding x densely (realizing or copying as needed), for extern kernels */
 static ci__buf *ci__require_contiguous(ci__L *L, ci__box *x) {
-    ci__ix *v[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0};
     if (x->weak) x = ci__to_dtype(L, ci__expand(L, x, 0, NULL, 0), x->dt);
     if (x->weak) {
         ci__pw_vars(L, 0, NULL, v);
@@ -2699,7 +2699,7 @@ static int ci__lw_to_copy(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     ci__box *x = ci__arg_box(L, op, a, 0);
     int id = ci__pidx(op, "dtype");
     ci_dtype dt = ci__arg_dtype_opt(L, op, a, id);
-    ci__ix *v[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0};
     if (!dt) {
         if (op->extra) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dtype is required", op->name);
         dt = x->dt;
@@ -2914,7 +2914,7 @@ static int ci__lw_mean(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
     int64_t dims[CI_MAX_DIMS], n = 1;
     int nd = pd >= 0 ? ci__arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1, keepdim = pk >= 0 ? ci__arg_bool(L, op, a, pk) : 0, i;
     char red[CI_MAX_DIMS];
-    ci__ix *v[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0};
     if (!dt) dt = x->dt;
     if (!ci__is_float(dt))
         CI__FAIL(L, CI_ERR_DTYPE, "%s: mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s",
@@ -2978,7 +2978,7 @@ static int ci__lw_view(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
     return 1;
 }
 static ci__box *ci__permute(ci__L *L, ci__box *x, const int64_t *perm) {
-    ci__ix *v[CI_MAX_DIMS], *m[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int64_t size[CI_MAX_DIMS];
     int i;
     for (i = 0; i < x->ndim; i++) size[i] = x->size[perm[i]];
@@ -3074,7 +3074,7 @@ static int ci__lw_unsqueeze(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     return 1;
 }
 static ci__box *ci__slice(ci__L *L, ci__box *x, int dim, int64_t start, int64_t end, int64_t step) {
-    ci__ix *v[CI_MAX_DIMS], *m[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int64_t size[CI_MAX_DIMS], sz = x->size[dim];
     int i;
     if (start < 0) start += sz;
@@ -3105,7 +3105,7 @@ static int ci__lw_slice(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
 static int ci__lw_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0);
     int64_t dim, idx = ci__arg_int(L, op, a, 2), shape[CI_MAX_DIMS];
-    ci__ix *v[CI_MAX_DIMS], *m[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int i, n = 0;
     if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: select() cannot be applied to a 0-dim tensor", op->name);
     dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
@@ -3171,7 +3171,7 @@ static int ci__lw_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
 }
 static int ci__lw_clone(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0);
-    ci__ix *v[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0};
     ci__pw_vars(L, x->ndim, x->size, v);
     outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, x->size, v, ci__load(L, x, v)));
     return 1;
@@ -3186,7 +3186,7 @@ static ci_dtype ci__scalar_dtype(const ci_arg *v) {
     return v->kind == CI_ARG_FLOAT ? CI_F32 : v->kind == CI_ARG_BOOL ? CI_BOOL : CI_I64;
 }
 static int ci__full(ci__L *L, const ci__opdef *op, int n, const int64_t *shape, const ci_arg *value, ci_dtype dt, ci_tensor *outs) {
-    ci__ix *v[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0};
     int i;
     for (i = 0; i < n; i++) if (shape[i] < 0)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: trying to create tensor with negative dimension %lld", op->name, (long long)shape[i]);
@@ -3420,7 +3420,7 @@ static int ci__lw_unbind(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
 static int ci__lw_unfold(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0);
     int64_t dim, size = ci__arg_int(L, op, a, 2), step = ci__arg_int(L, op, a, 3), shape[CI_MAX_DIMS], n;
-    ci__ix *v[CI_MAX_DIMS], *m[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int i, nd = x->ndim ? x->ndim + 1 : 1;
     dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
     n = x->ndim ? x->size[dim] : 1;
@@ -3546,7 +3546,7 @@ static int ci__lw_narrow(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
 static int ci__lw_tril(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0);
     int64_t k = ci__arg_int(L, op, a, 1);
-    ci__ix *v[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0};
     ci__v *d, *keep;
     if (x->ndim < 2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: tril/triu: input tensor must have at least 2 dimensions", op->name);
     ci__pw_vars(L, x->ndim, x->size, v);
@@ -4599,7 +4599,7 @@ static int ci__lw_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
     double corr = 1;
     char red[CI_MAX_DIMS];
     ci_dtype odt = x->dt, cdt;
-    ci__ix *v[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0};
     int want_mean = op->extra >= 2, want_std = op->extra == 1 || op->extra == 3;
     if (!ci__is_float(x->dt))
         CI__FAIL(L, CI_ERR_DTYPE, "%s: std and var only support floating point and complex dtypes, got %s", op->name, ci__dt[x->dt].tname);
@@ -4614,7 +4614,7 @@ static int ci__lw_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
         if (want_mean) mean = ci__reduce(L, op, x, red, keepdim, CI__RED_SUM, cdt);
     } else {
         ci__box *mk = ci__reduce(L, op, x, red, 1, CI__RED_SUM, cdt), *d;
-        ci__ix *w[CI_MAX_DIMS];
+        ci__ix *w[CI_MAX_DIMS] = {0};
         ci__pw_vars(L, mk->ndim, mk->size, w);
         mk = ci__pw_box(L, cdt, mk->ndim, mk->size, w, ci__v_bin(L, CI__V_DIV, ci__load(L, mk, w), ci__v_constf(L, cdt, (double)n)));
         ci__pw_vars(L, x->ndim, x->size, w);
@@ -4648,7 +4648,7 @@ static int ci__lw_logsumexp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     int64_t dims[CI_MAX_DIMS];
     int nd = ci__arg_ints(L, op, a, 1, dims, CI_MAX_DIMS), keepdim = ci__arg_bool(L, op, a, 2), i;
     char red[CI_MAX_DIMS];
-    ci__ix *v[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0};
     ci__v *mv;
     ci_dtype odt = ci__is_float(x->dt) ? x->dt : CI_F32, cdt = ci__opmath(odt);
     x = ci__to_dtype(L, x, cdt);
@@ -4665,7 +4665,7 @@ static int ci__lw_logsumexp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     m = ci__pw_box(L, cdt, m->ndim, m->size, v, ci__v_op(L, CI__V_WHERE, ci__v_un(L, CI__V_ISINF, mv), ci__v_constf(L, cdt, 0), mv));
     {
         ci__box *me = ci__expand(L, m, x->ndim, x->size, 0);
-        ci__ix *w[CI_MAX_DIMS];
+        ci__ix *w[CI_MAX_DIMS] = {0};
         ci__pw_vars(L, x->ndim, x->size, w);
         s = ci__reduce(L, op, ci__pw_box(L, cdt, x->ndim, x->size, w, ci__v_un(L, CI__V_EXP, ci__v_bin(L, CI__V_SUB, ci__load(L, x, w), ci__load(L, me, w)))),
                        red, keepdim, CI__RED_SUM, cdt);
@@ -4694,7 +4694,7 @@ static int ci__lw_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
     int nd = pd >= 0 ? ci__arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1, keepdim = pk >= 0 ? ci__arg_bool(L, op, a, pk) : 0;
     ci_dtype dt = pt >= 0 ? ci__arg_dtype_opt(L, op, a, pt) : CI_DTYPE_INVALID, cdt;
     char red[CI_MAX_DIMS];
-    ci__ix *v[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0};
     ci__v *e;
     if (dt) x = ci__to_dtype(L, x, dt);
     if (!ci__is_float(x->dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point input, got %s", op->name, ci__dt[x->dt].tname);
@@ -4725,7 +4725,7 @@ static int ci__lw_count_nonzero(ci__L *L, const ci__opdef *op, ci_arg *a, ci_ten
     int64_t dims[CI_MAX_DIMS];
     int nd = ci__arg_ints(L, op, a, 1, dims, CI_MAX_DIMS);
     char red[CI_MAX_DIMS];
-    ci__ix *v[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0};
     ci__box *nz;
     ci__norm_dims(L, op, x, nd, dims, red);
     ci__pw_vars(L, x->ndim, x->size, v);
@@ -4747,7 +4747,7 @@ static ci__box *ci__normalize(ci__L *L, const ci__opdef *op, ci__box *x, const c
     if (n >= CI__UNROLL_REDUCTIONS) m2 = ci__reduce(L, op, x, red, 1, CI__RED_WELFORD, cdt);
     else {
         ci__box *me = ci__expand(L, mean, x->ndim, x->size, 0);
-        ci__ix *w[CI_MAX_DIMS];
+        ci__ix *w[CI_MAX_DIMS] = {0};
         ci__v *d;
         ci__pw_vars(L, x->ndim, x->size, w);
         d = ci__v_bin(L, CI__V_SUB, ci__load(L, x, w), ci__load(L, me, w));
@@ -4761,7 +4761,7 @@ static ci__box *ci__normalize(ci__L *L, const ci__opdef *op, ci__box *x, const c
     *rstd_out = rstd;
     {
         ci__box *me = ci__expand(L, mean, x->ndim, x->size, 0), *re = ci__expand(L, rstd, x->ndim, x->size, 0);
-        ci__ix *w[CI_MAX_DIMS];
+        ci__ix *w[CI_MAX_DIMS] = {0};
         ci__pw_vars(L, x->ndim, x->size, w);
         return ci__pw_box(L, cdt, x->ndim, x->size, w,
                           ci__v_bin(L, CI__V_MUL, ci__v_bin(L, CI__V_SUB, ci__load(L, x, w), ci__load(L, me, w)), ci__load(L, re, w)));
@@ -4859,7 +4859,7 @@ static int ci__lw_rms_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     double eps;
     char red[CI_MAX_DIMS];
     ci_dtype odt = x->dt, cdt;
-    ci__ix *v[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0};
     ci__v *xv;
     ci__need_float(L, op, x);
     cdt = ci__opmath(odt);
@@ -5475,7 +5475,7 @@ static int ci__buf_is_dense(const ci__buf *b) {
 }
 /* realize graph output i into a buffer that is the caller's array */
 static void ci__schedule_output(ci__L *L, ci__box *b, int i) {
-    ci__ix *v[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0};
     if (b->weak) {
         ci__pw_vars(L, 0, NULL, v);
         b = ci__pw_box(L, b->dt, 0, NULL, v, ci__load(L, b, v));
