@@ -10,6 +10,7 @@
 #                        tests/torch/run.py, then tests/test_fx2cig.py
 #   make test-fx2cig     only the PyTorch exporter's tests (tools/fx2cig.py, tests/bench/*.cig)
 #   make bench           cinductor bench --json over tests/bench/*.cig (BENCH_ARGS="--threads 16")
+#   make fuzz            the .cig and .npy fuzzers (clang libFuzzer + ASan + UBSan), FUZZ_SECONDS each
 #   make clean
 #
 # A source file that defines CINDUCTOR_IMPLEMENTATION itself (a white-box test, the demo) is
@@ -42,7 +43,8 @@ lib_for = $(if $(call self_impl,$(1)),,$(2))
 ALL := $(B)/libcinductor.o $(B)/demo $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
 
 .PHONY: all demo test test-c test-compile test-san test-valgrind test-torch clean
-.PHONY: test-fx2cig bench
+.PHONY: test-fx2cig bench check-ops-doc
+.PHONY: fuzz
 .DELETE_ON_ERROR:
 
 all: $(ALL)
@@ -81,6 +83,9 @@ $(B)/san/tests/%: tests/%.c tests/ci_test.h $(HDRS) $(B)/san/libcinductor.o
 # directory, and closes with the summary line; CI_NO_COMPILE=1 leaves the compile checks out.
 test: $(TESTS)
 	CPPFLAGS="$(CPPFLAGS)" bash tests/run.sh $(B)/tests
+# CI_CLI: run.sh also runs tests/test_cli.sh, the end-to-end checks of that build of the tool
+test: $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
+test: export CI_CLI = $(B)/cinductor
 
 test-c: $(TESTS)
 	CI_NO_COMPILE=1 bash tests/run.sh $(B)/tests
@@ -92,6 +97,13 @@ test-san: $(SAN_TESTS)
 	CI_NO_COMPILE=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	bash tests/run.sh $(B)/san/tests
+# ... and tests/test_cli.sh on the tool built with the sanitizers: no malformed file may crash it
+test-san: $(if $(wildcard tools/cinductor.c),$(B)/san/cinductor)
+test-san: export CI_CLI = $(B)/san/cinductor
+
+$(B)/san/cinductor: tools/cinductor.c $(HDRS) $(call lib_for,tools/cinductor.c,$(B)/san/libcinductor.o)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(SAN_CFLAGS) $(SAN) -o $@ tools/cinductor.c $(call lib_for,tools/cinductor.c,$(B)/san/libcinductor.o) $(LDFLAGS) $(LDLIBS)
 
 test-valgrind: $(TESTS)
 	@if command -v valgrind >/dev/null 2>&1; then \
@@ -116,6 +128,45 @@ test-fx2cig: $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
 BENCH_ARGS ?=
 bench: $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
 	@sh tools/bench.sh $(BENCH_ARGS)
+
+# ---- fuzzing ----
+# tests/fuzz/fuzz_NAME.c are libFuzzer targets, built with clang and ASan + UBSan (each carries
+# the implementation, built without libtcc). `make fuzz` runs each for FUZZ_SECONDS (default 60)
+# on a copy of its seed corpus tests/fuzz/corpus/NAME in build/fuzz/NAME/corpus, with
+# tests/fuzz/NAME.dict; a crash is saved in build/fuzz/NAME/artifacts/ and fails the target.
+# One target for longer: build/fuzz/fuzz_cig -max_total_time=600 -dict=tests/fuzz/cig.dict DIR
+FUZZ_SECONDS ?= 60
+FUZZ_CC ?= clang
+FUZZ_CFLAGS ?= -g -O1 -std=c99 -Wall -Wextra -Wpedantic -fno-omit-frame-pointer \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+FUZZ_ARGS ?= -rss_limit_mb=3072 -timeout=60 -max_len=16384 -print_final_stats=1
+FUZZERS := cig npy
+
+$(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $< -lm -lpthread -ldl
+
+fuzz: $(FUZZERS:%=$(B)/fuzz/fuzz_%)
+	@set -e; for f in $(FUZZERS); do \
+	  d=$(B)/fuzz/$$f; rm -rf $$d; mkdir -p $$d/corpus $$d/artifacts; \
+	  cp tests/fuzz/corpus/$$f/* $$d/corpus/; \
+	  echo "fuzz_$$f: $(FUZZ_SECONDS) s on $$d/corpus"; \
+	  ./$(B)/fuzz/fuzz_$$f $(FUZZ_ARGS) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$$d/artifacts/ \
+	    $$(test -f tests/fuzz/$$f.dict && echo -dict=tests/fuzz/$$f.dict) $$d/corpus 2>$$d/log || \
+	    { tail -n 60 $$d/log; echo "FAIL fuzz_$$f: see $$d/log and $$d/artifacts/"; exit 1; }; \
+	  grep -E '^stat::(number_of_executed_units|peak_rss_mb)|^Done' $$d/log || true; \
+	  echo "PASS fuzz_$$f"; \
+	done
+
+# docs/ops.md: the op table, written from the registry (CI checks it is current)
+$(B)/opsdoc: tools/opsdoc.c cinductor.h
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tools/opsdoc.c $(LDLIBS)
+docs/ops.md: $(B)/opsdoc
+	$(B)/opsdoc > $@
+check-ops-doc: $(B)/opsdoc
+	@$(B)/opsdoc | diff -q - docs/ops.md > /dev/null || { echo "docs/ops.md is out of date: run make docs/ops.md"; exit 1; }
+	@echo "docs/ops.md is current"
 
 clean:
 	rm -rf $(B)

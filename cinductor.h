@@ -394,6 +394,17 @@ typedef struct ci_extern_desc {
 CI_API ci_result ci_register_extern(ci_ctx *ctx, const ci_extern_desc *desc);
 CI_API int ci_has_op(const ci_ctx *ctx, const char *op); /* 1 when OP resolves in the registry */
 
+/* the registry's entries, for listings such as docs/ops.md */
+typedef struct ci_op_info {
+    const char *name;      /* "aten.add" (a packet) or "aten.sum.default" (an overload) */
+    const char *schema;    /* "self, other, *, alpha=1" */
+    const char *how;       /* "lowering", "decomposition", "scatter", "extern", "user lowering", "user extern" */
+    const char *dtypes;    /* the dtypes it takes, in words */
+    const char *note;      /* what differs from PyTorch, or "" */
+} ci_op_info;
+CI_API int ci_registry_count(const ci_ctx *ctx);
+CI_API ci_result ci_registry_entry(const ci_ctx *ctx, int i, ci_op_info *info); /* in no particular order */
+
 /* ---- compiling and running ---- */
 typedef enum ci_device { CI_DEVICE_DEFAULT = 0, CI_DEVICE_CPU, CI_DEVICE_CUDA, CI_DEVICE_COUNT } ci_device;
 typedef enum ci_backend {
@@ -1398,6 +1409,7 @@ struct ci__opdef {
     void *user;
     int broadcast, to_bool, nouts;
     ci_promotion promo;
+    const char *how, *dtypes, *note;  /* for listings (ci_registry_entry) */
 };
 
 struct ci__L {
@@ -5163,6 +5175,44 @@ static const ci__pwreg ci__binary_ops[] = {
 #define CI__CREATE_KW "*, dtype=None, layout=None, device=None, pin_memory=None"
 #define CI__LIKE_KW "*, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None"
 
+/* how each builtin is handled, and where it knowingly differs from PyTorch */
+static void ci__classify_builtin(ci__opdef *op) {
+    static const struct { ci__lower_fn fn; const char *how; } decomp[] = {
+        {ci__lw_softmax, "decomposition"}, {ci__lw_gelu, "decomposition"}, {ci__lw_silu, "decomposition"},
+        {ci__lw_layer_norm, "decomposition"}, {ci__lw_group_norm, "decomposition"}, {ci__lw_batch_norm, "decomposition"},
+        {ci__lw_rms_norm, "decomposition"}, {ci__lw_logsumexp, "decomposition"}, {ci__lw_glu, "decomposition"},
+        {ci__lw_stack, "decomposition"}, {ci__lw_expand_as, "decomposition"}, {ci__lw_pwx, "decomposition"},
+        {ci__lw_lerp, "decomposition"}, {ci__lw_addcmul, "decomposition"}, {ci__lw_index_put, "scatter"},
+        {ci__lw_scatter, "scatter"}};
+    static const ci__lower_fn floating[] = {ci__lw_softmax, ci__lw_gelu, ci__lw_silu, ci__lw_layer_norm, ci__lw_group_norm,
+        ci__lw_batch_norm, ci__lw_rms_norm, ci__lw_var, ci__lw_mean, ci__lw_norm, ci__lw_glu, ci__lw_lerp, ci__lw_avg_pool,
+        ci__lw_upsample_bilinear};
+    size_t i;
+    op->how = "lowering";
+    op->note = "";
+    op->dtypes = "all";
+    for (i = 0; i < sizeof decomp / sizeof decomp[0]; i++) if (decomp[i].fn == op->fn) op->how = decomp[i].how;
+    for (i = 0; i < sizeof floating / sizeof floating[0]; i++) if (floating[i] == op->fn) op->dtypes = "floating";
+    if (op->promo == CI_PROMOTE_INT_TO_FLOAT) op->dtypes = "all; integers and bool compute in f32";
+    if (op->to_bool) op->dtypes = "all, taken as bool";
+    if (op->fn == ci__lw_unary && ((op->vop >= CI__V_EXP && op->vop <= CI__V_RECIP) || (op->vop >= CI__V_EXP2 && op->vop <= CI__V_I0)) &&
+        op->promo == CI_PROMOTE_NONE && op->vop != CI__V_FLOOR && op->vop != CI__V_CEIL && op->vop != CI__V_TRUNC && op->vop != CI__V_ROUND)
+        op->dtypes = "floating";
+    if (op->vop == CI__V_BNOT || op->vop == CI__V_BAND || op->vop == CI__V_BOR || op->vop == CI__V_BXOR || op->vop == CI__V_SHL || op->vop == CI__V_SHR)
+        op->dtypes = "integer and bool";
+    if (op->fn == ci__lw_gather || op->fn == ci__lw_index_select || op->fn == ci__lw_embedding || op->fn == ci__lw_index ||
+        op->fn == ci__lw_index_put || op->fn == ci__lw_scatter)
+        op->dtypes = "all; int64 (or int32) indices";
+    if (op->fn == ci__lw_div || op->vop == CI__V_FLOORDIV || op->vop == CI__V_REM || op->vop == CI__V_FMOD)
+        op->note = "integer division by zero gives 0 (PyTorch raises)";
+    else if (op->fn == ci__lw_create && (op->extra == CI__CR_EMPTY || op->extra == CI__CR_EMPTY_LIKE || op->extra == CI__CR_EMPTY_STRIDED || op->extra == CI__CR_NEW_EMPTY))
+        op->note = "uninitialised in PyTorch; zeros here, contiguous";
+    else if (op->fn == ci__lw_batch_norm) op->note = "inference mode only (training=False)";
+    else if (op->fn == ci__lw_index || op->fn == ci__lw_index_put) op->note = "boolean masks only as index_put's masked fill";
+    else if (op->fn == ci__lw_bucketize) op->note = "no sorter";
+    else if (op->fn == ci__lw_max_pool || op->fn == ci__lw_adaptive_pool) op->note = "windows up to 2500 elements";
+    else if (op->fn == ci__lw_as_strided) op->note = "realizes its input first";
+}
 static void ci__register_builtins(ci_ctx *c) {
     size_t i;
     const ci_promotion D = CI_PROMOTE_DEFAULT, N = CI_PROMOTE_NONE;
@@ -5310,6 +5360,10 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.batch_norm", "input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled",
                     ci__lw_batch_norm, 0, 2, 0, N, 0);
     ci__reg_builtin(c, "aten.rms_norm", "input, normalized_shape, weight=None, eps=None", ci__lw_rms_norm, 0, 0, 0, N, 0);
+    {
+        int k;
+        for (k = 0; k < c->reg.cap; k++) if (c->reg.slots[k]) ci__classify_builtin(c->reg.slots[k]);
+    }
     /* more views */
     ci__reg_builtin(c, "aten._reshape_alias", "self, size, stride", ci__lw_view, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.view_copy", "self, size", ci__lw_view, 0, 0, 0, N, 0);
@@ -8482,6 +8536,22 @@ void ci_ctx_destroy(ci_ctx *ctx) {
 }
 const char *ci_ctx_last_error(const ci_ctx *ctx) { return ctx ? ctx->last_error : "no context"; }
 int ci_has_op(const ci_ctx *ctx, const char *op) { return ctx && op && ci__registry_find(ctx, op) != NULL; }
+int ci_registry_count(const ci_ctx *ctx) { return ctx ? ctx->reg.n : 0; }
+ci_result ci_registry_entry(const ci_ctx *ctx, int i, ci_op_info *info) {
+    int k, seen = 0;
+    if (!ctx || !info || i < 0 || i >= ctx->reg.n) return CI_ERR_INVALID_ARGS;
+    for (k = 0; k < ctx->reg.cap; k++) {
+        const ci__opdef *op = ctx->reg.slots[k];
+        if (!op || seen++ != i) continue;
+        info->name = op->name;
+        info->schema = op->schema;
+        info->how = op->how ? op->how : "lowering";
+        info->dtypes = op->dtypes ? op->dtypes : "";
+        info->note = op->note ? op->note : "";
+        return CI_OK;
+    }
+    return CI_ERR_INVALID_ARGS;
+}
 
 /* -- graphs -- */
 #define CI__TAG_SHIFT 20
@@ -9333,6 +9403,7 @@ ci_result ci_register_lowering(ci_ctx *ctx, const ci_lowering_desc *desc) {
     if (desc->promotion < 0 || desc->promotion >= CI_PROMOTE_COUNT) { ci__set_error(ctx, "ci_register_lowering: invalid promotion kind"); return CI_ERR_INVALID_ARGS; }
     memset(&op, 0, sizeof op);
     op.kind = CI__OPK_USER; op.ufn = desc->fn; op.user = desc->user;
+    op.how = "user lowering"; op.note = "";
     op.broadcast = desc->broadcast; op.promo = desc->promotion; op.to_bool = desc->convert_input_to_bool;
     op.nouts = desc->num_outputs > 0 ? desc->num_outputs : 1;
     return ci__register_user(ctx, desc->name, desc->schema, &op);
@@ -9343,6 +9414,7 @@ ci_result ci_register_extern(ci_ctx *ctx, const ci_extern_desc *desc) {
     if (desc->num_outputs < 0 || desc->num_outputs > 16) { ci__set_error(ctx, "ci_register_extern: num_outputs must be in [0, 16]"); return CI_ERR_INVALID_ARGS; }
     memset(&op, 0, sizeof op);
     op.kind = CI__OPK_EXTERN; op.ext = *desc;
+    op.how = "user extern"; op.note = "";
     op.nouts = desc->num_outputs > 0 ? desc->num_outputs : 1;
     return ci__register_user(ctx, desc->name, desc->schema, &op);
 }
