@@ -735,6 +735,28 @@ def build_cases():
     add(Case("bucketize i32", [("a", I("i64", [1023], "n"))],
              ["b = aten.arange.start_step(-8, 9, 3)", "y = aten.bucketize.Tensor(a, b, out_int32=True)"], ["y"]))
 
+    # ---- f16: stored narrow, computed in f32 (PyTorch's CPU kernels also compute in f32) ----
+    H = dict(tol=(1e-2, 2e-3))
+    for op in ("neg", "abs", "exp", "sigmoid", "tanh", "relu", "erf", "sqrt", "floor"):
+        add(op_case("aten.%s.default" % op, "a", I("f16", [7, 5], "pos" if op == "sqrt" else "n"), **H))
+    for op in ("add.Tensor", "mul.Tensor", "sub.Tensor", "div.Tensor", "maximum.default", "lt.Tensor"):
+        add(op_case("aten." + op, "a, b", I("f16", [7, 5]), I("f16", [5], "nz"), **H))
+        add(op_case("aten." + op, "a, b", I("f16", [7, 5]), I("f32", [5], "nz"), **H))   # promotes to f32
+    add(op_case("aten.mul.Tensor", "a, 2.5", I("f16", [7]), **H))
+    add(op_case("aten.add.Tensor", "a, b", I("f16", [7]), I("i64", [7]), **H))
+    add(op_case("aten.where.self", "a, b, c", I("bool", [7]), I("f16", [7]), I("f16", [7]), **H))
+    add(op_case("aten._to_copy.default", "a, dtype=f16", I("f32", [1023], "big"), **H))
+    add(op_case("aten._to_copy.default", "a, dtype=f32", I("f16", [1023], "big"), **H))
+    add(op_case("aten._to_copy.default", "a, dtype=i32", I("f16", [7], "big"), **H))
+    add(op_case("aten.sum.dim_IntList", "a, [1]", I("f16", [7, 100]), tol=(1e-2, 5e-2)))
+    add(op_case("aten.amax.default", "a, [0]", I("f16", [7, 5]), **H))
+    add(op_case("aten._softmax.default", "a, -1, False", I("f16", [7, 33]), **H))
+    add(op_case("aten.native_layer_norm.default", "a, [33], None, None, 1e-05", I("f16", [7, 33]), tol=(2e-2, 1e-2)))
+    add(op_case("aten.gelu.default", "a", I("f16", [7, 5]), **H))
+    add(op_case("aten.permute.default", "a, [1, 0]", I("f16", [3, 4]), **H))
+    add(op_case("aten.cat.default", "[a, b]", I("f16", [2, 3]), I("f16", [1, 3]), **H))
+    add(op_case("aten.index_select.default", "a, 0, b", I("f16", [7, 5]), I("i64", [3], "idx7"), **H))
+
     # ---- packet names (no overload) resolve like PyTorch ----
     add(op_case("aten.add", "a, b", I("f32", [7, 5]), I("f32", [5])))
     add(op_case("aten.add", "a, 2", I("i32", [7])))
