@@ -1364,11 +1364,14 @@ struct ci__buf {
 };
 
 /* WELFORD gives M2, the sum of squared deviations from the mean, in one stable pass */
-enum { CI__RED_SUM = 1, CI__RED_PROD, CI__RED_MAX, CI__RED_MIN, CI__RED_ARGMAX, CI__RED_ARGMIN, CI__RED_ANY, CI__RED_ALL, CI__RED_WELFORD };
-static const char *const ci__red_name[] = {"", "sum", "prod", "max", "min", "argmax", "argmin", "any", "all", "welford_m2"};
+/* scans (SCAN kernels) use SUM, PROD, LOGSUMEXP, CUMMAX and CUMMIN, storing at every step */
+enum { CI__RED_SUM = 1, CI__RED_PROD, CI__RED_MAX, CI__RED_MIN, CI__RED_ARGMAX, CI__RED_ARGMIN, CI__RED_ANY, CI__RED_ALL, CI__RED_WELFORD,
+       CI__RED_LOGSUMEXP, CI__RED_CUMMAX, CI__RED_CUMMIN };
+static const char *const ci__red_name[] = {"", "sum", "prod", "max", "min", "argmax", "argmin", "any", "all", "welford_m2",
+                                           "logsumexp", "cummax", "cummin"};
 /* SCATTER: read-modify-write of out at an index that may come from tensors; it runs on one
    thread, since several points may hit one element */
-enum { CI__K_POINTWISE = 1, CI__K_REDUCTION, CI__K_EXTERN, CI__K_SCATTER };
+enum { CI__K_POINTWISE = 1, CI__K_REDUCTION, CI__K_EXTERN, CI__K_SCATTER, CI__K_SCAN };
 enum { CI__SC_STORE = 1, CI__SC_ADD, CI__SC_MUL, CI__SC_MAX, CI__SC_MIN };
 struct ci__kernel {
     int id, kind;
@@ -1390,6 +1393,7 @@ struct ci__kernel {
     int live;
     ci__ix *sidx;                    /* SCATTER: the flat index written */
     int smode;                       /* SCATTER: CI__SC_* */
+    int sdim, sout;                  /* SCAN: the scanned dim of out; CUMMAX/CUMMIN: 0 values, 1 indices */
 };
 
 /* registry entries */
@@ -4601,6 +4605,53 @@ static int ci__lw_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     return 1;
 }
 
+/* -- scans: cumsum(self, dim, *, dtype=None), cumprod, logcumsumexp(self, dim), cummax/cummin(self, dim) -> (values, indices);
+   a SCAN kernel walks the dim in order and stores every step -- */
+static ci__box *ci__scan(ci__L *L, ci__box *x, int dim, int rtype, ci_dtype odt, int sout) {
+    int64_t osz[CI_MAX_DIMS];
+    ci__ix *ov[CI_MAX_DIMS] = {0}, *rv, *xi[CI_MAX_DIMS];
+    int i, o = 0;
+    ci__buf *buf = ci__buf_new(L, CI__BUF_COMPUTED, odt, x->ndim, x->size);
+    ci__kernel *k = ci__kernel_new(L, CI__K_SCAN, buf);
+    for (i = 0; i < x->ndim; i++) if (i != dim) osz[o++] = x->size[i];
+    ci__pw_vars(L, o, osz, ov);
+    rv = ci__ix_newvar(L->A, &L->ixt, x->size[dim], 1);
+    for (i = 0, o = 0; i < x->ndim; i++) xi[i] = i == dim ? rv : ov[o++];
+    k->ndim = x->ndim - 1;
+    for (i = 0; i < k->ndim; i++) { k->size[i] = osz[i]; k->vars[i] = ov[i]; }
+    k->nr = 1; k->rsize[0] = x->size[dim]; k->rvars[0] = rv;
+    k->rtype = rtype; k->sdim = dim; k->sout = sout;
+    k->body = ci__load(L, x, xi);
+    if (rtype == CI__RED_SUM || rtype == CI__RED_PROD || rtype == CI__RED_LOGSUMEXP) k->body = ci__v_cast(L, k->body, odt);
+    return ci__buf_box(L, buf);
+}
+static int ci__lw_scan(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int64_t dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
+    int pt = ci__pidx(op, "dtype"), rt = op->extra;
+    ci_dtype dt = pt >= 0 ? ci__arg_dtype_opt(L, op, a, pt) : CI_DTYPE_INVALID;
+    ci__box *y = x;
+    if (rt == CI__RED_SUM || rt == CI__RED_PROD) {
+        if (!dt) dt = (ci__is_int(x->dt) || x->dt == CI_BOOL) ? CI_I64 : x->dt;
+        y = ci__to_dtype(L, x, dt);
+    } else if (rt == CI__RED_LOGSUMEXP) {
+        if (!ci__is_float(x->dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point input", op->name);
+        dt = x->dt;
+    } else dt = x->dt;
+    if (x->ndim == 0 || ci__numel(x->ndim, x->size) == 0) {   /* nothing to walk: the input itself (index 0) */
+        ci__ix *v[CI_MAX_DIMS] = {0};
+        ci__pw_vars(L, x->ndim, x->size, v);
+        outs[0] = ci__tensor_of(ci__pw_box(L, dt, x->ndim, x->size, v, ci__v_cast(L, ci__load(L, y, v), dt)));
+        if (rt != CI__RED_CUMMAX && rt != CI__RED_CUMMIN) return 1;
+        outs[1] = ci__tensor_of(ci__pw_box(L, CI_I64, x->ndim, x->size, v, ci__v_consti(L, CI_I64, 0)));
+        return 2;
+    }
+    outs[0] = ci__tensor_of(ci__scan(L, y, (int)dim, rt, dt, 0));
+    if (rt != CI__RED_CUMMAX && rt != CI__RED_CUMMIN) return 1;
+    outs[1] = ci__tensor_of(ci__scan(L, y, (int)dim, rt, CI_I64, 1));
+    return 2;
+}
+
 /* -- statistics and normalisations -- */
 /* var/std/var_mean/std_mean (extra 0..3): Welford above the unroll threshold, two-pass below */
 static int ci__lw_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -5472,6 +5523,12 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.upsample_bilinear2d.vec", "input, output_size, align_corners, scale_factors", ci__lw_upsample_bilinear, 2, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.bucketize", "self, boundaries, *, out_int32=False, right=False", ci__lw_bucketize, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.searchsorted", "sorted_sequence, self, *, out_int32=False, right=False, side=None, sorter=None", ci__lw_bucketize, 1, 0, 0, N, 0);
+    /* scans */
+    ci__reg_builtin(c, "aten.cumsum", "self, dim, *, dtype=None", ci__lw_scan, 0, CI__RED_SUM, 0, N, 0);
+    ci__reg_builtin(c, "aten.cumprod", "self, dim, *, dtype=None", ci__lw_scan, 0, CI__RED_PROD, 0, N, 0);
+    ci__reg_builtin(c, "aten.logcumsumexp", "self, dim", ci__lw_scan, 0, CI__RED_LOGSUMEXP, 0, N, 0);
+    if ((op = ci__reg_builtin(c, "aten.cummax", "self, dim", ci__lw_scan, 0, CI__RED_CUMMAX, 0, N, 0))) op->nouts = 2;
+    if ((op = ci__reg_builtin(c, "aten.cummin", "self, dim", ci__lw_scan, 0, CI__RED_CUMMIN, 0, N, 0))) op->nouts = 2;
     /* pooling */
     {
         static const char *const nm[3][6] = {
@@ -5859,7 +5916,7 @@ static void ci__emit_ptr_decl(ci__buf *b, void *user) {
 }
 static void ci__emit_kernel(ci__L *L, ci__sb *sb, ci__kernel *k) {
     ci__emit E;
-    int i, nv = L->ixt.nvars, red = k->kind == CI__K_REDUCTION;
+    int i, nv = L->ixt.nvars, red = k->kind == CI__K_REDUCTION || k->kind == CI__K_SCAN, scan = k->kind == CI__K_SCAN;
     char lvl[64];
     int *marks;
     const char *acct = "double";
@@ -5882,7 +5939,7 @@ static void ci__emit_kernel(ci__L *L, ci__sb *sb, ci__kernel *k) {
         E.names[k->rvars[i]->var] = nm;
         E.rmask[k->rvars[i]->var] = 1;
     }
-    ci__sb_printf(sb, "\n/* %s: %s %s", k->name, red ? "reduction" : k->kind == CI__K_SCATTER ? "scatter" : "pointwise", red ? ci__red_name[k->rtype] : "");
+    ci__sb_printf(sb, "\n/* %s: %s %s", k->name, scan ? "scan" : red ? "reduction" : k->kind == CI__K_SCATTER ? "scatter" : "pointwise", red ? ci__red_name[k->rtype] : "");
     ci__sb_printf(sb, " -> %s %s */\n", k->out->name, ci__dt[k->out->dt].name);
     ci__sb_printf(sb, "static void %s(void **B, long long x0_begin, long long x0_end) {\n", k->name);
     ci__sb_printf(sb, "    %s *out = (%s *)B[%d];\n", ci__dt[k->out->dt].cstore, ci__dt[k->out->dt].cstore, k->out->slot);
@@ -5914,19 +5971,20 @@ static void ci__emit_kernel(ci__L *L, ci__sb *sb, ci__kernel *k) {
         ci__emit_value(&E, k->body, 1);   /* hoisted: values independent of the reduction */
         if (ci__is_float(in_dt)) {
             int isf32 = in_dt == CI_F32;
-            acct = (k->rtype == CI__RED_SUM || k->rtype == CI__RED_PROD || k->rtype == CI__RED_WELFORD) ? "double" : ci__ctype(in_dt);
+            acct = (k->rtype == CI__RED_SUM || k->rtype == CI__RED_PROD || k->rtype == CI__RED_WELFORD || k->rtype == CI__RED_LOGSUMEXP) ? "double" : ci__ctype(in_dt);
             if (k->rtype == CI__RED_PROD) init = "1";
-            if (k->rtype == CI__RED_MAX || k->rtype == CI__RED_ARGMAX) init = isf32 ? "-ci_inf_f" : "-ci_inf_d";
-            if (k->rtype == CI__RED_MIN || k->rtype == CI__RED_ARGMIN) init = isf32 ? "ci_inf_f" : "ci_inf_d";
+            if (k->rtype == CI__RED_MAX || k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_CUMMAX) init = isf32 ? "-ci_inf_f" : "-ci_inf_d";
+            if (k->rtype == CI__RED_MIN || k->rtype == CI__RED_ARGMIN || k->rtype == CI__RED_CUMMIN) init = isf32 ? "ci_inf_f" : "ci_inf_d";
+            if (k->rtype == CI__RED_LOGSUMEXP) init = "-ci_inf_d";
         } else {
             acct = in_dt == CI_BOOL ? "int" : "long long";
             if (k->rtype == CI__RED_PROD || k->rtype == CI__RED_ALL) init = "1";
-            if (k->rtype == CI__RED_MAX || k->rtype == CI__RED_ARGMAX) init = in_dt == CI_BOOL ? "0" : "(-9223372036854775807LL - 1)";
-            if (k->rtype == CI__RED_MIN || k->rtype == CI__RED_ARGMIN) init = in_dt == CI_BOOL ? "1" : "9223372036854775807LL";
+            if (k->rtype == CI__RED_MAX || k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_CUMMAX) init = in_dt == CI_BOOL ? "0" : "(-9223372036854775807LL - 1)";
+            if (k->rtype == CI__RED_MIN || k->rtype == CI__RED_ARGMIN || k->rtype == CI__RED_CUMMIN) init = in_dt == CI_BOOL ? "1" : "9223372036854775807LL";
         }
         (void)f32;
         ci__sb_printf(sb, "%s%s acc = %s;\n", lvl, acct, init);
-        if (arg) ci__sb_printf(sb, "%slong long acc_i = 0, ri = 0;\n", lvl);
+        if (arg || k->rtype == CI__RED_CUMMAX || k->rtype == CI__RED_CUMMIN) ci__sb_printf(sb, "%slong long acc_i = 0, ri = 0;\n", lvl);
         if (k->rtype == CI__RED_WELFORD) ci__sb_printf(sb, "%sdouble w_mean = 0, w_n = 0;\n", lvl);
         for (i = 0; i < k->nr; i++)
             ci__sb_printf(sb, "%s%*sfor (long long r%d = 0; r%d < %lldLL; r%d++) {\n", lvl, 4 * i, "", i, i, (long long)k->rsize[i], i);
@@ -5954,13 +6012,35 @@ static void ci__emit_kernel(ci__L *L, ci__sb *sb, ci__kernel *k) {
                 else ci__sb_printf(sb, "%sif (v%d %s acc) { acc = v%d; acc_i = ri; }\n", inner, b, k->rtype == CI__RED_ARGMAX ? ">" : "<", b);
                 ci__sb_printf(sb, "%sri++;\n", inner);
                 break;
+            case CI__RED_LOGSUMEXP:   /* log(exp(acc) + exp(v)), stably */
+                ci__sb_printf(sb, "%s{ double lo = acc < (double)v%d ? acc : (double)v%d, hi = acc < (double)v%d ? (double)v%d : acc;\n", inner, b, b, b, b);
+                ci__sb_printf(sb, "%s  if (v%d != v%d) acc = v%d; else if (acc == acc && (lo != hi || (lo - lo) == 0)) acc = hi + log1p(exp(lo - hi)); }\n", inner, b, b, b);
+                break;
+            case CI__RED_CUMMAX: case CI__RED_CUMMIN:   /* PyTorch: a NaN always takes over; ties take the later index */
+                if (isf) ci__sb_printf(sb, "%sif (v%d != v%d || (acc == acc && v%d %s acc)) { acc = v%d; acc_i = ri; }\n", inner, b, b, b,
+                                       k->rtype == CI__RED_CUMMAX ? ">=" : "<=", b);
+                else ci__sb_printf(sb, "%sif (v%d %s acc) { acc = v%d; acc_i = ri; }\n", inner, b, k->rtype == CI__RED_CUMMAX ? ">=" : "<=", b);
+                break;
+            }
+            if (scan) {   /* a scan stores every step */
+                ci__ix *idx[CI_MAX_DIMS];
+                int d, o = 0;
+                const char *conv = k->out->dt == CI_F16 ? "ci_f2h" : k->out->dt == CI_BF16 ? "ci_f2bf" : "";
+                for (d = 0; d < k->out->ndim; d++) idx[d] = d == k->sdim ? k->rvars[0] : k->vars[o++];
+                ci__sb_printf(sb, "%sout[", inner);
+                ci__ix_print(sb, ci__buf_index(L, k->out, idx), ci__emit_varname, &E);
+                if (k->sout) ci__sb_put(sb, "] = acc_i;\n");
+                else ci__sb_printf(sb, "] = %s((%s)acc);\n", conv, ci__ctype(k->out->dt));
+                if (k->rtype == CI__RED_CUMMAX || k->rtype == CI__RED_CUMMIN) ci__sb_printf(sb, "%sri++;\n", inner);
             }
         }
         for (i = k->nr - 1; i >= 0; i--) ci__sb_printf(sb, "%s%*s}\n", lvl, 4 * i, "");
         E.indent = lvl;
     }
     /* store */
-    if (k->kind == CI__K_SCATTER) {
+    if (scan) {
+        /* stored inside the loop */
+    } else if (k->kind == CI__K_SCATTER) {
         ci__v *iv[CI__VARGS];
         int ni = 0, isf = ci__is_float(k->out->dt), f32 = k->out->dt != CI_F64;
         const char *ld = k->out->dt == CI_F16 ? "ci_h2f" : k->out->dt == CI_BF16 ? "ci_bf2f" : "";
@@ -6351,8 +6431,9 @@ static void ci__store_val(ci__buf *b, void *const *B, int64_t k, ci__ival val, i
 /* run one pointwise or reduction kernel; returns 0 or 1 (bad load) */
 static int ci__interp_kernel(ci__L *L, ci__kernel *k, void *const *B, ci__ival *regs, int64_t *vars, ci__ikernel *K) {
     int64_t idx[CI_MAX_DIMS], ridx[CI_MAX_DIMS], onumel = ci__numel(k->ndim, k->size), rnumel = ci__numel(k->nr, k->rsize), o, rr;
-    int i, j, red = k->kind == CI__K_REDUCTION, isf = ci__is_float(k->body->dt);
-    ci__ix *store = k->kind == CI__K_SCATTER ? NULL : ci__buf_index(L, k->out, k->vars);
+    int i, j, red = k->kind == CI__K_REDUCTION || k->kind == CI__K_SCAN, isf = ci__is_float(k->body->dt);
+    ci__ix *scan_store = NULL;
+    ci__ix *store = (k->kind == CI__K_SCATTER || k->kind == CI__K_SCAN) ? NULL : ci__buf_index(L, k->out, k->vars);
     for (i = 0; i < K->n; i++) K->pos[K->nodes[i]->id] = -1;  /* kernels share value nodes */
     K->n = 0;
     ci__ik_collect(K, k->body);
@@ -6372,11 +6453,11 @@ static int ci__interp_kernel(ci__L *L, ci__kernel *k, void *const *B, ci__ival *
         acc.i = 0;
         if (red) {
             int rt = k->rtype;
-            if (isf) acc.f = rt == CI__RED_PROD ? 1 : (rt == CI__RED_MAX || rt == CI__RED_ARGMAX) ? -HUGE_VAL
-                             : (rt == CI__RED_MIN || rt == CI__RED_ARGMIN) ? HUGE_VAL : 0;
+            if (isf) acc.f = rt == CI__RED_PROD ? 1 : (rt == CI__RED_MAX || rt == CI__RED_ARGMAX || rt == CI__RED_CUMMAX || rt == CI__RED_LOGSUMEXP) ? -HUGE_VAL
+                             : (rt == CI__RED_MIN || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMIN) ? HUGE_VAL : 0;
             else acc.i = (rt == CI__RED_PROD || rt == CI__RED_ALL) ? 1
-                         : (rt == CI__RED_MAX || rt == CI__RED_ARGMAX) ? (k->body->dt == CI_BOOL ? 0 : INT64_MIN)
-                         : (rt == CI__RED_MIN || rt == CI__RED_ARGMIN) ? (k->body->dt == CI_BOOL ? 1 : INT64_MAX) : 0;
+                         : (rt == CI__RED_MAX || rt == CI__RED_ARGMAX || rt == CI__RED_CUMMAX) ? (k->body->dt == CI_BOOL ? 0 : INT64_MIN)
+                         : (rt == CI__RED_MIN || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMIN) ? (k->body->dt == CI_BOOL ? 1 : INT64_MAX) : 0;
             memset(ridx, 0, sizeof ridx);
         }
         for (rr = 0; rr < (red ? rnumel : 1); rr++) {
@@ -6409,6 +6490,29 @@ static int ci__interp_kernel(ci__L *L, ci__kernel *k, void *const *B, ci__ival *
                             : (mx ? val.i > acc.i : val.i < acc.i)) { acc = val; acc_i = rr; }
                     break;
                 }
+                case CI__RED_LOGSUMEXP: {
+                    double lo = acc.f < val.f ? acc.f : val.f, hi = acc.f < val.f ? val.f : acc.f;
+                    if (val.f != val.f) acc.f = val.f;
+                    else if (acc.f == acc.f && (lo != hi || (lo - lo) == 0)) acc.f = hi + log1p(exp(lo - hi));
+                    break;
+                }
+                case CI__RED_CUMMAX: case CI__RED_CUMMIN: {
+                    int mx = k->rtype == CI__RED_CUMMAX;
+                    if (isf ? (val.f != val.f || (acc.f == acc.f && (mx ? val.f >= acc.f : val.f <= acc.f)))
+                            : (mx ? val.i >= acc.i : val.i <= acc.i)) { acc = val; acc_i = rr; }
+                    break;
+                }
+                }
+                if (k->kind == CI__K_SCAN) {   /* a scan stores every step */
+                    ci__ival sv;
+                    if (!scan_store) {
+                        ci__ix *idx[CI_MAX_DIMS];
+                        int d, o = 0;
+                        for (d = 0; d < k->out->ndim; d++) idx[d] = d == k->sdim ? k->rvars[0] : k->vars[o++];
+                        scan_store = ci__buf_index(L, k->out, idx);
+                    }
+                    if (k->sout) sv.i = acc_i; else sv = acc;
+                    ci__store_val(k->out, B, ci__ix_eval(scan_store, vars), sv, k->sout ? 0 : isf);
                 }
                 for (i = k->nr - 1; i >= 0; i--) { if (++ridx[i] < k->rsize[i]) break; ridx[i] = 0; }
             }
@@ -6417,7 +6521,9 @@ static int ci__interp_kernel(ci__L *L, ci__kernel *k, void *const *B, ci__ival *
             if (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN) { val.i = acc_i; isf = 0; }
             else val = acc;
         }
-        if (k->kind == CI__K_SCATTER) {
+        if (k->kind == CI__K_SCAN) {
+            /* stored inside the loop */
+        } else if (k->kind == CI__K_SCATTER) {
             int64_t si = ci__ix_eval(k->sidx, vars);
             ci__ival old, nv;
             int isfo = ci__is_float(k->out->dt);

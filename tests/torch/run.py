@@ -757,6 +757,20 @@ def build_cases():
     add(op_case("aten.cat.default", "[a, b]", I("f16", [2, 3]), I("f16", [1, 3]), **H))
     add(op_case("aten.index_select.default", "a, 0, b", I("f16", [7, 5]), I("i64", [3], "idx7"), **H))
 
+    # ---- scans ----
+    for dt in ALL:
+        for sh, dim in (([7, 5], 1), ([7, 5], 0), ([1023], 0), ([2, 3, 4], -2), ([0, 3], 1), ([], 0)):
+            add(op_case("aten.cumsum.default", "a, %d" % dim, I(dt, sh), red=True))
+            add(op_case("aten.cumprod.default", "a, %d" % dim, I(dt, sh, "near1"), red=True))
+            add(op_case("aten.cummax.default", "a, %d" % dim, I(dt, sh, "grid")))
+            add(op_case("aten.cummin.default", "a, %d" % dim, I(dt, sh, "grid")))
+        add(op_case("aten.cumsum.default", "a, 1, dtype=f64", I(dt, [7, 5]), red=True))
+    for dt in ("f32", "f64"):
+        add(op_case("aten.logcumsumexp.default", "a, 1", I(dt, [7, 100], "big"), red=True))
+        add(op_case("aten.logcumsumexp.default", "a, 0", I(dt, [9, 5], "nan"), red=True))
+        add(op_case("aten.cummax.default", "a, 1", I(dt, [7, 9], "nan")))
+        add(op_case("aten.cummin.default", "a, 0", I(dt, [7, 9], "nan")))
+
     # ---- packet names (no overload) resolve like PyTorch ----
     add(op_case("aten.add", "a, b", I("f32", [7, 5]), I("f32", [5])))
     add(op_case("aten.add", "a, 2", I("i32", [7])))
