@@ -46,6 +46,7 @@
        >>plan     buffer placement in one arena per program
        >>cemit    kernel IR -> C source (one compile unit per graph)
        >>interp   the interpreter backend: runs the kernel IR directly
+       >>linalg   batched matrix multiply and 2-d convolution kernels (extern kernels in C)
        >>tcc      libtcc backend (in-memory compile, serialised by a lock)
        >>rt       programs: run, threads, extern kernels
        >>dbg      the debug printer (graph, IR, kernels, source)
@@ -1414,6 +1415,7 @@ struct ci__opdef {
     int broadcast, to_bool, nouts;
     ci_promotion promo;
     const char *how, *dtypes, *note;  /* for listings (ci_registry_entry) */
+    int internal;            /* an extern kernel of cinductor's own: run gets the program as `user` */
 };
 
 struct ci__L {
@@ -4652,6 +4654,217 @@ static int ci__lw_scan(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
     return 2;
 }
 
+/* -- matmul and convolution: checks and reshapes here, the arithmetic in >>linalg's extern kernels -- */
+static int ci__ext_bmm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__ext_conv_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__ext_bmm_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    (void)args; (void)nargs; (void)nouts; (void)user;
+    if (nins != 2 || ins[0].ndim != 3 || ins[1].ndim != 3 || ins[0].shape[0] != ins[1].shape[0] || ins[0].shape[2] != ins[1].shape[1] ||
+        ins[0].dtype != ins[1].dtype)
+        return CI_ERR_SHAPE;
+    outs[0].dtype = ins[0].dtype; outs[0].ndim = 3;
+    outs[0].shape[0] = ins[0].shape[0]; outs[0].shape[1] = ins[0].shape[1]; outs[0].shape[2] = ins[1].shape[2];
+    return CI_OK;
+}
+static ci_result ci__ext_conv_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    int i;
+    (void)nargs; (void)nouts; (void)user;
+    if (nins < 2 || ins[0].ndim != 4 || ins[1].ndim != 4) return CI_ERR_SHAPE;
+    outs[0].dtype = ins[0].dtype; outs[0].ndim = 4;
+    outs[0].shape[0] = ins[0].shape[0]; outs[0].shape[1] = ins[1].shape[0];
+    for (i = 0; i < 2; i++)
+        outs[0].shape[2 + i] = (ins[0].shape[2 + i] + 2 * args[4].u.ints.v[i] - args[5].u.ints.v[i] * (ins[1].shape[2 + i] - 1) - 1) / args[3].u.ints.v[i] + 1;
+    return CI_OK;
+}
+static void ci__need_same_dtype(ci__L *L, const ci__opdef *op, const ci__box *a, const ci__box *b) {
+    if (a->dt != b->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected both operands to have the same dtype, but got %s != %s", op->name, ci__dt[a->dt].tname, ci__dt[b->dt].tname);
+}
+/* a [B, n, k] @ b [B, k, m] through the extern kernel */
+static ci__box *ci__bmm3(ci__L *L, ci__box *a, ci__box *b) {
+    return ci__call2(L, "cinductor.bmm", ci__T(a), ci__T(b));
+}
+static int ci__lw_mm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *y = ci__arg_box(L, op, a, 1);
+    int64_t s3[3], r[3];
+    int batched = op->extra;
+    char s1[96], s2[96];
+    if (x->ndim != 2 + batched || y->ndim != 2 + batched)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected %dD tensors, got %dD and %dD", op->name, 2 + batched, x->ndim, y->ndim);
+    ci__fmt_shape(s1, sizeof s1, x->ndim, x->size);
+    ci__fmt_shape(s2, sizeof s2, y->ndim, y->size);
+    if (x->size[x->ndim - 1] != y->size[y->ndim - 2] || (batched && x->size[0] != y->size[0]))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be multiplied", op->name, s1, s2);
+    ci__need_same_dtype(L, op, x, y);
+    if (batched) { outs[0] = ci__tensor_of(ci__bmm3(L, x, y)); return 1; }
+    s3[0] = 1; s3[1] = x->size[0]; s3[2] = x->size[1];
+    r[0] = 1; r[1] = y->size[0]; r[2] = y->size[1];
+    {
+        ci__box *o = ci__bmm3(L, ci__reshape(L, x, 3, s3), ci__reshape(L, y, 3, r));
+        outs[0] = ci__tensor_of(ci__reshape(L, o, 2, o->size + 1));
+    }
+    return 1;
+}
+/* matmul(self, other): every broadcasting case of torch.matmul */
+static ci__box *ci__matmul(ci__L *L, const ci__opdef *op, ci__box *x, ci__box *y) {
+    int d1 = x->ndim, d2 = y->ndim, i, nb = 0;
+    int64_t bshape[CI_MAX_DIMS], sh[CI_MAX_DIMS], bsz = 1, n, k, k2, m;
+    ci__box *a, *b, *o;
+    if (d1 == 0 || d2 == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: both arguments to matmul need to be at least 1D, but they are %dD and %dD", op->name, d1, d2);
+    ci__need_same_dtype(L, op, x, y);
+    if (d1 == 1 && d2 == 1) {   /* dot */
+        if (x->size[0] != y->size[0]) CI__FAIL(L, CI_ERR_SHAPE, "%s: inconsistent tensor size, expected tensor [%lld] and src [%lld] to have the same number of elements",
+                                               op->name, (long long)x->size[0], (long long)y->size[0]);
+        {
+            char red[CI_MAX_DIMS];
+            ci__box *p = ci__call2(L, "aten.mul.Tensor", ci__T(x), ci__T(y));
+            memset(red, 1, sizeof red);
+            return ci__reduce(L, op, p, red, 0, CI__RED_SUM, x->dt == CI_BOOL ? CI_BOOL : p->dt);
+        }
+    }
+    /* x as [..., n, k] and y as [..., k, m], with 1-D operands lifted */
+    n = d1 == 1 ? 1 : x->size[d1 - 2]; k = x->size[d1 - 1];
+    k2 = d2 == 1 ? y->size[0] : y->size[d2 - 2]; m = d2 == 1 ? 1 : y->size[d2 - 1];
+    if (k != k2) {
+        char s1[96], s2[96];
+        ci__fmt_shape(s1, sizeof s1, d1, x->size);
+        ci__fmt_shape(s2, sizeof s2, d2, y->size);
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be multiplied", op->name, s1, s2);
+    }
+    ci__broadcast_shape(L, op->name, d1 > 2 ? d1 - 2 : 0, x->size, d2 > 2 ? d2 - 2 : 0, y->size, &nb, bshape);
+    for (i = 0; i < nb; i++) bsz *= bshape[i];
+    memcpy(sh, bshape, sizeof(int64_t) * (size_t)nb);
+    sh[nb] = n; sh[nb + 1] = k;
+    a = d1 == 1 ? ci__reshape(L, x, 2, sh + nb) : x;
+    a = ci__expand(L, a, nb + 2, sh, 0);
+    sh[nb] = k; sh[nb + 1] = m;
+    b = d2 == 1 ? ci__reshape(L, y, 2, sh + nb) : y;
+    b = ci__expand(L, b, nb + 2, sh, 0);
+    {
+        int64_t s3[3];
+        s3[0] = bsz; s3[1] = n; s3[2] = k;
+        a = ci__reshape(L, a, 3, s3);
+        s3[1] = k; s3[2] = m;
+        b = ci__reshape(L, b, 3, s3);
+    }
+    o = ci__bmm3(L, a, b);
+    /* back to the batch shape, dropping the lifted dims */
+    {
+        int no = nb;
+        memcpy(sh, bshape, sizeof(int64_t) * (size_t)nb);
+        if (d1 > 1) sh[no++] = n;
+        if (d2 > 1) sh[no++] = m;
+        return ci__reshape(L, o, no, sh);
+    }
+}
+static int ci__lw_matmul(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    outs[0] = ci__tensor_of(ci__matmul(L, op, ci__arg_box(L, op, a, 0), ci__arg_box(L, op, a, 1)));
+    return 1;
+}
+/* addmm(self, mat1, mat2, *, beta=1, alpha=1); baddbmm (extra 1): beta*self + alpha*(mat1 @ mat2) */
+static int ci__lw_addmm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *s = ci__arg_box(L, op, a, 0), *p;
+    ci_arg mm[2];
+    double beta = ci__arg_num(L, op, a, ci__pidx(op, "beta")), alpha = ci__arg_num(L, op, a, ci__pidx(op, "alpha"));
+    ci_tensor o[1];
+    mm[0] = a[1]; mm[1] = a[2];
+    ci__box_get(L, a[1].u.t);
+    {
+        ci__opdef sub = *op;
+        sub.extra = op->extra;
+        ci__lw_mm(L, &sub, mm, o);
+    }
+    p = ci__box_get(L, o[0]);
+    if (alpha != 1) p = ci__call2(L, "aten.mul.Tensor", ci__T(p), a[ci__pidx(op, "alpha")]);
+    if (beta != 0) {
+        ci__box *bs = beta == 1 ? s : ci__call2(L, "aten.mul.Tensor", ci__T(s), a[ci__pidx(op, "beta")]);
+        p = ci__call2(L, "aten.add.Tensor", ci__T(p), ci__T(bs));
+    } else {   /* beta == 0: self is ignored (even NaN), but still broadcasts */
+        int nd = 0;
+        int64_t sh[CI_MAX_DIMS];
+        ci__broadcast_shape(L, op->name, p->ndim, p->size, s->ndim, s->size, &nd, sh);
+        p = ci__expand(L, p, nd, sh, 0);
+    }
+    outs[0] = ci__tensor_of(p);
+    return 1;
+}
+/* linear(input, weight, bias=None) */
+static int ci__lw_linear(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *w = ci__arg_box(L, op, a, 1), *b = ci__arg_box_opt(L, op, a, 2), *o;
+    int64_t p[2] = {1, 0};
+    if (w->ndim != 2 && w->ndim != 1) CI__FAIL(L, CI_ERR_SHAPE, "%s: weight must be 1-D or 2-D", op->name);
+    o = ci__matmul(L, op, x, w->ndim == 2 ? ci__permute(L, w, p) : w);
+    if (b) o = ci__call2(L, "aten.add.Tensor", ci__T(o), ci__T(b));
+    outs[0] = ci__tensor_of(o);
+    return 1;
+}
+/* convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups);
+   conv1d / conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) (extra 1 / 2) */
+static int ci__lw_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *w = ci__arg_box(L, op, a, 1), *b = ci__arg_box_opt(L, op, a, 2), *o;
+    int ps = ci__pidx(op, "stride"), pp = ci__pidx(op, "padding"), pd = ci__pidx(op, "dilation"), pg = ci__pidx(op, "groups");
+    int pt = ci__pidx(op, "transposed"), sd, unbatched = 0, i;
+    int64_t st[2], pad[2], dil[2], groups = ci__arg_int(L, op, a, pg), xs[4], ws[4], st2[2], pad2[2], dil2[2];
+    ci_arg args[7];
+    if (pt >= 0 && ci__arg_bool(L, op, a, pt)) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: transposed convolution is not supported yet", op->name);
+    sd = w->ndim - 2;
+    if (sd != 1 && sd != 2) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: only 1-d and 2-d convolution are supported (weight is %dD)", op->name, w->ndim);
+    if (x->ndim == sd + 1) unbatched = 1;
+    else if (x->ndim != sd + 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a %dD (unbatched) or %dD (batched) input, got %dD", op->name, sd + 1, sd + 2, x->ndim);
+    ci__need_same_dtype(L, op, x, w);
+    if (b) ci__need_same_dtype(L, op, x, b);
+    ci__pool_param(L, op, a, ps, sd, 1, st);
+    if (pp >= 0 && a[pp].kind == CI_ARG_STRING) {
+        if (!strcmp(a[pp].u.s, "valid")) pad[0] = pad[1] = 0;
+        else if (!strcmp(a[pp].u.s, "same")) {
+            ci__pool_param(L, op, a, pd, sd, 1, dil);
+            for (i = 0; i < sd; i++) {
+                int64_t tot = dil[i] * (w->size[2 + i] - 1);
+                if (tot % 2) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: padding='same' with an even effective kernel size is not supported", op->name);
+                pad[i] = tot / 2;
+            }
+        } else CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid padding string '%s'", op->name, a[pp].u.s);
+    } else ci__pool_param(L, op, a, pp, sd, 0, pad);
+    ci__pool_param(L, op, a, pd, sd, 1, dil);
+    if (unbatched) {
+        int64_t sh[CI_MAX_DIMS];
+        sh[0] = 1;
+        memcpy(sh + 1, x->size, sizeof(int64_t) * (size_t)x->ndim);
+        x = ci__reshape(L, x, x->ndim + 1, sh);
+    }
+    if (groups <= 0 || x->size[1] != w->size[1] * groups || w->size[0] % groups)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected input with %lld channels (weight %lld x groups %lld), got %lld", op->name,
+                 (long long)(w->size[1] * groups), (long long)w->size[1], (long long)groups, (long long)x->size[1]);
+    if (b && (b->ndim != 1 || b->size[0] != w->size[0])) CI__FAIL(L, CI_ERR_SHAPE, "%s: bias must have shape [%lld]", op->name, (long long)w->size[0]);
+    for (i = 0; i < sd; i++) {
+        if (st[i] <= 0 || dil[i] <= 0 || pad[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: stride and dilation must be positive, padding non-negative", op->name);
+        if (x->size[2 + i] + 2 * pad[i] < dil[i] * (w->size[2 + i] - 1) + 1)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: the padded input is smaller than the (dilated) kernel", op->name);
+    }
+    /* 1-d runs as 2-d with a height of 1 */
+    xs[0] = x->size[0]; xs[1] = x->size[1]; xs[2] = sd == 1 ? 1 : x->size[2]; xs[3] = x->size[sd + 1];
+    ws[0] = w->size[0]; ws[1] = w->size[1]; ws[2] = sd == 1 ? 1 : w->size[2]; ws[3] = w->size[sd + 1];
+    st2[0] = sd == 1 ? 1 : st[0]; st2[1] = st[sd - 1];
+    pad2[0] = sd == 1 ? 0 : pad[0]; pad2[1] = pad[sd - 1];
+    dil2[0] = sd == 1 ? 1 : dil[0]; dil2[1] = dil[sd - 1];
+    args[0] = ci__T(ci__reshape(L, x, 4, xs));
+    args[1] = ci__T(ci__reshape(L, w, 4, ws));
+    args[2] = b ? ci__T(b) : ci_arg_none();
+    args[3] = ci_arg_ints(st2, 2); args[4] = ci_arg_ints(pad2, 2); args[5] = ci_arg_ints(dil2, 2); args[6] = ci_arg_int(groups);
+    o = ci__callb(L, "cinductor.convolution", 7, args);
+    {
+        int64_t sh[CI_MAX_DIMS];
+        int n = 0;
+        if (!unbatched) sh[n++] = o->size[0];
+        sh[n++] = o->size[1];
+        if (sd == 2) sh[n++] = o->size[2];
+        sh[n++] = o->size[3];
+        o = ci__reshape(L, o, n, sh);
+    }
+    outs[0] = ci__tensor_of(o);
+    return 1;
+}
+
 /* -- statistics and normalisations -- */
 /* var/std/var_mean/std_mean (extra 0..3): Welford above the unroll threshold, two-pass below */
 static int ci__lw_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -5234,12 +5447,13 @@ static void ci__classify_builtin(ci__opdef *op) {
         {ci__lw_rms_norm, "decomposition"}, {ci__lw_logsumexp, "decomposition"}, {ci__lw_glu, "decomposition"},
         {ci__lw_stack, "decomposition"}, {ci__lw_expand_as, "decomposition"}, {ci__lw_pwx, "decomposition"},
         {ci__lw_lerp, "decomposition"}, {ci__lw_addcmul, "decomposition"}, {ci__lw_index_put, "scatter"},
-        {ci__lw_scatter, "scatter"}};
+        {ci__lw_scatter, "scatter"}, {ci__lw_mm, "decomposition"}, {ci__lw_matmul, "decomposition"}, {ci__lw_addmm, "decomposition"},
+        {ci__lw_linear, "decomposition"}, {ci__lw_convolution, "decomposition"}};
     static const ci__lower_fn floating[] = {ci__lw_softmax, ci__lw_gelu, ci__lw_silu, ci__lw_layer_norm, ci__lw_group_norm,
         ci__lw_batch_norm, ci__lw_rms_norm, ci__lw_var, ci__lw_mean, ci__lw_norm, ci__lw_glu, ci__lw_lerp, ci__lw_avg_pool,
         ci__lw_upsample_bilinear};
     size_t i;
-    op->how = "lowering";
+    op->how = op->kind == CI__OPK_EXTERN ? "extern" : "lowering";
     op->note = "";
     op->dtypes = "all";
     for (i = 0; i < sizeof decomp / sizeof decomp[0]; i++) if (decomp[i].fn == op->fn) op->how = decomp[i].how;
@@ -5523,6 +5737,23 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.upsample_bilinear2d.vec", "input, output_size, align_corners, scale_factors", ci__lw_upsample_bilinear, 2, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.bucketize", "self, boundaries, *, out_int32=False, right=False", ci__lw_bucketize, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.searchsorted", "sorted_sequence, self, *, out_int32=False, right=False, side=None, sorter=None", ci__lw_bucketize, 1, 0, 0, N, 0);
+    /* matmul and convolution */
+    if ((op = ci__reg_builtin(c, "cinductor.bmm", "self, mat2", NULL, 0, 0, 0, N, 0))) {
+        op->kind = CI__OPK_EXTERN; op->internal = 1; op->ext.run = ci__ext_bmm_run; op->ext.infer = ci__ext_bmm_infer;
+    }
+    if ((op = ci__reg_builtin(c, "cinductor.convolution", "input, weight, bias, stride, padding, dilation, groups", NULL, 0, 0, 0, N, 0))) {
+        op->kind = CI__OPK_EXTERN; op->internal = 1; op->ext.run = ci__ext_conv_run; op->ext.infer = ci__ext_conv_infer;
+    }
+    ci__reg_builtin(c, "aten.mm", "self, mat2", ci__lw_mm, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.bmm", "self, mat2", ci__lw_mm, 0, 1, 0, N, 0);
+    ci__reg_builtin(c, "aten.matmul", "self, other", ci__lw_matmul, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.addmm", "self, mat1, mat2, *, beta=1, alpha=1", ci__lw_addmm, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.baddbmm", "self, batch1, batch2, *, beta=1, alpha=1", ci__lw_addmm, 0, 1, 0, N, 0);
+    ci__reg_builtin(c, "aten.linear", "input, weight, bias=None", ci__lw_linear, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.convolution", "input, weight, bias, stride, padding, dilation, transposed, output_padding, groups",
+                    ci__lw_convolution, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.conv1d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", ci__lw_convolution, 0, 1, 0, N, 0);
+    ci__reg_builtin(c, "aten.conv2d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", ci__lw_convolution, 0, 2, 0, N, 0);
     /* scans */
     ci__reg_builtin(c, "aten.cumsum", "self, dim, *, dtype=None", ci__lw_scan, 0, CI__RED_SUM, 0, N, 0);
     ci__reg_builtin(c, "aten.cumprod", "self, dim, *, dtype=None", ci__lw_scan, 0, CI__RED_PROD, 0, N, 0);
@@ -6561,6 +6792,530 @@ static int ci__interp_kernel(ci__L *L, ci__kernel *k, void *const *B, ci__ival *
 }
 
 /* ---------------------------------------------------------------------------------------
+   >>linalg  batched matrix multiply and 2-d convolution kernels (self-contained)
+   Everything here is private (prefix ci__la_, macros CI__LA_, #undef'd at the end), keeps no
+   global state and allocates nothing: the working buffers (about 51 KiB) live on the stack of
+   the calling thread. Uses >>interp's f16/bf16 conversions; runs on the program's thread pool (>>rt) when it has one.
+
+   Both entry points reduce to one blocked GEMM over a batch of independent products
+   C[t] (M x N) = A[t] (M x K) @ B[t] (K x N):
+     bmm     A[t] = A + t*n*k, B[t] = B + t*k*m, C[t] = C + t*n*m
+     conv2d  t = image*groups + g; A[t] = the weights of group g (Cout/groups x Cin/groups*KH*KW,
+             as stored), B[t] = the implicit im2col matrix of image / group g (never formed:
+             the B packer reads x directly, zeros for padding), C[t] = y of image / group g
+             (Cout/groups x OH*OW, as stored); the bias enters when the first k-block stores.
+   Work items ("jobs") are (t, block of rows, block of columns); each writes its own part of C
+   and computes it the same way wherever it runs, so any chunking of [0, njobs) gives
+   bit-identical results. Per job, for each k-block of KC:
+     pack the job's rows of A into MR-row micro-panels (converted to the compute type),
+     for each NR-column panel of B: pack it (converted, zero-padded) to an L1-sized buffer,
+       for each micro-panel of A: the register-tiled MR x NR micro-kernel, then add the tile
+       into C (f32, f64: C itself accumulates) or into a tile buffer (f16/bf16: float, ints:
+       uint64) that is rounded / wrapped into C once all k-blocks are in.
+   Compute types: f16, bf16, f32 in float; f64 in double; bool and integers in uint64 (=
+   int64 with wrap-around), wrapped to the dtype on store; bool stores (sum != 0).
+   The micro-kernels keep MR x NR scalar accumulators that gcc's SLP vectorizer turns into
+   vector registers at -O2 (3x16 float = 12 xmm with plain SSE2, 6 ymm with AVX; 3x8 double
+   likewise); 4x8, 6x8 and 4x16 measured slower (fewer flops per load, or spills).
+   Blocking (f32): KC = 128, jobs of up to MC = 66 rows (A block 33 KiB, reused across the
+   job's columns), NR = 16 columns per B panel (8 KiB, reused by every micro-panel of A).
+   Dense B is read in panel order, one 64-byte row segment at a time; the next panel's segments
+   are prefetched (GCC / clang builtin) a panel ahead, which matters when B is large
+   (a [1024, 4096] B spent a fifth of the time waiting on those loads without it).
+   Jobs: rows of a product are split into the fewest blocks of at most MC (balanced); columns
+   are split too (halving, down to 128 columns) until there are at least 32 jobs in all.
+   --------------------------------------------------------------------------------------- */
+
+/* parallel_for(ctx, fn, n, arg): runs fn(arg, begin, end) over [0, n) in chunks, maybe on several threads; may be NULL => serial */
+typedef void (*ci__la_range_fn)(void *arg, long long begin, long long end);
+typedef void (*ci__la_parallel_fn)(void *ctx, ci__la_range_fn fn, long long n, void *arg);
+
+enum {
+    /* dtype codes */
+    ci__la_BOOL = 1, ci__la_U8 = 2, ci__la_I8 = 3, ci__la_I16 = 4, ci__la_I32 = 5, ci__la_I64 = 6,
+    ci__la_F16 = 7, ci__la_BF16 = 8, ci__la_F32 = 9, ci__la_F64 = 10,
+    /* compute kinds */
+    ci__la_KF = 0, ci__la_KD = 1, ci__la_KI = 2,
+    /* blocking: MR x NR micro-tile, KC k-block, MC rows per job at most, NCH tile columns */
+    ci__la_MR = 3,
+    ci__la_NR_F = 16, ci__la_NR_D = 8, ci__la_NR_I = 8, ci__la_NR_MAX = 16,
+    ci__la_KC_F = 128, ci__la_KC_D = 64, ci__la_KC_I = 64,
+    ci__la_MC = 66,             /* a multiple of MR; 64-row problems (conv channels, short GEMMs) are one block */
+    ci__la_NCH_F = 32, ci__la_NCH_I = 16,
+    ci__la_MIN_JOBS = 32, ci__la_MIN_COLS = 128
+};
+
+/* MC must be a multiple of MR (rows per job are rounded up to MR and must still fit the buffers) */
+typedef char ci__la_mc_is_a_multiple_of_mr[ci__la_MC % ci__la_MR == 0 ? 1 : -1];
+
+/* f16 / bf16 conversions: >>interp's ci__h2f, ci__f2h, ci__bf2f, ci__f2bf */
+
+/* ---- element access ---- */
+static int ci__la_kind(int dt) {
+    return dt == ci__la_F64 ? ci__la_KD : (dt == ci__la_F16 || dt == ci__la_BF16 || dt == ci__la_F32) ? ci__la_KF : ci__la_KI;
+}
+static uint64_t ci__la_geti(int dt, const void *p, long long i) {
+    switch (dt) {
+    case ci__la_BOOL: return ((const unsigned char *)p)[i] != 0;
+    case ci__la_U8: return ((const uint8_t *)p)[i];
+    case ci__la_I8: return (uint64_t)(int64_t)((const int8_t *)p)[i];
+    case ci__la_I16: return (uint64_t)(int64_t)((const int16_t *)p)[i];
+    case ci__la_I32: return (uint64_t)(int64_t)((const int32_t *)p)[i];
+    default: return (uint64_t)((const int64_t *)p)[i];
+    }
+}
+static void ci__la_putf(int dt, void *p, long long i, float v) {
+    switch (dt) {
+    case ci__la_F16: ((uint16_t *)p)[i] = ci__f2h(v); break;
+    case ci__la_BF16: ((uint16_t *)p)[i] = ci__f2bf(v); break;
+    default: ((float *)p)[i] = v; break;
+    }
+}
+/* the low `bits` bits of u as a two's complement number */
+static int64_t ci__la_wrap(uint64_t u, int bits) {
+    uint64_t mask = bits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << bits) - 1u);
+    u &= mask;
+    if (u >> (bits - 1)) return -(int64_t)(mask - u) - 1;
+    return (int64_t)u;
+}
+static void ci__la_puti(int dt, void *p, long long i, uint64_t v) {
+    switch (dt) {
+    case ci__la_BOOL: ((unsigned char *)p)[i] = (unsigned char)(v != 0); break;
+    case ci__la_U8: ((uint8_t *)p)[i] = (uint8_t)(v & 0xffu); break;
+    case ci__la_I8: ((int8_t *)p)[i] = (int8_t)ci__la_wrap(v, 8); break;
+    case ci__la_I16: ((int16_t *)p)[i] = (int16_t)ci__la_wrap(v, 16); break;
+    case ci__la_I32: ((int32_t *)p)[i] = (int32_t)ci__la_wrap(v, 32); break;
+    default: ((int64_t *)p)[i] = ci__la_wrap(v, 64); break;
+    }
+}
+
+/* dst[d*ds], d in [0, total): element (off ? off[d] : s0 + d) of src (dtype dt) converted to the
+   compute kind, 0 where that index is negative and for d >= cnt */
+static void ci__la_gather(int dt, int kind, const void *src, long long s0, const long long *off, int cnt, int total,
+                          void *dst, long long ds) {
+    int d;
+    if (kind == ci__la_KF) {
+        float *o = (float *)dst;
+        if (dt == ci__la_F32) {
+            const float *s = (const float *)src;
+            if (off) { for (d = 0; d < cnt; d++) o[d * ds] = off[d] < 0 ? 0.0f : s[off[d]]; }
+            else if (ds == 1) memcpy(o, s + s0, (size_t)cnt * sizeof(float));
+            else for (d = 0; d < cnt; d++) o[d * ds] = s[s0 + d];
+        } else {   /* f16, bf16 */
+            const uint16_t *s = (const uint16_t *)src;
+            if (dt == ci__la_F16)
+                for (d = 0; d < cnt; d++) { long long i = off ? off[d] : s0 + d; o[d * ds] = i < 0 ? 0.0f : ci__h2f(s[i]); }
+            else
+                for (d = 0; d < cnt; d++) { long long i = off ? off[d] : s0 + d; o[d * ds] = i < 0 ? 0.0f : ci__bf2f(s[i]); }
+        }
+        for (d = cnt; d < total; d++) o[d * ds] = 0.0f;
+    } else if (kind == ci__la_KD) {
+        double *o = (double *)dst;
+        const double *s = (const double *)src;
+        if (off) { for (d = 0; d < cnt; d++) o[d * ds] = off[d] < 0 ? 0.0 : s[off[d]]; }
+        else if (ds == 1) memcpy(o, s + s0, (size_t)cnt * sizeof(double));
+        else for (d = 0; d < cnt; d++) o[d * ds] = s[s0 + d];
+        for (d = cnt; d < total; d++) o[d * ds] = 0.0;
+    } else {
+        uint64_t *o = (uint64_t *)dst;
+        for (d = 0; d < cnt; d++) {
+            long long i = off ? off[d] : s0 + d;
+            o[d * ds] = i < 0 ? 0u : ci__la_geti(dt, src, i);
+        }
+        for (d = cnt; d < total; d++) o[d * ds] = 0u;
+    }
+}
+
+/* ---- micro-kernels: the MR x NR product T = sum over p of ap[p*MR + i] * bp[p*NR + j], then
+   out[i*ldo + j] = T + bias[i] (first; bias may be NULL) or out[i*ldo + j] += T.
+   The accumulators are named scalars (8 per macro) so they live in registers; -O2's SLP
+   vectorizer packs each row's 8 or 16 into vectors. They go out through a local array: stored
+   in one contiguous run (which keeps the SLP groups whole), then added to out by loops that
+   vectorize (the local array cannot alias out). ---- */
+#define CI__LA_Z8(T, c) T c##0 = 0, c##1 = 0, c##2 = 0, c##3 = 0, c##4 = 0, c##5 = 0, c##6 = 0, c##7 = 0
+#define CI__LA_L8(T, v, b) T v##0 = (b)[0], v##1 = (b)[1], v##2 = (b)[2], v##3 = (b)[3], \
+                             v##4 = (b)[4], v##5 = (b)[5], v##6 = (b)[6], v##7 = (b)[7]
+#define CI__LA_F8(c, a, v) c##0 += (a) * v##0; c##1 += (a) * v##1; c##2 += (a) * v##2; c##3 += (a) * v##3; \
+                           c##4 += (a) * v##4; c##5 += (a) * v##5; c##6 += (a) * v##6; c##7 += (a) * v##7
+#define CI__LA_S8(o, c) (o)[0] = c##0; (o)[1] = c##1; (o)[2] = c##2; (o)[3] = c##3; \
+                        (o)[4] = c##4; (o)[5] = c##5; (o)[6] = c##6; (o)[7] = c##7
+/* out rows (stride ldo) op= the MR x NRC tile t (NRC a constant) */
+#define CI__LA_OUT(T, NRC, out, ldo, t, first, bias) do { \
+        int i_, j_; \
+        for (i_ = 0; i_ < ci__la_MR; i_++) { \
+            T *o_ = (out) + i_ * (ldo); \
+            const T *t_ = (t) + i_ * (NRC); \
+            if (first) { const T b_ = (bias) ? (bias)[i_] : (T)0; for (j_ = 0; j_ < (NRC); j_++) o_[j_] = t_[j_] + b_; } \
+            else for (j_ = 0; j_ < (NRC); j_++) o_[j_] += t_[j_]; \
+        } \
+    } while (0)
+
+static void ci__la_kern_f(long long kc, const float *ap, const float *bp, float *out, long long ldo, int first,
+                          const float *bias) {   /* 3 x 16 */
+    float t[3 * 16];
+    long long p;
+    CI__LA_Z8(float, r0a); CI__LA_Z8(float, r0b);
+    CI__LA_Z8(float, r1a); CI__LA_Z8(float, r1b);
+    CI__LA_Z8(float, r2a); CI__LA_Z8(float, r2b);
+    for (p = 0; p < kc; p++, ap += 3, bp += 16) {
+        CI__LA_L8(const float, u, bp);
+        CI__LA_L8(const float, v, bp + 8);
+        const float a0 = ap[0], a1 = ap[1], a2 = ap[2];
+        CI__LA_F8(r0a, a0, u); CI__LA_F8(r0b, a0, v);
+        CI__LA_F8(r1a, a1, u); CI__LA_F8(r1b, a1, v);
+        CI__LA_F8(r2a, a2, u); CI__LA_F8(r2b, a2, v);
+    }
+    CI__LA_S8(t, r0a); CI__LA_S8(t + 8, r0b);
+    CI__LA_S8(t + 16, r1a); CI__LA_S8(t + 24, r1b);
+    CI__LA_S8(t + 32, r2a); CI__LA_S8(t + 40, r2b);
+    CI__LA_OUT(float, 16, out, ldo, t, first, bias);
+}
+static void ci__la_kern_d(long long kc, const double *ap, const double *bp, double *out, long long ldo, int first,
+                          const double *bias) {   /* 3 x 8 */
+    double t[3 * 8];
+    long long p;
+    CI__LA_Z8(double, r0); CI__LA_Z8(double, r1); CI__LA_Z8(double, r2);
+    for (p = 0; p < kc; p++, ap += 3, bp += 8) {
+        CI__LA_L8(const double, u, bp);
+        const double a0 = ap[0], a1 = ap[1], a2 = ap[2];
+        CI__LA_F8(r0, a0, u); CI__LA_F8(r1, a1, u); CI__LA_F8(r2, a2, u);
+    }
+    CI__LA_S8(t, r0); CI__LA_S8(t + 8, r1); CI__LA_S8(t + 16, r2);
+    CI__LA_OUT(double, 8, out, ldo, t, first, bias);
+}
+static void ci__la_kern_i(long long kc, const uint64_t *ap, const uint64_t *bp, uint64_t *out, long long ldo, int first,
+                          const uint64_t *bias) {   /* 3 x 8, wraps */
+    uint64_t t[3 * 8];
+    long long p;
+    CI__LA_Z8(uint64_t, r0); CI__LA_Z8(uint64_t, r1); CI__LA_Z8(uint64_t, r2);
+    for (p = 0; p < kc; p++, ap += 3, bp += 8) {
+        CI__LA_L8(const uint64_t, u, bp);
+        const uint64_t a0 = ap[0], a1 = ap[1], a2 = ap[2];
+        CI__LA_F8(r0, a0, u); CI__LA_F8(r1, a1, u); CI__LA_F8(r2, a2, u);
+    }
+    CI__LA_S8(t, r0); CI__LA_S8(t + 8, r1); CI__LA_S8(t + 16, r2);
+    CI__LA_OUT(uint64_t, 8, out, ldo, t, first, bias);
+}
+
+/* ---- a partial micro-tile (mr < MR rows or nr < NR columns), computed into rows of nrf,
+   added into its destination (rows of ld) like the kernels do ---- */
+static void ci__la_upd_f(float *c, long long ld, const float *t, int nrf, int mr, int nr, int first, const float *bias) {
+    int i, j;
+    for (i = 0; i < mr; i++, c += ld, t += nrf) {
+        if (first) { const float b = bias ? bias[i] : 0.0f; for (j = 0; j < nr; j++) c[j] = t[j] + b; }
+        else for (j = 0; j < nr; j++) c[j] += t[j];
+    }
+}
+static void ci__la_upd_d(double *c, long long ld, const double *t, int nrf, int mr, int nr, int first, const double *bias) {
+    int i, j;
+    for (i = 0; i < mr; i++, c += ld, t += nrf) {
+        if (first) { const double b = bias ? bias[i] : 0.0; for (j = 0; j < nr; j++) c[j] = t[j] + b; }
+        else for (j = 0; j < nr; j++) c[j] += t[j];
+    }
+}
+static void ci__la_upd_i(uint64_t *c, long long ld, const uint64_t *t, int nrf, int mr, int nr, int first, const uint64_t *bias) {
+    int i, j;
+    for (i = 0; i < mr; i++, c += ld, t += nrf) {
+        if (first) { const uint64_t b = bias ? bias[i] : 0u; for (j = 0; j < nr; j++) c[j] = t[j] + b; }
+        else for (j = 0; j < nr; j++) c[j] += t[j];
+    }
+}
+
+/* ---- the problem: a batch of GEMMs, B dense or an implicit im2col ---- */
+typedef struct ci__la_conv {
+    long long C, H, W, KH, KW, OW, sH, sW, pH, pW, dH, dW;   /* C = channels per group */
+} ci__la_conv;
+
+typedef struct ci__la_prob {
+    int dt, kind;
+    long long M, N, K;
+    const char *A, *B, *bias;   /* byte pointers */
+    char *C;
+    long long esz;              /* bytes per element of dt */
+    long long amod, sA, sB, sC; /* A[t] = A + (t % amod)*sA, B[t] = B + t*sB, C[t] = C + t*sC (elements) */
+    long long lda, ldb, ldc;
+    const ci__la_conv *cv;      /* non-NULL: B[t] is the im2col matrix of the input at B[t] */
+    long long mcj, ncj, nib, njb;   /* rows / columns per job, jobs per t along rows / columns */
+    long long njobs;
+} ci__la_prob;
+
+/* the im2col columns [j0, j0+nr) of one B panel: where each output pixel's window starts */
+typedef struct ci__la_cpanel {
+    long long ih0[ci__la_NR_MAX], iw0[ci__la_NR_MAX];
+    int one_row;   /* all in one output row */
+} ci__la_cpanel;
+static void ci__la_conv_panel(const ci__la_conv *cv, long long j0, int nr, ci__la_cpanel *cp) {
+    long long oh = j0 / cv->OW, ow = j0 % cv->OW;
+    const long long oh0 = oh;
+    int jj;
+    cp->one_row = 1;
+    for (jj = 0; jj < nr; jj++) {
+        cp->ih0[jj] = oh * cv->sH - cv->pH;
+        cp->iw0[jj] = ow * cv->sW - cv->pW;
+        if (oh != oh0) cp->one_row = 0;
+        if (++ow == cv->OW) { ow = 0; oh++; }
+    }
+}
+/* offsets (from B[t]) of the panel's columns in im2col row (ci, kh, kw); -1 = padding.
+   Returns 2 when all are padding, 1 when they are contiguous from off[0], else 0. */
+static int ci__la_conv_row(const ci__la_conv *cv, const ci__la_cpanel *cp, long long ci, long long kh, long long kw, int nr,
+                           long long *off) {
+    const long long dh = kh * cv->dH, dw = kw * cv->dW, base = ci * cv->H * cv->W;
+    int jj;
+    if (cp->one_row) {
+        const long long ih = cp->ih0[0] + dh;
+        if (ih < 0 || ih >= cv->H) { off[0] = 0; return 2; }
+        if (cv->sW == 1 && cp->iw0[0] + dw >= 0 && cp->iw0[nr - 1] + dw < cv->W) { off[0] = base + ih * cv->W + cp->iw0[0] + dw; return 1; }
+    }
+    for (jj = 0; jj < nr; jj++) {
+        const long long ih = cp->ih0[jj] + dh, iw = cp->iw0[jj] + dw;
+        off[jj] = ih >= 0 && ih < cv->H && iw >= 0 && iw < cv->W ? base + ih * cv->W + iw : -1;
+    }
+    return 0;
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define CI__LA_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define CI__LA_PREFETCH(p) ((void)(p))
+#endif
+
+static int ci__la_roundup_mr(int n) { return (n + ci__la_MR - 1) / ci__la_MR * ci__la_MR; }
+
+static void ci__la_job(const ci__la_prob *P, long long job) {
+    union { float f[ci__la_MC * ci__la_KC_F]; double d[ci__la_MC * ci__la_KC_D]; uint64_t u[ci__la_MC * ci__la_KC_I]; } abuf;
+    union { float f[ci__la_KC_F * ci__la_NR_F]; double d[ci__la_KC_D * ci__la_NR_D]; uint64_t u[ci__la_KC_I * ci__la_NR_I]; } bbuf;
+    union { float f[ci__la_MC * ci__la_NCH_F]; uint64_t u[ci__la_MC * ci__la_NCH_I]; } tile;
+    union { float f[ci__la_MC]; double d[ci__la_MC]; uint64_t u[ci__la_MC]; } bias;
+    union { float f[ci__la_MR * ci__la_NR_F]; double d[ci__la_MR * ci__la_NR_D]; uint64_t u[ci__la_MR * ci__la_NR_I]; } res;
+    long long off[ci__la_NR_MAX];
+    ci__la_cpanel cpan;
+    const int kind = P->kind, dt = P->dt;
+    const int direct = dt == ci__la_F32 || dt == ci__la_F64;   /* C accumulates in place */
+    const int NR = kind == ci__la_KF ? ci__la_NR_F : kind == ci__la_KD ? ci__la_NR_D : ci__la_NR_I;
+    const long long KC = kind == ci__la_KF ? ci__la_KC_F : kind == ci__la_KD ? ci__la_KC_D : ci__la_KC_I;
+    const long long NCH = kind == ci__la_KF ? ci__la_NCH_F : ci__la_NCH_I;
+    const long long ib = job % P->nib, jb = (job / P->nib) % P->njb, t = job / (P->njb * P->nib);
+    const long long i0 = ib * P->mcj, i1 = i0 + P->mcj < P->M ? i0 + P->mcj : P->M;
+    const long long j0 = jb * P->ncj, j1 = j0 + P->ncj < P->N ? j0 + P->ncj : P->N;
+    const long long tg = t % P->amod;
+    const char *A, *B;   /* set once K > 0 is known: with K == 0 they may be NULL */
+    char *C = P->C + t * P->sC * P->esz;
+    const int mc = (int)(i1 - i0), has_bias = P->bias != NULL;
+    long long jc, pc, jr, i, j;
+    int ir;
+    if (i0 >= i1 || j0 >= j1) return;
+    if (has_bias) ci__la_gather(dt, kind, P->bias + tg * P->M * P->esz, i0, NULL, mc, mc, &bias, 1);
+    if (P->K == 0) {   /* empty sum: the bias, or zeros */
+        for (i = i0; i < i1; i++)
+            for (j = j0; j < j1; j++) {
+                const long long o = i * P->ldc + j;
+                if (kind == ci__la_KF) ci__la_putf(dt, C, o, has_bias ? bias.f[i - i0] : 0.0f);
+                else if (kind == ci__la_KD) ((double *)(void *)C)[o] = has_bias ? bias.d[i - i0] : 0.0;
+                else ci__la_puti(dt, C, o, has_bias ? bias.u[i - i0] : 0u);
+            }
+        return;
+    }
+    A = P->A + tg * P->sA * P->esz;
+    B = P->B + t * P->sB * P->esz;
+    for (jc = j0; jc < j1; jc += direct ? j1 - j0 : NCH) {
+        const long long jn = direct ? j1 - j0 : (j1 - jc < NCH ? j1 - jc : NCH);
+        for (pc = 0; pc < P->K; pc += KC) {
+            const int kc = (int)(P->K - pc < KC ? P->K - pc : KC), first = pc == 0;
+            /* A rows [i0, i1), k [pc, pc+kc) -> micro-panels of MR rows, p-major */
+            for (ir = 0; ir < ci__la_roundup_mr(mc); ir++) {
+                const long long dsti = (long long)(ir / ci__la_MR) * kc * ci__la_MR + ir % ci__la_MR;
+                const long long src = (i0 + ir) * P->lda + pc;
+                if (ir % ci__la_MR == 0 && ir + ci__la_MR <= mc && dt == ci__la_F32) {   /* 3 rows at once */
+                    const float *r0 = (const float *)(const void *)A + src, *r1 = r0 + P->lda, *r2 = r1 + P->lda;
+                    float *d = abuf.f + dsti;
+                    int pp;
+                    for (pp = 0; pp < kc; pp++, d += 3) { d[0] = r0[pp]; d[1] = r1[pp]; d[2] = r2[pp]; }
+                    ir += ci__la_MR - 1;
+                } else if (ir % ci__la_MR == 0 && ir + ci__la_MR <= mc && dt == ci__la_F64) {
+                    const double *r0 = (const double *)(const void *)A + src, *r1 = r0 + P->lda, *r2 = r1 + P->lda;
+                    double *d = abuf.d + dsti;
+                    int pp;
+                    for (pp = 0; pp < kc; pp++, d += 3) { d[0] = r0[pp]; d[1] = r1[pp]; d[2] = r2[pp]; }
+                    ir += ci__la_MR - 1;
+                } else {
+                    void *dst = kind == ci__la_KF ? (void *)(abuf.f + dsti) : kind == ci__la_KD ? (void *)(abuf.d + dsti) : (void *)(abuf.u + dsti);
+                    ci__la_gather(dt, kind, A, src, NULL, ir < mc ? kc : 0, kc, dst, ci__la_MR);
+                }
+            }
+            for (jr = jc; jr < jc + jn; jr += NR) {
+                const int nr = (int)(jc + jn - jr < NR ? jc + jn - jr : NR);
+                long long ci = 0, kh = 0, kw = 0;   /* conv: im2col row pc + pp as (channel, kernel row, column) */
+                int pp;
+                if (P->cv) {
+                    ci__la_conv_panel(P->cv, jr, nr, &cpan);
+                    ci = pc / (P->cv->KH * P->cv->KW); kh = pc / P->cv->KW % P->cv->KH; kw = pc % P->cv->KW;
+                }
+                /* B rows [pc, pc+kc), columns [jr, jr+nr) -> kc x NR, zero-padded */
+                for (pp = 0; pp < kc; pp++) {
+                    const long long dsti = (long long)pp * NR;
+                    void *dst = kind == ci__la_KF ? (void *)(bbuf.f + dsti) : kind == ci__la_KD ? (void *)(bbuf.d + dsti) : (void *)(bbuf.u + dsti);
+                    if (!P->cv) {
+                        /* the row's next segment (the next panel, else the next k-block's first),
+                           used a whole panel later: fetch its (one or two) cache lines now */
+                        const long long nxt = jr + NR < jc + jn ? (pc + pp) * P->ldb + jr + NR
+                                              : pc + KC + pp < P->K ? (pc + KC + pp) * P->ldb + jc : -1;
+                        if (nxt >= 0) {
+                            CI__LA_PREFETCH(B + nxt * P->esz);
+                            CI__LA_PREFETCH(B + (nxt + NR) * P->esz - 1);
+                        }
+                        if (nr == ci__la_NR_F && dt == ci__la_F32)   /* inlined 64-byte copies */
+                            memcpy(dst, (const float *)(const void *)B + (pc + pp) * P->ldb + jr, ci__la_NR_F * sizeof(float));
+                        else if (nr == ci__la_NR_D && dt == ci__la_F64)
+                            memcpy(dst, (const double *)(const void *)B + (pc + pp) * P->ldb + jr, ci__la_NR_D * sizeof(double));
+                        else ci__la_gather(dt, kind, B, (pc + pp) * P->ldb + jr, NULL, nr, NR, dst, 1);
+                    }
+                    else {
+                        const int how = ci__la_conv_row(P->cv, &cpan, ci, kh, kw, nr, off);
+                        ci__la_gather(dt, kind, B, off[0], how ? NULL : off, how == 2 ? 0 : nr, NR, dst, 1);
+                        if (++kw == P->cv->KW) { kw = 0; if (++kh == P->cv->KH) { kh = 0; ci++; } }
+                    }
+                }
+                for (ir = 0; ir < mc; ir += ci__la_MR) {
+                    const int mr = mc - ir < ci__la_MR ? mc - ir : ci__la_MR, full = mr == ci__la_MR && nr == NR;
+                    const long long ao = (long long)ir * kc;   /* micro-panel ir / MR starts at (ir/MR)*kc*MR */
+                    /* the destination: C itself (f32, f64) or the tile; partial tiles go through res */
+                    const long long ldd = direct ? P->ldc : NCH, dofs = direct ? (i0 + ir) * P->ldc + jr : ir * NCH + (jr - jc);
+                    if (kind == ci__la_KF) {
+                        float *d = (direct ? (float *)(void *)C : tile.f) + dofs;
+                        const float *bv = has_bias ? bias.f + ir : NULL;
+                        if (full) ci__la_kern_f(kc, abuf.f + ao, bbuf.f, d, ldd, first, bv);
+                        else {
+                            ci__la_kern_f(kc, abuf.f + ao, bbuf.f, res.f, NR, 1, NULL);
+                            ci__la_upd_f(d, ldd, res.f, NR, mr, nr, first, bv);
+                        }
+                    } else if (kind == ci__la_KD) {
+                        double *d = (double *)(void *)C + dofs;
+                        const double *bv = has_bias ? bias.d + ir : NULL;
+                        if (full) ci__la_kern_d(kc, abuf.d + ao, bbuf.d, d, ldd, first, bv);
+                        else {
+                            ci__la_kern_d(kc, abuf.d + ao, bbuf.d, res.d, NR, 1, NULL);
+                            ci__la_upd_d(d, ldd, res.d, NR, mr, nr, first, bv);
+                        }
+                    } else {
+                        uint64_t *d = tile.u + dofs;
+                        const uint64_t *bv = has_bias ? bias.u + ir : NULL;
+                        if (full) ci__la_kern_i(kc, abuf.u + ao, bbuf.u, d, ldd, first, bv);
+                        else {
+                            ci__la_kern_i(kc, abuf.u + ao, bbuf.u, res.u, NR, 1, NULL);
+                            ci__la_upd_i(d, ldd, res.u, NR, mr, nr, first, bv);
+                        }
+                    }
+                }
+            }
+        }
+        if (!direct)   /* round / wrap the finished tile into C */
+            for (i = 0; i < mc; i++)
+                for (j = 0; j < jn; j++) {
+                    const long long o = (i0 + i) * P->ldc + jc + j;
+                    if (kind == ci__la_KF) ci__la_putf(dt, C, o, tile.f[i * NCH + j]);
+                    else ci__la_puti(dt, C, o, tile.u[i * NCH + j]);
+                }
+    }
+}
+
+static void ci__la_range(void *arg, long long begin, long long end) {
+    const ci__la_prob *P = (const ci__la_prob *)arg;
+    long long job;
+    for (job = begin; job < end; job++) ci__la_job(P, job);
+}
+
+/* splits the batch of products into jobs and runs them; P has everything but the job grid */
+static void ci__la_run(ci__la_prob *P, long long nbatch, ci__la_parallel_fn par, void *par_ctx) {
+    const long long NR = P->kind == ci__la_KF ? ci__la_NR_F : P->kind == ci__la_KD ? ci__la_NR_D : ci__la_NR_I;
+    long long rows, ncol;
+    if (nbatch <= 0 || P->M <= 0 || P->N <= 0) return;
+    /* rows: the fewest blocks of at most MC, balanced, each a multiple of MR */
+    P->nib = (P->M + ci__la_MC - 1) / ci__la_MC;
+    rows = (P->M + P->nib - 1) / P->nib;
+    P->mcj = (rows + ci__la_MR - 1) / ci__la_MR * ci__la_MR;
+    P->nib = (P->M + P->mcj - 1) / P->mcj;
+    /* columns: whole rows, unless that leaves fewer than MIN_JOBS jobs; then halve while each
+       job keeps at least MIN_COLS columns */
+    ncol = 1;
+    while (nbatch * P->nib * ncol < ci__la_MIN_JOBS && P->N / (2 * ncol) >= ci__la_MIN_COLS) ncol *= 2;
+    P->ncj = ((P->N + ncol - 1) / ncol + NR - 1) / NR * NR;
+    P->njb = (P->N + P->ncj - 1) / P->ncj;
+    P->njobs = nbatch * P->nib * P->njb;
+    if (par && P->njobs > 1) par(par_ctx, ci__la_range, P->njobs, P);
+    else ci__la_range(P, 0, P->njobs);
+}
+
+static long long ci__la_esize(int dt) {
+    switch (dt) {
+    case ci__la_BOOL: case ci__la_U8: case ci__la_I8: return 1;
+    case ci__la_I16: case ci__la_F16: case ci__la_BF16: return 2;
+    case ci__la_I32: case ci__la_F32: return 4;
+    case ci__la_I64: case ci__la_F64: return 8;
+    default: return 0;
+    }
+}
+
+/* C[b] = A[b] @ B[b] for b in [0,batch): A [batch, n, k], B [batch, k, m], C [batch, n, m], all dense C-order, same dtype dt.
+   f32 accumulates in float (like BLAS sgemm), f64 in double, integers in int64 with wrap-around to the dtype, bool = logical (any(a&&b)),
+   f16/bf16 convert to float, accumulate in float, round back (round-to-nearest-even). k == 0 gives zeros.
+   An unknown dt or a negative size does nothing. */
+static void ci__la_bmm(int dt, const void *A, const void *B, void *C, long long batch, long long n, long long k, long long m,
+                ci__la_parallel_fn par, void *par_ctx) {
+    ci__la_prob P;
+    memset(&P, 0, sizeof P);
+    P.esz = ci__la_esize(dt);
+    if (!P.esz || k < 0) return;
+    P.dt = dt; P.kind = ci__la_kind(dt);
+    P.M = n; P.N = m; P.K = k;
+    P.A = (const char *)A; P.B = (const char *)B; P.C = (char *)C; P.bias = NULL;
+    P.amod = batch > 0 ? batch : 1; P.sA = n * k; P.sB = k * m; P.sC = n * m;
+    P.lda = k; P.ldb = m; P.ldc = m;
+    P.cv = NULL;
+    ci__la_run(&P, batch, par, par_ctx);
+}
+
+/* 2-d (and 1-d via H=1) convolution, PyTorch semantics (aten.convolution, not transposed):
+   x [N, Cin, H, W], w [Cout, Cin/groups, KH, KW], bias [Cout] or NULL, y [N, Cout, OH, OW] with
+   OH = (H + 2*padH - dilH*(KH-1) - 1)/strideH + 1 (same for W). Same dtype dt for all (f32, f64; f16/bf16 via float; ints via int64).
+   Does nothing for an unknown dt, groups < 1 or not dividing Cin and Cout, stride or dilation < 1,
+   negative padding or sizes, or an empty output. */
+static void ci__la_conv2d(int dt, const void *x, const void *w, const void *bias, void *y,
+                   long long N, long long Cin, long long H, long long W, long long Cout, long long KH, long long KW,
+                   long long strideH, long long strideW, long long padH, long long padW, long long dilH, long long dilW,
+                   long long groups, ci__la_parallel_fn par, void *par_ctx) {
+    ci__la_prob P;
+    ci__la_conv cv;
+    long long spanH, spanW, OH, OW;
+    memset(&P, 0, sizeof P);
+    memset(&cv, 0, sizeof cv);
+    P.esz = ci__la_esize(dt);
+    if (!P.esz || groups < 1 || strideH < 1 || strideW < 1 || dilH < 1 || dilW < 1 || padH < 0 || padW < 0) return;
+    if (N < 0 || Cin < 0 || H < 0 || W < 0 || Cout < 0 || KH < 0 || KW < 0) return;
+    if (Cin % groups || Cout % groups) return;
+    spanH = H + 2 * padH - dilH * (KH - 1) - 1;
+    spanW = W + 2 * padW - dilW * (KW - 1) - 1;
+    if (spanH < 0 || spanW < 0) return;
+    OH = spanH / strideH + 1; OW = spanW / strideW + 1;
+    cv.C = Cin / groups; cv.H = H; cv.W = W; cv.KH = KH; cv.KW = KW; cv.OW = OW;
+    cv.sH = strideH; cv.sW = strideW; cv.pH = padH; cv.pW = padW; cv.dH = dilH; cv.dW = dilW;
+    P.dt = dt; P.kind = ci__la_kind(dt);
+    P.M = Cout / groups; P.N = OH * OW; P.K = cv.C * KH * KW;
+    P.A = (const char *)w; P.B = (const char *)x; P.C = (char *)y; P.bias = (const char *)bias;
+    P.amod = groups; P.sA = P.M * P.K; P.sB = cv.C * H * W; P.sC = P.M * OH * OW;
+    P.lda = P.K; P.ldb = 0; P.ldc = OH * OW;
+    P.cv = &cv;
+    ci__la_run(&P, N * groups, par, par_ctx);
+}
+
+#undef CI__LA_Z8
+#undef CI__LA_L8
+#undef CI__LA_F8
+#undef CI__LA_S8
+#undef CI__LA_OUT
+#undef CI__LA_PREFETCH
+
+/* ---------------------------------------------------------------------------------------
    >>tcc  the libtcc backend
    Compiles the whole graph's C in memory. The generated code includes nothing: the math
    functions and the runtime hooks are handed over with tcc_add_symbol, and -nostdlib keeps
@@ -6742,9 +7497,44 @@ static int ci__rt_extern(void *rt, int idx, void **B) {
         outs[i].data = B[k->outs[i]->slot]; outs[i].dtype = k->outs[i]->dt; outs[i].ndim = k->outs[i]->ndim;
         for (d = 0; d < k->outs[i]->ndim; d++) outs[i].shape[d] = k->outs[i]->size[d];
     }
-    r = k->ext->ext.run(ins, k->nin, k->args, k->nargs, outs, k->nout, k->ext->ext.user);
+    r = k->ext->ext.run(ins, k->nin, k->args, k->nargs, outs, k->nout, k->ext->internal ? (void *)p : k->ext->ext.user);
     if (r) p->failed_extern = idx + 1;
     return r;
+}
+/* cinductor's own extern kernels (>>linalg), run on the program's thread pool */
+typedef struct ci__la_pack { ci__la_range_fn fn; void *arg; } ci__la_pack;
+#if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
+static void ci__la_pool_adapter(void **B, long long b, long long e) {
+    ci__la_pack *pk = (ci__la_pack *)(void *)B;
+    pk->fn(pk->arg, b, e);
+}
+#endif
+static void ci__la_par(void *ctx, ci__la_range_fn fn, long long n, void *arg) {
+    ci_program *p = (ci_program *)ctx;
+#if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
+    if (p && p->pool.started && n > 1) {
+        ci__la_pack pk;
+        pk.fn = fn; pk.arg = arg;
+        ci__pool_run(&p->pool, ci__la_pool_adapter, n, (void **)(void *)&pk);
+        return;
+    }
+#endif
+    (void)p;
+    fn(arg, 0, n);
+}
+static int ci__ext_bmm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    (void)nins; (void)args; (void)nargs; (void)nouts;
+    ci__la_bmm((int)ins[0].dtype, ins[0].data, ins[1].data, outs[0].data, ins[0].shape[0], ins[0].shape[1], ins[0].shape[2],
+               ins[1].shape[2], ci__la_par, user);
+    return 0;
+}
+static int ci__ext_conv_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    const ci_extern_tensor *x = &ins[0], *w = &ins[1];
+    (void)nargs; (void)nouts;
+    ci__la_conv2d((int)x->dtype, x->data, w->data, nins > 2 ? ins[2].data : NULL, outs[0].data, x->shape[0], x->shape[1], x->shape[2],
+                  x->shape[3], w->shape[0], w->shape[2], w->shape[3], args[3].u.ints.v[0], args[3].u.ints.v[1], args[4].u.ints.v[0],
+                  args[4].u.ints.v[1], args[5].u.ints.v[0], args[5].u.ints.v[1], args[6].u.i, ci__la_par, user);
+    return 0;
 }
 static int ci__interp_run(ci_program *p) {
     int i;

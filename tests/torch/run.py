@@ -771,6 +771,38 @@ def build_cases():
         add(op_case("aten.cummax.default", "a, 1", I(dt, [7, 9], "nan")))
         add(op_case("aten.cummin.default", "a, 0", I(dt, [7, 9], "nan")))
 
+    # ---- matmul and convolution ----
+    for dt in ("f32", "f64", "i64", "i32"):
+        M = dict(red=True)
+        add(op_case("aten.mm.default", "a, b", I(dt, [7, 5]), I(dt, [5, 9]), **M))
+        add(op_case("aten.mm.default", "a, b", I(dt, [1, 1023]), I(dt, [1023, 3]), **M))
+        add(op_case("aten.mm.default", "a, b", I(dt, [65, 33]), I(dt, [33, 70]), **M))
+        add(op_case("aten.mm.default", "a, b", I(dt, [4, 0]), I(dt, [0, 3]), **M))
+        add(op_case("aten.bmm.default", "a, b", I(dt, [3, 7, 5]), I(dt, [3, 5, 9]), **M))
+        for sa, sb in (([5], [5]), ([7, 5], [5]), ([5], [5, 9]), ([2, 7, 5], [5, 9]), ([7, 5], [3, 5, 9]),
+                       ([2, 1, 7, 5], [3, 5, 4]), ([5], [2, 5, 3]), ([2, 3, 5], [5])):
+            add(op_case("aten.matmul.default", "a, b", I(dt, sa), I(dt, sb), **M))
+        add(op_case("aten.addmm.default", "a, b, c", I(dt, [9]), I(dt, [7, 5]), I(dt, [5, 9]), **M))
+        add(op_case("aten.addmm.default", "a, b, c, beta=2, alpha=3", I(dt, [7, 9]), I(dt, [7, 5]), I(dt, [5, 9]), **M))
+        add(op_case("aten.baddbmm.default", "a, b, c, beta=2, alpha=3", I(dt, [2, 7, 9]), I(dt, [2, 7, 5]), I(dt, [2, 5, 9]), **M))
+        add(op_case("aten.linear.default", "a, b, c", I(dt, [2, 7, 5]), I(dt, [4, 5]), I(dt, [4]), **M))
+        add(op_case("aten.linear.default", "a, b", I(dt, [7, 5]), I(dt, [4, 5]), **M))
+    add(op_case("aten.mm.default", "a, b", I("bool", [7, 5]), I("bool", [5, 9])))
+    # beta=0 ignores self, NaN included (PyTorch 1.13's baddbmm returns uninitialised memory there, so addmm)
+    add(op_case("aten.addmm.default", "a, b, c, beta=0", I("f32", [7, 9], "nan"), I("f32", [7, 5]), I("f32", [5, 9]), red=True))
+    add(op_case("aten.mm.default", "a, b", I("f32", [64, 256]), I("f32", [256, 300]), red=True))
+    for dt in ("f32", "f64"):
+        CV = dict(red=True)
+        add(op_case("aten.convolution.default", "a, b, c, [1, 1], [1, 1], [1, 1], False, [0, 0], 1",
+                    I(dt, [2, 3, 9, 10]), I(dt, [4, 3, 3, 3]), I(dt, [4]), **CV))
+        add(op_case("aten.convolution.default", "a, b, None, [2, 1], [0, 2], [1, 2], False, [0, 0], 2",
+                    I(dt, [1, 4, 9, 10]), I(dt, [6, 2, 3, 2]), **CV))
+        add(op_case("aten.convolution.default", "a, b, c, [2], [1], [1], False, [0], 1",
+                    I(dt, [2, 3, 11]), I(dt, [5, 3, 4]), I(dt, [5]), **CV))
+        add(op_case("aten.conv2d.default", "a, b, c, 1, 1", I(dt, [3, 8, 7]), I(dt, [2, 3, 3, 3]), I(dt, [2]), **CV))
+        add(op_case("aten.conv2d.default", "a, b, None, [1, 1], [0, 0], [1, 1], 4", I(dt, [1, 4, 6, 6]), I(dt, [4, 1, 3, 3]), **CV))
+        add(op_case("aten.conv1d.default", "a, b, c, 1, 2, 2", I(dt, [2, 3, 9]), I(dt, [4, 3, 3]), I(dt, [4]), **CV))
+
     # ---- packet names (no overload) resolve like PyTorch ----
     add(op_case("aten.add", "a, b", I("f32", [7, 5]), I("f32", [5])))
     add(op_case("aten.add", "a, 2", I("i32", [7])))
