@@ -532,6 +532,9 @@ static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *ar
                        int nkw, const ci_kwarg *kw, ci_tensor *outs, int max_outs);
 static void ci__register_builtins(ci_ctx *ctx);
 static void ci__dbg_print_graph(const ci_graph *g, ci__sb *sb, int with_data);
+typedef struct ci__node ci__node;
+static ci__node *ci__node_named(const ci_graph *g, const char *name);
+static void ci__name_index_add(ci_graph *g, ci__node *nd);
 
 /* ---------------------------------------------------------------------------------------
    >>util  memory (user allocator, arenas), string builder, hashing, errors
@@ -1093,12 +1096,36 @@ static ci__ix *ci__ix_max(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
 }
 
 /* substitution of variables; map is indexed by variable number (NULL = keep) */
-typedef struct ci__ixsub { ci__ix **by_var; int nvars; } ci__ixsub;
+/* a substitution: variable number -> expression, a small open-addressing map (a map sized by
+   every variable made so far would make lowering quadratic in the graph's size) */
+typedef struct ci__ixsub { ci__arena *A; int *key; ci__ix **val; int cap, n; } ci__ixsub;
+static ci__ix *ci__ixsub_get(const ci__ixsub *s, int var) {
+    int i;
+    if (!s->cap) return NULL;
+    for (i = (int)(((uint32_t)var * 2654435761u) & (uint32_t)(s->cap - 1)); s->key[i]; i = (i + 1) & (s->cap - 1))
+        if (s->key[i] == var + 1) return s->val[i];
+    return NULL;
+}
+static void ci__ixsub_set(ci__ixsub *s, int var, ci__ix *e) {
+    int i;
+    if ((s->n + 1) * 2 > s->cap) {
+        ci__ixsub t;
+        int j;
+        t.A = s->A; t.cap = s->cap ? s->cap * 2 : 16; t.n = 0;
+        t.key = CI__NEWN(s->A, int, t.cap);
+        t.val = CI__NEWN(s->A, ci__ix *, t.cap);
+        for (j = 0; j < s->cap; j++) if (s->key[j]) ci__ixsub_set(&t, s->key[j] - 1, s->val[j]);
+        *s = t;
+    }
+    for (i = (int)(((uint32_t)var * 2654435761u) & (uint32_t)(s->cap - 1)); s->key[i]; i = (i + 1) & (s->cap - 1))
+        if (s->key[i] == var + 1) { s->val[i] = e; return; }
+    s->key[i] = var + 1; s->val[i] = e; s->n++;
+}
 static ci__ix *ci__ix_subst(ci__arena *A, ci__ixtab *T, ci__ix *e, const ci__ixsub *s) {
     int i;
     switch (e->kind) {
     case CI__IX_CONST: return e;
-    case CI__IX_VAR: return (e->var < s->nvars && s->by_var[e->var]) ? s->by_var[e->var] : e;
+    case CI__IX_VAR: { ci__ix *r = ci__ixsub_get(s, e->var); return r ? r : e; }
     case CI__IX_SUM: {
         ci__ix *r = ci__ix_const(A, T, e->c);
         for (i = 0; i < e->nterms; i++)
@@ -1611,7 +1638,7 @@ static ci__v *ci__v_subst_rec(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
     for (i = 0; i < v->n; i++) c.a[i] = ci__v_subst_rec(L, v->a[i], s, m);
     if (v->op == CI__V_LOAD)   /* an indirect variable follows its (substituted) value */
         for (i = 0; i < v->n; i++)
-            if (v->a[i]->ivar && v->a[i]->ivar - 1 < s->nvars) s->by_var[v->a[i]->ivar - 1] = ci__ix_indirect(L, c.a[i]);
+            if (v->a[i]->ivar && c.a[i] != v->a[i]) ci__ixsub_set(s, v->a[i]->ivar - 1, ci__ix_indirect(L, c.a[i]));
     if (v->ix) c.ix = ci__ix_subst(L->A, &L->ixt, v->ix, s);
     c.id = 0;
     {
@@ -1647,9 +1674,9 @@ static ci__v *ci__v_subst(ci__L *L, ci__v *v, ci__ixsub *s) {
 /* build a substitution var(from[i]) -> to[i] */
 static void ci__ixsub_make(ci__L *L, ci__ixsub *s, int n, ci__ix *const *from, ci__ix *const *to) {
     int i;
-    s->nvars = L->ixt.nvars;
-    s->by_var = CI__NEWN(L->A, ci__ix *, s->nvars);
-    for (i = 0; i < n; i++) if (from[i]->kind == CI__IX_VAR) s->by_var[from[i]->var] = to[i];
+    memset(s, 0, sizeof *s);
+    s->A = L->A;
+    for (i = 0; i < n; i++) if (from[i]->kind == CI__IX_VAR) ci__ixsub_set(s, from[i]->var, to[i]);
 }
 
 /* -- DAG walks: reads, op counts, heavy ops -- */
@@ -1882,7 +1909,7 @@ static const char *const ci__vop_cf64[CI__V_COUNT] = {
    wrapper every call goes through (graph nodes, decompositions, user lowerings).
    --------------------------------------------------------------------------------------- */
 enum { CI__N_INPUT = 1, CI__N_CONST, CI__N_SCALAR, CI__N_CALL };
-typedef struct ci__node {
+struct ci__node {
     int kind;
     const char *name, *op;
     int nargs, nkw;
@@ -1898,7 +1925,8 @@ typedef struct ci__node {
     int64_t ival;
     int weak;
     int auto_named;          /* the name was generated: a user name may take it over */
-} ci__node;
+    struct ci__node *name_next;  /* the graph's name index (a chained hash) */
+};
 typedef struct ci__gtensor {
     int node, out, users;
     ci_dtype dt;
@@ -1918,6 +1946,8 @@ struct ci_graph {
     uint32_t tag;         /* high bits of this graph's tensor handles (catches foreign handles) */
     uint32_t *meta_map;   /* tensor index -> box id in meta */
     int map_cap, nauto;
+    ci__node **names;     /* node name index: chained buckets */
+    int name_cap, name_n;
 };
 
 /* -- literals (schema defaults) -- */
@@ -7557,8 +7587,13 @@ static int ci__interp_run(ci_program *p) {
 static void ci__dbg_tensor_name(const ci_graph *g, uint32_t idx, char *buf, size_t n) {
     const ci__gtensor *t = ci__gt(g, idx);
     const ci__node *nd = (const ci__node *)g->nodes.v[t->node];
-    if (nd->nout == 1) snprintf(buf, n, "%s", nd->name);
-    else snprintf(buf, n, "%s_%d", nd->name, t->out);
+    int u;
+    if (nd->nout == 1) { snprintf(buf, n, "%s", nd->name); return; }
+    /* name_k, with more underscores while that is some node's name */
+    for (u = 1; u < 16; u++) {
+        snprintf(buf, n, "%s%.*s%d", nd->name, u, "________________", t->out);
+        if (!ci__node_named(g, buf)) return;
+    }
 }
 static void ci__dbg_arg(const ci_graph *g, ci__sb *sb, const ci_arg *a) {
     int i;
@@ -7589,8 +7624,22 @@ static void ci__dbg_arg(const ci_graph *g, ci__sb *sb, const ci_arg *a) {
         }
         break;
     case CI_ARG_BOOL: ci__sb_put(sb, a->u.b ? "True" : "False"); break;
-    case CI_ARG_STRING: ci__sb_printf(sb, "\"%s\"", a->u.s); break;
-    case CI_ARG_DTYPE: ci__sb_put(sb, ci_dtype_name(a->u.dtype)); break;
+    case CI_ARG_STRING: {   /* the escapes the .cig parser reads */
+        const char *s;
+        ci__sb_put(sb, "\"");
+        for (s = a->u.s; *s; s++) {
+            char e[3] = {'\\', 0, 0};
+            e[1] = *s == '"' ? '"' : *s == '\\' ? '\\' : *s == '\n' ? 'n' : *s == '\t' ? 't' : *s == '\r' ? 'r' : 0;
+            if (e[1]) ci__sb_put(sb, e);
+            else { e[0] = (unsigned char)*s < 0x20 ? ' ' : *s; e[1] = 0; ci__sb_put(sb, e); }
+        }
+        ci__sb_put(sb, "\"");
+        break;
+    }
+    case CI_ARG_DTYPE:   /* f32, or torch.float32 when a tensor is named f32 */
+        if (ci__node_named(g, ci_dtype_name(a->u.dtype))) ci__sb_printf(sb, "torch.%s", ci__dt[a->u.dtype].tname);
+        else ci__sb_put(sb, ci_dtype_name(a->u.dtype));
+        break;
     case CI_ARG_INTS:
         ci__sb_put(sb, "[");
         for (i = 0; i < a->u.ints.n; i++) ci__sb_printf(sb, "%s%lld", i ? ", " : "", (long long)a->u.ints.v[i]);
@@ -9510,11 +9559,13 @@ int ci_graph_num_outputs(const ci_graph *g) { return g ? g->outputs.n : 0; }
 
 static void ci__graph_error(ci_graph *g, ci_result code, const char *fmt, ...) {
     va_list ap;
+    char *p;
     if (g->status) return;
     g->status = code;
     va_start(ap, fmt);
     vsnprintf(g->msg, sizeof g->msg, fmt, ap);
     va_end(ap);
+    for (p = g->msg; *p; p++) if ((unsigned char)*p < 0x20) *p = ' ';   /* one line, whatever strings it quotes */
 }
 static uint32_t ci__handle_index(const ci_graph *g, ci_tensor t) {
     uint32_t idx = t.id & CI__IDX_MASK;
@@ -9523,7 +9574,10 @@ static uint32_t ci__handle_index(const ci_graph *g, ci_tensor t) {
 }
 static ci_tensor ci__handle(const ci_graph *g, uint32_t idx) { ci_tensor t; t.id = (g->tag << CI__TAG_SHIFT) | idx; return t; }
 static int ci__valid_name(const char *s) {
+    static const char *const reserved[] = {"None", "True", "False", "inf", "nan", "_", "input", "const", "output", "load"};
+    size_t i;
     if (!s || !*s || !((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_')) return 0;
+    for (i = 0; i < sizeof reserved / sizeof reserved[0]; i++) if (!strcmp(s, reserved[i])) return 0;
     for (; *s; s++) if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_')) return 0;
     return 1;
 }
@@ -9545,6 +9599,7 @@ static int ci__graph_add(ci_graph *g, ci__node *nd) {
     ci__lower_node(g->meta, nd, g->meta_map);
     n = nd->kind == CI__N_CALL ? nd->nout : 1;
     ci__vec_push(g->A, &g->nodes, nd);
+    ci__name_index_add(g, nd);
     for (i = 0; i < n; i++) {
         ci__gtensor *t = CI__NEW(g->A, ci__gtensor);
         ci__box *b = ci__box_get(g->meta, ci__tensor_of((ci__box *)g->meta->boxes.v[g->meta_map[nd->out0 + (uint32_t)i] - 1]));
@@ -9557,12 +9612,32 @@ static int ci__graph_add(ci_graph *g, ci__node *nd) {
     return n;
 }
 static ci__node *ci__node_named(const ci_graph *g, const char *name) {
-    int i;
-    for (i = 0; i < g->nodes.n; i++) {
-        ci__node *o = (ci__node *)g->nodes.v[i];
-        if (o->name && !strcmp(o->name, name)) return o;
-    }
+    ci__node *o;
+    if (!g->name_cap) return NULL;
+    for (o = g->names[ci__hash_str(name) & (uint32_t)(g->name_cap - 1)]; o; o = o->name_next)
+        if (!strcmp(o->name, name)) return o;
     return NULL;
+}
+static void ci__name_index_add(ci_graph *g, ci__node *nd) {
+    uint32_t b;
+    if ((g->name_n + 1) * 2 > g->name_cap) {   /* grow and rehash */
+        int nc = g->name_cap ? g->name_cap * 2 : 256, i;
+        ci__node **nb = CI__NEWN(g->A, ci__node *, nc), *o, *next;
+        for (i = 0; i < g->name_cap; i++)
+            for (o = g->names[i]; o; o = next) {
+                next = o->name_next;
+                b = ci__hash_str(o->name) & (uint32_t)(nc - 1);
+                o->name_next = nb[b]; nb[b] = o;
+            }
+        g->names = nb; g->name_cap = nc;
+    }
+    b = ci__hash_str(nd->name) & (uint32_t)(g->name_cap - 1);
+    nd->name_next = g->names[b]; g->names[b] = nd;
+    g->name_n++;
+}
+static void ci__name_index_remove(ci_graph *g, ci__node *nd) {
+    ci__node **p = &g->names[ci__hash_str(nd->name) & (uint32_t)(g->name_cap - 1)];
+    for (; *p; p = &(*p)->name_next) if (*p == nd) { *p = nd->name_next; g->name_n--; return; }
 }
 static int ci__name_used(const ci_graph *g, const char *name) { return ci__node_named(g, name) != NULL; }
 /* the given name, or the next "<prefix><N>" no node has taken */
@@ -9593,6 +9668,8 @@ static int ci__check_shape(ci_graph *g, const char *what, int ndim, const int64_
     }
     return 1;
 }
+static ci__node *ci__leaf_node(ci_graph *g, int kind, const char *name, ci_dtype dt, int ndim, const int64_t *shape,
+                               const void *data, double sval, int64_t ival, int weak);
 static ci_tensor ci__leaf(ci_graph *g, int kind, const char *name, ci_dtype dt, int ndim, const int64_t *shape,
                           const void *data, double sval, int64_t ival, int weak) {
     ci_tensor bad = {0};
@@ -9612,12 +9689,21 @@ static ci_tensor ci__leaf(ci_graph *g, int kind, const char *name, ci_dtype dt, 
         return bad;
     }
     g->E.armed = 1;
-    nd = CI__NEW(g->A, ci__node);
+    nd = ci__leaf_node(g, kind, name, dt, ndim, shape, data, sval, ival, weak);
+    g->E.armed = 0;
+    return ci__handle(g, nd->out0);
+}
+/* the node of a leaf (already checked); called with the graph's error target armed */
+static ci__node *ci__leaf_node(ci_graph *g, int kind, const char *name, ci_dtype dt, int ndim, const int64_t *shape,
+                               const void *data, double sval, int64_t ival, int weak) {
+    ci__node *nd = CI__NEW(g->A, ci__node);
     nd->kind = kind; nd->dt = dt; nd->ndim = ndim;
     if (ndim) memcpy(nd->shape, shape, sizeof(int64_t) * (size_t)ndim);
     if (name && ci__name_used(g, name)) {  /* a generated name gives way to the user's */
         ci__node *o = ci__node_named(g, name);
+        ci__name_index_remove(g, o);
         o->name = ci__node_name(g, NULL, o->kind == CI__N_INPUT ? "in" : o->kind == CI__N_CONST ? "c" : o->kind == CI__N_SCALAR ? "s" : "t");
+        ci__name_index_add(g, o);
     }
     nd->name = ci__node_name(g, name, kind == CI__N_INPUT ? "in" : kind == CI__N_CONST ? "c" : "s");
     nd->auto_named = name == NULL;
@@ -9630,9 +9716,20 @@ static ci_tensor ci__leaf(ci_graph *g, int kind, const char *name, ci_dtype dt, 
         nd->data = copy;
     }
     ci__graph_add(g, nd);
-    g->E.armed = 0;
     if (kind == CI__N_INPUT) g->ninputs++;
-    return ci__handle(g, nd->out0);
+    return nd;
+}
+/* a Python number where a tensor must exist on its own (an output, an element of a tensor
+   list) becomes a 0-d constant, so that the graph prints as .cig */
+static uint32_t ci__scalar_as_const(ci_graph *g, uint32_t idx) {
+    const ci__node *s = (const ci__node *)g->nodes.v[ci__gt(g, idx)->node];
+    unsigned char buf[8];
+    if (s->kind != CI__N_SCALAR) return idx;
+    memset(buf, 0, sizeof buf);
+    if (s->weak == 3) { float f = (float)s->sval; memcpy(buf, &f, 4); }
+    else if (s->weak == 2) { long long v = (long long)s->ival; memcpy(buf, &v, 8); }
+    else buf[0] = (unsigned char)(s->ival != 0);
+    return ci__leaf_node(g, CI__N_CONST, NULL, s->dt, 0, NULL, buf, 0, 0, 0)->out0;
 }
 ci_tensor ci_input(ci_graph *g, const char *name, ci_dtype dt, int ndim, const int64_t *shape) {
     return ci__leaf(g, CI__N_INPUT, name, dt, ndim, shape, NULL, 0, 0, 0);
@@ -9669,6 +9766,7 @@ void ci_output(ci_graph *g, ci_tensor t) {
     if (ci__gt(g, idx)->dt == CI_DTYPE_INVALID) return;
     if (setjmp(g->E.jb)) { g->E.armed = 0; ci__graph_error(g, g->E.code, "%s", g->E.msg); return; }
     g->E.armed = 1;
+    idx = ci__scalar_as_const(g, idx);
     ci__vec_push(g->A, &g->outputs, (void *)(uintptr_t)idx);
     g->E.armed = 0;
 }
@@ -9713,6 +9811,7 @@ static void ci__copy_arg(ci_graph *g, const char *op, int pos, const ci_arg *src
                 if (!t[k].id) continue;
                 t[k].id = ci__handle_index(g, t[k]);
                 if (!t[k].id) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d, element %d is an invalid or foreign tensor handle", op, pos, k);
+                t[k].id = ci__scalar_as_const(g, t[k].id);
             }
             dst->u.tensors.v = t;
         } else if (src->kind == CI_ARG_INTS) dst->u.ints.v = (const int64_t *)c;
@@ -9772,6 +9871,7 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
         nd->nout = n;
         nd->out0 = (uint32_t)g->tensors.n + 1;
         ci__vec_push(g->A, &g->nodes, nd);
+        ci__name_index_add(g, nd);
         for (i = 0; i < n; i++) {
             ci__gtensor *t = CI__NEW(g->A, ci__gtensor);
             ci__box *b = ci__box_get(g->meta, res[i]);

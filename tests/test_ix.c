@@ -126,10 +126,10 @@ CI_TEST(test_substitution) {
     e = ADD(SCALE(a, 6), b);
     from[0] = a; from[1] = b;
     to[0] = FDIV(c, K(6)); to[1] = MOD(c, K(6));
-    s.nvars = T_T.nvars;
-    s.by_var = (ci__ix **)calloc((size_t)s.nvars, sizeof(ci__ix *));
-    s.by_var[a->var] = to[0];
-    s.by_var[b->var] = to[1];
+    memset(&s, 0, sizeof s);
+    s.A = T_A;
+    ci__ixsub_set(&s, a->var, to[0]);
+    ci__ixsub_set(&s, b->var, to[1]);
     (void)from;
     /* 6*(c//6) + c%6 evaluates to c everywhere */
     {
@@ -140,7 +140,6 @@ CI_TEST(test_substitution) {
             CI_CHECK_EQ_INT(ci__ix_eval(r, vals), v);
         }
     }
-    free(s.by_var);
     ix_teardown();
 }
 
