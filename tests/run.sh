@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/run.sh [DIR...] - runs cinductor's tests and prints one summary line, last.
 #
-# First the compile checks (tests/compile.sh; CI_NO_COMPILE=1 leaves them out), then every
+# First the compile checks (tests/compile.sh; CI_NO_COMPILE=1 leaves them out), then, when
+# CI_CLI names a build of the cinductor command, its end-to-end checks (tests/test_cli.sh), then every
 # executable DIR/test_* in name order. Each program prints result lines on stdout:
 #     PASS name | FAIL name: file:line: message | SKIP name: reason
 # which are echoed here as "PASS test_file/name" ... and counted. A program that exits with a
@@ -73,6 +74,12 @@ cd "$(dirname "$0")/.." || exit 2
 
 if [ "${CI_NO_COMPILE:-0}" != 1 ]; then
     run_one compile.sh "" bash tests/compile.sh build/compile
+fi
+
+# CI_CLI=PATH (make test, make test-san): the end-to-end checks of the cinductor command built
+# at PATH (tests/test_cli.sh), named test_cli/...
+if [ -n "${CI_CLI:-}" ] && [ -f tests/test_cli.sh ]; then
+    run_one test_cli.sh test_cli bash tests/test_cli.sh "$CI_CLI"
 fi
 
 for dir in "$@"; do
