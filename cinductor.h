@@ -4895,6 +4895,76 @@ static int ci__lw_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     return 1;
 }
 
+/* -- sorting: an extern heapsort along the last dim (moved there with a permute) -- */
+static int ci__ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__ext_sort_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
+    outs[0] = ins[0];
+    outs[1] = ins[0];
+    outs[1].dtype = CI_I64;
+    return CI_OK;
+}
+/* x sorted along dim: values and indices, both shaped like x */
+static void ci__sort(ci__L *L, const ci__opdef *op, ci__box *x, int64_t dim, int desc, ci__box **vals, ci__box **idx) {
+    int64_t perm[CI_MAX_DIMS], inv[CI_MAX_DIMS];
+    int i, j = 0, last;
+    ci_tensor o[2];
+    ci_arg a[2];
+    if (x->ndim == 0) {
+        ci__ix *v[1];
+        *vals = x;
+        *idx = ci__pw_box(L, CI_I64, 0, NULL, v, ci__v_consti(L, CI_I64, 0));
+        return;
+    }
+    dim = ci__wrap_dim(L, op, dim, x->ndim);
+    last = dim == x->ndim - 1;
+    for (i = 0; i < x->ndim; i++) if (i != dim) perm[j++] = i;
+    perm[j] = dim;
+    for (i = 0; i < x->ndim; i++) inv[perm[i]] = i;
+    a[0] = ci__T(last ? x : ci__permute(L, x, perm));
+    a[1] = ci_arg_bool(desc);
+    if (ci__call_op(L, "cinductor.sort", 2, a, 0, NULL, o, 2) != 2) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: sort failed", op->name);
+    *vals = ci__box_get(L, o[0]);
+    *idx = ci__box_get(L, o[1]);
+    if (!last) { *vals = ci__permute(L, *vals, inv); *idx = ci__permute(L, *idx, inv); }
+}
+/* sort(self, dim=-1, descending=False) / sort.stable(self, *, stable=None, dim=-1, descending=False);
+   argsort (extra 1) -> indices; msort (extra 2) -> values along dim 0 */
+static int ci__lw_sort(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *v, *ix;
+    int pd = ci__pidx(op, "dim"), pdesc = ci__pidx(op, "descending");
+    int64_t dim = pd >= 0 ? ci__arg_int(L, op, a, pd) : 0;
+    ci__sort(L, op, x, dim, pdesc >= 0 ? ci__arg_bool(L, op, a, pdesc) : 0, &v, &ix);
+    if (op->extra == 1) { outs[0] = ci__tensor_of(ix); return 1; }
+    outs[0] = ci__tensor_of(v);
+    if (op->extra == 2) return 1;
+    outs[1] = ci__tensor_of(ix);
+    return 2;
+}
+/* topk(self, k, dim=-1, largest=True, sorted=True) and kthvalue(self, k, dim=-1, keepdim=False) (extra 1) */
+static int ci__lw_topk(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *v, *ix;
+    int64_t k = ci__arg_int(L, op, a, 1), dim = ci__arg_int(L, op, a, 2), n;
+    int largest = op->extra ? 0 : ci__arg_bool(L, op, a, 3), keepdim = op->extra ? ci__arg_bool(L, op, a, 3) : 1;
+    dim = ci__wrap_dim(L, op, dim, x->ndim);
+    n = x->ndim ? x->size[dim] : 1;
+    if (op->extra ? (k < 1 || k > n) : (k < 0 || k > n))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: selected index k (%lld) is out of range for a dimension of size %lld", op->name, (long long)k, (long long)n);
+    ci__sort(L, op, x, dim, largest, &v, &ix);
+    if (x->ndim == 0) { outs[0] = ci__tensor_of(v); outs[1] = ci__tensor_of(ix); return 2; }
+    if (op->extra) {   /* the k-th smallest */
+        v = ci__slice(L, v, (int)dim, k - 1, k, 1);
+        ix = ci__slice(L, ix, (int)dim, k - 1, k, 1);
+        if (!keepdim) { v = ci__select(L, v, (int)dim, 0); ix = ci__select(L, ix, (int)dim, 0); }
+    } else {
+        v = ci__slice(L, v, (int)dim, 0, k, 1);
+        ix = ci__slice(L, ix, (int)dim, 0, k, 1);
+    }
+    outs[0] = ci__tensor_of(v);
+    outs[1] = ci__tensor_of(ix);
+    return 2;
+}
+
 /* -- statistics and normalisations -- */
 /* var/std/var_mean/std_mean (extra 0..3): Welford above the unroll threshold, two-pass below */
 static int ci__lw_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -5478,7 +5548,8 @@ static void ci__classify_builtin(ci__opdef *op) {
         {ci__lw_stack, "decomposition"}, {ci__lw_expand_as, "decomposition"}, {ci__lw_pwx, "decomposition"},
         {ci__lw_lerp, "decomposition"}, {ci__lw_addcmul, "decomposition"}, {ci__lw_index_put, "scatter"},
         {ci__lw_scatter, "scatter"}, {ci__lw_mm, "decomposition"}, {ci__lw_matmul, "decomposition"}, {ci__lw_addmm, "decomposition"},
-        {ci__lw_linear, "decomposition"}, {ci__lw_convolution, "decomposition"}};
+        {ci__lw_linear, "decomposition"}, {ci__lw_convolution, "decomposition"}, {ci__lw_sort, "decomposition"},
+        {ci__lw_topk, "decomposition"}};
     static const ci__lower_fn floating[] = {ci__lw_softmax, ci__lw_gelu, ci__lw_silu, ci__lw_layer_norm, ci__lw_group_norm,
         ci__lw_batch_norm, ci__lw_rms_norm, ci__lw_var, ci__lw_mean, ci__lw_norm, ci__lw_glu, ci__lw_lerp, ci__lw_avg_pool,
         ci__lw_upsample_bilinear};
@@ -5784,6 +5855,18 @@ static void ci__register_builtins(ci_ctx *c) {
                     ci__lw_convolution, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.conv1d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", ci__lw_convolution, 0, 1, 0, N, 0);
     ci__reg_builtin(c, "aten.conv2d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", ci__lw_convolution, 0, 2, 0, N, 0);
+    /* sorting */
+    if ((op = ci__reg_builtin(c, "cinductor.sort", "self, descending", NULL, 0, 0, 0, N, 0))) {
+        op->kind = CI__OPK_EXTERN; op->internal = 1; op->nouts = 2; op->ext.run = ci__ext_sort_run; op->ext.infer = ci__ext_sort_infer;
+        op->ext.num_outputs = 2;
+    }
+    if ((op = ci__reg_builtin(c, "aten.sort", "self, dim=-1, descending=False", ci__lw_sort, 0, 0, 0, N, 0))) op->nouts = 2;
+    if ((op = ci__reg_builtin(c, "aten.sort.stable", "self, *, stable=None, dim=-1, descending=False", ci__lw_sort, 0, 0, 0, N, 0))) op->nouts = 2;
+    ci__reg_builtin(c, "aten.argsort", "self, dim=-1, descending=False", ci__lw_sort, 0, 1, 0, N, 0);
+    ci__reg_builtin(c, "aten.argsort.stable", "self, *, stable, dim=-1, descending=False", ci__lw_sort, 0, 1, 0, N, 0);
+    ci__reg_builtin(c, "aten.msort", "self", ci__lw_sort, 0, 2, 0, N, 0);
+    if ((op = ci__reg_builtin(c, "aten.topk", "self, k, dim=-1, largest=True, sorted=True", ci__lw_topk, 0, 0, 0, N, 0))) op->nouts = 2;
+    if ((op = ci__reg_builtin(c, "aten.kthvalue", "self, k, dim=-1, keepdim=False", ci__lw_topk, 0, 1, 0, N, 0))) op->nouts = 2;
     /* scans */
     ci__reg_builtin(c, "aten.cumsum", "self, dim, *, dtype=None", ci__lw_scan, 0, CI__RED_SUM, 0, N, 0);
     ci__reg_builtin(c, "aten.cumprod", "self, dim, *, dtype=None", ci__lw_scan, 0, CI__RED_PROD, 0, N, 0);
@@ -5877,7 +5960,10 @@ static void ci__eliminate_dead(ci__L *L) {
         else live = k->out->needed;
         k->live = live;
         if (!live) continue;
-        if (k->kind == CI__K_EXTERN) { for (j = 0; j < k->nin; j++) k->ins[j]->needed = 1; }
+        if (k->kind == CI__K_EXTERN) {   /* it writes all its outputs, used or not */
+            for (j = 0; j < k->nin; j++) k->ins[j]->needed = 1;
+            for (j = 0; j < k->nout; j++) k->outs[j]->needed = 1;
+        }
         else {
             ci__buf_reads(L, k->body, marks, L->epoch, ci__mark_needed, NULL);
             if (k->kind == CI__K_SCATTER) {
@@ -7564,6 +7650,81 @@ static int ci__ext_conv_run(const ci_extern_tensor *ins, int nins, const ci_arg 
     ci__la_conv2d((int)x->dtype, x->data, w->data, nins > 2 ? ins[2].data : NULL, outs[0].data, x->shape[0], x->shape[1], x->shape[2],
                   x->shape[3], w->shape[0], w->shape[2], w->shape[3], args[3].u.ints.v[0], args[3].u.ints.v[1], args[4].u.ints.v[0],
                   args[4].u.ints.v[1], args[5].u.ints.v[0], args[5].u.ints.v[1], args[6].u.i, ci__la_par, user);
+    return 0;
+}
+/* sort along the last dim: per row, a heapsort of the indices by (value, index), which is a
+   strict order, so the result is that of a stable sort; NaN sorts as the largest value */
+typedef struct ci__sortjob { const ci_extern_tensor *x; ci_extern_tensor *vals, *idx; int64_t n; int desc; } ci__sortjob;
+static double ci__sort_f(const ci_extern_tensor *x, int64_t i) {
+    ci__ival v;
+    ci__buf b;
+    b.dt = x->dtype; b.slot = 0;
+    {
+        void *const B[1] = {x->data};
+        ci__interp_load(&b, B, i, &v);
+    }
+    return v.f;
+}
+static int64_t ci__sort_i(const ci_extern_tensor *x, int64_t i) {
+    ci__ival v;
+    ci__buf b;
+    b.dt = x->dtype; b.slot = 0;
+    {
+        void *const B[1] = {x->data};
+        ci__interp_load(&b, B, i, &v);
+    }
+    return v.i;
+}
+/* does element a come before element b (offsets base + a, base + b)? */
+static int ci__sort_before(const ci__sortjob *J, int64_t base, int64_t a, int64_t b) {
+    if (ci__is_float(J->x->dtype)) {
+        double x = ci__sort_f(J->x, base + a), y = ci__sort_f(J->x, base + b);
+        int xn = x != x, yn = y != y;
+        if (xn || yn) { if (xn && yn) return a < b; return J->desc ? xn : yn; }
+        if (x != y) return J->desc ? x > y : x < y;
+    } else {
+        int64_t x = ci__sort_i(J->x, base + a), y = ci__sort_i(J->x, base + b);
+        if (x != y) return J->desc ? x > y : x < y;
+    }
+    return a < b;
+}
+static void ci__sort_sift(const ci__sortjob *J, int64_t base, int64_t *h, int64_t root, int64_t n) {
+    for (;;) {
+        int64_t c = 2 * root + 1;
+        if (c >= n) return;
+        if (c + 1 < n && ci__sort_before(J, base, h[c], h[c + 1])) c++;
+        if (!ci__sort_before(J, base, h[root], h[c])) return;
+        { int64_t t = h[root]; h[root] = h[c]; h[c] = t; }
+        root = c;
+    }
+}
+static void ci__sort_rows(void *arg, long long begin, long long end) {
+    const ci__sortjob *J = (const ci__sortjob *)arg;
+    int64_t r, j, n = J->n;
+    size_t es = ci_dtype_size(J->x->dtype);
+    for (r = begin; r < end; r++) {
+        int64_t base = r * n, *h = (int64_t *)J->idx->data + base;
+        for (j = 0; j < n; j++) h[j] = j;
+        for (j = n / 2 - 1; j >= 0; j--) ci__sort_sift(J, base, h, j, n);   /* a max-heap of "comes later" */
+        for (j = n - 1; j > 0; j--) {
+            int64_t t = h[0]; h[0] = h[j]; h[j] = t;
+            ci__sort_sift(J, base, h, 0, j);
+        }
+        for (j = 0; j < n; j++)
+            memcpy((char *)J->vals->data + (size_t)(base + j) * es, (const char *)J->x->data + (size_t)(base + h[j]) * es, es);
+    }
+}
+static int ci__ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__sortjob J;
+    int64_t total = 1;
+    int d;
+    (void)nins; (void)nargs; (void)nouts;
+    J.x = &ins[0]; J.vals = &outs[0]; J.idx = &outs[1];
+    J.n = ins[0].ndim ? ins[0].shape[ins[0].ndim - 1] : 1;
+    J.desc = args[1].kind == CI_ARG_BOOL ? args[1].u.b : 0;
+    for (d = 0; d < ins[0].ndim; d++) total *= ins[0].shape[d];
+    if (J.n == 0 || total == 0) return 0;
+    ci__la_par(user, ci__sort_rows, total / J.n, &J);
     return 0;
 }
 static int ci__interp_run(ci_program *p) {

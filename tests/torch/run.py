@@ -803,6 +803,26 @@ def build_cases():
         add(op_case("aten.conv2d.default", "a, b, None, [1, 1], [0, 0], [1, 1], 4", I(dt, [1, 4, 6, 6]), I(dt, [4, 1, 3, 3]), **CV))
         add(op_case("aten.conv1d.default", "a, b, c, 1, 2, 2", I(dt, [2, 3, 9]), I(dt, [4, 3, 3]), I(dt, [4]), **CV))
 
+    # ---- sorting (ties only where PyTorch's order is defined: stable=True) ----
+    for dt in ("f32", "f64"):
+        for sh, dim in (([7, 5], -1), ([7, 5], 0), ([1023], 0), ([2, 3, 4], 1), ([0, 3], 1), ([], 0)):
+            add(op_case("aten.sort.default", "a, %d" % dim, I(dt, sh)))
+            add(op_case("aten.sort.default", "a, %d, True" % dim, I(dt, sh)))
+            add(op_case("aten.argsort.default", "a, %d, True" % dim, I(dt, sh)))
+        add(op_case("aten.sort.stable", "a, stable=True, dim=1", I(dt, [7, 9], "nan")))
+        add(op_case("aten.sort.stable", "a, stable=True, dim=1, descending=True", I(dt, [7, 9], "nan")))
+        for k in (1, 3, 5):
+            add(op_case("aten.topk.default", "a, %d" % k, I(dt, [7, 5])))
+            add(op_case("aten.topk.default", "a, %d, 0, False" % k, I(dt, [7, 5])))
+            add(op_case("aten.kthvalue.default", "a, %d" % k, I(dt, [7, 5])))
+            add(op_case("aten.kthvalue.default", "a, %d, 0, True" % k, I(dt, [7, 5])))
+        add(op_case("aten.topk.default", "a, 10", I(dt, [3, 1023])))
+        add(op_case("aten.msort.default", "a", I(dt, [7, 5])))
+    for dt in ("i32", "i64", "bool"):
+        add(op_case("aten.sort.stable", "a, stable=True, dim=1", I(dt, [7, 9], "grid")))
+        add(op_case("aten.sort.stable", "a, stable=True, dim=0, descending=True", I(dt, [7, 9], "grid")))
+        add(op_case("aten.argsort.stable", "a, stable=True", I(dt, [1023], "grid")))
+
     # ---- packet names (no overload) resolve like PyTorch ----
     add(op_case("aten.add", "a, b", I("f32", [7, 5]), I("f32", [5])))
     add(op_case("aten.add", "a, 2", I("i32", [7])))
