@@ -87,8 +87,16 @@
    variable: "1"/"all", or a comma list of graph,ir,kernels,source) prints the graph, the IR after
    lowering, the kernels and the generated C to the logger (stderr by default).
 
+   Ops. About 370 aten and prims ops are registered (docs/ops.md lists them, generated from the
+   registry with ci_registry_entry): Inductor's pointwise catalogue, reductions, views,
+   indexing, pooling, resampling, scans, sorting, matmul and convolution. Index tensors are
+   checked while a program runs: a value out of range makes ci_program_run return
+   CI_ERR_RUNTIME, never a wild read. Integer division by zero gives 0 (PyTorch raises).
+
    cinductor does NOT (yet): run on the GPU, fuse realized buffers into shared kernels (one
-   kernel per realized buffer), support dynamic shapes, complex dtypes, or autograd.
+   kernel per realized buffer) or reuse their memory, support dynamic shapes, complex dtypes,
+   random ops, quantization, data-dependent shapes (nonzero, masked_select, boolean-mask
+   indexing), transposed convolution, or autograd.
 */
 #ifndef CINDUCTOR_H_INCLUDED
 #define CINDUCTOR_H_INCLUDED
