@@ -1,6 +1,6 @@
 /* cinductor - the command-line tool: run, emit, explain and bench .cig graphs.
 
-   The contract (commands, options, exit codes, the JSON of bench) is docs/CIG.md; keep the usage
+   The contract (commands, options, exit codes, the JSON of bench) is the CIG contract (docs/cig.md and docs/cli.md expand it); keep the usage
    text below in step with it. The tool only uses the public API plus the .cig and .npy helpers
    (ci_cig_parse_ex, ci_npy_read, ci_npy_write), so it doubles as an example of the API.
 
@@ -539,8 +539,12 @@ static int tool_cmd_bench(tool *T) {
     if (n >= sizeof name) n = sizeof name - 1;
     memcpy(name, base, n);
     name[n] = 0;
-    backend = T->backend_name ? T->backend_name
-              : (ci_program_source(T->prog) && ci_program_source(T->prog)[0]) ? "tcc" : "interp";
+    /* the default backend is libtcc where it is compiled in, else the interpreter */
+#ifdef CINDUCTOR_NO_TCC
+    backend = T->backend_name ? T->backend_name : "interp";
+#else
+    backend = T->backend_name ? T->backend_name : "tcc";
+#endif
     if (T->json) {
         printf("{\"graph\": ");
         tool_json_string(name);
