@@ -95,7 +95,7 @@
 
    cinductor does NOT (yet): run on the GPU, fuse realized buffers into shared kernels (one
    kernel per realized buffer) or reuse their memory, support dynamic shapes, complex dtypes,
-   random ops, quantization, data-dependent shapes (nonzero, masked_select, boolean-mask
+   random ops, data-dependent shapes (nonzero, masked_select, boolean-mask
    indexing), transposed convolution, or autograd.
 */
 #ifndef CINDUCTOR_H_INCLUDED
@@ -4973,6 +4973,55 @@ static int ci__lw_topk(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
     return 2;
 }
 
+/* -- quantization (quantized_decomposed.*, as Inductor lowers them):
+   quantize: clamp(round(x * (1 / scale)) + zero_point, quant_min, quant_max) in the target dtype;
+   dequantize: (x - zero_point) * scale in f32. Per channel (vop 1): scale and zero_point are
+   tensors along `axis`; per tensor they are numbers or 0-d tensors. extra: 0 quantize, 1 dequantize -- */
+static int ci__lw_quant(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    int per_channel = op->vop, deq = op->extra, i;
+    int pax = ci__pidx(op, "axis"), pqmin = ci__pidx(op, "quant_min"), pqmax = ci__pidx(op, "quant_max"), pdt = ci__pidx(op, "dtype");
+    double qmin = ci__arg_num(L, op, a, pqmin), qmax = ci__arg_num(L, op, a, pqmax);
+    ci_dtype qdt = ci__arg_dtype_opt(L, op, a, pdt);
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    ci__v *xv, *sc, *zp, *r;
+    if (!qdt) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dtype is required", op->name);
+    if (deq ? x->dt != qdt : !ci__is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected %s input, got %s", op->name, deq ? ci__dt[qdt].tname : "a floating point", ci__dt[x->dt].tname);
+    if (!deq && ci__is_float(qdt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: the quantized dtype must be an integer dtype", op->name);
+    ci__pw_vars(L, x->ndim, x->size, v);
+    if (per_channel) {
+        int64_t ax = ci__wrap_dim(L, op, ci__arg_int(L, op, a, pax), x->ndim);
+        ci__box *s = ci__arg_box(L, op, a, 1), *z = ci__arg_box(L, op, a, 2);
+        ci__ix *ci1[1];
+        if (s->ndim != 1 || z->ndim != 1 || (x->ndim && (s->size[0] != x->size[ax] || z->size[0] != x->size[ax])))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: scales and zero_points must have one entry per channel of dim %lld", op->name, (long long)ax);
+        ci1[0] = x->ndim ? v[ax] : ci__K(L, 0);
+        sc = ci__v_cast(L, ci__load(L, s, ci1), CI_F32);
+        zp = ci__v_cast(L, ci__load(L, z, ci1), deq ? CI_F32 : CI_I64);
+    } else {
+        for (i = 1; i <= 2; i++) if (a[i].kind == CI_ARG_TENSOR && ci__box_get(L, a[i].u.t)->ndim != 0)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: scale and zero_point must be numbers or 0-d tensors", op->name);
+        sc = a[1].kind == CI_ARG_TENSOR ? ci__v_cast(L, ci__load(L, ci__box_get(L, a[1].u.t), v), CI_F32) : ci__v_constf(L, CI_F32, ci__arg_num(L, op, a, 1));
+        zp = a[2].kind == CI_ARG_TENSOR ? ci__v_cast(L, ci__load(L, ci__box_get(L, a[2].u.t), v), deq ? CI_F32 : CI_I64)
+                                        : (deq ? ci__v_constf(L, CI_F32, ci__arg_num(L, op, a, 2)) : ci__v_consti(L, CI_I64, (int64_t)ci__arg_num(L, op, a, 2)));
+    }
+    xv = ci__load(L, x, v);
+    if (deq) {
+        r = ci__v_bin(L, CI__V_MUL, ci__v_bin(L, CI__V_SUB, ci__v_cast(L, xv, CI_F32), zp), sc);
+        outs[0] = ci__tensor_of(ci__pw_box(L, CI_F32, x->ndim, x->size, v, r));
+        return 1;
+    }
+    /* 1 / scale: in double for a number (the reference divides a Python float), in f32 for a tensor */
+    r = ci__v_un(L, CI__V_ROUND, ci__v_bin(L, CI__V_MUL, ci__v_cast(L, xv, CI_F32),
+                                           (!per_channel && a[1].kind != CI_ARG_TENSOR) ? ci__v_constf(L, CI_F32, 1.0 / ci__arg_num(L, op, a, 1))
+                                                                                       : ci__v_un(L, CI__V_RECIP, sc)));
+    r = ci__v_bin(L, CI__V_ADD, r, ci__v_cast(L, zp, CI_F32));
+    r = ci__v_bin(L, CI__V_MIN, ci__v_bin(L, CI__V_MAX, r, ci__v_constf(L, CI_F32, qmin)), ci__v_constf(L, CI_F32, qmax));
+    outs[0] = ci__tensor_of(ci__pw_box(L, qdt, x->ndim, x->size, v, ci__v_cast(L, r, qdt)));
+    return 1;
+}
+
 /* -- statistics and normalisations -- */
 /* var/std/var_mean/std_mean (extra 0..3): Welford above the unroll threshold, two-pass below */
 static int ci__lw_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -5863,6 +5912,11 @@ static void ci__register_builtins(ci_ctx *c) {
                     ci__lw_convolution, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.conv1d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", ci__lw_convolution, 0, 1, 0, N, 0);
     ci__reg_builtin(c, "aten.conv2d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", ci__lw_convolution, 0, 2, 0, N, 0);
+    /* quantization */
+    ci__reg_builtin(c, "quantized_decomposed.quantize_per_tensor", "input, scale, zero_point, quant_min, quant_max, dtype", ci__lw_quant, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "quantized_decomposed.dequantize_per_tensor", "input, scale, zero_point, quant_min, quant_max, dtype", ci__lw_quant, 0, 1, 0, N, 0);
+    ci__reg_builtin(c, "quantized_decomposed.quantize_per_channel", "input, scales, zero_points, axis, quant_min, quant_max, dtype", ci__lw_quant, 1, 0, 0, N, 0);
+    ci__reg_builtin(c, "quantized_decomposed.dequantize_per_channel", "input, scales, zero_points, axis, quant_min, quant_max, dtype", ci__lw_quant, 1, 1, 0, N, 0);
     /* sorting */
     if ((op = ci__reg_builtin(c, "cinductor.sort", "self, descending", NULL, 0, 0, 0, N, 0))) {
         op->kind = CI__OPK_EXTERN; op->internal = 1; op->nouts = 2; op->ext.run = ci__ext_sort_run; op->ext.infer = ci__ext_sort_infer;
