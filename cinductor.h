@@ -95,7 +95,7 @@
 
    cinductor does NOT (yet): run on the GPU, fuse realized buffers into shared kernels (one
    kernel per realized buffer) or reuse their memory, support dynamic shapes, complex dtypes,
-   random ops, data-dependent shapes (nonzero, masked_select, boolean-mask
+   data-dependent shapes (nonzero, masked_select, boolean-mask
    indexing), transposed convolution, or autograd.
 */
 #ifndef CINDUCTOR_H_INCLUDED
@@ -427,6 +427,7 @@ typedef struct ci_compile_desc {
     ci_backend backend;   /* zero = TCC if available, else the interpreter */
     unsigned debug;       /* CI_DEBUG_* bits added to the context's */
     int num_threads;      /* zero = the context's */
+    uint64_t seed;        /* random ops' seed (ci_program_set_seed changes it later); zero = 0 */
 } ci_compile_desc;
 
 CI_API ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out);
@@ -442,6 +443,10 @@ CI_API int ci_program_output_shape(const ci_program *p, int i, int64_t *shape); 
 CI_API int ci_program_num_kernels(const ci_program *p);
 CI_API size_t ci_program_arena_size(const ci_program *p);
 CI_API const char *ci_program_source(const ci_program *p); /* the generated C (also emitted for the interpreter) */
+/* Random ops (rand, randn, randint, bernoulli, dropout) draw from a counter-based generator
+   (Philox4x32-10): their values are a function of the seed, the op and the element, the same
+   on every backend and every run until the seed changes. */
+CI_API void ci_program_set_seed(ci_program *p, uint64_t seed);
 CI_API void ci_program_destroy(ci_program *p);
 
 /* ---- .npy files (NumPy format 1.0/2.0/3.0, little-endian, C order) ---- */
@@ -1324,7 +1329,10 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
     X(BNOT,     "bitwise_not", 1, 0, 0) \
     X(SHL,      "bitwise_left_shift", 2, 0, 0) \
     X(SHR,      "bitwise_right_shift", 2, 0, 0) \
-    X(CHECKIDX, "check_index", 1, 0, 0)
+    X(CHECKIDX, "check_index", 1, 0, 0) \
+    X(RAND,     "rand",       2, "ci_rand_f", "ci_rand_d") \
+    X(RANDN,    "randn",      2, "ci_randn_f", "ci_randn_d") \
+    X(RANDINT,  "randint64",  4, 0, 0)
 
 enum {
 #define CI__X(e, n, ar, f, d) CI__V_##e,
@@ -1383,7 +1391,7 @@ struct ci__box {
     int64_t wi;
 };
 
-enum { CI__BUF_INPUT = 1, CI__BUF_CONST, CI__BUF_COMPUTED };
+enum { CI__BUF_INPUT = 1, CI__BUF_CONST, CI__BUF_COMPUTED, CI__BUF_SEED };
 struct ci__buf {
     int id;
     char name[24];
@@ -1468,6 +1476,8 @@ struct ci__L {
     ci_result user_code;
     char user_msg[1024];
     int err_slot;       /* B[err_slot] points at the program's run-time error flag */
+    ci__buf *seed_buf;  /* random ops: the program's seed (a one-element i64 slot) */
+    int64_t rng_off;    /* random ops: the counters the ops lowered so far have used */
     int *mark;          /* scratch marks for DAG walks */
     int mark_cap, epoch;
 };
@@ -1565,6 +1575,15 @@ static ci__v *ci__v_op(ci__L *L, int op, ci__v *a, ci__v *b, ci__v *c3) {
     else c.dt = a->dt;
     if (op == CI__V_WHERE) CI__ASSERT(b->dt == c3->dt);
     else if (c.n == 2 && !(op == CI__V_AND || op == CI__V_OR)) CI__ASSERT(a->dt == b->dt);
+    return ci__v_intern(L, &c);
+}
+/* a random value of dtype dt (f32/f64 for RAND and RANDN) from the seed and a counter (i64 values) */
+static ci__v *ci__v_random(ci__L *L, int op, ci_dtype dt, ci__v *seed, ci__v *ctr, ci__v *lo, ci__v *hi) {
+    ci__v c;
+    memset(&c, 0, sizeof c);
+    c.op = op; c.n = ci__vop_arity[op];
+    c.a[0] = seed; c.a[1] = ctr; c.a[2] = lo; c.a[3] = hi;
+    c.dt = op == CI__V_RANDINT ? CI_I64 : dt;
     return ci__v_intern(L, &c);
 }
 static ci__v *ci__v_un(ci__L *L, int op, ci__v *a) { return ci__v_op(L, op, a, NULL, NULL); }
@@ -5022,6 +5041,93 @@ static int ci__lw_quant(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     return 1;
 }
 
+/* -- random ops: Philox counters (seed, rng_off + element) so every op draws its own numbers -- */
+enum { CI__RND_RAND = 1, CI__RND_RANDN, CI__RND_RANDINT, CI__RND_RAND_LIKE, CI__RND_RANDN_LIKE, CI__RND_BERNOULLI,
+       CI__RND_BERNOULLI_P, CI__RND_NATIVE_DROPOUT, CI__RND_DROPOUT };
+/* a fresh uniform [0,1) (RAND), normal (RANDN) or [lo, hi) integer (RANDINT) value at vars v */
+static ci__v *ci__random_at(ci__L *L, int vop, ci_dtype dt, int ndim, const int64_t *size, ci__ix *const *v, int64_t lo, int64_t hi) {
+    ci__ix *flat = ci__K(L, L->rng_off);
+    int64_t s = 1;
+    int i;
+    if (!L->seed_buf) {
+        L->seed_buf = ci__buf_new(L, CI__BUF_SEED, CI_I64, 0, NULL);
+        snprintf(L->seed_buf->name, sizeof L->seed_buf->name, "seed");
+    }
+    for (i = ndim - 1; i >= 0; i--) { flat = ci__ixadd(L, flat, ci__ixscale(L, v[i], s)); s *= size[i]; }
+    L->rng_off += s;
+    return ci__v_random(L, vop, ci__is_float(dt) && dt != CI_F64 ? CI_F32 : dt, ci__v_load(L, L->seed_buf, ci__K(L, 0)), ci__ixval(L, flat),
+                        ci__v_consti(L, CI_I64, lo), ci__v_consti(L, CI_I64, hi));
+}
+static int ci__lw_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int kind = op->extra, n = 0, pt = ci__pidx(op, "dtype");
+    int64_t shape[CI_MAX_DIMS] = {0}, lo = 0, hi = 0;
+    ci_dtype dt = pt >= 0 ? ci__arg_dtype_opt(L, op, a, pt) : CI_DTYPE_INVALID;
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    ci__box *x = NULL;
+    ci__v *r;
+    switch (kind) {
+    case CI__RND_RAND: case CI__RND_RANDN:
+        n = ci__arg_ints(L, op, a, 0, shape, CI_MAX_DIMS);
+        if (n < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: size must be a list of ints", op->name);
+        if (!dt) dt = CI_F32;
+        break;
+    case CI__RND_RANDINT: {
+        int pl = ci__pidx(op, "low"), ps = ci__pidx(op, "size");
+        lo = pl >= 0 ? ci__arg_int(L, op, a, pl) : 0;
+        hi = ci__arg_int(L, op, a, ci__pidx(op, "high"));
+        if (hi <= lo) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld", op->name, (long long)lo, (long long)hi);
+        n = ci__arg_ints(L, op, a, ps, shape, CI_MAX_DIMS);
+        if (!dt) dt = CI_I64;
+        break;
+    }
+    default:
+        x = ci__arg_box(L, op, a, 0);
+        n = x->ndim;
+        memcpy(shape, x->size, sizeof(int64_t) * (size_t)n);
+        if (!dt) dt = x->dt;
+        break;
+    }
+    if ((kind != CI__RND_RANDINT) && !ci__is_float(dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point dtype, got %s", op->name, ci__dt[dt].tname);
+    ci__pw_vars(L, n, shape, v);
+    switch (kind) {
+    case CI__RND_RAND: case CI__RND_RAND_LIKE: r = ci__random_at(L, CI__V_RAND, dt, n, shape, v, 0, 0); break;
+    case CI__RND_RANDN: case CI__RND_RANDN_LIKE: r = ci__random_at(L, CI__V_RANDN, dt, n, shape, v, 0, 0); break;
+    case CI__RND_RANDINT: r = ci__random_at(L, CI__V_RANDINT, CI_I64, n, shape, v, lo, hi); break;
+    case CI__RND_BERNOULLI: case CI__RND_BERNOULLI_P: {   /* 1 where rand < p */
+        ci_dtype cdt = ci__opmath(dt);
+        ci__v *p = kind == CI__RND_BERNOULLI ? ci__v_cast(L, ci__load(L, x, v), cdt) : ci__v_constf(L, cdt, ci__arg_num(L, op, a, 1));
+        r = ci__v_cast(L, ci__v_bin(L, CI__V_LT, ci__v_cast(L, ci__random_at(L, CI__V_RAND, cdt, n, shape, v, 0, 0), cdt), p), dt);
+        break;
+    }
+    default: {   /* dropout: keep with probability 1 - p, scaled by 1 / (1 - p) */
+        double p = ci__arg_num(L, op, a, 1);
+        int train = ci__arg_bool(L, op, a, 2);
+        ci_dtype cdt = ci__opmath(dt);
+        ci__v *keep, *xv = ci__v_cast(L, ci__load(L, x, v), cdt);
+        if (p < 0 || p > 1) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dropout probability has to be between 0 and 1, but got %g", op->name, p);
+        if (!train || p == 0) {
+            keep = ci__v_consti(L, CI_BOOL, 1);
+            r = xv;
+        } else {
+            keep = ci__v_bin(L, CI__V_GE, ci__v_cast(L, ci__random_at(L, CI__V_RAND, CI_F32, n, shape, v, 0, 0), CI_F32), ci__v_constf(L, CI_F32, p));
+            r = p == 1 ? ci__v_constf(L, cdt, 0)
+                       : ci__v_op(L, CI__V_WHERE, keep, ci__v_bin(L, CI__V_MUL, xv, ci__v_constf(L, cdt, 1.0 / (1.0 - p))), ci__v_constf(L, cdt, 0));
+        }
+        outs[0] = ci__tensor_of(ci__pw_box(L, dt, n, shape, v, r));
+        if (kind == CI__RND_DROPOUT) return 1;
+        /* the mask draws the same numbers: the generator is a function of its counters */
+        outs[1] = ci__tensor_of(ci__pw_box(L, CI_BOOL, n, shape, v, keep));
+        return 2;
+    }
+    }
+    {   /* realized, as Inductor does: a draw is costly to recompute at every use */
+        ci__box *b = ci__pw_box(L, dt, n, shape, v, r);
+        ci__realize(L, b);
+        outs[0] = ci__tensor_of(b);
+    }
+    return 1;
+}
+
 /* -- statistics and normalisations -- */
 /* var/std/var_mean/std_mean (extra 0..3): Welford above the unroll threshold, two-pass below */
 static int ci__lw_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -5917,6 +6023,17 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "quantized_decomposed.dequantize_per_tensor", "input, scale, zero_point, quant_min, quant_max, dtype", ci__lw_quant, 0, 1, 0, N, 0);
     ci__reg_builtin(c, "quantized_decomposed.quantize_per_channel", "input, scales, zero_points, axis, quant_min, quant_max, dtype", ci__lw_quant, 1, 0, 0, N, 0);
     ci__reg_builtin(c, "quantized_decomposed.dequantize_per_channel", "input, scales, zero_points, axis, quant_min, quant_max, dtype", ci__lw_quant, 1, 1, 0, N, 0);
+    /* random */
+    ci__reg_builtin(c, "aten.rand", "size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", ci__lw_random, 0, CI__RND_RAND, 0, N, 0);
+    ci__reg_builtin(c, "aten.randn", "size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", ci__lw_random, 0, CI__RND_RANDN, 0, N, 0);
+    ci__reg_builtin(c, "aten.randint", "high, size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", ci__lw_random, 0, CI__RND_RANDINT, 0, N, 0);
+    ci__reg_builtin(c, "aten.randint.low", "low, high, size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", ci__lw_random, 0, CI__RND_RANDINT, 0, N, 0);
+    ci__reg_builtin(c, "aten.rand_like", "self, " CI__LIKE_KW, ci__lw_random, 0, CI__RND_RAND_LIKE, 0, N, 0);
+    ci__reg_builtin(c, "aten.randn_like", "self, " CI__LIKE_KW, ci__lw_random, 0, CI__RND_RANDN_LIKE, 0, N, 0);
+    ci__reg_builtin(c, "aten.bernoulli", "self, *, generator=None", ci__lw_random, 0, CI__RND_BERNOULLI, 0, N, 0);
+    ci__reg_builtin(c, "aten.bernoulli.p", "self, p=0.5, *, generator=None", ci__lw_random, 0, CI__RND_BERNOULLI_P, 0, N, 0);
+    if ((op = ci__reg_builtin(c, "aten.native_dropout", "input, p, train", ci__lw_random, 0, CI__RND_NATIVE_DROPOUT, 0, N, 0))) op->nouts = 2;
+    ci__reg_builtin(c, "aten.dropout", "input, p, train", ci__lw_random, 0, CI__RND_DROPOUT, 0, N, 0);
     /* sorting */
     if ((op = ci__reg_builtin(c, "cinductor.sort", "self, descending", NULL, 0, 0, 0, N, 0))) {
         op->kind = CI__OPK_EXTERN; op->internal = 1; op->nouts = 2; op->ext.run = ci__ext_sort_run; op->ext.infer = ci__ext_sort_infer;
@@ -6089,6 +6206,14 @@ static float ci__digamma_f(float x);
 static double ci__digamma_d(double x);
 static float ci__i0_f(float x);
 static double ci__i0_d(double x);
+typedef float (*ci__fn_FR)(long long, long long);
+typedef double (*ci__fn_DR)(long long, long long);
+typedef long long (*ci__fn_IR)(long long, long long, long long, long long);
+static float ci__rand_f(long long seed, long long ctr);
+static double ci__rand_d(long long seed, long long ctr);
+static float ci__randn_f(long long seed, long long ctr);
+static double ci__randn_d(long long seed, long long ctr);
+static long long ci__randint(long long seed, long long ctr, long long lo, long long hi);
 /* the functions generated code calls, handed to TCC with tcc_add_symbol: X(name, kind, host fn) */
 #define CI__LIBM_LIST(X) \
     X("expf", F1, expf) X("exp", D1, exp) X("logf", F1, logf) X("log", D1, log) \
@@ -6112,13 +6237,18 @@ static double ci__i0_d(double x);
     X("fmaxf", F2, fmaxf) X("fmax", D2, fmax) X("fminf", F2, fminf) X("fmin", D2, fmin) \
     X("ci_erfinv_f", F1, ci__erfinv_f) X("ci_erfinv_d", D1, ci__erfinv_d) \
     X("ci_digamma_f", F1, ci__digamma_f) X("ci_digamma_d", D1, ci__digamma_d) \
-    X("ci_i0_f", F1, ci__i0_f) X("ci_i0_d", D1, ci__i0_d)
+    X("ci_i0_f", F1, ci__i0_f) X("ci_i0_d", D1, ci__i0_d) \
+    X("ci_rand_f", FR, ci__rand_f) X("ci_rand_d", DR, ci__rand_d) X("ci_randn_f", FR, ci__randn_f) X("ci_randn_d", DR, ci__randn_d) \
+    X("ci_randint", IR, ci__randint)
 
 /* C prototypes for the generated code, one per kind */
 static const char *ci__libm_proto(const char *kind) {
     if (!strcmp(kind, "F1")) return "float %s(float);\n";
     if (!strcmp(kind, "D1")) return "double %s(double);\n";
     if (!strcmp(kind, "F2")) return "float %s(float, float);\n";
+    if (!strcmp(kind, "FR")) return "float %s(long long, long long);\n";
+    if (!strcmp(kind, "DR")) return "double %s(long long, long long);\n";
+    if (!strcmp(kind, "IR")) return "long long %s(long long, long long, long long, long long);\n";
     return "double %s(double, double);\n";
 }
 static const char *const ci__prelude[] = {
@@ -6289,6 +6419,10 @@ static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
     case CI__V_WHERE: ci__sb_printf(sb, "%s ? %s : %s", a0, a1, a2); break;
     case CI__V_SIGN: ci__sb_printf(sb, "(%s)((0 < %s) - (%s < 0))", ci__ctype(v->dt), a0, a0); break;
     case CI__V_CHECKIDX: ci__sb_printf(sb, "ci_idx(%s, %lldLL, B[%d])", a0, (long long)v->i, E->L->err_slot); break;
+    case CI__V_RAND: case CI__V_RANDN:
+        ci__sb_printf(sb, "%s(%s, %s)", v->dt == CI_F64 ? ci__vop_cf64[v->op] : ci__vop_cf32[v->op], a0, a1);
+        break;
+    case CI__V_RANDINT: ci__sb_printf(sb, "ci_randint(%s, %s, v%d, v%d)", a0, a1, v->a[2]->id, v->a[3]->id); break;
     case CI__V_SIGNBIT:
         if (isf) ci__sb_printf(sb, "%s(%s)", f32 ? "ci_signbit_f" : "ci_signbit_d", a0);
         else ci__sb_printf(sb, "%s < 0", a0);
@@ -6699,6 +6833,45 @@ static double ci__i0_d(double x) {   /* sum of ((x/2)^2)^k / (k!)^2 */
 }
 /* PyTorch's float kernel computes exp(|x|) in float, so it reaches inf where exp does */
 static float ci__i0_f(float x) { return fabsf(x) > 88.7228394f ? HUGE_VALF : (float)ci__i0_d(x); }
+/* Philox4x32-10 (Salmon et al., "Parallel random numbers: as easy as 1, 2, 3"): counter
+   (ctr, 0) under key seed gives four 32-bit words */
+static void ci__philox(uint64_t seed, uint64_t ctr, uint32_t out[4]) {
+    uint32_t c0 = (uint32_t)ctr, c1 = (uint32_t)(ctr >> 32), c2 = 0, c3 = 0, k0 = (uint32_t)seed, k1 = (uint32_t)(seed >> 32);
+    int r;
+    for (r = 0; r < 10; r++) {
+        uint64_t p0 = (uint64_t)0xD2511F53u * c0, p1 = (uint64_t)0xCD9E8D57u * c2;
+        uint32_t n0 = (uint32_t)(p1 >> 32) ^ c1 ^ k0, n2 = (uint32_t)(p0 >> 32) ^ c3 ^ k1;
+        c1 = (uint32_t)p1; c3 = (uint32_t)p0; c0 = n0; c2 = n2;
+        k0 += 0x9E3779B9u; k1 += 0xBB67AE85u;
+    }
+    out[0] = c0; out[1] = c1; out[2] = c2; out[3] = c3;
+}
+static float ci__rand_f(long long seed, long long ctr) {      /* [0, 1) with 24 random bits */
+    uint32_t w[4];
+    ci__philox((uint64_t)seed, (uint64_t)ctr, w);
+    return (float)(w[0] >> 8) * 5.9604644775390625e-08f;
+}
+static double ci__rand_d(long long seed, long long ctr) {     /* [0, 1) with 53 random bits */
+    uint32_t w[4];
+    ci__philox((uint64_t)seed, (uint64_t)ctr, w);
+    return (double)((((uint64_t)w[0] << 32) | w[1]) >> 11) * 1.1102230246251565e-16;
+}
+static double ci__randn_d(long long seed, long long ctr) {    /* Box-Muller on two uniforms in (0, 1] */
+    uint32_t w[4];
+    double u1, u2;
+    ci__philox((uint64_t)seed, (uint64_t)ctr, w);
+    u1 = ((double)((((uint64_t)w[0] << 32) | w[1]) >> 11) + 1.0) * 1.1102230246251565e-16;
+    u2 = (double)((((uint64_t)w[2] << 32) | w[3]) >> 11) * 1.1102230246251565e-16;
+    return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+static float ci__randn_f(long long seed, long long ctr) { return (float)ci__randn_d(seed, ctr); }
+static long long ci__randint(long long seed, long long ctr, long long lo, long long hi) {   /* [lo, hi) */
+    uint32_t w[4];
+    uint64_t span = (uint64_t)hi - (uint64_t)lo;
+    ci__philox((uint64_t)seed, (uint64_t)ctr, w);
+    if (hi <= lo) return lo;
+    return (long long)((uint64_t)lo + ((((uint64_t)w[0] << 32) | w[1]) % span));
+}
 static void ci__interp_load(const ci__buf *b, void *const *B, int64_t k, ci__ival *r) {
     const char *p = (const char *)B[b->slot];
     switch (b->dt) {
@@ -6737,6 +6910,8 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
         } else r->i = isf ? ci__f2i(a->f, v->dt) : ci__wrapi(v->dt, (uint64_t)a->i);
         return 0;
     case CI__V_WHERE: *r = a->i ? *b : *c; return 0;
+    case CI__V_RAND: r->f = v->dt == CI_F64 ? ci__rand_d(a->i, b->i) : (double)ci__rand_f(a->i, b->i); return 0;
+    case CI__V_RANDN: r->f = v->dt == CI_F64 ? ci__randn_d(a->i, b->i) : (double)ci__randn_f(a->i, b->i); return 0;
     case CI__V_CHECKIDX: {
         int64_t i = a->i;
         if (i < 0) i += v->i;
@@ -6873,6 +7048,11 @@ static int ci__interp_kernel(ci__L *L, ci__kernel *k, void *const *B, ci__ival *
             for (i = 0; i < k->nr; i++) vars[k->rvars[i]->var] = ridx[i];
             for (j = 0; j < K->n; j++) {
                 ci__v *v = K->nodes[j];
+                if (v->op == CI__V_RANDINT) {
+                    regs[j].i = ci__randint(regs[K->pos[v->a[0]->id]].i, regs[K->pos[v->a[1]->id]].i, regs[K->pos[v->a[2]->id]].i,
+                                            regs[K->pos[v->a[3]->id]].i);
+                    continue;
+                }
                 if (ci__interp_node(v, &regs[j], v->n > 0 ? &regs[K->pos[v->a[0]->id]] : NULL,
                                     v->n > 1 ? &regs[K->pos[v->a[1]->id]] : NULL, v->n > 2 ? &regs[K->pos[v->a[2]->id]] : NULL,
                                     vars, B, L->err_slot))
@@ -7645,6 +7825,7 @@ struct ci_program {
     ci__ikernel K;
     int failed_extern;
     int run_error;                    /* set by generated code: an index out of range */
+    long long seed;                   /* random ops read it through their seed slot */
 #if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
     ci__pool pool;
 #endif
@@ -8015,7 +8196,7 @@ static void ci__dbg_print_ir(ci__L *L, ci__sb *sb) {
     ci__sb_put(sb, "buffers:\n");
     for (i = 0; i < L->bufs.n; i++) {
         ci__buf *b = (ci__buf *)L->bufs.v[i];
-        static const char *const kinds[] = {"", "input", "constant", "computed"};
+        static const char *const kinds[] = {"", "input", "constant", "computed", "seed"};
         if (!b->needed) continue;
         ci__sb_printf(sb, "  %s: %s ", b->name, kinds[b->kind]);
         ci__dbg_type(sb, b->dt, b->ndim, b->size);
@@ -10387,7 +10568,9 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend) {
     for (i = 0; i < L->bufs.n; i++) {
         ci__buf *b = (ci__buf *)L->bufs.v[i];
         if (b->slot < 0 || b->kind == CI__BUF_INPUT || b->output_index >= 0) continue;
-        if (b->kind == CI__BUF_CONST) {
+        if (b->kind == CI__BUF_SEED) {
+            p->B[b->slot] = &p->seed;
+        } else if (b->kind == CI__BUF_CONST) {
             size_t bytes = (size_t)b->numel * ci__dt[b->dt].size;
             void *c = ci__arena_alloc(p->A, bytes);
             if (bytes) memcpy(c, b->data, bytes);
@@ -10477,6 +10660,7 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     p->nin = g->ninputs;
     p->nout = g->outputs.n;
     p->num_threads = d.num_threads > 0 ? d.num_threads : ctx->desc.num_threads;
+    p->seed = (long long)d.seed;
     p->in_dt = CI__NEWN(p->A, ci_dtype, p->nin);
     p->out_dt = CI__NEWN(p->A, ci_dtype, p->nout);
     p->in_nd = CI__NEWN(p->A, int, p->nin);
@@ -10565,6 +10749,7 @@ int ci_program_output_shape(const ci_program *p, int i, int64_t *shape) {
 }
 int ci_program_num_kernels(const ci_program *p) { return p ? p->nkernels : 0; }
 size_t ci_program_arena_size(const ci_program *p) { return p ? p->arena_size : 0; }
+void ci_program_set_seed(ci_program *p, uint64_t seed) { if (p) p->seed = (long long)seed; }
 const char *ci_program_source(const ci_program *p) { return (p && p->source) ? p->source : ""; }
 void ci_program_destroy(ci_program *p) {
     if (!p) return;
