@@ -6074,9 +6074,11 @@ static void ci__register_builtins(ci_ctx *c) {
 
 /* ---------------------------------------------------------------------------------------
    >>sched  kernels formed from the buffers the lowering produced
-   In this version one kernel computes one realized buffer (pointwise or reduction) or runs
-   one extern call; kernels run in the order they were created, which is a topological order
-   because a body only reads buffers realized before it was built. Graph outputs are written
+   In this version one kernel computes one realized buffer: a pointwise or reduction kernel,
+   a scan (which stores every step along its dim), a scatter (a serial read-modify-write into
+   a fresh copy, at indices read from tensors) or one extern call. Kernels run in the order
+   they were created, which is a topological order because a body only reads buffers realized
+   before it was built. Graph outputs are written
    straight into the caller's arrays when their value is an unrealized pointwise or a dense
    computed buffer; otherwise a copy kernel writes them. Kernels no output depends on are
    dropped (dead code).
@@ -6158,9 +6160,10 @@ static void ci__eliminate_dead(ci__L *L) {
 /* ---------------------------------------------------------------------------------------
    >>plan  where every buffer lives when a program runs
    A program has one pointer table B[]: inputs first (in declaration order), then outputs,
-   then constants, then intermediates. Intermediates get 64-byte aligned offsets in one arena
-   allocated at compile time, so running allocates nothing. (Reuse of dead buffers comes with
-   the scheduler issue.)
+   then constants, the random ops' seed and intermediates, and last the run-time error flag
+   that index checks set. Intermediates get 64-byte aligned offsets in one arena allocated at
+   compile time, so running allocates nothing. (Reuse of dead buffers comes with the
+   scheduler issue.)
    --------------------------------------------------------------------------------------- */
 typedef struct ci__plan { int nslots; size_t arena_size; } ci__plan;
 static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
@@ -8602,10 +8605,22 @@ static ci_result ci__npy_slurp(FILE *f, unsigned char **out, size_t *outlen) {
     *outlen = n;
     return CI_OK;
 }
+/* the whole file at PATH, malloc'ed, with a message naming the path on failure */
+static ci_result ci__npy_read_file(const char *path, unsigned char **buf, size_t *len, char *err, size_t errsz) {
+    FILE *f = fopen(path, "rb");
+    ci_result r;
+    if (!f) {
+        ci__npy_err(err, errsz, "%s: cannot open: %s", path, strerror(errno));
+        return CI_ERR_IO;
+    }
+    r = ci__npy_slurp(f, buf, len);
+    fclose(f);
+    if (r != CI_OK) ci__npy_err(err, errsz, "%s: %s", path, r == CI_ERR_IO ? "read error" : "out of memory");
+    return r;
+}
 
 CI_API ci_result ci_npy_read(const char *path, ci_dtype *dtype, int *ndim, int64_t *shape,
                              void **data, size_t *nbytes, char *err, size_t errsz) {
-    FILE *f;
     unsigned char *buf = NULL;
     size_t len = 0;
     ci__npy_info info;
@@ -8617,17 +8632,8 @@ CI_API ci_result ci_npy_read(const char *path, ci_dtype *dtype, int *ndim, int64
         ci__npy_err(err, errsz, "ci_npy_read: NULL path");
         return CI_ERR_INVALID_ARGS;
     }
-    f = fopen(path, "rb");
-    if (!f) {
-        ci__npy_err(err, errsz, "%s: cannot open: %s", path, strerror(errno));
-        return CI_ERR_IO;
-    }
-    r = ci__npy_slurp(f, &buf, &len);
-    fclose(f);
-    if (r != CI_OK) {
-        ci__npy_err(err, errsz, "%s: %s", path, r == CI_ERR_IO ? "read error" : "out of memory");
-        return r;
-    }
+    r = ci__npy_read_file(path, &buf, &len, err, errsz);
+    if (r != CI_OK) return r;
     r = ci__npy_header(buf, len, &info, msg, sizeof msg);
     if (r != CI_OK) {
         free(buf);
@@ -9761,7 +9767,6 @@ CI_API ci_result ci_cig_parse(ci_graph *g, const char *text, size_t len, const c
 }
 
 CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, size_t errsz) {
-    FILE *f;
     unsigned char *text = NULL;
     size_t len = 0, dlen = 0, i;
     char *dir;
@@ -9771,17 +9776,8 @@ CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, siz
         ci__npy_err(err, errsz, "ci_cig_parse_file: NULL argument");
         return CI_ERR_INVALID_ARGS;
     }
-    f = fopen(path, "rb");
-    if (!f) {
-        ci__npy_err(err, errsz, "%s: cannot open: %s", path, strerror(errno));
-        return CI_ERR_IO;
-    }
-    r = ci__npy_slurp(f, &text, &len);
-    fclose(f);
-    if (r != CI_OK) {
-        ci__npy_err(err, errsz, "%s: %s", path, r == CI_ERR_IO ? "read error" : "out of memory");
-        return r;
-    }
+    r = ci__npy_read_file(path, &text, &len, err, errsz);
+    if (r != CI_OK) return r;
     for (i = 0; path[i]; i++)
         if (path[i] == '/' || path[i] == '\\') dlen = i + 1;
     dir = (char *)malloc(dlen + 2);
