@@ -219,6 +219,7 @@ CI_API int ci_graph_num_outputs(const ci_graph *g);
 typedef enum ci_arg_kind {
     CI_ARG_NONE = 0, CI_ARG_TENSOR, CI_ARG_INT, CI_ARG_FLOAT, CI_ARG_BOOL, CI_ARG_STRING,
     CI_ARG_DTYPE, CI_ARG_INTS, CI_ARG_FLOATS, CI_ARG_TENSORS,
+    CI_ARG_LIST,            /* a nested list: elements are ci_args (no tensors), as .cig's [[1, 2], [3]] */
     CI_ARG_KIND_COUNT
 } ci_arg_kind;
 
@@ -234,6 +235,7 @@ typedef struct ci_arg {
         struct { const int64_t *v; int n; } ints;
         struct { const double *v; int n; } floats;
         struct { const ci_tensor *v; int n; } tensors;
+        struct { const struct ci_arg *v; int n; } list;
     } u;
 } ci_arg;
 
@@ -249,6 +251,7 @@ CI_API ci_arg ci_arg_dtype(ci_dtype dt);
 CI_API ci_arg ci_arg_ints(const int64_t *v, int n);
 CI_API ci_arg ci_arg_floats(const double *v, int n);
 CI_API ci_arg ci_arg_tensors(const ci_tensor *v, int n);
+CI_API ci_arg ci_arg_list(const ci_arg *v, int n);
 
 /* Calls OP ("aten.add.Tensor", "aten.add", "prims.convert_element_type", "myns.op") with
    positional then keyword arguments, as PyTorch would. Writes up to max_outs results to outs
@@ -2145,7 +2148,7 @@ static ci__opdef *ci__reg_builtin(ci_ctx *ctx, const char *name, const char *sch
 
 /* -- argument helpers for lowerings -- */
 static const char *ci__arg_kind_name(ci_arg_kind k) {
-    static const char *const n[] = {"None", "Tensor", "int", "float", "bool", "str", "dtype", "int[]", "float[]", "Tensor[]"};
+    static const char *const n[] = {"None", "Tensor", "int", "float", "bool", "str", "dtype", "int[]", "float[]", "Tensor[]", "list"};
     return (k >= 0 && k < CI_ARG_KIND_COUNT) ? n[k] : "?";
 }
 static int ci__is_num(const ci_arg *a) { return a->kind == CI_ARG_INT || a->kind == CI_ARG_FLOAT || a->kind == CI_ARG_BOOL; }
@@ -2361,6 +2364,11 @@ static ci_arg ci__arg_dup(ci__arena *A, const ci_arg *a) {
         ci_tensor *v = CI__NEWN(A, ci_tensor, a->u.tensors.n);
         memcpy(v, a->u.tensors.v, sizeof(ci_tensor) * (size_t)a->u.tensors.n);
         r.u.tensors.v = v;
+    } else if (a->kind == CI_ARG_LIST && a->u.list.n > 0) {
+        ci_arg *v = CI__NEWN(A, ci_arg, a->u.list.n);
+        int i;
+        for (i = 0; i < a->u.list.n; i++) v[i] = ci__arg_dup(A, &a->u.list.v[i]);
+        r.u.list.v = v;
     }
     return r;
 }
@@ -8062,6 +8070,11 @@ static void ci__dbg_arg(const ci_graph *g, ci__sb *sb, const ci_arg *a) {
         }
         ci__sb_put(sb, "]");
         break;
+    case CI_ARG_LIST:
+        ci__sb_put(sb, "[");
+        for (i = 0; i < a->u.list.n; i++) { if (i) ci__sb_put(sb, ", "); ci__dbg_arg(g, sb, &a->u.list.v[i]); }
+        ci__sb_put(sb, "]");
+        break;
     case CI_ARG_TENSORS:
         ci__sb_put(sb, "[");
         for (i = 0; i < a->u.tensors.n; i++) {
@@ -9492,7 +9505,8 @@ static ci_dtype ci__cig_dtype_literal(const ci__cig_tok *t) {
 }
 
 /* a list argument: ints (and bools) -> INTS, with a float -> FLOATS, names/None -> TENSORS */
-static ci_arg ci__cig_list_arg(ci__cig_parser *P) {
+static ci_arg ci__cig_nested_list(ci__cig_parser *P, char close, const ci__cig_num *done, size_t ndone, int depth);
+static ci_arg ci__cig_list_arg_d(ci__cig_parser *P, int depth) {
     char close = P->tok.c == '[' ? ']' : ')';
     int nnum = 0, nten = 0, nfloat = 0;
     ci__cig_num *nums = NULL;
@@ -9504,9 +9518,11 @@ static ci_arg ci__cig_list_arg(ci__cig_parser *P) {
         ci__cig_tok t = P->tok;
         if (n >= (size_t)INT32_MAX)
             ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list too long");
-        if (ci__cig_punct(&t, '[') || ci__cig_punct(&t, '('))
-            ci__cig_fail(P, t.line, t.col, CI_ERR_UNSUPPORTED,
-                         "nested lists are not supported as arguments");
+        if (ci__cig_punct(&t, '[') || ci__cig_punct(&t, '(')) {
+            /* a nested list: every element becomes an argument of its own (CI_ARG_LIST) */
+            if (nten) ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list mixes tensors and lists");
+            return ci__cig_nested_list(P, close, nums, n, depth);
+        }
         if (t.kind == CI__CIG_NAME && !ci__cig_starts_number(&t)) {
             ci__cig_grow(P, (void **)&tens, &tcap, sizeof *tens, n + 1);
             if (ci__cig_is(&t, "None")) tens[n].id = 0;
@@ -9543,6 +9559,35 @@ static ci_arg ci__cig_list_arg(ci__cig_parser *P) {
         return ci_arg_ints(v, (int)n);
     }
 }
+
+/* the rest of a list that turned out to hold lists: elements [0, ndone) were numbers already read */
+static ci_arg ci__cig_nested_list(ci__cig_parser *P, char close, const ci__cig_num *done, size_t ndone, int depth) {
+    ci_arg *v = NULL;
+    size_t n = 0, cap = 0, i;
+    char d[64];
+    if (depth >= 32) ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "lists nested too deeply");
+    for (i = 0; i < ndone; i++) {
+        ci__cig_grow(P, (void **)&v, &cap, sizeof *v, n + 1);
+        v[n++] = done[i].is_bool ? ci_arg_bool((int)done[i].i) : done[i].is_float ? ci_arg_float(done[i].f) : ci_arg_int(done[i].i);
+    }
+    while (!ci__cig_punct(&P->tok, close)) {
+        ci__cig_tok t = P->tok;
+        ci__cig_grow(P, (void **)&v, &cap, sizeof *v, n + 1);
+        if (ci__cig_punct(&t, '[') || ci__cig_punct(&t, '(')) v[n] = ci__cig_list_arg_d(P, depth + 1);
+        else if (ci__cig_starts_number(&t)) {
+            ci__cig_num x = ci__cig_signed_number(P);
+            v[n] = x.is_bool ? ci_arg_bool((int)x.i) : x.is_float ? ci_arg_float(x.f) : ci_arg_int(x.i);
+        } else ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "a nested list holds numbers or lists, got %s", ci__cig_desc(P, d, sizeof d));
+        n++;
+        if (n >= 4096) ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list too long");
+        if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
+        else if (!ci__cig_punct(&P->tok, close))
+            ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or '%c', got %s", close, ci__cig_desc(P, d, sizeof d));
+    }
+    ci__cig_next(P);
+    return ci_arg_list(v, (int)n);   /* v lives in the parser's scratch arena */
+}
+static ci_arg ci__cig_list_arg(ci__cig_parser *P) { return ci__cig_list_arg_d(P, 0); }
 
 static ci_arg ci__cig_arg(ci__cig_parser *P) {
     ci__cig_tok t = P->tok;
@@ -9837,6 +9882,7 @@ ci_arg ci_arg_dtype(ci_dtype dt) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_DTY
 ci_arg ci_arg_ints(const int64_t *v, int n) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_INTS; a.u.ints.v = v; a.u.ints.n = n; return a; }
 ci_arg ci_arg_floats(const double *v, int n) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_FLOATS; a.u.floats.v = v; a.u.floats.n = n; return a; }
 ci_arg ci_arg_tensors(const ci_tensor *v, int n) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_TENSORS; a.u.tensors.v = v; a.u.tensors.n = n; return a; }
+ci_arg ci_arg_list(const ci_arg *v, int n) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_LIST; a.u.list.v = v; a.u.list.n = n; return a; }
 
 /* -- context -- */
 static int ci__ctx_builtins(ci_ctx *ctx) {
@@ -10184,7 +10230,7 @@ int ci_tensor_shape(const ci_graph *g, ci_tensor t, int64_t *shape) {
 }
 
 /* deep copy of an argument into the graph; tensor handles become tensor indices */
-static void ci__copy_arg(ci_graph *g, const char *op, int pos, const ci_arg *src, ci_arg *dst) {
+static void ci__copy_arg_d(ci_graph *g, const char *op, int pos, const ci_arg *src, ci_arg *dst, int depth) {
     int k;
     *dst = *src;
     switch (src->kind) {
@@ -10218,8 +10264,24 @@ static void ci__copy_arg(ci_graph *g, const char *op, int pos, const ci_arg *src
         else dst->u.floats.v = (const double *)c;
         break;
     }
+    case CI_ARG_LIST: {   /* nested lists of numbers, strings, dtypes, None and lists */
+        ci_arg *c;
+        if (src->u.list.n < 0 || src->u.list.n > 4096 || (src->u.list.n > 0 && !src->u.list.v) || depth > 32)
+            ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a nested list with a bad length, NULL data or too deep", op, pos);
+        c = CI__NEWN(g->A, ci_arg, src->u.list.n);
+        for (k = 0; k < src->u.list.n; k++) {
+            if (src->u.list.v[k].kind == CI_ARG_TENSOR || src->u.list.v[k].kind == CI_ARG_TENSORS)
+                ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d: a nested list cannot hold tensors", op, pos);
+            ci__copy_arg_d(g, op, pos, &src->u.list.v[k], &c[k], depth + 1);
+        }
+        dst->u.list.v = c;
+        break;
+    }
     default: ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d has an invalid kind %d", op, pos, (int)src->kind);
     }
+}
+static void ci__copy_arg(ci_graph *g, const char *op, int pos, const ci_arg *src, ci_arg *dst) {
+    ci__copy_arg_d(g, op, pos, src, dst, 0);
 }
 int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwargs, const ci_kwarg *kwargs,
             ci_tensor *outs, int max_outs) {

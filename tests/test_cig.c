@@ -635,10 +635,10 @@ CI_TEST(test_err_arguments) {
 /* CIG.md allows nested lists among argument values; ci_arg has no nested-list kind and the
    parser refuses them cleanly (constants take nested lists). */
 CI_TEST(test_err_nested_list_argument) {
-    EXPECT_ERR_RC("input x: f32[2, 2]\ny = aten.sum.dim_IntList(x, [[0], [1]])\noutput y\n", CI_ERR_UNSUPPORTED,
-                  "2:30", "nested lists are not supported as arguments");
-    /* CIG.md allows nested lists as argument values; no registered op takes one and ci_arg has
-       no nested-list kind, so the parser says so clearly (a known gap, noted in docs/cig.md) */
+    /* nested lists are arguments (CI_ARG_LIST); an op wanting a flat list says so */
+    EXPECT_ERR_RC("input x: f32[2, 2]\ny = aten.sum.dim_IntList(x, [[0], [1]])\noutput y\n", CI_ERR_INVALID_ARGS,
+                  "2:5", "must be a list of ints, got list");
+    EXPECT_ERR_RC("input x: f32[2]\ny = myns.tag(x, [[1], [x]])\noutput y\n", CI_ERR_INVALID_ARGS, "2:5", "a nested list cannot hold tensors");
 }
 
 CI_TEST(test_err_positions) {
@@ -722,9 +722,9 @@ CI_TEST(test_err_hostile_inputs) {
     strcpy(t, "input x: f32[2]\ny = aten.neg.default(");
     k0 = strlen(t);
     for (i = k0; i < n; i++) t[i] = '(';
-    EXPECT_ERR_RC_N(t, n, CI_ERR_UNSUPPORTED, "2:23", "nested lists are not supported as arguments");
+    EXPECT_ERR_RC_N(t, n, CI_ERR_PARSE, "2:55", "lists nested too deeply");
     for (i = k0; i < n; i++) t[i] = '[';
-    EXPECT_ERR_RC_N(t, n, CI_ERR_UNSUPPORTED, "2:23", "nested lists are not supported as arguments");
+    EXPECT_ERR_RC_N(t, n, CI_ERR_PARSE, "2:55", "lists nested too deeply");
     /* a 1 MB line: a name, then an unknown op */
     memset(t, 'a', n);
     strcpy(t + n - 10, " = x()\n");
@@ -1304,6 +1304,14 @@ static int roundtrip(const char *text, ci_graph **g1, ci_graph **g2, char **p1, 
 #define CHECK_ROUNDTRIP(text, g1, g2, p1) \
     do { char why_[4000]; \
          CI_CHECK_MSG(roundtrip((text), (g1), (g2), (p1), why_, sizeof why_), "%s", why_); } while (0)
+
+/* a nested-list argument prints back as it was written */
+CI_TEST(test_nested_list_roundtrip) {
+    ci_graph *g1, *g2;
+    char *p;
+    CHECK_ROUNDTRIP("input x: f32[2]\ny = myns.tag(x, [[1, 2], [3.5, [2, -4]], [], 7])\noutput y\n", &g1, &g2, &p);
+    CI_CHECK_MSG(strstr(p, "[[1, 2], [3.5, [2, -4]], [], 7]") != NULL, "printed as: %s", p);
+}
 
 /* runs both graphs on the same inputs: 1 when every output has the same dtype, shape and bits */
 static int same_results(ci_graph *a, ci_graph *b, int nin, const void *const *ins, char *why, size_t n) {
@@ -1984,6 +1992,7 @@ int main(int argc, char **argv) {
     RUN(test_err_call_errors_at_call);
     RUN(test_err_arguments);
     RUN(test_err_nested_list_argument);
+    RUN(test_nested_list_roundtrip);
     RUN(test_err_positions);
     RUN(test_err_api_misuse);
     RUN(test_err_hostile_inputs);

@@ -406,9 +406,9 @@ bad_file one_mb_line longline.cig "" ""
 { printf 'const c: f32[1, 1, 1] = '; head -c 1048576 /dev/zero | tr '\0' '['; printf '\noutput c\n'; } > nest.cig
 bad_file one_mb_nested_lists nest.cig 1:28 "list nested deeper than the shape's 3 dimensions"
 { printf 'input x: f32[2]\ny = aten.neg.default('; head -c 100000 /dev/zero | tr '\0' '('; printf '\noutput y\n'; } > paren.cig
-bad_file deeply_nested_parens paren.cig 2:23 "nested lists are not supported"
+bad_file deeply_nested_parens paren.cig 2:55 "lists nested too deeply"
 { printf 'input x: f32[2]\ny = aten.neg.default(x, '; head -c 1048576 /dev/zero | tr '\0' '['; } > nest2.cig
-bad_file deeply_nested_arg_lists nest2.cig 2:26 "nested lists are not supported"
+bad_file deeply_nested_arg_lists nest2.cig 2:58 "lists nested too deeply"
 
 # load() of a missing, a malformed and a mismatched .npy
 printf 'const c: f32[3] = load("missing.npy")\noutput c\n' > load1.cig
