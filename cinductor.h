@@ -87,7 +87,7 @@
    variable: "1"/"all", or a comma list of graph,ir,kernels,source) prints the graph, the IR after
    lowering, the kernels and the generated C to the logger (stderr by default).
 
-   Ops. About 370 aten and prims ops are registered (docs/ops.md lists them, generated from the
+   Ops. About 410 aten and prims ops are registered (docs/ops.md lists them, generated from the
    registry with ci_registry_entry): Inductor's pointwise catalogue, reductions, views,
    indexing, pooling, resampling, scans, sorting, matmul and convolution. Index tensors are
    checked while a program runs: a value out of range makes ci_program_run return
