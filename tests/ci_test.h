@@ -369,6 +369,53 @@ static inline ci_allocator ci_test_alloc_allocator(ci_test_alloc *a) {
     return al;
 }
 
+/* The tracked allocator: the counting allocator of ci_test.h with every live block on a list,
+   so that memory a failed test could not free (its check returned early) is released after it
+   (ci_test_sweep_leftovers) and does not show up again as a leak report of the whole binary. The tests
+   themselves check ta.live_blocks == 0 before the sweep. */
+typedef struct ci_test_tracked_hdr { struct ci_test_tracked_hdr *prev, *next; size_t size; size_t pad_; } ci_test_tracked_hdr;
+static ci_test_tracked_hdr ci_test_tracked_head = {&ci_test_tracked_head, &ci_test_tracked_head, 0, 0};
+#define CI_TEST_TRACKED_HDR ((sizeof(ci_test_tracked_hdr) + 15) & ~(size_t)15)
+
+static inline void *ci_test_tracked_alloc_(size_t size, void *user) {
+    ci_test_tracked_hdr *h = (ci_test_tracked_hdr *)ci_test_alloc_fn_(size + CI_TEST_TRACKED_HDR, user);
+    if (!h) return NULL;
+    h->size = size;
+    h->next = ci_test_tracked_head.next;
+    h->prev = &ci_test_tracked_head;
+    ci_test_tracked_head.next->prev = h;
+    ci_test_tracked_head.next = h;
+    return (char *)h + CI_TEST_TRACKED_HDR;
+}
+static inline void ci_test_tracked_free_(void *ptr, size_t size, void *user) {
+    ci_test_tracked_hdr *h;
+    if (!ptr) return;
+    h = (ci_test_tracked_hdr *)((char *)ptr - CI_TEST_TRACKED_HDR);
+    h->prev->next = h->next;
+    h->next->prev = h->prev;
+    ci_test_free_fn_(h, size + CI_TEST_TRACKED_HDR, user); /* a wrong size still counts as a bad free */
+}
+static inline ci_allocator ci_test_tracked_allocator(ci_test_alloc *ta) {
+    ci_allocator a;
+    a.alloc = ci_test_tracked_alloc_;
+    a.free = ci_test_tracked_free_;
+    a.user = ta;
+    return a;
+}
+/* frees what a failed test left behind (the counting allocator's state may be gone by now,
+   so the blocks go straight back to free()) */
+static inline void ci_test_sweep_leftovers(void) {
+    long n = 0;
+    while (ci_test_tracked_head.next != &ci_test_tracked_head) {
+        ci_test_tracked_hdr *h = ci_test_tracked_head.next;
+        h->prev->next = h->next;
+        h->next->prev = h->prev;
+        free((char *)h - CI_TEST_ALLOC_HDR);
+        n++;
+    }
+    if (n) fprintf(stderr, "note: freed %ld block(s) left by a failed test\n", n);
+}
+
 /* ---- seeded random numbers: xorshift64*, seeded through splitmix64 ---- */
 
 typedef struct ci_test_rng { uint64_t s; } ci_test_rng;

@@ -26,53 +26,7 @@
          CI_CHECK_MSG(ci_h_ && strstr(ci_h_, ci_n_) != NULL, "expected \"%s\" in \"%s\"", ci_n_, \
                       ci_h_ ? ci_h_ : "(null)"); } while (0)
 
-/* The tracked allocator: the counting allocator of ci_test.h with every live block on a list,
-   so that memory a failed test could not free (its check returned early) is released after it
-   (sweep_leftovers) and does not show up again as a leak report of the whole binary. The tests
-   themselves check ta.live_blocks == 0 before the sweep. */
-typedef struct tracked_hdr { struct tracked_hdr *prev, *next; size_t size; size_t pad_; } tracked_hdr;
-static tracked_hdr tracked_head = {&tracked_head, &tracked_head, 0, 0};
-#define TRACKED_HDR ((sizeof(tracked_hdr) + 15) & ~(size_t)15)
-
-static void *tracked_alloc(size_t size, void *user) {
-    tracked_hdr *h = (tracked_hdr *)ci_test_alloc_fn_(size + TRACKED_HDR, user);
-    if (!h) return NULL;
-    h->size = size;
-    h->next = tracked_head.next;
-    h->prev = &tracked_head;
-    tracked_head.next->prev = h;
-    tracked_head.next = h;
-    return (char *)h + TRACKED_HDR;
-}
-static void tracked_free(void *ptr, size_t size, void *user) {
-    tracked_hdr *h;
-    if (!ptr) return;
-    h = (tracked_hdr *)((char *)ptr - TRACKED_HDR);
-    h->prev->next = h->next;
-    h->next->prev = h->prev;
-    ci_test_free_fn_(h, size + TRACKED_HDR, user); /* a wrong size still counts as a bad free */
-}
-static ci_allocator tracked_allocator(ci_test_alloc *ta) {
-    ci_allocator a;
-    a.alloc = tracked_alloc;
-    a.free = tracked_free;
-    a.user = ta;
-    return a;
-}
-/* frees what a failed test left behind (the counting allocator's state may be gone by now,
-   so the blocks go straight back to free()) */
-static void sweep_leftovers(void) {
-    long n = 0;
-    while (tracked_head.next != &tracked_head) {
-        tracked_hdr *h = tracked_head.next;
-        h->prev->next = h->next;
-        h->next->prev = h->prev;
-        free((char *)h - CI_TEST_ALLOC_HDR);
-        n++;
-    }
-    if (n) fprintf(stderr, "note: freed %ld block(s) left by a failed test\n", n);
-}
-#define RUN(fn) do { CI_RUN(fn); sweep_leftovers(); } while (0)
+#define RUN(fn) do { CI_RUN(fn); ci_test_sweep_leftovers(); } while (0)
 
 typedef struct env {
     ci_test_alloc ta;
@@ -87,7 +41,7 @@ static ci_result env_open(env *e) {
     ci_ctx_desc cd;
     memset(&cd, 0, sizeof cd);
     ci_test_alloc_init(&e->ta);
-    cd.allocator = tracked_allocator(&e->ta);
+    cd.allocator = ci_test_tracked_allocator(&e->ta);
     cd.log = quiet_log;
     e->ctx = NULL;
     return ci_ctx_create(&cd, &e->ctx);
@@ -1308,7 +1262,7 @@ static ci_result oom_attempt(ci_test_alloc *ta, ci_backend be, int reps, int thr
     void *out[1];
     why[0] = 0;
     memset(&cd, 0, sizeof cd);
-    cd.allocator = tracked_allocator(ta);
+    cd.allocator = ci_test_tracked_allocator(ta);
     cd.log = quiet_log;
     *step = "ci_ctx_create";
     r = ci_ctx_create(&cd, &ctx);
