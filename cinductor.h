@@ -431,6 +431,8 @@ typedef struct ci_compile_desc {
     unsigned debug;       /* CI_DEBUG_* bits added to the context's */
     int num_threads;      /* zero = the context's */
     uint64_t seed;        /* random ops' seed (ci_program_set_seed changes it later); zero = 0 */
+    int unfused;          /* nonzero: no fusion, one kernel per realized buffer (for debugging and tests) */
+    int user_arena;       /* nonzero: allocate no arena; give one with ci_program_set_arena before running */
 } ci_compile_desc;
 
 CI_API ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out);
@@ -444,7 +446,12 @@ CI_API int ci_program_input_shape(const ci_program *p, int i, int64_t *shape);  
 CI_API ci_dtype ci_program_output_dtype(const ci_program *p, int i);
 CI_API int ci_program_output_shape(const ci_program *p, int i, int64_t *shape);  /* returns ndim */
 CI_API int ci_program_num_kernels(const ci_program *p);
+/* The arena holds every intermediate buffer (dead buffers' memory is used again); its size is
+   fixed at compile time and running allocates nothing. A caller may supply it: at least
+   ci_program_arena_size bytes, 64-byte aligned, not used by anything else while the program
+   runs; NULL goes back to the program's own arena (allocated then if need be). */
 CI_API size_t ci_program_arena_size(const ci_program *p);
+CI_API ci_result ci_program_set_arena(ci_program *p, void *arena, size_t size);
 CI_API const char *ci_program_source(const ci_program *p); /* the generated C (also emitted for the interpreter) */
 /* Random ops (rand, randn, randint, bernoulli, dropout) draw from a counter-based generator
    (Philox4x32-10): their values are a function of the seed, the op and the element, the same
@@ -537,6 +544,7 @@ typedef struct ci__storage ci__storage;
 typedef struct ci__box ci__box;
 typedef struct ci__buf ci__buf;
 typedef struct ci__kernel ci__kernel;
+typedef struct ci__group ci__group;
 typedef struct ci__opdef ci__opdef;
 typedef struct ci__L ci__L;
 typedef struct ci__sb ci__sb;
@@ -1335,7 +1343,8 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
     X(CHECKIDX, "check_index", 1, 0, 0) \
     X(RAND,     "rand",       2, "ci_rand_f", "ci_rand_d") \
     X(RANDN,    "randn",      2, "ci_randn_f", "ci_randn_d") \
-    X(RANDINT,  "randint64",  4, 0, 0)
+    X(RANDINT,  "randint64",  4, 0, 0) \
+    X(ACC,      "reduction_result", 0, 0, 0)
 
 enum {
 #define CI__X(e, n, ar, f, d) CI__V_##e,
@@ -1404,10 +1413,12 @@ struct ci__buf {
     int64_t size[CI_MAX_DIMS], stride[CI_MAX_DIMS], offset, numel;
     int input_index, output_index;   /* -1 if none */
     const void *data;                /* CONST: graph-owned bytes */
-    ci__kernel *producer;
+    ci__kernel *producer;            /* the last kernel that writes it */
     size_t arena_off;                /* plan: offset in the program arena */
     int slot;                        /* index in the program's pointer table */
     int needed;
+    int pinned;                      /* a scatter writes it again after its first kernel: always in memory */
+    int def, last;                   /* plan: the first and last fused kernel that touch it */
 };
 
 /* WELFORD gives M2, the sum of squared deviations from the mean, in one stable pass */
@@ -1441,7 +1452,36 @@ struct ci__kernel {
     ci__ix *sidx;                    /* SCATTER: the flat index written */
     int smode;                       /* SCATTER: CI__SC_* */
     int sdim, sout;                  /* SCAN: the scanned dim of out; CUMMAX/CUMMIN: 0 values, 1 indices */
+    /* sched: its place in a fused kernel (a group) */
+    ci__group *grp;
+    int inner;                       /* iterates the group's reduction variables */
+    int phase;                       /* the group's loop that computes it */
+    int store, emit;                 /* its buffer is written to memory; it is computed at all */
+    int trial, cheap;                /* placement scratch; cheap enough to recompute where it is used */
+    ci__ix *st_ix;                   /* the flat index it writes, over the group's variables */
+    ci__v *gbody;                    /* its body over the group's variables, in-group loads replaced */
+    ci__v *acc;                      /* REDUCTION: the value standing for its result (CI__V_ACC) */
+    void *ip;                        /* the interpreter's flattened body (ci__iprog) */
 };
+
+/* sched: a fused kernel. Pointwise and reduction kernels of one iteration space share the
+   outer variables (split across threads) and, when it reduces, the reduction variables; the
+   members run in phases, one loop over the reduction variables each, a phase after the
+   reductions whose results it uses. Extern, scan and scatter kernels are groups of one. */
+typedef struct ci__tiling {
+    int ndim, nr, red;
+    int64_t size[CI_MAX_DIMS], rsize[CI_MAX_DIMS];
+    ci__ix *vars[CI_MAX_DIMS], *rvars[CI_MAX_DIMS];
+} ci__tiling;
+struct ci__group {
+    int id, fused, nphase, live;
+    char name[64];
+    ci__tiling t;
+    ci__vec m;                       /* member kernels, in order */
+    ci__vec reads;                   /* buffers its members read (for horizontal fusion) */
+};
+/* sched: why two kernels that share a buffer are not one (for explain) */
+typedef struct ci__unfused { ci__kernel *from, *to; const char *why; } ci__unfused;
 
 /* registry entries */
 typedef struct ci__param { const char *name; int kwonly, has_def; ci_arg def; } ci__param;
@@ -1483,6 +1523,10 @@ struct ci__L {
     int64_t rng_off;    /* random ops: the counters the ops lowered so far have used */
     int *mark;          /* scratch marks for DAG walks */
     int mark_cap, epoch;
+    ci__vec groups;     /* sched: fused kernels, in run order */
+    ci__vec unfused;    /* sched: ci__unfused records */
+    int trials;         /* sched: placement attempts so far */
+    int maxphase, maxmembers;
 };
 
 #define CI__FAIL(L, code, ...) ci__fail((L)->E, (code), __VA_ARGS__)
@@ -6082,15 +6126,30 @@ static void ci__register_builtins(ci_ctx *c) {
 
 /* ---------------------------------------------------------------------------------------
    >>sched  kernels formed from the buffers the lowering produced
-   In this version one kernel computes one realized buffer: a pointwise or reduction kernel,
-   a scan (which stores every step along its dim), a scatter (a serial read-modify-write into
-   a fresh copy, at indices read from tensors) or one extern call. Kernels run in the order
-   they were created, which is a topological order because a body only reads buffers realized
-   before it was built. Graph outputs are written
-   straight into the caller's arrays when their value is an unrealized pointwise or a dense
-   computed buffer; otherwise a copy kernel writes them. Kernels no output depends on are
-   dropped (dead code).
+   The lowering leaves one kernel per realized buffer. The scheduler walks them in creation
+   order (a topological order: a body only reads buffers realized before it was built) and
+   puts each into an earlier group (a fused kernel) when Inductor's rules allow it:
+   - same iteration space: a reduction of (numel, rnumel); a pointwise of numel*rnumel runs
+     inside the reduction loops, one of numel outside them; a pointwise group becomes a
+     reduction group when a reduction joins it;
+   - every buffer the kernel reads from the group is read at the very point the group
+     writes it (then the load becomes the producer's value: a register, never memory), and
+     a reduction's result is used after its loop (the next phase);
+   - no cycle: the group must come after every kernel that makes what the kernel reads;
+   - at most CI__FUSE_MAX members; candidates share a buffer with it (vertical: it reads
+     what the group makes; horizontal: both read one buffer).
+   Extern, scan and scatter kernels are groups of one (barriers). A member's variables are
+   mapped onto the group's by unflattening the group's flat index, which the index
+   simplifier folds back to plain variables whenever the shapes agree. After grouping, a
+   buffer is written to memory only when something outside its group (or a graph output,
+   or a later phase that does not recompute it) reads it; pointwise members nobody needs are
+   dropped. Why neighbours were left apart is recorded for `cinductor explain`.
+   Graph outputs are written straight into the caller's arrays when their value is an
+   unrealized pointwise or a dense computed buffer; otherwise a copy kernel writes them.
+   Kernels no output depends on are dropped first (dead code).
    --------------------------------------------------------------------------------------- */
+#define CI__FUSE_MAX 64        /* Inductor's max_fusion_size */
+#define CI__FUSE_LOOKBACK 32   /* how many of the newest groups a kernel may join */
 static void ci__kernel_name(ci__kernel *k) {
     const char *op = k->origin ? k->origin : "graph", *s = op;
     char base[40];
@@ -6125,7 +6184,8 @@ static void ci__schedule_output(ci__L *L, ci__box *b, int i) {
         b = ci__pw_box(L, b->dt, 0, NULL, v, ci__load(L, b, v));
     }
     if (!b->view && b->st->kind == CI__ST_PW) ci__realize(L, b);
-    if (!b->view && b->st->buf->kind == CI__BUF_COMPUTED && b->st->buf->output_index < 0 && ci__buf_is_dense(b->st->buf)) {
+    if (!b->view && b->st->buf->kind == CI__BUF_COMPUTED && b->st->buf->output_index < 0 && !b->st->buf->pinned &&
+        ci__buf_is_dense(b->st->buf)) {
         b->st->buf->output_index = i;
         return;
     }
@@ -6134,10 +6194,21 @@ static void ci__schedule_output(ci__L *L, ci__box *b, int i) {
     ci__realize(L, b);
     b->st->buf->output_index = i;
 }
+/* the values a non-fused kernel reads through (its body and, for a scatter, its index) */
+static void ci__kernel_reads(ci__L *L, ci__kernel *k, void (*fn)(ci__buf *, void *), void *user) {
+    int *marks = ci__marks(L), j;
+    if (k->kind == CI__K_EXTERN) { for (j = 0; j < k->nin; j++) fn(k->ins[j], user); return; }
+    ci__buf_reads(L, k->grp && k->grp->fused ? k->gbody : k->body, marks, L->epoch, fn, user);
+    if (k->kind == CI__K_SCATTER) {
+        ci__v *iv[CI__VARGS];
+        int ni = 0;
+        ci__collect_indirect(L, k->sidx, iv, &ni);
+        for (j = 0; j < ni; j++) ci__buf_reads(L, iv[j], marks, L->epoch, fn, user);
+    }
+}
 /* dead kernels: walk back from the outputs */
 static void ci__eliminate_dead(ci__L *L) {
     int i, j;
-    int *marks = ci__marks(L);
     for (i = 0; i < L->bufs.n; i++) {
         ci__buf *b = (ci__buf *)L->bufs.v[i];
         b->needed = b->output_index >= 0;
@@ -6149,18 +6220,375 @@ static void ci__eliminate_dead(ci__L *L) {
         else live = k->out->needed;
         k->live = live;
         if (!live) continue;
-        if (k->kind == CI__K_EXTERN) {   /* it writes all its outputs, used or not */
-            for (j = 0; j < k->nin; j++) k->ins[j]->needed = 1;
+        if (k->kind == CI__K_EXTERN)   /* it writes all its outputs, used or not */
             for (j = 0; j < k->nout; j++) k->outs[j]->needed = 1;
-        }
+        if (k->kind == CI__K_SCATTER) k->out->pinned = 1;
+        ci__kernel_reads(L, k, ci__mark_needed, NULL);
+    }
+}
+
+/* -- mapping a kernel onto a group's variables -- */
+static int ci__fusible(const ci__kernel *k) {
+    if (k->kind != CI__K_POINTWISE && k->kind != CI__K_REDUCTION) return 0;
+    if (k->out->numel == 0) return 0;
+    return k->kind != CI__K_REDUCTION || ci__numel(k->nr, k->rsize) > 0;
+}
+static ci__ix *ci__ix_flat(ci__L *L, int n, ci__ix *const *vars, const int64_t *size) {
+    ci__ix *e = ci__ix_const(L->A, &L->ixt, 0);
+    int64_t s = 1;
+    int i;
+    for (i = n - 1; i >= 0; i--) { e = ci__ix_add(L->A, &L->ixt, e, ci__ix_scale(L->A, &L->ixt, vars[i], s)); s *= size[i]; }
+    return e;
+}
+/* the row-major index of each of n dims of sizes size from a flat index below their product */
+static void ci__ix_unflat(ci__L *L, ci__ix *flat, int n, const int64_t *size, ci__ix **out) {
+    int64_t s = 1;
+    int i;
+    for (i = n - 1; i >= 0; i--) {
+        if (size[i] == 1) out[i] = ci__ix_const(L->A, &L->ixt, 0);
         else {
-            ci__buf_reads(L, k->body, marks, L->epoch, ci__mark_needed, NULL);
-            if (k->kind == CI__K_SCATTER) {
-                ci__v *iv[CI__VARGS];
-                int ni = 0;
-                ci__collect_indirect(L, k->sidx, iv, &ni);
-                for (j = 0; j < ni; j++) ci__buf_reads(L, iv[j], marks, L->epoch, ci__mark_needed, NULL);
+            ci__ix *q = s == 1 ? flat : ci__ix_fdiv(L->A, &L->ixt, flat, ci__ix_const(L->A, &L->ixt, s));
+            out[i] = i == 0 ? q : ci__ix_mod(L->A, &L->ixt, q, ci__ix_const(L->A, &L->ixt, size[i]));
+        }
+        s *= size[i];
+    }
+}
+/* a tiling over the given sizes, size-1 dims dropped, with fresh variables */
+static void ci__tiling_set(ci__L *L, ci__tiling *T, int ndim, const int64_t *size, int nr, const int64_t *rsize, int red) {
+    int i;
+    T->ndim = T->nr = 0; T->red = red;
+    for (i = 0; i < ndim; i++)
+        if (size[i] != 1) { T->size[T->ndim] = size[i]; T->vars[T->ndim++] = ci__ix_newvar(L->A, &L->ixt, size[i], 0); }
+    for (i = 0; i < nr; i++)
+        if (rsize[i] != 1) { T->rsize[T->nr] = rsize[i]; T->rvars[T->nr++] = ci__ix_newvar(L->A, &L->ixt, rsize[i], 1); }
+}
+/* how k sits in tiling T: 1 a pointwise outside the reduction loops, 2 inside them (or a
+   reduction), 0 not at all */
+static int ci__role(const ci__tiling *T, const ci__kernel *k) {
+    int64_t no = ci__numel(T->ndim, T->size), nr = ci__numel(T->nr, T->rsize), kn = ci__numel(k->ndim, k->size);
+    if (k->kind == CI__K_REDUCTION) return (T->red && kn == no && ci__numel(k->nr, k->rsize) == nr) ? 2 : 0;
+    if (kn == no) return 1;
+    if (T->red && nr > 1 && kn == no * nr) return 2;
+    return 0;
+}
+static ci__v *ci__v_acc(ci__L *L, ci__kernel *k) {
+    ci__v c;
+    memset(&c, 0, sizeof c);
+    c.op = CI__V_ACC; c.buf = k->out; c.i = k->id;
+    c.dt = (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN) ? CI_I64 : ci__opmath(k->out->dt);
+    return ci__v_intern(L, &c);
+}
+
+/* loads from the group's own buffers become the producers' values */
+typedef struct ci__fuse {
+    ci__L *L;
+    ci__kernel *k;
+    int trial, inline_phase;    /* inline_phase < 0: recompute every pointwise producer */
+    const char *why;
+    ci__ixsub s;                /* indirect variables whose values changed */
+    ci__vmemo memo;
+} ci__fuse;
+static ci__v *ci__vmemo_get(const ci__vmemo *m, const ci__v *v) {
+    int k;
+    for (k = (int)(((uint32_t)v->id * 2654435761u) & (uint32_t)(m->cap - 1)); m->from[k]; k = (k + 1) & (m->cap - 1))
+        if (m->from[k] == v) return m->to[k];
+    return NULL;
+}
+static void ci__vmemo_put(ci__L *L, ci__vmemo *m, ci__v *v, ci__v *r) {
+    int k, used = 0;
+    for (k = 0; k < m->cap; k++) used += m->from[k] != NULL;
+    if ((used + 1) * 4 >= m->cap * 3) {
+        ci__vmemo nm;
+        nm.cap = m->cap * 2;
+        nm.from = CI__NEWN(L->A, ci__v *, nm.cap);
+        nm.to = CI__NEWN(L->A, ci__v *, nm.cap);
+        for (k = 0; k < m->cap; k++) if (m->from[k]) ci__vmemo_put(L, &nm, m->from[k], m->to[k]);
+        *m = nm;
+    }
+    for (k = (int)(((uint32_t)v->id * 2654435761u) & (uint32_t)(m->cap - 1)); m->from[k]; k = (k + 1) & (m->cap - 1)) {}
+    m->from[k] = v; m->to[k] = r;
+}
+static void ci__vmemo_init(ci__L *L, ci__vmemo *m) {
+    m->cap = 64;
+    m->from = CI__NEWN(L->A, ci__v *, m->cap);
+    m->to = CI__NEWN(L->A, ci__v *, m->cap);
+}
+static ci__v *ci__fuse_rec(ci__fuse *F, ci__v *v) {
+    ci__L *L = F->L;
+    ci__v *r = ci__vmemo_get(&F->memo, v), c;
+    int i, changed = 0;
+    if (r) return r;
+    c = *v;
+    c.next = NULL; c.ivar = 0; c.id = 0;
+    for (i = 0; i < v->n; i++) { c.a[i] = ci__fuse_rec(F, v->a[i]); changed |= c.a[i] != v->a[i]; }
+    if (v->op == CI__V_LOAD)   /* an indirect variable follows its value */
+        for (i = 0; i < v->n; i++)
+            if (v->a[i]->ivar && c.a[i] != v->a[i]) ci__ixsub_set(&F->s, v->a[i]->ivar - 1, ci__ix_indirect(L, c.a[i]));
+    if (v->ix && F->s.n) { c.ix = ci__ix_subst(L->A, &L->ixt, v->ix, &F->s); changed |= c.ix != v->ix; }
+    r = changed ? ci__v_intern(L, &c) : v;
+    if (r->op == CI__V_LOAD && r->buf->producer && r->buf->producer->trial == F->trial && r->buf->producer != F->k) {
+        ci__kernel *q = r->buf->producer;
+        if (r->ix != q->st_ix) {
+            if (!F->why) {
+                char *w = (char *)ci__arena_alloc(L->A, 160);
+                snprintf(w, 160, "it reads %s at another element than the one %s writes in the same iteration", r->buf->name, q->name);
+                F->why = w;
             }
+        } else if (q->kind == CI__K_REDUCTION) r = q->acc;
+        else if (F->inline_phase < 0 || q->cheap || q->phase == F->inline_phase) r = q->gbody;
+    }
+    ci__vmemo_put(L, &F->memo, v, r);
+    return r;
+}
+/* the phase a body needs: after the loops of the reductions it uses, with the memory loads
+   of in-group buffers it keeps */
+static int ci__fuse_phase_rec(ci__L *L, ci__v *v, int trial, int *marks) {
+    int i, p = 0, q;
+    if (marks[v->id] == L->epoch) return 0;
+    marks[v->id] = L->epoch;
+    if (v->op == CI__V_ACC) return ((ci__kernel *)L->kernels.v[v->i])->phase + 1;
+    if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial) p = v->buf->producer->phase;
+    for (i = 0; i < v->n; i++) { q = ci__fuse_phase_rec(L, v->a[i], trial, marks); if (q > p) p = q; }
+    return p;
+}
+/* place k in tiling T after the members already placed in this trial; 0 and *why if it cannot be */
+static int ci__place(ci__L *L, const ci__tiling *T, ci__kernel *k, int trial, const char **why) {
+    int role = ci__role(T, k), i, pass;
+    ci__ix *e[CI_MAX_DIMS], *flat_o, *flat_r;
+    ci__ixsub s;
+    ci__v *body;
+    ci__fuse F;
+    if (!role) {
+        char *w = (char *)ci__arena_alloc(L->A, 200);
+        snprintf(w, 200, "different iteration spaces: %s %s %lld elements%s%lld, the fused kernel %lld x %lld", k->name,
+                 k->kind == CI__K_REDUCTION ? "reduces" : "computes", (long long)ci__numel(k->ndim, k->size),
+                 k->kind == CI__K_REDUCTION ? " over " : "", (long long)(k->kind == CI__K_REDUCTION ? ci__numel(k->nr, k->rsize) : 0),
+                 (long long)ci__numel(T->ndim, T->size), (long long)ci__numel(T->nr, T->rsize));
+        *why = w;
+        return 0;
+    }
+    memset(&s, 0, sizeof s);
+    s.A = L->A;
+    flat_o = ci__ix_flat(L, T->ndim, T->vars, T->size);
+    flat_r = ci__ix_flat(L, T->nr, T->rvars, T->rsize);
+    if (!ci__fusible(k)) {   /* alone, over its own variables */
+        CI__ASSERT(T->ndim == k->ndim && (!k->ndim || T->vars[0] == k->vars[0]));
+        role = 2 - (k->kind == CI__K_POINTWISE);
+    } else if (k->kind == CI__K_REDUCTION) {
+        ci__ix_unflat(L, flat_o, k->ndim, k->size, e);
+        for (i = 0; i < k->ndim; i++) ci__ixsub_set(&s, k->vars[i]->var, e[i]);
+        ci__ix_unflat(L, flat_r, k->nr, k->rsize, e);
+        for (i = 0; i < k->nr; i++) ci__ixsub_set(&s, k->rvars[i]->var, e[i]);
+    } else {
+        ci__ix *flat = role == 1 ? flat_o : ci__ix_add(L->A, &L->ixt, ci__ix_scale(L->A, &L->ixt, flat_o, ci__numel(T->nr, T->rsize)), flat_r);
+        ci__ix_unflat(L, flat, k->ndim, k->size, e);
+        for (i = 0; i < k->ndim; i++) ci__ixsub_set(&s, k->vars[i]->var, e[i]);
+    }
+    k->inner = role == 2;
+    body = ci__v_subst(L, k->body, &s);
+    k->st_ix = ci__ix_subst(L->A, &L->ixt, ci__buf_index(L, k->out, k->vars), &s);
+    /* pass 0 recomputes every pointwise producer, which gives the latest phase this kernel
+       can need; pass 1 recomputes the costly ones only in that phase, else loads them */
+    F.inline_phase = -1;
+    for (pass = 0; pass < 2; pass++) {
+        F.L = L; F.k = k; F.trial = trial; F.why = NULL;
+        memset(&F.s, 0, sizeof F.s);
+        F.s.A = L->A;
+        ci__vmemo_init(L, &F.memo);
+        k->gbody = ci__fuse_rec(&F, body);
+        if (F.why) { *why = F.why; return 0; }
+        k->phase = ci__fuse_phase_rec(L, k->gbody, trial, ci__marks(L));
+        if (F.inline_phase >= 0) break;
+        F.inline_phase = k->phase;
+    }
+    {
+        ci__vstats st = ci__v_stats(L, k->gbody);
+        k->cheap = st.ops <= CI__REALIZE_OPCOUNT && st.reads <= CI__REALIZE_ACC_READS;
+    }
+    k->acc = k->kind == CI__K_REDUCTION ? ci__v_acc(L, k) : NULL;
+    k->trial = trial;
+    return 1;
+}
+static ci__group *ci__group_new(ci__L *L, ci__kernel *k) {
+    ci__group *g = CI__NEW(L->A, ci__group);
+    g->id = L->groups.n;
+    ci__vec_push(L->A, &L->groups, g);
+    ci__vec_push(L->A, &g->m, k);
+    k->grp = g;
+    g->fused = k->kind == CI__K_POINTWISE || k->kind == CI__K_REDUCTION;
+    if (g->fused && !ci__fusible(k)) {   /* no elements: its own variables, joined by nothing */
+        int i;
+        g->t.ndim = k->ndim; g->t.nr = k->nr; g->t.red = k->kind == CI__K_REDUCTION;
+        for (i = 0; i < k->ndim; i++) { g->t.size[i] = k->size[i]; g->t.vars[i] = k->vars[i]; }
+        for (i = 0; i < k->nr; i++) { g->t.rsize[i] = k->rsize[i]; g->t.rvars[i] = k->rvars[i]; }
+    } else if (g->fused) ci__tiling_set(L, &g->t, k->ndim, k->size, k->nr, k->rsize, k->kind == CI__K_REDUCTION);
+    return g;
+}
+/* can g take k? (on success k is in g) */
+static int ci__group_fit(ci__L *L, ci__group *g, ci__kernel *k, const char **why) {
+    ci__tiling T = g->t;
+    int trial = ++L->trials, i;
+    if (g->m.n >= CI__FUSE_MAX) { *why = "the fused kernel has reached its size limit (64 members)"; return 0; }
+    if (k->kind == CI__K_REDUCTION && !T.red) ci__tiling_set(L, &T, k->ndim, k->size, k->nr, k->rsize, 1);
+    for (i = 0; i < g->m.n; i++)
+        if (!ci__place(L, &T, (ci__kernel *)g->m.v[i], trial, why)) return 0;
+    if (!ci__place(L, &T, k, trial, why)) return 0;
+    g->t = T;
+    ci__vec_push(L->A, &g->m, k);
+    k->grp = g;
+    return 1;
+}
+typedef struct ci__readset { ci__L *L; ci__vec v; } ci__readset;
+static void ci__readset_add(ci__buf *b, void *user) {
+    ci__readset *r = (ci__readset *)user;
+    int i;
+    for (i = 0; i < r->v.n; i++) if (r->v.v[i] == b) return;
+    ci__vec_push(r->L->A, &r->v, b);
+}
+static void ci__unfused_note(ci__L *L, ci__kernel *from, ci__kernel *to, const char *why) {
+    ci__unfused *u = CI__NEW(L->A, ci__unfused);
+    int i;
+    for (i = 0; i < L->unfused.n; i++) {
+        ci__unfused *o = (ci__unfused *)L->unfused.v[i];
+        if (o->from == from && o->to == to) return;
+    }
+    u->from = from; u->to = to; u->why = why;
+    ci__vec_push(L->A, &L->unfused, u);
+}
+static const char *ci__barrier_why(ci__L *L, const ci__kernel *k) {
+    char *w = (char *)ci__arena_alloc(L->A, 120);
+    snprintf(w, 120, "%s is %s", k->name,
+             k->kind == CI__K_EXTERN ? "an extern kernel (a scheduling barrier)" : k->kind == CI__K_SCAN ? "a scan (a scheduling barrier)"
+             : k->kind == CI__K_SCATTER ? "a scatter (a scheduling barrier)" : "empty (no elements)");
+    return w;
+}
+/* group the live kernels; fuse = 0 keeps one kernel per buffer */
+static void ci__schedule(ci__L *L, int fuse) {
+    int i, j, c;
+    for (i = 0; i < L->kernels.n; i++) {
+        ci__kernel *k = (ci__kernel *)L->kernels.v[i], *from[64];
+        ci__readset rs;
+        ci__group *g = NULL;
+        const char *gwhy[64];
+        int maxprod = -1, nfrom = 0, lo;
+        if (!k->live) continue;
+        rs.L = L; memset(&rs.v, 0, sizeof rs.v);
+        ci__kernel_reads(L, k, ci__readset_add, &rs);
+        for (j = 0; j < rs.v.n; j++) {
+            ci__kernel *q = ((ci__buf *)rs.v.v[j])->producer;
+            if (!q || !q->grp) continue;
+            if (q->grp->id > maxprod) maxprod = q->grp->id;
+            if (nfrom < 64) { gwhy[nfrom] = NULL; from[nfrom++] = q; }
+        }
+        if (fuse && ci__fusible(k)) {
+            lo = L->groups.n - CI__FUSE_LOOKBACK;
+            if (lo < maxprod) lo = maxprod;
+            if (lo < 0) lo = 0;
+            for (c = L->groups.n - 1; c >= lo && !g; c--) {
+                ci__group *cand = (ci__group *)L->groups.v[c];
+                int share = 0, t, u;
+                const char *why = NULL;
+                if (!cand->fused || !ci__fusible((ci__kernel *)cand->m.v[0])) continue;
+                for (t = 0; t < rs.v.n && !share; t++) {
+                    ci__kernel *q = ((ci__buf *)rs.v.v[t])->producer;
+                    if (q && q->grp == cand) share = 1;
+                    for (u = 0; u < cand->reads.n && !share; u++) share = cand->reads.v[u] == rs.v.v[t];
+                }
+                if (!share) continue;
+                if (ci__group_fit(L, cand, k, &why)) g = cand;
+                else for (t = 0; t < nfrom; t++) if (from[t]->grp == cand && !gwhy[t]) gwhy[t] = why;
+            }
+        }
+        if (!g) g = ci__group_new(L, k);
+        {   /* the group's read set grows by k's reads */
+            ci__readset gr;
+            gr.L = L; gr.v = g->reads;
+            for (j = 0; j < rs.v.n; j++) ci__readset_add((ci__buf *)rs.v.v[j], &gr);
+            g->reads = gr.v;
+        }
+        for (j = 0; j < nfrom; j++) {
+            ci__kernel *q = from[j];
+            const char *why = gwhy[j];
+            if (q->grp == k->grp) continue;
+            if (!fuse) why = "fusion is off";
+            else if (!ci__fusible(q)) why = ci__barrier_why(L, q);
+            else if (!ci__fusible(k)) why = ci__barrier_why(L, k);
+            else if (!why && q->grp->id < maxprod) {
+                char *w = (char *)ci__arena_alloc(L->A, 256);
+                ci__group *mg = (ci__group *)L->groups.v[maxprod];
+                snprintf(w, 256, "%s also reads what %s makes, which runs later (fusing would make a cycle)", k->name,
+                         ((ci__kernel *)mg->m.v[0])->name);
+                why = w;
+            } else if (!why) why = "too far apart in the kernel order";
+            ci__unfused_note(L, q, k, why);
+        }
+    }
+}
+/* the final placement of every group; which buffers go to memory and which members run */
+typedef struct ci__needctx { ci__L *L; int changed; } ci__needctx;
+static void ci__need_store(ci__buf *b, void *user) {
+    ci__needctx *C = (ci__needctx *)user;
+    ci__kernel *q = b->producer;
+    b->needed = 1;
+    if (q && q->grp && q->grp->fused && !q->store) { q->store = q->emit = 1; C->changed = 1; }
+}
+static void ci__need_accs(ci__L *L, ci__v *v, int *marks, ci__needctx *C) {
+    int i;
+    if (marks[v->id] == L->epoch) return;
+    marks[v->id] = L->epoch;
+    if (v->op == CI__V_ACC) {
+        ci__kernel *q = (ci__kernel *)L->kernels.v[v->i];
+        if (!q->emit) { q->emit = 1; C->changed = 1; }
+    }
+    for (i = 0; i < v->n; i++) ci__need_accs(L, v->a[i], marks, C);
+}
+static void ci__schedule_finish(ci__L *L) {
+    int i, j;
+    ci__needctx C;
+    for (i = 0; i < L->groups.n; i++) {
+        ci__group *g = (ci__group *)L->groups.v[i];
+        int trial = ++L->trials;
+        const char *why = NULL;
+        g->nphase = 1;
+        for (j = 0; j < g->m.n; j++) {
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            k->store = k->emit = 0;
+            if (!g->fused) { k->emit = 1; continue; }
+            if (!ci__place(L, &g->t, k, trial, &why)) CI__ASSERT(0);
+            if (k->phase + 1 > g->nphase) g->nphase = k->phase + 1;
+            if (k->out->output_index >= 0 || k->out->pinned) k->store = k->emit = 1;
+        }
+        if (g->nphase > L->maxphase) L->maxphase = g->nphase;
+        if (g->m.n > L->maxmembers) L->maxmembers = g->m.n;
+        snprintf(g->name, sizeof g->name, "k%d%s", g->id, strchr(((ci__kernel *)g->m.v[0])->name, '_'));
+    }
+    for (i = 0; i < L->bufs.n; i++) {
+        ci__buf *b = (ci__buf *)L->bufs.v[i];
+        b->needed = b->output_index >= 0;
+    }
+    /* what the running members read must exist; iterate until nothing more is needed */
+    C.L = L;
+    do {
+        C.changed = 0;
+        for (i = 0; i < L->groups.n; i++) {
+            ci__group *g = (ci__group *)L->groups.v[i];
+            for (j = 0; j < g->m.n; j++) {
+                ci__kernel *k = (ci__kernel *)g->m.v[j];
+                if (!k->emit) continue;
+                ci__kernel_reads(L, k, ci__need_store, &C);
+                if (g->fused) ci__need_accs(L, k->gbody, ci__marks(L), &C);
+            }
+        }
+    } while (C.changed);
+    for (i = 0; i < L->groups.n; i++) {
+        ci__group *g = (ci__group *)L->groups.v[i];
+        g->live = 0;
+        for (j = 0; j < g->m.n; j++) {
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            g->live |= k->emit;
+            if (!k->emit) continue;
+            if (k->kind == CI__K_EXTERN) { int o; for (o = 0; o < k->nout; o++) k->outs[o]->needed = 1; }
+            else if (!g->fused || k->store) k->out->needed = 1;
         }
     }
 }
@@ -6169,29 +6597,67 @@ static void ci__eliminate_dead(ci__L *L) {
    >>plan  where every buffer lives when a program runs
    A program has one pointer table B[]: inputs first (in declaration order), then outputs,
    then constants, the random ops' seed and intermediates, and last the run-time error flag
-   that index checks set. Intermediates get 64-byte aligned offsets in one arena allocated at
-   compile time, so running allocates nothing. (Reuse of dead buffers comes with the
-   scheduler issue.)
+   that index checks set. Intermediates live in one arena sized at compile time, so running
+   allocates nothing: each is live from the first fused kernel that writes it to the last
+   that reads it, and takes the lowest 64-byte aligned offset that no buffer live at the same
+   time holds (first fit), so dead buffers' memory is used again.
    --------------------------------------------------------------------------------------- */
 typedef struct ci__plan { int nslots; size_t arena_size; } ci__plan;
+static void ci__plan_touch(ci__buf *b, void *user) {
+    int g = *(int *)user;
+    if (b->def < 0 || g < b->def) b->def = g;
+    if (g > b->last) b->last = g;
+}
+static int ci__plan_cmp(const void *a, const void *b) {
+    const ci__buf *x = *(ci__buf *const *)a, *y = *(ci__buf *const *)b;
+    if (x->def != y->def) return x->def < y->def ? -1 : 1;
+    return x->id < y->id ? -1 : x->id > y->id;
+}
 static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
     ci__plan p;
-    int i, next = nin + nout;
+    int i, j, next = nin + nout, n = 0;
+    ci__buf **list = CI__NEWN(L->A, ci__buf *, L->bufs.n + 1);
     p.arena_size = 0;
     for (i = 0; i < L->bufs.n; i++) {
         ci__buf *b = (ci__buf *)L->bufs.v[i];
-        b->slot = -1;
+        b->slot = -1; b->def = -1; b->last = -1;
         if (!b->needed) continue;
         if (b->output_index >= 0) b->slot = nin + b->output_index;
         else if (b->kind == CI__BUF_INPUT) b->slot = b->input_index;
         else {
             b->slot = next++;
-            if (b->kind == CI__BUF_COMPUTED) {
-                size_t bytes = (size_t)b->numel * ci__dt[b->dt].size;
-                b->arena_off = p.arena_size;
-                p.arena_size += (bytes + 63) & ~(size_t)63;
+            if (b->kind == CI__BUF_COMPUTED) list[n++] = b;
+        }
+    }
+    /* live ranges, in fused kernels */
+    for (i = 0; i < L->groups.n; i++) {
+        ci__group *g = (ci__group *)L->groups.v[i];
+        for (j = 0; j < g->m.n; j++) {
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            if (!k->emit) continue;
+            ci__kernel_reads(L, k, ci__plan_touch, &i);
+            if (k->kind == CI__K_EXTERN) { int o; for (o = 0; o < k->nout; o++) ci__plan_touch(k->outs[o], &i); }
+            else if (!g->fused || k->store) ci__plan_touch(k->out, &i);
+        }
+    }
+    qsort(list, (size_t)n, sizeof *list, ci__plan_cmp);
+    for (i = 0; i < n; i++) {
+        ci__buf *b = list[i];
+        size_t bytes = ((size_t)b->numel * ci__dt[b->dt].size + 63) & ~(size_t)63, off = 0;
+        int moved = 1;
+        if (b->def < 0) b->def = b->last = 0;
+        /* first fit among the buffers placed so far whose lives overlap b's */
+        while (moved) {
+            moved = 0;
+            for (j = 0; j < i; j++) {
+                ci__buf *o = list[j];
+                size_t ob = ((size_t)o->numel * ci__dt[o->dt].size + 63) & ~(size_t)63;
+                if (o->last < b->def || o->def > b->last || !bytes || !ob) continue;
+                if (off < o->arena_off + ob && o->arena_off < off + bytes) { off = o->arena_off + ob; moved = 1; }
             }
         }
+        b->arena_off = off;
+        if (off + bytes > p.arena_size) p.arena_size = off + bytes;
     }
     p.nslots = next;
     return p;
@@ -6308,12 +6774,14 @@ typedef struct ci__emit {
     ci__L *L;
     ci__sb *sb;
     const char **names;   /* per index variable */
-    int *done;            /* per value node: emitted in this kernel */
-    char *rdep;           /* per value node: 0 unknown, 1 no, 2 depends on a reduction variable */
+    int *done;            /* per value node: == epoch when emitted in the current scope */
+    int *rdep;            /* per value node: 4*epoch + (1 no, 2 depends on a reduction variable) */
     char *rmask;          /* per index variable: is a reduction variable of this kernel */
-    int nvars;
+    int nvars, epoch;
     const char *indent;
-    char *bufdecl;        /* per buffer: pointer declared in this kernel */
+    int *bufdecl;         /* per buffer: == epoch when its pointer is declared in this kernel */
+    int *scoped, nscoped, in_loop;   /* values emitted inside the current reduction loop */
+    char xname[CI_MAX_DIMS][4], rname[CI_MAX_DIMS][4];
 } ci__emit;
 
 static const char *ci__emit_varname(int var, void *user) {
@@ -6340,10 +6808,10 @@ static void ci__emit_const(ci__sb *sb, const ci__v *v) {
 }
 static int ci__v_rdep(ci__emit *E, ci__v *v) {
     int i, d = 1;
-    if (E->rdep[v->id]) return E->rdep[v->id] == 2;
+    if (E->rdep[v->id] >> 2 == E->epoch) return (E->rdep[v->id] & 3) == 2;
     if (v->ix && ci__ix_uses_any(v->ix, E->rmask, E->nvars)) d = 2;
     for (i = 0; i < v->n; i++) if (ci__v_rdep(E, v->a[i])) d = 2;
-    E->rdep[v->id] = (char)d;
+    E->rdep[v->id] = 4 * E->epoch + d;
     return d == 2;
 }
 static void ci__emit_loadexpr(ci__emit *E, ci__v *v) {
@@ -6360,10 +6828,11 @@ static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
     int i, f32 = v->dt == CI_F32, isf, isint;
     char a0[24], a1[24], a2[24];
     ci_dtype at;
-    if (E->done[v->id]) return;
+    if (E->done[v->id] == E->epoch) return;
     if (want == 1 && ci__v_rdep(E, v)) { for (i = 0; i < v->n; i++) ci__emit_value(E, v->a[i], want); return; }
     for (i = 0; i < v->n; i++) ci__emit_value(E, v->a[i], want);
-    E->done[v->id] = 1;
+    E->done[v->id] = E->epoch;
+    if (E->in_loop) E->scoped[E->nscoped++] = v->id;
     snprintf(a0, sizeof a0, "v%d", v->n > 0 ? v->a[0]->id : 0);
     snprintf(a1, sizeof a1, "v%d", v->n > 1 ? v->a[1]->id : 0);
     snprintf(a2, sizeof a2, "v%d", v->n > 2 ? v->a[2]->id : 0);
@@ -6464,151 +6933,153 @@ static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
 }
 static void ci__emit_ptr_decl(ci__buf *b, void *user) {
     ci__emit *E = (ci__emit *)user;
-    if (E->bufdecl[b->id]) return;
-    E->bufdecl[b->id] = 1;
+    if (E->bufdecl[b->id] == E->epoch) return;
+    E->bufdecl[b->id] = E->epoch;
     ci__sb_printf(E->sb, "    const %s *b%d = (const %s *)B[%d];\n", ci__dt[b->dt].cstore, b->slot, ci__dt[b->dt].cstore, b->slot);
 }
-static void ci__emit_kernel(ci__L *L, ci__sb *sb, ci__kernel *k) {
-    ci__emit E;
-    int i, nv = L->ixt.nvars, red = k->kind == CI__K_REDUCTION || k->kind == CI__K_SCAN, scan = k->kind == CI__K_SCAN;
-    char lvl[64];
-    int *marks;
-    const char *acct = "double";
-    ci_dtype in_dt = k->body->dt;
-    memset(&E, 0, sizeof E);
-    E.L = L; E.sb = sb; E.nvars = nv;
-    E.names = CI__NEWN(L->A, const char *, nv);
-    E.rmask = CI__NEWN(L->A, char, nv);
-    E.done = CI__NEWN(L->A, int, L->vt.n);
-    E.rdep = CI__NEWN(L->A, char, L->vt.n);
-    E.bufdecl = CI__NEWN(L->A, char, L->bufs.n);
-    for (i = 0; i < k->ndim; i++) {
-        char *nm = (char *)ci__arena_alloc(L->A, 8);
-        snprintf(nm, 8, "x%d", i);
-        E.names[k->vars[i]->var] = nm;
+static void ci__emit_out_decl(ci__emit *E, ci__buf *b) {
+    ci__sb_printf(E->sb, "    %s *o%d = (%s *)B[%d];\n", ci__dt[b->dt].cstore, b->slot, ci__dt[b->dt].cstore, b->slot);
+}
+/* a new kernel: fresh marks, variable names x0.. and r0.. */
+static void ci__emit_begin(ci__emit *E, int nv, ci__ix *const *vars, int nr, ci__ix *const *rvars) {
+    int i;
+    E->epoch++;
+    for (i = 0; i < nv; i++) E->names[vars[i]->var] = E->xname[i];
+    for (i = 0; i < nr; i++) { E->names[rvars[i]->var] = E->rname[i]; E->rmask[rvars[i]->var] = 1; }
+}
+static void ci__emit_end(ci__emit *E, int nr, ci__ix *const *rvars) {
+    int i;
+    for (i = 0; i < nr; i++) E->rmask[rvars[i]->var] = 0;
+}
+static void ci__emit_loops_open(ci__emit *E, int ndim, const int64_t *size) {
+    int i;
+    if (ndim == 0) ci__sb_put(E->sb, "    if (x0_begin < x0_end) {\n");
+    for (i = 0; i < ndim; i++) {
+        if (i == 0) ci__sb_put(E->sb, "    for (long long x0 = x0_begin; x0 < x0_end; x0++) {\n");
+        else ci__sb_printf(E->sb, "%*sfor (long long x%d = 0; x%d < %lldLL; x%d++) {\n", 4 * (i + 1), "", i, i, (long long)size[i], i);
     }
-    for (i = 0; i < k->nr; i++) {
-        char *nm = (char *)ci__arena_alloc(L->A, 8);
-        snprintf(nm, 8, "r%d", i);
-        E.names[k->rvars[i]->var] = nm;
-        E.rmask[k->rvars[i]->var] = 1;
-    }
-    ci__sb_printf(sb, "\n/* %s: %s %s", k->name, scan ? "scan" : red ? "reduction" : k->kind == CI__K_SCATTER ? "scatter" : "pointwise", red ? ci__red_name[k->rtype] : "");
-    ci__sb_printf(sb, " -> %s %s */\n", k->out->name, ci__dt[k->out->dt].name);
-    ci__sb_printf(sb, "static void %s(void **B, long long x0_begin, long long x0_end) {\n", k->name);
-    ci__sb_printf(sb, "    %s *out = (%s *)B[%d];\n", ci__dt[k->out->dt].cstore, ci__dt[k->out->dt].cstore, k->out->slot);
-    marks = ci__marks(L);
-    ci__buf_reads(L, k->body, marks, L->epoch, ci__emit_ptr_decl, &E);
-    if (k->kind == CI__K_SCATTER) {
-        ci__v *iv[CI__VARGS];
-        int ni = 0;
-        ci__collect_indirect(L, k->sidx, iv, &ni);
-        for (i = 0; i < ni; i++) ci__buf_reads(L, iv[i], marks, L->epoch, ci__emit_ptr_decl, &E);
-    }
-    if (k->ndim == 0) ci__sb_put(sb, "    if (x0_begin < x0_end) {\n");
-    for (i = 0; i < k->ndim; i++) {
-        if (i == 0) ci__sb_put(sb, "    for (long long x0 = x0_begin; x0 < x0_end; x0++) {\n");
-        else ci__sb_printf(sb, "%*sfor (long long x%d = 0; x%d < %lldLL; x%d++) {\n", 4 * (i + 1), "", i, i, (long long)k->size[i], i);
-    }
-    {
-        int d = k->ndim ? k->ndim : 1;
-        snprintf(lvl, sizeof lvl, "%*s", 4 * (d + 1), "");
-    }
-    E.indent = lvl;
-    if (!red) {
-        ci__emit_value(&E, k->body, 0);
+}
+static void ci__emit_loops_close(ci__emit *E, int ndim) {
+    int i;
+    for (i = (ndim ? ndim : 1) - 1; i >= 0; i--) ci__sb_printf(E->sb, "%*s}\n", 4 * (i + 1), "");
+}
+/* -- reductions: accumulator k (named by its kernel id) -- */
+static const char *ci__red_acct(const ci__kernel *k, ci_dtype in_dt) {
+    if (ci__is_float(in_dt))
+        return (k->rtype == CI__RED_SUM || k->rtype == CI__RED_PROD || k->rtype == CI__RED_WELFORD || k->rtype == CI__RED_LOGSUMEXP) ? "double" : ci__ctype(in_dt);
+    return in_dt == CI_BOOL ? "int" : "long long";
+}
+static void ci__emit_red_decl(ci__emit *E, const ci__kernel *k, ci_dtype in_dt, const char *lvl) {
+    const char *init = "0";
+    int id = k->id, rt = k->rtype;
+    if (ci__is_float(in_dt)) {
+        int f = in_dt == CI_F32;
+        if (rt == CI__RED_PROD) init = "1";
+        if (rt == CI__RED_MAX || rt == CI__RED_ARGMAX || rt == CI__RED_CUMMAX) init = f ? "-ci_inf_f" : "-ci_inf_d";
+        if (rt == CI__RED_MIN || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMIN) init = f ? "ci_inf_f" : "ci_inf_d";
+        if (rt == CI__RED_LOGSUMEXP) init = "-ci_inf_d";
     } else {
-        char inner[80];
-        int f32 = in_dt == CI_F32 || in_dt == CI_F64;
-        int arg = k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN;
-        const char *init = "0";
-        ci__emit_value(&E, k->body, 1);   /* hoisted: values independent of the reduction */
-        if (ci__is_float(in_dt)) {
-            int isf32 = in_dt == CI_F32;
-            acct = (k->rtype == CI__RED_SUM || k->rtype == CI__RED_PROD || k->rtype == CI__RED_WELFORD || k->rtype == CI__RED_LOGSUMEXP) ? "double" : ci__ctype(in_dt);
-            if (k->rtype == CI__RED_PROD) init = "1";
-            if (k->rtype == CI__RED_MAX || k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_CUMMAX) init = isf32 ? "-ci_inf_f" : "-ci_inf_d";
-            if (k->rtype == CI__RED_MIN || k->rtype == CI__RED_ARGMIN || k->rtype == CI__RED_CUMMIN) init = isf32 ? "ci_inf_f" : "ci_inf_d";
-            if (k->rtype == CI__RED_LOGSUMEXP) init = "-ci_inf_d";
-        } else {
-            acct = in_dt == CI_BOOL ? "int" : "long long";
-            if (k->rtype == CI__RED_PROD || k->rtype == CI__RED_ALL) init = "1";
-            if (k->rtype == CI__RED_MAX || k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_CUMMAX) init = in_dt == CI_BOOL ? "0" : "(-9223372036854775807LL - 1)";
-            if (k->rtype == CI__RED_MIN || k->rtype == CI__RED_ARGMIN || k->rtype == CI__RED_CUMMIN) init = in_dt == CI_BOOL ? "1" : "9223372036854775807LL";
-        }
-        (void)f32;
-        ci__sb_printf(sb, "%s%s acc = %s;\n", lvl, acct, init);
-        if (arg || k->rtype == CI__RED_CUMMAX || k->rtype == CI__RED_CUMMIN) ci__sb_printf(sb, "%slong long acc_i = 0, ri = 0;\n", lvl);
-        if (k->rtype == CI__RED_WELFORD) ci__sb_printf(sb, "%sdouble w_mean = 0, w_n = 0;\n", lvl);
+        if (rt == CI__RED_PROD || rt == CI__RED_ALL) init = "1";
+        if (rt == CI__RED_MAX || rt == CI__RED_ARGMAX || rt == CI__RED_CUMMAX) init = in_dt == CI_BOOL ? "0" : "(-9223372036854775807LL - 1)";
+        if (rt == CI__RED_MIN || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMIN) init = in_dt == CI_BOOL ? "1" : "9223372036854775807LL";
+    }
+    ci__sb_printf(E->sb, "%s%s acc%d = %s;\n", lvl, ci__red_acct(k, in_dt), id, init);
+    if (rt == CI__RED_ARGMAX || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMAX || rt == CI__RED_CUMMIN)
+        ci__sb_printf(E->sb, "%slong long acc_i%d = 0, ri%d = 0;\n", lvl, id, id);
+    if (rt == CI__RED_WELFORD) ci__sb_printf(E->sb, "%sdouble w_mean%d = 0, w_n%d = 0;\n", lvl, id, id);
+}
+/* fold value v<b> into accumulator k */
+static void ci__emit_red_update(ci__emit *E, const ci__kernel *k, ci_dtype in_dt, int b, const char *ind) {
+    ci__sb *sb = E->sb;
+    int isf = ci__is_float(in_dt), id = k->id;
+    switch (k->rtype) {
+    case CI__RED_SUM: ci__sb_printf(sb, "%sacc%d += v%d;\n", ind, id, b); break;
+    case CI__RED_PROD: ci__sb_printf(sb, "%sacc%d *= v%d;\n", ind, id, b); break;
+    case CI__RED_MAX: case CI__RED_MIN:
+        if (isf) ci__sb_printf(sb, "%sacc%d = ci_%s_%s(acc%d, v%d);\n", ind, id, k->rtype == CI__RED_MAX ? "max" : "min", in_dt == CI_F32 ? "f" : "d", id, b);
+        else ci__sb_printf(sb, "%sif (v%d %s acc%d) acc%d = v%d;\n", ind, b, k->rtype == CI__RED_MAX ? ">" : "<", id, id, b);
+        break;
+    case CI__RED_ANY: ci__sb_printf(sb, "%sacc%d = acc%d || v%d;\n", ind, id, id, b); break;
+    case CI__RED_ALL: ci__sb_printf(sb, "%sacc%d = acc%d && v%d;\n", ind, id, id, b); break;
+    case CI__RED_WELFORD:
+        ci__sb_printf(sb, "%s{ double w_d = (double)v%d - w_mean%d; w_n%d += 1; w_mean%d += w_d / w_n%d; acc%d += w_d * ((double)v%d - w_mean%d); }\n",
+                      ind, b, id, id, id, id, id, b, id);
+        break;
+    case CI__RED_ARGMAX: case CI__RED_ARGMIN:
+        if (isf) ci__sb_printf(sb, "%sif (v%d %s acc%d || (v%d != v%d && acc%d == acc%d)) { acc%d = v%d; acc_i%d = ri%d; }\n", ind, b,
+                               k->rtype == CI__RED_ARGMAX ? ">" : "<", id, b, b, id, id, id, b, id, id);
+        else ci__sb_printf(sb, "%sif (v%d %s acc%d) { acc%d = v%d; acc_i%d = ri%d; }\n", ind, b, k->rtype == CI__RED_ARGMAX ? ">" : "<", id, id, b, id, id);
+        ci__sb_printf(sb, "%sri%d++;\n", ind, id);
+        break;
+    case CI__RED_LOGSUMEXP:   /* log(exp(acc) + exp(v)), stably */
+        ci__sb_printf(sb, "%s{ double lo = acc%d < (double)v%d ? acc%d : (double)v%d, hi = acc%d < (double)v%d ? (double)v%d : acc%d;\n", ind, id, b, id, b, id, b, b, id);
+        ci__sb_printf(sb, "%s  if (v%d != v%d) acc%d = v%d; else if (acc%d == acc%d && (lo != hi || (lo - lo) == 0)) acc%d = hi + log1p(exp(lo - hi)); }\n",
+                      ind, b, b, id, b, id, id, id);
+        break;
+    case CI__RED_CUMMAX: case CI__RED_CUMMIN:   /* PyTorch: a NaN always takes over; ties take the later index */
+        if (isf) ci__sb_printf(sb, "%sif (v%d != v%d || (acc%d == acc%d && v%d %s acc%d)) { acc%d = v%d; acc_i%d = ri%d; }\n", ind, b, b, id, id, b,
+                               k->rtype == CI__RED_CUMMAX ? ">=" : "<=", id, id, b, id, id);
+        else ci__sb_printf(sb, "%sif (v%d %s acc%d) { acc%d = v%d; acc_i%d = ri%d; }\n", ind, b, k->rtype == CI__RED_CUMMAX ? ">=" : "<=", id, id, b, id, id);
+        break;
+    }
+}
+/* "o<slot>[index] = value" in the buffer's storage type */
+static void ci__emit_store(ci__emit *E, const ci__buf *b, ci__ix *ix, const char *val, const char *ind) {
+    const char *conv = b->dt == CI_F16 ? "ci_f2h" : b->dt == CI_BF16 ? "ci_f2bf" : "";
+    ci__sb_printf(E->sb, "%so%d[", ind, b->slot);
+    ci__ix_print(E->sb, ix, ci__emit_varname, E);
+    ci__sb_printf(E->sb, "] = %s((%s)%s);\n", conv, ci__ctype(b->dt), val);
+}
+/* a scan or a scatter: one kernel, the old way */
+static void ci__emit_single(ci__emit *E, ci__kernel *k) {
+    ci__L *L = E->L;
+    ci__sb *sb = E->sb;
+    int i, scan = k->kind == CI__K_SCAN;
+    char lvl[64], inner[80];
+    ci_dtype in_dt = k->body->dt;
+    ci__emit_begin(E, k->ndim, k->vars, k->nr, k->rvars);
+    ci__sb_printf(sb, "\n/* %s: %s %s", k->name, scan ? "scan" : "scatter", scan ? ci__red_name[k->rtype] : "");
+    ci__sb_printf(sb, " -> %s %s */\n", k->out->name, ci__dt[k->out->dt].name);
+    ci__sb_printf(sb, "static void %s(void **B, long long x0_begin, long long x0_end) {\n", k->grp->name);
+    ci__emit_out_decl(E, k->out);
+    ci__kernel_reads(L, k, ci__emit_ptr_decl, E);
+    ci__emit_loops_open(E, k->ndim, k->size);
+    snprintf(lvl, sizeof lvl, "%*s", 4 * ((k->ndim ? k->ndim : 1) + 1), "");
+    E->indent = lvl;
+    if (scan) {
+        ci__ix *idx[CI_MAX_DIMS];
+        int d, o = 0;
+        char val[32];
+        ci__emit_value(E, k->body, 1);
+        ci__emit_red_decl(E, k, in_dt, lvl);
         for (i = 0; i < k->nr; i++)
             ci__sb_printf(sb, "%s%*sfor (long long r%d = 0; r%d < %lldLL; r%d++) {\n", lvl, 4 * i, "", i, i, (long long)k->rsize[i], i);
         snprintf(inner, sizeof inner, "%s%*s", lvl, 4 * k->nr, "");
-        E.indent = inner;
-        ci__emit_value(&E, k->body, 2);
-        {
-            int b = k->body->id, isf = ci__is_float(in_dt);
-            switch (k->rtype) {
-            case CI__RED_SUM: ci__sb_printf(sb, "%sacc += v%d;\n", inner, b); break;
-            case CI__RED_PROD: ci__sb_printf(sb, "%sacc *= v%d;\n", inner, b); break;
-            case CI__RED_MAX: case CI__RED_MIN:
-                if (isf) ci__sb_printf(sb, "%sacc = ci_%s_%s(acc, v%d);\n", inner, k->rtype == CI__RED_MAX ? "max" : "min", in_dt == CI_F32 ? "f" : "d", b);
-                else ci__sb_printf(sb, "%sif (v%d %s acc) acc = v%d;\n", inner, b, k->rtype == CI__RED_MAX ? ">" : "<", b);
-                break;
-            case CI__RED_ANY: ci__sb_printf(sb, "%sacc = acc || v%d;\n", inner, b); break;
-            case CI__RED_ALL: ci__sb_printf(sb, "%sacc = acc && v%d;\n", inner, b); break;
-            case CI__RED_WELFORD:
-                ci__sb_printf(sb, "%s{ double w_d = (double)v%d - w_mean; w_n += 1; w_mean += w_d / w_n; acc += w_d * ((double)v%d - w_mean); }\n",
-                              inner, b, b);
-                break;
-            case CI__RED_ARGMAX: case CI__RED_ARGMIN:
-                if (isf) ci__sb_printf(sb, "%sif (v%d %s acc || (v%d != v%d && acc == acc)) { acc = v%d; acc_i = ri; }\n", inner, b,
-                                       k->rtype == CI__RED_ARGMAX ? ">" : "<", b, b, b);
-                else ci__sb_printf(sb, "%sif (v%d %s acc) { acc = v%d; acc_i = ri; }\n", inner, b, k->rtype == CI__RED_ARGMAX ? ">" : "<", b);
-                ci__sb_printf(sb, "%sri++;\n", inner);
-                break;
-            case CI__RED_LOGSUMEXP:   /* log(exp(acc) + exp(v)), stably */
-                ci__sb_printf(sb, "%s{ double lo = acc < (double)v%d ? acc : (double)v%d, hi = acc < (double)v%d ? (double)v%d : acc;\n", inner, b, b, b, b);
-                ci__sb_printf(sb, "%s  if (v%d != v%d) acc = v%d; else if (acc == acc && (lo != hi || (lo - lo) == 0)) acc = hi + log1p(exp(lo - hi)); }\n", inner, b, b, b);
-                break;
-            case CI__RED_CUMMAX: case CI__RED_CUMMIN:   /* PyTorch: a NaN always takes over; ties take the later index */
-                if (isf) ci__sb_printf(sb, "%sif (v%d != v%d || (acc == acc && v%d %s acc)) { acc = v%d; acc_i = ri; }\n", inner, b, b, b,
-                                       k->rtype == CI__RED_CUMMAX ? ">=" : "<=", b);
-                else ci__sb_printf(sb, "%sif (v%d %s acc) { acc = v%d; acc_i = ri; }\n", inner, b, k->rtype == CI__RED_CUMMAX ? ">=" : "<=", b);
-                break;
-            }
-            if (scan) {   /* a scan stores every step */
-                ci__ix *idx[CI_MAX_DIMS];
-                int d, o = 0;
-                const char *conv = k->out->dt == CI_F16 ? "ci_f2h" : k->out->dt == CI_BF16 ? "ci_f2bf" : "";
-                for (d = 0; d < k->out->ndim; d++) idx[d] = d == k->sdim ? k->rvars[0] : k->vars[o++];
-                ci__sb_printf(sb, "%sout[", inner);
-                ci__ix_print(sb, ci__buf_index(L, k->out, idx), ci__emit_varname, &E);
-                if (k->sout) ci__sb_put(sb, "] = acc_i;\n");
-                else ci__sb_printf(sb, "] = %s((%s)acc);\n", conv, ci__ctype(k->out->dt));
-                if (k->rtype == CI__RED_CUMMAX || k->rtype == CI__RED_CUMMIN) ci__sb_printf(sb, "%sri++;\n", inner);
-            }
-        }
+        E->indent = inner;
+        ci__emit_value(E, k->body, 2);
+        ci__emit_red_update(E, k, in_dt, k->body->id, inner);
+        for (d = 0; d < k->out->ndim; d++) idx[d] = d == k->sdim ? k->rvars[0] : k->vars[o++];
+        snprintf(val, sizeof val, k->sout ? "acc_i%d" : "acc%d", k->id);
+        ci__emit_store(E, k->out, ci__buf_index(L, k->out, idx), val, inner);
+        if (k->rtype == CI__RED_CUMMAX || k->rtype == CI__RED_CUMMIN) ci__sb_printf(sb, "%sri%d++;\n", inner, k->id);
         for (i = k->nr - 1; i >= 0; i--) ci__sb_printf(sb, "%s%*s}\n", lvl, 4 * i, "");
-        E.indent = lvl;
-    }
-    /* store */
-    if (scan) {
-        /* stored inside the loop */
-    } else if (k->kind == CI__K_SCATTER) {
+    } else {
         ci__v *iv[CI__VARGS];
         int ni = 0, isf = ci__is_float(k->out->dt), f32 = k->out->dt != CI_F64;
         const char *ld = k->out->dt == CI_F16 ? "ci_h2f" : k->out->dt == CI_BF16 ? "ci_bf2f" : "";
         const char *st = k->out->dt == CI_F16 ? "ci_f2h" : k->out->dt == CI_BF16 ? "ci_f2bf" : "";
+        const char *ct = ci__ctype(k->out->dt);
+        ci__emit_value(E, k->body, 0);
         ci__collect_indirect(L, k->sidx, iv, &ni);
-        for (i = 0; i < ni; i++) ci__emit_value(&E, iv[i], 0);
+        for (i = 0; i < ni; i++) ci__emit_value(E, iv[i], 0);
         ci__sb_printf(sb, "%s{ long long si = ", lvl);
-        ci__ix_print(sb, k->sidx, ci__emit_varname, &E);
-        ci__sb_printf(sb, "; %s old = %s(out[si]); %s nv = (%s)v%d; ", ci__ctype(k->out->dt), ld, ci__ctype(k->out->dt), ci__ctype(k->out->dt), k->body->id);
+        ci__ix_print(sb, k->sidx, ci__emit_varname, E);
+        ci__sb_printf(sb, "; %s old = %s(o%d[si]); %s nv = (%s)v%d; ", ct, ld, k->out->slot, ct, ct, k->body->id);
         if (k->smode == CI__SC_ADD || k->smode == CI__SC_MUL) {
-            const char *o = k->smode == CI__SC_ADD ? "+" : "*";
+            const char *op = k->smode == CI__SC_ADD ? "+" : "*";
             if (k->out->dt == CI_BOOL) ci__sb_printf(sb, "nv = old %s nv; ", k->smode == CI__SC_ADD ? "||" : "&&");
-            else if (isf) ci__sb_printf(sb, "nv = old %s nv; ", o);
-            else ci__sb_printf(sb, "nv = (%s)((unsigned long long)old %s (unsigned long long)nv); ", ci__ctype(k->out->dt), o);
+            else if (isf) ci__sb_printf(sb, "nv = old %s nv; ", op);
+            else ci__sb_printf(sb, "nv = (%s)((unsigned long long)old %s (unsigned long long)nv); ", ct, op);
         }
         if (k->smode == CI__SC_MAX || k->smode == CI__SC_MIN) {
             const char *mm = k->smode == CI__SC_MAX ? "max" : "min";
@@ -6616,44 +7087,138 @@ static void ci__emit_kernel(ci__L *L, ci__sb *sb, ci__kernel *k) {
             else ci__sb_printf(sb, "nv = old %s nv ? old : nv; ", k->smode == CI__SC_MAX ? ">" : "<");
         }
         if (k->smode == CI__SC_STORE) ci__sb_put(sb, "(void)old; ");
-        ci__sb_printf(sb, "out[si] = %s(nv); }\n", st);
-    } else {
-        ci__ix *si = ci__buf_index(L, k->out, k->vars);
-        const char *conv = k->out->dt == CI_F16 ? "ci_f2h" : k->out->dt == CI_BF16 ? "ci_f2bf" : "";
-        ci__sb_printf(sb, "%sout[", lvl);
-        ci__ix_print(sb, si, ci__emit_varname, &E);
-        if (!red) ci__sb_printf(sb, "] = %s((%s)v%d);\n", conv, ci__ctype(k->out->dt), k->body->id);
-        else if (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN) ci__sb_put(sb, "] = acc_i;\n");
-        else ci__sb_printf(sb, "] = %s((%s)acc);\n", conv, ci__ctype(k->out->dt));
+        ci__sb_printf(sb, "o%d[si] = %s(nv); }\n", k->out->slot, st);
     }
-    for (i = (k->ndim ? k->ndim : 1) - 1; i >= 0; i--) ci__sb_printf(sb, "%*s}\n", 4 * (i + 1), "");
+    ci__emit_loops_close(E, k->ndim);
     ci__sb_put(sb, "}\n");
+    ci__emit_end(E, k->nr, k->rvars);
 }
-/* the whole compile unit; kernel_line[i] receives the first line of live kernel i */
-static void ci__emit_program(ci__L *L, ci__sb *sb, int *kernel_line) {
+/* a fused kernel: the outer loops, and in them one block per phase: the pointwise members
+   outside the reduction loops, then one loop over the reduction variables computing every
+   inner member of the phase, then the reductions' results */
+static void ci__emit_group(ci__emit *E, ci__group *g) {
+    ci__sb *sb = E->sb;
+    const ci__tiling *T = &g->t;
+    int i, j, p;
+    char lvl[64], inner[96];
+    ci__emit_begin(E, T->ndim, T->vars, T->nr, T->rvars);
+    ci__sb_printf(sb, "\n/* %s:", g->name);
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (!k->emit) continue;
+        ci__sb_printf(sb, " %s%s%s", k->kind == CI__K_REDUCTION ? ci__red_name[k->rtype] : "pointwise", k->store ? " -> " : "",
+                      k->store ? k->out->name : "");
+        if (j + 1 < g->m.n) ci__sb_put(sb, ";");
+    }
+    ci__sb_put(sb, " */\n");
+    ci__sb_printf(sb, "static void %s(void **B, long long x0_begin, long long x0_end) {\n", g->name);
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (k->emit) ci__kernel_reads(E->L, k, ci__emit_ptr_decl, E);
+    }
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (k->store) ci__emit_out_decl(E, k->out);
+    }
+    ci__emit_loops_open(E, T->ndim, T->size);
+    snprintf(lvl, sizeof lvl, "%*s", 4 * ((T->ndim ? T->ndim : 1) + 1), "");
+    snprintf(inner, sizeof inner, "%s%*s", lvl, 4 * T->nr, "");
+    for (p = 0; p < g->nphase; p++) {
+        int ninner = 0;
+        char val[32];
+        E->indent = lvl;
+        for (j = 0; j < g->m.n; j++) {
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            if (!k->emit || k->phase != p) continue;
+            if (k->inner) { ninner++; continue; }
+            ci__emit_value(E, k->gbody, 0);
+            snprintf(val, sizeof val, "v%d", k->gbody->id);
+            if (k->store) ci__emit_store(E, k->out, k->st_ix, val, lvl);
+        }
+        if (!ninner) continue;
+        for (j = 0; j < g->m.n; j++) {   /* hoisted: values that do not depend on the reduction variables */
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            if (k->emit && k->inner && k->phase == p) ci__emit_value(E, k->gbody, 1);
+        }
+        for (j = 0; j < g->m.n; j++) {
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            if (k->emit && k->inner && k->phase == p && k->kind == CI__K_REDUCTION) ci__emit_red_decl(E, k, k->gbody->dt, lvl);
+        }
+        for (i = 0; i < T->nr; i++)
+            ci__sb_printf(sb, "%s%*sfor (long long r%d = 0; r%d < %lldLL; r%d++) {\n", lvl, 4 * i, "", i, i, (long long)T->rsize[i], i);
+        if (T->nr == 0) ci__sb_printf(sb, "%s{\n", lvl);
+        E->indent = T->nr ? inner : lvl;
+        E->nscoped = 0; E->in_loop = 1;
+        for (j = 0; j < g->m.n; j++) {
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            if (!k->emit || !k->inner || k->phase != p) continue;
+            ci__emit_value(E, k->gbody, 2);
+            if (k->kind == CI__K_REDUCTION) ci__emit_red_update(E, k, k->gbody->dt, k->gbody->id, E->indent);
+            else if (k->store) { snprintf(val, sizeof val, "v%d", k->gbody->id); ci__emit_store(E, k->out, k->st_ix, val, E->indent); }
+        }
+        E->in_loop = 0;
+        for (i = 0; i < E->nscoped; i++) E->done[E->scoped[i]] = 0;   /* those temps ended with the loop */
+        for (i = (T->nr ? T->nr : 1) - 1; i >= 0; i--) ci__sb_printf(sb, "%s%*s}\n", lvl, 4 * i, "");
+        E->indent = lvl;
+        for (j = 0; j < g->m.n; j++) {   /* the results, as a load of the stored value would see them */
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            const ci__buf *b = k->out;
+            int id = k->id;
+            if (!k->emit || !k->inner || k->phase != p || k->kind != CI__K_REDUCTION) continue;
+            ci__sb_printf(sb, "%s%s v%d = ", lvl, ci__ctype(k->acc->dt), k->acc->id);
+            if (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN) ci__sb_printf(sb, "acc_i%d;\n", id);
+            else if (b->dt == CI_F16) ci__sb_printf(sb, "ci_h2f(ci_f2h((float)acc%d));\n", id);
+            else if (b->dt == CI_BF16) ci__sb_printf(sb, "ci_bf2f(ci_f2bf((float)acc%d));\n", id);
+            else ci__sb_printf(sb, "(%s)acc%d;\n", ci__ctype(b->dt), id);
+            E->done[k->acc->id] = E->epoch;
+            snprintf(val, sizeof val, "v%d", k->acc->id);
+            if (k->store) ci__emit_store(E, b, k->st_ix, val, lvl);
+        }
+    }
+    ci__emit_loops_close(E, T->ndim);
+    ci__sb_put(sb, "}\n");
+    ci__emit_end(E, T->nr, T->rvars);
+}
+/* the whole compile unit; group_line[i] receives the first line of live group i */
+static void ci__emit_program(ci__L *L, ci__sb *sb, int *group_line) {
     int i, nk = 0;
+    ci__emit E;
+    memset(&E, 0, sizeof E);
+    E.L = L; E.sb = sb; E.nvars = L->ixt.nvars;
+    E.names = CI__NEWN(L->A, const char *, E.nvars + 1);
+    E.rmask = CI__NEWN(L->A, char, E.nvars + 1);
+    E.done = CI__NEWN(L->A, int, L->vt.n + 1);
+    E.rdep = CI__NEWN(L->A, int, L->vt.n + 1);
+    E.scoped = CI__NEWN(L->A, int, L->vt.n + 1);
+    E.bufdecl = CI__NEWN(L->A, int, L->bufs.n + 1);
+    for (i = 0; i < CI_MAX_DIMS; i++) { snprintf(E.xname[i], sizeof E.xname[i], "x%d", i); snprintf(E.rname[i], sizeof E.rname[i], "r%d", i); }
     ci__sb_put(sb, ci__prelude[0]);
 #define CI__X(name, kind, fn) ci__sb_printf(sb, ci__libm_proto(#kind), name);
     CI__LIBM_LIST(CI__X)
 #undef CI__X
     for (i = 1; ci__prelude[i]; i++) ci__sb_put(sb, ci__prelude[i]);
-    for (i = 0; i < L->kernels.n; i++) {
-        ci__kernel *k = (ci__kernel *)L->kernels.v[i];
+    for (i = 0; i < L->groups.n; i++) {
+        ci__group *g = (ci__group *)L->groups.v[i];
+        ci__kernel *k = (ci__kernel *)g->m.v[0];
         size_t j;
         int line = 1;
-        if (!k->live || k->kind == CI__K_EXTERN) { if (k->live) kernel_line[nk++] = -1; continue; }
+        if (!g->live) continue;
+        if (!g->fused && k->kind == CI__K_EXTERN) { group_line[nk++] = -1; continue; }
         for (j = 0; j < sb->n; j++) line += sb->s[j] == '\n';
-        kernel_line[nk++] = line;
-        ci__emit_kernel(L, sb, k);
+        group_line[nk++] = line;
+        if (g->fused) ci__emit_group(&E, g);
+        else { ci__emit_single(&E, k); memcpy(g->name, k->name, sizeof g->name); }
     }
     ci__sb_put(sb, "\nint ci_main(void **B, void *rt) {\n");
-    for (i = 0, nk = 0; i < L->kernels.n; i++) {
-        ci__kernel *k = (ci__kernel *)L->kernels.v[i];
-        if (!k->live) continue;
-        if (k->kind == CI__K_EXTERN) ci__sb_printf(sb, "    if (ci_rt_extern(rt, %d, B)) return 1;\n", nk);
+    for (i = 0, nk = 0; i < L->groups.n; i++) {
+        ci__group *g = (ci__group *)L->groups.v[i];
+        ci__kernel *k = (ci__kernel *)g->m.v[0];
+        long long n = g->fused ? (g->t.ndim ? g->t.size[0] : 1) : (k->ndim ? k->size[0] : 1);
+        if (!g->live) continue;
+        if (!g->fused && k->kind == CI__K_EXTERN) ci__sb_printf(sb, "    if (ci_rt_extern(rt, %d, B)) return 1;\n", nk);
         else {
-            if (k->kind == CI__K_SCATTER) ci__sb_printf(sb, "    %s(B, 0, %lldLL);\n", k->name, (long long)(k->ndim ? k->size[0] : 1));
-            else ci__sb_printf(sb, "    ci_rt_parallel(rt, %s, %lldLL, B);\n", k->name, (long long)(k->ndim ? k->size[0] : 1));
+            if (!g->fused && k->kind == CI__K_SCATTER) ci__sb_printf(sb, "    %s(B, 0, %lldLL);\n", g->name, n);
+            else ci__sb_printf(sb, "    ci_rt_parallel(rt, %s, %lldLL, B);\n", g->name, n);
             ci__sb_printf(sb, "    if (*(int *)B[%d]) return 3;\n", L->err_slot);
         }
         nk++;
@@ -7023,110 +7588,117 @@ static void ci__store_val(ci__buf *b, void *const *B, int64_t k, ci__ival val, i
     default: break;
     }
 }
-/* run one pointwise or reduction kernel; returns 0 or 1 (bad load) */
-static int ci__interp_kernel(ci__L *L, ci__kernel *k, void *const *B, ci__ival *regs, int64_t *vars, ci__ikernel *K) {
-    int64_t idx[CI_MAX_DIMS], ridx[CI_MAX_DIMS], onumel = ci__numel(k->ndim, k->size), rnumel = ci__numel(k->nr, k->rsize), o, rr;
-    int i, j, red = k->kind == CI__K_REDUCTION || k->kind == CI__K_SCAN, isf = ci__is_float(k->body->dt);
-    ci__ix *scan_store = NULL;
-    ci__ix *store = (k->kind == CI__K_SCATTER || k->kind == CI__K_SCAN) ? NULL : ci__buf_index(L, k->out, k->vars);
-    for (i = 0; i < K->n; i++) K->pos[K->nodes[i]->id] = -1;  /* kernels share value nodes */
+/* a member's value DAG flattened once (at compile time): node j's operands are at args[4j..] */
+typedef struct ci__iprog { int n; ci__v **nodes; int *args; } ci__iprog;
+static ci__iprog *ci__iprog_build(ci__L *L, ci__ikernel *K, ci__v *const *roots, int nroots) {
+    ci__iprog *P = CI__NEW(L->A, ci__iprog);
+    int i, j;
     K->n = 0;
-    ci__ik_collect(K, k->body);
-    if (k->kind == CI__K_SCATTER) {
-        ci__v *iv[CI__VARGS];
-        int ni = 0;
-        ci__collect_indirect(L, k->sidx, iv, &ni);
-        for (i = 0; i < ni; i++) ci__ik_collect(K, iv[i]);
+    for (i = 0; i < nroots; i++) ci__ik_collect(K, roots[i]);
+    P->n = K->n;
+    P->nodes = CI__NEWN(L->A, ci__v *, K->n + 1);
+    P->args = CI__NEWN(L->A, int, 4 * K->n + 4);
+    for (j = 0; j < K->n; j++) {
+        ci__v *v = K->nodes[j];
+        P->nodes[j] = v;
+        for (i = 0; i < 4; i++) P->args[4 * j + i] = i < v->n ? K->pos[v->a[i]->id] : 0;
+    }
+    for (j = 0; j < K->n; j++) K->pos[K->nodes[j]->id] = -1;
+    return P;
+}
+/* evaluate; the value of node j is regs[j]; returns 1 on an out-of-bounds load */
+static int ci__iprog_eval(const ci__iprog *P, ci__ival *regs, int64_t *vars, void *const *B, int eslot, const ci__ival *accv) {
+    int j;
+    for (j = 0; j < P->n; j++) {
+        ci__v *v = P->nodes[j];
+        const int *a = P->args + 4 * j;
+        if (v->op == CI__V_ACC) { regs[j] = accv[v->i]; continue; }
+        if (v->op == CI__V_RANDINT) { regs[j].i = ci__randint(regs[a[0]].i, regs[a[1]].i, regs[a[2]].i, regs[a[3]].i); continue; }
+        if (ci__interp_node(v, &regs[j], &regs[a[0]], &regs[a[1]], &regs[a[2]], vars, B, eslot)) return 1;
+        if (v->ivar) vars[v->ivar - 1] = regs[j].i;   /* an indirect index variable takes its value */
+    }
+    return 0;
+}
+/* a reduction's running state */
+typedef struct ci__iacc { ci__ival acc; int64_t acc_i; double w_mean, w_n; } ci__iacc;
+static void ci__iacc_init(const ci__kernel *k, ci_dtype in_dt, ci__iacc *s) {
+    int rt = k->rtype;
+    memset(s, 0, sizeof *s);
+    if (ci__is_float(in_dt)) s->acc.f = rt == CI__RED_PROD ? 1 : (rt == CI__RED_MAX || rt == CI__RED_ARGMAX || rt == CI__RED_CUMMAX || rt == CI__RED_LOGSUMEXP) ? -HUGE_VAL
+                                        : (rt == CI__RED_MIN || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMIN) ? HUGE_VAL : 0;
+    else s->acc.i = (rt == CI__RED_PROD || rt == CI__RED_ALL) ? 1
+                    : (rt == CI__RED_MAX || rt == CI__RED_ARGMAX || rt == CI__RED_CUMMAX) ? (in_dt == CI_BOOL ? 0 : INT64_MIN)
+                    : (rt == CI__RED_MIN || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMIN) ? (in_dt == CI_BOOL ? 1 : INT64_MAX) : 0;
+}
+static void ci__iacc_update(const ci__kernel *k, int isf, ci__iacc *s, ci__ival val, int64_t rr) {
+    ci__ival *acc = &s->acc;
+    switch (k->rtype) {
+    case CI__RED_SUM: if (isf) acc->f += val.f; else acc->i = (int64_t)((uint64_t)acc->i + (uint64_t)val.i); break;
+    case CI__RED_PROD: if (isf) acc->f *= val.f; else acc->i = (int64_t)((uint64_t)acc->i * (uint64_t)val.i); break;
+    case CI__RED_MAX: if (isf) acc->f = ci__fmax(acc->f, val.f, 1); else if (val.i > acc->i) acc->i = val.i; break;
+    case CI__RED_MIN: if (isf) acc->f = ci__fmax(acc->f, val.f, 0); else if (val.i < acc->i) acc->i = val.i; break;
+    case CI__RED_ANY: acc->i = acc->i || val.i; break;
+    case CI__RED_ALL: acc->i = acc->i && val.i; break;
+    case CI__RED_WELFORD: {
+        double d = val.f - s->w_mean;
+        s->w_n += 1; s->w_mean += d / s->w_n; acc->f += d * (val.f - s->w_mean);
+        break;
+    }
+    case CI__RED_ARGMAX: case CI__RED_ARGMIN: {
+        int mx = k->rtype == CI__RED_ARGMAX;
+        if (isf ? ((mx ? val.f > acc->f : val.f < acc->f) || (val.f != val.f && acc->f == acc->f))
+                : (mx ? val.i > acc->i : val.i < acc->i)) { *acc = val; s->acc_i = rr; }
+        break;
+    }
+    case CI__RED_LOGSUMEXP: {
+        double lo = acc->f < val.f ? acc->f : val.f, hi = acc->f < val.f ? val.f : acc->f;
+        if (val.f != val.f) acc->f = val.f;
+        else if (acc->f == acc->f && (lo != hi || (lo - lo) == 0)) acc->f = hi + log1p(exp(lo - hi));
+        break;
+    }
+    case CI__RED_CUMMAX: case CI__RED_CUMMIN: {
+        int mx = k->rtype == CI__RED_CUMMAX;
+        if (isf ? (val.f != val.f || (acc->f == acc->f && (mx ? val.f >= acc->f : val.f <= acc->f)))
+                : (mx ? val.i >= acc->i : val.i <= acc->i)) { *acc = val; s->acc_i = rr; }
+        break;
+    }
+    }
+}
+/* a scan or a scatter; returns 0 or 1 (bad load) */
+static int ci__interp_single(ci__L *L, ci__kernel *k, void *const *B, ci__ival *regs, int64_t *vars, const ci__iprog *P) {
+    int64_t idx[CI_MAX_DIMS], ridx[CI_MAX_DIMS], onumel = ci__numel(k->ndim, k->size), rnumel = ci__numel(k->nr, k->rsize), o, rr;
+    int i, scan = k->kind == CI__K_SCAN, isf = ci__is_float(k->body->dt), isfo = ci__is_float(k->out->dt);
+    ci__ix *scan_store = NULL;
+    int body = P->n - 1;
+    for (i = 0; i < P->n; i++) if (P->nodes[i] == k->body) body = i;
+    if (scan) {
+        ci__ix *sidx[CI_MAX_DIMS];
+        int d, n = 0;
+        for (d = 0; d < k->out->ndim; d++) sidx[d] = d == k->sdim ? k->rvars[0] : k->vars[n++];
+        scan_store = ci__buf_index(L, k->out, sidx);
     }
     memset(idx, 0, sizeof idx);
     for (o = 0; o < onumel; o++) {
-        ci__ival acc, val;
-        int64_t acc_i = 0;
-        double w_mean = 0, w_n = 0;
-        val.i = 0;
+        ci__iacc s;
         for (i = 0; i < k->ndim; i++) vars[k->vars[i]->var] = idx[i];
-        acc.i = 0;
-        if (red) {
-            int rt = k->rtype;
-            if (isf) acc.f = rt == CI__RED_PROD ? 1 : (rt == CI__RED_MAX || rt == CI__RED_ARGMAX || rt == CI__RED_CUMMAX || rt == CI__RED_LOGSUMEXP) ? -HUGE_VAL
-                             : (rt == CI__RED_MIN || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMIN) ? HUGE_VAL : 0;
-            else acc.i = (rt == CI__RED_PROD || rt == CI__RED_ALL) ? 1
-                         : (rt == CI__RED_MAX || rt == CI__RED_ARGMAX || rt == CI__RED_CUMMAX) ? (k->body->dt == CI_BOOL ? 0 : INT64_MIN)
-                         : (rt == CI__RED_MIN || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMIN) ? (k->body->dt == CI_BOOL ? 1 : INT64_MAX) : 0;
+        if (scan) {
+            ci__iacc_init(k, k->body->dt, &s);
             memset(ridx, 0, sizeof ridx);
-        }
-        for (rr = 0; rr < (red ? rnumel : 1); rr++) {
-            for (i = 0; i < k->nr; i++) vars[k->rvars[i]->var] = ridx[i];
-            for (j = 0; j < K->n; j++) {
-                ci__v *v = K->nodes[j];
-                if (v->op == CI__V_RANDINT) {
-                    regs[j].i = ci__randint(regs[K->pos[v->a[0]->id]].i, regs[K->pos[v->a[1]->id]].i, regs[K->pos[v->a[2]->id]].i,
-                                            regs[K->pos[v->a[3]->id]].i);
-                    continue;
-                }
-                if (ci__interp_node(v, &regs[j], v->n > 0 ? &regs[K->pos[v->a[0]->id]] : NULL,
-                                    v->n > 1 ? &regs[K->pos[v->a[1]->id]] : NULL, v->n > 2 ? &regs[K->pos[v->a[2]->id]] : NULL,
-                                    vars, B, L->err_slot))
-                    return 1;
-                if (v->ivar) vars[v->ivar - 1] = regs[j].i;   /* an indirect index variable takes its value */
-            }
-            val = regs[K->pos[k->body->id]];
-            if (red) {
-                switch (k->rtype) {
-                case CI__RED_SUM: if (isf) acc.f += val.f; else acc.i = (int64_t)((uint64_t)acc.i + (uint64_t)val.i); break;
-                case CI__RED_PROD: if (isf) acc.f *= val.f; else acc.i = (int64_t)((uint64_t)acc.i * (uint64_t)val.i); break;
-                case CI__RED_MAX: if (isf) acc.f = ci__fmax(acc.f, val.f, 1); else if (val.i > acc.i) acc.i = val.i; break;
-                case CI__RED_MIN: if (isf) acc.f = ci__fmax(acc.f, val.f, 0); else if (val.i < acc.i) acc.i = val.i; break;
-                case CI__RED_ANY: acc.i = acc.i || val.i; break;
-                case CI__RED_ALL: acc.i = acc.i && val.i; break;
-                case CI__RED_WELFORD: {
-                    double d = val.f - w_mean;
-                    w_n += 1; w_mean += d / w_n; acc.f += d * (val.f - w_mean);
-                    break;
-                }
-                case CI__RED_ARGMAX: case CI__RED_ARGMIN: {
-                    int mx = k->rtype == CI__RED_ARGMAX;
-                    if (isf ? ((mx ? val.f > acc.f : val.f < acc.f) || (val.f != val.f && acc.f == acc.f))
-                            : (mx ? val.i > acc.i : val.i < acc.i)) { acc = val; acc_i = rr; }
-                    break;
-                }
-                case CI__RED_LOGSUMEXP: {
-                    double lo = acc.f < val.f ? acc.f : val.f, hi = acc.f < val.f ? val.f : acc.f;
-                    if (val.f != val.f) acc.f = val.f;
-                    else if (acc.f == acc.f && (lo != hi || (lo - lo) == 0)) acc.f = hi + log1p(exp(lo - hi));
-                    break;
-                }
-                case CI__RED_CUMMAX: case CI__RED_CUMMIN: {
-                    int mx = k->rtype == CI__RED_CUMMAX;
-                    if (isf ? (val.f != val.f || (acc.f == acc.f && (mx ? val.f >= acc.f : val.f <= acc.f)))
-                            : (mx ? val.i >= acc.i : val.i <= acc.i)) { acc = val; acc_i = rr; }
-                    break;
-                }
-                }
-                if (k->kind == CI__K_SCAN) {   /* a scan stores every step */
-                    ci__ival sv;
-                    if (!scan_store) {
-                        ci__ix *idx[CI_MAX_DIMS];
-                        int d, o = 0;
-                        for (d = 0; d < k->out->ndim; d++) idx[d] = d == k->sdim ? k->rvars[0] : k->vars[o++];
-                        scan_store = ci__buf_index(L, k->out, idx);
-                    }
-                    if (k->sout) sv.i = acc_i; else sv = acc;
-                    ci__store_val(k->out, B, ci__ix_eval(scan_store, vars), sv, k->sout ? 0 : isf);
-                }
+            for (rr = 0; rr < rnumel; rr++) {
+                ci__ival sv;
+                for (i = 0; i < k->nr; i++) vars[k->rvars[i]->var] = ridx[i];
+                if (ci__iprog_eval(P, regs, vars, B, L->err_slot, NULL)) return 1;
+                ci__iacc_update(k, isf, &s, regs[body], rr);
+                if (k->sout) sv.i = s.acc_i; else sv = s.acc;
+                ci__store_val(k->out, B, ci__ix_eval(scan_store, vars), sv, k->sout ? 0 : isf);
                 for (i = k->nr - 1; i >= 0; i--) { if (++ridx[i] < k->rsize[i]) break; ridx[i] = 0; }
             }
-        }
-        if (red) {
-            if (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN) { val.i = acc_i; isf = 0; }
-            else val = acc;
-        }
-        if (k->kind == CI__K_SCAN) {
-            /* stored inside the loop */
-        } else if (k->kind == CI__K_SCATTER) {
-            int64_t si = ci__ix_eval(k->sidx, vars);
-            ci__ival old, nv;
-            int isfo = ci__is_float(k->out->dt);
+        } else {
+            int64_t si;
+            ci__ival old, nv, val;
+            if (ci__iprog_eval(P, regs, vars, B, L->err_slot, NULL)) return 1;
+            val = regs[body];
+            si = ci__ix_eval(k->sidx, vars);
             if (si < 0 || si >= k->out->numel) return 1;
             /* the value in the output's dtype, as the emitted cast does */
             if (isfo) { nv.f = isf ? val.f : (double)val.i; if (k->out->dt != CI_F64) nv.f = (double)(float)nv.f; }
@@ -7151,11 +7723,65 @@ static int ci__interp_kernel(ci__L *L, ci__kernel *k, void *const *B, ci__ival *
             }
             if (isfo && k->out->dt != CI_F64) nv.f = (double)(float)nv.f;
             ci__store_val(k->out, B, si, nv, isfo);
-        } else
-        ci__store_val(k->out, B, ci__ix_eval(store, vars), val,
-                      red && (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN) ? 0 : ci__is_float(k->body->dt));
-        isf = ci__is_float(k->body->dt);
+        }
         for (i = k->ndim - 1; i >= 0; i--) { if (++idx[i] < k->size[i]) break; idx[i] = 0; }
+    }
+    return 0;
+}
+/* a fused kernel, phase by phase as the emitted C runs it; returns 0 or 1 (bad load) */
+static int ci__interp_group(ci__L *L, ci__group *g, void *const *B, ci__ival *regs, int64_t *vars, ci__ival *accv, ci__iacc *st) {
+    const ci__tiling *T = &g->t;
+    int64_t idx[CI_MAX_DIMS], ridx[CI_MAX_DIMS], onumel = ci__numel(T->ndim, T->size), rnumel = ci__numel(T->nr, T->rsize), o, rr;
+    int i, j, p;
+    memset(idx, 0, sizeof idx);
+    for (o = 0; o < onumel; o++) {
+        for (i = 0; i < T->ndim; i++) vars[T->vars[i]->var] = idx[i];
+        for (p = 0; p < g->nphase; p++) {
+            int ninner = 0;
+            for (j = 0; j < g->m.n; j++) {
+                ci__kernel *k = (ci__kernel *)g->m.v[j];
+                const ci__iprog *P = (const ci__iprog *)k->ip;
+                if (!k->emit || k->phase != p) continue;
+                if (k->inner) {
+                    ninner++;
+                    if (k->kind == CI__K_REDUCTION) ci__iacc_init(k, k->gbody->dt, &st[j]);
+                    continue;
+                }
+                if (ci__iprog_eval(P, regs, vars, B, L->err_slot, accv)) return 1;
+                if (k->store) ci__store_val(k->out, B, ci__ix_eval(k->st_ix, vars), regs[P->n - 1], ci__is_float(k->gbody->dt));
+            }
+            if (!ninner) continue;
+            memset(ridx, 0, sizeof ridx);
+            for (rr = 0; rr < rnumel; rr++) {
+                for (i = 0; i < T->nr; i++) vars[T->rvars[i]->var] = ridx[i];
+                for (j = 0; j < g->m.n; j++) {
+                    ci__kernel *k = (ci__kernel *)g->m.v[j];
+                    const ci__iprog *P = (const ci__iprog *)k->ip;
+                    int isf;
+                    if (!k->emit || !k->inner || k->phase != p) continue;
+                    if (ci__iprog_eval(P, regs, vars, B, L->err_slot, accv)) return 1;
+                    isf = ci__is_float(k->gbody->dt);
+                    if (k->kind == CI__K_REDUCTION) ci__iacc_update(k, isf, &st[j], regs[P->n - 1], rr);
+                    else if (k->store) ci__store_val(k->out, B, ci__ix_eval(k->st_ix, vars), regs[P->n - 1], isf);
+                }
+                for (i = T->nr - 1; i >= 0; i--) { if (++ridx[i] < T->rsize[i]) break; ridx[i] = 0; }
+            }
+            for (j = 0; j < g->m.n; j++) {   /* the results, as a load of the stored value would see them */
+                ci__kernel *k = (ci__kernel *)g->m.v[j];
+                ci__ival val, tmp[2];
+                ci__buf tb;
+                void *tB[1];
+                int isf;
+                if (!k->emit || !k->inner || k->phase != p || k->kind != CI__K_REDUCTION) continue;
+                if (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN) { val.i = st[j].acc_i; isf = 0; }
+                else { val = st[j].acc; isf = ci__is_float(k->gbody->dt); }
+                tb = *k->out; tb.slot = 0; tB[0] = tmp;
+                ci__store_val(&tb, tB, 0, val, isf);
+                ci__interp_load(&tb, tB, 0, &accv[k->id]);
+                if (k->store) ci__store_val(k->out, B, ci__ix_eval(k->st_ix, vars), accv[k->id], ci__is_float(k->acc->dt));
+            }
+        }
+        for (i = T->ndim - 1; i >= 0; i--) { if (++idx[i] < T->size[i]) break; idx[i] = 0; }
     }
     return 0;
 }
@@ -7826,7 +8452,7 @@ struct ci_program {
     void **B;
     char *arena_raw;
     size_t arena_size, arena_raw_size;
-    ci__kernel **kernels;             /* the live ones, in order */
+    ci__group **kernels;              /* the live fused kernels, in order */
     ci_backend backend;
     void *tcc;
     ci__main_fn main;
@@ -7834,7 +8460,10 @@ struct ci_program {
     ci__ival *regs;
     int64_t *vars;
     ci__ikernel K;
+    ci__ival *accv;                   /* interpreter: reduction results, by kernel id */
+    ci__iacc *iacc;                   /* interpreter: reduction states, by member */
     int failed_extern;
+    int has_arena;                    /* the arena's pointers are in B[] */
     int run_error;                    /* set by generated code: an index out of range */
     long long seed;                   /* random ops read it through their seed slot */
 #if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
@@ -7854,7 +8483,7 @@ static void ci__rt_parallel(void *rt, void (*fn)(void **, long long, long long),
 
 static int ci__rt_extern(void *rt, int idx, void **B) {
     ci_program *p = (ci_program *)rt;
-    ci__kernel *k = p->kernels[idx];
+    ci__kernel *k = (ci__kernel *)p->kernels[idx]->m.v[0];
     ci_extern_tensor ins[32], outs[16];
     int i, d, r;
     for (i = 0; i < k->nin; i++) {
@@ -7984,10 +8613,14 @@ static int ci__ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_arg 
 static int ci__interp_run(ci_program *p) {
     int i;
     for (i = 0; i < p->nkernels; i++) {
-        ci__kernel *k = p->kernels[i];
-        if (k->kind == CI__K_EXTERN) { if (ci__rt_extern(p, i, p->B)) return 1; }
-        else if (ci__interp_kernel(p->L, k, p->B, p->regs, p->vars, &p->K)) {
-            ci__set_error(p->ctx, "interpreter: out-of-bounds load in kernel %s", k->name);
+        ci__group *g = p->kernels[i];
+        ci__kernel *k = (ci__kernel *)g->m.v[0];
+        int bad;
+        if (!g->fused && k->kind == CI__K_EXTERN) { if (ci__rt_extern(p, i, p->B)) return 1; continue; }
+        if (g->fused) bad = ci__interp_group(p->L, g, p->B, p->regs, p->vars, p->accv, p->iacc);
+        else bad = ci__interp_single(p->L, k, p->B, p->regs, p->vars, (const ci__iprog *)k->ip);
+        if (bad) {
+            ci__set_error(p->ctx, "interpreter: out-of-bounds load in kernel %s", g->name);
             return 2;
         }
     }
@@ -8197,6 +8830,8 @@ static void ci__dbg_value(ci__L *L, ci__sb *sb, ci__v *v, int *marks, ci__dbgnam
     if (v->op == CI__V_CONST) {
         if (ci__is_float(v->dt)) ci__sb_printf(sb, "%.9g", v->f);
         else ci__sb_printf(sb, "%lld", (long long)v->i);
+    } else if (v->op == CI__V_ACC) {
+        ci__sb_put(sb, v->buf->name);
     } else if (v->op == CI__V_LOAD || v->op == CI__V_INDEX) {
         if (v->op == CI__V_LOAD) ci__sb_printf(sb, "%s, ", v->buf->name);
         ci__ix_print(sb, v->ix, ci__dbg_varname, nm);
@@ -8206,9 +8841,9 @@ static void ci__dbg_value(ci__L *L, ci__sb *sb, ci__v *v, int *marks, ci__dbgnam
 }
 static void ci__dbg_print_ir(ci__L *L, ci__sb *sb) {
     int i, j;
-    ci__dbgnames nm;
-    nm.n = L->ixt.nvars;
-    nm.names = CI__NEWN(L->A, const char *, nm.n);
+    ci__dbgnames nms;
+    nms.n = L->ixt.nvars;
+    nms.names = CI__NEWN(L->A, const char *, nms.n);
     ci__sb_put(sb, "buffers:\n");
     for (i = 0; i < L->bufs.n; i++) {
         ci__buf *b = (ci__buf *)L->bufs.v[i];
@@ -8220,28 +8855,60 @@ static void ci__dbg_print_ir(ci__L *L, ci__sb *sb) {
         ci__sb_printf(sb, " slot %d\n", b->slot);
     }
     ci__sb_put(sb, "kernels:\n");
-    for (i = 0; i < L->kernels.n; i++) {
-        ci__kernel *k = (ci__kernel *)L->kernels.v[i];
-        if (!k->live) continue;
-        if (k->kind == CI__K_EXTERN) {
-            ci__sb_printf(sb, "  %s: extern %s(", k->name, k->ext->name);
-            for (j = 0; j < k->nin; j++) ci__sb_printf(sb, "%s%s", j ? ", " : "", k->ins[j]->name);
-            ci__sb_put(sb, ") ->");
-            for (j = 0; j < k->nout; j++) ci__sb_printf(sb, " %s", k->outs[j]->name);
-            ci__sb_put(sb, "\n");
-            continue;
-        }
-        ci__sb_printf(sb, "  %s: %s over ", k->name, k->kind == CI__K_REDUCTION ? ci__red_name[k->rtype] : "pointwise");
-        ci__dbg_type(sb, k->out->dt, k->ndim, k->size);
-        if (k->kind == CI__K_REDUCTION) {
-            ci__sb_put(sb, " reducing [");
-            for (j = 0; j < k->nr; j++) ci__sb_printf(sb, "%s%lld", j ? ", " : "", (long long)k->rsize[j]);
+    for (i = 0; i < L->groups.n; i++) {
+        ci__group *g = (ci__group *)L->groups.v[i];
+        const ci__tiling *T = &g->t;
+        int nm = 0;
+        if (!g->live) continue;
+        for (j = 0; j < g->m.n; j++) nm += ((ci__kernel *)g->m.v[j])->emit;
+        if (g->fused) {
+            ci__sb_printf(sb, "  %s: fused, %d member%s, over [", g->name, nm, nm == 1 ? "" : "s");
+            for (j = 0; j < T->ndim; j++) ci__sb_printf(sb, "%s%lld", j ? ", " : "", (long long)T->size[j]);
             ci__sb_put(sb, "]");
+            if (T->red) {
+                ci__sb_put(sb, " reducing [");
+                for (j = 0; j < T->nr; j++) ci__sb_printf(sb, "%s%lld", j ? ", " : "", (long long)T->rsize[j]);
+                ci__sb_printf(sb, "], %d loop%s", g->nphase, g->nphase == 1 ? "" : "s");
+            }
+            ci__sb_put(sb, "\n");
         }
-        ci__sb_printf(sb, " -> %s\n", k->out->name);
-        for (j = 0; j < k->ndim; j++) { char *s = (char *)ci__arena_alloc(L->A, 8); snprintf(s, 8, "x%d", j); nm.names[k->vars[j]->var] = s; }
-        for (j = 0; j < k->nr; j++) { char *s = (char *)ci__arena_alloc(L->A, 8); snprintf(s, 8, "r%d", j); nm.names[k->rvars[j]->var] = s; }
-        ci__dbg_value(L, sb, k->body, ci__marks(L), &nm);
+        for (j = 0; j < g->m.n; j++) {
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            int d;
+            if (!k->emit && g->fused) {
+                ci__sb_printf(sb, "    %s: pointwise -> %s: recomputed where it is used (not stored)\n", k->name, k->out->name);
+                continue;
+            }
+            if (k->kind == CI__K_EXTERN) {
+                ci__sb_printf(sb, "  %s: extern %s(", g->name, k->ext->name);
+                for (d = 0; d < k->nin; d++) ci__sb_printf(sb, "%s%s", d ? ", " : "", k->ins[d]->name);
+                ci__sb_put(sb, ") ->");
+                for (d = 0; d < k->nout; d++) ci__sb_printf(sb, " %s", k->outs[d]->name);
+                ci__sb_put(sb, "\n");
+                continue;
+            }
+            if (g->fused) {
+                ci__sb_printf(sb, "    %s: %s%s -> %s", k->name, k->kind == CI__K_REDUCTION ? ci__red_name[k->rtype] : "pointwise",
+                              k->kind == CI__K_REDUCTION || !T->red ? "" : k->inner ? " (inside the loop)" : " (outside the loop)", k->out->name);
+                if (T->red) ci__sb_printf(sb, ", loop %d", k->phase);
+                ci__sb_put(sb, k->store ? ", stored\n" : ", kept in a register\n");
+                for (d = 0; d < T->ndim; d++) { char *s2 = (char *)ci__arena_alloc(L->A, 16); snprintf(s2, 16, "x%d", d); nms.names[T->vars[d]->var] = s2; }
+                for (d = 0; d < T->nr; d++) { char *s2 = (char *)ci__arena_alloc(L->A, 16); snprintf(s2, 16, "r%d", d); nms.names[T->rvars[d]->var] = s2; }
+                ci__dbg_value(L, sb, k->gbody, ci__marks(L), &nms);
+                continue;
+            }
+            ci__sb_printf(sb, "  %s: %s over ", g->name, k->kind == CI__K_SCAN ? ci__red_name[k->rtype] : "scatter");
+            ci__dbg_type(sb, k->out->dt, k->ndim, k->size);
+            ci__sb_printf(sb, " -> %s\n", k->out->name);
+            for (d = 0; d < k->ndim; d++) { char *s2 = (char *)ci__arena_alloc(L->A, 16); snprintf(s2, 16, "x%d", d); nms.names[k->vars[d]->var] = s2; }
+            for (d = 0; d < k->nr; d++) { char *s2 = (char *)ci__arena_alloc(L->A, 16); snprintf(s2, 16, "r%d", d); nms.names[k->rvars[d]->var] = s2; }
+            ci__dbg_value(L, sb, k->body, ci__marks(L), &nms);
+        }
+    }
+    if (L->unfused.n) ci__sb_put(sb, "not fused:\n");
+    for (i = 0; i < L->unfused.n; i++) {
+        ci__unfused *u = (ci__unfused *)L->unfused.v[i];
+        ci__sb_printf(sb, "  %s (%s) -> %s (%s): %s\n", u->from->name, u->from->grp->name, u->to->name, u->to->grp->name, u->why);
     }
 }
 static void ci__log(const ci_ctx *ctx, ci_log_level lvl, const char *msg) {
@@ -10573,7 +11240,7 @@ static void ci__debug_dump(ci_program *p, ci_graph *g, unsigned dbg) {
     if ((dbg & CI_DEBUG_SOURCE) && p->source && *p->source) { ci__sb_put(&sb, "== source ==\n"); ci__sb_put(&sb, p->source); }
     if (sb.n) ci__log(p->ctx, CI_LOG_DEBUG, ci__sb_str(&sb));
 }
-static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend) {
+static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse, int user_arena) {
     ci__L *L = ci__lower_new(g->ctx, p->A, &p->E, 0);
     uint32_t *map = CI__NEWN(p->A, uint32_t, g->tensors.n + 1);
     int i, j, nk = 0;
@@ -10603,9 +11270,11 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend) {
     /* 2. outputs are written into the caller's arrays */
     for (i = 0; i < g->outputs.n; i++)
         ci__schedule_output(L, (ci__box *)L->boxes.v[map[(uint32_t)(uintptr_t)g->outputs.v[i]] - 1], i);
-    /* 3. kernels: names, dead code */
+    /* 3. kernels: names, dead code, fusion */
     for (i = 0; i < L->kernels.n; i++) ci__kernel_name((ci__kernel *)L->kernels.v[i]);
     ci__eliminate_dead(L);
+    ci__schedule(L, fuse);
+    ci__schedule_finish(L);
     /* 4. memory plan */
     plan = ci__plan_buffers(L, p->nin, p->nout);
     p->nslots = plan.nslots;
@@ -10613,16 +11282,11 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend) {
     p->B = CI__NEWN(p->A, void *, plan.nslots + 1);
     L->err_slot = plan.nslots;
     p->B[plan.nslots] = &p->run_error;
-    for (i = 0; i < L->kernels.n; i++) nk += ((ci__kernel *)L->kernels.v[i])->live;
+    for (i = 0; i < L->groups.n; i++) nk += ((ci__group *)L->groups.v[i])->live;
     p->nkernels = nk;
-    p->kernels = CI__NEWN(p->A, ci__kernel *, nk);
-    for (i = 0, nk = 0; i < L->kernels.n; i++)
-        if (((ci__kernel *)L->kernels.v[i])->live) p->kernels[nk++] = (ci__kernel *)L->kernels.v[i];
-    if (plan.arena_size) {
-        p->arena_raw_size = plan.arena_size + 64;
-        p->arena_raw = (char *)ci__malloc(g->ctx, p->arena_raw_size);
-        if (!p->arena_raw) CI__FAIL(L, CI_ERR_OUT_OF_MEMORY, "out of memory for the %zu-byte program arena", plan.arena_size);
-    }
+    p->kernels = CI__NEWN(p->A, ci__group *, nk + 1);
+    for (i = 0, nk = 0; i < L->groups.n; i++)
+        if (((ci__group *)L->groups.v[i])->live) p->kernels[nk++] = (ci__group *)L->groups.v[i];
     for (i = 0; i < L->bufs.n; i++) {
         ci__buf *b = (ci__buf *)L->bufs.v[i];
         if (b->slot < 0 || b->kind == CI__BUF_INPUT || b->output_index >= 0) continue;
@@ -10633,10 +11297,10 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend) {
             void *c = ci__arena_alloc(p->A, bytes);
             if (bytes) memcpy(c, b->data, bytes);
             p->B[b->slot] = c;
-        } else {
-            p->B[b->slot] = (char *)(((uintptr_t)p->arena_raw + 63) & ~(uintptr_t)63) + b->arena_off;
         }
     }
+    if (!user_arena && ci_program_set_arena(p, NULL, 0) != CI_OK)
+        CI__FAIL(L, CI_ERR_OUT_OF_MEMORY, "out of memory for the %zu-byte program arena", plan.arena_size);
     /* 5. backend */
     p->backend = backend;
     {
@@ -10660,13 +11324,28 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend) {
 #endif
     }
     if (backend == CI_BACKEND_INTERP) {
-        /* interpreter scratch: registers and variable values, sized for any kernel */
-        int maxn = L->vt.n;
-        p->regs = CI__NEWN(p->A, ci__ival, maxn + 1);
+        /* interpreter scratch: flattened bodies, registers, variable values, reduction states */
+        int maxn = 1;
         p->vars = CI__NEWN(p->A, int64_t, L->ixt.nvars + 1);
         p->K.nodes = CI__NEWN(p->A, ci__v *, L->vt.n + 1);
         p->K.pos = CI__NEWN(p->A, int, L->vt.n + 1);
         for (i = 0; i <= L->vt.n; i++) p->K.pos[i] = -1;
+        for (i = 0; i < L->groups.n; i++) {
+            ci__group *gr = (ci__group *)L->groups.v[i];
+            for (j = 0; j < gr->m.n; j++) {
+                ci__kernel *k = (ci__kernel *)gr->m.v[j];
+                ci__v *roots[CI__VARGS + 1];
+                int nr = 0;
+                if (!k->emit || k->kind == CI__K_EXTERN) continue;
+                if (k->kind == CI__K_SCATTER) ci__collect_indirect(L, k->sidx, roots, &nr);
+                roots[nr++] = gr->fused ? k->gbody : k->body;
+                k->ip = ci__iprog_build(L, &p->K, roots, nr);
+                if (((ci__iprog *)k->ip)->n > maxn) maxn = ((ci__iprog *)k->ip)->n;
+            }
+        }
+        p->regs = CI__NEWN(p->A, ci__ival, maxn + 1);
+        p->accv = CI__NEWN(p->A, ci__ival, L->kernels.n + 1);
+        p->iacc = CI__NEWN(p->A, ci__iacc, L->maxmembers + 1);
     }
 }
 ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out) {
@@ -10736,7 +11415,7 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
         p->out_dt[i] = t->dt; p->out_nd[i] = t->ndim;
         memcpy(p->out_shape + i * CI_MAX_DIMS, t->shape, sizeof(int64_t) * (size_t)t->ndim);
     }
-    ci__compile(p, g, d.backend);
+    ci__compile(p, g, d.backend, !d.unfused, d.user_arena);
 #if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
     if (p->backend == CI_BACKEND_TCC && p->num_threads > 1) {   /* the workers, besides the caller */
         ci__pool *P = &p->pool;
@@ -10777,6 +11456,7 @@ ci_result ci_program_run(ci_program *p, int nin, const void *const *inputs, int 
         }
         p->B[nin + i] = outputs[i];
     }
+    if (!p->has_arena) { ci__set_error(p->ctx, "ci_program_run: the program has no arena (compiled with user_arena: call ci_program_set_arena)"); return CI_ERR_INVALID_ARGS; }
     p->failed_extern = 0;
     p->run_error = 0;
     if (p->backend == CI_BACKEND_TCC) r = p->main ? p->main(p->B, p) : 1;
@@ -10784,8 +11464,8 @@ ci_result ci_program_run(ci_program *p, int nin, const void *const *inputs, int 
     if (r || p->run_error) {
         if (p->run_error) ci__set_error(p->ctx, "ci_program_run: an index tensor holds a value out of range for the tensor it indexes");
         if (p->failed_extern) {
-            ci__kernel *k = p->kernels[p->failed_extern - 1];
-            ci__set_error(p->ctx, "extern kernel %s (%s) reported failure", k->name, k->ext->name);
+            ci__group *g = p->kernels[p->failed_extern - 1];
+            ci__set_error(p->ctx, "extern kernel %s (%s) reported failure", g->name, ((ci__kernel *)g->m.v[0])->ext->name);
         }
         return CI_ERR_RUNTIME;
     }
@@ -10807,6 +11487,32 @@ int ci_program_output_shape(const ci_program *p, int i, int64_t *shape) {
 }
 int ci_program_num_kernels(const ci_program *p) { return p ? p->nkernels : 0; }
 size_t ci_program_arena_size(const ci_program *p) { return p ? p->arena_size : 0; }
+ci_result ci_program_set_arena(ci_program *p, void *arena, size_t size) {
+    char *base;
+    int i;
+    if (!p) return CI_ERR_INVALID_ARGS;
+    if (arena && (size < p->arena_size || ((uintptr_t)arena & 63))) {
+        ci__set_error(p->ctx, "ci_program_set_arena: the arena must be 64-byte aligned and hold %zu bytes (got %zu at %p)", p->arena_size, size, arena);
+        return CI_ERR_INVALID_ARGS;
+    }
+    if (arena) {
+        if (p->arena_raw) { ci__mfree(p->ctx, p->arena_raw, p->arena_raw_size); p->arena_raw = NULL; p->arena_raw_size = 0; }
+        base = (char *)arena;
+    } else {
+        if (!p->arena_raw && p->arena_size) {
+            p->arena_raw = (char *)ci__malloc(p->ctx, p->arena_size + 64);
+            if (!p->arena_raw) { ci__set_error(p->ctx, "out of memory for the %zu-byte program arena", p->arena_size); return CI_ERR_OUT_OF_MEMORY; }
+            p->arena_raw_size = p->arena_size + 64;
+        }
+        base = p->arena_raw ? (char *)(((uintptr_t)p->arena_raw + 63) & ~(uintptr_t)63) : NULL;
+    }
+    for (i = 0; i < p->L->bufs.n; i++) {
+        ci__buf *b = (ci__buf *)p->L->bufs.v[i];
+        if (b->slot >= 0 && b->kind == CI__BUF_COMPUTED && b->output_index < 0) p->B[b->slot] = base ? base + b->arena_off : NULL;
+    }
+    p->has_arena = base != NULL || p->arena_size == 0;
+    return CI_OK;
+}
 void ci_program_set_seed(ci_program *p, uint64_t seed) { if (p) p->seed = (long long)seed; }
 const char *ci_program_source(const ci_program *p) { return (p && p->source) ? p->source : ""; }
 void ci_program_destroy(ci_program *p) {
