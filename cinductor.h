@@ -6351,6 +6351,47 @@ static int ci__fuse_phase_rec(ci__L *L, ci__v *v, int trial, int *marks) {
     for (i = 0; i < v->n; i++) { q = ci__fuse_phase_rec(L, v->a[i], trial, marks); if (q > p) p = q; }
     return p;
 }
+/* does e use variable var? */
+static int ci__ix_has_var(const ci__ix *e, int var) {
+    int i;
+    switch (e->kind) {
+    case CI__IX_CONST: return 0;
+    case CI__IX_VAR: return e->var == var;
+    case CI__IX_SUM:
+        for (i = 0; i < e->nterms; i++) if (ci__ix_has_var(e->atom[i], var)) return 1;
+        return 0;
+    default: return ci__ix_has_var(e->a, var) || ci__ix_has_var(e->b, var);
+    }
+}
+static void ci__red_loads(ci__L *L, ci__v *v, int trial, int *marks, const ci__kernel *k, char *outer) {
+    int i, d;
+    if (marks[v->id] == L->epoch) return;
+    marks[v->id] = L->epoch;
+    if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial && v->buf->producer->kind == CI__K_REDUCTION)
+        for (d = 0; d < k->ndim; d++) if (ci__ix_has_var(v->ix, k->vars[d]->var)) outer[d] = 1;
+    for (i = 0; i < v->n; i++) ci__red_loads(L, v->a[i], trial, marks, k, outer);
+}
+/* a pointwise inside the reduction loops whose dims that index the group's reduction results
+   are not its leading ones (softmax over dim 0): those dims follow the outer variables, the
+   others the reduction variables. 0 when the plain row-major split is the one to use. */
+static int ci__outer_dims(ci__L *L, const ci__kernel *k, int trial, const ci__tiling *T, ci__ix **e, ci__ix *flat_o, ci__ix *flat_r) {
+    char outer[CI_MAX_DIMS] = {0};
+    int d, no = 0, nr = 0, prefix = 1, seen_inner = 0;
+    int64_t so[CI_MAX_DIMS], sr[CI_MAX_DIMS], po = 1;
+    ci__ix *eo[CI_MAX_DIMS], *er[CI_MAX_DIMS];
+    ci__red_loads(L, k->body, trial, ci__marks(L), k, outer);
+    for (d = 0; d < k->ndim; d++) {
+        if (k->size[d] == 1) continue;
+        if (outer[d]) { so[no++] = k->size[d]; po *= k->size[d]; if (seen_inner) prefix = 0; }
+        else { sr[nr++] = k->size[d]; seen_inner = 1; }
+    }
+    if (!no || prefix || po != ci__numel(T->ndim, T->size)) return 0;
+    ci__ix_unflat(L, flat_o, no, so, eo);
+    ci__ix_unflat(L, flat_r, nr, sr, er);
+    for (d = 0, no = 0, nr = 0; d < k->ndim; d++)
+        e[d] = k->size[d] == 1 ? ci__ix_const(L->A, &L->ixt, 0) : outer[d] ? eo[no++] : er[nr++];
+    return 1;
+}
 /* place k in tiling T after the members already placed in this trial; 0 and *why if it cannot be */
 static int ci__place(ci__L *L, const ci__tiling *T, ci__kernel *k, int trial, const char **why) {
     int role = ci__role(T, k), i, pass;
@@ -6379,6 +6420,8 @@ static int ci__place(ci__L *L, const ci__tiling *T, ci__kernel *k, int trial, co
         for (i = 0; i < k->ndim; i++) ci__ixsub_set(&s, k->vars[i]->var, e[i]);
         ci__ix_unflat(L, flat_r, k->nr, k->rsize, e);
         for (i = 0; i < k->nr; i++) ci__ixsub_set(&s, k->rvars[i]->var, e[i]);
+    } else if (role == 2 && ci__outer_dims(L, k, trial, T, e, flat_o, flat_r)) {
+        for (i = 0; i < k->ndim; i++) ci__ixsub_set(&s, k->vars[i]->var, e[i]);
     } else {
         ci__ix *flat = role == 1 ? flat_o : ci__ix_add(L->A, &L->ixt, ci__ix_scale(L->A, &L->ixt, flat_o, ci__numel(T->nr, T->rsize)), flat_r);
         ci__ix_unflat(L, flat, k->ndim, k->size, e);
@@ -7207,7 +7250,7 @@ static void ci__emit_program(ci__L *L, ci__sb *sb, int *group_line) {
         for (j = 0; j < sb->n; j++) line += sb->s[j] == '\n';
         group_line[nk++] = line;
         if (g->fused) ci__emit_group(&E, g);
-        else { ci__emit_single(&E, k); memcpy(g->name, k->name, sizeof g->name); }
+        else ci__emit_single(&E, k);
     }
     ci__sb_put(sb, "\nint ci_main(void **B, void *rt) {\n");
     for (i = 0, nk = 0; i < L->groups.n; i++) {

@@ -1,0 +1,434 @@
+/* The scheduler and the memory plan: which patterns become one kernel (and stay correct:
+   fused programs against unfused ones and across backends), random graphs fused and
+   unfused, the arena's reuse of dead buffers, no allocation while running, a caller's own
+   arena, and the reasons explain gives for kernels left apart. */
+#include "ci_test.h"
+
+/* ---- helpers ---- */
+
+typedef struct prog {
+    ci_graph *g;
+    ci_program *p;
+    char msg[512];
+} prog;
+
+/* compile .cig text; 0 and a message on failure */
+static int prog_make(ci_ctx *ctx, prog *P, const char *cig, ci_backend be, int unfused) {
+    ci_compile_desc pd;
+    char err[256];
+    memset(P, 0, sizeof *P);
+    P->g = ci_graph_create(ctx);
+    if (ci_cig_parse(P->g, cig, strlen(cig), "test.cig", NULL, err, sizeof err) != CI_OK) {
+        snprintf(P->msg, sizeof P->msg, "parse: %s", err);
+        return 0;
+    }
+    memset(&pd, 0, sizeof pd);
+    pd.backend = be;
+    pd.unfused = unfused;
+    if (ci_compile(P->g, &pd, &P->p) != CI_OK) {
+        snprintf(P->msg, sizeof P->msg, "compile: %s", ci_ctx_last_error(ctx));
+        return 0;
+    }
+    return 1;
+}
+static void prog_free(prog *P) {
+    ci_program_destroy(P->p);
+    ci_graph_destroy(P->g);
+    memset(P, 0, sizeof *P);
+}
+static size_t prog_numel(const ci_program *p, int out, int i) {
+    int64_t shape[CI_MAX_DIMS];
+    int nd = out ? ci_program_output_shape(p, i, shape) : ci_program_input_shape(p, i, shape), d;
+    size_t n = 1;
+    for (d = 0; d < nd; d++) n *= (size_t)shape[d];
+    return n;
+}
+/* run a and b (same inputs and outputs) on the same random f32 inputs; 1 when every output agrees */
+static int same_results(const ci_program *a, const ci_program *b, uint64_t seed, double rtol, char *why, size_t whysz) {
+    ci_test_rng r = ci_test_rng_make(seed);
+    int nin = ci_program_num_inputs(a), nout = ci_program_num_outputs(a), i, ok = 1;
+    const void *in[16];
+    void *oa[16], *ob[16];
+    if (nin > 16 || nout > 16 || nin != ci_program_num_inputs(b) || nout != ci_program_num_outputs(b)) {
+        snprintf(why, whysz, "programs differ in inputs/outputs");
+        return 0;
+    }
+    for (i = 0; i < nin; i++) {
+        size_t n = prog_numel(a, 0, i);
+        float *x = (float *)malloc(n * sizeof(float) + 1);
+        ci_test_fill_normal_f32(x, n, &r);
+        in[i] = x;
+    }
+    for (i = 0; i < nout; i++) {
+        size_t n = prog_numel(a, 1, i), es = ci_dtype_size(ci_program_output_dtype(a, i));
+        oa[i] = calloc(n * es + 1, 1);
+        ob[i] = calloc(n * es + 1, 1);
+    }
+    if (ci_program_run((ci_program *)a, nin, in, nout, oa) != CI_OK || ci_program_run((ci_program *)b, nin, in, nout, ob) != CI_OK) {
+        snprintf(why, whysz, "run failed");
+        ok = 0;
+    }
+    for (i = 0; ok && i < nout; i++) {
+        ci_dtype dt = ci_program_output_dtype(a, i);
+        char w[256];
+        if (!ci_test_allclose(dt, oa[i], ob[i], prog_numel(a, 1, i), 1e-6, rtol, w, sizeof w)) {
+            snprintf(why, whysz, "output %d: %s", i, w);
+            ok = 0;
+        }
+    }
+    for (i = 0; i < nin; i++) free((void *)in[i]);
+    for (i = 0; i < nout; i++) { free(oa[i]); free(ob[i]); }
+    return ok;
+}
+
+/* ---- (1) patterns that become one kernel ---- */
+
+typedef struct pattern { const char *name, *cig; int fused, unfused_min; } pattern;
+static const pattern patterns[] = {
+    {"gelu chain", "input x: f32[33, 257]\ninput b: f32[257]\nt = aten.add.Tensor(x, b)\ny = aten.gelu.default(t)\n"
+                   "z = aten.mul.Tensor(y, 2)\noutput z\n", 1, 1},
+    {"gelu tanh of a realized sum", "input x: f32[7, 1023]\nt = aten.add.Tensor(x, x)\nu = aten.mul.Tensor(t, t)\n"
+                   "y = aten.gelu.default(u, approximate=\"tanh\")\nv = aten.sub.Tensor(y, t)\noutput v\n", 1, 1},
+    {"softmax", "input x: f32[37, 129]\ny = aten._softmax.default(x, -1, False)\noutput y\n", 1, 3},
+    {"log_softmax", "input x: f32[5, 1023]\ny = aten._log_softmax.default(x, 1, False)\noutput y\n", 1, 2},
+    {"softmax over dim 0", "input x: f32[65, 7]\ny = aten._softmax.default(x, 0, False)\noutput y\n", 1, 3},
+    {"layer_norm", "input x: f32[31, 64]\ninput w: f32[64]\ninput b: f32[64]\n"
+                   "y, m, r = aten.native_layer_norm.default(x, [64], w, b, 1e-5)\noutput y\n", 1, 3},
+    {"layer_norm, all three outputs", "input x: f32[3, 5, 64]\ninput w: f32[64]\ninput b: f32[64]\n"
+                   "y, m, r = aten.native_layer_norm.default(x, [64], w, b, 1e-5)\noutput y, m, r\n", 1, 3},
+    {"rms_norm with a silu gate", "input a: f32[17, 96]\ninput c: f32[17, 96]\ninput w: f32[96]\n"
+                   "t0 = aten.silu.default(a)\nt1 = aten.mul.Tensor(t0, c)\nt2 = aten.pow.Tensor_Scalar(t1, 2)\n"
+                   "t3 = aten.mean.dim(t2, [-1], True)\nt4 = aten.add.Tensor(t3, 1e-6)\nt5 = aten.rsqrt.default(t4)\n"
+                   "t6 = aten.mul.Tensor(t1, t5)\nt7 = aten.mul.Tensor(t6, w)\noutput t7\n", 1, 2},
+    {"two sibling reductions of one input", "input x: f32[19, 333]\ns = aten.sum.dim_IntList(x, [-1])\n"
+                   "m = aten.amax.default(x, [-1])\noutput s, m\n", 1, 2},
+    {"sibling reductions over dim 0", "input x: f32[40, 9]\ns = aten.sum.dim_IntList(x, [0])\n"
+                   "m = aten.amin.default(x, [0])\noutput s, m\n", 1, 2},
+    {"a reduction broadcast back over its input", "input x: f32[23, 71]\nm = aten.mean.dim(x, [-1], True)\n"
+                   "y = aten.sub.Tensor(x, m)\noutput y\n", 1, 2},
+    {"several outputs of one input", "input x: f32[9, 10, 11]\na = aten.exp.default(x)\nb = aten.neg.default(x)\n"
+                   "c = aten.mul.Tensor(x, 3)\noutput a, b, c\n", 1, 3},
+    {"variance, its mean and a normalisation", "input x: f32[6, 1000]\nv, m = aten.var_mean.correction(x, [1], correction=1, keepdim=True)\n"
+                   "d = aten.sub.Tensor(x, m)\ny = aten.div.Tensor(d, v)\noutput y, v\n", 1, 2},
+    {"argmax and the max value", "input x: f32[12, 50]\nv, i = aten.max.dim(x, 1, True)\n"
+                   "y = aten.sub.Tensor(x, v)\noutput y, i\n", 1, 2},
+};
+
+CI_TEST(test_patterns_become_one_kernel) {
+    ci_ctx *ctx;
+    size_t i;
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    for (i = 0; i < sizeof patterns / sizeof patterns[0]; i++) {
+        const pattern *pt = &patterns[i];
+        prog f, fi, u;
+        char why[600];
+        int ok = prog_make(ctx, &f, pt->cig, CI_BACKEND_TCC, 0) && prog_make(ctx, &fi, pt->cig, CI_BACKEND_INTERP, 0) &&
+                 prog_make(ctx, &u, pt->cig, CI_BACKEND_INTERP, 1);
+        if (!ok) {
+            ci_ctx_destroy(ctx);
+            CI_CHECK_MSG(0, "%s: %s%s%s", pt->name, f.msg, fi.msg, u.msg);
+        }
+        why[0] = 0;
+        ok = ci_program_num_kernels(f.p) == pt->fused && ci_program_num_kernels(fi.p) == pt->fused &&
+             ci_program_num_kernels(u.p) >= pt->unfused_min;
+        if (!ok) snprintf(why, sizeof why, "%s: %d kernels fused (interp %d), %d unfused; want %d and at least %d", pt->name,
+                          ci_program_num_kernels(f.p), ci_program_num_kernels(fi.p), ci_program_num_kernels(u.p), pt->fused, pt->unfused_min);
+        if (ok && !same_results(f.p, u.p, 100 + i, 1e-5, why, sizeof why)) ok = 0;
+        if (ok && !same_results(fi.p, u.p, 200 + i, 1e-5, why, sizeof why)) ok = 0;
+        prog_free(&f); prog_free(&fi); prog_free(&u);
+        if (!ok) { ci_ctx_destroy(ctx); CI_CHECK_MSG(0, "%s: %s", pt->name, why); }
+    }
+    ci_ctx_destroy(ctx);
+}
+
+/* the SUITE workloads without a matmul are one kernel each (compiled, not run: they are large) */
+CI_TEST(test_suite_workloads_kernel_counts) {
+    static const struct { const char *file; int kernels; } w[] = {
+        {"blur3x3_tonemap", 1}, {"colsum", 1}, {"layernorm", 1}, {"pointwise_gelu_bias", 1}, {"rowsum", 1},
+        {"silu_mul_rmsnorm", 1}, {"softmax_lastdim", 1}, {"transpose_add", 1},
+    };
+    ci_ctx *ctx;
+    size_t i;
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    for (i = 0; i < sizeof w / sizeof w[0]; i++) {
+        char path[256], err[256];
+        ci_graph *g = ci_graph_create(ctx);
+        ci_program *p = NULL;
+        int n = -1;
+        snprintf(path, sizeof path, "tests/bench/%s.cig", w[i].file);
+        if (ci_cig_parse_file(g, path, err, sizeof err) == CI_OK && ci_compile(g, NULL, &p) == CI_OK) n = ci_program_num_kernels(p);
+        ci_program_destroy(p);
+        ci_graph_destroy(g);
+        if (n != w[i].kernels) { ci_ctx_destroy(ctx); CI_CHECK_MSG(0, "%s: %d kernels, want %d (%s)", path, n, w[i].kernels, err); }
+    }
+    ci_ctx_destroy(ctx);
+}
+
+/* ---- (2) random graphs: fused == unfused, tcc == interpreter ---- */
+
+/* a random chain over tensors of shapes [R, C], [R, 1] and [1, C]: pointwise ops (which
+   broadcast), reductions over either dim with keepdim, and a few outputs */
+static ci_graph *random_graph(ci_ctx *ctx, ci_test_rng *r) {
+    ci_graph *g = ci_graph_create(ctx);
+    int64_t R = ci_test_rng_int(r, 1, 9), C = ci_test_rng_int(r, 1, 40), shape[2];
+    ci_tensor pool[24];
+    int n = 0, steps = (int)ci_test_rng_int(r, 3, 14), s, nout;
+    shape[0] = R; shape[1] = C;
+    pool[n++] = ci_input(g, "x", CI_F32, 2, shape);
+    if (ci_test_rng_int(r, 0, 1)) { shape[1] = 1; pool[n++] = ci_input(g, "y", CI_F32, 2, shape); }
+    else { shape[0] = 1; pool[n++] = ci_input(g, "y", CI_F32, 2, shape); }
+    for (s = 0; s < steps && n < 24; s++) {
+        ci_tensor a = pool[ci_test_rng_int(r, 0, n - 1)], b = pool[ci_test_rng_int(r, 0, n - 1)], t;
+        int64_t dim = ci_test_rng_int(r, 0, 1);
+        switch (ci_test_rng_int(r, 0, 11)) {
+        case 0: t = ci_add(g, a, b); break;
+        case 1: t = ci_mul(g, a, b); break;
+        case 2: t = ci_sub(g, a, b); break;
+        case 3: t = ci_tanh(g, a); break;
+        case 4: t = ci_sigmoid(g, a); break;
+        case 5: t = ci_relu(g, ci_neg(g, a)); break;
+        case 6: t = ci_sum(g, a, 1, &dim, 1); break;
+        case 7: t = ci_amax(g, a, 1, &dim, 1); break;
+        case 8: t = ci_mean(g, a, 1, &dim, 1); break;
+        case 9: t = ci_sub(g, a, ci_amax(g, a, 1, &dim, 1)); break;
+        case 10: t = ci_maximum(g, a, ci_exp(g, ci_tanh(g, b))); break;
+        default: t = ci_mul(g, ci_sum(g, a, 1, &dim, 1), b); break;
+        }
+        pool[n++] = t;
+    }
+    ci_output(g, pool[n - 1]);
+    nout = (int)ci_test_rng_int(r, 0, 2);
+    for (s = 0; s < nout; s++) ci_output(g, pool[ci_test_rng_int(r, 2, n - 1)]);
+    return g;
+}
+
+CI_TEST(test_random_graphs_fused_match_unfused) {
+    ci_ctx *ctx;
+    ci_test_rng r = ci_test_rng_make(4242);
+    int i, fewer = 0;
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    for (i = 0; i < 150; i++) {
+        ci_graph *g = random_graph(ctx, &r);
+        ci_program *f = NULL, *fi = NULL, *u = NULL;
+        ci_compile_desc pd;
+        char why[600];
+        int ok = 1;
+        memset(&pd, 0, sizeof pd);
+        pd.backend = CI_BACKEND_TCC;
+        ok &= ci_compile(g, &pd, &f) == CI_OK;
+        pd.backend = CI_BACKEND_INTERP;
+        ok &= ci_compile(g, &pd, &fi) == CI_OK;
+        pd.unfused = 1; pd.backend = CI_BACKEND_TCC;
+        ok &= ci_compile(g, &pd, &u) == CI_OK;
+        why[0] = 0;
+        if (!ok) snprintf(why, sizeof why, "compile: %s", ci_ctx_last_error(ctx));
+        if (ok && !same_results(f, u, 1000 + (uint64_t)i, 1e-5, why, sizeof why)) ok = 0;
+        if (ok && !same_results(fi, u, 2000 + (uint64_t)i, 1e-5, why, sizeof why)) ok = 0;
+        if (ok) fewer += ci_program_num_kernels(f) < ci_program_num_kernels(u);
+        ci_program_destroy(f); ci_program_destroy(fi); ci_program_destroy(u);
+        if (!ok) {
+            char text[8192];
+            ci_graph_print_cig(g, text, sizeof text);
+            ci_graph_destroy(g);
+            ci_ctx_destroy(ctx);
+            CI_CHECK_MSG(0, "graph %d: %s\n%s", i, why, text);
+        }
+        ci_graph_destroy(g);
+    }
+    ci_ctx_destroy(ctx);
+    CI_CHECK_MSG(fewer > 50, "only %d of 150 random graphs had fewer kernels fused", fewer);
+}
+
+/* ---- (3) the arena: dead buffers' memory is used again ---- */
+
+/* four scans in a row (scans are not fused): t1 dies when t3 is made, so t3 takes its place */
+CI_TEST(test_arena_reuses_dead_buffers) {
+    static const char cig[] = "input x: f32[13, 50]\nt1 = aten.cumsum.default(x, 1)\nt2 = aten.cumsum.default(t1, 1)\n"
+                              "t3 = aten.cumsum.default(t2, 1)\nt4 = aten.cumsum.default(t3, 1)\noutput t4\n";
+    ci_ctx *ctx;
+    prog P;
+    int be;
+    size_t block = (13 * 50 * sizeof(float) + 63) & ~(size_t)63;
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
+        float x[13 * 50], y[13 * 50], want[13 * 50], t[13 * 50];
+        const void *in[1];
+        void *out[1];
+        ci_test_rng r = ci_test_rng_make(7);
+        int i, j, k;
+        char why[256];
+        if (!prog_make(ctx, &P, cig, (ci_backend)be, 0)) { ci_ctx_destroy(ctx); CI_CHECK_MSG(0, "%s", P.msg); }
+        CI_CHECK_MSG(ci_program_arena_size(P.p) == 2 * block, "arena %zu bytes, want %zu (two of the three intermediates' blocks)",
+                     ci_program_arena_size(P.p), 2 * block);
+        ci_test_fill_normal_f32(x, 13 * 50, &r);
+        memcpy(want, x, sizeof x);
+        for (k = 0; k < 4; k++)
+            for (i = 0; i < 13; i++) {
+                double acc = 0;
+                for (j = 0; j < 50; j++) { acc += want[i * 50 + j]; t[i * 50 + j] = (float)acc; }
+                memcpy(&want[i * 50], &t[i * 50], 50 * sizeof(float));
+            }
+        in[0] = x; out[0] = y;
+        CI_CHECK_OK_CTX(ctx, ci_program_run(P.p, 1, in, 1, out));
+        CI_CHECK_MSG(ci_test_allclose_f32(y, want, 13 * 50, 1e-4, 1e-4, why, sizeof why), "%s", why);
+        prog_free(&P);
+    }
+    ci_ctx_destroy(ctx);
+}
+
+/* a fused program keeps its intermediates in registers: no arena at all */
+CI_TEST(test_fused_softmax_needs_no_arena) {
+    ci_ctx *ctx;
+    prog f, u;
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    CI_CHECK_MSG(prog_make(ctx, &f, patterns[2].cig, CI_BACKEND_TCC, 0) && prog_make(ctx, &u, patterns[2].cig, CI_BACKEND_TCC, 1), "%s%s", f.msg, u.msg);
+    CI_CHECK_MSG(ci_program_arena_size(f.p) == 0, "fused softmax: arena of %zu bytes", ci_program_arena_size(f.p));
+    CI_CHECK_MSG(ci_program_arena_size(u.p) > 0, "unfused softmax: no arena");
+    prog_free(&f); prog_free(&u);
+    ci_ctx_destroy(ctx);
+}
+
+/* ---- (4) running allocates nothing ---- */
+
+CI_TEST(test_run_allocates_nothing) {
+    static const char cig[] = "input x: f32[64, 100]\ninput w: f32[100]\ninput b: f32[100]\n"
+                              "y, m, r = aten.native_layer_norm.default(x, [100], w, b, 1e-5)\ns = aten._softmax.default(y, -1, False)\n"
+                              "c = aten.cumsum.default(s, 0)\nz = aten.add.Tensor(c, y)\noutput z\n";
+    int be, threads;
+    for (threads = 1; threads <= 3; threads += 2)
+        for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
+            ci_test_alloc ta;
+            ci_ctx_desc cd;
+            ci_ctx *ctx;
+            prog P;
+            static float x[6400], w[100], b[100], z[6400];
+            const void *in[3];
+            void *out[1];
+            long before;
+            int k;
+            ci_test_alloc_init(&ta);
+            memset(&cd, 0, sizeof cd);
+            cd.allocator = ci_test_alloc_allocator(&ta);
+            cd.num_threads = threads;
+            CI_CHECK_OK(ci_ctx_create(&cd, &ctx));
+            if (!prog_make(ctx, &P, cig, (ci_backend)be, 0)) { ci_ctx_destroy(ctx); CI_CHECK_MSG(0, "%s", P.msg); }
+            CI_CHECK_MSG(ci_program_arena_size(P.p) > 0, "the cumsum's input should need the arena");
+            in[0] = x; in[1] = w; in[2] = b; out[0] = z;
+            before = ta.attempts;
+            ci_test_alloc_fail_at(&ta, 1, 1);
+            for (k = 0; k < 3; k++) CI_CHECK_OK_CTX(ctx, ci_program_run(P.p, 3, in, 1, out));
+            CI_CHECK_MSG(ta.attempts == before, "%ld allocation calls in ci_program_run", ta.attempts - before);
+            ci_test_alloc_fail_at(&ta, 0, 0);
+            prog_free(&P);
+            ci_ctx_destroy(ctx);
+            CI_CHECK_MSG(ta.live_blocks == 0, "%ld blocks leaked", ta.live_blocks);
+        }
+}
+
+/* ---- (5) the caller's own arena ---- */
+
+CI_TEST(test_user_arena) {
+    static const char cig[] = "input x: f32[8, 33]\nt1 = aten.cumsum.default(x, 1)\nt2 = aten.exp.default(t1)\n"
+                              "t3 = aten.cumsum.default(t2, 0)\nt4 = aten.cumsum.default(t3, 1)\noutput t4\n";
+    ci_ctx *ctx;
+    ci_graph *g;
+    ci_program *own = NULL, *p = NULL;
+    ci_compile_desc pd;
+    char err[256], why[256];
+    static float x[8 * 33], y1[8 * 33], y2[8 * 33];
+    const void *in[1];
+    void *out[1];
+    size_t need;
+    char *raw;
+    ci_test_rng r = ci_test_rng_make(5);
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    g = ci_graph_create(ctx);
+    CI_CHECK_OK_CTX(ctx, ci_cig_parse(g, cig, strlen(cig), "arena.cig", NULL, err, sizeof err));
+    CI_CHECK_OK_CTX(ctx, ci_compile(g, NULL, &own));
+    memset(&pd, 0, sizeof pd);
+    pd.user_arena = 1;
+    CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+    need = ci_program_arena_size(p);
+    CI_CHECK_MSG(need > 0 && need == ci_program_arena_size(own), "arena sizes %zu and %zu", need, ci_program_arena_size(own));
+    ci_test_fill_normal_f32(x, 8 * 33, &r);
+    in[0] = x;
+    out[0] = y2;
+    CI_CHECK_EQ_INT(ci_program_run(p, 1, in, 1, out), CI_ERR_INVALID_ARGS);   /* no arena yet */
+    raw = (char *)malloc(need + 128);
+    {
+        char *al = (char *)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
+        CI_CHECK_EQ_INT(ci_program_set_arena(p, al, need - 1), CI_ERR_INVALID_ARGS);   /* too small */
+        CI_CHECK_EQ_INT(ci_program_set_arena(p, al + 1, need), CI_ERR_INVALID_ARGS);   /* misaligned */
+        CI_CHECK_OK_CTX(ctx, ci_program_set_arena(p, al, need));
+        memset(al, 0x7f, need);
+        out[0] = y1;
+        CI_CHECK_OK_CTX(ctx, ci_program_run(own, 1, in, 1, out));
+        out[0] = y2;
+        CI_CHECK_OK_CTX(ctx, ci_program_run(p, 1, in, 1, out));
+        CI_CHECK_MSG(ci_test_allclose_f32(y2, y1, 8 * 33, 0, 0, why, sizeof why), "caller's arena: %s", why);
+        CI_CHECK_OK_CTX(ctx, ci_program_set_arena(p, NULL, 0));   /* back to its own */
+        memset(al, 0, need);
+        memset(y2, 0, sizeof y2);
+        CI_CHECK_OK_CTX(ctx, ci_program_run(p, 1, in, 1, out));
+        CI_CHECK_MSG(ci_test_allclose_f32(y2, y1, 8 * 33, 0, 0, why, sizeof why), "own arena again: %s", why);
+    }
+    free(raw);
+    CI_CHECK_EQ_INT(ci_program_set_arena(NULL, NULL, 0), CI_ERR_INVALID_ARGS);
+    ci_program_destroy(own);
+    ci_program_destroy(p);
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+}
+
+/* ---- (6) explain: the groups and why neighbours stayed apart ---- */
+
+typedef struct logbuf { char s[65536]; size_t n; } logbuf;
+static void log_to(ci_log_level lvl, const char *msg, void *user) {
+    logbuf *b = (logbuf *)user;
+    size_t m = strlen(msg);
+    (void)lvl;
+    if (b->n + m + 1 < sizeof b->s) { memcpy(b->s + b->n, msg, m + 1); b->n += m; }
+}
+
+CI_TEST(test_explain_says_why) {
+    static const struct { const char *cig, *want[3]; } c[] = {
+        {"input a: f32[8, 16]\ninput b: f32[16, 4]\nt = aten.mul.Tensor(a, 2)\nm = aten.mm.default(t, b)\ny = aten.relu.default(m)\noutput y\n",
+         {"extern kernel (a scheduling barrier)", "not fused:", NULL}},
+        {"input x: f32[6, 10]\ns = aten.sum.dim_IntList(x, [1], True)\nt = aten.cumsum.default(x, 1)\ny = aten.mul.Tensor(t, s)\noutput y\n",
+         {"a scan (a scheduling barrier)", "which runs later (fusing would make a cycle)", NULL}},
+        {"input x: f32[6, 10]\ns = aten.sum.dim_IntList(x, [1], True)\nf = aten.flip.default(s, [0])\ny = aten.mul.Tensor(x, f)\noutput y\n",
+         {"at another element than the one", NULL, NULL}},
+        {"input x: f32[6, 10]\ninput z: f32[12]\ns = aten.sum.dim_IntList(x, [1])\nc = aten.cat.default([s, s])\ny = aten.mul.Tensor(c, z)\noutput y\n",
+         {"different iteration spaces", NULL, NULL}},
+    };
+    size_t i;
+    int j;
+    for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+        static logbuf lb;
+        ci_ctx_desc cd;
+        ci_ctx *ctx;
+        prog P;
+        memset(&cd, 0, sizeof cd);
+        lb.n = 0; lb.s[0] = 0;
+        cd.log = log_to; cd.log_user = &lb; cd.debug = CI_DEBUG_KERNELS;
+        CI_CHECK_OK(ci_ctx_create(&cd, &ctx));
+        if (!prog_make(ctx, &P, c[i].cig, CI_BACKEND_INTERP, 0)) { ci_ctx_destroy(ctx); CI_CHECK_MSG(0, "case %zu: %s", i, P.msg); }
+        prog_free(&P);
+        ci_ctx_destroy(ctx);
+        for (j = 0; j < 3 && c[i].want[j]; j++)
+            CI_CHECK_MSG(strstr(lb.s, c[i].want[j]) != NULL, "case %zu: no \"%s\" in the debug output:\n%s", i, c[i].want[j], lb.s);
+    }
+}
+
+int main(int argc, char **argv) {
+    ci_test_init(argc, argv);
+    CI_RUN(test_patterns_become_one_kernel);
+    CI_RUN(test_suite_workloads_kernel_counts);
+    CI_RUN(test_random_graphs_fused_match_unfused);
+    CI_RUN(test_arena_reuses_dead_buffers);
+    CI_RUN(test_fused_softmax_needs_no_arena);
+    CI_RUN(test_run_allocates_nothing);
+    CI_RUN(test_user_arena);
+    CI_RUN(test_explain_says_why);
+    return ci_test_done();
+}
