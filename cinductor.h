@@ -1419,6 +1419,7 @@ struct ci__buf {
     int needed;
     int pinned;                      /* a scatter writes it again after its first kernel: always in memory */
     int def, last;                   /* plan: the first and last fused kernel that touch it */
+    ci__buf *inplace_of, *inplace_by; /* plan: written over that dead buffer / written over by that one */
 };
 
 /* WELFORD gives M2, the sum of squared deviations from the mean, in one stable pass */
@@ -6656,6 +6657,44 @@ static int ci__plan_cmp(const void *a, const void *b) {
     if (x->def != y->def) return x->def < y->def ? -1 : 1;
     return x->id < y->id ? -1 : x->id > y->id;
 }
+/* can b be written over d? b is made by a fused kernel where d is read for the last time;
+   every read of d there is of the element b's kernel writes, and comes before that write (in
+   an earlier loop, or earlier in the same loop, or in b's kernel itself) */
+typedef struct ci__inplace { const ci__buf *d; const ci__kernel *kb; int reads, ok; } ci__inplace;
+static int ci__member_order(const ci__group *g, const ci__kernel *k) {
+    int j;
+    for (j = 0; j < g->m.n; j++) if (g->m.v[j] == k) return j;
+    return -1;
+}
+static void ci__inplace_walk(ci__L *L, ci__v *v, int *marks, ci__inplace *c) {
+    int i;
+    if (marks[v->id] == L->epoch || !c->ok) return;
+    marks[v->id] = L->epoch;
+    if (v->op == CI__V_LOAD && v->buf == c->d) { c->reads = 1; if (v->ix != c->kb->st_ix) c->ok = 0; }
+    for (i = 0; i < v->n; i++) ci__inplace_walk(L, v->a[i], marks, c);
+}
+static int ci__plan_in_place(ci__L *L, const ci__buf *b, const ci__buf *d) {
+    const ci__kernel *kb = b->producer;
+    const ci__group *g;
+    ci__inplace c;
+    int j, kkey, kidx;
+    if (d->last != b->def || d->inplace_by || d->pinned || b->pinned || d->numel != b->numel || !b->numel ||
+        ci__dt[d->dt].size != ci__dt[b->dt].size || !kb || !kb->grp || !kb->grp->fused || kb->grp->id != b->def || !kb->store)
+        return 0;
+    g = kb->grp;
+    kkey = 2 * kb->phase + kb->inner;
+    kidx = ci__member_order(g, kb);
+    c.d = d; c.kb = kb; c.ok = 1;
+    for (j = 0; j < g->m.n && c.ok; j++) {
+        const ci__kernel *m = (const ci__kernel *)g->m.v[j];
+        int key = 2 * m->phase + m->inner;
+        if (!m->emit) continue;
+        c.reads = 0;
+        ci__inplace_walk(L, m->gbody, ci__marks(L), &c);
+        if (c.reads && !(key < kkey || (key == kkey && j <= kidx))) c.ok = 0;   /* it must read before kb writes */
+    }
+    return c.ok;
+}
 static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
     ci__plan p;
     int i, j, next = nin + nout, n = 0;
@@ -6663,7 +6702,7 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
     p.arena_size = 0;
     for (i = 0; i < L->bufs.n; i++) {
         ci__buf *b = (ci__buf *)L->bufs.v[i];
-        b->slot = -1; b->def = -1; b->last = -1;
+        b->slot = -1; b->def = -1; b->last = -1; b->inplace_of = b->inplace_by = NULL;
         if (!b->needed) continue;
         if (b->output_index >= 0) b->slot = nin + b->output_index;
         else if (b->kind == CI__BUF_INPUT) b->slot = b->input_index;
@@ -6689,6 +6728,14 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
         size_t bytes = ((size_t)b->numel * ci__dt[b->dt].size + 63) & ~(size_t)63, off = 0;
         int moved = 1;
         if (b->def < 0) b->def = b->last = 0;
+        for (j = 0; j < i; j++)   /* in place of a buffer that dies where b is made */
+            if (ci__plan_in_place(L, b, list[j])) break;
+        if (j < i) {
+            b->arena_off = list[j]->arena_off;
+            b->inplace_of = list[j];
+            list[j]->inplace_by = b;
+            continue;
+        }
         /* first fit among the buffers placed so far whose lives overlap b's */
         while (moved) {
             moved = 0;

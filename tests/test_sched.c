@@ -180,7 +180,7 @@ static ci_graph *random_graph(ci_ctx *ctx, ci_test_rng *r) {
     for (s = 0; s < steps && n < 24; s++) {
         ci_tensor a = pool[ci_test_rng_int(r, 0, n - 1)], b = pool[ci_test_rng_int(r, 0, n - 1)], t;
         int64_t dim = ci_test_rng_int(r, 0, 1);
-        switch (ci_test_rng_int(r, 0, 11)) {
+        switch (ci_test_rng_int(r, 0, 13)) {
         case 0: t = ci_add(g, a, b); break;
         case 1: t = ci_mul(g, a, b); break;
         case 2: t = ci_sub(g, a, b); break;
@@ -192,7 +192,13 @@ static ci_graph *random_graph(ci_ctx *ctx, ci_test_rng *r) {
         case 8: t = ci_mean(g, a, 1, &dim, 1); break;
         case 9: t = ci_sub(g, a, ci_amax(g, a, 1, &dim, 1)); break;
         case 10: t = ci_maximum(g, a, ci_exp(g, ci_tanh(g, b))); break;
-        default: t = ci_mul(g, ci_sum(g, a, 1, &dim, 1), b); break;
+        case 11: t = ci_mul(g, ci_sum(g, a, 1, &dim, 1), b); break;
+        default: {   /* a scan: a barrier, with its input and output in the arena */
+            ci_arg args[2];
+            args[0] = ci_arg_tensor(ci_tanh(g, a)); args[1] = ci_arg_int(dim);
+            t = ci_call1(g, "aten.cumsum.default", 2, args, 0, NULL);
+            break;
+        }
         }
         pool[n++] = t;
     }
@@ -271,6 +277,42 @@ CI_TEST(test_arena_reuses_dead_buffers) {
         in[0] = x; out[0] = y;
         CI_CHECK_OK_CTX(ctx, ci_program_run(P.p, 1, in, 1, out));
         CI_CHECK_MSG(ci_test_allclose_f32(y, want, 13 * 50, 1e-4, 1e-4, why, sizeof why), "%s", why);
+        prog_free(&P);
+    }
+    ci_ctx_destroy(ctx);
+}
+
+/* a pointwise that reads a dying buffer only at the element it writes takes its place:
+   t1 (cumsum) -> e1 = exp(t1) in place; sort; e2 = 2 * values in place of the values; sort.
+   Blocks of 13*50*4 = 2600 bytes round to 2624; the i64 indices take two. Live at once at
+   most: e1, the first sort's values and indices (4 blocks); without writing in place, e1
+   would need its own block next to t1 (5). */
+static int cmp_float(const void *a, const void *b) { float x = *(const float *)a, y = *(const float *)b; return (x > y) - (x < y); }
+CI_TEST(test_arena_in_place) {
+    static const char cig[] = "input x: f32[13, 50]\nt1 = aten.cumsum.default(x, 1)\ne1 = aten.exp.default(t1)\n"
+                              "v, i = aten.sort.default(e1, 1)\ne2 = aten.mul.Tensor(v, 2)\nw, j = aten.sort.default(e2, 1)\noutput w\n";
+    ci_ctx *ctx;
+    prog P;
+    int be;
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
+        static float x[650], y[650], want[650];
+        const void *in[1];
+        void *out[1];
+        ci_test_rng r = ci_test_rng_make(11);
+        int i, j;
+        char why[256];
+        if (!prog_make(ctx, &P, cig, (ci_backend)be, 0)) { ci_ctx_destroy(ctx); CI_CHECK_MSG(0, "%s", P.msg); }
+        CI_CHECK_MSG(ci_program_arena_size(P.p) == 4 * 2624, "arena %zu bytes, want %d", ci_program_arena_size(P.p), 4 * 2624);
+        for (i = 0; i < 650; i++) x[i] = (float)(ci_test_rng_normal(&r) * 0.1);
+        for (i = 0; i < 13; i++) {
+            double acc = 0;
+            for (j = 0; j < 50; j++) { acc += x[i * 50 + j]; want[i * 50 + j] = 2 * expf((float)acc); }
+            qsort(&want[i * 50], 50, sizeof(float), cmp_float);
+        }
+        in[0] = x; out[0] = y;
+        CI_CHECK_OK_CTX(ctx, ci_program_run(P.p, 1, in, 1, out));
+        CI_CHECK_MSG(ci_test_allclose_f32(y, want, 650, 1e-5, 1e-5, why, sizeof why), "%s", why);
         prog_free(&P);
     }
     ci_ctx_destroy(ctx);
@@ -426,6 +468,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_suite_workloads_kernel_counts);
     CI_RUN(test_random_graphs_fused_match_unfused);
     CI_RUN(test_arena_reuses_dead_buffers);
+    CI_RUN(test_arena_in_place);
     CI_RUN(test_fused_softmax_needs_no_arena);
     CI_RUN(test_run_allocates_nothing);
     CI_RUN(test_user_arena);
