@@ -65,8 +65,10 @@
    Memory. Everything comes from the allocator in ci_ctx_desc (malloc/free by default). Graphs
    and programs own their memory and free it in ci_graph_destroy / ci_program_destroy.
    Input and output arrays belong to the caller: dense, C-contiguous, of the declared dtype and
-   shape. A program owns one arena for its intermediate buffers, allocated at compile time;
-   ci_program_run allocates nothing. One program must not run on two threads at once.
+   shape. A program owns one arena for its intermediate buffers, sized and allocated at compile
+   time (buffers whose lives do not overlap share memory); the caller may supply it instead
+   (ci_compile_desc.user_arena, ci_program_set_arena). ci_program_run allocates nothing. One
+   program must not run on two threads at once.
 
    Errors. Functions return ci_result (0 = CI_OK); ci_result_string() names a code and
    ci_ctx_last_error() holds the detailed message of the last failure in that context. Graph
@@ -85,7 +87,8 @@
 
    Debugging. ci_ctx_desc.debug (or ci_compile_desc.debug, or the CINDUCTOR_DEBUG environment
    variable: "1"/"all", or a comma list of graph,ir,kernels,source) prints the graph, the IR after
-   lowering, the kernels and the generated C to the logger (stderr by default).
+   lowering, the fused kernels (with the reason each pair of kernels sharing a buffer was left
+   apart) and the generated C to the logger (stderr by default).
 
    Ops. About 410 aten and prims ops are registered (docs/ops.md lists them, generated from the
    registry with ci_registry_entry): Inductor's pointwise catalogue, reductions, views,
@@ -93,8 +96,8 @@
    checked while a program runs: a value out of range makes ci_program_run return
    CI_ERR_RUNTIME, never a wild read. Integer division by zero gives 0 (PyTorch raises).
 
-   cinductor does NOT (yet): run on the GPU, fuse realized buffers into shared kernels (one
-   kernel per realized buffer) or reuse their memory, support dynamic shapes, complex dtypes,
+   cinductor does NOT (yet): run on the GPU, fuse scans, scatters or extern kernels with their
+   neighbours, support dynamic shapes, complex dtypes,
    data-dependent shapes (nonzero, masked_select, boolean-mask
    indexing), transposed convolution, or autograd.
 */
@@ -6871,6 +6874,10 @@ typedef struct ci__emit {
     const char *indent;
     int *bufdecl;         /* per buffer: == epoch when its pointer is declared in this kernel */
     int *scoped, nscoped, in_loop;   /* values emitted inside the current reduction loop */
+    int *uses;            /* per value node: 4*epoch + uses in this kernel (3 = three or more) */
+    ci__v **parent;       /* per value node: a user (the only one when uses is 1) */
+    const char **expr;    /* per value node: its text when it is written inline into its user */
+    ci__sb rhs;           /* scratch: the value being written */
     char xname[CI_MAX_DIMS][4], rname[CI_MAX_DIMS][4];
 } ci__emit;
 
@@ -6913,24 +6920,61 @@ static void ci__emit_loadexpr(ci__emit *E, ci__v *v) {
 }
 /* emit v (and what it needs) as "T v<id> = ...;"; only nodes whose reduction dependence is
    `want` (0: all, 1: independent, 2: dependent) */
+/* ops whose C text repeats an operand: their operands are never written inline */
+static int ci__vop_repeats(const ci__v *v) {
+    int isf = v->n && ci__is_float(v->a[0]->dt);
+    switch (v->op) {
+    case CI__V_SIGN: case CI__V_ISNAN: case CI__V_ISINF: case CI__V_RANDINT: return 1;
+    case CI__V_REM: return isf;
+    case CI__V_ABS: case CI__V_MAX: case CI__V_MIN: return !isf;
+    default: return 0;
+    }
+}
+/* count each value's users among the values this kernel computes; roots count twice (their
+   temps are used by name in stores and reduction updates) */
+static void ci__emit_count(ci__emit *E, ci__v *v, ci__v *user) {
+    int i, u = E->uses[v->id] >> 2 == E->epoch ? E->uses[v->id] & 3 : 0, first = u == 0;
+    u += user ? (ci__vop_repeats(user) ? 2 : 1) : 2;
+    E->uses[v->id] = 4 * E->epoch + (u > 3 ? 3 : u);
+    if (user) E->parent[v->id] = user;
+    if (!first) return;
+    for (i = 0; i < v->n; i++) ci__emit_count(E, v->a[i], v);
+}
+static const char *ci__emit_ref(ci__emit *E, const ci__v *v) {
+    char *s;
+    if (E->expr[v->id] && E->done[v->id] == E->epoch) return E->expr[v->id];
+    s = (char *)ci__arena_alloc(E->L->A, 16);
+    snprintf(s, 16, "v%d", v->id);
+    return s;
+}
+/* is v written inline into its one user (or, for a constant, into every user)? */
+static int ci__emit_inline(ci__emit *E, ci__v *v) {
+    ci__v *u = E->parent[v->id];
+    if (v->op == CI__V_CONST) return 1;
+    if (v->op == CI__V_CHECKIDX || v->op == CI__V_ACC || v->ivar || E->uses[v->id] >> 2 != E->epoch || (E->uses[v->id] & 3) != 1 || !u) return 0;
+    return ci__v_rdep(E, v) == ci__v_rdep(E, u);
+}
 static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
-    ci__sb *sb = E->sb;
+    ci__sb *sb, *out = E->sb, *rhs = &E->rhs;
     int i, f32 = v->dt == CI_F32, isf, isint;
-    char a0[24], a1[24], a2[24];
+    const char *a0, *a1, *a2;
     ci_dtype at;
     if (E->done[v->id] == E->epoch) return;
     if (want == 1 && ci__v_rdep(E, v)) { for (i = 0; i < v->n; i++) ci__emit_value(E, v->a[i], want); return; }
     for (i = 0; i < v->n; i++) ci__emit_value(E, v->a[i], want);
     E->done[v->id] = E->epoch;
+    E->expr[v->id] = NULL;
     if (E->in_loop) E->scoped[E->nscoped++] = v->id;
-    snprintf(a0, sizeof a0, "v%d", v->n > 0 ? v->a[0]->id : 0);
-    snprintf(a1, sizeof a1, "v%d", v->n > 1 ? v->a[1]->id : 0);
-    snprintf(a2, sizeof a2, "v%d", v->n > 2 ? v->a[2]->id : 0);
+    a0 = v->n > 0 ? ci__emit_ref(E, v->a[0]) : "";
+    a1 = v->n > 1 ? ci__emit_ref(E, v->a[1]) : "";
+    a2 = v->n > 2 ? ci__emit_ref(E, v->a[2]) : "";
     at = v->n > 0 ? v->a[0]->dt : v->dt;
     isf = ci__is_float(at);
     isint = !isf;
     f32 = at == CI_F32;
-    ci__sb_printf(sb, "%s%s v%d = ", E->indent, ci__ctype(v->dt), v->id);
+    rhs->n = 0;
+    ci__sb_put(rhs, "");
+    sb = E->sb = rhs;
     switch (v->op) {
     case CI__V_CONST: ci__emit_const(sb, v); break;
     case CI__V_LOAD: ci__emit_loadexpr(E, v); break;
@@ -6992,7 +7036,7 @@ static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
     case CI__V_RAND: case CI__V_RANDN:
         ci__sb_printf(sb, "%s(%s, %s)", v->dt == CI_F64 ? ci__vop_cf64[v->op] : ci__vop_cf32[v->op], a0, a1);
         break;
-    case CI__V_RANDINT: ci__sb_printf(sb, "ci_randint(%s, %s, v%d, v%d)", a0, a1, v->a[2]->id, v->a[3]->id); break;
+    case CI__V_RANDINT: ci__sb_printf(sb, "ci_randint(%s, %s, %s, %s)", a0, a1, a2, ci__emit_ref(E, v->a[3])); break;
     case CI__V_SIGNBIT:
         if (isf) ci__sb_printf(sb, "%s(%s)", f32 ? "ci_signbit_f" : "ci_signbit_d", a0);
         else ci__sb_printf(sb, "%s < 0", a0);
@@ -7019,7 +7063,16 @@ static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
         }
         break;
     }
-    ci__sb_put(sb, ";\n");
+    E->sb = out;
+    if (ci__emit_inline(E, v)) {
+        char *t = (char *)ci__arena_alloc(E->L->A, rhs->n + 3);
+        t[0] = '('; memcpy(t + 1, rhs->s, rhs->n); t[rhs->n + 1] = ')'; t[rhs->n + 2] = 0;
+        E->expr[v->id] = t;
+        return;
+    }
+    ci__sb_printf(out, "%s%s v%d = ", E->indent, ci__ctype(v->dt), v->id);
+    ci__sb_put(out, rhs->s);
+    ci__sb_put(out, ";\n");
 }
 static void ci__emit_ptr_decl(ci__buf *b, void *user) {
     ci__emit *E = (ci__emit *)user;
@@ -7079,37 +7132,38 @@ static void ci__emit_red_decl(ci__emit *E, const ci__kernel *k, ci_dtype in_dt, 
     if (rt == CI__RED_WELFORD) ci__sb_printf(E->sb, "%sdouble w_mean%d = 0, w_n%d = 0;\n", lvl, id, id);
 }
 /* fold value v<b> into accumulator k */
-static void ci__emit_red_update(ci__emit *E, const ci__kernel *k, ci_dtype in_dt, int b, const char *ind) {
+static void ci__emit_red_update(ci__emit *E, const ci__kernel *k, ci_dtype in_dt, const char *b, const char *ind) {
     ci__sb *sb = E->sb;
     int isf = ci__is_float(in_dt), id = k->id;
     switch (k->rtype) {
-    case CI__RED_SUM: ci__sb_printf(sb, "%sacc%d += v%d;\n", ind, id, b); break;
-    case CI__RED_PROD: ci__sb_printf(sb, "%sacc%d *= v%d;\n", ind, id, b); break;
+    case CI__RED_SUM: ci__sb_printf(sb, "%sacc%d += %s;\n", ind, id, b); break;
+    case CI__RED_PROD: ci__sb_printf(sb, "%sacc%d *= %s;\n", ind, id, b); break;
     case CI__RED_MAX: case CI__RED_MIN:
-        if (isf) ci__sb_printf(sb, "%sacc%d = ci_%s_%s(acc%d, v%d);\n", ind, id, k->rtype == CI__RED_MAX ? "max" : "min", in_dt == CI_F32 ? "f" : "d", id, b);
-        else ci__sb_printf(sb, "%sif (v%d %s acc%d) acc%d = v%d;\n", ind, b, k->rtype == CI__RED_MAX ? ">" : "<", id, id, b);
+        if (isf)   /* ci_max_f(acc, v) without the call: a NaN sticks, else the larger, ties take v */
+            ci__sb_printf(sb, "%sif (acc%d == acc%d && !(acc%d %s %s)) acc%d = %s;\n", ind, id, id, id, k->rtype == CI__RED_MAX ? ">" : "<", b, id, b);
+        else ci__sb_printf(sb, "%sif (%s %s acc%d) acc%d = %s;\n", ind, b, k->rtype == CI__RED_MAX ? ">" : "<", id, id, b);
         break;
-    case CI__RED_ANY: ci__sb_printf(sb, "%sacc%d = acc%d || v%d;\n", ind, id, id, b); break;
-    case CI__RED_ALL: ci__sb_printf(sb, "%sacc%d = acc%d && v%d;\n", ind, id, id, b); break;
+    case CI__RED_ANY: ci__sb_printf(sb, "%sacc%d = acc%d || %s;\n", ind, id, id, b); break;
+    case CI__RED_ALL: ci__sb_printf(sb, "%sacc%d = acc%d && %s;\n", ind, id, id, b); break;
     case CI__RED_WELFORD:
-        ci__sb_printf(sb, "%s{ double w_d = (double)v%d - w_mean%d; w_n%d += 1; w_mean%d += w_d / w_n%d; acc%d += w_d * ((double)v%d - w_mean%d); }\n",
+        ci__sb_printf(sb, "%s{ double w_d = (double)%s - w_mean%d; w_n%d += 1; w_mean%d += w_d / w_n%d; acc%d += w_d * ((double)%s - w_mean%d); }\n",
                       ind, b, id, id, id, id, id, b, id);
         break;
     case CI__RED_ARGMAX: case CI__RED_ARGMIN:
-        if (isf) ci__sb_printf(sb, "%sif (v%d %s acc%d || (v%d != v%d && acc%d == acc%d)) { acc%d = v%d; acc_i%d = ri%d; }\n", ind, b,
+        if (isf) ci__sb_printf(sb, "%sif (%s %s acc%d || (%s != %s && acc%d == acc%d)) { acc%d = %s; acc_i%d = ri%d; }\n", ind, b,
                                k->rtype == CI__RED_ARGMAX ? ">" : "<", id, b, b, id, id, id, b, id, id);
-        else ci__sb_printf(sb, "%sif (v%d %s acc%d) { acc%d = v%d; acc_i%d = ri%d; }\n", ind, b, k->rtype == CI__RED_ARGMAX ? ">" : "<", id, id, b, id, id);
+        else ci__sb_printf(sb, "%sif (%s %s acc%d) { acc%d = %s; acc_i%d = ri%d; }\n", ind, b, k->rtype == CI__RED_ARGMAX ? ">" : "<", id, id, b, id, id);
         ci__sb_printf(sb, "%sri%d++;\n", ind, id);
         break;
     case CI__RED_LOGSUMEXP:   /* log(exp(acc) + exp(v)), stably */
-        ci__sb_printf(sb, "%s{ double lo = acc%d < (double)v%d ? acc%d : (double)v%d, hi = acc%d < (double)v%d ? (double)v%d : acc%d;\n", ind, id, b, id, b, id, b, b, id);
-        ci__sb_printf(sb, "%s  if (v%d != v%d) acc%d = v%d; else if (acc%d == acc%d && (lo != hi || (lo - lo) == 0)) acc%d = hi + log1p(exp(lo - hi)); }\n",
+        ci__sb_printf(sb, "%s{ double lo = acc%d < (double)%s ? acc%d : (double)%s, hi = acc%d < (double)%s ? (double)%s : acc%d;\n", ind, id, b, id, b, id, b, b, id);
+        ci__sb_printf(sb, "%s  if (%s != %s) acc%d = %s; else if (acc%d == acc%d && (lo != hi || (lo - lo) == 0)) acc%d = hi + log1p(exp(lo - hi)); }\n",
                       ind, b, b, id, b, id, id, id);
         break;
     case CI__RED_CUMMAX: case CI__RED_CUMMIN:   /* PyTorch: a NaN always takes over; ties take the later index */
-        if (isf) ci__sb_printf(sb, "%sif (v%d != v%d || (acc%d == acc%d && v%d %s acc%d)) { acc%d = v%d; acc_i%d = ri%d; }\n", ind, b, b, id, id, b,
+        if (isf) ci__sb_printf(sb, "%sif (%s != %s || (acc%d == acc%d && %s %s acc%d)) { acc%d = %s; acc_i%d = ri%d; }\n", ind, b, b, id, id, b,
                                k->rtype == CI__RED_CUMMAX ? ">=" : "<=", id, id, b, id, id);
-        else ci__sb_printf(sb, "%sif (v%d %s acc%d) { acc%d = v%d; acc_i%d = ri%d; }\n", ind, b, k->rtype == CI__RED_CUMMAX ? ">=" : "<=", id, id, b, id, id);
+        else ci__sb_printf(sb, "%sif (%s %s acc%d) { acc%d = %s; acc_i%d = ri%d; }\n", ind, b, k->rtype == CI__RED_CUMMAX ? ">=" : "<=", id, id, b, id, id);
         break;
     }
 }
@@ -7128,6 +7182,13 @@ static void ci__emit_single(ci__emit *E, ci__kernel *k) {
     char lvl[64], inner[80];
     ci_dtype in_dt = k->body->dt;
     ci__emit_begin(E, k->ndim, k->vars, k->nr, k->rvars);
+    ci__emit_count(E, k->body, NULL);
+    if (!scan) {
+        ci__v *iv[CI__VARGS];
+        int ni = 0;
+        ci__collect_indirect(L, k->sidx, iv, &ni);
+        for (i = 0; i < ni; i++) ci__emit_count(E, iv[i], NULL);
+    }
     ci__sb_printf(sb, "\n/* %s: %s %s", k->name, scan ? "scan" : "scatter", scan ? ci__red_name[k->rtype] : "");
     ci__sb_printf(sb, " -> %s %s */\n", k->out->name, ci__dt[k->out->dt].name);
     ci__sb_printf(sb, "static void %s(void **B, long long x0_begin, long long x0_end) {\n", k->grp->name);
@@ -7147,7 +7208,7 @@ static void ci__emit_single(ci__emit *E, ci__kernel *k) {
         snprintf(inner, sizeof inner, "%s%*s", lvl, 4 * k->nr, "");
         E->indent = inner;
         ci__emit_value(E, k->body, 2);
-        ci__emit_red_update(E, k, in_dt, k->body->id, inner);
+        ci__emit_red_update(E, k, in_dt, ci__emit_ref(E, k->body), inner);
         for (d = 0; d < k->out->ndim; d++) idx[d] = d == k->sdim ? k->rvars[0] : k->vars[o++];
         snprintf(val, sizeof val, k->sout ? "acc_i%d" : "acc%d", k->id);
         ci__emit_store(E, k->out, ci__buf_index(L, k->out, idx), val, inner);
@@ -7164,7 +7225,7 @@ static void ci__emit_single(ci__emit *E, ci__kernel *k) {
         for (i = 0; i < ni; i++) ci__emit_value(E, iv[i], 0);
         ci__sb_printf(sb, "%s{ long long si = ", lvl);
         ci__ix_print(sb, k->sidx, ci__emit_varname, E);
-        ci__sb_printf(sb, "; %s old = %s(o%d[si]); %s nv = (%s)v%d; ", ct, ld, k->out->slot, ct, ct, k->body->id);
+        ci__sb_printf(sb, "; %s old = %s(o%d[si]); %s nv = (%s)%s; ", ct, ld, k->out->slot, ct, ct, ci__emit_ref(E, k->body));
         if (k->smode == CI__SC_ADD || k->smode == CI__SC_MUL) {
             const char *op = k->smode == CI__SC_ADD ? "+" : "*";
             if (k->out->dt == CI_BOOL) ci__sb_printf(sb, "nv = old %s nv; ", k->smode == CI__SC_ADD ? "||" : "&&");
@@ -7192,6 +7253,10 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
     int i, j, p;
     char lvl[64], inner[96];
     ci__emit_begin(E, T->ndim, T->vars, T->nr, T->rvars);
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (k->emit) ci__emit_count(E, k->gbody, NULL);
+    }
     ci__sb_printf(sb, "\n/* %s:", g->name);
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
@@ -7222,8 +7287,7 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
             if (!k->emit || k->phase != p) continue;
             if (k->inner) { ninner++; continue; }
             ci__emit_value(E, k->gbody, 0);
-            snprintf(val, sizeof val, "v%d", k->gbody->id);
-            if (k->store) ci__emit_store(E, k->out, k->st_ix, val, lvl);
+            if (k->store) ci__emit_store(E, k->out, k->st_ix, ci__emit_ref(E, k->gbody), lvl);
         }
         if (!ninner) continue;
         for (j = 0; j < g->m.n; j++) {   /* hoisted: values that do not depend on the reduction variables */
@@ -7243,8 +7307,8 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
             ci__kernel *k = (ci__kernel *)g->m.v[j];
             if (!k->emit || !k->inner || k->phase != p) continue;
             ci__emit_value(E, k->gbody, 2);
-            if (k->kind == CI__K_REDUCTION) ci__emit_red_update(E, k, k->gbody->dt, k->gbody->id, E->indent);
-            else if (k->store) { snprintf(val, sizeof val, "v%d", k->gbody->id); ci__emit_store(E, k->out, k->st_ix, val, E->indent); }
+            if (k->kind == CI__K_REDUCTION) ci__emit_red_update(E, k, k->gbody->dt, ci__emit_ref(E, k->gbody), E->indent);
+            else if (k->store) ci__emit_store(E, k->out, k->st_ix, ci__emit_ref(E, k->gbody), E->indent);
         }
         E->in_loop = 0;
         for (i = 0; i < E->nscoped; i++) E->done[E->scoped[i]] = 0;   /* those temps ended with the loop */
@@ -7261,6 +7325,7 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
             else if (b->dt == CI_BF16) ci__sb_printf(sb, "ci_bf2f(ci_f2bf((float)acc%d));\n", id);
             else ci__sb_printf(sb, "(%s)acc%d;\n", ci__ctype(b->dt), id);
             E->done[k->acc->id] = E->epoch;
+            E->expr[k->acc->id] = NULL;
             snprintf(val, sizeof val, "v%d", k->acc->id);
             if (k->store) ci__emit_store(E, b, k->st_ix, val, lvl);
         }
@@ -7281,6 +7346,10 @@ static void ci__emit_program(ci__L *L, ci__sb *sb, int *group_line) {
     E.rdep = CI__NEWN(L->A, int, L->vt.n + 1);
     E.scoped = CI__NEWN(L->A, int, L->vt.n + 1);
     E.bufdecl = CI__NEWN(L->A, int, L->bufs.n + 1);
+    E.uses = CI__NEWN(L->A, int, L->vt.n + 1);
+    E.parent = CI__NEWN(L->A, ci__v *, L->vt.n + 1);
+    E.expr = CI__NEWN(L->A, const char *, L->vt.n + 1);
+    ci__sb_init(&E.rhs, L->A);
     for (i = 0; i < CI_MAX_DIMS; i++) { snprintf(E.xname[i], sizeof E.xname[i], "x%d", i); snprintf(E.rname[i], sizeof E.rname[i], "r%d", i); }
     ci__sb_put(sb, ci__prelude[0]);
 #define CI__X(name, kind, fn) ci__sb_printf(sb, ci__libm_proto(#kind), name);
