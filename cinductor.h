@@ -1616,6 +1616,13 @@ static ci__v *ci__v_load(ci__L *L, ci__buf *b, ci__ix *flat) {
 static int ci__vop_is_cmp(int op) { return op >= CI__V_EQ && op <= CI__V_GE; }
 static ci__v *ci__v_op(ci__L *L, int op, ci__v *a, ci__v *b, ci__v *c3) {
     ci__v c;
+    /* constant conditions fold: true && x = x, false || x = x, where(true, x, y) = x, ... */
+    if ((op == CI__V_AND || op == CI__V_OR) && a->dt == CI_BOOL && b->dt == CI_BOOL) {
+        if (a->op == CI__V_CONST) return (op == CI__V_AND) == (a->i != 0) ? b : a;
+        if (b->op == CI__V_CONST) return (op == CI__V_AND) == (b->i != 0) ? a : b;
+        if (a == b) return a;
+    }
+    if (op == CI__V_WHERE && a->dt == CI_BOOL && a->op == CI__V_CONST && b->dt == c3->dt) return a->i ? b : c3;
     memset(&c, 0, sizeof c);
     c.op = op; c.n = ci__vop_arity[op];
     c.a[0] = a; c.a[1] = b; c.a[2] = c3;
@@ -7094,18 +7101,27 @@ static void ci__emit_end(ci__emit *E, int nr, ci__ix *const *rvars) {
     int i;
     for (i = 0; i < nr; i++) E->rmask[rvars[i]->var] = 0;
 }
-static void ci__emit_loops_open(ci__emit *E, int ndim, const int64_t *size) {
+/* the outer loops; the first is split across threads. collapse: the first two dims run as one
+   (when the first is too short to keep the threads busy) */
+static void ci__emit_loops_open(ci__emit *E, int ndim, const int64_t *size, int collapse) {
     int i;
     if (ndim == 0) ci__sb_put(E->sb, "    if (x0_begin < x0_end) {\n");
     for (i = 0; i < ndim; i++) {
-        if (i == 0) ci__sb_put(E->sb, "    for (long long x0 = x0_begin; x0 < x0_end; x0++) {\n");
+        if (i == 0 && collapse) {
+            ci__sb_put(E->sb, "    for (long long x01 = x0_begin; x01 < x0_end; x01++) {\n");
+            ci__sb_printf(E->sb, "        long long x0 = x01 / %lldLL, x1 = x01 %% %lldLL;\n", (long long)size[1], (long long)size[1]);
+            i++;
+        } else if (i == 0) ci__sb_put(E->sb, "    for (long long x0 = x0_begin; x0 < x0_end; x0++) {\n");
         else ci__sb_printf(E->sb, "%*sfor (long long x%d = 0; x%d < %lldLL; x%d++) {\n", 4 * (i + 1), "", i, i, (long long)size[i], i);
     }
 }
-static void ci__emit_loops_close(ci__emit *E, int ndim) {
+static void ci__emit_loops_close(ci__emit *E, int ndim, int collapse) {
     int i;
-    for (i = (ndim ? ndim : 1) - 1; i >= 0; i--) ci__sb_printf(E->sb, "%*s}\n", 4 * (i + 1), "");
+    for (i = (ndim ? ndim : 1) - 1 - (collapse != 0); i >= 0; i--) ci__sb_printf(E->sb, "%*s}\n", 4 * (i + 1), "");
 }
+/* run the first two outer dims as one parallel loop when the first has fewer than this */
+#define CI__COLLAPSE_BELOW 64
+static int ci__collapse(const ci__group *g) { return g->fused && g->t.ndim >= 2 && g->t.size[0] < CI__COLLAPSE_BELOW; }
 /* -- reductions: accumulator k (named by its kernel id) -- */
 static const char *ci__red_acct(const ci__kernel *k, ci_dtype in_dt) {
     if (ci__is_float(in_dt))
@@ -7194,7 +7210,7 @@ static void ci__emit_single(ci__emit *E, ci__kernel *k) {
     ci__sb_printf(sb, "static void %s(void **B, long long x0_begin, long long x0_end) {\n", k->grp->name);
     ci__emit_out_decl(E, k->out);
     ci__kernel_reads(L, k, ci__emit_ptr_decl, E);
-    ci__emit_loops_open(E, k->ndim, k->size);
+    ci__emit_loops_open(E, k->ndim, k->size, 0);
     snprintf(lvl, sizeof lvl, "%*s", 4 * ((k->ndim ? k->ndim : 1) + 1), "");
     E->indent = lvl;
     if (scan) {
@@ -7240,17 +7256,59 @@ static void ci__emit_single(ci__emit *E, ci__kernel *k) {
         if (k->smode == CI__SC_STORE) ci__sb_put(sb, "(void)old; ");
         ci__sb_printf(sb, "o%d[si] = %s(nv); }\n", k->out->slot, st);
     }
-    ci__emit_loops_close(E, k->ndim);
+    ci__emit_loops_close(E, k->ndim, 0);
     ci__sb_put(sb, "}\n");
     ci__emit_end(E, k->nr, k->rvars);
 }
 /* a fused kernel: the outer loops, and in them one block per phase: the pointwise members
    outside the reduction loops, then one loop over the reduction variables computing every
    inner member of the phase, then the reductions' results */
+/* should phase p's innermost reduction loop be unrolled? only sums and max/min (whose order
+   of combination does not matter, or matters at double rounding) and pointwise stores */
+#define CI__UNROLL 8
+static int ci__phase_unroll(const ci__group *g, int p) {
+    int j, nred = 0;
+    if (g->t.nr == 0 || g->t.rsize[g->t.nr - 1] < 4 * CI__UNROLL) return 1;
+    for (j = 0; j < g->m.n; j++) {
+        const ci__kernel *k = (const ci__kernel *)g->m.v[j];
+        if (!k->emit || !k->inner || k->phase != p) continue;
+        if (k->kind != CI__K_REDUCTION) continue;
+        if (k->rtype != CI__RED_SUM && k->rtype != CI__RED_MAX && k->rtype != CI__RED_MIN) return 1;
+        nred++;
+    }
+    return nred ? CI__UNROLL : 1;
+}
+/* fold value b into reduction k's accumulator acc<id> (part < 0) or acc<id>_<part> */
+static void ci__emit_red_fold(ci__emit *E, const ci__kernel *k, ci_dtype in_dt, int part, const char *b, const char *ind) {
+    char acc[40];
+    if (part < 0) snprintf(acc, sizeof acc, "acc%d", k->id);
+    else snprintf(acc, sizeof acc, "acc%d_%d", k->id, part);
+    if (k->rtype == CI__RED_SUM) ci__sb_printf(E->sb, "%s%s += %s;\n", ind, acc, b);
+    else if (ci__is_float(in_dt)) ci__sb_printf(E->sb, "%sif (%s == %s && !(%s %s %s)) %s = %s;\n", ind, acc, acc, acc, k->rtype == CI__RED_MAX ? ">" : "<", b, acc, b);
+    else ci__sb_printf(E->sb, "%sif (%s %s %s) %s = %s;\n", ind, b, k->rtype == CI__RED_MAX ? ">" : "<", acc, acc, b);
+}
+/* one point of phase p's loop: every inner member's value, folded or stored; part >= 0: an
+   unrolled copy, folding into accumulator part */
+static void ci__emit_loop_body(ci__emit *E, ci__group *g, int p, const char *ind, int part) {
+    int j, i;
+    E->indent = ind;
+    E->nscoped = 0; E->in_loop = 1;
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (!k->emit || !k->inner || k->phase != p) continue;
+        ci__emit_value(E, k->gbody, 2);
+        if (k->kind == CI__K_REDUCTION) {
+            if (part >= 0) ci__emit_red_fold(E, k, k->gbody->dt, part, ci__emit_ref(E, k->gbody), ind);
+            else ci__emit_red_update(E, k, k->gbody->dt, ci__emit_ref(E, k->gbody), ind);
+        } else if (k->store) ci__emit_store(E, k->out, k->st_ix, ci__emit_ref(E, k->gbody), ind);
+    }
+    E->in_loop = 0;
+    for (i = 0; i < E->nscoped; i++) E->done[E->scoped[i]] = 0;   /* those temps ended with the block */
+}
 static void ci__emit_group(ci__emit *E, ci__group *g) {
     ci__sb *sb = E->sb;
     const ci__tiling *T = &g->t;
-    int i, j, p;
+    int i, j, p, unroll;
     char lvl[64], inner[96];
     ci__emit_begin(E, T->ndim, T->vars, T->nr, T->rvars);
     for (j = 0; j < g->m.n; j++) {
@@ -7275,7 +7333,7 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
         if (k->store) ci__emit_out_decl(E, k->out);
     }
-    ci__emit_loops_open(E, T->ndim, T->size);
+    ci__emit_loops_open(E, T->ndim, T->size, ci__collapse(g));
     snprintf(lvl, sizeof lvl, "%*s", 4 * ((T->ndim ? T->ndim : 1) + 1), "");
     snprintf(inner, sizeof inner, "%s%*s", lvl, 4 * T->nr, "");
     for (p = 0; p < g->nphase; p++) {
@@ -7298,21 +7356,49 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
             ci__kernel *k = (ci__kernel *)g->m.v[j];
             if (k->emit && k->inner && k->phase == p && k->kind == CI__K_REDUCTION) ci__emit_red_decl(E, k, k->gbody->dt, lvl);
         }
-        for (i = 0; i < T->nr; i++)
+        unroll = ci__phase_unroll(g, p);
+        for (j = 0; unroll > 1 && j < g->m.n; j++) {   /* the unrolled loop's accumulators, from the same start */
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            int u;
+            if (!k->emit || !k->inner || k->phase != p || k->kind != CI__K_REDUCTION) continue;
+            for (u = 0; u < unroll; u++) ci__sb_printf(sb, "%s%s acc%d_%d = acc%d;\n", lvl, ci__red_acct(k, k->gbody->dt), k->id, u, k->id);
+        }
+        for (i = 0; i < T->nr - (unroll > 1); i++)
             ci__sb_printf(sb, "%s%*sfor (long long r%d = 0; r%d < %lldLL; r%d++) {\n", lvl, 4 * i, "", i, i, (long long)T->rsize[i], i);
         if (T->nr == 0) ci__sb_printf(sb, "%s{\n", lvl);
-        E->indent = T->nr ? inner : lvl;
-        E->nscoped = 0; E->in_loop = 1;
-        for (j = 0; j < g->m.n; j++) {
-            ci__kernel *k = (ci__kernel *)g->m.v[j];
-            if (!k->emit || !k->inner || k->phase != p) continue;
-            ci__emit_value(E, k->gbody, 2);
-            if (k->kind == CI__K_REDUCTION) ci__emit_red_update(E, k, k->gbody->dt, ci__emit_ref(E, k->gbody), E->indent);
-            else if (k->store) ci__emit_store(E, k->out, k->st_ix, ci__emit_ref(E, k->gbody), E->indent);
+        if (unroll > 1) {
+            /* the innermost reduction loop, UNROLL points a step, each reduction with UNROLL
+               accumulators (TCC keeps them apart, so the adds do not wait on each other), then
+               the remaining points into the main accumulator */
+            int u, last = T->nr - 1;
+            long long n = (long long)T->rsize[last];
+            char uind[112], ublk[120];
+            snprintf(uind, sizeof uind, "%s%*s", lvl, 4 * last, "");
+            ci__sb_printf(sb, "%sfor (long long r%d_u = 0; r%d_u < %lldLL; r%d_u += %d) {\n", uind, last, last, n - n % unroll, last, unroll);
+            snprintf(ublk, sizeof ublk, "%s        ", uind);
+            for (u = 0; u < unroll; u++) {
+                ci__sb_printf(sb, "%s    { long long r%d = r%d_u + %d;\n", uind, last, last, u);
+                ci__emit_loop_body(E, g, p, ublk, u);
+                ci__sb_printf(sb, "%s    }\n", uind);
+            }
+            ci__sb_printf(sb, "%s}\n", uind);
+            ci__sb_printf(sb, "%sfor (long long r%d = %lldLL; r%d < %lldLL; r%d++) {\n", uind, last, n - n % unroll, last, n, last);
+            ci__emit_loop_body(E, g, p, inner, -1);
+            ci__sb_printf(sb, "%s}\n", uind);
+            for (i = T->nr - 2; i >= 0; i--) ci__sb_printf(sb, "%s%*s}\n", lvl, 4 * i, "");
+            for (j = 0; j < g->m.n; j++) {   /* the accumulators into one, pairwise order fixed */
+                ci__kernel *k = (ci__kernel *)g->m.v[j];
+                char part[40];
+                if (!k->emit || !k->inner || k->phase != p || k->kind != CI__K_REDUCTION) continue;
+                for (u = 0; u < unroll; u++) {
+                    snprintf(part, sizeof part, "acc%d_%d", k->id, u);
+                    ci__emit_red_fold(E, k, k->gbody->dt, -1, part, lvl);
+                }
+            }
+        } else {
+            ci__emit_loop_body(E, g, p, T->nr ? inner : lvl, -1);
+            for (i = (T->nr ? T->nr : 1) - 1; i >= 0; i--) ci__sb_printf(sb, "%s%*s}\n", lvl, 4 * i, "");
         }
-        E->in_loop = 0;
-        for (i = 0; i < E->nscoped; i++) E->done[E->scoped[i]] = 0;   /* those temps ended with the loop */
-        for (i = (T->nr ? T->nr : 1) - 1; i >= 0; i--) ci__sb_printf(sb, "%s%*s}\n", lvl, 4 * i, "");
         E->indent = lvl;
         for (j = 0; j < g->m.n; j++) {   /* the results, as a load of the stored value would see them */
             ci__kernel *k = (ci__kernel *)g->m.v[j];
@@ -7330,7 +7416,7 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
             if (k->store) ci__emit_store(E, b, k->st_ix, val, lvl);
         }
     }
-    ci__emit_loops_close(E, T->ndim);
+    ci__emit_loops_close(E, T->ndim, ci__collapse(g));
     ci__sb_put(sb, "}\n");
     ci__emit_end(E, T->nr, T->rvars);
 }
@@ -7372,7 +7458,7 @@ static void ci__emit_program(ci__L *L, ci__sb *sb, int *group_line) {
     for (i = 0, nk = 0; i < L->groups.n; i++) {
         ci__group *g = (ci__group *)L->groups.v[i];
         ci__kernel *k = (ci__kernel *)g->m.v[0];
-        long long n = g->fused ? (g->t.ndim ? g->t.size[0] : 1) : (k->ndim ? k->size[0] : 1);
+        long long n = g->fused ? (g->t.ndim ? g->t.size[0] * (ci__collapse(g) ? g->t.size[1] : 1) : 1) : (k->ndim ? k->size[0] : 1);
         if (!g->live) continue;
         if (!g->fused && k->kind == CI__K_EXTERN) ci__sb_printf(sb, "    if (ci_rt_extern(rt, %d, B)) return 1;\n", nk);
         else {
