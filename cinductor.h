@@ -1202,6 +1202,14 @@ static int64_t ci__ix_eval(const ci__ix *e, const int64_t *vals) {
 
 /* C printer. varname(var, user) names a variable. */
 typedef const char *(*ci__ix_varname_fn)(int var, void *user);
+/* a constant, a variable or a short sum of them */
+static int ci__ix_plain(const ci__ix *e) {
+    int i;
+    if (e->kind == CI__IX_CONST || e->kind == CI__IX_VAR) return 1;
+    if (e->kind != CI__IX_SUM || e->nterms > 2) return 0;
+    for (i = 0; i < e->nterms; i++) if (e->atom[i]->kind != CI__IX_VAR) return 0;
+    return 1;
+}
 static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void *user) {
     int i;
     switch (e->kind) {
@@ -1244,6 +1252,18 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
         break;
     case CI__IX_MIN:
     case CI__IX_MAX:
+        if (ci__ix_plain(e->a) && ci__ix_plain(e->b)) {   /* written out: no call (operands are short) */
+            ci__sb_put(sb, "(");
+            ci__ix_print(sb, e->a, vn, user);
+            ci__sb_put(sb, e->kind == CI__IX_MIN ? " < " : " > ");
+            ci__ix_print(sb, e->b, vn, user);
+            ci__sb_put(sb, " ? ");
+            ci__ix_print(sb, e->a, vn, user);
+            ci__sb_put(sb, " : ");
+            ci__ix_print(sb, e->b, vn, user);
+            ci__sb_put(sb, ")");
+            break;
+        }
         ci__sb_put(sb, e->kind == CI__IX_MIN ? "ci_min_i64(" : "ci_max_i64(");
         ci__ix_print(sb, e->a, vn, user);
         ci__sb_put(sb, ", ");
@@ -6931,9 +6951,9 @@ static void ci__emit_loadexpr(ci__emit *E, ci__v *v) {
 static int ci__vop_repeats(const ci__v *v) {
     int isf = v->n && ci__is_float(v->a[0]->dt);
     switch (v->op) {
-    case CI__V_SIGN: case CI__V_ISNAN: case CI__V_ISINF: case CI__V_RANDINT: return 1;
+    case CI__V_SIGN: case CI__V_ISNAN: case CI__V_ISINF: case CI__V_RANDINT: case CI__V_MAX: case CI__V_MIN: return 1;
     case CI__V_REM: return isf;
-    case CI__V_ABS: case CI__V_MAX: case CI__V_MIN: return !isf;
+    case CI__V_ABS: return !isf;
     default: return 0;
     }
 }
@@ -7014,7 +7034,8 @@ static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
         else ci__sb_printf(sb, "(%s)ci_pow_i64(%s, %s)", ci__ctype(v->dt), a0, a1);
         break;
     case CI__V_MAX: case CI__V_MIN:
-        if (isf) ci__sb_printf(sb, "ci_%s_%s(%s, %s)", v->op == CI__V_MAX ? "max" : "min", f32 ? "f" : "d", a0, a1);
+        if (isf)   /* ci_max_f written out: a NaN operand wins */
+            ci__sb_printf(sb, "%s != %s ? %s : (%s != %s ? %s : (%s %s %s ? %s : %s))", a0, a0, a0, a1, a1, a1, a0, v->op == CI__V_MAX ? ">" : "<", a1, a0, a1);
         else ci__sb_printf(sb, "%s %s %s ? %s : %s", a0, v->op == CI__V_MAX ? ">" : "<", a1, a0, a1);
         break;
     case CI__V_EQ: ci__sb_printf(sb, "%s == %s", a0, a1); break;
