@@ -8921,8 +8921,10 @@ static void ci__cig_next(ci__cig_parser *P) {
             ci__cig_adv(P, 1);
         } else if (c == '#') {
             while (P->pos < P->len && P->text[P->pos] != '\n') ci__cig_adv(P, 1);
-        } else if (c == '\\' && ci__cig_at(P, P->pos + 1) == '\n') {   /* line continuation */
-            P->pos += 2;
+        } else if (c == '\\' && (ci__cig_at(P, P->pos + 1) == '\n' ||
+                                  (ci__cig_at(P, P->pos + 1) == '\r' && ci__cig_at(P, P->pos + 2) == '\n'))) {
+            /* a line continuation, with LF or CRLF line ends */
+            P->pos += ci__cig_at(P, P->pos + 1) == '\r' ? 3 : 2;
             P->line++;
             P->col = 1;
         } else if (c == '\n' && P->depth > 0) {
