@@ -3202,12 +3202,39 @@ static int ci__lw_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     outs[0] = ci__tensor_of(ci__view_box(L, x, n, shape, v, m));
     return 1;
 }
+/* an as_strided view of N dims over a storage of CAP elements: sizes, strides and offset
+   non-negative, the furthest element inside the storage */
+static void ci__strided_check(ci__L *L, const ci__opdef *op, int n, const int64_t *size, const int64_t *stride,
+                              int64_t off, int64_t cap) {
+    int64_t maxi = off;
+    int i;
+    if (off < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative storage offset", op->name);
+    for (i = 0; i < n; i++) {
+        if (size[i] < 0 || stride[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative size or stride", op->name);
+        if (size[i] == 0) { maxi = -1; break; }
+        maxi = ci__sat_add(maxi, ci__sat_mul(size[i] - 1, stride[i]));
+    }
+    if (maxi >= cap) {
+        char sb[160], tb[160];
+        ci__fmt_shape(sb, sizeof sb, n, size);
+        ci__fmt_shape(tb, sizeof tb, n, stride);
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: setStorage: sizes %s, strides %s with storage offset %lld require %lld elements, but storage has %lld",
+                 op->name, sb, tb, (long long)off, (long long)(maxi + 1), (long long)cap);
+    }
+}
+/* the flat storage index off + sum v[i] * stride[i] */
+static ci__ix *ci__strided_flat(ci__L *L, int n, const int64_t *size, const int64_t *stride, int64_t off, ci__ix *const *v) {
+    ci__ix *flat = ci__ix_const(L->A, &L->ixt, off);
+    int i;
+    for (i = 0; i < n; i++) if (size[i] != 1) flat = ci__ix_add(L->A, &L->ixt, flat, ci__ix_scale(L->A, &L->ixt, v[i], stride[i]));
+    return flat;
+}
 /* as_strided(self, size, stride, storage_offset=None): realizes x and indexes its storage */
 static int ci__lw_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0), *b;
-    int64_t size[CI_MAX_DIMS], stride[CI_MAX_DIMS], off, maxi, cap;
+    int64_t size[CI_MAX_DIMS], stride[CI_MAX_DIMS], off, cap;
     int n = ci__arg_ints(L, op, a, 1, size, CI_MAX_DIMS), ns = ci__arg_ints(L, op, a, 2, stride, CI_MAX_DIMS), i;
-    ci__ix *v[CI_MAX_DIMS], *flat;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *flat;
     ci__buf *buf;
     if (n < 0 || ns != n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: mismatch in length of strides and shape", op->name);
     ci__realize(L, x);
@@ -3229,23 +3256,10 @@ static int ci__lw_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
             }
         }
     } else off = ci__arg_int(L, op, a, 3);
-    if (off < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative storage offset", op->name);
-    maxi = off;
-    for (i = 0; i < n; i++) {
-        if (size[i] < 0 || stride[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative size or stride", op->name);
-        if (size[i] == 0) { maxi = -1; break; }
-        maxi = ci__sat_add(maxi, ci__sat_mul(size[i] - 1, stride[i]));
-    }
     cap = ci__numel(buf->ndim, buf->size) + buf->offset;
-    if (maxi >= cap) {
-        char sb[160];
-        ci__fmt_shape(sb, sizeof sb, n, size);
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: setStorage: sizes %s with storage offset %lld require %lld elements, but storage has %lld",
-                 op->name, sb, (long long)off, (long long)(maxi + 1), (long long)cap);
-    }
+    ci__strided_check(L, op, n, size, stride, off, cap);
     ci__pw_vars(L, n, size, v);
-    flat = ci__ix_const(L->A, &L->ixt, off);
-    for (i = 0; i < n; i++) if (size[i] != 1) flat = ci__ix_add(L->A, &L->ixt, flat, ci__ix_scale(L->A, &L->ixt, v[i], stride[i]));
+    flat = ci__strided_flat(L, n, size, stride, off, v);
     b = ci__box_new(L, x->dt, n, size);
     b->st = x->st; b->view = 2; b->map[0] = flat;
     for (i = 0; i < n; i++) b->vars[i] = v[i];
@@ -4135,6 +4149,34 @@ static void ci__scatter(ci__L *L, ci__buf *buf, int ndim, const int64_t *size, c
     k->body = ci__v_cast(L, val, buf->dt);
     k->sidx = ci__buf_index(L, buf, m);
     k->smode = mode;
+}
+/* as_strided_scatter(self, src, size, stride, storage_offset=None): a contiguous copy of self
+   (Inductor's clone; PyTorch eager keeps a permuted self's strides) with its as_strided view
+   replaced by src: a scatter into the flat copy. Where the view overlaps itself, the last
+   write in row-major order of the view wins. */
+static int ci__lw_as_strided_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *src = ci__arg_box(L, op, a, 1);
+    int64_t size[CI_MAX_DIMS], stride[CI_MAX_DIMS], numel = ci__numel(x->ndim, x->size);
+    int64_t off = a[4].kind == CI_ARG_NONE ? 0 : ci__arg_int(L, op, a, 4);
+    int n = ci__arg_ints(L, op, a, 2, size, CI_MAX_DIMS), ns = ci__arg_ints(L, op, a, 3, stride, CI_MAX_DIMS);
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[1];
+    ci__buf *buf;
+    if (n < 0 || ns != n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: mismatch in length of strides and shape", op->name);
+    ci__strided_check(L, op, n, size, stride, off, numel);
+    if (src->ndim != n || memcmp(src->size, size, sizeof(int64_t) * (size_t)n)) {
+        char s1[160], s2[160];
+        ci__fmt_shape(s1, sizeof s1, n, size);
+        ci__fmt_shape(s2, sizeof s2, src->ndim, src->size);
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected src to have a size equal to the slice of self. src size = %s, slice size = %s", op->name, s2, s1);
+    }
+    buf = ci__scatter_target(L, ci__reshape(L, x, 1, &numel));
+    if (ci__numel(n, size)) {
+        ci__pw_vars(L, n, size, v);
+        m[0] = ci__strided_flat(L, n, size, stride, off, v);
+        ci__scatter(L, buf, n, size, v, ci__load(L, src, v), m, CI__SC_STORE);
+    }
+    outs[0] = ci__tensor_of(ci__reshape(L, ci__buf_box(L, buf), x->ndim, x->size));
+    return 1;
 }
 /* index_put(self, indices, values, accumulate=False) */
 static int ci__lw_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -5718,7 +5760,7 @@ static void ci__classify_builtin(ci__opdef *op) {
         {ci__lw_rms_norm, "decomposition"}, {ci__lw_logsumexp, "decomposition"}, {ci__lw_glu, "decomposition"},
         {ci__lw_stack, "decomposition"}, {ci__lw_expand_as, "decomposition"}, {ci__lw_pwx, "decomposition"},
         {ci__lw_lerp, "decomposition"}, {ci__lw_addcmul, "decomposition"}, {ci__lw_index_put, "scatter"},
-        {ci__lw_scatter, "scatter"}, {ci__lw_mm, "decomposition"}, {ci__lw_matmul, "decomposition"}, {ci__lw_addmm, "decomposition"},
+        {ci__lw_scatter, "scatter"}, {ci__lw_as_strided_scatter, "scatter"}, {ci__lw_mm, "decomposition"}, {ci__lw_matmul, "decomposition"}, {ci__lw_addmm, "decomposition"},
         {ci__lw_linear, "decomposition"}, {ci__lw_convolution, "decomposition"}, {ci__lw_sort, "decomposition"},
         {ci__lw_topk, "decomposition"}};
     static const ci__lower_fn floating[] = {ci__lw_softmax, ci__lw_gelu, ci__lw_silu, ci__lw_layer_norm, ci__lw_group_norm,
@@ -5749,6 +5791,7 @@ static void ci__classify_builtin(ci__opdef *op) {
     else if (op->fn == ci__lw_bucketize) op->note = "no sorter";
     else if (op->fn == ci__lw_max_pool || op->fn == ci__lw_adaptive_pool) op->note = "windows up to 2500 elements";
     else if (op->fn == ci__lw_as_strided) op->note = "realizes its input first";
+    else if (op->fn == ci__lw_as_strided_scatter) op->note = "self taken as contiguous (eager keeps a permuted self's strides)";
 }
 static void ci__register_builtins(ci_ctx *c) {
     size_t i;
@@ -5841,6 +5884,7 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.slice", "self, dim=0, start=None, end=None, step=1", ci__lw_slice, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.select", "self, dim, index", ci__lw_select, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.as_strided", "self, size, stride, storage_offset=None", ci__lw_as_strided, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.as_strided_scatter", "self, src, size, stride, storage_offset=None", ci__lw_as_strided_scatter, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.clone", "self, *, memory_format=None", ci__lw_clone, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.alias", "self", ci__lw_nop, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.detach", "self", ci__lw_nop, 0, 0, 0, N, 0);

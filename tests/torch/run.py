@@ -14,7 +14,9 @@ A case is data: input specs, statements in .cig syntax, outputs. The statements 
 reference too: `y = aten.add.Tensor(a, b, alpha=2)` is evaluated in Python as
 torch.ops.aten.add.Tensor(a, b, alpha=2) (.cig argument syntax is Python's, with dtype literals
 f32 ... and inf/nan bound to their values). Combinations PyTorch itself rejects (exp of a bool,
-amax over an empty dim, ...) are dropped, since PyTorch defines the ops.
+amax over an empty dim, ...) are dropped, since PyTorch defines the ops. An error case
+(Case(..., error="words")) is the opposite: PyTorch must raise, and cinductor must refuse the
+graph (exit status 1 or 2, no crash) with a message containing the words.
 
 Usage: run.py [--seed N] [-k SUBSTRING] [--backends tcc,interp] [--cinductor PATH] [-j N] [-v]
 Prints PASS/FAIL/SKIP per case and backend, and last `N passed, M failed[, K skipped]`.
@@ -152,9 +154,10 @@ class Case:
     statements, where `{out}` on the left stands for as many names as the op has results;
     outputs: names, or None for the names `{out}` became."""
 
-    def __init__(self, name, inputs, body, outputs=None, tol=None, consts=(), red=False):
+    def __init__(self, name, inputs, body, outputs=None, tol=None, consts=(), red=False,
+                 error=None):
         self.name, self.inputs, self.body, self.outputs = name, inputs, body, outputs
-        self.tol, self.consts, self.red = tol, list(consts), red
+        self.tol, self.consts, self.red, self.error = tol, list(consts), red, error
 
 
 def _desc(inputs, args):
@@ -163,12 +166,12 @@ def _desc(inputs, args):
     return re.sub(r"\b[a-z]\b", lambda m: table.get(m.group(0), m.group(0)), args)
 
 
-def op_case(op, args, *specs, tol=None, red=False, name=None):
+def op_case(op, args, *specs, tol=None, red=False, name=None, error=None):
     """one op applied to inputs a, b, c, ... (in the order of specs)"""
     inputs = [("abcdefgh"[i], s) for i, s in enumerate(specs)]
     short = op[5:] if op.startswith("aten.") else op
-    return Case(name or "%s(%s)" % (short, _desc(inputs, args)), inputs,
-                ["{out} = %s(%s)" % (op, args)], tol=tol, red=red)
+    return Case(name or "%s(%s)%s" % (short, _desc(inputs, args), " fails" if error else ""),
+                inputs, ["{out} = %s(%s)" % (op, args)], tol=tol, red=red, error=error)
 
 
 def shapes_unary():
@@ -182,6 +185,9 @@ BINARY_SHAPES = (([7], [7]), ([1023], [1023]), ([7, 1], [1, 5]), ([3, 4], [4]), 
 def build_cases():
     C = []
     add = C.append
+
+    def G(name, inputs, body, outputs, **kw):   # a graph of several statements
+        add(Case(name, inputs, body, outputs, **kw))
 
     # ---- pointwise unary ----
     unary = {"neg": "n", "abs": "n", "exp": "n", "log": "pos", "sqrt": "pos", "rsqrt": "pos",
@@ -617,6 +623,29 @@ def build_cases():
         add(op_case("aten.diagonal_scatter.default", "a, b", I(dt, [3, 4]), I(dt, [3])))
         add(op_case("aten.diagonal_scatter.default", "a, b, 1", I(dt, [3, 4]), I(dt, [3])))
         add(op_case("aten.diagonal_scatter.default", "a, b, -1, 1, 0", I(dt, [4, 3]), I(dt, [3])))
+        add(op_case("aten.as_strided_scatter.default", "a, b, [2, 3], [3, 1]", I(dt, [3, 3]), I(dt, [2, 3])))
+        add(op_case("aten.as_strided_scatter.default", "a, b, [2, 2], [1, 5], 7", I(dt, [4, 5]), I(dt, [2, 2])))
+        add(op_case("aten.as_strided_scatter.default", "a, b, [3], [4]", I(dt, [12]), I(dt, [3])))
+    for dt in ("f32", "i64"):
+        asc = "aten.as_strided_scatter.default"
+        add(op_case(asc, "a, b, [2, 3, 2], [12, 2, 1], 3", I(dt, [2, 3, 4]), I(dt, [2, 3, 2])))
+        add(op_case(asc, "a, b, [], [], 5", I(dt, [7]), I(dt, [])))
+        add(op_case(asc, "a, b, [0, 3], [3, 1], 100", I(dt, [7]), I(dt, [0, 3])))
+        add(op_case(asc, "a, b, [3, 3], [1, 3]", I(dt, [3, 3]), I(dt, [3, 3])))    # a transpose
+        add(op_case(asc, "a, b, [2], [1], 4", I(dt, [2, 3]), I("f64", [2])))       # src cast
+        add(op_case(asc, "a, b, [4], [2], 1", I(dt, [0]), I(dt, [4]), error="setStorage"))
+        add(op_case(asc, "a, b, [3, 3], [3, 1], 1", I(dt, [3, 3]), I(dt, [3, 3]), error="setStorage"))
+        add(op_case(asc, "a, b, [2, 3], [3, 1]", I(dt, [3, 3]), I(dt, [3, 2]),
+                    error="expected src to have a size equal to the slice of self"))
+        add(op_case(asc, "a, b, [2, 3], [3]", I(dt, [3, 3]), I(dt, [2, 3]),
+                    error="mismatch in length of strides and shape"))
+        # a view of a non-contiguous self: PyTorch's clone of it is contiguous
+        G("slice->as_strided_scatter/%s" % dt, [("x", I(dt, [6, 4])), ("s", I(dt, [2, 2]))],
+          ["v = aten.slice.Tensor(x, 0, 1, 6, 2)",
+           "y = aten.as_strided_scatter.default(v, s, [2, 2], [1, 4], 2)"], ["y"])
+        G("as_strided_scatter->sum/%s" % dt, [("x", I(dt, [3, 4])), ("s", I(dt, [2]))],
+          ["y = aten.as_strided_scatter.default(x, s, [2], [5], 1)",
+           "z = aten.sum.dim_IntList(y, [1])"], ["y", "z"], red=True)
     add(op_case("aten.cat.default", "[a, b]", I("f32", [2, 5]), I("i64", [3, 5])))   # promotes
     add(op_case("aten.cat.default", "[a, b], 1", I("bool", [2, 1]), I("i32", [2, 2])))
     for dt in ("f32", "f64"):
@@ -835,9 +864,6 @@ def build_cases():
     add(op_case("aten.clamp", "a, 0", I("f32", [7])))
 
     # ---- non-contiguous inputs: views inside the graph feed pointwise ops and reductions ----
-    def G(name, inputs, body, outputs, **kw):
-        add(Case(name, inputs, body, outputs, **kw))
-
     for dt in ALL:
         x75, x3 = I(dt, [7, 5], "grid"), I(dt, [3, 4, 5], "grid")
         G("permute->neg/%s" % dt, [("x", x75)],
@@ -957,6 +983,21 @@ def reference(case, tensors, consts):
     env.update(tensors)
     env.update(consts)
     lines, outs_default = [], []
+    if case.error:   # PyTorch must raise; the .cig names one result per statement
+        raised = None
+        for stmt in case.body:
+            lhs, op, args = STMT.match(stmt).groups()
+            lhs = lhs.replace("{out}", "r0")
+            lines.append("%s = %s(%s)" % (lhs, op, args))
+            if raised is None:
+                try:
+                    res = eval("__op(%s)" % args, dict(env, __op=torch_op(op)))
+                    env[lhs] = res
+                except Exception as e:
+                    raised = e
+        if raised is None:
+            raise ValueError("PyTorch accepts an error case")
+        return lines, case.outputs or [lines[-1].split("=")[0].strip()], None
     for stmt in case.body:
         m = STMT.match(stmt)
         if not m:
@@ -1093,6 +1134,14 @@ class Runner:
             p = subprocess.run(cmd, capture_output=True, text=True, timeout=self.args.timeout)
         except subprocess.TimeoutExpired:
             return ("FAIL", label, "timed out after %ds" % self.args.timeout, text)
+        if case.error:
+            err = p.stderr.strip() or p.stdout.strip()
+            if p.returncode not in (1, 2):
+                return ("FAIL", label, "exit %d, expected an error containing %r: %s" % (
+                    p.returncode, case.error, err), text)
+            if case.error not in err:
+                return ("FAIL", label, "error %r does not contain %r" % (err, case.error), text)
+            return ("PASS", label, "", text)
         if p.returncode != 0:
             err = (p.stderr.strip() or p.stdout.strip() or "no message").splitlines()
             msg = " | ".join(err[:3])
