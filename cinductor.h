@@ -1335,7 +1335,8 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
     X(CHECKIDX, "check_index", 1, 0, 0) \
     X(RAND,     "rand",       2, "ci_rand_f", "ci_rand_d") \
     X(RANDN,    "randn",      2, "ci_randn_f", "ci_randn_d") \
-    X(RANDINT,  "randint64",  4, 0, 0)
+    X(RANDINT,  "randint64",  4, 0, 0) \
+    X(BITCAST,  "to_dtype_bitcast", 1, 0, 0)
 
 enum {
 #define CI__X(e, n, ar, f, d) CI__V_##e,
@@ -1363,7 +1364,7 @@ struct ci__v {
     ci__ix *ix;             /* LOAD: flat element offset; INDEX: the expression */
     ci__buf *buf;           /* LOAD */
     double f;               /* CONST (floats) */
-    int64_t i;              /* CONST (integers, bool) */
+    int64_t i;              /* CONST (integers, bool); BITCAST: 16 * source dtype + target dtype (storage dtypes) */
     uint32_t hash;
     ci__v *next;
 };
@@ -1605,6 +1606,17 @@ static ci__v *ci__v_cast(ci__L *L, ci__v *a, ci_dtype dt) {
     }
     memset(&c, 0, sizeof c);
     c.op = CI__V_CAST; c.n = 1; c.a[0] = a; c.dt = dt;
+    return ci__v_intern(L, &c);
+}
+/* the value whose stored bits are those of A (stored as SRC) read as DT; same element sizes.
+   f16/bf16 are computed in f32: their bits are the f32 value converted back, which is exact
+   (NaN payloads included), and a half read from bits is its value as f32 */
+static ci__v *ci__v_bitcast(ci__L *L, ci__v *a, ci_dtype src, ci_dtype dt) {
+    ci__v c;
+    CI__ASSERT(ci__dt[src].size == ci__dt[dt].size && ci__opmath(src) == a->dt);
+    if (src == dt) return a;
+    memset(&c, 0, sizeof c);
+    c.op = CI__V_BITCAST; c.n = 1; c.a[0] = a; c.dt = ci__opmath(dt); c.i = 16 * (int64_t)src + dt;
     return ci__v_intern(L, &c);
 }
 
@@ -4178,6 +4190,67 @@ static int ci__lw_as_strided_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, c
     outs[0] = ci__tensor_of(ci__reshape(L, ci__buf_box(L, buf), x->ndim, x->size));
     return 1;
 }
+/* view.dtype(self, dtype): the same bytes read as another dtype (Inductor's DtypeView and its
+   fallback). Equal element sizes: one BITCAST per element. Different sizes, as PyTorch allows
+   on a last dim of stride 1: each output element is cut from or glued out of the little-endian
+   bytes of the input elements along the last dim, with integer shifts; self is taken in its
+   contiguous layout (PyTorch refuses a last dim whose stride is not 1). */
+static ci_dtype ci__bits_dtype(int size) { return size == 1 ? CI_U8 : size == 2 ? CI_I16 : size == 4 ? CI_I32 : CI_I64; }
+static ci__v *ci__bits_i64(ci__L *L, ci__v *x, ci_dtype src) {   /* the bits of x (stored as src), zero-extended */
+    int sz = ci__dt[src].size;
+    ci__v *b = ci__v_cast(L, ci__v_bitcast(L, x, src, ci__bits_dtype(sz)), CI_I64);
+    if (sz == 2 || sz == 4) b = ci__v_bin(L, CI__V_BAND, b, ci__v_consti(L, CI_I64, sz == 2 ? 0xffff : 0xffffffffLL));
+    return b;
+}
+static ci__v *ci__bits_as(ci__L *L, ci__v *bits, ci_dtype dt) {  /* the low bytes of an i64 read as dt */
+    ci_dtype it = ci__bits_dtype(ci__dt[dt].size);
+    return ci__v_bitcast(L, ci__v_cast(L, bits, it), it, dt);
+}
+static int ci__lw_view_dtype(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    ci_dtype dt = ci__arg_dtype_opt(L, op, a, 1);
+    int64_t ss, sd, shape[CI_MAX_DIMS], r;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *idx[CI_MAX_DIMS];
+    ci__v *val;
+    int i, n = x->ndim, last = x->ndim - 1;
+    if (!dt) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dtype must not be None", op->name);
+    if (dt == x->dt) { outs[0] = ci__tensor_of(x); return 1; }
+    ss = (int64_t)ci__dt[x->dt].size; sd = (int64_t)ci__dt[dt].size;
+    for (i = 0; i < n; i++) shape[i] = x->size[i];
+    if (ss == sd) {
+        ci__pw_vars(L, n, shape, v);
+        outs[0] = ci__tensor_of(ci__pw_box(L, dt, n, shape, v, ci__v_bitcast(L, ci__load(L, x, v), x->dt, dt)));
+        return 1;
+    }
+    if (n == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: self.dim() cannot be 0 to view %s as %s (different element sizes)",
+                 op->name, ci__dt[x->dt].tname, ci__dt[dt].tname);
+    if (sd > ss && x->size[last] % (sd / ss))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: self.size(-1) must be divisible by %lld to view %s as %s (different element sizes), but got %lld",
+                 op->name, (long long)(sd / ss), ci__dt[x->dt].tname, ci__dt[dt].tname, (long long)x->size[last]);
+    shape[last] = sd > ss ? x->size[last] / (sd / ss) : x->size[last] * (ss / sd);
+    ci__pw_vars(L, n, shape, v);
+    for (i = 0; i < n; i++) idx[i] = v[i];
+    if (sd > ss) {   /* glue r consecutive input elements, the first one lowest */
+        r = sd / ss;
+        val = ci__v_consti(L, CI_I64, 0);
+        for (i = 0; i < r; i++) {
+            ci__v *piece;
+            idx[last] = ci__ixadd(L, ci__ix_scale(L->A, &L->ixt, v[last], r), ci__K(L, i));
+            piece = ci__bits_i64(L, ci__load(L, x, idx), x->dt);
+            if (i) piece = ci__v_bin(L, CI__V_SHL, piece, ci__v_consti(L, CI_I64, 8 * ss * i));
+            val = ci__v_bin(L, CI__V_BOR, val, piece);
+        }
+    } else {         /* cut piece j % r out of input element j / r */
+        ci__ix *kk;
+        r = ss / sd;
+        idx[last] = ci__ix_fdiv(L->A, &L->ixt, v[last], ci__K(L, r));
+        kk = ci__ix_mod(L->A, &L->ixt, v[last], ci__K(L, r));
+        val = ci__v_bin(L, CI__V_SHR, ci__bits_i64(L, ci__load(L, x, idx), x->dt), ci__ixval(L, ci__ix_scale(L->A, &L->ixt, kk, 8 * sd)));
+    }
+    outs[0] = ci__tensor_of(ci__pw_box(L, dt, n, shape, v, ci__bits_as(L, val, dt)));
+    return 1;
+}
 /* index_put(self, indices, values, accumulate=False) */
 static int ci__lw_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0), *vals = ci__arg_box(L, op, a, 2);
@@ -5792,6 +5865,7 @@ static void ci__classify_builtin(ci__opdef *op) {
     else if (op->fn == ci__lw_max_pool || op->fn == ci__lw_adaptive_pool) op->note = "windows up to 2500 elements";
     else if (op->fn == ci__lw_as_strided) op->note = "realizes its input first";
     else if (op->fn == ci__lw_as_strided_scatter) op->note = "self taken as contiguous (eager keeps a permuted self's strides)";
+    else if (op->fn == ci__lw_view_dtype) op->note = "different element sizes: self read in its contiguous layout (PyTorch needs stride(-1) = 1)";
 }
 static void ci__register_builtins(ci_ctx *c) {
     size_t i;
@@ -5872,6 +5946,7 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.min.default", "self", ci__lw_maxdim, 0, CI__RED_MIN, 0, N, 0);
     /* views */
     ci__reg_builtin(c, "aten.view", "self, size", ci__lw_view, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.view.dtype", "self, dtype", ci__lw_view_dtype, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.reshape", "self, shape", ci__lw_view, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten._unsafe_view", "self, size", ci__lw_view, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.permute", "self, dims", ci__lw_permute, 0, 0, 0, N, 0);
@@ -6333,7 +6408,7 @@ static const char *const ci__prelude[] = {
     "  if (e == 0) { o.f = (float)m * 5.9604644775390625e-08f; o.u |= s; return o.f; }\n",
     "  if (e == 31) o.u = s | 0x7f800000u | (m << 13); else o.u = s | ((e + 112) << 23) | (m << 13); return o.f; }\n",
     "static unsigned short ci_f2h(float f) { union { unsigned int u; float f; } i; unsigned int s, e, m, r; i.f = f; s = (i.u >> 16) & 0x8000; e = (i.u >> 23) & 0xff; m = i.u & 0x7fffff;\n",
-    "  if (e == 255) return (unsigned short)(s | 0x7c00 | (m ? 0x200 : 0));\n",
+    "  if (e == 255) return (unsigned short)(s | 0x7c00 | (m ? ((m >> 13) ? (m >> 13) : 0x200) : 0));\n",
     "  if (e > 142) return (unsigned short)(s | 0x7c00);\n",
     "  if (e < 113) { if (e < 102) return (unsigned short)s; m |= 0x800000; r = m >> (126 - e); if ((m >> (125 - e)) & 1 && ((r & 1) || (m & ((1u << (125 - e)) - 1)))) r++; return (unsigned short)(s | r); }\n",
     "  r = ((e - 112) << 10) | (m >> 13); if ((m & 0x1000) && ((r & 1) || (m & 0xfff))) r++; return (unsigned short)(s | r); }\n",
@@ -6344,8 +6419,12 @@ static const char *const ci__prelude[] = {
     "static int ci_signbit_f(float x) { union { float f; unsigned int u; } v; v.f = x; return (int)(v.u >> 31); }\n",
     "static int ci_signbit_d(double x) { union { double f; unsigned long long u; } v; v.f = x; return (int)(v.u >> 63); }\n",
     "static float ci_bf2f(unsigned short h) { union { unsigned int u; float f; } o; o.u = (unsigned int)h << 16; return o.f; }\n",
-    "static unsigned short ci_f2bf(float f) { union { unsigned int u; float f; } i; i.f = f; if (f != f) return 0x7fc0;\n",
+    "static unsigned short ci_f2bf(float f) { union { unsigned int u; float f; } i; i.f = f; if (f != f) return (unsigned short)((i.u >> 16) & 0x7f ? i.u >> 16 : (i.u >> 16) | 0x40);\n",
     "  return (unsigned short)((i.u + 0x7fff + ((i.u >> 16) & 1)) >> 16); }\n",
+    "static unsigned int ci_fbits(float x) { union { float f; unsigned int u; } v; v.f = x; return v.u; }\n",
+    "static float ci_bitsf(unsigned int x) { union { unsigned int u; float f; } v; v.u = x; return v.f; }\n",
+    "static unsigned long long ci_dbits(double x) { union { double f; unsigned long long u; } v; v.f = x; return v.u; }\n",
+    "static double ci_bitsd(unsigned long long x) { union { unsigned long long u; double f; } v; v.u = x; return v.f; }\n",
     NULL};
 
 typedef struct ci__emit {
@@ -6424,6 +6503,19 @@ static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
         if (v->dt == CI_BOOL) ci__sb_printf(sb, "(%s != 0)", a0);
         else ci__sb_printf(sb, "(%s)%s", ci__ctype(v->dt), a0);
         break;
+    case CI__V_BITCAST: {   /* the source's bits as an integer, then read as the target */
+        ci_dtype src = (ci_dtype)(v->i / 16), dst = (ci_dtype)(v->i % 16);
+        char bits[48];
+        if (src == CI_F16 || src == CI_BF16) snprintf(bits, sizeof bits, "%s(%s)", src == CI_F16 ? "ci_f2h" : "ci_f2bf", a0);
+        else if (src == CI_F32 || src == CI_F64) snprintf(bits, sizeof bits, "%s(%s)", src == CI_F32 ? "ci_fbits" : "ci_dbits", a0);
+        else snprintf(bits, sizeof bits, "%s", a0);
+        if (dst == CI_F16 || dst == CI_BF16) ci__sb_printf(sb, "%s((unsigned short)%s)", dst == CI_F16 ? "ci_h2f" : "ci_bf2f", bits);
+        else if (dst == CI_F32) ci__sb_printf(sb, "ci_bitsf((unsigned int)%s)", bits);
+        else if (dst == CI_F64) ci__sb_printf(sb, "ci_bitsd((unsigned long long)%s)", bits);
+        else if (dst == CI_BOOL) ci__sb_printf(sb, "((unsigned char)%s != 0)", bits);
+        else ci__sb_printf(sb, "(%s)%s", ci__dt[dst].cstore, bits);
+        break;
+    }
     case CI__V_ADD: case CI__V_SUB: case CI__V_MUL: {
         const char *o = v->op == CI__V_ADD ? "+" : v->op == CI__V_SUB ? "-" : "*";
         if (isf) ci__sb_printf(sb, "%s %s %s", a0, o, a1);
@@ -6741,7 +6833,7 @@ static unsigned short ci__f2h(float f) {
     unsigned int u, s, e, m, r;
     memcpy(&u, &f, 4);
     s = (u >> 16) & 0x8000; e = (u >> 23) & 0xff; m = u & 0x7fffff;
-    if (e == 255) return (unsigned short)(s | 0x7c00 | (m ? 0x200 : 0));
+    if (e == 255) return (unsigned short)(s | 0x7c00 | (m ? ((m >> 13) ? (m >> 13) : 0x200) : 0));  /* NaN: payload kept */
     if (e > 142) return (unsigned short)(s | 0x7c00);
     if (e < 113) {
         if (e < 102) return (unsigned short)s;
@@ -6754,10 +6846,33 @@ static unsigned short ci__f2h(float f) {
     return (unsigned short)(s | r);
 }
 static float ci__bf2f(unsigned short h) { unsigned int u = (unsigned int)h << 16; float f; memcpy(&f, &u, 4); return f; }
+/* f32 <-> the double holding it, bit-exact for NaNs: a conversion would quiet a signalling NaN,
+   and the bits of one must come through loads, stores and bitcasts as in the emitted C */
+static double ci__f2d(float x) {
+    uint32_t u;
+    uint64_t d;
+    double r;
+    if (x == x) return (double)x;
+    memcpy(&u, &x, 4);
+    d = ((uint64_t)(u >> 31) << 63) | ((uint64_t)0x7ff << 52) | ((uint64_t)(u & 0x7fffff) << 29);
+    memcpy(&r, &d, 8);
+    return r;
+}
+static float ci__d2f(double x) {
+    uint64_t d;
+    uint32_t u;
+    float r;
+    if (x == x) return (float)x;
+    memcpy(&d, &x, 8);
+    u = ((uint32_t)(d >> 63) << 31) | 0x7f800000u | (uint32_t)((d >> 29) & 0x7fffff);
+    if (!(u & 0x7fffff)) u |= 0x400000;   /* a payload only in the low bits: a quiet NaN */
+    memcpy(&r, &u, 4);
+    return r;
+}
 static unsigned short ci__f2bf(float f) {
     unsigned int u;
-    if (f != f) return 0x7fc0;
     memcpy(&u, &f, 4);
+    if (f != f) return (unsigned short)((u >> 16) & 0x7f ? u >> 16 : (u >> 16) | 0x40);   /* NaN: payload kept */
     return (unsigned short)((u + 0x7fff + ((u >> 16) & 1)) >> 16);
 }
 static double ci__div_floor(double a, double b, int f32) {
@@ -6935,9 +7050,9 @@ static void ci__interp_load(const ci__buf *b, void *const *B, int64_t k, ci__iva
     case CI_I16: r->i = ((const short *)p)[k]; break;
     case CI_I32: r->i = ((const int *)p)[k]; break;
     case CI_I64: r->i = ((const long long *)p)[k]; break;
-    case CI_F16: r->f = ci__h2f(((const unsigned short *)p)[k]); break;
-    case CI_BF16: r->f = ci__bf2f(((const unsigned short *)p)[k]); break;
-    case CI_F32: r->f = ((const float *)p)[k]; break;
+    case CI_F16: r->f = ci__f2d(ci__h2f(((const unsigned short *)p)[k])); break;
+    case CI_BF16: r->f = ci__f2d(ci__bf2f(((const unsigned short *)p)[k])); break;
+    case CI_F32: r->f = ci__f2d(((const float *)p)[k]); break;
     case CI_F64: r->f = ((const double *)p)[k]; break;
     default: break;
     }
@@ -6965,6 +7080,24 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
         } else r->i = isf ? ci__f2i(a->f, v->dt) : ci__wrapi(v->dt, (uint64_t)a->i);
         return 0;
     case CI__V_WHERE: *r = a->i ? *b : *c; return 0;
+    case CI__V_BITCAST: {   /* as the emitted C: the source's bits, read as the target */
+        ci_dtype src = (ci_dtype)(v->i / 16), dst = (ci_dtype)(v->i % 16);
+        uint64_t bits;
+        uint32_t u;
+        float fv;
+        if (src == CI_F16) bits = ci__f2h(ci__d2f(a->f));
+        else if (src == CI_BF16) bits = ci__f2bf(ci__d2f(a->f));
+        else if (src == CI_F32) { fv = ci__d2f(a->f); memcpy(&u, &fv, 4); bits = u; }
+        else if (src == CI_F64) memcpy(&bits, &a->f, 8);
+        else bits = (uint64_t)a->i;
+        if (dst == CI_F16) r->f = ci__f2d(ci__h2f((unsigned short)bits));
+        else if (dst == CI_BF16) r->f = ci__f2d(ci__bf2f((unsigned short)bits));
+        else if (dst == CI_F32) { u = (uint32_t)bits; memcpy(&fv, &u, 4); r->f = ci__f2d(fv); }
+        else if (dst == CI_F64) memcpy(&r->f, &bits, 8);
+        else if (dst == CI_BOOL) r->i = (unsigned char)bits != 0;
+        else r->i = ci__wrapi(dst, bits);
+        return 0;
+    }
     case CI__V_RAND: r->f = v->dt == CI_F64 ? ci__rand_d(a->i, b->i) : (double)ci__rand_f(a->i, b->i); return 0;
     case CI__V_RANDN: r->f = v->dt == CI_F64 ? ci__randn_d(a->i, b->i) : (double)ci__randn_f(a->i, b->i); return 0;
     case CI__V_CHECKIDX: {
@@ -7060,9 +7193,9 @@ static void ci__store_val(ci__buf *b, void *const *B, int64_t k, ci__ival val, i
     case CI_I16: ((short *)p)[k] = (short)ci__wrapi(CI_I16, (uint64_t)i); break;
     case CI_I32: ((int *)p)[k] = (int)ci__wrapi(CI_I32, (uint64_t)i); break;
     case CI_I64: ((long long *)p)[k] = i; break;
-    case CI_F16: ((unsigned short *)p)[k] = ci__f2h((float)f); break;
-    case CI_BF16: ((unsigned short *)p)[k] = ci__f2bf((float)f); break;
-    case CI_F32: ((float *)p)[k] = (float)f; break;
+    case CI_F16: ((unsigned short *)p)[k] = ci__f2h(ci__d2f(f)); break;
+    case CI_BF16: ((unsigned short *)p)[k] = ci__f2bf(ci__d2f(f)); break;
+    case CI_F32: ((float *)p)[k] = ci__d2f(f); break;
     case CI_F64: ((double *)p)[k] = f; break;
     default: break;
     }

@@ -58,6 +58,7 @@ TORCH_TO_CIG = {t: n for n, (_, t) in DTYPES.items()}
 FLOATS = ("f16", "f32", "f64")
 # names bound when a statement is evaluated as Python
 EVAL_NS = {n: t for n, (_, t) in DTYPES.items()}
+EVAL_NS["bf16"] = torch.bfloat16     # no NumPy dtype: only inside graphs, never an input or output
 EVAL_NS.update({"inf": float("inf"), "nan": float("nan"), "True": True, "False": False,
                 "None": None})
 
@@ -77,7 +78,9 @@ class I:
     near1 (floats in [0.9, 1.1], ints +-1), grid (small integers, also as floats, so that
     comparisons meet ties), nan (floats with NaN and +-inf mixed in), small (ints in [0, 5)),
     exp (exponents: floats normal, ints in [0, 4)), big (floats normal * 50), true (mostly
-    true/non-zero)."""
+    true/non-zero), bits (random bit patterns over the whole dtype: every integer, and floats
+    of every class, NaNs with payloads included; signalling NaNs of any float reading of the
+    bits are made quiet: the interpreter computes f32 in double, where arithmetic quiets them)."""
 
     def __init__(self, dtype, shape, kind="n"):
         self.dtype, self.shape, self.kind = dtype, list(shape), kind
@@ -89,6 +92,8 @@ class I:
         npdt = DTYPES[self.dtype][0]
         shape, k = tuple(self.shape), self.kind
         n = int(np.prod(shape)) if shape else 1
+        if k == "bits" and self.dtype != "bool":
+            return random_bits(rng, npdt, n).reshape(shape).copy(order="C")
         if self.dtype == "bool":
             p = 0.995 if k in ("true", "pos", "nz") else 0.5
             v = rng.random(n) < p
@@ -147,6 +152,22 @@ class I:
                 pass
         # (not np.ascontiguousarray: it turns 0-d arrays into 1-d ones)
         return np.asarray(v).astype(npdt).reshape(shape).copy(order="C")
+
+
+def random_bits(rng, npdt, n):
+    """n random values of npdt with random bit patterns, no signalling NaN in any float reading"""
+    size = np.dtype(npdt).itemsize
+    u = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[size]
+    v = rng.integers(0, 2 ** (8 * size), n, dtype=np.uint64 if size == 8 else np.int64).astype(u)
+    # (exponent mask, quiet bit) of each float format of this size: f16, bf16 / f32 / f64
+    fmts = {1: [], 2: [(0x7c00, 0x200), (0x7f80, 0x40)], 4: [(0x7f800000, 0x400000)],
+            8: [(0x7ff0000000000000, 0x8000000000000)]}[size]
+    for e, q in fmts:
+        e, q = u(e), u(q)
+        mant = u(q * 2 - 1)
+        snan = ((v & e) == e) & ((v & mant) != 0) & ((v & q) == 0)
+        v = np.where(snan, v | q, v).astype(u)
+    return v.view(npdt)
 
 
 class Case:
@@ -851,6 +872,53 @@ def build_cases():
         add(op_case("aten.sort.stable", "a, stable=True, dim=1", I(dt, [7, 9], "grid")))
         add(op_case("aten.sort.stable", "a, stable=True, dim=0, descending=True", I(dt, [7, 9], "grid")))
         add(op_case("aten.argsort.stable", "a, stable=True", I(dt, [1023], "grid")))
+
+    # ---- view.dtype: the same bytes read as another dtype ----
+    same_size = (("bool", "u8"), ("bool", "i8"), ("u8", "i8"), ("i16", "f16"), ("i32", "f32"),
+                 ("i64", "f64"))
+    for da, db in same_size:
+        for src, dst in ((da, db), (db, da)):
+            kind = "pidx2" if dst == "bool" else "bits"   # a bool must hold 0 or 1
+            add(op_case("aten.view.dtype", "a, %s" % dst, I(src, [7, 5], kind)))
+            add(op_case("aten.view.dtype", "a, %s" % dst, I(src, [], kind)))
+            # there and back: the bits come through unchanged (also through f16 values in f32)
+            G("view %s->%s->%s" % (src, dst, src), [("x", I(src, [33], kind))],
+              ["y = aten.view.dtype(x, %s)" % dst, "z = aten.view.dtype(y, %s)" % src], ["z"])
+    for dt in ALL:
+        add(op_case("aten.view.dtype", "a, %s" % dt, I(dt, [7], "bits")))   # to itself
+    # bf16 has no NumPy dtype: its bits are compared as i16, its values as f32
+    G("view i16->bf16->i16", [("x", I("i16", [1023], "bits"))],
+      ["y = aten.view.dtype(x, bf16)", "z = aten.view.dtype(y, i16)"], ["z"])
+    G("view i16->bf16->f32", [("x", I("i16", [1023], "bits"))],
+      ["y = aten.view.dtype(x, bf16)", "z = aten._to_copy.default(y, dtype=f32)"], ["z"])
+    G("view f32->bf16 bits", [("x", I("f32", [1023], "big"))],   # rounding (NaN bits vary in PyTorch)
+      ["y = aten._to_copy.default(x, dtype=bf16)", "z = aten.view.dtype(y, i16)"], ["z"])
+    G("view f16->bf16->f32", [("x", I("f16", [1023], "bits"))],
+      ["y = aten.view.dtype(x, bf16)", "z = aten._to_copy.default(y, dtype=f32)"], ["z"])
+    G("view bf16->f16", [("x", I("i16", [1023], "bits"))],
+      ["y = aten.view.dtype(x, bf16)", "z = aten.view.dtype(y, f16)"], ["z"])
+    G("view f16->i16 after arithmetic", [("x", I("f16", [7, 5]))],
+      ["y = aten.mul.Tensor(x, 3)", "z = aten.view.dtype(y, i16)", "w = aten.add.Tensor(z, 1)"],
+      ["z", "w"])
+    G("view i32->f32 then arithmetic", [("x", I("i32", [7, 5], "bits"))],
+      ["y = aten.view.dtype(x, f32)", "z = aten.abs.default(y)", "w = aten.view.dtype(z, i32)"],
+      ["w"])
+    G("view of a transpose", [("x", I("f32", [7, 5], "bits"))],
+      ["t = aten.t.default(x)", "y = aten.view.dtype(t, i32)"], ["y"])
+    # different element sizes: along the last dim, little-endian
+    for src, dst, shape in (("i8", "i32", [3, 8]), ("u8", "f32", [2, 4]), ("bool", "i16", [4, 2]),
+                            ("i16", "f64", [2, 3, 4]), ("f16", "i64", [8]), ("i8", "f16", [6]),
+                            ("i32", "i8", [3, 5]), ("f32", "u8", [2, 3]), ("f64", "i16", [2, 2]),
+                            ("i64", "f16", [3, 1]), ("f64", "f32", [4]), ("f32", "f64", [2, 6])):
+        add(op_case("aten.view.dtype", "a, %s" % dst, I(src, shape, "pidx2" if src == "bool" else "bits")))
+    add(op_case("aten.view.dtype", "a, f32", I("i32", [0, 3])))
+    G("view i8->i32 of a row slice", [("x", I("i8", [4, 8], "bits"))],
+      ["s = aten.slice.Tensor(x, 0, 1, 3)", "y = aten.view.dtype(s, i32)"], ["y"])
+    G("view f32->i16->f32", [("x", I("f32", [5, 6], "bits"))],
+      ["y = aten.view.dtype(x, i16)", "z = aten.view.dtype(y, f32)"], ["z"])
+    add(op_case("aten.view.dtype", "a, i32", I("i8", [3, 6]), error="must be divisible by 4"))
+    add(op_case("aten.view.dtype", "a, i16", I("i8", []), error="cannot be 0"))
+    add(op_case("aten.view.dtype", "a, i8", I("f32", []), error="cannot be 0"))
 
     # ---- packet names (no overload) resolve like PyTorch ----
     add(op_case("aten.add", "a, b", I("f32", [7, 5]), I("f32", [5])))
