@@ -87,7 +87,7 @@
    variable: "1"/"all", or a comma list of graph,ir,kernels,source) prints the graph, the IR after
    lowering, the kernels and the generated C to the logger (stderr by default).
 
-   Ops. About 410 aten and prims ops are registered (docs/ops.md lists them, generated from the
+   Ops. About 440 aten and prims ops are registered (docs/ops.md lists them, generated from the
    registry with ci_registry_entry): Inductor's pointwise catalogue, reductions, views,
    indexing, pooling, resampling, scans, sorting, matmul and convolution. Index tensors are
    checked while a program runs: a value out of range makes ci_program_run return
@@ -3720,6 +3720,94 @@ static int ci__lw_broadcast_in_dim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_
     return 1;
 }
 
+/* -- prims that are another op's arguments rearranged (PyTorch 1.13 runs them through aten) -- */
+enum { CI__PR_SUM = 1, CI__PR_PROD, CI__PR_AMAX, CI__PR_AMIN, CI__PR_POW, CI__PR_SQUEEZE, CI__PR_SLICE, CI__PR_SLICE_IN_DIM,
+       CI__PR_SPLIT_DIM, CI__PR_COLLAPSE_VIEW };
+static int ci__lw_prims(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *r = x;
+    int64_t d[CI_MAX_DIMS], e[CI_MAX_DIMS], st[CI_MAX_DIMS], shape[CI_MAX_DIMS];
+    int n, i, k;
+    ci_arg c[5];
+    switch (op->extra) {
+    case CI__PR_SUM: case CI__PR_AMAX: case CI__PR_AMIN: {   /* (inp, dims, *, output_dtype=None): aten's reduction */
+        ci_dtype dt = ci__arg_dtype_opt(L, op, a, 2);
+        c[0] = ci__T(x); c[1] = a[1]; c[2] = ci_arg_bool(0);
+        r = ci__callb(L, op->extra == CI__PR_SUM ? "aten.sum.dim_IntList" : op->extra == CI__PR_AMAX ? "aten.amax.default" : "aten.amin.default", 3, c);
+        if (dt) r = ci__to_dtype(L, r, dt);
+        break;
+    }
+    case CI__PR_PROD: {   /* one dim after the other, the last first; no dims: all of them */
+        ci_dtype dt = ci__arg_dtype_opt(L, op, a, 2);
+        n = ci__arg_ints(L, op, a, 1, d, CI_MAX_DIMS);
+        if (n < 0) r = ci__call1(L, "aten.prod.default", ci__T(x));
+        for (i = 0; i < n; i++) for (k = i + 1; k < n; k++) if (d[k] > d[i]) { int64_t t = d[i]; d[i] = d[k]; d[k] = t; }
+        for (i = 0; i < n; i++) {
+            if (d[i] < 0 || d[i] >= r->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dim %lld out of range", op->name, (long long)d[i]);
+            r = ci__call2(L, "aten.prod.dim_int", ci__T(r), ci_arg_int(d[i]));
+        }
+        if (dt) r = ci__to_dtype(L, r, dt);
+        break;
+    }
+    case CI__PR_POW: {    /* no promotion: both of one dtype */
+        ci__box *y = ci__arg_box(L, op, a, 1);
+        if (y->dt != x->dt) CI__FAIL(L, CI_ERR_DTYPE, "%s: Tensor with dtype %s is not the expected dtype of %s", op->name, ci__dt[y->dt].tname, ci__dt[x->dt].tname);
+        r = ci__call2(L, "aten.pow.Tensor_Tensor", ci__T(x), ci__T(y));
+        break;
+    }
+    case CI__PR_SQUEEZE:  /* (a, dimensions): each listed dim, of size 1 */
+        n = ci__arg_ints(L, op, a, 1, d, CI_MAX_DIMS);
+        for (i = 0, k = 0; i < x->ndim; i++) {
+            int listed = 0, j;
+            for (j = 0; j < n; j++) if (ci__wrap_dim(L, op, d[j], x->ndim) == i) listed = 1;
+            if (listed && x->size[i] != 1) CI__FAIL(L, CI_ERR_SHAPE, "%s: dim %d has size %lld, not 1", op->name, i, (long long)x->size[i]);
+            if (!listed) shape[k++] = x->size[i];
+        }
+        r = ci__reshape(L, x, k, shape);
+        break;
+    case CI__PR_SLICE: {  /* (a, start_indices, limit_indices, strides=None): a slice per dim */
+        int ns = ci__arg_ints(L, op, a, 1, d, CI_MAX_DIMS), ne = ci__arg_ints(L, op, a, 2, e, CI_MAX_DIMS);
+        int nt = ci__arg_ints(L, op, a, 3, st, CI_MAX_DIMS);
+        if (ns != x->ndim || ne != x->ndim || (nt >= 0 && nt != x->ndim))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start_indices, limit_indices and strides need one entry per dim", op->name);
+        for (i = 0; i < x->ndim; i++) {
+            if (d[i] < 0 || e[i] < d[i] || e[i] > x->size[i] || (nt >= 0 && st[i] <= 0))
+                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: bad slice [%lld, %lld) of dim %d of size %lld", op->name, (long long)d[i], (long long)e[i], i, (long long)x->size[i]);
+            c[0] = ci__T(r); c[1] = ci_arg_int(i); c[2] = ci_arg_int(d[i]); c[3] = ci_arg_int(e[i]); c[4] = ci_arg_int(nt >= 0 ? st[i] : 1);
+            r = ci__callb(L, "aten.slice.Tensor", 5, c);
+        }
+        break;
+    }
+    case CI__PR_SLICE_IN_DIM: /* (a, start_index, limit_index, stride=1, axis=0) */
+        c[0] = ci__T(x); c[1] = a[4]; c[2] = a[1]; c[3] = a[2]; c[4] = a[3];
+        r = ci__callb(L, "aten.slice.Tensor", 5, c);
+        break;
+    case CI__PR_SPLIT_DIM: {  /* (a, dim, outer_length): dim becomes [outer_length, size / outer_length] */
+        int64_t dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim), outer = ci__arg_int(L, op, a, 2);
+        if (outer <= 0 || x->size[dim] % outer) CI__FAIL(L, CI_ERR_SHAPE, "%s: outer_length %lld does not divide size %lld", op->name, (long long)outer, (long long)x->size[dim]);
+        if (x->ndim + 1 > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: more than %d dims", op->name, CI_MAX_DIMS);
+        for (i = 0, k = 0; i < x->ndim; i++) {
+            if (i == dim) { shape[k++] = outer; shape[k++] = x->size[i] / outer; }
+            else shape[k++] = x->size[i];
+        }
+        r = ci__reshape(L, x, k, shape);
+        break;
+    }
+    case CI__PR_COLLAPSE_VIEW: {  /* (a, start, end): dims [start, end) become one */
+        int64_t s0 = ci__arg_int(L, op, a, 1), e0 = ci__arg_int(L, op, a, 2);
+        if (s0 < 0 || e0 > x->ndim || s0 >= e0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: bad dims [%lld, %lld) of %d", op->name, (long long)s0, (long long)e0, x->ndim);
+        for (i = 0, k = 0; i < x->ndim; i++) {
+            if (i > s0 && i < e0) shape[k - 1] *= x->size[i];
+            else shape[k++] = x->size[i];
+        }
+        r = ci__reshape(L, x, k, shape);
+        break;
+    }
+    default: CI__ASSERT(0);
+    }
+    outs[0] = ci__tensor_of(r);
+    return 1;
+}
+
 /* -- more creation -- */
 /* empty / new_* / scalar_tensor / eye / linspace / iota / fill / copy: op->extra picks */
 enum { CI__CR_EMPTY = 1, CI__CR_EMPTY_LIKE, CI__CR_EMPTY_STRIDED, CI__CR_NEW_EMPTY, CI__CR_NEW_ZEROS, CI__CR_NEW_ONES, CI__CR_NEW_FULL,
@@ -5255,7 +5343,8 @@ static int ci__lw_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
 /* var/std/var_mean/std_mean (extra 0..3): Welford above the unroll threshold, two-pass below */
 static int ci__lw_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0), *m2, *mean = NULL, *var;
-    int pd = ci__pidx(op, "dim"), pk = ci__pidx(op, "keepdim"), pc = ci__pidx(op, "correction"), pu = ci__pidx(op, "unbiased");
+    int pd = ci__pidx(op, "dim") >= 0 ? ci__pidx(op, "dim") : ci__pidx(op, "dims");   /* prims.var: dims */
+    int pk = ci__pidx(op, "keepdim"), pc = ci__pidx(op, "correction"), pu = ci__pidx(op, "unbiased");
     int64_t dims[CI_MAX_DIMS], n = 1;
     int nd = pd >= 0 ? ci__arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1, keepdim = pk >= 0 ? ci__arg_bool(L, op, a, pk) : 0, i;
     double corr = 1;
@@ -6081,6 +6170,31 @@ static void ci__register_builtins(ci_ctx *c) {
     /* joining, padding, scattering into views */
     ci__reg_builtin(c, "aten.cat", "tensors, dim=0", ci__lw_cat, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "prims.cat", "tensors, dim", ci__lw_cat, 0, 0, 0, N, 0);
+    /* prims twins of ops above */
+    ci__reg_builtin(c, "prims.sum", "inp, dims, *, output_dtype=None", ci__lw_prims, 0, CI__PR_SUM, 0, N, 0);
+    ci__reg_builtin(c, "prims.prod", "inp, dims, *, output_dtype=None", ci__lw_prims, 0, CI__PR_PROD, 0, N, 0);
+    ci__reg_builtin(c, "prims.amax", "inp, dims, *, output_dtype=None", ci__lw_prims, 0, CI__PR_AMAX, 0, N, 0);
+    ci__reg_builtin(c, "prims.amin", "inp, dims, *, output_dtype=None", ci__lw_prims, 0, CI__PR_AMIN, 0, N, 0);
+    ci__reg_builtin(c, "prims.pow", "self, other", ci__lw_prims, 0, CI__PR_POW, 0, N, 0);
+    ci__reg_builtin(c, "prims.squeeze", "a, dimensions", ci__lw_prims, 0, CI__PR_SQUEEZE, 0, N, 0);
+    ci__reg_builtin(c, "prims.slice", "a, start_indices, limit_indices, strides=None", ci__lw_prims, 0, CI__PR_SLICE, 0, N, 0);
+    ci__reg_builtin(c, "prims.slice_in_dim", "a, start_index, limit_index, stride=1, axis=0", ci__lw_prims, 0, CI__PR_SLICE_IN_DIM, 0, N, 0);
+    ci__reg_builtin(c, "prims.split_dim", "a, dim, outer_length", ci__lw_prims, 0, CI__PR_SPLIT_DIM, 0, N, 0);
+    ci__reg_builtin(c, "prims.collapse_view", "a, start, end", ci__lw_prims, 0, CI__PR_COLLAPSE_VIEW, 0, N, 0);
+    ci__reg_builtin(c, "prims.transpose", "a, permutation", ci__lw_permute, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.as_strided", "a, size, stride, storage_offset", ci__lw_as_strided, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.to_dtype", "a, dtype", ci__lw_to_copy, 0, 1, 0, N, 0);
+    ci__reg_builtin(c, "prims.device_put", "a, device", ci__lw_nop, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.isfinite", "self", ci__lw_pwx, 0, CI__PX_ISFINITE, 0, N, 0);
+    ci__reg_builtin(c, "prims.fill", "self, value", ci__lw_create, 0, CI__CR_FILL, 0, N, 0);
+    ci__reg_builtin(c, "prims.copy_to", "a, b", ci__lw_create, 0, CI__CR_COPY, 0, N, 0);
+    ci__reg_builtin(c, "prims.full", "shape, fill_value, *, dtype, device, requires_grad", ci__lw_full, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.full_like", "a, fill_value, *, dtype, device, requires_grad", ci__lw_full, 1, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.scalar_tensor", "s, *, dtype=None, device=None", ci__lw_create, 0, CI__CR_SCALAR_TENSOR, 0, N, 0);
+    ci__reg_builtin(c, "prims.empty", "shape, *, dtype, device, requires_grad", ci__lw_create, 0, CI__CR_EMPTY, 0, N, 0);
+    ci__reg_builtin(c, "prims.empty_strided", "shape, strides, *, dtype, device, requires_grad", ci__lw_create, 0, CI__CR_EMPTY_STRIDED, 0, N, 0);
+    ci__reg_builtin(c, "prims.arange", "start, end, step, *, dtype, device, requires_grad", ci__lw_arange, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.bessel_i0", "self", ci__lw_unary, CI__V_I0, 0, 1, N, 0);
     ci__reg_builtin(c, "aten.stack", "tensors, dim=0", ci__lw_stack, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.constant_pad_nd", "self, pad, value=0", ci__lw_pad, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.reflection_pad1d", "self, padding", ci__lw_pad, 1, 1, 0, N, 0);

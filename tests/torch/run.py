@@ -873,6 +873,52 @@ def build_cases():
         add(op_case("aten.sort.stable", "a, stable=True, dim=0, descending=True", I(dt, [7, 9], "grid")))
         add(op_case("aten.argsort.stable", "a, stable=True", I(dt, [1023], "grid")))
 
+    # ---- prims: twins of aten ops (PyTorch 1.13 runs them through aten) ----
+    for dt in ALL:
+        add(op_case("prims.sum.default", "a, [1]", I(dt, [7, 5]), red=True))
+        add(op_case("prims.sum.default", "a, [0, 1]", I(dt, [7, 5]), red=True))
+        add(op_case("prims.prod.default", "a, [0, 1]", I(dt, [3, 4], "near1"), red=True))
+        add(op_case("prims.amax.default", "a, [1]", I(dt, [7, 5]), red=True))
+        add(op_case("prims.amin.default", "a, [0]", I(dt, [7, 5]), red=True))
+        add(op_case("prims.squeeze.default", "a, [0, 2]", I(dt, [1, 3, 1])))
+        add(op_case("prims.transpose.default", "a, [1, 0]", I(dt, [7, 5])))
+        add(op_case("prims.slice.default", "a, [0, 1], [2, 5], [1, 2]", I(dt, [3, 5])))
+        add(op_case("prims.slice.default", "a, [1, 0], [3, 4]", I(dt, [3, 5])))
+        add(op_case("prims.slice_in_dim.default", "a, 1, 5, 2, 1", I(dt, [2, 6])))
+        add(op_case("prims.slice_in_dim.default", "a, 0, 2", I(dt, [3, 4])))
+        add(op_case("prims.split_dim.default", "a, 0, 2", I(dt, [6, 4])))
+        add(op_case("prims.split_dim.default", "a, 1, 4", I(dt, [3, 4])))
+        add(op_case("prims.collapse_view.default", "a, 0, 2", I(dt, [2, 3, 4])))
+        add(op_case("prims.collapse_view.default", "a, 1, 3", I(dt, [2, 3, 4])))
+        add(op_case("prims.as_strided.default", "a, [2, 2], [1, 2], 1", I(dt, [7])))
+        add(op_case("prims.to_dtype.default", "a, f64", I(dt, [7])))
+        add(op_case("prims.device_put.default", 'a, "cpu"', I(dt, [7])))
+        add(op_case("prims.fill.default", "a, 3", I(dt, [2, 3])))
+        add(op_case("prims.copy_to.default", "a, b", I(dt, [2, 3]), I("f32", [2, 3])))
+        add(op_case("prims.full_like.default", 'a, 2, dtype=%s, device="cpu", requires_grad=False' % dt, I("f32", [2, 3])))
+        add(op_case("prims.full.default", '[2, 3], 1, dtype=%s, device="cpu", requires_grad=False' % dt))
+        add(op_case("prims.rev.default", "a, [0, 1]", I(dt, [3, 4])))
+        add(op_case("prims.broadcast_in_dim.default", "a, [2, 3, 4], [1, 2]", I(dt, [3, 1])))
+        add(op_case("prims.view_of.default", "a", I(dt, [3])))
+    for dt in NUM:
+        add(op_case("prims.pow.default", "a, b", I(dt, [7, 5], "pos"), I(dt, [7, 5], "exp")))
+    for dt in FLT:
+        add(op_case("prims.isfinite.default", "a", I(dt, [7, 5], "nan")))
+        add(op_case("prims.bessel_i0.default", "a", I(dt, [7, 5], "big")))
+        add(op_case("prims.var.default", "a, [1], correction=1", I(dt, [7, 5]), red=True))
+        add(op_case("prims.var.default", "a, [0, 1], correction=0", I(dt, [7, 5]), red=True))
+    add(op_case("prims.isfinite.default", "a", I("i32", [7])))
+    add(op_case("prims.sum.default", "a, []", I("f32", [7, 5]), red=True))
+    add(op_case("prims.scalar_tensor.default", 's, dtype=f64, device="cpu"'.replace("s", "2.5", 1)))
+    add(op_case("prims.arange.default", '0, 5, 2, dtype=i64, device="cpu", requires_grad=False'))
+    add(op_case("prims.arange.default", '1.5, 4, 0.5, dtype=f32, device="cpu", requires_grad=False'))
+    G("prims.empty then fill", [], ['e = prims.empty.default([2, 3], dtype=i32, device="cpu", requires_grad=False)',
+                                    "y = prims.fill.default(e, 7)"], ["y"])
+    G("prims.empty_strided then fill", [],
+      ['e = prims.empty_strided.default([2, 3], [1, 2], dtype=f64, device="cpu", requires_grad=False)',
+       "y = prims.fill.default(e, 7)"], ["y"])
+    add(op_case("prims.pow.default", "a, b", I("f32", [7]), I("i32", [7]), error="is not the expected dtype"))
+
     # ---- view.dtype: the same bytes read as another dtype ----
     same_size = (("bool", "u8"), ("bool", "i8"), ("u8", "i8"), ("i16", "f16"), ("i32", "f32"),
                  ("i64", "f64"))
