@@ -93,10 +93,14 @@
    checked while a program runs: a value out of range makes ci_program_run return
    CI_ERR_RUNTIME, never a wild read. Integer division by zero gives 0 (PyTorch raises).
 
+   Data-dependent sizes. nonzero, masked_select and self[bool_mask] give outputs whose size is
+   known only after a run: ci_program_output_shape gives their upper bound (allocate that),
+   ci_program_output_shape_after_run the size a run filled. Such a result may only be a graph
+   output; using it in another op fails at graph building, naming the node.
+
    cinductor does NOT (yet): run on the GPU, fuse realized buffers into shared kernels (one
    kernel per realized buffer) or reuse their memory, support dynamic shapes, complex dtypes,
-   data-dependent shapes (nonzero, masked_select, boolean-mask
-   indexing), transposed convolution, or autograd.
+   ops on data-dependent sizes (only outputs), transposed convolution, or autograd.
 */
 #ifndef CINDUCTOR_H_INCLUDED
 #define CINDUCTOR_H_INCLUDED
@@ -443,6 +447,12 @@ CI_API ci_dtype ci_program_input_dtype(const ci_program *p, int i);
 CI_API int ci_program_input_shape(const ci_program *p, int i, int64_t *shape);   /* returns ndim */
 CI_API ci_dtype ci_program_output_dtype(const ci_program *p, int i);
 CI_API int ci_program_output_shape(const ci_program *p, int i, int64_t *shape);  /* returns ndim */
+/* Outputs whose size depends on the data (aten.nonzero, aten.masked_select, self[bool_mask])
+   have an upper bound as their ci_program_output_shape (every element selected): allocate
+   that. A run fills the first elements, in C order, and this returns the shape they form,
+   valid until the next run. For every other output, and before a first run, it is
+   ci_program_output_shape. Returns ndim (-1 if i is out of range). */
+CI_API int ci_program_output_shape_after_run(const ci_program *p, int i, int64_t *shape);
 CI_API int ci_program_num_kernels(const ci_program *p);
 CI_API size_t ci_program_arena_size(const ci_program *p);
 CI_API const char *ci_program_source(const ci_program *p); /* the generated C (also emitted for the interpreter) */
@@ -1409,6 +1419,11 @@ struct ci__buf {
     size_t arena_off;                /* plan: offset in the program arena */
     int slot;                        /* index in the program's pointer table */
     int needed;
+    /* data-dependent size (nonzero, masked_select): allocated at an upper bound, written by an
+       extern kernel that reports the size it filled; only a graph output may use it */
+    const char *dd_node;             /* the node that made it; NULL = an ordinary buffer */
+    int run_done, run_ndim;          /* its shape after the last run (run_done = 0: no run yet) */
+    int64_t run_size[CI_MAX_DIMS];
 };
 
 /* WELFORD gives M2, the sum of squared deviations from the mean, in one stable pass */
@@ -1463,6 +1478,8 @@ struct ci__opdef {
     ci_promotion promo;
     const char *how, *dtypes, *note;  /* for listings (ci_registry_entry) */
     int internal;            /* an extern kernel of cinductor's own: run gets the program as `user` */
+    int dd;                  /* an extern whose outputs' sizes depend on the data: infer gives upper bounds,
+                                run writes the sizes it filled into outs[].shape */
 };
 
 struct ci__L {
@@ -2427,11 +2444,23 @@ static int ci__lower_extern(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: infer gave output %d a negative size", op->name, i);
         k->outs[i] = ci__buf_new(L, CI__BUF_COMPUTED, eo[i].dtype, eo[i].ndim, eo[i].shape);
         k->outs[i]->producer = k;
+        if (op->dd) {
+            char nm[160];
+            snprintf(nm, sizeof nm, "the result of node %s (%s)", L->node_name ? L->node_name : "?", L->node_op ? L->node_op : op->name);
+            k->outs[i]->dd_node = ci__strdup(L->A, nm);
+        }
         outs[i] = ci__tensor_of(ci__buf_box(L, k->outs[i]));
     }
     return nout;
 }
 
+/* a result whose size depends on the data (nonzero, masked_select) may only be a graph output:
+   its buffer holds an upper bound of elements, and nothing downstream knows how many are real */
+static void ci__check_not_dd(ci__L *L, const ci__opdef *op, int i, const ci__box *b) {
+    if (b->st && b->st->kind == CI__ST_BUF && b->st->buf->dd_node)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: argument '%s' is %s, whose size depends on the data (known only after a run); "
+                 "such a result may only be a graph output", op->name, op->params[i].name, b->st->buf->dd_node);
+}
 /* the one wrapper every op call goes through */
 static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *args,
                        int nkw, const ci_kwarg *kw, ci_tensor *outs, int max_outs) {
@@ -2467,11 +2496,12 @@ static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *ar
         }
         if (a[i].kind == CI_ARG_TENSOR) {
             ci__box *b = ci__box_get(L, a[i].u.t);
+            ci__check_not_dd(L, op, i, b);
             if (b->weak == 3) { a[i].kind = CI_ARG_FLOAT; a[i].u.f = b->wf; }
             else if (b->weak == 2) { a[i].kind = CI_ARG_INT; a[i].u.i = b->wi; }
             else if (b->weak == 1) { a[i].kind = CI_ARG_BOOL; a[i].u.b = (int)b->wi; }
         } else if (a[i].kind == CI_ARG_TENSORS) {
-            for (k = 0; k < a[i].u.tensors.n; k++) if (a[i].u.tensors.v[k].id) ci__box_get(L, a[i].u.tensors.v[k]);
+            for (k = 0; k < a[i].u.tensors.n; k++) if (a[i].u.tensors.v[k].id) ci__check_not_dd(L, op, i, ci__box_get(L, a[i].u.tensors.v[k]));
         } else if (a[i].kind == CI_ARG_DTYPE && !ci__dt_ok(a[i].u.dtype)) {
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' is an invalid dtype", op->name, op->params[i].name);
         } else if (a[i].kind < 0 || a[i].kind >= CI_ARG_KIND_COUNT) {
@@ -4191,7 +4221,7 @@ static int ci__adv_index(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg
         idx[i] = (i < nidx && list->u.tensors.v[i].id) ? ci__box_get(L, list->u.tensors.v[i]) : NULL;
         if (!idx[i]) continue;
         if (idx[i]->dt == CI_BOOL || idx[i]->dt == CI_U8)
-            CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: boolean mask indices give a data-dependent shape, which cinductor does not support (use where)", op->name);
+            CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: a boolean mask index is supported only as the first and only index (self[mask])", op->name);
         ci__need_index(L, op, idx[i], 1);
         if (first >= 0 && last != i - 1) adjacent = 0;
         if (first < 0) first = i;
@@ -4221,14 +4251,130 @@ static int ci__adv_index(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg
     *no_out = no;
     return 1;
 }
+static int ci__index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg *list, ci_tensor *out);
 static int ci__lw_index(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0);
     int64_t oshape[CI_MAX_DIMS];
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int no = 0;
+    if (ci__index_by_mask(L, op, x, &a[1], &outs[0])) return 1;
     if (!ci__adv_index(L, op, x, &a[1], &no, oshape, v, m)) { outs[0] = ci__tensor_of(x); return 1; }
     outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, no, oshape, v,
                                        ci__numel(no, oshape) ? ci__load(L, x, m) : ci__v_consti(L, x->dt, 0)));
+    return 1;
+}
+
+/* -- data-dependent sizes: nonzero, masked_select, boolean-mask indexing --
+   Extern kernels whose outputs are allocated at their upper bound (every element selected);
+   the kernel writes the selected ones first, in C order, and reports how many through
+   outs[].shape, which the program keeps (ci_program_output_shape_after_run). Nothing may use
+   such a result but a graph output (ci__check_not_dd). */
+static int64_t ci__ext_numel(const ci_extern_tensor *t) { return ci__numel(t->ndim, t->shape); }
+/* masked_rows(self, mask): mask has self's leading dims; the rows of self (over its other dims)
+   where mask is true, stacked: [count, trailing dims...] */
+static ci_result ci__ext_masked_rows_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+                                           ci_extern_tensor *outs, int nouts, void *user) {
+    int k = ins[1].ndim, d;
+    (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
+    outs[0].dtype = ins[0].dtype;
+    outs[0].ndim = 1 + ins[0].ndim - k;
+    outs[0].shape[0] = ci__ext_numel(&ins[1]);
+    for (d = k; d < ins[0].ndim; d++) outs[0].shape[1 + d - k] = ins[0].shape[d];
+    return CI_OK;
+}
+static int ci__ext_masked_rows_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+                                   ci_extern_tensor *outs, int nouts, void *user) {
+    int64_t rows = ci__ext_numel(&ins[1]), row = 1, r, count = 0;
+    size_t es = ci__dt[ins[0].dtype].size;
+    const unsigned char *m = (const unsigned char *)ins[1].data;
+    int d;
+    (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
+    for (d = ins[1].ndim; d < ins[0].ndim; d++) row *= ins[0].shape[d];
+    for (r = 0; r < rows; r++) if (m[r]) {
+        if (row) memcpy((char *)outs[0].data + (size_t)(count * row) * es, (const char *)ins[0].data + (size_t)(r * row) * es, (size_t)row * es);
+        count++;
+    }
+    outs[0].shape[0] = count;
+    return 0;
+}
+/* nonzero(self): the indices of the non-zero elements, [count, ndim], in C order */
+static ci_result ci__ext_nonzero_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+                                       ci_extern_tensor *outs, int nouts, void *user) {
+    (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
+    outs[0].dtype = CI_I64;
+    outs[0].ndim = 2;
+    outs[0].shape[0] = ci__ext_numel(&ins[0]);
+    outs[0].shape[1] = ins[0].ndim;
+    return CI_OK;
+}
+static int ci__ext_nonzero_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+                               ci_extern_tensor *outs, int nouts, void *user) {
+    int64_t n = ci__ext_numel(&ins[0]), i, count = 0, *o = (int64_t *)outs[0].data;
+    const char *p = (const char *)ins[0].data;
+    int nd = ins[0].ndim, d;
+    (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
+    for (i = 0; i < n; i++) {
+        int nz;
+        switch (ins[0].dtype) {   /* by value: -0.0 is zero, NaN is not */
+        case CI_F16: case CI_BF16: { uint16_t h; memcpy(&h, p + 2 * i, 2); nz = (h & 0x7fff) != 0; break; }
+        case CI_F32: { float f; memcpy(&f, p + 4 * i, 4); nz = f != 0; break; }
+        case CI_F64: { double f; memcpy(&f, p + 8 * i, 8); nz = f != 0; break; }
+        default: {
+            size_t b, es = ci__dt[ins[0].dtype].size;
+            for (nz = 0, b = 0; b < es; b++) nz |= p[(size_t)i * es + b] != 0;
+        }
+        }
+        if (nz) {
+            int64_t rem = i;
+            for (d = nd - 1; d >= 0; d--) { o[count * nd + d] = ins[0].shape[d] ? rem % ins[0].shape[d] : 0; rem = ins[0].shape[d] ? rem / ins[0].shape[d] : 0; }
+            count++;
+        }
+    }
+    outs[0].shape[0] = count;
+    return 0;
+}
+/* masked_select(self, mask): self where the (broadcast) mask is true, flattened */
+static int ci__lw_masked_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *m = ci__arg_box(L, op, a, 1);
+    int64_t bs[CI_MAX_DIMS];
+    int nb = 0;
+    ci_arg c[2];
+    if (m->dt != CI_BOOL && m->dt != CI_U8)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: masked_select: expected BoolTensor or ByteTensor for mask, got %s", op->name, ci__dt[m->dt].tname);
+    m = ci__to_dtype(L, m, CI_BOOL);
+    ci__broadcast_shape(L, op->name, x->ndim, x->size, m->ndim, m->size, &nb, bs);
+    c[0] = ci__T(ci__expand(L, x, nb, bs, 0));
+    c[1] = ci__T(ci__expand(L, m, nb, bs, 0));
+    outs[0] = ci__tensor_of(ci__callb(L, "cinductor.masked_rows", 2, c));
+    return 1;
+}
+static int ci__lw_nonzero(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    outs[0] = ci__tensor_of(ci__call1(L, "cinductor.nonzero", ci__T(ci__arg_box(L, op, a, 0))));
+    return 1;
+}
+/* index.Tensor with one boolean mask over self's leading dims (self[mask]): the masked rows */
+static int ci__index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg *list, ci_tensor *out) {
+    ci__box *m;
+    int i, k;
+    ci_arg c[2];
+    if (list->kind != CI_ARG_TENSORS || list->u.tensors.n < 1 || !list->u.tensors.v[0].id) return 0;
+    m = ci__box_get(L, list->u.tensors.v[0]);
+    if (m->dt != CI_BOOL && m->dt != CI_U8) return 0;
+    for (i = 1; i < list->u.tensors.n; i++) if (list->u.tensors.v[i].id)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: a boolean mask index with other indices is not supported (only self[mask])", op->name);
+    k = m->ndim;
+    if (k > x->ndim || x->ndim == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: too many indices for tensor of dimension %d (got %d)", op->name, x->ndim, k ? k : 1);
+    for (i = 0; i < k; i++) if (m->size[i] != x->size[i]) {
+        char s1[160], s2[160];
+        ci__fmt_shape(s1, sizeof s1, m->ndim, m->size);
+        ci__fmt_shape(s2, sizeof s2, x->ndim, x->size);
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: The shape of the mask %s at index %d does not match the shape of the indexed tensor %s at index %d",
+                 op->name, s1, i, s2, i);
+    }
+    c[0] = ci__T(x);
+    c[1] = ci__T(ci__to_dtype(L, m, CI_BOOL));
+    *out = ci__tensor_of(ci__callb(L, "cinductor.masked_rows", 2, c));
     return 1;
 }
 
@@ -5922,7 +6068,7 @@ static void ci__classify_builtin(ci__opdef *op) {
         {ci__lw_rms_norm, "decomposition"}, {ci__lw_logsumexp, "decomposition"}, {ci__lw_glu, "decomposition"},
         {ci__lw_stack, "decomposition"}, {ci__lw_expand_as, "decomposition"}, {ci__lw_pwx, "decomposition"},
         {ci__lw_lerp, "decomposition"}, {ci__lw_addcmul, "decomposition"}, {ci__lw_index_put, "scatter"},
-        {ci__lw_scatter, "scatter"}, {ci__lw_as_strided_scatter, "scatter"}, {ci__lw_mm, "decomposition"}, {ci__lw_matmul, "decomposition"}, {ci__lw_addmm, "decomposition"},
+        {ci__lw_scatter, "scatter"}, {ci__lw_as_strided_scatter, "scatter"}, {ci__lw_masked_select, "extern"}, {ci__lw_nonzero, "extern"}, {ci__lw_mm, "decomposition"}, {ci__lw_matmul, "decomposition"}, {ci__lw_addmm, "decomposition"},
         {ci__lw_linear, "decomposition"}, {ci__lw_convolution, "decomposition"}, {ci__lw_sort, "decomposition"},
         {ci__lw_topk, "decomposition"}};
     static const ci__lower_fn floating[] = {ci__lw_softmax, ci__lw_gelu, ci__lw_silu, ci__lw_layer_norm, ci__lw_group_norm,
@@ -5949,7 +6095,9 @@ static void ci__classify_builtin(ci__opdef *op) {
     else if (op->fn == ci__lw_create && (op->extra == CI__CR_EMPTY || op->extra == CI__CR_EMPTY_LIKE || op->extra == CI__CR_EMPTY_STRIDED || op->extra == CI__CR_NEW_EMPTY))
         op->note = "uninitialised in PyTorch; zeros here, contiguous";
     else if (op->fn == ci__lw_batch_norm) op->note = "inference mode only (training=False)";
-    else if (op->fn == ci__lw_index || op->fn == ci__lw_index_put) op->note = "boolean masks only as index_put's masked fill";
+    else if (op->fn == ci__lw_index) op->note = "a boolean mask only as the only index (x[mask]); its result only as a graph output";
+    else if (op->fn == ci__lw_index_put) op->note = "boolean masks only as a masked fill";
+    else if (op->fn == ci__lw_masked_select || op->fn == ci__lw_nonzero) op->note = "size depends on the data: only as a graph output (docs/data-dependent.md)";
     else if (op->fn == ci__lw_bucketize) op->note = "no sorter";
     else if (op->fn == ci__lw_max_pool || op->fn == ci__lw_adaptive_pool) op->note = "windows up to 2500 elements";
     else if (op->fn == ci__lw_as_strided) op->note = "realizes its input first";
@@ -6036,6 +6184,8 @@ static void ci__register_builtins(ci_ctx *c) {
     /* views */
     ci__reg_builtin(c, "aten.view", "self, size", ci__lw_view, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.view.dtype", "self, dtype", ci__lw_view_dtype, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.masked_select", "self, mask", ci__lw_masked_select, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.nonzero", "self", ci__lw_nonzero, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.reshape", "self, shape", ci__lw_view, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten._unsafe_view", "self, size", ci__lw_view, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.permute", "self, dims", ci__lw_permute, 0, 0, 0, N, 0);
@@ -6276,6 +6426,12 @@ static void ci__register_builtins(ci_ctx *c) {
     if ((op = ci__reg_builtin(c, "aten.native_dropout", "input, p, train", ci__lw_random, 0, CI__RND_NATIVE_DROPOUT, 0, N, 0))) op->nouts = 2;
     ci__reg_builtin(c, "aten.dropout", "input, p, train", ci__lw_random, 0, CI__RND_DROPOUT, 0, N, 0);
     /* sorting */
+    if ((op = ci__reg_builtin(c, "cinductor.masked_rows", "self, mask", NULL, 0, 0, 0, N, 0))) {
+        op->kind = CI__OPK_EXTERN; op->internal = 1; op->dd = 1; op->ext.run = ci__ext_masked_rows_run; op->ext.infer = ci__ext_masked_rows_infer;
+    }
+    if ((op = ci__reg_builtin(c, "cinductor.nonzero", "self", NULL, 0, 0, 0, N, 0))) {
+        op->kind = CI__OPK_EXTERN; op->internal = 1; op->dd = 1; op->ext.run = ci__ext_nonzero_run; op->ext.infer = ci__ext_nonzero_infer;
+    }
     if ((op = ci__reg_builtin(c, "cinductor.sort", "self, descending", NULL, 0, 0, 0, N, 0))) {
         op->kind = CI__OPK_EXTERN; op->internal = 1; op->nouts = 2; op->ext.run = ci__ext_sort_run; op->ext.infer = ci__ext_sort_infer;
         op->ext.num_outputs = 2;
@@ -8160,6 +8316,11 @@ static int ci__rt_extern(void *rt, int idx, void **B) {
     }
     r = k->ext->ext.run(ins, k->nin, k->args, k->nargs, outs, k->nout, k->ext->internal ? (void *)p : k->ext->ext.user);
     if (r) p->failed_extern = idx + 1;
+    for (i = 0; i < k->nout && !r; i++) if (k->outs[i]->dd_node) {   /* the size it filled */
+        ci__buf *b = k->outs[i];
+        b->run_done = 1; b->run_ndim = b->ndim;
+        for (d = 0; d < b->ndim; d++) b->run_size[d] = outs[i].shape[d] >= 0 && outs[i].shape[d] <= b->size[d] ? outs[i].shape[d] : b->size[d];
+    }
     return r;
 }
 /* cinductor's own extern kernels (>>linalg), run on the program's thread pool */
@@ -11097,6 +11258,20 @@ int ci_program_output_shape(const ci_program *p, int i, int64_t *shape) {
     if (!p || i < 0 || i >= p->nout) return -1;
     if (shape) memcpy(shape, p->out_shape + i * CI_MAX_DIMS, sizeof(int64_t) * (size_t)p->out_nd[i]);
     return p->out_nd[i];
+}
+int ci_program_output_shape_after_run(const ci_program *p, int i, int64_t *shape) {
+    int k;
+    if (!p || i < 0 || i >= p->nout) return -1;
+    for (k = 0; k < p->L->bufs.n; k++) {   /* output i's buffer, or the data-dependent one it copies */
+        const ci__buf *b = (const ci__buf *)p->L->bufs.v[k];
+        if (b->output_index != i) continue;
+        if (!b->dd_node && b->producer && b->producer->kind == CI__K_POINTWISE && b->producer->body->op == CI__V_LOAD)
+            b = b->producer->body->buf;
+        if (!b->dd_node || !b->run_done) break;
+        if (shape) memcpy(shape, b->run_size, sizeof(int64_t) * (size_t)b->run_ndim);
+        return b->run_ndim;
+    }
+    return ci_program_output_shape(p, i, shape);
 }
 int ci_program_num_kernels(const ci_program *p) { return p ? p->nkernels : 0; }
 size_t ci_program_arena_size(const ci_program *p) { return p ? p->arena_size : 0; }

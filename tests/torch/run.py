@@ -919,6 +919,41 @@ def build_cases():
        "y = prims.fill.default(e, 7)"], ["y"])
     add(op_case("prims.pow.default", "a, b", I("f32", [7]), I("i32", [7]), error="is not the expected dtype"))
 
+    # ---- data-dependent sizes: the outputs have the size the data gives ----
+    for dt in ALL:
+        add(op_case("aten.masked_select.default", "a, b", I(dt, [7, 5]), I("bool", [7, 5])))
+        add(op_case("aten.masked_select.default", "a, b", I(dt, [7, 5]), I("bool", [5])))   # broadcast
+        add(op_case("aten.nonzero.default", "a", I(dt, [7, 5], "grid")))
+        add(op_case("aten.index.Tensor", "a, [b]", I(dt, [7, 5]), I("bool", [7])))
+        add(op_case("aten.index.Tensor", "a, [b]", I(dt, [3, 4, 5]), I("bool", [3, 4])))
+    add(op_case("aten.masked_select.default", "a, b", I("f32", [7, 1]), I("bool", [7, 5])))
+    add(op_case("aten.masked_select.default", "a, b", I("f32", []), I("bool", [4])))
+    add(op_case("aten.masked_select.default", "a, b", I("i64", [0, 3]), I("bool", [3])))
+    add(op_case("aten.masked_select.default", "a, b", I("f64", [1023]), I("u8", [1023], "pidx2")))
+    add(op_case("aten.index.Tensor", "a, [b]", I("f32", [7, 5]), I("bool", [7, 5])))
+    add(op_case("aten.index.Tensor", "a, [b]", I("i32", [6, 2]), I("u8", [6], "pidx2")))
+    for sh in ([1023], [2, 3, 4], [], [0, 3], [1]):
+        add(op_case("aten.nonzero.default", "a", I("f32", sh, "grid")))
+        add(op_case("aten.nonzero.default", "a", I("bool", sh)))
+    add(op_case("aten.nonzero.default", "a", I("f32", [7, 5], "nan")))
+    add(op_case("aten.nonzero.default", "a", I("f16", [7, 5], "grid")))
+    for name, cond in (("none", "aten.lt.Scalar(x, -1000)"), ("all", "aten.ge.Scalar(x, -1000)")):
+        G("masked_select %s selected" % name, [("x", I("f32", [7, 5]))],
+          ["m = %s" % cond, "y = aten.masked_select.default(x, m)", "z = aten.nonzero.default(m)",
+           "w = aten.index.Tensor(x, [m])"], ["y", "z", "w"])
+    G("masked_select of a transpose", [("x", I("f32", [7, 5])), ("m", I("bool", [5, 7]))],
+      ["p = aten.t.default(x)", "y = aten.masked_select.default(p, m)", "z = aten.nonzero.default(p)",
+       "w = aten.index.Tensor(p, [m])"], ["y", "z", "w"])
+    G("nonzero of a computed mask, output twice", [("x", I("i32", [4, 6]))],
+      ["m = aten.gt.Scalar(x, 2)", "y = aten.nonzero.default(m)", "s = aten.masked_select.default(x, m)"],
+      ["y", "s", "y", "m"])
+    add(op_case("aten.masked_select.default", "a, b", I("f32", [3, 4]), I("i32", [3, 4]),
+                error="expected BoolTensor or ByteTensor for mask"))
+    add(op_case("aten.index.Tensor", "a, [b]", I("f32", [3, 4]), I("bool", [4]),
+                error="does not match the shape of the indexed tensor"))
+    add(op_case("aten.index.Tensor", "a, [b]", I("f32", []), I("bool", []),
+                error="too many indices for tensor of dimension 0"))
+
     # ---- view.dtype: the same bytes read as another dtype ----
     same_size = (("bool", "u8"), ("bool", "i8"), ("u8", "i8"), ("i16", "f16"), ("i32", "f32"),
                  ("i64", "f64"))
