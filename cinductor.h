@@ -90,16 +90,20 @@
    lowering, the fused kernels (with the reason each pair of kernels sharing a buffer was left
    apart) and the generated C to the logger (stderr by default).
 
-   Ops. About 410 aten and prims ops are registered (docs/ops.md lists them, generated from the
+   Ops. About 440 aten and prims ops are registered (docs/ops.md lists them, generated from the
    registry with ci_registry_entry): Inductor's pointwise catalogue, reductions, views,
    indexing, pooling, resampling, scans, sorting, matmul and convolution. Index tensors are
    checked while a program runs: a value out of range makes ci_program_run return
    CI_ERR_RUNTIME, never a wild read. Integer division by zero gives 0 (PyTorch raises).
 
+   Data-dependent sizes. nonzero, masked_select and self[bool_mask] give outputs whose size is
+   known only after a run: ci_program_output_shape gives their upper bound (allocate that),
+   ci_program_output_shape_after_run the size a run filled. Such a result may only be a graph
+   output; using it in another op fails at graph building, naming the node.
+
    cinductor does NOT (yet): run on the GPU, fuse scans, scatters or extern kernels with their
-   neighbours, support dynamic shapes, complex dtypes,
-   data-dependent shapes (nonzero, masked_select, boolean-mask
-   indexing), transposed convolution, or autograd.
+   neighbours, support dynamic shapes, complex dtypes, ops on data-dependent sizes (only
+   outputs), transposed convolution, or autograd.
 */
 #ifndef CINDUCTOR_H_INCLUDED
 #define CINDUCTOR_H_INCLUDED
@@ -448,6 +452,12 @@ CI_API ci_dtype ci_program_input_dtype(const ci_program *p, int i);
 CI_API int ci_program_input_shape(const ci_program *p, int i, int64_t *shape);   /* returns ndim */
 CI_API ci_dtype ci_program_output_dtype(const ci_program *p, int i);
 CI_API int ci_program_output_shape(const ci_program *p, int i, int64_t *shape);  /* returns ndim */
+/* Outputs whose size depends on the data (aten.nonzero, aten.masked_select, self[bool_mask])
+   have an upper bound as their ci_program_output_shape (every element selected): allocate
+   that. A run fills the first elements, in C order, and this returns the shape they form,
+   valid until the next run. For every other output, and before a first run, it is
+   ci_program_output_shape. Returns ndim (-1 if i is out of range). */
+CI_API int ci_program_output_shape_after_run(const ci_program *p, int i, int64_t *shape);
 CI_API int ci_program_num_kernels(const ci_program *p);
 /* The arena holds every intermediate buffer (dead buffers' memory is used again); its size is
    fixed at compile time and running allocates nothing. A caller may supply it: at least
@@ -1367,6 +1377,7 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
     X(RAND,     "rand",       2, "ci_rand_f", "ci_rand_d") \
     X(RANDN,    "randn",      2, "ci_randn_f", "ci_randn_d") \
     X(RANDINT,  "randint64",  4, 0, 0) \
+    X(BITCAST,  "to_dtype_bitcast", 1, 0, 0) \
     X(ACC,      "reduction_result", 0, 0, 0)
 
 enum {
@@ -1395,7 +1406,7 @@ struct ci__v {
     ci__ix *ix;             /* LOAD: flat element offset; INDEX: the expression */
     ci__buf *buf;           /* LOAD */
     double f;               /* CONST (floats) */
-    int64_t i;              /* CONST (integers, bool) */
+    int64_t i;              /* CONST (integers, bool); BITCAST: 16 * source dtype + target dtype (storage dtypes) */
     uint32_t hash;
     ci__v *next;
 };
@@ -1443,6 +1454,11 @@ struct ci__buf {
     int pinned;                      /* a scatter writes it again after its first kernel: always in memory */
     int def, last;                   /* plan: the first and last fused kernel that touch it */
     ci__buf *inplace_of, *inplace_by; /* plan: written over that dead buffer / written over by that one */
+    /* data-dependent size (nonzero, masked_select): allocated at an upper bound, written by an
+       extern kernel that reports the size it filled; only a graph output may use it */
+    const char *dd_node;             /* the node that made it; NULL = an ordinary buffer */
+    int run_done, run_ndim;          /* its shape after the last run (run_done = 0: no run yet) */
+    int64_t run_size[CI_MAX_DIMS];
 };
 
 /* WELFORD gives M2, the sum of squared deviations from the mean, in one stable pass */
@@ -1526,6 +1542,8 @@ struct ci__opdef {
     ci_promotion promo;
     const char *how, *dtypes, *note;  /* for listings (ci_registry_entry) */
     int internal;            /* an extern kernel of cinductor's own: run gets the program as `user` */
+    int dd;                  /* an extern whose outputs' sizes depend on the data: infer gives upper bounds,
+                                run writes the sizes it filled into outs[].shape */
 };
 
 struct ci__L {
@@ -1680,6 +1698,17 @@ static ci__v *ci__v_cast(ci__L *L, ci__v *a, ci_dtype dt) {
     }
     memset(&c, 0, sizeof c);
     c.op = CI__V_CAST; c.n = 1; c.a[0] = a; c.dt = dt;
+    return ci__v_intern(L, &c);
+}
+/* the value whose stored bits are those of A (stored as SRC) read as DT; same element sizes.
+   f16/bf16 are computed in f32: their bits are the f32 value converted back, which is exact
+   (NaN payloads included), and a half read from bits is its value as f32 */
+static ci__v *ci__v_bitcast(ci__L *L, ci__v *a, ci_dtype src, ci_dtype dt) {
+    ci__v c;
+    CI__ASSERT(ci__dt[src].size == ci__dt[dt].size && ci__opmath(src) == a->dt);
+    if (src == dt) return a;
+    memset(&c, 0, sizeof c);
+    c.op = CI__V_BITCAST; c.n = 1; c.a[0] = a; c.dt = ci__opmath(dt); c.i = 16 * (int64_t)src + dt;
     return ci__v_intern(L, &c);
 }
 
@@ -2490,11 +2519,23 @@ static int ci__lower_extern(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: infer gave output %d a negative size", op->name, i);
         k->outs[i] = ci__buf_new(L, CI__BUF_COMPUTED, eo[i].dtype, eo[i].ndim, eo[i].shape);
         k->outs[i]->producer = k;
+        if (op->dd) {
+            char nm[160];
+            snprintf(nm, sizeof nm, "the result of node %s (%s)", L->node_name ? L->node_name : "?", L->node_op ? L->node_op : op->name);
+            k->outs[i]->dd_node = ci__strdup(L->A, nm);
+        }
         outs[i] = ci__tensor_of(ci__buf_box(L, k->outs[i]));
     }
     return nout;
 }
 
+/* a result whose size depends on the data (nonzero, masked_select) may only be a graph output:
+   its buffer holds an upper bound of elements, and nothing downstream knows how many are real */
+static void ci__check_not_dd(ci__L *L, const ci__opdef *op, int i, const ci__box *b) {
+    if (b->st && b->st->kind == CI__ST_BUF && b->st->buf->dd_node)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: argument '%s' is %s, whose size depends on the data (known only after a run); "
+                 "such a result may only be a graph output", op->name, op->params[i].name, b->st->buf->dd_node);
+}
 /* the one wrapper every op call goes through */
 static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *args,
                        int nkw, const ci_kwarg *kw, ci_tensor *outs, int max_outs) {
@@ -2530,11 +2571,12 @@ static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *ar
         }
         if (a[i].kind == CI_ARG_TENSOR) {
             ci__box *b = ci__box_get(L, a[i].u.t);
+            ci__check_not_dd(L, op, i, b);
             if (b->weak == 3) { a[i].kind = CI_ARG_FLOAT; a[i].u.f = b->wf; }
             else if (b->weak == 2) { a[i].kind = CI_ARG_INT; a[i].u.i = b->wi; }
             else if (b->weak == 1) { a[i].kind = CI_ARG_BOOL; a[i].u.b = (int)b->wi; }
         } else if (a[i].kind == CI_ARG_TENSORS) {
-            for (k = 0; k < a[i].u.tensors.n; k++) if (a[i].u.tensors.v[k].id) ci__box_get(L, a[i].u.tensors.v[k]);
+            for (k = 0; k < a[i].u.tensors.n; k++) if (a[i].u.tensors.v[k].id) ci__check_not_dd(L, op, i, ci__box_get(L, a[i].u.tensors.v[k]));
         } else if (a[i].kind == CI_ARG_DTYPE && !ci__dt_ok(a[i].u.dtype)) {
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' is an invalid dtype", op->name, op->params[i].name);
         } else if (a[i].kind < 0 || a[i].kind >= CI_ARG_KIND_COUNT) {
@@ -3277,12 +3319,39 @@ static int ci__lw_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     outs[0] = ci__tensor_of(ci__view_box(L, x, n, shape, v, m));
     return 1;
 }
+/* an as_strided view of N dims over a storage of CAP elements: sizes, strides and offset
+   non-negative, the furthest element inside the storage */
+static void ci__strided_check(ci__L *L, const ci__opdef *op, int n, const int64_t *size, const int64_t *stride,
+                              int64_t off, int64_t cap) {
+    int64_t maxi = off;
+    int i;
+    if (off < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative storage offset", op->name);
+    for (i = 0; i < n; i++) {
+        if (size[i] < 0 || stride[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative size or stride", op->name);
+        if (size[i] == 0) { maxi = -1; break; }
+        maxi = ci__sat_add(maxi, ci__sat_mul(size[i] - 1, stride[i]));
+    }
+    if (maxi >= cap) {
+        char sb[160], tb[160];
+        ci__fmt_shape(sb, sizeof sb, n, size);
+        ci__fmt_shape(tb, sizeof tb, n, stride);
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: setStorage: sizes %s, strides %s with storage offset %lld require %lld elements, but storage has %lld",
+                 op->name, sb, tb, (long long)off, (long long)(maxi + 1), (long long)cap);
+    }
+}
+/* the flat storage index off + sum v[i] * stride[i] */
+static ci__ix *ci__strided_flat(ci__L *L, int n, const int64_t *size, const int64_t *stride, int64_t off, ci__ix *const *v) {
+    ci__ix *flat = ci__ix_const(L->A, &L->ixt, off);
+    int i;
+    for (i = 0; i < n; i++) if (size[i] != 1) flat = ci__ix_add(L->A, &L->ixt, flat, ci__ix_scale(L->A, &L->ixt, v[i], stride[i]));
+    return flat;
+}
 /* as_strided(self, size, stride, storage_offset=None): realizes x and indexes its storage */
 static int ci__lw_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0), *b;
-    int64_t size[CI_MAX_DIMS], stride[CI_MAX_DIMS], off, maxi, cap;
+    int64_t size[CI_MAX_DIMS], stride[CI_MAX_DIMS], off, cap;
     int n = ci__arg_ints(L, op, a, 1, size, CI_MAX_DIMS), ns = ci__arg_ints(L, op, a, 2, stride, CI_MAX_DIMS), i;
-    ci__ix *v[CI_MAX_DIMS], *flat;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *flat;
     ci__buf *buf;
     if (n < 0 || ns != n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: mismatch in length of strides and shape", op->name);
     ci__realize(L, x);
@@ -3304,23 +3373,10 @@ static int ci__lw_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
             }
         }
     } else off = ci__arg_int(L, op, a, 3);
-    if (off < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative storage offset", op->name);
-    maxi = off;
-    for (i = 0; i < n; i++) {
-        if (size[i] < 0 || stride[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative size or stride", op->name);
-        if (size[i] == 0) { maxi = -1; break; }
-        maxi = ci__sat_add(maxi, ci__sat_mul(size[i] - 1, stride[i]));
-    }
     cap = ci__numel(buf->ndim, buf->size) + buf->offset;
-    if (maxi >= cap) {
-        char sb[160];
-        ci__fmt_shape(sb, sizeof sb, n, size);
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: setStorage: sizes %s with storage offset %lld require %lld elements, but storage has %lld",
-                 op->name, sb, (long long)off, (long long)(maxi + 1), (long long)cap);
-    }
+    ci__strided_check(L, op, n, size, stride, off, cap);
     ci__pw_vars(L, n, size, v);
-    flat = ci__ix_const(L->A, &L->ixt, off);
-    for (i = 0; i < n; i++) if (size[i] != 1) flat = ci__ix_add(L->A, &L->ixt, flat, ci__ix_scale(L->A, &L->ixt, v[i], stride[i]));
+    flat = ci__strided_flat(L, n, size, stride, off, v);
     b = ci__box_new(L, x->dt, n, size);
     b->st = x->st; b->view = 2; b->map[0] = flat;
     for (i = 0; i < n; i++) b->vars[i] = v[i];
@@ -3769,6 +3825,94 @@ static int ci__lw_broadcast_in_dim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_
     return 1;
 }
 
+/* -- prims that are another op's arguments rearranged (PyTorch 1.13 runs them through aten) -- */
+enum { CI__PR_SUM = 1, CI__PR_PROD, CI__PR_AMAX, CI__PR_AMIN, CI__PR_POW, CI__PR_SQUEEZE, CI__PR_SLICE, CI__PR_SLICE_IN_DIM,
+       CI__PR_SPLIT_DIM, CI__PR_COLLAPSE_VIEW };
+static int ci__lw_prims(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *r = x;
+    int64_t d[CI_MAX_DIMS], e[CI_MAX_DIMS], st[CI_MAX_DIMS], shape[CI_MAX_DIMS];
+    int n, i, k;
+    ci_arg c[5];
+    switch (op->extra) {
+    case CI__PR_SUM: case CI__PR_AMAX: case CI__PR_AMIN: {   /* (inp, dims, *, output_dtype=None): aten's reduction */
+        ci_dtype dt = ci__arg_dtype_opt(L, op, a, 2);
+        c[0] = ci__T(x); c[1] = a[1]; c[2] = ci_arg_bool(0);
+        r = ci__callb(L, op->extra == CI__PR_SUM ? "aten.sum.dim_IntList" : op->extra == CI__PR_AMAX ? "aten.amax.default" : "aten.amin.default", 3, c);
+        if (dt) r = ci__to_dtype(L, r, dt);
+        break;
+    }
+    case CI__PR_PROD: {   /* one dim after the other, the last first; no dims: all of them */
+        ci_dtype dt = ci__arg_dtype_opt(L, op, a, 2);
+        n = ci__arg_ints(L, op, a, 1, d, CI_MAX_DIMS);
+        if (n < 0) r = ci__call1(L, "aten.prod.default", ci__T(x));
+        for (i = 0; i < n; i++) for (k = i + 1; k < n; k++) if (d[k] > d[i]) { int64_t t = d[i]; d[i] = d[k]; d[k] = t; }
+        for (i = 0; i < n; i++) {
+            if (d[i] < 0 || d[i] >= r->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dim %lld out of range", op->name, (long long)d[i]);
+            r = ci__call2(L, "aten.prod.dim_int", ci__T(r), ci_arg_int(d[i]));
+        }
+        if (dt) r = ci__to_dtype(L, r, dt);
+        break;
+    }
+    case CI__PR_POW: {    /* no promotion: both of one dtype */
+        ci__box *y = ci__arg_box(L, op, a, 1);
+        if (y->dt != x->dt) CI__FAIL(L, CI_ERR_DTYPE, "%s: Tensor with dtype %s is not the expected dtype of %s", op->name, ci__dt[y->dt].tname, ci__dt[x->dt].tname);
+        r = ci__call2(L, "aten.pow.Tensor_Tensor", ci__T(x), ci__T(y));
+        break;
+    }
+    case CI__PR_SQUEEZE:  /* (a, dimensions): each listed dim, of size 1 */
+        n = ci__arg_ints(L, op, a, 1, d, CI_MAX_DIMS);
+        for (i = 0, k = 0; i < x->ndim; i++) {
+            int listed = 0, j;
+            for (j = 0; j < n; j++) if (ci__wrap_dim(L, op, d[j], x->ndim) == i) listed = 1;
+            if (listed && x->size[i] != 1) CI__FAIL(L, CI_ERR_SHAPE, "%s: dim %d has size %lld, not 1", op->name, i, (long long)x->size[i]);
+            if (!listed) shape[k++] = x->size[i];
+        }
+        r = ci__reshape(L, x, k, shape);
+        break;
+    case CI__PR_SLICE: {  /* (a, start_indices, limit_indices, strides=None): a slice per dim */
+        int ns = ci__arg_ints(L, op, a, 1, d, CI_MAX_DIMS), ne = ci__arg_ints(L, op, a, 2, e, CI_MAX_DIMS);
+        int nt = ci__arg_ints(L, op, a, 3, st, CI_MAX_DIMS);
+        if (ns != x->ndim || ne != x->ndim || (nt >= 0 && nt != x->ndim))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start_indices, limit_indices and strides need one entry per dim", op->name);
+        for (i = 0; i < x->ndim; i++) {
+            if (d[i] < 0 || e[i] < d[i] || e[i] > x->size[i] || (nt >= 0 && st[i] <= 0))
+                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: bad slice [%lld, %lld) of dim %d of size %lld", op->name, (long long)d[i], (long long)e[i], i, (long long)x->size[i]);
+            c[0] = ci__T(r); c[1] = ci_arg_int(i); c[2] = ci_arg_int(d[i]); c[3] = ci_arg_int(e[i]); c[4] = ci_arg_int(nt >= 0 ? st[i] : 1);
+            r = ci__callb(L, "aten.slice.Tensor", 5, c);
+        }
+        break;
+    }
+    case CI__PR_SLICE_IN_DIM: /* (a, start_index, limit_index, stride=1, axis=0) */
+        c[0] = ci__T(x); c[1] = a[4]; c[2] = a[1]; c[3] = a[2]; c[4] = a[3];
+        r = ci__callb(L, "aten.slice.Tensor", 5, c);
+        break;
+    case CI__PR_SPLIT_DIM: {  /* (a, dim, outer_length): dim becomes [outer_length, size / outer_length] */
+        int64_t dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim), outer = ci__arg_int(L, op, a, 2);
+        if (outer <= 0 || x->size[dim] % outer) CI__FAIL(L, CI_ERR_SHAPE, "%s: outer_length %lld does not divide size %lld", op->name, (long long)outer, (long long)x->size[dim]);
+        if (x->ndim + 1 > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: more than %d dims", op->name, CI_MAX_DIMS);
+        for (i = 0, k = 0; i < x->ndim; i++) {
+            if (i == dim) { shape[k++] = outer; shape[k++] = x->size[i] / outer; }
+            else shape[k++] = x->size[i];
+        }
+        r = ci__reshape(L, x, k, shape);
+        break;
+    }
+    case CI__PR_COLLAPSE_VIEW: {  /* (a, start, end): dims [start, end) become one */
+        int64_t s0 = ci__arg_int(L, op, a, 1), e0 = ci__arg_int(L, op, a, 2);
+        if (s0 < 0 || e0 > x->ndim || s0 >= e0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: bad dims [%lld, %lld) of %d", op->name, (long long)s0, (long long)e0, x->ndim);
+        for (i = 0, k = 0; i < x->ndim; i++) {
+            if (i > s0 && i < e0) shape[k - 1] *= x->size[i];
+            else shape[k++] = x->size[i];
+        }
+        r = ci__reshape(L, x, k, shape);
+        break;
+    }
+    default: CI__ASSERT(0);
+    }
+    outs[0] = ci__tensor_of(r);
+    return 1;
+}
+
 /* -- more creation -- */
 /* empty / new_* / scalar_tensor / eye / linspace / iota / fill / copy: op->extra picks */
 enum { CI__CR_EMPTY = 1, CI__CR_EMPTY_LIKE, CI__CR_EMPTY_STRIDED, CI__CR_NEW_EMPTY, CI__CR_NEW_ZEROS, CI__CR_NEW_ONES, CI__CR_NEW_FULL,
@@ -4152,7 +4296,7 @@ static int ci__adv_index(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg
         idx[i] = (i < nidx && list->u.tensors.v[i].id) ? ci__box_get(L, list->u.tensors.v[i]) : NULL;
         if (!idx[i]) continue;
         if (idx[i]->dt == CI_BOOL || idx[i]->dt == CI_U8)
-            CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: boolean mask indices give a data-dependent shape, which cinductor does not support (use where)", op->name);
+            CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: a boolean mask index is supported only as the first and only index (self[mask])", op->name);
         ci__need_index(L, op, idx[i], 1);
         if (first >= 0 && last != i - 1) adjacent = 0;
         if (first < 0) first = i;
@@ -4182,14 +4326,130 @@ static int ci__adv_index(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg
     *no_out = no;
     return 1;
 }
+static int ci__index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg *list, ci_tensor *out);
 static int ci__lw_index(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0);
     int64_t oshape[CI_MAX_DIMS];
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int no = 0;
+    if (ci__index_by_mask(L, op, x, &a[1], &outs[0])) return 1;
     if (!ci__adv_index(L, op, x, &a[1], &no, oshape, v, m)) { outs[0] = ci__tensor_of(x); return 1; }
     outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, no, oshape, v,
                                        ci__numel(no, oshape) ? ci__load(L, x, m) : ci__v_consti(L, x->dt, 0)));
+    return 1;
+}
+
+/* -- data-dependent sizes: nonzero, masked_select, boolean-mask indexing --
+   Extern kernels whose outputs are allocated at their upper bound (every element selected);
+   the kernel writes the selected ones first, in C order, and reports how many through
+   outs[].shape, which the program keeps (ci_program_output_shape_after_run). Nothing may use
+   such a result but a graph output (ci__check_not_dd). */
+static int64_t ci__ext_numel(const ci_extern_tensor *t) { return ci__numel(t->ndim, t->shape); }
+/* masked_rows(self, mask): mask has self's leading dims; the rows of self (over its other dims)
+   where mask is true, stacked: [count, trailing dims...] */
+static ci_result ci__ext_masked_rows_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+                                           ci_extern_tensor *outs, int nouts, void *user) {
+    int k = ins[1].ndim, d;
+    (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
+    outs[0].dtype = ins[0].dtype;
+    outs[0].ndim = 1 + ins[0].ndim - k;
+    outs[0].shape[0] = ci__ext_numel(&ins[1]);
+    for (d = k; d < ins[0].ndim; d++) outs[0].shape[1 + d - k] = ins[0].shape[d];
+    return CI_OK;
+}
+static int ci__ext_masked_rows_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+                                   ci_extern_tensor *outs, int nouts, void *user) {
+    int64_t rows = ci__ext_numel(&ins[1]), row = 1, r, count = 0;
+    size_t es = ci__dt[ins[0].dtype].size;
+    const unsigned char *m = (const unsigned char *)ins[1].data;
+    int d;
+    (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
+    for (d = ins[1].ndim; d < ins[0].ndim; d++) row *= ins[0].shape[d];
+    for (r = 0; r < rows; r++) if (m[r]) {
+        if (row) memcpy((char *)outs[0].data + (size_t)(count * row) * es, (const char *)ins[0].data + (size_t)(r * row) * es, (size_t)row * es);
+        count++;
+    }
+    outs[0].shape[0] = count;
+    return 0;
+}
+/* nonzero(self): the indices of the non-zero elements, [count, ndim], in C order */
+static ci_result ci__ext_nonzero_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+                                       ci_extern_tensor *outs, int nouts, void *user) {
+    (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
+    outs[0].dtype = CI_I64;
+    outs[0].ndim = 2;
+    outs[0].shape[0] = ci__ext_numel(&ins[0]);
+    outs[0].shape[1] = ins[0].ndim;
+    return CI_OK;
+}
+static int ci__ext_nonzero_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+                               ci_extern_tensor *outs, int nouts, void *user) {
+    int64_t n = ci__ext_numel(&ins[0]), i, count = 0, *o = (int64_t *)outs[0].data;
+    const char *p = (const char *)ins[0].data;
+    int nd = ins[0].ndim, d;
+    (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
+    for (i = 0; i < n; i++) {
+        int nz;
+        switch (ins[0].dtype) {   /* by value: -0.0 is zero, NaN is not */
+        case CI_F16: case CI_BF16: { uint16_t h; memcpy(&h, p + 2 * i, 2); nz = (h & 0x7fff) != 0; break; }
+        case CI_F32: { float f; memcpy(&f, p + 4 * i, 4); nz = f != 0; break; }
+        case CI_F64: { double f; memcpy(&f, p + 8 * i, 8); nz = f != 0; break; }
+        default: {
+            size_t b, es = ci__dt[ins[0].dtype].size;
+            for (nz = 0, b = 0; b < es; b++) nz |= p[(size_t)i * es + b] != 0;
+        }
+        }
+        if (nz) {
+            int64_t rem = i;
+            for (d = nd - 1; d >= 0; d--) { o[count * nd + d] = ins[0].shape[d] ? rem % ins[0].shape[d] : 0; rem = ins[0].shape[d] ? rem / ins[0].shape[d] : 0; }
+            count++;
+        }
+    }
+    outs[0].shape[0] = count;
+    return 0;
+}
+/* masked_select(self, mask): self where the (broadcast) mask is true, flattened */
+static int ci__lw_masked_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *m = ci__arg_box(L, op, a, 1);
+    int64_t bs[CI_MAX_DIMS];
+    int nb = 0;
+    ci_arg c[2];
+    if (m->dt != CI_BOOL && m->dt != CI_U8)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: masked_select: expected BoolTensor or ByteTensor for mask, got %s", op->name, ci__dt[m->dt].tname);
+    m = ci__to_dtype(L, m, CI_BOOL);
+    ci__broadcast_shape(L, op->name, x->ndim, x->size, m->ndim, m->size, &nb, bs);
+    c[0] = ci__T(ci__expand(L, x, nb, bs, 0));
+    c[1] = ci__T(ci__expand(L, m, nb, bs, 0));
+    outs[0] = ci__tensor_of(ci__callb(L, "cinductor.masked_rows", 2, c));
+    return 1;
+}
+static int ci__lw_nonzero(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    outs[0] = ci__tensor_of(ci__call1(L, "cinductor.nonzero", ci__T(ci__arg_box(L, op, a, 0))));
+    return 1;
+}
+/* index.Tensor with one boolean mask over self's leading dims (self[mask]): the masked rows */
+static int ci__index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg *list, ci_tensor *out) {
+    ci__box *m;
+    int i, k;
+    ci_arg c[2];
+    if (list->kind != CI_ARG_TENSORS || list->u.tensors.n < 1 || !list->u.tensors.v[0].id) return 0;
+    m = ci__box_get(L, list->u.tensors.v[0]);
+    if (m->dt != CI_BOOL && m->dt != CI_U8) return 0;
+    for (i = 1; i < list->u.tensors.n; i++) if (list->u.tensors.v[i].id)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: a boolean mask index with other indices is not supported (only self[mask])", op->name);
+    k = m->ndim;
+    if (k > x->ndim || x->ndim == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: too many indices for tensor of dimension %d (got %d)", op->name, x->ndim, k ? k : 1);
+    for (i = 0; i < k; i++) if (m->size[i] != x->size[i]) {
+        char s1[160], s2[160];
+        ci__fmt_shape(s1, sizeof s1, m->ndim, m->size);
+        ci__fmt_shape(s2, sizeof s2, x->ndim, x->size);
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: The shape of the mask %s at index %d does not match the shape of the indexed tensor %s at index %d",
+                 op->name, s1, i, s2, i);
+    }
+    c[0] = ci__T(x);
+    c[1] = ci__T(ci__to_dtype(L, m, CI_BOOL));
+    *out = ci__tensor_of(ci__callb(L, "cinductor.masked_rows", 2, c));
     return 1;
 }
 
@@ -4210,6 +4470,95 @@ static void ci__scatter(ci__L *L, ci__buf *buf, int ndim, const int64_t *size, c
     k->body = ci__v_cast(L, val, buf->dt);
     k->sidx = ci__buf_index(L, buf, m);
     k->smode = mode;
+}
+/* as_strided_scatter(self, src, size, stride, storage_offset=None): a contiguous copy of self
+   (Inductor's clone; PyTorch eager keeps a permuted self's strides) with its as_strided view
+   replaced by src: a scatter into the flat copy. Where the view overlaps itself, the last
+   write in row-major order of the view wins. */
+static int ci__lw_as_strided_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *src = ci__arg_box(L, op, a, 1);
+    int64_t size[CI_MAX_DIMS], stride[CI_MAX_DIMS], numel = ci__numel(x->ndim, x->size);
+    int64_t off = a[4].kind == CI_ARG_NONE ? 0 : ci__arg_int(L, op, a, 4);
+    int n = ci__arg_ints(L, op, a, 2, size, CI_MAX_DIMS), ns = ci__arg_ints(L, op, a, 3, stride, CI_MAX_DIMS);
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[1];
+    ci__buf *buf;
+    if (n < 0 || ns != n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: mismatch in length of strides and shape", op->name);
+    ci__strided_check(L, op, n, size, stride, off, numel);
+    if (src->ndim != n || memcmp(src->size, size, sizeof(int64_t) * (size_t)n)) {
+        char s1[160], s2[160];
+        ci__fmt_shape(s1, sizeof s1, n, size);
+        ci__fmt_shape(s2, sizeof s2, src->ndim, src->size);
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected src to have a size equal to the slice of self. src size = %s, slice size = %s", op->name, s2, s1);
+    }
+    buf = ci__scatter_target(L, ci__reshape(L, x, 1, &numel));
+    if (ci__numel(n, size)) {
+        ci__pw_vars(L, n, size, v);
+        m[0] = ci__strided_flat(L, n, size, stride, off, v);
+        ci__scatter(L, buf, n, size, v, ci__load(L, src, v), m, CI__SC_STORE);
+    }
+    outs[0] = ci__tensor_of(ci__reshape(L, ci__buf_box(L, buf), x->ndim, x->size));
+    return 1;
+}
+/* view.dtype(self, dtype): the same bytes read as another dtype (Inductor's DtypeView and its
+   fallback). Equal element sizes: one BITCAST per element. Different sizes, as PyTorch allows
+   on a last dim of stride 1: each output element is cut from or glued out of the little-endian
+   bytes of the input elements along the last dim, with integer shifts; self is taken in its
+   contiguous layout (PyTorch refuses a last dim whose stride is not 1). */
+static ci_dtype ci__bits_dtype(int size) { return size == 1 ? CI_U8 : size == 2 ? CI_I16 : size == 4 ? CI_I32 : CI_I64; }
+static ci__v *ci__bits_i64(ci__L *L, ci__v *x, ci_dtype src) {   /* the bits of x (stored as src), zero-extended */
+    int sz = ci__dt[src].size;
+    ci__v *b = ci__v_cast(L, ci__v_bitcast(L, x, src, ci__bits_dtype(sz)), CI_I64);
+    if (sz == 2 || sz == 4) b = ci__v_bin(L, CI__V_BAND, b, ci__v_consti(L, CI_I64, sz == 2 ? 0xffff : 0xffffffffLL));
+    return b;
+}
+static ci__v *ci__bits_as(ci__L *L, ci__v *bits, ci_dtype dt) {  /* the low bytes of an i64 read as dt */
+    ci_dtype it = ci__bits_dtype(ci__dt[dt].size);
+    return ci__v_bitcast(L, ci__v_cast(L, bits, it), it, dt);
+}
+static int ci__lw_view_dtype(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0);
+    ci_dtype dt = ci__arg_dtype_opt(L, op, a, 1);
+    int64_t ss, sd, shape[CI_MAX_DIMS], r;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *idx[CI_MAX_DIMS];
+    ci__v *val;
+    int i, n = x->ndim, last = x->ndim - 1;
+    if (!dt) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dtype must not be None", op->name);
+    if (dt == x->dt) { outs[0] = ci__tensor_of(x); return 1; }
+    ss = (int64_t)ci__dt[x->dt].size; sd = (int64_t)ci__dt[dt].size;
+    for (i = 0; i < n; i++) shape[i] = x->size[i];
+    if (ss == sd) {
+        ci__pw_vars(L, n, shape, v);
+        outs[0] = ci__tensor_of(ci__pw_box(L, dt, n, shape, v, ci__v_bitcast(L, ci__load(L, x, v), x->dt, dt)));
+        return 1;
+    }
+    if (n == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: self.dim() cannot be 0 to view %s as %s (different element sizes)",
+                 op->name, ci__dt[x->dt].tname, ci__dt[dt].tname);
+    if (sd > ss && x->size[last] % (sd / ss))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: self.size(-1) must be divisible by %lld to view %s as %s (different element sizes), but got %lld",
+                 op->name, (long long)(sd / ss), ci__dt[x->dt].tname, ci__dt[dt].tname, (long long)x->size[last]);
+    shape[last] = sd > ss ? x->size[last] / (sd / ss) : x->size[last] * (ss / sd);
+    ci__pw_vars(L, n, shape, v);
+    for (i = 0; i < n; i++) idx[i] = v[i];
+    if (sd > ss) {   /* glue r consecutive input elements, the first one lowest */
+        r = sd / ss;
+        val = ci__v_consti(L, CI_I64, 0);
+        for (i = 0; i < r; i++) {
+            ci__v *piece;
+            idx[last] = ci__ixadd(L, ci__ix_scale(L->A, &L->ixt, v[last], r), ci__K(L, i));
+            piece = ci__bits_i64(L, ci__load(L, x, idx), x->dt);
+            if (i) piece = ci__v_bin(L, CI__V_SHL, piece, ci__v_consti(L, CI_I64, 8 * ss * i));
+            val = ci__v_bin(L, CI__V_BOR, val, piece);
+        }
+    } else {         /* cut piece j % r out of input element j / r */
+        ci__ix *kk;
+        r = ss / sd;
+        idx[last] = ci__ix_fdiv(L->A, &L->ixt, v[last], ci__K(L, r));
+        kk = ci__ix_mod(L->A, &L->ixt, v[last], ci__K(L, r));
+        val = ci__v_bin(L, CI__V_SHR, ci__bits_i64(L, ci__load(L, x, idx), x->dt), ci__ixval(L, ci__ix_scale(L->A, &L->ixt, kk, 8 * sd)));
+    }
+    outs[0] = ci__tensor_of(ci__pw_box(L, dt, n, shape, v, ci__bits_as(L, val, dt)));
+    return 1;
 }
 /* index_put(self, indices, values, accumulate=False) */
 static int ci__lw_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -5215,7 +5564,8 @@ static int ci__lw_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
 /* var/std/var_mean/std_mean (extra 0..3): Welford above the unroll threshold, two-pass below */
 static int ci__lw_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0), *m2, *mean = NULL, *var;
-    int pd = ci__pidx(op, "dim"), pk = ci__pidx(op, "keepdim"), pc = ci__pidx(op, "correction"), pu = ci__pidx(op, "unbiased");
+    int pd = ci__pidx(op, "dim") >= 0 ? ci__pidx(op, "dim") : ci__pidx(op, "dims");   /* prims.var: dims */
+    int pk = ci__pidx(op, "keepdim"), pc = ci__pidx(op, "correction"), pu = ci__pidx(op, "unbiased");
     int64_t dims[CI_MAX_DIMS], n = 1;
     int nd = pd >= 0 ? ci__arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1, keepdim = pk >= 0 ? ci__arg_bool(L, op, a, pk) : 0, i;
     double corr = 1;
@@ -5793,7 +6143,7 @@ static void ci__classify_builtin(ci__opdef *op) {
         {ci__lw_rms_norm, "decomposition"}, {ci__lw_logsumexp, "decomposition"}, {ci__lw_glu, "decomposition"},
         {ci__lw_stack, "decomposition"}, {ci__lw_expand_as, "decomposition"}, {ci__lw_pwx, "decomposition"},
         {ci__lw_lerp, "decomposition"}, {ci__lw_addcmul, "decomposition"}, {ci__lw_index_put, "scatter"},
-        {ci__lw_scatter, "scatter"}, {ci__lw_mm, "decomposition"}, {ci__lw_matmul, "decomposition"}, {ci__lw_addmm, "decomposition"},
+        {ci__lw_scatter, "scatter"}, {ci__lw_as_strided_scatter, "scatter"}, {ci__lw_masked_select, "extern"}, {ci__lw_nonzero, "extern"}, {ci__lw_mm, "decomposition"}, {ci__lw_matmul, "decomposition"}, {ci__lw_addmm, "decomposition"},
         {ci__lw_linear, "decomposition"}, {ci__lw_convolution, "decomposition"}, {ci__lw_sort, "decomposition"},
         {ci__lw_topk, "decomposition"}};
     static const ci__lower_fn floating[] = {ci__lw_softmax, ci__lw_gelu, ci__lw_silu, ci__lw_layer_norm, ci__lw_group_norm,
@@ -5820,10 +6170,14 @@ static void ci__classify_builtin(ci__opdef *op) {
     else if (op->fn == ci__lw_create && (op->extra == CI__CR_EMPTY || op->extra == CI__CR_EMPTY_LIKE || op->extra == CI__CR_EMPTY_STRIDED || op->extra == CI__CR_NEW_EMPTY))
         op->note = "uninitialised in PyTorch; zeros here, contiguous";
     else if (op->fn == ci__lw_batch_norm) op->note = "inference mode only (training=False)";
-    else if (op->fn == ci__lw_index || op->fn == ci__lw_index_put) op->note = "boolean masks only as index_put's masked fill";
+    else if (op->fn == ci__lw_index) op->note = "a boolean mask only as the only index (x[mask]); its result only as a graph output";
+    else if (op->fn == ci__lw_index_put) op->note = "boolean masks only as a masked fill";
+    else if (op->fn == ci__lw_masked_select || op->fn == ci__lw_nonzero) op->note = "size depends on the data: only as a graph output (docs/data-dependent.md)";
     else if (op->fn == ci__lw_bucketize) op->note = "no sorter";
     else if (op->fn == ci__lw_max_pool || op->fn == ci__lw_adaptive_pool) op->note = "windows up to 2500 elements";
     else if (op->fn == ci__lw_as_strided) op->note = "realizes its input first";
+    else if (op->fn == ci__lw_as_strided_scatter) op->note = "self taken as contiguous (eager keeps a permuted self's strides)";
+    else if (op->fn == ci__lw_view_dtype) op->note = "different element sizes: self read in its contiguous layout (PyTorch needs stride(-1) = 1)";
 }
 static void ci__register_builtins(ci_ctx *c) {
     size_t i;
@@ -5904,6 +6258,9 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.min.default", "self", ci__lw_maxdim, 0, CI__RED_MIN, 0, N, 0);
     /* views */
     ci__reg_builtin(c, "aten.view", "self, size", ci__lw_view, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.view.dtype", "self, dtype", ci__lw_view_dtype, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.masked_select", "self, mask", ci__lw_masked_select, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.nonzero", "self", ci__lw_nonzero, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.reshape", "self, shape", ci__lw_view, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten._unsafe_view", "self, size", ci__lw_view, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.permute", "self, dims", ci__lw_permute, 0, 0, 0, N, 0);
@@ -5916,6 +6273,7 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.slice", "self, dim=0, start=None, end=None, step=1", ci__lw_slice, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.select", "self, dim, index", ci__lw_select, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.as_strided", "self, size, stride, storage_offset=None", ci__lw_as_strided, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.as_strided_scatter", "self, src, size, stride, storage_offset=None", ci__lw_as_strided_scatter, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.clone", "self, *, memory_format=None", ci__lw_clone, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.alias", "self", ci__lw_nop, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.detach", "self", ci__lw_nop, 0, 0, 0, N, 0);
@@ -6037,6 +6395,31 @@ static void ci__register_builtins(ci_ctx *c) {
     /* joining, padding, scattering into views */
     ci__reg_builtin(c, "aten.cat", "tensors, dim=0", ci__lw_cat, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "prims.cat", "tensors, dim", ci__lw_cat, 0, 0, 0, N, 0);
+    /* prims twins of ops above */
+    ci__reg_builtin(c, "prims.sum", "inp, dims, *, output_dtype=None", ci__lw_prims, 0, CI__PR_SUM, 0, N, 0);
+    ci__reg_builtin(c, "prims.prod", "inp, dims, *, output_dtype=None", ci__lw_prims, 0, CI__PR_PROD, 0, N, 0);
+    ci__reg_builtin(c, "prims.amax", "inp, dims, *, output_dtype=None", ci__lw_prims, 0, CI__PR_AMAX, 0, N, 0);
+    ci__reg_builtin(c, "prims.amin", "inp, dims, *, output_dtype=None", ci__lw_prims, 0, CI__PR_AMIN, 0, N, 0);
+    ci__reg_builtin(c, "prims.pow", "self, other", ci__lw_prims, 0, CI__PR_POW, 0, N, 0);
+    ci__reg_builtin(c, "prims.squeeze", "a, dimensions", ci__lw_prims, 0, CI__PR_SQUEEZE, 0, N, 0);
+    ci__reg_builtin(c, "prims.slice", "a, start_indices, limit_indices, strides=None", ci__lw_prims, 0, CI__PR_SLICE, 0, N, 0);
+    ci__reg_builtin(c, "prims.slice_in_dim", "a, start_index, limit_index, stride=1, axis=0", ci__lw_prims, 0, CI__PR_SLICE_IN_DIM, 0, N, 0);
+    ci__reg_builtin(c, "prims.split_dim", "a, dim, outer_length", ci__lw_prims, 0, CI__PR_SPLIT_DIM, 0, N, 0);
+    ci__reg_builtin(c, "prims.collapse_view", "a, start, end", ci__lw_prims, 0, CI__PR_COLLAPSE_VIEW, 0, N, 0);
+    ci__reg_builtin(c, "prims.transpose", "a, permutation", ci__lw_permute, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.as_strided", "a, size, stride, storage_offset", ci__lw_as_strided, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.to_dtype", "a, dtype", ci__lw_to_copy, 0, 1, 0, N, 0);
+    ci__reg_builtin(c, "prims.device_put", "a, device", ci__lw_nop, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.isfinite", "self", ci__lw_pwx, 0, CI__PX_ISFINITE, 0, N, 0);
+    ci__reg_builtin(c, "prims.fill", "self, value", ci__lw_create, 0, CI__CR_FILL, 0, N, 0);
+    ci__reg_builtin(c, "prims.copy_to", "a, b", ci__lw_create, 0, CI__CR_COPY, 0, N, 0);
+    ci__reg_builtin(c, "prims.full", "shape, fill_value, *, dtype, device, requires_grad", ci__lw_full, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.full_like", "a, fill_value, *, dtype, device, requires_grad", ci__lw_full, 1, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.scalar_tensor", "s, *, dtype=None, device=None", ci__lw_create, 0, CI__CR_SCALAR_TENSOR, 0, N, 0);
+    ci__reg_builtin(c, "prims.empty", "shape, *, dtype, device, requires_grad", ci__lw_create, 0, CI__CR_EMPTY, 0, N, 0);
+    ci__reg_builtin(c, "prims.empty_strided", "shape, strides, *, dtype, device, requires_grad", ci__lw_create, 0, CI__CR_EMPTY_STRIDED, 0, N, 0);
+    ci__reg_builtin(c, "prims.arange", "start, end, step, *, dtype, device, requires_grad", ci__lw_arange, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.bessel_i0", "self", ci__lw_unary, CI__V_I0, 0, 1, N, 0);
     ci__reg_builtin(c, "aten.stack", "tensors, dim=0", ci__lw_stack, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.constant_pad_nd", "self, pad, value=0", ci__lw_pad, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.reflection_pad1d", "self, padding", ci__lw_pad, 1, 1, 0, N, 0);
@@ -6118,6 +6501,12 @@ static void ci__register_builtins(ci_ctx *c) {
     if ((op = ci__reg_builtin(c, "aten.native_dropout", "input, p, train", ci__lw_random, 0, CI__RND_NATIVE_DROPOUT, 0, N, 0))) op->nouts = 2;
     ci__reg_builtin(c, "aten.dropout", "input, p, train", ci__lw_random, 0, CI__RND_DROPOUT, 0, N, 0);
     /* sorting */
+    if ((op = ci__reg_builtin(c, "cinductor.masked_rows", "self, mask", NULL, 0, 0, 0, N, 0))) {
+        op->kind = CI__OPK_EXTERN; op->internal = 1; op->dd = 1; op->ext.run = ci__ext_masked_rows_run; op->ext.infer = ci__ext_masked_rows_infer;
+    }
+    if ((op = ci__reg_builtin(c, "cinductor.nonzero", "self", NULL, 0, 0, 0, N, 0))) {
+        op->kind = CI__OPK_EXTERN; op->internal = 1; op->dd = 1; op->ext.run = ci__ext_nonzero_run; op->ext.infer = ci__ext_nonzero_infer;
+    }
     if ((op = ci__reg_builtin(c, "cinductor.sort", "self, descending", NULL, 0, 0, 0, N, 0))) {
         op->kind = CI__OPK_EXTERN; op->internal = 1; op->nouts = 2; op->ext.run = ci__ext_sort_run; op->ext.infer = ci__ext_sort_infer;
         op->ext.num_outputs = 2;
@@ -6875,7 +7264,7 @@ static const char *const ci__prelude[] = {
     "  if (e == 0) { o.f = (float)m * 5.9604644775390625e-08f; o.u |= s; return o.f; }\n",
     "  if (e == 31) o.u = s | 0x7f800000u | (m << 13); else o.u = s | ((e + 112) << 23) | (m << 13); return o.f; }\n",
     "static unsigned short ci_f2h(float f) { union { unsigned int u; float f; } i; unsigned int s, e, m, r; i.f = f; s = (i.u >> 16) & 0x8000; e = (i.u >> 23) & 0xff; m = i.u & 0x7fffff;\n",
-    "  if (e == 255) return (unsigned short)(s | 0x7c00 | (m ? 0x200 : 0));\n",
+    "  if (e == 255) return (unsigned short)(s | 0x7c00 | (m ? ((m >> 13) ? (m >> 13) : 0x200) : 0));\n",
     "  if (e > 142) return (unsigned short)(s | 0x7c00);\n",
     "  if (e < 113) { if (e < 102) return (unsigned short)s; m |= 0x800000; r = m >> (126 - e); if ((m >> (125 - e)) & 1 && ((r & 1) || (m & ((1u << (125 - e)) - 1)))) r++; return (unsigned short)(s | r); }\n",
     "  r = ((e - 112) << 10) | (m >> 13); if ((m & 0x1000) && ((r & 1) || (m & 0xfff))) r++; return (unsigned short)(s | r); }\n",
@@ -6886,8 +7275,12 @@ static const char *const ci__prelude[] = {
     "static int ci_signbit_f(float x) { union { float f; unsigned int u; } v; v.f = x; return (int)(v.u >> 31); }\n",
     "static int ci_signbit_d(double x) { union { double f; unsigned long long u; } v; v.f = x; return (int)(v.u >> 63); }\n",
     "static float ci_bf2f(unsigned short h) { union { unsigned int u; float f; } o; o.u = (unsigned int)h << 16; return o.f; }\n",
-    "static unsigned short ci_f2bf(float f) { union { unsigned int u; float f; } i; i.f = f; if (f != f) return 0x7fc0;\n",
+    "static unsigned short ci_f2bf(float f) { union { unsigned int u; float f; } i; i.f = f; if (f != f) return (unsigned short)((i.u >> 16) & 0x7f ? i.u >> 16 : (i.u >> 16) | 0x40);\n",
     "  return (unsigned short)((i.u + 0x7fff + ((i.u >> 16) & 1)) >> 16); }\n",
+    "static unsigned int ci_fbits(float x) { union { float f; unsigned int u; } v; v.f = x; return v.u; }\n",
+    "static float ci_bitsf(unsigned int x) { union { unsigned int u; float f; } v; v.u = x; return v.f; }\n",
+    "static unsigned long long ci_dbits(double x) { union { double f; unsigned long long u; } v; v.f = x; return v.u; }\n",
+    "static double ci_bitsd(unsigned long long x) { union { unsigned long long u; double f; } v; v.u = x; return v.f; }\n",
     NULL};
 
 typedef struct ci__emit {
@@ -6951,7 +7344,8 @@ static void ci__emit_loadexpr(ci__emit *E, ci__v *v) {
 static int ci__vop_repeats(const ci__v *v) {
     int isf = v->n && ci__is_float(v->a[0]->dt);
     switch (v->op) {
-    case CI__V_SIGN: case CI__V_ISNAN: case CI__V_ISINF: case CI__V_RANDINT: case CI__V_MAX: case CI__V_MIN: return 1;
+    case CI__V_SIGN: case CI__V_ISNAN: case CI__V_ISINF: case CI__V_RANDINT: case CI__V_MAX: case CI__V_MIN:
+    case CI__V_BITCAST: return 1;   /* (BITCAST: its text is built in a short buffer) */
     case CI__V_REM: return isf;
     case CI__V_ABS: return !isf;
     default: return 0;
@@ -7010,6 +7404,19 @@ static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
         if (v->dt == CI_BOOL) ci__sb_printf(sb, "(%s != 0)", a0);
         else ci__sb_printf(sb, "(%s)%s", ci__ctype(v->dt), a0);
         break;
+    case CI__V_BITCAST: {   /* the source's bits as an integer, then read as the target */
+        ci_dtype src = (ci_dtype)(v->i / 16), dst = (ci_dtype)(v->i % 16);
+        char bits[48];
+        if (src == CI_F16 || src == CI_BF16) snprintf(bits, sizeof bits, "%s(%s)", src == CI_F16 ? "ci_f2h" : "ci_f2bf", a0);
+        else if (src == CI_F32 || src == CI_F64) snprintf(bits, sizeof bits, "%s(%s)", src == CI_F32 ? "ci_fbits" : "ci_dbits", a0);
+        else snprintf(bits, sizeof bits, "%s", a0);
+        if (dst == CI_F16 || dst == CI_BF16) ci__sb_printf(sb, "%s((unsigned short)%s)", dst == CI_F16 ? "ci_h2f" : "ci_bf2f", bits);
+        else if (dst == CI_F32) ci__sb_printf(sb, "ci_bitsf((unsigned int)%s)", bits);
+        else if (dst == CI_F64) ci__sb_printf(sb, "ci_bitsd((unsigned long long)%s)", bits);
+        else if (dst == CI_BOOL) ci__sb_printf(sb, "((unsigned char)%s != 0)", bits);
+        else ci__sb_printf(sb, "(%s)%s", ci__dt[dst].cstore, bits);
+        break;
+    }
     case CI__V_ADD: case CI__V_SUB: case CI__V_MUL: {
         const char *o = v->op == CI__V_ADD ? "+" : v->op == CI__V_SUB ? "-" : "*";
         if (isf) ci__sb_printf(sb, "%s %s %s", a0, o, a1);
@@ -7528,7 +7935,7 @@ static unsigned short ci__f2h(float f) {
     unsigned int u, s, e, m, r;
     memcpy(&u, &f, 4);
     s = (u >> 16) & 0x8000; e = (u >> 23) & 0xff; m = u & 0x7fffff;
-    if (e == 255) return (unsigned short)(s | 0x7c00 | (m ? 0x200 : 0));
+    if (e == 255) return (unsigned short)(s | 0x7c00 | (m ? ((m >> 13) ? (m >> 13) : 0x200) : 0));  /* NaN: payload kept */
     if (e > 142) return (unsigned short)(s | 0x7c00);
     if (e < 113) {
         if (e < 102) return (unsigned short)s;
@@ -7541,10 +7948,33 @@ static unsigned short ci__f2h(float f) {
     return (unsigned short)(s | r);
 }
 static float ci__bf2f(unsigned short h) { unsigned int u = (unsigned int)h << 16; float f; memcpy(&f, &u, 4); return f; }
+/* f32 <-> the double holding it, bit-exact for NaNs: a conversion would quiet a signalling NaN,
+   and the bits of one must come through loads, stores and bitcasts as in the emitted C */
+static double ci__f2d(float x) {
+    uint32_t u;
+    uint64_t d;
+    double r;
+    if (x == x) return (double)x;
+    memcpy(&u, &x, 4);
+    d = ((uint64_t)(u >> 31) << 63) | ((uint64_t)0x7ff << 52) | ((uint64_t)(u & 0x7fffff) << 29);
+    memcpy(&r, &d, 8);
+    return r;
+}
+static float ci__d2f(double x) {
+    uint64_t d;
+    uint32_t u;
+    float r;
+    if (x == x) return (float)x;
+    memcpy(&d, &x, 8);
+    u = ((uint32_t)(d >> 63) << 31) | 0x7f800000u | (uint32_t)((d >> 29) & 0x7fffff);
+    if (!(u & 0x7fffff)) u |= 0x400000;   /* a payload only in the low bits: a quiet NaN */
+    memcpy(&r, &u, 4);
+    return r;
+}
 static unsigned short ci__f2bf(float f) {
     unsigned int u;
-    if (f != f) return 0x7fc0;
     memcpy(&u, &f, 4);
+    if (f != f) return (unsigned short)((u >> 16) & 0x7f ? u >> 16 : (u >> 16) | 0x40);   /* NaN: payload kept */
     return (unsigned short)((u + 0x7fff + ((u >> 16) & 1)) >> 16);
 }
 static double ci__div_floor(double a, double b, int f32) {
@@ -7722,9 +8152,9 @@ static void ci__interp_load(const ci__buf *b, void *const *B, int64_t k, ci__iva
     case CI_I16: r->i = ((const short *)p)[k]; break;
     case CI_I32: r->i = ((const int *)p)[k]; break;
     case CI_I64: r->i = ((const long long *)p)[k]; break;
-    case CI_F16: r->f = ci__h2f(((const unsigned short *)p)[k]); break;
-    case CI_BF16: r->f = ci__bf2f(((const unsigned short *)p)[k]); break;
-    case CI_F32: r->f = ((const float *)p)[k]; break;
+    case CI_F16: r->f = ci__f2d(ci__h2f(((const unsigned short *)p)[k])); break;
+    case CI_BF16: r->f = ci__f2d(ci__bf2f(((const unsigned short *)p)[k])); break;
+    case CI_F32: r->f = ci__f2d(((const float *)p)[k]); break;
     case CI_F64: r->f = ((const double *)p)[k]; break;
     default: break;
     }
@@ -7752,6 +8182,24 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
         } else r->i = isf ? ci__f2i(a->f, v->dt) : ci__wrapi(v->dt, (uint64_t)a->i);
         return 0;
     case CI__V_WHERE: *r = a->i ? *b : *c; return 0;
+    case CI__V_BITCAST: {   /* as the emitted C: the source's bits, read as the target */
+        ci_dtype src = (ci_dtype)(v->i / 16), dst = (ci_dtype)(v->i % 16);
+        uint64_t bits;
+        uint32_t u;
+        float fv;
+        if (src == CI_F16) bits = ci__f2h(ci__d2f(a->f));
+        else if (src == CI_BF16) bits = ci__f2bf(ci__d2f(a->f));
+        else if (src == CI_F32) { fv = ci__d2f(a->f); memcpy(&u, &fv, 4); bits = u; }
+        else if (src == CI_F64) memcpy(&bits, &a->f, 8);
+        else bits = (uint64_t)a->i;
+        if (dst == CI_F16) r->f = ci__f2d(ci__h2f((unsigned short)bits));
+        else if (dst == CI_BF16) r->f = ci__f2d(ci__bf2f((unsigned short)bits));
+        else if (dst == CI_F32) { u = (uint32_t)bits; memcpy(&fv, &u, 4); r->f = ci__f2d(fv); }
+        else if (dst == CI_F64) memcpy(&r->f, &bits, 8);
+        else if (dst == CI_BOOL) r->i = (unsigned char)bits != 0;
+        else r->i = ci__wrapi(dst, bits);
+        return 0;
+    }
     case CI__V_RAND: r->f = v->dt == CI_F64 ? ci__rand_d(a->i, b->i) : (double)ci__rand_f(a->i, b->i); return 0;
     case CI__V_RANDN: r->f = v->dt == CI_F64 ? ci__randn_d(a->i, b->i) : (double)ci__randn_f(a->i, b->i); return 0;
     case CI__V_CHECKIDX: {
@@ -7847,9 +8295,9 @@ static void ci__store_val(ci__buf *b, void *const *B, int64_t k, ci__ival val, i
     case CI_I16: ((short *)p)[k] = (short)ci__wrapi(CI_I16, (uint64_t)i); break;
     case CI_I32: ((int *)p)[k] = (int)ci__wrapi(CI_I32, (uint64_t)i); break;
     case CI_I64: ((long long *)p)[k] = i; break;
-    case CI_F16: ((unsigned short *)p)[k] = ci__f2h((float)f); break;
-    case CI_BF16: ((unsigned short *)p)[k] = ci__f2bf((float)f); break;
-    case CI_F32: ((float *)p)[k] = (float)f; break;
+    case CI_F16: ((unsigned short *)p)[k] = ci__f2h(ci__d2f(f)); break;
+    case CI_BF16: ((unsigned short *)p)[k] = ci__f2bf(ci__d2f(f)); break;
+    case CI_F32: ((float *)p)[k] = ci__d2f(f); break;
     case CI_F64: ((double *)p)[k] = f; break;
     default: break;
     }
@@ -8764,6 +9212,11 @@ static int ci__rt_extern(void *rt, int idx, void **B) {
     }
     r = k->ext->ext.run(ins, k->nin, k->args, k->nargs, outs, k->nout, k->ext->internal ? (void *)p : k->ext->ext.user);
     if (r) p->failed_extern = idx + 1;
+    for (i = 0; i < k->nout && !r; i++) if (k->outs[i]->dd_node) {   /* the size it filled */
+        ci__buf *b = k->outs[i];
+        b->run_done = 1; b->run_ndim = b->ndim;
+        for (d = 0; d < b->ndim; d++) b->run_size[d] = outs[i].shape[d] >= 0 && outs[i].shape[d] <= b->size[d] ? outs[i].shape[d] : b->size[d];
+    }
     return r;
 }
 /* cinductor's own extern kernels (>>linalg), run on the program's thread pool */
@@ -9854,8 +10307,10 @@ static void ci__cig_next(ci__cig_parser *P) {
             ci__cig_adv(P, 1);
         } else if (c == '#') {
             while (P->pos < P->len && P->text[P->pos] != '\n') ci__cig_adv(P, 1);
-        } else if (c == '\\' && ci__cig_at(P, P->pos + 1) == '\n') {   /* line continuation */
-            P->pos += 2;
+        } else if (c == '\\' && (ci__cig_at(P, P->pos + 1) == '\n' ||
+                                  (ci__cig_at(P, P->pos + 1) == '\r' && ci__cig_at(P, P->pos + 2) == '\n'))) {
+            /* a line continuation, with LF or CRLF line ends */
+            P->pos += ci__cig_at(P, P->pos + 1) == '\r' ? 3 : 2;
             P->line++;
             P->col = 1;
         } else if (c == '\n' && P->depth > 0) {
@@ -11750,6 +12205,20 @@ int ci_program_output_shape(const ci_program *p, int i, int64_t *shape) {
     if (!p || i < 0 || i >= p->nout) return -1;
     if (shape) memcpy(shape, p->out_shape + i * CI_MAX_DIMS, sizeof(int64_t) * (size_t)p->out_nd[i]);
     return p->out_nd[i];
+}
+int ci_program_output_shape_after_run(const ci_program *p, int i, int64_t *shape) {
+    int k;
+    if (!p || i < 0 || i >= p->nout) return -1;
+    for (k = 0; k < p->L->bufs.n; k++) {   /* output i's buffer, or the data-dependent one it copies */
+        const ci__buf *b = (const ci__buf *)p->L->bufs.v[k];
+        if (b->output_index != i) continue;
+        if (!b->dd_node && b->producer && b->producer->kind == CI__K_POINTWISE && b->producer->body->op == CI__V_LOAD)
+            b = b->producer->body->buf;
+        if (!b->dd_node || !b->run_done) break;
+        if (shape) memcpy(shape, b->run_size, sizeof(int64_t) * (size_t)b->run_ndim);
+        return b->run_ndim;
+    }
+    return ci_program_output_shape(p, i, shape);
 }
 int ci_program_num_kernels(const ci_program *p) { return p ? p->nkernels : 0; }
 size_t ci_program_arena_size(const ci_program *p) { return p ? p->arena_size : 0; }

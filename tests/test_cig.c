@@ -647,6 +647,11 @@ CI_TEST(test_err_positions) {
     EXPECT_ERR("\xEF\xBB\xBFinput x f32[2]\noutput x\n", "1:9", "expected ':'");
     EXPECT_ERR("input x: f32[2]\r\n\ty = aten.neg.default(q)\r\noutput y\r\n", "2:23", "undefined name 'q'");
     EXPECT_ERR("input x: f32[2]\ny = aten.add.Tensor(x, \\\n  q)\noutput y\n", "3:3", "undefined name 'q'");
+    /* ... also with CRLF line ends: the backslash is followed by "\r\n" */
+    EXPECT_ERR("input x: f32[2]\r\ny = \\\r\n  aten.neg.default(q)\r\noutput y\r\n", "3:20", "undefined name 'q'");
+    EXPECT_ERR("input x: f32[2]\r\noutput x, \\\r\n\\\r\n q\r\n", "4:2", "undefined name 'q'");
+    /* a backslash before a lone CR is not a continuation */
+    EXPECT_ERR("input x: f32[2] \\\routput x\n", "1:17", "unexpected character '\\'");
     EXPECT_ERR("input x: f32[2]\ny = aten.add.Tensor(\n  x,\n\n  q)\noutput y\n", "5:3", "undefined name 'q'");
     EXPECT_ERR("# a\n  # b\n\ninput x: f32[2] # c\n\n   y = aten.neg.default(q)  # d\noutput y\n", "6:25",
                "undefined name 'q'");
@@ -1047,7 +1052,8 @@ CI_TEST(test_valid_constants) {
 }
 
 CI_TEST(test_valid_multi_results) {
-    /* a BOM, CRLF line ends, tabs, a comment on every kind of line, a wrapped call, `_`,
+    /* a BOM, CRLF line ends, tabs, a comment on every kind of line, a wrapped call, line
+       continuations (backslash CRLF), `_`,
        torch.ops. names, an op returning a list (myns.unbind0) of 2 and of 1 element */
     static const char text[] =
         "\xEF\xBB\xBF# written on Windows\r\n"
@@ -1058,13 +1064,15 @@ CI_TEST(test_valid_multi_results) {
         "m, _ = aten.max.dim(\r\n"
         "    x,      # the input\r\n"
         "    0)\r\n"
-        "_ = aten.neg.default(x)\r\n"
+        "_ = \\\r\n"
+        "    aten.neg.default(x)\r\n"
         "_, _ = aten.max.dim(x, 0)\r\n"
         "ln, mean, rstd = aten.native_layer_norm.default(x, [3], None, None, 1e-5)\r\n"
         "u0, u1 = myns.unbind0(x)\r\n"
         "x1 = aten.unsqueeze.default(x, 0)\r\n"
         "only = myns.unbind0(x1)\r\n"
-        "output v, i, j, m, ln, mean, rstd, u0, u1, only\r\n";
+        "output v, i, j, m, ln, mean, rstd, \\\r\n"
+        "       u0, u1, only\r\n";
     float x[6], want[6];
     int64_t wi[2];
     const void *ins[1];

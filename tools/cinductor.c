@@ -390,7 +390,8 @@ static int tool_cmd_run(tool *T) {
     for (i = 0; i < T->nouts; i++) {
         char *path = (char *)malloc(strlen(T->out_dir) + 32);
         int64_t shape[CI_MAX_DIMS];
-        int nd = ci_program_output_shape(T->prog, i, shape);
+        /* the size it has after this run: nonzero / masked_select fill only part of their buffer */
+        int nd = ci_program_output_shape_after_run(T->prog, i, shape);
         ci_dtype dt = ci_program_output_dtype(T->prog, i);
         void *data = T->outs[i];
         ci_result r;

@@ -14,7 +14,9 @@ A case is data: input specs, statements in .cig syntax, outputs. The statements 
 reference too: `y = aten.add.Tensor(a, b, alpha=2)` is evaluated in Python as
 torch.ops.aten.add.Tensor(a, b, alpha=2) (.cig argument syntax is Python's, with dtype literals
 f32 ... and inf/nan bound to their values). Combinations PyTorch itself rejects (exp of a bool,
-amax over an empty dim, ...) are dropped, since PyTorch defines the ops.
+amax over an empty dim, ...) are dropped, since PyTorch defines the ops. An error case
+(Case(..., error="words")) is the opposite: PyTorch must raise, and cinductor must refuse the
+graph (exit status 1 or 2, no crash) with a message containing the words.
 
 Usage: run.py [--seed N] [-k SUBSTRING] [--backends tcc,interp] [--cinductor PATH] [-j N] [-v]
 Prints PASS/FAIL/SKIP per case and backend, and last `N passed, M failed[, K skipped]`.
@@ -56,6 +58,7 @@ TORCH_TO_CIG = {t: n for n, (_, t) in DTYPES.items()}
 FLOATS = ("f16", "f32", "f64")
 # names bound when a statement is evaluated as Python
 EVAL_NS = {n: t for n, (_, t) in DTYPES.items()}
+EVAL_NS["bf16"] = torch.bfloat16     # no NumPy dtype: only inside graphs, never an input or output
 EVAL_NS.update({"inf": float("inf"), "nan": float("nan"), "True": True, "False": False,
                 "None": None})
 
@@ -75,7 +78,9 @@ class I:
     near1 (floats in [0.9, 1.1], ints +-1), grid (small integers, also as floats, so that
     comparisons meet ties), nan (floats with NaN and +-inf mixed in), small (ints in [0, 5)),
     exp (exponents: floats normal, ints in [0, 4)), big (floats normal * 50), true (mostly
-    true/non-zero)."""
+    true/non-zero), bits (random bit patterns over the whole dtype: every integer, and floats
+    of every class, NaNs with payloads included; signalling NaNs of any float reading of the
+    bits are made quiet: the interpreter computes f32 in double, where arithmetic quiets them)."""
 
     def __init__(self, dtype, shape, kind="n"):
         self.dtype, self.shape, self.kind = dtype, list(shape), kind
@@ -87,6 +92,8 @@ class I:
         npdt = DTYPES[self.dtype][0]
         shape, k = tuple(self.shape), self.kind
         n = int(np.prod(shape)) if shape else 1
+        if k == "bits" and self.dtype != "bool":
+            return random_bits(rng, npdt, n).reshape(shape).copy(order="C")
         if self.dtype == "bool":
             p = 0.995 if k in ("true", "pos", "nz") else 0.5
             v = rng.random(n) < p
@@ -147,14 +154,31 @@ class I:
         return np.asarray(v).astype(npdt).reshape(shape).copy(order="C")
 
 
+def random_bits(rng, npdt, n):
+    """n random values of npdt with random bit patterns, no signalling NaN in any float reading"""
+    size = np.dtype(npdt).itemsize
+    u = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[size]
+    v = rng.integers(0, 2 ** (8 * size), n, dtype=np.uint64 if size == 8 else np.int64).astype(u)
+    # (exponent mask, quiet bit) of each float format of this size: f16, bf16 / f32 / f64
+    fmts = {1: [], 2: [(0x7c00, 0x200), (0x7f80, 0x40)], 4: [(0x7f800000, 0x400000)],
+            8: [(0x7ff0000000000000, 0x8000000000000)]}[size]
+    for e, q in fmts:
+        e, q = u(e), u(q)
+        mant = u(q * 2 - 1)
+        snan = ((v & e) == e) & ((v & mant) != 0) & ((v & q) == 0)
+        v = np.where(snan, v | q, v).astype(u)
+    return v.view(npdt)
+
+
 class Case:
     """inputs: [(name, I)]; consts: [(name, dtype, shape, value-or-'load')]; body: .cig
     statements, where `{out}` on the left stands for as many names as the op has results;
     outputs: names, or None for the names `{out}` became."""
 
-    def __init__(self, name, inputs, body, outputs=None, tol=None, consts=(), red=False):
+    def __init__(self, name, inputs, body, outputs=None, tol=None, consts=(), red=False,
+                 error=None):
         self.name, self.inputs, self.body, self.outputs = name, inputs, body, outputs
-        self.tol, self.consts, self.red = tol, list(consts), red
+        self.tol, self.consts, self.red, self.error = tol, list(consts), red, error
 
 
 def _desc(inputs, args):
@@ -163,12 +187,12 @@ def _desc(inputs, args):
     return re.sub(r"\b[a-z]\b", lambda m: table.get(m.group(0), m.group(0)), args)
 
 
-def op_case(op, args, *specs, tol=None, red=False, name=None):
+def op_case(op, args, *specs, tol=None, red=False, name=None, error=None):
     """one op applied to inputs a, b, c, ... (in the order of specs)"""
     inputs = [("abcdefgh"[i], s) for i, s in enumerate(specs)]
     short = op[5:] if op.startswith("aten.") else op
-    return Case(name or "%s(%s)" % (short, _desc(inputs, args)), inputs,
-                ["{out} = %s(%s)" % (op, args)], tol=tol, red=red)
+    return Case(name or "%s(%s)%s" % (short, _desc(inputs, args), " fails" if error else ""),
+                inputs, ["{out} = %s(%s)" % (op, args)], tol=tol, red=red, error=error)
 
 
 def shapes_unary():
@@ -182,6 +206,9 @@ BINARY_SHAPES = (([7], [7]), ([1023], [1023]), ([7, 1], [1, 5]), ([3, 4], [4]), 
 def build_cases():
     C = []
     add = C.append
+
+    def G(name, inputs, body, outputs, **kw):   # a graph of several statements
+        add(Case(name, inputs, body, outputs, **kw))
 
     # ---- pointwise unary ----
     unary = {"neg": "n", "abs": "n", "exp": "n", "log": "pos", "sqrt": "pos", "rsqrt": "pos",
@@ -617,6 +644,29 @@ def build_cases():
         add(op_case("aten.diagonal_scatter.default", "a, b", I(dt, [3, 4]), I(dt, [3])))
         add(op_case("aten.diagonal_scatter.default", "a, b, 1", I(dt, [3, 4]), I(dt, [3])))
         add(op_case("aten.diagonal_scatter.default", "a, b, -1, 1, 0", I(dt, [4, 3]), I(dt, [3])))
+        add(op_case("aten.as_strided_scatter.default", "a, b, [2, 3], [3, 1]", I(dt, [3, 3]), I(dt, [2, 3])))
+        add(op_case("aten.as_strided_scatter.default", "a, b, [2, 2], [1, 5], 7", I(dt, [4, 5]), I(dt, [2, 2])))
+        add(op_case("aten.as_strided_scatter.default", "a, b, [3], [4]", I(dt, [12]), I(dt, [3])))
+    for dt in ("f32", "i64"):
+        asc = "aten.as_strided_scatter.default"
+        add(op_case(asc, "a, b, [2, 3, 2], [12, 2, 1], 3", I(dt, [2, 3, 4]), I(dt, [2, 3, 2])))
+        add(op_case(asc, "a, b, [], [], 5", I(dt, [7]), I(dt, [])))
+        add(op_case(asc, "a, b, [0, 3], [3, 1], 100", I(dt, [7]), I(dt, [0, 3])))
+        add(op_case(asc, "a, b, [3, 3], [1, 3]", I(dt, [3, 3]), I(dt, [3, 3])))    # a transpose
+        add(op_case(asc, "a, b, [2], [1], 4", I(dt, [2, 3]), I("f64", [2])))       # src cast
+        add(op_case(asc, "a, b, [4], [2], 1", I(dt, [0]), I(dt, [4]), error="setStorage"))
+        add(op_case(asc, "a, b, [3, 3], [3, 1], 1", I(dt, [3, 3]), I(dt, [3, 3]), error="setStorage"))
+        add(op_case(asc, "a, b, [2, 3], [3, 1]", I(dt, [3, 3]), I(dt, [3, 2]),
+                    error="expected src to have a size equal to the slice of self"))
+        add(op_case(asc, "a, b, [2, 3], [3]", I(dt, [3, 3]), I(dt, [2, 3]),
+                    error="mismatch in length of strides and shape"))
+        # a view of a non-contiguous self: PyTorch's clone of it is contiguous
+        G("slice->as_strided_scatter/%s" % dt, [("x", I(dt, [6, 4])), ("s", I(dt, [2, 2]))],
+          ["v = aten.slice.Tensor(x, 0, 1, 6, 2)",
+           "y = aten.as_strided_scatter.default(v, s, [2, 2], [1, 4], 2)"], ["y"])
+        G("as_strided_scatter->sum/%s" % dt, [("x", I(dt, [3, 4])), ("s", I(dt, [2]))],
+          ["y = aten.as_strided_scatter.default(x, s, [2], [5], 1)",
+           "z = aten.sum.dim_IntList(y, [1])"], ["y", "z"], red=True)
     add(op_case("aten.cat.default", "[a, b]", I("f32", [2, 5]), I("i64", [3, 5])))   # promotes
     add(op_case("aten.cat.default", "[a, b], 1", I("bool", [2, 1]), I("i32", [2, 2])))
     for dt in ("f32", "f64"):
@@ -823,6 +873,134 @@ def build_cases():
         add(op_case("aten.sort.stable", "a, stable=True, dim=0, descending=True", I(dt, [7, 9], "grid")))
         add(op_case("aten.argsort.stable", "a, stable=True", I(dt, [1023], "grid")))
 
+    # ---- prims: twins of aten ops (PyTorch 1.13 runs them through aten) ----
+    for dt in ALL:
+        add(op_case("prims.sum.default", "a, [1]", I(dt, [7, 5]), red=True))
+        add(op_case("prims.sum.default", "a, [0, 1]", I(dt, [7, 5]), red=True))
+        add(op_case("prims.prod.default", "a, [0, 1]", I(dt, [3, 4], "near1"), red=True))
+        add(op_case("prims.amax.default", "a, [1]", I(dt, [7, 5]), red=True))
+        add(op_case("prims.amin.default", "a, [0]", I(dt, [7, 5]), red=True))
+        add(op_case("prims.squeeze.default", "a, [0, 2]", I(dt, [1, 3, 1])))
+        add(op_case("prims.transpose.default", "a, [1, 0]", I(dt, [7, 5])))
+        add(op_case("prims.slice.default", "a, [0, 1], [2, 5], [1, 2]", I(dt, [3, 5])))
+        add(op_case("prims.slice.default", "a, [1, 0], [3, 4]", I(dt, [3, 5])))
+        add(op_case("prims.slice_in_dim.default", "a, 1, 5, 2, 1", I(dt, [2, 6])))
+        add(op_case("prims.slice_in_dim.default", "a, 0, 2", I(dt, [3, 4])))
+        add(op_case("prims.split_dim.default", "a, 0, 2", I(dt, [6, 4])))
+        add(op_case("prims.split_dim.default", "a, 1, 4", I(dt, [3, 4])))
+        add(op_case("prims.collapse_view.default", "a, 0, 2", I(dt, [2, 3, 4])))
+        add(op_case("prims.collapse_view.default", "a, 1, 3", I(dt, [2, 3, 4])))
+        add(op_case("prims.as_strided.default", "a, [2, 2], [1, 2], 1", I(dt, [7])))
+        add(op_case("prims.to_dtype.default", "a, f64", I(dt, [7])))
+        add(op_case("prims.device_put.default", 'a, "cpu"', I(dt, [7])))
+        add(op_case("prims.fill.default", "a, 3", I(dt, [2, 3])))
+        add(op_case("prims.copy_to.default", "a, b", I(dt, [2, 3]), I("f32", [2, 3])))
+        add(op_case("prims.full_like.default", 'a, 2, dtype=%s, device="cpu", requires_grad=False' % dt, I("f32", [2, 3])))
+        add(op_case("prims.full.default", '[2, 3], 1, dtype=%s, device="cpu", requires_grad=False' % dt))
+        add(op_case("prims.rev.default", "a, [0, 1]", I(dt, [3, 4])))
+        add(op_case("prims.broadcast_in_dim.default", "a, [2, 3, 4], [1, 2]", I(dt, [3, 1])))
+        add(op_case("prims.view_of.default", "a", I(dt, [3])))
+    for dt in NUM:
+        add(op_case("prims.pow.default", "a, b", I(dt, [7, 5], "pos"), I(dt, [7, 5], "exp")))
+    for dt in FLT:
+        add(op_case("prims.isfinite.default", "a", I(dt, [7, 5], "nan")))
+        add(op_case("prims.bessel_i0.default", "a", I(dt, [7, 5], "big")))
+        add(op_case("prims.var.default", "a, [1], correction=1", I(dt, [7, 5]), red=True))
+        add(op_case("prims.var.default", "a, [0, 1], correction=0", I(dt, [7, 5]), red=True))
+    add(op_case("prims.isfinite.default", "a", I("i32", [7])))
+    add(op_case("prims.sum.default", "a, []", I("f32", [7, 5]), red=True))
+    add(op_case("prims.scalar_tensor.default", 's, dtype=f64, device="cpu"'.replace("s", "2.5", 1)))
+    add(op_case("prims.arange.default", '0, 5, 2, dtype=i64, device="cpu", requires_grad=False'))
+    add(op_case("prims.arange.default", '1.5, 4, 0.5, dtype=f32, device="cpu", requires_grad=False'))
+    G("prims.empty then fill", [], ['e = prims.empty.default([2, 3], dtype=i32, device="cpu", requires_grad=False)',
+                                    "y = prims.fill.default(e, 7)"], ["y"])
+    G("prims.empty_strided then fill", [],
+      ['e = prims.empty_strided.default([2, 3], [1, 2], dtype=f64, device="cpu", requires_grad=False)',
+       "y = prims.fill.default(e, 7)"], ["y"])
+    add(op_case("prims.pow.default", "a, b", I("f32", [7]), I("i32", [7]), error="is not the expected dtype"))
+
+    # ---- data-dependent sizes: the outputs have the size the data gives ----
+    for dt in ALL:
+        add(op_case("aten.masked_select.default", "a, b", I(dt, [7, 5]), I("bool", [7, 5])))
+        add(op_case("aten.masked_select.default", "a, b", I(dt, [7, 5]), I("bool", [5])))   # broadcast
+        add(op_case("aten.nonzero.default", "a", I(dt, [7, 5], "grid")))
+        add(op_case("aten.index.Tensor", "a, [b]", I(dt, [7, 5]), I("bool", [7])))
+        add(op_case("aten.index.Tensor", "a, [b]", I(dt, [3, 4, 5]), I("bool", [3, 4])))
+    add(op_case("aten.masked_select.default", "a, b", I("f32", [7, 1]), I("bool", [7, 5])))
+    add(op_case("aten.masked_select.default", "a, b", I("f32", []), I("bool", [4])))
+    add(op_case("aten.masked_select.default", "a, b", I("i64", [0, 3]), I("bool", [3])))
+    add(op_case("aten.masked_select.default", "a, b", I("f64", [1023]), I("u8", [1023], "pidx2")))
+    add(op_case("aten.index.Tensor", "a, [b]", I("f32", [7, 5]), I("bool", [7, 5])))
+    add(op_case("aten.index.Tensor", "a, [b]", I("i32", [6, 2]), I("u8", [6], "pidx2")))
+    for sh in ([1023], [2, 3, 4], [], [0, 3], [1]):
+        add(op_case("aten.nonzero.default", "a", I("f32", sh, "grid")))
+        add(op_case("aten.nonzero.default", "a", I("bool", sh)))
+    add(op_case("aten.nonzero.default", "a", I("f32", [7, 5], "nan")))
+    add(op_case("aten.nonzero.default", "a", I("f16", [7, 5], "grid")))
+    for name, cond in (("none", "aten.lt.Scalar(x, -1000)"), ("all", "aten.ge.Scalar(x, -1000)")):
+        G("masked_select %s selected" % name, [("x", I("f32", [7, 5]))],
+          ["m = %s" % cond, "y = aten.masked_select.default(x, m)", "z = aten.nonzero.default(m)",
+           "w = aten.index.Tensor(x, [m])"], ["y", "z", "w"])
+    G("masked_select of a transpose", [("x", I("f32", [7, 5])), ("m", I("bool", [5, 7]))],
+      ["p = aten.t.default(x)", "y = aten.masked_select.default(p, m)", "z = aten.nonzero.default(p)",
+       "w = aten.index.Tensor(p, [m])"], ["y", "z", "w"])
+    G("nonzero of a computed mask, output twice", [("x", I("i32", [4, 6]))],
+      ["m = aten.gt.Scalar(x, 2)", "y = aten.nonzero.default(m)", "s = aten.masked_select.default(x, m)"],
+      ["y", "s", "y", "m"])
+    add(op_case("aten.masked_select.default", "a, b", I("f32", [3, 4]), I("i32", [3, 4]),
+                error="expected BoolTensor or ByteTensor for mask"))
+    add(op_case("aten.index.Tensor", "a, [b]", I("f32", [3, 4]), I("bool", [4]),
+                error="does not match the shape of the indexed tensor"))
+    add(op_case("aten.index.Tensor", "a, [b]", I("f32", []), I("bool", []),
+                error="too many indices for tensor of dimension 0"))
+
+    # ---- view.dtype: the same bytes read as another dtype ----
+    same_size = (("bool", "u8"), ("bool", "i8"), ("u8", "i8"), ("i16", "f16"), ("i32", "f32"),
+                 ("i64", "f64"))
+    for da, db in same_size:
+        for src, dst in ((da, db), (db, da)):
+            kind = "pidx2" if dst == "bool" else "bits"   # a bool must hold 0 or 1
+            add(op_case("aten.view.dtype", "a, %s" % dst, I(src, [7, 5], kind)))
+            add(op_case("aten.view.dtype", "a, %s" % dst, I(src, [], kind)))
+            # there and back: the bits come through unchanged (also through f16 values in f32)
+            G("view %s->%s->%s" % (src, dst, src), [("x", I(src, [33], kind))],
+              ["y = aten.view.dtype(x, %s)" % dst, "z = aten.view.dtype(y, %s)" % src], ["z"])
+    for dt in ALL:
+        add(op_case("aten.view.dtype", "a, %s" % dt, I(dt, [7], "bits")))   # to itself
+    # bf16 has no NumPy dtype: its bits are compared as i16, its values as f32
+    G("view i16->bf16->i16", [("x", I("i16", [1023], "bits"))],
+      ["y = aten.view.dtype(x, bf16)", "z = aten.view.dtype(y, i16)"], ["z"])
+    G("view i16->bf16->f32", [("x", I("i16", [1023], "bits"))],
+      ["y = aten.view.dtype(x, bf16)", "z = aten._to_copy.default(y, dtype=f32)"], ["z"])
+    G("view f32->bf16 bits", [("x", I("f32", [1023], "big"))],   # rounding (NaN bits vary in PyTorch)
+      ["y = aten._to_copy.default(x, dtype=bf16)", "z = aten.view.dtype(y, i16)"], ["z"])
+    G("view f16->bf16->f32", [("x", I("f16", [1023], "bits"))],
+      ["y = aten.view.dtype(x, bf16)", "z = aten._to_copy.default(y, dtype=f32)"], ["z"])
+    G("view bf16->f16", [("x", I("i16", [1023], "bits"))],
+      ["y = aten.view.dtype(x, bf16)", "z = aten.view.dtype(y, f16)"], ["z"])
+    G("view f16->i16 after arithmetic", [("x", I("f16", [7, 5]))],
+      ["y = aten.mul.Tensor(x, 3)", "z = aten.view.dtype(y, i16)", "w = aten.add.Tensor(z, 1)"],
+      ["z", "w"])
+    G("view i32->f32 then arithmetic", [("x", I("i32", [7, 5], "bits"))],
+      ["y = aten.view.dtype(x, f32)", "z = aten.abs.default(y)", "w = aten.view.dtype(z, i32)"],
+      ["w"])
+    G("view of a transpose", [("x", I("f32", [7, 5], "bits"))],
+      ["t = aten.t.default(x)", "y = aten.view.dtype(t, i32)"], ["y"])
+    # different element sizes: along the last dim, little-endian
+    for src, dst, shape in (("i8", "i32", [3, 8]), ("u8", "f32", [2, 4]), ("bool", "i16", [4, 2]),
+                            ("i16", "f64", [2, 3, 4]), ("f16", "i64", [8]), ("i8", "f16", [6]),
+                            ("i32", "i8", [3, 5]), ("f32", "u8", [2, 3]), ("f64", "i16", [2, 2]),
+                            ("i64", "f16", [3, 1]), ("f64", "f32", [4]), ("f32", "f64", [2, 6])):
+        add(op_case("aten.view.dtype", "a, %s" % dst, I(src, shape, "pidx2" if src == "bool" else "bits")))
+    add(op_case("aten.view.dtype", "a, f32", I("i32", [0, 3])))
+    G("view i8->i32 of a row slice", [("x", I("i8", [4, 8], "bits"))],
+      ["s = aten.slice.Tensor(x, 0, 1, 3)", "y = aten.view.dtype(s, i32)"], ["y"])
+    G("view f32->i16->f32", [("x", I("f32", [5, 6], "bits"))],
+      ["y = aten.view.dtype(x, i16)", "z = aten.view.dtype(y, f32)"], ["z"])
+    add(op_case("aten.view.dtype", "a, i32", I("i8", [3, 6]), error="must be divisible by 4"))
+    add(op_case("aten.view.dtype", "a, i16", I("i8", []), error="cannot be 0"))
+    add(op_case("aten.view.dtype", "a, i8", I("f32", []), error="cannot be 0"))
+
     # ---- packet names (no overload) resolve like PyTorch ----
     add(op_case("aten.add", "a, b", I("f32", [7, 5]), I("f32", [5])))
     add(op_case("aten.add", "a, 2", I("i32", [7])))
@@ -835,9 +1013,6 @@ def build_cases():
     add(op_case("aten.clamp", "a, 0", I("f32", [7])))
 
     # ---- non-contiguous inputs: views inside the graph feed pointwise ops and reductions ----
-    def G(name, inputs, body, outputs, **kw):
-        add(Case(name, inputs, body, outputs, **kw))
-
     for dt in ALL:
         x75, x3 = I(dt, [7, 5], "grid"), I(dt, [3, 4, 5], "grid")
         G("permute->neg/%s" % dt, [("x", x75)],
@@ -957,6 +1132,21 @@ def reference(case, tensors, consts):
     env.update(tensors)
     env.update(consts)
     lines, outs_default = [], []
+    if case.error:   # PyTorch must raise; the .cig names one result per statement
+        raised = None
+        for stmt in case.body:
+            lhs, op, args = STMT.match(stmt).groups()
+            lhs = lhs.replace("{out}", "r0")
+            lines.append("%s = %s(%s)" % (lhs, op, args))
+            if raised is None:
+                try:
+                    res = eval("__op(%s)" % args, dict(env, __op=torch_op(op)))
+                    env[lhs] = res
+                except Exception as e:
+                    raised = e
+        if raised is None:
+            raise ValueError("PyTorch accepts an error case")
+        return lines, case.outputs or [lines[-1].split("=")[0].strip()], None
     for stmt in case.body:
         m = STMT.match(stmt)
         if not m:
@@ -1093,6 +1283,14 @@ class Runner:
             p = subprocess.run(cmd, capture_output=True, text=True, timeout=self.args.timeout)
         except subprocess.TimeoutExpired:
             return ("FAIL", label, "timed out after %ds" % self.args.timeout, text)
+        if case.error:
+            err = p.stderr.strip() or p.stdout.strip()
+            if p.returncode not in (1, 2):
+                return ("FAIL", label, "exit %d, expected an error containing %r: %s" % (
+                    p.returncode, case.error, err), text)
+            if case.error not in err:
+                return ("FAIL", label, "error %r does not contain %r" % (err, case.error), text)
+            return ("PASS", label, "", text)
         if p.returncode != 0:
             err = (p.stderr.strip() or p.stdout.strip() or "no message").splitlines()
             msg = " | ".join(err[:3])

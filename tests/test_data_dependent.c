@@ -1,0 +1,131 @@
+/* Outputs whose size depends on the data (nonzero, masked_select, x[bool_mask]), through the
+   C API on both backends: ci_program_output_shape is the upper bound before and after a run,
+   ci_program_output_shape_after_run the size each run filled (it changes from run to run with
+   the data, 0 and all selected included, also for an output given twice), and any use of such
+   a result but as a graph output fails while the graph is built, naming both nodes.
+   tests/torch/run.py compares the values with PyTorch. */
+#include "ci_test.h"
+
+static const ci_backend k_bes[2] = {CI_BACKEND_TCC, CI_BACKEND_INTERP};
+
+/* x: f32[3, 4]; outputs nonzero(x > t), masked_select(x, x > t), x[(x > t).any(1)], nonzero again */
+static ci_graph *build(ci_ctx *ctx) {
+    int64_t s[2] = {3, 4};
+    ci_graph *g = ci_graph_create(ctx);
+    ci_tensor x = ci_input(g, "x", CI_F32, 2, s), m, nz, rows;
+    ci_arg a[2];
+    m = ci_gt(g, x, ci_scalar(g, 0.5));
+    a[0] = ci_arg_tensor(m);
+    nz = ci_call1(g, "aten.nonzero.default", 1, a, 0, NULL);
+    ci_output(g, nz);
+    a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensor(m);
+    ci_output(g, ci_call1(g, "aten.masked_select.default", 2, a, 0, NULL));
+    {
+        ci_tensor r = ci_any(g, m, 1, 0);
+        a[1] = ci_arg_tensors(&r, 1);
+        rows = ci_call1(g, "aten.index.Tensor", 2, a, 0, NULL);
+    }
+    ci_output(g, rows);
+    ci_output(g, nz);
+    return g;
+}
+
+CI_TEST(test_dd_shapes_after_run) {
+    int b;
+    for (b = 0; b < 2; b++) {
+        ci_ctx *ctx;
+        ci_graph *g;
+        ci_program *p = NULL;
+        ci_compile_desc pd;
+        float x[12], sel[12], rows[12];
+        int64_t nz[24], nz2[24], sh[CI_MAX_DIMS];
+        const void *in[1];
+        void *out[4];
+        int run, i, ok = 1;
+        char why[256] = "";
+        ci_ctx_create(NULL, &ctx);
+        g = build(ctx);
+        memset(&pd, 0, sizeof pd);
+        pd.backend = k_bes[b];
+        if (ci_compile(g, &pd, &p) != CI_OK) { snprintf(why, sizeof why, "compile: %s", ci_ctx_last_error(ctx)); ok = 0; }
+        /* before a run: the upper bounds */
+        if (ok) {
+            ok = ci_program_output_shape(p, 0, sh) == 2 && sh[0] == 12 && sh[1] == 2 &&
+                 ci_program_output_shape_after_run(p, 0, sh) == 2 && sh[0] == 12 && sh[1] == 2 &&
+                 ci_program_output_shape(p, 1, sh) == 1 && sh[0] == 12 &&
+                 ci_program_output_shape(p, 2, sh) == 2 && sh[0] == 3 && sh[1] == 4 &&
+                 ci_program_output_shape_after_run(p, 4, sh) == -1 && ci_program_output_shape_after_run(NULL, 0, sh) == -1;
+            if (!ok) snprintf(why, sizeof why, "upper bounds");
+        }
+        /* three runs: some, none, all selected */
+        for (run = 0; run < 3 && ok; run++) {
+            int64_t want_n = 0, want_rows = 0, k = 0;
+            for (i = 0; i < 12; i++) x[i] = run == 0 ? (float)((i * 7) % 5) * 0.3f : run == 1 ? -1.0f : 2.0f;
+            for (i = 0; i < 12; i++) want_n += x[i] > 0.5f;
+            for (i = 0; i < 3; i++) want_rows += x[4 * i] > 0.5f || x[4 * i + 1] > 0.5f || x[4 * i + 2] > 0.5f || x[4 * i + 3] > 0.5f;
+            in[0] = x; out[0] = nz; out[1] = sel; out[2] = rows; out[3] = nz2;
+            if (ci_program_run(p, 1, in, 4, out) != CI_OK) { snprintf(why, sizeof why, "run: %s", ci_ctx_last_error(ctx)); ok = 0; break; }
+            ok = ci_program_output_shape_after_run(p, 0, sh) == 2 && sh[0] == want_n && sh[1] == 2 &&
+                 ci_program_output_shape_after_run(p, 3, sh) == 2 && sh[0] == want_n &&
+                 ci_program_output_shape_after_run(p, 1, sh) == 1 && sh[0] == want_n &&
+                 ci_program_output_shape_after_run(p, 2, sh) == 2 && sh[0] == want_rows && sh[1] == 4 &&
+                 ci_program_output_shape(p, 1, sh) == 1 && sh[0] == 12;   /* the bound stays */
+            if (!ok) { snprintf(why, sizeof why, "run %d: shapes after the run", run); break; }
+            for (i = 0; i < 12; i++) if (x[i] > 0.5f) {
+                ok &= nz[2 * k] == i / 4 && nz[2 * k + 1] == i % 4 && nz2[2 * k] == i / 4 && sel[k] == x[i];
+                k++;
+            }
+            if (!ok) snprintf(why, sizeof why, "run %d: values", run);
+        }
+        ci_program_destroy(p);
+        ci_graph_destroy(g);
+        ci_ctx_destroy(ctx);
+        CI_CHECK_MSG(ok, "%s: %s", b ? "interp" : "tcc", why);
+    }
+}
+
+/* the message a graph gets when OP uses nonzero(x) as argument */
+static void use_error(const char *op, char *msg, size_t msgsz, ci_result *rc) {
+    int64_t s[2] = {3, 4};
+    ci_ctx *ctx;
+    ci_graph *g;
+    ci_tensor x, nz, bad;
+    ci_arg a[2];
+    ci_program *p = NULL;
+    ci_compile_desc pd;
+    ci_ctx_create(NULL, &ctx);
+    g = ci_graph_create(ctx);
+    x = ci_input(g, "x", CI_F32, 2, s);
+    a[0] = ci_arg_tensor(x);
+    nz = ci_call1(g, "aten.nonzero.default", 1, a, 0, NULL);
+    a[0] = ci_arg_tensor(nz);
+    a[1] = ci_arg_int(1);
+    bad = ci_call1(g, op, 2, a, 0, NULL);
+    ci_output(g, nz);
+    memset(&pd, 0, sizeof pd);
+    *rc = ci_compile(g, &pd, &p);
+    snprintf(msg, msgsz, "%s%s", bad.id ? "(accepted) " : "", *rc ? ci_ctx_last_error(ctx) : "");
+    ci_program_destroy(p);
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+}
+
+CI_TEST(test_dd_only_as_output) {
+    static const char *const ops[3] = {"aten.add.Tensor", "aten.sum.dim_IntList", "aten.select.int"};
+    char msg[1024];
+    ci_result rc;
+    int i;
+    for (i = 0; i < 3; i++) {
+        use_error(ops[i], msg, sizeof msg, &rc);
+        CI_CHECK_MSG(rc == CI_ERR_UNSUPPORTED, "%s: %s", ops[i], ci_result_string(rc));
+        CI_CHECK_MSG(strstr(msg, "is the result of node") && strstr(msg, "(aten.nonzero.default), whose size depends on the data") &&
+                     strstr(msg, "may only be a graph output") && !strstr(msg, "(accepted)"), "%s: %s", ops[i], msg);
+    }
+}
+
+int main(int argc, char **argv) {
+    ci_test_init(argc, argv);
+    CI_RUN(test_dd_shapes_after_run);
+    CI_RUN(test_dd_only_as_output);
+    return ci_test_done();
+}
