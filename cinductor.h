@@ -6150,6 +6150,7 @@ static void ci__classify_builtin(ci__opdef *op) {
         ci__lw_batch_norm, ci__lw_rms_norm, ci__lw_var, ci__lw_mean, ci__lw_norm, ci__lw_glu, ci__lw_lerp, ci__lw_avg_pool,
         ci__lw_upsample_bilinear};
     size_t i;
+    const char *how0 = op->how, *dtypes0 = op->dtypes, *note0 = op->note;   /* set by the registration: kept */
     op->how = op->kind == CI__OPK_EXTERN ? "extern" : "lowering";
     op->note = "";
     op->dtypes = "all";
@@ -6178,6 +6179,9 @@ static void ci__classify_builtin(ci__opdef *op) {
     else if (op->fn == ci__lw_as_strided) op->note = "realizes its input first";
     else if (op->fn == ci__lw_as_strided_scatter) op->note = "self taken as contiguous (eager keeps a permuted self's strides)";
     else if (op->fn == ci__lw_view_dtype) op->note = "different element sizes: self read in its contiguous layout (PyTorch needs stride(-1) = 1)";
+    if (how0) op->how = how0;
+    if (dtypes0) op->dtypes = dtypes0;
+    if (note0) op->note = note0;
 }
 static void ci__register_builtins(ci_ctx *c) {
     size_t i;
@@ -6330,10 +6334,6 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.batch_norm", "input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled",
                     ci__lw_batch_norm, 0, 2, 0, N, 0);
     ci__reg_builtin(c, "aten.rms_norm", "input, normalized_shape, weight=None, eps=None", ci__lw_rms_norm, 0, 0, 0, N, 0);
-    {
-        int k;
-        for (k = 0; k < c->reg.cap; k++) if (c->reg.slots[k]) ci__classify_builtin(c->reg.slots[k]);
-    }
     /* more views */
     ci__reg_builtin(c, "aten._reshape_alias", "self, size, stride", ci__lw_view, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.view_copy", "self, size", ci__lw_view, 0, 0, 0, N, 0);
@@ -6541,6 +6541,10 @@ static void ci__register_builtins(ci_ctx *c) {
             if ((op = ci__reg_builtin(c, n[4], "self, output_size", ci__lw_adaptive_pool, d, 1, 0, N, 0))) op->nouts = 2;
             if (n[5][0]) ci__reg_builtin(c, n[5], "self, output_size", ci__lw_adaptive_pool, d, 0, 0, N, 0);
         }
+    }
+    {   /* how each entry is handled, its dtypes and notes, for listings (docs/ops.md) */
+        int k;
+        for (k = 0; k < c->reg.cap; k++) if (c->reg.slots[k]) ci__classify_builtin(c->reg.slots[k]);
     }
 }
 
