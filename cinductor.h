@@ -1759,13 +1759,35 @@ static void ci__collect_indirect(ci__L *L, const ci__ix *e, ci__v **vals, int *n
 }
 
 /* substitution of index variables inside a value DAG (memoised per call) */
-typedef struct ci__vmemo { ci__v **from, **to; int cap; } ci__vmemo;
-static ci__v *ci__v_subst_rec(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
-    uint32_t h = (uint32_t)v->id * 2654435761u;
-    int i, k;
-    ci__v c;
-    for (k = (int)(h & (uint32_t)(m->cap - 1)); m->from[k]; k = (k + 1) & (m->cap - 1))
+typedef struct ci__vmemo { ci__v **from, **to; int cap, n; } ci__vmemo;
+static ci__v *ci__vmemo_get(const ci__vmemo *m, const ci__v *v) {
+    int k;
+    for (k = (int)(((uint32_t)v->id * 2654435761u) & (uint32_t)(m->cap - 1)); m->from[k]; k = (k + 1) & (m->cap - 1))
         if (m->from[k] == v) return m->to[k];
+    return NULL;
+}
+static void ci__vmemo_put(ci__L *L, ci__vmemo *m, ci__v *v, ci__v *r) {
+    int k;
+    if ((m->n + 1) * 4 >= m->cap * 3) {
+        ci__vmemo nm;
+        nm.cap = m->cap * 2; nm.n = 0;
+        nm.from = CI__NEWN(L->A, ci__v *, nm.cap);
+        nm.to = CI__NEWN(L->A, ci__v *, nm.cap);
+        for (k = 0; k < m->cap; k++) if (m->from[k]) ci__vmemo_put(L, &nm, m->from[k], m->to[k]);
+        *m = nm;
+    }
+    for (k = (int)(((uint32_t)v->id * 2654435761u) & (uint32_t)(m->cap - 1)); m->from[k]; k = (k + 1) & (m->cap - 1)) {}
+    m->from[k] = v; m->to[k] = r; m->n++;
+}
+static void ci__vmemo_init(ci__L *L, ci__vmemo *m) {
+    m->cap = 64; m->n = 0;
+    m->from = CI__NEWN(L->A, ci__v *, m->cap);
+    m->to = CI__NEWN(L->A, ci__v *, m->cap);
+}
+static ci__v *ci__v_subst_rec(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
+    int i;
+    ci__v c, *r = ci__vmemo_get(m, v);
+    if (r) return r;
     c = *v;
     c.next = NULL;
     c.ivar = 0;
@@ -1775,33 +1797,13 @@ static ci__v *ci__v_subst_rec(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
             if (v->a[i]->ivar && c.a[i] != v->a[i]) ci__ixsub_set(s, v->a[i]->ivar - 1, ci__ix_indirect(L, c.a[i]));
     if (v->ix) c.ix = ci__ix_subst(L->A, &L->ixt, v->ix, s);
     c.id = 0;
-    {
-        ci__v *r = ci__v_intern(L, &c);
-        /* table may need to grow: rebuild when 3/4 full */
-        int used = 0;
-        for (k = 0; k < m->cap; k++) used += m->from[k] != NULL;
-        if ((used + 1) * 4 >= m->cap * 3) {
-            ci__vmemo nm;
-            nm.cap = m->cap * 2;
-            nm.from = CI__NEWN(L->A, ci__v *, nm.cap);
-            nm.to = CI__NEWN(L->A, ci__v *, nm.cap);
-            for (k = 0; k < m->cap; k++) if (m->from[k]) {
-                int j = (int)(((uint32_t)m->from[k]->id * 2654435761u) & (uint32_t)(nm.cap - 1));
-                while (nm.from[j]) j = (j + 1) & (nm.cap - 1);
-                nm.from[j] = m->from[k]; nm.to[j] = m->to[k];
-            }
-            *m = nm;
-        }
-        for (k = (int)(h & (uint32_t)(m->cap - 1)); m->from[k]; k = (k + 1) & (m->cap - 1)) {}
-        m->from[k] = v; m->to[k] = r;
-        return r;
-    }
+    r = ci__v_intern(L, &c);
+    ci__vmemo_put(L, m, v, r);
+    return r;
 }
 static ci__v *ci__v_subst(ci__L *L, ci__v *v, ci__ixsub *s) {
     ci__vmemo m;
-    m.cap = 64;
-    m.from = CI__NEWN(L->A, ci__v *, m.cap);
-    m.to = CI__NEWN(L->A, ci__v *, m.cap);
+    ci__vmemo_init(L, &m);
     return ci__v_subst_rec(L, v, s, &m);
 }
 
@@ -6712,31 +6714,6 @@ typedef struct ci__fuse {
     ci__ixsub s;                /* indirect variables whose values changed */
     ci__vmemo memo;
 } ci__fuse;
-static ci__v *ci__vmemo_get(const ci__vmemo *m, const ci__v *v) {
-    int k;
-    for (k = (int)(((uint32_t)v->id * 2654435761u) & (uint32_t)(m->cap - 1)); m->from[k]; k = (k + 1) & (m->cap - 1))
-        if (m->from[k] == v) return m->to[k];
-    return NULL;
-}
-static void ci__vmemo_put(ci__L *L, ci__vmemo *m, ci__v *v, ci__v *r) {
-    int k, used = 0;
-    for (k = 0; k < m->cap; k++) used += m->from[k] != NULL;
-    if ((used + 1) * 4 >= m->cap * 3) {
-        ci__vmemo nm;
-        nm.cap = m->cap * 2;
-        nm.from = CI__NEWN(L->A, ci__v *, nm.cap);
-        nm.to = CI__NEWN(L->A, ci__v *, nm.cap);
-        for (k = 0; k < m->cap; k++) if (m->from[k]) ci__vmemo_put(L, &nm, m->from[k], m->to[k]);
-        *m = nm;
-    }
-    for (k = (int)(((uint32_t)v->id * 2654435761u) & (uint32_t)(m->cap - 1)); m->from[k]; k = (k + 1) & (m->cap - 1)) {}
-    m->from[k] = v; m->to[k] = r;
-}
-static void ci__vmemo_init(ci__L *L, ci__vmemo *m) {
-    m->cap = 64;
-    m->from = CI__NEWN(L->A, ci__v *, m->cap);
-    m->to = CI__NEWN(L->A, ci__v *, m->cap);
-}
 static ci__v *ci__fuse_rec(ci__fuse *F, ci__v *v) {
     ci__L *L = F->L;
     ci__v *r = ci__vmemo_get(&F->memo, v), c;
