@@ -6741,6 +6741,19 @@ static ci__v *ci__fuse_rec(ci__fuse *F, ci__v *v) {
     ci__vmemo_put(L, &F->memo, v, r);
     return r;
 }
+/* does v call a transcendental function (exp, erf, tanh, pow ...)? Recomputing those in a
+   later loop costs more than storing the value and loading it again */
+static int ci__v_calls_libm(ci__L *L, ci__v *v, int *marks) {
+    int i;
+    if (marks[v->id] == L->epoch) return 0;
+    marks[v->id] = L->epoch;
+    if (v->op == CI__V_SIGMOID || (ci__vop_cf32[v->op] && ci__is_float(v->dt) && v->op != CI__V_ABS && v->op != CI__V_SQRT &&
+                                   v->op != CI__V_FLOOR && v->op != CI__V_CEIL && v->op != CI__V_TRUNC && v->op != CI__V_ROUND &&
+                                   v->op != CI__V_FMAX && v->op != CI__V_FMIN && v->op != CI__V_COPYSIGN))
+        return 1;
+    for (i = 0; i < v->n; i++) if (ci__v_calls_libm(L, v->a[i], marks)) return 1;
+    return 0;
+}
 /* the phase a body needs: after the loops of the reductions it uses, with the memory loads
    of in-group buffers it keeps */
 static int ci__fuse_phase_rec(ci__L *L, ci__v *v, int trial, int *marks) {
@@ -6847,7 +6860,7 @@ static int ci__place(ci__L *L, const ci__tiling *T, ci__kernel *k, int trial, co
     }
     {
         ci__vstats st = ci__v_stats(L, k->gbody);
-        k->cheap = st.ops <= CI__REALIZE_OPCOUNT && st.reads <= CI__REALIZE_ACC_READS;
+        k->cheap = st.ops <= CI__REALIZE_OPCOUNT && st.reads <= CI__REALIZE_ACC_READS && !ci__v_calls_libm(L, k->gbody, ci__marks(L));
     }
     k->acc = k->kind == CI__K_REDUCTION ? ci__v_acc(L, k) : NULL;
     k->trial = trial;
