@@ -1236,7 +1236,7 @@ def compare(got, exp, rtol, atol):
         len(idx), got.size, list(first), got[first].item(), exp[first].item())
     if exp.dtype.kind == "f":
         with np.errstate(invalid="ignore", over="ignore"):
-            d = np.abs(got.astype(np.float64) - exp.astype(np.float64))
+            d = np.abs(got.astype(np.float64) - exp.astype(np.float64)).reshape(-1)
             d[~np.isfinite(d)] = 0
         msg += " (max abs err %.3g, rtol %g atol %g)" % (d.max(), rtol, atol)
     return msg
