@@ -42,8 +42,8 @@
        >>lower    GraphLowering: the registry, schemas, argument binding, type promotion,
                   broadcasting, the walk over graph nodes
        >>ops      the lowerings themselves and the decompositions
-       >>sched    kernels formed from the buffers the lowering produced
-       >>plan     buffer placement in one arena per program
+       >>sched    the scheduler: buffers fused into kernels, what stays in registers
+       >>plan     buffer placement in one arena per program (liveness, reuse, in place)
        >>cemit    kernel IR -> C source (one compile unit per graph)
        >>interp   the interpreter backend: runs the kernel IR directly
        >>linalg   batched matrix multiply and 2-d convolution kernels (extern kernels in C)
@@ -7170,11 +7170,15 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
    >>cemit  kernel IR -> C source, one compile unit per graph
    The prelude declares the math functions (handed to TCC with tcc_add_symbol: no headers)
    and small helpers with PyTorch's semantics (floor division, NaN-propagating max/min,
-   f16/bf16 conversion). Each kernel becomes a function over a range of its outermost loop
-   (so the runtime can split it across threads); values are emitted once each in
-   topological order (the DAG is hash-consed, so that is CSE), and in reductions the values
-   that do not depend on the reduction variables are hoisted out of the inner loop.
-   ci_main calls the kernels in order. Nothing here assumes the CPU but the prelude.
+   f16/bf16 conversion). Each fused kernel becomes a function over a range of its outermost
+   loop (so the runtime can split it across threads; a short first dim runs together with
+   the second); inside, one block per phase: its pointwise members, then one loop over the
+   reduction variables, then the reductions' results as locals. Values are emitted once
+   each in topological order (the DAG is hash-consed, so that is CSE); a value used once is
+   written inline into its user (TCC keeps an expression in registers, a temp on the stack);
+   values that do not depend on the reduction variables are hoisted out of the loop; sum,
+   max and min loops are unrolled with one accumulator per copy. ci_main calls the kernels
+   in order. Nothing here assumes the CPU but the prelude.
    --------------------------------------------------------------------------------------- */
 typedef float (*ci__fn_F1)(float);
 typedef double (*ci__fn_D1)(double);
