@@ -7547,7 +7547,7 @@ static void ci__emit_loops_close(ci__emit *E, int ndim, int collapse) {
 }
 /* run the first two outer dims as one parallel loop when the first has fewer than this */
 #define CI__COLLAPSE_BELOW 64
-static int ci__collapse(const ci__group *g) { return g->fused && g->t.ndim >= 2 && g->t.size[0] < CI__COLLAPSE_BELOW; }
+static int ci__collapse(const ci__group *g) { return g->fused && g->t.ndim >= 2 && g->t.size[0] < CI__COLLAPSE_BELOW && g->t.size[1] > 1; }
 /* -- reductions: accumulator k (named by its kernel id) -- */
 static const char *ci__red_acct(const ci__kernel *k, ci_dtype in_dt) {
     if (ci__is_float(in_dt))

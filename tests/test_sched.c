@@ -462,6 +462,33 @@ CI_TEST(test_explain_says_why) {
     }
 }
 
+/* a short first dim runs with the second as one loop, unless that one is empty */
+CI_TEST(test_collapsed_loops) {
+    static const char *const cig[] = {"input x: f32[3, 0, 4]\ny = aten.add.Tensor(x, 1)\noutput y\n",
+                                      "input x: f32[3, 5, 4]\ny = aten.add.Tensor(x, 1)\noutput y\n"};
+    ci_ctx *ctx;
+    prog P;
+    int i;
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    for (i = 0; i < 2; i++) {
+        static float x[60], y[60];
+        const void *in[1];
+        void *out[1];
+        const char *src;
+        int j;
+        if (!prog_make(ctx, &P, cig[i], CI_BACKEND_TCC, 0)) { ci_ctx_destroy(ctx); CI_CHECK_MSG(0, "%s", P.msg); }
+        src = ci_program_source(P.p);
+        CI_CHECK_MSG(!strstr(src, "/ 0LL") && !strstr(src, "% 0LL"), "case %d: a division by zero in the source", i);
+        CI_CHECK_MSG((strstr(src, "x01") != NULL) == (i == 1), "case %d: collapsed %s", i, i ? "no" : "an empty dim");
+        for (j = 0; j < 60; j++) { x[j] = (float)j; y[j] = -1; }
+        in[0] = x; out[0] = y;
+        CI_CHECK_OK_CTX(ctx, ci_program_run(P.p, 1, in, 1, out));
+        for (j = 0; i == 1 && j < 60; j++) CI_CHECK_MSG(y[j] == (float)j + 1, "y[%d] = %g", j, y[j]);
+        prog_free(&P);
+    }
+    ci_ctx_destroy(ctx);
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_patterns_become_one_kernel);
@@ -473,5 +500,6 @@ int main(int argc, char **argv) {
     CI_RUN(test_run_allocates_nothing);
     CI_RUN(test_user_arena);
     CI_RUN(test_explain_says_why);
+    CI_RUN(test_collapsed_loops);
     return ci_test_done();
 }
