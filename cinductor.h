@@ -6710,6 +6710,7 @@ typedef struct ci__fuse {
     ci__L *L;
     ci__kernel *k;
     int trial, inline_phase;    /* inline_phase < 0: recompute every pointwise producer */
+    int costly;                 /* a producer that is not cheap was recomputed */
     const char *why;
     ci__ixsub s;                /* indirect variables whose values changed */
     ci__vmemo memo;
@@ -6736,7 +6737,7 @@ static ci__v *ci__fuse_rec(ci__fuse *F, ci__v *v) {
                 F->why = w;
             }
         } else if (q->kind == CI__K_REDUCTION) r = q->acc;
-        else if (F->inline_phase < 0 || q->cheap || q->phase == F->inline_phase) r = q->gbody;
+        else if (F->inline_phase < 0 || q->cheap || q->phase == F->inline_phase) { r = q->gbody; F->costly |= !q->cheap; }
     }
     ci__vmemo_put(L, &F->memo, v, r);
     return r;
@@ -6845,17 +6846,18 @@ static int ci__place(ci__L *L, const ci__tiling *T, ci__kernel *k, int trial, co
     body = ci__v_subst(L, k->body, &s);
     k->st_ix = ci__ix_subst(L->A, &L->ixt, ci__buf_index(L, k->out, k->vars), &s);
     /* pass 0 recomputes every pointwise producer, which gives the latest phase this kernel
-       can need; pass 1 recomputes the costly ones only in that phase, else loads them */
+       can need; pass 1 (only when pass 0 met a costly one) recomputes the costly ones only in
+       that phase, else loads them */
     F.inline_phase = -1;
     for (pass = 0; pass < 2; pass++) {
-        F.L = L; F.k = k; F.trial = trial; F.why = NULL;
+        F.L = L; F.k = k; F.trial = trial; F.why = NULL; F.costly = 0;
         memset(&F.s, 0, sizeof F.s);
         F.s.A = L->A;
         ci__vmemo_init(L, &F.memo);
         k->gbody = ci__fuse_rec(&F, body);
         if (F.why) { *why = F.why; return 0; }
         k->phase = ci__fuse_phase_rec(L, k->gbody, trial, ci__marks(L));
-        if (F.inline_phase >= 0) break;
+        if (F.inline_phase >= 0 || !F.costly) break;
         F.inline_phase = k->phase;
     }
     {
