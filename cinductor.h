@@ -94,7 +94,8 @@
    registry with ci_registry_entry): Inductor's pointwise catalogue, reductions, views,
    indexing, pooling, resampling, scans, sorting, matmul and convolution. Index tensors are
    checked while a program runs: a value out of range makes ci_program_run return
-   CI_ERR_RUNTIME, never a wild read. Integer division by zero gives 0 (PyTorch raises).
+   CI_ERR_RUNTIME, never a wild read. So does an integer division by zero (floor_divide,
+   remainder, fmod, div with a rounding mode), PyTorch's ZeroDivisionError.
 
    Data-dependent sizes. nonzero, masked_select and self[bool_mask] give outputs whose size is
    known only after a run: ci_program_output_shape gives their upper bound (allocate that),
@@ -1374,6 +1375,7 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
     X(SHL,      "bitwise_left_shift", 2, 0, 0) \
     X(SHR,      "bitwise_right_shift", 2, 0, 0) \
     X(CHECKIDX, "check_index", 1, 0, 0) \
+    X(CHECKNZ,  "check_nonzero", 1, 0, 0) \
     X(RAND,     "rand",       2, "ci_rand_f", "ci_rand_d") \
     X(RANDN,    "randn",      2, "ci_randn_f", "ci_randn_d") \
     X(RANDINT,  "randint64",  4, 0, 0) \
@@ -1721,6 +1723,13 @@ static ci__v *ci__v_checkidx(ci__L *L, ci__v *idx, int64_t size) {
     memset(&c, 0, sizeof c);
     c.op = CI__V_CHECKIDX; c.n = 1; c.a[0] = ci__v_cast(L, idx, CI_I64); c.dt = CI_I64; c.i = size;
     return ci__v_intern(L, &c);
+}
+/* An integer divisor: CHECKNZ passes it through and flags a zero (PyTorch's ZeroDivisionError),
+   so integer division by zero is a run-time error, as in eager mode. Non-zero constants need
+   no check. */
+static ci__v *ci__v_checknz(ci__L *L, ci__v *y) {
+    if (ci__is_float(y->dt) || y->dt == CI_BOOL || (y->op == CI__V_CONST && y->i != 0)) return y;
+    return ci__v_un(L, CI__V_CHECKNZ, y);
 }
 static ci__ix *ci__ix_indirect(ci__L *L, ci__v *checked) {
     ci__ix *var;
@@ -2787,11 +2796,13 @@ static int ci__lw_binary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         else if (vop == CI__V_SUB)
             CI__FAIL(L, CI_ERR_DTYPE, "%s: subtraction, the `-` operator, with two bool tensors is not supported", op->name);
     }
+    if (vop == CI__V_REM || vop == CI__V_FMOD || vop == CI__V_FLOORDIV || vop == CI__V_TRUNCDIV) y = ci__v_checknz(L, y);
     r = ci__v_bin(L, vop, x, y);
     return ci__pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : p.dt, r, outs);
 }
 
-/* div with rounding_mode (None -> true division with INT_TO_FLOAT) */
+/* div with rounding_mode (None -> true division with INT_TO_FLOAT); prims.div (extra 1) keeps
+   the operands' dtype and divides integers truncating */
 static int ci__lw_div(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     int im = ci__pidx(op, "rounding_mode");
     const char *mode = (im >= 0 && a[im].kind == CI_ARG_STRING) ? a[im].u.s : NULL;
@@ -2803,13 +2814,14 @@ static int ci__lw_div(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'", op->name, mode);
     if (a[0].kind != CI_ARG_TENSOR && a[1].kind != CI_ARG_TENSOR)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: needs at least one Tensor argument", op->name);
-    ci__transform(L, op, a, 2, mode ? CI_PROMOTE_DEFAULT : CI_PROMOTE_INT_TO_FLOAT, 0, 1);
+    ci__transform(L, op, a, 2, (mode || op->extra) ? CI_PROMOTE_DEFAULT : CI_PROMOTE_INT_TO_FLOAT, 0, 1);
     ci__pw_begin(L, &p, 2, a);
+    if (op->extra && !ci__is_float(p.dt)) mode = "trunc";
     x = ci__pw_in(L, &p, &a[0]);
     y = ci__pw_in(L, &p, &a[1]);
     if (!mode) r = ci__v_bin(L, CI__V_DIV, x, y);
     else if (p.dt == CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: rounding division is not supported for bool tensors", op->name);
-    else r = ci__v_bin(L, mode[0] == 't' ? CI__V_TRUNCDIV : CI__V_FLOORDIV, x, y);
+    else r = ci__v_bin(L, mode[0] == 't' ? CI__V_TRUNCDIV : CI__V_FLOORDIV, x, ci__v_checknz(L, y));
     return ci__pw_end(L, &p, p.dt, r, outs);
 }
 
@@ -6168,9 +6180,7 @@ static void ci__classify_builtin(ci__opdef *op) {
     if (op->fn == ci__lw_gather || op->fn == ci__lw_index_select || op->fn == ci__lw_embedding || op->fn == ci__lw_index ||
         op->fn == ci__lw_index_put || op->fn == ci__lw_scatter)
         op->dtypes = "all; int64 (or int32) indices";
-    if (op->fn == ci__lw_div || op->vop == CI__V_FLOORDIV || op->vop == CI__V_REM || op->vop == CI__V_FMOD)
-        op->note = "integer division by zero gives 0 (PyTorch raises)";
-    else if (op->fn == ci__lw_create && (op->extra == CI__CR_EMPTY || op->extra == CI__CR_EMPTY_LIKE || op->extra == CI__CR_EMPTY_STRIDED || op->extra == CI__CR_NEW_EMPTY))
+    if (op->fn == ci__lw_create && (op->extra == CI__CR_EMPTY || op->extra == CI__CR_EMPTY_LIKE || op->extra == CI__CR_EMPTY_STRIDED || op->extra == CI__CR_NEW_EMPTY))
         op->note = "uninitialised in PyTorch; zeros here, contiguous";
     else if (op->fn == ci__lw_batch_norm) op->note = "inference mode only (training=False)";
     else if (op->fn == ci__lw_index) op->note = "a boolean mask only as the only index (x[mask]); its result only as a graph output";
@@ -6207,7 +6217,7 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.where", "condition, self, other", ci__lw_where, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "prims.where", "pred, a, b", ci__lw_where, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.true_divide", "self, other", ci__lw_div, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "prims.div", "self, other", ci__lw_div, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.div", "self, other", ci__lw_div, 0, 1, 0, N, 0);
     ci__reg_builtin(c, "aten.masked_fill", "self, mask, value", ci__lw_masked_fill, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.lerp", "self, end, weight", ci__lw_lerp, 0, 0, 1, D, 0);
     ci__reg_builtin(c, "aten.addcmul", "self, tensor1, tensor2, *, value=1", ci__lw_addcmul, 0, 0, 1, D, 0);
@@ -7271,6 +7281,7 @@ static const char *const ci__prelude[] = {
     "static long long ci_shl_i64(long long a, long long b, int bits) { if (b < 0 || b >= bits) return 0; return (long long)((unsigned long long)a << b); }\n",
     "static long long ci_shr_i64(long long a, long long b, int bits) { if (b < 0 || b >= bits) return a < 0 ? -1 : 0; return a >> b; }\n",
     "static long long ci_idx(long long i, long long n, void *flag) { if (i < 0) i += n; if (i < 0 || i >= n) { *(int *)flag = 1; return 0; } return i; }\n",
+    "static long long ci_nz(long long d, void *flag) { if (d == 0) *(int *)flag = 2; return d; }\n",
     "static long long ci_fmod_i64(long long a, long long b) { if (b == 0 || b == -1) return 0; return a % b; }\n",
     "static int ci_signbit_f(float x) { union { float f; unsigned int u; } v; v.f = x; return (int)(v.u >> 31); }\n",
     "static int ci_signbit_d(double x) { union { double f; unsigned long long u; } v; v.f = x; return (int)(v.u >> 63); }\n",
@@ -7468,6 +7479,7 @@ static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
     case CI__V_WHERE: ci__sb_printf(sb, "%s ? %s : %s", a0, a1, a2); break;
     case CI__V_SIGN: ci__sb_printf(sb, "(%s)((0 < %s) - (%s < 0))", ci__ctype(v->dt), a0, a0); break;
     case CI__V_CHECKIDX: ci__sb_printf(sb, "ci_idx(%s, %lldLL, B[%d])", a0, (long long)v->i, E->L->err_slot); break;
+    case CI__V_CHECKNZ: ci__sb_printf(sb, "ci_nz(%s, B[%d])", a0, E->L->err_slot); break;
     case CI__V_RAND: case CI__V_RANDN:
         ci__sb_printf(sb, "%s(%s, %s)", v->dt == CI_F64 ? ci__vop_cf64[v->op] : ci__vop_cf32[v->op], a0, a1);
         break;
@@ -8209,6 +8221,10 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
         r->i = i;
         return 0;
     }
+    case CI__V_CHECKNZ:
+        if (a->i == 0) *(int *)B[eslot] = 2;
+        r->i = a->i;
+        return 0;
     case CI__V_NOT: r->i = !a->i; return 0;
     case CI__V_AND: r->i = a->i && b->i; return 0;
     case CI__V_OR: r->i = a->i || b->i; return 0;
@@ -9178,7 +9194,7 @@ struct ci_program {
     ci__iacc *iacc;                   /* interpreter: reduction states, by member */
     int failed_extern;
     int has_arena;                    /* the arena's pointers are in B[] */
-    int run_error;                    /* set by generated code: an index out of range */
+    int run_error;                    /* set by generated code: 1 an index out of range, 2 integer division by zero */
     long long seed;                   /* random ops read it through their seed slot */
 #if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
     ci__pool pool;
@@ -12183,7 +12199,8 @@ ci_result ci_program_run(ci_program *p, int nin, const void *const *inputs, int 
     if (p->backend == CI_BACKEND_TCC) r = p->main ? p->main(p->B, p) : 1;
     else r = ci__interp_run(p);
     if (r || p->run_error) {
-        if (p->run_error) ci__set_error(p->ctx, "ci_program_run: an index tensor holds a value out of range for the tensor it indexes");
+        if (p->run_error == 2) ci__set_error(p->ctx, "ci_program_run: ZeroDivisionError: integer division by zero");
+        else if (p->run_error) ci__set_error(p->ctx, "ci_program_run: an index tensor holds a value out of range for the tensor it indexes");
         if (p->failed_extern) {
             ci__group *g = p->kernels[p->failed_extern - 1];
             ci__set_error(p->ctx, "extern kernel %s (%s) reported failure", g->name, ((ci__kernel *)g->m.v[0])->ext->name);

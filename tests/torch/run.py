@@ -97,7 +97,7 @@ class I:
 
     kinds: n (normal floats, ints in [-10, 10), fair bools), pos (positive), nz (non-zero),
     near1 (floats in [0.9, 1.1], ints +-1), grid (small integers, also as floats, so that
-    comparisons meet ties), nan (floats with NaN and +-inf mixed in), small (ints in [0, 5)),
+    comparisons meet ties), zero1 (ints, one of them zero), nan (floats with NaN and +-inf mixed in), small (ints in [0, 5)),
     exp (exponents: floats normal, ints in [0, 4)), big (floats normal * 50), true (mostly
     true/non-zero), distinct (floats, no two equal even in bf16: for the order of sorting, which
     PyTorch leaves undefined between ties), bits (random bit patterns over the whole dtype: every integer, and floats
@@ -163,6 +163,10 @@ class I:
                 v = rng.integers(0, 5, n)
             elif k == "exp":
                 v = rng.integers(0, 4, n)
+            elif k == "zero1":                 # non-zero but for one zero, anywhere
+                v = rng.integers(1, 10, n)
+                if n:
+                    v[rng.integers(n)] = 0
             elif k.startswith("idx"):          # valid indices for a dim of size N, negatives included
                 b = int(k[3:])
                 v = rng.integers(-b, b, n) if b else np.zeros(n, dtype=np.int64)
@@ -362,6 +366,23 @@ def build_cases():
     add(op_case("aten.div.Tensor", "a, b", I("f32", [7, 5]), I("f32", [7, 5], "grid")))  # x/0
     add(op_case("aten.div.Tensor_mode", 'a, b, rounding_mode="floor"', I("f32", [7, 5], "big"),
                 I("f32", [7, 5], "grid")))
+    # integer division by zero: PyTorch's ZeroDivisionError, a run-time error in cinductor
+    for dt in ("i64", "i32", "i16", "i8", "u8"):
+        for op, args in (("aten.floor_divide.default", "a, b"), ("aten.remainder.Tensor", "a, b"),
+                         ("aten.fmod.Tensor", "a, b"), ("prims.div.default", "a, b"),
+                         ("aten.div.Tensor_mode", 'a, b, rounding_mode="trunc"'),
+                         ("aten.div.Tensor_mode", 'a, b, rounding_mode="floor"')):
+            add(op_case(op, args, I(dt, [7, 5]), I(dt, [7, 5], "zero1"), error="ZeroDivisionError"))
+        add(op_case("aten.remainder.Tensor", "a, b", I(dt, [7, 1]), I(dt, [1, 5], "zero1"),
+                    error="ZeroDivisionError"))
+        add(op_case("prims.div.default", "a, b", I(dt, [7, 5]), I(dt, [7, 5], "nz")))
+    for op in ("aten.remainder.Scalar", "aten.fmod.Scalar", "aten.floor_divide.Scalar"):
+        add(op_case(op, "a, 0", I("i64", [7]), error="ZeroDivisionError"))
+        add(op_case(op, "a, 0", I("i32", [0, 3])))        # no element, no division
+    add(op_case("aten.floor_divide.default", "a, b", I("i64", [7]), I("i64", [0, 7])))
+    add(op_case("aten.floor_divide.default", "a, b", I("i64", [7]), I("f32", [7], "grid")))  # float: inf/nan
+    for dt in ("f32", "f64"):
+        add(op_case("prims.div.default", "a, b", I(dt, [7, 5]), I(dt, [7, 5], "grid")))
     # pow
     for dt in ALLN:
         for sh in some(dt, ([7, 5], [1023], [0, 3]), (1,)):
