@@ -1493,6 +1493,7 @@ struct ci__kernel {
     int live;
     ci__ix *sidx;                    /* SCATTER: the flat index written */
     int smode;                       /* SCATTER: CI__SC_* */
+    int disjoint;                    /* SCATTER: no two points write one element (a ConcatKernel slice): runs in parallel */
     int sdim, sout;                  /* SCAN: the scanned dim of out; CUMMAX/CUMMIN: 0 values, 1 indices */
     /* sched: its place in a fused kernel (a group) */
     ci__group *grp;
@@ -1559,6 +1560,8 @@ struct ci__L {
     ci__vec kernels;
     int meta;           /* building: shapes and dtypes only, no kernels needed */
     const char *node_name, *node_op;
+    const ci_graph *graph;  /* compiling: the graph, and the index of the node being lowered */
+    int node_ix;
     int user_failed;
     ci_result user_code;
     char user_msg[1024];
@@ -4038,7 +4041,107 @@ static int ci__tensor_list(ci__L *L, const ci__opdef *op, const ci_arg *a, ci__b
     }
     return a->u.tensors.n;
 }
-/* cat(tensors, dim=0): a pointwise select over clamped loads (a read never leaves its input) */
+/* -- cat: Inductor's choice between pointwise_cat and ConcatKernel --
+   A pointwise cat selects, per element, a load from the input that holds it: it fuses with
+   its users and with its inputs' computations, at the price of a comparison chain per element.
+   A ConcatKernel is one buffer written slice by slice, each input by a kernel of its own
+   (an unrealized input is computed straight into its slice). As lowering.py (for devices
+   other than the CPU, whose choice there follows its vectorizer): a pointwise cat only for at
+   most 8 inputs, and only when its users are all pointwise and some input would need a copy
+   anyway, or when every input would and none is, or reads, a reduction. */
+#define CI__MAX_POINTWISE_CAT 8
+static int ci__lw_pwx(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
+static int ci__lw_masked_fill(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
+static int ci__lw_lerp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
+static int ci__lw_addcmul(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
+static int ci__lw_cat(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
+static int ci__lw_pad(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
+static void ci__scatter(ci__L *L, ci__buf *buf, int ndim, const int64_t *size, ci__ix *const *v, ci__v *val, ci__ix *const *m, int mode);
+/* would the input need a copy kernel (lowering.py's should_lower_cat_input)? An unrealized
+   pointwise or a graph input would; a computed buffer could be written into the slice */
+static int ci__cat_should_lower(const ci__box *x) {
+    const ci__buf *b;
+    if (x->st->kind != CI__ST_BUF) return 1;
+    b = x->st->buf;
+    return b->kind != CI__BUF_COMPUTED || !b->producer || b->producer->kind == CI__K_EXTERN;
+}
+static int ci__reads_reduction_rec(ci__L *L, ci__v *v, int *marks, int epoch) {
+    int i;
+    if (marks[v->id] == epoch) return 0;
+    marks[v->id] = epoch;
+    if (v->op == CI__V_LOAD && v->buf->producer) {
+        const ci__kernel *p = v->buf->producer;
+        if (p->kind == CI__K_REDUCTION) return 1;
+        if (p->kind == CI__K_POINTWISE && ci__reads_reduction_rec(L, p->body, marks, epoch)) return 1;
+    }
+    for (i = 0; i < v->n; i++) if (ci__reads_reduction_rec(L, v->a[i], marks, epoch)) return 1;
+    return 0;
+}
+/* is the input a reduction, or a pointwise reading one (can_fuse_reduction)? */
+static int ci__cat_reads_reduction(ci__L *L, const ci__box *x) {
+    int *marks = ci__marks(L);
+    if (x->st->kind == CI__ST_BUF) {
+        const ci__kernel *p = x->st->buf->producer;
+        if (!p) return 0;
+        if (p->kind == CI__K_REDUCTION) return 1;
+        return p->kind == CI__K_POINTWISE && ci__reads_reduction_rec(L, p->body, marks, L->epoch);
+    }
+    return x->st->kind == CI__ST_PW && ci__reads_reduction_rec(L, x->st->body, marks, L->epoch);
+}
+static int ci__op_is_view(ci__lower_fn f) {
+    return f == ci__lw_view || f == ci__lw_permute || f == ci__lw_transpose || f == ci__lw_expand || f == ci__lw_squeeze ||
+           f == ci__lw_unsqueeze || f == ci__lw_slice || f == ci__lw_select || f == ci__lw_nop || f == ci__lw_movedim ||
+           f == ci__lw_narrow || f == ci__lw_split || f == ci__lw_unbind || f == ci__lw_diagonal || f == ci__lw_expand_as;
+}
+static int ci__op_is_pointwise(const ci__opdef *op) {
+    ci__lower_fn f = op->fn;
+    return f == ci__lw_unary || f == ci__lw_binary || f == ci__lw_div || f == ci__lw_pow || f == ci__lw_clamp ||
+           f == ci__lw_where || f == ci__lw_to_copy || f == ci__lw_pwx || f == ci__lw_masked_fill || f == ci__lw_lerp ||
+           f == ci__lw_addcmul || f == ci__lw_gelu || f == ci__lw_silu || f == ci__lw_cat || (f == ci__lw_pad && op->extra == 0);
+}
+/* is every use of the tensors out0 .. out0+nout-1 of node ix pointwise (is_pointwise_use)? A
+   view passes the question on to its own users; a graph output is not a pointwise use */
+static int ci__uses_pointwise(ci__L *L, int ix, uint32_t out0, int nout, int depth) {
+    const ci_graph *g = L->graph;
+    int i, j, k;
+    for (i = 0; i < g->outputs.n; i++) {
+        uint32_t t = (uint32_t)(uintptr_t)g->outputs.v[i];
+        if (t >= out0 && t < out0 + (uint32_t)nout) return 0;
+    }
+    for (i = ix + 1; i < g->nodes.n; i++) {
+        const ci__node *nd = (const ci__node *)g->nodes.v[i];
+        const ci__opdef *op;
+        int uses = 0;
+        for (j = 0; j < nd->nargs + nd->nkw && !uses; j++) {
+            const ci_arg *a = j < nd->nargs ? &nd->args[j] : &nd->kw[j - nd->nargs].value;
+            if (a->kind == CI_ARG_TENSOR) uses = a->u.t.id >= out0 && a->u.t.id < out0 + (uint32_t)nout;
+            if (a->kind == CI_ARG_TENSORS)
+                for (k = 0; k < a->u.tensors.n; k++) uses |= a->u.tensors.v[k].id >= out0 && a->u.tensors.v[k].id < out0 + (uint32_t)nout;
+        }
+        if (!uses) continue;
+        if (nd->kind != CI__N_CALL || !(op = ci__registry_find(L->ctx, nd->op))) return 0;
+        if (ci__op_is_view(op->fn)) {
+            if (depth > 8 || !ci__uses_pointwise(L, i, nd->out0, nd->nout, depth + 1)) return 0;
+        } else if (!ci__op_is_pointwise(op)) return 0;
+    }
+    return 1;
+}
+static int ci__cat_pointwise(ci__L *L, ci__box **in, int n) {
+    int i, any_lower = 0, all_lower = 1, red = 0;
+    const ci__node *nd;
+    if (n > CI__MAX_POINTWISE_CAT) return 0;
+    for (i = 0; i < n; i++) {
+        int lower = ci__cat_should_lower(in[i]);
+        any_lower |= lower; all_lower &= lower;
+        red |= ci__cat_reads_reduction(L, in[i]);
+    }
+    if (all_lower && !red) return 1;   /* a copy of each input anyway: one kernel for all */
+    if (!any_lower || !L->graph) return 0;
+    nd = (const ci__node *)L->graph->nodes.v[L->node_ix];
+    return ci__uses_pointwise(L, L->node_ix, nd->out0, nd->nout, 0);   /* fused into its users */
+}
+/* cat(tensors, dim=0): a pointwise select over clamped loads (a read never leaves its input),
+   or a ConcatKernel */
 static ci__box *ci__cat(ci__L *L, const ci__opdef *op, ci__box **xs, int n, int64_t dim_arg) {
     ci__box *in[256];
     int k = 0, i, j, ref = -1;
@@ -4072,6 +4175,19 @@ static ci__box *ci__cat(ci__L *L, const ci__opdef *op, ci__box **xs, int n, int6
     if (k == 1) {
         ci__pw_vars(L, in[0]->ndim, shape, v);
         return ci__pw_box(L, dt, in[0]->ndim, shape, v, ci__load(L, in[0], v));
+    }
+    if (!L->meta && ci__numel(in[0]->ndim, shape) > 0 && !ci__cat_pointwise(L, in, k)) {   /* ConcatKernel */
+        ci__buf *buf = ci__buf_new(L, CI__BUF_COMPUTED, dt, in[0]->ndim, shape);
+        for (i = 0; i < k; i++) {
+            ci__ix *idx[CI_MAX_DIMS];
+            if (ci__numel(in[i]->ndim, in[i]->size) == 0) continue;
+            ci__pw_vars(L, in[i]->ndim, in[i]->size, v);
+            memcpy(idx, v, sizeof(ci__ix *) * (size_t)in[i]->ndim);
+            idx[dim] = ci__ixadd(L, v[dim], ci__K(L, off[i]));
+            ci__scatter(L, buf, in[i]->ndim, in[i]->size, v, ci__load(L, in[i], v), idx, CI__SC_STORE);
+            ((ci__kernel *)L->kernels.v[L->kernels.n - 1])->disjoint = 1;
+        }
+        return ci__buf_box(L, buf);
     }
     ci__pw_vars(L, in[0]->ndim, shape, v);
     for (i = k - 1; i >= 0; i--) {
@@ -6826,10 +6942,13 @@ static int ci__place(ci__L *L, const ci__tiling *T, ci__kernel *k, int trial, co
     ci__fuse F;
     if (!role) {
         char *w = (char *)ci__arena_alloc(L->A, 200);
-        snprintf(w, 200, "different iteration spaces: %s %s %lld elements%s%lld, the fused kernel %lld x %lld", k->name,
-                 k->kind == CI__K_REDUCTION ? "reduces" : "computes", (long long)ci__numel(k->ndim, k->size),
-                 k->kind == CI__K_REDUCTION ? " over " : "", (long long)(k->kind == CI__K_REDUCTION ? ci__numel(k->nr, k->rsize) : 0),
-                 (long long)ci__numel(T->ndim, T->size), (long long)ci__numel(T->nr, T->rsize));
+        if (k->kind == CI__K_REDUCTION)
+            snprintf(w, 200, "different iteration spaces: %s reduces %lld elements over %lld, the fused kernel %lld x %lld", k->name,
+                     (long long)ci__numel(k->ndim, k->size), (long long)ci__numel(k->nr, k->rsize),
+                     (long long)ci__numel(T->ndim, T->size), (long long)ci__numel(T->nr, T->rsize));
+        else
+            snprintf(w, 200, "different iteration spaces: %s computes %lld elements, the fused kernel %lld x %lld", k->name,
+                     (long long)ci__numel(k->ndim, k->size), (long long)ci__numel(T->ndim, T->size), (long long)ci__numel(T->nr, T->rsize));
         *why = w;
         return 0;
     }
@@ -6928,7 +7047,8 @@ static const char *ci__barrier_why(ci__L *L, const ci__kernel *k) {
     char *w = (char *)ci__arena_alloc(L->A, 120);
     snprintf(w, 120, "%s is %s", k->name,
              k->kind == CI__K_EXTERN ? "an extern kernel (a scheduling barrier)" : k->kind == CI__K_SCAN ? "a scan (a scheduling barrier)"
-             : k->kind == CI__K_SCATTER ? "a scatter (a scheduling barrier)" : "empty (no elements)");
+             : k->kind == CI__K_SCATTER ? (k->disjoint ? "a slice of a concat (a scheduling barrier)" : "a scatter (a scheduling barrier)")
+             : "empty (no elements)");
     return w;
 }
 /* group the live kernels; fuse = 0 keeps one kernel per buffer */
@@ -7645,7 +7765,7 @@ static void ci__emit_single(ci__emit *E, ci__kernel *k) {
         ci__collect_indirect(L, k->sidx, iv, &ni);
         for (i = 0; i < ni; i++) ci__emit_count(E, iv[i], NULL);
     }
-    ci__sb_printf(sb, "\n/* %s: %s %s", k->name, scan ? "scan" : "scatter", scan ? ci__red_name[k->rtype] : "");
+    ci__sb_printf(sb, "\n/* %s: %s %s", k->name, scan ? "scan" : k->disjoint ? "concat slice" : "scatter", scan ? ci__red_name[k->rtype] : "");
     ci__sb_printf(sb, " -> %s %s */\n", k->out->name, ci__dt[k->out->dt].name);
     ci__sb_printf(sb, "static void %s(void **B, long long x0_begin, long long x0_end) {\n", k->grp->name);
     ci__emit_out_decl(E, k->out);
@@ -7902,7 +8022,7 @@ static void ci__emit_program(ci__L *L, ci__sb *sb, int *group_line) {
         if (!g->live) continue;
         if (!g->fused && k->kind == CI__K_EXTERN) ci__sb_printf(sb, "    if (ci_rt_extern(rt, %d, B)) return 1;\n", nk);
         else {
-            if (!g->fused && k->kind == CI__K_SCATTER) ci__sb_printf(sb, "    %s(B, 0, %lldLL);\n", g->name, n);
+            if (!g->fused && k->kind == CI__K_SCATTER && !k->disjoint) ci__sb_printf(sb, "    %s(B, 0, %lldLL);\n", g->name, n);
             else ci__sb_printf(sb, "    ci_rt_parallel(rt, %s, %lldLL, B);\n", g->name, n);
             ci__sb_printf(sb, "    if (*(int *)B[%d]) return 3;\n", L->err_slot);
         }
@@ -9632,7 +9752,7 @@ static void ci__dbg_print_ir(ci__L *L, ci__sb *sb) {
                 ci__dbg_value(L, sb, k->gbody, ci__marks(L), &nms);
                 continue;
             }
-            ci__sb_printf(sb, "  %s: %s over ", g->name, k->kind == CI__K_SCAN ? ci__red_name[k->rtype] : "scatter");
+            ci__sb_printf(sb, "  %s: %s over ", g->name, k->kind == CI__K_SCAN ? ci__red_name[k->rtype] : k->disjoint ? "concat slice" : "scatter");
             ci__dbg_type(sb, k->out->dt, k->ndim, k->size);
             ci__sb_printf(sb, " -> %s\n", k->out->name);
             for (d = 0; d < k->ndim; d++) { char *s2 = (char *)ci__arena_alloc(L->A, 16); snprintf(s2, 16, "x%d", d); nms.names[k->vars[d]->var] = s2; }
@@ -11998,6 +12118,7 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse
     for (i = 0; i < g->outputs.n; i++) ci__gt(g, (uint32_t)(uintptr_t)g->outputs.v[i])->users++;
     for (i = 0; i < g->nodes.n; i++) {
         const ci__node *nd = (const ci__node *)g->nodes.v[i];
+        L->graph = g; L->node_ix = i;
         ci__lower_node(L, nd, map);
         for (j = 0; j < nd->nout; j++)
             ci__after_node(L, ci__box_get(L, ci__tensor_of((ci__box *)L->boxes.v[map[nd->out0 + (uint32_t)j] - 1])),

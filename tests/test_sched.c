@@ -141,6 +141,46 @@ CI_TEST(test_patterns_become_one_kernel) {
     ci_ctx_destroy(ctx);
 }
 
+/* ---- cat: a pointwise select fused with its neighbours, or a ConcatKernel (one kernel per
+   input writing its slice), chosen as lowering.py does ---- */
+static const pattern cats[] = {
+    {"two inputs as an output: pointwise", "input a: f32[4, 3]\ninput b: f32[5, 3]\nc = aten.cat.default([a, b])\noutput c\n", 1, 1},
+    {"nine inputs: a ConcatKernel", "input a: f32[4, 3]\nc = aten.cat.default([a, a, a, a, a, a, a, a, a])\noutput c\n", 9, 9},
+    {"two reductions: a ConcatKernel", "input x: f32[6, 100]\ns = aten.sum.dim_IntList(x, [1], True)\n"
+     "m = aten.amax.default(x, [1], True)\nc = aten.cat.default([s, m], 1)\ny = aten.relu.default(c)\noutput y\n", 4, 5},
+    {"a reduction and an input, a pointwise user: pointwise", "input x: f32[6, 100]\ninput w: f32[6, 1]\n"
+     "s = aten.sum.dim_IntList(x, [1], True)\nc = aten.cat.default([s, w], 1)\ny = aten.relu.default(c)\noutput y\n", 2, 2},
+    {"a reduction and an input, a reduction user: a ConcatKernel", "input x: f32[6, 100]\ninput w: f32[6, 1]\n"
+     "s = aten.sum.dim_IntList(x, [1], True)\nc = aten.cat.default([s, w], 1)\ny = aten.sum.dim_IntList(c, [1])\noutput y\n", 4, 4},
+    {"pointwise inputs, a reduction user: fused", "input x: f32[6, 100]\ninput w: f32[6, 100]\na = aten.relu.default(x)\n"
+     "c = aten.cat.default([a, w], 1)\ny = aten.sum.dim_IntList(c, [1])\noutput y\n", 1, 1},
+    {"a view of a reduction user passes on the question", "input x: f32[6, 100]\ninput w: f32[6, 1]\n"
+     "s = aten.sum.dim_IntList(x, [1], True)\nc = aten.cat.default([s, w], 1)\nt = aten.permute.default(c, [1, 0])\n"
+     "y = aten.exp.default(t)\noutput y\n", 2, 2},
+};
+CI_TEST(test_cat_pointwise_or_concat_kernel) {
+    ci_ctx *ctx;
+    size_t i;
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    for (i = 0; i < sizeof cats / sizeof cats[0]; i++) {
+        prog f, fi, u;
+        char why[600];
+        int ok = prog_make(ctx, &f, cats[i].cig, CI_BACKEND_TCC, 0) && prog_make(ctx, &fi, cats[i].cig, CI_BACKEND_INTERP, 0) &&
+                 prog_make(ctx, &u, cats[i].cig, CI_BACKEND_INTERP, 1);
+        if (!ok) { ci_ctx_destroy(ctx); CI_CHECK_MSG(0, "%s: %s%s%s", cats[i].name, f.msg, fi.msg, u.msg); }
+        why[0] = 0;
+        ok = ci_program_num_kernels(f.p) == cats[i].fused && ci_program_num_kernels(fi.p) == cats[i].fused &&
+             ci_program_num_kernels(u.p) == cats[i].unfused_min;
+        if (!ok) snprintf(why, sizeof why, "%d kernels (interp %d, unfused %d); want %d (unfused %d)", ci_program_num_kernels(f.p),
+                          ci_program_num_kernels(fi.p), ci_program_num_kernels(u.p), cats[i].fused, cats[i].unfused_min);
+        if (ok && !same_results(f.p, u.p, 300 + i, 1e-5, why, sizeof why)) ok = 0;
+        if (ok && !same_results(fi.p, u.p, 400 + i, 1e-5, why, sizeof why)) ok = 0;
+        prog_free(&f); prog_free(&fi); prog_free(&u);
+        if (!ok) { ci_ctx_destroy(ctx); CI_CHECK_MSG(0, "%s: %s", cats[i].name, why); }
+    }
+    ci_ctx_destroy(ctx);
+}
+
 /* the SUITE workloads without a matmul are one kernel each (compiled, not run: they are large) */
 CI_TEST(test_suite_workloads_kernel_counts) {
     static const struct { const char *file; int kernels; } w[] = {
@@ -440,8 +480,10 @@ CI_TEST(test_explain_says_why) {
          {"a scan (a scheduling barrier)", "which runs later (fusing would make a cycle)", NULL}},
         {"input x: f32[6, 10]\ns = aten.sum.dim_IntList(x, [1], True)\nf = aten.flip.default(s, [0])\ny = aten.mul.Tensor(x, f)\noutput y\n",
          {"at another element than the one", NULL, NULL}},
-        {"input x: f32[6, 10]\ninput z: f32[12]\ns = aten.sum.dim_IntList(x, [1])\nc = aten.cat.default([s, s])\ny = aten.mul.Tensor(c, z)\noutput y\n",
+        {"input x: f32[6, 10]\ninput w: f32[6]\ninput z: f32[12]\ns = aten.sum.dim_IntList(x, [1])\nc = aten.cat.default([s, w])\ny = aten.mul.Tensor(c, z)\noutput y\n",
          {"different iteration spaces", NULL, NULL}},
+        {"input x: f32[6, 10]\ninput z: f32[12]\ns = aten.sum.dim_IntList(x, [1])\nc = aten.cat.default([s, s])\ny = aten.mul.Tensor(c, z)\noutput y\n",
+         {"is a slice of a concat (a scheduling barrier)", NULL, NULL}},
     };
     size_t i;
     int j;
@@ -492,6 +534,7 @@ CI_TEST(test_collapsed_loops) {
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_patterns_become_one_kernel);
+    CI_RUN(test_cat_pointwise_or_concat_kernel);
     CI_RUN(test_suite_workloads_kernel_counts);
     CI_RUN(test_random_graphs_fused_match_unfused);
     CI_RUN(test_arena_reuses_dead_buffers);

@@ -721,6 +721,23 @@ def build_cases():
           ["y = aten.as_strided_scatter.default(x, s, [2], [5], 1)",
            "z = aten.sum.dim_IntList(y, [1])"], ["y", "z"], red=True)
     add(op_case("aten.cat.default", "[a, b]", I("f32", [2, 5]), I("i64", [3, 5])))   # promotes
+    # cat as a ConcatKernel (each input written into its slice): more than 8 inputs, or inputs
+    # that are reductions; the pointwise cat where its users fuse with it
+    for dt in ("f32", "i64", "bf16", "bool", "u8"):
+        ins = [(n, I(dt, [3, k])) for n, k in zip("abcdefghi", (1, 7, 2, 0, 5, 1, 3, 4, 1))]
+        G("cat of 9 inputs, dim 1/%s" % dt, ins + [("t", I(dt, [28, 3]))],
+          ["p = aten.permute.default(t, [1, 0])", "y = aten.cat.default([a, b, c, d, e, f, g, h, i, p], 1)",
+           "z = aten.cat.default([i, h, g, f, e, d, c, b, a], -1)"], ["y", "z"])
+    for dt in ("f32", "f64", "i32"):
+        G("cat of reductions, then relu/%s" % dt, [("x", I(dt, [7, 33])), ("w", I(dt, [7, 1]))],
+          ["s = aten.sum.dim_IntList(x, [1], True)", "m = aten.amax.default(x, [1], True)",
+           "c = aten.cat.default([s, m, w, x], 1)", "y = aten.relu.default(c)"], ["y"], red=True)
+        G("cat of reductions as an output/%s" % dt, [("x", I(dt, [1023, 5]))],
+          ["s = aten.sum.dim_IntList(x, [0])", "m = aten.amin.default(x, [0])",
+           "c = aten.cat.default([s, m, s])"], ["c"], red=True)
+        G("cat of pointwise inputs, summed/%s" % dt, [("x", I(dt, [7, 5])), ("w", I(dt, [2, 5]))],
+          ["a = aten.neg.default(x)", "c = aten.cat.default([a, w, x])",
+           "y = aten.sum.dim_IntList(c, [0])"], ["c", "y"], red=True)
     add(op_case("aten.cat.default", "[a, b], 1", I("bool", [2, 1]), I("i32", [2, 2])))
     for dt in FLTN:
         add(op_case("aten.reflection_pad1d.default", "a, [2, 3]", I(dt, [2, 3, 5])))
