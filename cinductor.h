@@ -4817,8 +4817,9 @@ static int ci__lw_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
 }
 
 /* -- pooling: windows over the last d dims (d = op->vop). Windows up to CI__POOL_UNROLL elements
-   become unrolled pointwise code (Inductor's limit is 25); larger average pools become a
-   reduction over the window. Reads outside the input are clamped and masked. -- */
+   become unrolled pointwise code (Inductor's limit is 25; beyond it Inductor falls back to aten);
+   larger windows, of any size, become reductions over the window. Reads outside the input are
+   clamped and masked. -- */
 #define CI__POOL_UNROLL 25
 static int64_t ci__pool_out(int64_t in, int64_t k, int64_t s, int64_t p, int64_t dil, int ceil_mode) {
     int64_t o = ci__floordiv(in + 2 * p - dil * (k - 1) - 1 + (ceil_mode ? s - 1 : 0), s) + 1;
@@ -4860,6 +4861,75 @@ static void ci__pool_setup(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box *x,
         if (P->out[i] <= 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: output size is too small (%lld)", op->name, (long long)P->out[i]);
         P->oshape[P->lead + i] = P->out[i];
     }
+}
+/* Windows of more than CI__POOL_UNROLL elements in max and adaptive pools: a box of the
+   windows' elements over the output's dims (oshape) and then one dim per window dim (v[ndim + i],
+   of size k[i]), that a reduction over those last d dims folds. Element pos = st + v[ndim + i] *
+   dil is in its window when 0 <= pos < in, or, where en is given (adaptive pools), when pos < en.
+   what 0: its value in dtype dt, lo outside the window; what 1 (max with indices, floats): its
+   flat index in the input plane where it is NaN, else -1 (PyTorch reports the last NaN). */
+static ci__box *ci__pool_elems(ci__L *L, ci__box *x, int d, const int64_t *oshape, ci__ix *const *v, const int64_t *k, ci__ix *const *st, ci__ix *const *en,
+                               const int64_t *dil, const int64_t *plane, int what, ci_dtype dt, ci__v *lo) {
+    ci__ix *idx[CI_MAX_DIMS], *flat = ci__K(L, 0);
+    ci__v *ok = ci__v_consti(L, CI_BOOL, 1), *e;
+    int64_t wsz[CI_MAX_DIMS];
+    int i, lead = x->ndim - d;
+    for (i = 0; i < x->ndim; i++) { wsz[i] = oshape[i]; idx[i] = v[i]; }
+    for (i = 0; i < d; i++) {
+        ci__ix *pos = ci__ixadd(L, st[i], ci__ixscale(L, v[x->ndim + i], dil[i]));
+        int64_t in = x->size[lead + i];
+        wsz[x->ndim + i] = k[i];
+        ok = ci__v_bin(L, CI__V_AND, ok, en ? ci__v_bin(L, CI__V_LT, ci__ixval(L, pos), ci__ixval(L, en[i])) : ci__in_range(L, pos, 0, in));
+        idx[lead + i] = ci__ixclamp(L, pos, in);
+        flat = ci__ixadd(L, flat, ci__ixscale(L, pos, plane[i]));
+    }
+    e = ci__v_cast(L, ci__load(L, x, idx), dt);
+    if (what == 1)
+        e = ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_AND, ok, ci__v_un(L, CI__V_ISNAN, e)), ci__ixval(L, flat), ci__v_consti(L, CI_I64, -1));
+    else e = ci__v_op(L, CI__V_WHERE, ok, e, lo);
+    return ci__pw_box(L, what == 1 ? CI_I64 : dt, x->ndim + d, wsz, v, e);
+}
+/* the reduction of such a box over its window dims */
+static ci__box *ci__pool_fold(ci__L *L, const ci__opdef *op, ci__box *w, int d, int rtype, ci_dtype dt) {
+    char red[CI_MAX_DIMS];
+    int i;
+    for (i = 0; i < w->ndim; i++) red[i] = i >= w->ndim - d;
+    return ci__reduce(L, op, w, red, 0, rtype, dt);
+}
+/* max (with indices): the values and the flat index in the input plane of the maximum, as
+   PyTorch's CPU kernels give it: the first of equal maxima, the last NaN, and `first` (the first
+   position inside the window) where nothing is above lo (-inf, or the lowest integer). v[0 ..
+   x->ndim] index the output, st are over them. Returns the values; *idx the indices (if asked). */
+static ci__box *ci__pool_max_red(ci__L *L, const ci__opdef *op, ci__box *x, int d, const int64_t *oshape, ci__ix *const *v, const int64_t *k, ci__ix *const *st,
+                                 ci__ix *const *en, const int64_t *dil, const int64_t *plane, ci__ix *first, ci__box **idx) {
+    ci_dtype cdt = ci__opmath(x->dt);
+    int i, isf = ci__is_float(cdt);
+    int64_t step = 1;
+    ci__v *lo = isf ? ci__v_constf(L, cdt, -HUGE_VAL)
+                    : ci__v_consti(L, cdt, cdt == CI_I64 ? INT64_MIN : cdt == CI_I32 ? INT_MIN : cdt == CI_I16 ? -32768 : cdt == CI_I8 ? -128 : 0);
+    ci__box *w = ci__pool_elems(L, x, d, oshape, v, k, st, en, dil, plane, 0, cdt, lo), *vals, *pos;
+    ci__v *r, *flat = NULL, *bidx;
+    vals = ci__pool_fold(L, op, w, d, CI__RED_MAX, x->dt);
+    if (!idx) return vals;
+    pos = ci__pool_fold(L, op, w, d, CI__RED_ARGMAX, CI_I64);
+    r = ci__load(L, pos, v);   /* the position in the window, row-major over its dims */
+    for (i = d - 1; i >= 0; i--) {
+        ci__v *ri = step == 1 ? r : ci__v_bin(L, CI__V_FLOORDIV, r, ci__v_consti(L, CI_I64, step)), *p;
+        if (i > 0) ri = ci__v_bin(L, CI__V_REM, ri, ci__v_consti(L, CI_I64, k[i]));
+        if (dil[i] != 1) ri = ci__v_bin(L, CI__V_MUL, ri, ci__v_consti(L, CI_I64, dil[i]));
+        p = st[i]->kind == CI__IX_CONST && st[i]->c == 0 ? ri : ci__v_bin(L, CI__V_ADD, ci__ixval(L, st[i]), ri);
+        if (plane[i] != 1) p = ci__v_bin(L, CI__V_MUL, p, ci__v_consti(L, CI_I64, plane[i]));
+        flat = i == d - 1 ? p : ci__v_bin(L, CI__V_ADD, flat, p);
+        step *= k[i];
+    }
+    bidx = ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_EQ, ci__v_cast(L, ci__load(L, vals, v), cdt), lo), ci__ixval(L, first), flat);
+    if (isf) {
+        ci__box *nan = ci__pool_fold(L, op, ci__pool_elems(L, x, d, oshape, v, k, st, en, dil, plane, 1, cdt, lo), d, CI__RED_MAX, CI_I64);
+        ci__v *n = ci__load(L, nan, v);
+        bidx = ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_GE, n, ci__v_consti(L, CI_I64, 0)), n, bidx);
+    }
+    *idx = ci__pw_box(L, CI_I64, x->ndim, oshape, v, bidx);
+    return vals;
 }
 /* avg_pool{1,2,3}d(self, kernel_size, stride=[], padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None) */
 static int ci__lw_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -4941,7 +5011,7 @@ static int ci__lw_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     return 1;
 }
 /* max_pool{1,2,3}d_with_indices(self, kernel_size, stride=[], padding=0, dilation=1, ceil_mode=False) -> (values, indices);
-   max_pool{1,2,3}d (extra 1) -> values. NaN wins, as in PyTorch's CPU kernel. */
+   max_pool{1,2,3}d (extra 1) -> values. NaN wins, as in PyTorch's CPU kernel (the last NaN of a window gives the index). */
 static int ci__lw_max_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0), *vals;
     ci__pwin P;
@@ -4954,10 +5024,10 @@ static int ci__lw_max_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     ci__pool_setup(L, op, a, x, &P, 1, 5);
     cdt = ci__opmath(x->dt);
     for (i = 0; i < P.d; i++) win *= P.k[i];
-    if (win > 4 * CI__POOL_UNROLL * CI__POOL_UNROLL) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: windows of more than %d elements are not supported", op->name, 4 * CI__POOL_UNROLL * CI__POOL_UNROLL);
     plane[P.d - 1] = 1;
     for (i = P.d - 2; i >= 0; i--) plane[i] = plane[i + 1] * P.in[i + 1];
     ci__pw_vars(L, x->ndim, P.oshape, v);
+    if (win > CI__POOL_UNROLL) ci__pw_vars(L, P.d, P.k, v + x->ndim);   /* the window's dims, for the reduction */
     for (i = 0; i < P.d; i++) start[i] = ci__ixadd(L, ci__ixscale(L, v[P.lead + i], P.s[i]), ci__K(L, -P.p[i]));
     /* the index PyTorch reports when nothing beats -inf: the first in-bounds window position */
     first = ci__K(L, 0);
@@ -4965,6 +5035,14 @@ static int ci__lw_max_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
         ci__ix *neg = ci__ix_max(L->A, &L->ixt, ci__ixscale(L, start[i], -1), ci__K(L, 0));   /* steps needed to get in bounds */
         ci__ix *f = ci__ixadd(L, start[i], ci__ixscale(L, ci__ix_fdiv(L->A, &L->ixt, ci__ixadd(L, neg, ci__K(L, P.dil[i] - 1)), ci__K(L, P.dil[i])), P.dil[i]));
         first = ci__ixadd(L, first, ci__ixscale(L, f, plane[i]));
+    }
+    if (win > CI__POOL_UNROLL) {   /* a reduction over the window */
+        ci__box *ix = NULL;
+        vals = ci__pool_max_red(L, op, x, P.d, P.oshape, v, P.k, start, NULL, P.dil, plane, first, op->extra ? NULL : &ix);
+        outs[0] = ci__tensor_of(vals);
+        if (op->extra) return 1;
+        outs[1] = ci__tensor_of(ix);
+        return 2;
     }
     best = ci__is_float(cdt) ? ci__v_constf(L, cdt, -HUGE_VAL) : ci__v_consti(L, cdt, cdt == CI_I64 ? INT64_MIN : cdt == CI_I32 ? INT_MIN : cdt == CI_I16 ? -32768 : cdt == CI_I8 ? -128 : 0);
     bidx = ci__ixval(L, first);
@@ -5000,7 +5078,7 @@ static int ci__lw_adaptive_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_ten
     ci__box *x = ci__arg_box(L, op, a, 0);
     int d = op->vop, lead, i, is_max = op->extra;
     int64_t os[3], oshape[CI_MAX_DIMS], kmax[3], win = 1, w, plane[3];
-    ci__ix *v[CI_MAX_DIMS], *st[3], *en[3];
+    ci__ix *v[CI_MAX_DIMS], *st[3], *en[3], *f = NULL;
     ci_dtype cdt = ci__opmath(x->dt);
     ci__v *acc = NULL, *bidx = NULL;
     if (x->ndim != d + 1 && x->ndim != d + 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a %dD or %dD input", op->name, d + 1, d + 2);
@@ -5017,7 +5095,6 @@ static int ci__lw_adaptive_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_ten
         if (kmax[i] > in) kmax[i] = in;
         win *= kmax[i];
     }
-    if (win > 4 * CI__POOL_UNROLL * CI__POOL_UNROLL) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: windows of more than %d elements are not supported", op->name, 4 * CI__POOL_UNROLL * CI__POOL_UNROLL);
     plane[d - 1] = 1;
     for (i = d - 2; i >= 0; i--) plane[i] = plane[i + 1] * x->size[lead + i + 1];
     ci__pw_vars(L, x->ndim, oshape, v);
@@ -5027,10 +5104,23 @@ static int ci__lw_adaptive_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_ten
         en[i] = ci__ix_fdiv(L->A, &L->ixt, ci__ixadd(L, ci__ixscale(L, v[lead + i], in), ci__K(L, in + os[i] - 1)), ci__K(L, os[i]));
     }
     if (is_max) {
-        ci__ix *f = ci__K(L, 0);
+        f = ci__K(L, 0);
         for (i = 0; i < d; i++) f = ci__ixadd(L, f, ci__ixscale(L, st[i], plane[i]));
         acc = ci__is_float(cdt) ? ci__v_constf(L, cdt, -HUGE_VAL) : ci__v_consti(L, cdt, INT64_MIN);
         bidx = ci__ixval(L, f);
+    }
+    if (win > CI__POOL_UNROLL) {   /* a reduction over the largest window, the rest of it masked */
+        int64_t ones[3] = {1, 1, 1};
+        ci__pw_vars(L, d, kmax, v + x->ndim);
+        if (is_max) {
+            ci__box *ix = NULL, *vals = ci__pool_max_red(L, op, x, d, oshape, v, kmax, st, en, ones, plane, f, &ix);
+            outs[0] = ci__tensor_of(vals);
+            outs[1] = ci__tensor_of(ix);
+            return 2;
+        }
+        acc = ci__load(L, ci__pool_fold(L, op, ci__pool_elems(L, x, d, oshape, v, kmax, st, en, ones, plane, 0, cdt, ci__v_constf(L, cdt, 0)),
+                                        d, CI__RED_SUM, cdt), v);
+        win = 0;
     }
     for (w = 0; w < win; w++) {
         ci__ix *idx[CI_MAX_DIMS], *flat = ci__K(L, 0);
@@ -6286,6 +6376,7 @@ static void ci__classify_builtin(ci__opdef *op) {
     op->dtypes = "all";
     for (i = 0; i < sizeof decomp / sizeof decomp[0]; i++) if (decomp[i].fn == op->fn) op->how = decomp[i].how;
     for (i = 0; i < sizeof floating / sizeof floating[0]; i++) if (floating[i] == op->fn) op->dtypes = "floating";
+    if (op->fn == ci__lw_adaptive_pool && !op->extra) op->dtypes = "floating";   /* adaptive average pools */
     if (op->promo == CI_PROMOTE_INT_TO_FLOAT) op->dtypes = "all; integers and bool compute in f32";
     if (op->to_bool) op->dtypes = "all, taken as bool";
     if (op->fn == ci__lw_unary && ((op->vop >= CI__V_EXP && op->vop <= CI__V_RECIP) || (op->vop >= CI__V_EXP2 && op->vop <= CI__V_I0)) &&
@@ -6303,7 +6394,6 @@ static void ci__classify_builtin(ci__opdef *op) {
     else if (op->fn == ci__lw_index_put) op->note = "boolean masks only as a masked fill";
     else if (op->fn == ci__lw_masked_select || op->fn == ci__lw_nonzero) op->note = "size depends on the data: only as a graph output (docs/data-dependent.md)";
     else if (op->fn == ci__lw_bucketize) op->note = "no sorter";
-    else if (op->fn == ci__lw_max_pool || op->fn == ci__lw_adaptive_pool) op->note = "windows up to 2500 elements";
     else if (op->fn == ci__lw_as_strided) op->note = "realizes its input first";
     else if (op->fn == ci__lw_as_strided_scatter) op->note = "self taken as contiguous (eager keeps a permuted self's strides)";
     else if (op->fn == ci__lw_view_dtype) op->note = "different element sizes: self read in its contiguous layout (PyTorch needs stride(-1) = 1)";

@@ -1,7 +1,8 @@
 /* The scheduler and the memory plan: which patterns become one kernel (and stay correct:
    fused programs against unfused ones and across backends), random graphs fused and
    unfused, the arena's reuse of dead buffers, no allocation while running, a caller's own
-   arena, and the reasons explain gives for kernels left apart. */
+   arena, the reasons explain gives for kernels left apart, and pooling windows unrolled up to
+   25 elements and reduced beyond. */
 #include "ci_test.h"
 
 /* ---- helpers ---- */
@@ -112,6 +113,9 @@ static const pattern patterns[] = {
                    "d = aten.sub.Tensor(x, m)\ny = aten.div.Tensor(d, v)\noutput y, v\n", 1, 2},
     {"argmax and the max value", "input x: f32[12, 50]\nv, i = aten.max.dim(x, 1, True)\n"
                    "y = aten.sub.Tensor(x, v)\noutput y, i\n", 1, 2},
+    {"max pool 7x7 with indices (max, argmax, last NaN, the index)", "input x: f32[2, 3, 13, 12]\n"
+                   "v, i = aten.max_pool2d_with_indices.default(x, [7, 7], [2, 2], [3, 3], [1, 2], True)\noutput v, i\n", 1, 4},
+    {"global adaptive max pool", "input x: f32[2, 5, 40, 30]\nv, i = aten.adaptive_max_pool2d.default(x, [1, 1])\noutput v, i\n", 1, 4},
 };
 
 CI_TEST(test_patterns_become_one_kernel) {
@@ -504,6 +508,40 @@ CI_TEST(test_explain_says_why) {
     }
 }
 
+/* pooling windows up to 25 elements are unrolled into pointwise code, larger ones become
+   reductions over the window (max pools: a max, an argmax and the last NaN's position) */
+CI_TEST(test_pool_windows_unrolled_or_reduced) {
+    static const struct { const char *cig; int reduced; } c[] = {
+        {"input x: f32[1, 2, 9, 10]\nv, i = aten.max_pool2d_with_indices.default(x, [5, 5], [1, 1], [2, 2])\noutput v, i\n", 0},
+        {"input x: f32[1, 2, 9, 30]\nv, i = aten.max_pool2d_with_indices.default(x, [2, 13], [1, 1], [1, 6])\noutput v, i\n", 1},
+        {"input x: f32[2, 40]\nv = aten.max_pool1d.default(x, [25], [3])\noutput v\n", 0},
+        {"input x: f32[2, 40]\nv = aten.max_pool1d.default(x, [26], [3])\noutput v\n", 1},
+        {"input x: f32[1, 2, 7, 8, 9]\nv, i = aten.max_pool3d_with_indices.default(x, [3, 3, 3], [2, 2, 2], [1, 1, 1])\noutput v, i\n", 1},
+        {"input x: f32[2, 5, 5]\nv, i = aten.adaptive_max_pool2d.default(x, [1, 1])\noutput v, i\n", 0},
+        {"input x: f32[2, 5, 6]\nv, i = aten.adaptive_max_pool2d.default(x, [1, 1])\noutput v, i\n", 1},
+        {"input x: f32[2, 3, 37, 37]\ny = aten._adaptive_avg_pool2d.default(x, [5, 5])\noutput y\n", 1},
+        {"input x: f32[2, 3, 10, 10]\ny = aten._adaptive_avg_pool2d.default(x, [5, 5])\noutput y\n", 0},
+    };
+    size_t i;
+    for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+        static logbuf lb;
+        ci_ctx_desc cd;
+        ci_ctx *ctx;
+        prog P;
+        int red;
+        memset(&cd, 0, sizeof cd);
+        lb.n = 0; lb.s[0] = 0;
+        cd.log = log_to; cd.log_user = &lb; cd.debug = CI_DEBUG_KERNELS;
+        CI_CHECK_OK(ci_ctx_create(&cd, &ctx));
+        if (!prog_make(ctx, &P, c[i].cig, CI_BACKEND_INTERP, 0)) { ci_ctx_destroy(ctx); CI_CHECK_MSG(0, "case %zu: %s", i, P.msg); }
+        prog_free(&P);
+        ci_ctx_destroy(ctx);
+        red = strstr(lb.s, ": max -> ") || strstr(lb.s, ": sum -> ");
+        CI_CHECK_MSG(red == c[i].reduced, "case %zu: %s, want %s:\n%s", i, red ? "a reduction" : "no reduction", c[i].reduced ? "one" : "none", lb.s);
+        CI_CHECK_MSG(!strstr(c[i].cig, "v, i") || !c[i].reduced || strstr(lb.s, ": argmax -> "), "case %zu: no argmax:\n%s", i, lb.s);
+    }
+}
+
 /* a short first dim runs with the second as one loop, unless that one is empty */
 CI_TEST(test_collapsed_loops) {
     static const char *const cig[] = {"input x: f32[3, 0, 4]\ny = aten.add.Tensor(x, 1)\noutput y\n",
@@ -543,6 +581,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_run_allocates_nothing);
     CI_RUN(test_user_arena);
     CI_RUN(test_explain_says_why);
+    CI_RUN(test_pool_windows_unrolled_or_reduced);
     CI_RUN(test_collapsed_loops);
     return ci_test_done();
 }
