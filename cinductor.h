@@ -2405,7 +2405,8 @@ static void ci__transform(ci__L *L, const ci__opdef *op, ci_arg *a, int n, ci_pr
     int use[64], i, any_tensor = 0;
     CI__ASSERT(n <= 64);
     for (i = 0; i < n; i++) {
-        use[i] = a[i].kind == CI_ARG_TENSOR || (!op->params[i].kwonly && ci__is_num(&a[i]));
+        /* (alpha scales other and takes no part in promotion; add.Scalar has it positional) */
+        use[i] = a[i].kind == CI_ARG_TENSOR || (!op->params[i].kwonly && ci__is_num(&a[i]) && strcmp(op->params[i].name, "alpha"));
         any_tensor |= a[i].kind == CI_ARG_TENSOR;
     }
     if (!any_tensor) return;
@@ -6197,6 +6198,8 @@ static void ci__register_builtins(ci_ctx *c) {
                         ci__binary_ops[i].promo, ci__binary_ops[i].to_bool);
     ci__reg_builtin(c, "aten.add", "self, other, *, alpha=1", ci__lw_binary, CI__V_ADD, 1, 1, D, 0);
     ci__reg_builtin(c, "aten.sub", "self, other, *, alpha=1", ci__lw_binary, CI__V_SUB, 1, 1, D, 0);
+    ci__reg_builtin(c, "aten.add.Scalar", "self, other, alpha=1", ci__lw_binary, CI__V_ADD, 1, 1, D, 0);   /* alpha positional */
+    ci__reg_builtin(c, "aten.sub.Scalar", "self, other, alpha=1", ci__lw_binary, CI__V_SUB, 1, 1, D, 0);
     ci__reg_builtin(c, "prims.add", "self, other", ci__lw_binary, CI__V_ADD, 0, 1, N, 0);
     ci__reg_builtin(c, "prims.sub", "self, other", ci__lw_binary, CI__V_SUB, 0, 1, N, 0);
     ci__reg_builtin(c, "aten.div", "self, other, *, rounding_mode=None", ci__lw_div, 0, 0, 0, N, 0);
