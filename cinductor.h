@@ -2754,6 +2754,19 @@ static int ci__lw_unary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     return ci__pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : p.dt, r, outs);
 }
 
+/* prims.* elementwise ops do not promote: their tensor arguments share one dtype */
+static void ci__prims_same_dtype(ci__L *L, const ci__opdef *op, const ci_arg *a, int n) {
+    int i;
+    ci_dtype dt = CI_DTYPE_INVALID;
+    if (strncmp(op->name, "prims.", 6)) return;
+    for (i = 0; i < n; i++) if (a[i].kind == CI_ARG_TENSOR) {
+        ci_dtype d = ci__box_get(L, a[i].u.t)->dt;
+        if (dt == CI_DTYPE_INVALID) dt = d;
+        else if (d != dt)
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: Tensor with dtype %s is not the expected dtype of %s", op->name, ci__dt[d].tname, ci__dt[dt].tname);
+    }
+}
+
 /* binary pointwise: op->vop; extra 1 = has alpha */
 static int ci__lw_binary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__pw p;
@@ -2761,6 +2774,7 @@ static int ci__lw_binary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     int vop = op->vop;
     if (a[0].kind != CI_ARG_TENSOR && a[1].kind != CI_ARG_TENSOR)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: needs at least one Tensor argument", op->name);
+    ci__prims_same_dtype(L, op, a, 2);
     ci__pw_begin(L, &p, 2, a);
     x = ci__pw_in(L, &p, &a[0]);
     y = ci__pw_in(L, &p, &a[1]);
@@ -2804,6 +2818,12 @@ static int ci__lw_div(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'", op->name, mode);
     if (a[0].kind != CI_ARG_TENSOR && a[1].kind != CI_ARG_TENSOR)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: needs at least one Tensor argument", op->name);
+    ci__prims_same_dtype(L, op, a, 2);
+    /* prims.div of integers truncates (torch._prims._div_aten), of floats and bools divides */
+    if (!strncmp(op->name, "prims.", 6) && a[0].kind == CI_ARG_TENSOR) {
+        ci_dtype d = ci__box_get(L, a[0].u.t)->dt;
+        if (!ci__is_float(d) && d != CI_BOOL) mode = "trunc";
+    }
     ci__transform(L, op, a, 2, mode ? CI_PROMOTE_DEFAULT : CI_PROMOTE_INT_TO_FLOAT, 0, 1);
     ci__pw_begin(L, &p, 2, a);
     x = ci__pw_in(L, &p, &a[0]);
