@@ -3095,7 +3095,7 @@ static int ci__lw_maxdim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     int is_max = op->extra == CI__RED_MAX;
     if (nd < 0) {
         if (ci__numel(x->ndim, x->size) == 0)
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: max(): expected a non-empty tensor", op->name);
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: %s(): expected a non-empty tensor", op->name, is_max ? "max" : "min");
         ci__norm_dims(L, op, x, -1, dims, red);
         outs[0] = ci__tensor_of(ci__reduce(L, op, x, red, 0, op->extra, x->dt));
         return 1;
