@@ -3196,6 +3196,11 @@ static int ci__lw_view(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
     int64_t shape[CI_MAX_DIMS];
     int n = ci__arg_ints(L, op, a, 1, shape, CI_MAX_DIMS);
     if (n < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: size must be a list of ints", op->name);
+    if (op->vop == 1) {   /* prims.reshape: the whole shape, no -1 to infer */
+        int i;
+        for (i = 0; i < n; i++) if (shape[i] < 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: the new shape has a negative size %lld (prims.reshape infers none)", op->name, (long long)shape[i]);
+    }
     ci__infer_size(L, op, ci__numel(x->ndim, x->size), n, shape);
     outs[0] = ci__tensor_of(ci__reshape(L, x, n, shape));
     return 1;
@@ -6362,7 +6367,7 @@ static void ci__register_builtins(ci_ctx *c) {
     /* more views */
     ci__reg_builtin(c, "aten._reshape_alias", "self, size, stride", ci__lw_view, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.view_copy", "self, size", ci__lw_view, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "prims.reshape", "a, shape", ci__lw_view, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.reshape", "a, shape", ci__lw_view, 1, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.permute_copy", "self, dims", ci__lw_permute, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.transpose_copy", "self, dim0, dim1", ci__lw_transpose, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.t_copy", "self", ci__lw_transpose, 0, 1, 0, N, 0);
