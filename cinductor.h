@@ -6367,6 +6367,7 @@ static void ci__register_builtins(ci_ctx *c) {
     /* more views */
     ci__reg_builtin(c, "aten._reshape_alias", "self, size, stride", ci__lw_view, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.view_copy", "self, size", ci__lw_view, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.view_copy.dtype", "self, dtype", ci__lw_view_dtype, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "prims.reshape", "a, shape", ci__lw_view, 1, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.permute_copy", "self, dims", ci__lw_permute, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.transpose_copy", "self, dim0, dim1", ci__lw_transpose, 0, 0, 0, N, 0);
