@@ -6390,6 +6390,7 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.split", "self, split_size, dim=0", ci__lw_split, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.split_with_sizes", "self, split_sizes, dim=0", ci__lw_split, 1, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.split.sizes", "self, split_size, dim=0", ci__lw_split, 1, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.split.default", "self, split_sizes, dim=0", ci__lw_split, 1, 0, 0, N, 0);   /* 1.13: a list */
     ci__reg_builtin(c, "aten.unbind", "self, dim=0", ci__lw_unbind, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.unfold", "self, dimension, size, step", ci__lw_unfold, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.diagonal", "self, offset=0, dim1=0, dim2=1", ci__lw_diagonal, 0, 0, 0, N, 0);
