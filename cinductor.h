@@ -3784,6 +3784,26 @@ static int ci__lw_narrow(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     outs[0] = ci__tensor_of(ci__slice(L, x, (int)dim, start, start + len, 1));
     return 1;
 }
+/* narrow.Tensor(self, dim, start, length): start is a 0-d integer tensor, whose value is known
+   only when the program runs, so the slice is an index_select of start + arange(length) */
+static int ci__lw_narrow_tensor(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *s = ci__arg_box(L, op, a, 2), *idx;
+    int64_t dim, len = ci__arg_int(L, op, a, 3);
+    ci_arg e[3];
+    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: narrow() cannot be applied to a 0-dim tensor", op->name);
+    if (s->ndim != 0 || ci__is_float(s->dt) || s->dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start must be an 0-dim integral Tensor", op->name);
+    dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
+    if (len < 0 || len > x->size[dim])
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: length (%lld) out of range for dimension size (%lld)", op->name, (long long)len, (long long)x->size[dim]);
+    s = ci__to_dtype(L, s, CI_I64);
+    /* a negative start counts from the end (for the starts that leave room for length) */
+    if (x->size[dim] > 0) s = ci__call2(L, "aten.remainder.Scalar", ci__T(s), ci_arg_int(x->size[dim]));
+    idx = ci__call2(L, "aten.add.Tensor", ci__T(ci__call1(L, "aten.arange.default", ci_arg_int(len))), ci__T(s));
+    e[0] = ci__T(x); e[1] = ci_arg_int(dim); e[2] = ci__T(idx);
+    outs[0] = ci__tensor_of(ci__callb(L, "aten.index_select.default", 3, e));
+    return 1;
+}
 /* tril / triu (vop 1) (self, diagonal=0) */
 static int ci__lw_tril(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0);
@@ -6400,6 +6420,7 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.roll", "self, shifts, dims=[]", ci__lw_roll, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.movedim", "self, source, destination", ci__lw_movedim, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.narrow", "self, dim, start, length", ci__lw_narrow, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.narrow.Tensor", "self, dim, start, length", ci__lw_narrow_tensor, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.tril", "self, diagonal=0", ci__lw_tril, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.triu", "self, diagonal=0", ci__lw_tril, 1, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.repeat", "self, repeats", ci__lw_repeat, 0, 0, 0, N, 0);
