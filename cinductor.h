@@ -6443,6 +6443,8 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "prims.iota", "length, *, start, step, dtype, device, requires_grad", ci__lw_create, 0, CI__CR_IOTA, 0, N, 0);
     ci__reg_builtin(c, "aten.fill", "self, value", ci__lw_create, 0, CI__CR_FILL, 0, N, 0);
     ci__reg_builtin(c, "aten.fill_", "self, value", ci__lw_create, 0, CI__CR_FILL, 0, N, 0);
+    ci__reg_builtin(c, "aten.copy_.int", "self, other", ci__lw_create, 0, CI__CR_FILL, 0, N, 0);     /* Tensor.copy_(number) */
+    ci__reg_builtin(c, "aten.copy_.float", "self, other", ci__lw_create, 0, CI__CR_FILL, 0, N, 0);
     ci__reg_builtin(c, "aten.copy", "self, src, non_blocking=False", ci__lw_create, 0, CI__CR_COPY, 0, N, 0);
     ci__reg_builtin(c, "aten.copy_", "self, src, non_blocking=False", ci__lw_create, 0, CI__CR_COPY, 0, N, 0);
     /* joining, padding, scattering into views */
