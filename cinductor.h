@@ -5094,6 +5094,18 @@ static int ci__lw_upsample_bilinear(ci__L *L, const ci__opdef *op, ci_arg *a, ci
 }
 /* bucketize(self, boundaries, *, out_int32=False, right=False) and searchsorted(sorted_sequence, self, *,
    out_int32=False, right=False, side=None, sorter=None) (vop 1): an unrolled binary search */
+static int ci__lw_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
+/* bucketize.Scalar / searchsorted.Scalar: the number becomes a 0-d tensor, as
+   c10::scalar_to_tensor makes it (int64 for an int or a bool, float64 for a float) */
+static int ci__lw_bucketize_scalar(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int i = op->vop ? 1 : 0;
+    ci_tensor t;
+    if (!ci__is_num(&a[i]))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a number, got %s", op->name, op->params[i].name, ci__arg_kind_name(a[i].kind));
+    ci__full(L, op, 0, NULL, &a[i], a[i].kind == CI_ARG_FLOAT ? CI_F64 : CI_I64, &t);
+    a[i] = ci__T(ci__box_get(L, t));
+    return ci__lw_bucketize(L, op, a, outs);
+}
 static int ci__lw_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     int ss = op->vop;
     ci__box *x = ci__arg_box(L, op, a, ss ? 1 : 0), *bd = ci__arg_box(L, op, a, ss ? 0 : 1);
@@ -6522,6 +6534,8 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.upsample_bilinear2d.vec", "input, output_size, align_corners, scale_factors", ci__lw_upsample_bilinear, 2, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.bucketize", "self, boundaries, *, out_int32=False, right=False", ci__lw_bucketize, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.searchsorted", "sorted_sequence, self, *, out_int32=False, right=False, side=None, sorter=None", ci__lw_bucketize, 1, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.bucketize.Scalar", "self, boundaries, *, out_int32=False, right=False", ci__lw_bucketize_scalar, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.searchsorted.Scalar", "sorted_sequence, self, *, out_int32=False, right=False, side=None, sorter=None", ci__lw_bucketize_scalar, 1, 0, 0, N, 0);
     /* matmul and convolution */
     if ((op = ci__reg_builtin(c, "cinductor.bmm", "self, mat2", NULL, 0, 0, 0, N, 0))) {
         op->kind = CI__OPK_EXTERN; op->internal = 1; op->ext.run = ci__ext_bmm_run; op->ext.infer = ci__ext_bmm_infer;
