@@ -5366,12 +5366,18 @@ static int ci__lw_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     if (pp >= 0 && a[pp].kind == CI_ARG_STRING) {
         if (!strcmp(a[pp].u.s, "valid")) pad[0] = pad[1] = 0;
         else if (!strcmp(a[pp].u.s, "same")) {
+            /* as PyTorch's _convolution_mode: tot / 2 on both sides, and an odd total's extra
+               element on the right, padded with zeros first */
+            int64_t extra[4] = {0, 0, 0, 0};
+            int odd = 0;
             ci__pool_param(L, op, a, pd, sd, 1, dil);
             for (i = 0; i < sd; i++) {
                 int64_t tot = dil[i] * (w->size[2 + i] - 1);
-                if (tot % 2) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: padding='same' with an even effective kernel size is not supported", op->name);
+                if (st[i] != 1) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: padding='same' is not supported for strided convolutions", op->name);
                 pad[i] = tot / 2;
+                if (tot % 2) { extra[2 * (sd - 1 - i) + 1] = 1; odd = 1; }
             }
+            if (odd) x = ci__call2(L, "aten.constant_pad_nd.default", ci__T(x), ci_arg_ints(extra, 2 * sd));
         } else CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid padding string '%s'", op->name, a[pp].u.s);
     } else ci__pool_param(L, op, a, pp, sd, 0, pad);
     ci__pool_param(L, op, a, pd, sd, 1, dil);
