@@ -6569,6 +6569,7 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.randn", "size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", ci__lw_random, 0, CI__RND_RANDN, 0, N, 0);
     ci__reg_builtin(c, "aten.randint", "high, size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", ci__lw_random, 0, CI__RND_RANDINT, 0, N, 0);
     ci__reg_builtin(c, "aten.randint.low", "low, high, size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", ci__lw_random, 0, CI__RND_RANDINT, 0, N, 0);
+    ci__reg_builtin(c, "aten.randint.low_generator", "low, high, size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", ci__lw_random, 0, CI__RND_RANDINT, 0, N, 0);
     ci__reg_builtin(c, "aten.rand_like", "self, " CI__LIKE_KW, ci__lw_random, 0, CI__RND_RAND_LIKE, 0, N, 0);
     ci__reg_builtin(c, "aten.randn_like", "self, " CI__LIKE_KW, ci__lw_random, 0, CI__RND_RANDN_LIKE, 0, N, 0);
     ci__reg_builtin(c, "aten.bernoulli", "self, *, generator=None", ci__lw_random, 0, CI__RND_BERNOULLI, 0, N, 0);
