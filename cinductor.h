@@ -5593,7 +5593,10 @@ static int ci__lw_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     case CI__RND_RANDINT: r = ci__random_at(L, CI__V_RANDINT, CI_I64, n, shape, v, lo, hi); break;
     case CI__RND_BERNOULLI: case CI__RND_BERNOULLI_P: {   /* 1 where rand < p */
         ci_dtype cdt = ci__opmath(dt);
-        ci__v *p = kind == CI__RND_BERNOULLI ? ci__v_cast(L, ci__load(L, x, v), cdt) : ci__v_constf(L, cdt, ci__arg_num(L, op, a, 1));
+        int pp = ci__pidx(op, "p");
+        ci__v *p = kind == CI__RND_BERNOULLI_P ? ci__v_constf(L, cdt, ci__arg_num(L, op, a, 1))
+                 : pp >= 0 ? ci__v_cast(L, ci__load(L, ci__expand(L, ci__arg_box(L, op, a, pp), n, shape, 1), v), cdt)   /* bernoulli.Tensor */
+                 : ci__v_cast(L, ci__load(L, x, v), cdt);
         r = ci__v_cast(L, ci__v_bin(L, CI__V_LT, ci__v_cast(L, ci__random_at(L, CI__V_RAND, cdt, n, shape, v, 0, 0), cdt), p), dt);
         break;
     }
@@ -6574,6 +6577,7 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.randn_like", "self, " CI__LIKE_KW, ci__lw_random, 0, CI__RND_RANDN_LIKE, 0, N, 0);
     ci__reg_builtin(c, "aten.bernoulli", "self, *, generator=None", ci__lw_random, 0, CI__RND_BERNOULLI, 0, N, 0);
     ci__reg_builtin(c, "aten.bernoulli.p", "self, p=0.5, *, generator=None", ci__lw_random, 0, CI__RND_BERNOULLI_P, 0, N, 0);
+    ci__reg_builtin(c, "aten.bernoulli.Tensor", "self, p, *, generator=None", ci__lw_random, 0, CI__RND_BERNOULLI, 0, N, 0);
     if ((op = ci__reg_builtin(c, "aten.native_dropout", "input, p, train", ci__lw_random, 0, CI__RND_NATIVE_DROPOUT, 0, N, 0))) op->nouts = 2;
     ci__reg_builtin(c, "aten.dropout", "input, p, train", ci__lw_random, 0, CI__RND_DROPOUT, 0, N, 0);
     /* sorting */
