@@ -751,15 +751,15 @@ def build_cases():
 
     # ---- indexing through index tensors ----
     def PI(b, shape, dt="i64"):   # non-negative valid indices (gather needs them)
-        spec = I(dt, shape, "idx%d" % b)
+        spec = I(dt, shape, "pidx%d" % b)
         return spec
     for dt in ("f32", "i32", "bool") + NARROW:
         add(op_case("aten.index_select.default", "a, 0, b", I(dt, [7, 5]), I("i64", [4], "idx7")))
         add(op_case("aten.index_select.default", "a, -1, b", I(dt, [7, 5]), I("i32", [9], "idx5")))
         add(op_case("aten.index_select.default", "a, 1, b", I(dt, [3, 1023]), I("i64", [], "idx1023")))
         add(op_case("aten.index_select.default", "a, 0, b", I(dt, [7, 5]), I("i64", [0], "idx7")))
-        add(op_case("aten.embedding.default", "a, b", I(dt, [10, 4]), I("i64", [3, 5], "idx10")))
-        add(op_case("aten.embedding.default", "a, b", I(dt, [10, 4]), I("i32", [7], "idx10")))
+        add(op_case("aten.embedding.default", "a, b", I(dt, [10, 4]), I("i64", [3, 5], "pidx10")))
+        add(op_case("aten.embedding.default", "a, b", I(dt, [10, 4]), I("i32", [7], "pidx10")))
         add(op_case("aten.index.Tensor", "a, [b]", I(dt, [7, 5]), I("i64", [3], "idx7")))
         add(op_case("aten.index.Tensor", "a, [None, b]", I(dt, [7, 5, 3]), I("i64", [2, 4], "idx5")))
         add(op_case("aten.index.Tensor", "a, [b, c]", I(dt, [7, 5, 3]), I("i64", [4, 1], "idx7"), I("i64", [6], "idx5")))
@@ -767,11 +767,11 @@ def build_cases():
         add(op_case("aten.index.Tensor", "a, [None, b, c]", I(dt, [2, 7, 5, 3]), I("i64", [4], "idx7"), I("i64", [1], "idx5")))
         add(op_case("aten.index.Tensor", "a, [b, c, d]", I(dt, [4, 5, 6]), I("i64", [2, 3], "idx4"), I("i64", [3], "idx5"), I("i64", [], "idx6")))
     for dt in ("f32", "i64") + NARROW:
-        add(op_case("aten.gather.default", "a, 1, b", I(dt, [4, 6]), I("i64", [4, 3], "idx6")))
-        add(op_case("aten.gather.default", "a, 0, b", I(dt, [4, 6]), I("i64", [7, 2], "idx4")))
-        add(op_case("aten.gather.default", "a, -1, b", I(dt, [2, 3, 5]), I("i64", [2, 3, 9], "idx5")))
+        add(op_case("aten.gather.default", "a, 1, b", I(dt, [4, 6]), I("i64", [4, 3], "pidx6")))
+        add(op_case("aten.gather.default", "a, 0, b", I(dt, [4, 6]), I("i64", [7, 2], "pidx4")))
+        add(op_case("aten.gather.default", "a, -1, b", I(dt, [2, 3, 5]), I("i64", [2, 3, 9], "pidx5")))
     # index expressions from a load feed arithmetic and reductions
-    add(Case("gather then sum", [("a", I("f32", [6, 1023])), ("b", I("i64", [6, 50], "idx1023"))],
+    add(Case("gather then sum", [("a", I("f32", [6, 1023])), ("b", I("i64", [6, 50], "pidx1023"))],
              ["g = aten.gather.default(a, 1, b)", "y = aten.sum.dim_IntList(g, [1])"], ["y"], red=True))
 
     # ---- writes through index tensors ----
