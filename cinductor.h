@@ -2917,6 +2917,14 @@ static int ci__lw_where(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     return ci__pw_end(L, &p, dt, ci__v_op(L, CI__V_WHERE, c, x, y), outs);
 }
 
+/* where(condition) is nonzero(condition, as_tuple=True): ndim results of a size known only after
+   a run, which cinductor cannot return (aten.nonzero gives them as one [count, ndim] tensor) */
+static int ci__lw_where_cond(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    (void)a; (void)outs;
+    CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: where(condition) (nonzero as a tuple of tensors) is not supported; use aten.nonzero.default", op->name);
+    return 0;
+}
+
 /* _to_copy / convert_element_type / to.dtype */
 static int ci__lw_to_copy(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0);
@@ -6274,6 +6282,7 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.clamp_min", "self, min", ci__lw_clamp, 0, 1, 1, D, 0);
     ci__reg_builtin(c, "aten.clamp_max", "self, max", ci__lw_clamp, 0, 2, 1, D, 0);
     ci__reg_builtin(c, "aten.where", "condition, self, other", ci__lw_where, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.where.default", "condition", ci__lw_where_cond, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "prims.where", "pred, a, b", ci__lw_where, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.true_divide", "self, other", ci__lw_div, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "prims.div", "self, other", ci__lw_div, 0, 0, 0, N, 0);

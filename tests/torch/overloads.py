@@ -38,7 +38,8 @@ NAMESPACES = ("aten", "prims")
 EXEMPT = {
     "aten.where.default": "where(condition) is nonzero(condition, as_tuple=True): one tensor of "
                           "data-dependent size per dim, which cinductor cannot return (its "
-                          "nonzero result is one [count, ndim] tensor)",
+                          "nonzero result is one [count, ndim] tensor); it refuses it "
+                          "(tests/test_errors.c)",
 }
 
 
