@@ -9,6 +9,8 @@
 #   make test-torch      the comparisons with PyTorch (needs /usr/bin/python3 with torch):
 #                        tests/torch/run.py, then tests/test_fx2cig.py
 #   make test-fx2cig     only the PyTorch exporter's tests (tools/fx2cig.py, tests/bench/*.cig)
+#   make check-overloads every PyTorch overload of every registered op has a case in run.py
+#                        (tests/torch/overloads.py; part of test-torch)
 #   make bench           cinductor bench --json over tests/bench/*.cig (BENCH_ARGS="--threads 16")
 #   make fuzz            the .cig and .npy fuzzers (clang libFuzzer + ASan + UBSan), FUZZ_SECONDS each
 #   make clean
@@ -43,7 +45,7 @@ lib_for = $(if $(call self_impl,$(1)),,$(2))
 ALL := $(B)/libcinductor.o $(B)/demo $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
 
 .PHONY: all demo test test-c test-compile test-san test-valgrind test-torch clean
-.PHONY: test-fx2cig bench check-ops-doc
+.PHONY: test-fx2cig bench check-ops-doc check-overloads
 .PHONY: fuzz
 .DELETE_ON_ERROR:
 
@@ -117,7 +119,12 @@ test-torch: $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
 	  $(PYTHON) tests/torch/run.py || st=1; \
 	else echo "SKIP test-torch: tests/torch/run.py is absent"; fi; \
 	$(PYTHON) tests/test_fx2cig.py || st=1; \
+	$(PYTHON) tests/torch/overloads.py || st=1; \
 	exit $$st
+
+# the overloads PyTorch 1.13 has for the ops of docs/ops.md, each named by a case of run.py
+check-overloads:
+	$(PYTHON) tests/torch/overloads.py
 
 # the PyTorch exporter (tools/fx2cig.py) against PyTorch, and the tests/bench graphs
 test-fx2cig: $(if $(wildcard tools/cinductor.c),$(B)/cinductor)

@@ -2417,7 +2417,8 @@ static void ci__transform(ci__L *L, const ci__opdef *op, ci_arg *a, int n, ci_pr
     int use[64], i, any_tensor = 0;
     CI__ASSERT(n <= 64);
     for (i = 0; i < n; i++) {
-        use[i] = a[i].kind == CI_ARG_TENSOR || (!op->params[i].kwonly && ci__is_num(&a[i]));
+        /* (alpha scales other and takes no part in promotion; add.Scalar has it positional) */
+        use[i] = a[i].kind == CI_ARG_TENSOR || (!op->params[i].kwonly && ci__is_num(&a[i]) && strcmp(op->params[i].name, "alpha"));
         any_tensor |= a[i].kind == CI_ARG_TENSOR;
     }
     if (!any_tensor) return;
@@ -2765,6 +2766,19 @@ static int ci__lw_unary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     return ci__pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : p.dt, r, outs);
 }
 
+/* prims.* elementwise ops do not promote: their tensor arguments share one dtype */
+static void ci__prims_same_dtype(ci__L *L, const ci__opdef *op, const ci_arg *a, int n) {
+    int i;
+    ci_dtype dt = CI_DTYPE_INVALID;
+    if (strncmp(op->name, "prims.", 6)) return;
+    for (i = 0; i < n; i++) if (a[i].kind == CI_ARG_TENSOR) {
+        ci_dtype d = ci__box_get(L, a[i].u.t)->dt;
+        if (dt == CI_DTYPE_INVALID) dt = d;
+        else if (d != dt)
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: Tensor with dtype %s is not the expected dtype of %s", op->name, ci__dt[d].tname, ci__dt[dt].tname);
+    }
+}
+
 /* binary pointwise: op->vop; extra 1 = has alpha */
 static int ci__lw_binary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__pw p;
@@ -2772,6 +2786,7 @@ static int ci__lw_binary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     int vop = op->vop;
     if (a[0].kind != CI_ARG_TENSOR && a[1].kind != CI_ARG_TENSOR)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: needs at least one Tensor argument", op->name);
+    ci__prims_same_dtype(L, op, a, 2);
     ci__pw_begin(L, &p, 2, a);
     x = ci__pw_in(L, &p, &a[0]);
     y = ci__pw_in(L, &p, &a[1]);
@@ -2804,8 +2819,8 @@ static int ci__lw_binary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     return ci__pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : p.dt, r, outs);
 }
 
-/* div with rounding_mode (None -> true division with INT_TO_FLOAT); prims.div (extra 1) keeps
-   the operands' dtype and divides integers truncating */
+/* div with rounding_mode (None -> true division with INT_TO_FLOAT); prims.div keeps the
+   operands' dtype and divides integers truncating */
 static int ci__lw_div(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     int im = ci__pidx(op, "rounding_mode");
     const char *mode = (im >= 0 && a[im].kind == CI_ARG_STRING) ? a[im].u.s : NULL;
@@ -2817,9 +2832,14 @@ static int ci__lw_div(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'", op->name, mode);
     if (a[0].kind != CI_ARG_TENSOR && a[1].kind != CI_ARG_TENSOR)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: needs at least one Tensor argument", op->name);
-    ci__transform(L, op, a, 2, (mode || op->extra) ? CI_PROMOTE_DEFAULT : CI_PROMOTE_INT_TO_FLOAT, 0, 1);
+    ci__prims_same_dtype(L, op, a, 2);
+    /* prims.div of integers truncates (torch._prims._div_aten), of floats and bools divides */
+    if (!strncmp(op->name, "prims.", 6) && a[0].kind == CI_ARG_TENSOR) {
+        ci_dtype d = ci__box_get(L, a[0].u.t)->dt;
+        if (!ci__is_float(d) && d != CI_BOOL) mode = "trunc";
+    }
+    ci__transform(L, op, a, 2, mode ? CI_PROMOTE_DEFAULT : CI_PROMOTE_INT_TO_FLOAT, 0, 1);
     ci__pw_begin(L, &p, 2, a);
-    if (op->extra && !ci__is_float(p.dt)) mode = "trunc";
     x = ci__pw_in(L, &p, &a[0]);
     y = ci__pw_in(L, &p, &a[1]);
     if (!mode) r = ci__v_bin(L, CI__V_DIV, x, y);
@@ -2909,6 +2929,14 @@ static int ci__lw_where(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     x = ci__v_cast(L, ci__pw_in(L, &p, &a[1]), dt);
     y = ci__v_cast(L, ci__pw_in(L, &p, &a[2]), dt);
     return ci__pw_end(L, &p, dt, ci__v_op(L, CI__V_WHERE, c, x, y), outs);
+}
+
+/* where(condition) is nonzero(condition, as_tuple=True): ndim results of a size known only after
+   a run, which cinductor cannot return (aten.nonzero gives them as one [count, ndim] tensor) */
+static int ci__lw_where_cond(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    (void)a; (void)outs;
+    CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: where(condition) (nonzero as a tuple of tensors) is not supported; use aten.nonzero.default", op->name);
+    return 0;
 }
 
 /* _to_copy / convert_element_type / to.dtype */
@@ -3089,7 +3117,7 @@ static int ci__lw_maxdim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     int is_max = op->extra == CI__RED_MAX;
     if (nd < 0) {
         if (ci__numel(x->ndim, x->size) == 0)
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: max(): expected a non-empty tensor", op->name);
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: %s(): expected a non-empty tensor", op->name, is_max ? "max" : "min");
         ci__norm_dims(L, op, x, -1, dims, red);
         outs[0] = ci__tensor_of(ci__reduce(L, op, x, red, 0, op->extra, x->dt));
         return 1;
@@ -3190,6 +3218,11 @@ static int ci__lw_view(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
     int64_t shape[CI_MAX_DIMS];
     int n = ci__arg_ints(L, op, a, 1, shape, CI_MAX_DIMS);
     if (n < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: size must be a list of ints", op->name);
+    if (op->vop == 1) {   /* prims.reshape: the whole shape, no -1 to infer */
+        int i;
+        for (i = 0; i < n; i++) if (shape[i] < 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: the new shape has a negative size %lld (prims.reshape infers none)", op->name, (long long)shape[i]);
+    }
     ci__infer_size(L, op, ci__numel(x->ndim, x->size), n, shape);
     outs[0] = ci__tensor_of(ci__reshape(L, x, n, shape));
     return 1;
@@ -3771,6 +3804,26 @@ static int ci__lw_narrow(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     if (start < 0 || start > x->size[dim] || len < 0 || start + len > x->size[dim])
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start (%lld) + length (%lld) exceeds dimension size (%lld)", op->name, (long long)start, (long long)len, (long long)x->size[dim]);
     outs[0] = ci__tensor_of(ci__slice(L, x, (int)dim, start, start + len, 1));
+    return 1;
+}
+/* narrow.Tensor(self, dim, start, length): start is a 0-d integer tensor, whose value is known
+   only when the program runs, so the slice is an index_select of start + arange(length) */
+static int ci__lw_narrow_tensor(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__arg_box(L, op, a, 0), *s = ci__arg_box(L, op, a, 2), *idx;
+    int64_t dim, len = ci__arg_int(L, op, a, 3);
+    ci_arg e[3];
+    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: narrow() cannot be applied to a 0-dim tensor", op->name);
+    if (s->ndim != 0 || ci__is_float(s->dt) || s->dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start must be an 0-dim integral Tensor", op->name);
+    dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
+    if (len < 0 || len > x->size[dim])
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: length (%lld) out of range for dimension size (%lld)", op->name, (long long)len, (long long)x->size[dim]);
+    s = ci__to_dtype(L, s, CI_I64);
+    /* a negative start counts from the end (for the starts that leave room for length) */
+    if (x->size[dim] > 0) s = ci__call2(L, "aten.remainder.Scalar", ci__T(s), ci_arg_int(x->size[dim]));
+    idx = ci__call2(L, "aten.add.Tensor", ci__T(ci__call1(L, "aten.arange.default", ci_arg_int(len))), ci__T(s));
+    e[0] = ci__T(x); e[1] = ci_arg_int(dim); e[2] = ci__T(idx);
+    outs[0] = ci__tensor_of(ci__callb(L, "aten.index_select.default", 3, e));
     return 1;
 }
 /* tril / triu (vop 1) (self, diagonal=0) */
@@ -5266,6 +5319,18 @@ static int ci__lw_upsample_bilinear(ci__L *L, const ci__opdef *op, ci_arg *a, ci
 }
 /* bucketize(self, boundaries, *, out_int32=False, right=False) and searchsorted(sorted_sequence, self, *,
    out_int32=False, right=False, side=None, sorter=None) (vop 1): an unrolled binary search */
+static int ci__lw_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
+/* bucketize.Scalar / searchsorted.Scalar: the number becomes a 0-d tensor, as
+   c10::scalar_to_tensor makes it (int64 for an int or a bool, float64 for a float) */
+static int ci__lw_bucketize_scalar(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int i = op->vop ? 1 : 0;
+    ci_tensor t;
+    if (!ci__is_num(&a[i]))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a number, got %s", op->name, op->params[i].name, ci__arg_kind_name(a[i].kind));
+    ci__full(L, op, 0, NULL, &a[i], a[i].kind == CI_ARG_FLOAT ? CI_F64 : CI_I64, &t);
+    a[i] = ci__T(ci__box_get(L, t));
+    return ci__lw_bucketize(L, op, a, outs);
+}
 static int ci__lw_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     int ss = op->vop;
     ci__box *x = ci__arg_box(L, op, a, ss ? 1 : 0), *bd = ci__arg_box(L, op, a, ss ? 0 : 1);
@@ -5526,12 +5591,18 @@ static int ci__lw_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     if (pp >= 0 && a[pp].kind == CI_ARG_STRING) {
         if (!strcmp(a[pp].u.s, "valid")) pad[0] = pad[1] = 0;
         else if (!strcmp(a[pp].u.s, "same")) {
+            /* as PyTorch's _convolution_mode: tot / 2 on both sides, and an odd total's extra
+               element on the right, padded with zeros first */
+            int64_t extra[4] = {0, 0, 0, 0};
+            int odd = 0;
             ci__pool_param(L, op, a, pd, sd, 1, dil);
             for (i = 0; i < sd; i++) {
                 int64_t tot = dil[i] * (w->size[2 + i] - 1);
-                if (tot % 2) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: padding='same' with an even effective kernel size is not supported", op->name);
+                if (st[i] != 1) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: padding='same' is not supported for strided convolutions", op->name);
                 pad[i] = tot / 2;
+                if (tot % 2) { extra[2 * (sd - 1 - i) + 1] = 1; odd = 1; }
             }
+            if (odd) x = ci__call2(L, "aten.constant_pad_nd.default", ci__T(x), ci_arg_ints(extra, 2 * sd));
         } else CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid padding string '%s'", op->name, a[pp].u.s);
     } else ci__pool_param(L, op, a, pp, sd, 0, pad);
     ci__pool_param(L, op, a, pd, sd, 1, dil);
@@ -5747,7 +5818,10 @@ static int ci__lw_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     case CI__RND_RANDINT: r = ci__random_at(L, CI__V_RANDINT, CI_I64, n, shape, v, lo, hi); break;
     case CI__RND_BERNOULLI: case CI__RND_BERNOULLI_P: {   /* 1 where rand < p */
         ci_dtype cdt = ci__opmath(dt);
-        ci__v *p = kind == CI__RND_BERNOULLI ? ci__v_cast(L, ci__load(L, x, v), cdt) : ci__v_constf(L, cdt, ci__arg_num(L, op, a, 1));
+        int pp = ci__pidx(op, "p");
+        ci__v *p = kind == CI__RND_BERNOULLI_P ? ci__v_constf(L, cdt, ci__arg_num(L, op, a, 1))
+                 : pp >= 0 ? ci__v_cast(L, ci__load(L, ci__expand(L, ci__arg_box(L, op, a, pp), n, shape, 1), v), cdt)   /* bernoulli.Tensor */
+                 : ci__v_cast(L, ci__load(L, x, v), cdt);
         r = ci__v_cast(L, ci__v_bin(L, CI__V_LT, ci__v_cast(L, ci__random_at(L, CI__V_RAND, cdt, n, shape, v, 0, 0), cdt), p), dt);
         break;
     }
@@ -6413,6 +6487,8 @@ static void ci__register_builtins(ci_ctx *c) {
                         ci__binary_ops[i].promo, ci__binary_ops[i].to_bool);
     ci__reg_builtin(c, "aten.add", "self, other, *, alpha=1", ci__lw_binary, CI__V_ADD, 1, 1, D, 0);
     ci__reg_builtin(c, "aten.sub", "self, other, *, alpha=1", ci__lw_binary, CI__V_SUB, 1, 1, D, 0);
+    ci__reg_builtin(c, "aten.add.Scalar", "self, other, alpha=1", ci__lw_binary, CI__V_ADD, 1, 1, D, 0);   /* alpha positional */
+    ci__reg_builtin(c, "aten.sub.Scalar", "self, other, alpha=1", ci__lw_binary, CI__V_SUB, 1, 1, D, 0);
     ci__reg_builtin(c, "prims.add", "self, other", ci__lw_binary, CI__V_ADD, 0, 1, N, 0);
     ci__reg_builtin(c, "prims.sub", "self, other", ci__lw_binary, CI__V_SUB, 0, 1, N, 0);
     ci__reg_builtin(c, "aten.div", "self, other, *, rounding_mode=None", ci__lw_div, 0, 0, 0, N, 0);
@@ -6421,9 +6497,10 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.clamp_min", "self, min", ci__lw_clamp, 0, 1, 1, D, 0);
     ci__reg_builtin(c, "aten.clamp_max", "self, max", ci__lw_clamp, 0, 2, 1, D, 0);
     ci__reg_builtin(c, "aten.where", "condition, self, other", ci__lw_where, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.where.default", "condition", ci__lw_where_cond, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "prims.where", "pred, a, b", ci__lw_where, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.true_divide", "self, other", ci__lw_div, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "prims.div", "self, other", ci__lw_div, 0, 1, 0, N, 0);
+    ci__reg_builtin(c, "prims.div", "self, other", ci__lw_div, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.masked_fill", "self, mask, value", ci__lw_masked_fill, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.lerp", "self, end, weight", ci__lw_lerp, 0, 0, 1, D, 0);
     ci__reg_builtin(c, "aten.addcmul", "self, tensor1, tensor2, *, value=1", ci__lw_addcmul, 0, 0, 1, D, 0);
@@ -6555,7 +6632,8 @@ static void ci__register_builtins(ci_ctx *c) {
     /* more views */
     ci__reg_builtin(c, "aten._reshape_alias", "self, size, stride", ci__lw_view, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.view_copy", "self, size", ci__lw_view, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "prims.reshape", "a, shape", ci__lw_view, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.view_copy.dtype", "self, dtype", ci__lw_view_dtype, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "prims.reshape", "a, shape", ci__lw_view, 1, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.permute_copy", "self, dims", ci__lw_permute, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.transpose_copy", "self, dim0, dim1", ci__lw_transpose, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.t_copy", "self", ci__lw_transpose, 0, 1, 0, N, 0);
@@ -6577,6 +6655,7 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.split", "self, split_size, dim=0", ci__lw_split, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.split_with_sizes", "self, split_sizes, dim=0", ci__lw_split, 1, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.split.sizes", "self, split_size, dim=0", ci__lw_split, 1, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.split.default", "self, split_sizes, dim=0", ci__lw_split, 1, 0, 0, N, 0);   /* 1.13: a list */
     ci__reg_builtin(c, "aten.unbind", "self, dim=0", ci__lw_unbind, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.unfold", "self, dimension, size, step", ci__lw_unfold, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.diagonal", "self, offset=0, dim1=0, dim2=1", ci__lw_diagonal, 0, 0, 0, N, 0);
@@ -6586,6 +6665,7 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.roll", "self, shifts, dims=[]", ci__lw_roll, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.movedim", "self, source, destination", ci__lw_movedim, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.narrow", "self, dim, start, length", ci__lw_narrow, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.narrow.Tensor", "self, dim, start, length", ci__lw_narrow_tensor, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.tril", "self, diagonal=0", ci__lw_tril, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.triu", "self, diagonal=0", ci__lw_tril, 1, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.repeat", "self, repeats", ci__lw_repeat, 0, 0, 0, N, 0);
@@ -6608,6 +6688,8 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "prims.iota", "length, *, start, step, dtype, device, requires_grad", ci__lw_create, 0, CI__CR_IOTA, 0, N, 0);
     ci__reg_builtin(c, "aten.fill", "self, value", ci__lw_create, 0, CI__CR_FILL, 0, N, 0);
     ci__reg_builtin(c, "aten.fill_", "self, value", ci__lw_create, 0, CI__CR_FILL, 0, N, 0);
+    ci__reg_builtin(c, "aten.copy_.int", "self, other", ci__lw_create, 0, CI__CR_FILL, 0, N, 0);     /* Tensor.copy_(number) */
+    ci__reg_builtin(c, "aten.copy_.float", "self, other", ci__lw_create, 0, CI__CR_FILL, 0, N, 0);
     ci__reg_builtin(c, "aten.copy", "self, src, non_blocking=False", ci__lw_create, 0, CI__CR_COPY, 0, N, 0);
     ci__reg_builtin(c, "aten.copy_", "self, src, non_blocking=False", ci__lw_create, 0, CI__CR_COPY, 0, N, 0);
     /* joining, padding, scattering into views */
@@ -6685,6 +6767,8 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.upsample_bilinear2d.vec", "input, output_size, align_corners, scale_factors", ci__lw_upsample_bilinear, 2, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.bucketize", "self, boundaries, *, out_int32=False, right=False", ci__lw_bucketize, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.searchsorted", "sorted_sequence, self, *, out_int32=False, right=False, side=None, sorter=None", ci__lw_bucketize, 1, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.bucketize.Scalar", "self, boundaries, *, out_int32=False, right=False", ci__lw_bucketize_scalar, 0, 0, 0, N, 0);
+    ci__reg_builtin(c, "aten.searchsorted.Scalar", "sorted_sequence, self, *, out_int32=False, right=False, side=None, sorter=None", ci__lw_bucketize_scalar, 1, 0, 0, N, 0);
     /* matmul and convolution */
     if ((op = ci__reg_builtin(c, "cinductor.bmm", "self, mat2", NULL, 0, 0, 0, N, 0))) {
         op->kind = CI__OPK_EXTERN; op->internal = 1; op->ext.run = ci__ext_bmm_run; op->ext.infer = ci__ext_bmm_infer;
@@ -6712,10 +6796,12 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.randn", "size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", ci__lw_random, 0, CI__RND_RANDN, 0, N, 0);
     ci__reg_builtin(c, "aten.randint", "high, size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", ci__lw_random, 0, CI__RND_RANDINT, 0, N, 0);
     ci__reg_builtin(c, "aten.randint.low", "low, high, size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", ci__lw_random, 0, CI__RND_RANDINT, 0, N, 0);
+    ci__reg_builtin(c, "aten.randint.low_generator", "low, high, size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", ci__lw_random, 0, CI__RND_RANDINT, 0, N, 0);
     ci__reg_builtin(c, "aten.rand_like", "self, " CI__LIKE_KW, ci__lw_random, 0, CI__RND_RAND_LIKE, 0, N, 0);
     ci__reg_builtin(c, "aten.randn_like", "self, " CI__LIKE_KW, ci__lw_random, 0, CI__RND_RANDN_LIKE, 0, N, 0);
     ci__reg_builtin(c, "aten.bernoulli", "self, *, generator=None", ci__lw_random, 0, CI__RND_BERNOULLI, 0, N, 0);
     ci__reg_builtin(c, "aten.bernoulli.p", "self, p=0.5, *, generator=None", ci__lw_random, 0, CI__RND_BERNOULLI_P, 0, N, 0);
+    ci__reg_builtin(c, "aten.bernoulli.Tensor", "self, p, *, generator=None", ci__lw_random, 0, CI__RND_BERNOULLI, 0, N, 0);
     if ((op = ci__reg_builtin(c, "aten.native_dropout", "input, p, train", ci__lw_random, 0, CI__RND_NATIVE_DROPOUT, 0, N, 0))) op->nouts = 2;
     ci__reg_builtin(c, "aten.dropout", "input, p, train", ci__lw_random, 0, CI__RND_DROPOUT, 0, N, 0);
     /* sorting */

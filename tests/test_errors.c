@@ -423,6 +423,11 @@ CI_TEST(test_unknown_op) {
                      ci_arg a = ci_arg_tensor(x);
                      ci_call1(g, "aten.nonexistent", 1, &a, 0, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNKNOWN_OP, NULL, ci_call1(g, "nonamespace", 0, NULL, 0, NULL));
+    /* a known overload cinductor refuses: where(condition), a tuple of data-dependent sizes */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "use aten.nonzero.default",
+                     ci_tensor x = inp(g, "x", CI_BOOL, 2, 3, 4);
+                     ci_arg a = ci_arg_tensor(x);
+                     ci_call1(g, "aten.where.default", 1, &a, 0, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNKNOWN_OP, NULL, ci_call1(g, "", 0, NULL, 0, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNKNOWN_OP, NULL, ci_call1(g, "aten..", 0, NULL, 0, NULL));
     /* a very long name: no overflow in the packet lookup or the message */
