@@ -97,9 +97,9 @@
    CI_ERR_RUNTIME, never a wild read. So does an integer division by zero (floor_divide,
    remainder, fmod, div with a rounding mode), PyTorch's ZeroDivisionError.
 
-   Data-dependent sizes. nonzero, masked_select and self[bool_mask] give outputs whose size is
-   known only after a run: ci_program_output_shape gives their upper bound (allocate that),
-   ci_program_output_shape_after_run the size a run filled. Such a result may only be a graph
+   Data-dependent sizes. nonzero, where(condition), masked_select and self[bool_mask] give
+   outputs whose size is known only after a run: ci_program_output_shape gives their upper
+   bound (allocate that), ci_program_output_shape_after_run the size a run filled. Such a result may only be a graph
    output; using it in another op fails at graph building, naming the node.
 
    cinductor does NOT (yet): run on the GPU, fuse scans, scatters or extern kernels with their
@@ -2933,10 +2933,18 @@ static int ci__lw_where(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
 
 /* where(condition) is nonzero(condition, as_tuple=True): ndim results of a size known only after
    a run, which cinductor cannot return (aten.nonzero gives them as one [count, ndim] tensor) */
+/* where(condition): nonzero(condition, as_tuple=True), one i64 tensor of indices per dim (one
+   for a 0-d condition), each as long as the count of non-zeros: an extern kernel of that many
+   results (cinductor.nonzero_<n>d), whose sizes are known only after a run */
+static const char *const ci__nonzero_tuple_names[CI_MAX_DIMS] = {
+    "cinductor.nonzero_1d", "cinductor.nonzero_2d", "cinductor.nonzero_3d", "cinductor.nonzero_4d",
+    "cinductor.nonzero_5d", "cinductor.nonzero_6d", "cinductor.nonzero_7d", "cinductor.nonzero_8d"};
 static int ci__lw_where_cond(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    (void)a; (void)outs;
-    CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: where(condition) (nonzero as a tuple of tensors) is not supported; use aten.nonzero.default", op->name);
-    return 0;
+    ci__box *c = ci__arg_box(L, op, a, 0);
+    ci_arg arg;
+    arg.kind = CI_ARG_TENSOR; arg.u.t = ci__tensor_of(c);
+    int n = c->ndim ? c->ndim : 1;
+    return ci__call_op(L, ci__nonzero_tuple_names[n - 1], 1, &arg, 0, NULL, outs, n);
 }
 
 /* _to_copy / convert_element_type / to.dtype */
@@ -4555,6 +4563,21 @@ static int ci__ext_masked_rows_run(const ci_extern_tensor *ins, int nins, const 
     outs[0].shape[0] = count;
     return 0;
 }
+/* is element i of x non-zero? By value: -0.0 is zero, NaN is not */
+static int ci__ext_is_nonzero(const ci_extern_tensor *x, int64_t i) {
+    const char *p = (const char *)x->data;
+    size_t b, es;
+    int nz = 0;
+    switch (x->dtype) {
+    case CI_F16: case CI_BF16: { uint16_t h; memcpy(&h, p + 2 * i, 2); return (h & 0x7fff) != 0; }
+    case CI_F32: { float f; memcpy(&f, p + 4 * i, 4); return f != 0; }
+    case CI_F64: { double f; memcpy(&f, p + 8 * i, 8); return f != 0; }
+    default:
+        es = ci__dt[x->dtype].size;
+        for (b = 0; b < es; b++) nz |= p[(size_t)i * es + b] != 0;
+        return nz;
+    }
+}
 /* nonzero(self): the indices of the non-zero elements, [count, ndim], in C order */
 static ci_result ci__ext_nonzero_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                        ci_extern_tensor *outs, int nouts, void *user) {
@@ -4568,27 +4591,43 @@ static ci_result ci__ext_nonzero_infer(const ci_extern_tensor *ins, int nins, co
 static int ci__ext_nonzero_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                ci_extern_tensor *outs, int nouts, void *user) {
     int64_t n = ci__ext_numel(&ins[0]), i, count = 0, *o = (int64_t *)outs[0].data;
-    const char *p = (const char *)ins[0].data;
     int nd = ins[0].ndim, d;
     (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
     for (i = 0; i < n; i++) {
-        int nz;
-        switch (ins[0].dtype) {   /* by value: -0.0 is zero, NaN is not */
-        case CI_F16: case CI_BF16: { uint16_t h; memcpy(&h, p + 2 * i, 2); nz = (h & 0x7fff) != 0; break; }
-        case CI_F32: { float f; memcpy(&f, p + 4 * i, 4); nz = f != 0; break; }
-        case CI_F64: { double f; memcpy(&f, p + 8 * i, 8); nz = f != 0; break; }
-        default: {
-            size_t b, es = ci__dt[ins[0].dtype].size;
-            for (nz = 0, b = 0; b < es; b++) nz |= p[(size_t)i * es + b] != 0;
-        }
-        }
-        if (nz) {
+        if (ci__ext_is_nonzero(&ins[0], i)) {
             int64_t rem = i;
             for (d = nd - 1; d >= 0; d--) { o[count * nd + d] = ins[0].shape[d] ? rem % ins[0].shape[d] : 0; rem = ins[0].shape[d] ? rem / ins[0].shape[d] : 0; }
             count++;
         }
     }
     outs[0].shape[0] = count;
+    return 0;
+}
+/* nonzero as a tuple (where(condition)): outs[d] holds the index along dim d of each non-zero */
+static ci_result ci__ext_nonzero_tuple_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+                                             ci_extern_tensor *outs, int nouts, void *user) {
+    int d;
+    (void)nins; (void)args; (void)nargs; (void)user;
+    if (nouts != (ins[0].ndim ? ins[0].ndim : 1)) return CI_ERR_SHAPE;
+    for (d = 0; d < nouts; d++) { outs[d].dtype = CI_I64; outs[d].ndim = 1; outs[d].shape[0] = ci__ext_numel(&ins[0]); }
+    return CI_OK;
+}
+static int ci__ext_nonzero_tuple_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+                                     ci_extern_tensor *outs, int nouts, void *user) {
+    int64_t n = ci__ext_numel(&ins[0]), count = 0, i;
+    int d, nd = ins[0].ndim;
+    (void)nins; (void)args; (void)nargs; (void)user;
+    for (i = 0; i < n; i++) {
+        int64_t rem = i;
+        if (!ci__ext_is_nonzero(&ins[0], i)) continue;
+        for (d = nd - 1; d >= 0; d--) {
+            ((int64_t *)outs[d].data)[count] = ins[0].shape[d] ? rem % ins[0].shape[d] : 0;
+            rem = ins[0].shape[d] ? rem / ins[0].shape[d] : 0;
+        }
+        if (!nd) ((int64_t *)outs[0].data)[count] = 0;
+        count++;
+    }
+    for (d = 0; d < nouts; d++) outs[d].shape[0] = count;
     return 0;
 }
 /* masked_select(self, mask): self where the (broadcast) mask is true, flattened */
@@ -6437,7 +6476,7 @@ static void ci__classify_builtin(ci__opdef *op) {
         {ci__lw_rms_norm, "decomposition"}, {ci__lw_logsumexp, "decomposition"}, {ci__lw_glu, "decomposition"},
         {ci__lw_stack, "decomposition"}, {ci__lw_expand_as, "decomposition"}, {ci__lw_pwx, "decomposition"},
         {ci__lw_lerp, "decomposition"}, {ci__lw_addcmul, "decomposition"}, {ci__lw_index_put, "scatter"},
-        {ci__lw_scatter, "scatter"}, {ci__lw_as_strided_scatter, "scatter"}, {ci__lw_masked_select, "extern"}, {ci__lw_nonzero, "extern"}, {ci__lw_mm, "decomposition"}, {ci__lw_matmul, "decomposition"}, {ci__lw_addmm, "decomposition"},
+        {ci__lw_scatter, "scatter"}, {ci__lw_as_strided_scatter, "scatter"}, {ci__lw_masked_select, "extern"}, {ci__lw_nonzero, "extern"}, {ci__lw_where_cond, "extern"}, {ci__lw_mm, "decomposition"}, {ci__lw_matmul, "decomposition"}, {ci__lw_addmm, "decomposition"},
         {ci__lw_linear, "decomposition"}, {ci__lw_convolution, "decomposition"}, {ci__lw_sort, "decomposition"},
         {ci__lw_topk, "decomposition"}};
     static const ci__lower_fn floating[] = {ci__lw_softmax, ci__lw_gelu, ci__lw_silu, ci__lw_layer_norm, ci__lw_group_norm,
@@ -6466,7 +6505,7 @@ static void ci__classify_builtin(ci__opdef *op) {
     else if (op->fn == ci__lw_batch_norm) op->note = "inference mode only (training=False)";
     else if (op->fn == ci__lw_index) op->note = "a boolean mask only as the only index (x[mask]); its result only as a graph output";
     else if (op->fn == ci__lw_index_put) op->note = "boolean masks only as a masked fill";
-    else if (op->fn == ci__lw_masked_select || op->fn == ci__lw_nonzero) op->note = "size depends on the data: only as a graph output (docs/data-dependent.md)";
+    else if (op->fn == ci__lw_masked_select || op->fn == ci__lw_nonzero || op->fn == ci__lw_where_cond) op->note = "size depends on the data: only as a graph output (docs/data-dependent.md)";
     else if (op->fn == ci__lw_bucketize) op->note = "no sorter";
     else if (op->fn == ci__lw_as_strided) op->note = "realizes its input first";
     else if (op->fn == ci__lw_as_strided_scatter) op->note = "self taken as contiguous (eager keeps a permuted self's strides)";
@@ -6808,6 +6847,11 @@ static void ci__register_builtins(ci_ctx *c) {
     if ((op = ci__reg_builtin(c, "cinductor.masked_rows", "self, mask", NULL, 0, 0, 0, N, 0))) {
         op->kind = CI__OPK_EXTERN; op->internal = 1; op->dd = 1; op->ext.run = ci__ext_masked_rows_run; op->ext.infer = ci__ext_masked_rows_infer;
     }
+    for (i = 0; i < CI_MAX_DIMS; i++)
+        if ((op = ci__reg_builtin(c, ci__nonzero_tuple_names[i], "self", NULL, 0, 0, 0, N, 0))) {
+            op->kind = CI__OPK_EXTERN; op->internal = 1; op->dd = 1; op->nouts = i + 1; op->ext.num_outputs = i + 1;
+            op->ext.run = ci__ext_nonzero_tuple_run; op->ext.infer = ci__ext_nonzero_tuple_infer;
+        }
     if ((op = ci__reg_builtin(c, "cinductor.nonzero", "self", NULL, 0, 0, 0, N, 0))) {
         op->kind = CI__OPK_EXTERN; op->internal = 1; op->dd = 1; op->ext.run = ci__ext_nonzero_run; op->ext.infer = ci__ext_nonzero_infer;
     }

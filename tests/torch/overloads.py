@@ -36,10 +36,6 @@ import torch  # noqa: E402
 NAMESPACES = ("aten", "prims")
 # overloads deliberately not tested, with the reason (printed with -v)
 EXEMPT = {
-    "aten.where.default": "where(condition) is nonzero(condition, as_tuple=True): one tensor of "
-                          "data-dependent size per dim, which cinductor cannot return (its "
-                          "nonzero result is one [count, ndim] tensor); it refuses it "
-                          "(tests/test_errors.c)",
 }
 
 

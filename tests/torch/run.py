@@ -1063,6 +1063,13 @@ def build_cases():
         add(op_case("aten.nonzero.default", "a", I("bool", sh)))
     add(op_case("aten.nonzero.default", "a", I("f32", [7, 5], "nan")))
     add(op_case("aten.nonzero.default", "a", I("f16", [7, 5], "grid")))
+    # where(condition): nonzero as a tuple, one index tensor per dim (one for a 0-d condition)
+    for dt, sh in (("f32", [7, 5]), ("bool", [2, 3, 4]), ("i64", [1023]), ("f32", []), ("bool", []),
+                   ("u8", [0, 3]), ("bf16", [3, 1, 2, 1, 2]), ("f64", [1])):
+        add(op_case("aten.where.default", "a", I(dt, sh, "grid" if dt != "bool" else "n")))
+    add(op_case("aten.where.default", "a", I("f32", [7, 5], "nan")))
+    G("where(condition) of a comparison and its count", [("x", I("f32", [6, 7]))],
+      ["m = aten.gt.Scalar(x, 0.5)", "i, j = aten.where.default(m)", "n = aten.sum.default(m)"], ["i", "j", "n"])
     for name, cond in (("none", "aten.lt.Scalar(x, -1000)"), ("all", "aten.ge.Scalar(x, -1000)")):
         G("masked_select %s selected" % name, [("x", I("f32", [7, 5]))],
           ["m = %s" % cond, "y = aten.masked_select.default(x, m)", "z = aten.nonzero.default(m)",
