@@ -5175,6 +5175,7 @@ static int ci__lw_adaptive_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_ten
     ci__v *acc = NULL, *bidx = NULL;
     if (x->ndim != d + 1 && x->ndim != d + 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a %dD or %dD input", op->name, d + 1, d + 2);
     if (!is_max) ci__need_float(L, op, x);
+    else if (x->dt == CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
     lead = x->ndim - d;
     ci__pool_param(L, op, a, 1, d, 1, os);
     for (i = 0; i < x->ndim; i++) oshape[i] = x->size[i];

@@ -841,6 +841,9 @@ def build_cases():
     add(op_case(mp2, "a, [7, 7]", I("f32", [12, 12]), error="3D or 4D"))
     add(op_case("aten.adaptive_max_pool2d.default", "a, [-1, 2]", I("f32", [1, 2, 37, 37]), error="output size"))
     add(op_case("aten._adaptive_avg_pool2d.default", "a, [1, 1]", I("f32", [1, 2, 0, 37]), error="non-zero"))
+    for op in ("aten.adaptive_max_pool2d.default", "aten.adaptive_max_pool1d.default"):
+        add(op_case(op, "a, [2]" if "1d" in op else "a, [2, 2]", I("bool", [1, 2, 5, 5] if "2d" in op else [2, 5]),
+                    error="not implemented for"))
 
     # ---- indexing through index tensors ----
     def PI(b, shape, dt="i64"):   # non-negative valid indices (gather needs them)
