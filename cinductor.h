@@ -1463,10 +1463,11 @@ struct ci__buf {
 
 /* WELFORD gives M2, the sum of squared deviations from the mean, in one stable pass */
 /* scans (SCAN kernels) use SUM, PROD, LOGSUMEXP, CUMMAX and CUMMIN, storing at every step */
+/* XOR_SUM folds integers (and bools) with ^, from 0 */
 enum { CI__RED_SUM = 1, CI__RED_PROD, CI__RED_MAX, CI__RED_MIN, CI__RED_ARGMAX, CI__RED_ARGMIN, CI__RED_ANY, CI__RED_ALL, CI__RED_WELFORD,
-       CI__RED_LOGSUMEXP, CI__RED_CUMMAX, CI__RED_CUMMIN };
+       CI__RED_LOGSUMEXP, CI__RED_CUMMAX, CI__RED_CUMMIN, CI__RED_XOR_SUM };
 static const char *const ci__red_name[] = {"", "sum", "prod", "max", "min", "argmax", "argmin", "any", "all", "welford_m2",
-                                           "logsumexp", "cummax", "cummin"};
+                                           "logsumexp", "cummax", "cummin", "xor_sum"};
 /* SCATTER: read-modify-write of out at an index that may come from tensors; it runs on one
    thread, since several points may hit one element */
 enum { CI__K_POINTWISE = 1, CI__K_REDUCTION, CI__K_EXTERN, CI__K_SCATTER, CI__K_SCAN };
@@ -2935,6 +2936,7 @@ static int ci__red_vop(int rtype) {
     case CI__RED_MIN: return CI__V_MIN;
     case CI__RED_ANY: return CI__V_OR;
     case CI__RED_ALL: return CI__V_AND;
+    case CI__RED_XOR_SUM: return CI__V_BXOR;
     }
     return -1;
 }
@@ -2949,7 +2951,7 @@ static ci__box *ci__reduce(ci__L *L, const ci__opdef *op, ci__box *x, const char
         else osize[no++] = x->size[i];
     }
     onumel = ci__numel(no, osize);
-    if (rnumel == 0 && !(rtype == CI__RED_SUM || rtype == CI__RED_PROD || rtype == CI__RED_ANY || rtype == CI__RED_ALL)) {
+    if (rnumel == 0 && !(rtype == CI__RED_SUM || rtype == CI__RED_PROD || rtype == CI__RED_ANY || rtype == CI__RED_ALL || rtype == CI__RED_XOR_SUM)) {
         if (onumel != 0 || x->ndim == 0 || nr == x->ndim)
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: cannot perform reduction function %s on a tensor with no elements because the operation does not have an identity",
                      op->name, ci__red_name[rtype]);
@@ -2983,7 +2985,8 @@ static ci__box *ci__reduce(ci__L *L, const ci__opdef *op, ci__box *x, const char
             for (i = nr - 1; i >= 0; i--) { rc[i] = ci__ix_const(L->A, &L->ixt, rem % rsize[i]); rem /= rsize[i]; }
             ci__ixsub_make(L, &s, nr, rv, rc);
             e = ci__v_subst(L, body, &s);
-            acc = acc ? ci__v_bin(L, ci__red_vop(rtype), acc, e) : e;
+            /* bools xor as !=, as bitwise_xor does */
+            acc = acc ? ci__v_bin(L, rtype == CI__RED_XOR_SUM && out_dt == CI_BOOL ? CI__V_NE : ci__red_vop(rtype), acc, e) : e;
         }
         return ci__pw_box(L, out_dt, no, osize, ov, ci__v_cast(L, acc, out_dt));
     }
@@ -3829,7 +3832,7 @@ static int ci__lw_broadcast_in_dim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_
 
 /* -- prims that are another op's arguments rearranged (PyTorch 1.13 runs them through aten) -- */
 enum { CI__PR_SUM = 1, CI__PR_PROD, CI__PR_AMAX, CI__PR_AMIN, CI__PR_POW, CI__PR_SQUEEZE, CI__PR_SLICE, CI__PR_SLICE_IN_DIM,
-       CI__PR_SPLIT_DIM, CI__PR_COLLAPSE_VIEW };
+       CI__PR_SPLIT_DIM, CI__PR_COLLAPSE_VIEW, CI__PR_XOR_SUM };
 static int ci__lw_prims(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0), *r = x;
     int64_t d[CI_MAX_DIMS], e[CI_MAX_DIMS], st[CI_MAX_DIMS], shape[CI_MAX_DIMS];
@@ -3840,6 +3843,16 @@ static int ci__lw_prims(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
         ci_dtype dt = ci__arg_dtype_opt(L, op, a, 2);
         c[0] = ci__T(x); c[1] = a[1]; c[2] = ci_arg_bool(0);
         r = ci__callb(L, op->extra == CI__PR_SUM ? "aten.sum.dim_IntList" : op->extra == CI__PR_AMAX ? "aten.amax.default" : "aten.amin.default", 3, c);
+        if (dt) r = ci__to_dtype(L, r, dt);
+        break;
+    }
+    case CI__PR_XOR_SUM: {   /* (inp, dims, *, output_dtype=None): Inductor's make_reduction("xor_sum"), None or [] = all dims */
+        ci_dtype dt = ci__arg_dtype_opt(L, op, a, 2);
+        char red[CI_MAX_DIMS];
+        if (ci__is_float(x->dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: xor_sum is only defined for integer and bool tensors, got %s", op->name, ci__dt[x->dt].tname);
+        n = ci__arg_ints(L, op, a, 1, d, CI_MAX_DIMS);
+        ci__norm_dims(L, op, x, n, d, red);
+        r = ci__reduce(L, op, x, red, 0, CI__RED_XOR_SUM, x->dt);
         if (dt) r = ci__to_dtype(L, r, dt);
         break;
     }
@@ -6163,7 +6176,8 @@ static void ci__classify_builtin(ci__opdef *op) {
     if (op->fn == ci__lw_unary && ((op->vop >= CI__V_EXP && op->vop <= CI__V_RECIP) || (op->vop >= CI__V_EXP2 && op->vop <= CI__V_I0)) &&
         op->promo == CI_PROMOTE_NONE && op->vop != CI__V_FLOOR && op->vop != CI__V_CEIL && op->vop != CI__V_TRUNC && op->vop != CI__V_ROUND)
         op->dtypes = "floating";
-    if (op->vop == CI__V_BNOT || op->vop == CI__V_BAND || op->vop == CI__V_BOR || op->vop == CI__V_BXOR || op->vop == CI__V_SHL || op->vop == CI__V_SHR)
+    if (op->vop == CI__V_BNOT || op->vop == CI__V_BAND || op->vop == CI__V_BOR || op->vop == CI__V_BXOR || op->vop == CI__V_SHL || op->vop == CI__V_SHR ||
+        (op->fn == ci__lw_prims && op->extra == CI__PR_XOR_SUM))
         op->dtypes = "integer and bool";
     if (op->fn == ci__lw_gather || op->fn == ci__lw_index_select || op->fn == ci__lw_embedding || op->fn == ci__lw_index ||
         op->fn == ci__lw_index_put || op->fn == ci__lw_scatter)
@@ -6402,6 +6416,7 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "prims.prod", "inp, dims, *, output_dtype=None", ci__lw_prims, 0, CI__PR_PROD, 0, N, 0);
     ci__reg_builtin(c, "prims.amax", "inp, dims, *, output_dtype=None", ci__lw_prims, 0, CI__PR_AMAX, 0, N, 0);
     ci__reg_builtin(c, "prims.amin", "inp, dims, *, output_dtype=None", ci__lw_prims, 0, CI__PR_AMIN, 0, N, 0);
+    ci__reg_builtin(c, "prims.xor_sum", "inp, dims, *, output_dtype=None", ci__lw_prims, 0, CI__PR_XOR_SUM, 0, N, 0);
     ci__reg_builtin(c, "prims.pow", "self, other", ci__lw_prims, 0, CI__PR_POW, 0, N, 0);
     ci__reg_builtin(c, "prims.squeeze", "a, dimensions", ci__lw_prims, 0, CI__PR_SQUEEZE, 0, N, 0);
     ci__reg_builtin(c, "prims.slice", "a, start_indices, limit_indices, strides=None", ci__lw_prims, 0, CI__PR_SLICE, 0, N, 0);
@@ -7179,7 +7194,7 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
    each in topological order (the DAG is hash-consed, so that is CSE); a value used once is
    written inline into its user (TCC keeps an expression in registers, a temp on the stack);
    values that do not depend on the reduction variables are hoisted out of the loop; sum,
-   max and min loops are unrolled with one accumulator per copy. ci_main calls the kernels
+   max, min and xor_sum loops are unrolled with one accumulator per copy. ci_main calls the kernels
    in order. Nothing here assumes the CPU but the prelude.
    --------------------------------------------------------------------------------------- */
 typedef float (*ci__fn_F1)(float);
@@ -7589,6 +7604,7 @@ static void ci__emit_red_update(ci__emit *E, const ci__kernel *k, ci_dtype in_dt
         break;
     case CI__RED_ANY: ci__sb_printf(sb, "%sacc%d = acc%d || %s;\n", ind, id, id, b); break;
     case CI__RED_ALL: ci__sb_printf(sb, "%sacc%d = acc%d && %s;\n", ind, id, id, b); break;
+    case CI__RED_XOR_SUM: ci__sb_printf(sb, "%sacc%d ^= %s;\n", ind, id, b); break;
     case CI__RED_WELFORD:
         ci__sb_printf(sb, "%s{ double w_d = (double)%s - w_mean%d; w_n%d += 1; w_mean%d += w_d / w_n%d; acc%d += w_d * ((double)%s - w_mean%d); }\n",
                       ind, b, id, id, id, id, id, b, id);
@@ -7691,8 +7707,8 @@ static void ci__emit_single(ci__emit *E, ci__kernel *k) {
 /* a fused kernel: the outer loops, and in them one block per phase: the pointwise members
    outside the reduction loops, then one loop over the reduction variables computing every
    inner member of the phase, then the reductions' results */
-/* should phase p's innermost reduction loop be unrolled? only sums and max/min (whose order
-   of combination does not matter, or matters at double rounding) and pointwise stores */
+/* should phase p's innermost reduction loop be unrolled? only sums, max/min and xor_sum (whose
+   order of combination does not matter, or matters at double rounding) and pointwise stores */
 #define CI__UNROLL 8
 static int ci__phase_unroll(const ci__group *g, int p) {
     int j, nred = 0;
@@ -7701,7 +7717,7 @@ static int ci__phase_unroll(const ci__group *g, int p) {
         const ci__kernel *k = (const ci__kernel *)g->m.v[j];
         if (!k->emit || !k->inner || k->phase != p) continue;
         if (k->kind != CI__K_REDUCTION) continue;
-        if (k->rtype != CI__RED_SUM && k->rtype != CI__RED_MAX && k->rtype != CI__RED_MIN) return 1;
+        if (k->rtype != CI__RED_SUM && k->rtype != CI__RED_MAX && k->rtype != CI__RED_MIN && k->rtype != CI__RED_XOR_SUM) return 1;
         nred++;
     }
     return nred ? CI__UNROLL : 1;
@@ -7712,6 +7728,7 @@ static void ci__emit_red_fold(ci__emit *E, const ci__kernel *k, ci_dtype in_dt, 
     if (part < 0) snprintf(acc, sizeof acc, "acc%d", k->id);
     else snprintf(acc, sizeof acc, "acc%d_%d", k->id, part);
     if (k->rtype == CI__RED_SUM) ci__sb_printf(E->sb, "%s%s += %s;\n", ind, acc, b);
+    else if (k->rtype == CI__RED_XOR_SUM) ci__sb_printf(E->sb, "%s%s ^= %s;\n", ind, acc, b);
     else if (ci__is_float(in_dt)) ci__sb_printf(E->sb, "%sif (%s == %s && !(%s %s %s)) %s = %s;\n", ind, acc, acc, acc, k->rtype == CI__RED_MAX ? ">" : "<", b, acc, b);
     else ci__sb_printf(E->sb, "%sif (%s %s %s) %s = %s;\n", ind, b, k->rtype == CI__RED_MAX ? ">" : "<", acc, acc, b);
 }
@@ -8353,6 +8370,7 @@ static void ci__iacc_update(const ci__kernel *k, int isf, ci__iacc *s, ci__ival 
     case CI__RED_MIN: if (isf) acc->f = ci__fmax(acc->f, val.f, 0); else if (val.i < acc->i) acc->i = val.i; break;
     case CI__RED_ANY: acc->i = acc->i || val.i; break;
     case CI__RED_ALL: acc->i = acc->i && val.i; break;
+    case CI__RED_XOR_SUM: acc->i ^= val.i; break;
     case CI__RED_WELFORD: {
         double d = val.f - s->w_mean;
         s->w_n += 1; s->w_mean += d / s->w_n; acc->f += d * (val.f - s->w_mean);

@@ -951,6 +951,29 @@ def build_cases():
       ['e = prims.empty_strided.default([2, 3], [1, 2], dtype=f64, device="cpu", requires_grad=False)',
        "y = prims.fill.default(e, 7)"], ["y"])
     add(op_case("prims.pow.default", "a, b", I("f32", [7]), I("i32", [7]), error="is not the expected dtype"))
+    # prims.xor_sum (no eager kernel in PyTorch: the reference is NumPy's bitwise_xor.reduce)
+    for dt in ("bool", "u8", "i8", "i16", "i32", "i64"):
+        k = "n" if dt == "bool" else "bits"
+        add(op_case("prims.xor_sum.default", "a, [1]", I(dt, [7, 5], k)))
+        add(op_case("prims.xor_sum.default", "a, [0, 1]", I(dt, [7, 5], k)))
+        add(op_case("prims.xor_sum.default", "a, None", I(dt, [1023], k)))
+        add(op_case("prims.xor_sum.default", "a, [-1]", I(dt, [3, 100], k)))   # a loop, unrolled
+        add(op_case("prims.xor_sum.default", "a, [0]", I(dt, [0, 3], k)))      # empty: 0
+        add(op_case("prims.xor_sum.default", "a, [1]", I(dt, [3, 0], k)))
+        add(op_case("prims.xor_sum.default", "a, []", I(dt, [], k)))
+        add(op_case("prims.xor_sum.default", "a, [0]", I(dt, [1], k)))
+        add(op_case("prims.xor_sum.default", "a, [0, 2]", I(dt, [2, 3, 9], k)))
+        G("prims.xor_sum of a transpose %s" % dt, [("x", I(dt, [7, 40], k))],
+          ["t = aten.t.default(x)", "y = prims.xor_sum.default(t, [1])"], ["y"])
+    add(op_case("prims.xor_sum.default", "a, [1], output_dtype=i64", I("i8", [7, 5], "bits")))
+    G("prims.xor_sum of a broadcast", [("x", I("i32", [5, 1], "bits"))],
+      ["e = aten.expand.default(x, [5, 7])", "y = prims.xor_sum.default(e, [1])"], ["y"])
+    G("prims.xor_sum fused with its input", [("x", I("i64", [4, 50], "bits"))],
+      ["m = aten.mul.Tensor(x, 3)", "y = prims.xor_sum.default(m, [1])", "z = aten.add.Tensor(y, 1)"], ["z"])
+    for dt in FLTN:
+        add(op_case("prims.xor_sum.default", "a, [0]", I(dt, [7]), error="integer and bool"))
+    add(op_case("prims.xor_sum.default", "a, [2]", I("i32", [7, 5]), error="out of range"))
+    add(op_case("prims.xor_sum.default", "a, [1, -1]", I("i32", [7, 5]), error="multiple times"))
 
     # ---- data-dependent sizes: the outputs have the size the data gives ----
     for dt in ALLN:
@@ -1152,7 +1175,44 @@ def build_cases():
 STMT = re.compile(r"^\s*(.+?)\s*=\s*([A-Za-z_][\w.]*)\s*\((.*)\)\s*$", re.S)
 
 
+# References for ops PyTorch 1.13 has no eager kernel (or no definition) for, written in NumPy
+# and Python from the op's definition in later PyTorch / Inductor. Keyed by packet name.
+def _ref_dims(x, dims):
+    """prims reduction dims: None or [] = all; wrapped like aten's; a repeat is an error"""
+    nd = x.dim()
+    if dims is None or (isinstance(dims, (list, tuple)) and len(dims) == 0):
+        return tuple(range(nd))
+    if isinstance(dims, int):
+        dims = [dims]
+    n, out = max(nd, 1), []
+    for d in dims:
+        if not -n <= d < n:
+            raise IndexError("Dimension out of range")
+        d = d % n
+        if d in out:
+            raise RuntimeError("dim %d appears multiple times in the list of dims" % d)
+        out.append(d)
+    return tuple(out) if nd else ()
+
+
+def ref_xor_sum(inp, dims, *, output_dtype=None):
+    """prims.xor_sum (Inductor's make_reduction("xor_sum")): ^ over dims, in the input dtype"""
+    if inp.is_floating_point():
+        raise RuntimeError("xor_sum is only defined for integer and bool tensors")
+    a = inp.numpy()
+    axes = _ref_dims(inp, dims)
+    r = np.bitwise_xor.reduce(a, axis=axes).astype(a.dtype) if axes else a.copy()
+    t = torch.from_numpy(np.array(r, dtype=a.dtype))   # (ascontiguousarray makes a 0-d result 1-d)
+    return t.to(output_dtype) if output_dtype is not None else t
+
+
+PY_OPS = {"prims.xor_sum": ref_xor_sum}
+
+
 def torch_op(name):
+    base = name[:-len(".default")] if name.endswith(".default") else name
+    if base in PY_OPS:
+        return PY_OPS[base]
     obj = torch.ops
     for part in name.split("."):
         obj = getattr(obj, part)
