@@ -1363,6 +1363,7 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
     X(FMOD,     "fmod",       2, "fmodf", "fmod") \
     X(FMAX,     "fmax",       2, "fmaxf", "fmax") \
     X(FMIN,     "fmin",       2, "fminf", "fmin") \
+    X(FMA,      "fma",        3, "fmaf", "fma") \
     X(SIGN,     "sign",       1, 0, 0) \
     X(SIGNBIT,  "signbit",    1, 0, 0) \
     X(ISNAN,    "isnan",      1, 0, 0) \
@@ -6053,6 +6054,19 @@ static int ci__lw_addcmul(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     m = ci__v_bin(L, op->vop ? CI__V_DIV : CI__V_MUL, t1, t2);
     return ci__pw_end(L, &p, p.dt, ci__v_bin(L, CI__V_ADD, s, ci__v_bin(L, CI__V_MUL, v, m)), outs);
 }
+/* prims.fma(a, b, c): a * b + c rounded once (C's fma; f16/bf16 in f32, then stored narrow);
+   integers a * b + c (wrapping), bools a && b || c, as Inductor's fma computes and converts */
+static int ci__lw_fma(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__pw p;
+    ci__v *x, *y, *z;
+    if (a[0].kind != CI_ARG_TENSOR && a[1].kind != CI_ARG_TENSOR && a[2].kind != CI_ARG_TENSOR)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: needs at least one Tensor argument", op->name);
+    ci__pw_begin(L, &p, 3, a);
+    x = ci__pw_in(L, &p, &a[0]); y = ci__pw_in(L, &p, &a[1]); z = ci__pw_in(L, &p, &a[2]);
+    if (ci__is_float(p.dt)) return ci__pw_end(L, &p, p.dt, ci__v_op(L, CI__V_FMA, x, y, z), outs);
+    if (p.dt == CI_BOOL) return ci__pw_end(L, &p, p.dt, ci__v_bin(L, CI__V_OR, ci__v_bin(L, CI__V_AND, x, y), z), outs);
+    return ci__pw_end(L, &p, p.dt, ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, x, y), z), outs);
+}
 /* glu(self, dim=-1): first half * sigmoid(second half) */
 static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0), *h1, *h2;
@@ -6226,6 +6240,7 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.lerp", "self, end, weight", ci__lw_lerp, 0, 0, 1, D, 0);
     ci__reg_builtin(c, "aten.addcmul", "self, tensor1, tensor2, *, value=1", ci__lw_addcmul, 0, 0, 1, D, 0);
     ci__reg_builtin(c, "aten.addcdiv", "self, tensor1, tensor2, *, value=1", ci__lw_addcmul, 1, 0, 1, D, 0);
+    ci__reg_builtin(c, "prims.fma", "a, b, c", ci__lw_fma, 0, 0, 1, D, 0);
     ci__reg_builtin(c, "aten.glu", "self, dim=-1", ci__lw_glu, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.isfinite", "self", ci__lw_pwx, 0, CI__PX_ISFINITE, 0, N, 0);
     ci__reg_builtin(c, "aten.isneginf", "self", ci__lw_pwx, 0, CI__PX_ISNEGINF, 0, N, 0);
@@ -6765,7 +6780,7 @@ static int ci__v_calls_libm(ci__L *L, ci__v *v, int *marks) {
     marks[v->id] = L->epoch;
     if (v->op == CI__V_SIGMOID || (ci__vop_cf32[v->op] && ci__is_float(v->dt) && v->op != CI__V_ABS && v->op != CI__V_SQRT &&
                                    v->op != CI__V_FLOOR && v->op != CI__V_CEIL && v->op != CI__V_TRUNC && v->op != CI__V_ROUND &&
-                                   v->op != CI__V_FMAX && v->op != CI__V_FMIN && v->op != CI__V_COPYSIGN))
+                                   v->op != CI__V_FMAX && v->op != CI__V_FMIN && v->op != CI__V_COPYSIGN && v->op != CI__V_FMA))
         return 1;
     for (i = 0; i < v->n; i++) if (ci__v_calls_libm(L, v->a[i], marks)) return 1;
     return 0;
@@ -7201,6 +7216,8 @@ typedef float (*ci__fn_F1)(float);
 typedef double (*ci__fn_D1)(double);
 typedef float (*ci__fn_F2)(float, float);
 typedef double (*ci__fn_D2)(double, double);
+typedef float (*ci__fn_F3)(float, float, float);
+typedef double (*ci__fn_D3)(double, double, double);
 static float ci__erfinv_f(float x);
 static double ci__erfinv_d(double x);
 static float ci__digamma_f(float x);
@@ -7236,6 +7253,7 @@ static long long ci__randint(long long seed, long long ctr, long long lo, long l
     X("atan2f", F2, atan2f) X("atan2", D2, atan2) X("hypotf", F2, hypotf) X("hypot", D2, hypot) \
     X("nextafterf", F2, nextafterf) X("nextafter", D2, nextafter) \
     X("fmaxf", F2, fmaxf) X("fmax", D2, fmax) X("fminf", F2, fminf) X("fmin", D2, fmin) \
+    X("fmaf", F3, fmaf) X("fma", D3, fma) \
     X("ci_erfinv_f", F1, ci__erfinv_f) X("ci_erfinv_d", D1, ci__erfinv_d) \
     X("ci_digamma_f", F1, ci__digamma_f) X("ci_digamma_d", D1, ci__digamma_d) \
     X("ci_i0_f", F1, ci__i0_f) X("ci_i0_d", D1, ci__i0_d) \
@@ -7247,6 +7265,8 @@ static const char *ci__libm_proto(const char *kind) {
     if (!strcmp(kind, "F1")) return "float %s(float);\n";
     if (!strcmp(kind, "D1")) return "double %s(double);\n";
     if (!strcmp(kind, "F2")) return "float %s(float, float);\n";
+    if (!strcmp(kind, "F3")) return "float %s(float, float, float);\n";
+    if (!strcmp(kind, "D3")) return "double %s(double, double, double);\n";
     if (!strcmp(kind, "FR")) return "float %s(long long, long long);\n";
     if (!strcmp(kind, "DR")) return "double %s(long long, long long);\n";
     if (!strcmp(kind, "IR")) return "long long %s(long long, long long, long long, long long);\n";
@@ -7508,7 +7528,8 @@ static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
         if (isint && (v->op == CI__V_FLOOR || v->op == CI__V_CEIL || v->op == CI__V_TRUNC || v->op == CI__V_ROUND)) ci__sb_put(sb, a0);
         else {
             CI__ASSERT(ci__vop_cf32[v->op] && isf);
-            if (v->n == 2) ci__sb_printf(sb, "%s(%s, %s)", f32 ? ci__vop_cf32[v->op] : ci__vop_cf64[v->op], a0, a1);
+            if (v->n == 3) ci__sb_printf(sb, "%s(%s, %s, %s)", f32 ? ci__vop_cf32[v->op] : ci__vop_cf64[v->op], a0, a1, a2);
+            else if (v->n == 2) ci__sb_printf(sb, "%s(%s, %s)", f32 ? ci__vop_cf32[v->op] : ci__vop_cf64[v->op], a0, a1);
             else ci__sb_printf(sb, "%s(%s)", f32 ? ci__vop_cf32[v->op] : ci__vop_cf64[v->op], a0);
         }
         break;
@@ -8261,6 +8282,7 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
         case CI__V_FMOD: o = f32 ? (double)fmodf(fx, fy) : fmod(x, y); break;
         case CI__V_FMAX: o = f32 ? (double)fmaxf(fx, fy) : fmax(x, y); break;
         case CI__V_FMIN: o = f32 ? (double)fminf(fx, fy) : fmin(x, y); break;
+        case CI__V_FMA: o = f32 ? (double)fmaf(fx, fy, (float)c->f) : fma(x, y, c->f); break;   /* one rounding */
         default: o = ci__unary_f(v->op, x, f32); break;
         }
         r->f = f32 ? (double)(float)o : o;

@@ -31,6 +31,7 @@ Exit status 1 if anything failed.
 """
 import argparse
 import concurrent.futures
+import math
 import os
 import re
 import shutil
@@ -970,6 +971,30 @@ def build_cases():
       ["e = aten.expand.default(x, [5, 7])", "y = prims.xor_sum.default(e, [1])"], ["y"])
     G("prims.xor_sum fused with its input", [("x", I("i64", [4, 50], "bits"))],
       ["m = aten.mul.Tensor(x, 3)", "y = prims.xor_sum.default(m, [1])", "z = aten.add.Tensor(y, 1)"], ["z"])
+    # prims.fma (no eager kernel in PyTorch 1.13: the reference is exact arithmetic, ref_fma)
+    for dt in ALLN + ("i8", "u8"):
+        add(op_case("prims.fma.default", "a, b, c", I(dt, [7, 5]), I(dt, [7, 5]), I(dt, [7, 5])))
+        add(op_case("prims.fma.default", "a, b, c", I(dt, [1023], "big"), I(dt, [1023]), I(dt, [1023], "big")))
+        add(op_case("prims.fma.default", "a, b, c", I(dt, [7, 1]), I(dt, [1, 5]), I(dt, [5])))
+        add(op_case("prims.fma.default", "a, b, c", I(dt, [0, 3]), I(dt, [3]), I(dt, [1, 3])))
+        add(op_case("prims.fma.default", "a, b, c", I(dt, []), I(dt, [1]), I(dt, [])))
+        add(op_case("prims.fma.default", "a, b, c", I(dt, [7], "nan"), I(dt, [7], "nan"), I(dt, [7], "nan")))
+        G("prims.fma of a transpose %s" % dt, [("x", I(dt, [7, 5])), ("y", I(dt, [5, 7])), ("z", I(dt, [5, 7]))],
+          ["t = aten.t.default(x)", "w = prims.fma.default(t, y, z)"], ["w"])
+    add(op_case("prims.fma.default", "a, b, c", I("f32", [7, 5]), I("f64", [5]), I("i32", [7, 5])))   # promotion
+    add(op_case("prims.fma.default", "a, b, c", I("i32", [7]), I("i64", [7]), I("bool", [7])))
+    add(op_case("prims.fma.default", "a, b, c", I("f16", [7]), I("bf16", [7]), I("f64", [])))   # -> f32
+    # one rounding: a * a is 1 + 2^-11 + 2^-24 (times a power of two), which a separate multiply
+    # rounds to 1 + 2^-11 (a tie, to even) and c cancels exactly: mul then add gives 0
+    for dt, av, cv in (("f32", "1024.25", "-1049088.0"), ("f64", "1073741832.0", "-1.15292152178671616e+18")):
+        G("prims.fma rounds once %s" % dt, [],
+          ["a = aten.full.default([3], %s, dtype=%s)" % (av, dt), "c = aten.full.default([3], %s, dtype=%s)" % (cv, dt),
+           "y = prims.fma.default(a, a, c)"], ["y"])
+    G("prims.fma rounds once, f16 through f32", [],   # f16 a*a = 1 + 2^-4 + 2^-10 exactly in f32
+      ["a = aten.full.default([3], 1.03125, dtype=f16)", "c = aten.full.default([3], -1.0625, dtype=f16)",
+       "y = prims.fma.default(a, a, c)"], ["y"])
+    add(op_case("prims.fma.default", "a, b, c", I("f32", [7, 5]), I("f32", [4]), I("f32", [7, 5]),
+                error="cannot be broadcast"))
     for dt in FLTN:
         add(op_case("prims.xor_sum.default", "a, [0]", I(dt, [7]), error="integer and bool"))
     add(op_case("prims.xor_sum.default", "a, [2]", I("i32", [7, 5]), error="out of range"))
@@ -1206,7 +1231,26 @@ def ref_xor_sum(inp, dims, *, output_dtype=None):
     return t.to(output_dtype) if output_dtype is not None else t
 
 
-PY_OPS = {"prims.xor_sum": ref_xor_sum}
+def ref_fma(a, b, c):
+    """prims.fma: a * b + c rounded once. Floats: the exact value (Fractions), rounded to f64
+    (correctly) and from there to the result dtype (the second rounding matters only where the
+    f64 value lands on a tie of the narrower dtype: within the comparison's tolerance);
+    integers a * b + c wrapping (addcmul's arithmetic); bools a and b or c. The dtype and shape
+    are addcmul's, which promotes and broadcasts three tensors the same way."""
+    from fractions import Fraction
+    meta = torch.addcmul(c.to("meta"), a.to("meta"), b.to("meta"))
+    dt, shape = meta.dtype, meta.shape
+    if dt == torch.bool:
+        return (a.expand(shape) & b.expand(shape)) | c.expand(shape)
+    if not dt.is_floating_point:
+        return torch.addcmul(c.to(dt), a.to(dt), b.to(dt))
+    xs = [t.to(torch.float64).expand(shape).reshape(-1).tolist() for t in (a, b, c)]
+    r = [float(Fraction(x) * Fraction(y) + Fraction(z)) if all(map(math.isfinite, (x, y, z))) else x * y + z
+         for x, y, z in zip(*xs)]
+    return torch.tensor(r, dtype=torch.float64).reshape(shape).to(dt)
+
+
+PY_OPS = {"prims.xor_sum": ref_xor_sum, "prims.fma": ref_fma}
 
 
 def torch_op(name):
