@@ -815,6 +815,21 @@ def build_cases():
         add(Case("searchsorted rows right=%s" % right, [("a", I("f64", [3, 7], "grid")), ("s", I("f64", [3, 1]))],
                  ["b = aten.arange.start_step(-3, 4, 1, dtype=f64)", "c = aten.add.Tensor(b, s)",
                   "y = aten.searchsorted.Tensor(c, a, right=%s)" % right], ["y"]))
+    # f16 and bf16 values and boundaries (compared in f32, which holds both exactly)
+    for va, bd in (("f16", "f16"), ("bf16", "bf16"), ("f32", "bf16"), ("bf16", "f32"), ("f16", "bf16"),
+                   ("i64", "f16"), ("bf16", "i32"), ("f16", "f64")):
+        for right in ("False", "True"):
+            add(Case("bucketize %s in %s right=%s" % (va, bd, right), [("a", I(va, [7, 5], "grid"))],
+                     ["b = aten.arange.start_step(-3, 4, %s, dtype=%s)" % ("1" if bd == "i32" else "0.5", bd),
+                      "y = aten.bucketize.Tensor(a, b, right=%s)" % right], ["y"]))
+            add(Case("searchsorted %s in %s rows right=%s" % (va, bd, right),
+                     [("a", I(va, [3, 7], "grid")), ("s", I(bd, [3, 5], "grid"))],
+                     ["c, _ = aten.sort.default(s)", "y = aten.searchsorted.Tensor(c, a, right=%s)" % right], ["y"]))
+    for dt in NARROW:
+        add(op_case("aten.bucketize.Tensor", "a, b", I(dt, [1023], "nan"), I(dt, [0])))
+        add(op_case("aten.bucketize.Tensor", "a, b, out_int32=True", I(dt, []), I(dt, [1])))
+        add(op_case("aten.bucketize.Tensor", "a, b", I(dt, [0, 3]), I(dt, [4])))
+        add(op_case("aten.searchsorted.Tensor", "a, b, side='right'", I(dt, [6], "grid"), I(dt, [2, 7], "grid")))
     add(Case("bucketize i32", [("a", I("i64", [1023], "n"))],
              ["b = aten.arange.start_step(-8, 9, 3)", "y = aten.bucketize.Tensor(a, b, out_int32=True)"], ["y"]))
 
@@ -1073,6 +1088,24 @@ def build_cases():
                             ("i32", "i8", [3, 5]), ("f32", "u8", [2, 3]), ("f64", "i16", [2, 2]),
                             ("i64", "f16", [3, 1]), ("f64", "f32", [4]), ("f32", "f64", [2, 6])):
         add(op_case("aten.view.dtype", "a, %s" % dst, I(src, shape, "pidx2" if src == "bool" else "bits")))
+    # f16 and bf16 on either side of a size change (bf16 bits are compared as its f32 values)
+    for src, dst, shape in (("f32", "f16", [3, 4]), ("f32", "bf16", [3, 4]), ("f16", "f32", [2, 6]),
+                            ("bf16", "f32", [2, 6]), ("u8", "bf16", [3, 4]), ("bf16", "u8", [5]),
+                            ("i8", "bf16", [2, 8]), ("bf16", "i64", [8]), ("bf16", "i32", [3, 2]),
+                            ("f64", "bf16", [4]), ("bf16", "f64", [2, 4]), ("f16", "i8", [3, 5]),
+                            ("i32", "f16", [1, 7]), ("f64", "f16", [2, 1]), ("f16", "f64", [3, 4]),
+                            ("i16", "bf16", [7, 5]), ("bf16", "i16", [7, 5]), ("f16", "bf16", [7, 5]),
+                            ("bf16", "f16", [7, 5]), ("bool", "bf16", [4, 2])):
+        add(op_case("aten.view.dtype", "a, %s" % dst, I(src, shape, "pidx2" if src == "bool" else "bits")))
+    G("view f32->bf16->f32", [("x", I("f32", [7, 6], "bits"))],
+      ["y = aten.view.dtype(x, bf16)", "z = aten.view.dtype(y, f32)"], ["z"])
+    G("view f16->f32->f16 of a column slice", [("x", I("f16", [3, 8], "bits"))],
+      ["s = aten.slice.Tensor(x, 1, 2, 6)", "c = aten.clone.default(s)", "y = aten.view.dtype(c, f32)",
+       "z = aten.view.dtype(y, f16)"], ["y", "z"])
+    G("view u8->bf16 then arithmetic", [("x", I("u8", [5, 8], "bits"))],
+      ["y = aten.view.dtype(x, bf16)", "z = aten.abs.default(y)"], ["z"])
+    add(op_case("aten.view.dtype", "a, f32", I("bf16", [3, 5]), error="must be divisible by 2"))
+    add(op_case("aten.view.dtype", "a, f16", I("f32", []), error="cannot be 0"))
     add(op_case("aten.view.dtype", "a, f32", I("i32", [0, 3])))
     G("view i8->i32 of a row slice", [("x", I("i8", [4, 8], "bits"))],
       ["s = aten.slice.Tensor(x, 0, 1, 3)", "y = aten.view.dtype(s, i32)"], ["y"])
