@@ -3411,6 +3411,11 @@ static int ci__full(ci__L *L, const ci__opdef *op, int n, const int64_t *shape, 
     for (i = 0; i < n; i++) if (shape[i] < 0)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: trying to create tensor with negative dimension %lld", op->name, (long long)shape[i]);
     if (!ci__is_num(value)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: fill_value must be a number", op->name);
+    if (dt == CI_F16 || dt == CI_BF16 || dt == CI_F32) {   /* PyTorch's Scalar conversion refuses a finite value past the max */
+        double f = ci__num(value), mx = dt == CI_F16 ? 65504.0 : dt == CI_BF16 ? 3.3895313892515355e38 : 3.4028234663852886e38;
+        if ((f > mx || f < -mx) && !isinf(f))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value %g cannot be converted to type %s without overflow", op->name, f, ci__dt[dt].tname);
+    }
     ci__pw_vars(L, n, shape, v);
     outs[0] = ci__tensor_of(ci__pw_box(L, dt, n, shape, v,
                                        value->kind == CI_ARG_FLOAT ? ci__v_constf(L, dt, value->u.f)
@@ -3993,6 +3998,10 @@ static int ci__lw_create(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     case CI__CR_IOTA: {
         int64_t len = ci__arg_int(L, op, a, 0), st = ci__arg_int(L, op, a, ci__pidx(op, "start")), sp = ci__arg_int(L, op, a, ci__pidx(op, "step"));
         dt = dt ? dt : CI_I64;
+        /* prims.iota's meta: integers only (Inductor never sees another dtype) */
+        if (!ci__is_int(dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: prims.iota only supports integer dtypes, got %s", op->name, ci__dt[dt].tname);
+        if (sp == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: step must be nonzero", op->name);
+        if (len < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: length must be non-negative, got %lld", op->name, (long long)len);
         shape[0] = len;
         ci__pw_vars(L, 1, shape, v);
         outs[0] = ci__tensor_of(ci__pw_box(L, dt, 1, shape, v, ci__v_cast(L, ci__ixval(L, ci__ixadd(L, ci__ixscale(L, v[0], sp), ci__K(L, st))), dt)));
@@ -6193,6 +6202,7 @@ static void ci__classify_builtin(ci__opdef *op) {
     if (op->vop == CI__V_BNOT || op->vop == CI__V_BAND || op->vop == CI__V_BOR || op->vop == CI__V_BXOR || op->vop == CI__V_SHL || op->vop == CI__V_SHR ||
         (op->fn == ci__lw_prims && op->extra == CI__PR_XOR_SUM))
         op->dtypes = "integer and bool";
+    if (op->fn == ci__lw_create && op->extra == CI__CR_IOTA) op->dtypes = "integer";
     if (op->fn == ci__lw_gather || op->fn == ci__lw_index_select || op->fn == ci__lw_embedding || op->fn == ci__lw_index ||
         op->fn == ci__lw_index_put || op->fn == ci__lw_scatter)
         op->dtypes = "all; int64 (or int32) indices";

@@ -728,6 +728,66 @@ def build_cases():
     add(op_case("aten.copy.default", "a, b", I("f32", [3, 4]), I("i64", [4])))
     add(op_case("aten.copy.default", "a, b", I("bool", [2, 3]), I("f32", [2, 3])))
     add(op_case("aten.empty_like.default", "a", I("f32", [0, 3])))
+    # f16 and bf16 creation (1.13's CPU has kernels for all of these but linspace, whose reference
+    # is then the f32 one rounded)
+    for dt in NARROW:
+        for args in ("[2, 3], 1.5", "[7], -inf", "[], 4.25", "[0, 3], 1.0", "[1023], 7", "[2], nan",
+                     "[3], 0.1", "[1, 4], 65504", "[2], -3e38"):
+            if dt == "bf16" or "3e38" not in args:
+                add(op_case("aten.full.default", "%s, dtype=%s" % (args, dt)))
+        add(op_case("aten.full.default", "[3], %s, dtype=%s" % ("70000" if dt == "f16" else "1e39", dt),
+                    error="without overflow"))
+        add(op_case("aten.full_like.default", "a, 1e5", I(dt, [3]) if dt == "f16" else I("f32", [3]),
+                    error="without overflow") if dt == "f16" else
+            op_case("aten.full_like.default", "a, 1e39, dtype=bf16", I("f64", [3]), error="without overflow"))
+        add(op_case("aten.fill.Scalar", "a, %s" % ("65520.0" if dt == "f16" else "3.4e38"), I(dt, [3]),
+                    error="without overflow"))
+        for args in ("0, 10, 3", "1.5, 7, 0.5", "-5, 5, 2", "0, 1, 0.1", "10, 0, -3", "0, 1023, 1", "0, 300, 1",
+                     "5, 5, 1", "-1.5, 1.5, 0.25"):
+            add(op_case("aten.arange.start_step", "%s, dtype=%s" % (args, dt)))
+        add(op_case("aten.arange.default", "7, dtype=%s" % dt))
+        add(op_case("aten.arange.start", "2, 9, dtype=%s" % dt))
+        for op in ("zeros", "ones"):
+            for args in ("[3, 4]", "[]", "[0, 3]", "[1023]"):
+                add(op_case("aten.%s.default" % op, "%s, dtype=%s" % (args, dt)))
+            add(op_case("aten.%s_like.default" % op, "a, dtype=%s" % dt, I("i32", [7, 5])))
+        add(op_case("aten.full_like.default", "a, 2.5", I(dt, [7, 5])))
+        add(op_case("aten.full_like.default", "a, -0.3, dtype=%s" % dt, I("f64", [7])))
+        add(op_case("aten.full_like.default", "a, 3", I(dt, [0, 3])))
+        for args in ("[2, 3]", "[0]", "[]", "[2, 3], dtype=f32"):
+            add(op_case("aten.new_zeros.default", "a, " + args, I(dt, [4])))
+            add(op_case("aten.new_ones.default", "a, " + args, I(dt, [4])))
+            add(op_case("aten.new_full.default", "a, " + args.replace("]", "], 2.5", 1), I(dt, [4])))
+        add(op_case("aten.new_full.default", "a, [3], 0.1, dtype=%s" % dt, I("i64", [4])))
+        add(op_case("aten.new_ones.default", "a, [3], dtype=%s" % dt, I("f32", [4])))
+        add(op_case("aten.scalar_tensor.default", "3.5, dtype=%s" % dt))
+        add(op_case("aten.scalar_tensor.default", "0.1, dtype=%s" % dt))
+        add(op_case("aten.scalar_tensor.default", "-7, dtype=%s" % dt))
+        for args in ("3", "1", "0"):
+            add(op_case("aten.eye.default", "%s, dtype=%s" % (args, dt)))
+        add(op_case("aten.eye.m", "3, 5, dtype=%s" % dt))
+        add(op_case("aten.eye.m", "4, 2, dtype=%s" % dt))
+        for args in ("0, 1, 5", "-2.5, 7, 1023", "3, 3, 1", "1, -1, 0", "0, 10, 11", "0, 300, 301"):
+            add(op_case("aten.linspace.default", "%s, dtype=%s" % (args, dt)))
+        for op in ("empty", "zeros"):   # empty is zeros here; PyTorch leaves it uninitialised
+            G("%s %s then fill" % (op, dt), [], ["e = aten.%s([2, 3], dtype=%s)" % (op, dt),
+                                                 "y = aten.fill.Scalar(e, 0.7)"], ["y"])
+        add(op_case("aten.empty.memory_format", "[0, 3], dtype=%s" % dt))
+        add(op_case("aten.empty_like.default", "a", I(dt, [0, 3])))
+        add(op_case("aten.new_empty.default", "a, [0]", I(dt, [4])))
+        add(op_case("prims.arange.default", '0.5, 4, 0.5, dtype=%s, device="cpu", requires_grad=False' % dt))
+        add(op_case("prims.scalar_tensor.default", '2.5, dtype=%s, device="cpu"' % dt))
+        add(op_case("prims.fill.default", "a, 0.1", I(dt, [2, 3])))
+        add(op_case("prims.iota.default", '5, start=0, step=1, dtype=%s, device="cpu", requires_grad=False' % dt,
+                    error="only supports integer dtypes"))
+    for dt in ("u8", "i8", "i16", "i32", "i64"):
+        add(op_case("prims.iota.default", '7, start=-3, step=2, dtype=%s, device="cpu", requires_grad=False' % dt))
+    add(op_case("prims.iota.default", '1023, start=5, step=-1, dtype=i64, device="cpu", requires_grad=False'))
+    add(op_case("prims.iota.default", '0, start=5, step=3, dtype=i32, device="cpu", requires_grad=False'))
+    add(op_case("prims.iota.default", '4, start=0, step=0, dtype=i64, device="cpu", requires_grad=False',
+                error="step must be nonzero"))
+    add(op_case("prims.iota.default", '3, start=0, step=1, dtype=bool, device="cpu", requires_grad=False',
+                error="only supports integer dtypes"))
 
     # ---- pooling ----
     for dt in FLTN:
@@ -1283,7 +1343,17 @@ def ref_fma(a, b, c):
     return torch.tensor(r, dtype=torch.float64).reshape(shape).to(dt)
 
 
-PY_OPS = {"prims.xor_sum": ref_xor_sum, "prims.fma": ref_fma}
+def ref_iota(length, *, start, step, dtype, device, requires_grad):
+    """prims.iota (later PyTorch): start, start + step, ... (length values); its meta refuses
+    dtypes other than the integers, a zero step and a negative length"""
+    if dtype.is_floating_point or dtype == torch.bool:
+        raise RuntimeError("prims.iota only supports integer dtypes")
+    if step == 0 or length < 0:
+        raise RuntimeError("step must be nonzero and length non-negative")
+    return (torch.arange(length, dtype=torch.int64) * step + start).to(dtype)
+
+
+PY_OPS = {"prims.xor_sum": ref_xor_sum, "prims.fma": ref_fma, "prims.iota": ref_iota}
 
 
 def torch_op(name):
@@ -1312,7 +1382,8 @@ def narrow_reference(op, args, env, err):
       - else (this function) the same op in f32 on the narrow-rounded inputs (every f16/bf16
         tensor argument converted to f32 exactly), its f32 results rounded to the narrow dtype
         PyTorch would have returned: the narrow dtype of the arguments (both narrow dtypes at
-        once promote to f32, which no kernel lacks).
+        once promote to f32, which no kernel lacks), or of a dtype= keyword where no argument is
+        narrow (creation ops).
     Results are compared in f32 with rtol 2^-7 (bf16: 8 significant bits, one rounding apart)
     and 2^-10 (f16), see tolerance()."""
     narrow = set()
@@ -1325,6 +1396,10 @@ def narrow_reference(op, args, env, err):
             return type(v)(up(e) for e in v)
         return v
     wide = {k: up(v) for k, v in env.items()}
+    kw = NARROW_KW.search(args)
+    if not narrow and kw:   # a creation op asked for f16/bf16 (eye): made in f32, then rounded
+        narrow.add(DTYPES[kw.group(1)][1])
+        args = NARROW_KW.sub("dtype=f32", args)
     if len(narrow) != 1:
         raise err
     (nt,) = narrow
@@ -1349,20 +1424,27 @@ def narrow_reference(op, args, env, err):
 #   linalg_vector_norm, norm: the sum accumulated in bf16 (ord 0 over 1023 elements stops at
 #     256 = 256 + 1 in bf16);
 #   upsample_*: the source scale (10/12) and the bilinear weights rounded to bf16, which picks
-#     other source pixels than f32 does.
+#     other source pixels than f32 does;
+#   linspace(dtype=f16/bf16): the step rounded to the narrow dtype (2 ulp off by the middle);
+#     its reference is the f32 linspace rounded (NARROW_KW below).
 WIDE_OPS = ("aten.logit.", "aten.div.Tensor_mode", "aten.floor_divide.", "aten.gelu.",
-            "aten.linalg_vector_norm.", "aten.norm.", "aten.upsample_", "aten._upsample_")
+            "aten.linalg_vector_norm.", "aten.norm.", "aten.upsample_", "aten._upsample_",
+            "aten.linspace.")
+# a narrow dtype asked for by keyword (creation ops, which have no narrow inputs)
+NARROW_KW = re.compile(r"\bdtype=(f16|bf16)\b")
 
 
 def wide_case(case):
     """True where the narrow case's reference is computed in f32 throughout (see WIDE_OPS):
-    single ops from WIDE_OPS, and graphs of several statements, which cinductor fuses without
+    single ops from WIDE_OPS (also those with no narrow input that ask for one with dtype=),
+    and graphs of several statements, which cinductor fuses without
     rounding the intermediates (PyTorch rounds every statement's result). Not where the graph
     reads bits (view.dtype): those need the narrow values themselves."""
-    if not any(i.dtype in NARROW for _, i in case.inputs) or case.error:
+    if case.error or any("view.dtype" in st for st in case.body):
         return False
-    if any("view.dtype" in st for st in case.body):
-        return False
+    if not any(i.dtype in NARROW for _, i in case.inputs):   # a single op asked for f16/bf16
+        return len(case.body) == 1 and bool(NARROW_KW.search(case.body[0])) and \
+            any(op in case.body[0] for op in WIDE_OPS)
     return len(case.body) > 1 or any(op in case.body[0] for op in WIDE_OPS)
 
 
@@ -1372,6 +1454,9 @@ def reference(case, tensors, consts):
     if values is None or not wide_case(case):
         return lines, outputs, values
     up = {n: (t.float() if t.dtype in NARROW_TORCH else t) for n, t in tensors.items()}
+    if not any(i.dtype in NARROW for _, i in case.inputs):   # dtype=f16 -> dtype=f32
+        case = Case(case.name, case.inputs, [NARROW_KW.sub("dtype=f32", st) for st in case.body],
+                    case.outputs, case.tol, case.consts, case.red, case.error)
     _, _, wide = reference1(case, up, consts)
     # the f32 results stored in the dtype PyTorch's own evaluation gave them
     return lines, outputs, [w.to(v.dtype) for w, v in zip(wide, values)]
