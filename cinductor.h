@@ -5070,23 +5070,32 @@ static int ci__lw_upsample_bilinear(ci__L *L, const ci__opdef *op, ci_arg *a, ci
     return 1;
 }
 /* bucketize(self, boundaries, *, out_int32=False, right=False) and searchsorted(sorted_sequence, self, *,
-   out_int32=False, right=False, side=None, sorter=None) (vop 1): an unrolled binary search */
+   out_int32=False, right=False, side=None, sorter=None) (vop 1): an unrolled binary search. With a
+   sorter (int64, sorted_sequence's shape), position k of a row is sorted_sequence[..., sorter[..., k]],
+   as Inductor's ops.bucketize reads it; a sorter value the search reads is checked at run time
+   (outside [0, n): an error, never a wild read) */
 static int ci__lw_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     int ss = op->vop;
-    ci__box *x = ci__arg_box(L, op, a, ss ? 1 : 0), *bd = ci__arg_box(L, op, a, ss ? 0 : 1);
+    ci__box *x = ci__arg_box(L, op, a, ss ? 1 : 0), *bd = ci__arg_box(L, op, a, ss ? 0 : 1), *so = NULL;
     int pi = ci__pidx(op, "out_int32"), pr = ci__pidx(op, "right"), ps = ci__pidx(op, "side"), pso = ci__pidx(op, "sorter");
     int right = ci__arg_bool(L, op, a, pr), i, steps = 0;
     ci_dtype odt = ci__arg_bool(L, op, a, pi) ? CI_I32 : CI_I64, cdt;
     int64_t n, rows = 1;
-    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS], *ms[CI_MAX_DIMS];
     ci__v *lo, *hi, *xv;
     if (ps >= 0 && a[ps].kind == CI_ARG_STRING) {
         if (!strcmp(a[ps].u.s, "right")) right = 1;
         else if (strcmp(a[ps].u.s, "left")) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: side can only be 'left' or 'right'", op->name);
         else if (right) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: side and right can't be set to opposites", op->name);
     }
-    if (pso >= 0 && a[pso].kind != CI_ARG_NONE) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: sorter is not supported", op->name);
     if (bd->ndim == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: boundaries must be at least 1-D", op->name);
+    if (pso >= 0 && a[pso].kind != CI_ARG_NONE) {
+        so = ci__arg_box(L, op, a, pso);
+        if (so->dt != CI_I64) CI__FAIL(L, CI_ERR_DTYPE, "%s: sorter must be a tensor of long dtype but got dtype %s", op->name, ci__dt[so->dt].tname);
+        if (so->ndim != bd->ndim || memcmp(so->size, bd->size, sizeof(int64_t) * (size_t)bd->ndim))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: boundary and sorter must have the same size", op->name);
+        ci__realize(L, so);
+    }
     if (bd->ndim > 1) {   /* searchsorted with one sorted row per leading index of self */
         if (!ss || bd->ndim != x->ndim || memcmp(bd->size, x->size, sizeof(int64_t) * (size_t)(x->ndim - 1)))
             CI__FAIL(L, CI_ERR_SHAPE, "%s: boundaries and input must have the same leading dims", op->name);
@@ -5101,11 +5110,18 @@ static int ci__lw_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     lo = ci__v_consti(L, CI_I64, 0);
     hi = ci__v_consti(L, CI_I64, n);
     while (((int64_t)1 << steps) <= n) steps++;
-    for (i = 0; i < bd->ndim - 1; i++) m[i] = v[i];
+    for (i = 0; i < bd->ndim - 1; i++) m[i] = ms[i] = v[i];
     for (i = 0; i < steps; i++) {   /* invariant: the answer is in [lo, hi] */
         ci__v *mid = ci__v_bin(L, CI__V_FLOORDIV, ci__v_bin(L, CI__V_ADD, lo, hi), ci__v_consti(L, CI_I64, 2));
         ci__v *ok = ci__v_bin(L, CI__V_LT, lo, hi), *b, *go_right;
         m[bd->ndim - 1] = ci__ix_indirect(L, ci__v_checkidx(L, ci__v_bin(L, CI__V_MIN, mid, ci__v_consti(L, CI_I64, n - 1 > 0 ? n - 1 : 0)), n > 0 ? n : 1));
+        if (so) {   /* the position through the sorter; a negative value is out of range too (no wrapping) */
+            ci__v *sv;
+            ms[bd->ndim - 1] = m[bd->ndim - 1];
+            sv = ci__load(L, so, ms);
+            sv = ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_LT, sv, ci__v_consti(L, CI_I64, 0)), ci__v_consti(L, CI_I64, n), sv);
+            m[bd->ndim - 1] = ci__ix_indirect(L, ci__v_checkidx(L, sv, n));
+        }
         b = ci__v_cast(L, ci__load(L, bd, m), cdt);
         go_right = ci__v_bin(L, right ? CI__V_LE : CI__V_LT, b, xv);
         go_right = ci__v_bin(L, CI__V_AND, ok, go_right);
@@ -6214,7 +6230,7 @@ static void ci__classify_builtin(ci__opdef *op) {
     else if (op->fn == ci__lw_index) op->note = "a boolean mask only as the only index (x[mask]); its result only as a graph output";
     else if (op->fn == ci__lw_index_put) op->note = "boolean masks only as a masked fill";
     else if (op->fn == ci__lw_masked_select || op->fn == ci__lw_nonzero) op->note = "size depends on the data: only as a graph output (docs/data-dependent.md)";
-    else if (op->fn == ci__lw_bucketize) op->note = "no sorter";
+    else if (op->fn == ci__lw_bucketize && op->vop) op->note = "sorter: the values the search reads are checked at run time (out of range: an error; PyTorch 1.13 does not check)";
     else if (op->fn == ci__lw_max_pool || op->fn == ci__lw_adaptive_pool) op->note = "windows up to 2500 elements";
     else if (op->fn == ci__lw_as_strided) op->note = "realizes its input first";
     else if (op->fn == ci__lw_as_strided_scatter) op->note = "self taken as contiguous (eager keeps a permuted self's strides)";

@@ -890,6 +890,34 @@ def build_cases():
         add(op_case("aten.bucketize.Tensor", "a, b, out_int32=True", I(dt, []), I(dt, [1])))
         add(op_case("aten.bucketize.Tensor", "a, b", I(dt, [0, 3]), I(dt, [4])))
         add(op_case("aten.searchsorted.Tensor", "a, b, side='right'", I(dt, [6], "grid"), I(dt, [2, 7], "grid")))
+    # searchsorted(sorter=): the sequence unsorted, sorter the permutation that sorts each row
+    for right in ("False", "True"):
+        for sdt in ("f32", "i64", "bf16"):
+            add(Case("searchsorted sorter %s right=%s" % (sdt, right), [("a", I(sdt, [7, 5], "grid")), ("s", I(sdt, [9], "grid"))],
+                     ["_, o = aten.sort.default(s)", "y = aten.searchsorted.Tensor(s, a, right=%s, sorter=o)" % right], ["y"]))
+        add(Case("searchsorted sorter rows right=%s" % right, [("a", I("f64", [3, 7], "grid")), ("s", I("f64", [3, 6], "grid"))],
+                 ["o = aten.argsort.default(s)", "y = aten.searchsorted.Tensor(s, a, right=%s, sorter=o)" % right], ["y"]))
+    add(Case("searchsorted sorter side=right out_int32", [("a", I("f32", [1023], "grid")), ("s", I("f32", [33], "grid"))],
+             ["o = aten.argsort.default(s, 0, True)",   # descending: a sorter for the reversed row
+              "r = aten.flip.default(o, [0])",
+              "y = aten.searchsorted.Tensor(s, a, out_int32=True, side='right', sorter=r)"], ["y"]))
+    add(Case("searchsorted sorter transposed", [("a", I("f32", [4, 5], "grid")), ("s", I("f32", [6, 4], "grid"))],
+             ["_, o = aten.sort.default(s, 0)", "t = aten.t.default(s)", "u = aten.t.default(o)",   # a non-contiguous sorter
+              "y = aten.searchsorted.Tensor(t, a, sorter=u)"], ["y"]))
+    add(Case("searchsorted sorter of one", [("a", I("f32", [7], "grid")), ("s", I("f32", [1], "grid"))],
+             ["o = aten.argsort.default(s)", "y = aten.searchsorted.Tensor(s, a, sorter=o)"], ["y"]))
+    add(Case("searchsorted sorter empty", [("a", I("f32", [0, 3], "grid")), ("s", I("f32", [5], "grid"))],
+             ["o = aten.argsort.default(s)", "y = aten.searchsorted.Tensor(s, a, sorter=o)"], ["y"]))
+    add(Case("searchsorted sorter empty sequence", [("a", I("f32", [7], "grid")), ("s", I("f32", [0], "grid"))],
+             ["o = aten.argsort.default(s)", "y = aten.searchsorted.Tensor(s, a, sorter=o)"], ["y"]))
+    add(op_case("aten.searchsorted.Tensor", "a, b, sorter=c", I("f32", [5]), I("f32", [7]), I("i32", [5], "small"),
+                error="must be a tensor of long dtype"))
+    add(op_case("aten.searchsorted.Tensor", "a, b, sorter=c", I("f32", [5]), I("f32", [7]), I("i64", [4], "small"),
+                error="must have the same size"))
+    add(op_case("aten.searchsorted.Tensor", "a, b, sorter=c", I("f32", [2, 5]), I("f32", [2, 7]), I("i64", [5], "small"),
+                error="must have the same size"))
+    add(op_case("aten.searchsorted.Tensor", "a, b, sorter=c", I("f32", [5]), I("f32", [7]), I("f32", [5]),
+                error="must be a tensor of long dtype"))
     add(Case("bucketize i32", [("a", I("i64", [1023], "n"))],
              ["b = aten.arange.start_step(-8, 9, 3)", "y = aten.bucketize.Tensor(a, b, out_int32=True)"], ["y"]))
 
