@@ -1364,6 +1364,7 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
     X(FMOD,     "fmod",       2, "fmodf", "fmod") \
     X(FMAX,     "fmax",       2, "fmaxf", "fmax") \
     X(FMIN,     "fmin",       2, "fminf", "fmin") \
+    X(FMA,      "fma",        3, "fmaf", "fma") \
     X(SIGN,     "sign",       1, 0, 0) \
     X(SIGNBIT,  "signbit",    1, 0, 0) \
     X(ISNAN,    "isnan",      1, 0, 0) \
@@ -1465,10 +1466,11 @@ struct ci__buf {
 
 /* WELFORD gives M2, the sum of squared deviations from the mean, in one stable pass */
 /* scans (SCAN kernels) use SUM, PROD, LOGSUMEXP, CUMMAX and CUMMIN, storing at every step */
+/* XOR_SUM folds integers (and bools) with ^, from 0 */
 enum { CI__RED_SUM = 1, CI__RED_PROD, CI__RED_MAX, CI__RED_MIN, CI__RED_ARGMAX, CI__RED_ARGMIN, CI__RED_ANY, CI__RED_ALL, CI__RED_WELFORD,
-       CI__RED_LOGSUMEXP, CI__RED_CUMMAX, CI__RED_CUMMIN };
+       CI__RED_LOGSUMEXP, CI__RED_CUMMAX, CI__RED_CUMMIN, CI__RED_XOR_SUM };
 static const char *const ci__red_name[] = {"", "sum", "prod", "max", "min", "argmax", "argmin", "any", "all", "welford_m2",
-                                           "logsumexp", "cummax", "cummin"};
+                                           "logsumexp", "cummax", "cummin", "xor_sum"};
 /* SCATTER: read-modify-write of out at an index that may come from tensors; it runs on one
    thread, since several points may hit one element */
 enum { CI__K_POINTWISE = 1, CI__K_REDUCTION, CI__K_EXTERN, CI__K_SCATTER, CI__K_SCAN };
@@ -2986,6 +2988,7 @@ static int ci__red_vop(int rtype) {
     case CI__RED_MIN: return CI__V_MIN;
     case CI__RED_ANY: return CI__V_OR;
     case CI__RED_ALL: return CI__V_AND;
+    case CI__RED_XOR_SUM: return CI__V_BXOR;
     }
     return -1;
 }
@@ -3000,7 +3003,7 @@ static ci__box *ci__reduce(ci__L *L, const ci__opdef *op, ci__box *x, const char
         else osize[no++] = x->size[i];
     }
     onumel = ci__numel(no, osize);
-    if (rnumel == 0 && !(rtype == CI__RED_SUM || rtype == CI__RED_PROD || rtype == CI__RED_ANY || rtype == CI__RED_ALL)) {
+    if (rnumel == 0 && !(rtype == CI__RED_SUM || rtype == CI__RED_PROD || rtype == CI__RED_ANY || rtype == CI__RED_ALL || rtype == CI__RED_XOR_SUM)) {
         if (onumel != 0 || x->ndim == 0 || nr == x->ndim)
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: cannot perform reduction function %s on a tensor with no elements because the operation does not have an identity",
                      op->name, ci__red_name[rtype]);
@@ -3034,7 +3037,8 @@ static ci__box *ci__reduce(ci__L *L, const ci__opdef *op, ci__box *x, const char
             for (i = nr - 1; i >= 0; i--) { rc[i] = ci__ix_const(L->A, &L->ixt, rem % rsize[i]); rem /= rsize[i]; }
             ci__ixsub_make(L, &s, nr, rv, rc);
             e = ci__v_subst(L, body, &s);
-            acc = acc ? ci__v_bin(L, ci__red_vop(rtype), acc, e) : e;
+            /* bools xor as !=, as bitwise_xor does */
+            acc = acc ? ci__v_bin(L, rtype == CI__RED_XOR_SUM && out_dt == CI_BOOL ? CI__V_NE : ci__red_vop(rtype), acc, e) : e;
         }
         return ci__pw_box(L, out_dt, no, osize, ov, ci__v_cast(L, acc, out_dt));
     }
@@ -3463,6 +3467,11 @@ static int ci__full(ci__L *L, const ci__opdef *op, int n, const int64_t *shape, 
     for (i = 0; i < n; i++) if (shape[i] < 0)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: trying to create tensor with negative dimension %lld", op->name, (long long)shape[i]);
     if (!ci__is_num(value)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: fill_value must be a number", op->name);
+    if (dt == CI_F16 || dt == CI_BF16 || dt == CI_F32) {   /* PyTorch's Scalar conversion refuses a finite value past the max */
+        double f = ci__num(value), mx = dt == CI_F16 ? 65504.0 : dt == CI_BF16 ? 3.3895313892515355e38 : 3.4028234663852886e38;
+        if ((f > mx || f < -mx) && !isinf(f))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value %g cannot be converted to type %s without overflow", op->name, f, ci__dt[dt].tname);
+    }
     ci__pw_vars(L, n, shape, v);
     outs[0] = ci__tensor_of(ci__pw_box(L, dt, n, shape, v,
                                        value->kind == CI_ARG_FLOAT ? ci__v_constf(L, dt, value->u.f)
@@ -3905,7 +3914,7 @@ static int ci__lw_broadcast_in_dim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_
 
 /* -- prims that are another op's arguments rearranged (PyTorch 1.13 runs them through aten) -- */
 enum { CI__PR_SUM = 1, CI__PR_PROD, CI__PR_AMAX, CI__PR_AMIN, CI__PR_POW, CI__PR_SQUEEZE, CI__PR_SLICE, CI__PR_SLICE_IN_DIM,
-       CI__PR_SPLIT_DIM, CI__PR_COLLAPSE_VIEW };
+       CI__PR_SPLIT_DIM, CI__PR_COLLAPSE_VIEW, CI__PR_XOR_SUM };
 static int ci__lw_prims(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0), *r = x;
     int64_t d[CI_MAX_DIMS], e[CI_MAX_DIMS], st[CI_MAX_DIMS], shape[CI_MAX_DIMS];
@@ -3916,6 +3925,16 @@ static int ci__lw_prims(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
         ci_dtype dt = ci__arg_dtype_opt(L, op, a, 2);
         c[0] = ci__T(x); c[1] = a[1]; c[2] = ci_arg_bool(0);
         r = ci__callb(L, op->extra == CI__PR_SUM ? "aten.sum.dim_IntList" : op->extra == CI__PR_AMAX ? "aten.amax.default" : "aten.amin.default", 3, c);
+        if (dt) r = ci__to_dtype(L, r, dt);
+        break;
+    }
+    case CI__PR_XOR_SUM: {   /* (inp, dims, *, output_dtype=None): Inductor's make_reduction("xor_sum"), None or [] = all dims */
+        ci_dtype dt = ci__arg_dtype_opt(L, op, a, 2);
+        char red[CI_MAX_DIMS];
+        if (ci__is_float(x->dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: xor_sum is only defined for integer and bool tensors, got %s", op->name, ci__dt[x->dt].tname);
+        n = ci__arg_ints(L, op, a, 1, d, CI_MAX_DIMS);
+        ci__norm_dims(L, op, x, n, d, red);
+        r = ci__reduce(L, op, x, red, 0, CI__RED_XOR_SUM, x->dt);
         if (dt) r = ci__to_dtype(L, r, dt);
         break;
     }
@@ -4055,6 +4074,10 @@ static int ci__lw_create(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     case CI__CR_IOTA: {
         int64_t len = ci__arg_int(L, op, a, 0), st = ci__arg_int(L, op, a, ci__pidx(op, "start")), sp = ci__arg_int(L, op, a, ci__pidx(op, "step"));
         dt = dt ? dt : CI_I64;
+        /* prims.iota's meta: integers only (Inductor never sees another dtype) */
+        if (!ci__is_int(dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: prims.iota only supports integer dtypes, got %s", op->name, ci__dt[dt].tname);
+        if (sp == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: step must be nonzero", op->name);
+        if (len < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: length must be non-negative, got %lld", op->name, (long long)len);
         shape[0] = len;
         ci__pw_vars(L, 1, shape, v);
         outs[0] = ci__tensor_of(ci__pw_box(L, dt, 1, shape, v, ci__v_cast(L, ci__ixval(L, ci__ixadd(L, ci__ixscale(L, v[0], sp), ci__K(L, st))), dt)));
@@ -5357,8 +5380,6 @@ static int ci__lw_upsample_bilinear(ci__L *L, const ci__opdef *op, ci_arg *a, ci
     outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, shape, v, r));
     return 1;
 }
-/* bucketize(self, boundaries, *, out_int32=False, right=False) and searchsorted(sorted_sequence, self, *,
-   out_int32=False, right=False, side=None, sorter=None) (vop 1): an unrolled binary search */
 static int ci__lw_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
 /* bucketize.Scalar / searchsorted.Scalar: the number becomes a 0-d tensor, as
    c10::scalar_to_tensor makes it (int64 for an int or a bool, float64 for a float) */
@@ -5371,22 +5392,33 @@ static int ci__lw_bucketize_scalar(ci__L *L, const ci__opdef *op, ci_arg *a, ci_
     a[i] = ci__T(ci__box_get(L, t));
     return ci__lw_bucketize(L, op, a, outs);
 }
+/* bucketize(self, boundaries, *, out_int32=False, right=False) and searchsorted(sorted_sequence, self, *,
+   out_int32=False, right=False, side=None, sorter=None) (vop 1): an unrolled binary search. With a
+   sorter (int64, sorted_sequence's shape), position k of a row is sorted_sequence[..., sorter[..., k]],
+   as Inductor's ops.bucketize reads it; a sorter value the search reads is checked at run time
+   (outside [0, n): an error, never a wild read) */
 static int ci__lw_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     int ss = op->vop;
-    ci__box *x = ci__arg_box(L, op, a, ss ? 1 : 0), *bd = ci__arg_box(L, op, a, ss ? 0 : 1);
+    ci__box *x = ci__arg_box(L, op, a, ss ? 1 : 0), *bd = ci__arg_box(L, op, a, ss ? 0 : 1), *so = NULL;
     int pi = ci__pidx(op, "out_int32"), pr = ci__pidx(op, "right"), ps = ci__pidx(op, "side"), pso = ci__pidx(op, "sorter");
     int right = ci__arg_bool(L, op, a, pr), i, steps = 0;
     ci_dtype odt = ci__arg_bool(L, op, a, pi) ? CI_I32 : CI_I64, cdt;
     int64_t n, rows = 1;
-    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS], *ms[CI_MAX_DIMS];
     ci__v *lo, *hi, *xv;
     if (ps >= 0 && a[ps].kind == CI_ARG_STRING) {
         if (!strcmp(a[ps].u.s, "right")) right = 1;
         else if (strcmp(a[ps].u.s, "left")) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: side can only be 'left' or 'right'", op->name);
         else if (right) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: side and right can't be set to opposites", op->name);
     }
-    if (pso >= 0 && a[pso].kind != CI_ARG_NONE) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: sorter is not supported", op->name);
     if (bd->ndim == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: boundaries must be at least 1-D", op->name);
+    if (pso >= 0 && a[pso].kind != CI_ARG_NONE) {
+        so = ci__arg_box(L, op, a, pso);
+        if (so->dt != CI_I64) CI__FAIL(L, CI_ERR_DTYPE, "%s: sorter must be a tensor of long dtype but got dtype %s", op->name, ci__dt[so->dt].tname);
+        if (so->ndim != bd->ndim || memcmp(so->size, bd->size, sizeof(int64_t) * (size_t)bd->ndim))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: boundary and sorter must have the same size", op->name);
+        ci__realize(L, so);
+    }
     if (bd->ndim > 1) {   /* searchsorted with one sorted row per leading index of self */
         if (!ss || bd->ndim != x->ndim || memcmp(bd->size, x->size, sizeof(int64_t) * (size_t)(x->ndim - 1)))
             CI__FAIL(L, CI_ERR_SHAPE, "%s: boundaries and input must have the same leading dims", op->name);
@@ -5401,11 +5433,18 @@ static int ci__lw_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     lo = ci__v_consti(L, CI_I64, 0);
     hi = ci__v_consti(L, CI_I64, n);
     while (((int64_t)1 << steps) <= n) steps++;
-    for (i = 0; i < bd->ndim - 1; i++) m[i] = v[i];
+    for (i = 0; i < bd->ndim - 1; i++) m[i] = ms[i] = v[i];
     for (i = 0; i < steps; i++) {   /* invariant: the answer is in [lo, hi] */
         ci__v *mid = ci__v_bin(L, CI__V_FLOORDIV, ci__v_bin(L, CI__V_ADD, lo, hi), ci__v_consti(L, CI_I64, 2));
         ci__v *ok = ci__v_bin(L, CI__V_LT, lo, hi), *b, *go_right;
         m[bd->ndim - 1] = ci__ix_indirect(L, ci__v_checkidx(L, ci__v_bin(L, CI__V_MIN, mid, ci__v_consti(L, CI_I64, n - 1 > 0 ? n - 1 : 0)), n > 0 ? n : 1));
+        if (so) {   /* the position through the sorter; a negative value is out of range too (no wrapping) */
+            ci__v *sv;
+            ms[bd->ndim - 1] = m[bd->ndim - 1];
+            sv = ci__load(L, so, ms);
+            sv = ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_LT, sv, ci__v_consti(L, CI_I64, 0)), ci__v_consti(L, CI_I64, n), sv);
+            m[bd->ndim - 1] = ci__ix_indirect(L, ci__v_checkidx(L, sv, n));
+        }
         b = ci__v_cast(L, ci__load(L, bd, m), cdt);
         go_right = ci__v_bin(L, right ? CI__V_LE : CI__V_LT, b, xv);
         go_right = ci__v_bin(L, CI__V_AND, ok, go_right);
@@ -6372,6 +6411,19 @@ static int ci__lw_addcmul(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     m = ci__v_bin(L, op->vop ? CI__V_DIV : CI__V_MUL, t1, t2);
     return ci__pw_end(L, &p, p.dt, ci__v_bin(L, CI__V_ADD, s, ci__v_bin(L, CI__V_MUL, v, m)), outs);
 }
+/* prims.fma(a, b, c): a * b + c rounded once (C's fma; f16/bf16 in f32, then stored narrow);
+   integers a * b + c (wrapping), bools a && b || c, as Inductor's fma computes and converts */
+static int ci__lw_fma(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__pw p;
+    ci__v *x, *y, *z;
+    if (a[0].kind != CI_ARG_TENSOR && a[1].kind != CI_ARG_TENSOR && a[2].kind != CI_ARG_TENSOR)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: needs at least one Tensor argument", op->name);
+    ci__pw_begin(L, &p, 3, a);
+    x = ci__pw_in(L, &p, &a[0]); y = ci__pw_in(L, &p, &a[1]); z = ci__pw_in(L, &p, &a[2]);
+    if (ci__is_float(p.dt)) return ci__pw_end(L, &p, p.dt, ci__v_op(L, CI__V_FMA, x, y, z), outs);
+    if (p.dt == CI_BOOL) return ci__pw_end(L, &p, p.dt, ci__v_bin(L, CI__V_OR, ci__v_bin(L, CI__V_AND, x, y), z), outs);
+    return ci__pw_end(L, &p, p.dt, ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, x, y), z), outs);
+}
 /* glu(self, dim=-1): first half * sigmoid(second half) */
 static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0), *h1, *h2;
@@ -6496,8 +6548,10 @@ static void ci__classify_builtin(ci__opdef *op) {
     if (op->fn == ci__lw_unary && ((op->vop >= CI__V_EXP && op->vop <= CI__V_RECIP) || (op->vop >= CI__V_EXP2 && op->vop <= CI__V_I0)) &&
         op->promo == CI_PROMOTE_NONE && op->vop != CI__V_FLOOR && op->vop != CI__V_CEIL && op->vop != CI__V_TRUNC && op->vop != CI__V_ROUND)
         op->dtypes = "floating";
-    if (op->vop == CI__V_BNOT || op->vop == CI__V_BAND || op->vop == CI__V_BOR || op->vop == CI__V_BXOR || op->vop == CI__V_SHL || op->vop == CI__V_SHR)
+    if (op->vop == CI__V_BNOT || op->vop == CI__V_BAND || op->vop == CI__V_BOR || op->vop == CI__V_BXOR || op->vop == CI__V_SHL || op->vop == CI__V_SHR ||
+        (op->fn == ci__lw_prims && op->extra == CI__PR_XOR_SUM))
         op->dtypes = "integer and bool";
+    if (op->fn == ci__lw_create && op->extra == CI__CR_IOTA) op->dtypes = "integer";
     if (op->fn == ci__lw_gather || op->fn == ci__lw_index_select || op->fn == ci__lw_embedding || op->fn == ci__lw_index ||
         op->fn == ci__lw_index_put || op->fn == ci__lw_scatter)
         op->dtypes = "all; int64 (or int32) indices";
@@ -6507,7 +6561,7 @@ static void ci__classify_builtin(ci__opdef *op) {
     else if (op->fn == ci__lw_index) op->note = "a boolean mask only as the only index (x[mask]); its result only as a graph output";
     else if (op->fn == ci__lw_index_put) op->note = "boolean masks only as a masked fill";
     else if (op->fn == ci__lw_masked_select || op->fn == ci__lw_nonzero || op->fn == ci__lw_where_cond) op->note = "size depends on the data: only as a graph output (docs/data-dependent.md)";
-    else if (op->fn == ci__lw_bucketize) op->note = "no sorter";
+    else if ((op->fn == ci__lw_bucketize || op->fn == ci__lw_bucketize_scalar) && op->vop) op->note = "sorter: the values the search reads are checked at run time (out of range: an error; PyTorch 1.13 does not check)";
     else if (op->fn == ci__lw_as_strided) op->note = "realizes its input first";
     else if (op->fn == ci__lw_as_strided_scatter) op->note = "self taken as contiguous (eager keeps a permuted self's strides)";
     else if (op->fn == ci__lw_view_dtype) op->note = "different element sizes: self read in its contiguous layout (PyTorch needs stride(-1) = 1)";
@@ -6545,6 +6599,7 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "aten.lerp", "self, end, weight", ci__lw_lerp, 0, 0, 1, D, 0);
     ci__reg_builtin(c, "aten.addcmul", "self, tensor1, tensor2, *, value=1", ci__lw_addcmul, 0, 0, 1, D, 0);
     ci__reg_builtin(c, "aten.addcdiv", "self, tensor1, tensor2, *, value=1", ci__lw_addcmul, 1, 0, 1, D, 0);
+    ci__reg_builtin(c, "prims.fma", "a, b, c", ci__lw_fma, 0, 0, 1, D, 0);
     ci__reg_builtin(c, "aten.glu", "self, dim=-1", ci__lw_glu, 0, 0, 0, N, 0);
     ci__reg_builtin(c, "aten.isfinite", "self", ci__lw_pwx, 0, CI__PX_ISFINITE, 0, N, 0);
     ci__reg_builtin(c, "aten.isneginf", "self", ci__lw_pwx, 0, CI__PX_ISNEGINF, 0, N, 0);
@@ -6740,6 +6795,7 @@ static void ci__register_builtins(ci_ctx *c) {
     ci__reg_builtin(c, "prims.prod", "inp, dims, *, output_dtype=None", ci__lw_prims, 0, CI__PR_PROD, 0, N, 0);
     ci__reg_builtin(c, "prims.amax", "inp, dims, *, output_dtype=None", ci__lw_prims, 0, CI__PR_AMAX, 0, N, 0);
     ci__reg_builtin(c, "prims.amin", "inp, dims, *, output_dtype=None", ci__lw_prims, 0, CI__PR_AMIN, 0, N, 0);
+    ci__reg_builtin(c, "prims.xor_sum", "inp, dims, *, output_dtype=None", ci__lw_prims, 0, CI__PR_XOR_SUM, 0, N, 0);
     ci__reg_builtin(c, "prims.pow", "self, other", ci__lw_prims, 0, CI__PR_POW, 0, N, 0);
     ci__reg_builtin(c, "prims.squeeze", "a, dimensions", ci__lw_prims, 0, CI__PR_SQUEEZE, 0, N, 0);
     ci__reg_builtin(c, "prims.slice", "a, start_indices, limit_indices, strides=None", ci__lw_prims, 0, CI__PR_SLICE, 0, N, 0);
@@ -7097,7 +7153,7 @@ static int ci__v_calls_libm(ci__L *L, ci__v *v, int *marks) {
     marks[v->id] = L->epoch;
     if (v->op == CI__V_SIGMOID || (ci__vop_cf32[v->op] && ci__is_float(v->dt) && v->op != CI__V_ABS && v->op != CI__V_SQRT &&
                                    v->op != CI__V_FLOOR && v->op != CI__V_CEIL && v->op != CI__V_TRUNC && v->op != CI__V_ROUND &&
-                                   v->op != CI__V_FMAX && v->op != CI__V_FMIN && v->op != CI__V_COPYSIGN))
+                                   v->op != CI__V_FMAX && v->op != CI__V_FMIN && v->op != CI__V_COPYSIGN && v->op != CI__V_FMA))
         return 1;
     for (i = 0; i < v->n; i++) if (ci__v_calls_libm(L, v->a[i], marks)) return 1;
     return 0;
@@ -7530,13 +7586,15 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
    each in topological order (the DAG is hash-consed, so that is CSE); a value used once is
    written inline into its user (TCC keeps an expression in registers, a temp on the stack);
    values that do not depend on the reduction variables are hoisted out of the loop; sum,
-   max and min loops are unrolled with one accumulator per copy. ci_main calls the kernels
+   max, min and xor_sum loops are unrolled with one accumulator per copy. ci_main calls the kernels
    in order. Nothing here assumes the CPU but the prelude.
    --------------------------------------------------------------------------------------- */
 typedef float (*ci__fn_F1)(float);
 typedef double (*ci__fn_D1)(double);
 typedef float (*ci__fn_F2)(float, float);
 typedef double (*ci__fn_D2)(double, double);
+typedef float (*ci__fn_F3)(float, float, float);
+typedef double (*ci__fn_D3)(double, double, double);
 static float ci__erfinv_f(float x);
 static double ci__erfinv_d(double x);
 static float ci__digamma_f(float x);
@@ -7572,6 +7630,7 @@ static long long ci__randint(long long seed, long long ctr, long long lo, long l
     X("atan2f", F2, atan2f) X("atan2", D2, atan2) X("hypotf", F2, hypotf) X("hypot", D2, hypot) \
     X("nextafterf", F2, nextafterf) X("nextafter", D2, nextafter) \
     X("fmaxf", F2, fmaxf) X("fmax", D2, fmax) X("fminf", F2, fminf) X("fmin", D2, fmin) \
+    X("fmaf", F3, fmaf) X("fma", D3, fma) \
     X("ci_erfinv_f", F1, ci__erfinv_f) X("ci_erfinv_d", D1, ci__erfinv_d) \
     X("ci_digamma_f", F1, ci__digamma_f) X("ci_digamma_d", D1, ci__digamma_d) \
     X("ci_i0_f", F1, ci__i0_f) X("ci_i0_d", D1, ci__i0_d) \
@@ -7583,6 +7642,8 @@ static const char *ci__libm_proto(const char *kind) {
     if (!strcmp(kind, "F1")) return "float %s(float);\n";
     if (!strcmp(kind, "D1")) return "double %s(double);\n";
     if (!strcmp(kind, "F2")) return "float %s(float, float);\n";
+    if (!strcmp(kind, "F3")) return "float %s(float, float, float);\n";
+    if (!strcmp(kind, "D3")) return "double %s(double, double, double);\n";
     if (!strcmp(kind, "FR")) return "float %s(long long, long long);\n";
     if (!strcmp(kind, "DR")) return "double %s(long long, long long);\n";
     if (!strcmp(kind, "IR")) return "long long %s(long long, long long, long long, long long);\n";
@@ -7846,7 +7907,8 @@ static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
         if (isint && (v->op == CI__V_FLOOR || v->op == CI__V_CEIL || v->op == CI__V_TRUNC || v->op == CI__V_ROUND)) ci__sb_put(sb, a0);
         else {
             CI__ASSERT(ci__vop_cf32[v->op] && isf);
-            if (v->n == 2) ci__sb_printf(sb, "%s(%s, %s)", f32 ? ci__vop_cf32[v->op] : ci__vop_cf64[v->op], a0, a1);
+            if (v->n == 3) ci__sb_printf(sb, "%s(%s, %s, %s)", f32 ? ci__vop_cf32[v->op] : ci__vop_cf64[v->op], a0, a1, a2);
+            else if (v->n == 2) ci__sb_printf(sb, "%s(%s, %s)", f32 ? ci__vop_cf32[v->op] : ci__vop_cf64[v->op], a0, a1);
             else ci__sb_printf(sb, "%s(%s)", f32 ? ci__vop_cf32[v->op] : ci__vop_cf64[v->op], a0);
         }
         break;
@@ -7942,6 +8004,7 @@ static void ci__emit_red_update(ci__emit *E, const ci__kernel *k, ci_dtype in_dt
         break;
     case CI__RED_ANY: ci__sb_printf(sb, "%sacc%d = acc%d || %s;\n", ind, id, id, b); break;
     case CI__RED_ALL: ci__sb_printf(sb, "%sacc%d = acc%d && %s;\n", ind, id, id, b); break;
+    case CI__RED_XOR_SUM: ci__sb_printf(sb, "%sacc%d ^= %s;\n", ind, id, b); break;
     case CI__RED_WELFORD:
         ci__sb_printf(sb, "%s{ double w_d = (double)%s - w_mean%d; w_n%d += 1; w_mean%d += w_d / w_n%d; acc%d += w_d * ((double)%s - w_mean%d); }\n",
                       ind, b, id, id, id, id, id, b, id);
@@ -8044,8 +8107,8 @@ static void ci__emit_single(ci__emit *E, ci__kernel *k) {
 /* a fused kernel: the outer loops, and in them one block per phase: the pointwise members
    outside the reduction loops, then one loop over the reduction variables computing every
    inner member of the phase, then the reductions' results */
-/* should phase p's innermost reduction loop be unrolled? only sums and max/min (whose order
-   of combination does not matter, or matters at double rounding) and pointwise stores */
+/* should phase p's innermost reduction loop be unrolled? only sums, max/min and xor_sum (whose
+   order of combination does not matter, or matters at double rounding) and pointwise stores */
 #define CI__UNROLL 8
 static int ci__phase_unroll(const ci__group *g, int p) {
     int j, nred = 0;
@@ -8054,7 +8117,7 @@ static int ci__phase_unroll(const ci__group *g, int p) {
         const ci__kernel *k = (const ci__kernel *)g->m.v[j];
         if (!k->emit || !k->inner || k->phase != p) continue;
         if (k->kind != CI__K_REDUCTION) continue;
-        if (k->rtype != CI__RED_SUM && k->rtype != CI__RED_MAX && k->rtype != CI__RED_MIN) return 1;
+        if (k->rtype != CI__RED_SUM && k->rtype != CI__RED_MAX && k->rtype != CI__RED_MIN && k->rtype != CI__RED_XOR_SUM) return 1;
         nred++;
     }
     return nred ? CI__UNROLL : 1;
@@ -8065,6 +8128,7 @@ static void ci__emit_red_fold(ci__emit *E, const ci__kernel *k, ci_dtype in_dt, 
     if (part < 0) snprintf(acc, sizeof acc, "acc%d", k->id);
     else snprintf(acc, sizeof acc, "acc%d_%d", k->id, part);
     if (k->rtype == CI__RED_SUM) ci__sb_printf(E->sb, "%s%s += %s;\n", ind, acc, b);
+    else if (k->rtype == CI__RED_XOR_SUM) ci__sb_printf(E->sb, "%s%s ^= %s;\n", ind, acc, b);
     else if (ci__is_float(in_dt)) ci__sb_printf(E->sb, "%sif (%s == %s && !(%s %s %s)) %s = %s;\n", ind, acc, acc, acc, k->rtype == CI__RED_MAX ? ">" : "<", b, acc, b);
     else ci__sb_printf(E->sb, "%sif (%s %s %s) %s = %s;\n", ind, b, k->rtype == CI__RED_MAX ? ">" : "<", acc, acc, b);
 }
@@ -8601,6 +8665,7 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
         case CI__V_FMOD: o = f32 ? (double)fmodf(fx, fy) : fmod(x, y); break;
         case CI__V_FMAX: o = f32 ? (double)fmaxf(fx, fy) : fmax(x, y); break;
         case CI__V_FMIN: o = f32 ? (double)fminf(fx, fy) : fmin(x, y); break;
+        case CI__V_FMA: o = f32 ? (double)fmaf(fx, fy, (float)c->f) : fma(x, y, c->f); break;   /* one rounding */
         default: o = ci__unary_f(v->op, x, f32); break;
         }
         r->f = f32 ? (double)(float)o : o;
@@ -8710,6 +8775,7 @@ static void ci__iacc_update(const ci__kernel *k, int isf, ci__iacc *s, ci__ival 
     case CI__RED_MIN: if (isf) acc->f = ci__fmax(acc->f, val.f, 0); else if (val.i < acc->i) acc->i = val.i; break;
     case CI__RED_ANY: acc->i = acc->i || val.i; break;
     case CI__RED_ALL: acc->i = acc->i && val.i; break;
+    case CI__RED_XOR_SUM: acc->i ^= val.i; break;
     case CI__RED_WELFORD: {
         double d = val.f - s->w_mean;
         s->w_n += 1; s->w_mean += d / s->w_n; acc->f += d * (val.f - s->w_mean);

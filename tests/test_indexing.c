@@ -61,8 +61,60 @@ CI_TEST(test_out_of_range_index_is_a_runtime_error) {
     }
 }
 
+/* searchsorted(s, v, sorter=o) with s = {40, 10, 30, 20}: o must hold positions of s in [0, 4) */
+static ci_result run_sorter(ci_backend be, const int64_t *sorter, int64_t *out, char *msg, size_t msgsz) {
+    ci_ctx *ctx;
+    ci_graph *g;
+    ci_program *p;
+    ci_compile_desc pd;
+    int64_t ss[1] = {4}, vs[1] = {5};
+    float s[4] = {40, 10, 30, 20}, v[5] = {5, 10, 25, 40, 45};
+    const void *in[3];
+    void *o[1];
+    ci_arg a[2];
+    ci_kwarg kw[1];
+    ci_result r;
+    if (ci_ctx_create(NULL, &ctx) != CI_OK) return CI_ERR_OUT_OF_MEMORY;
+    g = ci_graph_create(ctx);
+    a[0] = ci_arg_tensor(ci_input(g, "s", CI_F32, 1, ss));
+    a[1] = ci_arg_tensor(ci_input(g, "v", CI_F32, 1, vs));
+    kw[0].name = "sorter";
+    kw[0].value = ci_arg_tensor(ci_input(g, "o", CI_I64, 1, ss));
+    ci_output(g, ci_call1(g, "aten.searchsorted.Tensor", 2, a, 1, kw));
+    memset(&pd, 0, sizeof pd);
+    pd.backend = be;
+    r = ci_compile(g, &pd, &p);
+    if (r == CI_OK) {
+        in[0] = s; in[1] = v; in[2] = sorter; o[0] = out;
+        r = ci_program_run(p, 3, in, 1, o);
+        snprintf(msg, msgsz, "%s", ci_ctx_last_error(ctx));
+        ci_program_destroy(p);
+    } else snprintf(msg, msgsz, "%s", ci_ctx_last_error(ctx));
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+    return r;
+}
+
+CI_TEST(test_searchsorted_sorter_out_of_range_is_a_runtime_error) {
+    static const ci_backend bes[2] = {CI_BACKEND_TCC, CI_BACKEND_INTERP};
+    int b, i;
+    for (b = 0; b < 2; b++) {
+        /* every position the search can read is bad in one of them (PyTorch 1.13 reads out of bounds) */
+        int64_t good[4] = {1, 3, 2, 0}, high[4] = {4, 4, 4, 4}, neg[4] = {-1, -1, -1, -1}, huge[4] = {1, INT64_MAX, 2, 0};
+        int64_t out[5], want[5] = {0, 0, 2, 3, 4};
+        char msg[512];
+        CI_CHECK_EQ_INT(run_sorter(bes[b], good, out, msg, sizeof msg), CI_OK);
+        for (i = 0; i < 5; i++) CI_CHECK_EQ_INT(out[i], want[i]);
+        CI_CHECK_EQ_INT(run_sorter(bes[b], high, out, msg, sizeof msg), CI_ERR_RUNTIME);
+        CI_CHECK_MSG(strstr(msg, "out of range") != NULL, "message: %s", msg);
+        CI_CHECK_EQ_INT(run_sorter(bes[b], neg, out, msg, sizeof msg), CI_ERR_RUNTIME);   /* no wrapping */
+        CI_CHECK_EQ_INT(run_sorter(bes[b], huge, out, msg, sizeof msg), CI_ERR_RUNTIME);
+    }
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_out_of_range_index_is_a_runtime_error);
+    CI_RUN(test_searchsorted_sorter_out_of_range_is_a_runtime_error);
     return ci_test_done();
 }

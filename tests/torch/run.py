@@ -31,6 +31,7 @@ Exit status 1 if anything failed.
 """
 import argparse
 import concurrent.futures
+import math
 import os
 import re
 import shutil
@@ -765,6 +766,66 @@ def build_cases():
     add(op_case("aten.copy.default", "a, b", I("f32", [3, 4]), I("i64", [4])))
     add(op_case("aten.copy.default", "a, b", I("bool", [2, 3]), I("f32", [2, 3])))
     add(op_case("aten.empty_like.default", "a", I("f32", [0, 3])))
+    # f16 and bf16 creation (1.13's CPU has kernels for all of these but linspace, whose reference
+    # is then the f32 one rounded)
+    for dt in NARROW:
+        for args in ("[2, 3], 1.5", "[7], -inf", "[], 4.25", "[0, 3], 1.0", "[1023], 7", "[2], nan",
+                     "[3], 0.1", "[1, 4], 65504", "[2], -3e38"):
+            if dt == "bf16" or "3e38" not in args:
+                add(op_case("aten.full.default", "%s, dtype=%s" % (args, dt)))
+        add(op_case("aten.full.default", "[3], %s, dtype=%s" % ("70000" if dt == "f16" else "1e39", dt),
+                    error="without overflow"))
+        add(op_case("aten.full_like.default", "a, 1e5", I(dt, [3]) if dt == "f16" else I("f32", [3]),
+                    error="without overflow") if dt == "f16" else
+            op_case("aten.full_like.default", "a, 1e39, dtype=bf16", I("f64", [3]), error="without overflow"))
+        add(op_case("aten.fill.Scalar", "a, %s" % ("65520.0" if dt == "f16" else "3.4e38"), I(dt, [3]),
+                    error="without overflow"))
+        for args in ("0, 10, 3", "1.5, 7, 0.5", "-5, 5, 2", "0, 1, 0.1", "10, 0, -3", "0, 1023, 1", "0, 300, 1",
+                     "5, 5, 1", "-1.5, 1.5, 0.25"):
+            add(op_case("aten.arange.start_step", "%s, dtype=%s" % (args, dt)))
+        add(op_case("aten.arange.default", "7, dtype=%s" % dt))
+        add(op_case("aten.arange.start", "2, 9, dtype=%s" % dt))
+        for op in ("zeros", "ones"):
+            for args in ("[3, 4]", "[]", "[0, 3]", "[1023]"):
+                add(op_case("aten.%s.default" % op, "%s, dtype=%s" % (args, dt)))
+            add(op_case("aten.%s_like.default" % op, "a, dtype=%s" % dt, I("i32", [7, 5])))
+        add(op_case("aten.full_like.default", "a, 2.5", I(dt, [7, 5])))
+        add(op_case("aten.full_like.default", "a, -0.3, dtype=%s" % dt, I("f64", [7])))
+        add(op_case("aten.full_like.default", "a, 3", I(dt, [0, 3])))
+        for args in ("[2, 3]", "[0]", "[]", "[2, 3], dtype=f32"):
+            add(op_case("aten.new_zeros.default", "a, " + args, I(dt, [4])))
+            add(op_case("aten.new_ones.default", "a, " + args, I(dt, [4])))
+            add(op_case("aten.new_full.default", "a, " + args.replace("]", "], 2.5", 1), I(dt, [4])))
+        add(op_case("aten.new_full.default", "a, [3], 0.1, dtype=%s" % dt, I("i64", [4])))
+        add(op_case("aten.new_ones.default", "a, [3], dtype=%s" % dt, I("f32", [4])))
+        add(op_case("aten.scalar_tensor.default", "3.5, dtype=%s" % dt))
+        add(op_case("aten.scalar_tensor.default", "0.1, dtype=%s" % dt))
+        add(op_case("aten.scalar_tensor.default", "-7, dtype=%s" % dt))
+        for args in ("3", "1", "0"):
+            add(op_case("aten.eye.default", "%s, dtype=%s" % (args, dt)))
+        add(op_case("aten.eye.m", "3, 5, dtype=%s" % dt))
+        add(op_case("aten.eye.m", "4, 2, dtype=%s" % dt))
+        for args in ("0, 1, 5", "-2.5, 7, 1023", "3, 3, 1", "1, -1, 0", "0, 10, 11", "0, 300, 301"):
+            add(op_case("aten.linspace.default", "%s, dtype=%s" % (args, dt)))
+        for op in ("empty", "zeros"):   # empty is zeros here; PyTorch leaves it uninitialised
+            G("%s %s then fill" % (op, dt), [], ["e = aten.%s([2, 3], dtype=%s)" % (op, dt),
+                                                 "y = aten.fill.Scalar(e, 0.7)"], ["y"])
+        add(op_case("aten.empty.memory_format", "[0, 3], dtype=%s" % dt))
+        add(op_case("aten.empty_like.default", "a", I(dt, [0, 3])))
+        add(op_case("aten.new_empty.default", "a, [0]", I(dt, [4])))
+        add(op_case("prims.arange.default", '0.5, 4, 0.5, dtype=%s, device="cpu", requires_grad=False' % dt))
+        add(op_case("prims.scalar_tensor.default", '2.5, dtype=%s, device="cpu"' % dt))
+        add(op_case("prims.fill.default", "a, 0.1", I(dt, [2, 3])))
+        add(op_case("prims.iota.default", '5, start=0, step=1, dtype=%s, device="cpu", requires_grad=False' % dt,
+                    error="only supports integer dtypes"))
+    for dt in ("u8", "i8", "i16", "i32", "i64"):
+        add(op_case("prims.iota.default", '7, start=-3, step=2, dtype=%s, device="cpu", requires_grad=False' % dt))
+    add(op_case("prims.iota.default", '1023, start=5, step=-1, dtype=i64, device="cpu", requires_grad=False'))
+    add(op_case("prims.iota.default", '0, start=5, step=3, dtype=i32, device="cpu", requires_grad=False'))
+    add(op_case("prims.iota.default", '4, start=0, step=0, dtype=i64, device="cpu", requires_grad=False',
+                error="step must be nonzero"))
+    add(op_case("prims.iota.default", '3, start=0, step=1, dtype=bool, device="cpu", requires_grad=False',
+                error="only supports integer dtypes"))
 
     # ---- pooling ----
     for dt in FLTN:
@@ -910,6 +971,49 @@ def build_cases():
         add(Case("searchsorted rows right=%s" % right, [("a", I("f64", [3, 7], "grid")), ("s", I("f64", [3, 1]))],
                  ["b = aten.arange.start_step(-3, 4, 1, dtype=f64)", "c = aten.add.Tensor(b, s)",
                   "y = aten.searchsorted.Tensor(c, a, right=%s)" % right], ["y"]))
+    # f16 and bf16 values and boundaries (compared in f32, which holds both exactly)
+    for va, bd in (("f16", "f16"), ("bf16", "bf16"), ("f32", "bf16"), ("bf16", "f32"), ("f16", "bf16"),
+                   ("i64", "f16"), ("bf16", "i32"), ("f16", "f64")):
+        for right in ("False", "True"):
+            add(Case("bucketize %s in %s right=%s" % (va, bd, right), [("a", I(va, [7, 5], "grid"))],
+                     ["b = aten.arange.start_step(-3, 4, %s, dtype=%s)" % ("1" if bd == "i32" else "0.5", bd),
+                      "y = aten.bucketize.Tensor(a, b, right=%s)" % right], ["y"]))
+            add(Case("searchsorted %s in %s rows right=%s" % (va, bd, right),
+                     [("a", I(va, [3, 7], "grid")), ("s", I(bd, [3, 5], "grid"))],
+                     ["c, _ = aten.sort.default(s)", "y = aten.searchsorted.Tensor(c, a, right=%s)" % right], ["y"]))
+    for dt in NARROW:
+        add(op_case("aten.bucketize.Tensor", "a, b", I(dt, [1023], "nan"), I(dt, [0])))
+        add(op_case("aten.bucketize.Tensor", "a, b, out_int32=True", I(dt, []), I(dt, [1])))
+        add(op_case("aten.bucketize.Tensor", "a, b", I(dt, [0, 3]), I(dt, [4])))
+        add(op_case("aten.searchsorted.Tensor", "a, b, side='right'", I(dt, [6], "grid"), I(dt, [2, 7], "grid")))
+    # searchsorted(sorter=): the sequence unsorted, sorter the permutation that sorts each row
+    for right in ("False", "True"):
+        for sdt in ("f32", "i64", "bf16"):
+            add(Case("searchsorted sorter %s right=%s" % (sdt, right), [("a", I(sdt, [7, 5], "grid")), ("s", I(sdt, [9], "grid"))],
+                     ["_, o = aten.sort.default(s)", "y = aten.searchsorted.Tensor(s, a, right=%s, sorter=o)" % right], ["y"]))
+        add(Case("searchsorted sorter rows right=%s" % right, [("a", I("f64", [3, 7], "grid")), ("s", I("f64", [3, 6], "grid"))],
+                 ["o = aten.argsort.default(s)", "y = aten.searchsorted.Tensor(s, a, right=%s, sorter=o)" % right], ["y"]))
+    add(Case("searchsorted sorter side=right out_int32", [("a", I("f32", [1023], "grid")), ("s", I("f32", [33], "grid"))],
+             ["o = aten.argsort.default(s, 0, True)",   # descending: a sorter for the reversed row
+              "r = aten.flip.default(o, [0])",
+              "y = aten.searchsorted.Tensor(s, a, out_int32=True, side='right', sorter=r)"], ["y"]))
+    add(Case("searchsorted sorter transposed", [("a", I("f32", [4, 5], "grid")), ("s", I("f32", [6, 4], "grid"))],
+             ["_, o = aten.sort.default(s, 0)", "t = aten.t.default(s)", "u = aten.t.default(o)",   # a non-contiguous sorter
+              "y = aten.searchsorted.Tensor(t, a, sorter=u)"], ["y"]))
+    add(Case("searchsorted sorter of one", [("a", I("f32", [7], "grid")), ("s", I("f32", [1], "grid"))],
+             ["o = aten.argsort.default(s)", "y = aten.searchsorted.Tensor(s, a, sorter=o)"], ["y"]))
+    add(Case("searchsorted sorter empty", [("a", I("f32", [0, 3], "grid")), ("s", I("f32", [5], "grid"))],
+             ["o = aten.argsort.default(s)", "y = aten.searchsorted.Tensor(s, a, sorter=o)"], ["y"]))
+    add(Case("searchsorted sorter empty sequence", [("a", I("f32", [7], "grid")), ("s", I("f32", [0], "grid"))],
+             ["o = aten.argsort.default(s)", "y = aten.searchsorted.Tensor(s, a, sorter=o)"], ["y"]))
+    add(op_case("aten.searchsorted.Tensor", "a, b, sorter=c", I("f32", [5]), I("f32", [7]), I("i32", [5], "small"),
+                error="must be a tensor of long dtype"))
+    add(op_case("aten.searchsorted.Tensor", "a, b, sorter=c", I("f32", [5]), I("f32", [7]), I("i64", [4], "small"),
+                error="must have the same size"))
+    add(op_case("aten.searchsorted.Tensor", "a, b, sorter=c", I("f32", [2, 5]), I("f32", [2, 7]), I("i64", [5], "small"),
+                error="must have the same size"))
+    add(op_case("aten.searchsorted.Tensor", "a, b, sorter=c", I("f32", [5]), I("f32", [7]), I("f32", [5]),
+                error="must be a tensor of long dtype"))
     add(Case("bucketize i32", [("a", I("i64", [1023], "n"))],
              ["b = aten.arange.start_step(-8, 9, 3)", "y = aten.bucketize.Tensor(a, b, out_int32=True)"], ["y"]))
 
@@ -1047,6 +1151,53 @@ def build_cases():
       ['e = prims.empty_strided.default([2, 3], [1, 2], dtype=f64, device="cpu", requires_grad=False)',
        "y = prims.fill.default(e, 7)"], ["y"])
     add(op_case("prims.pow.default", "a, b", I("f32", [7]), I("i32", [7]), error="is not the expected dtype"))
+    # prims.xor_sum (no eager kernel in PyTorch: the reference is NumPy's bitwise_xor.reduce)
+    for dt in ("bool", "u8", "i8", "i16", "i32", "i64"):
+        k = "n" if dt == "bool" else "bits"
+        add(op_case("prims.xor_sum.default", "a, [1]", I(dt, [7, 5], k)))
+        add(op_case("prims.xor_sum.default", "a, [0, 1]", I(dt, [7, 5], k)))
+        add(op_case("prims.xor_sum.default", "a, None", I(dt, [1023], k)))
+        add(op_case("prims.xor_sum.default", "a, [-1]", I(dt, [3, 100], k)))   # a loop, unrolled
+        add(op_case("prims.xor_sum.default", "a, [0]", I(dt, [0, 3], k)))      # empty: 0
+        add(op_case("prims.xor_sum.default", "a, [1]", I(dt, [3, 0], k)))
+        add(op_case("prims.xor_sum.default", "a, []", I(dt, [], k)))
+        add(op_case("prims.xor_sum.default", "a, [0]", I(dt, [1], k)))
+        add(op_case("prims.xor_sum.default", "a, [0, 2]", I(dt, [2, 3, 9], k)))
+        G("prims.xor_sum of a transpose %s" % dt, [("x", I(dt, [7, 40], k))],
+          ["t = aten.t.default(x)", "y = prims.xor_sum.default(t, [1])"], ["y"])
+    add(op_case("prims.xor_sum.default", "a, [1], output_dtype=i64", I("i8", [7, 5], "bits")))
+    G("prims.xor_sum of a broadcast", [("x", I("i32", [5, 1], "bits"))],
+      ["e = aten.expand.default(x, [5, 7])", "y = prims.xor_sum.default(e, [1])"], ["y"])
+    G("prims.xor_sum fused with its input", [("x", I("i64", [4, 50], "bits"))],
+      ["m = aten.mul.Tensor(x, 3)", "y = prims.xor_sum.default(m, [1])", "z = aten.add.Tensor(y, 1)"], ["z"])
+    # prims.fma (no eager kernel in PyTorch 1.13: the reference is exact arithmetic, ref_fma)
+    for dt in ALLN + ("i8", "u8"):
+        add(op_case("prims.fma.default", "a, b, c", I(dt, [7, 5]), I(dt, [7, 5]), I(dt, [7, 5])))
+        add(op_case("prims.fma.default", "a, b, c", I(dt, [1023], "big"), I(dt, [1023]), I(dt, [1023], "big")))
+        add(op_case("prims.fma.default", "a, b, c", I(dt, [7, 1]), I(dt, [1, 5]), I(dt, [5])))
+        add(op_case("prims.fma.default", "a, b, c", I(dt, [0, 3]), I(dt, [3]), I(dt, [1, 3])))
+        add(op_case("prims.fma.default", "a, b, c", I(dt, []), I(dt, [1]), I(dt, [])))
+        add(op_case("prims.fma.default", "a, b, c", I(dt, [7], "nan"), I(dt, [7], "nan"), I(dt, [7], "nan")))
+        G("prims.fma of a transpose %s" % dt, [("x", I(dt, [7, 5])), ("y", I(dt, [5, 7])), ("z", I(dt, [5, 7]))],
+          ["t = aten.t.default(x)", "w = prims.fma.default(t, y, z)"], ["w"])
+    add(op_case("prims.fma.default", "a, b, c", I("f32", [7, 5]), I("f64", [5]), I("i32", [7, 5])))   # promotion
+    add(op_case("prims.fma.default", "a, b, c", I("i32", [7]), I("i64", [7]), I("bool", [7])))
+    add(op_case("prims.fma.default", "a, b, c", I("f16", [7]), I("bf16", [7]), I("f64", [])))   # -> f32
+    # one rounding: a * a is 1 + 2^-11 + 2^-24 (times a power of two), which a separate multiply
+    # rounds to 1 + 2^-11 (a tie, to even) and c cancels exactly: mul then add gives 0
+    for dt, av, cv in (("f32", "1024.25", "-1049088.0"), ("f64", "1073741832.0", "-1.15292152178671616e+18")):
+        G("prims.fma rounds once %s" % dt, [],
+          ["a = aten.full.default([3], %s, dtype=%s)" % (av, dt), "c = aten.full.default([3], %s, dtype=%s)" % (cv, dt),
+           "y = prims.fma.default(a, a, c)"], ["y"])
+    G("prims.fma rounds once, f16 through f32", [],   # f16 a*a = 1 + 2^-4 + 2^-10 exactly in f32
+      ["a = aten.full.default([3], 1.03125, dtype=f16)", "c = aten.full.default([3], -1.0625, dtype=f16)",
+       "y = prims.fma.default(a, a, c)"], ["y"])
+    add(op_case("prims.fma.default", "a, b, c", I("f32", [7, 5]), I("f32", [4]), I("f32", [7, 5]),
+                error="cannot be broadcast"))
+    for dt in FLTN:
+        add(op_case("prims.xor_sum.default", "a, [0]", I(dt, [7]), error="integer and bool"))
+    add(op_case("prims.xor_sum.default", "a, [2]", I("i32", [7, 5]), error="out of range"))
+    add(op_case("prims.xor_sum.default", "a, [1, -1]", I("i32", [7, 5]), error="multiple times"))
 
     # ---- data-dependent sizes: the outputs have the size the data gives ----
     for dt in ALLN:
@@ -1128,6 +1279,24 @@ def build_cases():
                             ("i32", "i8", [3, 5]), ("f32", "u8", [2, 3]), ("f64", "i16", [2, 2]),
                             ("i64", "f16", [3, 1]), ("f64", "f32", [4]), ("f32", "f64", [2, 6])):
         add(op_case("aten.view.dtype", "a, %s" % dst, I(src, shape, "pidx2" if src == "bool" else "bits")))
+    # f16 and bf16 on either side of a size change (bf16 bits are compared as its f32 values)
+    for src, dst, shape in (("f32", "f16", [3, 4]), ("f32", "bf16", [3, 4]), ("f16", "f32", [2, 6]),
+                            ("bf16", "f32", [2, 6]), ("u8", "bf16", [3, 4]), ("bf16", "u8", [5]),
+                            ("i8", "bf16", [2, 8]), ("bf16", "i64", [8]), ("bf16", "i32", [3, 2]),
+                            ("f64", "bf16", [4]), ("bf16", "f64", [2, 4]), ("f16", "i8", [3, 5]),
+                            ("i32", "f16", [1, 7]), ("f64", "f16", [2, 1]), ("f16", "f64", [3, 4]),
+                            ("i16", "bf16", [7, 5]), ("bf16", "i16", [7, 5]), ("f16", "bf16", [7, 5]),
+                            ("bf16", "f16", [7, 5]), ("bool", "bf16", [4, 2])):
+        add(op_case("aten.view.dtype", "a, %s" % dst, I(src, shape, "pidx2" if src == "bool" else "bits")))
+    G("view f32->bf16->f32", [("x", I("f32", [7, 6], "bits"))],
+      ["y = aten.view.dtype(x, bf16)", "z = aten.view.dtype(y, f32)"], ["z"])
+    G("view f16->f32->f16 of a column slice", [("x", I("f16", [3, 8], "bits"))],
+      ["s = aten.slice.Tensor(x, 1, 2, 6)", "c = aten.clone.default(s)", "y = aten.view.dtype(c, f32)",
+       "z = aten.view.dtype(y, f16)"], ["y", "z"])
+    G("view u8->bf16 then arithmetic", [("x", I("u8", [5, 8], "bits"))],
+      ["y = aten.view.dtype(x, bf16)", "z = aten.abs.default(y)"], ["z"])
+    add(op_case("aten.view.dtype", "a, f32", I("bf16", [3, 5]), error="must be divisible by 2"))
+    add(op_case("aten.view.dtype", "a, f16", I("f32", []), error="cannot be 0"))
     add(op_case("aten.view.dtype", "a, f32", I("i32", [0, 3])))
     G("view i8->i32 of a row slice", [("x", I("i8", [4, 8], "bits"))],
       ["s = aten.slice.Tensor(x, 0, 1, 3)", "y = aten.view.dtype(s, i32)"], ["y"])
@@ -1586,7 +1755,73 @@ def overload_cases(add_case, G_case):
 STMT = re.compile(r"^\s*(.+?)\s*=\s*([A-Za-z_][\w.]*)\s*\((.*)\)\s*$", re.S)
 
 
+# References for ops PyTorch 1.13 has no eager kernel (or no definition) for, written in NumPy
+# and Python from the op's definition in later PyTorch / Inductor. Keyed by packet name.
+def _ref_dims(x, dims):
+    """prims reduction dims: None or [] = all; wrapped like aten's; a repeat is an error"""
+    nd = x.dim()
+    if dims is None or (isinstance(dims, (list, tuple)) and len(dims) == 0):
+        return tuple(range(nd))
+    if isinstance(dims, int):
+        dims = [dims]
+    n, out = max(nd, 1), []
+    for d in dims:
+        if not -n <= d < n:
+            raise IndexError("Dimension out of range")
+        d = d % n
+        if d in out:
+            raise RuntimeError("dim %d appears multiple times in the list of dims" % d)
+        out.append(d)
+    return tuple(out) if nd else ()
+
+
+def ref_xor_sum(inp, dims, *, output_dtype=None):
+    """prims.xor_sum (Inductor's make_reduction("xor_sum")): ^ over dims, in the input dtype"""
+    if inp.is_floating_point():
+        raise RuntimeError("xor_sum is only defined for integer and bool tensors")
+    a = inp.numpy()
+    axes = _ref_dims(inp, dims)
+    r = np.bitwise_xor.reduce(a, axis=axes).astype(a.dtype) if axes else a.copy()
+    t = torch.from_numpy(np.array(r, dtype=a.dtype))   # (ascontiguousarray makes a 0-d result 1-d)
+    return t.to(output_dtype) if output_dtype is not None else t
+
+
+def ref_fma(a, b, c):
+    """prims.fma: a * b + c rounded once. Floats: the exact value (Fractions), rounded to f64
+    (correctly) and from there to the result dtype (the second rounding matters only where the
+    f64 value lands on a tie of the narrower dtype: within the comparison's tolerance);
+    integers a * b + c wrapping (addcmul's arithmetic); bools a and b or c. The dtype and shape
+    are addcmul's, which promotes and broadcasts three tensors the same way."""
+    from fractions import Fraction
+    meta = torch.addcmul(c.to("meta"), a.to("meta"), b.to("meta"))
+    dt, shape = meta.dtype, meta.shape
+    if dt == torch.bool:
+        return (a.expand(shape) & b.expand(shape)) | c.expand(shape)
+    if not dt.is_floating_point:
+        return torch.addcmul(c.to(dt), a.to(dt), b.to(dt))
+    xs = [t.to(torch.float64).expand(shape).reshape(-1).tolist() for t in (a, b, c)]
+    r = [float(Fraction(x) * Fraction(y) + Fraction(z)) if all(map(math.isfinite, (x, y, z))) else x * y + z
+         for x, y, z in zip(*xs)]
+    return torch.tensor(r, dtype=torch.float64).reshape(shape).to(dt)
+
+
+def ref_iota(length, *, start, step, dtype, device, requires_grad):
+    """prims.iota (later PyTorch): start, start + step, ... (length values); its meta refuses
+    dtypes other than the integers, a zero step and a negative length"""
+    if dtype.is_floating_point or dtype == torch.bool:
+        raise RuntimeError("prims.iota only supports integer dtypes")
+    if step == 0 or length < 0:
+        raise RuntimeError("step must be nonzero and length non-negative")
+    return (torch.arange(length, dtype=torch.int64) * step + start).to(dtype)
+
+
+PY_OPS = {"prims.xor_sum": ref_xor_sum, "prims.fma": ref_fma, "prims.iota": ref_iota}
+
+
 def torch_op(name):
+    base = name[:-len(".default")] if name.endswith(".default") else name
+    if base in PY_OPS:
+        return PY_OPS[base]
     obj = torch.ops
     for part in name.split("."):
         obj = getattr(obj, part)
@@ -1609,7 +1844,8 @@ def narrow_reference(op, args, env, err):
       - else (this function) the same op in f32 on the narrow-rounded inputs (every f16/bf16
         tensor argument converted to f32 exactly), its f32 results rounded to the narrow dtype
         PyTorch would have returned: the narrow dtype of the arguments (both narrow dtypes at
-        once promote to f32, which no kernel lacks).
+        once promote to f32, which no kernel lacks), or of a dtype= keyword where no argument is
+        narrow (creation ops).
     Results are compared in f32 with rtol 2^-7 (bf16: 8 significant bits, one rounding apart)
     and 2^-10 (f16), see tolerance()."""
     narrow = set()
@@ -1622,6 +1858,10 @@ def narrow_reference(op, args, env, err):
             return type(v)(up(e) for e in v)
         return v
     wide = {k: up(v) for k, v in env.items()}
+    kw = NARROW_KW.search(args)
+    if not narrow and kw:   # a creation op asked for f16/bf16 (eye): made in f32, then rounded
+        narrow.add(DTYPES[kw.group(1)][1])
+        args = NARROW_KW.sub("dtype=f32", args)
     if len(narrow) != 1:
         raise err
     (nt,) = narrow
@@ -1650,20 +1890,26 @@ def narrow_reference(op, args, env, err):
 #   adaptive_max_pool2d: the bf16 kernel's indices, for windows of more than about 20 rows and
 #     columns, often name an element that is not the maximum it returns (1 x 1 of a 32 x 32 bf16
 #     input: 10 of 20 random inputs); the values are right.
+#   linspace(dtype=f16/bf16): the step rounded to the narrow dtype (2 ulp off by the middle);
+#     its reference is the f32 linspace rounded (NARROW_KW below).
 WIDE_OPS = ("aten.logit.", "aten.div.Tensor_mode", "aten.floor_divide.", "aten.gelu.",
             "aten.linalg_vector_norm.", "aten.norm.", "aten.upsample_", "aten._upsample_",
-            "aten.adaptive_max_pool2d.")
+            "aten.adaptive_max_pool2d.", "aten.linspace.")
+# a narrow dtype asked for by keyword (creation ops, which have no narrow inputs)
+NARROW_KW = re.compile(r"\bdtype=(f16|bf16)\b")
 
 
 def wide_case(case):
     """True where the narrow case's reference is computed in f32 throughout (see WIDE_OPS):
-    single ops from WIDE_OPS, and graphs of several statements, which cinductor fuses without
+    single ops from WIDE_OPS (also those with no narrow input that ask for one with dtype=),
+    and graphs of several statements, which cinductor fuses without
     rounding the intermediates (PyTorch rounds every statement's result). Not where the graph
     reads bits (view.dtype): those need the narrow values themselves."""
-    if not any(i.dtype in NARROW for _, i in case.inputs) or case.error:
+    if case.error or any("view.dtype" in st for st in case.body):
         return False
-    if any("view.dtype" in st for st in case.body):
-        return False
+    if not any(i.dtype in NARROW for _, i in case.inputs):   # a single op asked for f16/bf16
+        return len(case.body) == 1 and bool(NARROW_KW.search(case.body[0])) and \
+            any(op in case.body[0] for op in WIDE_OPS)
     return len(case.body) > 1 or any(op in case.body[0] for op in WIDE_OPS)
 
 
@@ -1673,6 +1919,9 @@ def reference(case, tensors, consts):
     if values is None or not wide_case(case):
         return lines, outputs, values
     up = {n: (t.float() if t.dtype in NARROW_TORCH else t) for n, t in tensors.items()}
+    if not any(i.dtype in NARROW for _, i in case.inputs):   # dtype=f16 -> dtype=f32
+        case = Case(case.name, case.inputs, [NARROW_KW.sub("dtype=f32", st) for st in case.body],
+                    case.outputs, case.tol, case.consts, case.red, case.error)
     _, _, wide = reference1(case, up, consts)
     # the f32 results stored in the dtype PyTorch's own evaluation gave them
     return lines, outputs, [w.to(v.dtype) for w, v in zip(wide, values)]
