@@ -90,7 +90,7 @@
    lowering, the fused kernels (with the reason each pair of kernels sharing a buffer was left
    apart) and the generated C to the logger (stderr by default).
 
-   Ops. About 440 aten and prims ops are registered (docs/ops.md lists them, generated from the
+   Ops. About 460 aten and prims ops are registered (docs/ops.md lists them, generated from the
    registry with ci_registry_entry): Inductor's pointwise catalogue, reductions, views,
    indexing, pooling, resampling, scans, sorting, matmul and convolution. Index tensors are
    checked while a program runs: a value out of range makes ci_program_run return
