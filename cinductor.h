@@ -3471,6 +3471,13 @@ static int ci__full(ci__L *L, const ci__opdef *op, int n, const int64_t *shape, 
         double f = ci__num(value), mx = dt == CI_F16 ? 65504.0 : dt == CI_BF16 ? 3.3895313892515355e38 : 3.4028234663852886e38;
         if ((f > mx || f < -mx) && !isinf(f))
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value %g cannot be converted to type %s without overflow", op->name, f, ci__dt[dt].tname);
+    } else if (dt != CI_BOOL && dt != CI_F64) {   /* integers: c10::overflows (u8 takes integer negatives down to -255) */
+        int bits = 8 * (int)ci__dt[dt].size;
+        double f = ci__num(value), hi = dt == CI_U8 ? 255.0 : ldexp(1.0, bits - 1) - 1;
+        double lo = dt == CI_U8 ? (value->kind == CI_ARG_FLOAT ? 0.0 : -255.0) : -ldexp(1.0, bits - 1);
+        int bad = value->kind == CI_ARG_FLOAT ? (f != f || f < lo || (bits == 64 ? f >= ldexp(1.0, 63) : f > hi))
+                  : value->kind == CI_ARG_INT && dt != CI_I64 && (value->u.i < (int64_t)lo || value->u.i > (int64_t)hi);
+        if (bad) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value %g cannot be converted to type %s without overflow", op->name, f, ci__dt[dt].tname);
     }
     ci__pw_vars(L, n, shape, v);
     outs[0] = ci__tensor_of(ci__pw_box(L, dt, n, shape, v,

@@ -766,6 +766,19 @@ def build_cases():
     add(op_case("aten.copy.default", "a, b", I("f32", [3, 4]), I("i64", [4])))
     add(op_case("aten.copy.default", "a, b", I("bool", [2, 3]), I("f32", [2, 3])))
     add(op_case("aten.empty_like.default", "a", I("f32", [0, 3])))
+    # integer fill values: PyTorch's overflow check (u8 takes integer negatives down to -255, no
+    # negative float)
+    for dt, ok, bad in (("i8", ("127", "-128", "2.5", "-128.0"), ("128", "-129", "127.5", "nan", "inf")),
+                        ("u8", ("255", "-1", "-255", "0.5"), ("256", "-256", "300.0", "-255.0", "-0.5")),
+                        ("i16", ("32767", "-32768"), ("40000", "-32769")),
+                        ("i32", ("2147483647", "-2.5"), ("2147483648", "1e10")),
+                        ("i64", ("-9223372036854775808", "9.2e18"), ("9.3e18", "-inf")),
+                        ("bool", ("2", "-0.5"), ())):
+        for v in ok:
+            add(op_case("aten.full.default", "[3], %s, dtype=%s" % (v, dt)))
+        for v in bad:
+            add(op_case("aten.full.default", "[3], %s, dtype=%s" % (v, dt), error="without overflow"))
+    add(op_case("aten.fill.Scalar", "a, 300", I("i8", [3]), error="without overflow"))
     # f16 and bf16 creation (1.13's CPU has kernels for all of these but linspace, whose reference
     # is then the f32 one rounded)
     for dt in NARROW:
