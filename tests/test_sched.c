@@ -476,6 +476,23 @@ static void log_to(ci_log_level lvl, const char *msg, void *user) {
     if (b->n + m + 1 < sizeof b->s) { memcpy(b->s + b->n, msg, m + 1); b->n += m; }
 }
 
+/* compile cig on the interpreter with CI_DEBUG_KERNELS, the kernels' description into lb */
+static int kernels_log(const char *cig, logbuf *lb, char *msg, size_t msgsz) {
+    ci_ctx_desc cd;
+    ci_ctx *ctx;
+    prog P;
+    int ok;
+    memset(&cd, 0, sizeof cd);
+    lb->n = 0; lb->s[0] = 0;
+    cd.log = log_to; cd.log_user = lb; cd.debug = CI_DEBUG_KERNELS;
+    if (ci_ctx_create(&cd, &ctx) != CI_OK) { snprintf(msg, msgsz, "ci_ctx_create failed"); return 0; }
+    ok = prog_make(ctx, &P, cig, CI_BACKEND_INTERP, 0);
+    if (!ok) snprintf(msg, msgsz, "%s", P.msg);
+    prog_free(&P);   /* (after a failure too: the graph) */
+    ci_ctx_destroy(ctx);
+    return ok;
+}
+
 CI_TEST(test_explain_says_why) {
     static const struct { const char *cig, *want[3]; } c[] = {
         {"input a: f32[8, 16]\ninput b: f32[16, 4]\nt = aten.mul.Tensor(a, 2)\nm = aten.mm.default(t, b)\ny = aten.relu.default(m)\noutput y\n",
@@ -493,16 +510,8 @@ CI_TEST(test_explain_says_why) {
     int j;
     for (i = 0; i < sizeof c / sizeof c[0]; i++) {
         static logbuf lb;
-        ci_ctx_desc cd;
-        ci_ctx *ctx;
-        prog P;
-        memset(&cd, 0, sizeof cd);
-        lb.n = 0; lb.s[0] = 0;
-        cd.log = log_to; cd.log_user = &lb; cd.debug = CI_DEBUG_KERNELS;
-        CI_CHECK_OK(ci_ctx_create(&cd, &ctx));
-        if (!prog_make(ctx, &P, c[i].cig, CI_BACKEND_INTERP, 0)) { ci_ctx_destroy(ctx); CI_CHECK_MSG(0, "case %zu: %s", i, P.msg); }
-        prog_free(&P);
-        ci_ctx_destroy(ctx);
+        char msg[512];
+        CI_CHECK_MSG(kernels_log(c[i].cig, &lb, msg, sizeof msg), "case %zu: %s", i, msg);
         for (j = 0; j < 3 && c[i].want[j]; j++)
             CI_CHECK_MSG(strstr(lb.s, c[i].want[j]) != NULL, "case %zu: no \"%s\" in the debug output:\n%s", i, c[i].want[j], lb.s);
     }
@@ -525,17 +534,9 @@ CI_TEST(test_pool_windows_unrolled_or_reduced) {
     size_t i;
     for (i = 0; i < sizeof c / sizeof c[0]; i++) {
         static logbuf lb;
-        ci_ctx_desc cd;
-        ci_ctx *ctx;
-        prog P;
+        char msg[512];
         int red;
-        memset(&cd, 0, sizeof cd);
-        lb.n = 0; lb.s[0] = 0;
-        cd.log = log_to; cd.log_user = &lb; cd.debug = CI_DEBUG_KERNELS;
-        CI_CHECK_OK(ci_ctx_create(&cd, &ctx));
-        if (!prog_make(ctx, &P, c[i].cig, CI_BACKEND_INTERP, 0)) { ci_ctx_destroy(ctx); CI_CHECK_MSG(0, "case %zu: %s", i, P.msg); }
-        prog_free(&P);
-        ci_ctx_destroy(ctx);
+        CI_CHECK_MSG(kernels_log(c[i].cig, &lb, msg, sizeof msg), "case %zu: %s", i, msg);
         red = strstr(lb.s, ": max -> ") || strstr(lb.s, ": sum -> ");
         CI_CHECK_MSG(red == c[i].reduced, "case %zu: %s, want %s:\n%s", i, red ? "a reduction" : "no reduction", c[i].reduced ? "one" : "none", lb.s);
         CI_CHECK_MSG(!strstr(c[i].cig, "v, i") || !c[i].reduced || strstr(lb.s, ": argmax -> "), "case %zu: no argmax:\n%s", i, lb.s);
