@@ -8847,7 +8847,7 @@ static int ci__interp_single(ci__L *L, ci__kernel *k, void *const *B, ci__ival *
             /* the value in the output's dtype, as the emitted cast does */
             if (isfo) { nv.f = isf ? val.f : (double)val.i; if (k->out->dt != CI_F64) nv.f = (double)(float)nv.f; }
             else nv.i = k->out->dt == CI_BOOL ? (isf ? val.f != 0 : val.i != 0) : isf ? ci__f2i(val.f, k->out->dt) : ci__wrapi(k->out->dt, (uint64_t)val.i);
-            ci__interp_load(k->out, B, si, &old);
+            if (k->smode != CI__SC_STORE) ci__interp_load(k->out, B, si, &old);   /* (a store reads nothing: a concat slice's buffer starts unwritten) */
             switch (k->smode) {
             case CI__SC_ADD:
                 if (k->out->dt == CI_BOOL) nv.i = old.i || nv.i;
