@@ -8335,7 +8335,10 @@ static void ci__emit_program(ci__L *L, ci__sb *sb, int *group_line) {
    the emitter. Loads are bounds-checked. It needs no compiler and is always available.
    --------------------------------------------------------------------------------------- */
 typedef union ci__ival { double f; int64_t i; } ci__ival;
-typedef struct ci__ikernel { int n; ci__v **nodes; int *pos; } ci__ikernel;
+typedef struct ci__ikernel {
+    int n; ci__v **nodes; int *pos;
+    int *def, stamp;        /* def[var] == stamp: a loop variable of the kernel being flattened */
+} ci__ikernel;
 
 static int64_t ci__wrapi(ci_dtype dt, uint64_t v) {
     switch (dt) {
@@ -8735,12 +8738,39 @@ static void ci__store_val(ci__buf *b, void *const *B, int64_t k, ci__ival val, i
     default: break;
     }
 }
-/* a member's value DAG flattened once (at compile time): node j's operands are at args[4j..] */
+/* the index variables a kernel's body may read: its loop variables (marked in K->def) and
+   the indirect variables whose checked values the body computes before position `before` */
+static void ci__interp_check_ix(ci__L *L, const ci__ikernel *K, const ci__ix *e, int before, const char *kname) {
+    int i;
+    switch (e->kind) {
+    case CI__IX_CONST: return;
+    case CI__IX_VAR: {
+        const ci__v *val = e->var < L->ixt.nvars ? L->ixt.var_val[e->var] : NULL;
+        if (K->def[e->var] == K->stamp) return;
+        if (val && K->pos[val->id] >= 0 && K->pos[val->id] < before) return;
+        CI__FAIL(L, CI_ERR_COMPILE, "internal error: kernel %s reads index variable %d, which it never defines"
+                 " (please report this graph)", kname, e->var);
+    }
+    case CI__IX_SUM:
+        for (i = 0; i < e->nterms; i++) ci__interp_check_ix(L, K, e->atom[i], before, kname);
+        return;
+    default:
+        ci__interp_check_ix(L, K, e->a, before, kname);
+        ci__interp_check_ix(L, K, e->b, before, kname);
+    }
+}
+/* a member's value DAG flattened once (at compile time): node j's operands are at args[4j..].
+   Every index read is checked here against the variables the kernel defines (loop, the given
+   ones, or indirect ones computed earlier in the body): an undefined one would read whatever
+   the last kernel left there, so it fails the compile instead of giving a value. */
 typedef struct ci__iprog { int n; ci__v **nodes; int *args; } ci__iprog;
-static ci__iprog *ci__iprog_build(ci__L *L, ci__ikernel *K, ci__v *const *roots, int nroots) {
+static ci__iprog *ci__iprog_build(ci__L *L, ci__ikernel *K, ci__v *const *roots, int nroots,
+                                  const ci__kernel *k, ci__ix *const *loop, int nloop, const ci__ix *st) {
     ci__iprog *P = CI__NEW(L->A, ci__iprog);
     int i, j;
     K->n = 0;
+    K->stamp++;
+    for (i = 0; i < nloop; i++) K->def[loop[i]->var] = K->stamp;
     for (i = 0; i < nroots; i++) ci__ik_collect(K, roots[i]);
     P->n = K->n;
     P->nodes = CI__NEWN(L->A, ci__v *, K->n + 1);
@@ -8749,7 +8779,9 @@ static ci__iprog *ci__iprog_build(ci__L *L, ci__ikernel *K, ci__v *const *roots,
         ci__v *v = K->nodes[j];
         P->nodes[j] = v;
         for (i = 0; i < 4; i++) P->args[4 * j + i] = i < v->n ? K->pos[v->a[i]->id] : 0;
+        if (v->ix) ci__interp_check_ix(L, K, v->ix, j, k->name);
     }
+    if (st) ci__interp_check_ix(L, K, st, K->n, k->name);
     for (j = 0; j < K->n; j++) K->pos[K->nodes[j]->id] = -1;
     return P;
 }
@@ -12485,6 +12517,7 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse
         p->vars = CI__NEWN(p->A, int64_t, L->ixt.nvars + 1);
         p->K.nodes = CI__NEWN(p->A, ci__v *, L->vt.n + 1);
         p->K.pos = CI__NEWN(p->A, int, L->vt.n + 1);
+        p->K.def = CI__NEWN(p->A, int, L->ixt.nvars + 1);
         for (i = 0; i <= L->vt.n; i++) p->K.pos[i] = -1;
         for (i = 0; i < L->groups.n; i++) {
             ci__group *gr = (ci__group *)L->groups.v[i];
@@ -12493,9 +12526,19 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse
                 ci__v *roots[CI__VARGS + 1];
                 int nr = 0;
                 if (!k->emit || k->kind == CI__K_EXTERN) continue;
+                ci__ix *loop[2 * CI_MAX_DIMS];
+                int nl = 0, d;
+                if (gr->fused) {
+                    for (d = 0; d < gr->t.ndim; d++) loop[nl++] = gr->t.vars[d];
+                    for (d = 0; d < gr->t.nr; d++) loop[nl++] = gr->t.rvars[d];
+                } else {
+                    for (d = 0; d < k->ndim; d++) loop[nl++] = k->vars[d];
+                    for (d = 0; d < k->nr; d++) loop[nl++] = k->rvars[d];
+                }
                 if (k->kind == CI__K_SCATTER) ci__collect_indirect(L, k->sidx, roots, &nr);
                 roots[nr++] = gr->fused ? k->gbody : k->body;
-                k->ip = ci__iprog_build(L, &p->K, roots, nr);
+                k->ip = ci__iprog_build(L, &p->K, roots, nr, k, loop, nl,
+                                        k->kind == CI__K_SCATTER ? k->sidx : gr->fused && k->store ? k->st_ix : NULL);
                 if (((ci__iprog *)k->ip)->n > maxn) maxn = ((ci__iprog *)k->ip)->n;
             }
         }

@@ -112,9 +112,78 @@ CI_TEST(test_searchsorted_sorter_out_of_range_is_a_runtime_error) {
     }
 }
 
+/* A pointwise producer read through computed indices (upsampling, index_select) is inlined
+   into the consumer: its loads take the consumer's indirect index variables, whose values
+   must be computed in the kernel. Once they were not (TCC refused the C; the interpreter read
+   index 0 everywhere). The references are computed here directly. */
+CI_TEST(test_pointwise_producer_read_through_computed_indices) {
+    static const char *cig =
+        "input x: f32[1, 4, 8, 8]\n"
+        "input i: i64[5]\n"
+        "r = aten.relu.default(x)\n"
+        "up = aten.upsample_nearest2d.vec(r, None, [2.0, 2.0])\n"
+        "m = aten.mul.Tensor(x, 2)\n"
+        "a = aten.add.Tensor(m, 1)\n"
+        "sel = aten.index_select.default(a, 2, i)\n"
+        "s = aten.sigmoid.default(x)\n"
+        "bl = aten.upsample_bilinear2d.vec(s, None, True, [2.0, 2.0])\n"
+        "output up, sel, bl\n";
+    static const ci_backend bes[2] = {CI_BACKEND_TCC, CI_BACKEND_INTERP};
+    ci_test_rng rng = ci_test_rng_make(11);
+    float x[256], up[1024], sel[160], bl[1024], want_up[1024], want_sel[160], want_bl[1024];
+    int64_t idx[5] = {7, 0, 3, 3, 5};
+    int b, uf, c, h, w, k;
+    ci_test_fill_normal_f32(x, 256, &rng);
+    for (c = 0; c < 4; c++)
+        for (h = 0; h < 16; h++)
+            for (w = 0; w < 16; w++) {
+                /* align_corners: source coordinate h * 7 / 15 */
+                double sh = h * 7.0 / 15, sw = w * 7.0 / 15, fh = sh - floor(sh), fw = sw - floor(sw);
+                int h0 = (int)sh, w0 = (int)sw, h1 = h0 < 7 ? h0 + 1 : 7, w1 = w0 < 7 ? w0 + 1 : 7;
+                const float *xc = x + 64 * c;
+#define SIG(v) (1.0 / (1.0 + exp(-(double)(v))))
+                double v = (1 - fh) * ((1 - fw) * SIG(xc[8 * h0 + w0]) + fw * SIG(xc[8 * h0 + w1]))
+                         + fh * ((1 - fw) * SIG(xc[8 * h1 + w0]) + fw * SIG(xc[8 * h1 + w1]));
+#undef SIG
+                float xv = xc[8 * (h / 2) + w / 2];
+                want_up[256 * c + 16 * h + w] = xv > 0 ? xv : 0;
+                want_bl[256 * c + 16 * h + w] = (float)v;
+            }
+    for (c = 0; c < 4; c++)
+        for (k = 0; k < 5; k++)
+            for (w = 0; w < 8; w++) want_sel[40 * c + 8 * k + w] = 2 * x[64 * c + 8 * (int)idx[k] + w] + 1;
+    for (b = 0; b < 2; b++)
+        for (uf = 0; uf < 2; uf++) {
+            ci_ctx *ctx;
+            ci_graph *g;
+            ci_program *p;
+            ci_compile_desc pd;
+            char err[256];
+            const void *in[2];
+            void *out[3];
+            CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+            g = ci_graph_create(ctx);
+            CI_CHECK_OK(ci_cig_parse(g, cig, strlen(cig), "test.cig", NULL, err, sizeof err));
+            memset(&pd, 0, sizeof pd);
+            pd.backend = bes[b];
+            pd.unfused = uf;
+            CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+            in[0] = x; in[1] = idx;
+            out[0] = up; out[1] = sel; out[2] = bl;
+            CI_CHECK_OK_CTX(ctx, ci_program_run(p, 2, in, 3, out));
+            CI_CHECK_ARRAY_NEAR_F32(up, want_up, 1024, 0, 0);
+            CI_CHECK_ARRAY_NEAR_F32(sel, want_sel, 160, 1e-6, 1e-6);
+            CI_CHECK_ARRAY_NEAR_F32(bl, want_bl, 1024, 1e-6, 1e-5);
+            ci_program_destroy(p);
+            ci_graph_destroy(g);
+            ci_ctx_destroy(ctx);
+        }
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_out_of_range_index_is_a_runtime_error);
     CI_RUN(test_searchsorted_sorter_out_of_range_is_a_runtime_error);
+    CI_RUN(test_pointwise_producer_read_through_computed_indices);
     return ci_test_done();
 }

@@ -977,6 +977,23 @@ def build_cases():
         add(op_case("aten.upsample_bilinear2d.vec", "a, None, False, [2.0, 3.0]", I(dt, [1, 2, 5, 6])))
         add(op_case("aten.upsample_nearest3d.default", "a, [4, 6, 5]", I(dt, [1, 2, 3, 4, 5])))
         add(op_case("aten.upsample_bilinear2d.default", "a, [1, 1], True", I(dt, [1, 1, 4, 4])))
+    # a pointwise producer inlined into an op that reads it through computed indices: the
+    # producer's loads take the consumer's indirect index variables (their values must come along)
+    producers = {"relu": "p = aten.relu.default(a)", "sigmoid": "p = aten.sigmoid.default(a)",
+                 "abs": "p = aten.abs.default(a)",
+                 "x*2+1": "m = aten.mul.Tensor(a, 2)\np = aten.add.Tensor(m, 1)"}
+    consumers = {"bilinear x2": "y = aten.upsample_bilinear2d.vec(p, None, False, [2.0, 2.0])",
+                 "bilinear align_corners": "y = aten.upsample_bilinear2d.vec(p, None, True, [2.0, 2.0])",
+                 "bilinear size": "y = aten.upsample_bilinear2d.default(p, [13, 5], False)",
+                 "nearest x2": "y = aten.upsample_nearest2d.vec(p, None, [2.0, 2.0])",
+                 "index_select": "y = aten.index_select.default(p, 2, b)",
+                 "gather": "y = aten.gather.default(p, 3, c)",
+                 "index.Tensor": "y = aten.index.Tensor(p, [None, b])"}
+    for pn, pst in producers.items():
+        for cn, cst in consumers.items():
+            add(Case("%s into %s" % (pn, cn), [("a", I("f32", [1, 4, 8, 8])), ("b", I("i64", [5], "pidx4")),
+                                                ("c", I("i64", [1, 4, 8, 3], "pidx8"))],
+                     pst.split("\n") + [cst], ["y"]))
     for right in ("False", "True"):
         add(Case("bucketize right=%s" % right, [("a", I("f32", [7, 5], "grid"))],
                  ["b = aten.arange.start_step(-3, 4, 2, dtype=f32)",
