@@ -1879,9 +1879,15 @@ static ci__box *ci__box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size
     b->id = L->boxes.n;
     return b;
 }
+/* the one decode of a lowering-time handle (a box id): NULL unless 1 <= id <= boxes.n,
+   compared as unsigned (a handle is user input: ci_lower_*, a user lowering's results) */
+static ci__box *ci__box_find(const ci__L *L, ci_tensor t) {
+    return (L && t.id != 0 && t.id <= (uint32_t)L->boxes.n) ? (ci__box *)L->boxes.v[t.id - 1] : NULL;
+}
 static ci__box *ci__box_get(ci__L *L, ci_tensor t) {
-    if (t.id == 0 || (int)t.id > L->boxes.n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "invalid tensor handle %u", (unsigned)t.id);
-    return (ci__box *)L->boxes.v[t.id - 1];
+    ci__box *b = ci__box_find(L, t);
+    if (!b) CI__FAIL(L, CI_ERR_INVALID_ARGS, "invalid tensor handle %u", (unsigned)t.id);
+    return b;
 }
 static ci_tensor ci__tensor_of(const ci__box *b) { ci_tensor t; t.id = (uint32_t)b->id; return t; }
 static int64_t ci__numel(int ndim, const int64_t *s) {
@@ -2596,7 +2602,14 @@ static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *ar
             else if (b->weak == 2) { a[i].kind = CI_ARG_INT; a[i].u.i = b->wi; }
             else if (b->weak == 1) { a[i].kind = CI_ARG_BOOL; a[i].u.b = (int)b->wi; }
         } else if (a[i].kind == CI_ARG_TENSORS) {
+            if (a[i].u.tensors.n < 0 || (a[i].u.tensors.n > 0 && !a[i].u.tensors.v))   /* ci_lower_call passes the user's */
+                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' is a tensor list with a negative length or NULL data", op->name, op->params[i].name);
             for (k = 0; k < a[i].u.tensors.n; k++) if (a[i].u.tensors.v[k].id) ci__check_not_dd(L, op, i, ci__box_get(L, a[i].u.tensors.v[k]));
+        } else if ((a[i].kind == CI_ARG_INTS && (a[i].u.ints.n < 0 || (a[i].u.ints.n > 0 && !a[i].u.ints.v))) ||
+                   (a[i].kind == CI_ARG_FLOATS && (a[i].u.floats.n < 0 || (a[i].u.floats.n > 0 && !a[i].u.floats.v))) ||
+                   (a[i].kind == CI_ARG_LIST && (a[i].u.list.n < 0 || (a[i].u.list.n > 0 && !a[i].u.list.v))) ||
+                   (a[i].kind == CI_ARG_STRING && !a[i].u.s)) {
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' is a list with a negative length or NULL data, or a NULL string", op->name, op->params[i].name);
         } else if (a[i].kind == CI_ARG_DTYPE && !ci__dt_ok(a[i].u.dtype)) {
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' is an invalid dtype", op->name, op->params[i].name);
         } else if (a[i].kind < 0 || a[i].kind >= CI_ARG_KIND_COUNT) {
@@ -2634,6 +2647,29 @@ static ci_arg ci__map_arg(ci__L *L, const ci_arg *x, const uint32_t *map) {
         r.u.tensors.v = v;
     }
     return r;
+}
+/* Compiling lowers every node again, and the caller's arrays (and map) are sized from what
+   graph building recorded: a lowering (a user's may keep state) must give the same number of
+   results, with the same dtypes and shapes, both times. */
+static void ci__check_relowered(ci__L *L, const ci__node *nd, int n, const ci_tensor *outs) {
+    int i, d;
+    if (n != nd->nout)
+        CI__FAIL(L, CI_ERR_SHAPE, "the lowering of %s returned %d result%s at compile time, but %d at graph building",
+                 nd->op, n, n == 1 ? "" : "s", nd->nout);
+    for (i = 0; i < n; i++) {
+        const ci__gtensor *t = ci__gt(L->graph, nd->out0 + (uint32_t)i);
+        const ci__box *b = ci__box_get(L, outs[i]);
+        int same = b->dt == t->dt && b->ndim == t->ndim;
+        for (d = 0; same && d < b->ndim; d++) same = b->size[d] == t->shape[d];
+        if (!same) {
+            char got[160], want[160];
+            ci__fmt_shape(got, sizeof got, b->ndim, b->size);
+            ci__fmt_shape(want, sizeof want, t->ndim, t->shape);
+            CI__FAIL(L, b->dt != t->dt ? CI_ERR_DTYPE : CI_ERR_SHAPE,
+                     "the lowering of %s gave result %d as %s%s at compile time, but %s%s at graph building",
+                     nd->op, i, ci__dt[b->dt].name, got, ci__dt[t->dt].name, want);
+        }
+    }
 }
 /* lower one node; map[graph tensor id] receives the box id of each result */
 static void ci__lower_node(ci__L *L, const ci__node *nd, uint32_t *map) {
@@ -2689,6 +2725,7 @@ static void ci__lower_node(ci__L *L, const ci__node *nd, uint32_t *map) {
         for (i = 0; i < nd->nargs; i++) args[i] = ci__map_arg(L, &nd->args[i], map);
         for (i = 0; i < nd->nkw; i++) { kw[i].name = nd->kw[i].name; kw[i].value = ci__map_arg(L, &nd->kw[i].value, map); }
         n = ci__call_op(L, nd->op, nd->nargs, args, nd->nkw, kw, outs, 64);
+        if (L->graph) ci__check_relowered(L, nd, n, outs);
         if (n > 64) n = 64;
         for (i = 0; i < n; i++) map[nd->out0 + (uint32_t)i] = outs[i].id;
         return;
@@ -11870,7 +11907,10 @@ static int ci__graph_add(ci_graph *g, ci__node *nd) {
     ci__name_index_add(g, nd);
     for (i = 0; i < n; i++) {
         ci__gtensor *t = CI__NEW(g->A, ci__gtensor);
-        ci__box *b = ci__box_get(g->meta, ci__tensor_of((ci__box *)g->meta->boxes.v[g->meta_map[nd->out0 + (uint32_t)i] - 1]));
+        ci_tensor r;
+        ci__box *b;
+        r.id = g->meta_map[nd->out0 + (uint32_t)i];
+        b = ci__box_get(g->meta, r);
         t->node = g->nodes.n - 1; t->out = i;
         t->dt = b->dt; t->ndim = b->ndim;
         memcpy(t->shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
@@ -12418,14 +12458,19 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse
         const ci__node *nd = (const ci__node *)g->nodes.v[i];
         L->graph = g; L->node_ix = i;
         ci__lower_node(L, nd, map);
-        for (j = 0; j < nd->nout; j++)
-            ci__after_node(L, ci__box_get(L, ci__tensor_of((ci__box *)L->boxes.v[map[nd->out0 + (uint32_t)j] - 1])),
-                           ci__gt(g, nd->out0 + (uint32_t)j)->users);
+        for (j = 0; j < nd->nout; j++) {
+            ci_tensor r;
+            r.id = map[nd->out0 + (uint32_t)j];
+            ci__after_node(L, ci__box_get(L, r), ci__gt(g, nd->out0 + (uint32_t)j)->users);
+        }
     }
     L->node_op = "output";
     /* 2. outputs are written into the caller's arrays */
-    for (i = 0; i < g->outputs.n; i++)
-        ci__schedule_output(L, (ci__box *)L->boxes.v[map[(uint32_t)(uintptr_t)g->outputs.v[i]] - 1], i);
+    for (i = 0; i < g->outputs.n; i++) {
+        ci_tensor r;
+        r.id = map[(uint32_t)(uintptr_t)g->outputs.v[i]];
+        ci__schedule_output(L, ci__box_get(L, r), i);
+    }
     /* 3. kernels: names, dead code, fusion */
     for (i = 0; i < L->kernels.n; i++) ci__kernel_name((ci__kernel *)L->kernels.v[i]);
     ci__eliminate_dead(L);
@@ -12791,15 +12836,12 @@ ci_tensor ci_lower_call1(ci_lower *L, const char *op, int nargs, const ci_arg *a
     ci_lower_call(L, op, nargs, args, nkwargs, kwargs, &t, 1);
     return t;
 }
-static ci__box *ci__lower_box(ci__L *L, ci_tensor t) {
-    return (L && t.id > 0 && (int)t.id <= L->boxes.n) ? (ci__box *)L->boxes.v[t.id - 1] : NULL;
-}
 ci_dtype ci_lower_dtype(ci_lower *L, ci_tensor t) {
-    ci__box *b = ci__lower_box((ci__L *)L, t);
+    ci__box *b = ci__box_find((ci__L *)L, t);
     return b ? b->dt : CI_DTYPE_INVALID;
 }
 int ci_lower_shape(ci_lower *L, ci_tensor t, int64_t *shape) {
-    ci__box *b = ci__lower_box((ci__L *)L, t);
+    ci__box *b = ci__box_find((ci__L *)L, t);
     if (!b) return -1;
     if (shape) memcpy(shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
     return b->ndim;
