@@ -64,6 +64,10 @@
 
    Memory. Everything comes from the allocator in ci_ctx_desc (malloc/free by default). Graphs
    and programs own their memory and free it in ci_graph_destroy / ci_program_destroy.
+   Destroy in any order: each live graph and program keeps its context (allocator, logger,
+   registry), and the context's memory goes with the last of ci_ctx_destroy and the destroys
+   of its graphs and programs. After ci_ctx_destroy the context creates no graphs and takes no
+   registrations (refused and logged), and ci_ctx_last_error must no longer be read.
    Input and output arrays belong to the caller: dense, C-contiguous, of the declared dtype and
    shape. A program owns one arena for its intermediate buffers, sized and allocated at compile
    time (buffers whose lives do not overlap share memory); the caller may supply it instead
@@ -593,12 +597,20 @@ static void ci__default_free(void *p, size_t size, void *user) { (void)size; (vo
 
 typedef struct ci__regtab { ci__opdef **slots; int cap, n; } ci__regtab;
 
+/* The context is reference counted: one reference for the user (dropped by ci_ctx_destroy),
+   one for each live graph and program, which use its allocator, logger, registry and
+   last_error. Its memory goes with the last reference, whatever the order of the destroys. */
 struct ci_ctx {
     ci_ctx_desc desc;
     char last_error[2048];
     ci__regtab reg;
     ci__arena *arena;   /* registry, schemas */
     uint32_t graph_tags;
+    long refs;          /* the user's (until ci_ctx_destroy) + live graphs + live programs */
+    int destroyed;      /* ci_ctx_destroy was called: no new graphs or registrations */
+#ifndef CINDUCTOR_NO_THREADS
+    pthread_mutex_t ref_mu;   /* graphs and programs of one context may die on different threads */
+#endif
 };
 
 static void *ci__malloc(const ci_ctx *ctx, size_t size) {
@@ -11768,21 +11780,64 @@ ci_result ci_ctx_create(const ci_ctx_desc *desc, ci_ctx **out) {
     if (!ctx) return CI_ERR_OUT_OF_MEMORY;
     memset(ctx, 0, sizeof *ctx);
     ctx->desc = d;
+    ctx->refs = 1;
     ctx->arena = ci__arena_new(ctx, NULL);
     if (!ctx->arena || !ci__ctx_builtins(ctx)) {
         ci__arena_destroy(ctx->arena);
         d.allocator.free(ctx, sizeof(ci_ctx), d.allocator.user);
         return CI_ERR_OUT_OF_MEMORY;
     }
+#ifndef CINDUCTOR_NO_THREADS
+    pthread_mutex_init(&ctx->ref_mu, NULL);
+#endif
     *out = ctx;
     return CI_OK;
 }
-void ci_ctx_destroy(ci_ctx *ctx) {
+static void ci__ctx_retain(ci_ctx *ctx) {
+#ifndef CINDUCTOR_NO_THREADS
+    pthread_mutex_lock(&ctx->ref_mu);
+#endif
+    ctx->refs++;
+#ifndef CINDUCTOR_NO_THREADS
+    pthread_mutex_unlock(&ctx->ref_mu);
+#endif
+}
+static void ci__ctx_release(ci_ctx *ctx) {
     ci_allocator a;
-    if (!ctx) return;
+    long left;
+#ifndef CINDUCTOR_NO_THREADS
+    pthread_mutex_lock(&ctx->ref_mu);
+#endif
+    left = --ctx->refs;
+#ifndef CINDUCTOR_NO_THREADS
+    pthread_mutex_unlock(&ctx->ref_mu);
+#endif
+    if (left > 0) return;
     a = ctx->desc.allocator;
     ci__arena_destroy(ctx->arena);
+#ifndef CINDUCTOR_NO_THREADS
+    pthread_mutex_destroy(&ctx->ref_mu);
+#endif
     a.free(ctx, sizeof(ci_ctx), a.user);
+}
+/* 0 (and a message to the logger) when the user already destroyed CTX, which lives on only
+   for its graphs and programs */
+static int ci__ctx_usable(ci_ctx *ctx, const char *who) {
+    char msg[160];
+    if (!ctx->destroyed) return 1;
+    snprintf(msg, sizeof msg, "%s: the context was destroyed (ci_ctx_destroy); it lives on only for its graphs and programs", who);
+    ci__set_error(ctx, "%s", msg);
+    ci__log(ctx, CI_LOG_ERROR, msg);
+    return 0;
+}
+void ci_ctx_destroy(ci_ctx *ctx) {
+    if (!ctx) return;
+    if (ctx->destroyed) {   /* still alive for its graphs and programs, so this read is safe */
+        ci__log(ctx, CI_LOG_ERROR, "ci_ctx_destroy: called twice on one context (ignored)");
+        return;
+    }
+    ctx->destroyed = 1;
+    ci__ctx_release(ctx);
 }
 const char *ci_ctx_last_error(const ci_ctx *ctx) { return ctx ? ctx->last_error : "no context"; }
 int ci_has_op(const ci_ctx *ctx, const char *op) { return ctx && op && ci__registry_find(ctx, op) != NULL; }
@@ -11814,7 +11869,7 @@ static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
 
 ci_graph *ci_graph_create(ci_ctx *ctx) {
     ci_graph *g;
-    if (!ctx) return NULL;
+    if (!ctx || !ci__ctx_usable(ctx, "ci_graph_create")) return NULL;
     g = (ci_graph *)ci__malloc(ctx, sizeof(ci_graph));
     if (!g) return NULL;
     memset(g, 0, sizeof *g);
@@ -11827,12 +11882,16 @@ ci_graph *ci_graph_create(ci_ctx *ctx) {
     g->E.armed = 0;
     /* distinct for the context's live graphs (up to 4095 of them) */
     g->tag = (ctx->graph_tags++ % 4095u) + 1u;
+    ci__ctx_retain(ctx);
     return g;
 }
 void ci_graph_destroy(ci_graph *g) {
+    ci_ctx *ctx;
     if (!g) return;
+    ctx = g->ctx;
     ci__arena_destroy(g->A);
-    ci__mfree(g->ctx, g, sizeof(ci_graph));
+    ci__mfree(ctx, g, sizeof(ci_graph));
+    ci__ctx_release(ctx);
 }
 ci_result ci_graph_status(const ci_graph *g) { return g ? g->status : CI_ERR_INVALID_ARGS; }
 const char *ci_graph_message(const ci_graph *g) { return g ? g->msg : "no graph"; }
@@ -12585,6 +12644,7 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     p->ctx = ctx;
     p->A = ci__arena_new(ctx, &p->E);
     if (!p->A) { ci__mfree(ctx, p, sizeof *p); ci__set_error(ctx, "out of memory"); return CI_ERR_OUT_OF_MEMORY; }
+    ci__ctx_retain(ctx);   /* released by ci_program_destroy, on failure too */
     if (setjmp(p->E.jb)) {
         ci_result r = p->E.code;
         if (p->L && p->L->node_name && strcmp(p->L->node_op ? p->L->node_op : "", "output"))
@@ -12749,9 +12809,13 @@ void ci_program_destroy(ci_program *p) {
         pthread_cond_destroy(&p->pool.done_cv);
     }
 #endif
-    if (p->arena_raw) ci__mfree(p->ctx, p->arena_raw, p->arena_raw_size);
-    ci__arena_destroy(p->A);
-    ci__mfree(p->ctx, p, sizeof *p);
+    {
+        ci_ctx *ctx = p->ctx;
+        if (p->arena_raw) ci__mfree(ctx, p->arena_raw, p->arena_raw_size);
+        ci__arena_destroy(p->A);
+        ci__mfree(ctx, p, sizeof *p);
+        ci__ctx_release(ctx);
+    }
 }
 
 /* -- the registry, for users -- */
@@ -12784,6 +12848,7 @@ static ci_result ci__register_user(ci_ctx *ctx, const char *name, const char *sc
 ci_result ci_register_lowering(ci_ctx *ctx, const ci_lowering_desc *desc) {
     ci__opdef op;
     if (!ctx || !desc || !desc->name || !desc->fn) { if (ctx) ci__set_error(ctx, "ci_register_lowering: NULL argument"); return CI_ERR_INVALID_ARGS; }
+    if (!ci__ctx_usable(ctx, "ci_register_lowering")) return CI_ERR_INVALID_ARGS;
     if (desc->promotion < 0 || desc->promotion >= CI_PROMOTE_COUNT) { ci__set_error(ctx, "ci_register_lowering: invalid promotion kind"); return CI_ERR_INVALID_ARGS; }
     memset(&op, 0, sizeof op);
     op.kind = CI__OPK_USER; op.ufn = desc->fn; op.user = desc->user;
@@ -12795,6 +12860,7 @@ ci_result ci_register_lowering(ci_ctx *ctx, const ci_lowering_desc *desc) {
 ci_result ci_register_extern(ci_ctx *ctx, const ci_extern_desc *desc) {
     ci__opdef op;
     if (!ctx || !desc || !desc->name || !desc->run) { if (ctx) ci__set_error(ctx, "ci_register_extern: NULL argument"); return CI_ERR_INVALID_ARGS; }
+    if (!ci__ctx_usable(ctx, "ci_register_extern")) return CI_ERR_INVALID_ARGS;
     if (desc->num_outputs < 0 || desc->num_outputs > 16) { ci__set_error(ctx, "ci_register_extern: num_outputs must be in [0, 16]"); return CI_ERR_INVALID_ARGS; }
     memset(&op, 0, sizeof op);
     op.kind = CI__OPK_EXTERN; op.ext = *desc;
