@@ -58,7 +58,9 @@
 
    Concepts. A ci_ctx owns the op registry, the allocator and the last error. A ci_graph is a
    list of nodes, each an aten op applied to earlier tensors; a ci_tensor is a small handle
-   (an id, 0 = invalid) naming one node result. ci_compile lowers the graph (every op goes
+   (an id, 0 = invalid) naming one node result. The ids of two graphs of one context never
+   meet (until it has handed out 2^32 of them), so a tensor of another graph, live or
+   destroyed, is refused as "foreign". ci_compile lowers the graph (every op goes
    through the registry, exactly as Inductor's lowerings do), decides which values become
    buffers, forms kernels, emits C and compiles it. A ci_program runs as often as you like.
 
@@ -605,7 +607,9 @@ struct ci_ctx {
     char last_error[2048];
     ci__regtab reg;
     ci__arena *arena;   /* registry, schemas */
-    uint32_t graph_tags;
+    uint64_t next_handle;     /* tensor handle ids: the next one no graph has had (0 = 1) */
+    int handles_wrapped;      /* all 2^32 were handed out once: new ranges avoid live graphs' */
+    ci_graph *graphs;         /* the live graphs (their handle ranges), linked by live_next */
     long refs;          /* the user's (until ci_ctx_destroy) + live graphs + live programs */
     int destroyed;      /* ci_ctx_destroy was called: no new graphs or registrations */
 #ifndef CINDUCTOR_NO_THREADS
@@ -2104,7 +2108,13 @@ typedef struct ci__gtensor {
     int ndim;
     int64_t shape[CI_MAX_DIMS];
     uint32_t meta_box;
+    uint32_t handle;         /* the id of its ci_tensor */
 } ci__gtensor;
+/* Tensor handles: a context hands out ids 1, 2, ... in ranges (16, 32, ... 65536 ids), each
+   graph taking a range when its last is used up, so the ids of two graphs of one context never
+   meet while the context has not handed out 2^32 of them; after that, new ranges still avoid
+   every live graph's. A graph's ranges, sorted by base, map an id back to a tensor index. */
+typedef struct ci__hrange { uint32_t base, size, first; } ci__hrange;
 struct ci_graph {
     ci_ctx *ctx;
     ci__arena *A;
@@ -2114,7 +2124,10 @@ struct ci_graph {
     ci_result status;
     char msg[1024];
     ci__L *meta;          /* build-time lowering: checks shapes and dtypes as nodes arrive */
-    uint32_t tag;         /* high bits of this graph's tensor handles (catches foreign handles) */
+    ci__hrange *hr;       /* its handle ranges, sorted by base */
+    int nhr, hr_cap;
+    uint64_t h_next, h_end;   /* the ids left in its newest range */
+    ci_graph *live_prev, *live_next;   /* the context's list of live graphs */
     uint32_t *meta_map;   /* tensor index -> box id in meta */
     int map_cap, nauto;
     ci__node **names;     /* node name index: chained buckets */
@@ -11793,25 +11806,31 @@ ci_result ci_ctx_create(const ci_ctx_desc *desc, ci_ctx **out) {
     *out = ctx;
     return CI_OK;
 }
-static void ci__ctx_retain(ci_ctx *ctx) {
+static void ci__ctx_lock(ci_ctx *ctx) {
 #ifndef CINDUCTOR_NO_THREADS
     pthread_mutex_lock(&ctx->ref_mu);
+#else
+    (void)ctx;
 #endif
-    ctx->refs++;
+}
+static void ci__ctx_unlock(ci_ctx *ctx) {
 #ifndef CINDUCTOR_NO_THREADS
     pthread_mutex_unlock(&ctx->ref_mu);
+#else
+    (void)ctx;
 #endif
+}
+static void ci__ctx_retain(ci_ctx *ctx) {
+    ci__ctx_lock(ctx);
+    ctx->refs++;
+    ci__ctx_unlock(ctx);
 }
 static void ci__ctx_release(ci_ctx *ctx) {
     ci_allocator a;
     long left;
-#ifndef CINDUCTOR_NO_THREADS
-    pthread_mutex_lock(&ctx->ref_mu);
-#endif
+    ci__ctx_lock(ctx);
     left = --ctx->refs;
-#ifndef CINDUCTOR_NO_THREADS
-    pthread_mutex_unlock(&ctx->ref_mu);
-#endif
+    ci__ctx_unlock(ctx);
     if (left > 0) return;
     a = ctx->desc.allocator;
     ci__arena_destroy(ctx->arena);
@@ -11859,8 +11878,6 @@ ci_result ci_registry_entry(const ci_ctx *ctx, int i, ci_op_info *info) {
 }
 
 /* -- graphs -- */
-#define CI__TAG_SHIFT 20
-#define CI__IDX_MASK ((1u << CI__TAG_SHIFT) - 1)
 static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
     ci__L *L = CI__NEW(A, ci__L);
     L->ctx = ctx; L->A = A; L->E = E; L->meta = meta;
@@ -11880,15 +11897,22 @@ ci_graph *ci_graph_create(ci_ctx *ctx) {
     g->E.armed = 1;
     g->meta = ci__lower_new(ctx, g->A, &g->E, 1);
     g->E.armed = 0;
-    /* distinct for the context's live graphs (up to 4095 of them) */
-    g->tag = (ctx->graph_tags++ % 4095u) + 1u;
-    ci__ctx_retain(ctx);
+    ci__ctx_lock(ctx);   /* a reference to the context, and a place in its list of live graphs */
+    ctx->refs++;
+    g->live_next = ctx->graphs;
+    if (ctx->graphs) ctx->graphs->live_prev = g;
+    ctx->graphs = g;
+    ci__ctx_unlock(ctx);
     return g;
 }
 void ci_graph_destroy(ci_graph *g) {
     ci_ctx *ctx;
     if (!g) return;
     ctx = g->ctx;
+    ci__ctx_lock(ctx);
+    if (g->live_prev) g->live_prev->live_next = g->live_next; else ctx->graphs = g->live_next;
+    if (g->live_next) g->live_next->live_prev = g->live_prev;
+    ci__ctx_unlock(ctx);
     ci__arena_destroy(g->A);
     ci__mfree(ctx, g, sizeof(ci_graph));
     ci__ctx_release(ctx);
@@ -11931,12 +11955,75 @@ static void ci__graph_error(ci_graph *g, ci_result code, const char *fmt, ...) {
     va_end(ap);
     for (p = g->msg; *p; p++) if ((unsigned char)*p < 0x20) *p = ' ';   /* one line, whatever strings it quotes */
 }
-static uint32_t ci__handle_index(const ci_graph *g, ci_tensor t) {
-    uint32_t idx = t.id & CI__IDX_MASK;
-    if (t.id == 0 || (t.id >> CI__TAG_SHIFT) != g->tag || idx == 0 || (int)idx > g->tensors.n) return 0;
-    return idx;
+/* SIZE new handle ids for a graph of CTX, clear of every live graph's (see ci__hrange); 0 when
+   the live graphs hold them all. Called with the context locked. */
+static uint32_t ci__ctx_handle_range(ci_ctx *ctx, uint32_t size) {
+    uint64_t lo = ctx->next_handle ? ctx->next_handle : 1;
+    int restarts = 0;
+    for (;;) {
+        const ci_graph *h;
+        int i, clash = 0;
+        if (lo + size > ((uint64_t)1 << 32)) {   /* past the last id: start again from 1 */
+            if (restarts++) return 0;
+            lo = 1;
+            ctx->handles_wrapped = 1;
+        }
+        if (!ctx->handles_wrapped) break;
+        for (h = ctx->graphs; h && !clash; h = h->live_next)
+            for (i = 0; i < h->nhr && !clash; i++)
+                if (h->hr[i].base < lo + size && lo < (uint64_t)h->hr[i].base + h->hr[i].size) {
+                    lo = (uint64_t)h->hr[i].base + h->hr[i].size;
+                    clash = 1;
+                }
+        if (!clash) break;
+    }
+    ctx->next_handle = lo + size;
+    return (uint32_t)lo;
 }
-static ci_tensor ci__handle(const ci_graph *g, uint32_t idx) { ci_tensor t; t.id = (g->tag << CI__TAG_SHIFT) | idx; return t; }
+/* a new handle range for G; called armed (fails on out of memory or out of ids) */
+static void ci__graph_new_range(ci_graph *g) {
+    uint32_t size = g->nhr < 12 ? 16u << g->nhr : 65536u, base;
+    ci__hrange *grown = NULL;
+    int i, cap = g->hr_cap;
+    if (g->nhr == g->hr_cap) {   /* allocated unlocked (it may fail), swapped in under the lock */
+        cap = cap ? cap * 2 : 8;
+        grown = CI__NEWN(g->A, ci__hrange, cap);
+        if (g->nhr) memcpy(grown, g->hr, sizeof(ci__hrange) * (size_t)g->nhr);
+    }
+    ci__ctx_lock(g->ctx);
+    if (grown) { g->hr = grown; g->hr_cap = cap; }
+    base = ci__ctx_handle_range(g->ctx, size);
+    if (base) {
+        for (i = g->nhr; i > 0 && g->hr[i - 1].base > base; i--) g->hr[i] = g->hr[i - 1];
+        g->hr[i].base = base; g->hr[i].size = size; g->hr[i].first = (uint32_t)g->tensors.n + 1;
+        g->nhr++;
+    }
+    ci__ctx_unlock(g->ctx);
+    if (!base) ci__fail(&g->E, CI_ERR_OUT_OF_MEMORY, "out of tensor handles: the context's live graphs hold all 2^32 ids");
+    g->h_next = base;
+    g->h_end = (uint64_t)base + size;
+}
+/* appends a tensor to G, with the next handle id of its range */
+static void ci__graph_push_tensor(ci_graph *g, ci__gtensor *t) {
+    if (g->h_next == g->h_end) ci__graph_new_range(g);
+    t->handle = (uint32_t)g->h_next;
+    ci__vec_push(g->A, &g->tensors, t);
+    g->h_next++;
+}
+/* The one decode of a graph's tensor handle: its tensor index, or 0 for an id that is not one of
+   G's tensors (0, another graph's, a destroyed graph's, garbage). Unsigned throughout. */
+static uint32_t ci__handle_index(const ci_graph *g, ci_tensor t) {
+    int lo = 0, hi = g->nhr - 1;
+    uint32_t idx;
+    while (lo <= hi) {   /* hi ends at the last range whose base <= id */
+        int mid = lo + (hi - lo) / 2;
+        if (g->hr[mid].base <= t.id) lo = mid + 1; else hi = mid - 1;
+    }
+    if (t.id == 0 || hi < 0 || t.id - g->hr[hi].base >= g->hr[hi].size) return 0;
+    idx = g->hr[hi].first + (t.id - g->hr[hi].base);
+    return idx >= 1 && idx <= (uint32_t)g->tensors.n ? idx : 0;
+}
+static ci_tensor ci__handle(const ci_graph *g, uint32_t idx) { ci_tensor t; t.id = ci__gt(g, idx)->handle; return t; }
 static int ci__valid_name(const char *s) {
     static const char *const reserved[] = {"None", "True", "False", "inf", "nan", "_", "input", "const", "output", "load"};
     size_t i;
@@ -11974,7 +12061,7 @@ static int ci__graph_add(ci_graph *g, ci__node *nd) {
         t->dt = b->dt; t->ndim = b->ndim;
         memcpy(t->shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
         t->meta_box = (uint32_t)b->id;
-        ci__vec_push(g->A, &g->tensors, t);
+        ci__graph_push_tensor(g, t);
     }
     return n;
 }
@@ -12263,7 +12350,7 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
             memcpy(t->shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
             t->meta_box = (uint32_t)b->id;
             g->meta_map[nd->out0 + (uint32_t)i] = (uint32_t)b->id;
-            ci__vec_push(g->A, &g->tensors, t);
+            ci__graph_push_tensor(g, t);
         }
     }
     g->E.armed = 0;

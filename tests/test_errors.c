@@ -11,7 +11,8 @@
    bool subtraction), unknown ops, argument binding (wrong kinds, too many positional arguments,
    unknown / duplicate / badly named keywords, missing required arguments, invalid kinds, NULL
    strings and lists), NULL pointers to every entry point, invalid dtypes, ranks and sizes,
-   invalid and foreign tensor handles, names, ci_compile's checks (no outputs, devices, backends),
+   invalid and foreign tensor handles (also after 5,000 graphs, live and destroyed), a context
+   destroyed before its graphs and programs, names, ci_compile's checks (no outputs, devices, backends),
    ci_program_run's checks, NULL destroys, the fail-the-Nth-allocation loop over building,
    compiling and running softmax(x * w + b) on both backends, and that ci_program_run allocates
    nothing. */
@@ -1573,6 +1574,44 @@ CI_TEST(test_context_destroyed_first) {
     }
 }
 
+/* A tensor of another graph is refused however many graphs came between: the 12-bit graph tag
+   of old wrapped after 4,096 graphs, and then a live foreign tensor, or a stale one of a
+   destroyed graph, named a tensor of the new graph. */
+CI_TEST(test_foreign_handles_after_many_graphs) {
+    enum { NG = 5000 };
+    env e;
+    ci_graph *ga, *gs;
+    ci_tensor xa, xs;
+    int i;
+    ENV_OPEN(e);
+    ga = ci_graph_create(e.ctx);           /* stays live */
+    xa = inp(ga, "x", CI_F32, 1, 3);
+    gs = ci_graph_create(e.ctx);           /* destroyed: its handle is stale */
+    xs = inp(gs, "x", CI_F32, 1, 3);
+    ci_graph_destroy(gs);
+    for (i = 0; i < NG; i++) {
+        ci_graph *g = ci_graph_create(e.ctx);
+        ci_tensor x;
+        CI_CHECK(g != NULL);
+        x = inp(g, "x", CI_F32, 1, 3);   /* index 1, as xa's and xs's */
+        if (ci_tensor_dtype(g, xa) != CI_DTYPE_INVALID || ci_tensor_dtype(g, xs) != CI_DTYPE_INVALID) {
+            int live = ci_tensor_dtype(g, xa) != CI_DTYPE_INVALID;
+            ci_graph_destroy(g);
+            ci_graph_destroy(ga);
+            ci_ctx_destroy(e.ctx);
+            CI_FAIL("graph %d accepts the tensor of an earlier graph (%s)", i + 3, live ? "live" : "destroyed");
+        }
+        if (i == NG - 1) {
+            CI_CHECK(is_null_tensor(ci_add(g, x, xs)));
+            CHECK_CONTAINS(ci_graph_message(g), "foreign");
+        }
+        ci_graph_destroy(g);
+    }
+    CI_CHECK_EQ_INT(ci_tensor_dtype(ga, xa), CI_F32);  /* the owner still knows it */
+    ci_graph_destroy(ga);
+    ENV_CLOSE(e);
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     RUN(test_shape_error_is_sticky);
@@ -1589,6 +1628,7 @@ int main(int argc, char **argv) {
     RUN(test_invalid_dtypes_and_ranks);
     RUN(test_invalid_and_foreign_handles);
     RUN(test_live_graphs_never_share_handles);
+    RUN(test_foreign_handles_after_many_graphs);
     RUN(test_names);
     RUN(test_user_name_after_auto_name);
     RUN(test_auto_name_after_user_name);

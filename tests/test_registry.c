@@ -14,7 +14,9 @@
        backends, a failing run gives CI_ERR_RUNTIME naming the kernel, the default infer, infer
        errors, several outputs, non-tensor arguments;
    (6) torch's type promotion rules on builtin ops;
-   (7) ci_has_op, registration errors, out-of-memory during registration and use.
+   (7) ci_has_op, registration errors, out-of-memory during registration and use;
+   (8) handle ids of 2^31 and more (returned, given to ci_lower_*), and a lowering whose results
+       change between graph building and compiling (bigger, other dtype or rank, fewer, more).
    Every test checks that nothing is left allocated. */
 #include "ci_test.h"
 
