@@ -367,7 +367,9 @@ typedef enum ci_promotion {
 /* A lowering receives its arguments bound to the schema's parameters, in schema order, with
    defaults filled in (tensors have been promoted/broadcast as the flags ask). It builds its
    results with ci_lower_call / ci_lower_* and writes them to outs; returns the number of
-   results, or 0 after ci_lower_error. */
+   results (at most max_outs), or 0 after ci_lower_error. ci_compile lowers the graph again:
+   the lowering must then give the same number of results, dtypes and shapes as when the node
+   was built (ci_compile fails otherwise, naming the node). */
 typedef int (*ci_lowering_fn)(ci_lower *L, const ci_arg *args, int nargs,
                               ci_tensor *outs, int max_outs, void *user);
 
@@ -2651,7 +2653,8 @@ static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *ar
         if (L->user_failed || n <= 0)
             CI__FAIL(L, L->user_failed ? L->user_code : CI_ERR_INVALID_ARGS, "%s: %s", op->name,
                      L->user_failed ? L->user_msg : "the lowering returned no result");
-        if (n > 64) n = 64;
+        if (n > 64)   /* it wrote past outs (max_outs is 64) or returned garbage */
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: the lowering returned %d results, more than max_outs (64)", op->name, n);
         for (i = 0; i < n; i++) ci__box_get(L, res[i]);
         break;
     }

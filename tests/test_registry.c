@@ -1677,7 +1677,8 @@ CI_TEST(test_oom_registry) {
 #define HUGE_ID 0x80000005u
 
 typedef struct huge_info {
-    int mode;          /* 0: return a huge handle; 1: probe ci_lower_* with one, then fail */
+    int mode;          /* 0: return a huge handle; 1: probe ci_lower_* with one, then fail;
+                          2: return more results than max_outs */
     int shape_nd;      /* what ci_lower_shape answered */
     int dtype;         /* what ci_lower_dtype answered */
     unsigned call_id;  /* what ci_lower_call1 returned */
@@ -1692,6 +1693,7 @@ static int huge_fn(ci_lower *L, const ci_arg *args, int nargs, ci_tensor *outs, 
     (void)nargs; (void)max_outs;
     bad.id = HUGE_ID;
     if (h->mode == 0) { outs[0] = bad; return 1; }
+    if (h->mode == 2) { outs[0] = args[0].u.t; return max_outs + 1; }   /* a count past outs */
     h->shape_nd = ci_lower_shape(L, bad, shape);
     h->dtype = (int)ci_lower_dtype(L, bad);
     a[0] = args[0]; a[1] = ci_arg_tensor(bad);
@@ -1711,7 +1713,7 @@ CI_TEST(test_huge_tensor_handles) {
     d.fn = huge_fn;
     d.user = &h;
     CI_CHECK_OK(ci_register_lowering(e.ctx, &d));
-    for (mode = 0; mode < 2; mode++) {
+    for (mode = 0; mode < 3; mode++) {
         ci_graph *g = ci_graph_create(e.ctx);
         ci_tensor t;
         memset(&h, 0, sizeof h);
@@ -1722,6 +1724,7 @@ CI_TEST(test_huge_tensor_handles) {
         CI_CHECK_EQ_INT(ci_graph_status(g), CI_ERR_INVALID_ARGS);
         CHECK_CONTAINS(ci_graph_message(g), "myns.huge");
         if (mode == 0) CHECK_CONTAINS(ci_graph_message(g), "invalid tensor handle 2147483653");
+        else if (mode == 2) CHECK_CONTAINS(ci_graph_message(g), "returned 65 results, more than max_outs (64)");
         else {
             CI_CHECK_EQ_INT(h.shape_nd, -1);
             CI_CHECK_EQ_INT(h.dtype, CI_DTYPE_INVALID);
