@@ -89,7 +89,8 @@
    statically with libtcc.a runs where the tcc package is absent. libtcc is LGPL.
 
    Threading. Contexts are independent. Compiling is safe from several threads on different
-   contexts; libtcc calls are serialised by one process-wide lock.
+   contexts; libtcc calls are serialised by one process-wide lock. The graphs and programs of
+   one context may be destroyed on different threads (the context's count of them is locked).
 
    Debugging. ci_ctx_desc.debug (or ci_compile_desc.debug, or the CINDUCTOR_DEBUG environment
    variable: "1"/"all", or a comma list of graph,ir,kernels,source) prints the graph, the IR after
@@ -204,7 +205,7 @@ CI_API ci_dtype ci_dtype_from_name(const char *name);    /* "f32" or "float32"; 
 CI_API size_t ci_dtype_size(ci_dtype dt);
 
 /* ---- graphs ---- */
-CI_API ci_graph *ci_graph_create(ci_ctx *ctx);           /* NULL on allocation failure */
+CI_API ci_graph *ci_graph_create(ci_ctx *ctx);           /* NULL on allocation failure or a destroyed ctx */
 CI_API void ci_graph_destroy(ci_graph *g);
 CI_API ci_result ci_graph_status(const ci_graph *g);     /* first error recorded, or CI_OK */
 CI_API const char *ci_graph_message(const ci_graph *g);  /* "" when CI_OK */
