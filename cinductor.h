@@ -2683,7 +2683,7 @@ static ci_arg ci__map_arg(ci__L *L, const ci_arg *x, const uint32_t *map) {
 static void ci__check_relowered(ci__L *L, const ci__node *nd, int n, const ci_tensor *outs) {
     int i, d;
     if (n != nd->nout)
-        CI__FAIL(L, CI_ERR_SHAPE, "the lowering of %s returned %d result%s at compile time, but %d at graph building",
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "the lowering of %s returned %d result%s at compile time, but %d at graph building",
                  nd->op, n, n == 1 ? "" : "s", nd->nout);
     for (i = 0; i < n; i++) {
         const ci__gtensor *t = ci__gt(L->graph, nd->out0 + (uint32_t)i);
