@@ -1678,7 +1678,8 @@ CI_TEST(test_oom_registry) {
 
 typedef struct huge_info {
     int mode;          /* 0: return a huge handle; 1: probe ci_lower_* with one, then fail;
-                          2: return more results than max_outs */
+                          2: return more results than max_outs; 3, 4: give ci_lower_call a
+                          list with NULL data, with a negative length */
     int shape_nd;      /* what ci_lower_shape answered */
     int dtype;         /* what ci_lower_dtype answered */
     unsigned call_id;  /* what ci_lower_call1 returned */
@@ -1694,6 +1695,17 @@ static int huge_fn(ci_lower *L, const ci_arg *args, int nargs, ci_tensor *outs, 
     bad.id = HUGE_ID;
     if (h->mode == 0) { outs[0] = bad; return 1; }
     if (h->mode == 2) { outs[0] = args[0].u.t; return max_outs + 1; }   /* a count past outs */
+    if (h->mode == 3) {   /* a tensor list with NULL data */
+        a[0] = ci_arg_tensors(NULL, 2);
+        h->call_id = ci_lower_call1(L, "aten.cat", 1, a, 0, NULL).id;
+        return 0;
+    }
+    if (h->mode == 4) {   /* an int list of negative length */
+        static const int64_t dims[1] = {0};
+        a[0] = args[0]; a[1] = ci_arg_ints(dims, -3);
+        h->call_id = ci_lower_call1(L, "aten.sum.dim_IntList", 2, a, 0, NULL).id;
+        return 0;
+    }
     h->shape_nd = ci_lower_shape(L, bad, shape);
     h->dtype = (int)ci_lower_dtype(L, bad);
     a[0] = args[0]; a[1] = ci_arg_tensor(bad);
@@ -1713,7 +1725,7 @@ CI_TEST(test_huge_tensor_handles) {
     d.fn = huge_fn;
     d.user = &h;
     CI_CHECK_OK(ci_register_lowering(e.ctx, &d));
-    for (mode = 0; mode < 3; mode++) {
+    for (mode = 0; mode < 5; mode++) {
         ci_graph *g = ci_graph_create(e.ctx);
         ci_tensor t;
         memset(&h, 0, sizeof h);
@@ -1725,6 +1737,10 @@ CI_TEST(test_huge_tensor_handles) {
         CHECK_CONTAINS(ci_graph_message(g), "myns.huge");
         if (mode == 0) CHECK_CONTAINS(ci_graph_message(g), "invalid tensor handle 2147483653");
         else if (mode == 2) CHECK_CONTAINS(ci_graph_message(g), "returned 65 results, more than max_outs (64)");
+        else if (mode >= 3) {
+            CI_CHECK_EQ_INT(h.call_id, 0);
+            CHECK_CONTAINS(ci_graph_message(g), "negative length or NULL data");
+        }
         else {
             CI_CHECK_EQ_INT(h.shape_nd, -1);
             CI_CHECK_EQ_INT(h.dtype, CI_DTYPE_INVALID);
