@@ -58,12 +58,18 @@
 
    Concepts. A ci_ctx owns the op registry, the allocator and the last error. A ci_graph is a
    list of nodes, each an aten op applied to earlier tensors; a ci_tensor is a small handle
-   (an id, 0 = invalid) naming one node result. ci_compile lowers the graph (every op goes
+   (an id, 0 = invalid) naming one node result. The ids of two graphs of one context never
+   meet (until it has handed out 2^32 of them), so a tensor of another graph, live or
+   destroyed, is refused as "foreign". ci_compile lowers the graph (every op goes
    through the registry, exactly as Inductor's lowerings do), decides which values become
    buffers, forms kernels, emits C and compiles it. A ci_program runs as often as you like.
 
    Memory. Everything comes from the allocator in ci_ctx_desc (malloc/free by default). Graphs
    and programs own their memory and free it in ci_graph_destroy / ci_program_destroy.
+   Destroy in any order: each live graph and program keeps its context (allocator, logger,
+   registry), and the context's memory goes with the last of ci_ctx_destroy and the destroys
+   of its graphs and programs. After ci_ctx_destroy the context creates no graphs and takes no
+   registrations (refused and logged), and ci_ctx_last_error must no longer be read.
    Input and output arrays belong to the caller: dense, C-contiguous, of the declared dtype and
    shape. A program owns one arena for its intermediate buffers, sized and allocated at compile
    time (buffers whose lives do not overlap share memory); the caller may supply it instead
@@ -83,7 +89,8 @@
    statically with libtcc.a runs where the tcc package is absent. libtcc is LGPL.
 
    Threading. Contexts are independent. Compiling is safe from several threads on different
-   contexts; libtcc calls are serialised by one process-wide lock.
+   contexts; libtcc calls are serialised by one process-wide lock. The graphs and programs of
+   one context may be destroyed on different threads (the context's count of them is locked).
 
    Debugging. ci_ctx_desc.debug (or ci_compile_desc.debug, or the CINDUCTOR_DEBUG environment
    variable: "1"/"all", or a comma list of graph,ir,kernels,source) prints the graph, the IR after
@@ -198,7 +205,7 @@ CI_API ci_dtype ci_dtype_from_name(const char *name);    /* "f32" or "float32"; 
 CI_API size_t ci_dtype_size(ci_dtype dt);
 
 /* ---- graphs ---- */
-CI_API ci_graph *ci_graph_create(ci_ctx *ctx);           /* NULL on allocation failure */
+CI_API ci_graph *ci_graph_create(ci_ctx *ctx);           /* NULL on allocation failure or a destroyed ctx */
 CI_API void ci_graph_destroy(ci_graph *g);
 CI_API ci_result ci_graph_status(const ci_graph *g);     /* first error recorded, or CI_OK */
 CI_API const char *ci_graph_message(const ci_graph *g);  /* "" when CI_OK */
@@ -361,7 +368,9 @@ typedef enum ci_promotion {
 /* A lowering receives its arguments bound to the schema's parameters, in schema order, with
    defaults filled in (tensors have been promoted/broadcast as the flags ask). It builds its
    results with ci_lower_call / ci_lower_* and writes them to outs; returns the number of
-   results, or 0 after ci_lower_error. */
+   results (at most max_outs), or 0 after ci_lower_error. ci_compile lowers the graph again:
+   the lowering must then give the same number of results, dtypes and shapes as when the node
+   was built (ci_compile fails otherwise, naming the node). */
 typedef int (*ci_lowering_fn)(ci_lower *L, const ci_arg *args, int nargs,
                               ci_tensor *outs, int max_outs, void *user);
 
@@ -593,12 +602,22 @@ static void ci__default_free(void *p, size_t size, void *user) { (void)size; (vo
 
 typedef struct ci__regtab { ci__opdef **slots; int cap, n; } ci__regtab;
 
+/* The context is reference counted: one reference for the user (dropped by ci_ctx_destroy),
+   one for each live graph and program, which use its allocator, logger, registry and
+   last_error. Its memory goes with the last reference, whatever the order of the destroys. */
 struct ci_ctx {
     ci_ctx_desc desc;
     char last_error[2048];
     ci__regtab reg;
     ci__arena *arena;   /* registry, schemas */
-    uint32_t graph_tags;
+    uint64_t next_handle;     /* tensor handle ids: the next one no graph has had (0 = 1) */
+    int handles_wrapped;      /* all 2^32 were handed out once: new ranges avoid live graphs' */
+    ci_graph *graphs;         /* the live graphs (their handle ranges), linked by live_next */
+    long refs;          /* the user's (until ci_ctx_destroy) + live graphs + live programs */
+    int destroyed;      /* ci_ctx_destroy was called: no new graphs or registrations */
+#ifndef CINDUCTOR_NO_THREADS
+    pthread_mutex_t ref_mu;   /* graphs and programs of one context may die on different threads */
+#endif
 };
 
 static void *ci__malloc(const ci_ctx *ctx, size_t size) {
@@ -1879,9 +1898,15 @@ static ci__box *ci__box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size
     b->id = L->boxes.n;
     return b;
 }
+/* the one decode of a lowering-time handle (a box id): NULL unless 1 <= id <= boxes.n,
+   compared as unsigned (a handle is user input: ci_lower_*, a user lowering's results) */
+static ci__box *ci__box_find(const ci__L *L, ci_tensor t) {
+    return (L && t.id != 0 && t.id <= (uint32_t)L->boxes.n) ? (ci__box *)L->boxes.v[t.id - 1] : NULL;
+}
 static ci__box *ci__box_get(ci__L *L, ci_tensor t) {
-    if (t.id == 0 || (int)t.id > L->boxes.n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "invalid tensor handle %u", (unsigned)t.id);
-    return (ci__box *)L->boxes.v[t.id - 1];
+    ci__box *b = ci__box_find(L, t);
+    if (!b) CI__FAIL(L, CI_ERR_INVALID_ARGS, "invalid tensor handle %u", (unsigned)t.id);
+    return b;
 }
 static ci_tensor ci__tensor_of(const ci__box *b) { ci_tensor t; t.id = (uint32_t)b->id; return t; }
 static int64_t ci__numel(int ndim, const int64_t *s) {
@@ -2086,7 +2111,13 @@ typedef struct ci__gtensor {
     int ndim;
     int64_t shape[CI_MAX_DIMS];
     uint32_t meta_box;
+    uint32_t handle;         /* the id of its ci_tensor */
 } ci__gtensor;
+/* Tensor handles: a context hands out ids 1, 2, ... in ranges (16, 32, ... 65536 ids), each
+   graph taking a range when its last is used up, so the ids of two graphs of one context never
+   meet while the context has not handed out 2^32 of them; after that, new ranges still avoid
+   every live graph's. A graph's ranges, sorted by base, map an id back to a tensor index. */
+typedef struct ci__hrange { uint32_t base, size, first; } ci__hrange;
 struct ci_graph {
     ci_ctx *ctx;
     ci__arena *A;
@@ -2096,7 +2127,10 @@ struct ci_graph {
     ci_result status;
     char msg[1024];
     ci__L *meta;          /* build-time lowering: checks shapes and dtypes as nodes arrive */
-    uint32_t tag;         /* high bits of this graph's tensor handles (catches foreign handles) */
+    ci__hrange *hr;       /* its handle ranges, sorted by base */
+    int nhr, hr_cap;
+    uint64_t h_next, h_end;   /* the ids left in its newest range */
+    ci_graph *live_prev, *live_next;   /* the context's list of live graphs */
     uint32_t *meta_map;   /* tensor index -> box id in meta */
     int map_cap, nauto;
     ci__node **names;     /* node name index: chained buckets */
@@ -2596,7 +2630,14 @@ static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *ar
             else if (b->weak == 2) { a[i].kind = CI_ARG_INT; a[i].u.i = b->wi; }
             else if (b->weak == 1) { a[i].kind = CI_ARG_BOOL; a[i].u.b = (int)b->wi; }
         } else if (a[i].kind == CI_ARG_TENSORS) {
+            if (a[i].u.tensors.n < 0 || (a[i].u.tensors.n > 0 && !a[i].u.tensors.v))   /* ci_lower_call passes the user's */
+                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' is a tensor list with a negative length or NULL data", op->name, op->params[i].name);
             for (k = 0; k < a[i].u.tensors.n; k++) if (a[i].u.tensors.v[k].id) ci__check_not_dd(L, op, i, ci__box_get(L, a[i].u.tensors.v[k]));
+        } else if ((a[i].kind == CI_ARG_INTS && (a[i].u.ints.n < 0 || (a[i].u.ints.n > 0 && !a[i].u.ints.v))) ||
+                   (a[i].kind == CI_ARG_FLOATS && (a[i].u.floats.n < 0 || (a[i].u.floats.n > 0 && !a[i].u.floats.v))) ||
+                   (a[i].kind == CI_ARG_LIST && (a[i].u.list.n < 0 || (a[i].u.list.n > 0 && !a[i].u.list.v))) ||
+                   (a[i].kind == CI_ARG_STRING && !a[i].u.s)) {
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' is a list with a negative length or NULL data, or a NULL string", op->name, op->params[i].name);
         } else if (a[i].kind == CI_ARG_DTYPE && !ci__dt_ok(a[i].u.dtype)) {
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' is an invalid dtype", op->name, op->params[i].name);
         } else if (a[i].kind < 0 || a[i].kind >= CI_ARG_KIND_COUNT) {
@@ -2613,7 +2654,8 @@ static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *ar
         if (L->user_failed || n <= 0)
             CI__FAIL(L, L->user_failed ? L->user_code : CI_ERR_INVALID_ARGS, "%s: %s", op->name,
                      L->user_failed ? L->user_msg : "the lowering returned no result");
-        if (n > 64) n = 64;
+        if (n > 64)   /* it wrote past outs (max_outs is 64) or returned garbage */
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: the lowering returned %d results, more than max_outs (64)", op->name, n);
         for (i = 0; i < n; i++) ci__box_get(L, res[i]);
         break;
     }
@@ -2634,6 +2676,29 @@ static ci_arg ci__map_arg(ci__L *L, const ci_arg *x, const uint32_t *map) {
         r.u.tensors.v = v;
     }
     return r;
+}
+/* Compiling lowers every node again, and the caller's arrays (and map) are sized from what
+   graph building recorded: a lowering (a user's may keep state) must give the same number of
+   results, with the same dtypes and shapes, both times. */
+static void ci__check_relowered(ci__L *L, const ci__node *nd, int n, const ci_tensor *outs) {
+    int i, d;
+    if (n != nd->nout)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "the lowering of %s returned %d result%s at compile time, but %d at graph building",
+                 nd->op, n, n == 1 ? "" : "s", nd->nout);
+    for (i = 0; i < n; i++) {
+        const ci__gtensor *t = ci__gt(L->graph, nd->out0 + (uint32_t)i);
+        const ci__box *b = ci__box_get(L, outs[i]);
+        int same = b->dt == t->dt && b->ndim == t->ndim;
+        for (d = 0; same && d < b->ndim; d++) same = b->size[d] == t->shape[d];
+        if (!same) {
+            char got[160], want[160];
+            ci__fmt_shape(got, sizeof got, b->ndim, b->size);
+            ci__fmt_shape(want, sizeof want, t->ndim, t->shape);
+            CI__FAIL(L, b->dt != t->dt ? CI_ERR_DTYPE : CI_ERR_SHAPE,
+                     "the lowering of %s gave result %d as %s%s at compile time, but %s%s at graph building",
+                     nd->op, i, ci__dt[b->dt].name, got, ci__dt[t->dt].name, want);
+        }
+    }
 }
 /* lower one node; map[graph tensor id] receives the box id of each result */
 static void ci__lower_node(ci__L *L, const ci__node *nd, uint32_t *map) {
@@ -2689,6 +2754,7 @@ static void ci__lower_node(ci__L *L, const ci__node *nd, uint32_t *map) {
         for (i = 0; i < nd->nargs; i++) args[i] = ci__map_arg(L, &nd->args[i], map);
         for (i = 0; i < nd->nkw; i++) { kw[i].name = nd->kw[i].name; kw[i].value = ci__map_arg(L, &nd->kw[i].value, map); }
         n = ci__call_op(L, nd->op, nd->nargs, args, nd->nkw, kw, outs, 64);
+        if (L->graph) ci__check_relowered(L, nd, n, outs);
         if (n > 64) n = 64;
         for (i = 0; i < n; i++) map[nd->out0 + (uint32_t)i] = outs[i].id;
         return;
@@ -11763,21 +11829,70 @@ ci_result ci_ctx_create(const ci_ctx_desc *desc, ci_ctx **out) {
     if (!ctx) return CI_ERR_OUT_OF_MEMORY;
     memset(ctx, 0, sizeof *ctx);
     ctx->desc = d;
+    ctx->refs = 1;
     ctx->arena = ci__arena_new(ctx, NULL);
     if (!ctx->arena || !ci__ctx_builtins(ctx)) {
         ci__arena_destroy(ctx->arena);
         d.allocator.free(ctx, sizeof(ci_ctx), d.allocator.user);
         return CI_ERR_OUT_OF_MEMORY;
     }
+#ifndef CINDUCTOR_NO_THREADS
+    pthread_mutex_init(&ctx->ref_mu, NULL);
+#endif
     *out = ctx;
     return CI_OK;
 }
-void ci_ctx_destroy(ci_ctx *ctx) {
+static void ci__ctx_lock(ci_ctx *ctx) {
+#ifndef CINDUCTOR_NO_THREADS
+    pthread_mutex_lock(&ctx->ref_mu);
+#else
+    (void)ctx;
+#endif
+}
+static void ci__ctx_unlock(ci_ctx *ctx) {
+#ifndef CINDUCTOR_NO_THREADS
+    pthread_mutex_unlock(&ctx->ref_mu);
+#else
+    (void)ctx;
+#endif
+}
+static void ci__ctx_retain(ci_ctx *ctx) {
+    ci__ctx_lock(ctx);
+    ctx->refs++;
+    ci__ctx_unlock(ctx);
+}
+static void ci__ctx_release(ci_ctx *ctx) {
     ci_allocator a;
-    if (!ctx) return;
+    long left;
+    ci__ctx_lock(ctx);
+    left = --ctx->refs;
+    ci__ctx_unlock(ctx);
+    if (left > 0) return;
     a = ctx->desc.allocator;
     ci__arena_destroy(ctx->arena);
+#ifndef CINDUCTOR_NO_THREADS
+    pthread_mutex_destroy(&ctx->ref_mu);
+#endif
     a.free(ctx, sizeof(ci_ctx), a.user);
+}
+/* 0 (and a message to the logger) when the user already destroyed CTX, which lives on only
+   for its graphs and programs */
+static int ci__ctx_usable(ci_ctx *ctx, const char *who) {
+    char msg[160];
+    if (!ctx->destroyed) return 1;
+    snprintf(msg, sizeof msg, "%s: the context was destroyed (ci_ctx_destroy); it lives on only for its graphs and programs", who);
+    ci__set_error(ctx, "%s", msg);
+    ci__log(ctx, CI_LOG_ERROR, msg);
+    return 0;
+}
+void ci_ctx_destroy(ci_ctx *ctx) {
+    if (!ctx) return;
+    if (ctx->destroyed) {   /* still alive for its graphs and programs, so this read is safe */
+        ci__log(ctx, CI_LOG_ERROR, "ci_ctx_destroy: called twice on one context (ignored)");
+        return;
+    }
+    ctx->destroyed = 1;
+    ci__ctx_release(ctx);
 }
 const char *ci_ctx_last_error(const ci_ctx *ctx) { return ctx ? ctx->last_error : "no context"; }
 int ci_has_op(const ci_ctx *ctx, const char *op) { return ctx && op && ci__registry_find(ctx, op) != NULL; }
@@ -11799,8 +11914,6 @@ ci_result ci_registry_entry(const ci_ctx *ctx, int i, ci_op_info *info) {
 }
 
 /* -- graphs -- */
-#define CI__TAG_SHIFT 20
-#define CI__IDX_MASK ((1u << CI__TAG_SHIFT) - 1)
 static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
     ci__L *L = CI__NEW(A, ci__L);
     L->ctx = ctx; L->A = A; L->E = E; L->meta = meta;
@@ -11809,7 +11922,7 @@ static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
 
 ci_graph *ci_graph_create(ci_ctx *ctx) {
     ci_graph *g;
-    if (!ctx) return NULL;
+    if (!ctx || !ci__ctx_usable(ctx, "ci_graph_create")) return NULL;
     g = (ci_graph *)ci__malloc(ctx, sizeof(ci_graph));
     if (!g) return NULL;
     memset(g, 0, sizeof *g);
@@ -11820,14 +11933,25 @@ ci_graph *ci_graph_create(ci_ctx *ctx) {
     g->E.armed = 1;
     g->meta = ci__lower_new(ctx, g->A, &g->E, 1);
     g->E.armed = 0;
-    /* distinct for the context's live graphs (up to 4095 of them) */
-    g->tag = (ctx->graph_tags++ % 4095u) + 1u;
+    ci__ctx_lock(ctx);   /* a reference to the context, and a place in its list of live graphs */
+    ctx->refs++;
+    g->live_next = ctx->graphs;
+    if (ctx->graphs) ctx->graphs->live_prev = g;
+    ctx->graphs = g;
+    ci__ctx_unlock(ctx);
     return g;
 }
 void ci_graph_destroy(ci_graph *g) {
+    ci_ctx *ctx;
     if (!g) return;
+    ctx = g->ctx;
+    ci__ctx_lock(ctx);
+    if (g->live_prev) g->live_prev->live_next = g->live_next; else ctx->graphs = g->live_next;
+    if (g->live_next) g->live_next->live_prev = g->live_prev;
+    ci__ctx_unlock(ctx);
     ci__arena_destroy(g->A);
-    ci__mfree(g->ctx, g, sizeof(ci_graph));
+    ci__mfree(ctx, g, sizeof(ci_graph));
+    ci__ctx_release(ctx);
 }
 ci_result ci_graph_status(const ci_graph *g) { return g ? g->status : CI_ERR_INVALID_ARGS; }
 const char *ci_graph_message(const ci_graph *g) { return g ? g->msg : "no graph"; }
@@ -11867,12 +11991,75 @@ static void ci__graph_error(ci_graph *g, ci_result code, const char *fmt, ...) {
     va_end(ap);
     for (p = g->msg; *p; p++) if ((unsigned char)*p < 0x20) *p = ' ';   /* one line, whatever strings it quotes */
 }
-static uint32_t ci__handle_index(const ci_graph *g, ci_tensor t) {
-    uint32_t idx = t.id & CI__IDX_MASK;
-    if (t.id == 0 || (t.id >> CI__TAG_SHIFT) != g->tag || idx == 0 || (int)idx > g->tensors.n) return 0;
-    return idx;
+/* SIZE new handle ids for a graph of CTX, clear of every live graph's (see ci__hrange); 0 when
+   the live graphs hold them all. Called with the context locked. */
+static uint32_t ci__ctx_handle_range(ci_ctx *ctx, uint32_t size) {
+    uint64_t lo = ctx->next_handle ? ctx->next_handle : 1;
+    int restarts = 0;
+    for (;;) {
+        const ci_graph *h;
+        int i, clash = 0;
+        if (lo + size > ((uint64_t)1 << 32)) {   /* past the last id: start again from 1 */
+            if (restarts++) return 0;
+            lo = 1;
+            ctx->handles_wrapped = 1;
+        }
+        if (!ctx->handles_wrapped) break;
+        for (h = ctx->graphs; h && !clash; h = h->live_next)
+            for (i = 0; i < h->nhr && !clash; i++)
+                if (h->hr[i].base < lo + size && lo < (uint64_t)h->hr[i].base + h->hr[i].size) {
+                    lo = (uint64_t)h->hr[i].base + h->hr[i].size;
+                    clash = 1;
+                }
+        if (!clash) break;
+    }
+    ctx->next_handle = lo + size;
+    return (uint32_t)lo;
 }
-static ci_tensor ci__handle(const ci_graph *g, uint32_t idx) { ci_tensor t; t.id = (g->tag << CI__TAG_SHIFT) | idx; return t; }
+/* a new handle range for G; called armed (fails on out of memory or out of ids) */
+static void ci__graph_new_range(ci_graph *g) {
+    uint32_t size = g->nhr < 12 ? 16u << g->nhr : 65536u, base;
+    ci__hrange *grown = NULL;
+    int i, cap = g->hr_cap;
+    if (g->nhr == g->hr_cap) {   /* allocated unlocked (it may fail), swapped in under the lock */
+        cap = cap ? cap * 2 : 8;
+        grown = CI__NEWN(g->A, ci__hrange, cap);
+        if (g->nhr) memcpy(grown, g->hr, sizeof(ci__hrange) * (size_t)g->nhr);
+    }
+    ci__ctx_lock(g->ctx);
+    if (grown) { g->hr = grown; g->hr_cap = cap; }
+    base = ci__ctx_handle_range(g->ctx, size);
+    if (base) {
+        for (i = g->nhr; i > 0 && g->hr[i - 1].base > base; i--) g->hr[i] = g->hr[i - 1];
+        g->hr[i].base = base; g->hr[i].size = size; g->hr[i].first = (uint32_t)g->tensors.n + 1;
+        g->nhr++;
+    }
+    ci__ctx_unlock(g->ctx);
+    if (!base) ci__fail(&g->E, CI_ERR_OUT_OF_MEMORY, "out of tensor handles: the context's live graphs hold all 2^32 ids");
+    g->h_next = base;
+    g->h_end = (uint64_t)base + size;
+}
+/* appends a tensor to G, with the next handle id of its range */
+static void ci__graph_push_tensor(ci_graph *g, ci__gtensor *t) {
+    if (g->h_next == g->h_end) ci__graph_new_range(g);
+    t->handle = (uint32_t)g->h_next;
+    ci__vec_push(g->A, &g->tensors, t);
+    g->h_next++;
+}
+/* The one decode of a graph's tensor handle: its tensor index, or 0 for an id that is not one of
+   G's tensors (0, another graph's, a destroyed graph's, garbage). Unsigned throughout. */
+static uint32_t ci__handle_index(const ci_graph *g, ci_tensor t) {
+    int lo = 0, hi = g->nhr - 1;
+    uint32_t idx;
+    while (lo <= hi) {   /* hi ends at the last range whose base <= id */
+        int mid = lo + (hi - lo) / 2;
+        if (g->hr[mid].base <= t.id) lo = mid + 1; else hi = mid - 1;
+    }
+    if (t.id == 0 || hi < 0 || t.id - g->hr[hi].base >= g->hr[hi].size) return 0;
+    idx = g->hr[hi].first + (t.id - g->hr[hi].base);
+    return idx >= 1 && idx <= (uint32_t)g->tensors.n ? idx : 0;
+}
+static ci_tensor ci__handle(const ci_graph *g, uint32_t idx) { ci_tensor t; t.id = ci__gt(g, idx)->handle; return t; }
 static int ci__valid_name(const char *s) {
     static const char *const reserved[] = {"None", "True", "False", "inf", "nan", "_", "input", "const", "output", "load"};
     size_t i;
@@ -11902,12 +12089,15 @@ static int ci__graph_add(ci_graph *g, ci__node *nd) {
     ci__name_index_add(g, nd);
     for (i = 0; i < n; i++) {
         ci__gtensor *t = CI__NEW(g->A, ci__gtensor);
-        ci__box *b = ci__box_get(g->meta, ci__tensor_of((ci__box *)g->meta->boxes.v[g->meta_map[nd->out0 + (uint32_t)i] - 1]));
+        ci_tensor r;
+        ci__box *b;
+        r.id = g->meta_map[nd->out0 + (uint32_t)i];
+        b = ci__box_get(g->meta, r);
         t->node = g->nodes.n - 1; t->out = i;
         t->dt = b->dt; t->ndim = b->ndim;
         memcpy(t->shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
         t->meta_box = (uint32_t)b->id;
-        ci__vec_push(g->A, &g->tensors, t);
+        ci__graph_push_tensor(g, t);
     }
     return n;
 }
@@ -12196,7 +12386,7 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
             memcpy(t->shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
             t->meta_box = (uint32_t)b->id;
             g->meta_map[nd->out0 + (uint32_t)i] = (uint32_t)b->id;
-            ci__vec_push(g->A, &g->tensors, t);
+            ci__graph_push_tensor(g, t);
         }
     }
     g->E.armed = 0;
@@ -12450,14 +12640,19 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse
         const ci__node *nd = (const ci__node *)g->nodes.v[i];
         L->graph = g; L->node_ix = i;
         ci__lower_node(L, nd, map);
-        for (j = 0; j < nd->nout; j++)
-            ci__after_node(L, ci__box_get(L, ci__tensor_of((ci__box *)L->boxes.v[map[nd->out0 + (uint32_t)j] - 1])),
-                           ci__gt(g, nd->out0 + (uint32_t)j)->users);
+        for (j = 0; j < nd->nout; j++) {
+            ci_tensor r;
+            r.id = map[nd->out0 + (uint32_t)j];
+            ci__after_node(L, ci__box_get(L, r), ci__gt(g, nd->out0 + (uint32_t)j)->users);
+        }
     }
     L->node_op = "output";
     /* 2. outputs are written into the caller's arrays */
-    for (i = 0; i < g->outputs.n; i++)
-        ci__schedule_output(L, (ci__box *)L->boxes.v[map[(uint32_t)(uintptr_t)g->outputs.v[i]] - 1], i);
+    for (i = 0; i < g->outputs.n; i++) {
+        ci_tensor r;
+        r.id = map[(uint32_t)(uintptr_t)g->outputs.v[i]];
+        ci__schedule_output(L, ci__box_get(L, r), i);
+    }
     /* 3. kernels: names, dead code, fusion */
     for (i = 0; i < L->kernels.n; i++) ci__kernel_name((ci__kernel *)L->kernels.v[i]);
     ci__eliminate_dead(L);
@@ -12583,6 +12778,7 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     p->ctx = ctx;
     p->A = ci__arena_new(ctx, &p->E);
     if (!p->A) { ci__mfree(ctx, p, sizeof *p); ci__set_error(ctx, "out of memory"); return CI_ERR_OUT_OF_MEMORY; }
+    ci__ctx_retain(ctx);   /* released by ci_program_destroy, on failure too */
     if (setjmp(p->E.jb)) {
         ci_result r = p->E.code;
         if (p->L && p->L->node_name && strcmp(p->L->node_op ? p->L->node_op : "", "output"))
@@ -12747,9 +12943,13 @@ void ci_program_destroy(ci_program *p) {
         pthread_cond_destroy(&p->pool.done_cv);
     }
 #endif
-    if (p->arena_raw) ci__mfree(p->ctx, p->arena_raw, p->arena_raw_size);
-    ci__arena_destroy(p->A);
-    ci__mfree(p->ctx, p, sizeof *p);
+    {
+        ci_ctx *ctx = p->ctx;
+        if (p->arena_raw) ci__mfree(ctx, p->arena_raw, p->arena_raw_size);
+        ci__arena_destroy(p->A);
+        ci__mfree(ctx, p, sizeof *p);
+        ci__ctx_release(ctx);
+    }
 }
 
 /* -- the registry, for users -- */
@@ -12782,6 +12982,7 @@ static ci_result ci__register_user(ci_ctx *ctx, const char *name, const char *sc
 ci_result ci_register_lowering(ci_ctx *ctx, const ci_lowering_desc *desc) {
     ci__opdef op;
     if (!ctx || !desc || !desc->name || !desc->fn) { if (ctx) ci__set_error(ctx, "ci_register_lowering: NULL argument"); return CI_ERR_INVALID_ARGS; }
+    if (!ci__ctx_usable(ctx, "ci_register_lowering")) return CI_ERR_INVALID_ARGS;
     if (desc->promotion < 0 || desc->promotion >= CI_PROMOTE_COUNT) { ci__set_error(ctx, "ci_register_lowering: invalid promotion kind"); return CI_ERR_INVALID_ARGS; }
     memset(&op, 0, sizeof op);
     op.kind = CI__OPK_USER; op.ufn = desc->fn; op.user = desc->user;
@@ -12793,6 +12994,7 @@ ci_result ci_register_lowering(ci_ctx *ctx, const ci_lowering_desc *desc) {
 ci_result ci_register_extern(ci_ctx *ctx, const ci_extern_desc *desc) {
     ci__opdef op;
     if (!ctx || !desc || !desc->name || !desc->run) { if (ctx) ci__set_error(ctx, "ci_register_extern: NULL argument"); return CI_ERR_INVALID_ARGS; }
+    if (!ci__ctx_usable(ctx, "ci_register_extern")) return CI_ERR_INVALID_ARGS;
     if (desc->num_outputs < 0 || desc->num_outputs > 16) { ci__set_error(ctx, "ci_register_extern: num_outputs must be in [0, 16]"); return CI_ERR_INVALID_ARGS; }
     memset(&op, 0, sizeof op);
     op.kind = CI__OPK_EXTERN; op.ext = *desc;
@@ -12834,15 +13036,12 @@ ci_tensor ci_lower_call1(ci_lower *L, const char *op, int nargs, const ci_arg *a
     ci_lower_call(L, op, nargs, args, nkwargs, kwargs, &t, 1);
     return t;
 }
-static ci__box *ci__lower_box(ci__L *L, ci_tensor t) {
-    return (L && t.id > 0 && (int)t.id <= L->boxes.n) ? (ci__box *)L->boxes.v[t.id - 1] : NULL;
-}
 ci_dtype ci_lower_dtype(ci_lower *L, ci_tensor t) {
-    ci__box *b = ci__lower_box((ci__L *)L, t);
+    ci__box *b = ci__box_find((ci__L *)L, t);
     return b ? b->dt : CI_DTYPE_INVALID;
 }
 int ci_lower_shape(ci_lower *L, ci_tensor t, int64_t *shape) {
-    ci__box *b = ci__lower_box((ci__L *)L, t);
+    ci__box *b = ci__box_find((ci__L *)L, t);
     if (!b) return -1;
     if (shape) memcpy(shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
     return b->ndim;

@@ -11,7 +11,8 @@
    bool subtraction), unknown ops, argument binding (wrong kinds, too many positional arguments,
    unknown / duplicate / badly named keywords, missing required arguments, invalid kinds, NULL
    strings and lists), NULL pointers to every entry point, invalid dtypes, ranks and sizes,
-   invalid and foreign tensor handles, names, ci_compile's checks (no outputs, devices, backends),
+   invalid and foreign tensor handles (also after 5,000 graphs, live and destroyed), a context
+   destroyed before its graphs and programs, names, ci_compile's checks (no outputs, devices, backends),
    ci_program_run's checks, NULL destroys, the fail-the-Nth-allocation loop over building,
    compiling and running softmax(x * w + b) on both backends, and that ci_program_run allocates
    nothing. */
@@ -1481,6 +1482,136 @@ CI_TEST(test_program_outlives_graph) {
     ENV_CLOSE(e);
 }
 
+/* The context may be destroyed before its graphs and programs: they keep it (its allocator,
+   logger and registry, a user lowering among them) until the last of them goes. Before, the
+   graph and program then used freed memory. */
+static int ctx_twice_fn(ci_lower *L, const ci_arg *args, int nargs, ci_tensor *outs, int max_outs, void *user) {
+    ci_arg a[2];
+    (void)nargs; (void)max_outs; (void)user;
+    a[0] = args[0]; a[1] = args[0];
+    outs[0] = ci_lower_call1(L, "aten.add.Tensor", 2, a, 0, NULL);
+    return outs[0].id ? 1 : 0;
+}
+typedef struct log_count { int n; char last[300]; } log_count;
+static void counting_log(ci_log_level level, const char *msg, void *user) {
+    log_count *c = (log_count *)user;
+    (void)level;
+    c->n++;
+    snprintf(c->last, sizeof c->last, "%s", msg);
+}
+CI_TEST(test_context_destroyed_first) {
+    int be;
+    for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
+        ci_test_alloc ta;
+        ci_ctx_desc cd;
+        ci_ctx *ctx = NULL;
+        ci_graph *g;
+        ci_program *p1 = NULL, *p2 = NULL;
+        ci_lowering_desc d;
+        ci_compile_desc pd;
+        log_count lc;
+        long live;
+        float xin[3] = {1, 2, -3}, y[3];
+        const void *in[1];
+        void *out[1];
+        ci_tensor x;
+        int i;
+        memset(&cd, 0, sizeof cd);
+        memset(&lc, 0, sizeof lc);
+        ci_test_alloc_init(&ta);
+        cd.allocator = ci_test_tracked_allocator(&ta);
+        cd.log = counting_log;
+        cd.log_user = &lc;
+        CI_CHECK_OK(ci_ctx_create(&cd, &ctx));
+        memset(&d, 0, sizeof d);
+        d.name = "myns.twice";
+        d.schema = "a";
+        d.fn = ctx_twice_fn;
+        CI_CHECK_OK(ci_register_lowering(ctx, &d));
+        g = ci_graph_create(ctx);
+        x = inp(g, "x", CI_F32, 1, 3);
+        {
+            ci_arg a = ci_arg_tensor(x);
+            ci_output(g, ci_neg(g, ci_call1(g, "myns.twice", 1, &a, 0, NULL)));
+        }
+        memset(&pd, 0, sizeof pd);
+        pd.backend = (ci_backend)be;
+        CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p1));
+        live = ta.live_blocks;
+        ci_ctx_destroy(ctx);             /* the graph and the program still hold it */
+        CI_CHECK_EQ_INT(ta.live_blocks, live);
+        CI_CHECK_EQ_INT(lc.n, 0);        /* an allowed order: nothing to report */
+        /* the graph still builds and compiles (the registry, the user lowering) */
+        x = ci_exp(g, x);
+        ci_output(g, x);
+        CI_CHECK_EQ_INT(ci_graph_status(g), CI_OK);
+        CI_CHECK_EQ_INT(ci_compile(g, &pd, &p2), CI_OK);
+        /* new graphs and registrations on a destroyed context are refused and reported */
+        CI_CHECK(ci_graph_create(ctx) == NULL);
+        CI_CHECK_EQ_INT(lc.n, 1);
+        CHECK_CONTAINS(lc.last, "ci_graph_create: the context was destroyed");
+        CI_CHECK_EQ_INT(ci_register_lowering(ctx, &d), CI_ERR_INVALID_ARGS);
+        CI_CHECK_EQ_INT(lc.n, 2);
+        ci_ctx_destroy(ctx);             /* a second destroy is reported and ignored */
+        CI_CHECK_EQ_INT(lc.n, 3);
+        CHECK_CONTAINS(lc.last, "twice");
+        ci_graph_destroy(g);
+        in[0] = xin; out[0] = y;
+        CI_CHECK_EQ_INT(ci_program_run(p1, 1, in, 1, out), CI_OK);
+        for (i = 0; i < 3; i++) CI_CHECK_NEAR(y[i], -2 * xin[i], 0, 0);
+        ci_program_destroy(p1);
+        CI_CHECK(ta.live_blocks > 0);    /* p2 still holds the context */
+        {
+            float y2[3];
+            void *out2[2];
+            out2[0] = y; out2[1] = y2;
+            CI_CHECK_EQ_INT(ci_program_run(p2, 1, in, 2, out2), CI_OK);
+            for (i = 0; i < 3; i++) CI_CHECK_NEAR(y2[i], exp((double)xin[i]), 1e-6, 1e-6);
+        }
+        ci_program_destroy(p2);          /* the last one frees the context */
+        CI_CHECK_MSG(ta.live_blocks == 0, "%s: %ld blocks still live", be == CI_BACKEND_TCC ? "tcc" : "interp", ta.live_blocks);
+        CI_CHECK_EQ_INT(ta.bad_frees, 0);
+    }
+}
+
+/* A tensor of another graph is refused however many graphs came between: the 12-bit graph tag
+   of old wrapped after 4,096 graphs, and then a live foreign tensor, or a stale one of a
+   destroyed graph, named a tensor of the new graph. */
+CI_TEST(test_foreign_handles_after_many_graphs) {
+    enum { NG = 5000 };
+    env e;
+    ci_graph *ga, *gs;
+    ci_tensor xa, xs;
+    int i;
+    ENV_OPEN(e);
+    ga = ci_graph_create(e.ctx);           /* stays live */
+    xa = inp(ga, "x", CI_F32, 1, 3);
+    gs = ci_graph_create(e.ctx);           /* destroyed: its handle is stale */
+    xs = inp(gs, "x", CI_F32, 1, 3);
+    ci_graph_destroy(gs);
+    for (i = 0; i < NG; i++) {
+        ci_graph *g = ci_graph_create(e.ctx);
+        ci_tensor x;
+        CI_CHECK(g != NULL);
+        x = inp(g, "x", CI_F32, 1, 3);   /* index 1, as xa's and xs's */
+        if (ci_tensor_dtype(g, xa) != CI_DTYPE_INVALID || ci_tensor_dtype(g, xs) != CI_DTYPE_INVALID) {
+            int live = ci_tensor_dtype(g, xa) != CI_DTYPE_INVALID;
+            ci_graph_destroy(g);
+            ci_graph_destroy(ga);
+            ci_ctx_destroy(e.ctx);
+            CI_FAIL("graph %d accepts the tensor of an earlier graph (%s)", i + 3, live ? "live" : "destroyed");
+        }
+        if (i == NG - 1) {
+            CI_CHECK(is_null_tensor(ci_add(g, x, xs)));
+            CHECK_CONTAINS(ci_graph_message(g), "foreign");
+        }
+        ci_graph_destroy(g);
+    }
+    CI_CHECK_EQ_INT(ci_tensor_dtype(ga, xa), CI_F32);  /* the owner still knows it */
+    ci_graph_destroy(ga);
+    ENV_CLOSE(e);
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     RUN(test_shape_error_is_sticky);
@@ -1497,6 +1628,7 @@ int main(int argc, char **argv) {
     RUN(test_invalid_dtypes_and_ranks);
     RUN(test_invalid_and_foreign_handles);
     RUN(test_live_graphs_never_share_handles);
+    RUN(test_foreign_handles_after_many_graphs);
     RUN(test_names);
     RUN(test_user_name_after_auto_name);
     RUN(test_auto_name_after_user_name);
@@ -1513,6 +1645,7 @@ int main(int argc, char **argv) {
     RUN(test_run_allocates_nothing);
     RUN(test_runs_are_repeatable);
     RUN(test_program_outlives_graph);
+    RUN(test_context_destroyed_first);
     /* last: undefined behaviour here stops a sanitized binary */
     RUN(test_as_strided_extent_overflow);
     RUN(test_element_count_overflow);
