@@ -68,7 +68,13 @@
    shape. A program owns one arena for its intermediate buffers, sized and allocated at compile
    time (buffers whose lives do not overlap share memory); the caller may supply it instead
    (ci_compile_desc.user_arena, ci_program_set_arena). ci_program_run allocates nothing. One
-   program must not run on two threads at once.
+   program must not run on two threads at once. The .npy helpers (ci_npy_*) have no context
+   and use malloc; the .cig parser uses its graph's context.
+
+   Files. No file or stream is read past a limit: ci_ctx_desc.max_read for .cig files and
+   their load() targets, ci_npy_read_ex's max_read for .npy files (zero = CI_DEFAULT_MAX_READ,
+   4 GiB); past it the read stops with CI_ERR_IO, "PATH: larger than the read limit of N
+   bytes". A .npy is read only as far as its header says, so a pipe or /dev/zero ends at once.
 
    Errors. Functions return ci_result (0 = CI_OK); ci_result_string() names a code and
    ci_ctx_last_error() holds the detailed message of the last failure in that context. Graph
@@ -186,7 +192,13 @@ typedef struct ci_ctx_desc {
     void *log_user;
     unsigned debug;           /* CI_DEBUG_* bits; zero = none (CINDUCTOR_DEBUG env adds to it) */
     int num_threads;          /* zero = 1 */
+    uint64_t max_read;        /* bytes cinductor reads from one file or stream (a .cig file, a .npy
+                                 it loads): past it the read stops with CI_ERR_IO naming the file;
+                                 zero = CI_DEFAULT_MAX_READ (4 GiB) */
 } ci_ctx_desc;
+
+/* the default of every read limit (ci_ctx_desc.max_read, ci_npy_read_ex): 4 GiB */
+#define CI_DEFAULT_MAX_READ ((uint64_t)4 << 30)
 
 CI_API ci_result ci_ctx_create(const ci_ctx_desc *desc, ci_ctx **out);
 CI_API void ci_ctx_destroy(ci_ctx *ctx);
@@ -475,10 +487,17 @@ CI_API void ci_program_destroy(ci_program *p);
 
 /* ---- .npy files (NumPy format 1.0/2.0/3.0, little-endian, C order) ---- */
 /* Reads PATH; on success *data is a malloc'ed copy of the array (free it with ci_npy_free; never
-   NULL, even for 0 elements) and *nbytes its size. bf16 has no NumPy spelling and is not read. */
+   NULL, even for 0 elements) and *nbytes its size. bf16 has no NumPy spelling and is not read.
+   The header is read first, then exactly the bytes of data its shape needs: a shorter file is
+   "truncated", bytes after the data are an error, and a file (or pipe, or device) whose header
+   and data exceed CI_DEFAULT_MAX_READ (4 GiB) is refused before its data is read. */
 CI_API ci_result ci_npy_read(const char *path, ci_dtype *dtype, int *ndim,
                              int64_t *shape /* CI_MAX_DIMS */, void **data, size_t *nbytes,
                              char *err, size_t errsz);
+/* The same with a limit of MAX_READ bytes (zero = CI_DEFAULT_MAX_READ) */
+CI_API ci_result ci_npy_read_ex(const char *path, uint64_t max_read, ci_dtype *dtype, int *ndim,
+                                int64_t *shape /* CI_MAX_DIMS */, void **data, size_t *nbytes,
+                                char *err, size_t errsz);
 /* The same from memory: BUF holds a whole .npy file of LEN bytes. */
 CI_API ci_result ci_npy_parse(const void *buf, size_t len, ci_dtype *dtype, int *ndim,
                               int64_t *shape /* CI_MAX_DIMS */, void **data, size_t *nbytes,
@@ -500,7 +519,8 @@ CI_API ci_result ci_cig_parse_ex(ci_graph *g, const char *text, size_t len, cons
                                  void (*on_input)(void *user, int index, const char *name,
                                                   ci_dtype dt, int ndim, const int64_t *shape),
                                  void *user, char *err, size_t errsz);
-/* Reads and parses PATH; load() paths are relative to the directory of PATH. */
+/* Reads and parses PATH; load() paths are relative to the directory of PATH. Neither PATH nor a
+   load() target is read past the context's max_read (a pipe or /dev/zero ends in CI_ERR_IO). */
 CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, size_t errsz);
 
 #endif /* CINDUCTOR_H_INCLUDED */
@@ -10128,6 +10148,9 @@ static unsigned ci__env_debug(void) {
    accepted (|b1 |u1 |i1 <i2 <i4 <i8 <f2 <f4 <f8); big-endian, Fortran order, object, structured
    and string arrays are refused with a message. Big-endian hosts byte-swap on read and write.
    Arrays come from malloc (these helpers have no context, hence no user allocator): ci_npy_free.
+   Reading is bounded (ci__npy_slurp, ci__npy_read_a): never past a limit (ci_ctx_desc.max_read,
+   ci_npy_read_ex), a .npy only as far as its header says, buffers grown as bytes arrive; the
+   .cig parser reads through the same functions with its context's allocator.
 */
 
 typedef struct ci__npy_info {
@@ -10395,6 +10418,11 @@ static ci_result ci__npy_header(const unsigned char *buf, size_t len, ci__npy_in
     }
     info->nbytes = zero ? 0 : count * item;
     info->data_offset = prelude + hlen;
+    return CI_OK;
+}
+
+/* the data after the header: exactly as long as the shape says */
+static ci_result ci__npy_check_data(const ci__npy_info *info, size_t len, char *err, size_t errsz) {
     if (len - info->data_offset < info->nbytes) {
         ci__npy_err(err, errsz, "truncated .npy data: the shape needs %lu bytes, %lu present",
                     (unsigned long)info->nbytes, (unsigned long)(len - info->data_offset));
@@ -10430,6 +10458,7 @@ CI_API ci_result ci_npy_parse(const void *buf, size_t len, ci_dtype *dtype, int 
         return CI_ERR_INVALID_ARGS;
     }
     r = ci__npy_header((const unsigned char *)buf, len, &info, err, errsz);
+    if (r == CI_OK) r = ci__npy_check_data(&info, len, err, errsz);
     if (r != CI_OK) return r;
     if (data) {
         copy = malloc(info.nbytes ? info.nbytes : 1);
@@ -10447,78 +10476,221 @@ CI_API ci_result ci_npy_parse(const void *buf, size_t len, ci_dtype *dtype, int 
 
 CI_API void ci_npy_free(void *data) { free(data); }
 
-/* the whole of F into one malloc'ed buffer (+1 byte, NUL-terminated for text readers) */
-static ci_result ci__npy_slurp(FILE *f, unsigned char **out, size_t *outlen) {
-    size_t cap = 1 << 16, n = 0, got;
-    unsigned char *buf = (unsigned char *)malloc(cap), *nb;
-    if (!buf) return CI_ERR_OUT_OF_MEMORY;
+/* ---- bounded reading: no file or stream is read past a limit (ci_ctx_desc.max_read) ---- */
+static uint64_t ci__npy_limit(uint64_t max_read) {
+    uint64_t l = max_read ? max_read : CI_DEFAULT_MAX_READ;
+    return l > (uint64_t)(SIZE_MAX / 2) ? (uint64_t)(SIZE_MAX / 2) : l;  /* room for l + 2 bytes */
+}
+static void ci__npy_too_big(char *err, size_t errsz, const char *path, uint64_t limit) {
+    ci__npy_err(err, errsz, "%s: larger than the read limit of %llu bytes", path,
+                (unsigned long long)limit);
+}
+static const ci_allocator *ci__npy_malloc_allocator(void) {
+    static const ci_allocator a = {ci__default_alloc, ci__default_free, NULL};
+    return &a;
+}
+
+/* The whole of F into one block from A of *outcap bytes (NUL-terminated for text readers), at
+   most LIMIT bytes: a longer file or stream is refused after reading LIMIT + 1 bytes, so a pipe
+   or /dev/zero ends. TEXT: stop after the chunk holding a NUL byte; the .cig lexer refuses
+   that byte wherever it is, so the rest cannot matter. Messages name PATH. */
+static ci_result ci__npy_slurp(FILE *f, const char *path, uint64_t limit, const ci_allocator *a,
+                               int text, unsigned char **out, size_t *outlen, size_t *outcap,
+                               char *err, size_t errsz) {
+    size_t cap = 1 << 16, n = 0, got, want;
+    unsigned char *buf, *nb;
+    limit = ci__npy_limit(limit);
+    if ((uint64_t)cap > limit + 2) cap = (size_t)limit + 2;
+    buf = (unsigned char *)a->alloc(cap, a->user);
+    if (!buf) goto oom;
     for (;;) {
-        if (n + 1 >= cap) {
-            if (cap > SIZE_MAX / 2) { free(buf); return CI_ERR_OUT_OF_MEMORY; }
-            nb = (unsigned char *)realloc(buf, cap * 2);
-            if (!nb) { free(buf); return CI_ERR_OUT_OF_MEMORY; }
+        if (n + 1 >= cap) {   /* no realloc in ci_allocator: a new block and a copy */
+            size_t ncap = (uint64_t)cap * 2 > limit + 2 ? (size_t)limit + 2 : cap * 2;
+            nb = (unsigned char *)a->alloc(ncap, a->user);
+            if (!nb) { a->free(buf, cap, a->user); goto oom; }
+            memcpy(nb, buf, n);
+            a->free(buf, cap, a->user);
             buf = nb;
-            cap *= 2;
+            cap = ncap;
         }
-        got = fread(buf + n, 1, cap - 1 - n, f);
+        want = cap - 1 - n;
+        got = fread(buf + n, 1, want, f);
+        if (text && got && memchr(buf + n, 0, got)) { n += got; break; }
         n += got;
-        if (got == 0) break;
+        if ((uint64_t)n > limit) {
+            a->free(buf, cap, a->user);
+            ci__npy_too_big(err, errsz, path, limit);
+            return CI_ERR_IO;
+        }
+        if (got < want) break;
     }
-    if (ferror(f)) { free(buf); return CI_ERR_IO; }
+    if (ferror(f)) {
+        a->free(buf, cap, a->user);
+        ci__npy_err(err, errsz, "%s: read error", path);
+        return CI_ERR_IO;
+    }
     buf[n] = 0;
     *out = buf;
     *outlen = n;
+    *outcap = cap;
     return CI_OK;
+oom:
+    ci__npy_err(err, errsz, "%s: out of memory", path);
+    return CI_ERR_OUT_OF_MEMORY;
 }
-/* the whole file at PATH, malloc'ed, with a message naming the path on failure */
-static ci_result ci__npy_read_file(const char *path, unsigned char **buf, size_t *len, char *err, size_t errsz) {
+/* the whole file at PATH (see ci__npy_slurp), with a message naming the path on failure */
+static ci_result ci__npy_read_file(const char *path, uint64_t limit, const ci_allocator *a, int text,
+                                   unsigned char **buf, size_t *len, size_t *cap, char *err, size_t errsz) {
     FILE *f = fopen(path, "rb");
     ci_result r;
     if (!f) {
         ci__npy_err(err, errsz, "%s: cannot open: %s", path, strerror(errno));
         return CI_ERR_IO;
     }
-    r = ci__npy_slurp(f, buf, len);
+    r = ci__npy_slurp(f, path, limit, a, text, buf, len, cap, err, errsz);
     fclose(f);
-    if (r != CI_OK) ci__npy_err(err, errsz, "%s: %s", path, r == CI_ERR_IO ? "read error" : "out of memory");
     return r;
 }
 
-CI_API ci_result ci_npy_read(const char *path, ci_dtype *dtype, int *ndim, int64_t *shape,
-                             void **data, size_t *nbytes, char *err, size_t errsz) {
-    unsigned char *buf = NULL;
-    size_t len = 0;
+/* Reads NEED more bytes of F into *buf (a block from A of *cap bytes whose first HAVE bytes are
+   kept), growing the block as bytes arrive (16 MiB, then doubling, never past HAVE + NEED): a
+   file shorter than its header claims costs only what it holds. Returns the bytes read, or
+   (size_t)-1 when out of memory (*buf is then freed). */
+static size_t ci__npy_read_n(FILE *f, const ci_allocator *a, unsigned char **buf, size_t *cap,
+                             size_t have, size_t need) {
+    size_t end = have + need, pos = have, got, want;
+    for (;;) {
+        if (pos == *cap && pos < end) {   /* end <= SIZE_MAX / 2 (ci__npy_limit): no overflow */
+            size_t ncap = *cap > ((size_t)16 << 20) ? *cap * 2 : *cap + ((size_t)16 << 20);
+            unsigned char *nb;
+            if (ncap > end) ncap = end;
+            nb = (unsigned char *)a->alloc(ncap, a->user);
+            if (!nb) {
+                if (*buf) a->free(*buf, *cap, a->user);
+                *buf = NULL;
+                return (size_t)-1;
+            }
+            if (pos) memcpy(nb, *buf, pos);
+            if (*buf) a->free(*buf, *cap, a->user);
+            *buf = nb;
+            *cap = ncap;
+        }
+        if (pos == end) break;
+        want = (*cap < end ? *cap : end) - pos;
+        got = fread(*buf + pos, 1, want, f);
+        pos += got;
+        if (got < want) break;   /* the end of the file, or an error */
+    }
+    return pos - have;
+}
+
+/* A .npy file read in order: the prelude, the header it announces, then exactly the bytes of
+   data the header's shape needs, into one block from A (*cap bytes, at least 1). Nothing is
+   read past the data but a probe for extra bytes; a header or data past LIMIT is refused
+   before it is read, a short file is "truncated", bytes after the data are an error (as in
+   ci_npy_parse). */
+static ci_result ci__npy_read_a(const char *path, uint64_t limit, const ci_allocator *a, ci__npy_info *info,
+                                void **data, size_t *cap, char *err, size_t errsz) {
+    unsigned char pre[12], *hdr = NULL, *d = NULL, extra[4096];
+    size_t n, plen, hlen = 0, hcap = 0, got;
+    FILE *f;
+    ci_result r = CI_OK;
+    char msg[512];
+    *data = NULL;
+    *cap = 0;
+    limit = ci__npy_limit(limit);
+    f = fopen(path, "rb");
+    if (!f) {
+        ci__npy_err(err, errsz, "%s: cannot open: %s", path, strerror(errno));
+        return CI_ERR_IO;
+    }
+    n = fread(pre, 1, 10, f);
+    plen = n;
+    if (n == 10 && !memcmp(pre, "\x93NUMPY", 6) && (pre[6] == 2 || pre[6] == 3)) plen += fread(pre + 10, 1, 2, f);
+    if (plen >= 10 && !memcmp(pre, "\x93NUMPY", 6)) {
+        if (pre[6] == 1) hlen = (size_t)pre[8] | (size_t)pre[9] << 8;
+        else if (plen == 12) hlen = (size_t)pre[8] | (size_t)pre[9] << 8 | (size_t)pre[10] << 16 | (size_t)pre[11] << 24;
+    }
+    if ((uint64_t)plen + hlen > limit) {
+        ci__npy_too_big(err, errsz, path, limit);
+        fclose(f);
+        return CI_ERR_IO;
+    }
+    hcap = plen ? plen : 1;
+    hdr = (unsigned char *)a->alloc(hcap, a->user);
+    if (!hdr) { r = CI_ERR_OUT_OF_MEMORY; ci__npy_err(err, errsz, "%s: out of memory", path); goto done; }
+    memcpy(hdr, pre, plen);
+    n = ci__npy_read_n(f, a, &hdr, &hcap, plen, hlen);
+    if (n == (size_t)-1) { r = CI_ERR_OUT_OF_MEMORY; ci__npy_err(err, errsz, "%s: out of memory", path); goto done; }
+    r = ci__npy_header(hdr, plen + n, info, msg, sizeof msg);
+    if (r != CI_OK) { ci__npy_err(err, errsz, "%s: %s", path, msg); goto done; }
+    if ((uint64_t)info->data_offset + info->nbytes > limit) {
+        ci__npy_too_big(err, errsz, path, limit);
+        r = CI_ERR_IO;
+        goto done;
+    }
+    *cap = 0;
+    got = ci__npy_read_n(f, a, &d, cap, 0, info->nbytes);
+    if (got != (size_t)-1 && !d) {   /* 0 bytes: still a block, never NULL */
+        d = (unsigned char *)a->alloc(1, a->user);
+        *cap = 1;
+    }
+    *data = d;
+    if (got == (size_t)-1 || !d) {
+        ci__npy_err(err, errsz, "%s: out of memory (%lu bytes)", path, (unsigned long)info->nbytes);
+        r = CI_ERR_OUT_OF_MEMORY;
+        goto done;
+    }
+    if (got < info->nbytes && ferror(f)) {
+        ci__npy_err(err, errsz, "%s: read error", path);
+        r = CI_ERR_IO;
+    } else if (got < info->nbytes) {
+        ci__npy_err(err, errsz, "%s: truncated .npy data: the shape needs %lu bytes, %lu present", path,
+                    (unsigned long)info->nbytes, (unsigned long)got);
+        r = CI_ERR_PARSE;
+    } else if ((got = fread(extra, 1, sizeof extra, f)) > 0) {
+        if (got < sizeof extra)
+            ci__npy_err(err, errsz, "%s: %lu extra byte(s) after the data the shape describes", path,
+                        (unsigned long)got);
+        else
+            ci__npy_err(err, errsz, "%s: %lu or more extra bytes after the data the shape describes",
+                        path, (unsigned long)sizeof extra);
+        r = CI_ERR_PARSE;
+    } else if (ferror(f)) {
+        ci__npy_err(err, errsz, "%s: read error", path);
+        r = CI_ERR_IO;
+    }
+    if (r != CI_OK) { a->free(*data, *cap, a->user); *data = NULL; }
+    else if (!ci__npy_host_le()) ci__npy_swap(*data, info->nbytes, ci_dtype_size(info->dtype));
+done:
+    if (hdr) a->free(hdr, hcap, a->user);
+    fclose(f);
+    return r;
+}
+
+CI_API ci_result ci_npy_read_ex(const char *path, uint64_t max_read, ci_dtype *dtype, int *ndim,
+                                int64_t *shape, void **data, size_t *nbytes, char *err, size_t errsz) {
     ci__npy_info info;
     ci_result r;
-    char msg[512];
+    void *buf = NULL;
+    size_t cap = 0;
     if (err && errsz) err[0] = 0;
     if (data) *data = NULL;
     if (!path) {
         ci__npy_err(err, errsz, "ci_npy_read: NULL path");
         return CI_ERR_INVALID_ARGS;
     }
-    r = ci__npy_read_file(path, &buf, &len, err, errsz);
+    r = ci__npy_read_a(path, max_read, ci__npy_malloc_allocator(), &info, &buf, &cap, err, errsz);
     if (r != CI_OK) return r;
-    r = ci__npy_header(buf, len, &info, msg, sizeof msg);
-    if (r != CI_OK) {
-        free(buf);
-        ci__npy_err(err, errsz, "%s: %s", path, msg);
-        return r;
-    }
-    if (data) {
-        /* one allocation: slide the data to the front of the file buffer */
-        if (info.nbytes) memmove(buf, buf + info.data_offset, info.nbytes);
-        if (!ci__npy_host_le()) ci__npy_swap(buf, info.nbytes, ci_dtype_size(info.dtype));
-        if (info.nbytes) {
-            unsigned char *shrunk = (unsigned char *)realloc(buf, info.nbytes);
-            if (shrunk) buf = shrunk;
-        }
-        *data = buf;
-    } else {
-        free(buf);
-    }
+    if (data) *data = buf;
+    else free(buf);
     ci__npy_result(&info, dtype, ndim, shape, nbytes);
     return CI_OK;
+}
+
+CI_API ci_result ci_npy_read(const char *path, ci_dtype *dtype, int *ndim, int64_t *shape,
+                             void **data, size_t *nbytes, char *err, size_t errsz) {
+    return ci_npy_read_ex(path, 0, dtype, ndim, shape, data, nbytes, err, errsz);
 }
 
 CI_API ci_result ci_npy_write(const char *path, ci_dtype dt, int ndim, const int64_t *shape,
@@ -10609,7 +10781,8 @@ CI_API ci_result ci_npy_write(const char *path, ci_dtype dt, int ndim, const int
    addressing table (ci__cig_sym) keyed by their text; strings, lists and argument arrays of one
    statement live in a scratch arena reset per statement (ci_call copies what it keeps). Errors
    longjmp to ci__cig_run with "FILE:LINE:COL: error: MSG" already written; all memory is in the
-   two arenas or in P->pending, so failure frees everything. The text is bounded by len, never
+   two arenas or in P->pending, so failure frees everything; all of it comes from the graph's
+   context's allocator (ci__malloc). A NUL byte is an error anywhere, so readers may stop at one. The text is bounded by len, never
    NUL-terminated; list nesting is bounded by the declared rank (const) or 1 (arguments), and a
    const may not exceed CI__CIG_MAX_CONST_BYTES, so any input terminates without crashing.
 */
@@ -10661,7 +10834,8 @@ typedef struct ci__cig_parser {
     ci__cig_block *names, *scratch;
     ci__cig_sym *syms;
     size_t nsyms, symcap;
-    void *pending;      /* a malloc'ed block to free on failure (a loaded .npy) */
+    void *pending;      /* a block to free on failure (a loaded .npy), pending_cap bytes */
+    size_t pending_cap;
     int ninputs, saw_output;
     void (*on_input)(void *user, int index, const char *name, ci_dtype dt, int ndim,
                      const int64_t *shape);
@@ -10702,7 +10876,7 @@ static void *ci__cig_alloc(ci__cig_parser *P, ci__cig_block **arena, size_t n) {
     if (!b || b->cap - b->used < n) {
         size_t cap = n > 65536 ? n : 65536;
         if (cap > SIZE_MAX - CI__CIG_HDR) cap = 0;
-        b = cap ? (ci__cig_block *)malloc(CI__CIG_HDR + cap) : NULL;
+        b = cap ? (ci__cig_block *)ci__malloc(P->g->ctx, CI__CIG_HDR + cap) : NULL;
         if (!b) ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_OUT_OF_MEMORY, "out of memory");
         b->used = 0;
         b->cap = cap;
@@ -10718,12 +10892,17 @@ static void *ci__cig_alloc(ci__cig_parser *P, ci__cig_block **arena, size_t n) {
     return (char *)b + CI__CIG_HDR + b->used - n;
 }
 
-static void ci__cig_arena_free(ci__cig_block **arena) {
+static void ci__cig_arena_free(ci__cig_parser *P, ci__cig_block **arena) {
     while (*arena) {
         ci__cig_block *next = (*arena)->next;
-        free(*arena);
+        ci__mfree(P->g->ctx, *arena, CI__CIG_HDR + (*arena)->cap);
         *arena = next;
     }
+}
+static void ci__cig_drop_pending(ci__cig_parser *P) {
+    ci__mfree(P->g->ctx, P->pending, P->pending_cap);
+    P->pending = NULL;
+    P->pending_cap = 0;
 }
 
 /* grows *v (elements of size elem, capacity *cap) in the scratch arena to hold need elements */
@@ -10772,7 +10951,11 @@ static void ci__cig_next(ci__cig_parser *P) {
         if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
             ci__cig_adv(P, 1);
         } else if (c == '#') {
-            while (P->pos < P->len && P->text[P->pos] != '\n') ci__cig_adv(P, 1);
+            while (P->pos < P->len && P->text[P->pos] != '\n') {
+                if (!P->text[P->pos])   /* text has no NUL anywhere: readers may stop at one */
+                    ci__cig_fail(P, P->line, P->col, CI_ERR_PARSE, "unexpected byte 0x00 in a comment");
+                ci__cig_adv(P, 1);
+            }
         } else if (c == '\\' && (ci__cig_at(P, P->pos + 1) == '\n' ||
                                   (ci__cig_at(P, P->pos + 1) == '\r' && ci__cig_at(P, P->pos + 2) == '\n'))) {
             /* a line continuation, with LF or CRLF line ends */
@@ -10967,15 +11150,16 @@ static void ci__cig_define(ci__cig_parser *P, const ci__cig_tok *t, ci_tensor v)
     size_t i;
     if (2 * (P->nsyms + 1) > P->symcap) {
         size_t ncap = P->symcap ? P->symcap * 2 : 64, j;
-        ci__cig_sym *ns = (ci__cig_sym *)calloc(ncap, sizeof *ns);
+        ci__cig_sym *ns = (ci__cig_sym *)ci__malloc(P->g->ctx, ncap * sizeof *ns);
         if (!ns) ci__cig_fail(P, t->line, t->col, CI_ERR_OUT_OF_MEMORY, "out of memory");
+        memset(ns, 0, ncap * sizeof *ns);
         for (j = 0; j < P->symcap; j++)
             if (P->syms[j].name) {
                 i = (size_t)ci__cig_hash(P->syms[j].name, P->syms[j].n) & (ncap - 1);
                 while (ns[i].name) i = (i + 1) & (ncap - 1);
                 ns[i] = P->syms[j];
             }
-        free(P->syms);
+        ci__mfree(P->g->ctx, P->syms, P->symcap * sizeof *ns);
         P->syms = ns;
         P->symcap = ncap;
     }
@@ -11227,11 +11411,12 @@ static char *ci__cig_string(ci__cig_parser *P, const ci__cig_tok *t) {
 static const void *ci__cig_load(ci__cig_parser *P, const ci__cig_type *ty) {
     ci__cig_tok at;
     char *rel, *path, msg[600];
-    ci_dtype dt;
+    ci__npy_info info;
     int ndim, i;
-    int64_t shape[CI_MAX_DIMS];
-    size_t blen, nbytes;
+    int64_t *shape = info.shape;
+    size_t blen;
     ci_result r;
+    ci_dtype dt;
     ci__cig_next(P);                                  /* 'load' */
     ci__cig_expect(P, '(', "'(' after load");
     at = P->tok;
@@ -11250,8 +11435,11 @@ static const void *ci__cig_load(ci__cig_parser *P, const ci__cig_type *ty) {
         if (P->basedir[blen - 1] != '/') path[blen++] = '/';
         memcpy(path + blen, rel, rlen + 1);
     }
-    r = ci_npy_read(path, &dt, &ndim, shape, &P->pending, &nbytes, msg, sizeof msg);
+    r = ci__npy_read_a(path, P->g->ctx->desc.max_read, &P->g->ctx->desc.allocator, &info,
+                       &P->pending, &P->pending_cap, msg, sizeof msg);
     if (r != CI_OK) ci__cig_fail(P, at.line, at.col, r, "load: %s", msg);
+    dt = info.dtype;
+    ndim = info.ndim;
     if (dt != ty->dt)
         ci__cig_fail(P, at.line, at.col, CI_ERR_DTYPE, "load: %s holds %s, the constant is %s",
                      path, ci_dtype_name(dt), ci_dtype_name(ty->dt));
@@ -11325,8 +11513,7 @@ static void ci__cig_const(ci__cig_parser *P) {
     }
     t = ci_const_array(P->g, ci__cig_strdup(P, &P->scratch, name.p, name.n), ty.dt, ty.ndim,
                        ty.shape, data);
-    free(P->pending);
-    P->pending = NULL;
+    ci__cig_drop_pending(P);
     ci__cig_check_graph(P, name.line, name.col, t, "ci_const_array failed");
     ci__cig_define(P, &name, t);
 }
@@ -11604,7 +11791,7 @@ static void ci__cig_statements(ci__cig_parser *P) {
         if (P->tok.kind != CI__CIG_NL && P->tok.kind != CI__CIG_EOF)
             ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE,
                          "expected the end of the line, got %s", ci__cig_desc(P, d, sizeof d));
-        ci__cig_arena_free(&P->scratch);
+        ci__cig_arena_free(P, &P->scratch);
     }
     if (!P->saw_output)
         ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "missing output statement");
@@ -11635,11 +11822,12 @@ CI_API ci_result ci_cig_parse_ex(ci_graph *g, const char *text, size_t len, cons
         return ci_graph_status(g);
     }
     /* on the heap, not in this frame: ci__cig_run's setjmp must not see it as a local */
-    P = (ci__cig_parser *)calloc(1, sizeof *P);
+    P = (ci__cig_parser *)ci__malloc(g->ctx, sizeof *P);
     if (!P) {
         ci__npy_err(err, errsz, "out of memory");
         return CI_ERR_OUT_OF_MEMORY;
     }
+    memset(P, 0, sizeof *P);
     P->g = g;
     P->text = text ? text : "";
     P->len = len;
@@ -11652,11 +11840,11 @@ CI_API ci_result ci_cig_parse_ex(ci_graph *g, const char *text, size_t len, cons
     P->on_input = on_input;
     P->user = user;
     r = ci__cig_run(P);
-    free(P->pending);
-    free(P->syms);
-    ci__cig_arena_free(&P->scratch);
-    ci__cig_arena_free(&P->names);
-    free(P);
+    ci__cig_drop_pending(P);
+    ci__mfree(g->ctx, P->syms, P->symcap * sizeof *P->syms);
+    ci__cig_arena_free(P, &P->scratch);
+    ci__cig_arena_free(P, &P->names);
+    ci__mfree(g->ctx, P, sizeof *P);
     return r;
 }
 
@@ -11667,7 +11855,7 @@ CI_API ci_result ci_cig_parse(ci_graph *g, const char *text, size_t len, const c
 
 CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, size_t errsz) {
     unsigned char *text = NULL;
-    size_t len = 0, dlen = 0, i;
+    size_t len = 0, cap = 0, dlen = 0, i;
     char *dir;
     ci_result r;
     if (err && errsz) err[0] = 0;
@@ -11675,13 +11863,14 @@ CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, siz
         ci__npy_err(err, errsz, "ci_cig_parse_file: NULL argument");
         return CI_ERR_INVALID_ARGS;
     }
-    r = ci__npy_read_file(path, &text, &len, err, errsz);
+    r = ci__npy_read_file(path, g->ctx->desc.max_read, &g->ctx->desc.allocator, 1, &text, &len, &cap,
+                          err, errsz);
     if (r != CI_OK) return r;
     for (i = 0; path[i]; i++)
         if (path[i] == '/' || path[i] == '\\') dlen = i + 1;
-    dir = (char *)malloc(dlen + 2);
+    dir = (char *)ci__malloc(g->ctx, dlen + 2);
     if (!dir) {
-        free(text);
+        ci__mfree(g->ctx, text, cap);
         ci__npy_err(err, errsz, "out of memory");
         return CI_ERR_OUT_OF_MEMORY;
     }
@@ -11692,8 +11881,8 @@ CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, siz
         strcpy(dir, ".");
     }
     r = ci_cig_parse(g, (const char *)text, len, path, dir, err, errsz);
-    free(dir);
-    free(text);
+    ci__mfree(g->ctx, dir, dlen + 2);
+    ci__mfree(g->ctx, text, cap);
     return r;
 }
 
