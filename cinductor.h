@@ -103,6 +103,12 @@
    CI_ERR_RUNTIME, never a wild read. So does an integer division by zero (floor_divide,
    remainder, fmod, div with a rounding mode), PyTorch's ZeroDivisionError.
 
+   Limits. An op's results: CI_MAX_OUTPUTS (64; an extern kernel's: CI_MAX_EXTERN_OUTPUTS, 16);
+   a call's positional and keyword arguments: CI_MAX_ARGS (64) each; a list argument:
+   CI_MAX_LIST (4096) elements. Past one, the builder or registration fails with a message
+   naming the limit. A registered op's name is namespace.op or namespace.op.overload, each
+   part an identifier.
+
    Data-dependent sizes. nonzero, where(condition), masked_select and self[bool_mask] give
    outputs whose size is known only after a run: ci_program_output_shape gives their upper
    bound (allocate that), ci_program_output_shape_after_run the size a run filled. Such a result may only be a graph
@@ -132,6 +138,13 @@
 #endif
 
 #define CI_MAX_DIMS 8
+/* the most results one op may have (a lowering's num_outputs, a call's results), the most
+   an extern kernel may have, and the most positional (and, apart, keyword) arguments and
+   list elements one call may take */
+#define CI_MAX_OUTPUTS 64
+#define CI_MAX_EXTERN_OUTPUTS 16
+#define CI_MAX_ARGS 64
+#define CI_MAX_LIST 4096
 /* "no dim" for the dim argument of builders where aten's dim is optional */
 #define CI_DIM_NONE INT64_MIN
 
@@ -378,14 +391,15 @@ typedef int (*ci_lowering_fn)(ci_lower *L, const ci_arg *args, int nargs,
                               ci_tensor *outs, int max_outs, void *user);
 
 typedef struct ci_lowering_desc {
-    const char *name;     /* "myns.op.overload", "myns.op" (a packet), or an aten name to override */
+    const char *name;     /* "myns.op.overload", "myns.op" (a packet), or an aten name to override;
+                             each part an identifier, else CI_ERR_INVALID_ARGS */
     const char *schema;   /* parameters, torch style: "self, other, *, alpha=1" */
     ci_lowering_fn fn;
     void *user;
     int broadcast;        /* broadcast tensor arguments to a common shape */
     ci_promotion promotion;
     int convert_input_to_bool;
-    int num_outputs;      /* zero = 1 */
+    int num_outputs;      /* zero = 1; at most CI_MAX_OUTPUTS */
 } ci_lowering_desc;
 
 CI_API ci_result ci_register_lowering(ci_ctx *ctx, const ci_lowering_desc *desc);
@@ -420,7 +434,7 @@ typedef struct ci_extern_desc {
     ci_extern_infer_fn infer;
     ci_extern_run_fn run;
     void *user;
-    int num_outputs;      /* zero = 1 */
+    int num_outputs;      /* zero = 1; at most CI_MAX_EXTERN_OUTPUTS */
 } ci_extern_desc;
 
 CI_API ci_result ci_register_extern(ci_ctx *ctx, const ci_extern_desc *desc);
@@ -11557,8 +11571,8 @@ static ci_arg ci__cig_list_arg_d(ci__cig_parser *P, int depth) {
     ci__cig_next(P);
     while (!ci__cig_punct(&P->tok, close)) {
         ci__cig_tok t = P->tok;
-        if (n >= (size_t)INT32_MAX)
-            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list too long");
+        if (n >= CI_MAX_LIST)
+            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list too long: at most %d elements", CI_MAX_LIST);
         if (ci__cig_punct(&t, '[') || ci__cig_punct(&t, '(')) {
             /* a nested list: every element becomes an argument of its own (CI_ARG_LIST) */
             if (nten) ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list mixes tensors and lists");
@@ -11620,7 +11634,7 @@ static ci_arg ci__cig_nested_list(ci__cig_parser *P, char close, const ci__cig_n
             v[n] = x.is_bool ? ci_arg_bool((int)x.i) : x.is_float ? ci_arg_float(x.f) : ci_arg_int(x.i);
         } else ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "a nested list holds numbers or lists, got %s", ci__cig_desc(P, d, sizeof d));
         n++;
-        if (n >= 4096) ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list too long");
+        if (n > CI_MAX_LIST) ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list too long: at most %d elements", CI_MAX_LIST);
         if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
         else if (!ci__cig_punct(&P->tok, close))
             ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or '%c', got %s", close, ci__cig_desc(P, d, sizeof d));
@@ -11709,6 +11723,9 @@ static void ci__cig_call(ci__cig_parser *P) {
                 if (strlen(kws[i].name) == t.n && !memcmp(kws[i].name, t.p, t.n))
                     ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "keyword '%.*s' given twice",
                                  CI__CIG_SPAN(&t));
+            if (nkw == CI_MAX_ARGS)
+                ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "too many keyword arguments: at most %d",
+                             CI_MAX_ARGS);
             ci__cig_grow(P, (void **)&kws, &kcap, sizeof *kws, nkw + 1);
             kws[nkw].name = ci__cig_strdup(P, &P->scratch, t.p, t.n);
             ci__cig_next(P);
@@ -11719,11 +11736,12 @@ static void ci__cig_call(ci__cig_parser *P) {
             if (nkw)
                 ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE,
                              "positional argument after a keyword argument");
+            if (nargs == CI_MAX_ARGS)
+                ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "too many positional arguments: at most %d",
+                             CI_MAX_ARGS);
             ci__cig_grow(P, (void **)&args, &acap, sizeof *args, nargs + 1);
             args[nargs++] = ci__cig_arg(P);
         }
-        if (nargs + nkw > 4096)
-            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "too many arguments");
         if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
         else if (!ci__cig_punct(&P->tok, ')'))
             ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or ')', got %s",
@@ -12291,7 +12309,8 @@ static void ci__copy_arg_d(ci_graph *g, const char *op, int pos, const ci_arg *s
         const void *v = src->kind == CI_ARG_INTS ? (const void *)src->u.ints.v : src->kind == CI_ARG_FLOATS ? (const void *)src->u.floats.v : (const void *)src->u.tensors.v;
         size_t es = src->kind == CI_ARG_INTS ? sizeof(int64_t) : src->kind == CI_ARG_FLOATS ? sizeof(double) : sizeof(ci_tensor);
         void *c;
-        if (n < 0 || n > 4096 || (n > 0 && !v)) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a list with a bad length or NULL data", op, pos);
+        if (n > CI_MAX_LIST) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a list of %d elements, at most %d are supported", op, pos, n, CI_MAX_LIST);
+        if (n < 0 || (n > 0 && !v)) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a list with a bad length or NULL data", op, pos);
         c = ci__arena_alloc(g->A, es * (size_t)(n ? n : 1));
         if (n) memcpy(c, v, es * (size_t)n);
         if (src->kind == CI_ARG_TENSORS) {
@@ -12309,7 +12328,9 @@ static void ci__copy_arg_d(ci_graph *g, const char *op, int pos, const ci_arg *s
     }
     case CI_ARG_LIST: {   /* nested lists of numbers, strings, dtypes, None and lists */
         ci_arg *c;
-        if (src->u.list.n < 0 || src->u.list.n > 4096 || (src->u.list.n > 0 && !src->u.list.v) || depth > 32)
+        if (src->u.list.n > CI_MAX_LIST)
+            ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a nested list of %d elements, at most %d are supported", op, pos, src->u.list.n, CI_MAX_LIST);
+        if (src->u.list.n < 0 || (src->u.list.n > 0 && !src->u.list.v) || depth > 32)
             ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a nested list with a bad length, NULL data or too deep", op, pos);
         c = CI__NEWN(g->A, ci_arg, src->u.list.n);
         for (k = 0; k < src->u.list.n; k++) {
@@ -12332,9 +12353,14 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
     int i, n;
     char name[32];
     if (!g || g->status) return 0;
-    if (!op || nargs < 0 || nkwargs < 0 || nargs > 64 || nkwargs > 64 || (nargs && !args) || (nkwargs && !kwargs) ||
+    if (!op || nargs < 0 || nkwargs < 0 || (nargs && !args) || (nkwargs && !kwargs) ||
         max_outs < 0 || (max_outs && !outs)) {
         ci__graph_error(g, CI_ERR_INVALID_ARGS, "ci_call(%s): invalid arguments (NULL pointer or negative count)", op ? op : "NULL");
+        return 0;
+    }
+    if (nargs > CI_MAX_ARGS || nkwargs > CI_MAX_ARGS) {
+        ci__graph_error(g, CI_ERR_INVALID_ARGS, "ci_call(%.200s): %d %s arguments, at most %d are supported", op,
+                        nargs > CI_MAX_ARGS ? nargs : nkwargs, nargs > CI_MAX_ARGS ? "positional" : "keyword", CI_MAX_ARGS);
         return 0;
     }
     {   /* the name ci__node_name will give it */
@@ -12942,10 +12968,22 @@ void ci_program_destroy(ci_program *p) {
 }
 
 /* -- the registry, for users -- */
+/* namespace.op or namespace.op.overload, each part an identifier ([A-Za-z_][A-Za-z0-9_]*) */
+static int ci__valid_opname(const char *s) {
+    int parts = 0;
+    for (;;) {
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_')) return 0;
+        while ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_') s++;
+        parts++;
+        if (!*s) return parts == 2 || parts == 3;
+        if (*s++ != '.') return 0;
+    }
+}
 static ci_result ci__register_user(ci_ctx *ctx, const char *name, const char *schema, ci__opdef *op) {
     ci__err err;
-    if (!ci__valid_name(name[0] == '.' ? "x" : "x") || !strchr(name, '.') || name[0] == '.' || name[strlen(name) - 1] == '.') {
-        ci__set_error(ctx, "register: op name '%s' must look like 'namespace.op' or 'namespace.op.overload'", name);
+    if (!ci__valid_opname(name)) {
+        ci__set_error(ctx, "register: invalid op name '%.200s': it must be namespace.op or namespace.op.overload, "
+                      "each part an identifier ([A-Za-z_][A-Za-z0-9_]*, none empty)", name);
         return CI_ERR_INVALID_ARGS;
     }
     memset(&err, 0, sizeof err);
@@ -12972,6 +13010,10 @@ ci_result ci_register_lowering(ci_ctx *ctx, const ci_lowering_desc *desc) {
     ci__opdef op;
     if (!ctx || !desc || !desc->name || !desc->fn) { if (ctx) ci__set_error(ctx, "ci_register_lowering: NULL argument"); return CI_ERR_INVALID_ARGS; }
     if (desc->promotion < 0 || desc->promotion >= CI_PROMOTE_COUNT) { ci__set_error(ctx, "ci_register_lowering: invalid promotion kind"); return CI_ERR_INVALID_ARGS; }
+    if (desc->num_outputs < 0 || desc->num_outputs > CI_MAX_OUTPUTS) {
+        ci__set_error(ctx, "ci_register_lowering(%.200s): num_outputs is %d, it must be in [0, %d] (0 = 1)", desc->name, desc->num_outputs, CI_MAX_OUTPUTS);
+        return CI_ERR_INVALID_ARGS;
+    }
     memset(&op, 0, sizeof op);
     op.kind = CI__OPK_USER; op.ufn = desc->fn; op.user = desc->user;
     op.how = "user lowering"; op.note = "";
@@ -12982,7 +13024,10 @@ ci_result ci_register_lowering(ci_ctx *ctx, const ci_lowering_desc *desc) {
 ci_result ci_register_extern(ci_ctx *ctx, const ci_extern_desc *desc) {
     ci__opdef op;
     if (!ctx || !desc || !desc->name || !desc->run) { if (ctx) ci__set_error(ctx, "ci_register_extern: NULL argument"); return CI_ERR_INVALID_ARGS; }
-    if (desc->num_outputs < 0 || desc->num_outputs > 16) { ci__set_error(ctx, "ci_register_extern: num_outputs must be in [0, 16]"); return CI_ERR_INVALID_ARGS; }
+    if (desc->num_outputs < 0 || desc->num_outputs > CI_MAX_EXTERN_OUTPUTS) {
+        ci__set_error(ctx, "ci_register_extern(%.200s): num_outputs is %d, it must be in [0, %d] (0 = 1)", desc->name, desc->num_outputs, CI_MAX_EXTERN_OUTPUTS);
+        return CI_ERR_INVALID_ARGS;
+    }
     memset(&op, 0, sizeof op);
     op.kind = CI__OPK_EXTERN; op.ext = *desc;
     op.how = "user extern"; op.note = "";

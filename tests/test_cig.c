@@ -713,6 +713,47 @@ CI_TEST(test_err_api_misuse) {
     CI_CHECK_EQ_INT(ci_cig_parse_file(NULL, "x.cig", big, sizeof big), CI_ERR_INVALID_ARGS);
 }
 
+/* 1,000 keyword arguments, 100 positional ones, a list of a million ints: each is refused
+   where the limit is passed, with a message naming it */
+CI_TEST(test_err_argument_limits) {
+    size_t n = 8u << 20, len, i;
+    char *t = (char *)tmalloc(n), where[32];
+    len = (size_t)sprintf(t, "input x: f32[4]\ny = aten.add.Tensor(x, x");
+    for (i = 0; i < 1000; i++) {
+        if (i == 64) snprintf(where, sizeof where, "2:%lu", (unsigned long)(len - 16 + 3));
+        len += (size_t)sprintf(t + len, ", k%lu=1", (unsigned long)i);
+    }
+    len += (size_t)sprintf(t + len, ")\noutput y\n");
+    EXPECT_ERR_N(t, len, where, "too many keyword arguments: at most 64");
+    len = (size_t)sprintf(t, "input x: f32[4]\ny = aten.add.Tensor(");
+    for (i = 0; i < 100; i++) {
+        if (i == 64) snprintf(where, sizeof where, "2:%lu", (unsigned long)(len - 16 + 3));
+        len += (size_t)sprintf(t + len, i ? ", x" : "x");
+    }
+    len += (size_t)sprintf(t + len, ")\noutput y\n");
+    EXPECT_ERR_N(t, len, where, "too many positional arguments: at most 64");
+    len = (size_t)sprintf(t, "input x: f32[4]\ny = aten.view.default(x, [");
+    for (i = 0; i < 1000000; i++) {
+        if (i == 4096) snprintf(where, sizeof where, "2:%lu", (unsigned long)(len - 16 + 3));
+        len += (size_t)sprintf(t + len, i ? ", 1" : "1");
+    }
+    len += (size_t)sprintf(t + len, "])\noutput y\n");
+    EXPECT_ERR_N(t, len, where, "list too long: at most 4096 elements");
+    /* a nested list too */
+    len = (size_t)sprintf(t, "input x: f32[4]\ny = myns.tag(x, [[1]");
+    for (i = 1; i < 5000; i++) {
+        if (i == 4096) snprintf(where, sizeof where, "2:%lu", (unsigned long)(len - 16 + 3));
+        len += (size_t)sprintf(t + len, ", [1]");
+    }
+    len += (size_t)sprintf(t + len, "])\noutput y\n");
+    EXPECT_ERR_N(t, len, where, "list too long: at most 4096 elements");
+    /* 64 keywords and 4096 elements are within the limits: the op judges them */
+    len = (size_t)sprintf(t, "input x: f32[4]\ny = aten.add.Tensor(x, x");
+    for (i = 0; i < 64; i++) len += (size_t)sprintf(t + len, ", k%lu=1", (unsigned long)i);
+    len += (size_t)sprintf(t + len, ")\noutput y\n");
+    EXPECT_ERR_RC_N(t, len, CI_ERR_INVALID_ARGS, "2:5", "unexpected keyword argument 'k0'");
+}
+
 CI_TEST(test_err_hostile_inputs) {
     /* big and deep inputs end in an error (or parse), never a crash or a runaway allocation */
     size_t n = 1u << 20, i, k0;
@@ -2305,6 +2346,7 @@ int main(int argc, char **argv) {
     RUN(test_err_positions);
     RUN(test_err_api_misuse);
     RUN(test_err_hostile_inputs);
+    RUN(test_err_argument_limits);
     RUN(test_valid_numbers);
     RUN(test_valid_bools_none_strings);
     RUN(test_valid_dtypes_lists_kwargs);
