@@ -101,7 +101,10 @@
    indexing, pooling, resampling, scans, sorting, matmul and convolution. Index tensors are
    checked while a program runs: a value out of range makes ci_program_run return
    CI_ERR_RUNTIME, never a wild read. So does an integer division by zero (floor_divide,
-   remainder, fmod, div with a rounding mode), PyTorch's ZeroDivisionError.
+   remainder, fmod, div with a rounding mode), PyTorch's ZeroDivisionError. The message names
+   the first failing check's node and op (the node's name in the graph, as ci_graph_print_cig
+   prints it), the index and the size: "index 9 is out of bounds for dimension of size 5 in
+   node t3 (aten.gather.default)".
 
    Limits. An op's results: CI_MAX_OUTPUTS (64; an extern kernel's: CI_MAX_EXTERN_OUTPUTS, 16);
    a call's positional and keyword arguments: CI_MAX_ARGS (64) each; a list argument:
@@ -1440,6 +1443,7 @@ struct ci__v {
     ci_dtype dt;            /* the compute dtype of the result (f16/bf16 loads give f32) */
     ci__v *a[CI__VARGS];    /* operands; for LOAD, the checked index values its indirect variables stand for */
     int ivar;               /* CHECKIDX: 1 + the indirect index variable bound to this value (0 = none yet) */
+    int site;               /* CHECKIDX, CHECKNZ: 1 + its entry in L->checks, the node it checks for (0 = unknown) */
     ci__ix *ix;             /* LOAD: flat element offset; INDEX: the expression */
     ci__buf *buf;           /* LOAD */
     double f;               /* CONST (floats) */
@@ -1585,6 +1589,13 @@ struct ci__opdef {
                                 run writes the sizes it filled into outs[].shape */
 };
 
+/* The program's run-time error record (B[err_slot] points at it): the first failing check's
+   code (1 an index out of range, 2 an integer division by zero), its site (an entry of
+   L->checks) and, for an index, its value. The emitted C declares the same struct, ci_rterr. */
+typedef struct ci__rterr { int code, site; long long value; } ci__rterr;
+/* a run-time check site: the node and op a CHECKIDX / CHECKNZ was made for, the indexed size */
+typedef struct ci__check { const char *node, *op, *node_src; int64_t size; } ci__check;
+
 struct ci__L {
     ci_ctx *ctx;
     ci__arena *A;
@@ -1601,7 +1612,8 @@ struct ci__L {
     int user_failed;
     ci_result user_code;
     char user_msg[1024];
-    int err_slot;       /* B[err_slot] points at the program's run-time error flag */
+    int err_slot;       /* B[err_slot] points at the program's run-time error record (ci__rterr) */
+    ci__vec checks;     /* ci__check: run-time check sites (CHECKIDX, CHECKNZ), in creation order */
     ci__buf *seed_buf;  /* random ops: the program's seed (a one-element i64 slot) */
     int64_t rng_off;    /* random ops: the counters the ops lowered so far have used */
     int *mark;          /* scratch marks for DAG walks */
@@ -1637,6 +1649,18 @@ static int ci__v_same(const ci__v *x, const ci__v *y) {
     for (i = 0; i < x->n; i++) if (x->a[i] != y->a[i]) return 0;
     return 1;
 }
+/* a new check value's site: the node being lowered (names copied: the program outlives the graph) */
+static int ci__v_check_site(ci__L *L, const ci__v *v) {
+    ci__check *c, *prev = L->checks.n ? (ci__check *)L->checks.v[L->checks.n - 1] : NULL;
+    if (L->meta || !L->node_name || !L->node_op || !strcmp(L->node_op, "output")) return 0;
+    c = CI__NEW(L->A, ci__check);
+    if (prev && prev->node_src == L->node_name) { c->node = prev->node; c->op = prev->op; }
+    else { c->node = ci__strdup(L->A, L->node_name); c->op = ci__strdup(L->A, L->node_op); }
+    c->node_src = L->node_name;
+    c->size = v->op == CI__V_CHECKIDX ? v->i : 0;
+    ci__vec_push(L->A, &L->checks, c);
+    return L->checks.n;
+}
 static ci__v *ci__v_intern(ci__L *L, const ci__v *cand) {
     ci__vtab *T = &L->vt;
     uint32_t h = ci__v_hash(cand);
@@ -1654,6 +1678,7 @@ static ci__v *ci__v_intern(ci__L *L, const ci__v *cand) {
         if (e->hash == h && ci__v_same(e, cand)) return e;
     e = CI__NEW(L->A, ci__v);
     *e = *cand;
+    if ((e->op == CI__V_CHECKIDX || e->op == CI__V_CHECKNZ) && !e->site) e->site = ci__v_check_site(L, e);
     e->hash = h;
     e->id = T->n++;
     e->next = T->slots[h & (uint32_t)(T->cap - 1)];
@@ -7507,8 +7532,8 @@ static void ci__schedule_finish(ci__L *L) {
 /* ---------------------------------------------------------------------------------------
    >>plan  where every buffer lives when a program runs
    A program has one pointer table B[]: inputs first (in declaration order), then outputs,
-   then constants, the random ops' seed and intermediates, and last the run-time error flag
-   that index checks set. Intermediates live in one arena sized at compile time, so running
+   then constants, the random ops' seed and intermediates, and last the run-time error record
+   that run-time checks fill (ci__rterr: which check failed, with what). Intermediates live in one arena sized at compile time, so running
    allocates nothing: each is live from the first fused kernel that writes it to the last
    that reads it, and takes the lowest 64-byte aligned offset that no buffer live at the same
    time holds (first fit), so dead buffers' memory is used again.
@@ -7727,8 +7752,10 @@ static const char *const ci__prelude[] = {
     "  r = ((e - 112) << 10) | (m >> 13); if ((m & 0x1000) && ((r & 1) || (m & 0xfff))) r++; return (unsigned short)(s | r); }\n",
     "static long long ci_shl_i64(long long a, long long b, int bits) { if (b < 0 || b >= bits) return 0; return (long long)((unsigned long long)a << b); }\n",
     "static long long ci_shr_i64(long long a, long long b, int bits) { if (b < 0 || b >= bits) return a < 0 ? -1 : 0; return a >> b; }\n",
-    "static long long ci_idx(long long i, long long n, void *flag) { if (i < 0) i += n; if (i < 0 || i >= n) { *(int *)flag = 1; return 0; } return i; }\n",
-    "static long long ci_nz(long long d, void *flag) { if (d == 0) *(int *)flag = 2; return d; }\n",
+    "typedef struct ci_rterr { int code, site; long long value; } ci_rterr;\n",
+    "static long long ci_idx(long long i, long long n, int s, void *f) { long long j = i < 0 ? i + n : i; if (j < 0 || j >= n) {\n",
+    "  ci_rterr *e = (ci_rterr *)f; if (!e->code) { e->code = 1; e->site = s; e->value = i; } return 0; } return j; }\n",
+    "static long long ci_nz(long long d, int s, void *f) { if (d == 0) { ci_rterr *e = (ci_rterr *)f; if (!e->code) { e->code = 2; e->site = s; } } return d; }\n",
     "static long long ci_fmod_i64(long long a, long long b) { if (b == 0 || b == -1) return 0; return a % b; }\n",
     "static int ci_signbit_f(float x) { union { float f; unsigned int u; } v; v.f = x; return (int)(v.u >> 31); }\n",
     "static int ci_signbit_d(double x) { union { double f; unsigned long long u; } v; v.f = x; return (int)(v.u >> 63); }\n",
@@ -7925,8 +7952,8 @@ static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
     case CI__V_RECIP: ci__sb_printf(sb, f32 ? "1.0f / %s" : "1.0 / %s", a0); break;
     case CI__V_WHERE: ci__sb_printf(sb, "%s ? %s : %s", a0, a1, a2); break;
     case CI__V_SIGN: ci__sb_printf(sb, "(%s)((0 < %s) - (%s < 0))", ci__ctype(v->dt), a0, a0); break;
-    case CI__V_CHECKIDX: ci__sb_printf(sb, "ci_idx(%s, %lldLL, B[%d])", a0, (long long)v->i, E->L->err_slot); break;
-    case CI__V_CHECKNZ: ci__sb_printf(sb, "ci_nz(%s, B[%d])", a0, E->L->err_slot); break;
+    case CI__V_CHECKIDX: ci__sb_printf(sb, "ci_idx(%s, %lldLL, %d, B[%d])", a0, (long long)v->i, v->site, E->L->err_slot); break;
+    case CI__V_CHECKNZ: ci__sb_printf(sb, "ci_nz(%s, %d, B[%d])", a0, v->site, E->L->err_slot); break;
     case CI__V_RAND: case CI__V_RANDN:
         ci__sb_printf(sb, "%s(%s, %s)", v->dt == CI_F64 ? ci__vop_cf64[v->op] : ci__vop_cf32[v->op], a0, a1);
         break;
@@ -8625,6 +8652,14 @@ static void ci__interp_load(const ci__buf *b, void *const *B, int64_t k, ci__iva
     }
 }
 /* one node; returns 0, or 1 on an out-of-bounds load */
+/* a failing run-time check: the first one is kept (as the emitted ci_idx / ci_nz do) */
+static void ci__interp_flag(void *rec, int code, int site, int64_t value) {
+    ci__rterr *e = (ci__rterr *)rec;
+    if (e->code) return;
+    e->code = code;
+    e->site = site;
+    e->value = (long long)value;
+}
 static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const ci__ival *b, const ci__ival *c,
                            const int64_t *vars, void *const *B, int eslot) {
     ci_dtype at = v->n ? v->a[0]->dt : v->dt;
@@ -8670,12 +8705,12 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
     case CI__V_CHECKIDX: {
         int64_t i = a->i;
         if (i < 0) i += v->i;
-        if (i < 0 || i >= v->i) { *(int *)B[eslot] = 1; i = 0; }
+        if (i < 0 || i >= v->i) { ci__interp_flag(B[eslot], 1, v->site, a->i); i = 0; }
         r->i = i;
         return 0;
     }
     case CI__V_CHECKNZ:
-        if (a->i == 0) *(int *)B[eslot] = 2;
+        if (a->i == 0) ci__interp_flag(B[eslot], 2, v->site, 0);
         r->i = a->i;
         return 0;
     case CI__V_NOT: r->i = !a->i; return 0;
@@ -9678,7 +9713,7 @@ struct ci_program {
     ci__iacc *iacc;                   /* interpreter: reduction states, by member */
     int failed_extern;
     int has_arena;                    /* the arena's pointers are in B[] */
-    int run_error;                    /* set by generated code: 1 an index out of range, 2 integer division by zero */
+    ci__rterr run_error;              /* set by generated code: the first failing run-time check */
     long long seed;                   /* random ops read it through their seed slot */
 #if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
     ci__pool pool;
@@ -12872,12 +12907,20 @@ ci_result ci_program_run(ci_program *p, int nin, const void *const *inputs, int 
     }
     if (!p->has_arena) { ci__set_error(p->ctx, "ci_program_run: the program has no arena (compiled with user_arena: call ci_program_set_arena)"); return CI_ERR_INVALID_ARGS; }
     p->failed_extern = 0;
-    p->run_error = 0;
+    memset(&p->run_error, 0, sizeof p->run_error);
     if (p->backend == CI_BACKEND_TCC) r = p->main ? p->main(p->B, p) : 1;
     else r = ci__interp_run(p);
-    if (r || p->run_error) {
-        if (p->run_error == 2) ci__set_error(p->ctx, "ci_program_run: ZeroDivisionError: integer division by zero");
-        else if (p->run_error) ci__set_error(p->ctx, "ci_program_run: an index tensor holds a value out of range for the tensor it indexes");
+    if (r || p->run_error.code) {
+        const ci__rterr *re = &p->run_error;
+        const ci__check *c = re->site > 0 && re->site <= p->L->checks.n ? (const ci__check *)p->L->checks.v[re->site - 1] : NULL;
+        char where[400] = "";
+        if (c) snprintf(where, sizeof where, " in node %.150s (%.150s)", c->node, c->op);
+        if (re->code == 2) ci__set_error(p->ctx, "ci_program_run: ZeroDivisionError: integer division by zero%s", where);
+        else if (re->code && c)
+            ci__set_error(p->ctx, "ci_program_run: index %lld is out of bounds for dimension of size %lld%s (an index tensor holds "
+                          "a value out of range for the tensor it indexes)", re->value, (long long)c->size, where);
+        else if (re->code)
+            ci__set_error(p->ctx, "ci_program_run: index %lld: an index tensor holds a value out of range for the tensor it indexes", re->value);
         if (p->failed_extern) {
             ci__group *g = p->kernels[p->failed_extern - 1];
             ci__set_error(p->ctx, "extern kernel %s (%s) reported failure", g->name, ((ci__kernel *)g->m.v[0])->ext->name);
