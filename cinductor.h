@@ -7533,7 +7533,8 @@ static void ci__schedule_finish(ci__L *L) {
    >>plan  where every buffer lives when a program runs
    A program has one pointer table B[]: inputs first (in declaration order), then outputs,
    then constants, the random ops' seed and intermediates, and last the run-time error record
-   that run-time checks fill (ci__rterr: which check failed, with what). Intermediates live in one arena sized at compile time, so running
+   that run-time checks fill (ci__rterr: which check failed, with what). Intermediates live in
+   one arena sized at compile time, so running
    allocates nothing: each is live from the first fused kernel that writes it to the last
    that reads it, and takes the lowest 64-byte aligned offset that no buffer live at the same
    time holds (first fit), so dead buffers' memory is used again.
