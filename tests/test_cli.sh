@@ -500,7 +500,7 @@ expect_err "/dev/stdin: 4096 or more extra bytes after the data the shape descri
 done_
 t fifo_as_cig
 if mkfifo fifo.cig 2>/dev/null; then
-    { yes 'input x: f32[2]' > fifo.cig; } 2>/dev/null &
+    yes 'input x: f32[2]' > fifo.cig 2>/dev/null &   # $! is the process that opens the FIFO
     writer=$!
     c emit fifo.cig --max-read=64K
     kill "$writer" 2>/dev/null
