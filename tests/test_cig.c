@@ -28,6 +28,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ---- tracked resources: released after every test (a failed check returns early) ---- */
@@ -2028,8 +2029,16 @@ typedef struct fifo_writer {
 static void *fifo_write_main(void *arg) {
     fifo_writer *w = (fifo_writer *)arg;
     char buf[4096];
-    int fd = open(w->path, O_WRONLY);
+    int fd = -1, tries;
+    /* without a reader a non-blocking open fails (ENXIO): wait for one for at most 10 s, so a
+       reader that never comes fails the test instead of hanging it */
+    for (tries = 0; tries < 1000 && fd < 0; tries++) {
+        struct timespec ms10 = {0, 10000000};
+        fd = open(w->path, O_WRONLY | O_NONBLOCK);
+        if (fd < 0) nanosleep(&ms10, NULL);
+    }
     if (fd < 0) return NULL;
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     memset(buf, w->fill, sizeof buf);
     if (w->nhead && write(fd, w->head, w->nhead) < 0) { close(fd); return NULL; }
     while (write(fd, buf, sizeof buf) > 0) {}   /* EPIPE once the reader is gone */
