@@ -2,7 +2,7 @@
 
    The contract (commands, options, exit codes, the JSON of bench) is the CIG contract (docs/cig.md and docs/cli.md expand it); keep the usage
    text below in step with it. The tool only uses the public API plus the .cig and .npy helpers
-   (ci_cig_parse_ex, ci_npy_read, ci_npy_write), so it doubles as an example of the API.
+   (ci_cig_parse_ex, ci_npy_read_ex, ci_npy_write), so it doubles as an example of the API.
 
    Exit status: 0 success; 1 a runtime or compile error; 2 bad usage or a bad file. */
 /* clock_gettime and mkdir are POSIX, hidden by -std=c99: ask for them before any include */
