@@ -74,7 +74,13 @@
    shape. A program owns one arena for its intermediate buffers, sized and allocated at compile
    time (buffers whose lives do not overlap share memory); the caller may supply it instead
    (ci_compile_desc.user_arena, ci_program_set_arena). ci_program_run allocates nothing. One
-   program must not run on two threads at once.
+   program must not run on two threads at once. The .npy helpers (ci_npy_*) have no context
+   and use malloc; the .cig parser uses its graph's context.
+
+   Files. No file or stream is read past a limit: ci_ctx_desc.max_read for .cig files and
+   their load() targets, ci_npy_read_ex's max_read for .npy files (zero = CI_DEFAULT_MAX_READ,
+   4 GiB); past it the read stops with CI_ERR_IO, "PATH: larger than the read limit of N
+   bytes". A .npy is read only as far as its header says, so a pipe or /dev/zero ends at once.
 
    Errors. Functions return ci_result (0 = CI_OK); ci_result_string() names a code and
    ci_ctx_last_error() holds the detailed message of the last failure in that context. Graph
@@ -102,7 +108,16 @@
    indexing, pooling, resampling, scans, sorting, matmul and convolution. Index tensors are
    checked while a program runs: a value out of range makes ci_program_run return
    CI_ERR_RUNTIME, never a wild read. So does an integer division by zero (floor_divide,
-   remainder, fmod, div with a rounding mode), PyTorch's ZeroDivisionError.
+   remainder, fmod, div with a rounding mode), PyTorch's ZeroDivisionError. The message names
+   the first failing check's node and op (the node's name in the graph, as ci_graph_print_cig
+   prints it), the index and the size: "index 9 is out of bounds for dimension of size 5 in
+   node t3 (aten.gather.default)".
+
+   Limits. An op's results: CI_MAX_OUTPUTS (64; an extern kernel's: CI_MAX_EXTERN_OUTPUTS, 16);
+   a call's positional and keyword arguments: CI_MAX_ARGS (64) each; a list argument:
+   CI_MAX_LIST (4096) elements. Past one, the builder or registration fails with a message
+   naming the limit. A registered op's name is namespace.op or namespace.op.overload, each
+   part an identifier.
 
    Data-dependent sizes. nonzero, where(condition), masked_select and self[bool_mask] give
    outputs whose size is known only after a run: ci_program_output_shape gives their upper
@@ -133,6 +148,13 @@
 #endif
 
 #define CI_MAX_DIMS 8
+/* the most results one op may have (a lowering's num_outputs, a call's results), the most
+   an extern kernel may have, and the most positional (and, apart, keyword) arguments and
+   list elements one call may take */
+#define CI_MAX_OUTPUTS 64
+#define CI_MAX_EXTERN_OUTPUTS 16
+#define CI_MAX_ARGS 64
+#define CI_MAX_LIST 4096
 /* "no dim" for the dim argument of builders where aten's dim is optional */
 #define CI_DIM_NONE INT64_MIN
 
@@ -193,7 +215,13 @@ typedef struct ci_ctx_desc {
     void *log_user;
     unsigned debug;           /* CI_DEBUG_* bits; zero = none (CINDUCTOR_DEBUG env adds to it) */
     int num_threads;          /* zero = 1 */
+    uint64_t max_read;        /* bytes cinductor reads from one file or stream (a .cig file, a .npy
+                                 it loads): past it the read stops with CI_ERR_IO naming the file;
+                                 zero = CI_DEFAULT_MAX_READ (4 GiB) */
 } ci_ctx_desc;
+
+/* the default of every read limit (ci_ctx_desc.max_read, ci_npy_read_ex): 4 GiB */
+#define CI_DEFAULT_MAX_READ ((uint64_t)4 << 30)
 
 CI_API ci_result ci_ctx_create(const ci_ctx_desc *desc, ci_ctx **out);
 CI_API void ci_ctx_destroy(ci_ctx *ctx);
@@ -375,14 +403,15 @@ typedef int (*ci_lowering_fn)(ci_lower *L, const ci_arg *args, int nargs,
                               ci_tensor *outs, int max_outs, void *user);
 
 typedef struct ci_lowering_desc {
-    const char *name;     /* "myns.op.overload", "myns.op" (a packet), or an aten name to override */
+    const char *name;     /* "myns.op.overload", "myns.op" (a packet), or an aten name to override;
+                             each part an identifier, else CI_ERR_INVALID_ARGS */
     const char *schema;   /* parameters, torch style: "self, other, *, alpha=1" */
     ci_lowering_fn fn;
     void *user;
     int broadcast;        /* broadcast tensor arguments to a common shape */
     ci_promotion promotion;
     int convert_input_to_bool;
-    int num_outputs;      /* zero = 1 */
+    int num_outputs;      /* zero = 1; at most CI_MAX_OUTPUTS */
 } ci_lowering_desc;
 
 CI_API ci_result ci_register_lowering(ci_ctx *ctx, const ci_lowering_desc *desc);
@@ -417,7 +446,7 @@ typedef struct ci_extern_desc {
     ci_extern_infer_fn infer;
     ci_extern_run_fn run;
     void *user;
-    int num_outputs;      /* zero = 1 */
+    int num_outputs;      /* zero = 1; at most CI_MAX_EXTERN_OUTPUTS */
 } ci_extern_desc;
 
 CI_API ci_result ci_register_extern(ci_ctx *ctx, const ci_extern_desc *desc);
@@ -484,10 +513,17 @@ CI_API void ci_program_destroy(ci_program *p);
 
 /* ---- .npy files (NumPy format 1.0/2.0/3.0, little-endian, C order) ---- */
 /* Reads PATH; on success *data is a malloc'ed copy of the array (free it with ci_npy_free; never
-   NULL, even for 0 elements) and *nbytes its size. bf16 has no NumPy spelling and is not read. */
+   NULL, even for 0 elements) and *nbytes its size. bf16 has no NumPy spelling and is not read.
+   The header is read first, then exactly the bytes of data its shape needs: a shorter file is
+   "truncated", bytes after the data are an error, and a file (or pipe, or device) whose header
+   and data exceed CI_DEFAULT_MAX_READ (4 GiB) is refused before its data is read. */
 CI_API ci_result ci_npy_read(const char *path, ci_dtype *dtype, int *ndim,
                              int64_t *shape /* CI_MAX_DIMS */, void **data, size_t *nbytes,
                              char *err, size_t errsz);
+/* The same with a limit of MAX_READ bytes (zero = CI_DEFAULT_MAX_READ) */
+CI_API ci_result ci_npy_read_ex(const char *path, uint64_t max_read, ci_dtype *dtype, int *ndim,
+                                int64_t *shape /* CI_MAX_DIMS */, void **data, size_t *nbytes,
+                                char *err, size_t errsz);
 /* The same from memory: BUF holds a whole .npy file of LEN bytes. */
 CI_API ci_result ci_npy_parse(const void *buf, size_t len, ci_dtype *dtype, int *ndim,
                               int64_t *shape /* CI_MAX_DIMS */, void **data, size_t *nbytes,
@@ -509,7 +545,8 @@ CI_API ci_result ci_cig_parse_ex(ci_graph *g, const char *text, size_t len, cons
                                  void (*on_input)(void *user, int index, const char *name,
                                                   ci_dtype dt, int ndim, const int64_t *shape),
                                  void *user, char *err, size_t errsz);
-/* Reads and parses PATH; load() paths are relative to the directory of PATH. */
+/* Reads and parses PATH; load() paths are relative to the directory of PATH. Neither PATH nor a
+   load() target is read past the context's max_read (a pipe or /dev/zero ends in CI_ERR_IO). */
 CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, size_t errsz);
 
 #endif /* CINDUCTOR_H_INCLUDED */
@@ -1425,6 +1462,7 @@ struct ci__v {
     ci_dtype dt;            /* the compute dtype of the result (f16/bf16 loads give f32) */
     ci__v *a[CI__VARGS];    /* operands; for LOAD, the checked index values its indirect variables stand for */
     int ivar;               /* CHECKIDX: 1 + the indirect index variable bound to this value (0 = none yet) */
+    int site;               /* CHECKIDX, CHECKNZ: 1 + its entry in L->checks, the node it checks for (0 = unknown) */
     ci__ix *ix;             /* LOAD: flat element offset; INDEX: the expression */
     ci__buf *buf;           /* LOAD */
     double f;               /* CONST (floats) */
@@ -1570,6 +1608,13 @@ struct ci__opdef {
                                 run writes the sizes it filled into outs[].shape */
 };
 
+/* The program's run-time error record (B[err_slot] points at it): the first failing check's
+   code (1 an index out of range, 2 an integer division by zero), its site (an entry of
+   L->checks) and, for an index, its value. The emitted C declares the same struct, ci_rterr. */
+typedef struct ci__rterr { int code, site; long long value; } ci__rterr;
+/* a run-time check site: the node and op a CHECKIDX / CHECKNZ was made for, the indexed size */
+typedef struct ci__check { const char *node, *op, *node_src; int64_t size; } ci__check;
+
 struct ci__L {
     ci_ctx *ctx;
     ci__arena *A;
@@ -1586,7 +1631,8 @@ struct ci__L {
     int user_failed;
     ci_result user_code;
     char user_msg[1024];
-    int err_slot;       /* B[err_slot] points at the program's run-time error flag */
+    int err_slot;       /* B[err_slot] points at the program's run-time error record (ci__rterr) */
+    ci__vec checks;     /* ci__check: run-time check sites (CHECKIDX, CHECKNZ), in creation order */
     ci__buf *seed_buf;  /* random ops: the program's seed (a one-element i64 slot) */
     int64_t rng_off;    /* random ops: the counters the ops lowered so far have used */
     int *mark;          /* scratch marks for DAG walks */
@@ -1622,6 +1668,18 @@ static int ci__v_same(const ci__v *x, const ci__v *y) {
     for (i = 0; i < x->n; i++) if (x->a[i] != y->a[i]) return 0;
     return 1;
 }
+/* a new check value's site: the node being lowered (names copied: the program outlives the graph) */
+static int ci__v_check_site(ci__L *L, const ci__v *v) {
+    ci__check *c, *prev = L->checks.n ? (ci__check *)L->checks.v[L->checks.n - 1] : NULL;
+    if (L->meta || !L->node_name || !L->node_op || !strcmp(L->node_op, "output")) return 0;
+    c = CI__NEW(L->A, ci__check);
+    if (prev && prev->node_src == L->node_name) { c->node = prev->node; c->op = prev->op; }
+    else { c->node = ci__strdup(L->A, L->node_name); c->op = ci__strdup(L->A, L->node_op); }
+    c->node_src = L->node_name;
+    c->size = v->op == CI__V_CHECKIDX ? v->i : 0;
+    ci__vec_push(L->A, &L->checks, c);
+    return L->checks.n;
+}
 static ci__v *ci__v_intern(ci__L *L, const ci__v *cand) {
     ci__vtab *T = &L->vt;
     uint32_t h = ci__v_hash(cand);
@@ -1639,6 +1697,7 @@ static ci__v *ci__v_intern(ci__L *L, const ci__v *cand) {
         if (e->hash == h && ci__v_same(e, cand)) return e;
     e = CI__NEW(L->A, ci__v);
     *e = *cand;
+    if ((e->op == CI__V_CHECKIDX || e->op == CI__V_CHECKNZ) && !e->site) e->site = ci__v_check_site(L, e);
     e->hash = h;
     e->id = T->n++;
     e->next = T->slots[h & (uint32_t)(T->cap - 1)];
@@ -7539,8 +7598,9 @@ static void ci__schedule_finish(ci__L *L) {
 /* ---------------------------------------------------------------------------------------
    >>plan  where every buffer lives when a program runs
    A program has one pointer table B[]: inputs first (in declaration order), then outputs,
-   then constants, the random ops' seed and intermediates, and last the run-time error flag
-   that index checks set. Intermediates live in one arena sized at compile time, so running
+   then constants, the random ops' seed and intermediates, and last the run-time error record
+   that run-time checks fill (ci__rterr: which check failed, with what). Intermediates live in
+   one arena sized at compile time, so running
    allocates nothing: each is live from the first fused kernel that writes it to the last
    that reads it, and takes the lowest 64-byte aligned offset that no buffer live at the same
    time holds (first fit), so dead buffers' memory is used again.
@@ -7759,8 +7819,10 @@ static const char *const ci__prelude[] = {
     "  r = ((e - 112) << 10) | (m >> 13); if ((m & 0x1000) && ((r & 1) || (m & 0xfff))) r++; return (unsigned short)(s | r); }\n",
     "static long long ci_shl_i64(long long a, long long b, int bits) { if (b < 0 || b >= bits) return 0; return (long long)((unsigned long long)a << b); }\n",
     "static long long ci_shr_i64(long long a, long long b, int bits) { if (b < 0 || b >= bits) return a < 0 ? -1 : 0; return a >> b; }\n",
-    "static long long ci_idx(long long i, long long n, void *flag) { if (i < 0) i += n; if (i < 0 || i >= n) { *(int *)flag = 1; return 0; } return i; }\n",
-    "static long long ci_nz(long long d, void *flag) { if (d == 0) *(int *)flag = 2; return d; }\n",
+    "typedef struct ci_rterr { int code, site; long long value; } ci_rterr;\n",
+    "static long long ci_idx(long long i, long long n, int s, void *f) { long long j = i < 0 ? i + n : i; if (j < 0 || j >= n) {\n",
+    "  ci_rterr *e = (ci_rterr *)f; if (!e->code) { e->code = 1; e->site = s; e->value = i; } return 0; } return j; }\n",
+    "static long long ci_nz(long long d, int s, void *f) { if (d == 0) { ci_rterr *e = (ci_rterr *)f; if (!e->code) { e->code = 2; e->site = s; } } return d; }\n",
     "static long long ci_fmod_i64(long long a, long long b) { if (b == 0 || b == -1) return 0; return a % b; }\n",
     "static int ci_signbit_f(float x) { union { float f; unsigned int u; } v; v.f = x; return (int)(v.u >> 31); }\n",
     "static int ci_signbit_d(double x) { union { double f; unsigned long long u; } v; v.f = x; return (int)(v.u >> 63); }\n",
@@ -7957,8 +8019,8 @@ static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
     case CI__V_RECIP: ci__sb_printf(sb, f32 ? "1.0f / %s" : "1.0 / %s", a0); break;
     case CI__V_WHERE: ci__sb_printf(sb, "%s ? %s : %s", a0, a1, a2); break;
     case CI__V_SIGN: ci__sb_printf(sb, "(%s)((0 < %s) - (%s < 0))", ci__ctype(v->dt), a0, a0); break;
-    case CI__V_CHECKIDX: ci__sb_printf(sb, "ci_idx(%s, %lldLL, B[%d])", a0, (long long)v->i, E->L->err_slot); break;
-    case CI__V_CHECKNZ: ci__sb_printf(sb, "ci_nz(%s, B[%d])", a0, E->L->err_slot); break;
+    case CI__V_CHECKIDX: ci__sb_printf(sb, "ci_idx(%s, %lldLL, %d, B[%d])", a0, (long long)v->i, v->site, E->L->err_slot); break;
+    case CI__V_CHECKNZ: ci__sb_printf(sb, "ci_nz(%s, %d, B[%d])", a0, v->site, E->L->err_slot); break;
     case CI__V_RAND: case CI__V_RANDN:
         ci__sb_printf(sb, "%s(%s, %s)", v->dt == CI_F64 ? ci__vop_cf64[v->op] : ci__vop_cf32[v->op], a0, a1);
         break;
@@ -8657,6 +8719,14 @@ static void ci__interp_load(const ci__buf *b, void *const *B, int64_t k, ci__iva
     }
 }
 /* one node; returns 0, or 1 on an out-of-bounds load */
+/* a failing run-time check: the first one is kept (as the emitted ci_idx / ci_nz do) */
+static void ci__interp_flag(void *rec, int code, int site, int64_t value) {
+    ci__rterr *e = (ci__rterr *)rec;
+    if (e->code) return;
+    e->code = code;
+    e->site = site;
+    e->value = (long long)value;
+}
 static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const ci__ival *b, const ci__ival *c,
                            const int64_t *vars, void *const *B, int eslot) {
     ci_dtype at = v->n ? v->a[0]->dt : v->dt;
@@ -8702,12 +8772,12 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
     case CI__V_CHECKIDX: {
         int64_t i = a->i;
         if (i < 0) i += v->i;
-        if (i < 0 || i >= v->i) { *(int *)B[eslot] = 1; i = 0; }
+        if (i < 0 || i >= v->i) { ci__interp_flag(B[eslot], 1, v->site, a->i); i = 0; }
         r->i = i;
         return 0;
     }
     case CI__V_CHECKNZ:
-        if (a->i == 0) *(int *)B[eslot] = 2;
+        if (a->i == 0) ci__interp_flag(B[eslot], 2, v->site, 0);
         r->i = a->i;
         return 0;
     case CI__V_NOT: r->i = !a->i; return 0;
@@ -9710,7 +9780,7 @@ struct ci_program {
     ci__iacc *iacc;                   /* interpreter: reduction states, by member */
     int failed_extern;
     int has_arena;                    /* the arena's pointers are in B[] */
-    int run_error;                    /* set by generated code: 1 an index out of range, 2 integer division by zero */
+    ci__rterr run_error;              /* set by generated code: the first failing run-time check */
     long long seed;                   /* random ops read it through their seed slot */
 #if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
     ci__pool pool;
@@ -10194,6 +10264,9 @@ static unsigned ci__env_debug(void) {
    accepted (|b1 |u1 |i1 <i2 <i4 <i8 <f2 <f4 <f8); big-endian, Fortran order, object, structured
    and string arrays are refused with a message. Big-endian hosts byte-swap on read and write.
    Arrays come from malloc (these helpers have no context, hence no user allocator): ci_npy_free.
+   Reading is bounded (ci__npy_slurp, ci__npy_read_a): never past a limit (ci_ctx_desc.max_read,
+   ci_npy_read_ex), a .npy only as far as its header says, buffers grown as bytes arrive; the
+   .cig parser reads through the same functions with its context's allocator.
 */
 
 typedef struct ci__npy_info {
@@ -10461,6 +10534,11 @@ static ci_result ci__npy_header(const unsigned char *buf, size_t len, ci__npy_in
     }
     info->nbytes = zero ? 0 : count * item;
     info->data_offset = prelude + hlen;
+    return CI_OK;
+}
+
+/* the data after the header: exactly as long as the shape says */
+static ci_result ci__npy_check_data(const ci__npy_info *info, size_t len, char *err, size_t errsz) {
     if (len - info->data_offset < info->nbytes) {
         ci__npy_err(err, errsz, "truncated .npy data: the shape needs %lu bytes, %lu present",
                     (unsigned long)info->nbytes, (unsigned long)(len - info->data_offset));
@@ -10496,6 +10574,7 @@ CI_API ci_result ci_npy_parse(const void *buf, size_t len, ci_dtype *dtype, int 
         return CI_ERR_INVALID_ARGS;
     }
     r = ci__npy_header((const unsigned char *)buf, len, &info, err, errsz);
+    if (r == CI_OK) r = ci__npy_check_data(&info, len, err, errsz);
     if (r != CI_OK) return r;
     if (data) {
         copy = malloc(info.nbytes ? info.nbytes : 1);
@@ -10513,78 +10592,221 @@ CI_API ci_result ci_npy_parse(const void *buf, size_t len, ci_dtype *dtype, int 
 
 CI_API void ci_npy_free(void *data) { free(data); }
 
-/* the whole of F into one malloc'ed buffer (+1 byte, NUL-terminated for text readers) */
-static ci_result ci__npy_slurp(FILE *f, unsigned char **out, size_t *outlen) {
-    size_t cap = 1 << 16, n = 0, got;
-    unsigned char *buf = (unsigned char *)malloc(cap), *nb;
-    if (!buf) return CI_ERR_OUT_OF_MEMORY;
+/* ---- bounded reading: no file or stream is read past a limit (ci_ctx_desc.max_read) ---- */
+static uint64_t ci__npy_limit(uint64_t max_read) {
+    uint64_t l = max_read ? max_read : CI_DEFAULT_MAX_READ;
+    return l > (uint64_t)(SIZE_MAX / 2) ? (uint64_t)(SIZE_MAX / 2) : l;  /* room for l + 2 bytes */
+}
+static void ci__npy_too_big(char *err, size_t errsz, const char *path, uint64_t limit) {
+    ci__npy_err(err, errsz, "%s: larger than the read limit of %llu bytes", path,
+                (unsigned long long)limit);
+}
+static const ci_allocator *ci__npy_malloc_allocator(void) {
+    static const ci_allocator a = {ci__default_alloc, ci__default_free, NULL};
+    return &a;
+}
+
+/* The whole of F into one block from A of *outcap bytes (NUL-terminated for text readers), at
+   most LIMIT bytes: a longer file or stream is refused after reading LIMIT + 1 bytes, so a pipe
+   or /dev/zero ends. TEXT: stop after the chunk holding a NUL byte; the .cig lexer refuses
+   that byte wherever it is, so the rest cannot matter. Messages name PATH. */
+static ci_result ci__npy_slurp(FILE *f, const char *path, uint64_t limit, const ci_allocator *a,
+                               int text, unsigned char **out, size_t *outlen, size_t *outcap,
+                               char *err, size_t errsz) {
+    size_t cap = 1 << 16, n = 0, got, want;
+    unsigned char *buf, *nb;
+    limit = ci__npy_limit(limit);
+    if ((uint64_t)cap > limit + 2) cap = (size_t)limit + 2;
+    buf = (unsigned char *)a->alloc(cap, a->user);
+    if (!buf) goto oom;
     for (;;) {
-        if (n + 1 >= cap) {
-            if (cap > SIZE_MAX / 2) { free(buf); return CI_ERR_OUT_OF_MEMORY; }
-            nb = (unsigned char *)realloc(buf, cap * 2);
-            if (!nb) { free(buf); return CI_ERR_OUT_OF_MEMORY; }
+        if (n + 1 >= cap) {   /* no realloc in ci_allocator: a new block and a copy */
+            size_t ncap = (uint64_t)cap * 2 > limit + 2 ? (size_t)limit + 2 : cap * 2;
+            nb = (unsigned char *)a->alloc(ncap, a->user);
+            if (!nb) { a->free(buf, cap, a->user); goto oom; }
+            memcpy(nb, buf, n);
+            a->free(buf, cap, a->user);
             buf = nb;
-            cap *= 2;
+            cap = ncap;
         }
-        got = fread(buf + n, 1, cap - 1 - n, f);
+        want = cap - 1 - n;
+        got = fread(buf + n, 1, want, f);
+        if (text && got && memchr(buf + n, 0, got)) { n += got; break; }
         n += got;
-        if (got == 0) break;
+        if ((uint64_t)n > limit) {
+            a->free(buf, cap, a->user);
+            ci__npy_too_big(err, errsz, path, limit);
+            return CI_ERR_IO;
+        }
+        if (got < want) break;
     }
-    if (ferror(f)) { free(buf); return CI_ERR_IO; }
+    if (ferror(f)) {
+        a->free(buf, cap, a->user);
+        ci__npy_err(err, errsz, "%s: read error", path);
+        return CI_ERR_IO;
+    }
     buf[n] = 0;
     *out = buf;
     *outlen = n;
+    *outcap = cap;
     return CI_OK;
+oom:
+    ci__npy_err(err, errsz, "%s: out of memory", path);
+    return CI_ERR_OUT_OF_MEMORY;
 }
-/* the whole file at PATH, malloc'ed, with a message naming the path on failure */
-static ci_result ci__npy_read_file(const char *path, unsigned char **buf, size_t *len, char *err, size_t errsz) {
+/* the whole file at PATH (see ci__npy_slurp), with a message naming the path on failure */
+static ci_result ci__npy_read_file(const char *path, uint64_t limit, const ci_allocator *a, int text,
+                                   unsigned char **buf, size_t *len, size_t *cap, char *err, size_t errsz) {
     FILE *f = fopen(path, "rb");
     ci_result r;
     if (!f) {
         ci__npy_err(err, errsz, "%s: cannot open: %s", path, strerror(errno));
         return CI_ERR_IO;
     }
-    r = ci__npy_slurp(f, buf, len);
+    r = ci__npy_slurp(f, path, limit, a, text, buf, len, cap, err, errsz);
     fclose(f);
-    if (r != CI_OK) ci__npy_err(err, errsz, "%s: %s", path, r == CI_ERR_IO ? "read error" : "out of memory");
     return r;
 }
 
-CI_API ci_result ci_npy_read(const char *path, ci_dtype *dtype, int *ndim, int64_t *shape,
-                             void **data, size_t *nbytes, char *err, size_t errsz) {
-    unsigned char *buf = NULL;
-    size_t len = 0;
+/* Reads NEED more bytes of F into *buf (a block from A of *cap bytes whose first HAVE bytes are
+   kept), growing the block as bytes arrive (16 MiB, then doubling, never past HAVE + NEED): a
+   file shorter than its header claims costs only what it holds. Returns the bytes read, or
+   (size_t)-1 when out of memory (*buf is then freed). */
+static size_t ci__npy_read_n(FILE *f, const ci_allocator *a, unsigned char **buf, size_t *cap,
+                             size_t have, size_t need) {
+    size_t end = have + need, pos = have, got, want;
+    for (;;) {
+        if (pos == *cap && pos < end) {   /* end <= SIZE_MAX / 2 (ci__npy_limit): no overflow */
+            size_t ncap = *cap > ((size_t)16 << 20) ? *cap * 2 : *cap + ((size_t)16 << 20);
+            unsigned char *nb;
+            if (ncap > end) ncap = end;
+            nb = (unsigned char *)a->alloc(ncap, a->user);
+            if (!nb) {
+                if (*buf) a->free(*buf, *cap, a->user);
+                *buf = NULL;
+                return (size_t)-1;
+            }
+            if (pos) memcpy(nb, *buf, pos);
+            if (*buf) a->free(*buf, *cap, a->user);
+            *buf = nb;
+            *cap = ncap;
+        }
+        if (pos == end) break;
+        want = (*cap < end ? *cap : end) - pos;
+        got = fread(*buf + pos, 1, want, f);
+        pos += got;
+        if (got < want) break;   /* the end of the file, or an error */
+    }
+    return pos - have;
+}
+
+/* A .npy file read in order: the prelude, the header it announces, then exactly the bytes of
+   data the header's shape needs, into one block from A (*cap bytes, at least 1). Nothing is
+   read past the data but a probe for extra bytes; a header or data past LIMIT is refused
+   before it is read, a short file is "truncated", bytes after the data are an error (as in
+   ci_npy_parse). */
+static ci_result ci__npy_read_a(const char *path, uint64_t limit, const ci_allocator *a, ci__npy_info *info,
+                                void **data, size_t *cap, char *err, size_t errsz) {
+    unsigned char pre[12], *hdr = NULL, *d = NULL, extra[4096];
+    size_t n, plen, hlen = 0, hcap = 0, got;
+    FILE *f;
+    ci_result r = CI_OK;
+    char msg[512];
+    *data = NULL;
+    *cap = 0;
+    limit = ci__npy_limit(limit);
+    f = fopen(path, "rb");
+    if (!f) {
+        ci__npy_err(err, errsz, "%s: cannot open: %s", path, strerror(errno));
+        return CI_ERR_IO;
+    }
+    n = fread(pre, 1, 10, f);
+    plen = n;
+    if (n == 10 && !memcmp(pre, "\x93NUMPY", 6) && (pre[6] == 2 || pre[6] == 3)) plen += fread(pre + 10, 1, 2, f);
+    if (plen >= 10 && !memcmp(pre, "\x93NUMPY", 6)) {
+        if (pre[6] == 1) hlen = (size_t)pre[8] | (size_t)pre[9] << 8;
+        else if (plen == 12) hlen = (size_t)pre[8] | (size_t)pre[9] << 8 | (size_t)pre[10] << 16 | (size_t)pre[11] << 24;
+    }
+    if ((uint64_t)plen + hlen > limit) {
+        ci__npy_too_big(err, errsz, path, limit);
+        fclose(f);
+        return CI_ERR_IO;
+    }
+    hcap = plen ? plen : 1;
+    hdr = (unsigned char *)a->alloc(hcap, a->user);
+    if (!hdr) { r = CI_ERR_OUT_OF_MEMORY; ci__npy_err(err, errsz, "%s: out of memory", path); goto done; }
+    memcpy(hdr, pre, plen);
+    n = ci__npy_read_n(f, a, &hdr, &hcap, plen, hlen);
+    if (n == (size_t)-1) { r = CI_ERR_OUT_OF_MEMORY; ci__npy_err(err, errsz, "%s: out of memory", path); goto done; }
+    r = ci__npy_header(hdr, plen + n, info, msg, sizeof msg);
+    if (r != CI_OK) { ci__npy_err(err, errsz, "%s: %s", path, msg); goto done; }
+    if ((uint64_t)info->data_offset + info->nbytes > limit) {
+        ci__npy_too_big(err, errsz, path, limit);
+        r = CI_ERR_IO;
+        goto done;
+    }
+    *cap = 0;
+    got = ci__npy_read_n(f, a, &d, cap, 0, info->nbytes);
+    if (got != (size_t)-1 && !d) {   /* 0 bytes: still a block, never NULL */
+        d = (unsigned char *)a->alloc(1, a->user);
+        *cap = 1;
+    }
+    *data = d;
+    if (got == (size_t)-1 || !d) {
+        ci__npy_err(err, errsz, "%s: out of memory (%lu bytes)", path, (unsigned long)info->nbytes);
+        r = CI_ERR_OUT_OF_MEMORY;
+        goto done;
+    }
+    if (got < info->nbytes && ferror(f)) {
+        ci__npy_err(err, errsz, "%s: read error", path);
+        r = CI_ERR_IO;
+    } else if (got < info->nbytes) {
+        ci__npy_err(err, errsz, "%s: truncated .npy data: the shape needs %lu bytes, %lu present", path,
+                    (unsigned long)info->nbytes, (unsigned long)got);
+        r = CI_ERR_PARSE;
+    } else if ((got = fread(extra, 1, sizeof extra, f)) > 0) {
+        if (got < sizeof extra)
+            ci__npy_err(err, errsz, "%s: %lu extra byte(s) after the data the shape describes", path,
+                        (unsigned long)got);
+        else
+            ci__npy_err(err, errsz, "%s: %lu or more extra bytes after the data the shape describes",
+                        path, (unsigned long)sizeof extra);
+        r = CI_ERR_PARSE;
+    } else if (ferror(f)) {
+        ci__npy_err(err, errsz, "%s: read error", path);
+        r = CI_ERR_IO;
+    }
+    if (r != CI_OK) { a->free(*data, *cap, a->user); *data = NULL; }
+    else if (!ci__npy_host_le()) ci__npy_swap(*data, info->nbytes, ci_dtype_size(info->dtype));
+done:
+    if (hdr) a->free(hdr, hcap, a->user);
+    fclose(f);
+    return r;
+}
+
+CI_API ci_result ci_npy_read_ex(const char *path, uint64_t max_read, ci_dtype *dtype, int *ndim,
+                                int64_t *shape, void **data, size_t *nbytes, char *err, size_t errsz) {
     ci__npy_info info;
     ci_result r;
-    char msg[512];
+    void *buf = NULL;
+    size_t cap = 0;
     if (err && errsz) err[0] = 0;
     if (data) *data = NULL;
     if (!path) {
         ci__npy_err(err, errsz, "ci_npy_read: NULL path");
         return CI_ERR_INVALID_ARGS;
     }
-    r = ci__npy_read_file(path, &buf, &len, err, errsz);
+    r = ci__npy_read_a(path, max_read, ci__npy_malloc_allocator(), &info, &buf, &cap, err, errsz);
     if (r != CI_OK) return r;
-    r = ci__npy_header(buf, len, &info, msg, sizeof msg);
-    if (r != CI_OK) {
-        free(buf);
-        ci__npy_err(err, errsz, "%s: %s", path, msg);
-        return r;
-    }
-    if (data) {
-        /* one allocation: slide the data to the front of the file buffer */
-        if (info.nbytes) memmove(buf, buf + info.data_offset, info.nbytes);
-        if (!ci__npy_host_le()) ci__npy_swap(buf, info.nbytes, ci_dtype_size(info.dtype));
-        if (info.nbytes) {
-            unsigned char *shrunk = (unsigned char *)realloc(buf, info.nbytes);
-            if (shrunk) buf = shrunk;
-        }
-        *data = buf;
-    } else {
-        free(buf);
-    }
+    if (data) *data = buf;
+    else free(buf);
     ci__npy_result(&info, dtype, ndim, shape, nbytes);
     return CI_OK;
+}
+
+CI_API ci_result ci_npy_read(const char *path, ci_dtype *dtype, int *ndim, int64_t *shape,
+                             void **data, size_t *nbytes, char *err, size_t errsz) {
+    return ci_npy_read_ex(path, 0, dtype, ndim, shape, data, nbytes, err, errsz);
 }
 
 CI_API ci_result ci_npy_write(const char *path, ci_dtype dt, int ndim, const int64_t *shape,
@@ -10675,7 +10897,8 @@ CI_API ci_result ci_npy_write(const char *path, ci_dtype dt, int ndim, const int
    addressing table (ci__cig_sym) keyed by their text; strings, lists and argument arrays of one
    statement live in a scratch arena reset per statement (ci_call copies what it keeps). Errors
    longjmp to ci__cig_run with "FILE:LINE:COL: error: MSG" already written; all memory is in the
-   two arenas or in P->pending, so failure frees everything. The text is bounded by len, never
+   two arenas or in P->pending, so failure frees everything; all of it comes from the graph's
+   context's allocator (ci__malloc). A NUL byte is an error anywhere, so readers may stop at one. The text is bounded by len, never
    NUL-terminated; list nesting is bounded by the declared rank (const) or 1 (arguments), and a
    const may not exceed CI__CIG_MAX_CONST_BYTES, so any input terminates without crashing.
 */
@@ -10727,7 +10950,8 @@ typedef struct ci__cig_parser {
     ci__cig_block *names, *scratch;
     ci__cig_sym *syms;
     size_t nsyms, symcap;
-    void *pending;      /* a malloc'ed block to free on failure (a loaded .npy) */
+    void *pending;      /* a block to free on failure (a loaded .npy), pending_cap bytes */
+    size_t pending_cap;
     int ninputs, saw_output;
     void (*on_input)(void *user, int index, const char *name, ci_dtype dt, int ndim,
                      const int64_t *shape);
@@ -10768,7 +10992,7 @@ static void *ci__cig_alloc(ci__cig_parser *P, ci__cig_block **arena, size_t n) {
     if (!b || b->cap - b->used < n) {
         size_t cap = n > 65536 ? n : 65536;
         if (cap > SIZE_MAX - CI__CIG_HDR) cap = 0;
-        b = cap ? (ci__cig_block *)malloc(CI__CIG_HDR + cap) : NULL;
+        b = cap ? (ci__cig_block *)ci__malloc(P->g->ctx, CI__CIG_HDR + cap) : NULL;
         if (!b) ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_OUT_OF_MEMORY, "out of memory");
         b->used = 0;
         b->cap = cap;
@@ -10784,12 +11008,17 @@ static void *ci__cig_alloc(ci__cig_parser *P, ci__cig_block **arena, size_t n) {
     return (char *)b + CI__CIG_HDR + b->used - n;
 }
 
-static void ci__cig_arena_free(ci__cig_block **arena) {
+static void ci__cig_arena_free(ci__cig_parser *P, ci__cig_block **arena) {
     while (*arena) {
         ci__cig_block *next = (*arena)->next;
-        free(*arena);
+        ci__mfree(P->g->ctx, *arena, CI__CIG_HDR + (*arena)->cap);
         *arena = next;
     }
+}
+static void ci__cig_drop_pending(ci__cig_parser *P) {
+    ci__mfree(P->g->ctx, P->pending, P->pending_cap);
+    P->pending = NULL;
+    P->pending_cap = 0;
 }
 
 /* grows *v (elements of size elem, capacity *cap) in the scratch arena to hold need elements */
@@ -10838,7 +11067,11 @@ static void ci__cig_next(ci__cig_parser *P) {
         if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
             ci__cig_adv(P, 1);
         } else if (c == '#') {
-            while (P->pos < P->len && P->text[P->pos] != '\n') ci__cig_adv(P, 1);
+            while (P->pos < P->len && P->text[P->pos] != '\n') {
+                if (!P->text[P->pos])   /* text has no NUL anywhere: readers may stop at one */
+                    ci__cig_fail(P, P->line, P->col, CI_ERR_PARSE, "unexpected byte 0x00 in a comment");
+                ci__cig_adv(P, 1);
+            }
         } else if (c == '\\' && (ci__cig_at(P, P->pos + 1) == '\n' ||
                                   (ci__cig_at(P, P->pos + 1) == '\r' && ci__cig_at(P, P->pos + 2) == '\n'))) {
             /* a line continuation, with LF or CRLF line ends */
@@ -11033,15 +11266,16 @@ static void ci__cig_define(ci__cig_parser *P, const ci__cig_tok *t, ci_tensor v)
     size_t i;
     if (2 * (P->nsyms + 1) > P->symcap) {
         size_t ncap = P->symcap ? P->symcap * 2 : 64, j;
-        ci__cig_sym *ns = (ci__cig_sym *)calloc(ncap, sizeof *ns);
+        ci__cig_sym *ns = (ci__cig_sym *)ci__malloc(P->g->ctx, ncap * sizeof *ns);
         if (!ns) ci__cig_fail(P, t->line, t->col, CI_ERR_OUT_OF_MEMORY, "out of memory");
+        memset(ns, 0, ncap * sizeof *ns);
         for (j = 0; j < P->symcap; j++)
             if (P->syms[j].name) {
                 i = (size_t)ci__cig_hash(P->syms[j].name, P->syms[j].n) & (ncap - 1);
                 while (ns[i].name) i = (i + 1) & (ncap - 1);
                 ns[i] = P->syms[j];
             }
-        free(P->syms);
+        ci__mfree(P->g->ctx, P->syms, P->symcap * sizeof *ns);
         P->syms = ns;
         P->symcap = ncap;
     }
@@ -11293,11 +11527,12 @@ static char *ci__cig_string(ci__cig_parser *P, const ci__cig_tok *t) {
 static const void *ci__cig_load(ci__cig_parser *P, const ci__cig_type *ty) {
     ci__cig_tok at;
     char *rel, *path, msg[600];
-    ci_dtype dt;
+    ci__npy_info info;
     int ndim, i;
-    int64_t shape[CI_MAX_DIMS];
-    size_t blen, nbytes;
+    int64_t *shape = info.shape;
+    size_t blen;
     ci_result r;
+    ci_dtype dt;
     ci__cig_next(P);                                  /* 'load' */
     ci__cig_expect(P, '(', "'(' after load");
     at = P->tok;
@@ -11316,8 +11551,11 @@ static const void *ci__cig_load(ci__cig_parser *P, const ci__cig_type *ty) {
         if (P->basedir[blen - 1] != '/') path[blen++] = '/';
         memcpy(path + blen, rel, rlen + 1);
     }
-    r = ci_npy_read(path, &dt, &ndim, shape, &P->pending, &nbytes, msg, sizeof msg);
+    r = ci__npy_read_a(path, P->g->ctx->desc.max_read, &P->g->ctx->desc.allocator, &info,
+                       &P->pending, &P->pending_cap, msg, sizeof msg);
     if (r != CI_OK) ci__cig_fail(P, at.line, at.col, r, "load: %s", msg);
+    dt = info.dtype;
+    ndim = info.ndim;
     if (dt != ty->dt)
         ci__cig_fail(P, at.line, at.col, CI_ERR_DTYPE, "load: %s holds %s, the constant is %s",
                      path, ci_dtype_name(dt), ci_dtype_name(ty->dt));
@@ -11391,8 +11629,7 @@ static void ci__cig_const(ci__cig_parser *P) {
     }
     t = ci_const_array(P->g, ci__cig_strdup(P, &P->scratch, name.p, name.n), ty.dt, ty.ndim,
                        ty.shape, data);
-    free(P->pending);
-    P->pending = NULL;
+    ci__cig_drop_pending(P);
     ci__cig_check_graph(P, name.line, name.col, t, "ci_const_array failed");
     ci__cig_define(P, &name, t);
 }
@@ -11436,8 +11673,8 @@ static ci_arg ci__cig_list_arg_d(ci__cig_parser *P, int depth) {
     ci__cig_next(P);
     while (!ci__cig_punct(&P->tok, close)) {
         ci__cig_tok t = P->tok;
-        if (n >= (size_t)INT32_MAX)
-            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list too long");
+        if (n >= CI_MAX_LIST)
+            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list too long: at most %d elements", CI_MAX_LIST);
         if (ci__cig_punct(&t, '[') || ci__cig_punct(&t, '(')) {
             /* a nested list: every element becomes an argument of its own (CI_ARG_LIST) */
             if (nten) ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list mixes tensors and lists");
@@ -11499,7 +11736,7 @@ static ci_arg ci__cig_nested_list(ci__cig_parser *P, char close, const ci__cig_n
             v[n] = x.is_bool ? ci_arg_bool((int)x.i) : x.is_float ? ci_arg_float(x.f) : ci_arg_int(x.i);
         } else ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "a nested list holds numbers or lists, got %s", ci__cig_desc(P, d, sizeof d));
         n++;
-        if (n >= 4096) ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list too long");
+        if (n > CI_MAX_LIST) ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list too long: at most %d elements", CI_MAX_LIST);
         if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
         else if (!ci__cig_punct(&P->tok, close))
             ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or '%c', got %s", close, ci__cig_desc(P, d, sizeof d));
@@ -11588,6 +11825,9 @@ static void ci__cig_call(ci__cig_parser *P) {
                 if (strlen(kws[i].name) == t.n && !memcmp(kws[i].name, t.p, t.n))
                     ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "keyword '%.*s' given twice",
                                  CI__CIG_SPAN(&t));
+            if (nkw == CI_MAX_ARGS)
+                ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "too many keyword arguments: at most %d",
+                             CI_MAX_ARGS);
             ci__cig_grow(P, (void **)&kws, &kcap, sizeof *kws, nkw + 1);
             kws[nkw].name = ci__cig_strdup(P, &P->scratch, t.p, t.n);
             ci__cig_next(P);
@@ -11598,11 +11838,12 @@ static void ci__cig_call(ci__cig_parser *P) {
             if (nkw)
                 ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE,
                              "positional argument after a keyword argument");
+            if (nargs == CI_MAX_ARGS)
+                ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "too many positional arguments: at most %d",
+                             CI_MAX_ARGS);
             ci__cig_grow(P, (void **)&args, &acap, sizeof *args, nargs + 1);
             args[nargs++] = ci__cig_arg(P);
         }
-        if (nargs + nkw > 4096)
-            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "too many arguments");
         if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
         else if (!ci__cig_punct(&P->tok, ')'))
             ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or ')', got %s",
@@ -11670,7 +11911,7 @@ static void ci__cig_statements(ci__cig_parser *P) {
         if (P->tok.kind != CI__CIG_NL && P->tok.kind != CI__CIG_EOF)
             ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE,
                          "expected the end of the line, got %s", ci__cig_desc(P, d, sizeof d));
-        ci__cig_arena_free(&P->scratch);
+        ci__cig_arena_free(P, &P->scratch);
     }
     if (!P->saw_output)
         ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "missing output statement");
@@ -11701,11 +11942,12 @@ CI_API ci_result ci_cig_parse_ex(ci_graph *g, const char *text, size_t len, cons
         return ci_graph_status(g);
     }
     /* on the heap, not in this frame: ci__cig_run's setjmp must not see it as a local */
-    P = (ci__cig_parser *)calloc(1, sizeof *P);
+    P = (ci__cig_parser *)ci__malloc(g->ctx, sizeof *P);
     if (!P) {
         ci__npy_err(err, errsz, "out of memory");
         return CI_ERR_OUT_OF_MEMORY;
     }
+    memset(P, 0, sizeof *P);
     P->g = g;
     P->text = text ? text : "";
     P->len = len;
@@ -11718,11 +11960,11 @@ CI_API ci_result ci_cig_parse_ex(ci_graph *g, const char *text, size_t len, cons
     P->on_input = on_input;
     P->user = user;
     r = ci__cig_run(P);
-    free(P->pending);
-    free(P->syms);
-    ci__cig_arena_free(&P->scratch);
-    ci__cig_arena_free(&P->names);
-    free(P);
+    ci__cig_drop_pending(P);
+    ci__mfree(g->ctx, P->syms, P->symcap * sizeof *P->syms);
+    ci__cig_arena_free(P, &P->scratch);
+    ci__cig_arena_free(P, &P->names);
+    ci__mfree(g->ctx, P, sizeof *P);
     return r;
 }
 
@@ -11733,7 +11975,7 @@ CI_API ci_result ci_cig_parse(ci_graph *g, const char *text, size_t len, const c
 
 CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, size_t errsz) {
     unsigned char *text = NULL;
-    size_t len = 0, dlen = 0, i;
+    size_t len = 0, cap = 0, dlen = 0, i;
     char *dir;
     ci_result r;
     if (err && errsz) err[0] = 0;
@@ -11741,13 +11983,14 @@ CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, siz
         ci__npy_err(err, errsz, "ci_cig_parse_file: NULL argument");
         return CI_ERR_INVALID_ARGS;
     }
-    r = ci__npy_read_file(path, &text, &len, err, errsz);
+    r = ci__npy_read_file(path, g->ctx->desc.max_read, &g->ctx->desc.allocator, 1, &text, &len, &cap,
+                          err, errsz);
     if (r != CI_OK) return r;
     for (i = 0; path[i]; i++)
         if (path[i] == '/' || path[i] == '\\') dlen = i + 1;
-    dir = (char *)malloc(dlen + 2);
+    dir = (char *)ci__malloc(g->ctx, dlen + 2);
     if (!dir) {
-        free(text);
+        ci__mfree(g->ctx, text, cap);
         ci__npy_err(err, errsz, "out of memory");
         return CI_ERR_OUT_OF_MEMORY;
     }
@@ -11758,8 +12001,8 @@ CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, siz
         strcpy(dir, ".");
     }
     r = ci_cig_parse(g, (const char *)text, len, path, dir, err, errsz);
-    free(dir);
-    free(text);
+    ci__mfree(g->ctx, dir, dlen + 2);
+    ci__mfree(g->ctx, text, cap);
     return r;
 }
 
@@ -12292,7 +12535,8 @@ static void ci__copy_arg_d(ci_graph *g, const char *op, int pos, const ci_arg *s
         const void *v = src->kind == CI_ARG_INTS ? (const void *)src->u.ints.v : src->kind == CI_ARG_FLOATS ? (const void *)src->u.floats.v : (const void *)src->u.tensors.v;
         size_t es = src->kind == CI_ARG_INTS ? sizeof(int64_t) : src->kind == CI_ARG_FLOATS ? sizeof(double) : sizeof(ci_tensor);
         void *c;
-        if (n < 0 || n > 4096 || (n > 0 && !v)) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a list with a bad length or NULL data", op, pos);
+        if (n > CI_MAX_LIST) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a list of %d elements, at most %d are supported", op, pos, n, CI_MAX_LIST);
+        if (n < 0 || (n > 0 && !v)) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a list with a bad length or NULL data", op, pos);
         c = ci__arena_alloc(g->A, es * (size_t)(n ? n : 1));
         if (n) memcpy(c, v, es * (size_t)n);
         if (src->kind == CI_ARG_TENSORS) {
@@ -12310,7 +12554,9 @@ static void ci__copy_arg_d(ci_graph *g, const char *op, int pos, const ci_arg *s
     }
     case CI_ARG_LIST: {   /* nested lists of numbers, strings, dtypes, None and lists */
         ci_arg *c;
-        if (src->u.list.n < 0 || src->u.list.n > 4096 || (src->u.list.n > 0 && !src->u.list.v) || depth > 32)
+        if (src->u.list.n > CI_MAX_LIST)
+            ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a nested list of %d elements, at most %d are supported", op, pos, src->u.list.n, CI_MAX_LIST);
+        if (src->u.list.n < 0 || (src->u.list.n > 0 && !src->u.list.v) || depth > 32)
             ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a nested list with a bad length, NULL data or too deep", op, pos);
         c = CI__NEWN(g->A, ci_arg, src->u.list.n);
         for (k = 0; k < src->u.list.n; k++) {
@@ -12333,9 +12579,14 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
     int i, n;
     char name[32];
     if (!g || g->status) return 0;
-    if (!op || nargs < 0 || nkwargs < 0 || nargs > 64 || nkwargs > 64 || (nargs && !args) || (nkwargs && !kwargs) ||
+    if (!op || nargs < 0 || nkwargs < 0 || (nargs && !args) || (nkwargs && !kwargs) ||
         max_outs < 0 || (max_outs && !outs)) {
         ci__graph_error(g, CI_ERR_INVALID_ARGS, "ci_call(%s): invalid arguments (NULL pointer or negative count)", op ? op : "NULL");
+        return 0;
+    }
+    if (nargs > CI_MAX_ARGS || nkwargs > CI_MAX_ARGS) {
+        ci__graph_error(g, CI_ERR_INVALID_ARGS, "ci_call(%.200s): %d %s arguments, at most %d are supported", op,
+                        nargs > CI_MAX_ARGS ? nargs : nkwargs, nargs > CI_MAX_ARGS ? "positional" : "keyword", CI_MAX_ARGS);
         return 0;
     }
     {   /* the name ci__node_name will give it */
@@ -12853,12 +13104,20 @@ ci_result ci_program_run(ci_program *p, int nin, const void *const *inputs, int 
     }
     if (!p->has_arena) { ci__set_error(p->ctx, "ci_program_run: the program has no arena (compiled with user_arena: call ci_program_set_arena)"); return CI_ERR_INVALID_ARGS; }
     p->failed_extern = 0;
-    p->run_error = 0;
+    memset(&p->run_error, 0, sizeof p->run_error);
     if (p->backend == CI_BACKEND_TCC) r = p->main ? p->main(p->B, p) : 1;
     else r = ci__interp_run(p);
-    if (r || p->run_error) {
-        if (p->run_error == 2) ci__set_error(p->ctx, "ci_program_run: ZeroDivisionError: integer division by zero");
-        else if (p->run_error) ci__set_error(p->ctx, "ci_program_run: an index tensor holds a value out of range for the tensor it indexes");
+    if (r || p->run_error.code) {
+        const ci__rterr *re = &p->run_error;
+        const ci__check *c = re->site > 0 && re->site <= p->L->checks.n ? (const ci__check *)p->L->checks.v[re->site - 1] : NULL;
+        char where[400] = "";
+        if (c) snprintf(where, sizeof where, " in node %.150s (%.150s)", c->node, c->op);
+        if (re->code == 2) ci__set_error(p->ctx, "ci_program_run: ZeroDivisionError: integer division by zero%s", where);
+        else if (re->code && c)
+            ci__set_error(p->ctx, "ci_program_run: index %lld is out of bounds for dimension of size %lld%s (an index tensor holds "
+                          "a value out of range for the tensor it indexes)", re->value, (long long)c->size, where);
+        else if (re->code)
+            ci__set_error(p->ctx, "ci_program_run: index %lld: an index tensor holds a value out of range for the tensor it indexes", re->value);
         if (p->failed_extern) {
             ci__group *g = p->kernels[p->failed_extern - 1];
             ci__set_error(p->ctx, "extern kernel %s (%s) reported failure", g->name, ((ci__kernel *)g->m.v[0])->ext->name);
@@ -12953,10 +13212,22 @@ void ci_program_destroy(ci_program *p) {
 }
 
 /* -- the registry, for users -- */
+/* namespace.op or namespace.op.overload, each part an identifier ([A-Za-z_][A-Za-z0-9_]*) */
+static int ci__valid_opname(const char *s) {
+    int parts = 0;
+    for (;;) {
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_')) return 0;
+        while ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_') s++;
+        parts++;
+        if (!*s) return parts == 2 || parts == 3;
+        if (*s++ != '.') return 0;
+    }
+}
 static ci_result ci__register_user(ci_ctx *ctx, const char *name, const char *schema, ci__opdef *op) {
     ci__err err;
-    if (!ci__valid_name(name[0] == '.' ? "x" : "x") || !strchr(name, '.') || name[0] == '.' || name[strlen(name) - 1] == '.') {
-        ci__set_error(ctx, "register: op name '%s' must look like 'namespace.op' or 'namespace.op.overload'", name);
+    if (!ci__valid_opname(name)) {
+        ci__set_error(ctx, "register: invalid op name '%.200s': it must be namespace.op or namespace.op.overload, "
+                      "each part an identifier ([A-Za-z_][A-Za-z0-9_]*, none empty)", name);
         return CI_ERR_INVALID_ARGS;
     }
     memset(&err, 0, sizeof err);
@@ -12984,6 +13255,10 @@ ci_result ci_register_lowering(ci_ctx *ctx, const ci_lowering_desc *desc) {
     if (!ctx || !desc || !desc->name || !desc->fn) { if (ctx) ci__set_error(ctx, "ci_register_lowering: NULL argument"); return CI_ERR_INVALID_ARGS; }
     if (!ci__ctx_usable(ctx, "ci_register_lowering")) return CI_ERR_INVALID_ARGS;
     if (desc->promotion < 0 || desc->promotion >= CI_PROMOTE_COUNT) { ci__set_error(ctx, "ci_register_lowering: invalid promotion kind"); return CI_ERR_INVALID_ARGS; }
+    if (desc->num_outputs < 0 || desc->num_outputs > CI_MAX_OUTPUTS) {
+        ci__set_error(ctx, "ci_register_lowering(%.200s): num_outputs is %d, it must be in [0, %d] (0 = 1)", desc->name, desc->num_outputs, CI_MAX_OUTPUTS);
+        return CI_ERR_INVALID_ARGS;
+    }
     memset(&op, 0, sizeof op);
     op.kind = CI__OPK_USER; op.ufn = desc->fn; op.user = desc->user;
     op.how = "user lowering"; op.note = "";
@@ -12995,7 +13270,10 @@ ci_result ci_register_extern(ci_ctx *ctx, const ci_extern_desc *desc) {
     ci__opdef op;
     if (!ctx || !desc || !desc->name || !desc->run) { if (ctx) ci__set_error(ctx, "ci_register_extern: NULL argument"); return CI_ERR_INVALID_ARGS; }
     if (!ci__ctx_usable(ctx, "ci_register_extern")) return CI_ERR_INVALID_ARGS;
-    if (desc->num_outputs < 0 || desc->num_outputs > 16) { ci__set_error(ctx, "ci_register_extern: num_outputs must be in [0, 16]"); return CI_ERR_INVALID_ARGS; }
+    if (desc->num_outputs < 0 || desc->num_outputs > CI_MAX_EXTERN_OUTPUTS) {
+        ci__set_error(ctx, "ci_register_extern(%.200s): num_outputs is %d, it must be in [0, %d] (0 = 1)", desc->name, desc->num_outputs, CI_MAX_EXTERN_OUTPUTS);
+        return CI_ERR_INVALID_ARGS;
+    }
     memset(&op, 0, sizeof op);
     op.kind = CI__OPK_EXTERN; op.ext = *desc;
     op.how = "user extern"; op.note = "";

@@ -13,7 +13,8 @@
 #             json when there is one), bytes_min computed by hand
 #   exit 2    a dozen malformed files (empty, binary garbage, a 1 MB line, 1 MB of nested
 #             lists, NUL bytes, ...) give FILE:LINE:COL: error: on stderr, nothing on stdout,
-#             and never a crash; bad usage of every option
+#             and never a crash; /dev/zero, endless pipes and a FIFO end at once or at
+#             --max-read; bad usage of every option, a repeated option
 #   exit 1    runtime errors: --device cuda, an output file that cannot be written
 #
 # No NumPy needed: input .npy files are written by cinductor itself from constants.
@@ -463,6 +464,63 @@ usage json_with_value "--json takes no value" bench g.cig --json=1
 usage device_unknown "--device takes cpu or cuda" emit g.cig --device tpu
 usage backend_unknown "--backend takes tcc, cc or interp" emit g.cig --backend gcc
 usage option_without_value "--device needs a value" emit g.cig --device
+# every option but --in is given at most once (exit 2, as for any bad usage)
+usage threads_twice "--threads given more than once" emit g.cig --threads 2 --threads=2
+usage backend_twice "--backend given more than once" emit g.cig --backend tcc --backend interp
+usage out_twice "--out given more than once" run gen.cig --out a --out b
+usage json_twice "--json given more than once" bench g.cig --json --json
+usage reps_twice "--reps given more than once" bench g.cig --reps 2 --reps 3
+usage max_read_twice "--max-read given more than once" emit g.cig --max-read 1M --max-read 2M
+
+# ---- bounded reads: /dev/zero, pipes and FIFOs end in an error at once; --max-read ----
+if [ -r /dev/zero ]; then
+    bad_file dev_zero_as_cig /dev/zero 1:1 "unexpected byte 0x00"
+    printf 'const c: f32[3] = load("/dev/zero")\noutput c\n' > loadzero.cig
+    bad_file load_dev_zero loadzero.cig 1:24 "not a .npy file (bad magic)"
+    usage in_dev_zero "/dev/zero: not a .npy file (bad magic)" run g.cig --in x=/dev/zero --in b=in/out1.npy --out o
+fi
+# cpipe PRODUCER ARGS...: runs the tool on PRODUCER's output as standard input
+cpipe() {
+    local src=$1
+    shift
+    rc=0
+    { $src | ${to[@]+"${to[@]}"} "$bin" "$@" >out 2>err || rc=$?; } 2>/dev/null
+}
+endless_text() { yes '# endless'; }
+endless_npy() { cat in/out1.npy; cat /dev/zero; }
+t endless_pipe_as_cig
+cpipe endless_text emit /dev/stdin --max-read 1M
+expect_rc 2
+expect_err "/dev/stdin: larger than the read limit of 1048576 bytes"
+done_
+t endless_pipe_as_npy
+cpipe endless_npy run g.cig --in x=in/out0.npy --in b=/dev/stdin --out o
+expect_rc 2
+expect_err "/dev/stdin: 4096 or more extra bytes after the data the shape describes"
+done_
+t fifo_as_cig
+if mkfifo fifo.cig 2>/dev/null; then
+    yes 'input x: f32[2]' > fifo.cig 2>/dev/null &   # $! is the process that opens the FIFO
+    writer=$!
+    c emit fifo.cig --max-read=64K
+    kill "$writer" 2>/dev/null
+    wait "$writer" 2>/dev/null
+    expect_rc 2
+    expect_err "fifo.cig: larger than the read limit of 65536 bytes"
+fi
+done_
+printf 'input x: f32[2, 3]\noutput x\n' > small.cig
+usage max_read_refuses_npy "in/out0.npy: larger than the read limit of 100 bytes" run small.cig --in x=in/out0.npy --out o --max-read 100
+usage max_read_refuses_cig "small.cig: larger than the read limit of 10 bytes" emit small.cig --max-read 10
+usage max_read_refuses_load "larger than the read limit of 100 bytes" emit load3.cig --max-read 100
+t max_read_enough
+c run small.cig --in x=in/out0.npy --out o_small --max-read 1K
+expect_rc 0
+same_file o_small/out0.npy in/out0.npy
+done_
+usage max_read_zero "--max-read takes a byte count" emit g.cig --max-read 0
+usage max_read_word "--max-read takes a byte count" emit g.cig --max-read lots
+usage max_read_bad_suffix "--max-read takes a byte count" emit g.cig --max-read 1KB
 
 t help_and_version
 c --help

@@ -1612,6 +1612,123 @@ CI_TEST(test_foreign_handles_after_many_graphs) {
     ENV_CLOSE(e);
 }
 
+/* ---- validation limits: each with a message naming the limit ---- */
+
+static int dummy_lowering(ci_lower *L, const ci_arg *args, int nargs, ci_tensor *outs, int max_outs, void *user) {
+    (void)L; (void)nargs; (void)max_outs; (void)user;
+    outs[0] = args[0].u.t;
+    return 1;
+}
+static int dummy_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+                     ci_extern_tensor *outs, int nouts, void *user) {
+    (void)ins; (void)nins; (void)args; (void)nargs; (void)outs; (void)nouts; (void)user;
+    return 0;
+}
+
+/* op names are namespace.op[.overload], each part an identifier; nothing else registers */
+CI_TEST(test_register_op_names) {
+    static const char *const bad[] = {"a..b", "a.b.c.d", "a.1b", "a.b-c", ".a", "a.", "a", "", "a.b.", "a. b",
+                                      "torch.ops.aten.x", "a.b\n"};
+    static const char *const good[] = {"a.b", "myns.op_2.Over_load", "_x._y", "aten.relu.myoverload"};
+    env e;
+    ci_lowering_desc d;
+    ci_extern_desc x;
+    size_t i;
+    ENV_OPEN(e);
+    memset(&d, 0, sizeof d);
+    memset(&x, 0, sizeof x);
+    d.schema = x.schema = "self";
+    d.fn = dummy_lowering;
+    x.run = dummy_run;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        d.name = x.name = bad[i];
+        CI_CHECK_MSG(ci_register_lowering(e.ctx, &d) == CI_ERR_INVALID_ARGS, "lowering '%s' registered", bad[i]);
+        CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "invalid op name");
+        CI_CHECK_MSG(ci_register_extern(e.ctx, &x) == CI_ERR_INVALID_ARGS, "extern '%s' registered", bad[i]);
+        CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "namespace.op or namespace.op.overload");
+        CI_CHECK_MSG(!ci_has_op(e.ctx, bad[i]), "'%s' is in the registry", bad[i]);
+    }
+    CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "'a.b\n'");
+    for (i = 0; i < sizeof good / sizeof good[0]; i++) {
+        d.name = good[i];
+        CI_CHECK_OK_CTX(e.ctx, ci_register_lowering(e.ctx, &d));
+        CI_CHECK(ci_has_op(e.ctx, good[i]));
+    }
+    x.name = "myns.ext";
+    CI_CHECK_OK_CTX(e.ctx, ci_register_extern(e.ctx, &x));
+    ENV_CLOSE(e);
+}
+
+/* num_outputs is capped: CI_MAX_OUTPUTS for lowerings, CI_MAX_EXTERN_OUTPUTS for externs */
+CI_TEST(test_register_num_outputs) {
+    env e;
+    ci_lowering_desc d;
+    ci_extern_desc x;
+    ENV_OPEN(e);
+    memset(&d, 0, sizeof d);
+    memset(&x, 0, sizeof x);
+    d.name = "myns.many";
+    d.schema = x.schema = "self";
+    d.fn = dummy_lowering;
+    d.num_outputs = 1000000;
+    CI_CHECK_EQ_INT(ci_register_lowering(e.ctx, &d), CI_ERR_INVALID_ARGS);
+    CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "ci_register_lowering(myns.many): num_outputs is 1000000, it must be in [0, 64]");
+    d.num_outputs = CI_MAX_OUTPUTS + 1;
+    CI_CHECK_EQ_INT(ci_register_lowering(e.ctx, &d), CI_ERR_INVALID_ARGS);
+    d.num_outputs = -1;
+    CI_CHECK_EQ_INT(ci_register_lowering(e.ctx, &d), CI_ERR_INVALID_ARGS);
+    CI_CHECK(!ci_has_op(e.ctx, "myns.many"));
+    d.num_outputs = CI_MAX_OUTPUTS;
+    CI_CHECK_OK_CTX(e.ctx, ci_register_lowering(e.ctx, &d));
+    x.name = "myns.ext";
+    x.run = dummy_run;
+    x.num_outputs = 1000000;
+    CI_CHECK_EQ_INT(ci_register_extern(e.ctx, &x), CI_ERR_INVALID_ARGS);
+    CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "ci_register_extern(myns.ext): num_outputs is 1000000, it must be in [0, 16]");
+    x.num_outputs = CI_MAX_EXTERN_OUTPUTS;
+    CI_CHECK_OK_CTX(e.ctx, ci_register_extern(e.ctx, &x));
+    ENV_CLOSE(e);
+}
+
+/* more arguments or list elements than a call takes: the message names the limit */
+CI_TEST(test_call_argument_limits) {
+    env e;
+    static ci_arg a[1000];
+    static ci_kwarg k[1000];
+    static char names[1000][8];
+    static int64_t ints[CI_MAX_LIST + 1];
+    int i;
+    ENV_OPEN(e);
+    for (i = 0; i < 1000; i++) {
+        snprintf(names[i], sizeof names[i], "k%d", i);
+        k[i].name = names[i];
+        k[i].value = ci_arg_int(1);
+    }
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "1000 keyword arguments, at most 64 are supported",
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensor(x);
+                     ci_call1(g, "aten.add.Tensor", 2, a, 1000, k));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "65 positional arguments, at most 64 are supported",
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     for (i = 0; i < 65; i++) a[i] = ci_arg_tensor(x);
+                     ci_call1(g, "aten.add.Tensor", 65, a, 0, NULL));
+    /* 64 reach the op, which says how many it takes */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "takes at most",
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     for (i = 0; i < 64; i++) a[i] = ci_arg_tensor(x);
+                     ci_call1(g, "aten.add.Tensor", 64, a, 0, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "argument 1 is a list of 4097 elements, at most 4096 are supported",
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     for (i = 0; i <= CI_MAX_LIST; i++) ints[i] = 1;
+                     a[0] = ci_arg_tensor(x); a[1] = ci_arg_ints(ints, CI_MAX_LIST + 1);
+                     ci_call1(g, "aten.view.default", 2, a, 0, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "argument 1 is a list of 1000000 elements, at most 4096",
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     a[0] = ci_arg_tensor(x); a[1] = ci_arg_ints(ints, 1000000);   /* never read */
+                     ci_call1(g, "aten.view.default", 2, a, 0, NULL));
+    ENV_CLOSE(e);
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     RUN(test_shape_error_is_sticky);
@@ -1646,6 +1763,9 @@ int main(int argc, char **argv) {
     RUN(test_runs_are_repeatable);
     RUN(test_program_outlives_graph);
     RUN(test_context_destroyed_first);
+    RUN(test_register_op_names);
+    RUN(test_register_num_outputs);
+    RUN(test_call_argument_limits);
     /* last: undefined behaviour here stops a sanitized binary */
     RUN(test_as_strided_extent_overflow);
     RUN(test_element_count_overflow);

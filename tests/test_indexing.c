@@ -180,10 +180,86 @@ CI_TEST(test_pointwise_producer_read_through_computed_indices) {
         }
 }
 
+/* A failing run-time check names the node and op it belongs to, the index and the size:
+   gather(relu(x), 1, i) with an index 9 into a dim of 5, index_select with -6 (wraps to -1:
+   still out of range), floor_divide by zero; on both backends. The first failing check is
+   reported; a good run afterwards clears the error. */
+static ci_result run_checked(ci_backend be, int which, const int64_t *idx, char *msg, size_t msgsz) {
+    ci_ctx *ctx;
+    ci_graph *g;
+    ci_program *p;
+    ci_compile_desc pd;
+    int64_t xs[2] = {2, 5}, is[2] = {2, 2}, n3 = 3;
+    float x[10] = {0}, out[10];
+    const void *in[2];
+    void *o[1];
+    ci_arg a[3];
+    ci_result r;
+    msg[0] = 0;
+    if (ci_ctx_create(NULL, &ctx) != CI_OK) return CI_ERR_OUT_OF_MEMORY;
+    g = ci_graph_create(ctx);
+    if (which == 0) {          /* t0 = relu(x); t1 = gather(t0, 1, i) */
+        a[0] = ci_arg_tensor(ci_relu(g, ci_input(g, "x", CI_F32, 2, xs)));
+        a[1] = ci_arg_int(1);
+        a[2] = ci_arg_tensor(ci_input(g, "i", CI_I64, 2, is));
+        ci_output(g, ci_call1(g, "aten.gather.default", 3, a, 0, NULL));
+    } else if (which == 1) {   /* t0 = neg(x); t1 = index_select(t0, 1, i) */
+        a[0] = ci_arg_tensor(ci_neg(g, ci_input(g, "x", CI_F32, 2, xs)));
+        a[1] = ci_arg_int(1);
+        a[2] = ci_arg_tensor(ci_input(g, "i", CI_I64, 1, &n3));
+        ci_output(g, ci_call1(g, "aten.index_select.default", 3, a, 0, NULL));
+    } else {                   /* t0 = floor_divide(a, b) on i64 */
+        a[0] = ci_arg_tensor(ci_input(g, "a", CI_I64, 1, &n3));
+        a[1] = ci_arg_tensor(ci_input(g, "b", CI_I64, 1, &n3));
+        ci_output(g, ci_call1(g, "aten.floor_divide.default", 2, a, 0, NULL));
+    }
+    memset(&pd, 0, sizeof pd);
+    pd.backend = be;
+    r = ci_compile(g, &pd, &p);
+    if (r == CI_OK) {
+        static const int64_t num[3] = {7, 8, 9};
+        in[0] = which == 2 ? (const void *)num : (const void *)x;
+        in[1] = idx;
+        o[0] = out;
+        r = ci_program_run(p, 2, in, 1, o);
+        snprintf(msg, msgsz, "%s", ci_ctx_last_error(ctx));
+        if (r != CI_OK) {   /* a good run works again */
+            static const int64_t good[4] = {1, 1, 1, 1};
+            in[1] = good;
+            if (ci_program_run(p, 2, in, 1, o) != CI_OK) r = CI_ERR_INVALID_ARGS;
+        }
+        ci_program_destroy(p);
+    } else snprintf(msg, msgsz, "%s", ci_ctx_last_error(ctx));
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+    return r;
+}
+
+CI_TEST(test_runtime_error_names_the_node) {
+    static const ci_backend bes[2] = {CI_BACKEND_TCC, CI_BACKEND_INTERP};
+    int b;
+    for (b = 0; b < 2; b++) {
+        int64_t gi[4] = {0, 9, 1, 2}, si[3] = {0, -6, 7}, zero[3] = {1, 0, 2};
+        char msg[512];
+        CI_CHECK_EQ_INT(run_checked(bes[b], 0, gi, msg, sizeof msg), CI_ERR_RUNTIME);
+        CI_CHECK_MSG(strstr(msg, "index 9 is out of bounds for dimension of size 5 in node t1 (aten.gather.default)") != NULL,
+                     "backend %d: %s", b, msg);
+        CI_CHECK_MSG(strstr(msg, "out of range") != NULL, "backend %d: %s", b, msg);
+        CI_CHECK_EQ_INT(run_checked(bes[b], 1, si, msg, sizeof msg), CI_ERR_RUNTIME);
+        /* the first failing element in C order is -6 (7 is later) on one thread */
+        CI_CHECK_MSG(strstr(msg, "index -6 is out of bounds for dimension of size 5 in node t1 (aten.index_select.default)") != NULL,
+                     "backend %d: %s", b, msg);
+        CI_CHECK_EQ_INT(run_checked(bes[b], 2, zero, msg, sizeof msg), CI_ERR_RUNTIME);
+        CI_CHECK_MSG(strstr(msg, "ZeroDivisionError: integer division by zero in node t0 (aten.floor_divide.default)") != NULL,
+                     "backend %d: %s", b, msg);
+    }
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_out_of_range_index_is_a_runtime_error);
     CI_RUN(test_searchsorted_sorter_out_of_range_is_a_runtime_error);
     CI_RUN(test_pointwise_producer_read_through_computed_indices);
+    CI_RUN(test_runtime_error_names_the_node);
     return ci_test_done();
 }
