@@ -7849,6 +7849,11 @@ typedef struct ci__emit {
     int *uses;            /* per value node: 4*epoch + uses in this kernel (3 = three or more) */
     ci__v **parent;       /* per value node: a user (the only one when uses is 1) */
     const char **expr;    /* per value node: its text when it is written inline into its user */
+    int *depth;           /* per value node: how deeply inline texts nest in its expr */
+    int *hoist;           /* per value node: == epoch once the hoisting walk has passed it */
+    int *seen, nseen;     /* per value node: == nseen when visited by the current reads walk */
+    ci__v **stk, **rstk;  /* the walks' explicit stacks (the DAG's depth, not the C stack's) */
+    int *stki, *rstki;    /*   and the next operand of each entry */
     ci__sb rhs;           /* scratch: the value being written */
     char xname[CI_MAX_DIMS][4], rname[CI_MAX_DIMS][4];
 } ci__emit;
@@ -7875,13 +7880,27 @@ static void ci__emit_const(ci__sb *sb, const ci__v *v) {
         else ci__sb_printf(sb, "%lldLL", (long long)v->i);
     } else ci__sb_printf(sb, "%lld", (long long)v->i);
 }
-static int ci__v_rdep(ci__emit *E, ci__v *v) {
-    int i, d = 1;
-    if (E->rdep[v->id] >> 2 == E->epoch) return (E->rdep[v->id] & 3) == 2;
-    if (v->ix && ci__ix_uses_any(v->ix, E->rmask, E->nvars)) d = 2;
-    for (i = 0; i < v->n; i++) if (ci__v_rdep(E, v->a[i])) d = 2;
-    E->rdep[v->id] = 4 * E->epoch + d;
-    return d == 2;
+/* does v depend on a reduction variable? memoised per kernel; the walk keeps its own stack
+   (the DAG's depth grows with the graph: a 10,000-op chain is 10,000 deep) */
+static int ci__v_rdep(ci__emit *E, ci__v *root) {
+    int sp = 0;
+    if (E->rdep[root->id] >> 2 == E->epoch) return (E->rdep[root->id] & 3) == 2;
+    E->rstk[sp] = root; E->rstki[sp++] = 0;
+    while (sp) {
+        ci__v *v = E->rstk[sp - 1];
+        int i = E->rstki[sp - 1], d = 1;
+        if (i < v->n) {   /* the next operand not yet known */
+            ci__v *a = v->a[i];
+            E->rstki[sp - 1] = i + 1;
+            if (E->rdep[a->id] >> 2 != E->epoch) { E->rstk[sp] = a; E->rstki[sp++] = 0; }
+            continue;
+        }
+        if (v->ix && ci__ix_uses_any(v->ix, E->rmask, E->nvars)) d = 2;
+        for (i = 0; i < v->n; i++) if ((E->rdep[v->a[i]->id] & 3) == 2) d = 2;
+        E->rdep[v->id] = 4 * E->epoch + d;
+        sp--;
+    }
+    return (E->rdep[root->id] & 3) == 2;
 }
 static void ci__emit_loadexpr(ci__emit *E, ci__v *v) {
     ci__sb *sb = E->sb;
@@ -7890,8 +7909,6 @@ static void ci__emit_loadexpr(ci__emit *E, ci__v *v) {
     ci__ix_print(sb, v->ix, ci__emit_varname, E);
     ci__sb_put(sb, "])");
 }
-/* emit v (and what it needs) as "T v<id> = ...;"; only nodes whose reduction dependence is
-   `want` (0: all, 1: independent, 2: dependent) */
 /* ops whose C text repeats an operand: their operands are never written inline */
 static int ci__vop_repeats(const ci__v *v) {
     int isf = v->n && ci__is_float(v->a[0]->dt);
@@ -7905,13 +7922,24 @@ static int ci__vop_repeats(const ci__v *v) {
 }
 /* count each value's users among the values this kernel computes; roots count twice (their
    temps are used by name in stores and reduction updates) */
-static void ci__emit_count(ci__emit *E, ci__v *v, ci__v *user) {
-    int i, u = E->uses[v->id] >> 2 == E->epoch ? E->uses[v->id] & 3 : 0, first = u == 0;
+static int ci__emit_count1(ci__emit *E, ci__v *v, ci__v *user) {   /* one use; 1 when it is v's first */
+    int u = E->uses[v->id] >> 2 == E->epoch ? E->uses[v->id] & 3 : 0, first = u == 0;
     u += user ? (ci__vop_repeats(user) ? 2 : 1) : 2;
     E->uses[v->id] = 4 * E->epoch + (u > 3 ? 3 : u);
     if (user) E->parent[v->id] = user;
-    if (!first) return;
-    for (i = 0; i < v->n; i++) ci__emit_count(E, v->a[i], v);
+    return first;
+}
+static void ci__emit_count(ci__emit *E, ci__v *root, ci__v *user) {
+    int sp = 0;
+    if (!ci__emit_count1(E, root, user)) return;
+    E->stk[sp] = root; E->stki[sp++] = 0;
+    while (sp) {   /* depth first, an operand's operands counted on its first use only */
+        ci__v *v = E->stk[sp - 1];
+        int i = E->stki[sp - 1];
+        if (i == v->n) { sp--; continue; }
+        E->stki[sp - 1] = i + 1;
+        if (ci__emit_count1(E, v->a[i], v)) { E->stk[sp] = v->a[i]; E->stki[sp++] = 0; }
+    }
 }
 static const char *ci__emit_ref(ci__emit *E, const ci__v *v) {
     char *s;
@@ -7927,14 +7955,17 @@ static int ci__emit_inline(ci__emit *E, ci__v *v) {
     if (v->op == CI__V_CHECKIDX || v->op == CI__V_ACC || v->ivar || E->uses[v->id] >> 2 != E->epoch || (E->uses[v->id] & 3) != 1 || !u) return 0;
     return ci__v_rdep(E, v) == ci__v_rdep(E, u);
 }
-static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
+/* an inline text nests no deeper than this many values: a deeper one becomes a temp. TCC
+   parses nested parentheses recursively and keeps pending operands on a fixed value stack
+   ("memory full (vstack)" past a few hundred); 32 keeps a kernel well inside both, on a
+   256 KB thread stack too, and is deeper than what ordinary kernels inline */
+#define CI__EMIT_DEPTH 32
+/* write v, whose operands are written: as its temp, or as the text its user will inline */
+static void ci__emit_node(ci__emit *E, ci__v *v) {
     ci__sb *sb, *out = E->sb, *rhs = &E->rhs;
-    int i, f32 = v->dt == CI_F32, isf, isint;
+    int i, f32 = v->dt == CI_F32, isf, isint, dep = 1;
     const char *a0, *a1, *a2;
     ci_dtype at;
-    if (E->done[v->id] == E->epoch) return;
-    if (want == 1 && ci__v_rdep(E, v)) { for (i = 0; i < v->n; i++) ci__emit_value(E, v->a[i], want); return; }
-    for (i = 0; i < v->n; i++) ci__emit_value(E, v->a[i], want);
     E->done[v->id] = E->epoch;
     E->expr[v->id] = NULL;
     if (E->in_loop) E->scoped[E->nscoped++] = v->id;
@@ -8053,21 +8084,79 @@ static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
         break;
     }
     E->sb = out;
-    if (ci__emit_inline(E, v)) {
+    for (i = 0; i < v->n; i++) {   /* the operands written inline, and how deep they nest */
+        const ci__v *a = v->a[i];
+        if (E->expr[a->id] && E->done[a->id] == E->epoch && E->depth[a->id] >= dep) dep = E->depth[a->id] + 1;
+    }
+    if (ci__emit_inline(E, v) && dep <= CI__EMIT_DEPTH) {
         char *t = (char *)ci__arena_alloc(E->L->A, rhs->n + 3);
         t[0] = '('; memcpy(t + 1, rhs->s, rhs->n); t[rhs->n + 1] = ')'; t[rhs->n + 2] = 0;
         E->expr[v->id] = t;
+        E->depth[v->id] = dep;
         return;
     }
     ci__sb_printf(out, "%s%s v%d = ", E->indent, ci__ctype(v->dt), v->id);
     ci__sb_put(out, rhs->s);
     ci__sb_put(out, ";\n");
 }
+/* emit v and what it needs, operands first, each value once per scope; want: 0 or 2, every
+   value not yet written; 1, only those that do not depend on the reduction variables (hoisted
+   out of the loop). The walk keeps its own stack: its depth is the DAG's. */
+static void ci__emit_value(ci__emit *E, ci__v *root, int want) {
+    int sp = 0;
+    if (E->done[root->id] == E->epoch || (want == 1 && E->hoist[root->id] == E->epoch)) return;
+    E->stk[sp] = root; E->stki[sp++] = 0;
+    while (sp) {
+        ci__v *v = E->stk[sp - 1];
+        int i = E->stki[sp - 1];
+        if (i < v->n) {
+            ci__v *a = v->a[i];
+            E->stki[sp - 1] = i + 1;
+            if (E->done[a->id] != E->epoch && !(want == 1 && E->hoist[a->id] == E->epoch)) { E->stk[sp] = a; E->stki[sp++] = 0; }
+            continue;
+        }
+        sp--;
+        /* a value the loop computes: its operands that do not depend on the loop are written
+           now; the hoisting walk need not pass it again in this kernel */
+        if (want == 1 && ci__v_rdep(E, v)) { E->hoist[v->id] = E->epoch; continue; }
+        ci__emit_node(E, v);
+    }
+}
 static void ci__emit_ptr_decl(ci__buf *b, void *user) {
     ci__emit *E = (ci__emit *)user;
     if (E->bufdecl[b->id] == E->epoch) return;
     E->bufdecl[b->id] = E->epoch;
     ci__sb_printf(E->sb, "    const %s *b%d = (const %s *)B[%d];\n", ci__dt[b->dt].cstore, b->slot, ci__dt[b->dt].cstore, b->slot);
+}
+/* a pointer for each buffer kernel k reads, in the order of a depth-first walk of its values
+   (ci__kernel_reads' order, on the emitter's own stack) */
+static void ci__emit_reads_from(ci__emit *E, ci__v *root) {
+    int sp = 0;
+    if (E->seen[root->id] == E->nseen) return;
+    E->seen[root->id] = E->nseen;
+    if (root->op == CI__V_LOAD) ci__emit_ptr_decl(root->buf, E);
+    E->stk[sp] = root; E->stki[sp++] = 0;
+    while (sp) {
+        ci__v *v = E->stk[sp - 1], *a;
+        int i = E->stki[sp - 1];
+        if (i == v->n) { sp--; continue; }
+        E->stki[sp - 1] = i + 1;
+        a = v->a[i];
+        if (E->seen[a->id] == E->nseen) continue;
+        E->seen[a->id] = E->nseen;
+        if (a->op == CI__V_LOAD) ci__emit_ptr_decl(a->buf, E);
+        E->stk[sp] = a; E->stki[sp++] = 0;
+    }
+}
+static void ci__emit_reads(ci__emit *E, ci__kernel *k) {
+    E->nseen++;
+    ci__emit_reads_from(E, k->grp && k->grp->fused ? k->gbody : k->body);
+    if (k->kind == CI__K_SCATTER) {
+        ci__v *iv[CI__VARGS];
+        int ni = 0, j;
+        ci__collect_indirect(E->L, k->sidx, iv, &ni);
+        for (j = 0; j < ni; j++) ci__emit_reads_from(E, iv[j]);
+    }
 }
 static void ci__emit_out_decl(ci__emit *E, ci__buf *b) {
     ci__sb_printf(E->sb, "    %s *o%d = (%s *)B[%d];\n", ci__dt[b->dt].cstore, b->slot, ci__dt[b->dt].cstore, b->slot);
@@ -8192,7 +8281,7 @@ static void ci__emit_single(ci__emit *E, ci__kernel *k) {
     ci__sb_printf(sb, " -> %s %s */\n", k->out->name, ci__dt[k->out->dt].name);
     ci__sb_printf(sb, "static void %s(void **B, long long x0_begin, long long x0_end) {\n", k->grp->name);
     ci__emit_out_decl(E, k->out);
-    ci__kernel_reads(L, k, ci__emit_ptr_decl, E);
+    ci__emit_reads(E, k);
     ci__emit_loops_open(E, k->ndim, k->size, 0);
     snprintf(lvl, sizeof lvl, "%*s", 4 * ((k->ndim ? k->ndim : 1) + 1), "");
     E->indent = lvl;
@@ -8311,7 +8400,7 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
     ci__sb_printf(sb, "static void %s(void **B, long long x0_begin, long long x0_end) {\n", g->name);
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
-        if (k->emit) ci__kernel_reads(E->L, k, ci__emit_ptr_decl, E);
+        if (k->emit) ci__emit_reads(E, k);
     }
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
@@ -8406,7 +8495,8 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
 }
 /* the whole compile unit; group_line[i] receives the first line of live group i */
 static void ci__emit_program(ci__L *L, ci__sb *sb, int *group_line) {
-    int i, nk = 0;
+    int i, nk = 0, line = 1;
+    size_t counted = 0;
     ci__emit E;
     memset(&E, 0, sizeof E);
     E.L = L; E.sb = sb; E.nvars = L->ixt.nvars;
@@ -8419,6 +8509,13 @@ static void ci__emit_program(ci__L *L, ci__sb *sb, int *group_line) {
     E.uses = CI__NEWN(L->A, int, L->vt.n + 1);
     E.parent = CI__NEWN(L->A, ci__v *, L->vt.n + 1);
     E.expr = CI__NEWN(L->A, const char *, L->vt.n + 1);
+    E.depth = CI__NEWN(L->A, int, L->vt.n + 1);
+    E.hoist = CI__NEWN(L->A, int, L->vt.n + 1);
+    E.seen = CI__NEWN(L->A, int, L->vt.n + 1);
+    E.stk = CI__NEWN(L->A, ci__v *, L->vt.n + 1);
+    E.rstk = CI__NEWN(L->A, ci__v *, L->vt.n + 1);
+    E.stki = CI__NEWN(L->A, int, L->vt.n + 1);
+    E.rstki = CI__NEWN(L->A, int, L->vt.n + 1);
     ci__sb_init(&E.rhs, L->A);
     for (i = 0; i < CI_MAX_DIMS; i++) { snprintf(E.xname[i], sizeof E.xname[i], "x%d", i); snprintf(E.rname[i], sizeof E.rname[i], "r%d", i); }
     ci__sb_put(sb, ci__prelude[0]);
@@ -8429,11 +8526,9 @@ static void ci__emit_program(ci__L *L, ci__sb *sb, int *group_line) {
     for (i = 0; i < L->groups.n; i++) {
         ci__group *g = (ci__group *)L->groups.v[i];
         ci__kernel *k = (ci__kernel *)g->m.v[0];
-        size_t j;
-        int line = 1;
         if (!g->live) continue;
         if (!g->fused && k->kind == CI__K_EXTERN) { group_line[nk++] = -1; continue; }
-        for (j = 0; j < sb->n; j++) line += sb->s[j] == '\n';
+        for (; counted < sb->n; counted++) line += sb->s[counted] == '\n';   /* from where the last group began */
         group_line[nk++] = line;
         if (g->fused) ci__emit_group(&E, g);
         else ci__emit_single(&E, k);
