@@ -372,6 +372,46 @@ CI_TEST(test_public_builders_chain_600) {
     ci_ctx_destroy(ctx);
 }
 
+/* values the sum's loop computes, each used twice by the next (y = sin(y * y + x)): the walk
+   that hoists loop-invariant values passed a shared value once per path, 2^32 times here */
+CI_TEST(test_sum_of_shared_values_32_levels) {
+    ci_ctx *ctx;
+    ci_ctx_desc cd;
+    ci_graph *g;
+    ci_program *p;
+    ci_compile_desc pd;
+    int64_t s[2] = {3, 40}, d = 1;
+    float xd[120], out[3];
+    const void *ins[1];
+    void *outs[1];
+    ci_tensor x, y;
+    int i, j, k;
+    for (i = 0; i < 120; i++) xd[i] = (float)((i * 37) % 101) / 50.0f - 1.0f;
+    memset(&cd, 0, sizeof cd);
+    CI_CHECK_OK(ci_ctx_create(&cd, &ctx));
+    g = ci_graph_create(ctx);
+    x = ci_input(g, "x", CI_F32, 2, s);
+    for (y = x, k = 0; k < 32; k++) y = ci_sin(g, ci_add(g, ci_mul(g, y, y), x));
+    ci_output(g, ci_sum(g, y, 1, &d, 0));
+    memset(&pd, 0, sizeof pd);
+    CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+    CI_CHECK_EQ_INT(ci_program_num_kernels(p), 1);
+    ins[0] = xd; outs[0] = out;
+    CI_CHECK_OK_CTX(ctx, ci_program_run(p, 1, ins, 1, outs));
+    for (i = 0; i < 3; i++) {
+        double want = 0;
+        for (j = 0; j < 40; j++) {
+            float r = xd[i * 40 + j];
+            for (k = 0; k < 32; k++) r = sinf(r * r + xd[i * 40 + j]);
+            want += r;
+        }
+        CI_CHECK_NEAR(out[i], want, 1e-4, 1e-5);
+    }
+    ci_program_destroy(p);
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_public_builders_chain_600);
@@ -389,5 +429,6 @@ int main(int argc, char **argv) {
     CI_RUN(test_index_select_after_chain_2000_f32);
     CI_RUN(test_index_select_after_chain_10000_i64_small_stack);
     CI_RUN(test_upsample_after_chain_2000_f64);
+    CI_RUN(test_sum_of_shared_values_32_levels);
     return ci_test_done();
 }
