@@ -7721,10 +7721,12 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
    the second); inside, one block per phase: its pointwise members, then one loop over the
    reduction variables, then the reductions' results as locals. Values are emitted once
    each in topological order (the DAG is hash-consed, so that is CSE); a value used once is
-   written inline into its user (TCC keeps an expression in registers, a temp on the stack);
-   values that do not depend on the reduction variables are hoisted out of the loop; sum,
-   max, min and xor_sum loops are unrolled with one accumulator per copy. ci_main calls the kernels
-   in order. Nothing here assumes the CPU but the prelude.
+   written inline into its user (TCC keeps an expression in registers, a temp on the stack)
+   while inline texts nest at most CI__EMIT_DEPTH values deep (deeper, a temp: TCC's parser
+   cannot take a 1,000-deep expression); every walk over the value DAG keeps its own stack (a
+   chain is as deep as it is long); values that do not depend on the reduction variables are
+   hoisted out of the loop; sum, max, min and xor_sum loops are unrolled with one accumulator
+   per copy. ci_main calls the kernels in order. Nothing here assumes the CPU but the prelude.
    --------------------------------------------------------------------------------------- */
 typedef float (*ci__fn_F1)(float);
 typedef double (*ci__fn_D1)(double);
