@@ -13159,6 +13159,9 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
         memcpy(p->out_shape + i * CI_MAX_DIMS, t->shape, sizeof(int64_t) * (size_t)t->ndim);
     }
     ci__compile(p, g, d.backend, !d.unfused, d.user_arena);
+    /* still armed: running out of memory while printing fails the compile, as any other step */
+    dbg = ctx->desc.debug | d.debug;
+    if (dbg) ci__debug_dump(p, g, dbg);
 #if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
     if (p->backend == CI_BACKEND_TCC && p->num_threads > 1) {   /* the workers, besides the caller */
         ci__pool *P = &p->pool;
@@ -13174,8 +13177,6 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     }
 #endif
     p->E.armed = 0;
-    dbg = ctx->desc.debug | d.debug;
-    if (dbg) ci__debug_dump(p, g, dbg);
     *out = p;
     return CI_OK;
 }

@@ -1255,7 +1255,7 @@ static void softmax_inputs(float *x, float *w, float *b) {
 
 /* One attempt: create, build, compile, run, destroy. Returns the first non-OK code (0 when
    everything succeeded and the result matched); *step names the step that failed. */
-static ci_result oom_attempt(ci_test_alloc *ta, ci_backend be, int reps, int threads, const char **step, char *why,
+static ci_result oom_attempt(ci_test_alloc *ta, ci_backend be, int reps, int threads, unsigned debug, const char **step, char *why,
                              size_t whysize) {
     ci_ctx_desc cd;
     ci_ctx *ctx = NULL;
@@ -1301,6 +1301,7 @@ static ci_result oom_attempt(ci_test_alloc *ta, ci_backend be, int reps, int thr
     memset(&pd, 0, sizeof pd);
     pd.backend = be;
     pd.num_threads = threads;
+    pd.debug = debug;
     r = ci_compile(g, &pd, &p);
     if (r != CI_OK) {
         if (p) snprintf(why, whysize, "ci_compile failed but set *out");
@@ -1326,7 +1327,7 @@ done:
     return r;
 }
 
-static void oom_loop(ci_backend be, int reps, int threads, int from_then_on) {
+static void oom_loop(ci_backend be, int reps, int threads, int from_then_on, unsigned debug) {
     ci_test_alloc ta;
     long n;
     int finished = 0;
@@ -1336,7 +1337,7 @@ static void oom_loop(ci_backend be, int reps, int threads, int from_then_on) {
         ci_result r;
         ci_test_alloc_init(&ta);
         ci_test_alloc_fail_at(&ta, n, from_then_on);
-        r = oom_attempt(&ta, be, reps, threads, &step, why, sizeof why);
+        r = oom_attempt(&ta, be, reps, threads, debug, &step, why, sizeof why);
         CI_CHECK_MSG(ta.live_blocks == 0, "backend %d, failing allocation %ld%s: %ld blocks (%lu bytes) live after "
                      "destroying everything (failed at %s with %s)", (int)be, n, from_then_on ? "+" : "",
                      ta.live_blocks, (unsigned long)ta.live_bytes, step, ci_result_string(r));
@@ -1357,15 +1358,18 @@ static void oom_loop(ci_backend be, int reps, int threads, int from_then_on) {
     CI_CHECK_MSG(finished, "backend %d: never got through without a refused allocation", (int)be);
 }
 
-CI_TEST(test_oom_each_allocation_tcc) { oom_loop(CI_BACKEND_TCC, 1, 0, 0); }
-CI_TEST(test_oom_each_allocation_interp) { oom_loop(CI_BACKEND_INTERP, 1, 0, 0); }
-CI_TEST(test_oom_each_allocation_tcc_threads) { oom_loop(CI_BACKEND_TCC, 1, 3, 0); }
-CI_TEST(test_oom_from_then_on_tcc) { oom_loop(CI_BACKEND_TCC, 1, 0, 1); }
-CI_TEST(test_oom_from_then_on_interp) { oom_loop(CI_BACKEND_INTERP, 1, 0, 1); }
+CI_TEST(test_oom_each_allocation_tcc) { oom_loop(CI_BACKEND_TCC, 1, 0, 0, 0); }
+CI_TEST(test_oom_each_allocation_interp) { oom_loop(CI_BACKEND_INTERP, 1, 0, 0, 0); }
+CI_TEST(test_oom_each_allocation_tcc_threads) { oom_loop(CI_BACKEND_TCC, 1, 3, 0, 0); }
+CI_TEST(test_oom_from_then_on_tcc) { oom_loop(CI_BACKEND_TCC, 1, 0, 1, 0); }
+CI_TEST(test_oom_from_then_on_interp) { oom_loop(CI_BACKEND_INTERP, 1, 0, 1, 0); }
 /* a graph large enough to grow every arena past its first chunk and every table past its
    first size */
-CI_TEST(test_oom_large_graph_tcc) { oom_loop(CI_BACKEND_TCC, 20, 0, 0); }
-CI_TEST(test_oom_large_graph_interp) { oom_loop(CI_BACKEND_INTERP, 20, 0, 0); }
+CI_TEST(test_oom_large_graph_tcc) { oom_loop(CI_BACKEND_TCC, 20, 0, 0, 0); }
+CI_TEST(test_oom_large_graph_interp) { oom_loop(CI_BACKEND_INTERP, 20, 0, 0, 0); }
+/* the debug printout after compiling (graph, IR, kernels, source) runs out of memory too: a
+   clean error, not a write through a NULL buffer */
+CI_TEST(test_oom_with_debug_output) { oom_loop(CI_BACKEND_TCC, 20, 0, 0, CI_DEBUG_ALL); }
 
 /* ci_program_run allocates nothing (and a failing allocator cannot make it fail) */
 CI_TEST(test_run_allocates_nothing) {
@@ -1759,6 +1763,7 @@ int main(int argc, char **argv) {
     RUN(test_oom_from_then_on_interp);
     RUN(test_oom_large_graph_tcc);
     RUN(test_oom_large_graph_interp);
+    RUN(test_oom_with_debug_output);
     RUN(test_run_allocates_nothing);
     RUN(test_runs_are_repeatable);
     RUN(test_program_outlives_graph);
