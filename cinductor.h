@@ -1497,6 +1497,7 @@ struct ci__kernel {
     int smode;                       /* SCATTER: CI__SC_* */
     int disjoint;                    /* SCATTER: no two points write one element (a ConcatKernel slice): runs in parallel */
     int sdim, sout;                  /* SCAN: the scanned dim of out; CUMMAX/CUMMIN: 0 values, 1 indices */
+    int rr;                          /* POINTWISE: 1 reads no reduction, even through other kernels; 0 unknown */
     /* sched: its place in a fused kernel (a group) */
     ci__group *grp;
     int inner;                       /* iterates the group's reduction variables */
@@ -1572,6 +1573,9 @@ struct ci__L {
     int64_t rng_off;    /* random ops: the counters the ops lowered so far have used */
     int *mark;          /* scratch marks for DAG walks */
     int mark_cap, epoch;
+    ci__v **wstk;       /* the explicit stack DAG walks borrow (ci__vw_open) */
+    unsigned char *wpost;
+    int wstk_cap, wstk_busy;
     ci__vec groups;     /* sched: fused kernels, in run order */
     ci__vec unfused;    /* sched: ci__unfused records */
     int trials;         /* sched: placement attempts so far */
@@ -1798,14 +1802,74 @@ static void ci__vmemo_init(ci__L *L, ci__vmemo *m) {
     m->from = CI__NEWN(L->A, ci__v *, m->cap);
     m->to = CI__NEWN(L->A, ci__v *, m->cap);
 }
-static ci__v *ci__v_subst_rec(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
+/* Walks of value DAGs use an explicit stack, never recursion: a fused kernel's DAG is as deep
+   as the chain of ops it inlines, and compiling must work on a small thread stack. The stack
+   lives in L and is borrowed by one walk at a time (a nested walk gets its own). An entry with
+   post = 1 stands for "its operands are done". */
+typedef struct ci__vwalk { ci__L *L; ci__v **v; unsigned char *post; int n, cap, borrowed; } ci__vwalk;
+static void ci__vw_open(ci__L *L, ci__vwalk *w) {
+    w->L = L; w->n = 0;
+    w->borrowed = !L->wstk_busy;
+    if (w->borrowed) { L->wstk_busy = 1; w->v = L->wstk; w->post = L->wpost; w->cap = L->wstk_cap; }
+    else { w->v = NULL; w->post = NULL; w->cap = 0; }
+}
+static void ci__vw_close(ci__vwalk *w) { if (w->borrowed) w->L->wstk_busy = 0; }
+static void ci__vw_push(ci__vwalk *w, ci__v *v, int post) {
+    if (w->n == w->cap) {
+        int nc = w->cap ? w->cap * 2 : 256;
+        ci__v **nv = CI__NEWN(w->L->A, ci__v *, nc);
+        unsigned char *np = CI__NEWN(w->L->A, unsigned char, nc);
+        if (w->n) { memcpy(nv, w->v, sizeof(ci__v *) * (size_t)w->n); memcpy(np, w->post, (size_t)w->n); }
+        w->v = nv; w->post = np; w->cap = nc;
+        if (w->borrowed) { w->L->wstk = nv; w->L->wpost = np; w->L->wstk_cap = nc; }
+    }
+    w->v[w->n] = v; w->post[w->n++] = (unsigned char)post;
+}
+/* the next node of a pre-order walk (each node once, as marks[id] == epoch records; the
+   operands of a node come after it, in order); NULL at the end */
+static ci__v *ci__vw_next(ci__vwalk *w, int *marks, int epoch) {
+    while (w->n) {
+        ci__v *v = w->v[--w->n];
+        int i;
+        if (marks[v->id] == epoch) continue;
+        marks[v->id] = epoch;
+        for (i = v->n - 1; i >= 0; i--) ci__vw_push(w, v->a[i], 0);
+        return v;
+    }
+    return NULL;
+}
+/* the next node of a post-order walk (operands first, each node once); NULL at the end */
+static ci__v *ci__vw_next_post(ci__vwalk *w, int *marks, int epoch) {
+    while (w->n) {
+        ci__v *v = w->v[--w->n];
+        int i;
+        if (w->post[w->n]) return v;
+        if (marks[v->id] == epoch) continue;
+        marks[v->id] = epoch;
+        ci__vw_push(w, v, 1);
+        for (i = v->n - 1; i >= 0; i--) if (marks[v->a[i]->id] != epoch) ci__vw_push(w, v->a[i], 0);
+    }
+    return NULL;
+}
+/* the next node of a memoised post-order rebuild: a node not in m whose operands all are */
+static ci__v *ci__vw_next_memo(ci__vwalk *w, const ci__vmemo *m) {
+    while (w->n) {
+        ci__v *v = w->v[--w->n];
+        int i;
+        if (ci__vmemo_get(m, v)) continue;
+        if (w->post[w->n]) return v;
+        ci__vw_push(w, v, 1);
+        for (i = v->n - 1; i >= 0; i--) if (!ci__vmemo_get(m, v->a[i])) ci__vw_push(w, v->a[i], 0);
+    }
+    return NULL;
+}
+static ci__v *ci__v_subst_one(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
     int i;
-    ci__v c, *r = ci__vmemo_get(m, v);
-    if (r) return r;
+    ci__v c, *r;
     c = *v;
     c.next = NULL;
     c.ivar = 0;
-    for (i = 0; i < v->n; i++) c.a[i] = ci__v_subst_rec(L, v->a[i], s, m);
+    for (i = 0; i < v->n; i++) c.a[i] = ci__vmemo_get(m, v->a[i]);
     if (v->op == CI__V_LOAD)   /* an indirect variable follows its (substituted) value */
         for (i = 0; i < v->n; i++)
             if (v->a[i]->ivar && c.a[i] != v->a[i]) ci__ixsub_set(s, v->a[i]->ivar - 1, ci__ix_indirect(L, c.a[i]));
@@ -1820,8 +1884,14 @@ static ci__v *ci__v_subst_rec(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
 }
 static ci__v *ci__v_subst(ci__L *L, ci__v *v, ci__ixsub *s) {
     ci__vmemo m;
+    ci__vwalk w;
+    ci__v *x;
     ci__vmemo_init(L, &m);
-    return ci__v_subst_rec(L, v, s, &m);
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((x = ci__vw_next_memo(&w, &m)) != NULL) ci__v_subst_one(L, x, s, &m);
+    ci__vw_close(&w);
+    return ci__vmemo_get(&m, v);
 }
 
 /* build a substitution var(from[i]) -> to[i] */
@@ -1844,22 +1914,25 @@ static int *ci__marks(ci__L *L) {
     return L->mark;
 }
 typedef struct ci__vstats { int reads, ops, heavy; } ci__vstats;
-static void ci__v_stats_rec(ci__L *L, ci__v *v, ci__vstats *st) {
-    int i;
-    if (v->id < L->mark_cap && L->mark[v->id] == L->epoch) return;
-    if (v->id < L->mark_cap) L->mark[v->id] = L->epoch;
-    if (v->op == CI__V_LOAD) st->reads++;
-    else if (v->op != CI__V_CONST && v->op != CI__V_INDEX) st->ops++;
-    if (v->op == CI__V_EXP || v->op == CI__V_SIGMOID) st->heavy = 1;
-    for (i = 0; i < v->n; i++) ci__v_stats_rec(L, v->a[i], st);
-}
-static ci__vstats ci__v_stats(ci__L *L, ci__v *v) {
+/* reads, ops and heavy ops of the DAG at v; the walk stops once ops > max_ops or reads >
+   max_reads (then the counts are only known to exceed a limit) */
+static ci__vstats ci__v_stats_upto(ci__L *L, ci__v *v, int max_ops, int max_reads) {
     ci__vstats st;
+    ci__vwalk w;
+    int *marks = ci__marks(L), epoch = L->epoch;
     st.reads = st.ops = st.heavy = 0;
-    ci__marks(L);
-    ci__v_stats_rec(L, v, &st);
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((v = ci__vw_next(&w, marks, epoch)) != NULL) {
+        if (v->op == CI__V_LOAD) st.reads++;
+        else if (v->op != CI__V_CONST && v->op != CI__V_INDEX) st.ops++;
+        if (v->op == CI__V_EXP || v->op == CI__V_SIGMOID) st.heavy = 1;
+        if (st.ops > max_ops || st.reads > max_reads) break;
+    }
+    ci__vw_close(&w);
     return st;
 }
+static ci__vstats ci__v_stats(ci__L *L, ci__v *v) { return ci__v_stats_upto(L, v, INT_MAX, INT_MAX); }
 
 /* -- boxes -- */
 static ci__box *ci__box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size) {
@@ -1893,6 +1966,20 @@ static int64_t ci__numel(int ndim, const int64_t *s) {
 static void ci__pw_vars(ci__L *L, int ndim, const int64_t *size, ci__ix **vars) {
     int i;
     for (i = 0; i < ndim; i++) vars[i] = ci__ix_newvar(L->A, &L->ixt, size[i], 0);
+}
+/* the variables of x's unrealized Pointwise when x is that Pointwise unviewed and of this
+   shape, else fresh ones: a pointwise op over x then reads x's body as it is, where fresh
+   variables would copy the body (and a chain of n ops would copy n bodies of up to
+   CI__LARGE_INNER_FN ops). A body uses only its storage's variables, so two storages may
+   share them. */
+static void ci__pw_vars_like(ci__L *L, const ci__box *x, int ndim, const int64_t *size, ci__ix **vars) {
+    int i;
+    if (x && !x->weak && !x->view && x->st->kind == CI__ST_PW && x->ndim == ndim &&
+        (!ndim || !memcmp(x->size, size, sizeof(int64_t) * (size_t)ndim))) {
+        for (i = 0; i < ndim; i++) vars[i] = x->st->vars[i];
+        return;
+    }
+    ci__pw_vars(L, ndim, size, vars);
 }
 /* a new unrealized Pointwise: body written over vars */
 static ci__box *ci__pw_box(ci__L *L, ci_dtype dt, int ndim, const int64_t *size, ci__ix *const *vars, ci__v *body) {
@@ -2379,7 +2466,7 @@ static ci__box *ci__to_dtype(ci__L *L, ci__box *x, ci_dtype dt) {
         else if (ci__is_float(dt) && x->weak != 3) { b->weak = 3; b->wf = (double)x->wi; }
         return b;
     }
-    ci__pw_vars(L, x->ndim, x->size, v);
+    ci__pw_vars_like(L, x, x->ndim, x->size, v);
     return ci__pw_box(L, dt, x->ndim, x->size, v, ci__v_cast(L, ci__load(L, x, v), dt));
 }
 static void ci__broadcast_shape(ci__L *L, const char *opname, int na, const int64_t *a, int nb, const int64_t *b,
@@ -2710,6 +2797,7 @@ typedef struct ci__pw { int ndim; int64_t size[CI_MAX_DIMS]; ci__ix *v[CI_MAX_DI
 
 static void ci__pw_begin(ci__L *L, ci__pw *p, int n, const ci_arg *a) {
     int i, use[16];
+    ci__box *like = NULL;
     p->ndim = 0; p->dt = CI_DTYPE_INVALID;
     for (i = 0; i < n; i++) if (a[i].kind == CI_ARG_TENSOR) {
         ci__box *b = ci__box_get(L, a[i].u.t);
@@ -2723,7 +2811,11 @@ static void ci__pw_begin(ci__L *L, ci__pw *p, int n, const ci_arg *a) {
         for (i = 0; i < n && i < 16; i++) use[i] = 1;
         p->dt = ci__result_type(L, n < 16 ? n : 16, a, use);
     }
-    ci__pw_vars(L, p->ndim, p->size, p->v);
+    for (i = 0; i < n && !like; i++) if (a[i].kind == CI_ARG_TENSOR) {
+        ci__box *b = ci__box_get(L, a[i].u.t);
+        if (!b->weak && !b->view && b->st->kind == CI__ST_PW) like = b;
+    }
+    ci__pw_vars_like(L, like, p->ndim, p->size, p->v);
 }
 static ci__v *ci__pw_in(ci__L *L, ci__pw *p, const ci_arg *a) {
     if (a->kind == CI_ARG_TENSOR) {
@@ -4159,17 +4251,27 @@ static int ci__cat_should_lower(const ci__box *x) {
     b = x->st->buf;
     return b->kind != CI__BUF_COMPUTED || !b->producer || b->producer->kind == CI__K_EXTERN;
 }
+/* does v's DAG, or that of a pointwise kernel it reads (and so on back), read a reduction? A
+   pointwise kernel found not to is remembered (rr = 1), so asking again costs nothing */
 static int ci__reads_reduction_rec(ci__L *L, ci__v *v, int *marks, int epoch) {
-    int i;
-    if (marks[v->id] == epoch) return 0;
-    marks[v->id] = epoch;
-    if (v->op == CI__V_LOAD && v->buf->producer) {
-        const ci__kernel *p = v->buf->producer;
-        if (p->kind == CI__K_REDUCTION) return 1;
-        if (p->kind == CI__K_POINTWISE && ci__reads_reduction_rec(L, p->body, marks, epoch)) return 1;
-    }
-    for (i = 0; i < v->n; i++) if (ci__reads_reduction_rec(L, v->a[i], marks, epoch)) return 1;
-    return 0;
+    ci__vwalk w;
+    ci__vec seen;
+    int r = 0, i;
+    memset(&seen, 0, sizeof seen);
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while (!r && (v = ci__vw_next(&w, marks, epoch)) != NULL)
+        if (v->op == CI__V_LOAD && v->buf->producer) {
+            ci__kernel *p = v->buf->producer;
+            if (p->kind == CI__K_REDUCTION) r = 1;
+            else if (p->kind == CI__K_POINTWISE && !p->rr && marks[p->body->id] != epoch) {
+                ci__vw_push(&w, p->body, 0);
+                ci__vec_push(L->A, &seen, p);
+            }
+        }
+    ci__vw_close(&w);
+    if (!r) for (i = 0; i < seen.n; i++) ((ci__kernel *)seen.v[i])->rr = 1;
+    return r;
 }
 /* is the input a reduction, or a pointwise reading one (can_fuse_reduction)? */
 static int ci__cat_reads_reduction(ci__L *L, const ci__box *x) {
@@ -7001,11 +7103,12 @@ static void ci__kernel_name(ci__kernel *k) {
     snprintf(k->name, sizeof k->name, "k%d_%s", k->id, base);
 }
 static void ci__buf_reads(ci__L *L, ci__v *v, int *marks, int epoch, void (*fn)(ci__buf *, void *), void *user) {
-    int i;
-    if (marks[v->id] == epoch) return;
-    marks[v->id] = epoch;
-    if (v->op == CI__V_LOAD) fn(v->buf, user);
-    for (i = 0; i < v->n; i++) ci__buf_reads(L, v->a[i], marks, epoch, fn, user);
+    ci__vwalk w;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((v = ci__vw_next(&w, marks, epoch)) != NULL)
+        if (v->op == CI__V_LOAD) fn(v->buf, user);
+    ci__vw_close(&w);
 }
 static void ci__mark_needed(ci__buf *b, void *user) { (void)user; b->needed = 1; }
 static int ci__buf_is_dense(const ci__buf *b) {
@@ -7128,14 +7231,13 @@ typedef struct ci__fuse {
     ci__ixsub s;                /* indirect variables whose values changed */
     ci__vmemo memo;
 } ci__fuse;
-static ci__v *ci__fuse_rec(ci__fuse *F, ci__v *v) {
+static ci__v *ci__fuse_one(ci__fuse *F, ci__v *v) {
     ci__L *L = F->L;
-    ci__v *r = ci__vmemo_get(&F->memo, v), c;
+    ci__v *r, c;
     int i, changed = 0;
-    if (r) return r;
     c = *v;
     c.next = NULL; c.ivar = 0; c.id = 0;
-    for (i = 0; i < v->n; i++) { c.a[i] = ci__fuse_rec(F, v->a[i]); changed |= c.a[i] != v->a[i]; }
+    for (i = 0; i < v->n; i++) { c.a[i] = ci__vmemo_get(&F->memo, v->a[i]); changed |= c.a[i] != v->a[i]; }
     if (v->op == CI__V_LOAD)   /* an indirect variable follows its value */
         for (i = 0; i < v->n; i++)
             if (v->a[i]->ivar && c.a[i] != v->a[i]) ci__ixsub_set(&F->s, v->a[i]->ivar - 1, ci__ix_indirect(L, c.a[i]));
@@ -7156,28 +7258,43 @@ static ci__v *ci__fuse_rec(ci__fuse *F, ci__v *v) {
     ci__vmemo_put(L, &F->memo, v, r);
     return r;
 }
+static ci__v *ci__fuse_rec(ci__fuse *F, ci__v *v) {
+    ci__vwalk w;
+    ci__v *x;
+    ci__vw_open(F->L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((x = ci__vw_next_memo(&w, &F->memo)) != NULL) ci__fuse_one(F, x);
+    ci__vw_close(&w);
+    return ci__vmemo_get(&F->memo, v);
+}
 /* does v call a transcendental function (exp, erf, tanh, pow ...)? Recomputing those in a
    later loop costs more than storing the value and loading it again */
 static int ci__v_calls_libm(ci__L *L, ci__v *v, int *marks) {
-    int i;
-    if (marks[v->id] == L->epoch) return 0;
-    marks[v->id] = L->epoch;
-    if (v->op == CI__V_SIGMOID || (ci__vop_cf32[v->op] && ci__is_float(v->dt) && v->op != CI__V_ABS && v->op != CI__V_SQRT &&
-                                   v->op != CI__V_FLOOR && v->op != CI__V_CEIL && v->op != CI__V_TRUNC && v->op != CI__V_ROUND &&
-                                   v->op != CI__V_FMAX && v->op != CI__V_FMIN && v->op != CI__V_COPYSIGN && v->op != CI__V_FMA))
-        return 1;
-    for (i = 0; i < v->n; i++) if (ci__v_calls_libm(L, v->a[i], marks)) return 1;
-    return 0;
+    ci__vwalk w;
+    int epoch = L->epoch, r = 0;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while (!r && (v = ci__vw_next(&w, marks, epoch)) != NULL)
+        r = v->op == CI__V_SIGMOID || (ci__vop_cf32[v->op] && ci__is_float(v->dt) && v->op != CI__V_ABS && v->op != CI__V_SQRT &&
+                                       v->op != CI__V_FLOOR && v->op != CI__V_CEIL && v->op != CI__V_TRUNC && v->op != CI__V_ROUND &&
+                                       v->op != CI__V_FMAX && v->op != CI__V_FMIN && v->op != CI__V_COPYSIGN && v->op != CI__V_FMA);
+    ci__vw_close(&w);
+    return r;
 }
 /* the phase a body needs: after the loops of the reductions it uses, with the memory loads
    of in-group buffers it keeps */
 static int ci__fuse_phase_rec(ci__L *L, ci__v *v, int trial, int *marks) {
-    int i, p = 0, q;
-    if (marks[v->id] == L->epoch) return 0;
-    marks[v->id] = L->epoch;
-    if (v->op == CI__V_ACC) return ((ci__kernel *)L->kernels.v[v->i])->phase + 1;
-    if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial) p = v->buf->producer->phase;
-    for (i = 0; i < v->n; i++) { q = ci__fuse_phase_rec(L, v->a[i], trial, marks); if (q > p) p = q; }
+    ci__vwalk w;
+    int epoch = L->epoch, p = 0, q;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((v = ci__vw_next(&w, marks, epoch)) != NULL) {
+        q = 0;
+        if (v->op == CI__V_ACC) q = ((ci__kernel *)L->kernels.v[v->i])->phase + 1;
+        else if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial) q = v->buf->producer->phase;
+        if (q > p) p = q;
+    }
+    ci__vw_close(&w);
     return p;
 }
 /* does e use variable var? */
@@ -7193,12 +7310,14 @@ static int ci__ix_has_var(const ci__ix *e, int var) {
     }
 }
 static void ci__red_loads(ci__L *L, ci__v *v, int trial, int *marks, const ci__kernel *k, char *outer) {
-    int i, d;
-    if (marks[v->id] == L->epoch) return;
-    marks[v->id] = L->epoch;
-    if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial && v->buf->producer->kind == CI__K_REDUCTION)
-        for (d = 0; d < k->ndim; d++) if (ci__ix_has_var(v->ix, k->vars[d]->var)) outer[d] = 1;
-    for (i = 0; i < v->n; i++) ci__red_loads(L, v->a[i], trial, marks, k, outer);
+    ci__vwalk w;
+    int d, epoch = L->epoch;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((v = ci__vw_next(&w, marks, epoch)) != NULL)
+        if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial && v->buf->producer->kind == CI__K_REDUCTION)
+            for (d = 0; d < k->ndim; d++) if (ci__ix_has_var(v->ix, k->vars[d]->var)) outer[d] = 1;
+    ci__vw_close(&w);
 }
 /* a pointwise inside the reduction loops whose dims that index the group's reduction results
    are not its leading ones (softmax over dim 0): those dims follow the outer variables, the
@@ -7410,14 +7529,16 @@ static void ci__need_store(ci__buf *b, void *user) {
     if (q && q->grp && q->grp->fused && !q->store) { q->store = q->emit = 1; C->changed = 1; }
 }
 static void ci__need_accs(ci__L *L, ci__v *v, int *marks, ci__needctx *C) {
-    int i;
-    if (marks[v->id] == L->epoch) return;
-    marks[v->id] = L->epoch;
-    if (v->op == CI__V_ACC) {
-        ci__kernel *q = (ci__kernel *)L->kernels.v[v->i];
-        if (!q->emit) { q->emit = 1; C->changed = 1; }
-    }
-    for (i = 0; i < v->n; i++) ci__need_accs(L, v->a[i], marks, C);
+    ci__vwalk w;
+    int epoch = L->epoch;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((v = ci__vw_next(&w, marks, epoch)) != NULL)
+        if (v->op == CI__V_ACC) {
+            ci__kernel *q = (ci__kernel *)L->kernels.v[v->i];
+            if (!q->emit) { q->emit = 1; C->changed = 1; }
+        }
+    ci__vw_close(&w);
 }
 static void ci__schedule_finish(ci__L *L) {
     int i, j;
@@ -7500,11 +7621,13 @@ static int ci__member_order(const ci__group *g, const ci__kernel *k) {
     return -1;
 }
 static void ci__inplace_walk(ci__L *L, ci__v *v, int *marks, ci__inplace *c) {
-    int i;
-    if (marks[v->id] == L->epoch || !c->ok) return;
-    marks[v->id] = L->epoch;
-    if (v->op == CI__V_LOAD && v->buf == c->d) { c->reads = 1; if (v->ix != c->kb->st_ix) c->ok = 0; }
-    for (i = 0; i < v->n; i++) ci__inplace_walk(L, v->a[i], marks, c);
+    ci__vwalk w;
+    int epoch = L->epoch;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while (c->ok && (v = ci__vw_next(&w, marks, epoch)) != NULL)
+        if (v->op == CI__V_LOAD && v->buf == c->d) { c->reads = 1; if (v->ix != c->kb->st_ix) c->ok = 0; }
+    ci__vw_close(&w);
 }
 static int ci__plan_in_place(ci__L *L, const ci__buf *b, const ci__buf *d) {
     const ci__kernel *kb = b->producer;
@@ -8710,12 +8833,20 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
     }
     return 0;
 }
-static void ci__ik_collect(ci__ikernel *K, ci__v *v) {
+/* v's DAG in post-order (operands first), each node once (K->pos[id] >= 0 once placed) */
+static void ci__ik_collect(ci__L *L, ci__ikernel *K, ci__v *v) {
+    ci__vwalk w;
     int i;
-    if (K->pos[v->id] >= 0) return;
-    for (i = 0; i < v->n; i++) ci__ik_collect(K, v->a[i]);
-    K->pos[v->id] = K->n;
-    K->nodes[K->n++] = v;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while (w.n) {
+        v = w.v[--w.n];
+        if (w.post[w.n]) { K->pos[v->id] = K->n; K->nodes[K->n++] = v; continue; }
+        if (K->pos[v->id] >= 0) continue;
+        ci__vw_push(&w, v, 1);
+        for (i = v->n - 1; i >= 0; i--) if (K->pos[v->a[i]->id] < 0) ci__vw_push(&w, v->a[i], 0);
+    }
+    ci__vw_close(&w);
 }
 static void ci__store_val(ci__buf *b, void *const *B, int64_t k, ci__ival val, int isf) {
     char *p = (char *)B[b->slot];
@@ -8741,7 +8872,7 @@ static ci__iprog *ci__iprog_build(ci__L *L, ci__ikernel *K, ci__v *const *roots,
     ci__iprog *P = CI__NEW(L->A, ci__iprog);
     int i, j;
     K->n = 0;
-    for (i = 0; i < nroots; i++) ci__ik_collect(K, roots[i]);
+    for (i = 0; i < nroots; i++) ci__ik_collect(L, K, roots[i]);
     P->n = K->n;
     P->nodes = CI__NEWN(L->A, ci__v *, K->n + 1);
     P->args = CI__NEWN(L->A, int, 4 * K->n + 4);
@@ -9974,11 +10105,8 @@ static const char *ci__dbg_varname(int var, void *user) {
     ci__dbgnames *d = (ci__dbgnames *)user;
     return (var < d->n && d->names[var]) ? d->names[var] : "?";
 }
-static void ci__dbg_value(ci__L *L, ci__sb *sb, ci__v *v, int *marks, ci__dbgnames *nm) {
+static void ci__dbg_value1(ci__sb *sb, ci__v *v, ci__dbgnames *nm) {
     int i;
-    if (marks[v->id] == L->epoch) return;
-    marks[v->id] = L->epoch;
-    for (i = 0; i < v->n; i++) ci__dbg_value(L, sb, v->a[i], marks, nm);
     ci__sb_printf(sb, "      v%d = %s(", v->id, ci__vop_name[v->op]);
     if (v->op == CI__V_CONST) {
         if (ci__is_float(v->dt)) ci__sb_printf(sb, "%.9g", v->f);
@@ -9991,6 +10119,15 @@ static void ci__dbg_value(ci__L *L, ci__sb *sb, ci__v *v, int *marks, ci__dbgnam
     }
     for (i = 0; i < v->n; i++) ci__sb_printf(sb, "%sv%d", i ? ", " : "", v->a[i]->id);
     ci__sb_printf(sb, ") : %s\n", ci__dt[v->dt].name);
+}
+/* v's DAG, operands first */
+static void ci__dbg_value(ci__L *L, ci__sb *sb, ci__v *v, int *marks, ci__dbgnames *nm) {
+    ci__vwalk w;
+    int epoch = L->epoch;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((v = ci__vw_next_post(&w, marks, epoch)) != NULL) ci__dbg_value1(sb, v, nm);
+    ci__vw_close(&w);
 }
 static void ci__dbg_print_ir(ci__L *L, ci__sb *sb) {
     int i, j;
@@ -12165,6 +12302,9 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
             t->meta_box = (uint32_t)b->id;
             g->meta_map[nd->out0 + (uint32_t)i] = (uint32_t)b->id;
             ci__vec_push(g->A, &g->tensors, t);
+            /* compile's realize rules for a node of one user: without them every later op
+               would copy the whole unrealized chain before it (quadratic in the graph) */
+            ci__after_node(g->meta, b, 1);
         }
     }
     g->E.armed = 0;
