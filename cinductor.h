@@ -466,7 +466,8 @@ CI_API int ci_program_num_kernels(const ci_program *p);
    runs; NULL goes back to the program's own arena (allocated then if need be). */
 CI_API size_t ci_program_arena_size(const ci_program *p);
 CI_API ci_result ci_program_set_arena(ci_program *p, void *arena, size_t size);
-CI_API const char *ci_program_source(const ci_program *p); /* the generated C (also emitted for the interpreter) */
+CI_API const char *ci_program_source(const ci_program *p); /* the generated C (an interpreter program writes
+                                                             it on the first call: not concurrently with its runs) */
 /* Random ops (rand, randn, randint, bernoulli, dropout) draw from a counter-based generator
    (Philox4x32-10): their values are a function of the seed, the op and the element, the same
    on every backend and every run until the seed changes. */
@@ -1149,7 +1150,7 @@ static void ci__ixsub_set(ci__ixsub *s, int var, ci__ix *e) {
     if ((s->n + 1) * 2 > s->cap) {
         ci__ixsub t;
         int j;
-        t.A = s->A; t.cap = s->cap ? s->cap * 2 : 16; t.n = 0;
+        t.A = s->A; t.cap = s->cap ? s->cap * 2 : 8; t.n = 0;
         t.key = CI__NEWN(s->A, int, t.cap);
         t.val = CI__NEWN(s->A, ci__ix *, t.cap);
         for (j = 0; j < s->cap; j++) if (s->key[j]) ci__ixsub_set(&t, s->key[j] - 1, s->val[j]);
@@ -1521,6 +1522,7 @@ typedef struct ci__tiling {
 } ci__tiling;
 struct ci__group {
     int id, fused, nphase, live;
+    int trial;                       /* sched: the trial its members are placed in (0 = none yet) */
     char name[64];
     ci__tiling t;
     ci__vec m;                       /* member kernels, in order */
@@ -1578,7 +1580,10 @@ struct ci__L {
     int wstk_cap, wstk_busy;
     ci__vec groups;     /* sched: fused kernels, in run order */
     ci__vec unfused;    /* sched: ci__unfused records */
+    int *unf_set, unf_cap;
     int trials;         /* sched: placement attempts so far */
+    int *phase_of, *phase_trial;   /* sched: the phase a value needs, for values placed in trial phase_trial[id] */
+    int phase_cap;
     int maxphase, maxmembers;
 };
 
@@ -1798,7 +1803,7 @@ static void ci__vmemo_put(ci__L *L, ci__vmemo *m, ci__v *v, ci__v *r) {
     m->from[k] = v; m->to[k] = r; m->n++;
 }
 static void ci__vmemo_init(ci__L *L, ci__vmemo *m) {
-    m->cap = 64; m->n = 0;
+    m->cap = 16; m->n = 0;   /* (small: most substitutions are of a few nodes; it grows) */
     m->from = CI__NEWN(L->A, ci__v *, m->cap);
     m->to = CI__NEWN(L->A, ci__v *, m->cap);
 }
@@ -7283,19 +7288,39 @@ static int ci__v_calls_libm(ci__L *L, ci__v *v, int *marks) {
 }
 /* the phase a body needs: after the loops of the reductions it uses, with the memory loads
    of in-group buffers it keeps */
-static int ci__fuse_phase_rec(ci__L *L, ci__v *v, int trial, int *marks) {
+/* (remembered per value for the trial: a member's body holds the bodies of the members it
+   recomputes, whose phases are known, so each value is looked at once per trial) */
+static int ci__fuse_phase_rec(ci__L *L, ci__v *v, int trial) {
     ci__vwalk w;
-    int epoch = L->epoch, p = 0, q;
+    ci__v *root = v;
+    int i, p;
+    if (L->phase_cap < L->vt.n) {
+        int nc = L->vt.n * 2 + 64;
+        int *np = CI__NEWN(L->A, int, nc), *nt = CI__NEWN(L->A, int, nc);
+        if (L->phase_cap) {
+            memcpy(np, L->phase_of, sizeof(int) * (size_t)L->phase_cap);
+            memcpy(nt, L->phase_trial, sizeof(int) * (size_t)L->phase_cap);
+        }
+        L->phase_of = np; L->phase_trial = nt; L->phase_cap = nc;
+    }
     ci__vw_open(L, &w);
     ci__vw_push(&w, v, 0);
-    while ((v = ci__vw_next(&w, marks, epoch)) != NULL) {
-        q = 0;
-        if (v->op == CI__V_ACC) q = ((ci__kernel *)L->kernels.v[v->i])->phase + 1;
-        else if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial) q = v->buf->producer->phase;
-        if (q > p) p = q;
+    while (w.n) {
+        v = w.v[--w.n];
+        if (w.post[w.n]) {
+            p = 0;
+            if (v->op == CI__V_ACC) p = ((ci__kernel *)L->kernels.v[v->i])->phase + 1;
+            else if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial) p = v->buf->producer->phase;
+            for (i = 0; i < v->n; i++) if (L->phase_of[v->a[i]->id] > p) p = L->phase_of[v->a[i]->id];
+            L->phase_of[v->id] = p; L->phase_trial[v->id] = trial;
+            continue;
+        }
+        if (L->phase_trial[v->id] == trial) continue;
+        ci__vw_push(&w, v, 1);
+        for (i = v->n - 1; i >= 0; i--) if (L->phase_trial[v->a[i]->id] != trial) ci__vw_push(&w, v->a[i], 0);
     }
     ci__vw_close(&w);
-    return p;
+    return L->phase_of[root->id];
 }
 /* does e use variable var? */
 static int ci__ix_has_var(const ci__ix *e, int var) {
@@ -7392,12 +7417,12 @@ static int ci__place(ci__L *L, const ci__tiling *T, ci__kernel *k, int trial, co
         ci__vmemo_init(L, &F.memo);
         k->gbody = ci__fuse_rec(&F, body);
         if (F.why) { *why = F.why; return 0; }
-        k->phase = ci__fuse_phase_rec(L, k->gbody, trial, ci__marks(L));
+        k->phase = ci__fuse_phase_rec(L, k->gbody, trial);
         if (F.inline_phase >= 0 || !F.costly) break;
         F.inline_phase = k->phase;
     }
     {
-        ci__vstats st = ci__v_stats(L, k->gbody);
+        ci__vstats st = ci__v_stats_upto(L, k->gbody, CI__REALIZE_OPCOUNT, CI__REALIZE_ACC_READS);
         k->cheap = st.ops <= CI__REALIZE_OPCOUNT && st.reads <= CI__REALIZE_ACC_READS && !ci__v_calls_libm(L, k->gbody, ci__marks(L));
     }
     k->acc = k->kind == CI__K_REDUCTION ? ci__v_acc(L, k) : NULL;
@@ -7419,15 +7444,22 @@ static ci__group *ci__group_new(ci__L *L, ci__kernel *k) {
     } else if (g->fused) ci__tiling_set(L, &g->t, k->ndim, k->size, k->nr, k->rsize, k->kind == CI__K_REDUCTION);
     return g;
 }
-/* can g take k? (on success k is in g) */
+/* can g take k? (on success k is in g) The members are placed again only when the tiling
+   changes (a reduction joins a pointwise group) or the last attempt left them half placed:
+   otherwise their placement in g->trial stands, and only k is placed after them. */
 static int ci__group_fit(ci__L *L, ci__group *g, ci__kernel *k, const char **why) {
     ci__tiling T = g->t;
-    int trial = ++L->trials, i;
+    int trial = g->trial, i;
     if (g->m.n >= CI__FUSE_MAX) { *why = "the fused kernel has reached its size limit (64 members)"; return 0; }
-    if (k->kind == CI__K_REDUCTION && !T.red) ci__tiling_set(L, &T, k->ndim, k->size, k->nr, k->rsize, 1);
-    for (i = 0; i < g->m.n; i++)
-        if (!ci__place(L, &T, (ci__kernel *)g->m.v[i], trial, why)) return 0;
+    if (k->kind == CI__K_REDUCTION && !T.red) { ci__tiling_set(L, &T, k->ndim, k->size, k->nr, k->rsize, 1); trial = 0; }
+    if (!trial) {
+        g->trial = 0;   /* (until every member is placed again) */
+        trial = ++L->trials;
+        for (i = 0; i < g->m.n; i++)
+            if (!ci__place(L, &T, (ci__kernel *)g->m.v[i], trial, why)) return 0;
+    }
     if (!ci__place(L, &T, k, trial, why)) return 0;
+    g->trial = trial;
     g->t = T;
     ci__vec_push(L->A, &g->m, k);
     k->grp = g;
@@ -7440,15 +7472,31 @@ static void ci__readset_add(ci__buf *b, void *user) {
     for (i = 0; i < r->v.n; i++) if (r->v.v[i] == b) return;
     ci__vec_push(r->L->A, &r->v, b);
 }
+/* (the pairs noted so far are an open-addressing set, unf_set, of indices + 1 into unfused) */
+static uint32_t ci__unfused_hash(const ci__kernel *from, const ci__kernel *to) {
+    return ((uint32_t)from->id * 2654435761u) ^ ((uint32_t)to->id * 40503u);
+}
 static void ci__unfused_note(ci__L *L, ci__kernel *from, ci__kernel *to, const char *why) {
-    ci__unfused *u = CI__NEW(L->A, ci__unfused);
-    int i;
-    for (i = 0; i < L->unfused.n; i++) {
-        ci__unfused *o = (ci__unfused *)L->unfused.v[i];
+    ci__unfused *u;
+    int i, m;
+    if ((L->unfused.n + 1) * 2 > L->unf_cap) {
+        int nc = L->unf_cap ? L->unf_cap * 2 : 64;
+        int *ns = CI__NEWN(L->A, int, nc);
+        for (i = 0; i < L->unfused.n; i++) {
+            ci__unfused *o = (ci__unfused *)L->unfused.v[i];
+            for (m = (int)(ci__unfused_hash(o->from, o->to) & (uint32_t)(nc - 1)); ns[m]; m = (m + 1) & (nc - 1)) {}
+            ns[m] = i + 1;
+        }
+        L->unf_set = ns; L->unf_cap = nc;
+    }
+    for (m = (int)(ci__unfused_hash(from, to) & (uint32_t)(L->unf_cap - 1)); L->unf_set[m]; m = (m + 1) & (L->unf_cap - 1)) {
+        ci__unfused *o = (ci__unfused *)L->unfused.v[L->unf_set[m] - 1];
         if (o->from == from && o->to == to) return;
     }
+    u = CI__NEW(L->A, ci__unfused);
     u->from = from; u->to = to; u->why = why;
     ci__vec_push(L->A, &L->unfused, u);
+    L->unf_set[m] = L->unfused.n;
 }
 static const char *ci__barrier_why(ci__L *L, const ci__kernel *k) {
     char *w = (char *)ci__arena_alloc(L->A, 120);
@@ -7565,12 +7613,13 @@ static void ci__schedule_finish(ci__L *L) {
         b->needed = b->output_index >= 0;
     }
     /* what the running members read must exist; iterate until nothing more is needed */
+    /* (backwards: what a member needs is made before it, so one pass settles nearly all) */
     C.L = L;
     do {
         C.changed = 0;
-        for (i = 0; i < L->groups.n; i++) {
+        for (i = L->groups.n - 1; i >= 0; i--) {
             ci__group *g = (ci__group *)L->groups.v[i];
-            for (j = 0; j < g->m.n; j++) {
+            for (j = g->m.n - 1; j >= 0; j--) {
                 ci__kernel *k = (ci__kernel *)g->m.v[j];
                 if (!k->emit) continue;
                 ci__kernel_reads(L, k, ci__need_store, &C);
@@ -7679,31 +7728,60 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
         }
     }
     qsort(list, (size_t)n, sizeof *list, ci__plan_cmp);
-    for (i = 0; i < n; i++) {
-        ci__buf *b = list[i];
-        size_t bytes = ((size_t)b->numel * ci__dt[b->dt].size + 63) & ~(size_t)63, off = 0;
-        int moved = 1;
-        if (b->def < 0) b->def = b->last = 0;
-        for (j = 0; j < i; j++)   /* in place of a buffer that dies where b is made */
-            if (ci__plan_in_place(L, b, list[j])) break;
-        if (j < i) {
-            b->arena_off = list[j]->arena_off;
-            b->inplace_of = list[j];
-            list[j]->inplace_by = b;
-            continue;
-        }
-        /* first fit among the buffers placed so far whose lives overlap b's */
-        while (moved) {
-            moved = 0;
-            for (j = 0; j < i; j++) {
-                ci__buf *o = list[j];
-                size_t ob = ((size_t)o->numel * ci__dt[o->dt].size + 63) & ~(size_t)63;
-                if (o->last < b->def || o->def > b->last || !bytes || !ob) continue;
-                if (off < o->arena_off + ob && o->arena_off < off + bytes) { off = o->arena_off + ob; moved = 1; }
+    {
+        /* Buffers come in order of their first kernel, so the ones placed earlier whose lives
+           overlap b's are those still live at b->def: the live set, kept sorted by offset (a
+           buffer leaves it once dead). dying[g] lists, in placement order, the placed buffers
+           whose last kernel is g: the only candidates to be written over in place. */
+        ci__buf **live = CI__NEWN(L->A, ci__buf *, n + 1);
+        int *dnext = CI__NEWN(L->A, int, n + 1), *dhead = CI__NEWN(L->A, int, L->groups.n + 1);
+        int *dtail = CI__NEWN(L->A, int, L->groups.n + 1);
+        int nlive = 0, minlast = INT_MAX, k;
+        for (j = 0; j <= L->groups.n; j++) dhead[j] = dtail[j] = -1;
+        for (i = 0; i < n; i++) {
+            ci__buf *b = list[i], *d;
+            size_t bytes = ((size_t)b->numel * ci__dt[b->dt].size + 63) & ~(size_t)63, off = 0;
+            int lo, hi;
+            if (b->def < 0) b->def = b->last = 0;
+            if (minlast < b->def) {   /* the dead leave the live set */
+                minlast = INT_MAX;
+                for (j = k = 0; j < nlive; j++)
+                    if (live[j]->last >= b->def) { live[k++] = live[j]; if (live[j]->last < minlast) minlast = live[j]->last; }
+                nlive = k;
+            }
+            d = NULL;
+            for (j = b->def <= L->groups.n ? dhead[b->def] : -1; j >= 0; j = dnext[j])   /* in place of a buffer that dies where b is made */
+                if (ci__plan_in_place(L, b, list[j])) { d = list[j]; break; }
+            if (d) {
+                b->arena_off = d->arena_off;
+                b->inplace_of = d;
+                d->inplace_by = b;
+            } else {
+                /* first fit: the lowest offset where b overlaps no live buffer */
+                for (j = 0; j < nlive && bytes; j++) {
+                    ci__buf *o = live[j];
+                    size_t ob = ((size_t)o->numel * ci__dt[o->dt].size + 63) & ~(size_t)63;
+                    if (!ob) continue;
+                    if (o->arena_off >= off + bytes) break;
+                    if (o->arena_off + ob > off) off = o->arena_off + ob;
+                }
+                b->arena_off = off;
+                if (off + bytes > p.arena_size) p.arena_size = off + bytes;
+            }
+            /* into the live set, by offset (after equal offsets) */
+            for (lo = 0, hi = nlive; lo < hi;) {
+                int mid = (lo + hi) / 2;
+                if (live[mid]->arena_off <= b->arena_off) lo = mid + 1; else hi = mid;
+            }
+            memmove(live + lo + 1, live + lo, sizeof(ci__buf *) * (size_t)(nlive - lo));
+            live[lo] = b; nlive++;
+            if (b->last < minlast) minlast = b->last;
+            dnext[i] = -1;
+            if (b->last >= 0 && b->last <= L->groups.n) {
+                if (dtail[b->last] < 0) dhead[b->last] = i; else dnext[dtail[b->last]] = i;
+                dtail[b->last] = i;
             }
         }
-        b->arena_off = off;
-        if (off + bytes > p.arena_size) p.arena_size = off + bytes;
     }
     p.nslots = next;
     return p;
@@ -12527,12 +12605,21 @@ ci_tensor ci_layer_norm(ci_graph *g, ci_tensor x, int nn, const int64_t *ns, ci_
 }
 
 /* -- compiling: the pipeline -- */
+/* the program's C source into p->source; the first line of each live group's kernel */
+static int *ci__program_emit(ci_program *p) {
+    ci__sb sb;
+    int *kl = CI__NEWN(p->A, int, p->nkernels + 1);
+    ci__sb_init(&sb, p->A);
+    ci__emit_program(p->L, &sb, kl);
+    p->source = ci__sb_str(&sb);
+    return kl;
+}
 static void ci__debug_dump(ci_program *p, ci_graph *g, unsigned dbg) {
     ci__sb sb;
     ci__sb_init(&sb, p->A);
     if (dbg & CI_DEBUG_GRAPH) { ci__sb_put(&sb, "== graph ==\n"); ci__dbg_print_graph(g, &sb, 0); }
     if (dbg & (CI_DEBUG_IR | CI_DEBUG_KERNELS)) { ci__sb_put(&sb, "== ir ==\n"); ci__dbg_print_ir(p->L, &sb); }
-    if ((dbg & CI_DEBUG_SOURCE) && p->source && *p->source) { ci__sb_put(&sb, "== source ==\n"); ci__sb_put(&sb, p->source); }
+    if ((dbg & CI_DEBUG_SOURCE) && *ci_program_source(p)) { ci__sb_put(&sb, "== source ==\n"); ci__sb_put(&sb, p->source); }
     if (sb.n) ci__log(p->ctx, CI_LOG_DEBUG, ci__sb_str(&sb));
 }
 static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse, int user_arena) {
@@ -12597,16 +12684,13 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse
     }
     if (!user_arena && ci_program_set_arena(p, NULL, 0) != CI_OK)
         CI__FAIL(L, CI_ERR_OUT_OF_MEMORY, "out of memory for the %zu-byte program arena", plan.arena_size);
-    /* 5. backend */
+    /* 5. backend (the interpreter needs no C: its source is written when asked for) */
     p->backend = backend;
-    {
-        ci__sb sb;
-        int *kl = CI__NEWN(p->A, int, nk + 1);
-        ci__sb_init(&sb, p->A);
-        ci__emit_program(L, &sb, kl);
-        p->source = ci__sb_str(&sb);
+    if (backend == CI_BACKEND_TCC) {
+        int *kl = ci__program_emit(p);
+        (void)kl;
 #ifndef CINDUCTOR_NO_TCC
-        if (backend == CI_BACKEND_TCC) {
+        {
             ci__tcclog *lg = CI__NEW(p->A, ci__tcclog);
             p->tcc = ci__tcc_compile(p->source, &p->main, lg);
             if (!p->tcc) {
@@ -12825,7 +12909,23 @@ ci_result ci_program_set_arena(ci_program *p, void *arena, size_t size) {
     return CI_OK;
 }
 void ci_program_set_seed(ci_program *p, uint64_t seed) { if (p) p->seed = (long long)seed; }
-const char *ci_program_source(const ci_program *p) { return (p && p->source) ? p->source : ""; }
+/* an interpreter program writes its C on the first call (the program itself is not const) */
+const char *ci_program_source(const ci_program *cp) {
+    ci_program *p = (ci_program *)(uintptr_t)cp;
+    if (!p) return "";
+    if (!p->source && p->L) {
+        if (setjmp(p->E.jb)) {
+            p->E.armed = 0;
+            ci__set_error(p->ctx, "ci_program_source: %s", p->E.msg);
+            p->source = "";
+            return "";
+        }
+        p->E.armed = 1;
+        ci__program_emit(p);
+        p->E.armed = 0;
+    }
+    return p->source ? p->source : "";
+}
 void ci_program_destroy(ci_program *p) {
     if (!p) return;
 #ifndef CINDUCTOR_NO_TCC

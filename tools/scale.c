@@ -128,6 +128,7 @@ int main(int argc, char **argv) {
         inputs in = {0, 0, NULL};
         double t0, t1, t2, t3;
         struct rusage ru;
+        double rss_parse;
         ci_result r;
         const char *be = argc > 4 ? argv[4] : "interp";
         float out[8 * 16];
@@ -141,6 +142,8 @@ int main(int argc, char **argv) {
         r = ci_cig_parse_ex(g, b.s, b.n, "scale.cig", NULL, on_input, &in, err, sizeof err);
         if (r != CI_OK) { fprintf(stderr, "parse: %s\n", err); return 1; }
         t1 = now();
+        getrusage(RUSAGE_SELF, &ru);
+        rss_parse = (double)ru.ru_maxrss / 1024.0;
         r = ci_compile(g, &pd, &p);
         if (r != CI_OK) { fprintf(stderr, "compile: %s\n", ci_ctx_last_error(ctx)); return 1; }
         t2 = now();
@@ -149,8 +152,9 @@ int main(int argc, char **argv) {
         if (r != CI_OK) { fprintf(stderr, "run: %s\n", ci_ctx_last_error(ctx)); return 1; }
         t3 = now();
         getrusage(RUSAGE_SELF, &ru);
-        printf("%-6s %-6s N=%-7ld parse %7.3f s  compile %7.3f s  run %7.3f s  peak %7.1f MB\n", argv[2], be, n,
-               t1 - t0, t2 - t1, t3 - t2, (double)ru.ru_maxrss / 1024.0);
+        printf("%-6s %-6s N=%-7ld parse %7.3f s  compile %7.3f s  run %7.3f s  peak %7.1f MB (%.1f MB after parsing)  cpu %.3f s\n",
+               argv[2], be, n, t1 - t0, t2 - t1, t3 - t2, (double)ru.ru_maxrss / 1024.0, rss_parse,
+               (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_sec + 1e-6 * (double)ru.ru_stime.tv_usec);
         ci_program_destroy(p);
         ci_graph_destroy(g);
         ci_ctx_destroy(ctx);
