@@ -827,6 +827,7 @@ enum { CI__IX_CONST, CI__IX_VAR, CI__IX_SUM, CI__IX_FDIV, CI__IX_MOD, CI__IX_MUL
 
 struct ci__ix {
     int kind, id, nterms;
+    int tsize;              /* nodes when written out as a tree (saturates at CI__IX_TREE_SAT) */
     int64_t c;              /* CONST value; SUM constant */
     int64_t lo, hi;         /* value range (inclusive) */
     int var;                /* VAR: variable number */
@@ -847,6 +848,12 @@ typedef struct ci__ixtab {
 } ci__ixtab;
 
 #define CI__IX_INF (INT64_MAX / 4)
+/* An index expression is printed, substituted and evaluated as a tree; a chain of views
+   (reshape after permute ...) can double its tree at every step without simplifying. A view
+   whose index would exceed CI__IX_MAX_TREE nodes copies its input first (>>ir), so every walk
+   of an index expression is bounded. */
+#define CI__IX_MAX_TREE 2048
+#define CI__IX_TREE_SAT (1 << 30)
 static int64_t ci__sat_add(int64_t a, int64_t b) {
     int64_t r;
     if (a <= -CI__IX_INF || b <= -CI__IX_INF) return -CI__IX_INF;
@@ -952,6 +959,13 @@ static ci__ix *ci__ix_intern(ci__arena *A, ci__ixtab *T, const ci__ix *cand) {
     e->hash = h;
     e->id = T->n++;
     if (e->kind != CI__IX_VAR) ci__ix_range(e);
+    {   /* (a DAG that shares subexpressions can be exponentially larger as a tree) */
+        int64_t t = 1;
+        int i;
+        if (e->kind == CI__IX_SUM) for (i = 0; i < e->nterms; i++) t += e->atom[i]->tsize;
+        else if (e->a) t += (int64_t)e->a->tsize + (e->b ? e->b->tsize : 0);
+        e->tsize = (int)(t < CI__IX_TREE_SAT ? t : CI__IX_TREE_SAT);
+    }
     e->next = T->slots[h & (uint32_t)(T->cap - 1)];
     T->slots[h & (uint32_t)(T->cap - 1)] = e;
     return e;
@@ -1439,6 +1453,7 @@ struct ci__box {
     int weak;                    /* a Python number: 1 bool, 2 int, 3 float */
     double wf;
     int64_t wi;
+    int copied;                  /* a view of a copy (its index grew too large): st is not its base's storage */
 };
 
 enum { CI__BUF_INPUT = 1, CI__BUF_CONST, CI__BUF_COMPUTED, CI__BUF_SEED };
@@ -1918,17 +1933,18 @@ static int *ci__marks(ci__L *L) {
     L->epoch++;
     return L->mark;
 }
-typedef struct ci__vstats { int reads, ops, heavy; } ci__vstats;
+typedef struct ci__vstats { int reads, ops, heavy, maxix; } ci__vstats;
 /* reads, ops and heavy ops of the DAG at v; the walk stops once ops > max_ops or reads >
    max_reads (then the counts are only known to exceed a limit) */
 static ci__vstats ci__v_stats_upto(ci__L *L, ci__v *v, int max_ops, int max_reads) {
     ci__vstats st;
     ci__vwalk w;
     int *marks = ci__marks(L), epoch = L->epoch;
-    st.reads = st.ops = st.heavy = 0;
+    st.reads = st.ops = st.heavy = st.maxix = 0;
     ci__vw_open(L, &w);
     ci__vw_push(&w, v, 0);
     while ((v = ci__vw_next(&w, marks, epoch)) != NULL) {
+        if (v->ix && v->ix->tsize > st.maxix) st.maxix = v->ix->tsize;
         if (v->op == CI__V_LOAD) st.reads++;
         else if (v->op != CI__V_CONST && v->op != CI__V_INDEX) st.ops++;
         if (v->op == CI__V_EXP || v->op == CI__V_SIGMOID) st.heavy = 1;
@@ -2054,20 +2070,34 @@ static ci__v *ci__load(ci__L *L, ci__box *b, ci__ix *const *idx) {
     return ci__load_storage(L, b->st, sidx);
 }
 /* a view of x: vars index the new box, xmap gives x's index (x->ndim expressions) */
+static void ci__realize(ci__L *L, ci__box *b);
 static ci__box *ci__view_box(ci__L *L, ci__box *x, int ndim, const int64_t *size, ci__ix *const *vars, ci__ix *const *xmap) {
     ci__box *b = ci__box_new(L, x->dt, ndim, size);
     int i;
     b->st = x->st;
+    b->copied = x->copied;
     for (i = 0; i < ndim; i++) b->vars[i] = vars[i];
     if (!x->view) {
         b->view = 1;
         for (i = 0; i < x->ndim; i++) b->map[i] = xmap[i];
     } else {
         ci__ixsub s;
-        int nm = x->view == 2 ? 1 : x->st->ndim;
+        int nm = x->view == 2 ? 1 : x->st->ndim, big = 0;
         ci__ixsub_make(L, &s, x->ndim, x->vars, xmap);
         b->view = x->view;
-        for (i = 0; i < nm; i++) b->map[i] = ci__ix_subst(L->A, &L->ixt, x->map[i], &s);
+        for (i = 0; i < nm; i++) {
+            b->map[i] = ci__ix_subst(L->A, &L->ixt, x->map[i], &s);
+            big |= b->map[i]->tsize > CI__IX_MAX_TREE;
+        }
+        if (big) {   /* the view of a dense copy of x instead (see CI__IX_MAX_TREE) */
+            ci__ix *cv[CI_MAX_DIMS];
+            ci__box *c;
+            ci__pw_vars(L, x->ndim, x->size, cv);
+            c = ci__pw_box(L, x->dt, x->ndim, x->size, cv, ci__load(L, x, cv));
+            ci__realize(L, c);
+            c->copied = 1;
+            return ci__view_box(L, c, ndim, size, vars, xmap);
+        }
     }
     /* an identity view collapses */
     if (b->view == 1 && ndim == b->st->ndim) {
@@ -2129,7 +2159,7 @@ static void ci__after_node(ci__L *L, ci__box *b, int users) {
     if (b->st->kind != CI__ST_PW) return;
     s = ci__v_stats(L, b->st->body);
     if (s.reads > CI__REALIZE_ACC_READS || s.ops > CI__REALIZE_OPCOUNT) ci__realize_hint(L, b);
-    if (b->st->kind == CI__ST_PW && s.ops > CI__LARGE_INNER_FN) ci__realize(L, b);
+    if (b->st->kind == CI__ST_PW && (s.ops > CI__LARGE_INNER_FN || s.maxix > CI__IX_MAX_TREE)) ci__realize(L, b);
 }
 static const char *const ci__vop_cf32[CI__V_COUNT] = {
 #define CI__X(e, n, ar, f, d) f,
@@ -3516,6 +3546,9 @@ static int ci__lw_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     ci__ix *v[CI_MAX_DIMS] = {0}, *flat;
     ci__buf *buf;
     if (n < 0 || ns != n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: mismatch in length of strides and shape", op->name);
+    if (x->copied)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: the input is a view through so many reshapes and permutes that cinductor copied it: "
+                 "its base storage is not available", op->name);
     ci__realize(L, x);
     buf = x->st->buf;
     if (a[3].kind == CI_ARG_NONE) {  /* the view's own storage offset */

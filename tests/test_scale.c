@@ -123,9 +123,81 @@ CI_TEST(test_chain_tcc) {
     CI_CHECK_MSG(ci_test_allclose_f32(y, want, SCALE_LEN, 1e-5, 1e-4, why, sizeof why), "%s", why);
 }
 
+/* step i of a chain of views on 64 elements: reshape to [4, 16], transpose, reshape to [8, 8];
+   the shape after it in rows, cols; 1 when it transposes */
+static int views_shape(int i, int64_t *rows, int64_t *cols) {
+    if (i % 3 == 2) { int64_t r = *rows; *rows = *cols; *cols = r; return 1; }
+    *rows = i % 3 == 1 ? 4 : 8; *cols = 64 / *rows;
+    return 0;
+}
+static ci_tensor views_op(ci_graph *g, ci_tensor t, int i, int64_t *rows, int64_t *cols) {
+    int64_t s[2];
+    if (views_shape(i, rows, cols)) return ci_transpose(g, t, 0, 1);
+    s[0] = *rows; s[1] = *cols;
+    return ci_reshape(g, t, 2, s);
+}
+/* A chain of reshapes of transposes whose index expression the simplifier cannot fold: it
+   doubles as a tree at each step (before, 40 steps took seconds and 80 did not finish);
+   cinductor copies the view once its index grows too large. The values are those of the same
+   reshapes and transposes done on the data, and as_strided of such a view is refused. */
+CI_TEST(test_view_chain) {
+    ci_ctx *ctx;
+    ci_ctx_desc cd;
+    ci_graph *g;
+    ci_program *p;
+    ci_compile_desc pd;
+    int64_t shape[2] = {8, 8}, rows = 8, cols = 8, sz[1] = {64}, st[1] = {1};
+    float x[64], y[64], cur[64], tmp[64];
+    char why[256];
+    const void *in[1];
+    void *out[1];
+    ci_tensor t, v;
+    int i, r, c, b, n = 300;
+    ci_test_rng rng = ci_test_rng_make(5);
+    ci_test_fill_normal_f32(x, 64, &rng);
+    memset(&cd, 0, sizeof cd);
+    CI_CHECK_OK(ci_ctx_create(&cd, &ctx));
+    for (b = 0; b < 2; b++) {
+        g = ci_graph_create(ctx);
+        t = ci_input(g, "x", CI_F32, 2, shape);
+        rows = cols = 8;
+        for (i = 0; i < n; i++) t = views_op(g, t, i, &rows, &cols);
+        ci_output(g, ci_sin(g, t));
+        memset(&pd, 0, sizeof pd);
+        pd.backend = b ? CI_BACKEND_TCC : CI_BACKEND_INTERP;
+        CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+        in[0] = x; out[0] = y;
+        CI_CHECK_OK_CTX(ctx, ci_program_run(p, 1, in, 1, out));
+        ci_program_destroy(p);
+        /* the reference: the same steps on a dense copy */
+        memcpy(cur, x, sizeof cur);
+        rows = cols = 8;
+        for (i = 0; i < n; i++) {
+            int64_t pr = rows, pc = cols;
+            if (views_shape(i, &rows, &cols)) {
+                for (r = 0; r < pr; r++) for (c = 0; c < pc; c++) tmp[c * pr + r] = cur[r * pc + c];
+                memcpy(cur, tmp, sizeof cur);
+            }
+        }
+        for (i = 0; i < 64; i++) cur[i] = sinf(cur[i]);
+        CI_CHECK_MSG(ci_test_allclose_f32(y, cur, 64, 1e-6, 1e-6, why, sizeof why), "%s: %s", b ? "tcc" : "interp", why);
+        ci_graph_destroy(g);
+    }
+    g = ci_graph_create(ctx);
+    t = ci_input(g, "x", CI_F32, 2, shape);
+    for (i = 0; i < n; i++) t = views_op(g, t, i, &rows, &cols);
+    v = ci_as_strided(g, t, 1, sz, st, 0);
+    CI_CHECK(v.id == 0);
+    CI_CHECK_EQ_INT(ci_graph_status(g), CI_ERR_UNSUPPORTED);
+    CI_CHECK_MSG(strstr(ci_graph_message(g), "as_strided") != NULL, "%s", ci_graph_message(g));
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_chain_small_stack);
     CI_RUN(test_chain_tcc);
+    CI_RUN(test_view_chain);
     return ci_test_done();
 }
