@@ -1507,6 +1507,8 @@ struct ci__kernel {
     const ci__opdef *ext;
     int nin, nout, nargs;
     ci__buf **ins, **outs;
+    ci_extern_tensor *in_t;          /* EXTERN: each input's dtype and shape as the op saw them (a dense
+                                        view reads its buffer under another shape) */
     ci_arg *args;
     int live;
     ci__ix *sidx;                    /* SCATTER: the flat index written */
@@ -1596,6 +1598,8 @@ struct ci__L {
     ci__vec groups;     /* sched: fused kernels, in run order */
     ci__vec unfused;    /* sched: ci__unfused records */
     int *unf_set, unf_cap;
+    int *uoff, *users;  /* lower (compiling): the graph's users index (ci__users_index) */
+    char *uout;
     int trials;         /* sched: placement attempts so far */
     int *phase_of, *phase_trial;   /* sched: the phase a value needs, for values placed in trial phase_trial[id] */
     int phase_cap;
@@ -2582,11 +2586,20 @@ static ci__buf *ci__require_contiguous(ci__L *L, ci__box *x) {
         x = ci__pw_box(L, x->dt, 0, NULL, v, ci__load(L, x, v));
     }
     if (!x->view && x->st->kind == CI__ST_PW) ci__realize(L, x);
-    if (!x->view && x->st->kind == CI__ST_BUF && x->st->buf->offset == 0) {
+    if ((!x->view || x->view == 1) && x->st->kind == CI__ST_BUF && x->st->buf->offset == 0) {
         const ci__buf *b = x->st->buf;
         int i, ok = 1;
         int64_t s = 1;
         for (i = b->ndim - 1; i >= 0; i--) { if (b->size[i] != 1 && b->stride[i] != s) ok = 0; s *= b->size[i]; }
+        if (ok && x->view) {   /* a view that reads the whole buffer in its order (a reshape, an unsqueeze) */
+            ci__ix *flat = ci__ix_const(L->A, &L->ixt, 0);
+            s = 1;
+            for (i = x->ndim - 1; i >= 0; i--) {
+                if (x->size[i] != 1) flat = ci__ix_add(L->A, &L->ixt, flat, ci__ix_scale(L->A, &L->ixt, x->vars[i], s));
+                s *= x->size[i];
+            }
+            ok = s == b->numel && ci__buf_index(L, b, x->map) == flat;
+        }
         if (ok) return x->st->buf;
     }
     ci__pw_vars(L, x->ndim, x->size, v);
@@ -2649,6 +2662,8 @@ static int ci__lower_extern(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     k = ci__kernel_new(L, CI__K_EXTERN, NULL);
     k->ext = op; k->nin = nin; k->nout = nout; k->nargs = op->nparams;
     k->ins = CI__NEWN(L->A, ci__buf *, nin);
+    k->in_t = CI__NEWN(L->A, ci_extern_tensor, nin);
+    memcpy(k->in_t, ins, sizeof(ci_extern_tensor) * (size_t)nin);
     k->outs = CI__NEWN(L->A, ci__buf *, nout);
     k->args = CI__NEWN(L->A, ci_arg, op->nparams);
     memcpy(k->ins, inb, sizeof(ci__buf *) * (size_t)nin);
@@ -4335,28 +4350,53 @@ static int ci__op_is_pointwise(const ci__opdef *op) {
 }
 /* is every use of the tensors out0 .. out0+nout-1 of node ix pointwise (is_pointwise_use)? A
    view passes the question on to its own users; a graph output is not a pointwise use */
+/* the graph's users index, built once per compile: the nodes reading tensor t are
+   users[uoff[t] .. uoff[t+1]-1], in order; uout[t]: t is a graph output */
+static void ci__users_index(ci__L *L) {
+    const ci_graph *g = L->graph;
+    int nt = g->tensors.n, i, j, k, pass;
+    L->uoff = CI__NEWN(L->A, int, nt + 2);
+    L->uout = CI__NEWN(L->A, char, nt + 2);
+    for (i = 0; i < g->outputs.n; i++) L->uout[(uint32_t)(uintptr_t)g->outputs.v[i]] = 1;
+    for (pass = 0; pass < 2; pass++) {   /* count, then fill */
+        int *fill = pass ? CI__NEWN(L->A, int, nt + 2) : NULL;
+        if (pass) {
+            for (i = 1; i <= nt + 1; i++) L->uoff[i] += L->uoff[i - 1];
+            L->users = CI__NEWN(L->A, int, L->uoff[nt + 1]);
+            memcpy(fill, L->uoff, sizeof(int) * (size_t)(nt + 1));
+        }
+        for (i = 0; i < g->nodes.n; i++) {
+            const ci__node *nd = (const ci__node *)g->nodes.v[i];
+            for (j = 0; j < nd->nargs + nd->nkw; j++) {
+                const ci_arg *a = j < nd->nargs ? &nd->args[j] : &nd->kw[j - nd->nargs].value;
+                int nid = a->kind == CI_ARG_TENSOR ? 1 : a->kind == CI_ARG_TENSORS ? a->u.tensors.n : 0;
+                for (k = 0; k < nid; k++) {
+                    uint32_t t = a->kind == CI_ARG_TENSOR ? a->u.t.id : a->u.tensors.v[k].id;
+                    if (!t || (int)t > nt) continue;
+                    if (!pass) L->uoff[t + 1]++;
+                    else L->users[fill[t]++] = i;
+                }
+            }
+        }
+    }
+}
 static int ci__uses_pointwise(ci__L *L, int ix, uint32_t out0, int nout, int depth) {
     const ci_graph *g = L->graph;
-    int i, j, k;
-    for (i = 0; i < g->outputs.n; i++) {
-        uint32_t t = (uint32_t)(uintptr_t)g->outputs.v[i];
-        if (t >= out0 && t < out0 + (uint32_t)nout) return 0;
-    }
-    for (i = ix + 1; i < g->nodes.n; i++) {
-        const ci__node *nd = (const ci__node *)g->nodes.v[i];
-        const ci__opdef *op;
-        int uses = 0;
-        for (j = 0; j < nd->nargs + nd->nkw && !uses; j++) {
-            const ci_arg *a = j < nd->nargs ? &nd->args[j] : &nd->kw[j - nd->nargs].value;
-            if (a->kind == CI_ARG_TENSOR) uses = a->u.t.id >= out0 && a->u.t.id < out0 + (uint32_t)nout;
-            if (a->kind == CI_ARG_TENSORS)
-                for (k = 0; k < a->u.tensors.n; k++) uses |= a->u.tensors.v[k].id >= out0 && a->u.tensors.v[k].id < out0 + (uint32_t)nout;
+    uint32_t t;
+    int u;
+    if (!L->uoff) ci__users_index(L);
+    for (t = out0; t < out0 + (uint32_t)nout; t++) {
+        if (L->uout[t]) return 0;
+        for (u = L->uoff[t]; u < L->uoff[t + 1]; u++) {
+            int i = L->users[u];
+            const ci__node *nd = (const ci__node *)g->nodes.v[i];
+            const ci__opdef *op;
+            if (i <= ix) continue;
+            if (nd->kind != CI__N_CALL || !(op = ci__registry_find(L->ctx, nd->op))) return 0;
+            if (ci__op_is_view(op->fn)) {
+                if (depth > 8 || !ci__uses_pointwise(L, i, nd->out0, nd->nout, depth + 1)) return 0;
+            } else if (!ci__op_is_pointwise(op)) return 0;
         }
-        if (!uses) continue;
-        if (nd->kind != CI__N_CALL || !(op = ci__registry_find(L->ctx, nd->op))) return 0;
-        if (ci__op_is_view(op->fn)) {
-            if (depth > 8 || !ci__uses_pointwise(L, i, nd->out0, nd->nout, depth + 1)) return 0;
-        } else if (!ci__op_is_pointwise(op)) return 0;
     }
     return 1;
 }
@@ -9880,6 +9920,7 @@ static int ci__rt_extern(void *rt, int idx, void **B) {
         memset(&ins[i], 0, sizeof ins[i]);
         ins[i].data = B[k->ins[i]->slot]; ins[i].dtype = k->ins[i]->dt; ins[i].ndim = k->ins[i]->ndim;
         for (d = 0; d < k->ins[i]->ndim; d++) ins[i].shape[d] = k->ins[i]->size[d];
+        if (k->in_t) { ins[i].ndim = k->in_t[i].ndim; memcpy(ins[i].shape, k->in_t[i].shape, sizeof ins[i].shape); }
     }
     for (i = 0; i < k->nout; i++) {
         memset(&outs[i], 0, sizeof outs[i]);
