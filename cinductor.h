@@ -684,7 +684,7 @@ static char *ci__strdup(ci__arena *a, const char *s) {
 typedef struct ci__vec { void **v; int n, cap; } ci__vec;
 static void ci__vec_push(ci__arena *a, ci__vec *vec, void *p) {
     if (vec->n == vec->cap) {
-        int nc = vec->cap ? vec->cap * 2 : 16;
+        int nc = vec->cap ? vec->cap * 2 : 4;
         void **nv = CI__NEWN(a, void *, nc);
         if (vec->n) memcpy(nv, vec->v, sizeof(void *) * (size_t)vec->n);
         vec->v = nv; vec->cap = nc;
@@ -1448,8 +1448,8 @@ struct ci__box {
     int64_t size[CI_MAX_DIMS];
     ci__storage *st;
     int view;                    /* 0 identity; 1 map[] gives storage indices; 2 map[0] is a flat offset */
-    ci__ix *vars[CI_MAX_DIMS];   /* view: the box's own index variables */
-    ci__ix *map[CI_MAX_DIMS];
+    ci__ix **vars;               /* view: the box's own index variables (ndim of them) */
+    ci__ix **map;                /* view: st->ndim expressions (1 for view 2); both NULL without a view */
     int weak;                    /* a Python number: 1 bool, 2 int, 3 float */
     double wf;
     int64_t wi;
@@ -2080,6 +2080,8 @@ static ci__box *ci__view_box(ci__L *L, ci__box *x, int ndim, const int64_t *size
     int i;
     b->st = x->st;
     b->copied = x->copied;
+    b->vars = CI__NEWN(L->A, ci__ix *, ndim);
+    b->map = CI__NEWN(L->A, ci__ix *, x->st ? x->st->ndim : 1);
     for (i = 0; i < ndim; i++) b->vars[i] = vars[i];
     if (!x->view) {
         b->view = 1;
@@ -3588,6 +3590,8 @@ static int ci__lw_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     ci__pw_vars(L, n, size, v);
     flat = ci__strided_flat(L, n, size, stride, off, v);
     b = ci__box_new(L, x->dt, n, size);
+    b->vars = CI__NEWN(L->A, ci__ix *, n);
+    b->map = CI__NEWN(L->A, ci__ix *, 1);
     b->st = x->st; b->view = 2; b->map[0] = flat;
     for (i = 0; i < n; i++) b->vars[i] = v[i];
     outs[0] = ci__tensor_of(b);
