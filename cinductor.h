@@ -7737,45 +7737,60 @@ static int ci__plan_cmp(const void *a, const void *b) {
     if (x->def != y->def) return x->def < y->def ? -1 : 1;
     return x->id < y->id ? -1 : x->id > y->id;
 }
-/* can b be written over d? b is made by a fused kernel where d is read for the last time;
-   every read of d there is of the element b's kernel writes, and comes before that write (in
-   an earlier loop, or earlier in the same loop, or in b's kernel itself) */
-typedef struct ci__inplace { const ci__buf *d; const ci__kernel *kb; int reads, ok; } ci__inplace;
 static int ci__member_order(const ci__group *g, const ci__kernel *k) {
     int j;
     for (j = 0; j < g->m.n; j++) if (g->m.v[j] == k) return j;
     return -1;
 }
-static void ci__inplace_walk(ci__L *L, ci__v *v, int *marks, ci__inplace *c) {
-    ci__vwalk w;
-    int epoch = L->epoch;
-    ci__vw_open(L, &w);
-    ci__vw_push(&w, v, 0);
-    while (c->ok && (v = ci__vw_next(&w, marks, epoch)) != NULL)
-        if (v->op == CI__V_LOAD && v->buf == c->d) { c->reads = 1; if (v->ix != c->kb->st_ix) c->ok = 0; }
-    ci__vw_close(&w);
+/* what the running members of group g read, walked once per group (not once per candidate
+   pair): for each buffer (by id), the last member reading it (by loop, then position) and the
+   index every read of it uses (NULL when they differ) */
+typedef struct ci__preads { int group, *stamp, *key, *j; ci__ix **ix; } ci__preads;
+static void ci__plan_group_reads(ci__L *L, ci__preads *R, const ci__group *g) {
+    int j, n = L->bufs.n + 1;
+    if (!R->stamp) {
+        R->stamp = CI__NEWN(L->A, int, n); R->key = CI__NEWN(L->A, int, n); R->j = CI__NEWN(L->A, int, n);
+        R->ix = CI__NEWN(L->A, ci__ix *, n);
+    }
+    if (R->group == g->id + 1) return;
+    R->group = g->id + 1;
+    for (j = 0; j < g->m.n; j++) {
+        const ci__kernel *m = (const ci__kernel *)g->m.v[j];
+        int key = 2 * m->phase + m->inner, *marks, epoch;
+        ci__vwalk w;
+        ci__v *v;
+        if (!m->emit) continue;
+        marks = ci__marks(L); epoch = L->epoch;
+        ci__vw_open(L, &w);
+        ci__vw_push(&w, m->gbody, 0);
+        while ((v = ci__vw_next(&w, marks, epoch)) != NULL) {
+            int id;
+            if (v->op != CI__V_LOAD) continue;
+            id = v->buf->id;
+            if (R->stamp[id] != R->group) { R->stamp[id] = R->group; R->key[id] = key; R->j[id] = j; R->ix[id] = v->ix; continue; }
+            if (key > R->key[id] || (key == R->key[id] && j > R->j[id])) { R->key[id] = key; R->j[id] = j; }
+            if (R->ix[id] != v->ix) R->ix[id] = NULL;
+        }
+        ci__vw_close(&w);
+    }
 }
-static int ci__plan_in_place(ci__L *L, const ci__buf *b, const ci__buf *d) {
+/* can b be written over d? b is made by a fused kernel where d is read for the last time;
+   every read of d there is of the element b's kernel writes, and comes before that write (in
+   an earlier loop, or earlier in the same loop, or in b's kernel itself) */
+static int ci__plan_in_place(ci__L *L, ci__preads *R, const ci__buf *b, const ci__buf *d) {
     const ci__kernel *kb = b->producer;
     const ci__group *g;
-    ci__inplace c;
-    int j, kkey, kidx;
+    int kkey, kidx;
     if (d->last != b->def || d->inplace_by || d->pinned || b->pinned || d->numel != b->numel || !b->numel ||
         ci__dt[d->dt].size != ci__dt[b->dt].size || !kb || !kb->grp || !kb->grp->fused || kb->grp->id != b->def || !kb->store)
         return 0;
     g = kb->grp;
     kkey = 2 * kb->phase + kb->inner;
     kidx = ci__member_order(g, kb);
-    c.d = d; c.kb = kb; c.ok = 1;
-    for (j = 0; j < g->m.n && c.ok; j++) {
-        const ci__kernel *m = (const ci__kernel *)g->m.v[j];
-        int key = 2 * m->phase + m->inner;
-        if (!m->emit) continue;
-        c.reads = 0;
-        ci__inplace_walk(L, m->gbody, ci__marks(L), &c);
-        if (c.reads && !(key < kkey || (key == kkey && j <= kidx))) c.ok = 0;   /* it must read before kb writes */
-    }
-    return c.ok;
+    ci__plan_group_reads(L, R, g);
+    if (R->stamp[d->id] != R->group) return 1;
+    /* every read of d is of the element kb writes, and comes before kb writes it */
+    return R->ix[d->id] == kb->st_ix && (R->key[d->id] < kkey || (R->key[d->id] == kkey && R->j[d->id] <= kidx));
 }
 static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
     ci__plan p;
@@ -7814,6 +7829,8 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
         int *dnext = CI__NEWN(L->A, int, n + 1), *dhead = CI__NEWN(L->A, int, L->groups.n + 1);
         int *dtail = CI__NEWN(L->A, int, L->groups.n + 1);
         int nlive = 0, minlast = INT_MAX, k;
+        ci__preads R;
+        memset(&R, 0, sizeof R);
         for (j = 0; j <= L->groups.n; j++) dhead[j] = dtail[j] = -1;
         for (i = 0; i < n; i++) {
             ci__buf *b = list[i], *d;
@@ -7828,7 +7845,7 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
             }
             d = NULL;
             for (j = b->def <= L->groups.n ? dhead[b->def] : -1; j >= 0; j = dnext[j])   /* in place of a buffer that dies where b is made */
-                if (ci__plan_in_place(L, b, list[j])) { d = list[j]; break; }
+                if (ci__plan_in_place(L, &R, b, list[j])) { d = list[j]; break; }
             if (d) {
                 b->arena_off = d->arena_off;
                 b->inplace_of = d;
