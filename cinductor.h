@@ -84,6 +84,9 @@
 
    Threading. Contexts are independent. Compiling is safe from several threads on different
    contexts; libtcc calls are serialised by one process-wide lock.
+   Lowering, scheduling and the interpreter walk graphs with explicit stacks, never recursion
+   that deepens with the graph: compiling for the interpreter runs on a small thread stack (a
+   10,000-op chain on 256 KB).
 
    Debugging. ci_ctx_desc.debug (or ci_compile_desc.debug, or the CINDUCTOR_DEBUG environment
    variable: "1"/"all", or a comma list of graph,ir,kernels,source) prints the graph, the IR after
@@ -1309,7 +1312,9 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
    (TensorBox) is a storage seen through an optional view: index expressions mapping the box's
    own index variables to the storage's indices (or to a flat offset for as_strided). realize
    turns a Pointwise storage into a computed buffer and its kernel; every box sharing the
-   storage then loads from memory. The realize heuristics use Inductor's numbers.
+   storage then loads from memory. The realize heuristics use Inductor's numbers. Walks of a
+   value DAG use an explicit stack in L (ci__vw_*), never recursion: a fused kernel's DAG is as
+   deep as the chain it inlines. A view's index is kept below CI__IX_MAX_TREE tree nodes.
    --------------------------------------------------------------------------------------- */
 /* value ops: X(enum, name, arity, f32 libm name, f64 libm name) */
 #define CI__VOP_LIST(X) \
@@ -7169,7 +7174,9 @@ static void ci__register_builtins(ci_ctx *c) {
    dropped. Why neighbours were left apart is recorded for `cinductor explain`.
    Graph outputs are written straight into the caller's arrays when their value is an
    unrealized pointwise or a dense computed buffer; otherwise a copy kernel writes them.
-   Kernels no output depends on are dropped first (dead code).
+   Kernels no output depends on are dropped first (dead code). A kernel joining a group is
+   placed after the members' standing placement (ci__group_fit places them all again only when
+   the tiling changes), so forming a group costs its members' bodies, not their square.
    --------------------------------------------------------------------------------------- */
 #define CI__FUSE_MAX 64        /* Inductor's max_fusion_size */
 #define CI__FUSE_LOOKBACK 32   /* how many of the newest groups a kernel may join */
@@ -7724,7 +7731,9 @@ static void ci__schedule_finish(ci__L *L) {
    that index checks set. Intermediates live in one arena sized at compile time, so running
    allocates nothing: each is live from the first fused kernel that writes it to the last
    that reads it, and takes the lowest 64-byte aligned offset that no buffer live at the same
-   time holds (first fit), so dead buffers' memory is used again.
+   time holds (first fit), so dead buffers' memory is used again. Buffers are placed in order
+   of their first kernel against the set of those still live, so planning is linear in the
+   number of buffers (times the live ones).
    --------------------------------------------------------------------------------------- */
 typedef struct ci__plan { int nslots; size_t arena_size; } ci__plan;
 static void ci__plan_touch(ci__buf *b, void *user) {
