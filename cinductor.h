@@ -847,7 +847,9 @@ typedef struct ci__ixtab {
     int nvars;
     char *var_is_reduction;  /* per variable, grown with nvars */
     ci__v **var_val;         /* per variable: the value an indirect index variable stands for */
+    ci__ix **var_node;       /* per variable: its VAR node (variables are unique: not in the table) */
     int var_cap;
+    int ntab;                /* nodes in the table */
 } ci__ixtab;
 
 #define CI__IX_INF (INT64_MAX / 4)
@@ -940,7 +942,8 @@ static void ci__ix_range(ci__ix *e) {
 static ci__ix *ci__ix_intern(ci__arena *A, ci__ixtab *T, const ci__ix *cand) {
     uint32_t h = ci__ix_hash(cand);
     ci__ix *e;
-    if (T->n * 2 >= T->cap) {
+    CI__ASSERT(cand->kind != CI__IX_VAR);
+    if (T->ntab * 2 >= T->cap) {
         int nc = T->cap ? T->cap * 2 : 1024, i;
         ci__ix **ns = CI__NEWN(A, ci__ix *, nc);
         for (i = 0; i < T->cap; i++) {
@@ -961,7 +964,8 @@ static ci__ix *ci__ix_intern(ci__arena *A, ci__ixtab *T, const ci__ix *cand) {
     }
     e->hash = h;
     e->id = T->n++;
-    if (e->kind != CI__IX_VAR) ci__ix_range(e);
+    T->ntab++;
+    ci__ix_range(e);
     {   /* (a DAG that shares subexpressions can be exponentially larger as a tree) */
         int64_t t = 1;
         int i;
@@ -982,21 +986,26 @@ static ci__ix *ci__ix_const(ci__arena *A, ci__ixtab *T, int64_t v) {
 }
 /* a fresh variable ranging over [0, size-1] */
 static ci__ix *ci__ix_newvar(ci__arena *A, ci__ixtab *T, int64_t size, int is_reduction) {
-    ci__ix c;
-    memset(&c, 0, sizeof c);
-    c.kind = CI__IX_VAR; c.var = T->nvars++; c.lo = 0; c.hi = size > 0 ? size - 1 : 0;
+    ci__ix *e = CI__NEW(A, ci__ix);
+    e->kind = CI__IX_VAR; e->var = T->nvars++; e->lo = 0; e->hi = size > 0 ? size - 1 : 0;
     if (T->nvars > T->var_cap) {
         int nc = T->var_cap ? T->var_cap * 2 : 64;
         char *nr = CI__NEWN(A, char, nc);
         ci__v **nv = CI__NEWN(A, ci__v *, nc);
+        ci__ix **nn = CI__NEWN(A, ci__ix *, nc);
         if (T->var_cap) {
             memcpy(nr, T->var_is_reduction, (size_t)T->var_cap);
             memcpy(nv, T->var_val, sizeof(ci__v *) * (size_t)T->var_cap);
+            memcpy(nn, T->var_node, sizeof(ci__ix *) * (size_t)T->var_cap);
         }
-        T->var_is_reduction = nr; T->var_val = nv; T->var_cap = nc;
+        T->var_is_reduction = nr; T->var_val = nv; T->var_node = nn; T->var_cap = nc;
     }
-    T->var_is_reduction[c.var] = (char)is_reduction;
-    return ci__ix_intern(A, T, &c);
+    T->var_is_reduction[e->var] = (char)is_reduction;
+    T->var_node[e->var] = e;
+    e->hash = ci__ix_hash(e);
+    e->id = T->n++;
+    e->tsize = 1;
+    return e;
 }
 
 /* linear form scratch: const + sum coef*atom, sorted by atom id */
@@ -1772,12 +1781,7 @@ static ci__v *ci__v_checknz(ci__L *L, ci__v *y) {
 static ci__ix *ci__ix_indirect(ci__L *L, ci__v *checked) {
     ci__ix *var;
     CI__ASSERT(checked->op == CI__V_CHECKIDX);
-    if (checked->ivar) {
-        ci__ix c;
-        memset(&c, 0, sizeof c);
-        c.kind = CI__IX_VAR; c.var = checked->ivar - 1; c.lo = 0; c.hi = checked->i > 0 ? checked->i - 1 : 0;
-        return ci__ix_intern(L->A, &L->ixt, &c);
-    }
+    if (checked->ivar) return L->ixt.var_node[checked->ivar - 1];
     var = ci__ix_newvar(L->A, &L->ixt, checked->i, 0);
     L->ixt.var_val[var->var] = checked;
     checked->ivar = var->var + 1;
