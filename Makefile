@@ -139,7 +139,8 @@ bench: $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
 
 # large generated graphs (tools/scale.c): a pointwise chain and an MLP-like graph of N ops or
 # layers, N = 10^3, 10^4, 10^5, each parsed, compiled (interpreter backend) and run once in its
-# own process; one line each with the times and the peak RSS. Not part of `make test`.
+# own process, on a thread with a 256 KB stack; one line each with the times, the peak RSS and
+# the process's CPU time. Not part of `make test`.
 SCALE_NS ?= 1000 10000 100000
 SCALE_KINDS ?= chain mlp
 SCALE_BACKEND ?= interp

@@ -1,9 +1,11 @@
 /* tools/scale.c - large-graph generators and the scale benchmark (make bench-scale)
 
    scale cig KIND N              prints a .cig of graph KIND with N ops/layers on stdout
-   scale bench KIND N [BACKEND]  writes that .cig to memory, parses it, compiles it (BACKEND:
+   scale bench KIND N [BACKEND [STACK_KB]]
+                                 writes that .cig to memory, parses it, compiles it (BACKEND:
                                  interp (default) or tcc), runs it once, and prints one line:
-                                 KIND N, nodes, parse s, compile s, run s, peak RSS MB
+                                 KIND N, parse s, compile s, run s, peak RSS MB, CPU s; all of it
+                                 on a thread with a STACK_KB stack (default 256)
 
    KINDs:
      chain   N pointwise ops on f32[64], cycling add/mul/relu/sin (with small constants), so
@@ -23,6 +25,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/resource.h>
+#include <pthread.h>
 
 typedef struct sbuf { char *s; size_t n, cap; } sbuf;
 static void sb_printf(sbuf *b, const char *fmt, ...) {
@@ -105,11 +108,14 @@ static void on_input(void *user, int index, const char *name, ci_dtype dt, int n
     if (index + 1 > in->n) in->n = index + 1;
 }
 
+typedef struct bench_job { const char *kind, *be; long n, kb; sbuf *b; int rc; } bench_job;
+static void *bench(void *arg);
+
 int main(int argc, char **argv) {
     sbuf b = {0};
     long n;
     if (argc < 4) {
-        fprintf(stderr, "usage: scale cig KIND N | scale bench KIND N [interp|tcc]\n");
+        fprintf(stderr, "usage: scale cig KIND N | scale bench KIND N [interp|tcc [STACK_KB]]\n");
         return 2;
     }
     n = atol(argv[3]);
@@ -119,6 +125,27 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (!strcmp(argv[1], "bench")) {
+        bench_job J;
+        pthread_t th;
+        pthread_attr_t at;
+        long kb = argc > 5 ? atol(argv[5]) : 256;
+        J.kind = argv[2]; J.be = argc > 4 ? argv[4] : "interp"; J.n = n; J.kb = kb; J.b = &b; J.rc = 1;
+        pthread_attr_init(&at);
+        if (kb < 64 || pthread_attr_setstacksize(&at, (size_t)kb * 1024) != 0) { fprintf(stderr, "scale: bad STACK_KB\n"); return 2; }
+        if (pthread_create(&th, &at, bench, &J) != 0) { fprintf(stderr, "scale: pthread_create failed\n"); return 1; }
+        pthread_join(th, NULL);
+        return J.rc;
+    }
+    fprintf(stderr, "scale: unknown command %s\n", argv[1]);
+    return 2;
+}
+
+static void *bench(void *arg) {
+    bench_job *Jb = (bench_job *)arg;
+    sbuf b = *Jb->b;
+    long n = Jb->n;
+    const char *kind = Jb->kind;
+    {
         ci_ctx *ctx;
         ci_ctx_desc cd;
         ci_graph *g;
@@ -130,36 +157,35 @@ int main(int argc, char **argv) {
         struct rusage ru;
         double rss_parse;
         ci_result r;
-        const char *be = argc > 4 ? argv[4] : "interp";
+        const char *be = Jb->be;
         float out[8 * 16];
         void *outs[1];
         memset(&cd, 0, sizeof cd);
         memset(&pd, 0, sizeof pd);
         pd.backend = !strcmp(be, "tcc") ? CI_BACKEND_TCC : CI_BACKEND_INTERP;
-        if (ci_ctx_create(&cd, &ctx) != CI_OK) return 1;
+        if (ci_ctx_create(&cd, &ctx) != CI_OK) return NULL;
         g = ci_graph_create(ctx);
         t0 = now();
         r = ci_cig_parse_ex(g, b.s, b.n, "scale.cig", NULL, on_input, &in, err, sizeof err);
-        if (r != CI_OK) { fprintf(stderr, "parse: %s\n", err); return 1; }
+        if (r != CI_OK) { fprintf(stderr, "parse: %s\n", err); return NULL; }
         t1 = now();
         getrusage(RUSAGE_SELF, &ru);
         rss_parse = (double)ru.ru_maxrss / 1024.0;
         r = ci_compile(g, &pd, &p);
-        if (r != CI_OK) { fprintf(stderr, "compile: %s\n", ci_ctx_last_error(ctx)); return 1; }
+        if (r != CI_OK) { fprintf(stderr, "compile: %s\n", ci_ctx_last_error(ctx)); return NULL; }
         t2 = now();
         outs[0] = out;
         r = ci_program_run(p, in.n, (const void *const *)in.data, 1, outs);
-        if (r != CI_OK) { fprintf(stderr, "run: %s\n", ci_ctx_last_error(ctx)); return 1; }
+        if (r != CI_OK) { fprintf(stderr, "run: %s\n", ci_ctx_last_error(ctx)); return NULL; }
         t3 = now();
         getrusage(RUSAGE_SELF, &ru);
-        printf("%-6s %-6s N=%-7ld parse %7.3f s  compile %7.3f s  run %7.3f s  peak %7.1f MB (%.1f MB after parsing)  cpu %.3f s\n",
-               argv[2], be, n, t1 - t0, t2 - t1, t3 - t2, (double)ru.ru_maxrss / 1024.0, rss_parse,
+        printf("%-6s %-6s %ld KB stack  N=%-7ld parse %7.3f s  compile %7.3f s  run %7.3f s  peak %7.1f MB (%.1f MB after parsing)  cpu %.3f s\n",
+               kind, be, Jb->kb, n, t1 - t0, t2 - t1, t3 - t2, (double)ru.ru_maxrss / 1024.0, rss_parse,
                (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_sec + 1e-6 * (double)ru.ru_stime.tv_usec);
         ci_program_destroy(p);
         ci_graph_destroy(g);
         ci_ctx_destroy(ctx);
-        return 0;
+        Jb->rc = 0;
     }
-    fprintf(stderr, "scale: unknown command %s\n", argv[1]);
-    return 2;
+    return NULL;
 }
