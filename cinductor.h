@@ -13024,6 +13024,7 @@ const char *ci_program_source(const ci_program *cp) {
     if (!p->source && p->L) {
         if (setjmp(p->E.jb)) {
             p->E.armed = 0;
+            p->L->wstk_busy = 0;
             ci__set_error(p->ctx, "ci_program_source: %s", p->E.msg);
             p->source = "";
             return "";
@@ -13123,6 +13124,7 @@ int ci_lower_call(ci_lower *Lp, const char *op, int nargs, const ci_arg *args, i
     if (setjmp(local.jb)) {
         L->E = saved;
         L->A->err = saved;
+        L->wstk_busy = 0;   /* (a walk the failure left is over) */
         ci_lower_error(Lp, local.code, local.msg);
         return 0;
     }
