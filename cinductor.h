@@ -3368,9 +3368,19 @@ static void ci__infer_size(ci__L *L, const ci__opdef *op, int64_t numel, int n, 
 /* reshape as an index map: flat index of the new shape, unravelled into the old one */
 static ci__box *ci__reshape(ci__L *L, ci__box *x, int n, const int64_t *shape) {
     ci__ix *v[CI_MAX_DIMS], *m[CI_MAX_DIMS], *flat;
-    int i;
+    int i, j;
     int64_t s = 1;
     ci__pw_vars(L, n, shape, v);
+    /* only size-1 dims added or dropped (an unsqueeze): the other dims map one to one (the
+       same maps the flat index gives once simplified, without building it) */
+    for (i = j = 0; i < x->ndim; i++) {
+        if (x->size[i] == 1) { m[i] = ci__ix_const(L->A, &L->ixt, 0); continue; }
+        while (j < n && shape[j] == 1) j++;
+        if (j == n || shape[j] != x->size[i]) break;
+        m[i] = v[j++];
+    }
+    while (j < n && shape[j] == 1) j++;
+    if (i == x->ndim && j == n) return ci__view_box(L, x, n, shape, v, m);
     flat = ci__ix_const(L->A, &L->ixt, 0);
     for (i = n - 1; i >= 0; i--) { flat = ci__ix_add(L->A, &L->ixt, flat, ci__ix_scale(L->A, &L->ixt, v[i], s)); s *= shape[i]; }
     s = 1;
