@@ -97,6 +97,9 @@
    Threading. Contexts are independent. Compiling is safe from several threads on different
    contexts; libtcc calls are serialised by one process-wide lock. The graphs and programs of
    one context may be destroyed on different threads (the context's count of them is locked).
+   Lowering, scheduling and the interpreter walk graphs with explicit stacks, never recursion
+   that deepens with the graph: compiling for the interpreter runs on a small thread stack (a
+   10,000-op chain on 256 KB).
 
    Debugging. ci_ctx_desc.debug (or ci_compile_desc.debug, or the CINDUCTOR_DEBUG environment
    variable: "1"/"all", or a comma list of graph,ir,kernels,source) prints the graph, the IR after
@@ -504,7 +507,8 @@ CI_API int ci_program_num_kernels(const ci_program *p);
    runs; NULL goes back to the program's own arena (allocated then if need be). */
 CI_API size_t ci_program_arena_size(const ci_program *p);
 CI_API ci_result ci_program_set_arena(ci_program *p, void *arena, size_t size);
-CI_API const char *ci_program_source(const ci_program *p); /* the generated C (also emitted for the interpreter) */
+CI_API const char *ci_program_source(const ci_program *p); /* the generated C (an interpreter program writes
+                                                             it on the first call: not concurrently with its runs) */
 /* Random ops (rand, randn, randint, bernoulli, dropout) draw from a counter-based generator
    (Philox4x32-10): their values are a function of the seed, the op and the element, the same
    on every backend and every run until the seed changes. */
@@ -739,7 +743,7 @@ static char *ci__strdup(ci__arena *a, const char *s) {
 typedef struct ci__vec { void **v; int n, cap; } ci__vec;
 static void ci__vec_push(ci__arena *a, ci__vec *vec, void *p) {
     if (vec->n == vec->cap) {
-        int nc = vec->cap ? vec->cap * 2 : 16;
+        int nc = vec->cap ? vec->cap * 2 : 4;
         void **nv = CI__NEWN(a, void *, nc);
         if (vec->n) memcpy(nv, vec->v, sizeof(void *) * (size_t)vec->n);
         vec->v = nv; vec->cap = nc;
@@ -882,6 +886,7 @@ enum { CI__IX_CONST, CI__IX_VAR, CI__IX_SUM, CI__IX_FDIV, CI__IX_MOD, CI__IX_MUL
 
 struct ci__ix {
     int kind, id, nterms;
+    int tsize;              /* nodes when written out as a tree (saturates at CI__IX_TREE_SAT) */
     int64_t c;              /* CONST value; SUM constant */
     int64_t lo, hi;         /* value range (inclusive) */
     int var;                /* VAR: variable number */
@@ -898,10 +903,18 @@ typedef struct ci__ixtab {
     int nvars;
     char *var_is_reduction;  /* per variable, grown with nvars */
     ci__v **var_val;         /* per variable: the value an indirect index variable stands for */
+    ci__ix **var_node;       /* per variable: its VAR node (variables are unique: not in the table) */
     int var_cap;
+    int ntab;                /* nodes in the table */
 } ci__ixtab;
 
 #define CI__IX_INF (INT64_MAX / 4)
+/* An index expression is printed, substituted and evaluated as a tree; a chain of views
+   (reshape after permute ...) can double its tree at every step without simplifying. A view
+   whose index would exceed CI__IX_MAX_TREE nodes copies its input first (>>ir), so every walk
+   of an index expression is bounded. */
+#define CI__IX_MAX_TREE 2048
+#define CI__IX_TREE_SAT (1 << 30)
 static int64_t ci__sat_add(int64_t a, int64_t b) {
     int64_t r;
     if (a <= -CI__IX_INF || b <= -CI__IX_INF) return -CI__IX_INF;
@@ -985,7 +998,8 @@ static void ci__ix_range(ci__ix *e) {
 static ci__ix *ci__ix_intern(ci__arena *A, ci__ixtab *T, const ci__ix *cand) {
     uint32_t h = ci__ix_hash(cand);
     ci__ix *e;
-    if (T->n * 2 >= T->cap) {
+    CI__ASSERT(cand->kind != CI__IX_VAR);
+    if (T->ntab * 2 >= T->cap) {
         int nc = T->cap ? T->cap * 2 : 1024, i;
         ci__ix **ns = CI__NEWN(A, ci__ix *, nc);
         for (i = 0; i < T->cap; i++) {
@@ -1006,7 +1020,15 @@ static ci__ix *ci__ix_intern(ci__arena *A, ci__ixtab *T, const ci__ix *cand) {
     }
     e->hash = h;
     e->id = T->n++;
-    if (e->kind != CI__IX_VAR) ci__ix_range(e);
+    T->ntab++;
+    ci__ix_range(e);
+    {   /* (a DAG that shares subexpressions can be exponentially larger as a tree) */
+        int64_t t = 1;
+        int i;
+        if (e->kind == CI__IX_SUM) for (i = 0; i < e->nterms; i++) t += e->atom[i]->tsize;
+        else if (e->a) t += (int64_t)e->a->tsize + (e->b ? e->b->tsize : 0);
+        e->tsize = (int)(t < CI__IX_TREE_SAT ? t : CI__IX_TREE_SAT);
+    }
     e->next = T->slots[h & (uint32_t)(T->cap - 1)];
     T->slots[h & (uint32_t)(T->cap - 1)] = e;
     return e;
@@ -1020,21 +1042,26 @@ static ci__ix *ci__ix_const(ci__arena *A, ci__ixtab *T, int64_t v) {
 }
 /* a fresh variable ranging over [0, size-1] */
 static ci__ix *ci__ix_newvar(ci__arena *A, ci__ixtab *T, int64_t size, int is_reduction) {
-    ci__ix c;
-    memset(&c, 0, sizeof c);
-    c.kind = CI__IX_VAR; c.var = T->nvars++; c.lo = 0; c.hi = size > 0 ? size - 1 : 0;
+    ci__ix *e = CI__NEW(A, ci__ix);
+    e->kind = CI__IX_VAR; e->var = T->nvars++; e->lo = 0; e->hi = size > 0 ? size - 1 : 0;
     if (T->nvars > T->var_cap) {
         int nc = T->var_cap ? T->var_cap * 2 : 64;
         char *nr = CI__NEWN(A, char, nc);
         ci__v **nv = CI__NEWN(A, ci__v *, nc);
+        ci__ix **nn = CI__NEWN(A, ci__ix *, nc);
         if (T->var_cap) {
             memcpy(nr, T->var_is_reduction, (size_t)T->var_cap);
             memcpy(nv, T->var_val, sizeof(ci__v *) * (size_t)T->var_cap);
+            memcpy(nn, T->var_node, sizeof(ci__ix *) * (size_t)T->var_cap);
         }
-        T->var_is_reduction = nr; T->var_val = nv; T->var_cap = nc;
+        T->var_is_reduction = nr; T->var_val = nv; T->var_node = nn; T->var_cap = nc;
     }
-    T->var_is_reduction[c.var] = (char)is_reduction;
-    return ci__ix_intern(A, T, &c);
+    T->var_is_reduction[e->var] = (char)is_reduction;
+    T->var_node[e->var] = e;
+    e->hash = ci__ix_hash(e);
+    e->id = T->n++;
+    e->tsize = 1;
+    return e;
 }
 
 /* linear form scratch: const + sum coef*atom, sorted by atom id */
@@ -1205,7 +1232,7 @@ static void ci__ixsub_set(ci__ixsub *s, int var, ci__ix *e) {
     if ((s->n + 1) * 2 > s->cap) {
         ci__ixsub t;
         int j;
-        t.A = s->A; t.cap = s->cap ? s->cap * 2 : 16; t.n = 0;
+        t.A = s->A; t.cap = s->cap ? s->cap * 2 : 8; t.n = 0;
         t.key = CI__NEWN(s->A, int, t.cap);
         t.val = CI__NEWN(s->A, ci__ix *, t.cap);
         for (j = 0; j < s->cap; j++) if (s->key[j]) ci__ixsub_set(&t, s->key[j] - 1, s->val[j]);
@@ -1350,7 +1377,9 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
    (TensorBox) is a storage seen through an optional view: index expressions mapping the box's
    own index variables to the storage's indices (or to a flat offset for as_strided). realize
    turns a Pointwise storage into a computed buffer and its kernel; every box sharing the
-   storage then loads from memory. The realize heuristics use Inductor's numbers.
+   storage then loads from memory. The realize heuristics use Inductor's numbers. Walks of a
+   value DAG use an explicit stack in L (ci__vw_*), never recursion: a fused kernel's DAG is as
+   deep as the chain it inlines. A view's index is kept below CI__IX_MAX_TREE tree nodes.
    --------------------------------------------------------------------------------------- */
 /* value ops: X(enum, name, arity, f32 libm name, f64 libm name) */
 #define CI__VOP_LIST(X) \
@@ -1490,11 +1519,12 @@ struct ci__box {
     int64_t size[CI_MAX_DIMS];
     ci__storage *st;
     int view;                    /* 0 identity; 1 map[] gives storage indices; 2 map[0] is a flat offset */
-    ci__ix *vars[CI_MAX_DIMS];   /* view: the box's own index variables */
-    ci__ix *map[CI_MAX_DIMS];
+    ci__ix **vars;               /* view: the box's own index variables (ndim of them) */
+    ci__ix **map;                /* view: st->ndim expressions (1 for view 2); both NULL without a view */
     int weak;                    /* a Python number: 1 bool, 2 int, 3 float */
     double wf;
     int64_t wi;
+    int copied;                  /* a view of a copy (its index grew too large): st is not its base's storage */
 };
 
 enum { CI__BUF_INPUT = 1, CI__BUF_CONST, CI__BUF_COMPUTED, CI__BUF_SEED };
@@ -1548,12 +1578,15 @@ struct ci__kernel {
     const ci__opdef *ext;
     int nin, nout, nargs;
     ci__buf **ins, **outs;
+    ci_extern_tensor *in_t;          /* EXTERN: each input's dtype and shape as the op saw them (a dense
+                                        view reads its buffer under another shape) */
     ci_arg *args;
     int live;
     ci__ix *sidx;                    /* SCATTER: the flat index written */
     int smode;                       /* SCATTER: CI__SC_* */
     int disjoint;                    /* SCATTER: no two points write one element (a ConcatKernel slice): runs in parallel */
     int sdim, sout;                  /* SCAN: the scanned dim of out; CUMMAX/CUMMIN: 0 values, 1 indices */
+    int rr;                          /* POINTWISE: 1 reads no reduction, even through other kernels; 0 unknown */
     /* sched: its place in a fused kernel (a group) */
     ci__group *grp;
     int inner;                       /* iterates the group's reduction variables */
@@ -1577,6 +1610,7 @@ typedef struct ci__tiling {
 } ci__tiling;
 struct ci__group {
     int id, fused, nphase, live;
+    int trial;                       /* sched: the trial its members are placed in (0 = none yet) */
     char name[64];
     ci__tiling t;
     ci__vec m;                       /* member kernels, in order */
@@ -1637,9 +1671,17 @@ struct ci__L {
     int64_t rng_off;    /* random ops: the counters the ops lowered so far have used */
     int *mark;          /* scratch marks for DAG walks */
     int mark_cap, epoch;
+    ci__v **wstk;       /* the explicit stack DAG walks borrow (ci__vw_open) */
+    unsigned char *wpost;
+    int wstk_cap, wstk_busy;
     ci__vec groups;     /* sched: fused kernels, in run order */
     ci__vec unfused;    /* sched: ci__unfused records */
+    int *unf_set, unf_cap;
+    int *uoff, *users;  /* lower (compiling): the graph's users index (ci__users_index) */
+    char *uout;
     int trials;         /* sched: placement attempts so far */
+    int *phase_of, *phase_trial;   /* sched: the phase a value needs, for values placed in trial phase_trial[id] */
+    int phase_cap;
     int maxphase, maxmembers;
 };
 
@@ -1817,12 +1859,7 @@ static ci__v *ci__v_checknz(ci__L *L, ci__v *y) {
 static ci__ix *ci__ix_indirect(ci__L *L, ci__v *checked) {
     ci__ix *var;
     CI__ASSERT(checked->op == CI__V_CHECKIDX);
-    if (checked->ivar) {
-        ci__ix c;
-        memset(&c, 0, sizeof c);
-        c.kind = CI__IX_VAR; c.var = checked->ivar - 1; c.lo = 0; c.hi = checked->i > 0 ? checked->i - 1 : 0;
-        return ci__ix_intern(L->A, &L->ixt, &c);
-    }
+    if (checked->ivar) return L->ixt.var_node[checked->ivar - 1];
     var = ci__ix_newvar(L->A, &L->ixt, checked->i, 0);
     L->ixt.var_val[var->var] = checked;
     checked->ivar = var->var + 1;
@@ -1872,18 +1909,78 @@ static void ci__vmemo_put(ci__L *L, ci__vmemo *m, ci__v *v, ci__v *r) {
     m->from[k] = v; m->to[k] = r; m->n++;
 }
 static void ci__vmemo_init(ci__L *L, ci__vmemo *m) {
-    m->cap = 64; m->n = 0;
+    m->cap = 16; m->n = 0;   /* (small: most substitutions are of a few nodes; it grows) */
     m->from = CI__NEWN(L->A, ci__v *, m->cap);
     m->to = CI__NEWN(L->A, ci__v *, m->cap);
 }
-static ci__v *ci__v_subst_rec(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
+/* Walks of value DAGs use an explicit stack, never recursion: a fused kernel's DAG is as deep
+   as the chain of ops it inlines, and compiling must work on a small thread stack. The stack
+   lives in L and is borrowed by one walk at a time (a nested walk gets its own). An entry with
+   post = 1 stands for "its operands are done". */
+typedef struct ci__vwalk { ci__L *L; ci__v **v; unsigned char *post; int n, cap, borrowed; } ci__vwalk;
+static void ci__vw_open(ci__L *L, ci__vwalk *w) {
+    w->L = L; w->n = 0;
+    w->borrowed = !L->wstk_busy;
+    if (w->borrowed) { L->wstk_busy = 1; w->v = L->wstk; w->post = L->wpost; w->cap = L->wstk_cap; }
+    else { w->v = NULL; w->post = NULL; w->cap = 0; }
+}
+static void ci__vw_close(ci__vwalk *w) { if (w->borrowed) w->L->wstk_busy = 0; }
+static void ci__vw_push(ci__vwalk *w, ci__v *v, int post) {
+    if (w->n == w->cap) {
+        int nc = w->cap ? w->cap * 2 : 256;
+        ci__v **nv = CI__NEWN(w->L->A, ci__v *, nc);
+        unsigned char *np = CI__NEWN(w->L->A, unsigned char, nc);
+        if (w->n) { memcpy(nv, w->v, sizeof(ci__v *) * (size_t)w->n); memcpy(np, w->post, (size_t)w->n); }
+        w->v = nv; w->post = np; w->cap = nc;
+        if (w->borrowed) { w->L->wstk = nv; w->L->wpost = np; w->L->wstk_cap = nc; }
+    }
+    w->v[w->n] = v; w->post[w->n++] = (unsigned char)post;
+}
+/* the next node of a pre-order walk (each node once, as marks[id] == epoch records; the
+   operands of a node come after it, in order); NULL at the end */
+static ci__v *ci__vw_next(ci__vwalk *w, int *marks, int epoch) {
+    while (w->n) {
+        ci__v *v = w->v[--w->n];
+        int i;
+        if (marks[v->id] == epoch) continue;
+        marks[v->id] = epoch;
+        for (i = v->n - 1; i >= 0; i--) ci__vw_push(w, v->a[i], 0);
+        return v;
+    }
+    return NULL;
+}
+/* the next node of a post-order walk (operands first, each node once); NULL at the end */
+static ci__v *ci__vw_next_post(ci__vwalk *w, int *marks, int epoch) {
+    while (w->n) {
+        ci__v *v = w->v[--w->n];
+        int i;
+        if (w->post[w->n]) return v;
+        if (marks[v->id] == epoch) continue;
+        marks[v->id] = epoch;
+        ci__vw_push(w, v, 1);
+        for (i = v->n - 1; i >= 0; i--) if (marks[v->a[i]->id] != epoch) ci__vw_push(w, v->a[i], 0);
+    }
+    return NULL;
+}
+/* the next node of a memoised post-order rebuild: a node not in m whose operands all are */
+static ci__v *ci__vw_next_memo(ci__vwalk *w, const ci__vmemo *m) {
+    while (w->n) {
+        ci__v *v = w->v[--w->n];
+        int i;
+        if (ci__vmemo_get(m, v)) continue;
+        if (w->post[w->n]) return v;
+        ci__vw_push(w, v, 1);
+        for (i = v->n - 1; i >= 0; i--) if (!ci__vmemo_get(m, v->a[i])) ci__vw_push(w, v->a[i], 0);
+    }
+    return NULL;
+}
+static ci__v *ci__v_subst_one(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
     int i;
-    ci__v c, *r = ci__vmemo_get(m, v);
-    if (r) return r;
+    ci__v c, *r;
     c = *v;
     c.next = NULL;
     c.ivar = 0;
-    for (i = 0; i < v->n; i++) c.a[i] = ci__v_subst_rec(L, v->a[i], s, m);
+    for (i = 0; i < v->n; i++) c.a[i] = ci__vmemo_get(m, v->a[i]);
     if (v->op == CI__V_LOAD)   /* an indirect variable follows its (substituted) value */
         for (i = 0; i < v->n; i++)
             if (v->a[i]->ivar && c.a[i] != v->a[i]) ci__ixsub_set(s, v->a[i]->ivar - 1, ci__ix_indirect(L, c.a[i]));
@@ -1898,8 +1995,14 @@ static ci__v *ci__v_subst_rec(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
 }
 static ci__v *ci__v_subst(ci__L *L, ci__v *v, ci__ixsub *s) {
     ci__vmemo m;
+    ci__vwalk w;
+    ci__v *x;
     ci__vmemo_init(L, &m);
-    return ci__v_subst_rec(L, v, s, &m);
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((x = ci__vw_next_memo(&w, &m)) != NULL) ci__v_subst_one(L, x, s, &m);
+    ci__vw_close(&w);
+    return ci__vmemo_get(&m, v);
 }
 
 /* build a substitution var(from[i]) -> to[i] */
@@ -1921,23 +2024,27 @@ static int *ci__marks(ci__L *L) {
     L->epoch++;
     return L->mark;
 }
-typedef struct ci__vstats { int reads, ops, heavy; } ci__vstats;
-static void ci__v_stats_rec(ci__L *L, ci__v *v, ci__vstats *st) {
-    int i;
-    if (v->id < L->mark_cap && L->mark[v->id] == L->epoch) return;
-    if (v->id < L->mark_cap) L->mark[v->id] = L->epoch;
-    if (v->op == CI__V_LOAD) st->reads++;
-    else if (v->op != CI__V_CONST && v->op != CI__V_INDEX) st->ops++;
-    if (v->op == CI__V_EXP || v->op == CI__V_SIGMOID) st->heavy = 1;
-    for (i = 0; i < v->n; i++) ci__v_stats_rec(L, v->a[i], st);
-}
-static ci__vstats ci__v_stats(ci__L *L, ci__v *v) {
+typedef struct ci__vstats { int reads, ops, heavy, maxix; } ci__vstats;
+/* reads, ops and heavy ops of the DAG at v; the walk stops once ops > max_ops or reads >
+   max_reads (then the counts are only known to exceed a limit) */
+static ci__vstats ci__v_stats_upto(ci__L *L, ci__v *v, int max_ops, int max_reads) {
     ci__vstats st;
-    st.reads = st.ops = st.heavy = 0;
-    ci__marks(L);
-    ci__v_stats_rec(L, v, &st);
+    ci__vwalk w;
+    int *marks = ci__marks(L), epoch = L->epoch;
+    st.reads = st.ops = st.heavy = st.maxix = 0;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((v = ci__vw_next(&w, marks, epoch)) != NULL) {
+        if (v->ix && v->ix->tsize > st.maxix) st.maxix = v->ix->tsize;
+        if (v->op == CI__V_LOAD) st.reads++;
+        else if (v->op != CI__V_CONST && v->op != CI__V_INDEX) st.ops++;
+        if (v->op == CI__V_EXP || v->op == CI__V_SIGMOID) st.heavy = 1;
+        if (st.ops > max_ops || st.reads > max_reads) break;
+    }
+    ci__vw_close(&w);
     return st;
 }
+static ci__vstats ci__v_stats(ci__L *L, ci__v *v) { return ci__v_stats_upto(L, v, INT_MAX, INT_MAX); }
 
 /* -- boxes -- */
 static ci__box *ci__box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size) {
@@ -1977,6 +2084,20 @@ static int64_t ci__numel(int ndim, const int64_t *s) {
 static void ci__pw_vars(ci__L *L, int ndim, const int64_t *size, ci__ix **vars) {
     int i;
     for (i = 0; i < ndim; i++) vars[i] = ci__ix_newvar(L->A, &L->ixt, size[i], 0);
+}
+/* the variables of x's unrealized Pointwise when x is that Pointwise unviewed and of this
+   shape, else fresh ones: a pointwise op over x then reads x's body as it is, where fresh
+   variables would copy the body (and a chain of n ops would copy n bodies of up to
+   CI__LARGE_INNER_FN ops). A body uses only its storage's variables, so two storages may
+   share them. */
+static void ci__pw_vars_like(ci__L *L, const ci__box *x, int ndim, const int64_t *size, ci__ix **vars) {
+    int i;
+    if (x && !x->weak && !x->view && x->st->kind == CI__ST_PW && x->ndim == ndim &&
+        (!ndim || !memcmp(x->size, size, sizeof(int64_t) * (size_t)ndim))) {
+        for (i = 0; i < ndim; i++) vars[i] = x->st->vars[i];
+        return;
+    }
+    ci__pw_vars(L, ndim, size, vars);
 }
 /* a new unrealized Pointwise: body written over vars */
 static ci__box *ci__pw_box(ci__L *L, ci_dtype dt, int ndim, const int64_t *size, ci__ix *const *vars, ci__v *body) {
@@ -2046,20 +2167,36 @@ static ci__v *ci__load(ci__L *L, ci__box *b, ci__ix *const *idx) {
     return ci__load_storage(L, b->st, sidx);
 }
 /* a view of x: vars index the new box, xmap gives x's index (x->ndim expressions) */
+static void ci__realize(ci__L *L, ci__box *b);
 static ci__box *ci__view_box(ci__L *L, ci__box *x, int ndim, const int64_t *size, ci__ix *const *vars, ci__ix *const *xmap) {
     ci__box *b = ci__box_new(L, x->dt, ndim, size);
     int i;
     b->st = x->st;
+    b->copied = x->copied;
+    b->vars = CI__NEWN(L->A, ci__ix *, ndim);
+    b->map = CI__NEWN(L->A, ci__ix *, x->st ? x->st->ndim : 1);
     for (i = 0; i < ndim; i++) b->vars[i] = vars[i];
     if (!x->view) {
         b->view = 1;
         for (i = 0; i < x->ndim; i++) b->map[i] = xmap[i];
     } else {
         ci__ixsub s;
-        int nm = x->view == 2 ? 1 : x->st->ndim;
+        int nm = x->view == 2 ? 1 : x->st->ndim, big = 0;
         ci__ixsub_make(L, &s, x->ndim, x->vars, xmap);
         b->view = x->view;
-        for (i = 0; i < nm; i++) b->map[i] = ci__ix_subst(L->A, &L->ixt, x->map[i], &s);
+        for (i = 0; i < nm; i++) {
+            b->map[i] = ci__ix_subst(L->A, &L->ixt, x->map[i], &s);
+            big |= b->map[i]->tsize > CI__IX_MAX_TREE;
+        }
+        if (big) {   /* the view of a dense copy of x instead (see CI__IX_MAX_TREE) */
+            ci__ix *cv[CI_MAX_DIMS];
+            ci__box *c;
+            ci__pw_vars(L, x->ndim, x->size, cv);
+            c = ci__pw_box(L, x->dt, x->ndim, x->size, cv, ci__load(L, x, cv));
+            ci__realize(L, c);
+            c->copied = 1;
+            return ci__view_box(L, c, ndim, size, vars, xmap);
+        }
     }
     /* an identity view collapses */
     if (b->view == 1 && ndim == b->st->ndim) {
@@ -2121,7 +2258,7 @@ static void ci__after_node(ci__L *L, ci__box *b, int users) {
     if (b->st->kind != CI__ST_PW) return;
     s = ci__v_stats(L, b->st->body);
     if (s.reads > CI__REALIZE_ACC_READS || s.ops > CI__REALIZE_OPCOUNT) ci__realize_hint(L, b);
-    if (b->st->kind == CI__ST_PW && s.ops > CI__LARGE_INNER_FN) ci__realize(L, b);
+    if (b->st->kind == CI__ST_PW && (s.ops > CI__LARGE_INNER_FN || s.maxix > CI__IX_MAX_TREE)) ci__realize(L, b);
 }
 static const char *const ci__vop_cf32[CI__V_COUNT] = {
 #define CI__X(e, n, ar, f, d) f,
@@ -2472,7 +2609,7 @@ static ci__box *ci__to_dtype(ci__L *L, ci__box *x, ci_dtype dt) {
         else if (ci__is_float(dt) && x->weak != 3) { b->weak = 3; b->wf = (double)x->wi; }
         return b;
     }
-    ci__pw_vars(L, x->ndim, x->size, v);
+    ci__pw_vars_like(L, x, x->ndim, x->size, v);
     return ci__pw_box(L, dt, x->ndim, x->size, v, ci__v_cast(L, ci__load(L, x, v), dt));
 }
 static void ci__broadcast_shape(ci__L *L, const char *opname, int na, const int64_t *a, int nb, const int64_t *b,
@@ -2553,11 +2690,20 @@ static ci__buf *ci__require_contiguous(ci__L *L, ci__box *x) {
         x = ci__pw_box(L, x->dt, 0, NULL, v, ci__load(L, x, v));
     }
     if (!x->view && x->st->kind == CI__ST_PW) ci__realize(L, x);
-    if (!x->view && x->st->kind == CI__ST_BUF && x->st->buf->offset == 0) {
+    if ((!x->view || x->view == 1) && x->st->kind == CI__ST_BUF && x->st->buf->offset == 0) {
         const ci__buf *b = x->st->buf;
         int i, ok = 1;
         int64_t s = 1;
         for (i = b->ndim - 1; i >= 0; i--) { if (b->size[i] != 1 && b->stride[i] != s) ok = 0; s *= b->size[i]; }
+        if (ok && x->view) {   /* a view that reads the whole buffer in its order (a reshape, an unsqueeze) */
+            ci__ix *flat = ci__ix_const(L->A, &L->ixt, 0);
+            s = 1;
+            for (i = x->ndim - 1; i >= 0; i--) {
+                if (x->size[i] != 1) flat = ci__ix_add(L->A, &L->ixt, flat, ci__ix_scale(L->A, &L->ixt, x->vars[i], s));
+                s *= x->size[i];
+            }
+            ok = s == b->numel && ci__buf_index(L, b, x->map) == flat;
+        }
         if (ok) return x->st->buf;
     }
     ci__pw_vars(L, x->ndim, x->size, v);
@@ -2620,6 +2766,8 @@ static int ci__lower_extern(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     k = ci__kernel_new(L, CI__K_EXTERN, NULL);
     k->ext = op; k->nin = nin; k->nout = nout; k->nargs = op->nparams;
     k->ins = CI__NEWN(L->A, ci__buf *, nin);
+    k->in_t = CI__NEWN(L->A, ci_extern_tensor, nin);
+    memcpy(k->in_t, ins, sizeof(ci_extern_tensor) * (size_t)nin);
     k->outs = CI__NEWN(L->A, ci__buf *, nout);
     k->args = CI__NEWN(L->A, ci_arg, op->nparams);
     memcpy(k->ins, inb, sizeof(ci__buf *) * (size_t)nin);
@@ -2835,6 +2983,7 @@ typedef struct ci__pw { int ndim; int64_t size[CI_MAX_DIMS]; ci__ix *v[CI_MAX_DI
 
 static void ci__pw_begin(ci__L *L, ci__pw *p, int n, const ci_arg *a) {
     int i, use[16];
+    ci__box *like = NULL;
     p->ndim = 0; p->dt = CI_DTYPE_INVALID;
     for (i = 0; i < n; i++) if (a[i].kind == CI_ARG_TENSOR) {
         ci__box *b = ci__box_get(L, a[i].u.t);
@@ -2848,7 +2997,11 @@ static void ci__pw_begin(ci__L *L, ci__pw *p, int n, const ci_arg *a) {
         for (i = 0; i < n && i < 16; i++) use[i] = 1;
         p->dt = ci__result_type(L, n < 16 ? n : 16, a, use);
     }
-    ci__pw_vars(L, p->ndim, p->size, p->v);
+    for (i = 0; i < n && !like; i++) if (a[i].kind == CI_ARG_TENSOR) {
+        ci__box *b = ci__box_get(L, a[i].u.t);
+        if (!b->weak && !b->view && b->st->kind == CI__ST_PW) like = b;
+    }
+    ci__pw_vars_like(L, like, p->ndim, p->size, p->v);
 }
 static ci__v *ci__pw_in(ci__L *L, ci__pw *p, const ci_arg *a) {
     if (a->kind == CI_ARG_TENSOR) {
@@ -3340,9 +3493,19 @@ static void ci__infer_size(ci__L *L, const ci__opdef *op, int64_t numel, int n, 
 /* reshape as an index map: flat index of the new shape, unravelled into the old one */
 static ci__box *ci__reshape(ci__L *L, ci__box *x, int n, const int64_t *shape) {
     ci__ix *v[CI_MAX_DIMS], *m[CI_MAX_DIMS], *flat;
-    int i;
+    int i, j;
     int64_t s = 1;
     ci__pw_vars(L, n, shape, v);
+    /* only size-1 dims added or dropped (an unsqueeze): the other dims map one to one (the
+       same maps the flat index gives once simplified, without building it) */
+    for (i = j = 0; i < x->ndim; i++) {
+        if (x->size[i] == 1) { m[i] = ci__ix_const(L->A, &L->ixt, 0); continue; }
+        while (j < n && shape[j] == 1) j++;
+        if (j == n || shape[j] != x->size[i]) break;
+        m[i] = v[j++];
+    }
+    while (j < n && shape[j] == 1) j++;
+    if (i == x->ndim && j == n) return ci__view_box(L, x, n, shape, v, m);
     flat = ci__ix_const(L->A, &L->ixt, 0);
     for (i = n - 1; i >= 0; i--) { flat = ci__ix_add(L->A, &L->ixt, flat, ci__ix_scale(L->A, &L->ixt, v[i], s)); s *= shape[i]; }
     s = 1;
@@ -3544,6 +3707,9 @@ static int ci__lw_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     ci__ix *v[CI_MAX_DIMS] = {0}, *flat;
     ci__buf *buf;
     if (n < 0 || ns != n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: mismatch in length of strides and shape", op->name);
+    if (x->copied)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: the input is a view through so many reshapes and permutes that cinductor copied it: "
+                 "its base storage is not available", op->name);
     ci__realize(L, x);
     buf = x->st->buf;
     if (a[3].kind == CI_ARG_NONE) {  /* the view's own storage offset */
@@ -3568,6 +3734,8 @@ static int ci__lw_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     ci__pw_vars(L, n, size, v);
     flat = ci__strided_flat(L, n, size, stride, off, v);
     b = ci__box_new(L, x->dt, n, size);
+    b->vars = CI__NEWN(L->A, ci__ix *, n);
+    b->map = CI__NEWN(L->A, ci__ix *, 1);
     b->st = x->st; b->view = 2; b->map[0] = flat;
     for (i = 0; i < n; i++) b->vars[i] = v[i];
     outs[0] = ci__tensor_of(b);
@@ -4284,17 +4452,27 @@ static int ci__cat_should_lower(const ci__box *x) {
     b = x->st->buf;
     return b->kind != CI__BUF_COMPUTED || !b->producer || b->producer->kind == CI__K_EXTERN;
 }
+/* does v's DAG, or that of a pointwise kernel it reads (and so on back), read a reduction? A
+   pointwise kernel found not to is remembered (rr = 1), so asking again costs nothing */
 static int ci__reads_reduction_rec(ci__L *L, ci__v *v, int *marks, int epoch) {
-    int i;
-    if (marks[v->id] == epoch) return 0;
-    marks[v->id] = epoch;
-    if (v->op == CI__V_LOAD && v->buf->producer) {
-        const ci__kernel *p = v->buf->producer;
-        if (p->kind == CI__K_REDUCTION) return 1;
-        if (p->kind == CI__K_POINTWISE && ci__reads_reduction_rec(L, p->body, marks, epoch)) return 1;
-    }
-    for (i = 0; i < v->n; i++) if (ci__reads_reduction_rec(L, v->a[i], marks, epoch)) return 1;
-    return 0;
+    ci__vwalk w;
+    ci__vec seen;
+    int r = 0, i;
+    memset(&seen, 0, sizeof seen);
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while (!r && (v = ci__vw_next(&w, marks, epoch)) != NULL)
+        if (v->op == CI__V_LOAD && v->buf->producer) {
+            ci__kernel *p = v->buf->producer;
+            if (p->kind == CI__K_REDUCTION) r = 1;
+            else if (p->kind == CI__K_POINTWISE && !p->rr && marks[p->body->id] != epoch) {
+                ci__vw_push(&w, p->body, 0);
+                ci__vec_push(L->A, &seen, p);
+            }
+        }
+    ci__vw_close(&w);
+    if (!r) for (i = 0; i < seen.n; i++) ((ci__kernel *)seen.v[i])->rr = 1;
+    return r;
 }
 /* is the input a reduction, or a pointwise reading one (can_fuse_reduction)? */
 static int ci__cat_reads_reduction(ci__L *L, const ci__box *x) {
@@ -4320,28 +4498,53 @@ static int ci__op_is_pointwise(const ci__opdef *op) {
 }
 /* is every use of the tensors out0 .. out0+nout-1 of node ix pointwise (is_pointwise_use)? A
    view passes the question on to its own users; a graph output is not a pointwise use */
+/* the graph's users index, built once per compile: the nodes reading tensor t are
+   users[uoff[t] .. uoff[t+1]-1], in order; uout[t]: t is a graph output */
+static void ci__users_index(ci__L *L) {
+    const ci_graph *g = L->graph;
+    int nt = g->tensors.n, i, j, k, pass;
+    L->uoff = CI__NEWN(L->A, int, nt + 2);
+    L->uout = CI__NEWN(L->A, char, nt + 2);
+    for (i = 0; i < g->outputs.n; i++) L->uout[(uint32_t)(uintptr_t)g->outputs.v[i]] = 1;
+    for (pass = 0; pass < 2; pass++) {   /* count, then fill */
+        int *fill = pass ? CI__NEWN(L->A, int, nt + 2) : NULL;
+        if (pass) {
+            for (i = 1; i <= nt + 1; i++) L->uoff[i] += L->uoff[i - 1];
+            L->users = CI__NEWN(L->A, int, L->uoff[nt + 1]);
+            memcpy(fill, L->uoff, sizeof(int) * (size_t)(nt + 1));
+        }
+        for (i = 0; i < g->nodes.n; i++) {
+            const ci__node *nd = (const ci__node *)g->nodes.v[i];
+            for (j = 0; j < nd->nargs + nd->nkw; j++) {
+                const ci_arg *a = j < nd->nargs ? &nd->args[j] : &nd->kw[j - nd->nargs].value;
+                int nid = a->kind == CI_ARG_TENSOR ? 1 : a->kind == CI_ARG_TENSORS ? a->u.tensors.n : 0;
+                for (k = 0; k < nid; k++) {
+                    uint32_t t = a->kind == CI_ARG_TENSOR ? a->u.t.id : a->u.tensors.v[k].id;
+                    if (!t || (int)t > nt) continue;
+                    if (!pass) L->uoff[t + 1]++;
+                    else L->users[fill[t]++] = i;
+                }
+            }
+        }
+    }
+}
 static int ci__uses_pointwise(ci__L *L, int ix, uint32_t out0, int nout, int depth) {
     const ci_graph *g = L->graph;
-    int i, j, k;
-    for (i = 0; i < g->outputs.n; i++) {
-        uint32_t t = (uint32_t)(uintptr_t)g->outputs.v[i];
-        if (t >= out0 && t < out0 + (uint32_t)nout) return 0;
-    }
-    for (i = ix + 1; i < g->nodes.n; i++) {
-        const ci__node *nd = (const ci__node *)g->nodes.v[i];
-        const ci__opdef *op;
-        int uses = 0;
-        for (j = 0; j < nd->nargs + nd->nkw && !uses; j++) {
-            const ci_arg *a = j < nd->nargs ? &nd->args[j] : &nd->kw[j - nd->nargs].value;
-            if (a->kind == CI_ARG_TENSOR) uses = a->u.t.id >= out0 && a->u.t.id < out0 + (uint32_t)nout;
-            if (a->kind == CI_ARG_TENSORS)
-                for (k = 0; k < a->u.tensors.n; k++) uses |= a->u.tensors.v[k].id >= out0 && a->u.tensors.v[k].id < out0 + (uint32_t)nout;
+    uint32_t t;
+    int u;
+    if (!L->uoff) ci__users_index(L);
+    for (t = out0; t < out0 + (uint32_t)nout; t++) {
+        if (L->uout[t]) return 0;
+        for (u = L->uoff[t]; u < L->uoff[t + 1]; u++) {
+            int i = L->users[u];
+            const ci__node *nd = (const ci__node *)g->nodes.v[i];
+            const ci__opdef *op;
+            if (i <= ix) continue;
+            if (nd->kind != CI__N_CALL || !(op = ci__registry_find(L->ctx, nd->op))) return 0;
+            if (ci__op_is_view(op->fn)) {
+                if (depth > 8 || !ci__uses_pointwise(L, i, nd->out0, nd->nout, depth + 1)) return 0;
+            } else if (!ci__op_is_pointwise(op)) return 0;
         }
-        if (!uses) continue;
-        if (nd->kind != CI__N_CALL || !(op = ci__registry_find(L->ctx, nd->op))) return 0;
-        if (ci__op_is_view(op->fn)) {
-            if (depth > 8 || !ci__uses_pointwise(L, i, nd->out0, nd->nout, depth + 1)) return 0;
-        } else if (!ci__op_is_pointwise(op)) return 0;
     }
     return 1;
 }
@@ -7110,7 +7313,9 @@ static void ci__register_builtins(ci_ctx *c) {
    dropped. Why neighbours were left apart is recorded for `cinductor explain`.
    Graph outputs are written straight into the caller's arrays when their value is an
    unrealized pointwise or a dense computed buffer; otherwise a copy kernel writes them.
-   Kernels no output depends on are dropped first (dead code).
+   Kernels no output depends on are dropped first (dead code). A kernel joining a group is
+   placed after the members' standing placement (ci__group_fit places them all again only when
+   the tiling changes), so forming a group costs its members' bodies, not their square.
    --------------------------------------------------------------------------------------- */
 #define CI__FUSE_MAX 64        /* Inductor's max_fusion_size */
 #define CI__FUSE_LOOKBACK 32   /* how many of the newest groups a kernel may join */
@@ -7126,11 +7331,12 @@ static void ci__kernel_name(ci__kernel *k) {
     snprintf(k->name, sizeof k->name, "k%d_%s", k->id, base);
 }
 static void ci__buf_reads(ci__L *L, ci__v *v, int *marks, int epoch, void (*fn)(ci__buf *, void *), void *user) {
-    int i;
-    if (marks[v->id] == epoch) return;
-    marks[v->id] = epoch;
-    if (v->op == CI__V_LOAD) fn(v->buf, user);
-    for (i = 0; i < v->n; i++) ci__buf_reads(L, v->a[i], marks, epoch, fn, user);
+    ci__vwalk w;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((v = ci__vw_next(&w, marks, epoch)) != NULL)
+        if (v->op == CI__V_LOAD) fn(v->buf, user);
+    ci__vw_close(&w);
 }
 static void ci__mark_needed(ci__buf *b, void *user) { (void)user; b->needed = 1; }
 static int ci__buf_is_dense(const ci__buf *b) {
@@ -7253,14 +7459,13 @@ typedef struct ci__fuse {
     ci__ixsub s;                /* indirect variables whose values changed */
     ci__vmemo memo;
 } ci__fuse;
-static ci__v *ci__fuse_rec(ci__fuse *F, ci__v *v) {
+static ci__v *ci__fuse_one(ci__fuse *F, ci__v *v) {
     ci__L *L = F->L;
-    ci__v *r = ci__vmemo_get(&F->memo, v), c;
+    ci__v *r, c;
     int i, changed = 0;
-    if (r) return r;
     c = *v;
     c.next = NULL; c.ivar = 0; c.id = 0;
-    for (i = 0; i < v->n; i++) { c.a[i] = ci__fuse_rec(F, v->a[i]); changed |= c.a[i] != v->a[i]; }
+    for (i = 0; i < v->n; i++) { c.a[i] = ci__vmemo_get(&F->memo, v->a[i]); changed |= c.a[i] != v->a[i]; }
     if (v->op == CI__V_LOAD)   /* an indirect variable follows its value */
         for (i = 0; i < v->n; i++)
             if (v->a[i]->ivar && c.a[i] != v->a[i]) ci__ixsub_set(&F->s, v->a[i]->ivar - 1, ci__ix_indirect(L, c.a[i]));
@@ -7281,29 +7486,64 @@ static ci__v *ci__fuse_rec(ci__fuse *F, ci__v *v) {
     ci__vmemo_put(L, &F->memo, v, r);
     return r;
 }
+static ci__v *ci__fuse_rec(ci__fuse *F, ci__v *v) {
+    ci__vwalk w;
+    ci__v *x;
+    ci__vw_open(F->L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((x = ci__vw_next_memo(&w, &F->memo)) != NULL) ci__fuse_one(F, x);
+    ci__vw_close(&w);
+    return ci__vmemo_get(&F->memo, v);
+}
 /* does v call a transcendental function (exp, erf, tanh, pow ...)? Recomputing those in a
    later loop costs more than storing the value and loading it again */
 static int ci__v_calls_libm(ci__L *L, ci__v *v, int *marks) {
-    int i;
-    if (marks[v->id] == L->epoch) return 0;
-    marks[v->id] = L->epoch;
-    if (v->op == CI__V_SIGMOID || (ci__vop_cf32[v->op] && ci__is_float(v->dt) && v->op != CI__V_ABS && v->op != CI__V_SQRT &&
-                                   v->op != CI__V_FLOOR && v->op != CI__V_CEIL && v->op != CI__V_TRUNC && v->op != CI__V_ROUND &&
-                                   v->op != CI__V_FMAX && v->op != CI__V_FMIN && v->op != CI__V_COPYSIGN && v->op != CI__V_FMA))
-        return 1;
-    for (i = 0; i < v->n; i++) if (ci__v_calls_libm(L, v->a[i], marks)) return 1;
-    return 0;
+    ci__vwalk w;
+    int epoch = L->epoch, r = 0;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while (!r && (v = ci__vw_next(&w, marks, epoch)) != NULL)
+        r = v->op == CI__V_SIGMOID || (ci__vop_cf32[v->op] && ci__is_float(v->dt) && v->op != CI__V_ABS && v->op != CI__V_SQRT &&
+                                       v->op != CI__V_FLOOR && v->op != CI__V_CEIL && v->op != CI__V_TRUNC && v->op != CI__V_ROUND &&
+                                       v->op != CI__V_FMAX && v->op != CI__V_FMIN && v->op != CI__V_COPYSIGN && v->op != CI__V_FMA);
+    ci__vw_close(&w);
+    return r;
 }
 /* the phase a body needs: after the loops of the reductions it uses, with the memory loads
    of in-group buffers it keeps */
-static int ci__fuse_phase_rec(ci__L *L, ci__v *v, int trial, int *marks) {
-    int i, p = 0, q;
-    if (marks[v->id] == L->epoch) return 0;
-    marks[v->id] = L->epoch;
-    if (v->op == CI__V_ACC) return ((ci__kernel *)L->kernels.v[v->i])->phase + 1;
-    if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial) p = v->buf->producer->phase;
-    for (i = 0; i < v->n; i++) { q = ci__fuse_phase_rec(L, v->a[i], trial, marks); if (q > p) p = q; }
-    return p;
+/* (remembered per value for the trial: a member's body holds the bodies of the members it
+   recomputes, whose phases are known, so each value is looked at once per trial) */
+static int ci__fuse_phase_rec(ci__L *L, ci__v *v, int trial) {
+    ci__vwalk w;
+    ci__v *root = v;
+    int i, p;
+    if (L->phase_cap < L->vt.n) {
+        int nc = L->vt.n * 2 + 64;
+        int *np = CI__NEWN(L->A, int, nc), *nt = CI__NEWN(L->A, int, nc);
+        if (L->phase_cap) {
+            memcpy(np, L->phase_of, sizeof(int) * (size_t)L->phase_cap);
+            memcpy(nt, L->phase_trial, sizeof(int) * (size_t)L->phase_cap);
+        }
+        L->phase_of = np; L->phase_trial = nt; L->phase_cap = nc;
+    }
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while (w.n) {
+        v = w.v[--w.n];
+        if (w.post[w.n]) {
+            p = 0;
+            if (v->op == CI__V_ACC) p = ((ci__kernel *)L->kernels.v[v->i])->phase + 1;
+            else if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial) p = v->buf->producer->phase;
+            for (i = 0; i < v->n; i++) if (L->phase_of[v->a[i]->id] > p) p = L->phase_of[v->a[i]->id];
+            L->phase_of[v->id] = p; L->phase_trial[v->id] = trial;
+            continue;
+        }
+        if (L->phase_trial[v->id] == trial) continue;
+        ci__vw_push(&w, v, 1);
+        for (i = v->n - 1; i >= 0; i--) if (L->phase_trial[v->a[i]->id] != trial) ci__vw_push(&w, v->a[i], 0);
+    }
+    ci__vw_close(&w);
+    return L->phase_of[root->id];
 }
 /* does e use variable var? */
 static int ci__ix_has_var(const ci__ix *e, int var) {
@@ -7318,12 +7558,14 @@ static int ci__ix_has_var(const ci__ix *e, int var) {
     }
 }
 static void ci__red_loads(ci__L *L, ci__v *v, int trial, int *marks, const ci__kernel *k, char *outer) {
-    int i, d;
-    if (marks[v->id] == L->epoch) return;
-    marks[v->id] = L->epoch;
-    if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial && v->buf->producer->kind == CI__K_REDUCTION)
-        for (d = 0; d < k->ndim; d++) if (ci__ix_has_var(v->ix, k->vars[d]->var)) outer[d] = 1;
-    for (i = 0; i < v->n; i++) ci__red_loads(L, v->a[i], trial, marks, k, outer);
+    ci__vwalk w;
+    int d, epoch = L->epoch;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((v = ci__vw_next(&w, marks, epoch)) != NULL)
+        if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial && v->buf->producer->kind == CI__K_REDUCTION)
+            for (d = 0; d < k->ndim; d++) if (ci__ix_has_var(v->ix, k->vars[d]->var)) outer[d] = 1;
+    ci__vw_close(&w);
 }
 /* a pointwise inside the reduction loops whose dims that index the group's reduction results
    are not its leading ones (softmax over dim 0): those dims follow the outer variables, the
@@ -7398,12 +7640,12 @@ static int ci__place(ci__L *L, const ci__tiling *T, ci__kernel *k, int trial, co
         ci__vmemo_init(L, &F.memo);
         k->gbody = ci__fuse_rec(&F, body);
         if (F.why) { *why = F.why; return 0; }
-        k->phase = ci__fuse_phase_rec(L, k->gbody, trial, ci__marks(L));
+        k->phase = ci__fuse_phase_rec(L, k->gbody, trial);
         if (F.inline_phase >= 0 || !F.costly) break;
         F.inline_phase = k->phase;
     }
     {
-        ci__vstats st = ci__v_stats(L, k->gbody);
+        ci__vstats st = ci__v_stats_upto(L, k->gbody, CI__REALIZE_OPCOUNT, CI__REALIZE_ACC_READS);
         k->cheap = st.ops <= CI__REALIZE_OPCOUNT && st.reads <= CI__REALIZE_ACC_READS && !ci__v_calls_libm(L, k->gbody, ci__marks(L));
     }
     k->acc = k->kind == CI__K_REDUCTION ? ci__v_acc(L, k) : NULL;
@@ -7425,15 +7667,22 @@ static ci__group *ci__group_new(ci__L *L, ci__kernel *k) {
     } else if (g->fused) ci__tiling_set(L, &g->t, k->ndim, k->size, k->nr, k->rsize, k->kind == CI__K_REDUCTION);
     return g;
 }
-/* can g take k? (on success k is in g) */
+/* can g take k? (on success k is in g) The members are placed again only when the tiling
+   changes (a reduction joins a pointwise group) or the last attempt left them half placed:
+   otherwise their placement in g->trial stands, and only k is placed after them. */
 static int ci__group_fit(ci__L *L, ci__group *g, ci__kernel *k, const char **why) {
     ci__tiling T = g->t;
-    int trial = ++L->trials, i;
+    int trial = g->trial, i;
     if (g->m.n >= CI__FUSE_MAX) { *why = "the fused kernel has reached its size limit (64 members)"; return 0; }
-    if (k->kind == CI__K_REDUCTION && !T.red) ci__tiling_set(L, &T, k->ndim, k->size, k->nr, k->rsize, 1);
-    for (i = 0; i < g->m.n; i++)
-        if (!ci__place(L, &T, (ci__kernel *)g->m.v[i], trial, why)) return 0;
+    if (k->kind == CI__K_REDUCTION && !T.red) { ci__tiling_set(L, &T, k->ndim, k->size, k->nr, k->rsize, 1); trial = 0; }
+    if (!trial) {
+        g->trial = 0;   /* (until every member is placed again) */
+        trial = ++L->trials;
+        for (i = 0; i < g->m.n; i++)
+            if (!ci__place(L, &T, (ci__kernel *)g->m.v[i], trial, why)) return 0;
+    }
     if (!ci__place(L, &T, k, trial, why)) return 0;
+    g->trial = trial;
     g->t = T;
     ci__vec_push(L->A, &g->m, k);
     k->grp = g;
@@ -7446,15 +7695,31 @@ static void ci__readset_add(ci__buf *b, void *user) {
     for (i = 0; i < r->v.n; i++) if (r->v.v[i] == b) return;
     ci__vec_push(r->L->A, &r->v, b);
 }
+/* (the pairs noted so far are an open-addressing set, unf_set, of indices + 1 into unfused) */
+static uint32_t ci__unfused_hash(const ci__kernel *from, const ci__kernel *to) {
+    return ((uint32_t)from->id * 2654435761u) ^ ((uint32_t)to->id * 40503u);
+}
 static void ci__unfused_note(ci__L *L, ci__kernel *from, ci__kernel *to, const char *why) {
-    ci__unfused *u = CI__NEW(L->A, ci__unfused);
-    int i;
-    for (i = 0; i < L->unfused.n; i++) {
-        ci__unfused *o = (ci__unfused *)L->unfused.v[i];
+    ci__unfused *u;
+    int i, m;
+    if ((L->unfused.n + 1) * 2 > L->unf_cap) {
+        int nc = L->unf_cap ? L->unf_cap * 2 : 64;
+        int *ns = CI__NEWN(L->A, int, nc);
+        for (i = 0; i < L->unfused.n; i++) {
+            ci__unfused *o = (ci__unfused *)L->unfused.v[i];
+            for (m = (int)(ci__unfused_hash(o->from, o->to) & (uint32_t)(nc - 1)); ns[m]; m = (m + 1) & (nc - 1)) {}
+            ns[m] = i + 1;
+        }
+        L->unf_set = ns; L->unf_cap = nc;
+    }
+    for (m = (int)(ci__unfused_hash(from, to) & (uint32_t)(L->unf_cap - 1)); L->unf_set[m]; m = (m + 1) & (L->unf_cap - 1)) {
+        ci__unfused *o = (ci__unfused *)L->unfused.v[L->unf_set[m] - 1];
         if (o->from == from && o->to == to) return;
     }
+    u = CI__NEW(L->A, ci__unfused);
     u->from = from; u->to = to; u->why = why;
     ci__vec_push(L->A, &L->unfused, u);
+    L->unf_set[m] = L->unfused.n;
 }
 static const char *ci__barrier_why(ci__L *L, const ci__kernel *k) {
     char *w = (char *)ci__arena_alloc(L->A, 120);
@@ -7535,14 +7800,16 @@ static void ci__need_store(ci__buf *b, void *user) {
     if (q && q->grp && q->grp->fused && !q->store) { q->store = q->emit = 1; C->changed = 1; }
 }
 static void ci__need_accs(ci__L *L, ci__v *v, int *marks, ci__needctx *C) {
-    int i;
-    if (marks[v->id] == L->epoch) return;
-    marks[v->id] = L->epoch;
-    if (v->op == CI__V_ACC) {
-        ci__kernel *q = (ci__kernel *)L->kernels.v[v->i];
-        if (!q->emit) { q->emit = 1; C->changed = 1; }
-    }
-    for (i = 0; i < v->n; i++) ci__need_accs(L, v->a[i], marks, C);
+    ci__vwalk w;
+    int epoch = L->epoch;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((v = ci__vw_next(&w, marks, epoch)) != NULL)
+        if (v->op == CI__V_ACC) {
+            ci__kernel *q = (ci__kernel *)L->kernels.v[v->i];
+            if (!q->emit) { q->emit = 1; C->changed = 1; }
+        }
+    ci__vw_close(&w);
 }
 static void ci__schedule_finish(ci__L *L) {
     int i, j;
@@ -7569,12 +7836,13 @@ static void ci__schedule_finish(ci__L *L) {
         b->needed = b->output_index >= 0;
     }
     /* what the running members read must exist; iterate until nothing more is needed */
+    /* (backwards: what a member needs is made before it, so one pass settles nearly all) */
     C.L = L;
     do {
         C.changed = 0;
-        for (i = 0; i < L->groups.n; i++) {
+        for (i = L->groups.n - 1; i >= 0; i--) {
             ci__group *g = (ci__group *)L->groups.v[i];
-            for (j = 0; j < g->m.n; j++) {
+            for (j = g->m.n - 1; j >= 0; j--) {
                 ci__kernel *k = (ci__kernel *)g->m.v[j];
                 if (!k->emit) continue;
                 ci__kernel_reads(L, k, ci__need_store, &C);
@@ -7603,7 +7871,9 @@ static void ci__schedule_finish(ci__L *L) {
    one arena sized at compile time, so running
    allocates nothing: each is live from the first fused kernel that writes it to the last
    that reads it, and takes the lowest 64-byte aligned offset that no buffer live at the same
-   time holds (first fit), so dead buffers' memory is used again.
+   time holds (first fit), so dead buffers' memory is used again. Buffers are placed in order
+   of their first kernel against the set of those still live, so planning is linear in the
+   number of buffers (times the live ones).
    --------------------------------------------------------------------------------------- */
 typedef struct ci__plan { int nslots; size_t arena_size; } ci__plan;
 static void ci__plan_touch(ci__buf *b, void *user) {
@@ -7616,43 +7886,60 @@ static int ci__plan_cmp(const void *a, const void *b) {
     if (x->def != y->def) return x->def < y->def ? -1 : 1;
     return x->id < y->id ? -1 : x->id > y->id;
 }
-/* can b be written over d? b is made by a fused kernel where d is read for the last time;
-   every read of d there is of the element b's kernel writes, and comes before that write (in
-   an earlier loop, or earlier in the same loop, or in b's kernel itself) */
-typedef struct ci__inplace { const ci__buf *d; const ci__kernel *kb; int reads, ok; } ci__inplace;
 static int ci__member_order(const ci__group *g, const ci__kernel *k) {
     int j;
     for (j = 0; j < g->m.n; j++) if (g->m.v[j] == k) return j;
     return -1;
 }
-static void ci__inplace_walk(ci__L *L, ci__v *v, int *marks, ci__inplace *c) {
-    int i;
-    if (marks[v->id] == L->epoch || !c->ok) return;
-    marks[v->id] = L->epoch;
-    if (v->op == CI__V_LOAD && v->buf == c->d) { c->reads = 1; if (v->ix != c->kb->st_ix) c->ok = 0; }
-    for (i = 0; i < v->n; i++) ci__inplace_walk(L, v->a[i], marks, c);
+/* what the running members of group g read, walked once per group (not once per candidate
+   pair): for each buffer (by id), the last member reading it (by loop, then position) and the
+   index every read of it uses (NULL when they differ) */
+typedef struct ci__preads { int group, *stamp, *key, *j; ci__ix **ix; } ci__preads;
+static void ci__plan_group_reads(ci__L *L, ci__preads *R, const ci__group *g) {
+    int j, n = L->bufs.n + 1;
+    if (!R->stamp) {
+        R->stamp = CI__NEWN(L->A, int, n); R->key = CI__NEWN(L->A, int, n); R->j = CI__NEWN(L->A, int, n);
+        R->ix = CI__NEWN(L->A, ci__ix *, n);
+    }
+    if (R->group == g->id + 1) return;
+    R->group = g->id + 1;
+    for (j = 0; j < g->m.n; j++) {
+        const ci__kernel *m = (const ci__kernel *)g->m.v[j];
+        int key = 2 * m->phase + m->inner, *marks, epoch;
+        ci__vwalk w;
+        ci__v *v;
+        if (!m->emit) continue;
+        marks = ci__marks(L); epoch = L->epoch;
+        ci__vw_open(L, &w);
+        ci__vw_push(&w, m->gbody, 0);
+        while ((v = ci__vw_next(&w, marks, epoch)) != NULL) {
+            int id;
+            if (v->op != CI__V_LOAD) continue;
+            id = v->buf->id;
+            if (R->stamp[id] != R->group) { R->stamp[id] = R->group; R->key[id] = key; R->j[id] = j; R->ix[id] = v->ix; continue; }
+            if (key > R->key[id] || (key == R->key[id] && j > R->j[id])) { R->key[id] = key; R->j[id] = j; }
+            if (R->ix[id] != v->ix) R->ix[id] = NULL;
+        }
+        ci__vw_close(&w);
+    }
 }
-static int ci__plan_in_place(ci__L *L, const ci__buf *b, const ci__buf *d) {
+/* can b be written over d? b is made by a fused kernel where d is read for the last time;
+   every read of d there is of the element b's kernel writes, and comes before that write (in
+   an earlier loop, or earlier in the same loop, or in b's kernel itself) */
+static int ci__plan_in_place(ci__L *L, ci__preads *R, const ci__buf *b, const ci__buf *d) {
     const ci__kernel *kb = b->producer;
     const ci__group *g;
-    ci__inplace c;
-    int j, kkey, kidx;
+    int kkey, kidx;
     if (d->last != b->def || d->inplace_by || d->pinned || b->pinned || d->numel != b->numel || !b->numel ||
         ci__dt[d->dt].size != ci__dt[b->dt].size || !kb || !kb->grp || !kb->grp->fused || kb->grp->id != b->def || !kb->store)
         return 0;
     g = kb->grp;
     kkey = 2 * kb->phase + kb->inner;
     kidx = ci__member_order(g, kb);
-    c.d = d; c.kb = kb; c.ok = 1;
-    for (j = 0; j < g->m.n && c.ok; j++) {
-        const ci__kernel *m = (const ci__kernel *)g->m.v[j];
-        int key = 2 * m->phase + m->inner;
-        if (!m->emit) continue;
-        c.reads = 0;
-        ci__inplace_walk(L, m->gbody, ci__marks(L), &c);
-        if (c.reads && !(key < kkey || (key == kkey && j <= kidx))) c.ok = 0;   /* it must read before kb writes */
-    }
-    return c.ok;
+    ci__plan_group_reads(L, R, g);
+    if (R->stamp[d->id] != R->group) return 1;
+    /* every read of d is of the element kb writes, and comes before kb writes it */
+    return R->ix[d->id] == kb->st_ix && (R->key[d->id] < kkey || (R->key[d->id] == kkey && R->j[d->id] <= kidx));
 }
 static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
     ci__plan p;
@@ -7682,31 +7969,62 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
         }
     }
     qsort(list, (size_t)n, sizeof *list, ci__plan_cmp);
-    for (i = 0; i < n; i++) {
-        ci__buf *b = list[i];
-        size_t bytes = ((size_t)b->numel * ci__dt[b->dt].size + 63) & ~(size_t)63, off = 0;
-        int moved = 1;
-        if (b->def < 0) b->def = b->last = 0;
-        for (j = 0; j < i; j++)   /* in place of a buffer that dies where b is made */
-            if (ci__plan_in_place(L, b, list[j])) break;
-        if (j < i) {
-            b->arena_off = list[j]->arena_off;
-            b->inplace_of = list[j];
-            list[j]->inplace_by = b;
-            continue;
-        }
-        /* first fit among the buffers placed so far whose lives overlap b's */
-        while (moved) {
-            moved = 0;
-            for (j = 0; j < i; j++) {
-                ci__buf *o = list[j];
-                size_t ob = ((size_t)o->numel * ci__dt[o->dt].size + 63) & ~(size_t)63;
-                if (o->last < b->def || o->def > b->last || !bytes || !ob) continue;
-                if (off < o->arena_off + ob && o->arena_off < off + bytes) { off = o->arena_off + ob; moved = 1; }
+    {
+        /* Buffers come in order of their first kernel, so the ones placed earlier whose lives
+           overlap b's are those still live at b->def: the live set, kept sorted by offset (a
+           buffer leaves it once dead). dying[g] lists, in placement order, the placed buffers
+           whose last kernel is g: the only candidates to be written over in place. */
+        ci__buf **live = CI__NEWN(L->A, ci__buf *, n + 1);
+        int *dnext = CI__NEWN(L->A, int, n + 1), *dhead = CI__NEWN(L->A, int, L->groups.n + 1);
+        int *dtail = CI__NEWN(L->A, int, L->groups.n + 1);
+        int nlive = 0, minlast = INT_MAX, k;
+        ci__preads R;
+        memset(&R, 0, sizeof R);
+        for (j = 0; j <= L->groups.n; j++) dhead[j] = dtail[j] = -1;
+        for (i = 0; i < n; i++) {
+            ci__buf *b = list[i], *d;
+            size_t bytes = ((size_t)b->numel * ci__dt[b->dt].size + 63) & ~(size_t)63, off = 0;
+            int lo, hi;
+            if (b->def < 0) b->def = b->last = 0;
+            if (minlast < b->def) {   /* the dead leave the live set */
+                minlast = INT_MAX;
+                for (j = k = 0; j < nlive; j++)
+                    if (live[j]->last >= b->def) { live[k++] = live[j]; if (live[j]->last < minlast) minlast = live[j]->last; }
+                nlive = k;
+            }
+            d = NULL;
+            for (j = b->def <= L->groups.n ? dhead[b->def] : -1; j >= 0; j = dnext[j])   /* in place of a buffer that dies where b is made */
+                if (ci__plan_in_place(L, &R, b, list[j])) { d = list[j]; break; }
+            if (d) {
+                b->arena_off = d->arena_off;
+                b->inplace_of = d;
+                d->inplace_by = b;
+            } else {
+                /* first fit: the lowest offset where b overlaps no live buffer */
+                for (j = 0; j < nlive && bytes; j++) {
+                    ci__buf *o = live[j];
+                    size_t ob = ((size_t)o->numel * ci__dt[o->dt].size + 63) & ~(size_t)63;
+                    if (!ob) continue;
+                    if (o->arena_off >= off + bytes) break;
+                    if (o->arena_off + ob > off) off = o->arena_off + ob;
+                }
+                b->arena_off = off;
+                if (off + bytes > p.arena_size) p.arena_size = off + bytes;
+            }
+            /* into the live set, by offset (after equal offsets) */
+            for (lo = 0, hi = nlive; lo < hi;) {
+                int mid = (lo + hi) / 2;
+                if (live[mid]->arena_off <= b->arena_off) lo = mid + 1; else hi = mid;
+            }
+            memmove(live + lo + 1, live + lo, sizeof(ci__buf *) * (size_t)(nlive - lo));
+            live[lo] = b; nlive++;
+            if (b->last < minlast) minlast = b->last;
+            dnext[i] = -1;
+            if (b->last >= 0 && b->last <= L->groups.n) {
+                if (dtail[b->last] < 0) dhead[b->last] = i; else dnext[dtail[b->last]] = i;
+                dtail[b->last] = i;
             }
         }
-        b->arena_off = off;
-        if (off + bytes > p.arena_size) p.arena_size = off + bytes;
     }
     p.nslots = next;
     return p;
@@ -8946,12 +9264,20 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
     }
     return 0;
 }
-static void ci__ik_collect(ci__ikernel *K, ci__v *v) {
+/* v's DAG in post-order (operands first), each node once (K->pos[id] >= 0 once placed) */
+static void ci__ik_collect(ci__L *L, ci__ikernel *K, ci__v *v) {
+    ci__vwalk w;
     int i;
-    if (K->pos[v->id] >= 0) return;
-    for (i = 0; i < v->n; i++) ci__ik_collect(K, v->a[i]);
-    K->pos[v->id] = K->n;
-    K->nodes[K->n++] = v;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while (w.n) {
+        v = w.v[--w.n];
+        if (w.post[w.n]) { K->pos[v->id] = K->n; K->nodes[K->n++] = v; continue; }
+        if (K->pos[v->id] >= 0) continue;
+        ci__vw_push(&w, v, 1);
+        for (i = v->n - 1; i >= 0; i--) if (K->pos[v->a[i]->id] < 0) ci__vw_push(&w, v->a[i], 0);
+    }
+    ci__vw_close(&w);
 }
 static void ci__store_val(ci__buf *b, void *const *B, int64_t k, ci__ival val, int isf) {
     char *p = (char *)B[b->slot];
@@ -9004,7 +9330,7 @@ static ci__iprog *ci__iprog_build(ci__L *L, ci__ikernel *K, ci__v *const *roots,
     K->n = 0;
     K->stamp++;
     for (i = 0; i < nloop; i++) K->def[loop[i]->var] = K->stamp;
-    for (i = 0; i < nroots; i++) ci__ik_collect(K, roots[i]);
+    for (i = 0; i < nroots; i++) ci__ik_collect(L, K, roots[i]);
     P->n = K->n;
     P->nodes = CI__NEWN(L->A, ci__v *, K->n + 1);
     P->args = CI__NEWN(L->A, int, 4 * K->n + 4);
@@ -9903,6 +10229,7 @@ static int ci__rt_extern(void *rt, int idx, void **B) {
         memset(&ins[i], 0, sizeof ins[i]);
         ins[i].data = B[k->ins[i]->slot]; ins[i].dtype = k->ins[i]->dt; ins[i].ndim = k->ins[i]->ndim;
         for (d = 0; d < k->ins[i]->ndim; d++) ins[i].shape[d] = k->ins[i]->size[d];
+        if (k->in_t) { ins[i].ndim = k->in_t[i].ndim; memcpy(ins[i].shape, k->in_t[i].shape, sizeof ins[i].shape); }
     }
     for (i = 0; i < k->nout; i++) {
         memset(&outs[i], 0, sizeof outs[i]);
@@ -10239,11 +10566,8 @@ static const char *ci__dbg_varname(int var, void *user) {
     ci__dbgnames *d = (ci__dbgnames *)user;
     return (var < d->n && d->names[var]) ? d->names[var] : "?";
 }
-static void ci__dbg_value(ci__L *L, ci__sb *sb, ci__v *v, int *marks, ci__dbgnames *nm) {
+static void ci__dbg_value1(ci__sb *sb, ci__v *v, ci__dbgnames *nm) {
     int i;
-    if (marks[v->id] == L->epoch) return;
-    marks[v->id] = L->epoch;
-    for (i = 0; i < v->n; i++) ci__dbg_value(L, sb, v->a[i], marks, nm);
     ci__sb_printf(sb, "      v%d = %s(", v->id, ci__vop_name[v->op]);
     if (v->op == CI__V_CONST) {
         if (ci__is_float(v->dt)) ci__sb_printf(sb, "%.9g", v->f);
@@ -10256,6 +10580,15 @@ static void ci__dbg_value(ci__L *L, ci__sb *sb, ci__v *v, int *marks, ci__dbgnam
     }
     for (i = 0; i < v->n; i++) ci__sb_printf(sb, "%sv%d", i ? ", " : "", v->a[i]->id);
     ci__sb_printf(sb, ") : %s\n", ci__dt[v->dt].name);
+}
+/* v's DAG, operands first */
+static void ci__dbg_value(ci__L *L, ci__sb *sb, ci__v *v, int *marks, ci__dbgnames *nm) {
+    ci__vwalk w;
+    int epoch = L->epoch;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((v = ci__vw_next_post(&w, marks, epoch)) != NULL) ci__dbg_value1(sb, v, nm);
+    ci__vw_close(&w);
 }
 static void ci__dbg_print_ir(ci__L *L, ci__sb *sb) {
     int i, j;
@@ -12735,6 +13068,9 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
             t->meta_box = (uint32_t)b->id;
             g->meta_map[nd->out0 + (uint32_t)i] = (uint32_t)b->id;
             ci__graph_push_tensor(g, t);
+            /* compile's realize rules for a node of one user: without them every later op
+               would copy the whole unrealized chain before it (quadratic in the graph) */
+            ci__after_node(g->meta, b, 1);
         }
     }
     g->E.armed = 0;
@@ -12957,12 +13293,21 @@ ci_tensor ci_layer_norm(ci_graph *g, ci_tensor x, int nn, const int64_t *ns, ci_
 }
 
 /* -- compiling: the pipeline -- */
+/* the program's C source into p->source; the first line of each live group's kernel */
+static int *ci__program_emit(ci_program *p) {
+    ci__sb sb;
+    int *kl = CI__NEWN(p->A, int, p->nkernels + 1);
+    ci__sb_init(&sb, p->A);
+    ci__emit_program(p->L, &sb, kl);
+    p->source = ci__sb_str(&sb);
+    return kl;
+}
 static void ci__debug_dump(ci_program *p, ci_graph *g, unsigned dbg) {
     ci__sb sb;
     ci__sb_init(&sb, p->A);
     if (dbg & CI_DEBUG_GRAPH) { ci__sb_put(&sb, "== graph ==\n"); ci__dbg_print_graph(g, &sb, 0); }
     if (dbg & (CI_DEBUG_IR | CI_DEBUG_KERNELS)) { ci__sb_put(&sb, "== ir ==\n"); ci__dbg_print_ir(p->L, &sb); }
-    if ((dbg & CI_DEBUG_SOURCE) && p->source && *p->source) { ci__sb_put(&sb, "== source ==\n"); ci__sb_put(&sb, p->source); }
+    if ((dbg & CI_DEBUG_SOURCE) && *ci_program_source(p)) { ci__sb_put(&sb, "== source ==\n"); ci__sb_put(&sb, p->source); }
     if (sb.n) ci__log(p->ctx, CI_LOG_DEBUG, ci__sb_str(&sb));
 }
 static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse, int user_arena) {
@@ -13032,16 +13377,13 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse
     }
     if (!user_arena && ci_program_set_arena(p, NULL, 0) != CI_OK)
         CI__FAIL(L, CI_ERR_OUT_OF_MEMORY, "out of memory for the %zu-byte program arena", plan.arena_size);
-    /* 5. backend */
+    /* 5. backend (the interpreter needs no C: its source is written when asked for) */
     p->backend = backend;
-    {
-        ci__sb sb;
-        int *kl = CI__NEWN(p->A, int, nk + 1);
-        ci__sb_init(&sb, p->A);
-        ci__emit_program(L, &sb, kl);
-        p->source = ci__sb_str(&sb);
+    if (backend == CI_BACKEND_TCC) {
+        int *kl = ci__program_emit(p);
+        (void)kl;
 #ifndef CINDUCTOR_NO_TCC
-        if (backend == CI_BACKEND_TCC) {
+        {
             ci__tcclog *lg = CI__NEW(p->A, ci__tcclog);
             p->tcc = ci__tcc_compile(p->source, &p->main, lg);
             if (!p->tcc) {
@@ -13281,7 +13623,24 @@ ci_result ci_program_set_arena(ci_program *p, void *arena, size_t size) {
     return CI_OK;
 }
 void ci_program_set_seed(ci_program *p, uint64_t seed) { if (p) p->seed = (long long)seed; }
-const char *ci_program_source(const ci_program *p) { return (p && p->source) ? p->source : ""; }
+/* an interpreter program writes its C on the first call (the program itself is not const) */
+const char *ci_program_source(const ci_program *cp) {
+    ci_program *p = (ci_program *)(uintptr_t)cp;
+    if (!p) return "";
+    if (!p->source && p->L) {
+        if (setjmp(p->E.jb)) {
+            p->E.armed = 0;
+            p->L->wstk_busy = 0;
+            ci__set_error(p->ctx, "ci_program_source: %s", p->E.msg);
+            p->source = "";
+            return "";
+        }
+        p->E.armed = 1;
+        ci__program_emit(p);
+        p->E.armed = 0;
+    }
+    return p->source ? p->source : "";
+}
 void ci_program_destroy(ci_program *p) {
     if (!p) return;
 #ifndef CINDUCTOR_NO_TCC
@@ -13396,6 +13755,7 @@ int ci_lower_call(ci_lower *Lp, const char *op, int nargs, const ci_arg *args, i
     if (setjmp(local.jb)) {
         L->E = saved;
         L->A->err = saved;
+        L->wstk_busy = 0;   /* (a walk the failure left is over) */
         ci_lower_error(Lp, local.code, local.msg);
         return 0;
     }
