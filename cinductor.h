@@ -252,6 +252,12 @@ CI_API ci_tensor ci_scalar_int(ci_graph *g, int64_t value);
 CI_API ci_tensor ci_scalar_bool(ci_graph *g, int value);
 CI_API void ci_output(ci_graph *g, ci_tensor t);
 
+/* Names the node that computes t (its only result), so messages (graph building, run-time
+   checks) and ci_graph_print_cig use the caller's name instead of a generated one (t0, t1 ...).
+   The name follows ci_input's rules; a name another node was given explicitly is refused
+   (CI_ERR_INVALID_ARGS, with ci_ctx_last_error). It changes nothing the graph computes. */
+CI_API ci_result ci_tensor_set_name(ci_graph *g, ci_tensor t, const char *name);
+
 /* queries on a built tensor (after a successful builder) */
 CI_API ci_dtype ci_tensor_dtype(const ci_graph *g, ci_tensor t);
 CI_API int ci_tensor_shape(const ci_graph *g, ci_tensor t, int64_t *shape); /* returns ndim, -1 if invalid */
@@ -12293,6 +12299,16 @@ static void ci__cig_call(ci__cig_parser *P) {
                      nl, nl == 1 ? " is" : "s are");
     for (j = 0; j < (size_t)nl; j++)
         if (!ci__cig_is(&lhs[j], "_")) ci__cig_define(P, &lhs[j], outs[j]);
+    /* the node takes the file's name, so messages and run-time errors say what the file says */
+    if (n == 1 && !ci__cig_is(&lhs[0], "_")) {
+        char nm[128];
+        if (lhs[0].n < sizeof nm) {
+            memcpy(nm, lhs[0].p, lhs[0].n);
+            nm[lhs[0].n] = 0;
+            if (ci_tensor_set_name(P->g, outs[0], nm) == CI_ERR_OUT_OF_MEMORY)
+                ci__cig_fail(P, lhs[0].line, lhs[0].col, CI_ERR_OUT_OF_MEMORY, "out of memory");
+        }
+    }
 }
 
 static void ci__cig_output(ci__cig_parser *P) {
@@ -12831,6 +12847,16 @@ static int ci__check_shape(ci_graph *g, const char *what, int ndim, const int64_
     }
     return 1;
 }
+/* a node holding NAME under a generated name takes another one, so the user's can be given;
+   called armed */
+static void ci__name_give_way(ci_graph *g, const char *name) {
+    ci__node *o = ci__node_named(g, name);
+    if (!o) return;
+    CI__ASSERT(o->auto_named);
+    ci__name_index_remove(g, o);
+    o->name = ci__node_name(g, NULL, o->kind == CI__N_INPUT ? "in" : o->kind == CI__N_CONST ? "c" : o->kind == CI__N_SCALAR ? "s" : "t");
+    ci__name_index_add(g, o);
+}
 static ci__node *ci__leaf_node(ci_graph *g, int kind, const char *name, ci_dtype dt, int ndim, const int64_t *shape,
                                const void *data, double sval, int64_t ival, int weak);
 static ci_tensor ci__leaf(ci_graph *g, int kind, const char *name, ci_dtype dt, int ndim, const int64_t *shape,
@@ -12862,12 +12888,7 @@ static ci__node *ci__leaf_node(ci_graph *g, int kind, const char *name, ci_dtype
     ci__node *nd = CI__NEW(g->A, ci__node);
     nd->kind = kind; nd->dt = dt; nd->ndim = ndim;
     if (ndim) memcpy(nd->shape, shape, sizeof(int64_t) * (size_t)ndim);
-    if (name && ci__name_used(g, name)) {  /* a generated name gives way to the user's */
-        ci__node *o = ci__node_named(g, name);
-        ci__name_index_remove(g, o);
-        o->name = ci__node_name(g, NULL, o->kind == CI__N_INPUT ? "in" : o->kind == CI__N_CONST ? "c" : o->kind == CI__N_SCALAR ? "s" : "t");
-        ci__name_index_add(g, o);
-    }
+    if (name) ci__name_give_way(g, name);
     nd->name = ci__node_name(g, name, kind == CI__N_INPUT ? "in" : kind == CI__N_CONST ? "c" : "s");
     nd->auto_named = name == NULL;
     nd->sval = sval; nd->ival = ival; nd->weak = weak; nd->nout = 1;
@@ -12932,6 +12953,40 @@ void ci_output(ci_graph *g, ci_tensor t) {
     idx = ci__scalar_as_const(g, idx);
     ci__vec_push(g->A, &g->outputs, (void *)(uintptr_t)idx);
     g->E.armed = 0;
+}
+ci_result ci_tensor_set_name(ci_graph *g, ci_tensor t, const char *name) {
+    uint32_t idx = g ? ci__handle_index(g, t) : 0;
+    ci__node *nd, *o;
+    if (!g) return CI_ERR_INVALID_ARGS;
+    if (!idx) { ci__set_error(g->ctx, "ci_tensor_set_name: not a tensor of this graph"); return CI_ERR_INVALID_ARGS; }
+    nd = (ci__node *)g->nodes.v[ci__gt(g, idx)->node];
+    if (!ci__valid_name(name)) {
+        ci__set_error(g->ctx, "ci_tensor_set_name: invalid name '%.200s' (use [A-Za-z_][A-Za-z0-9_]*)", name ? name : "(null)");
+        return CI_ERR_INVALID_ARGS;
+    }
+    if (nd->nout != 1) {
+        ci__set_error(g->ctx, "ci_tensor_set_name(%s): node %s has %d results; only a node of one result takes a name", name, nd->name, nd->nout);
+        return CI_ERR_INVALID_ARGS;
+    }
+    o = ci__node_named(g, name);
+    if (o == nd) return CI_OK;
+    if (o && !o->auto_named) { ci__set_error(g->ctx, "ci_tensor_set_name: name '%s' is already defined", name); return CI_ERR_INVALID_ARGS; }
+    if (setjmp(g->E.jb)) {
+        g->E.armed = 0;
+        ci__set_error(g->ctx, "ci_tensor_set_name: %s", g->E.msg);
+        return g->E.code;
+    }
+    g->E.armed = 1;
+    {
+        const char *copy = ci__strdup(g->A, name);   /* before anything changes: it may fail */
+        ci__name_give_way(g, name);
+        ci__name_index_remove(g, nd);
+        nd->name = copy;
+        nd->auto_named = 0;
+        ci__name_index_add(g, nd);
+    }
+    g->E.armed = 0;
+    return CI_OK;
 }
 ci_dtype ci_tensor_dtype(const ci_graph *g, ci_tensor t) {
     uint32_t idx = g ? ci__handle_index(g, t) : 0;

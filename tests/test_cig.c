@@ -1516,7 +1516,7 @@ CI_TEST(test_roundtrip_every_argument_kind) {
     CHECK_CONTAINS(p1, "myns.tag(x, True)");
     CHECK_CONTAINS(p1, "myns.tag(x, bf16)");
     CHECK_CONTAINS(p1, "myns.tag(x, label=i8)");
-    CHECK_CONTAINS(p1, "myns.tag(x, [x, t0, x])");
+    CHECK_CONTAINS(p1, "myns.tag(x, [x, a, x])");
     CHECK_CONTAINS(p1, "myns.tag(x, 4.9406564584124654e-324)");
     CHECK_CONTAINS(p1, "myns.tag(self=x, label=-1)");
     CHECK_CONTAINS(p1, "myns.tag(x, \"\")");
@@ -1568,7 +1568,7 @@ CI_TEST(test_print_cig_api) {
     g = parse(ctx, "input x: f32[2]\ny = aten.neg.default(x)\noutput y\n", &rc);
     CI_CHECK_OK(rc);
     full = print_cig(g);
-    CI_CHECK_STR_EQ(full, "# written by cinductor " CI_VERSION_STRING "\ninput x: f32[2]\nt0 = aten.neg.default(x)\noutput t0\n");
+    CI_CHECK_STR_EQ(full, "# written by cinductor " CI_VERSION_STRING "\ninput x: f32[2]\ny = aten.neg.default(x)\noutput y\n");
     /* snprintf-style: the length of the whole text, what fits written and NUL-terminated */
     n = ci_graph_print_cig(g, small, sizeof small);
     CI_CHECK_EQ_INT(n, strlen(full));
@@ -1589,6 +1589,56 @@ CI_TEST(test_print_cig_api) {
     g = new_graph(ctx);
     full = print_cig(g);
     CI_CHECK_STR_EQ(full, "# written by cinductor " CI_VERSION_STRING "\noutput \n");
+}
+
+/* ci_tensor_set_name names the node of one result; the .cig parser names each call after the
+   name on its left, so graph-building and run-time messages say what the file says */
+CI_TEST(test_tensor_set_name) {
+    ci_ctx *ctx = new_ctx();
+    ci_graph *g = new_graph(ctx), *other = new_graph(ctx);
+    int64_t two = 2;
+    ci_tensor x = ci_input(g, "x", CI_F32, 1, &two), y = ci_neg(g, x), z = ci_exp(g, y), w, o[2];
+    ci_arg a[3];
+    char *txt;
+    CI_CHECK_OK_CTX(ctx, ci_tensor_set_name(g, y, "neg_x"));
+    CI_CHECK_OK_CTX(ctx, ci_tensor_set_name(g, y, "neg_x"));          /* again: nothing changes */
+    CI_CHECK_OK_CTX(ctx, ci_tensor_set_name(g, z, "t0"));             /* a generated name gives way */
+    w = ci_relu(g, z);
+    ci_output(g, w);
+    txt = print_cig(g);
+    CHECK_CONTAINS(txt, "neg_x = aten.neg.default(x)\nt0 = aten.exp.default(neg_x)\n");
+    CHECK_CONTAINS(txt, " = aten.relu.default(t0)\n");
+    CI_CHECK_EQ_INT(ci_tensor_set_name(g, w, "x"), CI_ERR_INVALID_ARGS);   /* the input's */
+    CHECK_CONTAINS(ci_ctx_last_error(ctx), "already defined");
+    CI_CHECK_EQ_INT(ci_tensor_set_name(g, w, "neg_x"), CI_ERR_INVALID_ARGS);
+    CI_CHECK_EQ_INT(ci_tensor_set_name(g, w, "1a"), CI_ERR_INVALID_ARGS);
+    CHECK_CONTAINS(ci_ctx_last_error(ctx), "invalid name");
+    CI_CHECK_EQ_INT(ci_tensor_set_name(g, w, "output"), CI_ERR_INVALID_ARGS);
+    CI_CHECK_EQ_INT(ci_tensor_set_name(g, w, NULL), CI_ERR_INVALID_ARGS);
+    CI_CHECK_EQ_INT(ci_tensor_set_name(NULL, w, "q"), CI_ERR_INVALID_ARGS);
+    CI_CHECK_EQ_INT(ci_tensor_set_name(other, w, "q"), CI_ERR_INVALID_ARGS);
+    a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(0); a[2] = ci_arg_bool(0);
+    CI_CHECK_EQ_INT(ci_call(g, "aten.max.dim", 3, a, 0, NULL, o, 2), 2);
+    CI_CHECK_EQ_INT(ci_tensor_set_name(g, o[0], "vals"), CI_ERR_INVALID_ARGS);
+    CHECK_CONTAINS(ci_ctx_last_error(ctx), "2 results");
+    CI_CHECK_EQ_INT(ci_graph_status(g), CI_OK);                        /* refusals leave the graph alone */
+    /* a run-time index error in a parsed graph names the file's node */
+    {
+        ci_result rc;
+        ci_graph *pg = parse(ctx, "input x: f32[3]\ninput i: i64[2]\nr = aten.relu.default(x)\n"
+                                  "picked = aten.index_select.default(r, 0, i)\noutput picked\n", &rc);
+        ci_program *p;
+        float xv[3] = {1, 2, 3}, yv[2];
+        int64_t iv[2] = {0, 7};
+        const void *in[2];
+        void *out[1];
+        CI_CHECK_OK(rc);
+        CI_CHECK_OK_CTX(ctx, ci_compile(pg, NULL, &p));
+        in[0] = xv; in[1] = iv; out[0] = yv;
+        CI_CHECK_EQ_INT(ci_program_run(p, 2, in, 1, out), CI_ERR_RUNTIME);
+        CHECK_CONTAINS(ci_ctx_last_error(ctx), "in node picked (aten.index_select.default)");
+        ci_program_destroy(p);
+    }
 }
 
 /* ---- bugs (these tests fail until the bug is fixed) ---- */
@@ -2368,6 +2418,7 @@ int main(int argc, char **argv) {
     RUN(test_roundtrip_every_argument_kind);
     RUN(test_roundtrip_c_graph_with_python_scalars);
     RUN(test_print_cig_api);
+    RUN(test_tensor_set_name);
     RUN(test_npy_roundtrip_every_dtype);
     RUN(test_npy_parse_accepts);
     RUN(test_npy_parse_rejects);
