@@ -107,7 +107,9 @@
    registry with ci_registry_entry): Inductor's pointwise catalogue, reductions, views,
    indexing, pooling, resampling, scans, sorting, matmul and convolution. Index tensors are
    checked while a program runs: a value out of range makes ci_program_run return
-   CI_ERR_RUNTIME, never a wild read. So does an integer division by zero (floor_divide,
+   CI_ERR_RUNTIME, never a wild read. As in PyTorch, a negative index counts from the end in
+   index.Tensor and index_put, and is out of range in gather, index_select, embedding and the
+   scatters. So does an integer division by zero (floor_divide,
    remainder, fmod, div with a rounding mode), PyTorch's ZeroDivisionError. The message names
    the first failing check's node and op (the node's name in the graph, as ci_graph_print_cig
    prints it), the index and the size: "index 9 is out of bounds for dimension of size 5 in
@@ -1465,7 +1467,7 @@ struct ci__v {
     int site;               /* CHECKIDX, CHECKNZ: 1 + its entry in L->checks, the node it checks for (0 = unknown) */
     ci__ix *ix;             /* LOAD: flat element offset; INDEX: the expression */
     ci__buf *buf;           /* LOAD */
-    double f;               /* CONST (floats) */
+    double f;               /* CONST (floats); CHECKIDX: 1 when a negative index wraps once, 0 when it is out of bounds */
     int64_t i;              /* CONST (integers, bool); BITCAST: 16 * source dtype + target dtype (storage dtypes) */
     uint32_t hash;
     ci__v *next;
@@ -1797,14 +1799,15 @@ static ci__v *ci__v_bitcast(ci__L *L, ci__v *a, ci_dtype src, ci_dtype dt) {
     return ci__v_intern(L, &c);
 }
 
-/* Indirect indexing: an index read from a tensor. CHECKIDX wraps a negative index once and
-   flags (and clamps to 0) one outside [0, size), so a bad index is a run-time error, never a
-   wild read; the checked value gets one index variable with range [0, size), which loads use
+/* Indirect indexing: an index read from a tensor. CHECKIDX wraps a negative index once where
+   the op does in PyTorch (wrap = 1: index.Tensor, index_put; gather, index_select, embedding and
+   the scatters raise instead) and flags (and clamps to 0) one outside [0, size), so a bad index
+   is a run-time error, never a wild read; the checked value gets one index variable with range [0, size), which loads use
    like any other variable. The value is an argument of every load using it. */
-static ci__v *ci__v_checkidx(ci__L *L, ci__v *idx, int64_t size) {
+static ci__v *ci__v_checkidx(ci__L *L, ci__v *idx, int64_t size, int wrap) {
     ci__v c;
     memset(&c, 0, sizeof c);
-    c.op = CI__V_CHECKIDX; c.n = 1; c.a[0] = ci__v_cast(L, idx, CI_I64); c.dt = CI_I64; c.i = size;
+    c.op = CI__V_CHECKIDX; c.n = 1; c.a[0] = ci__v_cast(L, idx, CI_I64); c.dt = CI_I64; c.i = size; c.f = wrap ? 1 : 0;
     return ci__v_intern(L, &c);
 }
 /* An integer divisor: CHECKNZ passes it through and flags a zero (PyTorch's ZeroDivisionError),
@@ -1827,6 +1830,24 @@ static ci__ix *ci__ix_indirect(ci__L *L, ci__v *checked) {
     L->ixt.var_val[var->var] = checked;
     checked->ivar = var->var + 1;
     return var;
+}
+/* val read through index m (n dims; a 0-d tensor is read with one) of a tensor, or, with
+   size, stored through m into a contiguous buffer of that size. Where an indirect index
+   vanished from the flat offset (a dim of size 1, a broadcast dim, 0-d) no load carries its
+   check, so val is made to depend on it (a where whose branches agree): a bad index stays an
+   error. */
+static ci__v *ci__v_keepchecks(ci__L *L, ci__v *val, int n, ci__ix *const *m, const int64_t *size) {
+    ci__v *out = val;
+    int i, j, found;
+    for (i = 0; i < n; i++) {
+        ci__v *c = m[i]->kind == CI__IX_VAR && m[i]->var < L->ixt.nvars ? L->ixt.var_val[m[i]->var] : NULL;
+        if (!c || c->op != CI__V_CHECKIDX) continue;
+        found = 0;
+        if (size) found = size[i] > 1;
+        else if (val->op == CI__V_LOAD) for (j = 0; j < val->n; j++) if (val->a[j] == c) found = 1;
+        if (!found) out = ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_GE, c, ci__v_consti(L, CI_I64, 0)), out, out);
+    }
+    return out;
 }
 /* a load whose flat index may use indirect variables: their values become the load's args */
 static void ci__collect_indirect(ci__L *L, const ci__ix *e, ci__v **vals, int *n) {
@@ -3971,8 +3992,11 @@ static int ci__lw_narrow_tensor(ci__L *L, const ci__opdef *op, ci_arg *a, ci_ten
     if (len < 0 || len > x->size[dim])
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: length (%lld) out of range for dimension size (%lld)", op->name, (long long)len, (long long)x->size[dim]);
     s = ci__to_dtype(L, s, CI_I64);
-    /* a negative start counts from the end (for the starts that leave room for length) */
-    if (x->size[dim] > 0) s = ci__call2(L, "aten.remainder.Scalar", ci__T(s), ci_arg_int(x->size[dim]));
+    /* a negative start counts from the end once; index_select refuses what is still out of range */
+    e[0] = ci__T(ci__call2(L, "aten.lt.Scalar", ci__T(s), ci_arg_int(0)));
+    e[1] = ci__T(ci__call2(L, "aten.add.Scalar", ci__T(s), ci_arg_int(x->size[dim])));
+    e[2] = ci__T(s);
+    s = ci__callb(L, "aten.where.self", 3, e);
     idx = ci__call2(L, "aten.add.Tensor", ci__T(ci__call1(L, "aten.arange.default", ci_arg_int(len))), ci__T(s));
     e[0] = ci__T(x); e[1] = ci_arg_int(dim); e[2] = ci__T(idx);
     outs[0] = ci__tensor_of(ci__callb(L, "aten.index_select.default", 3, e));
@@ -4276,6 +4300,7 @@ static int ci__lw_addcmul(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
 static int ci__lw_cat(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
 static int ci__lw_pad(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
 static void ci__scatter(ci__L *L, ci__buf *buf, int ndim, const int64_t *size, ci__ix *const *v, ci__v *val, ci__ix *const *m, int mode);
+static ci__buf *ci__scatter_target(ci__L *L, ci__box *x);
 /* would the input need a copy kernel (lowering.py's should_lower_cat_input)? An unrealized
    pointwise or a graph input would; a computed buffer could be written into the slice */
 static int ci__cat_should_lower(const ci__box *x) {
@@ -4575,11 +4600,8 @@ static int ci__lw_gather(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         return 1;
     }
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
-    if (x->ndim) m[dim] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), x->size[dim]));
-    else {   /* 0-d: the index must be 0 or -1 */
-        ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), 1));
-    }
-    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, ix->ndim, ix->size, v, ci__load(L, x, m)));
+    m[x->ndim ? dim : 0] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), x->ndim ? x->size[dim] : 1, 0));   /* 0-d: the index must be 0 */
+    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, ix->ndim, ix->size, v, ci__v_keepchecks(L, ci__load(L, x, m), xn, m, NULL)));
     return 1;
 }
 /* index_select(self, dim, index) */
@@ -4600,11 +4622,8 @@ static int ci__lw_index_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
     }
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
     iv[0] = x->ndim ? v[dim] : ci__K(L, 0);
-    {
-        ci__ix *ii = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, ix->ndim ? iv : iv), x->ndim ? x->size[dim] : 1));
-        if (x->ndim) m[dim] = ii;
-    }
-    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, shape, v, ci__load(L, x, m)));
+    m[x->ndim ? dim : 0] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, iv), x->ndim ? x->size[dim] : 1, 0));
+    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, shape, v, ci__v_keepchecks(L, ci__load(L, x, m), x->ndim ? x->ndim : 1, m, NULL)));
     return 1;
 }
 /* embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False) */
@@ -4623,9 +4642,9 @@ static int ci__lw_embedding(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
         outs[0] = ci__tensor_of(ci__pw_box(L, w->dt, n, shape, v, ci__v_consti(L, w->dt, 0)));
         return 1;
     }
-    m[0] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), w->size[0]));
+    m[0] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), w->size[0], 0));
     m[1] = v[ix->ndim];
-    outs[0] = ci__tensor_of(ci__pw_box(L, w->dt, n, shape, v, ci__load(L, w, m)));
+    outs[0] = ci__tensor_of(ci__pw_box(L, w->dt, n, shape, v, ci__v_keepchecks(L, ci__load(L, w, m), 2, m, NULL)));
     return 1;
 }
 /* Advanced indexing x[indices]: the result's shape (oshape, no dims), its variables v, and m,
@@ -4669,7 +4688,7 @@ static int ci__adv_index(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg
     for (i = 0; i < x->ndim; i++) if (idx[i]) {
         if (x->size[i] == 0 && ci__numel(no, oshape) > 0)
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: index is out of bounds for dimension %d with size 0", op->name, i);
-        m[i] = ci__numel(no, oshape) ? ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ci__expand(L, idx[i], nb, bshape, 0), bv), x->size[i]))
+        m[i] = ci__numel(no, oshape) ? ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ci__expand(L, idx[i], nb, bshape, 0), bv), x->size[i], 1))
                                      : ci__K(L, 0);
     }
     *no_out = no;
@@ -4684,7 +4703,7 @@ static int ci__lw_index(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     if (ci__index_by_mask(L, op, x, &a[1], &outs[0])) return 1;
     if (!ci__adv_index(L, op, x, &a[1], &no, oshape, v, m)) { outs[0] = ci__tensor_of(x); return 1; }
     outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, no, oshape, v,
-                                       ci__numel(no, oshape) ? ci__load(L, x, m) : ci__v_consti(L, x->dt, 0)));
+                                       ci__numel(no, oshape) ? ci__v_keepchecks(L, ci__load(L, x, m), x->ndim, m, NULL) : ci__v_consti(L, x->dt, 0)));
     return 1;
 }
 
@@ -4986,7 +5005,7 @@ static int ci__lw_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
         }
     }
     buf = ci__scatter_target(L, x);
-    ci__scatter(L, buf, no, oshape, v, ci__load(L, ci__expand(L, vals, no, oshape, 0), v), m, acc ? CI__SC_ADD : CI__SC_STORE);
+    ci__scatter(L, buf, no, oshape, v, ci__v_keepchecks(L, ci__load(L, ci__expand(L, vals, no, oshape, 0), v), x->ndim, m, x->size), m, acc ? CI__SC_ADD : CI__SC_STORE);
     outs[0] = ci__tensor_of(ci__buf_box(L, buf));
     return 1;
 }
@@ -4994,7 +5013,7 @@ static int ci__lw_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
    scatter_reduce.two(self, dim, index, src, reduce, *, include_self=True) (extra 2) */
 static int ci__lw_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0), *ix = ci__arg_box(L, op, a, 2), *src = NULL;
-    int64_t dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
+    int64_t dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim), one = 1;
     int pr = ci__pidx(op, "reduce"), pi = ci__pidx(op, "include_self"), i, mode = CI__SC_STORE, mean = 0;
     const char *red = (pr >= 0 && a[pr].kind == CI_ARG_STRING) ? a[pr].u.s : NULL;
     int include_self = pi >= 0 ? ci__arg_bool(L, op, a, pi) : 1;
@@ -5029,10 +5048,7 @@ static int ci__lw_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     buf = ci__scatter_target(L, x);
     if (ci__numel(ix->ndim, ix->size) == 0) { outs[0] = ci__tensor_of(ci__buf_box(L, buf)); return 1; }
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
-    {
-        ci__ix *ii = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), x->ndim ? x->size[dim] : 1));
-        if (x->ndim) m[dim] = ii;
-    }
+    m[x->ndim ? dim : 0] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), x->ndim ? x->size[dim] : 1, 0));
     val = src ? ci__load(L, src, v) : (a[3].kind == CI_ARG_FLOAT ? ci__v_constf(L, x->dt, a[3].u.f) : ci__v_consti(L, x->dt, (int64_t)ci__num(&a[3])));
     if (!include_self) {   /* the reduction's identity first, where an update lands */
         ci__v *id;
@@ -5043,7 +5059,7 @@ static int ci__lw_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
                                                           : (x->dt == CI_BOOL ? 1 : x->dt == CI_U8 ? 255 : x->dt == CI_I8 ? 127 : x->dt == CI_I16 ? 32767 : x->dt == CI_I32 ? INT_MAX : INT64_MAX));
         ci__scatter(L, buf, ix->ndim, ix->size, v, id, m, CI__SC_STORE);
     }
-    ci__scatter(L, buf, ix->ndim, ix->size, v, val, m, mode);
+    ci__scatter(L, buf, ix->ndim, ix->size, v, x->ndim ? ci__v_keepchecks(L, val, x->ndim, m, x->size) : ci__v_keepchecks(L, val, 1, m, &one), m, mode);
     if (mean) {   /* divide by how many values met at each element (self counting once when included) */
         ci__box *z = ci__buf_box(L, buf), *cnt;
         ci__buf *cb;
@@ -5461,7 +5477,7 @@ static int ci__lw_upsample_nearest(ci__L *L, const ci__opdef *op, ci_arg *a, ci_
         if (op->extra) dst = ci__v_bin(L, CI__V_ADD, dst, ci__v_constf(L, CI_F32, 0.5));
         src = ci__v_cast(L, ci__v_un(L, CI__V_FLOOR, ci__v_bin(L, CI__V_MUL, dst, ci__v_constf(L, CI_F32, (float)scale[i]))), CI_I64);
         src = ci__v_bin(L, CI__V_MIN, src, ci__v_consti(L, CI_I64, in - 1));
-        m[lead + i] = ci__ix_indirect(L, ci__v_checkidx(L, src, in));
+        m[lead + i] = ci__ix_indirect(L, ci__v_checkidx(L, src, in, 0));
     }
     ci__realize_hint(L, x);
     outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, shape, v, ci__load(L, x, m)));
@@ -5494,8 +5510,8 @@ static int ci__lw_upsample_bilinear(ci__L *L, const ci__opdef *op, ci_arg *a, ci
         h1 = ci__v_bin(L, CI__V_ADD, h0, ci__v_cast(L, ci__v_bin(L, CI__V_LT, h0, ci__v_consti(L, CI_I64, in - 1)), CI_I64));
         l1[i] = ci__v_bin(L, CI__V_SUB, src, ci__v_cast(L, h0, cdt));
         l0[i] = ci__v_bin(L, CI__V_SUB, ci__v_constf(L, cdt, 1), l1[i]);
-        i0[i] = ci__ix_indirect(L, ci__v_checkidx(L, h0, in));
-        i1[i] = ci__ix_indirect(L, ci__v_checkidx(L, h1, in));
+        i0[i] = ci__ix_indirect(L, ci__v_checkidx(L, h0, in, 0));
+        i1[i] = ci__ix_indirect(L, ci__v_checkidx(L, h1, in, 0));
     }
     {
         ci__ix *m[CI_MAX_DIMS];
@@ -5572,13 +5588,10 @@ static int ci__lw_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     for (i = 0; i < steps; i++) {   /* invariant: the answer is in [lo, hi] */
         ci__v *mid = ci__v_bin(L, CI__V_FLOORDIV, ci__v_bin(L, CI__V_ADD, lo, hi), ci__v_consti(L, CI_I64, 2));
         ci__v *ok = ci__v_bin(L, CI__V_LT, lo, hi), *b, *go_right;
-        m[bd->ndim - 1] = ci__ix_indirect(L, ci__v_checkidx(L, ci__v_bin(L, CI__V_MIN, mid, ci__v_consti(L, CI_I64, n - 1 > 0 ? n - 1 : 0)), n > 0 ? n : 1));
+        m[bd->ndim - 1] = ci__ix_indirect(L, ci__v_checkidx(L, ci__v_bin(L, CI__V_MIN, mid, ci__v_consti(L, CI_I64, n - 1 > 0 ? n - 1 : 0)), n > 0 ? n : 1, 0));
         if (so) {   /* the position through the sorter; a negative value is out of range too (no wrapping) */
-            ci__v *sv;
             ms[bd->ndim - 1] = m[bd->ndim - 1];
-            sv = ci__load(L, so, ms);
-            sv = ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_LT, sv, ci__v_consti(L, CI_I64, 0)), ci__v_consti(L, CI_I64, n), sv);
-            m[bd->ndim - 1] = ci__ix_indirect(L, ci__v_checkidx(L, sv, n));
+            m[bd->ndim - 1] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, so, ms), n, 0));
         }
         b = ci__v_cast(L, ci__load(L, bd, m), cdt);
         go_right = ci__v_bin(L, right ? CI__V_LE : CI__V_LT, b, xv);
@@ -7824,6 +7837,8 @@ static const char *const ci__prelude[] = {
     "typedef struct ci_rterr { int code, site; long long value; } ci_rterr;\n",
     "static long long ci_idx(long long i, long long n, int s, void *f) { long long j = i < 0 ? i + n : i; if (j < 0 || j >= n) {\n",
     "  ci_rterr *e = (ci_rterr *)f; if (!e->code) { e->code = 1; e->site = s; e->value = i; } return 0; } return j; }\n",
+    "static long long ci_idxn(long long i, long long n, int s, void *f) { if (i < 0 || i >= n) {\n",
+    "  ci_rterr *e = (ci_rterr *)f; if (!e->code) { e->code = 1; e->site = s; e->value = i; } return 0; } return i; }\n",
     "static long long ci_nz(long long d, int s, void *f) { if (d == 0) { ci_rterr *e = (ci_rterr *)f; if (!e->code) { e->code = 2; e->site = s; } } return d; }\n",
     "static long long ci_fmod_i64(long long a, long long b) { if (b == 0 || b == -1) return 0; return a % b; }\n",
     "static int ci_signbit_f(float x) { union { float f; unsigned int u; } v; v.f = x; return (int)(v.u >> 31); }\n",
@@ -8052,7 +8067,7 @@ static void ci__emit_node(ci__emit *E, ci__v *v) {
     case CI__V_RECIP: ci__sb_printf(sb, f32 ? "1.0f / %s" : "1.0 / %s", a0); break;
     case CI__V_WHERE: ci__sb_printf(sb, "%s ? %s : %s", a0, a1, a2); break;
     case CI__V_SIGN: ci__sb_printf(sb, "(%s)((0 < %s) - (%s < 0))", ci__ctype(v->dt), a0, a0); break;
-    case CI__V_CHECKIDX: ci__sb_printf(sb, "ci_idx(%s, %lldLL, %d, B[%d])", a0, (long long)v->i, v->site, E->L->err_slot); break;
+    case CI__V_CHECKIDX: ci__sb_printf(sb, "%s(%s, %lldLL, %d, B[%d])", v->f != 0 ? "ci_idx" : "ci_idxn", a0, (long long)v->i, v->site, E->L->err_slot); break;
     case CI__V_CHECKNZ: ci__sb_printf(sb, "ci_nz(%s, %d, B[%d])", a0, v->site, E->L->err_slot); break;
     case CI__V_RAND: case CI__V_RANDN:
         ci__sb_printf(sb, "%s(%s, %s)", v->dt == CI_F64 ? ci__vop_cf64[v->op] : ci__vop_cf32[v->op], a0, a1);
@@ -8868,7 +8883,7 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
     case CI__V_RANDN: r->f = v->dt == CI_F64 ? ci__randn_d(a->i, b->i) : (double)ci__randn_f(a->i, b->i); return 0;
     case CI__V_CHECKIDX: {
         int64_t i = a->i;
-        if (i < 0) i += v->i;
+        if (i < 0 && v->f != 0) i += v->i;
         if (i < 0 || i >= v->i) { ci__interp_flag(B[eslot], 1, v->site, a->i); i = 0; }
         r->i = i;
         return 0;
