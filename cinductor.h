@@ -244,7 +244,7 @@ CI_API const char *ci_graph_message(const ci_graph *g);  /* "" when CI_OK */
 CI_API ci_tensor ci_input(ci_graph *g, const char *name, ci_dtype dt, int ndim, const int64_t *shape);
 CI_API ci_tensor ci_const_array(ci_graph *g, const char *name, ci_dtype dt, int ndim,
                                 const int64_t *shape, const void *data);   /* data copied */
-CI_API ci_tensor ci_const_scalar(ci_graph *g, ci_dtype dt, double value);  /* 0-d tensor */
+CI_API ci_tensor ci_const_scalar(ci_graph *g, ci_dtype dt, double value);  /* 0-d tensor; a value dt cannot hold is an error */
 /* A Python number: weakly typed in promotion (x * 2.0 keeps x's dtype, as in PyTorch). */
 CI_API ci_tensor ci_scalar(ci_graph *g, double value);
 CI_API ci_tensor ci_scalar_int(ci_graph *g, int64_t value);
@@ -3610,24 +3610,32 @@ static int ci__lw_nop(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
 static ci_dtype ci__scalar_dtype(const ci_arg *v) {
     return v->kind == CI_ARG_FLOAT ? CI_F32 : v->kind == CI_ARG_BOOL ? CI_BOOL : CI_I64;
 }
+/* PyTorch's Scalar conversion to dt (c10::overflows): 0 when the number value does not fit.
+   Floats refuse a finite value past their max; integers a value outside their range (u8 takes
+   integer negatives down to -255) and NaN. Shared by full / fill and ci_const_scalar. */
+static int ci__scalar_fits(ci_dtype dt, const ci_arg *value) {
+    double f = ci__num(value);
+    if (dt == CI_F16 || dt == CI_BF16 || dt == CI_F32) {
+        double mx = dt == CI_F16 ? 65504.0 : dt == CI_BF16 ? 3.3895313892515355e38 : 3.4028234663852886e38;
+        return !((f > mx || f < -mx) && !isinf(f));
+    } else if (dt != CI_BOOL && dt != CI_F64) {
+        int bits = 8 * (int)ci__dt[dt].size;
+        double hi = dt == CI_U8 ? 255.0 : ldexp(1.0, bits - 1) - 1;
+        double lo = dt == CI_U8 ? (value->kind == CI_ARG_FLOAT ? 0.0 : -255.0) : -ldexp(1.0, bits - 1);
+        int bad = value->kind == CI_ARG_FLOAT ? (f != f || f < lo || (bits == 64 ? f >= ldexp(1.0, 63) : f > hi))
+                  : value->kind == CI_ARG_INT && dt != CI_I64 && (value->u.i < (int64_t)lo || value->u.i > (int64_t)hi);
+        return !bad;
+    }
+    return 1;
+}
 static int ci__full(ci__L *L, const ci__opdef *op, int n, const int64_t *shape, const ci_arg *value, ci_dtype dt, ci_tensor *outs) {
     ci__ix *v[CI_MAX_DIMS] = {0};
     int i;
     for (i = 0; i < n; i++) if (shape[i] < 0)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: trying to create tensor with negative dimension %lld", op->name, (long long)shape[i]);
     if (!ci__is_num(value)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: fill_value must be a number", op->name);
-    if (dt == CI_F16 || dt == CI_BF16 || dt == CI_F32) {   /* PyTorch's Scalar conversion refuses a finite value past the max */
-        double f = ci__num(value), mx = dt == CI_F16 ? 65504.0 : dt == CI_BF16 ? 3.3895313892515355e38 : 3.4028234663852886e38;
-        if ((f > mx || f < -mx) && !isinf(f))
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value %g cannot be converted to type %s without overflow", op->name, f, ci__dt[dt].tname);
-    } else if (dt != CI_BOOL && dt != CI_F64) {   /* integers: c10::overflows (u8 takes integer negatives down to -255) */
-        int bits = 8 * (int)ci__dt[dt].size;
-        double f = ci__num(value), hi = dt == CI_U8 ? 255.0 : ldexp(1.0, bits - 1) - 1;
-        double lo = dt == CI_U8 ? (value->kind == CI_ARG_FLOAT ? 0.0 : -255.0) : -ldexp(1.0, bits - 1);
-        int bad = value->kind == CI_ARG_FLOAT ? (f != f || f < lo || (bits == 64 ? f >= ldexp(1.0, 63) : f > hi))
-                  : value->kind == CI_ARG_INT && dt != CI_I64 && (value->u.i < (int64_t)lo || value->u.i > (int64_t)hi);
-        if (bad) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value %g cannot be converted to type %s without overflow", op->name, f, ci__dt[dt].tname);
-    }
+    if (!ci__scalar_fits(dt, value))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value %g cannot be converted to type %s without overflow", op->name, ci__num(value), ci__dt[dt].tname);
     ci__pw_vars(L, n, shape, v);
     outs[0] = ci__tensor_of(ci__pw_box(L, dt, n, shape, v,
                                        value->kind == CI_ARG_FLOAT ? ci__v_constf(L, dt, value->u.f)
@@ -12584,6 +12592,12 @@ ci_tensor ci_const_array(ci_graph *g, const char *name, ci_dtype dt, int ndim, c
 }
 ci_tensor ci_const_scalar(ci_graph *g, ci_dtype dt, double value) {
     unsigned char buf[8];
+    ci_arg a = ci_arg_float(value);
+    ci_tensor bad = {0};
+    if (g && !g->status && ci__dt_ok(dt) && !ci__scalar_fits(dt, &a)) {   /* the conversion below would be undefined */
+        ci__graph_error(g, CI_ERR_INVALID_ARGS, "ci_const_scalar: value %g cannot be converted to type %s without overflow", value, ci__dt[dt].tname);
+        return bad;
+    }
     memset(buf, 0, sizeof buf);
     switch (dt) {
     case CI_BOOL: case CI_U8: buf[0] = (unsigned char)(dt == CI_BOOL ? value != 0 : (int)value); break;

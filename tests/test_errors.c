@@ -854,6 +854,33 @@ CI_TEST(test_null_pointers_with_a_graph) {
 
 /* ---- dtypes, ranks, handles, names ---- */
 
+/* a value its dtype cannot hold is refused, as ci_full and PyTorch's Scalar conversion do
+   (converting it would be undefined behaviour) */
+CI_TEST(test_const_scalar_out_of_range) {
+    env e;
+    int64_t one[1] = {1};
+    ENV_OPEN(e);
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_I32, 1e300));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_I32, 2147483648.0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_I32, -2147483649.0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_I8, 300));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_U8, -1));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_I64, 9223372036854775808.0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_I64, NAN));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_F16, 1e6));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_F32, 1e39));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_full(g, 1, one, 300, CI_I8));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_I32, 2147483647.0)));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_I32, -2147483648.0)));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_I64, -9223372036854775808.0)));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_U8, 255)));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_F16, INFINITY)));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_F32, NAN)));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_F64, 1e300)));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_BOOL, 1e300)));
+    ENV_CLOSE(e);
+}
+
 CI_TEST(test_invalid_dtypes_and_ranks) {
     env e;
     int64_t big[CI_MAX_DIMS + 1];
@@ -1747,6 +1774,7 @@ int main(int argc, char **argv) {
     RUN(test_null_ctx_program_and_destroy);
     RUN(test_null_pointers_with_a_graph);
     RUN(test_invalid_dtypes_and_ranks);
+    RUN(test_const_scalar_out_of_range);
     RUN(test_invalid_and_foreign_handles);
     RUN(test_live_graphs_never_share_handles);
     RUN(test_foreign_handles_after_many_graphs);
