@@ -10382,7 +10382,8 @@ static unsigned ci__env_debug(void) {
    is touched: shape products and byte counts are overflow-checked, the data must be exactly as
    long as the shape says. Only little-endian, C-order, numeric/bool dtypes cinductor has are
    accepted (|b1 |u1 |i1 <i2 <i4 <i8 <f2 <f4 <f8); big-endian, Fortran order, object, structured
-   and string arrays are refused with a message. Big-endian hosts byte-swap on read and write.
+   and string arrays are refused with a message. Big-endian hosts byte-swap on read and write;
+   a bool byte other than 0 reads as 1.
    Arrays come from malloc (these helpers have no context, hence no user allocator): ci_npy_free.
    Reading is bounded (ci__npy_slurp, ci__npy_read_a): never past a limit (ci_ctx_desc.max_read,
    ci_npy_read_ex), a .npy only as far as its header says, buffers grown as bytes arrive; the
@@ -10422,6 +10423,14 @@ static void ci__npy_swap(void *data, size_t nbytes, size_t itemsize) {
             p[i + j] = p[i + itemsize - 1 - j];
             p[i + itemsize - 1 - j] = t;
         }
+}
+
+/* data as read, made what cinductor holds: host byte order, and a bool byte other than 0 is 1
+   (NumPy keeps any byte in a |b1 array; PyTorch and the kernels read only 0 and 1) */
+static void ci__npy_to_host(void *data, size_t nbytes, ci_dtype dt) {
+    size_t i;
+    if (dt == CI_BOOL) for (i = 0; i < nbytes; i++) ((unsigned char *)data)[i] = ((unsigned char *)data)[i] != 0;
+    if (!ci__npy_host_le()) ci__npy_swap(data, nbytes, ci_dtype_size(dt));
 }
 
 /* NumPy's spelling of a dtype ("<f4"); NULL when NumPy has none (bf16) */
@@ -10703,7 +10712,7 @@ CI_API ci_result ci_npy_parse(const void *buf, size_t len, ci_dtype *dtype, int 
             return CI_ERR_OUT_OF_MEMORY;
         }
         if (info.nbytes) memcpy(copy, (const unsigned char *)buf + info.data_offset, info.nbytes);
-        if (!ci__npy_host_le()) ci__npy_swap(copy, info.nbytes, ci_dtype_size(info.dtype));
+        ci__npy_to_host(copy, info.nbytes, info.dtype);
         *data = copy;
     }
     ci__npy_result(&info, dtype, ndim, shape, nbytes);
@@ -10897,7 +10906,7 @@ static ci_result ci__npy_read_a(const char *path, uint64_t limit, const ci_alloc
         r = CI_ERR_IO;
     }
     if (r != CI_OK) { a->free(*data, *cap, a->user); *data = NULL; }
-    else if (!ci__npy_host_le()) ci__npy_swap(*data, info->nbytes, ci_dtype_size(info->dtype));
+    else ci__npy_to_host(*data, info->nbytes, info->dtype);
 done:
     if (hdr) a->free(hdr, hcap, a->user);
     fclose(f);
