@@ -628,6 +628,8 @@ static void ci__name_index_add(ci_graph *g, ci__node *nd);
    longjmps through the arena's error target (ci__err), so passes never check for NULL.
    ci__fail formats a message into a ci__err and longjmps to the entry point that armed it
    (Lua's error model): ci_call for graph building, ci_compile for compilation.
+   ci__add_ovf / ci__mul_ovf / ci__numel_ovf: int64 arithmetic on sizes that come from users,
+   reporting overflow instead of committing it (signed overflow is undefined).
    --------------------------------------------------------------------------------------- */
 struct ci__err {
     jmp_buf jb;
@@ -808,6 +810,47 @@ static int64_t ci__gcd(int64_t a, int64_t b) {
     if (b < 0) b = -b;
     while (b) { int64_t t = a % b; a = b; b = t; }
     return a;
+}
+
+/* *r = a + b (a * b); 1 when that overflows int64 (*r is then unspecified) */
+#if defined(__has_builtin) && !defined(__TINYC__)
+#if __has_builtin(__builtin_add_overflow) && __has_builtin(__builtin_mul_overflow)
+#define CI__HAVE_OVF_BUILTINS 1
+#endif
+#elif defined(__GNUC__) && __GNUC__ >= 5 && !defined(__TINYC__)
+#define CI__HAVE_OVF_BUILTINS 1
+#endif
+static int ci__add_ovf(int64_t a, int64_t b, int64_t *r) {
+#ifdef CI__HAVE_OVF_BUILTINS
+    return __builtin_add_overflow(a, b, r);
+#else
+    if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b)) return 1;
+    *r = a + b;
+    return 0;
+#endif
+}
+static int ci__mul_ovf(int64_t a, int64_t b, int64_t *r) {
+#ifdef CI__HAVE_OVF_BUILTINS
+    return __builtin_mul_overflow(a, b, r);
+#else
+    if (a != 0 && b != 0) {
+        if (a == -1) { if (b == INT64_MIN) return 1; }
+        else if (b == -1) { if (a == INT64_MIN) return 1; }
+        else if (a > 0 ? (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a)
+                       : (b > 0 ? a < INT64_MIN / b : b < INT64_MAX / a)) return 1;
+    }
+    *r = a * b;
+    return 0;
+#endif
+}
+/* the product of n sizes into *r; 1 when a partial product overflows (a later 0 does not
+   save it: PyTorch's numel check refuses [2^62, 2^62, 0] too) */
+static int ci__numel_ovf(int n, const int64_t *s, int64_t *r) {
+    int64_t p = 1;
+    int i;
+    for (i = 0; i < n; i++) if (ci__mul_ovf(p, s[i], &p)) return 1;
+    *r = p;
+    return 0;
 }
 
 static void ci__fmt_shape(char *buf, size_t n, int ndim, const int64_t *s) {
@@ -1964,13 +2007,18 @@ static ci__vstats ci__v_stats(ci__L *L, ci__v *v) {
 static ci__box *ci__box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size) {
     ci__box *b = CI__NEW(L->A, ci__box);
     int i;
-    int64_t n = 1;
+    int64_t n = 1, m;
     if (ndim > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%d dims: at most %d are supported", ndim, CI_MAX_DIMS);
     b->dt = dt; b->ndim = ndim;
     for (i = 0; i < ndim; i++) {
         b->size[i] = size[i];
         if (size[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "negative size %lld", (long long)size[i]);
         n = ci__sat_mul(n, size[i]);
+    }
+    if (ci__numel_ovf(ndim, size, &m)) {   /* [2^62, 2^62, 0]: PyTorch refuses it too */
+        char sh[CI_MAX_DIMS * 24];
+        ci__fmt_shape(sh, sizeof sh, ndim, size);
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "the element count of shape %s overflows int64", sh);
     }
     if (n > CI__MAX_NUMEL) CI__FAIL(L, CI_ERR_UNSUPPORTED, "a tensor of %s%lld elements is larger than cinductor supports (2^48)",
                                     n >= CI__IX_INF ? "more than " : "", (long long)n);
@@ -1989,11 +2037,11 @@ static ci__box *ci__box_get(ci__L *L, ci_tensor t) {
     return b;
 }
 static ci_tensor ci__tensor_of(const ci__box *b) { ci_tensor t; t.id = (uint32_t)b->id; return t; }
+/* of a shape already checked (ci__box_new, ci__check_shape refuse one whose partial products
+   overflow); an overflowing one gives INT64_MAX, which every size limit refuses */
 static int64_t ci__numel(int ndim, const int64_t *s) {
-    int64_t n = 1;
-    int i;
-    for (i = 0; i < ndim; i++) n *= s[i];
-    return n;
+    int64_t n;
+    return ci__numel_ovf(ndim, s, &n) ? INT64_MAX : n;
 }
 static void ci__pw_vars(ci__L *L, int ndim, const int64_t *size, ci__ix **vars) {
     int i;
@@ -3669,19 +3717,38 @@ static int ci__lw_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     ci_dtype dt = ci__arg_dtype_opt(L, op, a, ci__pidx(op, "dtype"));
     double start, end, step, len;
     int64_t n;
+    int isint;
     ci__ix *v[1];
     ci__v *body;
     if (e0.kind == CI_ARG_NONE) { e0 = s0; s0 = ci_arg_int(0); }
     if (!ci__is_num(&s0) || !ci__is_num(&e0) || !ci__is_num(&st))
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start, end and step must be numbers", op->name);
     start = ci__num(&s0); end = ci__num(&e0); step = ci__num(&st);
-    if (!dt) dt = (s0.kind == CI_ARG_FLOAT || e0.kind == CI_ARG_FLOAT || st.kind == CI_ARG_FLOAT) ? CI_F32 : CI_I64;
+    isint = s0.kind != CI_ARG_FLOAT && e0.kind != CI_ARG_FLOAT && st.kind != CI_ARG_FLOAT;
+    if (!dt) dt = isint ? CI_I64 : CI_F32;
     if (step == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: step must be nonzero", op->name);
     if (!(start == start && end == end && isfinite(start) && isfinite(end)))
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: unsupported range: %g -> %g", op->name, start, end);
+    if (isint && !ci__is_float(dt)) {   /* the length exactly, in unsigned arithmetic (end - start may pass 2^63) */
+        int64_t s = ci__arg_int(L, op, &s0, 0), e = ci__arg_int(L, op, &e0, 0), k = ci__arg_int(L, op, &st, 0);
+        uint64_t span, ustep, un;
+        if ((k > 0 && e < s) || (k < 0 && e > s))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: upper bound and larger bound inconsistent with step sign", op->name);
+        span = k > 0 ? (uint64_t)e - (uint64_t)s : (uint64_t)s - (uint64_t)e;
+        ustep = k > 0 ? (uint64_t)k : 0 - (uint64_t)k;
+        un = span / ustep + (span % ustep != 0);
+        if (un > (uint64_t)INT64_MAX) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid size, possible overflow?", op->name);
+        n = (int64_t)un;
+        ci__pw_vars(L, 1, &n, v);
+        body = ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, ci__v_index(L, v[0], CI_I64), ci__v_consti(L, CI_I64, k)),
+                         ci__v_consti(L, CI_I64, s));   /* wraps in the kernel where i * step passes 2^63; the sum does not */
+        outs[0] = ci__tensor_of(ci__pw_box(L, dt, 1, &n, v, ci__v_cast(L, body, dt)));
+        return 1;
+    }
     if ((step > 0 && end < start) || (step < 0 && end > start))
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: upper bound and larger bound inconsistent with step sign", op->name);
-    len = ceil((end - start) / step);
+    len = ceil((end - start) / step);   /* in double, as PyTorch does for every dtype but int64 */
+    if (!(len >= 0 && len < 9223372036854775808.0)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid size, possible overflow?", op->name);
     n = (int64_t)len;
     ci__pw_vars(L, 1, &n, v);
     if (ci__is_float(dt) || s0.kind == CI_ARG_FLOAT || st.kind == CI_ARG_FLOAT) {
@@ -3689,8 +3756,8 @@ static int ci__lw_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         ci__v *i = ci__v_cast(L, ci__v_index(L, v[0], CI_I64), CI_F64);
         body = ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, i, ci__v_constf(L, CI_F64, step)), ci__v_constf(L, CI_F64, start));
     } else {
-        body = ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, ci__v_index(L, v[0], CI_I64), ci__v_consti(L, CI_I64, (int64_t)step)),
-                         ci__v_consti(L, CI_I64, (int64_t)start));
+        body = ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, ci__v_index(L, v[0], CI_I64), ci__v_consti(L, CI_I64, ci__arg_int(L, op, &st, 0))),
+                         ci__v_consti(L, CI_I64, ci__arg_int(L, op, &s0, 0)));
     }
     outs[0] = ci__tensor_of(ci__pw_box(L, dt, 1, &n, v, ci__v_cast(L, body, dt)));
     return 1;
@@ -4496,7 +4563,9 @@ static int ci__lw_pad(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
     for (i = 0; i < np / 2; i++) {
         int d = x->ndim - 1 - i;
         lo[d] = pad[2 * i];
-        shape[d] = x->size[d] + pad[2 * i] + pad[2 * i + 1];
+        if (ci__add_ovf(x->size[d], pad[2 * i], &shape[d]) || ci__add_ovf(shape[d], pad[2 * i + 1], &shape[d]))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: the input size %lld plus padding %lld and %lld overflows int64", op->name,
+                     (long long)x->size[d], (long long)pad[2 * i], (long long)pad[2 * i + 1]);
         if (shape[d] < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: the input size %lld, plus negative padding %lld and %lld resulted in a negative output size",
                                    op->name, (long long)x->size[d], (long long)pad[2 * i], (long long)pad[2 * i + 1]);
         if (mode == 1 && (pad[2 * i] >= x->size[d] || pad[2 * i + 1] >= x->size[d]))
@@ -12528,6 +12597,10 @@ static int ci__check_shape(ci_graph *g, const char *what, int ndim, const int64_
         ci__graph_error(g, CI_ERR_UNSUPPORTED, "%s: more than 2^48 elements", what);
         return 0;
     }
+    if (ci__numel_ovf(ndim, shape, &n)) {   /* [2^48, 2^48, 0] */
+        ci__graph_error(g, CI_ERR_INVALID_ARGS, "%s: the element count overflows int64", what);
+        return 0;
+    }
     return 1;
 }
 static ci__node *ci__leaf_node(ci_graph *g, int kind, const char *name, ci_dtype dt, int ndim, const int64_t *shape,
@@ -12962,7 +13035,10 @@ ci_tensor ci_ones(ci_graph *g, int n, const int64_t *s, ci_dtype dt) { return ci
 ci_tensor ci_arange(ci_graph *g, double start, double end, double step, ci_dtype dt) {
     ci_arg a[3];
     ci_kwarg k;
-    int isint = start == floor(start) && end == floor(end) && step == floor(step);
+    /* whole numbers int64 holds pass as ints (converting others would be undefined) */
+#define CI__INT64_EXACT(x) ((x) == floor(x) && (x) >= -9223372036854775808.0 && (x) < 9223372036854775808.0)
+    int isint = CI__INT64_EXACT(start) && CI__INT64_EXACT(end) && CI__INT64_EXACT(step);
+#undef CI__INT64_EXACT
     a[0] = isint ? ci_arg_int((int64_t)start) : ci_arg_float(start);
     a[1] = isint ? ci_arg_int((int64_t)end) : ci_arg_float(end);
     a[2] = isint ? ci_arg_int((int64_t)step) : ci_arg_float(step);

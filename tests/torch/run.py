@@ -571,6 +571,15 @@ def build_cases():
     for args in ("10", "7, dtype=f32", "2.5", "0", "1023, dtype=i32"):
         add(op_case("aten.arange.default", args))
     add(op_case("aten.arange.start", "2, 9"))
+    # lengths near 2^63: exact for integers (end - start passes int64), refused past int64
+    add(op_case("aten.arange.start_step", "9223372036854775800, 9223372036854775807, 2"))
+    add(op_case("aten.arange.start_step", "-9223372036854775807, -9223372036854775808, -1"))
+    add(op_case("aten.arange.start_step", "9223372036854775807, 9223372036854775800, -3"))
+    for args in ("1e300", "-9223372036854775808, 9223372036854775807, 1", "0.0, 1.0, 1e-300", "-1e300, 1e300, 1e200"):
+        add(op_case("aten.arange.start_step" if "," in args else "aten.arange.default", args, error="invalid size"))
+    # a padded size past int64
+    add(op_case("aten.constant_pad_nd.default", "a, [4611686018427387904, 4611686018427387904]", I("f32", [3]), error="overflow"))
+    add(op_case("aten.constant_pad_nd.default", "a, [9223372036854775807, 1]", I("f32", [3]), error="overflow"))
     for op in ("zeros", "ones"):
         for args in ("[3, 4]", "[2], dtype=i64", "[]", "[0, 3]", "[7], dtype=bool",
                      "[5], dtype=f64"):
