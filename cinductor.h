@@ -128,7 +128,9 @@
 
    cinductor does NOT (yet): run on the GPU, fuse scans, scatters or extern kernels with their
    neighbours, support dynamic shapes, complex dtypes, ops on data-dependent sizes (only
-   outputs), transposed convolution, or autograd.
+   outputs), transposed convolution, or autograd. A tensor holds at most 2^48 elements (an
+   empty one: its non-zero sizes multiply to at most 2^48); sizes, steps and offsets that
+   would overflow int64 are an error naming the op, never undefined behaviour.
 */
 #ifndef CINDUCTOR_H_INCLUDED
 #define CINDUCTOR_H_INCLUDED
@@ -805,11 +807,10 @@ static int64_t ci__pymod(int64_t a, int64_t b) {
     if (r != 0 && ((r < 0) != (b < 0))) r += b;
     return r;
 }
-static int64_t ci__gcd(int64_t a, int64_t b) {
-    if (a < 0) a = -a;
-    if (b < 0) b = -b;
-    while (b) { int64_t t = a % b; a = b; b = t; }
-    return a;
+static int64_t ci__gcd(int64_t a, int64_t b) {   /* in unsigned arithmetic: -INT64_MIN is not an int64 */
+    uint64_t x = a < 0 ? 0 - (uint64_t)a : (uint64_t)a, y = b < 0 ? 0 - (uint64_t)b : (uint64_t)b;
+    while (y) { uint64_t t = x % y; x = y; y = t; }
+    return x > (uint64_t)INT64_MAX ? INT64_MIN : (int64_t)x;   /* (gcd(INT64_MIN, 0): callers pass a positive one) */
 }
 
 /* *r = a + b (a * b); 1 when that overflows int64 (*r is then unspecified) */
@@ -1084,14 +1085,16 @@ static ci__ix *ci__ix_newvar(ci__arena *A, ci__ixtab *T, int64_t size, int is_re
 
 /* linear form scratch: const + sum coef*atom, sorted by atom id */
 #define CI__LIN_MAX 64
-typedef struct ci__lin { int64_t c; int n; int64_t k[CI__LIN_MAX]; ci__ix *t[CI__LIN_MAX]; } ci__lin;
+/* ovf: a coefficient or the constant overflowed int64 (sizes, strides or steps near 2^63):
+   ci__lin_make refuses the expression */
+typedef struct ci__lin { int64_t c; int n, ovf; int64_t k[CI__LIN_MAX]; ci__ix *t[CI__LIN_MAX]; } ci__lin;
 
 static void ci__lin_add_term(ci__lin *l, int64_t k, ci__ix *t) {
     int i, j;
     if (k == 0) return;
     for (i = 0; i < l->n; i++) {
         if (l->t[i] == t) {
-            l->k[i] += k;
+            l->ovf |= ci__add_ovf(l->k[i], k, &l->k[i]);
             if (l->k[i] == 0) { for (j = i; j + 1 < l->n; j++) { l->k[j] = l->k[j + 1]; l->t[j] = l->t[j + 1]; } l->n--; }
             return;
         }
@@ -1103,16 +1106,23 @@ static void ci__lin_add_term(ci__lin *l, int64_t k, ci__ix *t) {
 }
 static void ci__lin_add(ci__lin *l, ci__ix *e, int64_t scale) {
     int i;
-    if (e->kind == CI__IX_CONST) { l->c += scale * e->c; return; }
-    if (e->kind == CI__IX_SUM) {
-        l->c += scale * e->c;
-        for (i = 0; i < e->nterms; i++) ci__lin_add_term(l, scale * e->coef[i], e->atom[i]);
+    int64_t p;
+    if (e->kind == CI__IX_CONST || e->kind == CI__IX_SUM) {
+        l->ovf |= ci__mul_ovf(scale, e->c, &p) || ci__add_ovf(l->c, p, &l->c);
+        for (i = 0; e->kind == CI__IX_SUM && i < e->nterms; i++) {
+            if (ci__mul_ovf(scale, e->coef[i], &p)) { l->ovf = 1; continue; }
+            ci__lin_add_term(l, p, e->atom[i]);
+        }
         return;
     }
     ci__lin_add_term(l, scale, e);
 }
 static ci__ix *ci__lin_make(ci__arena *A, ci__ixtab *T, const ci__lin *l) {
     ci__ix c;
+    if (l->ovf) {
+        CI__ASSERT(A->err && A->err->armed);
+        ci__fail(A->err, CI_ERR_UNSUPPORTED, "an index expression overflows int64 (a size, stride, step or offset near 2^63)");
+    }
     if (l->n == 0) return ci__ix_const(A, T, l->c);
     if (l->n == 1 && l->c == 0 && l->k[0] == 1) return l->t[0];
     memset(&c, 0, sizeof c);
@@ -1122,14 +1132,14 @@ static ci__ix *ci__lin_make(ci__arena *A, ci__ixtab *T, const ci__lin *l) {
 }
 static ci__ix *ci__ix_add(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
     ci__lin l;
-    l.c = 0; l.n = 0;
+    l.c = 0; l.n = 0; l.ovf = 0;
     ci__lin_add(&l, a, 1);
     ci__lin_add(&l, b, 1);
     return ci__lin_make(A, T, &l);
 }
 static ci__ix *ci__ix_scale(ci__arena *A, ci__ixtab *T, ci__ix *a, int64_t k) {
     ci__lin l;
-    l.c = 0; l.n = 0;
+    l.c = 0; l.n = 0; l.ovf = 0;
     ci__lin_add(&l, a, k);
     return ci__lin_make(A, T, &l);
 }
@@ -1157,10 +1167,10 @@ static ci__ix *ci__ix_fdiv(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
     d = b->c;
     if (d == 1) return a;
     if (a->kind == CI__IX_CONST) return ci__ix_const(A, T, ci__floordiv(a->c, d));
-    l.c = 0; l.n = 0;
+    l.c = 0; l.n = 0; l.ovf = 0;
     ci__lin_add(&l, a, 1);
-    q.c = ci__floordiv(l.c, d); q.n = 0;
-    r.c = ci__pymod(l.c, d); r.n = 0;
+    q.c = ci__floordiv(l.c, d); q.n = 0; q.ovf = l.ovf;
+    r.c = ci__pymod(l.c, d); r.n = 0; r.ovf = 0;
     for (i = 0; i < l.n; i++) {
         if (l.k[i] % d == 0) ci__lin_add_term(&q, l.k[i] / d, l.t[i]);
         else ci__lin_add_term(&r, l.k[i], l.t[i]);
@@ -1169,7 +1179,7 @@ static ci__ix *ci__ix_fdiv(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
         ci__ix *re = ci__lin_make(A, T, &r), *rest;
         if (re->lo > -CI__IX_INF && re->hi < CI__IX_INF &&
             ci__floordiv(re->lo, d) == ci__floordiv(re->hi, d)) {
-            q.c += ci__floordiv(re->lo, d);
+            q.ovf |= ci__add_ovf(q.c, ci__floordiv(re->lo, d), &q.c);
         } else {
             /* common factor of the remainder and the divisor */
             g = d;
@@ -1181,8 +1191,9 @@ static ci__ix *ci__ix_fdiv(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
                 re = ci__lin_make(A, T, &r);
             }
             /* FloorDiv(FloorDiv(x, d1), d2) = FloorDiv(x, d1*d2) */
-            if (re->kind == CI__IX_FDIV && re->b->kind == CI__IX_CONST && re->b->c > 0)
-                rest = ci__ix_fdiv(A, T, re->a, ci__ix_const(A, T, re->b->c * d));
+            int64_t dd;
+            if (re->kind == CI__IX_FDIV && re->b->kind == CI__IX_CONST && re->b->c > 0 && !ci__mul_ovf(re->b->c, d, &dd))
+                rest = ci__ix_fdiv(A, T, re->a, ci__ix_const(A, T, dd));
             else if (d == 1)
                 rest = re;
             else
@@ -1202,9 +1213,9 @@ static ci__ix *ci__ix_mod(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
     m = b->c;
     if (m == 1) return ci__ix_const(A, T, 0);
     if (a->kind == CI__IX_CONST) return ci__ix_const(A, T, ci__pymod(a->c, m));
-    l.c = 0; l.n = 0;
+    l.c = 0; l.n = 0; l.ovf = 0;
     ci__lin_add(&l, a, 1);
-    r.c = ci__pymod(l.c, m); r.n = 0;
+    r.c = ci__pymod(l.c, m); r.n = 0; r.ovf = l.ovf;
     for (i = 0; i < l.n; i++)
         if (l.k[i] % m != 0) ci__lin_add_term(&r, l.k[i], l.t[i]);
     re = ci__lin_make(A, T, &r);
@@ -1325,18 +1336,25 @@ static int ci__ix_plain(const ci__ix *e) {
 static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void *user) {
     int i;
     switch (e->kind) {
-    case CI__IX_CONST: ci__sb_printf(sb, "%lldLL", (long long)e->c); break;
+    case CI__IX_CONST:   /* (-9223372036854775808LL is the negation of a literal too large for long long) */
+        if (e->c == INT64_MIN) ci__sb_put(sb, "(-9223372036854775807LL - 1)");
+        else ci__sb_printf(sb, "%lldLL", (long long)e->c);
+        break;
     case CI__IX_VAR: ci__sb_put(sb, vn(e->var, user)); break;
     case CI__IX_SUM:
         ci__sb_put(sb, "(");
         for (i = 0; i < e->nterms; i++) {
             int64_t k = e->coef[i];
-            if (i > 0 || k < 0) ci__sb_put(sb, k < 0 ? (i ? " - " : "-") : " + ");
-            if (k < 0) k = -k;
-            if (k != 1) ci__sb_printf(sb, "%lldLL*", (long long)k);
+            if (k == INT64_MIN) ci__sb_put(sb, i ? " + (-9223372036854775807LL - 1)*" : "(-9223372036854775807LL - 1)*");
+            else {
+                if (i > 0 || k < 0) ci__sb_put(sb, k < 0 ? (i ? " - " : "-") : " + ");
+                if (k < 0) k = -k;
+                if (k != 1) ci__sb_printf(sb, "%lldLL*", (long long)k);
+            }
             ci__ix_print(sb, e->atom[i], vn, user);
         }
-        if (e->c) ci__sb_printf(sb, " %s %lldLL", e->c < 0 ? "-" : "+", (long long)(e->c < 0 ? -e->c : e->c));
+        if (e->c == INT64_MIN) ci__sb_put(sb, " + (-9223372036854775807LL - 1)");
+        else if (e->c) ci__sb_printf(sb, " %s %lldLL", e->c < 0 ? "-" : "+", (long long)(e->c < 0 ? -e->c : e->c));
         ci__sb_put(sb, ")");
         break;
     case CI__IX_FDIV:
@@ -2004,24 +2022,39 @@ static ci__vstats ci__v_stats(ci__L *L, ci__v *v) {
 }
 
 /* -- boxes -- */
+/* Sizes within cinductor's limit: none negative, at most 2^48 elements, and (for an empty
+   tensor) the product of its non-zero sizes too, so that strides, flat offsets and every product
+   of sizes fit in int64 without a check. Lowerings call it (through ci__pw_vars and
+   ci__box_new) before any arithmetic on a shape that came from a user. */
+static int ci__size_ok(int ndim, const int64_t *size, int64_t *numel) {
+    int64_t n = 1, nz = 1;
+    int i;
+    for (i = 0; i < ndim; i++) {
+        if (size[i] < 0) return 0;
+        n = ci__sat_mul(n, size[i]);
+        nz = ci__sat_mul(nz, size[i] ? size[i] : 1);
+    }
+    if (numel) *numel = n;
+    return nz <= CI__MAX_NUMEL;
+}
+static void ci__check_size(ci__L *L, int ndim, const int64_t *size) {
+    int64_t n;
+    int i;
+    char sh[CI_MAX_DIMS * 24];
+    if (ndim > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%d dims: at most %d are supported", ndim, CI_MAX_DIMS);
+    if (ci__size_ok(ndim, size, &n)) return;
+    for (i = 0; i < ndim; i++) if (size[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "negative size %lld", (long long)size[i]);
+    ci__fmt_shape(sh, sizeof sh, ndim, size);
+    if (n) CI__FAIL(L, CI_ERR_UNSUPPORTED, "a tensor of %s%lld elements is larger than cinductor supports (2^48)",
+                    n >= CI__IX_INF ? "more than " : "", (long long)n);
+    CI__FAIL(L, CI_ERR_UNSUPPORTED, "shape %s: an empty tensor whose other sizes multiply past 2^48 is not supported", sh);
+}
 static ci__box *ci__box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size) {
     ci__box *b = CI__NEW(L->A, ci__box);
     int i;
-    int64_t n = 1, m;
-    if (ndim > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%d dims: at most %d are supported", ndim, CI_MAX_DIMS);
+    ci__check_size(L, ndim, size);
     b->dt = dt; b->ndim = ndim;
-    for (i = 0; i < ndim; i++) {
-        b->size[i] = size[i];
-        if (size[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "negative size %lld", (long long)size[i]);
-        n = ci__sat_mul(n, size[i]);
-    }
-    if (ci__numel_ovf(ndim, size, &m)) {   /* [2^62, 2^62, 0]: PyTorch refuses it too */
-        char sh[CI_MAX_DIMS * 24];
-        ci__fmt_shape(sh, sizeof sh, ndim, size);
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "the element count of shape %s overflows int64", sh);
-    }
-    if (n > CI__MAX_NUMEL) CI__FAIL(L, CI_ERR_UNSUPPORTED, "a tensor of %s%lld elements is larger than cinductor supports (2^48)",
-                                    n >= CI__IX_INF ? "more than " : "", (long long)n);
+    for (i = 0; i < ndim; i++) b->size[i] = size[i];
     ci__vec_push(L->A, &L->boxes, b);
     b->id = L->boxes.n;
     return b;
@@ -2037,14 +2070,19 @@ static ci__box *ci__box_get(ci__L *L, ci_tensor t) {
     return b;
 }
 static ci_tensor ci__tensor_of(const ci__box *b) { ci_tensor t; t.id = (uint32_t)b->id; return t; }
-/* of a shape already checked (ci__box_new, ci__check_shape refuse one whose partial products
-   overflow); an overflowing one gives INT64_MAX, which every size limit refuses */
+/* of a shape already checked (ci__check_size, ci__check_shape); one that overflows gives
+   INT64_MAX, which every size limit refuses */
 static int64_t ci__numel(int ndim, const int64_t *s) {
     int64_t n;
     return ci__numel_ovf(ndim, s, &n) ? INT64_MAX : n;
 }
 static void ci__pw_vars(ci__L *L, int ndim, const int64_t *size, ci__ix **vars) {
     int i;
+    if (ndim > CI_MAX_DIMS || !ci__size_ok(ndim, size, NULL)) {   /* before the lowering's arithmetic on the shape */
+        int64_t cp[CI_MAX_DIMS] = {0};   /* (a copy: gcc cannot tell that the caller's array is set up to ndim) */
+        for (i = 0; i < ndim && i < CI_MAX_DIMS; i++) cp[i] = size[i];
+        ci__check_size(L, ndim, cp);
+    }
     for (i = 0; i < ndim; i++) vars[i] = ci__ix_newvar(L->A, &L->ixt, size[i], 0);
 }
 /* a new unrealized Pointwise: body written over vars */
@@ -2062,6 +2100,7 @@ static ci__buf *ci__buf_new(ci__L *L, int kind, ci_dtype dt, int ndim, const int
     ci__buf *b = CI__NEW(L->A, ci__buf);
     int i;
     int64_t s = 1;
+    ci__check_size(L, ndim, size);
     b->kind = kind; b->dt = dt; b->ndim = ndim;
     for (i = ndim - 1; i >= 0; i--) { b->size[i] = size[i]; b->stride[i] = s; s *= size[i]; }
     b->numel = s;
@@ -3191,7 +3230,7 @@ static int ci__red_vop(int rtype) {
 }
 /* make_reduction: x reduced over red[] into dtype out_dt (x already converted as needed) */
 static ci__box *ci__reduce(ci__L *L, const ci__opdef *op, ci__box *x, const char *red, int keepdim, int rtype, ci_dtype out_dt) {
-    int64_t osize[CI_MAX_DIMS], rsize[CI_MAX_DIMS], rnumel = 1, onumel;
+    int64_t osize[CI_MAX_DIMS] = {0}, rsize[CI_MAX_DIMS], rnumel = 1, onumel;
     ci__ix *ov[CI_MAX_DIMS], *rv[CI_MAX_DIMS], *xi[CI_MAX_DIMS];
     int i, no = 0, nr = 0;
     ci__v *body;
@@ -3393,7 +3432,10 @@ static void ci__infer_size(ci__L *L, const ci__opdef *op, int64_t numel, int n, 
             if (neg >= 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: only one dimension can be inferred", op->name);
             neg = i;
         } else if (shape[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: invalid shape dimension %lld", op->name, (long long)shape[i]);
-        else p *= shape[i];
+        else if (ci__mul_ovf(p, shape[i], &p)) {
+            ci__fmt_shape(sb, sizeof sb, n, shape);
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: shape '%s' is invalid for input of size %lld", op->name, sb, (long long)numel);
+        }
     }
     if (neg >= 0) {
         if (p == 0 || numel % p != 0) {
@@ -3543,7 +3585,8 @@ static ci__box *ci__slice(ci__L *L, ci__box *x, int dim, int64_t start, int64_t 
     if (end < start) end = start;
     if (end > sz) end = sz;
     memcpy(size, x->size, sizeof(int64_t) * (size_t)x->ndim);
-    size[dim] = (end - start + step - 1) / step;
+    size[dim] = end > start ? (end - start - 1) / step + 1 : 0;   /* (end - start + step - 1 may pass int64) */
+    if (size[dim] <= 1) step = 1;   /* one element: the step is not used (and may be near 2^63) */
     ci__pw_vars(L, x->ndim, size, v);
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
     m[dim] = ci__ix_add(L->A, &L->ixt, ci__ix_scale(L->A, &L->ixt, v[dim], step), ci__ix_const(L->A, &L->ixt, start));
@@ -3893,16 +3936,17 @@ static int ci__lw_split(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     if (op->vop) {
         int64_t tot = 0;
         n = ci__arg_ints(L, op, a, 1, sizes, 64);
-        for (i = 0; i < n; i++) { if (sizes[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative split size", op->name); tot += sizes[i]; }
-        if (n <= 0 || tot != sz)
+        int ovf = 0;
+        for (i = 0; i < n; i++) { if (sizes[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative split size", op->name); ovf |= ci__add_ovf(tot, sizes[i], &tot); }
+        if (n <= 0 || ovf || tot != sz)
             CI__FAIL(L, CI_ERR_SHAPE, "%s: split_with_sizes expects split_sizes to sum exactly to %lld (input tensor's size at dimension %lld), but got sum %lld",
                      op->name, (long long)sz, (long long)dim, (long long)tot);
     } else {
         int64_t s = ci__arg_int(L, op, a, 1);
         if (s < 0 || (s == 0 && sz != 0)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: split_size must be positive, got %lld", op->name, (long long)s);
-        n = s == 0 ? 1 : (int)((sz + s - 1) / s);
-        if (n == 0) n = 1;
-        if (n > 64) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most 64 pieces are supported (got %d)", op->name, n);
+        int64_t pieces = s == 0 || sz == 0 ? 1 : (sz - 1) / s + 1;
+        if (pieces > 64) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most 64 pieces are supported (got %lld)", op->name, (long long)pieces);
+        n = (int)pieces;
         for (i = 0; i < n; i++) sizes[i] = (sz - (int64_t)i * s) < s ? sz - (int64_t)i * s : s;
     }
     for (i = 0; i < n; i++) { outs[i] = ci__tensor_of(ci__slice(L, x, (int)dim, off, off + sizes[i], 1)); off += sizes[i]; }
@@ -3941,6 +3985,7 @@ static int ci__lw_unfold(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     if (nd > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many dims", op->name);
     for (i = 0; i < x->ndim; i++) shape[i] = x->size[i];
     if (x->ndim) shape[dim] = (n - size) / step + 1;
+    if (x->ndim && shape[dim] <= 1) step = 1;   /* one window: the step is not used (and may be near 2^63) */
     shape[nd - 1] = size;
     ci__pw_vars(L, nd, shape, v);
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
@@ -3962,7 +4007,7 @@ static int ci__lw_diagonal(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     if (d1 == d2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: diagonal dimensions cannot be identical %lld, %lld", op->name, (long long)d1, (long long)d2);
     len = off >= 0 ? (x->size[d2] - off < x->size[d1] ? x->size[d2] - off : x->size[d1])
                    : (x->size[d1] + off < x->size[d2] ? x->size[d1] + off : x->size[d2]);
-    if (len < 0) len = 0;
+    if (len <= 0) { len = 0; off = 0; }   /* empty: the offset is not used (and may be near 2^63) */
     for (i = 0; i < x->ndim; i++) if (i != d1 && i != d2) shape[n++] = x->size[i];
     shape[n++] = len;
     ci__pw_vars(L, n, shape, v);
@@ -4049,7 +4094,7 @@ static int ci__lw_narrow(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: narrow() cannot be applied to a 0-dim tensor", op->name);
     dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
     if (start < 0) start += x->size[dim];
-    if (start < 0 || start > x->size[dim] || len < 0 || start + len > x->size[dim])
+    if (start < 0 || start > x->size[dim] || len < 0 || len > x->size[dim] - start)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start (%lld) + length (%lld) exceeds dimension size (%lld)", op->name, (long long)start, (long long)len, (long long)x->size[dim]);
     outs[0] = ci__tensor_of(ci__slice(L, x, (int)dim, start, start + len, 1));
     return 1;
@@ -4094,14 +4139,17 @@ static int ci__lw_tril(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
 /* repeat(self, repeats) */
 static int ci__lw_repeat(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0);
-    int64_t r[CI_MAX_DIMS], shape[CI_MAX_DIMS];
+    int64_t r[CI_MAX_DIMS], shape[CI_MAX_DIMS] = {0};
     int n = ci__arg_ints(L, op, a, 1, r, CI_MAX_DIMS), i, off;
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     if (n < x->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: number of dimensions of repeat dims can not be smaller than number of dimensions of tensor", op->name);
     off = n - x->ndim;
     for (i = 0; i < n; i++) {
         if (r[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: trying to create tensor with negative dimension", op->name);
-        shape[i] = r[i] * (i < off ? 1 : x->size[i - off]);
+        int64_t t;
+        if (ci__mul_ovf(r[i], i < off ? 1 : x->size[i - off], &t))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: repeats %lld times a size %lld overflows int64", op->name, (long long)r[i], (long long)x->size[i - off]);
+        shape[i] = t;
     }
     ci__pw_vars(L, n, shape, v);
     for (i = 0; i < x->ndim; i++)
@@ -5164,9 +5212,14 @@ static int ci__lw_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
    larger windows, of any size, become reductions over the window. Reads outside the input are
    clamped and masked. -- */
 #define CI__POOL_UNROLL 25
+/* the output size, or INT64_MIN where the arithmetic passes int64 (in, k, s, p, dil >= 0, s > 0) */
 static int64_t ci__pool_out(int64_t in, int64_t k, int64_t s, int64_t p, int64_t dil, int ceil_mode) {
-    int64_t o = ci__floordiv(in + 2 * p - dil * (k - 1) - 1 + (ceil_mode ? s - 1 : 0), s) + 1;
-    if (ceil_mode && (o - 1) * s >= in + p) o--;
+    int64_t t, ek, o;
+    if (ci__mul_ovf(dil, k - 1, &ek) || ci__add_ovf(in, p, &t) || ci__add_ovf(t, p, &t)) return INT64_MIN;
+    t = t - ek - 1;   /* both non-negative before: cannot overflow */
+    if (ceil_mode && ci__add_ovf(t, s - 1, &t)) return INT64_MIN;
+    o = ci__floordiv(t, s) + 1;
+    if (ceil_mode && o - 1 >= (in + p == 0 ? 0 : (in + p - 1) / s + 1)) o--;   /* (o - 1) * s >= in + p, without the product */
     return o;
 }
 /* a pooling parameter: one int for every dim, or d ints */
@@ -5197,13 +5250,17 @@ static void ci__pool_setup(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box *x,
         if (P->s[i] == -1) P->s[i] = P->k[i];
         if (P->k[i] <= 0 || P->s[i] <= 0 || P->dil[i] <= 0 || P->p[i] < 0)
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: kernel size, stride and dilation must be positive and padding non-negative", op->name);
-        if (P->p[i] * 2 > P->k[i]) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: pad should be at most half of effective kernel size, but got pad=%lld, kernel_size=%lld",
+        if (P->p[i] > P->k[i] / 2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: pad should be at most half of effective kernel size, but got pad=%lld, kernel_size=%lld",
                                        op->name, (long long)P->p[i], (long long)P->k[i]);
         P->in[i] = x->size[P->lead + i];
         P->out[i] = ci__pool_out(P->in[i], P->k[i], P->s[i], P->p[i], P->dil[i], ceil_i >= 0 && ci__arg_bool(L, op, a, ceil_i));
+        if (P->out[i] == INT64_MIN) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: kernel size %lld, stride %lld, padding %lld and dilation %lld overflow int64", op->name,
+                                             (long long)P->k[i], (long long)P->s[i], (long long)P->p[i], (long long)P->dil[i]);
         if (P->out[i] <= 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: output size is too small (%lld)", op->name, (long long)P->out[i]);
         P->oshape[P->lead + i] = P->out[i];
     }
+    if (!ci__size_ok(d, P->k, NULL))
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: a window of more than 2^48 elements is not supported", op->name);
 }
 /* Windows of more than CI__POOL_UNROLL elements in max and adaptive pools: a box of the
    windows' elements over the output's dims (oshape) and then one dim per window dim (v[ndim + i],
@@ -5286,7 +5343,7 @@ static int ci__lw_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     ci__need_float(L, op, x);
     ci__pool_setup(L, op, a, x, &P, 0, 4);
     cdt = ci__opmath(x->dt);
-    for (i = 0; i < P.d; i++) win *= P.k[i];
+    for (i = 0; i < P.d; i++) win *= P.k[i];   /* (at most 2^48: ci__pool_setup) */
     ci__pw_vars(L, x->ndim, P.oshape, v);
     for (i = 0; i < P.d; i++) start[i] = ci__ixadd(L, ci__ixscale(L, v[P.lead + i], P.s[i]), ci__K(L, -P.p[i]));
     if (win <= CI__POOL_UNROLL) {
@@ -5366,7 +5423,7 @@ static int ci__lw_max_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     if (x->dt == CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
     ci__pool_setup(L, op, a, x, &P, 1, 5);
     cdt = ci__opmath(x->dt);
-    for (i = 0; i < P.d; i++) win *= P.k[i];
+    for (i = 0; i < P.d; i++) win *= P.k[i];   /* (at most 2^48: ci__pool_setup) */
     plane[P.d - 1] = 1;
     for (i = P.d - 2; i >= 0; i--) plane[i] = plane[i + 1] * P.in[i + 1];
     ci__pw_vars(L, x->ndim, P.oshape, v);
@@ -5435,7 +5492,7 @@ static int ci__lw_adaptive_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_ten
         if (os[i] <= 0 && !(os[i] == 0 && in == 0)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: output size must be positive", op->name);
         if (in == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: input spatial size must be non-zero", op->name);
         oshape[lead + i] = os[i];
-        kmax[i] = (in + os[i] - 1) / os[i] + 1;
+        kmax[i] = (in - 1) / os[i] + 2;   /* ceil(in / os) + 1, without in + os passing int64 */
         if (kmax[i] > in) kmax[i] = in;
         win *= kmax[i];
     }
@@ -5882,7 +5939,7 @@ static int ci__lw_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     ci__box *x = ci__arg_box(L, op, a, 0), *w = ci__arg_box(L, op, a, 1), *b = ci__arg_box_opt(L, op, a, 2), *o;
     int ps = ci__pidx(op, "stride"), pp = ci__pidx(op, "padding"), pd = ci__pidx(op, "dilation"), pg = ci__pidx(op, "groups");
     int pt = ci__pidx(op, "transposed"), sd, unbatched = 0, i;
-    int64_t st[2], pad[2], dil[2], groups = ci__arg_int(L, op, a, pg), xs[4], ws[4], st2[2], pad2[2], dil2[2];
+    int64_t st[2], pad[2], dil[2], groups = ci__arg_int(L, op, a, pg), xs[4], ws[4], st2[2], pad2[2], dil2[2], wch;
     ci_arg args[7];
     if (pt >= 0 && ci__arg_bool(L, op, a, pt)) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: transposed convolution is not supported yet", op->name);
     sd = w->ndim - 2;
@@ -5916,13 +5973,16 @@ static int ci__lw_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
         memcpy(sh + 1, x->size, sizeof(int64_t) * (size_t)x->ndim);
         x = ci__reshape(L, x, x->ndim + 1, sh);
     }
-    if (groups <= 0 || x->size[1] != w->size[1] * groups || w->size[0] % groups)
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected input with %lld channels (weight %lld x groups %lld), got %lld", op->name,
-                 (long long)(w->size[1] * groups), (long long)w->size[1], (long long)groups, (long long)x->size[1]);
+    if (groups <= 0 || ci__mul_ovf(w->size[1], groups, &wch) || x->size[1] != wch || w->size[0] % groups)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected input with weight %lld x groups %lld channels, got %lld", op->name,
+                 (long long)w->size[1], (long long)groups, (long long)x->size[1]);
     if (b && (b->ndim != 1 || b->size[0] != w->size[0])) CI__FAIL(L, CI_ERR_SHAPE, "%s: bias must have shape [%lld]", op->name, (long long)w->size[0]);
     for (i = 0; i < sd; i++) {
         if (st[i] <= 0 || dil[i] <= 0 || pad[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: stride and dilation must be positive, padding non-negative", op->name);
-        if (x->size[2 + i] + 2 * pad[i] < dil[i] * (w->size[2 + i] - 1) + 1)
+        int64_t padded, ek;
+        if (ci__add_ovf(x->size[2 + i], pad[i], &padded) || ci__add_ovf(padded, pad[i], &padded) || ci__mul_ovf(dil[i], w->size[2 + i] - 1, &ek))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: padding %lld or dilation %lld overflows int64", op->name, (long long)pad[i], (long long)dil[i]);
+        if (padded <= ek)   /* padded < dil * (k - 1) + 1 */
             CI__FAIL(L, CI_ERR_SHAPE, "%s: the padded input is smaller than the (dilated) kernel", op->name);
     }
     /* 1-d runs as 2-d with a height of 1 */
@@ -12597,8 +12657,8 @@ static int ci__check_shape(ci_graph *g, const char *what, int ndim, const int64_
         ci__graph_error(g, CI_ERR_UNSUPPORTED, "%s: more than 2^48 elements", what);
         return 0;
     }
-    if (ci__numel_ovf(ndim, shape, &n)) {   /* [2^48, 2^48, 0] */
-        ci__graph_error(g, CI_ERR_INVALID_ARGS, "%s: the element count overflows int64", what);
+    if (!ci__size_ok(ndim, shape, NULL)) {   /* [0, 2^48, 2^48] */
+        ci__graph_error(g, CI_ERR_UNSUPPORTED, "%s: an empty tensor whose other sizes multiply past 2^48 is not supported", what);
         return 0;
     }
     return 1;

@@ -577,6 +577,16 @@ def build_cases():
     add(op_case("aten.arange.start_step", "9223372036854775807, 9223372036854775800, -3"))
     for args in ("1e300", "-9223372036854775808, 9223372036854775807, 1", "0.0, 1.0, 1e-300", "-1e300, 1e300, 1e200"):
         add(op_case("aten.arange.start_step" if "," in args else "aten.arange.default", args, error="invalid size"))
+    # steps, offsets and split sizes near 2^63 on small tensors: PyTorch's results
+    H, M, N = 2 ** 62, 2 ** 63 - 1, -2 ** 63
+    add(op_case("aten.slice.Tensor", "a, 1, 1, 3, %d" % H, I("f32", [2, 3, 4])))
+    add(op_case("aten.slice.Tensor", "a, 1, 0, %d, %d" % (M, M), I("f32", [2, 3, 4])))
+    add(op_case("aten.unfold.default", "a, 1, 2, %d" % H, I("f32", [2, 3, 4])))
+    add(op_case("aten.diagonal.default", "a, %d, 0, 1" % H, I("f32", [2, 3, 4])))
+    add(op_case("aten.diagonal.default", "a, %d, 1, 2" % N, I("f32", [2, 3, 4])))
+    add(op_case("aten.split.Tensor", "a, %d, 1" % M, I("f32", [2, 3, 4])))
+    add(op_case("aten.narrow.default", "a, 1, 1, %d" % M, I("f32", [2, 3, 4]), error="exceeds dimension size"))
+    add(op_case("aten.repeat.default", "a, [%d, 1, 1]" % H, I("f32", [2, 3, 4]), error="overflow"))
     # a padded size past int64
     add(op_case("aten.constant_pad_nd.default", "a, [4611686018427387904, 4611686018427387904]", I("f32", [3]), error="overflow"))
     add(op_case("aten.constant_pad_nd.default", "a, [9223372036854775807, 1]", I("f32", [3]), error="overflow"))
