@@ -2047,7 +2047,7 @@ static void ci__check_size(ci__L *L, int ndim, const int64_t *size) {
     ci__fmt_shape(sh, sizeof sh, ndim, size);
     if (n) CI__FAIL(L, CI_ERR_UNSUPPORTED, "a tensor of %s%lld elements is larger than cinductor supports (2^48)",
                     n >= CI__IX_INF ? "more than " : "", (long long)n);
-    CI__FAIL(L, CI_ERR_UNSUPPORTED, "shape %s: an empty tensor whose other sizes multiply past 2^48 is not supported", sh);
+    CI__FAIL(L, CI_ERR_UNSUPPORTED, "shape %s: an empty tensor whose other sizes multiply past 2^48 is larger than cinductor supports", sh);
 }
 static ci__box *ci__box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size) {
     ci__box *b = CI__NEW(L->A, ci__box);
@@ -12658,7 +12658,7 @@ static int ci__check_shape(ci_graph *g, const char *what, int ndim, const int64_
         return 0;
     }
     if (!ci__size_ok(ndim, shape, NULL)) {   /* [0, 2^48, 2^48] */
-        ci__graph_error(g, CI_ERR_UNSUPPORTED, "%s: an empty tensor whose other sizes multiply past 2^48 is not supported", what);
+        ci__graph_error(g, CI_ERR_UNSUPPORTED, "%s: an empty tensor whose other sizes multiply past 2^48 is larger than cinductor supports", what);
         return 0;
     }
     return 1;

@@ -895,6 +895,16 @@ CI_TEST(test_arange_lengths_near_int64) {
         CI_CHECK_EQ_INT(run_arange(&e, INT64_MIN, INT64_MAX, 1, bes[b], out, 8), -1);
         CI_CHECK(strstr(ci_ctx_last_error(e.ctx), "invalid size") != NULL);
     }
+    /* an empty tensor whose other sizes multiply past 2^48 (their strides would pass int64) */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "multiply past 2^48",
+                     int64_t s[3] = {0, (int64_t)1 << 48, (int64_t)1 << 48};
+                     ci_input(g, "x", CI_F32, 3, s));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "multiply past 2^48",
+                     int64_t s[3] = {(int64_t)1 << 62, (int64_t)1 << 62, 0};
+                     ci_full(g, 3, s, 1.0, CI_F32));
+    EXPECT_GRAPH_OK(e.ctx,
+                    int64_t s[3] = {0, (int64_t)1 << 24, (int64_t)1 << 24};
+                    ci_output(g, ci_full(g, 3, s, 1.0, CI_F32)));
     /* the builder: whole doubles past int64 are not converted to ints (undefined) */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "invalid size", ci_arange(g, 0, 1e300, 1, CI_DTYPE_INVALID));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "unsupported range", ci_arange(g, 0, INFINITY, 1, CI_DTYPE_INVALID));

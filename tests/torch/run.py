@@ -587,6 +587,13 @@ def build_cases():
     add(op_case("aten.split.Tensor", "a, %d, 1" % M, I("f32", [2, 3, 4])))
     add(op_case("aten.narrow.default", "a, 1, 1, %d" % M, I("f32", [2, 3, 4]), error="exceeds dimension size"))
     add(op_case("aten.repeat.default", "a, [%d, 1, 1]" % H, I("f32", [2, 3, 4]), error="overflow"))
+    # creation ops with sizes past what a tensor can hold: PyTorch's overflow errors, cinductor's limit
+    for op, args in (("aten.full.default", "[%d, 4], 1.0" % H), ("aten.full.default", "[%d, %d, 0], 1.0" % (H, H)),
+                     ("aten.zeros.default", "[%d, %d]" % (M, M)), ("aten.eye.default", "%d" % H),
+                     ("aten.eye.m", "%d, %d" % (H, H)), ("aten.linspace.default", "0, 1, %d" % H),
+                     ("aten.rand.default", "[%d]" % H), ("aten.arange.default", "%d" % H)):
+        add(op_case(op, args, error="cinductor supports"))
+    add(op_case("aten.linspace.default", "0, 1, -1", error="non-negative"))
     # a padded size past int64
     add(op_case("aten.constant_pad_nd.default", "a, [4611686018427387904, 4611686018427387904]", I("f32", [3]), error="overflow"))
     add(op_case("aten.constant_pad_nd.default", "a, [9223372036854775807, 1]", I("f32", [3]), error="overflow"))
