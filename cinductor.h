@@ -4842,8 +4842,12 @@ static int64_t ci__ext_numel(const ci_extern_tensor *t) { return ci__numel(t->nd
    where mask is true, stacked: [count, trailing dims...] */
 static ci_result ci__ext_masked_rows_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                            ci_extern_tensor *outs, int nouts, void *user) {
-    int k = ins[1].ndim, d;
-    (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
+    int k, d;
+    (void)args; (void)nargs; (void)nouts; (void)user;
+    /* (a graph may call it itself: the mask must be a bool mask of x's leading dims) */
+    if (nins != 2 || (ins[1].dtype != CI_BOOL && ins[1].dtype != CI_U8) || ins[1].ndim > ins[0].ndim) return CI_ERR_SHAPE;
+    k = ins[1].ndim;
+    for (d = 0; d < k; d++) if (ins[1].shape[d] != ins[0].shape[d]) return CI_ERR_SHAPE;
     outs[0].dtype = ins[0].dtype;
     outs[0].ndim = 1 + ins[0].ndim - k;
     outs[0].shape[0] = ci__ext_numel(&ins[1]);
@@ -4883,7 +4887,8 @@ static int ci__ext_is_nonzero(const ci_extern_tensor *x, int64_t i) {
 /* nonzero(self): the indices of the non-zero elements, [count, ndim], in C order */
 static ci_result ci__ext_nonzero_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                        ci_extern_tensor *outs, int nouts, void *user) {
-    (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
+    (void)args; (void)nargs; (void)nouts; (void)user;
+    if (nins != 1) return CI_ERR_INVALID_ARGS;
     outs[0].dtype = CI_I64;
     outs[0].ndim = 2;
     outs[0].shape[0] = ci__ext_numel(&ins[0]);
@@ -4909,8 +4914,8 @@ static int ci__ext_nonzero_run(const ci_extern_tensor *ins, int nins, const ci_a
 static ci_result ci__ext_nonzero_tuple_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                              ci_extern_tensor *outs, int nouts, void *user) {
     int d;
-    (void)nins; (void)args; (void)nargs; (void)user;
-    if (nouts != (ins[0].ndim ? ins[0].ndim : 1)) return CI_ERR_SHAPE;
+    (void)args; (void)nargs; (void)user;
+    if (nins != 1 || nouts != (ins[0].ndim ? ins[0].ndim : 1)) return CI_ERR_SHAPE;
     for (d = 0; d < nouts; d++) { outs[d].dtype = CI_I64; outs[d].ndim = 1; outs[d].shape[0] = ci__ext_numel(&ins[0]); }
     return CI_OK;
 }
@@ -5801,14 +5806,28 @@ static ci_result ci__ext_bmm_infer(const ci_extern_tensor *ins, int nins, const 
     outs[0].shape[0] = ins[0].shape[0]; outs[0].shape[1] = ins[0].shape[1]; outs[0].shape[2] = ins[1].shape[2];
     return CI_OK;
 }
+/* (the graph may call cinductor.convolution itself: every argument the kernel reads is checked
+   here, and the output size computed without overflow) */
 static ci_result ci__ext_conv_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
     int i;
-    (void)nargs; (void)nouts; (void)user;
-    if (nins < 2 || ins[0].ndim != 4 || ins[1].ndim != 4) return CI_ERR_SHAPE;
+    int64_t ch;
+    (void)nouts; (void)user;
+    if (nins < 2 || nins > 3 || nargs < 7 || ins[0].ndim != 4 || ins[1].ndim != 4 || ins[0].dtype != ins[1].dtype ||
+        !ci__is_float(ins[0].dtype) || (nins == 3 && (ins[2].ndim != 1 || ins[2].shape[0] != ins[1].shape[0] || ins[2].dtype != ins[0].dtype)))
+        return CI_ERR_SHAPE;
+    for (i = 3; i < 6; i++) if (args[i].kind != CI_ARG_INTS || args[i].u.ints.n != 2) return CI_ERR_INVALID_ARGS;
+    if (args[6].kind != CI_ARG_INT || args[6].u.i <= 0 || ci__mul_ovf(ins[1].shape[1], args[6].u.i, &ch) || ch != ins[0].shape[1] ||
+        ins[1].shape[0] % args[6].u.i)
+        return CI_ERR_SHAPE;
     outs[0].dtype = ins[0].dtype; outs[0].ndim = 4;
     outs[0].shape[0] = ins[0].shape[0]; outs[0].shape[1] = ins[1].shape[0];
-    for (i = 0; i < 2; i++)
-        outs[0].shape[2 + i] = (ins[0].shape[2 + i] + 2 * args[4].u.ints.v[i] - args[5].u.ints.v[i] * (ins[1].shape[2 + i] - 1) - 1) / args[3].u.ints.v[i] + 1;
+    for (i = 0; i < 2; i++) {
+        int64_t st = args[3].u.ints.v[i], pad = args[4].u.ints.v[i], dil = args[5].u.ints.v[i], t, ek;
+        if (st <= 0 || pad < 0 || dil <= 0 || ins[1].shape[2 + i] < 1) return CI_ERR_INVALID_ARGS;
+        if (ci__add_ovf(ins[0].shape[2 + i], pad, &t) || ci__add_ovf(t, pad, &t) || ci__mul_ovf(dil, ins[1].shape[2 + i] - 1, &ek) || t <= ek)
+            return CI_ERR_SHAPE;
+        outs[0].shape[2 + i] = (t - ek - 1) / st + 1;
+    }
     return CI_OK;
 }
 static void ci__need_same_dtype(ci__L *L, const ci__opdef *op, const ci__box *a, const ci__box *b) {
@@ -6012,7 +6031,8 @@ static int ci__lw_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
 /* -- sorting: an extern heapsort along the last dim (moved there with a permute) -- */
 static int ci__ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static ci_result ci__ext_sort_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
-    (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
+    (void)nouts; (void)user;
+    if (nins != 1 || nargs < 2 || args[1].kind != CI_ARG_BOOL) return CI_ERR_INVALID_ARGS;
     outs[0] = ins[0];
     outs[1] = ins[0];
     outs[1].dtype = CI_I64;

@@ -424,18 +424,19 @@ bad_file load_dtype_mismatch load3.cig 1:27 "holds i64, the constant is f32"
 # (the sanitizer build runs these: each case once overflowed an int64 under UBSan)
 H=4611686018427387904 M=9223372036854775807 N=-9223372036854775808
 X='input x: f32[2, 3, 4, 5]'
-huge_err() { # NAME STATEMENT MESSAGE [INPUT-LINES]
+graph_err() { # NAME STATEMENT MESSAGE [INPUT-LINES]: emit fails (exit 2) naming the node, on both backends
     local be
-    printf '%s\ny = %s\noutput y\n' "${4:-$X}" "$2" > "huge_$1.cig"
-    t "huge_$1"
+    printf '%s\ny = %s\noutput y\n' "${4:-$X}" "$2" > "$1.cig"
+    t "$1"
     for be in tcc interp; do
-        c emit "huge_$1.cig" --backend "$be"
+        c emit "$1.cig" --backend "$be"
         expect_rc 2
         expect_no_out
-        case $(head -n 1 err) in "huge_$1.cig:"*": error: "*"$3"*) ;; *) bad "stderr: $(one_line err)" ;; esac
+        case $(head -n 1 err) in "$1.cig:"*": error: node "*"$3"*) ;; *) bad "stderr: $(one_line err)" ;; esac
     done
     done_
 }
+huge_err() { graph_err "huge_$1" "$2" "$3" "${4:-$X}"; }
 huge_ok() { # NAME STATEMENT: compiles (emit) on both backends
     local be
     printf '%s\ny = %s\noutput y\n' "$X" "$2" > "huge_$1.cig"
@@ -466,6 +467,22 @@ huge_ok unfold_step "aten.unfold.default(x, 1, 2, $H)"
 huge_ok diagonal_offset "aten.diagonal.default(x, $H, 0, 1)"
 huge_ok diagonal_neg_offset "aten.diagonal.default(x, $N, 0, 1)"
 huge_ok split "aten.split.Tensor(x, $M, 1)"
+huge_err extern_conv_padding "cinductor.convolution(x, w, None, [1, 1], [$H, 0], [1, 1], 1)" "infer function failed" "$X
+input w: f32[2, 3, 1, 1]"
+# cinductor's own extern kernels called by the graph with arguments they cannot take
+graph_err internal_conv_groups "cinductor.convolution(x, w, None, [1, 1], [0, 0], [1, 1], 0)" "infer function failed" "$X
+input w: f32[2, 3, 1, 1]"
+graph_err internal_conv_stride "cinductor.convolution(x, w, None, 1, [0, 0], [1, 1], 1)" "infer function failed" "$X
+input w: f32[2, 3, 1, 1]"
+graph_err internal_masked_rows "cinductor.masked_rows(x, 1)" "infer function failed"
+graph_err internal_masked_rows_float "cinductor.masked_rows(x, x)" "infer function failed"
+graph_err internal_nonzero "cinductor.nonzero(3)" "infer function failed"
+printf '%s\ny, z = cinductor.sort(x, 2)\noutput y\n' "$X" > internal_sort.cig
+t internal_sort
+c emit internal_sort.cig
+expect_rc 2
+expect_err "node t0 = cinductor.sort(...): cinductor.sort: the extern kernel's infer function failed"
+done_
 huge_ok iota_min "prims.iota.default(4, start=$N, step=$N, dtype=i64, device=\"cpu\", requires_grad=False)"
 
 # the same error through every command
