@@ -110,7 +110,9 @@
    registry with ci_registry_entry): Inductor's pointwise catalogue, reductions, views,
    indexing, pooling, resampling, scans, sorting, matmul and convolution. Index tensors are
    checked while a program runs: a value out of range makes ci_program_run return
-   CI_ERR_RUNTIME, never a wild read. So does an integer division by zero (floor_divide,
+   CI_ERR_RUNTIME, never a wild read. As in PyTorch, a negative index counts from the end in
+   index.Tensor and index_put, and is out of range in gather, index_select, embedding and the
+   scatters. So does an integer division by zero (floor_divide,
    remainder, fmod, div with a rounding mode), PyTorch's ZeroDivisionError. The message names
    the first failing check's node and op (the node's name in the graph, as ci_graph_print_cig
    prints it), the index and the size: "index 9 is out of bounds for dimension of size 5 in
@@ -129,7 +131,9 @@
 
    cinductor does NOT (yet): run on the GPU, fuse scans, scatters or extern kernels with their
    neighbours, support dynamic shapes, complex dtypes, ops on data-dependent sizes (only
-   outputs), transposed convolution, or autograd.
+   outputs), transposed convolution, or autograd. A tensor holds at most 2^48 elements (an
+   empty one: its non-zero sizes multiply to at most 2^48); sizes, steps and offsets that
+   would overflow int64 are an error naming the op, never undefined behaviour.
 */
 #ifndef CINDUCTOR_H_INCLUDED
 #define CINDUCTOR_H_INCLUDED
@@ -245,7 +249,7 @@ CI_API const char *ci_graph_message(const ci_graph *g);  /* "" when CI_OK */
 CI_API ci_tensor ci_input(ci_graph *g, const char *name, ci_dtype dt, int ndim, const int64_t *shape);
 CI_API ci_tensor ci_const_array(ci_graph *g, const char *name, ci_dtype dt, int ndim,
                                 const int64_t *shape, const void *data);   /* data copied */
-CI_API ci_tensor ci_const_scalar(ci_graph *g, ci_dtype dt, double value);  /* 0-d tensor */
+CI_API ci_tensor ci_const_scalar(ci_graph *g, ci_dtype dt, double value);  /* 0-d tensor; a value dt cannot hold is an error */
 /* A Python number: weakly typed in promotion (x * 2.0 keeps x's dtype, as in PyTorch). */
 CI_API ci_tensor ci_scalar(ci_graph *g, double value);
 CI_API ci_tensor ci_scalar_int(ci_graph *g, int64_t value);
@@ -636,6 +640,8 @@ static void ci__name_index_add(ci_graph *g, ci__node *nd);
    longjmps through the arena's error target (ci__err), so passes never check for NULL.
    ci__fail formats a message into a ci__err and longjmps to the entry point that armed it
    (Lua's error model): ci_call for graph building, ci_compile for compilation.
+   ci__add_ovf / ci__mul_ovf / ci__numel_ovf: int64 arithmetic on sizes that come from users,
+   reporting overflow instead of committing it (signed overflow is undefined).
    --------------------------------------------------------------------------------------- */
 struct ci__err {
     jmp_buf jb;
@@ -811,11 +817,51 @@ static int64_t ci__pymod(int64_t a, int64_t b) {
     if (r != 0 && ((r < 0) != (b < 0))) r += b;
     return r;
 }
-static int64_t ci__gcd(int64_t a, int64_t b) {
-    if (a < 0) a = -a;
-    if (b < 0) b = -b;
-    while (b) { int64_t t = a % b; a = b; b = t; }
-    return a;
+static int64_t ci__gcd(int64_t a, int64_t b) {   /* in unsigned arithmetic: -INT64_MIN is not an int64 */
+    uint64_t x = a < 0 ? 0 - (uint64_t)a : (uint64_t)a, y = b < 0 ? 0 - (uint64_t)b : (uint64_t)b;
+    while (y) { uint64_t t = x % y; x = y; y = t; }
+    return x > (uint64_t)INT64_MAX ? INT64_MIN : (int64_t)x;   /* (gcd(INT64_MIN, 0): callers pass a positive one) */
+}
+
+/* *r = a + b (a * b); 1 when that overflows int64 (*r is then unspecified) */
+#if defined(__has_builtin) && !defined(__TINYC__)
+#if __has_builtin(__builtin_add_overflow) && __has_builtin(__builtin_mul_overflow)
+#define CI__HAVE_OVF_BUILTINS 1
+#endif
+#elif defined(__GNUC__) && __GNUC__ >= 5 && !defined(__TINYC__)
+#define CI__HAVE_OVF_BUILTINS 1
+#endif
+static int ci__add_ovf(int64_t a, int64_t b, int64_t *r) {
+#ifdef CI__HAVE_OVF_BUILTINS
+    return __builtin_add_overflow(a, b, r);
+#else
+    if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b)) return 1;
+    *r = a + b;
+    return 0;
+#endif
+}
+static int ci__mul_ovf(int64_t a, int64_t b, int64_t *r) {
+#ifdef CI__HAVE_OVF_BUILTINS
+    return __builtin_mul_overflow(a, b, r);
+#else
+    if (a != 0 && b != 0) {
+        if (a == -1) { if (b == INT64_MIN) return 1; }
+        else if (b == -1) { if (a == INT64_MIN) return 1; }
+        else if (a > 0 ? (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a)
+                       : (b > 0 ? a < INT64_MIN / b : b < INT64_MAX / a)) return 1;
+    }
+    *r = a * b;
+    return 0;
+#endif
+}
+/* the product of n sizes into *r; 1 when a partial product overflows (a later 0 does not
+   save it: PyTorch's numel check refuses [2^62, 2^62, 0] too) */
+static int ci__numel_ovf(int n, const int64_t *s, int64_t *r) {
+    int64_t p = 1;
+    int i;
+    for (i = 0; i < n; i++) if (ci__mul_ovf(p, s[i], &p)) return 1;
+    *r = p;
+    return 0;
 }
 
 static void ci__fmt_shape(char *buf, size_t n, int ndim, const int64_t *s) {
@@ -1072,14 +1118,16 @@ static ci__ix *ci__ix_newvar(ci__arena *A, ci__ixtab *T, int64_t size, int is_re
 
 /* linear form scratch: const + sum coef*atom, sorted by atom id */
 #define CI__LIN_MAX 64
-typedef struct ci__lin { int64_t c; int n; int64_t k[CI__LIN_MAX]; ci__ix *t[CI__LIN_MAX]; } ci__lin;
+/* ovf: a coefficient or the constant overflowed int64 (sizes, strides or steps near 2^63):
+   ci__lin_make refuses the expression */
+typedef struct ci__lin { int64_t c; int n, ovf; int64_t k[CI__LIN_MAX]; ci__ix *t[CI__LIN_MAX]; } ci__lin;
 
 static void ci__lin_add_term(ci__lin *l, int64_t k, ci__ix *t) {
     int i, j;
     if (k == 0) return;
     for (i = 0; i < l->n; i++) {
         if (l->t[i] == t) {
-            l->k[i] += k;
+            l->ovf |= ci__add_ovf(l->k[i], k, &l->k[i]);
             if (l->k[i] == 0) { for (j = i; j + 1 < l->n; j++) { l->k[j] = l->k[j + 1]; l->t[j] = l->t[j + 1]; } l->n--; }
             return;
         }
@@ -1091,16 +1139,23 @@ static void ci__lin_add_term(ci__lin *l, int64_t k, ci__ix *t) {
 }
 static void ci__lin_add(ci__lin *l, ci__ix *e, int64_t scale) {
     int i;
-    if (e->kind == CI__IX_CONST) { l->c += scale * e->c; return; }
-    if (e->kind == CI__IX_SUM) {
-        l->c += scale * e->c;
-        for (i = 0; i < e->nterms; i++) ci__lin_add_term(l, scale * e->coef[i], e->atom[i]);
+    int64_t p;
+    if (e->kind == CI__IX_CONST || e->kind == CI__IX_SUM) {
+        l->ovf |= ci__mul_ovf(scale, e->c, &p) || ci__add_ovf(l->c, p, &l->c);
+        for (i = 0; e->kind == CI__IX_SUM && i < e->nterms; i++) {
+            if (ci__mul_ovf(scale, e->coef[i], &p)) { l->ovf = 1; continue; }
+            ci__lin_add_term(l, p, e->atom[i]);
+        }
         return;
     }
     ci__lin_add_term(l, scale, e);
 }
 static ci__ix *ci__lin_make(ci__arena *A, ci__ixtab *T, const ci__lin *l) {
     ci__ix c;
+    if (l->ovf) {
+        CI__ASSERT(A->err && A->err->armed);
+        ci__fail(A->err, CI_ERR_UNSUPPORTED, "an index expression overflows int64 (a size, stride, step or offset near 2^63)");
+    }
     if (l->n == 0) return ci__ix_const(A, T, l->c);
     if (l->n == 1 && l->c == 0 && l->k[0] == 1) return l->t[0];
     memset(&c, 0, sizeof c);
@@ -1110,14 +1165,14 @@ static ci__ix *ci__lin_make(ci__arena *A, ci__ixtab *T, const ci__lin *l) {
 }
 static ci__ix *ci__ix_add(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
     ci__lin l;
-    l.c = 0; l.n = 0;
+    l.c = 0; l.n = 0; l.ovf = 0;
     ci__lin_add(&l, a, 1);
     ci__lin_add(&l, b, 1);
     return ci__lin_make(A, T, &l);
 }
 static ci__ix *ci__ix_scale(ci__arena *A, ci__ixtab *T, ci__ix *a, int64_t k) {
     ci__lin l;
-    l.c = 0; l.n = 0;
+    l.c = 0; l.n = 0; l.ovf = 0;
     ci__lin_add(&l, a, k);
     return ci__lin_make(A, T, &l);
 }
@@ -1145,10 +1200,10 @@ static ci__ix *ci__ix_fdiv(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
     d = b->c;
     if (d == 1) return a;
     if (a->kind == CI__IX_CONST) return ci__ix_const(A, T, ci__floordiv(a->c, d));
-    l.c = 0; l.n = 0;
+    l.c = 0; l.n = 0; l.ovf = 0;
     ci__lin_add(&l, a, 1);
-    q.c = ci__floordiv(l.c, d); q.n = 0;
-    r.c = ci__pymod(l.c, d); r.n = 0;
+    q.c = ci__floordiv(l.c, d); q.n = 0; q.ovf = l.ovf;
+    r.c = ci__pymod(l.c, d); r.n = 0; r.ovf = 0;
     for (i = 0; i < l.n; i++) {
         if (l.k[i] % d == 0) ci__lin_add_term(&q, l.k[i] / d, l.t[i]);
         else ci__lin_add_term(&r, l.k[i], l.t[i]);
@@ -1157,7 +1212,7 @@ static ci__ix *ci__ix_fdiv(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
         ci__ix *re = ci__lin_make(A, T, &r), *rest;
         if (re->lo > -CI__IX_INF && re->hi < CI__IX_INF &&
             ci__floordiv(re->lo, d) == ci__floordiv(re->hi, d)) {
-            q.c += ci__floordiv(re->lo, d);
+            q.ovf |= ci__add_ovf(q.c, ci__floordiv(re->lo, d), &q.c);
         } else {
             /* common factor of the remainder and the divisor */
             g = d;
@@ -1169,8 +1224,9 @@ static ci__ix *ci__ix_fdiv(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
                 re = ci__lin_make(A, T, &r);
             }
             /* FloorDiv(FloorDiv(x, d1), d2) = FloorDiv(x, d1*d2) */
-            if (re->kind == CI__IX_FDIV && re->b->kind == CI__IX_CONST && re->b->c > 0)
-                rest = ci__ix_fdiv(A, T, re->a, ci__ix_const(A, T, re->b->c * d));
+            int64_t dd;
+            if (re->kind == CI__IX_FDIV && re->b->kind == CI__IX_CONST && re->b->c > 0 && !ci__mul_ovf(re->b->c, d, &dd))
+                rest = ci__ix_fdiv(A, T, re->a, ci__ix_const(A, T, dd));
             else if (d == 1)
                 rest = re;
             else
@@ -1190,9 +1246,9 @@ static ci__ix *ci__ix_mod(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
     m = b->c;
     if (m == 1) return ci__ix_const(A, T, 0);
     if (a->kind == CI__IX_CONST) return ci__ix_const(A, T, ci__pymod(a->c, m));
-    l.c = 0; l.n = 0;
+    l.c = 0; l.n = 0; l.ovf = 0;
     ci__lin_add(&l, a, 1);
-    r.c = ci__pymod(l.c, m); r.n = 0;
+    r.c = ci__pymod(l.c, m); r.n = 0; r.ovf = l.ovf;
     for (i = 0; i < l.n; i++)
         if (l.k[i] % m != 0) ci__lin_add_term(&r, l.k[i], l.t[i]);
     re = ci__lin_make(A, T, &r);
@@ -1313,18 +1369,25 @@ static int ci__ix_plain(const ci__ix *e) {
 static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void *user) {
     int i;
     switch (e->kind) {
-    case CI__IX_CONST: ci__sb_printf(sb, "%lldLL", (long long)e->c); break;
+    case CI__IX_CONST:   /* (-9223372036854775808LL is the negation of a literal too large for long long) */
+        if (e->c == INT64_MIN) ci__sb_put(sb, "(-9223372036854775807LL - 1)");
+        else ci__sb_printf(sb, "%lldLL", (long long)e->c);
+        break;
     case CI__IX_VAR: ci__sb_put(sb, vn(e->var, user)); break;
     case CI__IX_SUM:
         ci__sb_put(sb, "(");
         for (i = 0; i < e->nterms; i++) {
             int64_t k = e->coef[i];
-            if (i > 0 || k < 0) ci__sb_put(sb, k < 0 ? (i ? " - " : "-") : " + ");
-            if (k < 0) k = -k;
-            if (k != 1) ci__sb_printf(sb, "%lldLL*", (long long)k);
+            if (k == INT64_MIN) ci__sb_put(sb, i ? " + (-9223372036854775807LL - 1)*" : "(-9223372036854775807LL - 1)*");
+            else {
+                if (i > 0 || k < 0) ci__sb_put(sb, k < 0 ? (i ? " - " : "-") : " + ");
+                if (k < 0) k = -k;
+                if (k != 1) ci__sb_printf(sb, "%lldLL*", (long long)k);
+            }
             ci__ix_print(sb, e->atom[i], vn, user);
         }
-        if (e->c) ci__sb_printf(sb, " %s %lldLL", e->c < 0 ? "-" : "+", (long long)(e->c < 0 ? -e->c : e->c));
+        if (e->c == INT64_MIN) ci__sb_put(sb, " + (-9223372036854775807LL - 1)");
+        else if (e->c) ci__sb_printf(sb, " %s %lldLL", e->c < 0 ? "-" : "+", (long long)(e->c < 0 ? -e->c : e->c));
         ci__sb_put(sb, ")");
         break;
     case CI__IX_FDIV:
@@ -1500,7 +1563,7 @@ struct ci__v {
     int site;               /* CHECKIDX, CHECKNZ: 1 + its entry in L->checks, the node it checks for (0 = unknown) */
     ci__ix *ix;             /* LOAD: flat element offset; INDEX: the expression */
     ci__buf *buf;           /* LOAD */
-    double f;               /* CONST (floats) */
+    double f;               /* CONST (floats); CHECKIDX: 1 when a negative index wraps once, 0 when it is out of bounds */
     int64_t i;              /* CONST (integers, bool); BITCAST: 16 * source dtype + target dtype (storage dtypes) */
     uint32_t hash;
     ci__v *next;
@@ -1845,14 +1908,15 @@ static ci__v *ci__v_bitcast(ci__L *L, ci__v *a, ci_dtype src, ci_dtype dt) {
     return ci__v_intern(L, &c);
 }
 
-/* Indirect indexing: an index read from a tensor. CHECKIDX wraps a negative index once and
-   flags (and clamps to 0) one outside [0, size), so a bad index is a run-time error, never a
-   wild read; the checked value gets one index variable with range [0, size), which loads use
+/* Indirect indexing: an index read from a tensor. CHECKIDX wraps a negative index once where
+   the op does in PyTorch (wrap = 1: index.Tensor, index_put; gather, index_select, embedding and
+   the scatters raise instead) and flags (and clamps to 0) one outside [0, size), so a bad index
+   is a run-time error, never a wild read; the checked value gets one index variable with range [0, size), which loads use
    like any other variable. The value is an argument of every load using it. */
-static ci__v *ci__v_checkidx(ci__L *L, ci__v *idx, int64_t size) {
+static ci__v *ci__v_checkidx(ci__L *L, ci__v *idx, int64_t size, int wrap) {
     ci__v c;
     memset(&c, 0, sizeof c);
-    c.op = CI__V_CHECKIDX; c.n = 1; c.a[0] = ci__v_cast(L, idx, CI_I64); c.dt = CI_I64; c.i = size;
+    c.op = CI__V_CHECKIDX; c.n = 1; c.a[0] = ci__v_cast(L, idx, CI_I64); c.dt = CI_I64; c.i = size; c.f = wrap ? 1 : 0;
     return ci__v_intern(L, &c);
 }
 /* An integer divisor: CHECKNZ passes it through and flags a zero (PyTorch's ZeroDivisionError),
@@ -1870,6 +1934,24 @@ static ci__ix *ci__ix_indirect(ci__L *L, ci__v *checked) {
     L->ixt.var_val[var->var] = checked;
     checked->ivar = var->var + 1;
     return var;
+}
+/* val read through index m (n dims; a 0-d tensor is read with one) of a tensor, or, with
+   size, stored through m into a contiguous buffer of that size. Where an indirect index
+   vanished from the flat offset (a dim of size 1, a broadcast dim, 0-d) no load carries its
+   check, so val is made to depend on it (a where whose branches agree): a bad index stays an
+   error. */
+static ci__v *ci__v_keepchecks(ci__L *L, ci__v *val, int n, ci__ix *const *m, const int64_t *size) {
+    ci__v *out = val;
+    int i, j, found;
+    for (i = 0; i < n; i++) {
+        ci__v *c = m[i]->kind == CI__IX_VAR && m[i]->var < L->ixt.nvars ? L->ixt.var_val[m[i]->var] : NULL;
+        if (!c || c->op != CI__V_CHECKIDX) continue;
+        found = 0;
+        if (size) found = size[i] > 1;
+        else if (val->op == CI__V_LOAD) for (j = 0; j < val->n; j++) if (val->a[j] == c) found = 1;
+        if (!found) out = ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_GE, c, ci__v_consti(L, CI_I64, 0)), out, out);
+    }
+    return out;
 }
 /* a load whose flat index may use indirect variables: their values become the load's args */
 static void ci__collect_indirect(ci__L *L, const ci__ix *e, ci__v **vals, int *n) {
@@ -2053,19 +2135,39 @@ static ci__vstats ci__v_stats_upto(ci__L *L, ci__v *v, int max_ops, int max_read
 static ci__vstats ci__v_stats(ci__L *L, ci__v *v) { return ci__v_stats_upto(L, v, INT_MAX, INT_MAX); }
 
 /* -- boxes -- */
+/* Sizes within cinductor's limit: none negative, at most 2^48 elements, and (for an empty
+   tensor) the product of its non-zero sizes too, so that strides, flat offsets and every product
+   of sizes fit in int64 without a check. Lowerings call it (through ci__pw_vars and
+   ci__box_new) before any arithmetic on a shape that came from a user. */
+static int ci__size_ok(int ndim, const int64_t *size, int64_t *numel) {
+    int64_t n = 1, nz = 1;
+    int i;
+    for (i = 0; i < ndim; i++) {
+        if (size[i] < 0) return 0;
+        n = ci__sat_mul(n, size[i]);
+        nz = ci__sat_mul(nz, size[i] ? size[i] : 1);
+    }
+    if (numel) *numel = n;
+    return nz <= CI__MAX_NUMEL;
+}
+static void ci__check_size(ci__L *L, int ndim, const int64_t *size) {
+    int64_t n;
+    int i;
+    char sh[CI_MAX_DIMS * 24];
+    if (ndim > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%d dims: at most %d are supported", ndim, CI_MAX_DIMS);
+    if (ci__size_ok(ndim, size, &n)) return;
+    for (i = 0; i < ndim; i++) if (size[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "negative size %lld", (long long)size[i]);
+    ci__fmt_shape(sh, sizeof sh, ndim, size);
+    if (n) CI__FAIL(L, CI_ERR_UNSUPPORTED, "a tensor of %s%lld elements is larger than cinductor supports (2^48)",
+                    n >= CI__IX_INF ? "more than " : "", (long long)n);
+    CI__FAIL(L, CI_ERR_UNSUPPORTED, "shape %s: an empty tensor whose other sizes multiply past 2^48 is larger than cinductor supports", sh);
+}
 static ci__box *ci__box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size) {
     ci__box *b = CI__NEW(L->A, ci__box);
     int i;
-    int64_t n = 1;
-    if (ndim > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%d dims: at most %d are supported", ndim, CI_MAX_DIMS);
+    ci__check_size(L, ndim, size);
     b->dt = dt; b->ndim = ndim;
-    for (i = 0; i < ndim; i++) {
-        b->size[i] = size[i];
-        if (size[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "negative size %lld", (long long)size[i]);
-        n = ci__sat_mul(n, size[i]);
-    }
-    if (n > CI__MAX_NUMEL) CI__FAIL(L, CI_ERR_UNSUPPORTED, "a tensor of %s%lld elements is larger than cinductor supports (2^48)",
-                                    n >= CI__IX_INF ? "more than " : "", (long long)n);
+    for (i = 0; i < ndim; i++) b->size[i] = size[i];
     ci__vec_push(L->A, &L->boxes, b);
     b->id = L->boxes.n;
     return b;
@@ -2081,14 +2183,19 @@ static ci__box *ci__box_get(ci__L *L, ci_tensor t) {
     return b;
 }
 static ci_tensor ci__tensor_of(const ci__box *b) { ci_tensor t; t.id = (uint32_t)b->id; return t; }
+/* of a shape already checked (ci__check_size, ci__check_shape); one that overflows gives
+   INT64_MAX, which every size limit refuses */
 static int64_t ci__numel(int ndim, const int64_t *s) {
-    int64_t n = 1;
-    int i;
-    for (i = 0; i < ndim; i++) n *= s[i];
-    return n;
+    int64_t n;
+    return ci__numel_ovf(ndim, s, &n) ? INT64_MAX : n;
 }
 static void ci__pw_vars(ci__L *L, int ndim, const int64_t *size, ci__ix **vars) {
     int i;
+    if (ndim > CI_MAX_DIMS || !ci__size_ok(ndim, size, NULL)) {   /* before the lowering's arithmetic on the shape */
+        int64_t cp[CI_MAX_DIMS] = {0};   /* (a copy: gcc cannot tell that the caller's array is set up to ndim) */
+        for (i = 0; i < ndim && i < CI_MAX_DIMS; i++) cp[i] = size[i];
+        ci__check_size(L, ndim, cp);
+    }
     for (i = 0; i < ndim; i++) vars[i] = ci__ix_newvar(L->A, &L->ixt, size[i], 0);
 }
 /* the variables of x's unrealized Pointwise when x is that Pointwise unviewed and of this
@@ -2120,6 +2227,7 @@ static ci__buf *ci__buf_new(ci__L *L, int kind, ci_dtype dt, int ndim, const int
     ci__buf *b = CI__NEW(L->A, ci__buf);
     int i;
     int64_t s = 1;
+    ci__check_size(L, ndim, size);
     b->kind = kind; b->dt = dt; b->ndim = ndim;
     for (i = ndim - 1; i >= 0; i--) { b->size[i] = size[i]; b->stride[i] = s; s *= size[i]; }
     b->numel = s;
@@ -3281,7 +3389,7 @@ static int ci__red_vop(int rtype) {
 }
 /* make_reduction: x reduced over red[] into dtype out_dt (x already converted as needed) */
 static ci__box *ci__reduce(ci__L *L, const ci__opdef *op, ci__box *x, const char *red, int keepdim, int rtype, ci_dtype out_dt) {
-    int64_t osize[CI_MAX_DIMS], rsize[CI_MAX_DIMS], rnumel = 1, onumel;
+    int64_t osize[CI_MAX_DIMS] = {0}, rsize[CI_MAX_DIMS], rnumel = 1, onumel;
     ci__ix *ov[CI_MAX_DIMS], *rv[CI_MAX_DIMS], *xi[CI_MAX_DIMS];
     int i, no = 0, nr = 0;
     ci__v *body;
@@ -3483,7 +3591,10 @@ static void ci__infer_size(ci__L *L, const ci__opdef *op, int64_t numel, int n, 
             if (neg >= 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: only one dimension can be inferred", op->name);
             neg = i;
         } else if (shape[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: invalid shape dimension %lld", op->name, (long long)shape[i]);
-        else p *= shape[i];
+        else if (ci__mul_ovf(p, shape[i], &p)) {
+            ci__fmt_shape(sb, sizeof sb, n, shape);
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: shape '%s' is invalid for input of size %lld", op->name, sb, (long long)numel);
+        }
     }
     if (neg >= 0) {
         if (p == 0 || numel % p != 0) {
@@ -3643,7 +3754,8 @@ static ci__box *ci__slice(ci__L *L, ci__box *x, int dim, int64_t start, int64_t 
     if (end < start) end = start;
     if (end > sz) end = sz;
     memcpy(size, x->size, sizeof(int64_t) * (size_t)x->ndim);
-    size[dim] = (end - start + step - 1) / step;
+    size[dim] = end > start ? (end - start - 1) / step + 1 : 0;   /* (end - start + step - 1 may pass int64) */
+    if (size[dim] <= 1) step = 1;   /* one element: the step is not used (and may be near 2^63) */
     ci__pw_vars(L, x->ndim, size, v);
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
     m[dim] = ci__ix_add(L->A, &L->ixt, ci__ix_scale(L->A, &L->ixt, v[dim], step), ci__ix_const(L->A, &L->ixt, start));
@@ -3763,24 +3875,32 @@ static int ci__lw_nop(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
 static ci_dtype ci__scalar_dtype(const ci_arg *v) {
     return v->kind == CI_ARG_FLOAT ? CI_F32 : v->kind == CI_ARG_BOOL ? CI_BOOL : CI_I64;
 }
+/* PyTorch's Scalar conversion to dt (c10::overflows): 0 when the number value does not fit.
+   Floats refuse a finite value past their max; integers a value outside their range (u8 takes
+   integer negatives down to -255) and NaN. Shared by full / fill and ci_const_scalar. */
+static int ci__scalar_fits(ci_dtype dt, const ci_arg *value) {
+    double f = ci__num(value);
+    if (dt == CI_F16 || dt == CI_BF16 || dt == CI_F32) {
+        double mx = dt == CI_F16 ? 65504.0 : dt == CI_BF16 ? 3.3895313892515355e38 : 3.4028234663852886e38;
+        return !((f > mx || f < -mx) && !isinf(f));
+    } else if (dt != CI_BOOL && dt != CI_F64) {
+        int bits = 8 * (int)ci__dt[dt].size;
+        double hi = dt == CI_U8 ? 255.0 : ldexp(1.0, bits - 1) - 1;
+        double lo = dt == CI_U8 ? (value->kind == CI_ARG_FLOAT ? 0.0 : -255.0) : -ldexp(1.0, bits - 1);
+        int bad = value->kind == CI_ARG_FLOAT ? (f != f || f < lo || (bits == 64 ? f >= ldexp(1.0, 63) : f > hi))
+                  : value->kind == CI_ARG_INT && dt != CI_I64 && (value->u.i < (int64_t)lo || value->u.i > (int64_t)hi);
+        return !bad;
+    }
+    return 1;
+}
 static int ci__full(ci__L *L, const ci__opdef *op, int n, const int64_t *shape, const ci_arg *value, ci_dtype dt, ci_tensor *outs) {
     ci__ix *v[CI_MAX_DIMS] = {0};
     int i;
     for (i = 0; i < n; i++) if (shape[i] < 0)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: trying to create tensor with negative dimension %lld", op->name, (long long)shape[i]);
     if (!ci__is_num(value)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: fill_value must be a number", op->name);
-    if (dt == CI_F16 || dt == CI_BF16 || dt == CI_F32) {   /* PyTorch's Scalar conversion refuses a finite value past the max */
-        double f = ci__num(value), mx = dt == CI_F16 ? 65504.0 : dt == CI_BF16 ? 3.3895313892515355e38 : 3.4028234663852886e38;
-        if ((f > mx || f < -mx) && !isinf(f))
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value %g cannot be converted to type %s without overflow", op->name, f, ci__dt[dt].tname);
-    } else if (dt != CI_BOOL && dt != CI_F64) {   /* integers: c10::overflows (u8 takes integer negatives down to -255) */
-        int bits = 8 * (int)ci__dt[dt].size;
-        double f = ci__num(value), hi = dt == CI_U8 ? 255.0 : ldexp(1.0, bits - 1) - 1;
-        double lo = dt == CI_U8 ? (value->kind == CI_ARG_FLOAT ? 0.0 : -255.0) : -ldexp(1.0, bits - 1);
-        int bad = value->kind == CI_ARG_FLOAT ? (f != f || f < lo || (bits == 64 ? f >= ldexp(1.0, 63) : f > hi))
-                  : value->kind == CI_ARG_INT && dt != CI_I64 && (value->u.i < (int64_t)lo || value->u.i > (int64_t)hi);
-        if (bad) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value %g cannot be converted to type %s without overflow", op->name, f, ci__dt[dt].tname);
-    }
+    if (!ci__scalar_fits(dt, value))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value %g cannot be converted to type %s without overflow", op->name, ci__num(value), ci__dt[dt].tname);
     ci__pw_vars(L, n, shape, v);
     outs[0] = ci__tensor_of(ci__pw_box(L, dt, n, shape, v,
                                        value->kind == CI_ARG_FLOAT ? ci__v_constf(L, dt, value->u.f)
@@ -3814,19 +3934,38 @@ static int ci__lw_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     ci_dtype dt = ci__arg_dtype_opt(L, op, a, ci__pidx(op, "dtype"));
     double start, end, step, len;
     int64_t n;
+    int isint;
     ci__ix *v[1];
     ci__v *body;
     if (e0.kind == CI_ARG_NONE) { e0 = s0; s0 = ci_arg_int(0); }
     if (!ci__is_num(&s0) || !ci__is_num(&e0) || !ci__is_num(&st))
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start, end and step must be numbers", op->name);
     start = ci__num(&s0); end = ci__num(&e0); step = ci__num(&st);
-    if (!dt) dt = (s0.kind == CI_ARG_FLOAT || e0.kind == CI_ARG_FLOAT || st.kind == CI_ARG_FLOAT) ? CI_F32 : CI_I64;
+    isint = s0.kind != CI_ARG_FLOAT && e0.kind != CI_ARG_FLOAT && st.kind != CI_ARG_FLOAT;
+    if (!dt) dt = isint ? CI_I64 : CI_F32;
     if (step == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: step must be nonzero", op->name);
     if (!(start == start && end == end && isfinite(start) && isfinite(end)))
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: unsupported range: %g -> %g", op->name, start, end);
+    if (isint && !ci__is_float(dt)) {   /* the length exactly, in unsigned arithmetic (end - start may pass 2^63) */
+        int64_t s = ci__arg_int(L, op, &s0, 0), e = ci__arg_int(L, op, &e0, 0), k = ci__arg_int(L, op, &st, 0);
+        uint64_t span, ustep, un;
+        if ((k > 0 && e < s) || (k < 0 && e > s))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: upper bound and larger bound inconsistent with step sign", op->name);
+        span = k > 0 ? (uint64_t)e - (uint64_t)s : (uint64_t)s - (uint64_t)e;
+        ustep = k > 0 ? (uint64_t)k : 0 - (uint64_t)k;
+        un = span / ustep + (span % ustep != 0);
+        if (un > (uint64_t)INT64_MAX) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid size, possible overflow?", op->name);
+        n = (int64_t)un;
+        ci__pw_vars(L, 1, &n, v);
+        body = ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, ci__v_index(L, v[0], CI_I64), ci__v_consti(L, CI_I64, k)),
+                         ci__v_consti(L, CI_I64, s));   /* wraps in the kernel where i * step passes 2^63; the sum does not */
+        outs[0] = ci__tensor_of(ci__pw_box(L, dt, 1, &n, v, ci__v_cast(L, body, dt)));
+        return 1;
+    }
     if ((step > 0 && end < start) || (step < 0 && end > start))
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: upper bound and larger bound inconsistent with step sign", op->name);
-    len = ceil((end - start) / step);
+    len = ceil((end - start) / step);   /* in double, as PyTorch does for every dtype but int64 */
+    if (!(len >= 0 && len < 9223372036854775808.0)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid size, possible overflow?", op->name);
     n = (int64_t)len;
     ci__pw_vars(L, 1, &n, v);
     if (ci__is_float(dt) || s0.kind == CI_ARG_FLOAT || st.kind == CI_ARG_FLOAT) {
@@ -3834,8 +3973,8 @@ static int ci__lw_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         ci__v *i = ci__v_cast(L, ci__v_index(L, v[0], CI_I64), CI_F64);
         body = ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, i, ci__v_constf(L, CI_F64, step)), ci__v_constf(L, CI_F64, start));
     } else {
-        body = ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, ci__v_index(L, v[0], CI_I64), ci__v_consti(L, CI_I64, (int64_t)step)),
-                         ci__v_consti(L, CI_I64, (int64_t)start));
+        body = ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, ci__v_index(L, v[0], CI_I64), ci__v_consti(L, CI_I64, ci__arg_int(L, op, &st, 0))),
+                         ci__v_consti(L, CI_I64, ci__arg_int(L, op, &s0, 0)));
     }
     outs[0] = ci__tensor_of(ci__pw_box(L, dt, 1, &n, v, ci__v_cast(L, body, dt)));
     return 1;
@@ -3971,16 +4110,17 @@ static int ci__lw_split(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     if (op->vop) {
         int64_t tot = 0;
         n = ci__arg_ints(L, op, a, 1, sizes, 64);
-        for (i = 0; i < n; i++) { if (sizes[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative split size", op->name); tot += sizes[i]; }
-        if (n <= 0 || tot != sz)
+        int ovf = 0;
+        for (i = 0; i < n; i++) { if (sizes[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative split size", op->name); ovf |= ci__add_ovf(tot, sizes[i], &tot); }
+        if (n <= 0 || ovf || tot != sz)
             CI__FAIL(L, CI_ERR_SHAPE, "%s: split_with_sizes expects split_sizes to sum exactly to %lld (input tensor's size at dimension %lld), but got sum %lld",
                      op->name, (long long)sz, (long long)dim, (long long)tot);
     } else {
         int64_t s = ci__arg_int(L, op, a, 1);
         if (s < 0 || (s == 0 && sz != 0)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: split_size must be positive, got %lld", op->name, (long long)s);
-        n = s == 0 ? 1 : (int)((sz + s - 1) / s);
-        if (n == 0) n = 1;
-        if (n > 64) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most 64 pieces are supported (got %d)", op->name, n);
+        int64_t pieces = s == 0 || sz == 0 ? 1 : (sz - 1) / s + 1;
+        if (pieces > 64) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most 64 pieces are supported (got %lld)", op->name, (long long)pieces);
+        n = (int)pieces;
         for (i = 0; i < n; i++) sizes[i] = (sz - (int64_t)i * s) < s ? sz - (int64_t)i * s : s;
     }
     for (i = 0; i < n; i++) { outs[i] = ci__tensor_of(ci__slice(L, x, (int)dim, off, off + sizes[i], 1)); off += sizes[i]; }
@@ -4019,6 +4159,7 @@ static int ci__lw_unfold(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     if (nd > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many dims", op->name);
     for (i = 0; i < x->ndim; i++) shape[i] = x->size[i];
     if (x->ndim) shape[dim] = (n - size) / step + 1;
+    if (x->ndim && shape[dim] <= 1) step = 1;   /* one window: the step is not used (and may be near 2^63) */
     shape[nd - 1] = size;
     ci__pw_vars(L, nd, shape, v);
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
@@ -4040,7 +4181,7 @@ static int ci__lw_diagonal(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     if (d1 == d2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: diagonal dimensions cannot be identical %lld, %lld", op->name, (long long)d1, (long long)d2);
     len = off >= 0 ? (x->size[d2] - off < x->size[d1] ? x->size[d2] - off : x->size[d1])
                    : (x->size[d1] + off < x->size[d2] ? x->size[d1] + off : x->size[d2]);
-    if (len < 0) len = 0;
+    if (len <= 0) { len = 0; off = 0; }   /* empty: the offset is not used (and may be near 2^63) */
     for (i = 0; i < x->ndim; i++) if (i != d1 && i != d2) shape[n++] = x->size[i];
     shape[n++] = len;
     ci__pw_vars(L, n, shape, v);
@@ -4127,7 +4268,7 @@ static int ci__lw_narrow(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: narrow() cannot be applied to a 0-dim tensor", op->name);
     dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
     if (start < 0) start += x->size[dim];
-    if (start < 0 || start > x->size[dim] || len < 0 || start + len > x->size[dim])
+    if (start < 0 || start > x->size[dim] || len < 0 || len > x->size[dim] - start)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start (%lld) + length (%lld) exceeds dimension size (%lld)", op->name, (long long)start, (long long)len, (long long)x->size[dim]);
     outs[0] = ci__tensor_of(ci__slice(L, x, (int)dim, start, start + len, 1));
     return 1;
@@ -4145,8 +4286,11 @@ static int ci__lw_narrow_tensor(ci__L *L, const ci__opdef *op, ci_arg *a, ci_ten
     if (len < 0 || len > x->size[dim])
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: length (%lld) out of range for dimension size (%lld)", op->name, (long long)len, (long long)x->size[dim]);
     s = ci__to_dtype(L, s, CI_I64);
-    /* a negative start counts from the end (for the starts that leave room for length) */
-    if (x->size[dim] > 0) s = ci__call2(L, "aten.remainder.Scalar", ci__T(s), ci_arg_int(x->size[dim]));
+    /* a negative start counts from the end once; index_select refuses what is still out of range */
+    e[0] = ci__T(ci__call2(L, "aten.lt.Scalar", ci__T(s), ci_arg_int(0)));
+    e[1] = ci__T(ci__call2(L, "aten.add.Scalar", ci__T(s), ci_arg_int(x->size[dim])));
+    e[2] = ci__T(s);
+    s = ci__callb(L, "aten.where.self", 3, e);
     idx = ci__call2(L, "aten.add.Tensor", ci__T(ci__call1(L, "aten.arange.default", ci_arg_int(len))), ci__T(s));
     e[0] = ci__T(x); e[1] = ci_arg_int(dim); e[2] = ci__T(idx);
     outs[0] = ci__tensor_of(ci__callb(L, "aten.index_select.default", 3, e));
@@ -4169,14 +4313,17 @@ static int ci__lw_tril(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
 /* repeat(self, repeats) */
 static int ci__lw_repeat(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0);
-    int64_t r[CI_MAX_DIMS], shape[CI_MAX_DIMS];
+    int64_t r[CI_MAX_DIMS], shape[CI_MAX_DIMS] = {0};
     int n = ci__arg_ints(L, op, a, 1, r, CI_MAX_DIMS), i, off;
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     if (n < x->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: number of dimensions of repeat dims can not be smaller than number of dimensions of tensor", op->name);
     off = n - x->ndim;
     for (i = 0; i < n; i++) {
         if (r[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: trying to create tensor with negative dimension", op->name);
-        shape[i] = r[i] * (i < off ? 1 : x->size[i - off]);
+        int64_t t;
+        if (ci__mul_ovf(r[i], i < off ? 1 : x->size[i - off], &t))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: repeats %lld times a size %lld overflows int64", op->name, (long long)r[i], (long long)x->size[i - off]);
+        shape[i] = t;
     }
     ci__pw_vars(L, n, shape, v);
     for (i = 0; i < x->ndim; i++)
@@ -4450,6 +4597,7 @@ static int ci__lw_addcmul(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
 static int ci__lw_cat(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
 static int ci__lw_pad(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
 static void ci__scatter(ci__L *L, ci__buf *buf, int ndim, const int64_t *size, ci__ix *const *v, ci__v *val, ci__ix *const *m, int mode);
+static ci__buf *ci__scatter_target(ci__L *L, ci__box *x);
 /* would the input need a copy kernel (lowering.py's should_lower_cat_input)? An unrealized
    pointwise or a graph input would; a computed buffer could be written into the slice */
 static int ci__cat_should_lower(const ci__box *x) {
@@ -4672,7 +4820,9 @@ static int ci__lw_pad(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
     for (i = 0; i < np / 2; i++) {
         int d = x->ndim - 1 - i;
         lo[d] = pad[2 * i];
-        shape[d] = x->size[d] + pad[2 * i] + pad[2 * i + 1];
+        if (ci__add_ovf(x->size[d], pad[2 * i], &shape[d]) || ci__add_ovf(shape[d], pad[2 * i + 1], &shape[d]))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: the input size %lld plus padding %lld and %lld overflows int64", op->name,
+                     (long long)x->size[d], (long long)pad[2 * i], (long long)pad[2 * i + 1]);
         if (shape[d] < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: the input size %lld, plus negative padding %lld and %lld resulted in a negative output size",
                                    op->name, (long long)x->size[d], (long long)pad[2 * i], (long long)pad[2 * i + 1]);
         if (mode == 1 && (pad[2 * i] >= x->size[d] || pad[2 * i + 1] >= x->size[d]))
@@ -4784,11 +4934,8 @@ static int ci__lw_gather(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         return 1;
     }
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
-    if (x->ndim) m[dim] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), x->size[dim]));
-    else {   /* 0-d: the index must be 0 or -1 */
-        ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), 1));
-    }
-    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, ix->ndim, ix->size, v, ci__load(L, x, m)));
+    m[x->ndim ? dim : 0] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), x->ndim ? x->size[dim] : 1, 0));   /* 0-d: the index must be 0 */
+    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, ix->ndim, ix->size, v, ci__v_keepchecks(L, ci__load(L, x, m), xn, m, NULL)));
     return 1;
 }
 /* index_select(self, dim, index) */
@@ -4809,11 +4956,8 @@ static int ci__lw_index_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
     }
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
     iv[0] = x->ndim ? v[dim] : ci__K(L, 0);
-    {
-        ci__ix *ii = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, ix->ndim ? iv : iv), x->ndim ? x->size[dim] : 1));
-        if (x->ndim) m[dim] = ii;
-    }
-    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, shape, v, ci__load(L, x, m)));
+    m[x->ndim ? dim : 0] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, iv), x->ndim ? x->size[dim] : 1, 0));
+    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, shape, v, ci__v_keepchecks(L, ci__load(L, x, m), x->ndim ? x->ndim : 1, m, NULL)));
     return 1;
 }
 /* embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False) */
@@ -4832,9 +4976,9 @@ static int ci__lw_embedding(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
         outs[0] = ci__tensor_of(ci__pw_box(L, w->dt, n, shape, v, ci__v_consti(L, w->dt, 0)));
         return 1;
     }
-    m[0] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), w->size[0]));
+    m[0] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), w->size[0], 0));
     m[1] = v[ix->ndim];
-    outs[0] = ci__tensor_of(ci__pw_box(L, w->dt, n, shape, v, ci__load(L, w, m)));
+    outs[0] = ci__tensor_of(ci__pw_box(L, w->dt, n, shape, v, ci__v_keepchecks(L, ci__load(L, w, m), 2, m, NULL)));
     return 1;
 }
 /* Advanced indexing x[indices]: the result's shape (oshape, no dims), its variables v, and m,
@@ -4878,7 +5022,7 @@ static int ci__adv_index(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg
     for (i = 0; i < x->ndim; i++) if (idx[i]) {
         if (x->size[i] == 0 && ci__numel(no, oshape) > 0)
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: index is out of bounds for dimension %d with size 0", op->name, i);
-        m[i] = ci__numel(no, oshape) ? ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ci__expand(L, idx[i], nb, bshape, 0), bv), x->size[i]))
+        m[i] = ci__numel(no, oshape) ? ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ci__expand(L, idx[i], nb, bshape, 0), bv), x->size[i], 1))
                                      : ci__K(L, 0);
     }
     *no_out = no;
@@ -4893,7 +5037,7 @@ static int ci__lw_index(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     if (ci__index_by_mask(L, op, x, &a[1], &outs[0])) return 1;
     if (!ci__adv_index(L, op, x, &a[1], &no, oshape, v, m)) { outs[0] = ci__tensor_of(x); return 1; }
     outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, no, oshape, v,
-                                       ci__numel(no, oshape) ? ci__load(L, x, m) : ci__v_consti(L, x->dt, 0)));
+                                       ci__numel(no, oshape) ? ci__v_keepchecks(L, ci__load(L, x, m), x->ndim, m, NULL) : ci__v_consti(L, x->dt, 0)));
     return 1;
 }
 
@@ -4907,8 +5051,12 @@ static int64_t ci__ext_numel(const ci_extern_tensor *t) { return ci__numel(t->nd
    where mask is true, stacked: [count, trailing dims...] */
 static ci_result ci__ext_masked_rows_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                            ci_extern_tensor *outs, int nouts, void *user) {
-    int k = ins[1].ndim, d;
-    (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
+    int k, d;
+    (void)args; (void)nargs; (void)nouts; (void)user;
+    /* (a graph may call it itself: the mask must be a bool mask of x's leading dims) */
+    if (nins != 2 || (ins[1].dtype != CI_BOOL && ins[1].dtype != CI_U8) || ins[1].ndim > ins[0].ndim) return CI_ERR_SHAPE;
+    k = ins[1].ndim;
+    for (d = 0; d < k; d++) if (ins[1].shape[d] != ins[0].shape[d]) return CI_ERR_SHAPE;
     outs[0].dtype = ins[0].dtype;
     outs[0].ndim = 1 + ins[0].ndim - k;
     outs[0].shape[0] = ci__ext_numel(&ins[1]);
@@ -4948,7 +5096,8 @@ static int ci__ext_is_nonzero(const ci_extern_tensor *x, int64_t i) {
 /* nonzero(self): the indices of the non-zero elements, [count, ndim], in C order */
 static ci_result ci__ext_nonzero_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                        ci_extern_tensor *outs, int nouts, void *user) {
-    (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
+    (void)args; (void)nargs; (void)nouts; (void)user;
+    if (nins != 1) return CI_ERR_INVALID_ARGS;
     outs[0].dtype = CI_I64;
     outs[0].ndim = 2;
     outs[0].shape[0] = ci__ext_numel(&ins[0]);
@@ -4974,8 +5123,8 @@ static int ci__ext_nonzero_run(const ci_extern_tensor *ins, int nins, const ci_a
 static ci_result ci__ext_nonzero_tuple_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                              ci_extern_tensor *outs, int nouts, void *user) {
     int d;
-    (void)nins; (void)args; (void)nargs; (void)user;
-    if (nouts != (ins[0].ndim ? ins[0].ndim : 1)) return CI_ERR_SHAPE;
+    (void)args; (void)nargs; (void)user;
+    if (nins != 1 || nouts != (ins[0].ndim ? ins[0].ndim : 1)) return CI_ERR_SHAPE;
     for (d = 0; d < nouts; d++) { outs[d].dtype = CI_I64; outs[d].ndim = 1; outs[d].shape[0] = ci__ext_numel(&ins[0]); }
     return CI_OK;
 }
@@ -5195,7 +5344,7 @@ static int ci__lw_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
         }
     }
     buf = ci__scatter_target(L, x);
-    ci__scatter(L, buf, no, oshape, v, ci__load(L, ci__expand(L, vals, no, oshape, 0), v), m, acc ? CI__SC_ADD : CI__SC_STORE);
+    ci__scatter(L, buf, no, oshape, v, ci__v_keepchecks(L, ci__load(L, ci__expand(L, vals, no, oshape, 0), v), x->ndim, m, x->size), m, acc ? CI__SC_ADD : CI__SC_STORE);
     outs[0] = ci__tensor_of(ci__buf_box(L, buf));
     return 1;
 }
@@ -5203,7 +5352,7 @@ static int ci__lw_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
    scatter_reduce.two(self, dim, index, src, reduce, *, include_self=True) (extra 2) */
 static int ci__lw_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0), *ix = ci__arg_box(L, op, a, 2), *src = NULL;
-    int64_t dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
+    int64_t dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim), one = 1;
     int pr = ci__pidx(op, "reduce"), pi = ci__pidx(op, "include_self"), i, mode = CI__SC_STORE, mean = 0;
     const char *red = (pr >= 0 && a[pr].kind == CI_ARG_STRING) ? a[pr].u.s : NULL;
     int include_self = pi >= 0 ? ci__arg_bool(L, op, a, pi) : 1;
@@ -5238,10 +5387,7 @@ static int ci__lw_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     buf = ci__scatter_target(L, x);
     if (ci__numel(ix->ndim, ix->size) == 0) { outs[0] = ci__tensor_of(ci__buf_box(L, buf)); return 1; }
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
-    {
-        ci__ix *ii = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), x->ndim ? x->size[dim] : 1));
-        if (x->ndim) m[dim] = ii;
-    }
+    m[x->ndim ? dim : 0] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), x->ndim ? x->size[dim] : 1, 0));
     val = src ? ci__load(L, src, v) : (a[3].kind == CI_ARG_FLOAT ? ci__v_constf(L, x->dt, a[3].u.f) : ci__v_consti(L, x->dt, (int64_t)ci__num(&a[3])));
     if (!include_self) {   /* the reduction's identity first, where an update lands */
         ci__v *id;
@@ -5252,7 +5398,7 @@ static int ci__lw_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
                                                           : (x->dt == CI_BOOL ? 1 : x->dt == CI_U8 ? 255 : x->dt == CI_I8 ? 127 : x->dt == CI_I16 ? 32767 : x->dt == CI_I32 ? INT_MAX : INT64_MAX));
         ci__scatter(L, buf, ix->ndim, ix->size, v, id, m, CI__SC_STORE);
     }
-    ci__scatter(L, buf, ix->ndim, ix->size, v, val, m, mode);
+    ci__scatter(L, buf, ix->ndim, ix->size, v, x->ndim ? ci__v_keepchecks(L, val, x->ndim, m, x->size) : ci__v_keepchecks(L, val, 1, m, &one), m, mode);
     if (mean) {   /* divide by how many values met at each element (self counting once when included) */
         ci__box *z = ci__buf_box(L, buf), *cnt;
         ci__buf *cb;
@@ -5280,9 +5426,14 @@ static int ci__lw_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
    larger windows, of any size, become reductions over the window. Reads outside the input are
    clamped and masked. -- */
 #define CI__POOL_UNROLL 25
+/* the output size, or INT64_MIN where the arithmetic passes int64 (in, k, s, p, dil >= 0, s > 0) */
 static int64_t ci__pool_out(int64_t in, int64_t k, int64_t s, int64_t p, int64_t dil, int ceil_mode) {
-    int64_t o = ci__floordiv(in + 2 * p - dil * (k - 1) - 1 + (ceil_mode ? s - 1 : 0), s) + 1;
-    if (ceil_mode && (o - 1) * s >= in + p) o--;
+    int64_t t, ek, o;
+    if (ci__mul_ovf(dil, k - 1, &ek) || ci__add_ovf(in, p, &t) || ci__add_ovf(t, p, &t)) return INT64_MIN;
+    t = t - ek - 1;   /* both non-negative before: cannot overflow */
+    if (ceil_mode && ci__add_ovf(t, s - 1, &t)) return INT64_MIN;
+    o = ci__floordiv(t, s) + 1;
+    if (ceil_mode && o - 1 >= (in + p == 0 ? 0 : (in + p - 1) / s + 1)) o--;   /* (o - 1) * s >= in + p, without the product */
     return o;
 }
 /* a pooling parameter: one int for every dim, or d ints */
@@ -5313,13 +5464,17 @@ static void ci__pool_setup(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box *x,
         if (P->s[i] == -1) P->s[i] = P->k[i];
         if (P->k[i] <= 0 || P->s[i] <= 0 || P->dil[i] <= 0 || P->p[i] < 0)
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: kernel size, stride and dilation must be positive and padding non-negative", op->name);
-        if (P->p[i] * 2 > P->k[i]) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: pad should be at most half of effective kernel size, but got pad=%lld, kernel_size=%lld",
+        if (P->p[i] > P->k[i] / 2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: pad should be at most half of effective kernel size, but got pad=%lld, kernel_size=%lld",
                                        op->name, (long long)P->p[i], (long long)P->k[i]);
         P->in[i] = x->size[P->lead + i];
         P->out[i] = ci__pool_out(P->in[i], P->k[i], P->s[i], P->p[i], P->dil[i], ceil_i >= 0 && ci__arg_bool(L, op, a, ceil_i));
+        if (P->out[i] == INT64_MIN) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: kernel size %lld, stride %lld, padding %lld and dilation %lld overflow int64", op->name,
+                                             (long long)P->k[i], (long long)P->s[i], (long long)P->p[i], (long long)P->dil[i]);
         if (P->out[i] <= 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: output size is too small (%lld)", op->name, (long long)P->out[i]);
         P->oshape[P->lead + i] = P->out[i];
     }
+    if (!ci__size_ok(d, P->k, NULL))
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: a window of more than 2^48 elements is not supported", op->name);
 }
 /* Windows of more than CI__POOL_UNROLL elements in max and adaptive pools: a box of the
    windows' elements over the output's dims (oshape) and then one dim per window dim (v[ndim + i],
@@ -5402,7 +5557,7 @@ static int ci__lw_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     ci__need_float(L, op, x);
     ci__pool_setup(L, op, a, x, &P, 0, 4);
     cdt = ci__opmath(x->dt);
-    for (i = 0; i < P.d; i++) win *= P.k[i];
+    for (i = 0; i < P.d; i++) win *= P.k[i];   /* (at most 2^48: ci__pool_setup) */
     ci__pw_vars(L, x->ndim, P.oshape, v);
     for (i = 0; i < P.d; i++) start[i] = ci__ixadd(L, ci__ixscale(L, v[P.lead + i], P.s[i]), ci__K(L, -P.p[i]));
     if (win <= CI__POOL_UNROLL) {
@@ -5482,7 +5637,7 @@ static int ci__lw_max_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     if (x->dt == CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
     ci__pool_setup(L, op, a, x, &P, 1, 5);
     cdt = ci__opmath(x->dt);
-    for (i = 0; i < P.d; i++) win *= P.k[i];
+    for (i = 0; i < P.d; i++) win *= P.k[i];   /* (at most 2^48: ci__pool_setup) */
     plane[P.d - 1] = 1;
     for (i = P.d - 2; i >= 0; i--) plane[i] = plane[i + 1] * P.in[i + 1];
     ci__pw_vars(L, x->ndim, P.oshape, v);
@@ -5551,7 +5706,7 @@ static int ci__lw_adaptive_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_ten
         if (os[i] <= 0 && !(os[i] == 0 && in == 0)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: output size must be positive", op->name);
         if (in == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: input spatial size must be non-zero", op->name);
         oshape[lead + i] = os[i];
-        kmax[i] = (in + os[i] - 1) / os[i] + 1;
+        kmax[i] = (in - 1) / os[i] + 2;   /* ceil(in / os) + 1, without in + os passing int64 */
         if (kmax[i] > in) kmax[i] = in;
         win *= kmax[i];
     }
@@ -5670,7 +5825,7 @@ static int ci__lw_upsample_nearest(ci__L *L, const ci__opdef *op, ci_arg *a, ci_
         if (op->extra) dst = ci__v_bin(L, CI__V_ADD, dst, ci__v_constf(L, CI_F32, 0.5));
         src = ci__v_cast(L, ci__v_un(L, CI__V_FLOOR, ci__v_bin(L, CI__V_MUL, dst, ci__v_constf(L, CI_F32, (float)scale[i]))), CI_I64);
         src = ci__v_bin(L, CI__V_MIN, src, ci__v_consti(L, CI_I64, in - 1));
-        m[lead + i] = ci__ix_indirect(L, ci__v_checkidx(L, src, in));
+        m[lead + i] = ci__ix_indirect(L, ci__v_checkidx(L, src, in, 0));
     }
     ci__realize_hint(L, x);
     outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, shape, v, ci__load(L, x, m)));
@@ -5703,8 +5858,8 @@ static int ci__lw_upsample_bilinear(ci__L *L, const ci__opdef *op, ci_arg *a, ci
         h1 = ci__v_bin(L, CI__V_ADD, h0, ci__v_cast(L, ci__v_bin(L, CI__V_LT, h0, ci__v_consti(L, CI_I64, in - 1)), CI_I64));
         l1[i] = ci__v_bin(L, CI__V_SUB, src, ci__v_cast(L, h0, cdt));
         l0[i] = ci__v_bin(L, CI__V_SUB, ci__v_constf(L, cdt, 1), l1[i]);
-        i0[i] = ci__ix_indirect(L, ci__v_checkidx(L, h0, in));
-        i1[i] = ci__ix_indirect(L, ci__v_checkidx(L, h1, in));
+        i0[i] = ci__ix_indirect(L, ci__v_checkidx(L, h0, in, 0));
+        i1[i] = ci__ix_indirect(L, ci__v_checkidx(L, h1, in, 0));
     }
     {
         ci__ix *m[CI_MAX_DIMS];
@@ -5781,13 +5936,10 @@ static int ci__lw_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     for (i = 0; i < steps; i++) {   /* invariant: the answer is in [lo, hi] */
         ci__v *mid = ci__v_bin(L, CI__V_FLOORDIV, ci__v_bin(L, CI__V_ADD, lo, hi), ci__v_consti(L, CI_I64, 2));
         ci__v *ok = ci__v_bin(L, CI__V_LT, lo, hi), *b, *go_right;
-        m[bd->ndim - 1] = ci__ix_indirect(L, ci__v_checkidx(L, ci__v_bin(L, CI__V_MIN, mid, ci__v_consti(L, CI_I64, n - 1 > 0 ? n - 1 : 0)), n > 0 ? n : 1));
+        m[bd->ndim - 1] = ci__ix_indirect(L, ci__v_checkidx(L, ci__v_bin(L, CI__V_MIN, mid, ci__v_consti(L, CI_I64, n - 1 > 0 ? n - 1 : 0)), n > 0 ? n : 1, 0));
         if (so) {   /* the position through the sorter; a negative value is out of range too (no wrapping) */
-            ci__v *sv;
             ms[bd->ndim - 1] = m[bd->ndim - 1];
-            sv = ci__load(L, so, ms);
-            sv = ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_LT, sv, ci__v_consti(L, CI_I64, 0)), ci__v_consti(L, CI_I64, n), sv);
-            m[bd->ndim - 1] = ci__ix_indirect(L, ci__v_checkidx(L, sv, n));
+            m[bd->ndim - 1] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, so, ms), n, 0));
         }
         b = ci__v_cast(L, ci__load(L, bd, m), cdt);
         go_right = ci__v_bin(L, right ? CI__V_LE : CI__V_LT, b, xv);
@@ -5863,14 +6015,28 @@ static ci_result ci__ext_bmm_infer(const ci_extern_tensor *ins, int nins, const 
     outs[0].shape[0] = ins[0].shape[0]; outs[0].shape[1] = ins[0].shape[1]; outs[0].shape[2] = ins[1].shape[2];
     return CI_OK;
 }
+/* (the graph may call cinductor.convolution itself: every argument the kernel reads is checked
+   here, and the output size computed without overflow) */
 static ci_result ci__ext_conv_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
     int i;
-    (void)nargs; (void)nouts; (void)user;
-    if (nins < 2 || ins[0].ndim != 4 || ins[1].ndim != 4) return CI_ERR_SHAPE;
+    int64_t ch;
+    (void)nouts; (void)user;
+    if (nins < 2 || nins > 3 || nargs < 7 || ins[0].ndim != 4 || ins[1].ndim != 4 || ins[0].dtype != ins[1].dtype ||
+        !ci__is_float(ins[0].dtype) || (nins == 3 && (ins[2].ndim != 1 || ins[2].shape[0] != ins[1].shape[0] || ins[2].dtype != ins[0].dtype)))
+        return CI_ERR_SHAPE;
+    for (i = 3; i < 6; i++) if (args[i].kind != CI_ARG_INTS || args[i].u.ints.n != 2) return CI_ERR_INVALID_ARGS;
+    if (args[6].kind != CI_ARG_INT || args[6].u.i <= 0 || ci__mul_ovf(ins[1].shape[1], args[6].u.i, &ch) || ch != ins[0].shape[1] ||
+        ins[1].shape[0] % args[6].u.i)
+        return CI_ERR_SHAPE;
     outs[0].dtype = ins[0].dtype; outs[0].ndim = 4;
     outs[0].shape[0] = ins[0].shape[0]; outs[0].shape[1] = ins[1].shape[0];
-    for (i = 0; i < 2; i++)
-        outs[0].shape[2 + i] = (ins[0].shape[2 + i] + 2 * args[4].u.ints.v[i] - args[5].u.ints.v[i] * (ins[1].shape[2 + i] - 1) - 1) / args[3].u.ints.v[i] + 1;
+    for (i = 0; i < 2; i++) {
+        int64_t st = args[3].u.ints.v[i], pad = args[4].u.ints.v[i], dil = args[5].u.ints.v[i], t, ek;
+        if (st <= 0 || pad < 0 || dil <= 0 || ins[1].shape[2 + i] < 1) return CI_ERR_INVALID_ARGS;
+        if (ci__add_ovf(ins[0].shape[2 + i], pad, &t) || ci__add_ovf(t, pad, &t) || ci__mul_ovf(dil, ins[1].shape[2 + i] - 1, &ek) || t <= ek)
+            return CI_ERR_SHAPE;
+        outs[0].shape[2 + i] = (t - ek - 1) / st + 1;
+    }
     return CI_OK;
 }
 static void ci__need_same_dtype(ci__L *L, const ci__opdef *op, const ci__box *a, const ci__box *b) {
@@ -6001,7 +6167,7 @@ static int ci__lw_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     ci__box *x = ci__arg_box(L, op, a, 0), *w = ci__arg_box(L, op, a, 1), *b = ci__arg_box_opt(L, op, a, 2), *o;
     int ps = ci__pidx(op, "stride"), pp = ci__pidx(op, "padding"), pd = ci__pidx(op, "dilation"), pg = ci__pidx(op, "groups");
     int pt = ci__pidx(op, "transposed"), sd, unbatched = 0, i;
-    int64_t st[2], pad[2], dil[2], groups = ci__arg_int(L, op, a, pg), xs[4], ws[4], st2[2], pad2[2], dil2[2];
+    int64_t st[2], pad[2], dil[2], groups = ci__arg_int(L, op, a, pg), xs[4], ws[4], st2[2], pad2[2], dil2[2], wch;
     ci_arg args[7];
     if (pt >= 0 && ci__arg_bool(L, op, a, pt)) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: transposed convolution is not supported yet", op->name);
     sd = w->ndim - 2;
@@ -6035,13 +6201,16 @@ static int ci__lw_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
         memcpy(sh + 1, x->size, sizeof(int64_t) * (size_t)x->ndim);
         x = ci__reshape(L, x, x->ndim + 1, sh);
     }
-    if (groups <= 0 || x->size[1] != w->size[1] * groups || w->size[0] % groups)
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected input with %lld channels (weight %lld x groups %lld), got %lld", op->name,
-                 (long long)(w->size[1] * groups), (long long)w->size[1], (long long)groups, (long long)x->size[1]);
+    if (groups <= 0 || ci__mul_ovf(w->size[1], groups, &wch) || x->size[1] != wch || w->size[0] % groups)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected input with weight %lld x groups %lld channels, got %lld", op->name,
+                 (long long)w->size[1], (long long)groups, (long long)x->size[1]);
     if (b && (b->ndim != 1 || b->size[0] != w->size[0])) CI__FAIL(L, CI_ERR_SHAPE, "%s: bias must have shape [%lld]", op->name, (long long)w->size[0]);
     for (i = 0; i < sd; i++) {
         if (st[i] <= 0 || dil[i] <= 0 || pad[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: stride and dilation must be positive, padding non-negative", op->name);
-        if (x->size[2 + i] + 2 * pad[i] < dil[i] * (w->size[2 + i] - 1) + 1)
+        int64_t padded, ek;
+        if (ci__add_ovf(x->size[2 + i], pad[i], &padded) || ci__add_ovf(padded, pad[i], &padded) || ci__mul_ovf(dil[i], w->size[2 + i] - 1, &ek))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: padding %lld or dilation %lld overflows int64", op->name, (long long)pad[i], (long long)dil[i]);
+        if (padded <= ek)   /* padded < dil * (k - 1) + 1 */
             CI__FAIL(L, CI_ERR_SHAPE, "%s: the padded input is smaller than the (dilated) kernel", op->name);
     }
     /* 1-d runs as 2-d with a height of 1 */
@@ -6071,7 +6240,8 @@ static int ci__lw_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
 /* -- sorting: an extern heapsort along the last dim (moved there with a permute) -- */
 static int ci__ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static ci_result ci__ext_sort_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
-    (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
+    (void)nouts; (void)user;
+    if (nins != 1 || nargs < 2 || args[1].kind != CI_ARG_BOOL) return CI_ERR_INVALID_ARGS;
     outs[0] = ins[0];
     outs[1] = ins[0];
     outs[1].dtype = CI_I64;
@@ -8148,6 +8318,8 @@ static const char *const ci__prelude[] = {
     "typedef struct ci_rterr { int code, site; long long value; } ci_rterr;\n",
     "static long long ci_idx(long long i, long long n, int s, void *f) { long long j = i < 0 ? i + n : i; if (j < 0 || j >= n) {\n",
     "  ci_rterr *e = (ci_rterr *)f; if (!e->code) { e->code = 1; e->site = s; e->value = i; } return 0; } return j; }\n",
+    "static long long ci_idxn(long long i, long long n, int s, void *f) { if (i < 0 || i >= n) {\n",
+    "  ci_rterr *e = (ci_rterr *)f; if (!e->code) { e->code = 1; e->site = s; e->value = i; } return 0; } return i; }\n",
     "static long long ci_nz(long long d, int s, void *f) { if (d == 0) { ci_rterr *e = (ci_rterr *)f; if (!e->code) { e->code = 2; e->site = s; } } return d; }\n",
     "static long long ci_fmod_i64(long long a, long long b) { if (b == 0 || b == -1) return 0; return a % b; }\n",
     "static int ci_signbit_f(float x) { union { float f; unsigned int u; } v; v.f = x; return (int)(v.u >> 31); }\n",
@@ -8376,7 +8548,7 @@ static void ci__emit_node(ci__emit *E, ci__v *v) {
     case CI__V_RECIP: ci__sb_printf(sb, f32 ? "1.0f / %s" : "1.0 / %s", a0); break;
     case CI__V_WHERE: ci__sb_printf(sb, "%s ? %s : %s", a0, a1, a2); break;
     case CI__V_SIGN: ci__sb_printf(sb, "(%s)((0 < %s) - (%s < 0))", ci__ctype(v->dt), a0, a0); break;
-    case CI__V_CHECKIDX: ci__sb_printf(sb, "ci_idx(%s, %lldLL, %d, B[%d])", a0, (long long)v->i, v->site, E->L->err_slot); break;
+    case CI__V_CHECKIDX: ci__sb_printf(sb, "%s(%s, %lldLL, %d, B[%d])", v->f != 0 ? "ci_idx" : "ci_idxn", a0, (long long)v->i, v->site, E->L->err_slot); break;
     case CI__V_CHECKNZ: ci__sb_printf(sb, "ci_nz(%s, %d, B[%d])", a0, v->site, E->L->err_slot); break;
     case CI__V_RAND: case CI__V_RANDN:
         ci__sb_printf(sb, "%s(%s, %s)", v->dt == CI_F64 ? ci__vop_cf64[v->op] : ci__vop_cf32[v->op], a0, a1);
@@ -9192,7 +9364,7 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
     case CI__V_RANDN: r->f = v->dt == CI_F64 ? ci__randn_d(a->i, b->i) : (double)ci__randn_f(a->i, b->i); return 0;
     case CI__V_CHECKIDX: {
         int64_t i = a->i;
-        if (i < 0) i += v->i;
+        if (i < 0 && v->f != 0) i += v->i;
         if (i < 0 || i >= v->i) { ci__interp_flag(B[eslot], 1, v->site, a->i); i = 0; }
         r->i = i;
         return 0;
@@ -10698,7 +10870,8 @@ static unsigned ci__env_debug(void) {
    is touched: shape products and byte counts are overflow-checked, the data must be exactly as
    long as the shape says. Only little-endian, C-order, numeric/bool dtypes cinductor has are
    accepted (|b1 |u1 |i1 <i2 <i4 <i8 <f2 <f4 <f8); big-endian, Fortran order, object, structured
-   and string arrays are refused with a message. Big-endian hosts byte-swap on read and write.
+   and string arrays are refused with a message. Big-endian hosts byte-swap on read and write;
+   a bool byte other than 0 reads as 1.
    Arrays come from malloc (these helpers have no context, hence no user allocator): ci_npy_free.
    Reading is bounded (ci__npy_slurp, ci__npy_read_a): never past a limit (ci_ctx_desc.max_read,
    ci_npy_read_ex), a .npy only as far as its header says, buffers grown as bytes arrive; the
@@ -10738,6 +10911,14 @@ static void ci__npy_swap(void *data, size_t nbytes, size_t itemsize) {
             p[i + j] = p[i + itemsize - 1 - j];
             p[i + itemsize - 1 - j] = t;
         }
+}
+
+/* data as read, made what cinductor holds: host byte order, and a bool byte other than 0 is 1
+   (NumPy keeps any byte in a |b1 array; PyTorch and the kernels read only 0 and 1) */
+static void ci__npy_to_host(void *data, size_t nbytes, ci_dtype dt) {
+    size_t i;
+    if (dt == CI_BOOL) for (i = 0; i < nbytes; i++) ((unsigned char *)data)[i] = ((unsigned char *)data)[i] != 0;
+    if (!ci__npy_host_le()) ci__npy_swap(data, nbytes, ci_dtype_size(dt));
 }
 
 /* NumPy's spelling of a dtype ("<f4"); NULL when NumPy has none (bf16) */
@@ -11019,7 +11200,7 @@ CI_API ci_result ci_npy_parse(const void *buf, size_t len, ci_dtype *dtype, int 
             return CI_ERR_OUT_OF_MEMORY;
         }
         if (info.nbytes) memcpy(copy, (const unsigned char *)buf + info.data_offset, info.nbytes);
-        if (!ci__npy_host_le()) ci__npy_swap(copy, info.nbytes, ci_dtype_size(info.dtype));
+        ci__npy_to_host(copy, info.nbytes, info.dtype);
         *data = copy;
     }
     ci__npy_result(&info, dtype, ndim, shape, nbytes);
@@ -11213,7 +11394,7 @@ static ci_result ci__npy_read_a(const char *path, uint64_t limit, const ci_alloc
         r = CI_ERR_IO;
     }
     if (r != CI_OK) { a->free(*data, *cap, a->user); *data = NULL; }
-    else if (!ci__npy_host_le()) ci__npy_swap(*data, info->nbytes, ci_dtype_size(info->dtype));
+    else ci__npy_to_host(*data, info->nbytes, info->dtype);
 done:
     if (hdr) a->free(hdr, hcap, a->user);
     fclose(f);
@@ -12845,6 +13026,10 @@ static int ci__check_shape(ci_graph *g, const char *what, int ndim, const int64_
         ci__graph_error(g, CI_ERR_UNSUPPORTED, "%s: more than 2^48 elements", what);
         return 0;
     }
+    if (!ci__size_ok(ndim, shape, NULL)) {   /* [0, 2^48, 2^48] */
+        ci__graph_error(g, CI_ERR_UNSUPPORTED, "%s: an empty tensor whose other sizes multiply past 2^48 is larger than cinductor supports", what);
+        return 0;
+    }
     return 1;
 }
 /* a node holding NAME under a generated name takes another one, so the user's can be given;
@@ -12923,6 +13108,12 @@ ci_tensor ci_const_array(ci_graph *g, const char *name, ci_dtype dt, int ndim, c
 }
 ci_tensor ci_const_scalar(ci_graph *g, ci_dtype dt, double value) {
     unsigned char buf[8];
+    ci_arg a = ci_arg_float(value);
+    ci_tensor bad = {0};
+    if (g && !g->status && ci__dt_ok(dt) && !ci__scalar_fits(dt, &a)) {   /* the conversion below would be undefined */
+        ci__graph_error(g, CI_ERR_INVALID_ARGS, "ci_const_scalar: value %g cannot be converted to type %s without overflow", value, ci__dt[dt].tname);
+        return bad;
+    }
     memset(buf, 0, sizeof buf);
     switch (dt) {
     case CI_BOOL: case CI_U8: buf[0] = (unsigned char)(dt == CI_BOOL ? value != 0 : (int)value); break;
@@ -13315,7 +13506,10 @@ ci_tensor ci_ones(ci_graph *g, int n, const int64_t *s, ci_dtype dt) { return ci
 ci_tensor ci_arange(ci_graph *g, double start, double end, double step, ci_dtype dt) {
     ci_arg a[3];
     ci_kwarg k;
-    int isint = start == floor(start) && end == floor(end) && step == floor(step);
+    /* whole numbers int64 holds pass as ints (converting others would be undefined) */
+#define CI__INT64_EXACT(x) ((x) == floor(x) && (x) >= -9223372036854775808.0 && (x) < 9223372036854775808.0)
+    int isint = CI__INT64_EXACT(start) && CI__INT64_EXACT(end) && CI__INT64_EXACT(step);
+#undef CI__INT64_EXACT
     a[0] = isint ? ci_arg_int((int64_t)start) : ci_arg_float(start);
     a[1] = isint ? ci_arg_int((int64_t)end) : ci_arg_float(end);
     a[2] = isint ? ci_arg_int((int64_t)step) : ci_arg_float(step);

@@ -1897,6 +1897,40 @@ CI_TEST(test_npy_parse_accepts) {
     }
 }
 
+/* NumPy keeps any byte in a bool array; PyTorch reads a non-zero byte as true (a bool array of
+   bytes 0, 1, 2, 255 sums to 3 there): ci_npy_parse, ci_npy_read and load() give 0 / 1 */
+CI_TEST(test_npy_bool_bytes_read_as_0_or_1) {
+    static const unsigned char bytes[4] = {0, 1, 2, 255}, want[4] = {0, 1, 1, 1};
+    const char *hdr = "{'descr': '|b1', 'fortran_order': False, 'shape': (4,), }";
+    size_t len, nb;
+    unsigned char *b = npy_craft(1, 0, hdr, bytes, 4, &len);
+    void *data = NULL;
+    char err[512];
+    ci_dtype dt;
+    int nd, be;
+    int64_t shape[CI_MAX_DIMS];
+    ci_graph *g;
+    ci_result rc;
+    run_out o;
+    CI_CHECK_OK(ci_npy_parse(b, len, &dt, &nd, shape, &data, &nb, err, sizeof err));
+    track_mem(data);
+    CI_CHECK(dt == CI_BOOL && nb == 4 && memcmp(data, want, 4) == 0);
+    CI_CHECK(write_file("b4.npy", b, len));
+    data = NULL;
+    CI_CHECK_OK(ci_npy_read(tmp_path("b4.npy"), &dt, &nd, shape, &data, &nb, err, sizeof err));
+    track_mem(data);
+    CI_CHECK(dt == CI_BOOL && nb == 4 && memcmp(data, want, 4) == 0);
+    for (be = 0; be < 2; be++) {
+        g = parse_n(NULL, "const c: bool[4] = load(\"b4.npy\")\ns = aten.sum.default(c)\noutput s, c\n",
+                    (size_t)-1, g_tmpdir, &rc);
+        CI_CHECK_MSG(rc == CI_OK, "%s", g_err);
+        RUN_GRAPH(g, k_backends[be], 0, NULL, &o);
+        CI_CHECK(out_is(&o, 0, CI_I64, 0));
+        CI_CHECK_MSG(*(int64_t *)o.data[0] == 3, "%s: sum %lld", k_backend_names[be], (long long)*(int64_t *)o.data[0]);
+        CI_CHECK(memcmp(o.data[1], want, 4) == 0);
+    }
+}
+
 CI_TEST(test_npy_parse_rejects) {
     static const float f6[6] = {1, 2, 3, 4, 5, 6};
     static const char *const ok_hdr = "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }";
@@ -2421,6 +2455,7 @@ int main(int argc, char **argv) {
     RUN(test_tensor_set_name);
     RUN(test_npy_roundtrip_every_dtype);
     RUN(test_npy_parse_accepts);
+    RUN(test_npy_bool_bytes_read_as_0_or_1);
     RUN(test_npy_parse_rejects);
     RUN(test_npy_read_write_errors);
     RUN(test_read_dev_zero);

@@ -420,6 +420,71 @@ bad_file load_malformed_npy load2.cig 1:24 "not a .npy file"
 printf 'const c: f32[2, 3] = load("in/out2.npy")\noutput c\n' > load3.cig
 bad_file load_dtype_mismatch load3.cig 1:27 "holds i64, the constant is f32"
 
+# ---- shape arithmetic near 2^63: a clean error (or PyTorch's result), never signed overflow ----
+# (the sanitizer build runs these: each case once overflowed an int64 under UBSan)
+H=4611686018427387904 M=9223372036854775807 N=-9223372036854775808
+X='input x: f32[2, 3, 4, 5]'
+graph_err() { # NAME STATEMENT MESSAGE [INPUT-LINES]: emit fails (exit 2) naming the node, on both backends
+    local be
+    printf '%s\ny = %s\noutput y\n' "${4:-$X}" "$2" > "$1.cig"
+    t "$1"
+    for be in tcc interp; do
+        c emit "$1.cig" --backend "$be"
+        expect_rc 2
+        expect_no_out
+        case $(head -n 1 err) in "$1.cig:"*": error: node "*"$3"*) ;; *) bad "stderr: $(one_line err)" ;; esac
+    done
+    done_
+}
+huge_err() { graph_err "huge_$1" "$2" "$3" "${4:-$X}"; }
+huge_ok() { # NAME STATEMENT: compiles (emit) on both backends
+    local be
+    printf '%s\ny = %s\noutput y\n' "$X" "$2" > "huge_$1.cig"
+    t "huge_$1"
+    for be in tcc interp; do c emit "huge_$1.cig" --backend "$be"; expect_rc 0; done
+    done_
+}
+huge_err repeat "aten.repeat.default(x, [$H, 1, 1, 1])" "aten.repeat: repeats $H times a size 2 overflows int64"
+huge_err rand "aten.rand.default([$H, $H])" "larger than cinductor supports"
+huge_err narrow "aten.narrow.default(x, 1, 1, $M)" "aten.narrow: start (1) + length ($M) exceeds"
+huge_err avg_pool_pad "aten.avg_pool2d.default(x, [2, 2], [1, 1], [$H, $H])" "pad should be at most half"
+huge_err max_pool_window "aten.max_pool2d.default(x, [$H, $H], [$H, $H], [0, 0], [1, 1], True)" "aten.max_pool2d"
+huge_err avg_pool_window "aten.avg_pool2d.default(x, [$H, 1], [1, 1], [2305843009213693952, 0])" "a window of more than 2^48 elements"
+huge_err adaptive_pool "aten._adaptive_avg_pool2d.default(x, [$M, $M])" "larger than cinductor supports"
+huge_err conv_groups "aten.convolution.default(x, w, None, [1, 1], [0, 0], [1, 1], False, [0, 0], $H)" "aten.convolution: expected input with weight 3 x groups $H" "$X
+input w: f32[2, 3, 1, 1]"
+huge_err conv_padding "aten.convolution.default(x, w, None, [1, 1], [$H, $H], [1, 1], False, [0, 0], 1)" "aten.convolution: padding $H or dilation 1 overflows int64" "$X
+input w: f32[2, 3, 1, 1]"
+huge_err conv_output "aten.convolution.default(x, w, None, [1, 1], [4294967296, 4294967296], [1, 1], False, [0, 0], 1)" "larger than cinductor supports" "$X
+input w: f32[2, 3, 1, 1]"
+huge_err view_infer "aten.reshape.default(x, [$H, $H, -1])" "aten.reshape: shape '[$H, $H, -1]' is invalid for input of size 120"
+huge_err pad "aten.constant_pad_nd.default(x, [$M, 1])" "aten.constant_pad_nd: the input size 5 plus padding $M and 1 overflows int64"
+huge_err expand_empty "aten.expand.default(x, [$H, $H, 0, 2, 3, 4, 5])" "an empty tensor whose other sizes multiply past 2^48"
+huge_err arange "aten.arange.start_step($N, $M, 1)" "invalid size, possible overflow?" "input x: f32[1]"
+huge_ok slice_step "aten.slice.Tensor(x, 1, 1, 3, $H)"
+huge_ok slice_end "aten.slice.Tensor(x, 1, 0, $M, $M)"
+huge_ok unfold_step "aten.unfold.default(x, 1, 2, $H)"
+huge_ok diagonal_offset "aten.diagonal.default(x, $H, 0, 1)"
+huge_ok diagonal_neg_offset "aten.diagonal.default(x, $N, 0, 1)"
+huge_ok split "aten.split.Tensor(x, $M, 1)"
+huge_err extern_conv_padding "cinductor.convolution(x, w, None, [1, 1], [$H, 0], [1, 1], 1)" "infer function failed" "$X
+input w: f32[2, 3, 1, 1]"
+# cinductor's own extern kernels called by the graph with arguments they cannot take
+graph_err internal_conv_groups "cinductor.convolution(x, w, None, [1, 1], [0, 0], [1, 1], 0)" "infer function failed" "$X
+input w: f32[2, 3, 1, 1]"
+graph_err internal_conv_stride "cinductor.convolution(x, w, None, 1, [0, 0], [1, 1], 1)" "infer function failed" "$X
+input w: f32[2, 3, 1, 1]"
+graph_err internal_masked_rows "cinductor.masked_rows(x, 1)" "infer function failed"
+graph_err internal_masked_rows_float "cinductor.masked_rows(x, x)" "infer function failed"
+graph_err internal_nonzero "cinductor.nonzero(3)" "infer function failed"
+printf '%s\ny, z = cinductor.sort(x, 2)\noutput y\n' "$X" > internal_sort.cig
+t internal_sort
+c emit internal_sort.cig
+expect_rc 2
+expect_err "node t0 = cinductor.sort(...): cinductor.sort: the extern kernel's infer function failed"
+done_
+huge_ok iota_min "prims.iota.default(4, start=$N, step=$N, dtype=i64, device=\"cpu\", requires_grad=False)"
+
 # the same error through every command
 for cmd in run explain bench; do
     bad_file_cmd undefined_name undef.cig 2:22 "undefined name 'z'" "$cmd"

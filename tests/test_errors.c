@@ -854,6 +854,90 @@ CI_TEST(test_null_pointers_with_a_graph) {
 
 /* ---- dtypes, ranks, handles, names ---- */
 
+/* arange's length exactly where end - start or i * step pass int64 (PyTorch 1.13 overflows
+   there: it gives [] for all three), and an error where the length itself does not fit */
+static int run_arange(env *e, int64_t s, int64_t end, int64_t k, ci_backend be, int64_t *out, int cap) {
+    ci_graph *g = ci_graph_create(e->ctx);
+    ci_program *p = NULL;
+    ci_compile_desc cd;
+    ci_arg a[3];
+    ci_tensor t;
+    int64_t shape[1] = {0};
+    void *o[1];
+    a[0] = ci_arg_int(s); a[1] = ci_arg_int(end); a[2] = ci_arg_int(k);
+    t = ci_call1(g, "aten.arange.start_step", 3, a, 0, NULL);
+    ci_output(g, t);
+    memset(&cd, 0, sizeof cd);
+    cd.backend = be;
+    if (ci_compile(g, &cd, &p) != CI_OK) { ci_graph_destroy(g); return -1; }
+    ci_tensor_shape(g, t, shape);
+    o[0] = out;
+    if (shape[0] > cap || ci_program_run(p, 0, NULL, 1, o) != CI_OK) shape[0] = -2;
+    ci_program_destroy(p);
+    ci_graph_destroy(g);
+    return (int)shape[0];
+}
+CI_TEST(test_arange_lengths_near_int64) {
+    static const ci_backend bes[2] = {CI_BACKEND_TCC, CI_BACKEND_INTERP};
+    env e;
+    int b;
+    ENV_OPEN(e);
+    for (b = 0; b < 2; b++) {
+        int64_t out[8], q = (int64_t)1 << 62;
+        CI_CHECK_EQ_INT(run_arange(&e, 0, 10, INT64_MAX, bes[b], out, 8), 1);
+        CI_CHECK(out[0] == 0);
+        CI_CHECK_EQ_INT(run_arange(&e, INT64_MIN, INT64_MAX, q, bes[b], out, 8), 4);
+        CI_CHECK(out[0] == INT64_MIN && out[1] == -q && out[2] == 0 && out[3] == q);
+        CI_CHECK_EQ_INT(run_arange(&e, INT64_MAX, INT64_MIN, -q, bes[b], out, 8), 4);
+        CI_CHECK(out[0] == INT64_MAX && out[1] == q - 1 && out[2] == -1 && out[3] == -q - 1);
+        CI_CHECK_EQ_INT(run_arange(&e, INT64_MAX - 7, INT64_MAX, 2, bes[b], out, 8), 4);
+        CI_CHECK(out[0] == INT64_MAX - 7 && out[3] == INT64_MAX - 1);
+        CI_CHECK_EQ_INT(run_arange(&e, INT64_MIN, INT64_MAX, 1, bes[b], out, 8), -1);
+        CI_CHECK(strstr(ci_ctx_last_error(e.ctx), "invalid size") != NULL);
+    }
+    /* an empty tensor whose other sizes multiply past 2^48 (their strides would pass int64) */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "multiply past 2^48",
+                     int64_t s[3] = {0, (int64_t)1 << 48, (int64_t)1 << 48};
+                     ci_input(g, "x", CI_F32, 3, s));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "multiply past 2^48",
+                     int64_t s[3] = {(int64_t)1 << 62, (int64_t)1 << 62, 0};
+                     ci_full(g, 3, s, 1.0, CI_F32));
+    EXPECT_GRAPH_OK(e.ctx,
+                    int64_t s[3] = {0, (int64_t)1 << 24, (int64_t)1 << 24};
+                    ci_output(g, ci_full(g, 3, s, 1.0, CI_F32)));
+    /* the builder: whole doubles past int64 are not converted to ints (undefined) */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "invalid size", ci_arange(g, 0, 1e300, 1, CI_DTYPE_INVALID));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "unsupported range", ci_arange(g, 0, INFINITY, 1, CI_DTYPE_INVALID));
+    ENV_CLOSE(e);
+}
+
+/* a value its dtype cannot hold is refused, as ci_full and PyTorch's Scalar conversion do
+   (converting it would be undefined behaviour) */
+CI_TEST(test_const_scalar_out_of_range) {
+    env e;
+    int64_t one[1] = {1};
+    ENV_OPEN(e);
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_I32, 1e300));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_I32, 2147483648.0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_I32, -2147483649.0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_I8, 300));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_U8, -1));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_I64, 9223372036854775808.0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_I64, NAN));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_F16, 1e6));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_F32, 1e39));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_full(g, 1, one, 300, CI_I8));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_I32, 2147483647.0)));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_I32, -2147483648.0)));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_I64, -9223372036854775808.0)));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_U8, 255)));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_F16, INFINITY)));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_F32, NAN)));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_F64, 1e300)));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_BOOL, 1e300)));
+    ENV_CLOSE(e);
+}
+
 CI_TEST(test_invalid_dtypes_and_ranks) {
     env e;
     int64_t big[CI_MAX_DIMS + 1];
@@ -1747,6 +1831,8 @@ int main(int argc, char **argv) {
     RUN(test_null_ctx_program_and_destroy);
     RUN(test_null_pointers_with_a_graph);
     RUN(test_invalid_dtypes_and_ranks);
+    RUN(test_const_scalar_out_of_range);
+    RUN(test_arange_lengths_near_int64);
     RUN(test_invalid_and_foreign_handles);
     RUN(test_live_graphs_never_share_handles);
     RUN(test_foreign_handles_after_many_graphs);

@@ -45,15 +45,17 @@ CI_TEST(test_out_of_range_index_is_a_runtime_error) {
     static const ci_backend bes[2] = {CI_BACKEND_TCC, CI_BACKEND_INTERP};
     int b;
     for (b = 0; b < 2; b++) {
-        int64_t bad_hi[3] = {1, 5, 2}, bad_lo[2] = {-6, 0}, huge[1] = {INT64_MAX}, ok[4] = {4, -5, -1, 0};
+        int64_t bad_hi[3] = {1, 5, 2}, bad_lo[2] = {-6, 0}, huge[1] = {INT64_MAX}, ok[4] = {4, 0, 4, 0}, neg[2] = {0, -1};
         float out[12];
         char msg[512];
         CI_CHECK_EQ_INT(run_index_select(bes[b], bad_hi, 3, out, msg, sizeof msg), CI_ERR_RUNTIME);
         CI_CHECK_MSG(strstr(msg, "out of range") != NULL, "message: %s", msg);
         CI_CHECK_EQ_INT(run_index_select(bes[b], bad_lo, 2, out, msg, sizeof msg), CI_ERR_RUNTIME);
         CI_CHECK_EQ_INT(run_index_select(bes[b], huge, 1, out, msg, sizeof msg), CI_ERR_RUNTIME);
+        /* index_select does not wrap a negative index (PyTorch: "index out of range in self") */
+        CI_CHECK_EQ_INT(run_index_select(bes[b], neg, 2, out, msg, sizeof msg), CI_ERR_RUNTIME);
         CI_CHECK_EQ_INT(run_index_select(bes[b], ok, 4, out, msg, sizeof msg), CI_OK);
-        /* rows 4, 0 (= -5), 4 (= -1), 0 */
+        /* rows 4, 0, 4, 0 */
         CI_CHECK_NEAR(out[0], 12, 0, 0);
         CI_CHECK_NEAR(out[3], 0, 0, 0);
         CI_CHECK_NEAR(out[8], 14, 0, 0);
