@@ -110,13 +110,13 @@
    registry with ci_registry_entry): Inductor's pointwise catalogue, reductions, views,
    indexing, pooling, resampling, scans, sorting, matmul and convolution. Index tensors are
    checked while a program runs: a value out of range makes ci_program_run return
-   CI_ERR_RUNTIME, never a wild read. As in PyTorch, a negative index counts from the end in
-   index.Tensor and index_put, and is out of range in gather, index_select, embedding and the
-   scatters. So does an integer division by zero (floor_divide,
-   remainder, fmod, div with a rounding mode), PyTorch's ZeroDivisionError. The message names
-   the first failing check's node and op (the node's name in the graph, as ci_graph_print_cig
-   prints it), the index and the size: "index 9 is out of bounds for dimension of size 5 in
-   node t3 (aten.gather.default)".
+   CI_ERR_RUNTIME, never a wild read, and so does an integer division by zero (floor_divide,
+   remainder, fmod, div with a rounding mode), PyTorch's ZeroDivisionError. As in PyTorch, a
+   negative index counts from the end in index.Tensor and index_put, and is out of range in
+   gather, index_select, embedding and the scatters. The message names the first failing
+   check's node and op (the node's name: the one given with ci_tensor_set_name or on the left
+   in a .cig, else a generated one, as ci_graph_print_cig prints it), the index and the size:
+   "index 9 is out of bounds for dimension of size 5 in node y (aten.gather.default)".
 
    Limits. An op's results: CI_MAX_OUTPUTS (64; an extern kernel's: CI_MAX_EXTERN_OUTPUTS, 16);
    a call's positional and keyword arguments: CI_MAX_ARGS (64) each; a list argument:
