@@ -73,11 +73,11 @@ demo: $(B)/demo
 	./$(B)/demo
 
 # ---- tests ----
-$(B)/tests/%: tests/%.c tests/ci_test.h $(HDRS) $(B)/libcinductor.o
+$(B)/tests/%: tests/%.c tests/ci_test.h tests/random_graph.h $(HDRS) $(B)/libcinductor.o
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(call lib_for,$<,$(B)/libcinductor.o) $(LDFLAGS) $(LDLIBS)
 
-$(B)/san/tests/%: tests/%.c tests/ci_test.h $(HDRS) $(B)/san/libcinductor.o
+$(B)/san/tests/%: tests/%.c tests/ci_test.h tests/random_graph.h $(HDRS) $(B)/san/libcinductor.o
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(SAN_CFLAGS) $(SAN) -o $@ $< $(call lib_for,$<,$(B)/san/libcinductor.o) $(LDFLAGS) $(LDLIBS)
 

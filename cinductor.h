@@ -1812,7 +1812,7 @@ static ci__v *ci__v_subst_rec(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
     if (v->ix) c.ix = ci__ix_subst(L->A, &L->ixt, v->ix, s);
     /* the new index may use indirect variables the old one did not (a gather from a pointwise
        producer substitutes the gather's computed index into the producer's loads) */
-    if (v->op == CI__V_LOAD) { c.n = 0; ci__collect_indirect(L, c.ix, c.a, &c.n); }
+    if (v->op == CI__V_LOAD || v->op == CI__V_INDEX) { c.n = 0; ci__collect_indirect(L, c.ix, c.a, &c.n); }
     c.id = 0;
     r = ci__v_intern(L, &c);
     ci__vmemo_put(L, m, v, r);
@@ -7140,7 +7140,7 @@ static ci__v *ci__fuse_rec(ci__fuse *F, ci__v *v) {
         for (i = 0; i < v->n; i++)
             if (v->a[i]->ivar && c.a[i] != v->a[i]) ci__ixsub_set(&F->s, v->a[i]->ivar - 1, ci__ix_indirect(L, c.a[i]));
     if (v->ix && F->s.n) { c.ix = ci__ix_subst(L->A, &L->ixt, v->ix, &F->s); changed |= c.ix != v->ix; }
-    if (v->op == CI__V_LOAD && changed) { c.n = 0; ci__collect_indirect(L, c.ix, c.a, &c.n); }
+    if ((v->op == CI__V_LOAD || v->op == CI__V_INDEX) && changed) { c.n = 0; ci__collect_indirect(L, c.ix, c.a, &c.n); }
     r = changed ? ci__v_intern(L, &c) : v;
     if (r->op == CI__V_LOAD && r->buf->producer && r->buf->producer->trial == F->trial && r->buf->producer != F->k) {
         ci__kernel *q = r->buf->producer;
