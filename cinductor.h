@@ -1644,13 +1644,16 @@ static ci__v *ci__v_consti(ci__L *L, ci_dtype dt, int64_t x) {
     c.op = CI__V_CONST; c.dt = dt; c.i = dt == CI_BOOL ? (x != 0) : x;
     return ci__v_intern(L, &c);
 }
+static void ci__collect_indirect(ci__L *L, const ci__ix *e, ci__v **vals, int *n);
+/* an index expression as a value; like a load, it carries the values of the indirect variables
+   it names, so that substitution can follow them */
 static ci__v *ci__v_index(ci__L *L, ci__ix *e, ci_dtype dt) {
     ci__v c;
     memset(&c, 0, sizeof c);
     c.op = CI__V_INDEX; c.dt = dt; c.ix = e;
+    ci__collect_indirect(L, e, c.a, &c.n);
     return ci__v_intern(L, &c);
 }
-static void ci__collect_indirect(ci__L *L, const ci__ix *e, ci__v **vals, int *n);
 static ci__v *ci__v_load(ci__L *L, ci__buf *b, ci__ix *flat) {
     ci__v c;
     memset(&c, 0, sizeof c);
@@ -1806,7 +1809,7 @@ static ci__v *ci__v_subst_rec(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
     c.next = NULL;
     c.ivar = 0;
     for (i = 0; i < v->n; i++) c.a[i] = ci__v_subst_rec(L, v->a[i], s, m);
-    if (v->op == CI__V_LOAD)   /* an indirect variable follows its (substituted) value */
+    if (v->op == CI__V_LOAD || v->op == CI__V_INDEX)   /* an indirect variable follows its (substituted) value */
         for (i = 0; i < v->n; i++)
             if (v->a[i]->ivar && c.a[i] != v->a[i]) ci__ixsub_set(s, v->a[i]->ivar - 1, ci__ix_indirect(L, c.a[i]));
     if (v->ix) c.ix = ci__ix_subst(L->A, &L->ixt, v->ix, s);
@@ -7136,7 +7139,7 @@ static ci__v *ci__fuse_rec(ci__fuse *F, ci__v *v) {
     c = *v;
     c.next = NULL; c.ivar = 0; c.id = 0;
     for (i = 0; i < v->n; i++) { c.a[i] = ci__fuse_rec(F, v->a[i]); changed |= c.a[i] != v->a[i]; }
-    if (v->op == CI__V_LOAD)   /* an indirect variable follows its value */
+    if (v->op == CI__V_LOAD || v->op == CI__V_INDEX)   /* an indirect variable follows its value */
         for (i = 0; i < v->n; i++)
             if (v->a[i]->ivar && c.a[i] != v->a[i]) ci__ixsub_set(&F->s, v->a[i]->ivar - 1, ci__ix_indirect(L, c.a[i]));
     if (v->ix && F->s.n) { c.ix = ci__ix_subst(L->A, &L->ixt, v->ix, &F->s); changed |= c.ix != v->ix; }
