@@ -816,6 +816,248 @@ static int rg_extern(rg *g) {
     }
 }
 
+/* the rest of the catalogue's shapes: normalisations, more views and scatters into views,
+   scans, sorting, pools with their options, resampling by scale, two-index indexing */
+static int rg_more(rg *g) {
+    int a = rg_pick(g, rg_ranked), t = -1, t2, d, k, nd;
+    int64_t sh[CI_MAX_DIMS], ish[CI_MAX_DIMS];
+    char b1[96], b2[96];
+    rg_val *v;
+    if (a < 0) return 0;
+    v = &g->v[a];
+    nd = v->nd;
+    memcpy(sh, v->sh, sizeof sh);
+    d = (int)rg_int(g, 0, nd - 1);
+    switch (rg_int(g, 0, 17)) {
+    case 0: /* softmax / log_softmax */
+        if (!rg_isfloat(v->dt)) return 0;
+        t = rg_def(g, v->dt, nd, sh);
+        rg_printf(g, "aten.%s.default(%s, %d, False)\n", rg_chance(g, 50) ? "_softmax" : "_log_softmax", RG_N(a), d);
+        break;
+    case 1: { /* var / std with a correction */
+        int keep = rg_chance(g, 50);
+        if (!rg_isfloat(v->dt)) return 0;
+        if (keep) sh[d] = 1;
+        else { for (k = d; k + 1 < nd; k++) sh[k] = sh[k + 1]; nd--; }
+        t = rg_def(g, v->dt, nd, sh);
+        rg_printf(g, "aten.%s.correction(%s, [%d], correction=%d, keepdim=%s)\n", rg_chance(g, 50) ? "var" : "std", RG_N(a), d,
+                  (int)rg_int(g, 0, 1), keep ? "True" : "False");
+        break;
+    }
+    case 2: /* roll */
+        t = rg_def(g, v->dt, nd, sh);
+        rg_printf(g, "aten.roll.default(%s, [%d], [%d])\n", RG_N(a), (int)rg_int(g, -7, 7), d);
+        break;
+    case 3: /* repeat */
+        for (k = 0; k < nd; k++) { ish[k] = rg_chance(g, 30) ? 2 : 1; sh[k] *= ish[k]; }
+        if (rg_numel(nd, sh) > RG_MAXEL) return 0;
+        t = rg_def(g, v->dt, nd, sh);
+        rg_printf(g, "aten.repeat.default(%s, %s)\n", RG_N(a), rg_ints(nd, ish, b1, sizeof b1));
+        break;
+    case 4: { /* unfold */
+        int64_t size = rg_int(g, 1, v->sh[d]), step = rg_int(g, 1, 2);
+        if (nd >= 6) return 0;
+        sh[d] = (v->sh[d] - size) / step + 1;
+        sh[nd] = size;
+        if (rg_numel(nd + 1, sh) > RG_MAXEL) return 0;
+        t = rg_def(g, v->dt, nd + 1, sh);
+        rg_printf(g, "aten.unfold.default(%s, %d, %lld, %lld)\n", RG_N(a), d, (long long)size, (long long)step);
+        break;
+    }
+    case 5: { /* diagonal */
+        int e = (int)rg_int(g, 0, nd - 1), j = 0;
+        int64_t off, len;
+        if (nd < 2 || e == d) return 0;
+        off = rg_int(g, -(v->sh[d] - 1), v->sh[e] - 1);
+        len = off >= 0 ? (v->sh[e] - off < v->sh[d] ? v->sh[e] - off : v->sh[d]) : (v->sh[d] + off < v->sh[e] ? v->sh[d] + off : v->sh[e]);
+        if (len < 1) return 0;
+        for (k = 0; k < nd; k++) if (k != d && k != e) sh[j++] = v->sh[k];
+        sh[j++] = len;
+        t = rg_def(g, v->dt, j, sh);
+        rg_printf(g, "aten.diagonal.default(%s, %lld, %d, %d)\n", RG_N(a), (long long)off, d, e);
+        break;
+    }
+    case 6: { /* slice_scatter: a slice of self replaced by a new input (through a pointwise op) */
+        int64_t s0 = rg_int(g, 0, v->sh[d] - 1), e0 = rg_int(g, s0 + 1, v->sh[d]), st = rg_int(g, 1, 2);
+        int src;
+        sh[d] = (e0 - s0 + st - 1) / st;
+        src = rg_input(g, v->dt, nd, sh);
+        if (src < 0) return 0;
+        t = rg_def(g, v->dt, nd, v->sh);
+        rg_printf(g, "aten.slice_scatter.default(%s, %s, %d, %lld, %lld, %lld)\n", RG_N(a), RG_N(src), d, (long long)s0, (long long)e0,
+                  (long long)st);
+        break;
+    }
+    case 7: { /* select_scatter */
+        int src;
+        int64_t i = rg_int(g, 0, v->sh[d] - 1);
+        for (k = d; k + 1 < nd; k++) sh[k] = sh[k + 1];
+        src = rg_input(g, v->dt, nd - 1, sh);
+        if (src < 0) return 0;
+        t = rg_def(g, v->dt, nd, v->sh);
+        rg_printf(g, "aten.select_scatter.default(%s, %s, %d, %lld)\n", RG_N(a), RG_N(src), d, (long long)i);
+        break;
+    }
+    case 8: /* cumprod, cummin, logcumsumexp */
+        if (v->dt == CI_BOOL) return 0;
+        if (rg_isfloat(v->dt) && rg_chance(g, 50)) {
+            t = rg_def(g, v->dt, nd, sh);
+            rg_printf(g, "aten.%s.default(%s, %d)\n", rg_chance(g, 50) ? "cumprod" : "logcumsumexp", RG_N(a), d);
+        } else {
+            t = rg_new(g, "t", v->dt, nd, sh);
+            t2 = rg_new(g, "t", CI_I64, nd, sh);
+            if (t < 0 || t2 < 0) return 0;
+            rg_printf(g, "%s, %s = aten.cummin.default(%s, %d)\n", RG_N(t), RG_N(t2), RG_N(a), d);
+        }
+        break;
+    case 9: /* argsort of an input (no ties) */
+        if (v->name[0] != 'x' || !rg_isfloat(v->dt)) return 0;
+        t = rg_def(g, CI_I64, nd, sh);
+        rg_printf(g, "aten.argsort.default(%s, %d, %s)\n", RG_N(a), d, rg_chance(g, 50) ? "True" : "False");
+        break;
+    case 10: { /* native_layer_norm over the last dims, with or without weight and bias */
+        int nn = nd >= 2 && rg_chance(g, 40) ? 2 : 1, w = -1, bb = -1, j;
+        /* (over one element the result is x - mean = 0, which PyTorch's rounding makes 1e-5) */
+        if (!rg_isfloat(v->dt) || rg_numel(nn, v->sh + nd - nn) < 2) return 0;
+        if (rg_chance(g, 60)) { w = rg_input(g, v->dt, nn, v->sh + nd - nn); bb = rg_input(g, v->dt, nn, v->sh + nd - nn); }
+        t = rg_new(g, "t", v->dt, nd, sh);
+        for (j = 0; j < nd; j++) ish[j] = j < nd - nn ? sh[j] : 1;
+        t2 = rg_new(g, "t", v->dt, nd, ish);
+        k = rg_new(g, "t", v->dt, nd, ish);
+        if (t < 0 || t2 < 0 || k < 0) return 0;
+        rg_printf(g, "%s, %s, %s = aten.native_layer_norm.default(%s, %s, %s, %s, 1e-05)\n", RG_N(t), RG_N(t2), RG_N(k), RG_N(a),
+                  rg_ints(nn, v->sh + nd - nn, b1, sizeof b1), w >= 0 ? RG_N(w) : "None", bb >= 0 ? RG_N(bb) : "None");
+        break;
+    }
+    case 11: { /* avg_pool2d with ceil_mode / count_include_pad / divisor_override */
+        int img = rg_image(g), j, ceil = rg_chance(g, 50), cip = rg_chance(g, 50), div = rg_chance(g, 25) ? (int)rg_int(g, 1, 5) : 0;
+        int64_t ks[2], st[2], pd[2];
+        if (img < 0) return 0;
+        v = &g->v[img];
+        memcpy(sh, v->sh, sizeof sh);
+        for (j = 0; j < 2; j++) {
+            int64_t n = v->sh[2 + j], o;
+            ks[j] = rg_int(g, 1, 3); st[j] = rg_int(g, 1, 3); pd[j] = rg_int(g, 0, ks[j] / 2);
+            if (n + 2 * pd[j] < ks[j]) return 0;
+            o = (n + 2 * pd[j] - ks[j] + (ceil ? st[j] - 1 : 0)) / st[j] + 1;
+            if (ceil && (o - 1) * st[j] >= n + pd[j]) o--; /* the last window must start inside */
+            sh[2 + j] = o;
+        }
+        t = rg_def(g, v->dt, 4, sh);
+        rg_printf(g, "aten.avg_pool2d.default(%s, %s, %s, %s, %s, %s", RG_N(img), rg_ints(2, ks, b1, sizeof b1), rg_ints(2, st, b2, sizeof b2),
+                  rg_ints(2, pd, b1 + 48, 48), ceil ? "True" : "False", cip ? "True" : "False");
+        if (div) rg_printf(g, ", %d)\n", div);
+        else rg_puts(g, ")\n");
+        break;
+    }
+    case 12: { /* max_pool2d with dilation and ceil_mode */
+        int img = rg_image(g), j, ceil = rg_chance(g, 50);
+        int64_t ks[2], st[2], pd[2], dl[2];
+        if (img < 0) return 0;
+        v = &g->v[img];
+        memcpy(sh, v->sh, sizeof sh);
+        for (j = 0; j < 2; j++) {
+            int64_t n = v->sh[2 + j], o, ext;
+            ks[j] = rg_int(g, 1, 3); st[j] = rg_int(g, 1, 2); pd[j] = rg_int(g, 0, ks[j] / 2); dl[j] = rg_int(g, 1, 2);
+            ext = dl[j] * (ks[j] - 1) + 1;
+            if (n + 2 * pd[j] < ext) return 0;
+            o = (n + 2 * pd[j] - ext + (ceil ? st[j] - 1 : 0)) / st[j] + 1;
+            if (ceil && (o - 1) * st[j] >= n + pd[j]) o--;
+            sh[2 + j] = o;
+        }
+        t = rg_def(g, v->dt, 4, sh);
+        rg_printf(g, "aten.max_pool2d.default(%s, %s, %s, ", RG_N(img), rg_ints(2, ks, b1, sizeof b1), rg_ints(2, st, b2, sizeof b2));
+        rg_printf(g, "%s, ", rg_ints(2, pd, b1, sizeof b1));
+        rg_printf(g, "%s, %s)\n", rg_ints(2, dl, b2, sizeof b2), ceil ? "True" : "False");
+        break;
+    }
+    case 13: { /* upsample by scale factors (.vec) */
+        int img = rg_image(g), j;
+        double sc[2];
+        if (img < 0) return 0;
+        v = &g->v[img];
+        memcpy(sh, v->sh, sizeof sh);
+        for (j = 0; j < 2; j++) {
+            sc[j] = (double)rg_int(g, 2, 6) / 2.0;
+            sh[2 + j] = (int64_t)floor((double)v->sh[2 + j] * sc[j]);
+            if (sh[2 + j] < 1) return 0;
+        }
+        if (rg_numel(4, sh) > RG_MAXEL) return 0;
+        t = rg_def(g, v->dt, 4, sh);
+        if (rg_chance(g, 50)) rg_printf(g, "aten.upsample_nearest2d.vec(%s, None, [%g, %g])\n", RG_N(img), sc[0], sc[1]);
+        else rg_printf(g, "aten.upsample_bilinear2d.vec(%s, None, %s, [%g, %g])\n", RG_N(img), rg_chance(g, 50) ? "True" : "False", sc[0], sc[1]);
+        break;
+    }
+    case 14: { /* scatter_reduce (floats: sum, prod, mean, amax, amin) */
+        static const char *red[] = {"sum", "prod", "mean", "amax", "amin"};
+        int ix, src;
+        if (!rg_isfloat(v->dt)) return 0;
+        for (k = 0; k < nd; k++) ish[k] = k == d ? rg_int(g, 1, 4) : rg_int(g, 1, v->sh[k]);
+        ix = rg_index(g, nd, ish, v->sh[d], -1);
+        src = rg_input(g, v->dt, nd, ish);
+        if (ix < 0 || src < 0) return 0;
+        t = rg_def(g, v->dt, nd, v->sh);
+        rg_printf(g, "aten.scatter_reduce.two(%s, %d, %s, %s, \"%s\", include_self=%s)\n", RG_N(a), d, RG_N(ix), RG_N(src),
+                  red[rg_int(g, 0, 4)], rg_chance(g, 50) ? "True" : "False");
+        break;
+    }
+    case 15: { /* index.Tensor with two index tensors that broadcast, on adjacent dims */
+        int i0, i1, j = 0;
+        int64_t s0[2], s1[2];
+        if (nd < 2) return 0;
+        if (d == nd - 1) d--;
+        s0[0] = rg_int(g, 1, 3); s0[1] = 1;
+        s1[0] = 1; s1[1] = rg_int(g, 1, 3);
+        if (rg_chance(g, 50)) s1[0] = s0[0];
+        i0 = rg_index(g, 2, s0, v->sh[d], -1);
+        i1 = rg_index(g, 2, s1, v->sh[d + 1], -1);
+        if (i0 < 0 || i1 < 0) return 0;
+        for (k = 0; k < d; k++) sh[j++] = v->sh[k];
+        sh[j++] = s0[0]; sh[j++] = s1[1];
+        for (k = d + 2; k < nd; k++) sh[j++] = v->sh[k];
+        t = rg_def(g, v->dt, j, sh);
+        rg_printf(g, "aten.index.Tensor(%s, [", RG_N(a));
+        for (k = 0; k < d; k++) rg_puts(g, "None, ");
+        rg_printf(g, "%s, %s])\n", RG_N(i0), RG_N(i1));
+        break;
+    }
+    case 16: /* logsumexp / prod over a dim */
+        if (!rg_isfloat(v->dt)) return 0;
+        {
+            int keep = rg_chance(g, 50), lse = rg_chance(g, 50);
+            if (keep) sh[d] = 1;
+            else { for (k = d; k + 1 < nd; k++) sh[k] = sh[k + 1]; nd--; }
+            t = rg_def(g, v->dt, nd, sh);
+            if (lse) rg_printf(g, "aten.logsumexp.default(%s, [%d], %s)\n", RG_N(a), d, keep ? "True" : "False");
+            else rg_printf(g, "aten.prod.dim_int(%s, %d, %s)\n", RG_N(a), d, keep ? "True" : "False");
+        }
+        break;
+    default: { /* convolution with groups, bias, dilation */
+        int img = rg_image(g), w, bias = -1;
+        int64_t ws[4], C, groups, pad = rg_int(g, 0, 2), st = rg_int(g, 1, 2), dil = rg_int(g, 1, 2), ext[2], bs[1];
+        if (img < 0) return 0;
+        v = &g->v[img];
+        C = v->sh[1];
+        groups = C % 2 == 0 && rg_chance(g, 50) ? 2 : (C == 3 && rg_chance(g, 50) ? 3 : 1);
+        ws[0] = groups * rg_int(g, 1, 2); ws[1] = C / groups; ws[2] = rg_int(g, 1, 3); ws[3] = rg_int(g, 1, 3);
+        ext[0] = dil * (ws[2] - 1) + 1; ext[1] = dil * (ws[3] - 1) + 1;
+        if (v->sh[2] + 2 * pad < ext[0] || v->sh[3] + 2 * pad < ext[1]) return 0;
+        w = rg_input(g, v->dt, 4, ws);
+        bs[0] = ws[0];
+        if (rg_chance(g, 50)) bias = rg_input(g, v->dt, 1, bs);
+        sh[0] = v->sh[0]; sh[1] = ws[0];
+        sh[2] = (v->sh[2] + 2 * pad - ext[0]) / st + 1;
+        sh[3] = (v->sh[3] + 2 * pad - ext[1]) / st + 1;
+        t = rg_def(g, v->dt, 4, sh);
+        rg_printf(g, "aten.convolution.default(%s, %s, %s, [%lld, %lld], [%lld, %lld], [%lld, %lld], False, [0, 0], %lld)\n", RG_N(img), RG_N(w),
+                  bias >= 0 ? RG_N(bias) : "None", (long long)st, (long long)st, (long long)pad, (long long)pad, (long long)dil, (long long)dil,
+                  (long long)groups);
+        break;
+    }
+    }
+    return t >= 0;
+}
+
 /* Writes graph SEED as .cig text (malloc'ed; the caller frees it). */
 static char *rg_generate(uint64_t seed) {
     rg g;
@@ -838,7 +1080,7 @@ static char *rg_generate(uint64_t seed) {
         for (tries = 0; !ok && tries < 20; tries++) {
             size_t len0 = g.len;
             int n0 = g.n, ni = g.ninput, nc = g.nconst, nt = g.ntmp;
-            switch (rg_int(&g, 0, 13)) {
+            switch (rg_int(&g, 0, 15)) {
             case 0: ok = rg_unary(&g); break;
             case 1: ok = rg_binary(&g); break;
             case 2: ok = rg_scalar_op(&g); break;
@@ -851,6 +1093,7 @@ static char *rg_generate(uint64_t seed) {
             case 10: ok = rg_pool(&g) || rg_resample(&g); break;
             case 11: ok = rg_pad(&g); break;
             case 12: ok = rg_scatter(&g); break;
+            case 14: case 15: ok = rg_more(&g); break;
             default: ok = rg_extern(&g); break;
             }
             if (!ok) { /* undo what the failed draw wrote */
