@@ -3,7 +3,7 @@
    tests/test_random_graphs.c, whose --fuzz mode is `make fuzz-graphs`'s C side, and (through
    that binary's --emit) by tests/fuzz_graphs.py, which adds PyTorch as the reference.
 
-   rg_generate(seed) writes a graph as .cig text: a few inputs (f32, f64, i64, bool), then a
+   rg_generate(seed) writes a graph as .cig text: a few inputs (f32, f64, i64, i32, bool), then a
    chain of statements, each drawn from a family (pointwise, casts, reductions, scans, views,
    cat/stack, indexing, pooling, resampling, padding, scatters, extern kernels) and applied to
    values made earlier, so that pointwise producers feed every other family and the other way
@@ -295,9 +295,9 @@ static int rg_binary(rg *g) {
 }
 
 static int rg_cast(rg *g) {
-    static const ci_dtype dts[] = {CI_F32, CI_F64, CI_I64, CI_BOOL};
+    static const ci_dtype dts[] = {CI_F32, CI_F64, CI_I64, CI_BOOL, CI_I32};
     int a = rg_pick(g, rg_any), t;
-    ci_dtype dt = dts[rg_int(g, 0, 3)];
+    ci_dtype dt = dts[rg_int(g, 0, 4)];
     if (a < 0) return 0;
     /* a float made by arithmetic, cast to an integer, may land either side of an integer in f32
        and in double (the interpreter's f32): round it first, far from the edge, by floor(x*4) */
@@ -329,7 +329,7 @@ static int rg_reduction(rg *g) {
         t = rg_def(g, CI_BOOL, nd, sh);
         rg_printf(g, "aten.%s.dim(%s, %d, %s)\n", k & 1 ? "any" : "all", RG_N(a), d, keep ? "True" : "False");
     } else if (k == 0) {
-        t = rg_def(g, v->dt, nd, sh);
+        t = rg_def(g, v->dt == CI_I32 ? CI_I64 : v->dt, nd, sh); /* (integers sum in int64) */
         rg_printf(g, "aten.sum.dim_IntList(%s, [%d], %s)\n", RG_N(a), d, keep ? "True" : "False");
     } else if (k == 1 && rg_isfloat(v->dt)) {
         t = rg_def(g, v->dt, nd, sh);
@@ -357,7 +357,7 @@ static int rg_scan(rg *g) {
     v = &g->v[a];
     d = (int)rg_int(g, 0, v->nd - 1);
     if (rg_chance(g, 70)) {
-        t = rg_def(g, v->dt, v->nd, v->sh);
+        t = rg_def(g, v->dt == CI_I32 ? CI_I64 : v->dt, v->nd, v->sh);
         rg_printf(g, "aten.cumsum.default(%s, %d)\n", RG_N(a), d);
     } else {
         int t2;
@@ -1071,7 +1071,7 @@ static char *rg_generate(uint64_t seed) {
     rg_input(&g, rg_chance(&g, 80) ? CI_F32 : CI_F64, 4, sh);
     sh[0] = rg_int(&g, 1, 6); sh[1] = rg_int(&g, 1, 8);
     rg_input(&g, rg_chance(&g, 70) ? CI_F32 : CI_F64, 2, sh);
-    if (rg_chance(&g, 50)) { sh[0] = rg_int(&g, 1, 4); sh[1] = rg_int(&g, 1, 5); rg_input(&g, CI_I64, 2, sh); }
+    if (rg_chance(&g, 50)) { sh[0] = rg_int(&g, 1, 4); sh[1] = rg_int(&g, 1, 5); rg_input(&g, rg_chance(&g, 75) ? CI_I64 : CI_I32, 2, sh); }
     if (rg_chance(&g, 30)) { sh[0] = rg_int(&g, 1, 5); rg_input(&g, CI_BOOL, 1, sh); }
     if (rg_chance(&g, 30)) { sh[0] = rg_int(&g, 1, 3); sh[1] = rg_int(&g, 1, 4); sh[2] = rg_int(&g, 1, 5); rg_input(&g, CI_F32, 3, sh); }
     steps = (int)rg_int(&g, 3, 10);

@@ -29,7 +29,11 @@ CI_TEST(test_random_graphs_every_family) {
                                 "aten.narrow", "aten.flip", "aten.cat", "aten.stack", "aten.mm", "aten.bmm", "aten.addmm",
                                 "aten.convolution", "aten.sort", "aten.topk", "aten.cumsum", "aten.cummax", "aten.sum",
                                 "aten.amax", "aten.argmax", "aten.max.dim", "aten._to_copy", "aten.where", "aten.matmul",
-                                "input x2: i64", "bool[", "f64["};
+                                "input x2: i64", "input x2: i32", "bool[", "f64[", "aten._softmax", "aten.var.correction",
+                                "aten.roll", "aten.repeat", "aten.unfold", "aten.diagonal", "aten.slice_scatter",
+                                "aten.select_scatter", "aten.cumprod", "aten.cummin", "aten.logcumsumexp", "aten.argsort",
+                                "aten.native_layer_norm", "upsample_nearest2d.vec", "upsample_bilinear2d.vec",
+                                "aten.scatter_reduce", "aten.logsumexp", "aten.prod.dim_int"};
     int seen[sizeof fam / sizeof fam[0]], i, f;
     ci_ctx *ctx;
     memset(seen, 0, sizeof seen);
