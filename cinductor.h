@@ -4972,6 +4972,15 @@ static void ci__pool_setup(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box *x,
     if (x->ndim != d + 1 && x->ndim != d + 2)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a %dD or %dD input, got %dD", op->name, d + 1, d + 2, x->ndim);
     P->lead = x->ndim - d;
+    /* PyTorch's check: the window dims, and the channels of a batch, must not be empty (the
+       windows would read outside the input) */
+    for (i = x->ndim == d + 2 ? 1 : P->lead; i < x->ndim; i++)
+        if (x->size[i] == 0) {
+            char sh[160];
+            ci__fmt_shape(sh, sizeof sh, x->ndim, x->size);
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: Expected %dD or %dD (batch mode) tensor with optional 0 dim batch size for input, but got: %s",
+                     op->name, d + 1, d + 2, sh);
+        }
     ci__pool_param(L, op, a, 1, d, 1, P->k);
     ci__pool_param(L, op, a, 2, d, -1, P->s);
     ci__pool_param(L, op, a, 3, d, 0, P->p);

@@ -915,6 +915,13 @@ def build_cases():
     add(op_case(mp2, "a, [7, 7]", I("f32", [12, 12]), error="3D or 4D"))
     add(op_case("aten.adaptive_max_pool2d.default", "a, [-1, 2]", I("f32", [1, 2, 37, 37]), error="output size"))
     add(op_case("aten._adaptive_avg_pool2d.default", "a, [1, 1]", I("f32", [1, 2, 0, 37]), error="non-zero"))
+    # an empty window dim (or channels of a batch): PyTorch refuses; the windows read outside
+    for sh in ([2, 1, 7, 0], [2, 1, 0, 5], [2, 0, 4, 4], [1, 0, 3]):
+        for op, args in ((mp2, "a, [2, 2], [1, 1], [1, 1]"), ("aten.max_pool2d.default", "a, [1, 2], [2, 2], [0, 1]"),
+                         ("aten.avg_pool2d.default", "a, [2, 2], [2, 2], [1, 1]")):
+            add(op_case(op, args, I("f32", sh), error="with optional 0 dim batch size"))
+    add(op_case("aten.avg_pool2d.default", "a, [2, 2]", I("f32", [0, 2, 4, 4])))   # an empty batch
+    add(op_case(mp2, "a, [2, 2]", I("f32", [0, 1, 4, 4])))
     for op in ("aten.adaptive_max_pool2d.default", "aten.adaptive_max_pool1d.default"):
         add(op_case(op, "a, [2]" if "1d" in op else "a, [2, 2]", I("bool", [1, 2, 5, 5] if "2d" in op else [2, 5]),
                     error="not implemented for"))
