@@ -5324,10 +5324,22 @@ static void ci__upsample_sizes(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box
     }
     if (n != d) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: output_size must have %d entries", op->name, d);
     for (i = 0; i < d; i++) {
-        if (sz[i] <= 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: output sizes must be positive", op->name);
+        if (sz[i] <= 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Input and output sizes should be greater than 0 (output size %lld)", op->name, (long long)sz[i]);
         osz[i] = sz[i];
         scale[i] = given[i] > 0 ? 1.0 / given[i] : (double)x->size[lead + i] / (double)sz[i];
     }
+}
+/* PyTorch's checks of an empty input: the spatial dims must not be empty, nor the others but
+   the batch (an empty batch gives an empty result) */
+static void ci__upsample_nonempty(ci__L *L, const ci__opdef *op, const ci__box *x, int d) {
+    int i;
+    char sh[160];
+    if (ci__numel(x->ndim, x->size) != 0) return;
+    ci__fmt_shape(sh, sizeof sh, x->ndim, x->size);
+    for (i = x->ndim - d; i < x->ndim; i++)
+        if (x->size[i] == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: Input and output sizes should be greater than 0, but got input %s", op->name, sh);
+    for (i = 1; i < x->ndim; i++)
+        if (x->size[i] == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: Non-empty %dD data tensor expected but got a tensor with sizes %s", op->name, x->ndim, sh);
 }
 /* upsample_nearest{1,2,3}d and the _exact variants (extra 1): src = min(floor((dst [+ 0.5]) * scale), in - 1) in float */
 static int ci__lw_upsample_nearest(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -5341,7 +5353,7 @@ static int ci__lw_upsample_nearest(ci__L *L, const ci__opdef *op, ci_arg *a, ci_
     for (i = 0; i < x->ndim; i++) shape[i] = i < lead ? x->size[i] : osz[i - lead];
     ci__pw_vars(L, x->ndim, shape, v);
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
-    if (ci__numel(x->ndim, x->size) == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: empty input", op->name);
+    ci__upsample_nonempty(L, op, x, d);
     for (i = 0; i < d; i++) {
         int64_t in = x->size[lead + i];
         ci__v *dst = ci__v_cast(L, ci__ixval(L, v[lead + i]), CI_F32), *src;
@@ -5366,7 +5378,7 @@ static int ci__lw_upsample_bilinear(ci__L *L, const ci__opdef *op, ci_arg *a, ci
     ci__need_float(L, op, x);
     ci__upsample_sizes(L, op, a, x, d, osz, scale, given);
     lead = x->ndim - d;
-    if (ci__numel(x->ndim, x->size) == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: empty input", op->name);
+    ci__upsample_nonempty(L, op, x, d);
     for (i = 0; i < x->ndim; i++) shape[i] = i < lead ? x->size[i] : osz[i - lead];
     ci__pw_vars(L, x->ndim, shape, v);
     for (i = 0; i < d; i++) {

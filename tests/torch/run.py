@@ -984,6 +984,12 @@ def build_cases():
         add(op_case("aten.upsample_bilinear2d.vec", "a, None, False, [2.0, 3.0]", I(dt, [1, 2, 5, 6])))
         add(op_case("aten.upsample_nearest3d.default", "a, [4, 6, 5]", I(dt, [1, 2, 3, 4, 5])))
         add(op_case("aten.upsample_bilinear2d.default", "a, [1, 1], True", I(dt, [1, 1, 4, 4])))
+    # empty inputs: an empty batch gives an empty result; an empty channel or spatial dim is an error
+    for op, args in (("aten.upsample_bilinear2d.default", "a, [2, 12], True"), ("aten.upsample_nearest2d.default", "a, [2, 12]"),
+                     ("aten.upsample_bilinear2d.vec", "a, None, False, [1.0, 3.0]")):
+        add(op_case(op, args, I("f32", [0, 3, 2, 4])))
+        add(op_case(op, args, I("f32", [1, 0, 2, 4]), error="Non-empty 4D data tensor expected"))
+        add(op_case(op, args, I("f32", [1, 3, 0, 4]), error="Input and output sizes should be greater than 0"))
     for right in ("False", "True"):
         add(Case("bucketize right=%s" % right, [("a", I("f32", [7, 5], "grid"))],
                  ["b = aten.arange.start_step(-3, 4, 2, dtype=f32)",
