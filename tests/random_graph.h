@@ -773,7 +773,8 @@ static int rg_extern(rg *g) {
     case 2: { /* convolution, groups 1 */
         int64_t ws[4], kh = 0, kw = 0, pad = rg_int(g, 0, 1), st = rg_int(g, 1, 2);
         a = rg_image(g);
-        if (a < 0) return 0;
+        /* (no input channels: PyTorch 1.13 gives an empty result, cinductor zeros; reported) */
+        if (a < 0 || g->v[a].sh[1] == 0) return 0;
         kh = rg_int(g, 1, 3); kw = rg_int(g, 1, 3);
         if (g->v[a].sh[2] + 2 * pad < kh || g->v[a].sh[3] + 2 * pad < kw) return 0;
         ws[0] = rg_int(g, 1, 3); ws[1] = g->v[a].sh[1]; ws[2] = kh; ws[3] = kw;
@@ -1048,7 +1049,7 @@ static int rg_more(rg *g) {
     default: { /* convolution with groups, bias, dilation */
         int img = rg_image(g), w, bias = -1;
         int64_t ws[4], C, groups, pad = rg_int(g, 0, 2), st = rg_int(g, 1, 2), dil = rg_int(g, 1, 2), ext[2], bs[1];
-        if (img < 0) return 0;
+        if (img < 0 || g->v[img].sh[1] == 0) return 0;
         v = &g->v[img];
         C = v->sh[1];
         groups = C % 2 == 0 && rg_chance(g, 50) ? 2 : (C == 3 && rg_chance(g, 50) ? 3 : 1);
