@@ -92,15 +92,18 @@ static int rg_new(rg *g, const char *prefix, ci_dtype dt, int nd, const int64_t 
     else snprintf(v->name, sizeof v->name, "t%d", g->ntmp++);
     return g->n++;
 }
-static int rg_input(rg *g, ci_dtype dt, int nd, const int64_t *sh0) {
+static int rg_input(rg *g, ci_dtype dt, int nd, const int64_t *sh) {
     char b[96];
-    int64_t sh[CI_MAX_DIMS];
-    int i;
-    if (nd) memcpy(sh, sh0, (size_t)nd * sizeof *sh);
-    if (g->empty && nd && rg_chance(g, 30)) sh[rg_int(g, 0, nd - 1)] = 0;
-    i = rg_new(g, "x", dt, nd, sh);
+    int i = rg_new(g, "x", dt, nd, sh);
     if (i >= 0) rg_printf(g, "input %s: %s%s\n", g->v[i].name, rg_dtn(dt), rg_shape_str(nd, sh, b, sizeof b));
     return i;
+}
+/* an input that, in a graph of empty dims, may have one (the caller reads its shape back) */
+static int rg_input_e(rg *g, ci_dtype dt, int nd, const int64_t *sh0) {
+    int64_t sh[CI_MAX_DIMS];
+    if (nd) memcpy(sh, sh0, (size_t)nd * sizeof *sh);
+    if (g->empty && nd && rg_chance(g, 30)) sh[rg_int(g, 0, nd - 1)] = 0;
+    return rg_input(g, dt, nd, sh);
 }
 /* "tK = " for a new value of dtype DT and shape SH; the caller writes the call */
 static int rg_def(rg *g, ci_dtype dt, int nd, const int64_t *sh) {
@@ -577,7 +580,7 @@ static int rg_image(rg *g) {
     if (a < 0 || rg_chance(g, 15)) {
         int64_t sh[4];
         sh[0] = rg_int(g, 1, 2); sh[1] = rg_int(g, 1, 3); sh[2] = rg_int(g, 1, 7); sh[3] = rg_int(g, 1, 7);
-        a = rg_input(g, rg_chance(g, 80) ? CI_F32 : CI_F64, 4, sh);
+        a = rg_input_e(g, rg_chance(g, 80) ? CI_F32 : CI_F64, 4, sh);
     }
     return a;
 }
@@ -1083,12 +1086,12 @@ static char *rg_generate(uint64_t seed) {
     rg_printf(&g, "# random graph, seed %llu%s\n", (unsigned long long)seed, g.empty ? RG_EMPTY_TAG : "");
     /* the starting values: an image, a matrix, and sometimes an integer and a bool tensor */
     sh[0] = rg_int(&g, 1, 2); sh[1] = rg_int(&g, 1, 3); sh[2] = rg_int(&g, 1, 7); sh[3] = rg_int(&g, 1, 7);
-    rg_input(&g, rg_chance(&g, 80) ? CI_F32 : CI_F64, 4, sh);
+    rg_input_e(&g, rg_chance(&g, 80) ? CI_F32 : CI_F64, 4, sh);
     sh[0] = rg_int(&g, 1, 6); sh[1] = rg_int(&g, 1, 8);
-    rg_input(&g, rg_chance(&g, 70) ? CI_F32 : CI_F64, 2, sh);
-    if (rg_chance(&g, 50)) { sh[0] = rg_int(&g, 1, 4); sh[1] = rg_int(&g, 1, 5); rg_input(&g, rg_chance(&g, 75) ? CI_I64 : CI_I32, 2, sh); }
-    if (rg_chance(&g, 30)) { sh[0] = rg_int(&g, 1, 5); rg_input(&g, CI_BOOL, 1, sh); }
-    if (rg_chance(&g, 30)) { sh[0] = rg_int(&g, 1, 3); sh[1] = rg_int(&g, 1, 4); sh[2] = rg_int(&g, 1, 5); rg_input(&g, CI_F32, 3, sh); }
+    rg_input_e(&g, rg_chance(&g, 70) ? CI_F32 : CI_F64, 2, sh);
+    if (rg_chance(&g, 50)) { sh[0] = rg_int(&g, 1, 4); sh[1] = rg_int(&g, 1, 5); rg_input_e(&g, rg_chance(&g, 75) ? CI_I64 : CI_I32, 2, sh); }
+    if (rg_chance(&g, 30)) { sh[0] = rg_int(&g, 1, 5); rg_input_e(&g, CI_BOOL, 1, sh); }
+    if (rg_chance(&g, 30)) { sh[0] = rg_int(&g, 1, 3); sh[1] = rg_int(&g, 1, 4); sh[2] = rg_int(&g, 1, 5); rg_input_e(&g, CI_F32, 3, sh); }
     steps = (int)rg_int(&g, 3, 10);
     for (s = 0; s < steps && g.n < RG_MAXV - 16; s++) {
         int ok = 0, tries;
