@@ -22,7 +22,10 @@
 #define RG_EMPTY_TAG ", empty dims"
 #define RG_MAXEL 1536 /* elements of one value, at most */
 
-typedef struct rg_val { ci_dtype dt; int nd; int64_t sh[CI_MAX_DIMS]; char name[12]; } rg_val;
+/* exact: the values are the inputs' own (copies, views, gathers, pads, max): an index of the
+   maximum (argmax, max with indices, cummax) is then the same in any arithmetic; of a computed
+   float, rounding can move it (f32 against double, PyTorch's formula against ours) */
+typedef struct rg_val { ci_dtype dt; int nd; int64_t sh[CI_MAX_DIMS]; char name[12]; int exact; } rg_val;
 
 typedef struct rg {
     ci_test_rng r;
@@ -86,6 +89,7 @@ static int rg_new(rg *g, const char *prefix, ci_dtype dt, int nd, const int64_t 
     v = &g->v[g->n];
     v->dt = dt;
     v->nd = nd;
+    v->exact = prefix[0] != 't';
     if (nd) memcpy(v->sh, sh, (size_t)nd * sizeof *sh);
     if (!strcmp(prefix, "x")) snprintf(v->name, sizeof v->name, "x%d", g->ninput++);
     else if (!strcmp(prefix, "c")) snprintf(v->name, sizeof v->name, "c%d", g->nconst++);
@@ -131,6 +135,8 @@ static int rg_float3(const rg_val *v) { return rg_isfloat(v->dt) && v->nd == 3; 
 static int rg_ranked(const rg_val *v) { return v->nd >= 1; }
 static int rg_ranked_num(const rg_val *v) { return v->nd >= 1 && v->dt != CI_BOOL; }
 static int rg_bool(const rg_val *v) { return v->dt == CI_BOOL; }
+static int rg_tiesafe(const rg_val *v) { return !rg_isfloat(v->dt) || v->exact; }
+static void rg_keep_exact(rg *g, int t, int a) { if (t >= 0 && a >= 0) g->v[t].exact = g->v[a].exact; }
 
 /* an index constant of shape SH with values in [0, hi); DISTINCT_DIM >= 0: along that dim the
    values of each line are distinct (a prefix of a permutation; the dim's size <= hi). Sometimes
@@ -207,6 +213,7 @@ static int rg_unary(rg *g) {
         }
         t = rg_def(g, g->v[a].dt, g->v[a].nd, g->v[a].sh);
         rg_printf(g, "aten.%s.default(%s)\n", op, RG_N(a));
+        if (!strcmp(op, "relu") || !strcmp(op, "abs") || !strcmp(op, "neg") || !strcmp(op, "floor")) rg_keep_exact(g, t, a);
     } else if (v->dt == CI_BOOL) {
         t = rg_def(g, CI_BOOL, v->nd, v->sh);
         rg_printf(g, "aten.logical_not.default(%s)\n", RG_N(a));
@@ -348,10 +355,10 @@ static int rg_reduction(rg *g) {
     } else if (k == 1 && rg_isfloat(v->dt)) {
         t = rg_def(g, v->dt, nd, sh);
         rg_printf(g, "aten.mean.dim(%s, [%d], %s)\n", RG_N(a), d, keep ? "True" : "False");
-    } else if (k == 2) {
+    } else if (k == 2 && rg_tiesafe(v)) {
         t = rg_def(g, CI_I64, nd, sh);
         rg_printf(g, "aten.argmax.default(%s, %d, %s)\n", RG_N(a), d, keep ? "True" : "False");
-    } else if (k == 3) {
+    } else if (k == 3 && rg_tiesafe(v)) {
         int t2;
         t = rg_new(g, "t", v->dt, nd, sh);
         t2 = rg_new(g, "t", CI_I64, nd, sh);
@@ -370,7 +377,7 @@ static int rg_scan(rg *g) {
     if (a < 0) return 0;
     v = &g->v[a];
     d = (int)rg_int(g, 0, v->nd - 1);
-    if (rg_chance(g, 70)) {
+    if (rg_chance(g, 70) || !rg_tiesafe(v)) {
         t = rg_def(g, v->dt == CI_I32 ? CI_I64 : v->dt, v->nd, v->sh);
         rg_printf(g, "aten.cumsum.default(%s, %d)\n", RG_N(a), d);
     } else {
@@ -474,6 +481,7 @@ static int rg_view(rg *g) {
         rg_printf(g, "aten.squeeze.dim(%s, %d)\n", RG_N(a), d);
         break;
     }
+    rg_keep_exact(g, t, a);
     return t >= 0;
 }
 
@@ -486,6 +494,7 @@ static int rg_same_shape(const rg_val *a, const rg_val *b, int except) {
 }
 static int rg_cat(rg *g) {
     int a = rg_pick(g, rg_ranked), parts[3], np = 1, i, d, t;
+    /* (t's exact starts at 1 below and takes each part's) */
     int64_t sh[CI_MAX_DIMS];
     rg_val *v;
     int stack = rg_chance(g, 30);
@@ -511,9 +520,11 @@ static int rg_cat(rg *g) {
         t = rg_def(g, v->dt, v->nd, sh);
     }
     if (t < 0) return 0;
+    g->v[t].exact = 1;
     rg_printf(g, "aten.%s([", stack ? "stack.default" : "cat.default");
     for (i = 0; i < np; i++) rg_printf(g, "%s%s", i ? ", " : "", RG_N(parts[i]));
     rg_printf(g, "], %d)\n", d);
+    for (i = 0; i < np; i++) g->v[t].exact &= g->v[parts[i]].exact;
     return 1;
 }
 
@@ -552,6 +563,7 @@ static int rg_indexing(rg *g) {
         ish[ind] = g->v[w].sh[1];
         t = rg_def(g, g->v[w].dt, ind + 1, ish);
         rg_printf(g, "aten.embedding.default(%s, %s)\n", RG_N(w), RG_N(ix));
+        a = w;
         break;
     }
     default: { /* index.Tensor: one index tensor at dim d (None before it) */
@@ -571,6 +583,7 @@ static int rg_indexing(rg *g) {
     }
     }
     (void)b;
+    if (t >= 0) g->v[t].exact = g->v[a].exact;
     return t >= 0;
 }
 
@@ -603,7 +616,7 @@ static int rg_pool(rg *g) {
             sh[2 + k] = (v->sh[2 + k] + 2 * pd[k] - ks[k]) / st[k] + 1;
             if (v->sh[2 + k] + 2 * pd[k] < ks[k]) return 0;
         }
-        if (mx && rg_chance(g, 50)) {
+        if (mx && rg_chance(g, 50) && rg_tiesafe(v)) {
             int t2;
             t = rg_new(g, "t", v->dt, 4, sh);
             t2 = rg_new(g, "t", CI_I64, 4, sh);
@@ -620,7 +633,7 @@ static int rg_pool(rg *g) {
     default: { /* adaptive average / max */
         int mx = rg_chance(g, 50);
         sh[2] = rg_int(g, 1, 4); sh[3] = rg_int(g, 1, 4);
-        if (mx) {
+        if (mx && rg_tiesafe(v)) {
             int t2;
             t = rg_new(g, "t", v->dt, 4, sh);
             t2 = rg_new(g, "t", CI_I64, 4, sh);
@@ -674,6 +687,7 @@ static int rg_pad(rg *g) {
         t = rg_def(g, v->dt, v->nd, sh);
         if (v->dt == CI_BOOL) rg_printf(g, "aten.constant_pad_nd.default(%s, %s, True)\n", RG_N(a), rg_ints(2 * nk, pads, b1, sizeof b1));
         else rg_printf(g, "aten.constant_pad_nd.default(%s, %s, %d)\n", RG_N(a), rg_ints(2 * nk, pads, b1, sizeof b1), (int)rg_int(g, -2, 2));
+        rg_keep_exact(g, t, a);
         return t >= 0;
     } else { /* reflection (pad < size) or replication on an image */
         int a = rg_image(g), refl = rg_chance(g, 50);
@@ -690,6 +704,7 @@ static int rg_pad(rg *g) {
         if (rg_numel(4, sh) > RG_MAXEL) return 0;
         t = rg_def(g, v->dt, 4, sh);
         rg_printf(g, "aten.%s.default(%s, %s)\n", refl ? "reflection_pad2d" : "replication_pad2d", RG_N(a), rg_ints(4, pads, b1, sizeof b1));
+        rg_keep_exact(g, t, a);
         return t >= 0;
     }
 }
@@ -921,6 +936,7 @@ static int rg_more(rg *g) {
             t = rg_def(g, v->dt, nd, sh);
             rg_printf(g, "aten.%s.default(%s, %d)\n", rg_chance(g, 50) ? "cumprod" : "logcumsumexp", RG_N(a), d);
         } else {
+            if (!rg_tiesafe(v)) return 0;
             t = rg_new(g, "t", v->dt, nd, sh);
             t2 = rg_new(g, "t", CI_I64, nd, sh);
             if (t < 0 || t2 < 0) return 0;
