@@ -66,10 +66,12 @@ SKIP_OPS = re.compile(r"rand|bernoulli|dropout|empty|nonzero|masked_select|_$|li
 
 
 # ops whose result jumps where their operand crosses a point (a sign, a comparison, a rounding,
-# an index of the largest): on a computed float, one rounding apart (f32 against double, our
-# formula against PyTorch's) moves the result, so the tail gives them inputs and integers only
+# an index of the largest) or grows without bound near one (a pole of digamma, tan, 1/x): on a
+# computed float, one rounding apart (a sum in another order, f32 against double, our formula
+# against PyTorch's) moves the result, so the tail gives them inputs and integers only
 DISCONTINUOUS = re.compile(r"sign|sgn|\.(eq|ne|lt|le|gt|ge)$|floor|ceil|round|trunc|frac|remainder|"
-                           r"fmod|argmax|argmin|logical|isclose")
+                           r"fmod|argmax|argmin|logical|isclose|digamma|lgamma|\.tan$|reciprocal|"
+                           r"erfinv|atanh|logit|\.asin$|\.acos$|div|rsqrt")
 
 
 def catalogue():
