@@ -175,7 +175,9 @@ class TorchFuzz:
                 b = same[int(trng.integers(len(same)))] if trng.random() < 0.7 else \
                     R.fmt_num([2, -1, 0.5, True, 3.25][int(trng.integers(5))])
                 args = "%s, %s" % (a, b)
-            if DISCONTINUOUS.search(op) and env[a].is_floating_point() and not re.match(r"x\d+$", a):
+            if DISCONTINUOUS.search(op) and any(
+                    n in env and isinstance(env[n], torch.Tensor) and env[n].is_floating_point() and
+                    not re.match(r"x\d+$", n) for n in args.split(", ")):
                 continue
             if op in ("aten.add.Scalar", "aten.sub.Scalar") and env[a].dtype == torch.bool:
                 continue   # PyTorch 1.13: bool + True is int64 through .Scalar, bool through .Tensor
