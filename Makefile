@@ -12,6 +12,7 @@
 #   make check-overloads every PyTorch overload of every registered op has a case in run.py
 #                        (tests/torch/overloads.py; part of test-torch)
 #   make bench           cinductor bench --json over tests/bench/*.cig (BENCH_ARGS="--threads 16")
+#   make bench-scale     parse + compile time and peak memory of large generated graphs (tools/scale.c)
 #   make fuzz            the .cig and .npy fuzzers (clang libFuzzer + ASan + UBSan), FUZZ_SECONDS each
 #   make fuzz-graphs     random graphs: fused vs unfused, TCC vs interpreter, and vs PyTorch
 #                        (FUZZ_SECONDS in all, FUZZ_SEED=N to replay)
@@ -47,7 +48,7 @@ lib_for = $(if $(call self_impl,$(1)),,$(2))
 ALL := $(B)/libcinductor.o $(B)/demo $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
 
 .PHONY: all demo test test-c test-compile test-san test-valgrind test-torch clean
-.PHONY: test-fx2cig bench check-ops-doc check-overloads
+.PHONY: test-fx2cig bench bench-scale check-ops-doc check-overloads
 .PHONY: fuzz fuzz-graphs
 .DELETE_ON_ERROR:
 
@@ -137,6 +138,21 @@ test-fx2cig: $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
 BENCH_ARGS ?=
 bench: $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
 	@sh tools/bench.sh $(BENCH_ARGS)
+
+# large generated graphs (tools/scale.c): a pointwise chain and an MLP-like graph of N ops or
+# layers, N = 10^3, 10^4, 10^5, each parsed, compiled (interpreter backend) and run once in its
+# own process, on a thread with a 256 KB stack; one line each with the times, the peak RSS and
+# the process's CPU time. Not part of `make test`.
+SCALE_NS ?= 1000 10000 100000
+SCALE_KINDS ?= chain mlp
+SCALE_BACKEND ?= interp
+$(B)/scale: tools/scale.c $(HDRS) $(B)/libcinductor.o
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tools/scale.c $(B)/libcinductor.o $(LDFLAGS) $(LDLIBS)
+bench-scale: $(B)/scale
+	@st=0; for k in $(SCALE_KINDS); do for n in $(SCALE_NS); do \
+	  ./$(B)/scale bench $$k $$n $(SCALE_BACKEND) || st=1; \
+	done; done; exit $$st
 
 # ---- fuzzing ----
 # tests/fuzz/fuzz_NAME.c are libFuzzer targets, built with clang and ASan + UBSan (each carries

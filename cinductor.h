@@ -58,17 +58,29 @@
 
    Concepts. A ci_ctx owns the op registry, the allocator and the last error. A ci_graph is a
    list of nodes, each an aten op applied to earlier tensors; a ci_tensor is a small handle
-   (an id, 0 = invalid) naming one node result. ci_compile lowers the graph (every op goes
+   (an id, 0 = invalid) naming one node result. The ids of two graphs of one context never
+   meet (until it has handed out 2^32 of them), so a tensor of another graph, live or
+   destroyed, is refused as "foreign". ci_compile lowers the graph (every op goes
    through the registry, exactly as Inductor's lowerings do), decides which values become
    buffers, forms kernels, emits C and compiles it. A ci_program runs as often as you like.
 
    Memory. Everything comes from the allocator in ci_ctx_desc (malloc/free by default). Graphs
    and programs own their memory and free it in ci_graph_destroy / ci_program_destroy.
+   Destroy in any order: each live graph and program keeps its context (allocator, logger,
+   registry), and the context's memory goes with the last of ci_ctx_destroy and the destroys
+   of its graphs and programs. After ci_ctx_destroy the context creates no graphs and takes no
+   registrations (refused and logged), and ci_ctx_last_error must no longer be read.
    Input and output arrays belong to the caller: dense, C-contiguous, of the declared dtype and
    shape. A program owns one arena for its intermediate buffers, sized and allocated at compile
    time (buffers whose lives do not overlap share memory); the caller may supply it instead
    (ci_compile_desc.user_arena, ci_program_set_arena). ci_program_run allocates nothing. One
-   program must not run on two threads at once.
+   program must not run on two threads at once. The .npy helpers (ci_npy_*) have no context
+   and use malloc; the .cig parser uses its graph's context.
+
+   Files. No file or stream is read past a limit: ci_ctx_desc.max_read for .cig files and
+   their load() targets, ci_npy_read_ex's max_read for .npy files (zero = CI_DEFAULT_MAX_READ,
+   4 GiB); past it the read stops with CI_ERR_IO, "PATH: larger than the read limit of N
+   bytes". A .npy is read only as far as its header says, so a pipe or /dev/zero ends at once.
 
    Errors. Functions return ci_result (0 = CI_OK); ci_result_string() names a code and
    ci_ctx_last_error() holds the detailed message of the last failure in that context. Graph
@@ -83,7 +95,11 @@
    statically with libtcc.a runs where the tcc package is absent. libtcc is LGPL.
 
    Threading. Contexts are independent. Compiling is safe from several threads on different
-   contexts; libtcc calls are serialised by one process-wide lock.
+   contexts; libtcc calls are serialised by one process-wide lock. The graphs and programs of
+   one context may be destroyed on different threads (the context's count of them is locked).
+   Lowering, scheduling and the interpreter walk graphs with explicit stacks, never recursion
+   that deepens with the graph: compiling for the interpreter runs on a small thread stack (a
+   10,000-op chain on 256 KB).
 
    Debugging. ci_ctx_desc.debug (or ci_compile_desc.debug, or the CINDUCTOR_DEBUG environment
    variable: "1"/"all", or a comma list of graph,ir,kernels,source) prints the graph, the IR after
@@ -94,8 +110,19 @@
    registry with ci_registry_entry): Inductor's pointwise catalogue, reductions, views,
    indexing, pooling, resampling, scans, sorting, matmul and convolution. Index tensors are
    checked while a program runs: a value out of range makes ci_program_run return
-   CI_ERR_RUNTIME, never a wild read. So does an integer division by zero (floor_divide,
-   remainder, fmod, div with a rounding mode), PyTorch's ZeroDivisionError.
+   CI_ERR_RUNTIME, never a wild read. As in PyTorch, a negative index counts from the end in
+   index.Tensor and index_put, and is out of range in gather, index_select, embedding and the
+   scatters. So does an integer division by zero (floor_divide,
+   remainder, fmod, div with a rounding mode), PyTorch's ZeroDivisionError. The message names
+   the first failing check's node and op (the node's name in the graph, as ci_graph_print_cig
+   prints it), the index and the size: "index 9 is out of bounds for dimension of size 5 in
+   node t3 (aten.gather.default)".
+
+   Limits. An op's results: CI_MAX_OUTPUTS (64; an extern kernel's: CI_MAX_EXTERN_OUTPUTS, 16);
+   a call's positional and keyword arguments: CI_MAX_ARGS (64) each; a list argument:
+   CI_MAX_LIST (4096) elements. Past one, the builder or registration fails with a message
+   naming the limit. A registered op's name is namespace.op or namespace.op.overload, each
+   part an identifier.
 
    Data-dependent sizes. nonzero, where(condition), masked_select and self[bool_mask] give
    outputs whose size is known only after a run: ci_program_output_shape gives their upper
@@ -104,7 +131,9 @@
 
    cinductor does NOT (yet): run on the GPU, fuse scans, scatters or extern kernels with their
    neighbours, support dynamic shapes, complex dtypes, ops on data-dependent sizes (only
-   outputs), transposed convolution, or autograd.
+   outputs), transposed convolution, or autograd. A tensor holds at most 2^48 elements (an
+   empty one: its non-zero sizes multiply to at most 2^48); sizes, steps and offsets that
+   would overflow int64 are an error naming the op, never undefined behaviour.
 */
 #ifndef CINDUCTOR_H_INCLUDED
 #define CINDUCTOR_H_INCLUDED
@@ -126,6 +155,13 @@
 #endif
 
 #define CI_MAX_DIMS 8
+/* the most results one op may have (a lowering's num_outputs, a call's results), the most
+   an extern kernel may have, and the most positional (and, apart, keyword) arguments and
+   list elements one call may take */
+#define CI_MAX_OUTPUTS 64
+#define CI_MAX_EXTERN_OUTPUTS 16
+#define CI_MAX_ARGS 64
+#define CI_MAX_LIST 4096
 /* "no dim" for the dim argument of builders where aten's dim is optional */
 #define CI_DIM_NONE INT64_MIN
 
@@ -186,7 +222,13 @@ typedef struct ci_ctx_desc {
     void *log_user;
     unsigned debug;           /* CI_DEBUG_* bits; zero = none (CINDUCTOR_DEBUG env adds to it) */
     int num_threads;          /* zero = 1 */
+    uint64_t max_read;        /* bytes cinductor reads from one file or stream (a .cig file, a .npy
+                                 it loads): past it the read stops with CI_ERR_IO naming the file;
+                                 zero = CI_DEFAULT_MAX_READ (4 GiB) */
 } ci_ctx_desc;
+
+/* the default of every read limit (ci_ctx_desc.max_read, ci_npy_read_ex): 4 GiB */
+#define CI_DEFAULT_MAX_READ ((uint64_t)4 << 30)
 
 CI_API ci_result ci_ctx_create(const ci_ctx_desc *desc, ci_ctx **out);
 CI_API void ci_ctx_destroy(ci_ctx *ctx);
@@ -198,7 +240,7 @@ CI_API ci_dtype ci_dtype_from_name(const char *name);    /* "f32" or "float32"; 
 CI_API size_t ci_dtype_size(ci_dtype dt);
 
 /* ---- graphs ---- */
-CI_API ci_graph *ci_graph_create(ci_ctx *ctx);           /* NULL on allocation failure */
+CI_API ci_graph *ci_graph_create(ci_ctx *ctx);           /* NULL on allocation failure or a destroyed ctx */
 CI_API void ci_graph_destroy(ci_graph *g);
 CI_API ci_result ci_graph_status(const ci_graph *g);     /* first error recorded, or CI_OK */
 CI_API const char *ci_graph_message(const ci_graph *g);  /* "" when CI_OK */
@@ -207,12 +249,18 @@ CI_API const char *ci_graph_message(const ci_graph *g);  /* "" when CI_OK */
 CI_API ci_tensor ci_input(ci_graph *g, const char *name, ci_dtype dt, int ndim, const int64_t *shape);
 CI_API ci_tensor ci_const_array(ci_graph *g, const char *name, ci_dtype dt, int ndim,
                                 const int64_t *shape, const void *data);   /* data copied */
-CI_API ci_tensor ci_const_scalar(ci_graph *g, ci_dtype dt, double value);  /* 0-d tensor */
+CI_API ci_tensor ci_const_scalar(ci_graph *g, ci_dtype dt, double value);  /* 0-d tensor; a value dt cannot hold is an error */
 /* A Python number: weakly typed in promotion (x * 2.0 keeps x's dtype, as in PyTorch). */
 CI_API ci_tensor ci_scalar(ci_graph *g, double value);
 CI_API ci_tensor ci_scalar_int(ci_graph *g, int64_t value);
 CI_API ci_tensor ci_scalar_bool(ci_graph *g, int value);
 CI_API void ci_output(ci_graph *g, ci_tensor t);
+
+/* Names the node that computes t (its only result), so messages (graph building, run-time
+   checks) and ci_graph_print_cig use the caller's name instead of a generated one (t0, t1 ...).
+   The name follows ci_input's rules; a name another node was given explicitly is refused
+   (CI_ERR_INVALID_ARGS, with ci_ctx_last_error). It changes nothing the graph computes. */
+CI_API ci_result ci_tensor_set_name(ci_graph *g, ci_tensor t, const char *name);
 
 /* queries on a built tensor (after a successful builder) */
 CI_API ci_dtype ci_tensor_dtype(const ci_graph *g, ci_tensor t);
@@ -361,19 +409,22 @@ typedef enum ci_promotion {
 /* A lowering receives its arguments bound to the schema's parameters, in schema order, with
    defaults filled in (tensors have been promoted/broadcast as the flags ask). It builds its
    results with ci_lower_call / ci_lower_* and writes them to outs; returns the number of
-   results, or 0 after ci_lower_error. */
+   results (at most max_outs), or 0 after ci_lower_error. ci_compile lowers the graph again:
+   the lowering must then give the same number of results, dtypes and shapes as when the node
+   was built (ci_compile fails otherwise, naming the node). */
 typedef int (*ci_lowering_fn)(ci_lower *L, const ci_arg *args, int nargs,
                               ci_tensor *outs, int max_outs, void *user);
 
 typedef struct ci_lowering_desc {
-    const char *name;     /* "myns.op.overload", "myns.op" (a packet), or an aten name to override */
+    const char *name;     /* "myns.op.overload", "myns.op" (a packet), or an aten name to override;
+                             each part an identifier, else CI_ERR_INVALID_ARGS */
     const char *schema;   /* parameters, torch style: "self, other, *, alpha=1" */
     ci_lowering_fn fn;
     void *user;
     int broadcast;        /* broadcast tensor arguments to a common shape */
     ci_promotion promotion;
     int convert_input_to_bool;
-    int num_outputs;      /* zero = 1 */
+    int num_outputs;      /* zero = 1; at most CI_MAX_OUTPUTS */
 } ci_lowering_desc;
 
 CI_API ci_result ci_register_lowering(ci_ctx *ctx, const ci_lowering_desc *desc);
@@ -408,7 +459,7 @@ typedef struct ci_extern_desc {
     ci_extern_infer_fn infer;
     ci_extern_run_fn run;
     void *user;
-    int num_outputs;      /* zero = 1 */
+    int num_outputs;      /* zero = 1; at most CI_MAX_EXTERN_OUTPUTS */
 } ci_extern_desc;
 
 CI_API ci_result ci_register_extern(ci_ctx *ctx, const ci_extern_desc *desc);
@@ -466,7 +517,8 @@ CI_API int ci_program_num_kernels(const ci_program *p);
    runs; NULL goes back to the program's own arena (allocated then if need be). */
 CI_API size_t ci_program_arena_size(const ci_program *p);
 CI_API ci_result ci_program_set_arena(ci_program *p, void *arena, size_t size);
-CI_API const char *ci_program_source(const ci_program *p); /* the generated C (also emitted for the interpreter) */
+CI_API const char *ci_program_source(const ci_program *p); /* the generated C (an interpreter program writes
+                                                             it on the first call: not concurrently with its runs) */
 /* Random ops (rand, randn, randint, bernoulli, dropout) draw from a counter-based generator
    (Philox4x32-10): their values are a function of the seed, the op and the element, the same
    on every backend and every run until the seed changes. */
@@ -475,10 +527,17 @@ CI_API void ci_program_destroy(ci_program *p);
 
 /* ---- .npy files (NumPy format 1.0/2.0/3.0, little-endian, C order) ---- */
 /* Reads PATH; on success *data is a malloc'ed copy of the array (free it with ci_npy_free; never
-   NULL, even for 0 elements) and *nbytes its size. bf16 has no NumPy spelling and is not read. */
+   NULL, even for 0 elements) and *nbytes its size. bf16 has no NumPy spelling and is not read.
+   The header is read first, then exactly the bytes of data its shape needs: a shorter file is
+   "truncated", bytes after the data are an error, and a file (or pipe, or device) whose header
+   and data exceed CI_DEFAULT_MAX_READ (4 GiB) is refused before its data is read. */
 CI_API ci_result ci_npy_read(const char *path, ci_dtype *dtype, int *ndim,
                              int64_t *shape /* CI_MAX_DIMS */, void **data, size_t *nbytes,
                              char *err, size_t errsz);
+/* The same with a limit of MAX_READ bytes (zero = CI_DEFAULT_MAX_READ) */
+CI_API ci_result ci_npy_read_ex(const char *path, uint64_t max_read, ci_dtype *dtype, int *ndim,
+                                int64_t *shape /* CI_MAX_DIMS */, void **data, size_t *nbytes,
+                                char *err, size_t errsz);
 /* The same from memory: BUF holds a whole .npy file of LEN bytes. */
 CI_API ci_result ci_npy_parse(const void *buf, size_t len, ci_dtype *dtype, int *ndim,
                               int64_t *shape /* CI_MAX_DIMS */, void **data, size_t *nbytes,
@@ -500,7 +559,8 @@ CI_API ci_result ci_cig_parse_ex(ci_graph *g, const char *text, size_t len, cons
                                  void (*on_input)(void *user, int index, const char *name,
                                                   ci_dtype dt, int ndim, const int64_t *shape),
                                  void *user, char *err, size_t errsz);
-/* Reads and parses PATH; load() paths are relative to the directory of PATH. */
+/* Reads and parses PATH; load() paths are relative to the directory of PATH. Neither PATH nor a
+   load() target is read past the context's max_read (a pipe or /dev/zero ends in CI_ERR_IO). */
 CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, size_t errsz);
 
 #endif /* CINDUCTOR_H_INCLUDED */
@@ -580,6 +640,8 @@ static void ci__name_index_add(ci_graph *g, ci__node *nd);
    longjmps through the arena's error target (ci__err), so passes never check for NULL.
    ci__fail formats a message into a ci__err and longjmps to the entry point that armed it
    (Lua's error model): ci_call for graph building, ci_compile for compilation.
+   ci__add_ovf / ci__mul_ovf / ci__numel_ovf: int64 arithmetic on sizes that come from users,
+   reporting overflow instead of committing it (signed overflow is undefined).
    --------------------------------------------------------------------------------------- */
 struct ci__err {
     jmp_buf jb;
@@ -593,12 +655,22 @@ static void ci__default_free(void *p, size_t size, void *user) { (void)size; (vo
 
 typedef struct ci__regtab { ci__opdef **slots; int cap, n; } ci__regtab;
 
+/* The context is reference counted: one reference for the user (dropped by ci_ctx_destroy),
+   one for each live graph and program, which use its allocator, logger, registry and
+   last_error. Its memory goes with the last reference, whatever the order of the destroys. */
 struct ci_ctx {
     ci_ctx_desc desc;
     char last_error[2048];
     ci__regtab reg;
     ci__arena *arena;   /* registry, schemas */
-    uint32_t graph_tags;
+    uint64_t next_handle;     /* tensor handle ids: the next one no graph has had (0 = 1) */
+    int handles_wrapped;      /* all 2^32 were handed out once: new ranges avoid live graphs' */
+    ci_graph *graphs;         /* the live graphs (their handle ranges), linked by live_next */
+    long refs;          /* the user's (until ci_ctx_destroy) + live graphs + live programs */
+    int destroyed;      /* ci_ctx_destroy was called: no new graphs or registrations */
+#ifndef CINDUCTOR_NO_THREADS
+    pthread_mutex_t ref_mu;   /* graphs and programs of one context may die on different threads */
+#endif
 };
 
 static void *ci__malloc(const ci_ctx *ctx, size_t size) {
@@ -683,7 +755,7 @@ static char *ci__strdup(ci__arena *a, const char *s) {
 typedef struct ci__vec { void **v; int n, cap; } ci__vec;
 static void ci__vec_push(ci__arena *a, ci__vec *vec, void *p) {
     if (vec->n == vec->cap) {
-        int nc = vec->cap ? vec->cap * 2 : 16;
+        int nc = vec->cap ? vec->cap * 2 : 4;
         void **nv = CI__NEWN(a, void *, nc);
         if (vec->n) memcpy(nv, vec->v, sizeof(void *) * (size_t)vec->n);
         vec->v = nv; vec->cap = nc;
@@ -745,11 +817,51 @@ static int64_t ci__pymod(int64_t a, int64_t b) {
     if (r != 0 && ((r < 0) != (b < 0))) r += b;
     return r;
 }
-static int64_t ci__gcd(int64_t a, int64_t b) {
-    if (a < 0) a = -a;
-    if (b < 0) b = -b;
-    while (b) { int64_t t = a % b; a = b; b = t; }
-    return a;
+static int64_t ci__gcd(int64_t a, int64_t b) {   /* in unsigned arithmetic: -INT64_MIN is not an int64 */
+    uint64_t x = a < 0 ? 0 - (uint64_t)a : (uint64_t)a, y = b < 0 ? 0 - (uint64_t)b : (uint64_t)b;
+    while (y) { uint64_t t = x % y; x = y; y = t; }
+    return x > (uint64_t)INT64_MAX ? INT64_MIN : (int64_t)x;   /* (gcd(INT64_MIN, 0): callers pass a positive one) */
+}
+
+/* *r = a + b (a * b); 1 when that overflows int64 (*r is then unspecified) */
+#if defined(__has_builtin) && !defined(__TINYC__)
+#if __has_builtin(__builtin_add_overflow) && __has_builtin(__builtin_mul_overflow)
+#define CI__HAVE_OVF_BUILTINS 1
+#endif
+#elif defined(__GNUC__) && __GNUC__ >= 5 && !defined(__TINYC__)
+#define CI__HAVE_OVF_BUILTINS 1
+#endif
+static int ci__add_ovf(int64_t a, int64_t b, int64_t *r) {
+#ifdef CI__HAVE_OVF_BUILTINS
+    return __builtin_add_overflow(a, b, r);
+#else
+    if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b)) return 1;
+    *r = a + b;
+    return 0;
+#endif
+}
+static int ci__mul_ovf(int64_t a, int64_t b, int64_t *r) {
+#ifdef CI__HAVE_OVF_BUILTINS
+    return __builtin_mul_overflow(a, b, r);
+#else
+    if (a != 0 && b != 0) {
+        if (a == -1) { if (b == INT64_MIN) return 1; }
+        else if (b == -1) { if (a == INT64_MIN) return 1; }
+        else if (a > 0 ? (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a)
+                       : (b > 0 ? a < INT64_MIN / b : b < INT64_MAX / a)) return 1;
+    }
+    *r = a * b;
+    return 0;
+#endif
+}
+/* the product of n sizes into *r; 1 when a partial product overflows (a later 0 does not
+   save it: PyTorch's numel check refuses [2^62, 2^62, 0] too) */
+static int ci__numel_ovf(int n, const int64_t *s, int64_t *r) {
+    int64_t p = 1;
+    int i;
+    for (i = 0; i < n; i++) if (ci__mul_ovf(p, s[i], &p)) return 1;
+    *r = p;
+    return 0;
 }
 
 static void ci__fmt_shape(char *buf, size_t n, int ndim, const int64_t *s) {
@@ -826,6 +938,7 @@ enum { CI__IX_CONST, CI__IX_VAR, CI__IX_SUM, CI__IX_FDIV, CI__IX_MOD, CI__IX_MUL
 
 struct ci__ix {
     int kind, id, nterms;
+    int tsize;              /* nodes when written out as a tree (saturates at CI__IX_TREE_SAT) */
     int64_t c;              /* CONST value; SUM constant */
     int64_t lo, hi;         /* value range (inclusive) */
     int var;                /* VAR: variable number */
@@ -842,10 +955,18 @@ typedef struct ci__ixtab {
     int nvars;
     char *var_is_reduction;  /* per variable, grown with nvars */
     ci__v **var_val;         /* per variable: the value an indirect index variable stands for */
+    ci__ix **var_node;       /* per variable: its VAR node (variables are unique: not in the table) */
     int var_cap;
+    int ntab;                /* nodes in the table */
 } ci__ixtab;
 
 #define CI__IX_INF (INT64_MAX / 4)
+/* An index expression is printed, substituted and evaluated as a tree; a chain of views
+   (reshape after permute ...) can double its tree at every step without simplifying. A view
+   whose index would exceed CI__IX_MAX_TREE nodes copies its input first (>>ir), so every walk
+   of an index expression is bounded. */
+#define CI__IX_MAX_TREE 2048
+#define CI__IX_TREE_SAT (1 << 30)
 static int64_t ci__sat_add(int64_t a, int64_t b) {
     int64_t r;
     if (a <= -CI__IX_INF || b <= -CI__IX_INF) return -CI__IX_INF;
@@ -929,7 +1050,8 @@ static void ci__ix_range(ci__ix *e) {
 static ci__ix *ci__ix_intern(ci__arena *A, ci__ixtab *T, const ci__ix *cand) {
     uint32_t h = ci__ix_hash(cand);
     ci__ix *e;
-    if (T->n * 2 >= T->cap) {
+    CI__ASSERT(cand->kind != CI__IX_VAR);
+    if (T->ntab * 2 >= T->cap) {
         int nc = T->cap ? T->cap * 2 : 1024, i;
         ci__ix **ns = CI__NEWN(A, ci__ix *, nc);
         for (i = 0; i < T->cap; i++) {
@@ -950,7 +1072,15 @@ static ci__ix *ci__ix_intern(ci__arena *A, ci__ixtab *T, const ci__ix *cand) {
     }
     e->hash = h;
     e->id = T->n++;
-    if (e->kind != CI__IX_VAR) ci__ix_range(e);
+    T->ntab++;
+    ci__ix_range(e);
+    {   /* (a DAG that shares subexpressions can be exponentially larger as a tree) */
+        int64_t t = 1;
+        int i;
+        if (e->kind == CI__IX_SUM) for (i = 0; i < e->nterms; i++) t += e->atom[i]->tsize;
+        else if (e->a) t += (int64_t)e->a->tsize + (e->b ? e->b->tsize : 0);
+        e->tsize = (int)(t < CI__IX_TREE_SAT ? t : CI__IX_TREE_SAT);
+    }
     e->next = T->slots[h & (uint32_t)(T->cap - 1)];
     T->slots[h & (uint32_t)(T->cap - 1)] = e;
     return e;
@@ -964,33 +1094,40 @@ static ci__ix *ci__ix_const(ci__arena *A, ci__ixtab *T, int64_t v) {
 }
 /* a fresh variable ranging over [0, size-1] */
 static ci__ix *ci__ix_newvar(ci__arena *A, ci__ixtab *T, int64_t size, int is_reduction) {
-    ci__ix c;
-    memset(&c, 0, sizeof c);
-    c.kind = CI__IX_VAR; c.var = T->nvars++; c.lo = 0; c.hi = size > 0 ? size - 1 : 0;
+    ci__ix *e = CI__NEW(A, ci__ix);
+    e->kind = CI__IX_VAR; e->var = T->nvars++; e->lo = 0; e->hi = size > 0 ? size - 1 : 0;
     if (T->nvars > T->var_cap) {
         int nc = T->var_cap ? T->var_cap * 2 : 64;
         char *nr = CI__NEWN(A, char, nc);
         ci__v **nv = CI__NEWN(A, ci__v *, nc);
+        ci__ix **nn = CI__NEWN(A, ci__ix *, nc);
         if (T->var_cap) {
             memcpy(nr, T->var_is_reduction, (size_t)T->var_cap);
             memcpy(nv, T->var_val, sizeof(ci__v *) * (size_t)T->var_cap);
+            memcpy(nn, T->var_node, sizeof(ci__ix *) * (size_t)T->var_cap);
         }
-        T->var_is_reduction = nr; T->var_val = nv; T->var_cap = nc;
+        T->var_is_reduction = nr; T->var_val = nv; T->var_node = nn; T->var_cap = nc;
     }
-    T->var_is_reduction[c.var] = (char)is_reduction;
-    return ci__ix_intern(A, T, &c);
+    T->var_is_reduction[e->var] = (char)is_reduction;
+    T->var_node[e->var] = e;
+    e->hash = ci__ix_hash(e);
+    e->id = T->n++;
+    e->tsize = 1;
+    return e;
 }
 
 /* linear form scratch: const + sum coef*atom, sorted by atom id */
 #define CI__LIN_MAX 64
-typedef struct ci__lin { int64_t c; int n; int64_t k[CI__LIN_MAX]; ci__ix *t[CI__LIN_MAX]; } ci__lin;
+/* ovf: a coefficient or the constant overflowed int64 (sizes, strides or steps near 2^63):
+   ci__lin_make refuses the expression */
+typedef struct ci__lin { int64_t c; int n, ovf; int64_t k[CI__LIN_MAX]; ci__ix *t[CI__LIN_MAX]; } ci__lin;
 
 static void ci__lin_add_term(ci__lin *l, int64_t k, ci__ix *t) {
     int i, j;
     if (k == 0) return;
     for (i = 0; i < l->n; i++) {
         if (l->t[i] == t) {
-            l->k[i] += k;
+            l->ovf |= ci__add_ovf(l->k[i], k, &l->k[i]);
             if (l->k[i] == 0) { for (j = i; j + 1 < l->n; j++) { l->k[j] = l->k[j + 1]; l->t[j] = l->t[j + 1]; } l->n--; }
             return;
         }
@@ -1002,16 +1139,23 @@ static void ci__lin_add_term(ci__lin *l, int64_t k, ci__ix *t) {
 }
 static void ci__lin_add(ci__lin *l, ci__ix *e, int64_t scale) {
     int i;
-    if (e->kind == CI__IX_CONST) { l->c += scale * e->c; return; }
-    if (e->kind == CI__IX_SUM) {
-        l->c += scale * e->c;
-        for (i = 0; i < e->nterms; i++) ci__lin_add_term(l, scale * e->coef[i], e->atom[i]);
+    int64_t p;
+    if (e->kind == CI__IX_CONST || e->kind == CI__IX_SUM) {
+        l->ovf |= ci__mul_ovf(scale, e->c, &p) || ci__add_ovf(l->c, p, &l->c);
+        for (i = 0; e->kind == CI__IX_SUM && i < e->nterms; i++) {
+            if (ci__mul_ovf(scale, e->coef[i], &p)) { l->ovf = 1; continue; }
+            ci__lin_add_term(l, p, e->atom[i]);
+        }
         return;
     }
     ci__lin_add_term(l, scale, e);
 }
 static ci__ix *ci__lin_make(ci__arena *A, ci__ixtab *T, const ci__lin *l) {
     ci__ix c;
+    if (l->ovf) {
+        CI__ASSERT(A->err && A->err->armed);
+        ci__fail(A->err, CI_ERR_UNSUPPORTED, "an index expression overflows int64 (a size, stride, step or offset near 2^63)");
+    }
     if (l->n == 0) return ci__ix_const(A, T, l->c);
     if (l->n == 1 && l->c == 0 && l->k[0] == 1) return l->t[0];
     memset(&c, 0, sizeof c);
@@ -1021,14 +1165,14 @@ static ci__ix *ci__lin_make(ci__arena *A, ci__ixtab *T, const ci__lin *l) {
 }
 static ci__ix *ci__ix_add(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
     ci__lin l;
-    l.c = 0; l.n = 0;
+    l.c = 0; l.n = 0; l.ovf = 0;
     ci__lin_add(&l, a, 1);
     ci__lin_add(&l, b, 1);
     return ci__lin_make(A, T, &l);
 }
 static ci__ix *ci__ix_scale(ci__arena *A, ci__ixtab *T, ci__ix *a, int64_t k) {
     ci__lin l;
-    l.c = 0; l.n = 0;
+    l.c = 0; l.n = 0; l.ovf = 0;
     ci__lin_add(&l, a, k);
     return ci__lin_make(A, T, &l);
 }
@@ -1056,10 +1200,10 @@ static ci__ix *ci__ix_fdiv(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
     d = b->c;
     if (d == 1) return a;
     if (a->kind == CI__IX_CONST) return ci__ix_const(A, T, ci__floordiv(a->c, d));
-    l.c = 0; l.n = 0;
+    l.c = 0; l.n = 0; l.ovf = 0;
     ci__lin_add(&l, a, 1);
-    q.c = ci__floordiv(l.c, d); q.n = 0;
-    r.c = ci__pymod(l.c, d); r.n = 0;
+    q.c = ci__floordiv(l.c, d); q.n = 0; q.ovf = l.ovf;
+    r.c = ci__pymod(l.c, d); r.n = 0; r.ovf = 0;
     for (i = 0; i < l.n; i++) {
         if (l.k[i] % d == 0) ci__lin_add_term(&q, l.k[i] / d, l.t[i]);
         else ci__lin_add_term(&r, l.k[i], l.t[i]);
@@ -1068,7 +1212,7 @@ static ci__ix *ci__ix_fdiv(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
         ci__ix *re = ci__lin_make(A, T, &r), *rest;
         if (re->lo > -CI__IX_INF && re->hi < CI__IX_INF &&
             ci__floordiv(re->lo, d) == ci__floordiv(re->hi, d)) {
-            q.c += ci__floordiv(re->lo, d);
+            q.ovf |= ci__add_ovf(q.c, ci__floordiv(re->lo, d), &q.c);
         } else {
             /* common factor of the remainder and the divisor */
             g = d;
@@ -1080,8 +1224,9 @@ static ci__ix *ci__ix_fdiv(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
                 re = ci__lin_make(A, T, &r);
             }
             /* FloorDiv(FloorDiv(x, d1), d2) = FloorDiv(x, d1*d2) */
-            if (re->kind == CI__IX_FDIV && re->b->kind == CI__IX_CONST && re->b->c > 0)
-                rest = ci__ix_fdiv(A, T, re->a, ci__ix_const(A, T, re->b->c * d));
+            int64_t dd;
+            if (re->kind == CI__IX_FDIV && re->b->kind == CI__IX_CONST && re->b->c > 0 && !ci__mul_ovf(re->b->c, d, &dd))
+                rest = ci__ix_fdiv(A, T, re->a, ci__ix_const(A, T, dd));
             else if (d == 1)
                 rest = re;
             else
@@ -1101,9 +1246,9 @@ static ci__ix *ci__ix_mod(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
     m = b->c;
     if (m == 1) return ci__ix_const(A, T, 0);
     if (a->kind == CI__IX_CONST) return ci__ix_const(A, T, ci__pymod(a->c, m));
-    l.c = 0; l.n = 0;
+    l.c = 0; l.n = 0; l.ovf = 0;
     ci__lin_add(&l, a, 1);
-    r.c = ci__pymod(l.c, m); r.n = 0;
+    r.c = ci__pymod(l.c, m); r.n = 0; r.ovf = l.ovf;
     for (i = 0; i < l.n; i++)
         if (l.k[i] % m != 0) ci__lin_add_term(&r, l.k[i], l.t[i]);
     re = ci__lin_make(A, T, &r);
@@ -1149,7 +1294,7 @@ static void ci__ixsub_set(ci__ixsub *s, int var, ci__ix *e) {
     if ((s->n + 1) * 2 > s->cap) {
         ci__ixsub t;
         int j;
-        t.A = s->A; t.cap = s->cap ? s->cap * 2 : 16; t.n = 0;
+        t.A = s->A; t.cap = s->cap ? s->cap * 2 : 8; t.n = 0;
         t.key = CI__NEWN(s->A, int, t.cap);
         t.val = CI__NEWN(s->A, ci__ix *, t.cap);
         for (j = 0; j < s->cap; j++) if (s->key[j]) ci__ixsub_set(&t, s->key[j] - 1, s->val[j]);
@@ -1224,18 +1369,25 @@ static int ci__ix_plain(const ci__ix *e) {
 static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void *user) {
     int i;
     switch (e->kind) {
-    case CI__IX_CONST: ci__sb_printf(sb, "%lldLL", (long long)e->c); break;
+    case CI__IX_CONST:   /* (-9223372036854775808LL is the negation of a literal too large for long long) */
+        if (e->c == INT64_MIN) ci__sb_put(sb, "(-9223372036854775807LL - 1)");
+        else ci__sb_printf(sb, "%lldLL", (long long)e->c);
+        break;
     case CI__IX_VAR: ci__sb_put(sb, vn(e->var, user)); break;
     case CI__IX_SUM:
         ci__sb_put(sb, "(");
         for (i = 0; i < e->nterms; i++) {
             int64_t k = e->coef[i];
-            if (i > 0 || k < 0) ci__sb_put(sb, k < 0 ? (i ? " - " : "-") : " + ");
-            if (k < 0) k = -k;
-            if (k != 1) ci__sb_printf(sb, "%lldLL*", (long long)k);
+            if (k == INT64_MIN) ci__sb_put(sb, i ? " + (-9223372036854775807LL - 1)*" : "(-9223372036854775807LL - 1)*");
+            else {
+                if (i > 0 || k < 0) ci__sb_put(sb, k < 0 ? (i ? " - " : "-") : " + ");
+                if (k < 0) k = -k;
+                if (k != 1) ci__sb_printf(sb, "%lldLL*", (long long)k);
+            }
             ci__ix_print(sb, e->atom[i], vn, user);
         }
-        if (e->c) ci__sb_printf(sb, " %s %lldLL", e->c < 0 ? "-" : "+", (long long)(e->c < 0 ? -e->c : e->c));
+        if (e->c == INT64_MIN) ci__sb_put(sb, " + (-9223372036854775807LL - 1)");
+        else if (e->c) ci__sb_printf(sb, " %s %lldLL", e->c < 0 ? "-" : "+", (long long)(e->c < 0 ? -e->c : e->c));
         ci__sb_put(sb, ")");
         break;
     case CI__IX_FDIV:
@@ -1294,7 +1446,9 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
    (TensorBox) is a storage seen through an optional view: index expressions mapping the box's
    own index variables to the storage's indices (or to a flat offset for as_strided). realize
    turns a Pointwise storage into a computed buffer and its kernel; every box sharing the
-   storage then loads from memory. The realize heuristics use Inductor's numbers.
+   storage then loads from memory. The realize heuristics use Inductor's numbers. Walks of a
+   value DAG use an explicit stack in L (ci__vw_*), never recursion: a fused kernel's DAG is as
+   deep as the chain it inlines. A view's index is kept below CI__IX_MAX_TREE tree nodes.
    --------------------------------------------------------------------------------------- */
 /* value ops: X(enum, name, arity, f32 libm name, f64 libm name) */
 #define CI__VOP_LIST(X) \
@@ -1406,9 +1560,10 @@ struct ci__v {
     ci_dtype dt;            /* the compute dtype of the result (f16/bf16 loads give f32) */
     ci__v *a[CI__VARGS];    /* operands; for LOAD, the checked index values its indirect variables stand for */
     int ivar;               /* CHECKIDX: 1 + the indirect index variable bound to this value (0 = none yet) */
+    int site;               /* CHECKIDX, CHECKNZ: 1 + its entry in L->checks, the node it checks for (0 = unknown) */
     ci__ix *ix;             /* LOAD: flat element offset; INDEX: the expression */
     ci__buf *buf;           /* LOAD */
-    double f;               /* CONST (floats) */
+    double f;               /* CONST (floats); CHECKIDX: 1 when a negative index wraps once, 0 when it is out of bounds */
     int64_t i;              /* CONST (integers, bool); BITCAST: 16 * source dtype + target dtype (storage dtypes) */
     uint32_t hash;
     ci__v *next;
@@ -1433,11 +1588,12 @@ struct ci__box {
     int64_t size[CI_MAX_DIMS];
     ci__storage *st;
     int view;                    /* 0 identity; 1 map[] gives storage indices; 2 map[0] is a flat offset */
-    ci__ix *vars[CI_MAX_DIMS];   /* view: the box's own index variables */
-    ci__ix *map[CI_MAX_DIMS];
+    ci__ix **vars;               /* view: the box's own index variables (ndim of them) */
+    ci__ix **map;                /* view: st->ndim expressions (1 for view 2); both NULL without a view */
     int weak;                    /* a Python number: 1 bool, 2 int, 3 float */
     double wf;
     int64_t wi;
+    int copied;                  /* a view of a copy (its index grew too large): st is not its base's storage */
 };
 
 enum { CI__BUF_INPUT = 1, CI__BUF_CONST, CI__BUF_COMPUTED, CI__BUF_SEED };
@@ -1491,12 +1647,15 @@ struct ci__kernel {
     const ci__opdef *ext;
     int nin, nout, nargs;
     ci__buf **ins, **outs;
+    ci_extern_tensor *in_t;          /* EXTERN: each input's dtype and shape as the op saw them (a dense
+                                        view reads its buffer under another shape) */
     ci_arg *args;
     int live;
     ci__ix *sidx;                    /* SCATTER: the flat index written */
     int smode;                       /* SCATTER: CI__SC_* */
     int disjoint;                    /* SCATTER: no two points write one element (a ConcatKernel slice): runs in parallel */
     int sdim, sout;                  /* SCAN: the scanned dim of out; CUMMAX/CUMMIN: 0 values, 1 indices */
+    int rr;                          /* POINTWISE: 1 reads no reduction, even through other kernels; 0 unknown */
     /* sched: its place in a fused kernel (a group) */
     ci__group *grp;
     int inner;                       /* iterates the group's reduction variables */
@@ -1520,6 +1679,7 @@ typedef struct ci__tiling {
 } ci__tiling;
 struct ci__group {
     int id, fused, nphase, live;
+    int trial;                       /* sched: the trial its members are placed in (0 = none yet) */
     char name[64];
     ci__tiling t;
     ci__vec m;                       /* member kernels, in order */
@@ -1551,6 +1711,13 @@ struct ci__opdef {
                                 run writes the sizes it filled into outs[].shape */
 };
 
+/* The program's run-time error record (B[err_slot] points at it): the first failing check's
+   code (1 an index out of range, 2 an integer division by zero), its site (an entry of
+   L->checks) and, for an index, its value. The emitted C declares the same struct, ci_rterr. */
+typedef struct ci__rterr { int code, site; long long value; } ci__rterr;
+/* a run-time check site: the node and op a CHECKIDX / CHECKNZ was made for, the indexed size */
+typedef struct ci__check { const char *node, *op, *node_src; int64_t size; } ci__check;
+
 struct ci__L {
     ci_ctx *ctx;
     ci__arena *A;
@@ -1567,14 +1734,23 @@ struct ci__L {
     int user_failed;
     ci_result user_code;
     char user_msg[1024];
-    int err_slot;       /* B[err_slot] points at the program's run-time error flag */
+    int err_slot;       /* B[err_slot] points at the program's run-time error record (ci__rterr) */
+    ci__vec checks;     /* ci__check: run-time check sites (CHECKIDX, CHECKNZ), in creation order */
     ci__buf *seed_buf;  /* random ops: the program's seed (a one-element i64 slot) */
     int64_t rng_off;    /* random ops: the counters the ops lowered so far have used */
     int *mark;          /* scratch marks for DAG walks */
     int mark_cap, epoch;
+    ci__v **wstk;       /* the explicit stack DAG walks borrow (ci__vw_open) */
+    unsigned char *wpost;
+    int wstk_cap, wstk_busy;
     ci__vec groups;     /* sched: fused kernels, in run order */
     ci__vec unfused;    /* sched: ci__unfused records */
+    int *unf_set, unf_cap;
+    int *uoff, *users;  /* lower (compiling): the graph's users index (ci__users_index) */
+    char *uout;
     int trials;         /* sched: placement attempts so far */
+    int *phase_of, *phase_trial;   /* sched: the phase a value needs, for values placed in trial phase_trial[id] */
+    int phase_cap;
     int maxphase, maxmembers;
 };
 
@@ -1603,6 +1779,18 @@ static int ci__v_same(const ci__v *x, const ci__v *y) {
     for (i = 0; i < x->n; i++) if (x->a[i] != y->a[i]) return 0;
     return 1;
 }
+/* a new check value's site: the node being lowered (names copied: the program outlives the graph) */
+static int ci__v_check_site(ci__L *L, const ci__v *v) {
+    ci__check *c, *prev = L->checks.n ? (ci__check *)L->checks.v[L->checks.n - 1] : NULL;
+    if (L->meta || !L->node_name || !L->node_op || !strcmp(L->node_op, "output")) return 0;
+    c = CI__NEW(L->A, ci__check);
+    if (prev && prev->node_src == L->node_name) { c->node = prev->node; c->op = prev->op; }
+    else { c->node = ci__strdup(L->A, L->node_name); c->op = ci__strdup(L->A, L->node_op); }
+    c->node_src = L->node_name;
+    c->size = v->op == CI__V_CHECKIDX ? v->i : 0;
+    ci__vec_push(L->A, &L->checks, c);
+    return L->checks.n;
+}
 static ci__v *ci__v_intern(ci__L *L, const ci__v *cand) {
     ci__vtab *T = &L->vt;
     uint32_t h = ci__v_hash(cand);
@@ -1620,6 +1808,7 @@ static ci__v *ci__v_intern(ci__L *L, const ci__v *cand) {
         if (e->hash == h && ci__v_same(e, cand)) return e;
     e = CI__NEW(L->A, ci__v);
     *e = *cand;
+    if ((e->op == CI__V_CHECKIDX || e->op == CI__V_CHECKNZ) && !e->site) e->site = ci__v_check_site(L, e);
     e->hash = h;
     e->id = T->n++;
     e->next = T->slots[h & (uint32_t)(T->cap - 1)];
@@ -1722,14 +1911,15 @@ static ci__v *ci__v_bitcast(ci__L *L, ci__v *a, ci_dtype src, ci_dtype dt) {
     return ci__v_intern(L, &c);
 }
 
-/* Indirect indexing: an index read from a tensor. CHECKIDX wraps a negative index once and
-   flags (and clamps to 0) one outside [0, size), so a bad index is a run-time error, never a
-   wild read; the checked value gets one index variable with range [0, size), which loads use
+/* Indirect indexing: an index read from a tensor. CHECKIDX wraps a negative index once where
+   the op does in PyTorch (wrap = 1: index.Tensor, index_put; gather, index_select, embedding and
+   the scatters raise instead) and flags (and clamps to 0) one outside [0, size), so a bad index
+   is a run-time error, never a wild read; the checked value gets one index variable with range [0, size), which loads use
    like any other variable. The value is an argument of every load using it. */
-static ci__v *ci__v_checkidx(ci__L *L, ci__v *idx, int64_t size) {
+static ci__v *ci__v_checkidx(ci__L *L, ci__v *idx, int64_t size, int wrap) {
     ci__v c;
     memset(&c, 0, sizeof c);
-    c.op = CI__V_CHECKIDX; c.n = 1; c.a[0] = ci__v_cast(L, idx, CI_I64); c.dt = CI_I64; c.i = size;
+    c.op = CI__V_CHECKIDX; c.n = 1; c.a[0] = ci__v_cast(L, idx, CI_I64); c.dt = CI_I64; c.i = size; c.f = wrap ? 1 : 0;
     return ci__v_intern(L, &c);
 }
 /* An integer divisor: CHECKNZ passes it through and flags a zero (PyTorch's ZeroDivisionError),
@@ -1742,16 +1932,29 @@ static ci__v *ci__v_checknz(ci__L *L, ci__v *y) {
 static ci__ix *ci__ix_indirect(ci__L *L, ci__v *checked) {
     ci__ix *var;
     CI__ASSERT(checked->op == CI__V_CHECKIDX);
-    if (checked->ivar) {
-        ci__ix c;
-        memset(&c, 0, sizeof c);
-        c.kind = CI__IX_VAR; c.var = checked->ivar - 1; c.lo = 0; c.hi = checked->i > 0 ? checked->i - 1 : 0;
-        return ci__ix_intern(L->A, &L->ixt, &c);
-    }
+    if (checked->ivar) return L->ixt.var_node[checked->ivar - 1];
     var = ci__ix_newvar(L->A, &L->ixt, checked->i, 0);
     L->ixt.var_val[var->var] = checked;
     checked->ivar = var->var + 1;
     return var;
+}
+/* val read through index m (n dims; a 0-d tensor is read with one) of a tensor, or, with
+   size, stored through m into a contiguous buffer of that size. Where an indirect index
+   vanished from the flat offset (a dim of size 1, a broadcast dim, 0-d) no load carries its
+   check, so val is made to depend on it (a where whose branches agree): a bad index stays an
+   error. */
+static ci__v *ci__v_keepchecks(ci__L *L, ci__v *val, int n, ci__ix *const *m, const int64_t *size) {
+    ci__v *out = val;
+    int i, j, found;
+    for (i = 0; i < n; i++) {
+        ci__v *c = m[i]->kind == CI__IX_VAR && m[i]->var < L->ixt.nvars ? L->ixt.var_val[m[i]->var] : NULL;
+        if (!c || c->op != CI__V_CHECKIDX) continue;
+        found = 0;
+        if (size) found = size[i] > 1;
+        else if (val->op == CI__V_LOAD) for (j = 0; j < val->n; j++) if (val->a[j] == c) found = 1;
+        if (!found) out = ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_GE, c, ci__v_consti(L, CI_I64, 0)), out, out);
+    }
+    return out;
 }
 /* a load whose flat index may use indirect variables: their values become the load's args */
 static void ci__collect_indirect(ci__L *L, const ci__ix *e, ci__v **vals, int *n) {
@@ -1797,18 +2000,78 @@ static void ci__vmemo_put(ci__L *L, ci__vmemo *m, ci__v *v, ci__v *r) {
     m->from[k] = v; m->to[k] = r; m->n++;
 }
 static void ci__vmemo_init(ci__L *L, ci__vmemo *m) {
-    m->cap = 64; m->n = 0;
+    m->cap = 16; m->n = 0;   /* (small: most substitutions are of a few nodes; it grows) */
     m->from = CI__NEWN(L->A, ci__v *, m->cap);
     m->to = CI__NEWN(L->A, ci__v *, m->cap);
 }
-static ci__v *ci__v_subst_rec(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
+/* Walks of value DAGs use an explicit stack, never recursion: a fused kernel's DAG is as deep
+   as the chain of ops it inlines, and compiling must work on a small thread stack. The stack
+   lives in L and is borrowed by one walk at a time (a nested walk gets its own). An entry with
+   post = 1 stands for "its operands are done". */
+typedef struct ci__vwalk { ci__L *L; ci__v **v; unsigned char *post; int n, cap, borrowed; } ci__vwalk;
+static void ci__vw_open(ci__L *L, ci__vwalk *w) {
+    w->L = L; w->n = 0;
+    w->borrowed = !L->wstk_busy;
+    if (w->borrowed) { L->wstk_busy = 1; w->v = L->wstk; w->post = L->wpost; w->cap = L->wstk_cap; }
+    else { w->v = NULL; w->post = NULL; w->cap = 0; }
+}
+static void ci__vw_close(ci__vwalk *w) { if (w->borrowed) w->L->wstk_busy = 0; }
+static void ci__vw_push(ci__vwalk *w, ci__v *v, int post) {
+    if (w->n == w->cap) {
+        int nc = w->cap ? w->cap * 2 : 256;
+        ci__v **nv = CI__NEWN(w->L->A, ci__v *, nc);
+        unsigned char *np = CI__NEWN(w->L->A, unsigned char, nc);
+        if (w->n) { memcpy(nv, w->v, sizeof(ci__v *) * (size_t)w->n); memcpy(np, w->post, (size_t)w->n); }
+        w->v = nv; w->post = np; w->cap = nc;
+        if (w->borrowed) { w->L->wstk = nv; w->L->wpost = np; w->L->wstk_cap = nc; }
+    }
+    w->v[w->n] = v; w->post[w->n++] = (unsigned char)post;
+}
+/* the next node of a pre-order walk (each node once, as marks[id] == epoch records; the
+   operands of a node come after it, in order); NULL at the end */
+static ci__v *ci__vw_next(ci__vwalk *w, int *marks, int epoch) {
+    while (w->n) {
+        ci__v *v = w->v[--w->n];
+        int i;
+        if (marks[v->id] == epoch) continue;
+        marks[v->id] = epoch;
+        for (i = v->n - 1; i >= 0; i--) ci__vw_push(w, v->a[i], 0);
+        return v;
+    }
+    return NULL;
+}
+/* the next node of a post-order walk (operands first, each node once); NULL at the end */
+static ci__v *ci__vw_next_post(ci__vwalk *w, int *marks, int epoch) {
+    while (w->n) {
+        ci__v *v = w->v[--w->n];
+        int i;
+        if (w->post[w->n]) return v;
+        if (marks[v->id] == epoch) continue;
+        marks[v->id] = epoch;
+        ci__vw_push(w, v, 1);
+        for (i = v->n - 1; i >= 0; i--) if (marks[v->a[i]->id] != epoch) ci__vw_push(w, v->a[i], 0);
+    }
+    return NULL;
+}
+/* the next node of a memoised post-order rebuild: a node not in m whose operands all are */
+static ci__v *ci__vw_next_memo(ci__vwalk *w, const ci__vmemo *m) {
+    while (w->n) {
+        ci__v *v = w->v[--w->n];
+        int i;
+        if (ci__vmemo_get(m, v)) continue;
+        if (w->post[w->n]) return v;
+        ci__vw_push(w, v, 1);
+        for (i = v->n - 1; i >= 0; i--) if (!ci__vmemo_get(m, v->a[i])) ci__vw_push(w, v->a[i], 0);
+    }
+    return NULL;
+}
+static ci__v *ci__v_subst_one(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
     int i;
-    ci__v c, *r = ci__vmemo_get(m, v);
-    if (r) return r;
+    ci__v c, *r;
     c = *v;
     c.next = NULL;
     c.ivar = 0;
-    for (i = 0; i < v->n; i++) c.a[i] = ci__v_subst_rec(L, v->a[i], s, m);
+    for (i = 0; i < v->n; i++) c.a[i] = ci__vmemo_get(m, v->a[i]);
     if (v->op == CI__V_LOAD || v->op == CI__V_INDEX)   /* an indirect variable follows its (substituted) value */
         for (i = 0; i < v->n; i++)
             if (v->a[i]->ivar && c.a[i] != v->a[i]) ci__ixsub_set(s, v->a[i]->ivar - 1, ci__ix_indirect(L, c.a[i]));
@@ -1823,8 +2086,14 @@ static ci__v *ci__v_subst_rec(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
 }
 static ci__v *ci__v_subst(ci__L *L, ci__v *v, ci__ixsub *s) {
     ci__vmemo m;
+    ci__vwalk w;
+    ci__v *x;
     ci__vmemo_init(L, &m);
-    return ci__v_subst_rec(L, v, s, &m);
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((x = ci__vw_next_memo(&w, &m)) != NULL) ci__v_subst_one(L, x, s, &m);
+    ci__vw_close(&w);
+    return ci__vmemo_get(&m, v);
 }
 
 /* build a substitution var(from[i]) -> to[i] */
@@ -1846,56 +2115,105 @@ static int *ci__marks(ci__L *L) {
     L->epoch++;
     return L->mark;
 }
-typedef struct ci__vstats { int reads, ops, heavy; } ci__vstats;
-static void ci__v_stats_rec(ci__L *L, ci__v *v, ci__vstats *st) {
-    int i;
-    if (v->id < L->mark_cap && L->mark[v->id] == L->epoch) return;
-    if (v->id < L->mark_cap) L->mark[v->id] = L->epoch;
-    if (v->op == CI__V_LOAD) st->reads++;
-    else if (v->op != CI__V_CONST && v->op != CI__V_INDEX) st->ops++;
-    if (v->op == CI__V_EXP || v->op == CI__V_SIGMOID) st->heavy = 1;
-    for (i = 0; i < v->n; i++) ci__v_stats_rec(L, v->a[i], st);
-}
-static ci__vstats ci__v_stats(ci__L *L, ci__v *v) {
+typedef struct ci__vstats { int reads, ops, heavy, maxix; } ci__vstats;
+/* reads, ops and heavy ops of the DAG at v; the walk stops once ops > max_ops or reads >
+   max_reads (then the counts are only known to exceed a limit) */
+static ci__vstats ci__v_stats_upto(ci__L *L, ci__v *v, int max_ops, int max_reads) {
     ci__vstats st;
-    st.reads = st.ops = st.heavy = 0;
-    ci__marks(L);
-    ci__v_stats_rec(L, v, &st);
+    ci__vwalk w;
+    int *marks = ci__marks(L), epoch = L->epoch;
+    st.reads = st.ops = st.heavy = st.maxix = 0;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((v = ci__vw_next(&w, marks, epoch)) != NULL) {
+        if (v->ix && v->ix->tsize > st.maxix) st.maxix = v->ix->tsize;
+        if (v->op == CI__V_LOAD) st.reads++;
+        else if (v->op != CI__V_CONST && v->op != CI__V_INDEX) st.ops++;
+        if (v->op == CI__V_EXP || v->op == CI__V_SIGMOID) st.heavy = 1;
+        if (st.ops > max_ops || st.reads > max_reads) break;
+    }
+    ci__vw_close(&w);
     return st;
 }
+static ci__vstats ci__v_stats(ci__L *L, ci__v *v) { return ci__v_stats_upto(L, v, INT_MAX, INT_MAX); }
 
 /* -- boxes -- */
+/* Sizes within cinductor's limit: none negative, at most 2^48 elements, and (for an empty
+   tensor) the product of its non-zero sizes too, so that strides, flat offsets and every product
+   of sizes fit in int64 without a check. Lowerings call it (through ci__pw_vars and
+   ci__box_new) before any arithmetic on a shape that came from a user. */
+static int ci__size_ok(int ndim, const int64_t *size, int64_t *numel) {
+    int64_t n = 1, nz = 1;
+    int i;
+    for (i = 0; i < ndim; i++) {
+        if (size[i] < 0) return 0;
+        n = ci__sat_mul(n, size[i]);
+        nz = ci__sat_mul(nz, size[i] ? size[i] : 1);
+    }
+    if (numel) *numel = n;
+    return nz <= CI__MAX_NUMEL;
+}
+static void ci__check_size(ci__L *L, int ndim, const int64_t *size) {
+    int64_t n;
+    int i;
+    char sh[CI_MAX_DIMS * 24];
+    if (ndim > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%d dims: at most %d are supported", ndim, CI_MAX_DIMS);
+    if (ci__size_ok(ndim, size, &n)) return;
+    for (i = 0; i < ndim; i++) if (size[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "negative size %lld", (long long)size[i]);
+    ci__fmt_shape(sh, sizeof sh, ndim, size);
+    if (n) CI__FAIL(L, CI_ERR_UNSUPPORTED, "a tensor of %s%lld elements is larger than cinductor supports (2^48)",
+                    n >= CI__IX_INF ? "more than " : "", (long long)n);
+    CI__FAIL(L, CI_ERR_UNSUPPORTED, "shape %s: an empty tensor whose other sizes multiply past 2^48 is larger than cinductor supports", sh);
+}
 static ci__box *ci__box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size) {
     ci__box *b = CI__NEW(L->A, ci__box);
     int i;
-    int64_t n = 1;
-    if (ndim > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%d dims: at most %d are supported", ndim, CI_MAX_DIMS);
+    ci__check_size(L, ndim, size);
     b->dt = dt; b->ndim = ndim;
-    for (i = 0; i < ndim; i++) {
-        b->size[i] = size[i];
-        if (size[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "negative size %lld", (long long)size[i]);
-        n = ci__sat_mul(n, size[i]);
-    }
-    if (n > CI__MAX_NUMEL) CI__FAIL(L, CI_ERR_UNSUPPORTED, "a tensor of %s%lld elements is larger than cinductor supports (2^48)",
-                                    n >= CI__IX_INF ? "more than " : "", (long long)n);
+    for (i = 0; i < ndim; i++) b->size[i] = size[i];
     ci__vec_push(L->A, &L->boxes, b);
     b->id = L->boxes.n;
     return b;
 }
+/* the one decode of a lowering-time handle (a box id): NULL unless 1 <= id <= boxes.n,
+   compared as unsigned (a handle is user input: ci_lower_*, a user lowering's results) */
+static ci__box *ci__box_find(const ci__L *L, ci_tensor t) {
+    return (L && t.id != 0 && t.id <= (uint32_t)L->boxes.n) ? (ci__box *)L->boxes.v[t.id - 1] : NULL;
+}
 static ci__box *ci__box_get(ci__L *L, ci_tensor t) {
-    if (t.id == 0 || (int)t.id > L->boxes.n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "invalid tensor handle %u", (unsigned)t.id);
-    return (ci__box *)L->boxes.v[t.id - 1];
+    ci__box *b = ci__box_find(L, t);
+    if (!b) CI__FAIL(L, CI_ERR_INVALID_ARGS, "invalid tensor handle %u", (unsigned)t.id);
+    return b;
 }
 static ci_tensor ci__tensor_of(const ci__box *b) { ci_tensor t; t.id = (uint32_t)b->id; return t; }
+/* of a shape already checked (ci__check_size, ci__check_shape); one that overflows gives
+   INT64_MAX, which every size limit refuses */
 static int64_t ci__numel(int ndim, const int64_t *s) {
-    int64_t n = 1;
-    int i;
-    for (i = 0; i < ndim; i++) n *= s[i];
-    return n;
+    int64_t n;
+    return ci__numel_ovf(ndim, s, &n) ? INT64_MAX : n;
 }
 static void ci__pw_vars(ci__L *L, int ndim, const int64_t *size, ci__ix **vars) {
     int i;
+    if (ndim > CI_MAX_DIMS || !ci__size_ok(ndim, size, NULL)) {   /* before the lowering's arithmetic on the shape */
+        int64_t cp[CI_MAX_DIMS] = {0};   /* (a copy: gcc cannot tell that the caller's array is set up to ndim) */
+        for (i = 0; i < ndim && i < CI_MAX_DIMS; i++) cp[i] = size[i];
+        ci__check_size(L, ndim, cp);
+    }
     for (i = 0; i < ndim; i++) vars[i] = ci__ix_newvar(L->A, &L->ixt, size[i], 0);
+}
+/* the variables of x's unrealized Pointwise when x is that Pointwise unviewed and of this
+   shape, else fresh ones: a pointwise op over x then reads x's body as it is, where fresh
+   variables would copy the body (and a chain of n ops would copy n bodies of up to
+   CI__LARGE_INNER_FN ops). A body uses only its storage's variables, so two storages may
+   share them. */
+static void ci__pw_vars_like(ci__L *L, const ci__box *x, int ndim, const int64_t *size, ci__ix **vars) {
+    int i;
+    if (x && !x->weak && !x->view && x->st->kind == CI__ST_PW && x->ndim == ndim &&
+        (!ndim || !memcmp(x->size, size, sizeof(int64_t) * (size_t)ndim))) {
+        for (i = 0; i < ndim; i++) vars[i] = x->st->vars[i];
+        return;
+    }
+    ci__pw_vars(L, ndim, size, vars);
 }
 /* a new unrealized Pointwise: body written over vars */
 static ci__box *ci__pw_box(ci__L *L, ci_dtype dt, int ndim, const int64_t *size, ci__ix *const *vars, ci__v *body) {
@@ -1912,6 +2230,7 @@ static ci__buf *ci__buf_new(ci__L *L, int kind, ci_dtype dt, int ndim, const int
     ci__buf *b = CI__NEW(L->A, ci__buf);
     int i;
     int64_t s = 1;
+    ci__check_size(L, ndim, size);
     b->kind = kind; b->dt = dt; b->ndim = ndim;
     for (i = ndim - 1; i >= 0; i--) { b->size[i] = size[i]; b->stride[i] = s; s *= size[i]; }
     b->numel = s;
@@ -1965,20 +2284,36 @@ static ci__v *ci__load(ci__L *L, ci__box *b, ci__ix *const *idx) {
     return ci__load_storage(L, b->st, sidx);
 }
 /* a view of x: vars index the new box, xmap gives x's index (x->ndim expressions) */
+static void ci__realize(ci__L *L, ci__box *b);
 static ci__box *ci__view_box(ci__L *L, ci__box *x, int ndim, const int64_t *size, ci__ix *const *vars, ci__ix *const *xmap) {
     ci__box *b = ci__box_new(L, x->dt, ndim, size);
     int i;
     b->st = x->st;
+    b->copied = x->copied;
+    b->vars = CI__NEWN(L->A, ci__ix *, ndim);
+    b->map = CI__NEWN(L->A, ci__ix *, x->st ? x->st->ndim : 1);
     for (i = 0; i < ndim; i++) b->vars[i] = vars[i];
     if (!x->view) {
         b->view = 1;
         for (i = 0; i < x->ndim; i++) b->map[i] = xmap[i];
     } else {
         ci__ixsub s;
-        int nm = x->view == 2 ? 1 : x->st->ndim;
+        int nm = x->view == 2 ? 1 : x->st->ndim, big = 0;
         ci__ixsub_make(L, &s, x->ndim, x->vars, xmap);
         b->view = x->view;
-        for (i = 0; i < nm; i++) b->map[i] = ci__ix_subst(L->A, &L->ixt, x->map[i], &s);
+        for (i = 0; i < nm; i++) {
+            b->map[i] = ci__ix_subst(L->A, &L->ixt, x->map[i], &s);
+            big |= b->map[i]->tsize > CI__IX_MAX_TREE;
+        }
+        if (big) {   /* the view of a dense copy of x instead (see CI__IX_MAX_TREE) */
+            ci__ix *cv[CI_MAX_DIMS];
+            ci__box *c;
+            ci__pw_vars(L, x->ndim, x->size, cv);
+            c = ci__pw_box(L, x->dt, x->ndim, x->size, cv, ci__load(L, x, cv));
+            ci__realize(L, c);
+            c->copied = 1;
+            return ci__view_box(L, c, ndim, size, vars, xmap);
+        }
     }
     /* an identity view collapses */
     if (b->view == 1 && ndim == b->st->ndim) {
@@ -2040,7 +2375,7 @@ static void ci__after_node(ci__L *L, ci__box *b, int users) {
     if (b->st->kind != CI__ST_PW) return;
     s = ci__v_stats(L, b->st->body);
     if (s.reads > CI__REALIZE_ACC_READS || s.ops > CI__REALIZE_OPCOUNT) ci__realize_hint(L, b);
-    if (b->st->kind == CI__ST_PW && s.ops > CI__LARGE_INNER_FN) ci__realize(L, b);
+    if (b->st->kind == CI__ST_PW && (s.ops > CI__LARGE_INNER_FN || s.maxix > CI__IX_MAX_TREE)) ci__realize(L, b);
 }
 static const char *const ci__vop_cf32[CI__V_COUNT] = {
 #define CI__X(e, n, ar, f, d) f,
@@ -2089,7 +2424,13 @@ typedef struct ci__gtensor {
     int ndim;
     int64_t shape[CI_MAX_DIMS];
     uint32_t meta_box;
+    uint32_t handle;         /* the id of its ci_tensor */
 } ci__gtensor;
+/* Tensor handles: a context hands out ids 1, 2, ... in ranges (16, 32, ... 65536 ids), each
+   graph taking a range when its last is used up, so the ids of two graphs of one context never
+   meet while the context has not handed out 2^32 of them; after that, new ranges still avoid
+   every live graph's. A graph's ranges, sorted by base, map an id back to a tensor index. */
+typedef struct ci__hrange { uint32_t base, size, first; } ci__hrange;
 struct ci_graph {
     ci_ctx *ctx;
     ci__arena *A;
@@ -2099,7 +2440,10 @@ struct ci_graph {
     ci_result status;
     char msg[1024];
     ci__L *meta;          /* build-time lowering: checks shapes and dtypes as nodes arrive */
-    uint32_t tag;         /* high bits of this graph's tensor handles (catches foreign handles) */
+    ci__hrange *hr;       /* its handle ranges, sorted by base */
+    int nhr, hr_cap;
+    uint64_t h_next, h_end;   /* the ids left in its newest range */
+    ci_graph *live_prev, *live_next;   /* the context's list of live graphs */
     uint32_t *meta_map;   /* tensor index -> box id in meta */
     int map_cap, nauto;
     ci__node **names;     /* node name index: chained buckets */
@@ -2382,7 +2726,7 @@ static ci__box *ci__to_dtype(ci__L *L, ci__box *x, ci_dtype dt) {
         else if (ci__is_float(dt) && x->weak != 3) { b->weak = 3; b->wf = (double)x->wi; }
         return b;
     }
-    ci__pw_vars(L, x->ndim, x->size, v);
+    ci__pw_vars_like(L, x, x->ndim, x->size, v);
     return ci__pw_box(L, dt, x->ndim, x->size, v, ci__v_cast(L, ci__load(L, x, v), dt));
 }
 static void ci__broadcast_shape(ci__L *L, const char *opname, int na, const int64_t *a, int nb, const int64_t *b,
@@ -2463,11 +2807,20 @@ static ci__buf *ci__require_contiguous(ci__L *L, ci__box *x) {
         x = ci__pw_box(L, x->dt, 0, NULL, v, ci__load(L, x, v));
     }
     if (!x->view && x->st->kind == CI__ST_PW) ci__realize(L, x);
-    if (!x->view && x->st->kind == CI__ST_BUF && x->st->buf->offset == 0) {
+    if ((!x->view || x->view == 1) && x->st->kind == CI__ST_BUF && x->st->buf->offset == 0) {
         const ci__buf *b = x->st->buf;
         int i, ok = 1;
         int64_t s = 1;
         for (i = b->ndim - 1; i >= 0; i--) { if (b->size[i] != 1 && b->stride[i] != s) ok = 0; s *= b->size[i]; }
+        if (ok && x->view) {   /* a view that reads the whole buffer in its order (a reshape, an unsqueeze) */
+            ci__ix *flat = ci__ix_const(L->A, &L->ixt, 0);
+            s = 1;
+            for (i = x->ndim - 1; i >= 0; i--) {
+                if (x->size[i] != 1) flat = ci__ix_add(L->A, &L->ixt, flat, ci__ix_scale(L->A, &L->ixt, x->vars[i], s));
+                s *= x->size[i];
+            }
+            ok = s == b->numel && ci__buf_index(L, b, x->map) == flat;
+        }
         if (ok) return x->st->buf;
     }
     ci__pw_vars(L, x->ndim, x->size, v);
@@ -2530,6 +2883,8 @@ static int ci__lower_extern(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     k = ci__kernel_new(L, CI__K_EXTERN, NULL);
     k->ext = op; k->nin = nin; k->nout = nout; k->nargs = op->nparams;
     k->ins = CI__NEWN(L->A, ci__buf *, nin);
+    k->in_t = CI__NEWN(L->A, ci_extern_tensor, nin);
+    memcpy(k->in_t, ins, sizeof(ci_extern_tensor) * (size_t)nin);
     k->outs = CI__NEWN(L->A, ci__buf *, nout);
     k->args = CI__NEWN(L->A, ci_arg, op->nparams);
     memcpy(k->ins, inb, sizeof(ci__buf *) * (size_t)nin);
@@ -2599,7 +2954,14 @@ static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *ar
             else if (b->weak == 2) { a[i].kind = CI_ARG_INT; a[i].u.i = b->wi; }
             else if (b->weak == 1) { a[i].kind = CI_ARG_BOOL; a[i].u.b = (int)b->wi; }
         } else if (a[i].kind == CI_ARG_TENSORS) {
+            if (a[i].u.tensors.n < 0 || (a[i].u.tensors.n > 0 && !a[i].u.tensors.v))   /* ci_lower_call passes the user's */
+                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' is a tensor list with a negative length or NULL data", op->name, op->params[i].name);
             for (k = 0; k < a[i].u.tensors.n; k++) if (a[i].u.tensors.v[k].id) ci__check_not_dd(L, op, i, ci__box_get(L, a[i].u.tensors.v[k]));
+        } else if ((a[i].kind == CI_ARG_INTS && (a[i].u.ints.n < 0 || (a[i].u.ints.n > 0 && !a[i].u.ints.v))) ||
+                   (a[i].kind == CI_ARG_FLOATS && (a[i].u.floats.n < 0 || (a[i].u.floats.n > 0 && !a[i].u.floats.v))) ||
+                   (a[i].kind == CI_ARG_LIST && (a[i].u.list.n < 0 || (a[i].u.list.n > 0 && !a[i].u.list.v))) ||
+                   (a[i].kind == CI_ARG_STRING && !a[i].u.s)) {
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' is a list with a negative length or NULL data, or a NULL string", op->name, op->params[i].name);
         } else if (a[i].kind == CI_ARG_DTYPE && !ci__dt_ok(a[i].u.dtype)) {
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' is an invalid dtype", op->name, op->params[i].name);
         } else if (a[i].kind < 0 || a[i].kind >= CI_ARG_KIND_COUNT) {
@@ -2616,7 +2978,8 @@ static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *ar
         if (L->user_failed || n <= 0)
             CI__FAIL(L, L->user_failed ? L->user_code : CI_ERR_INVALID_ARGS, "%s: %s", op->name,
                      L->user_failed ? L->user_msg : "the lowering returned no result");
-        if (n > 64) n = 64;
+        if (n > 64)   /* it wrote past outs (max_outs is 64) or returned garbage */
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: the lowering returned %d results, more than max_outs (64)", op->name, n);
         for (i = 0; i < n; i++) ci__box_get(L, res[i]);
         break;
     }
@@ -2637,6 +3000,29 @@ static ci_arg ci__map_arg(ci__L *L, const ci_arg *x, const uint32_t *map) {
         r.u.tensors.v = v;
     }
     return r;
+}
+/* Compiling lowers every node again, and the caller's arrays (and map) are sized from what
+   graph building recorded: a lowering (a user's may keep state) must give the same number of
+   results, with the same dtypes and shapes, both times. */
+static void ci__check_relowered(ci__L *L, const ci__node *nd, int n, const ci_tensor *outs) {
+    int i, d;
+    if (n != nd->nout)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "the lowering of %s returned %d result%s at compile time, but %d at graph building",
+                 nd->op, n, n == 1 ? "" : "s", nd->nout);
+    for (i = 0; i < n; i++) {
+        const ci__gtensor *t = ci__gt(L->graph, nd->out0 + (uint32_t)i);
+        const ci__box *b = ci__box_get(L, outs[i]);
+        int same = b->dt == t->dt && b->ndim == t->ndim;
+        for (d = 0; same && d < b->ndim; d++) same = b->size[d] == t->shape[d];
+        if (!same) {
+            char got[160], want[160];
+            ci__fmt_shape(got, sizeof got, b->ndim, b->size);
+            ci__fmt_shape(want, sizeof want, t->ndim, t->shape);
+            CI__FAIL(L, b->dt != t->dt ? CI_ERR_DTYPE : CI_ERR_SHAPE,
+                     "the lowering of %s gave result %d as %s%s at compile time, but %s%s at graph building",
+                     nd->op, i, ci__dt[b->dt].name, got, ci__dt[t->dt].name, want);
+        }
+    }
 }
 /* lower one node; map[graph tensor id] receives the box id of each result */
 static void ci__lower_node(ci__L *L, const ci__node *nd, uint32_t *map) {
@@ -2692,6 +3078,7 @@ static void ci__lower_node(ci__L *L, const ci__node *nd, uint32_t *map) {
         for (i = 0; i < nd->nargs; i++) args[i] = ci__map_arg(L, &nd->args[i], map);
         for (i = 0; i < nd->nkw; i++) { kw[i].name = nd->kw[i].name; kw[i].value = ci__map_arg(L, &nd->kw[i].value, map); }
         n = ci__call_op(L, nd->op, nd->nargs, args, nd->nkw, kw, outs, 64);
+        if (L->graph) ci__check_relowered(L, nd, n, outs);
         if (n > 64) n = 64;
         for (i = 0; i < n; i++) map[nd->out0 + (uint32_t)i] = outs[i].id;
         return;
@@ -2713,6 +3100,7 @@ typedef struct ci__pw { int ndim; int64_t size[CI_MAX_DIMS]; ci__ix *v[CI_MAX_DI
 
 static void ci__pw_begin(ci__L *L, ci__pw *p, int n, const ci_arg *a) {
     int i, use[16];
+    ci__box *like = NULL;
     p->ndim = 0; p->dt = CI_DTYPE_INVALID;
     for (i = 0; i < n; i++) if (a[i].kind == CI_ARG_TENSOR) {
         ci__box *b = ci__box_get(L, a[i].u.t);
@@ -2726,7 +3114,11 @@ static void ci__pw_begin(ci__L *L, ci__pw *p, int n, const ci_arg *a) {
         for (i = 0; i < n && i < 16; i++) use[i] = 1;
         p->dt = ci__result_type(L, n < 16 ? n : 16, a, use);
     }
-    ci__pw_vars(L, p->ndim, p->size, p->v);
+    for (i = 0; i < n && !like; i++) if (a[i].kind == CI_ARG_TENSOR) {
+        ci__box *b = ci__box_get(L, a[i].u.t);
+        if (!b->weak && !b->view && b->st->kind == CI__ST_PW) like = b;
+    }
+    ci__pw_vars_like(L, like, p->ndim, p->size, p->v);
 }
 static ci__v *ci__pw_in(ci__L *L, ci__pw *p, const ci_arg *a) {
     if (a->kind == CI_ARG_TENSOR) {
@@ -3000,7 +3392,7 @@ static int ci__red_vop(int rtype) {
 }
 /* make_reduction: x reduced over red[] into dtype out_dt (x already converted as needed) */
 static ci__box *ci__reduce(ci__L *L, const ci__opdef *op, ci__box *x, const char *red, int keepdim, int rtype, ci_dtype out_dt) {
-    int64_t osize[CI_MAX_DIMS], rsize[CI_MAX_DIMS], rnumel = 1, onumel;
+    int64_t osize[CI_MAX_DIMS] = {0}, rsize[CI_MAX_DIMS], rnumel = 1, onumel;
     ci__ix *ov[CI_MAX_DIMS], *rv[CI_MAX_DIMS], *xi[CI_MAX_DIMS];
     int i, no = 0, nr = 0;
     ci__v *body;
@@ -3202,7 +3594,10 @@ static void ci__infer_size(ci__L *L, const ci__opdef *op, int64_t numel, int n, 
             if (neg >= 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: only one dimension can be inferred", op->name);
             neg = i;
         } else if (shape[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: invalid shape dimension %lld", op->name, (long long)shape[i]);
-        else p *= shape[i];
+        else if (ci__mul_ovf(p, shape[i], &p)) {
+            ci__fmt_shape(sb, sizeof sb, n, shape);
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: shape '%s' is invalid for input of size %lld", op->name, sb, (long long)numel);
+        }
     }
     if (neg >= 0) {
         if (p == 0 || numel % p != 0) {
@@ -3218,9 +3613,19 @@ static void ci__infer_size(ci__L *L, const ci__opdef *op, int64_t numel, int n, 
 /* reshape as an index map: flat index of the new shape, unravelled into the old one */
 static ci__box *ci__reshape(ci__L *L, ci__box *x, int n, const int64_t *shape) {
     ci__ix *v[CI_MAX_DIMS], *m[CI_MAX_DIMS], *flat;
-    int i;
+    int i, j;
     int64_t s = 1;
     ci__pw_vars(L, n, shape, v);
+    /* only size-1 dims added or dropped (an unsqueeze): the other dims map one to one (the
+       same maps the flat index gives once simplified, without building it) */
+    for (i = j = 0; i < x->ndim; i++) {
+        if (x->size[i] == 1) { m[i] = ci__ix_const(L->A, &L->ixt, 0); continue; }
+        while (j < n && shape[j] == 1) j++;
+        if (j == n || shape[j] != x->size[i]) break;
+        m[i] = v[j++];
+    }
+    while (j < n && shape[j] == 1) j++;
+    if (i == x->ndim && j == n) return ci__view_box(L, x, n, shape, v, m);
     flat = ci__ix_const(L->A, &L->ixt, 0);
     for (i = n - 1; i >= 0; i--) { flat = ci__ix_add(L->A, &L->ixt, flat, ci__ix_scale(L->A, &L->ixt, v[i], s)); s *= shape[i]; }
     s = 1;
@@ -3352,7 +3757,8 @@ static ci__box *ci__slice(ci__L *L, ci__box *x, int dim, int64_t start, int64_t 
     if (end < start) end = start;
     if (end > sz) end = sz;
     memcpy(size, x->size, sizeof(int64_t) * (size_t)x->ndim);
-    size[dim] = (end - start + step - 1) / step;
+    size[dim] = end > start ? (end - start - 1) / step + 1 : 0;   /* (end - start + step - 1 may pass int64) */
+    if (size[dim] <= 1) step = 1;   /* one element: the step is not used (and may be near 2^63) */
     ci__pw_vars(L, x->ndim, size, v);
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
     m[dim] = ci__ix_add(L->A, &L->ixt, ci__ix_scale(L->A, &L->ixt, v[dim], step), ci__ix_const(L->A, &L->ixt, start));
@@ -3422,6 +3828,9 @@ static int ci__lw_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     ci__ix *v[CI_MAX_DIMS] = {0}, *flat;
     ci__buf *buf;
     if (n < 0 || ns != n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: mismatch in length of strides and shape", op->name);
+    if (x->copied)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: the input is a view through so many reshapes and permutes that cinductor copied it: "
+                 "its base storage is not available", op->name);
     ci__realize(L, x);
     buf = x->st->buf;
     if (a[3].kind == CI_ARG_NONE) {  /* the view's own storage offset */
@@ -3446,6 +3855,8 @@ static int ci__lw_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     ci__pw_vars(L, n, size, v);
     flat = ci__strided_flat(L, n, size, stride, off, v);
     b = ci__box_new(L, x->dt, n, size);
+    b->vars = CI__NEWN(L->A, ci__ix *, n);
+    b->map = CI__NEWN(L->A, ci__ix *, 1);
     b->st = x->st; b->view = 2; b->map[0] = flat;
     for (i = 0; i < n; i++) b->vars[i] = v[i];
     outs[0] = ci__tensor_of(b);
@@ -3467,24 +3878,32 @@ static int ci__lw_nop(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
 static ci_dtype ci__scalar_dtype(const ci_arg *v) {
     return v->kind == CI_ARG_FLOAT ? CI_F32 : v->kind == CI_ARG_BOOL ? CI_BOOL : CI_I64;
 }
+/* PyTorch's Scalar conversion to dt (c10::overflows): 0 when the number value does not fit.
+   Floats refuse a finite value past their max; integers a value outside their range (u8 takes
+   integer negatives down to -255) and NaN. Shared by full / fill and ci_const_scalar. */
+static int ci__scalar_fits(ci_dtype dt, const ci_arg *value) {
+    double f = ci__num(value);
+    if (dt == CI_F16 || dt == CI_BF16 || dt == CI_F32) {
+        double mx = dt == CI_F16 ? 65504.0 : dt == CI_BF16 ? 3.3895313892515355e38 : 3.4028234663852886e38;
+        return !((f > mx || f < -mx) && !isinf(f));
+    } else if (dt != CI_BOOL && dt != CI_F64) {
+        int bits = 8 * (int)ci__dt[dt].size;
+        double hi = dt == CI_U8 ? 255.0 : ldexp(1.0, bits - 1) - 1;
+        double lo = dt == CI_U8 ? (value->kind == CI_ARG_FLOAT ? 0.0 : -255.0) : -ldexp(1.0, bits - 1);
+        int bad = value->kind == CI_ARG_FLOAT ? (f != f || f < lo || (bits == 64 ? f >= ldexp(1.0, 63) : f > hi))
+                  : value->kind == CI_ARG_INT && dt != CI_I64 && (value->u.i < (int64_t)lo || value->u.i > (int64_t)hi);
+        return !bad;
+    }
+    return 1;
+}
 static int ci__full(ci__L *L, const ci__opdef *op, int n, const int64_t *shape, const ci_arg *value, ci_dtype dt, ci_tensor *outs) {
     ci__ix *v[CI_MAX_DIMS] = {0};
     int i;
     for (i = 0; i < n; i++) if (shape[i] < 0)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: trying to create tensor with negative dimension %lld", op->name, (long long)shape[i]);
     if (!ci__is_num(value)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: fill_value must be a number", op->name);
-    if (dt == CI_F16 || dt == CI_BF16 || dt == CI_F32) {   /* PyTorch's Scalar conversion refuses a finite value past the max */
-        double f = ci__num(value), mx = dt == CI_F16 ? 65504.0 : dt == CI_BF16 ? 3.3895313892515355e38 : 3.4028234663852886e38;
-        if ((f > mx || f < -mx) && !isinf(f))
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value %g cannot be converted to type %s without overflow", op->name, f, ci__dt[dt].tname);
-    } else if (dt != CI_BOOL && dt != CI_F64) {   /* integers: c10::overflows (u8 takes integer negatives down to -255) */
-        int bits = 8 * (int)ci__dt[dt].size;
-        double f = ci__num(value), hi = dt == CI_U8 ? 255.0 : ldexp(1.0, bits - 1) - 1;
-        double lo = dt == CI_U8 ? (value->kind == CI_ARG_FLOAT ? 0.0 : -255.0) : -ldexp(1.0, bits - 1);
-        int bad = value->kind == CI_ARG_FLOAT ? (f != f || f < lo || (bits == 64 ? f >= ldexp(1.0, 63) : f > hi))
-                  : value->kind == CI_ARG_INT && dt != CI_I64 && (value->u.i < (int64_t)lo || value->u.i > (int64_t)hi);
-        if (bad) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value %g cannot be converted to type %s without overflow", op->name, f, ci__dt[dt].tname);
-    }
+    if (!ci__scalar_fits(dt, value))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value %g cannot be converted to type %s without overflow", op->name, ci__num(value), ci__dt[dt].tname);
     ci__pw_vars(L, n, shape, v);
     outs[0] = ci__tensor_of(ci__pw_box(L, dt, n, shape, v,
                                        value->kind == CI_ARG_FLOAT ? ci__v_constf(L, dt, value->u.f)
@@ -3518,19 +3937,38 @@ static int ci__lw_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     ci_dtype dt = ci__arg_dtype_opt(L, op, a, ci__pidx(op, "dtype"));
     double start, end, step, len;
     int64_t n;
+    int isint;
     ci__ix *v[1];
     ci__v *body;
     if (e0.kind == CI_ARG_NONE) { e0 = s0; s0 = ci_arg_int(0); }
     if (!ci__is_num(&s0) || !ci__is_num(&e0) || !ci__is_num(&st))
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start, end and step must be numbers", op->name);
     start = ci__num(&s0); end = ci__num(&e0); step = ci__num(&st);
-    if (!dt) dt = (s0.kind == CI_ARG_FLOAT || e0.kind == CI_ARG_FLOAT || st.kind == CI_ARG_FLOAT) ? CI_F32 : CI_I64;
+    isint = s0.kind != CI_ARG_FLOAT && e0.kind != CI_ARG_FLOAT && st.kind != CI_ARG_FLOAT;
+    if (!dt) dt = isint ? CI_I64 : CI_F32;
     if (step == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: step must be nonzero", op->name);
     if (!(start == start && end == end && isfinite(start) && isfinite(end)))
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: unsupported range: %g -> %g", op->name, start, end);
+    if (isint && !ci__is_float(dt)) {   /* the length exactly, in unsigned arithmetic (end - start may pass 2^63) */
+        int64_t s = ci__arg_int(L, op, &s0, 0), e = ci__arg_int(L, op, &e0, 0), k = ci__arg_int(L, op, &st, 0);
+        uint64_t span, ustep, un;
+        if ((k > 0 && e < s) || (k < 0 && e > s))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: upper bound and larger bound inconsistent with step sign", op->name);
+        span = k > 0 ? (uint64_t)e - (uint64_t)s : (uint64_t)s - (uint64_t)e;
+        ustep = k > 0 ? (uint64_t)k : 0 - (uint64_t)k;
+        un = span / ustep + (span % ustep != 0);
+        if (un > (uint64_t)INT64_MAX) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid size, possible overflow?", op->name);
+        n = (int64_t)un;
+        ci__pw_vars(L, 1, &n, v);
+        body = ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, ci__v_index(L, v[0], CI_I64), ci__v_consti(L, CI_I64, k)),
+                         ci__v_consti(L, CI_I64, s));   /* wraps in the kernel where i * step passes 2^63; the sum does not */
+        outs[0] = ci__tensor_of(ci__pw_box(L, dt, 1, &n, v, ci__v_cast(L, body, dt)));
+        return 1;
+    }
     if ((step > 0 && end < start) || (step < 0 && end > start))
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: upper bound and larger bound inconsistent with step sign", op->name);
-    len = ceil((end - start) / step);
+    len = ceil((end - start) / step);   /* in double, as PyTorch does for every dtype but int64 */
+    if (!(len >= 0 && len < 9223372036854775808.0)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid size, possible overflow?", op->name);
     n = (int64_t)len;
     ci__pw_vars(L, 1, &n, v);
     if (ci__is_float(dt) || s0.kind == CI_ARG_FLOAT || st.kind == CI_ARG_FLOAT) {
@@ -3538,8 +3976,8 @@ static int ci__lw_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         ci__v *i = ci__v_cast(L, ci__v_index(L, v[0], CI_I64), CI_F64);
         body = ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, i, ci__v_constf(L, CI_F64, step)), ci__v_constf(L, CI_F64, start));
     } else {
-        body = ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, ci__v_index(L, v[0], CI_I64), ci__v_consti(L, CI_I64, (int64_t)step)),
-                         ci__v_consti(L, CI_I64, (int64_t)start));
+        body = ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, ci__v_index(L, v[0], CI_I64), ci__v_consti(L, CI_I64, ci__arg_int(L, op, &st, 0))),
+                         ci__v_consti(L, CI_I64, ci__arg_int(L, op, &s0, 0)));
     }
     outs[0] = ci__tensor_of(ci__pw_box(L, dt, 1, &n, v, ci__v_cast(L, body, dt)));
     return 1;
@@ -3675,16 +4113,17 @@ static int ci__lw_split(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     if (op->vop) {
         int64_t tot = 0;
         n = ci__arg_ints(L, op, a, 1, sizes, 64);
-        for (i = 0; i < n; i++) { if (sizes[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative split size", op->name); tot += sizes[i]; }
-        if (n <= 0 || tot != sz)
+        int ovf = 0;
+        for (i = 0; i < n; i++) { if (sizes[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative split size", op->name); ovf |= ci__add_ovf(tot, sizes[i], &tot); }
+        if (n <= 0 || ovf || tot != sz)
             CI__FAIL(L, CI_ERR_SHAPE, "%s: split_with_sizes expects split_sizes to sum exactly to %lld (input tensor's size at dimension %lld), but got sum %lld",
                      op->name, (long long)sz, (long long)dim, (long long)tot);
     } else {
         int64_t s = ci__arg_int(L, op, a, 1);
         if (s < 0 || (s == 0 && sz != 0)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: split_size must be positive, got %lld", op->name, (long long)s);
-        n = s == 0 ? 1 : (int)((sz + s - 1) / s);
-        if (n == 0) n = 1;
-        if (n > 64) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most 64 pieces are supported (got %d)", op->name, n);
+        int64_t pieces = s == 0 || sz == 0 ? 1 : (sz - 1) / s + 1;
+        if (pieces > 64) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most 64 pieces are supported (got %lld)", op->name, (long long)pieces);
+        n = (int)pieces;
         for (i = 0; i < n; i++) sizes[i] = (sz - (int64_t)i * s) < s ? sz - (int64_t)i * s : s;
     }
     for (i = 0; i < n; i++) { outs[i] = ci__tensor_of(ci__slice(L, x, (int)dim, off, off + sizes[i], 1)); off += sizes[i]; }
@@ -3723,6 +4162,7 @@ static int ci__lw_unfold(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     if (nd > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many dims", op->name);
     for (i = 0; i < x->ndim; i++) shape[i] = x->size[i];
     if (x->ndim) shape[dim] = (n - size) / step + 1;
+    if (x->ndim && shape[dim] <= 1) step = 1;   /* one window: the step is not used (and may be near 2^63) */
     shape[nd - 1] = size;
     ci__pw_vars(L, nd, shape, v);
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
@@ -3744,7 +4184,7 @@ static int ci__lw_diagonal(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     if (d1 == d2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: diagonal dimensions cannot be identical %lld, %lld", op->name, (long long)d1, (long long)d2);
     len = off >= 0 ? (x->size[d2] - off < x->size[d1] ? x->size[d2] - off : x->size[d1])
                    : (x->size[d1] + off < x->size[d2] ? x->size[d1] + off : x->size[d2]);
-    if (len < 0) len = 0;
+    if (len <= 0) { len = 0; off = 0; }   /* empty: the offset is not used (and may be near 2^63) */
     for (i = 0; i < x->ndim; i++) if (i != d1 && i != d2) shape[n++] = x->size[i];
     shape[n++] = len;
     ci__pw_vars(L, n, shape, v);
@@ -3831,7 +4271,7 @@ static int ci__lw_narrow(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: narrow() cannot be applied to a 0-dim tensor", op->name);
     dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
     if (start < 0) start += x->size[dim];
-    if (start < 0 || start > x->size[dim] || len < 0 || start + len > x->size[dim])
+    if (start < 0 || start > x->size[dim] || len < 0 || len > x->size[dim] - start)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start (%lld) + length (%lld) exceeds dimension size (%lld)", op->name, (long long)start, (long long)len, (long long)x->size[dim]);
     outs[0] = ci__tensor_of(ci__slice(L, x, (int)dim, start, start + len, 1));
     return 1;
@@ -3849,8 +4289,11 @@ static int ci__lw_narrow_tensor(ci__L *L, const ci__opdef *op, ci_arg *a, ci_ten
     if (len < 0 || len > x->size[dim])
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: length (%lld) out of range for dimension size (%lld)", op->name, (long long)len, (long long)x->size[dim]);
     s = ci__to_dtype(L, s, CI_I64);
-    /* a negative start counts from the end (for the starts that leave room for length) */
-    if (x->size[dim] > 0) s = ci__call2(L, "aten.remainder.Scalar", ci__T(s), ci_arg_int(x->size[dim]));
+    /* a negative start counts from the end once; index_select refuses what is still out of range */
+    e[0] = ci__T(ci__call2(L, "aten.lt.Scalar", ci__T(s), ci_arg_int(0)));
+    e[1] = ci__T(ci__call2(L, "aten.add.Scalar", ci__T(s), ci_arg_int(x->size[dim])));
+    e[2] = ci__T(s);
+    s = ci__callb(L, "aten.where.self", 3, e);
     idx = ci__call2(L, "aten.add.Tensor", ci__T(ci__call1(L, "aten.arange.default", ci_arg_int(len))), ci__T(s));
     e[0] = ci__T(x); e[1] = ci_arg_int(dim); e[2] = ci__T(idx);
     outs[0] = ci__tensor_of(ci__callb(L, "aten.index_select.default", 3, e));
@@ -3873,14 +4316,17 @@ static int ci__lw_tril(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
 /* repeat(self, repeats) */
 static int ci__lw_repeat(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0);
-    int64_t r[CI_MAX_DIMS], shape[CI_MAX_DIMS];
+    int64_t r[CI_MAX_DIMS], shape[CI_MAX_DIMS] = {0};
     int n = ci__arg_ints(L, op, a, 1, r, CI_MAX_DIMS), i, off;
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     if (n < x->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: number of dimensions of repeat dims can not be smaller than number of dimensions of tensor", op->name);
     off = n - x->ndim;
     for (i = 0; i < n; i++) {
         if (r[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: trying to create tensor with negative dimension", op->name);
-        shape[i] = r[i] * (i < off ? 1 : x->size[i - off]);
+        int64_t t;
+        if (ci__mul_ovf(r[i], i < off ? 1 : x->size[i - off], &t))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: repeats %lld times a size %lld overflows int64", op->name, (long long)r[i], (long long)x->size[i - off]);
+        shape[i] = t;
     }
     ci__pw_vars(L, n, shape, v);
     for (i = 0; i < x->ndim; i++)
@@ -4154,6 +4600,7 @@ static int ci__lw_addcmul(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
 static int ci__lw_cat(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
 static int ci__lw_pad(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
 static void ci__scatter(ci__L *L, ci__buf *buf, int ndim, const int64_t *size, ci__ix *const *v, ci__v *val, ci__ix *const *m, int mode);
+static ci__buf *ci__scatter_target(ci__L *L, ci__box *x);
 /* would the input need a copy kernel (lowering.py's should_lower_cat_input)? An unrealized
    pointwise or a graph input would; a computed buffer could be written into the slice */
 static int ci__cat_should_lower(const ci__box *x) {
@@ -4162,17 +4609,27 @@ static int ci__cat_should_lower(const ci__box *x) {
     b = x->st->buf;
     return b->kind != CI__BUF_COMPUTED || !b->producer || b->producer->kind == CI__K_EXTERN;
 }
+/* does v's DAG, or that of a pointwise kernel it reads (and so on back), read a reduction? A
+   pointwise kernel found not to is remembered (rr = 1), so asking again costs nothing */
 static int ci__reads_reduction_rec(ci__L *L, ci__v *v, int *marks, int epoch) {
-    int i;
-    if (marks[v->id] == epoch) return 0;
-    marks[v->id] = epoch;
-    if (v->op == CI__V_LOAD && v->buf->producer) {
-        const ci__kernel *p = v->buf->producer;
-        if (p->kind == CI__K_REDUCTION) return 1;
-        if (p->kind == CI__K_POINTWISE && ci__reads_reduction_rec(L, p->body, marks, epoch)) return 1;
-    }
-    for (i = 0; i < v->n; i++) if (ci__reads_reduction_rec(L, v->a[i], marks, epoch)) return 1;
-    return 0;
+    ci__vwalk w;
+    ci__vec seen;
+    int r = 0, i;
+    memset(&seen, 0, sizeof seen);
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while (!r && (v = ci__vw_next(&w, marks, epoch)) != NULL)
+        if (v->op == CI__V_LOAD && v->buf->producer) {
+            ci__kernel *p = v->buf->producer;
+            if (p->kind == CI__K_REDUCTION) r = 1;
+            else if (p->kind == CI__K_POINTWISE && !p->rr && marks[p->body->id] != epoch) {
+                ci__vw_push(&w, p->body, 0);
+                ci__vec_push(L->A, &seen, p);
+            }
+        }
+    ci__vw_close(&w);
+    if (!r) for (i = 0; i < seen.n; i++) ((ci__kernel *)seen.v[i])->rr = 1;
+    return r;
 }
 /* is the input a reduction, or a pointwise reading one (can_fuse_reduction)? */
 static int ci__cat_reads_reduction(ci__L *L, const ci__box *x) {
@@ -4198,28 +4655,53 @@ static int ci__op_is_pointwise(const ci__opdef *op) {
 }
 /* is every use of the tensors out0 .. out0+nout-1 of node ix pointwise (is_pointwise_use)? A
    view passes the question on to its own users; a graph output is not a pointwise use */
+/* the graph's users index, built once per compile: the nodes reading tensor t are
+   users[uoff[t] .. uoff[t+1]-1], in order; uout[t]: t is a graph output */
+static void ci__users_index(ci__L *L) {
+    const ci_graph *g = L->graph;
+    int nt = g->tensors.n, i, j, k, pass;
+    L->uoff = CI__NEWN(L->A, int, nt + 2);
+    L->uout = CI__NEWN(L->A, char, nt + 2);
+    for (i = 0; i < g->outputs.n; i++) L->uout[(uint32_t)(uintptr_t)g->outputs.v[i]] = 1;
+    for (pass = 0; pass < 2; pass++) {   /* count, then fill */
+        int *fill = pass ? CI__NEWN(L->A, int, nt + 2) : NULL;
+        if (pass) {
+            for (i = 1; i <= nt + 1; i++) L->uoff[i] += L->uoff[i - 1];
+            L->users = CI__NEWN(L->A, int, L->uoff[nt + 1]);
+            memcpy(fill, L->uoff, sizeof(int) * (size_t)(nt + 1));
+        }
+        for (i = 0; i < g->nodes.n; i++) {
+            const ci__node *nd = (const ci__node *)g->nodes.v[i];
+            for (j = 0; j < nd->nargs + nd->nkw; j++) {
+                const ci_arg *a = j < nd->nargs ? &nd->args[j] : &nd->kw[j - nd->nargs].value;
+                int nid = a->kind == CI_ARG_TENSOR ? 1 : a->kind == CI_ARG_TENSORS ? a->u.tensors.n : 0;
+                for (k = 0; k < nid; k++) {
+                    uint32_t t = a->kind == CI_ARG_TENSOR ? a->u.t.id : a->u.tensors.v[k].id;
+                    if (!t || (int)t > nt) continue;
+                    if (!pass) L->uoff[t + 1]++;
+                    else L->users[fill[t]++] = i;
+                }
+            }
+        }
+    }
+}
 static int ci__uses_pointwise(ci__L *L, int ix, uint32_t out0, int nout, int depth) {
     const ci_graph *g = L->graph;
-    int i, j, k;
-    for (i = 0; i < g->outputs.n; i++) {
-        uint32_t t = (uint32_t)(uintptr_t)g->outputs.v[i];
-        if (t >= out0 && t < out0 + (uint32_t)nout) return 0;
-    }
-    for (i = ix + 1; i < g->nodes.n; i++) {
-        const ci__node *nd = (const ci__node *)g->nodes.v[i];
-        const ci__opdef *op;
-        int uses = 0;
-        for (j = 0; j < nd->nargs + nd->nkw && !uses; j++) {
-            const ci_arg *a = j < nd->nargs ? &nd->args[j] : &nd->kw[j - nd->nargs].value;
-            if (a->kind == CI_ARG_TENSOR) uses = a->u.t.id >= out0 && a->u.t.id < out0 + (uint32_t)nout;
-            if (a->kind == CI_ARG_TENSORS)
-                for (k = 0; k < a->u.tensors.n; k++) uses |= a->u.tensors.v[k].id >= out0 && a->u.tensors.v[k].id < out0 + (uint32_t)nout;
+    uint32_t t;
+    int u;
+    if (!L->uoff) ci__users_index(L);
+    for (t = out0; t < out0 + (uint32_t)nout; t++) {
+        if (L->uout[t]) return 0;
+        for (u = L->uoff[t]; u < L->uoff[t + 1]; u++) {
+            int i = L->users[u];
+            const ci__node *nd = (const ci__node *)g->nodes.v[i];
+            const ci__opdef *op;
+            if (i <= ix) continue;
+            if (nd->kind != CI__N_CALL || !(op = ci__registry_find(L->ctx, nd->op))) return 0;
+            if (ci__op_is_view(op->fn)) {
+                if (depth > 8 || !ci__uses_pointwise(L, i, nd->out0, nd->nout, depth + 1)) return 0;
+            } else if (!ci__op_is_pointwise(op)) return 0;
         }
-        if (!uses) continue;
-        if (nd->kind != CI__N_CALL || !(op = ci__registry_find(L->ctx, nd->op))) return 0;
-        if (ci__op_is_view(op->fn)) {
-            if (depth > 8 || !ci__uses_pointwise(L, i, nd->out0, nd->nout, depth + 1)) return 0;
-        } else if (!ci__op_is_pointwise(op)) return 0;
     }
     return 1;
 }
@@ -4341,7 +4823,9 @@ static int ci__lw_pad(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
     for (i = 0; i < np / 2; i++) {
         int d = x->ndim - 1 - i;
         lo[d] = pad[2 * i];
-        shape[d] = x->size[d] + pad[2 * i] + pad[2 * i + 1];
+        if (ci__add_ovf(x->size[d], pad[2 * i], &shape[d]) || ci__add_ovf(shape[d], pad[2 * i + 1], &shape[d]))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: the input size %lld plus padding %lld and %lld overflows int64", op->name,
+                     (long long)x->size[d], (long long)pad[2 * i], (long long)pad[2 * i + 1]);
         if (shape[d] < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: the input size %lld, plus negative padding %lld and %lld resulted in a negative output size",
                                    op->name, (long long)x->size[d], (long long)pad[2 * i], (long long)pad[2 * i + 1]);
         if (mode == 1 && (pad[2 * i] >= x->size[d] || pad[2 * i + 1] >= x->size[d]))
@@ -4453,11 +4937,8 @@ static int ci__lw_gather(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         return 1;
     }
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
-    if (x->ndim) m[dim] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), x->size[dim]));
-    else {   /* 0-d: the index must be 0 or -1 */
-        ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), 1));
-    }
-    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, ix->ndim, ix->size, v, ci__load(L, x, m)));
+    m[x->ndim ? dim : 0] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), x->ndim ? x->size[dim] : 1, 0));   /* 0-d: the index must be 0 */
+    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, ix->ndim, ix->size, v, ci__v_keepchecks(L, ci__load(L, x, m), xn, m, NULL)));
     return 1;
 }
 /* index_select(self, dim, index) */
@@ -4478,11 +4959,8 @@ static int ci__lw_index_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
     }
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
     iv[0] = x->ndim ? v[dim] : ci__K(L, 0);
-    {
-        ci__ix *ii = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, ix->ndim ? iv : iv), x->ndim ? x->size[dim] : 1));
-        if (x->ndim) m[dim] = ii;
-    }
-    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, shape, v, ci__load(L, x, m)));
+    m[x->ndim ? dim : 0] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, iv), x->ndim ? x->size[dim] : 1, 0));
+    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, shape, v, ci__v_keepchecks(L, ci__load(L, x, m), x->ndim ? x->ndim : 1, m, NULL)));
     return 1;
 }
 /* embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False) */
@@ -4501,9 +4979,9 @@ static int ci__lw_embedding(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
         outs[0] = ci__tensor_of(ci__pw_box(L, w->dt, n, shape, v, ci__v_consti(L, w->dt, 0)));
         return 1;
     }
-    m[0] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), w->size[0]));
+    m[0] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), w->size[0], 0));
     m[1] = v[ix->ndim];
-    outs[0] = ci__tensor_of(ci__pw_box(L, w->dt, n, shape, v, ci__load(L, w, m)));
+    outs[0] = ci__tensor_of(ci__pw_box(L, w->dt, n, shape, v, ci__v_keepchecks(L, ci__load(L, w, m), 2, m, NULL)));
     return 1;
 }
 /* Advanced indexing x[indices]: the result's shape (oshape, no dims), its variables v, and m,
@@ -4547,7 +5025,7 @@ static int ci__adv_index(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg
     for (i = 0; i < x->ndim; i++) if (idx[i]) {
         if (x->size[i] == 0 && ci__numel(no, oshape) > 0)
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: index is out of bounds for dimension %d with size 0", op->name, i);
-        m[i] = ci__numel(no, oshape) ? ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ci__expand(L, idx[i], nb, bshape, 0), bv), x->size[i]))
+        m[i] = ci__numel(no, oshape) ? ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ci__expand(L, idx[i], nb, bshape, 0), bv), x->size[i], 1))
                                      : ci__K(L, 0);
     }
     *no_out = no;
@@ -4562,7 +5040,7 @@ static int ci__lw_index(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     if (ci__index_by_mask(L, op, x, &a[1], &outs[0])) return 1;
     if (!ci__adv_index(L, op, x, &a[1], &no, oshape, v, m)) { outs[0] = ci__tensor_of(x); return 1; }
     outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, no, oshape, v,
-                                       ci__numel(no, oshape) ? ci__load(L, x, m) : ci__v_consti(L, x->dt, 0)));
+                                       ci__numel(no, oshape) ? ci__v_keepchecks(L, ci__load(L, x, m), x->ndim, m, NULL) : ci__v_consti(L, x->dt, 0)));
     return 1;
 }
 
@@ -4576,8 +5054,12 @@ static int64_t ci__ext_numel(const ci_extern_tensor *t) { return ci__numel(t->nd
    where mask is true, stacked: [count, trailing dims...] */
 static ci_result ci__ext_masked_rows_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                            ci_extern_tensor *outs, int nouts, void *user) {
-    int k = ins[1].ndim, d;
-    (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
+    int k, d;
+    (void)args; (void)nargs; (void)nouts; (void)user;
+    /* (a graph may call it itself: the mask must be a bool mask of x's leading dims) */
+    if (nins != 2 || (ins[1].dtype != CI_BOOL && ins[1].dtype != CI_U8) || ins[1].ndim > ins[0].ndim) return CI_ERR_SHAPE;
+    k = ins[1].ndim;
+    for (d = 0; d < k; d++) if (ins[1].shape[d] != ins[0].shape[d]) return CI_ERR_SHAPE;
     outs[0].dtype = ins[0].dtype;
     outs[0].ndim = 1 + ins[0].ndim - k;
     outs[0].shape[0] = ci__ext_numel(&ins[1]);
@@ -4617,7 +5099,8 @@ static int ci__ext_is_nonzero(const ci_extern_tensor *x, int64_t i) {
 /* nonzero(self): the indices of the non-zero elements, [count, ndim], in C order */
 static ci_result ci__ext_nonzero_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                        ci_extern_tensor *outs, int nouts, void *user) {
-    (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
+    (void)args; (void)nargs; (void)nouts; (void)user;
+    if (nins != 1) return CI_ERR_INVALID_ARGS;
     outs[0].dtype = CI_I64;
     outs[0].ndim = 2;
     outs[0].shape[0] = ci__ext_numel(&ins[0]);
@@ -4643,8 +5126,8 @@ static int ci__ext_nonzero_run(const ci_extern_tensor *ins, int nins, const ci_a
 static ci_result ci__ext_nonzero_tuple_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                              ci_extern_tensor *outs, int nouts, void *user) {
     int d;
-    (void)nins; (void)args; (void)nargs; (void)user;
-    if (nouts != (ins[0].ndim ? ins[0].ndim : 1)) return CI_ERR_SHAPE;
+    (void)args; (void)nargs; (void)user;
+    if (nins != 1 || nouts != (ins[0].ndim ? ins[0].ndim : 1)) return CI_ERR_SHAPE;
     for (d = 0; d < nouts; d++) { outs[d].dtype = CI_I64; outs[d].ndim = 1; outs[d].shape[0] = ci__ext_numel(&ins[0]); }
     return CI_OK;
 }
@@ -4864,7 +5347,7 @@ static int ci__lw_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
         }
     }
     buf = ci__scatter_target(L, x);
-    ci__scatter(L, buf, no, oshape, v, ci__load(L, ci__expand(L, vals, no, oshape, 0), v), m, acc ? CI__SC_ADD : CI__SC_STORE);
+    ci__scatter(L, buf, no, oshape, v, ci__v_keepchecks(L, ci__load(L, ci__expand(L, vals, no, oshape, 0), v), x->ndim, m, x->size), m, acc ? CI__SC_ADD : CI__SC_STORE);
     outs[0] = ci__tensor_of(ci__buf_box(L, buf));
     return 1;
 }
@@ -4872,7 +5355,7 @@ static int ci__lw_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
    scatter_reduce.two(self, dim, index, src, reduce, *, include_self=True) (extra 2) */
 static int ci__lw_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__arg_box(L, op, a, 0), *ix = ci__arg_box(L, op, a, 2), *src = NULL;
-    int64_t dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
+    int64_t dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim), one = 1;
     int pr = ci__pidx(op, "reduce"), pi = ci__pidx(op, "include_self"), i, mode = CI__SC_STORE, mean = 0;
     const char *red = (pr >= 0 && a[pr].kind == CI_ARG_STRING) ? a[pr].u.s : NULL;
     int include_self = pi >= 0 ? ci__arg_bool(L, op, a, pi) : 1;
@@ -4907,10 +5390,7 @@ static int ci__lw_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     buf = ci__scatter_target(L, x);
     if (ci__numel(ix->ndim, ix->size) == 0) { outs[0] = ci__tensor_of(ci__buf_box(L, buf)); return 1; }
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
-    {
-        ci__ix *ii = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), x->ndim ? x->size[dim] : 1));
-        if (x->ndim) m[dim] = ii;
-    }
+    m[x->ndim ? dim : 0] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), x->ndim ? x->size[dim] : 1, 0));
     val = src ? ci__load(L, src, v) : (a[3].kind == CI_ARG_FLOAT ? ci__v_constf(L, x->dt, a[3].u.f) : ci__v_consti(L, x->dt, (int64_t)ci__num(&a[3])));
     if (!include_self) {   /* the reduction's identity first, where an update lands */
         ci__v *id;
@@ -4921,7 +5401,7 @@ static int ci__lw_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
                                                           : (x->dt == CI_BOOL ? 1 : x->dt == CI_U8 ? 255 : x->dt == CI_I8 ? 127 : x->dt == CI_I16 ? 32767 : x->dt == CI_I32 ? INT_MAX : INT64_MAX));
         ci__scatter(L, buf, ix->ndim, ix->size, v, id, m, CI__SC_STORE);
     }
-    ci__scatter(L, buf, ix->ndim, ix->size, v, val, m, mode);
+    ci__scatter(L, buf, ix->ndim, ix->size, v, x->ndim ? ci__v_keepchecks(L, val, x->ndim, m, x->size) : ci__v_keepchecks(L, val, 1, m, &one), m, mode);
     if (mean) {   /* divide by how many values met at each element (self counting once when included) */
         ci__box *z = ci__buf_box(L, buf), *cnt;
         ci__buf *cb;
@@ -4949,9 +5429,14 @@ static int ci__lw_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
    larger windows, of any size, become reductions over the window. Reads outside the input are
    clamped and masked. -- */
 #define CI__POOL_UNROLL 25
+/* the output size, or INT64_MIN where the arithmetic passes int64 (in, k, s, p, dil >= 0, s > 0) */
 static int64_t ci__pool_out(int64_t in, int64_t k, int64_t s, int64_t p, int64_t dil, int ceil_mode) {
-    int64_t o = ci__floordiv(in + 2 * p - dil * (k - 1) - 1 + (ceil_mode ? s - 1 : 0), s) + 1;
-    if (ceil_mode && (o - 1) * s >= in + p) o--;
+    int64_t t, ek, o;
+    if (ci__mul_ovf(dil, k - 1, &ek) || ci__add_ovf(in, p, &t) || ci__add_ovf(t, p, &t)) return INT64_MIN;
+    t = t - ek - 1;   /* both non-negative before: cannot overflow */
+    if (ceil_mode && ci__add_ovf(t, s - 1, &t)) return INT64_MIN;
+    o = ci__floordiv(t, s) + 1;
+    if (ceil_mode && o - 1 >= (in + p == 0 ? 0 : (in + p - 1) / s + 1)) o--;   /* (o - 1) * s >= in + p, without the product */
     return o;
 }
 /* a pooling parameter: one int for every dim, or d ints */
@@ -4991,13 +5476,17 @@ static void ci__pool_setup(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box *x,
         if (P->s[i] == -1) P->s[i] = P->k[i];
         if (P->k[i] <= 0 || P->s[i] <= 0 || P->dil[i] <= 0 || P->p[i] < 0)
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: kernel size, stride and dilation must be positive and padding non-negative", op->name);
-        if (P->p[i] * 2 > P->k[i]) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: pad should be at most half of effective kernel size, but got pad=%lld, kernel_size=%lld",
+        if (P->p[i] > P->k[i] / 2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: pad should be at most half of effective kernel size, but got pad=%lld, kernel_size=%lld",
                                        op->name, (long long)P->p[i], (long long)P->k[i]);
         P->in[i] = x->size[P->lead + i];
         P->out[i] = ci__pool_out(P->in[i], P->k[i], P->s[i], P->p[i], P->dil[i], ceil_i >= 0 && ci__arg_bool(L, op, a, ceil_i));
+        if (P->out[i] == INT64_MIN) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: kernel size %lld, stride %lld, padding %lld and dilation %lld overflow int64", op->name,
+                                             (long long)P->k[i], (long long)P->s[i], (long long)P->p[i], (long long)P->dil[i]);
         if (P->out[i] <= 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: output size is too small (%lld)", op->name, (long long)P->out[i]);
         P->oshape[P->lead + i] = P->out[i];
     }
+    if (!ci__size_ok(d, P->k, NULL))
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: a window of more than 2^48 elements is not supported", op->name);
 }
 /* Windows of more than CI__POOL_UNROLL elements in max and adaptive pools: a box of the
    windows' elements over the output's dims (oshape) and then one dim per window dim (v[ndim + i],
@@ -5080,7 +5569,7 @@ static int ci__lw_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     ci__need_float(L, op, x);
     ci__pool_setup(L, op, a, x, &P, 0, 4);
     cdt = ci__opmath(x->dt);
-    for (i = 0; i < P.d; i++) win *= P.k[i];
+    for (i = 0; i < P.d; i++) win *= P.k[i];   /* (at most 2^48: ci__pool_setup) */
     ci__pw_vars(L, x->ndim, P.oshape, v);
     for (i = 0; i < P.d; i++) start[i] = ci__ixadd(L, ci__ixscale(L, v[P.lead + i], P.s[i]), ci__K(L, -P.p[i]));
     if (win <= CI__POOL_UNROLL) {
@@ -5160,7 +5649,7 @@ static int ci__lw_max_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     if (x->dt == CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
     ci__pool_setup(L, op, a, x, &P, 1, 5);
     cdt = ci__opmath(x->dt);
-    for (i = 0; i < P.d; i++) win *= P.k[i];
+    for (i = 0; i < P.d; i++) win *= P.k[i];   /* (at most 2^48: ci__pool_setup) */
     plane[P.d - 1] = 1;
     for (i = P.d - 2; i >= 0; i--) plane[i] = plane[i + 1] * P.in[i + 1];
     ci__pw_vars(L, x->ndim, P.oshape, v);
@@ -5229,7 +5718,7 @@ static int ci__lw_adaptive_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_ten
         if (os[i] <= 0 && !(os[i] == 0 && in == 0)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: output size must be positive", op->name);
         if (in == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: input spatial size must be non-zero", op->name);
         oshape[lead + i] = os[i];
-        kmax[i] = (in + os[i] - 1) / os[i] + 1;
+        kmax[i] = (in - 1) / os[i] + 2;   /* ceil(in / os) + 1, without in + os passing int64 */
         if (kmax[i] > in) kmax[i] = in;
         win *= kmax[i];
     }
@@ -5360,7 +5849,7 @@ static int ci__lw_upsample_nearest(ci__L *L, const ci__opdef *op, ci_arg *a, ci_
         if (op->extra) dst = ci__v_bin(L, CI__V_ADD, dst, ci__v_constf(L, CI_F32, 0.5));
         src = ci__v_cast(L, ci__v_un(L, CI__V_FLOOR, ci__v_bin(L, CI__V_MUL, dst, ci__v_constf(L, CI_F32, (float)scale[i]))), CI_I64);
         src = ci__v_bin(L, CI__V_MIN, src, ci__v_consti(L, CI_I64, in - 1));
-        m[lead + i] = ci__ix_indirect(L, ci__v_checkidx(L, src, in));
+        m[lead + i] = ci__ix_indirect(L, ci__v_checkidx(L, src, in, 0));
     }
     ci__realize_hint(L, x);
     outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, shape, v, ci__load(L, x, m)));
@@ -5393,8 +5882,8 @@ static int ci__lw_upsample_bilinear(ci__L *L, const ci__opdef *op, ci_arg *a, ci
         h1 = ci__v_bin(L, CI__V_ADD, h0, ci__v_cast(L, ci__v_bin(L, CI__V_LT, h0, ci__v_consti(L, CI_I64, in - 1)), CI_I64));
         l1[i] = ci__v_bin(L, CI__V_SUB, src, ci__v_cast(L, h0, cdt));
         l0[i] = ci__v_bin(L, CI__V_SUB, ci__v_constf(L, cdt, 1), l1[i]);
-        i0[i] = ci__ix_indirect(L, ci__v_checkidx(L, h0, in));
-        i1[i] = ci__ix_indirect(L, ci__v_checkidx(L, h1, in));
+        i0[i] = ci__ix_indirect(L, ci__v_checkidx(L, h0, in, 0));
+        i1[i] = ci__ix_indirect(L, ci__v_checkidx(L, h1, in, 0));
     }
     {
         ci__ix *m[CI_MAX_DIMS];
@@ -5471,13 +5960,10 @@ static int ci__lw_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     for (i = 0; i < steps; i++) {   /* invariant: the answer is in [lo, hi] */
         ci__v *mid = ci__v_bin(L, CI__V_FLOORDIV, ci__v_bin(L, CI__V_ADD, lo, hi), ci__v_consti(L, CI_I64, 2));
         ci__v *ok = ci__v_bin(L, CI__V_LT, lo, hi), *b, *go_right;
-        m[bd->ndim - 1] = ci__ix_indirect(L, ci__v_checkidx(L, ci__v_bin(L, CI__V_MIN, mid, ci__v_consti(L, CI_I64, n - 1 > 0 ? n - 1 : 0)), n > 0 ? n : 1));
+        m[bd->ndim - 1] = ci__ix_indirect(L, ci__v_checkidx(L, ci__v_bin(L, CI__V_MIN, mid, ci__v_consti(L, CI_I64, n - 1 > 0 ? n - 1 : 0)), n > 0 ? n : 1, 0));
         if (so) {   /* the position through the sorter; a negative value is out of range too (no wrapping) */
-            ci__v *sv;
             ms[bd->ndim - 1] = m[bd->ndim - 1];
-            sv = ci__load(L, so, ms);
-            sv = ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_LT, sv, ci__v_consti(L, CI_I64, 0)), ci__v_consti(L, CI_I64, n), sv);
-            m[bd->ndim - 1] = ci__ix_indirect(L, ci__v_checkidx(L, sv, n));
+            m[bd->ndim - 1] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, so, ms), n, 0));
         }
         b = ci__v_cast(L, ci__load(L, bd, m), cdt);
         go_right = ci__v_bin(L, right ? CI__V_LE : CI__V_LT, b, xv);
@@ -5553,14 +6039,28 @@ static ci_result ci__ext_bmm_infer(const ci_extern_tensor *ins, int nins, const 
     outs[0].shape[0] = ins[0].shape[0]; outs[0].shape[1] = ins[0].shape[1]; outs[0].shape[2] = ins[1].shape[2];
     return CI_OK;
 }
+/* (the graph may call cinductor.convolution itself: every argument the kernel reads is checked
+   here, and the output size computed without overflow) */
 static ci_result ci__ext_conv_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
     int i;
-    (void)nargs; (void)nouts; (void)user;
-    if (nins < 2 || ins[0].ndim != 4 || ins[1].ndim != 4) return CI_ERR_SHAPE;
+    int64_t ch;
+    (void)nouts; (void)user;
+    if (nins < 2 || nins > 3 || nargs < 7 || ins[0].ndim != 4 || ins[1].ndim != 4 || ins[0].dtype != ins[1].dtype ||
+        !ci__is_float(ins[0].dtype) || (nins == 3 && (ins[2].ndim != 1 || ins[2].shape[0] != ins[1].shape[0] || ins[2].dtype != ins[0].dtype)))
+        return CI_ERR_SHAPE;
+    for (i = 3; i < 6; i++) if (args[i].kind != CI_ARG_INTS || args[i].u.ints.n != 2) return CI_ERR_INVALID_ARGS;
+    if (args[6].kind != CI_ARG_INT || args[6].u.i <= 0 || ci__mul_ovf(ins[1].shape[1], args[6].u.i, &ch) || ch != ins[0].shape[1] ||
+        ins[1].shape[0] % args[6].u.i)
+        return CI_ERR_SHAPE;
     outs[0].dtype = ins[0].dtype; outs[0].ndim = 4;
     outs[0].shape[0] = ins[0].shape[0]; outs[0].shape[1] = ins[1].shape[0];
-    for (i = 0; i < 2; i++)
-        outs[0].shape[2 + i] = (ins[0].shape[2 + i] + 2 * args[4].u.ints.v[i] - args[5].u.ints.v[i] * (ins[1].shape[2 + i] - 1) - 1) / args[3].u.ints.v[i] + 1;
+    for (i = 0; i < 2; i++) {
+        int64_t st = args[3].u.ints.v[i], pad = args[4].u.ints.v[i], dil = args[5].u.ints.v[i], t, ek;
+        if (st <= 0 || pad < 0 || dil <= 0 || ins[1].shape[2 + i] < 1) return CI_ERR_INVALID_ARGS;
+        if (ci__add_ovf(ins[0].shape[2 + i], pad, &t) || ci__add_ovf(t, pad, &t) || ci__mul_ovf(dil, ins[1].shape[2 + i] - 1, &ek) || t <= ek)
+            return CI_ERR_SHAPE;
+        outs[0].shape[2 + i] = (t - ek - 1) / st + 1;
+    }
     return CI_OK;
 }
 static void ci__need_same_dtype(ci__L *L, const ci__opdef *op, const ci__box *a, const ci__box *b) {
@@ -5691,7 +6191,7 @@ static int ci__lw_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     ci__box *x = ci__arg_box(L, op, a, 0), *w = ci__arg_box(L, op, a, 1), *b = ci__arg_box_opt(L, op, a, 2), *o;
     int ps = ci__pidx(op, "stride"), pp = ci__pidx(op, "padding"), pd = ci__pidx(op, "dilation"), pg = ci__pidx(op, "groups");
     int pt = ci__pidx(op, "transposed"), sd, unbatched = 0, i;
-    int64_t st[2], pad[2], dil[2], groups = ci__arg_int(L, op, a, pg), xs[4], ws[4], st2[2], pad2[2], dil2[2];
+    int64_t st[2], pad[2], dil[2], groups = ci__arg_int(L, op, a, pg), xs[4], ws[4], st2[2], pad2[2], dil2[2], wch;
     ci_arg args[7];
     if (pt >= 0 && ci__arg_bool(L, op, a, pt)) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: transposed convolution is not supported yet", op->name);
     sd = w->ndim - 2;
@@ -5725,13 +6225,16 @@ static int ci__lw_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
         memcpy(sh + 1, x->size, sizeof(int64_t) * (size_t)x->ndim);
         x = ci__reshape(L, x, x->ndim + 1, sh);
     }
-    if (groups <= 0 || x->size[1] != w->size[1] * groups || w->size[0] % groups)
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected input with %lld channels (weight %lld x groups %lld), got %lld", op->name,
-                 (long long)(w->size[1] * groups), (long long)w->size[1], (long long)groups, (long long)x->size[1]);
+    if (groups <= 0 || ci__mul_ovf(w->size[1], groups, &wch) || x->size[1] != wch || w->size[0] % groups)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected input with weight %lld x groups %lld channels, got %lld", op->name,
+                 (long long)w->size[1], (long long)groups, (long long)x->size[1]);
     if (b && (b->ndim != 1 || b->size[0] != w->size[0])) CI__FAIL(L, CI_ERR_SHAPE, "%s: bias must have shape [%lld]", op->name, (long long)w->size[0]);
     for (i = 0; i < sd; i++) {
         if (st[i] <= 0 || dil[i] <= 0 || pad[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: stride and dilation must be positive, padding non-negative", op->name);
-        if (x->size[2 + i] + 2 * pad[i] < dil[i] * (w->size[2 + i] - 1) + 1)
+        int64_t padded, ek;
+        if (ci__add_ovf(x->size[2 + i], pad[i], &padded) || ci__add_ovf(padded, pad[i], &padded) || ci__mul_ovf(dil[i], w->size[2 + i] - 1, &ek))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: padding %lld or dilation %lld overflows int64", op->name, (long long)pad[i], (long long)dil[i]);
+        if (padded <= ek)   /* padded < dil * (k - 1) + 1 */
             CI__FAIL(L, CI_ERR_SHAPE, "%s: the padded input is smaller than the (dilated) kernel", op->name);
     }
     /* 1-d runs as 2-d with a height of 1 */
@@ -5761,7 +6264,8 @@ static int ci__lw_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
 /* -- sorting: an extern heapsort along the last dim (moved there with a permute) -- */
 static int ci__ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static ci_result ci__ext_sort_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
-    (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
+    (void)nouts; (void)user;
+    if (nins != 1 || nargs < 2 || args[1].kind != CI_ARG_BOOL) return CI_ERR_INVALID_ARGS;
     outs[0] = ins[0];
     outs[1] = ins[0];
     outs[1].dtype = CI_I64;
@@ -7009,7 +7513,9 @@ static void ci__register_builtins(ci_ctx *c) {
    dropped. Why neighbours were left apart is recorded for `cinductor explain`.
    Graph outputs are written straight into the caller's arrays when their value is an
    unrealized pointwise or a dense computed buffer; otherwise a copy kernel writes them.
-   Kernels no output depends on are dropped first (dead code).
+   Kernels no output depends on are dropped first (dead code). A kernel joining a group is
+   placed after the members' standing placement (ci__group_fit places them all again only when
+   the tiling changes), so forming a group costs its members' bodies, not their square.
    --------------------------------------------------------------------------------------- */
 #define CI__FUSE_MAX 64        /* Inductor's max_fusion_size */
 #define CI__FUSE_LOOKBACK 32   /* how many of the newest groups a kernel may join */
@@ -7025,11 +7531,12 @@ static void ci__kernel_name(ci__kernel *k) {
     snprintf(k->name, sizeof k->name, "k%d_%s", k->id, base);
 }
 static void ci__buf_reads(ci__L *L, ci__v *v, int *marks, int epoch, void (*fn)(ci__buf *, void *), void *user) {
-    int i;
-    if (marks[v->id] == epoch) return;
-    marks[v->id] = epoch;
-    if (v->op == CI__V_LOAD) fn(v->buf, user);
-    for (i = 0; i < v->n; i++) ci__buf_reads(L, v->a[i], marks, epoch, fn, user);
+    ci__vwalk w;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((v = ci__vw_next(&w, marks, epoch)) != NULL)
+        if (v->op == CI__V_LOAD) fn(v->buf, user);
+    ci__vw_close(&w);
 }
 static void ci__mark_needed(ci__buf *b, void *user) { (void)user; b->needed = 1; }
 static int ci__buf_is_dense(const ci__buf *b) {
@@ -7152,14 +7659,13 @@ typedef struct ci__fuse {
     ci__ixsub s;                /* indirect variables whose values changed */
     ci__vmemo memo;
 } ci__fuse;
-static ci__v *ci__fuse_rec(ci__fuse *F, ci__v *v) {
+static ci__v *ci__fuse_one(ci__fuse *F, ci__v *v) {
     ci__L *L = F->L;
-    ci__v *r = ci__vmemo_get(&F->memo, v), c;
+    ci__v *r, c;
     int i, changed = 0;
-    if (r) return r;
     c = *v;
     c.next = NULL; c.ivar = 0; c.id = 0;
-    for (i = 0; i < v->n; i++) { c.a[i] = ci__fuse_rec(F, v->a[i]); changed |= c.a[i] != v->a[i]; }
+    for (i = 0; i < v->n; i++) { c.a[i] = ci__vmemo_get(&F->memo, v->a[i]); changed |= c.a[i] != v->a[i]; }
     if (v->op == CI__V_LOAD || v->op == CI__V_INDEX)   /* an indirect variable follows its value */
         for (i = 0; i < v->n; i++)
             if (v->a[i]->ivar && c.a[i] != v->a[i]) ci__ixsub_set(&F->s, v->a[i]->ivar - 1, ci__ix_indirect(L, c.a[i]));
@@ -7180,29 +7686,64 @@ static ci__v *ci__fuse_rec(ci__fuse *F, ci__v *v) {
     ci__vmemo_put(L, &F->memo, v, r);
     return r;
 }
+static ci__v *ci__fuse_rec(ci__fuse *F, ci__v *v) {
+    ci__vwalk w;
+    ci__v *x;
+    ci__vw_open(F->L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((x = ci__vw_next_memo(&w, &F->memo)) != NULL) ci__fuse_one(F, x);
+    ci__vw_close(&w);
+    return ci__vmemo_get(&F->memo, v);
+}
 /* does v call a transcendental function (exp, erf, tanh, pow ...)? Recomputing those in a
    later loop costs more than storing the value and loading it again */
 static int ci__v_calls_libm(ci__L *L, ci__v *v, int *marks) {
-    int i;
-    if (marks[v->id] == L->epoch) return 0;
-    marks[v->id] = L->epoch;
-    if (v->op == CI__V_SIGMOID || (ci__vop_cf32[v->op] && ci__is_float(v->dt) && v->op != CI__V_ABS && v->op != CI__V_SQRT &&
-                                   v->op != CI__V_FLOOR && v->op != CI__V_CEIL && v->op != CI__V_TRUNC && v->op != CI__V_ROUND &&
-                                   v->op != CI__V_FMAX && v->op != CI__V_FMIN && v->op != CI__V_COPYSIGN && v->op != CI__V_FMA))
-        return 1;
-    for (i = 0; i < v->n; i++) if (ci__v_calls_libm(L, v->a[i], marks)) return 1;
-    return 0;
+    ci__vwalk w;
+    int epoch = L->epoch, r = 0;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while (!r && (v = ci__vw_next(&w, marks, epoch)) != NULL)
+        r = v->op == CI__V_SIGMOID || (ci__vop_cf32[v->op] && ci__is_float(v->dt) && v->op != CI__V_ABS && v->op != CI__V_SQRT &&
+                                       v->op != CI__V_FLOOR && v->op != CI__V_CEIL && v->op != CI__V_TRUNC && v->op != CI__V_ROUND &&
+                                       v->op != CI__V_FMAX && v->op != CI__V_FMIN && v->op != CI__V_COPYSIGN && v->op != CI__V_FMA);
+    ci__vw_close(&w);
+    return r;
 }
 /* the phase a body needs: after the loops of the reductions it uses, with the memory loads
    of in-group buffers it keeps */
-static int ci__fuse_phase_rec(ci__L *L, ci__v *v, int trial, int *marks) {
-    int i, p = 0, q;
-    if (marks[v->id] == L->epoch) return 0;
-    marks[v->id] = L->epoch;
-    if (v->op == CI__V_ACC) return ((ci__kernel *)L->kernels.v[v->i])->phase + 1;
-    if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial) p = v->buf->producer->phase;
-    for (i = 0; i < v->n; i++) { q = ci__fuse_phase_rec(L, v->a[i], trial, marks); if (q > p) p = q; }
-    return p;
+/* (remembered per value for the trial: a member's body holds the bodies of the members it
+   recomputes, whose phases are known, so each value is looked at once per trial) */
+static int ci__fuse_phase_rec(ci__L *L, ci__v *v, int trial) {
+    ci__vwalk w;
+    ci__v *root = v;
+    int i, p;
+    if (L->phase_cap < L->vt.n) {
+        int nc = L->vt.n * 2 + 64;
+        int *np = CI__NEWN(L->A, int, nc), *nt = CI__NEWN(L->A, int, nc);
+        if (L->phase_cap) {
+            memcpy(np, L->phase_of, sizeof(int) * (size_t)L->phase_cap);
+            memcpy(nt, L->phase_trial, sizeof(int) * (size_t)L->phase_cap);
+        }
+        L->phase_of = np; L->phase_trial = nt; L->phase_cap = nc;
+    }
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while (w.n) {
+        v = w.v[--w.n];
+        if (w.post[w.n]) {
+            p = 0;
+            if (v->op == CI__V_ACC) p = ((ci__kernel *)L->kernels.v[v->i])->phase + 1;
+            else if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial) p = v->buf->producer->phase;
+            for (i = 0; i < v->n; i++) if (L->phase_of[v->a[i]->id] > p) p = L->phase_of[v->a[i]->id];
+            L->phase_of[v->id] = p; L->phase_trial[v->id] = trial;
+            continue;
+        }
+        if (L->phase_trial[v->id] == trial) continue;
+        ci__vw_push(&w, v, 1);
+        for (i = v->n - 1; i >= 0; i--) if (L->phase_trial[v->a[i]->id] != trial) ci__vw_push(&w, v->a[i], 0);
+    }
+    ci__vw_close(&w);
+    return L->phase_of[root->id];
 }
 /* does e use variable var? */
 static int ci__ix_has_var(const ci__ix *e, int var) {
@@ -7217,12 +7758,14 @@ static int ci__ix_has_var(const ci__ix *e, int var) {
     }
 }
 static void ci__red_loads(ci__L *L, ci__v *v, int trial, int *marks, const ci__kernel *k, char *outer) {
-    int i, d;
-    if (marks[v->id] == L->epoch) return;
-    marks[v->id] = L->epoch;
-    if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial && v->buf->producer->kind == CI__K_REDUCTION)
-        for (d = 0; d < k->ndim; d++) if (ci__ix_has_var(v->ix, k->vars[d]->var)) outer[d] = 1;
-    for (i = 0; i < v->n; i++) ci__red_loads(L, v->a[i], trial, marks, k, outer);
+    ci__vwalk w;
+    int d, epoch = L->epoch;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((v = ci__vw_next(&w, marks, epoch)) != NULL)
+        if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial && v->buf->producer->kind == CI__K_REDUCTION)
+            for (d = 0; d < k->ndim; d++) if (ci__ix_has_var(v->ix, k->vars[d]->var)) outer[d] = 1;
+    ci__vw_close(&w);
 }
 /* a pointwise inside the reduction loops whose dims that index the group's reduction results
    are not its leading ones (softmax over dim 0): those dims follow the outer variables, the
@@ -7297,12 +7840,12 @@ static int ci__place(ci__L *L, const ci__tiling *T, ci__kernel *k, int trial, co
         ci__vmemo_init(L, &F.memo);
         k->gbody = ci__fuse_rec(&F, body);
         if (F.why) { *why = F.why; return 0; }
-        k->phase = ci__fuse_phase_rec(L, k->gbody, trial, ci__marks(L));
+        k->phase = ci__fuse_phase_rec(L, k->gbody, trial);
         if (F.inline_phase >= 0 || !F.costly) break;
         F.inline_phase = k->phase;
     }
     {
-        ci__vstats st = ci__v_stats(L, k->gbody);
+        ci__vstats st = ci__v_stats_upto(L, k->gbody, CI__REALIZE_OPCOUNT, CI__REALIZE_ACC_READS);
         k->cheap = st.ops <= CI__REALIZE_OPCOUNT && st.reads <= CI__REALIZE_ACC_READS && !ci__v_calls_libm(L, k->gbody, ci__marks(L));
     }
     k->acc = k->kind == CI__K_REDUCTION ? ci__v_acc(L, k) : NULL;
@@ -7324,15 +7867,22 @@ static ci__group *ci__group_new(ci__L *L, ci__kernel *k) {
     } else if (g->fused) ci__tiling_set(L, &g->t, k->ndim, k->size, k->nr, k->rsize, k->kind == CI__K_REDUCTION);
     return g;
 }
-/* can g take k? (on success k is in g) */
+/* can g take k? (on success k is in g) The members are placed again only when the tiling
+   changes (a reduction joins a pointwise group) or the last attempt left them half placed:
+   otherwise their placement in g->trial stands, and only k is placed after them. */
 static int ci__group_fit(ci__L *L, ci__group *g, ci__kernel *k, const char **why) {
     ci__tiling T = g->t;
-    int trial = ++L->trials, i;
+    int trial = g->trial, i;
     if (g->m.n >= CI__FUSE_MAX) { *why = "the fused kernel has reached its size limit (64 members)"; return 0; }
-    if (k->kind == CI__K_REDUCTION && !T.red) ci__tiling_set(L, &T, k->ndim, k->size, k->nr, k->rsize, 1);
-    for (i = 0; i < g->m.n; i++)
-        if (!ci__place(L, &T, (ci__kernel *)g->m.v[i], trial, why)) return 0;
+    if (k->kind == CI__K_REDUCTION && !T.red) { ci__tiling_set(L, &T, k->ndim, k->size, k->nr, k->rsize, 1); trial = 0; }
+    if (!trial) {
+        g->trial = 0;   /* (until every member is placed again) */
+        trial = ++L->trials;
+        for (i = 0; i < g->m.n; i++)
+            if (!ci__place(L, &T, (ci__kernel *)g->m.v[i], trial, why)) return 0;
+    }
     if (!ci__place(L, &T, k, trial, why)) return 0;
+    g->trial = trial;
     g->t = T;
     ci__vec_push(L->A, &g->m, k);
     k->grp = g;
@@ -7345,15 +7895,31 @@ static void ci__readset_add(ci__buf *b, void *user) {
     for (i = 0; i < r->v.n; i++) if (r->v.v[i] == b) return;
     ci__vec_push(r->L->A, &r->v, b);
 }
+/* (the pairs noted so far are an open-addressing set, unf_set, of indices + 1 into unfused) */
+static uint32_t ci__unfused_hash(const ci__kernel *from, const ci__kernel *to) {
+    return ((uint32_t)from->id * 2654435761u) ^ ((uint32_t)to->id * 40503u);
+}
 static void ci__unfused_note(ci__L *L, ci__kernel *from, ci__kernel *to, const char *why) {
-    ci__unfused *u = CI__NEW(L->A, ci__unfused);
-    int i;
-    for (i = 0; i < L->unfused.n; i++) {
-        ci__unfused *o = (ci__unfused *)L->unfused.v[i];
+    ci__unfused *u;
+    int i, m;
+    if ((L->unfused.n + 1) * 2 > L->unf_cap) {
+        int nc = L->unf_cap ? L->unf_cap * 2 : 64;
+        int *ns = CI__NEWN(L->A, int, nc);
+        for (i = 0; i < L->unfused.n; i++) {
+            ci__unfused *o = (ci__unfused *)L->unfused.v[i];
+            for (m = (int)(ci__unfused_hash(o->from, o->to) & (uint32_t)(nc - 1)); ns[m]; m = (m + 1) & (nc - 1)) {}
+            ns[m] = i + 1;
+        }
+        L->unf_set = ns; L->unf_cap = nc;
+    }
+    for (m = (int)(ci__unfused_hash(from, to) & (uint32_t)(L->unf_cap - 1)); L->unf_set[m]; m = (m + 1) & (L->unf_cap - 1)) {
+        ci__unfused *o = (ci__unfused *)L->unfused.v[L->unf_set[m] - 1];
         if (o->from == from && o->to == to) return;
     }
+    u = CI__NEW(L->A, ci__unfused);
     u->from = from; u->to = to; u->why = why;
     ci__vec_push(L->A, &L->unfused, u);
+    L->unf_set[m] = L->unfused.n;
 }
 static const char *ci__barrier_why(ci__L *L, const ci__kernel *k) {
     char *w = (char *)ci__arena_alloc(L->A, 120);
@@ -7434,14 +8000,16 @@ static void ci__need_store(ci__buf *b, void *user) {
     if (q && q->grp && q->grp->fused && !q->store) { q->store = q->emit = 1; C->changed = 1; }
 }
 static void ci__need_accs(ci__L *L, ci__v *v, int *marks, ci__needctx *C) {
-    int i;
-    if (marks[v->id] == L->epoch) return;
-    marks[v->id] = L->epoch;
-    if (v->op == CI__V_ACC) {
-        ci__kernel *q = (ci__kernel *)L->kernels.v[v->i];
-        if (!q->emit) { q->emit = 1; C->changed = 1; }
-    }
-    for (i = 0; i < v->n; i++) ci__need_accs(L, v->a[i], marks, C);
+    ci__vwalk w;
+    int epoch = L->epoch;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((v = ci__vw_next(&w, marks, epoch)) != NULL)
+        if (v->op == CI__V_ACC) {
+            ci__kernel *q = (ci__kernel *)L->kernels.v[v->i];
+            if (!q->emit) { q->emit = 1; C->changed = 1; }
+        }
+    ci__vw_close(&w);
 }
 static void ci__schedule_finish(ci__L *L) {
     int i, j;
@@ -7468,12 +8036,13 @@ static void ci__schedule_finish(ci__L *L) {
         b->needed = b->output_index >= 0;
     }
     /* what the running members read must exist; iterate until nothing more is needed */
+    /* (backwards: what a member needs is made before it, so one pass settles nearly all) */
     C.L = L;
     do {
         C.changed = 0;
-        for (i = 0; i < L->groups.n; i++) {
+        for (i = L->groups.n - 1; i >= 0; i--) {
             ci__group *g = (ci__group *)L->groups.v[i];
-            for (j = 0; j < g->m.n; j++) {
+            for (j = g->m.n - 1; j >= 0; j--) {
                 ci__kernel *k = (ci__kernel *)g->m.v[j];
                 if (!k->emit) continue;
                 ci__kernel_reads(L, k, ci__need_store, &C);
@@ -7497,11 +8066,14 @@ static void ci__schedule_finish(ci__L *L) {
 /* ---------------------------------------------------------------------------------------
    >>plan  where every buffer lives when a program runs
    A program has one pointer table B[]: inputs first (in declaration order), then outputs,
-   then constants, the random ops' seed and intermediates, and last the run-time error flag
-   that index checks set. Intermediates live in one arena sized at compile time, so running
+   then constants, the random ops' seed and intermediates, and last the run-time error record
+   that run-time checks fill (ci__rterr: which check failed, with what). Intermediates live in
+   one arena sized at compile time, so running
    allocates nothing: each is live from the first fused kernel that writes it to the last
    that reads it, and takes the lowest 64-byte aligned offset that no buffer live at the same
-   time holds (first fit), so dead buffers' memory is used again.
+   time holds (first fit), so dead buffers' memory is used again. Buffers are placed in order
+   of their first kernel against the set of those still live, so planning is linear in the
+   number of buffers (times the live ones).
    --------------------------------------------------------------------------------------- */
 typedef struct ci__plan { int nslots; size_t arena_size; } ci__plan;
 static void ci__plan_touch(ci__buf *b, void *user) {
@@ -7514,43 +8086,60 @@ static int ci__plan_cmp(const void *a, const void *b) {
     if (x->def != y->def) return x->def < y->def ? -1 : 1;
     return x->id < y->id ? -1 : x->id > y->id;
 }
-/* can b be written over d? b is made by a fused kernel where d is read for the last time;
-   every read of d there is of the element b's kernel writes, and comes before that write (in
-   an earlier loop, or earlier in the same loop, or in b's kernel itself) */
-typedef struct ci__inplace { const ci__buf *d; const ci__kernel *kb; int reads, ok; } ci__inplace;
 static int ci__member_order(const ci__group *g, const ci__kernel *k) {
     int j;
     for (j = 0; j < g->m.n; j++) if (g->m.v[j] == k) return j;
     return -1;
 }
-static void ci__inplace_walk(ci__L *L, ci__v *v, int *marks, ci__inplace *c) {
-    int i;
-    if (marks[v->id] == L->epoch || !c->ok) return;
-    marks[v->id] = L->epoch;
-    if (v->op == CI__V_LOAD && v->buf == c->d) { c->reads = 1; if (v->ix != c->kb->st_ix) c->ok = 0; }
-    for (i = 0; i < v->n; i++) ci__inplace_walk(L, v->a[i], marks, c);
+/* what the running members of group g read, walked once per group (not once per candidate
+   pair): for each buffer (by id), the last member reading it (by loop, then position) and the
+   index every read of it uses (NULL when they differ) */
+typedef struct ci__preads { int group, *stamp, *key, *j; ci__ix **ix; } ci__preads;
+static void ci__plan_group_reads(ci__L *L, ci__preads *R, const ci__group *g) {
+    int j, n = L->bufs.n + 1;
+    if (!R->stamp) {
+        R->stamp = CI__NEWN(L->A, int, n); R->key = CI__NEWN(L->A, int, n); R->j = CI__NEWN(L->A, int, n);
+        R->ix = CI__NEWN(L->A, ci__ix *, n);
+    }
+    if (R->group == g->id + 1) return;
+    R->group = g->id + 1;
+    for (j = 0; j < g->m.n; j++) {
+        const ci__kernel *m = (const ci__kernel *)g->m.v[j];
+        int key = 2 * m->phase + m->inner, *marks, epoch;
+        ci__vwalk w;
+        ci__v *v;
+        if (!m->emit) continue;
+        marks = ci__marks(L); epoch = L->epoch;
+        ci__vw_open(L, &w);
+        ci__vw_push(&w, m->gbody, 0);
+        while ((v = ci__vw_next(&w, marks, epoch)) != NULL) {
+            int id;
+            if (v->op != CI__V_LOAD) continue;
+            id = v->buf->id;
+            if (R->stamp[id] != R->group) { R->stamp[id] = R->group; R->key[id] = key; R->j[id] = j; R->ix[id] = v->ix; continue; }
+            if (key > R->key[id] || (key == R->key[id] && j > R->j[id])) { R->key[id] = key; R->j[id] = j; }
+            if (R->ix[id] != v->ix) R->ix[id] = NULL;
+        }
+        ci__vw_close(&w);
+    }
 }
-static int ci__plan_in_place(ci__L *L, const ci__buf *b, const ci__buf *d) {
+/* can b be written over d? b is made by a fused kernel where d is read for the last time;
+   every read of d there is of the element b's kernel writes, and comes before that write (in
+   an earlier loop, or earlier in the same loop, or in b's kernel itself) */
+static int ci__plan_in_place(ci__L *L, ci__preads *R, const ci__buf *b, const ci__buf *d) {
     const ci__kernel *kb = b->producer;
     const ci__group *g;
-    ci__inplace c;
-    int j, kkey, kidx;
+    int kkey, kidx;
     if (d->last != b->def || d->inplace_by || d->pinned || b->pinned || d->numel != b->numel || !b->numel ||
         ci__dt[d->dt].size != ci__dt[b->dt].size || !kb || !kb->grp || !kb->grp->fused || kb->grp->id != b->def || !kb->store)
         return 0;
     g = kb->grp;
     kkey = 2 * kb->phase + kb->inner;
     kidx = ci__member_order(g, kb);
-    c.d = d; c.kb = kb; c.ok = 1;
-    for (j = 0; j < g->m.n && c.ok; j++) {
-        const ci__kernel *m = (const ci__kernel *)g->m.v[j];
-        int key = 2 * m->phase + m->inner;
-        if (!m->emit) continue;
-        c.reads = 0;
-        ci__inplace_walk(L, m->gbody, ci__marks(L), &c);
-        if (c.reads && !(key < kkey || (key == kkey && j <= kidx))) c.ok = 0;   /* it must read before kb writes */
-    }
-    return c.ok;
+    ci__plan_group_reads(L, R, g);
+    if (R->stamp[d->id] != R->group) return 1;
+    /* every read of d is of the element kb writes, and comes before kb writes it */
+    return R->ix[d->id] == kb->st_ix && (R->key[d->id] < kkey || (R->key[d->id] == kkey && R->j[d->id] <= kidx));
 }
 static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
     ci__plan p;
@@ -7580,31 +8169,62 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
         }
     }
     qsort(list, (size_t)n, sizeof *list, ci__plan_cmp);
-    for (i = 0; i < n; i++) {
-        ci__buf *b = list[i];
-        size_t bytes = ((size_t)b->numel * ci__dt[b->dt].size + 63) & ~(size_t)63, off = 0;
-        int moved = 1;
-        if (b->def < 0) b->def = b->last = 0;
-        for (j = 0; j < i; j++)   /* in place of a buffer that dies where b is made */
-            if (ci__plan_in_place(L, b, list[j])) break;
-        if (j < i) {
-            b->arena_off = list[j]->arena_off;
-            b->inplace_of = list[j];
-            list[j]->inplace_by = b;
-            continue;
-        }
-        /* first fit among the buffers placed so far whose lives overlap b's */
-        while (moved) {
-            moved = 0;
-            for (j = 0; j < i; j++) {
-                ci__buf *o = list[j];
-                size_t ob = ((size_t)o->numel * ci__dt[o->dt].size + 63) & ~(size_t)63;
-                if (o->last < b->def || o->def > b->last || !bytes || !ob) continue;
-                if (off < o->arena_off + ob && o->arena_off < off + bytes) { off = o->arena_off + ob; moved = 1; }
+    {
+        /* Buffers come in order of their first kernel, so the ones placed earlier whose lives
+           overlap b's are those still live at b->def: the live set, kept sorted by offset (a
+           buffer leaves it once dead). dying[g] lists, in placement order, the placed buffers
+           whose last kernel is g: the only candidates to be written over in place. */
+        ci__buf **live = CI__NEWN(L->A, ci__buf *, n + 1);
+        int *dnext = CI__NEWN(L->A, int, n + 1), *dhead = CI__NEWN(L->A, int, L->groups.n + 1);
+        int *dtail = CI__NEWN(L->A, int, L->groups.n + 1);
+        int nlive = 0, minlast = INT_MAX, k;
+        ci__preads R;
+        memset(&R, 0, sizeof R);
+        for (j = 0; j <= L->groups.n; j++) dhead[j] = dtail[j] = -1;
+        for (i = 0; i < n; i++) {
+            ci__buf *b = list[i], *d;
+            size_t bytes = ((size_t)b->numel * ci__dt[b->dt].size + 63) & ~(size_t)63, off = 0;
+            int lo, hi;
+            if (b->def < 0) b->def = b->last = 0;
+            if (minlast < b->def) {   /* the dead leave the live set */
+                minlast = INT_MAX;
+                for (j = k = 0; j < nlive; j++)
+                    if (live[j]->last >= b->def) { live[k++] = live[j]; if (live[j]->last < minlast) minlast = live[j]->last; }
+                nlive = k;
+            }
+            d = NULL;
+            for (j = b->def <= L->groups.n ? dhead[b->def] : -1; j >= 0; j = dnext[j])   /* in place of a buffer that dies where b is made */
+                if (ci__plan_in_place(L, &R, b, list[j])) { d = list[j]; break; }
+            if (d) {
+                b->arena_off = d->arena_off;
+                b->inplace_of = d;
+                d->inplace_by = b;
+            } else {
+                /* first fit: the lowest offset where b overlaps no live buffer */
+                for (j = 0; j < nlive && bytes; j++) {
+                    ci__buf *o = live[j];
+                    size_t ob = ((size_t)o->numel * ci__dt[o->dt].size + 63) & ~(size_t)63;
+                    if (!ob) continue;
+                    if (o->arena_off >= off + bytes) break;
+                    if (o->arena_off + ob > off) off = o->arena_off + ob;
+                }
+                b->arena_off = off;
+                if (off + bytes > p.arena_size) p.arena_size = off + bytes;
+            }
+            /* into the live set, by offset (after equal offsets) */
+            for (lo = 0, hi = nlive; lo < hi;) {
+                int mid = (lo + hi) / 2;
+                if (live[mid]->arena_off <= b->arena_off) lo = mid + 1; else hi = mid;
+            }
+            memmove(live + lo + 1, live + lo, sizeof(ci__buf *) * (size_t)(nlive - lo));
+            live[lo] = b; nlive++;
+            if (b->last < minlast) minlast = b->last;
+            dnext[i] = -1;
+            if (b->last >= 0 && b->last <= L->groups.n) {
+                if (dtail[b->last] < 0) dhead[b->last] = i; else dnext[dtail[b->last]] = i;
+                dtail[b->last] = i;
             }
         }
-        b->arena_off = off;
-        if (off + bytes > p.arena_size) p.arena_size = off + bytes;
     }
     p.nslots = next;
     return p;
@@ -7619,10 +8239,12 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
    the second); inside, one block per phase: its pointwise members, then one loop over the
    reduction variables, then the reductions' results as locals. Values are emitted once
    each in topological order (the DAG is hash-consed, so that is CSE); a value used once is
-   written inline into its user (TCC keeps an expression in registers, a temp on the stack);
-   values that do not depend on the reduction variables are hoisted out of the loop; sum,
-   max, min and xor_sum loops are unrolled with one accumulator per copy. ci_main calls the kernels
-   in order. Nothing here assumes the CPU but the prelude.
+   written inline into its user (TCC keeps an expression in registers, a temp on the stack)
+   while inline texts nest at most CI__EMIT_DEPTH values deep (deeper, a temp: TCC's parser
+   cannot take a 1,000-deep expression); every walk over the value DAG keeps its own stack (a
+   chain is as deep as it is long); values that do not depend on the reduction variables are
+   hoisted out of the loop; sum, max, min and xor_sum loops are unrolled with one accumulator
+   per copy. ci_main calls the kernels in order. Nothing here assumes the CPU but the prelude.
    --------------------------------------------------------------------------------------- */
 typedef float (*ci__fn_F1)(float);
 typedef double (*ci__fn_D1)(double);
@@ -7717,8 +8339,12 @@ static const char *const ci__prelude[] = {
     "  r = ((e - 112) << 10) | (m >> 13); if ((m & 0x1000) && ((r & 1) || (m & 0xfff))) r++; return (unsigned short)(s | r); }\n",
     "static long long ci_shl_i64(long long a, long long b, int bits) { if (b < 0 || b >= bits) return 0; return (long long)((unsigned long long)a << b); }\n",
     "static long long ci_shr_i64(long long a, long long b, int bits) { if (b < 0 || b >= bits) return a < 0 ? -1 : 0; return a >> b; }\n",
-    "static long long ci_idx(long long i, long long n, void *flag) { if (i < 0) i += n; if (i < 0 || i >= n) { *(int *)flag = 1; return 0; } return i; }\n",
-    "static long long ci_nz(long long d, void *flag) { if (d == 0) *(int *)flag = 2; return d; }\n",
+    "typedef struct ci_rterr { int code, site; long long value; } ci_rterr;\n",
+    "static long long ci_idx(long long i, long long n, int s, void *f) { long long j = i < 0 ? i + n : i; if (j < 0 || j >= n) {\n",
+    "  ci_rterr *e = (ci_rterr *)f; if (!e->code) { e->code = 1; e->site = s; e->value = i; } return 0; } return j; }\n",
+    "static long long ci_idxn(long long i, long long n, int s, void *f) { if (i < 0 || i >= n) {\n",
+    "  ci_rterr *e = (ci_rterr *)f; if (!e->code) { e->code = 1; e->site = s; e->value = i; } return 0; } return i; }\n",
+    "static long long ci_nz(long long d, int s, void *f) { if (d == 0) { ci_rterr *e = (ci_rterr *)f; if (!e->code) { e->code = 2; e->site = s; } } return d; }\n",
     "static long long ci_fmod_i64(long long a, long long b) { if (b == 0 || b == -1) return 0; return a % b; }\n",
     "static int ci_signbit_f(float x) { union { float f; unsigned int u; } v; v.f = x; return (int)(v.u >> 31); }\n",
     "static int ci_signbit_d(double x) { union { double f; unsigned long long u; } v; v.f = x; return (int)(v.u >> 63); }\n",
@@ -7745,6 +8371,11 @@ typedef struct ci__emit {
     int *uses;            /* per value node: 4*epoch + uses in this kernel (3 = three or more) */
     ci__v **parent;       /* per value node: a user (the only one when uses is 1) */
     const char **expr;    /* per value node: its text when it is written inline into its user */
+    int *depth;           /* per value node: how deeply inline texts nest in its expr */
+    int *hoist;           /* per value node: == epoch once the hoisting walk has passed it */
+    int *seen, nseen;     /* per value node: == nseen when visited by the current reads walk */
+    ci__v **stk, **rstk;  /* the walks' explicit stacks (the DAG's depth, not the C stack's) */
+    int *stki, *rstki;    /*   and the next operand of each entry */
     ci__sb rhs;           /* scratch: the value being written */
     char xname[CI_MAX_DIMS][4], rname[CI_MAX_DIMS][4];
 } ci__emit;
@@ -7771,13 +8402,27 @@ static void ci__emit_const(ci__sb *sb, const ci__v *v) {
         else ci__sb_printf(sb, "%lldLL", (long long)v->i);
     } else ci__sb_printf(sb, "%lld", (long long)v->i);
 }
-static int ci__v_rdep(ci__emit *E, ci__v *v) {
-    int i, d = 1;
-    if (E->rdep[v->id] >> 2 == E->epoch) return (E->rdep[v->id] & 3) == 2;
-    if (v->ix && ci__ix_uses_any(v->ix, E->rmask, E->nvars)) d = 2;
-    for (i = 0; i < v->n; i++) if (ci__v_rdep(E, v->a[i])) d = 2;
-    E->rdep[v->id] = 4 * E->epoch + d;
-    return d == 2;
+/* does v depend on a reduction variable? memoised per kernel; the walk keeps its own stack
+   (the DAG's depth grows with the graph: a 10,000-op chain is 10,000 deep) */
+static int ci__v_rdep(ci__emit *E, ci__v *root) {
+    int sp = 0;
+    if (E->rdep[root->id] >> 2 == E->epoch) return (E->rdep[root->id] & 3) == 2;
+    E->rstk[sp] = root; E->rstki[sp++] = 0;
+    while (sp) {
+        ci__v *v = E->rstk[sp - 1];
+        int i = E->rstki[sp - 1], d = 1;
+        if (i < v->n) {   /* the next operand not yet known */
+            ci__v *a = v->a[i];
+            E->rstki[sp - 1] = i + 1;
+            if (E->rdep[a->id] >> 2 != E->epoch) { E->rstk[sp] = a; E->rstki[sp++] = 0; }
+            continue;
+        }
+        if (v->ix && ci__ix_uses_any(v->ix, E->rmask, E->nvars)) d = 2;
+        for (i = 0; i < v->n; i++) if ((E->rdep[v->a[i]->id] & 3) == 2) d = 2;
+        E->rdep[v->id] = 4 * E->epoch + d;
+        sp--;
+    }
+    return (E->rdep[root->id] & 3) == 2;
 }
 static void ci__emit_loadexpr(ci__emit *E, ci__v *v) {
     ci__sb *sb = E->sb;
@@ -7786,8 +8431,6 @@ static void ci__emit_loadexpr(ci__emit *E, ci__v *v) {
     ci__ix_print(sb, v->ix, ci__emit_varname, E);
     ci__sb_put(sb, "])");
 }
-/* emit v (and what it needs) as "T v<id> = ...;"; only nodes whose reduction dependence is
-   `want` (0: all, 1: independent, 2: dependent) */
 /* ops whose C text repeats an operand: their operands are never written inline */
 static int ci__vop_repeats(const ci__v *v) {
     int isf = v->n && ci__is_float(v->a[0]->dt);
@@ -7801,13 +8444,24 @@ static int ci__vop_repeats(const ci__v *v) {
 }
 /* count each value's users among the values this kernel computes; roots count twice (their
    temps are used by name in stores and reduction updates) */
-static void ci__emit_count(ci__emit *E, ci__v *v, ci__v *user) {
-    int i, u = E->uses[v->id] >> 2 == E->epoch ? E->uses[v->id] & 3 : 0, first = u == 0;
+static int ci__emit_count1(ci__emit *E, ci__v *v, ci__v *user) {   /* one use; 1 when it is v's first */
+    int u = E->uses[v->id] >> 2 == E->epoch ? E->uses[v->id] & 3 : 0, first = u == 0;
     u += user ? (ci__vop_repeats(user) ? 2 : 1) : 2;
     E->uses[v->id] = 4 * E->epoch + (u > 3 ? 3 : u);
     if (user) E->parent[v->id] = user;
-    if (!first) return;
-    for (i = 0; i < v->n; i++) ci__emit_count(E, v->a[i], v);
+    return first;
+}
+static void ci__emit_count(ci__emit *E, ci__v *root, ci__v *user) {
+    int sp = 0;
+    if (!ci__emit_count1(E, root, user)) return;
+    E->stk[sp] = root; E->stki[sp++] = 0;
+    while (sp) {   /* depth first, an operand's operands counted on its first use only */
+        ci__v *v = E->stk[sp - 1];
+        int i = E->stki[sp - 1];
+        if (i == v->n) { sp--; continue; }
+        E->stki[sp - 1] = i + 1;
+        if (ci__emit_count1(E, v->a[i], v)) { E->stk[sp] = v->a[i]; E->stki[sp++] = 0; }
+    }
 }
 static const char *ci__emit_ref(ci__emit *E, const ci__v *v) {
     char *s;
@@ -7823,14 +8477,17 @@ static int ci__emit_inline(ci__emit *E, ci__v *v) {
     if (v->op == CI__V_CHECKIDX || v->op == CI__V_ACC || v->ivar || E->uses[v->id] >> 2 != E->epoch || (E->uses[v->id] & 3) != 1 || !u) return 0;
     return ci__v_rdep(E, v) == ci__v_rdep(E, u);
 }
-static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
+/* an inline text nests no deeper than this many values: a deeper one becomes a temp. TCC
+   parses nested parentheses recursively and keeps pending operands on a fixed value stack
+   ("memory full (vstack)" past a few hundred); 32 keeps a kernel well inside both, on a
+   256 KB thread stack too, and is deeper than what ordinary kernels inline */
+#define CI__EMIT_DEPTH 32
+/* write v, whose operands are written: as its temp, or as the text its user will inline */
+static void ci__emit_node(ci__emit *E, ci__v *v) {
     ci__sb *sb, *out = E->sb, *rhs = &E->rhs;
-    int i, f32 = v->dt == CI_F32, isf, isint;
+    int i, f32 = v->dt == CI_F32, isf, isint, dep = 1;
     const char *a0, *a1, *a2;
     ci_dtype at;
-    if (E->done[v->id] == E->epoch) return;
-    if (want == 1 && ci__v_rdep(E, v)) { for (i = 0; i < v->n; i++) ci__emit_value(E, v->a[i], want); return; }
-    for (i = 0; i < v->n; i++) ci__emit_value(E, v->a[i], want);
     E->done[v->id] = E->epoch;
     E->expr[v->id] = NULL;
     if (E->in_loop) E->scoped[E->nscoped++] = v->id;
@@ -7915,8 +8572,8 @@ static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
     case CI__V_RECIP: ci__sb_printf(sb, f32 ? "1.0f / %s" : "1.0 / %s", a0); break;
     case CI__V_WHERE: ci__sb_printf(sb, "%s ? %s : %s", a0, a1, a2); break;
     case CI__V_SIGN: ci__sb_printf(sb, "(%s)((0 < %s) - (%s < 0))", ci__ctype(v->dt), a0, a0); break;
-    case CI__V_CHECKIDX: ci__sb_printf(sb, "ci_idx(%s, %lldLL, B[%d])", a0, (long long)v->i, E->L->err_slot); break;
-    case CI__V_CHECKNZ: ci__sb_printf(sb, "ci_nz(%s, B[%d])", a0, E->L->err_slot); break;
+    case CI__V_CHECKIDX: ci__sb_printf(sb, "%s(%s, %lldLL, %d, B[%d])", v->f != 0 ? "ci_idx" : "ci_idxn", a0, (long long)v->i, v->site, E->L->err_slot); break;
+    case CI__V_CHECKNZ: ci__sb_printf(sb, "ci_nz(%s, %d, B[%d])", a0, v->site, E->L->err_slot); break;
     case CI__V_RAND: case CI__V_RANDN:
         ci__sb_printf(sb, "%s(%s, %s)", v->dt == CI_F64 ? ci__vop_cf64[v->op] : ci__vop_cf32[v->op], a0, a1);
         break;
@@ -7949,21 +8606,79 @@ static void ci__emit_value(ci__emit *E, ci__v *v, int want) {
         break;
     }
     E->sb = out;
-    if (ci__emit_inline(E, v)) {
+    for (i = 0; i < v->n; i++) {   /* the operands written inline, and how deep they nest */
+        const ci__v *a = v->a[i];
+        if (E->expr[a->id] && E->done[a->id] == E->epoch && E->depth[a->id] >= dep) dep = E->depth[a->id] + 1;
+    }
+    if (ci__emit_inline(E, v) && dep <= CI__EMIT_DEPTH) {
         char *t = (char *)ci__arena_alloc(E->L->A, rhs->n + 3);
         t[0] = '('; memcpy(t + 1, rhs->s, rhs->n); t[rhs->n + 1] = ')'; t[rhs->n + 2] = 0;
         E->expr[v->id] = t;
+        E->depth[v->id] = dep;
         return;
     }
     ci__sb_printf(out, "%s%s v%d = ", E->indent, ci__ctype(v->dt), v->id);
     ci__sb_put(out, rhs->s);
     ci__sb_put(out, ";\n");
 }
+/* emit v and what it needs, operands first, each value once per scope; want: 0 or 2, every
+   value not yet written; 1, only those that do not depend on the reduction variables (hoisted
+   out of the loop). The walk keeps its own stack: its depth is the DAG's. */
+static void ci__emit_value(ci__emit *E, ci__v *root, int want) {
+    int sp = 0;
+    if (E->done[root->id] == E->epoch || (want == 1 && E->hoist[root->id] == E->epoch)) return;
+    E->stk[sp] = root; E->stki[sp++] = 0;
+    while (sp) {
+        ci__v *v = E->stk[sp - 1];
+        int i = E->stki[sp - 1];
+        if (i < v->n) {
+            ci__v *a = v->a[i];
+            E->stki[sp - 1] = i + 1;
+            if (E->done[a->id] != E->epoch && !(want == 1 && E->hoist[a->id] == E->epoch)) { E->stk[sp] = a; E->stki[sp++] = 0; }
+            continue;
+        }
+        sp--;
+        /* a value the loop computes: its operands that do not depend on the loop are written
+           now; the hoisting walk need not pass it again in this kernel */
+        if (want == 1 && ci__v_rdep(E, v)) { E->hoist[v->id] = E->epoch; continue; }
+        ci__emit_node(E, v);
+    }
+}
 static void ci__emit_ptr_decl(ci__buf *b, void *user) {
     ci__emit *E = (ci__emit *)user;
     if (E->bufdecl[b->id] == E->epoch) return;
     E->bufdecl[b->id] = E->epoch;
     ci__sb_printf(E->sb, "    const %s *b%d = (const %s *)B[%d];\n", ci__dt[b->dt].cstore, b->slot, ci__dt[b->dt].cstore, b->slot);
+}
+/* a pointer for each buffer kernel k reads, in the order of a depth-first walk of its values
+   (ci__kernel_reads' order, on the emitter's own stack) */
+static void ci__emit_reads_from(ci__emit *E, ci__v *root) {
+    int sp = 0;
+    if (E->seen[root->id] == E->nseen) return;
+    E->seen[root->id] = E->nseen;
+    if (root->op == CI__V_LOAD) ci__emit_ptr_decl(root->buf, E);
+    E->stk[sp] = root; E->stki[sp++] = 0;
+    while (sp) {
+        ci__v *v = E->stk[sp - 1], *a;
+        int i = E->stki[sp - 1];
+        if (i == v->n) { sp--; continue; }
+        E->stki[sp - 1] = i + 1;
+        a = v->a[i];
+        if (E->seen[a->id] == E->nseen) continue;
+        E->seen[a->id] = E->nseen;
+        if (a->op == CI__V_LOAD) ci__emit_ptr_decl(a->buf, E);
+        E->stk[sp] = a; E->stki[sp++] = 0;
+    }
+}
+static void ci__emit_reads(ci__emit *E, ci__kernel *k) {
+    E->nseen++;
+    ci__emit_reads_from(E, k->grp && k->grp->fused ? k->gbody : k->body);
+    if (k->kind == CI__K_SCATTER) {
+        ci__v *iv[CI__VARGS];
+        int ni = 0, j;
+        ci__collect_indirect(E->L, k->sidx, iv, &ni);
+        for (j = 0; j < ni; j++) ci__emit_reads_from(E, iv[j]);
+    }
 }
 static void ci__emit_out_decl(ci__emit *E, ci__buf *b) {
     ci__sb_printf(E->sb, "    %s *o%d = (%s *)B[%d];\n", ci__dt[b->dt].cstore, b->slot, ci__dt[b->dt].cstore, b->slot);
@@ -8088,7 +8803,7 @@ static void ci__emit_single(ci__emit *E, ci__kernel *k) {
     ci__sb_printf(sb, " -> %s %s */\n", k->out->name, ci__dt[k->out->dt].name);
     ci__sb_printf(sb, "static void %s(void **B, long long x0_begin, long long x0_end) {\n", k->grp->name);
     ci__emit_out_decl(E, k->out);
-    ci__kernel_reads(L, k, ci__emit_ptr_decl, E);
+    ci__emit_reads(E, k);
     ci__emit_loops_open(E, k->ndim, k->size, 0);
     snprintf(lvl, sizeof lvl, "%*s", 4 * ((k->ndim ? k->ndim : 1) + 1), "");
     E->indent = lvl;
@@ -8207,7 +8922,7 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
     ci__sb_printf(sb, "static void %s(void **B, long long x0_begin, long long x0_end) {\n", g->name);
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
-        if (k->emit) ci__kernel_reads(E->L, k, ci__emit_ptr_decl, E);
+        if (k->emit) ci__emit_reads(E, k);
     }
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
@@ -8302,7 +9017,8 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
 }
 /* the whole compile unit; group_line[i] receives the first line of live group i */
 static void ci__emit_program(ci__L *L, ci__sb *sb, int *group_line) {
-    int i, nk = 0;
+    int i, nk = 0, line = 1;
+    size_t counted = 0;
     ci__emit E;
     memset(&E, 0, sizeof E);
     E.L = L; E.sb = sb; E.nvars = L->ixt.nvars;
@@ -8315,6 +9031,13 @@ static void ci__emit_program(ci__L *L, ci__sb *sb, int *group_line) {
     E.uses = CI__NEWN(L->A, int, L->vt.n + 1);
     E.parent = CI__NEWN(L->A, ci__v *, L->vt.n + 1);
     E.expr = CI__NEWN(L->A, const char *, L->vt.n + 1);
+    E.depth = CI__NEWN(L->A, int, L->vt.n + 1);
+    E.hoist = CI__NEWN(L->A, int, L->vt.n + 1);
+    E.seen = CI__NEWN(L->A, int, L->vt.n + 1);
+    E.stk = CI__NEWN(L->A, ci__v *, L->vt.n + 1);
+    E.rstk = CI__NEWN(L->A, ci__v *, L->vt.n + 1);
+    E.stki = CI__NEWN(L->A, int, L->vt.n + 1);
+    E.rstki = CI__NEWN(L->A, int, L->vt.n + 1);
     ci__sb_init(&E.rhs, L->A);
     for (i = 0; i < CI_MAX_DIMS; i++) { snprintf(E.xname[i], sizeof E.xname[i], "x%d", i); snprintf(E.rname[i], sizeof E.rname[i], "r%d", i); }
     ci__sb_put(sb, ci__prelude[0]);
@@ -8325,11 +9048,9 @@ static void ci__emit_program(ci__L *L, ci__sb *sb, int *group_line) {
     for (i = 0; i < L->groups.n; i++) {
         ci__group *g = (ci__group *)L->groups.v[i];
         ci__kernel *k = (ci__kernel *)g->m.v[0];
-        size_t j;
-        int line = 1;
         if (!g->live) continue;
         if (!g->fused && k->kind == CI__K_EXTERN) { group_line[nk++] = -1; continue; }
-        for (j = 0; j < sb->n; j++) line += sb->s[j] == '\n';
+        for (; counted < sb->n; counted++) line += sb->s[counted] == '\n';   /* from where the last group began */
         group_line[nk++] = line;
         if (g->fused) ci__emit_group(&E, g);
         else ci__emit_single(&E, k);
@@ -8359,7 +9080,10 @@ static void ci__emit_program(ci__L *L, ci__sb *sb, int *group_line) {
    the emitter. Loads are bounds-checked. It needs no compiler and is always available.
    --------------------------------------------------------------------------------------- */
 typedef union ci__ival { double f; int64_t i; } ci__ival;
-typedef struct ci__ikernel { int n; ci__v **nodes; int *pos; } ci__ikernel;
+typedef struct ci__ikernel {
+    int n; ci__v **nodes; int *pos;
+    int *def, stamp;        /* def[var] == stamp: a loop variable of the kernel being flattened */
+} ci__ikernel;
 
 static int64_t ci__wrapi(ci_dtype dt, uint64_t v) {
     switch (dt) {
@@ -8612,6 +9336,14 @@ static void ci__interp_load(const ci__buf *b, void *const *B, int64_t k, ci__iva
     }
 }
 /* one node; returns 0, or 1 on an out-of-bounds load */
+/* a failing run-time check: the first one is kept (as the emitted ci_idx / ci_nz do) */
+static void ci__interp_flag(void *rec, int code, int site, int64_t value) {
+    ci__rterr *e = (ci__rterr *)rec;
+    if (e->code) return;
+    e->code = code;
+    e->site = site;
+    e->value = (long long)value;
+}
 static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const ci__ival *b, const ci__ival *c,
                            const int64_t *vars, void *const *B, int eslot) {
     ci_dtype at = v->n ? v->a[0]->dt : v->dt;
@@ -8656,13 +9388,13 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
     case CI__V_RANDN: r->f = v->dt == CI_F64 ? ci__randn_d(a->i, b->i) : (double)ci__randn_f(a->i, b->i); return 0;
     case CI__V_CHECKIDX: {
         int64_t i = a->i;
-        if (i < 0) i += v->i;
-        if (i < 0 || i >= v->i) { *(int *)B[eslot] = 1; i = 0; }
+        if (i < 0 && v->f != 0) i += v->i;
+        if (i < 0 || i >= v->i) { ci__interp_flag(B[eslot], 1, v->site, a->i); i = 0; }
         r->i = i;
         return 0;
     }
     case CI__V_CHECKNZ:
-        if (a->i == 0) *(int *)B[eslot] = 2;
+        if (a->i == 0) ci__interp_flag(B[eslot], 2, v->site, 0);
         r->i = a->i;
         return 0;
     case CI__V_NOT: r->i = !a->i; return 0;
@@ -8734,12 +9466,20 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
     }
     return 0;
 }
-static void ci__ik_collect(ci__ikernel *K, ci__v *v) {
+/* v's DAG in post-order (operands first), each node once (K->pos[id] >= 0 once placed) */
+static void ci__ik_collect(ci__L *L, ci__ikernel *K, ci__v *v) {
+    ci__vwalk w;
     int i;
-    if (K->pos[v->id] >= 0) return;
-    for (i = 0; i < v->n; i++) ci__ik_collect(K, v->a[i]);
-    K->pos[v->id] = K->n;
-    K->nodes[K->n++] = v;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while (w.n) {
+        v = w.v[--w.n];
+        if (w.post[w.n]) { K->pos[v->id] = K->n; K->nodes[K->n++] = v; continue; }
+        if (K->pos[v->id] >= 0) continue;
+        ci__vw_push(&w, v, 1);
+        for (i = v->n - 1; i >= 0; i--) if (K->pos[v->a[i]->id] < 0) ci__vw_push(&w, v->a[i], 0);
+    }
+    ci__vw_close(&w);
 }
 static void ci__store_val(ci__buf *b, void *const *B, int64_t k, ci__ival val, int isf) {
     char *p = (char *)B[b->slot];
@@ -8759,13 +9499,40 @@ static void ci__store_val(ci__buf *b, void *const *B, int64_t k, ci__ival val, i
     default: break;
     }
 }
-/* a member's value DAG flattened once (at compile time): node j's operands are at args[4j..] */
+/* the index variables a kernel's body may read: its loop variables (marked in K->def) and
+   the indirect variables whose checked values the body computes before position `before` */
+static void ci__interp_check_ix(ci__L *L, const ci__ikernel *K, const ci__ix *e, int before, const char *kname) {
+    int i;
+    switch (e->kind) {
+    case CI__IX_CONST: return;
+    case CI__IX_VAR: {
+        const ci__v *val = e->var < L->ixt.nvars ? L->ixt.var_val[e->var] : NULL;
+        if (K->def[e->var] == K->stamp) return;
+        if (val && K->pos[val->id] >= 0 && K->pos[val->id] < before) return;
+        CI__FAIL(L, CI_ERR_COMPILE, "internal error: kernel %s reads index variable %d, which it never defines"
+                 " (please report this graph)", kname, e->var);
+    }
+    case CI__IX_SUM:
+        for (i = 0; i < e->nterms; i++) ci__interp_check_ix(L, K, e->atom[i], before, kname);
+        return;
+    default:
+        ci__interp_check_ix(L, K, e->a, before, kname);
+        ci__interp_check_ix(L, K, e->b, before, kname);
+    }
+}
+/* a member's value DAG flattened once (at compile time): node j's operands are at args[4j..].
+   Every index read is checked here against the variables the kernel defines (loop, the given
+   ones, or indirect ones computed earlier in the body): an undefined one would read whatever
+   the last kernel left there, so it fails the compile instead of giving a value. */
 typedef struct ci__iprog { int n; ci__v **nodes; int *args; } ci__iprog;
-static ci__iprog *ci__iprog_build(ci__L *L, ci__ikernel *K, ci__v *const *roots, int nroots) {
+static ci__iprog *ci__iprog_build(ci__L *L, ci__ikernel *K, ci__v *const *roots, int nroots,
+                                  const ci__kernel *k, ci__ix *const *loop, int nloop, const ci__ix *st) {
     ci__iprog *P = CI__NEW(L->A, ci__iprog);
     int i, j;
     K->n = 0;
-    for (i = 0; i < nroots; i++) ci__ik_collect(K, roots[i]);
+    K->stamp++;
+    for (i = 0; i < nloop; i++) K->def[loop[i]->var] = K->stamp;
+    for (i = 0; i < nroots; i++) ci__ik_collect(L, K, roots[i]);
     P->n = K->n;
     P->nodes = CI__NEWN(L->A, ci__v *, K->n + 1);
     P->args = CI__NEWN(L->A, int, 4 * K->n + 4);
@@ -8773,7 +9540,9 @@ static ci__iprog *ci__iprog_build(ci__L *L, ci__ikernel *K, ci__v *const *roots,
         ci__v *v = K->nodes[j];
         P->nodes[j] = v;
         for (i = 0; i < 4; i++) P->args[4 * j + i] = i < v->n ? K->pos[v->a[i]->id] : 0;
+        if (v->ix) ci__interp_check_ix(L, K, v->ix, j, k->name);
     }
+    if (st) ci__interp_check_ix(L, K, st, K->n, k->name);
     for (j = 0; j < K->n; j++) K->pos[K->nodes[j]->id] = -1;
     return P;
 }
@@ -9636,7 +10405,7 @@ struct ci_program {
     ci__iacc *iacc;                   /* interpreter: reduction states, by member */
     int failed_extern;
     int has_arena;                    /* the arena's pointers are in B[] */
-    int run_error;                    /* set by generated code: 1 an index out of range, 2 integer division by zero */
+    ci__rterr run_error;              /* set by generated code: the first failing run-time check */
     long long seed;                   /* random ops read it through their seed slot */
 #if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
     ci__pool pool;
@@ -9662,6 +10431,7 @@ static int ci__rt_extern(void *rt, int idx, void **B) {
         memset(&ins[i], 0, sizeof ins[i]);
         ins[i].data = B[k->ins[i]->slot]; ins[i].dtype = k->ins[i]->dt; ins[i].ndim = k->ins[i]->ndim;
         for (d = 0; d < k->ins[i]->ndim; d++) ins[i].shape[d] = k->ins[i]->size[d];
+        if (k->in_t) { ins[i].ndim = k->in_t[i].ndim; memcpy(ins[i].shape, k->in_t[i].shape, sizeof ins[i].shape); }
     }
     for (i = 0; i < k->nout; i++) {
         memset(&outs[i], 0, sizeof outs[i]);
@@ -9998,11 +10768,8 @@ static const char *ci__dbg_varname(int var, void *user) {
     ci__dbgnames *d = (ci__dbgnames *)user;
     return (var < d->n && d->names[var]) ? d->names[var] : "?";
 }
-static void ci__dbg_value(ci__L *L, ci__sb *sb, ci__v *v, int *marks, ci__dbgnames *nm) {
+static void ci__dbg_value1(ci__sb *sb, ci__v *v, ci__dbgnames *nm) {
     int i;
-    if (marks[v->id] == L->epoch) return;
-    marks[v->id] = L->epoch;
-    for (i = 0; i < v->n; i++) ci__dbg_value(L, sb, v->a[i], marks, nm);
     ci__sb_printf(sb, "      v%d = %s(", v->id, ci__vop_name[v->op]);
     if (v->op == CI__V_CONST) {
         if (ci__is_float(v->dt)) ci__sb_printf(sb, "%.9g", v->f);
@@ -10015,6 +10782,15 @@ static void ci__dbg_value(ci__L *L, ci__sb *sb, ci__v *v, int *marks, ci__dbgnam
     }
     for (i = 0; i < v->n; i++) ci__sb_printf(sb, "%sv%d", i ? ", " : "", v->a[i]->id);
     ci__sb_printf(sb, ") : %s\n", ci__dt[v->dt].name);
+}
+/* v's DAG, operands first */
+static void ci__dbg_value(ci__L *L, ci__sb *sb, ci__v *v, int *marks, ci__dbgnames *nm) {
+    ci__vwalk w;
+    int epoch = L->epoch;
+    ci__vw_open(L, &w);
+    ci__vw_push(&w, v, 0);
+    while ((v = ci__vw_next_post(&w, marks, epoch)) != NULL) ci__dbg_value1(sb, v, nm);
+    ci__vw_close(&w);
 }
 static void ci__dbg_print_ir(ci__L *L, ci__sb *sb) {
     int i, j;
@@ -10118,8 +10894,12 @@ static unsigned ci__env_debug(void) {
    is touched: shape products and byte counts are overflow-checked, the data must be exactly as
    long as the shape says. Only little-endian, C-order, numeric/bool dtypes cinductor has are
    accepted (|b1 |u1 |i1 <i2 <i4 <i8 <f2 <f4 <f8); big-endian, Fortran order, object, structured
-   and string arrays are refused with a message. Big-endian hosts byte-swap on read and write.
+   and string arrays are refused with a message. Big-endian hosts byte-swap on read and write;
+   a bool byte other than 0 reads as 1.
    Arrays come from malloc (these helpers have no context, hence no user allocator): ci_npy_free.
+   Reading is bounded (ci__npy_slurp, ci__npy_read_a): never past a limit (ci_ctx_desc.max_read,
+   ci_npy_read_ex), a .npy only as far as its header says, buffers grown as bytes arrive; the
+   .cig parser reads through the same functions with its context's allocator.
 */
 
 typedef struct ci__npy_info {
@@ -10155,6 +10935,14 @@ static void ci__npy_swap(void *data, size_t nbytes, size_t itemsize) {
             p[i + j] = p[i + itemsize - 1 - j];
             p[i + itemsize - 1 - j] = t;
         }
+}
+
+/* data as read, made what cinductor holds: host byte order, and a bool byte other than 0 is 1
+   (NumPy keeps any byte in a |b1 array; PyTorch and the kernels read only 0 and 1) */
+static void ci__npy_to_host(void *data, size_t nbytes, ci_dtype dt) {
+    size_t i;
+    if (dt == CI_BOOL) for (i = 0; i < nbytes; i++) ((unsigned char *)data)[i] = ((unsigned char *)data)[i] != 0;
+    if (!ci__npy_host_le()) ci__npy_swap(data, nbytes, ci_dtype_size(dt));
 }
 
 /* NumPy's spelling of a dtype ("<f4"); NULL when NumPy has none (bf16) */
@@ -10387,6 +11175,11 @@ static ci_result ci__npy_header(const unsigned char *buf, size_t len, ci__npy_in
     }
     info->nbytes = zero ? 0 : count * item;
     info->data_offset = prelude + hlen;
+    return CI_OK;
+}
+
+/* the data after the header: exactly as long as the shape says */
+static ci_result ci__npy_check_data(const ci__npy_info *info, size_t len, char *err, size_t errsz) {
     if (len - info->data_offset < info->nbytes) {
         ci__npy_err(err, errsz, "truncated .npy data: the shape needs %lu bytes, %lu present",
                     (unsigned long)info->nbytes, (unsigned long)(len - info->data_offset));
@@ -10422,6 +11215,7 @@ CI_API ci_result ci_npy_parse(const void *buf, size_t len, ci_dtype *dtype, int 
         return CI_ERR_INVALID_ARGS;
     }
     r = ci__npy_header((const unsigned char *)buf, len, &info, err, errsz);
+    if (r == CI_OK) r = ci__npy_check_data(&info, len, err, errsz);
     if (r != CI_OK) return r;
     if (data) {
         copy = malloc(info.nbytes ? info.nbytes : 1);
@@ -10430,7 +11224,7 @@ CI_API ci_result ci_npy_parse(const void *buf, size_t len, ci_dtype *dtype, int 
             return CI_ERR_OUT_OF_MEMORY;
         }
         if (info.nbytes) memcpy(copy, (const unsigned char *)buf + info.data_offset, info.nbytes);
-        if (!ci__npy_host_le()) ci__npy_swap(copy, info.nbytes, ci_dtype_size(info.dtype));
+        ci__npy_to_host(copy, info.nbytes, info.dtype);
         *data = copy;
     }
     ci__npy_result(&info, dtype, ndim, shape, nbytes);
@@ -10439,78 +11233,221 @@ CI_API ci_result ci_npy_parse(const void *buf, size_t len, ci_dtype *dtype, int 
 
 CI_API void ci_npy_free(void *data) { free(data); }
 
-/* the whole of F into one malloc'ed buffer (+1 byte, NUL-terminated for text readers) */
-static ci_result ci__npy_slurp(FILE *f, unsigned char **out, size_t *outlen) {
-    size_t cap = 1 << 16, n = 0, got;
-    unsigned char *buf = (unsigned char *)malloc(cap), *nb;
-    if (!buf) return CI_ERR_OUT_OF_MEMORY;
+/* ---- bounded reading: no file or stream is read past a limit (ci_ctx_desc.max_read) ---- */
+static uint64_t ci__npy_limit(uint64_t max_read) {
+    uint64_t l = max_read ? max_read : CI_DEFAULT_MAX_READ;
+    return l > (uint64_t)(SIZE_MAX / 2) ? (uint64_t)(SIZE_MAX / 2) : l;  /* room for l + 2 bytes */
+}
+static void ci__npy_too_big(char *err, size_t errsz, const char *path, uint64_t limit) {
+    ci__npy_err(err, errsz, "%s: larger than the read limit of %llu bytes", path,
+                (unsigned long long)limit);
+}
+static const ci_allocator *ci__npy_malloc_allocator(void) {
+    static const ci_allocator a = {ci__default_alloc, ci__default_free, NULL};
+    return &a;
+}
+
+/* The whole of F into one block from A of *outcap bytes (NUL-terminated for text readers), at
+   most LIMIT bytes: a longer file or stream is refused after reading LIMIT + 1 bytes, so a pipe
+   or /dev/zero ends. TEXT: stop after the chunk holding a NUL byte; the .cig lexer refuses
+   that byte wherever it is, so the rest cannot matter. Messages name PATH. */
+static ci_result ci__npy_slurp(FILE *f, const char *path, uint64_t limit, const ci_allocator *a,
+                               int text, unsigned char **out, size_t *outlen, size_t *outcap,
+                               char *err, size_t errsz) {
+    size_t cap = 1 << 16, n = 0, got, want;
+    unsigned char *buf, *nb;
+    limit = ci__npy_limit(limit);
+    if ((uint64_t)cap > limit + 2) cap = (size_t)limit + 2;
+    buf = (unsigned char *)a->alloc(cap, a->user);
+    if (!buf) goto oom;
     for (;;) {
-        if (n + 1 >= cap) {
-            if (cap > SIZE_MAX / 2) { free(buf); return CI_ERR_OUT_OF_MEMORY; }
-            nb = (unsigned char *)realloc(buf, cap * 2);
-            if (!nb) { free(buf); return CI_ERR_OUT_OF_MEMORY; }
+        if (n + 1 >= cap) {   /* no realloc in ci_allocator: a new block and a copy */
+            size_t ncap = (uint64_t)cap * 2 > limit + 2 ? (size_t)limit + 2 : cap * 2;
+            nb = (unsigned char *)a->alloc(ncap, a->user);
+            if (!nb) { a->free(buf, cap, a->user); goto oom; }
+            memcpy(nb, buf, n);
+            a->free(buf, cap, a->user);
             buf = nb;
-            cap *= 2;
+            cap = ncap;
         }
-        got = fread(buf + n, 1, cap - 1 - n, f);
+        want = cap - 1 - n;
+        got = fread(buf + n, 1, want, f);
+        if (text && got && memchr(buf + n, 0, got)) { n += got; break; }
         n += got;
-        if (got == 0) break;
+        if ((uint64_t)n > limit) {
+            a->free(buf, cap, a->user);
+            ci__npy_too_big(err, errsz, path, limit);
+            return CI_ERR_IO;
+        }
+        if (got < want) break;
     }
-    if (ferror(f)) { free(buf); return CI_ERR_IO; }
+    if (ferror(f)) {
+        a->free(buf, cap, a->user);
+        ci__npy_err(err, errsz, "%s: read error", path);
+        return CI_ERR_IO;
+    }
     buf[n] = 0;
     *out = buf;
     *outlen = n;
+    *outcap = cap;
     return CI_OK;
+oom:
+    ci__npy_err(err, errsz, "%s: out of memory", path);
+    return CI_ERR_OUT_OF_MEMORY;
 }
-/* the whole file at PATH, malloc'ed, with a message naming the path on failure */
-static ci_result ci__npy_read_file(const char *path, unsigned char **buf, size_t *len, char *err, size_t errsz) {
+/* the whole file at PATH (see ci__npy_slurp), with a message naming the path on failure */
+static ci_result ci__npy_read_file(const char *path, uint64_t limit, const ci_allocator *a, int text,
+                                   unsigned char **buf, size_t *len, size_t *cap, char *err, size_t errsz) {
     FILE *f = fopen(path, "rb");
     ci_result r;
     if (!f) {
         ci__npy_err(err, errsz, "%s: cannot open: %s", path, strerror(errno));
         return CI_ERR_IO;
     }
-    r = ci__npy_slurp(f, buf, len);
+    r = ci__npy_slurp(f, path, limit, a, text, buf, len, cap, err, errsz);
     fclose(f);
-    if (r != CI_OK) ci__npy_err(err, errsz, "%s: %s", path, r == CI_ERR_IO ? "read error" : "out of memory");
     return r;
 }
 
-CI_API ci_result ci_npy_read(const char *path, ci_dtype *dtype, int *ndim, int64_t *shape,
-                             void **data, size_t *nbytes, char *err, size_t errsz) {
-    unsigned char *buf = NULL;
-    size_t len = 0;
+/* Reads NEED more bytes of F into *buf (a block from A of *cap bytes whose first HAVE bytes are
+   kept), growing the block as bytes arrive (16 MiB, then doubling, never past HAVE + NEED): a
+   file shorter than its header claims costs only what it holds. Returns the bytes read, or
+   (size_t)-1 when out of memory (*buf is then freed). */
+static size_t ci__npy_read_n(FILE *f, const ci_allocator *a, unsigned char **buf, size_t *cap,
+                             size_t have, size_t need) {
+    size_t end = have + need, pos = have, got, want;
+    for (;;) {
+        if (pos == *cap && pos < end) {   /* end <= SIZE_MAX / 2 (ci__npy_limit): no overflow */
+            size_t ncap = *cap > ((size_t)16 << 20) ? *cap * 2 : *cap + ((size_t)16 << 20);
+            unsigned char *nb;
+            if (ncap > end) ncap = end;
+            nb = (unsigned char *)a->alloc(ncap, a->user);
+            if (!nb) {
+                if (*buf) a->free(*buf, *cap, a->user);
+                *buf = NULL;
+                return (size_t)-1;
+            }
+            if (pos) memcpy(nb, *buf, pos);
+            if (*buf) a->free(*buf, *cap, a->user);
+            *buf = nb;
+            *cap = ncap;
+        }
+        if (pos == end) break;
+        want = (*cap < end ? *cap : end) - pos;
+        got = fread(*buf + pos, 1, want, f);
+        pos += got;
+        if (got < want) break;   /* the end of the file, or an error */
+    }
+    return pos - have;
+}
+
+/* A .npy file read in order: the prelude, the header it announces, then exactly the bytes of
+   data the header's shape needs, into one block from A (*cap bytes, at least 1). Nothing is
+   read past the data but a probe for extra bytes; a header or data past LIMIT is refused
+   before it is read, a short file is "truncated", bytes after the data are an error (as in
+   ci_npy_parse). */
+static ci_result ci__npy_read_a(const char *path, uint64_t limit, const ci_allocator *a, ci__npy_info *info,
+                                void **data, size_t *cap, char *err, size_t errsz) {
+    unsigned char pre[12], *hdr = NULL, *d = NULL, extra[4096];
+    size_t n, plen, hlen = 0, hcap = 0, got;
+    FILE *f;
+    ci_result r = CI_OK;
+    char msg[512];
+    *data = NULL;
+    *cap = 0;
+    limit = ci__npy_limit(limit);
+    f = fopen(path, "rb");
+    if (!f) {
+        ci__npy_err(err, errsz, "%s: cannot open: %s", path, strerror(errno));
+        return CI_ERR_IO;
+    }
+    n = fread(pre, 1, 10, f);
+    plen = n;
+    if (n == 10 && !memcmp(pre, "\x93NUMPY", 6) && (pre[6] == 2 || pre[6] == 3)) plen += fread(pre + 10, 1, 2, f);
+    if (plen >= 10 && !memcmp(pre, "\x93NUMPY", 6)) {
+        if (pre[6] == 1) hlen = (size_t)pre[8] | (size_t)pre[9] << 8;
+        else if (plen == 12) hlen = (size_t)pre[8] | (size_t)pre[9] << 8 | (size_t)pre[10] << 16 | (size_t)pre[11] << 24;
+    }
+    if ((uint64_t)plen + hlen > limit) {
+        ci__npy_too_big(err, errsz, path, limit);
+        fclose(f);
+        return CI_ERR_IO;
+    }
+    hcap = plen ? plen : 1;
+    hdr = (unsigned char *)a->alloc(hcap, a->user);
+    if (!hdr) { r = CI_ERR_OUT_OF_MEMORY; ci__npy_err(err, errsz, "%s: out of memory", path); goto done; }
+    memcpy(hdr, pre, plen);
+    n = ci__npy_read_n(f, a, &hdr, &hcap, plen, hlen);
+    if (n == (size_t)-1) { r = CI_ERR_OUT_OF_MEMORY; ci__npy_err(err, errsz, "%s: out of memory", path); goto done; }
+    r = ci__npy_header(hdr, plen + n, info, msg, sizeof msg);
+    if (r != CI_OK) { ci__npy_err(err, errsz, "%s: %s", path, msg); goto done; }
+    if ((uint64_t)info->data_offset + info->nbytes > limit) {
+        ci__npy_too_big(err, errsz, path, limit);
+        r = CI_ERR_IO;
+        goto done;
+    }
+    *cap = 0;
+    got = ci__npy_read_n(f, a, &d, cap, 0, info->nbytes);
+    if (got != (size_t)-1 && !d) {   /* 0 bytes: still a block, never NULL */
+        d = (unsigned char *)a->alloc(1, a->user);
+        *cap = 1;
+    }
+    *data = d;
+    if (got == (size_t)-1 || !d) {
+        ci__npy_err(err, errsz, "%s: out of memory (%lu bytes)", path, (unsigned long)info->nbytes);
+        r = CI_ERR_OUT_OF_MEMORY;
+        goto done;
+    }
+    if (got < info->nbytes && ferror(f)) {
+        ci__npy_err(err, errsz, "%s: read error", path);
+        r = CI_ERR_IO;
+    } else if (got < info->nbytes) {
+        ci__npy_err(err, errsz, "%s: truncated .npy data: the shape needs %lu bytes, %lu present", path,
+                    (unsigned long)info->nbytes, (unsigned long)got);
+        r = CI_ERR_PARSE;
+    } else if ((got = fread(extra, 1, sizeof extra, f)) > 0) {
+        if (got < sizeof extra)
+            ci__npy_err(err, errsz, "%s: %lu extra byte(s) after the data the shape describes", path,
+                        (unsigned long)got);
+        else
+            ci__npy_err(err, errsz, "%s: %lu or more extra bytes after the data the shape describes",
+                        path, (unsigned long)sizeof extra);
+        r = CI_ERR_PARSE;
+    } else if (ferror(f)) {
+        ci__npy_err(err, errsz, "%s: read error", path);
+        r = CI_ERR_IO;
+    }
+    if (r != CI_OK) { a->free(*data, *cap, a->user); *data = NULL; }
+    else ci__npy_to_host(*data, info->nbytes, info->dtype);
+done:
+    if (hdr) a->free(hdr, hcap, a->user);
+    fclose(f);
+    return r;
+}
+
+CI_API ci_result ci_npy_read_ex(const char *path, uint64_t max_read, ci_dtype *dtype, int *ndim,
+                                int64_t *shape, void **data, size_t *nbytes, char *err, size_t errsz) {
     ci__npy_info info;
     ci_result r;
-    char msg[512];
+    void *buf = NULL;
+    size_t cap = 0;
     if (err && errsz) err[0] = 0;
     if (data) *data = NULL;
     if (!path) {
         ci__npy_err(err, errsz, "ci_npy_read: NULL path");
         return CI_ERR_INVALID_ARGS;
     }
-    r = ci__npy_read_file(path, &buf, &len, err, errsz);
+    r = ci__npy_read_a(path, max_read, ci__npy_malloc_allocator(), &info, &buf, &cap, err, errsz);
     if (r != CI_OK) return r;
-    r = ci__npy_header(buf, len, &info, msg, sizeof msg);
-    if (r != CI_OK) {
-        free(buf);
-        ci__npy_err(err, errsz, "%s: %s", path, msg);
-        return r;
-    }
-    if (data) {
-        /* one allocation: slide the data to the front of the file buffer */
-        if (info.nbytes) memmove(buf, buf + info.data_offset, info.nbytes);
-        if (!ci__npy_host_le()) ci__npy_swap(buf, info.nbytes, ci_dtype_size(info.dtype));
-        if (info.nbytes) {
-            unsigned char *shrunk = (unsigned char *)realloc(buf, info.nbytes);
-            if (shrunk) buf = shrunk;
-        }
-        *data = buf;
-    } else {
-        free(buf);
-    }
+    if (data) *data = buf;
+    else free(buf);
     ci__npy_result(&info, dtype, ndim, shape, nbytes);
     return CI_OK;
+}
+
+CI_API ci_result ci_npy_read(const char *path, ci_dtype *dtype, int *ndim, int64_t *shape,
+                             void **data, size_t *nbytes, char *err, size_t errsz) {
+    return ci_npy_read_ex(path, 0, dtype, ndim, shape, data, nbytes, err, errsz);
 }
 
 CI_API ci_result ci_npy_write(const char *path, ci_dtype dt, int ndim, const int64_t *shape,
@@ -10601,7 +11538,8 @@ CI_API ci_result ci_npy_write(const char *path, ci_dtype dt, int ndim, const int
    addressing table (ci__cig_sym) keyed by their text; strings, lists and argument arrays of one
    statement live in a scratch arena reset per statement (ci_call copies what it keeps). Errors
    longjmp to ci__cig_run with "FILE:LINE:COL: error: MSG" already written; all memory is in the
-   two arenas or in P->pending, so failure frees everything. The text is bounded by len, never
+   two arenas or in P->pending, so failure frees everything; all of it comes from the graph's
+   context's allocator (ci__malloc). A NUL byte is an error anywhere, so readers may stop at one. The text is bounded by len, never
    NUL-terminated; list nesting is bounded by the declared rank (const) or 1 (arguments), and a
    const may not exceed CI__CIG_MAX_CONST_BYTES, so any input terminates without crashing.
 */
@@ -10653,7 +11591,8 @@ typedef struct ci__cig_parser {
     ci__cig_block *names, *scratch;
     ci__cig_sym *syms;
     size_t nsyms, symcap;
-    void *pending;      /* a malloc'ed block to free on failure (a loaded .npy) */
+    void *pending;      /* a block to free on failure (a loaded .npy), pending_cap bytes */
+    size_t pending_cap;
     int ninputs, saw_output;
     void (*on_input)(void *user, int index, const char *name, ci_dtype dt, int ndim,
                      const int64_t *shape);
@@ -10694,7 +11633,7 @@ static void *ci__cig_alloc(ci__cig_parser *P, ci__cig_block **arena, size_t n) {
     if (!b || b->cap - b->used < n) {
         size_t cap = n > 65536 ? n : 65536;
         if (cap > SIZE_MAX - CI__CIG_HDR) cap = 0;
-        b = cap ? (ci__cig_block *)malloc(CI__CIG_HDR + cap) : NULL;
+        b = cap ? (ci__cig_block *)ci__malloc(P->g->ctx, CI__CIG_HDR + cap) : NULL;
         if (!b) ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_OUT_OF_MEMORY, "out of memory");
         b->used = 0;
         b->cap = cap;
@@ -10710,12 +11649,17 @@ static void *ci__cig_alloc(ci__cig_parser *P, ci__cig_block **arena, size_t n) {
     return (char *)b + CI__CIG_HDR + b->used - n;
 }
 
-static void ci__cig_arena_free(ci__cig_block **arena) {
+static void ci__cig_arena_free(ci__cig_parser *P, ci__cig_block **arena) {
     while (*arena) {
         ci__cig_block *next = (*arena)->next;
-        free(*arena);
+        ci__mfree(P->g->ctx, *arena, CI__CIG_HDR + (*arena)->cap);
         *arena = next;
     }
+}
+static void ci__cig_drop_pending(ci__cig_parser *P) {
+    ci__mfree(P->g->ctx, P->pending, P->pending_cap);
+    P->pending = NULL;
+    P->pending_cap = 0;
 }
 
 /* grows *v (elements of size elem, capacity *cap) in the scratch arena to hold need elements */
@@ -10764,7 +11708,11 @@ static void ci__cig_next(ci__cig_parser *P) {
         if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
             ci__cig_adv(P, 1);
         } else if (c == '#') {
-            while (P->pos < P->len && P->text[P->pos] != '\n') ci__cig_adv(P, 1);
+            while (P->pos < P->len && P->text[P->pos] != '\n') {
+                if (!P->text[P->pos])   /* text has no NUL anywhere: readers may stop at one */
+                    ci__cig_fail(P, P->line, P->col, CI_ERR_PARSE, "unexpected byte 0x00 in a comment");
+                ci__cig_adv(P, 1);
+            }
         } else if (c == '\\' && (ci__cig_at(P, P->pos + 1) == '\n' ||
                                   (ci__cig_at(P, P->pos + 1) == '\r' && ci__cig_at(P, P->pos + 2) == '\n'))) {
             /* a line continuation, with LF or CRLF line ends */
@@ -10959,15 +11907,16 @@ static void ci__cig_define(ci__cig_parser *P, const ci__cig_tok *t, ci_tensor v)
     size_t i;
     if (2 * (P->nsyms + 1) > P->symcap) {
         size_t ncap = P->symcap ? P->symcap * 2 : 64, j;
-        ci__cig_sym *ns = (ci__cig_sym *)calloc(ncap, sizeof *ns);
+        ci__cig_sym *ns = (ci__cig_sym *)ci__malloc(P->g->ctx, ncap * sizeof *ns);
         if (!ns) ci__cig_fail(P, t->line, t->col, CI_ERR_OUT_OF_MEMORY, "out of memory");
+        memset(ns, 0, ncap * sizeof *ns);
         for (j = 0; j < P->symcap; j++)
             if (P->syms[j].name) {
                 i = (size_t)ci__cig_hash(P->syms[j].name, P->syms[j].n) & (ncap - 1);
                 while (ns[i].name) i = (i + 1) & (ncap - 1);
                 ns[i] = P->syms[j];
             }
-        free(P->syms);
+        ci__mfree(P->g->ctx, P->syms, P->symcap * sizeof *ns);
         P->syms = ns;
         P->symcap = ncap;
     }
@@ -11219,11 +12168,12 @@ static char *ci__cig_string(ci__cig_parser *P, const ci__cig_tok *t) {
 static const void *ci__cig_load(ci__cig_parser *P, const ci__cig_type *ty) {
     ci__cig_tok at;
     char *rel, *path, msg[600];
-    ci_dtype dt;
+    ci__npy_info info;
     int ndim, i;
-    int64_t shape[CI_MAX_DIMS];
-    size_t blen, nbytes;
+    int64_t *shape = info.shape;
+    size_t blen;
     ci_result r;
+    ci_dtype dt;
     ci__cig_next(P);                                  /* 'load' */
     ci__cig_expect(P, '(', "'(' after load");
     at = P->tok;
@@ -11242,8 +12192,11 @@ static const void *ci__cig_load(ci__cig_parser *P, const ci__cig_type *ty) {
         if (P->basedir[blen - 1] != '/') path[blen++] = '/';
         memcpy(path + blen, rel, rlen + 1);
     }
-    r = ci_npy_read(path, &dt, &ndim, shape, &P->pending, &nbytes, msg, sizeof msg);
+    r = ci__npy_read_a(path, P->g->ctx->desc.max_read, &P->g->ctx->desc.allocator, &info,
+                       &P->pending, &P->pending_cap, msg, sizeof msg);
     if (r != CI_OK) ci__cig_fail(P, at.line, at.col, r, "load: %s", msg);
+    dt = info.dtype;
+    ndim = info.ndim;
     if (dt != ty->dt)
         ci__cig_fail(P, at.line, at.col, CI_ERR_DTYPE, "load: %s holds %s, the constant is %s",
                      path, ci_dtype_name(dt), ci_dtype_name(ty->dt));
@@ -11317,8 +12270,7 @@ static void ci__cig_const(ci__cig_parser *P) {
     }
     t = ci_const_array(P->g, ci__cig_strdup(P, &P->scratch, name.p, name.n), ty.dt, ty.ndim,
                        ty.shape, data);
-    free(P->pending);
-    P->pending = NULL;
+    ci__cig_drop_pending(P);
     ci__cig_check_graph(P, name.line, name.col, t, "ci_const_array failed");
     ci__cig_define(P, &name, t);
 }
@@ -11362,8 +12314,8 @@ static ci_arg ci__cig_list_arg_d(ci__cig_parser *P, int depth) {
     ci__cig_next(P);
     while (!ci__cig_punct(&P->tok, close)) {
         ci__cig_tok t = P->tok;
-        if (n >= (size_t)INT32_MAX)
-            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list too long");
+        if (n >= CI_MAX_LIST)
+            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list too long: at most %d elements", CI_MAX_LIST);
         if (ci__cig_punct(&t, '[') || ci__cig_punct(&t, '(')) {
             /* a nested list: every element becomes an argument of its own (CI_ARG_LIST) */
             if (nten) ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list mixes tensors and lists");
@@ -11425,7 +12377,7 @@ static ci_arg ci__cig_nested_list(ci__cig_parser *P, char close, const ci__cig_n
             v[n] = x.is_bool ? ci_arg_bool((int)x.i) : x.is_float ? ci_arg_float(x.f) : ci_arg_int(x.i);
         } else ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "a nested list holds numbers or lists, got %s", ci__cig_desc(P, d, sizeof d));
         n++;
-        if (n >= 4096) ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list too long");
+        if (n > CI_MAX_LIST) ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list too long: at most %d elements", CI_MAX_LIST);
         if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
         else if (!ci__cig_punct(&P->tok, close))
             ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or '%c', got %s", close, ci__cig_desc(P, d, sizeof d));
@@ -11514,6 +12466,9 @@ static void ci__cig_call(ci__cig_parser *P) {
                 if (strlen(kws[i].name) == t.n && !memcmp(kws[i].name, t.p, t.n))
                     ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "keyword '%.*s' given twice",
                                  CI__CIG_SPAN(&t));
+            if (nkw == CI_MAX_ARGS)
+                ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "too many keyword arguments: at most %d",
+                             CI_MAX_ARGS);
             ci__cig_grow(P, (void **)&kws, &kcap, sizeof *kws, nkw + 1);
             kws[nkw].name = ci__cig_strdup(P, &P->scratch, t.p, t.n);
             ci__cig_next(P);
@@ -11524,11 +12479,12 @@ static void ci__cig_call(ci__cig_parser *P) {
             if (nkw)
                 ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE,
                              "positional argument after a keyword argument");
+            if (nargs == CI_MAX_ARGS)
+                ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "too many positional arguments: at most %d",
+                             CI_MAX_ARGS);
             ci__cig_grow(P, (void **)&args, &acap, sizeof *args, nargs + 1);
             args[nargs++] = ci__cig_arg(P);
         }
-        if (nargs + nkw > 4096)
-            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "too many arguments");
         if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
         else if (!ci__cig_punct(&P->tok, ')'))
             ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or ')', got %s",
@@ -11548,6 +12504,16 @@ static void ci__cig_call(ci__cig_parser *P) {
                      nl, nl == 1 ? " is" : "s are");
     for (j = 0; j < (size_t)nl; j++)
         if (!ci__cig_is(&lhs[j], "_")) ci__cig_define(P, &lhs[j], outs[j]);
+    /* the node takes the file's name, so messages and run-time errors say what the file says */
+    if (n == 1 && !ci__cig_is(&lhs[0], "_")) {
+        char nm[128];
+        if (lhs[0].n < sizeof nm) {
+            memcpy(nm, lhs[0].p, lhs[0].n);
+            nm[lhs[0].n] = 0;
+            if (ci_tensor_set_name(P->g, outs[0], nm) == CI_ERR_OUT_OF_MEMORY)
+                ci__cig_fail(P, lhs[0].line, lhs[0].col, CI_ERR_OUT_OF_MEMORY, "out of memory");
+        }
+    }
 }
 
 static void ci__cig_output(ci__cig_parser *P) {
@@ -11596,7 +12562,7 @@ static void ci__cig_statements(ci__cig_parser *P) {
         if (P->tok.kind != CI__CIG_NL && P->tok.kind != CI__CIG_EOF)
             ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE,
                          "expected the end of the line, got %s", ci__cig_desc(P, d, sizeof d));
-        ci__cig_arena_free(&P->scratch);
+        ci__cig_arena_free(P, &P->scratch);
     }
     if (!P->saw_output)
         ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "missing output statement");
@@ -11627,11 +12593,12 @@ CI_API ci_result ci_cig_parse_ex(ci_graph *g, const char *text, size_t len, cons
         return ci_graph_status(g);
     }
     /* on the heap, not in this frame: ci__cig_run's setjmp must not see it as a local */
-    P = (ci__cig_parser *)calloc(1, sizeof *P);
+    P = (ci__cig_parser *)ci__malloc(g->ctx, sizeof *P);
     if (!P) {
         ci__npy_err(err, errsz, "out of memory");
         return CI_ERR_OUT_OF_MEMORY;
     }
+    memset(P, 0, sizeof *P);
     P->g = g;
     P->text = text ? text : "";
     P->len = len;
@@ -11644,11 +12611,11 @@ CI_API ci_result ci_cig_parse_ex(ci_graph *g, const char *text, size_t len, cons
     P->on_input = on_input;
     P->user = user;
     r = ci__cig_run(P);
-    free(P->pending);
-    free(P->syms);
-    ci__cig_arena_free(&P->scratch);
-    ci__cig_arena_free(&P->names);
-    free(P);
+    ci__cig_drop_pending(P);
+    ci__mfree(g->ctx, P->syms, P->symcap * sizeof *P->syms);
+    ci__cig_arena_free(P, &P->scratch);
+    ci__cig_arena_free(P, &P->names);
+    ci__mfree(g->ctx, P, sizeof *P);
     return r;
 }
 
@@ -11659,7 +12626,7 @@ CI_API ci_result ci_cig_parse(ci_graph *g, const char *text, size_t len, const c
 
 CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, size_t errsz) {
     unsigned char *text = NULL;
-    size_t len = 0, dlen = 0, i;
+    size_t len = 0, cap = 0, dlen = 0, i;
     char *dir;
     ci_result r;
     if (err && errsz) err[0] = 0;
@@ -11667,13 +12634,14 @@ CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, siz
         ci__npy_err(err, errsz, "ci_cig_parse_file: NULL argument");
         return CI_ERR_INVALID_ARGS;
     }
-    r = ci__npy_read_file(path, &text, &len, err, errsz);
+    r = ci__npy_read_file(path, g->ctx->desc.max_read, &g->ctx->desc.allocator, 1, &text, &len, &cap,
+                          err, errsz);
     if (r != CI_OK) return r;
     for (i = 0; path[i]; i++)
         if (path[i] == '/' || path[i] == '\\') dlen = i + 1;
-    dir = (char *)malloc(dlen + 2);
+    dir = (char *)ci__malloc(g->ctx, dlen + 2);
     if (!dir) {
-        free(text);
+        ci__mfree(g->ctx, text, cap);
         ci__npy_err(err, errsz, "out of memory");
         return CI_ERR_OUT_OF_MEMORY;
     }
@@ -11684,8 +12652,8 @@ CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, siz
         strcpy(dir, ".");
     }
     r = ci_cig_parse(g, (const char *)text, len, path, dir, err, errsz);
-    free(dir);
-    free(text);
+    ci__mfree(g->ctx, dir, dlen + 2);
+    ci__mfree(g->ctx, text, cap);
     return r;
 }
 
@@ -11755,21 +12723,70 @@ ci_result ci_ctx_create(const ci_ctx_desc *desc, ci_ctx **out) {
     if (!ctx) return CI_ERR_OUT_OF_MEMORY;
     memset(ctx, 0, sizeof *ctx);
     ctx->desc = d;
+    ctx->refs = 1;
     ctx->arena = ci__arena_new(ctx, NULL);
     if (!ctx->arena || !ci__ctx_builtins(ctx)) {
         ci__arena_destroy(ctx->arena);
         d.allocator.free(ctx, sizeof(ci_ctx), d.allocator.user);
         return CI_ERR_OUT_OF_MEMORY;
     }
+#ifndef CINDUCTOR_NO_THREADS
+    pthread_mutex_init(&ctx->ref_mu, NULL);
+#endif
     *out = ctx;
     return CI_OK;
 }
-void ci_ctx_destroy(ci_ctx *ctx) {
+static void ci__ctx_lock(ci_ctx *ctx) {
+#ifndef CINDUCTOR_NO_THREADS
+    pthread_mutex_lock(&ctx->ref_mu);
+#else
+    (void)ctx;
+#endif
+}
+static void ci__ctx_unlock(ci_ctx *ctx) {
+#ifndef CINDUCTOR_NO_THREADS
+    pthread_mutex_unlock(&ctx->ref_mu);
+#else
+    (void)ctx;
+#endif
+}
+static void ci__ctx_retain(ci_ctx *ctx) {
+    ci__ctx_lock(ctx);
+    ctx->refs++;
+    ci__ctx_unlock(ctx);
+}
+static void ci__ctx_release(ci_ctx *ctx) {
     ci_allocator a;
-    if (!ctx) return;
+    long left;
+    ci__ctx_lock(ctx);
+    left = --ctx->refs;
+    ci__ctx_unlock(ctx);
+    if (left > 0) return;
     a = ctx->desc.allocator;
     ci__arena_destroy(ctx->arena);
+#ifndef CINDUCTOR_NO_THREADS
+    pthread_mutex_destroy(&ctx->ref_mu);
+#endif
     a.free(ctx, sizeof(ci_ctx), a.user);
+}
+/* 0 (and a message to the logger) when the user already destroyed CTX, which lives on only
+   for its graphs and programs */
+static int ci__ctx_usable(ci_ctx *ctx, const char *who) {
+    char msg[160];
+    if (!ctx->destroyed) return 1;
+    snprintf(msg, sizeof msg, "%s: the context was destroyed (ci_ctx_destroy); it lives on only for its graphs and programs", who);
+    ci__set_error(ctx, "%s", msg);
+    ci__log(ctx, CI_LOG_ERROR, msg);
+    return 0;
+}
+void ci_ctx_destroy(ci_ctx *ctx) {
+    if (!ctx) return;
+    if (ctx->destroyed) {   /* still alive for its graphs and programs, so this read is safe */
+        ci__log(ctx, CI_LOG_ERROR, "ci_ctx_destroy: called twice on one context (ignored)");
+        return;
+    }
+    ctx->destroyed = 1;
+    ci__ctx_release(ctx);
 }
 const char *ci_ctx_last_error(const ci_ctx *ctx) { return ctx ? ctx->last_error : "no context"; }
 int ci_has_op(const ci_ctx *ctx, const char *op) { return ctx && op && ci__registry_find(ctx, op) != NULL; }
@@ -11791,8 +12808,6 @@ ci_result ci_registry_entry(const ci_ctx *ctx, int i, ci_op_info *info) {
 }
 
 /* -- graphs -- */
-#define CI__TAG_SHIFT 20
-#define CI__IDX_MASK ((1u << CI__TAG_SHIFT) - 1)
 static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
     ci__L *L = CI__NEW(A, ci__L);
     L->ctx = ctx; L->A = A; L->E = E; L->meta = meta;
@@ -11801,7 +12816,7 @@ static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
 
 ci_graph *ci_graph_create(ci_ctx *ctx) {
     ci_graph *g;
-    if (!ctx) return NULL;
+    if (!ctx || !ci__ctx_usable(ctx, "ci_graph_create")) return NULL;
     g = (ci_graph *)ci__malloc(ctx, sizeof(ci_graph));
     if (!g) return NULL;
     memset(g, 0, sizeof *g);
@@ -11812,14 +12827,25 @@ ci_graph *ci_graph_create(ci_ctx *ctx) {
     g->E.armed = 1;
     g->meta = ci__lower_new(ctx, g->A, &g->E, 1);
     g->E.armed = 0;
-    /* distinct for the context's live graphs (up to 4095 of them) */
-    g->tag = (ctx->graph_tags++ % 4095u) + 1u;
+    ci__ctx_lock(ctx);   /* a reference to the context, and a place in its list of live graphs */
+    ctx->refs++;
+    g->live_next = ctx->graphs;
+    if (ctx->graphs) ctx->graphs->live_prev = g;
+    ctx->graphs = g;
+    ci__ctx_unlock(ctx);
     return g;
 }
 void ci_graph_destroy(ci_graph *g) {
+    ci_ctx *ctx;
     if (!g) return;
+    ctx = g->ctx;
+    ci__ctx_lock(ctx);
+    if (g->live_prev) g->live_prev->live_next = g->live_next; else ctx->graphs = g->live_next;
+    if (g->live_next) g->live_next->live_prev = g->live_prev;
+    ci__ctx_unlock(ctx);
     ci__arena_destroy(g->A);
-    ci__mfree(g->ctx, g, sizeof(ci_graph));
+    ci__mfree(ctx, g, sizeof(ci_graph));
+    ci__ctx_release(ctx);
 }
 ci_result ci_graph_status(const ci_graph *g) { return g ? g->status : CI_ERR_INVALID_ARGS; }
 const char *ci_graph_message(const ci_graph *g) { return g ? g->msg : "no graph"; }
@@ -11859,12 +12885,75 @@ static void ci__graph_error(ci_graph *g, ci_result code, const char *fmt, ...) {
     va_end(ap);
     for (p = g->msg; *p; p++) if ((unsigned char)*p < 0x20) *p = ' ';   /* one line, whatever strings it quotes */
 }
-static uint32_t ci__handle_index(const ci_graph *g, ci_tensor t) {
-    uint32_t idx = t.id & CI__IDX_MASK;
-    if (t.id == 0 || (t.id >> CI__TAG_SHIFT) != g->tag || idx == 0 || (int)idx > g->tensors.n) return 0;
-    return idx;
+/* SIZE new handle ids for a graph of CTX, clear of every live graph's (see ci__hrange); 0 when
+   the live graphs hold them all. Called with the context locked. */
+static uint32_t ci__ctx_handle_range(ci_ctx *ctx, uint32_t size) {
+    uint64_t lo = ctx->next_handle ? ctx->next_handle : 1;
+    int restarts = 0;
+    for (;;) {
+        const ci_graph *h;
+        int i, clash = 0;
+        if (lo + size > ((uint64_t)1 << 32)) {   /* past the last id: start again from 1 */
+            if (restarts++) return 0;
+            lo = 1;
+            ctx->handles_wrapped = 1;
+        }
+        if (!ctx->handles_wrapped) break;
+        for (h = ctx->graphs; h && !clash; h = h->live_next)
+            for (i = 0; i < h->nhr && !clash; i++)
+                if (h->hr[i].base < lo + size && lo < (uint64_t)h->hr[i].base + h->hr[i].size) {
+                    lo = (uint64_t)h->hr[i].base + h->hr[i].size;
+                    clash = 1;
+                }
+        if (!clash) break;
+    }
+    ctx->next_handle = lo + size;
+    return (uint32_t)lo;
 }
-static ci_tensor ci__handle(const ci_graph *g, uint32_t idx) { ci_tensor t; t.id = (g->tag << CI__TAG_SHIFT) | idx; return t; }
+/* a new handle range for G; called armed (fails on out of memory or out of ids) */
+static void ci__graph_new_range(ci_graph *g) {
+    uint32_t size = g->nhr < 12 ? 16u << g->nhr : 65536u, base;
+    ci__hrange *grown = NULL;
+    int i, cap = g->hr_cap;
+    if (g->nhr == g->hr_cap) {   /* allocated unlocked (it may fail), swapped in under the lock */
+        cap = cap ? cap * 2 : 8;
+        grown = CI__NEWN(g->A, ci__hrange, cap);
+        if (g->nhr) memcpy(grown, g->hr, sizeof(ci__hrange) * (size_t)g->nhr);
+    }
+    ci__ctx_lock(g->ctx);
+    if (grown) { g->hr = grown; g->hr_cap = cap; }
+    base = ci__ctx_handle_range(g->ctx, size);
+    if (base) {
+        for (i = g->nhr; i > 0 && g->hr[i - 1].base > base; i--) g->hr[i] = g->hr[i - 1];
+        g->hr[i].base = base; g->hr[i].size = size; g->hr[i].first = (uint32_t)g->tensors.n + 1;
+        g->nhr++;
+    }
+    ci__ctx_unlock(g->ctx);
+    if (!base) ci__fail(&g->E, CI_ERR_OUT_OF_MEMORY, "out of tensor handles: the context's live graphs hold all 2^32 ids");
+    g->h_next = base;
+    g->h_end = (uint64_t)base + size;
+}
+/* appends a tensor to G, with the next handle id of its range */
+static void ci__graph_push_tensor(ci_graph *g, ci__gtensor *t) {
+    if (g->h_next == g->h_end) ci__graph_new_range(g);
+    t->handle = (uint32_t)g->h_next;
+    ci__vec_push(g->A, &g->tensors, t);
+    g->h_next++;
+}
+/* The one decode of a graph's tensor handle: its tensor index, or 0 for an id that is not one of
+   G's tensors (0, another graph's, a destroyed graph's, garbage). Unsigned throughout. */
+static uint32_t ci__handle_index(const ci_graph *g, ci_tensor t) {
+    int lo = 0, hi = g->nhr - 1;
+    uint32_t idx;
+    while (lo <= hi) {   /* hi ends at the last range whose base <= id */
+        int mid = lo + (hi - lo) / 2;
+        if (g->hr[mid].base <= t.id) lo = mid + 1; else hi = mid - 1;
+    }
+    if (t.id == 0 || hi < 0 || t.id - g->hr[hi].base >= g->hr[hi].size) return 0;
+    idx = g->hr[hi].first + (t.id - g->hr[hi].base);
+    return idx >= 1 && idx <= (uint32_t)g->tensors.n ? idx : 0;
+}
+static ci_tensor ci__handle(const ci_graph *g, uint32_t idx) { ci_tensor t; t.id = ci__gt(g, idx)->handle; return t; }
 static int ci__valid_name(const char *s) {
     static const char *const reserved[] = {"None", "True", "False", "inf", "nan", "_", "input", "const", "output", "load"};
     size_t i;
@@ -11894,12 +12983,15 @@ static int ci__graph_add(ci_graph *g, ci__node *nd) {
     ci__name_index_add(g, nd);
     for (i = 0; i < n; i++) {
         ci__gtensor *t = CI__NEW(g->A, ci__gtensor);
-        ci__box *b = ci__box_get(g->meta, ci__tensor_of((ci__box *)g->meta->boxes.v[g->meta_map[nd->out0 + (uint32_t)i] - 1]));
+        ci_tensor r;
+        ci__box *b;
+        r.id = g->meta_map[nd->out0 + (uint32_t)i];
+        b = ci__box_get(g->meta, r);
         t->node = g->nodes.n - 1; t->out = i;
         t->dt = b->dt; t->ndim = b->ndim;
         memcpy(t->shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
         t->meta_box = (uint32_t)b->id;
-        ci__vec_push(g->A, &g->tensors, t);
+        ci__graph_push_tensor(g, t);
     }
     return n;
 }
@@ -11958,7 +13050,21 @@ static int ci__check_shape(ci_graph *g, const char *what, int ndim, const int64_
         ci__graph_error(g, CI_ERR_UNSUPPORTED, "%s: more than 2^48 elements", what);
         return 0;
     }
+    if (!ci__size_ok(ndim, shape, NULL)) {   /* [0, 2^48, 2^48] */
+        ci__graph_error(g, CI_ERR_UNSUPPORTED, "%s: an empty tensor whose other sizes multiply past 2^48 is larger than cinductor supports", what);
+        return 0;
+    }
     return 1;
+}
+/* a node holding NAME under a generated name takes another one, so the user's can be given;
+   called armed */
+static void ci__name_give_way(ci_graph *g, const char *name) {
+    ci__node *o = ci__node_named(g, name);
+    if (!o) return;
+    CI__ASSERT(o->auto_named);
+    ci__name_index_remove(g, o);
+    o->name = ci__node_name(g, NULL, o->kind == CI__N_INPUT ? "in" : o->kind == CI__N_CONST ? "c" : o->kind == CI__N_SCALAR ? "s" : "t");
+    ci__name_index_add(g, o);
 }
 static ci__node *ci__leaf_node(ci_graph *g, int kind, const char *name, ci_dtype dt, int ndim, const int64_t *shape,
                                const void *data, double sval, int64_t ival, int weak);
@@ -11991,12 +13097,7 @@ static ci__node *ci__leaf_node(ci_graph *g, int kind, const char *name, ci_dtype
     ci__node *nd = CI__NEW(g->A, ci__node);
     nd->kind = kind; nd->dt = dt; nd->ndim = ndim;
     if (ndim) memcpy(nd->shape, shape, sizeof(int64_t) * (size_t)ndim);
-    if (name && ci__name_used(g, name)) {  /* a generated name gives way to the user's */
-        ci__node *o = ci__node_named(g, name);
-        ci__name_index_remove(g, o);
-        o->name = ci__node_name(g, NULL, o->kind == CI__N_INPUT ? "in" : o->kind == CI__N_CONST ? "c" : o->kind == CI__N_SCALAR ? "s" : "t");
-        ci__name_index_add(g, o);
-    }
+    if (name) ci__name_give_way(g, name);
     nd->name = ci__node_name(g, name, kind == CI__N_INPUT ? "in" : kind == CI__N_CONST ? "c" : "s");
     nd->auto_named = name == NULL;
     nd->sval = sval; nd->ival = ival; nd->weak = weak; nd->nout = 1;
@@ -12031,6 +13132,12 @@ ci_tensor ci_const_array(ci_graph *g, const char *name, ci_dtype dt, int ndim, c
 }
 ci_tensor ci_const_scalar(ci_graph *g, ci_dtype dt, double value) {
     unsigned char buf[8];
+    ci_arg a = ci_arg_float(value);
+    ci_tensor bad = {0};
+    if (g && !g->status && ci__dt_ok(dt) && !ci__scalar_fits(dt, &a)) {   /* the conversion below would be undefined */
+        ci__graph_error(g, CI_ERR_INVALID_ARGS, "ci_const_scalar: value %g cannot be converted to type %s without overflow", value, ci__dt[dt].tname);
+        return bad;
+    }
     memset(buf, 0, sizeof buf);
     switch (dt) {
     case CI_BOOL: case CI_U8: buf[0] = (unsigned char)(dt == CI_BOOL ? value != 0 : (int)value); break;
@@ -12061,6 +13168,40 @@ void ci_output(ci_graph *g, ci_tensor t) {
     idx = ci__scalar_as_const(g, idx);
     ci__vec_push(g->A, &g->outputs, (void *)(uintptr_t)idx);
     g->E.armed = 0;
+}
+ci_result ci_tensor_set_name(ci_graph *g, ci_tensor t, const char *name) {
+    uint32_t idx = g ? ci__handle_index(g, t) : 0;
+    ci__node *nd, *o;
+    if (!g) return CI_ERR_INVALID_ARGS;
+    if (!idx) { ci__set_error(g->ctx, "ci_tensor_set_name: not a tensor of this graph"); return CI_ERR_INVALID_ARGS; }
+    nd = (ci__node *)g->nodes.v[ci__gt(g, idx)->node];
+    if (!ci__valid_name(name)) {
+        ci__set_error(g->ctx, "ci_tensor_set_name: invalid name '%.200s' (use [A-Za-z_][A-Za-z0-9_]*)", name ? name : "(null)");
+        return CI_ERR_INVALID_ARGS;
+    }
+    if (nd->nout != 1) {
+        ci__set_error(g->ctx, "ci_tensor_set_name(%s): node %s has %d results; only a node of one result takes a name", name, nd->name, nd->nout);
+        return CI_ERR_INVALID_ARGS;
+    }
+    o = ci__node_named(g, name);
+    if (o == nd) return CI_OK;
+    if (o && !o->auto_named) { ci__set_error(g->ctx, "ci_tensor_set_name: name '%s' is already defined", name); return CI_ERR_INVALID_ARGS; }
+    if (setjmp(g->E.jb)) {
+        g->E.armed = 0;
+        ci__set_error(g->ctx, "ci_tensor_set_name: %s", g->E.msg);
+        return g->E.code;
+    }
+    g->E.armed = 1;
+    {
+        const char *copy = ci__strdup(g->A, name);   /* before anything changes: it may fail */
+        ci__name_give_way(g, name);
+        ci__name_index_remove(g, nd);
+        nd->name = copy;
+        nd->auto_named = 0;
+        ci__name_index_add(g, nd);
+    }
+    g->E.armed = 0;
+    return CI_OK;
 }
 ci_dtype ci_tensor_dtype(const ci_graph *g, ci_tensor t) {
     uint32_t idx = g ? ci__handle_index(g, t) : 0;
@@ -12094,7 +13235,8 @@ static void ci__copy_arg_d(ci_graph *g, const char *op, int pos, const ci_arg *s
         const void *v = src->kind == CI_ARG_INTS ? (const void *)src->u.ints.v : src->kind == CI_ARG_FLOATS ? (const void *)src->u.floats.v : (const void *)src->u.tensors.v;
         size_t es = src->kind == CI_ARG_INTS ? sizeof(int64_t) : src->kind == CI_ARG_FLOATS ? sizeof(double) : sizeof(ci_tensor);
         void *c;
-        if (n < 0 || n > 4096 || (n > 0 && !v)) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a list with a bad length or NULL data", op, pos);
+        if (n > CI_MAX_LIST) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a list of %d elements, at most %d are supported", op, pos, n, CI_MAX_LIST);
+        if (n < 0 || (n > 0 && !v)) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a list with a bad length or NULL data", op, pos);
         c = ci__arena_alloc(g->A, es * (size_t)(n ? n : 1));
         if (n) memcpy(c, v, es * (size_t)n);
         if (src->kind == CI_ARG_TENSORS) {
@@ -12112,7 +13254,9 @@ static void ci__copy_arg_d(ci_graph *g, const char *op, int pos, const ci_arg *s
     }
     case CI_ARG_LIST: {   /* nested lists of numbers, strings, dtypes, None and lists */
         ci_arg *c;
-        if (src->u.list.n < 0 || src->u.list.n > 4096 || (src->u.list.n > 0 && !src->u.list.v) || depth > 32)
+        if (src->u.list.n > CI_MAX_LIST)
+            ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a nested list of %d elements, at most %d are supported", op, pos, src->u.list.n, CI_MAX_LIST);
+        if (src->u.list.n < 0 || (src->u.list.n > 0 && !src->u.list.v) || depth > 32)
             ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a nested list with a bad length, NULL data or too deep", op, pos);
         c = CI__NEWN(g->A, ci_arg, src->u.list.n);
         for (k = 0; k < src->u.list.n; k++) {
@@ -12135,9 +13279,14 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
     int i, n;
     char name[32];
     if (!g || g->status) return 0;
-    if (!op || nargs < 0 || nkwargs < 0 || nargs > 64 || nkwargs > 64 || (nargs && !args) || (nkwargs && !kwargs) ||
+    if (!op || nargs < 0 || nkwargs < 0 || (nargs && !args) || (nkwargs && !kwargs) ||
         max_outs < 0 || (max_outs && !outs)) {
         ci__graph_error(g, CI_ERR_INVALID_ARGS, "ci_call(%s): invalid arguments (NULL pointer or negative count)", op ? op : "NULL");
+        return 0;
+    }
+    if (nargs > CI_MAX_ARGS || nkwargs > CI_MAX_ARGS) {
+        ci__graph_error(g, CI_ERR_INVALID_ARGS, "ci_call(%.200s): %d %s arguments, at most %d are supported", op,
+                        nargs > CI_MAX_ARGS ? nargs : nkwargs, nargs > CI_MAX_ARGS ? "positional" : "keyword", CI_MAX_ARGS);
         return 0;
     }
     {   /* the name ci__node_name will give it */
@@ -12188,7 +13337,10 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
             memcpy(t->shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
             t->meta_box = (uint32_t)b->id;
             g->meta_map[nd->out0 + (uint32_t)i] = (uint32_t)b->id;
-            ci__vec_push(g->A, &g->tensors, t);
+            ci__graph_push_tensor(g, t);
+            /* compile's realize rules for a node of one user: without them every later op
+               would copy the whole unrealized chain before it (quadratic in the graph) */
+            ci__after_node(g->meta, b, 1);
         }
     }
     g->E.armed = 0;
@@ -12378,7 +13530,10 @@ ci_tensor ci_ones(ci_graph *g, int n, const int64_t *s, ci_dtype dt) { return ci
 ci_tensor ci_arange(ci_graph *g, double start, double end, double step, ci_dtype dt) {
     ci_arg a[3];
     ci_kwarg k;
-    int isint = start == floor(start) && end == floor(end) && step == floor(step);
+    /* whole numbers int64 holds pass as ints (converting others would be undefined) */
+#define CI__INT64_EXACT(x) ((x) == floor(x) && (x) >= -9223372036854775808.0 && (x) < 9223372036854775808.0)
+    int isint = CI__INT64_EXACT(start) && CI__INT64_EXACT(end) && CI__INT64_EXACT(step);
+#undef CI__INT64_EXACT
     a[0] = isint ? ci_arg_int((int64_t)start) : ci_arg_float(start);
     a[1] = isint ? ci_arg_int((int64_t)end) : ci_arg_float(end);
     a[2] = isint ? ci_arg_int((int64_t)step) : ci_arg_float(step);
@@ -12411,12 +13566,21 @@ ci_tensor ci_layer_norm(ci_graph *g, ci_tensor x, int nn, const int64_t *ns, ci_
 }
 
 /* -- compiling: the pipeline -- */
+/* the program's C source into p->source; the first line of each live group's kernel */
+static int *ci__program_emit(ci_program *p) {
+    ci__sb sb;
+    int *kl = CI__NEWN(p->A, int, p->nkernels + 1);
+    ci__sb_init(&sb, p->A);
+    ci__emit_program(p->L, &sb, kl);
+    p->source = ci__sb_str(&sb);
+    return kl;
+}
 static void ci__debug_dump(ci_program *p, ci_graph *g, unsigned dbg) {
     ci__sb sb;
     ci__sb_init(&sb, p->A);
     if (dbg & CI_DEBUG_GRAPH) { ci__sb_put(&sb, "== graph ==\n"); ci__dbg_print_graph(g, &sb, 0); }
     if (dbg & (CI_DEBUG_IR | CI_DEBUG_KERNELS)) { ci__sb_put(&sb, "== ir ==\n"); ci__dbg_print_ir(p->L, &sb); }
-    if ((dbg & CI_DEBUG_SOURCE) && p->source && *p->source) { ci__sb_put(&sb, "== source ==\n"); ci__sb_put(&sb, p->source); }
+    if ((dbg & CI_DEBUG_SOURCE) && *ci_program_source(p)) { ci__sb_put(&sb, "== source ==\n"); ci__sb_put(&sb, p->source); }
     if (sb.n) ci__log(p->ctx, CI_LOG_DEBUG, ci__sb_str(&sb));
 }
 static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse, int user_arena) {
@@ -12442,14 +13606,19 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse
         const ci__node *nd = (const ci__node *)g->nodes.v[i];
         L->graph = g; L->node_ix = i;
         ci__lower_node(L, nd, map);
-        for (j = 0; j < nd->nout; j++)
-            ci__after_node(L, ci__box_get(L, ci__tensor_of((ci__box *)L->boxes.v[map[nd->out0 + (uint32_t)j] - 1])),
-                           ci__gt(g, nd->out0 + (uint32_t)j)->users);
+        for (j = 0; j < nd->nout; j++) {
+            ci_tensor r;
+            r.id = map[nd->out0 + (uint32_t)j];
+            ci__after_node(L, ci__box_get(L, r), ci__gt(g, nd->out0 + (uint32_t)j)->users);
+        }
     }
     L->node_op = "output";
     /* 2. outputs are written into the caller's arrays */
-    for (i = 0; i < g->outputs.n; i++)
-        ci__schedule_output(L, (ci__box *)L->boxes.v[map[(uint32_t)(uintptr_t)g->outputs.v[i]] - 1], i);
+    for (i = 0; i < g->outputs.n; i++) {
+        ci_tensor r;
+        r.id = map[(uint32_t)(uintptr_t)g->outputs.v[i]];
+        ci__schedule_output(L, ci__box_get(L, r), i);
+    }
     /* 3. kernels: names, dead code, fusion */
     for (i = 0; i < L->kernels.n; i++) ci__kernel_name((ci__kernel *)L->kernels.v[i]);
     ci__eliminate_dead(L);
@@ -12481,16 +13650,13 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse
     }
     if (!user_arena && ci_program_set_arena(p, NULL, 0) != CI_OK)
         CI__FAIL(L, CI_ERR_OUT_OF_MEMORY, "out of memory for the %zu-byte program arena", plan.arena_size);
-    /* 5. backend */
+    /* 5. backend (the interpreter needs no C: its source is written when asked for) */
     p->backend = backend;
-    {
-        ci__sb sb;
-        int *kl = CI__NEWN(p->A, int, nk + 1);
-        ci__sb_init(&sb, p->A);
-        ci__emit_program(L, &sb, kl);
-        p->source = ci__sb_str(&sb);
+    if (backend == CI_BACKEND_TCC) {
+        int *kl = ci__program_emit(p);
+        (void)kl;
 #ifndef CINDUCTOR_NO_TCC
-        if (backend == CI_BACKEND_TCC) {
+        {
             ci__tcclog *lg = CI__NEW(p->A, ci__tcclog);
             p->tcc = ci__tcc_compile(p->source, &p->main, lg);
             if (!p->tcc) {
@@ -12509,6 +13675,7 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse
         p->vars = CI__NEWN(p->A, int64_t, L->ixt.nvars + 1);
         p->K.nodes = CI__NEWN(p->A, ci__v *, L->vt.n + 1);
         p->K.pos = CI__NEWN(p->A, int, L->vt.n + 1);
+        p->K.def = CI__NEWN(p->A, int, L->ixt.nvars + 1);
         for (i = 0; i <= L->vt.n; i++) p->K.pos[i] = -1;
         for (i = 0; i < L->groups.n; i++) {
             ci__group *gr = (ci__group *)L->groups.v[i];
@@ -12517,9 +13684,19 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse
                 ci__v *roots[CI__VARGS + 1];
                 int nr = 0;
                 if (!k->emit || k->kind == CI__K_EXTERN) continue;
+                ci__ix *loop[2 * CI_MAX_DIMS];
+                int nl = 0, d;
+                if (gr->fused) {
+                    for (d = 0; d < gr->t.ndim; d++) loop[nl++] = gr->t.vars[d];
+                    for (d = 0; d < gr->t.nr; d++) loop[nl++] = gr->t.rvars[d];
+                } else {
+                    for (d = 0; d < k->ndim; d++) loop[nl++] = k->vars[d];
+                    for (d = 0; d < k->nr; d++) loop[nl++] = k->rvars[d];
+                }
                 if (k->kind == CI__K_SCATTER) ci__collect_indirect(L, k->sidx, roots, &nr);
                 roots[nr++] = gr->fused ? k->gbody : k->body;
-                k->ip = ci__iprog_build(L, &p->K, roots, nr);
+                k->ip = ci__iprog_build(L, &p->K, roots, nr, k, loop, nl,
+                                        k->kind == CI__K_SCATTER ? k->sidx : gr->fused && k->store ? k->st_ix : NULL);
                 if (((ci__iprog *)k->ip)->n > maxn) maxn = ((ci__iprog *)k->ip)->n;
             }
         }
@@ -12564,6 +13741,7 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     p->ctx = ctx;
     p->A = ci__arena_new(ctx, &p->E);
     if (!p->A) { ci__mfree(ctx, p, sizeof *p); ci__set_error(ctx, "out of memory"); return CI_ERR_OUT_OF_MEMORY; }
+    ci__ctx_retain(ctx);   /* released by ci_program_destroy, on failure too */
     if (setjmp(p->E.jb)) {
         ci_result r = p->E.code;
         if (p->L && p->L->node_name && strcmp(p->L->node_op ? p->L->node_op : "", "output"))
@@ -12596,6 +13774,9 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
         memcpy(p->out_shape + i * CI_MAX_DIMS, t->shape, sizeof(int64_t) * (size_t)t->ndim);
     }
     ci__compile(p, g, d.backend, !d.unfused, d.user_arena);
+    /* still armed: running out of memory while printing fails the compile, as any other step */
+    dbg = ctx->desc.debug | d.debug;
+    if (dbg) ci__debug_dump(p, g, dbg);
 #if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
     if (p->backend == CI_BACKEND_TCC && p->num_threads > 1) {   /* the workers, besides the caller */
         ci__pool *P = &p->pool;
@@ -12611,8 +13792,6 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     }
 #endif
     p->E.armed = 0;
-    dbg = ctx->desc.debug | d.debug;
-    if (dbg) ci__debug_dump(p, g, dbg);
     *out = p;
     return CI_OK;
 }
@@ -12638,12 +13817,20 @@ ci_result ci_program_run(ci_program *p, int nin, const void *const *inputs, int 
     }
     if (!p->has_arena) { ci__set_error(p->ctx, "ci_program_run: the program has no arena (compiled with user_arena: call ci_program_set_arena)"); return CI_ERR_INVALID_ARGS; }
     p->failed_extern = 0;
-    p->run_error = 0;
+    memset(&p->run_error, 0, sizeof p->run_error);
     if (p->backend == CI_BACKEND_TCC) r = p->main ? p->main(p->B, p) : 1;
     else r = ci__interp_run(p);
-    if (r || p->run_error) {
-        if (p->run_error == 2) ci__set_error(p->ctx, "ci_program_run: ZeroDivisionError: integer division by zero");
-        else if (p->run_error) ci__set_error(p->ctx, "ci_program_run: an index tensor holds a value out of range for the tensor it indexes");
+    if (r || p->run_error.code) {
+        const ci__rterr *re = &p->run_error;
+        const ci__check *c = re->site > 0 && re->site <= p->L->checks.n ? (const ci__check *)p->L->checks.v[re->site - 1] : NULL;
+        char where[400] = "";
+        if (c) snprintf(where, sizeof where, " in node %.150s (%.150s)", c->node, c->op);
+        if (re->code == 2) ci__set_error(p->ctx, "ci_program_run: ZeroDivisionError: integer division by zero%s", where);
+        else if (re->code && c)
+            ci__set_error(p->ctx, "ci_program_run: index %lld is out of bounds for dimension of size %lld%s (an index tensor holds "
+                          "a value out of range for the tensor it indexes)", re->value, (long long)c->size, where);
+        else if (re->code)
+            ci__set_error(p->ctx, "ci_program_run: index %lld: an index tensor holds a value out of range for the tensor it indexes", re->value);
         if (p->failed_extern) {
             ci__group *g = p->kernels[p->failed_extern - 1];
             ci__set_error(p->ctx, "extern kernel %s (%s) reported failure", g->name, ((ci__kernel *)g->m.v[0])->ext->name);
@@ -12709,7 +13896,24 @@ ci_result ci_program_set_arena(ci_program *p, void *arena, size_t size) {
     return CI_OK;
 }
 void ci_program_set_seed(ci_program *p, uint64_t seed) { if (p) p->seed = (long long)seed; }
-const char *ci_program_source(const ci_program *p) { return (p && p->source) ? p->source : ""; }
+/* an interpreter program writes its C on the first call (the program itself is not const) */
+const char *ci_program_source(const ci_program *cp) {
+    ci_program *p = (ci_program *)(uintptr_t)cp;
+    if (!p) return "";
+    if (!p->source && p->L) {
+        if (setjmp(p->E.jb)) {
+            p->E.armed = 0;
+            p->L->wstk_busy = 0;
+            ci__set_error(p->ctx, "ci_program_source: %s", p->E.msg);
+            p->source = "";
+            return "";
+        }
+        p->E.armed = 1;
+        ci__program_emit(p);
+        p->E.armed = 0;
+    }
+    return p->source ? p->source : "";
+}
 void ci_program_destroy(ci_program *p) {
     if (!p) return;
 #ifndef CINDUCTOR_NO_TCC
@@ -12728,16 +13932,32 @@ void ci_program_destroy(ci_program *p) {
         pthread_cond_destroy(&p->pool.done_cv);
     }
 #endif
-    if (p->arena_raw) ci__mfree(p->ctx, p->arena_raw, p->arena_raw_size);
-    ci__arena_destroy(p->A);
-    ci__mfree(p->ctx, p, sizeof *p);
+    {
+        ci_ctx *ctx = p->ctx;
+        if (p->arena_raw) ci__mfree(ctx, p->arena_raw, p->arena_raw_size);
+        ci__arena_destroy(p->A);
+        ci__mfree(ctx, p, sizeof *p);
+        ci__ctx_release(ctx);
+    }
 }
 
 /* -- the registry, for users -- */
+/* namespace.op or namespace.op.overload, each part an identifier ([A-Za-z_][A-Za-z0-9_]*) */
+static int ci__valid_opname(const char *s) {
+    int parts = 0;
+    for (;;) {
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_')) return 0;
+        while ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_') s++;
+        parts++;
+        if (!*s) return parts == 2 || parts == 3;
+        if (*s++ != '.') return 0;
+    }
+}
 static ci_result ci__register_user(ci_ctx *ctx, const char *name, const char *schema, ci__opdef *op) {
     ci__err err;
-    if (!ci__valid_name(name[0] == '.' ? "x" : "x") || !strchr(name, '.') || name[0] == '.' || name[strlen(name) - 1] == '.') {
-        ci__set_error(ctx, "register: op name '%s' must look like 'namespace.op' or 'namespace.op.overload'", name);
+    if (!ci__valid_opname(name)) {
+        ci__set_error(ctx, "register: invalid op name '%.200s': it must be namespace.op or namespace.op.overload, "
+                      "each part an identifier ([A-Za-z_][A-Za-z0-9_]*, none empty)", name);
         return CI_ERR_INVALID_ARGS;
     }
     memset(&err, 0, sizeof err);
@@ -12763,7 +13983,12 @@ static ci_result ci__register_user(ci_ctx *ctx, const char *name, const char *sc
 ci_result ci_register_lowering(ci_ctx *ctx, const ci_lowering_desc *desc) {
     ci__opdef op;
     if (!ctx || !desc || !desc->name || !desc->fn) { if (ctx) ci__set_error(ctx, "ci_register_lowering: NULL argument"); return CI_ERR_INVALID_ARGS; }
+    if (!ci__ctx_usable(ctx, "ci_register_lowering")) return CI_ERR_INVALID_ARGS;
     if (desc->promotion < 0 || desc->promotion >= CI_PROMOTE_COUNT) { ci__set_error(ctx, "ci_register_lowering: invalid promotion kind"); return CI_ERR_INVALID_ARGS; }
+    if (desc->num_outputs < 0 || desc->num_outputs > CI_MAX_OUTPUTS) {
+        ci__set_error(ctx, "ci_register_lowering(%.200s): num_outputs is %d, it must be in [0, %d] (0 = 1)", desc->name, desc->num_outputs, CI_MAX_OUTPUTS);
+        return CI_ERR_INVALID_ARGS;
+    }
     memset(&op, 0, sizeof op);
     op.kind = CI__OPK_USER; op.ufn = desc->fn; op.user = desc->user;
     op.how = "user lowering"; op.note = "";
@@ -12774,7 +13999,11 @@ ci_result ci_register_lowering(ci_ctx *ctx, const ci_lowering_desc *desc) {
 ci_result ci_register_extern(ci_ctx *ctx, const ci_extern_desc *desc) {
     ci__opdef op;
     if (!ctx || !desc || !desc->name || !desc->run) { if (ctx) ci__set_error(ctx, "ci_register_extern: NULL argument"); return CI_ERR_INVALID_ARGS; }
-    if (desc->num_outputs < 0 || desc->num_outputs > 16) { ci__set_error(ctx, "ci_register_extern: num_outputs must be in [0, 16]"); return CI_ERR_INVALID_ARGS; }
+    if (!ci__ctx_usable(ctx, "ci_register_extern")) return CI_ERR_INVALID_ARGS;
+    if (desc->num_outputs < 0 || desc->num_outputs > CI_MAX_EXTERN_OUTPUTS) {
+        ci__set_error(ctx, "ci_register_extern(%.200s): num_outputs is %d, it must be in [0, %d] (0 = 1)", desc->name, desc->num_outputs, CI_MAX_EXTERN_OUTPUTS);
+        return CI_ERR_INVALID_ARGS;
+    }
     memset(&op, 0, sizeof op);
     op.kind = CI__OPK_EXTERN; op.ext = *desc;
     op.how = "user extern"; op.note = "";
@@ -12799,6 +14028,7 @@ int ci_lower_call(ci_lower *Lp, const char *op, int nargs, const ci_arg *args, i
     if (setjmp(local.jb)) {
         L->E = saved;
         L->A->err = saved;
+        L->wstk_busy = 0;   /* (a walk the failure left is over) */
         ci_lower_error(Lp, local.code, local.msg);
         return 0;
     }
@@ -12815,15 +14045,12 @@ ci_tensor ci_lower_call1(ci_lower *L, const char *op, int nargs, const ci_arg *a
     ci_lower_call(L, op, nargs, args, nkwargs, kwargs, &t, 1);
     return t;
 }
-static ci__box *ci__lower_box(ci__L *L, ci_tensor t) {
-    return (L && t.id > 0 && (int)t.id <= L->boxes.n) ? (ci__box *)L->boxes.v[t.id - 1] : NULL;
-}
 ci_dtype ci_lower_dtype(ci_lower *L, ci_tensor t) {
-    ci__box *b = ci__lower_box((ci__L *)L, t);
+    ci__box *b = ci__box_find((ci__L *)L, t);
     return b ? b->dt : CI_DTYPE_INVALID;
 }
 int ci_lower_shape(ci_lower *L, ci_tensor t, int64_t *shape) {
-    ci__box *b = ci__lower_box((ci__L *)L, t);
+    ci__box *b = ci__box_find((ci__L *)L, t);
     if (!b) return -1;
     if (shape) memcpy(shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
     return b->ndim;

@@ -24,7 +24,11 @@
 #include "ci_test.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ---- tracked resources: released after every test (a failed check returns early) ---- */
@@ -708,6 +712,47 @@ CI_TEST(test_err_api_misuse) {
     CHECK_CONTAINS(big, "/nonexistent/dir/x.cig: cannot open");
     CI_CHECK_EQ_INT(ci_cig_parse_file(g, NULL, big, sizeof big), CI_ERR_INVALID_ARGS);
     CI_CHECK_EQ_INT(ci_cig_parse_file(NULL, "x.cig", big, sizeof big), CI_ERR_INVALID_ARGS);
+}
+
+/* 1,000 keyword arguments, 100 positional ones, a list of a million ints: each is refused
+   where the limit is passed, with a message naming it */
+CI_TEST(test_err_argument_limits) {
+    size_t n = 8u << 20, len, i;
+    char *t = (char *)tmalloc(n), where[32];
+    len = (size_t)sprintf(t, "input x: f32[4]\ny = aten.add.Tensor(x, x");
+    for (i = 0; i < 1000; i++) {
+        if (i == 64) snprintf(where, sizeof where, "2:%lu", (unsigned long)(len - 16 + 3));
+        len += (size_t)sprintf(t + len, ", k%lu=1", (unsigned long)i);
+    }
+    len += (size_t)sprintf(t + len, ")\noutput y\n");
+    EXPECT_ERR_N(t, len, where, "too many keyword arguments: at most 64");
+    len = (size_t)sprintf(t, "input x: f32[4]\ny = aten.add.Tensor(");
+    for (i = 0; i < 100; i++) {
+        if (i == 64) snprintf(where, sizeof where, "2:%lu", (unsigned long)(len - 16 + 3));
+        len += (size_t)sprintf(t + len, i ? ", x" : "x");
+    }
+    len += (size_t)sprintf(t + len, ")\noutput y\n");
+    EXPECT_ERR_N(t, len, where, "too many positional arguments: at most 64");
+    len = (size_t)sprintf(t, "input x: f32[4]\ny = aten.view.default(x, [");
+    for (i = 0; i < 1000000; i++) {
+        if (i == 4096) snprintf(where, sizeof where, "2:%lu", (unsigned long)(len - 16 + 3));
+        len += (size_t)sprintf(t + len, i ? ", 1" : "1");
+    }
+    len += (size_t)sprintf(t + len, "])\noutput y\n");
+    EXPECT_ERR_N(t, len, where, "list too long: at most 4096 elements");
+    /* a nested list too */
+    len = (size_t)sprintf(t, "input x: f32[4]\ny = myns.tag(x, [[1]");
+    for (i = 1; i < 5000; i++) {
+        if (i == 4096) snprintf(where, sizeof where, "2:%lu", (unsigned long)(len - 16 + 3));
+        len += (size_t)sprintf(t + len, ", [1]");
+    }
+    len += (size_t)sprintf(t + len, "])\noutput y\n");
+    EXPECT_ERR_N(t, len, where, "list too long: at most 4096 elements");
+    /* 64 keywords and 4096 elements are within the limits: the op judges them */
+    len = (size_t)sprintf(t, "input x: f32[4]\ny = aten.add.Tensor(x, x");
+    for (i = 0; i < 64; i++) len += (size_t)sprintf(t + len, ", k%lu=1", (unsigned long)i);
+    len += (size_t)sprintf(t + len, ")\noutput y\n");
+    EXPECT_ERR_RC_N(t, len, CI_ERR_INVALID_ARGS, "2:5", "unexpected keyword argument 'k0'");
 }
 
 CI_TEST(test_err_hostile_inputs) {
@@ -1471,7 +1516,7 @@ CI_TEST(test_roundtrip_every_argument_kind) {
     CHECK_CONTAINS(p1, "myns.tag(x, True)");
     CHECK_CONTAINS(p1, "myns.tag(x, bf16)");
     CHECK_CONTAINS(p1, "myns.tag(x, label=i8)");
-    CHECK_CONTAINS(p1, "myns.tag(x, [x, t0, x])");
+    CHECK_CONTAINS(p1, "myns.tag(x, [x, a, x])");
     CHECK_CONTAINS(p1, "myns.tag(x, 4.9406564584124654e-324)");
     CHECK_CONTAINS(p1, "myns.tag(self=x, label=-1)");
     CHECK_CONTAINS(p1, "myns.tag(x, \"\")");
@@ -1523,7 +1568,7 @@ CI_TEST(test_print_cig_api) {
     g = parse(ctx, "input x: f32[2]\ny = aten.neg.default(x)\noutput y\n", &rc);
     CI_CHECK_OK(rc);
     full = print_cig(g);
-    CI_CHECK_STR_EQ(full, "# written by cinductor " CI_VERSION_STRING "\ninput x: f32[2]\nt0 = aten.neg.default(x)\noutput t0\n");
+    CI_CHECK_STR_EQ(full, "# written by cinductor " CI_VERSION_STRING "\ninput x: f32[2]\ny = aten.neg.default(x)\noutput y\n");
     /* snprintf-style: the length of the whole text, what fits written and NUL-terminated */
     n = ci_graph_print_cig(g, small, sizeof small);
     CI_CHECK_EQ_INT(n, strlen(full));
@@ -1544,6 +1589,56 @@ CI_TEST(test_print_cig_api) {
     g = new_graph(ctx);
     full = print_cig(g);
     CI_CHECK_STR_EQ(full, "# written by cinductor " CI_VERSION_STRING "\noutput \n");
+}
+
+/* ci_tensor_set_name names the node of one result; the .cig parser names each call after the
+   name on its left, so graph-building and run-time messages say what the file says */
+CI_TEST(test_tensor_set_name) {
+    ci_ctx *ctx = new_ctx();
+    ci_graph *g = new_graph(ctx), *other = new_graph(ctx);
+    int64_t two = 2;
+    ci_tensor x = ci_input(g, "x", CI_F32, 1, &two), y = ci_neg(g, x), z = ci_exp(g, y), w, o[2];
+    ci_arg a[3];
+    char *txt;
+    CI_CHECK_OK_CTX(ctx, ci_tensor_set_name(g, y, "neg_x"));
+    CI_CHECK_OK_CTX(ctx, ci_tensor_set_name(g, y, "neg_x"));          /* again: nothing changes */
+    CI_CHECK_OK_CTX(ctx, ci_tensor_set_name(g, z, "t0"));             /* a generated name gives way */
+    w = ci_relu(g, z);
+    ci_output(g, w);
+    txt = print_cig(g);
+    CHECK_CONTAINS(txt, "neg_x = aten.neg.default(x)\nt0 = aten.exp.default(neg_x)\n");
+    CHECK_CONTAINS(txt, " = aten.relu.default(t0)\n");
+    CI_CHECK_EQ_INT(ci_tensor_set_name(g, w, "x"), CI_ERR_INVALID_ARGS);   /* the input's */
+    CHECK_CONTAINS(ci_ctx_last_error(ctx), "already defined");
+    CI_CHECK_EQ_INT(ci_tensor_set_name(g, w, "neg_x"), CI_ERR_INVALID_ARGS);
+    CI_CHECK_EQ_INT(ci_tensor_set_name(g, w, "1a"), CI_ERR_INVALID_ARGS);
+    CHECK_CONTAINS(ci_ctx_last_error(ctx), "invalid name");
+    CI_CHECK_EQ_INT(ci_tensor_set_name(g, w, "output"), CI_ERR_INVALID_ARGS);
+    CI_CHECK_EQ_INT(ci_tensor_set_name(g, w, NULL), CI_ERR_INVALID_ARGS);
+    CI_CHECK_EQ_INT(ci_tensor_set_name(NULL, w, "q"), CI_ERR_INVALID_ARGS);
+    CI_CHECK_EQ_INT(ci_tensor_set_name(other, w, "q"), CI_ERR_INVALID_ARGS);
+    a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(0); a[2] = ci_arg_bool(0);
+    CI_CHECK_EQ_INT(ci_call(g, "aten.max.dim", 3, a, 0, NULL, o, 2), 2);
+    CI_CHECK_EQ_INT(ci_tensor_set_name(g, o[0], "vals"), CI_ERR_INVALID_ARGS);
+    CHECK_CONTAINS(ci_ctx_last_error(ctx), "2 results");
+    CI_CHECK_EQ_INT(ci_graph_status(g), CI_OK);                        /* refusals leave the graph alone */
+    /* a run-time index error in a parsed graph names the file's node */
+    {
+        ci_result rc;
+        ci_graph *pg = parse(ctx, "input x: f32[3]\ninput i: i64[2]\nr = aten.relu.default(x)\n"
+                                  "picked = aten.index_select.default(r, 0, i)\noutput picked\n", &rc);
+        ci_program *p;
+        float xv[3] = {1, 2, 3}, yv[2];
+        int64_t iv[2] = {0, 7};
+        const void *in[2];
+        void *out[1];
+        CI_CHECK_OK(rc);
+        CI_CHECK_OK_CTX(ctx, ci_compile(pg, NULL, &p));
+        in[0] = xv; in[1] = iv; out[0] = yv;
+        CI_CHECK_EQ_INT(ci_program_run(p, 2, in, 1, out), CI_ERR_RUNTIME);
+        CHECK_CONTAINS(ci_ctx_last_error(ctx), "in node picked (aten.index_select.default)");
+        ci_program_destroy(p);
+    }
 }
 
 /* ---- bugs (these tests fail until the bug is fixed) ---- */
@@ -1802,6 +1897,40 @@ CI_TEST(test_npy_parse_accepts) {
     }
 }
 
+/* NumPy keeps any byte in a bool array; PyTorch reads a non-zero byte as true (a bool array of
+   bytes 0, 1, 2, 255 sums to 3 there): ci_npy_parse, ci_npy_read and load() give 0 / 1 */
+CI_TEST(test_npy_bool_bytes_read_as_0_or_1) {
+    static const unsigned char bytes[4] = {0, 1, 2, 255}, want[4] = {0, 1, 1, 1};
+    const char *hdr = "{'descr': '|b1', 'fortran_order': False, 'shape': (4,), }";
+    size_t len, nb;
+    unsigned char *b = npy_craft(1, 0, hdr, bytes, 4, &len);
+    void *data = NULL;
+    char err[512];
+    ci_dtype dt;
+    int nd, be;
+    int64_t shape[CI_MAX_DIMS];
+    ci_graph *g;
+    ci_result rc;
+    run_out o;
+    CI_CHECK_OK(ci_npy_parse(b, len, &dt, &nd, shape, &data, &nb, err, sizeof err));
+    track_mem(data);
+    CI_CHECK(dt == CI_BOOL && nb == 4 && memcmp(data, want, 4) == 0);
+    CI_CHECK(write_file("b4.npy", b, len));
+    data = NULL;
+    CI_CHECK_OK(ci_npy_read(tmp_path("b4.npy"), &dt, &nd, shape, &data, &nb, err, sizeof err));
+    track_mem(data);
+    CI_CHECK(dt == CI_BOOL && nb == 4 && memcmp(data, want, 4) == 0);
+    for (be = 0; be < 2; be++) {
+        g = parse_n(NULL, "const c: bool[4] = load(\"b4.npy\")\ns = aten.sum.default(c)\noutput s, c\n",
+                    (size_t)-1, g_tmpdir, &rc);
+        CI_CHECK_MSG(rc == CI_OK, "%s", g_err);
+        RUN_GRAPH(g, k_backends[be], 0, NULL, &o);
+        CI_CHECK(out_is(&o, 0, CI_I64, 0));
+        CI_CHECK_MSG(*(int64_t *)o.data[0] == 3, "%s: sum %lld", k_backend_names[be], (long long)*(int64_t *)o.data[0]);
+        CI_CHECK(memcmp(o.data[1], want, 4) == 0);
+    }
+}
+
 CI_TEST(test_npy_parse_rejects) {
     static const float f6[6] = {1, 2, 3, 4, 5, 6};
     static const char *const ok_hdr = "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }";
@@ -1966,6 +2095,312 @@ CI_TEST(test_npy_read_write_errors) {
     CI_CHECK_EQ_INT(ci_npy_read(NULL, &dt, &nd, shape, &data, &nb, err, sizeof err), CI_ERR_INVALID_ARGS);
 }
 
+/* ======================================================================================
+   (5) bounded reads: no file or stream is read past a limit (ci_ctx_desc.max_read,
+       ci_npy_read_ex), a .npy only as far as its header says; every allocation of the
+       parser goes through the context's allocator
+   ====================================================================================== */
+
+/* a writer thread for a FIFO: HEAD, then FILL bytes again and again until the reader closes */
+typedef struct fifo_writer {
+    char path[320];
+    const void *head;
+    size_t nhead;
+    char fill;
+    pthread_t th;
+} fifo_writer;
+
+static void *fifo_write_main(void *arg) {
+    fifo_writer *w = (fifo_writer *)arg;
+    char buf[4096];
+    int fd = -1, tries;
+    /* without a reader a non-blocking open fails (ENXIO): wait for one for at most 10 s, so a
+       reader that never comes fails the test instead of hanging it */
+    for (tries = 0; tries < 1000 && fd < 0; tries++) {
+        struct timespec ms10 = {0, 10000000};
+        fd = open(w->path, O_WRONLY | O_NONBLOCK);
+        if (fd < 0) nanosleep(&ms10, NULL);
+    }
+    if (fd < 0) return NULL;
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    memset(buf, w->fill, sizeof buf);
+    if (w->nhead && write(fd, w->head, w->nhead) < 0) { close(fd); return NULL; }
+    while (write(fd, buf, sizeof buf) > 0) {}   /* EPIPE once the reader is gone */
+    close(fd);
+    return NULL;
+}
+
+/* a FIFO named NAME in the scratch directory, fed by a thread; 0 when FIFOs are not there */
+static int fifo_start(fifo_writer *w, const char *name, const void *head, size_t nhead, char fill) {
+    snprintf(w->path, sizeof w->path, "%s", tmp_path(name));
+    remove(w->path);
+    if (mkfifo(w->path, 0600) != 0) return 0;
+    remember_file(w->path);
+    w->head = head;
+    w->nhead = nhead;
+    w->fill = fill;
+    return pthread_create(&w->th, NULL, fifo_write_main, w) == 0;
+}
+
+static ci_ctx *new_ctx_limit(uint64_t max_read) {
+    ci_ctx *ctx = NULL;
+    ci_ctx_desc cd;
+    memset(&cd, 0, sizeof cd);
+    cd.max_read = max_read;
+    if (ci_ctx_create(&cd, &ctx) != CI_OK || trk.nctx == TRACK_MAX) exit(2);
+    trk.ctx[trk.nctx++] = ctx;
+    return ctx;
+}
+
+/* parses TEXT (load() relative to the scratch directory) on a context with a counting
+   allocator; *peak gets the most bytes live during the parse, the message is in g_err */
+static ci_result parse_counted(const char *text, size_t *peak) {
+    ci_test_alloc ta;
+    ci_ctx_desc cd;
+    ci_ctx *ctx = NULL;
+    ci_graph *g;
+    ci_result rc;
+    ci_test_alloc_init(&ta);
+    memset(&cd, 0, sizeof cd);
+    cd.allocator = ci_test_alloc_allocator(&ta);
+    if (ci_ctx_create(&cd, &ctx) != CI_OK || !(g = ci_graph_create(ctx))) exit(2);
+    ta.peak_bytes = ta.live_bytes;
+    rc = ci_cig_parse(g, text, strlen(text), "t.cig", g_tmpdir, g_err, sizeof g_err);
+    *peak = ta.peak_bytes;
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+    return rc;
+}
+
+CI_TEST(test_read_dev_zero) {
+    char err[1024], text[512];
+    ci_dtype dt;
+    int nd;
+    int64_t shape[CI_MAX_DIMS];
+    void *data = NULL;
+    size_t nb;
+    ci_graph *g;
+    ci_result rc;
+    if (access("/dev/zero", R_OK) != 0) CI_SKIP("no /dev/zero");
+    /* as a .npy: the magic is wrong after 10 bytes */
+    CI_CHECK_EQ_INT(ci_npy_read("/dev/zero", &dt, &nd, shape, &data, &nb, err, sizeof err), CI_ERR_PARSE);
+    CHECK_CONTAINS(err, "/dev/zero: not a .npy file (bad magic)");
+    CI_CHECK(data == NULL);
+    /* as a .cig: the first NUL byte ends reading, the lexer refuses it */
+    g = new_graph(new_ctx());
+    CI_CHECK_EQ_INT(ci_cig_parse_file(g, "/dev/zero", err, sizeof err), CI_ERR_PARSE);
+    CHECK_CONTAINS(err, "/dev/zero:1:1: error: unexpected byte 0x00");
+    /* as a load() target */
+    snprintf(text, sizeof text, "const c: f32[2] = load(\"/dev/zero\")\noutput c\n");
+    g = parse_n(NULL, text, (size_t)-1, NULL, &rc);
+    CI_CHECK_EQ_INT(rc, CI_ERR_PARSE);
+    CHECK_CONTAINS(g_err, "t.cig:1:24: error: load: /dev/zero: not a .npy file (bad magic)");
+    /* a NUL byte in a comment is refused too (readers may stop at the first NUL) */
+    g = parse_n(NULL, "input x: f32[2] # a\0b\noutput x\n", 31, NULL, &rc);
+    CI_CHECK_EQ_INT(rc, CI_ERR_PARSE);
+    CHECK_CONTAINS(g_err, "t.cig:1:20: error: unexpected byte 0x00 in a comment");
+}
+
+CI_TEST(test_read_fifo) {
+    static const float three[3] = {1, 2, 3};
+    char err[1024];
+    ci_dtype dt;
+    int nd;
+    int64_t shape[CI_MAX_DIMS], s3 = 3;
+    void *data = NULL;
+    size_t nb, n;
+    unsigned char *head;
+    fifo_writer w;
+    ci_graph *g;
+    ci_result rc;
+    signal(SIGPIPE, SIG_IGN);
+    /* a valid header and its 12 bytes of data, then zeros without end: the data is read, the
+       bytes after it are an error, and nothing waits for the end of the stream */
+    CI_CHECK_OK(ci_npy_write(tmp_path("f3.npy"), CI_F32, 1, &s3, three, err, sizeof err));
+    remember_file(tmp_path("f3.npy"));
+    head = read_file(tmp_path("f3.npy"), &n);
+    CI_CHECK(head != NULL);
+    if (!fifo_start(&w, "zeros.fifo", head, n, 0)) CI_SKIP("no FIFOs here");
+    rc = ci_npy_read(w.path, &dt, &nd, shape, &data, &nb, err, sizeof err);
+    pthread_join(w.th, NULL);
+    CI_CHECK_EQ_INT(rc, CI_ERR_PARSE);
+    CHECK_CONTAINS(err, "zeros.fifo: 4096 or more extra bytes after the data the shape describes");
+    CI_CHECK(data == NULL);
+    /* endless text as a .cig: refused at the context's limit */
+    CI_CHECK(fifo_start(&w, "text.fifo", NULL, 0, '\n'));
+    g = new_graph(new_ctx_limit(100000));
+    rc = ci_cig_parse_file(g, w.path, err, sizeof err);
+    pthread_join(w.th, NULL);
+    CI_CHECK_EQ_INT(rc, CI_ERR_IO);
+    CHECK_CONTAINS(err, "text.fifo: larger than the read limit of 100000 bytes");
+}
+
+CI_TEST(test_read_limit) {
+    static const float three[3] = {1, 2, 3};
+    char err[1024], text[512];
+    ci_dtype dt;
+    int nd;
+    int64_t shape[CI_MAX_DIMS], s3 = 3;
+    void *data = NULL;
+    size_t nb, n;
+    unsigned char *file;
+    ci_graph *g;
+    ci_result rc;
+    const char *p = tmp_path("lim.npy");
+    CI_CHECK_OK(ci_npy_write(p, CI_F32, 1, &s3, three, err, sizeof err));
+    remember_file(p);
+    file = read_file(p, &n);
+    CI_CHECK(file != NULL);
+    /* the limit counts the whole file; a file of exactly the limit is read */
+    CI_CHECK_EQ_INT(ci_npy_read_ex(p, n - 1, &dt, &nd, shape, &data, &nb, err, sizeof err), CI_ERR_IO);
+    CI_CHECK(data == NULL);
+    snprintf(text, sizeof text, "lim.npy: larger than the read limit of %lu bytes", (unsigned long)(n - 1));
+    CHECK_CONTAINS(err, text);
+    CI_CHECK_EQ_INT(ci_npy_read_ex(p, 64, &dt, &nd, shape, &data, &nb, err, sizeof err), CI_ERR_IO);   /* the header alone */
+    CI_CHECK_OK(ci_npy_read_ex(p, n, &dt, &nd, shape, &data, &nb, err, sizeof err));
+    track_mem(data);
+    CI_CHECK_EQ_INT(nb, 12);
+    CI_CHECK_ARRAY_NEAR_F32((const float *)data, three, 3, 0, 0);
+    /* a header promising more than the default 4 GiB is refused before any data is read */
+    {
+        unsigned char *b = npy_craft(1, 0, "{'descr': '<f4', 'fortran_order': False, 'shape': (1073741824,), }", three, 12, &n);
+        CI_CHECK(write_file("huge.npy", b, n));
+        CI_CHECK_EQ_INT(ci_npy_read(tmp_path("huge.npy"), &dt, &nd, shape, &data, &nb, err, sizeof err), CI_ERR_IO);
+        CHECK_CONTAINS(err, "huge.npy: larger than the read limit of 4294967296 bytes");
+    }
+    /* the context's limit: load() and ci_cig_parse_file */
+    snprintf(text, sizeof text, "const c: f32[3] = load(\"lim.npy\")\noutput c\n");
+    CI_CHECK(write_file("lim.cig", text, strlen(text)));
+    g = new_graph(new_ctx_limit(100));
+    CI_CHECK_EQ_INT(ci_cig_parse_file(g, tmp_path("lim.cig"), err, sizeof err), CI_ERR_IO);
+    CHECK_CONTAINS(err, "lim.cig:1:24: error: load: ");
+    CHECK_CONTAINS(err, "lim.npy: larger than the read limit of 100 bytes");
+    g = new_graph(new_ctx_limit(20));
+    CI_CHECK_EQ_INT(ci_cig_parse_file(g, tmp_path("lim.cig"), err, sizeof err), CI_ERR_IO);
+    CHECK_CONTAINS(err, "lim.cig: larger than the read limit of 20 bytes");
+    g = new_graph(new_ctx_limit(4096));
+    CI_CHECK_OK(ci_cig_parse_file(g, tmp_path("lim.cig"), err, sizeof err));
+    /* ci_cig_parse from memory honours the limit for load() too */
+    g = parse_n(new_ctx_limit(100), text, (size_t)-1, g_tmpdir, &rc);
+    CI_CHECK_EQ_INT(rc, CI_ERR_IO);
+    CHECK_CONTAINS(g_err, "larger than the read limit of 100 bytes");
+    (void)rc;
+}
+
+/* a .npy is read only as far as its header says: a short file with a big shape costs what it
+   holds (not the shape's bytes), and is "truncated"; bytes after the data are an error */
+CI_TEST(test_read_npy_exact) {
+    static const float three[3] = {1, 2, 3};
+    char err[1024];
+    ci_dtype dt;
+    int nd;
+    int64_t shape[CI_MAX_DIMS];
+    void *data = NULL;
+    size_t nb, n, peak;
+    unsigned char *b;
+    ci_result rc;
+    /* 100M floats promised (400 MB), 12 bytes there; read by load() through a counting allocator */
+    b = npy_craft(1, 0, "{'descr': '<f4', 'fortran_order': False, 'shape': (100000000,), }", three, 12, &n);
+    CI_CHECK(write_file("short.npy", b, n));
+    CI_CHECK_EQ_INT(ci_npy_read(tmp_path("short.npy"), &dt, &nd, shape, &data, &nb, err, sizeof err), CI_ERR_PARSE);
+    CHECK_CONTAINS(err, "short.npy: truncated .npy data: the shape needs 400000000 bytes, 12 present");
+    rc = parse_counted("const c: f32[100000000] = load(\"short.npy\")\noutput c\n", &peak);
+    CI_CHECK_EQ_INT(rc, CI_ERR_PARSE);
+    CHECK_CONTAINS(g_err, "truncated .npy data");
+    CI_CHECK_MSG(peak < ((size_t)40 << 20), "peak %lu bytes for a 12-byte file", (unsigned long)peak);
+    /* exact: 3 floats; 2 bytes more are an error; a shorter version 2.0 header too */
+    b = npy_craft(1, 0, "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }", three, 12, &n);
+    CI_CHECK(write_file("ok.npy", b, n));
+    CI_CHECK_OK(ci_npy_read(tmp_path("ok.npy"), &dt, &nd, shape, &data, &nb, err, sizeof err));
+    track_mem(data);
+    CI_CHECK_ARRAY_NEAR_F32((const float *)data, three, 3, 0, 0);
+    {
+        unsigned char *b2 = (unsigned char *)tmalloc(n + 2);
+        memcpy(b2, b, n);
+        b2[n] = 7;
+        b2[n + 1] = 7;
+        CI_CHECK(write_file("extra.npy", b2, n + 2));
+    }
+    CI_CHECK_EQ_INT(ci_npy_read(tmp_path("extra.npy"), &dt, &nd, shape, &data, &nb, err, sizeof err), CI_ERR_PARSE);
+    CHECK_CONTAINS(err, "extra.npy: 2 extra byte(s) after the data the shape describes");
+    b = npy_craft(2, 0, "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }", three, 12, &n);
+    CI_CHECK(write_file("v2.npy", b, n - 30));
+    CI_CHECK_EQ_INT(ci_npy_read(tmp_path("v2.npy"), &dt, &nd, shape, &data, &nb, err, sizeof err), CI_ERR_PARSE);
+    CHECK_CONTAINS(err, "v2.npy: truncated .npy header");
+    CI_CHECK(write_file("v2.npy", b, n));
+    CI_CHECK_OK(ci_npy_read(tmp_path("v2.npy"), &dt, &nd, shape, &data, &nb, err, sizeof err));
+    track_mem(data);
+    CI_CHECK_ARRAY_NEAR_F32((const float *)data, three, 3, 0, 0);
+    /* a v2 header claiming 4 GB - 1 bytes in a tiny file: truncated, without a 4 GB block */
+    b = npy_craft(2, 0, "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }", three, 12, &n);
+    b[8] = b[9] = b[10] = 0xff;
+    b[11] = 0x7f;
+    CI_CHECK(write_file("bighdr.npy", b, n));
+    rc = parse_counted("const c: f32[3] = load(\"bighdr.npy\")\noutput c\n", &peak);
+    CI_CHECK_EQ_INT(rc, CI_ERR_PARSE);
+    CHECK_CONTAINS(g_err, "truncated .npy header");
+    CI_CHECK_MSG(peak < ((size_t)40 << 20), "peak %lu bytes for a tiny file", (unsigned long)peak);
+}
+
+/* the parser allocates only through the context's allocator: with every allocation refused
+   after the graph exists, parsing fails with CI_ERR_OUT_OF_MEMORY (its own structures used to
+   come from malloc, so a graph needing no new memory parsed anyway); and refusing the Nth
+   allocation for every N fails cleanly, with nothing left live */
+CI_TEST(test_parser_uses_ctx_allocator) {
+    static const float three[3] = {1, 2, 3};
+    char err[1024], text[4096];
+    ci_test_alloc ta;
+    ci_ctx_desc cd;
+    ci_ctx *ctx;
+    ci_graph *g;
+    ci_result rc;
+    int64_t s3 = 3;
+    long n, before;
+    size_t len = 0;
+    int k, ok = 0;
+    CI_CHECK_OK(ci_npy_write(tmp_path("al.npy"), CI_F32, 1, &s3, three, err, sizeof err));
+    remember_file(tmp_path("al.npy"));
+    len += (size_t)snprintf(text + len, sizeof text - len, "input x: f32[3]\nconst w: f32[3] = load(\"al.npy\")\n");
+    for (k = 0; k < 60; k++)   /* enough names to grow the symbol table */
+        len += (size_t)snprintf(text + len, sizeof text - len, "v%d = aten.mul.Tensor(%s, w)\n", k, k ? "v0" : "x");
+    len += (size_t)snprintf(text + len, sizeof text - len, "output v59\n");
+    CI_CHECK(write_file("al.cig", text, len));
+    /* everything refused once the graph exists: the tiny graph "input x ... output x" */
+    ci_test_alloc_init(&ta);
+    memset(&cd, 0, sizeof cd);
+    cd.allocator = ci_test_alloc_allocator(&ta);
+    CI_CHECK_OK(ci_ctx_create(&cd, &ctx));
+    g = ci_graph_create(ctx);
+    CI_CHECK(g != NULL);
+    ci_test_alloc_fail_at(&ta, 1, 1);
+    rc = ci_cig_parse(g, "output q\n", 9, "t.cig", NULL, err, sizeof err);
+    ci_test_alloc_fail_at(&ta, 0, 0);
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+    CI_CHECK_EQ_INT(rc, CI_ERR_OUT_OF_MEMORY);
+    CI_CHECK_EQ_INT(ta.live_blocks, 0);
+    /* the whole file, load() included: the Nth allocation refused, for every N until it works */
+    for (n = 1; n < 400 && !ok; n++) {
+        ci_test_alloc_init(&ta);
+        memset(&cd, 0, sizeof cd);
+        cd.allocator = ci_test_alloc_allocator(&ta);
+        CI_CHECK_OK(ci_ctx_create(&cd, &ctx));
+        g = ci_graph_create(ctx);
+        CI_CHECK(g != NULL);
+        before = ta.attempts;
+        ci_test_alloc_fail_at(&ta, n, 0);
+        rc = ci_cig_parse_file(g, tmp_path("al.cig"), err, sizeof err);
+        if (rc == CI_OK) ok = 1;
+        else CI_CHECK_MSG(rc == CI_ERR_OUT_OF_MEMORY, "allocation %ld refused: %s", n, err);
+        CI_CHECK_MSG(ta.attempts > before, "nothing allocated through the context");
+        ci_graph_destroy(g);
+        ci_ctx_destroy(ctx);
+        CI_CHECK_EQ_INT(ta.live_blocks, 0);
+        CI_CHECK_EQ_INT(ta.bad_frees, 0);
+    }
+    CI_CHECK_MSG(ok, "still failing after %ld refused allocations", n);
+}
+
 /* ---- main ---- */
 
 static void cleanup_files(void) {
@@ -2004,6 +2439,7 @@ int main(int argc, char **argv) {
     RUN(test_err_positions);
     RUN(test_err_api_misuse);
     RUN(test_err_hostile_inputs);
+    RUN(test_err_argument_limits);
     RUN(test_valid_numbers);
     RUN(test_valid_bools_none_strings);
     RUN(test_valid_dtypes_lists_kwargs);
@@ -2016,10 +2452,17 @@ int main(int argc, char **argv) {
     RUN(test_roundtrip_every_argument_kind);
     RUN(test_roundtrip_c_graph_with_python_scalars);
     RUN(test_print_cig_api);
+    RUN(test_tensor_set_name);
     RUN(test_npy_roundtrip_every_dtype);
     RUN(test_npy_parse_accepts);
+    RUN(test_npy_bool_bytes_read_as_0_or_1);
     RUN(test_npy_parse_rejects);
     RUN(test_npy_read_write_errors);
+    RUN(test_read_dev_zero);
+    RUN(test_read_fifo);
+    RUN(test_read_limit);
+    RUN(test_read_npy_exact);
+    RUN(test_parser_uses_ctx_allocator);
     RUN(test_bug_print_name_collision);
     RUN(test_bug_print_string_escapes);
     RUN(test_bug_print_python_scalar_names);

@@ -13,7 +13,8 @@
 #             json when there is one), bytes_min computed by hand
 #   exit 2    a dozen malformed files (empty, binary garbage, a 1 MB line, 1 MB of nested
 #             lists, NUL bytes, ...) give FILE:LINE:COL: error: on stderr, nothing on stdout,
-#             and never a crash; bad usage of every option
+#             and never a crash; /dev/zero, endless pipes and a FIFO end at once or at
+#             --max-read; bad usage of every option, a repeated option
 #   exit 1    runtime errors: --device cuda, an output file that cannot be written
 #
 # No NumPy needed: input .npy files are written by cinductor itself from constants.
@@ -419,6 +420,71 @@ bad_file load_malformed_npy load2.cig 1:24 "not a .npy file"
 printf 'const c: f32[2, 3] = load("in/out2.npy")\noutput c\n' > load3.cig
 bad_file load_dtype_mismatch load3.cig 1:27 "holds i64, the constant is f32"
 
+# ---- shape arithmetic near 2^63: a clean error (or PyTorch's result), never signed overflow ----
+# (the sanitizer build runs these: each case once overflowed an int64 under UBSan)
+H=4611686018427387904 M=9223372036854775807 N=-9223372036854775808
+X='input x: f32[2, 3, 4, 5]'
+graph_err() { # NAME STATEMENT MESSAGE [INPUT-LINES]: emit fails (exit 2) naming the node, on both backends
+    local be
+    printf '%s\ny = %s\noutput y\n' "${4:-$X}" "$2" > "$1.cig"
+    t "$1"
+    for be in tcc interp; do
+        c emit "$1.cig" --backend "$be"
+        expect_rc 2
+        expect_no_out
+        case $(head -n 1 err) in "$1.cig:"*": error: node "*"$3"*) ;; *) bad "stderr: $(one_line err)" ;; esac
+    done
+    done_
+}
+huge_err() { graph_err "huge_$1" "$2" "$3" "${4:-$X}"; }
+huge_ok() { # NAME STATEMENT: compiles (emit) on both backends
+    local be
+    printf '%s\ny = %s\noutput y\n' "$X" "$2" > "huge_$1.cig"
+    t "huge_$1"
+    for be in tcc interp; do c emit "huge_$1.cig" --backend "$be"; expect_rc 0; done
+    done_
+}
+huge_err repeat "aten.repeat.default(x, [$H, 1, 1, 1])" "aten.repeat: repeats $H times a size 2 overflows int64"
+huge_err rand "aten.rand.default([$H, $H])" "larger than cinductor supports"
+huge_err narrow "aten.narrow.default(x, 1, 1, $M)" "aten.narrow: start (1) + length ($M) exceeds"
+huge_err avg_pool_pad "aten.avg_pool2d.default(x, [2, 2], [1, 1], [$H, $H])" "pad should be at most half"
+huge_err max_pool_window "aten.max_pool2d.default(x, [$H, $H], [$H, $H], [0, 0], [1, 1], True)" "aten.max_pool2d"
+huge_err avg_pool_window "aten.avg_pool2d.default(x, [$H, 1], [1, 1], [2305843009213693952, 0])" "a window of more than 2^48 elements"
+huge_err adaptive_pool "aten._adaptive_avg_pool2d.default(x, [$M, $M])" "larger than cinductor supports"
+huge_err conv_groups "aten.convolution.default(x, w, None, [1, 1], [0, 0], [1, 1], False, [0, 0], $H)" "aten.convolution: expected input with weight 3 x groups $H" "$X
+input w: f32[2, 3, 1, 1]"
+huge_err conv_padding "aten.convolution.default(x, w, None, [1, 1], [$H, $H], [1, 1], False, [0, 0], 1)" "aten.convolution: padding $H or dilation 1 overflows int64" "$X
+input w: f32[2, 3, 1, 1]"
+huge_err conv_output "aten.convolution.default(x, w, None, [1, 1], [4294967296, 4294967296], [1, 1], False, [0, 0], 1)" "larger than cinductor supports" "$X
+input w: f32[2, 3, 1, 1]"
+huge_err view_infer "aten.reshape.default(x, [$H, $H, -1])" "aten.reshape: shape '[$H, $H, -1]' is invalid for input of size 120"
+huge_err pad "aten.constant_pad_nd.default(x, [$M, 1])" "aten.constant_pad_nd: the input size 5 plus padding $M and 1 overflows int64"
+huge_err expand_empty "aten.expand.default(x, [$H, $H, 0, 2, 3, 4, 5])" "an empty tensor whose other sizes multiply past 2^48"
+huge_err arange "aten.arange.start_step($N, $M, 1)" "invalid size, possible overflow?" "input x: f32[1]"
+huge_ok slice_step "aten.slice.Tensor(x, 1, 1, 3, $H)"
+huge_ok slice_end "aten.slice.Tensor(x, 1, 0, $M, $M)"
+huge_ok unfold_step "aten.unfold.default(x, 1, 2, $H)"
+huge_ok diagonal_offset "aten.diagonal.default(x, $H, 0, 1)"
+huge_ok diagonal_neg_offset "aten.diagonal.default(x, $N, 0, 1)"
+huge_ok split "aten.split.Tensor(x, $M, 1)"
+huge_err extern_conv_padding "cinductor.convolution(x, w, None, [1, 1], [$H, 0], [1, 1], 1)" "infer function failed" "$X
+input w: f32[2, 3, 1, 1]"
+# cinductor's own extern kernels called by the graph with arguments they cannot take
+graph_err internal_conv_groups "cinductor.convolution(x, w, None, [1, 1], [0, 0], [1, 1], 0)" "infer function failed" "$X
+input w: f32[2, 3, 1, 1]"
+graph_err internal_conv_stride "cinductor.convolution(x, w, None, 1, [0, 0], [1, 1], 1)" "infer function failed" "$X
+input w: f32[2, 3, 1, 1]"
+graph_err internal_masked_rows "cinductor.masked_rows(x, 1)" "infer function failed"
+graph_err internal_masked_rows_float "cinductor.masked_rows(x, x)" "infer function failed"
+graph_err internal_nonzero "cinductor.nonzero(3)" "infer function failed"
+printf '%s\ny, z = cinductor.sort(x, 2)\noutput y\n' "$X" > internal_sort.cig
+t internal_sort
+c emit internal_sort.cig
+expect_rc 2
+expect_err "node t0 = cinductor.sort(...): cinductor.sort: the extern kernel's infer function failed"
+done_
+huge_ok iota_min "prims.iota.default(4, start=$N, step=$N, dtype=i64, device=\"cpu\", requires_grad=False)"
+
 # the same error through every command
 for cmd in run explain bench; do
     bad_file_cmd undefined_name undef.cig 2:22 "undefined name 'z'" "$cmd"
@@ -463,6 +529,63 @@ usage json_with_value "--json takes no value" bench g.cig --json=1
 usage device_unknown "--device takes cpu or cuda" emit g.cig --device tpu
 usage backend_unknown "--backend takes tcc, cc or interp" emit g.cig --backend gcc
 usage option_without_value "--device needs a value" emit g.cig --device
+# every option but --in is given at most once (exit 2, as for any bad usage)
+usage threads_twice "--threads given more than once" emit g.cig --threads 2 --threads=2
+usage backend_twice "--backend given more than once" emit g.cig --backend tcc --backend interp
+usage out_twice "--out given more than once" run gen.cig --out a --out b
+usage json_twice "--json given more than once" bench g.cig --json --json
+usage reps_twice "--reps given more than once" bench g.cig --reps 2 --reps 3
+usage max_read_twice "--max-read given more than once" emit g.cig --max-read 1M --max-read 2M
+
+# ---- bounded reads: /dev/zero, pipes and FIFOs end in an error at once; --max-read ----
+if [ -r /dev/zero ]; then
+    bad_file dev_zero_as_cig /dev/zero 1:1 "unexpected byte 0x00"
+    printf 'const c: f32[3] = load("/dev/zero")\noutput c\n' > loadzero.cig
+    bad_file load_dev_zero loadzero.cig 1:24 "not a .npy file (bad magic)"
+    usage in_dev_zero "/dev/zero: not a .npy file (bad magic)" run g.cig --in x=/dev/zero --in b=in/out1.npy --out o
+fi
+# cpipe PRODUCER ARGS...: runs the tool on PRODUCER's output as standard input
+cpipe() {
+    local src=$1
+    shift
+    rc=0
+    { $src | ${to[@]+"${to[@]}"} "$bin" "$@" >out 2>err || rc=$?; } 2>/dev/null
+}
+endless_text() { yes '# endless'; }
+endless_npy() { cat in/out1.npy; cat /dev/zero; }
+t endless_pipe_as_cig
+cpipe endless_text emit /dev/stdin --max-read 1M
+expect_rc 2
+expect_err "/dev/stdin: larger than the read limit of 1048576 bytes"
+done_
+t endless_pipe_as_npy
+cpipe endless_npy run g.cig --in x=in/out0.npy --in b=/dev/stdin --out o
+expect_rc 2
+expect_err "/dev/stdin: 4096 or more extra bytes after the data the shape describes"
+done_
+t fifo_as_cig
+if mkfifo fifo.cig 2>/dev/null; then
+    yes 'input x: f32[2]' > fifo.cig 2>/dev/null &   # $! is the process that opens the FIFO
+    writer=$!
+    c emit fifo.cig --max-read=64K
+    kill "$writer" 2>/dev/null
+    wait "$writer" 2>/dev/null
+    expect_rc 2
+    expect_err "fifo.cig: larger than the read limit of 65536 bytes"
+fi
+done_
+printf 'input x: f32[2, 3]\noutput x\n' > small.cig
+usage max_read_refuses_npy "in/out0.npy: larger than the read limit of 100 bytes" run small.cig --in x=in/out0.npy --out o --max-read 100
+usage max_read_refuses_cig "small.cig: larger than the read limit of 10 bytes" emit small.cig --max-read 10
+usage max_read_refuses_load "larger than the read limit of 100 bytes" emit load3.cig --max-read 100
+t max_read_enough
+c run small.cig --in x=in/out0.npy --out o_small --max-read 1K
+expect_rc 0
+same_file o_small/out0.npy in/out0.npy
+done_
+usage max_read_zero "--max-read takes a byte count" emit g.cig --max-read 0
+usage max_read_word "--max-read takes a byte count" emit g.cig --max-read lots
+usage max_read_bad_suffix "--max-read takes a byte count" emit g.cig --max-read 1KB
 
 t help_and_version
 c --help

@@ -11,7 +11,8 @@
    bool subtraction), unknown ops, argument binding (wrong kinds, too many positional arguments,
    unknown / duplicate / badly named keywords, missing required arguments, invalid kinds, NULL
    strings and lists), NULL pointers to every entry point, invalid dtypes, ranks and sizes,
-   invalid and foreign tensor handles, names, ci_compile's checks (no outputs, devices, backends),
+   invalid and foreign tensor handles (also after 5,000 graphs, live and destroyed), a context
+   destroyed before its graphs and programs, names, ci_compile's checks (no outputs, devices, backends),
    ci_program_run's checks, NULL destroys, the fail-the-Nth-allocation loop over building,
    compiling and running softmax(x * w + b) on both backends, and that ci_program_run allocates
    nothing. */
@@ -853,6 +854,90 @@ CI_TEST(test_null_pointers_with_a_graph) {
 
 /* ---- dtypes, ranks, handles, names ---- */
 
+/* arange's length exactly where end - start or i * step pass int64 (PyTorch 1.13 overflows
+   there: it gives [] for all three), and an error where the length itself does not fit */
+static int run_arange(env *e, int64_t s, int64_t end, int64_t k, ci_backend be, int64_t *out, int cap) {
+    ci_graph *g = ci_graph_create(e->ctx);
+    ci_program *p = NULL;
+    ci_compile_desc cd;
+    ci_arg a[3];
+    ci_tensor t;
+    int64_t shape[1] = {0};
+    void *o[1];
+    a[0] = ci_arg_int(s); a[1] = ci_arg_int(end); a[2] = ci_arg_int(k);
+    t = ci_call1(g, "aten.arange.start_step", 3, a, 0, NULL);
+    ci_output(g, t);
+    memset(&cd, 0, sizeof cd);
+    cd.backend = be;
+    if (ci_compile(g, &cd, &p) != CI_OK) { ci_graph_destroy(g); return -1; }
+    ci_tensor_shape(g, t, shape);
+    o[0] = out;
+    if (shape[0] > cap || ci_program_run(p, 0, NULL, 1, o) != CI_OK) shape[0] = -2;
+    ci_program_destroy(p);
+    ci_graph_destroy(g);
+    return (int)shape[0];
+}
+CI_TEST(test_arange_lengths_near_int64) {
+    static const ci_backend bes[2] = {CI_BACKEND_TCC, CI_BACKEND_INTERP};
+    env e;
+    int b;
+    ENV_OPEN(e);
+    for (b = 0; b < 2; b++) {
+        int64_t out[8], q = (int64_t)1 << 62;
+        CI_CHECK_EQ_INT(run_arange(&e, 0, 10, INT64_MAX, bes[b], out, 8), 1);
+        CI_CHECK(out[0] == 0);
+        CI_CHECK_EQ_INT(run_arange(&e, INT64_MIN, INT64_MAX, q, bes[b], out, 8), 4);
+        CI_CHECK(out[0] == INT64_MIN && out[1] == -q && out[2] == 0 && out[3] == q);
+        CI_CHECK_EQ_INT(run_arange(&e, INT64_MAX, INT64_MIN, -q, bes[b], out, 8), 4);
+        CI_CHECK(out[0] == INT64_MAX && out[1] == q - 1 && out[2] == -1 && out[3] == -q - 1);
+        CI_CHECK_EQ_INT(run_arange(&e, INT64_MAX - 7, INT64_MAX, 2, bes[b], out, 8), 4);
+        CI_CHECK(out[0] == INT64_MAX - 7 && out[3] == INT64_MAX - 1);
+        CI_CHECK_EQ_INT(run_arange(&e, INT64_MIN, INT64_MAX, 1, bes[b], out, 8), -1);
+        CI_CHECK(strstr(ci_ctx_last_error(e.ctx), "invalid size") != NULL);
+    }
+    /* an empty tensor whose other sizes multiply past 2^48 (their strides would pass int64) */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "multiply past 2^48",
+                     int64_t s[3] = {0, (int64_t)1 << 48, (int64_t)1 << 48};
+                     ci_input(g, "x", CI_F32, 3, s));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "multiply past 2^48",
+                     int64_t s[3] = {(int64_t)1 << 62, (int64_t)1 << 62, 0};
+                     ci_full(g, 3, s, 1.0, CI_F32));
+    EXPECT_GRAPH_OK(e.ctx,
+                    int64_t s[3] = {0, (int64_t)1 << 24, (int64_t)1 << 24};
+                    ci_output(g, ci_full(g, 3, s, 1.0, CI_F32)));
+    /* the builder: whole doubles past int64 are not converted to ints (undefined) */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "invalid size", ci_arange(g, 0, 1e300, 1, CI_DTYPE_INVALID));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "unsupported range", ci_arange(g, 0, INFINITY, 1, CI_DTYPE_INVALID));
+    ENV_CLOSE(e);
+}
+
+/* a value its dtype cannot hold is refused, as ci_full and PyTorch's Scalar conversion do
+   (converting it would be undefined behaviour) */
+CI_TEST(test_const_scalar_out_of_range) {
+    env e;
+    int64_t one[1] = {1};
+    ENV_OPEN(e);
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_I32, 1e300));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_I32, 2147483648.0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_I32, -2147483649.0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_I8, 300));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_U8, -1));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_I64, 9223372036854775808.0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_I64, NAN));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_F16, 1e6));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_F32, 1e39));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_full(g, 1, one, 300, CI_I8));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_I32, 2147483647.0)));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_I32, -2147483648.0)));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_I64, -9223372036854775808.0)));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_U8, 255)));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_F16, INFINITY)));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_F32, NAN)));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_F64, 1e300)));
+    EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_BOOL, 1e300)));
+    ENV_CLOSE(e);
+}
+
 CI_TEST(test_invalid_dtypes_and_ranks) {
     env e;
     int64_t big[CI_MAX_DIMS + 1];
@@ -1254,7 +1339,7 @@ static void softmax_inputs(float *x, float *w, float *b) {
 
 /* One attempt: create, build, compile, run, destroy. Returns the first non-OK code (0 when
    everything succeeded and the result matched); *step names the step that failed. */
-static ci_result oom_attempt(ci_test_alloc *ta, ci_backend be, int reps, int threads, const char **step, char *why,
+static ci_result oom_attempt(ci_test_alloc *ta, ci_backend be, int reps, int threads, unsigned debug, const char **step, char *why,
                              size_t whysize) {
     ci_ctx_desc cd;
     ci_ctx *ctx = NULL;
@@ -1300,6 +1385,7 @@ static ci_result oom_attempt(ci_test_alloc *ta, ci_backend be, int reps, int thr
     memset(&pd, 0, sizeof pd);
     pd.backend = be;
     pd.num_threads = threads;
+    pd.debug = debug;
     r = ci_compile(g, &pd, &p);
     if (r != CI_OK) {
         if (p) snprintf(why, whysize, "ci_compile failed but set *out");
@@ -1325,7 +1411,7 @@ done:
     return r;
 }
 
-static void oom_loop(ci_backend be, int reps, int threads, int from_then_on) {
+static void oom_loop(ci_backend be, int reps, int threads, int from_then_on, unsigned debug) {
     ci_test_alloc ta;
     long n;
     int finished = 0;
@@ -1335,7 +1421,7 @@ static void oom_loop(ci_backend be, int reps, int threads, int from_then_on) {
         ci_result r;
         ci_test_alloc_init(&ta);
         ci_test_alloc_fail_at(&ta, n, from_then_on);
-        r = oom_attempt(&ta, be, reps, threads, &step, why, sizeof why);
+        r = oom_attempt(&ta, be, reps, threads, debug, &step, why, sizeof why);
         CI_CHECK_MSG(ta.live_blocks == 0, "backend %d, failing allocation %ld%s: %ld blocks (%lu bytes) live after "
                      "destroying everything (failed at %s with %s)", (int)be, n, from_then_on ? "+" : "",
                      ta.live_blocks, (unsigned long)ta.live_bytes, step, ci_result_string(r));
@@ -1356,15 +1442,18 @@ static void oom_loop(ci_backend be, int reps, int threads, int from_then_on) {
     CI_CHECK_MSG(finished, "backend %d: never got through without a refused allocation", (int)be);
 }
 
-CI_TEST(test_oom_each_allocation_tcc) { oom_loop(CI_BACKEND_TCC, 1, 0, 0); }
-CI_TEST(test_oom_each_allocation_interp) { oom_loop(CI_BACKEND_INTERP, 1, 0, 0); }
-CI_TEST(test_oom_each_allocation_tcc_threads) { oom_loop(CI_BACKEND_TCC, 1, 3, 0); }
-CI_TEST(test_oom_from_then_on_tcc) { oom_loop(CI_BACKEND_TCC, 1, 0, 1); }
-CI_TEST(test_oom_from_then_on_interp) { oom_loop(CI_BACKEND_INTERP, 1, 0, 1); }
+CI_TEST(test_oom_each_allocation_tcc) { oom_loop(CI_BACKEND_TCC, 1, 0, 0, 0); }
+CI_TEST(test_oom_each_allocation_interp) { oom_loop(CI_BACKEND_INTERP, 1, 0, 0, 0); }
+CI_TEST(test_oom_each_allocation_tcc_threads) { oom_loop(CI_BACKEND_TCC, 1, 3, 0, 0); }
+CI_TEST(test_oom_from_then_on_tcc) { oom_loop(CI_BACKEND_TCC, 1, 0, 1, 0); }
+CI_TEST(test_oom_from_then_on_interp) { oom_loop(CI_BACKEND_INTERP, 1, 0, 1, 0); }
 /* a graph large enough to grow every arena past its first chunk and every table past its
    first size */
-CI_TEST(test_oom_large_graph_tcc) { oom_loop(CI_BACKEND_TCC, 20, 0, 0); }
-CI_TEST(test_oom_large_graph_interp) { oom_loop(CI_BACKEND_INTERP, 20, 0, 0); }
+CI_TEST(test_oom_large_graph_tcc) { oom_loop(CI_BACKEND_TCC, 20, 0, 0, 0); }
+CI_TEST(test_oom_large_graph_interp) { oom_loop(CI_BACKEND_INTERP, 20, 0, 0, 0); }
+/* the debug printout after compiling (graph, IR, kernels, source) runs out of memory too: a
+   clean error, not a write through a NULL buffer */
+CI_TEST(test_oom_with_debug_output) { oom_loop(CI_BACKEND_TCC, 20, 0, 0, CI_DEBUG_ALL); }
 
 /* ci_program_run allocates nothing (and a failing allocator cannot make it fail) */
 CI_TEST(test_run_allocates_nothing) {
@@ -1481,6 +1570,253 @@ CI_TEST(test_program_outlives_graph) {
     ENV_CLOSE(e);
 }
 
+/* The context may be destroyed before its graphs and programs: they keep it (its allocator,
+   logger and registry, a user lowering among them) until the last of them goes. Before, the
+   graph and program then used freed memory. */
+static int ctx_twice_fn(ci_lower *L, const ci_arg *args, int nargs, ci_tensor *outs, int max_outs, void *user) {
+    ci_arg a[2];
+    (void)nargs; (void)max_outs; (void)user;
+    a[0] = args[0]; a[1] = args[0];
+    outs[0] = ci_lower_call1(L, "aten.add.Tensor", 2, a, 0, NULL);
+    return outs[0].id ? 1 : 0;
+}
+typedef struct log_count { int n; char last[300]; } log_count;
+static void counting_log(ci_log_level level, const char *msg, void *user) {
+    log_count *c = (log_count *)user;
+    (void)level;
+    c->n++;
+    snprintf(c->last, sizeof c->last, "%s", msg);
+}
+CI_TEST(test_context_destroyed_first) {
+    int be;
+    for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
+        ci_test_alloc ta;
+        ci_ctx_desc cd;
+        ci_ctx *ctx = NULL;
+        ci_graph *g;
+        ci_program *p1 = NULL, *p2 = NULL;
+        ci_lowering_desc d;
+        ci_compile_desc pd;
+        log_count lc;
+        long live;
+        float xin[3] = {1, 2, -3}, y[3];
+        const void *in[1];
+        void *out[1];
+        ci_tensor x;
+        int i;
+        memset(&cd, 0, sizeof cd);
+        memset(&lc, 0, sizeof lc);
+        ci_test_alloc_init(&ta);
+        cd.allocator = ci_test_tracked_allocator(&ta);
+        cd.log = counting_log;
+        cd.log_user = &lc;
+        CI_CHECK_OK(ci_ctx_create(&cd, &ctx));
+        memset(&d, 0, sizeof d);
+        d.name = "myns.twice";
+        d.schema = "a";
+        d.fn = ctx_twice_fn;
+        CI_CHECK_OK(ci_register_lowering(ctx, &d));
+        g = ci_graph_create(ctx);
+        x = inp(g, "x", CI_F32, 1, 3);
+        {
+            ci_arg a = ci_arg_tensor(x);
+            ci_output(g, ci_neg(g, ci_call1(g, "myns.twice", 1, &a, 0, NULL)));
+        }
+        memset(&pd, 0, sizeof pd);
+        pd.backend = (ci_backend)be;
+        CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p1));
+        live = ta.live_blocks;
+        ci_ctx_destroy(ctx);             /* the graph and the program still hold it */
+        CI_CHECK_EQ_INT(ta.live_blocks, live);
+        CI_CHECK_EQ_INT(lc.n, 0);        /* an allowed order: nothing to report */
+        /* the graph still builds and compiles (the registry, the user lowering) */
+        x = ci_exp(g, x);
+        ci_output(g, x);
+        CI_CHECK_EQ_INT(ci_graph_status(g), CI_OK);
+        CI_CHECK_EQ_INT(ci_compile(g, &pd, &p2), CI_OK);
+        /* new graphs and registrations on a destroyed context are refused and reported */
+        CI_CHECK(ci_graph_create(ctx) == NULL);
+        CI_CHECK_EQ_INT(lc.n, 1);
+        CHECK_CONTAINS(lc.last, "ci_graph_create: the context was destroyed");
+        CI_CHECK_EQ_INT(ci_register_lowering(ctx, &d), CI_ERR_INVALID_ARGS);
+        CI_CHECK_EQ_INT(lc.n, 2);
+        ci_ctx_destroy(ctx);             /* a second destroy is reported and ignored */
+        CI_CHECK_EQ_INT(lc.n, 3);
+        CHECK_CONTAINS(lc.last, "twice");
+        ci_graph_destroy(g);
+        in[0] = xin; out[0] = y;
+        CI_CHECK_EQ_INT(ci_program_run(p1, 1, in, 1, out), CI_OK);
+        for (i = 0; i < 3; i++) CI_CHECK_NEAR(y[i], -2 * xin[i], 0, 0);
+        ci_program_destroy(p1);
+        CI_CHECK(ta.live_blocks > 0);    /* p2 still holds the context */
+        {
+            float y2[3];
+            void *out2[2];
+            out2[0] = y; out2[1] = y2;
+            CI_CHECK_EQ_INT(ci_program_run(p2, 1, in, 2, out2), CI_OK);
+            for (i = 0; i < 3; i++) CI_CHECK_NEAR(y2[i], exp((double)xin[i]), 1e-6, 1e-6);
+        }
+        ci_program_destroy(p2);          /* the last one frees the context */
+        CI_CHECK_MSG(ta.live_blocks == 0, "%s: %ld blocks still live", be == CI_BACKEND_TCC ? "tcc" : "interp", ta.live_blocks);
+        CI_CHECK_EQ_INT(ta.bad_frees, 0);
+    }
+}
+
+/* A tensor of another graph is refused however many graphs came between: the 12-bit graph tag
+   of old wrapped after 4,096 graphs, and then a live foreign tensor, or a stale one of a
+   destroyed graph, named a tensor of the new graph. */
+CI_TEST(test_foreign_handles_after_many_graphs) {
+    enum { NG = 5000 };
+    env e;
+    ci_graph *ga, *gs;
+    ci_tensor xa, xs;
+    int i;
+    ENV_OPEN(e);
+    ga = ci_graph_create(e.ctx);           /* stays live */
+    xa = inp(ga, "x", CI_F32, 1, 3);
+    gs = ci_graph_create(e.ctx);           /* destroyed: its handle is stale */
+    xs = inp(gs, "x", CI_F32, 1, 3);
+    ci_graph_destroy(gs);
+    for (i = 0; i < NG; i++) {
+        ci_graph *g = ci_graph_create(e.ctx);
+        ci_tensor x;
+        CI_CHECK(g != NULL);
+        x = inp(g, "x", CI_F32, 1, 3);   /* index 1, as xa's and xs's */
+        if (ci_tensor_dtype(g, xa) != CI_DTYPE_INVALID || ci_tensor_dtype(g, xs) != CI_DTYPE_INVALID) {
+            int live = ci_tensor_dtype(g, xa) != CI_DTYPE_INVALID;
+            ci_graph_destroy(g);
+            ci_graph_destroy(ga);
+            ci_ctx_destroy(e.ctx);
+            CI_FAIL("graph %d accepts the tensor of an earlier graph (%s)", i + 3, live ? "live" : "destroyed");
+        }
+        if (i == NG - 1) {
+            CI_CHECK(is_null_tensor(ci_add(g, x, xs)));
+            CHECK_CONTAINS(ci_graph_message(g), "foreign");
+        }
+        ci_graph_destroy(g);
+    }
+    CI_CHECK_EQ_INT(ci_tensor_dtype(ga, xa), CI_F32);  /* the owner still knows it */
+    ci_graph_destroy(ga);
+    ENV_CLOSE(e);
+}
+
+/* ---- validation limits: each with a message naming the limit ---- */
+
+static int dummy_lowering(ci_lower *L, const ci_arg *args, int nargs, ci_tensor *outs, int max_outs, void *user) {
+    (void)L; (void)nargs; (void)max_outs; (void)user;
+    outs[0] = args[0].u.t;
+    return 1;
+}
+static int dummy_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+                     ci_extern_tensor *outs, int nouts, void *user) {
+    (void)ins; (void)nins; (void)args; (void)nargs; (void)outs; (void)nouts; (void)user;
+    return 0;
+}
+
+/* op names are namespace.op[.overload], each part an identifier; nothing else registers */
+CI_TEST(test_register_op_names) {
+    static const char *const bad[] = {"a..b", "a.b.c.d", "a.1b", "a.b-c", ".a", "a.", "a", "", "a.b.", "a. b",
+                                      "torch.ops.aten.x", "a.b\n"};
+    static const char *const good[] = {"a.b", "myns.op_2.Over_load", "_x._y", "aten.relu.myoverload"};
+    env e;
+    ci_lowering_desc d;
+    ci_extern_desc x;
+    size_t i;
+    ENV_OPEN(e);
+    memset(&d, 0, sizeof d);
+    memset(&x, 0, sizeof x);
+    d.schema = x.schema = "self";
+    d.fn = dummy_lowering;
+    x.run = dummy_run;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        d.name = x.name = bad[i];
+        CI_CHECK_MSG(ci_register_lowering(e.ctx, &d) == CI_ERR_INVALID_ARGS, "lowering '%s' registered", bad[i]);
+        CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "invalid op name");
+        CI_CHECK_MSG(ci_register_extern(e.ctx, &x) == CI_ERR_INVALID_ARGS, "extern '%s' registered", bad[i]);
+        CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "namespace.op or namespace.op.overload");
+        CI_CHECK_MSG(!ci_has_op(e.ctx, bad[i]), "'%s' is in the registry", bad[i]);
+    }
+    CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "'a.b\n'");
+    for (i = 0; i < sizeof good / sizeof good[0]; i++) {
+        d.name = good[i];
+        CI_CHECK_OK_CTX(e.ctx, ci_register_lowering(e.ctx, &d));
+        CI_CHECK(ci_has_op(e.ctx, good[i]));
+    }
+    x.name = "myns.ext";
+    CI_CHECK_OK_CTX(e.ctx, ci_register_extern(e.ctx, &x));
+    ENV_CLOSE(e);
+}
+
+/* num_outputs is capped: CI_MAX_OUTPUTS for lowerings, CI_MAX_EXTERN_OUTPUTS for externs */
+CI_TEST(test_register_num_outputs) {
+    env e;
+    ci_lowering_desc d;
+    ci_extern_desc x;
+    ENV_OPEN(e);
+    memset(&d, 0, sizeof d);
+    memset(&x, 0, sizeof x);
+    d.name = "myns.many";
+    d.schema = x.schema = "self";
+    d.fn = dummy_lowering;
+    d.num_outputs = 1000000;
+    CI_CHECK_EQ_INT(ci_register_lowering(e.ctx, &d), CI_ERR_INVALID_ARGS);
+    CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "ci_register_lowering(myns.many): num_outputs is 1000000, it must be in [0, 64]");
+    d.num_outputs = CI_MAX_OUTPUTS + 1;
+    CI_CHECK_EQ_INT(ci_register_lowering(e.ctx, &d), CI_ERR_INVALID_ARGS);
+    d.num_outputs = -1;
+    CI_CHECK_EQ_INT(ci_register_lowering(e.ctx, &d), CI_ERR_INVALID_ARGS);
+    CI_CHECK(!ci_has_op(e.ctx, "myns.many"));
+    d.num_outputs = CI_MAX_OUTPUTS;
+    CI_CHECK_OK_CTX(e.ctx, ci_register_lowering(e.ctx, &d));
+    x.name = "myns.ext";
+    x.run = dummy_run;
+    x.num_outputs = 1000000;
+    CI_CHECK_EQ_INT(ci_register_extern(e.ctx, &x), CI_ERR_INVALID_ARGS);
+    CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "ci_register_extern(myns.ext): num_outputs is 1000000, it must be in [0, 16]");
+    x.num_outputs = CI_MAX_EXTERN_OUTPUTS;
+    CI_CHECK_OK_CTX(e.ctx, ci_register_extern(e.ctx, &x));
+    ENV_CLOSE(e);
+}
+
+/* more arguments or list elements than a call takes: the message names the limit */
+CI_TEST(test_call_argument_limits) {
+    env e;
+    static ci_arg a[1000];
+    static ci_kwarg k[1000];
+    static char names[1000][8];
+    static int64_t ints[CI_MAX_LIST + 1];
+    int i;
+    ENV_OPEN(e);
+    for (i = 0; i < 1000; i++) {
+        snprintf(names[i], sizeof names[i], "k%d", i);
+        k[i].name = names[i];
+        k[i].value = ci_arg_int(1);
+    }
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "1000 keyword arguments, at most 64 are supported",
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensor(x);
+                     ci_call1(g, "aten.add.Tensor", 2, a, 1000, k));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "65 positional arguments, at most 64 are supported",
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     for (i = 0; i < 65; i++) a[i] = ci_arg_tensor(x);
+                     ci_call1(g, "aten.add.Tensor", 65, a, 0, NULL));
+    /* 64 reach the op, which says how many it takes */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "takes at most",
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     for (i = 0; i < 64; i++) a[i] = ci_arg_tensor(x);
+                     ci_call1(g, "aten.add.Tensor", 64, a, 0, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "argument 1 is a list of 4097 elements, at most 4096 are supported",
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     for (i = 0; i <= CI_MAX_LIST; i++) ints[i] = 1;
+                     a[0] = ci_arg_tensor(x); a[1] = ci_arg_ints(ints, CI_MAX_LIST + 1);
+                     ci_call1(g, "aten.view.default", 2, a, 0, NULL));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "argument 1 is a list of 1000000 elements, at most 4096",
+                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     a[0] = ci_arg_tensor(x); a[1] = ci_arg_ints(ints, 1000000);   /* never read */
+                     ci_call1(g, "aten.view.default", 2, a, 0, NULL));
+    ENV_CLOSE(e);
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     RUN(test_shape_error_is_sticky);
@@ -1495,8 +1831,11 @@ int main(int argc, char **argv) {
     RUN(test_null_ctx_program_and_destroy);
     RUN(test_null_pointers_with_a_graph);
     RUN(test_invalid_dtypes_and_ranks);
+    RUN(test_const_scalar_out_of_range);
+    RUN(test_arange_lengths_near_int64);
     RUN(test_invalid_and_foreign_handles);
     RUN(test_live_graphs_never_share_handles);
+    RUN(test_foreign_handles_after_many_graphs);
     RUN(test_names);
     RUN(test_user_name_after_auto_name);
     RUN(test_auto_name_after_user_name);
@@ -1510,9 +1849,14 @@ int main(int argc, char **argv) {
     RUN(test_oom_from_then_on_interp);
     RUN(test_oom_large_graph_tcc);
     RUN(test_oom_large_graph_interp);
+    RUN(test_oom_with_debug_output);
     RUN(test_run_allocates_nothing);
     RUN(test_runs_are_repeatable);
     RUN(test_program_outlives_graph);
+    RUN(test_context_destroyed_first);
+    RUN(test_register_op_names);
+    RUN(test_register_num_outputs);
+    RUN(test_call_argument_limits);
     /* last: undefined behaviour here stops a sanitized binary */
     RUN(test_as_strided_extent_overflow);
     RUN(test_element_count_overflow);

@@ -14,7 +14,9 @@
        backends, a failing run gives CI_ERR_RUNTIME naming the kernel, the default infer, infer
        errors, several outputs, non-tensor arguments;
    (6) torch's type promotion rules on builtin ops;
-   (7) ci_has_op, registration errors, out-of-memory during registration and use.
+   (7) ci_has_op, registration errors, out-of-memory during registration and use;
+   (8) handle ids of 2^31 and more (returned, given to ci_lower_*), and a lowering whose results
+       change between graph building and compiling (bigger, other dtype or rank, fewer, more).
    Every test checks that nothing is left allocated. */
 #include "ci_test.h"
 
@@ -1669,6 +1671,212 @@ CI_TEST(test_oom_registry) {
     }
 }
 
+/* ---- (8) handles and re-lowering: misuse that once crashed ---- */
+
+/* handle ids of 2^31 and more once passed the bounds check as negative ints */
+#define HUGE_ID 0x80000005u
+
+typedef struct huge_info {
+    int mode;          /* 0: return a huge handle; 1: probe ci_lower_* with one, then fail;
+                          2: return more results than max_outs; 3, 4: give ci_lower_call a
+                          list with NULL data, with a negative length */
+    int shape_nd;      /* what ci_lower_shape answered */
+    int dtype;         /* what ci_lower_dtype answered */
+    unsigned call_id;  /* what ci_lower_call1 returned */
+    char call_err[200];
+} huge_info;
+
+static int huge_fn(ci_lower *L, const ci_arg *args, int nargs, ci_tensor *outs, int max_outs, void *user) {
+    huge_info *h = (huge_info *)user;
+    ci_tensor bad;
+    ci_arg a[2];
+    int64_t shape[CI_MAX_DIMS];
+    (void)nargs; (void)max_outs;
+    bad.id = HUGE_ID;
+    if (h->mode == 0) { outs[0] = bad; return 1; }
+    if (h->mode == 2) { outs[0] = args[0].u.t; return max_outs + 1; }   /* a count past outs */
+    if (h->mode == 3) {   /* a tensor list with NULL data */
+        a[0] = ci_arg_tensors(NULL, 2);
+        h->call_id = ci_lower_call1(L, "aten.cat", 1, a, 0, NULL).id;
+        return 0;
+    }
+    if (h->mode == 4) {   /* an int list of negative length */
+        static const int64_t dims[1] = {0};
+        a[0] = args[0]; a[1] = ci_arg_ints(dims, -3);
+        h->call_id = ci_lower_call1(L, "aten.sum.dim_IntList", 2, a, 0, NULL).id;
+        return 0;
+    }
+    h->shape_nd = ci_lower_shape(L, bad, shape);
+    h->dtype = (int)ci_lower_dtype(L, bad);
+    a[0] = args[0]; a[1] = ci_arg_tensor(bad);
+    h->call_id = ci_lower_call1(L, "aten.add.Tensor", 2, a, 0, NULL).id;
+    return 0;  /* the failed inner call is the lowering's error */
+}
+
+CI_TEST(test_huge_tensor_handles) {
+    env e;
+    huge_info h;
+    ci_lowering_desc d;
+    int mode;
+    ENV_OPEN(e);
+    memset(&d, 0, sizeof d);
+    d.name = "myns.huge";
+    d.schema = "a";
+    d.fn = huge_fn;
+    d.user = &h;
+    CI_CHECK_OK(ci_register_lowering(e.ctx, &d));
+    for (mode = 0; mode < 5; mode++) {
+        ci_graph *g = ci_graph_create(e.ctx);
+        ci_tensor t;
+        memset(&h, 0, sizeof h);
+        h.mode = mode;
+        h.call_id = 1;
+        t = call1t(g, "myns.huge", inp(g, "x", CI_F32, 1, 3));
+        CI_CHECK_EQ_INT(t.id, 0);
+        CI_CHECK_EQ_INT(ci_graph_status(g), CI_ERR_INVALID_ARGS);
+        CHECK_CONTAINS(ci_graph_message(g), "myns.huge");
+        if (mode == 0) CHECK_CONTAINS(ci_graph_message(g), "invalid tensor handle 2147483653");
+        else if (mode == 2) CHECK_CONTAINS(ci_graph_message(g), "returned 65 results, more than max_outs (64)");
+        else if (mode >= 3) {
+            CI_CHECK_EQ_INT(h.call_id, 0);
+            CHECK_CONTAINS(ci_graph_message(g), "negative length or NULL data");
+        }
+        else {
+            CI_CHECK_EQ_INT(h.shape_nd, -1);
+            CI_CHECK_EQ_INT(h.dtype, CI_DTYPE_INVALID);
+            CI_CHECK_EQ_INT(h.call_id, 0);
+            CHECK_CONTAINS(ci_graph_message(g), "invalid tensor handle 2147483653");
+        }
+        ci_graph_destroy(g);
+    }
+    /* the graph API's handles: a huge id is foreign, never a crash */
+    {
+        ci_graph *g = ci_graph_create(e.ctx);
+        ci_tensor bad;
+        int64_t shape[CI_MAX_DIMS];
+        bad.id = HUGE_ID;
+        (void)inp(g, "x", CI_F32, 1, 3);
+        CI_CHECK_EQ_INT(ci_tensor_shape(g, bad, shape), -1);
+        CI_CHECK_EQ_INT(ci_tensor_dtype(g, bad), CI_DTYPE_INVALID);
+        CI_CHECK_EQ_INT(ci_neg(g, bad).id, 0);
+        CHECK_CONTAINS(ci_graph_message(g), "invalid or foreign tensor handle");
+        ci_graph_destroy(g);
+    }
+    ENV_CLOSE(e);
+}
+
+/* a user lowering whose results change between graph building (call 1) and compiling (call 2) */
+enum { DRIFT_GROW = 1, DRIFT_DTYPE, DRIFT_FEWER, DRIFT_MORE, DRIFT_RANK };
+typedef struct drift_info { int mode, calls; } drift_info;
+
+static int drift_fn(ci_lower *L, const ci_arg *args, int nargs, ci_tensor *outs, int max_outs, void *user) {
+    drift_info *f = (drift_info *)user;
+    ci_tensor x = args[0].u.t, two[2];
+    ci_arg a[2];
+    int compiling = ++f->calls > 1;
+    (void)nargs;
+    if (max_outs < 3) return ci_lower_error(L, CI_ERR_INVALID_ARGS, "drift: max_outs too small");
+    switch (f->mode) {
+    case DRIFT_GROW:     /* [3] while building, [6] when compiling */
+        if (!compiling) { outs[0] = x; return 1; }
+        two[0] = x; two[1] = x;
+        a[0] = ci_arg_tensors(two, 2);
+        outs[0] = ci_lower_call1(L, "aten.cat", 1, a, 0, NULL);
+        return outs[0].id ? 1 : 0;
+    case DRIFT_DTYPE:    /* f32, then f64 */
+        if (!compiling) { outs[0] = x; return 1; }
+        a[0] = args[0]; a[1] = ci_arg_dtype(CI_F64);
+        outs[0] = ci_lower_call1(L, "prims.convert_element_type", 2, a, 0, NULL);
+        return outs[0].id ? 1 : 0;
+    case DRIFT_RANK:     /* [3], then [1, 3] */
+        if (!compiling) { outs[0] = x; return 1; }
+        a[0] = args[0]; a[1] = ci_arg_int(0);
+        outs[0] = ci_lower_call1(L, "aten.unsqueeze", 2, a, 0, NULL);
+        return outs[0].id ? 1 : 0;
+    case DRIFT_FEWER:    /* two results, then one */
+        outs[0] = x; outs[1] = x;
+        return compiling ? 1 : 2;
+    case DRIFT_MORE:     /* two results, then three */
+        outs[0] = x; outs[1] = x; outs[2] = x;
+        return compiling ? 3 : 2;
+    }
+    return 0;
+}
+
+/* builds out = neg(drift(x)) [and neg of the second result] and compiles it; returns the
+   result of ci_compile (the program, if any, destroyed) */
+static ci_result drift_compile(env *e, drift_info *f, int be, int nres, char *msg, size_t n) {
+    ci_graph *g = ci_graph_create(e->ctx);
+    ci_compile_desc pd;
+    ci_program *p = NULL;
+    ci_tensor r[2];
+    ci_arg a;
+    ci_result rc;
+    int i;
+    a = ci_arg_tensor(inp(g, "x", CI_F32, 1, 3));
+    r[0].id = r[1].id = 0;
+    f->calls = 0;
+    if (ci_call(g, "myns.drift", 1, &a, 0, NULL, r, 2) != nres) {
+        snprintf(msg, n, "graph building: %s", ci_graph_message(g));
+        ci_graph_destroy(g);
+        return CI_RESULT_COUNT;
+    }
+    for (i = 0; i < nres; i++) ci_output(g, ci_neg(g, r[i]));
+    memset(&pd, 0, sizeof pd);
+    pd.backend = (ci_backend)be;
+    rc = ci_compile(g, &pd, &p);
+    snprintf(msg, n, "%s", rc == CI_OK ? "" : ci_ctx_last_error(e->ctx));
+    if (p) {   /* run it as the caller would: arrays sized from the graph */
+        float xin[3] = {1, 2, 3}, y0[3], y1[3];
+        const void *in[1];
+        void *out[2];
+        in[0] = xin; out[0] = y0; out[1] = y1;
+        (void)ci_program_run(p, 1, in, nres, out);
+    }
+    ci_program_destroy(p);
+    ci_graph_destroy(g);
+    return rc;
+}
+
+CI_TEST(test_user_lowering_changes_at_compile_time) {
+    static const struct { int mode, nres; ci_result want; const char *got, *rec; } cases[] = {
+        {DRIFT_GROW, 1, CI_ERR_SHAPE, "f32[6] at compile time", "f32[3] at graph building"},
+        {DRIFT_DTYPE, 1, CI_ERR_DTYPE, "f64[3] at compile time", "f32[3] at graph building"},
+        {DRIFT_RANK, 1, CI_ERR_SHAPE, "f32[1, 3] at compile time", "f32[3] at graph building"},
+        {DRIFT_FEWER, 2, CI_ERR_INVALID_ARGS, "returned 1 result at compile time", "2 at graph building"},
+        {DRIFT_MORE, 2, CI_ERR_INVALID_ARGS, "returned 3 results at compile time", "2 at graph building"},
+    };
+    env e;
+    drift_info f;
+    ci_lowering_desc d;
+    size_t c;
+    int be;
+    ENV_OPEN(e);
+    memset(&d, 0, sizeof d);
+    d.name = "myns.drift";
+    d.schema = "a";
+    d.fn = drift_fn;
+    d.user = &f;
+    d.num_outputs = 2;
+    CI_CHECK_OK(ci_register_lowering(e.ctx, &d));
+    for (c = 0; c < sizeof cases / sizeof cases[0]; c++)
+        for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
+            char msg[1200];
+            ci_result rc;
+            memset(&f, 0, sizeof f);
+            f.mode = cases[c].mode;
+            rc = drift_compile(&e, &f, be, cases[c].nres, msg, sizeof msg);
+            CI_CHECK_MSG(f.calls == 2, "case %d: the lowering ran %d times", (int)c, f.calls);
+            CI_CHECK_MSG(rc == cases[c].want, "case %d (%s): ci_compile gave %s (%s), want %s", (int)c, be_name(be),
+                         ci_result_string(rc), msg, ci_result_string(cases[c].want));
+            CHECK_CONTAINS(msg, "myns.drift");
+            CHECK_CONTAINS(msg, "node t0");
+            CHECK_CONTAINS(msg, cases[c].got);
+            CHECK_CONTAINS(msg, cases[c].rec);
+        }
+    ENV_CLOSE(e);
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     RUN(test_user_lowering_scale_add);
@@ -1694,6 +1902,8 @@ int main(int argc, char **argv) {
     RUN(test_has_op);
     RUN(test_registration_errors);
     RUN(test_oom_registry);
+    RUN(test_huge_tensor_handles);
+    RUN(test_user_lowering_changes_at_compile_time);
     /* last: a use-after-free here stops a sanitized binary */
     RUN(test_extern_two_outputs_and_arguments);
     return ci_test_done();

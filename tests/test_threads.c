@@ -1,6 +1,7 @@
 /* The thread pool: programs compiled with several threads give the same results as with one,
    for pointwise and reduction kernels with outer loops of every size, and reuse their threads
-   across runs. */
+   across runs; a context destroyed first dies with the last of its programs and graphs, whatever
+   thread destroys it. */
 #include "ci_test.h"
 
 static int run_graph(int threads, int rows, int cols, const float *x, float *y, float *s) {
@@ -54,8 +55,68 @@ CI_TEST(test_threads_match_one_thread) {
     }
 }
 
+/* The context destroyed first, then its programs and graph on different threads at once: the
+   last of them frees it (its count is locked). A locked counting allocator checks that nothing
+   is left and no block freed twice. */
+#include <pthread.h>
+static pthread_mutex_t lk_mu = PTHREAD_MUTEX_INITIALIZER;
+static void *lk_alloc(size_t n, void *u) { void *p; pthread_mutex_lock(&lk_mu); p = ci_test_alloc_fn_(n, u); pthread_mutex_unlock(&lk_mu); return p; }
+static void lk_free(void *p, size_t n, void *u) { pthread_mutex_lock(&lk_mu); ci_test_free_fn_(p, n, u); pthread_mutex_unlock(&lk_mu); }
+
+typedef struct die_job { ci_program *p; ci_graph *g; int ok; } die_job;
+static void *die_main(void *arg) {
+    die_job *j = (die_job *)arg;
+    if (j->p) {
+        float x[4] = {1, -2, 3, -4}, y[4];
+        const void *in[1];
+        void *out[1];
+        int i;
+        in[0] = x; out[0] = y;
+        j->ok = ci_program_run(j->p, 1, in, 1, out) == CI_OK;
+        for (i = 0; i < 4; i++) j->ok &= y[i] == x[i] * 3;
+        ci_program_destroy(j->p);
+    } else {
+        ci_graph_destroy(j->g);
+        j->ok = 1;
+    }
+    return NULL;
+}
+CI_TEST(test_context_dies_with_its_last_object_on_any_thread) {
+    enum { NP = 4 };
+    int round;
+    for (round = 0; round < 8; round++) {
+        ci_test_alloc ta;
+        ci_ctx_desc cd;
+        ci_ctx *ctx;
+        ci_graph *g;
+        ci_compile_desc pd;
+        die_job jobs[NP + 1];
+        pthread_t th[NP + 1];
+        int64_t shape[1] = {4};
+        int i;
+        ci_test_alloc_init(&ta);
+        memset(&cd, 0, sizeof cd);
+        cd.allocator.alloc = lk_alloc; cd.allocator.free = lk_free; cd.allocator.user = &ta;
+        CI_CHECK_OK(ci_ctx_create(&cd, &ctx));
+        g = ci_graph_create(ctx);
+        ci_output(g, ci_mul(g, ci_input(g, "x", CI_F32, 1, shape), ci_scalar(g, 3)));
+        memset(&pd, 0, sizeof pd);
+        pd.backend = CI_BACKEND_INTERP;
+        memset(jobs, 0, sizeof jobs);
+        for (i = 0; i < NP; i++) CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &jobs[i].p));
+        jobs[NP].g = g;
+        ci_ctx_destroy(ctx);
+        for (i = 0; i <= NP; i++) CI_CHECK(pthread_create(&th[i], NULL, die_main, &jobs[i]) == 0);
+        for (i = 0; i <= NP; i++) pthread_join(th[i], NULL);
+        for (i = 0; i <= NP; i++) CI_CHECK_MSG(jobs[i].ok, "round %d, job %d: wrong result", round, i);
+        CI_CHECK_MSG(ta.live_blocks == 0, "round %d: %ld blocks live after the last destroy", round, ta.live_blocks);
+        CI_CHECK_EQ_INT(ta.bad_frees, 0);
+    }
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_threads_match_one_thread);
+    CI_RUN(test_context_dies_with_its_last_object_on_any_thread);
     return ci_test_done();
 }

@@ -2,7 +2,7 @@
 
    The contract (commands, options, exit codes, the JSON of bench) is the CIG contract (docs/cig.md and docs/cli.md expand it); keep the usage
    text below in step with it. The tool only uses the public API plus the .cig and .npy helpers
-   (ci_cig_parse_ex, ci_npy_read, ci_npy_write), so it doubles as an example of the API.
+   (ci_cig_parse_ex, ci_npy_read_ex, ci_npy_write), so it doubles as an example of the API.
 
    Exit status: 0 success; 1 a runtime or compile error; 2 bad usage or a bad file. */
 /* clock_gettime and mkdir are POSIX, hidden by -std=c99: ask for them before any include */
@@ -40,6 +40,8 @@ static const char tool_usage[] =
     "  cinductor explain FILE.cig [--device cpu|cuda] [--backend tcc|cc|interp]\n"
     "  cinductor bench FILE.cig [--device cpu|cuda] [--backend tcc|cc|interp] [--threads N]\n"
     "                [--reps N] [--seed N] [--json]\n"
+    "  every command also takes --max-read BYTES (default 4G): no file or stream\n"
+    "  (FILE.cig, --in files, load() targets) is read past it\n"
     "\n"
     "run      reads each input from a .npy file, runs the graph and writes output i to\n"
     "         DIR/out<i>.npy (DIR is created if needed). bf16 tensors are read from and\n"
@@ -70,7 +72,9 @@ typedef struct tool {
     ci_device device;
     ci_backend backend;
     int threads, reps, json;
-    uint64_t seed;
+    uint64_t seed, max_read;
+    char seen[16][32];      /* options given so far: each at most once, but --in */
+    int nseen;
     /* state */
     ci_ctx *ctx;
     ci_graph *g;
@@ -198,16 +202,37 @@ static void tool_log_stdout(ci_log_level level, const char *msg, void *user) {
     if (!n || msg[n - 1] != '\n') fputc('\n', stdout);
 }
 
+/* BYTES, or BYTES with a suffix K, M or G (powers of 1024); at least 1 */
+static int tool_parse_bytes(const char *s, uint64_t *out) {
+    uint64_t v = 0, mul = 1;
+    const char *p = s;
+    if (*p < '0' || *p > '9') return 0;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        if (v > (UINT64_MAX - 9) / 10) return 0;
+        v = v * 10 + (uint64_t)(*p - '0');
+    }
+    if (*p == 'K' || *p == 'k') mul = 1024;
+    else if (*p == 'M' || *p == 'm') mul = 1024 * 1024;
+    else if (*p == 'G' || *p == 'g') mul = 1024 * 1024 * 1024;
+    else if (*p) return 0;
+    if (*p && p[1]) return 0;
+    if (v == 0 || v > UINT64_MAX / mul) return 0;
+    *out = v * mul;
+    return 1;
+}
+
 /* reads and parses T->file; exit code */
 static int tool_load_graph(tool *T, unsigned debug) {
     ci_ctx_desc cd;
     FILE *f;
     char *text = NULL, *dir;
     size_t len = 0, cap = 0, got, dlen = 0, i;
+    uint64_t limit = T->max_read ? T->max_read : CI_DEFAULT_MAX_READ;
     static char err[2048];
     ci_result r;
     memset(&cd, 0, sizeof cd);
     cd.num_threads = T->threads;
+    cd.max_read = T->max_read;
     cd.debug = debug;
     if (debug) cd.log = tool_log_stdout;
     if (ci_ctx_create(&cd, &T->ctx) != CI_OK)
@@ -216,9 +241,14 @@ static int tool_load_graph(tool *T, unsigned debug) {
     if (!T->g) return tool_error(TOOL_EXIT_RUNTIME, "out of memory");
     f = fopen(T->file, "rb");
     if (!f) return tool_error(TOOL_EXIT_USAGE, "%s: cannot open: %s", T->file, strerror(errno));
+    /* at most limit + 1 bytes: one past the limit says the file is too large; a NUL byte ends
+       the read early (the parser refuses it wherever it is: /dev/zero stops at once) */
     for (;;) {
+        size_t want;
         if (len == cap) {
-            char *n = (char *)realloc(text, cap ? cap * 2 : 65536);
+            char *n;
+            if (cap > SIZE_MAX / 2) n = NULL;
+            else n = (char *)realloc(text, cap ? cap * 2 : 65536);
             if (!n) {
                 free(text);
                 fclose(f);
@@ -227,9 +257,17 @@ static int tool_load_graph(tool *T, unsigned debug) {
             text = n;
             cap = cap ? cap * 2 : 65536;
         }
-        got = fread(text + len, 1, cap - len, f);
+        want = cap - len;
+        if ((uint64_t)want > limit + 1 - len) want = (size_t)(limit + 1 - len);
+        got = fread(text + len, 1, want, f);
         len += got;
-        if (!got) break;
+        if (len > limit) {
+            free(text);
+            fclose(f);
+            return tool_error(TOOL_EXIT_USAGE, "%s: larger than the read limit of %llu bytes "
+                              "(--max-read)", T->file, (unsigned long long)limit);
+        }
+        if (got < want || memchr(text + len - got, 0, got)) break;
     }
     if (ferror(f)) {
         fclose(f);
@@ -357,8 +395,8 @@ static int tool_cmd_run(tool *T) {
         if (j == T->nins)
             return tool_error(TOOL_EXIT_USAGE, "input '%s' needs --in %s=FILE.npy", in->name,
                               in->name);
-        if (ci_npy_read(T->ins[j].path, &dt, &nd, shape, &in->data, &in->nbytes, err,
-                        sizeof err) != CI_OK)
+        if (ci_npy_read_ex(T->ins[j].path, T->max_read, &dt, &nd, shape, &in->data, &in->nbytes,
+                           err, sizeof err) != CI_OK)
             return tool_error(TOOL_EXIT_USAGE, "%s", err);
         same = nd == in->ndim;
         for (k = 0; same && k < nd; k++) same = shape[k] == in->shape[k];
@@ -579,6 +617,14 @@ static void tool_free(tool *T) {
 }
 
 /* ---- command line ---- */
+/* 0 when OPT was given before (every option but --in is given at most once, docs/cli.md) */
+static int tool_once(tool *T, const char *opt) {
+    int k;
+    for (k = 0; k < T->nseen; k++)
+        if (!strcmp(T->seen[k], opt)) return 0;
+    if (T->nseen < (int)(sizeof T->seen / sizeof T->seen[0])) strcpy(T->seen[T->nseen++], opt);
+    return 1;
+}
 static int tool_parse_args(tool *T, int argc, char **argv) {
     int i;
     T->cmd = argv[1];
@@ -609,6 +655,7 @@ static int tool_parse_args(tool *T, int argc, char **argv) {
         }
         if (!strcmp(opt, "--json")) {
             if (val) return tool_usage_error("%s takes no value", opt);
+            if (!tool_once(T, opt)) return tool_usage_error("%s given more than once", opt);
             if (strcmp(T->cmd, "bench")) return tool_usage_error("%s is for bench only", opt);
             T->json = 1;
             continue;
@@ -616,8 +663,10 @@ static int tool_parse_args(tool *T, int argc, char **argv) {
         if (!strcmp(opt, "--help")) { fputs(tool_usage, stdout); exit(0); }
         if (strcmp(opt, "--in") && strcmp(opt, "--out") && strcmp(opt, "--device") &&
             strcmp(opt, "--backend") && strcmp(opt, "--threads") && strcmp(opt, "--reps") &&
-            strcmp(opt, "--seed"))
+            strcmp(opt, "--seed") && strcmp(opt, "--max-read"))
             return tool_usage_error("unknown option '%s'", a);
+        if (strcmp(opt, "--in") && !tool_once(T, opt))
+            return tool_usage_error("%s given more than once", opt);
         if (!val) {
             if (i + 1 >= argc) return tool_usage_error("%s needs a value", opt);
             val = argv[++i];
@@ -646,6 +695,10 @@ static int tool_parse_args(tool *T, int argc, char **argv) {
             else if (!strcmp(val, "interp")) T->backend = CI_BACKEND_INTERP;
             else return tool_usage_error("--backend takes tcc, cc or interp, not '%s'", val);
             T->backend_name = val;
+        } else if (!strcmp(opt, "--max-read")) {
+            if (!tool_parse_bytes(val, &T->max_read))
+                return tool_usage_error("--max-read takes a byte count (1 or more, with an optional "
+                                        "K, M or G), not '%s'", val);
         } else if (!strcmp(opt, "--threads")) {
             if (!tool_parse_int(val, 1, &T->threads))
                 return tool_usage_error("--threads takes a positive integer, not '%s'", val);

@@ -99,7 +99,8 @@ class I:
     kinds: n (normal floats, ints in [-10, 10), fair bools), pos (positive), nz (non-zero),
     near1 (floats in [0.9, 1.1], ints +-1), grid (small integers, also as floats, so that
     comparisons meet ties), zero1 (ints, one of them zero), nan (floats with NaN and +-inf mixed in), small (ints in [0, 5)),
-    exp (exponents: floats normal, ints in [0, 4)), big (floats normal * 50), true (mostly
+    exp (exponents: floats normal, ints in [0, 4)), idxN (indices into a dim of size N, negatives
+    included), pidxN (non-negative ones), negidxN (non-negative but for one -1), badidxN (one N), big (floats normal * 50), true (mostly
     true/non-zero), distinct (floats, no two equal even in bf16: for the order of sorting, which
     PyTorch leaves undefined between ties), bits (random bit patterns over the whole dtype: every integer, and floats
     of every class, NaNs with payloads included; signalling NaNs of any float reading of the
@@ -173,6 +174,14 @@ class I:
                 v = rng.integers(-b, b, n) if b else np.zeros(n, dtype=np.int64)
             elif k.startswith("pidx"):         # non-negative valid indices
                 v = rng.integers(0, int(k[4:]), n)
+            elif k.startswith("negidx"):       # valid non-negative indices but for one -1
+                v = rng.integers(0, int(k[6:]), n)
+                if n:
+                    v[rng.integers(n)] = -1
+            elif k.startswith("badidx"):       # valid non-negative indices but for one N
+                v = rng.integers(0, int(k[6:]), n)
+                if n:
+                    v[rng.integers(n)] = int(k[6:])
             elif k.startswith("perm"):         # distinct indices (no element written twice)
                 v = rng.permutation(int(k[4:]))[:n]
             elif k == "true":
@@ -562,6 +571,32 @@ def build_cases():
     for args in ("10", "7, dtype=f32", "2.5", "0", "1023, dtype=i32"):
         add(op_case("aten.arange.default", args))
     add(op_case("aten.arange.start", "2, 9"))
+    # lengths near 2^63: exact for integers (end - start passes int64), refused past int64
+    add(op_case("aten.arange.start_step", "9223372036854775800, 9223372036854775807, 2"))
+    add(op_case("aten.arange.start_step", "-9223372036854775807, -9223372036854775808, -1"))
+    add(op_case("aten.arange.start_step", "9223372036854775807, 9223372036854775800, -3"))
+    for args in ("1e300", "-9223372036854775808, 9223372036854775807, 1", "0.0, 1.0, 1e-300", "-1e300, 1e300, 1e200"):
+        add(op_case("aten.arange.start_step" if "," in args else "aten.arange.default", args, error="invalid size"))
+    # steps, offsets and split sizes near 2^63 on small tensors: PyTorch's results
+    H, M, N = 2 ** 62, 2 ** 63 - 1, -2 ** 63
+    add(op_case("aten.slice.Tensor", "a, 1, 1, 3, %d" % H, I("f32", [2, 3, 4])))
+    add(op_case("aten.slice.Tensor", "a, 1, 0, %d, %d" % (M, M), I("f32", [2, 3, 4])))
+    add(op_case("aten.unfold.default", "a, 1, 2, %d" % H, I("f32", [2, 3, 4])))
+    add(op_case("aten.diagonal.default", "a, %d, 0, 1" % H, I("f32", [2, 3, 4])))
+    add(op_case("aten.diagonal.default", "a, %d, 1, 2" % N, I("f32", [2, 3, 4])))
+    add(op_case("aten.split.Tensor", "a, %d, 1" % M, I("f32", [2, 3, 4])))
+    add(op_case("aten.narrow.default", "a, 1, 1, %d" % M, I("f32", [2, 3, 4]), error="exceeds dimension size"))
+    add(op_case("aten.repeat.default", "a, [%d, 1, 1]" % H, I("f32", [2, 3, 4]), error="overflow"))
+    # creation ops with sizes past what a tensor can hold: PyTorch's overflow errors, cinductor's limit
+    for op, args in (("aten.full.default", "[%d, 4], 1.0" % H), ("aten.full.default", "[%d, %d, 0], 1.0" % (H, H)),
+                     ("aten.zeros.default", "[%d, %d]" % (M, M)), ("aten.eye.default", "%d" % H),
+                     ("aten.eye.m", "%d, %d" % (H, H)), ("aten.linspace.default", "0, 1, %d" % H),
+                     ("aten.rand.default", "[%d]" % H), ("aten.arange.default", "%d" % H)):
+        add(op_case(op, args, error="cinductor supports"))
+    add(op_case("aten.linspace.default", "0, 1, -1", error="non-negative"))
+    # a padded size past int64
+    add(op_case("aten.constant_pad_nd.default", "a, [4611686018427387904, 4611686018427387904]", I("f32", [3]), error="overflow"))
+    add(op_case("aten.constant_pad_nd.default", "a, [9223372036854775807, 1]", I("f32", [3]), error="overflow"))
     for op in ("zeros", "ones"):
         for args in ("[3, 4]", "[2], dtype=i64", "[]", "[0, 3]", "[7], dtype=bool",
                      "[5], dtype=f64"):
@@ -931,10 +966,10 @@ def build_cases():
         spec = I(dt, shape, "pidx%d" % b)
         return spec
     for dt in ("f32", "i32", "bool") + NARROW:
-        add(op_case("aten.index_select.default", "a, 0, b", I(dt, [7, 5]), I("i64", [4], "idx7")))
-        add(op_case("aten.index_select.default", "a, -1, b", I(dt, [7, 5]), I("i32", [9], "idx5")))
-        add(op_case("aten.index_select.default", "a, 1, b", I(dt, [3, 1023]), I("i64", [], "idx1023")))
-        add(op_case("aten.index_select.default", "a, 0, b", I(dt, [7, 5]), I("i64", [0], "idx7")))
+        add(op_case("aten.index_select.default", "a, 0, b", I(dt, [7, 5]), I("i64", [4], "pidx7")))
+        add(op_case("aten.index_select.default", "a, -1, b", I(dt, [7, 5]), I("i32", [9], "pidx5")))
+        add(op_case("aten.index_select.default", "a, 1, b", I(dt, [3, 1023]), I("i64", [], "pidx1023")))
+        add(op_case("aten.index_select.default", "a, 0, b", I(dt, [7, 5]), I("i64", [0], "pidx7")))
         add(op_case("aten.embedding.default", "a, b", I(dt, [10, 4]), I("i64", [3, 5], "pidx10")))
         add(op_case("aten.embedding.default", "a, b", I(dt, [10, 4]), I("i32", [7], "pidx10")))
         add(op_case("aten.index.Tensor", "a, [b]", I(dt, [7, 5]), I("i64", [3], "idx7")))
@@ -947,6 +982,44 @@ def build_cases():
         add(op_case("aten.gather.default", "a, 1, b", I(dt, [4, 6]), I("i64", [4, 3], "pidx6")))
         add(op_case("aten.gather.default", "a, 0, b", I(dt, [4, 6]), I("i64", [7, 2], "pidx4")))
         add(op_case("aten.gather.default", "a, -1, b", I(dt, [2, 3, 5]), I("i64", [2, 3, 9], "pidx5")))
+    # a negative index wraps in index.Tensor and index_put (above: idx kinds), and is out of
+    # range in the ops that read or write through an index along one dim
+    neg = "out of range"
+    add(op_case("aten.index_select.default", "a, 0, b", I("f32", [7, 5]), I("i64", [4], "negidx7"), error=neg))
+    add(op_case("aten.index_select.default", "a, 1, b", I("f32", [7, 5]), I("i32", [], "negidx5"), error=neg))
+    add(op_case("aten.embedding.default", "a, b", I("f32", [10, 4]), I("i64", [3, 5], "negidx10"), error=neg))
+    add(op_case("aten.gather.default", "a, 1, b", I("f32", [4, 6]), I("i64", [4, 3], "negidx6"), error=neg))
+    add(op_case("aten.gather.default", "a, 0, b", I("f32", []), I("i64", [], "negidx1"), error=neg))
+    add(op_case("aten.gather.default", "a, 0, b", I("f32", []), I("i64", [], "pidx1")))
+    add(op_case("aten.scatter.value", "a, 0, b, 2", I("f32", []), I("i64", [], "negidx1"), error=neg))
+    add(op_case("aten.scatter.value", "a, 0, b, 2", I("f32", []), I("i64", [], "pidx1")))
+    add(op_case("aten.scatter_reduce.two", 'a, 0, b, c, "mean"', I("f32", []), I("i64", [], "pidx1"), I("f32", [])))
+    add(op_case("aten.scatter_reduce.two", 'a, 0, b, c, "mean"', I("f32", []), I("i64", [], "negidx1"), I("f32", []), error=neg))
+    add(op_case("aten.index_select.default", "a, 0, b", I("f32", []), I("i64", [1], "negidx1"), error=neg))
+    add(op_case("aten.index_select.default", "a, 0, b", I("f32", []), I("i64", [1], "pidx1")))
+    add(op_case("aten.scatter.src", "a, 1, b, c", I("f32", [3, 6]), I("i64", [1, 4], "negidx6"), I("f32", [3, 5]), error=neg))
+    add(op_case("aten.scatter.value", "a, 0, b, 2", I("f32", [5, 4]), I("i64", [3, 4], "negidx5"), error=neg))
+    add(op_case("aten.scatter_add.default", "a, 1, b, c", I("f32", [3, 6]), I("i64", [3, 9], "negidx6"), I("f32", [3, 9]), error=neg))
+    add(op_case("aten.scatter_reduce.two", 'a, 1, b, c, "amax"', I("f32", [3, 6]), I("i64", [3, 9], "negidx6"), I("f32", [3, 9]), error=neg))
+    # an index into a dim of size 1, 0-d or broadcast is checked too (its offset is always 0)
+    add(op_case("aten.gather.default", "a, 1, b", I("f32", [4, 1]), I("i64", [4, 1], "negidx1"), error=neg))
+    add(op_case("aten.gather.default", "a, 1, b", I("f32", [4, 1]), I("i64", [4, 1], "badidx1"), error=neg))
+    add(op_case("aten.index_select.default", "a, 1, b", I("f32", [4, 1]), I("i64", [3], "badidx1"), error=neg))
+    add(op_case("aten.embedding.default", "a, b", I("f32", [1, 4]), I("i64", [3], "badidx1"), error=neg))
+    add(op_case("aten.scatter.value", "a, 1, b, 2", I("f32", [4, 1]), I("i64", [4, 1], "badidx1"), error=neg))
+    add(op_case("aten.scatter_add.default", "a, 1, b, c", I("f32", [4, 1]), I("i64", [4, 1], "negidx1"), I("f32", [4, 1]), error=neg))
+    add(op_case("aten.index.Tensor", "a, [None, b]", I("f32", [4, 1]), I("i64", [3], "badidx1"), error=neg))
+    add(op_case("aten.index.Tensor", "a, [None, b]", I("f32", [4, 1]), I("i64", [3], "idx1")))
+    add(op_case("aten.index_put.default", "a, [None, b], c", I("f32", [4, 1]), I("i64", [3], "badidx1"), I("f32", [3]), error=neg))
+    add(op_case("aten.index_put.default", "a, [None, b], c, True", I("f32", [4, 1]), I("i64", [3], "idx1"), I("f32", [3])))
+    G("expand->gather fails", [("x", I("f32", [4, 1])), ("b", I("i64", [4, 3], "badidx5"))],
+      ["e = aten.expand.default(x, [4, 5])", "y = aten.gather.default(e, 1, b)"], ["y"], error=neg)
+    G("relu->index_select fails", [("x", I("f32", [4, 1])), ("b", I("i64", [2], "negidx1"))],
+      ["r = aten.relu.default(x)", "y = aten.index_select.default(r, 1, b)"], ["y"], error=neg)
+    # narrow.Tensor: a negative start counts from the end once, the rest is out of range
+    for st, ln, err in ((-1, 1, None), (-3, 3, None), (-5, 1, neg), (2, 2, neg)):
+        G("narrow.Tensor(f32[3,4], %d, %d)%s" % (st, ln, " fails" if err else ""), [("x", I("f32", [3, 4]))],
+          ["y = aten.narrow.Tensor(x, 0, s, %d)" % ln], ["y"], consts=[("s", "i64", [], st)], error=err)
     # index expressions from a load feed arithmetic and reductions
     add(Case("gather then sum", [("a", I("f32", [6, 1023])), ("b", I("i64", [6, 50], "pidx1023"))],
              ["g = aten.gather.default(a, 1, b)", "y = aten.sum.dim_IntList(g, [1])"], ["y"], red=True))
@@ -990,6 +1063,23 @@ def build_cases():
         add(op_case(op, args, I("f32", [0, 3, 2, 4])))
         add(op_case(op, args, I("f32", [1, 0, 2, 4]), error="Non-empty 4D data tensor expected"))
         add(op_case(op, args, I("f32", [1, 3, 0, 4]), error="Input and output sizes should be greater than 0"))
+    # a pointwise producer inlined into an op that reads it through computed indices: the
+    # producer's loads take the consumer's indirect index variables (their values must come along)
+    producers = {"relu": "p = aten.relu.default(a)", "sigmoid": "p = aten.sigmoid.default(a)",
+                 "abs": "p = aten.abs.default(a)",
+                 "x*2+1": "m = aten.mul.Tensor(a, 2)\np = aten.add.Tensor(m, 1)"}
+    consumers = {"bilinear x2": "y = aten.upsample_bilinear2d.vec(p, None, False, [2.0, 2.0])",
+                 "bilinear align_corners": "y = aten.upsample_bilinear2d.vec(p, None, True, [2.0, 2.0])",
+                 "bilinear size": "y = aten.upsample_bilinear2d.default(p, [13, 5], False)",
+                 "nearest x2": "y = aten.upsample_nearest2d.vec(p, None, [2.0, 2.0])",
+                 "index_select": "y = aten.index_select.default(p, 2, b)",
+                 "gather": "y = aten.gather.default(p, 3, c)",
+                 "index.Tensor": "y = aten.index.Tensor(p, [None, b])"}
+    for pn, pst in producers.items():
+        for cn, cst in consumers.items():
+            add(Case("%s into %s" % (pn, cn), [("a", I("f32", [1, 4, 8, 8])), ("b", I("i64", [5], "pidx4")),
+                                                ("c", I("i64", [1, 4, 8, 3], "pidx8"))],
+                     pst.split("\n") + [cst], ["y"]))
     for right in ("False", "True"):
         add(Case("bucketize right=%s" % right, [("a", I("f32", [7, 5], "grid"))],
                  ["b = aten.arange.start_step(-3, 4, 2, dtype=f32)",
