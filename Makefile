@@ -14,6 +14,8 @@
 #   make bench           cinductor bench --json over tests/bench/*.cig (BENCH_ARGS="--threads 16")
 #   make bench-scale     parse + compile time and peak memory of large generated graphs (tools/scale.c)
 #   make fuzz            the .cig and .npy fuzzers (clang libFuzzer + ASan + UBSan), FUZZ_SECONDS each
+#   make fuzz-graphs     random graphs: fused vs unfused, TCC vs interpreter, and vs PyTorch
+#                        (FUZZ_SECONDS in all, FUZZ_SEED=N to replay)
 #   make clean
 #
 # A source file that defines CINDUCTOR_IMPLEMENTATION itself (a white-box test, the demo) is
@@ -47,7 +49,7 @@ ALL := $(B)/libcinductor.o $(B)/demo $(if $(wildcard tools/cinductor.c),$(B)/cin
 
 .PHONY: all demo test test-c test-compile test-san test-valgrind test-torch clean
 .PHONY: test-fx2cig bench bench-scale check-ops-doc check-overloads
-.PHONY: fuzz
+.PHONY: fuzz fuzz-graphs
 .DELETE_ON_ERROR:
 
 all: $(ALL)
@@ -74,11 +76,11 @@ demo: $(B)/demo
 	./$(B)/demo
 
 # ---- tests ----
-$(B)/tests/%: tests/%.c tests/ci_test.h $(HDRS) $(B)/libcinductor.o
+$(B)/tests/%: tests/%.c tests/ci_test.h tests/random_graph.h $(HDRS) $(B)/libcinductor.o
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(call lib_for,$<,$(B)/libcinductor.o) $(LDFLAGS) $(LDLIBS)
 
-$(B)/san/tests/%: tests/%.c tests/ci_test.h $(HDRS) $(B)/san/libcinductor.o
+$(B)/san/tests/%: tests/%.c tests/ci_test.h tests/random_graph.h $(HDRS) $(B)/san/libcinductor.o
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(SAN_CFLAGS) $(SAN) -o $@ $< $(call lib_for,$<,$(B)/san/libcinductor.o) $(LDFLAGS) $(LDLIBS)
 
@@ -180,6 +182,15 @@ fuzz: $(FUZZERS:%=$(B)/fuzz/fuzz_%)
 	  grep -E '^stat::(number_of_executed_units|peak_rss_mb)|^Done' $$d/log || true; \
 	  echo "PASS fuzz_$$f"; \
 	done
+
+# `make fuzz-graphs`: the random-graph differential fuzzer (tests/fuzz_graphs.py) for
+# FUZZ_SECONDS: graphs over every op family and the op catalogue, fused against unfused on TCC
+# and the interpreter (build/tests/test_random_graphs --fuzz) and, where PyTorch is installed,
+# both backends against PyTorch. FUZZ_SEED=N starts from graph N (default: a random seed, printed);
+# a failing graph's seed is printed and the graph saved under build/fuzz/graphs/.
+FUZZ_SEED ?=
+fuzz-graphs: $(B)/tests/test_random_graphs $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
+	$(PYTHON) tests/fuzz_graphs.py --seconds $(FUZZ_SECONDS) $(if $(FUZZ_SEED),--seed $(FUZZ_SEED))
 
 # docs/ops.md: the op table, written from the registry (CI checks it is current)
 $(B)/opsdoc: tools/opsdoc.c cinductor.h

@@ -1833,13 +1833,16 @@ static ci__v *ci__v_consti(ci__L *L, ci_dtype dt, int64_t x) {
     c.op = CI__V_CONST; c.dt = dt; c.i = dt == CI_BOOL ? (x != 0) : x;
     return ci__v_intern(L, &c);
 }
+static void ci__collect_indirect(ci__L *L, const ci__ix *e, ci__v **vals, int *n);
+/* an index expression as a value; like a load, it carries the values of the indirect variables
+   it names, so that substitution can follow them */
 static ci__v *ci__v_index(ci__L *L, ci__ix *e, ci_dtype dt) {
     ci__v c;
     memset(&c, 0, sizeof c);
     c.op = CI__V_INDEX; c.dt = dt; c.ix = e;
+    ci__collect_indirect(L, e, c.a, &c.n);
     return ci__v_intern(L, &c);
 }
-static void ci__collect_indirect(ci__L *L, const ci__ix *e, ci__v **vals, int *n);
 static ci__v *ci__v_load(ci__L *L, ci__buf *b, ci__ix *flat) {
     ci__v c;
     memset(&c, 0, sizeof c);
@@ -2069,13 +2072,13 @@ static ci__v *ci__v_subst_one(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
     c.next = NULL;
     c.ivar = 0;
     for (i = 0; i < v->n; i++) c.a[i] = ci__vmemo_get(m, v->a[i]);
-    if (v->op == CI__V_LOAD)   /* an indirect variable follows its (substituted) value */
+    if (v->op == CI__V_LOAD || v->op == CI__V_INDEX)   /* an indirect variable follows its (substituted) value */
         for (i = 0; i < v->n; i++)
             if (v->a[i]->ivar && c.a[i] != v->a[i]) ci__ixsub_set(s, v->a[i]->ivar - 1, ci__ix_indirect(L, c.a[i]));
     if (v->ix) c.ix = ci__ix_subst(L->A, &L->ixt, v->ix, s);
     /* the new index may use indirect variables the old one did not (a gather from a pointwise
        producer substitutes the gather's computed index into the producer's loads) */
-    if (v->op == CI__V_LOAD) { c.n = 0; ci__collect_indirect(L, c.ix, c.a, &c.n); }
+    if (v->op == CI__V_LOAD || v->op == CI__V_INDEX) { c.n = 0; ci__collect_indirect(L, c.ix, c.a, &c.n); }
     c.id = 0;
     r = ci__v_intern(L, &c);
     ci__vmemo_put(L, m, v, r);
@@ -5454,6 +5457,15 @@ static void ci__pool_setup(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box *x,
     if (x->ndim != d + 1 && x->ndim != d + 2)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a %dD or %dD input, got %dD", op->name, d + 1, d + 2, x->ndim);
     P->lead = x->ndim - d;
+    /* PyTorch's check: the window dims, and the channels of a batch, must not be empty (the
+       windows would read outside the input) */
+    for (i = x->ndim == d + 2 ? 1 : P->lead; i < x->ndim; i++)
+        if (x->size[i] == 0) {
+            char sh[160];
+            ci__fmt_shape(sh, sizeof sh, x->ndim, x->size);
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: Expected %dD or %dD (batch mode) tensor with optional 0 dim batch size for input, but got: %s",
+                     op->name, d + 1, d + 2, sh);
+        }
     ci__pool_param(L, op, a, 1, d, 1, P->k);
     ci__pool_param(L, op, a, 2, d, -1, P->s);
     ci__pool_param(L, op, a, 3, d, 0, P->p);
@@ -5801,10 +5813,22 @@ static void ci__upsample_sizes(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box
     }
     if (n != d) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: output_size must have %d entries", op->name, d);
     for (i = 0; i < d; i++) {
-        if (sz[i] <= 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: output sizes must be positive", op->name);
+        if (sz[i] <= 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Input and output sizes should be greater than 0 (output size %lld)", op->name, (long long)sz[i]);
         osz[i] = sz[i];
         scale[i] = given[i] > 0 ? 1.0 / given[i] : (double)x->size[lead + i] / (double)sz[i];
     }
+}
+/* PyTorch's checks of an empty input: the spatial dims must not be empty, nor the others but
+   the batch (an empty batch gives an empty result) */
+static void ci__upsample_nonempty(ci__L *L, const ci__opdef *op, const ci__box *x, int d) {
+    int i;
+    char sh[160];
+    if (ci__numel(x->ndim, x->size) != 0) return;
+    ci__fmt_shape(sh, sizeof sh, x->ndim, x->size);
+    for (i = x->ndim - d; i < x->ndim; i++)
+        if (x->size[i] == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: Input and output sizes should be greater than 0, but got input %s", op->name, sh);
+    for (i = 1; i < x->ndim; i++)
+        if (x->size[i] == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: Non-empty %dD data tensor expected but got a tensor with sizes %s", op->name, x->ndim, sh);
 }
 /* upsample_nearest{1,2,3}d and the _exact variants (extra 1): src = min(floor((dst [+ 0.5]) * scale), in - 1) in float */
 static int ci__lw_upsample_nearest(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -5818,7 +5842,7 @@ static int ci__lw_upsample_nearest(ci__L *L, const ci__opdef *op, ci_arg *a, ci_
     for (i = 0; i < x->ndim; i++) shape[i] = i < lead ? x->size[i] : osz[i - lead];
     ci__pw_vars(L, x->ndim, shape, v);
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
-    if (ci__numel(x->ndim, x->size) == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: empty input", op->name);
+    ci__upsample_nonempty(L, op, x, d);
     for (i = 0; i < d; i++) {
         int64_t in = x->size[lead + i];
         ci__v *dst = ci__v_cast(L, ci__ixval(L, v[lead + i]), CI_F32), *src;
@@ -5843,7 +5867,7 @@ static int ci__lw_upsample_bilinear(ci__L *L, const ci__opdef *op, ci_arg *a, ci
     ci__need_float(L, op, x);
     ci__upsample_sizes(L, op, a, x, d, osz, scale, given);
     lead = x->ndim - d;
-    if (ci__numel(x->ndim, x->size) == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: empty input", op->name);
+    ci__upsample_nonempty(L, op, x, d);
     for (i = 0; i < x->ndim; i++) shape[i] = i < lead ? x->size[i] : osz[i - lead];
     ci__pw_vars(L, x->ndim, shape, v);
     for (i = 0; i < d; i++) {
@@ -7642,11 +7666,11 @@ static ci__v *ci__fuse_one(ci__fuse *F, ci__v *v) {
     c = *v;
     c.next = NULL; c.ivar = 0; c.id = 0;
     for (i = 0; i < v->n; i++) { c.a[i] = ci__vmemo_get(&F->memo, v->a[i]); changed |= c.a[i] != v->a[i]; }
-    if (v->op == CI__V_LOAD)   /* an indirect variable follows its value */
+    if (v->op == CI__V_LOAD || v->op == CI__V_INDEX)   /* an indirect variable follows its value */
         for (i = 0; i < v->n; i++)
             if (v->a[i]->ivar && c.a[i] != v->a[i]) ci__ixsub_set(&F->s, v->a[i]->ivar - 1, ci__ix_indirect(L, c.a[i]));
     if (v->ix && F->s.n) { c.ix = ci__ix_subst(L->A, &L->ixt, v->ix, &F->s); changed |= c.ix != v->ix; }
-    if (v->op == CI__V_LOAD && changed) { c.n = 0; ci__collect_indirect(L, c.ix, c.a, &c.n); }
+    if ((v->op == CI__V_LOAD || v->op == CI__V_INDEX) && changed) { c.n = 0; ci__collect_indirect(L, c.ix, c.a, &c.n); }
     r = changed ? ci__v_intern(L, &c) : v;
     if (r->op == CI__V_LOAD && r->buf->producer && r->buf->producer->trial == F->trial && r->buf->producer != F->k) {
         ci__kernel *q = r->buf->producer;

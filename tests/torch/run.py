@@ -950,6 +950,13 @@ def build_cases():
     add(op_case(mp2, "a, [7, 7]", I("f32", [12, 12]), error="3D or 4D"))
     add(op_case("aten.adaptive_max_pool2d.default", "a, [-1, 2]", I("f32", [1, 2, 37, 37]), error="output size"))
     add(op_case("aten._adaptive_avg_pool2d.default", "a, [1, 1]", I("f32", [1, 2, 0, 37]), error="non-zero"))
+    # an empty window dim (or channels of a batch): PyTorch refuses; the windows read outside
+    for sh in ([2, 1, 7, 0], [2, 1, 0, 5], [2, 0, 4, 4], [1, 0, 3]):
+        for op, args in ((mp2, "a, [2, 2], [1, 1], [1, 1]"), ("aten.max_pool2d.default", "a, [1, 2], [2, 2], [0, 1]"),
+                         ("aten.avg_pool2d.default", "a, [2, 2], [2, 2], [1, 1]")):
+            add(op_case(op, args, I("f32", sh), error="with optional 0 dim batch size"))
+    add(op_case("aten.avg_pool2d.default", "a, [2, 2]", I("f32", [0, 2, 4, 4])))   # an empty batch
+    add(op_case(mp2, "a, [2, 2]", I("f32", [0, 1, 4, 4])))
     for op in ("aten.adaptive_max_pool2d.default", "aten.adaptive_max_pool1d.default"):
         add(op_case(op, "a, [2]" if "1d" in op else "a, [2, 2]", I("bool", [1, 2, 5, 5] if "2d" in op else [2, 5]),
                     error="not implemented for"))
@@ -1050,6 +1057,12 @@ def build_cases():
         add(op_case("aten.upsample_bilinear2d.vec", "a, None, False, [2.0, 3.0]", I(dt, [1, 2, 5, 6])))
         add(op_case("aten.upsample_nearest3d.default", "a, [4, 6, 5]", I(dt, [1, 2, 3, 4, 5])))
         add(op_case("aten.upsample_bilinear2d.default", "a, [1, 1], True", I(dt, [1, 1, 4, 4])))
+    # empty inputs: an empty batch gives an empty result; an empty channel or spatial dim is an error
+    for op, args in (("aten.upsample_bilinear2d.default", "a, [2, 12], True"), ("aten.upsample_nearest2d.default", "a, [2, 12]"),
+                     ("aten.upsample_bilinear2d.vec", "a, None, False, [1.0, 3.0]")):
+        add(op_case(op, args, I("f32", [0, 3, 2, 4])))
+        add(op_case(op, args, I("f32", [1, 0, 2, 4]), error="Non-empty 4D data tensor expected"))
+        add(op_case(op, args, I("f32", [1, 3, 0, 4]), error="Input and output sizes should be greater than 0"))
     # a pointwise producer inlined into an op that reads it through computed indices: the
     # producer's loads take the consumer's indirect index variables (their values must come along)
     producers = {"relu": "p = aten.relu.default(a)", "sigmoid": "p = aten.sigmoid.default(a)",
