@@ -485,6 +485,8 @@ typedef struct ci_compile_desc {
 } ci_compile_desc;
 
 CI_API ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out);
+/* ci_compile frees the graph's build-time lowering state (the shapes and bodies ci_call checks
+   against); nodes added after it rebuild that state once, lowering the earlier nodes again */
 /* inputs in declaration order, outputs in ci_output order; dense C-order arrays */
 CI_API ci_result ci_program_run(ci_program *p, int ninputs, const void *const *inputs,
                                 int noutputs, void *const *outputs);
@@ -2306,7 +2308,6 @@ typedef struct ci__gtensor {
     ci_dtype dt;
     int ndim;
     int64_t shape[CI_MAX_DIMS];
-    uint32_t meta_box;
     uint32_t handle;         /* the id of its ci_tensor */
 } ci__gtensor;
 /* Tensor handles: a context hands out ids 1, 2, ... in ranges (16, 32, ... 65536 ids), each
@@ -2322,7 +2323,9 @@ struct ci_graph {
     int ninputs;
     ci_result status;
     char msg[1024];
-    ci__L *meta;          /* build-time lowering: checks shapes and dtypes as nodes arrive */
+    ci__L *meta;          /* build-time lowering: checks shapes and dtypes as nodes arrive; NULL
+                             after ci_compile released it (the next node rebuilds it) */
+    ci__arena *MA;        /* meta's arena */
     ci__hrange *hr;       /* its handle ranges, sorted by base */
     int nhr, hr_cap;
     uint64_t h_next, h_end;   /* the ids left in its newest range */
@@ -12602,10 +12605,6 @@ ci_graph *ci_graph_create(ci_ctx *ctx) {
     g->ctx = ctx;
     g->A = ci__arena_new(ctx, &g->E);
     if (!g->A) { ci__mfree(ctx, g, sizeof(ci_graph)); return NULL; }
-    if (setjmp(g->E.jb)) { ci__arena_destroy(g->A); ci__mfree(ctx, g, sizeof(ci_graph)); return NULL; }
-    g->E.armed = 1;
-    g->meta = ci__lower_new(ctx, g->A, &g->E, 1);
-    g->E.armed = 0;
     ci__ctx_lock(ctx);   /* a reference to the context, and a place in its list of live graphs */
     ctx->refs++;
     g->live_next = ctx->graphs;
@@ -12622,6 +12621,7 @@ void ci_graph_destroy(ci_graph *g) {
     if (g->live_prev) g->live_prev->live_next = g->live_next; else ctx->graphs = g->live_next;
     if (g->live_next) g->live_next->live_prev = g->live_prev;
     ci__ctx_unlock(ctx);
+    ci__arena_destroy(g->MA);
     ci__arena_destroy(g->A);
     ci__mfree(ctx, g, sizeof(ci_graph));
     ci__ctx_release(ctx);
@@ -12751,9 +12751,59 @@ static void ci__graph_map_reserve(ci_graph *g, int need) {
         g->meta_map = nm; g->map_cap = nc;
     }
 }
+/* a call node on the build-time state, as ci_call lowers it: its results, how many (called armed) */
+static int ci__meta_call(ci_graph *g, const ci__node *nd, ci_tensor *res) {
+    ci_arg *a = CI__NEWN(g->MA, ci_arg, nd->nargs);
+    ci_kwarg *kw = CI__NEWN(g->MA, ci_kwarg, nd->nkw);
+    int i, n;
+    g->meta->node_name = nd->name; g->meta->node_op = nd->op;
+    for (i = 0; i < nd->nargs; i++) a[i] = ci__map_arg(g->meta, &nd->args[i], g->meta_map);
+    for (i = 0; i < nd->nkw; i++) { kw[i].name = nd->kw[i].name; kw[i].value = ci__map_arg(g->meta, &nd->kw[i].value, g->meta_map); }
+    n = ci__call_op(g->meta, nd->op, nd->nargs, a, nd->nkw, kw, res, 64);
+    if (n < 1 || n > 64) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s returned %d results", nd->op, n);
+    return n;
+}
+/* after a call node's results are mapped: compile's realize rules for a node of one user;
+   without them every later op would copy the whole unrealized chain before it (quadratic) */
+static void ci__meta_after(ci_graph *g, const ci__node *nd) {
+    int i;
+    for (i = 0; i < nd->nout; i++) {
+        ci_tensor r;
+        r.id = g->meta_map[nd->out0 + (uint32_t)i];
+        ci__after_node(g->meta, ci__box_get(g->meta, r), 1);
+    }
+}
+/* The build-time state, made on first use. ci_compile releases it (it is most of a built graph's
+   memory, and compiling does not read it); a node added later rebuilds it by lowering the graph's
+   nodes again, in order, as they were first lowered. Called armed. */
+static void ci__graph_meta(ci_graph *g) {
+    int i, j;
+    if (g->meta) return;
+    if (!g->MA) {
+        g->MA = ci__arena_new(g->ctx, &g->E);
+        if (!g->MA) ci__fail(&g->E, CI_ERR_OUT_OF_MEMORY, "out of memory");
+    }
+    g->meta = ci__lower_new(g->ctx, g->MA, &g->E, 1);
+    for (i = 0; i < g->nodes.n; i++) {
+        const ci__node *nd = (const ci__node *)g->nodes.v[i];
+        if (nd->kind == CI__N_CALL) {
+            ci_tensor res[64];
+            int n = ci__meta_call(g, nd, res);
+            if (n != nd->nout) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: lowered again (rebuilding the graph's state after ci_compile), it gave %d results, not %d", nd->op, n, nd->nout);
+            for (j = 0; j < n; j++) g->meta_map[nd->out0 + (uint32_t)j] = ci__box_get(g->meta, res[j])->id;
+            ci__meta_after(g, nd);
+        } else ci__lower_node(g->meta, nd, g->meta_map);
+    }
+}
+/* ci_compile: free the build-time state (a later node rebuilds it) */
+static void ci__graph_meta_release(ci_graph *g) {
+    ci__arena_destroy(g->MA);
+    g->MA = NULL; g->meta = NULL;
+}
 /* add a node (its fields filled in) and lower it on the build-time state; called armed */
 static int ci__graph_add(ci_graph *g, ci__node *nd) {
     int i, n;
+    ci__graph_meta(g);
     nd->out0 = (uint32_t)g->tensors.n + 1;
     ci__graph_map_reserve(g, g->tensors.n + 70);
     ci__lower_node(g->meta, nd, g->meta_map);
@@ -12769,7 +12819,6 @@ static int ci__graph_add(ci_graph *g, ci__node *nd) {
         t->node = g->nodes.n - 1; t->out = i;
         t->dt = b->dt; t->ndim = b->ndim;
         memcpy(t->shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
-        t->meta_box = (uint32_t)b->id;
         ci__graph_push_tensor(g, t);
     }
     return n;
@@ -13047,14 +13096,9 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
     {
         /* lower on the build-time state, then count the results */
         ci_tensor res[64];
-        ci_arg *a = CI__NEWN(g->A, ci_arg, nargs);
-        ci_kwarg *kw = CI__NEWN(g->A, ci_kwarg, nkwargs);
+        ci__graph_meta(g);
         ci__graph_map_reserve(g, g->tensors.n + 70);
-        g->meta->node_name = nd->name; g->meta->node_op = nd->op;
-        for (i = 0; i < nargs; i++) a[i] = ci__map_arg(g->meta, &nd->args[i], g->meta_map);
-        for (i = 0; i < nkwargs; i++) { kw[i].name = nd->kw[i].name; kw[i].value = ci__map_arg(g->meta, &nd->kw[i].value, g->meta_map); }
-        n = ci__call_op(g->meta, op, nargs, a, nkwargs, kw, res, 64);
-        if (n < 1 || n > 64) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s returned %d results", op, n);
+        n = ci__meta_call(g, nd, res);
         nd->nout = n;
         nd->out0 = (uint32_t)g->tensors.n + 1;
         ci__vec_push(g->A, &g->nodes, nd);
@@ -13065,13 +13109,10 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
             t->node = g->nodes.n - 1; t->out = i;
             t->dt = b->dt; t->ndim = b->ndim;
             memcpy(t->shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
-            t->meta_box = (uint32_t)b->id;
-            g->meta_map[nd->out0 + (uint32_t)i] = (uint32_t)b->id;
+                g->meta_map[nd->out0 + (uint32_t)i] = (uint32_t)b->id;
             ci__graph_push_tensor(g, t);
-            /* compile's realize rules for a node of one user: without them every later op
-               would copy the whole unrealized chain before it (quadratic in the graph) */
-            ci__after_node(g->meta, b, 1);
         }
+        ci__meta_after(g, nd);
     }
     g->E.armed = 0;
     for (i = 0; i < n && i < max_outs; i++) outs[i] = ci__handle(g, nd->out0 + (uint32_t)i);
@@ -13443,6 +13484,7 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     ctx = g->ctx;
     if (g->status) { ci__set_error(ctx, "%s", g->msg); return g->status; }
     if (g->outputs.n == 0) { ci__set_error(ctx, "ci_compile: the graph has no outputs (call ci_output)"); return CI_ERR_INVALID_ARGS; }
+    ci__graph_meta_release(g);   /* compiling does not read it; a node added later rebuilds it */
     if (desc) d = *desc; else memset(&d, 0, sizeof d);
     if (d.device == CI_DEVICE_CUDA) { ci__set_error(ctx, "ci_compile: the CUDA backend is not available in this version"); return CI_ERR_BACKEND_UNAVAILABLE; }
     if (d.device < 0 || d.device >= CI_DEVICE_COUNT || d.backend < 0 || d.backend >= CI_BACKEND_COUNT) {
