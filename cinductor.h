@@ -10084,10 +10084,14 @@ static int ci__rt_extern(void *rt, int k, void **B);
 typedef void (*ci__fn_parallel)(void *, void (*)(void **, long long, long long), long long, void **);
 typedef int (*ci__fn_extern)(void *, int, void **);
 #define CI__TCC_SYM(s, name, T, fn) do { T f_ = fn; void *p_; memcpy(&p_, &f_, sizeof p_); tcc_add_symbol((s), (name), p_); } while (0)
-/* returns the TCCState (kept until the program is destroyed) or NULL with log filled */
-static TCCState *ci__tcc_compile(const char *src, ci__main_fn *main_out, ci__tcclog *lg) {
+/* returns the program's code, a malloc'd block (freed by ci__tcc_delete when the program is
+   destroyed), or NULL with log filled. The code is relocated into that block of our own
+   (tcc_relocate's size-then-address form) and the TCCState deleted at once: its symbol
+   tables, sections and token strings are most of TCC's memory (30 MB for 20,000 kernels). */
+static void *ci__tcc_compile(const char *src, ci__main_fn *main_out, ci__tcclog *lg) {
     TCCState *s;
-    void *sym;
+    void *sym, *mem = NULL;
+    int size;
     CI__TCC_LOCK();
     s = tcc_new();
     if (!s) { CI__TCC_UNLOCK(); snprintf(lg->buf, sizeof lg->buf, "tcc_new failed"); return NULL; }
@@ -10099,23 +10103,27 @@ static TCCState *ci__tcc_compile(const char *src, ci__main_fn *main_out, ci__tcc
 #undef CI__X
     CI__TCC_SYM(s, "ci_rt_parallel", ci__fn_parallel, ci__rt_parallel);
     CI__TCC_SYM(s, "ci_rt_extern", ci__fn_extern, ci__rt_extern);
-    if (tcc_compile_string(s, src) < 0 || tcc_relocate(s, TCC_RELOCATE_AUTO) < 0) {
+    if (tcc_compile_string(s, src) < 0 || (size = tcc_relocate(s, NULL)) < 0) {
         tcc_delete(s);
         CI__TCC_UNLOCK();
         return NULL;
     }
+    mem = malloc(size > 0 ? (size_t)size : 1);
+    if (!mem || tcc_relocate(s, mem) < 0) {
+        tcc_delete(s);
+        CI__TCC_UNLOCK();
+        if (!mem) snprintf(lg->buf, sizeof lg->buf, "out of memory for %d bytes of code", size);
+        free(mem);
+        return NULL;
+    }
     sym = tcc_get_symbol(s, "ci_main");
-    if (!sym) tcc_delete(s);
+    tcc_delete(s);
     CI__TCC_UNLOCK();
-    if (!sym) { snprintf(lg->buf, sizeof lg->buf, "ci_main not found"); return NULL; }
+    if (!sym) { free(mem); snprintf(lg->buf, sizeof lg->buf, "ci_main not found"); return NULL; }
     memcpy(main_out, &sym, sizeof sym);
-    return s;
+    return mem;
 }
-static void ci__tcc_delete(void *s) {
-    CI__TCC_LOCK();
-    tcc_delete((TCCState *)s);
-    CI__TCC_UNLOCK();
-}
+static void ci__tcc_delete(void *mem) { free(mem); }
 #endif
 
 /* ---------------------------------------------------------------------------------------
@@ -10196,7 +10204,7 @@ struct ci_program {
     size_t arena_size, arena_raw_size;
     ci__group **kernels;              /* the live fused kernels, in order */
     ci_backend backend;
-    void *tcc;
+    void *tcc;                        /* TCC: the code (ci__tcc_compile's block) */
     ci__main_fn main;
     const char *source;
     ci__ival *regs;
