@@ -1654,6 +1654,8 @@ typedef struct ci__check { const char *node, *op, *node_src; int64_t size; } ci_
 struct ci__L {
     ci_ctx *ctx;
     ci__arena *A;
+    ci__arena *LA;      /* boxes and storages: A while building; compiling, an arena of their own,
+                           freed once the outputs are scheduled (nothing after reads a box) */
     ci__err *E;
     ci__ixtab ixt;
     ci__vtab vt;
@@ -2050,7 +2052,7 @@ static ci__vstats ci__v_stats(ci__L *L, ci__v *v) { return ci__v_stats_upto(L, v
 
 /* -- boxes -- */
 static ci__box *ci__box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size) {
-    ci__box *b = CI__NEW(L->A, ci__box);
+    ci__box *b = CI__NEW(L->LA, ci__box);
     int i;
     int64_t n = 1;
     if (ndim > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%d dims: at most %d are supported", ndim, CI_MAX_DIMS);
@@ -2062,7 +2064,7 @@ static ci__box *ci__box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size
     }
     if (n > CI__MAX_NUMEL) CI__FAIL(L, CI_ERR_UNSUPPORTED, "a tensor of %s%lld elements is larger than cinductor supports (2^48)",
                                     n >= CI__IX_INF ? "more than " : "", (long long)n);
-    ci__vec_push(L->A, &L->boxes, b);
+    ci__vec_push(L->LA, &L->boxes, b);
     b->id = L->boxes.n;
     return b;
 }
@@ -2104,7 +2106,7 @@ static void ci__pw_vars_like(ci__L *L, const ci__box *x, int ndim, const int64_t
 /* a new unrealized Pointwise: body written over vars */
 static ci__box *ci__pw_box(ci__L *L, ci_dtype dt, int ndim, const int64_t *size, ci__ix *const *vars, ci__v *body) {
     ci__box *b = ci__box_new(L, dt, ndim, size);
-    ci__storage *st = CI__NEW(L->A, ci__storage);
+    ci__storage *st = CI__NEW(L->LA, ci__storage);
     int i;
     st->kind = CI__ST_PW; st->dt = dt; st->ndim = ndim;
     for (i = 0; i < ndim; i++) { st->size[i] = size[i]; st->vars[i] = vars[i]; }
@@ -2127,7 +2129,7 @@ static ci__buf *ci__buf_new(ci__L *L, int kind, ci_dtype dt, int ndim, const int
 }
 static ci__box *ci__buf_box(ci__L *L, ci__buf *buf) {
     ci__box *b = ci__box_new(L, buf->dt, buf->ndim, buf->size);
-    ci__storage *st = CI__NEW(L->A, ci__storage);
+    ci__storage *st = CI__NEW(L->LA, ci__storage);
     int i;
     st->kind = CI__ST_BUF; st->dt = buf->dt; st->ndim = buf->ndim; st->buf = buf;
     for (i = 0; i < buf->ndim; i++) st->size[i] = buf->size[i];
@@ -2175,8 +2177,8 @@ static ci__box *ci__view_box(ci__L *L, ci__box *x, int ndim, const int64_t *size
     int i;
     b->st = x->st;
     b->copied = x->copied;
-    b->vars = CI__NEWN(L->A, ci__ix *, ndim);
-    b->map = CI__NEWN(L->A, ci__ix *, x->st ? x->st->ndim : 1);
+    b->vars = CI__NEWN(L->LA, ci__ix *, ndim);
+    b->map = CI__NEWN(L->LA, ci__ix *, x->st ? x->st->ndim : 1);
     for (i = 0; i < ndim; i++) b->vars[i] = vars[i];
     if (!x->view) {
         b->view = 1;
@@ -3737,8 +3739,8 @@ static int ci__lw_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     ci__pw_vars(L, n, size, v);
     flat = ci__strided_flat(L, n, size, stride, off, v);
     b = ci__box_new(L, x->dt, n, size);
-    b->vars = CI__NEWN(L->A, ci__ix *, n);
-    b->map = CI__NEWN(L->A, ci__ix *, 1);
+    b->vars = CI__NEWN(L->LA, ci__ix *, n);
+    b->map = CI__NEWN(L->LA, ci__ix *, 1);
     b->st = x->st; b->view = 2; b->map[0] = flat;
     for (i = 0; i < n; i++) b->vars[i] = v[i];
     outs[0] = ci__tensor_of(b);
@@ -12600,7 +12602,7 @@ ci_result ci_registry_entry(const ci_ctx *ctx, int i, ci_op_info *info) {
 /* -- graphs -- */
 static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
     ci__L *L = CI__NEW(A, ci__L);
-    L->ctx = ctx; L->A = A; L->E = E; L->meta = meta;
+    L->ctx = ctx; L->A = A; L->LA = A; L->E = E; L->meta = meta;
     return L;
 }
 
@@ -13342,6 +13344,14 @@ ci_tensor ci_layer_norm(ci_graph *g, ci_tensor x, int nn, const int64_t *ns, ci_
 }
 
 /* -- compiling: the pipeline -- */
+/* compiling, once the outputs are scheduled: the boxes and storages go (a fifth of the
+   lowering's memory); a handle given to ci_lower_* after this finds no box */
+static void ci__lower_free_boxes(ci__L *L) {
+    if (L->LA == L->A) return;
+    ci__arena_destroy(L->LA);
+    L->LA = L->A;
+    memset(&L->boxes, 0, sizeof L->boxes);
+}
 /* the program's C source into p->source; the first line of each live group's kernel */
 static int *ci__program_emit(ci_program *p) {
     ci__sb sb;
@@ -13365,6 +13375,8 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse
     int i, j, nk = 0;
     ci__plan plan;
     p->L = L;
+    L->LA = ci__arena_new(g->ctx, &p->E);
+    if (!L->LA) { L->LA = p->A; CI__FAIL(L, CI_ERR_OUT_OF_MEMORY, "out of memory"); }
     /* 1. GraphLowering: every node through the registry, then the realize heuristics */
     for (i = 0; i < g->tensors.n; i++) ci__gt(g, (uint32_t)i + 1)->users = 0;
     for (i = 0; i < g->nodes.n; i++) {
@@ -13395,7 +13407,7 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse
         r.id = map[(uint32_t)(uintptr_t)g->outputs.v[i]];
         ci__schedule_output(L, ci__box_get(L, r), i);
     }
-    /* 3. kernels: names, dead code, fusion */
+    ci__lower_free_boxes(L);    /* 3. kernels: names, dead code, fusion */
     for (i = 0; i < L->kernels.n; i++) ci__kernel_name((ci__kernel *)L->kernels.v[i]);
     ci__eliminate_dead(L);
     ci__schedule(L, fuse);
@@ -13712,6 +13724,7 @@ void ci_program_destroy(ci_program *p) {
     {
         ci_ctx *ctx = p->ctx;
         if (p->arena_raw) ci__mfree(ctx, p->arena_raw, p->arena_raw_size);
+        if (p->L) ci__lower_free_boxes(p->L);
         ci__arena_destroy(p->A);
         ci__mfree(ctx, p, sizeof *p);
         ci__ctx_release(ctx);
