@@ -1904,8 +1904,8 @@ static void ci__vmemo_put(ci__L *L, ci__vmemo *m, ci__v *v, ci__v *r) {
     if ((m->n + 1) * 4 >= m->cap * 3) {
         ci__vmemo nm;
         nm.cap = m->cap * 2; nm.n = 0;
-        nm.from = CI__NEWN(L->A, ci__v *, nm.cap);
-        nm.to = CI__NEWN(L->A, ci__v *, nm.cap);
+        nm.from = CI__NEWN(L->LA, ci__v *, nm.cap);
+        nm.to = CI__NEWN(L->LA, ci__v *, nm.cap);
         for (k = 0; k < m->cap; k++) if (m->from[k]) ci__vmemo_put(L, &nm, m->from[k], m->to[k]);
         *m = nm;
     }
@@ -1914,8 +1914,8 @@ static void ci__vmemo_put(ci__L *L, ci__vmemo *m, ci__v *v, ci__v *r) {
 }
 static void ci__vmemo_init(ci__L *L, ci__vmemo *m) {
     m->cap = 16; m->n = 0;   /* (small: most substitutions are of a few nodes; it grows) */
-    m->from = CI__NEWN(L->A, ci__v *, m->cap);
-    m->to = CI__NEWN(L->A, ci__v *, m->cap);
+    m->from = CI__NEWN(L->LA, ci__v *, m->cap);   /* scratch (L->LA): a memo lives in one pass */
+    m->to = CI__NEWN(L->LA, ci__v *, m->cap);
 }
 /* Walks of value DAGs use an explicit stack, never recursion: a fused kernel's DAG is as deep
    as the chain of ops it inlines, and compiling must work on a small thread stack. The stack
@@ -2013,7 +2013,7 @@ static ci__v *ci__v_subst(ci__L *L, ci__v *v, ci__ixsub *s) {
 static void ci__ixsub_make(ci__L *L, ci__ixsub *s, int n, ci__ix *const *from, ci__ix *const *to) {
     int i;
     memset(s, 0, sizeof *s);
-    s->A = L->A;
+    s->A = L->LA;   /* scratch: a substitution lives in one pass */
     for (i = 0; i < n; i++) if (from[i]->kind == CI__IX_VAR) ci__ixsub_set(s, from[i]->var, to[i]);
 }
 
@@ -13344,9 +13344,10 @@ ci_tensor ci_layer_norm(ci_graph *g, ci_tensor x, int nn, const int64_t *ns, ci_
 }
 
 /* -- compiling: the pipeline -- */
-/* compiling, once the outputs are scheduled: the boxes and storages go (a fifth of the
-   lowering's memory); a handle given to ci_lower_* after this finds no box */
-static void ci__lower_free_boxes(ci__L *L) {
+/* frees L->LA, the scratch arena: compiling, once the outputs are scheduled, the boxes and
+   storages (a fifth of the lowering's memory; a handle given to ci_lower_* after this finds
+   no box) and the lowering's substitution tables; emitting C, the source's growth */
+static void ci__lower_free_scratch(ci__L *L) {
     if (L->LA == L->A) return;
     ci__arena_destroy(L->LA);
     L->LA = L->A;
@@ -13356,9 +13357,17 @@ static void ci__lower_free_boxes(ci__L *L) {
 static int *ci__program_emit(ci_program *p) {
     ci__sb sb;
     int *kl = CI__NEWN(p->A, int, p->nkernels + 1);
-    ci__sb_init(&sb, p->A);
+    char *src;
+    /* the source grows by doubling in a scratch arena, then one copy of its size stays */
+    p->L->LA = ci__arena_new(p->ctx, &p->E);
+    if (!p->L->LA) { p->L->LA = p->A; ci__fail(&p->E, CI_ERR_OUT_OF_MEMORY, "out of memory"); }
+    ci__sb_init(&sb, p->L->LA);
     ci__emit_program(p->L, &sb, kl);
-    p->source = ci__sb_str(&sb);
+    src = (char *)ci__arena_alloc(p->A, sb.n + 1);
+    if (sb.n) memcpy(src, sb.s, sb.n);
+    src[sb.n] = 0;
+    p->source = src;
+    ci__lower_free_scratch(p->L);
     return kl;
 }
 static void ci__debug_dump(ci_program *p, ci_graph *g, unsigned dbg) {
@@ -13407,7 +13416,7 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse
         r.id = map[(uint32_t)(uintptr_t)g->outputs.v[i]];
         ci__schedule_output(L, ci__box_get(L, r), i);
     }
-    ci__lower_free_boxes(L);    /* 3. kernels: names, dead code, fusion */
+    ci__lower_free_scratch(L);    /* 3. kernels: names, dead code, fusion */
     for (i = 0; i < L->kernels.n; i++) ci__kernel_name((ci__kernel *)L->kernels.v[i]);
     ci__eliminate_dead(L);
     ci__schedule(L, fuse);
@@ -13693,6 +13702,7 @@ const char *ci_program_source(const ci_program *cp) {
         if (setjmp(p->E.jb)) {
             p->E.armed = 0;
             p->L->wstk_busy = 0;
+            ci__lower_free_scratch(p->L);
             ci__set_error(p->ctx, "ci_program_source: %s", p->E.msg);
             p->source = "";
             return "";
@@ -13724,7 +13734,7 @@ void ci_program_destroy(ci_program *p) {
     {
         ci_ctx *ctx = p->ctx;
         if (p->arena_raw) ci__mfree(ctx, p->arena_raw, p->arena_raw_size);
-        if (p->L) ci__lower_free_boxes(p->L);
+        if (p->L) ci__lower_free_scratch(p->L);
         ci__arena_destroy(p->A);
         ci__mfree(ctx, p, sizeof *p);
         ci__ctx_release(ctx);
