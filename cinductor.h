@@ -1491,7 +1491,6 @@ static const int ci__vop_arity[CI__V_COUNT] = {
 struct ci__v {
     int op, n, id;
     ci_dtype dt;            /* the compute dtype of the result (f16/bf16 loads give f32) */
-    ci__v *a[CI__VARGS];    /* operands; for LOAD, the checked index values its indirect variables stand for */
     int ivar;               /* CHECKIDX: 1 + the indirect index variable bound to this value (0 = none yet) */
     int site;               /* CHECKIDX, CHECKNZ: 1 + its entry in L->checks, the node it checks for (0 = unknown) */
     ci__ix *ix;             /* LOAD: flat element offset; INDEX: the expression */
@@ -1500,7 +1499,10 @@ struct ci__v {
     int64_t i;              /* CONST (integers, bool); BITCAST: 16 * source dtype + target dtype (storage dtypes) */
     uint32_t hash;
     ci__v *next;
+    ci__v *a[CI__VARGS];    /* operands; for LOAD, the checked index values its indirect variables stand for.
+                               Last: an interned value is allocated with its n of them (CI__V_BYTES) */
 };
+#define CI__V_BYTES(n) (offsetof(ci__v, a) + sizeof(ci__v *) * (size_t)((n) > 0 ? (n) : 1))
 typedef struct ci__vtab { ci__v **slots; int cap, n; } ci__vtab;
 
 enum { CI__ST_PW = 1, CI__ST_BUF };
@@ -1741,8 +1743,8 @@ static ci__v *ci__v_intern(ci__L *L, const ci__v *cand) {
     }
     for (e = T->slots[h & (uint32_t)(T->cap - 1)]; e; e = e->next)
         if (e->hash == h && ci__v_same(e, cand)) return e;
-    e = CI__NEW(L->A, ci__v);
-    *e = *cand;
+    e = (ci__v *)ci__arena_alloc(L->A, CI__V_BYTES(cand->n));
+    memcpy(e, cand, CI__V_BYTES(cand->n));
     if ((e->op == CI__V_CHECKIDX || e->op == CI__V_CHECKNZ) && !e->site) e->site = ci__v_check_site(L, e);
     e->hash = h;
     e->id = T->n++;
@@ -1981,7 +1983,8 @@ static ci__v *ci__vw_next_memo(ci__vwalk *w, const ci__vmemo *m) {
 static ci__v *ci__v_subst_one(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
     int i;
     ci__v c, *r;
-    c = *v;
+    memset(&c, 0, sizeof c);
+    memcpy(&c, v, CI__V_BYTES(v->n));
     c.next = NULL;
     c.ivar = 0;
     for (i = 0; i < v->n; i++) c.a[i] = ci__vmemo_get(m, v->a[i]);
@@ -7468,7 +7471,8 @@ static ci__v *ci__fuse_one(ci__fuse *F, ci__v *v) {
     ci__L *L = F->L;
     ci__v *r, c;
     int i, changed = 0;
-    c = *v;
+    memset(&c, 0, sizeof c);
+    memcpy(&c, v, CI__V_BYTES(v->n));
     c.next = NULL; c.ivar = 0; c.id = 0;
     for (i = 0; i < v->n; i++) { c.a[i] = ci__vmemo_get(&F->memo, v->a[i]); changed |= c.a[i] != v->a[i]; }
     if (v->op == CI__V_LOAD)   /* an indirect variable follows its value */
@@ -13347,6 +13351,11 @@ ci_tensor ci_layer_norm(ci_graph *g, ci_tensor x, int nn, const int64_t *ns, ci_
 /* frees L->LA, the scratch arena: compiling, once the outputs are scheduled, the boxes and
    storages (a fifth of the lowering's memory; a handle given to ci_lower_* after this finds
    no box) and the lowering's substitution tables; emitting C, the source's growth */
+static void ci__lower_scratch(ci__L *L) {
+    CI__ASSERT(L->LA == L->A);
+    L->LA = ci__arena_new(L->ctx, L->E);
+    if (!L->LA) { L->LA = L->A; CI__FAIL(L, CI_ERR_OUT_OF_MEMORY, "out of memory"); }
+}
 static void ci__lower_free_scratch(ci__L *L) {
     if (L->LA == L->A) return;
     ci__arena_destroy(L->LA);
@@ -13359,8 +13368,7 @@ static int *ci__program_emit(ci_program *p) {
     int *kl = CI__NEWN(p->A, int, p->nkernels + 1);
     char *src;
     /* the source grows by doubling in a scratch arena, then one copy of its size stays */
-    p->L->LA = ci__arena_new(p->ctx, &p->E);
-    if (!p->L->LA) { p->L->LA = p->A; ci__fail(&p->E, CI_ERR_OUT_OF_MEMORY, "out of memory"); }
+    ci__lower_scratch(p->L);
     ci__sb_init(&sb, p->L->LA);
     ci__emit_program(p->L, &sb, kl);
     src = (char *)ci__arena_alloc(p->A, sb.n + 1);
@@ -13384,8 +13392,7 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse
     int i, j, nk = 0;
     ci__plan plan;
     p->L = L;
-    L->LA = ci__arena_new(g->ctx, &p->E);
-    if (!L->LA) { L->LA = p->A; CI__FAIL(L, CI_ERR_OUT_OF_MEMORY, "out of memory"); }
+    ci__lower_scratch(L);
     /* 1. GraphLowering: every node through the registry, then the realize heuristics */
     for (i = 0; i < g->tensors.n; i++) ci__gt(g, (uint32_t)i + 1)->users = 0;
     for (i = 0; i < g->nodes.n; i++) {
@@ -13419,8 +13426,10 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse
     ci__lower_free_scratch(L);    /* 3. kernels: names, dead code, fusion */
     for (i = 0; i < L->kernels.n; i++) ci__kernel_name((ci__kernel *)L->kernels.v[i]);
     ci__eliminate_dead(L);
+    ci__lower_scratch(L);   /* the fusion's substitution memos */
     ci__schedule(L, fuse);
     ci__schedule_finish(L);
+    ci__lower_free_scratch(L);
     /* 4. memory plan */
     plan = ci__plan_buffers(L, p->nin, p->nout);
     p->nslots = plan.nslots;
