@@ -688,10 +688,11 @@ CI__NORETURN static void ci__fail(ci__err *e, ci_result code, const char *fmt, .
     longjmp(e->jb, 1);
 }
 
-typedef struct ci__chunk { struct ci__chunk *next; size_t size, used; } ci__chunk;
+typedef struct ci__chunk { struct ci__chunk *next, *prev; size_t size, used; } ci__chunk;
 struct ci__arena {
     const ci_ctx *ctx;
     ci__chunk *head;
+    ci__chunk *blocks;  /* blocks of their own (ci__arena_block), doubly linked */
     ci__err *err;       /* where allocation failures go */
     size_t total;
 };
@@ -708,6 +709,7 @@ static void ci__arena_destroy(ci__arena *a) {
     ci__chunk *c, *n;
     if (!a) return;
     for (c = a->head; c; c = n) { n = c->next; ci__mfree(a->ctx, c, c->size); }
+    for (c = a->blocks; c; c = n) { n = c->next; ci__mfree(a->ctx, c, c->size); }
     ci__mfree(a->ctx, a, sizeof(ci__arena));
 }
 static void *ci__arena_alloc(ci__arena *a, size_t size) {
@@ -729,6 +731,44 @@ static void *ci__arena_alloc(ci__arena *a, size_t size) {
     p = (char *)c + c->used;
     c->used += size;
     memset(p, 0, size);
+    return p;
+}
+/* Tables that grow by doubling (hash slots, per-variable arrays, string builders) take large
+   arrays as blocks of their own and give the old one back as they grow, where the arena would
+   keep every old copy (as much again as the table). ci__arena_grow: the array `old` of
+   old_size bytes (NULL, an arena allocation or a block) becomes a zeroed block of new_size
+   bytes with the old bytes copied; arrays under CI__BLOCK_MIN bytes stay arena allocations
+   (so the size an array was made with tells which it is). ci__arena_unblock gives one back. */
+#define CI__BLOCK_MIN 16384
+static void ci__arena_unblock(ci__arena *a, void *old, size_t old_size) {
+    ci__chunk *c;
+    if (!old || old_size < CI__BLOCK_MIN) return;
+    c = (ci__chunk *)(void *)((char *)old - CI__CHUNK_HDR);
+    if (c->prev) c->prev->next = c->next; else a->blocks = c->next;
+    if (c->next) c->next->prev = c->prev;
+    a->total -= c->size;
+    ci__mfree(a->ctx, c, c->size);
+}
+static void *ci__arena_grow(ci__arena *a, void *old, size_t old_size, size_t new_size) {
+    ci__chunk *c;
+    char *p;
+    if (new_size < CI__BLOCK_MIN) p = (char *)ci__arena_alloc(a, new_size);
+    else {
+        c = (ci__chunk *)ci__malloc(a->ctx, CI__CHUNK_HDR + new_size);
+        if (!c) {
+            if (a->err && a->err->armed) ci__fail(a->err, CI_ERR_OUT_OF_MEMORY, "out of memory");
+            return NULL;
+        }
+        c->size = CI__CHUNK_HDR + new_size; c->used = c->size;
+        c->prev = NULL; c->next = a->blocks;
+        if (a->blocks) a->blocks->prev = c;
+        a->blocks = c;
+        a->total += c->size;
+        p = (char *)c + CI__CHUNK_HDR;
+        memset(p, 0, new_size);
+    }
+    if (old && old_size) memcpy(p, old, old_size < new_size ? old_size : new_size);
+    ci__arena_unblock(a, old, old_size);
     return p;
 }
 #define CI__NEW(a, T) ((T *)ci__arena_alloc((a), sizeof(T)))
@@ -761,8 +801,7 @@ static void ci__sb_reserve(ci__sb *sb, size_t extra) {
         size_t nc = sb->cap ? sb->cap * 2 : 1024;
         char *ns;
         while (nc < sb->n + extra + 1) nc *= 2;
-        ns = (char *)ci__arena_alloc(sb->a, nc);
-        if (sb->n) memcpy(ns, sb->s, sb->n);
+        ns = (char *)ci__arena_grow(sb->a, sb->s, sb->cap, nc);
         sb->s = ns; sb->cap = nc;
     }
 }
@@ -1003,11 +1042,12 @@ static ci__ix *ci__ix_intern(ci__arena *A, ci__ixtab *T, const ci__ix *cand) {
     CI__ASSERT(cand->kind != CI__IX_VAR);
     if (T->ntab * 2 >= T->cap) {
         int nc = T->cap ? T->cap * 2 : 1024, i;
-        ci__ix **ns = CI__NEWN(A, ci__ix *, nc);
+        ci__ix **ns = (ci__ix **)ci__arena_grow(A, NULL, 0, sizeof(ci__ix *) * (size_t)nc);
         for (i = 0; i < T->cap; i++) {
             ci__ix *x = T->slots[i], *nx;
             for (; x; x = nx) { nx = x->next; x->next = ns[x->hash & (uint32_t)(nc - 1)]; ns[x->hash & (uint32_t)(nc - 1)] = x; }
         }
+        ci__arena_unblock(A, T->slots, sizeof(ci__ix *) * (size_t)T->cap);
         T->slots = ns; T->cap = nc;
     }
     for (e = T->slots[h & (uint32_t)(T->cap - 1)]; e; e = e->next)
@@ -1047,16 +1087,11 @@ static ci__ix *ci__ix_newvar(ci__arena *A, ci__ixtab *T, int64_t size, int is_re
     ci__ix *e = CI__NEW(A, ci__ix);
     e->kind = CI__IX_VAR; e->var = T->nvars++; e->lo = 0; e->hi = size > 0 ? size - 1 : 0;
     if (T->nvars > T->var_cap) {
-        int nc = T->var_cap ? T->var_cap * 2 : 64;
-        char *nr = CI__NEWN(A, char, nc);
-        ci__v **nv = CI__NEWN(A, ci__v *, nc);
-        ci__ix **nn = CI__NEWN(A, ci__ix *, nc);
-        if (T->var_cap) {
-            memcpy(nr, T->var_is_reduction, (size_t)T->var_cap);
-            memcpy(nv, T->var_val, sizeof(ci__v *) * (size_t)T->var_cap);
-            memcpy(nn, T->var_node, sizeof(ci__ix *) * (size_t)T->var_cap);
-        }
-        T->var_is_reduction = nr; T->var_val = nv; T->var_node = nn; T->var_cap = nc;
+        size_t oc = (size_t)T->var_cap, nc = T->var_cap ? oc * 2 : 64;
+        T->var_is_reduction = (char *)ci__arena_grow(A, T->var_is_reduction, oc, nc);
+        T->var_val = (ci__v **)ci__arena_grow(A, T->var_val, sizeof(ci__v *) * oc, sizeof(ci__v *) * nc);
+        T->var_node = (ci__ix **)ci__arena_grow(A, T->var_node, sizeof(ci__ix *) * oc, sizeof(ci__ix *) * nc);
+        T->var_cap = (int)nc;
     }
     T->var_is_reduction[e->var] = (char)is_reduction;
     T->var_node[e->var] = e;
@@ -1734,11 +1769,12 @@ static ci__v *ci__v_intern(ci__L *L, const ci__v *cand) {
     ci__v *e;
     if (T->n * 2 >= T->cap) {
         int nc = T->cap ? T->cap * 2 : 1024, i;
-        ci__v **ns = CI__NEWN(L->A, ci__v *, nc);
+        ci__v **ns = (ci__v **)ci__arena_grow(L->A, NULL, 0, sizeof(ci__v *) * (size_t)nc);
         for (i = 0; i < T->cap; i++) {
             ci__v *x = T->slots[i], *nx;
             for (; x; x = nx) { nx = x->next; x->next = ns[x->hash & (uint32_t)(nc - 1)]; ns[x->hash & (uint32_t)(nc - 1)] = x; }
         }
+        ci__arena_unblock(L->A, T->slots, sizeof(ci__v *) * (size_t)T->cap);
         T->slots = ns; T->cap = nc;
     }
     for (e = T->slots[h & (uint32_t)(T->cap - 1)]; e; e = e->next)
@@ -2024,7 +2060,8 @@ static void ci__ixsub_make(ci__L *L, ci__ixsub *s, int n, ci__ix *const *from, c
 static int *ci__marks(ci__L *L) {
     if (L->mark_cap < L->vt.n) {
         int nc = L->vt.n * 2 + 64;
-        L->mark = CI__NEWN(L->A, int, nc);
+        ci__arena_unblock(L->A, L->mark, sizeof(int) * (size_t)L->mark_cap);   /* (zeroed anew: the epochs restart) */
+        L->mark = (int *)ci__arena_grow(L->A, NULL, 0, sizeof(int) * (size_t)nc);
         L->mark_cap = nc;
         L->epoch = 0;
     }
