@@ -13403,16 +13403,10 @@ static void ci__lower_free_scratch(ci__L *L) {
 static int *ci__program_emit(ci_program *p) {
     ci__sb sb;
     int *kl = CI__NEWN(p->A, int, p->nkernels + 1);
-    char *src;
-    /* the source grows by doubling in a scratch arena, then one copy of its size stays */
-    ci__lower_scratch(p->L);
-    ci__sb_init(&sb, p->L->LA);
+    /* a block of its own, given back as it grows: no old copies stay */
+    ci__sb_init(&sb, p->A);
     ci__emit_program(p->L, &sb, kl);
-    src = (char *)ci__arena_alloc(p->A, sb.n + 1);
-    if (sb.n) memcpy(src, sb.s, sb.n);
-    src[sb.n] = 0;
-    p->source = src;
-    ci__lower_free_scratch(p->L);
+    p->source = ci__sb_str(&sb);
     return kl;
 }
 static void ci__debug_dump(ci_program *p, ci_graph *g, unsigned dbg) {
