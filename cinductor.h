@@ -8227,7 +8227,7 @@ typedef struct ci__emit {
 static const char *ci__emit_varname(int var, void *user) {
     ci__emit *E = (ci__emit *)user;
     if (var < E->nvars && !E->names[var] && E->L->ixt.var_val[var]) {   /* an indirect index: its value's temp */
-        char *nm = (char *)ci__arena_alloc(E->L->A, 16);
+        char *nm = (char *)ci__arena_alloc(E->L->LA, 16);
         snprintf(nm, 16, "v%d", E->L->ixt.var_val[var]->id);
         E->names[var] = nm;
     }
@@ -8310,7 +8310,7 @@ static void ci__emit_count(ci__emit *E, ci__v *root, ci__v *user) {
 static const char *ci__emit_ref(ci__emit *E, const ci__v *v) {
     char *s;
     if (E->expr[v->id] && E->done[v->id] == E->epoch) return E->expr[v->id];
-    s = (char *)ci__arena_alloc(E->L->A, 16);
+    s = (char *)ci__arena_alloc(E->L->LA, 16);
     snprintf(s, 16, "v%d", v->id);
     return s;
 }
@@ -8455,7 +8455,7 @@ static void ci__emit_node(ci__emit *E, ci__v *v) {
         if (E->expr[a->id] && E->done[a->id] == E->epoch && E->depth[a->id] >= dep) dep = E->depth[a->id] + 1;
     }
     if (ci__emit_inline(E, v) && dep <= CI__EMIT_DEPTH) {
-        char *t = (char *)ci__arena_alloc(E->L->A, rhs->n + 3);
+        char *t = (char *)ci__arena_alloc(E->L->LA, rhs->n + 3);
         t[0] = '('; memcpy(t + 1, rhs->s, rhs->n); t[rhs->n + 1] = ')'; t[rhs->n + 2] = 0;
         E->expr[v->id] = t;
         E->depth[v->id] = dep;
@@ -8866,23 +8866,23 @@ static void ci__emit_program(ci__L *L, ci__sb *sb, int *group_line) {
     ci__emit E;
     memset(&E, 0, sizeof E);
     E.L = L; E.sb = sb; E.nvars = L->ixt.nvars;
-    E.names = CI__NEWN(L->A, const char *, E.nvars + 1);
-    E.rmask = CI__NEWN(L->A, char, E.nvars + 1);
-    E.done = CI__NEWN(L->A, int, L->vt.n + 1);
-    E.rdep = CI__NEWN(L->A, int, L->vt.n + 1);
-    E.scoped = CI__NEWN(L->A, int, L->vt.n + 1);
-    E.bufdecl = CI__NEWN(L->A, int, L->bufs.n + 1);
-    E.uses = CI__NEWN(L->A, int, L->vt.n + 1);
-    E.parent = CI__NEWN(L->A, ci__v *, L->vt.n + 1);
-    E.expr = CI__NEWN(L->A, const char *, L->vt.n + 1);
-    E.depth = CI__NEWN(L->A, int, L->vt.n + 1);
-    E.hoist = CI__NEWN(L->A, int, L->vt.n + 1);
-    E.seen = CI__NEWN(L->A, int, L->vt.n + 1);
-    E.stk = CI__NEWN(L->A, ci__v *, L->vt.n + 1);
-    E.rstk = CI__NEWN(L->A, ci__v *, L->vt.n + 1);
-    E.stki = CI__NEWN(L->A, int, L->vt.n + 1);
-    E.rstki = CI__NEWN(L->A, int, L->vt.n + 1);
-    ci__sb_init(&E.rhs, L->A);
+    E.names = CI__NEWN(L->LA, const char *, E.nvars + 1);
+    E.rmask = CI__NEWN(L->LA, char, E.nvars + 1);
+    E.done = CI__NEWN(L->LA, int, L->vt.n + 1);
+    E.rdep = CI__NEWN(L->LA, int, L->vt.n + 1);
+    E.scoped = CI__NEWN(L->LA, int, L->vt.n + 1);
+    E.bufdecl = CI__NEWN(L->LA, int, L->bufs.n + 1);
+    E.uses = CI__NEWN(L->LA, int, L->vt.n + 1);
+    E.parent = CI__NEWN(L->LA, ci__v *, L->vt.n + 1);
+    E.expr = CI__NEWN(L->LA, const char *, L->vt.n + 1);
+    E.depth = CI__NEWN(L->LA, int, L->vt.n + 1);
+    E.hoist = CI__NEWN(L->LA, int, L->vt.n + 1);
+    E.seen = CI__NEWN(L->LA, int, L->vt.n + 1);
+    E.stk = CI__NEWN(L->LA, ci__v *, L->vt.n + 1);
+    E.rstk = CI__NEWN(L->LA, ci__v *, L->vt.n + 1);
+    E.stki = CI__NEWN(L->LA, int, L->vt.n + 1);
+    E.rstki = CI__NEWN(L->LA, int, L->vt.n + 1);
+    ci__sb_init(&E.rhs, L->LA);
     for (i = 0; i < CI_MAX_DIMS; i++) { snprintf(E.xname[i], sizeof E.xname[i], "x%d", i); snprintf(E.rname[i], sizeof E.rname[i], "r%d", i); }
     ci__sb_put(sb, ci__prelude[0]);
 #define CI__X(name, kind, fn) ci__sb_printf(sb, ci__libm_proto(#kind), name);
@@ -13387,7 +13387,7 @@ ci_tensor ci_layer_norm(ci_graph *g, ci_tensor x, int nn, const int64_t *ns, ci_
 /* -- compiling: the pipeline -- */
 /* frees L->LA, the scratch arena: compiling, once the outputs are scheduled, the boxes and
    storages (a fifth of the lowering's memory; a handle given to ci_lower_* after this finds
-   no box) and the lowering's substitution tables; emitting C, the source's growth */
+   no box) and the lowering's substitution tables; emitting C, the emitter's tables */
 static void ci__lower_scratch(ci__L *L) {
     CI__ASSERT(L->LA == L->A);
     L->LA = ci__arena_new(L->ctx, L->E);
@@ -13403,9 +13403,12 @@ static void ci__lower_free_scratch(ci__L *L) {
 static int *ci__program_emit(ci_program *p) {
     ci__sb sb;
     int *kl = CI__NEWN(p->A, int, p->nkernels + 1);
-    /* a block of its own, given back as it grows: no old copies stay */
+    /* the source: a block of its own, given back as it grows (no old copies stay); the
+       emitter's tables: scratch */
     ci__sb_init(&sb, p->A);
+    ci__lower_scratch(p->L);
     ci__emit_program(p->L, &sb, kl);
+    ci__lower_free_scratch(p->L);
     p->source = ci__sb_str(&sb);
     return kl;
 }
