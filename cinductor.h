@@ -1587,7 +1587,7 @@ struct ci__buf {
        extern kernel that reports the size it filled; only a graph output may use it */
     const char *dd_node;             /* the node that made it; NULL = an ordinary buffer */
     int run_done, run_ndim;          /* its shape after the last run (run_done = 0: no run yet) */
-    int64_t run_size[CI_MAX_DIMS];
+    int64_t *run_size;               /* (ndim of them, made with dd_node) */
 };
 
 /* WELFORD gives M2, the sum of squared deviations from the mean, in one stable pass */
@@ -2829,6 +2829,7 @@ static int ci__lower_extern(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
             char nm[160];
             snprintf(nm, sizeof nm, "the result of node %s (%s)", L->node_name ? L->node_name : "?", L->node_op ? L->node_op : op->name);
             k->outs[i]->dd_node = ci__strdup(L->A, nm);
+            k->outs[i]->run_size = CI__NEWN(L->A, int64_t, eo[i].ndim);
         }
         outs[i] = ci__tensor_of(ci__buf_box(L, k->outs[i]));
     }
