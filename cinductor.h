@@ -401,7 +401,8 @@ typedef enum ci_promotion {
    results with ci_lower_call / ci_lower_* and writes them to outs; returns the number of
    results (at most max_outs), or 0 after ci_lower_error. ci_compile lowers the graph again:
    the lowering must then give the same number of results, dtypes and shapes as when the node
-   was built (ci_compile fails otherwise, naming the node). */
+   was built (ci_compile fails otherwise, naming the node). So does the first node added to a
+   graph after ci_compile, which rebuilds the graph's build-time state. */
 typedef int (*ci_lowering_fn)(ci_lower *L, const ci_arg *args, int nargs,
                               ci_tensor *outs, int max_outs, void *user);
 
@@ -12825,12 +12826,29 @@ static void ci__meta_after(ci_graph *g, const ci__node *nd) {
         ci__after_node(g->meta, ci__box_get(g->meta, r), 1);
     }
 }
+/* ci_compile: free the build-time state (a later node rebuilds it) */
+static void ci__graph_meta_release(ci_graph *g) {
+    ci__arena_destroy(g->MA);
+    g->MA = NULL; g->meta = NULL;
+}
 /* The build-time state, made on first use. ci_compile releases it (it is most of a built graph's
    memory, and compiling does not read it); a node added later rebuilds it by lowering the graph's
    nodes again, in order, as they were first lowered. Called armed. */
 static void ci__graph_meta(ci_graph *g) {
     int i, j;
+    jmp_buf outer;
+    const ci__node *volatile at = NULL;
     if (g->meta) return;
+    memcpy(outer, g->E.jb, sizeof outer);   /* a failure names the earlier node, then goes on out */
+    if (setjmp(g->E.jb)) {
+        char m[sizeof g->E.msg];
+        memcpy(m, g->E.msg, sizeof m);
+        if (at) snprintf(g->E.msg, sizeof g->E.msg, "rebuilding the graph's state after ci_compile, node %s = %s(...): %.900s",
+                         at->name, at->op ? at->op : "", m);
+        ci__graph_meta_release(g);
+        memcpy(g->E.jb, outer, sizeof outer);
+        longjmp(g->E.jb, 1);
+    }
     if (!g->MA) {
         g->MA = ci__arena_new(g->ctx, &g->E);
         if (!g->MA) ci__fail(&g->E, CI_ERR_OUT_OF_MEMORY, "out of memory");
@@ -12838,6 +12856,7 @@ static void ci__graph_meta(ci_graph *g) {
     g->meta = ci__lower_new(g->ctx, g->MA, &g->E, 1);
     for (i = 0; i < g->nodes.n; i++) {
         const ci__node *nd = (const ci__node *)g->nodes.v[i];
+        at = nd;
         if (nd->kind == CI__N_CALL) {
             ci_tensor res[64];
             int n = ci__meta_call(g, nd, res);
@@ -12846,11 +12865,7 @@ static void ci__graph_meta(ci_graph *g) {
             ci__meta_after(g, nd);
         } else ci__lower_node(g->meta, nd, g->meta_map);
     }
-}
-/* ci_compile: free the build-time state (a later node rebuilds it) */
-static void ci__graph_meta_release(ci_graph *g) {
-    ci__arena_destroy(g->MA);
-    g->MA = NULL; g->meta = NULL;
+    memcpy(g->E.jb, outer, sizeof outer);
 }
 /* add a node (its fields filled in) and lower it on the build-time state; called armed */
 static int ci__graph_add(ci_graph *g, ci__node *nd) {
