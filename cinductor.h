@@ -929,15 +929,18 @@ enum { CI__IX_CONST, CI__IX_VAR, CI__IX_SUM, CI__IX_FDIV, CI__IX_MOD, CI__IX_MUL
 struct ci__ix {
     int kind, id, nterms;
     int tsize;              /* nodes when written out as a tree (saturates at CI__IX_TREE_SAT) */
+    int var;                /* VAR: variable number */
+    uint32_t hash;
     int64_t c;              /* CONST value; SUM constant */
     int64_t lo, hi;         /* value range (inclusive) */
-    int var;                /* VAR: variable number */
+    /* a VAR is allocated without the fields below (CI__IX_VAR_BYTES): none of them is read
+       for a VAR (every walk switches on kind), and variables are half of all expressions */
     ci__ix *a, *b;          /* FDIV/MOD/MUL/MIN/MAX operands */
     int64_t *coef;          /* SUM terms */
     ci__ix **atom;
-    uint32_t hash;
     ci__ix *next;           /* hash chain */
 };
+#define CI__IX_VAR_BYTES offsetof(ci__ix, a)
 
 typedef struct ci__ixtab {
     ci__ix **slots;
@@ -1085,7 +1088,7 @@ static ci__ix *ci__ix_const(ci__arena *A, ci__ixtab *T, int64_t v) {
 }
 /* a fresh variable ranging over [0, size-1] */
 static ci__ix *ci__ix_newvar(ci__arena *A, ci__ixtab *T, int64_t size, int is_reduction) {
-    ci__ix *e = CI__NEW(A, ci__ix);
+    ci__ix *e = (ci__ix *)ci__arena_alloc(A, CI__IX_VAR_BYTES);   /* (zeroed) */
     e->kind = CI__IX_VAR; e->var = T->nvars++; e->lo = 0; e->hi = size > 0 ? size - 1 : 0;
     if (T->nvars > T->var_cap) {
         size_t oc = (size_t)T->var_cap, nc = T->var_cap ? oc * 2 : 64;
@@ -1096,7 +1099,7 @@ static ci__ix *ci__ix_newvar(ci__arena *A, ci__ixtab *T, int64_t size, int is_re
     }
     T->var_is_reduction[e->var] = (char)is_reduction;
     T->var_node[e->var] = e;
-    e->hash = ci__ix_hash(e);
+    e->hash = ci__hash_mix(2166136261u, (uint64_t)e->var);   /* (not in the table: variables are kept by number) */
     e->id = T->n++;
     e->tsize = 1;
     return e;
