@@ -713,6 +713,14 @@ static void ci__arena_destroy(ci__arena *a) {
     for (c = a->blocks; c; c = n) { n = c->next; ci__mfree(a->ctx, c, c->size); }
     ci__mfree(a->ctx, a, sizeof(ci__arena));
 }
+/* everything allocated goes; the arena stays, empty */
+static void ci__arena_clear(ci__arena *a) {
+    ci__chunk *c, *n;
+    for (c = a->head; c; c = n) { n = c->next; ci__mfree(a->ctx, c, c->size); }
+    for (c = a->blocks; c; c = n) { n = c->next; ci__mfree(a->ctx, c, c->size); }
+    a->head = a->blocks = NULL;
+    a->total = 0;
+}
 static void *ci__arena_alloc(ci__arena *a, size_t size) {
     ci__chunk *c = a->head;
     void *p;
@@ -1697,6 +1705,8 @@ struct ci__L {
     ci__arena *A;
     ci__arena *LA;      /* boxes and storages: A while building; compiling, an arena of their own,
                            freed once the outputs are scheduled (nothing after reads a box) */
+    ci__arena *SA;      /* one pass's tables (substitution memos): LA compiling; building, the
+                           graph's scratch, cleared before each node */
     ci__err *E;
     ci__ixtab ixt;
     ci__vtab vt;
@@ -1946,8 +1956,8 @@ static void ci__vmemo_put(ci__L *L, ci__vmemo *m, ci__v *v, ci__v *r) {
     if ((m->n + 1) * 4 >= m->cap * 3) {
         ci__vmemo nm;
         nm.cap = m->cap * 2; nm.n = 0;
-        nm.from = CI__NEWN(L->LA, ci__v *, nm.cap);
-        nm.to = CI__NEWN(L->LA, ci__v *, nm.cap);
+        nm.from = CI__NEWN(L->SA, ci__v *, nm.cap);
+        nm.to = CI__NEWN(L->SA, ci__v *, nm.cap);
         for (k = 0; k < m->cap; k++) if (m->from[k]) ci__vmemo_put(L, &nm, m->from[k], m->to[k]);
         *m = nm;
     }
@@ -1956,8 +1966,8 @@ static void ci__vmemo_put(ci__L *L, ci__vmemo *m, ci__v *v, ci__v *r) {
 }
 static void ci__vmemo_init(ci__L *L, ci__vmemo *m) {
     m->cap = 16; m->n = 0;   /* (small: most substitutions are of a few nodes; it grows) */
-    m->from = CI__NEWN(L->LA, ci__v *, m->cap);   /* scratch (L->LA): a memo lives in one pass */
-    m->to = CI__NEWN(L->LA, ci__v *, m->cap);
+    m->from = CI__NEWN(L->SA, ci__v *, m->cap);   /* scratch (L->SA): a memo lives in one pass */
+    m->to = CI__NEWN(L->SA, ci__v *, m->cap);
 }
 /* Walks of value DAGs use an explicit stack, never recursion: a fused kernel's DAG is as deep
    as the chain of ops it inlines, and compiling must work on a small thread stack. The stack
@@ -2056,7 +2066,7 @@ static ci__v *ci__v_subst(ci__L *L, ci__v *v, ci__ixsub *s) {
 static void ci__ixsub_make(ci__L *L, ci__ixsub *s, int n, ci__ix *const *from, ci__ix *const *to) {
     int i;
     memset(s, 0, sizeof *s);
-    s->A = L->LA;   /* scratch: a substitution lives in one pass */
+    s->A = L->SA;   /* scratch: a substitution lives in one pass */
     for (i = 0; i < n; i++) if (from[i]->kind == CI__IX_VAR) ci__ixsub_set(s, from[i]->var, to[i]);
 }
 
@@ -2372,6 +2382,7 @@ struct ci_graph {
     ci__L *meta;          /* build-time lowering: checks shapes and dtypes as nodes arrive; NULL
                              after ci_compile released it (the next node rebuilds it) */
     ci__arena *MA;        /* meta's arena */
+    ci__arena *SA;        /* meta's scratch (its SA), cleared before each node */
     ci__hrange *hr;       /* its handle ranges, sorted by base */
     int nhr, hr_cap;
     uint64_t h_next, h_end;   /* the ids left in its newest range */
@@ -12648,7 +12659,7 @@ ci_result ci_registry_entry(const ci_ctx *ctx, int i, ci_op_info *info) {
 /* -- graphs -- */
 static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
     ci__L *L = CI__NEW(A, ci__L);
-    L->ctx = ctx; L->A = A; L->LA = A; L->E = E; L->meta = meta;
+    L->ctx = ctx; L->A = A; L->LA = L->SA = A; L->E = E; L->meta = meta;
     return L;
 }
 
@@ -12678,6 +12689,7 @@ void ci_graph_destroy(ci_graph *g) {
     if (g->live_next) g->live_next->live_prev = g->live_prev;
     ci__ctx_unlock(ctx);
     ci__arena_destroy(g->MA);
+    ci__arena_destroy(g->SA);
     ci__arena_destroy(g->A);
     ci__mfree(ctx, g, sizeof(ci_graph));
     ci__ctx_release(ctx);
@@ -12809,9 +12821,12 @@ static void ci__graph_map_reserve(ci_graph *g, int need) {
 }
 /* a call node on the build-time state, as ci_call lowers it: its results, how many (called armed) */
 static int ci__meta_call(ci_graph *g, const ci__node *nd, ci_tensor *res) {
-    ci_arg *a = CI__NEWN(g->MA, ci_arg, nd->nargs);
-    ci_kwarg *kw = CI__NEWN(g->MA, ci_kwarg, nd->nkw);
+    ci_arg *a;
+    ci_kwarg *kw;
     int i, n;
+    ci__arena_clear(g->SA);   /* the last node's scratch */
+    a = CI__NEWN(g->MA, ci_arg, nd->nargs);
+    kw = CI__NEWN(g->MA, ci_kwarg, nd->nkw);
     g->meta->node_name = nd->name; g->meta->node_op = nd->op;
     for (i = 0; i < nd->nargs; i++) a[i] = ci__map_arg(g->meta, &nd->args[i], g->meta_map);
     for (i = 0; i < nd->nkw; i++) { kw[i].name = nd->kw[i].name; kw[i].value = ci__map_arg(g->meta, &nd->kw[i].value, g->meta_map); }
@@ -12832,7 +12847,8 @@ static void ci__meta_after(ci_graph *g, const ci__node *nd) {
 /* ci_compile: free the build-time state (a later node rebuilds it) */
 static void ci__graph_meta_release(ci_graph *g) {
     ci__arena_destroy(g->MA);
-    g->MA = NULL; g->meta = NULL;
+    ci__arena_destroy(g->SA);
+    g->MA = g->SA = NULL; g->meta = NULL;
 }
 /* The build-time state, made on first use. ci_compile releases it (it is most of a built graph's
    memory, and compiling does not read it); a node added later rebuilds it by lowering the graph's
@@ -12852,11 +12868,11 @@ static void ci__graph_meta(ci_graph *g) {
         memcpy(g->E.jb, outer, sizeof outer);
         longjmp(g->E.jb, 1);
     }
-    if (!g->MA) {
-        g->MA = ci__arena_new(g->ctx, &g->E);
-        if (!g->MA) ci__fail(&g->E, CI_ERR_OUT_OF_MEMORY, "out of memory");
-    }
+    if (!g->MA) g->MA = ci__arena_new(g->ctx, &g->E);
+    if (g->MA && !g->SA) g->SA = ci__arena_new(g->ctx, &g->E);
+    if (!g->MA || !g->SA) ci__fail(&g->E, CI_ERR_OUT_OF_MEMORY, "out of memory");
     g->meta = ci__lower_new(g->ctx, g->MA, &g->E, 1);
+    g->meta->SA = g->SA;
     for (i = 0; i < g->nodes.n; i++) {
         const ci__node *nd = (const ci__node *)g->nodes.v[i];
         at = nd;
@@ -13411,11 +13427,12 @@ static void ci__lower_scratch(ci__L *L) {
     CI__ASSERT(L->LA == L->A);
     L->LA = ci__arena_new(L->ctx, L->E);
     if (!L->LA) { L->LA = L->A; CI__FAIL(L, CI_ERR_OUT_OF_MEMORY, "out of memory"); }
+    L->SA = L->LA;
 }
 static void ci__lower_free_scratch(ci__L *L) {
     if (L->LA == L->A) return;
     ci__arena_destroy(L->LA);
-    L->LA = L->A;
+    L->LA = L->SA = L->A;
     memset(&L->boxes, 0, sizeof L->boxes);
 }
 /* the program's C source into p->source; the first line of each live group's kernel */
