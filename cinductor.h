@@ -411,7 +411,8 @@ typedef enum ci_promotion {
    results with ci_lower_call / ci_lower_* and writes them to outs; returns the number of
    results (at most max_outs), or 0 after ci_lower_error. ci_compile lowers the graph again:
    the lowering must then give the same number of results, dtypes and shapes as when the node
-   was built (ci_compile fails otherwise, naming the node). */
+   was built (ci_compile fails otherwise, naming the node). So does the first node added to a
+   graph after ci_compile, which rebuilds the graph's build-time state. */
 typedef int (*ci_lowering_fn)(ci_lower *L, const ci_arg *args, int nargs,
                               ci_tensor *outs, int max_outs, void *user);
 
@@ -495,6 +496,8 @@ typedef struct ci_compile_desc {
 } ci_compile_desc;
 
 CI_API ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out);
+/* ci_compile frees the graph's build-time lowering state (the shapes and bodies ci_call checks
+   against); nodes added after it rebuild that state once, lowering the earlier nodes again */
 /* inputs in declaration order, outputs in ci_output order; dense C-order arrays */
 CI_API ci_result ci_program_run(ci_program *p, int ninputs, const void *const *inputs,
                                 int noutputs, void *const *outputs);
@@ -698,10 +701,11 @@ CI__NORETURN static void ci__fail(ci__err *e, ci_result code, const char *fmt, .
     longjmp(e->jb, 1);
 }
 
-typedef struct ci__chunk { struct ci__chunk *next; size_t size, used; } ci__chunk;
+typedef struct ci__chunk { struct ci__chunk *next, *prev; size_t size, used; } ci__chunk;
 struct ci__arena {
     const ci_ctx *ctx;
     ci__chunk *head;
+    ci__chunk *blocks;  /* blocks of their own (ci__arena_block), doubly linked */
     ci__err *err;       /* where allocation failures go */
     size_t total;
 };
@@ -718,7 +722,16 @@ static void ci__arena_destroy(ci__arena *a) {
     ci__chunk *c, *n;
     if (!a) return;
     for (c = a->head; c; c = n) { n = c->next; ci__mfree(a->ctx, c, c->size); }
+    for (c = a->blocks; c; c = n) { n = c->next; ci__mfree(a->ctx, c, c->size); }
     ci__mfree(a->ctx, a, sizeof(ci__arena));
+}
+/* everything allocated goes; the arena stays, empty */
+static void ci__arena_clear(ci__arena *a) {
+    ci__chunk *c, *n;
+    for (c = a->head; c; c = n) { n = c->next; ci__mfree(a->ctx, c, c->size); }
+    for (c = a->blocks; c; c = n) { n = c->next; ci__mfree(a->ctx, c, c->size); }
+    a->head = a->blocks = NULL;
+    a->total = 0;
 }
 static void *ci__arena_alloc(ci__arena *a, size_t size) {
     ci__chunk *c = a->head;
@@ -739,6 +752,44 @@ static void *ci__arena_alloc(ci__arena *a, size_t size) {
     p = (char *)c + c->used;
     c->used += size;
     memset(p, 0, size);
+    return p;
+}
+/* Tables that grow by doubling (hash slots, per-variable arrays, string builders) take large
+   arrays as blocks of their own and give the old one back as they grow, where the arena would
+   keep every old copy (as much again as the table). ci__arena_grow: the array `old` of
+   old_size bytes (NULL, an arena allocation or a block) becomes a zeroed block of new_size
+   bytes with the old bytes copied; arrays under CI__BLOCK_MIN bytes stay arena allocations
+   (so the size an array was made with tells which it is). ci__arena_unblock gives one back. */
+#define CI__BLOCK_MIN 16384
+static void ci__arena_unblock(ci__arena *a, void *old, size_t old_size) {
+    ci__chunk *c;
+    if (!old || old_size < CI__BLOCK_MIN) return;
+    c = (ci__chunk *)(void *)((char *)old - CI__CHUNK_HDR);
+    if (c->prev) c->prev->next = c->next; else a->blocks = c->next;
+    if (c->next) c->next->prev = c->prev;
+    a->total -= c->size;
+    ci__mfree(a->ctx, c, c->size);
+}
+static void *ci__arena_grow(ci__arena *a, void *old, size_t old_size, size_t new_size) {
+    ci__chunk *c;
+    char *p;
+    if (new_size < CI__BLOCK_MIN) p = (char *)ci__arena_alloc(a, new_size);
+    else {
+        c = (ci__chunk *)ci__malloc(a->ctx, CI__CHUNK_HDR + new_size);
+        if (!c) {
+            if (a->err && a->err->armed) ci__fail(a->err, CI_ERR_OUT_OF_MEMORY, "out of memory");
+            return NULL;
+        }
+        c->size = CI__CHUNK_HDR + new_size; c->used = c->size;
+        c->prev = NULL; c->next = a->blocks;
+        if (a->blocks) a->blocks->prev = c;
+        a->blocks = c;
+        a->total += c->size;
+        p = (char *)c + CI__CHUNK_HDR;
+        memset(p, 0, new_size);
+    }
+    if (old && old_size) memcpy(p, old, old_size < new_size ? old_size : new_size);
+    ci__arena_unblock(a, old, old_size);
     return p;
 }
 #define CI__NEW(a, T) ((T *)ci__arena_alloc((a), sizeof(T)))
@@ -771,8 +822,7 @@ static void ci__sb_reserve(ci__sb *sb, size_t extra) {
         size_t nc = sb->cap ? sb->cap * 2 : 1024;
         char *ns;
         while (nc < sb->n + extra + 1) nc *= 2;
-        ns = (char *)ci__arena_alloc(sb->a, nc);
-        if (sb->n) memcpy(ns, sb->s, sb->n);
+        ns = (char *)ci__arena_grow(sb->a, sb->s, sb->cap, nc);
         sb->s = ns; sb->cap = nc;
     }
 }
@@ -939,15 +989,18 @@ enum { CI__IX_CONST, CI__IX_VAR, CI__IX_SUM, CI__IX_FDIV, CI__IX_MOD, CI__IX_MUL
 struct ci__ix {
     int kind, id, nterms;
     int tsize;              /* nodes when written out as a tree (saturates at CI__IX_TREE_SAT) */
+    int var;                /* VAR: variable number */
+    uint32_t hash;
     int64_t c;              /* CONST value; SUM constant */
     int64_t lo, hi;         /* value range (inclusive) */
-    int var;                /* VAR: variable number */
+    /* a VAR is allocated without the fields below (CI__IX_VAR_BYTES): none of them is read
+       for a VAR (every walk switches on kind), and variables are half of all expressions */
     ci__ix *a, *b;          /* FDIV/MOD/MUL/MIN/MAX operands */
     int64_t *coef;          /* SUM terms */
     ci__ix **atom;
-    uint32_t hash;
     ci__ix *next;           /* hash chain */
 };
+#define CI__IX_VAR_BYTES offsetof(ci__ix, a)
 
 typedef struct ci__ixtab {
     ci__ix **slots;
@@ -1053,11 +1106,12 @@ static ci__ix *ci__ix_intern(ci__arena *A, ci__ixtab *T, const ci__ix *cand) {
     CI__ASSERT(cand->kind != CI__IX_VAR);
     if (T->ntab * 2 >= T->cap) {
         int nc = T->cap ? T->cap * 2 : 1024, i;
-        ci__ix **ns = CI__NEWN(A, ci__ix *, nc);
+        ci__ix **ns = (ci__ix **)ci__arena_grow(A, NULL, 0, sizeof(ci__ix *) * (size_t)nc);
         for (i = 0; i < T->cap; i++) {
             ci__ix *x = T->slots[i], *nx;
             for (; x; x = nx) { nx = x->next; x->next = ns[x->hash & (uint32_t)(nc - 1)]; ns[x->hash & (uint32_t)(nc - 1)] = x; }
         }
+        ci__arena_unblock(A, T->slots, sizeof(ci__ix *) * (size_t)T->cap);
         T->slots = ns; T->cap = nc;
     }
     for (e = T->slots[h & (uint32_t)(T->cap - 1)]; e; e = e->next)
@@ -1094,23 +1148,18 @@ static ci__ix *ci__ix_const(ci__arena *A, ci__ixtab *T, int64_t v) {
 }
 /* a fresh variable ranging over [0, size-1] */
 static ci__ix *ci__ix_newvar(ci__arena *A, ci__ixtab *T, int64_t size, int is_reduction) {
-    ci__ix *e = CI__NEW(A, ci__ix);
+    ci__ix *e = (ci__ix *)ci__arena_alloc(A, CI__IX_VAR_BYTES);   /* (zeroed) */
     e->kind = CI__IX_VAR; e->var = T->nvars++; e->lo = 0; e->hi = size > 0 ? size - 1 : 0;
     if (T->nvars > T->var_cap) {
-        int nc = T->var_cap ? T->var_cap * 2 : 64;
-        char *nr = CI__NEWN(A, char, nc);
-        ci__v **nv = CI__NEWN(A, ci__v *, nc);
-        ci__ix **nn = CI__NEWN(A, ci__ix *, nc);
-        if (T->var_cap) {
-            memcpy(nr, T->var_is_reduction, (size_t)T->var_cap);
-            memcpy(nv, T->var_val, sizeof(ci__v *) * (size_t)T->var_cap);
-            memcpy(nn, T->var_node, sizeof(ci__ix *) * (size_t)T->var_cap);
-        }
-        T->var_is_reduction = nr; T->var_val = nv; T->var_node = nn; T->var_cap = nc;
+        size_t oc = (size_t)T->var_cap, nc = T->var_cap ? oc * 2 : 64;
+        T->var_is_reduction = (char *)ci__arena_grow(A, T->var_is_reduction, oc, nc);
+        T->var_val = (ci__v **)ci__arena_grow(A, T->var_val, sizeof(ci__v *) * oc, sizeof(ci__v *) * nc);
+        T->var_node = (ci__ix **)ci__arena_grow(A, T->var_node, sizeof(ci__ix *) * oc, sizeof(ci__ix *) * nc);
+        T->var_cap = (int)nc;
     }
     T->var_is_reduction[e->var] = (char)is_reduction;
     T->var_node[e->var] = e;
-    e->hash = ci__ix_hash(e);
+    e->hash = ci__hash_mix(2166136261u, (uint64_t)e->var);   /* (not in the table: variables are kept by number) */
     e->id = T->n++;
     e->tsize = 1;
     return e;
@@ -1558,7 +1607,6 @@ static const int ci__vop_arity[CI__V_COUNT] = {
 struct ci__v {
     int op, n, id;
     ci_dtype dt;            /* the compute dtype of the result (f16/bf16 loads give f32) */
-    ci__v *a[CI__VARGS];    /* operands; for LOAD, the checked index values its indirect variables stand for */
     int ivar;               /* CHECKIDX: 1 + the indirect index variable bound to this value (0 = none yet) */
     int site;               /* CHECKIDX, CHECKNZ: 1 + its entry in L->checks, the node it checks for (0 = unknown) */
     ci__ix *ix;             /* LOAD: flat element offset; INDEX: the expression */
@@ -1567,7 +1615,10 @@ struct ci__v {
     int64_t i;              /* CONST (integers, bool); BITCAST: 16 * source dtype + target dtype (storage dtypes) */
     uint32_t hash;
     ci__v *next;
+    ci__v *a[CI__VARGS];    /* operands; for LOAD, the checked index values its indirect variables stand for.
+                               Last: an interned value is allocated with its n of them (CI__V_BYTES) */
 };
+#define CI__V_BYTES(n) (offsetof(ci__v, a) + sizeof(ci__v *) * (size_t)((n) > 0 ? (n) : 1))
 typedef struct ci__vtab { ci__v **slots; int cap, n; } ci__vtab;
 
 enum { CI__ST_PW = 1, CI__ST_BUF };
@@ -1617,7 +1668,7 @@ struct ci__buf {
        extern kernel that reports the size it filled; only a graph output may use it */
     const char *dd_node;             /* the node that made it; NULL = an ordinary buffer */
     int run_done, run_ndim;          /* its shape after the last run (run_done = 0: no run yet) */
-    int64_t run_size[CI_MAX_DIMS];
+    int64_t *run_size;               /* (ndim of them, made with dd_node) */
 };
 
 /* WELFORD gives M2, the sum of squared deviations from the mean, in one stable pass */
@@ -1721,6 +1772,10 @@ typedef struct ci__check { const char *node, *op, *node_src; int64_t size; } ci_
 struct ci__L {
     ci_ctx *ctx;
     ci__arena *A;
+    ci__arena *LA;      /* boxes and storages: A while building; compiling, an arena of their own,
+                           freed once the outputs are scheduled (nothing after reads a box) */
+    ci__arena *SA;      /* one pass's tables (substitution memos): LA compiling; building, the
+                           graph's scratch, cleared before each node */
     ci__err *E;
     ci__ixtab ixt;
     ci__vtab vt;
@@ -1797,17 +1852,18 @@ static ci__v *ci__v_intern(ci__L *L, const ci__v *cand) {
     ci__v *e;
     if (T->n * 2 >= T->cap) {
         int nc = T->cap ? T->cap * 2 : 1024, i;
-        ci__v **ns = CI__NEWN(L->A, ci__v *, nc);
+        ci__v **ns = (ci__v **)ci__arena_grow(L->A, NULL, 0, sizeof(ci__v *) * (size_t)nc);
         for (i = 0; i < T->cap; i++) {
             ci__v *x = T->slots[i], *nx;
             for (; x; x = nx) { nx = x->next; x->next = ns[x->hash & (uint32_t)(nc - 1)]; ns[x->hash & (uint32_t)(nc - 1)] = x; }
         }
+        ci__arena_unblock(L->A, T->slots, sizeof(ci__v *) * (size_t)T->cap);
         T->slots = ns; T->cap = nc;
     }
     for (e = T->slots[h & (uint32_t)(T->cap - 1)]; e; e = e->next)
         if (e->hash == h && ci__v_same(e, cand)) return e;
-    e = CI__NEW(L->A, ci__v);
-    *e = *cand;
+    e = (ci__v *)ci__arena_alloc(L->A, CI__V_BYTES(cand->n));
+    memcpy(e, cand, CI__V_BYTES(cand->n));
     if ((e->op == CI__V_CHECKIDX || e->op == CI__V_CHECKNZ) && !e->site) e->site = ci__v_check_site(L, e);
     e->hash = h;
     e->id = T->n++;
@@ -1991,8 +2047,8 @@ static void ci__vmemo_put(ci__L *L, ci__vmemo *m, ci__v *v, ci__v *r) {
     if ((m->n + 1) * 4 >= m->cap * 3) {
         ci__vmemo nm;
         nm.cap = m->cap * 2; nm.n = 0;
-        nm.from = CI__NEWN(L->A, ci__v *, nm.cap);
-        nm.to = CI__NEWN(L->A, ci__v *, nm.cap);
+        nm.from = CI__NEWN(L->SA, ci__v *, nm.cap);
+        nm.to = CI__NEWN(L->SA, ci__v *, nm.cap);
         for (k = 0; k < m->cap; k++) if (m->from[k]) ci__vmemo_put(L, &nm, m->from[k], m->to[k]);
         *m = nm;
     }
@@ -2001,8 +2057,8 @@ static void ci__vmemo_put(ci__L *L, ci__vmemo *m, ci__v *v, ci__v *r) {
 }
 static void ci__vmemo_init(ci__L *L, ci__vmemo *m) {
     m->cap = 16; m->n = 0;   /* (small: most substitutions are of a few nodes; it grows) */
-    m->from = CI__NEWN(L->A, ci__v *, m->cap);
-    m->to = CI__NEWN(L->A, ci__v *, m->cap);
+    m->from = CI__NEWN(L->SA, ci__v *, m->cap);   /* scratch (L->SA): a memo lives in one pass */
+    m->to = CI__NEWN(L->SA, ci__v *, m->cap);
 }
 /* Walks of value DAGs use an explicit stack, never recursion: a fused kernel's DAG is as deep
    as the chain of ops it inlines, and compiling must work on a small thread stack. The stack
@@ -2068,7 +2124,8 @@ static ci__v *ci__vw_next_memo(ci__vwalk *w, const ci__vmemo *m) {
 static ci__v *ci__v_subst_one(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
     int i;
     ci__v c, *r;
-    c = *v;
+    memset(&c, 0, sizeof c);
+    memcpy(&c, v, CI__V_BYTES(v->n));
     c.next = NULL;
     c.ivar = 0;
     for (i = 0; i < v->n; i++) c.a[i] = ci__vmemo_get(m, v->a[i]);
@@ -2100,7 +2157,7 @@ static ci__v *ci__v_subst(ci__L *L, ci__v *v, ci__ixsub *s) {
 static void ci__ixsub_make(ci__L *L, ci__ixsub *s, int n, ci__ix *const *from, ci__ix *const *to) {
     int i;
     memset(s, 0, sizeof *s);
-    s->A = L->A;
+    s->A = L->SA;   /* scratch: a substitution lives in one pass */
     for (i = 0; i < n; i++) if (from[i]->kind == CI__IX_VAR) ci__ixsub_set(s, from[i]->var, to[i]);
 }
 
@@ -2108,7 +2165,8 @@ static void ci__ixsub_make(ci__L *L, ci__ixsub *s, int n, ci__ix *const *from, c
 static int *ci__marks(ci__L *L) {
     if (L->mark_cap < L->vt.n) {
         int nc = L->vt.n * 2 + 64;
-        L->mark = CI__NEWN(L->A, int, nc);
+        ci__arena_unblock(L->A, L->mark, sizeof(int) * (size_t)L->mark_cap);   /* (zeroed anew: the epochs restart) */
+        L->mark = (int *)ci__arena_grow(L->A, NULL, 0, sizeof(int) * (size_t)nc);
         L->mark_cap = nc;
         L->epoch = 0;
     }
@@ -2166,12 +2224,12 @@ static void ci__check_size(ci__L *L, int ndim, const int64_t *size) {
     CI__FAIL(L, CI_ERR_UNSUPPORTED, "shape %s: an empty tensor whose other sizes multiply past 2^48 is larger than cinductor supports", sh);
 }
 static ci__box *ci__box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size) {
-    ci__box *b = CI__NEW(L->A, ci__box);
+    ci__box *b = CI__NEW(L->LA, ci__box);
     int i;
     ci__check_size(L, ndim, size);
     b->dt = dt; b->ndim = ndim;
     for (i = 0; i < ndim; i++) b->size[i] = size[i];
-    ci__vec_push(L->A, &L->boxes, b);
+    ci__vec_push(L->LA, &L->boxes, b);
     b->id = L->boxes.n;
     return b;
 }
@@ -2218,7 +2276,7 @@ static void ci__pw_vars_like(ci__L *L, const ci__box *x, int ndim, const int64_t
 /* a new unrealized Pointwise: body written over vars */
 static ci__box *ci__pw_box(ci__L *L, ci_dtype dt, int ndim, const int64_t *size, ci__ix *const *vars, ci__v *body) {
     ci__box *b = ci__box_new(L, dt, ndim, size);
-    ci__storage *st = CI__NEW(L->A, ci__storage);
+    ci__storage *st = CI__NEW(L->LA, ci__storage);
     int i;
     st->kind = CI__ST_PW; st->dt = dt; st->ndim = ndim;
     for (i = 0; i < ndim; i++) { st->size[i] = size[i]; st->vars[i] = vars[i]; }
@@ -2242,7 +2300,7 @@ static ci__buf *ci__buf_new(ci__L *L, int kind, ci_dtype dt, int ndim, const int
 }
 static ci__box *ci__buf_box(ci__L *L, ci__buf *buf) {
     ci__box *b = ci__box_new(L, buf->dt, buf->ndim, buf->size);
-    ci__storage *st = CI__NEW(L->A, ci__storage);
+    ci__storage *st = CI__NEW(L->LA, ci__storage);
     int i;
     st->kind = CI__ST_BUF; st->dt = buf->dt; st->ndim = buf->ndim; st->buf = buf;
     for (i = 0; i < buf->ndim; i++) st->size[i] = buf->size[i];
@@ -2290,8 +2348,8 @@ static ci__box *ci__view_box(ci__L *L, ci__box *x, int ndim, const int64_t *size
     int i;
     b->st = x->st;
     b->copied = x->copied;
-    b->vars = CI__NEWN(L->A, ci__ix *, ndim);
-    b->map = CI__NEWN(L->A, ci__ix *, x->st ? x->st->ndim : 1);
+    b->vars = CI__NEWN(L->LA, ci__ix *, ndim);
+    b->map = CI__NEWN(L->LA, ci__ix *, x->st ? x->st->ndim : 1);
     for (i = 0; i < ndim; i++) b->vars[i] = vars[i];
     if (!x->view) {
         b->view = 1;
@@ -2423,7 +2481,6 @@ typedef struct ci__gtensor {
     ci_dtype dt;
     int ndim;
     int64_t shape[CI_MAX_DIMS];
-    uint32_t meta_box;
     uint32_t handle;         /* the id of its ci_tensor */
 } ci__gtensor;
 /* Tensor handles: a context hands out ids 1, 2, ... in ranges (16, 32, ... 65536 ids), each
@@ -2439,7 +2496,10 @@ struct ci_graph {
     int ninputs;
     ci_result status;
     char msg[1024];
-    ci__L *meta;          /* build-time lowering: checks shapes and dtypes as nodes arrive */
+    ci__L *meta;          /* build-time lowering: checks shapes and dtypes as nodes arrive; NULL
+                             after ci_compile released it (the next node rebuilds it) */
+    ci__arena *MA;        /* meta's arena */
+    ci__arena *SA;        /* meta's scratch (its SA), cleared before each node */
     ci__hrange *hr;       /* its handle ranges, sorted by base */
     int nhr, hr_cap;
     uint64_t h_next, h_end;   /* the ids left in its newest range */
@@ -2901,6 +2961,7 @@ static int ci__lower_extern(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
             char nm[160];
             snprintf(nm, sizeof nm, "the result of node %s (%s)", L->node_name ? L->node_name : "?", L->node_op ? L->node_op : op->name);
             k->outs[i]->dd_node = ci__strdup(L->A, nm);
+            k->outs[i]->run_size = CI__NEWN(L->A, int64_t, eo[i].ndim);
         }
         outs[i] = ci__tensor_of(ci__buf_box(L, k->outs[i]));
     }
@@ -3855,8 +3916,8 @@ static int ci__lw_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     ci__pw_vars(L, n, size, v);
     flat = ci__strided_flat(L, n, size, stride, off, v);
     b = ci__box_new(L, x->dt, n, size);
-    b->vars = CI__NEWN(L->A, ci__ix *, n);
-    b->map = CI__NEWN(L->A, ci__ix *, 1);
+    b->vars = CI__NEWN(L->LA, ci__ix *, n);
+    b->map = CI__NEWN(L->LA, ci__ix *, 1);
     b->st = x->st; b->view = 2; b->map[0] = flat;
     for (i = 0; i < n; i++) b->vars[i] = v[i];
     outs[0] = ci__tensor_of(b);
@@ -7663,7 +7724,8 @@ static ci__v *ci__fuse_one(ci__fuse *F, ci__v *v) {
     ci__L *L = F->L;
     ci__v *r, c;
     int i, changed = 0;
-    c = *v;
+    memset(&c, 0, sizeof c);
+    memcpy(&c, v, CI__V_BYTES(v->n));
     c.next = NULL; c.ivar = 0; c.id = 0;
     for (i = 0; i < v->n; i++) { c.a[i] = ci__vmemo_get(&F->memo, v->a[i]); changed |= c.a[i] != v->a[i]; }
     if (v->op == CI__V_LOAD || v->op == CI__V_INDEX)   /* an indirect variable follows its value */
@@ -8383,7 +8445,7 @@ typedef struct ci__emit {
 static const char *ci__emit_varname(int var, void *user) {
     ci__emit *E = (ci__emit *)user;
     if (var < E->nvars && !E->names[var] && E->L->ixt.var_val[var]) {   /* an indirect index: its value's temp */
-        char *nm = (char *)ci__arena_alloc(E->L->A, 16);
+        char *nm = (char *)ci__arena_alloc(E->L->LA, 16);
         snprintf(nm, 16, "v%d", E->L->ixt.var_val[var]->id);
         E->names[var] = nm;
     }
@@ -8466,7 +8528,7 @@ static void ci__emit_count(ci__emit *E, ci__v *root, ci__v *user) {
 static const char *ci__emit_ref(ci__emit *E, const ci__v *v) {
     char *s;
     if (E->expr[v->id] && E->done[v->id] == E->epoch) return E->expr[v->id];
-    s = (char *)ci__arena_alloc(E->L->A, 16);
+    s = (char *)ci__arena_alloc(E->L->LA, 16);
     snprintf(s, 16, "v%d", v->id);
     return s;
 }
@@ -8611,7 +8673,7 @@ static void ci__emit_node(ci__emit *E, ci__v *v) {
         if (E->expr[a->id] && E->done[a->id] == E->epoch && E->depth[a->id] >= dep) dep = E->depth[a->id] + 1;
     }
     if (ci__emit_inline(E, v) && dep <= CI__EMIT_DEPTH) {
-        char *t = (char *)ci__arena_alloc(E->L->A, rhs->n + 3);
+        char *t = (char *)ci__arena_alloc(E->L->LA, rhs->n + 3);
         t[0] = '('; memcpy(t + 1, rhs->s, rhs->n); t[rhs->n + 1] = ')'; t[rhs->n + 2] = 0;
         E->expr[v->id] = t;
         E->depth[v->id] = dep;
@@ -9022,23 +9084,23 @@ static void ci__emit_program(ci__L *L, ci__sb *sb, int *group_line) {
     ci__emit E;
     memset(&E, 0, sizeof E);
     E.L = L; E.sb = sb; E.nvars = L->ixt.nvars;
-    E.names = CI__NEWN(L->A, const char *, E.nvars + 1);
-    E.rmask = CI__NEWN(L->A, char, E.nvars + 1);
-    E.done = CI__NEWN(L->A, int, L->vt.n + 1);
-    E.rdep = CI__NEWN(L->A, int, L->vt.n + 1);
-    E.scoped = CI__NEWN(L->A, int, L->vt.n + 1);
-    E.bufdecl = CI__NEWN(L->A, int, L->bufs.n + 1);
-    E.uses = CI__NEWN(L->A, int, L->vt.n + 1);
-    E.parent = CI__NEWN(L->A, ci__v *, L->vt.n + 1);
-    E.expr = CI__NEWN(L->A, const char *, L->vt.n + 1);
-    E.depth = CI__NEWN(L->A, int, L->vt.n + 1);
-    E.hoist = CI__NEWN(L->A, int, L->vt.n + 1);
-    E.seen = CI__NEWN(L->A, int, L->vt.n + 1);
-    E.stk = CI__NEWN(L->A, ci__v *, L->vt.n + 1);
-    E.rstk = CI__NEWN(L->A, ci__v *, L->vt.n + 1);
-    E.stki = CI__NEWN(L->A, int, L->vt.n + 1);
-    E.rstki = CI__NEWN(L->A, int, L->vt.n + 1);
-    ci__sb_init(&E.rhs, L->A);
+    E.names = CI__NEWN(L->LA, const char *, E.nvars + 1);
+    E.rmask = CI__NEWN(L->LA, char, E.nvars + 1);
+    E.done = CI__NEWN(L->LA, int, L->vt.n + 1);
+    E.rdep = CI__NEWN(L->LA, int, L->vt.n + 1);
+    E.scoped = CI__NEWN(L->LA, int, L->vt.n + 1);
+    E.bufdecl = CI__NEWN(L->LA, int, L->bufs.n + 1);
+    E.uses = CI__NEWN(L->LA, int, L->vt.n + 1);
+    E.parent = CI__NEWN(L->LA, ci__v *, L->vt.n + 1);
+    E.expr = CI__NEWN(L->LA, const char *, L->vt.n + 1);
+    E.depth = CI__NEWN(L->LA, int, L->vt.n + 1);
+    E.hoist = CI__NEWN(L->LA, int, L->vt.n + 1);
+    E.seen = CI__NEWN(L->LA, int, L->vt.n + 1);
+    E.stk = CI__NEWN(L->LA, ci__v *, L->vt.n + 1);
+    E.rstk = CI__NEWN(L->LA, ci__v *, L->vt.n + 1);
+    E.stki = CI__NEWN(L->LA, int, L->vt.n + 1);
+    E.rstki = CI__NEWN(L->LA, int, L->vt.n + 1);
+    ci__sb_init(&E.rhs, L->LA);
     for (i = 0; i < CI_MAX_DIMS; i++) { snprintf(E.xname[i], sizeof E.xname[i], "x%d", i); snprintf(E.rname[i], sizeof E.rname[i], "r%d", i); }
     ci__sb_put(sb, ci__prelude[0]);
 #define CI__X(name, kind, fn) ci__sb_printf(sb, ci__libm_proto(#kind), name);
@@ -10283,10 +10345,14 @@ static int ci__rt_extern(void *rt, int k, void **B);
 typedef void (*ci__fn_parallel)(void *, void (*)(void **, long long, long long), long long, void **);
 typedef int (*ci__fn_extern)(void *, int, void **);
 #define CI__TCC_SYM(s, name, T, fn) do { T f_ = fn; void *p_; memcpy(&p_, &f_, sizeof p_); tcc_add_symbol((s), (name), p_); } while (0)
-/* returns the TCCState (kept until the program is destroyed) or NULL with log filled */
-static TCCState *ci__tcc_compile(const char *src, ci__main_fn *main_out, ci__tcclog *lg) {
+/* returns the program's code, a malloc'd block (freed by ci__tcc_delete when the program is
+   destroyed), or NULL with log filled. The code is relocated into that block of our own
+   (tcc_relocate's size-then-address form) and the TCCState deleted at once: its symbol
+   tables, sections and token strings are most of TCC's memory (30 MB for 20,000 kernels). */
+static void *ci__tcc_compile(const char *src, ci__main_fn *main_out, ci__tcclog *lg) {
     TCCState *s;
-    void *sym;
+    void *sym, *mem = NULL;
+    int size;
     CI__TCC_LOCK();
     s = tcc_new();
     if (!s) { CI__TCC_UNLOCK(); snprintf(lg->buf, sizeof lg->buf, "tcc_new failed"); return NULL; }
@@ -10298,23 +10364,27 @@ static TCCState *ci__tcc_compile(const char *src, ci__main_fn *main_out, ci__tcc
 #undef CI__X
     CI__TCC_SYM(s, "ci_rt_parallel", ci__fn_parallel, ci__rt_parallel);
     CI__TCC_SYM(s, "ci_rt_extern", ci__fn_extern, ci__rt_extern);
-    if (tcc_compile_string(s, src) < 0 || tcc_relocate(s, TCC_RELOCATE_AUTO) < 0) {
+    if (tcc_compile_string(s, src) < 0 || (size = tcc_relocate(s, NULL)) < 0) {
         tcc_delete(s);
         CI__TCC_UNLOCK();
         return NULL;
     }
+    mem = malloc(size > 0 ? (size_t)size : 1);
+    if (!mem || tcc_relocate(s, mem) < 0) {
+        tcc_delete(s);
+        CI__TCC_UNLOCK();
+        if (!mem) snprintf(lg->buf, sizeof lg->buf, "out of memory for %d bytes of code", size);
+        free(mem);
+        return NULL;
+    }
     sym = tcc_get_symbol(s, "ci_main");
-    if (!sym) tcc_delete(s);
+    tcc_delete(s);
     CI__TCC_UNLOCK();
-    if (!sym) { snprintf(lg->buf, sizeof lg->buf, "ci_main not found"); return NULL; }
+    if (!sym) { free(mem); snprintf(lg->buf, sizeof lg->buf, "ci_main not found"); return NULL; }
     memcpy(main_out, &sym, sizeof sym);
-    return s;
+    return mem;
 }
-static void ci__tcc_delete(void *s) {
-    CI__TCC_LOCK();
-    tcc_delete((TCCState *)s);
-    CI__TCC_UNLOCK();
-}
+static void ci__tcc_delete(void *mem) { free(mem); }
 #endif
 
 /* ---------------------------------------------------------------------------------------
@@ -10395,7 +10465,7 @@ struct ci_program {
     size_t arena_size, arena_raw_size;
     ci__group **kernels;              /* the live fused kernels, in order */
     ci_backend backend;
-    void *tcc;
+    void *tcc;                        /* TCC: the code (ci__tcc_compile's block) */
     ci__main_fn main;
     const char *source;
     ci__ival *regs;
@@ -12810,7 +12880,7 @@ ci_result ci_registry_entry(const ci_ctx *ctx, int i, ci_op_info *info) {
 /* -- graphs -- */
 static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
     ci__L *L = CI__NEW(A, ci__L);
-    L->ctx = ctx; L->A = A; L->E = E; L->meta = meta;
+    L->ctx = ctx; L->A = A; L->LA = L->SA = A; L->E = E; L->meta = meta;
     return L;
 }
 
@@ -12823,10 +12893,6 @@ ci_graph *ci_graph_create(ci_ctx *ctx) {
     g->ctx = ctx;
     g->A = ci__arena_new(ctx, &g->E);
     if (!g->A) { ci__mfree(ctx, g, sizeof(ci_graph)); return NULL; }
-    if (setjmp(g->E.jb)) { ci__arena_destroy(g->A); ci__mfree(ctx, g, sizeof(ci_graph)); return NULL; }
-    g->E.armed = 1;
-    g->meta = ci__lower_new(ctx, g->A, &g->E, 1);
-    g->E.armed = 0;
     ci__ctx_lock(ctx);   /* a reference to the context, and a place in its list of live graphs */
     ctx->refs++;
     g->live_next = ctx->graphs;
@@ -12843,6 +12909,8 @@ void ci_graph_destroy(ci_graph *g) {
     if (g->live_prev) g->live_prev->live_next = g->live_next; else ctx->graphs = g->live_next;
     if (g->live_next) g->live_next->live_prev = g->live_prev;
     ci__ctx_unlock(ctx);
+    ci__arena_destroy(g->MA);
+    ci__arena_destroy(g->SA);
     ci__arena_destroy(g->A);
     ci__mfree(ctx, g, sizeof(ci_graph));
     ci__ctx_release(ctx);
@@ -12972,9 +13040,77 @@ static void ci__graph_map_reserve(ci_graph *g, int need) {
         g->meta_map = nm; g->map_cap = nc;
     }
 }
+/* a call node on the build-time state, as ci_call lowers it: its results, how many (called armed) */
+static int ci__meta_call(ci_graph *g, const ci__node *nd, ci_tensor *res) {
+    ci_arg *a;
+    ci_kwarg *kw;
+    int i, n;
+    ci__arena_clear(g->SA);   /* the last node's scratch */
+    a = CI__NEWN(g->MA, ci_arg, nd->nargs);
+    kw = CI__NEWN(g->MA, ci_kwarg, nd->nkw);
+    g->meta->node_name = nd->name; g->meta->node_op = nd->op;
+    for (i = 0; i < nd->nargs; i++) a[i] = ci__map_arg(g->meta, &nd->args[i], g->meta_map);
+    for (i = 0; i < nd->nkw; i++) { kw[i].name = nd->kw[i].name; kw[i].value = ci__map_arg(g->meta, &nd->kw[i].value, g->meta_map); }
+    n = ci__call_op(g->meta, nd->op, nd->nargs, a, nd->nkw, kw, res, 64);
+    if (n < 1 || n > 64) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s returned %d results", nd->op, n);
+    return n;
+}
+/* after a call node's results are mapped: compile's realize rules for a node of one user;
+   without them every later op would copy the whole unrealized chain before it (quadratic) */
+static void ci__meta_after(ci_graph *g, const ci__node *nd) {
+    int i;
+    for (i = 0; i < nd->nout; i++) {
+        ci_tensor r;
+        r.id = g->meta_map[nd->out0 + (uint32_t)i];
+        ci__after_node(g->meta, ci__box_get(g->meta, r), 1);
+    }
+}
+/* ci_compile: free the build-time state (a later node rebuilds it) */
+static void ci__graph_meta_release(ci_graph *g) {
+    ci__arena_destroy(g->MA);
+    ci__arena_destroy(g->SA);
+    g->MA = g->SA = NULL; g->meta = NULL;
+}
+/* The build-time state, made on first use. ci_compile releases it (it is most of a built graph's
+   memory, and compiling does not read it); a node added later rebuilds it by lowering the graph's
+   nodes again, in order, as they were first lowered. Called armed. */
+static void ci__graph_meta(ci_graph *g) {
+    int i, j;
+    jmp_buf outer;
+    const ci__node *volatile at = NULL;
+    if (g->meta) return;
+    memcpy(outer, g->E.jb, sizeof outer);   /* a failure names the earlier node, then goes on out */
+    if (setjmp(g->E.jb)) {
+        char m[sizeof g->E.msg];
+        memcpy(m, g->E.msg, sizeof m);
+        if (at) snprintf(g->E.msg, sizeof g->E.msg, "rebuilding the graph's state after ci_compile, node %s = %s(...): %.900s",
+                         at->name, at->op ? at->op : "", m);
+        ci__graph_meta_release(g);
+        memcpy(g->E.jb, outer, sizeof outer);
+        longjmp(g->E.jb, 1);
+    }
+    if (!g->MA) g->MA = ci__arena_new(g->ctx, &g->E);
+    if (g->MA && !g->SA) g->SA = ci__arena_new(g->ctx, &g->E);
+    if (!g->MA || !g->SA) ci__fail(&g->E, CI_ERR_OUT_OF_MEMORY, "out of memory");
+    g->meta = ci__lower_new(g->ctx, g->MA, &g->E, 1);
+    g->meta->SA = g->SA;
+    for (i = 0; i < g->nodes.n; i++) {
+        const ci__node *nd = (const ci__node *)g->nodes.v[i];
+        at = nd;
+        if (nd->kind == CI__N_CALL) {
+            ci_tensor res[64];
+            int n = ci__meta_call(g, nd, res);
+            if (n != nd->nout) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: lowered again (rebuilding the graph's state after ci_compile), it gave %d results, not %d", nd->op, n, nd->nout);
+            for (j = 0; j < n; j++) g->meta_map[nd->out0 + (uint32_t)j] = ci__box_get(g->meta, res[j])->id;
+            ci__meta_after(g, nd);
+        } else ci__lower_node(g->meta, nd, g->meta_map);
+    }
+    memcpy(g->E.jb, outer, sizeof outer);
+}
 /* add a node (its fields filled in) and lower it on the build-time state; called armed */
 static int ci__graph_add(ci_graph *g, ci__node *nd) {
     int i, n;
+    ci__graph_meta(g);
     nd->out0 = (uint32_t)g->tensors.n + 1;
     ci__graph_map_reserve(g, g->tensors.n + 70);
     ci__lower_node(g->meta, nd, g->meta_map);
@@ -12990,7 +13126,6 @@ static int ci__graph_add(ci_graph *g, ci__node *nd) {
         t->node = g->nodes.n - 1; t->out = i;
         t->dt = b->dt; t->ndim = b->ndim;
         memcpy(t->shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
-        t->meta_box = (uint32_t)b->id;
         ci__graph_push_tensor(g, t);
     }
     return n;
@@ -13317,14 +13452,9 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
     {
         /* lower on the build-time state, then count the results */
         ci_tensor res[64];
-        ci_arg *a = CI__NEWN(g->A, ci_arg, nargs);
-        ci_kwarg *kw = CI__NEWN(g->A, ci_kwarg, nkwargs);
+        ci__graph_meta(g);
         ci__graph_map_reserve(g, g->tensors.n + 70);
-        g->meta->node_name = nd->name; g->meta->node_op = nd->op;
-        for (i = 0; i < nargs; i++) a[i] = ci__map_arg(g->meta, &nd->args[i], g->meta_map);
-        for (i = 0; i < nkwargs; i++) { kw[i].name = nd->kw[i].name; kw[i].value = ci__map_arg(g->meta, &nd->kw[i].value, g->meta_map); }
-        n = ci__call_op(g->meta, op, nargs, a, nkwargs, kw, res, 64);
-        if (n < 1 || n > 64) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s returned %d results", op, n);
+        n = ci__meta_call(g, nd, res);
         nd->nout = n;
         nd->out0 = (uint32_t)g->tensors.n + 1;
         ci__vec_push(g->A, &g->nodes, nd);
@@ -13335,13 +13465,10 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
             t->node = g->nodes.n - 1; t->out = i;
             t->dt = b->dt; t->ndim = b->ndim;
             memcpy(t->shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
-            t->meta_box = (uint32_t)b->id;
-            g->meta_map[nd->out0 + (uint32_t)i] = (uint32_t)b->id;
+                g->meta_map[nd->out0 + (uint32_t)i] = (uint32_t)b->id;
             ci__graph_push_tensor(g, t);
-            /* compile's realize rules for a node of one user: without them every later op
-               would copy the whole unrealized chain before it (quadratic in the graph) */
-            ci__after_node(g->meta, b, 1);
         }
+        ci__meta_after(g, nd);
     }
     g->E.armed = 0;
     for (i = 0; i < n && i < max_outs; i++) outs[i] = ci__handle(g, nd->out0 + (uint32_t)i);
@@ -13566,12 +13693,31 @@ ci_tensor ci_layer_norm(ci_graph *g, ci_tensor x, int nn, const int64_t *ns, ci_
 }
 
 /* -- compiling: the pipeline -- */
+/* frees L->LA, the scratch arena: compiling, once the outputs are scheduled, the boxes and
+   storages (a fifth of the lowering's memory; a handle given to ci_lower_* after this finds
+   no box) and the lowering's substitution tables; emitting C, the emitter's tables */
+static void ci__lower_scratch(ci__L *L) {
+    CI__ASSERT(L->LA == L->A);
+    L->LA = ci__arena_new(L->ctx, L->E);
+    if (!L->LA) { L->LA = L->A; CI__FAIL(L, CI_ERR_OUT_OF_MEMORY, "out of memory"); }
+    L->SA = L->LA;
+}
+static void ci__lower_free_scratch(ci__L *L) {
+    if (L->LA == L->A) return;
+    ci__arena_destroy(L->LA);
+    L->LA = L->SA = L->A;
+    memset(&L->boxes, 0, sizeof L->boxes);
+}
 /* the program's C source into p->source; the first line of each live group's kernel */
 static int *ci__program_emit(ci_program *p) {
     ci__sb sb;
     int *kl = CI__NEWN(p->A, int, p->nkernels + 1);
+    /* the source: a block of its own, given back as it grows (no old copies stay); the
+       emitter's tables: scratch */
     ci__sb_init(&sb, p->A);
+    ci__lower_scratch(p->L);
     ci__emit_program(p->L, &sb, kl);
+    ci__lower_free_scratch(p->L);
     p->source = ci__sb_str(&sb);
     return kl;
 }
@@ -13589,6 +13735,7 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse
     int i, j, nk = 0;
     ci__plan plan;
     p->L = L;
+    ci__lower_scratch(L);
     /* 1. GraphLowering: every node through the registry, then the realize heuristics */
     for (i = 0; i < g->tensors.n; i++) ci__gt(g, (uint32_t)i + 1)->users = 0;
     for (i = 0; i < g->nodes.n; i++) {
@@ -13619,11 +13766,13 @@ static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse
         r.id = map[(uint32_t)(uintptr_t)g->outputs.v[i]];
         ci__schedule_output(L, ci__box_get(L, r), i);
     }
-    /* 3. kernels: names, dead code, fusion */
+    ci__lower_free_scratch(L);    /* 3. kernels: names, dead code, fusion */
     for (i = 0; i < L->kernels.n; i++) ci__kernel_name((ci__kernel *)L->kernels.v[i]);
     ci__eliminate_dead(L);
+    ci__lower_scratch(L);   /* the fusion's substitution memos */
     ci__schedule(L, fuse);
     ci__schedule_finish(L);
+    ci__lower_free_scratch(L);
     /* 4. memory plan */
     plan = ci__plan_buffers(L, p->nin, p->nout);
     p->nslots = plan.nslots;
@@ -13716,6 +13865,7 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     ctx = g->ctx;
     if (g->status) { ci__set_error(ctx, "%s", g->msg); return g->status; }
     if (g->outputs.n == 0) { ci__set_error(ctx, "ci_compile: the graph has no outputs (call ci_output)"); return CI_ERR_INVALID_ARGS; }
+    ci__graph_meta_release(g);   /* compiling does not read it; a node added later rebuilds it */
     if (desc) d = *desc; else memset(&d, 0, sizeof d);
     if (d.device == CI_DEVICE_CUDA) { ci__set_error(ctx, "ci_compile: the CUDA backend is not available in this version"); return CI_ERR_BACKEND_UNAVAILABLE; }
     if (d.device < 0 || d.device >= CI_DEVICE_COUNT || d.backend < 0 || d.backend >= CI_BACKEND_COUNT) {
@@ -13904,6 +14054,7 @@ const char *ci_program_source(const ci_program *cp) {
         if (setjmp(p->E.jb)) {
             p->E.armed = 0;
             p->L->wstk_busy = 0;
+            ci__lower_free_scratch(p->L);
             ci__set_error(p->ctx, "ci_program_source: %s", p->E.msg);
             p->source = "";
             return "";
@@ -13935,6 +14086,7 @@ void ci_program_destroy(ci_program *p) {
     {
         ci_ctx *ctx = p->ctx;
         if (p->arena_raw) ci__mfree(ctx, p->arena_raw, p->arena_raw_size);
+        if (p->L) ci__lower_free_scratch(p->L);
         ci__arena_destroy(p->A);
         ci__mfree(ctx, p, sizeof *p);
         ci__ctx_release(ctx);

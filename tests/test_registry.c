@@ -1877,6 +1877,60 @@ CI_TEST(test_user_lowering_changes_at_compile_time) {
     ENV_CLOSE(e);
 }
 
+/* a lowering that gives x * 2 on its first two calls (building, ci_compile) and fails after */
+static int flaky_fn(ci_lower *L, const ci_arg *args, int nargs, ci_tensor *outs, int max_outs, void *user) {
+    int *calls = (int *)user;
+    ci_arg m[2];
+    (void)max_outs; (void)nargs;
+    if (++*calls > 2) return ci_lower_error(L, CI_ERR_INVALID_ARGS, "flaky: third call");
+    m[0] = args[0];
+    m[1] = ci_arg_float(2.0);
+    outs[0] = ci_lower_call1(L, "aten.mul.Tensor", 2, m, 0, NULL);
+    return outs[0].id ? 1 : 0;
+}
+/* ci_compile releases the graph's build-time state; the next node rebuilds it by lowering the
+   earlier nodes again, so a user lowering runs a third time there, and its failure names that
+   earlier node */
+CI_TEST(test_rebuild_after_compile_names_the_node) {
+    env e;
+    ci_lowering_desc d;
+    ci_graph *g;
+    ci_program *p;
+    ci_compile_desc pd;
+    ci_tensor x, y, z;
+    ci_arg a;
+    int calls = 0;
+    float xv[3] = {1, -2, 3}, got[3] = {0, 0, 0};
+    const void *in[1];
+    void *out[1];
+    ENV_OPEN(e);
+    memset(&d, 0, sizeof d);
+    d.name = "myns.flaky"; d.schema = "self"; d.fn = flaky_fn; d.user = &calls;
+    CI_CHECK_OK_CTX(e.ctx, ci_register_lowering(e.ctx, &d));
+    g = ci_graph_create(e.ctx);
+    x = inp(g, "x", CI_F32, 1, 3);
+    a = ci_arg_tensor(x);
+    y = ci_call1(g, "myns.flaky", 1, &a, 0, NULL);
+    ci_output(g, y);
+    CI_CHECK_OK_CTX(e.ctx, ci_graph_status(g));
+    memset(&pd, 0, sizeof pd);
+    pd.backend = CI_BACKEND_INTERP;
+    CI_CHECK_OK_CTX(e.ctx, ci_compile(g, &pd, &p));
+    in[0] = xv; out[0] = got;
+    CI_CHECK_OK_CTX(e.ctx, ci_program_run(p, 1, in, 1, out));
+    ci_program_destroy(p);
+    CI_CHECK(got[0] == 2 && got[1] == -4 && got[2] == 6);
+    CI_CHECK_EQ_INT(calls, 2);
+    z = ci_relu(g, y);
+    CI_CHECK_EQ_INT(z.id, 0);
+    CI_CHECK_EQ_INT(calls, 3);
+    CI_CHECK_EQ_INT(ci_graph_status(g), CI_ERR_INVALID_ARGS);
+    CI_CHECK_MSG(strstr(ci_graph_message(g), "rebuilding") && strstr(ci_graph_message(g), "myns.flaky") &&
+                 strstr(ci_graph_message(g), "flaky: third call"), "message: %s", ci_graph_message(g));
+    ci_graph_destroy(g);
+    ENV_CLOSE(e);
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     RUN(test_user_lowering_scale_add);
@@ -1904,6 +1958,7 @@ int main(int argc, char **argv) {
     RUN(test_oom_registry);
     RUN(test_huge_tensor_handles);
     RUN(test_user_lowering_changes_at_compile_time);
+    RUN(test_rebuild_after_compile_names_the_node);
     /* last: a use-after-free here stops a sanitized binary */
     RUN(test_extern_two_outputs_and_arguments);
     return ci_test_done();
