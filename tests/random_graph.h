@@ -950,7 +950,9 @@ static int rg_more(rg *g) {
         break;
     case 10: { /* native_layer_norm over the last dims, with or without weight and bias */
         int nn = nd >= 2 && rg_chance(g, 40) ? 2 : 1, w = -1, bb = -1, j;
-        /* (over one element the result is x - mean = 0, which PyTorch's rounding makes 1e-5) */
+        /* (over one element the result is x - mean = 0, which PyTorch's rounding makes 1e-5; eps 1
+           keeps rows of equal values, which relu and cumsum make, as well conditioned: with 1e-5,
+           rstd = 316 magnified PyTorch's rounding of x * rstd - mean * rstd past the tolerance) */
         if (!rg_isfloat(v->dt) || rg_numel(nn, v->sh + nd - nn) < 2) return 0;
         if (rg_chance(g, 60)) { w = rg_input(g, v->dt, nn, v->sh + nd - nn); bb = rg_input(g, v->dt, nn, v->sh + nd - nn); }
         t = rg_new(g, "t", v->dt, nd, sh);
@@ -958,7 +960,7 @@ static int rg_more(rg *g) {
         t2 = rg_new(g, "t", v->dt, nd, ish);
         k = rg_new(g, "t", v->dt, nd, ish);
         if (t < 0 || t2 < 0 || k < 0) return 0;
-        rg_printf(g, "%s, %s, %s = aten.native_layer_norm.default(%s, %s, %s, %s, 1e-05)\n", RG_N(t), RG_N(t2), RG_N(k), RG_N(a),
+        rg_printf(g, "%s, %s, %s = aten.native_layer_norm.default(%s, %s, %s, %s, 1.0)\n", RG_N(t), RG_N(t2), RG_N(k), RG_N(a),
                   rg_ints(nn, v->sh + nd - nn, b1, sizeof b1), w >= 0 ? RG_N(w) : "None", bb >= 0 ? RG_N(bb) : "None");
         break;
     }
