@@ -718,13 +718,6 @@ static ci__arena *ci__arena_new(const ci_ctx *ctx, ci__err *err) {
     a->ctx = ctx; a->err = err;
     return a;
 }
-static void ci__arena_destroy(ci__arena *a) {
-    ci__chunk *c, *n;
-    if (!a) return;
-    for (c = a->head; c; c = n) { n = c->next; ci__mfree(a->ctx, c, c->size); }
-    for (c = a->blocks; c; c = n) { n = c->next; ci__mfree(a->ctx, c, c->size); }
-    ci__mfree(a->ctx, a, sizeof(ci__arena));
-}
 /* everything allocated goes; the arena stays, empty */
 static void ci__arena_clear(ci__arena *a) {
     ci__chunk *c, *n;
@@ -732,6 +725,11 @@ static void ci__arena_clear(ci__arena *a) {
     for (c = a->blocks; c; c = n) { n = c->next; ci__mfree(a->ctx, c, c->size); }
     a->head = a->blocks = NULL;
     a->total = 0;
+}
+static void ci__arena_destroy(ci__arena *a) {
+    if (!a) return;
+    ci__arena_clear(a);
+    ci__mfree(a->ctx, a, sizeof(ci__arena));
 }
 static void *ci__arena_alloc(ci__arena *a, size_t size) {
     ci__chunk *c = a->head;
@@ -2432,7 +2430,8 @@ static void ci__after_node(ci__L *L, ci__box *b, int users) {
     if (users > 1) ci__mark_reuse(L, b, users);
     if (b->st->kind != CI__ST_PW) return;
     s = ci__v_stats(L, b->st->body);
-    if (s.reads > CI__REALIZE_ACC_READS || s.ops > CI__REALIZE_OPCOUNT) ci__realize_hint(L, b);
+    /* realize_hint's test, on the stats already at hand */
+    if ((s.reads > CI__REALIZE_ACC_READS || s.ops > CI__REALIZE_OPCOUNT) && s.reads > 1) ci__realize(L, b);
     if (b->st->kind == CI__ST_PW && (s.ops > CI__LARGE_INNER_FN || s.maxix > CI__IX_MAX_TREE)) ci__realize(L, b);
 }
 static const char *const ci__vop_cf32[CI__V_COUNT] = {
@@ -2922,7 +2921,7 @@ static ci_result ci__extern_default_infer(const ci_extern_tensor *ins, int nins,
 }
 
 static int ci__lower_extern(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci_extern_tensor ins[32], eo[16];
+    ci_extern_tensor ins[32], eo[CI_MAX_EXTERN_OUTPUTS];
     ci__buf *inb[32];
     int nin = 0, i, nout = op->nouts;
     ci__kernel *k;
@@ -2981,7 +2980,7 @@ static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *ar
     const ci__opdef *op = ci__registry_find(L->ctx, opname);
     ci_arg *a;
     char *set;
-    ci_tensor res[64];
+    ci_tensor res[CI_MAX_OUTPUTS];
     int i, npos = 0, k, n = 0;
     if (!op) CI__FAIL(L, CI_ERR_UNKNOWN_OP, "unknown op '%s': no lowering is registered under this name or its packet", opname);
     a = CI__NEWN(L->A, ci_arg, op->nparams);
@@ -3035,12 +3034,12 @@ static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *ar
     case CI__OPK_EXTERN: n = ci__lower_extern(L, op, a, res); break;
     case CI__OPK_USER:
         L->user_failed = 0;
-        n = op->ufn((ci_lower *)L, a, op->nparams, res, 64, op->user);
+        n = op->ufn((ci_lower *)L, a, op->nparams, res, CI_MAX_OUTPUTS, op->user);
         if (L->user_failed || n <= 0)
             CI__FAIL(L, L->user_failed ? L->user_code : CI_ERR_INVALID_ARGS, "%s: %s", op->name,
                      L->user_failed ? L->user_msg : "the lowering returned no result");
-        if (n > 64)   /* it wrote past outs (max_outs is 64) or returned garbage */
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: the lowering returned %d results, more than max_outs (64)", op->name, n);
+        if (n > CI_MAX_OUTPUTS)   /* it wrote past outs or returned garbage */
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: the lowering returned %d results, more than max_outs (%d)", op->name, n, CI_MAX_OUTPUTS);
         for (i = 0; i < n; i++) ci__box_get(L, res[i]);
         break;
     }
@@ -3134,13 +3133,12 @@ static void ci__lower_node(ci__L *L, const ci__node *nd, uint32_t *map) {
     case CI__N_CALL: {
         ci_arg *args = CI__NEWN(L->A, ci_arg, nd->nargs);
         ci_kwarg *kw = CI__NEWN(L->A, ci_kwarg, nd->nkw);
-        ci_tensor outs[64];
+        ci_tensor outs[CI_MAX_OUTPUTS];
         int i, n;
         for (i = 0; i < nd->nargs; i++) args[i] = ci__map_arg(L, &nd->args[i], map);
         for (i = 0; i < nd->nkw; i++) { kw[i].name = nd->kw[i].name; kw[i].value = ci__map_arg(L, &nd->kw[i].value, map); }
-        n = ci__call_op(L, nd->op, nd->nargs, args, nd->nkw, kw, outs, 64);
+        n = ci__call_op(L, nd->op, nd->nargs, args, nd->nkw, kw, outs, CI_MAX_OUTPUTS);
         if (L->graph) ci__check_relowered(L, nd, n, outs);
-        if (n > 64) n = 64;
         for (i = 0; i < n; i++) map[nd->out0 + (uint32_t)i] = outs[i].id;
         return;
     }
@@ -3605,8 +3603,8 @@ static int ci__lw_maxdim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
 /* -- calling other ops from a decomposition -- */
 static ci_arg ci__T(ci__box *b) { ci_arg r; r.kind = CI_ARG_TENSOR; r.u.t = ci__tensor_of(b); return r; }
 static ci__box *ci__callb(ci__L *L, const char *name, int n, const ci_arg *args) {
-    ci_tensor o[64];
-    int k = ci__call_op(L, name, n, args, 0, NULL, o, 64);
+    ci_tensor o[CI_MAX_OUTPUTS];
+    int k = ci__call_op(L, name, n, args, 0, NULL, o, CI_MAX_OUTPUTS);
     CI__ASSERT(k >= 1);
     return ci__box_get(L, o[0]);
 }
@@ -5462,7 +5460,7 @@ static int ci__lw_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
                                                           : (x->dt == CI_BOOL ? 1 : x->dt == CI_U8 ? 255 : x->dt == CI_I8 ? 127 : x->dt == CI_I16 ? 32767 : x->dt == CI_I32 ? INT_MAX : INT64_MAX));
         ci__scatter(L, buf, ix->ndim, ix->size, v, id, m, CI__SC_STORE);
     }
-    ci__scatter(L, buf, ix->ndim, ix->size, v, x->ndim ? ci__v_keepchecks(L, val, x->ndim, m, x->size) : ci__v_keepchecks(L, val, 1, m, &one), m, mode);
+    ci__scatter(L, buf, ix->ndim, ix->size, v, ci__v_keepchecks(L, val, x->ndim ? x->ndim : 1, m, x->ndim ? x->size : &one), m, mode);
     if (mean) {   /* divide by how many values met at each element (self counting once when included) */
         ci__box *z = ci__buf_box(L, buf), *cnt;
         ci__buf *cb;
@@ -6116,11 +6114,11 @@ static ci_result ci__ext_conv_infer(const ci_extern_tensor *ins, int nins, const
     outs[0].dtype = ins[0].dtype; outs[0].ndim = 4;
     outs[0].shape[0] = ins[0].shape[0]; outs[0].shape[1] = ins[1].shape[0];
     for (i = 0; i < 2; i++) {
-        int64_t st = args[3].u.ints.v[i], pad = args[4].u.ints.v[i], dil = args[5].u.ints.v[i], t, ek;
+        int64_t st = args[3].u.ints.v[i], pad = args[4].u.ints.v[i], dil = args[5].u.ints.v[i], o;
         if (st <= 0 || pad < 0 || dil <= 0 || ins[1].shape[2 + i] < 1) return CI_ERR_INVALID_ARGS;
-        if (ci__add_ovf(ins[0].shape[2 + i], pad, &t) || ci__add_ovf(t, pad, &t) || ci__mul_ovf(dil, ins[1].shape[2 + i] - 1, &ek) || t <= ek)
-            return CI_ERR_SHAPE;
-        outs[0].shape[2 + i] = (t - ek - 1) / st + 1;
+        o = ci__pool_out(ins[0].shape[2 + i], ins[1].shape[2 + i], st, pad, dil, 0);   /* a window's count, as pools */
+        if (o == INT64_MIN || o <= 0) return CI_ERR_SHAPE;
+        outs[0].shape[2 + i] = o;
     }
     return CI_OK;
 }
@@ -10495,13 +10493,16 @@ static void ci__rt_parallel(void *rt, void (*fn)(void **, long long, long long),
 static int ci__rt_extern(void *rt, int idx, void **B) {
     ci_program *p = (ci_program *)rt;
     ci__kernel *k = (ci__kernel *)p->kernels[idx]->m.v[0];
-    ci_extern_tensor ins[32], outs[16];
+    ci_extern_tensor ins[32], outs[CI_MAX_EXTERN_OUTPUTS];
     int i, d, r;
     for (i = 0; i < k->nin; i++) {
         memset(&ins[i], 0, sizeof ins[i]);
-        ins[i].data = B[k->ins[i]->slot]; ins[i].dtype = k->ins[i]->dt; ins[i].ndim = k->ins[i]->ndim;
-        for (d = 0; d < k->ins[i]->ndim; d++) ins[i].shape[d] = k->ins[i]->size[d];
+        ins[i].data = B[k->ins[i]->slot]; ins[i].dtype = k->ins[i]->dt;
         if (k->in_t) { ins[i].ndim = k->in_t[i].ndim; memcpy(ins[i].shape, k->in_t[i].shape, sizeof ins[i].shape); }
+        else {
+            ins[i].ndim = k->ins[i]->ndim;
+            for (d = 0; d < k->ins[i]->ndim; d++) ins[i].shape[d] = k->ins[i]->size[d];
+        }
     }
     for (i = 0; i < k->nout; i++) {
         memset(&outs[i], 0, sizeof outs[i]);
@@ -12576,13 +12577,8 @@ static void ci__cig_call(ci__cig_parser *P) {
         if (!ci__cig_is(&lhs[j], "_")) ci__cig_define(P, &lhs[j], outs[j]);
     /* the node takes the file's name, so messages and run-time errors say what the file says */
     if (n == 1 && !ci__cig_is(&lhs[0], "_")) {
-        char nm[128];
-        if (lhs[0].n < sizeof nm) {
-            memcpy(nm, lhs[0].p, lhs[0].n);
-            nm[lhs[0].n] = 0;
-            if (ci_tensor_set_name(P->g, outs[0], nm) == CI_ERR_OUT_OF_MEMORY)
-                ci__cig_fail(P, lhs[0].line, lhs[0].col, CI_ERR_OUT_OF_MEMORY, "out of memory");
-        }
+        ci_result r = ci_tensor_set_name(P->g, outs[0], ci__cig_strdup(P, &P->scratch, lhs[0].p, lhs[0].n));
+        if (r != CI_OK) ci__cig_fail(P, lhs[0].line, lhs[0].col, r, "%s", ci_ctx_last_error(P->g->ctx));
     }
 }
 
@@ -13051,8 +13047,8 @@ static int ci__meta_call(ci_graph *g, const ci__node *nd, ci_tensor *res) {
     g->meta->node_name = nd->name; g->meta->node_op = nd->op;
     for (i = 0; i < nd->nargs; i++) a[i] = ci__map_arg(g->meta, &nd->args[i], g->meta_map);
     for (i = 0; i < nd->nkw; i++) { kw[i].name = nd->kw[i].name; kw[i].value = ci__map_arg(g->meta, &nd->kw[i].value, g->meta_map); }
-    n = ci__call_op(g->meta, nd->op, nd->nargs, a, nd->nkw, kw, res, 64);
-    if (n < 1 || n > 64) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s returned %d results", nd->op, n);
+    n = ci__call_op(g->meta, nd->op, nd->nargs, a, nd->nkw, kw, res, CI_MAX_OUTPUTS);
+    if (n < 1 || n > CI_MAX_OUTPUTS) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s returned %d results", nd->op, n);
     return n;
 }
 /* after a call node's results are mapped: compile's realize rules for a node of one user;
@@ -13098,7 +13094,7 @@ static void ci__graph_meta(ci_graph *g) {
         const ci__node *nd = (const ci__node *)g->nodes.v[i];
         at = nd;
         if (nd->kind == CI__N_CALL) {
-            ci_tensor res[64];
+            ci_tensor res[CI_MAX_OUTPUTS];
             int n = ci__meta_call(g, nd, res);
             if (n != nd->nout) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: lowered again (rebuilding the graph's state after ci_compile), it gave %d results, not %d", nd->op, n, nd->nout);
             for (j = 0; j < n; j++) g->meta_map[nd->out0 + (uint32_t)j] = ci__box_get(g->meta, res[j])->id;
@@ -13451,7 +13447,7 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
     nd->auto_named = 1;
     {
         /* lower on the build-time state, then count the results */
-        ci_tensor res[64];
+        ci_tensor res[CI_MAX_OUTPUTS];
         ci__graph_meta(g);
         ci__graph_map_reserve(g, g->tensors.n + 70);
         n = ci__meta_call(g, nd, res);
@@ -13726,7 +13722,8 @@ static void ci__debug_dump(ci_program *p, ci_graph *g, unsigned dbg) {
     ci__sb_init(&sb, p->A);
     if (dbg & CI_DEBUG_GRAPH) { ci__sb_put(&sb, "== graph ==\n"); ci__dbg_print_graph(g, &sb, 0); }
     if (dbg & (CI_DEBUG_IR | CI_DEBUG_KERNELS)) { ci__sb_put(&sb, "== ir ==\n"); ci__dbg_print_ir(p->L, &sb); }
-    if ((dbg & CI_DEBUG_SOURCE) && *ci_program_source(p)) { ci__sb_put(&sb, "== source ==\n"); ci__sb_put(&sb, p->source); }
+    if ((dbg & CI_DEBUG_SOURCE) && !p->source && p->L) ci__program_emit(p);   /* under compile's error target */
+    if ((dbg & CI_DEBUG_SOURCE) && p->source && *p->source) { ci__sb_put(&sb, "== source ==\n"); ci__sb_put(&sb, p->source); }
     if (sb.n) ci__log(p->ctx, CI_LOG_DEBUG, ci__sb_str(&sb));
 }
 static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse, int user_arena) {

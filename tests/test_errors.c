@@ -1454,6 +1454,8 @@ CI_TEST(test_oom_large_graph_interp) { oom_loop(CI_BACKEND_INTERP, 20, 0, 0, 0);
 /* the debug printout after compiling (graph, IR, kernels, source) runs out of memory too: a
    clean error, not a write through a NULL buffer */
 CI_TEST(test_oom_with_debug_output) { oom_loop(CI_BACKEND_TCC, 20, 0, 0, CI_DEBUG_ALL); }
+/* an interpreter program writes its C for the printout only then, under compile's error target */
+CI_TEST(test_oom_with_debug_output_interp) { oom_loop(CI_BACKEND_INTERP, 20, 0, 0, CI_DEBUG_ALL); }
 
 /* ci_program_run allocates nothing (and a failing allocator cannot make it fail) */
 CI_TEST(test_run_allocates_nothing) {
@@ -1850,6 +1852,7 @@ int main(int argc, char **argv) {
     RUN(test_oom_large_graph_tcc);
     RUN(test_oom_large_graph_interp);
     RUN(test_oom_with_debug_output);
+    RUN(test_oom_with_debug_output_interp);
     RUN(test_run_allocates_nothing);
     RUN(test_runs_are_repeatable);
     RUN(test_program_outlives_graph);
