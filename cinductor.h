@@ -30,7 +30,20 @@
        ci_program_destroy(p); ci_graph_destroy(g); ci_ctx_destroy(ctx);
 
    TABLE OF CONTENTS
-     Manual ............ concepts, memory, errors, backends, threading, debugging, limits
+     Manual (below; docs/ expands it, docs/README.md lists its pages)
+        1. Concepts ............. context, graph, tensor handles, program
+        2. Memory ............... the allocator, who owns what, the program's arena
+        3. Files ................ read limits of .cig and .npy files
+        4. Errors ............... result codes, sticky graph errors, messages
+        5. Backends ............. libtcc and the interpreter
+        6. Threading ............ what may run on several threads
+        7. Options .............. every macro, environment variable and desc field
+        8. Debugging ............ CINDUCTOR_DEBUG and the printout
+        9. Ops .................. the registry's ops, run-time index checks
+       10. Extending ............ your own lowerings and extern kernels
+       11. Data-dependent sizes .. nonzero, masked_select: graph outputs only
+       12. Limits ............... results, arguments, list elements, op names
+       13. cinductor does NOT ... what is missing
      Public API ........ ci_ctx, ci_graph, builders, ci_call, registry, ci_program
      Implementation, in pipeline order:
        >>config   compile-time options, asserts, includes
@@ -53,18 +66,22 @@
        >>npy      .npy files: read, parse, write
        >>cig      the .cig text format -> a graph, through the public builders
        >>public   the public API functions
+   (tests/test_manual.c checks that these anchors and the banners of the sections agree, in
+   order, and that the numbered entries above are the manual's headings below.)
 
    MANUAL
 
-   Concepts. A ci_ctx owns the op registry, the allocator and the last error. A ci_graph is a
-   list of nodes, each an aten op applied to earlier tensors; a ci_tensor is a small handle
-   (an id, 0 = invalid) naming one node result. The ids of two graphs of one context never
-   meet (until it has handed out 2^32 of them), so a tensor of another graph, live or
-   destroyed, is refused as "foreign". ci_compile lowers the graph (every op goes
-   through the registry, exactly as Inductor's lowerings do), decides which values become
-   buffers, forms kernels, emits C and compiles it. A ci_program runs as often as you like.
+   1. CONCEPTS
+   A ci_ctx owns the op registry, the allocator and the last error. A ci_graph is a list of
+   nodes, each an aten op applied to earlier tensors; a ci_tensor is a small handle (an id,
+   0 = invalid) naming one node result. The ids of two graphs of one context never meet
+   (until it has handed out 2^32 of them), so a tensor of another graph, live or destroyed, is
+   refused as "foreign". ci_compile lowers the graph (every op goes through the registry,
+   exactly as Inductor's lowerings do), decides which values become buffers, forms kernels,
+   emits C and compiles it. A ci_program runs as often as you like.
 
-   Memory. Everything comes from the allocator in ci_ctx_desc (malloc/free by default). Graphs
+   2. MEMORY
+   Everything comes from the allocator in ci_ctx_desc (malloc/free by default). Graphs
    and programs own their memory and free it in ci_graph_destroy / ci_program_destroy.
    Destroy in any order: each live graph and program keeps its context (allocator, logger,
    registry), and the context's memory goes with the last of ci_ctx_destroy and the destroys
@@ -77,36 +94,90 @@
    program must not run on two threads at once. The .npy helpers (ci_npy_*) have no context
    and use malloc; the .cig parser uses its graph's context.
 
-   Files. No file or stream is read past a limit: ci_ctx_desc.max_read for .cig files and
+   3. FILES
+   No file or stream is read past a limit: ci_ctx_desc.max_read for .cig files and
    their load() targets, ci_npy_read_ex's max_read for .npy files (zero = CI_DEFAULT_MAX_READ,
    4 GiB); past it the read stops with CI_ERR_IO, "PATH: larger than the read limit of N
    bytes". A .npy is read only as far as its header says, so a pipe or /dev/zero ends at once.
 
-   Errors. Functions return ci_result (0 = CI_OK); ci_result_string() names a code and
+   4. ERRORS
+   Functions return ci_result (0 = CI_OK); ci_result_string() names a code and
    ci_ctx_last_error() holds the detailed message of the last failure in that context. Graph
    builders are sticky (like OpenGL): a builder given bad input returns the invalid tensor and
    records the first error in the graph (ci_graph_status / ci_graph_message); later builders
    given the invalid tensor do nothing; ci_compile reports the recorded error. Messages name the
    node and the op, with shapes.
 
-   Backends. CI_BACKEND_TCC (default when libtcc is compiled in) compiles the generated C in
+   5. BACKENDS
+   CI_BACKEND_TCC (default when libtcc is compiled in) compiles the generated C in
    memory; CI_BACKEND_INTERP runs the same kernel IR with no compiler at all. The generated C
    includes no header and needs neither TCC's include directory nor libtcc1.a, so a binary linked
    statically with libtcc.a runs where the tcc package is absent. libtcc is LGPL.
 
-   Threading. Contexts are independent. Compiling is safe from several threads on different
+   6. THREADING
+   Contexts are independent. Compiling is safe from several threads on different
    contexts; libtcc calls are serialised by one process-wide lock. The graphs and programs of
    one context may be destroyed on different threads (the context's count of them is locked).
    Lowering, scheduling and the interpreter walk graphs with explicit stacks, never recursion
    that deepens with the graph: compiling for the interpreter runs on a small thread stack (a
    10,000-op chain on 256 KB).
 
-   Debugging. ci_ctx_desc.debug (or ci_compile_desc.debug, or the CINDUCTOR_DEBUG environment
+   7. OPTIONS
+   Every switch there is; anything not listed has no setting. Desc fields: zero = the default.
+   Compile-time macros, defined before the #include that compiles the implementation:
+     CINDUCTOR_IMPLEMENTATION   unset      in exactly one file: compiles the implementation there
+     CINDUCTOR_NO_TCC           unset      no libtcc (link without -ltcc): the interpreter is the
+                                           default backend, CI_BACKEND_TCC is refused with
+                                           CI_ERR_BACKEND_UNAVAILABLE, and programs run on the
+                                           calling thread alone
+     CINDUCTOR_NO_THREADS       unset      no pthreads: programs run on the calling thread alone,
+                                           libtcc calls are not locked (compile on one thread at
+                                           a time), a context's count of graphs and programs is
+                                           not locked (destroy them on one thread)
+     CINDUCTOR_ASSERT(c)        assert(c)  checks internal invariants (never user input)
+     CI_API                     extern     put before every public declaration (extern "C" in C++),
+                                           e.g. to add a visibility attribute
+     (CINDUCTOR_H_INCLUDED and CINDUCTOR_IMPL_INCLUDED are the include guards, not options.)
+   Environment variables:
+     CINDUCTOR_DEBUG            unset      read by ci_ctx_create and added to ci_ctx_desc.debug:
+                                           "1" or "all", or a comma list of graph, ir, kernels,
+                                           source; "" or "0" = nothing (8. Debugging). So the
+                                           cinductor tool, which reads no other, obeys it too
+     CINDUCTOR                  build/cinductor  tools/fx2cig.py only: the tool --check runs
+   ci_ctx_desc (ci_ctx_create; a NULL desc is all defaults):
+     allocator.alloc/.free/.user  malloc/free  every byte of the context, its graphs and
+                                           programs; give both functions (one alone = default);
+                                           free is told the size that was allocated
+     log, log_user              stderr     receives the debug printout and misuse after
+                                           ci_ctx_destroy, with a ci_log_level
+     debug                      0          CI_DEBUG_* bits: what ci_compile prints (8. Debugging)
+     num_threads                1          threads a TCC program runs on: the calling one and
+                                           N-1 workers started by ci_compile, which share each
+                                           kernel's outer loop and the matmul / conv / sort
+                                           kernels (the interpreter uses the calling thread)
+     max_read                   4 GiB      bytes read from one .cig file or its load() targets
+                                           (CI_DEFAULT_MAX_READ; 3. Files)
+   ci_compile_desc (ci_compile; a NULL desc is all defaults):
+     device                     CPU        CI_DEVICE_CUDA is refused: CI_ERR_BACKEND_UNAVAILABLE
+     backend                    TCC        the interpreter where CINDUCTOR_NO_TCC; CC and NVRTC
+                                           are refused (CI_ERR_BACKEND_UNAVAILABLE)
+     debug                      0          CI_DEBUG_* bits, added to the context's
+     num_threads                context's  as ci_ctx_desc.num_threads, for this program
+     seed                       0          random ops' seed (ci_program_set_seed changes it)
+     unfused                    0          nonzero: no fusion, one kernel per realized buffer
+     user_arena                 0          nonzero: no arena is allocated; give one with
+                                           ci_program_set_arena before the first run
+   ci_lowering_desc and ci_extern_desc describe your own ops: 10. Extending.
+
+   8. DEBUGGING
+   ci_ctx_desc.debug (or ci_compile_desc.debug, or the CINDUCTOR_DEBUG environment
    variable: "1"/"all", or a comma list of graph,ir,kernels,source) prints the graph, the IR after
    lowering, the fused kernels (with the reason each pair of kernels sharing a buffer was left
-   apart) and the generated C to the logger (stderr by default).
+   apart) and the generated C to the logger (stderr by default). The cinductor tool prints the
+   same for a .cig file with `cinductor explain` (docs/cli.md).
 
-   Ops. About 460 aten and prims ops are registered (docs/ops.md lists them, generated from the
+   9. OPS
+   About 460 aten and prims ops are registered (docs/ops.md lists them, generated from the
    registry with ci_registry_entry): Inductor's pointwise catalogue, reductions, views,
    indexing, pooling, resampling, scans, sorting, matmul and convolution. Index tensors are
    checked while a program runs: a value out of range makes ci_program_run return
@@ -118,17 +189,29 @@
    in a .cig, else a generated one, as ci_graph_print_cig prints it), the index and the size:
    "index 9 is out of bounds for dimension of size 5 in node y (aten.gather.default)".
 
-   Limits. An op's results: CI_MAX_OUTPUTS (64; an extern kernel's: CI_MAX_EXTERN_OUTPUTS, 16);
+   10. EXTENDING
+   A context takes your own ops, called like any other with ci_call (or from a .cig file parsed
+   in that context): ci_register_lowering registers a lowering (a decomposition into registered
+   ops, built with ci_lower_call inside it, fused like any other), ci_register_extern a
+   C function run on contiguous inputs with a shape-inference function (a scheduling barrier,
+   run on the calling thread). Either may also override an aten op or one of its overloads.
+   docs/extending.md explains the signatures, dtypes, errors, threading and limits;
+   examples/custom_op.c is a complete program with one of each.
+
+   11. DATA-DEPENDENT SIZES
+   nonzero, where(condition), masked_select and self[bool_mask] give outputs whose size is
+   known only after a run: ci_program_output_shape gives their upper bound (allocate that),
+   ci_program_output_shape_after_run the size a run filled. Such a result may only be a graph
+   output; using it in another op fails at graph building, naming the node.
+
+   12. LIMITS
+   An op's results: CI_MAX_OUTPUTS (64; an extern kernel's: CI_MAX_EXTERN_OUTPUTS, 16);
    a call's positional and keyword arguments: CI_MAX_ARGS (64) each; a list argument:
    CI_MAX_LIST (4096) elements. Past one, the builder or registration fails with a message
    naming the limit. A registered op's name is namespace.op or namespace.op.overload, each
    part an identifier.
 
-   Data-dependent sizes. nonzero, where(condition), masked_select and self[bool_mask] give
-   outputs whose size is known only after a run: ci_program_output_shape gives their upper
-   bound (allocate that), ci_program_output_shape_after_run the size a run filled. Such a result may only be a graph
-   output; using it in another op fails at graph building, naming the node.
-
+   13. CINDUCTOR DOES NOT
    cinductor does NOT (yet): run on the GPU, fuse scans, scatters or extern kernels with their
    neighbours, support dynamic shapes, complex dtypes, ops on data-dependent sizes (only
    outputs), transposed convolution, or autograd. A tensor holds at most 2^48 elements (an
