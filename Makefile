@@ -2,7 +2,8 @@
 #
 #   make                 build/libcinductor.o, build/cinductor (when tools/cinductor.c exists), build/demo
 #   make demo            build and run the demo (CINDUCTOR_DEBUG=1 make demo shows the generated C)
-#   make test            the C tests and the compile checks; last line "N passed, M failed[, K skipped]"
+#   make test            the C tests, the examples and the compile checks; last line
+#                        "N passed, M failed[, K skipped]"
 #   make test-compile    only the compile checks of cinductor.h (gcc, clang, g++, clang++, tcc)
 #   make test-san        the C tests built with ASan + UBSan, run with leak detection
 #   make test-valgrind   the C tests run under valgrind (memcheck, leaks)
@@ -38,6 +39,11 @@ TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
 SAN_TESTS := $(TEST_SRCS:tests/%.c=$(B)/san/tests/%)
 HDRS      := cinductor.h
+# examples/NAME.c other than the demo are programs that check themselves (PASS/FAIL lines, as the
+# tests): built as build/examples/test_NAME and run with the tests
+EXAMPLE_SRCS := $(filter-out examples/demo.c,$(sort $(wildcard examples/*.c)))
+EXAMPLES     := $(EXAMPLE_SRCS:examples/%.c=$(B)/examples/test_%)
+SAN_EXAMPLES := $(EXAMPLE_SRCS:examples/%.c=$(B)/san/examples/test_%)
 
 # $(call self_impl,FILE): non-empty when FILE defines CINDUCTOR_IMPLEMENTATION itself
 HASH := \#
@@ -45,7 +51,7 @@ self_impl = $(shell grep -lE '^[[:space:]]*$(HASH)[[:space:]]*define[[:space:]]+
 # $(call lib_for,FILE,LIBOBJ): LIBOBJ, unless FILE carries the implementation
 lib_for = $(if $(call self_impl,$(1)),,$(2))
 
-ALL := $(B)/libcinductor.o $(B)/demo $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
+ALL := $(B)/libcinductor.o $(B)/demo $(EXAMPLES) $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
 
 .PHONY: all demo test test-c test-compile test-san test-valgrind test-torch clean
 .PHONY: test-fx2cig bench bench-scale check-ops-doc check-overloads
@@ -75,6 +81,14 @@ $(B)/demo: examples/demo.c $(HDRS) $(call lib_for,examples/demo.c,$(B)/libcinduc
 demo: $(B)/demo
 	./$(B)/demo
 
+$(B)/examples/test_%: examples/%.c $(HDRS) $(B)/libcinductor.o
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(call lib_for,$<,$(B)/libcinductor.o) $(LDFLAGS) $(LDLIBS)
+
+$(B)/san/examples/test_%: examples/%.c $(HDRS) $(B)/san/libcinductor.o
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(SAN_CFLAGS) $(SAN) -o $@ $< $(call lib_for,$<,$(B)/san/libcinductor.o) $(LDFLAGS) $(LDLIBS)
+
 # ---- tests ----
 $(B)/tests/%: tests/%.c tests/ci_test.h tests/random_graph.h $(HDRS) $(B)/libcinductor.o
 	@mkdir -p $(@D)
@@ -85,23 +99,24 @@ $(B)/san/tests/%: tests/%.c tests/ci_test.h tests/random_graph.h $(HDRS) $(B)/sa
 	$(CC) $(CPPFLAGS) $(SAN_CFLAGS) $(SAN) -o $@ $< $(call lib_for,$<,$(B)/san/libcinductor.o) $(LDFLAGS) $(LDLIBS)
 
 # tests/run.sh runs tests/compile.sh (the compile checks) and then every binary of the
-# directory, and closes with the summary line; CI_NO_COMPILE=1 leaves the compile checks out.
-test: $(TESTS)
-	CPPFLAGS="$(CPPFLAGS)" bash tests/run.sh $(B)/tests
+# directories (the tests, then the examples), and closes with the summary line;
+# CI_NO_COMPILE=1 leaves the compile checks out.
+test: $(TESTS) $(EXAMPLES)
+	CPPFLAGS="$(CPPFLAGS)" bash tests/run.sh $(B)/tests $(B)/examples
 # CI_CLI: run.sh also runs tests/test_cli.sh, the end-to-end checks of that build of the tool
 test: $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
 test: export CI_CLI = $(B)/cinductor
 
-test-c: $(TESTS)
-	CI_NO_COMPILE=1 bash tests/run.sh $(B)/tests
+test-c: $(TESTS) $(EXAMPLES)
+	CI_NO_COMPILE=1 bash tests/run.sh $(B)/tests $(B)/examples
 
 test-compile:
 	CPPFLAGS="$(CPPFLAGS)" bash tests/run.sh
 
-test-san: $(SAN_TESTS)
+test-san: $(SAN_TESTS) $(SAN_EXAMPLES)
 	CI_NO_COMPILE=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	bash tests/run.sh $(B)/san/tests
+	bash tests/run.sh $(B)/san/tests $(B)/san/examples
 # ... and tests/test_cli.sh on the tool built with the sanitizers: no malformed file may crash it
 test-san: $(if $(wildcard tools/cinductor.c),$(B)/san/cinductor)
 test-san: export CI_CLI = $(B)/san/cinductor
@@ -110,9 +125,9 @@ $(B)/san/cinductor: tools/cinductor.c $(HDRS) $(call lib_for,tools/cinductor.c,$
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(SAN_CFLAGS) $(SAN) -o $@ tools/cinductor.c $(call lib_for,tools/cinductor.c,$(B)/san/libcinductor.o) $(LDFLAGS) $(LDLIBS)
 
-test-valgrind: $(TESTS)
+test-valgrind: $(TESTS) $(EXAMPLES)
 	@if command -v valgrind >/dev/null 2>&1; then \
-	  CI_NO_COMPILE=1 CI_RUN_PREFIX="$(VALGRIND)" CI_TEST_TIMEOUT=1800 bash tests/run.sh $(B)/tests; \
+	  CI_NO_COMPILE=1 CI_RUN_PREFIX="$(VALGRIND)" CI_TEST_TIMEOUT=1800 bash tests/run.sh $(B)/tests $(B)/examples; \
 	else echo "SKIP test-valgrind: valgrind is not installed"; fi
 
 # run.py drives build/cinductor (the .cig runner) when there is one

@@ -231,7 +231,8 @@ static int man_check_heads(const man_parts *P, char *why, size_t n) {
         }
         if (t->v[i].num != i + 1 || h->v[i].num != i + 1) {
             snprintf(why, n, "heading %d is numbered %d in the contents (line %d) and %d in the "
-                     "manual (line %d)", i + 1, t->v[i].num, t->v[i].line, h->v[i].num, h->v[i].line);
+                     "manual (line %d)", i + 1, t->v[i].num, t->v[i].line, h->v[i].num,
+                     h->v[i].line);
             return 0;
         }
         if (strcmp(t->v[i].name, h->v[i].name)) {
