@@ -1,6 +1,7 @@
 # cinductor: build and test. Everything is built under build/.
 #
-#   make                 build/libcinductor.o, build/cinductor (when tools/cinductor.c exists), build/demo
+#   make                 build/libcinductor.o, build/cinductor (when tools/cinductor.c exists), build/demo,
+#                        build/examples/test_NAME
 #   make demo            build and run the demo (CINDUCTOR_DEBUG=1 make demo shows the generated C)
 #   make test            the C tests, the examples and the compile checks; last line
 #                        "N passed, M failed[, K skipped]"
