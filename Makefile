@@ -38,6 +38,8 @@ TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
 SAN_TESTS := $(TEST_SRCS:tests/%.c=$(B)/san/tests/%)
 HDRS      := cinductor.h
+# the tests' shared headers (ci_test.h, ops_cases.h, random_graph.h)
+TEST_HDRS := $(wildcard tests/*.h)
 
 # $(call self_impl,FILE): non-empty when FILE defines CINDUCTOR_IMPLEMENTATION itself
 HASH := \#
@@ -76,11 +78,11 @@ demo: $(B)/demo
 	./$(B)/demo
 
 # ---- tests ----
-$(B)/tests/%: tests/%.c tests/ci_test.h tests/random_graph.h $(HDRS) $(B)/libcinductor.o
+$(B)/tests/%: tests/%.c $(TEST_HDRS) $(HDRS) $(B)/libcinductor.o
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(call lib_for,$<,$(B)/libcinductor.o) $(LDFLAGS) $(LDLIBS)
 
-$(B)/san/tests/%: tests/%.c tests/ci_test.h tests/random_graph.h $(HDRS) $(B)/san/libcinductor.o
+$(B)/san/tests/%: tests/%.c $(TEST_HDRS) $(HDRS) $(B)/san/libcinductor.o
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(SAN_CFLAGS) $(SAN) -o $@ $< $(call lib_for,$<,$(B)/san/libcinductor.o) $(LDFLAGS) $(LDLIBS)
 
