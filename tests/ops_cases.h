@@ -485,10 +485,6 @@ OPS_FN ci_test_rng *rng(void) {
     return &g_rng;
 }
 
-OPS_FN void quiet_log(ci_log_level level, const char *msg, void *user) {
-    (void)level; (void)msg; (void)user;
-}
-
 OPS_FN void put_value(ci_dtype dt, void *p, size_t i, double v) {
     switch (dt) {
     case CI_BOOL: ((unsigned char *)p)[i] = v != 0; break;
@@ -637,8 +633,6 @@ OPS_FN int compare(const tcase *c, ci_dtype dt, const void *got, const double *w
     return 1;
 }
 
-OPS_FN const char *backend_name(ci_backend b) { return b == CI_BACKEND_TCC ? "tcc" : "interp"; }
-
 #define NBACK 2
 static const ci_backend g_backends[NBACK] = {CI_BACKEND_TCC, CI_BACKEND_INTERP};
 
@@ -670,7 +664,7 @@ OPS_FN int run_case(const tcase *c, const char *file, int line) {
     memset(&cd, 0, sizeof cd);
     ci_test_alloc_init(&ta);
     cd.allocator = ci_test_alloc_allocator(&ta);
-    cd.log = quiet_log;
+    cd.log = ci_test_quiet_log;
     cd.num_threads = g_threads;
     if (ci_ctx_create(&cd, &ctx) != CI_OK) { ok = failf(file, line, "%s: ci_ctx_create failed", label); goto done; }
     g = ci_graph_create(ctx);
@@ -694,7 +688,7 @@ OPS_FN int run_case(const tcase *c, const char *file, int line) {
         ci_compile_desc pd;
         ci_program *p = NULL;
         ci_result r;
-        const char *bn = backend_name(g_backends[b]);
+        const char *bn = ci_test_backend_name(g_backends[b]);
         memset(&pd, 0, sizeof pd);
         pd.backend = g_backends[b];
         r = ci_compile(g, &pd, &p);
