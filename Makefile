@@ -45,6 +45,8 @@ HDRS      := cinductor.h
 EXAMPLE_SRCS := $(filter-out examples/demo.c,$(sort $(wildcard examples/*.c)))
 EXAMPLES     := $(EXAMPLE_SRCS:examples/%.c=$(B)/examples/test_%)
 SAN_EXAMPLES := $(EXAMPLE_SRCS:examples/%.c=$(B)/san/examples/test_%)
+# the tests' shared headers (ci_test.h, ops_cases.h, random_graph.h)
+TEST_HDRS := $(wildcard tests/*.h)
 
 # $(call self_impl,FILE): non-empty when FILE defines CINDUCTOR_IMPLEMENTATION itself
 HASH := \#
@@ -91,11 +93,11 @@ $(B)/san/examples/test_%: examples/%.c $(HDRS) $(B)/san/libcinductor.o
 	$(CC) $(CPPFLAGS) $(SAN_CFLAGS) $(SAN) -o $@ $< $(call lib_for,$<,$(B)/san/libcinductor.o) $(LDFLAGS) $(LDLIBS)
 
 # ---- tests ----
-$(B)/tests/%: tests/%.c tests/ci_test.h tests/random_graph.h $(HDRS) $(B)/libcinductor.o
+$(B)/tests/%: tests/%.c $(TEST_HDRS) $(HDRS) $(B)/libcinductor.o
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(call lib_for,$<,$(B)/libcinductor.o) $(LDFLAGS) $(LDLIBS)
 
-$(B)/san/tests/%: tests/%.c tests/ci_test.h tests/random_graph.h $(HDRS) $(B)/san/libcinductor.o
+$(B)/san/tests/%: tests/%.c $(TEST_HDRS) $(HDRS) $(B)/san/libcinductor.o
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(SAN_CFLAGS) $(SAN) -o $@ $< $(call lib_for,$<,$(B)/san/libcinductor.o) $(LDFLAGS) $(LDLIBS)
 

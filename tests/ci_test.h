@@ -26,7 +26,9 @@
    Also here: a counting allocator for ci_ctx_desc.allocator (live bytes and blocks, the size
    passed to free checked, "fail the Nth allocation" for out-of-memory tests, Lua-style), and
    a seeded xorshift generator with fills for normal floats and ints in a range (no rand(), so
-   the same seed gives the same data everywhere).
+   the same seed gives the same data everywhere), and the setup the error-path tests share (a
+   context on the tracked allocator, closed with a leak check: ci_test_env, CI_ENV_OPEN/CLOSE,
+   CI_RUN_SWEEP, CI_CHECK_CONTAINS, ci_test_input).
 
    State is file-static: each test binary is one translation unit. */
 #ifndef CI_TEST_H_INCLUDED
@@ -415,6 +417,65 @@ static inline void ci_test_sweep_leftovers(void) {
     }
     if (n) fprintf(stderr, "note: freed %ld block(s) left by a failed test\n", n);
 }
+
+/* ---- a context for tests of error paths and leaks ----
+       CI_TEST(test_bad_shape) {
+           ci_test_env e;
+           CI_ENV_OPEN(e);          (a context on the tracked allocator, logging nothing)
+           ... e.ctx ...
+           CI_ENV_CLOSE(e);         (destroys it; fails unless no block is left and every free
+       }                             got its allocation's size)
+       ... in main: CI_RUN_SWEEP(test_bad_shape);  (CI_RUN, then ci_test_sweep_leftovers)
+   CI_CHECK_CONTAINS(haystack, needle) checks a message; ci_test_input(g, name, dt, ndim, sizes
+   as ints...) makes an input; ci_test_backend_name names a backend in messages. */
+
+static inline void ci_test_quiet_log(ci_log_level level, const char *msg, void *user) {
+    (void)level; (void)msg; (void)user;
+}
+
+#define CI_CHECK_CONTAINS(hay, needle) \
+    do { const char *ci_h_ = (hay), *ci_n_ = (needle); \
+         CI_CHECK_MSG(ci_h_ && strstr(ci_h_, ci_n_) != NULL, "expected \"%s\" in \"%s\"", ci_n_, \
+                      ci_h_ ? ci_h_ : "(null)"); } while (0)
+
+#define CI_RUN_SWEEP(fn) do { CI_RUN(fn); ci_test_sweep_leftovers(); } while (0)
+
+typedef struct ci_test_env {
+    ci_test_alloc ta;
+    ci_ctx *ctx;
+} ci_test_env;
+
+static inline ci_result ci_test_env_open(ci_test_env *e) {
+    ci_ctx_desc cd;
+    memset(&cd, 0, sizeof cd);
+    ci_test_alloc_init(&e->ta);
+    cd.allocator = ci_test_tracked_allocator(&e->ta);
+    cd.log = ci_test_quiet_log;
+    e->ctx = NULL;
+    return ci_ctx_create(&cd, &e->ctx);
+}
+
+#define CI_ENV_OPEN(e) CI_CHECK_OK(ci_test_env_open(&(e)))
+
+/* destroys the context and checks that nothing is left */
+#define CI_ENV_CLOSE(e) \
+    do { ci_ctx_destroy((e).ctx); (e).ctx = NULL; \
+         CI_CHECK_MSG((e).ta.live_blocks == 0, "%ld blocks (%lu bytes) still live after ci_ctx_destroy", \
+                      (e).ta.live_blocks, (unsigned long)(e).ta.live_bytes); \
+         CI_CHECK_EQ_INT((e).ta.bad_frees, 0); } while (0)
+
+/* an input of dtype DT with NDIM sizes given as ints */
+static inline ci_tensor ci_test_input(ci_graph *g, const char *name, ci_dtype dt, int ndim, ...) {
+    int64_t s[CI_MAX_DIMS];
+    va_list ap;
+    int i;
+    va_start(ap, ndim);
+    for (i = 0; i < ndim && i < CI_MAX_DIMS; i++) s[i] = (int64_t)va_arg(ap, int);
+    va_end(ap);
+    return ci_input(g, name, dt, ndim, s);
+}
+
+static inline const char *ci_test_backend_name(int be) { return be == CI_BACKEND_TCC ? "tcc" : "interp"; }
 
 /* ---- seeded random numbers: xorshift64*, seeded through splitmix64 ---- */
 

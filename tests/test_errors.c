@@ -20,53 +20,7 @@
 
 #include <limits.h>
 
-/* ---- helpers ---- */
-
-#define CHECK_CONTAINS(hay, needle) \
-    do { const char *ci_h_ = (hay), *ci_n_ = (needle); \
-         CI_CHECK_MSG(ci_h_ && strstr(ci_h_, ci_n_) != NULL, "expected \"%s\" in \"%s\"", ci_n_, \
-                      ci_h_ ? ci_h_ : "(null)"); } while (0)
-
-#define RUN(fn) do { CI_RUN(fn); ci_test_sweep_leftovers(); } while (0)
-
-typedef struct env {
-    ci_test_alloc ta;
-    ci_ctx *ctx;
-} env;
-
-static void quiet_log(ci_log_level level, const char *msg, void *user) {
-    (void)level; (void)msg; (void)user;
-}
-
-static ci_result env_open(env *e) {
-    ci_ctx_desc cd;
-    memset(&cd, 0, sizeof cd);
-    ci_test_alloc_init(&e->ta);
-    cd.allocator = ci_test_tracked_allocator(&e->ta);
-    cd.log = quiet_log;
-    e->ctx = NULL;
-    return ci_ctx_create(&cd, &e->ctx);
-}
-
-/* destroys the context and checks that nothing is left */
-#define ENV_CLOSE(e) \
-    do { ci_ctx_destroy((e).ctx); (e).ctx = NULL; \
-         CI_CHECK_MSG((e).ta.live_blocks == 0, "%ld blocks (%lu bytes) still live after ci_ctx_destroy", \
-                      (e).ta.live_blocks, (unsigned long)(e).ta.live_bytes); \
-         CI_CHECK_EQ_INT((e).ta.bad_frees, 0); } while (0)
-
-#define ENV_OPEN(e) CI_CHECK_OK(env_open(&(e)))
-
-/* an input of dtype DT with NDIM sizes given as ints */
-static ci_tensor inp(ci_graph *g, const char *name, ci_dtype dt, int ndim, ...) {
-    int64_t s[CI_MAX_DIMS];
-    va_list ap;
-    int i;
-    va_start(ap, ndim);
-    for (i = 0; i < ndim && i < CI_MAX_DIMS; i++) s[i] = (int64_t)va_arg(ap, int);
-    va_end(ap);
-    return ci_input(g, name, dt, ndim, s);
-}
+/* ---- helpers (the context, ci_test_input, CI_CHECK_CONTAINS: tests/ci_test.h) ---- */
 
 static int is_null_tensor(ci_tensor t) { return t.id == 0; }
 
@@ -131,27 +85,27 @@ static int expect_graph_err_(ci_ctx *ctx, ci_graph *g, ci_result code, const cha
 /* ---- shape errors ---- */
 
 CI_TEST(test_shape_error_is_sticky) {
-    env e;
+    ci_test_env e;
     ci_graph *g;
     ci_tensor x, y, z, w, t;
     ci_program *p;
     char saved[1100];
     int64_t s[1] = {5};
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     g = ci_graph_create(e.ctx);
     CI_CHECK(g != NULL);
     CI_CHECK_EQ_INT(ci_graph_status(g), CI_OK);
     CI_CHECK_STR_EQ(ci_graph_message(g), "");
-    x = inp(g, "x", CI_F32, 2, 3, 4);
-    y = inp(g, "y", CI_F32, 1, 5);
+    x = ci_test_input(g, "x", CI_F32, 2, 3, 4);
+    y = ci_test_input(g, "y", CI_F32, 1, 5);
     CI_CHECK(!is_null_tensor(x) && !is_null_tensor(y));
     z = ci_add(g, x, y);
     CI_CHECK(is_null_tensor(z));
     CI_CHECK_EQ_INT(ci_graph_status(g), CI_ERR_SHAPE);
     /* the message names the op and both shapes */
-    CHECK_CONTAINS(ci_graph_message(g), "aten.add");
-    CHECK_CONTAINS(ci_graph_message(g), "[3, 4]");
-    CHECK_CONTAINS(ci_graph_message(g), "[5]");
+    CI_CHECK_CONTAINS(ci_graph_message(g), "aten.add");
+    CI_CHECK_CONTAINS(ci_graph_message(g), "[3, 4]");
+    CI_CHECK_CONTAINS(ci_graph_message(g), "[5]");
     snprintf(saved, sizeof saved, "%s", ci_graph_message(g));
 
     /* later builders return {0}, even with valid arguments, and record nothing new */
@@ -176,7 +130,7 @@ CI_TEST(test_shape_error_is_sticky) {
     p = NULL;
     CI_CHECK_EQ_INT(ci_compile(g, NULL, &p), CI_ERR_SHAPE);
     CI_CHECK(p == NULL);
-    CHECK_CONTAINS(ci_ctx_last_error(e.ctx), saved);
+    CI_CHECK_CONTAINS(ci_ctx_last_error(e.ctx), saved);
     CI_CHECK_EQ_INT(ci_graph_status(g), CI_ERR_SHAPE);
 
     /* the tensors built before the error are still queryable */
@@ -186,157 +140,157 @@ CI_TEST(test_shape_error_is_sticky) {
     CI_CHECK_EQ_INT(ci_tensor_dtype(g, z), CI_DTYPE_INVALID);
 
     ci_graph_destroy(g);
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 CI_TEST(test_broadcast_mismatch) {
-    env e;
-    ENV_OPEN(e);
+    ci_test_env e;
+    CI_ENV_OPEN(e);
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, "[4, 3]",
-                     ci_tensor a = inp(g, "a", CI_F32, 2, 2, 3);
-                     ci_tensor b = inp(g, "b", CI_F32, 2, 4, 3);
+                     ci_tensor a = ci_test_input(g, "a", CI_F32, 2, 2, 3);
+                     ci_tensor b = ci_test_input(g, "b", CI_F32, 2, 4, 3);
                      ci_mul(g, a, b));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, "aten.sub",
-                     ci_tensor a = inp(g, "a", CI_F32, 3, 2, 3, 4);
-                     ci_tensor b = inp(g, "b", CI_F32, 2, 3, 5);
+                     ci_tensor a = ci_test_input(g, "a", CI_F32, 3, 2, 3, 4);
+                     ci_tensor b = ci_test_input(g, "b", CI_F32, 2, 3, 5);
                      ci_sub(g, a, b));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, NULL,
-                     ci_tensor c = inp(g, "c", CI_BOOL, 1, 3);
-                     ci_tensor a = inp(g, "a", CI_F32, 1, 4);
-                     ci_tensor b = inp(g, "b", CI_F32, 1, 1);
+                     ci_tensor c = ci_test_input(g, "c", CI_BOOL, 1, 3);
+                     ci_tensor a = ci_test_input(g, "a", CI_F32, 1, 4);
+                     ci_tensor b = ci_test_input(g, "b", CI_F32, 1, 1);
                      ci_where(g, c, a, b));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, NULL,
-                     ci_tensor a = inp(g, "a", CI_F32, 2, 2, 3);
-                     ci_tensor lo = inp(g, "lo", CI_F32, 1, 2);
+                     ci_tensor a = ci_test_input(g, "a", CI_F32, 2, 2, 3);
+                     ci_tensor lo = ci_test_input(g, "lo", CI_F32, 1, 2);
                      ci_clamp(g, a, lo, lo));
     /* size-1 dims and missing leading dims broadcast */
     EXPECT_GRAPH_OK(e.ctx,
                     int64_t sh[3];
-                    ci_tensor a = inp(g, "a", CI_F32, 3, 2, 1, 4);
-                    ci_tensor b = inp(g, "b", CI_F32, 2, 3, 1);
+                    ci_tensor a = ci_test_input(g, "a", CI_F32, 3, 2, 1, 4);
+                    ci_tensor b = ci_test_input(g, "b", CI_F32, 2, 3, 1);
                     ci_tensor c = ci_add(g, a, b);
                     CI_CHECK_EQ_INT(ci_tensor_shape(g, c, sh), 3);
                     CI_CHECK(sh[0] == 2 && sh[1] == 3 && sh[2] == 4));
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 CI_TEST(test_dim_out_of_range) {
-    env e;
-    ENV_OPEN(e);
+    ci_test_env e;
+    CI_ENV_OPEN(e);
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "dimension out of range",
                      int64_t d[1] = {5};
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_sum(g, x, 1, d, 0));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "dimension out of range",
                      int64_t d[1] = {-3};
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_amax(g, x, 1, d, 1));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "dimension out of range",
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_softmax(g, x, 2));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "dimension out of range",
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_log_softmax(g, x, -3));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_transpose(g, x, 0, 2));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_unsqueeze(g, x, 4));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_argmax(g, x, 2, 0));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_prod(g, x, -5, 0));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
                      int64_t perm[2] = {0, 0};
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_permute(g, x, 2, perm));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
                      int64_t d[2] = {1, 1};
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_sum(g, x, 2, d, 0));
     ci_tensor vals, idx;
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      CI_CHECK_EQ_INT(ci_max_dim(g, x, 9, 0, &vals, &idx), 0);
                      CI_CHECK(is_null_tensor(vals) && is_null_tensor(idx)));
     /* in-range negative dims are fine */
     EXPECT_GRAPH_OK(e.ctx,
                     int64_t d[1] = {-2};
-                    ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                    ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                     ci_sum(g, x, 1, d, 0); ci_softmax(g, x, -1));
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 CI_TEST(test_view_expand_select_errors) {
-    env e;
-    ENV_OPEN(e);
+    ci_test_env e;
+    CI_ENV_OPEN(e);
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, "invalid for input of size 6",
                      int64_t s[1] = {4};
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_view(g, x, 1, s));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, NULL,
                      int64_t s[2] = {-1, -1};
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_view(g, x, 2, s));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, NULL,
                      int64_t s[2] = {4, -1};
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_reshape(g, x, 2, s));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, NULL,
                      int64_t s[2] = {0, -1};
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_view(g, x, 2, s));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, NULL,
                      int64_t s[2] = {3, -2};
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_view(g, x, 2, s));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, "expanded size",
                      int64_t s[2] = {3, 4};
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 3, 2);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 3, 2);
                      ci_expand(g, x, 2, s));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, NULL,
                      int64_t s[1] = {6};
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_expand(g, x, 1, s));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_SHAPE, NULL,
                      int64_t s[3] = {-1, 2, 3};
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_expand(g, x, 3, s));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "out of range",
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_select(g, x, 1, 3));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "out of range",
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_select(g, x, 0, -3));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_select(g, x, 2, 0));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 0);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 0);
                      ci_select(g, x, 0, 0));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_slice(g, x, 1, 0, 2, 0));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                      ci_t(g, ci_unsqueeze(g, x, 0)));
     /* as_strided past the end of the storage, negative stride, and strides too large to add up */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
                      int64_t sz[1] = {4}, st[1] = {2};
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 6);
                      ci_as_strided(g, x, 1, sz, st, 0));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
                      int64_t sz[1] = {2}, st[1] = {-1};
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 6);
                      ci_as_strided(g, x, 1, sz, st, 3));
     /* more dims than CI_MAX_DIMS in a size list */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, NULL,
                      int64_t s[CI_MAX_DIMS + 1];
                      int i_;
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 1);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 1);
                      for (i_ = 0; i_ < CI_MAX_DIMS + 1; i_++) s[i_] = 1;
                      ci_view(g, x, CI_MAX_DIMS + 1, s));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, NULL,
@@ -348,85 +302,85 @@ CI_TEST(test_view_expand_select_errors) {
                      ci_unsqueeze(g, x, 0));
     EXPECT_GRAPH_OK(e.ctx,
                     int64_t s[2] = {3, 4}, t[2] = {-1, 4};
-                    ci_tensor x = inp(g, "x", CI_F32, 2, 3, 1);
+                    ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 3, 1);
                     ci_expand(g, x, 2, s); ci_expand(g, x, 2, t); ci_select(g, x, 0, -3));
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* strides whose extent does not fit in int64 are refused, without signed overflow (UBSan):
    (3-1) * 2^62 + 1 wraps negative and passes a "maxi >= storage size" check */
 CI_TEST(test_as_strided_extent_overflow) {
-    env e;
-    ENV_OPEN(e);
+    ci_test_env e;
+    CI_ENV_OPEN(e);
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
                      int64_t sz[2] = {3, 2}, st[2] = {(int64_t)1 << 62, 1};
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 6);
                      ci_as_strided(g, x, 2, sz, st, 0));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
                      int64_t sz[2] = {4, 4}, st[2] = {INT64_MAX / 2, INT64_MAX / 2};
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 6);
                      ci_as_strided(g, x, 2, sz, st, 0));
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 CI_TEST(test_dtype_errors) {
-    env e;
-    ENV_OPEN(e);
+    ci_test_env e;
+    CI_ENV_OPEN(e);
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, "aten.where",
-                     ci_tensor c = inp(g, "c", CI_F32, 1, 3);
-                     ci_tensor a = inp(g, "a", CI_F32, 1, 3);
+                     ci_tensor c = ci_test_input(g, "c", CI_F32, 1, 3);
+                     ci_tensor a = ci_test_input(g, "a", CI_F32, 1, 3);
                      ci_where(g, c, a, a));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL,
-                     ci_tensor c = inp(g, "c", CI_I32, 1, 3);
-                     ci_tensor a = inp(g, "a", CI_F32, 1, 3);
+                     ci_tensor c = ci_test_input(g, "c", CI_I32, 1, 3);
+                     ci_tensor a = ci_test_input(g, "a", CI_F32, 1, 3);
                      ci_where(g, c, a, a));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, "mean",
-                     ci_tensor x = inp(g, "x", CI_I32, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_I32, 2, 2, 3);
                      ci_mean(g, x, 0, NULL, 0));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL,
-                     ci_tensor x = inp(g, "x", CI_I64, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_I64, 2, 2, 3);
                      ci_softmax(g, x, -1));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL,
-                     ci_tensor x = inp(g, "x", CI_BOOL, 2, 2, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_BOOL, 2, 2, 3);
                      ci_log_softmax(g, x, 0));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL,
-                     ci_tensor x = inp(g, "x", CI_I32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_I32, 1, 3);
                      ci_gelu(g, x, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL,
-                     ci_tensor x = inp(g, "x", CI_BOOL, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_BOOL, 1, 3);
                      ci_neg(g, x));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL,
-                     ci_tensor x = inp(g, "x", CI_BOOL, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_BOOL, 1, 3);
                      ci_sub(g, x, x));
     /* where with a bool condition and mixed value dtypes is fine */
     EXPECT_GRAPH_OK(e.ctx,
-                    ci_tensor c = inp(g, "c", CI_BOOL, 1, 3);
-                    ci_tensor a = inp(g, "a", CI_I32, 1, 3);
-                    ci_tensor b = inp(g, "b", CI_F32, 1, 3);
+                    ci_tensor c = ci_test_input(g, "c", CI_BOOL, 1, 3);
+                    ci_tensor a = ci_test_input(g, "a", CI_I32, 1, 3);
+                    ci_tensor b = ci_test_input(g, "b", CI_F32, 1, 3);
                     CI_CHECK_EQ_INT(ci_tensor_dtype(g, ci_where(g, c, a, b)), CI_F32));
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* ---- ci_call: unknown ops and argument binding ---- */
 
 CI_TEST(test_unknown_op) {
-    env e;
+    ci_test_env e;
     char longname[400];
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNKNOWN_OP, "aten.nonexistent.default",
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 3);
                      ci_arg a = ci_arg_tensor(x);
                      ci_tensor o = {7};
                      CI_CHECK_EQ_INT(ci_call(g, "aten.nonexistent.default", 1, &a, 0, NULL, &o, 1), 0);
                      CI_CHECK_EQ_INT(o.id, 7)); /* outs untouched on error */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNKNOWN_OP, "aten.nonexistent",
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 3);
                      ci_arg a = ci_arg_tensor(x);
                      ci_call1(g, "aten.nonexistent", 1, &a, 0, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNKNOWN_OP, NULL, ci_call1(g, "nonamespace", 0, NULL, 0, NULL));
     /* where(condition) gives tensors of data-dependent sizes: only graph outputs */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "whose size depends on the data",
-                     ci_tensor x = inp(g, "x", CI_BOOL, 1, 5);
+                     ci_tensor x = ci_test_input(g, "x", CI_BOOL, 1, 5);
                      ci_arg a = ci_arg_tensor(x);
                      ci_arg b = ci_arg_tensor(ci_call1(g, "aten.where.default", 1, &a, 0, NULL));
                      ci_call1(g, "aten.neg.default", 1, &b, 0, NULL));
@@ -442,12 +396,12 @@ CI_TEST(test_unknown_op) {
     longname[100] = '.';
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNKNOWN_OP, NULL, ci_call1(g, longname, 0, NULL, 0, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_call1(g, NULL, 0, NULL, 0, NULL));
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 CI_TEST(test_argument_binding_errors) {
-    env e;
-    ENV_OPEN(e);
+    ci_test_env e;
+    CI_ENV_OPEN(e);
     /* a string where a tensor is needed */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "Tensor",
                      ci_arg a = ci_arg_string("abc");
@@ -459,28 +413,28 @@ CI_TEST(test_argument_binding_errors) {
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
                      int64_t d[1] = {0};
                      ci_arg a[3];
-                     a[0] = ci_arg_tensor(inp(g, "x", CI_F32, 1, 3)); a[1] = ci_arg_string("dim");
+                     a[0] = ci_arg_tensor(ci_test_input(g, "x", CI_F32, 1, 3)); a[1] = ci_arg_string("dim");
                      a[2] = ci_arg_ints(d, 1);
                      ci_call1(g, "aten.sum.dim_IntList", 3, a, 0, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
                      ci_arg a[3];
-                     a[0] = ci_arg_tensor(inp(g, "x", CI_F32, 2, 2, 3)); a[1] = ci_arg_float(0.5);
+                     a[0] = ci_arg_tensor(ci_test_input(g, "x", CI_F32, 2, 2, 3)); a[1] = ci_arg_float(0.5);
                      a[2] = ci_arg_int(1);
                      ci_call1(g, "aten.transpose.int", 3, a, 0, NULL));
     /* too many positional arguments (alpha of add is keyword-only) */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "positional",
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 3);
                      ci_arg a[3];
                      a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensor(x); a[2] = ci_arg_int(2);
                      ci_call1(g, "aten.add.Tensor", 3, a, 0, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "positional",
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 3);
                      ci_arg a[2];
                      a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensor(x);
                      ci_call1(g, "aten.exp.default", 2, a, 0, NULL));
     /* unknown keyword */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "beta",
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 3);
                      ci_arg a[2];
                      ci_kwarg k;
                      a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensor(x);
@@ -488,7 +442,7 @@ CI_TEST(test_argument_binding_errors) {
                      ci_call1(g, "aten.add.Tensor", 2, a, 1, &k));
     /* a keyword that repeats a positional argument */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "other",
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 3);
                      ci_arg a[2];
                      ci_kwarg k;
                      a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensor(x);
@@ -496,7 +450,7 @@ CI_TEST(test_argument_binding_errors) {
                      ci_call1(g, "aten.add.Tensor", 2, a, 1, &k));
     /* the same keyword twice */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 3);
                      ci_arg a[2];
                      ci_kwarg k[2];
                      a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensor(x);
@@ -505,21 +459,21 @@ CI_TEST(test_argument_binding_errors) {
                      ci_call1(g, "aten.add.Tensor", 2, a, 2, k));
     /* missing required argument */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "other",
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 3);
                      ci_arg a = ci_arg_tensor(x);
                      ci_call1(g, "aten.add.Tensor", 1, &a, 0, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "self",
                      ci_call1(g, "aten.exp.default", 0, NULL, 0, NULL));
     /* keyword names that are NULL or not identifiers */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 3);
                      ci_arg a[2];
                      ci_kwarg k;
                      a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensor(x);
                      k.name = NULL; k.value = ci_arg_int(2);
                      ci_call1(g, "aten.add.Tensor", 2, a, 1, &k));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 3);
                      ci_arg a[2];
                      ci_kwarg k;
                      a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensor(x);
@@ -527,17 +481,17 @@ CI_TEST(test_argument_binding_errors) {
                      ci_call1(g, "aten.add.Tensor", 2, a, 1, &k));
     /* an argument of an invalid kind, a NULL string, lists with NULL data or a bad length */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 3);
                      ci_arg a[2];
                      a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(1); a[1].kind = (ci_arg_kind)77;
                      ci_call1(g, "aten.add.Tensor", 2, a, 0, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 3);
                      ci_arg a[2];
                      a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(1); a[1].kind = (ci_arg_kind)-1;
                      ci_call1(g, "aten.add.Tensor", 2, a, 0, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 3);
                      ci_gelu(g, x, "none");
                      {
                          ci_arg a = ci_arg_tensor(x);
@@ -546,40 +500,40 @@ CI_TEST(test_argument_binding_errors) {
                          ci_call1(g, "aten.gelu.default", 1, &a, 1, &k);
                      });
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 6);
                      ci_view(g, x, 2, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
                      int64_t s[1] = {6};
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 6);
                      ci_view(g, x, -1, s));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 6);
                      ci_arg a[2];
                      a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensors(NULL, 2);
                      ci_call1(g, "aten.add.Tensor", 2, a, 0, NULL));
     /* an invalid dtype value where a dtype is expected */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 6);
                      ci_to(g, x, (ci_dtype)99));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 6);
                      ci_arg a = ci_arg_tensor(x);
                      ci_kwarg k;
                      k.name = "dtype"; k.value = ci_arg_int(3);
                      ci_call1(g, "aten._to_copy.default", 1, &a, 1, &k));
     /* an unknown rounding mode / gelu approximation */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "ceil",
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 6);
                      ci_div_mode(g, x, x, "ceil"));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 6);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 6);
                      ci_gelu(g, x, "fast"));
     /* counts: negative, NULL arrays with a count, too many */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_call1(g, "aten.exp.default", -1, NULL, 0, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_call1(g, "aten.exp.default", 1, NULL, 0, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_call1(g, "aten.exp.default", 0, NULL, 1, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_arg a = ci_arg_tensor(inp(g, "x", CI_F32, 1, 6));
+                     ci_arg a = ci_arg_tensor(ci_test_input(g, "x", CI_F32, 1, 6));
                      ci_call(g, "aten.exp.default", 1, &a, 0, NULL, NULL, 1));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
                      ci_arg a[65];
@@ -588,7 +542,7 @@ CI_TEST(test_argument_binding_errors) {
                      ci_call1(g, "aten.exp.default", 65, a, 0, NULL));
     /* reductions: the identity-free ones on empty tensors */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 2, 0, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 0, 3);
                      ci_amax(g, x, 0, NULL, 0));
     /* creation: negative sizes, a zero step */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
@@ -597,34 +551,34 @@ CI_TEST(test_argument_binding_errors) {
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_arange(g, 0, 10, 0, CI_DTYPE_INVALID));
     /* outs may be NULL when max_outs is 0; the count is still returned */
     EXPECT_GRAPH_OK(e.ctx,
-                    ci_arg a = ci_arg_tensor(inp(g, "x", CI_F32, 1, 6));
+                    ci_arg a = ci_arg_tensor(ci_test_input(g, "x", CI_F32, 1, 6));
                     CI_CHECK_EQ_INT(ci_call(g, "aten.exp.default", 1, &a, 0, NULL, NULL, 0), 1));
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* A string given to a pointwise op next to a tensor must be refused, not read as a number
    (the union's pointer bits reinterpreted as an integer constant). */
 CI_TEST(test_string_operand_of_pointwise_op) {
-    env e;
-    ENV_OPEN(e);
+    ci_test_env e;
+    CI_ENV_OPEN(e);
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
                      ci_arg a[2];
-                     a[0] = ci_arg_string("abc"); a[1] = ci_arg_tensor(inp(g, "x", CI_F32, 1, 3));
+                     a[0] = ci_arg_string("abc"); a[1] = ci_arg_tensor(ci_test_input(g, "x", CI_F32, 1, 3));
                      ci_call1(g, "aten.add.Tensor", 2, a, 0, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
                      ci_arg a[2];
-                     a[0] = ci_arg_tensor(inp(g, "x", CI_F32, 1, 3)); a[1] = ci_arg_string("abc");
+                     a[0] = ci_arg_tensor(ci_test_input(g, "x", CI_F32, 1, 3)); a[1] = ci_arg_string("abc");
                      ci_call1(g, "aten.mul.Tensor", 2, a, 0, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
                      int64_t l[2] = {1, 2};
                      ci_arg a[2];
-                     a[0] = ci_arg_tensor(inp(g, "x", CI_F32, 1, 3)); a[1] = ci_arg_ints(l, 2);
+                     a[0] = ci_arg_tensor(ci_test_input(g, "x", CI_F32, 1, 3)); a[1] = ci_arg_ints(l, 2);
                      ci_call1(g, "aten.maximum.default", 2, a, 0, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
                      ci_arg a[2];
-                     a[0] = ci_arg_tensor(inp(g, "x", CI_F32, 1, 3)); a[1] = ci_arg_dtype(CI_F64);
+                     a[0] = ci_arg_tensor(ci_test_input(g, "x", CI_F32, 1, 3)); a[1] = ci_arg_dtype(CI_F64);
                      ci_call1(g, "aten.lt.Tensor", 2, a, 0, NULL));
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* ---- NULL pointers ---- */
@@ -736,7 +690,7 @@ CI_TEST(test_null_graph_everywhere) {
 }
 
 CI_TEST(test_null_ctx_program_and_destroy) {
-    env e;
+    ci_test_env e;
     ci_ctx *ctx = (ci_ctx *)&e;
     ci_ctx_desc cd;
     int64_t s[2] = {2, 3};
@@ -799,8 +753,8 @@ CI_TEST(test_null_ctx_program_and_destroy) {
 }
 
 CI_TEST(test_null_pointers_with_a_graph) {
-    env e;
-    ENV_OPEN(e);
+    ci_test_env e;
+    CI_ENV_OPEN(e);
     /* NULL shape with ndim > 0 */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_input(g, "x", CI_F32, 2, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_const_array(g, "c", CI_F32, 1, NULL, NULL));
@@ -828,14 +782,14 @@ CI_TEST(test_null_pointers_with_a_graph) {
                     CI_CHECK(!is_null_tensor(a) && !is_null_tensor(b) && !is_null_tensor(c)));
     /* the reductions' NULL dims mean all dims */
     EXPECT_GRAPH_OK(e.ctx,
-                    ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+                    ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
                     ci_tensor y = ci_sum(g, x, 2, NULL, 0);
                     CI_CHECK_EQ_INT(ci_tensor_shape(g, y, NULL), 0));
     /* compile: NULL out, NULL desc */
     {
         ci_graph *g = ci_graph_create(e.ctx);
         ci_program *p = NULL;
-        ci_tensor x = inp(g, "x", CI_F32, 1, 4);
+        ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 4);
         float xin[4] = {1, 2, 3, 4}, y[4] = {0};
         const void *in[1];
         void *out[1];
@@ -849,14 +803,14 @@ CI_TEST(test_null_pointers_with_a_graph) {
         ci_program_destroy(p);
         ci_graph_destroy(g);
     }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* ---- dtypes, ranks, handles, names ---- */
 
 /* arange's length exactly where end - start or i * step pass int64 (PyTorch 1.13 overflows
    there: it gives [] for all three), and an error where the length itself does not fit */
-static int run_arange(env *e, int64_t s, int64_t end, int64_t k, ci_backend be, int64_t *out, int cap) {
+static int run_arange(ci_test_env *e, int64_t s, int64_t end, int64_t k, ci_backend be, int64_t *out, int cap) {
     ci_graph *g = ci_graph_create(e->ctx);
     ci_program *p = NULL;
     ci_compile_desc cd;
@@ -879,9 +833,9 @@ static int run_arange(env *e, int64_t s, int64_t end, int64_t k, ci_backend be, 
 }
 CI_TEST(test_arange_lengths_near_int64) {
     static const ci_backend bes[2] = {CI_BACKEND_TCC, CI_BACKEND_INTERP};
-    env e;
+    ci_test_env e;
     int b;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     for (b = 0; b < 2; b++) {
         int64_t out[8], q = (int64_t)1 << 62;
         CI_CHECK_EQ_INT(run_arange(&e, 0, 10, INT64_MAX, bes[b], out, 8), 1);
@@ -908,15 +862,15 @@ CI_TEST(test_arange_lengths_near_int64) {
     /* the builder: whole doubles past int64 are not converted to ints (undefined) */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "invalid size", ci_arange(g, 0, 1e300, 1, CI_DTYPE_INVALID));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "unsupported range", ci_arange(g, 0, INFINITY, 1, CI_DTYPE_INVALID));
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* a value its dtype cannot hold is refused, as ci_full and PyTorch's Scalar conversion do
    (converting it would be undefined behaviour) */
 CI_TEST(test_const_scalar_out_of_range) {
-    env e;
+    ci_test_env e;
     int64_t one[1] = {1};
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_I32, 1e300));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_I32, 2147483648.0));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "without overflow", ci_const_scalar(g, CI_I32, -2147483649.0));
@@ -935,15 +889,15 @@ CI_TEST(test_const_scalar_out_of_range) {
     EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_F32, NAN)));
     EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_F64, 1e300)));
     EXPECT_GRAPH_OK(e.ctx, ci_output(g, ci_const_scalar(g, CI_BOOL, 1e300)));
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 CI_TEST(test_invalid_dtypes_and_ranks) {
-    env e;
+    ci_test_env e;
     int64_t big[CI_MAX_DIMS + 1];
     int i;
     for (i = 0; i <= CI_MAX_DIMS; i++) big[i] = 1;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL, ci_input(g, "x", (ci_dtype)0, 1, big));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL, ci_input(g, "x", (ci_dtype)99, 1, big));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL, ci_input(g, "x", (ci_dtype)-1, 1, big));
@@ -974,19 +928,19 @@ CI_TEST(test_invalid_dtypes_and_ranks) {
                         snprintf(nm, sizeof nm, "in_%d", d_);
                         CI_CHECK_EQ_INT(ci_tensor_dtype(g, ci_input(g, nm, (ci_dtype)d_, 1, big)), d_);
                     });
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* A shape whose element count does not fit in int64 must be refused (each size alone is
    accepted), not overflow (UBSan flags the signed overflow in a sanitized build). */
 CI_TEST(test_element_count_overflow) {
-    env e;
+    ci_test_env e;
     ci_graph *g;
     ci_program *p = NULL;
     ci_result st, rc;
     int64_t s3[3] = {(int64_t)1 << 40, (int64_t)1 << 40, (int64_t)1 << 40};
     int64_t s2[2] = {(int64_t)1 << 32, (int64_t)1 << 32}; /* 2^64: wraps to 0 */
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     g = ci_graph_create(e.ctx);
     ci_output(g, ci_sum(g, ci_exp(g, ci_input(g, "x", CI_F32, 3, s3)), 0, NULL, 0));
     st = ci_graph_status(g);
@@ -1004,25 +958,25 @@ CI_TEST(test_element_count_overflow) {
     ci_graph_destroy(g);
     CI_CHECK_MSG(st != CI_OK && rc == st, "a full() of 2^64 elements was accepted (graph %s, compile %s)",
                  ci_result_string(st), ci_result_string(rc));
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 CI_TEST(test_invalid_and_foreign_handles) {
-    env e;
+    ci_test_env e;
     ci_graph *ga, *gb;
     ci_tensor xa, ya, xb, yb, bad0 = {0}, bad1 = {12345}, badmax = {0xFFFFFFFFu};
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 3);
                      ci_add(g, x, bad0));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "12345",
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 3);
                      ci_add(g, bad1, x));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_exp(g, badmax));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_output(g, bad0));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_output(g, bad1));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 3);
                      ci_tensor lst[2];
                      ci_arg a[2];
                      lst[0] = x; lst[1] = bad1;
@@ -1032,10 +986,10 @@ CI_TEST(test_invalid_and_foreign_handles) {
     ga = ci_graph_create(e.ctx);
     gb = ci_graph_create(e.ctx);
     CI_CHECK(ga && gb);
-    xa = inp(ga, "x", CI_F32, 1, 3);
-    ya = inp(ga, "y", CI_F32, 1, 3);
-    xb = inp(gb, "x", CI_F32, 1, 3);
-    yb = inp(gb, "y", CI_F32, 1, 3);
+    xa = ci_test_input(ga, "x", CI_F32, 1, 3);
+    ya = ci_test_input(ga, "y", CI_F32, 1, 3);
+    xb = ci_test_input(gb, "x", CI_F32, 1, 3);
+    yb = ci_test_input(gb, "y", CI_F32, 1, 3);
     CI_CHECK(xa.id != xb.id && ya.id != yb.id);
     CI_CHECK_EQ_INT(ci_tensor_dtype(gb, xa), CI_DTYPE_INVALID);
     CI_CHECK_EQ_INT(ci_tensor_shape(gb, ya, NULL), -1);
@@ -1043,19 +997,19 @@ CI_TEST(test_invalid_and_foreign_handles) {
     CI_CHECK_EQ_INT(ci_tensor_dtype(gb, bad0), CI_DTYPE_INVALID);
     CI_CHECK(is_null_tensor(ci_add(gb, xb, xa)));
     CI_CHECK_EQ_INT(ci_graph_status(gb), CI_ERR_INVALID_ARGS);
-    CHECK_CONTAINS(ci_graph_message(gb), "foreign");
+    CI_CHECK_CONTAINS(ci_graph_message(gb), "foreign");
     CI_CHECK_EQ_INT(ci_graph_status(ga), CI_OK); /* the owner is not affected */
     ci_output(ga, ci_add(ga, xa, ya));
     CI_CHECK_EQ_INT(ci_graph_status(ga), CI_OK);
     ci_graph_destroy(gb);
     gb = ci_graph_create(e.ctx);
     CI_CHECK(gb != NULL);
-    xb = inp(gb, "x", CI_F32, 1, 3);
+    xb = ci_test_input(gb, "x", CI_F32, 1, 3);
     ci_output(gb, ya);
     CI_CHECK_EQ_INT(ci_graph_status(gb), CI_ERR_INVALID_ARGS);
     ci_graph_destroy(gb);
     ci_graph_destroy(ga);
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* Foreign handles must be caught whatever the graphs' addresses: no two live graphs may hand
@@ -1063,18 +1017,18 @@ CI_TEST(test_invalid_and_foreign_handles) {
    different tensor there). Creates up to NG graphs and stops at the first repeated value. */
 CI_TEST(test_live_graphs_never_share_handles) {
     enum { NG = 1000 };
-    env e;
+    ci_test_env e;
     ci_graph **gs;
     ci_tensor *ts;
     int n = 0, i, j, dup_i = -1, dup_j = -1;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     gs = (ci_graph **)calloc(NG, sizeof *gs);
     ts = (ci_tensor *)calloc(NG, sizeof *ts);
     CI_CHECK(gs && ts);
     for (n = 0; n < NG && dup_i < 0; n++) {
         gs[n] = ci_graph_create(e.ctx);
         if (!gs[n]) break; /* a limit on live graphs is fine */
-        ts[n] = inp(gs[n], "x", CI_F32, 1, 2);
+        ts[n] = ci_test_input(gs[n], "x", CI_F32, 1, 2);
         for (j = 0; j < n; j++)
             if (ts[j].id == ts[n].id) { dup_i = j; dup_j = n; break; }
     }
@@ -1091,54 +1045,54 @@ CI_TEST(test_live_graphs_never_share_handles) {
     }
     for (i = 0; i < n; i++) ci_graph_destroy(gs[i]);
     free(gs); free(ts);
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 CI_TEST(test_names) {
-    env e;
-    ENV_OPEN(e);
+    ci_test_env e;
+    CI_ENV_OPEN(e);
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "already",
-                     inp(g, "x", CI_F32, 1, 3);
-                     inp(g, "x", CI_F32, 1, 3));
+                     ci_test_input(g, "x", CI_F32, 1, 3);
+                     ci_test_input(g, "x", CI_F32, 1, 3));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL,
                      int64_t s[1] = {3};
                      float d[3] = {1, 2, 3};
-                     inp(g, "w", CI_F32, 1, 3);
+                     ci_test_input(g, "w", CI_F32, 1, 3);
                      ci_const_array(g, "w", CI_F32, 1, s, d));
-    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "1x", inp(g, "1x", CI_F32, 1, 3));
-    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "a-b", inp(g, "a-b", CI_F32, 1, 3));
-    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, inp(g, "", CI_F32, 1, 3));
-    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, inp(g, "a b", CI_F32, 1, 3));
-    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, inp(g, "x\n", CI_F32, 1, 3));
-    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, inp(g, "caf\xc3\xa9", CI_F32, 1, 3));
-    EXPECT_GRAPH_OK(e.ctx,
-                    inp(g, "_x", CI_F32, 1, 3); inp(g, "X9_y", CI_F32, 1, 3); inp(g, "x", CI_F32, 1, 3));
-    ENV_CLOSE(e);
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "1x", ci_test_input(g, "1x", CI_F32, 1, 3));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "a-b", ci_test_input(g, "a-b", CI_F32, 1, 3));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_test_input(g, "", CI_F32, 1, 3));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_test_input(g, "a b", CI_F32, 1, 3));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_test_input(g, "x\n", CI_F32, 1, 3));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, NULL, ci_test_input(g, "caf\xc3\xa9", CI_F32, 1, 3));
+    EXPECT_GRAPH_OK(e.ctx, ci_test_input(g, "_x", CI_F32, 1, 3); ci_test_input(g, "X9_y", CI_F32, 1, 3);
+                    ci_test_input(g, "x", CI_F32, 1, 3));
+    CI_ENV_CLOSE(e);
 }
 
 /* Names given as NULL are generated; they must not collide with the names the user gives, in
    either order (ci_graph_print_cig would name two inputs alike: text that does not parse back). */
 CI_TEST(test_user_name_after_auto_name) {
-    env e;
-    ENV_OPEN(e);
+    ci_test_env e;
+    CI_ENV_OPEN(e);
     /* a user name that an earlier auto name already took */
     EXPECT_GRAPH_OK(e.ctx,
                     ci_tensor a = ci_input(g, NULL, CI_F32, 0, NULL);
                     ci_tensor b = ci_input(g, "in0", CI_F32, 0, NULL);
                     ci_tensor c = ci_input(g, "s0", CI_F32, 0, NULL);
                     ci_output(g, ci_add(g, ci_add(g, a, b), c)));
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 CI_TEST(test_auto_name_after_user_name) {
-    env e;
+    ci_test_env e;
     ci_graph *g;
     ci_tensor a, b, c;
     char text[4096], names[8][64];
     int nn = 0, i, j;
     size_t len;
     const char *line;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     g = ci_graph_create(e.ctx);
     a = ci_input(g, NULL, CI_F32, 0, NULL);
     b = ci_input(g, "in1", CI_F32, 0, NULL);
@@ -1147,7 +1101,7 @@ CI_TEST(test_auto_name_after_user_name) {
     CI_CHECK_MSG(ci_graph_status(g) == CI_OK, "%s", ci_graph_message(g));
     len = ci_graph_print_cig(g, text, sizeof text);
     ci_graph_destroy(g);
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
     CI_CHECK(len > 0 && len < sizeof text);
     for (line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
         if (strncmp(line, "input ", 6) == 0 && nn < 8) {
@@ -1169,20 +1123,20 @@ CI_TEST(test_auto_name_after_user_name) {
 /* ---- compiling and running ---- */
 
 CI_TEST(test_compile_errors) {
-    env e;
+    ci_test_env e;
     ci_graph *g;
     ci_program *p;
     ci_compile_desc pd;
     ci_tensor x;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     g = ci_graph_create(e.ctx);
-    x = inp(g, "x", CI_F32, 1, 4);
+    x = ci_test_input(g, "x", CI_F32, 1, 4);
     ci_exp(g, x);
     /* no outputs */
     p = (ci_program *)&pd;
     CI_CHECK_EQ_INT(ci_compile(g, NULL, &p), CI_ERR_INVALID_ARGS);
     CI_CHECK(p == NULL);
-    CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "output");
+    CI_CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "output");
     CI_CHECK_EQ_INT(ci_graph_status(g), CI_OK); /* not a graph error: fix it and go on */
     ci_output(g, ci_neg(g, x));
     /* devices and backends */
@@ -1191,7 +1145,7 @@ CI_TEST(test_compile_errors) {
     p = (ci_program *)&pd;
     CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_BACKEND_UNAVAILABLE);
     CI_CHECK(p == NULL);
-    CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "CUDA");
+    CI_CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "CUDA");
     memset(&pd, 0, sizeof pd);
     pd.device = (ci_device)77;
     CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_INVALID_ARGS);
@@ -1225,7 +1179,7 @@ CI_TEST(test_compile_errors) {
     CI_CHECK_OK_CTX(e.ctx, ci_compile(g, &pd, &p));
     ci_program_destroy(p);
     ci_graph_destroy(g);
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 static ci_result compile_on(ci_graph *g, ci_backend be, ci_program **p) {
@@ -1236,7 +1190,7 @@ static ci_result compile_on(ci_graph *g, ci_backend be, ci_program **p) {
 }
 
 CI_TEST(test_run_errors) {
-    env e;
+    ci_test_env e;
     ci_graph *g;
     ci_program *p = NULL;
     ci_tensor x, y;
@@ -1244,11 +1198,11 @@ CI_TEST(test_run_errors) {
     const void *in2[2], *in1[1], *in3[3], *innull[2];
     void *o1[1], *o2[2], *onull[1];
     int be;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
         g = ci_graph_create(e.ctx);
-        x = inp(g, "x", CI_F32, 2, 2, 3);
-        y = inp(g, "y", CI_F32, 1, 3);
+        x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
+        y = ci_test_input(g, "y", CI_F32, 1, 3);
         ci_output(g, ci_add(g, x, y));
         CI_CHECK_OK_CTX(e.ctx, compile_on(g, (ci_backend)be, &p));
         CI_CHECK_EQ_INT(ci_program_num_inputs(p), 2);
@@ -1268,7 +1222,7 @@ CI_TEST(test_run_errors) {
         onull[0] = NULL;
         /* wrong counts */
         CI_CHECK_EQ_INT(ci_program_run(p, 1, in1, 1, o1), CI_ERR_INVALID_ARGS);
-        CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "2 inputs");
+        CI_CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "2 inputs");
         CI_CHECK_EQ_INT(ci_program_run(p, 3, in3, 1, o1), CI_ERR_INVALID_ARGS);
         CI_CHECK_EQ_INT(ci_program_run(p, 2, in2, 0, o1), CI_ERR_INVALID_ARGS);
         CI_CHECK_EQ_INT(ci_program_run(p, 2, in2, 2, o2), CI_ERR_INVALID_ARGS);
@@ -1277,9 +1231,9 @@ CI_TEST(test_run_errors) {
         CI_CHECK_EQ_INT(ci_program_run(p, 2, NULL, 1, o1), CI_ERR_INVALID_ARGS);
         CI_CHECK_EQ_INT(ci_program_run(p, 2, in2, 1, NULL), CI_ERR_INVALID_ARGS);
         CI_CHECK_EQ_INT(ci_program_run(p, 2, innull, 1, o1), CI_ERR_INVALID_ARGS);
-        CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "input 1");
+        CI_CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "input 1");
         CI_CHECK_EQ_INT(ci_program_run(p, 2, in2, 1, onull), CI_ERR_INVALID_ARGS);
-        CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "output 0");
+        CI_CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "output 0");
         /* nothing was written by the refused runs */
         CI_CHECK(out[0] == 0 && out[5] == 0);
         /* and the program still runs */
@@ -1290,18 +1244,18 @@ CI_TEST(test_run_errors) {
         ci_program_destroy(p);
         ci_graph_destroy(g);
     }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* empty tensors may be passed as NULL */
 CI_TEST(test_run_empty_tensors_null_ok) {
-    env e;
+    ci_test_env e;
     int be;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
         ci_graph *g = ci_graph_create(e.ctx);
         ci_program *p = NULL;
-        ci_tensor x = inp(g, "x", CI_F32, 2, 0, 3);
+        ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 0, 3);
         const void *in[1];
         void *out[1];
         ci_output(g, ci_mul(g, x, ci_scalar(g, 2.0)));
@@ -1311,7 +1265,7 @@ CI_TEST(test_run_empty_tensors_null_ok) {
         ci_program_destroy(p);
         ci_graph_destroy(g);
     }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* ---- out of memory ---- */
@@ -1354,7 +1308,7 @@ static ci_result oom_attempt(ci_test_alloc *ta, ci_backend be, int reps, int thr
     why[0] = 0;
     memset(&cd, 0, sizeof cd);
     cd.allocator = ci_test_tracked_allocator(ta);
-    cd.log = quiet_log;
+    cd.log = ci_test_quiet_log;
     *step = "ci_ctx_create";
     r = ci_ctx_create(&cd, &ctx);
     if (r != CI_OK) {
@@ -1459,13 +1413,13 @@ CI_TEST(test_oom_with_debug_output_interp) { oom_loop(CI_BACKEND_INTERP, 20, 0, 
 
 /* ci_program_run allocates nothing (and a failing allocator cannot make it fail) */
 CI_TEST(test_run_allocates_nothing) {
-    env e;
+    ci_test_env e;
     int be, k;
     int64_t xs[2] = {SR, SC}, ws[1] = {SC};
     float x[SR * SC], w[SC], b[SC], y[SR * SC], ref[SR * SC];
     softmax_inputs(x, w, b);
     softmax_ref(x, w, b, ref);
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP + 1; be++) { /* INTERP + 1: TCC with 3 threads */
         ci_graph *g = ci_graph_create(e.ctx);
         ci_program *p = NULL;
@@ -1507,17 +1461,17 @@ CI_TEST(test_run_allocates_nothing) {
         ci_program_destroy(p);
         ci_graph_destroy(g);
     }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* Running a program again with the same (or new) inputs gives the same (or new) results. */
 CI_TEST(test_runs_are_repeatable) {
-    env e;
+    ci_test_env e;
     int be, k, i;
     int64_t xs[2] = {SR, SC}, ws[1] = {SC};
     float x[SR * SC], w[SC], b[SC], y[SR * SC], ref[SR * SC];
     softmax_inputs(x, w, b);
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
         ci_graph *g = ci_graph_create(e.ctx);
         ci_program *p = NULL;
@@ -1542,14 +1496,14 @@ CI_TEST(test_runs_are_repeatable) {
         ci_program_destroy(p);
         ci_graph_destroy(g);
     }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* A program owns everything it needs: it keeps running after its graph is destroyed. */
 CI_TEST(test_program_outlives_graph) {
-    env e;
+    ci_test_env e;
     int be;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
         ci_graph *g = ci_graph_create(e.ctx);
         ci_program *p = NULL;
@@ -1558,7 +1512,7 @@ CI_TEST(test_program_outlives_graph) {
         const void *in[1];
         void *out[1];
         int i;
-        ci_tensor x = inp(g, "x", CI_F32, 2, 2, 3);
+        ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 2, 3);
         ci_tensor c = ci_const_array(g, "c", CI_F32, 1, cs, cdata);
         ci_output(g, ci_add(g, ci_mul(g, x, c), ci_const_scalar(g, CI_F32, 0.5)));
         CI_CHECK_OK_CTX(e.ctx, compile_on(g, (ci_backend)be, &p));
@@ -1569,7 +1523,7 @@ CI_TEST(test_program_outlives_graph) {
         for (i = 0; i < 6; i++) CI_CHECK_NEAR(y[i], xin[i] * (float)(10 * (i % 3 + 1)) + 0.5f, 1e-6, 1e-6);
         ci_program_destroy(p);
     }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* The context may be destroyed before its graphs and programs: they keep it (its allocator,
@@ -1619,7 +1573,7 @@ CI_TEST(test_context_destroyed_first) {
         d.fn = ctx_twice_fn;
         CI_CHECK_OK(ci_register_lowering(ctx, &d));
         g = ci_graph_create(ctx);
-        x = inp(g, "x", CI_F32, 1, 3);
+        x = ci_test_input(g, "x", CI_F32, 1, 3);
         {
             ci_arg a = ci_arg_tensor(x);
             ci_output(g, ci_neg(g, ci_call1(g, "myns.twice", 1, &a, 0, NULL)));
@@ -1639,12 +1593,12 @@ CI_TEST(test_context_destroyed_first) {
         /* new graphs and registrations on a destroyed context are refused and reported */
         CI_CHECK(ci_graph_create(ctx) == NULL);
         CI_CHECK_EQ_INT(lc.n, 1);
-        CHECK_CONTAINS(lc.last, "ci_graph_create: the context was destroyed");
+        CI_CHECK_CONTAINS(lc.last, "ci_graph_create: the context was destroyed");
         CI_CHECK_EQ_INT(ci_register_lowering(ctx, &d), CI_ERR_INVALID_ARGS);
         CI_CHECK_EQ_INT(lc.n, 2);
         ci_ctx_destroy(ctx);             /* a second destroy is reported and ignored */
         CI_CHECK_EQ_INT(lc.n, 3);
-        CHECK_CONTAINS(lc.last, "twice");
+        CI_CHECK_CONTAINS(lc.last, "twice");
         ci_graph_destroy(g);
         in[0] = xin; out[0] = y;
         CI_CHECK_EQ_INT(ci_program_run(p1, 1, in, 1, out), CI_OK);
@@ -1669,21 +1623,21 @@ CI_TEST(test_context_destroyed_first) {
    destroyed graph, named a tensor of the new graph. */
 CI_TEST(test_foreign_handles_after_many_graphs) {
     enum { NG = 5000 };
-    env e;
+    ci_test_env e;
     ci_graph *ga, *gs;
     ci_tensor xa, xs;
     int i;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     ga = ci_graph_create(e.ctx);           /* stays live */
-    xa = inp(ga, "x", CI_F32, 1, 3);
+    xa = ci_test_input(ga, "x", CI_F32, 1, 3);
     gs = ci_graph_create(e.ctx);           /* destroyed: its handle is stale */
-    xs = inp(gs, "x", CI_F32, 1, 3);
+    xs = ci_test_input(gs, "x", CI_F32, 1, 3);
     ci_graph_destroy(gs);
     for (i = 0; i < NG; i++) {
         ci_graph *g = ci_graph_create(e.ctx);
         ci_tensor x;
         CI_CHECK(g != NULL);
-        x = inp(g, "x", CI_F32, 1, 3);   /* index 1, as xa's and xs's */
+        x = ci_test_input(g, "x", CI_F32, 1, 3);   /* index 1, as xa's and xs's */
         if (ci_tensor_dtype(g, xa) != CI_DTYPE_INVALID || ci_tensor_dtype(g, xs) != CI_DTYPE_INVALID) {
             int live = ci_tensor_dtype(g, xa) != CI_DTYPE_INVALID;
             ci_graph_destroy(g);
@@ -1693,13 +1647,13 @@ CI_TEST(test_foreign_handles_after_many_graphs) {
         }
         if (i == NG - 1) {
             CI_CHECK(is_null_tensor(ci_add(g, x, xs)));
-            CHECK_CONTAINS(ci_graph_message(g), "foreign");
+            CI_CHECK_CONTAINS(ci_graph_message(g), "foreign");
         }
         ci_graph_destroy(g);
     }
     CI_CHECK_EQ_INT(ci_tensor_dtype(ga, xa), CI_F32);  /* the owner still knows it */
     ci_graph_destroy(ga);
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* ---- validation limits: each with a message naming the limit ---- */
@@ -1720,11 +1674,11 @@ CI_TEST(test_register_op_names) {
     static const char *const bad[] = {"a..b", "a.b.c.d", "a.1b", "a.b-c", ".a", "a.", "a", "", "a.b.", "a. b",
                                       "torch.ops.aten.x", "a.b\n"};
     static const char *const good[] = {"a.b", "myns.op_2.Over_load", "_x._y", "aten.relu.myoverload"};
-    env e;
+    ci_test_env e;
     ci_lowering_desc d;
     ci_extern_desc x;
     size_t i;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     memset(&d, 0, sizeof d);
     memset(&x, 0, sizeof x);
     d.schema = x.schema = "self";
@@ -1733,12 +1687,12 @@ CI_TEST(test_register_op_names) {
     for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         d.name = x.name = bad[i];
         CI_CHECK_MSG(ci_register_lowering(e.ctx, &d) == CI_ERR_INVALID_ARGS, "lowering '%s' registered", bad[i]);
-        CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "invalid op name");
+        CI_CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "invalid op name");
         CI_CHECK_MSG(ci_register_extern(e.ctx, &x) == CI_ERR_INVALID_ARGS, "extern '%s' registered", bad[i]);
-        CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "namespace.op or namespace.op.overload");
+        CI_CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "namespace.op or namespace.op.overload");
         CI_CHECK_MSG(!ci_has_op(e.ctx, bad[i]), "'%s' is in the registry", bad[i]);
     }
-    CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "'a.b\n'");
+    CI_CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "'a.b\n'");
     for (i = 0; i < sizeof good / sizeof good[0]; i++) {
         d.name = good[i];
         CI_CHECK_OK_CTX(e.ctx, ci_register_lowering(e.ctx, &d));
@@ -1746,15 +1700,15 @@ CI_TEST(test_register_op_names) {
     }
     x.name = "myns.ext";
     CI_CHECK_OK_CTX(e.ctx, ci_register_extern(e.ctx, &x));
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* num_outputs is capped: CI_MAX_OUTPUTS for lowerings, CI_MAX_EXTERN_OUTPUTS for externs */
 CI_TEST(test_register_num_outputs) {
-    env e;
+    ci_test_env e;
     ci_lowering_desc d;
     ci_extern_desc x;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     memset(&d, 0, sizeof d);
     memset(&x, 0, sizeof x);
     d.name = "myns.many";
@@ -1762,7 +1716,7 @@ CI_TEST(test_register_num_outputs) {
     d.fn = dummy_lowering;
     d.num_outputs = 1000000;
     CI_CHECK_EQ_INT(ci_register_lowering(e.ctx, &d), CI_ERR_INVALID_ARGS);
-    CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "ci_register_lowering(myns.many): num_outputs is 1000000, it must be in [0, 64]");
+    CI_CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "ci_register_lowering(myns.many): num_outputs is 1000000, it must be in [0, 64]");
     d.num_outputs = CI_MAX_OUTPUTS + 1;
     CI_CHECK_EQ_INT(ci_register_lowering(e.ctx, &d), CI_ERR_INVALID_ARGS);
     d.num_outputs = -1;
@@ -1774,94 +1728,94 @@ CI_TEST(test_register_num_outputs) {
     x.run = dummy_run;
     x.num_outputs = 1000000;
     CI_CHECK_EQ_INT(ci_register_extern(e.ctx, &x), CI_ERR_INVALID_ARGS);
-    CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "ci_register_extern(myns.ext): num_outputs is 1000000, it must be in [0, 16]");
+    CI_CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "ci_register_extern(myns.ext): num_outputs is 1000000, it must be in [0, 16]");
     x.num_outputs = CI_MAX_EXTERN_OUTPUTS;
     CI_CHECK_OK_CTX(e.ctx, ci_register_extern(e.ctx, &x));
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* more arguments or list elements than a call takes: the message names the limit */
 CI_TEST(test_call_argument_limits) {
-    env e;
+    ci_test_env e;
     static ci_arg a[1000];
     static ci_kwarg k[1000];
     static char names[1000][8];
     static int64_t ints[CI_MAX_LIST + 1];
     int i;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     for (i = 0; i < 1000; i++) {
         snprintf(names[i], sizeof names[i], "k%d", i);
         k[i].name = names[i];
         k[i].value = ci_arg_int(1);
     }
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "1000 keyword arguments, at most 64 are supported",
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 3);
                      a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensor(x);
                      ci_call1(g, "aten.add.Tensor", 2, a, 1000, k));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "65 positional arguments, at most 64 are supported",
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 3);
                      for (i = 0; i < 65; i++) a[i] = ci_arg_tensor(x);
                      ci_call1(g, "aten.add.Tensor", 65, a, 0, NULL));
     /* 64 reach the op, which says how many it takes */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "takes at most",
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 3);
                      for (i = 0; i < 64; i++) a[i] = ci_arg_tensor(x);
                      ci_call1(g, "aten.add.Tensor", 64, a, 0, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "argument 1 is a list of 4097 elements, at most 4096 are supported",
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 3);
                      for (i = 0; i <= CI_MAX_LIST; i++) ints[i] = 1;
                      a[0] = ci_arg_tensor(x); a[1] = ci_arg_ints(ints, CI_MAX_LIST + 1);
                      ci_call1(g, "aten.view.default", 2, a, 0, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "argument 1 is a list of 1000000 elements, at most 4096",
-                     ci_tensor x = inp(g, "x", CI_F32, 1, 3);
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 1, 3);
                      a[0] = ci_arg_tensor(x); a[1] = ci_arg_ints(ints, 1000000);   /* never read */
                      ci_call1(g, "aten.view.default", 2, a, 0, NULL));
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
-    RUN(test_shape_error_is_sticky);
-    RUN(test_broadcast_mismatch);
-    RUN(test_dim_out_of_range);
-    RUN(test_view_expand_select_errors);
-    RUN(test_dtype_errors);
-    RUN(test_unknown_op);
-    RUN(test_argument_binding_errors);
-    RUN(test_string_operand_of_pointwise_op);
-    RUN(test_null_graph_everywhere);
-    RUN(test_null_ctx_program_and_destroy);
-    RUN(test_null_pointers_with_a_graph);
-    RUN(test_invalid_dtypes_and_ranks);
-    RUN(test_const_scalar_out_of_range);
-    RUN(test_arange_lengths_near_int64);
-    RUN(test_invalid_and_foreign_handles);
-    RUN(test_live_graphs_never_share_handles);
-    RUN(test_foreign_handles_after_many_graphs);
-    RUN(test_names);
-    RUN(test_user_name_after_auto_name);
-    RUN(test_auto_name_after_user_name);
-    RUN(test_compile_errors);
-    RUN(test_run_errors);
-    RUN(test_run_empty_tensors_null_ok);
-    RUN(test_oom_each_allocation_tcc);
-    RUN(test_oom_each_allocation_interp);
-    RUN(test_oom_each_allocation_tcc_threads);
-    RUN(test_oom_from_then_on_tcc);
-    RUN(test_oom_from_then_on_interp);
-    RUN(test_oom_large_graph_tcc);
-    RUN(test_oom_large_graph_interp);
-    RUN(test_oom_with_debug_output);
-    RUN(test_oom_with_debug_output_interp);
-    RUN(test_run_allocates_nothing);
-    RUN(test_runs_are_repeatable);
-    RUN(test_program_outlives_graph);
-    RUN(test_context_destroyed_first);
-    RUN(test_register_op_names);
-    RUN(test_register_num_outputs);
-    RUN(test_call_argument_limits);
+    CI_RUN_SWEEP(test_shape_error_is_sticky);
+    CI_RUN_SWEEP(test_broadcast_mismatch);
+    CI_RUN_SWEEP(test_dim_out_of_range);
+    CI_RUN_SWEEP(test_view_expand_select_errors);
+    CI_RUN_SWEEP(test_dtype_errors);
+    CI_RUN_SWEEP(test_unknown_op);
+    CI_RUN_SWEEP(test_argument_binding_errors);
+    CI_RUN_SWEEP(test_string_operand_of_pointwise_op);
+    CI_RUN_SWEEP(test_null_graph_everywhere);
+    CI_RUN_SWEEP(test_null_ctx_program_and_destroy);
+    CI_RUN_SWEEP(test_null_pointers_with_a_graph);
+    CI_RUN_SWEEP(test_invalid_dtypes_and_ranks);
+    CI_RUN_SWEEP(test_const_scalar_out_of_range);
+    CI_RUN_SWEEP(test_arange_lengths_near_int64);
+    CI_RUN_SWEEP(test_invalid_and_foreign_handles);
+    CI_RUN_SWEEP(test_live_graphs_never_share_handles);
+    CI_RUN_SWEEP(test_foreign_handles_after_many_graphs);
+    CI_RUN_SWEEP(test_names);
+    CI_RUN_SWEEP(test_user_name_after_auto_name);
+    CI_RUN_SWEEP(test_auto_name_after_user_name);
+    CI_RUN_SWEEP(test_compile_errors);
+    CI_RUN_SWEEP(test_run_errors);
+    CI_RUN_SWEEP(test_run_empty_tensors_null_ok);
+    CI_RUN_SWEEP(test_oom_each_allocation_tcc);
+    CI_RUN_SWEEP(test_oom_each_allocation_interp);
+    CI_RUN_SWEEP(test_oom_each_allocation_tcc_threads);
+    CI_RUN_SWEEP(test_oom_from_then_on_tcc);
+    CI_RUN_SWEEP(test_oom_from_then_on_interp);
+    CI_RUN_SWEEP(test_oom_large_graph_tcc);
+    CI_RUN_SWEEP(test_oom_large_graph_interp);
+    CI_RUN_SWEEP(test_oom_with_debug_output);
+    CI_RUN_SWEEP(test_oom_with_debug_output_interp);
+    CI_RUN_SWEEP(test_run_allocates_nothing);
+    CI_RUN_SWEEP(test_runs_are_repeatable);
+    CI_RUN_SWEEP(test_program_outlives_graph);
+    CI_RUN_SWEEP(test_context_destroyed_first);
+    CI_RUN_SWEEP(test_register_op_names);
+    CI_RUN_SWEEP(test_register_num_outputs);
+    CI_RUN_SWEEP(test_call_argument_limits);
     /* last: undefined behaviour here stops a sanitized binary */
-    RUN(test_as_strided_extent_overflow);
-    RUN(test_element_count_overflow);
+    CI_RUN_SWEEP(test_as_strided_extent_overflow);
+    CI_RUN_SWEEP(test_element_count_overflow);
     return ci_test_done();
 }

@@ -7,8 +7,6 @@
 #define CINDUCTOR_IMPLEMENTATION
 #include "ci_test.h"
 
-#define RUN(fn) do { CI_RUN(fn); ci_test_sweep_leftovers(); } while (0)
-
 #define TOP ((uint64_t)1 << 32)
 
 /* input i of G has shape [i + 1]: its handle must map back to that shape */
@@ -124,7 +122,7 @@ CI_TEST(test_handles_exhausted) {
 
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
-    RUN(test_handles_wrap_around_live_graphs);
-    RUN(test_handles_exhausted);
+    CI_RUN_SWEEP(test_handles_wrap_around_live_graphs);
+    CI_RUN_SWEEP(test_handles_exhausted);
     return ci_test_done();
 }

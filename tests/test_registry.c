@@ -20,52 +20,7 @@
    Every test checks that nothing is left allocated. */
 #include "ci_test.h"
 
-/* ---- helpers (shared shape with test_errors.c) ---- */
-
-#define CHECK_CONTAINS(hay, needle) \
-    do { const char *ci_h_ = (hay), *ci_n_ = (needle); \
-         CI_CHECK_MSG(ci_h_ && strstr(ci_h_, ci_n_) != NULL, "expected \"%s\" in \"%s\"", ci_n_, \
-                      ci_h_ ? ci_h_ : "(null)"); } while (0)
-
-#define RUN(fn) do { CI_RUN(fn); ci_test_sweep_leftovers(); } while (0)
-
-typedef struct env {
-    ci_test_alloc ta;
-    ci_ctx *ctx;
-} env;
-
-static void quiet_log(ci_log_level level, const char *msg, void *user) {
-    (void)level; (void)msg; (void)user;
-}
-
-static ci_result env_open(env *e) {
-    ci_ctx_desc cd;
-    memset(&cd, 0, sizeof cd);
-    ci_test_alloc_init(&e->ta);
-    cd.allocator = ci_test_tracked_allocator(&e->ta);
-    cd.log = quiet_log;
-    e->ctx = NULL;
-    return ci_ctx_create(&cd, &e->ctx);
-}
-
-#define ENV_OPEN(e) CI_CHECK_OK(env_open(&(e)))
-#define ENV_CLOSE(e) \
-    do { ci_ctx_destroy((e).ctx); (e).ctx = NULL; \
-         CI_CHECK_MSG((e).ta.live_blocks == 0, "%ld blocks (%lu bytes) still live after ci_ctx_destroy", \
-                      (e).ta.live_blocks, (unsigned long)(e).ta.live_bytes); \
-         CI_CHECK_EQ_INT((e).ta.bad_frees, 0); } while (0)
-
-static ci_tensor inp(ci_graph *g, const char *name, ci_dtype dt, int ndim, ...) {
-    int64_t s[CI_MAX_DIMS];
-    va_list ap;
-    int i;
-    va_start(ap, ndim);
-    for (i = 0; i < ndim && i < CI_MAX_DIMS; i++) s[i] = (int64_t)va_arg(ap, int);
-    va_end(ap);
-    return ci_input(g, name, dt, ndim, s);
-}
-
-static const char *be_name(int be) { return be == CI_BACKEND_TCC ? "tcc" : "interp"; }
+/* ---- helpers (the context, ci_test_input, CI_CHECK_CONTAINS: tests/ci_test.h) ---- */
 
 /* compile G for BE, run it once on IN / OUT, destroy the program */
 static ci_result compile_run(ci_graph *g, int be, int nin, const void *const *in, int nout, void *const *out) {
@@ -137,11 +92,11 @@ static ci_result register_scale_add(ci_ctx *ctx, sa_info *info) {
 }
 
 CI_TEST(test_user_lowering_scale_add) {
-    env e;
+    ci_test_env e;
     sa_info info;
     int be, i, j;
     float x[12], y[4], o1[12], o2[12], o3[12], o4[12];
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     memset(&info, 0, sizeof info);
     CI_CHECK_EQ_INT(ci_has_op(e.ctx, "myns.scale_add"), 0);
     CI_CHECK_OK_CTX(e.ctx, register_scale_add(e.ctx, &info));
@@ -151,7 +106,7 @@ CI_TEST(test_user_lowering_scale_add) {
     for (j = 0; j < 4; j++) y[j] = (float)(j * j) - 1.5f;
     for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
         ci_graph *g = ci_graph_create(e.ctx);
-        ci_tensor tx = inp(g, "x", CI_F32, 2, 3, 4), ty = inp(g, "y", CI_F32, 1, 4), t1, t2, t3, t4;
+        ci_tensor tx = ci_test_input(g, "x", CI_F32, 2, 3, 4), ty = ci_test_input(g, "y", CI_F32, 1, 4), t1, t2, t3, t4;
         ci_arg a[2];
         ci_kwarg k[3];
         const void *in[2];
@@ -206,53 +161,53 @@ CI_TEST(test_user_lowering_scale_add) {
         ci_graph_destroy(g);
     }
     CI_CHECK(info.calls >= 8); /* lowered when built and again when compiled */
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 CI_TEST(test_user_lowering_binding_errors) {
-    env e;
+    ci_test_env e;
     sa_info info;
     ci_graph *g;
     ci_arg a[3];
     ci_kwarg k;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     memset(&info, 0, sizeof info);
     CI_CHECK_OK(register_scale_add(e.ctx, &info));
     /* alpha is keyword-only: three positional arguments are too many */
     g = ci_graph_create(e.ctx);
-    a[0] = ci_arg_tensor(inp(g, "x", CI_F32, 1, 4));
+    a[0] = ci_arg_tensor(ci_test_input(g, "x", CI_F32, 1, 4));
     a[1] = a[0];
     a[2] = ci_arg_float(2.0);
     CI_CHECK_EQ_INT(ci_call(g, "myns.scale_add", 3, a, 0, NULL, NULL, 0), 0);
     CI_CHECK_EQ_INT(ci_graph_status(g), CI_ERR_INVALID_ARGS);
-    CHECK_CONTAINS(ci_graph_message(g), "positional");
-    CHECK_CONTAINS(ci_graph_message(g), "myns.scale_add");
+    CI_CHECK_CONTAINS(ci_graph_message(g), "positional");
+    CI_CHECK_CONTAINS(ci_graph_message(g), "myns.scale_add");
     ci_graph_destroy(g);
     /* unknown keyword, missing argument */
     g = ci_graph_create(e.ctx);
-    a[0] = ci_arg_tensor(inp(g, "x", CI_F32, 1, 4));
+    a[0] = ci_arg_tensor(ci_test_input(g, "x", CI_F32, 1, 4));
     a[1] = a[0];
     k = kwarg("beta", ci_arg_float(1));
     CI_CHECK_EQ_INT(ci_call(g, "myns.scale_add", 2, a, 1, &k, NULL, 0), 0);
     CI_CHECK_EQ_INT(ci_graph_status(g), CI_ERR_INVALID_ARGS);
-    CHECK_CONTAINS(ci_graph_message(g), "beta");
+    CI_CHECK_CONTAINS(ci_graph_message(g), "beta");
     ci_graph_destroy(g);
     g = ci_graph_create(e.ctx);
-    a[0] = ci_arg_tensor(inp(g, "x", CI_F32, 1, 4));
+    a[0] = ci_arg_tensor(ci_test_input(g, "x", CI_F32, 1, 4));
     CI_CHECK_EQ_INT(ci_call(g, "myns.scale_add", 1, a, 0, NULL, NULL, 0), 0);
     CI_CHECK_EQ_INT(ci_graph_status(g), CI_ERR_INVALID_ARGS);
-    CHECK_CONTAINS(ci_graph_message(g), "other");
+    CI_CHECK_CONTAINS(ci_graph_message(g), "other");
     ci_graph_destroy(g);
     /* the lowering's own shape error surfaces as the graph's */
     g = ci_graph_create(e.ctx);
-    a[0] = ci_arg_tensor(inp(g, "x", CI_F32, 1, 4));
-    a[1] = ci_arg_tensor(inp(g, "y", CI_F32, 1, 5));
+    a[0] = ci_arg_tensor(ci_test_input(g, "x", CI_F32, 1, 4));
+    a[1] = ci_arg_tensor(ci_test_input(g, "y", CI_F32, 1, 5));
     CI_CHECK_EQ_INT(ci_call(g, "myns.scale_add", 2, a, 0, NULL, NULL, 0), 0);
     CI_CHECK_EQ_INT(ci_graph_status(g), CI_ERR_SHAPE);
-    CHECK_CONTAINS(ci_graph_message(g), "[4]");
-    CHECK_CONTAINS(ci_graph_message(g), "[5]");
+    CI_CHECK_CONTAINS(ci_graph_message(g), "[4]");
+    CI_CHECK_CONTAINS(ci_graph_message(g), "[5]");
     ci_graph_destroy(g);
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* ---- (2) overloads: exact name first, then the packet ---- */
@@ -288,7 +243,7 @@ static ci_result relu_variants(ci_ctx *ctx, int be, float r[3][4]) {
     ci_result res;
     ci_tensor tx;
     if (!g) return CI_ERR_OUT_OF_MEMORY;
-    tx = inp(g, "x", CI_F32, 1, 4);
+    tx = ci_test_input(g, "x", CI_F32, 1, 4);
     ci_output(g, ci_relu(g, tx));
     ci_output(g, call1t(g, "aten.relu", tx));
     ci_output(g, call1t(g, "aten.relu.whatever", tx));
@@ -308,8 +263,8 @@ static int check_relu_variants(float r[3][4], const double f[3], int be, const c
         for (i = 0; i < 4; i++) {
             double want = f[k] == 0 ? (x[i] > 0 ? x[i] : 0) : x[i] * f[k];
             if (!ci_test_near(r[k][i], want, 1e-6, 0)) {
-                snprintf(why, n, "%s, %s backend: %s(%g) = %g, want %g (%s)", stage, be_name(be), names[k], x[i],
-                         r[k][i], want, f[k] == 0 ? "the builtin relu" : "the override");
+                snprintf(why, n, "%s, %s backend: %s(%g) = %g, want %g (%s)", stage,
+                         ci_test_backend_name(be), names[k], x[i], r[k][i], want, f[k] == 0 ? "the builtin relu" : "the override");
                 return 0;
             }
         }
@@ -327,9 +282,9 @@ static int check_relu_variants(float r[3][4], const double f[3], int be, const c
          } } while (0)
 
 CI_TEST(test_overload_packet_then_explicit) {
-    env e;
+    ci_test_env e;
     static const double two = 2, three = 3, four = 4, five = 5;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     /* the builtin registers the packet only; every overload resolves to it */
     CI_CHECK_EQ_INT(ci_has_op(e.ctx, "aten.relu"), 1);
     CI_CHECK_EQ_INT(ci_has_op(e.ctx, "aten.relu.default"), 1);
@@ -347,26 +302,26 @@ CI_TEST(test_overload_packet_then_explicit) {
     /* registering the explicit overload again overwrites it */
     CI_CHECK_OK_CTX(e.ctx, register_mul_by(e.ctx, "aten.relu.default", "self", &five));
     CHECK_RELU(e.ctx, "after re-registering aten.relu.default (x*5)", 5, 4, 4);
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* An explicit overload registered first is not displaced by a later packet registration, and
    a user lowering for an overload that the builtins do not know does not shadow the packet. */
 CI_TEST(test_overload_explicit_then_packet) {
-    env e;
+    ci_test_env e;
     static const double three = 3, seven = 7;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     CI_CHECK_OK_CTX(e.ctx, register_mul_by(e.ctx, "aten.relu.default", "self", &three));
     CHECK_RELU(e.ctx, "after registering only aten.relu.default (x*3)", 3, 0, 0);
     CI_CHECK_OK_CTX(e.ctx, register_mul_by(e.ctx, "aten.relu", "self", &seven));
     CHECK_RELU(e.ctx, "then the packet (x*7)", 3, 7, 7);
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* For an op whose builtin registers explicit overloads (aten.sum.default), a packet override
    changes only the overloads that are not registered explicitly (aten.sum.dim_IntList). */
 CI_TEST(test_overload_builtin_explicit_wins_over_user_packet) {
-    env e;
+    ci_test_env e;
     static const double seven = 7;
     ci_graph *g;
     ci_tensor x, s_dim, s_def;
@@ -375,11 +330,11 @@ CI_TEST(test_overload_builtin_explicit_wins_over_user_packet) {
     const void *in[1];
     void *out[2];
     int be;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     CI_CHECK_OK_CTX(e.ctx, register_mul_by(e.ctx, "aten.sum", "self, dim=None, keepdim=False, *, dtype=None", &seven));
     for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
         g = ci_graph_create(e.ctx);
-        x = inp(g, "x", CI_F32, 1, 4);
+        x = ci_test_input(g, "x", CI_F32, 1, 4);
         s_dim = ci_sum(g, x, 1, d, 0);          /* aten.sum.dim_IntList: the user packet */
         s_def = call1t(g, "aten.sum.default", x); /* explicit builtin: a real sum */
         CI_CHECK_MSG(ci_graph_status(g) == CI_OK, "%s", ci_graph_message(g));
@@ -395,25 +350,25 @@ CI_TEST(test_overload_builtin_explicit_wins_over_user_packet) {
         CI_CHECK_NEAR(o_def[0], 10.0, 1e-6, 0);
         ci_graph_destroy(g);
     }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* A user override of an op applies inside the builtin decompositions that call it. */
 CI_TEST(test_override_applies_inside_decompositions) {
-    env e;
+    ci_test_env e;
     static const double minus_one = -1;
     ci_graph *g;
     float xin[4] = {-2, -1, 1, 2}, y[4];
     const void *in[1];
     void *out[1];
     int be, i;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     /* silu(x) = x * sigmoid(x) is built by ci__lw_silu directly; softmax calls aten.exp.default */
     CI_CHECK_OK_CTX(e.ctx, register_mul_by(e.ctx, "aten.exp", "self", &minus_one));
     for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
         double s = 0, m = -INFINITY, ref[4];
         g = ci_graph_create(e.ctx);
-        ci_output(g, ci_softmax(g, inp(g, "x", CI_F32, 1, 4), 0));
+        ci_output(g, ci_softmax(g, ci_test_input(g, "x", CI_F32, 1, 4), 0));
         in[0] = xin; out[0] = y;
         CI_CHECK_OK_CTX(e.ctx, compile_run(g, be, 1, in, 1, out));
         /* softmax with exp(v) replaced by -v: e_i = -(x_i - max), y_i = e_i / sum(e) */
@@ -422,23 +377,23 @@ CI_TEST(test_override_applies_inside_decompositions) {
         for (i = 0; i < 4; i++) CI_CHECK_NEAR(y[i], ref[i] / s, 1e-6, 1e-6);
         ci_graph_destroy(g);
     }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* Registering a user op twice overwrites it; registrations stay in their context. */
 CI_TEST(test_reregister_and_context_isolation) {
-    env e, e2;
+    ci_test_env e, e2;
     static const double two = 2, three = 3;
     ci_graph *g;
     float xin[2] = {1, -4}, y[2];
     const void *in[1];
     void *out[1];
-    ENV_OPEN(e);
-    ENV_OPEN(e2);
+    CI_ENV_OPEN(e);
+    CI_ENV_OPEN(e2);
     CI_CHECK_OK(register_mul_by(e.ctx, "myns.twice", "self", &two));
     CI_CHECK_OK(register_mul_by(e.ctx, "myns.twice", "self", &three));
     g = ci_graph_create(e.ctx);
-    ci_output(g, call1t(g, "myns.twice", inp(g, "x", CI_F32, 1, 2)));
+    ci_output(g, call1t(g, "myns.twice", ci_test_input(g, "x", CI_F32, 1, 2)));
     in[0] = xin; out[0] = y;
     CI_CHECK_OK_CTX(e.ctx, compile_run(g, CI_BACKEND_INTERP, 1, in, 1, out));
     CI_CHECK_NEAR(y[1], -12.0, 0, 0);
@@ -447,16 +402,16 @@ CI_TEST(test_reregister_and_context_isolation) {
     CI_CHECK_EQ_INT(ci_has_op(e2.ctx, "myns.twice"), 0);
     CI_CHECK_OK(register_mul_by(e.ctx, "aten.relu", "self", &two));
     g = ci_graph_create(e2.ctx);
-    CI_CHECK(call1t(g, "myns.twice", inp(g, "x", CI_F32, 1, 2)).id == 0);
+    CI_CHECK(call1t(g, "myns.twice", ci_test_input(g, "x", CI_F32, 1, 2)).id == 0);
     CI_CHECK_EQ_INT(ci_graph_status(g), CI_ERR_UNKNOWN_OP);
     ci_graph_destroy(g);
     g = ci_graph_create(e2.ctx);
-    ci_output(g, ci_relu(g, inp(g, "x", CI_F32, 1, 2)));
+    ci_output(g, ci_relu(g, ci_test_input(g, "x", CI_F32, 1, 2)));
     CI_CHECK_OK_CTX(e2.ctx, compile_run(g, CI_BACKEND_INTERP, 1, in, 1, out));
     CI_CHECK(y[0] == 1 && y[1] == 0);
     ci_graph_destroy(g);
-    ENV_CLOSE(e2);
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e2);
+    CI_ENV_CLOSE(e);
 }
 
 /* ---- (3) flags ---- */
@@ -550,9 +505,9 @@ static tdesc td(ci_dtype dt, int nd, int s0, int s1) {
                       ci_dtype_name(want_a), ci_dtype_name(want_b)); } while (0)
 
 CI_TEST(test_flag_broadcast) {
-    env e;
+    ci_test_env e;
     probe pb, pn;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     memset(&pb, 0, sizeof pb);
     memset(&pn, 0, sizeof pn);
     CI_CHECK_OK(register_probe(e.ctx, "myns.probe_bc", &pb, 1, CI_PROMOTE_NONE, 0));
@@ -571,25 +526,25 @@ CI_TEST(test_flag_broadcast) {
     CI_CHECK(pn.shape[0][0] == 3 && pn.shape[0][1] == 1 && pn.shape[1][0] == 4);
     /* broadcast failures are shape errors that name the op */
     CI_CHECK_EQ_INT(probe_tt(e.ctx, "myns.probe_bc", td(CI_F32, 2, 3, 2), td(CI_F32, 1, 4, 0)), CI_ERR_SHAPE);
-    CHECK_CONTAINS(last_msg, "myns.probe_bc");
+    CI_CHECK_CONTAINS(last_msg, "myns.probe_bc");
     /* a Python number next to a tensor is left alone by broadcasting */
     {
         ci_graph *g = ci_graph_create(e.ctx);
         ci_arg a[2];
-        a[0] = ci_arg_tensor(inp(g, "a", CI_F32, 2, 2, 3));
+        a[0] = ci_arg_tensor(ci_test_input(g, "a", CI_F32, 2, 2, 3));
         a[1] = ci_arg_float(1.5);
         CI_CHECK(ci_call1(g, "myns.probe_bc", 2, a, 0, NULL).id != 0);
         CI_CHECK_EQ_INT(pb.kind[1], CI_ARG_FLOAT);
         CI_CHECK_EQ_INT(pb.nd[0], 2);
         ci_graph_destroy(g);
     }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 CI_TEST(test_flag_promotion) {
-    env e;
+    ci_test_env e;
     probe pd, pi, pb, pl, pn;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     memset(&pd, 0, sizeof pd); memset(&pi, 0, sizeof pi); memset(&pb, 0, sizeof pb);
     memset(&pl, 0, sizeof pl); memset(&pn, 0, sizeof pn);
     CI_CHECK_OK(register_probe(e.ctx, "myns.probe_def", &pd, 1, CI_PROMOTE_DEFAULT, 0));
@@ -620,14 +575,14 @@ CI_TEST(test_flag_promotion) {
         ci_graph *g = ci_graph_create(e.ctx);
         ci_arg a[2];
         ci_tensor r;
-        a[0] = ci_arg_tensor(inp(g, "a", CI_I32, 1, 3));
+        a[0] = ci_arg_tensor(ci_test_input(g, "a", CI_I32, 1, 3));
         a[1] = ci_arg_float(2.5);
         r = ci_call1(g, "myns.probe_def", 2, a, 0, NULL);
         CI_CHECK_MSG(r.id != 0, "%s", ci_graph_message(g));
         CI_CHECK_EQ_INT(pd.dt[0], CI_F32);
         CI_CHECK_EQ_INT(pd.kind[1], CI_ARG_FLOAT);
         /* and a Python int leaves an i8 tensor alone */
-        a[0] = ci_arg_tensor(inp(g, "b", CI_I8, 1, 3));
+        a[0] = ci_arg_tensor(ci_test_input(g, "b", CI_I8, 1, 3));
         a[1] = ci_arg_int(1000);
         r = ci_call1(g, "myns.probe_def", 2, a, 0, NULL);
         CI_CHECK_MSG(r.id != 0, "%s", ci_graph_message(g));
@@ -640,14 +595,14 @@ CI_TEST(test_flag_promotion) {
         ci_graph *g = ci_graph_create(e.ctx);
         ci_arg a[2];
         ci_tensor r;
-        a[0] = ci_arg_tensor(inp(g, "a", CI_I32, 1, 3));
-        a[1] = ci_arg_tensor(inp(g, "b", CI_I64, 1, 3));
+        a[0] = ci_arg_tensor(ci_test_input(g, "a", CI_I32, 1, 3));
+        a[1] = ci_arg_tensor(ci_test_input(g, "b", CI_I64, 1, 3));
         r = ci_call1(g, "myns.probe_i2f", 2, a, 0, NULL);
         dt = ci_tensor_dtype(g, r);
         CI_CHECK_EQ_INT(dt, CI_F32);
         ci_graph_destroy(g);
     }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* ---- (4) errors from user lowerings ---- */
@@ -723,7 +678,8 @@ static int failing_fn(ci_lower *L, const ci_arg *args, int nargs, ci_tensor *out
 
 /* registers "myns.fails" with MODE, calls it on a [3] and b [4] (or [3] when SAME) and checks the
    recorded error; returns 1 when all matched, else writes WHY */
-static int run_failing(env *e, fail_info *f, int same, ci_result want, const char *needle, char *why, size_t n) {
+static int run_failing(ci_test_env *e, fail_info *f, int same, ci_result want, const char *needle,
+                       char *why, size_t n) {
     ci_lowering_desc d;
     ci_graph *g;
     ci_arg a[2];
@@ -738,8 +694,8 @@ static int run_failing(env *e, fail_info *f, int same, ci_result want, const cha
     d.user = f;
     if (ci_register_lowering(e->ctx, &d) != CI_OK) { snprintf(why, n, "register: %s", ci_ctx_last_error(e->ctx)); return 0; }
     g = ci_graph_create(e->ctx);
-    a[0] = ci_arg_tensor(inp(g, "a", CI_F32, 1, 3));
-    a[1] = ci_arg_tensor(inp(g, "b", CI_F32, 1, same ? 3 : 4));
+    a[0] = ci_arg_tensor(ci_test_input(g, "a", CI_F32, 1, 3));
+    a[1] = ci_arg_tensor(ci_test_input(g, "b", CI_F32, 1, same ? 3 : 4));
     t = ci_call1(g, "myns.fails", 2, a, 0, NULL);
     st = ci_graph_status(g);
     snprintf(msg, sizeof msg, "%s", ci_graph_message(g));
@@ -772,8 +728,8 @@ static int run_failing(env *e, fail_info *f, int same, ci_result want, const cha
          CI_CHECK_MSG(run_failing(&(e), &f_, (same), (want), (needle), why_, sizeof why_), "%s", why_); } while (0)
 
 CI_TEST(test_user_lowering_errors) {
-    env e;
-    ENV_OPEN(e);
+    ci_test_env e;
+    CI_ENV_OPEN(e);
     CHECK_FAILING(e, FAIL_LOWER_ERROR, 1, CI_ERR_UNSUPPORTED, "not today");
     CHECK_FAILING(e, FAIL_INNER_CHECKED, 0, CI_ERR_SHAPE, "[4]");
     CHECK_FAILING(e, FAIL_INNER_IGNORED, 0, CI_ERR_SHAPE, "[3]");
@@ -791,39 +747,39 @@ CI_TEST(test_user_lowering_errors) {
         float xin[3] = {1, 2, 3}, y[3];
         const void *in[1];
         void *out[1];
-        ci_output(g, ci_neg(g, inp(g, "x", CI_F32, 1, 3)));
+        ci_output(g, ci_neg(g, ci_test_input(g, "x", CI_F32, 1, 3)));
         in[0] = xin; out[0] = y;
         CI_CHECK_OK_CTX(e.ctx, compile_run(g, CI_BACKEND_INTERP, 1, in, 1, out));
         CI_CHECK(y[2] == -3);
         ci_graph_destroy(g);
     }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* the inner failure does not leak into later calls: the failing inner call returned {0} and
    a later inner call in the same lowering returned {0} too */
 CI_TEST(test_user_lowering_inner_failure_is_sticky) {
-    env e;
+    ci_test_env e;
     fail_info f;
     char why[1200];
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     memset(&f, 0, sizeof f);
     f.mode = FAIL_INNER_THEN_MORE;
     CI_CHECK_MSG(run_failing(&e, &f, 0, CI_ERR_SHAPE, NULL, why, sizeof why), "%s", why);
     CI_CHECK_EQ_INT(f.inner_result, 0);
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* a lowering that succeeds while the graph is built and fails when it is compiled */
 CI_TEST(test_user_lowering_fails_at_compile_time) {
-    env e;
+    ci_test_env e;
     fail_info f;
     ci_lowering_desc d;
     ci_graph *g;
     ci_program *p = NULL;
     ci_tensor t;
     int be;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     memset(&f, 0, sizeof f);
     f.mode = FAIL_LATE;
     f.fail_from_call = 2;
@@ -837,19 +793,19 @@ CI_TEST(test_user_lowering_fails_at_compile_time) {
         ci_compile_desc pd;
         f.calls = 0;
         g = ci_graph_create(e.ctx);
-        t = call1t(g, "myns.late", ci_exp(g, inp(g, "x", CI_F32, 1, 3)));
+        t = call1t(g, "myns.late", ci_exp(g, ci_test_input(g, "x", CI_F32, 1, 3)));
         CI_CHECK_MSG(t.id != 0, "%s", ci_graph_message(g));
         ci_output(g, ci_neg(g, t));
         memset(&pd, 0, sizeof pd);
         pd.backend = (ci_backend)be;
         CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_UNSUPPORTED);
         CI_CHECK(p == NULL);
-        CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "late failure");
-        CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "myns.late");
+        CI_CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "late failure");
+        CI_CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "myns.late");
         CI_CHECK_EQ_INT(ci_graph_status(g), CI_OK); /* the graph itself is fine */
         ci_graph_destroy(g);
     }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* a lowering may call other user lowerings, recursively, to some depth */
@@ -870,7 +826,7 @@ static int depth_fn(ci_lower *L, const ci_arg *args, int nargs, ci_tensor *outs,
 }
 
 CI_TEST(test_user_lowering_recursion) {
-    env e;
+    ci_test_env e;
     ci_lowering_desc d;
     ci_graph *g;
     ci_arg a[2];
@@ -878,7 +834,7 @@ CI_TEST(test_user_lowering_recursion) {
     const void *in[1];
     void *out[1];
     int be;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     memset(&d, 0, sizeof d);
     d.name = "myns.depth";
     d.schema = "self, n";
@@ -886,7 +842,7 @@ CI_TEST(test_user_lowering_recursion) {
     CI_CHECK_OK(ci_register_lowering(e.ctx, &d));
     for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
         g = ci_graph_create(e.ctx);
-        a[0] = ci_arg_tensor(inp(g, "x", CI_F32, 1, 2));
+        a[0] = ci_arg_tensor(ci_test_input(g, "x", CI_F32, 1, 2));
         a[1] = ci_arg_int(25);
         ci_output(g, ci_call1(g, "myns.depth", 2, a, 0, NULL));
         in[0] = xin; out[0] = y;
@@ -895,7 +851,7 @@ CI_TEST(test_user_lowering_recursion) {
         CI_CHECK_NEAR(y[1], 26.0, 1e-5, 0);
         ci_graph_destroy(g);
     }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* ---- (5) extern kernels ---- */
@@ -969,11 +925,11 @@ static ci_result register_cumsum(ci_ctx *ctx, const char *name, ext_info *info) 
 }
 
 CI_TEST(test_extern_cumsum_between_pointwise) {
-    env e;
+    ci_test_env e;
     ext_info ia, ib;
     int be, i, j;
     float x[12], o1[12], o2[12];
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     memset(&ia, 0, sizeof ia);
     memset(&ib, 0, sizeof ib);
     CI_CHECK_OK_CTX(e.ctx, register_cumsum(e.ctx, "myns.cumsum_a", &ia));
@@ -982,7 +938,7 @@ CI_TEST(test_extern_cumsum_between_pointwise) {
     for (i = 0; i < 12; i++) x[i] = (float)((i * 5) % 7) - 2.5f;
     for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
         ci_graph *g = ci_graph_create(e.ctx);
-        ci_tensor tx = inp(g, "x", CI_F32, 2, 3, 4), ca, cb;
+        ci_tensor tx = ci_test_input(g, "x", CI_F32, 2, 3, 4), ca, cb;
         const void *in[1];
         void *out[2];
         int64_t sh[2];
@@ -1015,9 +971,9 @@ CI_TEST(test_extern_cumsum_between_pointwise) {
         for (i = 0; i < 4; i++)
             for (j = 0; j < 3; j++) {
                 CI_CHECK_MSG(ia.seen[i * 3 + j] == x[j * 4 + i] - 0.5f, "%s: extern a got %g at [%d,%d], want %g",
-                             be_name(be), ia.seen[i * 3 + j], i, j, x[j * 4 + i] - 0.5f);
+                             ci_test_backend_name(be), ia.seen[i * 3 + j], i, j, x[j * 4 + i] - 0.5f);
                 CI_CHECK_MSG(ib.seen[i * 3 + j] == x[j * 4 + i], "%s: extern b got %g at [%d,%d], want %g",
-                             be_name(be), ib.seen[i * 3 + j], i, j, x[j * 4 + i]);
+                             ci_test_backend_name(be), ib.seen[i * 3 + j], i, j, x[j * 4 + i]);
             }
         for (i = 0; i < 4; i++) {
             float acc_a = 0, acc_b = 0;
@@ -1030,14 +986,14 @@ CI_TEST(test_extern_cumsum_between_pointwise) {
         }
         ci_graph_destroy(g);
     }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 CI_TEST(test_extern_failure_is_a_runtime_error) {
-    env e;
+    ci_test_env e;
     ext_info info;
     int be, k;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     memset(&info, 0, sizeof info);
     info.fail_with = 7;
     CI_CHECK_OK(register_cumsum(e.ctx, "myns.failing_ext", &info));
@@ -1048,14 +1004,14 @@ CI_TEST(test_extern_failure_is_a_runtime_error) {
         float x[4] = {1, 2, 3, 4}, y[4];
         const void *in[1];
         void *out[1];
-        ci_output(g, ci_mul(g, call1t(g, "myns.failing_ext", inp(g, "x", CI_F32, 1, 4)), ci_scalar(g, 2.0)));
+        ci_output(g, ci_mul(g, call1t(g, "myns.failing_ext", ci_test_input(g, "x", CI_F32, 1, 4)), ci_scalar(g, 2.0)));
         memset(&pd, 0, sizeof pd);
         pd.backend = (ci_backend)be;
         CI_CHECK_OK_CTX(e.ctx, ci_compile(g, &pd, &p));
         in[0] = x; out[0] = y;
         for (k = 0; k < 2; k++) {
             CI_CHECK_EQ_INT(ci_program_run(p, 1, in, 1, out), CI_ERR_RUNTIME);
-            CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "myns.failing_ext");
+            CI_CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "myns.failing_ext");
         }
         /* it runs again once the kernel succeeds */
         info.fail_with = 0;
@@ -1065,7 +1021,7 @@ CI_TEST(test_extern_failure_is_a_runtime_error) {
         ci_program_destroy(p);
         ci_graph_destroy(g);
     }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* the default infer: one output shaped and typed like the first tensor argument */
@@ -1086,11 +1042,11 @@ static int copy_first_run(const ci_extern_tensor *ins, int nins, const ci_arg *a
 }
 
 CI_TEST(test_extern_default_infer) {
-    env e;
+    ci_test_env e;
     ext_info info;
     ci_extern_desc d;
     int be, i;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     memset(&info, 0, sizeof info);
     memset(&d, 0, sizeof d);
     d.name = "myns.first_like";
@@ -1107,8 +1063,8 @@ CI_TEST(test_extern_default_infer) {
         float of[5] = {0};
         const void *in[2];
         void *out[1];
-        a[0] = ci_arg_tensor(inp(g, "x", CI_I32, 2, 2, 3));
-        a[1] = ci_arg_tensor(inp(g, "o", CI_F32, 1, 5));
+        a[0] = ci_arg_tensor(ci_test_input(g, "x", CI_I32, 2, 2, 3));
+        a[1] = ci_arg_tensor(ci_test_input(g, "o", CI_F32, 1, 5));
         r = ci_call1(g, "myns.first_like", 2, a, 0, NULL);
         CI_CHECK_MSG(r.id != 0, "%s", ci_graph_message(g));
         CI_CHECK_EQ_INT(ci_tensor_dtype(g, r), CI_I32);
@@ -1139,10 +1095,10 @@ CI_TEST(test_extern_default_infer) {
         a[0] = ci_arg_int(3);
         CI_CHECK(ci_call1(g, "myns.no_tensors", 1, a, 0, NULL).id == 0);
         CI_CHECK(ci_graph_status(g) != CI_OK);
-        CHECK_CONTAINS(ci_graph_message(g), "myns.no_tensors");
+        CI_CHECK_CONTAINS(ci_graph_message(g), "myns.no_tensors");
         ci_graph_destroy(g);
     }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* infer errors: a refused dtype, an invalid rank / dtype / size from infer */
@@ -1166,18 +1122,18 @@ static int never_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, 
 }
 
 CI_TEST(test_extern_infer_errors) {
-    env e;
+    ci_test_env e;
     ext_info info;
     static int modes[5] = {1, 2, 3, 4, 0};
     int m;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     memset(&info, 0, sizeof info);
     CI_CHECK_OK(register_cumsum(e.ctx, "myns.picky", &info));
     {
         ci_graph *g = ci_graph_create(e.ctx);
-        CI_CHECK(call1t(g, "myns.picky", inp(g, "x", CI_I32, 1, 3)).id == 0);
+        CI_CHECK(call1t(g, "myns.picky", ci_test_input(g, "x", CI_I32, 1, 3)).id == 0);
         CI_CHECK_EQ_INT(ci_graph_status(g), CI_ERR_DTYPE);
-        CHECK_CONTAINS(ci_graph_message(g), "myns.picky");
+        CI_CHECK_CONTAINS(ci_graph_message(g), "myns.picky");
         ci_graph_destroy(g);
     }
     for (m = 0; m < 4; m++) {
@@ -1193,13 +1149,13 @@ CI_TEST(test_extern_infer_errors) {
         d.user = &modes[m];
         CI_CHECK_OK(ci_register_extern(e.ctx, &d));
         g = ci_graph_create(e.ctx);
-        CI_CHECK(call1t(g, name, inp(g, "x", CI_F32, 1, 3)).id == 0);
+        CI_CHECK(call1t(g, name, ci_test_input(g, "x", CI_F32, 1, 3)).id == 0);
         CI_CHECK_MSG(ci_graph_status(g) == CI_ERR_INVALID_ARGS, "infer mode %d: %s: %s", modes[m],
                      ci_result_string(ci_graph_status(g)), ci_graph_message(g));
-        CHECK_CONTAINS(ci_graph_message(g), name);
+        CI_CHECK_CONTAINS(ci_graph_message(g), name);
         ci_graph_destroy(g);
     }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* two outputs, arguments other than tensors */
@@ -1256,18 +1212,18 @@ static void scribble_free(void *ptr, size_t size, void *user) {
 }
 
 CI_TEST(test_extern_two_outputs_and_arguments) {
-    env e;
+    ci_test_env e;
     ext_info info;
     int be, i, destroy_graph_first;
     ci_ctx_desc cd;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     /* reopen the context with the scribbling allocator */
     ci_ctx_destroy(e.ctx);
     memset(&cd, 0, sizeof cd);
     cd.allocator.alloc = scribble_alloc;
     cd.allocator.free = scribble_free;
     cd.allocator.user = &e.ta;
-    cd.log = quiet_log;
+    cd.log = ci_test_quiet_log;
     CI_CHECK_OK(ci_ctx_create(&cd, &e.ctx));
     memset(&info, 0, sizeof info);
     CI_CHECK_OK(register_two(e.ctx, &info));
@@ -1287,7 +1243,7 @@ CI_TEST(test_extern_two_outputs_and_arguments) {
             const void *in[1];
             void *out[2];
             snprintf(label, sizeof label, "hello");
-            a[0] = ci_arg_tensor(inp(g, "x", CI_F32, 1, 4));
+            a[0] = ci_arg_tensor(ci_test_input(g, "x", CI_F32, 1, 4));
             a[1] = ci_arg_float(0.5);
             k[0] = kwarg("label", ci_arg_string(label));
             k[1] = kwarg("dims", ci_arg_ints(dims, 1));
@@ -1316,22 +1272,23 @@ CI_TEST(test_extern_two_outputs_and_arguments) {
             CI_CHECK_EQ_INT(info.nargs, 4);
             CI_CHECK_MSG(strcmp(info.label, "hello") == 0 && info.dim == 5 && info.factor == 0.5,
                          "%s backend%s: the extern got label \"%s\", dims[0] %lld, factor %g; want \"hello\", 5, 0.5",
-                         be_name(be), destroy_graph_first ? ", graph destroyed before the run" : "", info.label,
+                         ci_test_backend_name(be),
+                         destroy_graph_first ? ", graph destroyed before the run" : "", info.label,
                          (long long)info.dim, info.factor);
             for (i = 0; i < 4; i++) {
                 CI_CHECK_NEAR(y0[i], x[i] * 0.5f, 0, 0);
                 CI_CHECK_EQ_INT(y1[i], i * 5);
             }
         }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* ci_program_run with an extern kernel allocates nothing either */
 CI_TEST(test_extern_run_allocates_nothing) {
-    env e;
+    ci_test_env e;
     ext_info info;
     int be, k;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     memset(&info, 0, sizeof info);
     CI_CHECK_OK(register_cumsum(e.ctx, "myns.cumsum", &info));
     for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
@@ -1342,7 +1299,7 @@ CI_TEST(test_extern_run_allocates_nothing) {
         const void *in[1];
         void *out[1];
         long before;
-        ci_output(g, ci_exp(g, call1t(g, "myns.cumsum", ci_t(g, inp(g, "x", CI_F32, 2, 2, 3)))));
+        ci_output(g, ci_exp(g, call1t(g, "myns.cumsum", ci_t(g, ci_test_input(g, "x", CI_F32, 2, 2, 3)))));
         memset(&pd, 0, sizeof pd);
         pd.backend = (ci_backend)be;
         CI_CHECK_OK_CTX(e.ctx, ci_compile(g, &pd, &p));
@@ -1355,7 +1312,7 @@ CI_TEST(test_extern_run_allocates_nothing) {
         ci_program_destroy(p);
         ci_graph_destroy(g);
     }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* ---- (6) type promotion on builtin ops ---- */
@@ -1366,15 +1323,17 @@ CI_TEST(test_extern_run_allocates_nothing) {
                       ci_graph_message(g)); } while (0)
 
 CI_TEST(test_type_promotion_dtypes) {
-    env e;
+    ci_test_env e;
     ci_graph *g;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     g = ci_graph_create(e.ctx);
     {
-        ci_tensor i32 = inp(g, "i32", CI_I32, 1, 3), f32 = inp(g, "f32", CI_F32, 1, 3), f64 = inp(g, "f64", CI_F64, 1, 3);
-        ci_tensor b = inp(g, "b", CI_BOOL, 1, 3), u8 = inp(g, "u8", CI_U8, 1, 3), i8 = inp(g, "i8", CI_I8, 1, 3);
-        ci_tensor i64 = inp(g, "i64", CI_I64, 1, 3), i16 = inp(g, "i16", CI_I16, 1, 3), f16 = inp(g, "f16", CI_F16, 1, 3);
-        ci_tensor bf16 = inp(g, "bf16", CI_BF16, 1, 3);
+        ci_tensor i32 = ci_test_input(g, "i32", CI_I32, 1, 3), f32 = ci_test_input(g, "f32", CI_F32, 1, 3);
+        ci_tensor f64 = ci_test_input(g, "f64", CI_F64, 1, 3), b = ci_test_input(g, "b", CI_BOOL, 1, 3);
+        ci_tensor u8 = ci_test_input(g, "u8", CI_U8, 1, 3), i8 = ci_test_input(g, "i8", CI_I8, 1, 3);
+        ci_tensor i64 = ci_test_input(g, "i64", CI_I64, 1, 3), i16 = ci_test_input(g, "i16", CI_I16, 1, 3);
+        ci_tensor f16 = ci_test_input(g, "f16", CI_F16, 1, 3);
+        ci_tensor bf16 = ci_test_input(g, "bf16", CI_BF16, 1, 3);
         /* 0-d tensors: a higher category counts, the same category does not */
         CHECK_DT(g, ci_add(g, i32, ci_const_scalar(g, CI_F32, 1.5)), CI_F32);
         CHECK_DT(g, ci_add(g, f32, ci_const_scalar(g, CI_F64, 1.5)), CI_F32);
@@ -1431,13 +1390,13 @@ CI_TEST(test_type_promotion_dtypes) {
     }
     CI_CHECK_MSG(ci_graph_status(g) == CI_OK, "%s", ci_graph_message(g));
     ci_graph_destroy(g);
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 CI_TEST(test_type_promotion_values) {
-    env e;
+    ci_test_env e;
     int be, i;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
         ci_graph *g = ci_graph_create(e.ctx);
         unsigned char bx[4] = {0, 1, 0, 1}, by[4] = {0, 0, 1, 1}, bo[4];
@@ -1452,10 +1411,11 @@ CI_TEST(test_type_promotion_values) {
         unsigned char cmp[4];
         const void *in[9];
         void *out[7];
-        ci_tensor tbx = inp(g, "bx", CI_BOOL, 1, 4), tby = inp(g, "by", CI_BOOL, 1, 4);
-        ci_tensor tu8 = inp(g, "u8", CI_U8, 1, 4), ti8 = inp(g, "i8", CI_I8, 1, 4);
-        ci_tensor ti64 = inp(g, "i64", CI_I64, 1, 4), ti32 = inp(g, "i32", CI_I32, 1, 4), ti32d = inp(g, "i32d", CI_I32, 1, 4);
-        ci_tensor tf64 = inp(g, "f64", CI_F64, 1, 3), tf32 = inp(g, "f32", CI_F32, 1, 3);
+        ci_tensor tbx = ci_test_input(g, "bx", CI_BOOL, 1, 4), tby = ci_test_input(g, "by", CI_BOOL, 1, 4);
+        ci_tensor tu8 = ci_test_input(g, "u8", CI_U8, 1, 4), ti8 = ci_test_input(g, "i8", CI_I8, 1, 4);
+        ci_tensor ti64 = ci_test_input(g, "i64", CI_I64, 1, 4), ti32 = ci_test_input(g, "i32", CI_I32, 1, 4);
+        ci_tensor ti32d = ci_test_input(g, "i32d", CI_I32, 1, 4);
+        ci_tensor tf64 = ci_test_input(g, "f64", CI_F64, 1, 3), tf32 = ci_test_input(g, "f32", CI_F32, 1, 3);
         ci_output(g, ci_add(g, tbx, tby));                      /* bool: logical or */
         ci_output(g, ci_add(g, tu8, ti8));                      /* i16 */
         ci_output(g, ci_mul(g, ti64, ci_scalar(g, 2.5)));       /* f32 */
@@ -1477,14 +1437,14 @@ CI_TEST(test_type_promotion_values) {
         for (i = 0; i < 3; i++) CI_CHECK_NEAR(f64o[i], f64[i] + (double)f32b[i], 0, 1e-15);
         ci_graph_destroy(g);
     }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* ---- (7) ci_has_op and registration errors ---- */
 
 CI_TEST(test_has_op) {
-    env e;
-    ENV_OPEN(e);
+    ci_test_env e;
+    CI_ENV_OPEN(e);
     CI_CHECK_EQ_INT(ci_has_op(e.ctx, "aten.add.Tensor"), 1);
     CI_CHECK_EQ_INT(ci_has_op(e.ctx, "aten.add"), 1);
     CI_CHECK_EQ_INT(ci_has_op(e.ctx, "aten.add.anything"), 1); /* the packet */
@@ -1498,16 +1458,16 @@ CI_TEST(test_has_op) {
     CI_CHECK_EQ_INT(ci_has_op(e.ctx, "aten.sum.default"), 1);
     CI_CHECK_EQ_INT(ci_has_op(e.ctx, "aten.softmax.int"), 1);
     CI_CHECK_EQ_INT(ci_has_op(e.ctx, "myns.op"), 0);
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 CI_TEST(test_registration_errors) {
-    env e;
+    ci_test_env e;
     ci_lowering_desc d;
     ci_extern_desc x;
     char schema[2000];
     int i, n;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     memset(&d, 0, sizeof d);
     d.fn = mul_by_fn;
     d.schema = "self";
@@ -1516,7 +1476,7 @@ CI_TEST(test_registration_errors) {
     CI_CHECK_EQ_INT(ci_register_lowering(e.ctx, NULL), CI_ERR_INVALID_ARGS);
     d.name = "noseparator";
     CI_CHECK_EQ_INT(ci_register_lowering(e.ctx, &d), CI_ERR_INVALID_ARGS);
-    CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "noseparator");
+    CI_CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "noseparator");
     d.name = ".op";
     CI_CHECK_EQ_INT(ci_register_lowering(e.ctx, &d), CI_ERR_INVALID_ARGS);
     d.name = "myns.";
@@ -1534,7 +1494,7 @@ CI_TEST(test_registration_errors) {
     d.promotion = CI_PROMOTE_NONE;
     d.schema = "self,, other";
     CI_CHECK_EQ_INT(ci_register_lowering(e.ctx, &d), CI_ERR_INVALID_ARGS);
-    CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "schema");
+    CI_CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "schema");
     d.schema = "self, =3";
     CI_CHECK_EQ_INT(ci_register_lowering(e.ctx, &d), CI_ERR_INVALID_ARGS);
     /* more parameters than a call can bind */
@@ -1566,7 +1526,7 @@ CI_TEST(test_registration_errors) {
     x.schema = "self, , x";
     CI_CHECK_EQ_INT(ci_register_extern(e.ctx, &x), CI_ERR_INVALID_ARGS);
     CI_CHECK_EQ_INT(ci_has_op(e.ctx, "myns.ext"), 0);
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* ---- out of memory while registering and using lowerings and externs ---- */
@@ -1587,7 +1547,7 @@ static ci_result oom_registry_attempt(ci_test_alloc *ta, int be, char *why, size
     memset(&ex, 0, sizeof ex);
     memset(&cd, 0, sizeof cd);
     cd.allocator = ci_test_tracked_allocator(ta);
-    cd.log = quiet_log;
+    cd.log = ci_test_quiet_log;
     r = ci_ctx_create(&cd, &ctx);
     if (r != CI_OK) return r;
     r = register_scale_add(ctx, &sa);
@@ -1597,7 +1557,7 @@ static ci_result oom_registry_attempt(ci_test_alloc *ta, int be, char *why, size
     g = ci_graph_create(ctx);
     if (!g) { r = CI_ERR_OUT_OF_MEMORY; goto done; }
     {
-        ci_tensor tx = inp(g, "x", CI_F32, 2, 3, 4), ty = inp(g, "y", CI_F32, 1, 4);
+        ci_tensor tx = ci_test_input(g, "x", CI_F32, 2, 3, 4), ty = ci_test_input(g, "y", CI_F32, 1, 4);
         ci_arg a[2];
         ci_kwarg k;
         a[0] = ci_arg_tensor(tx);
@@ -1656,15 +1616,15 @@ CI_TEST(test_oom_registry) {
             ci_test_alloc_fail_at(&ta, nth, 0);
             r = oom_registry_attempt(&ta, be, why, sizeof why);
             CI_CHECK_MSG(ta.live_blocks == 0, "%s, failing allocation %ld: %ld blocks live afterwards (%s)",
-                         be_name(be), nth, ta.live_blocks, ci_result_string(r));
+                         ci_test_backend_name(be), nth, ta.live_blocks, ci_result_string(r));
             CI_CHECK_EQ_INT(ta.bad_frees, 0);
-            CI_CHECK_MSG(why[0] == 0, "%s, failing allocation %ld: %s", be_name(be), nth, why);
+            CI_CHECK_MSG(why[0] == 0, "%s, failing allocation %ld: %s", ci_test_backend_name(be), nth, why);
             if (ta.failed == 0) {
-                CI_CHECK_MSG(r == CI_OK, "%s: nothing refused, yet %s", be_name(be), ci_result_string(r));
+                CI_CHECK_MSG(r == CI_OK, "%s: nothing refused, yet %s", ci_test_backend_name(be), ci_result_string(r));
                 finished = 1;
             } else {
                 CI_CHECK_MSG(r == CI_OK || r == CI_ERR_OUT_OF_MEMORY, "%s, failing allocation %ld: %s",
-                             be_name(be), nth, ci_result_string(r));
+                             ci_test_backend_name(be), nth, ci_result_string(r));
             }
         }
         CI_CHECK(finished);
@@ -1714,11 +1674,11 @@ static int huge_fn(ci_lower *L, const ci_arg *args, int nargs, ci_tensor *outs, 
 }
 
 CI_TEST(test_huge_tensor_handles) {
-    env e;
+    ci_test_env e;
     huge_info h;
     ci_lowering_desc d;
     int mode;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     memset(&d, 0, sizeof d);
     d.name = "myns.huge";
     d.schema = "a";
@@ -1731,21 +1691,21 @@ CI_TEST(test_huge_tensor_handles) {
         memset(&h, 0, sizeof h);
         h.mode = mode;
         h.call_id = 1;
-        t = call1t(g, "myns.huge", inp(g, "x", CI_F32, 1, 3));
+        t = call1t(g, "myns.huge", ci_test_input(g, "x", CI_F32, 1, 3));
         CI_CHECK_EQ_INT(t.id, 0);
         CI_CHECK_EQ_INT(ci_graph_status(g), CI_ERR_INVALID_ARGS);
-        CHECK_CONTAINS(ci_graph_message(g), "myns.huge");
-        if (mode == 0) CHECK_CONTAINS(ci_graph_message(g), "invalid tensor handle 2147483653");
-        else if (mode == 2) CHECK_CONTAINS(ci_graph_message(g), "returned 65 results, more than max_outs (64)");
+        CI_CHECK_CONTAINS(ci_graph_message(g), "myns.huge");
+        if (mode == 0) CI_CHECK_CONTAINS(ci_graph_message(g), "invalid tensor handle 2147483653");
+        else if (mode == 2) CI_CHECK_CONTAINS(ci_graph_message(g), "returned 65 results, more than max_outs (64)");
         else if (mode >= 3) {
             CI_CHECK_EQ_INT(h.call_id, 0);
-            CHECK_CONTAINS(ci_graph_message(g), "negative length or NULL data");
+            CI_CHECK_CONTAINS(ci_graph_message(g), "negative length or NULL data");
         }
         else {
             CI_CHECK_EQ_INT(h.shape_nd, -1);
             CI_CHECK_EQ_INT(h.dtype, CI_DTYPE_INVALID);
             CI_CHECK_EQ_INT(h.call_id, 0);
-            CHECK_CONTAINS(ci_graph_message(g), "invalid tensor handle 2147483653");
+            CI_CHECK_CONTAINS(ci_graph_message(g), "invalid tensor handle 2147483653");
         }
         ci_graph_destroy(g);
     }
@@ -1755,14 +1715,14 @@ CI_TEST(test_huge_tensor_handles) {
         ci_tensor bad;
         int64_t shape[CI_MAX_DIMS];
         bad.id = HUGE_ID;
-        (void)inp(g, "x", CI_F32, 1, 3);
+        (void)ci_test_input(g, "x", CI_F32, 1, 3);
         CI_CHECK_EQ_INT(ci_tensor_shape(g, bad, shape), -1);
         CI_CHECK_EQ_INT(ci_tensor_dtype(g, bad), CI_DTYPE_INVALID);
         CI_CHECK_EQ_INT(ci_neg(g, bad).id, 0);
-        CHECK_CONTAINS(ci_graph_message(g), "invalid or foreign tensor handle");
+        CI_CHECK_CONTAINS(ci_graph_message(g), "invalid or foreign tensor handle");
         ci_graph_destroy(g);
     }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* a user lowering whose results change between graph building (call 1) and compiling (call 2) */
@@ -1805,7 +1765,7 @@ static int drift_fn(ci_lower *L, const ci_arg *args, int nargs, ci_tensor *outs,
 
 /* builds out = neg(drift(x)) [and neg of the second result] and compiles it; returns the
    result of ci_compile (the program, if any, destroyed) */
-static ci_result drift_compile(env *e, drift_info *f, int be, int nres, char *msg, size_t n) {
+static ci_result drift_compile(ci_test_env *e, drift_info *f, int be, int nres, char *msg, size_t n) {
     ci_graph *g = ci_graph_create(e->ctx);
     ci_compile_desc pd;
     ci_program *p = NULL;
@@ -1813,7 +1773,7 @@ static ci_result drift_compile(env *e, drift_info *f, int be, int nres, char *ms
     ci_arg a;
     ci_result rc;
     int i;
-    a = ci_arg_tensor(inp(g, "x", CI_F32, 1, 3));
+    a = ci_arg_tensor(ci_test_input(g, "x", CI_F32, 1, 3));
     r[0].id = r[1].id = 0;
     f->calls = 0;
     if (ci_call(g, "myns.drift", 1, &a, 0, NULL, r, 2) != nres) {
@@ -1846,12 +1806,12 @@ CI_TEST(test_user_lowering_changes_at_compile_time) {
         {DRIFT_FEWER, 2, CI_ERR_INVALID_ARGS, "returned 1 result at compile time", "2 at graph building"},
         {DRIFT_MORE, 2, CI_ERR_INVALID_ARGS, "returned 3 results at compile time", "2 at graph building"},
     };
-    env e;
+    ci_test_env e;
     drift_info f;
     ci_lowering_desc d;
     size_t c;
     int be;
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     memset(&d, 0, sizeof d);
     d.name = "myns.drift";
     d.schema = "a";
@@ -1867,14 +1827,14 @@ CI_TEST(test_user_lowering_changes_at_compile_time) {
             f.mode = cases[c].mode;
             rc = drift_compile(&e, &f, be, cases[c].nres, msg, sizeof msg);
             CI_CHECK_MSG(f.calls == 2, "case %d: the lowering ran %d times", (int)c, f.calls);
-            CI_CHECK_MSG(rc == cases[c].want, "case %d (%s): ci_compile gave %s (%s), want %s", (int)c, be_name(be),
-                         ci_result_string(rc), msg, ci_result_string(cases[c].want));
-            CHECK_CONTAINS(msg, "myns.drift");
-            CHECK_CONTAINS(msg, "node t0");
-            CHECK_CONTAINS(msg, cases[c].got);
-            CHECK_CONTAINS(msg, cases[c].rec);
+            CI_CHECK_MSG(rc == cases[c].want, "case %d (%s): ci_compile gave %s (%s), want %s", (int)c,
+                         ci_test_backend_name(be), ci_result_string(rc), msg, ci_result_string(cases[c].want));
+            CI_CHECK_CONTAINS(msg, "myns.drift");
+            CI_CHECK_CONTAINS(msg, "node t0");
+            CI_CHECK_CONTAINS(msg, cases[c].got);
+            CI_CHECK_CONTAINS(msg, cases[c].rec);
         }
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 /* a lowering that gives x * 2 on its first two calls (building, ci_compile) and fails after */
@@ -1892,7 +1852,7 @@ static int flaky_fn(ci_lower *L, const ci_arg *args, int nargs, ci_tensor *outs,
    earlier nodes again, so a user lowering runs a third time there, and its failure names that
    earlier node */
 CI_TEST(test_rebuild_after_compile_names_the_node) {
-    env e;
+    ci_test_env e;
     ci_lowering_desc d;
     ci_graph *g;
     ci_program *p;
@@ -1903,12 +1863,12 @@ CI_TEST(test_rebuild_after_compile_names_the_node) {
     float xv[3] = {1, -2, 3}, got[3] = {0, 0, 0};
     const void *in[1];
     void *out[1];
-    ENV_OPEN(e);
+    CI_ENV_OPEN(e);
     memset(&d, 0, sizeof d);
     d.name = "myns.flaky"; d.schema = "self"; d.fn = flaky_fn; d.user = &calls;
     CI_CHECK_OK_CTX(e.ctx, ci_register_lowering(e.ctx, &d));
     g = ci_graph_create(e.ctx);
-    x = inp(g, "x", CI_F32, 1, 3);
+    x = ci_test_input(g, "x", CI_F32, 1, 3);
     a = ci_arg_tensor(x);
     y = ci_call1(g, "myns.flaky", 1, &a, 0, NULL);
     ci_output(g, y);
@@ -1928,38 +1888,38 @@ CI_TEST(test_rebuild_after_compile_names_the_node) {
     CI_CHECK_MSG(strstr(ci_graph_message(g), "rebuilding") && strstr(ci_graph_message(g), "myns.flaky") &&
                  strstr(ci_graph_message(g), "flaky: third call"), "message: %s", ci_graph_message(g));
     ci_graph_destroy(g);
-    ENV_CLOSE(e);
+    CI_ENV_CLOSE(e);
 }
 
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
-    RUN(test_user_lowering_scale_add);
-    RUN(test_user_lowering_binding_errors);
-    RUN(test_overload_packet_then_explicit);
-    RUN(test_overload_explicit_then_packet);
-    RUN(test_overload_builtin_explicit_wins_over_user_packet);
-    RUN(test_override_applies_inside_decompositions);
-    RUN(test_reregister_and_context_isolation);
-    RUN(test_flag_broadcast);
-    RUN(test_flag_promotion);
-    RUN(test_user_lowering_errors);
-    RUN(test_user_lowering_inner_failure_is_sticky);
-    RUN(test_user_lowering_fails_at_compile_time);
-    RUN(test_user_lowering_recursion);
-    RUN(test_extern_cumsum_between_pointwise);
-    RUN(test_extern_failure_is_a_runtime_error);
-    RUN(test_extern_default_infer);
-    RUN(test_extern_infer_errors);
-    RUN(test_extern_run_allocates_nothing);
-    RUN(test_type_promotion_dtypes);
-    RUN(test_type_promotion_values);
-    RUN(test_has_op);
-    RUN(test_registration_errors);
-    RUN(test_oom_registry);
-    RUN(test_huge_tensor_handles);
-    RUN(test_user_lowering_changes_at_compile_time);
-    RUN(test_rebuild_after_compile_names_the_node);
+    CI_RUN_SWEEP(test_user_lowering_scale_add);
+    CI_RUN_SWEEP(test_user_lowering_binding_errors);
+    CI_RUN_SWEEP(test_overload_packet_then_explicit);
+    CI_RUN_SWEEP(test_overload_explicit_then_packet);
+    CI_RUN_SWEEP(test_overload_builtin_explicit_wins_over_user_packet);
+    CI_RUN_SWEEP(test_override_applies_inside_decompositions);
+    CI_RUN_SWEEP(test_reregister_and_context_isolation);
+    CI_RUN_SWEEP(test_flag_broadcast);
+    CI_RUN_SWEEP(test_flag_promotion);
+    CI_RUN_SWEEP(test_user_lowering_errors);
+    CI_RUN_SWEEP(test_user_lowering_inner_failure_is_sticky);
+    CI_RUN_SWEEP(test_user_lowering_fails_at_compile_time);
+    CI_RUN_SWEEP(test_user_lowering_recursion);
+    CI_RUN_SWEEP(test_extern_cumsum_between_pointwise);
+    CI_RUN_SWEEP(test_extern_failure_is_a_runtime_error);
+    CI_RUN_SWEEP(test_extern_default_infer);
+    CI_RUN_SWEEP(test_extern_infer_errors);
+    CI_RUN_SWEEP(test_extern_run_allocates_nothing);
+    CI_RUN_SWEEP(test_type_promotion_dtypes);
+    CI_RUN_SWEEP(test_type_promotion_values);
+    CI_RUN_SWEEP(test_has_op);
+    CI_RUN_SWEEP(test_registration_errors);
+    CI_RUN_SWEEP(test_oom_registry);
+    CI_RUN_SWEEP(test_huge_tensor_handles);
+    CI_RUN_SWEEP(test_user_lowering_changes_at_compile_time);
+    CI_RUN_SWEEP(test_rebuild_after_compile_names_the_node);
     /* last: a use-after-free here stops a sanitized binary */
-    RUN(test_extern_two_outputs_and_arguments);
+    CI_RUN_SWEEP(test_extern_two_outputs_and_arguments);
     return ci_test_done();
 }
