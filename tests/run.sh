@@ -93,8 +93,12 @@ for dir in "$@"; do
     for bin in "$dir"/test_*; do
         if [ ! -f "$bin" ] || [ ! -x "$bin" ]; then continue; fi
         # a program whose source is gone (test_ops before its split) is a stale build: skip it
-        if [ ! -f "tests/$(basename "$bin").c" ]; then
-            echo "note: $bin has no tests/$(basename "$bin").c (a stale build), not run"
+        # (build/.../examples/test_NAME comes from examples/NAME.c)
+        name=$(basename "$bin")
+        src="tests/$name.c"
+        case "$dir" in */examples) src="examples/${name#test_}.c" ;; esac
+        if [ ! -f "$src" ]; then
+            echo "note: $bin has no $src (a stale build), not run"
             continue
         fi
         run_one "$(basename "$bin")" "$(basename "$bin")" "${prefix[@]}" "$bin"
