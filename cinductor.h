@@ -720,6 +720,32 @@ typedef struct ci__node ci__node;
 static ci__node *ci__node_named(const ci_graph *g, const char *name);
 static void ci__name_index_add(ci_graph *g, ci__node *nd);
 
+/* The compile pipeline (ci__compile, >>public) is one call per pass, each in its own section:
+   ci__lower_graph (>>lower), ci__sched_kernels (>>sched), ci__plan_program (>>plan),
+   ci__program_emit (>>cemit's C, where the backend needs it), the backend's compile,
+   ci__dbg_dump (>>dbg), ci__rt_start (>>rt). */
+static void ci__schedule_output(ci__L *L, ci__box *b, int i);
+static int *ci__program_emit(ci_program *p);
+static int ci__rt_extern(void *rt, int k, void **B);
+typedef struct ci__pool ci__pool;
+
+/* A backend: one entry of the table ci__backends (>>rt), defined in its own section (>>tcc,
+   >>interp). compile runs after the plan (and after the emitter where needs has
+   CI__BE_SOURCE) and returns the program's backend data (p->be_data), failing through the
+   compile's error target; run returns 0, or nonzero when a kernel failed (the run-time error
+   record says which); destroy frees what compile made outside the program's arena. */
+enum { CI__BE_SOURCE = 1, CI__BE_THREADS = 2 };
+typedef struct ci__backend {
+    const char *name;                  /* as `--backend` spells it */
+    ci_backend id;
+    ci_device device;
+    unsigned needs;                    /* CI__BE_SOURCE: the C source; CI__BE_THREADS: the pool */
+    const char *(*available)(void);    /* NULL, or why it is not (completes "ci_compile: ") */
+    void *(*compile)(ci_program *p);
+    int (*run)(ci_program *p);
+    void (*destroy)(ci_program *p);
+} ci__backend;
+
 /* ---------------------------------------------------------------------------------------
    >>util  memory (user allocator, arenas), string builder, hashing, errors
    Arenas hand out zeroed memory from chunks and are freed as a whole; an allocation failure
@@ -3227,6 +3253,58 @@ static void ci__lower_node(ci__L *L, const ci__node *nd, uint32_t *map) {
     }
     }
     map[nd->out0] = (uint32_t)b->id;
+}
+/* frees L->LA, the scratch arena: compiling, once the outputs are scheduled, the boxes and
+   storages (a fifth of the lowering's memory; a handle given to ci_lower_* after this finds
+   no box) and the lowering's substitution tables; emitting C, the emitter's tables */
+static void ci__lower_scratch(ci__L *L) {
+    CI__ASSERT(L->LA == L->A);
+    L->LA = ci__arena_new(L->ctx, L->E);
+    if (!L->LA) { L->LA = L->A; CI__FAIL(L, CI_ERR_OUT_OF_MEMORY, "out of memory"); }
+    L->SA = L->LA;
+}
+static void ci__lower_free_scratch(ci__L *L) {
+    if (L->LA == L->A) return;
+    ci__arena_destroy(L->LA);
+    L->LA = L->SA = L->A;
+    memset(&L->boxes, 0, sizeof L->boxes);
+}
+/* the lowering pass: each tensor's number of users (the realize rules read it), every node
+   through the registry and the realize heuristics, then the outputs, written into the
+   caller's arrays */
+static void ci__lower_graph(ci__L *L, ci_graph *g) {
+    uint32_t *map = CI__NEWN(L->A, uint32_t, g->tensors.n + 1);
+    int i, j;
+    ci__lower_scratch(L);
+    for (i = 0; i < g->tensors.n; i++) ci__gt(g, (uint32_t)i + 1)->users = 0;
+    for (i = 0; i < g->nodes.n; i++) {
+        const ci__node *nd = (const ci__node *)g->nodes.v[i];
+        for (j = 0; j < nd->nargs + nd->nkw; j++) {
+            const ci_arg *a = j < nd->nargs ? &nd->args[j] : &nd->kw[j - nd->nargs].value;
+            int k;
+            if (a->kind == CI_ARG_TENSOR) ci__gt(g, a->u.t.id)->users++;
+            if (a->kind == CI_ARG_TENSORS)
+                for (k = 0; k < a->u.tensors.n; k++) if (a->u.tensors.v[k].id) ci__gt(g, a->u.tensors.v[k].id)->users++;
+        }
+    }
+    for (i = 0; i < g->outputs.n; i++) ci__gt(g, (uint32_t)(uintptr_t)g->outputs.v[i])->users++;
+    for (i = 0; i < g->nodes.n; i++) {
+        const ci__node *nd = (const ci__node *)g->nodes.v[i];
+        L->graph = g; L->node_ix = i;
+        ci__lower_node(L, nd, map);
+        for (j = 0; j < nd->nout; j++) {
+            ci_tensor r;
+            r.id = map[nd->out0 + (uint32_t)j];
+            ci__after_node(L, ci__box_get(L, r), ci__gt(g, nd->out0 + (uint32_t)j)->users);
+        }
+    }
+    L->node_op = "output";
+    for (i = 0; i < g->outputs.n; i++) {
+        ci_tensor r;
+        r.id = map[(uint32_t)(uintptr_t)g->outputs.v[i]];
+        ci__schedule_output(L, ci__box_get(L, r), i);
+    }
+    ci__lower_free_scratch(L);
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -8206,6 +8284,18 @@ static void ci__schedule_finish(ci__L *L) {
     }
 }
 
+/* the scheduling pass: kernels named, dead ones dropped, then fused (the fusion's substitution
+   memos in scratch) and finished */
+static void ci__sched_kernels(ci__L *L, int fuse) {
+    int i;
+    for (i = 0; i < L->kernels.n; i++) ci__kernel_name((ci__kernel *)L->kernels.v[i]);
+    ci__eliminate_dead(L);
+    ci__lower_scratch(L);
+    ci__schedule(L, fuse);
+    ci__schedule_finish(L);
+    ci__lower_free_scratch(L);
+}
+
 /* ---------------------------------------------------------------------------------------
    >>plan  where every buffer lives when a program runs
    A program has one pointer table B[]: inputs first (in declaration order), then outputs,
@@ -8218,6 +8308,30 @@ static void ci__schedule_finish(ci__L *L) {
    of their first kernel against the set of those still live, so planning is linear in the
    number of buffers (times the live ones).
    --------------------------------------------------------------------------------------- */
+/* The program: what the plan lays out and ci_program_run reads (>>rt runs it). */
+struct ci_program {
+    ci_ctx *ctx;
+    ci__arena *A;
+    ci__err E;
+    ci__L *L;
+    int nin, nout, nslots, nkernels, num_threads;
+    ci_dtype *in_dt, *out_dt;
+    int *in_nd, *out_nd;
+    int64_t *in_shape, *out_shape;   /* CI_MAX_DIMS per entry */
+    void **B;
+    char *arena_raw;
+    size_t arena_size, arena_raw_size;
+    ci__group **kernels;              /* the live fused kernels, in order */
+    const ci__backend *be;            /* its entry in ci__backends (>>rt) */
+    void *be_data;                    /* the backend's own, made by be->compile */
+    const char *source;
+    int *src_lines;                   /* the first line of each kernel in source */
+    int failed_extern;
+    int has_arena;                    /* the arena's pointers are in B[] */
+    ci__rterr run_error;              /* set by generated code: the first failing run-time check */
+    long long seed;                   /* random ops read it through their seed slot */
+    ci__pool *pool;                   /* the thread pool, where started (>>rt) */
+};
 typedef struct ci__plan { int nslots; size_t arena_size; } ci__plan;
 static void ci__plan_touch(ci__buf *b, void *user) {
     int g = *(int *)user;
@@ -8371,6 +8485,38 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
     }
     p.nslots = next;
     return p;
+}
+/* the plan pass: slots and the arena's layout, then the program's pointer table (seed and
+   constants filled in, copies of the constants in the program's arena), its list of live
+   kernels and, unless the user gives one, its arena */
+static void ci__plan_program(ci_program *p, int user_arena) {
+    ci__L *L = p->L;
+    ci__plan plan = ci__plan_buffers(L, p->nin, p->nout);
+    int i, nk = 0;
+    p->nslots = plan.nslots;
+    p->arena_size = plan.arena_size;
+    p->B = CI__NEWN(p->A, void *, plan.nslots + 1);
+    L->err_slot = plan.nslots;
+    p->B[plan.nslots] = &p->run_error;
+    for (i = 0; i < L->groups.n; i++) nk += ((ci__group *)L->groups.v[i])->live;
+    p->nkernels = nk;
+    p->kernels = CI__NEWN(p->A, ci__group *, nk + 1);
+    for (i = 0, nk = 0; i < L->groups.n; i++)
+        if (((ci__group *)L->groups.v[i])->live) p->kernels[nk++] = (ci__group *)L->groups.v[i];
+    for (i = 0; i < L->bufs.n; i++) {
+        ci__buf *b = (ci__buf *)L->bufs.v[i];
+        if (b->slot < 0 || b->kind == CI__BUF_INPUT || b->output_index >= 0) continue;
+        if (b->kind == CI__BUF_SEED) {
+            p->B[b->slot] = &p->seed;
+        } else if (b->kind == CI__BUF_CONST) {
+            size_t bytes = (size_t)b->numel * ci__dt[b->dt].size;
+            void *c = ci__arena_alloc(p->A, bytes);
+            if (bytes) memcpy(c, b->data, bytes);
+            p->B[b->slot] = c;
+        }
+    }
+    if (!user_arena && ci_program_set_arena(p, NULL, 0) != CI_OK)
+        CI__FAIL(L, CI_ERR_OUT_OF_MEMORY, "out of memory for the %zu-byte program arena", plan.arena_size);
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -9870,6 +10016,78 @@ static int ci__interp_group(ci__L *L, ci__group *g, void *const *B, ci__ival *re
     return 0;
 }
 
+/* the interpreter's part of a program: flattened bodies, registers, variable values,
+   reduction states; all in the program's arena */
+typedef struct ci__interp_state {
+    ci__ikernel K;
+    ci__ival *regs;
+    int64_t *vars;
+    ci__ival *accv;                   /* reduction results, by kernel id */
+    ci__iacc *iacc;                   /* reduction states, by member */
+} ci__interp_state;
+/* the backend's compile: every live member's body flattened (ci__iprog_build), the scratch
+   sized for the largest */
+static void *ci__interp_prepare(ci_program *p) {
+    ci__L *L = p->L;
+    ci__interp_state *S = CI__NEW(p->A, ci__interp_state);
+    int i, j, maxn = 1;
+    S->vars = CI__NEWN(p->A, int64_t, L->ixt.nvars + 1);
+    S->K.nodes = CI__NEWN(p->A, ci__v *, L->vt.n + 1);
+    S->K.pos = CI__NEWN(p->A, int, L->vt.n + 1);
+    S->K.def = CI__NEWN(p->A, int, L->ixt.nvars + 1);
+    for (i = 0; i <= L->vt.n; i++) S->K.pos[i] = -1;
+    for (i = 0; i < L->groups.n; i++) {
+        ci__group *gr = (ci__group *)L->groups.v[i];
+        for (j = 0; j < gr->m.n; j++) {
+            ci__kernel *k = (ci__kernel *)gr->m.v[j];
+            ci__v *roots[CI__VARGS + 1];
+            int nr = 0;
+            if (!k->emit || k->kind == CI__K_EXTERN) continue;
+            ci__ix *loop[2 * CI_MAX_DIMS];
+            int nl = 0, d;
+            if (gr->fused) {
+                for (d = 0; d < gr->t.ndim; d++) loop[nl++] = gr->t.vars[d];
+                for (d = 0; d < gr->t.nr; d++) loop[nl++] = gr->t.rvars[d];
+            } else {
+                for (d = 0; d < k->ndim; d++) loop[nl++] = k->vars[d];
+                for (d = 0; d < k->nr; d++) loop[nl++] = k->rvars[d];
+            }
+            if (k->kind == CI__K_SCATTER) ci__collect_indirect(L, k->sidx, roots, &nr);
+            roots[nr++] = gr->fused ? k->gbody : k->body;
+            k->ip = ci__iprog_build(L, &S->K, roots, nr, k, loop, nl,
+                                    k->kind == CI__K_SCATTER ? k->sidx : gr->fused && k->store ? k->st_ix : NULL);
+            if (((ci__iprog *)k->ip)->n > maxn) maxn = ((ci__iprog *)k->ip)->n;
+        }
+    }
+    S->regs = CI__NEWN(p->A, ci__ival, maxn + 1);
+    S->accv = CI__NEWN(p->A, ci__ival, L->kernels.n + 1);
+    S->iacc = CI__NEWN(p->A, ci__iacc, L->maxmembers + 1);
+    return S;
+}
+static int ci__interp_run(ci_program *p) {
+    const ci__interp_state *S = (const ci__interp_state *)p->be_data;
+    int i;
+    for (i = 0; i < p->nkernels; i++) {
+        ci__group *g = p->kernels[i];
+        ci__kernel *k = (ci__kernel *)g->m.v[0];
+        int bad;
+        if (!g->fused && k->kind == CI__K_EXTERN) { if (ci__rt_extern(p, i, p->B)) return 1; continue; }
+        if (g->fused) bad = ci__interp_group(p->L, g, p->B, S->regs, S->vars, S->accv, S->iacc);
+        else bad = ci__interp_single(p->L, k, p->B, S->regs, S->vars, (const ci__iprog *)k->ip);
+        if (bad) {
+            ci__set_error(p->ctx, "interpreter: out-of-bounds load in kernel %s", g->name);
+            return 2;
+        }
+    }
+    return 0;
+}
+static const char *ci__interp_available(void) { return NULL; }
+/* needs no C: its source is written only when asked for (ci_program_source) */
+static const ci__backend ci__interp_backend = {
+    "interp", CI_BACKEND_INTERP, CI_DEVICE_CPU, 0,
+    ci__interp_available, ci__interp_prepare, ci__interp_run, NULL
+};
+
 /* ---------------------------------------------------------------------------------------
    >>linalg  batched matrix multiply and 2-d convolution kernels (self-contained)
    Everything here is private (prefix ci__la_, macros CI__LA_, #undef'd at the end), keeps no
@@ -10422,7 +10640,6 @@ static void ci__tcc_errfn(void *opaque, const char *msg) {
     lg->buf[lg->n] = 0;
 }
 static void ci__rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n, void **B);
-static int ci__rt_extern(void *rt, int k, void **B);
 typedef void (*ci__fn_parallel)(void *, void (*)(void **, long long, long long), long long, void **);
 typedef int (*ci__fn_extern)(void *, int, void **);
 #define CI__TCC_SYM(s, name, T, fn) do { T f_ = fn; void *p_; memcpy(&p_, &f_, sizeof p_); tcc_add_symbol((s), (name), p_); } while (0)
@@ -10466,7 +10683,42 @@ static void *ci__tcc_compile(const char *src, ci__main_fn *main_out, ci__tcclog 
     return mem;
 }
 static void ci__tcc_delete(void *mem) { free(mem); }
+/* the program's code and its entry point */
+typedef struct ci__tcc_prog { void *code; ci__main_fn main; } ci__tcc_prog;
+/* the backend's compile: p->source to code; a failure names the kernel whose lines hold the
+   first line TCC's log points at (p->src_lines), with the log */
+static void *ci__tcc_build(ci_program *p) {
+    ci__tcc_prog *t = CI__NEW(p->A, ci__tcc_prog);
+    ci__tcclog *lg = CI__NEW(p->A, ci__tcclog);
+    t->code = ci__tcc_compile(p->source, &t->main, lg);
+    if (!t->code) {
+        int i, line = 0, who = -1;
+        const char *c = strstr(lg->buf, ":");
+        if (c) line = atoi(c + 1);
+        for (i = 0; i < p->nkernels; i++) if (p->src_lines[i] > 0 && p->src_lines[i] <= line) who = i;
+        CI__FAIL(p->L, CI_ERR_COMPILE, "TCC failed to compile kernel %s:\n%s", who >= 0 ? p->kernels[who]->name : "ci_main", lg->buf);
+    }
+    return t;
+}
+static int ci__tcc_run(ci_program *p) {
+    const ci__tcc_prog *t = (const ci__tcc_prog *)p->be_data;
+    return t && t->main ? t->main(p->B, p) : 1;
+}
+static void ci__tcc_free(ci_program *p) {
+    ci__tcc_prog *t = (ci__tcc_prog *)p->be_data;
+    if (t && t->code) ci__tcc_delete(t->code);
+}
+static const char *ci__tcc_available(void) { return NULL; }
+#define CI__TCC_FNS ci__tcc_build, ci__tcc_run, ci__tcc_free
+#else
+static const char *ci__tcc_available(void) { return "this build has no libtcc (CINDUCTOR_NO_TCC)"; }
+#define CI__TCC_FNS NULL, NULL, NULL
 #endif
+/* compiles the emitted C; runs ci_main on the program's thread pool */
+static const ci__backend ci__tcc_backend = {
+    "tcc", CI_BACKEND_TCC, CI_DEVICE_CPU, CI__BE_SOURCE | CI__BE_THREADS, ci__tcc_available, CI__TCC_FNS
+};
+#undef CI__TCC_FNS
 
 /* ---------------------------------------------------------------------------------------
    >>rt  programs: the pointer table, running, extern kernels
@@ -10478,9 +10730,9 @@ static void ci__tcc_delete(void *mem) { free(mem); }
 /* The thread pool: created with the program (so running allocates nothing), it splits the
    outermost loop of a kernel into chunks that workers and the calling thread take in turn. */
 typedef void (*ci__kernel_fn)(void **, long long, long long);
-#if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
-typedef struct ci__pool {
-    int nthreads, started, quit;
+#ifndef CINDUCTOR_NO_THREADS
+struct ci__pool {
+    int nthreads, quit;
     pthread_t *th;
     pthread_mutex_t mu;
     pthread_cond_t work_cv, done_cv;
@@ -10489,7 +10741,7 @@ typedef struct ci__pool {
     void **B;
     long long n, chunk;
     int nchunks, next, remaining;
-} ci__pool;
+};
 /* take chunks of the current job until none are left; called with mu held, returns with it held */
 static void ci__pool_work(ci__pool *P) {
     while (P->next < P->nchunks) {
@@ -10532,41 +10784,49 @@ static void ci__pool_run(ci__pool *P, ci__kernel_fn fn, long long n, void **B) {
     pthread_mutex_unlock(&P->mu);
 }
 #endif
-struct ci_program {
-    ci_ctx *ctx;
-    ci__arena *A;
-    ci__err E;
-    ci__L *L;
-    int nin, nout, nslots, nkernels, num_threads;
-    ci_dtype *in_dt, *out_dt;
-    int *in_nd, *out_nd;
-    int64_t *in_shape, *out_shape;   /* CI_MAX_DIMS per entry */
-    void **B;
-    char *arena_raw;
-    size_t arena_size, arena_raw_size;
-    ci__group **kernels;              /* the live fused kernels, in order */
-    ci_backend backend;
-    void *tcc;                        /* TCC: the code (ci__tcc_compile's block) */
-    ci__main_fn main;
-    const char *source;
-    ci__ival *regs;
-    int64_t *vars;
-    ci__ikernel K;
-    ci__ival *accv;                   /* interpreter: reduction results, by kernel id */
-    ci__iacc *iacc;                   /* interpreter: reduction states, by member */
-    int failed_extern;
-    int has_arena;                    /* the arena's pointers are in B[] */
-    ci__rterr run_error;              /* set by generated code: the first failing run-time check */
-    long long seed;                   /* random ops read it through their seed slot */
-#if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
-    ci__pool pool;
+/* the program pass: the workers, besides the caller, for a backend that runs kernels on them */
+static void ci__rt_start(ci_program *p) {
+#ifndef CINDUCTOR_NO_THREADS
+    if ((p->be->needs & CI__BE_THREADS) && p->num_threads > 1) {
+        ci__pool *P = CI__NEW(p->A, ci__pool);
+        int i;
+        P->th = CI__NEWN(p->A, pthread_t, p->num_threads - 1);
+        pthread_mutex_init(&P->mu, NULL);
+        pthread_cond_init(&P->work_cv, NULL);
+        pthread_cond_init(&P->done_cv, NULL);
+        p->pool = P;
+        for (i = 0; i < p->num_threads - 1; i++) {
+            if (pthread_create(&P->th[i], NULL, ci__pool_main, P) != 0) break;
+            P->nthreads++;
+        }
+    }
+#else
+    (void)p;
 #endif
-};
+}
+static void ci__rt_stop(ci_program *p) {
+#ifndef CINDUCTOR_NO_THREADS
+    ci__pool *P = p->pool;
+    int i;
+    if (!P) return;
+    pthread_mutex_lock(&P->mu);
+    P->quit = 1;
+    pthread_cond_broadcast(&P->work_cv);
+    pthread_mutex_unlock(&P->mu);
+    for (i = 0; i < P->nthreads; i++) pthread_join(P->th[i], NULL);
+    pthread_mutex_destroy(&P->mu);
+    pthread_cond_destroy(&P->work_cv);
+    pthread_cond_destroy(&P->done_cv);
+    p->pool = NULL;
+#else
+    (void)p;
+#endif
+}
 #ifndef CINDUCTOR_NO_TCC
 static void ci__rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n, void **B) {
 #ifndef CINDUCTOR_NO_THREADS
     ci_program *p = (ci_program *)rt;
-    if (p->pool.started && n > 1) { ci__pool_run(&p->pool, fn, n, B); return; }
+    if (p->pool && n > 1) { ci__pool_run(p->pool, fn, n, B); return; }
 #endif
     (void)rt;
     fn(B, 0, n);
@@ -10603,7 +10863,7 @@ static int ci__rt_extern(void *rt, int idx, void **B) {
 }
 /* cinductor's own extern kernels (>>linalg), run on the program's thread pool */
 typedef struct ci__la_pack { ci__la_range_fn fn; void *arg; } ci__la_pack;
-#if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
+#ifndef CINDUCTOR_NO_THREADS
 static void ci__la_pool_adapter(void **B, long long b, long long e) {
     ci__la_pack *pk = (ci__la_pack *)(void *)B;
     pk->fn(pk->arg, b, e);
@@ -10611,11 +10871,11 @@ static void ci__la_pool_adapter(void **B, long long b, long long e) {
 #endif
 static void ci__la_par(void *ctx, ci__la_range_fn fn, long long n, void *arg) {
     ci_program *p = (ci_program *)ctx;
-#if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
-    if (p && p->pool.started && n > 1) {
+#ifndef CINDUCTOR_NO_THREADS
+    if (p && p->pool && n > 1) {
         ci__la_pack pk;
         pk.fn = fn; pk.arg = arg;
-        ci__pool_run(&p->pool, ci__la_pool_adapter, n, (void **)(void *)&pk);
+        ci__pool_run(p->pool, ci__la_pool_adapter, n, (void **)(void *)&pk);
         return;
     }
 #endif
@@ -10711,21 +10971,48 @@ static int ci__ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_arg 
     ci__la_par(user, ci__sort_rows, total / J.n, &J);
     return 0;
 }
-static int ci__interp_run(ci_program *p) {
-    int i;
-    for (i = 0; i < p->nkernels; i++) {
-        ci__group *g = p->kernels[i];
-        ci__kernel *k = (ci__kernel *)g->m.v[0];
-        int bad;
-        if (!g->fused && k->kind == CI__K_EXTERN) { if (ci__rt_extern(p, i, p->B)) return 1; continue; }
-        if (g->fused) bad = ci__interp_group(p->L, g, p->B, p->regs, p->vars, p->accv, p->iacc);
-        else bad = ci__interp_single(p->L, k, p->B, p->regs, p->vars, (const ci__iprog *)k->ip);
-        if (bad) {
-            ci__set_error(p->ctx, "interpreter: out-of-bounds load in kernel %s", g->name);
-            return 2;
-        }
+
+/* -- backends -- */
+/* the values of --backend / --device this version refuses, as entries that say so */
+static const char *ci__rt_cc_available(void) { return "the cc backend is not available in this version"; }
+static const ci__backend ci__cc_backend = {
+    "cc", CI_BACKEND_CC, CI_DEVICE_CPU, CI__BE_SOURCE | CI__BE_THREADS, ci__rt_cc_available, NULL, NULL, NULL
+};
+static const char *ci__rt_nvrtc_available(void) { return "the CUDA backend (nvrtc) is not available in this version"; }
+static const ci__backend ci__nvrtc_backend = {
+    "nvrtc", CI_BACKEND_NVRTC, CI_DEVICE_CUDA, CI__BE_SOURCE, ci__rt_nvrtc_available, NULL, NULL, NULL
+};
+/* The backends, in order of preference: the default for a device is the first entry for it
+   that is available. To add one: a ci_backend value, its section (its ci__backend entry and
+   the functions it names) and its line here. */
+static const ci__backend *const ci__backends[] = {
+    &ci__tcc_backend, &ci__interp_backend, &ci__cc_backend, &ci__nvrtc_backend
+};
+/* the entry for ID (CI_BACKEND_DEFAULT: the first available one for DEV), or NULL with the
+   reason in why */
+static const ci__backend *ci__rt_backend(ci_device dev, ci_backend id, char *why, size_t whysz) {
+    const ci__backend *be = NULL;
+    const char *no = NULL;
+    size_t i, n = sizeof ci__backends / sizeof ci__backends[0];
+    ci_device want = dev != CI_DEVICE_DEFAULT ? dev : CI_DEVICE_CPU;
+    for (i = 0; i < n && !be; i++) {
+        const ci__backend *e = ci__backends[i];
+        const char *r;
+        if (id != CI_BACKEND_DEFAULT ? e->id != id : e->device != want) continue;
+        r = e->available();
+        if (!r) be = e;
+        else if (!no) no = r;
+        if (id != CI_BACKEND_DEFAULT) break;
     }
-    return 0;
+    if (!be) {
+        snprintf(why, whysz, "%s", no ? no : "no backend for this device in this version");
+        return NULL;
+    }
+    if (dev != CI_DEVICE_DEFAULT && be->device != dev) {
+        snprintf(why, whysz, "the %s backend does not run on the %s device", be->name, dev == CI_DEVICE_CUDA ? "CUDA" : "CPU");
+        return NULL;
+    }
+    return be;
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -11036,6 +11323,18 @@ static unsigned ci__env_debug(void) {
     if (strstr(e, "kernels")) d |= CI_DEBUG_KERNELS;
     if (strstr(e, "source")) d |= CI_DEBUG_SOURCE;
     return d;
+}
+
+/* the debug pass: what DBG asks for, to the context's logger (the source, written here for an
+   interpreter program, under compile's error target) */
+static void ci__debug_dump(ci_program *p, ci_graph *g, unsigned dbg) {
+    ci__sb sb;
+    ci__sb_init(&sb, p->A);
+    if (dbg & CI_DEBUG_GRAPH) { ci__sb_put(&sb, "== graph ==\n"); ci__dbg_print_graph(g, &sb, 0); }
+    if (dbg & (CI_DEBUG_IR | CI_DEBUG_KERNELS)) { ci__sb_put(&sb, "== ir ==\n"); ci__dbg_print_ir(p->L, &sb); }
+    if ((dbg & CI_DEBUG_SOURCE) && !p->source && p->L) ci__program_emit(p);
+    if ((dbg & CI_DEBUG_SOURCE) && p->source && *p->source) { ci__sb_put(&sb, "== source ==\n"); ci__sb_put(&sb, p->source); }
+    if (sb.n) ci__log(p->ctx, CI_LOG_DEBUG, ci__sb_str(&sb));
 }
 
 /* =================================================================================================
@@ -13772,25 +14071,11 @@ ci_tensor ci_layer_norm(ci_graph *g, ci_tensor x, int nn, const int64_t *ns, ci_
 }
 
 /* -- compiling: the pipeline -- */
-/* frees L->LA, the scratch arena: compiling, once the outputs are scheduled, the boxes and
-   storages (a fifth of the lowering's memory; a handle given to ci_lower_* after this finds
-   no box) and the lowering's substitution tables; emitting C, the emitter's tables */
-static void ci__lower_scratch(ci__L *L) {
-    CI__ASSERT(L->LA == L->A);
-    L->LA = ci__arena_new(L->ctx, L->E);
-    if (!L->LA) { L->LA = L->A; CI__FAIL(L, CI_ERR_OUT_OF_MEMORY, "out of memory"); }
-    L->SA = L->LA;
-}
-static void ci__lower_free_scratch(ci__L *L) {
-    if (L->LA == L->A) return;
-    ci__arena_destroy(L->LA);
-    L->LA = L->SA = L->A;
-    memset(&L->boxes, 0, sizeof L->boxes);
-}
 /* the program's C source into p->source; the first line of each live group's kernel */
 static int *ci__program_emit(ci_program *p) {
     ci__sb sb;
     int *kl = CI__NEWN(p->A, int, p->nkernels + 1);
+    p->src_lines = kl;
     /* the source: a block of its own, given back as it grows (no old copies stay); the
        emitter's tables: scratch */
     ci__sb_init(&sb, p->A);
@@ -13800,146 +14085,24 @@ static int *ci__program_emit(ci_program *p) {
     p->source = ci__sb_str(&sb);
     return kl;
 }
-static void ci__debug_dump(ci_program *p, ci_graph *g, unsigned dbg) {
-    ci__sb sb;
-    ci__sb_init(&sb, p->A);
-    if (dbg & CI_DEBUG_GRAPH) { ci__sb_put(&sb, "== graph ==\n"); ci__dbg_print_graph(g, &sb, 0); }
-    if (dbg & (CI_DEBUG_IR | CI_DEBUG_KERNELS)) { ci__sb_put(&sb, "== ir ==\n"); ci__dbg_print_ir(p->L, &sb); }
-    if ((dbg & CI_DEBUG_SOURCE) && !p->source && p->L) ci__program_emit(p);   /* under compile's error target */
-    if ((dbg & CI_DEBUG_SOURCE) && p->source && *p->source) { ci__sb_put(&sb, "== source ==\n"); ci__sb_put(&sb, p->source); }
-    if (sb.n) ci__log(p->ctx, CI_LOG_DEBUG, ci__sb_str(&sb));
-}
-static void ci__compile(ci_program *p, ci_graph *g, ci_backend backend, int fuse, int user_arena) {
-    ci__L *L = ci__lower_new(g->ctx, p->A, &p->E, 0);
-    uint32_t *map = CI__NEWN(p->A, uint32_t, g->tensors.n + 1);
-    int i, j, nk = 0;
-    ci__plan plan;
-    p->L = L;
-    ci__lower_scratch(L);
-    /* 1. GraphLowering: every node through the registry, then the realize heuristics */
-    for (i = 0; i < g->tensors.n; i++) ci__gt(g, (uint32_t)i + 1)->users = 0;
-    for (i = 0; i < g->nodes.n; i++) {
-        const ci__node *nd = (const ci__node *)g->nodes.v[i];
-        for (j = 0; j < nd->nargs + nd->nkw; j++) {
-            const ci_arg *a = j < nd->nargs ? &nd->args[j] : &nd->kw[j - nd->nargs].value;
-            int k;
-            if (a->kind == CI_ARG_TENSOR) ci__gt(g, a->u.t.id)->users++;
-            if (a->kind == CI_ARG_TENSORS)
-                for (k = 0; k < a->u.tensors.n; k++) if (a->u.tensors.v[k].id) ci__gt(g, a->u.tensors.v[k].id)->users++;
-        }
-    }
-    for (i = 0; i < g->outputs.n; i++) ci__gt(g, (uint32_t)(uintptr_t)g->outputs.v[i])->users++;
-    for (i = 0; i < g->nodes.n; i++) {
-        const ci__node *nd = (const ci__node *)g->nodes.v[i];
-        L->graph = g; L->node_ix = i;
-        ci__lower_node(L, nd, map);
-        for (j = 0; j < nd->nout; j++) {
-            ci_tensor r;
-            r.id = map[nd->out0 + (uint32_t)j];
-            ci__after_node(L, ci__box_get(L, r), ci__gt(g, nd->out0 + (uint32_t)j)->users);
-        }
-    }
-    L->node_op = "output";
-    /* 2. outputs are written into the caller's arrays */
-    for (i = 0; i < g->outputs.n; i++) {
-        ci_tensor r;
-        r.id = map[(uint32_t)(uintptr_t)g->outputs.v[i]];
-        ci__schedule_output(L, ci__box_get(L, r), i);
-    }
-    ci__lower_free_scratch(L);    /* 3. kernels: names, dead code, fusion */
-    for (i = 0; i < L->kernels.n; i++) ci__kernel_name((ci__kernel *)L->kernels.v[i]);
-    ci__eliminate_dead(L);
-    ci__lower_scratch(L);   /* the fusion's substitution memos */
-    ci__schedule(L, fuse);
-    ci__schedule_finish(L);
-    ci__lower_free_scratch(L);
-    /* 4. memory plan */
-    plan = ci__plan_buffers(L, p->nin, p->nout);
-    p->nslots = plan.nslots;
-    p->arena_size = plan.arena_size;
-    p->B = CI__NEWN(p->A, void *, plan.nslots + 1);
-    L->err_slot = plan.nslots;
-    p->B[plan.nslots] = &p->run_error;
-    for (i = 0; i < L->groups.n; i++) nk += ((ci__group *)L->groups.v[i])->live;
-    p->nkernels = nk;
-    p->kernels = CI__NEWN(p->A, ci__group *, nk + 1);
-    for (i = 0, nk = 0; i < L->groups.n; i++)
-        if (((ci__group *)L->groups.v[i])->live) p->kernels[nk++] = (ci__group *)L->groups.v[i];
-    for (i = 0; i < L->bufs.n; i++) {
-        ci__buf *b = (ci__buf *)L->bufs.v[i];
-        if (b->slot < 0 || b->kind == CI__BUF_INPUT || b->output_index >= 0) continue;
-        if (b->kind == CI__BUF_SEED) {
-            p->B[b->slot] = &p->seed;
-        } else if (b->kind == CI__BUF_CONST) {
-            size_t bytes = (size_t)b->numel * ci__dt[b->dt].size;
-            void *c = ci__arena_alloc(p->A, bytes);
-            if (bytes) memcpy(c, b->data, bytes);
-            p->B[b->slot] = c;
-        }
-    }
-    if (!user_arena && ci_program_set_arena(p, NULL, 0) != CI_OK)
-        CI__FAIL(L, CI_ERR_OUT_OF_MEMORY, "out of memory for the %zu-byte program arena", plan.arena_size);
-    /* 5. backend (the interpreter needs no C: its source is written when asked for) */
-    p->backend = backend;
-    if (backend == CI_BACKEND_TCC) {
-        int *kl = ci__program_emit(p);
-        (void)kl;
-#ifndef CINDUCTOR_NO_TCC
-        {
-            ci__tcclog *lg = CI__NEW(p->A, ci__tcclog);
-            p->tcc = ci__tcc_compile(p->source, &p->main, lg);
-            if (!p->tcc) {
-                int line = 0, who = -1;
-                const char *c = strstr(lg->buf, ":");
-                if (c) line = atoi(c + 1);
-                for (i = 0; i < nk; i++) if (kl[i] > 0 && kl[i] <= line) who = i;
-                CI__FAIL(L, CI_ERR_COMPILE, "TCC failed to compile kernel %s:\n%s", who >= 0 ? p->kernels[who]->name : "ci_main", lg->buf);
-            }
-        }
-#endif
-    }
-    if (backend == CI_BACKEND_INTERP) {
-        /* interpreter scratch: flattened bodies, registers, variable values, reduction states */
-        int maxn = 1;
-        p->vars = CI__NEWN(p->A, int64_t, L->ixt.nvars + 1);
-        p->K.nodes = CI__NEWN(p->A, ci__v *, L->vt.n + 1);
-        p->K.pos = CI__NEWN(p->A, int, L->vt.n + 1);
-        p->K.def = CI__NEWN(p->A, int, L->ixt.nvars + 1);
-        for (i = 0; i <= L->vt.n; i++) p->K.pos[i] = -1;
-        for (i = 0; i < L->groups.n; i++) {
-            ci__group *gr = (ci__group *)L->groups.v[i];
-            for (j = 0; j < gr->m.n; j++) {
-                ci__kernel *k = (ci__kernel *)gr->m.v[j];
-                ci__v *roots[CI__VARGS + 1];
-                int nr = 0;
-                if (!k->emit || k->kind == CI__K_EXTERN) continue;
-                ci__ix *loop[2 * CI_MAX_DIMS];
-                int nl = 0, d;
-                if (gr->fused) {
-                    for (d = 0; d < gr->t.ndim; d++) loop[nl++] = gr->t.vars[d];
-                    for (d = 0; d < gr->t.nr; d++) loop[nl++] = gr->t.rvars[d];
-                } else {
-                    for (d = 0; d < k->ndim; d++) loop[nl++] = k->vars[d];
-                    for (d = 0; d < k->nr; d++) loop[nl++] = k->rvars[d];
-                }
-                if (k->kind == CI__K_SCATTER) ci__collect_indirect(L, k->sidx, roots, &nr);
-                roots[nr++] = gr->fused ? k->gbody : k->body;
-                k->ip = ci__iprog_build(L, &p->K, roots, nr, k, loop, nl,
-                                        k->kind == CI__K_SCATTER ? k->sidx : gr->fused && k->store ? k->st_ix : NULL);
-                if (((ci__iprog *)k->ip)->n > maxn) maxn = ((ci__iprog *)k->ip)->n;
-            }
-        }
-        p->regs = CI__NEWN(p->A, ci__ival, maxn + 1);
-        p->accv = CI__NEWN(p->A, ci__ival, L->kernels.n + 1);
-        p->iacc = CI__NEWN(p->A, ci__iacc, L->maxmembers + 1);
-    }
+/* the passes, in order; p->be is the backend */
+static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, unsigned dbg) {
+    p->L = ci__lower_new(g->ctx, p->A, &p->E, 0);
+    ci__lower_graph(p->L, g);                              /* >>lower: graph -> buffers, kernels */
+    ci__sched_kernels(p->L, !d->unfused);                  /* >>sched: names, dead code, fusion */
+    ci__plan_program(p, d->user_arena);                    /* >>plan: slots, B[], the arena */
+    if (p->be->needs & CI__BE_SOURCE) ci__program_emit(p); /* >>cemit: the C */
+    p->be_data = p->be->compile(p);                        /* the backend */
+    if (dbg) ci__debug_dump(p, g, dbg);                    /* >>dbg */
+    ci__rt_start(p);                                       /* >>rt: the thread pool */
 }
 ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out) {
     ci_compile_desc d;
     ci_program *p;
     ci_ctx *ctx;
+    const ci__backend *be;
+    char why[200];
     int i;
-    unsigned dbg;
     if (out) *out = NULL;
     if (!g || !out) { if (g) ci__set_error(g->ctx, "ci_compile: NULL argument"); return CI_ERR_INVALID_ARGS; }
     ctx = g->ctx;
@@ -13947,28 +14110,16 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     if (g->outputs.n == 0) { ci__set_error(ctx, "ci_compile: the graph has no outputs (call ci_output)"); return CI_ERR_INVALID_ARGS; }
     ci__graph_meta_release(g);   /* compiling does not read it; a node added later rebuilds it */
     if (desc) d = *desc; else memset(&d, 0, sizeof d);
-    if (d.device == CI_DEVICE_CUDA) { ci__set_error(ctx, "ci_compile: the CUDA backend is not available in this version"); return CI_ERR_BACKEND_UNAVAILABLE; }
     if (d.device < 0 || d.device >= CI_DEVICE_COUNT || d.backend < 0 || d.backend >= CI_BACKEND_COUNT) {
         ci__set_error(ctx, "ci_compile: invalid device or backend"); return CI_ERR_INVALID_ARGS;
     }
-    if (d.backend == CI_BACKEND_DEFAULT) {
-#ifndef CINDUCTOR_NO_TCC
-        d.backend = CI_BACKEND_TCC;
-#else
-        d.backend = CI_BACKEND_INTERP;
-#endif
-    }
-#ifdef CINDUCTOR_NO_TCC
-    if (d.backend == CI_BACKEND_TCC) { ci__set_error(ctx, "ci_compile: this build has no libtcc (CINDUCTOR_NO_TCC)"); return CI_ERR_BACKEND_UNAVAILABLE; }
-#endif
-    if (d.backend == CI_BACKEND_CC || d.backend == CI_BACKEND_NVRTC) {
-        ci__set_error(ctx, "ci_compile: the %s backend is not available in this version", d.backend == CI_BACKEND_CC ? "cc" : "nvrtc");
-        return CI_ERR_BACKEND_UNAVAILABLE;
-    }
+    be = ci__rt_backend(d.device, d.backend, why, sizeof why);
+    if (!be) { ci__set_error(ctx, "ci_compile: %s", why); return CI_ERR_BACKEND_UNAVAILABLE; }
     p = (ci_program *)ci__malloc(ctx, sizeof(ci_program));
     if (!p) { ci__set_error(ctx, "out of memory"); return CI_ERR_OUT_OF_MEMORY; }
     memset(p, 0, sizeof *p);
     p->ctx = ctx;
+    p->be = be;
     p->A = ci__arena_new(ctx, &p->E);
     if (!p->A) { ci__mfree(ctx, p, sizeof *p); ci__set_error(ctx, "out of memory"); return CI_ERR_OUT_OF_MEMORY; }
     ci__ctx_retain(ctx);   /* released by ci_program_destroy, on failure too */
@@ -14003,24 +14154,8 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
         p->out_dt[i] = t->dt; p->out_nd[i] = t->ndim;
         memcpy(p->out_shape + i * CI_MAX_DIMS, t->shape, sizeof(int64_t) * (size_t)t->ndim);
     }
-    ci__compile(p, g, d.backend, !d.unfused, d.user_arena);
     /* still armed: running out of memory while printing fails the compile, as any other step */
-    dbg = ctx->desc.debug | d.debug;
-    if (dbg) ci__debug_dump(p, g, dbg);
-#if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
-    if (p->backend == CI_BACKEND_TCC && p->num_threads > 1) {   /* the workers, besides the caller */
-        ci__pool *P = &p->pool;
-        P->th = CI__NEWN(p->A, pthread_t, p->num_threads - 1);
-        pthread_mutex_init(&P->mu, NULL);
-        pthread_cond_init(&P->work_cv, NULL);
-        pthread_cond_init(&P->done_cv, NULL);
-        P->started = 1;
-        for (i = 0; i < p->num_threads - 1; i++) {
-            if (pthread_create(&P->th[i], NULL, ci__pool_main, P) != 0) break;
-            P->nthreads++;
-        }
-    }
-#endif
+    ci__compile(p, g, &d, ctx->desc.debug | d.debug);
     p->E.armed = 0;
     *out = p;
     return CI_OK;
@@ -14048,8 +14183,7 @@ ci_result ci_program_run(ci_program *p, int nin, const void *const *inputs, int 
     if (!p->has_arena) { ci__set_error(p->ctx, "ci_program_run: the program has no arena (compiled with user_arena: call ci_program_set_arena)"); return CI_ERR_INVALID_ARGS; }
     p->failed_extern = 0;
     memset(&p->run_error, 0, sizeof p->run_error);
-    if (p->backend == CI_BACKEND_TCC) r = p->main ? p->main(p->B, p) : 1;
-    else r = ci__interp_run(p);
+    r = p->be->run(p);
     if (r || p->run_error.code) {
         const ci__rterr *re = &p->run_error;
         const ci__check *c = re->site > 0 && re->site <= p->L->checks.n ? (const ci__check *)p->L->checks.v[re->site - 1] : NULL;
@@ -14147,22 +14281,8 @@ const char *ci_program_source(const ci_program *cp) {
 }
 void ci_program_destroy(ci_program *p) {
     if (!p) return;
-#ifndef CINDUCTOR_NO_TCC
-    if (p->tcc) ci__tcc_delete(p->tcc);
-#endif
-#if !defined(CINDUCTOR_NO_THREADS) && !defined(CINDUCTOR_NO_TCC)
-    if (p->pool.started) {
-        int i;
-        pthread_mutex_lock(&p->pool.mu);
-        p->pool.quit = 1;
-        pthread_cond_broadcast(&p->pool.work_cv);
-        pthread_mutex_unlock(&p->pool.mu);
-        for (i = 0; i < p->pool.nthreads; i++) pthread_join(p->pool.th[i], NULL);
-        pthread_mutex_destroy(&p->pool.mu);
-        pthread_cond_destroy(&p->pool.work_cv);
-        pthread_cond_destroy(&p->pool.done_cv);
-    }
-#endif
+    ci__rt_stop(p);
+    if (p->be && p->be->destroy) p->be->destroy(p);
     {
         ci_ctx *ctx = p->ctx;
         if (p->arena_raw) ci__mfree(ctx, p->arena_raw, p->arena_raw_size);
