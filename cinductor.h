@@ -8306,7 +8306,8 @@ static void ci__sched_kernels(ci__L *L, int fuse) {
    that reads it, and takes the lowest 64-byte aligned offset that no buffer live at the same
    time holds (first fit), so dead buffers' memory is used again. Buffers are placed in order
    of their first kernel against the set of those still live, so planning is linear in the
-   number of buffers (times the live ones).
+   number of buffers (times the live ones). The program (struct ci_program) is laid out here
+   and filled in by ci__plan_program: the pointer table, the kernel list, the arena.
    --------------------------------------------------------------------------------------- */
 /* The program: what the plan lays out and ci_program_run reads (>>rt runs it). */
 struct ci_program {
@@ -9367,6 +9368,8 @@ static void ci__emit_program(ci__L *L, ci__sb *sb, int *group_line) {
    iteration space evaluates it into a register array. Arithmetic mirrors what the emitted C
    computes (f32 ops in float, integer ops wrapped to their width), so it is an oracle for
    the emitter. Loads are bounds-checked. It needs no compiler and is always available.
+   Its backend entry (ci__interp_backend): ci__interp_prepare flattens the bodies once per
+   program, ci__interp_run runs the kernels in order.
    --------------------------------------------------------------------------------------- */
 typedef union ci__ival { double f; int64_t i; } ci__ival;
 typedef struct ci__ikernel {
@@ -10618,6 +10621,8 @@ static void ci__la_conv2d(int dt, const void *x, const void *w, const void *bias
    functions and the runtime hooks are handed over with tcc_add_symbol, and -nostdlib keeps
    TCC from looking for libc or libtcc1.a, so a binary linked with libtcc.a needs no tcc
    installation. libtcc 0.9.27 keeps global state, so every call is made under one lock.
+   Its backend entry (ci__tcc_backend) needs the C source and the thread pool; built with
+   CINDUCTOR_NO_TCC, the entry stays and says it is unavailable.
    --------------------------------------------------------------------------------------- */
 typedef int (*ci__main_fn)(void **B, void *rt);
 #ifndef CINDUCTOR_NO_TCC
@@ -10725,7 +10730,8 @@ static const ci__backend ci__tcc_backend = {
    A program keeps its compile arena (the kernel IR, for the interpreter and the debug
    output), the pointer table B[] (inputs, outputs, constants, intermediates), one arena for
    intermediates and copies of the constants. ci_program_run fills in the caller's pointers
-   and calls ci_main (TCC) or the interpreter; nothing is allocated.
+   and calls its backend's run (p->be); nothing is allocated. Here too: the thread pool
+   (ci__rt_start, the last pass of a compile) and the table of backends, ci__backends.
    --------------------------------------------------------------------------------------- */
 /* The thread pool: created with the program (so running allocates nothing), it splits the
    outermost loop of a kernel into chunks that workers and the calling thread take in turn. */
@@ -13109,7 +13115,9 @@ CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, siz
    >>public  the public API
    Entry points validate their arguments (CI_ERR_INVALID_ARGS with a message, never a
    crash), arm the error target for the passes they run, and keep the sticky graph error.
-   ci__compile is the pipeline, in order; read it first.
+   ci__compile is the pipeline, one call per pass, in order; read it first. ci_compile picks
+   the backend from the table ci__backends (>>rt); to add a backend, give it a ci_backend
+   value, a section with its ci__backend entry, and a line in that table.
    --------------------------------------------------------------------------------------- */
 const char *ci_result_string(ci_result r) {
     static const char *const s[] = {
