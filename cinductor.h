@@ -597,6 +597,7 @@ CI_API int ci_program_output_shape(const ci_program *p, int i, int64_t *shape); 
    ci_program_output_shape. Returns ndim (-1 if i is out of range). */
 CI_API int ci_program_output_shape_after_run(const ci_program *p, int i, int64_t *shape);
 CI_API int ci_program_num_kernels(const ci_program *p);
+CI_API const char *ci_program_backend(const ci_program *p);   /* "tcc", "interp" ("" for NULL) */
 /* The arena holds every intermediate buffer (dead buffers' memory is used again); its size is
    fixed at compile time and running allocates nothing. A caller may supply it: at least
    ci_program_arena_size bytes, 64-byte aligned, not used by anything else while the program
@@ -14240,6 +14241,7 @@ int ci_program_output_shape_after_run(const ci_program *p, int i, int64_t *shape
     return ci_program_output_shape(p, i, shape);
 }
 int ci_program_num_kernels(const ci_program *p) { return p ? p->nkernels : 0; }
+const char *ci_program_backend(const ci_program *p) { return p ? p->be->name : ""; }
 size_t ci_program_arena_size(const ci_program *p) { return p ? p->arena_size : 0; }
 ci_result ci_program_set_arena(ci_program *p, void *arena, size_t size) {
     char *base;

@@ -66,7 +66,7 @@ typedef struct tool_input {
 } tool_input;
 
 typedef struct tool {
-    const char *cmd, *file, *out_dir, *backend_name;
+    const char *cmd, *file, *out_dir;
     tool_in_arg *ins;
     int nins;
     ci_device device;
@@ -296,10 +296,6 @@ static int tool_compile(tool *T, double *ms) {
     ci_compile_desc pd;
     ci_result r;
     double t0;
-    if (T->device == CI_DEVICE_CUDA)
-        return tool_error(TOOL_EXIT_RUNTIME, "CUDA backend not available");
-    if (T->backend == CI_BACKEND_CC)
-        return tool_error(TOOL_EXIT_RUNTIME, "cc backend not available yet (use tcc or interp)");
     memset(&pd, 0, sizeof pd);
     pd.device = T->device;
     pd.backend = T->backend;
@@ -578,12 +574,7 @@ static int tool_cmd_bench(tool *T) {
     if (n >= sizeof name) n = sizeof name - 1;
     memcpy(name, base, n);
     name[n] = 0;
-    /* the default backend is libtcc where it is compiled in, else the interpreter */
-#ifdef CINDUCTOR_NO_TCC
-    backend = T->backend_name ? T->backend_name : "interp";
-#else
-    backend = T->backend_name ? T->backend_name : "tcc";
-#endif
+    backend = ci_program_backend(T->prog);   /* the one ci_compile chose */
     if (T->json) {
         printf("{\"graph\": ");
         tool_json_string(name);
@@ -694,7 +685,6 @@ static int tool_parse_args(tool *T, int argc, char **argv) {
             else if (!strcmp(val, "cc")) T->backend = CI_BACKEND_CC;
             else if (!strcmp(val, "interp")) T->backend = CI_BACKEND_INTERP;
             else return tool_usage_error("--backend takes tcc, cc or interp, not '%s'", val);
-            T->backend_name = val;
         } else if (!strcmp(opt, "--max-read")) {
             if (!tool_parse_bytes(val, &T->max_read))
                 return tool_usage_error("--max-read takes a byte count (1 or more, with an optional "
