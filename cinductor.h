@@ -113,6 +113,8 @@
    memory; CI_BACKEND_INTERP runs the same kernel IR with no compiler at all. The generated C
    includes no header and needs neither TCC's include directory nor libtcc1.a, so a binary linked
    statically with libtcc.a runs where the tcc package is absent. libtcc is LGPL.
+   CI_BACKEND_CC, CI_BACKEND_NVRTC and CI_DEVICE_CUDA are refused in this version
+   (CI_ERR_BACKEND_UNAVAILABLE, saying why); ci_program_backend names the one a program got.
 
    6. THREADING
    Contexts are independent. Compiling is safe from several threads on different
