@@ -3286,8 +3286,9 @@ static void ci__lower_graph(ci__L *L, ci_graph *g) {
             const ci_arg *a = j < nd->nargs ? &nd->args[j] : &nd->kw[j - nd->nargs].value;
             int k;
             if (a->kind == CI_ARG_TENSOR) ci__gt(g, a->u.t.id)->users++;
-            if (a->kind == CI_ARG_TENSORS)
-                for (k = 0; k < a->u.tensors.n; k++) if (a->u.tensors.v[k].id) ci__gt(g, a->u.tensors.v[k].id)->users++;
+            if (a->kind != CI_ARG_TENSORS) continue;
+            for (k = 0; k < a->u.tensors.n; k++)
+                if (a->u.tensors.v[k].id) ci__gt(g, a->u.tensors.v[k].id)->users++;
         }
     }
     for (i = 0; i < g->outputs.n; i++) ci__gt(g, (uint32_t)(uintptr_t)g->outputs.v[i])->users++;
@@ -8520,7 +8521,8 @@ static void ci__plan_program(ci_program *p, int user_arena) {
         }
     }
     if (!user_arena && ci_program_set_arena(p, NULL, 0) != CI_OK)
-        CI__FAIL(L, CI_ERR_OUT_OF_MEMORY, "out of memory for the %zu-byte program arena", plan.arena_size);
+        CI__FAIL(L, CI_ERR_OUT_OF_MEMORY, "out of memory for the %zu-byte program arena",
+                 plan.arena_size);
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -10061,7 +10063,8 @@ static void *ci__interp_prepare(ci_program *p) {
             if (k->kind == CI__K_SCATTER) ci__collect_indirect(L, k->sidx, roots, &nr);
             roots[nr++] = gr->fused ? k->gbody : k->body;
             k->ip = ci__iprog_build(L, &S->K, roots, nr, k, loop, nl,
-                                    k->kind == CI__K_SCATTER ? k->sidx : gr->fused && k->store ? k->st_ix : NULL);
+                                    k->kind == CI__K_SCATTER ? k->sidx
+                                    : gr->fused && k->store ? k->st_ix : NULL);
             if (((ci__iprog *)k->ip)->n > maxn) maxn = ((ci__iprog *)k->ip)->n;
         }
     }
@@ -10703,8 +10706,10 @@ static void *ci__tcc_build(ci_program *p) {
         int i, line = 0, who = -1;
         const char *c = strstr(lg->buf, ":");
         if (c) line = atoi(c + 1);
-        for (i = 0; i < p->nkernels; i++) if (p->src_lines[i] > 0 && p->src_lines[i] <= line) who = i;
-        CI__FAIL(p->L, CI_ERR_COMPILE, "TCC failed to compile kernel %s:\n%s", who >= 0 ? p->kernels[who]->name : "ci_main", lg->buf);
+        for (i = 0; i < p->nkernels; i++)
+            if (p->src_lines[i] > 0 && p->src_lines[i] <= line) who = i;
+        CI__FAIL(p->L, CI_ERR_COMPILE, "TCC failed to compile kernel %s:\n%s",
+                 who >= 0 ? p->kernels[who]->name : "ci_main", lg->buf);
     }
     return t;
 }
@@ -10724,7 +10729,8 @@ static const char *ci__tcc_available(void) { return "this build has no libtcc (C
 #endif
 /* compiles the emitted C; runs ci_main on the program's thread pool */
 static const ci__backend ci__tcc_backend = {
-    "tcc", CI_BACKEND_TCC, CI_DEVICE_CPU, CI__BE_SOURCE | CI__BE_THREADS, ci__tcc_available, CI__TCC_FNS
+    "tcc", CI_BACKEND_TCC, CI_DEVICE_CPU, CI__BE_SOURCE | CI__BE_THREADS,
+    ci__tcc_available, CI__TCC_FNS
 };
 #undef CI__TCC_FNS
 
@@ -10983,13 +10989,19 @@ static int ci__ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_arg 
 
 /* -- backends -- */
 /* the values of --backend / --device this version refuses, as entries that say so */
-static const char *ci__rt_cc_available(void) { return "the cc backend is not available in this version"; }
+static const char *ci__rt_cc_available(void) {
+    return "the cc backend is not available in this version";
+}
 static const ci__backend ci__cc_backend = {
-    "cc", CI_BACKEND_CC, CI_DEVICE_CPU, CI__BE_SOURCE | CI__BE_THREADS, ci__rt_cc_available, NULL, NULL, NULL
+    "cc", CI_BACKEND_CC, CI_DEVICE_CPU, CI__BE_SOURCE | CI__BE_THREADS,
+    ci__rt_cc_available, NULL, NULL, NULL
 };
-static const char *ci__rt_nvrtc_available(void) { return "the CUDA backend (nvrtc) is not available in this version"; }
+static const char *ci__rt_nvrtc_available(void) {
+    return "the CUDA backend (nvrtc) is not available in this version";
+}
 static const ci__backend ci__nvrtc_backend = {
-    "nvrtc", CI_BACKEND_NVRTC, CI_DEVICE_CUDA, CI__BE_SOURCE, ci__rt_nvrtc_available, NULL, NULL, NULL
+    "nvrtc", CI_BACKEND_NVRTC, CI_DEVICE_CUDA, CI__BE_SOURCE,
+    ci__rt_nvrtc_available, NULL, NULL, NULL
 };
 /* The backends, in order of preference: the default for a device is the first entry for it
    that is available. To add one: a ci_backend value, its section (its ci__backend entry and
@@ -11018,7 +11030,8 @@ static const ci__backend *ci__rt_backend(ci_device dev, ci_backend id, char *why
         return NULL;
     }
     if (dev != CI_DEVICE_DEFAULT && be->device != dev) {
-        snprintf(why, whysz, "the %s backend does not run on the %s device", be->name, dev == CI_DEVICE_CUDA ? "CUDA" : "CPU");
+        snprintf(why, whysz, "the %s backend does not run on the %s device", be->name,
+                 dev == CI_DEVICE_CUDA ? "CUDA" : "CPU");
         return NULL;
     }
     return be;
