@@ -1,0 +1,108 @@
+/* White-box tests of the op table (CI__OPS in >>ops): a context registers exactly its rows with
+   their columns, the prims twins it names agree with their own rows, and hand-checked rows
+   keep the outputs, how, dtypes and notes docs/ops.md lists for them. Includes the
+   implementation. */
+#define CINDUCTOR_IMPLEMENTATION
+#include "ci_test.h"
+
+static const ci__ops_row *row_named(const char *name) {
+    int i;
+    for (i = 0; i < CI__OPS_COUNT; i++)
+        if (!strcmp(ci__ops_rows[i].name, name)) return &ci__ops_rows[i];
+    return NULL;
+}
+
+/* each row is one registry entry with the row's columns; no entry comes from elsewhere */
+CI_TEST(test_context_registers_the_rows) {
+    ci_ctx *ctx = NULL;
+    int i, n, bad = -1;
+    CI_CHECK_EQ_INT(ci_ctx_create(NULL, &ctx), CI_OK);
+    n = ci_registry_count(ctx);
+    for (i = 0; i < CI__OPS_COUNT && bad < 0; i++) {
+        const ci__ops_row *r = &ci__ops_rows[i];
+        const ci__opdef *op = ci__reg_get(ctx, r->name);
+        if (!op || op->fn != r->fn || op->vop != r->vop || op->extra != r->extra ||
+            op->broadcast != r->broadcast || op->promo != r->promo || op->to_bool != r->to_bool ||
+            op->nouts != r->nouts || strcmp(op->schema, r->schema) || strcmp(op->how, r->how) ||
+            strcmp(op->dtypes, r->dtypes) || strcmp(op->note, r->note) ||
+            (op->kind == CI__OPK_EXTERN) != (r->run != NULL))
+            bad = i;
+    }
+    ci_ctx_destroy(ctx);
+    CI_CHECK_MSG(bad < 0, "row %d (%s) is not registered as written", bad,
+                 bad >= 0 ? ci__ops_rows[bad].name : "");
+    CI_CHECK_EQ_INT(n, CI__OPS_COUNT);
+}
+
+/* a twin is the prims op of the same computation: same schema, lowering and value op, no
+   promotion; the aten row promotes (or it would not need a twin of its own) */
+CI_TEST(test_prims_twins_agree) {
+    int i, twins = 0;
+    for (i = 0; i < CI__OPS_COUNT; i++) {
+        const ci__ops_row *r = &ci__ops_rows[i], *t;
+        if (!r->twin) continue;
+        twins++;
+        t = row_named(r->twin);
+        CI_CHECK_MSG(t != NULL, "%s: twin %s has no row", r->name, r->twin);
+        CI_CHECK_MSG(!strncmp(t->name, "prims.", 6) && !strncmp(r->name, "aten.", 5), "%s", r->name);
+        CI_CHECK_MSG(t->fn == r->fn && t->vop == r->vop && t->extra == r->extra &&
+                     !strcmp(t->schema, r->schema) && t->promo == CI_PROMOTE_NONE && !t->twin,
+                     "%s and its twin %s differ", r->name, t->name);
+    }
+    CI_CHECK(twins > 0);
+    CI_CHECK_STR_EQ(row_named("aten.exp")->twin, "prims.exp");
+    CI_CHECK_STR_EQ(row_named("aten.bitwise_and")->twin, "prims.bitwise_and");
+    CI_CHECK(row_named("aten.add")->twin == NULL);   /* prims.add has no alpha */
+}
+
+/* values as docs/ops.md listed them before the table (hand-checked against PyTorch's ops) */
+CI_TEST(test_hand_checked_rows) {
+    static const struct { const char *name; int nouts; const char *how, *dtypes, *note; } want[] = {
+        {"aten.add", 1, "lowering", "all", ""},
+        {"aten.exp", 1, "lowering", "all; integers and bool compute in f32", ""},
+        {"prims.exp", 1, "lowering", "floating", ""},
+        {"aten.logical_and", 1, "lowering", "all, taken as bool", ""},
+        {"aten.bitwise_left_shift", 1, "lowering", "integer and bool", ""},
+        {"prims.iota", 1, "lowering", "integer", ""},
+        {"aten.max.dim", 2, "lowering", "all", ""},
+        {"aten.var_mean.dim", 2, "lowering", "floating", ""},
+        {"aten.native_layer_norm", 3, "decomposition", "floating", ""},
+        {"aten.native_batch_norm", 3, "decomposition", "floating",
+         "inference mode only (training=False)"},
+        {"aten.max_pool3d_with_indices", 2, "lowering", "all", ""},
+        {"aten.adaptive_avg_pool2d", 1, "lowering", "floating", ""},
+        {"aten.adaptive_max_pool1d", 2, "lowering", "all", ""},
+        {"aten.sort.stable", 2, "decomposition", "all", ""},
+        {"aten.kthvalue", 2, "decomposition", "all", ""},
+        {"aten.cummin", 2, "lowering", "all", ""},
+        {"aten.native_dropout", 2, "lowering", "all", ""},
+        {"aten.scatter_reduce_", 1, "scatter", "all; int64 (or int32) indices", ""},
+        {"aten.index", 1, "lowering", "all; int64 (or int32) indices",
+         "a boolean mask only as the only index (x[mask]); its result only as a graph output"},
+        {"aten.nonzero", 1, "extern", "all",
+         "size depends on the data: only as a graph output (docs/data-dependent.md)"},
+        {"aten.empty_like", 1, "lowering", "all",
+         "uninitialised in PyTorch; zeros here, contiguous"},
+        {"cinductor.nonzero_3d", 3, "extern", "all", ""},
+        {"cinductor.sort", 2, "extern", "all", ""},
+        {"aten._upsample_nearest_exact2d.vec", 1, "lowering", "all", ""},
+    };
+    size_t i;
+    for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const ci__ops_row *r = row_named(want[i].name);
+        CI_CHECK_MSG(r != NULL, "%s has no row", want[i].name);
+        CI_CHECK_MSG(r->nouts == want[i].nouts, "%s: nouts %d", r->name, r->nouts);
+        CI_CHECK_STR_EQ(r->how, want[i].how);
+        CI_CHECK_STR_EQ(r->dtypes, want[i].dtypes);
+        CI_CHECK_STR_EQ(r->note, want[i].note);
+    }
+    CI_CHECK(row_named("cinductor.nonzero")->dd && !row_named("cinductor.sort")->dd);
+}
+
+int main(int argc, char **argv) {
+    ci_test_init(argc, argv);
+    CI_RUN(test_context_registers_the_rows);
+    CI_RUN(test_prims_twins_agree);
+    CI_RUN(test_hand_checked_rows);
+    return ci_test_done();
+}
