@@ -44,7 +44,8 @@ CI_TEST(test_prims_twins_agree) {
         twins++;
         t = row_named(r->twin);
         CI_CHECK_MSG(t != NULL, "%s: twin %s has no row", r->name, r->twin);
-        CI_CHECK_MSG(!strncmp(t->name, "prims.", 6) && !strncmp(r->name, "aten.", 5), "%s", r->name);
+        CI_CHECK_MSG(!strncmp(t->name, "prims.", 6) && !strncmp(r->name, "aten.", 5), "%s",
+                     r->name);
         CI_CHECK_MSG(t->fn == r->fn && t->vop == r->vop && t->extra == r->extra &&
                      !strcmp(t->schema, r->schema) && t->promo == CI_PROMOTE_NONE && !t->twin,
                      "%s and its twin %s differ", r->name, t->name);
