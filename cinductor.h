@@ -7042,7 +7042,6 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
 #define CI__CREATE_KW "*, dtype=None, layout=None, device=None, pin_memory=None"
 #define CI__LIKE_KW "*, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None"
 
-
 /* -- the builtin ops: one row each, registered in this order when a context is created --
    X(name, schema, lowering, vop, extra, bc, promo, tb, nouts, how, dtypes, note, twin):
      name      "ns.op" (a packet: serves every overload without a row of its own) or "ns.op.ovl"
@@ -7066,6 +7065,7 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
    dtypes): run and infer as in ci_extern_desc, `run` gets the program as `user`; dd 1 when the
    outputs' sizes depend on the data (infer gives upper bounds). docs/ops.md lists these rows. */
 #define CI__OPS(X, E) \
+    /* pointwise, one operand (ci__lw_unary) */ \
     X("aten.neg", "self", ci__lw_unary, CI__V_NEG, 0, 1, D, 0, 1, LO, ALL, _, "prims.neg") \
     X("aten.abs", "self", ci__lw_unary, CI__V_ABS, 0, 1, D, 0, 1, LO, ALL, _, "prims.abs") \
     X("aten.exp", "self", ci__lw_unary, CI__V_EXP, 0, 1, F, 0, 1, LO, I2F, _, "prims.exp") \
@@ -7153,6 +7153,7 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
     X("prims.cos", "self", ci__lw_unary, CI__V_COS, 0, 1, N, 0, 1, LO, FLT, _, 0) \
     X("prims.tanh", "self", ci__lw_unary, CI__V_TANH, 0, 1, N, 0, 1, LO, FLT, _, 0) \
     X("prims.erf", "self", ci__lw_unary, CI__V_ERF, 0, 1, N, 0, 1, LO, FLT, _, 0) \
+    /* pointwise, two operands (ci__lw_binary) */ \
     X("aten.mul", "self, other", ci__lw_binary, CI__V_MUL, 0, 1, D, 0, 1, LO, ALL, _, "prims.mul") \
     X("aten.maximum", "self, other", \
       ci__lw_binary, CI__V_MAX, 0, 1, D, 0, 1, LO, ALL, _, "prims.maximum") \
@@ -7227,11 +7228,12 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
     X("prims.le", "self, other", ci__lw_binary, CI__V_LE, 0, 1, N, 0, 1, LO, ALL, _, 0) \
     X("prims.gt", "self, other", ci__lw_binary, CI__V_GT, 0, 1, N, 0, 1, LO, ALL, _, 0) \
     X("prims.ge", "self, other", ci__lw_binary, CI__V_GE, 0, 1, N, 0, 1, LO, ALL, _, 0) \
+    /* pointwise with arguments of their own */ \
     X("aten.add", "self, other, *, alpha=1", \
       ci__lw_binary, CI__V_ADD, 1, 1, D, 0, 1, LO, ALL, _, 0) \
     X("aten.sub", "self, other, *, alpha=1", \
       ci__lw_binary, CI__V_SUB, 1, 1, D, 0, 1, LO, ALL, _, 0) \
-    X("aten.add.Scalar", "self, other, alpha=1", \
+    X("aten.add.Scalar", "self, other, alpha=1", /* alpha positional */ \
       ci__lw_binary, CI__V_ADD, 1, 1, D, 0, 1, LO, ALL, _, 0) \
     X("aten.sub.Scalar", "self, other, alpha=1", \
       ci__lw_binary, CI__V_SUB, 1, 1, D, 0, 1, LO, ALL, _, 0) \
@@ -7288,6 +7290,7 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
     X("aten.to.dtype", "self, dtype, non_blocking=False, copy=False, memory_format=None", \
       ci__lw_to_copy, 0, 1, 0, N, 0, 1, LO, ALL, _, 0) \
     X("prims.convert_element_type", "a, dtype", ci__lw_to_copy, 0, 1, 0, N, 0, 1, LO, ALL, _, 0) \
+    /* reductions */ \
     X("aten.sum", "self, dim=None, keepdim=False, *, dtype=None", \
       ci__lw_reduce, 0, CI__RED_SUM, 0, N, 0, 1, LO, ALL, _, 0) \
     X("aten.sum.default", "self, *, dtype=None", \
@@ -7329,6 +7332,7 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
     X("aten.min.dim", "self, dim, keepdim=False", \
       ci__lw_maxdim, 0, CI__RED_MIN, 0, N, 0, 2, LO, ALL, _, 0) \
     X("aten.min.default", "self", ci__lw_maxdim, 0, CI__RED_MIN, 0, N, 0, 1, LO, ALL, _, 0) \
+    /* views */ \
     X("aten.view", "self, size", ci__lw_view, 0, 0, 0, N, 0, 1, LO, ALL, _, 0) \
     X("aten.view.dtype", "self, dtype", ci__lw_view_dtype, 0, 0, 0, N, 0, 1, LO, ALL, VDT, 0) \
     X("aten.masked_select", "self, mask", ci__lw_masked_select, 0, 0, 0, N, 0, 1, EX, ALL, DD, 0) \
@@ -7353,6 +7357,7 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
     X("aten.clone", "self, *, memory_format=None", ci__lw_clone, 0, 0, 0, N, 0, 1, LO, ALL, _, 0) \
     X("aten.alias", "self", ci__lw_nop, 0, 0, 0, N, 0, 1, LO, ALL, _, 0) \
     X("aten.detach", "self", ci__lw_nop, 0, 0, 0, N, 0, 1, LO, ALL, _, 0) \
+    /* creation */ \
     X("aten.full", "size, fill_value, " CI__CREATE_KW, \
       ci__lw_full, 0, 0, 0, N, 0, 1, LO, ALL, _, 0) \
     X("aten.zeros", "size, " CI__CREATE_KW, ci__lw_full, 0, 1, 0, N, 0, 1, LO, ALL, _, 0) \
@@ -7369,6 +7374,7 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
       ci__lw_arange, 0, 0, 0, N, 0, 1, LO, ALL, _, 0) \
     X("aten.arange.start_step", "start, end, step=1, " CI__CREATE_KW, \
       ci__lw_arange, 0, 0, 0, N, 0, 1, LO, ALL, _, 0) \
+    /* decompositions */ \
     X("aten._softmax", "self, dim, half_to_float", \
       ci__lw_softmax, 0, 0, 0, N, 0, 1, DE, FLT, _, 0) \
     X("aten._log_softmax", "self, dim, half_to_float", \
@@ -7383,6 +7389,7 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
     X("aten.layer_norm", \
       "input, normalized_shape, weight=None, bias=None, eps=1e-05, cudnn_enable=True", \
       ci__lw_layer_norm, 1, 0, 0, N, 0, 1, DE, FLT, _, 0) \
+    /* statistics */ \
     X("aten.var", "self, dim=None, *, correction=None, keepdim=False", \
       ci__lw_var, 0, 0, 0, N, 0, 1, LO, FLT, _, 0) \
     X("aten.var.default", "self, unbiased=True", ci__lw_var, 0, 0, 0, N, 0, 1, LO, FLT, _, 0) \
@@ -7430,6 +7437,7 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
       ci__lw_batch_norm, 0, 2, 0, N, 0, 1, DE, FLT, BN, 0) \
     X("aten.rms_norm", "input, normalized_shape, weight=None, eps=None", \
       ci__lw_rms_norm, 0, 0, 0, N, 0, 1, DE, FLT, _, 0) \
+    /* views: copying and in-place forms, splits, flips */ \
     X("aten._reshape_alias", "self, size, stride", ci__lw_view, 0, 0, 0, N, 0, 1, LO, ALL, _, 0) \
     X("aten.view_copy", "self, size", ci__lw_view, 0, 0, 0, N, 0, 1, LO, ALL, _, 0) \
     X("aten.view_copy.dtype", "self, dtype", ci__lw_view_dtype, 0, 0, 0, N, 0, 1, LO, ALL, VDT, 0) \
@@ -7462,7 +7470,7 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
       ci__lw_split, 1, 0, 0, N, 0, 1, LO, ALL, _, 0) \
     X("aten.split.sizes", "self, split_size, dim=0", \
       ci__lw_split, 1, 0, 0, N, 0, 1, LO, ALL, _, 0) \
-    X("aten.split.default", "self, split_sizes, dim=0", \
+    X("aten.split.default", "self, split_sizes, dim=0", /* 1.13: a list */ \
       ci__lw_split, 1, 0, 0, N, 0, 1, LO, ALL, _, 0) \
     X("aten.unbind", "self, dim=0", ci__lw_unbind, 0, 0, 0, N, 0, 1, LO, ALL, _, 0) \
     X("aten.unfold", "self, dimension, size, step", \
@@ -7487,6 +7495,7 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
       ci__lw_broadcast_tensors, 0, 0, 0, N, 0, 1, LO, ALL, _, 0) \
     X("prims.broadcast_in_dim", "a, shape, broadcast_dimensions", \
       ci__lw_broadcast_in_dim, 0, 0, 0, N, 0, 1, LO, ALL, _, 0) \
+    /* creation from a shape or a tensor, fills and copies */ \
     X("aten.empty", "size, " CI__CREATE_KW ", memory_format=None", \
       ci__lw_create, 0, CI__CR_EMPTY, 0, N, 0, 1, LO, ALL, EMPTY, 0) \
     X("aten.empty_like", "self, " CI__LIKE_KW, \
@@ -7515,14 +7524,17 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
     X("aten.fill", "self, value", \
       ci__lw_create, 0, CI__CR_FILL, 0, N, 0, 1, LO, ALL, _, "prims.fill") \
     X("aten.fill_", "self, value", ci__lw_create, 0, CI__CR_FILL, 0, N, 0, 1, LO, ALL, _, 0) \
-    X("aten.copy_.int", "self, other", ci__lw_create, 0, CI__CR_FILL, 0, N, 0, 1, LO, ALL, _, 0) \
+    X("aten.copy_.int", "self, other", /* Tensor.copy_(number) */ \
+      ci__lw_create, 0, CI__CR_FILL, 0, N, 0, 1, LO, ALL, _, 0) \
     X("aten.copy_.float", "self, other", ci__lw_create, 0, CI__CR_FILL, 0, N, 0, 1, LO, ALL, _, 0) \
     X("aten.copy", "self, src, non_blocking=False", \
       ci__lw_create, 0, CI__CR_COPY, 0, N, 0, 1, LO, ALL, _, 0) \
     X("aten.copy_", "self, src, non_blocking=False", \
       ci__lw_create, 0, CI__CR_COPY, 0, N, 0, 1, LO, ALL, _, 0) \
+    /* joining */ \
     X("aten.cat", "tensors, dim=0", ci__lw_cat, 0, 0, 0, N, 0, 1, LO, ALL, _, 0) \
     X("prims.cat", "tensors, dim", ci__lw_cat, 0, 0, 0, N, 0, 1, LO, ALL, _, 0) \
+    /* prims twins of ops above */ \
     X("prims.sum", "inp, dims, *, output_dtype=None", \
       ci__lw_prims, 0, CI__PR_SUM, 0, N, 0, 1, LO, ALL, _, 0) \
     X("prims.prod", "inp, dims, *, output_dtype=None", \
@@ -7565,6 +7577,7 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
     X("prims.arange", "start, end, step, *, dtype, device, requires_grad", \
       ci__lw_arange, 0, 0, 0, N, 0, 1, LO, ALL, _, 0) \
     X("prims.bessel_i0", "self", ci__lw_unary, CI__V_I0, 0, 1, N, 0, 1, LO, FLT, _, 0) \
+    /* stacking, padding, scattering into views */ \
     X("aten.stack", "tensors, dim=0", ci__lw_stack, 0, 0, 0, N, 0, 1, DE, ALL, _, 0) \
     X("aten.constant_pad_nd", "self, pad, value=0", ci__lw_pad, 0, 0, 0, N, 0, 1, LO, ALL, _, 0) \
     X("aten.reflection_pad1d", "self, padding", ci__lw_pad, 1, 1, 0, N, 0, 1, LO, ALL, _, 0) \
@@ -7579,6 +7592,7 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
       ci__lw_scatter_view, 0, 1, 0, N, 0, 1, LO, ALL, _, 0) \
     X("aten.diagonal_scatter", "self, src, offset=0, dim1=0, dim2=1", \
       ci__lw_scatter_view, 0, 2, 0, N, 0, 1, LO, ALL, _, 0) \
+    /* indexing */ \
     X("aten.gather", "self, dim, index, *, sparse_grad=False", \
       ci__lw_gather, 0, 0, 0, N, 0, 1, LO, IDX, _, 0) \
     X("aten.index_select", "self, dim, index", \
@@ -7605,6 +7619,7 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
       ci__lw_scatter, 0, 2, 0, N, 0, 1, SC, IDX, _, 0) \
     X("aten.scatter_reduce_", "self, dim, index, src, reduce, *, include_self=True", \
       ci__lw_scatter, 0, 2, 0, N, 0, 1, SC, IDX, _, 0) \
+    /* resampling and searching */ \
     X("aten.upsample_nearest1d", "self, output_size, scales=None", \
       ci__lw_upsample_nearest, 1, 0, 0, N, 0, 1, LO, ALL, _, 0) \
     X("aten._upsample_nearest_exact1d", "self, output_size, scales=None", \
@@ -7645,6 +7660,7 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
     X("aten.searchsorted.Scalar", \
       "sorted_sequence, self, *, out_int32=False, right=False, side=None, sorter=None", \
       ci__lw_bucketize_scalar, 1, 0, 0, N, 0, 1, LO, ALL, SORTER, 0) \
+    /* matmul and convolution */ \
     E("cinductor.bmm", "self, mat2", ci__ext_bmm_run, ci__ext_bmm_infer, 1, 0) \
     E("cinductor.convolution", "input, weight, bias, stride, padding, dilation, groups", \
       ci__ext_conv_run, ci__ext_conv_infer, 1, 0) \
@@ -7663,6 +7679,7 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
       ci__lw_convolution, 0, 1, 0, N, 0, 1, DE, ALL, _, 0) \
     X("aten.conv2d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", \
       ci__lw_convolution, 0, 2, 0, N, 0, 1, DE, ALL, _, 0) \
+    /* quantization */ \
     X("quantized_decomposed.quantize_per_tensor", \
       "input, scale, zero_point, quant_min, quant_max, dtype", \
       ci__lw_quant, 0, 0, 0, N, 0, 1, LO, ALL, _, 0) \
@@ -7675,6 +7692,7 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
     X("quantized_decomposed.dequantize_per_channel", \
       "input, scales, zero_points, axis, quant_min, quant_max, dtype", \
       ci__lw_quant, 1, 1, 0, N, 0, 1, LO, ALL, _, 0) \
+    /* random */ \
     X("aten.rand", \
       "size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", \
       ci__lw_random, 0, CI__RND_RAND, 0, N, 0, 1, LO, ALL, _, 0) \
@@ -7706,6 +7724,7 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
       ci__lw_random, 0, CI__RND_NATIVE_DROPOUT, 0, N, 0, 2, LO, ALL, _, 0) \
     X("aten.dropout", "input, p, train", \
       ci__lw_random, 0, CI__RND_DROPOUT, 0, N, 0, 1, LO, ALL, _, 0) \
+    /* sorting */ \
     E("cinductor.masked_rows", "self, mask", \
       ci__ext_masked_rows_run, ci__ext_masked_rows_infer, 1, 1) \
     E("cinductor.nonzero_1d", "self", \
@@ -7738,6 +7757,7 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
       ci__lw_topk, 0, 0, 0, N, 0, 2, DE, ALL, _, 0) \
     X("aten.kthvalue", "self, k, dim=-1, keepdim=False", \
       ci__lw_topk, 0, 1, 0, N, 0, 2, DE, ALL, _, 0) \
+    /* scans */ \
     X("aten.cumsum", "self, dim, *, dtype=None", \
       ci__lw_scan, 0, CI__RED_SUM, 0, N, 0, 1, LO, ALL, _, 0) \
     X("aten.cumprod", "self, dim, *, dtype=None", \
@@ -7746,6 +7766,7 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
       ci__lw_scan, 0, CI__RED_LOGSUMEXP, 0, N, 0, 1, LO, ALL, _, 0) \
     X("aten.cummax", "self, dim", ci__lw_scan, 0, CI__RED_CUMMAX, 0, N, 0, 2, LO, ALL, _, 0) \
     X("aten.cummin", "self, dim", ci__lw_scan, 0, CI__RED_CUMMIN, 0, N, 0, 2, LO, ALL, _, 0) \
+    /* pooling */ \
     X("aten.avg_pool1d", \
       "self, kernel_size, stride=[], padding=0, ceil_mode=False, count_include_pad=True, " \
       "divisor_override=None", \
