@@ -1,7 +1,7 @@
 /* White-box tests of the op table (CI__OPS in >>ops): a context registers exactly its rows with
    their columns, the prims twins it names agree with their own rows, and hand-checked rows
-   keep the outputs, how, dtypes and notes docs/ops.md lists for them. Includes the
-   implementation. */
+   keep the outputs, how, dtypes and notes docs/ops.md lists for them, and the use the realize
+   heuristics read. Includes the implementation. */
 #define CINDUCTOR_IMPLEMENTATION
 #include "ci_test.h"
 
@@ -23,7 +23,8 @@ CI_TEST(test_context_registers_the_rows) {
         const ci__opdef *op = ci__reg_get(ctx, r->name);
         if (!op || op->fn != r->fn || op->vop != r->vop || op->extra != r->extra ||
             op->broadcast != r->broadcast || op->promo != r->promo || op->to_bool != r->to_bool ||
-            op->nouts != r->nouts || strcmp(op->schema, r->schema) || strcmp(op->how, r->how) ||
+            op->nouts != r->nouts || op->use != r->use || strcmp(op->schema, r->schema) ||
+            strcmp(op->how, r->how) ||
             strcmp(op->dtypes, r->dtypes) || strcmp(op->note, r->note) ||
             (op->kind == CI__OPK_EXTERN) != (r->run != NULL))
             bad = i;
@@ -100,10 +101,30 @@ CI_TEST(test_hand_checked_rows) {
     CI_CHECK(row_named("cinductor.nonzero")->dd && !row_named("cinductor.sort")->dd);
 }
 
+/* the use column: pointwise ops and views (Inductor's is_pointwise_use), everything else not */
+CI_TEST(test_use_column) {
+    static const struct { const char *name; int use; } want[] = {
+        {"aten.add", CI__OPS_USE_P}, {"aten.exp", CI__OPS_USE_P}, {"aten.where", CI__OPS_USE_P},
+        {"aten.gelu", CI__OPS_USE_P}, {"aten.cat", CI__OPS_USE_P},
+        {"aten.constant_pad_nd", CI__OPS_USE_P}, {"aten.view", CI__OPS_USE_V},
+        {"aten.permute", CI__OPS_USE_V}, {"aten.split", CI__OPS_USE_V},
+        {"aten.expand_as", CI__OPS_USE_V}, {"aten.reflection_pad2d", CI__OPS_USE__},
+        {"aten.sum", CI__OPS_USE__}, {"aten.mm", CI__OPS_USE__}, {"aten.softmax", CI__OPS_USE__},
+        {"aten.flip", CI__OPS_USE__}, {"cinductor.sort", CI__OPS_USE__},
+    };
+    size_t i;
+    for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const ci__ops_row *r = row_named(want[i].name);
+        CI_CHECK_MSG(r != NULL, "%s has no row", want[i].name);
+        CI_CHECK_MSG(r->use == want[i].use, "%s: use %d, want %d", r->name, r->use, want[i].use);
+    }
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_context_registers_the_rows);
     CI_RUN(test_prims_twins_agree);
     CI_RUN(test_hand_checked_rows);
+    CI_RUN(test_use_column);
     return ci_test_done();
 }
