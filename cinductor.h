@@ -1740,7 +1740,35 @@ typedef struct ci__unfused { ci__kernel *from, *to; const char *why; } ci__unfus
 /* registry entries */
 typedef struct ci__param { const char *name; int kwonly, has_def; ci_arg def; } ci__param;
 enum { CI__OPK_INTERNAL = 1, CI__OPK_USER, CI__OPK_EXTERN };
-enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };   /* the op table's use column */
+/* the codes of the op table's columns (CI__OPS in >>ops, whose legend explains them) */
+enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
+#define CI__OPS_PR_N CI_PROMOTE_NONE
+#define CI__OPS_PR_D CI_PROMOTE_DEFAULT
+#define CI__OPS_PR_F CI_PROMOTE_INT_TO_FLOAT
+#define CI__OPS_HOW_LO "lowering"
+#define CI__OPS_HOW_DE "decomposition"
+#define CI__OPS_HOW_SC "scatter"
+#define CI__OPS_HOW_EX "extern"
+#define CI__OPS_DT_ALL "all"
+#define CI__OPS_DT_FLT "floating"
+#define CI__OPS_DT_I2F "all; integers and bool compute in f32"
+#define CI__OPS_DT_TB "all, taken as bool"
+#define CI__OPS_DT_IB "integer and bool"
+#define CI__OPS_DT_INT "integer"
+#define CI__OPS_DT_IDX "all; int64 (or int32) indices"
+#define CI__OPS_NOTE__ ""
+#define CI__OPS_NOTE_EMPTY "uninitialised in PyTorch; zeros here, contiguous"
+#define CI__OPS_NOTE_BN "inference mode only (training=False)"
+#define CI__OPS_NOTE_MASK \
+    "a boolean mask only as the only index (x[mask]); its result only as a graph output"
+#define CI__OPS_NOTE_MFILL "boolean masks only as a masked fill"
+#define CI__OPS_NOTE_DD "size depends on the data: only as a graph output (docs/data-dependent.md)"
+#define CI__OPS_NOTE_SORTER "sorter: the values the search reads are checked at run time " \
+    "(out of range: an error; PyTorch 1.13 does not check)"
+#define CI__OPS_NOTE_REAL "realizes its input first"
+#define CI__OPS_NOTE_ASS "self taken as contiguous (eager keeps a permuted self's strides)"
+#define CI__OPS_NOTE_VDT "different element sizes: self read in its contiguous layout " \
+    "(PyTorch needs stride(-1) = 1)"
 typedef int (*ci__lower_fn)(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
 struct ci__opdef {
     const char *name, *schema;
@@ -3213,9 +3241,7 @@ static int ci__lw_unary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     ci__pw_begin(L, &p, 1, a);
     if (p.dt == CI_BOOL && (op->vop == CI__V_NEG || op->vop == CI__V_ABS))
         CI__FAIL(L, CI_ERR_DTYPE, "%s: not supported for bool tensors (use logical_not)", op->name);
-    if (((op->vop >= CI__V_EXP && op->vop <= CI__V_RECIP) || (op->vop >= CI__V_EXP2 && op->vop <= CI__V_I0)) &&
-        op->vop != CI__V_FLOOR && op->vop != CI__V_CEIL && op->vop != CI__V_TRUNC && op->vop != CI__V_ROUND &&
-        !ci__is_float(p.dt))
+    if (!strcmp(op->dtypes, CI__OPS_DT_FLT) && !ci__is_float(p.dt))   /* the table's dtypes */
         CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point tensor, got %s", op->name, ci__dt[p.dt].tname);
     if (op->vop == CI__V_BNOT && ci__is_float(p.dt))
         CI__FAIL(L, CI_ERR_DTYPE, "%s: bitwise_not is only supported for integer and boolean tensors", op->name);
@@ -7052,8 +7078,10 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
                SC a scatter (writes through index tensors in a kernel of its own), EX an extern
      dtypes    ALL all, FLT floating, I2F all (integers and bool compute in f32), TB all (taken
                as bool), IB integer and bool, INT integer, IDX all with int64 (or int32) indices
-     note      where it knowingly differs from PyTorch: _ nowhere, else CI__OPS_NOTE_<code> below
+     note      where it knowingly differs from PyTorch: _ nowhere, else CI__OPS_NOTE_<code>
      twin      the prims op computing the same with promo N (it has its own row), or 0
+   The codes are spelled out next to ci__opdef (CI__OPS_PR_, CI__OPS_USE_, CI__OPS_HOW_ ...);
+   ci__lw_unary refuses other than floating inputs to its FLT rows.
    E(name, schema, run, infer, nouts, dd): cinductor's own extern kernels (how "extern", all
    dtypes): run and infer as in ci_extern_desc, `run` gets the program as `user`; dd 1 when the
    outputs' sizes depend on the data (infer gives upper bounds). docs/ops.md lists these rows. */
@@ -7829,33 +7857,6 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
     X("aten.adaptive_avg_pool3d", "self, output_size", \
       ci__lw_adaptive_pool, 3, 0, 0, N, 0, 1, _, LO, FLT, _, 0)
 
-#define CI__OPS_PR_N CI_PROMOTE_NONE
-#define CI__OPS_PR_D CI_PROMOTE_DEFAULT
-#define CI__OPS_PR_F CI_PROMOTE_INT_TO_FLOAT
-#define CI__OPS_HOW_LO "lowering"
-#define CI__OPS_HOW_DE "decomposition"
-#define CI__OPS_HOW_SC "scatter"
-#define CI__OPS_HOW_EX "extern"
-#define CI__OPS_DT_ALL "all"
-#define CI__OPS_DT_FLT "floating"
-#define CI__OPS_DT_I2F "all; integers and bool compute in f32"
-#define CI__OPS_DT_TB "all, taken as bool"
-#define CI__OPS_DT_IB "integer and bool"
-#define CI__OPS_DT_INT "integer"
-#define CI__OPS_DT_IDX "all; int64 (or int32) indices"
-#define CI__OPS_NOTE__ ""
-#define CI__OPS_NOTE_EMPTY "uninitialised in PyTorch; zeros here, contiguous"
-#define CI__OPS_NOTE_BN "inference mode only (training=False)"
-#define CI__OPS_NOTE_MASK \
-    "a boolean mask only as the only index (x[mask]); its result only as a graph output"
-#define CI__OPS_NOTE_MFILL "boolean masks only as a masked fill"
-#define CI__OPS_NOTE_DD "size depends on the data: only as a graph output (docs/data-dependent.md)"
-#define CI__OPS_NOTE_SORTER "sorter: the values the search reads are checked at run time " \
-    "(out of range: an error; PyTorch 1.13 does not check)"
-#define CI__OPS_NOTE_REAL "realizes its input first"
-#define CI__OPS_NOTE_ASS "self taken as contiguous (eager keeps a permuted self's strides)"
-#define CI__OPS_NOTE_VDT "different element sizes: self read in its contiguous layout " \
-    "(PyTorch needs stride(-1) = 1)"
 typedef struct ci__ops_row {
     const char *name, *schema;
     ci__lower_fn fn;

@@ -120,11 +120,47 @@ CI_TEST(test_use_column) {
     }
 }
 
+/* status of OP on one DT tensor, built in a fresh graph */
+static ci_result call_on(ci_ctx *ctx, const char *op, ci_dtype dt) {
+    static const int64_t shape[1] = {4};
+    ci_graph *g = ci_graph_create(ctx);
+    ci_arg a;
+    ci_result r;
+    a = ci_arg_tensor(ci_input(g, "x", dt, 1, shape));
+    ci_call1(g, op, 1, &a, 0, NULL);
+    r = ci_graph_status(g);
+    ci_graph_destroy(g);
+    return r;
+}
+
+/* the unary rows listed as floating refuse integer tensors (as prims.exp does in PyTorch) and
+   take floating ones; the rows that promote or round take integers */
+CI_TEST(test_floating_rows_refuse_integers) {
+    ci_ctx *ctx = NULL;
+    int i, nflt = 0, bad = -1;
+    CI_CHECK_EQ_INT(ci_ctx_create(NULL, &ctx), CI_OK);
+    for (i = 0; i < CI__OPS_COUNT && bad < 0; i++) {
+        const ci__ops_row *r = &ci__ops_rows[i];
+        if (r->fn != ci__lw_unary || strcmp(r->dtypes, "floating")) continue;
+        nflt++;
+        if (call_on(ctx, r->name, CI_I32) != CI_ERR_DTYPE || call_on(ctx, r->name, CI_F32) != CI_OK)
+            bad = i;
+    }
+    if (bad < 0 && (call_on(ctx, "aten.exp", CI_I32) != CI_OK ||
+                    call_on(ctx, "prims.floor", CI_I32) != CI_OK ||
+                    call_on(ctx, "prims.neg", CI_I32) != CI_OK))
+        bad = CI__OPS_COUNT;
+    ci_ctx_destroy(ctx);
+    CI_CHECK_MSG(bad < 0, "row %d (%s)", bad, bad < CI__OPS_COUNT ? ci__ops_rows[bad].name : "");
+    CI_CHECK(nflt >= 20);   /* the prims math functions */
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_context_registers_the_rows);
     CI_RUN(test_prims_twins_agree);
     CI_RUN(test_hand_checked_rows);
     CI_RUN(test_use_column);
+    CI_RUN(test_floating_rows_refuse_integers);
     return ci_test_done();
 }
