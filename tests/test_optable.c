@@ -151,7 +151,8 @@ CI_TEST(test_floating_rows_refuse_integers) {
                     call_on(ctx, "prims.neg", CI_I32) != CI_OK))
         bad = CI__OPS_COUNT;
     ci_ctx_destroy(ctx);
-    CI_CHECK_MSG(bad < 0, "row %d (%s)", bad, bad < CI__OPS_COUNT ? ci__ops_rows[bad].name : "");
+    CI_CHECK_MSG(bad < 0, "row %d (%s)", bad,
+                 bad >= 0 && bad < CI__OPS_COUNT ? ci__ops_rows[bad].name : "");
     CI_CHECK(nflt >= 20);   /* the prims math functions */
 }
 
