@@ -1852,6 +1852,35 @@ typedef struct ci__unfused { ci__kernel *from, *to; const char *why; } ci__unfus
 /* registry entries */
 typedef struct ci__param { const char *name; int kwonly, has_def; ci_arg def; } ci__param;
 enum { CI__OPK_INTERNAL = 1, CI__OPK_USER, CI__OPK_EXTERN };
+/* the codes of the op table's columns (CI__OPS in >>ops, whose legend explains them) */
+enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
+#define CI__OPS_PR_N CI_PROMOTE_NONE
+#define CI__OPS_PR_D CI_PROMOTE_DEFAULT
+#define CI__OPS_PR_F CI_PROMOTE_INT_TO_FLOAT
+#define CI__OPS_HOW_LO "lowering"
+#define CI__OPS_HOW_DE "decomposition"
+#define CI__OPS_HOW_SC "scatter"
+#define CI__OPS_HOW_EX "extern"
+#define CI__OPS_DT_ALL "all"
+#define CI__OPS_DT_FLT "floating"
+#define CI__OPS_DT_I2F "all; integers and bool compute in f32"
+#define CI__OPS_DT_TB "all, taken as bool"
+#define CI__OPS_DT_IB "integer and bool"
+#define CI__OPS_DT_INT "integer"
+#define CI__OPS_DT_IDX "all; int64 (or int32) indices"
+#define CI__OPS_NOTE__ ""
+#define CI__OPS_NOTE_EMPTY "uninitialised in PyTorch; zeros here, contiguous"
+#define CI__OPS_NOTE_BN "inference mode only (training=False)"
+#define CI__OPS_NOTE_MASK \
+    "a boolean mask only as the only index (x[mask]); its result only as a graph output"
+#define CI__OPS_NOTE_MFILL "boolean masks only as a masked fill"
+#define CI__OPS_NOTE_DD "size depends on the data: only as a graph output (docs/data-dependent.md)"
+#define CI__OPS_NOTE_SORTER "sorter: the values the search reads are checked at run time " \
+    "(out of range: an error; PyTorch 1.13 does not check)"
+#define CI__OPS_NOTE_REAL "realizes its input first"
+#define CI__OPS_NOTE_ASS "self taken as contiguous (eager keeps a permuted self's strides)"
+#define CI__OPS_NOTE_VDT "different element sizes: self read in its contiguous layout " \
+    "(PyTorch needs stride(-1) = 1)"
 typedef int (*ci__lower_fn)(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
 struct ci__opdef {
     const char *name, *schema;
@@ -1865,6 +1894,7 @@ struct ci__opdef {
     ci_extern_desc ext;
     void *user;
     int broadcast, to_bool, nouts;
+    int use;                 /* CI__OPS_USE_*: a pointwise op, a view, or neither (0) */
     ci_promotion promo;
     const char *how, *dtypes, *note;  /* for listings (ci_registry_entry) */
     int internal;            /* an extern kernel of cinductor's own: run gets the program as `user` */
@@ -3312,13 +3342,15 @@ static void ci__lower_graph(ci__L *L, ci_graph *g) {
 }
 
 /* ---------------------------------------------------------------------------------------
-   >>ops  the lowerings and decompositions, registered by ci__register_builtins
+   >>ops  the lowerings and decompositions, and the op table (CI__OPS) that registers them
    Each lowering receives its arguments bound to its schema (promoted and broadcast as its
    registration asks) and returns boxes. Pointwise ops build value DAGs over fresh index
    variables (make_pointwise); reductions build a kernel and realize it unless small enough
    to unroll (make_reduction); views build index maps; decompositions (softmax, gelu,
    layer_norm ...) call other ops by aten name through the registry, so a user override of
-   those ops applies inside them too, as with Inductor's decomposition table.
+   those ops applies inside them too, as with Inductor's decomposition table. The section
+   ends with CI__OPS, one row per builtin op (schema, lowering, flags, how, dtypes, notes):
+   ci__register_builtins walks it and tools/opsdoc.c writes docs/ops.md from it.
    --------------------------------------------------------------------------------------- */
 typedef struct ci__pw { int ndim; int64_t size[CI_MAX_DIMS]; ci__ix *v[CI_MAX_DIMS]; ci_dtype dt; } ci__pw;
 
@@ -3374,9 +3406,7 @@ static int ci__lw_unary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     ci__pw_begin(L, &p, 1, a);
     if (p.dt == CI_BOOL && (op->vop == CI__V_NEG || op->vop == CI__V_ABS))
         CI__FAIL(L, CI_ERR_DTYPE, "%s: not supported for bool tensors (use logical_not)", op->name);
-    if (((op->vop >= CI__V_EXP && op->vop <= CI__V_RECIP) || (op->vop >= CI__V_EXP2 && op->vop <= CI__V_I0)) &&
-        op->vop != CI__V_FLOOR && op->vop != CI__V_CEIL && op->vop != CI__V_TRUNC && op->vop != CI__V_ROUND &&
-        !ci__is_float(p.dt))
+    if (!strcmp(op->dtypes, CI__OPS_DT_FLT) && !ci__is_float(p.dt))   /* the table's dtypes */
         CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point tensor, got %s", op->name, ci__dt[p.dt].tname);
     if (op->vop == CI__V_BNOT && ci__is_float(p.dt))
         CI__FAIL(L, CI_ERR_DTYPE, "%s: bitwise_not is only supported for integer and boolean tensors", op->name);
@@ -4866,17 +4896,6 @@ static int ci__cat_reads_reduction(ci__L *L, const ci__box *x) {
     }
     return x->st->kind == CI__ST_PW && ci__reads_reduction_rec(L, x->st->body, marks, L->epoch);
 }
-static int ci__op_is_view(ci__lower_fn f) {
-    return f == ci__lw_view || f == ci__lw_permute || f == ci__lw_transpose || f == ci__lw_expand || f == ci__lw_squeeze ||
-           f == ci__lw_unsqueeze || f == ci__lw_slice || f == ci__lw_select || f == ci__lw_nop || f == ci__lw_movedim ||
-           f == ci__lw_narrow || f == ci__lw_split || f == ci__lw_unbind || f == ci__lw_diagonal || f == ci__lw_expand_as;
-}
-static int ci__op_is_pointwise(const ci__opdef *op) {
-    ci__lower_fn f = op->fn;
-    return f == ci__lw_unary || f == ci__lw_binary || f == ci__lw_div || f == ci__lw_pow || f == ci__lw_clamp ||
-           f == ci__lw_where || f == ci__lw_to_copy || f == ci__lw_pwx || f == ci__lw_masked_fill || f == ci__lw_lerp ||
-           f == ci__lw_addcmul || f == ci__lw_gelu || f == ci__lw_silu || f == ci__lw_cat || (f == ci__lw_pad && op->extra == 0);
-}
 /* is every use of the tensors out0 .. out0+nout-1 of node ix pointwise (is_pointwise_use)? A
    view passes the question on to its own users; a graph output is not a pointwise use */
 /* the graph's users index, built once per compile: the nodes reading tensor t are
@@ -4922,9 +4941,9 @@ static int ci__uses_pointwise(ci__L *L, int ix, uint32_t out0, int nout, int dep
             const ci__opdef *op;
             if (i <= ix) continue;
             if (nd->kind != CI__N_CALL || !(op = ci__registry_find(L->ctx, nd->op))) return 0;
-            if (ci__op_is_view(op->fn)) {
+            if (op->use == CI__OPS_USE_V) {
                 if (depth > 8 || !ci__uses_pointwise(L, i, nd->out0, nd->nout, depth + 1)) return 0;
-            } else if (!ci__op_is_pointwise(op)) return 0;
+            } else if (op->use != CI__OPS_USE_P) return 0;
         }
     }
     return 1;
@@ -7202,516 +7221,846 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
 }
 
 /* -- the builtin registry -- */
-typedef struct ci__pwreg { const char *name; int vop; ci_promotion promo; int to_bool; } ci__pwreg;
-static const ci__pwreg ci__unary_ops[] = {
-    {"aten.neg", CI__V_NEG, CI_PROMOTE_DEFAULT, 0},       {"aten.abs", CI__V_ABS, CI_PROMOTE_DEFAULT, 0},
-    {"aten.exp", CI__V_EXP, CI_PROMOTE_INT_TO_FLOAT, 0},  {"aten.log", CI__V_LOG, CI_PROMOTE_INT_TO_FLOAT, 0},
-    {"aten.sqrt", CI__V_SQRT, CI_PROMOTE_INT_TO_FLOAT, 0}, {"aten.rsqrt", CI__V_RSQRT, CI_PROMOTE_INT_TO_FLOAT, 0},
-    {"aten.sin", CI__V_SIN, CI_PROMOTE_INT_TO_FLOAT, 0},  {"aten.cos", CI__V_COS, CI_PROMOTE_INT_TO_FLOAT, 0},
-    {"aten.tanh", CI__V_TANH, CI_PROMOTE_INT_TO_FLOAT, 0}, {"aten.sigmoid", CI__V_SIGMOID, CI_PROMOTE_INT_TO_FLOAT, 0},
-    {"aten.erf", CI__V_ERF, CI_PROMOTE_INT_TO_FLOAT, 0},  {"aten.relu", -1, CI_PROMOTE_DEFAULT, 0},
-    {"aten.logical_not", CI__V_NOT, CI_PROMOTE_NONE, 1},
-    {"aten.exp2", CI__V_EXP2, CI_PROMOTE_INT_TO_FLOAT, 0},   {"aten.expm1", CI__V_EXPM1, CI_PROMOTE_INT_TO_FLOAT, 0},
-    {"aten.log1p", CI__V_LOG1P, CI_PROMOTE_INT_TO_FLOAT, 0}, {"aten.log2", CI__V_LOG2, CI_PROMOTE_INT_TO_FLOAT, 0},
-    {"aten.log10", CI__V_LOG10, CI_PROMOTE_INT_TO_FLOAT, 0}, {"aten.tan", CI__V_TAN, CI_PROMOTE_INT_TO_FLOAT, 0},
-    {"aten.sinh", CI__V_SINH, CI_PROMOTE_INT_TO_FLOAT, 0},   {"aten.cosh", CI__V_COSH, CI_PROMOTE_INT_TO_FLOAT, 0},
-    {"aten.asin", CI__V_ASIN, CI_PROMOTE_INT_TO_FLOAT, 0},   {"aten.acos", CI__V_ACOS, CI_PROMOTE_INT_TO_FLOAT, 0},
-    {"aten.atan", CI__V_ATAN, CI_PROMOTE_INT_TO_FLOAT, 0},   {"aten.asinh", CI__V_ASINH, CI_PROMOTE_INT_TO_FLOAT, 0},
-    {"aten.acosh", CI__V_ACOSH, CI_PROMOTE_INT_TO_FLOAT, 0}, {"aten.atanh", CI__V_ATANH, CI_PROMOTE_INT_TO_FLOAT, 0},
-    {"aten.erfc", CI__V_ERFC, CI_PROMOTE_INT_TO_FLOAT, 0},   {"aten.erfinv", CI__V_ERFINV, CI_PROMOTE_INT_TO_FLOAT, 0},
-    {"aten.lgamma", CI__V_LGAMMA, CI_PROMOTE_INT_TO_FLOAT, 0}, {"aten.digamma", CI__V_DIGAMMA, CI_PROMOTE_INT_TO_FLOAT, 0},
-    {"aten.i0", CI__V_I0, CI_PROMOTE_INT_TO_FLOAT, 0},       {"aten.special_i0", CI__V_I0, CI_PROMOTE_INT_TO_FLOAT, 0},
-    {"aten.special_erf", CI__V_ERF, CI_PROMOTE_INT_TO_FLOAT, 0}, {"aten.reciprocal", CI__V_RECIP, CI_PROMOTE_INT_TO_FLOAT, 0},
-    {"aten.ceil", CI__V_CEIL, CI_PROMOTE_DEFAULT, 0},        {"aten.floor", CI__V_FLOOR, CI_PROMOTE_DEFAULT, 0},
-    {"aten.round", CI__V_ROUND, CI_PROMOTE_DEFAULT, 0}, {"aten.trunc", CI__V_TRUNC, CI_PROMOTE_DEFAULT, 0},
-    {"aten.sign", CI__V_SIGN, CI_PROMOTE_DEFAULT, 0},        {"aten.sgn", CI__V_SIGN, CI_PROMOTE_DEFAULT, 0},
-    {"aten.signbit", CI__V_SIGNBIT, CI_PROMOTE_DEFAULT, 0},  {"aten.isnan", CI__V_ISNAN, CI_PROMOTE_DEFAULT, 0},
-    {"aten.isinf", CI__V_ISINF, CI_PROMOTE_DEFAULT, 0},      {"aten.bitwise_not", CI__V_BNOT, CI_PROMOTE_DEFAULT, 0},
-    {"aten._neg_view", CI__V_NEG, CI_PROMOTE_DEFAULT, 0},
-    {"prims.exp2", CI__V_EXP2, CI_PROMOTE_NONE, 0},          {"prims.expm1", CI__V_EXPM1, CI_PROMOTE_NONE, 0},
-    {"prims.log1p", CI__V_LOG1P, CI_PROMOTE_NONE, 0},        {"prims.log2", CI__V_LOG2, CI_PROMOTE_NONE, 0},
-    {"prims.log10", CI__V_LOG10, CI_PROMOTE_NONE, 0},        {"prims.tan", CI__V_TAN, CI_PROMOTE_NONE, 0},
-    {"prims.sinh", CI__V_SINH, CI_PROMOTE_NONE, 0},          {"prims.cosh", CI__V_COSH, CI_PROMOTE_NONE, 0},
-    {"prims.asin", CI__V_ASIN, CI_PROMOTE_NONE, 0},          {"prims.acos", CI__V_ACOS, CI_PROMOTE_NONE, 0},
-    {"prims.atan", CI__V_ATAN, CI_PROMOTE_NONE, 0},          {"prims.asinh", CI__V_ASINH, CI_PROMOTE_NONE, 0},
-    {"prims.acosh", CI__V_ACOSH, CI_PROMOTE_NONE, 0},        {"prims.atanh", CI__V_ATANH, CI_PROMOTE_NONE, 0},
-    {"prims.erfc", CI__V_ERFC, CI_PROMOTE_NONE, 0},          {"prims.erf_inv", CI__V_ERFINV, CI_PROMOTE_NONE, 0},
-    {"prims.lgamma", CI__V_LGAMMA, CI_PROMOTE_NONE, 0},      {"prims.digamma", CI__V_DIGAMMA, CI_PROMOTE_NONE, 0},
-    {"prims.ceil", CI__V_CEIL, CI_PROMOTE_NONE, 0},          {"prims.floor", CI__V_FLOOR, CI_PROMOTE_NONE, 0},
-    {"prims.round", CI__V_ROUND, CI_PROMOTE_NONE, 0},        {"prims.trunc", CI__V_TRUNC, CI_PROMOTE_NONE, 0},
-    {"prims.sign", CI__V_SIGN, CI_PROMOTE_NONE, 0},          {"prims.signbit", CI__V_SIGNBIT, CI_PROMOTE_NONE, 0},
-    {"prims.reciprocal", CI__V_RECIP, CI_PROMOTE_NONE, 0},   {"prims.bitwise_not", CI__V_BNOT, CI_PROMOTE_NONE, 0},
-    {"prims.neg", CI__V_NEG, CI_PROMOTE_NONE, 0},         {"prims.abs", CI__V_ABS, CI_PROMOTE_NONE, 0},
-    {"prims.exp", CI__V_EXP, CI_PROMOTE_NONE, 0},         {"prims.log", CI__V_LOG, CI_PROMOTE_NONE, 0},
-    {"prims.sqrt", CI__V_SQRT, CI_PROMOTE_NONE, 0},       {"prims.rsqrt", CI__V_RSQRT, CI_PROMOTE_NONE, 0},
-    {"prims.sin", CI__V_SIN, CI_PROMOTE_NONE, 0},         {"prims.cos", CI__V_COS, CI_PROMOTE_NONE, 0},
-    {"prims.tanh", CI__V_TANH, CI_PROMOTE_NONE, 0},       {"prims.erf", CI__V_ERF, CI_PROMOTE_NONE, 0},
-};
-static const ci__pwreg ci__binary_ops[] = {
-    {"aten.mul", CI__V_MUL, CI_PROMOTE_DEFAULT, 0},
-    {"aten.maximum", CI__V_MAX, CI_PROMOTE_DEFAULT, 0},   {"aten.minimum", CI__V_MIN, CI_PROMOTE_DEFAULT, 0},
-    {"aten.max.other", CI__V_MAX, CI_PROMOTE_DEFAULT, 0}, {"aten.min.other", CI__V_MIN, CI_PROMOTE_DEFAULT, 0},
-    {"aten.eq", CI__V_EQ, CI_PROMOTE_DEFAULT, 0},         {"aten.ne", CI__V_NE, CI_PROMOTE_DEFAULT, 0},
-    {"aten.lt", CI__V_LT, CI_PROMOTE_DEFAULT, 0},         {"aten.le", CI__V_LE, CI_PROMOTE_DEFAULT, 0},
-    {"aten.gt", CI__V_GT, CI_PROMOTE_DEFAULT, 0},         {"aten.ge", CI__V_GE, CI_PROMOTE_DEFAULT, 0},
-    {"aten.logical_and", CI__V_AND, CI_PROMOTE_NONE, 1},  {"aten.logical_or", CI__V_OR, CI_PROMOTE_NONE, 1},
-    {"aten.logical_xor", CI__V_NE, CI_PROMOTE_NONE, 1},
-    {"aten.atan2", CI__V_ATAN2, CI_PROMOTE_INT_TO_FLOAT, 0},  {"aten.hypot", CI__V_HYPOT, CI_PROMOTE_DEFAULT, 0},
-    {"aten.copysign", CI__V_COPYSIGN, CI_PROMOTE_INT_TO_FLOAT, 0}, {"aten.nextafter", CI__V_NEXTAFTER, CI_PROMOTE_DEFAULT, 0},
-    {"aten.fmod", CI__V_FMOD, CI_PROMOTE_DEFAULT, 0},         {"aten.remainder", CI__V_REM, CI_PROMOTE_DEFAULT, 0},
-    {"aten.floor_divide", CI__V_FLOORDIV, CI_PROMOTE_DEFAULT, 0},
-    {"aten.fmax", CI__V_FMAX, CI_PROMOTE_DEFAULT, 0},         {"aten.fmin", CI__V_FMIN, CI_PROMOTE_DEFAULT, 0},
-    {"aten.bitwise_and", CI__V_BAND, CI_PROMOTE_DEFAULT, 0},  {"aten.bitwise_or", CI__V_BOR, CI_PROMOTE_DEFAULT, 0},
-    {"aten.bitwise_xor", CI__V_BXOR, CI_PROMOTE_DEFAULT, 0},
-    {"aten.bitwise_left_shift", CI__V_SHL, CI_PROMOTE_DEFAULT, 0}, {"aten.bitwise_right_shift", CI__V_SHR, CI_PROMOTE_DEFAULT, 0},
-    {"aten.__and__", CI__V_BAND, CI_PROMOTE_DEFAULT, 0},      {"aten.__or__", CI__V_BOR, CI_PROMOTE_DEFAULT, 0},
-    {"aten.__xor__", CI__V_BXOR, CI_PROMOTE_DEFAULT, 0},
-    {"aten.__lshift__", CI__V_SHL, CI_PROMOTE_DEFAULT, 0},    {"aten.__rshift__", CI__V_SHR, CI_PROMOTE_DEFAULT, 0},
-    {"prims.atan2", CI__V_ATAN2, CI_PROMOTE_NONE, 0},         {"prims.hypot", CI__V_HYPOT, CI_PROMOTE_NONE, 0},
-    {"prims.copysign", CI__V_COPYSIGN, CI_PROMOTE_NONE, 0},   {"prims.nextafter", CI__V_NEXTAFTER, CI_PROMOTE_NONE, 0},
-    {"prims.fmod", CI__V_FMOD, CI_PROMOTE_NONE, 0},           {"prims.remainder", CI__V_REM, CI_PROMOTE_NONE, 0},
-    {"prims.fmax", CI__V_FMAX, CI_PROMOTE_NONE, 0},           {"prims.fmin", CI__V_FMIN, CI_PROMOTE_NONE, 0},
-    {"prims.bitwise_and", CI__V_BAND, CI_PROMOTE_NONE, 0},    {"prims.bitwise_or", CI__V_BOR, CI_PROMOTE_NONE, 0},
-    {"prims.bitwise_xor", CI__V_BXOR, CI_PROMOTE_NONE, 0},
-    {"prims.shift_left", CI__V_SHL, CI_PROMOTE_NONE, 0},      {"prims.shift_right_arithmetic", CI__V_SHR, CI_PROMOTE_NONE, 0},
-    {"prims.mul", CI__V_MUL, CI_PROMOTE_NONE, 0},
-    {"prims.maximum", CI__V_MAX, CI_PROMOTE_NONE, 0},     {"prims.minimum", CI__V_MIN, CI_PROMOTE_NONE, 0},
-    {"prims.eq", CI__V_EQ, CI_PROMOTE_NONE, 0},           {"prims.ne", CI__V_NE, CI_PROMOTE_NONE, 0},
-    {"prims.lt", CI__V_LT, CI_PROMOTE_NONE, 0},           {"prims.le", CI__V_LE, CI_PROMOTE_NONE, 0},
-    {"prims.gt", CI__V_GT, CI_PROMOTE_NONE, 0},           {"prims.ge", CI__V_GE, CI_PROMOTE_NONE, 0},
-};
 #define CI__CREATE_KW "*, dtype=None, layout=None, device=None, pin_memory=None"
 #define CI__LIKE_KW "*, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None"
 
-/* how each builtin is handled, and where it knowingly differs from PyTorch */
-static void ci__classify_builtin(ci__opdef *op) {
-    static const struct { ci__lower_fn fn; const char *how; } decomp[] = {
-        {ci__lw_softmax, "decomposition"}, {ci__lw_gelu, "decomposition"}, {ci__lw_silu, "decomposition"},
-        {ci__lw_layer_norm, "decomposition"}, {ci__lw_group_norm, "decomposition"}, {ci__lw_batch_norm, "decomposition"},
-        {ci__lw_rms_norm, "decomposition"}, {ci__lw_logsumexp, "decomposition"}, {ci__lw_glu, "decomposition"},
-        {ci__lw_stack, "decomposition"}, {ci__lw_expand_as, "decomposition"}, {ci__lw_pwx, "decomposition"},
-        {ci__lw_lerp, "decomposition"}, {ci__lw_addcmul, "decomposition"}, {ci__lw_index_put, "scatter"},
-        {ci__lw_scatter, "scatter"}, {ci__lw_as_strided_scatter, "scatter"}, {ci__lw_masked_select, "extern"}, {ci__lw_nonzero, "extern"}, {ci__lw_where_cond, "extern"}, {ci__lw_mm, "decomposition"}, {ci__lw_matmul, "decomposition"}, {ci__lw_addmm, "decomposition"},
-        {ci__lw_linear, "decomposition"}, {ci__lw_convolution, "decomposition"}, {ci__lw_sort, "decomposition"},
-        {ci__lw_topk, "decomposition"}};
-    static const ci__lower_fn floating[] = {ci__lw_softmax, ci__lw_gelu, ci__lw_silu, ci__lw_layer_norm, ci__lw_group_norm,
-        ci__lw_batch_norm, ci__lw_rms_norm, ci__lw_var, ci__lw_mean, ci__lw_norm, ci__lw_glu, ci__lw_lerp, ci__lw_avg_pool,
-        ci__lw_upsample_bilinear};
-    size_t i;
-    const char *how0 = op->how, *dtypes0 = op->dtypes, *note0 = op->note;   /* set by the registration: kept */
-    op->how = op->kind == CI__OPK_EXTERN ? "extern" : "lowering";
-    op->note = "";
-    op->dtypes = "all";
-    for (i = 0; i < sizeof decomp / sizeof decomp[0]; i++) if (decomp[i].fn == op->fn) op->how = decomp[i].how;
-    for (i = 0; i < sizeof floating / sizeof floating[0]; i++) if (floating[i] == op->fn) op->dtypes = "floating";
-    if (op->fn == ci__lw_adaptive_pool && !op->extra) op->dtypes = "floating";   /* adaptive average pools */
-    if (op->promo == CI_PROMOTE_INT_TO_FLOAT) op->dtypes = "all; integers and bool compute in f32";
-    if (op->to_bool) op->dtypes = "all, taken as bool";
-    if (op->fn == ci__lw_unary && ((op->vop >= CI__V_EXP && op->vop <= CI__V_RECIP) || (op->vop >= CI__V_EXP2 && op->vop <= CI__V_I0)) &&
-        op->promo == CI_PROMOTE_NONE && op->vop != CI__V_FLOOR && op->vop != CI__V_CEIL && op->vop != CI__V_TRUNC && op->vop != CI__V_ROUND)
-        op->dtypes = "floating";
-    if (op->vop == CI__V_BNOT || op->vop == CI__V_BAND || op->vop == CI__V_BOR || op->vop == CI__V_BXOR || op->vop == CI__V_SHL || op->vop == CI__V_SHR ||
-        (op->fn == ci__lw_prims && op->extra == CI__PR_XOR_SUM))
-        op->dtypes = "integer and bool";
-    if (op->fn == ci__lw_create && op->extra == CI__CR_IOTA) op->dtypes = "integer";
-    if (op->fn == ci__lw_gather || op->fn == ci__lw_index_select || op->fn == ci__lw_embedding || op->fn == ci__lw_index ||
-        op->fn == ci__lw_index_put || op->fn == ci__lw_scatter)
-        op->dtypes = "all; int64 (or int32) indices";
-    if (op->fn == ci__lw_create && (op->extra == CI__CR_EMPTY || op->extra == CI__CR_EMPTY_LIKE || op->extra == CI__CR_EMPTY_STRIDED || op->extra == CI__CR_NEW_EMPTY))
-        op->note = "uninitialised in PyTorch; zeros here, contiguous";
-    else if (op->fn == ci__lw_batch_norm) op->note = "inference mode only (training=False)";
-    else if (op->fn == ci__lw_index) op->note = "a boolean mask only as the only index (x[mask]); its result only as a graph output";
-    else if (op->fn == ci__lw_index_put) op->note = "boolean masks only as a masked fill";
-    else if (op->fn == ci__lw_masked_select || op->fn == ci__lw_nonzero || op->fn == ci__lw_where_cond) op->note = "size depends on the data: only as a graph output (docs/data-dependent.md)";
-    else if ((op->fn == ci__lw_bucketize || op->fn == ci__lw_bucketize_scalar) && op->vop) op->note = "sorter: the values the search reads are checked at run time (out of range: an error; PyTorch 1.13 does not check)";
-    else if (op->fn == ci__lw_as_strided) op->note = "realizes its input first";
-    else if (op->fn == ci__lw_as_strided_scatter) op->note = "self taken as contiguous (eager keeps a permuted self's strides)";
-    else if (op->fn == ci__lw_view_dtype) op->note = "different element sizes: self read in its contiguous layout (PyTorch needs stride(-1) = 1)";
-    if (how0) op->how = how0;
-    if (dtypes0) op->dtypes = dtypes0;
-    if (note0) op->note = note0;
-}
+/* -- the builtin ops: one row each, registered in this order when a context is created --
+   X(name, schema, lowering, vop, extra, bc, promo, tb, nouts, use, how, dtypes, note, twin):
+     name      "ns.op" (a packet: serves every overload without a row of its own) or "ns.op.ovl"
+     schema    the arguments in PyTorch's spelling, "self, other, *, alpha=1" (a long one on the
+               next line)
+     lowering  the ci__lower_fn that builds the op
+     vop       the value op of a table-driven lowering (ci__lw_unary, ci__lw_binary); -1 relu
+     extra     the lowering's own parameter: a CI__RED_ / CI__PX_ / CI__CR_ / CI__PR_ / CI__RND_
+               kind, a variant number (1 the second form, ...) or a rank; 0 none
+     bc        1: tensor arguments are broadcast to one shape before the lowering
+     promo     type promotion of the arguments: N none, D default, F int to float (ci_promotion)
+     tb        1: arguments converted to bool first (logical_and ...)
+     nouts     how many results
+     use       for the realize heuristics (is_pointwise_use): P a pointwise op, V a view (its
+               users answer for it), _ neither
+     how       LO a lowering (loop IR directly), DE a decomposition (calls other ops by name),
+               SC a scatter (writes through index tensors in a kernel of its own), EX an extern
+     dtypes    ALL all, FLT floating, I2F all (integers and bool compute in f32), TB all (taken
+               as bool), IB integer and bool, INT integer, IDX all with int64 (or int32) indices
+     note      where it knowingly differs from PyTorch: _ nowhere, else CI__OPS_NOTE_<code>
+     twin      the prims op computing the same with promo N (it has its own row), or 0
+   The codes are spelled out next to ci__opdef (CI__OPS_PR_, CI__OPS_USE_, CI__OPS_HOW_ ...);
+   ci__lw_unary refuses other than floating inputs to its FLT rows.
+   E(name, schema, run, infer, nouts, dd): cinductor's own extern kernels (how "extern", all
+   dtypes): run and infer as in ci_extern_desc, `run` gets the program as `user`; dd 1 when the
+   outputs' sizes depend on the data (infer gives upper bounds). docs/ops.md lists these rows. */
+#define CI__OPS(X, E) \
+    /* pointwise, one operand (ci__lw_unary) */ \
+    X("aten.neg", "self", ci__lw_unary, CI__V_NEG, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.neg") \
+    X("aten.abs", "self", ci__lw_unary, CI__V_ABS, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.abs") \
+    X("aten.exp", "self", ci__lw_unary, CI__V_EXP, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.exp") \
+    X("aten.log", "self", ci__lw_unary, CI__V_LOG, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.log") \
+    X("aten.sqrt", "self", ci__lw_unary, CI__V_SQRT, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.sqrt") \
+    X("aten.rsqrt", "self", \
+      ci__lw_unary, CI__V_RSQRT, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.rsqrt") \
+    X("aten.sin", "self", ci__lw_unary, CI__V_SIN, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.sin") \
+    X("aten.cos", "self", ci__lw_unary, CI__V_COS, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.cos") \
+    X("aten.tanh", "self", ci__lw_unary, CI__V_TANH, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.tanh") \
+    X("aten.sigmoid", "self", ci__lw_unary, CI__V_SIGMOID, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.erf", "self", ci__lw_unary, CI__V_ERF, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.erf") \
+    X("aten.relu", "self", ci__lw_unary, -1, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.logical_not", "self", ci__lw_unary, CI__V_NOT, 0, 1, N, 1, 1, P, LO, TB, _, 0) \
+    X("aten.exp2", "self", ci__lw_unary, CI__V_EXP2, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.exp2") \
+    X("aten.expm1", "self", \
+      ci__lw_unary, CI__V_EXPM1, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.expm1") \
+    X("aten.log1p", "self", \
+      ci__lw_unary, CI__V_LOG1P, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.log1p") \
+    X("aten.log2", "self", ci__lw_unary, CI__V_LOG2, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.log2") \
+    X("aten.log10", "self", \
+      ci__lw_unary, CI__V_LOG10, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.log10") \
+    X("aten.tan", "self", ci__lw_unary, CI__V_TAN, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.tan") \
+    X("aten.sinh", "self", ci__lw_unary, CI__V_SINH, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.sinh") \
+    X("aten.cosh", "self", ci__lw_unary, CI__V_COSH, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.cosh") \
+    X("aten.asin", "self", ci__lw_unary, CI__V_ASIN, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.asin") \
+    X("aten.acos", "self", ci__lw_unary, CI__V_ACOS, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.acos") \
+    X("aten.atan", "self", ci__lw_unary, CI__V_ATAN, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.atan") \
+    X("aten.asinh", "self", \
+      ci__lw_unary, CI__V_ASINH, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.asinh") \
+    X("aten.acosh", "self", \
+      ci__lw_unary, CI__V_ACOSH, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.acosh") \
+    X("aten.atanh", "self", \
+      ci__lw_unary, CI__V_ATANH, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.atanh") \
+    X("aten.erfc", "self", ci__lw_unary, CI__V_ERFC, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.erfc") \
+    X("aten.erfinv", "self", ci__lw_unary, CI__V_ERFINV, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.lgamma", "self", \
+      ci__lw_unary, CI__V_LGAMMA, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.lgamma") \
+    X("aten.digamma", "self", \
+      ci__lw_unary, CI__V_DIGAMMA, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.digamma") \
+    X("aten.i0", "self", ci__lw_unary, CI__V_I0, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_i0", "self", ci__lw_unary, CI__V_I0, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_erf", "self", ci__lw_unary, CI__V_ERF, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.reciprocal", "self", \
+      ci__lw_unary, CI__V_RECIP, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.reciprocal") \
+    X("aten.ceil", "self", ci__lw_unary, CI__V_CEIL, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.ceil") \
+    X("aten.floor", "self", \
+      ci__lw_unary, CI__V_FLOOR, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.floor") \
+    X("aten.round", "self", \
+      ci__lw_unary, CI__V_ROUND, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.round") \
+    X("aten.trunc", "self", \
+      ci__lw_unary, CI__V_TRUNC, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.trunc") \
+    X("aten.sign", "self", ci__lw_unary, CI__V_SIGN, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.sign") \
+    X("aten.sgn", "self", ci__lw_unary, CI__V_SIGN, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.signbit", "self", \
+      ci__lw_unary, CI__V_SIGNBIT, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.signbit") \
+    X("aten.isnan", "self", ci__lw_unary, CI__V_ISNAN, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.isinf", "self", ci__lw_unary, CI__V_ISINF, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.bitwise_not", "self", \
+      ci__lw_unary, CI__V_BNOT, 0, 1, D, 0, 1, P, LO, IB, _, "prims.bitwise_not") \
+    X("aten._neg_view", "self", ci__lw_unary, CI__V_NEG, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.exp2", "self", ci__lw_unary, CI__V_EXP2, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.expm1", "self", ci__lw_unary, CI__V_EXPM1, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.log1p", "self", ci__lw_unary, CI__V_LOG1P, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.log2", "self", ci__lw_unary, CI__V_LOG2, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.log10", "self", ci__lw_unary, CI__V_LOG10, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.tan", "self", ci__lw_unary, CI__V_TAN, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.sinh", "self", ci__lw_unary, CI__V_SINH, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.cosh", "self", ci__lw_unary, CI__V_COSH, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.asin", "self", ci__lw_unary, CI__V_ASIN, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.acos", "self", ci__lw_unary, CI__V_ACOS, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.atan", "self", ci__lw_unary, CI__V_ATAN, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.asinh", "self", ci__lw_unary, CI__V_ASINH, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.acosh", "self", ci__lw_unary, CI__V_ACOSH, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.atanh", "self", ci__lw_unary, CI__V_ATANH, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.erfc", "self", ci__lw_unary, CI__V_ERFC, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.erf_inv", "self", ci__lw_unary, CI__V_ERFINV, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.lgamma", "self", ci__lw_unary, CI__V_LGAMMA, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.digamma", "self", ci__lw_unary, CI__V_DIGAMMA, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.ceil", "self", ci__lw_unary, CI__V_CEIL, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.floor", "self", ci__lw_unary, CI__V_FLOOR, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.round", "self", ci__lw_unary, CI__V_ROUND, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.trunc", "self", ci__lw_unary, CI__V_TRUNC, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.sign", "self", ci__lw_unary, CI__V_SIGN, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.signbit", "self", ci__lw_unary, CI__V_SIGNBIT, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.reciprocal", "self", ci__lw_unary, CI__V_RECIP, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.bitwise_not", "self", ci__lw_unary, CI__V_BNOT, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
+    X("prims.neg", "self", ci__lw_unary, CI__V_NEG, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.abs", "self", ci__lw_unary, CI__V_ABS, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.exp", "self", ci__lw_unary, CI__V_EXP, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.log", "self", ci__lw_unary, CI__V_LOG, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.sqrt", "self", ci__lw_unary, CI__V_SQRT, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.rsqrt", "self", ci__lw_unary, CI__V_RSQRT, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.sin", "self", ci__lw_unary, CI__V_SIN, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.cos", "self", ci__lw_unary, CI__V_COS, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.tanh", "self", ci__lw_unary, CI__V_TANH, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.erf", "self", ci__lw_unary, CI__V_ERF, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    /* pointwise, two operands (ci__lw_binary) */ \
+    X("aten.mul", "self, other", \
+      ci__lw_binary, CI__V_MUL, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.mul") \
+    X("aten.maximum", "self, other", \
+      ci__lw_binary, CI__V_MAX, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.maximum") \
+    X("aten.minimum", "self, other", \
+      ci__lw_binary, CI__V_MIN, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.minimum") \
+    X("aten.max.other", "self, other", ci__lw_binary, CI__V_MAX, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.min.other", "self, other", ci__lw_binary, CI__V_MIN, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.eq", "self, other", ci__lw_binary, CI__V_EQ, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.eq") \
+    X("aten.ne", "self, other", ci__lw_binary, CI__V_NE, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.ne") \
+    X("aten.lt", "self, other", ci__lw_binary, CI__V_LT, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.lt") \
+    X("aten.le", "self, other", ci__lw_binary, CI__V_LE, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.le") \
+    X("aten.gt", "self, other", ci__lw_binary, CI__V_GT, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.gt") \
+    X("aten.ge", "self, other", ci__lw_binary, CI__V_GE, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.ge") \
+    X("aten.logical_and", "self, other", ci__lw_binary, CI__V_AND, 0, 1, N, 1, 1, P, LO, TB, _, 0) \
+    X("aten.logical_or", "self, other", ci__lw_binary, CI__V_OR, 0, 1, N, 1, 1, P, LO, TB, _, 0) \
+    X("aten.logical_xor", "self, other", ci__lw_binary, CI__V_NE, 0, 1, N, 1, 1, P, LO, TB, _, 0) \
+    X("aten.atan2", "self, other", \
+      ci__lw_binary, CI__V_ATAN2, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.atan2") \
+    X("aten.hypot", "self, other", \
+      ci__lw_binary, CI__V_HYPOT, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.hypot") \
+    X("aten.copysign", "self, other", \
+      ci__lw_binary, CI__V_COPYSIGN, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.copysign") \
+    X("aten.nextafter", "self, other", \
+      ci__lw_binary, CI__V_NEXTAFTER, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.nextafter") \
+    X("aten.fmod", "self, other", \
+      ci__lw_binary, CI__V_FMOD, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.fmod") \
+    X("aten.remainder", "self, other", \
+      ci__lw_binary, CI__V_REM, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.remainder") \
+    X("aten.floor_divide", "self, other", \
+      ci__lw_binary, CI__V_FLOORDIV, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.fmax", "self, other", \
+      ci__lw_binary, CI__V_FMAX, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.fmax") \
+    X("aten.fmin", "self, other", \
+      ci__lw_binary, CI__V_FMIN, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.fmin") \
+    X("aten.bitwise_and", "self, other", \
+      ci__lw_binary, CI__V_BAND, 0, 1, D, 0, 1, P, LO, IB, _, "prims.bitwise_and") \
+    X("aten.bitwise_or", "self, other", \
+      ci__lw_binary, CI__V_BOR, 0, 1, D, 0, 1, P, LO, IB, _, "prims.bitwise_or") \
+    X("aten.bitwise_xor", "self, other", \
+      ci__lw_binary, CI__V_BXOR, 0, 1, D, 0, 1, P, LO, IB, _, "prims.bitwise_xor") \
+    X("aten.bitwise_left_shift", "self, other", \
+      ci__lw_binary, CI__V_SHL, 0, 1, D, 0, 1, P, LO, IB, _, 0) \
+    X("aten.bitwise_right_shift", "self, other", \
+      ci__lw_binary, CI__V_SHR, 0, 1, D, 0, 1, P, LO, IB, _, 0) \
+    X("aten.__and__", "self, other", ci__lw_binary, CI__V_BAND, 0, 1, D, 0, 1, P, LO, IB, _, 0) \
+    X("aten.__or__", "self, other", ci__lw_binary, CI__V_BOR, 0, 1, D, 0, 1, P, LO, IB, _, 0) \
+    X("aten.__xor__", "self, other", ci__lw_binary, CI__V_BXOR, 0, 1, D, 0, 1, P, LO, IB, _, 0) \
+    X("aten.__lshift__", "self, other", ci__lw_binary, CI__V_SHL, 0, 1, D, 0, 1, P, LO, IB, _, 0) \
+    X("aten.__rshift__", "self, other", ci__lw_binary, CI__V_SHR, 0, 1, D, 0, 1, P, LO, IB, _, 0) \
+    X("prims.atan2", "self, other", ci__lw_binary, CI__V_ATAN2, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.hypot", "self, other", ci__lw_binary, CI__V_HYPOT, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.copysign", "self, other", \
+      ci__lw_binary, CI__V_COPYSIGN, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.nextafter", "self, other", \
+      ci__lw_binary, CI__V_NEXTAFTER, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.fmod", "self, other", ci__lw_binary, CI__V_FMOD, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.remainder", "self, other", ci__lw_binary, CI__V_REM, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.fmax", "self, other", ci__lw_binary, CI__V_FMAX, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.fmin", "self, other", ci__lw_binary, CI__V_FMIN, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.bitwise_and", "self, other", \
+      ci__lw_binary, CI__V_BAND, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
+    X("prims.bitwise_or", "self, other", ci__lw_binary, CI__V_BOR, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
+    X("prims.bitwise_xor", "self, other", \
+      ci__lw_binary, CI__V_BXOR, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
+    X("prims.shift_left", "self, other", ci__lw_binary, CI__V_SHL, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
+    X("prims.shift_right_arithmetic", "self, other", \
+      ci__lw_binary, CI__V_SHR, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
+    X("prims.mul", "self, other", ci__lw_binary, CI__V_MUL, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.maximum", "self, other", ci__lw_binary, CI__V_MAX, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.minimum", "self, other", ci__lw_binary, CI__V_MIN, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.eq", "self, other", ci__lw_binary, CI__V_EQ, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.ne", "self, other", ci__lw_binary, CI__V_NE, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.lt", "self, other", ci__lw_binary, CI__V_LT, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.le", "self, other", ci__lw_binary, CI__V_LE, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.gt", "self, other", ci__lw_binary, CI__V_GT, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.ge", "self, other", ci__lw_binary, CI__V_GE, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    /* pointwise with arguments of their own */ \
+    X("aten.add", "self, other, *, alpha=1", \
+      ci__lw_binary, CI__V_ADD, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.sub", "self, other, *, alpha=1", \
+      ci__lw_binary, CI__V_SUB, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.add.Scalar", "self, other, alpha=1", /* alpha positional */ \
+      ci__lw_binary, CI__V_ADD, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.sub.Scalar", "self, other, alpha=1", \
+      ci__lw_binary, CI__V_SUB, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.add", "self, other", ci__lw_binary, CI__V_ADD, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.sub", "self, other", ci__lw_binary, CI__V_SUB, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.div", "self, other, *, rounding_mode=None", \
+      ci__lw_div, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.pow", "self, exponent", ci__lw_pow, 0, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.clamp", "self, min=None, max=None", ci__lw_clamp, 0, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.clamp_min", "self, min", ci__lw_clamp, 0, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.clamp_max", "self, max", ci__lw_clamp, 0, 2, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.where", "condition, self, other", ci__lw_where, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.where.default", "condition", ci__lw_where_cond, 0, 0, 0, N, 0, 1, _, EX, ALL, DD, 0) \
+    X("prims.where", "pred, a, b", ci__lw_where, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.true_divide", "self, other", ci__lw_div, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.div", "self, other", ci__lw_div, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.masked_fill", "self, mask, value", \
+      ci__lw_masked_fill, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.lerp", "self, end, weight", ci__lw_lerp, 0, 0, 1, D, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.addcmul", "self, tensor1, tensor2, *, value=1", \
+      ci__lw_addcmul, 0, 0, 1, D, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.addcdiv", "self, tensor1, tensor2, *, value=1", \
+      ci__lw_addcmul, 1, 0, 1, D, 0, 1, P, DE, ALL, _, 0) \
+    X("prims.fma", "a, b, c", ci__lw_fma, 0, 0, 1, D, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.glu", "self, dim=-1", ci__lw_glu, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.isfinite", "self", \
+      ci__lw_pwx, 0, CI__PX_ISFINITE, 0, N, 0, 1, P, DE, ALL, _, "prims.isfinite") \
+    X("aten.isneginf", "self", ci__lw_pwx, 0, CI__PX_ISNEGINF, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.isposinf", "self", ci__lw_pwx, 0, CI__PX_ISPOSINF, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.square", "self", ci__lw_pwx, 0, CI__PX_SQUARE, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.frac", "self", ci__lw_pwx, 0, CI__PX_FRAC, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.hardswish", "self", ci__lw_pwx, 0, CI__PX_HARDSWISH, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.hardsigmoid", "self", ci__lw_pwx, 0, CI__PX_HARDSIGMOID, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.hardtanh", "self, min_val=-1, max_val=1", \
+      ci__lw_pwx, 0, CI__PX_HARDTANH, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.elu", "self, alpha=1, scale=1, input_scale=1", \
+      ci__lw_pwx, 0, CI__PX_ELU, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.selu", "self", ci__lw_pwx, 0, CI__PX_SELU, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.celu", "self, alpha=1.0", ci__lw_pwx, 0, CI__PX_CELU, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.leaky_relu", "self, negative_slope=0.01", \
+      ci__lw_pwx, 0, CI__PX_LEAKY_RELU, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.softplus", "self, beta=1, threshold=20", \
+      ci__lw_pwx, 0, CI__PX_SOFTPLUS, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.threshold", "self, threshold, value", \
+      ci__lw_pwx, 0, CI__PX_THRESHOLD, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.logit", "self, eps=None", ci__lw_pwx, 0, CI__PX_LOGIT, 0, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.mish", "self", ci__lw_pwx, 0, CI__PX_MISH, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.nan_to_num", "self, nan=None, posinf=None, neginf=None", \
+      ci__lw_pwx, 0, CI__PX_NAN_TO_NUM, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.round.decimals", "self, *, decimals", \
+      ci__lw_pwx, 0, CI__PX_ROUND_DECIMALS, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten._to_copy", "self, " CI__LIKE_KW ", non_blocking=False", \
+      ci__lw_to_copy, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.to.dtype", "self, dtype, non_blocking=False, copy=False, memory_format=None", \
+      ci__lw_to_copy, 0, 1, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.convert_element_type", "a, dtype", \
+      ci__lw_to_copy, 0, 1, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    /* reductions */ \
+    X("aten.sum", "self, dim=None, keepdim=False, *, dtype=None", \
+      ci__lw_reduce, 0, CI__RED_SUM, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.sum.default", "self, *, dtype=None", \
+      ci__lw_reduce, 0, CI__RED_SUM, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.prod", "self, dim=None, keepdim=False, *, dtype=None", \
+      ci__lw_reduce, 0, CI__RED_PROD, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.prod.default", "self, *, dtype=None", \
+      ci__lw_reduce, 0, CI__RED_PROD, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.prod.dim_int", "self, dim, keepdim=False, *, dtype=None", \
+      ci__lw_reduce, 0, CI__RED_PROD, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.mean", "self, dim=None, keepdim=False, *, dtype=None", \
+      ci__lw_mean, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.mean.default", "self, *, dtype=None", ci__lw_mean, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.amax", "self, dim=[], keepdim=False", \
+      ci__lw_reduce, 0, CI__RED_MAX, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.amin", "self, dim=[], keepdim=False", \
+      ci__lw_reduce, 0, CI__RED_MIN, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.argmax", "self, dim=None, keepdim=False", \
+      ci__lw_reduce, 0, CI__RED_ARGMAX, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.argmin", "self, dim=None, keepdim=False", \
+      ci__lw_reduce, 0, CI__RED_ARGMIN, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.any", "self, dim=None, keepdim=False", \
+      ci__lw_reduce, 0, CI__RED_ANY, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.any.default", "self", ci__lw_reduce, 0, CI__RED_ANY, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.any.dim", "self, dim, keepdim=False", \
+      ci__lw_reduce, 0, CI__RED_ANY, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.all", "self, dim=None, keepdim=False", \
+      ci__lw_reduce, 0, CI__RED_ALL, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.all.default", "self", ci__lw_reduce, 0, CI__RED_ALL, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.all.dim", "self, dim, keepdim=False", \
+      ci__lw_reduce, 0, CI__RED_ALL, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.max", "self, dim=None, keepdim=False", \
+      ci__lw_maxdim, 0, CI__RED_MAX, 0, N, 0, 2, _, LO, ALL, _, 0) \
+    X("aten.max.dim", "self, dim, keepdim=False", \
+      ci__lw_maxdim, 0, CI__RED_MAX, 0, N, 0, 2, _, LO, ALL, _, 0) \
+    X("aten.max.default", "self", ci__lw_maxdim, 0, CI__RED_MAX, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.min", "self, dim=None, keepdim=False", \
+      ci__lw_maxdim, 0, CI__RED_MIN, 0, N, 0, 2, _, LO, ALL, _, 0) \
+    X("aten.min.dim", "self, dim, keepdim=False", \
+      ci__lw_maxdim, 0, CI__RED_MIN, 0, N, 0, 2, _, LO, ALL, _, 0) \
+    X("aten.min.default", "self", ci__lw_maxdim, 0, CI__RED_MIN, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    /* views */ \
+    X("aten.view", "self, size", ci__lw_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.view.dtype", "self, dtype", ci__lw_view_dtype, 0, 0, 0, N, 0, 1, _, LO, ALL, VDT, 0) \
+    X("aten.masked_select", "self, mask", \
+      ci__lw_masked_select, 0, 0, 0, N, 0, 1, _, EX, ALL, DD, 0) \
+    X("aten.nonzero", "self", ci__lw_nonzero, 0, 0, 0, N, 0, 1, _, EX, ALL, DD, 0) \
+    X("aten.reshape", "self, shape", ci__lw_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten._unsafe_view", "self, size", ci__lw_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.permute", "self, dims", ci__lw_permute, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.t", "self", ci__lw_transpose, 0, 1, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.transpose", "self, dim0, dim1", ci__lw_transpose, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.expand", "self, size, *, implicit=False", \
+      ci__lw_expand, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.squeeze", "self, dim=None", ci__lw_squeeze, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.squeeze.default", "self", ci__lw_squeeze, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.unsqueeze", "self, dim", ci__lw_unsqueeze, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.slice", "self, dim=0, start=None, end=None, step=1", \
+      ci__lw_slice, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.select", "self, dim, index", ci__lw_select, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.as_strided", "self, size, stride, storage_offset=None", \
+      ci__lw_as_strided, 0, 0, 0, N, 0, 1, _, LO, ALL, REAL, 0) \
+    X("aten.as_strided_scatter", "self, src, size, stride, storage_offset=None", \
+      ci__lw_as_strided_scatter, 0, 0, 0, N, 0, 1, _, SC, ALL, ASS, 0) \
+    X("aten.clone", "self, *, memory_format=None", \
+      ci__lw_clone, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.alias", "self", ci__lw_nop, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.detach", "self", ci__lw_nop, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    /* creation */ \
+    X("aten.full", "size, fill_value, " CI__CREATE_KW, \
+      ci__lw_full, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.zeros", "size, " CI__CREATE_KW, ci__lw_full, 0, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.ones", "size, " CI__CREATE_KW, ci__lw_full, 0, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.full_like", "self, fill_value, " CI__LIKE_KW, \
+      ci__lw_full, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.zeros_like", "self, " CI__LIKE_KW, ci__lw_full, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.ones_like", "self, " CI__LIKE_KW, ci__lw_full, 1, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.arange", "start, end=None, step=1, " CI__CREATE_KW, \
+      ci__lw_arange, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.arange.default", "end, " CI__CREATE_KW, \
+      ci__lw_arange, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.arange.start", "start, end, " CI__CREATE_KW, \
+      ci__lw_arange, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.arange.start_step", "start, end, step=1, " CI__CREATE_KW, \
+      ci__lw_arange, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    /* decompositions */ \
+    X("aten._softmax", "self, dim, half_to_float", \
+      ci__lw_softmax, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten._log_softmax", "self, dim, half_to_float", \
+      ci__lw_softmax, 1, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.softmax", "self, dim, dtype=None", ci__lw_softmax, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.log_softmax", "self, dim, dtype=None", \
+      ci__lw_softmax, 1, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.gelu", "self, *, approximate='none'", ci__lw_gelu, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.silu", "self", ci__lw_silu, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.native_layer_norm", "input, normalized_shape, weight, bias, eps", \
+      ci__lw_layer_norm, 0, 0, 0, N, 0, 3, _, DE, FLT, _, 0) \
+    X("aten.layer_norm", \
+      "input, normalized_shape, weight=None, bias=None, eps=1e-05, cudnn_enable=True", \
+      ci__lw_layer_norm, 1, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    /* statistics */ \
+    X("aten.var", "self, dim=None, *, correction=None, keepdim=False", \
+      ci__lw_var, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.var.default", "self, unbiased=True", ci__lw_var, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.var.dim", "self, dim, unbiased=True, keepdim=False", \
+      ci__lw_var, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.std", "self, dim=None, *, correction=None, keepdim=False", \
+      ci__lw_var, 0, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.std.default", "self, unbiased=True", ci__lw_var, 0, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.std.dim", "self, dim, unbiased=True, keepdim=False", \
+      ci__lw_var, 0, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.var_mean", "self, dim=None, *, correction=None, keepdim=False", \
+      ci__lw_var, 0, 2, 0, N, 0, 2, _, LO, FLT, _, 0) \
+    X("aten.var_mean.default", "self, unbiased=True", \
+      ci__lw_var, 0, 2, 0, N, 0, 2, _, LO, FLT, _, 0) \
+    X("aten.var_mean.dim", "self, dim, unbiased=True, keepdim=False", \
+      ci__lw_var, 0, 2, 0, N, 0, 2, _, LO, FLT, _, 0) \
+    X("aten.std_mean", "self, dim=None, *, correction=None, keepdim=False", \
+      ci__lw_var, 0, 3, 0, N, 0, 2, _, LO, FLT, _, 0) \
+    X("aten.std_mean.default", "self, unbiased=True", \
+      ci__lw_var, 0, 3, 0, N, 0, 2, _, LO, FLT, _, 0) \
+    X("aten.std_mean.dim", "self, dim, unbiased=True, keepdim=False", \
+      ci__lw_var, 0, 3, 0, N, 0, 2, _, LO, FLT, _, 0) \
+    X("prims.var", "inp, dims, *, correction", ci__lw_var, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.logsumexp", "self, dim, keepdim=False", \
+      ci__lw_logsumexp, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.linalg_vector_norm", "self, ord=2, dim=None, keepdim=False, *, dtype=None", \
+      ci__lw_norm, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.norm", "self, p=2, dim=None, keepdim=False, *, dtype=None", \
+      ci__lw_norm, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.norm.ScalarOpt_dtype", "self, p, *, dtype", \
+      ci__lw_norm, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.count_nonzero", "self, dim=None", \
+      ci__lw_count_nonzero, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.native_group_norm", "input, weight, bias, N, C, HxW, group, eps", \
+      ci__lw_group_norm, 0, 0, 0, N, 0, 3, _, DE, FLT, _, 0) \
+    X("aten.group_norm", \
+      "input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True", \
+      ci__lw_group_norm, 1, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten._native_batch_norm_legit_no_training", \
+      "input, weight, bias, running_mean, running_var, momentum, eps", \
+      ci__lw_batch_norm, 0, 0, 0, N, 0, 3, _, DE, FLT, BN, 0) \
+    X("aten.native_batch_norm", \
+      "input, weight, bias, running_mean, running_var, training, momentum, eps", \
+      ci__lw_batch_norm, 0, 1, 0, N, 0, 3, _, DE, FLT, BN, 0) \
+    X("aten.batch_norm", \
+      "input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled", \
+      ci__lw_batch_norm, 0, 2, 0, N, 0, 1, _, DE, FLT, BN, 0) \
+    X("aten.rms_norm", "input, normalized_shape, weight=None, eps=None", \
+      ci__lw_rms_norm, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    /* views: copying and in-place forms, splits, flips */ \
+    X("aten._reshape_alias", "self, size, stride", \
+      ci__lw_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.view_copy", "self, size", ci__lw_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.view_copy.dtype", "self, dtype", \
+      ci__lw_view_dtype, 0, 0, 0, N, 0, 1, _, LO, ALL, VDT, 0) \
+    X("prims.reshape", "a, shape", ci__lw_view, 1, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.permute_copy", "self, dims", ci__lw_permute, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.transpose_copy", "self, dim0, dim1", \
+      ci__lw_transpose, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.t_copy", "self", ci__lw_transpose, 0, 1, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.expand_copy", "self, size, *, implicit=False", \
+      ci__lw_expand, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.squeeze_copy", "self, dim=None", ci__lw_squeeze, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.squeeze_", "self, dim=None", ci__lw_squeeze, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.unsqueeze_copy", "self, dim", ci__lw_unsqueeze, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.unsqueeze_", "self, dim", ci__lw_unsqueeze, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.slice_copy", "self, dim=0, start=None, end=None, step=1", \
+      ci__lw_slice, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.select_copy", "self, dim, index", ci__lw_select, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.as_strided_copy", "self, size, stride, storage_offset=None", \
+      ci__lw_as_strided, 0, 0, 0, N, 0, 1, _, LO, ALL, REAL, 0) \
+    X("aten.as_strided_", "self, size, stride, storage_offset=None", \
+      ci__lw_as_strided, 0, 0, 0, N, 0, 1, _, LO, ALL, REAL, 0) \
+    X("aten.alias_copy", "self", ci__lw_clone, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.lift", "self", ci__lw_nop, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.lift_fresh", "self", ci__lw_nop, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.lift_fresh_copy", "self", ci__lw_clone, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.view_of", "a", ci__lw_nop, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.detach_", "self", ci__lw_nop, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.split", "self, split_size, dim=0", ci__lw_split, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.split_with_sizes", "self, split_sizes, dim=0", \
+      ci__lw_split, 1, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.split.sizes", "self, split_size, dim=0", \
+      ci__lw_split, 1, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.split.default", "self, split_sizes, dim=0", /* 1.13: a list */ \
+      ci__lw_split, 1, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.unbind", "self, dim=0", ci__lw_unbind, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.unfold", "self, dimension, size, step", \
+      ci__lw_unfold, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.diagonal", "self, offset=0, dim1=0, dim2=1", \
+      ci__lw_diagonal, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.diagonal_copy", "self, offset=0, dim1=0, dim2=1", \
+      ci__lw_diagonal, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.flip", "self, dims", ci__lw_flip, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.rev", "a, dims", ci__lw_flip, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.roll", "self, shifts, dims=[]", ci__lw_roll, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.movedim", "self, source, destination", \
+      ci__lw_movedim, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.narrow", "self, dim, start, length", \
+      ci__lw_narrow, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.narrow.Tensor", "self, dim, start, length", \
+      ci__lw_narrow_tensor, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.tril", "self, diagonal=0", ci__lw_tril, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.triu", "self, diagonal=0", ci__lw_tril, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.repeat", "self, repeats", ci__lw_repeat, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.expand_as", "self, other", ci__lw_expand_as, 0, 0, 0, N, 0, 1, V, DE, ALL, _, 0) \
+    X("aten.broadcast_tensors", "tensors", \
+      ci__lw_broadcast_tensors, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.broadcast_in_dim", "a, shape, broadcast_dimensions", \
+      ci__lw_broadcast_in_dim, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    /* creation from a shape or a tensor, fills and copies */ \
+    X("aten.empty", "size, " CI__CREATE_KW ", memory_format=None", \
+      ci__lw_create, 0, CI__CR_EMPTY, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
+    X("aten.empty_like", "self, " CI__LIKE_KW, \
+      ci__lw_create, 0, CI__CR_EMPTY_LIKE, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
+    X("aten.empty_strided", "size, stride, " CI__CREATE_KW, \
+      ci__lw_create, 0, CI__CR_EMPTY_STRIDED, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
+    X("aten.new_empty", "self, size, " CI__CREATE_KW, \
+      ci__lw_create, 0, CI__CR_NEW_EMPTY, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
+    X("aten.new_empty_strided", "self, size, stride, " CI__CREATE_KW, \
+      ci__lw_create, 0, CI__CR_NEW_EMPTY, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
+    X("aten.new_zeros", "self, size, " CI__CREATE_KW, \
+      ci__lw_create, 0, CI__CR_NEW_ZEROS, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.new_ones", "self, size, " CI__CREATE_KW, \
+      ci__lw_create, 0, CI__CR_NEW_ONES, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.new_full", "self, size, fill_value, " CI__CREATE_KW, \
+      ci__lw_create, 0, CI__CR_NEW_FULL, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.scalar_tensor", "s, " CI__CREATE_KW, \
+      ci__lw_create, 0, CI__CR_SCALAR_TENSOR, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.eye", "n, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_EYE, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.eye.m", "n, m, " CI__CREATE_KW, \
+      ci__lw_create, 0, CI__CR_EYE, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.linspace", "start, end, steps, " CI__CREATE_KW, \
+      ci__lw_create, 0, CI__CR_LINSPACE, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.iota", "length, *, start, step, dtype, device, requires_grad", \
+      ci__lw_create, 0, CI__CR_IOTA, 0, N, 0, 1, _, LO, INT, _, 0) \
+    X("aten.fill", "self, value", \
+      ci__lw_create, 0, CI__CR_FILL, 0, N, 0, 1, _, LO, ALL, _, "prims.fill") \
+    X("aten.fill_", "self, value", ci__lw_create, 0, CI__CR_FILL, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.copy_.int", "self, other", /* Tensor.copy_(number) */ \
+      ci__lw_create, 0, CI__CR_FILL, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.copy_.float", "self, other", \
+      ci__lw_create, 0, CI__CR_FILL, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.copy", "self, src, non_blocking=False", \
+      ci__lw_create, 0, CI__CR_COPY, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.copy_", "self, src, non_blocking=False", \
+      ci__lw_create, 0, CI__CR_COPY, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    /* joining */ \
+    X("aten.cat", "tensors, dim=0", ci__lw_cat, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.cat", "tensors, dim", ci__lw_cat, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    /* prims twins of ops above */ \
+    X("prims.sum", "inp, dims, *, output_dtype=None", \
+      ci__lw_prims, 0, CI__PR_SUM, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.prod", "inp, dims, *, output_dtype=None", \
+      ci__lw_prims, 0, CI__PR_PROD, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.amax", "inp, dims, *, output_dtype=None", \
+      ci__lw_prims, 0, CI__PR_AMAX, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.amin", "inp, dims, *, output_dtype=None", \
+      ci__lw_prims, 0, CI__PR_AMIN, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.xor_sum", "inp, dims, *, output_dtype=None", \
+      ci__lw_prims, 0, CI__PR_XOR_SUM, 0, N, 0, 1, _, LO, IB, _, 0) \
+    X("prims.pow", "self, other", ci__lw_prims, 0, CI__PR_POW, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.squeeze", "a, dimensions", \
+      ci__lw_prims, 0, CI__PR_SQUEEZE, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.slice", "a, start_indices, limit_indices, strides=None", \
+      ci__lw_prims, 0, CI__PR_SLICE, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.slice_in_dim", "a, start_index, limit_index, stride=1, axis=0", \
+      ci__lw_prims, 0, CI__PR_SLICE_IN_DIM, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.split_dim", "a, dim, outer_length", \
+      ci__lw_prims, 0, CI__PR_SPLIT_DIM, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.collapse_view", "a, start, end", \
+      ci__lw_prims, 0, CI__PR_COLLAPSE_VIEW, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.transpose", "a, permutation", ci__lw_permute, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("prims.as_strided", "a, size, stride, storage_offset", \
+      ci__lw_as_strided, 0, 0, 0, N, 0, 1, _, LO, ALL, REAL, 0) \
+    X("prims.to_dtype", "a, dtype", ci__lw_to_copy, 0, 1, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.device_put", "a, device", ci__lw_nop, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("prims.isfinite", "self", ci__lw_pwx, 0, CI__PX_ISFINITE, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("prims.fill", "self, value", ci__lw_create, 0, CI__CR_FILL, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.copy_to", "a, b", ci__lw_create, 0, CI__CR_COPY, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.full", "shape, fill_value, *, dtype, device, requires_grad", \
+      ci__lw_full, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.full_like", "a, fill_value, *, dtype, device, requires_grad", \
+      ci__lw_full, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.scalar_tensor", "s, *, dtype=None, device=None", \
+      ci__lw_create, 0, CI__CR_SCALAR_TENSOR, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.empty", "shape, *, dtype, device, requires_grad", \
+      ci__lw_create, 0, CI__CR_EMPTY, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
+    X("prims.empty_strided", "shape, strides, *, dtype, device, requires_grad", \
+      ci__lw_create, 0, CI__CR_EMPTY_STRIDED, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
+    X("prims.arange", "start, end, step, *, dtype, device, requires_grad", \
+      ci__lw_arange, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.bessel_i0", "self", ci__lw_unary, CI__V_I0, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    /* stacking, padding, scattering into views */ \
+    X("aten.stack", "tensors, dim=0", ci__lw_stack, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.constant_pad_nd", "self, pad, value=0", \
+      ci__lw_pad, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.reflection_pad1d", "self, padding", ci__lw_pad, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.reflection_pad2d", "self, padding", ci__lw_pad, 2, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.reflection_pad3d", "self, padding", ci__lw_pad, 3, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.replication_pad1d", "self, padding", ci__lw_pad, 1, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.replication_pad2d", "self, padding", ci__lw_pad, 2, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.replication_pad3d", "self, padding", ci__lw_pad, 3, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.slice_scatter", "self, src, dim=0, start=None, end=None, step=1", \
+      ci__lw_scatter_view, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.select_scatter", "self, src, dim, index", \
+      ci__lw_scatter_view, 0, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.diagonal_scatter", "self, src, offset=0, dim1=0, dim2=1", \
+      ci__lw_scatter_view, 0, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    /* indexing */ \
+    X("aten.gather", "self, dim, index, *, sparse_grad=False", \
+      ci__lw_gather, 0, 0, 0, N, 0, 1, _, LO, IDX, _, 0) \
+    X("aten.index_select", "self, dim, index", \
+      ci__lw_index_select, 0, 0, 0, N, 0, 1, _, LO, IDX, _, 0) \
+    X("aten.embedding", "weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False", \
+      ci__lw_embedding, 0, 0, 0, N, 0, 1, _, LO, IDX, _, 0) \
+    X("aten.index", "self, indices", ci__lw_index, 0, 0, 0, N, 0, 1, _, LO, IDX, MASK, 0) \
+    X("aten._unsafe_index", "self, indices", ci__lw_index, 0, 0, 0, N, 0, 1, _, LO, IDX, MASK, 0) \
+    X("aten.index_put", "self, indices, values, accumulate=False", \
+      ci__lw_index_put, 0, 0, 0, N, 0, 1, _, SC, IDX, MFILL, 0) \
+    X("aten.index_put_", "self, indices, values, accumulate=False", \
+      ci__lw_index_put, 0, 0, 0, N, 0, 1, _, SC, IDX, MFILL, 0) \
+    X("aten._unsafe_index_put", "self, indices, values, accumulate=False", \
+      ci__lw_index_put, 0, 0, 0, N, 0, 1, _, SC, IDX, MFILL, 0) \
+    X("aten.scatter", "self, dim, index, src, *, reduce=None", \
+      ci__lw_scatter, 0, 0, 0, N, 0, 1, _, SC, IDX, _, 0) \
+    X("aten.scatter_", "self, dim, index, src, *, reduce=None", \
+      ci__lw_scatter, 0, 0, 0, N, 0, 1, _, SC, IDX, _, 0) \
+    X("aten.scatter_add", "self, dim, index, src", \
+      ci__lw_scatter, 0, 1, 0, N, 0, 1, _, SC, IDX, _, 0) \
+    X("aten.scatter_add_", "self, dim, index, src", \
+      ci__lw_scatter, 0, 1, 0, N, 0, 1, _, SC, IDX, _, 0) \
+    X("aten.scatter_reduce", "self, dim, index, src, reduce, *, include_self=True", \
+      ci__lw_scatter, 0, 2, 0, N, 0, 1, _, SC, IDX, _, 0) \
+    X("aten.scatter_reduce_", "self, dim, index, src, reduce, *, include_self=True", \
+      ci__lw_scatter, 0, 2, 0, N, 0, 1, _, SC, IDX, _, 0) \
+    /* resampling and searching */ \
+    X("aten.upsample_nearest1d", "self, output_size, scales=None", \
+      ci__lw_upsample_nearest, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten._upsample_nearest_exact1d", "self, output_size, scales=None", \
+      ci__lw_upsample_nearest, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.upsample_nearest1d.vec", "input, output_size, scale_factors", \
+      ci__lw_upsample_nearest, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten._upsample_nearest_exact1d.vec", "input, output_size, scale_factors", \
+      ci__lw_upsample_nearest, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.upsample_nearest2d", "self, output_size, scales_h=None, scales_w=None", \
+      ci__lw_upsample_nearest, 2, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten._upsample_nearest_exact2d", "self, output_size, scales_h=None, scales_w=None", \
+      ci__lw_upsample_nearest, 2, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.upsample_nearest2d.vec", "input, output_size, scale_factors", \
+      ci__lw_upsample_nearest, 2, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten._upsample_nearest_exact2d.vec", "input, output_size, scale_factors", \
+      ci__lw_upsample_nearest, 2, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.upsample_nearest3d", "self, output_size, scales_d=None, scales_h=None, scales_w=None", \
+      ci__lw_upsample_nearest, 3, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten._upsample_nearest_exact3d", \
+      "self, output_size, scales_d=None, scales_h=None, scales_w=None", \
+      ci__lw_upsample_nearest, 3, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.upsample_nearest3d.vec", "input, output_size, scale_factors", \
+      ci__lw_upsample_nearest, 3, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten._upsample_nearest_exact3d.vec", "input, output_size, scale_factors", \
+      ci__lw_upsample_nearest, 3, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.upsample_bilinear2d", \
+      "self, output_size, align_corners, scales_h=None, scales_w=None", \
+      ci__lw_upsample_bilinear, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.upsample_bilinear2d.vec", "input, output_size, align_corners, scale_factors", \
+      ci__lw_upsample_bilinear, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.bucketize", "self, boundaries, *, out_int32=False, right=False", \
+      ci__lw_bucketize, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.searchsorted", \
+      "sorted_sequence, self, *, out_int32=False, right=False, side=None, sorter=None", \
+      ci__lw_bucketize, 1, 0, 0, N, 0, 1, _, LO, ALL, SORTER, 0) \
+    X("aten.bucketize.Scalar", "self, boundaries, *, out_int32=False, right=False", \
+      ci__lw_bucketize_scalar, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.searchsorted.Scalar", \
+      "sorted_sequence, self, *, out_int32=False, right=False, side=None, sorter=None", \
+      ci__lw_bucketize_scalar, 1, 0, 0, N, 0, 1, _, LO, ALL, SORTER, 0) \
+    /* matmul and convolution */ \
+    E("cinductor.bmm", "self, mat2", ci__ext_bmm_run, ci__ext_bmm_infer, 1, 0) \
+    E("cinductor.convolution", "input, weight, bias, stride, padding, dilation, groups", \
+      ci__ext_conv_run, ci__ext_conv_infer, 1, 0) \
+    X("aten.mm", "self, mat2", ci__lw_mm, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.bmm", "self, mat2", ci__lw_mm, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.matmul", "self, other", ci__lw_matmul, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.addmm", "self, mat1, mat2, *, beta=1, alpha=1", \
+      ci__lw_addmm, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.baddbmm", "self, batch1, batch2, *, beta=1, alpha=1", \
+      ci__lw_addmm, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.linear", "input, weight, bias=None", \
+      ci__lw_linear, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.convolution", \
+      "input, weight, bias, stride, padding, dilation, transposed, output_padding, groups", \
+      ci__lw_convolution, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.conv1d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", \
+      ci__lw_convolution, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.conv2d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", \
+      ci__lw_convolution, 0, 2, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    /* quantization */ \
+    X("quantized_decomposed.quantize_per_tensor", \
+      "input, scale, zero_point, quant_min, quant_max, dtype", \
+      ci__lw_quant, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("quantized_decomposed.dequantize_per_tensor", \
+      "input, scale, zero_point, quant_min, quant_max, dtype", \
+      ci__lw_quant, 0, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("quantized_decomposed.quantize_per_channel", \
+      "input, scales, zero_points, axis, quant_min, quant_max, dtype", \
+      ci__lw_quant, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("quantized_decomposed.dequantize_per_channel", \
+      "input, scales, zero_points, axis, quant_min, quant_max, dtype", \
+      ci__lw_quant, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    /* random */ \
+    X("aten.rand", \
+      "size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", \
+      ci__lw_random, 0, CI__RND_RAND, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.randn", \
+      "size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", \
+      ci__lw_random, 0, CI__RND_RANDN, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.randint", \
+      "high, size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", \
+      ci__lw_random, 0, CI__RND_RANDINT, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.randint.low", \
+      "low, high, size, *, generator=None, dtype=None, layout=None, device=None, " \
+      "pin_memory=None", \
+      ci__lw_random, 0, CI__RND_RANDINT, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.randint.low_generator", \
+      "low, high, size, *, generator=None, dtype=None, layout=None, device=None, " \
+      "pin_memory=None", \
+      ci__lw_random, 0, CI__RND_RANDINT, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.rand_like", "self, " CI__LIKE_KW, \
+      ci__lw_random, 0, CI__RND_RAND_LIKE, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.randn_like", "self, " CI__LIKE_KW, \
+      ci__lw_random, 0, CI__RND_RANDN_LIKE, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.bernoulli", "self, *, generator=None", \
+      ci__lw_random, 0, CI__RND_BERNOULLI, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.bernoulli.p", "self, p=0.5, *, generator=None", \
+      ci__lw_random, 0, CI__RND_BERNOULLI_P, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.bernoulli.Tensor", "self, p, *, generator=None", \
+      ci__lw_random, 0, CI__RND_BERNOULLI, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.native_dropout", "input, p, train", \
+      ci__lw_random, 0, CI__RND_NATIVE_DROPOUT, 0, N, 0, 2, _, LO, ALL, _, 0) \
+    X("aten.dropout", "input, p, train", \
+      ci__lw_random, 0, CI__RND_DROPOUT, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    /* sorting */ \
+    E("cinductor.masked_rows", "self, mask", \
+      ci__ext_masked_rows_run, ci__ext_masked_rows_infer, 1, 1) \
+    E("cinductor.nonzero_1d", "self", \
+      ci__ext_nonzero_tuple_run, ci__ext_nonzero_tuple_infer, 1, 1) \
+    E("cinductor.nonzero_2d", "self", \
+      ci__ext_nonzero_tuple_run, ci__ext_nonzero_tuple_infer, 2, 1) \
+    E("cinductor.nonzero_3d", "self", \
+      ci__ext_nonzero_tuple_run, ci__ext_nonzero_tuple_infer, 3, 1) \
+    E("cinductor.nonzero_4d", "self", \
+      ci__ext_nonzero_tuple_run, ci__ext_nonzero_tuple_infer, 4, 1) \
+    E("cinductor.nonzero_5d", "self", \
+      ci__ext_nonzero_tuple_run, ci__ext_nonzero_tuple_infer, 5, 1) \
+    E("cinductor.nonzero_6d", "self", \
+      ci__ext_nonzero_tuple_run, ci__ext_nonzero_tuple_infer, 6, 1) \
+    E("cinductor.nonzero_7d", "self", \
+      ci__ext_nonzero_tuple_run, ci__ext_nonzero_tuple_infer, 7, 1) \
+    E("cinductor.nonzero_8d", "self", \
+      ci__ext_nonzero_tuple_run, ci__ext_nonzero_tuple_infer, 8, 1) \
+    E("cinductor.nonzero", "self", ci__ext_nonzero_run, ci__ext_nonzero_infer, 1, 1) \
+    E("cinductor.sort", "self, descending", ci__ext_sort_run, ci__ext_sort_infer, 2, 0) \
+    X("aten.sort", "self, dim=-1, descending=False", \
+      ci__lw_sort, 0, 0, 0, N, 0, 2, _, DE, ALL, _, 0) \
+    X("aten.sort.stable", "self, *, stable=None, dim=-1, descending=False", \
+      ci__lw_sort, 0, 0, 0, N, 0, 2, _, DE, ALL, _, 0) \
+    X("aten.argsort", "self, dim=-1, descending=False", \
+      ci__lw_sort, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.argsort.stable", "self, *, stable, dim=-1, descending=False", \
+      ci__lw_sort, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.msort", "self", ci__lw_sort, 0, 2, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.topk", "self, k, dim=-1, largest=True, sorted=True", \
+      ci__lw_topk, 0, 0, 0, N, 0, 2, _, DE, ALL, _, 0) \
+    X("aten.kthvalue", "self, k, dim=-1, keepdim=False", \
+      ci__lw_topk, 0, 1, 0, N, 0, 2, _, DE, ALL, _, 0) \
+    /* scans */ \
+    X("aten.cumsum", "self, dim, *, dtype=None", \
+      ci__lw_scan, 0, CI__RED_SUM, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.cumprod", "self, dim, *, dtype=None", \
+      ci__lw_scan, 0, CI__RED_PROD, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.logcumsumexp", "self, dim", \
+      ci__lw_scan, 0, CI__RED_LOGSUMEXP, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.cummax", "self, dim", ci__lw_scan, 0, CI__RED_CUMMAX, 0, N, 0, 2, _, LO, ALL, _, 0) \
+    X("aten.cummin", "self, dim", ci__lw_scan, 0, CI__RED_CUMMIN, 0, N, 0, 2, _, LO, ALL, _, 0) \
+    /* pooling */ \
+    X("aten.avg_pool1d", \
+      "self, kernel_size, stride=[], padding=0, ceil_mode=False, count_include_pad=True, " \
+      "divisor_override=None", \
+      ci__lw_avg_pool, 1, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.max_pool1d_with_indices", \
+      "self, kernel_size, stride=[], padding=0, dilation=1, ceil_mode=False", \
+      ci__lw_max_pool, 1, 0, 0, N, 0, 2, _, LO, ALL, _, 0) \
+    X("aten.max_pool1d", "self, kernel_size, stride=[], padding=0, dilation=1, ceil_mode=False", \
+      ci__lw_max_pool, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.adaptive_avg_pool1d", "self, output_size", \
+      ci__lw_adaptive_pool, 1, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.adaptive_max_pool1d", "self, output_size", \
+      ci__lw_adaptive_pool, 1, 1, 0, N, 0, 2, _, LO, ALL, _, 0) \
+    X("aten.avg_pool2d", \
+      "self, kernel_size, stride=[], padding=0, ceil_mode=False, count_include_pad=True, " \
+      "divisor_override=None", \
+      ci__lw_avg_pool, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.max_pool2d_with_indices", \
+      "self, kernel_size, stride=[], padding=0, dilation=1, ceil_mode=False", \
+      ci__lw_max_pool, 2, 0, 0, N, 0, 2, _, LO, ALL, _, 0) \
+    X("aten.max_pool2d", "self, kernel_size, stride=[], padding=0, dilation=1, ceil_mode=False", \
+      ci__lw_max_pool, 2, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten._adaptive_avg_pool2d", "self, output_size", \
+      ci__lw_adaptive_pool, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.adaptive_max_pool2d", "self, output_size", \
+      ci__lw_adaptive_pool, 2, 1, 0, N, 0, 2, _, LO, ALL, _, 0) \
+    X("aten.adaptive_avg_pool2d", "self, output_size", \
+      ci__lw_adaptive_pool, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.avg_pool3d", \
+      "self, kernel_size, stride=[], padding=0, ceil_mode=False, count_include_pad=True, " \
+      "divisor_override=None", \
+      ci__lw_avg_pool, 3, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.max_pool3d_with_indices", \
+      "self, kernel_size, stride=[], padding=0, dilation=1, ceil_mode=False", \
+      ci__lw_max_pool, 3, 0, 0, N, 0, 2, _, LO, ALL, _, 0) \
+    X("aten.max_pool3d", "self, kernel_size, stride=[], padding=0, dilation=1, ceil_mode=False", \
+      ci__lw_max_pool, 3, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten._adaptive_avg_pool3d", "self, output_size", \
+      ci__lw_adaptive_pool, 3, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.adaptive_max_pool3d", "self, output_size", \
+      ci__lw_adaptive_pool, 3, 1, 0, N, 0, 2, _, LO, ALL, _, 0) \
+    X("aten.adaptive_avg_pool3d", "self, output_size", \
+      ci__lw_adaptive_pool, 3, 0, 0, N, 0, 1, _, LO, FLT, _, 0)
+
+typedef struct ci__ops_row {
+    const char *name, *schema;
+    ci__lower_fn fn;
+    int vop, extra, broadcast;
+    ci_promotion promo;
+    int to_bool, nouts, use;
+    const char *how, *dtypes, *note, *twin;
+    ci_extern_run_fn run;      /* E rows */
+    ci_extern_infer_fn infer;
+    int dd;
+} ci__ops_row;
+#define CI__OPS_ROW_X(name, schema, fn, vop, extra, bc, pr, tb, no, use, how, dt, note, twin) \
+    {name, schema, fn, vop, extra, bc, CI__OPS_PR_##pr, tb, no, CI__OPS_USE_##use, \
+     CI__OPS_HOW_##how, CI__OPS_DT_##dt, CI__OPS_NOTE_##note, twin, NULL, NULL, 0},
+#define CI__OPS_ROW_E(name, schema, run, infer, no, dd) \
+    {name, schema, NULL, 0, 0, 0, CI_PROMOTE_NONE, 0, no, CI__OPS_USE__, "extern", "all", "", 0, \
+     run, infer, dd},
+static const ci__ops_row ci__ops_rows[] = {CI__OPS(CI__OPS_ROW_X, CI__OPS_ROW_E)};
+#define CI__OPS_COUNT ((int)(sizeof ci__ops_rows / sizeof ci__ops_rows[0]))
+
 static void ci__register_builtins(ci_ctx *c) {
-    size_t i;
-    const ci_promotion D = CI_PROMOTE_DEFAULT, N = CI_PROMOTE_NONE;
-    ci__opdef *op;
-    for (i = 0; i < sizeof ci__unary_ops / sizeof ci__unary_ops[0]; i++)
-        ci__reg_builtin(c, ci__unary_ops[i].name, "self", ci__lw_unary, ci__unary_ops[i].vop, 0, 1,
-                        ci__unary_ops[i].promo, ci__unary_ops[i].to_bool);
-    for (i = 0; i < sizeof ci__binary_ops / sizeof ci__binary_ops[0]; i++)
-        ci__reg_builtin(c, ci__binary_ops[i].name, "self, other", ci__lw_binary, ci__binary_ops[i].vop, 0, 1,
-                        ci__binary_ops[i].promo, ci__binary_ops[i].to_bool);
-    ci__reg_builtin(c, "aten.add", "self, other, *, alpha=1", ci__lw_binary, CI__V_ADD, 1, 1, D, 0);
-    ci__reg_builtin(c, "aten.sub", "self, other, *, alpha=1", ci__lw_binary, CI__V_SUB, 1, 1, D, 0);
-    ci__reg_builtin(c, "aten.add.Scalar", "self, other, alpha=1", ci__lw_binary, CI__V_ADD, 1, 1, D, 0);   /* alpha positional */
-    ci__reg_builtin(c, "aten.sub.Scalar", "self, other, alpha=1", ci__lw_binary, CI__V_SUB, 1, 1, D, 0);
-    ci__reg_builtin(c, "prims.add", "self, other", ci__lw_binary, CI__V_ADD, 0, 1, N, 0);
-    ci__reg_builtin(c, "prims.sub", "self, other", ci__lw_binary, CI__V_SUB, 0, 1, N, 0);
-    ci__reg_builtin(c, "aten.div", "self, other, *, rounding_mode=None", ci__lw_div, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.pow", "self, exponent", ci__lw_pow, 0, 0, 1, D, 0);
-    ci__reg_builtin(c, "aten.clamp", "self, min=None, max=None", ci__lw_clamp, 0, 0, 1, D, 0);
-    ci__reg_builtin(c, "aten.clamp_min", "self, min", ci__lw_clamp, 0, 1, 1, D, 0);
-    ci__reg_builtin(c, "aten.clamp_max", "self, max", ci__lw_clamp, 0, 2, 1, D, 0);
-    ci__reg_builtin(c, "aten.where", "condition, self, other", ci__lw_where, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.where.default", "condition", ci__lw_where_cond, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "prims.where", "pred, a, b", ci__lw_where, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.true_divide", "self, other", ci__lw_div, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "prims.div", "self, other", ci__lw_div, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.masked_fill", "self, mask, value", ci__lw_masked_fill, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.lerp", "self, end, weight", ci__lw_lerp, 0, 0, 1, D, 0);
-    ci__reg_builtin(c, "aten.addcmul", "self, tensor1, tensor2, *, value=1", ci__lw_addcmul, 0, 0, 1, D, 0);
-    ci__reg_builtin(c, "aten.addcdiv", "self, tensor1, tensor2, *, value=1", ci__lw_addcmul, 1, 0, 1, D, 0);
-    ci__reg_builtin(c, "prims.fma", "a, b, c", ci__lw_fma, 0, 0, 1, D, 0);
-    ci__reg_builtin(c, "aten.glu", "self, dim=-1", ci__lw_glu, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.isfinite", "self", ci__lw_pwx, 0, CI__PX_ISFINITE, 0, N, 0);
-    ci__reg_builtin(c, "aten.isneginf", "self", ci__lw_pwx, 0, CI__PX_ISNEGINF, 0, N, 0);
-    ci__reg_builtin(c, "aten.isposinf", "self", ci__lw_pwx, 0, CI__PX_ISPOSINF, 0, N, 0);
-    ci__reg_builtin(c, "aten.square", "self", ci__lw_pwx, 0, CI__PX_SQUARE, 0, N, 0);
-    ci__reg_builtin(c, "aten.frac", "self", ci__lw_pwx, 0, CI__PX_FRAC, 0, N, 0);
-    ci__reg_builtin(c, "aten.hardswish", "self", ci__lw_pwx, 0, CI__PX_HARDSWISH, 0, N, 0);
-    ci__reg_builtin(c, "aten.hardsigmoid", "self", ci__lw_pwx, 0, CI__PX_HARDSIGMOID, 0, N, 0);
-    ci__reg_builtin(c, "aten.hardtanh", "self, min_val=-1, max_val=1", ci__lw_pwx, 0, CI__PX_HARDTANH, 0, N, 0);
-    ci__reg_builtin(c, "aten.elu", "self, alpha=1, scale=1, input_scale=1", ci__lw_pwx, 0, CI__PX_ELU, 0, N, 0);
-    ci__reg_builtin(c, "aten.selu", "self", ci__lw_pwx, 0, CI__PX_SELU, 0, N, 0);
-    ci__reg_builtin(c, "aten.celu", "self, alpha=1.0", ci__lw_pwx, 0, CI__PX_CELU, 0, N, 0);
-    ci__reg_builtin(c, "aten.leaky_relu", "self, negative_slope=0.01", ci__lw_pwx, 0, CI__PX_LEAKY_RELU, 0, N, 0);
-    ci__reg_builtin(c, "aten.softplus", "self, beta=1, threshold=20", ci__lw_pwx, 0, CI__PX_SOFTPLUS, 0, N, 0);
-    ci__reg_builtin(c, "aten.threshold", "self, threshold, value", ci__lw_pwx, 0, CI__PX_THRESHOLD, 0, N, 0);
-    ci__reg_builtin(c, "aten.logit", "self, eps=None", ci__lw_pwx, 0, CI__PX_LOGIT, 0, CI_PROMOTE_INT_TO_FLOAT, 0);
-    ci__reg_builtin(c, "aten.mish", "self", ci__lw_pwx, 0, CI__PX_MISH, 0, N, 0);
-    ci__reg_builtin(c, "aten.nan_to_num", "self, nan=None, posinf=None, neginf=None", ci__lw_pwx, 0, CI__PX_NAN_TO_NUM, 0, N, 0);
-    ci__reg_builtin(c, "aten.round.decimals", "self, *, decimals", ci__lw_pwx, 0, CI__PX_ROUND_DECIMALS, 0, N, 0);
-    ci__reg_builtin(c, "aten._to_copy", "self, " CI__LIKE_KW ", non_blocking=False", ci__lw_to_copy, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.to.dtype", "self, dtype, non_blocking=False, copy=False, memory_format=None", ci__lw_to_copy, 0, 1, 0, N, 0);
-    ci__reg_builtin(c, "prims.convert_element_type", "a, dtype", ci__lw_to_copy, 0, 1, 0, N, 0);
-    /* reductions */
-    ci__reg_builtin(c, "aten.sum", "self, dim=None, keepdim=False, *, dtype=None", ci__lw_reduce, 0, CI__RED_SUM, 0, N, 0);
-    ci__reg_builtin(c, "aten.sum.default", "self, *, dtype=None", ci__lw_reduce, 0, CI__RED_SUM, 0, N, 0);
-    ci__reg_builtin(c, "aten.prod", "self, dim=None, keepdim=False, *, dtype=None", ci__lw_reduce, 0, CI__RED_PROD, 0, N, 0);
-    ci__reg_builtin(c, "aten.prod.default", "self, *, dtype=None", ci__lw_reduce, 0, CI__RED_PROD, 0, N, 0);
-    ci__reg_builtin(c, "aten.prod.dim_int", "self, dim, keepdim=False, *, dtype=None", ci__lw_reduce, 0, CI__RED_PROD, 0, N, 0);
-    ci__reg_builtin(c, "aten.mean", "self, dim=None, keepdim=False, *, dtype=None", ci__lw_mean, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.mean.default", "self, *, dtype=None", ci__lw_mean, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.amax", "self, dim=[], keepdim=False", ci__lw_reduce, 0, CI__RED_MAX, 0, N, 0);
-    ci__reg_builtin(c, "aten.amin", "self, dim=[], keepdim=False", ci__lw_reduce, 0, CI__RED_MIN, 0, N, 0);
-    ci__reg_builtin(c, "aten.argmax", "self, dim=None, keepdim=False", ci__lw_reduce, 0, CI__RED_ARGMAX, 0, N, 0);
-    ci__reg_builtin(c, "aten.argmin", "self, dim=None, keepdim=False", ci__lw_reduce, 0, CI__RED_ARGMIN, 0, N, 0);
-    ci__reg_builtin(c, "aten.any", "self, dim=None, keepdim=False", ci__lw_reduce, 0, CI__RED_ANY, 0, N, 0);
-    ci__reg_builtin(c, "aten.any.default", "self", ci__lw_reduce, 0, CI__RED_ANY, 0, N, 0);
-    ci__reg_builtin(c, "aten.any.dim", "self, dim, keepdim=False", ci__lw_reduce, 0, CI__RED_ANY, 0, N, 0);
-    ci__reg_builtin(c, "aten.all", "self, dim=None, keepdim=False", ci__lw_reduce, 0, CI__RED_ALL, 0, N, 0);
-    ci__reg_builtin(c, "aten.all.default", "self", ci__lw_reduce, 0, CI__RED_ALL, 0, N, 0);
-    ci__reg_builtin(c, "aten.all.dim", "self, dim, keepdim=False", ci__lw_reduce, 0, CI__RED_ALL, 0, N, 0);
-    op = ci__reg_builtin(c, "aten.max", "self, dim=None, keepdim=False", ci__lw_maxdim, 0, CI__RED_MAX, 0, N, 0);
-    if (op) op->nouts = 2;
-    op = ci__reg_builtin(c, "aten.max.dim", "self, dim, keepdim=False", ci__lw_maxdim, 0, CI__RED_MAX, 0, N, 0);
-    if (op) op->nouts = 2;
-    ci__reg_builtin(c, "aten.max.default", "self", ci__lw_maxdim, 0, CI__RED_MAX, 0, N, 0);
-    op = ci__reg_builtin(c, "aten.min", "self, dim=None, keepdim=False", ci__lw_maxdim, 0, CI__RED_MIN, 0, N, 0);
-    if (op) op->nouts = 2;
-    op = ci__reg_builtin(c, "aten.min.dim", "self, dim, keepdim=False", ci__lw_maxdim, 0, CI__RED_MIN, 0, N, 0);
-    if (op) op->nouts = 2;
-    ci__reg_builtin(c, "aten.min.default", "self", ci__lw_maxdim, 0, CI__RED_MIN, 0, N, 0);
-    /* views */
-    ci__reg_builtin(c, "aten.view", "self, size", ci__lw_view, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.view.dtype", "self, dtype", ci__lw_view_dtype, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.masked_select", "self, mask", ci__lw_masked_select, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.nonzero", "self", ci__lw_nonzero, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.reshape", "self, shape", ci__lw_view, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten._unsafe_view", "self, size", ci__lw_view, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.permute", "self, dims", ci__lw_permute, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.t", "self", ci__lw_transpose, 0, 1, 0, N, 0);
-    ci__reg_builtin(c, "aten.transpose", "self, dim0, dim1", ci__lw_transpose, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.expand", "self, size, *, implicit=False", ci__lw_expand, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.squeeze", "self, dim=None", ci__lw_squeeze, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.squeeze.default", "self", ci__lw_squeeze, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.unsqueeze", "self, dim", ci__lw_unsqueeze, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.slice", "self, dim=0, start=None, end=None, step=1", ci__lw_slice, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.select", "self, dim, index", ci__lw_select, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.as_strided", "self, size, stride, storage_offset=None", ci__lw_as_strided, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.as_strided_scatter", "self, src, size, stride, storage_offset=None", ci__lw_as_strided_scatter, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.clone", "self, *, memory_format=None", ci__lw_clone, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.alias", "self", ci__lw_nop, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.detach", "self", ci__lw_nop, 0, 0, 0, N, 0);
-    /* creation */
-    ci__reg_builtin(c, "aten.full", "size, fill_value, " CI__CREATE_KW, ci__lw_full, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.zeros", "size, " CI__CREATE_KW, ci__lw_full, 0, 1, 0, N, 0);
-    ci__reg_builtin(c, "aten.ones", "size, " CI__CREATE_KW, ci__lw_full, 0, 2, 0, N, 0);
-    ci__reg_builtin(c, "aten.full_like", "self, fill_value, " CI__LIKE_KW, ci__lw_full, 1, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.zeros_like", "self, " CI__LIKE_KW, ci__lw_full, 1, 1, 0, N, 0);
-    ci__reg_builtin(c, "aten.ones_like", "self, " CI__LIKE_KW, ci__lw_full, 1, 2, 0, N, 0);
-    ci__reg_builtin(c, "aten.arange", "start, end=None, step=1, " CI__CREATE_KW, ci__lw_arange, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.arange.default", "end, " CI__CREATE_KW, ci__lw_arange, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.arange.start", "start, end, " CI__CREATE_KW, ci__lw_arange, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.arange.start_step", "start, end, step=1, " CI__CREATE_KW, ci__lw_arange, 0, 0, 0, N, 0);
-    /* decompositions */
-    ci__reg_builtin(c, "aten._softmax", "self, dim, half_to_float", ci__lw_softmax, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten._log_softmax", "self, dim, half_to_float", ci__lw_softmax, 1, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.softmax", "self, dim, dtype=None", ci__lw_softmax, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.log_softmax", "self, dim, dtype=None", ci__lw_softmax, 1, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.gelu", "self, *, approximate='none'", ci__lw_gelu, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.silu", "self", ci__lw_silu, 0, 0, 0, N, 0);
-    op = ci__reg_builtin(c, "aten.native_layer_norm", "input, normalized_shape, weight, bias, eps", ci__lw_layer_norm, 0, 0, 0, N, 0);
-    if (op) op->nouts = 3;
-    ci__reg_builtin(c, "aten.layer_norm", "input, normalized_shape, weight=None, bias=None, eps=1e-05, cudnn_enable=True",
-                    ci__lw_layer_norm, 1, 0, 0, N, 0);
-    /* statistics */
-    {
-        static const char *const names[4] = {"var", "std", "var_mean", "std_mean"};
-        char nm[64];
-        int k;
-        for (k = 0; k < 4; k++) {
-            const char *pk = names[k];
-            int no = k >= 2 ? 2 : 1;
-            snprintf(nm, sizeof nm, "aten.%s", pk);
-            if ((op = ci__reg_builtin(c, ci__strdup(c->arena, nm), "self, dim=None, *, correction=None, keepdim=False", ci__lw_var, 0, k, 0, N, 0))) op->nouts = no;
-            snprintf(nm, sizeof nm, "aten.%s.default", pk);
-            if ((op = ci__reg_builtin(c, ci__strdup(c->arena, nm), "self, unbiased=True", ci__lw_var, 0, k, 0, N, 0))) op->nouts = no;
-            snprintf(nm, sizeof nm, "aten.%s.dim", pk);
-            if ((op = ci__reg_builtin(c, ci__strdup(c->arena, nm), "self, dim, unbiased=True, keepdim=False", ci__lw_var, 0, k, 0, N, 0))) op->nouts = no;
+    int i;
+    for (i = 0; i < CI__OPS_COUNT; i++) {
+        const ci__ops_row *r = &ci__ops_rows[i];
+        ci__opdef *op = ci__reg_builtin(c, r->name, r->schema, r->fn, r->vop, r->extra,
+                                        r->broadcast, r->promo, r->to_bool);
+        if (!op) continue;
+        op->nouts = r->nouts;
+        op->use = r->use;
+        op->how = r->how;
+        op->dtypes = r->dtypes;
+        op->note = r->note;
+        if (r->run) {
+            op->kind = CI__OPK_EXTERN;
+            op->internal = 1;
+            op->dd = r->dd;
+            op->ext.run = r->run;
+            op->ext.infer = r->infer;
         }
-    }
-    ci__reg_builtin(c, "prims.var", "inp, dims, *, correction", ci__lw_var, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.logsumexp", "self, dim, keepdim=False", ci__lw_logsumexp, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.linalg_vector_norm", "self, ord=2, dim=None, keepdim=False, *, dtype=None", ci__lw_norm, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.norm", "self, p=2, dim=None, keepdim=False, *, dtype=None", ci__lw_norm, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.norm.ScalarOpt_dtype", "self, p, *, dtype", ci__lw_norm, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.count_nonzero", "self, dim=None", ci__lw_count_nonzero, 0, 0, 0, N, 0);
-    if ((op = ci__reg_builtin(c, "aten.native_group_norm", "input, weight, bias, N, C, HxW, group, eps", ci__lw_group_norm, 0, 0, 0, N, 0))) op->nouts = 3;
-    ci__reg_builtin(c, "aten.group_norm", "input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True", ci__lw_group_norm, 1, 0, 0, N, 0);
-    if ((op = ci__reg_builtin(c, "aten._native_batch_norm_legit_no_training", "input, weight, bias, running_mean, running_var, momentum, eps",
-                              ci__lw_batch_norm, 0, 0, 0, N, 0))) op->nouts = 3;
-    if ((op = ci__reg_builtin(c, "aten.native_batch_norm", "input, weight, bias, running_mean, running_var, training, momentum, eps",
-                              ci__lw_batch_norm, 0, 1, 0, N, 0))) op->nouts = 3;
-    ci__reg_builtin(c, "aten.batch_norm", "input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled",
-                    ci__lw_batch_norm, 0, 2, 0, N, 0);
-    ci__reg_builtin(c, "aten.rms_norm", "input, normalized_shape, weight=None, eps=None", ci__lw_rms_norm, 0, 0, 0, N, 0);
-    /* more views */
-    ci__reg_builtin(c, "aten._reshape_alias", "self, size, stride", ci__lw_view, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.view_copy", "self, size", ci__lw_view, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.view_copy.dtype", "self, dtype", ci__lw_view_dtype, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "prims.reshape", "a, shape", ci__lw_view, 1, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.permute_copy", "self, dims", ci__lw_permute, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.transpose_copy", "self, dim0, dim1", ci__lw_transpose, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.t_copy", "self", ci__lw_transpose, 0, 1, 0, N, 0);
-    ci__reg_builtin(c, "aten.expand_copy", "self, size, *, implicit=False", ci__lw_expand, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.squeeze_copy", "self, dim=None", ci__lw_squeeze, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.squeeze_", "self, dim=None", ci__lw_squeeze, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.unsqueeze_copy", "self, dim", ci__lw_unsqueeze, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.unsqueeze_", "self, dim", ci__lw_unsqueeze, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.slice_copy", "self, dim=0, start=None, end=None, step=1", ci__lw_slice, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.select_copy", "self, dim, index", ci__lw_select, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.as_strided_copy", "self, size, stride, storage_offset=None", ci__lw_as_strided, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.as_strided_", "self, size, stride, storage_offset=None", ci__lw_as_strided, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.alias_copy", "self", ci__lw_clone, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.lift", "self", ci__lw_nop, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.lift_fresh", "self", ci__lw_nop, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.lift_fresh_copy", "self", ci__lw_clone, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "prims.view_of", "a", ci__lw_nop, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.detach_", "self", ci__lw_nop, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.split", "self, split_size, dim=0", ci__lw_split, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.split_with_sizes", "self, split_sizes, dim=0", ci__lw_split, 1, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.split.sizes", "self, split_size, dim=0", ci__lw_split, 1, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.split.default", "self, split_sizes, dim=0", ci__lw_split, 1, 0, 0, N, 0);   /* 1.13: a list */
-    ci__reg_builtin(c, "aten.unbind", "self, dim=0", ci__lw_unbind, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.unfold", "self, dimension, size, step", ci__lw_unfold, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.diagonal", "self, offset=0, dim1=0, dim2=1", ci__lw_diagonal, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.diagonal_copy", "self, offset=0, dim1=0, dim2=1", ci__lw_diagonal, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.flip", "self, dims", ci__lw_flip, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "prims.rev", "a, dims", ci__lw_flip, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.roll", "self, shifts, dims=[]", ci__lw_roll, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.movedim", "self, source, destination", ci__lw_movedim, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.narrow", "self, dim, start, length", ci__lw_narrow, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.narrow.Tensor", "self, dim, start, length", ci__lw_narrow_tensor, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.tril", "self, diagonal=0", ci__lw_tril, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.triu", "self, diagonal=0", ci__lw_tril, 1, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.repeat", "self, repeats", ci__lw_repeat, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.expand_as", "self, other", ci__lw_expand_as, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.broadcast_tensors", "tensors", ci__lw_broadcast_tensors, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "prims.broadcast_in_dim", "a, shape, broadcast_dimensions", ci__lw_broadcast_in_dim, 0, 0, 0, N, 0);
-    /* more creation and copies */
-    ci__reg_builtin(c, "aten.empty", "size, " CI__CREATE_KW ", memory_format=None", ci__lw_create, 0, CI__CR_EMPTY, 0, N, 0);
-    ci__reg_builtin(c, "aten.empty_like", "self, " CI__LIKE_KW, ci__lw_create, 0, CI__CR_EMPTY_LIKE, 0, N, 0);
-    ci__reg_builtin(c, "aten.empty_strided", "size, stride, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_EMPTY_STRIDED, 0, N, 0);
-    ci__reg_builtin(c, "aten.new_empty", "self, size, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_NEW_EMPTY, 0, N, 0);
-    ci__reg_builtin(c, "aten.new_empty_strided", "self, size, stride, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_NEW_EMPTY, 0, N, 0);
-    ci__reg_builtin(c, "aten.new_zeros", "self, size, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_NEW_ZEROS, 0, N, 0);
-    ci__reg_builtin(c, "aten.new_ones", "self, size, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_NEW_ONES, 0, N, 0);
-    ci__reg_builtin(c, "aten.new_full", "self, size, fill_value, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_NEW_FULL, 0, N, 0);
-    ci__reg_builtin(c, "aten.scalar_tensor", "s, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_SCALAR_TENSOR, 0, N, 0);
-    ci__reg_builtin(c, "aten.eye", "n, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_EYE, 0, N, 0);
-    ci__reg_builtin(c, "aten.eye.m", "n, m, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_EYE, 0, N, 0);
-    ci__reg_builtin(c, "aten.linspace", "start, end, steps, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_LINSPACE, 0, N, 0);
-    ci__reg_builtin(c, "prims.iota", "length, *, start, step, dtype, device, requires_grad", ci__lw_create, 0, CI__CR_IOTA, 0, N, 0);
-    ci__reg_builtin(c, "aten.fill", "self, value", ci__lw_create, 0, CI__CR_FILL, 0, N, 0);
-    ci__reg_builtin(c, "aten.fill_", "self, value", ci__lw_create, 0, CI__CR_FILL, 0, N, 0);
-    ci__reg_builtin(c, "aten.copy_.int", "self, other", ci__lw_create, 0, CI__CR_FILL, 0, N, 0);     /* Tensor.copy_(number) */
-    ci__reg_builtin(c, "aten.copy_.float", "self, other", ci__lw_create, 0, CI__CR_FILL, 0, N, 0);
-    ci__reg_builtin(c, "aten.copy", "self, src, non_blocking=False", ci__lw_create, 0, CI__CR_COPY, 0, N, 0);
-    ci__reg_builtin(c, "aten.copy_", "self, src, non_blocking=False", ci__lw_create, 0, CI__CR_COPY, 0, N, 0);
-    /* joining, padding, scattering into views */
-    ci__reg_builtin(c, "aten.cat", "tensors, dim=0", ci__lw_cat, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "prims.cat", "tensors, dim", ci__lw_cat, 0, 0, 0, N, 0);
-    /* prims twins of ops above */
-    ci__reg_builtin(c, "prims.sum", "inp, dims, *, output_dtype=None", ci__lw_prims, 0, CI__PR_SUM, 0, N, 0);
-    ci__reg_builtin(c, "prims.prod", "inp, dims, *, output_dtype=None", ci__lw_prims, 0, CI__PR_PROD, 0, N, 0);
-    ci__reg_builtin(c, "prims.amax", "inp, dims, *, output_dtype=None", ci__lw_prims, 0, CI__PR_AMAX, 0, N, 0);
-    ci__reg_builtin(c, "prims.amin", "inp, dims, *, output_dtype=None", ci__lw_prims, 0, CI__PR_AMIN, 0, N, 0);
-    ci__reg_builtin(c, "prims.xor_sum", "inp, dims, *, output_dtype=None", ci__lw_prims, 0, CI__PR_XOR_SUM, 0, N, 0);
-    ci__reg_builtin(c, "prims.pow", "self, other", ci__lw_prims, 0, CI__PR_POW, 0, N, 0);
-    ci__reg_builtin(c, "prims.squeeze", "a, dimensions", ci__lw_prims, 0, CI__PR_SQUEEZE, 0, N, 0);
-    ci__reg_builtin(c, "prims.slice", "a, start_indices, limit_indices, strides=None", ci__lw_prims, 0, CI__PR_SLICE, 0, N, 0);
-    ci__reg_builtin(c, "prims.slice_in_dim", "a, start_index, limit_index, stride=1, axis=0", ci__lw_prims, 0, CI__PR_SLICE_IN_DIM, 0, N, 0);
-    ci__reg_builtin(c, "prims.split_dim", "a, dim, outer_length", ci__lw_prims, 0, CI__PR_SPLIT_DIM, 0, N, 0);
-    ci__reg_builtin(c, "prims.collapse_view", "a, start, end", ci__lw_prims, 0, CI__PR_COLLAPSE_VIEW, 0, N, 0);
-    ci__reg_builtin(c, "prims.transpose", "a, permutation", ci__lw_permute, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "prims.as_strided", "a, size, stride, storage_offset", ci__lw_as_strided, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "prims.to_dtype", "a, dtype", ci__lw_to_copy, 0, 1, 0, N, 0);
-    ci__reg_builtin(c, "prims.device_put", "a, device", ci__lw_nop, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "prims.isfinite", "self", ci__lw_pwx, 0, CI__PX_ISFINITE, 0, N, 0);
-    ci__reg_builtin(c, "prims.fill", "self, value", ci__lw_create, 0, CI__CR_FILL, 0, N, 0);
-    ci__reg_builtin(c, "prims.copy_to", "a, b", ci__lw_create, 0, CI__CR_COPY, 0, N, 0);
-    ci__reg_builtin(c, "prims.full", "shape, fill_value, *, dtype, device, requires_grad", ci__lw_full, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "prims.full_like", "a, fill_value, *, dtype, device, requires_grad", ci__lw_full, 1, 0, 0, N, 0);
-    ci__reg_builtin(c, "prims.scalar_tensor", "s, *, dtype=None, device=None", ci__lw_create, 0, CI__CR_SCALAR_TENSOR, 0, N, 0);
-    ci__reg_builtin(c, "prims.empty", "shape, *, dtype, device, requires_grad", ci__lw_create, 0, CI__CR_EMPTY, 0, N, 0);
-    ci__reg_builtin(c, "prims.empty_strided", "shape, strides, *, dtype, device, requires_grad", ci__lw_create, 0, CI__CR_EMPTY_STRIDED, 0, N, 0);
-    ci__reg_builtin(c, "prims.arange", "start, end, step, *, dtype, device, requires_grad", ci__lw_arange, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "prims.bessel_i0", "self", ci__lw_unary, CI__V_I0, 0, 1, N, 0);
-    ci__reg_builtin(c, "aten.stack", "tensors, dim=0", ci__lw_stack, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.constant_pad_nd", "self, pad, value=0", ci__lw_pad, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.reflection_pad1d", "self, padding", ci__lw_pad, 1, 1, 0, N, 0);
-    ci__reg_builtin(c, "aten.reflection_pad2d", "self, padding", ci__lw_pad, 2, 1, 0, N, 0);
-    ci__reg_builtin(c, "aten.reflection_pad3d", "self, padding", ci__lw_pad, 3, 1, 0, N, 0);
-    ci__reg_builtin(c, "aten.replication_pad1d", "self, padding", ci__lw_pad, 1, 2, 0, N, 0);
-    ci__reg_builtin(c, "aten.replication_pad2d", "self, padding", ci__lw_pad, 2, 2, 0, N, 0);
-    ci__reg_builtin(c, "aten.replication_pad3d", "self, padding", ci__lw_pad, 3, 2, 0, N, 0);
-    ci__reg_builtin(c, "aten.slice_scatter", "self, src, dim=0, start=None, end=None, step=1", ci__lw_scatter_view, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.select_scatter", "self, src, dim, index", ci__lw_scatter_view, 0, 1, 0, N, 0);
-    ci__reg_builtin(c, "aten.diagonal_scatter", "self, src, offset=0, dim1=0, dim2=1", ci__lw_scatter_view, 0, 2, 0, N, 0);
-    /* indexing */
-    ci__reg_builtin(c, "aten.gather", "self, dim, index, *, sparse_grad=False", ci__lw_gather, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.index_select", "self, dim, index", ci__lw_index_select, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.embedding", "weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False", ci__lw_embedding, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.index", "self, indices", ci__lw_index, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten._unsafe_index", "self, indices", ci__lw_index, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.index_put", "self, indices, values, accumulate=False", ci__lw_index_put, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.index_put_", "self, indices, values, accumulate=False", ci__lw_index_put, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten._unsafe_index_put", "self, indices, values, accumulate=False", ci__lw_index_put, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.scatter", "self, dim, index, src, *, reduce=None", ci__lw_scatter, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.scatter_", "self, dim, index, src, *, reduce=None", ci__lw_scatter, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.scatter_add", "self, dim, index, src", ci__lw_scatter, 0, 1, 0, N, 0);
-    ci__reg_builtin(c, "aten.scatter_add_", "self, dim, index, src", ci__lw_scatter, 0, 1, 0, N, 0);
-    ci__reg_builtin(c, "aten.scatter_reduce", "self, dim, index, src, reduce, *, include_self=True", ci__lw_scatter, 0, 2, 0, N, 0);
-    ci__reg_builtin(c, "aten.scatter_reduce_", "self, dim, index, src, reduce, *, include_self=True", ci__lw_scatter, 0, 2, 0, N, 0);
-    /* resampling and searching */
-    {
-        static const char *const nn[3] = {"aten.upsample_nearest1d", "aten.upsample_nearest2d", "aten.upsample_nearest3d"};
-        static const char *const ne[3] = {"aten._upsample_nearest_exact1d", "aten._upsample_nearest_exact2d", "aten._upsample_nearest_exact3d"};
-        static const char *const sc[3] = {"self, output_size, scales=None", "self, output_size, scales_h=None, scales_w=None",
-                                          "self, output_size, scales_d=None, scales_h=None, scales_w=None"};
-        char nm[64];
-        int d;
-        for (d = 1; d <= 3; d++) {
-            ci__reg_builtin(c, nn[d - 1], sc[d - 1], ci__lw_upsample_nearest, d, 0, 0, N, 0);
-            ci__reg_builtin(c, ne[d - 1], sc[d - 1], ci__lw_upsample_nearest, d, 1, 0, N, 0);
-            snprintf(nm, sizeof nm, "%s.vec", nn[d - 1]);
-            ci__reg_builtin(c, ci__strdup(c->arena, nm), "input, output_size, scale_factors", ci__lw_upsample_nearest, d, 0, 0, N, 0);
-            snprintf(nm, sizeof nm, "%s.vec", ne[d - 1]);
-            ci__reg_builtin(c, ci__strdup(c->arena, nm), "input, output_size, scale_factors", ci__lw_upsample_nearest, d, 1, 0, N, 0);
-        }
-    }
-    ci__reg_builtin(c, "aten.upsample_bilinear2d", "self, output_size, align_corners, scales_h=None, scales_w=None", ci__lw_upsample_bilinear, 2, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.upsample_bilinear2d.vec", "input, output_size, align_corners, scale_factors", ci__lw_upsample_bilinear, 2, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.bucketize", "self, boundaries, *, out_int32=False, right=False", ci__lw_bucketize, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.searchsorted", "sorted_sequence, self, *, out_int32=False, right=False, side=None, sorter=None", ci__lw_bucketize, 1, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.bucketize.Scalar", "self, boundaries, *, out_int32=False, right=False", ci__lw_bucketize_scalar, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.searchsorted.Scalar", "sorted_sequence, self, *, out_int32=False, right=False, side=None, sorter=None", ci__lw_bucketize_scalar, 1, 0, 0, N, 0);
-    /* matmul and convolution */
-    if ((op = ci__reg_builtin(c, "cinductor.bmm", "self, mat2", NULL, 0, 0, 0, N, 0))) {
-        op->kind = CI__OPK_EXTERN; op->internal = 1; op->ext.run = ci__ext_bmm_run; op->ext.infer = ci__ext_bmm_infer;
-    }
-    if ((op = ci__reg_builtin(c, "cinductor.convolution", "input, weight, bias, stride, padding, dilation, groups", NULL, 0, 0, 0, N, 0))) {
-        op->kind = CI__OPK_EXTERN; op->internal = 1; op->ext.run = ci__ext_conv_run; op->ext.infer = ci__ext_conv_infer;
-    }
-    ci__reg_builtin(c, "aten.mm", "self, mat2", ci__lw_mm, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.bmm", "self, mat2", ci__lw_mm, 0, 1, 0, N, 0);
-    ci__reg_builtin(c, "aten.matmul", "self, other", ci__lw_matmul, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.addmm", "self, mat1, mat2, *, beta=1, alpha=1", ci__lw_addmm, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.baddbmm", "self, batch1, batch2, *, beta=1, alpha=1", ci__lw_addmm, 0, 1, 0, N, 0);
-    ci__reg_builtin(c, "aten.linear", "input, weight, bias=None", ci__lw_linear, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.convolution", "input, weight, bias, stride, padding, dilation, transposed, output_padding, groups",
-                    ci__lw_convolution, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "aten.conv1d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", ci__lw_convolution, 0, 1, 0, N, 0);
-    ci__reg_builtin(c, "aten.conv2d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", ci__lw_convolution, 0, 2, 0, N, 0);
-    /* quantization */
-    ci__reg_builtin(c, "quantized_decomposed.quantize_per_tensor", "input, scale, zero_point, quant_min, quant_max, dtype", ci__lw_quant, 0, 0, 0, N, 0);
-    ci__reg_builtin(c, "quantized_decomposed.dequantize_per_tensor", "input, scale, zero_point, quant_min, quant_max, dtype", ci__lw_quant, 0, 1, 0, N, 0);
-    ci__reg_builtin(c, "quantized_decomposed.quantize_per_channel", "input, scales, zero_points, axis, quant_min, quant_max, dtype", ci__lw_quant, 1, 0, 0, N, 0);
-    ci__reg_builtin(c, "quantized_decomposed.dequantize_per_channel", "input, scales, zero_points, axis, quant_min, quant_max, dtype", ci__lw_quant, 1, 1, 0, N, 0);
-    /* random */
-    ci__reg_builtin(c, "aten.rand", "size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", ci__lw_random, 0, CI__RND_RAND, 0, N, 0);
-    ci__reg_builtin(c, "aten.randn", "size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", ci__lw_random, 0, CI__RND_RANDN, 0, N, 0);
-    ci__reg_builtin(c, "aten.randint", "high, size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", ci__lw_random, 0, CI__RND_RANDINT, 0, N, 0);
-    ci__reg_builtin(c, "aten.randint.low", "low, high, size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", ci__lw_random, 0, CI__RND_RANDINT, 0, N, 0);
-    ci__reg_builtin(c, "aten.randint.low_generator", "low, high, size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", ci__lw_random, 0, CI__RND_RANDINT, 0, N, 0);
-    ci__reg_builtin(c, "aten.rand_like", "self, " CI__LIKE_KW, ci__lw_random, 0, CI__RND_RAND_LIKE, 0, N, 0);
-    ci__reg_builtin(c, "aten.randn_like", "self, " CI__LIKE_KW, ci__lw_random, 0, CI__RND_RANDN_LIKE, 0, N, 0);
-    ci__reg_builtin(c, "aten.bernoulli", "self, *, generator=None", ci__lw_random, 0, CI__RND_BERNOULLI, 0, N, 0);
-    ci__reg_builtin(c, "aten.bernoulli.p", "self, p=0.5, *, generator=None", ci__lw_random, 0, CI__RND_BERNOULLI_P, 0, N, 0);
-    ci__reg_builtin(c, "aten.bernoulli.Tensor", "self, p, *, generator=None", ci__lw_random, 0, CI__RND_BERNOULLI, 0, N, 0);
-    if ((op = ci__reg_builtin(c, "aten.native_dropout", "input, p, train", ci__lw_random, 0, CI__RND_NATIVE_DROPOUT, 0, N, 0))) op->nouts = 2;
-    ci__reg_builtin(c, "aten.dropout", "input, p, train", ci__lw_random, 0, CI__RND_DROPOUT, 0, N, 0);
-    /* sorting */
-    if ((op = ci__reg_builtin(c, "cinductor.masked_rows", "self, mask", NULL, 0, 0, 0, N, 0))) {
-        op->kind = CI__OPK_EXTERN; op->internal = 1; op->dd = 1; op->ext.run = ci__ext_masked_rows_run; op->ext.infer = ci__ext_masked_rows_infer;
-    }
-    for (i = 0; i < CI_MAX_DIMS; i++)
-        if ((op = ci__reg_builtin(c, ci__nonzero_tuple_names[i], "self", NULL, 0, 0, 0, N, 0))) {
-            op->kind = CI__OPK_EXTERN; op->internal = 1; op->dd = 1; op->nouts = i + 1; op->ext.num_outputs = i + 1;
-            op->ext.run = ci__ext_nonzero_tuple_run; op->ext.infer = ci__ext_nonzero_tuple_infer;
-        }
-    if ((op = ci__reg_builtin(c, "cinductor.nonzero", "self", NULL, 0, 0, 0, N, 0))) {
-        op->kind = CI__OPK_EXTERN; op->internal = 1; op->dd = 1; op->ext.run = ci__ext_nonzero_run; op->ext.infer = ci__ext_nonzero_infer;
-    }
-    if ((op = ci__reg_builtin(c, "cinductor.sort", "self, descending", NULL, 0, 0, 0, N, 0))) {
-        op->kind = CI__OPK_EXTERN; op->internal = 1; op->nouts = 2; op->ext.run = ci__ext_sort_run; op->ext.infer = ci__ext_sort_infer;
-        op->ext.num_outputs = 2;
-    }
-    if ((op = ci__reg_builtin(c, "aten.sort", "self, dim=-1, descending=False", ci__lw_sort, 0, 0, 0, N, 0))) op->nouts = 2;
-    if ((op = ci__reg_builtin(c, "aten.sort.stable", "self, *, stable=None, dim=-1, descending=False", ci__lw_sort, 0, 0, 0, N, 0))) op->nouts = 2;
-    ci__reg_builtin(c, "aten.argsort", "self, dim=-1, descending=False", ci__lw_sort, 0, 1, 0, N, 0);
-    ci__reg_builtin(c, "aten.argsort.stable", "self, *, stable, dim=-1, descending=False", ci__lw_sort, 0, 1, 0, N, 0);
-    ci__reg_builtin(c, "aten.msort", "self", ci__lw_sort, 0, 2, 0, N, 0);
-    if ((op = ci__reg_builtin(c, "aten.topk", "self, k, dim=-1, largest=True, sorted=True", ci__lw_topk, 0, 0, 0, N, 0))) op->nouts = 2;
-    if ((op = ci__reg_builtin(c, "aten.kthvalue", "self, k, dim=-1, keepdim=False", ci__lw_topk, 0, 1, 0, N, 0))) op->nouts = 2;
-    /* scans */
-    ci__reg_builtin(c, "aten.cumsum", "self, dim, *, dtype=None", ci__lw_scan, 0, CI__RED_SUM, 0, N, 0);
-    ci__reg_builtin(c, "aten.cumprod", "self, dim, *, dtype=None", ci__lw_scan, 0, CI__RED_PROD, 0, N, 0);
-    ci__reg_builtin(c, "aten.logcumsumexp", "self, dim", ci__lw_scan, 0, CI__RED_LOGSUMEXP, 0, N, 0);
-    if ((op = ci__reg_builtin(c, "aten.cummax", "self, dim", ci__lw_scan, 0, CI__RED_CUMMAX, 0, N, 0))) op->nouts = 2;
-    if ((op = ci__reg_builtin(c, "aten.cummin", "self, dim", ci__lw_scan, 0, CI__RED_CUMMIN, 0, N, 0))) op->nouts = 2;
-    /* pooling */
-    {
-        static const char *const nm[3][6] = {
-            {"aten.avg_pool1d", "aten.max_pool1d_with_indices", "aten.max_pool1d", "aten.adaptive_avg_pool1d", "aten.adaptive_max_pool1d", ""},
-            {"aten.avg_pool2d", "aten.max_pool2d_with_indices", "aten.max_pool2d", "aten._adaptive_avg_pool2d", "aten.adaptive_max_pool2d", "aten.adaptive_avg_pool2d"},
-            {"aten.avg_pool3d", "aten.max_pool3d_with_indices", "aten.max_pool3d", "aten._adaptive_avg_pool3d", "aten.adaptive_max_pool3d", "aten.adaptive_avg_pool3d"}};
-        int d;
-        for (d = 1; d <= 3; d++) {
-            const char *const *n = nm[d - 1];
-            ci__reg_builtin(c, n[0], "self, kernel_size, stride=[], padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None",
-                            ci__lw_avg_pool, d, 0, 0, N, 0);
-            if ((op = ci__reg_builtin(c, n[1], "self, kernel_size, stride=[], padding=0, dilation=1, ceil_mode=False", ci__lw_max_pool, d, 0, 0, N, 0))) op->nouts = 2;
-            ci__reg_builtin(c, n[2], "self, kernel_size, stride=[], padding=0, dilation=1, ceil_mode=False", ci__lw_max_pool, d, 1, 0, N, 0);
-            ci__reg_builtin(c, n[3], "self, output_size", ci__lw_adaptive_pool, d, 0, 0, N, 0);
-            if ((op = ci__reg_builtin(c, n[4], "self, output_size", ci__lw_adaptive_pool, d, 1, 0, N, 0))) op->nouts = 2;
-            if (n[5][0]) ci__reg_builtin(c, n[5], "self, output_size", ci__lw_adaptive_pool, d, 0, 0, N, 0);
-        }
-    }
-    {   /* how each entry is handled, its dtypes and notes, for listings (docs/ops.md) */
-        int k;
-        for (k = 0; k < c->reg.cap; k++) if (c->reg.slots[k]) ci__classify_builtin(c->reg.slots[k]);
     }
 }
 

@@ -2,10 +2,10 @@
 """Overload coverage: every PyTorch 1.13 overload of every op cinductor registers is named by at
 least one case of tests/torch/run.py.
 
-The registered ops are read from docs/ops.md (written from the registry by `make docs/ops.md`,
-checked current by `make check-ops-doc`). A packet entry (`aten.add`) stands for every overload
-of torch.ops.aten.add; an overload entry (`aten.to.dtype`) for itself. Left out, as they never
-reach a graph of tensors that cinductor compiles:
+The registered ops are read from docs/ops.md (written from the header's op table, CI__OPS, by
+`make docs/ops.md`, checked current by `make check-ops-doc`). A packet entry (`aten.add`) stands
+for every overload of torch.ops.aten.add; an overload entry (`aten.to.dtype`) for itself. Left
+out, as they never reach a graph of tensors that cinductor compiles:
   - out variants (a keyword-only argument written to: `out`, `values`, `grad_input`, ...);
   - Dimname overloads (`names_dim`, `dim_DimnameList`, ...);
   - TorchScript scalar and container overloads, no Tensor among the results (add.int, add.str,
