@@ -7585,6 +7585,7 @@ static void ci__kernel_name(ci__kernel *k) {
     int n = 0;
     const char *d = strchr(op, '.');
     if (d) s = d + 1;  /* drop the namespace */
+    while (*s == '_') s++;   /* aten._softmax: k0_softmax */
     for (; *s && *s != '.' && n < (int)sizeof base - 1; s++)
         base[n++] = ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')) ? *s : '_';
     base[n] = 0;
@@ -8660,15 +8661,106 @@ typedef struct ci__emit {
     int *stki, *rstki;    /*   and the next operand of each entry */
     ci__sb rhs;           /* scratch: the value being written */
     char xname[CI_MAX_DIMS][4], rname[CI_MAX_DIMS][4];
+    const char **bname;   /* per buffer: its pointer's name (ci__cemit_bname) */
+    const char **user;    /*   the names taken from the user's, nuser of them */
+    int nuser;
+    int *outmark;         /* per buffer: == epoch when the kernel writes it */
+    int *tnum, *tep, ntmp;   /* per value node: its temp's number in the kernel of epoch tep */
+    int *anum, *aep, nacc;   /* per kernel: its accumulator's number in the fused kernel of epoch aep */
 } ci__emit;
 
+/* -- names: a buffer's pointer is called after the graph value it holds (the user's name, made a
+   C identifier that no local, keyword or prelude name takes), else after its role (in0, out0,
+   const0, buf3); temps v0.. and accumulators acc0.. are numbered per kernel -- */
+static int ci__cemit_taken(const char *s) {
+    static const char *const words[] = {"auto", "break", "case", "char", "const", "continue", "default", "do",
+        "double", "else", "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
+        "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch", "typedef", "union",
+        "unsigned", "void", "volatile", "while", "_Bool", "_Complex", "_Imaginary", "B", "rt", "si", "old",
+        "nv", "lo", "hi", "w_d", "main", "NULL"};
+    static const char *const numbered[] = {"v", "x", "r", "acc", "acc_i", "ri", "w_mean", "w_n", "in", "out", "const", "buf"};
+    static const char *const libm[] = {
+#define CI__X(name, kind, fn) name,
+        CI__LIBM_LIST(CI__X)
+#undef CI__X
+    };
+    size_t i, p = 0;
+    if (!strncmp(s, "ci_", 3) || !strncmp(s, "CI_", 3) || !strncmp(s, "__", 2)) return 1;
+    for (i = 0; i < sizeof words / sizeof words[0]; i++) if (!strcmp(s, words[i])) return 1;
+    for (i = 0; i < sizeof libm / sizeof libm[0]; i++) if (!strcmp(s, libm[i])) return 1;
+    while (s[p] && !(s[p] >= '0' && s[p] <= '9')) p++;   /* a local's spelling: a prefix, then digits */
+    for (i = 0; s[p] && i < sizeof numbered / sizeof numbered[0]; i++)
+        if (strlen(numbered[i]) == p && !strncmp(s, numbered[i], p)) return 1;
+    return 0;
+}
+/* the name of buffer b's pointer, and what it holds (for the comment at its declaration) */
+static const char *ci__cemit_bname(ci__emit *E, const ci__buf *b) {
+    const ci_graph *g = E->L->graph;
+    const ci__node *nd = NULL;
+    char nm[80], role[40];
+    int i, n = 0, k;
+    const char *user = NULL;
+    if (E->bname[b->id]) return E->bname[b->id];
+    if (b->kind == CI__BUF_INPUT) snprintf(role, sizeof role, "in%d", b->input_index);
+    else if (b->output_index >= 0) snprintf(role, sizeof role, "out%d", b->output_index);
+    else if (b->kind == CI__BUF_CONST) snprintf(role, sizeof role, "const%d", b->id);
+    else snprintf(role, sizeof role, "%s", b->kind == CI__BUF_SEED ? "seed" : b->name);
+    for (i = 0; g && i < g->nodes.n && !nd && b->kind != CI__BUF_SEED; i++) {   /* the user's name */
+        const ci__node *c = (const ci__node *)g->nodes.v[i];
+        if ((b->kind == CI__BUF_INPUT && c->kind == CI__N_INPUT && c->ival == b->input_index) ||
+            (b->kind == CI__BUF_CONST && c->kind == CI__N_CONST && c->data == b->data && b->data)) nd = c;
+    }
+    k = 0;
+    if (!nd && g && b->kind == CI__BUF_COMPUTED && b->output_index >= 0 && b->output_index < g->outputs.n) {
+        const ci__gtensor *t = ci__gt(g, (uint32_t)(uintptr_t)g->outputs.v[b->output_index]);
+        nd = (const ci__node *)g->nodes.v[t->node];
+        if (nd->nout > 1) k = t->out + 1;
+    }
+    if (nd && !nd->auto_named && nd->name && nd->name[0]) user = nd->name;
+    if (user) {   /* made a C identifier, not a local's, a keyword's or the prelude's */
+        for (; *user && n < 60; user++)
+            nm[n++] = ((*user >= 'a' && *user <= 'z') || (*user >= 'A' && *user <= 'Z') || (*user >= '0' && *user <= '9')) ? *user : '_';
+        nm[n] = 0;
+        if (nm[0] >= '0' && nm[0] <= '9') { memmove(nm + 1, nm, (size_t)n + 1); nm[0] = 't'; n++; }
+        if (k) n += snprintf(nm + n, sizeof nm - (size_t)n, "_%d", k - 1);
+        if (ci__cemit_taken(nm)) { nm[n++] = '_'; nm[n] = 0; }
+        for (i = 2, k = 0; k < E->nuser; k++)   /* unique among the user's names */
+            if (!strcmp(E->user[k], nm)) { snprintf(nm + n, sizeof nm - (size_t)n, "_%d", i++); k = -1; }
+    } else snprintf(nm, sizeof nm, "%s", role);
+    E->bname[b->id] = ci__strdup(E->L->LA, nm);
+    if (user) E->user[E->nuser++] = E->bname[b->id];
+    return E->bname[b->id];
+}
+/* "x: input 0, f32[4096, 4096]" */
+static void ci__cemit_bnote(ci__emit *E, const ci__buf *b) {
+    int d;
+    ci__sb_printf(E->sb, "%s: ", ci__cemit_bname(E, b));
+    if (b->kind == CI__BUF_INPUT) ci__sb_printf(E->sb, "input %d", b->input_index);
+    else if (b->output_index >= 0) ci__sb_printf(E->sb, "output %d", b->output_index);
+    else if (b->kind == CI__BUF_CONST) ci__sb_put(E->sb, "constant");
+    else if (b->kind == CI__BUF_SEED) ci__sb_put(E->sb, "random seed");
+    else ci__sb_printf(E->sb, "intermediate%s%s", b->producer && b->producer->origin ? " of " : "",
+                       b->producer && b->producer->origin ? b->producer->origin : "");
+    ci__sb_printf(E->sb, ", %s[", ci__dt[b->dt].name);
+    for (d = 0; d < b->ndim; d++) ci__sb_printf(E->sb, d ? ", %lld" : "%lld", (long long)b->size[d]);
+    ci__sb_put(E->sb, "]");
+}
+/* temp v's name in this kernel, v0 .. in the order they are first named */
+static const char *ci__cemit_tmp(ci__emit *E, int id) {
+    char *s = (char *)ci__arena_alloc(E->L->LA, 16);
+    if (E->tep[id] != E->epoch) { E->tep[id] = E->epoch; E->tnum[id] = E->ntmp++; }
+    snprintf(s, 16, "v%d", E->tnum[id]);
+    return s;
+}
+/* reduction k's accumulator number in this kernel */
+static int ci__cemit_acc(ci__emit *E, const ci__kernel *k) {
+    if (E->aep[k->id] != E->epoch) { E->aep[k->id] = E->epoch; E->anum[k->id] = E->nacc++; }
+    return E->anum[k->id];
+}
 static const char *ci__emit_varname(int var, void *user) {
     ci__emit *E = (ci__emit *)user;
-    if (var < E->nvars && !E->names[var] && E->L->ixt.var_val[var]) {   /* an indirect index: its value's temp */
-        char *nm = (char *)ci__arena_alloc(E->L->LA, 16);
-        snprintf(nm, 16, "v%d", E->L->ixt.var_val[var]->id);
-        E->names[var] = nm;
-    }
+    if (var < E->nvars && !E->names[var] && E->L->ixt.var_val[var])   /* an indirect index: its value's temp */
+        return ci__cemit_tmp(E, E->L->ixt.var_val[var]->id);
     return (var < E->nvars && E->names[var]) ? E->names[var] : "0";
 }
 static const char *ci__ctype(ci_dtype dt) { return dt == CI_BOOL ? "int" : ci__dt[ci__opmath(dt)].cstore; }
@@ -8709,9 +8801,9 @@ static int ci__v_rdep(ci__emit *E, ci__v *root) {
 static void ci__emit_loadexpr(ci__emit *E, ci__v *v) {
     ci__sb *sb = E->sb;
     const char *conv = v->buf->dt == CI_F16 ? "ci_h2f" : v->buf->dt == CI_BF16 ? "ci_bf2f" : "";
-    ci__sb_printf(sb, "%s(b%d[", conv, v->buf->slot);
+    ci__sb_printf(sb, "%s%s%s[", conv, *conv ? "(" : "", ci__cemit_bname(E, v->buf));
     ci__ix_print(sb, v->ix, ci__emit_varname, E);
-    ci__sb_put(sb, "])");
+    ci__sb_put(sb, *conv ? "])" : "]");
 }
 /* ops whose C text repeats an operand: their operands are never written inline */
 static int ci__vop_repeats(const ci__v *v) {
@@ -8746,11 +8838,8 @@ static void ci__emit_count(ci__emit *E, ci__v *root, ci__v *user) {
     }
 }
 static const char *ci__emit_ref(ci__emit *E, const ci__v *v) {
-    char *s;
     if (E->expr[v->id] && E->done[v->id] == E->epoch) return E->expr[v->id];
-    s = (char *)ci__arena_alloc(E->L->LA, 16);
-    snprintf(s, 16, "v%d", v->id);
-    return s;
+    return ci__cemit_tmp(E, v->id);
 }
 /* is v written inline into its one user (or, for a constant, into every user)? */
 static int ci__emit_inline(ci__emit *E, ci__v *v) {
@@ -8789,6 +8878,7 @@ static void ci__emit_node(ci__emit *E, ci__v *v) {
     case CI__V_INDEX: ci__sb_printf(sb, "(%s)", ci__ctype(v->dt)); ci__ix_print(sb, v->ix, ci__emit_varname, E); break;
     case CI__V_CAST:
         if (v->dt == CI_BOOL) ci__sb_printf(sb, "(%s != 0)", a0);
+        else if (!strcmp(ci__ctype(v->dt), ci__ctype(at))) ci__sb_put(sb, a0);   /* the same C type */
         else ci__sb_printf(sb, "(%s)%s", ci__ctype(v->dt), a0);
         break;
     case CI__V_BITCAST: {   /* the source's bits as an integer, then read as the target */
@@ -8899,7 +8989,7 @@ static void ci__emit_node(ci__emit *E, ci__v *v) {
         E->depth[v->id] = dep;
         return;
     }
-    ci__sb_printf(out, "%s%s v%d = ", E->indent, ci__ctype(v->dt), v->id);
+    ci__sb_printf(out, "%s%s %s = ", E->indent, ci__ctype(v->dt), ci__cemit_tmp(E, v->id));
     ci__sb_put(out, rhs->s);
     ci__sb_put(out, ";\n");
 }
@@ -8928,9 +9018,12 @@ static void ci__emit_value(ci__emit *E, ci__v *root, int want) {
 }
 static void ci__emit_ptr_decl(ci__buf *b, void *user) {
     ci__emit *E = (ci__emit *)user;
-    if (E->bufdecl[b->id] == E->epoch) return;
+    const char *t = ci__dt[b->dt].cstore;
+    if (E->bufdecl[b->id] == E->epoch || E->outmark[b->id] == E->epoch) return;   /* (a written one: its pointer) */
     E->bufdecl[b->id] = E->epoch;
-    ci__sb_printf(E->sb, "    const %s *b%d = (const %s *)B[%d];\n", ci__dt[b->dt].cstore, b->slot, ci__dt[b->dt].cstore, b->slot);
+    ci__sb_printf(E->sb, "    const %s *%s = (const %s *)B[%d];   /* ", t, ci__cemit_bname(E, b), t, b->slot);
+    ci__cemit_bnote(E, b);
+    ci__sb_put(E->sb, " */\n");
 }
 /* a pointer for each buffer kernel k reads, in the order of a depth-first walk of its values
    (ci__kernel_reads' order, on the emitter's own stack) */
@@ -8963,12 +9056,15 @@ static void ci__emit_reads(ci__emit *E, ci__kernel *k) {
     }
 }
 static void ci__emit_out_decl(ci__emit *E, ci__buf *b) {
-    ci__sb_printf(E->sb, "    %s *o%d = (%s *)B[%d];\n", ci__dt[b->dt].cstore, b->slot, ci__dt[b->dt].cstore, b->slot);
+    ci__sb_printf(E->sb, "    %s *%s = (%s *)B[%d];   /* ", ci__dt[b->dt].cstore, ci__cemit_bname(E, b), ci__dt[b->dt].cstore, b->slot);
+    ci__cemit_bnote(E, b);
+    ci__sb_put(E->sb, " */\n");
 }
 /* a new kernel: fresh marks, variable names x0.. and r0.. */
 static void ci__emit_begin(ci__emit *E, int nv, ci__ix *const *vars, int nr, ci__ix *const *rvars) {
     int i;
     E->epoch++;
+    E->ntmp = E->nacc = 0;
     for (i = 0; i < nv; i++) E->names[vars[i]->var] = E->xname[i];
     for (i = 0; i < nr; i++) { E->names[rvars[i]->var] = E->rname[i]; E->rmask[rvars[i]->var] = 1; }
 }
@@ -9005,7 +9101,7 @@ static const char *ci__red_acct(const ci__kernel *k, ci_dtype in_dt) {
 }
 static void ci__emit_red_decl(ci__emit *E, const ci__kernel *k, ci_dtype in_dt, const char *lvl) {
     const char *init = "0";
-    int id = k->id, rt = k->rtype;
+    int id = ci__cemit_acc(E, k), rt = k->rtype;
     if (ci__is_float(in_dt)) {
         int f = in_dt == CI_F32;
         if (rt == CI__RED_PROD) init = "1";
@@ -9025,7 +9121,7 @@ static void ci__emit_red_decl(ci__emit *E, const ci__kernel *k, ci_dtype in_dt, 
 /* fold value v<b> into accumulator k */
 static void ci__emit_red_update(ci__emit *E, const ci__kernel *k, ci_dtype in_dt, const char *b, const char *ind) {
     ci__sb *sb = E->sb;
-    int isf = ci__is_float(in_dt), id = k->id;
+    int isf = ci__is_float(in_dt), id = ci__cemit_acc(E, k);
     switch (k->rtype) {
     case CI__RED_SUM: ci__sb_printf(sb, "%sacc%d += %s;\n", ind, id, b); break;
     case CI__RED_PROD: ci__sb_printf(sb, "%sacc%d *= %s;\n", ind, id, b); break;
@@ -9059,12 +9155,13 @@ static void ci__emit_red_update(ci__emit *E, const ci__kernel *k, ci_dtype in_dt
         break;
     }
 }
-/* "o<slot>[index] = value" in the buffer's storage type */
-static void ci__emit_store(ci__emit *E, const ci__buf *b, ci__ix *ix, const char *val, const char *ind) {
-    const char *conv = b->dt == CI_F16 ? "ci_f2h" : b->dt == CI_BF16 ? "ci_f2bf" : "";
-    ci__sb_printf(E->sb, "%so%d[", ind, b->slot);
+/* "out[index] = value" in the buffer's storage type; vt: the value's C type */
+static void ci__emit_store(ci__emit *E, const ci__buf *b, ci__ix *ix, const char *val, const char *vt, const char *ind) {
+    const char *conv = b->dt == CI_F16 ? "ci_f2h" : b->dt == CI_BF16 ? "ci_f2bf" : "", *ct = ci__ctype(b->dt);
+    ci__sb_printf(E->sb, "%s%s[", ind, ci__cemit_bname(E, b));
     ci__ix_print(E->sb, ix, ci__emit_varname, E);
-    ci__sb_printf(E->sb, "] = %s((%s)%s);\n", conv, ci__ctype(b->dt), val);
+    if (!strcmp(vt, ct)) ci__sb_printf(E->sb, *conv ? "] = %s(%s);\n" : "] = %s%s;\n", conv, val);
+    else ci__sb_printf(E->sb, "] = %s((%s)%s);\n", conv, ct, val);
 }
 /* a scan or a scatter: one kernel, the old way */
 static void ci__emit_single(ci__emit *E, ci__kernel *k) {
@@ -9082,8 +9179,9 @@ static void ci__emit_single(ci__emit *E, ci__kernel *k) {
         for (i = 0; i < ni; i++) ci__emit_count(E, iv[i], NULL);
     }
     ci__sb_printf(sb, "\n/* %s: %s %s", k->name, scan ? "scan" : k->disjoint ? "concat slice" : "scatter", scan ? ci__red_name[k->rtype] : "");
-    ci__sb_printf(sb, " -> %s %s */\n", k->out->name, ci__dt[k->out->dt].name);
+    ci__sb_printf(sb, " -> %s */\n", ci__cemit_bname(E, k->out));
     ci__sb_printf(sb, "static void %s(void **B, long long x0_begin, long long x0_end) {\n", k->grp->name);
+    E->outmark[k->out->id] = E->epoch;
     ci__emit_out_decl(E, k->out);
     ci__emit_reads(E, k);
     ci__emit_loops_open(E, k->ndim, k->size, 0);
@@ -9102,9 +9200,9 @@ static void ci__emit_single(ci__emit *E, ci__kernel *k) {
         ci__emit_value(E, k->body, 2);
         ci__emit_red_update(E, k, in_dt, ci__emit_ref(E, k->body), inner);
         for (d = 0; d < k->out->ndim; d++) idx[d] = d == k->sdim ? k->rvars[0] : k->vars[o++];
-        snprintf(val, sizeof val, k->sout ? "acc_i%d" : "acc%d", k->id);
-        ci__emit_store(E, k->out, ci__buf_index(L, k->out, idx), val, inner);
-        if (k->rtype == CI__RED_CUMMAX || k->rtype == CI__RED_CUMMIN) ci__sb_printf(sb, "%sri%d++;\n", inner, k->id);
+        snprintf(val, sizeof val, k->sout ? "acc_i%d" : "acc%d", ci__cemit_acc(E, k));
+        ci__emit_store(E, k->out, ci__buf_index(L, k->out, idx), val, k->sout ? "long long" : ci__red_acct(k, in_dt), inner);
+        if (k->rtype == CI__RED_CUMMAX || k->rtype == CI__RED_CUMMIN) ci__sb_printf(sb, "%sri%d++;\n", inner, ci__cemit_acc(E, k));
         for (i = k->nr - 1; i >= 0; i--) ci__sb_printf(sb, "%s%*s}\n", lvl, 4 * i, "");
     } else {
         ci__v *iv[CI__VARGS];
@@ -9117,7 +9215,7 @@ static void ci__emit_single(ci__emit *E, ci__kernel *k) {
         for (i = 0; i < ni; i++) ci__emit_value(E, iv[i], 0);
         ci__sb_printf(sb, "%s{ long long si = ", lvl);
         ci__ix_print(sb, k->sidx, ci__emit_varname, E);
-        ci__sb_printf(sb, "; %s old = %s(o%d[si]); %s nv = (%s)%s; ", ct, ld, k->out->slot, ct, ct, ci__emit_ref(E, k->body));
+        ci__sb_printf(sb, "; %s old = %s(%s[si]); %s nv = (%s)%s; ", ct, ld, ci__cemit_bname(E, k->out), ct, ct, ci__emit_ref(E, k->body));
         if (k->smode == CI__SC_ADD || k->smode == CI__SC_MUL) {
             const char *op = k->smode == CI__SC_ADD ? "+" : "*";
             if (k->out->dt == CI_BOOL) ci__sb_printf(sb, "nv = old %s nv; ", k->smode == CI__SC_ADD ? "||" : "&&");
@@ -9130,7 +9228,7 @@ static void ci__emit_single(ci__emit *E, ci__kernel *k) {
             else ci__sb_printf(sb, "nv = old %s nv ? old : nv; ", k->smode == CI__SC_MAX ? ">" : "<");
         }
         if (k->smode == CI__SC_STORE) ci__sb_put(sb, "(void)old; ");
-        ci__sb_printf(sb, "o%d[si] = %s(nv); }\n", k->out->slot, st);
+        ci__sb_printf(sb, "%s[si] = %s(nv); }\n", ci__cemit_bname(E, k->out), st);
     }
     ci__emit_loops_close(E, k->ndim, 0);
     ci__sb_put(sb, "}\n");
@@ -9157,8 +9255,8 @@ static int ci__phase_unroll(const ci__group *g, int p) {
 /* fold value b into reduction k's accumulator acc<id> (part < 0) or acc<id>_<part> */
 static void ci__emit_red_fold(ci__emit *E, const ci__kernel *k, ci_dtype in_dt, int part, const char *b, const char *ind) {
     char acc[40];
-    if (part < 0) snprintf(acc, sizeof acc, "acc%d", k->id);
-    else snprintf(acc, sizeof acc, "acc%d_%d", k->id, part);
+    if (part < 0) snprintf(acc, sizeof acc, "acc%d", ci__cemit_acc(E, k));
+    else snprintf(acc, sizeof acc, "acc%d_%d", ci__cemit_acc(E, k), part);
     if (k->rtype == CI__RED_SUM) ci__sb_printf(E->sb, "%s%s += %s;\n", ind, acc, b);
     else if (k->rtype == CI__RED_XOR_SUM) ci__sb_printf(E->sb, "%s%s ^= %s;\n", ind, acc, b);
     else if (ci__is_float(in_dt)) ci__sb_printf(E->sb, "%sif (%s == %s && !(%s %s %s)) %s = %s;\n", ind, acc, acc, acc, k->rtype == CI__RED_MAX ? ">" : "<", b, acc, b);
@@ -9177,7 +9275,7 @@ static void ci__emit_loop_body(ci__emit *E, ci__group *g, int p, const char *ind
         if (k->kind == CI__K_REDUCTION) {
             if (part >= 0) ci__emit_red_fold(E, k, k->gbody->dt, part, ci__emit_ref(E, k->gbody), ind);
             else ci__emit_red_update(E, k, k->gbody->dt, ci__emit_ref(E, k->gbody), ind);
-        } else if (k->store) ci__emit_store(E, k->out, k->st_ix, ci__emit_ref(E, k->gbody), ind);
+        } else if (k->store) ci__emit_store(E, k->out, k->st_ix, ci__emit_ref(E, k->gbody), ci__ctype(k->gbody->dt), ind);
     }
     E->in_loop = 0;
     for (i = 0; i < E->nscoped; i++) E->done[E->scoped[i]] = 0;   /* those temps ended with the block */
@@ -9197,11 +9295,15 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
         if (!k->emit) continue;
         ci__sb_printf(sb, " %s%s%s", k->kind == CI__K_REDUCTION ? ci__red_name[k->rtype] : "pointwise", k->store ? " -> " : "",
-                      k->store ? k->out->name : "");
+                      k->store ? ci__cemit_bname(E, k->out) : "");
         if (j + 1 < g->m.n) ci__sb_put(sb, ";");
     }
     ci__sb_put(sb, " */\n");
     ci__sb_printf(sb, "static void %s(void **B, long long x0_begin, long long x0_end) {\n", g->name);
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (k->store) E->outmark[k->out->id] = E->epoch;
+    }
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
         if (k->emit) ci__emit_reads(E, k);
@@ -9222,7 +9324,7 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
             if (!k->emit || k->phase != p) continue;
             if (k->inner) { ninner++; continue; }
             ci__emit_value(E, k->gbody, 0);
-            if (k->store) ci__emit_store(E, k->out, k->st_ix, ci__emit_ref(E, k->gbody), lvl);
+            if (k->store) ci__emit_store(E, k->out, k->st_ix, ci__emit_ref(E, k->gbody), ci__ctype(k->gbody->dt), lvl);
         }
         if (!ninner) continue;
         for (j = 0; j < g->m.n; j++) {   /* hoisted: values that do not depend on the reduction variables */
@@ -9238,7 +9340,7 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
             ci__kernel *k = (ci__kernel *)g->m.v[j];
             int u;
             if (!k->emit || !k->inner || k->phase != p || k->kind != CI__K_REDUCTION) continue;
-            for (u = 0; u < unroll; u++) ci__sb_printf(sb, "%s%s acc%d_%d = acc%d;\n", lvl, ci__red_acct(k, k->gbody->dt), k->id, u, k->id);
+            for (u = 0; u < unroll; u++) ci__sb_printf(sb, "%s%s acc%d_%d = acc%d;\n", lvl, ci__red_acct(k, k->gbody->dt), ci__cemit_acc(E, k), u, ci__cemit_acc(E, k));
         }
         for (i = 0; i < T->nr - (unroll > 1); i++)
             ci__sb_printf(sb, "%s%*sfor (long long r%d = 0; r%d < %lldLL; r%d++) {\n", lvl, 4 * i, "", i, i, (long long)T->rsize[i], i);
@@ -9259,16 +9361,18 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
                 ci__sb_printf(sb, "%s    }\n", uind);
             }
             ci__sb_printf(sb, "%s}\n", uind);
-            ci__sb_printf(sb, "%sfor (long long r%d = %lldLL; r%d < %lldLL; r%d++) {\n", uind, last, n - n % unroll, last, n, last);
-            ci__emit_loop_body(E, g, p, inner, -1);
-            ci__sb_printf(sb, "%s}\n", uind);
+            if (n % unroll) {   /* the points left over */
+                ci__sb_printf(sb, "%sfor (long long r%d = %lldLL; r%d < %lldLL; r%d++) {\n", uind, last, n - n % unroll, last, n, last);
+                ci__emit_loop_body(E, g, p, inner, -1);
+                ci__sb_printf(sb, "%s}\n", uind);
+            }
             for (i = T->nr - 2; i >= 0; i--) ci__sb_printf(sb, "%s%*s}\n", lvl, 4 * i, "");
             for (j = 0; j < g->m.n; j++) {   /* the accumulators into one, pairwise order fixed */
                 ci__kernel *k = (ci__kernel *)g->m.v[j];
                 char part[40];
                 if (!k->emit || !k->inner || k->phase != p || k->kind != CI__K_REDUCTION) continue;
                 for (u = 0; u < unroll; u++) {
-                    snprintf(part, sizeof part, "acc%d_%d", k->id, u);
+                    snprintf(part, sizeof part, "acc%d_%d", ci__cemit_acc(E, k), u);
                     ci__emit_red_fold(E, k, k->gbody->dt, -1, part, lvl);
                 }
             }
@@ -9280,17 +9384,18 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
         for (j = 0; j < g->m.n; j++) {   /* the results, as a load of the stored value would see them */
             ci__kernel *k = (ci__kernel *)g->m.v[j];
             const ci__buf *b = k->out;
-            int id = k->id;
+            int id = ci__cemit_acc(E, k);
             if (!k->emit || !k->inner || k->phase != p || k->kind != CI__K_REDUCTION) continue;
-            ci__sb_printf(sb, "%s%s v%d = ", lvl, ci__ctype(k->acc->dt), k->acc->id);
+            ci__sb_printf(sb, "%s%s %s = ", lvl, ci__ctype(k->acc->dt), ci__cemit_tmp(E, k->acc->id));
             if (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN) ci__sb_printf(sb, "acc_i%d;\n", id);
             else if (b->dt == CI_F16) ci__sb_printf(sb, "ci_h2f(ci_f2h((float)acc%d));\n", id);
             else if (b->dt == CI_BF16) ci__sb_printf(sb, "ci_bf2f(ci_f2bf((float)acc%d));\n", id);
+            else if (!strcmp(ci__ctype(b->dt), ci__red_acct(k, k->gbody->dt))) ci__sb_printf(sb, "acc%d;\n", id);
             else ci__sb_printf(sb, "(%s)acc%d;\n", ci__ctype(b->dt), id);
             E->done[k->acc->id] = E->epoch;
             E->expr[k->acc->id] = NULL;
-            snprintf(val, sizeof val, "v%d", k->acc->id);
-            if (k->store) ci__emit_store(E, b, k->st_ix, val, lvl);
+            snprintf(val, sizeof val, "%s", ci__cemit_tmp(E, k->acc->id));
+            if (k->store) ci__emit_store(E, b, k->st_ix, val, ci__ctype(k->acc->dt), lvl);
         }
     }
     ci__emit_loops_close(E, T->ndim, ci__collapse(g));
@@ -9350,6 +9455,13 @@ static void ci__emit_program(ci__L *L, ci__sb *sb, int *group_line) {
     E.rdep = CI__NEWN(L->LA, int, L->vt.n + 1);
     E.scoped = CI__NEWN(L->LA, int, L->vt.n + 1);
     E.bufdecl = CI__NEWN(L->LA, int, L->bufs.n + 1);
+    E.outmark = CI__NEWN(L->LA, int, L->bufs.n + 1);
+    E.bname = CI__NEWN(L->LA, const char *, L->bufs.n + 1);
+    E.user = CI__NEWN(L->LA, const char *, L->bufs.n + 1);
+    E.tnum = CI__NEWN(L->LA, int, L->vt.n + 1);
+    E.tep = CI__NEWN(L->LA, int, L->vt.n + 1);
+    E.anum = CI__NEWN(L->LA, int, L->kernels.n + 1);
+    E.aep = CI__NEWN(L->LA, int, L->kernels.n + 1);
     E.uses = CI__NEWN(L->LA, int, L->vt.n + 1);
     E.parent = CI__NEWN(L->LA, ci__v *, L->vt.n + 1);
     E.expr = CI__NEWN(L->LA, const char *, L->vt.n + 1);
