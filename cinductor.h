@@ -8381,130 +8381,84 @@ CI__CEMIT_DEF(ci__cemit_codes, enum ci__cemit_code { CI__CEMIT_MAIN_OK = 0, CI__
     CI__CEMIT_MAIN_CHECK_FAILED = 3, CI__CEMIT_CHECK_INDEX = 1, CI__CEMIT_CHECK_ZERODIV = 2 };)
 CI__CEMIT_DEF(ci__cemit_floordiv_i64, static long long ci__cemit_floordiv_i64(long long a, long long b) {
     long long q;
-    if (b == 0) return 0;
-    if (b == -1) return (long long)(0ull - (unsigned long long)a);
+    if (b == 0 || b == -1) return b ? (long long)(0ull - (unsigned long long)a) : 0;
     q = a / b;
-    if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
-    return q;
+    return (a % b != 0) && ((a < 0) != (b < 0)) ? q - 1 : q;
 })
 CI__CEMIT_DEF(ci__cemit_truncdiv_i64, static long long ci__cemit_truncdiv_i64(long long a, long long b) {
-    if (b == 0) return 0;
-    if (b == -1) return (long long)(0ull - (unsigned long long)a);
+    if (b == 0 || b == -1) return b ? (long long)(0ull - (unsigned long long)a) : 0;
     return a / b;
 })
 CI__CEMIT_DEF(ci__cemit_mod_i64, static long long ci__cemit_mod_i64(long long a, long long b) {
-    long long r;
-    if (b == 0 || b == -1) return 0;
-    r = a % b;
-    if (r != 0 && ((r < 0) != (b < 0))) r += b;
-    return r;
+    long long r = b == 0 || b == -1 ? 0 : a % b;
+    return r != 0 && ((r < 0) != (b < 0)) ? r + b : r;
 })
-CI__CEMIT_DEF(ci__cemit_fmod_i64, static long long ci__cemit_fmod_i64(long long a, long long b) {
-    if (b == 0 || b == -1) return 0;
-    return a % b;
-})
+CI__CEMIT_DEF(ci__cemit_fmod_i64, static long long ci__cemit_fmod_i64(long long a, long long b) { return b == 0 || b == -1 ? 0 : a % b; })
 CI__CEMIT_DEF(ci__cemit_min_i64, static long long ci__cemit_min_i64(long long a, long long b) { return a < b ? a : b; })
 CI__CEMIT_DEF(ci__cemit_max_i64, static long long ci__cemit_max_i64(long long a, long long b) { return a > b ? a : b; })
 /* NaN-propagating max/min, as torch.maximum */
-CI__CEMIT_DEF(ci__cemit_max_f, static float ci__cemit_max_f(float a, float b) {
-    return a != a ? a : (b != b ? b : (a > b ? a : b));
-})
-CI__CEMIT_DEF(ci__cemit_min_f, static float ci__cemit_min_f(float a, float b) {
-    return a != a ? a : (b != b ? b : (a < b ? a : b));
-})
-CI__CEMIT_DEF(ci__cemit_max_d, static double ci__cemit_max_d(double a, double b) {
-    return a != a ? a : (b != b ? b : (a > b ? a : b));
-})
-CI__CEMIT_DEF(ci__cemit_min_d, static double ci__cemit_min_d(double a, double b) {
-    return a != a ? a : (b != b ? b : (a < b ? a : b));
-})
+CI__CEMIT_DEF(ci__cemit_max_f, static float ci__cemit_max_f(float a, float b) { return a != a ? a : (b != b ? b : (a > b ? a : b)); })
+CI__CEMIT_DEF(ci__cemit_min_f, static float ci__cemit_min_f(float a, float b) { return a != a ? a : (b != b ? b : (a < b ? a : b)); })
+CI__CEMIT_DEF(ci__cemit_max_d, static double ci__cemit_max_d(double a, double b) { return a != a ? a : (b != b ? b : (a > b ? a : b)); })
+CI__CEMIT_DEF(ci__cemit_min_d, static double ci__cemit_min_d(double a, double b) { return a != a ? a : (b != b ? b : (a < b ? a : b)); })
 /* Python's floor division of floats (PyTorch's div_floor) */
 CI__CEMIT_DEF(ci__cemit_div_floor_f, static float ci__cemit_div_floor_f(float a, float b) {
-    float m, d, f;
+    float m = b == 0 ? 0 : fmodf(a, b), d = (a - m) / b, f;
     if (b == 0) return a / b;
-    m = fmodf(a, b);
-    d = (a - m) / b;
     if (m != 0 && ((b < 0) != (m < 0))) d -= 1;
-    if (d != 0) {
-        f = floorf(d);
-        if (d - f > 0.5f) f += 1;
-    } else f = copysignf(0, a / b);
-    return f;
+    if (d == 0) return copysignf(0, a / b);
+    f = floorf(d);
+    return d - f > 0.5f ? f + 1 : f;
 })
 CI__CEMIT_DEF(ci__cemit_div_floor_d, static double ci__cemit_div_floor_d(double a, double b) {
-    double m, d, f;
+    double m = b == 0 ? 0 : fmod(a, b), d = (a - m) / b, f;
     if (b == 0) return a / b;
-    m = fmod(a, b);
-    d = (a - m) / b;
     if (m != 0 && ((b < 0) != (m < 0))) d -= 1;
-    if (d != 0) {
-        f = floor(d);
-        if (d - f > 0.5) f += 1;
-    } else f = copysign(0, a / b);
-    return f;
+    if (d == 0) return copysign(0, a / b);
+    f = floor(d);
+    return d - f > 0.5 ? f + 1 : f;
 })
 CI__CEMIT_DEF(ci__cemit_pow_i64, static long long ci__cemit_pow_i64(long long a, long long b) {
     unsigned long long r = 1, x = (unsigned long long)a;
     if (b < 0) return a == 1 ? 1 : (a == -1 ? ((b & 1) ? -1 : 1) : 0);
-    while (b) {
-        if (b & 1) r *= x;
-        x *= x;
-        b >>= 1;
-    }
+    for (; b; b >>= 1, x *= x) r = b & 1 ? r * x : r;
     return (long long)r;
 })
-/* f16 / bf16 <-> f32, round to nearest even, NaN payloads kept */
+/* the bits of a float and back; f16 / bf16 <-> f32, round to nearest even, NaN payloads kept */
+CI__CEMIT_DEF(ci__cemit_fbits, static unsigned int ci__cemit_fbits(float x) { union { float f; unsigned int u; } v = {x}; return v.u; })
+CI__CEMIT_DEF(ci__cemit_bitsf, static float ci__cemit_bitsf(unsigned int x) { union { unsigned int u; float f; } v = {x}; return v.f; })
+CI__CEMIT_DEF(ci__cemit_dbits, static unsigned long long ci__cemit_dbits(double x) { union { double f; unsigned long long u; } v = {x}; return v.u; })
+CI__CEMIT_DEF(ci__cemit_bitsd, static double ci__cemit_bitsd(unsigned long long x) { union { unsigned long long u; double f; } v = {x}; return v.f; })
 CI__CEMIT_DEF(ci__h2f, static float ci__h2f(unsigned short h) {
-    union { unsigned int u; float f; } o;
     unsigned int s = (unsigned int)(h & 0x8000) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff;
-    if (e == 0) {
-        o.f = (float)m * 5.9604644775390625e-08f;
-        o.u |= s;
-        return o.f;
-    }
-    if (e == 31) o.u = s | 0x7f800000u | (m << 13);
-    else o.u = s | ((e + 112) << 23) | (m << 13);
-    return o.f;
+    if (e == 0) return ci__cemit_bitsf(ci__cemit_fbits((float)m * 5.9604644775390625e-08f) | s);
+    return ci__cemit_bitsf(e == 31 ? s | 0x7f800000u | (m << 13) : s | ((e + 112) << 23) | (m << 13));
 })
 CI__CEMIT_DEF(ci__f2h, static unsigned short ci__f2h(float f) {
-    union { float f; unsigned int u; } i;
-    unsigned int s, e, m, r;
-    i.f = f;
-    s = (i.u >> 16) & 0x8000;
-    e = (i.u >> 23) & 0xff;
-    m = i.u & 0x7fffff;
+    unsigned int u = ci__cemit_fbits(f), s = (u >> 16) & 0x8000, e = (u >> 23) & 0xff, m = u & 0x7fffff, r;
     if (e == 255) return (unsigned short)(s | 0x7c00 | (m ? ((m >> 13) ? (m >> 13) : 0x200) : 0));
     if (e > 142) return (unsigned short)(s | 0x7c00);
+    if (e < 102) return (unsigned short)s;
     if (e < 113) {
-        if (e < 102) return (unsigned short)s;
         m |= 0x800000;
         r = m >> (126 - e);
-        if (((m >> (125 - e)) & 1) && ((r & 1) || (m & ((1u << (125 - e)) - 1)))) r++;
-        return (unsigned short)(s | r);
+        return (unsigned short)(s | (((m >> (125 - e)) & 1) && ((r & 1) || (m & ((1u << (125 - e)) - 1))) ? r + 1 : r));
     }
     r = ((e - 112) << 10) | (m >> 13);
-    if ((m & 0x1000) && ((r & 1) || (m & 0xfff))) r++;
-    return (unsigned short)(s | r);
+    return (unsigned short)(s | ((m & 0x1000) && ((r & 1) || (m & 0xfff)) ? r + 1 : r));
 })
-CI__CEMIT_DEF(ci__bf2f, static float ci__bf2f(unsigned short h) {
-    union { unsigned int u; float f; } o;
-    o.u = (unsigned int)h << 16;
-    return o.f;
-})
+CI__CEMIT_DEF(ci__bf2f, static float ci__bf2f(unsigned short h) { return ci__cemit_bitsf((unsigned int)h << 16); })
 CI__CEMIT_DEF(ci__f2bf, static unsigned short ci__f2bf(float f) {
-    union { float f; unsigned int u; } i;
-    i.f = f;
-    if (f != f) return (unsigned short)((i.u >> 16) & 0x7f ? i.u >> 16 : (i.u >> 16) | 0x40);
-    return (unsigned short)((i.u + 0x7fff + ((i.u >> 16) & 1)) >> 16);
+    unsigned int u = ci__cemit_fbits(f);
+    if (f != f) return (unsigned short)((u >> 16) & 0x7f ? u >> 16 : (u >> 16) | 0x40);
+    return (unsigned short)((u + 0x7fff + ((u >> 16) & 1)) >> 16);
 })
 /* shifts past the width: 0, or the sign (PyTorch) */
 CI__CEMIT_DEF(ci__cemit_shl_i64, static long long ci__cemit_shl_i64(long long a, long long b, int bits) {
-    if (b < 0 || b >= bits) return 0;
-    return (long long)((unsigned long long)a << b);
+    return b < 0 || b >= bits ? 0 : (long long)((unsigned long long)a << b);
 })
 CI__CEMIT_DEF(ci__cemit_shr_i64, static long long ci__cemit_shr_i64(long long a, long long b, int bits) {
-    if (b < 0 || b >= bits) return a < 0 ? -1 : 0;
-    return a >> b;
+    return b < 0 || b >= bits ? (a < 0 ? -1 : 0) : a >> b;
 })
 /* run-time checks: record the first failure in the program's ci__rterr, go on with a safe value */
 CI__CEMIT_DEF(ci__cemit_flag, static void ci__cemit_flag(void *rec, int code, int site, long long value) {
@@ -8528,37 +8482,6 @@ CI__CEMIT_DEF(ci__cemit_idxn, static long long ci__cemit_idxn(long long i, long 
 CI__CEMIT_DEF(ci__cemit_nz, static long long ci__cemit_nz(long long d, int site, void *rec) {
     if (d == 0) ci__cemit_flag(rec, CI__CEMIT_CHECK_ZERODIV, site, 0);
     return d;
-})
-/* the bits of a float and back */
-CI__CEMIT_DEF(ci__cemit_signbit_f, static int ci__cemit_signbit_f(float x) {
-    union { float f; unsigned int u; } v;
-    v.f = x;
-    return (int)(v.u >> 31);
-})
-CI__CEMIT_DEF(ci__cemit_signbit_d, static int ci__cemit_signbit_d(double x) {
-    union { double f; unsigned long long u; } v;
-    v.f = x;
-    return (int)(v.u >> 63);
-})
-CI__CEMIT_DEF(ci__cemit_fbits, static unsigned int ci__cemit_fbits(float x) {
-    union { float f; unsigned int u; } v;
-    v.f = x;
-    return v.u;
-})
-CI__CEMIT_DEF(ci__cemit_bitsf, static float ci__cemit_bitsf(unsigned int x) {
-    union { unsigned int u; float f; } v;
-    v.u = x;
-    return v.f;
-})
-CI__CEMIT_DEF(ci__cemit_dbits, static unsigned long long ci__cemit_dbits(double x) {
-    union { double f; unsigned long long u; } v;
-    v.f = x;
-    return v.u;
-})
-CI__CEMIT_DEF(ci__cemit_bitsd, static double ci__cemit_bitsd(unsigned long long x) {
-    union { unsigned long long u; double f; } v;
-    v.u = x;
-    return v.f;
 })
 /* the prelude's entries in the order they are written: the name the generated code calls them
    by (NULL: always written), their text, and the host function (which this table keeps used) */
@@ -8585,13 +8508,12 @@ static const ci__cemit_entry ci__cemit_prelude_tab[] = {
     CI__CEMIT_FN("ci_max_d", ci__cemit_max_d) CI__CEMIT_FN("ci_min_d", ci__cemit_min_d)
     CI__CEMIT_FN("ci_div_floor_f", ci__cemit_div_floor_f) CI__CEMIT_FN("ci_div_floor_d", ci__cemit_div_floor_d)
     CI__CEMIT_FN("ci_pow_i64", ci__cemit_pow_i64)
+    CI__CEMIT_FN("ci_fbits", ci__cemit_fbits) CI__CEMIT_FN("ci_bitsf", ci__cemit_bitsf)
+    CI__CEMIT_FN("ci_dbits", ci__cemit_dbits) CI__CEMIT_FN("ci_bitsd", ci__cemit_bitsd)
     CI__CEMIT_FN("ci_h2f", ci__h2f) CI__CEMIT_FN("ci_f2h", ci__f2h) CI__CEMIT_FN("ci_bf2f", ci__bf2f) CI__CEMIT_FN("ci_f2bf", ci__f2bf)
     CI__CEMIT_FN("ci_shl_i64", ci__cemit_shl_i64) CI__CEMIT_FN("ci_shr_i64", ci__cemit_shr_i64)
     CI__CEMIT_FN("ci_flag", ci__cemit_flag) CI__CEMIT_FN("ci_idx", ci__cemit_idx)
     CI__CEMIT_FN("ci_idxn", ci__cemit_idxn) CI__CEMIT_FN("ci_nz", ci__cemit_nz)
-    CI__CEMIT_FN("ci_signbit_f", ci__cemit_signbit_f) CI__CEMIT_FN("ci_signbit_d", ci__cemit_signbit_d)
-    CI__CEMIT_FN("ci_fbits", ci__cemit_fbits) CI__CEMIT_FN("ci_bitsf", ci__cemit_bitsf)
-    CI__CEMIT_FN("ci_dbits", ci__cemit_dbits) CI__CEMIT_FN("ci_bitsd", ci__cemit_bitsd)
 };
 #undef CI__CEMIT_FN
 #define CI__CEMIT_NPRE ((int)(sizeof ci__cemit_prelude_tab / sizeof ci__cemit_prelude_tab[0]))
@@ -8951,7 +8873,7 @@ static void ci__emit_node(ci__emit *E, ci__v *v) {
         break;
     case CI__V_RANDINT: ci__sb_printf(sb, "ci_randint(%s, %s, %s, %s)", a0, a1, a2, ci__emit_ref(E, v->a[3])); break;
     case CI__V_SIGNBIT:
-        if (isf) ci__sb_printf(sb, "%s(%s)", f32 ? "ci_signbit_f" : "ci_signbit_d", a0);
+        if (isf) ci__sb_printf(sb, f32 ? "(int)(ci_fbits(%s) >> 31)" : "(int)(ci_dbits(%s) >> 63)", a0);
         else ci__sb_printf(sb, "%s < 0", a0);
         break;
     case CI__V_ISNAN: ci__sb_printf(sb, "%s != %s", a0, a0); break;
@@ -9557,26 +9479,9 @@ static float ci__d2f(double x) {
     memcpy(&r, &u, 4);
     return r;
 }
-static double ci__div_floor(double a, double b, int f32) {
-    double m, d, r;
-    if (b == 0) return a / b;
-    if (f32) {
-        float fa = (float)a, fb = (float)b, fm = fmodf(fa, fb), fd = (fa - fm) / fb, ff;
-        if (fm != 0 && ((fb < 0) != (fm < 0))) fd -= 1;
-        if (fd != 0) { ff = floorf(fd); if (fd - ff > 0.5f) ff += 1; } else ff = copysignf(0, fa / fb);
-        return ff;
-    }
-    m = fmod(a, b); d = (a - m) / b;
-    if (m != 0 && ((b < 0) != (m < 0))) d -= 1;
-    if (d != 0) { r = floor(d); if (d - r > 0.5) r += 1; } else r = copysign(0, a / b);
-    return r;
-}
+static double ci__div_floor(double a, double b, int f32) { return f32 ? ci__cemit_div_floor_f((float)a, (float)b) : ci__cemit_div_floor_d(a, b); }
 static int64_t ci__ipow(int64_t a, int64_t b) { return (int64_t)ci__cemit_pow_i64((long long)a, (long long)b); }
-static double ci__fmax(double a, double b, int mx) {
-    if (a != a) return a;
-    if (b != b) return b;
-    return mx ? (a > b ? a : b) : (a < b ? a : b);
-}
+static double ci__fmax(double a, double b, int mx) { return mx ? ci__cemit_max_d(a, b) : ci__cemit_min_d(a, b); }
 static double ci__unary_f(int op, double x, int f32) {
     float f = (float)x;
     switch (op) {
