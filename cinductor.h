@@ -8296,7 +8296,8 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
    >>cemit  kernel IR -> C source, one compile unit per graph
    The prelude declares the math functions (handed to TCC with tcc_add_symbol: no headers)
    and small helpers with PyTorch's semantics (floor division, NaN-propagating max/min,
-   f16/bf16 conversion). Each fused kernel becomes a function over a range of its outermost
+   f16/bf16 conversion), only those the program names; each helper is C compiled here too
+   (CI__CEMIT_DEF). Pointers are named after the graph's values. Each fused kernel becomes a function over a range of its outermost
    loop (so the runtime can split it across threads; a short first dim runs together with
    the second); inside, one block per phase: its pointwise members, then one loop over the
    reduction variables, then the reductions' results as locals. Values are emitted once
@@ -8587,6 +8588,8 @@ typedef struct ci__emit {
     const char **user;    /*   the names taken from the user's, nuser of them */
     int nuser;
     int *outmark;         /* per buffer: == epoch when the kernel writes it */
+    const ci__node **innode, **cnode;   /* the graph's input nodes by index; its constants, hashed by data */
+    int ninnode, ncnode;
     int *tnum, *tep, ntmp;   /* per value node: its temp's number in the kernel of epoch tep */
     int *anum, *aep, nacc;   /* per kernel: its accumulator's number in the fused kernel of epoch aep */
 } ci__emit;
@@ -8599,7 +8602,7 @@ static int ci__cemit_taken(const char *s) {
         "double", "else", "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
         "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch", "typedef", "union",
         "unsigned", "void", "volatile", "while", "_Bool", "_Complex", "_Imaginary", "B", "rt", "si", "old",
-        "nv", "lo", "hi", "w_d", "main", "NULL"};
+        "nv", "lo", "hi", "w_d", "main", "NULL", "seed"};
     static const char *const numbered[] = {"v", "x", "r", "acc", "acc_i", "ri", "w_mean", "w_n", "in", "out", "const", "buf"};
     static const char *const libm[] = {
 #define CI__X(name, kind, fn) name,
@@ -8627,11 +8630,21 @@ static const char *ci__cemit_bname(ci__emit *E, const ci__buf *b) {
     else if (b->output_index >= 0) snprintf(role, sizeof role, "out%d", b->output_index);
     else if (b->kind == CI__BUF_CONST) snprintf(role, sizeof role, "const%d", b->id);
     else snprintf(role, sizeof role, "%s", b->kind == CI__BUF_SEED ? "seed" : b->name);
-    for (i = 0; g && i < g->nodes.n && !nd && b->kind != CI__BUF_SEED; i++) {   /* the user's name */
-        const ci__node *c = (const ci__node *)g->nodes.v[i];
-        if ((b->kind == CI__BUF_INPUT && c->kind == CI__N_INPUT && c->ival == b->input_index) ||
-            (b->kind == CI__BUF_CONST && c->kind == CI__N_CONST && c->data == b->data && b->data)) nd = c;
+    if (g && !E->innode) {   /* index the graph's inputs and constants once */
+        E->ninnode = g->ninputs;
+        for (E->ncnode = 16; E->ncnode < 2 * g->nodes.n; E->ncnode *= 2) {}
+        E->innode = CI__NEWN(E->L->LA, const ci__node *, E->ninnode + 1);
+        E->cnode = CI__NEWN(E->L->LA, const ci__node *, E->ncnode);
+        for (i = 0; i < g->nodes.n; i++) {
+            const ci__node *c = (const ci__node *)g->nodes.v[i];
+            if (c->kind == CI__N_INPUT && c->ival >= 0 && c->ival < E->ninnode) E->innode[c->ival] = c;
+            for (k = (int)((uintptr_t)c->data >> 4) & (E->ncnode - 1); c->kind == CI__N_CONST && c->data; k = (k + 1) & (E->ncnode - 1))
+                if (!E->cnode[k]) { E->cnode[k] = c; break; }
+        }
     }
+    if (g && b->kind == CI__BUF_INPUT && b->input_index >= 0 && b->input_index < E->ninnode) nd = E->innode[b->input_index];
+    for (k = (int)((uintptr_t)b->data >> 4) & (E->ncnode - 1); g && b->kind == CI__BUF_CONST && b->data && E->cnode[k]; k = (k + 1) & (E->ncnode - 1))
+        if (E->cnode[k]->data == b->data) { nd = E->cnode[k]; break; }
     k = 0;
     if (!nd && g && b->kind == CI__BUF_COMPUTED && b->output_index >= 0 && b->output_index < g->outputs.n) {
         const ci__gtensor *t = ci__gt(g, (uint32_t)(uintptr_t)g->outputs.v[b->output_index]);
@@ -8797,7 +8810,10 @@ static void ci__emit_node(ci__emit *E, ci__v *v) {
     switch (v->op) {
     case CI__V_CONST: ci__emit_const(sb, v); break;
     case CI__V_LOAD: ci__emit_loadexpr(E, v); break;
-    case CI__V_INDEX: ci__sb_printf(sb, "(%s)", ci__ctype(v->dt)); ci__ix_print(sb, v->ix, ci__emit_varname, E); break;
+    case CI__V_INDEX:   /* an index expression is a long long */
+        if (strcmp(ci__ctype(v->dt), "long long")) ci__sb_printf(sb, "(%s)", ci__ctype(v->dt));
+        ci__ix_print(sb, v->ix, ci__emit_varname, E);
+        break;
     case CI__V_CAST:
         if (v->dt == CI_BOOL) ci__sb_printf(sb, "(%s != 0)", a0);
         else if (!strcmp(ci__ctype(v->dt), ci__ctype(at))) ci__sb_put(sb, a0);   /* the same C type */
@@ -9005,7 +9021,7 @@ static void ci__emit_loops_open(ci__emit *E, int ndim, const int64_t *size, int 
             ci__sb_printf(E->sb, "        long long x0 = x01 / %lldLL, x1 = x01 %% %lldLL;\n", (long long)size[1], (long long)size[1]);
             i++;
         } else if (i == 0) ci__sb_put(E->sb, "    for (long long x0 = x0_begin; x0 < x0_end; x0++) {\n");
-        else ci__sb_printf(E->sb, "%*sfor (long long x%d = 0; x%d < %lldLL; x%d++) {\n", 4 * (i + 1), "", i, i, (long long)size[i], i);
+        else ci__sb_printf(E->sb, "%*sfor (long long x%d = 0; x%d < %lldLL; x%d++) {\n", 4 * (i + 1 - (collapse != 0)), "", i, i, (long long)size[i], i);
     }
 }
 static void ci__emit_loops_close(ci__emit *E, int ndim, int collapse) {
@@ -9235,7 +9251,7 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
         if (k->store) ci__emit_out_decl(E, k->out);
     }
     ci__emit_loops_open(E, T->ndim, T->size, ci__collapse(g));
-    snprintf(lvl, sizeof lvl, "%*s", 4 * ((T->ndim ? T->ndim : 1) + 1), "");
+    snprintf(lvl, sizeof lvl, "%*s", 4 * ((T->ndim ? T->ndim : 1) + 1 - ci__collapse(g)), "");
     snprintf(inner, sizeof inner, "%s%*s", lvl, 4 * T->nr, "");
     for (p = 0; p < g->nphase; p++) {
         int ninner = 0;
