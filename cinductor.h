@@ -8369,6 +8369,13 @@ static const char *ci__libm_proto(const char *kind) {
     if (!strcmp(kind, "IR")) return "long long %s(long long, long long, long long, long long);\n";
     return "double %s(double, double);\n";
 }
+/* the math functions by name, with their kinds */
+static const char *const ci__cemit_libm[][2] = {
+#define CI__X(name, kind, fn) {name, #kind},
+    CI__LIBM_LIST(CI__X)
+#undef CI__X
+};
+#define CI__CEMIT_NLIBM ((int)(sizeof ci__cemit_libm / sizeof ci__cemit_libm[0]))
 /* -- the prelude. Each helper is real C here, so the compiler checks it (and >>interp, >>linalg
    and >>rt call the conversions), and CI__CEMIT_DEF keeps its text for the generated code,
    where its name drops the host prefix (ci__cemit_x and ci__x become ci_x, CI__CEMIT_X becomes
@@ -8539,11 +8546,6 @@ static void ci__cemit_text(ci__sb *sb, const char *s) {
 /* which prelude entries (need[0 .. CI__CEMIT_NPRE-1]) and libm functions (need[CI__CEMIT_NPRE ..])
    text names: identifiers, as whole words */
 static void ci__cemit_scan(const char *s, size_t n, char *need) {
-    static const char *const libm[] = {
-#define CI__X(name, kind, fn) name,
-        CI__LIBM_LIST(CI__X)
-#undef CI__X
-    };
     size_t i = 0;
     while (i < n) {
         size_t b = i, len;
@@ -8558,8 +8560,8 @@ static void ci__cemit_scan(const char *s, size_t n, char *need) {
             if (nm && !need[j] && strlen(nm) == len && !memcmp(nm, s + b, len)) need[j] = 1;
         }
         if (i < n && s[i] == '(')
-            for (j = 0; j < (int)(sizeof libm / sizeof libm[0]); j++)
-                if (strlen(libm[j]) == len && !memcmp(libm[j], s + b, len)) need[CI__CEMIT_NPRE + j] = 1;
+            for (j = 0; j < CI__CEMIT_NLIBM; j++)
+                if (strlen(ci__cemit_libm[j][0]) == len && !memcmp(ci__cemit_libm[j][0], s + b, len)) need[CI__CEMIT_NPRE + j] = 1;
     }
 }
 
@@ -8604,15 +8606,10 @@ static int ci__cemit_taken(const char *s) {
         "unsigned", "void", "volatile", "while", "_Bool", "_Complex", "_Imaginary", "B", "rt", "si", "old",
         "nv", "lo", "hi", "w_d", "main", "NULL", "seed"};
     static const char *const numbered[] = {"v", "x", "r", "acc", "acc_i", "ri", "w_mean", "w_n", "in", "out", "const", "buf"};
-    static const char *const libm[] = {
-#define CI__X(name, kind, fn) name,
-        CI__LIBM_LIST(CI__X)
-#undef CI__X
-    };
     size_t i, p = 0;
     if (!strncmp(s, "ci_", 3) || !strncmp(s, "CI_", 3) || !strncmp(s, "__", 2)) return 1;
     for (i = 0; i < sizeof words / sizeof words[0]; i++) if (!strcmp(s, words[i])) return 1;
-    for (i = 0; i < sizeof libm / sizeof libm[0]; i++) if (!strcmp(s, libm[i])) return 1;
+    for (i = 0; i < CI__CEMIT_NLIBM; i++) if (!strcmp(s, ci__cemit_libm[i][0])) return 1;
     while (s[p] && !(s[p] >= '0' && s[p] <= '9')) p++;   /* a local's spelling: a prefix, then digits */
     for (i = 0; s[p] && i < sizeof numbered / sizeof numbered[0]; i++)
         if (strlen(numbered[i]) == p && !strncmp(s, numbered[i], p)) return 1;
@@ -9343,12 +9340,7 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
 /* the whole compile unit; group_line[i] receives the first line of live group i */
 /* write the prelude that the body names (and what its entries name); returns its lines */
 static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n) {
-    static const char *const libm[] = {
-#define CI__X(name, kind, fn) name, #kind,
-        CI__LIBM_LIST(CI__X)
-#undef CI__X
-    };
-    int nl = (int)(sizeof libm / sizeof libm[0]) / 2, j, more = 1, lines = 0;
+    int nl = CI__CEMIT_NLIBM, j, more = 1, lines = 0;
     char *need = CI__NEWN(L->LA, char, CI__CEMIT_NPRE + nl);
     ci__sb t;
     size_t start = sb->n, k;
@@ -9371,7 +9363,7 @@ static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n) {
     for (j = 0; j < CI__CEMIT_NPRE; j++) {   /* the runtime's functions and the codes, the prototypes, the helpers */
         if (j == 3)
             for (k = 0; k < (size_t)nl; k++)
-                if (need[CI__CEMIT_NPRE + k]) ci__sb_printf(sb, ci__libm_proto(libm[2 * k + 1]), libm[2 * k]);
+                if (need[CI__CEMIT_NPRE + k]) ci__sb_printf(sb, ci__libm_proto(ci__cemit_libm[k][1]), ci__cemit_libm[k][0]);
         if (need[j]) ci__cemit_text(sb, ci__cemit_prelude_tab[j].src);
     }
     for (k = start; k < sb->n; k++) lines += sb->s[k] == '\n';
