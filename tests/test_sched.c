@@ -570,6 +570,75 @@ CI_TEST(test_collapsed_loops) {
     ci_ctx_destroy(ctx);
 }
 
+/* -- the generated C: pointers named after the graph's values, only the prelude it uses -- */
+static int has_line(const char *src, const char *line) {   /* a whole line, leading spaces aside */
+    const char *p = src;
+    size_t n = strlen(line);
+    while ((p = strstr(p, line)) != NULL) {
+        const char *b = p;
+        while (b > src && b[-1] == ' ') b--;
+        if ((b == src || b[-1] == '\n') && (p[n] == '\n' || !p[n])) return 1;
+        p += n;
+    }
+    return 0;
+}
+CI_TEST(test_emitted_c_names_the_graph) {
+    static const char *const cig = "input x: f32[4, 64]\ny = aten._softmax.default(x, -1, False)\noutput y\n";
+    ci_ctx *ctx;
+    prog P;
+    const char *src;
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    if (!prog_make(ctx, &P, cig, CI_BACKEND_TCC, 0)) { ci_ctx_destroy(ctx); CI_CHECK_MSG(0, "%s", P.msg); }
+    src = ci_program_source(P.p);
+    CI_CHECK_MSG(has_line(src, "const float *x = (const float *)B[0];   /* x: input 0, f32[4, 64] */"), "%s", src);
+    CI_CHECK_MSG(has_line(src, "float *y = (float *)B[1];   /* y: output 0, f32[4, 64] */"), "%s", src);
+    CI_CHECK_MSG(has_line(src, "float expf(float);") && !strstr(src, "logf") && !strstr(src, "ci_floordiv_i64") && !strstr(src, "ci_h2f"),
+                 "the prelude holds what the kernel does not use:\n%s", src);
+    CI_CHECK_MSG(has_line(src, "static void k0_softmax(void **B, long long x0_begin, long long x0_end) {"), "%s", src);
+    CI_CHECK_MSG(has_line(src, "float v0 = x[(64LL*x0 + r0)];"), "temps from v0 in each kernel:\n%s", src);
+    CI_CHECK_MSG(!strstr(src, "= (float)acc0;") && !strstr(src, "((float)v") && !strstr(src, "r0 = 64LL; r0 < 64LL"),
+                 "an identity cast or an empty loop:\n%s", src);
+    CI_CHECK_MSG(has_line(src, "return CI_MAIN_OK;") && !strstr(src, "return 3"), "%s", src);
+    prog_free(&P);
+    ci_ctx_destroy(ctx);
+}
+/* user names that C or the generated code already uses get a '_'; f16 brings its conversion */
+CI_TEST(test_emitted_c_user_names) {
+    static const char *const names[] = {"int", "x0", "ci_h2f", "expf"};
+    static const char *const decl[] = {"const float *int_ = ", "const unsigned short *x0_ = ", "const float *ci_h2f_ = ",
+                                       "const float *expf_ = ", "float *B_ = "};
+    ci_ctx *ctx;
+    ci_graph *g;
+    ci_program *p;
+    ci_tensor t[4], s;
+    ci_compile_desc pd;
+    int64_t sh[1] = {4};
+    float a[4] = {1, 2, 3, 4}, c[4] = {10, 20, 30, 40}, d[4] = {100, 200, 300, 400}, y[4];
+    unsigned short h[4] = {0x3800, 0x3c00, 0xbc00, 0x0000};   /* f16 0.5, 1, -1, 0 */
+    const void *in[4];
+    void *out[1];
+    const char *src;
+    int i;
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    g = ci_graph_create(ctx);
+    for (i = 0; i < 4; i++) t[i] = ci_input(g, names[i], i == 1 ? CI_F16 : CI_F32, 1, sh);
+    s = ci_add(g, ci_add(g, t[0], t[1]), ci_add(g, t[2], t[3]));
+    CI_CHECK_OK(ci_tensor_set_name(g, s, "B"));
+    ci_output(g, s);
+    memset(&pd, 0, sizeof pd);
+    CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+    src = ci_program_source(p);
+    for (i = 0; i < 5; i++) CI_CHECK_MSG(strstr(src, decl[i]) != NULL, "no \"%s\" in\n%s", decl[i], src);
+    CI_CHECK_MSG(strstr(src, "static float ci_h2f(unsigned short h)") && !strstr(src, "ci_f2h") && !strstr(src, "ci_bf2f"), "%s", src);
+    in[0] = a; in[1] = h; in[2] = c; in[3] = d;
+    out[0] = y;
+    CI_CHECK_OK_CTX(ctx, ci_program_run(p, 4, in, 1, out));
+    CI_CHECK(y[0] == 111.5f && y[1] == 223 && y[2] == 332 && y[3] == 444);
+    ci_program_destroy(p);
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_patterns_become_one_kernel);
@@ -584,5 +653,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_explain_says_why);
     CI_RUN(test_pool_windows_unrolled_or_reduced);
     CI_RUN(test_collapsed_loops);
+    CI_RUN(test_emitted_c_names_the_graph);
+    CI_RUN(test_emitted_c_user_names);
     return ci_test_done();
 }

@@ -2,7 +2,9 @@
 
    The contract (commands, options, exit codes, the JSON of bench) is the CIG contract (docs/cig.md and docs/cli.md expand it); keep the usage
    text below in step with it. The tool only uses the public API plus the .cig and .npy helpers
-   (ci_cig_parse_ex, ci_npy_read_ex, ci_npy_write), so it doubles as an example of the API.
+   (ci_cig_parse_ex, ci_npy_read_ex, ci_npy_write), so it doubles as an example of the API; the
+   one exception is the header's f16/bf16 conversions (ci__f2h, ci__f2bf, ci__bf2f), so that a
+   .npy file rounds exactly as the kernels do.
 
    Exit status: 0 success; 1 a runtime or compile error; 2 bad usage or a bad file. */
 /* clock_gettime and mkdir are POSIX, hidden by -std=c99: ask for them before any include */
@@ -132,41 +134,6 @@ static void tool_shape_str(char *buf, size_t cap, ci_dtype dt, int ndim, const i
     for (i = 0; i < ndim && n < cap; i++)
         n += (size_t)snprintf(buf + n, cap - n, i ? ", %lld" : "%lld", (long long)shape[i]);
     if (n < cap) snprintf(buf + n, cap - n, "]");
-}
-
-/* ---- bf16 <-> f32 for .npy files (NumPy has no bfloat16) and f16 for random inputs ---- */
-static uint16_t tool_bf16(float f) {
-    uint32_t x;
-    memcpy(&x, &f, 4);
-    if ((x & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((x >> 16) | 0x40u);
-    x += 0x7fffu + ((x >> 16) & 1u);
-    return (uint16_t)(x >> 16);
-}
-
-static float tool_from_bf16(uint16_t h) {
-    uint32_t x = (uint32_t)h << 16;
-    float f;
-    memcpy(&f, &x, 4);
-    return f;
-}
-
-static uint16_t tool_f16(float f) {   /* round to nearest even */
-    uint32_t x, sign;
-    memcpy(&x, &f, 4);
-    sign = (x >> 16) & 0x8000u;
-    x &= 0x7fffffffu;
-    if (x >= 0x47800000u) return (uint16_t)(sign | (x > 0x7f800000u ? 0x7e00u : 0x7c00u));
-    if (x < 0x38800000u) {
-        float a, magic = 0.5f;
-        uint32_t r, mb;
-        memcpy(&a, &x, 4);
-        a += magic;
-        memcpy(&r, &a, 4);
-        memcpy(&mb, &magic, 4);
-        return (uint16_t)(sign | (r - mb));
-    }
-    x += 0xc8000fffu + ((x >> 13) & 1u);
-    return (uint16_t)(sign | (x >> 13));
 }
 
 /* ---- setup shared by all commands ---- */
@@ -402,7 +369,7 @@ static int tool_cmd_run(tool *T) {
                 float f;
                 uint16_t h;
                 memcpy(&f, (char *)in->data + 4 * e, 4);
-                h = tool_bf16(f);
+                h = ci__f2bf(f);
                 memcpy((char *)in->data + 2 * e, &h, 2);
             }
             in->nbytes = n * 2;
@@ -435,7 +402,7 @@ static int tool_cmd_run(tool *T) {
             size_t n = tool_numel(nd, shape), e;
             float *f = (float *)malloc(n ? n * 4 : 1);
             if (!f) { free(path); return tool_error(TOOL_EXIT_RUNTIME, "out of memory"); }
-            for (e = 0; e < n; e++) f[e] = tool_from_bf16(((const uint16_t *)data)[e]);
+            for (e = 0; e < n; e++) f[e] = ci__bf2f(((const uint16_t *)data)[e]);
             r = ci_npy_write(path, CI_F32, nd, shape, f, err, sizeof err);
             free(f);
         } else {
@@ -503,7 +470,7 @@ static void tool_fill_random(tool_input *in, uint64_t *s) {
             if (in->dtype == CI_F64) memcpy(p + 8 * i, &z, 8);
             else if (in->dtype == CI_F32) memcpy(p + 4 * i, &f, 4);
             else {
-                h = in->dtype == CI_F16 ? tool_f16(f) : tool_bf16(f);
+                h = in->dtype == CI_F16 ? ci__f2h(f) : ci__f2bf(f);
                 memcpy(p + 2 * i, &h, 2);
             }
             break;
