@@ -2154,13 +2154,12 @@ static void ci__vw_open(ci__L *L, ci__vwalk *w) {
 }
 static void ci__vw_close(ci__vwalk *w) { if (w->borrowed) w->L->wstk_busy = 0; }
 static void ci__vw_push(ci__vwalk *w, ci__v *v, int post) {
-    if (w->n == w->cap) {
-        int nc = w->cap ? w->cap * 2 : 256;
-        ci__v **nv = CI__NEWN(w->L->A, ci__v *, nc);
-        unsigned char *np = CI__NEWN(w->L->A, unsigned char, nc);
-        if (w->n) { memcpy(nv, w->v, sizeof(ci__v *) * (size_t)w->n); memcpy(np, w->post, (size_t)w->n); }
-        w->v = nv; w->post = np; w->cap = nc;
-        if (w->borrowed) { w->L->wstk = nv; w->L->wpost = np; w->L->wstk_cap = nc; }
+    if (w->n == w->cap) {   /* (the old stack goes back to the arena once it is a block) */
+        size_t oc = (size_t)w->cap, nc = w->cap ? oc * 2 : 256;
+        w->v = (ci__v **)ci__arena_grow(w->L->A, w->v, sizeof(ci__v *) * oc, sizeof(ci__v *) * nc);
+        w->post = (unsigned char *)ci__arena_grow(w->L->A, w->post, oc, nc);
+        w->cap = (int)nc;
+        if (w->borrowed) { w->L->wstk = w->v; w->L->wpost = w->post; w->L->wstk_cap = w->cap; }
     }
     w->v[w->n] = v; w->post[w->n++] = (unsigned char)post;
 }
@@ -7861,29 +7860,20 @@ static int ci__fuse_phase_rec(ci__L *L, ci__v *v, int trial) {
     ci__v *root = v;
     int i, p;
     if (L->phase_cap < L->vt.n) {
-        int nc = L->vt.n * 2 + 64;
-        int *np = CI__NEWN(L->A, int, nc), *nt = CI__NEWN(L->A, int, nc);
-        if (L->phase_cap) {
-            memcpy(np, L->phase_of, sizeof(int) * (size_t)L->phase_cap);
-            memcpy(nt, L->phase_trial, sizeof(int) * (size_t)L->phase_cap);
-        }
-        L->phase_of = np; L->phase_trial = nt; L->phase_cap = nc;
+        size_t oc = sizeof(int) * (size_t)L->phase_cap, nc = sizeof(int) * (size_t)(L->vt.n * 2 + 64);
+        L->phase_of = (int *)ci__arena_grow(L->A, L->phase_of, oc, nc);
+        L->phase_trial = (int *)ci__arena_grow(L->A, L->phase_trial, oc, nc);
+        L->phase_cap = L->vt.n * 2 + 64;
     }
+    /* (phase_trial marks the values of this trial; a value's operands are done before it) */
     ci__vw_open(L, &w);
     ci__vw_push(&w, v, 0);
-    while (w.n) {
-        v = w.v[--w.n];
-        if (w.post[w.n]) {
-            p = 0;
-            if (v->op == CI__V_ACC) p = ((ci__kernel *)L->kernels.v[v->i])->phase + 1;
-            else if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial) p = v->buf->producer->phase;
-            for (i = 0; i < v->n; i++) if (L->phase_of[v->a[i]->id] > p) p = L->phase_of[v->a[i]->id];
-            L->phase_of[v->id] = p; L->phase_trial[v->id] = trial;
-            continue;
-        }
-        if (L->phase_trial[v->id] == trial) continue;
-        ci__vw_push(&w, v, 1);
-        for (i = v->n - 1; i >= 0; i--) if (L->phase_trial[v->a[i]->id] != trial) ci__vw_push(&w, v->a[i], 0);
+    while ((v = ci__vw_next_post(&w, L->phase_trial, trial)) != NULL) {
+        p = 0;
+        if (v->op == CI__V_ACC) p = ((ci__kernel *)L->kernels.v[v->i])->phase + 1;
+        else if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial) p = v->buf->producer->phase;
+        for (i = 0; i < v->n; i++) if (L->phase_of[v->a[i]->id] > p) p = L->phase_of[v->a[i]->id];
+        L->phase_of[v->id] = p;
     }
     ci__vw_close(&w);
     return L->phase_of[root->id];
