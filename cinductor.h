@@ -2201,23 +2201,36 @@ static ci__v *ci__vw_next_memo(ci__vwalk *w, const ci__vmemo *m) {
     }
     return NULL;
 }
-static ci__v *ci__v_subst_one(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
-    int i;
-    ci__v c, *r;
+/* v over the values m gives its operands, its index substituted by s (v itself when neither
+   changes); an indirect variable follows its value, and s gains that substitution */
+static ci__v *ci__ir_rebuild(ci__L *L, ci__v *v, ci__ixsub *s, const ci__vmemo *m) {
+    ci__v c;
+    int i, changed = 0, ind = v->op == CI__V_LOAD || v->op == CI__V_INDEX;
     memset(&c, 0, sizeof c);
     memcpy(&c, v, CI__V_BYTES(v->n));
     c.next = NULL;
     c.ivar = 0;
-    for (i = 0; i < v->n; i++) c.a[i] = ci__vmemo_get(m, v->a[i]);
-    if (v->op == CI__V_LOAD || v->op == CI__V_INDEX)   /* an indirect variable follows its (substituted) value */
-        for (i = 0; i < v->n; i++)
-            if (v->a[i]->ivar && c.a[i] != v->a[i]) ci__ixsub_set(s, v->a[i]->ivar - 1, ci__ix_indirect(L, c.a[i]));
-    if (v->ix) c.ix = ci__ix_subst(L->A, &L->ixt, v->ix, s);
+    c.id = 0;
+    for (i = 0; i < v->n; i++) {
+        c.a[i] = ci__vmemo_get(m, v->a[i]);
+        changed |= c.a[i] != v->a[i];
+        if (ind && v->a[i]->ivar && c.a[i] != v->a[i])
+            ci__ixsub_set(s, v->a[i]->ivar - 1, ci__ix_indirect(L, c.a[i]));
+    }
+    if (v->ix && s->n) {
+        c.ix = ci__ix_subst(L->A, &L->ixt, v->ix, s);
+        changed |= c.ix != v->ix;
+    }
     /* the new index may use indirect variables the old one did not (a gather from a pointwise
        producer substitutes the gather's computed index into the producer's loads) */
-    if (v->op == CI__V_LOAD || v->op == CI__V_INDEX) { c.n = 0; ci__collect_indirect(L, c.ix, c.a, &c.n); }
-    c.id = 0;
-    r = ci__v_intern(L, &c);
+    if (ind && changed) {
+        c.n = 0;
+        ci__collect_indirect(L, c.ix, c.a, &c.n);
+    }
+    return changed ? ci__v_intern(L, &c) : v;
+}
+static ci__v *ci__v_subst_one(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
+    ci__v *r = ci__ir_rebuild(L, v, s, m);
     ci__vmemo_put(L, m, v, r);
     return r;
 }
@@ -7802,18 +7815,7 @@ typedef struct ci__fuse {
 } ci__fuse;
 static ci__v *ci__fuse_one(ci__fuse *F, ci__v *v) {
     ci__L *L = F->L;
-    ci__v *r, c;
-    int i, changed = 0;
-    memset(&c, 0, sizeof c);
-    memcpy(&c, v, CI__V_BYTES(v->n));
-    c.next = NULL; c.ivar = 0; c.id = 0;
-    for (i = 0; i < v->n; i++) { c.a[i] = ci__vmemo_get(&F->memo, v->a[i]); changed |= c.a[i] != v->a[i]; }
-    if (v->op == CI__V_LOAD || v->op == CI__V_INDEX)   /* an indirect variable follows its value */
-        for (i = 0; i < v->n; i++)
-            if (v->a[i]->ivar && c.a[i] != v->a[i]) ci__ixsub_set(&F->s, v->a[i]->ivar - 1, ci__ix_indirect(L, c.a[i]));
-    if (v->ix && F->s.n) { c.ix = ci__ix_subst(L->A, &L->ixt, v->ix, &F->s); changed |= c.ix != v->ix; }
-    if ((v->op == CI__V_LOAD || v->op == CI__V_INDEX) && changed) { c.n = 0; ci__collect_indirect(L, c.ix, c.a, &c.n); }
-    r = changed ? ci__v_intern(L, &c) : v;
+    ci__v *r = ci__ir_rebuild(L, v, &F->s, &F->memo);
     if (r->op == CI__V_LOAD && r->buf->producer && r->buf->producer->trial == F->trial && r->buf->producer != F->k) {
         ci__kernel *q = r->buf->producer;
         if (r->ix != q->st_ix) {
