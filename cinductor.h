@@ -4113,25 +4113,24 @@ static int ci__lw_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         un = span / ustep + (span % ustep != 0);
         if (un > (uint64_t)INT64_MAX) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid size, possible overflow?", op->name);
         n = (int64_t)un;
-        ci__pw_vars(L, 1, &n, v);
-        body = ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, ci__v_index(L, v[0], CI_I64), ci__v_consti(L, CI_I64, k)),
-                         ci__v_consti(L, CI_I64, s));   /* wraps in the kernel where i * step passes 2^63; the sum does not */
-        outs[0] = ci__tensor_of(ci__pw_box(L, dt, 1, &n, v, ci__v_cast(L, body, dt)));
-        return 1;
+    } else {
+        if ((step > 0 && end < start) || (step < 0 && end > start))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: upper bound and larger bound inconsistent with step sign", op->name);
+        len = ceil((end - start) / step);   /* in double, as PyTorch does for every dtype but int64 */
+        if (!(len >= 0 && len < 9223372036854775808.0))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid size, possible overflow?", op->name);
+        n = (int64_t)len;
     }
-    if ((step > 0 && end < start) || (step < 0 && end > start))
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: upper bound and larger bound inconsistent with step sign", op->name);
-    len = ceil((end - start) / step);   /* in double, as PyTorch does for every dtype but int64 */
-    if (!(len >= 0 && len < 9223372036854775808.0)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid size, possible overflow?", op->name);
-    n = (int64_t)len;
     ci__pw_vars(L, 1, &n, v);
     if (ci__is_float(dt) || s0.kind == CI_ARG_FLOAT || st.kind == CI_ARG_FLOAT) {
         /* computed in double, then rounded to dt, as PyTorch's CPU kernel does */
         ci__v *i = ci__v_cast(L, ci__v_index(L, v[0], CI_I64), CI_F64);
-        body = ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, i, ci__v_constf(L, CI_F64, step)), ci__v_constf(L, CI_F64, start));
-    } else {
-        body = ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, ci__v_index(L, v[0], CI_I64), ci__v_consti(L, CI_I64, ci__arg_int(L, op, &st, 0))),
-                         ci__v_consti(L, CI_I64, ci__arg_int(L, op, &s0, 0)));
+        ci__v *at = ci__v_bin(L, CI__V_MUL, i, ci__v_constf(L, CI_F64, step));
+        body = ci__v_bin(L, CI__V_ADD, at, ci__v_constf(L, CI_F64, start));
+    } else {   /* wraps in the kernel where i * step passes 2^63; the sum does not */
+        ci__v *k = ci__v_consti(L, CI_I64, ci__arg_int(L, op, &st, 0));
+        ci__v *at = ci__v_bin(L, CI__V_MUL, ci__v_index(L, v[0], CI_I64), k);
+        body = ci__v_bin(L, CI__V_ADD, at, ci__v_consti(L, CI_I64, ci__arg_int(L, op, &s0, 0)));
     }
     outs[0] = ci__tensor_of(ci__pw_box(L, dt, 1, &n, v, ci__v_cast(L, body, dt)));
     return 1;
