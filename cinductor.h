@@ -2304,17 +2304,22 @@ static int ci__size_ok(int ndim, const int64_t *size, int64_t *numel) {
     if (numel) *numel = n;
     return nz <= CI__MAX_NUMEL;
 }
+/* a shape as text ("[2, 3]") for an error message, in the compile's arena */
+static const char *ci__ir_shape(ci__L *L, int ndim, const int64_t *size) {
+    char *sh = (char *)ci__arena_alloc(L->A, CI_MAX_DIMS * 24);
+    ci__fmt_shape(sh, CI_MAX_DIMS * 24, ndim, size);
+    return sh;
+}
 static void ci__check_size(ci__L *L, int ndim, const int64_t *size) {
     int64_t n;
     int i;
-    char sh[CI_MAX_DIMS * 24];
     if (ndim > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%d dims: at most %d are supported", ndim, CI_MAX_DIMS);
     if (ci__size_ok(ndim, size, &n)) return;
     for (i = 0; i < ndim; i++) if (size[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "negative size %lld", (long long)size[i]);
-    ci__fmt_shape(sh, sizeof sh, ndim, size);
     if (n) CI__FAIL(L, CI_ERR_UNSUPPORTED, "a tensor of %s%lld elements is larger than cinductor supports (2^48)",
                     n >= CI__IX_INF ? "more than " : "", (long long)n);
-    CI__FAIL(L, CI_ERR_UNSUPPORTED, "shape %s: an empty tensor whose other sizes multiply past 2^48 is larger than cinductor supports", sh);
+    CI__FAIL(L, CI_ERR_UNSUPPORTED, "shape %s: an empty tensor whose other sizes multiply past 2^48 is larger than cinductor supports",
+             ci__ir_shape(L, ndim, size));
 }
 static ci__box *ci__box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size) {
     ci__box *b = CI__NEW(L->LA, ci__box);
@@ -3740,29 +3745,19 @@ static int ci__lw_mean(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
 
 /* -- views -- */
 static void ci__infer_size(ci__L *L, const ci__opdef *op, int64_t numel, int n, int64_t *shape) {
-    int i, neg = -1;
+    int i, neg = -1, ovf = 0;
     int64_t p = 1;
-    char sb[160];
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < n && !ovf; i++) {
         if (shape[i] == -1) {
             if (neg >= 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: only one dimension can be inferred", op->name);
             neg = i;
         } else if (shape[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: invalid shape dimension %lld", op->name, (long long)shape[i]);
-        else if (ci__mul_ovf(p, shape[i], &p)) {
-            ci__fmt_shape(sb, sizeof sb, n, shape);
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: shape '%s' is invalid for input of size %lld", op->name, sb, (long long)numel);
-        }
+        else ovf = ci__mul_ovf(p, shape[i], &p);
     }
-    if (neg >= 0) {
-        if (p == 0 || numel % p != 0) {
-            ci__fmt_shape(sb, sizeof sb, n, shape);
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: shape '%s' is invalid for input of size %lld", op->name, sb, (long long)numel);
-        }
-        shape[neg] = numel / p;
-    } else if (p != numel) {
-        ci__fmt_shape(sb, sizeof sb, n, shape);
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: shape '%s' is invalid for input of size %lld", op->name, sb, (long long)numel);
-    }
+    if (!ovf && neg >= 0 && p != 0 && numel % p == 0) shape[neg] = numel / p;
+    else if (ovf || neg >= 0 || p != numel)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: shape '%s' is invalid for input of size %lld", op->name, ci__ir_shape(L, n, shape),
+                 (long long)numel);
 }
 /* reshape as an index map: flat index of the new shape, unravelled into the old one */
 static ci__box *ci__reshape(ci__L *L, ci__box *x, int n, const int64_t *shape) {
@@ -3849,7 +3844,6 @@ static int ci__lw_expand(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     ci__box *x = ci__arg_box(L, op, a, 0);
     int64_t s[CI_MAX_DIMS];
     int n = ci__arg_ints(L, op, a, 1, s, CI_MAX_DIMS), i, off;
-    char sa[160], sb[160];
     if (n < x->ndim)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)",
                  op->name, n, x->ndim);
@@ -3861,12 +3855,10 @@ static int ci__lw_expand(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
             continue;
         }
         if (s[i] == -1) s[i] = x->size[i - off];
-        else if (x->size[i - off] != 1 && s[i] != x->size[i - off]) {
-            ci__fmt_shape(sa, sizeof sa, n, s);
-            ci__fmt_shape(sb, sizeof sb, x->ndim, x->size);
+        else if (x->size[i - off] != 1 && s[i] != x->size[i - off])
             CI__FAIL(L, CI_ERR_SHAPE, "%s: the expanded size of the tensor (%lld) must match the existing size (%lld) at non-singleton dimension %d.  Target sizes: %s.  Tensor sizes: %s",
-                     op->name, (long long)s[i], (long long)x->size[i - off], i, sa, sb);
-        } else if (s[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: invalid size %lld", op->name, (long long)s[i]);
+                     op->name, (long long)s[i], (long long)x->size[i - off], i, ci__ir_shape(L, n, s), ci__ir_shape(L, x->ndim, x->size));
+        else if (s[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: invalid size %lld", op->name, (long long)s[i]);
     }
     outs[0] = ci__tensor_of(ci__expand(L, x, n, s, 1));
     return 1;
@@ -3959,13 +3951,9 @@ static void ci__strided_check(ci__L *L, const ci__opdef *op, int n, const int64_
         if (size[i] == 0) { maxi = -1; break; }
         maxi = ci__sat_add(maxi, ci__sat_mul(size[i] - 1, stride[i]));
     }
-    if (maxi >= cap) {
-        char sb[160], tb[160];
-        ci__fmt_shape(sb, sizeof sb, n, size);
-        ci__fmt_shape(tb, sizeof tb, n, stride);
+    if (maxi >= cap)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: setStorage: sizes %s, strides %s with storage offset %lld require %lld elements, but storage has %lld",
-                 op->name, sb, tb, (long long)off, (long long)(maxi + 1), (long long)cap);
-    }
+                 op->name, ci__ir_shape(L, n, size), ci__ir_shape(L, n, stride), (long long)off, (long long)(maxi + 1), (long long)cap);
 }
 /* the flat storage index off + sum v[i] * stride[i] */
 static ci__ix *ci__strided_flat(ci__L *L, int n, const int64_t *size, const int64_t *stride, int64_t off, ci__ix *const *v) {
@@ -5029,12 +5017,9 @@ static int ci__lw_scatter_view(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
     else if (op->extra == 1) ci__lw_select(L, op, t, vt);
     else ci__lw_diagonal(L, op, t, vt);
     view = ci__box_get(L, vt[0]);
-    if (view->ndim != src->ndim || memcmp(view->size, src->size, sizeof(int64_t) * (size_t)src->ndim)) {
-        char s1[160], s2[160];
-        ci__fmt_shape(s1, sizeof s1, view->ndim, view->size);
-        ci__fmt_shape(s2, sizeof s2, src->ndim, src->size);
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected src to have a size equal to the slice of self. src size = %s, slice size = %s", op->name, s2, s1);
-    }
+    if (view->ndim != src->ndim || memcmp(view->size, src->size, sizeof(int64_t) * (size_t)src->ndim))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected src to have a size equal to the slice of self. src size = %s, slice size = %s", op->name,
+                 ci__ir_shape(L, src->ndim, src->size), ci__ir_shape(L, view->ndim, view->size));
     src = ci__to_dtype(L, src, x->dt);
     ci__pw_vars(L, x->ndim, x->size, v);
     if (op->extra == 0) {
@@ -5334,13 +5319,9 @@ static int ci__index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, const ci
     k = m->ndim;
     if (k > x->ndim || x->ndim == 0)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: too many indices for tensor of dimension %d (got %d)", op->name, x->ndim, k ? k : 1);
-    for (i = 0; i < k; i++) if (m->size[i] != x->size[i]) {
-        char s1[160], s2[160];
-        ci__fmt_shape(s1, sizeof s1, m->ndim, m->size);
-        ci__fmt_shape(s2, sizeof s2, x->ndim, x->size);
+    for (i = 0; i < k; i++) if (m->size[i] != x->size[i])
         CI__FAIL(L, CI_ERR_SHAPE, "%s: The shape of the mask %s at index %d does not match the shape of the indexed tensor %s at index %d",
-                 op->name, s1, i, s2, i);
-    }
+                 op->name, ci__ir_shape(L, m->ndim, m->size), i, ci__ir_shape(L, x->ndim, x->size), i);
     c[0] = ci__T(x);
     c[1] = ci__T(ci__to_dtype(L, m, CI_BOOL));
     *out = ci__tensor_of(ci__callb(L, "cinductor.masked_rows", 2, c));
@@ -5378,12 +5359,9 @@ static int ci__lw_as_strided_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, c
     ci__buf *buf;
     if (n < 0 || ns != n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: mismatch in length of strides and shape", op->name);
     ci__strided_check(L, op, n, size, stride, off, numel);
-    if (src->ndim != n || memcmp(src->size, size, sizeof(int64_t) * (size_t)n)) {
-        char s1[160], s2[160];
-        ci__fmt_shape(s1, sizeof s1, n, size);
-        ci__fmt_shape(s2, sizeof s2, src->ndim, src->size);
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected src to have a size equal to the slice of self. src size = %s, slice size = %s", op->name, s2, s1);
-    }
+    if (src->ndim != n || memcmp(src->size, size, sizeof(int64_t) * (size_t)n))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected src to have a size equal to the slice of self. src size = %s, slice size = %s", op->name,
+                 ci__ir_shape(L, src->ndim, src->size), ci__ir_shape(L, n, size));
     buf = ci__scatter_target(L, ci__reshape(L, x, 1, &numel));
     if (ci__numel(n, size)) {
         ci__pw_vars(L, n, size, v);
@@ -5492,12 +5470,9 @@ static int ci__lw_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
         int nd = 0;
         int64_t sh[CI_MAX_DIMS];
         ci__broadcast_shape(L, op->name, no, oshape, vals->ndim, vals->size, &nd, sh);
-        if (nd != no || memcmp(sh, oshape, sizeof(int64_t) * (size_t)no)) {
-            char s1[160], s2[160];
-            ci__fmt_shape(s1, sizeof s1, vals->ndim, vals->size);
-            ci__fmt_shape(s2, sizeof s2, no, oshape);
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of shape %s", op->name, s1, s2);
-        }
+        if (nd != no || memcmp(sh, oshape, sizeof(int64_t) * (size_t)no))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of shape %s", op->name,
+                     ci__ir_shape(L, vals->ndim, vals->size), ci__ir_shape(L, no, oshape));
     }
     buf = ci__scatter_target(L, x);
     ci__scatter(L, buf, no, oshape, v, ci__v_keepchecks(L, ci__load(L, ci__expand(L, vals, no, oshape, 0), v), x->ndim, m, x->size), m, acc ? CI__SC_ADD : CI__SC_STORE);
@@ -5613,12 +5588,9 @@ static void ci__pool_setup(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box *x,
     /* PyTorch's check: the window dims, and the channels of a batch, must not be empty (the
        windows would read outside the input) */
     for (i = x->ndim == d + 2 ? 1 : P->lead; i < x->ndim; i++)
-        if (x->size[i] == 0) {
-            char sh[160];
-            ci__fmt_shape(sh, sizeof sh, x->ndim, x->size);
+        if (x->size[i] == 0)
             CI__FAIL(L, CI_ERR_SHAPE, "%s: Expected %dD or %dD (batch mode) tensor with optional 0 dim batch size for input, but got: %s",
-                     op->name, d + 1, d + 2, sh);
-        }
+                     op->name, d + 1, d + 2, ci__ir_shape(L, x->ndim, x->size));
     ci__pool_param(L, op, a, 1, d, 1, P->k);
     ci__pool_param(L, op, a, 2, d, -1, P->s);
     ci__pool_param(L, op, a, 3, d, 0, P->p);
@@ -6228,13 +6200,11 @@ static int ci__lw_mm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) 
     ci__box *x = ci__arg_box(L, op, a, 0), *y = ci__arg_box(L, op, a, 1);
     int64_t s3[3], r[3];
     int batched = op->extra;
-    char s1[96], s2[96];
     if (x->ndim != 2 + batched || y->ndim != 2 + batched)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: expected %dD tensors, got %dD and %dD", op->name, 2 + batched, x->ndim, y->ndim);
-    ci__fmt_shape(s1, sizeof s1, x->ndim, x->size);
-    ci__fmt_shape(s2, sizeof s2, y->ndim, y->size);
     if (x->size[x->ndim - 1] != y->size[y->ndim - 2] || (batched && x->size[0] != y->size[0]))
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be multiplied", op->name, s1, s2);
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be multiplied", op->name, ci__ir_shape(L, x->ndim, x->size),
+                 ci__ir_shape(L, y->ndim, y->size));
     ci__need_same_dtype(L, op, x, y);
     if (batched) { outs[0] = ci__tensor_of(ci__bmm3(L, x, y)); return 1; }
     s3[0] = 1; s3[1] = x->size[0]; s3[2] = x->size[1];
@@ -6265,12 +6235,9 @@ static ci__box *ci__matmul(ci__L *L, const ci__opdef *op, ci__box *x, ci__box *y
     /* x as [..., n, k] and y as [..., k, m], with 1-D operands lifted */
     n = d1 == 1 ? 1 : x->size[d1 - 2]; k = x->size[d1 - 1];
     k2 = d2 == 1 ? y->size[0] : y->size[d2 - 2]; m = d2 == 1 ? 1 : y->size[d2 - 1];
-    if (k != k2) {
-        char s1[96], s2[96];
-        ci__fmt_shape(s1, sizeof s1, d1, x->size);
-        ci__fmt_shape(s2, sizeof s2, d2, y->size);
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be multiplied", op->name, s1, s2);
-    }
+    if (k != k2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be multiplied", op->name, ci__ir_shape(L, d1, x->size),
+                 ci__ir_shape(L, d2, y->size));
     ci__broadcast_shape(L, op->name, d1 > 2 ? d1 - 2 : 0, x->size, d2 > 2 ? d2 - 2 : 0, y->size, &nb, bshape);
     for (i = 0; i < nb; i++) bsz *= bshape[i];
     memcpy(sh, bshape, sizeof(int64_t) * (size_t)nb);
