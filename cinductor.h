@@ -1496,8 +1496,19 @@ static int ci__ix_plain(const ci__ix *e) {
     for (i = 0; i < e->nterms; i++) if (e->atom[i]->kind != CI__IX_VAR) return 0;
     return 1;
 }
+static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void *user);
+/* pre, e's first operand, mid, its second, post */
+static void ci__ix_print2(ci__sb *sb, const ci__ix *e, const char *pre, const char *mid, const char *post,
+                          ci__ix_varname_fn vn, void *user) {
+    ci__sb_put(sb, pre);
+    ci__ix_print(sb, e->a, vn, user);
+    ci__sb_put(sb, mid);
+    ci__ix_print(sb, e->b, vn, user);
+    ci__sb_put(sb, post);
+}
 static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void *user) {
     int i;
+    int fdiv = e->kind == CI__IX_FDIV, min = e->kind == CI__IX_MIN;
     switch (e->kind) {
     case CI__IX_CONST:   /* (-9223372036854775808LL is the negation of a literal too large for long long) */
         if (e->c == INT64_MIN) ci__sb_put(sb, "(-9223372036854775807LL - 1)");
@@ -1522,46 +1533,18 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
         break;
     case CI__IX_FDIV:
     case CI__IX_MOD:
-        if (e->a->lo >= 0 && e->b->lo > 0) {
-            ci__sb_put(sb, "(");
-            ci__ix_print(sb, e->a, vn, user);
-            ci__sb_put(sb, e->kind == CI__IX_FDIV ? " / " : " % ");
-            ci__ix_print(sb, e->b, vn, user);
-            ci__sb_put(sb, ")");
-        } else {
-            ci__sb_put(sb, e->kind == CI__IX_FDIV ? "ci_floordiv_i64(" : "ci_mod_i64(");
-            ci__ix_print(sb, e->a, vn, user);
-            ci__sb_put(sb, ", ");
-            ci__ix_print(sb, e->b, vn, user);
-            ci__sb_put(sb, ")");
-        }
+        if (e->a->lo >= 0 && e->b->lo > 0) ci__ix_print2(sb, e, "(", fdiv ? " / " : " % ", ")", vn, user);
+        else ci__ix_print2(sb, e, fdiv ? "ci_floordiv_i64(" : "ci_mod_i64(", ", ", ")", vn, user);
         break;
     case CI__IX_MUL:
-        ci__sb_put(sb, "(");
-        ci__ix_print(sb, e->a, vn, user);
-        ci__sb_put(sb, " * ");
-        ci__ix_print(sb, e->b, vn, user);
-        ci__sb_put(sb, ")");
+        ci__ix_print2(sb, e, "(", " * ", ")", vn, user);
         break;
     case CI__IX_MIN:
     case CI__IX_MAX:
         if (ci__ix_plain(e->a) && ci__ix_plain(e->b)) {   /* written out: no call (operands are short) */
-            ci__sb_put(sb, "(");
-            ci__ix_print(sb, e->a, vn, user);
-            ci__sb_put(sb, e->kind == CI__IX_MIN ? " < " : " > ");
-            ci__ix_print(sb, e->b, vn, user);
-            ci__sb_put(sb, " ? ");
-            ci__ix_print(sb, e->a, vn, user);
-            ci__sb_put(sb, " : ");
-            ci__ix_print(sb, e->b, vn, user);
-            ci__sb_put(sb, ")");
-            break;
-        }
-        ci__sb_put(sb, e->kind == CI__IX_MIN ? "ci_min_i64(" : "ci_max_i64(");
-        ci__ix_print(sb, e->a, vn, user);
-        ci__sb_put(sb, ", ");
-        ci__ix_print(sb, e->b, vn, user);
-        ci__sb_put(sb, ")");
+            ci__ix_print2(sb, e, "(", min ? " < " : " > ", " ? ", vn, user);
+            ci__ix_print2(sb, e, "", " : ", ")", vn, user);
+        } else ci__ix_print2(sb, e, min ? "ci_min_i64(" : "ci_max_i64(", ", ", ")", vn, user);
         break;
     }
 }
