@@ -11957,6 +11957,14 @@ static void ci__cig_expect(ci__cig_parser *P, char c, const char *what) {
                      ci__cig_desc(P, buf, sizeof buf));
     ci__cig_next(P);
 }
+/* after a list element: a ',' (taken) or the list's closing punctuation (left for the caller) */
+static void ci__cig_comma(ci__cig_parser *P, char close) {
+    char buf[64];
+    if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
+    else if (!ci__cig_punct(&P->tok, close))
+        ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or '%c', got %s", close,
+                     ci__cig_desc(P, buf, sizeof buf));
+}
 
 /* ---- names ---- */
 static uint64_t ci__cig_hash(const char *s, size_t n) {
@@ -12173,10 +12181,7 @@ static void ci__cig_type_parse(ci__cig_parser *P, ci__cig_type *ty) {
         if (v.i == 0) zero = 1;
         else if ((uint64_t)v.i > (uint64_t)INT64_MAX / count) count = (uint64_t)INT64_MAX + 1;
         else count *= (uint64_t)v.i;
-        if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
-        else if (!ci__cig_punct(&P->tok, ']'))
-            ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or ']', got %s",
-                         ci__cig_desc(P, d, sizeof d));
+        ci__cig_comma(P, ']');
     }
     if (count > (uint64_t)INT64_MAX)
         ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "shape too large: its size overflows i64");
@@ -12232,10 +12237,7 @@ static void ci__cig_const_list(ci__cig_parser *P, const ci__cig_type *ty, int le
             ci__cig_store(P, buf, (*idx)++, ty->dt, &v, vl, vc);
         }
         count++;
-        if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
-        else if (!ci__cig_punct(&P->tok, ']'))
-            ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or ']', got %s",
-                         ci__cig_desc(P, d, sizeof d));
+        ci__cig_comma(P, ']');
     }
     if (count != ty->shape[level])
         ci__cig_fail(P, line, col, CI_ERR_SHAPE,
@@ -12434,11 +12436,7 @@ static ci_arg ci__cig_list_arg_d(ci__cig_parser *P, int depth) {
         if (nnum && nten)
             ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list mixes tensors and numbers");
         n++;
-        if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
-        else if (!ci__cig_punct(&P->tok, close)) {
-            ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or '%c', got %s",
-                         close, ci__cig_desc(P, d, sizeof d));
-        }
+        ci__cig_comma(P, close);
     }
     ci__cig_next(P);
     if (nten) return ci_arg_tensors(tens, (int)n);
@@ -12473,9 +12471,7 @@ static ci_arg ci__cig_nested_list(ci__cig_parser *P, char close, const ci__cig_n
         } else ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "a nested list holds numbers or lists, got %s", ci__cig_desc(P, d, sizeof d));
         n++;
         if (n > CI_MAX_LIST) ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list too long: at most %d elements", CI_MAX_LIST);
-        if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
-        else if (!ci__cig_punct(&P->tok, close))
-            ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or '%c', got %s", close, ci__cig_desc(P, d, sizeof d));
+        ci__cig_comma(P, close);
     }
     ci__cig_next(P);
     return ci_arg_list(v, (int)n);   /* v lives in the parser's scratch arena */
@@ -12580,10 +12576,7 @@ static void ci__cig_call(ci__cig_parser *P) {
             ci__cig_grow(P, (void **)&args, &acap, sizeof *args, nargs + 1);
             args[nargs++] = ci__cig_arg(P);
         }
-        if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
-        else if (!ci__cig_punct(&P->tok, ')'))
-            ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or ')', got %s",
-                         ci__cig_desc(P, d, sizeof d));
+        ci__cig_comma(P, ')');
     }
     ci__cig_next(P);
     memset(outs, 0, sizeof outs);
