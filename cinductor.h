@@ -9959,12 +9959,13 @@ static void ci__la_gather(int dt, int kind, const void *src, long long s0, const
                            c##4 += (a) * v##4; c##5 += (a) * v##5; c##6 += (a) * v##6; c##7 += (a) * v##7
 #define CI__LA_S8(o, c) (o)[0] = c##0; (o)[1] = c##1; (o)[2] = c##2; (o)[3] = c##3; \
                         (o)[4] = c##4; (o)[5] = c##5; (o)[6] = c##6; (o)[7] = c##7
-/* out rows (stride ldo) op= the MR x NRC tile t (NRC a constant) */
-#define CI__LA_OUT(T, NRC, out, ldo, t, first, bias) do { \
+/* out rows (stride ldo) op= the MRR x NRC tile t (rows of ts); constants in the kernels, the
+   partial tile's sizes for a tile at an edge */
+#define CI__LA_OUT(T, MRR, NRC, ts, out, ldo, t, first, bias) do { \
         int i_, j_; \
-        for (i_ = 0; i_ < ci__la_MR; i_++) { \
+        for (i_ = 0; i_ < (MRR); i_++) { \
             T *o_ = (out) + i_ * (ldo); \
-            const T *t_ = (t) + i_ * (NRC); \
+            const T *t_ = (t) + i_ * (ts); \
             if (first) { const T b_ = (bias) ? (bias)[i_] : (T)0; for (j_ = 0; j_ < (NRC); j_++) o_[j_] = t_[j_] + b_; } \
             else for (j_ = 0; j_ < (NRC); j_++) o_[j_] += t_[j_]; \
         } \
@@ -9988,7 +9989,7 @@ static void ci__la_kern_f(long long kc, const float *ap, const float *bp, float 
     CI__LA_S8(t, r0a); CI__LA_S8(t + 8, r0b);
     CI__LA_S8(t + 16, r1a); CI__LA_S8(t + 24, r1b);
     CI__LA_S8(t + 32, r2a); CI__LA_S8(t + 40, r2b);
-    CI__LA_OUT(float, 16, out, ldo, t, first, bias);
+    CI__LA_OUT(float, ci__la_MR, 16, 16, out, ldo, t, first, bias);
 }
 static void ci__la_kern_d(long long kc, const double *ap, const double *bp, double *out, long long ldo, int first,
                           const double *bias) {   /* 3 x 8 */
@@ -10001,7 +10002,7 @@ static void ci__la_kern_d(long long kc, const double *ap, const double *bp, doub
         CI__LA_F8(r0, a0, u); CI__LA_F8(r1, a1, u); CI__LA_F8(r2, a2, u);
     }
     CI__LA_S8(t, r0); CI__LA_S8(t + 8, r1); CI__LA_S8(t + 16, r2);
-    CI__LA_OUT(double, 8, out, ldo, t, first, bias);
+    CI__LA_OUT(double, ci__la_MR, 8, 8, out, ldo, t, first, bias);
 }
 static void ci__la_kern_i(long long kc, const uint64_t *ap, const uint64_t *bp, uint64_t *out, long long ldo, int first,
                           const uint64_t *bias) {   /* 3 x 8, wraps */
@@ -10014,31 +10015,7 @@ static void ci__la_kern_i(long long kc, const uint64_t *ap, const uint64_t *bp, 
         CI__LA_F8(r0, a0, u); CI__LA_F8(r1, a1, u); CI__LA_F8(r2, a2, u);
     }
     CI__LA_S8(t, r0); CI__LA_S8(t + 8, r1); CI__LA_S8(t + 16, r2);
-    CI__LA_OUT(uint64_t, 8, out, ldo, t, first, bias);
-}
-
-/* ---- a partial micro-tile (mr < MR rows or nr < NR columns), computed into rows of nrf,
-   added into its destination (rows of ld) like the kernels do ---- */
-static void ci__la_upd_f(float *c, long long ld, const float *t, int nrf, int mr, int nr, int first, const float *bias) {
-    int i, j;
-    for (i = 0; i < mr; i++, c += ld, t += nrf) {
-        if (first) { const float b = bias ? bias[i] : 0.0f; for (j = 0; j < nr; j++) c[j] = t[j] + b; }
-        else for (j = 0; j < nr; j++) c[j] += t[j];
-    }
-}
-static void ci__la_upd_d(double *c, long long ld, const double *t, int nrf, int mr, int nr, int first, const double *bias) {
-    int i, j;
-    for (i = 0; i < mr; i++, c += ld, t += nrf) {
-        if (first) { const double b = bias ? bias[i] : 0.0; for (j = 0; j < nr; j++) c[j] = t[j] + b; }
-        else for (j = 0; j < nr; j++) c[j] += t[j];
-    }
-}
-static void ci__la_upd_i(uint64_t *c, long long ld, const uint64_t *t, int nrf, int mr, int nr, int first, const uint64_t *bias) {
-    int i, j;
-    for (i = 0; i < mr; i++, c += ld, t += nrf) {
-        if (first) { const uint64_t b = bias ? bias[i] : 0u; for (j = 0; j < nr; j++) c[j] = t[j] + b; }
-        else for (j = 0; j < nr; j++) c[j] += t[j];
-    }
+    CI__LA_OUT(uint64_t, ci__la_MR, 8, 8, out, ldo, t, first, bias);
 }
 
 /* ---- the problem: a batch of GEMMs, B dense or an implicit im2col ---- */
@@ -10207,7 +10184,7 @@ static void ci__la_job(const ci__la_prob *P, long long job) {
                         if (full) ci__la_kern_f(kc, abuf.f + ao, bbuf.f, d, ldd, first, bv);
                         else {
                             ci__la_kern_f(kc, abuf.f + ao, bbuf.f, res.f, NR, 1, NULL);
-                            ci__la_upd_f(d, ldd, res.f, NR, mr, nr, first, bv);
+                            CI__LA_OUT(float, mr, nr, NR, d, ldd, res.f, first, bv);
                         }
                     } else if (kind == ci__la_KD) {
                         double *d = (double *)(void *)C + dofs;
@@ -10215,7 +10192,7 @@ static void ci__la_job(const ci__la_prob *P, long long job) {
                         if (full) ci__la_kern_d(kc, abuf.d + ao, bbuf.d, d, ldd, first, bv);
                         else {
                             ci__la_kern_d(kc, abuf.d + ao, bbuf.d, res.d, NR, 1, NULL);
-                            ci__la_upd_d(d, ldd, res.d, NR, mr, nr, first, bv);
+                            CI__LA_OUT(double, mr, nr, NR, d, ldd, res.d, first, bv);
                         }
                     } else {
                         uint64_t *d = tile.u + dofs;
@@ -10223,7 +10200,7 @@ static void ci__la_job(const ci__la_prob *P, long long job) {
                         if (full) ci__la_kern_i(kc, abuf.u + ao, bbuf.u, d, ldd, first, bv);
                         else {
                             ci__la_kern_i(kc, abuf.u + ao, bbuf.u, res.u, NR, 1, NULL);
-                            ci__la_upd_i(d, ldd, res.u, NR, mr, nr, first, bv);
+                            CI__LA_OUT(uint64_t, mr, nr, NR, d, ldd, res.u, first, bv);
                         }
                     }
                 }
