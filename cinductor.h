@@ -9991,32 +9991,29 @@ static void ci__la_kern_f(long long kc, const float *ap, const float *bp, float 
     CI__LA_S8(t + 32, r2a); CI__LA_S8(t + 40, r2b);
     CI__LA_OUT(float, ci__la_MR, 16, 16, out, ldo, t, first, bias);
 }
-static void ci__la_kern_d(long long kc, const double *ap, const double *bp, double *out, long long ldo, int first,
-                          const double *bias) {   /* 3 x 8 */
-    double t[3 * 8];
-    long long p;
-    CI__LA_Z8(double, r0); CI__LA_Z8(double, r1); CI__LA_Z8(double, r2);
-    for (p = 0; p < kc; p++, ap += 3, bp += 8) {
-        CI__LA_L8(const double, u, bp);
-        const double a0 = ap[0], a1 = ap[1], a2 = ap[2];
-        CI__LA_F8(r0, a0, u); CI__LA_F8(r1, a1, u); CI__LA_F8(r2, a2, u);
+/* the 3 x 8 kernel, written once for double and for uint64_t (which wraps) */
+#define CI__LA_KERN8(name, T) \
+    static void name(long long kc, const T *ap, const T *bp, T *out, long long ldo, int first, const T *bias) { \
+        T t[3 * 8]; \
+        long long p; \
+        CI__LA_Z8(T, r0); \
+        CI__LA_Z8(T, r1); \
+        CI__LA_Z8(T, r2); \
+        for (p = 0; p < kc; p++, ap += 3, bp += 8) { \
+            CI__LA_L8(const T, u, bp); \
+            const T a0 = ap[0], a1 = ap[1], a2 = ap[2]; \
+            CI__LA_F8(r0, a0, u); \
+            CI__LA_F8(r1, a1, u); \
+            CI__LA_F8(r2, a2, u); \
+        } \
+        CI__LA_S8(t, r0); \
+        CI__LA_S8(t + 8, r1); \
+        CI__LA_S8(t + 16, r2); \
+        CI__LA_OUT(T, ci__la_MR, 8, 8, out, ldo, t, first, bias); \
     }
-    CI__LA_S8(t, r0); CI__LA_S8(t + 8, r1); CI__LA_S8(t + 16, r2);
-    CI__LA_OUT(double, ci__la_MR, 8, 8, out, ldo, t, first, bias);
-}
-static void ci__la_kern_i(long long kc, const uint64_t *ap, const uint64_t *bp, uint64_t *out, long long ldo, int first,
-                          const uint64_t *bias) {   /* 3 x 8, wraps */
-    uint64_t t[3 * 8];
-    long long p;
-    CI__LA_Z8(uint64_t, r0); CI__LA_Z8(uint64_t, r1); CI__LA_Z8(uint64_t, r2);
-    for (p = 0; p < kc; p++, ap += 3, bp += 8) {
-        CI__LA_L8(const uint64_t, u, bp);
-        const uint64_t a0 = ap[0], a1 = ap[1], a2 = ap[2];
-        CI__LA_F8(r0, a0, u); CI__LA_F8(r1, a1, u); CI__LA_F8(r2, a2, u);
-    }
-    CI__LA_S8(t, r0); CI__LA_S8(t + 8, r1); CI__LA_S8(t + 16, r2);
-    CI__LA_OUT(uint64_t, ci__la_MR, 8, 8, out, ldo, t, first, bias);
-}
+CI__LA_KERN8(ci__la_kern_d, double)
+CI__LA_KERN8(ci__la_kern_i, uint64_t)
+#undef CI__LA_KERN8
 
 /* ---- the problem: a batch of GEMMs, B dense or an implicit im2col ---- */
 typedef struct ci__la_conv {
