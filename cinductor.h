@@ -10979,6 +10979,15 @@ typedef struct ci__npy_info {
     size_t nbytes;        /* bytes of data the header promises */
 } ci__npy_info;
 
+/* ci__npy_err, returning rc: `return ci__npy_fail(CI_ERR_PARSE, err, errsz, ...);` */
+static ci_result ci__npy_fail(ci_result rc, char *err, size_t errsz, const char *fmt, ...) {
+    va_list ap;
+    if (!err || !errsz) return rc;
+    va_start(ap, fmt);
+    vsnprintf(err, errsz, fmt, ap);
+    va_end(ap);
+    return rc;
+}
 static void ci__npy_err(char *err, size_t errsz, const char *fmt, ...) {
     va_list ap;
     if (!err || !errsz) return;
@@ -11060,24 +11069,22 @@ static ci_result ci__npy_descr_dtype(const char *d, ci_dtype *out, char *err, si
     size_t i;
     if (order == '<' || order == '>' || order == '|' || order == '=') code = d + 1;
     else order = '=';
-    if (code[0] == 'O') {
-        ci__npy_err(err, errsz, "object arrays are not supported (descr '%s')", d);
-        return CI_ERR_UNSUPPORTED;
-    }
+    if (code[0] == 'O')
+        return ci__npy_fail(CI_ERR_UNSUPPORTED, err, errsz,
+                            "object arrays are not supported (descr '%s')", d);
     for (i = 0; i < sizeof table / sizeof table[0]; i++)
         if (!strcmp(code, table[i].code)) {
             /* '>' with one byte is fine (nothing to swap); '=' means this host's order */
             if (ci_dtype_size(table[i].dt) > 1 &&
-                (order == '>' || (order == '=' && !ci__npy_host_le()))) {
-                ci__npy_err(err, errsz, "big-endian data is not supported (descr '%s')", d);
-                return CI_ERR_UNSUPPORTED;
-            }
+                (order == '>' || (order == '=' && !ci__npy_host_le())))
+                return ci__npy_fail(CI_ERR_UNSUPPORTED, err, errsz,
+                                    "big-endian data is not supported (descr '%s')", d);
             *out = table[i].dt;
             return CI_OK;
         }
-    ci__npy_err(err, errsz, "unsupported dtype descr '%s' (supported: |b1 |u1 |i1 <i2 <i4 <i8 "
-                "<f2 <f4 <f8)", d);
-    return CI_ERR_UNSUPPORTED;
+    return ci__npy_fail(CI_ERR_UNSUPPORTED, err, errsz,
+                        "unsupported dtype descr '%s' (supported: |b1 |u1 |i1 <i2 <i4 <i8 "
+                        "<f2 <f4 <f8)", d);
 }
 
 /* parses "(3, 4)", "(5,)", "()" */
@@ -11132,92 +11139,73 @@ static ci_result ci__npy_header(const unsigned char *buf, size_t len, ci__npy_in
     int have_descr = 0, have_order = 0, have_shape = 0, fortran = 0, i, zero = 0;
     ci_result r;
     memset(info, 0, sizeof *info);
-    if (len < 8 || memcmp(buf, "\x93NUMPY", 6) != 0) {
-        ci__npy_err(err, errsz, len == 0 ? "empty file, not a .npy file" :
-                    len < 8 && !memcmp(buf, "\x93NUMPY", len < 6 ? len : 6)
-                    ? "truncated .npy file" : "not a .npy file (bad magic)");
-        return CI_ERR_PARSE;
-    }
-    if (buf[6] < 1 || buf[6] > 3 || buf[7] != 0) {
-        ci__npy_err(err, errsz, "unsupported .npy format version %d.%d", buf[6], buf[7]);
-        return CI_ERR_UNSUPPORTED;
-    }
+    if (len < 8 || memcmp(buf, "\x93NUMPY", 6) != 0)
+        return ci__npy_fail(CI_ERR_PARSE, err, errsz, len == 0 ? "empty file, not a .npy file" :
+                            len < 8 && !memcmp(buf, "\x93NUMPY", len < 6 ? len : 6)
+                            ? "truncated .npy file" : "not a .npy file (bad magic)");
+    if (buf[6] < 1 || buf[6] > 3 || buf[7] != 0)
+        return ci__npy_fail(CI_ERR_UNSUPPORTED, err, errsz, "unsupported .npy format version %d.%d",
+                            buf[6], buf[7]);
     prelude = buf[6] == 1 ? 10 : 12;
-    if (len < prelude) {
-        ci__npy_err(err, errsz, "truncated .npy header");
-        return CI_ERR_PARSE;
-    }
+    if (len < prelude)
+        return ci__npy_fail(CI_ERR_PARSE, err, errsz, "truncated .npy header");
     if (buf[6] == 1) hlen = (size_t)buf[8] | (size_t)buf[9] << 8;
     else hlen = (size_t)buf[8] | (size_t)buf[9] << 8 | (size_t)buf[10] << 16 |
                 (size_t)buf[11] << 24;
-    if (hlen > len - prelude) {
-        ci__npy_err(err, errsz, "truncated .npy header (header says %lu bytes, %lu present)",
-                    (unsigned long)hlen, (unsigned long)(len - prelude));
-        return CI_ERR_PARSE;
-    }
+    if (hlen > len - prelude)
+        return ci__npy_fail(CI_ERR_PARSE, err, errsz,
+                            "truncated .npy header (header says %lu bytes, %lu present)",
+                            (unsigned long)hlen, (unsigned long)(len - prelude));
     p = (const char *)buf + prelude;
     end = p + hlen;
     ci__npy_ws(&p, end);
-    if (p >= end || *p != '{') {
-        ci__npy_err(err, errsz, "bad header: expected a dict");
-        return CI_ERR_PARSE;
-    }
+    if (p >= end || *p != '{')
+        return ci__npy_fail(CI_ERR_PARSE, err, errsz, "bad header: expected a dict");
     p++;
     for (;;) {
         ci__npy_ws(&p, end);
         if (p < end && *p == '}') { p++; break; }
-        if (!ci__npy_str(&p, end, key, sizeof key)) {
-            ci__npy_err(err, errsz, "bad header: expected a quoted key");
-            return CI_ERR_PARSE;
-        }
+        if (!ci__npy_str(&p, end, key, sizeof key))
+            return ci__npy_fail(CI_ERR_PARSE, err, errsz, "bad header: expected a quoted key");
         ci__npy_ws(&p, end);
-        if (p >= end || *p != ':') {
-            ci__npy_err(err, errsz, "bad header: expected ':' after '%s'", key);
-            return CI_ERR_PARSE;
-        }
+        if (p >= end || *p != ':')
+            return ci__npy_fail(CI_ERR_PARSE, err, errsz, "bad header: expected ':' after '%s'",
+                                key);
         p++;
         ci__npy_ws(&p, end);
         if (!strcmp(key, "descr") && !have_descr) {
-            if (p < end && *p == '[') {
-                ci__npy_err(err, errsz, "structured arrays are not supported");
-                return CI_ERR_UNSUPPORTED;
-            }
-            if (!ci__npy_str(&p, end, descr, sizeof descr)) {
-                ci__npy_err(err, errsz, "bad header: 'descr' is not a short string");
-                return CI_ERR_PARSE;
-            }
+            if (p < end && *p == '[')
+                return ci__npy_fail(CI_ERR_UNSUPPORTED, err, errsz,
+                                    "structured arrays are not supported");
+            if (!ci__npy_str(&p, end, descr, sizeof descr))
+                return ci__npy_fail(CI_ERR_PARSE, err, errsz,
+                                    "bad header: 'descr' is not a short string");
             have_descr = 1;
         } else if (!strcmp(key, "fortran_order") && !have_order) {
             if ((size_t)(end - p) >= 4 && !memcmp(p, "True", 4)) { fortran = 1; p += 4; }
             else if ((size_t)(end - p) >= 5 && !memcmp(p, "False", 5)) p += 5;
-            else {
-                ci__npy_err(err, errsz, "bad header: 'fortran_order' must be True or False");
-                return CI_ERR_PARSE;
-            }
+            else
+                return ci__npy_fail(CI_ERR_PARSE, err, errsz,
+                                    "bad header: 'fortran_order' must be True or False");
             have_order = 1;
         } else if (!strcmp(key, "shape") && !have_shape) {
             if (!ci__npy_shape(&p, end, info, err, errsz)) return CI_ERR_PARSE;
             have_shape = 1;
         } else {
-            ci__npy_err(err, errsz, "bad header: unexpected or repeated key '%s'", key);
-            return CI_ERR_PARSE;
+            return ci__npy_fail(CI_ERR_PARSE, err, errsz,
+                                "bad header: unexpected or repeated key '%s'", key);
         }
         ci__npy_ws(&p, end);
         if (p < end && *p == ',') { p++; continue; }
         if (p < end && *p == '}') { p++; break; }
-        ci__npy_err(err, errsz, "bad header: expected ',' or '}'");
-        return CI_ERR_PARSE;
+        return ci__npy_fail(CI_ERR_PARSE, err, errsz, "bad header: expected ',' or '}'");
     }
     while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == 0)) p++;
-    if (p != end) {
-        ci__npy_err(err, errsz, "bad header: text after the dict");
-        return CI_ERR_PARSE;
-    }
-    if (!have_descr || !have_order || !have_shape) {
-        ci__npy_err(err, errsz, "bad header: missing key '%s'",
-                    !have_descr ? "descr" : !have_order ? "fortran_order" : "shape");
-        return CI_ERR_PARSE;
-    }
+    if (p != end)
+        return ci__npy_fail(CI_ERR_PARSE, err, errsz, "bad header: text after the dict");
+    if (!have_descr || !have_order || !have_shape)
+        return ci__npy_fail(CI_ERR_PARSE, err, errsz, "bad header: missing key '%s'",
+                            !have_descr ? "descr" : !have_order ? "fortran_order" : "shape");
     r = ci__npy_descr_dtype(descr, &info->dtype, err, errsz);
     if (r != CI_OK) return r;
     for (i = 0; i < info->ndim; i++) if (info->shape[i] == 0) zero = 1;
@@ -11225,21 +11213,18 @@ static ci_result ci__npy_header(const unsigned char *buf, size_t len, ci__npy_in
         /* 0-d and 1-d arrays are the same in both orders; numpy writes True for some of them */
         int big = 0;
         for (i = 0; i < info->ndim; i++) big += info->shape[i] > 1;
-        if (big > 1) {
-            ci__npy_err(err, errsz, "fortran_order arrays are not supported (save with "
-                        "np.ascontiguousarray)");
-            return CI_ERR_UNSUPPORTED;
-        }
+        if (big > 1)
+            return ci__npy_fail(CI_ERR_UNSUPPORTED, err, errsz, "fortran_order arrays are not "
+                                "supported (save with np.ascontiguousarray)");
     }
     /* the product of the non-zero dims must fit too: consumers compute strides from them */
     item = ci_dtype_size(info->dtype);
     for (i = 0; i < info->ndim; i++) {
         if (info->shape[i] == 0) continue;
         if ((uint64_t)info->shape[i] > (uint64_t)INT64_MAX / item / count ||
-            (uint64_t)info->shape[i] > (uint64_t)SIZE_MAX / item / count) {
-            ci__npy_err(err, errsz, "array too large: the shape's size overflows");
-            return CI_ERR_PARSE;
-        }
+            (uint64_t)info->shape[i] > (uint64_t)SIZE_MAX / item / count)
+            return ci__npy_fail(CI_ERR_PARSE, err, errsz,
+                                "array too large: the shape's size overflows");
         count *= (size_t)info->shape[i];
     }
     info->nbytes = zero ? 0 : count * item;
@@ -11249,16 +11234,14 @@ static ci_result ci__npy_header(const unsigned char *buf, size_t len, ci__npy_in
 
 /* the data after the header: exactly as long as the shape says */
 static ci_result ci__npy_check_data(const ci__npy_info *info, size_t len, char *err, size_t errsz) {
-    if (len - info->data_offset < info->nbytes) {
-        ci__npy_err(err, errsz, "truncated .npy data: the shape needs %lu bytes, %lu present",
-                    (unsigned long)info->nbytes, (unsigned long)(len - info->data_offset));
-        return CI_ERR_PARSE;
-    }
-    if (len - info->data_offset > info->nbytes) {
-        ci__npy_err(err, errsz, "%lu extra byte(s) after the data the shape describes",
-                    (unsigned long)(len - info->data_offset - info->nbytes));
-        return CI_ERR_PARSE;
-    }
+    if (len - info->data_offset < info->nbytes)
+        return ci__npy_fail(CI_ERR_PARSE, err, errsz,
+                            "truncated .npy data: the shape needs %lu bytes, %lu present",
+                            (unsigned long)info->nbytes, (unsigned long)(len - info->data_offset));
+    if (len - info->data_offset > info->nbytes)
+        return ci__npy_fail(CI_ERR_PARSE, err, errsz,
+                            "%lu extra byte(s) after the data the shape describes",
+                            (unsigned long)(len - info->data_offset - info->nbytes));
     return CI_OK;
 }
 
@@ -11279,19 +11262,16 @@ CI_API ci_result ci_npy_parse(const void *buf, size_t len, ci_dtype *dtype, int 
     void *copy;
     if (err && errsz) err[0] = 0;
     if (data) *data = NULL;
-    if (!buf && len) {
-        ci__npy_err(err, errsz, "ci_npy_parse: NULL buffer");
-        return CI_ERR_INVALID_ARGS;
-    }
+    if (!buf && len)
+        return ci__npy_fail(CI_ERR_INVALID_ARGS, err, errsz, "ci_npy_parse: NULL buffer");
     r = ci__npy_header((const unsigned char *)buf, len, &info, err, errsz);
     if (r == CI_OK) r = ci__npy_check_data(&info, len, err, errsz);
     if (r != CI_OK) return r;
     if (data) {
         copy = malloc(info.nbytes ? info.nbytes : 1);
-        if (!copy) {
-            ci__npy_err(err, errsz, "out of memory (%lu bytes)", (unsigned long)info.nbytes);
-            return CI_ERR_OUT_OF_MEMORY;
-        }
+        if (!copy)
+            return ci__npy_fail(CI_ERR_OUT_OF_MEMORY, err, errsz, "out of memory (%lu bytes)",
+                                (unsigned long)info.nbytes);
         if (info.nbytes) memcpy(copy, (const unsigned char *)buf + info.data_offset, info.nbytes);
         ci__npy_to_host(copy, info.nbytes, info.dtype);
         *data = copy;
@@ -11352,8 +11332,7 @@ static ci_result ci__npy_slurp(FILE *f, const char *path, uint64_t limit, const 
     }
     if (ferror(f)) {
         a->free(buf, cap, a->user);
-        ci__npy_err(err, errsz, "%s: read error", path);
-        return CI_ERR_IO;
+        return ci__npy_fail(CI_ERR_IO, err, errsz, "%s: read error", path);
     }
     buf[n] = 0;
     *out = buf;
@@ -11361,18 +11340,15 @@ static ci_result ci__npy_slurp(FILE *f, const char *path, uint64_t limit, const 
     *outcap = cap;
     return CI_OK;
 oom:
-    ci__npy_err(err, errsz, "%s: out of memory", path);
-    return CI_ERR_OUT_OF_MEMORY;
+    return ci__npy_fail(CI_ERR_OUT_OF_MEMORY, err, errsz, "%s: out of memory", path);
 }
 /* the whole file at PATH (see ci__npy_slurp), with a message naming the path on failure */
 static ci_result ci__npy_read_file(const char *path, uint64_t limit, const ci_allocator *a, int text,
                                    unsigned char **buf, size_t *len, size_t *cap, char *err, size_t errsz) {
     FILE *f = fopen(path, "rb");
     ci_result r;
-    if (!f) {
-        ci__npy_err(err, errsz, "%s: cannot open: %s", path, strerror(errno));
-        return CI_ERR_IO;
-    }
+    if (!f)
+        return ci__npy_fail(CI_ERR_IO, err, errsz, "%s: cannot open: %s", path, strerror(errno));
     r = ci__npy_slurp(f, path, limit, a, text, buf, len, cap, err, errsz);
     fclose(f);
     return r;
@@ -11426,10 +11402,8 @@ static ci_result ci__npy_read_a(const char *path, uint64_t limit, const ci_alloc
     *cap = 0;
     limit = ci__npy_limit(limit);
     f = fopen(path, "rb");
-    if (!f) {
-        ci__npy_err(err, errsz, "%s: cannot open: %s", path, strerror(errno));
-        return CI_ERR_IO;
-    }
+    if (!f)
+        return ci__npy_fail(CI_ERR_IO, err, errsz, "%s: cannot open: %s", path, strerror(errno));
     n = fread(pre, 1, 10, f);
     plen = n;
     if (n == 10 && !memcmp(pre, "\x93NUMPY", 6) && (pre[6] == 2 || pre[6] == 3)) plen += fread(pre + 10, 1, 2, f);
@@ -11502,10 +11476,8 @@ CI_API ci_result ci_npy_read_ex(const char *path, uint64_t max_read, ci_dtype *d
     size_t cap = 0;
     if (err && errsz) err[0] = 0;
     if (data) *data = NULL;
-    if (!path) {
-        ci__npy_err(err, errsz, "ci_npy_read: NULL path");
-        return CI_ERR_INVALID_ARGS;
-    }
+    if (!path)
+        return ci__npy_fail(CI_ERR_INVALID_ARGS, err, errsz, "ci_npy_read: NULL path");
     r = ci__npy_read_a(path, max_read, ci__npy_malloc_allocator(), &info, &buf, &cap, err, errsz);
     if (r != CI_OK) return r;
     if (data) *data = buf;
@@ -11528,31 +11500,22 @@ CI_API ci_result ci_npy_write(const char *path, ci_dtype dt, int ndim, const int
     int i, ok;
     FILE *f;
     if (err && errsz) err[0] = 0;
-    if (!path || (ndim > 0 && !shape) || ndim < 0 || ndim > CI_MAX_DIMS) {
-        ci__npy_err(err, errsz, "ci_npy_write: bad arguments");
-        return CI_ERR_INVALID_ARGS;
-    }
-    if (!descr) {
-        ci__npy_err(err, errsz, "%s: dtype %s has no .npy spelling", path, ci_dtype_name(dt));
-        return CI_ERR_UNSUPPORTED;
-    }
+    if (!path || (ndim > 0 && !shape) || ndim < 0 || ndim > CI_MAX_DIMS)
+        return ci__npy_fail(CI_ERR_INVALID_ARGS, err, errsz, "ci_npy_write: bad arguments");
+    if (!descr)
+        return ci__npy_fail(CI_ERR_UNSUPPORTED, err, errsz, "%s: dtype %s has no .npy spelling",
+                            path, ci_dtype_name(dt));
     item = ci_dtype_size(dt);
     for (i = 0; i < ndim; i++) {
-        if (shape[i] < 0) {
-            ci__npy_err(err, errsz, "%s: negative dimension", path);
-            return CI_ERR_INVALID_ARGS;
-        }
-        if (shape[i] && (uint64_t)shape[i] > (uint64_t)SIZE_MAX / item / (count ? count : 1)) {
-            ci__npy_err(err, errsz, "%s: shape too large", path);
-            return CI_ERR_INVALID_ARGS;
-        }
+        if (shape[i] < 0)
+            return ci__npy_fail(CI_ERR_INVALID_ARGS, err, errsz, "%s: negative dimension", path);
+        if (shape[i] && (uint64_t)shape[i] > (uint64_t)SIZE_MAX / item / (count ? count : 1))
+            return ci__npy_fail(CI_ERR_INVALID_ARGS, err, errsz, "%s: shape too large", path);
         count *= (size_t)shape[i];
     }
     nbytes = count * item;
-    if (nbytes && !data) {
-        ci__npy_err(err, errsz, "ci_npy_write: NULL data");
-        return CI_ERR_INVALID_ARGS;
-    }
+    if (nbytes && !data)
+        return ci__npy_fail(CI_ERR_INVALID_ARGS, err, errsz, "ci_npy_write: NULL data");
     n = (size_t)sprintf(header, "{'descr': '%s', 'fortran_order': False, 'shape': (", descr);
     for (i = 0; i < ndim; i++)
         n += (size_t)sprintf(header + n, i ? ", %lld" : "%lld", (long long)shape[i]);
@@ -11567,10 +11530,8 @@ CI_API ci_result ci_npy_write(const char *path, ci_dtype dt, int ndim, const int
     prelude[8] = (unsigned char)(n & 0xff);
     prelude[9] = (unsigned char)(n >> 8);
     f = fopen(path, "wb");
-    if (!f) {
-        ci__npy_err(err, errsz, "%s: cannot create: %s", path, strerror(errno));
-        return CI_ERR_IO;
-    }
+    if (!f)
+        return ci__npy_fail(CI_ERR_IO, err, errsz, "%s: cannot create: %s", path, strerror(errno));
     ok = fwrite(prelude, 1, plen, f) == plen && fwrite(header, 1, n, f) == n;
     if (ok && nbytes) {
         if (ci__npy_host_le()) {
