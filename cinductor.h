@@ -12601,21 +12601,16 @@ CI_API ci_result ci_cig_parse_ex(ci_graph *g, const char *text, size_t len, cons
     ci__cig_parser *P;
     ci_result r;
     if (err && errsz) err[0] = 0;
-    if (!g || (!text && len)) {
-        ci__npy_err(err, errsz, "ci_cig_parse: NULL %s", g ? "text" : "graph");
-        return CI_ERR_INVALID_ARGS;
-    }
-    if (ci_graph_status(g) != CI_OK) {
-        ci__npy_err(err, errsz, "ci_cig_parse: the graph already has an error: %s",
-                    ci_graph_message(g));
-        return ci_graph_status(g);
-    }
+    if (!g || (!text && len))
+        return ci__npy_fail(CI_ERR_INVALID_ARGS, err, errsz, "ci_cig_parse: NULL %s",
+                            g ? "text" : "graph");
+    if (ci_graph_status(g) != CI_OK)
+        return ci__npy_fail(ci_graph_status(g), err, errsz,
+                            "ci_cig_parse: the graph already has an error: %s",
+                            ci_graph_message(g));
     /* on the heap, not in this frame: ci__cig_run's setjmp must not see it as a local */
     P = (ci__cig_parser *)ci__malloc(g->ctx, sizeof *P);
-    if (!P) {
-        ci__npy_err(err, errsz, "out of memory");
-        return CI_ERR_OUT_OF_MEMORY;
-    }
+    if (!P) return ci__npy_fail(CI_ERR_OUT_OF_MEMORY, err, errsz, "out of memory");
     memset(P, 0, sizeof *P);
     P->g = g;
     P->text = text ? text : "";
@@ -12648,10 +12643,8 @@ CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, siz
     char *dir;
     ci_result r;
     if (err && errsz) err[0] = 0;
-    if (!g || !path) {
-        ci__npy_err(err, errsz, "ci_cig_parse_file: NULL argument");
-        return CI_ERR_INVALID_ARGS;
-    }
+    if (!g || !path)
+        return ci__npy_fail(CI_ERR_INVALID_ARGS, err, errsz, "ci_cig_parse_file: NULL argument");
     r = ci__npy_read_file(path, g->ctx->desc.max_read, &g->ctx->desc.allocator, 1, &text, &len, &cap,
                           err, errsz);
     if (r != CI_OK) return r;
@@ -12660,8 +12653,7 @@ CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, siz
     dir = (char *)ci__malloc(g->ctx, dlen + 2);
     if (!dir) {
         ci__mfree(g->ctx, text, cap);
-        ci__npy_err(err, errsz, "out of memory");
-        return CI_ERR_OUT_OF_MEMORY;
+        return ci__npy_fail(CI_ERR_OUT_OF_MEMORY, err, errsz, "out of memory");
     }
     if (dlen) {
         memcpy(dir, path, dlen);
