@@ -11088,46 +11088,39 @@ static ci_result ci__npy_descr_dtype(const char *d, ci_dtype *out, char *err, si
 }
 
 /* parses "(3, 4)", "(5,)", "()" */
-static int ci__npy_shape(const char **p, const char *end, ci__npy_info *info, char *err,
-                         size_t errsz) {
-    if (*p >= end || **p != '(') {
-        ci__npy_err(err, errsz, "bad header: 'shape' is not a tuple");
-        return 0;
-    }
+static ci_result ci__npy_shape(const char **p, const char *end, ci__npy_info *info, char *err,
+                               size_t errsz) {
+    if (*p >= end || **p != '(')
+        return ci__npy_fail(CI_ERR_PARSE, err, errsz, "bad header: 'shape' is not a tuple");
     (*p)++;
     info->ndim = 0;
     for (;;) {
         uint64_t v = 0;
         int digits = 0;
         ci__npy_ws(p, end);
-        if (*p < end && **p == ')') { (*p)++; return 1; }
+        if (*p < end && **p == ')') { (*p)++; return CI_OK; }
         while (*p < end && **p >= '0' && **p <= '9') {
             unsigned dgt = (unsigned)(**p - '0');
-            if (v > ((uint64_t)INT64_MAX - dgt) / 10) {
-                ci__npy_err(err, errsz, "bad header: shape dimension out of range");
-                return 0;
-            }
+            if (v > ((uint64_t)INT64_MAX - dgt) / 10)
+                return ci__npy_fail(CI_ERR_PARSE, err, errsz,
+                                    "bad header: shape dimension out of range");
             v = v * 10 + dgt;
             digits++;
             (*p)++;
         }
-        if (!digits) {
-            ci__npy_err(err, errsz, "bad header: shape must be a tuple of non-negative integers");
-            return 0;
-        }
+        if (!digits)
+            return ci__npy_fail(CI_ERR_PARSE, err, errsz,
+                                "bad header: shape must be a tuple of non-negative integers");
         if (*p < end && **p == 'L') (*p)++;     /* Python 2 longs */
-        if (info->ndim >= CI_MAX_DIMS) {
-            ci__npy_err(err, errsz, "array has more than %d dimensions", CI_MAX_DIMS);
-            return 0;
-        }
+        if (info->ndim >= CI_MAX_DIMS)
+            return ci__npy_fail(CI_ERR_PARSE, err, errsz,
+                                "array has more than %d dimensions", CI_MAX_DIMS);
         info->shape[info->ndim++] = (int64_t)v;
         ci__npy_ws(p, end);
         if (*p < end && **p == ',') (*p)++;
-        else if (*p < end && **p == ')') { (*p)++; return 1; }
-        else {
-            ci__npy_err(err, errsz, "bad header: malformed shape tuple");
-            return 0;
-        }
+        else if (*p < end && **p == ')') { (*p)++; return CI_OK; }
+        else
+            return ci__npy_fail(CI_ERR_PARSE, err, errsz, "bad header: malformed shape tuple");
     }
 }
 
@@ -11189,7 +11182,7 @@ static ci_result ci__npy_header(const unsigned char *buf, size_t len, ci__npy_in
                                     "bad header: 'fortran_order' must be True or False");
             have_order = 1;
         } else if (!strcmp(key, "shape") && !have_shape) {
-            if (!ci__npy_shape(&p, end, info, err, errsz)) return CI_ERR_PARSE;
+            if (ci__npy_shape(&p, end, info, err, errsz) != CI_OK) return CI_ERR_PARSE;
             have_shape = 1;
         } else {
             return ci__npy_fail(CI_ERR_PARSE, err, errsz,
