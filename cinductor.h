@@ -1498,8 +1498,8 @@ static int ci__ix_plain(const ci__ix *e) {
 }
 static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void *user);
 /* pre, e's first operand, mid, its second, post */
-static void ci__ix_print2(ci__sb *sb, const ci__ix *e, const char *pre, const char *mid, const char *post,
-                          ci__ix_varname_fn vn, void *user) {
+static void ci__ix_print2(ci__sb *sb, const ci__ix *e, const char *pre, const char *mid,
+                          const char *post, ci__ix_varname_fn vn, void *user) {
     ci__sb_put(sb, pre);
     ci__ix_print(sb, e->a, vn, user);
     ci__sb_put(sb, mid);
@@ -1533,8 +1533,10 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
         break;
     case CI__IX_FDIV:
     case CI__IX_MOD:
-        if (e->a->lo >= 0 && e->b->lo > 0) ci__ix_print2(sb, e, "(", fdiv ? " / " : " % ", ")", vn, user);
-        else ci__ix_print2(sb, e, fdiv ? "ci_floordiv_i64(" : "ci_mod_i64(", ", ", ")", vn, user);
+        if (e->a->lo >= 0 && e->b->lo > 0)
+            ci__ix_print2(sb, e, "(", fdiv ? " / " : " % ", ")", vn, user);
+        else
+            ci__ix_print2(sb, e, fdiv ? "ci_floordiv_i64(" : "ci_mod_i64(", ", ", ")", vn, user);
         break;
     case CI__IX_MUL:
         ci__ix_print2(sb, e, "(", " * ", ")", vn, user);
@@ -2301,8 +2303,8 @@ static void ci__check_size(ci__L *L, int ndim, const int64_t *size) {
     for (i = 0; i < ndim; i++) if (size[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "negative size %lld", (long long)size[i]);
     if (n) CI__FAIL(L, CI_ERR_UNSUPPORTED, "a tensor of %s%lld elements is larger than cinductor supports (2^48)",
                     n >= CI__IX_INF ? "more than " : "", (long long)n);
-    CI__FAIL(L, CI_ERR_UNSUPPORTED, "shape %s: an empty tensor whose other sizes multiply past 2^48 is larger than cinductor supports",
-             ci__ir_shape(L, ndim, size));
+    CI__FAIL(L, CI_ERR_UNSUPPORTED, "shape %s: an empty tensor whose other sizes multiply past "
+             "2^48 is larger than cinductor supports", ci__ir_shape(L, ndim, size));
 }
 static ci__box *ci__box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size) {
     ci__box *b = CI__NEW(L->LA, ci__box);
@@ -3739,8 +3741,8 @@ static void ci__infer_size(ci__L *L, const ci__opdef *op, int64_t numel, int n, 
     }
     if (!ovf && neg >= 0 && p != 0 && numel % p == 0) shape[neg] = numel / p;
     else if (ovf || neg >= 0 || p != numel)
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: shape '%s' is invalid for input of size %lld", op->name, ci__ir_shape(L, n, shape),
-                 (long long)numel);
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: shape '%s' is invalid for input of size %lld", op->name,
+                 ci__ir_shape(L, n, shape), (long long)numel);
 }
 /* reshape as an index map: flat index of the new shape, unravelled into the old one */
 static ci__box *ci__reshape(ci__L *L, ci__box *x, int n, const int64_t *shape) {
@@ -3839,9 +3841,12 @@ static int ci__lw_expand(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         }
         if (s[i] == -1) s[i] = x->size[i - off];
         else if (x->size[i - off] != 1 && s[i] != x->size[i - off])
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: the expanded size of the tensor (%lld) must match the existing size (%lld) at non-singleton dimension %d.  Target sizes: %s.  Tensor sizes: %s",
-                     op->name, (long long)s[i], (long long)x->size[i - off], i, ci__ir_shape(L, n, s), ci__ir_shape(L, x->ndim, x->size));
-        else if (s[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: invalid size %lld", op->name, (long long)s[i]);
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: the expanded size of the tensor (%lld) must match the "
+                     "existing size (%lld) at non-singleton dimension %d.  Target sizes: %s.  "
+                     "Tensor sizes: %s", op->name, (long long)s[i], (long long)x->size[i - off], i,
+                     ci__ir_shape(L, n, s), ci__ir_shape(L, x->ndim, x->size));
+        else if (s[i] < 0)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: invalid size %lld", op->name, (long long)s[i]);
     }
     outs[0] = ci__tensor_of(ci__expand(L, x, n, s, 1));
     return 1;
@@ -3935,8 +3940,10 @@ static void ci__strided_check(ci__L *L, const ci__opdef *op, int n, const int64_
         maxi = ci__sat_add(maxi, ci__sat_mul(size[i] - 1, stride[i]));
     }
     if (maxi >= cap)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: setStorage: sizes %s, strides %s with storage offset %lld require %lld elements, but storage has %lld",
-                 op->name, ci__ir_shape(L, n, size), ci__ir_shape(L, n, stride), (long long)off, (long long)(maxi + 1), (long long)cap);
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: setStorage: sizes %s, strides %s with storage offset "
+                 "%lld require %lld elements, but storage has %lld", op->name,
+                 ci__ir_shape(L, n, size), ci__ir_shape(L, n, stride), (long long)off,
+                 (long long)(maxi + 1), (long long)cap);
 }
 /* the flat storage index off + sum v[i] * stride[i] */
 static ci__ix *ci__strided_flat(ci__L *L, int n, const int64_t *size, const int64_t *stride, int64_t off, ci__ix *const *v) {
@@ -4078,7 +4085,8 @@ static int ci__lw_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         int64_t s = ci__arg_int(L, op, &s0, 0), e = ci__arg_int(L, op, &e0, 0), k = ci__arg_int(L, op, &st, 0);
         uint64_t span, ustep, un;
         if ((k > 0 && e < s) || (k < 0 && e > s))
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: upper bound and larger bound inconsistent with step sign", op->name);
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: upper bound and larger bound inconsistent with step sign", op->name);
         span = k > 0 ? (uint64_t)e - (uint64_t)s : (uint64_t)s - (uint64_t)e;
         ustep = k > 0 ? (uint64_t)k : 0 - (uint64_t)k;
         un = span / ustep + (span % ustep != 0);
@@ -4086,8 +4094,10 @@ static int ci__lw_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         n = (int64_t)un;
     } else {
         if ((step > 0 && end < start) || (step < 0 && end > start))
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: upper bound and larger bound inconsistent with step sign", op->name);
-        len = ceil((end - start) / step);   /* in double, as PyTorch does for every dtype but int64 */
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: upper bound and larger bound inconsistent with step sign", op->name);
+        /* in double, as PyTorch does for every dtype but int64 */
+        len = ceil((end - start) / step);
         if (!(len >= 0 && len < 9223372036854775808.0))
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid size, possible overflow?", op->name);
         n = (int64_t)len;
@@ -5000,9 +5010,11 @@ static int ci__lw_scatter_view(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
     else if (op->extra == 1) ci__lw_select(L, op, t, vt);
     else ci__lw_diagonal(L, op, t, vt);
     view = ci__box_get(L, vt[0]);
-    if (view->ndim != src->ndim || memcmp(view->size, src->size, sizeof(int64_t) * (size_t)src->ndim))
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected src to have a size equal to the slice of self. src size = %s, slice size = %s", op->name,
-                 ci__ir_shape(L, src->ndim, src->size), ci__ir_shape(L, view->ndim, view->size));
+    if (view->ndim != src->ndim ||
+        memcmp(view->size, src->size, sizeof(int64_t) * (size_t)src->ndim))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected src to have a size equal to the slice of self. "
+                 "src size = %s, slice size = %s", op->name, ci__ir_shape(L, src->ndim, src->size),
+                 ci__ir_shape(L, view->ndim, view->size));
     src = ci__to_dtype(L, src, x->dt);
     ci__pw_vars(L, x->ndim, x->size, v);
     if (op->extra == 0) {
@@ -5303,8 +5315,9 @@ static int ci__index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, const ci
     if (k > x->ndim || x->ndim == 0)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: too many indices for tensor of dimension %d (got %d)", op->name, x->ndim, k ? k : 1);
     for (i = 0; i < k; i++) if (m->size[i] != x->size[i])
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: The shape of the mask %s at index %d does not match the shape of the indexed tensor %s at index %d",
-                 op->name, ci__ir_shape(L, m->ndim, m->size), i, ci__ir_shape(L, x->ndim, x->size), i);
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: The shape of the mask %s at index %d does not match the "
+                 "shape of the indexed tensor %s at index %d", op->name,
+                 ci__ir_shape(L, m->ndim, m->size), i, ci__ir_shape(L, x->ndim, x->size), i);
     c[0] = ci__T(x);
     c[1] = ci__T(ci__to_dtype(L, m, CI_BOOL));
     *out = ci__tensor_of(ci__callb(L, "cinductor.masked_rows", 2, c));
@@ -5343,8 +5356,9 @@ static int ci__lw_as_strided_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, c
     if (n < 0 || ns != n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: mismatch in length of strides and shape", op->name);
     ci__strided_check(L, op, n, size, stride, off, numel);
     if (src->ndim != n || memcmp(src->size, size, sizeof(int64_t) * (size_t)n))
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected src to have a size equal to the slice of self. src size = %s, slice size = %s", op->name,
-                 ci__ir_shape(L, src->ndim, src->size), ci__ir_shape(L, n, size));
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected src to have a size equal to the slice of self. "
+                 "src size = %s, slice size = %s", op->name, ci__ir_shape(L, src->ndim, src->size),
+                 ci__ir_shape(L, n, size));
     buf = ci__scatter_target(L, ci__reshape(L, x, 1, &numel));
     if (ci__numel(n, size)) {
         ci__pw_vars(L, n, size, v);
@@ -5454,7 +5468,8 @@ static int ci__lw_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
         int64_t sh[CI_MAX_DIMS];
         ci__broadcast_shape(L, op->name, no, oshape, vals->ndim, vals->size, &nd, sh);
         if (nd != no || memcmp(sh, oshape, sizeof(int64_t) * (size_t)no))
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of shape %s", op->name,
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: shape mismatch: value tensor of shape %s cannot be "
+                     "broadcast to indexing result of shape %s", op->name,
                      ci__ir_shape(L, vals->ndim, vals->size), ci__ir_shape(L, no, oshape));
     }
     buf = ci__scatter_target(L, x);
@@ -6186,8 +6201,8 @@ static int ci__lw_mm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) 
     if (x->ndim != 2 + batched || y->ndim != 2 + batched)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: expected %dD tensors, got %dD and %dD", op->name, 2 + batched, x->ndim, y->ndim);
     if (x->size[x->ndim - 1] != y->size[y->ndim - 2] || (batched && x->size[0] != y->size[0]))
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be multiplied", op->name, ci__ir_shape(L, x->ndim, x->size),
-                 ci__ir_shape(L, y->ndim, y->size));
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be multiplied", op->name,
+                 ci__ir_shape(L, x->ndim, x->size), ci__ir_shape(L, y->ndim, y->size));
     ci__need_same_dtype(L, op, x, y);
     if (batched) { outs[0] = ci__tensor_of(ci__bmm3(L, x, y)); return 1; }
     s3[0] = 1; s3[1] = x->size[0]; s3[2] = x->size[1];
@@ -6219,8 +6234,8 @@ static ci__box *ci__matmul(ci__L *L, const ci__opdef *op, ci__box *x, ci__box *y
     n = d1 == 1 ? 1 : x->size[d1 - 2]; k = x->size[d1 - 1];
     k2 = d2 == 1 ? y->size[0] : y->size[d2 - 2]; m = d2 == 1 ? 1 : y->size[d2 - 1];
     if (k != k2)
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be multiplied", op->name, ci__ir_shape(L, d1, x->size),
-                 ci__ir_shape(L, d2, y->size));
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be multiplied", op->name,
+                 ci__ir_shape(L, d1, x->size), ci__ir_shape(L, d2, y->size));
     ci__broadcast_shape(L, op->name, d1 > 2 ? d1 - 2 : 0, x->size, d2 > 2 ? d2 - 2 : 0, y->size, &nb, bshape);
     for (i = 0; i < nb; i++) bsz *= bshape[i];
     memcpy(sh, bshape, sizeof(int64_t) * (size_t)nb);
@@ -7811,7 +7826,8 @@ static int ci__fuse_phase_rec(ci__L *L, ci__v *v, int trial) {
     ci__v *root = v;
     int i, p;
     if (L->phase_cap < L->vt.n) {
-        size_t oc = sizeof(int) * (size_t)L->phase_cap, nc = sizeof(int) * (size_t)(L->vt.n * 2 + 64);
+        size_t oc = sizeof(int) * (size_t)L->phase_cap;
+        size_t nc = sizeof(int) * (size_t)(L->vt.n * 2 + 64);
         L->phase_of = (int *)ci__arena_grow(L->A, L->phase_of, oc, nc);
         L->phase_trial = (int *)ci__arena_grow(L->A, L->phase_trial, oc, nc);
         L->phase_cap = L->vt.n * 2 + 64;
@@ -7822,7 +7838,8 @@ static int ci__fuse_phase_rec(ci__L *L, ci__v *v, int trial) {
     while ((v = ci__vw_next_post(&w, L->phase_trial, trial)) != NULL) {
         p = 0;
         if (v->op == CI__V_ACC) p = ((ci__kernel *)L->kernels.v[v->i])->phase + 1;
-        else if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial) p = v->buf->producer->phase;
+        else if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial)
+            p = v->buf->producer->phase;
         for (i = 0; i < v->n; i++) if (L->phase_of[v->a[i]->id] > p) p = L->phase_of[v->a[i]->id];
         L->phase_of[v->id] = p;
     }
@@ -9993,7 +10010,8 @@ static void ci__la_kern_f(long long kc, const float *ap, const float *bp, float 
 }
 /* the 3 x 8 kernel, written once for double and for uint64_t (which wraps) */
 #define CI__LA_KERN8(name, T) \
-    static void name(long long kc, const T *ap, const T *bp, T *out, long long ldo, int first, const T *bias) { \
+    static void name(long long kc, const T *ap, const T *bp, T *out, long long ldo, int first, \
+                     const T *bias) { \
         T t[3 * 8]; \
         long long p; \
         CI__LA_Z8(T, r0); \
@@ -11890,8 +11908,8 @@ static void ci__cig_comma(ci__cig_parser *P, char close) {
     char buf[64];
     if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
     else if (!ci__cig_punct(&P->tok, close))
-        ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or '%c', got %s", close,
-                     ci__cig_desc(P, buf, sizeof buf));
+        ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or '%c', got %s",
+                     close, ci__cig_desc(P, buf, sizeof buf));
 }
 
 /* ---- names ---- */
