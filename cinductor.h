@@ -1525,8 +1525,19 @@ static int ci__ix_plain(const ci__ix *e) {
     for (i = 0; i < e->nterms; i++) if (e->atom[i]->kind != CI__IX_VAR) return 0;
     return 1;
 }
+static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void *user);
+/* pre, e's first operand, mid, its second, post */
+static void ci__ix_print2(ci__sb *sb, const ci__ix *e, const char *pre, const char *mid,
+                          const char *post, ci__ix_varname_fn vn, void *user) {
+    ci__sb_put(sb, pre);
+    ci__ix_print(sb, e->a, vn, user);
+    ci__sb_put(sb, mid);
+    ci__ix_print(sb, e->b, vn, user);
+    ci__sb_put(sb, post);
+}
 static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void *user) {
     int i;
+    int fdiv = e->kind == CI__IX_FDIV, min = e->kind == CI__IX_MIN;
     switch (e->kind) {
     case CI__IX_CONST:   /* (-9223372036854775808LL is the negation of a literal too large for long long) */
         if (e->c == INT64_MIN) ci__sb_put(sb, "(-9223372036854775807LL - 1)");
@@ -1551,46 +1562,20 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
         break;
     case CI__IX_FDIV:
     case CI__IX_MOD:
-        if (e->a->lo >= 0 && e->b->lo > 0) {
-            ci__sb_put(sb, "(");
-            ci__ix_print(sb, e->a, vn, user);
-            ci__sb_put(sb, e->kind == CI__IX_FDIV ? " / " : " % ");
-            ci__ix_print(sb, e->b, vn, user);
-            ci__sb_put(sb, ")");
-        } else {
-            ci__sb_put(sb, e->kind == CI__IX_FDIV ? "ci_floordiv_i64(" : "ci_mod_i64(");
-            ci__ix_print(sb, e->a, vn, user);
-            ci__sb_put(sb, ", ");
-            ci__ix_print(sb, e->b, vn, user);
-            ci__sb_put(sb, ")");
-        }
+        if (e->a->lo >= 0 && e->b->lo > 0)
+            ci__ix_print2(sb, e, "(", fdiv ? " / " : " % ", ")", vn, user);
+        else
+            ci__ix_print2(sb, e, fdiv ? "ci_floordiv_i64(" : "ci_mod_i64(", ", ", ")", vn, user);
         break;
     case CI__IX_MUL:
-        ci__sb_put(sb, "(");
-        ci__ix_print(sb, e->a, vn, user);
-        ci__sb_put(sb, " * ");
-        ci__ix_print(sb, e->b, vn, user);
-        ci__sb_put(sb, ")");
+        ci__ix_print2(sb, e, "(", " * ", ")", vn, user);
         break;
     case CI__IX_MIN:
     case CI__IX_MAX:
         if (ci__ix_plain(e->a) && ci__ix_plain(e->b)) {   /* written out: no call (operands are short) */
-            ci__sb_put(sb, "(");
-            ci__ix_print(sb, e->a, vn, user);
-            ci__sb_put(sb, e->kind == CI__IX_MIN ? " < " : " > ");
-            ci__ix_print(sb, e->b, vn, user);
-            ci__sb_put(sb, " ? ");
-            ci__ix_print(sb, e->a, vn, user);
-            ci__sb_put(sb, " : ");
-            ci__ix_print(sb, e->b, vn, user);
-            ci__sb_put(sb, ")");
-            break;
-        }
-        ci__sb_put(sb, e->kind == CI__IX_MIN ? "ci_min_i64(" : "ci_max_i64(");
-        ci__ix_print(sb, e->a, vn, user);
-        ci__sb_put(sb, ", ");
-        ci__ix_print(sb, e->b, vn, user);
-        ci__sb_put(sb, ")");
+            ci__ix_print2(sb, e, "(", min ? " < " : " > ", " ? ", vn, user);
+            ci__ix_print2(sb, e, "", " : ", ")", vn, user);
+        } else ci__ix_print2(sb, e, min ? "ci_min_i64(" : "ci_max_i64(", ", ", ")", vn, user);
         break;
     }
 }
@@ -2214,13 +2199,12 @@ static void ci__vw_open(ci__L *L, ci__vwalk *w) {
 }
 static void ci__vw_close(ci__vwalk *w) { if (w->borrowed) w->L->wstk_busy = 0; }
 static void ci__vw_push(ci__vwalk *w, ci__v *v, int post) {
-    if (w->n == w->cap) {
-        int nc = w->cap ? w->cap * 2 : 256;
-        ci__v **nv = CI__NEWN(w->L->A, ci__v *, nc);
-        unsigned char *np = CI__NEWN(w->L->A, unsigned char, nc);
-        if (w->n) { memcpy(nv, w->v, sizeof(ci__v *) * (size_t)w->n); memcpy(np, w->post, (size_t)w->n); }
-        w->v = nv; w->post = np; w->cap = nc;
-        if (w->borrowed) { w->L->wstk = nv; w->L->wpost = np; w->L->wstk_cap = nc; }
+    if (w->n == w->cap) {   /* (the old stack goes back to the arena once it is a block) */
+        size_t oc = (size_t)w->cap, nc = w->cap ? oc * 2 : 256;
+        w->v = (ci__v **)ci__arena_grow(w->L->A, w->v, sizeof(ci__v *) * oc, sizeof(ci__v *) * nc);
+        w->post = (unsigned char *)ci__arena_grow(w->L->A, w->post, oc, nc);
+        w->cap = (int)nc;
+        if (w->borrowed) { w->L->wstk = w->v; w->L->wpost = w->post; w->L->wstk_cap = w->cap; }
     }
     w->v[w->n] = v; w->post[w->n++] = (unsigned char)post;
 }
@@ -2262,23 +2246,36 @@ static ci__v *ci__vw_next_memo(ci__vwalk *w, const ci__vmemo *m) {
     }
     return NULL;
 }
-static ci__v *ci__v_subst_one(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
-    int i;
-    ci__v c, *r;
+/* v over the values m gives its operands, its index substituted by s (v itself when neither
+   changes); an indirect variable follows its value, and s gains that substitution */
+static ci__v *ci__ir_rebuild(ci__L *L, ci__v *v, ci__ixsub *s, const ci__vmemo *m) {
+    ci__v c;
+    int i, changed = 0, ind = v->op == CI__V_LOAD || v->op == CI__V_INDEX;
     memset(&c, 0, sizeof c);
     memcpy(&c, v, CI__V_BYTES(v->n));
     c.next = NULL;
     c.ivar = 0;
-    for (i = 0; i < v->n; i++) c.a[i] = ci__vmemo_get(m, v->a[i]);
-    if (v->op == CI__V_LOAD || v->op == CI__V_INDEX)   /* an indirect variable follows its (substituted) value */
-        for (i = 0; i < v->n; i++)
-            if (v->a[i]->ivar && c.a[i] != v->a[i]) ci__ixsub_set(s, v->a[i]->ivar - 1, ci__ix_indirect(L, c.a[i]));
-    if (v->ix) c.ix = ci__ix_subst(L->A, &L->ixt, v->ix, s);
+    c.id = 0;
+    for (i = 0; i < v->n; i++) {
+        c.a[i] = ci__vmemo_get(m, v->a[i]);
+        changed |= c.a[i] != v->a[i];
+        if (ind && v->a[i]->ivar && c.a[i] != v->a[i])
+            ci__ixsub_set(s, v->a[i]->ivar - 1, ci__ix_indirect(L, c.a[i]));
+    }
+    if (v->ix && s->n) {
+        c.ix = ci__ix_subst(L->A, &L->ixt, v->ix, s);
+        changed |= c.ix != v->ix;
+    }
     /* the new index may use indirect variables the old one did not (a gather from a pointwise
        producer substitutes the gather's computed index into the producer's loads) */
-    if (v->op == CI__V_LOAD || v->op == CI__V_INDEX) { c.n = 0; ci__collect_indirect(L, c.ix, c.a, &c.n); }
-    c.id = 0;
-    r = ci__v_intern(L, &c);
+    if (ind && changed) {
+        c.n = 0;
+        ci__collect_indirect(L, c.ix, c.a, &c.n);
+    }
+    return changed ? ci__v_intern(L, &c) : v;
+}
+static ci__v *ci__v_subst_one(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
+    ci__v *r = ci__ir_rebuild(L, v, s, m);
     ci__vmemo_put(L, m, v, r);
     return r;
 }
@@ -2352,17 +2349,22 @@ static int ci__size_ok(int ndim, const int64_t *size, int64_t *numel) {
     if (numel) *numel = n;
     return nz <= CI__MAX_NUMEL;
 }
+/* a shape as text ("[2, 3]") for an error message, in the compile's arena */
+static const char *ci__ir_shape(ci__L *L, int ndim, const int64_t *size) {
+    char *sh = (char *)ci__arena_alloc(L->A, CI_MAX_DIMS * 24);
+    ci__fmt_shape(sh, CI_MAX_DIMS * 24, ndim, size);
+    return sh;
+}
 static void ci__check_size(ci__L *L, int ndim, const int64_t *size) {
     int64_t n;
     int i;
-    char sh[CI_MAX_DIMS * 24];
     if (ndim > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%d dims: at most %d are supported", ndim, CI_MAX_DIMS);
     if (ci__size_ok(ndim, size, &n)) return;
     for (i = 0; i < ndim; i++) if (size[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "negative size %lld", (long long)size[i]);
-    ci__fmt_shape(sh, sizeof sh, ndim, size);
     if (n) CI__FAIL(L, CI_ERR_UNSUPPORTED, "a tensor of %s%lld elements is larger than cinductor supports (2^48)",
                     n >= CI__IX_INF ? "more than " : "", (long long)n);
-    CI__FAIL(L, CI_ERR_UNSUPPORTED, "shape %s: an empty tensor whose other sizes multiply past 2^48 is larger than cinductor supports", sh);
+    CI__FAIL(L, CI_ERR_UNSUPPORTED, "shape %s: an empty tensor whose other sizes multiply past "
+             "2^48 is larger than cinductor supports", ci__ir_shape(L, ndim, size));
 }
 static ci__box *ci__box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size) {
     ci__box *b = CI__NEW(L->LA, ci__box);
@@ -3841,29 +3843,19 @@ static int ci__lw_mean(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
 
 /* -- views -- */
 static void ci__infer_size(ci__L *L, const ci__opdef *op, int64_t numel, int n, int64_t *shape) {
-    int i, neg = -1;
+    int i, neg = -1, ovf = 0;
     int64_t p = 1;
-    char sb[160];
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < n && !ovf; i++) {
         if (shape[i] == -1) {
             if (neg >= 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: only one dimension can be inferred", op->name);
             neg = i;
         } else if (shape[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: invalid shape dimension %lld", op->name, (long long)shape[i]);
-        else if (ci__mul_ovf(p, shape[i], &p)) {
-            ci__fmt_shape(sb, sizeof sb, n, shape);
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: shape '%s' is invalid for input of size %lld", op->name, sb, (long long)numel);
-        }
+        else ovf = ci__mul_ovf(p, shape[i], &p);
     }
-    if (neg >= 0) {
-        if (p == 0 || numel % p != 0) {
-            ci__fmt_shape(sb, sizeof sb, n, shape);
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: shape '%s' is invalid for input of size %lld", op->name, sb, (long long)numel);
-        }
-        shape[neg] = numel / p;
-    } else if (p != numel) {
-        ci__fmt_shape(sb, sizeof sb, n, shape);
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: shape '%s' is invalid for input of size %lld", op->name, sb, (long long)numel);
-    }
+    if (!ovf && neg >= 0 && p != 0 && numel % p == 0) shape[neg] = numel / p;
+    else if (ovf || neg >= 0 || p != numel)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: shape '%s' is invalid for input of size %lld", op->name,
+                 ci__ir_shape(L, n, shape), (long long)numel);
 }
 /* reshape as an index map: flat index of the new shape, unravelled into the old one */
 static ci__box *ci__reshape(ci__L *L, ci__box *x, int n, const int64_t *shape) {
@@ -3950,7 +3942,6 @@ static int ci__lw_expand(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     ci__box *x = ci__arg_box(L, op, a, 0);
     int64_t s[CI_MAX_DIMS];
     int n = ci__arg_ints(L, op, a, 1, s, CI_MAX_DIMS), i, off;
-    char sa[160], sb[160];
     if (n < x->ndim)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)",
                  op->name, n, x->ndim);
@@ -3962,12 +3953,13 @@ static int ci__lw_expand(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
             continue;
         }
         if (s[i] == -1) s[i] = x->size[i - off];
-        else if (x->size[i - off] != 1 && s[i] != x->size[i - off]) {
-            ci__fmt_shape(sa, sizeof sa, n, s);
-            ci__fmt_shape(sb, sizeof sb, x->ndim, x->size);
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: the expanded size of the tensor (%lld) must match the existing size (%lld) at non-singleton dimension %d.  Target sizes: %s.  Tensor sizes: %s",
-                     op->name, (long long)s[i], (long long)x->size[i - off], i, sa, sb);
-        } else if (s[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: invalid size %lld", op->name, (long long)s[i]);
+        else if (x->size[i - off] != 1 && s[i] != x->size[i - off])
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: the expanded size of the tensor (%lld) must match the "
+                     "existing size (%lld) at non-singleton dimension %d.  Target sizes: %s.  "
+                     "Tensor sizes: %s", op->name, (long long)s[i], (long long)x->size[i - off], i,
+                     ci__ir_shape(L, n, s), ci__ir_shape(L, x->ndim, x->size));
+        else if (s[i] < 0)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: invalid size %lld", op->name, (long long)s[i]);
     }
     outs[0] = ci__tensor_of(ci__expand(L, x, n, s, 1));
     return 1;
@@ -4060,13 +4052,11 @@ static void ci__strided_check(ci__L *L, const ci__opdef *op, int n, const int64_
         if (size[i] == 0) { maxi = -1; break; }
         maxi = ci__sat_add(maxi, ci__sat_mul(size[i] - 1, stride[i]));
     }
-    if (maxi >= cap) {
-        char sb[160], tb[160];
-        ci__fmt_shape(sb, sizeof sb, n, size);
-        ci__fmt_shape(tb, sizeof tb, n, stride);
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: setStorage: sizes %s, strides %s with storage offset %lld require %lld elements, but storage has %lld",
-                 op->name, sb, tb, (long long)off, (long long)(maxi + 1), (long long)cap);
-    }
+    if (maxi >= cap)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: setStorage: sizes %s, strides %s with storage offset "
+                 "%lld require %lld elements, but storage has %lld", op->name,
+                 ci__ir_shape(L, n, size), ci__ir_shape(L, n, stride), (long long)off,
+                 (long long)(maxi + 1), (long long)cap);
 }
 /* the flat storage index off + sum v[i] * stride[i] */
 static ci__ix *ci__strided_flat(ci__L *L, int n, const int64_t *size, const int64_t *stride, int64_t off, ci__ix *const *v) {
@@ -4208,31 +4198,33 @@ static int ci__lw_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         int64_t s = ci__arg_int(L, op, &s0, 0), e = ci__arg_int(L, op, &e0, 0), k = ci__arg_int(L, op, &st, 0);
         uint64_t span, ustep, un;
         if ((k > 0 && e < s) || (k < 0 && e > s))
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: upper bound and larger bound inconsistent with step sign", op->name);
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: upper bound and larger bound inconsistent with step sign", op->name);
         span = k > 0 ? (uint64_t)e - (uint64_t)s : (uint64_t)s - (uint64_t)e;
         ustep = k > 0 ? (uint64_t)k : 0 - (uint64_t)k;
         un = span / ustep + (span % ustep != 0);
         if (un > (uint64_t)INT64_MAX) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid size, possible overflow?", op->name);
         n = (int64_t)un;
-        ci__pw_vars(L, 1, &n, v);
-        body = ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, ci__v_index(L, v[0], CI_I64), ci__v_consti(L, CI_I64, k)),
-                         ci__v_consti(L, CI_I64, s));   /* wraps in the kernel where i * step passes 2^63; the sum does not */
-        outs[0] = ci__tensor_of(ci__pw_box(L, dt, 1, &n, v, ci__v_cast(L, body, dt)));
-        return 1;
+    } else {
+        if ((step > 0 && end < start) || (step < 0 && end > start))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: upper bound and larger bound inconsistent with step sign", op->name);
+        /* in double, as PyTorch does for every dtype but int64 */
+        len = ceil((end - start) / step);
+        if (!(len >= 0 && len < 9223372036854775808.0))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid size, possible overflow?", op->name);
+        n = (int64_t)len;
     }
-    if ((step > 0 && end < start) || (step < 0 && end > start))
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: upper bound and larger bound inconsistent with step sign", op->name);
-    len = ceil((end - start) / step);   /* in double, as PyTorch does for every dtype but int64 */
-    if (!(len >= 0 && len < 9223372036854775808.0)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid size, possible overflow?", op->name);
-    n = (int64_t)len;
     ci__pw_vars(L, 1, &n, v);
     if (ci__is_float(dt) || s0.kind == CI_ARG_FLOAT || st.kind == CI_ARG_FLOAT) {
         /* computed in double, then rounded to dt, as PyTorch's CPU kernel does */
         ci__v *i = ci__v_cast(L, ci__v_index(L, v[0], CI_I64), CI_F64);
-        body = ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, i, ci__v_constf(L, CI_F64, step)), ci__v_constf(L, CI_F64, start));
-    } else {
-        body = ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, ci__v_index(L, v[0], CI_I64), ci__v_consti(L, CI_I64, ci__arg_int(L, op, &st, 0))),
-                         ci__v_consti(L, CI_I64, ci__arg_int(L, op, &s0, 0)));
+        ci__v *at = ci__v_bin(L, CI__V_MUL, i, ci__v_constf(L, CI_F64, step));
+        body = ci__v_bin(L, CI__V_ADD, at, ci__v_constf(L, CI_F64, start));
+    } else {   /* wraps in the kernel where i * step passes 2^63; the sum does not */
+        ci__v *k = ci__v_consti(L, CI_I64, ci__arg_int(L, op, &st, 0));
+        ci__v *at = ci__v_bin(L, CI__V_MUL, ci__v_index(L, v[0], CI_I64), k);
+        body = ci__v_bin(L, CI__V_ADD, at, ci__v_consti(L, CI_I64, ci__arg_int(L, op, &s0, 0)));
     }
     outs[0] = ci__tensor_of(ci__pw_box(L, dt, 1, &n, v, ci__v_cast(L, body, dt)));
     return 1;
@@ -5120,12 +5112,11 @@ static int ci__lw_scatter_view(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
     else if (op->extra == 1) ci__lw_select(L, op, t, vt);
     else ci__lw_diagonal(L, op, t, vt);
     view = ci__box_get(L, vt[0]);
-    if (view->ndim != src->ndim || memcmp(view->size, src->size, sizeof(int64_t) * (size_t)src->ndim)) {
-        char s1[160], s2[160];
-        ci__fmt_shape(s1, sizeof s1, view->ndim, view->size);
-        ci__fmt_shape(s2, sizeof s2, src->ndim, src->size);
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected src to have a size equal to the slice of self. src size = %s, slice size = %s", op->name, s2, s1);
-    }
+    if (view->ndim != src->ndim ||
+        memcmp(view->size, src->size, sizeof(int64_t) * (size_t)src->ndim))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected src to have a size equal to the slice of self. "
+                 "src size = %s, slice size = %s", op->name, ci__ir_shape(L, src->ndim, src->size),
+                 ci__ir_shape(L, view->ndim, view->size));
     src = ci__to_dtype(L, src, x->dt);
     ci__pw_vars(L, x->ndim, x->size, v);
     if (op->extra == 0) {
@@ -5425,13 +5416,10 @@ static int ci__index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, const ci
     k = m->ndim;
     if (k > x->ndim || x->ndim == 0)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: too many indices for tensor of dimension %d (got %d)", op->name, x->ndim, k ? k : 1);
-    for (i = 0; i < k; i++) if (m->size[i] != x->size[i]) {
-        char s1[160], s2[160];
-        ci__fmt_shape(s1, sizeof s1, m->ndim, m->size);
-        ci__fmt_shape(s2, sizeof s2, x->ndim, x->size);
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: The shape of the mask %s at index %d does not match the shape of the indexed tensor %s at index %d",
-                 op->name, s1, i, s2, i);
-    }
+    for (i = 0; i < k; i++) if (m->size[i] != x->size[i])
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: The shape of the mask %s at index %d does not match the "
+                 "shape of the indexed tensor %s at index %d", op->name,
+                 ci__ir_shape(L, m->ndim, m->size), i, ci__ir_shape(L, x->ndim, x->size), i);
     c[0] = ci__T(x);
     c[1] = ci__T(ci__to_dtype(L, m, CI_BOOL));
     *out = ci__tensor_of(ci__callb(L, "cinductor.masked_rows", 2, c));
@@ -5469,12 +5457,10 @@ static int ci__lw_as_strided_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, c
     ci__buf *buf;
     if (n < 0 || ns != n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: mismatch in length of strides and shape", op->name);
     ci__strided_check(L, op, n, size, stride, off, numel);
-    if (src->ndim != n || memcmp(src->size, size, sizeof(int64_t) * (size_t)n)) {
-        char s1[160], s2[160];
-        ci__fmt_shape(s1, sizeof s1, n, size);
-        ci__fmt_shape(s2, sizeof s2, src->ndim, src->size);
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected src to have a size equal to the slice of self. src size = %s, slice size = %s", op->name, s2, s1);
-    }
+    if (src->ndim != n || memcmp(src->size, size, sizeof(int64_t) * (size_t)n))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected src to have a size equal to the slice of self. "
+                 "src size = %s, slice size = %s", op->name, ci__ir_shape(L, src->ndim, src->size),
+                 ci__ir_shape(L, n, size));
     buf = ci__scatter_target(L, ci__reshape(L, x, 1, &numel));
     if (ci__numel(n, size)) {
         ci__pw_vars(L, n, size, v);
@@ -5583,12 +5569,10 @@ static int ci__lw_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
         int nd = 0;
         int64_t sh[CI_MAX_DIMS];
         ci__broadcast_shape(L, op->name, no, oshape, vals->ndim, vals->size, &nd, sh);
-        if (nd != no || memcmp(sh, oshape, sizeof(int64_t) * (size_t)no)) {
-            char s1[160], s2[160];
-            ci__fmt_shape(s1, sizeof s1, vals->ndim, vals->size);
-            ci__fmt_shape(s2, sizeof s2, no, oshape);
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of shape %s", op->name, s1, s2);
-        }
+        if (nd != no || memcmp(sh, oshape, sizeof(int64_t) * (size_t)no))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: shape mismatch: value tensor of shape %s cannot be "
+                     "broadcast to indexing result of shape %s", op->name,
+                     ci__ir_shape(L, vals->ndim, vals->size), ci__ir_shape(L, no, oshape));
     }
     buf = ci__scatter_target(L, x);
     ci__scatter(L, buf, no, oshape, v, ci__v_keepchecks(L, ci__load(L, ci__expand(L, vals, no, oshape, 0), v), x->ndim, m, x->size), m, acc ? CI__SC_ADD : CI__SC_STORE);
@@ -5704,12 +5688,9 @@ static void ci__pool_setup(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box *x,
     /* PyTorch's check: the window dims, and the channels of a batch, must not be empty (the
        windows would read outside the input) */
     for (i = x->ndim == d + 2 ? 1 : P->lead; i < x->ndim; i++)
-        if (x->size[i] == 0) {
-            char sh[160];
-            ci__fmt_shape(sh, sizeof sh, x->ndim, x->size);
+        if (x->size[i] == 0)
             CI__FAIL(L, CI_ERR_SHAPE, "%s: Expected %dD or %dD (batch mode) tensor with optional 0 dim batch size for input, but got: %s",
-                     op->name, d + 1, d + 2, sh);
-        }
+                     op->name, d + 1, d + 2, ci__ir_shape(L, x->ndim, x->size));
     ci__pool_param(L, op, a, 1, d, 1, P->k);
     ci__pool_param(L, op, a, 2, d, -1, P->s);
     ci__pool_param(L, op, a, 3, d, 0, P->p);
@@ -6319,13 +6300,11 @@ static int ci__lw_mm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) 
     ci__box *x = ci__arg_box(L, op, a, 0), *y = ci__arg_box(L, op, a, 1);
     int64_t s3[3], r[3];
     int batched = op->extra;
-    char s1[96], s2[96];
     if (x->ndim != 2 + batched || y->ndim != 2 + batched)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: expected %dD tensors, got %dD and %dD", op->name, 2 + batched, x->ndim, y->ndim);
-    ci__fmt_shape(s1, sizeof s1, x->ndim, x->size);
-    ci__fmt_shape(s2, sizeof s2, y->ndim, y->size);
     if (x->size[x->ndim - 1] != y->size[y->ndim - 2] || (batched && x->size[0] != y->size[0]))
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be multiplied", op->name, s1, s2);
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be multiplied", op->name,
+                 ci__ir_shape(L, x->ndim, x->size), ci__ir_shape(L, y->ndim, y->size));
     ci__need_same_dtype(L, op, x, y);
     if (batched) { outs[0] = ci__tensor_of(ci__bmm3(L, x, y)); return 1; }
     s3[0] = 1; s3[1] = x->size[0]; s3[2] = x->size[1];
@@ -6356,12 +6335,9 @@ static ci__box *ci__matmul(ci__L *L, const ci__opdef *op, ci__box *x, ci__box *y
     /* x as [..., n, k] and y as [..., k, m], with 1-D operands lifted */
     n = d1 == 1 ? 1 : x->size[d1 - 2]; k = x->size[d1 - 1];
     k2 = d2 == 1 ? y->size[0] : y->size[d2 - 2]; m = d2 == 1 ? 1 : y->size[d2 - 1];
-    if (k != k2) {
-        char s1[96], s2[96];
-        ci__fmt_shape(s1, sizeof s1, d1, x->size);
-        ci__fmt_shape(s2, sizeof s2, d2, y->size);
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be multiplied", op->name, s1, s2);
-    }
+    if (k != k2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be multiplied", op->name,
+                 ci__ir_shape(L, d1, x->size), ci__ir_shape(L, d2, y->size));
     ci__broadcast_shape(L, op->name, d1 > 2 ? d1 - 2 : 0, x->size, d2 > 2 ? d2 - 2 : 0, y->size, &nb, bshape);
     for (i = 0; i < nb; i++) bsz *= bshape[i];
     memcpy(sh, bshape, sizeof(int64_t) * (size_t)nb);
@@ -8236,18 +8212,7 @@ typedef struct ci__fuse {
 } ci__fuse;
 static ci__v *ci__fuse_one(ci__fuse *F, ci__v *v) {
     ci__L *L = F->L;
-    ci__v *r, c;
-    int i, changed = 0;
-    memset(&c, 0, sizeof c);
-    memcpy(&c, v, CI__V_BYTES(v->n));
-    c.next = NULL; c.ivar = 0; c.id = 0;
-    for (i = 0; i < v->n; i++) { c.a[i] = ci__vmemo_get(&F->memo, v->a[i]); changed |= c.a[i] != v->a[i]; }
-    if (v->op == CI__V_LOAD || v->op == CI__V_INDEX)   /* an indirect variable follows its value */
-        for (i = 0; i < v->n; i++)
-            if (v->a[i]->ivar && c.a[i] != v->a[i]) ci__ixsub_set(&F->s, v->a[i]->ivar - 1, ci__ix_indirect(L, c.a[i]));
-    if (v->ix && F->s.n) { c.ix = ci__ix_subst(L->A, &L->ixt, v->ix, &F->s); changed |= c.ix != v->ix; }
-    if ((v->op == CI__V_LOAD || v->op == CI__V_INDEX) && changed) { c.n = 0; ci__collect_indirect(L, c.ix, c.a, &c.n); }
-    r = changed ? ci__v_intern(L, &c) : v;
+    ci__v *r = ci__ir_rebuild(L, v, &F->s, &F->memo);
     if (r->op == CI__V_LOAD && r->buf->producer && r->buf->producer->trial == F->trial && r->buf->producer != F->k) {
         ci__kernel *q = r->buf->producer;
         if (r->ix != q->st_ix) {
@@ -8294,29 +8259,22 @@ static int ci__fuse_phase_rec(ci__L *L, ci__v *v, int trial) {
     ci__v *root = v;
     int i, p;
     if (L->phase_cap < L->vt.n) {
-        int nc = L->vt.n * 2 + 64;
-        int *np = CI__NEWN(L->A, int, nc), *nt = CI__NEWN(L->A, int, nc);
-        if (L->phase_cap) {
-            memcpy(np, L->phase_of, sizeof(int) * (size_t)L->phase_cap);
-            memcpy(nt, L->phase_trial, sizeof(int) * (size_t)L->phase_cap);
-        }
-        L->phase_of = np; L->phase_trial = nt; L->phase_cap = nc;
+        size_t oc = sizeof(int) * (size_t)L->phase_cap;
+        size_t nc = sizeof(int) * (size_t)(L->vt.n * 2 + 64);
+        L->phase_of = (int *)ci__arena_grow(L->A, L->phase_of, oc, nc);
+        L->phase_trial = (int *)ci__arena_grow(L->A, L->phase_trial, oc, nc);
+        L->phase_cap = L->vt.n * 2 + 64;
     }
+    /* (phase_trial marks the values of this trial; a value's operands are done before it) */
     ci__vw_open(L, &w);
     ci__vw_push(&w, v, 0);
-    while (w.n) {
-        v = w.v[--w.n];
-        if (w.post[w.n]) {
-            p = 0;
-            if (v->op == CI__V_ACC) p = ((ci__kernel *)L->kernels.v[v->i])->phase + 1;
-            else if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial) p = v->buf->producer->phase;
-            for (i = 0; i < v->n; i++) if (L->phase_of[v->a[i]->id] > p) p = L->phase_of[v->a[i]->id];
-            L->phase_of[v->id] = p; L->phase_trial[v->id] = trial;
-            continue;
-        }
-        if (L->phase_trial[v->id] == trial) continue;
-        ci__vw_push(&w, v, 1);
-        for (i = v->n - 1; i >= 0; i--) if (L->phase_trial[v->a[i]->id] != trial) ci__vw_push(&w, v->a[i], 0);
+    while ((v = ci__vw_next_post(&w, L->phase_trial, trial)) != NULL) {
+        p = 0;
+        if (v->op == CI__V_ACC) p = ((ci__kernel *)L->kernels.v[v->i])->phase + 1;
+        else if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial)
+            p = v->buf->producer->phase;
+        for (i = 0; i < v->n; i++) if (L->phase_of[v->a[i]->id] > p) p = L->phase_of[v->a[i]->id];
+        L->phase_of[v->id] = p;
     }
     ci__vw_close(&w);
     return L->phase_of[root->id];
@@ -10842,12 +10800,13 @@ static void ci__la_gather(int dt, int kind, const void *src, long long s0, const
                            c##4 += (a) * v##4; c##5 += (a) * v##5; c##6 += (a) * v##6; c##7 += (a) * v##7
 #define CI__LA_S8(o, c) (o)[0] = c##0; (o)[1] = c##1; (o)[2] = c##2; (o)[3] = c##3; \
                         (o)[4] = c##4; (o)[5] = c##5; (o)[6] = c##6; (o)[7] = c##7
-/* out rows (stride ldo) op= the MR x NRC tile t (NRC a constant) */
-#define CI__LA_OUT(T, NRC, out, ldo, t, first, bias) do { \
+/* out rows (stride ldo) op= the MRR x NRC tile t (rows of ts); constants in the kernels, the
+   partial tile's sizes for a tile at an edge */
+#define CI__LA_OUT(T, MRR, NRC, ts, out, ldo, t, first, bias) do { \
         int i_, j_; \
-        for (i_ = 0; i_ < ci__la_MR; i_++) { \
+        for (i_ = 0; i_ < (MRR); i_++) { \
             T *o_ = (out) + i_ * (ldo); \
-            const T *t_ = (t) + i_ * (NRC); \
+            const T *t_ = (t) + i_ * (ts); \
             if (first) { const T b_ = (bias) ? (bias)[i_] : (T)0; for (j_ = 0; j_ < (NRC); j_++) o_[j_] = t_[j_] + b_; } \
             else for (j_ = 0; j_ < (NRC); j_++) o_[j_] += t_[j_]; \
         } \
@@ -10871,58 +10830,32 @@ static void ci__la_kern_f(long long kc, const float *ap, const float *bp, float 
     CI__LA_S8(t, r0a); CI__LA_S8(t + 8, r0b);
     CI__LA_S8(t + 16, r1a); CI__LA_S8(t + 24, r1b);
     CI__LA_S8(t + 32, r2a); CI__LA_S8(t + 40, r2b);
-    CI__LA_OUT(float, 16, out, ldo, t, first, bias);
+    CI__LA_OUT(float, ci__la_MR, 16, 16, out, ldo, t, first, bias);
 }
-static void ci__la_kern_d(long long kc, const double *ap, const double *bp, double *out, long long ldo, int first,
-                          const double *bias) {   /* 3 x 8 */
-    double t[3 * 8];
-    long long p;
-    CI__LA_Z8(double, r0); CI__LA_Z8(double, r1); CI__LA_Z8(double, r2);
-    for (p = 0; p < kc; p++, ap += 3, bp += 8) {
-        CI__LA_L8(const double, u, bp);
-        const double a0 = ap[0], a1 = ap[1], a2 = ap[2];
-        CI__LA_F8(r0, a0, u); CI__LA_F8(r1, a1, u); CI__LA_F8(r2, a2, u);
+/* the 3 x 8 kernel, written once for double and for uint64_t (which wraps) */
+#define CI__LA_KERN8(name, T) \
+    static void name(long long kc, const T *ap, const T *bp, T *out, long long ldo, int first, \
+                     const T *bias) { \
+        T t[3 * 8]; \
+        long long p; \
+        CI__LA_Z8(T, r0); \
+        CI__LA_Z8(T, r1); \
+        CI__LA_Z8(T, r2); \
+        for (p = 0; p < kc; p++, ap += 3, bp += 8) { \
+            CI__LA_L8(const T, u, bp); \
+            const T a0 = ap[0], a1 = ap[1], a2 = ap[2]; \
+            CI__LA_F8(r0, a0, u); \
+            CI__LA_F8(r1, a1, u); \
+            CI__LA_F8(r2, a2, u); \
+        } \
+        CI__LA_S8(t, r0); \
+        CI__LA_S8(t + 8, r1); \
+        CI__LA_S8(t + 16, r2); \
+        CI__LA_OUT(T, ci__la_MR, 8, 8, out, ldo, t, first, bias); \
     }
-    CI__LA_S8(t, r0); CI__LA_S8(t + 8, r1); CI__LA_S8(t + 16, r2);
-    CI__LA_OUT(double, 8, out, ldo, t, first, bias);
-}
-static void ci__la_kern_i(long long kc, const uint64_t *ap, const uint64_t *bp, uint64_t *out, long long ldo, int first,
-                          const uint64_t *bias) {   /* 3 x 8, wraps */
-    uint64_t t[3 * 8];
-    long long p;
-    CI__LA_Z8(uint64_t, r0); CI__LA_Z8(uint64_t, r1); CI__LA_Z8(uint64_t, r2);
-    for (p = 0; p < kc; p++, ap += 3, bp += 8) {
-        CI__LA_L8(const uint64_t, u, bp);
-        const uint64_t a0 = ap[0], a1 = ap[1], a2 = ap[2];
-        CI__LA_F8(r0, a0, u); CI__LA_F8(r1, a1, u); CI__LA_F8(r2, a2, u);
-    }
-    CI__LA_S8(t, r0); CI__LA_S8(t + 8, r1); CI__LA_S8(t + 16, r2);
-    CI__LA_OUT(uint64_t, 8, out, ldo, t, first, bias);
-}
-
-/* ---- a partial micro-tile (mr < MR rows or nr < NR columns), computed into rows of nrf,
-   added into its destination (rows of ld) like the kernels do ---- */
-static void ci__la_upd_f(float *c, long long ld, const float *t, int nrf, int mr, int nr, int first, const float *bias) {
-    int i, j;
-    for (i = 0; i < mr; i++, c += ld, t += nrf) {
-        if (first) { const float b = bias ? bias[i] : 0.0f; for (j = 0; j < nr; j++) c[j] = t[j] + b; }
-        else for (j = 0; j < nr; j++) c[j] += t[j];
-    }
-}
-static void ci__la_upd_d(double *c, long long ld, const double *t, int nrf, int mr, int nr, int first, const double *bias) {
-    int i, j;
-    for (i = 0; i < mr; i++, c += ld, t += nrf) {
-        if (first) { const double b = bias ? bias[i] : 0.0; for (j = 0; j < nr; j++) c[j] = t[j] + b; }
-        else for (j = 0; j < nr; j++) c[j] += t[j];
-    }
-}
-static void ci__la_upd_i(uint64_t *c, long long ld, const uint64_t *t, int nrf, int mr, int nr, int first, const uint64_t *bias) {
-    int i, j;
-    for (i = 0; i < mr; i++, c += ld, t += nrf) {
-        if (first) { const uint64_t b = bias ? bias[i] : 0u; for (j = 0; j < nr; j++) c[j] = t[j] + b; }
-        else for (j = 0; j < nr; j++) c[j] += t[j];
-    }
-}
+CI__LA_KERN8(ci__la_kern_d, double)
+CI__LA_KERN8(ci__la_kern_i, uint64_t)
+#undef CI__LA_KERN8
 
 /* ---- the problem: a batch of GEMMs, B dense or an implicit im2col ---- */
 typedef struct ci__la_conv {
@@ -11090,7 +11023,7 @@ static void ci__la_job(const ci__la_prob *P, long long job) {
                         if (full) ci__la_kern_f(kc, abuf.f + ao, bbuf.f, d, ldd, first, bv);
                         else {
                             ci__la_kern_f(kc, abuf.f + ao, bbuf.f, res.f, NR, 1, NULL);
-                            ci__la_upd_f(d, ldd, res.f, NR, mr, nr, first, bv);
+                            CI__LA_OUT(float, mr, nr, NR, d, ldd, res.f, first, bv);
                         }
                     } else if (kind == ci__la_KD) {
                         double *d = (double *)(void *)C + dofs;
@@ -11098,7 +11031,7 @@ static void ci__la_job(const ci__la_prob *P, long long job) {
                         if (full) ci__la_kern_d(kc, abuf.d + ao, bbuf.d, d, ldd, first, bv);
                         else {
                             ci__la_kern_d(kc, abuf.d + ao, bbuf.d, res.d, NR, 1, NULL);
-                            ci__la_upd_d(d, ldd, res.d, NR, mr, nr, first, bv);
+                            CI__LA_OUT(double, mr, nr, NR, d, ldd, res.d, first, bv);
                         }
                     } else {
                         uint64_t *d = tile.u + dofs;
@@ -11106,7 +11039,7 @@ static void ci__la_job(const ci__la_prob *P, long long job) {
                         if (full) ci__la_kern_i(kc, abuf.u + ao, bbuf.u, d, ldd, first, bv);
                         else {
                             ci__la_kern_i(kc, abuf.u + ao, bbuf.u, res.u, NR, 1, NULL);
-                            ci__la_upd_i(d, ldd, res.u, NR, mr, nr, first, bv);
+                            CI__LA_OUT(uint64_t, mr, nr, NR, d, ldd, res.u, first, bv);
                         }
                     }
                 }
@@ -11982,6 +11915,15 @@ typedef struct ci__npy_info {
     size_t nbytes;        /* bytes of data the header promises */
 } ci__npy_info;
 
+/* ci__npy_err, returning rc: `return ci__npy_fail(CI_ERR_PARSE, err, errsz, ...);` */
+static ci_result ci__npy_fail(ci_result rc, char *err, size_t errsz, const char *fmt, ...) {
+    va_list ap;
+    if (!err || !errsz) return rc;
+    va_start(ap, fmt);
+    vsnprintf(err, errsz, fmt, ap);
+    va_end(ap);
+    return rc;
+}
 static void ci__npy_err(char *err, size_t errsz, const char *fmt, ...) {
     va_list ap;
     if (!err || !errsz) return;
@@ -12063,67 +12005,58 @@ static ci_result ci__npy_descr_dtype(const char *d, ci_dtype *out, char *err, si
     size_t i;
     if (order == '<' || order == '>' || order == '|' || order == '=') code = d + 1;
     else order = '=';
-    if (code[0] == 'O') {
-        ci__npy_err(err, errsz, "object arrays are not supported (descr '%s')", d);
-        return CI_ERR_UNSUPPORTED;
-    }
+    if (code[0] == 'O')
+        return ci__npy_fail(CI_ERR_UNSUPPORTED, err, errsz,
+                            "object arrays are not supported (descr '%s')", d);
     for (i = 0; i < sizeof table / sizeof table[0]; i++)
         if (!strcmp(code, table[i].code)) {
             /* '>' with one byte is fine (nothing to swap); '=' means this host's order */
             if (ci_dtype_size(table[i].dt) > 1 &&
-                (order == '>' || (order == '=' && !ci__npy_host_le()))) {
-                ci__npy_err(err, errsz, "big-endian data is not supported (descr '%s')", d);
-                return CI_ERR_UNSUPPORTED;
-            }
+                (order == '>' || (order == '=' && !ci__npy_host_le())))
+                return ci__npy_fail(CI_ERR_UNSUPPORTED, err, errsz,
+                                    "big-endian data is not supported (descr '%s')", d);
             *out = table[i].dt;
             return CI_OK;
         }
-    ci__npy_err(err, errsz, "unsupported dtype descr '%s' (supported: |b1 |u1 |i1 <i2 <i4 <i8 "
-                "<f2 <f4 <f8)", d);
-    return CI_ERR_UNSUPPORTED;
+    return ci__npy_fail(CI_ERR_UNSUPPORTED, err, errsz,
+                        "unsupported dtype descr '%s' (supported: |b1 |u1 |i1 <i2 <i4 <i8 "
+                        "<f2 <f4 <f8)", d);
 }
 
 /* parses "(3, 4)", "(5,)", "()" */
-static int ci__npy_shape(const char **p, const char *end, ci__npy_info *info, char *err,
-                         size_t errsz) {
-    if (*p >= end || **p != '(') {
-        ci__npy_err(err, errsz, "bad header: 'shape' is not a tuple");
-        return 0;
-    }
+static ci_result ci__npy_shape(const char **p, const char *end, ci__npy_info *info, char *err,
+                               size_t errsz) {
+    if (*p >= end || **p != '(')
+        return ci__npy_fail(CI_ERR_PARSE, err, errsz, "bad header: 'shape' is not a tuple");
     (*p)++;
     info->ndim = 0;
     for (;;) {
         uint64_t v = 0;
         int digits = 0;
         ci__npy_ws(p, end);
-        if (*p < end && **p == ')') { (*p)++; return 1; }
+        if (*p < end && **p == ')') { (*p)++; return CI_OK; }
         while (*p < end && **p >= '0' && **p <= '9') {
             unsigned dgt = (unsigned)(**p - '0');
-            if (v > ((uint64_t)INT64_MAX - dgt) / 10) {
-                ci__npy_err(err, errsz, "bad header: shape dimension out of range");
-                return 0;
-            }
+            if (v > ((uint64_t)INT64_MAX - dgt) / 10)
+                return ci__npy_fail(CI_ERR_PARSE, err, errsz,
+                                    "bad header: shape dimension out of range");
             v = v * 10 + dgt;
             digits++;
             (*p)++;
         }
-        if (!digits) {
-            ci__npy_err(err, errsz, "bad header: shape must be a tuple of non-negative integers");
-            return 0;
-        }
+        if (!digits)
+            return ci__npy_fail(CI_ERR_PARSE, err, errsz,
+                                "bad header: shape must be a tuple of non-negative integers");
         if (*p < end && **p == 'L') (*p)++;     /* Python 2 longs */
-        if (info->ndim >= CI_MAX_DIMS) {
-            ci__npy_err(err, errsz, "array has more than %d dimensions", CI_MAX_DIMS);
-            return 0;
-        }
+        if (info->ndim >= CI_MAX_DIMS)
+            return ci__npy_fail(CI_ERR_PARSE, err, errsz,
+                                "array has more than %d dimensions", CI_MAX_DIMS);
         info->shape[info->ndim++] = (int64_t)v;
         ci__npy_ws(p, end);
         if (*p < end && **p == ',') (*p)++;
-        else if (*p < end && **p == ')') { (*p)++; return 1; }
-        else {
-            ci__npy_err(err, errsz, "bad header: malformed shape tuple");
-            return 0;
-        }
+        else if (*p < end && **p == ')') { (*p)++; return CI_OK; }
+        else
+            return ci__npy_fail(CI_ERR_PARSE, err, errsz, "bad header: malformed shape tuple");
     }
 }
 
@@ -12135,92 +12068,73 @@ static ci_result ci__npy_header(const unsigned char *buf, size_t len, ci__npy_in
     int have_descr = 0, have_order = 0, have_shape = 0, fortran = 0, i, zero = 0;
     ci_result r;
     memset(info, 0, sizeof *info);
-    if (len < 8 || memcmp(buf, "\x93NUMPY", 6) != 0) {
-        ci__npy_err(err, errsz, len == 0 ? "empty file, not a .npy file" :
-                    len < 8 && !memcmp(buf, "\x93NUMPY", len < 6 ? len : 6)
-                    ? "truncated .npy file" : "not a .npy file (bad magic)");
-        return CI_ERR_PARSE;
-    }
-    if (buf[6] < 1 || buf[6] > 3 || buf[7] != 0) {
-        ci__npy_err(err, errsz, "unsupported .npy format version %d.%d", buf[6], buf[7]);
-        return CI_ERR_UNSUPPORTED;
-    }
+    if (len < 8 || memcmp(buf, "\x93NUMPY", 6) != 0)
+        return ci__npy_fail(CI_ERR_PARSE, err, errsz, len == 0 ? "empty file, not a .npy file" :
+                            len < 8 && !memcmp(buf, "\x93NUMPY", len < 6 ? len : 6)
+                            ? "truncated .npy file" : "not a .npy file (bad magic)");
+    if (buf[6] < 1 || buf[6] > 3 || buf[7] != 0)
+        return ci__npy_fail(CI_ERR_UNSUPPORTED, err, errsz, "unsupported .npy format version %d.%d",
+                            buf[6], buf[7]);
     prelude = buf[6] == 1 ? 10 : 12;
-    if (len < prelude) {
-        ci__npy_err(err, errsz, "truncated .npy header");
-        return CI_ERR_PARSE;
-    }
+    if (len < prelude)
+        return ci__npy_fail(CI_ERR_PARSE, err, errsz, "truncated .npy header");
     if (buf[6] == 1) hlen = (size_t)buf[8] | (size_t)buf[9] << 8;
     else hlen = (size_t)buf[8] | (size_t)buf[9] << 8 | (size_t)buf[10] << 16 |
                 (size_t)buf[11] << 24;
-    if (hlen > len - prelude) {
-        ci__npy_err(err, errsz, "truncated .npy header (header says %lu bytes, %lu present)",
-                    (unsigned long)hlen, (unsigned long)(len - prelude));
-        return CI_ERR_PARSE;
-    }
+    if (hlen > len - prelude)
+        return ci__npy_fail(CI_ERR_PARSE, err, errsz,
+                            "truncated .npy header (header says %lu bytes, %lu present)",
+                            (unsigned long)hlen, (unsigned long)(len - prelude));
     p = (const char *)buf + prelude;
     end = p + hlen;
     ci__npy_ws(&p, end);
-    if (p >= end || *p != '{') {
-        ci__npy_err(err, errsz, "bad header: expected a dict");
-        return CI_ERR_PARSE;
-    }
+    if (p >= end || *p != '{')
+        return ci__npy_fail(CI_ERR_PARSE, err, errsz, "bad header: expected a dict");
     p++;
     for (;;) {
         ci__npy_ws(&p, end);
         if (p < end && *p == '}') { p++; break; }
-        if (!ci__npy_str(&p, end, key, sizeof key)) {
-            ci__npy_err(err, errsz, "bad header: expected a quoted key");
-            return CI_ERR_PARSE;
-        }
+        if (!ci__npy_str(&p, end, key, sizeof key))
+            return ci__npy_fail(CI_ERR_PARSE, err, errsz, "bad header: expected a quoted key");
         ci__npy_ws(&p, end);
-        if (p >= end || *p != ':') {
-            ci__npy_err(err, errsz, "bad header: expected ':' after '%s'", key);
-            return CI_ERR_PARSE;
-        }
+        if (p >= end || *p != ':')
+            return ci__npy_fail(CI_ERR_PARSE, err, errsz, "bad header: expected ':' after '%s'",
+                                key);
         p++;
         ci__npy_ws(&p, end);
         if (!strcmp(key, "descr") && !have_descr) {
-            if (p < end && *p == '[') {
-                ci__npy_err(err, errsz, "structured arrays are not supported");
-                return CI_ERR_UNSUPPORTED;
-            }
-            if (!ci__npy_str(&p, end, descr, sizeof descr)) {
-                ci__npy_err(err, errsz, "bad header: 'descr' is not a short string");
-                return CI_ERR_PARSE;
-            }
+            if (p < end && *p == '[')
+                return ci__npy_fail(CI_ERR_UNSUPPORTED, err, errsz,
+                                    "structured arrays are not supported");
+            if (!ci__npy_str(&p, end, descr, sizeof descr))
+                return ci__npy_fail(CI_ERR_PARSE, err, errsz,
+                                    "bad header: 'descr' is not a short string");
             have_descr = 1;
         } else if (!strcmp(key, "fortran_order") && !have_order) {
             if ((size_t)(end - p) >= 4 && !memcmp(p, "True", 4)) { fortran = 1; p += 4; }
             else if ((size_t)(end - p) >= 5 && !memcmp(p, "False", 5)) p += 5;
-            else {
-                ci__npy_err(err, errsz, "bad header: 'fortran_order' must be True or False");
-                return CI_ERR_PARSE;
-            }
+            else
+                return ci__npy_fail(CI_ERR_PARSE, err, errsz,
+                                    "bad header: 'fortran_order' must be True or False");
             have_order = 1;
         } else if (!strcmp(key, "shape") && !have_shape) {
-            if (!ci__npy_shape(&p, end, info, err, errsz)) return CI_ERR_PARSE;
+            if (ci__npy_shape(&p, end, info, err, errsz) != CI_OK) return CI_ERR_PARSE;
             have_shape = 1;
         } else {
-            ci__npy_err(err, errsz, "bad header: unexpected or repeated key '%s'", key);
-            return CI_ERR_PARSE;
+            return ci__npy_fail(CI_ERR_PARSE, err, errsz,
+                                "bad header: unexpected or repeated key '%s'", key);
         }
         ci__npy_ws(&p, end);
         if (p < end && *p == ',') { p++; continue; }
         if (p < end && *p == '}') { p++; break; }
-        ci__npy_err(err, errsz, "bad header: expected ',' or '}'");
-        return CI_ERR_PARSE;
+        return ci__npy_fail(CI_ERR_PARSE, err, errsz, "bad header: expected ',' or '}'");
     }
     while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == 0)) p++;
-    if (p != end) {
-        ci__npy_err(err, errsz, "bad header: text after the dict");
-        return CI_ERR_PARSE;
-    }
-    if (!have_descr || !have_order || !have_shape) {
-        ci__npy_err(err, errsz, "bad header: missing key '%s'",
-                    !have_descr ? "descr" : !have_order ? "fortran_order" : "shape");
-        return CI_ERR_PARSE;
-    }
+    if (p != end)
+        return ci__npy_fail(CI_ERR_PARSE, err, errsz, "bad header: text after the dict");
+    if (!have_descr || !have_order || !have_shape)
+        return ci__npy_fail(CI_ERR_PARSE, err, errsz, "bad header: missing key '%s'",
+                            !have_descr ? "descr" : !have_order ? "fortran_order" : "shape");
     r = ci__npy_descr_dtype(descr, &info->dtype, err, errsz);
     if (r != CI_OK) return r;
     for (i = 0; i < info->ndim; i++) if (info->shape[i] == 0) zero = 1;
@@ -12228,21 +12142,18 @@ static ci_result ci__npy_header(const unsigned char *buf, size_t len, ci__npy_in
         /* 0-d and 1-d arrays are the same in both orders; numpy writes True for some of them */
         int big = 0;
         for (i = 0; i < info->ndim; i++) big += info->shape[i] > 1;
-        if (big > 1) {
-            ci__npy_err(err, errsz, "fortran_order arrays are not supported (save with "
-                        "np.ascontiguousarray)");
-            return CI_ERR_UNSUPPORTED;
-        }
+        if (big > 1)
+            return ci__npy_fail(CI_ERR_UNSUPPORTED, err, errsz, "fortran_order arrays are not "
+                                "supported (save with np.ascontiguousarray)");
     }
     /* the product of the non-zero dims must fit too: consumers compute strides from them */
     item = ci_dtype_size(info->dtype);
     for (i = 0; i < info->ndim; i++) {
         if (info->shape[i] == 0) continue;
         if ((uint64_t)info->shape[i] > (uint64_t)INT64_MAX / item / count ||
-            (uint64_t)info->shape[i] > (uint64_t)SIZE_MAX / item / count) {
-            ci__npy_err(err, errsz, "array too large: the shape's size overflows");
-            return CI_ERR_PARSE;
-        }
+            (uint64_t)info->shape[i] > (uint64_t)SIZE_MAX / item / count)
+            return ci__npy_fail(CI_ERR_PARSE, err, errsz,
+                                "array too large: the shape's size overflows");
         count *= (size_t)info->shape[i];
     }
     info->nbytes = zero ? 0 : count * item;
@@ -12252,16 +12163,14 @@ static ci_result ci__npy_header(const unsigned char *buf, size_t len, ci__npy_in
 
 /* the data after the header: exactly as long as the shape says */
 static ci_result ci__npy_check_data(const ci__npy_info *info, size_t len, char *err, size_t errsz) {
-    if (len - info->data_offset < info->nbytes) {
-        ci__npy_err(err, errsz, "truncated .npy data: the shape needs %lu bytes, %lu present",
-                    (unsigned long)info->nbytes, (unsigned long)(len - info->data_offset));
-        return CI_ERR_PARSE;
-    }
-    if (len - info->data_offset > info->nbytes) {
-        ci__npy_err(err, errsz, "%lu extra byte(s) after the data the shape describes",
-                    (unsigned long)(len - info->data_offset - info->nbytes));
-        return CI_ERR_PARSE;
-    }
+    if (len - info->data_offset < info->nbytes)
+        return ci__npy_fail(CI_ERR_PARSE, err, errsz,
+                            "truncated .npy data: the shape needs %lu bytes, %lu present",
+                            (unsigned long)info->nbytes, (unsigned long)(len - info->data_offset));
+    if (len - info->data_offset > info->nbytes)
+        return ci__npy_fail(CI_ERR_PARSE, err, errsz,
+                            "%lu extra byte(s) after the data the shape describes",
+                            (unsigned long)(len - info->data_offset - info->nbytes));
     return CI_OK;
 }
 
@@ -12282,19 +12191,16 @@ CI_API ci_result ci_npy_parse(const void *buf, size_t len, ci_dtype *dtype, int 
     void *copy;
     if (err && errsz) err[0] = 0;
     if (data) *data = NULL;
-    if (!buf && len) {
-        ci__npy_err(err, errsz, "ci_npy_parse: NULL buffer");
-        return CI_ERR_INVALID_ARGS;
-    }
+    if (!buf && len)
+        return ci__npy_fail(CI_ERR_INVALID_ARGS, err, errsz, "ci_npy_parse: NULL buffer");
     r = ci__npy_header((const unsigned char *)buf, len, &info, err, errsz);
     if (r == CI_OK) r = ci__npy_check_data(&info, len, err, errsz);
     if (r != CI_OK) return r;
     if (data) {
         copy = malloc(info.nbytes ? info.nbytes : 1);
-        if (!copy) {
-            ci__npy_err(err, errsz, "out of memory (%lu bytes)", (unsigned long)info.nbytes);
-            return CI_ERR_OUT_OF_MEMORY;
-        }
+        if (!copy)
+            return ci__npy_fail(CI_ERR_OUT_OF_MEMORY, err, errsz, "out of memory (%lu bytes)",
+                                (unsigned long)info.nbytes);
         if (info.nbytes) memcpy(copy, (const unsigned char *)buf + info.data_offset, info.nbytes);
         ci__npy_to_host(copy, info.nbytes, info.dtype);
         *data = copy;
@@ -12355,8 +12261,7 @@ static ci_result ci__npy_slurp(FILE *f, const char *path, uint64_t limit, const 
     }
     if (ferror(f)) {
         a->free(buf, cap, a->user);
-        ci__npy_err(err, errsz, "%s: read error", path);
-        return CI_ERR_IO;
+        return ci__npy_fail(CI_ERR_IO, err, errsz, "%s: read error", path);
     }
     buf[n] = 0;
     *out = buf;
@@ -12364,18 +12269,15 @@ static ci_result ci__npy_slurp(FILE *f, const char *path, uint64_t limit, const 
     *outcap = cap;
     return CI_OK;
 oom:
-    ci__npy_err(err, errsz, "%s: out of memory", path);
-    return CI_ERR_OUT_OF_MEMORY;
+    return ci__npy_fail(CI_ERR_OUT_OF_MEMORY, err, errsz, "%s: out of memory", path);
 }
 /* the whole file at PATH (see ci__npy_slurp), with a message naming the path on failure */
 static ci_result ci__npy_read_file(const char *path, uint64_t limit, const ci_allocator *a, int text,
                                    unsigned char **buf, size_t *len, size_t *cap, char *err, size_t errsz) {
     FILE *f = fopen(path, "rb");
     ci_result r;
-    if (!f) {
-        ci__npy_err(err, errsz, "%s: cannot open: %s", path, strerror(errno));
-        return CI_ERR_IO;
-    }
+    if (!f)
+        return ci__npy_fail(CI_ERR_IO, err, errsz, "%s: cannot open: %s", path, strerror(errno));
     r = ci__npy_slurp(f, path, limit, a, text, buf, len, cap, err, errsz);
     fclose(f);
     return r;
@@ -12429,10 +12331,8 @@ static ci_result ci__npy_read_a(const char *path, uint64_t limit, const ci_alloc
     *cap = 0;
     limit = ci__npy_limit(limit);
     f = fopen(path, "rb");
-    if (!f) {
-        ci__npy_err(err, errsz, "%s: cannot open: %s", path, strerror(errno));
-        return CI_ERR_IO;
-    }
+    if (!f)
+        return ci__npy_fail(CI_ERR_IO, err, errsz, "%s: cannot open: %s", path, strerror(errno));
     n = fread(pre, 1, 10, f);
     plen = n;
     if (n == 10 && !memcmp(pre, "\x93NUMPY", 6) && (pre[6] == 2 || pre[6] == 3)) plen += fread(pre + 10, 1, 2, f);
@@ -12505,10 +12405,8 @@ CI_API ci_result ci_npy_read_ex(const char *path, uint64_t max_read, ci_dtype *d
     size_t cap = 0;
     if (err && errsz) err[0] = 0;
     if (data) *data = NULL;
-    if (!path) {
-        ci__npy_err(err, errsz, "ci_npy_read: NULL path");
-        return CI_ERR_INVALID_ARGS;
-    }
+    if (!path)
+        return ci__npy_fail(CI_ERR_INVALID_ARGS, err, errsz, "ci_npy_read: NULL path");
     r = ci__npy_read_a(path, max_read, ci__npy_malloc_allocator(), &info, &buf, &cap, err, errsz);
     if (r != CI_OK) return r;
     if (data) *data = buf;
@@ -12531,31 +12429,22 @@ CI_API ci_result ci_npy_write(const char *path, ci_dtype dt, int ndim, const int
     int i, ok;
     FILE *f;
     if (err && errsz) err[0] = 0;
-    if (!path || (ndim > 0 && !shape) || ndim < 0 || ndim > CI_MAX_DIMS) {
-        ci__npy_err(err, errsz, "ci_npy_write: bad arguments");
-        return CI_ERR_INVALID_ARGS;
-    }
-    if (!descr) {
-        ci__npy_err(err, errsz, "%s: dtype %s has no .npy spelling", path, ci_dtype_name(dt));
-        return CI_ERR_UNSUPPORTED;
-    }
+    if (!path || (ndim > 0 && !shape) || ndim < 0 || ndim > CI_MAX_DIMS)
+        return ci__npy_fail(CI_ERR_INVALID_ARGS, err, errsz, "ci_npy_write: bad arguments");
+    if (!descr)
+        return ci__npy_fail(CI_ERR_UNSUPPORTED, err, errsz, "%s: dtype %s has no .npy spelling",
+                            path, ci_dtype_name(dt));
     item = ci_dtype_size(dt);
     for (i = 0; i < ndim; i++) {
-        if (shape[i] < 0) {
-            ci__npy_err(err, errsz, "%s: negative dimension", path);
-            return CI_ERR_INVALID_ARGS;
-        }
-        if (shape[i] && (uint64_t)shape[i] > (uint64_t)SIZE_MAX / item / (count ? count : 1)) {
-            ci__npy_err(err, errsz, "%s: shape too large", path);
-            return CI_ERR_INVALID_ARGS;
-        }
+        if (shape[i] < 0)
+            return ci__npy_fail(CI_ERR_INVALID_ARGS, err, errsz, "%s: negative dimension", path);
+        if (shape[i] && (uint64_t)shape[i] > (uint64_t)SIZE_MAX / item / (count ? count : 1))
+            return ci__npy_fail(CI_ERR_INVALID_ARGS, err, errsz, "%s: shape too large", path);
         count *= (size_t)shape[i];
     }
     nbytes = count * item;
-    if (nbytes && !data) {
-        ci__npy_err(err, errsz, "ci_npy_write: NULL data");
-        return CI_ERR_INVALID_ARGS;
-    }
+    if (nbytes && !data)
+        return ci__npy_fail(CI_ERR_INVALID_ARGS, err, errsz, "ci_npy_write: NULL data");
     n = (size_t)sprintf(header, "{'descr': '%s', 'fortran_order': False, 'shape': (", descr);
     for (i = 0; i < ndim; i++)
         n += (size_t)sprintf(header + n, i ? ", %lld" : "%lld", (long long)shape[i]);
@@ -12570,10 +12459,8 @@ CI_API ci_result ci_npy_write(const char *path, ci_dtype dt, int ndim, const int
     prelude[8] = (unsigned char)(n & 0xff);
     prelude[9] = (unsigned char)(n >> 8);
     f = fopen(path, "wb");
-    if (!f) {
-        ci__npy_err(err, errsz, "%s: cannot create: %s", path, strerror(errno));
-        return CI_ERR_IO;
-    }
+    if (!f)
+        return ci__npy_fail(CI_ERR_IO, err, errsz, "%s: cannot create: %s", path, strerror(errno));
     ok = fwrite(prelude, 1, plen, f) == plen && fwrite(header, 1, n, f) == n;
     if (ok && nbytes) {
         if (ci__npy_host_le()) {
@@ -12934,6 +12821,14 @@ static void ci__cig_expect(ci__cig_parser *P, char c, const char *what) {
                      ci__cig_desc(P, buf, sizeof buf));
     ci__cig_next(P);
 }
+/* after a list element: a ',' (taken) or the list's closing punctuation (left for the caller) */
+static void ci__cig_comma(ci__cig_parser *P, char close) {
+    char buf[64];
+    if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
+    else if (!ci__cig_punct(&P->tok, close))
+        ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or '%c', got %s",
+                     close, ci__cig_desc(P, buf, sizeof buf));
+}
 
 /* ---- names ---- */
 static uint64_t ci__cig_hash(const char *s, size_t n) {
@@ -13150,10 +13045,7 @@ static void ci__cig_type_parse(ci__cig_parser *P, ci__cig_type *ty) {
         if (v.i == 0) zero = 1;
         else if ((uint64_t)v.i > (uint64_t)INT64_MAX / count) count = (uint64_t)INT64_MAX + 1;
         else count *= (uint64_t)v.i;
-        if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
-        else if (!ci__cig_punct(&P->tok, ']'))
-            ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or ']', got %s",
-                         ci__cig_desc(P, d, sizeof d));
+        ci__cig_comma(P, ']');
     }
     if (count > (uint64_t)INT64_MAX)
         ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "shape too large: its size overflows i64");
@@ -13209,10 +13101,7 @@ static void ci__cig_const_list(ci__cig_parser *P, const ci__cig_type *ty, int le
             ci__cig_store(P, buf, (*idx)++, ty->dt, &v, vl, vc);
         }
         count++;
-        if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
-        else if (!ci__cig_punct(&P->tok, ']'))
-            ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or ']', got %s",
-                         ci__cig_desc(P, d, sizeof d));
+        ci__cig_comma(P, ']');
     }
     if (count != ty->shape[level])
         ci__cig_fail(P, line, col, CI_ERR_SHAPE,
@@ -13411,11 +13300,7 @@ static ci_arg ci__cig_list_arg_d(ci__cig_parser *P, int depth) {
         if (nnum && nten)
             ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list mixes tensors and numbers");
         n++;
-        if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
-        else if (!ci__cig_punct(&P->tok, close)) {
-            ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or '%c', got %s",
-                         close, ci__cig_desc(P, d, sizeof d));
-        }
+        ci__cig_comma(P, close);
     }
     ci__cig_next(P);
     if (nten) return ci_arg_tensors(tens, (int)n);
@@ -13450,9 +13335,7 @@ static ci_arg ci__cig_nested_list(ci__cig_parser *P, char close, const ci__cig_n
         } else ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "a nested list holds numbers or lists, got %s", ci__cig_desc(P, d, sizeof d));
         n++;
         if (n > CI_MAX_LIST) ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list too long: at most %d elements", CI_MAX_LIST);
-        if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
-        else if (!ci__cig_punct(&P->tok, close))
-            ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or '%c', got %s", close, ci__cig_desc(P, d, sizeof d));
+        ci__cig_comma(P, close);
     }
     ci__cig_next(P);
     return ci_arg_list(v, (int)n);   /* v lives in the parser's scratch arena */
@@ -13557,10 +13440,7 @@ static void ci__cig_call(ci__cig_parser *P) {
             ci__cig_grow(P, (void **)&args, &acap, sizeof *args, nargs + 1);
             args[nargs++] = ci__cig_arg(P);
         }
-        if (ci__cig_punct(&P->tok, ',')) ci__cig_next(P);
-        else if (!ci__cig_punct(&P->tok, ')'))
-            ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "expected ',' or ')', got %s",
-                         ci__cig_desc(P, d, sizeof d));
+        ci__cig_comma(P, ')');
     }
     ci__cig_next(P);
     memset(outs, 0, sizeof outs);
@@ -13650,21 +13530,16 @@ CI_API ci_result ci_cig_parse_ex(ci_graph *g, const char *text, size_t len, cons
     ci__cig_parser *P;
     ci_result r;
     if (err && errsz) err[0] = 0;
-    if (!g || (!text && len)) {
-        ci__npy_err(err, errsz, "ci_cig_parse: NULL %s", g ? "text" : "graph");
-        return CI_ERR_INVALID_ARGS;
-    }
-    if (ci_graph_status(g) != CI_OK) {
-        ci__npy_err(err, errsz, "ci_cig_parse: the graph already has an error: %s",
-                    ci_graph_message(g));
-        return ci_graph_status(g);
-    }
+    if (!g || (!text && len))
+        return ci__npy_fail(CI_ERR_INVALID_ARGS, err, errsz, "ci_cig_parse: NULL %s",
+                            g ? "text" : "graph");
+    if (ci_graph_status(g) != CI_OK)
+        return ci__npy_fail(ci_graph_status(g), err, errsz,
+                            "ci_cig_parse: the graph already has an error: %s",
+                            ci_graph_message(g));
     /* on the heap, not in this frame: ci__cig_run's setjmp must not see it as a local */
     P = (ci__cig_parser *)ci__malloc(g->ctx, sizeof *P);
-    if (!P) {
-        ci__npy_err(err, errsz, "out of memory");
-        return CI_ERR_OUT_OF_MEMORY;
-    }
+    if (!P) return ci__npy_fail(CI_ERR_OUT_OF_MEMORY, err, errsz, "out of memory");
     memset(P, 0, sizeof *P);
     P->g = g;
     P->text = text ? text : "";
@@ -13697,10 +13572,8 @@ CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, siz
     char *dir;
     ci_result r;
     if (err && errsz) err[0] = 0;
-    if (!g || !path) {
-        ci__npy_err(err, errsz, "ci_cig_parse_file: NULL argument");
-        return CI_ERR_INVALID_ARGS;
-    }
+    if (!g || !path)
+        return ci__npy_fail(CI_ERR_INVALID_ARGS, err, errsz, "ci_cig_parse_file: NULL argument");
     r = ci__npy_read_file(path, g->ctx->desc.max_read, &g->ctx->desc.allocator, 1, &text, &len, &cap,
                           err, errsz);
     if (r != CI_OK) return r;
@@ -13709,8 +13582,7 @@ CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, siz
     dir = (char *)ci__malloc(g->ctx, dlen + 2);
     if (!dir) {
         ci__mfree(g->ctx, text, cap);
-        ci__npy_err(err, errsz, "out of memory");
-        return CI_ERR_OUT_OF_MEMORY;
+        return ci__npy_fail(CI_ERR_OUT_OF_MEMORY, err, errsz, "out of memory");
     }
     if (dlen) {
         memcpy(dir, path, dlen);
