@@ -714,25 +714,33 @@ typedef struct ci__sb ci__sb;
 
 CI__NORETURN static void ci__fail(ci__err *e, ci_result code, const char *fmt, ...);
 static void *ci__arena_alloc(ci__arena *a, size_t size);
-static const ci__opdef *ci__registry_find(const ci_ctx *ctx, const char *name);
-static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *args,
+static const ci__opdef *ci__lower_registry_find(const ci_ctx *ctx, const char *name);
+static int ci__lower_call_op(ci__L *L, const char *opname, int nargs, const ci_arg *args,
                        int nkw, const ci_kwarg *kw, ci_tensor *outs, int max_outs);
-static void ci__register_builtins(ci_ctx *ctx);
+static void ci__ops_register_builtins(ci_ctx *ctx);
 static void ci__dbg_print_graph(const ci_graph *g, ci__sb *sb, int with_data);
 typedef struct ci__node ci__node;
-static ci__node *ci__node_named(const ci_graph *g, const char *name);
-static void ci__name_index_add(ci_graph *g, ci__node *nd);
+static ci__node *ci__public_node_named(const ci_graph *g, const char *name);
+static void ci__public_name_index_add(ci_graph *g, ci__node *nd);
 
 /* The compile pipeline (ci__compile, >>public) is one call per pass, each in its own section:
    ci__lower_graph (>>lower), ci__sched_kernels (>>sched), ci__plan_program (>>plan),
-   ci__program_emit (>>cemit's C, where the backend needs it), the backend's compile,
+   ci__public_program_emit (>>cemit's C, where the backend needs it), the backend's compile,
    ci__dbg_dump (>>dbg), ci__rt_start (>>rt). */
-static void ci__schedule_output(ci__L *L, ci__box *b, int i);
-static int *ci__program_emit(ci_program *p);
+static void ci__sched_output(ci__L *L, ci__box *b, int i);
+static int *ci__public_program_emit(ci_program *p);
 static int ci__rt_extern(void *rt, int k, void **B);
-typedef struct ci__pool ci__pool;
+typedef struct ci__rt_pool ci__rt_pool;
+typedef struct ci__cig_num ci__cig_num;
+typedef struct ci__cig_parser ci__cig_parser;
+typedef struct ci__cemit ci__cemit;
+typedef struct ci__ix_tab ci__ix_tab;
+typedef struct ci__ix_lin ci__ix_lin;
+typedef struct ci__npy_info ci__npy_info;
+typedef struct ci__ir_vwalk ci__ir_vwalk;
+typedef const char *(*ci__ix_varname_fn)(int var, void *user);
 
-/* A backend: one entry of the table ci__backends (>>rt), defined in its own section (>>tcc,
+/* A backend: one entry of the table ci__rt_backends (>>rt), defined in its own section (>>tcc,
    >>interp). compile runs after the plan (and after the emitter where needs has
    CI__BE_SOURCE) and returns the program's backend data (p->be_data), failing through the
    compile's error target; run returns 0, or nonzero when a kernel failed (the run-time error
@@ -749,13 +757,71 @@ typedef struct ci__backend {
     void (*destroy)(ci_program *p);
 } ci__backend;
 
+/* prototypes of functions used before their definition, by the section defining them */
+static void ci__arena_unblock(ci__arena *a, void *old, size_t old_size);
+static void *ci__arena_grow(ci__arena *a, void *old, size_t old_size, size_t new_size);
+static int ci__util_add_ovf(int64_t a, int64_t b, int64_t *r);
+static int ci__util_mul_ovf(int64_t a, int64_t b, int64_t *r);
+static int ci__util_numel_ovf(int n, const int64_t *s, int64_t *r);
+static ci__ix *ci__ix_lin_make(ci__arena *A, ci__ix_tab *T, const ci__ix_lin *l);
+static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void *user);
+static void ci__ir_collect_indirect(ci__L *L, const ci__ix *e, ci__v **vals, int *n);
+static void ci__ir_vw_open(ci__L *L, ci__ir_vwalk *w);
+static ci__box *ci__ir_box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size);
+static void ci__ir_pw_vars(ci__L *L, int ndim, const int64_t *size, ci__ix **vars);
+static void ci__ir_realize(ci__L *L, ci__box *b);
+static void ci__ops_users_index(ci__L *L);
+static int ci__ops_index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg *list, ci_tensor *out);
+static void ci__ops_scatter_into(ci__L *L, ci__buf *buf, int ndim, const int64_t *size, ci__ix *const *v, ci__v *val, ci__ix *const *m, int mode);
+static int ci__ops_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
+static int ci__sched_group_fit(ci__L *L, ci__group *g, ci__kernel *k, const char **why);
+static void ci__plan_program(ci_program *p, int user_arena);
+static void ci__cemit_text(ci__sb *sb, const char *s);
+static const char *ci__cemit_bname(ci__cemit *E, const ci__buf *b);
+static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n);
+static double ci__interp_erfinv_d(double y);
+static float ci__interp_erfinv_f(float y);
+static double ci__interp_digamma_d(double x);
+static float ci__interp_digamma_f(float x);
+static double ci__interp_i0_d(double x);
+static float ci__interp_i0_f(float x);
+static float ci__interp_rand_f(long long seed, long long ctr);
+static double ci__interp_rand_d(long long seed, long long ctr);
+static double ci__interp_randn_d(long long seed, long long ctr);
+static float ci__interp_randn_f(long long seed, long long ctr);
+static long long ci__interp_randint(long long seed, long long ctr, long long lo, long long hi);
+static void *ci__interp_prepare(ci_program *p);
+static int ci__interp_run(ci_program *p);
+#ifndef CINDUCTOR_NO_TCC
+static void ci__tcc_delete(void *mem);
+#endif
+static void ci__rt_start(ci_program *p);
+#ifndef CINDUCTOR_NO_TCC
+static void ci__rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n, void **B);
+#endif
+static int ci__rt_ext_bmm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__rt_ext_conv_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__rt_ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__npy_fail(ci_result rc, char *err, size_t errsz, const char *fmt, ...);
+static void ci__npy_err(char *err, size_t errsz, const char *fmt, ...);
+static ci_result ci__npy_header(const unsigned char *buf, size_t len, ci__npy_info *info, char *err, size_t errsz);
+static ci_result ci__npy_slurp(FILE *f, const char *path, uint64_t limit, const ci_allocator *a, int text, unsigned char **out, size_t *outlen, size_t *outcap, char *err, size_t errsz);
+static ci_result ci__npy_read_a(const char *path, uint64_t limit, const ci_allocator *a, ci__npy_info *info, void **data, size_t *cap, char *err, size_t errsz);
+static void ci__cig_fail(ci__cig_parser *P, int line, int col, ci_result rc, const char *fmt, ...);
+static void ci__cig_next(ci__cig_parser *P);
+static ci_arg ci__cig_nested_list(ci__cig_parser *P, char close, const ci__cig_num *done, size_t ndone, int depth);
+static ci_result ci__cig_run(ci__cig_parser *P);
+static int ci__public_check_shape(ci_graph *g, const char *what, int ndim, const int64_t *shape);
+static ci__node *ci__public_leaf_node(ci_graph *g, int kind, const char *name, ci_dtype dt, int ndim, const int64_t *shape, const void *data, double sval, int64_t ival, int weak);
+static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, unsigned dbg);
+
 /* ---------------------------------------------------------------------------------------
    >>util  memory (user allocator, arenas), string builder, hashing, errors
    Arenas hand out zeroed memory from chunks and are freed as a whole; an allocation failure
    longjmps through the arena's error target (ci__err), so passes never check for NULL.
    ci__fail formats a message into a ci__err and longjmps to the entry point that armed it
    (Lua's error model): ci_call for graph building, ci_compile for compilation.
-   ci__add_ovf / ci__mul_ovf / ci__numel_ovf: int64 arithmetic on sizes that come from users,
+   ci__util_add_ovf / ci__util_mul_ovf / ci__util_numel_ovf: int64 arithmetic on sizes that come from users,
    reporting overflow instead of committing it (signed overflow is undefined).
    --------------------------------------------------------------------------------------- */
 struct ci__err {
@@ -765,10 +831,10 @@ struct ci__err {
     char msg[1024];
 };
 
-static void *ci__default_alloc(size_t size, void *user) { (void)user; return malloc(size); }
-static void ci__default_free(void *p, size_t size, void *user) { (void)size; (void)user; free(p); }
+static void *ci__util_default_alloc(size_t size, void *user) { (void)user; return malloc(size); }
+static void ci__util_default_free(void *p, size_t size, void *user) { (void)size; (void)user; free(p); }
 
-typedef struct ci__regtab { ci__opdef **slots; int cap, n; } ci__regtab;
+typedef struct ci__util_regtab { ci__opdef **slots; int cap, n; } ci__util_regtab;
 
 /* The context is reference counted: one reference for the user (dropped by ci_ctx_destroy),
    one for each live graph and program, which use its allocator, logger, registry and
@@ -776,7 +842,7 @@ typedef struct ci__regtab { ci__opdef **slots; int cap, n; } ci__regtab;
 struct ci_ctx {
     ci_ctx_desc desc;
     char last_error[2048];
-    ci__regtab reg;
+    ci__util_regtab reg;
     ci__arena *arena;   /* registry, schemas */
     uint64_t next_handle;     /* tensor handle ids: the next one no graph has had (0 = 1) */
     int handles_wrapped;      /* all 2^32 were handed out once: new ranges avoid live graphs' */
@@ -795,7 +861,7 @@ static void ci__mfree(const ci_ctx *ctx, void *p, size_t size) {
     if (p) ctx->desc.allocator.free(p, size, ctx->desc.allocator.user);
 }
 
-static void ci__set_error(ci_ctx *ctx, const char *fmt, ...) {
+static void ci__util_set_error(ci_ctx *ctx, const char *fmt, ...) {
     va_list ap;
     if (!ctx) return;
     va_start(ap, fmt);
@@ -821,7 +887,7 @@ struct ci__arena {
     ci__err *err;       /* where allocation failures go */
     size_t total;
 };
-#define CI__CHUNK_HDR ((sizeof(ci__chunk) + 15) & ~(size_t)15)
+#define CI__UTIL_CHUNK_HDR ((sizeof(ci__chunk) + 15) & ~(size_t)15)
 
 static ci__arena *ci__arena_new(const ci_ctx *ctx, ci__err *err) {
     ci__arena *a = (ci__arena *)ci__malloc(ctx, sizeof(ci__arena));
@@ -848,15 +914,15 @@ static void *ci__arena_alloc(ci__arena *a, size_t size) {
     void *p;
     size = (size + 15) & ~(size_t)15;
     if (!c || c->used + size > c->size) {
-        size_t cs = 64 * 1024 - CI__CHUNK_HDR;
+        size_t cs = 64 * 1024 - CI__UTIL_CHUNK_HDR;
         if (cs < size) cs = size;
-        cs += CI__CHUNK_HDR;
+        cs += CI__UTIL_CHUNK_HDR;
         c = (ci__chunk *)ci__malloc(a->ctx, cs);
         if (!c) {
             if (a->err && a->err->armed) ci__fail(a->err, CI_ERR_OUT_OF_MEMORY, "out of memory");
             return NULL;
         }
-        c->size = cs; c->used = CI__CHUNK_HDR; c->next = a->head; a->head = c;
+        c->size = cs; c->used = CI__UTIL_CHUNK_HDR; c->next = a->head; a->head = c;
         a->total += cs;
     }
     p = (char *)c + c->used;
@@ -868,13 +934,13 @@ static void *ci__arena_alloc(ci__arena *a, size_t size) {
    arrays as blocks of their own and give the old one back as they grow, where the arena would
    keep every old copy (as much again as the table). ci__arena_grow: the array `old` of
    old_size bytes (NULL, an arena allocation or a block) becomes a zeroed block of new_size
-   bytes with the old bytes copied; arrays under CI__BLOCK_MIN bytes stay arena allocations
+   bytes with the old bytes copied; arrays under CI__UTIL_BLOCK_MIN bytes stay arena allocations
    (so the size an array was made with tells which it is). ci__arena_unblock gives one back. */
-#define CI__BLOCK_MIN 16384
+#define CI__UTIL_BLOCK_MIN 16384
 static void ci__arena_unblock(ci__arena *a, void *old, size_t old_size) {
     ci__chunk *c;
-    if (!old || old_size < CI__BLOCK_MIN) return;
-    c = (ci__chunk *)(void *)((char *)old - CI__CHUNK_HDR);
+    if (!old || old_size < CI__UTIL_BLOCK_MIN) return;
+    c = (ci__chunk *)(void *)((char *)old - CI__UTIL_CHUNK_HDR);
     if (c->prev) c->prev->next = c->next; else a->blocks = c->next;
     if (c->next) c->next->prev = c->prev;
     a->total -= c->size;
@@ -883,19 +949,19 @@ static void ci__arena_unblock(ci__arena *a, void *old, size_t old_size) {
 static void *ci__arena_grow(ci__arena *a, void *old, size_t old_size, size_t new_size) {
     ci__chunk *c;
     char *p;
-    if (new_size < CI__BLOCK_MIN) p = (char *)ci__arena_alloc(a, new_size);
+    if (new_size < CI__UTIL_BLOCK_MIN) p = (char *)ci__arena_alloc(a, new_size);
     else {
-        c = (ci__chunk *)ci__malloc(a->ctx, CI__CHUNK_HDR + new_size);
+        c = (ci__chunk *)ci__malloc(a->ctx, CI__UTIL_CHUNK_HDR + new_size);
         if (!c) {
             if (a->err && a->err->armed) ci__fail(a->err, CI_ERR_OUT_OF_MEMORY, "out of memory");
             return NULL;
         }
-        c->size = CI__CHUNK_HDR + new_size; c->used = c->size;
+        c->size = CI__UTIL_CHUNK_HDR + new_size; c->used = c->size;
         c->prev = NULL; c->next = a->blocks;
         if (a->blocks) a->blocks->prev = c;
         a->blocks = c;
         a->total += c->size;
-        p = (char *)c + CI__CHUNK_HDR;
+        p = (char *)c + CI__UTIL_CHUNK_HDR;
         memset(p, 0, new_size);
     }
     if (old && old_size) memcpy(p, old, old_size < new_size ? old_size : new_size);
@@ -967,17 +1033,17 @@ static uint32_t ci__hash_bytes(uint32_t h, const void *p, size_t n) {
 static uint32_t ci__hash_str(const char *s) { return ci__hash_bytes(2166136261u, s, strlen(s)); }
 static uint32_t ci__hash_mix(uint32_t h, uint64_t v) { return ci__hash_bytes(h, &v, sizeof v); }
 
-static int64_t ci__floordiv(int64_t a, int64_t b) {
+static int64_t ci__util_floordiv(int64_t a, int64_t b) {
     int64_t q = a / b;
     if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
     return q;
 }
-static int64_t ci__pymod(int64_t a, int64_t b) {
+static int64_t ci__util_pymod(int64_t a, int64_t b) {
     int64_t r = a % b;
     if (r != 0 && ((r < 0) != (b < 0))) r += b;
     return r;
 }
-static int64_t ci__gcd(int64_t a, int64_t b) {   /* in unsigned arithmetic: -INT64_MIN is not an int64 */
+static int64_t ci__util_gcd(int64_t a, int64_t b) {   /* in unsigned arithmetic: -INT64_MIN is not an int64 */
     uint64_t x = a < 0 ? 0 - (uint64_t)a : (uint64_t)a, y = b < 0 ? 0 - (uint64_t)b : (uint64_t)b;
     while (y) { uint64_t t = x % y; x = y; y = t; }
     return x > (uint64_t)INT64_MAX ? INT64_MIN : (int64_t)x;   /* (gcd(INT64_MIN, 0): callers pass a positive one) */
@@ -986,13 +1052,13 @@ static int64_t ci__gcd(int64_t a, int64_t b) {   /* in unsigned arithmetic: -INT
 /* *r = a + b (a * b); 1 when that overflows int64 (*r is then unspecified) */
 #if defined(__has_builtin) && !defined(__TINYC__)
 #if __has_builtin(__builtin_add_overflow) && __has_builtin(__builtin_mul_overflow)
-#define CI__HAVE_OVF_BUILTINS 1
+#define CI__UTIL_HAVE_OVF_BUILTINS 1
 #endif
 #elif defined(__GNUC__) && __GNUC__ >= 5 && !defined(__TINYC__)
-#define CI__HAVE_OVF_BUILTINS 1
+#define CI__UTIL_HAVE_OVF_BUILTINS 1
 #endif
-static int ci__add_ovf(int64_t a, int64_t b, int64_t *r) {
-#ifdef CI__HAVE_OVF_BUILTINS
+static int ci__util_add_ovf(int64_t a, int64_t b, int64_t *r) {
+#ifdef CI__UTIL_HAVE_OVF_BUILTINS
     return __builtin_add_overflow(a, b, r);
 #else
     if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b)) return 1;
@@ -1000,8 +1066,8 @@ static int ci__add_ovf(int64_t a, int64_t b, int64_t *r) {
     return 0;
 #endif
 }
-static int ci__mul_ovf(int64_t a, int64_t b, int64_t *r) {
-#ifdef CI__HAVE_OVF_BUILTINS
+static int ci__util_mul_ovf(int64_t a, int64_t b, int64_t *r) {
+#ifdef CI__UTIL_HAVE_OVF_BUILTINS
     return __builtin_mul_overflow(a, b, r);
 #else
     if (a != 0 && b != 0) {
@@ -1016,15 +1082,15 @@ static int ci__mul_ovf(int64_t a, int64_t b, int64_t *r) {
 }
 /* the product of n sizes into *r; 1 when a partial product overflows (a later 0 does not
    save it: PyTorch's numel check refuses [2^62, 2^62, 0] too) */
-static int ci__numel_ovf(int n, const int64_t *s, int64_t *r) {
+static int ci__util_numel_ovf(int n, const int64_t *s, int64_t *r) {
     int64_t p = 1;
     int i;
-    for (i = 0; i < n; i++) if (ci__mul_ovf(p, s[i], &p)) return 1;
+    for (i = 0; i < n; i++) if (ci__util_mul_ovf(p, s[i], &p)) return 1;
     *r = p;
     return 0;
 }
 
-static void ci__fmt_shape(char *buf, size_t n, int ndim, const int64_t *s) {
+static void ci__util_fmt_shape(char *buf, size_t n, int ndim, const int64_t *s) {
     size_t p = 0;
     int i;
     p += (size_t)snprintf(buf + p, n - p, "[");
@@ -1051,36 +1117,44 @@ static void ci__fmt_shape(char *buf, size_t n, int ndim, const int64_t *s) {
     X(CI_F32,  "f32",  "float32",  4, "float",              "float",      2, 1) \
     X(CI_F64,  "f64",  "float64",  8, "double",             "double",     2, 1)
 
-typedef struct ci__dtinfo { const char *name, *tname, *cstore, *ccomp; int size, cat, sgn; } ci__dtinfo;
-static const ci__dtinfo ci__dt[CI_DTYPE_COUNT] = {
+typedef struct ci__dtype_info { const char *name, *tname, *cstore, *ccomp; int size, cat, sgn; } ci__dtype_info;
+static const ci__dtype_info ci__dtype_tab[CI_DTYPE_COUNT] = {
     {"invalid", "invalid", "void", "void", 0, -1, 0},
 #define CI__X(e, n, tn, sz, cs, cc, cat, sg) {n, tn, cs, cc, sz, cat, sg},
     CI__DTYPE_LIST(CI__X)
 #undef CI__X
 };
-static int ci__dt_ok(ci_dtype d) { return d > CI_DTYPE_INVALID && d < CI_DTYPE_COUNT; }
-static int ci__is_float(ci_dtype d) { return ci__dt_ok(d) && ci__dt[d].cat == 2; }
-static int ci__is_int(ci_dtype d) { return ci__dt_ok(d) && ci__dt[d].cat == 1; }
-static ci_dtype ci__opmath(ci_dtype d) { return (d == CI_F16 || d == CI_BF16) ? CI_F32 : d; }
+static int ci__dtype_ok(ci_dtype d) { return d > CI_DTYPE_INVALID && d < CI_DTYPE_COUNT; }
+static int ci__dtype_is_float(ci_dtype d) { return ci__dtype_ok(d) && ci__dtype_tab[d].cat == 2; }
+static int ci__dtype_is_int(ci_dtype d) { return ci__dtype_ok(d) && ci__dtype_tab[d].cat == 1; }
+static ci_dtype ci__dtype_opmath(ci_dtype d) { return (d == CI_F16 || d == CI_BF16) ? CI_F32 : d; }
 
 /* torch.promote_types */
-static ci_dtype ci__promote2(ci_dtype a, ci_dtype b) {
+static ci_dtype ci__dtype_promote2(ci_dtype a, ci_dtype b) {
     if (a == b) return a;
     if (a == CI_DTYPE_INVALID) return b;
     if (b == CI_DTYPE_INVALID) return a;
     if (a == CI_BOOL) return b;
     if (b == CI_BOOL) return a;
-    if (ci__is_int(a) && ci__is_int(b)) {
+    if (ci__dtype_is_int(a) && ci__dtype_is_int(b)) {
         if (a == CI_U8 || b == CI_U8) {
             ci_dtype o = a == CI_U8 ? b : a;
             return o == CI_I8 ? CI_I16 : o;
         }
-        return ci__dt[a].size >= ci__dt[b].size ? a : b;
+        return ci__dtype_tab[a].size >= ci__dtype_tab[b].size ? a : b;
     }
-    if (ci__is_int(a)) return b;
-    if (ci__is_int(b)) return a;
+    if (ci__dtype_is_int(a)) return b;
+    if (ci__dtype_is_int(b)) return a;
     if ((a == CI_F16 && b == CI_BF16) || (a == CI_BF16 && b == CI_F16)) return CI_F32;
-    return ci__dt[a].size >= ci__dt[b].size ? a : b;
+    return ci__dtype_tab[a].size >= ci__dtype_tab[b].size ? a : b;
+}
+static double ci__dtype_max(ci_dtype dt) {
+    switch (dt) {
+    case CI_F16: return 65504.0;
+    case CI_BF16: return 3.3895313892515355e38;
+    case CI_F32: return 3.4028234663852886e38;
+    default: return 1.7976931348623157e308;
+    }
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -1112,7 +1186,7 @@ struct ci__ix {
 };
 #define CI__IX_VAR_BYTES offsetof(ci__ix, a)
 
-typedef struct ci__ixtab {
+struct ci__ix_tab {
     ci__ix **slots;
     int cap, n;
     int nvars;
@@ -1121,7 +1195,7 @@ typedef struct ci__ixtab {
     ci__ix **var_node;       /* per variable: its VAR node (variables are unique: not in the table) */
     int var_cap;
     int ntab;                /* nodes in the table */
-} ci__ixtab;
+};
 
 #define CI__IX_INF (INT64_MAX / 4)
 /* An index expression is printed, substituted and evaluated as a tree; a chain of views
@@ -1130,7 +1204,7 @@ typedef struct ci__ixtab {
    of an index expression is bounded. */
 #define CI__IX_MAX_TREE 2048
 #define CI__IX_TREE_SAT (1 << 30)
-static int64_t ci__sat_add(int64_t a, int64_t b) {
+static int64_t ci__ix_sat_add(int64_t a, int64_t b) {
     int64_t r;
     if (a <= -CI__IX_INF || b <= -CI__IX_INF) return -CI__IX_INF;
     if (a >= CI__IX_INF || b >= CI__IX_INF) return CI__IX_INF;
@@ -1139,7 +1213,7 @@ static int64_t ci__sat_add(int64_t a, int64_t b) {
     if (r < -CI__IX_INF) r = -CI__IX_INF;
     return r;
 }
-static int64_t ci__sat_mul(int64_t a, int64_t b) {
+static int64_t ci__ix_sat_mul(int64_t a, int64_t b) {
     if (a == 0 || b == 0) return 0;
     if (a >= CI__IX_INF || a <= -CI__IX_INF || b >= CI__IX_INF || b <= -CI__IX_INF ||
         (a > 0 ? a : -a) > CI__IX_INF / (b > 0 ? b : -b))
@@ -1179,15 +1253,15 @@ static void ci__ix_range(ci__ix *e) {
     case CI__IX_SUM:
         e->lo = e->hi = e->c;
         for (i = 0; i < e->nterms; i++) {
-            int64_t k = e->coef[i], l = ci__sat_mul(k, e->atom[i]->lo), h = ci__sat_mul(k, e->atom[i]->hi);
-            e->lo = ci__sat_add(e->lo, l < h ? l : h);
-            e->hi = ci__sat_add(e->hi, l < h ? h : l);
+            int64_t k = e->coef[i], l = ci__ix_sat_mul(k, e->atom[i]->lo), h = ci__ix_sat_mul(k, e->atom[i]->hi);
+            e->lo = ci__ix_sat_add(e->lo, l < h ? l : h);
+            e->hi = ci__ix_sat_add(e->hi, l < h ? h : l);
         }
         break;
     case CI__IX_FDIV:
         if (e->b->kind == CI__IX_CONST && e->b->c > 0 && e->a->lo > -CI__IX_INF && e->a->hi < CI__IX_INF) {
-            e->lo = ci__floordiv(e->a->lo, e->b->c);
-            e->hi = ci__floordiv(e->a->hi, e->b->c);
+            e->lo = ci__util_floordiv(e->a->lo, e->b->c);
+            e->hi = ci__util_floordiv(e->a->hi, e->b->c);
         } else { e->lo = -CI__IX_INF; e->hi = CI__IX_INF; }
         break;
     case CI__IX_MOD:
@@ -1198,8 +1272,8 @@ static void ci__ix_range(ci__ix *e) {
     case CI__IX_MUL: {
         int64_t p[4];
         int j;
-        p[0] = ci__sat_mul(e->a->lo, e->b->lo); p[1] = ci__sat_mul(e->a->lo, e->b->hi);
-        p[2] = ci__sat_mul(e->a->hi, e->b->lo); p[3] = ci__sat_mul(e->a->hi, e->b->hi);
+        p[0] = ci__ix_sat_mul(e->a->lo, e->b->lo); p[1] = ci__ix_sat_mul(e->a->lo, e->b->hi);
+        p[2] = ci__ix_sat_mul(e->a->hi, e->b->lo); p[3] = ci__ix_sat_mul(e->a->hi, e->b->hi);
         e->lo = e->hi = p[0];
         for (j = 1; j < 4; j++) { if (p[j] < e->lo) e->lo = p[j]; if (p[j] > e->hi) e->hi = p[j]; }
         break;
@@ -1210,7 +1284,7 @@ static void ci__ix_range(ci__ix *e) {
 }
 
 /* hash-cons a candidate node (its fields filled in, on the stack) */
-static ci__ix *ci__ix_intern(ci__arena *A, ci__ixtab *T, const ci__ix *cand) {
+static ci__ix *ci__ix_intern(ci__arena *A, ci__ix_tab *T, const ci__ix *cand) {
     uint32_t h = ci__ix_hash(cand);
     ci__ix *e;
     CI__ASSERT(cand->kind != CI__IX_VAR);
@@ -1250,14 +1324,14 @@ static ci__ix *ci__ix_intern(ci__arena *A, ci__ixtab *T, const ci__ix *cand) {
     return e;
 }
 
-static ci__ix *ci__ix_const(ci__arena *A, ci__ixtab *T, int64_t v) {
+static ci__ix *ci__ix_const(ci__arena *A, ci__ix_tab *T, int64_t v) {
     ci__ix c;
     memset(&c, 0, sizeof c);
     c.kind = CI__IX_CONST; c.c = v; c.var = -1;
     return ci__ix_intern(A, T, &c);
 }
 /* a fresh variable ranging over [0, size-1] */
-static ci__ix *ci__ix_newvar(ci__arena *A, ci__ixtab *T, int64_t size, int is_reduction) {
+static ci__ix *ci__ix_newvar(ci__arena *A, ci__ix_tab *T, int64_t size, int is_reduction) {
     ci__ix *e = (ci__ix *)ci__arena_alloc(A, CI__IX_VAR_BYTES);   /* (zeroed) */
     e->kind = CI__IX_VAR; e->var = T->nvars++; e->lo = 0; e->hi = size > 0 ? size - 1 : 0;
     if (T->nvars > T->var_cap) {
@@ -1276,40 +1350,40 @@ static ci__ix *ci__ix_newvar(ci__arena *A, ci__ixtab *T, int64_t size, int is_re
 }
 
 /* linear form scratch: const + sum coef*atom, sorted by atom id */
-#define CI__LIN_MAX 64
+#define CI__IX_LIN_MAX 64
 /* ovf: a coefficient or the constant overflowed int64 (sizes, strides or steps near 2^63):
-   ci__lin_make refuses the expression */
-typedef struct ci__lin { int64_t c; int n, ovf; int64_t k[CI__LIN_MAX]; ci__ix *t[CI__LIN_MAX]; } ci__lin;
+   ci__ix_lin_make refuses the expression */
+struct ci__ix_lin { int64_t c; int n, ovf; int64_t k[CI__IX_LIN_MAX]; ci__ix *t[CI__IX_LIN_MAX]; };
 
-static void ci__lin_add_term(ci__lin *l, int64_t k, ci__ix *t) {
+static void ci__ix_lin_add_term(ci__ix_lin *l, int64_t k, ci__ix *t) {
     int i, j;
     if (k == 0) return;
     for (i = 0; i < l->n; i++) {
         if (l->t[i] == t) {
-            l->ovf |= ci__add_ovf(l->k[i], k, &l->k[i]);
+            l->ovf |= ci__util_add_ovf(l->k[i], k, &l->k[i]);
             if (l->k[i] == 0) { for (j = i; j + 1 < l->n; j++) { l->k[j] = l->k[j + 1]; l->t[j] = l->t[j + 1]; } l->n--; }
             return;
         }
         if (l->t[i]->id > t->id) break;
     }
-    CI__ASSERT(l->n < CI__LIN_MAX);
+    CI__ASSERT(l->n < CI__IX_LIN_MAX);
     for (j = l->n; j > i; j--) { l->k[j] = l->k[j - 1]; l->t[j] = l->t[j - 1]; }
     l->k[i] = k; l->t[i] = t; l->n++;
 }
-static void ci__lin_add(ci__lin *l, ci__ix *e, int64_t scale) {
+static void ci__ix_lin_add(ci__ix_lin *l, ci__ix *e, int64_t scale) {
     int i;
     int64_t p;
     if (e->kind == CI__IX_CONST || e->kind == CI__IX_SUM) {
-        l->ovf |= ci__mul_ovf(scale, e->c, &p) || ci__add_ovf(l->c, p, &l->c);
+        l->ovf |= ci__util_mul_ovf(scale, e->c, &p) || ci__util_add_ovf(l->c, p, &l->c);
         for (i = 0; e->kind == CI__IX_SUM && i < e->nterms; i++) {
-            if (ci__mul_ovf(scale, e->coef[i], &p)) { l->ovf = 1; continue; }
-            ci__lin_add_term(l, p, e->atom[i]);
+            if (ci__util_mul_ovf(scale, e->coef[i], &p)) { l->ovf = 1; continue; }
+            ci__ix_lin_add_term(l, p, e->atom[i]);
         }
         return;
     }
-    ci__lin_add_term(l, scale, e);
+    ci__ix_lin_add_term(l, scale, e);
 }
-static ci__ix *ci__lin_make(ci__arena *A, ci__ixtab *T, const ci__lin *l) {
+static ci__ix *ci__ix_lin_make(ci__arena *A, ci__ix_tab *T, const ci__ix_lin *l) {
     ci__ix c;
     if (l->ovf) {
         CI__ASSERT(A->err && A->err->armed);
@@ -1322,115 +1396,115 @@ static ci__ix *ci__lin_make(ci__arena *A, ci__ixtab *T, const ci__lin *l) {
     c.coef = (int64_t *)l->k; c.atom = (ci__ix **)l->t;
     return ci__ix_intern(A, T, &c);
 }
-static ci__ix *ci__ix_add(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
-    ci__lin l;
+static ci__ix *ci__ix_add(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
+    ci__ix_lin l;
     l.c = 0; l.n = 0; l.ovf = 0;
-    ci__lin_add(&l, a, 1);
-    ci__lin_add(&l, b, 1);
-    return ci__lin_make(A, T, &l);
+    ci__ix_lin_add(&l, a, 1);
+    ci__ix_lin_add(&l, b, 1);
+    return ci__ix_lin_make(A, T, &l);
 }
-static ci__ix *ci__ix_scale(ci__arena *A, ci__ixtab *T, ci__ix *a, int64_t k) {
-    ci__lin l;
+static ci__ix *ci__ix_scale(ci__arena *A, ci__ix_tab *T, ci__ix *a, int64_t k) {
+    ci__ix_lin l;
     l.c = 0; l.n = 0; l.ovf = 0;
-    ci__lin_add(&l, a, k);
-    return ci__lin_make(A, T, &l);
+    ci__ix_lin_add(&l, a, k);
+    return ci__ix_lin_make(A, T, &l);
 }
-static ci__ix *ci__ix_sub(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
+static ci__ix *ci__ix_sub(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
     return ci__ix_add(A, T, a, ci__ix_scale(A, T, b, -1));
 }
-static ci__ix *ci__ix_binatom(ci__arena *A, ci__ixtab *T, int kind, ci__ix *a, ci__ix *b) {
+static ci__ix *ci__ix_binatom(ci__arena *A, ci__ix_tab *T, int kind, ci__ix *a, ci__ix *b) {
     ci__ix c;
     memset(&c, 0, sizeof c);
     c.kind = kind; c.a = a; c.b = b; c.var = -1;
     return ci__ix_intern(A, T, &c);
 }
-static ci__ix *ci__ix_mul(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
+static ci__ix *ci__ix_mul(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
     if (a->kind == CI__IX_CONST) return ci__ix_scale(A, T, b, a->c);
     if (b->kind == CI__IX_CONST) return ci__ix_scale(A, T, a, b->c);
     if (a->id > b->id) { ci__ix *t = a; a = b; b = t; }
     return ci__ix_binatom(A, T, CI__IX_MUL, a, b);
 }
 /* FloorDiv(a, b) */
-static ci__ix *ci__ix_fdiv(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
-    ci__lin l, q, r;
+static ci__ix *ci__ix_fdiv(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
+    ci__ix_lin l, q, r;
     int64_t d, g;
     int i;
     if (b->kind != CI__IX_CONST || b->c <= 0) return ci__ix_binatom(A, T, CI__IX_FDIV, a, b);
     d = b->c;
     if (d == 1) return a;
-    if (a->kind == CI__IX_CONST) return ci__ix_const(A, T, ci__floordiv(a->c, d));
+    if (a->kind == CI__IX_CONST) return ci__ix_const(A, T, ci__util_floordiv(a->c, d));
     l.c = 0; l.n = 0; l.ovf = 0;
-    ci__lin_add(&l, a, 1);
-    q.c = ci__floordiv(l.c, d); q.n = 0; q.ovf = l.ovf;
-    r.c = ci__pymod(l.c, d); r.n = 0; r.ovf = 0;
+    ci__ix_lin_add(&l, a, 1);
+    q.c = ci__util_floordiv(l.c, d); q.n = 0; q.ovf = l.ovf;
+    r.c = ci__util_pymod(l.c, d); r.n = 0; r.ovf = 0;
     for (i = 0; i < l.n; i++) {
-        if (l.k[i] % d == 0) ci__lin_add_term(&q, l.k[i] / d, l.t[i]);
-        else ci__lin_add_term(&r, l.k[i], l.t[i]);
+        if (l.k[i] % d == 0) ci__ix_lin_add_term(&q, l.k[i] / d, l.t[i]);
+        else ci__ix_lin_add_term(&r, l.k[i], l.t[i]);
     }
     if (r.n) {
-        ci__ix *re = ci__lin_make(A, T, &r), *rest;
+        ci__ix *re = ci__ix_lin_make(A, T, &r), *rest;
         if (re->lo > -CI__IX_INF && re->hi < CI__IX_INF &&
-            ci__floordiv(re->lo, d) == ci__floordiv(re->hi, d)) {
-            q.ovf |= ci__add_ovf(q.c, ci__floordiv(re->lo, d), &q.c);
+            ci__util_floordiv(re->lo, d) == ci__util_floordiv(re->hi, d)) {
+            q.ovf |= ci__util_add_ovf(q.c, ci__util_floordiv(re->lo, d), &q.c);
         } else {
             /* common factor of the remainder and the divisor */
             g = d;
-            for (i = 0; i < r.n; i++) g = ci__gcd(g, r.k[i]);
-            g = ci__gcd(g, r.c);
+            for (i = 0; i < r.n; i++) g = ci__util_gcd(g, r.k[i]);
+            g = ci__util_gcd(g, r.c);
             if (g > 1) {
                 for (i = 0; i < r.n; i++) r.k[i] /= g;
                 r.c /= g; d /= g;
-                re = ci__lin_make(A, T, &r);
+                re = ci__ix_lin_make(A, T, &r);
             }
             /* FloorDiv(FloorDiv(x, d1), d2) = FloorDiv(x, d1*d2) */
             int64_t dd;
-            if (re->kind == CI__IX_FDIV && re->b->kind == CI__IX_CONST && re->b->c > 0 && !ci__mul_ovf(re->b->c, d, &dd))
+            if (re->kind == CI__IX_FDIV && re->b->kind == CI__IX_CONST && re->b->c > 0 && !ci__util_mul_ovf(re->b->c, d, &dd))
                 rest = ci__ix_fdiv(A, T, re->a, ci__ix_const(A, T, dd));
             else if (d == 1)
                 rest = re;
             else
                 rest = ci__ix_binatom(A, T, CI__IX_FDIV, re, ci__ix_const(A, T, d));
-            ci__lin_add(&q, rest, 1);
+            ci__ix_lin_add(&q, rest, 1);
         }
     }
-    return ci__lin_make(A, T, &q);
+    return ci__ix_lin_make(A, T, &q);
 }
 /* Python modulo a % b, b > 0 */
-static ci__ix *ci__ix_mod(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
-    ci__lin l, r;
+static ci__ix *ci__ix_mod(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
+    ci__ix_lin l, r;
     int64_t m, g;
     int i;
     ci__ix *re;
     if (b->kind != CI__IX_CONST || b->c <= 0) return ci__ix_binatom(A, T, CI__IX_MOD, a, b);
     m = b->c;
     if (m == 1) return ci__ix_const(A, T, 0);
-    if (a->kind == CI__IX_CONST) return ci__ix_const(A, T, ci__pymod(a->c, m));
+    if (a->kind == CI__IX_CONST) return ci__ix_const(A, T, ci__util_pymod(a->c, m));
     l.c = 0; l.n = 0; l.ovf = 0;
-    ci__lin_add(&l, a, 1);
-    r.c = ci__pymod(l.c, m); r.n = 0; r.ovf = l.ovf;
+    ci__ix_lin_add(&l, a, 1);
+    r.c = ci__util_pymod(l.c, m); r.n = 0; r.ovf = l.ovf;
     for (i = 0; i < l.n; i++)
-        if (l.k[i] % m != 0) ci__lin_add_term(&r, l.k[i], l.t[i]);
-    re = ci__lin_make(A, T, &r);
+        if (l.k[i] % m != 0) ci__ix_lin_add_term(&r, l.k[i], l.t[i]);
+    re = ci__ix_lin_make(A, T, &r);
     if (re->lo >= 0 && re->hi < m) return re;
     g = m;
-    for (i = 0; i < r.n; i++) g = ci__gcd(g, r.k[i]);
-    g = ci__gcd(g, r.c);
+    for (i = 0; i < r.n; i++) g = ci__util_gcd(g, r.k[i]);
+    g = ci__util_gcd(g, r.c);
     if (g > 1) {  /* (g*x) mod (g*n) = g * (x mod n) */
         for (i = 0; i < r.n; i++) r.k[i] /= g;
         r.c /= g;
-        return ci__ix_scale(A, T, ci__ix_mod(A, T, ci__lin_make(A, T, &r), ci__ix_const(A, T, m / g)), g);
+        return ci__ix_scale(A, T, ci__ix_mod(A, T, ci__ix_lin_make(A, T, &r), ci__ix_const(A, T, m / g)), g);
     }
     /* MOD(FDIV(x, d), m) where x < d*m: plain FDIV */
     if (re->kind == CI__IX_FDIV && re->lo >= 0 && re->hi < m) return re;
     return ci__ix_binatom(A, T, CI__IX_MOD, re, b);
 }
-static ci__ix *ci__ix_min(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
+static ci__ix *ci__ix_min(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
     if (a->hi <= b->lo) return a;
     if (b->hi <= a->lo) return b;
     if (a->id > b->id) { ci__ix *t = a; a = b; b = t; }
     return ci__ix_binatom(A, T, CI__IX_MIN, a, b);
 }
-static ci__ix *ci__ix_max(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
+static ci__ix *ci__ix_max(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
     if (a->lo >= b->hi) return a;
     if (b->lo >= a->hi) return b;
     if (a->id > b->id) { ci__ix *t = a; a = b; b = t; }
@@ -1440,34 +1514,34 @@ static ci__ix *ci__ix_max(ci__arena *A, ci__ixtab *T, ci__ix *a, ci__ix *b) {
 /* substitution of variables; map is indexed by variable number (NULL = keep) */
 /* a substitution: variable number -> expression, a small open-addressing map (a map sized by
    every variable made so far would make lowering quadratic in the graph's size) */
-typedef struct ci__ixsub { ci__arena *A; int *key; ci__ix **val; int cap, n; } ci__ixsub;
-static ci__ix *ci__ixsub_get(const ci__ixsub *s, int var) {
+typedef struct ci__ix_smap { ci__arena *A; int *key; ci__ix **val; int cap, n; } ci__ix_smap;
+static ci__ix *ci__ix_smap_get(const ci__ix_smap *s, int var) {
     int i;
     if (!s->cap) return NULL;
     for (i = (int)(((uint32_t)var * 2654435761u) & (uint32_t)(s->cap - 1)); s->key[i]; i = (i + 1) & (s->cap - 1))
         if (s->key[i] == var + 1) return s->val[i];
     return NULL;
 }
-static void ci__ixsub_set(ci__ixsub *s, int var, ci__ix *e) {
+static void ci__ix_smap_set(ci__ix_smap *s, int var, ci__ix *e) {
     int i;
     if ((s->n + 1) * 2 > s->cap) {
-        ci__ixsub t;
+        ci__ix_smap t;
         int j;
         t.A = s->A; t.cap = s->cap ? s->cap * 2 : 8; t.n = 0;
         t.key = CI__NEWN(s->A, int, t.cap);
         t.val = CI__NEWN(s->A, ci__ix *, t.cap);
-        for (j = 0; j < s->cap; j++) if (s->key[j]) ci__ixsub_set(&t, s->key[j] - 1, s->val[j]);
+        for (j = 0; j < s->cap; j++) if (s->key[j]) ci__ix_smap_set(&t, s->key[j] - 1, s->val[j]);
         *s = t;
     }
     for (i = (int)(((uint32_t)var * 2654435761u) & (uint32_t)(s->cap - 1)); s->key[i]; i = (i + 1) & (s->cap - 1))
         if (s->key[i] == var + 1) { s->val[i] = e; return; }
     s->key[i] = var + 1; s->val[i] = e; s->n++;
 }
-static ci__ix *ci__ix_subst(ci__arena *A, ci__ixtab *T, ci__ix *e, const ci__ixsub *s) {
+static ci__ix *ci__ix_subst(ci__arena *A, ci__ix_tab *T, ci__ix *e, const ci__ix_smap *s) {
     int i;
     switch (e->kind) {
     case CI__IX_CONST: return e;
-    case CI__IX_VAR: { ci__ix *r = ci__ixsub_get(s, e->var); return r ? r : e; }
+    case CI__IX_VAR: { ci__ix *r = ci__ix_smap_get(s, e->var); return r ? r : e; }
     case CI__IX_SUM: {
         ci__ix *r = ci__ix_const(A, T, e->c);
         for (i = 0; i < e->nterms; i++)
@@ -1506,8 +1580,8 @@ static int64_t ci__ix_eval(const ci__ix *e, const int64_t *vals) {
         r = e->c;
         for (i = 0; i < e->nterms; i++) r += e->coef[i] * ci__ix_eval(e->atom[i], vals);
         return r;
-    case CI__IX_FDIV: d = ci__ix_eval(e->b, vals); return d ? ci__floordiv(ci__ix_eval(e->a, vals), d) : 0;
-    case CI__IX_MOD: d = ci__ix_eval(e->b, vals); return d ? ci__pymod(ci__ix_eval(e->a, vals), d) : 0;
+    case CI__IX_FDIV: d = ci__ix_eval(e->b, vals); return d ? ci__util_floordiv(ci__ix_eval(e->a, vals), d) : 0;
+    case CI__IX_MOD: d = ci__ix_eval(e->b, vals); return d ? ci__util_pymod(ci__ix_eval(e->a, vals), d) : 0;
     case CI__IX_MUL: return ci__ix_eval(e->a, vals) * ci__ix_eval(e->b, vals);
     case CI__IX_MIN: { int64_t x = ci__ix_eval(e->a, vals), y = ci__ix_eval(e->b, vals); return x < y ? x : y; }
     case CI__IX_MAX: { int64_t x = ci__ix_eval(e->a, vals), y = ci__ix_eval(e->b, vals); return x > y ? x : y; }
@@ -1516,7 +1590,6 @@ static int64_t ci__ix_eval(const ci__ix *e, const int64_t *vals) {
 }
 
 /* C printer. varname(var, user) names a variable. */
-typedef const char *(*ci__ix_varname_fn)(int var, void *user);
 /* a constant, a variable or a short sum of them */
 static int ci__ix_plain(const ci__ix *e) {
     int i;
@@ -1525,7 +1598,6 @@ static int ci__ix_plain(const ci__ix *e) {
     for (i = 0; i < e->nterms; i++) if (e->atom[i]->kind != CI__IX_VAR) return 0;
     return 1;
 }
-static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void *user);
 /* pre, e's first operand, mid, its second, post */
 static void ci__ix_print2(ci__sb *sb, const ci__ix *e, const char *pre, const char *mid,
                           const char *post, ci__ix_varname_fn vn, void *user) {
@@ -1579,6 +1651,18 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
         break;
     }
 }
+/* does e use variable var? */
+static int ci__ix_has_var(const ci__ix *e, int var) {
+    int i;
+    switch (e->kind) {
+    case CI__IX_CONST: return 0;
+    case CI__IX_VAR: return e->var == var;
+    case CI__IX_SUM:
+        for (i = 0; i < e->nterms; i++) if (ci__ix_has_var(e->atom[i], var)) return 1;
+        return 0;
+    default: return ci__ix_has_var(e->a, var) || ci__ix_has_var(e->b, var);
+    }
+}
 
 /* ---------------------------------------------------------------------------------------
    >>ir  the value-expression DAG, storages, boxes (TensorBox), buffers, kernels, realize
@@ -1591,11 +1675,11 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
    own index variables to the storage's indices (or to a flat offset for as_strided). realize
    turns a Pointwise storage into a computed buffer and its kernel; every box sharing the
    storage then loads from memory. The realize heuristics use Inductor's numbers. Walks of a
-   value DAG use an explicit stack in L (ci__vw_*), never recursion: a fused kernel's DAG is as
+   value DAG use an explicit stack in L (ci__ir_vw_*), never recursion: a fused kernel's DAG is as
    deep as the chain it inlines. A view's index is kept below CI__IX_MAX_TREE tree nodes.
    --------------------------------------------------------------------------------------- */
 /* value ops: X(enum, name, arity, f32 libm name, f64 libm name) */
-#define CI__VOP_LIST(X) \
+#define CI__IR_VOP_LIST(X) \
     X(CONST,    "constant",   0, 0, 0) \
     X(LOAD,     "load",       0, 0, 0) \
     X(INDEX,    "index_expr", 0, 0, 0) \
@@ -1683,22 +1767,22 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
 
 enum {
 #define CI__X(e, n, ar, f, d) CI__V_##e,
-    CI__VOP_LIST(CI__X)
+    CI__IR_VOP_LIST(CI__X)
 #undef CI__X
     CI__V_COUNT
 };
-static const char *const ci__vop_name[CI__V_COUNT] = {
+static const char *const ci__ir_vop_name[CI__V_COUNT] = {
 #define CI__X(e, n, ar, f, d) n,
-    CI__VOP_LIST(CI__X)
+    CI__IR_VOP_LIST(CI__X)
 #undef CI__X
 };
-static const int ci__vop_arity[CI__V_COUNT] = {
+static const int ci__ir_vop_arity[CI__V_COUNT] = {
 #define CI__X(e, n, ar, f, d) ar,
-    CI__VOP_LIST(CI__X)
+    CI__IR_VOP_LIST(CI__X)
 #undef CI__X
 };
 
-#define CI__VARGS 8
+#define CI__IR_VARGS 8
 struct ci__v {
     int op, n, id;
     ci_dtype dt;            /* the compute dtype of the result (f16/bf16 loads give f32) */
@@ -1710,11 +1794,11 @@ struct ci__v {
     int64_t i;              /* CONST (integers, bool); BITCAST: 16 * source dtype + target dtype (storage dtypes) */
     uint32_t hash;
     ci__v *next;
-    ci__v *a[CI__VARGS];    /* operands; for LOAD, the checked index values its indirect variables stand for.
-                               Last: an interned value is allocated with its n of them (CI__V_BYTES) */
+    ci__v *a[CI__IR_VARGS];    /* operands; for LOAD, the checked index values its indirect variables stand for.
+                               Last: an interned value is allocated with its n of them (CI__IR_V_BYTES) */
 };
-#define CI__V_BYTES(n) (offsetof(ci__v, a) + sizeof(ci__v *) * (size_t)((n) > 0 ? (n) : 1))
-typedef struct ci__vtab { ci__v **slots; int cap, n; } ci__vtab;
+#define CI__IR_V_BYTES(n) (offsetof(ci__v, a) + sizeof(ci__v *) * (size_t)((n) > 0 ? (n) : 1))
+typedef struct ci__ir_vtab { ci__v **slots; int cap, n; } ci__ir_vtab;
 
 enum { CI__ST_PW = 1, CI__ST_BUF };
 struct ci__storage {
@@ -1771,7 +1855,7 @@ struct ci__buf {
 /* XOR_SUM folds integers (and bools) with ^, from 0 */
 enum { CI__RED_SUM = 1, CI__RED_PROD, CI__RED_MAX, CI__RED_MIN, CI__RED_ARGMAX, CI__RED_ARGMIN, CI__RED_ANY, CI__RED_ALL, CI__RED_WELFORD,
        CI__RED_LOGSUMEXP, CI__RED_CUMMAX, CI__RED_CUMMIN, CI__RED_XOR_SUM };
-static const char *const ci__red_name[] = {"", "sum", "prod", "max", "min", "argmax", "argmin", "any", "all", "welford_m2",
+static const char *const ci__ir_red_name[] = {"", "sum", "prod", "max", "min", "argmax", "argmin", "any", "all", "welford_m2",
                                            "logsumexp", "cummax", "cummin", "xor_sum"};
 /* SCATTER: read-modify-write of out at an index that may come from tensors; it runs on one
    thread, since several points may hit one element */
@@ -1811,68 +1895,68 @@ struct ci__kernel {
     ci__ix *st_ix;                   /* the flat index it writes, over the group's variables */
     ci__v *gbody;                    /* its body over the group's variables, in-group loads replaced */
     ci__v *acc;                      /* REDUCTION: the value standing for its result (CI__V_ACC) */
-    void *ip;                        /* the interpreter's flattened body (ci__iprog) */
+    void *ip;                        /* the interpreter's flattened body (ci__interp_prog) */
 };
 
 /* sched: a fused kernel. Pointwise and reduction kernels of one iteration space share the
    outer variables (split across threads) and, when it reduces, the reduction variables; the
    members run in phases, one loop over the reduction variables each, a phase after the
    reductions whose results it uses. Extern, scan and scatter kernels are groups of one. */
-typedef struct ci__tiling {
+typedef struct ci__ir_tiling {
     int ndim, nr, red;
     int64_t size[CI_MAX_DIMS], rsize[CI_MAX_DIMS];
     ci__ix *vars[CI_MAX_DIMS], *rvars[CI_MAX_DIMS];
-} ci__tiling;
+} ci__ir_tiling;
 struct ci__group {
     int id, fused, nphase, live;
     int trial;                       /* sched: the trial its members are placed in (0 = none yet) */
     char name[64];
-    ci__tiling t;
+    ci__ir_tiling t;
     ci__vec m;                       /* member kernels, in order */
     ci__vec reads;                   /* buffers its members read (for horizontal fusion) */
 };
 /* sched: why two kernels that share a buffer are not one (for explain) */
-typedef struct ci__unfused { ci__kernel *from, *to; const char *why; } ci__unfused;
+typedef struct ci__ir_unfused { ci__kernel *from, *to; const char *why; } ci__ir_unfused;
 
 /* registry entries */
-typedef struct ci__param { const char *name; int kwonly, has_def; ci_arg def; } ci__param;
+typedef struct ci__ir_param { const char *name; int kwonly, has_def; ci_arg def; } ci__ir_param;
 enum { CI__OPK_INTERNAL = 1, CI__OPK_USER, CI__OPK_EXTERN };
 /* the codes of the op table's columns (CI__OPS in >>ops, whose legend explains them) */
 enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
-#define CI__OPS_PR_N CI_PROMOTE_NONE
-#define CI__OPS_PR_D CI_PROMOTE_DEFAULT
-#define CI__OPS_PR_F CI_PROMOTE_INT_TO_FLOAT
-#define CI__OPS_HOW_LO "lowering"
-#define CI__OPS_HOW_DE "decomposition"
-#define CI__OPS_HOW_SC "scatter"
-#define CI__OPS_HOW_EX "extern"
-#define CI__OPS_DT_ALL "all"
-#define CI__OPS_DT_FLT "floating"
-#define CI__OPS_DT_I2F "all; integers and bool compute in f32"
-#define CI__OPS_DT_TB "all, taken as bool"
-#define CI__OPS_DT_IB "integer and bool"
-#define CI__OPS_DT_INT "integer"
-#define CI__OPS_DT_IDX "all; int64 (or int32) indices"
-#define CI__OPS_NOTE__ ""
-#define CI__OPS_NOTE_EMPTY "uninitialised in PyTorch; zeros here, contiguous"
-#define CI__OPS_NOTE_BN "inference mode only (training=False)"
-#define CI__OPS_NOTE_MASK \
+#define CI__IR_OPS_PR_N CI_PROMOTE_NONE
+#define CI__IR_OPS_PR_D CI_PROMOTE_DEFAULT
+#define CI__IR_OPS_PR_F CI_PROMOTE_INT_TO_FLOAT
+#define CI__IR_OPS_HOW_LO "lowering"
+#define CI__IR_OPS_HOW_DE "decomposition"
+#define CI__IR_OPS_HOW_SC "scatter"
+#define CI__IR_OPS_HOW_EX "extern"
+#define CI__IR_OPS_DT_ALL "all"
+#define CI__IR_OPS_DT_FLT "floating"
+#define CI__IR_OPS_DT_I2F "all; integers and bool compute in f32"
+#define CI__IR_OPS_DT_TB "all, taken as bool"
+#define CI__IR_OPS_DT_IB "integer and bool"
+#define CI__IR_OPS_DT_INT "integer"
+#define CI__IR_OPS_DT_IDX "all; int64 (or int32) indices"
+#define CI__IR_OPS_NOTE__ ""
+#define CI__IR_OPS_NOTE_EMPTY "uninitialised in PyTorch; zeros here, contiguous"
+#define CI__IR_OPS_NOTE_BN "inference mode only (training=False)"
+#define CI__IR_OPS_NOTE_MASK \
     "a boolean mask only as the only index (x[mask]); its result only as a graph output"
-#define CI__OPS_NOTE_MFILL "boolean masks only as a masked fill"
-#define CI__OPS_NOTE_DD "size depends on the data: only as a graph output (docs/data-dependent.md)"
-#define CI__OPS_NOTE_SORTER "sorter: the values the search reads are checked at run time " \
+#define CI__IR_OPS_NOTE_MFILL "boolean masks only as a masked fill"
+#define CI__IR_OPS_NOTE_DD "size depends on the data: only as a graph output (docs/data-dependent.md)"
+#define CI__IR_OPS_NOTE_SORTER "sorter: the values the search reads are checked at run time " \
     "(out of range: an error; PyTorch 1.13 does not check)"
-#define CI__OPS_NOTE_REAL "realizes its input first"
-#define CI__OPS_NOTE_ASS "self taken as contiguous (eager keeps a permuted self's strides)"
-#define CI__OPS_NOTE_VDT "different element sizes: self read in its contiguous layout " \
+#define CI__IR_OPS_NOTE_REAL "realizes its input first"
+#define CI__IR_OPS_NOTE_ASS "self taken as contiguous (eager keeps a permuted self's strides)"
+#define CI__IR_OPS_NOTE_VDT "different element sizes: self read in its contiguous layout " \
     "(PyTorch needs stride(-1) = 1)"
-typedef int (*ci__lower_fn)(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
+typedef int (*ci__ir_lower_fn)(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
 struct ci__opdef {
     const char *name, *schema;
     int nparams;
-    ci__param *params;
+    ci__ir_param *params;
     int kind;
-    ci__lower_fn fn;
+    ci__ir_lower_fn fn;
     int vop;                 /* table-driven lowerings: the value op */
     int extra;               /* table-driven lowerings: a per-op parameter */
     ci_lowering_fn ufn;
@@ -1890,10 +1974,10 @@ struct ci__opdef {
 /* The program's run-time error record (B[err_slot] points at it): the first failing check's
    code (1 an index out of range, 2 an integer division by zero), its site (an entry of
    L->checks) and, for an index, its value. The emitted C declares the same struct, ci_rterr. */
-#define CI__RTERR_DECL typedef struct ci__rterr { int code, site; long long value; } ci__rterr;
-CI__RTERR_DECL
+#define CI__IR_RTERR_DECL typedef struct ci__rterr { int code, site; long long value; } ci__rterr;
+CI__IR_RTERR_DECL
 /* a run-time check site: the node and op a CHECKIDX / CHECKNZ was made for, the indexed size */
-typedef struct ci__check { const char *node, *op, *node_src; int64_t size; } ci__check;
+typedef struct ci__ir_check { const char *node, *op, *node_src; int64_t size; } ci__ir_check;
 
 struct ci__L {
     ci_ctx *ctx;
@@ -1903,8 +1987,8 @@ struct ci__L {
     ci__arena *SA;      /* one pass's tables (substitution memos): LA compiling; building, the
                            graph's scratch, cleared before each node */
     ci__err *E;
-    ci__ixtab ixt;
-    ci__vtab vt;
+    ci__ix_tab ixt;
+    ci__ir_vtab vt;
     ci__vec boxes;      /* box id-1 -> box */
     ci__vec bufs;
     ci__vec kernels;
@@ -1916,18 +2000,18 @@ struct ci__L {
     ci_result user_code;
     char user_msg[1024];
     int err_slot;       /* B[err_slot] points at the program's run-time error record (ci__rterr) */
-    ci__vec checks;     /* ci__check: run-time check sites (CHECKIDX, CHECKNZ), in creation order */
+    ci__vec checks;     /* ci__ir_check: run-time check sites (CHECKIDX, CHECKNZ), in creation order */
     ci__buf *seed_buf;  /* random ops: the program's seed (a one-element i64 slot) */
     int64_t rng_off;    /* random ops: the counters the ops lowered so far have used */
     int *mark;          /* scratch marks for DAG walks */
     int mark_cap, epoch;
-    ci__v **wstk;       /* the explicit stack DAG walks borrow (ci__vw_open) */
+    ci__v **wstk;       /* the explicit stack DAG walks borrow (ci__ir_vw_open) */
     unsigned char *wpost;
     int wstk_cap, wstk_busy;
     ci__vec groups;     /* sched: fused kernels, in run order */
-    ci__vec unfused;    /* sched: ci__unfused records */
+    ci__vec unfused;    /* sched: ci__ir_unfused records */
     int *unf_set, unf_cap;
-    int *uoff, *users;  /* lower (compiling): the graph's users index (ci__users_index) */
+    int *uoff, *users;  /* lower (compiling): the graph's users index (ci__ops_users_index) */
     char *uout;
     int trials;         /* sched: placement attempts so far */
     int *phase_of, *phase_trial;   /* sched: the phase a value needs, for values placed in trial phase_trial[id] */
@@ -1936,10 +2020,10 @@ struct ci__L {
 };
 
 #define CI__FAIL(L, code, ...) ci__fail((L)->E, (code), __VA_ARGS__)
-#define CI__MAX_NUMEL ((int64_t)1 << 48)
+#define CI__IR_MAX_NUMEL ((int64_t)1 << 48)
 
 /* -- value nodes -- */
-static uint32_t ci__v_hash(const ci__v *v) {
+static uint32_t ci__ir_v_hash(const ci__v *v) {
     uint32_t h = ci__hash_mix(2166136261u, (uint64_t)v->op);
     int i;
     uint64_t fb;
@@ -1952,7 +2036,7 @@ static uint32_t ci__v_hash(const ci__v *v) {
     for (i = 0; i < v->n; i++) h = ci__hash_mix(h, (uint64_t)v->a[i]->id);
     return h;
 }
-static int ci__v_same(const ci__v *x, const ci__v *y) {
+static int ci__ir_v_same(const ci__v *x, const ci__v *y) {
     int i;
     if (x->op != y->op || x->dt != y->dt || x->n != y->n || x->ix != y->ix || x->buf != y->buf || x->i != y->i)
         return 0;
@@ -1961,10 +2045,10 @@ static int ci__v_same(const ci__v *x, const ci__v *y) {
     return 1;
 }
 /* a new check value's site: the node being lowered (names copied: the program outlives the graph) */
-static int ci__v_check_site(ci__L *L, const ci__v *v) {
-    ci__check *c, *prev = L->checks.n ? (ci__check *)L->checks.v[L->checks.n - 1] : NULL;
+static int ci__ir_v_check_site(ci__L *L, const ci__v *v) {
+    ci__ir_check *c, *prev = L->checks.n ? (ci__ir_check *)L->checks.v[L->checks.n - 1] : NULL;
     if (L->meta || !L->node_name || !L->node_op || !strcmp(L->node_op, "output")) return 0;
-    c = CI__NEW(L->A, ci__check);
+    c = CI__NEW(L->A, ci__ir_check);
     if (prev && prev->node_src == L->node_name) { c->node = prev->node; c->op = prev->op; }
     else { c->node = ci__strdup(L->A, L->node_name); c->op = ci__strdup(L->A, L->node_op); }
     c->node_src = L->node_name;
@@ -1972,9 +2056,9 @@ static int ci__v_check_site(ci__L *L, const ci__v *v) {
     ci__vec_push(L->A, &L->checks, c);
     return L->checks.n;
 }
-static ci__v *ci__v_intern(ci__L *L, const ci__v *cand) {
-    ci__vtab *T = &L->vt;
-    uint32_t h = ci__v_hash(cand);
+static ci__v *ci__ir_v_intern(ci__L *L, const ci__v *cand) {
+    ci__ir_vtab *T = &L->vt;
+    uint32_t h = ci__ir_v_hash(cand);
     ci__v *e;
     if (T->n * 2 >= T->cap) {
         int nc = T->cap ? T->cap * 2 : 1024, i;
@@ -1987,53 +2071,52 @@ static ci__v *ci__v_intern(ci__L *L, const ci__v *cand) {
         T->slots = ns; T->cap = nc;
     }
     for (e = T->slots[h & (uint32_t)(T->cap - 1)]; e; e = e->next)
-        if (e->hash == h && ci__v_same(e, cand)) return e;
-    e = (ci__v *)ci__arena_alloc(L->A, CI__V_BYTES(cand->n));
-    memcpy(e, cand, CI__V_BYTES(cand->n));
-    if ((e->op == CI__V_CHECKIDX || e->op == CI__V_CHECKNZ) && !e->site) e->site = ci__v_check_site(L, e);
+        if (e->hash == h && ci__ir_v_same(e, cand)) return e;
+    e = (ci__v *)ci__arena_alloc(L->A, CI__IR_V_BYTES(cand->n));
+    memcpy(e, cand, CI__IR_V_BYTES(cand->n));
+    if ((e->op == CI__V_CHECKIDX || e->op == CI__V_CHECKNZ) && !e->site) e->site = ci__ir_v_check_site(L, e);
     e->hash = h;
     e->id = T->n++;
     e->next = T->slots[h & (uint32_t)(T->cap - 1)];
     T->slots[h & (uint32_t)(T->cap - 1)] = e;
     return e;
 }
-static ci__v *ci__v_constf(ci__L *L, ci_dtype dt, double x) {
+static ci__v *ci__ir_v_constf(ci__L *L, ci_dtype dt, double x) {
     ci__v c;
     memset(&c, 0, sizeof c);
-    c.op = CI__V_CONST; c.dt = ci__opmath(dt);
-    if (ci__is_float(dt)) {
+    c.op = CI__V_CONST; c.dt = ci__dtype_opmath(dt);
+    if (ci__dtype_is_float(dt)) {
         c.f = (dt == CI_F64) ? x : (double)(float)x;
         if (x != x) c.f = (double)NAN;  /* one NaN bit pattern, so equal constants intern to one node */
     } else if (dt == CI_BOOL) c.i = x != 0;
     else c.i = (x != x) ? 0 : (int64_t)x;
-    return ci__v_intern(L, &c);
+    return ci__ir_v_intern(L, &c);
 }
-static ci__v *ci__v_consti(ci__L *L, ci_dtype dt, int64_t x) {
+static ci__v *ci__ir_v_consti(ci__L *L, ci_dtype dt, int64_t x) {
     ci__v c;
-    if (ci__is_float(dt)) return ci__v_constf(L, dt, (double)x);
+    if (ci__dtype_is_float(dt)) return ci__ir_v_constf(L, dt, (double)x);
     memset(&c, 0, sizeof c);
     c.op = CI__V_CONST; c.dt = dt; c.i = dt == CI_BOOL ? (x != 0) : x;
-    return ci__v_intern(L, &c);
+    return ci__ir_v_intern(L, &c);
 }
-static void ci__collect_indirect(ci__L *L, const ci__ix *e, ci__v **vals, int *n);
 /* an index expression as a value; like a load, it carries the values of the indirect variables
    it names, so that substitution can follow them */
-static ci__v *ci__v_index(ci__L *L, ci__ix *e, ci_dtype dt) {
+static ci__v *ci__ir_v_index(ci__L *L, ci__ix *e, ci_dtype dt) {
     ci__v c;
     memset(&c, 0, sizeof c);
     c.op = CI__V_INDEX; c.dt = dt; c.ix = e;
-    ci__collect_indirect(L, e, c.a, &c.n);
-    return ci__v_intern(L, &c);
+    ci__ir_collect_indirect(L, e, c.a, &c.n);
+    return ci__ir_v_intern(L, &c);
 }
-static ci__v *ci__v_load(ci__L *L, ci__buf *b, ci__ix *flat) {
+static ci__v *ci__ir_v_load(ci__L *L, ci__buf *b, ci__ix *flat) {
     ci__v c;
     memset(&c, 0, sizeof c);
-    c.op = CI__V_LOAD; c.dt = ci__opmath(b->dt); c.buf = b; c.ix = flat;
-    ci__collect_indirect(L, flat, c.a, &c.n);
-    return ci__v_intern(L, &c);
+    c.op = CI__V_LOAD; c.dt = ci__dtype_opmath(b->dt); c.buf = b; c.ix = flat;
+    ci__ir_collect_indirect(L, flat, c.a, &c.n);
+    return ci__ir_v_intern(L, &c);
 }
-static int ci__vop_is_cmp(int op) { return op >= CI__V_EQ && op <= CI__V_GE; }
-static ci__v *ci__v_op(ci__L *L, int op, ci__v *a, ci__v *b, ci__v *c3) {
+static int ci__ir_vop_is_cmp(int op) { return op >= CI__V_EQ && op <= CI__V_GE; }
+static ci__v *ci__ir_v_op(ci__L *L, int op, ci__v *a, ci__v *b, ci__v *c3) {
     ci__v c;
     /* constant conditions fold: true && x = x, false || x = x, where(true, x, y) = x, ... */
     if ((op == CI__V_AND || op == CI__V_OR) && a->dt == CI_BOOL && b->dt == CI_BOOL) {
@@ -2043,54 +2126,54 @@ static ci__v *ci__v_op(ci__L *L, int op, ci__v *a, ci__v *b, ci__v *c3) {
     }
     if (op == CI__V_WHERE && a->dt == CI_BOOL && a->op == CI__V_CONST && b->dt == c3->dt) return a->i ? b : c3;
     memset(&c, 0, sizeof c);
-    c.op = op; c.n = ci__vop_arity[op];
+    c.op = op; c.n = ci__ir_vop_arity[op];
     c.a[0] = a; c.a[1] = b; c.a[2] = c3;
-    if (ci__vop_is_cmp(op) || op == CI__V_AND || op == CI__V_OR || op == CI__V_NOT || op == CI__V_SIGNBIT ||
+    if (ci__ir_vop_is_cmp(op) || op == CI__V_AND || op == CI__V_OR || op == CI__V_NOT || op == CI__V_SIGNBIT ||
         op == CI__V_ISNAN || op == CI__V_ISINF)
         c.dt = CI_BOOL;
     else if (op == CI__V_WHERE) c.dt = b->dt;
     else c.dt = a->dt;
     if (op == CI__V_WHERE) CI__ASSERT(b->dt == c3->dt);
     else if (c.n == 2 && !(op == CI__V_AND || op == CI__V_OR)) CI__ASSERT(a->dt == b->dt);
-    return ci__v_intern(L, &c);
+    return ci__ir_v_intern(L, &c);
 }
 /* a random value of dtype dt (f32/f64 for RAND and RANDN) from the seed and a counter (i64 values) */
-static ci__v *ci__v_random(ci__L *L, int op, ci_dtype dt, ci__v *seed, ci__v *ctr, ci__v *lo, ci__v *hi) {
+static ci__v *ci__ir_v_random(ci__L *L, int op, ci_dtype dt, ci__v *seed, ci__v *ctr, ci__v *lo, ci__v *hi) {
     ci__v c;
     memset(&c, 0, sizeof c);
-    c.op = op; c.n = ci__vop_arity[op];
+    c.op = op; c.n = ci__ir_vop_arity[op];
     c.a[0] = seed; c.a[1] = ctr; c.a[2] = lo; c.a[3] = hi;
     c.dt = op == CI__V_RANDINT ? CI_I64 : dt;
-    return ci__v_intern(L, &c);
+    return ci__ir_v_intern(L, &c);
 }
-static ci__v *ci__v_un(ci__L *L, int op, ci__v *a) { return ci__v_op(L, op, a, NULL, NULL); }
-static ci__v *ci__v_bin(ci__L *L, int op, ci__v *a, ci__v *b) { return ci__v_op(L, op, a, b, NULL); }
-static ci__v *ci__v_cast(ci__L *L, ci__v *a, ci_dtype dt) {
+static ci__v *ci__ir_v_un(ci__L *L, int op, ci__v *a) { return ci__ir_v_op(L, op, a, NULL, NULL); }
+static ci__v *ci__ir_v_bin(ci__L *L, int op, ci__v *a, ci__v *b) { return ci__ir_v_op(L, op, a, b, NULL); }
+static ci__v *ci__ir_v_cast(ci__L *L, ci__v *a, ci_dtype dt) {
     ci__v c;
-    dt = ci__opmath(dt);
+    dt = ci__dtype_opmath(dt);
     if (a->dt == dt) return a;
     if (a->op == CI__V_CONST) {  /* fold */
-        if (ci__is_float(a->dt)) {
-            if (ci__is_float(dt)) return ci__v_constf(L, dt, a->f);
-            if (dt == CI_BOOL) return ci__v_consti(L, dt, a->f != 0);
+        if (ci__dtype_is_float(a->dt)) {
+            if (ci__dtype_is_float(dt)) return ci__ir_v_constf(L, dt, a->f);
+            if (dt == CI_BOOL) return ci__ir_v_consti(L, dt, a->f != 0);
         } else {
-            return ci__v_consti(L, dt, a->i);
+            return ci__ir_v_consti(L, dt, a->i);
         }
     }
     memset(&c, 0, sizeof c);
     c.op = CI__V_CAST; c.n = 1; c.a[0] = a; c.dt = dt;
-    return ci__v_intern(L, &c);
+    return ci__ir_v_intern(L, &c);
 }
 /* the value whose stored bits are those of A (stored as SRC) read as DT; same element sizes.
    f16/bf16 are computed in f32: their bits are the f32 value converted back, which is exact
    (NaN payloads included), and a half read from bits is its value as f32 */
-static ci__v *ci__v_bitcast(ci__L *L, ci__v *a, ci_dtype src, ci_dtype dt) {
+static ci__v *ci__ir_v_bitcast(ci__L *L, ci__v *a, ci_dtype src, ci_dtype dt) {
     ci__v c;
-    CI__ASSERT(ci__dt[src].size == ci__dt[dt].size && ci__opmath(src) == a->dt);
+    CI__ASSERT(ci__dtype_tab[src].size == ci__dtype_tab[dt].size && ci__dtype_opmath(src) == a->dt);
     if (src == dt) return a;
     memset(&c, 0, sizeof c);
-    c.op = CI__V_BITCAST; c.n = 1; c.a[0] = a; c.dt = ci__opmath(dt); c.i = 16 * (int64_t)src + dt;
-    return ci__v_intern(L, &c);
+    c.op = CI__V_BITCAST; c.n = 1; c.a[0] = a; c.dt = ci__dtype_opmath(dt); c.i = 16 * (int64_t)src + dt;
+    return ci__ir_v_intern(L, &c);
 }
 
 /* Indirect indexing: an index read from a tensor. CHECKIDX wraps a negative index once where
@@ -2098,20 +2181,20 @@ static ci__v *ci__v_bitcast(ci__L *L, ci__v *a, ci_dtype src, ci_dtype dt) {
    the scatters raise instead) and flags (and clamps to 0) one outside [0, size), so a bad index
    is a run-time error, never a wild read; the checked value gets one index variable with range [0, size), which loads use
    like any other variable. The value is an argument of every load using it. */
-static ci__v *ci__v_checkidx(ci__L *L, ci__v *idx, int64_t size, int wrap) {
+static ci__v *ci__ir_v_checkidx(ci__L *L, ci__v *idx, int64_t size, int wrap) {
     ci__v c;
     memset(&c, 0, sizeof c);
-    c.op = CI__V_CHECKIDX; c.n = 1; c.a[0] = ci__v_cast(L, idx, CI_I64); c.dt = CI_I64; c.i = size; c.f = wrap ? 1 : 0;
-    return ci__v_intern(L, &c);
+    c.op = CI__V_CHECKIDX; c.n = 1; c.a[0] = ci__ir_v_cast(L, idx, CI_I64); c.dt = CI_I64; c.i = size; c.f = wrap ? 1 : 0;
+    return ci__ir_v_intern(L, &c);
 }
 /* An integer divisor: CHECKNZ passes it through and flags a zero (PyTorch's ZeroDivisionError),
    so integer division by zero is a run-time error, as in eager mode. Non-zero constants need
    no check. */
-static ci__v *ci__v_checknz(ci__L *L, ci__v *y) {
-    if (ci__is_float(y->dt) || y->dt == CI_BOOL || (y->op == CI__V_CONST && y->i != 0)) return y;
-    return ci__v_un(L, CI__V_CHECKNZ, y);
+static ci__v *ci__ir_v_checknz(ci__L *L, ci__v *y) {
+    if (ci__dtype_is_float(y->dt) || y->dt == CI_BOOL || (y->op == CI__V_CONST && y->i != 0)) return y;
+    return ci__ir_v_un(L, CI__V_CHECKNZ, y);
 }
-static ci__ix *ci__ix_indirect(ci__L *L, ci__v *checked) {
+static ci__ix *ci__ir_ix_indirect(ci__L *L, ci__v *checked) {
     ci__ix *var;
     CI__ASSERT(checked->op == CI__V_CHECKIDX);
     if (checked->ivar) return L->ixt.var_node[checked->ivar - 1];
@@ -2125,7 +2208,7 @@ static ci__ix *ci__ix_indirect(ci__L *L, ci__v *checked) {
    vanished from the flat offset (a dim of size 1, a broadcast dim, 0-d) no load carries its
    check, so val is made to depend on it (a where whose branches agree): a bad index stays an
    error. */
-static ci__v *ci__v_keepchecks(ci__L *L, ci__v *val, int n, ci__ix *const *m, const int64_t *size) {
+static ci__v *ci__ir_v_keepchecks(ci__L *L, ci__v *val, int n, ci__ix *const *m, const int64_t *size) {
     ci__v *out = val;
     int i, j, found;
     for (i = 0; i < n; i++) {
@@ -2134,12 +2217,12 @@ static ci__v *ci__v_keepchecks(ci__L *L, ci__v *val, int n, ci__ix *const *m, co
         found = 0;
         if (size) found = size[i] > 1;
         else if (val->op == CI__V_LOAD) for (j = 0; j < val->n; j++) if (val->a[j] == c) found = 1;
-        if (!found) out = ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_GE, c, ci__v_consti(L, CI_I64, 0)), out, out);
+        if (!found) out = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_GE, c, ci__ir_v_consti(L, CI_I64, 0)), out, out);
     }
     return out;
 }
 /* a load whose flat index may use indirect variables: their values become the load's args */
-static void ci__collect_indirect(ci__L *L, const ci__ix *e, ci__v **vals, int *n) {
+static void ci__ir_collect_indirect(ci__L *L, const ci__ix *e, ci__v **vals, int *n) {
     int i;
     switch (e->kind) {
     case CI__IX_CONST: return;
@@ -2147,41 +2230,41 @@ static void ci__collect_indirect(ci__L *L, const ci__ix *e, ci__v **vals, int *n
         if (e->var < L->ixt.nvars && L->ixt.var_val[e->var]) {
             ci__v *v = L->ixt.var_val[e->var];
             for (i = 0; i < *n; i++) if (vals[i] == v) return;
-            if (*n >= CI__VARGS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "a load indexed by more than %d index tensors", CI__VARGS);
+            if (*n >= CI__IR_VARGS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "a load indexed by more than %d index tensors", CI__IR_VARGS);
             vals[(*n)++] = v;
         }
         return;
     case CI__IX_SUM:
-        for (i = 0; i < e->nterms; i++) ci__collect_indirect(L, e->atom[i], vals, n);
+        for (i = 0; i < e->nterms; i++) ci__ir_collect_indirect(L, e->atom[i], vals, n);
         return;
     default:
-        ci__collect_indirect(L, e->a, vals, n);
-        ci__collect_indirect(L, e->b, vals, n);
+        ci__ir_collect_indirect(L, e->a, vals, n);
+        ci__ir_collect_indirect(L, e->b, vals, n);
     }
 }
 
 /* substitution of index variables inside a value DAG (memoised per call) */
-typedef struct ci__vmemo { ci__v **from, **to; int cap, n; } ci__vmemo;
-static ci__v *ci__vmemo_get(const ci__vmemo *m, const ci__v *v) {
+typedef struct ci__ir_vmemo { ci__v **from, **to; int cap, n; } ci__ir_vmemo;
+static ci__v *ci__ir_vmemo_get(const ci__ir_vmemo *m, const ci__v *v) {
     int k;
     for (k = (int)(((uint32_t)v->id * 2654435761u) & (uint32_t)(m->cap - 1)); m->from[k]; k = (k + 1) & (m->cap - 1))
         if (m->from[k] == v) return m->to[k];
     return NULL;
 }
-static void ci__vmemo_put(ci__L *L, ci__vmemo *m, ci__v *v, ci__v *r) {
+static void ci__ir_vmemo_put(ci__L *L, ci__ir_vmemo *m, ci__v *v, ci__v *r) {
     int k;
     if ((m->n + 1) * 4 >= m->cap * 3) {
-        ci__vmemo nm;
+        ci__ir_vmemo nm;
         nm.cap = m->cap * 2; nm.n = 0;
         nm.from = CI__NEWN(L->SA, ci__v *, nm.cap);
         nm.to = CI__NEWN(L->SA, ci__v *, nm.cap);
-        for (k = 0; k < m->cap; k++) if (m->from[k]) ci__vmemo_put(L, &nm, m->from[k], m->to[k]);
+        for (k = 0; k < m->cap; k++) if (m->from[k]) ci__ir_vmemo_put(L, &nm, m->from[k], m->to[k]);
         *m = nm;
     }
     for (k = (int)(((uint32_t)v->id * 2654435761u) & (uint32_t)(m->cap - 1)); m->from[k]; k = (k + 1) & (m->cap - 1)) {}
     m->from[k] = v; m->to[k] = r; m->n++;
 }
-static void ci__vmemo_init(ci__L *L, ci__vmemo *m) {
+static void ci__ir_vmemo_init(ci__L *L, ci__ir_vmemo *m) {
     m->cap = 16; m->n = 0;   /* (small: most substitutions are of a few nodes; it grows) */
     m->from = CI__NEWN(L->SA, ci__v *, m->cap);   /* scratch (L->SA): a memo lives in one pass */
     m->to = CI__NEWN(L->SA, ci__v *, m->cap);
@@ -2190,15 +2273,15 @@ static void ci__vmemo_init(ci__L *L, ci__vmemo *m) {
    as the chain of ops it inlines, and compiling must work on a small thread stack. The stack
    lives in L and is borrowed by one walk at a time (a nested walk gets its own). An entry with
    post = 1 stands for "its operands are done". */
-typedef struct ci__vwalk { ci__L *L; ci__v **v; unsigned char *post; int n, cap, borrowed; } ci__vwalk;
-static void ci__vw_open(ci__L *L, ci__vwalk *w) {
+struct ci__ir_vwalk { ci__L *L; ci__v **v; unsigned char *post; int n, cap, borrowed; };
+static void ci__ir_vw_open(ci__L *L, ci__ir_vwalk *w) {
     w->L = L; w->n = 0;
     w->borrowed = !L->wstk_busy;
     if (w->borrowed) { L->wstk_busy = 1; w->v = L->wstk; w->post = L->wpost; w->cap = L->wstk_cap; }
     else { w->v = NULL; w->post = NULL; w->cap = 0; }
 }
-static void ci__vw_close(ci__vwalk *w) { if (w->borrowed) w->L->wstk_busy = 0; }
-static void ci__vw_push(ci__vwalk *w, ci__v *v, int post) {
+static void ci__ir_vw_close(ci__ir_vwalk *w) { if (w->borrowed) w->L->wstk_busy = 0; }
+static void ci__ir_vw_push(ci__ir_vwalk *w, ci__v *v, int post) {
     if (w->n == w->cap) {   /* (the old stack goes back to the arena once it is a block) */
         size_t oc = (size_t)w->cap, nc = w->cap ? oc * 2 : 256;
         w->v = (ci__v **)ci__arena_grow(w->L->A, w->v, sizeof(ci__v *) * oc, sizeof(ci__v *) * nc);
@@ -2210,57 +2293,57 @@ static void ci__vw_push(ci__vwalk *w, ci__v *v, int post) {
 }
 /* the next node of a pre-order walk (each node once, as marks[id] == epoch records; the
    operands of a node come after it, in order); NULL at the end */
-static ci__v *ci__vw_next(ci__vwalk *w, int *marks, int epoch) {
+static ci__v *ci__ir_vw_next(ci__ir_vwalk *w, int *marks, int epoch) {
     while (w->n) {
         ci__v *v = w->v[--w->n];
         int i;
         if (marks[v->id] == epoch) continue;
         marks[v->id] = epoch;
-        for (i = v->n - 1; i >= 0; i--) ci__vw_push(w, v->a[i], 0);
+        for (i = v->n - 1; i >= 0; i--) ci__ir_vw_push(w, v->a[i], 0);
         return v;
     }
     return NULL;
 }
 /* the next node of a post-order walk (operands first, each node once); NULL at the end */
-static ci__v *ci__vw_next_post(ci__vwalk *w, int *marks, int epoch) {
+static ci__v *ci__ir_vw_next_post(ci__ir_vwalk *w, int *marks, int epoch) {
     while (w->n) {
         ci__v *v = w->v[--w->n];
         int i;
         if (w->post[w->n]) return v;
         if (marks[v->id] == epoch) continue;
         marks[v->id] = epoch;
-        ci__vw_push(w, v, 1);
-        for (i = v->n - 1; i >= 0; i--) if (marks[v->a[i]->id] != epoch) ci__vw_push(w, v->a[i], 0);
+        ci__ir_vw_push(w, v, 1);
+        for (i = v->n - 1; i >= 0; i--) if (marks[v->a[i]->id] != epoch) ci__ir_vw_push(w, v->a[i], 0);
     }
     return NULL;
 }
 /* the next node of a memoised post-order rebuild: a node not in m whose operands all are */
-static ci__v *ci__vw_next_memo(ci__vwalk *w, const ci__vmemo *m) {
+static ci__v *ci__ir_vw_next_memo(ci__ir_vwalk *w, const ci__ir_vmemo *m) {
     while (w->n) {
         ci__v *v = w->v[--w->n];
         int i;
-        if (ci__vmemo_get(m, v)) continue;
+        if (ci__ir_vmemo_get(m, v)) continue;
         if (w->post[w->n]) return v;
-        ci__vw_push(w, v, 1);
-        for (i = v->n - 1; i >= 0; i--) if (!ci__vmemo_get(m, v->a[i])) ci__vw_push(w, v->a[i], 0);
+        ci__ir_vw_push(w, v, 1);
+        for (i = v->n - 1; i >= 0; i--) if (!ci__ir_vmemo_get(m, v->a[i])) ci__ir_vw_push(w, v->a[i], 0);
     }
     return NULL;
 }
 /* v over the values m gives its operands, its index substituted by s (v itself when neither
    changes); an indirect variable follows its value, and s gains that substitution */
-static ci__v *ci__ir_rebuild(ci__L *L, ci__v *v, ci__ixsub *s, const ci__vmemo *m) {
+static ci__v *ci__ir_rebuild(ci__L *L, ci__v *v, ci__ix_smap *s, const ci__ir_vmemo *m) {
     ci__v c;
     int i, changed = 0, ind = v->op == CI__V_LOAD || v->op == CI__V_INDEX;
     memset(&c, 0, sizeof c);
-    memcpy(&c, v, CI__V_BYTES(v->n));
+    memcpy(&c, v, CI__IR_V_BYTES(v->n));
     c.next = NULL;
     c.ivar = 0;
     c.id = 0;
     for (i = 0; i < v->n; i++) {
-        c.a[i] = ci__vmemo_get(m, v->a[i]);
+        c.a[i] = ci__ir_vmemo_get(m, v->a[i]);
         changed |= c.a[i] != v->a[i];
         if (ind && v->a[i]->ivar && c.a[i] != v->a[i])
-            ci__ixsub_set(s, v->a[i]->ivar - 1, ci__ix_indirect(L, c.a[i]));
+            ci__ix_smap_set(s, v->a[i]->ivar - 1, ci__ir_ix_indirect(L, c.a[i]));
     }
     if (v->ix && s->n) {
         c.ix = ci__ix_subst(L->A, &L->ixt, v->ix, s);
@@ -2270,37 +2353,37 @@ static ci__v *ci__ir_rebuild(ci__L *L, ci__v *v, ci__ixsub *s, const ci__vmemo *
        producer substitutes the gather's computed index into the producer's loads) */
     if (ind && changed) {
         c.n = 0;
-        ci__collect_indirect(L, c.ix, c.a, &c.n);
+        ci__ir_collect_indirect(L, c.ix, c.a, &c.n);
     }
-    return changed ? ci__v_intern(L, &c) : v;
+    return changed ? ci__ir_v_intern(L, &c) : v;
 }
-static ci__v *ci__v_subst_one(ci__L *L, ci__v *v, ci__ixsub *s, ci__vmemo *m) {
+static ci__v *ci__ir_v_subst_one(ci__L *L, ci__v *v, ci__ix_smap *s, ci__ir_vmemo *m) {
     ci__v *r = ci__ir_rebuild(L, v, s, m);
-    ci__vmemo_put(L, m, v, r);
+    ci__ir_vmemo_put(L, m, v, r);
     return r;
 }
-static ci__v *ci__v_subst(ci__L *L, ci__v *v, ci__ixsub *s) {
-    ci__vmemo m;
-    ci__vwalk w;
+static ci__v *ci__ir_v_subst(ci__L *L, ci__v *v, ci__ix_smap *s) {
+    ci__ir_vmemo m;
+    ci__ir_vwalk w;
     ci__v *x;
-    ci__vmemo_init(L, &m);
-    ci__vw_open(L, &w);
-    ci__vw_push(&w, v, 0);
-    while ((x = ci__vw_next_memo(&w, &m)) != NULL) ci__v_subst_one(L, x, s, &m);
-    ci__vw_close(&w);
-    return ci__vmemo_get(&m, v);
+    ci__ir_vmemo_init(L, &m);
+    ci__ir_vw_open(L, &w);
+    ci__ir_vw_push(&w, v, 0);
+    while ((x = ci__ir_vw_next_memo(&w, &m)) != NULL) ci__ir_v_subst_one(L, x, s, &m);
+    ci__ir_vw_close(&w);
+    return ci__ir_vmemo_get(&m, v);
 }
 
 /* build a substitution var(from[i]) -> to[i] */
-static void ci__ixsub_make(ci__L *L, ci__ixsub *s, int n, ci__ix *const *from, ci__ix *const *to) {
+static void ci__ir_ixsub_make(ci__L *L, ci__ix_smap *s, int n, ci__ix *const *from, ci__ix *const *to) {
     int i;
     memset(s, 0, sizeof *s);
     s->A = L->SA;   /* scratch: a substitution lives in one pass */
-    for (i = 0; i < n; i++) if (from[i]->kind == CI__IX_VAR) ci__ixsub_set(s, from[i]->var, to[i]);
+    for (i = 0; i < n; i++) if (from[i]->kind == CI__IX_VAR) ci__ix_smap_set(s, from[i]->var, to[i]);
 }
 
 /* -- DAG walks: reads, op counts, heavy ops -- */
-static int *ci__marks(ci__L *L) {
+static int *ci__ir_marks(ci__L *L) {
     if (L->mark_cap < L->vt.n) {
         int nc = L->vt.n * 2 + 64;
         ci__arena_unblock(L->A, L->mark, sizeof(int) * (size_t)L->mark_cap);   /* (zeroed anew: the epochs restart) */
@@ -2311,65 +2394,65 @@ static int *ci__marks(ci__L *L) {
     L->epoch++;
     return L->mark;
 }
-typedef struct ci__vstats { int reads, ops, heavy, maxix; } ci__vstats;
+typedef struct ci__ir_vstats { int reads, ops, heavy, maxix; } ci__ir_vstats;
 /* reads, ops and heavy ops of the DAG at v; the walk stops once ops > max_ops or reads >
    max_reads (then the counts are only known to exceed a limit) */
-static ci__vstats ci__v_stats_upto(ci__L *L, ci__v *v, int max_ops, int max_reads) {
-    ci__vstats st;
-    ci__vwalk w;
-    int *marks = ci__marks(L), epoch = L->epoch;
+static ci__ir_vstats ci__ir_v_stats_upto(ci__L *L, ci__v *v, int max_ops, int max_reads) {
+    ci__ir_vstats st;
+    ci__ir_vwalk w;
+    int *marks = ci__ir_marks(L), epoch = L->epoch;
     st.reads = st.ops = st.heavy = st.maxix = 0;
-    ci__vw_open(L, &w);
-    ci__vw_push(&w, v, 0);
-    while ((v = ci__vw_next(&w, marks, epoch)) != NULL) {
+    ci__ir_vw_open(L, &w);
+    ci__ir_vw_push(&w, v, 0);
+    while ((v = ci__ir_vw_next(&w, marks, epoch)) != NULL) {
         if (v->ix && v->ix->tsize > st.maxix) st.maxix = v->ix->tsize;
         if (v->op == CI__V_LOAD) st.reads++;
         else if (v->op != CI__V_CONST && v->op != CI__V_INDEX) st.ops++;
         if (v->op == CI__V_EXP || v->op == CI__V_SIGMOID) st.heavy = 1;
         if (st.ops > max_ops || st.reads > max_reads) break;
     }
-    ci__vw_close(&w);
+    ci__ir_vw_close(&w);
     return st;
 }
-static ci__vstats ci__v_stats(ci__L *L, ci__v *v) { return ci__v_stats_upto(L, v, INT_MAX, INT_MAX); }
+static ci__ir_vstats ci__ir_v_stats(ci__L *L, ci__v *v) { return ci__ir_v_stats_upto(L, v, INT_MAX, INT_MAX); }
 
 /* -- boxes -- */
 /* Sizes within cinductor's limit: none negative, at most 2^48 elements, and (for an empty
    tensor) the product of its non-zero sizes too, so that strides, flat offsets and every product
-   of sizes fit in int64 without a check. Lowerings call it (through ci__pw_vars and
-   ci__box_new) before any arithmetic on a shape that came from a user. */
-static int ci__size_ok(int ndim, const int64_t *size, int64_t *numel) {
+   of sizes fit in int64 without a check. Lowerings call it (through ci__ir_pw_vars and
+   ci__ir_box_new) before any arithmetic on a shape that came from a user. */
+static int ci__ir_size_ok(int ndim, const int64_t *size, int64_t *numel) {
     int64_t n = 1, nz = 1;
     int i;
     for (i = 0; i < ndim; i++) {
         if (size[i] < 0) return 0;
-        n = ci__sat_mul(n, size[i]);
-        nz = ci__sat_mul(nz, size[i] ? size[i] : 1);
+        n = ci__ix_sat_mul(n, size[i]);
+        nz = ci__ix_sat_mul(nz, size[i] ? size[i] : 1);
     }
     if (numel) *numel = n;
-    return nz <= CI__MAX_NUMEL;
+    return nz <= CI__IR_MAX_NUMEL;
 }
 /* a shape as text ("[2, 3]") for an error message, in the compile's arena */
 static const char *ci__ir_shape(ci__L *L, int ndim, const int64_t *size) {
     char *sh = (char *)ci__arena_alloc(L->A, CI_MAX_DIMS * 24);
-    ci__fmt_shape(sh, CI_MAX_DIMS * 24, ndim, size);
+    ci__util_fmt_shape(sh, CI_MAX_DIMS * 24, ndim, size);
     return sh;
 }
-static void ci__check_size(ci__L *L, int ndim, const int64_t *size) {
+static void ci__ir_check_size(ci__L *L, int ndim, const int64_t *size) {
     int64_t n;
     int i;
     if (ndim > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%d dims: at most %d are supported", ndim, CI_MAX_DIMS);
-    if (ci__size_ok(ndim, size, &n)) return;
+    if (ci__ir_size_ok(ndim, size, &n)) return;
     for (i = 0; i < ndim; i++) if (size[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "negative size %lld", (long long)size[i]);
     if (n) CI__FAIL(L, CI_ERR_UNSUPPORTED, "a tensor of %s%lld elements is larger than cinductor supports (2^48)",
                     n >= CI__IX_INF ? "more than " : "", (long long)n);
     CI__FAIL(L, CI_ERR_UNSUPPORTED, "shape %s: an empty tensor whose other sizes multiply past "
              "2^48 is larger than cinductor supports", ci__ir_shape(L, ndim, size));
 }
-static ci__box *ci__box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size) {
+static ci__box *ci__ir_box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size) {
     ci__box *b = CI__NEW(L->LA, ci__box);
     int i;
-    ci__check_size(L, ndim, size);
+    ci__ir_check_size(L, ndim, size);
     b->dt = dt; b->ndim = ndim;
     for (i = 0; i < ndim; i++) b->size[i] = size[i];
     ci__vec_push(L->LA, &L->boxes, b);
@@ -2378,60 +2461,60 @@ static ci__box *ci__box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size
 }
 /* the one decode of a lowering-time handle (a box id): NULL unless 1 <= id <= boxes.n,
    compared as unsigned (a handle is user input: ci_lower_*, a user lowering's results) */
-static ci__box *ci__box_find(const ci__L *L, ci_tensor t) {
+static ci__box *ci__ir_box_find(const ci__L *L, ci_tensor t) {
     return (L && t.id != 0 && t.id <= (uint32_t)L->boxes.n) ? (ci__box *)L->boxes.v[t.id - 1] : NULL;
 }
-static ci__box *ci__box_get(ci__L *L, ci_tensor t) {
-    ci__box *b = ci__box_find(L, t);
+static ci__box *ci__ir_box_get(ci__L *L, ci_tensor t) {
+    ci__box *b = ci__ir_box_find(L, t);
     if (!b) CI__FAIL(L, CI_ERR_INVALID_ARGS, "invalid tensor handle %u", (unsigned)t.id);
     return b;
 }
-static ci_tensor ci__tensor_of(const ci__box *b) { ci_tensor t; t.id = (uint32_t)b->id; return t; }
-/* of a shape already checked (ci__check_size, ci__check_shape); one that overflows gives
+static ci_tensor ci__ir_tensor_of(const ci__box *b) { ci_tensor t; t.id = (uint32_t)b->id; return t; }
+/* of a shape already checked (ci__ir_check_size, ci__public_check_shape); one that overflows gives
    INT64_MAX, which every size limit refuses */
-static int64_t ci__numel(int ndim, const int64_t *s) {
+static int64_t ci__ir_numel(int ndim, const int64_t *s) {
     int64_t n;
-    return ci__numel_ovf(ndim, s, &n) ? INT64_MAX : n;
+    return ci__util_numel_ovf(ndim, s, &n) ? INT64_MAX : n;
 }
-static void ci__pw_vars(ci__L *L, int ndim, const int64_t *size, ci__ix **vars) {
+static void ci__ir_pw_vars(ci__L *L, int ndim, const int64_t *size, ci__ix **vars) {
     int i;
-    if (ndim > CI_MAX_DIMS || !ci__size_ok(ndim, size, NULL)) {   /* before the lowering's arithmetic on the shape */
+    if (ndim > CI_MAX_DIMS || !ci__ir_size_ok(ndim, size, NULL)) {   /* before the lowering's arithmetic on the shape */
         int64_t cp[CI_MAX_DIMS] = {0};   /* (a copy: gcc cannot tell that the caller's array is set up to ndim) */
         for (i = 0; i < ndim && i < CI_MAX_DIMS; i++) cp[i] = size[i];
-        ci__check_size(L, ndim, cp);
+        ci__ir_check_size(L, ndim, cp);
     }
     for (i = 0; i < ndim; i++) vars[i] = ci__ix_newvar(L->A, &L->ixt, size[i], 0);
 }
 /* the variables of x's unrealized Pointwise when x is that Pointwise unviewed and of this
    shape, else fresh ones: a pointwise op over x then reads x's body as it is, where fresh
    variables would copy the body (and a chain of n ops would copy n bodies of up to
-   CI__LARGE_INNER_FN ops). A body uses only its storage's variables, so two storages may
+   CI__IR_LARGE_INNER_FN ops). A body uses only its storage's variables, so two storages may
    share them. */
-static void ci__pw_vars_like(ci__L *L, const ci__box *x, int ndim, const int64_t *size, ci__ix **vars) {
+static void ci__ir_pw_vars_like(ci__L *L, const ci__box *x, int ndim, const int64_t *size, ci__ix **vars) {
     int i;
     if (x && !x->weak && !x->view && x->st->kind == CI__ST_PW && x->ndim == ndim &&
         (!ndim || !memcmp(x->size, size, sizeof(int64_t) * (size_t)ndim))) {
         for (i = 0; i < ndim; i++) vars[i] = x->st->vars[i];
         return;
     }
-    ci__pw_vars(L, ndim, size, vars);
+    ci__ir_pw_vars(L, ndim, size, vars);
 }
 /* a new unrealized Pointwise: body written over vars */
-static ci__box *ci__pw_box(ci__L *L, ci_dtype dt, int ndim, const int64_t *size, ci__ix *const *vars, ci__v *body) {
-    ci__box *b = ci__box_new(L, dt, ndim, size);
+static ci__box *ci__ir_pw_box(ci__L *L, ci_dtype dt, int ndim, const int64_t *size, ci__ix *const *vars, ci__v *body) {
+    ci__box *b = ci__ir_box_new(L, dt, ndim, size);
     ci__storage *st = CI__NEW(L->LA, ci__storage);
     int i;
     st->kind = CI__ST_PW; st->dt = dt; st->ndim = ndim;
     for (i = 0; i < ndim; i++) { st->size[i] = size[i]; st->vars[i] = vars[i]; }
-    st->body = ci__v_cast(L, body, dt);
+    st->body = ci__ir_v_cast(L, body, dt);
     b->st = st;
     return b;
 }
-static ci__buf *ci__buf_new(ci__L *L, int kind, ci_dtype dt, int ndim, const int64_t *size) {
+static ci__buf *ci__ir_buf_new(ci__L *L, int kind, ci_dtype dt, int ndim, const int64_t *size) {
     ci__buf *b = CI__NEW(L->A, ci__buf);
     int i;
     int64_t s = 1;
-    ci__check_size(L, ndim, size);
+    ci__ir_check_size(L, ndim, size);
     b->kind = kind; b->dt = dt; b->ndim = ndim;
     for (i = ndim - 1; i >= 0; i--) { b->size[i] = size[i]; b->stride[i] = s; s *= size[i]; }
     b->numel = s;
@@ -2441,8 +2524,8 @@ static ci__buf *ci__buf_new(ci__L *L, int kind, ci_dtype dt, int ndim, const int
     snprintf(b->name, sizeof b->name, "buf%d", b->id);
     return b;
 }
-static ci__box *ci__buf_box(ci__L *L, ci__buf *buf) {
-    ci__box *b = ci__box_new(L, buf->dt, buf->ndim, buf->size);
+static ci__box *ci__ir_buf_box(ci__L *L, ci__buf *buf) {
+    ci__box *b = ci__ir_box_new(L, buf->dt, buf->ndim, buf->size);
     ci__storage *st = CI__NEW(L->LA, ci__storage);
     int i;
     st->kind = CI__ST_BUF; st->dt = buf->dt; st->ndim = buf->ndim; st->buf = buf;
@@ -2450,7 +2533,7 @@ static ci__box *ci__buf_box(ci__L *L, ci__buf *buf) {
     b->st = st;
     return b;
 }
-static ci__ix *ci__buf_index(ci__L *L, const ci__buf *buf, ci__ix *const *idx) {
+static ci__ix *ci__ir_buf_index(ci__L *L, const ci__buf *buf, ci__ix *const *idx) {
     ci__ix *e = ci__ix_const(L->A, &L->ixt, buf->offset);
     int i;
     for (i = 0; i < buf->ndim; i++)
@@ -2458,36 +2541,35 @@ static ci__ix *ci__buf_index(ci__L *L, const ci__buf *buf, ci__ix *const *idx) {
             e = ci__ix_add(L->A, &L->ixt, e, ci__ix_scale(L->A, &L->ixt, idx[i], buf->stride[i]));
     return e;
 }
-static ci__v *ci__load_storage(ci__L *L, ci__storage *st, ci__ix *const *idx) {
-    if (st->kind == CI__ST_BUF) return ci__v_load(L, st->buf, ci__buf_index(L, st->buf, idx));
+static ci__v *ci__ir_load_storage(ci__L *L, ci__storage *st, ci__ix *const *idx) {
+    if (st->kind == CI__ST_BUF) return ci__ir_v_load(L, st->buf, ci__ir_buf_index(L, st->buf, idx));
     {
-        ci__ixsub s;
+        ci__ix_smap s;
         int i, same = 1;
         for (i = 0; i < st->ndim; i++) if (idx[i] != st->vars[i]) same = 0;
         if (same) return st->body;
-        ci__ixsub_make(L, &s, st->ndim, st->vars, idx);
-        return ci__v_subst(L, st->body, &s);
+        ci__ir_ixsub_make(L, &s, st->ndim, st->vars, idx);
+        return ci__ir_v_subst(L, st->body, &s);
     }
 }
 /* the loader: the value of box b at index idx (b->ndim expressions) */
-static ci__v *ci__load(ci__L *L, ci__box *b, ci__ix *const *idx) {
+static ci__v *ci__ir_load(ci__L *L, ci__box *b, ci__ix *const *idx) {
     ci__ix *sidx[CI_MAX_DIMS];
-    ci__ixsub s;
+    ci__ix_smap s;
     int i;
-    if (b->weak) return b->weak == 3 ? ci__v_constf(L, b->dt, b->wf) : ci__v_consti(L, b->dt, b->wi);
-    if (!b->view) return ci__load_storage(L, b->st, idx);
-    ci__ixsub_make(L, &s, b->ndim, b->vars, idx);
+    if (b->weak) return b->weak == 3 ? ci__ir_v_constf(L, b->dt, b->wf) : ci__ir_v_consti(L, b->dt, b->wi);
+    if (!b->view) return ci__ir_load_storage(L, b->st, idx);
+    ci__ir_ixsub_make(L, &s, b->ndim, b->vars, idx);
     if (b->view == 2) {
         CI__ASSERT(b->st->kind == CI__ST_BUF);
-        return ci__v_load(L, b->st->buf, ci__ix_subst(L->A, &L->ixt, b->map[0], &s));
+        return ci__ir_v_load(L, b->st->buf, ci__ix_subst(L->A, &L->ixt, b->map[0], &s));
     }
     for (i = 0; i < b->st->ndim; i++) sidx[i] = ci__ix_subst(L->A, &L->ixt, b->map[i], &s);
-    return ci__load_storage(L, b->st, sidx);
+    return ci__ir_load_storage(L, b->st, sidx);
 }
 /* a view of x: vars index the new box, xmap gives x's index (x->ndim expressions) */
-static void ci__realize(ci__L *L, ci__box *b);
-static ci__box *ci__view_box(ci__L *L, ci__box *x, int ndim, const int64_t *size, ci__ix *const *vars, ci__ix *const *xmap) {
-    ci__box *b = ci__box_new(L, x->dt, ndim, size);
+static ci__box *ci__ir_view_box(ci__L *L, ci__box *x, int ndim, const int64_t *size, ci__ix *const *vars, ci__ix *const *xmap) {
+    ci__box *b = ci__ir_box_new(L, x->dt, ndim, size);
     int i;
     b->st = x->st;
     b->copied = x->copied;
@@ -2498,9 +2580,9 @@ static ci__box *ci__view_box(ci__L *L, ci__box *x, int ndim, const int64_t *size
         b->view = 1;
         for (i = 0; i < x->ndim; i++) b->map[i] = xmap[i];
     } else {
-        ci__ixsub s;
+        ci__ix_smap s;
         int nm = x->view == 2 ? 1 : x->st->ndim, big = 0;
-        ci__ixsub_make(L, &s, x->ndim, x->vars, xmap);
+        ci__ir_ixsub_make(L, &s, x->ndim, x->vars, xmap);
         b->view = x->view;
         for (i = 0; i < nm; i++) {
             b->map[i] = ci__ix_subst(L->A, &L->ixt, x->map[i], &s);
@@ -2509,11 +2591,11 @@ static ci__box *ci__view_box(ci__L *L, ci__box *x, int ndim, const int64_t *size
         if (big) {   /* the view of a dense copy of x instead (see CI__IX_MAX_TREE) */
             ci__ix *cv[CI_MAX_DIMS];
             ci__box *c;
-            ci__pw_vars(L, x->ndim, x->size, cv);
-            c = ci__pw_box(L, x->dt, x->ndim, x->size, cv, ci__load(L, x, cv));
-            ci__realize(L, c);
+            ci__ir_pw_vars(L, x->ndim, x->size, cv);
+            c = ci__ir_pw_box(L, x->dt, x->ndim, x->size, cv, ci__ir_load(L, x, cv));
+            ci__ir_realize(L, c);
             c->copied = 1;
-            return ci__view_box(L, c, ndim, size, vars, xmap);
+            return ci__ir_view_box(L, c, ndim, size, vars, xmap);
         }
     }
     /* an identity view collapses */
@@ -2526,7 +2608,7 @@ static ci__box *ci__view_box(ci__L *L, ci__box *x, int ndim, const int64_t *size
 }
 
 /* -- realize -- */
-static ci__kernel *ci__kernel_new(ci__L *L, int kind, ci__buf *out) {
+static ci__kernel *ci__ir_kernel_new(ci__L *L, int kind, ci__buf *out) {
     ci__kernel *k = CI__NEW(L->A, ci__kernel);
     k->kind = kind; k->out = out;
     ci__vec_push(L->A, &L->kernels, k);
@@ -2535,13 +2617,13 @@ static ci__kernel *ci__kernel_new(ci__L *L, int kind, ci__buf *out) {
     if (out) out->producer = k;
     return k;
 }
-static void ci__realize_storage(ci__L *L, ci__storage *st) {
+static void ci__ir_realize_storage(ci__L *L, ci__storage *st) {
     ci__buf *buf;
     ci__kernel *k;
     int i;
     if (st->kind != CI__ST_PW) return;
-    buf = ci__buf_new(L, CI__BUF_COMPUTED, st->dt, st->ndim, st->size);
-    k = ci__kernel_new(L, CI__K_POINTWISE, buf);
+    buf = ci__ir_buf_new(L, CI__BUF_COMPUTED, st->dt, st->ndim, st->size);
+    k = ci__ir_kernel_new(L, CI__K_POINTWISE, buf);
     k->ndim = st->ndim;
     for (i = 0; i < st->ndim; i++) { k->size[i] = st->size[i]; k->vars[i] = st->vars[i]; }
     k->body = st->body;
@@ -2549,44 +2631,44 @@ static void ci__realize_storage(ci__L *L, ci__storage *st) {
     st->buf = buf;
     st->body = NULL;
 }
-static void ci__realize(ci__L *L, ci__box *b) { if (!b->weak) ci__realize_storage(L, b->st); }
+static void ci__ir_realize(ci__L *L, ci__box *b) { if (!b->weak) ci__ir_realize_storage(L, b->st); }
 
 /* Inductor's thresholds (config.py): realize_reads_threshold, realize_acc_reads_threshold,
    realize_opcount_threshold; has_large_inner_fn at 100 after each node */
-#define CI__REALIZE_READS 4
-#define CI__REALIZE_ACC_READS 8
-#define CI__REALIZE_OPCOUNT 30
-#define CI__LARGE_INNER_FN 100
-#define CI__UNROLL_REDUCTIONS 8
-static void ci__mark_reuse(ci__L *L, ci__box *b, int64_t users) {
-    ci__vstats s;
+#define CI__IR_REALIZE_READS 4
+#define CI__IR_REALIZE_ACC_READS 8
+#define CI__IR_REALIZE_OPCOUNT 30
+#define CI__IR_LARGE_INNER_FN 100
+#define CI__IR_UNROLL_REDUCTIONS 8
+static void ci__ir_mark_reuse(ci__L *L, ci__box *b, int64_t users) {
+    ci__ir_vstats s;
     if (b->weak || b->st->kind != CI__ST_PW || users <= 1) return;
-    s = ci__v_stats(L, b->st->body);
-    if (s.heavy || s.reads > CI__REALIZE_READS || s.ops > CI__REALIZE_OPCOUNT) ci__realize(L, b);
+    s = ci__ir_v_stats(L, b->st->body);
+    if (s.heavy || s.reads > CI__IR_REALIZE_READS || s.ops > CI__IR_REALIZE_OPCOUNT) ci__ir_realize(L, b);
 }
 /* realize_hint: realize when the value reads memory more than once */
-static void ci__realize_hint(ci__L *L, ci__box *b) {
+static void ci__ir_realize_hint(ci__L *L, ci__box *b) {
     if (b->weak || b->st->kind != CI__ST_PW) return;
-    if (ci__v_stats(L, b->st->body).reads > 1) ci__realize(L, b);
+    if (ci__ir_v_stats(L, b->st->body).reads > 1) ci__ir_realize(L, b);
 }
-static void ci__after_node(ci__L *L, ci__box *b, int users) {
-    ci__vstats s;
+static void ci__ir_after_node(ci__L *L, ci__box *b, int users) {
+    ci__ir_vstats s;
     if (b->weak || b->st->kind != CI__ST_PW) return;
-    if (users > 1) ci__mark_reuse(L, b, users);
+    if (users > 1) ci__ir_mark_reuse(L, b, users);
     if (b->st->kind != CI__ST_PW) return;
-    s = ci__v_stats(L, b->st->body);
+    s = ci__ir_v_stats(L, b->st->body);
     /* realize_hint's test, on the stats already at hand */
-    if ((s.reads > CI__REALIZE_ACC_READS || s.ops > CI__REALIZE_OPCOUNT) && s.reads > 1) ci__realize(L, b);
-    if (b->st->kind == CI__ST_PW && (s.ops > CI__LARGE_INNER_FN || s.maxix > CI__IX_MAX_TREE)) ci__realize(L, b);
+    if ((s.reads > CI__IR_REALIZE_ACC_READS || s.ops > CI__IR_REALIZE_OPCOUNT) && s.reads > 1) ci__ir_realize(L, b);
+    if (b->st->kind == CI__ST_PW && (s.ops > CI__IR_LARGE_INNER_FN || s.maxix > CI__IX_MAX_TREE)) ci__ir_realize(L, b);
 }
-static const char *const ci__vop_cf32[CI__V_COUNT] = {
+static const char *const ci__ir_vop_cf32[CI__V_COUNT] = {
 #define CI__X(e, n, ar, f, d) f,
-    CI__VOP_LIST(CI__X)
+    CI__IR_VOP_LIST(CI__X)
 #undef CI__X
 };
-static const char *const ci__vop_cf64[CI__V_COUNT] = {
+static const char *const ci__ir_vop_cf64[CI__V_COUNT] = {
 #define CI__X(e, n, ar, f, d) d,
-    CI__VOP_LIST(CI__X)
+    CI__IR_VOP_LIST(CI__X)
 #undef CI__X
 };
 
@@ -2598,7 +2680,7 @@ static const char *const ci__vop_cf64[CI__V_COUNT] = {
    packet registration covers every overload not registered explicitly, and an explicit
    overload registration always wins. Each entry carries a torch-style schema used to bind
    positional and keyword arguments (defaults filled in), and the flags of register_lowering
-   (broadcast, type_promotion_kind, convert_input_to_bool) applied by ci__call_op, the one
+   (broadcast, type_promotion_kind, convert_input_to_bool) applied by ci__lower_call_op, the one
    wrapper every call goes through (graph nodes, decompositions, user lowerings).
    --------------------------------------------------------------------------------------- */
 enum { CI__N_INPUT = 1, CI__N_CONST, CI__N_SCALAR, CI__N_CALL };
@@ -2620,18 +2702,18 @@ struct ci__node {
     int auto_named;          /* the name was generated: a user name may take it over */
     struct ci__node *name_next;  /* the graph's name index (a chained hash) */
 };
-typedef struct ci__gtensor {
+typedef struct ci__lower_gtensor {
     int node, out, users;
     ci_dtype dt;
     int ndim;
     int64_t shape[CI_MAX_DIMS];
     uint32_t handle;         /* the id of its ci_tensor */
-} ci__gtensor;
+} ci__lower_gtensor;
 /* Tensor handles: a context hands out ids 1, 2, ... in ranges (16, 32, ... 65536 ids), each
    graph taking a range when its last is used up, so the ids of two graphs of one context never
    meet while the context has not handed out 2^32 of them; after that, new ranges still avoid
    every live graph's. A graph's ranges, sorted by base, map an id back to a tensor index. */
-typedef struct ci__hrange { uint32_t base, size, first; } ci__hrange;
+typedef struct ci__lower_hrange { uint32_t base, size, first; } ci__lower_hrange;
 struct ci_graph {
     ci_ctx *ctx;
     ci__arena *A;
@@ -2644,7 +2726,7 @@ struct ci_graph {
                              after ci_compile released it (the next node rebuilds it) */
     ci__arena *MA;        /* meta's arena */
     ci__arena *SA;        /* meta's scratch (its SA), cleared before each node */
-    ci__hrange *hr;       /* its handle ranges, sorted by base */
+    ci__lower_hrange *hr;       /* its handle ranges, sorted by base */
     int nhr, hr_cap;
     uint64_t h_next, h_end;   /* the ids left in its newest range */
     ci_graph *live_prev, *live_next;   /* the context's list of live graphs */
@@ -2655,9 +2737,9 @@ struct ci_graph {
 };
 
 /* -- literals (schema defaults) -- */
-static const char *ci__skip_ws(const char *p) { while (*p == ' ' || *p == '\t' || *p == '\n') p++; return p; }
-static const char *ci__parse_literal(ci__arena *A, const char *p, ci_arg *out) {
-    p = ci__skip_ws(p);
+static const char *ci__lower_skip_ws(const char *p) { while (*p == ' ' || *p == '\t' || *p == '\n') p++; return p; }
+static const char *ci__lower_parse_literal(ci__arena *A, const char *p, ci_arg *out) {
+    p = ci__lower_skip_ws(p);
     memset(out, 0, sizeof *out);
     if (!strncmp(p, "None", 4)) { out->kind = CI_ARG_NONE; return p + 4; }
     if (!strncmp(p, "True", 4)) { out->kind = CI_ARG_BOOL; out->u.b = 1; return p + 4; }
@@ -2676,15 +2758,15 @@ static const char *ci__parse_literal(ci__arena *A, const char *p, ci_arg *out) {
         int64_t iv[CI_MAX_DIMS * 4];
         double fv[CI_MAX_DIMS * 4];
         int n = 0, isf = 0;
-        p = ci__skip_ws(p + 1);
+        p = ci__lower_skip_ws(p + 1);
         while (*p && *p != ']' && n < CI_MAX_DIMS * 4) {
             ci_arg e;
-            p = ci__parse_literal(A, p, &e);
+            p = ci__lower_parse_literal(A, p, &e);
             if (e.kind == CI_ARG_FLOAT) { isf = 1; fv[n] = e.u.f; iv[n] = (int64_t)e.u.f; }
             else { fv[n] = (double)e.u.i; iv[n] = e.u.i; }
             n++;
-            p = ci__skip_ws(p);
-            if (*p == ',') p = ci__skip_ws(p + 1);
+            p = ci__lower_skip_ws(p);
+            if (*p == ',') p = ci__lower_skip_ws(p + 1);
         }
         if (*p == ']') p++;
         if (isf) {
@@ -2715,14 +2797,14 @@ static const char *ci__parse_literal(ci__arena *A, const char *p, ci_arg *out) {
 }
 
 /* -- schemas: "self, other, *, alpha=1" (a type before the name is allowed and ignored) -- */
-static int ci__parse_schema(ci__arena *A, const char *schema, ci__param **out) {
+static int ci__lower_parse_schema(ci__arena *A, const char *schema, ci__ir_param **out) {
     int n = 0, cap = 0, kwonly = 0;
-    ci__param *ps = NULL;
+    ci__ir_param *ps = NULL;
     const char *p = schema;
-    while (p && *(p = ci__skip_ws(p))) {
+    while (p && *(p = ci__lower_skip_ws(p))) {
         const char *s = p, *name_end, *name_start;
         int depth = 0;
-        ci__param prm;
+        ci__ir_param prm;
         memset(&prm, 0, sizeof prm);
         while (*p && (depth > 0 || (*p != ',' && *p != '='))) {
             if (*p == '[' || *p == '(') depth++;
@@ -2742,17 +2824,17 @@ static int ci__parse_schema(ci__arena *A, const char *schema, ci__param **out) {
         }
         prm.kwonly = kwonly;
         if (*p == '=') {
-            p = ci__parse_literal(A, p + 1, &prm.def);
+            p = ci__lower_parse_literal(A, p + 1, &prm.def);
             prm.has_def = 1;
-            p = ci__skip_ws(p);
+            p = ci__lower_skip_ws(p);
         }
         if (*p == ',') p++;
         else if (*p) return -1;
         if (n == cap) {
-            ci__param *np;
+            ci__ir_param *np;
             cap = cap ? cap * 2 : 8;
-            np = CI__NEWN(A, ci__param, cap);
-            if (n) memcpy(np, ps, sizeof(ci__param) * (size_t)n);
+            np = CI__NEWN(A, ci__ir_param, cap);
+            if (n) memcpy(np, ps, sizeof(ci__ir_param) * (size_t)n);
             ps = np;
         }
         ps[n++] = prm;
@@ -2762,7 +2844,7 @@ static int ci__parse_schema(ci__arena *A, const char *schema, ci__param **out) {
 }
 
 /* -- the registry (open addressing over names) -- */
-static const ci__opdef *ci__reg_get(const ci_ctx *ctx, const char *name) {
+static const ci__opdef *ci__lower_reg_get(const ci_ctx *ctx, const char *name) {
     uint32_t h;
     int i;
     if (!ctx->reg.cap) return NULL;
@@ -2771,7 +2853,7 @@ static const ci__opdef *ci__reg_get(const ci_ctx *ctx, const char *name) {
         if (!strcmp(ctx->reg.slots[i]->name, name)) return ctx->reg.slots[i];
     return NULL;
 }
-static int ci__reg_put(ci_ctx *ctx, ci__opdef *op) {
+static int ci__lower_reg_put(ci_ctx *ctx, ci__opdef *op) {
     uint32_t h;
     int i;
     if ((ctx->reg.n + 1) * 2 > ctx->reg.cap) {
@@ -2793,8 +2875,8 @@ static int ci__reg_put(ci_ctx *ctx, ci__opdef *op) {
     return 1;
 }
 /* exact name, then the packet: "ns.op.overload" -> "ns.op" */
-static const ci__opdef *ci__registry_find(const ci_ctx *ctx, const char *name) {
-    const ci__opdef *op = ci__reg_get(ctx, name);
+static const ci__opdef *ci__lower_registry_find(const ci_ctx *ctx, const char *name) {
+    const ci__opdef *op = ci__lower_reg_get(ctx, name);
     const char *d1, *d2;
     char buf[256];
     if (op) return op;
@@ -2803,84 +2885,84 @@ static const ci__opdef *ci__registry_find(const ci_ctx *ctx, const char *name) {
     if (!d2 || (size_t)(d2 - name) >= sizeof buf) return NULL;
     memcpy(buf, name, (size_t)(d2 - name));
     buf[d2 - name] = 0;
-    return ci__reg_get(ctx, buf);
+    return ci__lower_reg_get(ctx, buf);
 }
 /* builtin registration: name may be "aten.add" with overloads "Tensor,Scalar"; explicit
    overloads are registered only when absent (get_overloads), the packet always */
-static ci__opdef *ci__reg_builtin(ci_ctx *ctx, const char *name, const char *schema, ci__lower_fn fn,
+static ci__opdef *ci__lower_reg_builtin(ci_ctx *ctx, const char *name, const char *schema, ci__ir_lower_fn fn,
                                   int vop, int extra, int broadcast, ci_promotion promo, int to_bool) {
     ci__opdef *op = CI__NEW(ctx->arena, ci__opdef);
     if (!op) return NULL;
     op->name = name; op->schema = schema; op->kind = CI__OPK_INTERNAL; op->fn = fn;
     op->vop = vop; op->extra = extra; op->broadcast = broadcast; op->promo = promo; op->to_bool = to_bool;
     op->nouts = 1;
-    op->nparams = ci__parse_schema(ctx->arena, schema, &op->params);
+    op->nparams = ci__lower_parse_schema(ctx->arena, schema, &op->params);
     CI__ASSERT(op->nparams >= 0);
-    ci__reg_put(ctx, op);
+    ci__lower_reg_put(ctx, op);
     return op;
 }
 
 /* -- argument helpers for lowerings -- */
-static const char *ci__arg_kind_name(ci_arg_kind k) {
+static const char *ci__lower_arg_kind_name(ci_arg_kind k) {
     static const char *const n[] = {"None", "Tensor", "int", "float", "bool", "str", "dtype", "int[]", "float[]", "Tensor[]", "list"};
     return (k >= 0 && k < CI_ARG_KIND_COUNT) ? n[k] : "?";
 }
-static int ci__is_num(const ci_arg *a) { return a->kind == CI_ARG_INT || a->kind == CI_ARG_FLOAT || a->kind == CI_ARG_BOOL; }
-static double ci__num(const ci_arg *a) {
+static int ci__lower_is_num(const ci_arg *a) { return a->kind == CI_ARG_INT || a->kind == CI_ARG_FLOAT || a->kind == CI_ARG_BOOL; }
+static double ci__lower_num(const ci_arg *a) {
     return a->kind == CI_ARG_FLOAT ? a->u.f : a->kind == CI_ARG_BOOL ? (double)a->u.b : (double)a->u.i;
 }
-static ci__box *ci__arg_box(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
+static ci__box *ci__lower_arg_box(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
     if (a[i].kind != CI_ARG_TENSOR)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a Tensor, got %s", op->name,
-                 op->params[i].name, ci__arg_kind_name(a[i].kind));
-    return ci__box_get(L, a[i].u.t);
+                 op->params[i].name, ci__lower_arg_kind_name(a[i].kind));
+    return ci__ir_box_get(L, a[i].u.t);
 }
-static ci__box *ci__arg_box_opt(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
-    return a[i].kind == CI_ARG_NONE ? NULL : ci__arg_box(L, op, a, i);
+static ci__box *ci__lower_arg_box_opt(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
+    return a[i].kind == CI_ARG_NONE ? NULL : ci__lower_arg_box(L, op, a, i);
 }
-static int64_t ci__arg_int(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
+static int64_t ci__lower_arg_int(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
     if (a[i].kind == CI_ARG_INT) return a[i].u.i;
     if (a[i].kind == CI_ARG_BOOL) return a[i].u.b;
     if (a[i].kind == CI_ARG_INTS && a[i].u.ints.n == 1) return a[i].u.ints.v[0];
     CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be an int, got %s", op->name, op->params[i].name,
-             ci__arg_kind_name(a[i].kind));
+             ci__lower_arg_kind_name(a[i].kind));
     return 0;
 }
-static double ci__arg_num(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
-    if (ci__is_num(&a[i])) return ci__num(&a[i]);
+static double ci__lower_arg_num(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
+    if (ci__lower_is_num(&a[i])) return ci__lower_num(&a[i]);
     CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a number, got %s", op->name, op->params[i].name,
-             ci__arg_kind_name(a[i].kind));
+             ci__lower_arg_kind_name(a[i].kind));
     return 0;
 }
-static int ci__arg_bool(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
+static int ci__lower_arg_bool(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
     if (a[i].kind == CI_ARG_BOOL) return a[i].u.b;
     if (a[i].kind == CI_ARG_INT) return a[i].u.i != 0;
     CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a bool, got %s", op->name, op->params[i].name,
-             ci__arg_kind_name(a[i].kind));
+             ci__lower_arg_kind_name(a[i].kind));
     return 0;
 }
-static ci_dtype ci__arg_dtype_opt(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
+static ci_dtype ci__lower_arg_dtype_opt(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
     if (a[i].kind == CI_ARG_NONE) return CI_DTYPE_INVALID;
-    if (a[i].kind == CI_ARG_DTYPE && ci__dt_ok(a[i].u.dtype)) return a[i].u.dtype;
+    if (a[i].kind == CI_ARG_DTYPE && ci__dtype_ok(a[i].u.dtype)) return a[i].u.dtype;
     CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a dtype, got %s", op->name, op->params[i].name,
-             ci__arg_kind_name(a[i].kind));
+             ci__lower_arg_kind_name(a[i].kind));
     return CI_DTYPE_INVALID;
 }
 /* an int list (a single int is a list of one); n = -1 for None */
-static int ci__arg_ints(ci__L *L, const ci__opdef *op, const ci_arg *a, int i, int64_t *out, int max) {
+static int ci__lower_arg_ints(ci__L *L, const ci__opdef *op, const ci_arg *a, int i, int64_t *out, int max) {
     int k;
     if (a[i].kind == CI_ARG_NONE) return -1;
     if (a[i].kind == CI_ARG_INT) { out[0] = a[i].u.i; return 1; }
     if (a[i].kind != CI_ARG_INTS)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a list of ints, got %s", op->name,
-                 op->params[i].name, ci__arg_kind_name(a[i].kind));
+                 op->params[i].name, ci__lower_arg_kind_name(a[i].kind));
     if (a[i].u.ints.n > max)
         CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: argument '%s' has %d entries, at most %d are supported", op->name,
                  op->params[i].name, a[i].u.ints.n, max);
     for (k = 0; k < a[i].u.ints.n; k++) out[k] = a[i].u.ints.v[k];
     return a[i].u.ints.n;
 }
-static int64_t ci__wrap_dim(ci__L *L, const ci__opdef *op, int64_t d, int ndim) {
+static int64_t ci__lower_wrap_dim(ci__L *L, const ci__opdef *op, int64_t d, int ndim) {
     int n = ndim > 0 ? ndim : 1;  /* a 0-d tensor accepts dims 0 and -1 */
     if (d < -n || d >= n)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dimension out of range (expected to be in range of [%d, %d], but got %lld)",
@@ -2889,51 +2971,51 @@ static int64_t ci__wrap_dim(ci__L *L, const ci__opdef *op, int64_t d, int ndim) 
 }
 
 /* -- type promotion (torch's result_type with elementwise_dtypes) -- */
-static ci_dtype ci__combine_cat(ci_dtype higher, ci_dtype lower) {
-    if (ci__is_float(higher)) return higher;
+static ci_dtype ci__lower_combine_cat(ci_dtype higher, ci_dtype lower) {
+    if (ci__dtype_is_float(higher)) return higher;
     if (higher == CI_DTYPE_INVALID) return lower;
-    if (higher == CI_BOOL || ci__is_float(lower)) return ci__promote2(higher, lower);
+    if (higher == CI_BOOL || ci__dtype_is_float(lower)) return ci__dtype_promote2(higher, lower);
     return higher;
 }
-static ci_dtype ci__result_type(ci__L *L, int n, const ci_arg *args, const int *use) {
+static ci_dtype ci__lower_result_type(ci__L *L, int n, const ci_arg *args, const int *use) {
     ci_dtype dim_r = CI_DTYPE_INVALID, zero_r = CI_DTYPE_INVALID, wrap_r = CI_DTYPE_INVALID;
     int i;
     for (i = 0; i < n; i++) {
         if (!use[i]) continue;
         if (args[i].kind == CI_ARG_TENSOR) {
-            ci__box *b = ci__box_get(L, args[i].u.t);
-            if (b->ndim > 0) dim_r = ci__promote2(dim_r, b->dt);
-            else zero_r = ci__promote2(zero_r, b->dt);
-        } else if (args[i].kind == CI_ARG_FLOAT) wrap_r = ci__promote2(wrap_r, CI_F32);
-        else if (args[i].kind == CI_ARG_INT) wrap_r = ci__promote2(wrap_r, CI_I64);
-        else if (args[i].kind == CI_ARG_BOOL) wrap_r = ci__promote2(wrap_r, CI_BOOL);
+            ci__box *b = ci__ir_box_get(L, args[i].u.t);
+            if (b->ndim > 0) dim_r = ci__dtype_promote2(dim_r, b->dt);
+            else zero_r = ci__dtype_promote2(zero_r, b->dt);
+        } else if (args[i].kind == CI_ARG_FLOAT) wrap_r = ci__dtype_promote2(wrap_r, CI_F32);
+        else if (args[i].kind == CI_ARG_INT) wrap_r = ci__dtype_promote2(wrap_r, CI_I64);
+        else if (args[i].kind == CI_ARG_BOOL) wrap_r = ci__dtype_promote2(wrap_r, CI_BOOL);
     }
-    return ci__combine_cat(dim_r, ci__combine_cat(zero_r, wrap_r));
+    return ci__lower_combine_cat(dim_r, ci__lower_combine_cat(zero_r, wrap_r));
 }
-static ci_dtype ci__promoted_input_dtype(ci_dtype r, ci_promotion kind) {
+static ci_dtype ci__lower_promoted_input_dtype(ci_dtype r, ci_promotion kind) {
     switch (kind) {
-    case CI_PROMOTE_INT_TO_FLOAT: return (ci__is_int(r) || r == CI_BOOL) ? CI_F32 : r;
+    case CI_PROMOTE_INT_TO_FLOAT: return (ci__dtype_is_int(r) || r == CI_BOOL) ? CI_F32 : r;
     case CI_PROMOTE_BOOL_TO_LONG: return r == CI_BOOL ? CI_I64 : r;
     default: return r;
     }
 }
 
 /* -- pointwise conversion and broadcasting (used by the registry wrapper and lowerings) -- */
-static ci__box *ci__to_dtype(ci__L *L, ci__box *x, ci_dtype dt) {
+static ci__box *ci__lower_to_dtype(ci__L *L, ci__box *x, ci_dtype dt) {
     ci__ix *v[CI_MAX_DIMS] = {0};
     if (x->dt == dt) return x;
     if (x->weak) {
-        ci__box *b = ci__box_new(L, dt, 0, NULL);
+        ci__box *b = ci__ir_box_new(L, dt, 0, NULL);
         *b = *x; b->id = L->boxes.n; b->dt = dt;
         if (dt == CI_BOOL) { b->weak = 1; b->wi = (x->weak == 3 ? x->wf != 0 : x->wi != 0); }
-        else if (ci__is_int(dt) && x->weak == 3) { b->weak = 2; b->wi = (int64_t)x->wf; }
-        else if (ci__is_float(dt) && x->weak != 3) { b->weak = 3; b->wf = (double)x->wi; }
+        else if (ci__dtype_is_int(dt) && x->weak == 3) { b->weak = 2; b->wi = (int64_t)x->wf; }
+        else if (ci__dtype_is_float(dt) && x->weak != 3) { b->weak = 3; b->wf = (double)x->wi; }
         return b;
     }
-    ci__pw_vars_like(L, x, x->ndim, x->size, v);
-    return ci__pw_box(L, dt, x->ndim, x->size, v, ci__v_cast(L, ci__load(L, x, v), dt));
+    ci__ir_pw_vars_like(L, x, x->ndim, x->size, v);
+    return ci__ir_pw_box(L, dt, x->ndim, x->size, v, ci__ir_v_cast(L, ci__ir_load(L, x, v), dt));
 }
-static void ci__broadcast_shape(ci__L *L, const char *opname, int na, const int64_t *a, int nb, const int64_t *b,
+static void ci__lower_broadcast_shape(ci__L *L, const char *opname, int na, const int64_t *a, int nb, const int64_t *b,
                                 int *nout, int64_t *out_) {
     int n = na > nb ? na : nb, i;
     int64_t out[CI_MAX_DIMS * 2];   /* out_ may alias a or b */
@@ -2945,8 +3027,8 @@ static void ci__broadcast_shape(ci__L *L, const char *opname, int na, const int6
         else if (x == 1) out[i] = y;
         else {
             char sa[128], sb[128];
-            ci__fmt_shape(sa, sizeof sa, na, a);
-            ci__fmt_shape(sb, sizeof sb, nb, b);
+            ci__util_fmt_shape(sa, sizeof sa, na, a);
+            ci__util_fmt_shape(sb, sizeof sb, nb, b);
             CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be broadcast (size %lld vs %lld at dim %d)",
                      opname, sa, sb, (long long)x, (long long)y, i);
         }
@@ -2954,63 +3036,62 @@ static void ci__broadcast_shape(ci__L *L, const char *opname, int na, const int6
     memcpy(out_, out, sizeof(int64_t) * (size_t)n);
     *nout = n;
 }
-static ci__box *ci__expand(ci__L *L, ci__box *x, int ndim, const int64_t *size, int reuse);
-static ci__box *ci__expand(ci__L *L, ci__box *x, int ndim, const int64_t *size, int reuse) {
+static ci__box *ci__lower_expand(ci__L *L, ci__box *x, int ndim, const int64_t *size, int reuse) {
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int i, off = ndim - x->ndim, same = ndim == x->ndim;
     if (x->weak) return x;
     for (i = 0; same && i < ndim; i++) if (size[i] != x->size[i]) same = 0;
     if (same) return x;
-    ci__pw_vars(L, ndim, size, v);
+    ci__ir_pw_vars(L, ndim, size, v);
     for (i = 0; i < x->ndim; i++) m[i] = (x->size[i] == 1 && size[i + off] != 1) ? ci__ix_const(L->A, &L->ixt, 0) : v[i + off];
-    if (reuse && ci__numel(x->ndim, x->size) > 0)
-        ci__mark_reuse(L, x, ci__numel(ndim, size) / ci__numel(x->ndim, x->size));
-    return ci__view_box(L, x, ndim, size, v, m);
+    if (reuse && ci__ir_numel(x->ndim, x->size) > 0)
+        ci__ir_mark_reuse(L, x, ci__ir_numel(ndim, size) / ci__ir_numel(x->ndim, x->size));
+    return ci__ir_view_box(L, x, ndim, size, v, m);
 }
 
 /* transform_args: promote the promoting arguments, then broadcast the tensors */
-static void ci__transform(ci__L *L, const ci__opdef *op, ci_arg *a, int n, ci_promotion promo, int to_bool, int broadcast) {
+static void ci__lower_transform(ci__L *L, const ci__opdef *op, ci_arg *a, int n, ci_promotion promo, int to_bool, int broadcast) {
     int use[64], i, any_tensor = 0;
     CI__ASSERT(n <= 64);
     for (i = 0; i < n; i++) {
         /* (alpha scales other and takes no part in promotion; add.Scalar has it positional) */
-        use[i] = a[i].kind == CI_ARG_TENSOR || (!op->params[i].kwonly && ci__is_num(&a[i]) && strcmp(op->params[i].name, "alpha"));
+        use[i] = a[i].kind == CI_ARG_TENSOR || (!op->params[i].kwonly && ci__lower_is_num(&a[i]) && strcmp(op->params[i].name, "alpha"));
         any_tensor |= a[i].kind == CI_ARG_TENSOR;
     }
     if (!any_tensor) return;
     if (promo != CI_PROMOTE_NONE || to_bool) {
-        ci_dtype dt = to_bool ? CI_BOOL : ci__promoted_input_dtype(ci__result_type(L, n, a, use), promo);
+        ci_dtype dt = to_bool ? CI_BOOL : ci__lower_promoted_input_dtype(ci__lower_result_type(L, n, a, use), promo);
         for (i = 0; i < n; i++)
-            if (a[i].kind == CI_ARG_TENSOR) a[i].u.t = ci__tensor_of(ci__to_dtype(L, ci__box_get(L, a[i].u.t), dt));
+            if (a[i].kind == CI_ARG_TENSOR) a[i].u.t = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__ir_box_get(L, a[i].u.t), dt));
     }
     if (broadcast) {
         int nd = 0;
         int64_t shape[CI_MAX_DIMS];
         for (i = 0; i < n; i++) if (a[i].kind == CI_ARG_TENSOR) {
-            ci__box *b = ci__box_get(L, a[i].u.t);
-            ci__broadcast_shape(L, op->name, nd, shape, b->ndim, b->size, &nd, shape);
+            ci__box *b = ci__ir_box_get(L, a[i].u.t);
+            ci__lower_broadcast_shape(L, op->name, nd, shape, b->ndim, b->size, &nd, shape);
         }
         if (nd > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many dims", op->name);
         for (i = 0; i < n; i++) if (a[i].kind == CI_ARG_TENSOR)
-            a[i].u.t = ci__tensor_of(ci__expand(L, ci__box_get(L, a[i].u.t), nd, shape, 1));
+            a[i].u.t = ci__ir_tensor_of(ci__lower_expand(L, ci__ir_box_get(L, a[i].u.t), nd, shape, 1));
     }
 }
 
-static int ci__pidx(const ci__opdef *op, const char *name) {
+static int ci__lower_pidx(const ci__opdef *op, const char *name) {
     int i;
     for (i = 0; i < op->nparams; i++) if (!strcmp(op->params[i].name, name)) return i;
     return -1;
 }
 
 /* a buffer holding x densely (realizing or copying as needed), for extern kernels */
-static ci__buf *ci__require_contiguous(ci__L *L, ci__box *x) {
+static ci__buf *ci__lower_require_contiguous(ci__L *L, ci__box *x) {
     ci__ix *v[CI_MAX_DIMS] = {0};
-    if (x->weak) x = ci__to_dtype(L, ci__expand(L, x, 0, NULL, 0), x->dt);
+    if (x->weak) x = ci__lower_to_dtype(L, ci__lower_expand(L, x, 0, NULL, 0), x->dt);
     if (x->weak) {
-        ci__pw_vars(L, 0, NULL, v);
-        x = ci__pw_box(L, x->dt, 0, NULL, v, ci__load(L, x, v));
+        ci__ir_pw_vars(L, 0, NULL, v);
+        x = ci__ir_pw_box(L, x->dt, 0, NULL, v, ci__ir_load(L, x, v));
     }
-    if (!x->view && x->st->kind == CI__ST_PW) ci__realize(L, x);
+    if (!x->view && x->st->kind == CI__ST_PW) ci__ir_realize(L, x);
     if ((!x->view || x->view == 1) && x->st->kind == CI__ST_BUF && x->st->buf->offset == 0) {
         const ci__buf *b = x->st->buf;
         int i, ok = 1;
@@ -3023,17 +3104,17 @@ static ci__buf *ci__require_contiguous(ci__L *L, ci__box *x) {
                 if (x->size[i] != 1) flat = ci__ix_add(L->A, &L->ixt, flat, ci__ix_scale(L->A, &L->ixt, x->vars[i], s));
                 s *= x->size[i];
             }
-            ok = s == b->numel && ci__buf_index(L, b, x->map) == flat;
+            ok = s == b->numel && ci__ir_buf_index(L, b, x->map) == flat;
         }
         if (ok) return x->st->buf;
     }
-    ci__pw_vars(L, x->ndim, x->size, v);
-    x = ci__pw_box(L, x->dt, x->ndim, x->size, v, ci__load(L, x, v));
-    ci__realize(L, x);
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
+    x = ci__ir_pw_box(L, x->dt, x->ndim, x->size, v, ci__ir_load(L, x, v));
+    ci__ir_realize(L, x);
     return x->st->buf;
 }
 
-static ci_arg ci__arg_dup(ci__arena *A, const ci_arg *a) {
+static ci_arg ci__lower_arg_dup(ci__arena *A, const ci_arg *a) {
     ci_arg r = *a;
     if (a->kind == CI_ARG_STRING && a->u.s) r.u.s = ci__strdup(A, a->u.s);
     else if (a->kind == CI_ARG_INTS && a->u.ints.n > 0) {
@@ -3051,12 +3132,12 @@ static ci_arg ci__arg_dup(ci__arena *A, const ci_arg *a) {
     } else if (a->kind == CI_ARG_LIST && a->u.list.n > 0) {
         ci_arg *v = CI__NEWN(A, ci_arg, a->u.list.n);
         int i;
-        for (i = 0; i < a->u.list.n; i++) v[i] = ci__arg_dup(A, &a->u.list.v[i]);
+        for (i = 0; i < a->u.list.n; i++) v[i] = ci__lower_arg_dup(A, &a->u.list.v[i]);
         r.u.list.v = v;
     }
     return r;
 }
-static ci_result ci__extern_default_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+static ci_result ci__lower_extern_default_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                           ci_extern_tensor *outs, int nouts, void *user) {
     int i;
     (void)args; (void)nargs; (void)user;
@@ -3072,19 +3153,19 @@ static int ci__lower_extern(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     ci__kernel *k;
     ci_result r;
     for (i = 0; i < op->nparams; i++) if (a[i].kind == CI_ARG_TENSOR) {
-        ci__box *b = ci__box_get(L, a[i].u.t);
+        ci__box *b = ci__ir_box_get(L, a[i].u.t);
         int d;
         if (nin == 32) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many tensor arguments", op->name);
-        inb[nin] = ci__require_contiguous(L, b);
+        inb[nin] = ci__lower_require_contiguous(L, b);
         memset(&ins[nin], 0, sizeof ins[nin]);
         ins[nin].dtype = b->dt; ins[nin].ndim = b->ndim;
         for (d = 0; d < b->ndim; d++) ins[nin].shape[d] = b->size[d];
         nin++;
     }
     memset(eo, 0, sizeof eo);
-    r = (op->ext.infer ? op->ext.infer : ci__extern_default_infer)(ins, nin, a, op->nparams, eo, nout, op->ext.user);
+    r = (op->ext.infer ? op->ext.infer : ci__lower_extern_default_infer)(ins, nin, a, op->nparams, eo, nout, op->ext.user);
     if (r != CI_OK) CI__FAIL(L, r, "%s: the extern kernel's infer function failed (%s)", op->name, ci_result_string(r));
-    k = ci__kernel_new(L, CI__K_EXTERN, NULL);
+    k = ci__ir_kernel_new(L, CI__K_EXTERN, NULL);
     k->ext = op; k->nin = nin; k->nout = nout; k->nargs = op->nparams;
     k->ins = CI__NEWN(L->A, ci__buf *, nin);
     k->in_t = CI__NEWN(L->A, ci_extern_tensor, nin);
@@ -3092,14 +3173,14 @@ static int ci__lower_extern(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     k->outs = CI__NEWN(L->A, ci__buf *, nout);
     k->args = CI__NEWN(L->A, ci_arg, op->nparams);
     memcpy(k->ins, inb, sizeof(ci__buf *) * (size_t)nin);
-    for (i = 0; i < op->nparams; i++) k->args[i] = ci__arg_dup(L->A, &a[i]);   /* the program outlives the graph */
+    for (i = 0; i < op->nparams; i++) k->args[i] = ci__lower_arg_dup(L->A, &a[i]);   /* the program outlives the graph */
     for (i = 0; i < nout; i++) {
         int d;
-        if (!ci__dt_ok(eo[i].dtype) || eo[i].ndim < 0 || eo[i].ndim > CI_MAX_DIMS)
+        if (!ci__dtype_ok(eo[i].dtype) || eo[i].ndim < 0 || eo[i].ndim > CI_MAX_DIMS)
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: infer gave output %d an invalid dtype or rank", op->name, i);
         for (d = 0; d < eo[i].ndim; d++) if (eo[i].shape[d] < 0)
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: infer gave output %d a negative size", op->name, i);
-        k->outs[i] = ci__buf_new(L, CI__BUF_COMPUTED, eo[i].dtype, eo[i].ndim, eo[i].shape);
+        k->outs[i] = ci__ir_buf_new(L, CI__BUF_COMPUTED, eo[i].dtype, eo[i].ndim, eo[i].shape);
         k->outs[i]->producer = k;
         if (op->dd) {
             char nm[160];
@@ -3107,22 +3188,22 @@ static int ci__lower_extern(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
             k->outs[i]->dd_node = ci__strdup(L->A, nm);
             k->outs[i]->run_size = CI__NEWN(L->A, int64_t, eo[i].ndim);
         }
-        outs[i] = ci__tensor_of(ci__buf_box(L, k->outs[i]));
+        outs[i] = ci__ir_tensor_of(ci__ir_buf_box(L, k->outs[i]));
     }
     return nout;
 }
 
 /* a result whose size depends on the data (nonzero, masked_select) may only be a graph output:
    its buffer holds an upper bound of elements, and nothing downstream knows how many are real */
-static void ci__check_not_dd(ci__L *L, const ci__opdef *op, int i, const ci__box *b) {
+static void ci__lower_check_not_dd(ci__L *L, const ci__opdef *op, int i, const ci__box *b) {
     if (b->st && b->st->kind == CI__ST_BUF && b->st->buf->dd_node)
         CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: argument '%s' is %s, whose size depends on the data (known only after a run); "
                  "such a result may only be a graph output", op->name, op->params[i].name, b->st->buf->dd_node);
 }
 /* the one wrapper every op call goes through */
-static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *args,
+static int ci__lower_call_op(ci__L *L, const char *opname, int nargs, const ci_arg *args,
                        int nkw, const ci_kwarg *kw, ci_tensor *outs, int max_outs) {
-    const ci__opdef *op = ci__registry_find(L->ctx, opname);
+    const ci__opdef *op = ci__lower_registry_find(L->ctx, opname);
     ci_arg *a;
     char *set;
     ci_tensor res[CI_MAX_OUTPUTS];
@@ -3139,7 +3220,7 @@ static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *ar
         a[k] = args[i]; set[k] = 1;
     }
     for (i = 0; i < nkw; i++) {
-        int p = kw[i].name ? ci__pidx(op, kw[i].name) : -1;
+        int p = kw[i].name ? ci__lower_pidx(op, kw[i].name) : -1;
         if (p < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s(%s) got an unexpected keyword argument '%s'", op->name, op->schema,
                             kw[i].name ? kw[i].name : "(null)");
         if (set[p]) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s got multiple values for argument '%s'", op->name, kw[i].name);
@@ -3153,27 +3234,27 @@ static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *ar
             a[i] = op->params[i].def;
         }
         if (a[i].kind == CI_ARG_TENSOR) {
-            ci__box *b = ci__box_get(L, a[i].u.t);
-            ci__check_not_dd(L, op, i, b);
+            ci__box *b = ci__ir_box_get(L, a[i].u.t);
+            ci__lower_check_not_dd(L, op, i, b);
             if (b->weak == 3) { a[i].kind = CI_ARG_FLOAT; a[i].u.f = b->wf; }
             else if (b->weak == 2) { a[i].kind = CI_ARG_INT; a[i].u.i = b->wi; }
             else if (b->weak == 1) { a[i].kind = CI_ARG_BOOL; a[i].u.b = (int)b->wi; }
         } else if (a[i].kind == CI_ARG_TENSORS) {
             if (a[i].u.tensors.n < 0 || (a[i].u.tensors.n > 0 && !a[i].u.tensors.v))   /* ci_lower_call passes the user's */
                 CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' is a tensor list with a negative length or NULL data", op->name, op->params[i].name);
-            for (k = 0; k < a[i].u.tensors.n; k++) if (a[i].u.tensors.v[k].id) ci__check_not_dd(L, op, i, ci__box_get(L, a[i].u.tensors.v[k]));
+            for (k = 0; k < a[i].u.tensors.n; k++) if (a[i].u.tensors.v[k].id) ci__lower_check_not_dd(L, op, i, ci__ir_box_get(L, a[i].u.tensors.v[k]));
         } else if ((a[i].kind == CI_ARG_INTS && (a[i].u.ints.n < 0 || (a[i].u.ints.n > 0 && !a[i].u.ints.v))) ||
                    (a[i].kind == CI_ARG_FLOATS && (a[i].u.floats.n < 0 || (a[i].u.floats.n > 0 && !a[i].u.floats.v))) ||
                    (a[i].kind == CI_ARG_LIST && (a[i].u.list.n < 0 || (a[i].u.list.n > 0 && !a[i].u.list.v))) ||
                    (a[i].kind == CI_ARG_STRING && !a[i].u.s)) {
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' is a list with a negative length or NULL data, or a NULL string", op->name, op->params[i].name);
-        } else if (a[i].kind == CI_ARG_DTYPE && !ci__dt_ok(a[i].u.dtype)) {
+        } else if (a[i].kind == CI_ARG_DTYPE && !ci__dtype_ok(a[i].u.dtype)) {
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' is an invalid dtype", op->name, op->params[i].name);
         } else if (a[i].kind < 0 || a[i].kind >= CI_ARG_KIND_COUNT) {
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' has an invalid kind", op->name, op->params[i].name);
         }
     }
-    ci__transform(L, op, a, op->nparams, op->promo, op->to_bool, op->broadcast);
+    ci__lower_transform(L, op, a, op->nparams, op->promo, op->to_bool, op->broadcast);
     switch (op->kind) {
     case CI__OPK_INTERNAL: n = op->fn(L, op, a, res); break;
     case CI__OPK_EXTERN: n = ci__lower_extern(L, op, a, res); break;
@@ -3185,7 +3266,7 @@ static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *ar
                      L->user_failed ? L->user_msg : "the lowering returned no result");
         if (n > CI_MAX_OUTPUTS)   /* it wrote past outs or returned garbage */
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: the lowering returned %d results, more than max_outs (%d)", op->name, n, CI_MAX_OUTPUTS);
-        for (i = 0; i < n; i++) ci__box_get(L, res[i]);
+        for (i = 0; i < n; i++) ci__ir_box_get(L, res[i]);
         break;
     }
     for (i = 0; i < n && i < max_outs; i++) outs[i] = res[i];
@@ -3193,9 +3274,9 @@ static int ci__call_op(ci__L *L, const char *opname, int nargs, const ci_arg *ar
 }
 
 /* -- graph nodes -- */
-static ci__gtensor *ci__gt(const ci_graph *g, uint32_t id) { return (ci__gtensor *)g->tensors.v[id - 1]; }
+static ci__lower_gtensor *ci__lower_gt(const ci_graph *g, uint32_t id) { return (ci__lower_gtensor *)g->tensors.v[id - 1]; }
 
-static ci_arg ci__map_arg(ci__L *L, const ci_arg *x, const uint32_t *map) {
+static ci_arg ci__lower_map_arg(ci__L *L, const ci_arg *x, const uint32_t *map) {
     ci_arg r = *x;
     int k;
     if (x->kind == CI_ARG_TENSOR) r.u.t.id = map[x->u.t.id];
@@ -3209,23 +3290,23 @@ static ci_arg ci__map_arg(ci__L *L, const ci_arg *x, const uint32_t *map) {
 /* Compiling lowers every node again, and the caller's arrays (and map) are sized from what
    graph building recorded: a lowering (a user's may keep state) must give the same number of
    results, with the same dtypes and shapes, both times. */
-static void ci__check_relowered(ci__L *L, const ci__node *nd, int n, const ci_tensor *outs) {
+static void ci__lower_check_relowered(ci__L *L, const ci__node *nd, int n, const ci_tensor *outs) {
     int i, d;
     if (n != nd->nout)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "the lowering of %s returned %d result%s at compile time, but %d at graph building",
                  nd->op, n, n == 1 ? "" : "s", nd->nout);
     for (i = 0; i < n; i++) {
-        const ci__gtensor *t = ci__gt(L->graph, nd->out0 + (uint32_t)i);
-        const ci__box *b = ci__box_get(L, outs[i]);
+        const ci__lower_gtensor *t = ci__lower_gt(L->graph, nd->out0 + (uint32_t)i);
+        const ci__box *b = ci__ir_box_get(L, outs[i]);
         int same = b->dt == t->dt && b->ndim == t->ndim;
         for (d = 0; same && d < b->ndim; d++) same = b->size[d] == t->shape[d];
         if (!same) {
             char got[160], want[160];
-            ci__fmt_shape(got, sizeof got, b->ndim, b->size);
-            ci__fmt_shape(want, sizeof want, t->ndim, t->shape);
+            ci__util_fmt_shape(got, sizeof got, b->ndim, b->size);
+            ci__util_fmt_shape(want, sizeof want, t->ndim, t->shape);
             CI__FAIL(L, b->dt != t->dt ? CI_ERR_DTYPE : CI_ERR_SHAPE,
                      "the lowering of %s gave result %d as %s%s at compile time, but %s%s at graph building",
-                     nd->op, i, ci__dt[b->dt].name, got, ci__dt[t->dt].name, want);
+                     nd->op, i, ci__dtype_tab[b->dt].name, got, ci__dtype_tab[t->dt].name, want);
         }
     }
 }
@@ -3236,10 +3317,10 @@ static void ci__lower_node(ci__L *L, const ci__node *nd, uint32_t *map) {
     L->node_op = nd->op;
     switch (nd->kind) {
     case CI__N_INPUT: {
-        ci__buf *buf = ci__buf_new(L, CI__BUF_INPUT, nd->dt, nd->ndim, nd->shape);
+        ci__buf *buf = ci__ir_buf_new(L, CI__BUF_INPUT, nd->dt, nd->ndim, nd->shape);
         buf->input_index = (int)nd->ival;
         snprintf(buf->name, sizeof buf->name, "in%d", (int)nd->ival);
-        b = ci__buf_box(L, buf);
+        b = ci__ir_buf_box(L, buf);
         break;
     }
     case CI__N_CONST:
@@ -3256,23 +3337,23 @@ static void ci__lower_node(ci__L *L, const ci__node *nd, uint32_t *map) {
             case CI_F64: v = *(const double *)nd->data; break;
             default: break;
             }
-            if (ci__is_float(nd->dt) && nd->dt != CI_F32 && nd->dt != CI_F64) {
-                ci__buf *buf = ci__buf_new(L, CI__BUF_CONST, nd->dt, 0, NULL);
+            if (ci__dtype_is_float(nd->dt) && nd->dt != CI_F32 && nd->dt != CI_F64) {
+                ci__buf *buf = ci__ir_buf_new(L, CI__BUF_CONST, nd->dt, 0, NULL);
                 buf->data = nd->data;
-                b = ci__buf_box(L, buf);
+                b = ci__ir_buf_box(L, buf);
             } else {
                 ci__ix *none[1];
-                b = ci__pw_box(L, nd->dt, 0, NULL, none,
-                               ci__is_float(nd->dt) ? ci__v_constf(L, nd->dt, v) : ci__v_consti(L, nd->dt, iv));
+                b = ci__ir_pw_box(L, nd->dt, 0, NULL, none,
+                               ci__dtype_is_float(nd->dt) ? ci__ir_v_constf(L, nd->dt, v) : ci__ir_v_consti(L, nd->dt, iv));
             }
         } else {
-            ci__buf *buf = ci__buf_new(L, CI__BUF_CONST, nd->dt, nd->ndim, nd->shape);
+            ci__buf *buf = ci__ir_buf_new(L, CI__BUF_CONST, nd->dt, nd->ndim, nd->shape);
             buf->data = nd->data;
-            b = ci__buf_box(L, buf);
+            b = ci__ir_buf_box(L, buf);
         }
         break;
     case CI__N_SCALAR:
-        b = ci__box_new(L, nd->dt, 0, NULL);
+        b = ci__ir_box_new(L, nd->dt, 0, NULL);
         b->weak = nd->weak; b->wf = nd->sval; b->wi = nd->ival;
         break;
     case CI__N_CALL: {
@@ -3280,10 +3361,10 @@ static void ci__lower_node(ci__L *L, const ci__node *nd, uint32_t *map) {
         ci_kwarg *kw = CI__NEWN(L->A, ci_kwarg, nd->nkw);
         ci_tensor outs[CI_MAX_OUTPUTS];
         int i, n;
-        for (i = 0; i < nd->nargs; i++) args[i] = ci__map_arg(L, &nd->args[i], map);
-        for (i = 0; i < nd->nkw; i++) { kw[i].name = nd->kw[i].name; kw[i].value = ci__map_arg(L, &nd->kw[i].value, map); }
-        n = ci__call_op(L, nd->op, nd->nargs, args, nd->nkw, kw, outs, CI_MAX_OUTPUTS);
-        if (L->graph) ci__check_relowered(L, nd, n, outs);
+        for (i = 0; i < nd->nargs; i++) args[i] = ci__lower_map_arg(L, &nd->args[i], map);
+        for (i = 0; i < nd->nkw; i++) { kw[i].name = nd->kw[i].name; kw[i].value = ci__lower_map_arg(L, &nd->kw[i].value, map); }
+        n = ci__lower_call_op(L, nd->op, nd->nargs, args, nd->nkw, kw, outs, CI_MAX_OUTPUTS);
+        if (L->graph) ci__lower_check_relowered(L, nd, n, outs);
         for (i = 0; i < n; i++) map[nd->out0 + (uint32_t)i] = outs[i].id;
         return;
     }
@@ -3312,19 +3393,19 @@ static void ci__lower_graph(ci__L *L, ci_graph *g) {
     uint32_t *map = CI__NEWN(L->A, uint32_t, g->tensors.n + 1);
     int i, j;
     ci__lower_scratch(L);
-    for (i = 0; i < g->tensors.n; i++) ci__gt(g, (uint32_t)i + 1)->users = 0;
+    for (i = 0; i < g->tensors.n; i++) ci__lower_gt(g, (uint32_t)i + 1)->users = 0;
     for (i = 0; i < g->nodes.n; i++) {
         const ci__node *nd = (const ci__node *)g->nodes.v[i];
         for (j = 0; j < nd->nargs + nd->nkw; j++) {
             const ci_arg *a = j < nd->nargs ? &nd->args[j] : &nd->kw[j - nd->nargs].value;
             int k;
-            if (a->kind == CI_ARG_TENSOR) ci__gt(g, a->u.t.id)->users++;
+            if (a->kind == CI_ARG_TENSOR) ci__lower_gt(g, a->u.t.id)->users++;
             if (a->kind != CI_ARG_TENSORS) continue;
             for (k = 0; k < a->u.tensors.n; k++)
-                if (a->u.tensors.v[k].id) ci__gt(g, a->u.tensors.v[k].id)->users++;
+                if (a->u.tensors.v[k].id) ci__lower_gt(g, a->u.tensors.v[k].id)->users++;
         }
     }
-    for (i = 0; i < g->outputs.n; i++) ci__gt(g, (uint32_t)(uintptr_t)g->outputs.v[i])->users++;
+    for (i = 0; i < g->outputs.n; i++) ci__lower_gt(g, (uint32_t)(uintptr_t)g->outputs.v[i])->users++;
     for (i = 0; i < g->nodes.n; i++) {
         const ci__node *nd = (const ci__node *)g->nodes.v[i];
         L->graph = g; L->node_ix = i;
@@ -3332,16 +3413,22 @@ static void ci__lower_graph(ci__L *L, ci_graph *g) {
         for (j = 0; j < nd->nout; j++) {
             ci_tensor r;
             r.id = map[nd->out0 + (uint32_t)j];
-            ci__after_node(L, ci__box_get(L, r), ci__gt(g, nd->out0 + (uint32_t)j)->users);
+            ci__ir_after_node(L, ci__ir_box_get(L, r), ci__lower_gt(g, nd->out0 + (uint32_t)j)->users);
         }
     }
     L->node_op = "output";
     for (i = 0; i < g->outputs.n; i++) {
         ci_tensor r;
         r.id = map[(uint32_t)(uintptr_t)g->outputs.v[i]];
-        ci__schedule_output(L, ci__box_get(L, r), i);
+        ci__sched_output(L, ci__ir_box_get(L, r), i);
     }
     ci__lower_free_scratch(L);
+}
+/* -- graphs -- */
+static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
+    ci__L *L = CI__NEW(A, ci__L);
+    L->ctx = ctx; L->A = A; L->LA = L->SA = A; L->E = E; L->meta = meta;
+    return L;
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -3353,16 +3440,21 @@ static void ci__lower_graph(ci__L *L, ci_graph *g) {
    layer_norm ...) call other ops by aten name through the registry, so a user override of
    those ops applies inside them too, as with Inductor's decomposition table. The section
    ends with CI__OPS, one row per builtin op (schema, lowering, flags, how, dtypes, notes):
-   ci__register_builtins walks it and tools/opsdoc.c writes docs/ops.md from it.
+   ci__ops_register_builtins walks it and tools/opsdoc.c writes docs/ops.md from it.
+   Sub-sections, in this order: pointwise, reductions, calling ops, views, rearranged prims,
+   creation, decompositions, decomposed pointwise, statistics, joining, cat, indexing,
+   data-dependent sizes, index writes, pooling, resampling, scans, matmul/conv, sorting,
+   quantization, random, the registry, the op table.
    --------------------------------------------------------------------------------------- */
-typedef struct ci__pw { int ndim; int64_t size[CI_MAX_DIMS]; ci__ix *v[CI_MAX_DIMS]; ci_dtype dt; } ci__pw;
+/* -- pointwise: make_pointwise, the unary and binary ops, where, casts -- */
+typedef struct ci__ops_pw { int ndim; int64_t size[CI_MAX_DIMS]; ci__ix *v[CI_MAX_DIMS]; ci_dtype dt; } ci__ops_pw;
 
-static void ci__pw_begin(ci__L *L, ci__pw *p, int n, const ci_arg *a) {
+static void ci__ops_pw_begin(ci__L *L, ci__ops_pw *p, int n, const ci_arg *a) {
     int i, use[16];
     ci__box *like = NULL;
     p->ndim = 0; p->dt = CI_DTYPE_INVALID;
     for (i = 0; i < n; i++) if (a[i].kind == CI_ARG_TENSOR) {
-        ci__box *b = ci__box_get(L, a[i].u.t);
+        ci__box *b = ci__ir_box_get(L, a[i].u.t);
         if (b->ndim > p->ndim || p->dt == CI_DTYPE_INVALID) {
             p->ndim = b->ndim;
             memcpy(p->size, b->size, sizeof(int64_t) * (size_t)b->ndim);
@@ -3371,97 +3463,97 @@ static void ci__pw_begin(ci__L *L, ci__pw *p, int n, const ci_arg *a) {
     }
     if (p->dt == CI_DTYPE_INVALID) {
         for (i = 0; i < n && i < 16; i++) use[i] = 1;
-        p->dt = ci__result_type(L, n < 16 ? n : 16, a, use);
+        p->dt = ci__lower_result_type(L, n < 16 ? n : 16, a, use);
     }
     for (i = 0; i < n && !like; i++) if (a[i].kind == CI_ARG_TENSOR) {
-        ci__box *b = ci__box_get(L, a[i].u.t);
+        ci__box *b = ci__ir_box_get(L, a[i].u.t);
         if (!b->weak && !b->view && b->st->kind == CI__ST_PW) like = b;
     }
-    ci__pw_vars_like(L, like, p->ndim, p->size, p->v);
+    ci__ir_pw_vars_like(L, like, p->ndim, p->size, p->v);
 }
-static ci__v *ci__pw_in(ci__L *L, ci__pw *p, const ci_arg *a) {
+static ci__v *ci__ops_pw_in(ci__L *L, ci__ops_pw *p, const ci_arg *a) {
     if (a->kind == CI_ARG_TENSOR) {
-        ci__box *b = ci__box_get(L, a->u.t);
-        if (b->ndim != p->ndim) b = ci__expand(L, b, p->ndim, p->size, 0);
-        return ci__load(L, b, p->v);
+        ci__box *b = ci__ir_box_get(L, a->u.t);
+        if (b->ndim != p->ndim) b = ci__lower_expand(L, b, p->ndim, p->size, 0);
+        return ci__ir_load(L, b, p->v);
     }
-    if (a->kind == CI_ARG_FLOAT) return ci__v_constf(L, p->dt, a->u.f);
+    if (a->kind == CI_ARG_FLOAT) return ci__ir_v_constf(L, p->dt, a->u.f);
     if (a->kind != CI_ARG_INT && a->kind != CI_ARG_BOOL)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a Tensor or a number, got %s", L->node_op ? L->node_op : "pointwise op",
-                 ci__arg_kind_name(a->kind));
-    return ci__v_consti(L, p->dt, a->kind == CI_ARG_BOOL ? a->u.b : a->u.i);
+                 ci__lower_arg_kind_name(a->kind));
+    return ci__ir_v_consti(L, p->dt, a->kind == CI_ARG_BOOL ? a->u.b : a->u.i);
 }
-static int ci__pw_end(ci__L *L, ci__pw *p, ci_dtype dt, ci__v *body, ci_tensor *outs) {
-    outs[0] = ci__tensor_of(ci__pw_box(L, dt, p->ndim, p->size, p->v, body));
+static int ci__ops_pw_end(ci__L *L, ci__ops_pw *p, ci_dtype dt, ci__v *body, ci_tensor *outs) {
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, p->ndim, p->size, p->v, body));
     return 1;
 }
-static void ci__need_tensor(ci__L *L, const ci__opdef *op, const ci_arg *a) {
+static void ci__ops_need_tensor(ci__L *L, const ci__opdef *op, const ci_arg *a) {
     if (a->kind != CI_ARG_TENSOR)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a Tensor, got %s", op->name, op->params[0].name,
-                 ci__arg_kind_name(a->kind));
+                 ci__lower_arg_kind_name(a->kind));
 }
 
 /* unary pointwise: op->vop */
-static int ci__lw_unary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__pw p;
+static int ci__ops_unary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__ops_pw p;
     ci__v *x, *r;
-    ci__need_tensor(L, op, &a[0]);
-    ci__pw_begin(L, &p, 1, a);
+    ci__ops_need_tensor(L, op, &a[0]);
+    ci__ops_pw_begin(L, &p, 1, a);
     if (p.dt == CI_BOOL && (op->vop == CI__V_NEG || op->vop == CI__V_ABS))
         CI__FAIL(L, CI_ERR_DTYPE, "%s: not supported for bool tensors (use logical_not)", op->name);
-    if (!strcmp(op->dtypes, CI__OPS_DT_FLT) && !ci__is_float(p.dt))   /* the table's dtypes */
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point tensor, got %s", op->name, ci__dt[p.dt].tname);
-    if (op->vop == CI__V_BNOT && ci__is_float(p.dt))
+    if (!strcmp(op->dtypes, CI__IR_OPS_DT_FLT) && !ci__dtype_is_float(p.dt))   /* the table's dtypes */
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point tensor, got %s", op->name, ci__dtype_tab[p.dt].tname);
+    if (op->vop == CI__V_BNOT && ci__dtype_is_float(p.dt))
         CI__FAIL(L, CI_ERR_DTYPE, "%s: bitwise_not is only supported for integer and boolean tensors", op->name);
-    x = ci__pw_in(L, &p, &a[0]);
+    x = ci__ops_pw_in(L, &p, &a[0]);
     switch (op->vop) {
-    case -1: r = ci__v_bin(L, CI__V_MAX, x, ci__v_consti(L, p.dt, 0)); break;  /* relu */
-    case CI__V_NOT: r = ci__v_un(L, CI__V_NOT, x); break;
-    case CI__V_BNOT: r = p.dt == CI_BOOL ? ci__v_un(L, CI__V_NOT, x) : ci__v_un(L, CI__V_BNOT, x); break;
-    default: r = ci__v_un(L, op->vop, x); break;
+    case -1: r = ci__ir_v_bin(L, CI__V_MAX, x, ci__ir_v_consti(L, p.dt, 0)); break;  /* relu */
+    case CI__V_NOT: r = ci__ir_v_un(L, CI__V_NOT, x); break;
+    case CI__V_BNOT: r = p.dt == CI_BOOL ? ci__ir_v_un(L, CI__V_NOT, x) : ci__ir_v_un(L, CI__V_BNOT, x); break;
+    default: r = ci__ir_v_un(L, op->vop, x); break;
     }
-    return ci__pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : p.dt, r, outs);
+    return ci__ops_pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : p.dt, r, outs);
 }
 
 /* prims.* elementwise ops do not promote: their tensor arguments share one dtype */
-static void ci__prims_same_dtype(ci__L *L, const ci__opdef *op, const ci_arg *a, int n) {
+static void ci__ops_prims_same_dtype(ci__L *L, const ci__opdef *op, const ci_arg *a, int n) {
     int i;
     ci_dtype dt = CI_DTYPE_INVALID;
     if (strncmp(op->name, "prims.", 6)) return;
     for (i = 0; i < n; i++) if (a[i].kind == CI_ARG_TENSOR) {
-        ci_dtype d = ci__box_get(L, a[i].u.t)->dt;
+        ci_dtype d = ci__ir_box_get(L, a[i].u.t)->dt;
         if (dt == CI_DTYPE_INVALID) dt = d;
         else if (d != dt)
-            CI__FAIL(L, CI_ERR_DTYPE, "%s: Tensor with dtype %s is not the expected dtype of %s", op->name, ci__dt[d].tname, ci__dt[dt].tname);
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: Tensor with dtype %s is not the expected dtype of %s", op->name, ci__dtype_tab[d].tname, ci__dtype_tab[dt].tname);
     }
 }
 
 /* binary pointwise: op->vop; extra 1 = has alpha */
-static int ci__lw_binary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__pw p;
+static int ci__ops_binary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__ops_pw p;
     ci__v *x, *y, *r;
     int vop = op->vop;
     if (a[0].kind != CI_ARG_TENSOR && a[1].kind != CI_ARG_TENSOR)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: needs at least one Tensor argument", op->name);
-    ci__prims_same_dtype(L, op, a, 2);
-    ci__pw_begin(L, &p, 2, a);
-    x = ci__pw_in(L, &p, &a[0]);
-    y = ci__pw_in(L, &p, &a[1]);
+    ci__ops_prims_same_dtype(L, op, a, 2);
+    ci__ops_pw_begin(L, &p, 2, a);
+    x = ci__ops_pw_in(L, &p, &a[0]);
+    y = ci__ops_pw_in(L, &p, &a[1]);
     if (op->extra == 1) {
-        ci_arg *al = &a[ci__pidx(op, "alpha")];
-        if (!ci__is_num(al)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: alpha must be a number", op->name);
-        if (al->kind == CI_ARG_FLOAT && !ci__is_float(p.dt))
+        ci_arg *al = &a[ci__lower_pidx(op, "alpha")];
+        if (!ci__lower_is_num(al)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: alpha must be a number", op->name);
+        if (al->kind == CI_ARG_FLOAT && !ci__dtype_is_float(p.dt))
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: for integral input tensors, argument alpha must not be a floating point number", op->name);
         if (al->kind == CI_ARG_BOOL && p.dt != CI_BOOL)
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: boolean alpha only supported for Boolean results", op->name);
-        if (ci__num(al) != 1) y = ci__v_bin(L, CI__V_MUL, y, al->kind == CI_ARG_FLOAT ? ci__v_constf(L, p.dt, al->u.f)
-                                                                                  : ci__v_consti(L, p.dt, (int64_t)ci__num(al)));
+        if (ci__lower_num(al) != 1) y = ci__ir_v_bin(L, CI__V_MUL, y, al->kind == CI_ARG_FLOAT ? ci__ir_v_constf(L, p.dt, al->u.f)
+                                                                                  : ci__ir_v_consti(L, p.dt, (int64_t)ci__lower_num(al)));
     }
-    if ((vop == CI__V_BAND || vop == CI__V_BOR || vop == CI__V_BXOR || vop == CI__V_SHL || vop == CI__V_SHR) && ci__is_float(p.dt))
+    if ((vop == CI__V_BAND || vop == CI__V_BOR || vop == CI__V_BXOR || vop == CI__V_SHL || vop == CI__V_SHR) && ci__dtype_is_float(p.dt))
         CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for floating point tensors", op->name);
-    if ((vop == CI__V_HYPOT || vop == CI__V_NEXTAFTER || vop == CI__V_ATAN2 || vop == CI__V_COPYSIGN) && !ci__is_float(p.dt))
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected floating point tensors, got %s", op->name, ci__dt[p.dt].tname);
-    if (!ci__is_float(p.dt) && (vop == CI__V_FMAX || vop == CI__V_FMIN)) vop = vop == CI__V_FMAX ? CI__V_MAX : CI__V_MIN;
+    if ((vop == CI__V_HYPOT || vop == CI__V_NEXTAFTER || vop == CI__V_ATAN2 || vop == CI__V_COPYSIGN) && !ci__dtype_is_float(p.dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected floating point tensors, got %s", op->name, ci__dtype_tab[p.dt].tname);
+    if (!ci__dtype_is_float(p.dt) && (vop == CI__V_FMAX || vop == CI__V_FMIN)) vop = vop == CI__V_FMAX ? CI__V_MAX : CI__V_MIN;
     if (p.dt == CI_BOOL) {
         if (vop == CI__V_ADD || vop == CI__V_BOR) vop = CI__V_OR;
         else if (vop == CI__V_MUL || vop == CI__V_BAND) vop = CI__V_AND;
@@ -3471,17 +3563,17 @@ static int ci__lw_binary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         else if (vop == CI__V_SUB)
             CI__FAIL(L, CI_ERR_DTYPE, "%s: subtraction, the `-` operator, with two bool tensors is not supported", op->name);
     }
-    if (vop == CI__V_REM || vop == CI__V_FMOD || vop == CI__V_FLOORDIV || vop == CI__V_TRUNCDIV) y = ci__v_checknz(L, y);
-    r = ci__v_bin(L, vop, x, y);
-    return ci__pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : p.dt, r, outs);
+    if (vop == CI__V_REM || vop == CI__V_FMOD || vop == CI__V_FLOORDIV || vop == CI__V_TRUNCDIV) y = ci__ir_v_checknz(L, y);
+    r = ci__ir_v_bin(L, vop, x, y);
+    return ci__ops_pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : p.dt, r, outs);
 }
 
 /* div with rounding_mode (None -> true division with INT_TO_FLOAT); prims.div keeps the
    operands' dtype and divides integers truncating */
-static int ci__lw_div(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    int im = ci__pidx(op, "rounding_mode");
+static int ci__ops_div(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int im = ci__lower_pidx(op, "rounding_mode");
     const char *mode = (im >= 0 && a[im].kind == CI_ARG_STRING) ? a[im].u.s : NULL;
-    ci__pw p;
+    ci__ops_pw p;
     ci__v *x, *y, *r;
     if (im >= 0 && a[im].kind != CI_ARG_NONE && a[im].kind != CI_ARG_STRING)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: rounding_mode must be None, 'trunc' or 'floor'", op->name);
@@ -3489,103 +3581,103 @@ static int ci__lw_div(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'", op->name, mode);
     if (a[0].kind != CI_ARG_TENSOR && a[1].kind != CI_ARG_TENSOR)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: needs at least one Tensor argument", op->name);
-    ci__prims_same_dtype(L, op, a, 2);
+    ci__ops_prims_same_dtype(L, op, a, 2);
     /* prims.div of integers truncates (torch._prims._div_aten), of floats and bools divides */
     if (!strncmp(op->name, "prims.", 6) && a[0].kind == CI_ARG_TENSOR) {
-        ci_dtype d = ci__box_get(L, a[0].u.t)->dt;
-        if (!ci__is_float(d) && d != CI_BOOL) mode = "trunc";
+        ci_dtype d = ci__ir_box_get(L, a[0].u.t)->dt;
+        if (!ci__dtype_is_float(d) && d != CI_BOOL) mode = "trunc";
     }
-    ci__transform(L, op, a, 2, mode ? CI_PROMOTE_DEFAULT : CI_PROMOTE_INT_TO_FLOAT, 0, 1);
-    ci__pw_begin(L, &p, 2, a);
-    x = ci__pw_in(L, &p, &a[0]);
-    y = ci__pw_in(L, &p, &a[1]);
-    if (!mode) r = ci__v_bin(L, CI__V_DIV, x, y);
+    ci__lower_transform(L, op, a, 2, mode ? CI_PROMOTE_DEFAULT : CI_PROMOTE_INT_TO_FLOAT, 0, 1);
+    ci__ops_pw_begin(L, &p, 2, a);
+    x = ci__ops_pw_in(L, &p, &a[0]);
+    y = ci__ops_pw_in(L, &p, &a[1]);
+    if (!mode) r = ci__ir_v_bin(L, CI__V_DIV, x, y);
     else if (p.dt == CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: rounding division is not supported for bool tensors", op->name);
-    else r = ci__v_bin(L, mode[0] == 't' ? CI__V_TRUNCDIV : CI__V_FLOORDIV, x, ci__v_checknz(L, y));
-    return ci__pw_end(L, &p, p.dt, r, outs);
+    else r = ci__ir_v_bin(L, mode[0] == 't' ? CI__V_TRUNCDIV : CI__V_FLOORDIV, x, ci__ir_v_checknz(L, y));
+    return ci__ops_pw_end(L, &p, p.dt, r, outs);
 }
 
 /* x ** n for a small integer n, by squaring (Inductor's pow_recursive) */
-static ci__v *ci__pow_int(ci__L *L, ci__v *x, int64_t n) {
+static ci__v *ci__ops_pow_int(ci__L *L, ci__v *x, int64_t n) {
     ci__v *r;
-    if (n == 0) return ci__v_consti(L, x->dt, 1);
+    if (n == 0) return ci__ir_v_consti(L, x->dt, 1);
     if (n == 1) return x;
-    r = ci__pow_int(L, ci__v_bin(L, CI__V_MUL, x, x), n / 2);
-    return (n & 1) ? ci__v_bin(L, CI__V_MUL, r, x) : r;
+    r = ci__ops_pow_int(L, ci__ir_v_bin(L, CI__V_MUL, x, x), n / 2);
+    return (n & 1) ? ci__ir_v_bin(L, CI__V_MUL, r, x) : r;
 }
-static int ci__lw_pow(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__pw p;
+static int ci__ops_pow(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__ops_pw p;
     ci__v *x, *r;
     if (a[0].kind != CI_ARG_TENSOR && a[1].kind != CI_ARG_TENSOR)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: needs at least one Tensor argument", op->name);
-    ci__pw_begin(L, &p, 2, a);
-    if (a[0].kind == CI_ARG_TENSOR && ci__is_num(&a[1])) {
-        double e = ci__num(&a[1]);
-        x = ci__pw_in(L, &p, &a[0]);
-        if (p.dt == CI_BOOL) x = ci__v_cast(L, x, CI_I64), p.dt = CI_BOOL;
+    ci__ops_pw_begin(L, &p, 2, a);
+    if (a[0].kind == CI_ARG_TENSOR && ci__lower_is_num(&a[1])) {
+        double e = ci__lower_num(&a[1]);
+        x = ci__ops_pw_in(L, &p, &a[0]);
+        if (p.dt == CI_BOOL) x = ci__ir_v_cast(L, x, CI_I64), p.dt = CI_BOOL;
         if (e == floor(e) && fabs(e) < 32) {
             int64_t n = (int64_t)e;
-            if (!ci__is_float(p.dt) && n < 0)
+            if (!ci__dtype_is_float(p.dt) && n < 0)
                 CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: integers to negative integer powers are not allowed", op->name);
-            r = n >= 0 ? ci__pow_int(L, x, n) : ci__v_un(L, CI__V_RECIP, ci__pow_int(L, x, -n));
-        } else if (e == 0.5 && ci__is_float(p.dt)) {
-            r = ci__v_un(L, CI__V_SQRT, x);
+            r = n >= 0 ? ci__ops_pow_int(L, x, n) : ci__ir_v_un(L, CI__V_RECIP, ci__ops_pow_int(L, x, -n));
+        } else if (e == 0.5 && ci__dtype_is_float(p.dt)) {
+            r = ci__ir_v_un(L, CI__V_SQRT, x);
         } else {
-            r = ci__v_bin(L, CI__V_POW, x, ci__pw_in(L, &p, &a[1]));
+            r = ci__ir_v_bin(L, CI__V_POW, x, ci__ops_pw_in(L, &p, &a[1]));
         }
     } else {
         ci__v *y;
-        x = ci__pw_in(L, &p, &a[0]);
-        y = ci__pw_in(L, &p, &a[1]);
-        r = ci__v_bin(L, CI__V_POW, x, y);
+        x = ci__ops_pw_in(L, &p, &a[0]);
+        y = ci__ops_pw_in(L, &p, &a[1]);
+        r = ci__ir_v_bin(L, CI__V_POW, x, y);
     }
-    return ci__pw_end(L, &p, p.dt, ci__v_cast(L, r, p.dt), outs);
+    return ci__ops_pw_end(L, &p, p.dt, ci__ir_v_cast(L, r, p.dt), outs);
 }
 
 /* clamp(self, min=None, max=None); clamp_min / clamp_max via extra (1 min only, 2 max only) */
-static int ci__lw_clamp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__pw p;
+static int ci__ops_clamp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__ops_pw p;
     ci__v *x;
     int has_min = op->extra != 2 && a[1].kind != CI_ARG_NONE;
     int has_max = op->extra == 2 ? a[1].kind != CI_ARG_NONE : (op->extra != 1 && a[2].kind != CI_ARG_NONE);
     ci_arg *amax = op->extra == 2 ? &a[1] : &a[2];
-    ci__need_tensor(L, op, &a[0]);
+    ci__ops_need_tensor(L, op, &a[0]);
     if (!has_min && !has_max) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: at least one of 'min' or 'max' must not be None", op->name);
-    ci__pw_begin(L, &p, op->nparams, a);
-    x = ci__pw_in(L, &p, &a[0]);
+    ci__ops_pw_begin(L, &p, op->nparams, a);
+    x = ci__ops_pw_in(L, &p, &a[0]);
     if (p.dt == CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
-    if (has_min) x = ci__v_bin(L, CI__V_MAX, x, ci__pw_in(L, &p, &a[1]));
-    if (has_max) x = ci__v_bin(L, CI__V_MIN, x, ci__pw_in(L, &p, amax));
-    return ci__pw_end(L, &p, p.dt, x, outs);
+    if (has_min) x = ci__ir_v_bin(L, CI__V_MAX, x, ci__ops_pw_in(L, &p, &a[1]));
+    if (has_max) x = ci__ir_v_bin(L, CI__V_MIN, x, ci__ops_pw_in(L, &p, amax));
+    return ci__ops_pw_end(L, &p, p.dt, x, outs);
 }
 
 /* where(condition, self, other) */
-static int ci__lw_where(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__pw p;
+static int ci__ops_where(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__ops_pw p;
     ci__v *c, *x, *y;
     int use[3] = {0, 1, 1};
     ci_dtype dt;
     int i, nd = 0;
     int64_t shape[CI_MAX_DIMS];
-    ci__need_tensor(L, op, &a[0]);
-    if (ci__box_get(L, a[0].u.t)->dt != CI_BOOL && ci__box_get(L, a[0].u.t)->dt != CI_U8)
+    ci__ops_need_tensor(L, op, &a[0]);
+    if (ci__ir_box_get(L, a[0].u.t)->dt != CI_BOOL && ci__ir_box_get(L, a[0].u.t)->dt != CI_U8)
         CI__FAIL(L, CI_ERR_DTYPE, "%s: where expected condition to be a boolean tensor, but got a tensor with dtype %s",
-                 op->name, ci__dt[ci__box_get(L, a[0].u.t)->dt].name);
-    dt = ci__result_type(L, 3, a, use);
+                 op->name, ci__dtype_tab[ci__ir_box_get(L, a[0].u.t)->dt].name);
+    dt = ci__lower_result_type(L, 3, a, use);
     for (i = 0; i < 3; i++) if (a[i].kind == CI_ARG_TENSOR) {
-        ci__box *b = ci__box_get(L, a[i].u.t);
-        if (i > 0) b = ci__to_dtype(L, b, dt);
-        ci__broadcast_shape(L, op->name, nd, shape, b->ndim, b->size, &nd, shape);
-        a[i].u.t = ci__tensor_of(b);
+        ci__box *b = ci__ir_box_get(L, a[i].u.t);
+        if (i > 0) b = ci__lower_to_dtype(L, b, dt);
+        ci__lower_broadcast_shape(L, op->name, nd, shape, b->ndim, b->size, &nd, shape);
+        a[i].u.t = ci__ir_tensor_of(b);
     }
     for (i = 0; i < 3; i++) if (a[i].kind == CI_ARG_TENSOR)
-        a[i].u.t = ci__tensor_of(ci__expand(L, ci__box_get(L, a[i].u.t), nd, shape, 1));
-    ci__pw_begin(L, &p, 1, a);
+        a[i].u.t = ci__ir_tensor_of(ci__lower_expand(L, ci__ir_box_get(L, a[i].u.t), nd, shape, 1));
+    ci__ops_pw_begin(L, &p, 1, a);
     p.dt = dt;
-    c = ci__v_cast(L, ci__pw_in(L, &p, &a[0]), CI_BOOL);
-    x = ci__v_cast(L, ci__pw_in(L, &p, &a[1]), dt);
-    y = ci__v_cast(L, ci__pw_in(L, &p, &a[2]), dt);
-    return ci__pw_end(L, &p, dt, ci__v_op(L, CI__V_WHERE, c, x, y), outs);
+    c = ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &a[0]), CI_BOOL);
+    x = ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &a[1]), dt);
+    y = ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &a[2]), dt);
+    return ci__ops_pw_end(L, &p, dt, ci__ir_v_op(L, CI__V_WHERE, c, x, y), outs);
 }
 
 /* where(condition) is nonzero(condition, as_tuple=True): ndim results of a size known only after
@@ -3593,34 +3685,34 @@ static int ci__lw_where(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
 /* where(condition): nonzero(condition, as_tuple=True), one i64 tensor of indices per dim (one
    for a 0-d condition), each as long as the count of non-zeros: an extern kernel of that many
    results (cinductor.nonzero_<n>d), whose sizes are known only after a run */
-static const char *const ci__nonzero_tuple_names[CI_MAX_DIMS] = {
+static const char *const ci__ops_nonzero_tuple_names[CI_MAX_DIMS] = {
     "cinductor.nonzero_1d", "cinductor.nonzero_2d", "cinductor.nonzero_3d", "cinductor.nonzero_4d",
     "cinductor.nonzero_5d", "cinductor.nonzero_6d", "cinductor.nonzero_7d", "cinductor.nonzero_8d"};
-static int ci__lw_where_cond(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *c = ci__arg_box(L, op, a, 0);
+static int ci__ops_where_cond(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *c = ci__lower_arg_box(L, op, a, 0);
     ci_arg arg;
-    arg.kind = CI_ARG_TENSOR; arg.u.t = ci__tensor_of(c);
+    arg.kind = CI_ARG_TENSOR; arg.u.t = ci__ir_tensor_of(c);
     int n = c->ndim ? c->ndim : 1;
-    return ci__call_op(L, ci__nonzero_tuple_names[n - 1], 1, &arg, 0, NULL, outs, n);
+    return ci__lower_call_op(L, ci__ops_nonzero_tuple_names[n - 1], 1, &arg, 0, NULL, outs, n);
 }
 
 /* _to_copy / convert_element_type / to.dtype */
-static int ci__lw_to_copy(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    int id = ci__pidx(op, "dtype");
-    ci_dtype dt = ci__arg_dtype_opt(L, op, a, id);
+static int ci__ops_to_copy(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int id = ci__lower_pidx(op, "dtype");
+    ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, id);
     ci__ix *v[CI_MAX_DIMS] = {0};
     if (!dt) {
         if (op->extra) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dtype is required", op->name);
         dt = x->dt;
     }
-    ci__pw_vars(L, x->ndim, x->size, v);
-    outs[0] = ci__tensor_of(ci__pw_box(L, dt, x->ndim, x->size, v, ci__v_cast(L, ci__load(L, x, v), dt)));
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, x->ndim, x->size, v, ci__ir_v_cast(L, ci__ir_load(L, x, v), dt)));
     return 1;
 }
 
 /* -- reductions -- */
-static int ci__norm_dims(ci__L *L, const ci__opdef *op, ci__box *x, int nd, const int64_t *dims, char *red) {
+static int ci__ops_norm_dims(ci__L *L, const ci__opdef *op, ci__box *x, int nd, const int64_t *dims, char *red) {
     int i, n = 0;
     memset(red, 0, CI_MAX_DIMS);
     if (nd <= 0) {   /* None or [] = all dims */
@@ -3628,14 +3720,14 @@ static int ci__norm_dims(ci__L *L, const ci__opdef *op, ci__box *x, int nd, cons
         return x->ndim;
     }
     for (i = 0; i < nd; i++) {
-        int64_t d = ci__wrap_dim(L, op, dims[i], x->ndim);
+        int64_t d = ci__lower_wrap_dim(L, op, dims[i], x->ndim);
         if (x->ndim == 0) continue;
         if (red[d]) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dim %lld appears multiple times in the list of dims", op->name, (long long)d);
         red[d] = 1; n++;
     }
     return n;
 }
-static int ci__red_vop(int rtype) {
+static int ci__ops_red_vop(int rtype) {
     switch (rtype) {
     case CI__RED_SUM: return CI__V_ADD;
     case CI__RED_PROD: return CI__V_MUL;
@@ -3648,7 +3740,7 @@ static int ci__red_vop(int rtype) {
     return -1;
 }
 /* make_reduction: x reduced over red[] into dtype out_dt (x already converted as needed) */
-static ci__box *ci__reduce(ci__L *L, const ci__opdef *op, ci__box *x, const char *red, int keepdim, int rtype, ci_dtype out_dt) {
+static ci__box *ci__ops_reduce_box(ci__L *L, const ci__opdef *op, ci__box *x, const char *red, int keepdim, int rtype, ci_dtype out_dt) {
     int64_t osize[CI_MAX_DIMS] = {0}, rsize[CI_MAX_DIMS], rnumel = 1, onumel;
     ci__ix *ov[CI_MAX_DIMS], *rv[CI_MAX_DIMS], *xi[CI_MAX_DIMS];
     int i, no = 0, nr = 0;
@@ -3657,13 +3749,13 @@ static ci__box *ci__reduce(ci__L *L, const ci__opdef *op, ci__box *x, const char
         if (red[i]) { rsize[nr++] = x->size[i]; rnumel *= x->size[i]; if (keepdim) osize[no++] = 1; }
         else osize[no++] = x->size[i];
     }
-    onumel = ci__numel(no, osize);
+    onumel = ci__ir_numel(no, osize);
     if (rnumel == 0 && !(rtype == CI__RED_SUM || rtype == CI__RED_PROD || rtype == CI__RED_ANY || rtype == CI__RED_ALL || rtype == CI__RED_XOR_SUM)) {
         if (onumel != 0 || x->ndim == 0 || nr == x->ndim)
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: cannot perform reduction function %s on a tensor with no elements because the operation does not have an identity",
-                     op->name, ci__red_name[rtype]);
+                     op->name, ci__ir_red_name[rtype]);
     }
-    ci__pw_vars(L, no, osize, ov);
+    ci__ir_pw_vars(L, no, osize, ov);
     for (i = 0; i < nr; i++) rv[i] = ci__ix_newvar(L->A, &L->ixt, rsize[i], 1);
     {
         int o = 0, r = 0;
@@ -3672,91 +3764,91 @@ static ci__box *ci__reduce(ci__L *L, const ci__opdef *op, ci__box *x, const char
             else xi[i] = ov[o++];
         }
     }
-    body = ci__load(L, x, xi);
-    if (rtype == CI__RED_ANY || rtype == CI__RED_ALL) body = ci__v_cast(L, body, CI_BOOL);
-    else if (rtype != CI__RED_ARGMAX && rtype != CI__RED_ARGMIN) body = ci__v_cast(L, body, out_dt);
+    body = ci__ir_load(L, x, xi);
+    if (rtype == CI__RED_ANY || rtype == CI__RED_ALL) body = ci__ir_v_cast(L, body, CI_BOOL);
+    else if (rtype != CI__RED_ARGMAX && rtype != CI__RED_ARGMIN) body = ci__ir_v_cast(L, body, out_dt);
     if (rnumel == 0 || (rnumel == 1 && rtype != CI__RED_ARGMAX && rtype != CI__RED_ARGMIN) ||
-        (rnumel < CI__UNROLL_REDUCTIONS && onumel != 1 && rtype != CI__RED_ARGMAX && rtype != CI__RED_ARGMIN) ||
+        (rnumel < CI__IR_UNROLL_REDUCTIONS && onumel != 1 && rtype != CI__RED_ARGMAX && rtype != CI__RED_ARGMIN) ||
         ((rtype == CI__RED_ARGMAX || rtype == CI__RED_ARGMIN) && rnumel == 1)) {
         /* unrolled into a pointwise node */
         ci__v *acc = NULL;
         int64_t k;
-        if (rtype == CI__RED_ARGMAX || rtype == CI__RED_ARGMIN) acc = ci__v_consti(L, CI_I64, 0);
+        if (rtype == CI__RED_ARGMAX || rtype == CI__RED_ARGMIN) acc = ci__ir_v_consti(L, CI_I64, 0);
         else if (rnumel == 0)
-            acc = ci__v_consti(L, out_dt, (rtype == CI__RED_PROD || rtype == CI__RED_ALL) ? 1 : 0);
+            acc = ci__ir_v_consti(L, out_dt, (rtype == CI__RED_PROD || rtype == CI__RED_ALL) ? 1 : 0);
         for (k = 0; k < rnumel && rtype != CI__RED_ARGMAX && rtype != CI__RED_ARGMIN; k++) {
             ci__ix *rc[CI_MAX_DIMS];
-            ci__ixsub s;
+            ci__ix_smap s;
             int64_t rem = k;
             ci__v *e;
             for (i = nr - 1; i >= 0; i--) { rc[i] = ci__ix_const(L->A, &L->ixt, rem % rsize[i]); rem /= rsize[i]; }
-            ci__ixsub_make(L, &s, nr, rv, rc);
-            e = ci__v_subst(L, body, &s);
+            ci__ir_ixsub_make(L, &s, nr, rv, rc);
+            e = ci__ir_v_subst(L, body, &s);
             /* bools xor as !=, as bitwise_xor does */
-            acc = acc ? ci__v_bin(L, rtype == CI__RED_XOR_SUM && out_dt == CI_BOOL ? CI__V_NE : ci__red_vop(rtype), acc, e) : e;
+            acc = acc ? ci__ir_v_bin(L, rtype == CI__RED_XOR_SUM && out_dt == CI_BOOL ? CI__V_NE : ci__ops_red_vop(rtype), acc, e) : e;
         }
-        return ci__pw_box(L, out_dt, no, osize, ov, ci__v_cast(L, acc, out_dt));
+        return ci__ir_pw_box(L, out_dt, no, osize, ov, ci__ir_v_cast(L, acc, out_dt));
     }
     {
-        ci__buf *buf = ci__buf_new(L, CI__BUF_COMPUTED, out_dt, no, osize);
-        ci__kernel *k = ci__kernel_new(L, CI__K_REDUCTION, buf);
+        ci__buf *buf = ci__ir_buf_new(L, CI__BUF_COMPUTED, out_dt, no, osize);
+        ci__kernel *k = ci__ir_kernel_new(L, CI__K_REDUCTION, buf);
         k->ndim = no;
         for (i = 0; i < no; i++) { k->size[i] = osize[i]; k->vars[i] = ov[i]; }
         k->nr = nr;
         for (i = 0; i < nr; i++) { k->rsize[i] = rsize[i]; k->rvars[i] = rv[i]; }
         k->rtype = rtype;
         k->body = body;
-        return ci__buf_box(L, buf);
+        return ci__ir_buf_box(L, buf);
     }
 }
 
 /* sum/prod/amax/amin/any/all/argmax/argmin: op->extra = reduction type */
-static int ci__lw_reduce(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    int pd = ci__pidx(op, "dim"), pk = ci__pidx(op, "keepdim"), pt = ci__pidx(op, "dtype");
+static int ci__ops_reduce(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int pd = ci__lower_pidx(op, "dim"), pk = ci__lower_pidx(op, "keepdim"), pt = ci__lower_pidx(op, "dtype");
     int64_t dims[CI_MAX_DIMS];
-    int nd = pd >= 0 ? ci__arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1;
-    int keepdim = pk >= 0 ? ci__arg_bool(L, op, a, pk) : 0;
-    ci_dtype dt = pt >= 0 ? ci__arg_dtype_opt(L, op, a, pt) : CI_DTYPE_INVALID;
+    int nd = pd >= 0 ? ci__lower_arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1;
+    int keepdim = pk >= 0 ? ci__lower_arg_bool(L, op, a, pk) : 0;
+    ci_dtype dt = pt >= 0 ? ci__lower_arg_dtype_opt(L, op, a, pt) : CI_DTYPE_INVALID;
     char red[CI_MAX_DIMS];
     int rtype = op->extra;
     ci_dtype out_dt;
     if (rtype == CI__RED_ARGMAX || rtype == CI__RED_ARGMIN) {
         if (nd < 0) {   /* argmax over the flattened tensor */
-            int64_t n = ci__numel(x->ndim, x->size), ones[CI_MAX_DIMS];
+            int64_t n = ci__ir_numel(x->ndim, x->size), ones[CI_MAX_DIMS];
             int i;
             ci__box *flat;
             ci__ix *v[1], *m[CI_MAX_DIMS];
             int64_t rem;
-            ci__pw_vars(L, 1, &n, v);
+            ci__ir_pw_vars(L, 1, &n, v);
             rem = 1;
             for (i = x->ndim - 1; i >= 0; i--) {
                 m[i] = ci__ix_mod(L->A, &L->ixt, ci__ix_fdiv(L->A, &L->ixt, v[0], ci__ix_const(L->A, &L->ixt, rem)),
                                   ci__ix_const(L->A, &L->ixt, x->size[i]));
                 rem *= x->size[i];
             }
-            flat = ci__view_box(L, x, 1, &n, v, m);
+            flat = ci__ir_view_box(L, x, 1, &n, v, m);
             memset(red, 1, sizeof red);
             {
-                ci__box *r = ci__reduce(L, op, flat, red, 0, rtype, CI_I64);
+                ci__box *r = ci__ops_reduce_box(L, op, flat, red, 0, rtype, CI_I64);
                 if (keepdim && x->ndim > 0) {
                     ci__ix *vv[CI_MAX_DIMS];
                     for (i = 0; i < x->ndim; i++) ones[i] = 1;
-                    ci__pw_vars(L, x->ndim, ones, vv);
-                    r = ci__view_box(L, r, x->ndim, ones, vv, vv);
+                    ci__ir_pw_vars(L, x->ndim, ones, vv);
+                    r = ci__ir_view_box(L, r, x->ndim, ones, vv, vv);
                 }
-                outs[0] = ci__tensor_of(r);
+                outs[0] = ci__ir_tensor_of(r);
             }
             return 1;
         }
         if (nd != 1) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dim must be a single int", op->name);
-        if (x->ndim > 0 && x->size[ci__wrap_dim(L, op, dims[0], x->ndim)] == 0)
+        if (x->ndim > 0 && x->size[ci__lower_wrap_dim(L, op, dims[0], x->ndim)] == 0)
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected reduction dim %lld to have non-zero size", op->name, (long long)dims[0]);
     }
-    ci__norm_dims(L, op, x, nd, dims, red);
+    ci__ops_norm_dims(L, op, x, nd, dims, red);
     switch (rtype) {
     case CI__RED_SUM: case CI__RED_PROD:
-        out_dt = dt ? dt : ((ci__is_int(x->dt) || x->dt == CI_BOOL) ? CI_I64 : x->dt);
+        out_dt = dt ? dt : ((ci__dtype_is_int(x->dt) || x->dt == CI_BOOL) ? CI_I64 : x->dt);
         break;
     case CI__RED_ANY: case CI__RED_ALL: out_dt = x->dt == CI_U8 ? CI_U8 : CI_BOOL; break;
     case CI__RED_ARGMAX: case CI__RED_ARGMIN: out_dt = CI_I64; break;
@@ -3767,82 +3859,82 @@ static int ci__lw_reduce(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         for (i = 0; i < x->ndim; i++) if (red[i] && x->size[i] == 0)
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected reduction dim %d to have non-zero size", op->name, i);
     }
-    if (dt && (rtype == CI__RED_SUM || rtype == CI__RED_PROD)) x = ci__to_dtype(L, x, dt);
-    outs[0] = ci__tensor_of(ci__reduce(L, op, x, red, keepdim, rtype, out_dt));
+    if (dt && (rtype == CI__RED_SUM || rtype == CI__RED_PROD)) x = ci__lower_to_dtype(L, x, dt);
+    outs[0] = ci__ir_tensor_of(ci__ops_reduce_box(L, op, x, red, keepdim, rtype, out_dt));
     if (out_dt == CI_U8 && (rtype == CI__RED_ANY || rtype == CI__RED_ALL))
-        outs[0] = ci__tensor_of(ci__to_dtype(L, ci__box_get(L, outs[0]), CI_U8));
+        outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__ir_box_get(L, outs[0]), CI_U8));
     return 1;
 }
 /* max.dim / min.dim -> (values, indices); with dim None (the packet) -> full amax/amin */
-static int ci__lw_maxdim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    int pd = ci__pidx(op, "dim"), pk = ci__pidx(op, "keepdim");
+static int ci__ops_maxdim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int pd = ci__lower_pidx(op, "dim"), pk = ci__lower_pidx(op, "keepdim");
     int64_t dims[CI_MAX_DIMS];
-    int nd = pd >= 0 ? ci__arg_ints(L, op, a, pd, dims, 1) : -1;
-    int keepdim = pk >= 0 ? ci__arg_bool(L, op, a, pk) : 0;
+    int nd = pd >= 0 ? ci__lower_arg_ints(L, op, a, pd, dims, 1) : -1;
+    int keepdim = pk >= 0 ? ci__lower_arg_bool(L, op, a, pk) : 0;
     char red[CI_MAX_DIMS];
     int is_max = op->extra == CI__RED_MAX;
     if (nd < 0) {
-        if (ci__numel(x->ndim, x->size) == 0)
+        if (ci__ir_numel(x->ndim, x->size) == 0)
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: %s(): expected a non-empty tensor", op->name, is_max ? "max" : "min");
-        ci__norm_dims(L, op, x, -1, dims, red);
-        outs[0] = ci__tensor_of(ci__reduce(L, op, x, red, 0, op->extra, x->dt));
+        ci__ops_norm_dims(L, op, x, -1, dims, red);
+        outs[0] = ci__ir_tensor_of(ci__ops_reduce_box(L, op, x, red, 0, op->extra, x->dt));
         return 1;
     }
     if (nd != 1) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dim must be a single int", op->name);
-    ci__norm_dims(L, op, x, 1, dims, red);
-    if (x->ndim > 0 && x->size[ci__wrap_dim(L, op, dims[0], x->ndim)] == 0)
+    ci__ops_norm_dims(L, op, x, 1, dims, red);
+    if (x->ndim > 0 && x->size[ci__lower_wrap_dim(L, op, dims[0], x->ndim)] == 0)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected reduction dim %lld to have non-zero size", op->name, (long long)dims[0]);
-    outs[0] = ci__tensor_of(ci__reduce(L, op, x, red, keepdim, is_max ? CI__RED_MAX : CI__RED_MIN, x->dt));
-    outs[1] = ci__tensor_of(ci__reduce(L, op, x, red, keepdim, is_max ? CI__RED_ARGMAX : CI__RED_ARGMIN, CI_I64));
+    outs[0] = ci__ir_tensor_of(ci__ops_reduce_box(L, op, x, red, keepdim, is_max ? CI__RED_MAX : CI__RED_MIN, x->dt));
+    outs[1] = ci__ir_tensor_of(ci__ops_reduce_box(L, op, x, red, keepdim, is_max ? CI__RED_ARGMAX : CI__RED_ARGMIN, CI_I64));
     return 2;
 }
 
 /* -- calling other ops from a decomposition -- */
-static ci_arg ci__T(ci__box *b) { ci_arg r; r.kind = CI_ARG_TENSOR; r.u.t = ci__tensor_of(b); return r; }
-static ci__box *ci__callb(ci__L *L, const char *name, int n, const ci_arg *args) {
+static ci_arg ci__ops_T(ci__box *b) { ci_arg r; r.kind = CI_ARG_TENSOR; r.u.t = ci__ir_tensor_of(b); return r; }
+static ci__box *ci__ops_callb(ci__L *L, const char *name, int n, const ci_arg *args) {
     ci_tensor o[CI_MAX_OUTPUTS];
-    int k = ci__call_op(L, name, n, args, 0, NULL, o, CI_MAX_OUTPUTS);
+    int k = ci__lower_call_op(L, name, n, args, 0, NULL, o, CI_MAX_OUTPUTS);
     CI__ASSERT(k >= 1);
-    return ci__box_get(L, o[0]);
+    return ci__ir_box_get(L, o[0]);
 }
-static ci__box *ci__call2(ci__L *L, const char *name, ci_arg x, ci_arg y) {
+static ci__box *ci__ops_call2(ci__L *L, const char *name, ci_arg x, ci_arg y) {
     ci_arg a[2];
     a[0] = x; a[1] = y;
-    return ci__callb(L, name, 2, a);
+    return ci__ops_callb(L, name, 2, a);
 }
-static ci__box *ci__call1(ci__L *L, const char *name, ci_arg x) { return ci__callb(L, name, 1, &x); }
-static ci__box *ci__dimred(ci__L *L, const char *name, ci__box *x, int nd, const int64_t *dims, int keepdim) {
+static ci__box *ci__ops_call1(ci__L *L, const char *name, ci_arg x) { return ci__ops_callb(L, name, 1, &x); }
+static ci__box *ci__ops_dimred(ci__L *L, const char *name, ci__box *x, int nd, const int64_t *dims, int keepdim) {
     ci_arg a[3];
-    a[0] = ci__T(x); a[1] = ci_arg_ints(dims, nd); a[2] = ci_arg_bool(keepdim);
-    return ci__callb(L, name, 3, a);
+    a[0] = ci__ops_T(x); a[1] = ci_arg_ints(dims, nd); a[2] = ci_arg_bool(keepdim);
+    return ci__ops_callb(L, name, 3, a);
 }
 
 /* mean(self, dim=None, keepdim=False, *, dtype=None) */
-static int ci__lw_mean(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *s;
-    int pd = ci__pidx(op, "dim"), pk = ci__pidx(op, "keepdim");
-    ci_dtype dt = ci__arg_dtype_opt(L, op, a, ci__pidx(op, "dtype")), cdt;
+static int ci__ops_mean(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *s;
+    int pd = ci__lower_pidx(op, "dim"), pk = ci__lower_pidx(op, "keepdim");
+    ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, ci__lower_pidx(op, "dtype")), cdt;
     int64_t dims[CI_MAX_DIMS], n = 1;
-    int nd = pd >= 0 ? ci__arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1, keepdim = pk >= 0 ? ci__arg_bool(L, op, a, pk) : 0, i;
+    int nd = pd >= 0 ? ci__lower_arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1, keepdim = pk >= 0 ? ci__lower_arg_bool(L, op, a, pk) : 0, i;
     char red[CI_MAX_DIMS];
     ci__ix *v[CI_MAX_DIMS] = {0};
     if (!dt) dt = x->dt;
-    if (!ci__is_float(dt))
+    if (!ci__dtype_is_float(dt))
         CI__FAIL(L, CI_ERR_DTYPE, "%s: mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s",
-                 op->name, ci__dt[dt].tname);
-    ci__norm_dims(L, op, x, nd, dims, red);
+                 op->name, ci__dtype_tab[dt].tname);
+    ci__ops_norm_dims(L, op, x, nd, dims, red);
     for (i = 0; i < x->ndim; i++) if (red[i]) n *= x->size[i];
-    cdt = ci__opmath(dt);
-    s = ci__reduce(L, op, ci__to_dtype(L, x, cdt), red, keepdim, CI__RED_SUM, cdt);
-    ci__pw_vars(L, s->ndim, s->size, v);
-    outs[0] = ci__tensor_of(ci__pw_box(L, dt, s->ndim, s->size, v,
-                                       ci__v_bin(L, CI__V_DIV, ci__load(L, s, v), ci__v_constf(L, cdt, (double)n))));
+    cdt = ci__dtype_opmath(dt);
+    s = ci__ops_reduce_box(L, op, ci__lower_to_dtype(L, x, cdt), red, keepdim, CI__RED_SUM, cdt);
+    ci__ir_pw_vars(L, s->ndim, s->size, v);
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, s->ndim, s->size, v,
+                                       ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, s, v), ci__ir_v_constf(L, cdt, (double)n))));
     return 1;
 }
 
 /* -- views -- */
-static void ci__infer_size(ci__L *L, const ci__opdef *op, int64_t numel, int n, int64_t *shape) {
+static void ci__ops_infer_size(ci__L *L, const ci__opdef *op, int64_t numel, int n, int64_t *shape) {
     int i, neg = -1, ovf = 0;
     int64_t p = 1;
     for (i = 0; i < n && !ovf; i++) {
@@ -3850,7 +3942,7 @@ static void ci__infer_size(ci__L *L, const ci__opdef *op, int64_t numel, int n, 
             if (neg >= 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: only one dimension can be inferred", op->name);
             neg = i;
         } else if (shape[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: invalid shape dimension %lld", op->name, (long long)shape[i]);
-        else ovf = ci__mul_ovf(p, shape[i], &p);
+        else ovf = ci__util_mul_ovf(p, shape[i], &p);
     }
     if (!ovf && neg >= 0 && p != 0 && numel % p == 0) shape[neg] = numel / p;
     else if (ovf || neg >= 0 || p != numel)
@@ -3858,11 +3950,11 @@ static void ci__infer_size(ci__L *L, const ci__opdef *op, int64_t numel, int n, 
                  ci__ir_shape(L, n, shape), (long long)numel);
 }
 /* reshape as an index map: flat index of the new shape, unravelled into the old one */
-static ci__box *ci__reshape(ci__L *L, ci__box *x, int n, const int64_t *shape) {
+static ci__box *ci__ops_reshape(ci__L *L, ci__box *x, int n, const int64_t *shape) {
     ci__ix *v[CI_MAX_DIMS], *m[CI_MAX_DIMS], *flat;
     int i, j;
     int64_t s = 1;
-    ci__pw_vars(L, n, shape, v);
+    ci__ir_pw_vars(L, n, shape, v);
     /* only size-1 dims added or dropped (an unsqueeze): the other dims map one to one (the
        same maps the flat index gives once simplified, without building it) */
     for (i = j = 0; i < x->ndim; i++) {
@@ -3872,7 +3964,7 @@ static ci__box *ci__reshape(ci__L *L, ci__box *x, int n, const int64_t *shape) {
         m[i] = v[j++];
     }
     while (j < n && shape[j] == 1) j++;
-    if (i == x->ndim && j == n) return ci__view_box(L, x, n, shape, v, m);
+    if (i == x->ndim && j == n) return ci__ir_view_box(L, x, n, shape, v, m);
     flat = ci__ix_const(L->A, &L->ixt, 0);
     for (i = n - 1; i >= 0; i--) { flat = ci__ix_add(L->A, &L->ixt, flat, ci__ix_scale(L->A, &L->ixt, v[i], s)); s *= shape[i]; }
     s = 1;
@@ -3881,67 +3973,67 @@ static ci__box *ci__reshape(ci__L *L, ci__box *x, int n, const int64_t *shape) {
                           ci__ix_const(L->A, &L->ixt, x->size[i] ? x->size[i] : 1));
         s *= x->size[i];
     }
-    return ci__view_box(L, x, n, shape, v, m);
+    return ci__ir_view_box(L, x, n, shape, v, m);
 }
-static int ci__lw_view(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
+static int ci__ops_view(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t shape[CI_MAX_DIMS];
-    int n = ci__arg_ints(L, op, a, 1, shape, CI_MAX_DIMS);
+    int n = ci__lower_arg_ints(L, op, a, 1, shape, CI_MAX_DIMS);
     if (n < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: size must be a list of ints", op->name);
     if (op->vop == 1) {   /* prims.reshape: the whole shape, no -1 to infer */
         int i;
         for (i = 0; i < n; i++) if (shape[i] < 0)
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: the new shape has a negative size %lld (prims.reshape infers none)", op->name, (long long)shape[i]);
     }
-    ci__infer_size(L, op, ci__numel(x->ndim, x->size), n, shape);
-    outs[0] = ci__tensor_of(ci__reshape(L, x, n, shape));
+    ci__ops_infer_size(L, op, ci__ir_numel(x->ndim, x->size), n, shape);
+    outs[0] = ci__ir_tensor_of(ci__ops_reshape(L, x, n, shape));
     return 1;
 }
-static ci__box *ci__permute(ci__L *L, ci__box *x, const int64_t *perm) {
+static ci__box *ci__ops_permute_box(ci__L *L, ci__box *x, const int64_t *perm) {
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int64_t size[CI_MAX_DIMS];
     int i;
     for (i = 0; i < x->ndim; i++) size[i] = x->size[perm[i]];
-    ci__pw_vars(L, x->ndim, size, v);
+    ci__ir_pw_vars(L, x->ndim, size, v);
     for (i = 0; i < x->ndim; i++) m[perm[i]] = v[i];
-    return ci__view_box(L, x, x->ndim, size, v, m);
+    return ci__ir_view_box(L, x, x->ndim, size, v, m);
 }
-static int ci__lw_permute(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
+static int ci__ops_permute(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t p[CI_MAX_DIMS];
     char seen[CI_MAX_DIMS];
-    int n = ci__arg_ints(L, op, a, 1, p, CI_MAX_DIMS), i;
+    int n = ci__lower_arg_ints(L, op, a, 1, p, CI_MAX_DIMS), i;
     if (n != x->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: number of dims don't match in permute (%d vs %d)", op->name, n, x->ndim);
     memset(seen, 0, sizeof seen);
     for (i = 0; i < n; i++) {
-        p[i] = ci__wrap_dim(L, op, p[i], x->ndim);
+        p[i] = ci__lower_wrap_dim(L, op, p[i], x->ndim);
         if (seen[p[i]]) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: repeated dim in permute", op->name);
         seen[p[i]] = 1;
     }
-    outs[0] = ci__tensor_of(ci__permute(L, x, p));
+    outs[0] = ci__ir_tensor_of(ci__ops_permute_box(L, x, p));
     return 1;
 }
-static int ci__lw_transpose(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
+static int ci__ops_transpose(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t p[CI_MAX_DIMS], d0, d1;
     int i;
     if (op->extra) {  /* t() */
         if (x->ndim > 2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: t() expects a tensor with <= 2 dimensions, but self is %dD", op->name, x->ndim);
         d0 = 0; d1 = x->ndim == 2 ? 1 : 0;
     } else {
-        d0 = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
-        d1 = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 2), x->ndim);
+        d0 = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
+        d1 = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 2), x->ndim);
     }
-    if (x->ndim == 0) { outs[0] = ci__tensor_of(x); return 1; }
+    if (x->ndim == 0) { outs[0] = ci__ir_tensor_of(x); return 1; }
     for (i = 0; i < x->ndim; i++) p[i] = i;
     p[d0] = d1; p[d1] = d0;
-    outs[0] = ci__tensor_of(ci__permute(L, x, p));
+    outs[0] = ci__ir_tensor_of(ci__ops_permute_box(L, x, p));
     return 1;
 }
-static int ci__lw_expand(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
+static int ci__ops_expand(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t s[CI_MAX_DIMS];
-    int n = ci__arg_ints(L, op, a, 1, s, CI_MAX_DIMS), i, off;
+    int n = ci__lower_arg_ints(L, op, a, 1, s, CI_MAX_DIMS), i, off;
     if (n < x->ndim)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)",
                  op->name, n, x->ndim);
@@ -3961,28 +4053,28 @@ static int ci__lw_expand(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         else if (s[i] < 0)
             CI__FAIL(L, CI_ERR_SHAPE, "%s: invalid size %lld", op->name, (long long)s[i]);
     }
-    outs[0] = ci__tensor_of(ci__expand(L, x, n, s, 1));
+    outs[0] = ci__ir_tensor_of(ci__lower_expand(L, x, n, s, 1));
     return 1;
 }
-static int ci__lw_squeeze(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
+static int ci__ops_squeeze(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t d[CI_MAX_DIMS], shape[CI_MAX_DIMS];
     char drop[CI_MAX_DIMS];
-    int pd = ci__pidx(op, "dim");
-    int nd = pd >= 0 ? ci__arg_ints(L, op, a, pd, d, CI_MAX_DIMS) : -1, i, n = 0;
+    int pd = ci__lower_pidx(op, "dim");
+    int nd = pd >= 0 ? ci__lower_arg_ints(L, op, a, pd, d, CI_MAX_DIMS) : -1, i, n = 0;
     memset(drop, 0, sizeof drop);
     if (nd < 0) { for (i = 0; i < x->ndim; i++) drop[i] = x->size[i] == 1; }
     else for (i = 0; i < nd; i++) {
-        int64_t k = ci__wrap_dim(L, op, d[i], x->ndim);
+        int64_t k = ci__lower_wrap_dim(L, op, d[i], x->ndim);
         if (x->ndim > 0 && x->size[k] == 1) drop[k] = 1;
     }
     for (i = 0; i < x->ndim; i++) if (!drop[i]) shape[n++] = x->size[i];
-    outs[0] = ci__tensor_of(n == x->ndim ? x : ci__reshape(L, x, n, shape));
+    outs[0] = ci__ir_tensor_of(n == x->ndim ? x : ci__ops_reshape(L, x, n, shape));
     return 1;
 }
-static int ci__lw_unsqueeze(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    int64_t d = ci__arg_int(L, op, a, 1), shape[CI_MAX_DIMS];
+static int ci__ops_unsqueeze(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t d = ci__lower_arg_int(L, op, a, 1), shape[CI_MAX_DIMS];
     int i, n = 0;
     if (d < -(x->ndim + 1) || d > x->ndim)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dimension out of range (expected to be in range of [%d, %d], but got %lld)",
@@ -3990,10 +4082,10 @@ static int ci__lw_unsqueeze(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     if (d < 0) d += x->ndim + 1;
     if (x->ndim + 1 > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many dims", op->name);
     for (i = 0; i <= x->ndim; i++) shape[n++] = i == d ? 1 : x->size[i < d ? i : i - 1];
-    outs[0] = ci__tensor_of(ci__reshape(L, x, n, shape));
+    outs[0] = ci__ir_tensor_of(ci__ops_reshape(L, x, n, shape));
     return 1;
 }
-static ci__box *ci__slice(ci__L *L, ci__box *x, int dim, int64_t start, int64_t end, int64_t step) {
+static ci__box *ci__ops_slice_box(ci__L *L, ci__box *x, int dim, int64_t start, int64_t end, int64_t step) {
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int64_t size[CI_MAX_DIMS], sz = x->size[dim];
     int i;
@@ -4006,43 +4098,43 @@ static ci__box *ci__slice(ci__L *L, ci__box *x, int dim, int64_t start, int64_t 
     memcpy(size, x->size, sizeof(int64_t) * (size_t)x->ndim);
     size[dim] = end > start ? (end - start - 1) / step + 1 : 0;   /* (end - start + step - 1 may pass int64) */
     if (size[dim] <= 1) step = 1;   /* one element: the step is not used (and may be near 2^63) */
-    ci__pw_vars(L, x->ndim, size, v);
+    ci__ir_pw_vars(L, x->ndim, size, v);
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
     m[dim] = ci__ix_add(L->A, &L->ixt, ci__ix_scale(L->A, &L->ixt, v[dim], step), ci__ix_const(L->A, &L->ixt, start));
-    return ci__view_box(L, x, x->ndim, size, v, m);
+    return ci__ir_view_box(L, x, x->ndim, size, v, m);
 }
-static int ci__lw_slice(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    int64_t dim = ci__arg_int(L, op, a, 1);
-    int64_t start = a[2].kind == CI_ARG_NONE ? 0 : ci__arg_int(L, op, a, 2);
-    int64_t end = a[3].kind == CI_ARG_NONE ? INT64_MAX : ci__arg_int(L, op, a, 3);
-    int64_t step = ci__arg_int(L, op, a, 4);
+static int ci__ops_slice(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t dim = ci__lower_arg_int(L, op, a, 1);
+    int64_t start = a[2].kind == CI_ARG_NONE ? 0 : ci__lower_arg_int(L, op, a, 2);
+    int64_t end = a[3].kind == CI_ARG_NONE ? INT64_MAX : ci__lower_arg_int(L, op, a, 3);
+    int64_t step = ci__lower_arg_int(L, op, a, 4);
     if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: slice() cannot be applied to a 0-dim tensor", op->name);
-    dim = ci__wrap_dim(L, op, dim, x->ndim);
+    dim = ci__lower_wrap_dim(L, op, dim, x->ndim);
     if (step <= 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: slice step must be positive", op->name);
-    outs[0] = ci__tensor_of(ci__slice(L, x, (int)dim, start, end, step));
+    outs[0] = ci__ir_tensor_of(ci__ops_slice_box(L, x, (int)dim, start, end, step));
     return 1;
 }
-static int ci__lw_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    int64_t dim, idx = ci__arg_int(L, op, a, 2), shape[CI_MAX_DIMS];
+static int ci__ops_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t dim, idx = ci__lower_arg_int(L, op, a, 2), shape[CI_MAX_DIMS];
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int i, n = 0;
     if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: select() cannot be applied to a 0-dim tensor", op->name);
-    dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
+    dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
     if (idx < -x->size[dim] || idx >= x->size[dim])
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: select(): index %lld out of range for tensor of size %lld at dimension %lld",
                  op->name, (long long)idx, (long long)x->size[dim], (long long)dim);
     if (idx < 0) idx += x->size[dim];
     for (i = 0; i < x->ndim; i++) if (i != dim) shape[n++] = x->size[i];
-    ci__pw_vars(L, n, shape, v);
+    ci__ir_pw_vars(L, n, shape, v);
     for (i = 0, n = 0; i < x->ndim; i++) m[i] = i == dim ? ci__ix_const(L->A, &L->ixt, idx) : v[n++];
-    outs[0] = ci__tensor_of(ci__view_box(L, x, n, shape, v, m));
+    outs[0] = ci__ir_tensor_of(ci__ir_view_box(L, x, n, shape, v, m));
     return 1;
 }
 /* an as_strided view of N dims over a storage of CAP elements: sizes, strides and offset
    non-negative, the furthest element inside the storage */
-static void ci__strided_check(ci__L *L, const ci__opdef *op, int n, const int64_t *size, const int64_t *stride,
+static void ci__ops_strided_check(ci__L *L, const ci__opdef *op, int n, const int64_t *size, const int64_t *stride,
                               int64_t off, int64_t cap) {
     int64_t maxi = off;
     int i;
@@ -4050,7 +4142,7 @@ static void ci__strided_check(ci__L *L, const ci__opdef *op, int n, const int64_
     for (i = 0; i < n; i++) {
         if (size[i] < 0 || stride[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative size or stride", op->name);
         if (size[i] == 0) { maxi = -1; break; }
-        maxi = ci__sat_add(maxi, ci__sat_mul(size[i] - 1, stride[i]));
+        maxi = ci__ix_sat_add(maxi, ci__ix_sat_mul(size[i] - 1, stride[i]));
     }
     if (maxi >= cap)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: setStorage: sizes %s, strides %s with storage offset "
@@ -4059,80 +4151,460 @@ static void ci__strided_check(ci__L *L, const ci__opdef *op, int n, const int64_
                  (long long)(maxi + 1), (long long)cap);
 }
 /* the flat storage index off + sum v[i] * stride[i] */
-static ci__ix *ci__strided_flat(ci__L *L, int n, const int64_t *size, const int64_t *stride, int64_t off, ci__ix *const *v) {
+static ci__ix *ci__ops_strided_flat(ci__L *L, int n, const int64_t *size, const int64_t *stride, int64_t off, ci__ix *const *v) {
     ci__ix *flat = ci__ix_const(L->A, &L->ixt, off);
     int i;
     for (i = 0; i < n; i++) if (size[i] != 1) flat = ci__ix_add(L->A, &L->ixt, flat, ci__ix_scale(L->A, &L->ixt, v[i], stride[i]));
     return flat;
 }
 /* as_strided(self, size, stride, storage_offset=None): realizes x and indexes its storage */
-static int ci__lw_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *b;
+static int ci__ops_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *b;
     int64_t size[CI_MAX_DIMS], stride[CI_MAX_DIMS], off, cap;
-    int n = ci__arg_ints(L, op, a, 1, size, CI_MAX_DIMS), ns = ci__arg_ints(L, op, a, 2, stride, CI_MAX_DIMS), i;
+    int n = ci__lower_arg_ints(L, op, a, 1, size, CI_MAX_DIMS), ns = ci__lower_arg_ints(L, op, a, 2, stride, CI_MAX_DIMS), i;
     ci__ix *v[CI_MAX_DIMS] = {0}, *flat;
     ci__buf *buf;
     if (n < 0 || ns != n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: mismatch in length of strides and shape", op->name);
     if (x->copied)
         CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: the input is a view through so many reshapes and permutes that cinductor copied it: "
                  "its base storage is not available", op->name);
-    ci__realize(L, x);
+    ci__ir_realize(L, x);
     buf = x->st->buf;
     if (a[3].kind == CI_ARG_NONE) {  /* the view's own storage offset */
         ci__ix *z[CI_MAX_DIMS];
-        ci__ixsub s;
+        ci__ix_smap s;
         int64_t zero[CI_MAX_DIMS];
         for (i = 0; i < x->ndim; i++) z[i] = ci__ix_const(L->A, &L->ixt, 0);
         memset(zero, 0, sizeof zero);
         if (!x->view) off = buf->offset;
         else {
-            ci__ixsub_make(L, &s, x->ndim, x->vars, z);
+            ci__ir_ixsub_make(L, &s, x->ndim, x->vars, z);
             if (x->view == 2) off = ci__ix_eval(ci__ix_subst(L->A, &L->ixt, x->map[0], &s), zero);
             else {
                 ci__ix *sidx[CI_MAX_DIMS];
                 for (i = 0; i < x->st->ndim; i++) sidx[i] = ci__ix_subst(L->A, &L->ixt, x->map[i], &s);
-                off = ci__ix_eval(ci__buf_index(L, buf, sidx), zero);
+                off = ci__ix_eval(ci__ir_buf_index(L, buf, sidx), zero);
             }
         }
-    } else off = ci__arg_int(L, op, a, 3);
-    cap = ci__numel(buf->ndim, buf->size) + buf->offset;
-    ci__strided_check(L, op, n, size, stride, off, cap);
-    ci__pw_vars(L, n, size, v);
-    flat = ci__strided_flat(L, n, size, stride, off, v);
-    b = ci__box_new(L, x->dt, n, size);
+    } else off = ci__lower_arg_int(L, op, a, 3);
+    cap = ci__ir_numel(buf->ndim, buf->size) + buf->offset;
+    ci__ops_strided_check(L, op, n, size, stride, off, cap);
+    ci__ir_pw_vars(L, n, size, v);
+    flat = ci__ops_strided_flat(L, n, size, stride, off, v);
+    b = ci__ir_box_new(L, x->dt, n, size);
     b->vars = CI__NEWN(L->LA, ci__ix *, n);
     b->map = CI__NEWN(L->LA, ci__ix *, 1);
     b->st = x->st; b->view = 2; b->map[0] = flat;
     for (i = 0; i < n; i++) b->vars[i] = v[i];
-    outs[0] = ci__tensor_of(b);
+    outs[0] = ci__ir_tensor_of(b);
     return 1;
 }
-static int ci__lw_clone(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
+static int ci__ops_clone(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
     ci__ix *v[CI_MAX_DIMS] = {0};
-    ci__pw_vars(L, x->ndim, x->size, v);
-    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, x->size, v, ci__load(L, x, v)));
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, x->size, v, ci__ir_load(L, x, v)));
     return 1;
 }
-static int ci__lw_nop(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    outs[0] = ci__tensor_of(ci__arg_box(L, op, a, 0));
+static int ci__ops_nop(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    outs[0] = ci__ir_tensor_of(ci__lower_arg_box(L, op, a, 0));
+    return 1;
+}
+
+static ci__ix *ci__ops_K(ci__L *L, int64_t v) { return ci__ix_const(L->A, &L->ixt, v); }
+static ci__ix *ci__ops_ixadd(ci__L *L, ci__ix *a, ci__ix *b) { return ci__ix_add(L->A, &L->ixt, a, b); }
+static ci__ix *ci__ops_ixscale(ci__L *L, ci__ix *a, int64_t k) { return ci__ix_scale(L->A, &L->ixt, a, k); }
+/* clamp(i, 0, n - 1): an index that is always in bounds (for loads a where() then discards) */
+static ci__ix *ci__ops_ixclamp(ci__L *L, ci__ix *i, int64_t n) {
+    return ci__ix_min(L->A, &L->ixt, ci__ix_max(L->A, &L->ixt, i, ci__ops_K(L, 0)), ci__ops_K(L, n > 0 ? n - 1 : 0));
+}
+static ci__v *ci__ops_ixval(ci__L *L, ci__ix *e) { return ci__ir_v_index(L, e, CI_I64); }
+static ci__v *ci__ops_in_range(ci__L *L, ci__ix *e, int64_t lo, int64_t hi) {   /* lo <= e < hi */
+    ci__v *x = ci__ops_ixval(L, e);
+    if (e->lo >= lo && e->hi < hi) return ci__ir_v_consti(L, CI_BOOL, 1);
+    return ci__ir_v_bin(L, CI__V_AND, ci__ir_v_bin(L, CI__V_GE, x, ci__ir_v_consti(L, CI_I64, lo)), ci__ir_v_bin(L, CI__V_LT, x, ci__ir_v_consti(L, CI_I64, hi)));
+}
+/* split.Tensor(self, split_size, dim=0) and split_with_sizes(self, split_sizes, dim=0) (vop 1) */
+static int ci__ops_split(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t sizes[64], dim, sz, off = 0;
+    int n, i;
+    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: cannot split a 0-d tensor", op->name);
+    dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 2), x->ndim);
+    sz = x->size[dim];
+    if (op->vop) {
+        int64_t tot = 0;
+        n = ci__lower_arg_ints(L, op, a, 1, sizes, 64);
+        int ovf = 0;
+        for (i = 0; i < n; i++) { if (sizes[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative split size", op->name); ovf |= ci__util_add_ovf(tot, sizes[i], &tot); }
+        if (n <= 0 || ovf || tot != sz)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: split_with_sizes expects split_sizes to sum exactly to %lld (input tensor's size at dimension %lld), but got sum %lld",
+                     op->name, (long long)sz, (long long)dim, (long long)tot);
+    } else {
+        int64_t s = ci__lower_arg_int(L, op, a, 1);
+        if (s < 0 || (s == 0 && sz != 0)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: split_size must be positive, got %lld", op->name, (long long)s);
+        int64_t pieces = s == 0 || sz == 0 ? 1 : (sz - 1) / s + 1;
+        if (pieces > 64) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most 64 pieces are supported (got %lld)", op->name, (long long)pieces);
+        n = (int)pieces;
+        for (i = 0; i < n; i++) sizes[i] = (sz - (int64_t)i * s) < s ? sz - (int64_t)i * s : s;
+    }
+    for (i = 0; i < n; i++) { outs[i] = ci__ir_tensor_of(ci__ops_slice_box(L, x, (int)dim, off, off + sizes[i], 1)); off += sizes[i]; }
+    return n;
+}
+static ci__box *ci__ops_select_box(ci__L *L, ci__box *x, int dim, int64_t idx) {
+    int64_t shape[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    int i, n = 0;
+    for (i = 0; i < x->ndim; i++) if (i != dim) shape[n++] = x->size[i];
+    ci__ir_pw_vars(L, n, shape, v);
+    for (i = 0, n = 0; i < x->ndim; i++) m[i] = i == dim ? ci__ops_K(L, idx) : v[n++];
+    return ci__ir_view_box(L, x, n, shape, v, m);
+}
+/* unbind.int(self, dim=0) */
+static int ci__ops_unbind(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t dim, i;
+    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dimension specified as 0 but tensor has no dimensions", op->name);
+    dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
+    if (x->size[dim] > 64) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most 64 results are supported", op->name);
+    if (x->size[dim] == 0) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: unbinding a size-0 dim gives no tensors", op->name);
+    for (i = 0; i < x->size[dim]; i++) outs[i] = ci__ir_tensor_of(ci__ops_select_box(L, x, (int)dim, i));
+    return (int)x->size[dim];
+}
+/* unfold(self, dimension, size, step): windows along a dim, as a new last dim */
+static int ci__ops_unfold(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t dim, size = ci__lower_arg_int(L, op, a, 2), step = ci__lower_arg_int(L, op, a, 3), shape[CI_MAX_DIMS], n;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    int i, nd = x->ndim ? x->ndim + 1 : 1;
+    dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
+    n = x->ndim ? x->size[dim] : 1;
+    if (size < 0 || size > n) CI__FAIL(L, CI_ERR_SHAPE, "%s: maximum size for tensor at dimension %lld is %lld but size is %lld", op->name, (long long)dim, (long long)n, (long long)size);
+    if (step <= 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: step is %lld but must be > 0", op->name, (long long)step);
+    if (nd > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many dims", op->name);
+    for (i = 0; i < x->ndim; i++) shape[i] = x->size[i];
+    if (x->ndim) shape[dim] = (n - size) / step + 1;
+    if (x->ndim && shape[dim] <= 1) step = 1;   /* one window: the step is not used (and may be near 2^63) */
+    shape[nd - 1] = size;
+    ci__ir_pw_vars(L, nd, shape, v);
+    for (i = 0; i < x->ndim; i++) m[i] = v[i];
+    if (x->ndim) m[dim] = ci__ops_ixadd(L, ci__ops_ixscale(L, v[dim], step), v[nd - 1]);
+    if (x->ndim == 0) { outs[0] = ci__ir_tensor_of(ci__ops_reshape(L, x, 1, shape + nd - 1)); return 1; }
+    ci__ir_mark_reuse(L, x, size / (step < size ? step : size) + 1);
+    outs[0] = ci__ir_tensor_of(ci__ir_view_box(L, x, nd, shape, v, m));
+    return 1;
+}
+/* diagonal(self, offset=0, dim1=0, dim2=1) */
+static int ci__ops_diagonal(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t off = ci__lower_arg_int(L, op, a, 1), d1, d2, shape[CI_MAX_DIMS], len;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    int i, n = 0;
+    if (x->ndim < 2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: diagonal needs at least 2 dims", op->name);
+    d1 = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 2), x->ndim);
+    d2 = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 3), x->ndim);
+    if (d1 == d2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: diagonal dimensions cannot be identical %lld, %lld", op->name, (long long)d1, (long long)d2);
+    len = off >= 0 ? (x->size[d2] - off < x->size[d1] ? x->size[d2] - off : x->size[d1])
+                   : (x->size[d1] + off < x->size[d2] ? x->size[d1] + off : x->size[d2]);
+    if (len <= 0) { len = 0; off = 0; }   /* empty: the offset is not used (and may be near 2^63) */
+    for (i = 0; i < x->ndim; i++) if (i != d1 && i != d2) shape[n++] = x->size[i];
+    shape[n++] = len;
+    ci__ir_pw_vars(L, n, shape, v);
+    for (i = 0, n = 0; i < x->ndim; i++) if (i != d1 && i != d2) m[i] = v[n++];
+    m[d1] = off >= 0 ? v[n] : ci__ops_ixadd(L, v[n], ci__ops_K(L, -off));
+    m[d2] = off >= 0 ? ci__ops_ixadd(L, v[n], ci__ops_K(L, off)) : v[n];
+    outs[0] = ci__ir_tensor_of(ci__ir_view_box(L, x, n + 1, shape, v, m));
+    return 1;
+}
+/* flip(self, dims) / prims.rev(a, dims) */
+static int ci__ops_flip(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t dims[CI_MAX_DIMS];
+    int nd = ci__lower_arg_ints(L, op, a, 1, dims, CI_MAX_DIMS), i;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    char fl[CI_MAX_DIMS];
+    memset(fl, 0, sizeof fl);
+    for (i = 0; i < nd; i++) {
+        int64_t d = ci__lower_wrap_dim(L, op, dims[i], x->ndim);
+        if (fl[d]) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dim %lld appears multiple times in the list of dims", op->name, (long long)d);
+        fl[d] = 1;
+    }
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
+    for (i = 0; i < x->ndim; i++) m[i] = fl[i] ? ci__ops_ixadd(L, ci__ops_ixscale(L, v[i], -1), ci__ops_K(L, x->size[i] - 1)) : v[i];
+    outs[0] = ci__ir_tensor_of(ci__ir_view_box(L, x, x->ndim, x->size, v, m));
+    return 1;
+}
+/* roll(self, shifts, dims=[]) */
+static int ci__ops_roll(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *r;
+    int64_t sh[CI_MAX_DIMS], dims[CI_MAX_DIMS];
+    int ns = ci__lower_arg_ints(L, op, a, 1, sh, CI_MAX_DIMS), nd = ci__lower_arg_ints(L, op, a, 2, dims, CI_MAX_DIMS), i;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    if (nd <= 0) {   /* roll the flattened tensor, then restore the shape */
+        int64_t n = ci__ir_numel(x->ndim, x->size), s;
+        ci__ix *w[1];
+        if (ns != 1) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: shifts must be a single int when dims is empty", op->name);
+        r = ci__ops_reshape(L, x, 1, &n);
+        s = n ? ci__util_pymod(sh[0], n) : 0;
+        ci__ir_pw_vars(L, 1, &n, w);
+        m[0] = ci__ix_mod(L->A, &L->ixt, ci__ops_ixadd(L, w[0], ci__ops_K(L, n - s)), ci__ops_K(L, n ? n : 1));
+        r = ci__ir_view_box(L, r, 1, &n, w, m);
+        outs[0] = ci__ir_tensor_of(ci__ops_reshape(L, r, x->ndim, x->size));
+        return 1;
+    }
+    if (ns != nd) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: shifts and dimensions must align. shifts: %d, dims: %d", op->name, ns, nd);
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
+    for (i = 0; i < x->ndim; i++) m[i] = v[i];
+    for (i = 0; i < nd; i++) {
+        int64_t d = ci__lower_wrap_dim(L, op, dims[i], x->ndim), n = x->size[d], s = n ? ci__util_pymod(sh[i], n) : 0;
+        m[d] = ci__ix_mod(L->A, &L->ixt, ci__ops_ixadd(L, m[d], ci__ops_K(L, n - s)), ci__ops_K(L, n ? n : 1));
+    }
+    outs[0] = ci__ir_tensor_of(ci__ir_view_box(L, x, x->ndim, x->size, v, m));
+    return 1;
+}
+/* movedim(self, source, destination) */
+static int ci__ops_movedim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t src[CI_MAX_DIMS], dst[CI_MAX_DIMS], perm[CI_MAX_DIMS];
+    int ns = ci__lower_arg_ints(L, op, a, 1, src, CI_MAX_DIMS), nd = ci__lower_arg_ints(L, op, a, 2, dst, CI_MAX_DIMS), i, k;
+    char used_src[CI_MAX_DIMS], used_dst[CI_MAX_DIMS];
+    if (ns != nd) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Invalid source or destination dims: source (%d dims) should contain the same number of dims as destination (%d dims)", op->name, ns, nd);
+    memset(used_src, 0, sizeof used_src); memset(used_dst, 0, sizeof used_dst);
+    for (i = 0; i < x->ndim; i++) perm[i] = -1;
+    for (i = 0; i < ns; i++) {
+        src[i] = ci__lower_wrap_dim(L, op, src[i], x->ndim); dst[i] = ci__lower_wrap_dim(L, op, dst[i], x->ndim);
+        if (used_src[src[i]] || used_dst[dst[i]]) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: repeated dim", op->name);
+        used_src[src[i]] = used_dst[dst[i]] = 1;
+        perm[dst[i]] = src[i];
+    }
+    for (i = 0, k = 0; i < x->ndim; i++) {
+        if (perm[i] >= 0) continue;
+        while (used_src[k]) k++;
+        perm[i] = k++;
+    }
+    if (x->ndim == 0) { outs[0] = ci__ir_tensor_of(x); return 1; }
+    outs[0] = ci__ir_tensor_of(ci__ops_permute_box(L, x, perm));
+    return 1;
+}
+/* narrow(self, dim, start, length) */
+static int ci__ops_narrow(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t dim, start = ci__lower_arg_int(L, op, a, 2), len = ci__lower_arg_int(L, op, a, 3);
+    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: narrow() cannot be applied to a 0-dim tensor", op->name);
+    dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
+    if (start < 0) start += x->size[dim];
+    if (start < 0 || start > x->size[dim] || len < 0 || len > x->size[dim] - start)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start (%lld) + length (%lld) exceeds dimension size (%lld)", op->name, (long long)start, (long long)len, (long long)x->size[dim]);
+    outs[0] = ci__ir_tensor_of(ci__ops_slice_box(L, x, (int)dim, start, start + len, 1));
+    return 1;
+}
+/* narrow.Tensor(self, dim, start, length): start is a 0-d integer tensor, whose value is known
+   only when the program runs, so the slice is an index_select of start + arange(length) */
+static int ci__ops_narrow_tensor(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *s = ci__lower_arg_box(L, op, a, 2), *idx;
+    int64_t dim, len = ci__lower_arg_int(L, op, a, 3);
+    ci_arg e[3];
+    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: narrow() cannot be applied to a 0-dim tensor", op->name);
+    if (s->ndim != 0 || ci__dtype_is_float(s->dt) || s->dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start must be an 0-dim integral Tensor", op->name);
+    dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
+    if (len < 0 || len > x->size[dim])
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: length (%lld) out of range for dimension size (%lld)", op->name, (long long)len, (long long)x->size[dim]);
+    s = ci__lower_to_dtype(L, s, CI_I64);
+    /* a negative start counts from the end once; index_select refuses what is still out of range */
+    e[0] = ci__ops_T(ci__ops_call2(L, "aten.lt.Scalar", ci__ops_T(s), ci_arg_int(0)));
+    e[1] = ci__ops_T(ci__ops_call2(L, "aten.add.Scalar", ci__ops_T(s), ci_arg_int(x->size[dim])));
+    e[2] = ci__ops_T(s);
+    s = ci__ops_callb(L, "aten.where.self", 3, e);
+    idx = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(ci__ops_call1(L, "aten.arange.default", ci_arg_int(len))), ci__ops_T(s));
+    e[0] = ci__ops_T(x); e[1] = ci_arg_int(dim); e[2] = ci__ops_T(idx);
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.index_select.default", 3, e));
+    return 1;
+}
+/* tril / triu (vop 1) (self, diagonal=0) */
+static int ci__ops_tril(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t k = ci__lower_arg_int(L, op, a, 1);
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    ci__v *d, *keep;
+    if (x->ndim < 2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: tril/triu: input tensor must have at least 2 dimensions", op->name);
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
+    d = ci__ops_ixval(L, ci__ix_sub(L->A, &L->ixt, v[x->ndim - 1], v[x->ndim - 2]));   /* col - row */
+    keep = ci__ir_v_bin(L, op->vop ? CI__V_GE : CI__V_LE, d, ci__ir_v_consti(L, CI_I64, k));
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, x->size, v,
+                                       ci__ir_v_op(L, CI__V_WHERE, keep, ci__ir_load(L, x, v), ci__ir_v_consti(L, ci__dtype_opmath(x->dt), 0))));
+    return 1;
+}
+/* repeat(self, repeats) */
+static int ci__ops_repeat(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t r[CI_MAX_DIMS], shape[CI_MAX_DIMS] = {0};
+    int n = ci__lower_arg_ints(L, op, a, 1, r, CI_MAX_DIMS), i, off;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    if (n < x->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: number of dimensions of repeat dims can not be smaller than number of dimensions of tensor", op->name);
+    off = n - x->ndim;
+    for (i = 0; i < n; i++) {
+        if (r[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: trying to create tensor with negative dimension", op->name);
+        int64_t t;
+        if (ci__util_mul_ovf(r[i], i < off ? 1 : x->size[i - off], &t))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: repeats %lld times a size %lld overflows int64", op->name, (long long)r[i], (long long)x->size[i - off]);
+        shape[i] = t;
+    }
+    ci__ir_pw_vars(L, n, shape, v);
+    for (i = 0; i < x->ndim; i++)
+        m[i] = x->size[i] == 1 ? ci__ops_K(L, 0) : ci__ix_mod(L->A, &L->ixt, v[i + off], ci__ops_K(L, x->size[i] ? x->size[i] : 1));
+    if (ci__ir_numel(x->ndim, x->size) > 0) ci__ir_mark_reuse(L, x, ci__ir_numel(n, shape) / ci__ir_numel(x->ndim, x->size));
+    outs[0] = ci__ir_tensor_of(ci__ir_view_box(L, x, n, shape, v, m));
+    return 1;
+}
+static int ci__ops_expand_as(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *o = ci__lower_arg_box(L, op, a, 1);
+    ci_arg e[2];
+    e[0] = ci__ops_T(x); e[1] = ci_arg_ints(o->size, o->ndim);
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.expand.default", 2, e));
+    return 1;
+}
+/* broadcast_tensors(tensors) */
+static int ci__ops_broadcast_tensors(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int n, i, nd = 0;
+    int64_t shape[CI_MAX_DIMS];
+    if (a[0].kind != CI_ARG_TENSORS) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a list of tensors", op->name);
+    n = a[0].u.tensors.n;
+    if (n > 64) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most 64 tensors", op->name);
+    for (i = 0; i < n; i++) if (!a[0].u.tensors.v[i].id) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: None in the tensor list", op->name);
+    for (i = 0; i < n; i++) { ci__box *b = ci__ir_box_get(L, a[0].u.tensors.v[i]); ci__lower_broadcast_shape(L, op->name, nd, shape, b->ndim, b->size, &nd, shape); }
+    for (i = 0; i < n; i++) outs[i] = ci__ir_tensor_of(ci__lower_expand(L, ci__ir_box_get(L, a[0].u.tensors.v[i]), nd, shape, 1));
+    return n;
+}
+/* prims.broadcast_in_dim(a, shape, broadcast_dimensions) */
+static int ci__ops_broadcast_in_dim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t shape[CI_MAX_DIMS], bd[CI_MAX_DIMS];
+    int n = ci__lower_arg_ints(L, op, a, 1, shape, CI_MAX_DIMS), nb = ci__lower_arg_ints(L, op, a, 2, bd, CI_MAX_DIMS), i;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    if (nb != x->ndim) CI__FAIL(L, CI_ERR_SHAPE, "%s: broadcast_dimensions must name every input dim", op->name);
+    ci__ir_pw_vars(L, n, shape, v);
+    for (i = 0; i < nb; i++) {
+        if (bd[i] < 0 || bd[i] >= n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: broadcast dimension out of range", op->name);
+        if (x->size[i] != 1 && x->size[i] != shape[bd[i]]) CI__FAIL(L, CI_ERR_SHAPE, "%s: size mismatch", op->name);
+        m[i] = x->size[i] == 1 ? ci__ops_K(L, 0) : v[bd[i]];
+    }
+    outs[0] = ci__ir_tensor_of(ci__ir_view_box(L, x, n, shape, v, m));
+    return 1;
+}
+
+/* -- prims that are another op's arguments rearranged (PyTorch 1.13 runs them through aten) -- */
+enum { CI__PR_SUM = 1, CI__PR_PROD, CI__PR_AMAX, CI__PR_AMIN, CI__PR_POW, CI__PR_SQUEEZE, CI__PR_SLICE, CI__PR_SLICE_IN_DIM,
+       CI__PR_SPLIT_DIM, CI__PR_COLLAPSE_VIEW, CI__PR_XOR_SUM };
+static int ci__ops_prims(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *r = x;
+    int64_t d[CI_MAX_DIMS], e[CI_MAX_DIMS], st[CI_MAX_DIMS], shape[CI_MAX_DIMS];
+    int n, i, k;
+    ci_arg c[5];
+    switch (op->extra) {
+    case CI__PR_SUM: case CI__PR_AMAX: case CI__PR_AMIN: {   /* (inp, dims, *, output_dtype=None): aten's reduction */
+        ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, 2);
+        c[0] = ci__ops_T(x); c[1] = a[1]; c[2] = ci_arg_bool(0);
+        r = ci__ops_callb(L, op->extra == CI__PR_SUM ? "aten.sum.dim_IntList" : op->extra == CI__PR_AMAX ? "aten.amax.default" : "aten.amin.default", 3, c);
+        if (dt) r = ci__lower_to_dtype(L, r, dt);
+        break;
+    }
+    case CI__PR_XOR_SUM: {   /* (inp, dims, *, output_dtype=None): Inductor's make_reduction("xor_sum"), None or [] = all dims */
+        ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, 2);
+        char red[CI_MAX_DIMS];
+        if (ci__dtype_is_float(x->dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: xor_sum is only defined for integer and bool tensors, got %s", op->name, ci__dtype_tab[x->dt].tname);
+        n = ci__lower_arg_ints(L, op, a, 1, d, CI_MAX_DIMS);
+        ci__ops_norm_dims(L, op, x, n, d, red);
+        r = ci__ops_reduce_box(L, op, x, red, 0, CI__RED_XOR_SUM, x->dt);
+        if (dt) r = ci__lower_to_dtype(L, r, dt);
+        break;
+    }
+    case CI__PR_PROD: {   /* one dim after the other, the last first; no dims: all of them */
+        ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, 2);
+        n = ci__lower_arg_ints(L, op, a, 1, d, CI_MAX_DIMS);
+        if (n < 0) r = ci__ops_call1(L, "aten.prod.default", ci__ops_T(x));
+        for (i = 0; i < n; i++) for (k = i + 1; k < n; k++) if (d[k] > d[i]) { int64_t t = d[i]; d[i] = d[k]; d[k] = t; }
+        for (i = 0; i < n; i++) {
+            if (d[i] < 0 || d[i] >= r->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dim %lld out of range", op->name, (long long)d[i]);
+            r = ci__ops_call2(L, "aten.prod.dim_int", ci__ops_T(r), ci_arg_int(d[i]));
+        }
+        if (dt) r = ci__lower_to_dtype(L, r, dt);
+        break;
+    }
+    case CI__PR_POW: {    /* no promotion: both of one dtype */
+        ci__box *y = ci__lower_arg_box(L, op, a, 1);
+        if (y->dt != x->dt) CI__FAIL(L, CI_ERR_DTYPE, "%s: Tensor with dtype %s is not the expected dtype of %s", op->name, ci__dtype_tab[y->dt].tname, ci__dtype_tab[x->dt].tname);
+        r = ci__ops_call2(L, "aten.pow.Tensor_Tensor", ci__ops_T(x), ci__ops_T(y));
+        break;
+    }
+    case CI__PR_SQUEEZE:  /* (a, dimensions): each listed dim, of size 1 */
+        n = ci__lower_arg_ints(L, op, a, 1, d, CI_MAX_DIMS);
+        for (i = 0, k = 0; i < x->ndim; i++) {
+            int listed = 0, j;
+            for (j = 0; j < n; j++) if (ci__lower_wrap_dim(L, op, d[j], x->ndim) == i) listed = 1;
+            if (listed && x->size[i] != 1) CI__FAIL(L, CI_ERR_SHAPE, "%s: dim %d has size %lld, not 1", op->name, i, (long long)x->size[i]);
+            if (!listed) shape[k++] = x->size[i];
+        }
+        r = ci__ops_reshape(L, x, k, shape);
+        break;
+    case CI__PR_SLICE: {  /* (a, start_indices, limit_indices, strides=None): a slice per dim */
+        int ns = ci__lower_arg_ints(L, op, a, 1, d, CI_MAX_DIMS), ne = ci__lower_arg_ints(L, op, a, 2, e, CI_MAX_DIMS);
+        int nt = ci__lower_arg_ints(L, op, a, 3, st, CI_MAX_DIMS);
+        if (ns != x->ndim || ne != x->ndim || (nt >= 0 && nt != x->ndim))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start_indices, limit_indices and strides need one entry per dim", op->name);
+        for (i = 0; i < x->ndim; i++) {
+            if (d[i] < 0 || e[i] < d[i] || e[i] > x->size[i] || (nt >= 0 && st[i] <= 0))
+                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: bad slice [%lld, %lld) of dim %d of size %lld", op->name, (long long)d[i], (long long)e[i], i, (long long)x->size[i]);
+            c[0] = ci__ops_T(r); c[1] = ci_arg_int(i); c[2] = ci_arg_int(d[i]); c[3] = ci_arg_int(e[i]); c[4] = ci_arg_int(nt >= 0 ? st[i] : 1);
+            r = ci__ops_callb(L, "aten.slice.Tensor", 5, c);
+        }
+        break;
+    }
+    case CI__PR_SLICE_IN_DIM: /* (a, start_index, limit_index, stride=1, axis=0) */
+        c[0] = ci__ops_T(x); c[1] = a[4]; c[2] = a[1]; c[3] = a[2]; c[4] = a[3];
+        r = ci__ops_callb(L, "aten.slice.Tensor", 5, c);
+        break;
+    case CI__PR_SPLIT_DIM: {  /* (a, dim, outer_length): dim becomes [outer_length, size / outer_length] */
+        int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim), outer = ci__lower_arg_int(L, op, a, 2);
+        if (outer <= 0 || x->size[dim] % outer) CI__FAIL(L, CI_ERR_SHAPE, "%s: outer_length %lld does not divide size %lld", op->name, (long long)outer, (long long)x->size[dim]);
+        if (x->ndim + 1 > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: more than %d dims", op->name, CI_MAX_DIMS);
+        for (i = 0, k = 0; i < x->ndim; i++) {
+            if (i == dim) { shape[k++] = outer; shape[k++] = x->size[i] / outer; }
+            else shape[k++] = x->size[i];
+        }
+        r = ci__ops_reshape(L, x, k, shape);
+        break;
+    }
+    case CI__PR_COLLAPSE_VIEW: {  /* (a, start, end): dims [start, end) become one */
+        int64_t s0 = ci__lower_arg_int(L, op, a, 1), e0 = ci__lower_arg_int(L, op, a, 2);
+        if (s0 < 0 || e0 > x->ndim || s0 >= e0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: bad dims [%lld, %lld) of %d", op->name, (long long)s0, (long long)e0, x->ndim);
+        for (i = 0, k = 0; i < x->ndim; i++) {
+            if (i > s0 && i < e0) shape[k - 1] *= x->size[i];
+            else shape[k++] = x->size[i];
+        }
+        r = ci__ops_reshape(L, x, k, shape);
+        break;
+    }
+    default: CI__ASSERT(0);
+    }
+    outs[0] = ci__ir_tensor_of(r);
     return 1;
 }
 
 /* -- creation -- */
-static ci_dtype ci__scalar_dtype(const ci_arg *v) {
+static ci_dtype ci__ops_scalar_dtype(const ci_arg *v) {
     return v->kind == CI_ARG_FLOAT ? CI_F32 : v->kind == CI_ARG_BOOL ? CI_BOOL : CI_I64;
 }
 /* PyTorch's Scalar conversion to dt (c10::overflows): 0 when the number value does not fit.
    Floats refuse a finite value past their max; integers a value outside their range (u8 takes
    integer negatives down to -255) and NaN. Shared by full / fill and ci_const_scalar. */
-static int ci__scalar_fits(ci_dtype dt, const ci_arg *value) {
-    double f = ci__num(value);
+static int ci__ops_scalar_fits(ci_dtype dt, const ci_arg *value) {
+    double f = ci__lower_num(value);
     if (dt == CI_F16 || dt == CI_BF16 || dt == CI_F32) {
         double mx = dt == CI_F16 ? 65504.0 : dt == CI_BF16 ? 3.3895313892515355e38 : 3.4028234663852886e38;
         return !((f > mx || f < -mx) && !isinf(f));
     } else if (dt != CI_BOOL && dt != CI_F64) {
-        int bits = 8 * (int)ci__dt[dt].size;
+        int bits = 8 * (int)ci__dtype_tab[dt].size;
         double hi = dt == CI_U8 ? 255.0 : ldexp(1.0, bits - 1) - 1;
         double lo = dt == CI_U8 ? (value->kind == CI_ARG_FLOAT ? 0.0 : -255.0) : -ldexp(1.0, bits - 1);
         int bad = value->kind == CI_ARG_FLOAT ? (f != f || f < lo || (bits == 64 ? f >= ldexp(1.0, 63) : f > hi))
@@ -4141,61 +4613,61 @@ static int ci__scalar_fits(ci_dtype dt, const ci_arg *value) {
     }
     return 1;
 }
-static int ci__full(ci__L *L, const ci__opdef *op, int n, const int64_t *shape, const ci_arg *value, ci_dtype dt, ci_tensor *outs) {
+static int ci__ops_full_fill(ci__L *L, const ci__opdef *op, int n, const int64_t *shape, const ci_arg *value, ci_dtype dt, ci_tensor *outs) {
     ci__ix *v[CI_MAX_DIMS] = {0};
     int i;
     for (i = 0; i < n; i++) if (shape[i] < 0)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: trying to create tensor with negative dimension %lld", op->name, (long long)shape[i]);
-    if (!ci__is_num(value)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: fill_value must be a number", op->name);
-    if (!ci__scalar_fits(dt, value))
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value %g cannot be converted to type %s without overflow", op->name, ci__num(value), ci__dt[dt].tname);
-    ci__pw_vars(L, n, shape, v);
-    outs[0] = ci__tensor_of(ci__pw_box(L, dt, n, shape, v,
-                                       value->kind == CI_ARG_FLOAT ? ci__v_constf(L, dt, value->u.f)
-                                                                   : ci__v_consti(L, dt, (int64_t)ci__num(value))));
+    if (!ci__lower_is_num(value)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: fill_value must be a number", op->name);
+    if (!ci__ops_scalar_fits(dt, value))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value %g cannot be converted to type %s without overflow", op->name, ci__lower_num(value), ci__dtype_tab[dt].tname);
+    ci__ir_pw_vars(L, n, shape, v);
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, n, shape, v,
+                                       value->kind == CI_ARG_FLOAT ? ci__ir_v_constf(L, dt, value->u.f)
+                                                                   : ci__ir_v_consti(L, dt, (int64_t)ci__lower_num(value))));
     return 1;
 }
 /* full / zeros / ones (extra: 0 full, 1 zeros, 2 ones) and the *_like forms (vop = 1) */
-static int ci__lw_full(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+static int ci__ops_full(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     int64_t shape[CI_MAX_DIMS];
     int n;
     ci_arg val;
-    ci_dtype dt = ci__arg_dtype_opt(L, op, a, ci__pidx(op, "dtype"));
+    ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, ci__lower_pidx(op, "dtype"));
     if (op->vop) {
-        ci__box *x = ci__arg_box(L, op, a, 0);
+        ci__box *x = ci__lower_arg_box(L, op, a, 0);
         n = x->ndim;
         memcpy(shape, x->size, sizeof(int64_t) * (size_t)n);
         if (!dt) dt = x->dt;
     } else {
-        n = ci__arg_ints(L, op, a, 0, shape, CI_MAX_DIMS);
+        n = ci__lower_arg_ints(L, op, a, 0, shape, CI_MAX_DIMS);
         if (n < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: size must be a list of ints", op->name);
     }
-    if (op->extra == 0) val = a[ci__pidx(op, "fill_value")];
+    if (op->extra == 0) val = a[ci__lower_pidx(op, "fill_value")];
     else val = ci_arg_int(op->extra == 2 ? 1 : 0);
-    if (!dt) dt = op->extra == 0 ? ci__scalar_dtype(&val) : CI_F32;
-    return ci__full(L, op, n, shape, &val, dt, outs);
+    if (!dt) dt = op->extra == 0 ? ci__ops_scalar_dtype(&val) : CI_F32;
+    return ci__ops_full_fill(L, op, n, shape, &val, dt, outs);
 }
 /* arange(start, end=None, step=1, *, dtype=None ...) and its overloads */
-static int ci__lw_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    int ps = ci__pidx(op, "start"), pe = ci__pidx(op, "end"), pst = ci__pidx(op, "step");
+static int ci__ops_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int ps = ci__lower_pidx(op, "start"), pe = ci__lower_pidx(op, "end"), pst = ci__lower_pidx(op, "step");
     ci_arg s0 = ps >= 0 ? a[ps] : ci_arg_int(0), e0 = a[pe], st = pst >= 0 ? a[pst] : ci_arg_int(1);
-    ci_dtype dt = ci__arg_dtype_opt(L, op, a, ci__pidx(op, "dtype"));
+    ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, ci__lower_pidx(op, "dtype"));
     double start, end, step, len;
     int64_t n;
     int isint;
     ci__ix *v[1];
     ci__v *body;
     if (e0.kind == CI_ARG_NONE) { e0 = s0; s0 = ci_arg_int(0); }
-    if (!ci__is_num(&s0) || !ci__is_num(&e0) || !ci__is_num(&st))
+    if (!ci__lower_is_num(&s0) || !ci__lower_is_num(&e0) || !ci__lower_is_num(&st))
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start, end and step must be numbers", op->name);
-    start = ci__num(&s0); end = ci__num(&e0); step = ci__num(&st);
+    start = ci__lower_num(&s0); end = ci__lower_num(&e0); step = ci__lower_num(&st);
     isint = s0.kind != CI_ARG_FLOAT && e0.kind != CI_ARG_FLOAT && st.kind != CI_ARG_FLOAT;
     if (!dt) dt = isint ? CI_I64 : CI_F32;
     if (step == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: step must be nonzero", op->name);
     if (!(start == start && end == end && isfinite(start) && isfinite(end)))
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: unsupported range: %g -> %g", op->name, start, end);
-    if (isint && !ci__is_float(dt)) {   /* the length exactly, in unsigned arithmetic (end - start may pass 2^63) */
-        int64_t s = ci__arg_int(L, op, &s0, 0), e = ci__arg_int(L, op, &e0, 0), k = ci__arg_int(L, op, &st, 0);
+    if (isint && !ci__dtype_is_float(dt)) {   /* the length exactly, in unsigned arithmetic (end - start may pass 2^63) */
+        int64_t s = ci__lower_arg_int(L, op, &s0, 0), e = ci__lower_arg_int(L, op, &e0, 0), k = ci__lower_arg_int(L, op, &st, 0);
         uint64_t span, ustep, un;
         if ((k > 0 && e < s) || (k < 0 && e > s))
             CI__FAIL(L, CI_ERR_INVALID_ARGS,
@@ -4215,99 +4687,202 @@ static int ci__lw_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid size, possible overflow?", op->name);
         n = (int64_t)len;
     }
-    ci__pw_vars(L, 1, &n, v);
-    if (ci__is_float(dt) || s0.kind == CI_ARG_FLOAT || st.kind == CI_ARG_FLOAT) {
+    ci__ir_pw_vars(L, 1, &n, v);
+    if (ci__dtype_is_float(dt) || s0.kind == CI_ARG_FLOAT || st.kind == CI_ARG_FLOAT) {
         /* computed in double, then rounded to dt, as PyTorch's CPU kernel does */
-        ci__v *i = ci__v_cast(L, ci__v_index(L, v[0], CI_I64), CI_F64);
-        ci__v *at = ci__v_bin(L, CI__V_MUL, i, ci__v_constf(L, CI_F64, step));
-        body = ci__v_bin(L, CI__V_ADD, at, ci__v_constf(L, CI_F64, start));
+        ci__v *i = ci__ir_v_cast(L, ci__ir_v_index(L, v[0], CI_I64), CI_F64);
+        ci__v *at = ci__ir_v_bin(L, CI__V_MUL, i, ci__ir_v_constf(L, CI_F64, step));
+        body = ci__ir_v_bin(L, CI__V_ADD, at, ci__ir_v_constf(L, CI_F64, start));
     } else {   /* wraps in the kernel where i * step passes 2^63; the sum does not */
-        ci__v *k = ci__v_consti(L, CI_I64, ci__arg_int(L, op, &st, 0));
-        ci__v *at = ci__v_bin(L, CI__V_MUL, ci__v_index(L, v[0], CI_I64), k);
-        body = ci__v_bin(L, CI__V_ADD, at, ci__v_consti(L, CI_I64, ci__arg_int(L, op, &s0, 0)));
+        ci__v *k = ci__ir_v_consti(L, CI_I64, ci__lower_arg_int(L, op, &st, 0));
+        ci__v *at = ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_index(L, v[0], CI_I64), k);
+        body = ci__ir_v_bin(L, CI__V_ADD, at, ci__ir_v_consti(L, CI_I64, ci__lower_arg_int(L, op, &s0, 0)));
     }
-    outs[0] = ci__tensor_of(ci__pw_box(L, dt, 1, &n, v, ci__v_cast(L, body, dt)));
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, 1, &n, v, ci__ir_v_cast(L, body, dt)));
     return 1;
 }
 
-/* -- decompositions -- */
-static void ci__need_float(ci__L *L, const ci__opdef *op, ci__box *x) {
-    if (!ci__is_float(x->dt))
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for '%s' (expected a floating point tensor)", op->name, ci__dt[x->dt].tname);
-}
-/* _softmax(self, dim, half_to_float) / _log_softmax; softmax.int(self, dim, dtype=None) (vop 1 = log) */
-static int ci__lw_softmax(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *m, *sh, *e, *s, *r;
-    int64_t dim = ci__arg_int(L, op, a, 1);
-    int pt = ci__pidx(op, "dtype");
-    ci_dtype dt = pt >= 0 ? ci__arg_dtype_opt(L, op, a, pt) : CI_DTYPE_INVALID, odt;
-    if (dt) x = ci__to_dtype(L, x, dt);
-    ci__need_float(L, op, x);
-    dim = ci__wrap_dim(L, op, dim, x->ndim);
-    odt = x->dt;
-    x = ci__to_dtype(L, x, ci__opmath(x->dt));
-    if (ci__numel(x->ndim, x->size) == 0) {
-        outs[0] = ci__tensor_of(ci__to_dtype(L, ci__call1(L, "aten.clone.default", ci__T(x)), odt));
+/* empty / new_* / scalar_tensor / eye / linspace / iota / fill / copy: op->extra picks */
+enum { CI__CR_EMPTY = 1, CI__CR_EMPTY_LIKE, CI__CR_EMPTY_STRIDED, CI__CR_NEW_EMPTY, CI__CR_NEW_ZEROS, CI__CR_NEW_ONES, CI__CR_NEW_FULL,
+       CI__CR_SCALAR_TENSOR, CI__CR_EYE, CI__CR_LINSPACE, CI__CR_IOTA, CI__CR_FILL, CI__CR_COPY };
+static int ci__ops_create(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int pt = ci__lower_pidx(op, "dtype");
+    ci_dtype dt = pt >= 0 ? ci__lower_arg_dtype_opt(L, op, a, pt) : CI_DTYPE_INVALID;
+    int64_t shape[CI_MAX_DIMS] = {0};
+    int n;
+    ci_arg zero = ci_arg_int(0), one = ci_arg_int(1);
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    switch (op->extra) {
+    case CI__CR_EMPTY: case CI__CR_EMPTY_STRIDED:   /* values are unspecified: cinductor gives zeros */
+        n = ci__lower_arg_ints(L, op, a, 0, shape, CI_MAX_DIMS);
+        if (n < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: size must be a list of ints", op->name);
+        return ci__ops_full_fill(L, op, n, shape, &zero, dt ? dt : CI_F32, outs);
+    case CI__CR_EMPTY_LIKE: {
+        ci__box *x = ci__lower_arg_box(L, op, a, 0);
+        return ci__ops_full_fill(L, op, x->ndim, x->size, &zero, dt ? dt : x->dt, outs);
+    }
+    case CI__CR_NEW_EMPTY: case CI__CR_NEW_ZEROS: case CI__CR_NEW_ONES: case CI__CR_NEW_FULL: {
+        ci__box *x = ci__lower_arg_box(L, op, a, 0);
+        n = ci__lower_arg_ints(L, op, a, 1, shape, CI_MAX_DIMS);
+        if (n < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: size must be a list of ints", op->name);
+        return ci__ops_full_fill(L, op, n, shape, op->extra == CI__CR_NEW_FULL ? &a[2] : op->extra == CI__CR_NEW_ONES ? &one : &zero, dt ? dt : x->dt, outs);
+    }
+    case CI__CR_SCALAR_TENSOR:
+        if (!ci__lower_is_num(&a[0])) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a number", op->name);
+        return ci__ops_full_fill(L, op, 0, shape, &a[0], dt ? dt : CI_F32, outs);
+    case CI__CR_EYE: {
+        int64_t r = ci__lower_arg_int(L, op, a, 0), c = ci__lower_pidx(op, "m") >= 0 ? ci__lower_arg_int(L, op, a, 1) : r;
+        if (r < 0 || c < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: n and m must be non-negative", op->name);
+        shape[0] = r; shape[1] = c;
+        dt = dt ? dt : CI_F32;
+        ci__ir_pw_vars(L, 2, shape, v);
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, 2, shape, v, ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_EQ, ci__ops_ixval(L, v[0]), ci__ops_ixval(L, v[1])), dt)));
         return 1;
     }
-    m = ci__dimred(L, "aten.amax.default", x, 1, &dim, 1);
-    sh = ci__call2(L, "aten.sub.Tensor", ci__T(x), ci__T(m));
-    e = ci__call1(L, "aten.exp.default", ci__T(sh));
-    s = ci__dimred(L, "aten.sum.dim_IntList", e, 1, &dim, 1);
-    if (op->vop) r = ci__call2(L, "aten.sub.Tensor", ci__T(sh), ci__T(ci__call1(L, "aten.log.default", ci__T(s))));
-    else r = ci__call2(L, "aten.div.Tensor", ci__T(e), ci__T(s));
-    outs[0] = ci__tensor_of(ci__to_dtype(L, r, odt));
+    case CI__CR_LINSPACE: {   /* PyTorch's symmetric form: from start below the midpoint, from end above */
+        double s = ci__lower_arg_num(L, op, a, 0), e = ci__lower_arg_num(L, op, a, 1), step;
+        int64_t steps = ci__lower_arg_int(L, op, a, 2), half;
+        ci__v *iv, *lo, *hi;
+        if (steps < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: number of steps must be non-negative", op->name);
+        dt = dt ? dt : CI_F32;
+        shape[0] = steps;
+        ci__ir_pw_vars(L, 1, shape, v);
+        step = steps > 1 ? (e - s) / (double)(steps - 1) : 0;
+        half = steps / 2;
+        iv = ci__ir_v_cast(L, ci__ops_ixval(L, v[0]), CI_F64);
+        lo = ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_constf(L, CI_F64, s), ci__ir_v_bin(L, CI__V_MUL, iv, ci__ir_v_constf(L, CI_F64, step)));
+        hi = ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, CI_F64, e),
+                       ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, CI_F64, (double)(steps - 1)), iv), ci__ir_v_constf(L, CI_F64, step)));
+        if (ci__dtype_is_float(dt) && dt != CI_F64) {   /* float dtypes compute in float, as PyTorch does */
+            ci__v *fs = ci__ir_v_constf(L, CI_F32, s), *fe = ci__ir_v_constf(L, CI_F32, e), *fst = ci__ir_v_constf(L, CI_F32, step), *fi = ci__ir_v_cast(L, iv, CI_F32);
+            lo = ci__ir_v_bin(L, CI__V_ADD, fs, ci__ir_v_bin(L, CI__V_MUL, fi, fst));
+            hi = ci__ir_v_bin(L, CI__V_SUB, fe, ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, CI_F32, (double)(steps - 1)), fi), fst));
+        }
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, 1, shape, v,
+                                           ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, v[0]), ci__ir_v_consti(L, CI_I64, half)), lo, hi)));
+        return 1;
+    }
+    case CI__CR_IOTA: {
+        int64_t len = ci__lower_arg_int(L, op, a, 0), st = ci__lower_arg_int(L, op, a, ci__lower_pidx(op, "start")), sp = ci__lower_arg_int(L, op, a, ci__lower_pidx(op, "step"));
+        dt = dt ? dt : CI_I64;
+        /* prims.iota's meta: integers only (Inductor never sees another dtype) */
+        if (!ci__dtype_is_int(dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: prims.iota only supports integer dtypes, got %s", op->name, ci__dtype_tab[dt].tname);
+        if (sp == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: step must be nonzero", op->name);
+        if (len < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: length must be non-negative, got %lld", op->name, (long long)len);
+        shape[0] = len;
+        ci__ir_pw_vars(L, 1, shape, v);
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, 1, shape, v, ci__ir_v_cast(L, ci__ops_ixval(L, ci__ops_ixadd(L, ci__ops_ixscale(L, v[0], sp), ci__ops_K(L, st))), dt)));
+        return 1;
+    }
+    case CI__CR_FILL: {   /* fill(self, value): value is a number or a 0-d tensor */
+        ci__box *x = ci__lower_arg_box(L, op, a, 0);
+        if (a[1].kind == CI_ARG_TENSOR) {
+            ci__box *val = ci__ir_box_get(L, a[1].u.t);
+            if (val->ndim != 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: fill only supports 0-dimension value tensor", op->name);
+            outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__lower_expand(L, val, x->ndim, x->size, 1), x->dt));
+            if (ci__ir_box_get(L, outs[0])->st == val->st) {
+                ci__ir_pw_vars(L, x->ndim, x->size, v);
+                outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, x->size, v, ci__ir_load(L, ci__ir_box_get(L, outs[0]), v)));
+            }
+            return 1;
+        }
+        return ci__ops_full_fill(L, op, x->ndim, x->size, &a[1], x->dt, outs);
+    }
+    case CI__CR_COPY: {   /* copy(self, src): src broadcast to self's shape, in self's dtype */
+        ci__box *x = ci__lower_arg_box(L, op, a, 0), *s = ci__lower_arg_box(L, op, a, 1);
+        int nd2 = 0;
+        int64_t sh[CI_MAX_DIMS];
+        ci__lower_broadcast_shape(L, op->name, x->ndim, x->size, s->ndim, s->size, &nd2, sh);
+        if (nd2 != x->ndim || memcmp(sh, x->size, sizeof(int64_t) * (size_t)nd2))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: src cannot be broadcast to self's shape", op->name);
+        s = ci__lower_expand(L, s, x->ndim, x->size, 1);
+        ci__ir_pw_vars(L, x->ndim, x->size, v);
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, x->size, v, ci__ir_v_cast(L, ci__ir_load(L, s, v), x->dt)));
+        return 1;
+    }
+    }
+    CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: unknown creation kind", op->name);
+    return 0;
+}
+
+/* -- decompositions -- */
+static void ci__ops_need_float(ci__L *L, const ci__opdef *op, ci__box *x) {
+    if (!ci__dtype_is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for '%s' (expected a floating point tensor)", op->name, ci__dtype_tab[x->dt].tname);
+}
+/* _softmax(self, dim, half_to_float) / _log_softmax; softmax.int(self, dim, dtype=None) (vop 1 = log) */
+static int ci__ops_softmax(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *m, *sh, *e, *s, *r;
+    int64_t dim = ci__lower_arg_int(L, op, a, 1);
+    int pt = ci__lower_pidx(op, "dtype");
+    ci_dtype dt = pt >= 0 ? ci__lower_arg_dtype_opt(L, op, a, pt) : CI_DTYPE_INVALID, odt;
+    if (dt) x = ci__lower_to_dtype(L, x, dt);
+    ci__ops_need_float(L, op, x);
+    dim = ci__lower_wrap_dim(L, op, dim, x->ndim);
+    odt = x->dt;
+    x = ci__lower_to_dtype(L, x, ci__dtype_opmath(x->dt));
+    if (ci__ir_numel(x->ndim, x->size) == 0) {
+        outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__ops_call1(L, "aten.clone.default", ci__ops_T(x)), odt));
+        return 1;
+    }
+    m = ci__ops_dimred(L, "aten.amax.default", x, 1, &dim, 1);
+    sh = ci__ops_call2(L, "aten.sub.Tensor", ci__ops_T(x), ci__ops_T(m));
+    e = ci__ops_call1(L, "aten.exp.default", ci__ops_T(sh));
+    s = ci__ops_dimred(L, "aten.sum.dim_IntList", e, 1, &dim, 1);
+    if (op->vop) r = ci__ops_call2(L, "aten.sub.Tensor", ci__ops_T(sh), ci__ops_T(ci__ops_call1(L, "aten.log.default", ci__ops_T(s))));
+    else r = ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(e), ci__ops_T(s));
+    outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, r, odt));
     return 1;
 }
-static int ci__lw_gelu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    int pa = ci__pidx(op, "approximate");
+static int ci__ops_gelu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int pa = ci__lower_pidx(op, "approximate");
     const char *ap = (pa >= 0 && a[pa].kind == CI_ARG_STRING) ? a[pa].u.s : "none";
-    ci__pw p;
+    ci__ops_pw p;
     ci__v *v, *half, *one, *r;
     ci_dtype cdt;
-    ci__need_float(L, op, x);
+    ci__ops_need_float(L, op, x);
     if (strcmp(ap, "none") && strcmp(ap, "tanh"))
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: approximate argument must be either none or tanh, got '%s'", op->name, ap);
-    ci__pw_begin(L, &p, 1, a);
-    cdt = ci__opmath(x->dt);
-    v = ci__pw_in(L, &p, &a[0]);
-    half = ci__v_constf(L, cdt, 0.5);
-    one = ci__v_constf(L, cdt, 1.0);
+    ci__ops_pw_begin(L, &p, 1, a);
+    cdt = ci__dtype_opmath(x->dt);
+    v = ci__ops_pw_in(L, &p, &a[0]);
+    half = ci__ir_v_constf(L, cdt, 0.5);
+    one = ci__ir_v_constf(L, cdt, 1.0);
     if (ap[0] == 't') {  /* 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) */
-        ci__v *inner = ci__v_bin(L, CI__V_MUL, ci__v_constf(L, cdt, 0.7978845608028654),
-                                 ci__v_bin(L, CI__V_ADD, v, ci__v_bin(L, CI__V_MUL, ci__v_constf(L, cdt, 0.044715),
-                                                                       ci__v_bin(L, CI__V_MUL, ci__v_bin(L, CI__V_MUL, v, v), v))));
-        r = ci__v_bin(L, CI__V_MUL, ci__v_bin(L, CI__V_MUL, half, v), ci__v_bin(L, CI__V_ADD, one, ci__v_un(L, CI__V_TANH, inner)));
+        ci__v *inner = ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, 0.7978845608028654),
+                                 ci__ir_v_bin(L, CI__V_ADD, v, ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, 0.044715),
+                                                                       ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_MUL, v, v), v))));
+        r = ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_MUL, half, v), ci__ir_v_bin(L, CI__V_ADD, one, ci__ir_v_un(L, CI__V_TANH, inner)));
     } else {             /* 0.5 x (1 + erf(x / sqrt 2)) */
-        r = ci__v_bin(L, CI__V_MUL, ci__v_bin(L, CI__V_MUL, half, v),
-                      ci__v_bin(L, CI__V_ADD, one, ci__v_un(L, CI__V_ERF, ci__v_bin(L, CI__V_MUL, v, ci__v_constf(L, cdt, 0.7071067811865476)))));
+        r = ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_MUL, half, v),
+                      ci__ir_v_bin(L, CI__V_ADD, one, ci__ir_v_un(L, CI__V_ERF, ci__ir_v_bin(L, CI__V_MUL, v, ci__ir_v_constf(L, cdt, 0.7071067811865476)))));
     }
-    return ci__pw_end(L, &p, x->dt, r, outs);
+    return ci__ops_pw_end(L, &p, x->dt, r, outs);
 }
-static int ci__lw_silu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    ci__pw p;
+static int ci__ops_silu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    ci__ops_pw p;
     ci__v *v;
-    ci__need_float(L, op, x);
-    ci__pw_begin(L, &p, 1, a);
-    v = ci__pw_in(L, &p, &a[0]);
-    return ci__pw_end(L, &p, x->dt, ci__v_bin(L, CI__V_MUL, v, ci__v_un(L, CI__V_SIGMOID, v)), outs);
+    ci__ops_need_float(L, op, x);
+    ci__ops_pw_begin(L, &p, 1, a);
+    v = ci__ops_pw_in(L, &p, &a[0]);
+    return ci__ops_pw_end(L, &p, x->dt, ci__ir_v_bin(L, CI__V_MUL, v, ci__ir_v_un(L, CI__V_SIGMOID, v)), outs);
 }
 /* native_layer_norm(input, normalized_shape, weight, bias, eps) -> (out, mean, rstd);
    layer_norm (vop 1) -> out */
-static int ci__lw_layer_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *w = ci__arg_box_opt(L, op, a, 2), *b = ci__arg_box_opt(L, op, a, 3);
+static int ci__ops_layer_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box_opt(L, op, a, 2), *b = ci__lower_arg_box_opt(L, op, a, 3);
     int64_t ns[CI_MAX_DIMS], dims[CI_MAX_DIMS];
-    int nn = ci__arg_ints(L, op, a, 1, ns, CI_MAX_DIMS), axis, i;
-    double eps = ci__arg_num(L, op, a, 4);
+    int nn = ci__lower_arg_ints(L, op, a, 1, ns, CI_MAX_DIMS), axis, i;
+    double eps = ci__lower_arg_num(L, op, a, 4);
     ci__box *xc, *mean, *d, *var, *rstd, *out;
     ci_dtype odt = x->dt, cdt;
     char s1[160], s2[160];
-    ci__need_float(L, op, x);
+    ci__ops_need_float(L, op, x);
     axis = x->ndim - nn;
-    ci__fmt_shape(s1, sizeof s1, nn < 0 ? 0 : nn, ns);
-    ci__fmt_shape(s2, sizeof s2, x->ndim, x->size);
+    ci__util_fmt_shape(s1, sizeof s1, nn < 0 ? 0 : nn, ns);
+    ci__util_fmt_shape(s2, sizeof s2, x->ndim, x->size);
     if (nn < 0 || axis < 0)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: given normalized_shape=%s, expected input with shape [*, %s], but got input of size %s", op->name, s1, s1 + 1, s2);
     for (i = 0; i < nn; i++) {
@@ -4319,515 +4894,528 @@ static int ci__lw_layer_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
         CI__FAIL(L, CI_ERR_SHAPE, "%s: expected weight to be of same shape as normalized_shape, but got weight of shape %s", op->name, s1);
     if (b && (b->ndim != nn || memcmp(b->size, ns, sizeof(int64_t) * (size_t)nn)))
         CI__FAIL(L, CI_ERR_SHAPE, "%s: expected bias to be of same shape as normalized_shape", op->name);
-    cdt = ci__opmath(odt);
-    xc = ci__to_dtype(L, x, cdt);
-    mean = ci__dimred(L, "aten.mean.dim", xc, nn, dims, 1);
-    d = ci__call2(L, "aten.sub.Tensor", ci__T(xc), ci__T(mean));
-    var = ci__dimred(L, "aten.mean.dim", ci__call2(L, "aten.mul.Tensor", ci__T(d), ci__T(d)), nn, dims, 1);
-    rstd = ci__call1(L, "aten.rsqrt.default", ci__T(ci__call2(L, "aten.add.Tensor", ci__T(var), ci_arg_float(eps))));
-    out = ci__call2(L, "aten.mul.Tensor", ci__T(d), ci__T(rstd));
-    if (w) out = ci__call2(L, "aten.mul.Tensor", ci__T(out), ci__T(ci__to_dtype(L, w, cdt)));
-    if (b) out = ci__call2(L, "aten.add.Tensor", ci__T(out), ci__T(ci__to_dtype(L, b, cdt)));
-    outs[0] = ci__tensor_of(ci__to_dtype(L, out, odt));
+    cdt = ci__dtype_opmath(odt);
+    xc = ci__lower_to_dtype(L, x, cdt);
+    mean = ci__ops_dimred(L, "aten.mean.dim", xc, nn, dims, 1);
+    d = ci__ops_call2(L, "aten.sub.Tensor", ci__ops_T(xc), ci__ops_T(mean));
+    var = ci__ops_dimred(L, "aten.mean.dim", ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(d), ci__ops_T(d)), nn, dims, 1);
+    rstd = ci__ops_call1(L, "aten.rsqrt.default", ci__ops_T(ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(var), ci_arg_float(eps))));
+    out = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(d), ci__ops_T(rstd));
+    if (w) out = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(out), ci__ops_T(ci__lower_to_dtype(L, w, cdt)));
+    if (b) out = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(out), ci__ops_T(ci__lower_to_dtype(L, b, cdt)));
+    outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, out, odt));
     if (op->vop) return 1;
-    outs[1] = ci__tensor_of(ci__to_dtype(L, mean, odt));
-    outs[2] = ci__tensor_of(ci__to_dtype(L, rstd, odt));
+    outs[1] = ci__ir_tensor_of(ci__lower_to_dtype(L, mean, odt));
+    outs[2] = ci__ir_tensor_of(ci__lower_to_dtype(L, rstd, odt));
     return 3;
 }
 
-/* -- more views and movement -- */
-static ci__ix *ci__K(ci__L *L, int64_t v) { return ci__ix_const(L->A, &L->ixt, v); }
-static ci__ix *ci__ixadd(ci__L *L, ci__ix *a, ci__ix *b) { return ci__ix_add(L->A, &L->ixt, a, b); }
-static ci__ix *ci__ixscale(ci__L *L, ci__ix *a, int64_t k) { return ci__ix_scale(L->A, &L->ixt, a, k); }
-/* clamp(i, 0, n - 1): an index that is always in bounds (for loads a where() then discards) */
-static ci__ix *ci__ixclamp(ci__L *L, ci__ix *i, int64_t n) {
-    return ci__ix_min(L->A, &L->ixt, ci__ix_max(L->A, &L->ixt, i, ci__K(L, 0)), ci__K(L, n > 0 ? n - 1 : 0));
+/* -- pointwise ops PyTorch decomposes (and a few with special dtype rules); op->extra picks -- */
+enum {
+    CI__PX_ISFINITE = 1, CI__PX_ISNEGINF, CI__PX_ISPOSINF, CI__PX_SQUARE, CI__PX_FRAC, CI__PX_HARDSWISH,
+    CI__PX_HARDSIGMOID, CI__PX_HARDTANH, CI__PX_ELU, CI__PX_SELU, CI__PX_CELU, CI__PX_LEAKY_RELU, CI__PX_SOFTPLUS,
+    CI__PX_THRESHOLD, CI__PX_LOGIT, CI__PX_MISH, CI__PX_NAN_TO_NUM, CI__PX_ROUND_DECIMALS
+};
+static double ci__ops_arg_num_or(ci__L *L, const ci__opdef *op, const ci_arg *a, const char *name, double dflt) {
+    int i = ci__lower_pidx(op, name);
+    if (i < 0 || a[i].kind == CI_ARG_NONE) return dflt;
+    return ci__lower_arg_num(L, op, a, i);
 }
-static ci__v *ci__ixval(ci__L *L, ci__ix *e) { return ci__v_index(L, e, CI_I64); }
-static ci__v *ci__in_range(ci__L *L, ci__ix *e, int64_t lo, int64_t hi) {   /* lo <= e < hi */
-    ci__v *x = ci__ixval(L, e);
-    if (e->lo >= lo && e->hi < hi) return ci__v_consti(L, CI_BOOL, 1);
-    return ci__v_bin(L, CI__V_AND, ci__v_bin(L, CI__V_GE, x, ci__v_consti(L, CI_I64, lo)), ci__v_bin(L, CI__V_LT, x, ci__v_consti(L, CI_I64, hi)));
+static int ci__ops_pwx(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__ops_pw p;
+    ci__v *x, *r = NULL, *zero, *one;
+    ci_dtype dt, cdt;
+    int kind = op->extra;
+    ci__ops_need_tensor(L, op, &a[0]);
+    ci__ops_pw_begin(L, &p, 1, a);
+    dt = p.dt;
+    cdt = ci__dtype_opmath(dt);
+    x = ci__ops_pw_in(L, &p, &a[0]);
+    zero = ci__ir_v_consti(L, cdt, 0);
+    one = ci__ir_v_consti(L, cdt, 1);
+    if (kind >= CI__PX_FRAC && kind != CI__PX_THRESHOLD && kind != CI__PX_HARDTANH && kind != CI__PX_LEAKY_RELU &&
+        kind != CI__PX_NAN_TO_NUM && kind != CI__PX_ROUND_DECIMALS && !ci__dtype_is_float(dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point tensor, got %s", op->name, ci__dtype_tab[dt].tname);
+#define CI__OPS_C(v) ci__ir_v_constf(L, cdt, (v))
+#define CI__OPS_B(o, u, w) ci__ir_v_bin(L, CI__V_##o, (u), (w))
+#define CI__OPS_U(o, u) ci__ir_v_un(L, CI__V_##o, (u))
+    switch (kind) {
+    case CI__PX_ISFINITE:
+        r = ci__dtype_is_float(dt) ? ci__ir_v_bin(L, CI__V_AND, CI__OPS_U(NOT, CI__OPS_U(ISNAN, x)), CI__OPS_U(NOT, CI__OPS_U(ISINF, x))) : ci__ir_v_consti(L, CI_BOOL, 1);
+        break;
+    case CI__PX_ISNEGINF: case CI__PX_ISPOSINF:
+        r = ci__dtype_is_float(dt) ? CI__OPS_B(EQ, x, CI__OPS_C(kind == CI__PX_ISPOSINF ? HUGE_VAL : -HUGE_VAL)) : ci__ir_v_consti(L, CI_BOOL, 0);
+        break;
+    case CI__PX_SQUARE:
+        if (dt == CI_BOOL) { x = ci__ir_v_cast(L, x, CI_I64); dt = CI_I64; }
+        r = CI__OPS_B(MUL, x, x);
+        break;
+    case CI__PX_FRAC: r = CI__OPS_B(SUB, x, CI__OPS_U(TRUNC, x)); break;
+    case CI__PX_HARDSWISH:   /* x * clamp(x + 3, 0, 6) / 6 */
+        r = CI__OPS_B(DIV, CI__OPS_B(MUL, x, CI__OPS_B(MIN, CI__OPS_B(MAX, CI__OPS_B(ADD, x, CI__OPS_C(3)), zero), CI__OPS_C(6))), CI__OPS_C(6));
+        break;
+    case CI__PX_HARDSIGMOID: r = CI__OPS_B(DIV, CI__OPS_B(MIN, CI__OPS_B(MAX, CI__OPS_B(ADD, x, CI__OPS_C(3)), zero), CI__OPS_C(6)), CI__OPS_C(6)); break;
+    case CI__PX_HARDTANH: {
+        double lo = ci__ops_arg_num_or(L, op, a, "min_val", -1), hi = ci__ops_arg_num_or(L, op, a, "max_val", 1);
+        if (dt == CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
+        r = CI__OPS_B(MIN, CI__OPS_B(MAX, x, ci__ir_v_constf(L, cdt, lo)), ci__ir_v_constf(L, cdt, hi));
+        break;
+    }
+    case CI__PX_ELU: case CI__PX_SELU: case CI__PX_CELU: {
+        double alpha, scale = 1, iscale = 1;
+        if (kind == CI__PX_SELU) { alpha = 1.6732632423543772848170429916717; scale = 1.0507009873554804934193349852946; }
+        else if (kind == CI__PX_CELU) { alpha = ci__ops_arg_num_or(L, op, a, "alpha", 1); iscale = 1 / alpha; }
+        else {
+            alpha = ci__ops_arg_num_or(L, op, a, "alpha", 1);
+            scale = ci__ops_arg_num_or(L, op, a, "scale", 1);
+            iscale = ci__ops_arg_num_or(L, op, a, "input_scale", 1);
+        }
+        /* x > 0 ? scale * x : scale * alpha * (exp(x * input_scale) - 1) */
+        r = ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(GT, x, zero), CI__OPS_B(MUL, x, CI__OPS_C(scale)),
+                     CI__OPS_B(MUL, CI__OPS_U(EXPM1, CI__OPS_B(MUL, x, CI__OPS_C(iscale))), CI__OPS_C(scale * alpha)));
+        break;
+    }
+    case CI__PX_LEAKY_RELU: {
+        double slope = ci__ops_arg_num_or(L, op, a, "negative_slope", 0.01);
+        if (!ci__dtype_is_float(dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point tensor", op->name);
+        r = ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(GT, x, zero), x, CI__OPS_B(MUL, x, CI__OPS_C(slope)));
+        break;
+    }
+    case CI__PX_SOFTPLUS: {   /* x * beta > threshold ? x : log1p(exp(x * beta)) / beta */
+        double beta = ci__ops_arg_num_or(L, op, a, "beta", 1), th = ci__ops_arg_num_or(L, op, a, "threshold", 20);
+        ci__v *xb = CI__OPS_B(MUL, x, CI__OPS_C(beta));
+        r = ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(GT, xb, CI__OPS_C(th)), x, CI__OPS_B(DIV, CI__OPS_U(LOG1P, CI__OPS_U(EXP, xb)), CI__OPS_C(beta)));
+        break;
+    }
+    case CI__PX_THRESHOLD: {  /* x <= threshold ? value : x */
+        int it = ci__lower_pidx(op, "threshold"), iv = ci__lower_pidx(op, "value");
+        ci__v *t = ci__ops_pw_in(L, &p, &a[it]), *v = ci__ops_pw_in(L, &p, &a[iv]);
+        r = ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(LE, x, t), v, x);
+        break;
+    }
+    case CI__PX_LOGIT: {      /* z = clamp(x, eps, 1 - eps); log(z / (1 - z)) */
+        int ie = ci__lower_pidx(op, "eps");
+        ci__v *z = x;
+        if (ie >= 0 && a[ie].kind != CI_ARG_NONE) {
+            double e = ci__lower_arg_num(L, op, a, ie);
+            z = CI__OPS_B(MIN, CI__OPS_B(MAX, x, CI__OPS_C(e)), CI__OPS_C(1 - e));
+        }
+        r = CI__OPS_U(LOG, CI__OPS_B(DIV, z, CI__OPS_B(SUB, one, z)));
+        break;
+    }
+    case CI__PX_MISH: {       /* x * tanh(softplus(x)) with beta 1, threshold 20 */
+        ci__v *sp = ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(GT, x, CI__OPS_C(20)), x, CI__OPS_U(LOG1P, CI__OPS_U(EXP, x)));
+        r = CI__OPS_B(MUL, x, CI__OPS_U(TANH, sp));
+        break;
+    }
+    case CI__PX_NAN_TO_NUM: {
+        double mx = ci__dtype_max(dt);
+        double nanv = ci__ops_arg_num_or(L, op, a, "nan", 0), pinf = ci__ops_arg_num_or(L, op, a, "posinf", mx),
+               ninf = ci__ops_arg_num_or(L, op, a, "neginf", -mx);
+        if (!ci__dtype_is_float(dt)) { r = x; break; }
+        r = ci__ir_v_op(L, CI__V_WHERE, CI__OPS_U(ISNAN, x), CI__OPS_C(nanv),
+                     ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(EQ, x, CI__OPS_C(HUGE_VAL)), CI__OPS_C(pinf),
+                              ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(EQ, x, CI__OPS_C(-HUGE_VAL)), CI__OPS_C(ninf), x)));
+        break;
+    }
+    case CI__PX_ROUND_DECIMALS: {
+        int64_t d = ci__lower_arg_int(L, op, a, ci__lower_pidx(op, "decimals"));
+        double tp = pow(10.0, (double)(d < 0 ? -d : d));
+        if (!ci__dtype_is_float(dt)) { r = x; break; }
+        if (d >= 0) r = CI__OPS_B(DIV, CI__OPS_U(ROUND, CI__OPS_B(MUL, x, CI__OPS_C(tp))), CI__OPS_C(tp));
+        else r = CI__OPS_B(MUL, CI__OPS_U(ROUND, CI__OPS_B(DIV, x, CI__OPS_C(tp))), CI__OPS_C(tp));
+        break;
+    }
+    }
+#undef CI__OPS_C
+#undef CI__OPS_B
+#undef CI__OPS_U
+    return ci__ops_pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : dt, r, outs);
 }
-/* split.Tensor(self, split_size, dim=0) and split_with_sizes(self, split_sizes, dim=0) (vop 1) */
-static int ci__lw_split(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    int64_t sizes[64], dim, sz, off = 0;
-    int n, i;
-    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: cannot split a 0-d tensor", op->name);
-    dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 2), x->ndim);
-    sz = x->size[dim];
-    if (op->vop) {
-        int64_t tot = 0;
-        n = ci__arg_ints(L, op, a, 1, sizes, 64);
-        int ovf = 0;
-        for (i = 0; i < n; i++) { if (sizes[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative split size", op->name); ovf |= ci__add_ovf(tot, sizes[i], &tot); }
-        if (n <= 0 || ovf || tot != sz)
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: split_with_sizes expects split_sizes to sum exactly to %lld (input tensor's size at dimension %lld), but got sum %lld",
-                     op->name, (long long)sz, (long long)dim, (long long)tot);
+/* masked_fill(self, mask, value): where(mask, value, self) in self's dtype */
+static int ci__ops_masked_fill(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *m = ci__lower_arg_box(L, op, a, 1);
+    ci_arg w[3];
+    ci__ops_pw p;
+    if (m->dt != CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected mask to be a bool tensor, got %s", op->name, ci__dtype_tab[m->dt].tname);
+    if (a[2].kind == CI_ARG_TENSOR && ci__ir_box_get(L, a[2].u.t)->ndim != 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: only supports a 0-dimensional value tensor", op->name);
+    if (a[2].kind != CI_ARG_TENSOR && !ci__lower_is_num(&a[2])) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value must be a number or a 0-d tensor", op->name);
+    w[0] = ci__ops_T(m); w[1] = a[2]; w[2] = ci__ops_T(x);
+    if (w[1].kind == CI_ARG_TENSOR) w[1].u.t = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__ir_box_get(L, w[1].u.t), x->dt));
+    {
+        int nd = 0, i;
+        int64_t shape[CI_MAX_DIMS];
+        ci__lower_broadcast_shape(L, op->name, x->ndim, x->size, m->ndim, m->size, &nd, shape);
+        if (nd != x->ndim || memcmp(shape, x->size, sizeof(int64_t) * (size_t)nd))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: the mask must broadcast to self's shape", op->name);
+        for (i = 0; i < 3; i++) if (w[i].kind == CI_ARG_TENSOR) w[i].u.t = ci__ir_tensor_of(ci__lower_expand(L, ci__ir_box_get(L, w[i].u.t), nd, shape, 1));
+    }
+    ci__ops_pw_begin(L, &p, 1, &w[2]);
+    return ci__ops_pw_end(L, &p, x->dt, ci__ir_v_op(L, CI__V_WHERE, ci__ops_pw_in(L, &p, &w[0]), ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &w[1]), x->dt),
+                                           ci__ops_pw_in(L, &p, &w[2])), outs);
+}
+/* lerp(self, end, weight); addcmul / addcdiv(self, tensor1, tensor2, *, value=1) (vop 1 = div) */
+static int ci__ops_lerp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__ops_pw p;
+    ci__v *s, *e, *w, *d;
+    ci__ops_pw_begin(L, &p, 3, a);
+    if (!ci__dtype_is_float(p.dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected floating point tensors", op->name);
+    s = ci__ops_pw_in(L, &p, &a[0]); e = ci__ops_pw_in(L, &p, &a[1]); w = ci__ops_pw_in(L, &p, &a[2]);
+    d = ci__ir_v_bin(L, CI__V_SUB, e, s);
+    /* PyTorch's two-sided form keeps lerp(a, b, 1) == b exactly */
+    return ci__ops_pw_end(L, &p, p.dt, ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_LT, ci__ir_v_un(L, CI__V_ABS, w), ci__ir_v_constf(L, p.dt, 0.5)),
+                                          ci__ir_v_bin(L, CI__V_ADD, s, ci__ir_v_bin(L, CI__V_MUL, w, d)),
+                                          ci__ir_v_bin(L, CI__V_SUB, e, ci__ir_v_bin(L, CI__V_MUL, d, ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, p.dt, 1), w)))), outs);
+}
+static int ci__ops_addcmul(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__ops_pw p;
+    ci__v *s, *t1, *t2, *v, *m;
+    ci_arg *val = &a[ci__lower_pidx(op, "value")];
+    ci__ops_pw_begin(L, &p, 3, a);
+    if (op->vop && !ci__dtype_is_float(p.dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: integer division with addcdiv is no longer supported", op->name);
+    s = ci__ops_pw_in(L, &p, &a[0]); t1 = ci__ops_pw_in(L, &p, &a[1]); t2 = ci__ops_pw_in(L, &p, &a[2]);
+    v = ci__ops_pw_in(L, &p, val);
+    m = ci__ir_v_bin(L, op->vop ? CI__V_DIV : CI__V_MUL, t1, t2);
+    return ci__ops_pw_end(L, &p, p.dt, ci__ir_v_bin(L, CI__V_ADD, s, ci__ir_v_bin(L, CI__V_MUL, v, m)), outs);
+}
+/* prims.fma(a, b, c): a * b + c rounded once (C's fma; f16/bf16 in f32, then stored narrow);
+   integers a * b + c (wrapping), bools a && b || c, as Inductor's fma computes and converts */
+static int ci__ops_fma(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__ops_pw p;
+    ci__v *x, *y, *z;
+    if (a[0].kind != CI_ARG_TENSOR && a[1].kind != CI_ARG_TENSOR && a[2].kind != CI_ARG_TENSOR)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: needs at least one Tensor argument", op->name);
+    ci__ops_pw_begin(L, &p, 3, a);
+    x = ci__ops_pw_in(L, &p, &a[0]); y = ci__ops_pw_in(L, &p, &a[1]); z = ci__ops_pw_in(L, &p, &a[2]);
+    if (ci__dtype_is_float(p.dt)) return ci__ops_pw_end(L, &p, p.dt, ci__ir_v_op(L, CI__V_FMA, x, y, z), outs);
+    if (p.dt == CI_BOOL) return ci__ops_pw_end(L, &p, p.dt, ci__ir_v_bin(L, CI__V_OR, ci__ir_v_bin(L, CI__V_AND, x, y), z), outs);
+    return ci__ops_pw_end(L, &p, p.dt, ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_bin(L, CI__V_MUL, x, y), z), outs);
+}
+/* glu(self, dim=-1): first half * sigmoid(second half) */
+static int ci__ops_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *h1, *h2;
+    int64_t dim;
+    ci__ops_need_float(L, op, x);
+    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: glu does not support scalars because halving size must be even", op->name);
+    dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
+    if (x->size[dim] % 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: halving dimension must be even, but dimension %lld is size %lld", op->name,
+                                   (long long)dim, (long long)x->size[dim]);
+    h1 = ci__ops_slice_box(L, x, (int)dim, 0, x->size[dim] / 2, 1);
+    h2 = ci__ops_slice_box(L, x, (int)dim, x->size[dim] / 2, x->size[dim], 1);
+    outs[0] = ci__ir_tensor_of(ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(h1), ci__ops_T(ci__ops_call1(L, "aten.sigmoid.default", ci__ops_T(h2)))));
+    return 1;
+}
+
+/* -- statistics and normalisations -- */
+/* var/std/var_mean/std_mean (extra 0..3): Welford above the unroll threshold, two-pass below */
+static int ci__ops_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *m2, *mean = NULL, *var;
+    int pd = ci__lower_pidx(op, "dim") >= 0 ? ci__lower_pidx(op, "dim") : ci__lower_pidx(op, "dims");   /* prims.var: dims */
+    int pk = ci__lower_pidx(op, "keepdim"), pc = ci__lower_pidx(op, "correction"), pu = ci__lower_pidx(op, "unbiased");
+    int64_t dims[CI_MAX_DIMS], n = 1;
+    int nd = pd >= 0 ? ci__lower_arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1, keepdim = pk >= 0 ? ci__lower_arg_bool(L, op, a, pk) : 0, i;
+    double corr = 1;
+    char red[CI_MAX_DIMS];
+    ci_dtype odt = x->dt, cdt;
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    int want_mean = op->extra >= 2, want_std = op->extra == 1 || op->extra == 3;
+    if (!ci__dtype_is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: std and var only support floating point and complex dtypes, got %s", op->name, ci__dtype_tab[x->dt].tname);
+    if (pc >= 0 && a[pc].kind != CI_ARG_NONE) corr = ci__lower_arg_num(L, op, a, pc);
+    else if (pu >= 0) corr = ci__lower_arg_bool(L, op, a, pu) ? 1 : 0;
+    ci__ops_norm_dims(L, op, x, nd, dims, red);
+    for (i = 0; i < x->ndim; i++) if (red[i]) n *= x->size[i];
+    cdt = ci__dtype_opmath(odt);
+    x = ci__lower_to_dtype(L, x, cdt);
+    if (n >= CI__IR_UNROLL_REDUCTIONS) {
+        m2 = ci__ops_reduce_box(L, op, x, red, keepdim, CI__RED_WELFORD, cdt);
+        if (want_mean) mean = ci__ops_reduce_box(L, op, x, red, keepdim, CI__RED_SUM, cdt);
     } else {
-        int64_t s = ci__arg_int(L, op, a, 1);
-        if (s < 0 || (s == 0 && sz != 0)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: split_size must be positive, got %lld", op->name, (long long)s);
-        int64_t pieces = s == 0 || sz == 0 ? 1 : (sz - 1) / s + 1;
-        if (pieces > 64) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most 64 pieces are supported (got %lld)", op->name, (long long)pieces);
-        n = (int)pieces;
-        for (i = 0; i < n; i++) sizes[i] = (sz - (int64_t)i * s) < s ? sz - (int64_t)i * s : s;
+        ci__box *mk = ci__ops_reduce_box(L, op, x, red, 1, CI__RED_SUM, cdt), *d;
+        ci__ix *w[CI_MAX_DIMS] = {0};
+        ci__ir_pw_vars(L, mk->ndim, mk->size, w);
+        mk = ci__ir_pw_box(L, cdt, mk->ndim, mk->size, w, ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, mk, w), ci__ir_v_constf(L, cdt, (double)n)));
+        ci__ir_pw_vars(L, x->ndim, x->size, w);
+        {
+            ci__box *me = ci__lower_expand(L, mk, x->ndim, x->size, 0);
+            ci__v *dv = ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, x, w), ci__ir_load(L, me, w));
+            d = ci__ir_pw_box(L, cdt, x->ndim, x->size, w, ci__ir_v_bin(L, CI__V_MUL, dv, dv));
+        }
+        m2 = ci__ops_reduce_box(L, op, d, red, keepdim, CI__RED_SUM, cdt);
+        if (want_mean) mean = ci__ops_reduce_box(L, op, x, red, keepdim, CI__RED_SUM, cdt);
     }
-    for (i = 0; i < n; i++) { outs[i] = ci__tensor_of(ci__slice(L, x, (int)dim, off, off + sizes[i], 1)); off += sizes[i]; }
-    return n;
+    ci__ir_pw_vars(L, m2->ndim, m2->size, v);
+    {
+        double den = (double)n - corr;
+        ci__v *r = ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, m2, v), ci__ir_v_constf(L, cdt, den > 0 ? den : 0));
+        if (n == 0) r = ci__ir_v_constf(L, cdt, (double)NAN);
+        if (want_std) r = ci__ir_v_un(L, CI__V_SQRT, r);
+        var = ci__ir_pw_box(L, odt, m2->ndim, m2->size, v, r);
+    }
+    outs[0] = ci__ir_tensor_of(var);
+    if (!want_mean) return 1;
+    ci__ir_pw_vars(L, mean->ndim, mean->size, v);
+    outs[1] = ci__ir_tensor_of(ci__ir_pw_box(L, odt, mean->ndim, mean->size, v,
+                                       n ? ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, mean, v), ci__ir_v_constf(L, cdt, (double)n))
+                                         : ci__ir_v_constf(L, cdt, (double)NAN)));
+    return 2;
 }
-static ci__box *ci__select(ci__L *L, ci__box *x, int dim, int64_t idx) {
-    int64_t shape[CI_MAX_DIMS];
-    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
-    int i, n = 0;
-    for (i = 0; i < x->ndim; i++) if (i != dim) shape[n++] = x->size[i];
-    ci__pw_vars(L, n, shape, v);
-    for (i = 0, n = 0; i < x->ndim; i++) m[i] = i == dim ? ci__K(L, idx) : v[n++];
-    return ci__view_box(L, x, n, shape, v, m);
-}
-/* unbind.int(self, dim=0) */
-static int ci__lw_unbind(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    int64_t dim, i;
-    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dimension specified as 0 but tensor has no dimensions", op->name);
-    dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
-    if (x->size[dim] > 64) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most 64 results are supported", op->name);
-    if (x->size[dim] == 0) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: unbinding a size-0 dim gives no tensors", op->name);
-    for (i = 0; i < x->size[dim]; i++) outs[i] = ci__tensor_of(ci__select(L, x, (int)dim, i));
-    return (int)x->size[dim];
-}
-/* unfold(self, dimension, size, step): windows along a dim, as a new last dim */
-static int ci__lw_unfold(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    int64_t dim, size = ci__arg_int(L, op, a, 2), step = ci__arg_int(L, op, a, 3), shape[CI_MAX_DIMS], n;
-    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
-    int i, nd = x->ndim ? x->ndim + 1 : 1;
-    dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
-    n = x->ndim ? x->size[dim] : 1;
-    if (size < 0 || size > n) CI__FAIL(L, CI_ERR_SHAPE, "%s: maximum size for tensor at dimension %lld is %lld but size is %lld", op->name, (long long)dim, (long long)n, (long long)size);
-    if (step <= 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: step is %lld but must be > 0", op->name, (long long)step);
-    if (nd > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many dims", op->name);
-    for (i = 0; i < x->ndim; i++) shape[i] = x->size[i];
-    if (x->ndim) shape[dim] = (n - size) / step + 1;
-    if (x->ndim && shape[dim] <= 1) step = 1;   /* one window: the step is not used (and may be near 2^63) */
-    shape[nd - 1] = size;
-    ci__pw_vars(L, nd, shape, v);
-    for (i = 0; i < x->ndim; i++) m[i] = v[i];
-    if (x->ndim) m[dim] = ci__ixadd(L, ci__ixscale(L, v[dim], step), v[nd - 1]);
-    if (x->ndim == 0) { outs[0] = ci__tensor_of(ci__reshape(L, x, 1, shape + nd - 1)); return 1; }
-    ci__mark_reuse(L, x, size / (step < size ? step : size) + 1);
-    outs[0] = ci__tensor_of(ci__view_box(L, x, nd, shape, v, m));
-    return 1;
-}
-/* diagonal(self, offset=0, dim1=0, dim2=1) */
-static int ci__lw_diagonal(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    int64_t off = ci__arg_int(L, op, a, 1), d1, d2, shape[CI_MAX_DIMS], len;
-    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
-    int i, n = 0;
-    if (x->ndim < 2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: diagonal needs at least 2 dims", op->name);
-    d1 = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 2), x->ndim);
-    d2 = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 3), x->ndim);
-    if (d1 == d2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: diagonal dimensions cannot be identical %lld, %lld", op->name, (long long)d1, (long long)d2);
-    len = off >= 0 ? (x->size[d2] - off < x->size[d1] ? x->size[d2] - off : x->size[d1])
-                   : (x->size[d1] + off < x->size[d2] ? x->size[d1] + off : x->size[d2]);
-    if (len <= 0) { len = 0; off = 0; }   /* empty: the offset is not used (and may be near 2^63) */
-    for (i = 0; i < x->ndim; i++) if (i != d1 && i != d2) shape[n++] = x->size[i];
-    shape[n++] = len;
-    ci__pw_vars(L, n, shape, v);
-    for (i = 0, n = 0; i < x->ndim; i++) if (i != d1 && i != d2) m[i] = v[n++];
-    m[d1] = off >= 0 ? v[n] : ci__ixadd(L, v[n], ci__K(L, -off));
-    m[d2] = off >= 0 ? ci__ixadd(L, v[n], ci__K(L, off)) : v[n];
-    outs[0] = ci__tensor_of(ci__view_box(L, x, n + 1, shape, v, m));
-    return 1;
-}
-/* flip(self, dims) / prims.rev(a, dims) */
-static int ci__lw_flip(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
+/* logsumexp(self, dim, keepdim=False) = m + log(sum(exp(x - m))), m = amax (0 where infinite) */
+static int ci__ops_logsumexp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *m, *s;
     int64_t dims[CI_MAX_DIMS];
-    int nd = ci__arg_ints(L, op, a, 1, dims, CI_MAX_DIMS), i;
-    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
-    char fl[CI_MAX_DIMS];
-    memset(fl, 0, sizeof fl);
-    for (i = 0; i < nd; i++) {
-        int64_t d = ci__wrap_dim(L, op, dims[i], x->ndim);
-        if (fl[d]) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dim %lld appears multiple times in the list of dims", op->name, (long long)d);
-        fl[d] = 1;
-    }
-    ci__pw_vars(L, x->ndim, x->size, v);
-    for (i = 0; i < x->ndim; i++) m[i] = fl[i] ? ci__ixadd(L, ci__ixscale(L, v[i], -1), ci__K(L, x->size[i] - 1)) : v[i];
-    outs[0] = ci__tensor_of(ci__view_box(L, x, x->ndim, x->size, v, m));
-    return 1;
-}
-/* roll(self, shifts, dims=[]) */
-static int ci__lw_roll(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *r;
-    int64_t sh[CI_MAX_DIMS], dims[CI_MAX_DIMS];
-    int ns = ci__arg_ints(L, op, a, 1, sh, CI_MAX_DIMS), nd = ci__arg_ints(L, op, a, 2, dims, CI_MAX_DIMS), i;
-    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
-    if (nd <= 0) {   /* roll the flattened tensor, then restore the shape */
-        int64_t n = ci__numel(x->ndim, x->size), s;
-        ci__ix *w[1];
-        if (ns != 1) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: shifts must be a single int when dims is empty", op->name);
-        r = ci__reshape(L, x, 1, &n);
-        s = n ? ci__pymod(sh[0], n) : 0;
-        ci__pw_vars(L, 1, &n, w);
-        m[0] = ci__ix_mod(L->A, &L->ixt, ci__ixadd(L, w[0], ci__K(L, n - s)), ci__K(L, n ? n : 1));
-        r = ci__view_box(L, r, 1, &n, w, m);
-        outs[0] = ci__tensor_of(ci__reshape(L, r, x->ndim, x->size));
-        return 1;
-    }
-    if (ns != nd) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: shifts and dimensions must align. shifts: %d, dims: %d", op->name, ns, nd);
-    ci__pw_vars(L, x->ndim, x->size, v);
-    for (i = 0; i < x->ndim; i++) m[i] = v[i];
-    for (i = 0; i < nd; i++) {
-        int64_t d = ci__wrap_dim(L, op, dims[i], x->ndim), n = x->size[d], s = n ? ci__pymod(sh[i], n) : 0;
-        m[d] = ci__ix_mod(L->A, &L->ixt, ci__ixadd(L, m[d], ci__K(L, n - s)), ci__K(L, n ? n : 1));
-    }
-    outs[0] = ci__tensor_of(ci__view_box(L, x, x->ndim, x->size, v, m));
-    return 1;
-}
-/* movedim(self, source, destination) */
-static int ci__lw_movedim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    int64_t src[CI_MAX_DIMS], dst[CI_MAX_DIMS], perm[CI_MAX_DIMS];
-    int ns = ci__arg_ints(L, op, a, 1, src, CI_MAX_DIMS), nd = ci__arg_ints(L, op, a, 2, dst, CI_MAX_DIMS), i, k;
-    char used_src[CI_MAX_DIMS], used_dst[CI_MAX_DIMS];
-    if (ns != nd) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Invalid source or destination dims: source (%d dims) should contain the same number of dims as destination (%d dims)", op->name, ns, nd);
-    memset(used_src, 0, sizeof used_src); memset(used_dst, 0, sizeof used_dst);
-    for (i = 0; i < x->ndim; i++) perm[i] = -1;
-    for (i = 0; i < ns; i++) {
-        src[i] = ci__wrap_dim(L, op, src[i], x->ndim); dst[i] = ci__wrap_dim(L, op, dst[i], x->ndim);
-        if (used_src[src[i]] || used_dst[dst[i]]) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: repeated dim", op->name);
-        used_src[src[i]] = used_dst[dst[i]] = 1;
-        perm[dst[i]] = src[i];
-    }
-    for (i = 0, k = 0; i < x->ndim; i++) {
-        if (perm[i] >= 0) continue;
-        while (used_src[k]) k++;
-        perm[i] = k++;
-    }
-    if (x->ndim == 0) { outs[0] = ci__tensor_of(x); return 1; }
-    outs[0] = ci__tensor_of(ci__permute(L, x, perm));
-    return 1;
-}
-/* narrow(self, dim, start, length) */
-static int ci__lw_narrow(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    int64_t dim, start = ci__arg_int(L, op, a, 2), len = ci__arg_int(L, op, a, 3);
-    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: narrow() cannot be applied to a 0-dim tensor", op->name);
-    dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
-    if (start < 0) start += x->size[dim];
-    if (start < 0 || start > x->size[dim] || len < 0 || len > x->size[dim] - start)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start (%lld) + length (%lld) exceeds dimension size (%lld)", op->name, (long long)start, (long long)len, (long long)x->size[dim]);
-    outs[0] = ci__tensor_of(ci__slice(L, x, (int)dim, start, start + len, 1));
-    return 1;
-}
-/* narrow.Tensor(self, dim, start, length): start is a 0-d integer tensor, whose value is known
-   only when the program runs, so the slice is an index_select of start + arange(length) */
-static int ci__lw_narrow_tensor(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *s = ci__arg_box(L, op, a, 2), *idx;
-    int64_t dim, len = ci__arg_int(L, op, a, 3);
-    ci_arg e[3];
-    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: narrow() cannot be applied to a 0-dim tensor", op->name);
-    if (s->ndim != 0 || ci__is_float(s->dt) || s->dt == CI_BOOL)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start must be an 0-dim integral Tensor", op->name);
-    dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
-    if (len < 0 || len > x->size[dim])
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: length (%lld) out of range for dimension size (%lld)", op->name, (long long)len, (long long)x->size[dim]);
-    s = ci__to_dtype(L, s, CI_I64);
-    /* a negative start counts from the end once; index_select refuses what is still out of range */
-    e[0] = ci__T(ci__call2(L, "aten.lt.Scalar", ci__T(s), ci_arg_int(0)));
-    e[1] = ci__T(ci__call2(L, "aten.add.Scalar", ci__T(s), ci_arg_int(x->size[dim])));
-    e[2] = ci__T(s);
-    s = ci__callb(L, "aten.where.self", 3, e);
-    idx = ci__call2(L, "aten.add.Tensor", ci__T(ci__call1(L, "aten.arange.default", ci_arg_int(len))), ci__T(s));
-    e[0] = ci__T(x); e[1] = ci_arg_int(dim); e[2] = ci__T(idx);
-    outs[0] = ci__tensor_of(ci__callb(L, "aten.index_select.default", 3, e));
-    return 1;
-}
-/* tril / triu (vop 1) (self, diagonal=0) */
-static int ci__lw_tril(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    int64_t k = ci__arg_int(L, op, a, 1);
+    int nd = ci__lower_arg_ints(L, op, a, 1, dims, CI_MAX_DIMS), keepdim = ci__lower_arg_bool(L, op, a, 2), i;
+    char red[CI_MAX_DIMS];
     ci__ix *v[CI_MAX_DIMS] = {0};
-    ci__v *d, *keep;
-    if (x->ndim < 2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: tril/triu: input tensor must have at least 2 dimensions", op->name);
-    ci__pw_vars(L, x->ndim, x->size, v);
-    d = ci__ixval(L, ci__ix_sub(L->A, &L->ixt, v[x->ndim - 1], v[x->ndim - 2]));   /* col - row */
-    keep = ci__v_bin(L, op->vop ? CI__V_GE : CI__V_LE, d, ci__v_consti(L, CI_I64, k));
-    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, x->size, v,
-                                       ci__v_op(L, CI__V_WHERE, keep, ci__load(L, x, v), ci__v_consti(L, ci__opmath(x->dt), 0))));
+    ci__v *mv;
+    ci_dtype odt = ci__dtype_is_float(x->dt) ? x->dt : CI_F32, cdt = ci__dtype_opmath(odt);
+    x = ci__lower_to_dtype(L, x, cdt);
+    ci__ops_norm_dims(L, op, x, nd, dims, red);
+    for (i = 0; i < x->ndim; i++) if (red[i] && x->size[i] == 0) {
+        ci__box *z = ci__ops_reduce_box(L, op, x, red, keepdim, CI__RED_SUM, cdt);   /* log(0) = -inf */
+        ci__ir_pw_vars(L, z->ndim, z->size, v);
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, odt, z->ndim, z->size, v, ci__ir_v_constf(L, cdt, -HUGE_VAL)));
+        return 1;
+    }
+    m = ci__ops_reduce_box(L, op, x, red, 1, CI__RED_MAX, cdt);
+    ci__ir_pw_vars(L, m->ndim, m->size, v);
+    mv = ci__ir_load(L, m, v);
+    m = ci__ir_pw_box(L, cdt, m->ndim, m->size, v, ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_un(L, CI__V_ISINF, mv), ci__ir_v_constf(L, cdt, 0), mv));
+    {
+        ci__box *me = ci__lower_expand(L, m, x->ndim, x->size, 0);
+        ci__ix *w[CI_MAX_DIMS] = {0};
+        ci__ir_pw_vars(L, x->ndim, x->size, w);
+        s = ci__ops_reduce_box(L, op, ci__ir_pw_box(L, cdt, x->ndim, x->size, w, ci__ir_v_un(L, CI__V_EXP, ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, x, w), ci__ir_load(L, me, w)))),
+                       red, keepdim, CI__RED_SUM, cdt);
+    }
+    {
+        ci__box *mk = m;
+        if (!keepdim) {
+            int64_t sh[CI_MAX_DIMS];
+            int k = 0;
+            for (i = 0; i < x->ndim; i++) if (!red[i]) sh[k++] = x->size[i];
+            mk = ci__ops_reshape(L, m, k, sh);
+        }
+        ci__ir_pw_vars(L, s->ndim, s->size, v);
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, odt, s->ndim, s->size, v,
+                                           ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_un(L, CI__V_LOG, ci__ir_load(L, s, v)), ci__ir_load(L, mk, v))));
+    }
     return 1;
 }
-/* repeat(self, repeats) */
-static int ci__lw_repeat(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    int64_t r[CI_MAX_DIMS], shape[CI_MAX_DIMS] = {0};
-    int n = ci__arg_ints(L, op, a, 1, r, CI_MAX_DIMS), i, off;
-    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
-    if (n < x->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: number of dimensions of repeat dims can not be smaller than number of dimensions of tensor", op->name);
-    off = n - x->ndim;
-    for (i = 0; i < n; i++) {
-        if (r[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: trying to create tensor with negative dimension", op->name);
-        int64_t t;
-        if (ci__mul_ovf(r[i], i < off ? 1 : x->size[i - off], &t))
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: repeats %lld times a size %lld overflows int64", op->name, (long long)r[i], (long long)x->size[i - off]);
-        shape[i] = t;
-    }
-    ci__pw_vars(L, n, shape, v);
-    for (i = 0; i < x->ndim; i++)
-        m[i] = x->size[i] == 1 ? ci__K(L, 0) : ci__ix_mod(L->A, &L->ixt, v[i + off], ci__K(L, x->size[i] ? x->size[i] : 1));
-    if (ci__numel(x->ndim, x->size) > 0) ci__mark_reuse(L, x, ci__numel(n, shape) / ci__numel(x->ndim, x->size));
-    outs[0] = ci__tensor_of(ci__view_box(L, x, n, shape, v, m));
-    return 1;
-}
-static int ci__lw_expand_as(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *o = ci__arg_box(L, op, a, 1);
-    ci_arg e[2];
-    e[0] = ci__T(x); e[1] = ci_arg_ints(o->size, o->ndim);
-    outs[0] = ci__tensor_of(ci__callb(L, "aten.expand.default", 2, e));
-    return 1;
-}
-/* broadcast_tensors(tensors) */
-static int ci__lw_broadcast_tensors(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    int n, i, nd = 0;
-    int64_t shape[CI_MAX_DIMS];
-    if (a[0].kind != CI_ARG_TENSORS) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a list of tensors", op->name);
-    n = a[0].u.tensors.n;
-    if (n > 64) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most 64 tensors", op->name);
-    for (i = 0; i < n; i++) if (!a[0].u.tensors.v[i].id) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: None in the tensor list", op->name);
-    for (i = 0; i < n; i++) { ci__box *b = ci__box_get(L, a[0].u.tensors.v[i]); ci__broadcast_shape(L, op->name, nd, shape, b->ndim, b->size, &nd, shape); }
-    for (i = 0; i < n; i++) outs[i] = ci__tensor_of(ci__expand(L, ci__box_get(L, a[0].u.tensors.v[i]), nd, shape, 1));
-    return n;
-}
-/* prims.broadcast_in_dim(a, shape, broadcast_dimensions) */
-static int ci__lw_broadcast_in_dim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    int64_t shape[CI_MAX_DIMS], bd[CI_MAX_DIMS];
-    int n = ci__arg_ints(L, op, a, 1, shape, CI_MAX_DIMS), nb = ci__arg_ints(L, op, a, 2, bd, CI_MAX_DIMS), i;
-    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
-    if (nb != x->ndim) CI__FAIL(L, CI_ERR_SHAPE, "%s: broadcast_dimensions must name every input dim", op->name);
-    ci__pw_vars(L, n, shape, v);
-    for (i = 0; i < nb; i++) {
-        if (bd[i] < 0 || bd[i] >= n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: broadcast dimension out of range", op->name);
-        if (x->size[i] != 1 && x->size[i] != shape[bd[i]]) CI__FAIL(L, CI_ERR_SHAPE, "%s: size mismatch", op->name);
-        m[i] = x->size[i] == 1 ? ci__K(L, 0) : v[bd[i]];
-    }
-    outs[0] = ci__tensor_of(ci__view_box(L, x, n, shape, v, m));
-    return 1;
-}
-
-/* -- prims that are another op's arguments rearranged (PyTorch 1.13 runs them through aten) -- */
-enum { CI__PR_SUM = 1, CI__PR_PROD, CI__PR_AMAX, CI__PR_AMIN, CI__PR_POW, CI__PR_SQUEEZE, CI__PR_SLICE, CI__PR_SLICE_IN_DIM,
-       CI__PR_SPLIT_DIM, CI__PR_COLLAPSE_VIEW, CI__PR_XOR_SUM };
-static int ci__lw_prims(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *r = x;
-    int64_t d[CI_MAX_DIMS], e[CI_MAX_DIMS], st[CI_MAX_DIMS], shape[CI_MAX_DIMS];
-    int n, i, k;
-    ci_arg c[5];
-    switch (op->extra) {
-    case CI__PR_SUM: case CI__PR_AMAX: case CI__PR_AMIN: {   /* (inp, dims, *, output_dtype=None): aten's reduction */
-        ci_dtype dt = ci__arg_dtype_opt(L, op, a, 2);
-        c[0] = ci__T(x); c[1] = a[1]; c[2] = ci_arg_bool(0);
-        r = ci__callb(L, op->extra == CI__PR_SUM ? "aten.sum.dim_IntList" : op->extra == CI__PR_AMAX ? "aten.amax.default" : "aten.amin.default", 3, c);
-        if (dt) r = ci__to_dtype(L, r, dt);
-        break;
-    }
-    case CI__PR_XOR_SUM: {   /* (inp, dims, *, output_dtype=None): Inductor's make_reduction("xor_sum"), None or [] = all dims */
-        ci_dtype dt = ci__arg_dtype_opt(L, op, a, 2);
-        char red[CI_MAX_DIMS];
-        if (ci__is_float(x->dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: xor_sum is only defined for integer and bool tensors, got %s", op->name, ci__dt[x->dt].tname);
-        n = ci__arg_ints(L, op, a, 1, d, CI_MAX_DIMS);
-        ci__norm_dims(L, op, x, n, d, red);
-        r = ci__reduce(L, op, x, red, 0, CI__RED_XOR_SUM, x->dt);
-        if (dt) r = ci__to_dtype(L, r, dt);
-        break;
-    }
-    case CI__PR_PROD: {   /* one dim after the other, the last first; no dims: all of them */
-        ci_dtype dt = ci__arg_dtype_opt(L, op, a, 2);
-        n = ci__arg_ints(L, op, a, 1, d, CI_MAX_DIMS);
-        if (n < 0) r = ci__call1(L, "aten.prod.default", ci__T(x));
-        for (i = 0; i < n; i++) for (k = i + 1; k < n; k++) if (d[k] > d[i]) { int64_t t = d[i]; d[i] = d[k]; d[k] = t; }
-        for (i = 0; i < n; i++) {
-            if (d[i] < 0 || d[i] >= r->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dim %lld out of range", op->name, (long long)d[i]);
-            r = ci__call2(L, "aten.prod.dim_int", ci__T(r), ci_arg_int(d[i]));
-        }
-        if (dt) r = ci__to_dtype(L, r, dt);
-        break;
-    }
-    case CI__PR_POW: {    /* no promotion: both of one dtype */
-        ci__box *y = ci__arg_box(L, op, a, 1);
-        if (y->dt != x->dt) CI__FAIL(L, CI_ERR_DTYPE, "%s: Tensor with dtype %s is not the expected dtype of %s", op->name, ci__dt[y->dt].tname, ci__dt[x->dt].tname);
-        r = ci__call2(L, "aten.pow.Tensor_Tensor", ci__T(x), ci__T(y));
-        break;
-    }
-    case CI__PR_SQUEEZE:  /* (a, dimensions): each listed dim, of size 1 */
-        n = ci__arg_ints(L, op, a, 1, d, CI_MAX_DIMS);
-        for (i = 0, k = 0; i < x->ndim; i++) {
-            int listed = 0, j;
-            for (j = 0; j < n; j++) if (ci__wrap_dim(L, op, d[j], x->ndim) == i) listed = 1;
-            if (listed && x->size[i] != 1) CI__FAIL(L, CI_ERR_SHAPE, "%s: dim %d has size %lld, not 1", op->name, i, (long long)x->size[i]);
-            if (!listed) shape[k++] = x->size[i];
-        }
-        r = ci__reshape(L, x, k, shape);
-        break;
-    case CI__PR_SLICE: {  /* (a, start_indices, limit_indices, strides=None): a slice per dim */
-        int ns = ci__arg_ints(L, op, a, 1, d, CI_MAX_DIMS), ne = ci__arg_ints(L, op, a, 2, e, CI_MAX_DIMS);
-        int nt = ci__arg_ints(L, op, a, 3, st, CI_MAX_DIMS);
-        if (ns != x->ndim || ne != x->ndim || (nt >= 0 && nt != x->ndim))
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start_indices, limit_indices and strides need one entry per dim", op->name);
-        for (i = 0; i < x->ndim; i++) {
-            if (d[i] < 0 || e[i] < d[i] || e[i] > x->size[i] || (nt >= 0 && st[i] <= 0))
-                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: bad slice [%lld, %lld) of dim %d of size %lld", op->name, (long long)d[i], (long long)e[i], i, (long long)x->size[i]);
-            c[0] = ci__T(r); c[1] = ci_arg_int(i); c[2] = ci_arg_int(d[i]); c[3] = ci_arg_int(e[i]); c[4] = ci_arg_int(nt >= 0 ? st[i] : 1);
-            r = ci__callb(L, "aten.slice.Tensor", 5, c);
-        }
-        break;
-    }
-    case CI__PR_SLICE_IN_DIM: /* (a, start_index, limit_index, stride=1, axis=0) */
-        c[0] = ci__T(x); c[1] = a[4]; c[2] = a[1]; c[3] = a[2]; c[4] = a[3];
-        r = ci__callb(L, "aten.slice.Tensor", 5, c);
-        break;
-    case CI__PR_SPLIT_DIM: {  /* (a, dim, outer_length): dim becomes [outer_length, size / outer_length] */
-        int64_t dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim), outer = ci__arg_int(L, op, a, 2);
-        if (outer <= 0 || x->size[dim] % outer) CI__FAIL(L, CI_ERR_SHAPE, "%s: outer_length %lld does not divide size %lld", op->name, (long long)outer, (long long)x->size[dim]);
-        if (x->ndim + 1 > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: more than %d dims", op->name, CI_MAX_DIMS);
-        for (i = 0, k = 0; i < x->ndim; i++) {
-            if (i == dim) { shape[k++] = outer; shape[k++] = x->size[i] / outer; }
-            else shape[k++] = x->size[i];
-        }
-        r = ci__reshape(L, x, k, shape);
-        break;
-    }
-    case CI__PR_COLLAPSE_VIEW: {  /* (a, start, end): dims [start, end) become one */
-        int64_t s0 = ci__arg_int(L, op, a, 1), e0 = ci__arg_int(L, op, a, 2);
-        if (s0 < 0 || e0 > x->ndim || s0 >= e0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: bad dims [%lld, %lld) of %d", op->name, (long long)s0, (long long)e0, x->ndim);
-        for (i = 0, k = 0; i < x->ndim; i++) {
-            if (i > s0 && i < e0) shape[k - 1] *= x->size[i];
-            else shape[k++] = x->size[i];
-        }
-        r = ci__reshape(L, x, k, shape);
-        break;
-    }
-    default: CI__ASSERT(0);
-    }
-    outs[0] = ci__tensor_of(r);
-    return 1;
-}
-
-/* -- more creation -- */
-/* empty / new_* / scalar_tensor / eye / linspace / iota / fill / copy: op->extra picks */
-enum { CI__CR_EMPTY = 1, CI__CR_EMPTY_LIKE, CI__CR_EMPTY_STRIDED, CI__CR_NEW_EMPTY, CI__CR_NEW_ZEROS, CI__CR_NEW_ONES, CI__CR_NEW_FULL,
-       CI__CR_SCALAR_TENSOR, CI__CR_EYE, CI__CR_LINSPACE, CI__CR_IOTA, CI__CR_FILL, CI__CR_COPY };
-static int ci__lw_create(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    int pt = ci__pidx(op, "dtype");
-    ci_dtype dt = pt >= 0 ? ci__arg_dtype_opt(L, op, a, pt) : CI_DTYPE_INVALID;
-    int64_t shape[CI_MAX_DIMS] = {0};
-    int n;
-    ci_arg zero = ci_arg_int(0), one = ci_arg_int(1);
+/* linalg_vector_norm(self, ord=2, dim=None, keepdim=False, *, dtype=None) and norm.* */
+static int ci__ops_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *r, *ax;
+    int po = ci__lower_pidx(op, "ord") >= 0 ? ci__lower_pidx(op, "ord") : ci__lower_pidx(op, "p");
+    int pd = ci__lower_pidx(op, "dim"), pk = ci__lower_pidx(op, "keepdim"), pt = ci__lower_pidx(op, "dtype");
+    double p = (po < 0 || a[po].kind == CI_ARG_NONE) ? 2 : ci__lower_arg_num(L, op, a, po);
+    int64_t dims[CI_MAX_DIMS];
+    int nd = pd >= 0 ? ci__lower_arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1, keepdim = pk >= 0 ? ci__lower_arg_bool(L, op, a, pk) : 0;
+    ci_dtype dt = pt >= 0 ? ci__lower_arg_dtype_opt(L, op, a, pt) : CI_DTYPE_INVALID, cdt;
+    char red[CI_MAX_DIMS];
     ci__ix *v[CI_MAX_DIMS] = {0};
-    switch (op->extra) {
-    case CI__CR_EMPTY: case CI__CR_EMPTY_STRIDED:   /* values are unspecified: cinductor gives zeros */
-        n = ci__arg_ints(L, op, a, 0, shape, CI_MAX_DIMS);
-        if (n < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: size must be a list of ints", op->name);
-        return ci__full(L, op, n, shape, &zero, dt ? dt : CI_F32, outs);
-    case CI__CR_EMPTY_LIKE: {
-        ci__box *x = ci__arg_box(L, op, a, 0);
-        return ci__full(L, op, x->ndim, x->size, &zero, dt ? dt : x->dt, outs);
-    }
-    case CI__CR_NEW_EMPTY: case CI__CR_NEW_ZEROS: case CI__CR_NEW_ONES: case CI__CR_NEW_FULL: {
-        ci__box *x = ci__arg_box(L, op, a, 0);
-        n = ci__arg_ints(L, op, a, 1, shape, CI_MAX_DIMS);
-        if (n < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: size must be a list of ints", op->name);
-        return ci__full(L, op, n, shape, op->extra == CI__CR_NEW_FULL ? &a[2] : op->extra == CI__CR_NEW_ONES ? &one : &zero, dt ? dt : x->dt, outs);
-    }
-    case CI__CR_SCALAR_TENSOR:
-        if (!ci__is_num(&a[0])) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a number", op->name);
-        return ci__full(L, op, 0, shape, &a[0], dt ? dt : CI_F32, outs);
-    case CI__CR_EYE: {
-        int64_t r = ci__arg_int(L, op, a, 0), c = ci__pidx(op, "m") >= 0 ? ci__arg_int(L, op, a, 1) : r;
-        if (r < 0 || c < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: n and m must be non-negative", op->name);
-        shape[0] = r; shape[1] = c;
-        dt = dt ? dt : CI_F32;
-        ci__pw_vars(L, 2, shape, v);
-        outs[0] = ci__tensor_of(ci__pw_box(L, dt, 2, shape, v, ci__v_cast(L, ci__v_bin(L, CI__V_EQ, ci__ixval(L, v[0]), ci__ixval(L, v[1])), dt)));
+    ci__v *e;
+    if (dt) x = ci__lower_to_dtype(L, x, dt);
+    if (!ci__dtype_is_float(x->dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point input, got %s", op->name, ci__dtype_tab[x->dt].tname);
+    cdt = ci__dtype_opmath(x->dt);
+    ci__ops_norm_dims(L, op, x, nd, dims, red);
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
+    e = ci__ir_v_un(L, CI__V_ABS, ci__ir_v_cast(L, ci__ir_load(L, x, v), cdt));
+    if (p == HUGE_VAL || p == -HUGE_VAL) {
+        ax = ci__ir_pw_box(L, cdt, x->ndim, x->size, v, e);
+        r = ci__ops_reduce_box(L, op, ax, red, keepdim, p > 0 ? CI__RED_MAX : CI__RED_MIN, cdt);
+        outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, r, x->dt));
         return 1;
     }
-    case CI__CR_LINSPACE: {   /* PyTorch's symmetric form: from start below the midpoint, from end above */
-        double s = ci__arg_num(L, op, a, 0), e = ci__arg_num(L, op, a, 1), step;
-        int64_t steps = ci__arg_int(L, op, a, 2), half;
-        ci__v *iv, *lo, *hi;
-        if (steps < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: number of steps must be non-negative", op->name);
-        dt = dt ? dt : CI_F32;
-        shape[0] = steps;
-        ci__pw_vars(L, 1, shape, v);
-        step = steps > 1 ? (e - s) / (double)(steps - 1) : 0;
-        half = steps / 2;
-        iv = ci__v_cast(L, ci__ixval(L, v[0]), CI_F64);
-        lo = ci__v_bin(L, CI__V_ADD, ci__v_constf(L, CI_F64, s), ci__v_bin(L, CI__V_MUL, iv, ci__v_constf(L, CI_F64, step)));
-        hi = ci__v_bin(L, CI__V_SUB, ci__v_constf(L, CI_F64, e),
-                       ci__v_bin(L, CI__V_MUL, ci__v_bin(L, CI__V_SUB, ci__v_constf(L, CI_F64, (double)(steps - 1)), iv), ci__v_constf(L, CI_F64, step)));
-        if (ci__is_float(dt) && dt != CI_F64) {   /* float dtypes compute in float, as PyTorch does */
-            ci__v *fs = ci__v_constf(L, CI_F32, s), *fe = ci__v_constf(L, CI_F32, e), *fst = ci__v_constf(L, CI_F32, step), *fi = ci__v_cast(L, iv, CI_F32);
-            lo = ci__v_bin(L, CI__V_ADD, fs, ci__v_bin(L, CI__V_MUL, fi, fst));
-            hi = ci__v_bin(L, CI__V_SUB, fe, ci__v_bin(L, CI__V_MUL, ci__v_bin(L, CI__V_SUB, ci__v_constf(L, CI_F32, (double)(steps - 1)), fi), fst));
-        }
-        outs[0] = ci__tensor_of(ci__pw_box(L, dt, 1, shape, v,
-                                           ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_LT, ci__ixval(L, v[0]), ci__v_consti(L, CI_I64, half)), lo, hi)));
-        return 1;
+    if (p == 0) e = ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_NE, e, ci__ir_v_constf(L, cdt, 0)), cdt);
+    else if (p == 2) e = ci__ir_v_bin(L, CI__V_MUL, e, e);
+    else if (p != 1) e = ci__ir_v_bin(L, CI__V_POW, e, ci__ir_v_constf(L, cdt, p));
+    r = ci__ops_reduce_box(L, op, ci__ir_pw_box(L, cdt, x->ndim, x->size, v, e), red, keepdim, CI__RED_SUM, cdt);
+    ci__ir_pw_vars(L, r->ndim, r->size, v);
+    e = ci__ir_load(L, r, v);
+    if (p == 2) e = ci__ir_v_un(L, CI__V_SQRT, e);
+    else if (p != 1 && p != 0) e = ci__ir_v_bin(L, CI__V_POW, e, ci__ir_v_constf(L, cdt, 1.0 / p));
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, r->ndim, r->size, v, e));
+    return 1;
+}
+/* count_nonzero(self, dim=None) */
+static int ci__ops_count_nonzero(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t dims[CI_MAX_DIMS];
+    int nd = ci__lower_arg_ints(L, op, a, 1, dims, CI_MAX_DIMS);
+    char red[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    ci__box *nz;
+    ci__ops_norm_dims(L, op, x, nd, dims, red);
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
+    nz = ci__ir_pw_box(L, CI_I64, x->ndim, x->size, v, ci__ir_v_cast(L, ci__ir_v_cast(L, ci__ir_load(L, x, v), CI_BOOL), CI_I64));
+    outs[0] = ci__ir_tensor_of(ci__ops_reduce_box(L, op, nz, red, 0, CI__RED_SUM, CI_I64));
+    return 1;
+}
+/* x normalised over the dims in red (mean/var biased), in compute dtype; mean and rstd keep dims */
+static ci__box *ci__ops_normalize(ci__L *L, const ci__opdef *op, ci__box *x, const char *red, double eps, ci__box **mean_out, ci__box **rstd_out) {
+    int64_t n = 1;
+    int i;
+    ci__box *m2, *s, *mean, *rstd;
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    ci_dtype cdt = x->dt;
+    for (i = 0; i < x->ndim; i++) if (red[i]) n *= x->size[i];
+    s = ci__ops_reduce_box(L, op, x, red, 1, CI__RED_SUM, cdt);
+    ci__ir_pw_vars(L, s->ndim, s->size, v);
+    mean = ci__ir_pw_box(L, cdt, s->ndim, s->size, v, ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, s, v), ci__ir_v_constf(L, cdt, (double)n)));
+    if (n >= CI__IR_UNROLL_REDUCTIONS) m2 = ci__ops_reduce_box(L, op, x, red, 1, CI__RED_WELFORD, cdt);
+    else {
+        ci__box *me = ci__lower_expand(L, mean, x->ndim, x->size, 0);
+        ci__ix *w[CI_MAX_DIMS] = {0};
+        ci__v *d;
+        ci__ir_pw_vars(L, x->ndim, x->size, w);
+        d = ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, x, w), ci__ir_load(L, me, w));
+        m2 = ci__ops_reduce_box(L, op, ci__ir_pw_box(L, cdt, x->ndim, x->size, w, ci__ir_v_bin(L, CI__V_MUL, d, d)), red, 1, CI__RED_SUM, cdt);
     }
-    case CI__CR_IOTA: {
-        int64_t len = ci__arg_int(L, op, a, 0), st = ci__arg_int(L, op, a, ci__pidx(op, "start")), sp = ci__arg_int(L, op, a, ci__pidx(op, "step"));
-        dt = dt ? dt : CI_I64;
-        /* prims.iota's meta: integers only (Inductor never sees another dtype) */
-        if (!ci__is_int(dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: prims.iota only supports integer dtypes, got %s", op->name, ci__dt[dt].tname);
-        if (sp == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: step must be nonzero", op->name);
-        if (len < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: length must be non-negative, got %lld", op->name, (long long)len);
-        shape[0] = len;
-        ci__pw_vars(L, 1, shape, v);
-        outs[0] = ci__tensor_of(ci__pw_box(L, dt, 1, shape, v, ci__v_cast(L, ci__ixval(L, ci__ixadd(L, ci__ixscale(L, v[0], sp), ci__K(L, st))), dt)));
-        return 1;
+    ci__ir_pw_vars(L, m2->ndim, m2->size, v);
+    rstd = ci__ir_pw_box(L, cdt, m2->ndim, m2->size, v,
+                      ci__ir_v_un(L, CI__V_RSQRT, ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, m2, v), ci__ir_v_constf(L, cdt, (double)(n ? n : 1))),
+                                                         ci__ir_v_constf(L, cdt, eps))));
+    *mean_out = mean;
+    *rstd_out = rstd;
+    {
+        ci__box *me = ci__lower_expand(L, mean, x->ndim, x->size, 0), *re = ci__lower_expand(L, rstd, x->ndim, x->size, 0);
+        ci__ix *w[CI_MAX_DIMS] = {0};
+        ci__ir_pw_vars(L, x->ndim, x->size, w);
+        return ci__ir_pw_box(L, cdt, x->ndim, x->size, w,
+                          ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, x, w), ci__ir_load(L, me, w)), ci__ir_load(L, re, w)));
     }
-    case CI__CR_FILL: {   /* fill(self, value): value is a number or a 0-d tensor */
-        ci__box *x = ci__arg_box(L, op, a, 0);
-        if (a[1].kind == CI_ARG_TENSOR) {
-            ci__box *val = ci__box_get(L, a[1].u.t);
-            if (val->ndim != 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: fill only supports 0-dimension value tensor", op->name);
-            outs[0] = ci__tensor_of(ci__to_dtype(L, ci__expand(L, val, x->ndim, x->size, 1), x->dt));
-            if (ci__box_get(L, outs[0])->st == val->st) {
-                ci__pw_vars(L, x->ndim, x->size, v);
-                outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, x->size, v, ci__load(L, ci__box_get(L, outs[0]), v)));
-            }
-            return 1;
-        }
-        return ci__full(L, op, x->ndim, x->size, &a[1], x->dt, outs);
+}
+/* a per-channel [C] tensor viewed as [C, 1, ...] to broadcast against [N, C, ...] */
+static ci__box *ci__ops_channel_view(ci__L *L, ci__box *w, int ndim) {
+    int64_t sh[CI_MAX_DIMS];
+    int i;
+    sh[0] = w->size[0];
+    for (i = 1; i < ndim - 1; i++) sh[i] = 1;
+    return ci__ops_reshape(L, w, ndim - 1 > 0 ? ndim - 1 : 1, sh);
+}
+/* native_group_norm(input, weight, bias, N, C, HxW, group, eps) -> (out, mean, rstd);
+   group_norm(input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True) (vop 1) */
+static int ci__ops_group_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w, *b, *xg, *mean, *rstd, *y;
+    int64_t N, C, G, sh[3];
+    double eps;
+    char red[CI_MAX_DIMS];
+    ci_dtype odt = x->dt, cdt;
+    ci__ops_need_float(L, op, x);
+    if (x->ndim < 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected an input with at least 2 dims", op->name);
+    N = x->size[0]; C = x->size[1];
+    if (op->vop) {
+        G = ci__lower_arg_int(L, op, a, 1); w = ci__lower_arg_box_opt(L, op, a, 2); b = ci__lower_arg_box_opt(L, op, a, 3); eps = ci__lower_arg_num(L, op, a, 4);
+    } else {
+        w = ci__lower_arg_box_opt(L, op, a, 1); b = ci__lower_arg_box_opt(L, op, a, 2); G = ci__lower_arg_int(L, op, a, 6); eps = ci__lower_arg_num(L, op, a, 7);
     }
-    case CI__CR_COPY: {   /* copy(self, src): src broadcast to self's shape, in self's dtype */
-        ci__box *x = ci__arg_box(L, op, a, 0), *s = ci__arg_box(L, op, a, 1);
-        int nd2 = 0;
-        int64_t sh[CI_MAX_DIMS];
-        ci__broadcast_shape(L, op->name, x->ndim, x->size, s->ndim, s->size, &nd2, sh);
-        if (nd2 != x->ndim || memcmp(sh, x->size, sizeof(int64_t) * (size_t)nd2))
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: src cannot be broadcast to self's shape", op->name);
-        s = ci__expand(L, s, x->ndim, x->size, 1);
-        ci__pw_vars(L, x->ndim, x->size, v);
-        outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, x->size, v, ci__v_cast(L, ci__load(L, s, v), x->dt)));
-        return 1;
+    if (G <= 0 || C % G) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected the number of channels (%lld) to be divisible by num_groups (%lld)", op->name, (long long)C, (long long)G);
+    if ((w && (w->ndim != 1 || w->size[0] != C)) || (b && (b->ndim != 1 || b->size[0] != C)))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected weight and bias of shape [%lld]", op->name, (long long)C);
+    cdt = ci__dtype_opmath(odt);
+    sh[0] = N; sh[1] = G; sh[2] = (N * G != 0) ? ci__ir_numel(x->ndim, x->size) / (N * G) : 0;
+    xg = ci__ops_reshape(L, ci__lower_to_dtype(L, x, cdt), 3, sh);
+    memset(red, 0, sizeof red);
+    red[2] = 1;
+    y = ci__ops_reshape(L, ci__ops_normalize(L, op, xg, red, eps, &mean, &rstd), x->ndim, x->size);
+    if (w) y = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(y), ci__ops_T(ci__ops_channel_view(L, ci__lower_to_dtype(L, w, cdt), x->ndim)));
+    if (b) y = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(y), ci__ops_T(ci__ops_channel_view(L, ci__lower_to_dtype(L, b, cdt), x->ndim)));
+    outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, y, odt));
+    if (op->vop) return 1;
+    sh[0] = N; sh[1] = G;
+    outs[1] = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__ops_reshape(L, mean, 2, sh), odt));
+    outs[2] = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__ops_reshape(L, rstd, 2, sh), odt));
+    return 3;
+}
+/* batch norm in inference mode: (x - running_mean) * rsqrt(running_var + eps) * w + b, per channel.
+   extra: 0 _native_batch_norm_legit_no_training, 1 native_batch_norm, 2 batch_norm */
+static int ci__ops_batch_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box_opt(L, op, a, 1), *b = ci__lower_arg_box_opt(L, op, a, 2);
+    ci__box *rm = ci__lower_arg_box_opt(L, op, a, 3), *rv = ci__lower_arg_box_opt(L, op, a, 4), *y;
+    int pe = ci__lower_pidx(op, "eps"), pt = ci__lower_pidx(op, "training");
+    double eps = ci__lower_arg_num(L, op, a, pe);
+    ci_dtype odt = x->dt, cdt;
+    int64_t C, zero = 0;
+    ci__ops_need_float(L, op, x);
+    if (pt >= 0 && ci__lower_arg_bool(L, op, a, pt))
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: training mode is not supported (cinductor runs batch norm in inference mode)", op->name);
+    if (!rm || !rv) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: running_mean and running_var are required in inference mode", op->name);
+    if (x->ndim < 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected an input with at least 2 dims", op->name);
+    C = x->size[1];
+    if (rm->ndim != 1 || rm->size[0] != C || rv->ndim != 1 || rv->size[0] != C || (w && (w->ndim != 1 || w->size[0] != C)) ||
+        (b && (b->ndim != 1 || b->size[0] != C)))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: per-channel tensors must have shape [%lld]", op->name, (long long)C);
+    cdt = ci__dtype_opmath(odt);
+    {
+        ci__ix *v[1];
+        ci__box *scale;
+        ci__v *s;
+        ci__ir_pw_vars(L, 1, &C, v);
+        s = ci__ir_v_un(L, CI__V_RSQRT, ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_cast(L, ci__ir_load(L, rv, v), cdt), ci__ir_v_constf(L, cdt, eps)));
+        if (w) s = ci__ir_v_bin(L, CI__V_MUL, s, ci__ir_v_cast(L, ci__ir_load(L, w, v), cdt));
+        scale = ci__ir_pw_box(L, cdt, 1, &C, v, s);
+        y = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(ci__ops_call2(L, "aten.sub.Tensor", ci__ops_T(ci__lower_to_dtype(L, x, cdt)),
+                                                                ci__ops_T(ci__ops_channel_view(L, ci__lower_to_dtype(L, rm, cdt), x->ndim)))),
+                      ci__ops_T(ci__ops_channel_view(L, scale, x->ndim)));
     }
+    if (b) y = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(y), ci__ops_T(ci__ops_channel_view(L, ci__lower_to_dtype(L, b, cdt), x->ndim)));
+    outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, y, odt));
+    if (op->extra == 2) return 1;
+    {   /* save_mean / save_invstd are empty in inference mode */
+        ci__ix *v[1];
+        ci__ir_pw_vars(L, 1, &zero, v);
+        outs[1] = ci__ir_tensor_of(ci__ir_pw_box(L, odt, 1, &zero, v, ci__ir_v_constf(L, odt, 0)));
+        outs[2] = ci__ir_tensor_of(ci__ir_pw_box(L, odt, 1, &zero, v, ci__ir_v_constf(L, odt, 0)));
     }
-    CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: unknown creation kind", op->name);
-    return 0;
+    return 3;
+}
+/* rms_norm(input, normalized_shape, weight=None, eps=None): x * rsqrt(mean(x^2) + eps) * w */
+static int ci__ops_rms_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box_opt(L, op, a, 2), *ss;
+    int64_t ns[CI_MAX_DIMS];
+    int nn = ci__lower_arg_ints(L, op, a, 1, ns, CI_MAX_DIMS), axis, i;
+    double eps;
+    char red[CI_MAX_DIMS];
+    ci_dtype odt = x->dt, cdt;
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    ci__v *xv;
+    ci__ops_need_float(L, op, x);
+    cdt = ci__dtype_opmath(odt);
+    eps = a[3].kind == CI_ARG_NONE ? (cdt == CI_F64 ? 2.220446049250313e-16 : odt == CI_F16 ? 0.0009765625 : odt == CI_BF16 ? 0.0078125 : 1.1920928955078125e-07)
+                                   : ci__lower_arg_num(L, op, a, 3);
+    axis = x->ndim - nn;
+    if (nn < 0 || axis < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: normalized_shape does not match the input", op->name);
+    for (i = 0; i < nn; i++) if (x->size[axis + i] != ns[i]) CI__FAIL(L, CI_ERR_SHAPE, "%s: normalized_shape does not match the input", op->name);
+    if (w && (w->ndim != nn || memcmp(w->size, ns, sizeof(int64_t) * (size_t)nn)))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected weight to have the normalized shape", op->name);
+    memset(red, 0, sizeof red);
+    for (i = axis; i < x->ndim; i++) red[i] = 1;
+    x = ci__lower_to_dtype(L, x, cdt);
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
+    xv = ci__ir_load(L, x, v);
+    ss = ci__ops_reduce_box(L, op, ci__ir_pw_box(L, cdt, x->ndim, x->size, v, ci__ir_v_bin(L, CI__V_MUL, xv, xv)), red, 1, CI__RED_SUM, cdt);
+    {
+        ci__box *se = ci__lower_expand(L, ss, x->ndim, x->size, 0);
+        ci__v *r;
+        ci__ir_pw_vars(L, x->ndim, x->size, v);
+        xv = ci__ir_load(L, x, v);
+        r = ci__ir_v_bin(L, CI__V_MUL, xv, ci__ir_v_un(L, CI__V_RSQRT, ci__ir_v_bin(L, CI__V_ADD,
+                ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, se, v), ci__ir_v_constf(L, cdt, (double)(ci__ir_numel(nn, ns) ? ci__ir_numel(nn, ns) : 1))), ci__ir_v_constf(L, cdt, eps))));
+        if (w) r = ci__ir_v_bin(L, CI__V_MUL, r, ci__ir_v_cast(L, ci__ir_load(L, ci__lower_expand(L, w, x->ndim, x->size, 0), v), cdt));
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, odt, x->ndim, x->size, v, r));
+    }
+    return 1;
 }
 
 /* -- joining, padding, scattering into views -- */
-static int ci__tensor_list(ci__L *L, const ci__opdef *op, const ci_arg *a, ci__box **out, int max) {
+static int ci__ops_tensor_list(ci__L *L, const ci__opdef *op, const ci_arg *a, ci__box **out, int max) {
     int i;
-    if (a->kind != CI_ARG_TENSORS) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a list of tensors, got %s", op->name, ci__arg_kind_name(a->kind));
+    if (a->kind != CI_ARG_TENSORS) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a list of tensors, got %s", op->name, ci__lower_arg_kind_name(a->kind));
     if (a->u.tensors.n > max) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most %d tensors", op->name, max);
     for (i = 0; i < a->u.tensors.n; i++) {
         if (!a->u.tensors.v[i].id) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: element %d of the tensor list is None", op->name, i);
-        out[i] = ci__box_get(L, a->u.tensors.v[i]);
+        out[i] = ci__ir_box_get(L, a->u.tensors.v[i]);
     }
     return a->u.tensors.n;
 }
@@ -4839,18 +5427,10 @@ static int ci__tensor_list(ci__L *L, const ci__opdef *op, const ci_arg *a, ci__b
    other than the CPU, whose choice there follows its vectorizer): a pointwise cat only for at
    most 8 inputs, and only when its users are all pointwise and some input would need a copy
    anyway, or when every input would and none is, or reads, a reduction. */
-#define CI__MAX_POINTWISE_CAT 8
-static int ci__lw_pwx(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
-static int ci__lw_masked_fill(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
-static int ci__lw_lerp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
-static int ci__lw_addcmul(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
-static int ci__lw_cat(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
-static int ci__lw_pad(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
-static void ci__scatter(ci__L *L, ci__buf *buf, int ndim, const int64_t *size, ci__ix *const *v, ci__v *val, ci__ix *const *m, int mode);
-static ci__buf *ci__scatter_target(ci__L *L, ci__box *x);
+#define CI__OPS_MAX_POINTWISE_CAT 8
 /* would the input need a copy kernel (lowering.py's should_lower_cat_input)? An unrealized
    pointwise or a graph input would; a computed buffer could be written into the slice */
-static int ci__cat_should_lower(const ci__box *x) {
+static int ci__ops_cat_should_lower(const ci__box *x) {
     const ci__buf *b;
     if (x->st->kind != CI__ST_BUF) return 1;
     b = x->st->buf;
@@ -4858,42 +5438,42 @@ static int ci__cat_should_lower(const ci__box *x) {
 }
 /* does v's DAG, or that of a pointwise kernel it reads (and so on back), read a reduction? A
    pointwise kernel found not to is remembered (rr = 1), so asking again costs nothing */
-static int ci__reads_reduction_rec(ci__L *L, ci__v *v, int *marks, int epoch) {
-    ci__vwalk w;
+static int ci__ops_reads_reduction_rec(ci__L *L, ci__v *v, int *marks, int epoch) {
+    ci__ir_vwalk w;
     ci__vec seen;
     int r = 0, i;
     memset(&seen, 0, sizeof seen);
-    ci__vw_open(L, &w);
-    ci__vw_push(&w, v, 0);
-    while (!r && (v = ci__vw_next(&w, marks, epoch)) != NULL)
+    ci__ir_vw_open(L, &w);
+    ci__ir_vw_push(&w, v, 0);
+    while (!r && (v = ci__ir_vw_next(&w, marks, epoch)) != NULL)
         if (v->op == CI__V_LOAD && v->buf->producer) {
             ci__kernel *p = v->buf->producer;
             if (p->kind == CI__K_REDUCTION) r = 1;
             else if (p->kind == CI__K_POINTWISE && !p->rr && marks[p->body->id] != epoch) {
-                ci__vw_push(&w, p->body, 0);
+                ci__ir_vw_push(&w, p->body, 0);
                 ci__vec_push(L->A, &seen, p);
             }
         }
-    ci__vw_close(&w);
+    ci__ir_vw_close(&w);
     if (!r) for (i = 0; i < seen.n; i++) ((ci__kernel *)seen.v[i])->rr = 1;
     return r;
 }
 /* is the input a reduction, or a pointwise reading one (can_fuse_reduction)? */
-static int ci__cat_reads_reduction(ci__L *L, const ci__box *x) {
-    int *marks = ci__marks(L);
+static int ci__ops_cat_reads_reduction(ci__L *L, const ci__box *x) {
+    int *marks = ci__ir_marks(L);
     if (x->st->kind == CI__ST_BUF) {
         const ci__kernel *p = x->st->buf->producer;
         if (!p) return 0;
         if (p->kind == CI__K_REDUCTION) return 1;
-        return p->kind == CI__K_POINTWISE && ci__reads_reduction_rec(L, p->body, marks, L->epoch);
+        return p->kind == CI__K_POINTWISE && ci__ops_reads_reduction_rec(L, p->body, marks, L->epoch);
     }
-    return x->st->kind == CI__ST_PW && ci__reads_reduction_rec(L, x->st->body, marks, L->epoch);
+    return x->st->kind == CI__ST_PW && ci__ops_reads_reduction_rec(L, x->st->body, marks, L->epoch);
 }
 /* is every use of the tensors out0 .. out0+nout-1 of node ix pointwise (is_pointwise_use)? A
    view passes the question on to its own users; a graph output is not a pointwise use */
 /* the graph's users index, built once per compile: the nodes reading tensor t are
    users[uoff[t] .. uoff[t+1]-1], in order; uout[t]: t is a graph output */
-static void ci__users_index(ci__L *L) {
+static void ci__ops_users_index(ci__L *L) {
     const ci_graph *g = L->graph;
     int nt = g->tensors.n, i, j, k, pass;
     L->uoff = CI__NEWN(L->A, int, nt + 2);
@@ -4921,11 +5501,11 @@ static void ci__users_index(ci__L *L) {
         }
     }
 }
-static int ci__uses_pointwise(ci__L *L, int ix, uint32_t out0, int nout, int depth) {
+static int ci__ops_uses_pointwise(ci__L *L, int ix, uint32_t out0, int nout, int depth) {
     const ci_graph *g = L->graph;
     uint32_t t;
     int u;
-    if (!L->uoff) ci__users_index(L);
+    if (!L->uoff) ci__ops_users_index(L);
     for (t = out0; t < out0 + (uint32_t)nout; t++) {
         if (L->uout[t]) return 0;
         for (u = L->uoff[t]; u < L->uoff[t + 1]; u++) {
@@ -4933,31 +5513,31 @@ static int ci__uses_pointwise(ci__L *L, int ix, uint32_t out0, int nout, int dep
             const ci__node *nd = (const ci__node *)g->nodes.v[i];
             const ci__opdef *op;
             if (i <= ix) continue;
-            if (nd->kind != CI__N_CALL || !(op = ci__registry_find(L->ctx, nd->op))) return 0;
+            if (nd->kind != CI__N_CALL || !(op = ci__lower_registry_find(L->ctx, nd->op))) return 0;
             if (op->use == CI__OPS_USE_V) {
-                if (depth > 8 || !ci__uses_pointwise(L, i, nd->out0, nd->nout, depth + 1)) return 0;
+                if (depth > 8 || !ci__ops_uses_pointwise(L, i, nd->out0, nd->nout, depth + 1)) return 0;
             } else if (op->use != CI__OPS_USE_P) return 0;
         }
     }
     return 1;
 }
-static int ci__cat_pointwise(ci__L *L, ci__box **in, int n) {
+static int ci__ops_cat_pointwise(ci__L *L, ci__box **in, int n) {
     int i, any_lower = 0, all_lower = 1, red = 0;
     const ci__node *nd;
-    if (n > CI__MAX_POINTWISE_CAT) return 0;
+    if (n > CI__OPS_MAX_POINTWISE_CAT) return 0;
     for (i = 0; i < n; i++) {
-        int lower = ci__cat_should_lower(in[i]);
+        int lower = ci__ops_cat_should_lower(in[i]);
         any_lower |= lower; all_lower &= lower;
-        red |= ci__cat_reads_reduction(L, in[i]);
+        red |= ci__ops_cat_reads_reduction(L, in[i]);
     }
     if (all_lower && !red) return 1;   /* a copy of each input anyway: one kernel for all */
     if (!any_lower || !L->graph) return 0;
     nd = (const ci__node *)L->graph->nodes.v[L->node_ix];
-    return ci__uses_pointwise(L, L->node_ix, nd->out0, nd->nout, 0);   /* fused into its users */
+    return ci__ops_uses_pointwise(L, L->node_ix, nd->out0, nd->nout, 0);   /* fused into its users */
 }
 /* cat(tensors, dim=0): a pointwise select over clamped loads (a read never leaves its input),
    or a ConcatKernel */
-static ci__box *ci__cat(ci__L *L, const ci__opdef *op, ci__box **xs, int n, int64_t dim_arg) {
+static ci__box *ci__ops_cat_box(ci__L *L, const ci__opdef *op, ci__box **xs, int n, int64_t dim_arg) {
     ci__box *in[256];
     int k = 0, i, j, ref = -1;
     int64_t shape[CI_MAX_DIMS], dim, off[257];
@@ -4966,12 +5546,12 @@ static ci__box *ci__cat(ci__L *L, const ci__opdef *op, ci__box **xs, int n, int6
     ci__v *val = NULL;
     if (n == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a non-empty list of Tensors", op->name);
     for (i = 0; i < n; i++) {
-        dt = ci__promote2(dt, xs[i]->dt);
+        dt = ci__dtype_promote2(dt, xs[i]->dt);
         if (!(xs[i]->ndim == 1 && xs[i]->size[0] == 0) && ref < 0) ref = i;   /* legacy: 1-d empty tensors are skipped */
     }
-    if (ref < 0) return ci__to_dtype(L, xs[0], dt);
+    if (ref < 0) return ci__lower_to_dtype(L, xs[0], dt);
     if (xs[ref]->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: zero-dimensional tensor (at position %d) cannot be concatenated", op->name, ref);
-    dim = ci__wrap_dim(L, op, dim_arg, xs[ref]->ndim);
+    dim = ci__lower_wrap_dim(L, op, dim_arg, xs[ref]->ndim);
     memcpy(shape, xs[ref]->size, sizeof(int64_t) * (size_t)xs[ref]->ndim);
     off[0] = 0;
     for (i = 0; i < n; i++) {
@@ -4982,52 +5562,52 @@ static ci__box *ci__cat(ci__L *L, const ci__opdef *op, ci__box **xs, int n, int6
         for (j = 0; j < x->ndim; j++) if (j != dim && x->size[j] != shape[j])
             CI__FAIL(L, CI_ERR_SHAPE, "%s: sizes of tensors must match except in dimension %lld. Expected size %lld but got size %lld for tensor number %d in the list",
                      op->name, (long long)dim, (long long)shape[j], (long long)x->size[j], i);
-        in[k] = ci__to_dtype(L, x, dt);
+        in[k] = ci__lower_to_dtype(L, x, dt);
         off[k + 1] = off[k] + x->size[dim];
         k++;
     }
     shape[dim] = off[k];
     if (k == 1) {
-        ci__pw_vars(L, in[0]->ndim, shape, v);
-        return ci__pw_box(L, dt, in[0]->ndim, shape, v, ci__load(L, in[0], v));
+        ci__ir_pw_vars(L, in[0]->ndim, shape, v);
+        return ci__ir_pw_box(L, dt, in[0]->ndim, shape, v, ci__ir_load(L, in[0], v));
     }
-    if (!L->meta && ci__numel(in[0]->ndim, shape) > 0 && !ci__cat_pointwise(L, in, k)) {   /* ConcatKernel */
-        ci__buf *buf = ci__buf_new(L, CI__BUF_COMPUTED, dt, in[0]->ndim, shape);
+    if (!L->meta && ci__ir_numel(in[0]->ndim, shape) > 0 && !ci__ops_cat_pointwise(L, in, k)) {   /* ConcatKernel */
+        ci__buf *buf = ci__ir_buf_new(L, CI__BUF_COMPUTED, dt, in[0]->ndim, shape);
         for (i = 0; i < k; i++) {
             ci__ix *idx[CI_MAX_DIMS];
-            if (ci__numel(in[i]->ndim, in[i]->size) == 0) continue;
-            ci__pw_vars(L, in[i]->ndim, in[i]->size, v);
+            if (ci__ir_numel(in[i]->ndim, in[i]->size) == 0) continue;
+            ci__ir_pw_vars(L, in[i]->ndim, in[i]->size, v);
             memcpy(idx, v, sizeof(ci__ix *) * (size_t)in[i]->ndim);
-            idx[dim] = ci__ixadd(L, v[dim], ci__K(L, off[i]));
-            ci__scatter(L, buf, in[i]->ndim, in[i]->size, v, ci__load(L, in[i], v), idx, CI__SC_STORE);
+            idx[dim] = ci__ops_ixadd(L, v[dim], ci__ops_K(L, off[i]));
+            ci__ops_scatter_into(L, buf, in[i]->ndim, in[i]->size, v, ci__ir_load(L, in[i], v), idx, CI__SC_STORE);
             ((ci__kernel *)L->kernels.v[L->kernels.n - 1])->disjoint = 1;
         }
-        return ci__buf_box(L, buf);
+        return ci__ir_buf_box(L, buf);
     }
-    ci__pw_vars(L, in[0]->ndim, shape, v);
+    ci__ir_pw_vars(L, in[0]->ndim, shape, v);
     for (i = k - 1; i >= 0; i--) {
         ci__ix *idx[CI_MAX_DIMS];
         ci__v *ld;
         memcpy(idx, v, sizeof(ci__ix *) * (size_t)in[0]->ndim);
         if (in[i]->size[dim] == 0) continue;
-        idx[dim] = ci__ixclamp(L, ci__ixadd(L, v[dim], ci__K(L, -off[i])), in[i]->size[dim]);
-        ld = ci__load(L, in[i], idx);
-        val = val ? ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_LT, ci__ixval(L, v[dim]), ci__v_consti(L, CI_I64, off[i + 1])), ld, val) : ld;
+        idx[dim] = ci__ops_ixclamp(L, ci__ops_ixadd(L, v[dim], ci__ops_K(L, -off[i])), in[i]->size[dim]);
+        ld = ci__ir_load(L, in[i], idx);
+        val = val ? ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, v[dim]), ci__ir_v_consti(L, CI_I64, off[i + 1])), ld, val) : ld;
     }
-    if (!val) val = ci__v_consti(L, dt, 0);
-    return ci__pw_box(L, dt, in[0]->ndim, shape, v, val);
+    if (!val) val = ci__ir_v_consti(L, dt, 0);
+    return ci__ir_pw_box(L, dt, in[0]->ndim, shape, v, val);
 }
-static int ci__lw_cat(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+static int ci__ops_cat(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *xs[256];
-    int n = ci__tensor_list(L, op, &a[0], xs, 256);
-    outs[0] = ci__tensor_of(ci__cat(L, op, xs, n, ci__arg_int(L, op, a, 1)));
+    int n = ci__ops_tensor_list(L, op, &a[0], xs, 256);
+    outs[0] = ci__ir_tensor_of(ci__ops_cat_box(L, op, xs, n, ci__lower_arg_int(L, op, a, 1)));
     return 1;
 }
 /* stack(tensors, dim=0) */
-static int ci__lw_stack(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+static int ci__ops_stack(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *xs[256];
-    int n = ci__tensor_list(L, op, &a[0], xs, 256), i;
-    int64_t dim = ci__arg_int(L, op, a, 1), shape[CI_MAX_DIMS];
+    int n = ci__ops_tensor_list(L, op, &a[0], xs, 256), i;
+    int64_t dim = ci__lower_arg_int(L, op, a, 1), shape[CI_MAX_DIMS];
     if (n == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: stack expects a non-empty TensorList", op->name);
     if (dim < -(xs[0]->ndim + 1) || dim > xs[0]->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dimension out of range", op->name);
     if (dim < 0) dim += xs[0]->ndim + 1;
@@ -5038,18 +5618,18 @@ static int ci__lw_stack(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     for (i = 0; i < n; i++) {
         int j, k = 0;
         for (j = 0; j <= xs[i]->ndim; j++) shape[j] = j == dim ? 1 : xs[i]->size[k++];
-        xs[i] = ci__reshape(L, xs[i], xs[i]->ndim + 1, shape);
+        xs[i] = ci__ops_reshape(L, xs[i], xs[i]->ndim + 1, shape);
     }
-    outs[0] = ci__tensor_of(ci__cat(L, op, xs, n, dim));
+    outs[0] = ci__ir_tensor_of(ci__ops_cat_box(L, op, xs, n, dim));
     return 1;
 }
 /* constant_pad_nd(self, pad, value=0); reflection / replication pads (extra 1 / 2, vop = dims) */
-static int ci__lw_pad(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
+static int ci__ops_pad(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t pad[2 * CI_MAX_DIMS], shape[CI_MAX_DIMS], lo[CI_MAX_DIMS];
-    int np = ci__arg_ints(L, op, a, 1, pad, 2 * CI_MAX_DIMS), i, mode = op->extra;
+    int np = ci__lower_arg_ints(L, op, a, 1, pad, 2 * CI_MAX_DIMS), i, mode = op->extra;
     ci__ix *v[CI_MAX_DIMS] = {0}, *idx[CI_MAX_DIMS];
-    ci__v *ok = ci__v_consti(L, CI_BOOL, 1), *val;
+    ci__v *ok = ci__ir_v_consti(L, CI_BOOL, 1), *val;
     if (np < 0 || np % 2 || np / 2 > x->ndim)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: padding length must be divisible by 2 and at most twice the number of dims", op->name);
     if (mode && np != 2 * op->vop) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected padding of length %d, got %d", op->name, 2 * op->vop, np);
@@ -5059,7 +5639,7 @@ static int ci__lw_pad(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
     for (i = 0; i < np / 2; i++) {
         int d = x->ndim - 1 - i;
         lo[d] = pad[2 * i];
-        if (ci__add_ovf(x->size[d], pad[2 * i], &shape[d]) || ci__add_ovf(shape[d], pad[2 * i + 1], &shape[d]))
+        if (ci__util_add_ovf(x->size[d], pad[2 * i], &shape[d]) || ci__util_add_ovf(shape[d], pad[2 * i + 1], &shape[d]))
             CI__FAIL(L, CI_ERR_SHAPE, "%s: the input size %lld plus padding %lld and %lld overflows int64", op->name,
                      (long long)x->size[d], (long long)pad[2 * i], (long long)pad[2 * i + 1]);
         if (shape[d] < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: the input size %lld, plus negative padding %lld and %lld resulted in a negative output size",
@@ -5069,161 +5649,161 @@ static int ci__lw_pad(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
                      op->name, (long long)pad[2 * i], (long long)pad[2 * i + 1], d, (long long)x->size[d]);
         if (mode == 2 && x->size[d] == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: input dimension %d is empty", op->name, d);
     }
-    ci__pw_vars(L, x->ndim, shape, v);
+    ci__ir_pw_vars(L, x->ndim, shape, v);
     for (i = 0; i < x->ndim; i++) {
-        ci__ix *j = ci__ixadd(L, v[i], ci__K(L, -lo[i]));
+        ci__ix *j = ci__ops_ixadd(L, v[i], ci__ops_K(L, -lo[i]));
         int64_t n = x->size[i];
         if (mode == 1) {        /* reflect: (n-1) - |(n-1) - |j|| */
-            ci__ix *aj = ci__ix_max(L->A, &L->ixt, j, ci__ixscale(L, j, -1));
-            ci__ix *t = ci__ixadd(L, ci__K(L, n - 1), ci__ixscale(L, aj, -1));
-            idx[i] = ci__ixadd(L, ci__K(L, n - 1), ci__ixscale(L, ci__ix_max(L->A, &L->ixt, t, ci__ixscale(L, t, -1)), -1));
+            ci__ix *aj = ci__ix_max(L->A, &L->ixt, j, ci__ops_ixscale(L, j, -1));
+            ci__ix *t = ci__ops_ixadd(L, ci__ops_K(L, n - 1), ci__ops_ixscale(L, aj, -1));
+            idx[i] = ci__ops_ixadd(L, ci__ops_K(L, n - 1), ci__ops_ixscale(L, ci__ix_max(L->A, &L->ixt, t, ci__ops_ixscale(L, t, -1)), -1));
         } else if (mode == 2) { /* replicate */
-            idx[i] = ci__ixclamp(L, j, n);
+            idx[i] = ci__ops_ixclamp(L, j, n);
         } else {
-            idx[i] = ci__ixclamp(L, j, n);
-            if (lo[i] != 0 || shape[i] != n) ok = ci__v_bin(L, CI__V_AND, ok, ci__in_range(L, j, 0, n));
+            idx[i] = ci__ops_ixclamp(L, j, n);
+            if (lo[i] != 0 || shape[i] != n) ok = ci__ir_v_bin(L, CI__V_AND, ok, ci__ops_in_range(L, j, 0, n));
         }
     }
-    val = ci__numel(x->ndim, x->size) ? ci__load(L, x, idx) : ci__v_consti(L, x->dt, 0);
+    val = ci__ir_numel(x->ndim, x->size) ? ci__ir_load(L, x, idx) : ci__ir_v_consti(L, x->dt, 0);
     if (!mode) {
         ci_arg *pv = &a[2];
         ci__v *fill;
-        if (!ci__is_num(pv)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value must be a number", op->name);
-        fill = pv->kind == CI_ARG_FLOAT ? ci__v_constf(L, x->dt, pv->u.f) : ci__v_consti(L, x->dt, (int64_t)ci__num(pv));
-        if (ok->op != CI__V_CONST) val = ci__v_op(L, CI__V_WHERE, ok, val, fill);
+        if (!ci__lower_is_num(pv)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value must be a number", op->name);
+        fill = pv->kind == CI_ARG_FLOAT ? ci__ir_v_constf(L, x->dt, pv->u.f) : ci__ir_v_consti(L, x->dt, (int64_t)ci__lower_num(pv));
+        if (ok->op != CI__V_CONST) val = ci__ir_v_op(L, CI__V_WHERE, ok, val, fill);
         else if (!ok->i) val = fill;
     }
-    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, shape, v, val));
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, shape, v, val));
     return 1;
 }
 /* slice_scatter(self, src, dim=0, start=None, end=None, step=1), select_scatter(self, src, dim, index) (extra 1),
    diagonal_scatter(self, src, offset=0, dim1=0, dim2=1) (extra 2): self with a view of it replaced by src */
-static int ci__lw_scatter_view(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *src = ci__arg_box(L, op, a, 1), *view;
+static int ci__ops_scatter_view(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *src = ci__lower_arg_box(L, op, a, 1), *view;
     ci__ix *v[CI_MAX_DIMS] = {0}, *si[CI_MAX_DIMS];
     ci__v *in, *sv;
     int i, k = 0;
     ci_tensor vt[1];
     ci_arg t[5];
     /* the view of self that src replaces: its shape must be src's */
-    t[0] = ci__T(x);
+    t[0] = ci__ops_T(x);
     for (i = 2; i < op->nparams; i++) t[i - 1] = a[i];
-    if (op->extra == 0) ci__lw_slice(L, op, t, vt);
-    else if (op->extra == 1) ci__lw_select(L, op, t, vt);
-    else ci__lw_diagonal(L, op, t, vt);
-    view = ci__box_get(L, vt[0]);
+    if (op->extra == 0) ci__ops_slice(L, op, t, vt);
+    else if (op->extra == 1) ci__ops_select(L, op, t, vt);
+    else ci__ops_diagonal(L, op, t, vt);
+    view = ci__ir_box_get(L, vt[0]);
     if (view->ndim != src->ndim ||
         memcmp(view->size, src->size, sizeof(int64_t) * (size_t)src->ndim))
         CI__FAIL(L, CI_ERR_SHAPE, "%s: expected src to have a size equal to the slice of self. "
                  "src size = %s, slice size = %s", op->name, ci__ir_shape(L, src->ndim, src->size),
                  ci__ir_shape(L, view->ndim, view->size));
-    src = ci__to_dtype(L, src, x->dt);
-    ci__pw_vars(L, x->ndim, x->size, v);
+    src = ci__lower_to_dtype(L, src, x->dt);
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
     if (op->extra == 0) {
-        int64_t dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 2), x->ndim), n = x->size[dim], step = ci__arg_int(L, op, a, 5);
-        int64_t start = a[3].kind == CI_ARG_NONE ? 0 : ci__arg_int(L, op, a, 3);
+        int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 2), x->ndim), n = x->size[dim], step = ci__lower_arg_int(L, op, a, 5);
+        int64_t start = a[3].kind == CI_ARG_NONE ? 0 : ci__lower_arg_int(L, op, a, 3);
         ci__ix *rel;
         if (start < 0) start += n;
         if (start < 0) start = 0;
         if (start > n) start = n;
-        rel = ci__ixadd(L, v[dim], ci__K(L, -start));
-        in = ci__v_bin(L, CI__V_AND, ci__in_range(L, rel, 0, src->size[dim] * step),
-                       ci__v_bin(L, CI__V_EQ, ci__ixval(L, ci__ix_mod(L->A, &L->ixt, rel, ci__K(L, step))), ci__v_consti(L, CI_I64, 0)));
+        rel = ci__ops_ixadd(L, v[dim], ci__ops_K(L, -start));
+        in = ci__ir_v_bin(L, CI__V_AND, ci__ops_in_range(L, rel, 0, src->size[dim] * step),
+                       ci__ir_v_bin(L, CI__V_EQ, ci__ops_ixval(L, ci__ix_mod(L->A, &L->ixt, rel, ci__ops_K(L, step))), ci__ir_v_consti(L, CI_I64, 0)));
         for (i = 0; i < x->ndim; i++) si[i] = v[i];
-        si[dim] = ci__ixclamp(L, ci__ix_fdiv(L->A, &L->ixt, ci__ix_max(L->A, &L->ixt, rel, ci__K(L, 0)), ci__K(L, step)), src->size[dim]);
+        si[dim] = ci__ops_ixclamp(L, ci__ix_fdiv(L->A, &L->ixt, ci__ix_max(L->A, &L->ixt, rel, ci__ops_K(L, 0)), ci__ops_K(L, step)), src->size[dim]);
     } else if (op->extra == 1) {
-        int64_t dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 2), x->ndim), idx = ci__arg_int(L, op, a, 3);
+        int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 2), x->ndim), idx = ci__lower_arg_int(L, op, a, 3);
         if (idx < 0) idx += x->size[dim];
-        in = ci__v_bin(L, CI__V_EQ, ci__ixval(L, v[dim]), ci__v_consti(L, CI_I64, idx));
+        in = ci__ir_v_bin(L, CI__V_EQ, ci__ops_ixval(L, v[dim]), ci__ir_v_consti(L, CI_I64, idx));
         for (i = 0; i < x->ndim; i++) if (i != dim) si[k++] = v[i];
     } else {
-        int64_t off = ci__arg_int(L, op, a, 2), d1 = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 3), x->ndim), d2 = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 4), x->ndim);
-        in = ci__v_bin(L, CI__V_EQ, ci__ixval(L, ci__ix_sub(L->A, &L->ixt, v[d2], v[d1])), ci__v_consti(L, CI_I64, off));
+        int64_t off = ci__lower_arg_int(L, op, a, 2), d1 = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 3), x->ndim), d2 = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 4), x->ndim);
+        in = ci__ir_v_bin(L, CI__V_EQ, ci__ops_ixval(L, ci__ix_sub(L->A, &L->ixt, v[d2], v[d1])), ci__ir_v_consti(L, CI_I64, off));
         for (i = 0; i < x->ndim; i++) if (i != d1 && i != d2) si[k++] = v[i];
-        si[k++] = ci__ixclamp(L, off >= 0 ? v[d1] : v[d2], src->ndim ? src->size[src->ndim - 1] : 1);
+        si[k++] = ci__ops_ixclamp(L, off >= 0 ? v[d1] : v[d2], src->ndim ? src->size[src->ndim - 1] : 1);
     }
-    if (op->extra != 0) for (i = 0; i < src->ndim; i++) si[i] = ci__ixclamp(L, si[i], src->size[i]);
-    sv = ci__numel(src->ndim, src->size) ? ci__load(L, src, si) : ci__v_consti(L, x->dt, 0);
-    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, x->size, v, ci__v_op(L, CI__V_WHERE, in, sv, ci__load(L, x, v))));
+    if (op->extra != 0) for (i = 0; i < src->ndim; i++) si[i] = ci__ops_ixclamp(L, si[i], src->size[i]);
+    sv = ci__ir_numel(src->ndim, src->size) ? ci__ir_load(L, src, si) : ci__ir_v_consti(L, x->dt, 0);
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, x->size, v, ci__ir_v_op(L, CI__V_WHERE, in, sv, ci__ir_load(L, x, v))));
     return 1;
 }
 
 /* -- indexing: reads through index tensors -- */
-static void ci__need_index(ci__L *L, const ci__opdef *op, const ci__box *i, int allow_i32) {
+static void ci__ops_need_index(ci__L *L, const ci__opdef *op, const ci__box *i, int allow_i32) {
     if (!(i->dt == CI_I64 || (allow_i32 && i->dt == CI_I32)))
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected an index tensor of dtype int64%s, got %s", op->name, allow_i32 ? " or int32" : "", ci__dt[i->dt].tname);
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected an index tensor of dtype int64%s, got %s", op->name, allow_i32 ? " or int32" : "", ci__dtype_tab[i->dt].tname);
 }
 /* gather(self, dim, index, *, sparse_grad=False) */
-static int ci__lw_gather(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *ix = ci__arg_box(L, op, a, 2);
-    int64_t dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
+static int ci__ops_gather(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 2);
+    int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int i, xn = x->ndim ? x->ndim : 1;
-    ci__need_index(L, op, ix, 0);
+    ci__ops_need_index(L, op, ix, 0);
     if ((ix->ndim ? ix->ndim : 1) != xn)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: index tensor must have the same number of dimensions as input tensor", op->name);
     for (i = 0; i < ix->ndim; i++) if (i != dim && x->ndim && ix->size[i] > x->size[i])
         CI__FAIL(L, CI_ERR_SHAPE, "%s: size does not match at dimension %d expected index %lld to be smaller than self %lld apart from dimension %lld",
                  op->name, i, (long long)ix->size[i], (long long)x->size[i], (long long)dim);
-    ci__pw_vars(L, ix->ndim, ix->size, v);
-    if (ci__numel(ix->ndim, ix->size) == 0 || ci__numel(x->ndim, x->size) == 0) {
-        if (ci__numel(ix->ndim, ix->size) != 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: index out of range for an empty input", op->name);
-        outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, ix->ndim, ix->size, v, ci__v_consti(L, x->dt, 0)));
+    ci__ir_pw_vars(L, ix->ndim, ix->size, v);
+    if (ci__ir_numel(ix->ndim, ix->size) == 0 || ci__ir_numel(x->ndim, x->size) == 0) {
+        if (ci__ir_numel(ix->ndim, ix->size) != 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: index out of range for an empty input", op->name);
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, ix->ndim, ix->size, v, ci__ir_v_consti(L, x->dt, 0)));
         return 1;
     }
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
-    m[x->ndim ? dim : 0] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), x->ndim ? x->size[dim] : 1, 0));   /* 0-d: the index must be 0 */
-    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, ix->ndim, ix->size, v, ci__v_keepchecks(L, ci__load(L, x, m), xn, m, NULL)));
+    m[x->ndim ? dim : 0] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, ci__ir_load(L, ix, v), x->ndim ? x->size[dim] : 1, 0));   /* 0-d: the index must be 0 */
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, ix->ndim, ix->size, v, ci__ir_v_keepchecks(L, ci__ir_load(L, x, m), xn, m, NULL)));
     return 1;
 }
 /* index_select(self, dim, index) */
-static int ci__lw_index_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *ix = ci__arg_box(L, op, a, 2);
-    int64_t dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim), shape[CI_MAX_DIMS], n = ci__numel(ix->ndim, ix->size);
+static int ci__ops_index_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 2);
+    int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim), shape[CI_MAX_DIMS], n = ci__ir_numel(ix->ndim, ix->size);
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS], *iv[1];
     int i;
-    ci__need_index(L, op, ix, 1);
+    ci__ops_need_index(L, op, ix, 1);
     if (ix->ndim > 1) CI__FAIL(L, CI_ERR_SHAPE, "%s: index_select(): Index is supposed to be a vector", op->name);
     for (i = 0; i < x->ndim; i++) shape[i] = x->size[i];
     if (x->ndim) shape[dim] = n;
-    ci__pw_vars(L, x->ndim, shape, v);
-    if (n == 0 || ci__numel(x->ndim, x->size) == 0) {
+    ci__ir_pw_vars(L, x->ndim, shape, v);
+    if (n == 0 || ci__ir_numel(x->ndim, x->size) == 0) {
         if (n && x->ndim && x->size[dim] == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: index out of range in self", op->name);
-        outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, shape, v, ci__v_consti(L, x->dt, 0)));
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, shape, v, ci__ir_v_consti(L, x->dt, 0)));
         return 1;
     }
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
-    iv[0] = x->ndim ? v[dim] : ci__K(L, 0);
-    m[x->ndim ? dim : 0] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, iv), x->ndim ? x->size[dim] : 1, 0));
-    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, shape, v, ci__v_keepchecks(L, ci__load(L, x, m), x->ndim ? x->ndim : 1, m, NULL)));
+    iv[0] = x->ndim ? v[dim] : ci__ops_K(L, 0);
+    m[x->ndim ? dim : 0] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, ci__ir_load(L, ix, iv), x->ndim ? x->size[dim] : 1, 0));
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, shape, v, ci__ir_v_keepchecks(L, ci__ir_load(L, x, m), x->ndim ? x->ndim : 1, m, NULL)));
     return 1;
 }
 /* embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False) */
-static int ci__lw_embedding(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *w = ci__arg_box(L, op, a, 0), *ix = ci__arg_box(L, op, a, 1);
+static int ci__ops_embedding(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *w = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 1);
     int64_t shape[CI_MAX_DIMS];
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[2];
     int i, n = ix->ndim + 1;
-    ci__need_index(L, op, ix, 1);
+    ci__ops_need_index(L, op, ix, 1);
     if (w->ndim != 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: 'weight' must be 2-D", op->name);
     if (n > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many dims", op->name);
     for (i = 0; i < ix->ndim; i++) shape[i] = ix->size[i];
     shape[ix->ndim] = w->size[1];
-    ci__pw_vars(L, n, shape, v);
-    if (ci__numel(n, shape) == 0) {
-        outs[0] = ci__tensor_of(ci__pw_box(L, w->dt, n, shape, v, ci__v_consti(L, w->dt, 0)));
+    ci__ir_pw_vars(L, n, shape, v);
+    if (ci__ir_numel(n, shape) == 0) {
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, w->dt, n, shape, v, ci__ir_v_consti(L, w->dt, 0)));
         return 1;
     }
-    m[0] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), w->size[0], 0));
+    m[0] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, ci__ir_load(L, ix, v), w->size[0], 0));
     m[1] = v[ix->ndim];
-    outs[0] = ci__tensor_of(ci__pw_box(L, w->dt, n, shape, v, ci__v_keepchecks(L, ci__load(L, w, m), 2, m, NULL)));
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, w->dt, n, shape, v, ci__ir_v_keepchecks(L, ci__ir_load(L, w, m), 2, m, NULL)));
     return 1;
 }
 /* Advanced indexing x[indices]: the result's shape (oshape, no dims), its variables v, and m,
    x's index in terms of v (indirect where an index tensor applies). Index tensors broadcast
    together; when the indexed dims are not adjacent the broadcast dims go first (PyTorch's
    rule). Returns 0 when every index is None. */
-static int ci__adv_index(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg *list, int *no_out, int64_t *oshape,
+static int ci__ops_adv_index(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg *list, int *no_out, int64_t *oshape,
                          ci__ix **v, ci__ix **m) {
     ci__box *idx[CI_MAX_DIMS];
     int nidx, i, j, first = -1, last = -1, adjacent = 1, nb = 0, no = 0, o = 0;
@@ -5233,15 +5813,15 @@ static int ci__adv_index(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg
     nidx = list->u.tensors.n;
     if (nidx > x->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: too many indices for tensor of dimension %d (got %d)", op->name, x->ndim, nidx);
     for (i = 0; i < x->ndim; i++) {
-        idx[i] = (i < nidx && list->u.tensors.v[i].id) ? ci__box_get(L, list->u.tensors.v[i]) : NULL;
+        idx[i] = (i < nidx && list->u.tensors.v[i].id) ? ci__ir_box_get(L, list->u.tensors.v[i]) : NULL;
         if (!idx[i]) continue;
         if (idx[i]->dt == CI_BOOL || idx[i]->dt == CI_U8)
             CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: a boolean mask index is supported only as the first and only index (self[mask])", op->name);
-        ci__need_index(L, op, idx[i], 1);
+        ci__ops_need_index(L, op, idx[i], 1);
         if (first >= 0 && last != i - 1) adjacent = 0;
         if (first < 0) first = i;
         last = i;
-        ci__broadcast_shape(L, op->name, nb, bshape, idx[i]->ndim, idx[i]->size, &nb, bshape);
+        ci__lower_broadcast_shape(L, op->name, nb, bshape, idx[i]->ndim, idx[i]->size, &nb, bshape);
     }
     if (first < 0) return 0;
     /* the result's dims: the broadcast dims replace the indexed block (or lead), the others keep their order */
@@ -5251,31 +5831,30 @@ static int ci__adv_index(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg
         if (!idx[i]) oshape[no++] = x->size[i];
     }
     if (no > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many dims", op->name);
-    ci__pw_vars(L, no, oshape, v);
+    ci__ir_pw_vars(L, no, oshape, v);
     if (!adjacent) for (j = 0; j < nb; j++) bv[j] = v[o++];
     for (i = 0; i < x->ndim; i++) {
         if (adjacent && i == first) for (j = 0; j < nb; j++) bv[j] = v[o++];
         if (!idx[i]) m[i] = v[o++];
     }
     for (i = 0; i < x->ndim; i++) if (idx[i]) {
-        if (x->size[i] == 0 && ci__numel(no, oshape) > 0)
+        if (x->size[i] == 0 && ci__ir_numel(no, oshape) > 0)
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: index is out of bounds for dimension %d with size 0", op->name, i);
-        m[i] = ci__numel(no, oshape) ? ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ci__expand(L, idx[i], nb, bshape, 0), bv), x->size[i], 1))
-                                     : ci__K(L, 0);
+        m[i] = ci__ir_numel(no, oshape) ? ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, ci__ir_load(L, ci__lower_expand(L, idx[i], nb, bshape, 0), bv), x->size[i], 1))
+                                     : ci__ops_K(L, 0);
     }
     *no_out = no;
     return 1;
 }
-static int ci__index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg *list, ci_tensor *out);
-static int ci__lw_index(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
+static int ci__ops_index(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t oshape[CI_MAX_DIMS];
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int no = 0;
-    if (ci__index_by_mask(L, op, x, &a[1], &outs[0])) return 1;
-    if (!ci__adv_index(L, op, x, &a[1], &no, oshape, v, m)) { outs[0] = ci__tensor_of(x); return 1; }
-    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, no, oshape, v,
-                                       ci__numel(no, oshape) ? ci__v_keepchecks(L, ci__load(L, x, m), x->ndim, m, NULL) : ci__v_consti(L, x->dt, 0)));
+    if (ci__ops_index_by_mask(L, op, x, &a[1], &outs[0])) return 1;
+    if (!ci__ops_adv_index(L, op, x, &a[1], &no, oshape, v, m)) { outs[0] = ci__ir_tensor_of(x); return 1; }
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, no, oshape, v,
+                                       ci__ir_numel(no, oshape) ? ci__ir_v_keepchecks(L, ci__ir_load(L, x, m), x->ndim, m, NULL) : ci__ir_v_consti(L, x->dt, 0)));
     return 1;
 }
 
@@ -5283,11 +5862,11 @@ static int ci__lw_index(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
    Extern kernels whose outputs are allocated at their upper bound (every element selected);
    the kernel writes the selected ones first, in C order, and reports how many through
    outs[].shape, which the program keeps (ci_program_output_shape_after_run). Nothing may use
-   such a result but a graph output (ci__check_not_dd). */
-static int64_t ci__ext_numel(const ci_extern_tensor *t) { return ci__numel(t->ndim, t->shape); }
+   such a result but a graph output (ci__lower_check_not_dd). */
+static int64_t ci__ops_ext_numel(const ci_extern_tensor *t) { return ci__ir_numel(t->ndim, t->shape); }
 /* masked_rows(self, mask): mask has self's leading dims; the rows of self (over its other dims)
    where mask is true, stacked: [count, trailing dims...] */
-static ci_result ci__ext_masked_rows_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+static ci_result ci__ops_ext_masked_rows_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                            ci_extern_tensor *outs, int nouts, void *user) {
     int k, d;
     (void)args; (void)nargs; (void)nouts; (void)user;
@@ -5297,14 +5876,14 @@ static ci_result ci__ext_masked_rows_infer(const ci_extern_tensor *ins, int nins
     for (d = 0; d < k; d++) if (ins[1].shape[d] != ins[0].shape[d]) return CI_ERR_SHAPE;
     outs[0].dtype = ins[0].dtype;
     outs[0].ndim = 1 + ins[0].ndim - k;
-    outs[0].shape[0] = ci__ext_numel(&ins[1]);
+    outs[0].shape[0] = ci__ops_ext_numel(&ins[1]);
     for (d = k; d < ins[0].ndim; d++) outs[0].shape[1 + d - k] = ins[0].shape[d];
     return CI_OK;
 }
-static int ci__ext_masked_rows_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+static int ci__ops_ext_masked_rows_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                    ci_extern_tensor *outs, int nouts, void *user) {
-    int64_t rows = ci__ext_numel(&ins[1]), row = 1, r, count = 0;
-    size_t es = ci__dt[ins[0].dtype].size;
+    int64_t rows = ci__ops_ext_numel(&ins[1]), row = 1, r, count = 0;
+    size_t es = ci__dtype_tab[ins[0].dtype].size;
     const unsigned char *m = (const unsigned char *)ins[1].data;
     int d;
     (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
@@ -5317,7 +5896,7 @@ static int ci__ext_masked_rows_run(const ci_extern_tensor *ins, int nins, const 
     return 0;
 }
 /* is element i of x non-zero? By value: -0.0 is zero, NaN is not */
-static int ci__ext_is_nonzero(const ci_extern_tensor *x, int64_t i) {
+static int ci__ops_ext_is_nonzero(const ci_extern_tensor *x, int64_t i) {
     const char *p = (const char *)x->data;
     size_t b, es;
     int nz = 0;
@@ -5326,29 +5905,29 @@ static int ci__ext_is_nonzero(const ci_extern_tensor *x, int64_t i) {
     case CI_F32: { float f; memcpy(&f, p + 4 * i, 4); return f != 0; }
     case CI_F64: { double f; memcpy(&f, p + 8 * i, 8); return f != 0; }
     default:
-        es = ci__dt[x->dtype].size;
+        es = ci__dtype_tab[x->dtype].size;
         for (b = 0; b < es; b++) nz |= p[(size_t)i * es + b] != 0;
         return nz;
     }
 }
 /* nonzero(self): the indices of the non-zero elements, [count, ndim], in C order */
-static ci_result ci__ext_nonzero_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+static ci_result ci__ops_ext_nonzero_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                        ci_extern_tensor *outs, int nouts, void *user) {
     (void)args; (void)nargs; (void)nouts; (void)user;
     if (nins != 1) return CI_ERR_INVALID_ARGS;
     outs[0].dtype = CI_I64;
     outs[0].ndim = 2;
-    outs[0].shape[0] = ci__ext_numel(&ins[0]);
+    outs[0].shape[0] = ci__ops_ext_numel(&ins[0]);
     outs[0].shape[1] = ins[0].ndim;
     return CI_OK;
 }
-static int ci__ext_nonzero_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+static int ci__ops_ext_nonzero_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                ci_extern_tensor *outs, int nouts, void *user) {
-    int64_t n = ci__ext_numel(&ins[0]), i, count = 0, *o = (int64_t *)outs[0].data;
+    int64_t n = ci__ops_ext_numel(&ins[0]), i, count = 0, *o = (int64_t *)outs[0].data;
     int nd = ins[0].ndim, d;
     (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
     for (i = 0; i < n; i++) {
-        if (ci__ext_is_nonzero(&ins[0], i)) {
+        if (ci__ops_ext_is_nonzero(&ins[0], i)) {
             int64_t rem = i;
             for (d = nd - 1; d >= 0; d--) { o[count * nd + d] = ins[0].shape[d] ? rem % ins[0].shape[d] : 0; rem = ins[0].shape[d] ? rem / ins[0].shape[d] : 0; }
             count++;
@@ -5358,22 +5937,22 @@ static int ci__ext_nonzero_run(const ci_extern_tensor *ins, int nins, const ci_a
     return 0;
 }
 /* nonzero as a tuple (where(condition)): outs[d] holds the index along dim d of each non-zero */
-static ci_result ci__ext_nonzero_tuple_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+static ci_result ci__ops_ext_nonzero_tuple_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                              ci_extern_tensor *outs, int nouts, void *user) {
     int d;
     (void)args; (void)nargs; (void)user;
     if (nins != 1 || nouts != (ins[0].ndim ? ins[0].ndim : 1)) return CI_ERR_SHAPE;
-    for (d = 0; d < nouts; d++) { outs[d].dtype = CI_I64; outs[d].ndim = 1; outs[d].shape[0] = ci__ext_numel(&ins[0]); }
+    for (d = 0; d < nouts; d++) { outs[d].dtype = CI_I64; outs[d].ndim = 1; outs[d].shape[0] = ci__ops_ext_numel(&ins[0]); }
     return CI_OK;
 }
-static int ci__ext_nonzero_tuple_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+static int ci__ops_ext_nonzero_tuple_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                      ci_extern_tensor *outs, int nouts, void *user) {
-    int64_t n = ci__ext_numel(&ins[0]), count = 0, i;
+    int64_t n = ci__ops_ext_numel(&ins[0]), count = 0, i;
     int d, nd = ins[0].ndim;
     (void)nins; (void)args; (void)nargs; (void)user;
     for (i = 0; i < n; i++) {
         int64_t rem = i;
-        if (!ci__ext_is_nonzero(&ins[0], i)) continue;
+        if (!ci__ops_ext_is_nonzero(&ins[0], i)) continue;
         for (d = nd - 1; d >= 0; d--) {
             ((int64_t *)outs[d].data)[count] = ins[0].shape[d] ? rem % ins[0].shape[d] : 0;
             rem = ins[0].shape[d] ? rem / ins[0].shape[d] : 0;
@@ -5385,31 +5964,31 @@ static int ci__ext_nonzero_tuple_run(const ci_extern_tensor *ins, int nins, cons
     return 0;
 }
 /* masked_select(self, mask): self where the (broadcast) mask is true, flattened */
-static int ci__lw_masked_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *m = ci__arg_box(L, op, a, 1);
+static int ci__ops_masked_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *m = ci__lower_arg_box(L, op, a, 1);
     int64_t bs[CI_MAX_DIMS];
     int nb = 0;
     ci_arg c[2];
     if (m->dt != CI_BOOL && m->dt != CI_U8)
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: masked_select: expected BoolTensor or ByteTensor for mask, got %s", op->name, ci__dt[m->dt].tname);
-    m = ci__to_dtype(L, m, CI_BOOL);
-    ci__broadcast_shape(L, op->name, x->ndim, x->size, m->ndim, m->size, &nb, bs);
-    c[0] = ci__T(ci__expand(L, x, nb, bs, 0));
-    c[1] = ci__T(ci__expand(L, m, nb, bs, 0));
-    outs[0] = ci__tensor_of(ci__callb(L, "cinductor.masked_rows", 2, c));
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: masked_select: expected BoolTensor or ByteTensor for mask, got %s", op->name, ci__dtype_tab[m->dt].tname);
+    m = ci__lower_to_dtype(L, m, CI_BOOL);
+    ci__lower_broadcast_shape(L, op->name, x->ndim, x->size, m->ndim, m->size, &nb, bs);
+    c[0] = ci__ops_T(ci__lower_expand(L, x, nb, bs, 0));
+    c[1] = ci__ops_T(ci__lower_expand(L, m, nb, bs, 0));
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "cinductor.masked_rows", 2, c));
     return 1;
 }
-static int ci__lw_nonzero(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    outs[0] = ci__tensor_of(ci__call1(L, "cinductor.nonzero", ci__T(ci__arg_box(L, op, a, 0))));
+static int ci__ops_nonzero(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    outs[0] = ci__ir_tensor_of(ci__ops_call1(L, "cinductor.nonzero", ci__ops_T(ci__lower_arg_box(L, op, a, 0))));
     return 1;
 }
 /* index.Tensor with one boolean mask over self's leading dims (self[mask]): the masked rows */
-static int ci__index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg *list, ci_tensor *out) {
+static int ci__ops_index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg *list, ci_tensor *out) {
     ci__box *m;
     int i, k;
     ci_arg c[2];
     if (list->kind != CI_ARG_TENSORS || list->u.tensors.n < 1 || !list->u.tensors.v[0].id) return 0;
-    m = ci__box_get(L, list->u.tensors.v[0]);
+    m = ci__ir_box_get(L, list->u.tensors.v[0]);
     if (m->dt != CI_BOOL && m->dt != CI_U8) return 0;
     for (i = 1; i < list->u.tensors.n; i++) if (list->u.tensors.v[i].id)
         CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: a boolean mask index with other indices is not supported (only self[mask])", op->name);
@@ -5420,54 +5999,54 @@ static int ci__index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, const ci
         CI__FAIL(L, CI_ERR_SHAPE, "%s: The shape of the mask %s at index %d does not match the "
                  "shape of the indexed tensor %s at index %d", op->name,
                  ci__ir_shape(L, m->ndim, m->size), i, ci__ir_shape(L, x->ndim, x->size), i);
-    c[0] = ci__T(x);
-    c[1] = ci__T(ci__to_dtype(L, m, CI_BOOL));
-    *out = ci__tensor_of(ci__callb(L, "cinductor.masked_rows", 2, c));
+    c[0] = ci__ops_T(x);
+    c[1] = ci__ops_T(ci__lower_to_dtype(L, m, CI_BOOL));
+    *out = ci__ir_tensor_of(ci__ops_callb(L, "cinductor.masked_rows", 2, c));
     return 1;
 }
 
 /* -- writes through index tensors: a copy of self, then a scatter kernel into it -- */
-static ci__buf *ci__scatter_target(ci__L *L, ci__box *x) {
+static ci__buf *ci__ops_scatter_target(ci__L *L, ci__box *x) {
     ci__ix *v[CI_MAX_DIMS] = {0};
     ci__box *c;
-    ci__pw_vars(L, x->ndim, x->size, v);
-    c = ci__pw_box(L, x->dt, x->ndim, x->size, v, ci__load(L, x, v));
-    ci__realize(L, c);
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
+    c = ci__ir_pw_box(L, x->dt, x->ndim, x->size, v, ci__ir_load(L, x, v));
+    ci__ir_realize(L, c);
     return c->st->buf;
 }
-static void ci__scatter(ci__L *L, ci__buf *buf, int ndim, const int64_t *size, ci__ix *const *v, ci__v *val, ci__ix *const *m, int mode) {
-    ci__kernel *k = ci__kernel_new(L, CI__K_SCATTER, buf);
+static void ci__ops_scatter_into(ci__L *L, ci__buf *buf, int ndim, const int64_t *size, ci__ix *const *v, ci__v *val, ci__ix *const *m, int mode) {
+    ci__kernel *k = ci__ir_kernel_new(L, CI__K_SCATTER, buf);
     int i;
     k->ndim = ndim;
     for (i = 0; i < ndim; i++) { k->size[i] = size[i]; k->vars[i] = v[i]; }
-    k->body = ci__v_cast(L, val, buf->dt);
-    k->sidx = ci__buf_index(L, buf, m);
+    k->body = ci__ir_v_cast(L, val, buf->dt);
+    k->sidx = ci__ir_buf_index(L, buf, m);
     k->smode = mode;
 }
 /* as_strided_scatter(self, src, size, stride, storage_offset=None): a contiguous copy of self
    (Inductor's clone; PyTorch eager keeps a permuted self's strides) with its as_strided view
    replaced by src: a scatter into the flat copy. Where the view overlaps itself, the last
    write in row-major order of the view wins. */
-static int ci__lw_as_strided_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *src = ci__arg_box(L, op, a, 1);
-    int64_t size[CI_MAX_DIMS], stride[CI_MAX_DIMS], numel = ci__numel(x->ndim, x->size);
-    int64_t off = a[4].kind == CI_ARG_NONE ? 0 : ci__arg_int(L, op, a, 4);
-    int n = ci__arg_ints(L, op, a, 2, size, CI_MAX_DIMS), ns = ci__arg_ints(L, op, a, 3, stride, CI_MAX_DIMS);
+static int ci__ops_as_strided_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *src = ci__lower_arg_box(L, op, a, 1);
+    int64_t size[CI_MAX_DIMS], stride[CI_MAX_DIMS], numel = ci__ir_numel(x->ndim, x->size);
+    int64_t off = a[4].kind == CI_ARG_NONE ? 0 : ci__lower_arg_int(L, op, a, 4);
+    int n = ci__lower_arg_ints(L, op, a, 2, size, CI_MAX_DIMS), ns = ci__lower_arg_ints(L, op, a, 3, stride, CI_MAX_DIMS);
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[1];
     ci__buf *buf;
     if (n < 0 || ns != n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: mismatch in length of strides and shape", op->name);
-    ci__strided_check(L, op, n, size, stride, off, numel);
+    ci__ops_strided_check(L, op, n, size, stride, off, numel);
     if (src->ndim != n || memcmp(src->size, size, sizeof(int64_t) * (size_t)n))
         CI__FAIL(L, CI_ERR_SHAPE, "%s: expected src to have a size equal to the slice of self. "
                  "src size = %s, slice size = %s", op->name, ci__ir_shape(L, src->ndim, src->size),
                  ci__ir_shape(L, n, size));
-    buf = ci__scatter_target(L, ci__reshape(L, x, 1, &numel));
-    if (ci__numel(n, size)) {
-        ci__pw_vars(L, n, size, v);
-        m[0] = ci__strided_flat(L, n, size, stride, off, v);
-        ci__scatter(L, buf, n, size, v, ci__load(L, src, v), m, CI__SC_STORE);
+    buf = ci__ops_scatter_target(L, ci__ops_reshape(L, x, 1, &numel));
+    if (ci__ir_numel(n, size)) {
+        ci__ir_pw_vars(L, n, size, v);
+        m[0] = ci__ops_strided_flat(L, n, size, stride, off, v);
+        ci__ops_scatter_into(L, buf, n, size, v, ci__ir_load(L, src, v), m, CI__SC_STORE);
     }
-    outs[0] = ci__tensor_of(ci__reshape(L, ci__buf_box(L, buf), x->ndim, x->size));
+    outs[0] = ci__ir_tensor_of(ci__ops_reshape(L, ci__ir_buf_box(L, buf), x->ndim, x->size));
     return 1;
 }
 /* view.dtype(self, dtype): the same bytes read as another dtype (Inductor's DtypeView and its
@@ -5475,127 +6054,127 @@ static int ci__lw_as_strided_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, c
    on a last dim of stride 1: each output element is cut from or glued out of the little-endian
    bytes of the input elements along the last dim, with integer shifts; self is taken in its
    contiguous layout (PyTorch refuses a last dim whose stride is not 1). */
-static ci_dtype ci__bits_dtype(int size) { return size == 1 ? CI_U8 : size == 2 ? CI_I16 : size == 4 ? CI_I32 : CI_I64; }
-static ci__v *ci__bits_i64(ci__L *L, ci__v *x, ci_dtype src) {   /* the bits of x (stored as src), zero-extended */
-    int sz = ci__dt[src].size;
-    ci__v *b = ci__v_cast(L, ci__v_bitcast(L, x, src, ci__bits_dtype(sz)), CI_I64);
-    if (sz == 2 || sz == 4) b = ci__v_bin(L, CI__V_BAND, b, ci__v_consti(L, CI_I64, sz == 2 ? 0xffff : 0xffffffffLL));
+static ci_dtype ci__ops_bits_dtype(int size) { return size == 1 ? CI_U8 : size == 2 ? CI_I16 : size == 4 ? CI_I32 : CI_I64; }
+static ci__v *ci__ops_bits_i64(ci__L *L, ci__v *x, ci_dtype src) {   /* the bits of x (stored as src), zero-extended */
+    int sz = ci__dtype_tab[src].size;
+    ci__v *b = ci__ir_v_cast(L, ci__ir_v_bitcast(L, x, src, ci__ops_bits_dtype(sz)), CI_I64);
+    if (sz == 2 || sz == 4) b = ci__ir_v_bin(L, CI__V_BAND, b, ci__ir_v_consti(L, CI_I64, sz == 2 ? 0xffff : 0xffffffffLL));
     return b;
 }
-static ci__v *ci__bits_as(ci__L *L, ci__v *bits, ci_dtype dt) {  /* the low bytes of an i64 read as dt */
-    ci_dtype it = ci__bits_dtype(ci__dt[dt].size);
-    return ci__v_bitcast(L, ci__v_cast(L, bits, it), it, dt);
+static ci__v *ci__ops_bits_as(ci__L *L, ci__v *bits, ci_dtype dt) {  /* the low bytes of an i64 read as dt */
+    ci_dtype it = ci__ops_bits_dtype(ci__dtype_tab[dt].size);
+    return ci__ir_v_bitcast(L, ci__ir_v_cast(L, bits, it), it, dt);
 }
-static int ci__lw_view_dtype(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    ci_dtype dt = ci__arg_dtype_opt(L, op, a, 1);
+static int ci__ops_view_dtype(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, 1);
     int64_t ss, sd, shape[CI_MAX_DIMS], r;
     ci__ix *v[CI_MAX_DIMS] = {0}, *idx[CI_MAX_DIMS];
     ci__v *val;
     int i, n = x->ndim, last = x->ndim - 1;
     if (!dt) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dtype must not be None", op->name);
-    if (dt == x->dt) { outs[0] = ci__tensor_of(x); return 1; }
-    ss = (int64_t)ci__dt[x->dt].size; sd = (int64_t)ci__dt[dt].size;
+    if (dt == x->dt) { outs[0] = ci__ir_tensor_of(x); return 1; }
+    ss = (int64_t)ci__dtype_tab[x->dt].size; sd = (int64_t)ci__dtype_tab[dt].size;
     for (i = 0; i < n; i++) shape[i] = x->size[i];
     if (ss == sd) {
-        ci__pw_vars(L, n, shape, v);
-        outs[0] = ci__tensor_of(ci__pw_box(L, dt, n, shape, v, ci__v_bitcast(L, ci__load(L, x, v), x->dt, dt)));
+        ci__ir_pw_vars(L, n, shape, v);
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, n, shape, v, ci__ir_v_bitcast(L, ci__ir_load(L, x, v), x->dt, dt)));
         return 1;
     }
     if (n == 0)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: self.dim() cannot be 0 to view %s as %s (different element sizes)",
-                 op->name, ci__dt[x->dt].tname, ci__dt[dt].tname);
+                 op->name, ci__dtype_tab[x->dt].tname, ci__dtype_tab[dt].tname);
     if (sd > ss && x->size[last] % (sd / ss))
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: self.size(-1) must be divisible by %lld to view %s as %s (different element sizes), but got %lld",
-                 op->name, (long long)(sd / ss), ci__dt[x->dt].tname, ci__dt[dt].tname, (long long)x->size[last]);
+                 op->name, (long long)(sd / ss), ci__dtype_tab[x->dt].tname, ci__dtype_tab[dt].tname, (long long)x->size[last]);
     shape[last] = sd > ss ? x->size[last] / (sd / ss) : x->size[last] * (ss / sd);
-    ci__pw_vars(L, n, shape, v);
+    ci__ir_pw_vars(L, n, shape, v);
     for (i = 0; i < n; i++) idx[i] = v[i];
     if (sd > ss) {   /* glue r consecutive input elements, the first one lowest */
         r = sd / ss;
-        val = ci__v_consti(L, CI_I64, 0);
+        val = ci__ir_v_consti(L, CI_I64, 0);
         for (i = 0; i < r; i++) {
             ci__v *piece;
-            idx[last] = ci__ixadd(L, ci__ix_scale(L->A, &L->ixt, v[last], r), ci__K(L, i));
-            piece = ci__bits_i64(L, ci__load(L, x, idx), x->dt);
-            if (i) piece = ci__v_bin(L, CI__V_SHL, piece, ci__v_consti(L, CI_I64, 8 * ss * i));
-            val = ci__v_bin(L, CI__V_BOR, val, piece);
+            idx[last] = ci__ops_ixadd(L, ci__ix_scale(L->A, &L->ixt, v[last], r), ci__ops_K(L, i));
+            piece = ci__ops_bits_i64(L, ci__ir_load(L, x, idx), x->dt);
+            if (i) piece = ci__ir_v_bin(L, CI__V_SHL, piece, ci__ir_v_consti(L, CI_I64, 8 * ss * i));
+            val = ci__ir_v_bin(L, CI__V_BOR, val, piece);
         }
     } else {         /* cut piece j % r out of input element j / r */
         ci__ix *kk;
         r = ss / sd;
-        idx[last] = ci__ix_fdiv(L->A, &L->ixt, v[last], ci__K(L, r));
-        kk = ci__ix_mod(L->A, &L->ixt, v[last], ci__K(L, r));
-        val = ci__v_bin(L, CI__V_SHR, ci__bits_i64(L, ci__load(L, x, idx), x->dt), ci__ixval(L, ci__ix_scale(L->A, &L->ixt, kk, 8 * sd)));
+        idx[last] = ci__ix_fdiv(L->A, &L->ixt, v[last], ci__ops_K(L, r));
+        kk = ci__ix_mod(L->A, &L->ixt, v[last], ci__ops_K(L, r));
+        val = ci__ir_v_bin(L, CI__V_SHR, ci__ops_bits_i64(L, ci__ir_load(L, x, idx), x->dt), ci__ops_ixval(L, ci__ix_scale(L->A, &L->ixt, kk, 8 * sd)));
     }
-    outs[0] = ci__tensor_of(ci__pw_box(L, dt, n, shape, v, ci__bits_as(L, val, dt)));
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, n, shape, v, ci__ops_bits_as(L, val, dt)));
     return 1;
 }
 /* index_put(self, indices, values, accumulate=False) */
-static int ci__lw_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *vals = ci__arg_box(L, op, a, 2);
-    int acc = ci__arg_bool(L, op, a, 3), no = 0;
+static int ci__ops_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *vals = ci__lower_arg_box(L, op, a, 2);
+    int acc = ci__lower_arg_bool(L, op, a, 3), no = 0;
     int64_t oshape[CI_MAX_DIMS];
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     ci__buf *buf;
     /* one boolean mask of self's shape and one value: a masked fill (Inductor does the same) */
     if (a[1].kind == CI_ARG_TENSORS && a[1].u.tensors.n == 1 && a[1].u.tensors.v[0].id) {
-        ci__box *mk = ci__box_get(L, a[1].u.tensors.v[0]);
-        if ((mk->dt == CI_BOOL || mk->dt == CI_U8) && ci__numel(vals->ndim, vals->size) == 1 && mk->ndim <= x->ndim) {
-            ci__box *mb = ci__expand(L, ci__to_dtype(L, mk, CI_BOOL), x->ndim, x->size, 0), *vb;
+        ci__box *mk = ci__ir_box_get(L, a[1].u.tensors.v[0]);
+        if ((mk->dt == CI_BOOL || mk->dt == CI_U8) && ci__ir_numel(vals->ndim, vals->size) == 1 && mk->ndim <= x->ndim) {
+            ci__box *mb = ci__lower_expand(L, ci__lower_to_dtype(L, mk, CI_BOOL), x->ndim, x->size, 0), *vb;
             ci__ix *w[CI_MAX_DIMS] = {0}, *z[CI_MAX_DIMS];
             ci__v *nv, *old;
             int i;
             for (i = 0; i < mk->ndim; i++) if (mk->size[i] != x->size[i])
                 CI__FAIL(L, CI_ERR_SHAPE, "%s: the shape of the mask does not match self", op->name);
-            ci__pw_vars(L, x->ndim, x->size, w);
-            for (i = 0; i < vals->ndim; i++) z[i] = ci__K(L, 0);
+            ci__ir_pw_vars(L, x->ndim, x->size, w);
+            for (i = 0; i < vals->ndim; i++) z[i] = ci__ops_K(L, 0);
             vb = vals;
-            old = ci__load(L, x, w);
-            nv = ci__v_cast(L, ci__load(L, vb, z), x->dt);
-            if (acc) nv = ci__v_bin(L, CI__V_ADD, old, nv);
-            outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, x->size, w, ci__v_op(L, CI__V_WHERE, ci__load(L, mb, w), nv, old)));
+            old = ci__ir_load(L, x, w);
+            nv = ci__ir_v_cast(L, ci__ir_load(L, vb, z), x->dt);
+            if (acc) nv = ci__ir_v_bin(L, CI__V_ADD, old, nv);
+            outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, x->size, w, ci__ir_v_op(L, CI__V_WHERE, ci__ir_load(L, mb, w), nv, old)));
             return 1;
         }
     }
-    if (!ci__adv_index(L, op, x, &a[1], &no, oshape, v, m)) {   /* no index tensors: every element */
+    if (!ci__ops_adv_index(L, op, x, &a[1], &no, oshape, v, m)) {   /* no index tensors: every element */
         ci_arg c[2];
-        c[0] = ci__T(x); c[1] = ci__T(vals);
-        if (acc) outs[0] = ci__tensor_of(ci__to_dtype(L, ci__callb(L, "aten.add.Tensor", 2, c), x->dt));
-        else outs[0] = ci__tensor_of(ci__callb(L, "aten.copy.default", 2, c));
+        c[0] = ci__ops_T(x); c[1] = ci__ops_T(vals);
+        if (acc) outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__ops_callb(L, "aten.add.Tensor", 2, c), x->dt));
+        else outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.copy.default", 2, c));
         return 1;
     }
     {
         int nd = 0;
         int64_t sh[CI_MAX_DIMS];
-        ci__broadcast_shape(L, op->name, no, oshape, vals->ndim, vals->size, &nd, sh);
+        ci__lower_broadcast_shape(L, op->name, no, oshape, vals->ndim, vals->size, &nd, sh);
         if (nd != no || memcmp(sh, oshape, sizeof(int64_t) * (size_t)no))
             CI__FAIL(L, CI_ERR_SHAPE, "%s: shape mismatch: value tensor of shape %s cannot be "
                      "broadcast to indexing result of shape %s", op->name,
                      ci__ir_shape(L, vals->ndim, vals->size), ci__ir_shape(L, no, oshape));
     }
-    buf = ci__scatter_target(L, x);
-    ci__scatter(L, buf, no, oshape, v, ci__v_keepchecks(L, ci__load(L, ci__expand(L, vals, no, oshape, 0), v), x->ndim, m, x->size), m, acc ? CI__SC_ADD : CI__SC_STORE);
-    outs[0] = ci__tensor_of(ci__buf_box(L, buf));
+    buf = ci__ops_scatter_target(L, x);
+    ci__ops_scatter_into(L, buf, no, oshape, v, ci__ir_v_keepchecks(L, ci__ir_load(L, ci__lower_expand(L, vals, no, oshape, 0), v), x->ndim, m, x->size), m, acc ? CI__SC_ADD : CI__SC_STORE);
+    outs[0] = ci__ir_tensor_of(ci__ir_buf_box(L, buf));
     return 1;
 }
 /* scatter(self, dim, index, src, *, reduce=None) (src a tensor or a number), scatter_add (extra 1),
    scatter_reduce.two(self, dim, index, src, reduce, *, include_self=True) (extra 2) */
-static int ci__lw_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *ix = ci__arg_box(L, op, a, 2), *src = NULL;
-    int64_t dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim), one = 1;
-    int pr = ci__pidx(op, "reduce"), pi = ci__pidx(op, "include_self"), i, mode = CI__SC_STORE, mean = 0;
+static int ci__ops_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 2), *src = NULL;
+    int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim), one = 1;
+    int pr = ci__lower_pidx(op, "reduce"), pi = ci__lower_pidx(op, "include_self"), i, mode = CI__SC_STORE, mean = 0;
     const char *red = (pr >= 0 && a[pr].kind == CI_ARG_STRING) ? a[pr].u.s : NULL;
-    int include_self = pi >= 0 ? ci__arg_bool(L, op, a, pi) : 1;
+    int include_self = pi >= 0 ? ci__lower_arg_bool(L, op, a, pi) : 1;
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     ci__v *val;
     ci__buf *buf;
-    ci_dtype cdt = ci__opmath(x->dt);
-    ci__need_index(L, op, ix, 0);
+    ci_dtype cdt = ci__dtype_opmath(x->dt);
+    ci__ops_need_index(L, op, ix, 0);
     if (a[3].kind == CI_ARG_TENSOR) {
-        src = ci__box_get(L, a[3].u.t);
-        if (src->dt != x->dt) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected self.dtype to be equal to src.dtype (%s vs %s)", op->name, ci__dt[x->dt].tname, ci__dt[src->dt].tname);
-    } else if (!ci__is_num(&a[3])) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: src must be a tensor or a number", op->name);
+        src = ci__ir_box_get(L, a[3].u.t);
+        if (src->dt != x->dt) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected self.dtype to be equal to src.dtype (%s vs %s)", op->name, ci__dtype_tab[x->dt].tname, ci__dtype_tab[src->dt].tname);
+    } else if (!ci__lower_is_num(&a[3])) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: src must be a tensor or a number", op->name);
     if (op->extra == 1) mode = CI__SC_ADD;
     else if (red) {
         if (!strcmp(red, "add") || !strcmp(red, "sum")) mode = CI__SC_ADD;
@@ -5614,72 +6193,72 @@ static int ci__lw_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
         if (i != dim && x->ndim && ix->size[i] > x->size[i])
             CI__FAIL(L, CI_ERR_SHAPE, "%s: expected index size to be smaller than self apart from dimension %lld", op->name, (long long)dim);
     }
-    ci__pw_vars(L, ix->ndim, ix->size, v);
-    buf = ci__scatter_target(L, x);
-    if (ci__numel(ix->ndim, ix->size) == 0) { outs[0] = ci__tensor_of(ci__buf_box(L, buf)); return 1; }
+    ci__ir_pw_vars(L, ix->ndim, ix->size, v);
+    buf = ci__ops_scatter_target(L, x);
+    if (ci__ir_numel(ix->ndim, ix->size) == 0) { outs[0] = ci__ir_tensor_of(ci__ir_buf_box(L, buf)); return 1; }
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
-    m[x->ndim ? dim : 0] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, ix, v), x->ndim ? x->size[dim] : 1, 0));
-    val = src ? ci__load(L, src, v) : (a[3].kind == CI_ARG_FLOAT ? ci__v_constf(L, x->dt, a[3].u.f) : ci__v_consti(L, x->dt, (int64_t)ci__num(&a[3])));
+    m[x->ndim ? dim : 0] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, ci__ir_load(L, ix, v), x->ndim ? x->size[dim] : 1, 0));
+    val = src ? ci__ir_load(L, src, v) : (a[3].kind == CI_ARG_FLOAT ? ci__ir_v_constf(L, x->dt, a[3].u.f) : ci__ir_v_consti(L, x->dt, (int64_t)ci__lower_num(&a[3])));
     if (!include_self) {   /* the reduction's identity first, where an update lands */
         ci__v *id;
-        if (mode == CI__SC_ADD) id = ci__v_consti(L, cdt, 0);
-        else if (mode == CI__SC_MUL) id = ci__v_consti(L, cdt, 1);
-        else if (ci__is_float(cdt)) id = ci__v_constf(L, cdt, mode == CI__SC_MAX ? -HUGE_VAL : HUGE_VAL);
-        else id = ci__v_consti(L, cdt, mode == CI__SC_MAX ? (x->dt == CI_BOOL ? 0 : x->dt == CI_U8 ? 0 : x->dt == CI_I8 ? -128 : x->dt == CI_I16 ? -32768 : x->dt == CI_I32 ? INT_MIN : INT64_MIN)
+        if (mode == CI__SC_ADD) id = ci__ir_v_consti(L, cdt, 0);
+        else if (mode == CI__SC_MUL) id = ci__ir_v_consti(L, cdt, 1);
+        else if (ci__dtype_is_float(cdt)) id = ci__ir_v_constf(L, cdt, mode == CI__SC_MAX ? -HUGE_VAL : HUGE_VAL);
+        else id = ci__ir_v_consti(L, cdt, mode == CI__SC_MAX ? (x->dt == CI_BOOL ? 0 : x->dt == CI_U8 ? 0 : x->dt == CI_I8 ? -128 : x->dt == CI_I16 ? -32768 : x->dt == CI_I32 ? INT_MIN : INT64_MIN)
                                                           : (x->dt == CI_BOOL ? 1 : x->dt == CI_U8 ? 255 : x->dt == CI_I8 ? 127 : x->dt == CI_I16 ? 32767 : x->dt == CI_I32 ? INT_MAX : INT64_MAX));
-        ci__scatter(L, buf, ix->ndim, ix->size, v, id, m, CI__SC_STORE);
+        ci__ops_scatter_into(L, buf, ix->ndim, ix->size, v, id, m, CI__SC_STORE);
     }
-    ci__scatter(L, buf, ix->ndim, ix->size, v, ci__v_keepchecks(L, val, x->ndim ? x->ndim : 1, m, x->ndim ? x->size : &one), m, mode);
+    ci__ops_scatter_into(L, buf, ix->ndim, ix->size, v, ci__ir_v_keepchecks(L, val, x->ndim ? x->ndim : 1, m, x->ndim ? x->size : &one), m, mode);
     if (mean) {   /* divide by how many values met at each element (self counting once when included) */
-        ci__box *z = ci__buf_box(L, buf), *cnt;
+        ci__box *z = ci__ir_buf_box(L, buf), *cnt;
         ci__buf *cb;
         ci__ix *w[CI_MAX_DIMS] = {0};
         ci__v *s, *c;
-        ci__pw_vars(L, x->ndim, x->size, w);
-        cnt = ci__pw_box(L, CI_I64, x->ndim, x->size, w, ci__v_consti(L, CI_I64, include_self ? 1 : 0));
-        ci__realize(L, cnt);
+        ci__ir_pw_vars(L, x->ndim, x->size, w);
+        cnt = ci__ir_pw_box(L, CI_I64, x->ndim, x->size, w, ci__ir_v_consti(L, CI_I64, include_self ? 1 : 0));
+        ci__ir_realize(L, cnt);
         cb = cnt->st->buf;
-        ci__scatter(L, cb, ix->ndim, ix->size, v, ci__v_consti(L, CI_I64, 1), m, CI__SC_ADD);
-        cnt = ci__buf_box(L, cb);
-        s = ci__load(L, z, w);
-        c = ci__v_cast(L, ci__load(L, cnt, w), cdt);
-        c = ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_EQ, c, ci__v_consti(L, cdt, 0)), ci__v_consti(L, cdt, 1), c);
-        outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, x->size, w,
-                                           ci__v_bin(L, ci__is_float(cdt) ? CI__V_DIV : CI__V_FLOORDIV, s, c)));
+        ci__ops_scatter_into(L, cb, ix->ndim, ix->size, v, ci__ir_v_consti(L, CI_I64, 1), m, CI__SC_ADD);
+        cnt = ci__ir_buf_box(L, cb);
+        s = ci__ir_load(L, z, w);
+        c = ci__ir_v_cast(L, ci__ir_load(L, cnt, w), cdt);
+        c = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_EQ, c, ci__ir_v_consti(L, cdt, 0)), ci__ir_v_consti(L, cdt, 1), c);
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, x->size, w,
+                                           ci__ir_v_bin(L, ci__dtype_is_float(cdt) ? CI__V_DIV : CI__V_FLOORDIV, s, c)));
         return 1;
     }
-    outs[0] = ci__tensor_of(ci__buf_box(L, buf));
+    outs[0] = ci__ir_tensor_of(ci__ir_buf_box(L, buf));
     return 1;
 }
 
-/* -- pooling: windows over the last d dims (d = op->vop). Windows up to CI__POOL_UNROLL elements
+/* -- pooling: windows over the last d dims (d = op->vop). Windows up to CI__OPS_POOL_UNROLL elements
    become unrolled pointwise code (Inductor's limit is 25; beyond it Inductor falls back to aten);
    larger windows, of any size, become reductions over the window. Reads outside the input are
    clamped and masked. -- */
-#define CI__POOL_UNROLL 25
+#define CI__OPS_POOL_UNROLL 25
 /* the output size, or INT64_MIN where the arithmetic passes int64 (in, k, s, p, dil >= 0, s > 0) */
-static int64_t ci__pool_out(int64_t in, int64_t k, int64_t s, int64_t p, int64_t dil, int ceil_mode) {
+static int64_t ci__ops_pool_out(int64_t in, int64_t k, int64_t s, int64_t p, int64_t dil, int ceil_mode) {
     int64_t t, ek, o;
-    if (ci__mul_ovf(dil, k - 1, &ek) || ci__add_ovf(in, p, &t) || ci__add_ovf(t, p, &t)) return INT64_MIN;
+    if (ci__util_mul_ovf(dil, k - 1, &ek) || ci__util_add_ovf(in, p, &t) || ci__util_add_ovf(t, p, &t)) return INT64_MIN;
     t = t - ek - 1;   /* both non-negative before: cannot overflow */
-    if (ceil_mode && ci__add_ovf(t, s - 1, &t)) return INT64_MIN;
-    o = ci__floordiv(t, s) + 1;
+    if (ceil_mode && ci__util_add_ovf(t, s - 1, &t)) return INT64_MIN;
+    o = ci__util_floordiv(t, s) + 1;
     if (ceil_mode && o - 1 >= (in + p == 0 ? 0 : (in + p - 1) / s + 1)) o--;   /* (o - 1) * s >= in + p, without the product */
     return o;
 }
 /* a pooling parameter: one int for every dim, or d ints */
-static void ci__pool_param(ci__L *L, const ci__opdef *op, const ci_arg *a, int i, int d, int64_t dflt, int64_t *out) {
+static void ci__ops_pool_param(ci__L *L, const ci__opdef *op, const ci_arg *a, int i, int d, int64_t dflt, int64_t *out) {
     int64_t v[CI_MAX_DIMS];
-    int n = (i < 0 || a[i].kind == CI_ARG_NONE) ? 0 : ci__arg_ints(L, op, a, i, v, CI_MAX_DIMS), k;
+    int n = (i < 0 || a[i].kind == CI_ARG_NONE) ? 0 : ci__lower_arg_ints(L, op, a, i, v, CI_MAX_DIMS), k;
     if (n != 0 && n != 1 && n != d) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: %s must be a single int or a tuple of %d ints", op->name, op->params[i].name, d);
     for (k = 0; k < d; k++) out[k] = n == 0 ? dflt : n == 1 ? v[0] : v[k];
 }
-typedef struct ci__pwin {
+typedef struct ci__ops_pwin {
     int d, lead, nout;
     int64_t k[3], s[3], p[3], dil[3], in[3], out[3];
     int64_t oshape[CI_MAX_DIMS];
-} ci__pwin;
-static void ci__pool_setup(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box *x, ci__pwin *P, int with_dil, int ceil_i) {
+} ci__ops_pwin;
+static void ci__ops_pool_setup(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box *x, ci__ops_pwin *P, int with_dil, int ceil_i) {
     int i, d = op->vop;
     P->d = d;
     if (x->ndim != d + 1 && x->ndim != d + 2)
@@ -5691,10 +6270,10 @@ static void ci__pool_setup(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box *x,
         if (x->size[i] == 0)
             CI__FAIL(L, CI_ERR_SHAPE, "%s: Expected %dD or %dD (batch mode) tensor with optional 0 dim batch size for input, but got: %s",
                      op->name, d + 1, d + 2, ci__ir_shape(L, x->ndim, x->size));
-    ci__pool_param(L, op, a, 1, d, 1, P->k);
-    ci__pool_param(L, op, a, 2, d, -1, P->s);
-    ci__pool_param(L, op, a, 3, d, 0, P->p);
-    if (with_dil) ci__pool_param(L, op, a, 4, d, 1, P->dil);
+    ci__ops_pool_param(L, op, a, 1, d, 1, P->k);
+    ci__ops_pool_param(L, op, a, 2, d, -1, P->s);
+    ci__ops_pool_param(L, op, a, 3, d, 0, P->p);
+    if (with_dil) ci__ops_pool_param(L, op, a, 4, d, 1, P->dil);
     else for (i = 0; i < d; i++) P->dil[i] = 1;
     for (i = 0; i < x->ndim; i++) P->oshape[i] = x->size[i];
     for (i = 0; i < d; i++) {
@@ -5704,117 +6283,117 @@ static void ci__pool_setup(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box *x,
         if (P->p[i] > P->k[i] / 2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: pad should be at most half of effective kernel size, but got pad=%lld, kernel_size=%lld",
                                        op->name, (long long)P->p[i], (long long)P->k[i]);
         P->in[i] = x->size[P->lead + i];
-        P->out[i] = ci__pool_out(P->in[i], P->k[i], P->s[i], P->p[i], P->dil[i], ceil_i >= 0 && ci__arg_bool(L, op, a, ceil_i));
+        P->out[i] = ci__ops_pool_out(P->in[i], P->k[i], P->s[i], P->p[i], P->dil[i], ceil_i >= 0 && ci__lower_arg_bool(L, op, a, ceil_i));
         if (P->out[i] == INT64_MIN) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: kernel size %lld, stride %lld, padding %lld and dilation %lld overflow int64", op->name,
                                              (long long)P->k[i], (long long)P->s[i], (long long)P->p[i], (long long)P->dil[i]);
         if (P->out[i] <= 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: output size is too small (%lld)", op->name, (long long)P->out[i]);
         P->oshape[P->lead + i] = P->out[i];
     }
-    if (!ci__size_ok(d, P->k, NULL))
+    if (!ci__ir_size_ok(d, P->k, NULL))
         CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: a window of more than 2^48 elements is not supported", op->name);
 }
-/* Windows of more than CI__POOL_UNROLL elements in max and adaptive pools: a box of the
+/* Windows of more than CI__OPS_POOL_UNROLL elements in max and adaptive pools: a box of the
    windows' elements over the output's dims (oshape) and then one dim per window dim (v[ndim + i],
    of size k[i]), that a reduction over those last d dims folds. Element pos = st + v[ndim + i] *
    dil is in its window when 0 <= pos < in, or, where en is given (adaptive pools), when pos < en.
    what 0: its value in dtype dt, lo outside the window; what 1 (max with indices, floats): its
    flat index in the input plane where it is NaN, else -1 (PyTorch reports the last NaN). */
-static ci__box *ci__pool_elems(ci__L *L, ci__box *x, int d, const int64_t *oshape, ci__ix *const *v, const int64_t *k, ci__ix *const *st, ci__ix *const *en,
+static ci__box *ci__ops_pool_elems(ci__L *L, ci__box *x, int d, const int64_t *oshape, ci__ix *const *v, const int64_t *k, ci__ix *const *st, ci__ix *const *en,
                                const int64_t *dil, const int64_t *plane, int what, ci_dtype dt, ci__v *lo) {
-    ci__ix *idx[CI_MAX_DIMS], *flat = ci__K(L, 0);
-    ci__v *ok = ci__v_consti(L, CI_BOOL, 1), *e;
+    ci__ix *idx[CI_MAX_DIMS], *flat = ci__ops_K(L, 0);
+    ci__v *ok = ci__ir_v_consti(L, CI_BOOL, 1), *e;
     int64_t wsz[CI_MAX_DIMS];
     int i, lead = x->ndim - d;
     for (i = 0; i < x->ndim; i++) { wsz[i] = oshape[i]; idx[i] = v[i]; }
     for (i = 0; i < d; i++) {
-        ci__ix *pos = ci__ixadd(L, st[i], ci__ixscale(L, v[x->ndim + i], dil[i]));
+        ci__ix *pos = ci__ops_ixadd(L, st[i], ci__ops_ixscale(L, v[x->ndim + i], dil[i]));
         int64_t in = x->size[lead + i];
         wsz[x->ndim + i] = k[i];
-        ok = ci__v_bin(L, CI__V_AND, ok, en ? ci__v_bin(L, CI__V_LT, ci__ixval(L, pos), ci__ixval(L, en[i])) : ci__in_range(L, pos, 0, in));
-        idx[lead + i] = ci__ixclamp(L, pos, in);
-        flat = ci__ixadd(L, flat, ci__ixscale(L, pos, plane[i]));
+        ok = ci__ir_v_bin(L, CI__V_AND, ok, en ? ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, pos), ci__ops_ixval(L, en[i])) : ci__ops_in_range(L, pos, 0, in));
+        idx[lead + i] = ci__ops_ixclamp(L, pos, in);
+        flat = ci__ops_ixadd(L, flat, ci__ops_ixscale(L, pos, plane[i]));
     }
-    e = ci__v_cast(L, ci__load(L, x, idx), dt);
+    e = ci__ir_v_cast(L, ci__ir_load(L, x, idx), dt);
     if (what == 1)
-        e = ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_AND, ok, ci__v_un(L, CI__V_ISNAN, e)), ci__ixval(L, flat), ci__v_consti(L, CI_I64, -1));
-    else e = ci__v_op(L, CI__V_WHERE, ok, e, lo);
-    return ci__pw_box(L, what == 1 ? CI_I64 : dt, x->ndim + d, wsz, v, e);
+        e = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_AND, ok, ci__ir_v_un(L, CI__V_ISNAN, e)), ci__ops_ixval(L, flat), ci__ir_v_consti(L, CI_I64, -1));
+    else e = ci__ir_v_op(L, CI__V_WHERE, ok, e, lo);
+    return ci__ir_pw_box(L, what == 1 ? CI_I64 : dt, x->ndim + d, wsz, v, e);
 }
 /* the reduction of such a box over its window dims */
-static ci__box *ci__pool_fold(ci__L *L, const ci__opdef *op, ci__box *w, int d, int rtype, ci_dtype dt) {
+static ci__box *ci__ops_pool_fold(ci__L *L, const ci__opdef *op, ci__box *w, int d, int rtype, ci_dtype dt) {
     char red[CI_MAX_DIMS];
     int i;
     for (i = 0; i < w->ndim; i++) red[i] = i >= w->ndim - d;
-    return ci__reduce(L, op, w, red, 0, rtype, dt);
+    return ci__ops_reduce_box(L, op, w, red, 0, rtype, dt);
 }
 /* max (with indices): the values and the flat index in the input plane of the maximum, as
    PyTorch's CPU kernels give it: the first of equal maxima, the last NaN, and `first` (the first
    position inside the window) where nothing is above lo (-inf, or the lowest integer). v[0 ..
    x->ndim] index the output, st are over them. Returns the values; *idx the indices (if asked). */
-static ci__box *ci__pool_max_red(ci__L *L, const ci__opdef *op, ci__box *x, int d, const int64_t *oshape, ci__ix *const *v, const int64_t *k, ci__ix *const *st,
+static ci__box *ci__ops_pool_max_red(ci__L *L, const ci__opdef *op, ci__box *x, int d, const int64_t *oshape, ci__ix *const *v, const int64_t *k, ci__ix *const *st,
                                  ci__ix *const *en, const int64_t *dil, const int64_t *plane, ci__ix *first, ci__box **idx) {
-    ci_dtype cdt = ci__opmath(x->dt);
-    int i, isf = ci__is_float(cdt);
+    ci_dtype cdt = ci__dtype_opmath(x->dt);
+    int i, isf = ci__dtype_is_float(cdt);
     int64_t step = 1;
-    ci__v *lo = isf ? ci__v_constf(L, cdt, -HUGE_VAL)
-                    : ci__v_consti(L, cdt, cdt == CI_I64 ? INT64_MIN : cdt == CI_I32 ? INT_MIN : cdt == CI_I16 ? -32768 : cdt == CI_I8 ? -128 : 0);
-    ci__box *w = ci__pool_elems(L, x, d, oshape, v, k, st, en, dil, plane, 0, cdt, lo), *vals, *pos;
+    ci__v *lo = isf ? ci__ir_v_constf(L, cdt, -HUGE_VAL)
+                    : ci__ir_v_consti(L, cdt, cdt == CI_I64 ? INT64_MIN : cdt == CI_I32 ? INT_MIN : cdt == CI_I16 ? -32768 : cdt == CI_I8 ? -128 : 0);
+    ci__box *w = ci__ops_pool_elems(L, x, d, oshape, v, k, st, en, dil, plane, 0, cdt, lo), *vals, *pos;
     ci__v *r, *flat = NULL, *bidx;
-    vals = ci__pool_fold(L, op, w, d, CI__RED_MAX, x->dt);
+    vals = ci__ops_pool_fold(L, op, w, d, CI__RED_MAX, x->dt);
     if (!idx) return vals;
-    pos = ci__pool_fold(L, op, w, d, CI__RED_ARGMAX, CI_I64);
-    r = ci__load(L, pos, v);   /* the position in the window, row-major over its dims */
+    pos = ci__ops_pool_fold(L, op, w, d, CI__RED_ARGMAX, CI_I64);
+    r = ci__ir_load(L, pos, v);   /* the position in the window, row-major over its dims */
     for (i = d - 1; i >= 0; i--) {
-        ci__v *ri = step == 1 ? r : ci__v_bin(L, CI__V_FLOORDIV, r, ci__v_consti(L, CI_I64, step)), *p;
-        if (i > 0) ri = ci__v_bin(L, CI__V_REM, ri, ci__v_consti(L, CI_I64, k[i]));
-        if (dil[i] != 1) ri = ci__v_bin(L, CI__V_MUL, ri, ci__v_consti(L, CI_I64, dil[i]));
-        p = st[i]->kind == CI__IX_CONST && st[i]->c == 0 ? ri : ci__v_bin(L, CI__V_ADD, ci__ixval(L, st[i]), ri);
-        if (plane[i] != 1) p = ci__v_bin(L, CI__V_MUL, p, ci__v_consti(L, CI_I64, plane[i]));
-        flat = i == d - 1 ? p : ci__v_bin(L, CI__V_ADD, flat, p);
+        ci__v *ri = step == 1 ? r : ci__ir_v_bin(L, CI__V_FLOORDIV, r, ci__ir_v_consti(L, CI_I64, step)), *p;
+        if (i > 0) ri = ci__ir_v_bin(L, CI__V_REM, ri, ci__ir_v_consti(L, CI_I64, k[i]));
+        if (dil[i] != 1) ri = ci__ir_v_bin(L, CI__V_MUL, ri, ci__ir_v_consti(L, CI_I64, dil[i]));
+        p = st[i]->kind == CI__IX_CONST && st[i]->c == 0 ? ri : ci__ir_v_bin(L, CI__V_ADD, ci__ops_ixval(L, st[i]), ri);
+        if (plane[i] != 1) p = ci__ir_v_bin(L, CI__V_MUL, p, ci__ir_v_consti(L, CI_I64, plane[i]));
+        flat = i == d - 1 ? p : ci__ir_v_bin(L, CI__V_ADD, flat, p);
         step *= k[i];
     }
-    bidx = ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_EQ, ci__v_cast(L, ci__load(L, vals, v), cdt), lo), ci__ixval(L, first), flat);
+    bidx = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_EQ, ci__ir_v_cast(L, ci__ir_load(L, vals, v), cdt), lo), ci__ops_ixval(L, first), flat);
     if (isf) {
-        ci__box *nan = ci__pool_fold(L, op, ci__pool_elems(L, x, d, oshape, v, k, st, en, dil, plane, 1, cdt, lo), d, CI__RED_MAX, CI_I64);
-        ci__v *n = ci__load(L, nan, v);
-        bidx = ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_GE, n, ci__v_consti(L, CI_I64, 0)), n, bidx);
+        ci__box *nan = ci__ops_pool_fold(L, op, ci__ops_pool_elems(L, x, d, oshape, v, k, st, en, dil, plane, 1, cdt, lo), d, CI__RED_MAX, CI_I64);
+        ci__v *n = ci__ir_load(L, nan, v);
+        bidx = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_GE, n, ci__ir_v_consti(L, CI_I64, 0)), n, bidx);
     }
-    *idx = ci__pw_box(L, CI_I64, x->ndim, oshape, v, bidx);
+    *idx = ci__ir_pw_box(L, CI_I64, x->ndim, oshape, v, bidx);
     return vals;
 }
 /* avg_pool{1,2,3}d(self, kernel_size, stride=[], padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None) */
-static int ci__lw_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    ci__pwin P;
+static int ci__ops_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    ci__ops_pwin P;
     ci__ix *v[CI_MAX_DIMS], *start[3], *rv[3];
-    int i, inc = ci__arg_bool(L, op, a, 5), pdo = ci__pidx(op, "divisor_override");
+    int i, inc = ci__lower_arg_bool(L, op, a, 5), pdo = ci__lower_pidx(op, "divisor_override");
     int64_t win = 1, w;
     ci_dtype cdt;
     ci__v *sum = NULL, *div;
-    ci__need_float(L, op, x);
-    ci__pool_setup(L, op, a, x, &P, 0, 4);
-    cdt = ci__opmath(x->dt);
-    for (i = 0; i < P.d; i++) win *= P.k[i];   /* (at most 2^48: ci__pool_setup) */
-    ci__pw_vars(L, x->ndim, P.oshape, v);
-    for (i = 0; i < P.d; i++) start[i] = ci__ixadd(L, ci__ixscale(L, v[P.lead + i], P.s[i]), ci__K(L, -P.p[i]));
-    if (win <= CI__POOL_UNROLL) {
+    ci__ops_need_float(L, op, x);
+    ci__ops_pool_setup(L, op, a, x, &P, 0, 4);
+    cdt = ci__dtype_opmath(x->dt);
+    for (i = 0; i < P.d; i++) win *= P.k[i];   /* (at most 2^48: ci__ops_pool_setup) */
+    ci__ir_pw_vars(L, x->ndim, P.oshape, v);
+    for (i = 0; i < P.d; i++) start[i] = ci__ops_ixadd(L, ci__ops_ixscale(L, v[P.lead + i], P.s[i]), ci__ops_K(L, -P.p[i]));
+    if (win <= CI__OPS_POOL_UNROLL) {
         for (w = 0; w < win; w++) {
             ci__ix *idx[CI_MAX_DIMS];
-            ci__v *ok = ci__v_consti(L, CI_BOOL, 1), *e;
+            ci__v *ok = ci__ir_v_consti(L, CI_BOOL, 1), *e;
             int64_t rem = w;
             memcpy(idx, v, sizeof(ci__ix *) * (size_t)x->ndim);
             for (i = P.d - 1; i >= 0; i--) {
-                ci__ix *pos = ci__ixadd(L, start[i], ci__K(L, rem % P.k[i]));
+                ci__ix *pos = ci__ops_ixadd(L, start[i], ci__ops_K(L, rem % P.k[i]));
                 rem /= P.k[i];
-                ok = ci__v_bin(L, CI__V_AND, ok, ci__in_range(L, pos, 0, P.in[i]));
-                idx[P.lead + i] = ci__ixclamp(L, pos, P.in[i]);
+                ok = ci__ir_v_bin(L, CI__V_AND, ok, ci__ops_in_range(L, pos, 0, P.in[i]));
+                idx[P.lead + i] = ci__ops_ixclamp(L, pos, P.in[i]);
             }
-            e = ci__v_op(L, CI__V_WHERE, ok, ci__v_cast(L, ci__load(L, x, idx), cdt), ci__v_constf(L, cdt, 0));
-            sum = sum ? ci__v_bin(L, CI__V_ADD, sum, e) : e;
+            e = ci__ir_v_op(L, CI__V_WHERE, ok, ci__ir_v_cast(L, ci__ir_load(L, x, idx), cdt), ci__ir_v_constf(L, cdt, 0));
+            sum = sum ? ci__ir_v_bin(L, CI__V_ADD, sum, e) : e;
         }
     } else {   /* a reduction over the window */
         ci__ix *idx[CI_MAX_DIMS];
-        ci__v *ok = ci__v_consti(L, CI_BOOL, 1), *body;
+        ci__v *ok = ci__ir_v_consti(L, CI_BOOL, 1), *body;
         ci__buf *buf;
         ci__kernel *k;
         ci__box *s;
@@ -5822,121 +6401,121 @@ static int ci__lw_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
         for (i = 0; i < P.d; i++) {
             ci__ix *pos;
             rv[i] = ci__ix_newvar(L->A, &L->ixt, P.k[i], 1);
-            pos = ci__ixadd(L, start[i], rv[i]);
-            ok = ci__v_bin(L, CI__V_AND, ok, ci__in_range(L, pos, 0, P.in[i]));
-            idx[P.lead + i] = ci__ixclamp(L, pos, P.in[i]);
+            pos = ci__ops_ixadd(L, start[i], rv[i]);
+            ok = ci__ir_v_bin(L, CI__V_AND, ok, ci__ops_in_range(L, pos, 0, P.in[i]));
+            idx[P.lead + i] = ci__ops_ixclamp(L, pos, P.in[i]);
         }
-        body = ci__v_op(L, CI__V_WHERE, ok, ci__v_cast(L, ci__load(L, x, idx), cdt), ci__v_constf(L, cdt, 0));
-        buf = ci__buf_new(L, CI__BUF_COMPUTED, cdt, x->ndim, P.oshape);
-        k = ci__kernel_new(L, CI__K_REDUCTION, buf);
+        body = ci__ir_v_op(L, CI__V_WHERE, ok, ci__ir_v_cast(L, ci__ir_load(L, x, idx), cdt), ci__ir_v_constf(L, cdt, 0));
+        buf = ci__ir_buf_new(L, CI__BUF_COMPUTED, cdt, x->ndim, P.oshape);
+        k = ci__ir_kernel_new(L, CI__K_REDUCTION, buf);
         k->ndim = x->ndim;
         for (i = 0; i < x->ndim; i++) { k->size[i] = P.oshape[i]; k->vars[i] = v[i]; }
         k->nr = P.d;
         for (i = 0; i < P.d; i++) { k->rsize[i] = P.k[i]; k->rvars[i] = rv[i]; }
         k->rtype = CI__RED_SUM;
         k->body = body;
-        s = ci__buf_box(L, buf);
-        ci__pw_vars(L, x->ndim, P.oshape, v);
-        for (i = 0; i < P.d; i++) start[i] = ci__ixadd(L, ci__ixscale(L, v[P.lead + i], P.s[i]), ci__K(L, -P.p[i]));
-        sum = ci__load(L, s, v);
+        s = ci__ir_buf_box(L, buf);
+        ci__ir_pw_vars(L, x->ndim, P.oshape, v);
+        for (i = 0; i < P.d; i++) start[i] = ci__ops_ixadd(L, ci__ops_ixscale(L, v[P.lead + i], P.s[i]), ci__ops_K(L, -P.p[i]));
+        sum = ci__ir_load(L, s, v);
     }
     if (pdo >= 0 && a[pdo].kind != CI_ARG_NONE) {
-        int64_t dv = ci__arg_int(L, op, a, pdo);
+        int64_t dv = ci__lower_arg_int(L, op, a, pdo);
         if (dv == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: divisor must be not zero", op->name);
-        div = ci__v_constf(L, cdt, (double)dv);
+        div = ci__ir_v_constf(L, cdt, (double)dv);
     } else {
-        ci__ix *cnt = ci__K(L, 1);
+        ci__ix *cnt = ci__ops_K(L, 1);
         for (i = 0; i < P.d; i++) {
-            ci__ix *end = ci__ix_min(L->A, &L->ixt, ci__ixadd(L, start[i], ci__K(L, P.k[i])), ci__K(L, P.in[i] + P.p[i]));
+            ci__ix *end = ci__ix_min(L->A, &L->ixt, ci__ops_ixadd(L, start[i], ci__ops_K(L, P.k[i])), ci__ops_K(L, P.in[i] + P.p[i]));
             ci__ix *st = start[i];
             if (!inc) {
-                st = ci__ix_max(L->A, &L->ixt, st, ci__K(L, 0));
-                end = ci__ix_min(L->A, &L->ixt, end, ci__K(L, P.in[i]));
+                st = ci__ix_max(L->A, &L->ixt, st, ci__ops_K(L, 0));
+                end = ci__ix_min(L->A, &L->ixt, end, ci__ops_K(L, P.in[i]));
             }
             cnt = ci__ix_mul(L->A, &L->ixt, cnt, ci__ix_sub(L->A, &L->ixt, end, st));
         }
-        div = ci__v_cast(L, ci__ixval(L, cnt), cdt);
+        div = ci__ir_v_cast(L, ci__ops_ixval(L, cnt), cdt);
     }
-    ci__realize_hint(L, x);
-    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, P.oshape, v, ci__v_bin(L, CI__V_DIV, sum, div)));
+    ci__ir_realize_hint(L, x);
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, P.oshape, v, ci__ir_v_bin(L, CI__V_DIV, sum, div)));
     return 1;
 }
 /* max_pool{1,2,3}d_with_indices(self, kernel_size, stride=[], padding=0, dilation=1, ceil_mode=False) -> (values, indices);
    max_pool{1,2,3}d (extra 1) -> values. NaN wins, as in PyTorch's CPU kernel (the last NaN of a window gives the index). */
-static int ci__lw_max_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *vals;
-    ci__pwin P;
+static int ci__ops_max_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *vals;
+    ci__ops_pwin P;
     ci__ix *v[CI_MAX_DIMS], *start[3], *first = NULL;
     int i;
     int64_t win = 1, w, plane[3];
     ci_dtype cdt;
     ci__v *best, *bidx = NULL;
     if (x->dt == CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
-    ci__pool_setup(L, op, a, x, &P, 1, 5);
-    cdt = ci__opmath(x->dt);
-    for (i = 0; i < P.d; i++) win *= P.k[i];   /* (at most 2^48: ci__pool_setup) */
+    ci__ops_pool_setup(L, op, a, x, &P, 1, 5);
+    cdt = ci__dtype_opmath(x->dt);
+    for (i = 0; i < P.d; i++) win *= P.k[i];   /* (at most 2^48: ci__ops_pool_setup) */
     plane[P.d - 1] = 1;
     for (i = P.d - 2; i >= 0; i--) plane[i] = plane[i + 1] * P.in[i + 1];
-    ci__pw_vars(L, x->ndim, P.oshape, v);
-    if (win > CI__POOL_UNROLL) ci__pw_vars(L, P.d, P.k, v + x->ndim);   /* the window's dims, for the reduction */
-    for (i = 0; i < P.d; i++) start[i] = ci__ixadd(L, ci__ixscale(L, v[P.lead + i], P.s[i]), ci__K(L, -P.p[i]));
+    ci__ir_pw_vars(L, x->ndim, P.oshape, v);
+    if (win > CI__OPS_POOL_UNROLL) ci__ir_pw_vars(L, P.d, P.k, v + x->ndim);   /* the window's dims, for the reduction */
+    for (i = 0; i < P.d; i++) start[i] = ci__ops_ixadd(L, ci__ops_ixscale(L, v[P.lead + i], P.s[i]), ci__ops_K(L, -P.p[i]));
     /* the index PyTorch reports when nothing beats -inf: the first in-bounds window position */
-    first = ci__K(L, 0);
+    first = ci__ops_K(L, 0);
     for (i = 0; i < P.d; i++) {
-        ci__ix *neg = ci__ix_max(L->A, &L->ixt, ci__ixscale(L, start[i], -1), ci__K(L, 0));   /* steps needed to get in bounds */
-        ci__ix *f = ci__ixadd(L, start[i], ci__ixscale(L, ci__ix_fdiv(L->A, &L->ixt, ci__ixadd(L, neg, ci__K(L, P.dil[i] - 1)), ci__K(L, P.dil[i])), P.dil[i]));
-        first = ci__ixadd(L, first, ci__ixscale(L, f, plane[i]));
+        ci__ix *neg = ci__ix_max(L->A, &L->ixt, ci__ops_ixscale(L, start[i], -1), ci__ops_K(L, 0));   /* steps needed to get in bounds */
+        ci__ix *f = ci__ops_ixadd(L, start[i], ci__ops_ixscale(L, ci__ix_fdiv(L->A, &L->ixt, ci__ops_ixadd(L, neg, ci__ops_K(L, P.dil[i] - 1)), ci__ops_K(L, P.dil[i])), P.dil[i]));
+        first = ci__ops_ixadd(L, first, ci__ops_ixscale(L, f, plane[i]));
     }
-    if (win > CI__POOL_UNROLL) {   /* a reduction over the window */
+    if (win > CI__OPS_POOL_UNROLL) {   /* a reduction over the window */
         ci__box *ix = NULL;
-        vals = ci__pool_max_red(L, op, x, P.d, P.oshape, v, P.k, start, NULL, P.dil, plane, first, op->extra ? NULL : &ix);
-        outs[0] = ci__tensor_of(vals);
+        vals = ci__ops_pool_max_red(L, op, x, P.d, P.oshape, v, P.k, start, NULL, P.dil, plane, first, op->extra ? NULL : &ix);
+        outs[0] = ci__ir_tensor_of(vals);
         if (op->extra) return 1;
-        outs[1] = ci__tensor_of(ix);
+        outs[1] = ci__ir_tensor_of(ix);
         return 2;
     }
-    best = ci__is_float(cdt) ? ci__v_constf(L, cdt, -HUGE_VAL) : ci__v_consti(L, cdt, cdt == CI_I64 ? INT64_MIN : cdt == CI_I32 ? INT_MIN : cdt == CI_I16 ? -32768 : cdt == CI_I8 ? -128 : 0);
-    bidx = ci__ixval(L, first);
+    best = ci__dtype_is_float(cdt) ? ci__ir_v_constf(L, cdt, -HUGE_VAL) : ci__ir_v_consti(L, cdt, cdt == CI_I64 ? INT64_MIN : cdt == CI_I32 ? INT_MIN : cdt == CI_I16 ? -32768 : cdt == CI_I8 ? -128 : 0);
+    bidx = ci__ops_ixval(L, first);
     for (w = 0; w < win; w++) {
-        ci__ix *idx[CI_MAX_DIMS], *flat = ci__K(L, 0);
-        ci__v *ok = ci__v_consti(L, CI_BOOL, 1), *e, *take;
+        ci__ix *idx[CI_MAX_DIMS], *flat = ci__ops_K(L, 0);
+        ci__v *ok = ci__ir_v_consti(L, CI_BOOL, 1), *e, *take;
         int64_t rem = w;
         memcpy(idx, v, sizeof(ci__ix *) * (size_t)x->ndim);
         for (i = P.d - 1; i >= 0; i--) {
-            ci__ix *pos = ci__ixadd(L, start[i], ci__K(L, (rem % P.k[i]) * P.dil[i]));
+            ci__ix *pos = ci__ops_ixadd(L, start[i], ci__ops_K(L, (rem % P.k[i]) * P.dil[i]));
             rem /= P.k[i];
-            ok = ci__v_bin(L, CI__V_AND, ok, ci__in_range(L, pos, 0, P.in[i]));
-            idx[P.lead + i] = ci__ixclamp(L, pos, P.in[i]);
-            flat = ci__ixadd(L, flat, ci__ixscale(L, pos, plane[i]));
+            ok = ci__ir_v_bin(L, CI__V_AND, ok, ci__ops_in_range(L, pos, 0, P.in[i]));
+            idx[P.lead + i] = ci__ops_ixclamp(L, pos, P.in[i]);
+            flat = ci__ops_ixadd(L, flat, ci__ops_ixscale(L, pos, plane[i]));
         }
-        e = ci__v_cast(L, ci__load(L, x, idx), cdt);
-        take = ci__v_bin(L, CI__V_GT, e, best);
-        if (ci__is_float(cdt)) take = ci__v_bin(L, CI__V_OR, take, ci__v_un(L, CI__V_ISNAN, e));
-        take = ci__v_bin(L, CI__V_AND, ok, take);
-        best = ci__v_op(L, CI__V_WHERE, take, e, best);
-        bidx = ci__v_op(L, CI__V_WHERE, take, ci__ixval(L, flat), bidx);
+        e = ci__ir_v_cast(L, ci__ir_load(L, x, idx), cdt);
+        take = ci__ir_v_bin(L, CI__V_GT, e, best);
+        if (ci__dtype_is_float(cdt)) take = ci__ir_v_bin(L, CI__V_OR, take, ci__ir_v_un(L, CI__V_ISNAN, e));
+        take = ci__ir_v_bin(L, CI__V_AND, ok, take);
+        best = ci__ir_v_op(L, CI__V_WHERE, take, e, best);
+        bidx = ci__ir_v_op(L, CI__V_WHERE, take, ci__ops_ixval(L, flat), bidx);
     }
-    ci__realize_hint(L, x);
-    vals = ci__pw_box(L, x->dt, x->ndim, P.oshape, v, best);
-    outs[0] = ci__tensor_of(vals);
+    ci__ir_realize_hint(L, x);
+    vals = ci__ir_pw_box(L, x->dt, x->ndim, P.oshape, v, best);
+    outs[0] = ci__ir_tensor_of(vals);
     if (op->extra) return 1;
-    outs[1] = ci__tensor_of(ci__pw_box(L, CI_I64, x->ndim, P.oshape, v, bidx));
+    outs[1] = ci__ir_tensor_of(ci__ir_pw_box(L, CI_I64, x->ndim, P.oshape, v, bidx));
     return 2;
 }
 /* _adaptive_avg_pool2d(self, output_size) / adaptive_max_pool2d(self, output_size) -> (out, indices) (extra 1);
    windows [floor(o*in/out), ceil((o+1)*in/out)) */
-static int ci__lw_adaptive_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
+static int ci__ops_adaptive_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int d = op->vop, lead, i, is_max = op->extra;
     int64_t os[3], oshape[CI_MAX_DIMS], kmax[3], win = 1, w, plane[3];
     ci__ix *v[CI_MAX_DIMS], *st[3], *en[3], *f = NULL;
-    ci_dtype cdt = ci__opmath(x->dt);
+    ci_dtype cdt = ci__dtype_opmath(x->dt);
     ci__v *acc = NULL, *bidx = NULL;
     if (x->ndim != d + 1 && x->ndim != d + 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a %dD or %dD input", op->name, d + 1, d + 2);
-    if (!is_max) ci__need_float(L, op, x);
+    if (!is_max) ci__ops_need_float(L, op, x);
     else if (x->dt == CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
     lead = x->ndim - d;
-    ci__pool_param(L, op, a, 1, d, 1, os);
+    ci__ops_pool_param(L, op, a, 1, d, 1, os);
     for (i = 0; i < x->ndim; i++) oshape[i] = x->size[i];
     for (i = 0; i < d; i++) {
         int64_t in = x->size[lead + i];
@@ -5949,64 +6528,64 @@ static int ci__lw_adaptive_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_ten
     }
     plane[d - 1] = 1;
     for (i = d - 2; i >= 0; i--) plane[i] = plane[i + 1] * x->size[lead + i + 1];
-    ci__pw_vars(L, x->ndim, oshape, v);
+    ci__ir_pw_vars(L, x->ndim, oshape, v);
     for (i = 0; i < d; i++) {
         int64_t in = x->size[lead + i];
-        st[i] = ci__ix_fdiv(L->A, &L->ixt, ci__ixscale(L, v[lead + i], in), ci__K(L, os[i]));
-        en[i] = ci__ix_fdiv(L->A, &L->ixt, ci__ixadd(L, ci__ixscale(L, v[lead + i], in), ci__K(L, in + os[i] - 1)), ci__K(L, os[i]));
+        st[i] = ci__ix_fdiv(L->A, &L->ixt, ci__ops_ixscale(L, v[lead + i], in), ci__ops_K(L, os[i]));
+        en[i] = ci__ix_fdiv(L->A, &L->ixt, ci__ops_ixadd(L, ci__ops_ixscale(L, v[lead + i], in), ci__ops_K(L, in + os[i] - 1)), ci__ops_K(L, os[i]));
     }
     if (is_max) {
-        f = ci__K(L, 0);
-        for (i = 0; i < d; i++) f = ci__ixadd(L, f, ci__ixscale(L, st[i], plane[i]));
-        acc = ci__is_float(cdt) ? ci__v_constf(L, cdt, -HUGE_VAL) : ci__v_consti(L, cdt, INT64_MIN);
-        bidx = ci__ixval(L, f);
+        f = ci__ops_K(L, 0);
+        for (i = 0; i < d; i++) f = ci__ops_ixadd(L, f, ci__ops_ixscale(L, st[i], plane[i]));
+        acc = ci__dtype_is_float(cdt) ? ci__ir_v_constf(L, cdt, -HUGE_VAL) : ci__ir_v_consti(L, cdt, INT64_MIN);
+        bidx = ci__ops_ixval(L, f);
     }
-    if (win > CI__POOL_UNROLL) {   /* a reduction over the largest window, the rest of it masked */
+    if (win > CI__OPS_POOL_UNROLL) {   /* a reduction over the largest window, the rest of it masked */
         int64_t ones[3] = {1, 1, 1};
-        ci__pw_vars(L, d, kmax, v + x->ndim);
+        ci__ir_pw_vars(L, d, kmax, v + x->ndim);
         if (is_max) {
-            ci__box *ix = NULL, *vals = ci__pool_max_red(L, op, x, d, oshape, v, kmax, st, en, ones, plane, f, &ix);
-            outs[0] = ci__tensor_of(vals);
-            outs[1] = ci__tensor_of(ix);
+            ci__box *ix = NULL, *vals = ci__ops_pool_max_red(L, op, x, d, oshape, v, kmax, st, en, ones, plane, f, &ix);
+            outs[0] = ci__ir_tensor_of(vals);
+            outs[1] = ci__ir_tensor_of(ix);
             return 2;
         }
-        acc = ci__load(L, ci__pool_fold(L, op, ci__pool_elems(L, x, d, oshape, v, kmax, st, en, ones, plane, 0, cdt, ci__v_constf(L, cdt, 0)),
+        acc = ci__ir_load(L, ci__ops_pool_fold(L, op, ci__ops_pool_elems(L, x, d, oshape, v, kmax, st, en, ones, plane, 0, cdt, ci__ir_v_constf(L, cdt, 0)),
                                         d, CI__RED_SUM, cdt), v);
         win = 0;
     }
     for (w = 0; w < win; w++) {
-        ci__ix *idx[CI_MAX_DIMS], *flat = ci__K(L, 0);
-        ci__v *ok = ci__v_consti(L, CI_BOOL, 1), *e;
+        ci__ix *idx[CI_MAX_DIMS], *flat = ci__ops_K(L, 0);
+        ci__v *ok = ci__ir_v_consti(L, CI_BOOL, 1), *e;
         int64_t rem = w;
         memcpy(idx, v, sizeof(ci__ix *) * (size_t)x->ndim);
         for (i = d - 1; i >= 0; i--) {
-            ci__ix *pos = ci__ixadd(L, st[i], ci__K(L, rem % kmax[i]));
+            ci__ix *pos = ci__ops_ixadd(L, st[i], ci__ops_K(L, rem % kmax[i]));
             rem /= kmax[i];
-            ok = ci__v_bin(L, CI__V_AND, ok, ci__v_bin(L, CI__V_LT, ci__ixval(L, pos), ci__ixval(L, en[i])));
-            idx[lead + i] = ci__ixclamp(L, pos, x->size[lead + i]);
-            flat = ci__ixadd(L, flat, ci__ixscale(L, pos, plane[i]));
+            ok = ci__ir_v_bin(L, CI__V_AND, ok, ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, pos), ci__ops_ixval(L, en[i])));
+            idx[lead + i] = ci__ops_ixclamp(L, pos, x->size[lead + i]);
+            flat = ci__ops_ixadd(L, flat, ci__ops_ixscale(L, pos, plane[i]));
         }
-        e = ci__v_cast(L, ci__load(L, x, idx), cdt);
+        e = ci__ir_v_cast(L, ci__ir_load(L, x, idx), cdt);
         if (is_max) {
-            ci__v *take = ci__v_bin(L, CI__V_GT, e, acc);
-            if (ci__is_float(cdt)) take = ci__v_bin(L, CI__V_OR, take, ci__v_un(L, CI__V_ISNAN, e));
-            take = ci__v_bin(L, CI__V_AND, ok, take);
-            acc = ci__v_op(L, CI__V_WHERE, take, e, acc);
-            bidx = ci__v_op(L, CI__V_WHERE, take, ci__ixval(L, flat), bidx);
+            ci__v *take = ci__ir_v_bin(L, CI__V_GT, e, acc);
+            if (ci__dtype_is_float(cdt)) take = ci__ir_v_bin(L, CI__V_OR, take, ci__ir_v_un(L, CI__V_ISNAN, e));
+            take = ci__ir_v_bin(L, CI__V_AND, ok, take);
+            acc = ci__ir_v_op(L, CI__V_WHERE, take, e, acc);
+            bidx = ci__ir_v_op(L, CI__V_WHERE, take, ci__ops_ixval(L, flat), bidx);
         } else {
-            e = ci__v_op(L, CI__V_WHERE, ok, e, ci__v_constf(L, cdt, 0));
-            acc = acc ? ci__v_bin(L, CI__V_ADD, acc, e) : e;
+            e = ci__ir_v_op(L, CI__V_WHERE, ok, e, ci__ir_v_constf(L, cdt, 0));
+            acc = acc ? ci__ir_v_bin(L, CI__V_ADD, acc, e) : e;
         }
     }
-    ci__realize_hint(L, x);
+    ci__ir_realize_hint(L, x);
     if (!is_max) {
-        ci__ix *cnt = ci__K(L, 1);
+        ci__ix *cnt = ci__ops_K(L, 1);
         for (i = 0; i < d; i++) cnt = ci__ix_mul(L->A, &L->ixt, cnt, ci__ix_sub(L->A, &L->ixt, en[i], st[i]));
-        acc = ci__v_bin(L, CI__V_DIV, acc, ci__v_cast(L, ci__ixval(L, cnt), cdt));
+        acc = ci__ir_v_bin(L, CI__V_DIV, acc, ci__ir_v_cast(L, ci__ops_ixval(L, cnt), cdt));
     }
-    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, oshape, v, acc));
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, oshape, v, acc));
     if (!is_max) return 1;
-    outs[1] = ci__tensor_of(ci__pw_box(L, CI_I64, x->ndim, oshape, v, bidx));
+    outs[1] = ci__ir_tensor_of(ci__ir_pw_box(L, CI_I64, x->ndim, oshape, v, bidx));
     return 2;
 }
 
@@ -6014,12 +6593,12 @@ static int ci__lw_adaptive_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_ten
    (checked) indirect indices -- */
 /* output sizes and PyTorch's scale for each of the last d dims; extra: scales given as
    separate args (scales_h ...) or as a scale_factors list (.vec overloads) */
-static void ci__upsample_sizes(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box *x, int d, int64_t *osz, double *scale, double *given) {
-    int po = ci__pidx(op, "output_size"), pf = ci__pidx(op, "scale_factors"), i, lead = x->ndim - d, n;
+static void ci__ops_upsample_sizes(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box *x, int d, int64_t *osz, double *scale, double *given) {
+    int po = ci__lower_pidx(op, "output_size"), pf = ci__lower_pidx(op, "scale_factors"), i, lead = x->ndim - d, n;
     int64_t sz[3];
     double sf[3];
     if (x->ndim < d + 1) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected an input with %d spatial dims", op->name, d);
-    n = (po >= 0 && a[po].kind != CI_ARG_NONE) ? ci__arg_ints(L, op, a, po, sz, 3) : -1;
+    n = (po >= 0 && a[po].kind != CI_ARG_NONE) ? ci__lower_arg_ints(L, op, a, po, sz, 3) : -1;
     for (i = 0; i < d; i++) given[i] = 0;
     if (pf >= 0 && a[pf].kind != CI_ARG_NONE) {
         int k;
@@ -6032,8 +6611,8 @@ static void ci__upsample_sizes(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box
         static const char *const sn[3][3] = {{"scales", "", ""}, {"scales_h", "scales_w", ""}, {"scales_d", "scales_h", "scales_w"}};
         int k;
         for (k = 0; k < d; k++) {
-            int ps = ci__pidx(op, sn[d - 1][k]);
-            if (ps >= 0 && a[ps].kind != CI_ARG_NONE) given[k] = ci__arg_num(L, op, a, ps);
+            int ps = ci__lower_pidx(op, sn[d - 1][k]);
+            if (ps >= 0 && a[ps].kind != CI_ARG_NONE) given[k] = ci__lower_arg_num(L, op, a, ps);
         }
     }
     if (n != d) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: output_size must have %d entries", op->name, d);
@@ -6045,70 +6624,70 @@ static void ci__upsample_sizes(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box
 }
 /* PyTorch's checks of an empty input: the spatial dims must not be empty, nor the others but
    the batch (an empty batch gives an empty result) */
-static void ci__upsample_nonempty(ci__L *L, const ci__opdef *op, const ci__box *x, int d) {
+static void ci__ops_upsample_nonempty(ci__L *L, const ci__opdef *op, const ci__box *x, int d) {
     int i;
     char sh[160];
-    if (ci__numel(x->ndim, x->size) != 0) return;
-    ci__fmt_shape(sh, sizeof sh, x->ndim, x->size);
+    if (ci__ir_numel(x->ndim, x->size) != 0) return;
+    ci__util_fmt_shape(sh, sizeof sh, x->ndim, x->size);
     for (i = x->ndim - d; i < x->ndim; i++)
         if (x->size[i] == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: Input and output sizes should be greater than 0, but got input %s", op->name, sh);
     for (i = 1; i < x->ndim; i++)
         if (x->size[i] == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: Non-empty %dD data tensor expected but got a tensor with sizes %s", op->name, x->ndim, sh);
 }
 /* upsample_nearest{1,2,3}d and the _exact variants (extra 1): src = min(floor((dst [+ 0.5]) * scale), in - 1) in float */
-static int ci__lw_upsample_nearest(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
+static int ci__ops_upsample_nearest(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int d = op->vop, lead, i;
     int64_t osz[3], shape[CI_MAX_DIMS];
     double scale[3], given[3];
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
-    ci__upsample_sizes(L, op, a, x, d, osz, scale, given);
+    ci__ops_upsample_sizes(L, op, a, x, d, osz, scale, given);
     lead = x->ndim - d;
     for (i = 0; i < x->ndim; i++) shape[i] = i < lead ? x->size[i] : osz[i - lead];
-    ci__pw_vars(L, x->ndim, shape, v);
+    ci__ir_pw_vars(L, x->ndim, shape, v);
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
-    ci__upsample_nonempty(L, op, x, d);
+    ci__ops_upsample_nonempty(L, op, x, d);
     for (i = 0; i < d; i++) {
         int64_t in = x->size[lead + i];
-        ci__v *dst = ci__v_cast(L, ci__ixval(L, v[lead + i]), CI_F32), *src;
-        if (op->extra) dst = ci__v_bin(L, CI__V_ADD, dst, ci__v_constf(L, CI_F32, 0.5));
-        src = ci__v_cast(L, ci__v_un(L, CI__V_FLOOR, ci__v_bin(L, CI__V_MUL, dst, ci__v_constf(L, CI_F32, (float)scale[i]))), CI_I64);
-        src = ci__v_bin(L, CI__V_MIN, src, ci__v_consti(L, CI_I64, in - 1));
-        m[lead + i] = ci__ix_indirect(L, ci__v_checkidx(L, src, in, 0));
+        ci__v *dst = ci__ir_v_cast(L, ci__ops_ixval(L, v[lead + i]), CI_F32), *src;
+        if (op->extra) dst = ci__ir_v_bin(L, CI__V_ADD, dst, ci__ir_v_constf(L, CI_F32, 0.5));
+        src = ci__ir_v_cast(L, ci__ir_v_un(L, CI__V_FLOOR, ci__ir_v_bin(L, CI__V_MUL, dst, ci__ir_v_constf(L, CI_F32, (float)scale[i]))), CI_I64);
+        src = ci__ir_v_bin(L, CI__V_MIN, src, ci__ir_v_consti(L, CI_I64, in - 1));
+        m[lead + i] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, src, in, 0));
     }
-    ci__realize_hint(L, x);
-    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, shape, v, ci__load(L, x, m)));
+    ci__ir_realize_hint(L, x);
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, shape, v, ci__ir_load(L, x, m)));
     return 1;
 }
 /* upsample_bilinear2d(self, output_size, align_corners, scales_h=None, scales_w=None) and .vec */
-static int ci__lw_upsample_bilinear(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    int d = 2, lead, i, ac = ci__arg_bool(L, op, a, ci__pidx(op, "align_corners"));
+static int ci__ops_upsample_bilinear(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int d = 2, lead, i, ac = ci__lower_arg_bool(L, op, a, ci__lower_pidx(op, "align_corners"));
     int64_t osz[3], shape[CI_MAX_DIMS];
     double scale[3], given[3];
     ci__ix *v[CI_MAX_DIMS] = {0}, *i0[2], *i1[2];
     ci__v *l0[2], *l1[2], *r;
-    ci_dtype cdt = ci__opmath(x->dt);
-    ci__need_float(L, op, x);
-    ci__upsample_sizes(L, op, a, x, d, osz, scale, given);
+    ci_dtype cdt = ci__dtype_opmath(x->dt);
+    ci__ops_need_float(L, op, x);
+    ci__ops_upsample_sizes(L, op, a, x, d, osz, scale, given);
     lead = x->ndim - d;
-    ci__upsample_nonempty(L, op, x, d);
+    ci__ops_upsample_nonempty(L, op, x, d);
     for (i = 0; i < x->ndim; i++) shape[i] = i < lead ? x->size[i] : osz[i - lead];
-    ci__pw_vars(L, x->ndim, shape, v);
+    ci__ir_pw_vars(L, x->ndim, shape, v);
     for (i = 0; i < d; i++) {
         int64_t in = x->size[lead + i];
         double sc = ac ? (osz[i] > 1 ? (double)(in - 1) / (double)(osz[i] - 1) : 0) : scale[i];
-        ci__v *dst = ci__v_cast(L, ci__ixval(L, v[lead + i]), cdt), *src, *h0, *h1;
-        if (ac) src = ci__v_bin(L, CI__V_MUL, ci__v_constf(L, cdt, sc), dst);
-        else src = ci__v_bin(L, CI__V_MAX, ci__v_bin(L, CI__V_SUB, ci__v_bin(L, CI__V_MUL, ci__v_constf(L, cdt, sc),
-                                                                           ci__v_bin(L, CI__V_ADD, dst, ci__v_constf(L, cdt, 0.5))),
-                                                  ci__v_constf(L, cdt, 0.5)), ci__v_constf(L, cdt, 0));
-        h0 = ci__v_cast(L, src, CI_I64);   /* src >= 0: truncation is floor */
-        h1 = ci__v_bin(L, CI__V_ADD, h0, ci__v_cast(L, ci__v_bin(L, CI__V_LT, h0, ci__v_consti(L, CI_I64, in - 1)), CI_I64));
-        l1[i] = ci__v_bin(L, CI__V_SUB, src, ci__v_cast(L, h0, cdt));
-        l0[i] = ci__v_bin(L, CI__V_SUB, ci__v_constf(L, cdt, 1), l1[i]);
-        i0[i] = ci__ix_indirect(L, ci__v_checkidx(L, h0, in, 0));
-        i1[i] = ci__ix_indirect(L, ci__v_checkidx(L, h1, in, 0));
+        ci__v *dst = ci__ir_v_cast(L, ci__ops_ixval(L, v[lead + i]), cdt), *src, *h0, *h1;
+        if (ac) src = ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, sc), dst);
+        else src = ci__ir_v_bin(L, CI__V_MAX, ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, sc),
+                                                                           ci__ir_v_bin(L, CI__V_ADD, dst, ci__ir_v_constf(L, cdt, 0.5))),
+                                                  ci__ir_v_constf(L, cdt, 0.5)), ci__ir_v_constf(L, cdt, 0));
+        h0 = ci__ir_v_cast(L, src, CI_I64);   /* src >= 0: truncation is floor */
+        h1 = ci__ir_v_bin(L, CI__V_ADD, h0, ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_LT, h0, ci__ir_v_consti(L, CI_I64, in - 1)), CI_I64));
+        l1[i] = ci__ir_v_bin(L, CI__V_SUB, src, ci__ir_v_cast(L, h0, cdt));
+        l0[i] = ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, cdt, 1), l1[i]);
+        i0[i] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, h0, in, 0));
+        i1[i] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, h1, in, 0));
     }
     {
         ci__ix *m[CI_MAX_DIMS];
@@ -6118,39 +6697,38 @@ static int ci__lw_upsample_bilinear(ci__L *L, const ci__opdef *op, ci_arg *a, ci
         for (p = 0; p < 2; p++) for (q = 0; q < 2; q++) {
             m[lead] = p ? i1[0] : i0[0];
             m[lead + 1] = q ? i1[1] : i0[1];
-            t[p][q] = ci__v_cast(L, ci__load(L, x, m), cdt);
+            t[p][q] = ci__ir_v_cast(L, ci__ir_load(L, x, m), cdt);
         }
-        r = ci__v_bin(L, CI__V_ADD,
-                      ci__v_bin(L, CI__V_MUL, l0[0], ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, l0[1], t[0][0]), ci__v_bin(L, CI__V_MUL, l1[1], t[0][1]))),
-                      ci__v_bin(L, CI__V_MUL, l1[0], ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, l0[1], t[1][0]), ci__v_bin(L, CI__V_MUL, l1[1], t[1][1]))));
+        r = ci__ir_v_bin(L, CI__V_ADD,
+                      ci__ir_v_bin(L, CI__V_MUL, l0[0], ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_bin(L, CI__V_MUL, l0[1], t[0][0]), ci__ir_v_bin(L, CI__V_MUL, l1[1], t[0][1]))),
+                      ci__ir_v_bin(L, CI__V_MUL, l1[0], ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_bin(L, CI__V_MUL, l0[1], t[1][0]), ci__ir_v_bin(L, CI__V_MUL, l1[1], t[1][1]))));
     }
-    ci__realize_hint(L, x);
-    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, x->ndim, shape, v, r));
+    ci__ir_realize_hint(L, x);
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, shape, v, r));
     return 1;
 }
-static int ci__lw_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
 /* bucketize.Scalar / searchsorted.Scalar: the number becomes a 0-d tensor, as
    c10::scalar_to_tensor makes it (int64 for an int or a bool, float64 for a float) */
-static int ci__lw_bucketize_scalar(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+static int ci__ops_bucketize_scalar(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     int i = op->vop ? 1 : 0;
     ci_tensor t;
-    if (!ci__is_num(&a[i]))
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a number, got %s", op->name, op->params[i].name, ci__arg_kind_name(a[i].kind));
-    ci__full(L, op, 0, NULL, &a[i], a[i].kind == CI_ARG_FLOAT ? CI_F64 : CI_I64, &t);
-    a[i] = ci__T(ci__box_get(L, t));
-    return ci__lw_bucketize(L, op, a, outs);
+    if (!ci__lower_is_num(&a[i]))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a number, got %s", op->name, op->params[i].name, ci__lower_arg_kind_name(a[i].kind));
+    ci__ops_full_fill(L, op, 0, NULL, &a[i], a[i].kind == CI_ARG_FLOAT ? CI_F64 : CI_I64, &t);
+    a[i] = ci__ops_T(ci__ir_box_get(L, t));
+    return ci__ops_bucketize(L, op, a, outs);
 }
 /* bucketize(self, boundaries, *, out_int32=False, right=False) and searchsorted(sorted_sequence, self, *,
    out_int32=False, right=False, side=None, sorter=None) (vop 1): an unrolled binary search. With a
    sorter (int64, sorted_sequence's shape), position k of a row is sorted_sequence[..., sorter[..., k]],
    as Inductor's ops.bucketize reads it; a sorter value the search reads is checked at run time
    (outside [0, n): an error, never a wild read) */
-static int ci__lw_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+static int ci__ops_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     int ss = op->vop;
-    ci__box *x = ci__arg_box(L, op, a, ss ? 1 : 0), *bd = ci__arg_box(L, op, a, ss ? 0 : 1), *so = NULL;
-    int pi = ci__pidx(op, "out_int32"), pr = ci__pidx(op, "right"), ps = ci__pidx(op, "side"), pso = ci__pidx(op, "sorter");
-    int right = ci__arg_bool(L, op, a, pr), i, steps = 0;
-    ci_dtype odt = ci__arg_bool(L, op, a, pi) ? CI_I32 : CI_I64, cdt;
+    ci__box *x = ci__lower_arg_box(L, op, a, ss ? 1 : 0), *bd = ci__lower_arg_box(L, op, a, ss ? 0 : 1), *so = NULL;
+    int pi = ci__lower_pidx(op, "out_int32"), pr = ci__lower_pidx(op, "right"), ps = ci__lower_pidx(op, "side"), pso = ci__lower_pidx(op, "sorter");
+    int right = ci__lower_arg_bool(L, op, a, pr), i, steps = 0;
+    ci_dtype odt = ci__lower_arg_bool(L, op, a, pi) ? CI_I32 : CI_I64, cdt;
     int64_t n, rows = 1;
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS], *ms[CI_MAX_DIMS];
     ci__v *lo, *hi, *xv;
@@ -6161,101 +6739,99 @@ static int ci__lw_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     }
     if (bd->ndim == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: boundaries must be at least 1-D", op->name);
     if (pso >= 0 && a[pso].kind != CI_ARG_NONE) {
-        so = ci__arg_box(L, op, a, pso);
-        if (so->dt != CI_I64) CI__FAIL(L, CI_ERR_DTYPE, "%s: sorter must be a tensor of long dtype but got dtype %s", op->name, ci__dt[so->dt].tname);
+        so = ci__lower_arg_box(L, op, a, pso);
+        if (so->dt != CI_I64) CI__FAIL(L, CI_ERR_DTYPE, "%s: sorter must be a tensor of long dtype but got dtype %s", op->name, ci__dtype_tab[so->dt].tname);
         if (so->ndim != bd->ndim || memcmp(so->size, bd->size, sizeof(int64_t) * (size_t)bd->ndim))
             CI__FAIL(L, CI_ERR_SHAPE, "%s: boundary and sorter must have the same size", op->name);
-        ci__realize(L, so);
+        ci__ir_realize(L, so);
     }
     if (bd->ndim > 1) {   /* searchsorted with one sorted row per leading index of self */
         if (!ss || bd->ndim != x->ndim || memcmp(bd->size, x->size, sizeof(int64_t) * (size_t)(x->ndim - 1)))
             CI__FAIL(L, CI_ERR_SHAPE, "%s: boundaries and input must have the same leading dims", op->name);
-        rows = ci__numel(bd->ndim - 1, bd->size);
+        rows = ci__ir_numel(bd->ndim - 1, bd->size);
     }
     (void)rows;
     n = bd->size[bd->ndim - 1];
-    cdt = ci__promote2(ci__opmath(x->dt), ci__opmath(bd->dt));
-    ci__realize(L, bd);
-    ci__pw_vars(L, x->ndim, x->size, v);
-    xv = ci__v_cast(L, ci__load(L, x, v), cdt);
-    lo = ci__v_consti(L, CI_I64, 0);
-    hi = ci__v_consti(L, CI_I64, n);
+    cdt = ci__dtype_promote2(ci__dtype_opmath(x->dt), ci__dtype_opmath(bd->dt));
+    ci__ir_realize(L, bd);
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
+    xv = ci__ir_v_cast(L, ci__ir_load(L, x, v), cdt);
+    lo = ci__ir_v_consti(L, CI_I64, 0);
+    hi = ci__ir_v_consti(L, CI_I64, n);
     while (((int64_t)1 << steps) <= n) steps++;
     for (i = 0; i < bd->ndim - 1; i++) m[i] = ms[i] = v[i];
     for (i = 0; i < steps; i++) {   /* invariant: the answer is in [lo, hi] */
-        ci__v *mid = ci__v_bin(L, CI__V_FLOORDIV, ci__v_bin(L, CI__V_ADD, lo, hi), ci__v_consti(L, CI_I64, 2));
-        ci__v *ok = ci__v_bin(L, CI__V_LT, lo, hi), *b, *go_right;
-        m[bd->ndim - 1] = ci__ix_indirect(L, ci__v_checkidx(L, ci__v_bin(L, CI__V_MIN, mid, ci__v_consti(L, CI_I64, n - 1 > 0 ? n - 1 : 0)), n > 0 ? n : 1, 0));
+        ci__v *mid = ci__ir_v_bin(L, CI__V_FLOORDIV, ci__ir_v_bin(L, CI__V_ADD, lo, hi), ci__ir_v_consti(L, CI_I64, 2));
+        ci__v *ok = ci__ir_v_bin(L, CI__V_LT, lo, hi), *b, *go_right;
+        m[bd->ndim - 1] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, ci__ir_v_bin(L, CI__V_MIN, mid, ci__ir_v_consti(L, CI_I64, n - 1 > 0 ? n - 1 : 0)), n > 0 ? n : 1, 0));
         if (so) {   /* the position through the sorter; a negative value is out of range too (no wrapping) */
             ms[bd->ndim - 1] = m[bd->ndim - 1];
-            m[bd->ndim - 1] = ci__ix_indirect(L, ci__v_checkidx(L, ci__load(L, so, ms), n, 0));
+            m[bd->ndim - 1] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, ci__ir_load(L, so, ms), n, 0));
         }
-        b = ci__v_cast(L, ci__load(L, bd, m), cdt);
-        go_right = ci__v_bin(L, right ? CI__V_LE : CI__V_LT, b, xv);
-        go_right = ci__v_bin(L, CI__V_AND, ok, go_right);
-        lo = ci__v_op(L, CI__V_WHERE, go_right, ci__v_bin(L, CI__V_ADD, mid, ci__v_consti(L, CI_I64, 1)), lo);
-        hi = ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_AND, ok, ci__v_un(L, CI__V_NOT, go_right)), mid, hi);
+        b = ci__ir_v_cast(L, ci__ir_load(L, bd, m), cdt);
+        go_right = ci__ir_v_bin(L, right ? CI__V_LE : CI__V_LT, b, xv);
+        go_right = ci__ir_v_bin(L, CI__V_AND, ok, go_right);
+        lo = ci__ir_v_op(L, CI__V_WHERE, go_right, ci__ir_v_bin(L, CI__V_ADD, mid, ci__ir_v_consti(L, CI_I64, 1)), lo);
+        hi = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_AND, ok, ci__ir_v_un(L, CI__V_NOT, go_right)), mid, hi);
     }
-    if (n == 0) lo = ci__v_consti(L, CI_I64, 0);
+    if (n == 0) lo = ci__ir_v_consti(L, CI_I64, 0);
     {   /* "[NOTE: inductor bucketize realize]": the search is expensive; compute it once */
-        ci__box *r = ci__pw_box(L, odt, x->ndim, x->size, v, ci__v_cast(L, lo, odt));
-        ci__realize(L, r);
-        outs[0] = ci__tensor_of(r);
+        ci__box *r = ci__ir_pw_box(L, odt, x->ndim, x->size, v, ci__ir_v_cast(L, lo, odt));
+        ci__ir_realize(L, r);
+        outs[0] = ci__ir_tensor_of(r);
     }
     return 1;
 }
 
 /* -- scans: cumsum(self, dim, *, dtype=None), cumprod, logcumsumexp(self, dim), cummax/cummin(self, dim) -> (values, indices);
    a SCAN kernel walks the dim in order and stores every step -- */
-static ci__box *ci__scan(ci__L *L, ci__box *x, int dim, int rtype, ci_dtype odt, int sout) {
+static ci__box *ci__ops_scan_box(ci__L *L, ci__box *x, int dim, int rtype, ci_dtype odt, int sout) {
     int64_t osz[CI_MAX_DIMS];
     ci__ix *ov[CI_MAX_DIMS] = {0}, *rv, *xi[CI_MAX_DIMS];
     int i, o = 0;
-    ci__buf *buf = ci__buf_new(L, CI__BUF_COMPUTED, odt, x->ndim, x->size);
-    ci__kernel *k = ci__kernel_new(L, CI__K_SCAN, buf);
+    ci__buf *buf = ci__ir_buf_new(L, CI__BUF_COMPUTED, odt, x->ndim, x->size);
+    ci__kernel *k = ci__ir_kernel_new(L, CI__K_SCAN, buf);
     for (i = 0; i < x->ndim; i++) if (i != dim) osz[o++] = x->size[i];
-    ci__pw_vars(L, o, osz, ov);
+    ci__ir_pw_vars(L, o, osz, ov);
     rv = ci__ix_newvar(L->A, &L->ixt, x->size[dim], 1);
     for (i = 0, o = 0; i < x->ndim; i++) xi[i] = i == dim ? rv : ov[o++];
     k->ndim = x->ndim - 1;
     for (i = 0; i < k->ndim; i++) { k->size[i] = osz[i]; k->vars[i] = ov[i]; }
     k->nr = 1; k->rsize[0] = x->size[dim]; k->rvars[0] = rv;
     k->rtype = rtype; k->sdim = dim; k->sout = sout;
-    k->body = ci__load(L, x, xi);
-    if (rtype == CI__RED_SUM || rtype == CI__RED_PROD || rtype == CI__RED_LOGSUMEXP) k->body = ci__v_cast(L, k->body, odt);
-    return ci__buf_box(L, buf);
+    k->body = ci__ir_load(L, x, xi);
+    if (rtype == CI__RED_SUM || rtype == CI__RED_PROD || rtype == CI__RED_LOGSUMEXP) k->body = ci__ir_v_cast(L, k->body, odt);
+    return ci__ir_buf_box(L, buf);
 }
-static int ci__lw_scan(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    int64_t dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
-    int pt = ci__pidx(op, "dtype"), rt = op->extra;
-    ci_dtype dt = pt >= 0 ? ci__arg_dtype_opt(L, op, a, pt) : CI_DTYPE_INVALID;
+static int ci__ops_scan(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
+    int pt = ci__lower_pidx(op, "dtype"), rt = op->extra;
+    ci_dtype dt = pt >= 0 ? ci__lower_arg_dtype_opt(L, op, a, pt) : CI_DTYPE_INVALID;
     ci__box *y = x;
     if (rt == CI__RED_SUM || rt == CI__RED_PROD) {
-        if (!dt) dt = (ci__is_int(x->dt) || x->dt == CI_BOOL) ? CI_I64 : x->dt;
-        y = ci__to_dtype(L, x, dt);
+        if (!dt) dt = (ci__dtype_is_int(x->dt) || x->dt == CI_BOOL) ? CI_I64 : x->dt;
+        y = ci__lower_to_dtype(L, x, dt);
     } else if (rt == CI__RED_LOGSUMEXP) {
-        if (!ci__is_float(x->dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point input", op->name);
+        if (!ci__dtype_is_float(x->dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point input", op->name);
         dt = x->dt;
     } else dt = x->dt;
-    if (x->ndim == 0 || ci__numel(x->ndim, x->size) == 0) {   /* nothing to walk: the input itself (index 0) */
+    if (x->ndim == 0 || ci__ir_numel(x->ndim, x->size) == 0) {   /* nothing to walk: the input itself (index 0) */
         ci__ix *v[CI_MAX_DIMS] = {0};
-        ci__pw_vars(L, x->ndim, x->size, v);
-        outs[0] = ci__tensor_of(ci__pw_box(L, dt, x->ndim, x->size, v, ci__v_cast(L, ci__load(L, y, v), dt)));
+        ci__ir_pw_vars(L, x->ndim, x->size, v);
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, x->ndim, x->size, v, ci__ir_v_cast(L, ci__ir_load(L, y, v), dt)));
         if (rt != CI__RED_CUMMAX && rt != CI__RED_CUMMIN) return 1;
-        outs[1] = ci__tensor_of(ci__pw_box(L, CI_I64, x->ndim, x->size, v, ci__v_consti(L, CI_I64, 0)));
+        outs[1] = ci__ir_tensor_of(ci__ir_pw_box(L, CI_I64, x->ndim, x->size, v, ci__ir_v_consti(L, CI_I64, 0)));
         return 2;
     }
-    outs[0] = ci__tensor_of(ci__scan(L, y, (int)dim, rt, dt, 0));
+    outs[0] = ci__ir_tensor_of(ci__ops_scan_box(L, y, (int)dim, rt, dt, 0));
     if (rt != CI__RED_CUMMAX && rt != CI__RED_CUMMIN) return 1;
-    outs[1] = ci__tensor_of(ci__scan(L, y, (int)dim, rt, CI_I64, 1));
+    outs[1] = ci__ir_tensor_of(ci__ops_scan_box(L, y, (int)dim, rt, CI_I64, 1));
     return 2;
 }
 
 /* -- matmul and convolution: checks and reshapes here, the arithmetic in >>linalg's extern kernels -- */
-static int ci__ext_bmm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user);
-static int ci__ext_conv_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user);
-static ci_result ci__ext_bmm_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+static ci_result ci__ops_ext_bmm_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
     (void)args; (void)nargs; (void)nouts; (void)user;
     if (nins != 2 || ins[0].ndim != 3 || ins[1].ndim != 3 || ins[0].shape[0] != ins[1].shape[0] || ins[0].shape[2] != ins[1].shape[1] ||
         ins[0].dtype != ins[1].dtype)
@@ -6266,15 +6842,15 @@ static ci_result ci__ext_bmm_infer(const ci_extern_tensor *ins, int nins, const 
 }
 /* (the graph may call cinductor.convolution itself: every argument the kernel reads is checked
    here, and the output size computed without overflow) */
-static ci_result ci__ext_conv_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+static ci_result ci__ops_ext_conv_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
     int i;
     int64_t ch;
     (void)nouts; (void)user;
     if (nins < 2 || nins > 3 || nargs < 7 || ins[0].ndim != 4 || ins[1].ndim != 4 || ins[0].dtype != ins[1].dtype ||
-        !ci__is_float(ins[0].dtype) || (nins == 3 && (ins[2].ndim != 1 || ins[2].shape[0] != ins[1].shape[0] || ins[2].dtype != ins[0].dtype)))
+        !ci__dtype_is_float(ins[0].dtype) || (nins == 3 && (ins[2].ndim != 1 || ins[2].shape[0] != ins[1].shape[0] || ins[2].dtype != ins[0].dtype)))
         return CI_ERR_SHAPE;
     for (i = 3; i < 6; i++) if (args[i].kind != CI_ARG_INTS || args[i].u.ints.n != 2) return CI_ERR_INVALID_ARGS;
-    if (args[6].kind != CI_ARG_INT || args[6].u.i <= 0 || ci__mul_ovf(ins[1].shape[1], args[6].u.i, &ch) || ch != ins[0].shape[1] ||
+    if (args[6].kind != CI_ARG_INT || args[6].u.i <= 0 || ci__util_mul_ovf(ins[1].shape[1], args[6].u.i, &ch) || ch != ins[0].shape[1] ||
         ins[1].shape[0] % args[6].u.i)
         return CI_ERR_SHAPE;
     outs[0].dtype = ins[0].dtype; outs[0].ndim = 4;
@@ -6282,22 +6858,22 @@ static ci_result ci__ext_conv_infer(const ci_extern_tensor *ins, int nins, const
     for (i = 0; i < 2; i++) {
         int64_t st = args[3].u.ints.v[i], pad = args[4].u.ints.v[i], dil = args[5].u.ints.v[i], o;
         if (st <= 0 || pad < 0 || dil <= 0 || ins[1].shape[2 + i] < 1) return CI_ERR_INVALID_ARGS;
-        o = ci__pool_out(ins[0].shape[2 + i], ins[1].shape[2 + i], st, pad, dil, 0);   /* a window's count, as pools */
+        o = ci__ops_pool_out(ins[0].shape[2 + i], ins[1].shape[2 + i], st, pad, dil, 0);   /* a window's count, as pools */
         if (o == INT64_MIN || o <= 0) return CI_ERR_SHAPE;
         outs[0].shape[2 + i] = o;
     }
     return CI_OK;
 }
-static void ci__need_same_dtype(ci__L *L, const ci__opdef *op, const ci__box *a, const ci__box *b) {
+static void ci__ops_need_same_dtype(ci__L *L, const ci__opdef *op, const ci__box *a, const ci__box *b) {
     if (a->dt != b->dt)
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected both operands to have the same dtype, but got %s != %s", op->name, ci__dt[a->dt].tname, ci__dt[b->dt].tname);
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected both operands to have the same dtype, but got %s != %s", op->name, ci__dtype_tab[a->dt].tname, ci__dtype_tab[b->dt].tname);
 }
 /* a [B, n, k] @ b [B, k, m] through the extern kernel */
-static ci__box *ci__bmm3(ci__L *L, ci__box *a, ci__box *b) {
-    return ci__call2(L, "cinductor.bmm", ci__T(a), ci__T(b));
+static ci__box *ci__ops_bmm3(ci__L *L, ci__box *a, ci__box *b) {
+    return ci__ops_call2(L, "cinductor.bmm", ci__ops_T(a), ci__ops_T(b));
 }
-static int ci__lw_mm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *y = ci__arg_box(L, op, a, 1);
+static int ci__ops_mm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *y = ci__lower_arg_box(L, op, a, 1);
     int64_t s3[3], r[3];
     int batched = op->extra;
     if (x->ndim != 2 + batched || y->ndim != 2 + batched)
@@ -6305,31 +6881,31 @@ static int ci__lw_mm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) 
     if (x->size[x->ndim - 1] != y->size[y->ndim - 2] || (batched && x->size[0] != y->size[0]))
         CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be multiplied", op->name,
                  ci__ir_shape(L, x->ndim, x->size), ci__ir_shape(L, y->ndim, y->size));
-    ci__need_same_dtype(L, op, x, y);
-    if (batched) { outs[0] = ci__tensor_of(ci__bmm3(L, x, y)); return 1; }
+    ci__ops_need_same_dtype(L, op, x, y);
+    if (batched) { outs[0] = ci__ir_tensor_of(ci__ops_bmm3(L, x, y)); return 1; }
     s3[0] = 1; s3[1] = x->size[0]; s3[2] = x->size[1];
     r[0] = 1; r[1] = y->size[0]; r[2] = y->size[1];
     {
-        ci__box *o = ci__bmm3(L, ci__reshape(L, x, 3, s3), ci__reshape(L, y, 3, r));
-        outs[0] = ci__tensor_of(ci__reshape(L, o, 2, o->size + 1));
+        ci__box *o = ci__ops_bmm3(L, ci__ops_reshape(L, x, 3, s3), ci__ops_reshape(L, y, 3, r));
+        outs[0] = ci__ir_tensor_of(ci__ops_reshape(L, o, 2, o->size + 1));
     }
     return 1;
 }
 /* matmul(self, other): every broadcasting case of torch.matmul */
-static ci__box *ci__matmul(ci__L *L, const ci__opdef *op, ci__box *x, ci__box *y) {
+static ci__box *ci__ops_matmul_box(ci__L *L, const ci__opdef *op, ci__box *x, ci__box *y) {
     int d1 = x->ndim, d2 = y->ndim, i, nb = 0;
     int64_t bshape[CI_MAX_DIMS], sh[CI_MAX_DIMS], bsz = 1, n, k, k2, m;
     ci__box *a, *b, *o;
     if (d1 == 0 || d2 == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: both arguments to matmul need to be at least 1D, but they are %dD and %dD", op->name, d1, d2);
-    ci__need_same_dtype(L, op, x, y);
+    ci__ops_need_same_dtype(L, op, x, y);
     if (d1 == 1 && d2 == 1) {   /* dot */
         if (x->size[0] != y->size[0]) CI__FAIL(L, CI_ERR_SHAPE, "%s: inconsistent tensor size, expected tensor [%lld] and src [%lld] to have the same number of elements",
                                                op->name, (long long)x->size[0], (long long)y->size[0]);
         {
             char red[CI_MAX_DIMS];
-            ci__box *p = ci__call2(L, "aten.mul.Tensor", ci__T(x), ci__T(y));
+            ci__box *p = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(x), ci__ops_T(y));
             memset(red, 1, sizeof red);
-            return ci__reduce(L, op, p, red, 0, CI__RED_SUM, x->dt == CI_BOOL ? CI_BOOL : p->dt);
+            return ci__ops_reduce_box(L, op, p, red, 0, CI__RED_SUM, x->dt == CI_BOOL ? CI_BOOL : p->dt);
         }
     }
     /* x as [..., n, k] and y as [..., k, m], with 1-D operands lifted */
@@ -6338,89 +6914,89 @@ static ci__box *ci__matmul(ci__L *L, const ci__opdef *op, ci__box *x, ci__box *y
     if (k != k2)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be multiplied", op->name,
                  ci__ir_shape(L, d1, x->size), ci__ir_shape(L, d2, y->size));
-    ci__broadcast_shape(L, op->name, d1 > 2 ? d1 - 2 : 0, x->size, d2 > 2 ? d2 - 2 : 0, y->size, &nb, bshape);
+    ci__lower_broadcast_shape(L, op->name, d1 > 2 ? d1 - 2 : 0, x->size, d2 > 2 ? d2 - 2 : 0, y->size, &nb, bshape);
     for (i = 0; i < nb; i++) bsz *= bshape[i];
     memcpy(sh, bshape, sizeof(int64_t) * (size_t)nb);
     sh[nb] = n; sh[nb + 1] = k;
-    a = d1 == 1 ? ci__reshape(L, x, 2, sh + nb) : x;
-    a = ci__expand(L, a, nb + 2, sh, 0);
+    a = d1 == 1 ? ci__ops_reshape(L, x, 2, sh + nb) : x;
+    a = ci__lower_expand(L, a, nb + 2, sh, 0);
     sh[nb] = k; sh[nb + 1] = m;
-    b = d2 == 1 ? ci__reshape(L, y, 2, sh + nb) : y;
-    b = ci__expand(L, b, nb + 2, sh, 0);
+    b = d2 == 1 ? ci__ops_reshape(L, y, 2, sh + nb) : y;
+    b = ci__lower_expand(L, b, nb + 2, sh, 0);
     {
         int64_t s3[3];
         s3[0] = bsz; s3[1] = n; s3[2] = k;
-        a = ci__reshape(L, a, 3, s3);
+        a = ci__ops_reshape(L, a, 3, s3);
         s3[1] = k; s3[2] = m;
-        b = ci__reshape(L, b, 3, s3);
+        b = ci__ops_reshape(L, b, 3, s3);
     }
-    o = ci__bmm3(L, a, b);
+    o = ci__ops_bmm3(L, a, b);
     /* back to the batch shape, dropping the lifted dims */
     {
         int no = nb;
         memcpy(sh, bshape, sizeof(int64_t) * (size_t)nb);
         if (d1 > 1) sh[no++] = n;
         if (d2 > 1) sh[no++] = m;
-        return ci__reshape(L, o, no, sh);
+        return ci__ops_reshape(L, o, no, sh);
     }
 }
-static int ci__lw_matmul(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    outs[0] = ci__tensor_of(ci__matmul(L, op, ci__arg_box(L, op, a, 0), ci__arg_box(L, op, a, 1)));
+static int ci__ops_matmul(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    outs[0] = ci__ir_tensor_of(ci__ops_matmul_box(L, op, ci__lower_arg_box(L, op, a, 0), ci__lower_arg_box(L, op, a, 1)));
     return 1;
 }
 /* addmm(self, mat1, mat2, *, beta=1, alpha=1); baddbmm (extra 1): beta*self + alpha*(mat1 @ mat2) */
-static int ci__lw_addmm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *s = ci__arg_box(L, op, a, 0), *p;
+static int ci__ops_addmm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *s = ci__lower_arg_box(L, op, a, 0), *p;
     ci_arg mm[2];
-    double beta = ci__arg_num(L, op, a, ci__pidx(op, "beta")), alpha = ci__arg_num(L, op, a, ci__pidx(op, "alpha"));
+    double beta = ci__lower_arg_num(L, op, a, ci__lower_pidx(op, "beta")), alpha = ci__lower_arg_num(L, op, a, ci__lower_pidx(op, "alpha"));
     ci_tensor o[1];
     mm[0] = a[1]; mm[1] = a[2];
-    ci__box_get(L, a[1].u.t);
+    ci__ir_box_get(L, a[1].u.t);
     {
         ci__opdef sub = *op;
         sub.extra = op->extra;
-        ci__lw_mm(L, &sub, mm, o);
+        ci__ops_mm(L, &sub, mm, o);
     }
-    p = ci__box_get(L, o[0]);
-    if (alpha != 1) p = ci__call2(L, "aten.mul.Tensor", ci__T(p), a[ci__pidx(op, "alpha")]);
+    p = ci__ir_box_get(L, o[0]);
+    if (alpha != 1) p = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(p), a[ci__lower_pidx(op, "alpha")]);
     if (beta != 0) {
-        ci__box *bs = beta == 1 ? s : ci__call2(L, "aten.mul.Tensor", ci__T(s), a[ci__pidx(op, "beta")]);
-        p = ci__call2(L, "aten.add.Tensor", ci__T(p), ci__T(bs));
+        ci__box *bs = beta == 1 ? s : ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(s), a[ci__lower_pidx(op, "beta")]);
+        p = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(p), ci__ops_T(bs));
     } else {   /* beta == 0: self is ignored (even NaN), but still broadcasts */
         int nd = 0;
         int64_t sh[CI_MAX_DIMS];
-        ci__broadcast_shape(L, op->name, p->ndim, p->size, s->ndim, s->size, &nd, sh);
-        p = ci__expand(L, p, nd, sh, 0);
+        ci__lower_broadcast_shape(L, op->name, p->ndim, p->size, s->ndim, s->size, &nd, sh);
+        p = ci__lower_expand(L, p, nd, sh, 0);
     }
-    outs[0] = ci__tensor_of(p);
+    outs[0] = ci__ir_tensor_of(p);
     return 1;
 }
 /* linear(input, weight, bias=None) */
-static int ci__lw_linear(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *w = ci__arg_box(L, op, a, 1), *b = ci__arg_box_opt(L, op, a, 2), *o;
+static int ci__ops_linear(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box(L, op, a, 1), *b = ci__lower_arg_box_opt(L, op, a, 2), *o;
     int64_t p[2] = {1, 0};
     if (w->ndim != 2 && w->ndim != 1) CI__FAIL(L, CI_ERR_SHAPE, "%s: weight must be 1-D or 2-D", op->name);
-    o = ci__matmul(L, op, x, w->ndim == 2 ? ci__permute(L, w, p) : w);
-    if (b) o = ci__call2(L, "aten.add.Tensor", ci__T(o), ci__T(b));
-    outs[0] = ci__tensor_of(o);
+    o = ci__ops_matmul_box(L, op, x, w->ndim == 2 ? ci__ops_permute_box(L, w, p) : w);
+    if (b) o = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(o), ci__ops_T(b));
+    outs[0] = ci__ir_tensor_of(o);
     return 1;
 }
 /* convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups);
    conv1d / conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) (extra 1 / 2) */
-static int ci__lw_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *w = ci__arg_box(L, op, a, 1), *b = ci__arg_box_opt(L, op, a, 2), *o;
-    int ps = ci__pidx(op, "stride"), pp = ci__pidx(op, "padding"), pd = ci__pidx(op, "dilation"), pg = ci__pidx(op, "groups");
-    int pt = ci__pidx(op, "transposed"), sd, unbatched = 0, i;
-    int64_t st[2], pad[2], dil[2], groups = ci__arg_int(L, op, a, pg), xs[4], ws[4], st2[2], pad2[2], dil2[2], wch;
+static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box(L, op, a, 1), *b = ci__lower_arg_box_opt(L, op, a, 2), *o;
+    int ps = ci__lower_pidx(op, "stride"), pp = ci__lower_pidx(op, "padding"), pd = ci__lower_pidx(op, "dilation"), pg = ci__lower_pidx(op, "groups");
+    int pt = ci__lower_pidx(op, "transposed"), sd, unbatched = 0, i;
+    int64_t st[2], pad[2], dil[2], groups = ci__lower_arg_int(L, op, a, pg), xs[4], ws[4], st2[2], pad2[2], dil2[2], wch;
     ci_arg args[7];
-    if (pt >= 0 && ci__arg_bool(L, op, a, pt)) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: transposed convolution is not supported yet", op->name);
+    if (pt >= 0 && ci__lower_arg_bool(L, op, a, pt)) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: transposed convolution is not supported yet", op->name);
     sd = w->ndim - 2;
     if (sd != 1 && sd != 2) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: only 1-d and 2-d convolution are supported (weight is %dD)", op->name, w->ndim);
     if (x->ndim == sd + 1) unbatched = 1;
     else if (x->ndim != sd + 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a %dD (unbatched) or %dD (batched) input, got %dD", op->name, sd + 1, sd + 2, x->ndim);
-    ci__need_same_dtype(L, op, x, w);
-    if (b) ci__need_same_dtype(L, op, x, b);
-    ci__pool_param(L, op, a, ps, sd, 1, st);
+    ci__ops_need_same_dtype(L, op, x, w);
+    if (b) ci__ops_need_same_dtype(L, op, x, b);
+    ci__ops_pool_param(L, op, a, ps, sd, 1, st);
     if (pp >= 0 && a[pp].kind == CI_ARG_STRING) {
         if (!strcmp(a[pp].u.s, "valid")) pad[0] = pad[1] = 0;
         else if (!strcmp(a[pp].u.s, "same")) {
@@ -6428,31 +7004,31 @@ static int ci__lw_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
                element on the right, padded with zeros first */
             int64_t extra[4] = {0, 0, 0, 0};
             int odd = 0;
-            ci__pool_param(L, op, a, pd, sd, 1, dil);
+            ci__ops_pool_param(L, op, a, pd, sd, 1, dil);
             for (i = 0; i < sd; i++) {
                 int64_t tot = dil[i] * (w->size[2 + i] - 1);
                 if (st[i] != 1) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: padding='same' is not supported for strided convolutions", op->name);
                 pad[i] = tot / 2;
                 if (tot % 2) { extra[2 * (sd - 1 - i) + 1] = 1; odd = 1; }
             }
-            if (odd) x = ci__call2(L, "aten.constant_pad_nd.default", ci__T(x), ci_arg_ints(extra, 2 * sd));
+            if (odd) x = ci__ops_call2(L, "aten.constant_pad_nd.default", ci__ops_T(x), ci_arg_ints(extra, 2 * sd));
         } else CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid padding string '%s'", op->name, a[pp].u.s);
-    } else ci__pool_param(L, op, a, pp, sd, 0, pad);
-    ci__pool_param(L, op, a, pd, sd, 1, dil);
+    } else ci__ops_pool_param(L, op, a, pp, sd, 0, pad);
+    ci__ops_pool_param(L, op, a, pd, sd, 1, dil);
     if (unbatched) {
         int64_t sh[CI_MAX_DIMS];
         sh[0] = 1;
         memcpy(sh + 1, x->size, sizeof(int64_t) * (size_t)x->ndim);
-        x = ci__reshape(L, x, x->ndim + 1, sh);
+        x = ci__ops_reshape(L, x, x->ndim + 1, sh);
     }
-    if (groups <= 0 || ci__mul_ovf(w->size[1], groups, &wch) || x->size[1] != wch || w->size[0] % groups)
+    if (groups <= 0 || ci__util_mul_ovf(w->size[1], groups, &wch) || x->size[1] != wch || w->size[0] % groups)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: expected input with weight %lld x groups %lld channels, got %lld", op->name,
                  (long long)w->size[1], (long long)groups, (long long)x->size[1]);
     if (b && (b->ndim != 1 || b->size[0] != w->size[0])) CI__FAIL(L, CI_ERR_SHAPE, "%s: bias must have shape [%lld]", op->name, (long long)w->size[0]);
     for (i = 0; i < sd; i++) {
         if (st[i] <= 0 || dil[i] <= 0 || pad[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: stride and dilation must be positive, padding non-negative", op->name);
         int64_t padded, ek;
-        if (ci__add_ovf(x->size[2 + i], pad[i], &padded) || ci__add_ovf(padded, pad[i], &padded) || ci__mul_ovf(dil[i], w->size[2 + i] - 1, &ek))
+        if (ci__util_add_ovf(x->size[2 + i], pad[i], &padded) || ci__util_add_ovf(padded, pad[i], &padded) || ci__util_mul_ovf(dil[i], w->size[2 + i] - 1, &ek))
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: padding %lld or dilation %lld overflows int64", op->name, (long long)pad[i], (long long)dil[i]);
         if (padded <= ek)   /* padded < dil * (k - 1) + 1 */
             CI__FAIL(L, CI_ERR_SHAPE, "%s: the padded input is smaller than the (dilated) kernel", op->name);
@@ -6463,11 +7039,11 @@ static int ci__lw_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     st2[0] = sd == 1 ? 1 : st[0]; st2[1] = st[sd - 1];
     pad2[0] = sd == 1 ? 0 : pad[0]; pad2[1] = pad[sd - 1];
     dil2[0] = sd == 1 ? 1 : dil[0]; dil2[1] = dil[sd - 1];
-    args[0] = ci__T(ci__reshape(L, x, 4, xs));
-    args[1] = ci__T(ci__reshape(L, w, 4, ws));
-    args[2] = b ? ci__T(b) : ci_arg_none();
+    args[0] = ci__ops_T(ci__ops_reshape(L, x, 4, xs));
+    args[1] = ci__ops_T(ci__ops_reshape(L, w, 4, ws));
+    args[2] = b ? ci__ops_T(b) : ci_arg_none();
     args[3] = ci_arg_ints(st2, 2); args[4] = ci_arg_ints(pad2, 2); args[5] = ci_arg_ints(dil2, 2); args[6] = ci_arg_int(groups);
-    o = ci__callb(L, "cinductor.convolution", 7, args);
+    o = ci__ops_callb(L, "cinductor.convolution", 7, args);
     {
         int64_t sh[CI_MAX_DIMS];
         int n = 0;
@@ -6475,15 +7051,14 @@ static int ci__lw_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
         sh[n++] = o->size[1];
         if (sd == 2) sh[n++] = o->size[2];
         sh[n++] = o->size[3];
-        o = ci__reshape(L, o, n, sh);
+        o = ci__ops_reshape(L, o, n, sh);
     }
-    outs[0] = ci__tensor_of(o);
+    outs[0] = ci__ir_tensor_of(o);
     return 1;
 }
 
 /* -- sorting: an extern heapsort along the last dim (moved there with a permute) -- */
-static int ci__ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user);
-static ci_result ci__ext_sort_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+static ci_result ci__ops_ext_sort_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
     (void)nouts; (void)user;
     if (nins != 1 || nargs < 2 || args[1].kind != CI_ARG_BOOL) return CI_ERR_INVALID_ARGS;
     outs[0] = ins[0];
@@ -6492,7 +7067,7 @@ static ci_result ci__ext_sort_infer(const ci_extern_tensor *ins, int nins, const
     return CI_OK;
 }
 /* x sorted along dim: values and indices, both shaped like x */
-static void ci__sort(ci__L *L, const ci__opdef *op, ci__box *x, int64_t dim, int desc, ci__box **vals, ci__box **idx) {
+static void ci__ops_sort_box(ci__L *L, const ci__opdef *op, ci__box *x, int64_t dim, int desc, ci__box **vals, ci__box **idx) {
     int64_t perm[CI_MAX_DIMS], inv[CI_MAX_DIMS];
     int i, j = 0, last;
     ci_tensor o[2];
@@ -6500,55 +7075,55 @@ static void ci__sort(ci__L *L, const ci__opdef *op, ci__box *x, int64_t dim, int
     if (x->ndim == 0) {
         ci__ix *v[1];
         *vals = x;
-        *idx = ci__pw_box(L, CI_I64, 0, NULL, v, ci__v_consti(L, CI_I64, 0));
+        *idx = ci__ir_pw_box(L, CI_I64, 0, NULL, v, ci__ir_v_consti(L, CI_I64, 0));
         return;
     }
-    dim = ci__wrap_dim(L, op, dim, x->ndim);
+    dim = ci__lower_wrap_dim(L, op, dim, x->ndim);
     last = dim == x->ndim - 1;
     for (i = 0; i < x->ndim; i++) if (i != dim) perm[j++] = i;
     perm[j] = dim;
     for (i = 0; i < x->ndim; i++) inv[perm[i]] = i;
-    a[0] = ci__T(last ? x : ci__permute(L, x, perm));
+    a[0] = ci__ops_T(last ? x : ci__ops_permute_box(L, x, perm));
     a[1] = ci_arg_bool(desc);
-    if (ci__call_op(L, "cinductor.sort", 2, a, 0, NULL, o, 2) != 2) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: sort failed", op->name);
-    *vals = ci__box_get(L, o[0]);
-    *idx = ci__box_get(L, o[1]);
-    if (!last) { *vals = ci__permute(L, *vals, inv); *idx = ci__permute(L, *idx, inv); }
+    if (ci__lower_call_op(L, "cinductor.sort", 2, a, 0, NULL, o, 2) != 2) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: sort failed", op->name);
+    *vals = ci__ir_box_get(L, o[0]);
+    *idx = ci__ir_box_get(L, o[1]);
+    if (!last) { *vals = ci__ops_permute_box(L, *vals, inv); *idx = ci__ops_permute_box(L, *idx, inv); }
 }
 /* sort(self, dim=-1, descending=False) / sort.stable(self, *, stable=None, dim=-1, descending=False);
    argsort (extra 1) -> indices; msort (extra 2) -> values along dim 0 */
-static int ci__lw_sort(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *v, *ix;
-    int pd = ci__pidx(op, "dim"), pdesc = ci__pidx(op, "descending");
-    int64_t dim = pd >= 0 ? ci__arg_int(L, op, a, pd) : 0;
-    ci__sort(L, op, x, dim, pdesc >= 0 ? ci__arg_bool(L, op, a, pdesc) : 0, &v, &ix);
-    if (op->extra == 1) { outs[0] = ci__tensor_of(ix); return 1; }
-    outs[0] = ci__tensor_of(v);
+static int ci__ops_sort(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *v, *ix;
+    int pd = ci__lower_pidx(op, "dim"), pdesc = ci__lower_pidx(op, "descending");
+    int64_t dim = pd >= 0 ? ci__lower_arg_int(L, op, a, pd) : 0;
+    ci__ops_sort_box(L, op, x, dim, pdesc >= 0 ? ci__lower_arg_bool(L, op, a, pdesc) : 0, &v, &ix);
+    if (op->extra == 1) { outs[0] = ci__ir_tensor_of(ix); return 1; }
+    outs[0] = ci__ir_tensor_of(v);
     if (op->extra == 2) return 1;
-    outs[1] = ci__tensor_of(ix);
+    outs[1] = ci__ir_tensor_of(ix);
     return 2;
 }
 /* topk(self, k, dim=-1, largest=True, sorted=True) and kthvalue(self, k, dim=-1, keepdim=False) (extra 1) */
-static int ci__lw_topk(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *v, *ix;
-    int64_t k = ci__arg_int(L, op, a, 1), dim = ci__arg_int(L, op, a, 2), n;
-    int largest = op->extra ? 0 : ci__arg_bool(L, op, a, 3), keepdim = op->extra ? ci__arg_bool(L, op, a, 3) : 1;
-    dim = ci__wrap_dim(L, op, dim, x->ndim);
+static int ci__ops_topk(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *v, *ix;
+    int64_t k = ci__lower_arg_int(L, op, a, 1), dim = ci__lower_arg_int(L, op, a, 2), n;
+    int largest = op->extra ? 0 : ci__lower_arg_bool(L, op, a, 3), keepdim = op->extra ? ci__lower_arg_bool(L, op, a, 3) : 1;
+    dim = ci__lower_wrap_dim(L, op, dim, x->ndim);
     n = x->ndim ? x->size[dim] : 1;
     if (op->extra ? (k < 1 || k > n) : (k < 0 || k > n))
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: selected index k (%lld) is out of range for a dimension of size %lld", op->name, (long long)k, (long long)n);
-    ci__sort(L, op, x, dim, largest, &v, &ix);
-    if (x->ndim == 0) { outs[0] = ci__tensor_of(v); outs[1] = ci__tensor_of(ix); return 2; }
+    ci__ops_sort_box(L, op, x, dim, largest, &v, &ix);
+    if (x->ndim == 0) { outs[0] = ci__ir_tensor_of(v); outs[1] = ci__ir_tensor_of(ix); return 2; }
     if (op->extra) {   /* the k-th smallest */
-        v = ci__slice(L, v, (int)dim, k - 1, k, 1);
-        ix = ci__slice(L, ix, (int)dim, k - 1, k, 1);
-        if (!keepdim) { v = ci__select(L, v, (int)dim, 0); ix = ci__select(L, ix, (int)dim, 0); }
+        v = ci__ops_slice_box(L, v, (int)dim, k - 1, k, 1);
+        ix = ci__ops_slice_box(L, ix, (int)dim, k - 1, k, 1);
+        if (!keepdim) { v = ci__ops_select_box(L, v, (int)dim, 0); ix = ci__ops_select_box(L, ix, (int)dim, 0); }
     } else {
-        v = ci__slice(L, v, (int)dim, 0, k, 1);
-        ix = ci__slice(L, ix, (int)dim, 0, k, 1);
+        v = ci__ops_slice_box(L, v, (int)dim, 0, k, 1);
+        ix = ci__ops_slice_box(L, ix, (int)dim, 0, k, 1);
     }
-    outs[0] = ci__tensor_of(v);
-    outs[1] = ci__tensor_of(ix);
+    outs[0] = ci__ir_tensor_of(v);
+    outs[1] = ci__ir_tensor_of(ix);
     return 2;
 }
 
@@ -6556,48 +7131,48 @@ static int ci__lw_topk(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
    quantize: clamp(round(x * (1 / scale)) + zero_point, quant_min, quant_max) in the target dtype;
    dequantize: (x - zero_point) * scale in f32. Per channel (vop 1): scale and zero_point are
    tensors along `axis`; per tensor they are numbers or 0-d tensors. extra: 0 quantize, 1 dequantize -- */
-static int ci__lw_quant(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
+static int ci__ops_quant(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int per_channel = op->vop, deq = op->extra, i;
-    int pax = ci__pidx(op, "axis"), pqmin = ci__pidx(op, "quant_min"), pqmax = ci__pidx(op, "quant_max"), pdt = ci__pidx(op, "dtype");
-    double qmin = ci__arg_num(L, op, a, pqmin), qmax = ci__arg_num(L, op, a, pqmax);
-    ci_dtype qdt = ci__arg_dtype_opt(L, op, a, pdt);
+    int pax = ci__lower_pidx(op, "axis"), pqmin = ci__lower_pidx(op, "quant_min"), pqmax = ci__lower_pidx(op, "quant_max"), pdt = ci__lower_pidx(op, "dtype");
+    double qmin = ci__lower_arg_num(L, op, a, pqmin), qmax = ci__lower_arg_num(L, op, a, pqmax);
+    ci_dtype qdt = ci__lower_arg_dtype_opt(L, op, a, pdt);
     ci__ix *v[CI_MAX_DIMS] = {0};
     ci__v *xv, *sc, *zp, *r;
     if (!qdt) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dtype is required", op->name);
-    if (deq ? x->dt != qdt : !ci__is_float(x->dt))
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected %s input, got %s", op->name, deq ? ci__dt[qdt].tname : "a floating point", ci__dt[x->dt].tname);
-    if (!deq && ci__is_float(qdt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: the quantized dtype must be an integer dtype", op->name);
-    ci__pw_vars(L, x->ndim, x->size, v);
+    if (deq ? x->dt != qdt : !ci__dtype_is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected %s input, got %s", op->name, deq ? ci__dtype_tab[qdt].tname : "a floating point", ci__dtype_tab[x->dt].tname);
+    if (!deq && ci__dtype_is_float(qdt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: the quantized dtype must be an integer dtype", op->name);
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
     if (per_channel) {
-        int64_t ax = ci__wrap_dim(L, op, ci__arg_int(L, op, a, pax), x->ndim);
-        ci__box *s = ci__arg_box(L, op, a, 1), *z = ci__arg_box(L, op, a, 2);
+        int64_t ax = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, pax), x->ndim);
+        ci__box *s = ci__lower_arg_box(L, op, a, 1), *z = ci__lower_arg_box(L, op, a, 2);
         ci__ix *ci1[1];
         if (s->ndim != 1 || z->ndim != 1 || (x->ndim && (s->size[0] != x->size[ax] || z->size[0] != x->size[ax])))
             CI__FAIL(L, CI_ERR_SHAPE, "%s: scales and zero_points must have one entry per channel of dim %lld", op->name, (long long)ax);
-        ci1[0] = x->ndim ? v[ax] : ci__K(L, 0);
-        sc = ci__v_cast(L, ci__load(L, s, ci1), CI_F32);
-        zp = ci__v_cast(L, ci__load(L, z, ci1), deq ? CI_F32 : CI_I64);
+        ci1[0] = x->ndim ? v[ax] : ci__ops_K(L, 0);
+        sc = ci__ir_v_cast(L, ci__ir_load(L, s, ci1), CI_F32);
+        zp = ci__ir_v_cast(L, ci__ir_load(L, z, ci1), deq ? CI_F32 : CI_I64);
     } else {
-        for (i = 1; i <= 2; i++) if (a[i].kind == CI_ARG_TENSOR && ci__box_get(L, a[i].u.t)->ndim != 0)
+        for (i = 1; i <= 2; i++) if (a[i].kind == CI_ARG_TENSOR && ci__ir_box_get(L, a[i].u.t)->ndim != 0)
             CI__FAIL(L, CI_ERR_SHAPE, "%s: scale and zero_point must be numbers or 0-d tensors", op->name);
-        sc = a[1].kind == CI_ARG_TENSOR ? ci__v_cast(L, ci__load(L, ci__box_get(L, a[1].u.t), v), CI_F32) : ci__v_constf(L, CI_F32, ci__arg_num(L, op, a, 1));
-        zp = a[2].kind == CI_ARG_TENSOR ? ci__v_cast(L, ci__load(L, ci__box_get(L, a[2].u.t), v), deq ? CI_F32 : CI_I64)
-                                        : (deq ? ci__v_constf(L, CI_F32, ci__arg_num(L, op, a, 2)) : ci__v_consti(L, CI_I64, (int64_t)ci__arg_num(L, op, a, 2)));
+        sc = a[1].kind == CI_ARG_TENSOR ? ci__ir_v_cast(L, ci__ir_load(L, ci__ir_box_get(L, a[1].u.t), v), CI_F32) : ci__ir_v_constf(L, CI_F32, ci__lower_arg_num(L, op, a, 1));
+        zp = a[2].kind == CI_ARG_TENSOR ? ci__ir_v_cast(L, ci__ir_load(L, ci__ir_box_get(L, a[2].u.t), v), deq ? CI_F32 : CI_I64)
+                                        : (deq ? ci__ir_v_constf(L, CI_F32, ci__lower_arg_num(L, op, a, 2)) : ci__ir_v_consti(L, CI_I64, (int64_t)ci__lower_arg_num(L, op, a, 2)));
     }
-    xv = ci__load(L, x, v);
+    xv = ci__ir_load(L, x, v);
     if (deq) {
-        r = ci__v_bin(L, CI__V_MUL, ci__v_bin(L, CI__V_SUB, ci__v_cast(L, xv, CI_F32), zp), sc);
-        outs[0] = ci__tensor_of(ci__pw_box(L, CI_F32, x->ndim, x->size, v, r));
+        r = ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_cast(L, xv, CI_F32), zp), sc);
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, CI_F32, x->ndim, x->size, v, r));
         return 1;
     }
     /* 1 / scale: in double for a number (the reference divides a Python float), in f32 for a tensor */
-    r = ci__v_un(L, CI__V_ROUND, ci__v_bin(L, CI__V_MUL, ci__v_cast(L, xv, CI_F32),
-                                           (!per_channel && a[1].kind != CI_ARG_TENSOR) ? ci__v_constf(L, CI_F32, 1.0 / ci__arg_num(L, op, a, 1))
-                                                                                       : ci__v_un(L, CI__V_RECIP, sc)));
-    r = ci__v_bin(L, CI__V_ADD, r, ci__v_cast(L, zp, CI_F32));
-    r = ci__v_bin(L, CI__V_MIN, ci__v_bin(L, CI__V_MAX, r, ci__v_constf(L, CI_F32, qmin)), ci__v_constf(L, CI_F32, qmax));
-    outs[0] = ci__tensor_of(ci__pw_box(L, qdt, x->ndim, x->size, v, ci__v_cast(L, r, qdt)));
+    r = ci__ir_v_un(L, CI__V_ROUND, ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_cast(L, xv, CI_F32),
+                                           (!per_channel && a[1].kind != CI_ARG_TENSOR) ? ci__ir_v_constf(L, CI_F32, 1.0 / ci__lower_arg_num(L, op, a, 1))
+                                                                                       : ci__ir_v_un(L, CI__V_RECIP, sc)));
+    r = ci__ir_v_bin(L, CI__V_ADD, r, ci__ir_v_cast(L, zp, CI_F32));
+    r = ci__ir_v_bin(L, CI__V_MIN, ci__ir_v_bin(L, CI__V_MAX, r, ci__ir_v_constf(L, CI_F32, qmin)), ci__ir_v_constf(L, CI_F32, qmax));
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, qdt, x->ndim, x->size, v, ci__ir_v_cast(L, r, qdt)));
     return 1;
 }
 
@@ -6605,609 +7180,103 @@ static int ci__lw_quant(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
 enum { CI__RND_RAND = 1, CI__RND_RANDN, CI__RND_RANDINT, CI__RND_RAND_LIKE, CI__RND_RANDN_LIKE, CI__RND_BERNOULLI,
        CI__RND_BERNOULLI_P, CI__RND_NATIVE_DROPOUT, CI__RND_DROPOUT };
 /* a fresh uniform [0,1) (RAND), normal (RANDN) or [lo, hi) integer (RANDINT) value at vars v */
-static ci__v *ci__random_at(ci__L *L, int vop, ci_dtype dt, int ndim, const int64_t *size, ci__ix *const *v, int64_t lo, int64_t hi) {
-    ci__ix *flat = ci__K(L, L->rng_off);
+static ci__v *ci__ops_random_at(ci__L *L, int vop, ci_dtype dt, int ndim, const int64_t *size, ci__ix *const *v, int64_t lo, int64_t hi) {
+    ci__ix *flat = ci__ops_K(L, L->rng_off);
     int64_t s = 1;
     int i;
     if (!L->seed_buf) {
-        L->seed_buf = ci__buf_new(L, CI__BUF_SEED, CI_I64, 0, NULL);
+        L->seed_buf = ci__ir_buf_new(L, CI__BUF_SEED, CI_I64, 0, NULL);
         snprintf(L->seed_buf->name, sizeof L->seed_buf->name, "seed");
     }
-    for (i = ndim - 1; i >= 0; i--) { flat = ci__ixadd(L, flat, ci__ixscale(L, v[i], s)); s *= size[i]; }
+    for (i = ndim - 1; i >= 0; i--) { flat = ci__ops_ixadd(L, flat, ci__ops_ixscale(L, v[i], s)); s *= size[i]; }
     L->rng_off += s;
-    return ci__v_random(L, vop, ci__is_float(dt) && dt != CI_F64 ? CI_F32 : dt, ci__v_load(L, L->seed_buf, ci__K(L, 0)), ci__ixval(L, flat),
-                        ci__v_consti(L, CI_I64, lo), ci__v_consti(L, CI_I64, hi));
+    return ci__ir_v_random(L, vop, ci__dtype_is_float(dt) && dt != CI_F64 ? CI_F32 : dt, ci__ir_v_load(L, L->seed_buf, ci__ops_K(L, 0)), ci__ops_ixval(L, flat),
+                        ci__ir_v_consti(L, CI_I64, lo), ci__ir_v_consti(L, CI_I64, hi));
 }
-static int ci__lw_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    int kind = op->extra, n = 0, pt = ci__pidx(op, "dtype");
+static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int kind = op->extra, n = 0, pt = ci__lower_pidx(op, "dtype");
     int64_t shape[CI_MAX_DIMS] = {0}, lo = 0, hi = 0;
-    ci_dtype dt = pt >= 0 ? ci__arg_dtype_opt(L, op, a, pt) : CI_DTYPE_INVALID;
+    ci_dtype dt = pt >= 0 ? ci__lower_arg_dtype_opt(L, op, a, pt) : CI_DTYPE_INVALID;
     ci__ix *v[CI_MAX_DIMS] = {0};
     ci__box *x = NULL;
     ci__v *r;
     switch (kind) {
     case CI__RND_RAND: case CI__RND_RANDN:
-        n = ci__arg_ints(L, op, a, 0, shape, CI_MAX_DIMS);
+        n = ci__lower_arg_ints(L, op, a, 0, shape, CI_MAX_DIMS);
         if (n < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: size must be a list of ints", op->name);
         if (!dt) dt = CI_F32;
         break;
     case CI__RND_RANDINT: {
-        int pl = ci__pidx(op, "low"), ps = ci__pidx(op, "size");
-        lo = pl >= 0 ? ci__arg_int(L, op, a, pl) : 0;
-        hi = ci__arg_int(L, op, a, ci__pidx(op, "high"));
+        int pl = ci__lower_pidx(op, "low"), ps = ci__lower_pidx(op, "size");
+        lo = pl >= 0 ? ci__lower_arg_int(L, op, a, pl) : 0;
+        hi = ci__lower_arg_int(L, op, a, ci__lower_pidx(op, "high"));
         if (hi <= lo) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld", op->name, (long long)lo, (long long)hi);
-        n = ci__arg_ints(L, op, a, ps, shape, CI_MAX_DIMS);
+        n = ci__lower_arg_ints(L, op, a, ps, shape, CI_MAX_DIMS);
         if (!dt) dt = CI_I64;
         break;
     }
     default:
-        x = ci__arg_box(L, op, a, 0);
+        x = ci__lower_arg_box(L, op, a, 0);
         n = x->ndim;
         memcpy(shape, x->size, sizeof(int64_t) * (size_t)n);
         if (!dt) dt = x->dt;
         break;
     }
-    if ((kind != CI__RND_RANDINT) && !ci__is_float(dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point dtype, got %s", op->name, ci__dt[dt].tname);
-    ci__pw_vars(L, n, shape, v);
+    if ((kind != CI__RND_RANDINT) && !ci__dtype_is_float(dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point dtype, got %s", op->name, ci__dtype_tab[dt].tname);
+    ci__ir_pw_vars(L, n, shape, v);
     switch (kind) {
-    case CI__RND_RAND: case CI__RND_RAND_LIKE: r = ci__random_at(L, CI__V_RAND, dt, n, shape, v, 0, 0); break;
-    case CI__RND_RANDN: case CI__RND_RANDN_LIKE: r = ci__random_at(L, CI__V_RANDN, dt, n, shape, v, 0, 0); break;
-    case CI__RND_RANDINT: r = ci__random_at(L, CI__V_RANDINT, CI_I64, n, shape, v, lo, hi); break;
+    case CI__RND_RAND: case CI__RND_RAND_LIKE: r = ci__ops_random_at(L, CI__V_RAND, dt, n, shape, v, 0, 0); break;
+    case CI__RND_RANDN: case CI__RND_RANDN_LIKE: r = ci__ops_random_at(L, CI__V_RANDN, dt, n, shape, v, 0, 0); break;
+    case CI__RND_RANDINT: r = ci__ops_random_at(L, CI__V_RANDINT, CI_I64, n, shape, v, lo, hi); break;
     case CI__RND_BERNOULLI: case CI__RND_BERNOULLI_P: {   /* 1 where rand < p */
-        ci_dtype cdt = ci__opmath(dt);
-        int pp = ci__pidx(op, "p");
-        ci__v *p = kind == CI__RND_BERNOULLI_P ? ci__v_constf(L, cdt, ci__arg_num(L, op, a, 1))
-                 : pp >= 0 ? ci__v_cast(L, ci__load(L, ci__expand(L, ci__arg_box(L, op, a, pp), n, shape, 1), v), cdt)   /* bernoulli.Tensor */
-                 : ci__v_cast(L, ci__load(L, x, v), cdt);
-        r = ci__v_cast(L, ci__v_bin(L, CI__V_LT, ci__v_cast(L, ci__random_at(L, CI__V_RAND, cdt, n, shape, v, 0, 0), cdt), p), dt);
+        ci_dtype cdt = ci__dtype_opmath(dt);
+        int pp = ci__lower_pidx(op, "p");
+        ci__v *p = kind == CI__RND_BERNOULLI_P ? ci__ir_v_constf(L, cdt, ci__lower_arg_num(L, op, a, 1))
+                 : pp >= 0 ? ci__ir_v_cast(L, ci__ir_load(L, ci__lower_expand(L, ci__lower_arg_box(L, op, a, pp), n, shape, 1), v), cdt)   /* bernoulli.Tensor */
+                 : ci__ir_v_cast(L, ci__ir_load(L, x, v), cdt);
+        r = ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_LT, ci__ir_v_cast(L, ci__ops_random_at(L, CI__V_RAND, cdt, n, shape, v, 0, 0), cdt), p), dt);
         break;
     }
     default: {   /* dropout: keep with probability 1 - p, scaled by 1 / (1 - p) */
-        double p = ci__arg_num(L, op, a, 1);
-        int train = ci__arg_bool(L, op, a, 2);
-        ci_dtype cdt = ci__opmath(dt);
-        ci__v *keep, *xv = ci__v_cast(L, ci__load(L, x, v), cdt);
+        double p = ci__lower_arg_num(L, op, a, 1);
+        int train = ci__lower_arg_bool(L, op, a, 2);
+        ci_dtype cdt = ci__dtype_opmath(dt);
+        ci__v *keep, *xv = ci__ir_v_cast(L, ci__ir_load(L, x, v), cdt);
         if (p < 0 || p > 1) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dropout probability has to be between 0 and 1, but got %g", op->name, p);
         if (!train || p == 0) {
-            keep = ci__v_consti(L, CI_BOOL, 1);
+            keep = ci__ir_v_consti(L, CI_BOOL, 1);
             r = xv;
         } else {
-            keep = ci__v_bin(L, CI__V_GE, ci__v_cast(L, ci__random_at(L, CI__V_RAND, CI_F32, n, shape, v, 0, 0), CI_F32), ci__v_constf(L, CI_F32, p));
-            r = p == 1 ? ci__v_constf(L, cdt, 0)
-                       : ci__v_op(L, CI__V_WHERE, keep, ci__v_bin(L, CI__V_MUL, xv, ci__v_constf(L, cdt, 1.0 / (1.0 - p))), ci__v_constf(L, cdt, 0));
+            keep = ci__ir_v_bin(L, CI__V_GE, ci__ir_v_cast(L, ci__ops_random_at(L, CI__V_RAND, CI_F32, n, shape, v, 0, 0), CI_F32), ci__ir_v_constf(L, CI_F32, p));
+            r = p == 1 ? ci__ir_v_constf(L, cdt, 0)
+                       : ci__ir_v_op(L, CI__V_WHERE, keep, ci__ir_v_bin(L, CI__V_MUL, xv, ci__ir_v_constf(L, cdt, 1.0 / (1.0 - p))), ci__ir_v_constf(L, cdt, 0));
         }
-        outs[0] = ci__tensor_of(ci__pw_box(L, dt, n, shape, v, r));
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, n, shape, v, r));
         if (kind == CI__RND_DROPOUT) return 1;
         /* the mask draws the same numbers: the generator is a function of its counters */
-        outs[1] = ci__tensor_of(ci__pw_box(L, CI_BOOL, n, shape, v, keep));
+        outs[1] = ci__ir_tensor_of(ci__ir_pw_box(L, CI_BOOL, n, shape, v, keep));
         return 2;
     }
     }
     {   /* realized, as Inductor does: a draw is costly to recompute at every use */
-        ci__box *b = ci__pw_box(L, dt, n, shape, v, r);
-        ci__realize(L, b);
-        outs[0] = ci__tensor_of(b);
+        ci__box *b = ci__ir_pw_box(L, dt, n, shape, v, r);
+        ci__ir_realize(L, b);
+        outs[0] = ci__ir_tensor_of(b);
     }
-    return 1;
-}
-
-/* -- statistics and normalisations -- */
-/* var/std/var_mean/std_mean (extra 0..3): Welford above the unroll threshold, two-pass below */
-static int ci__lw_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *m2, *mean = NULL, *var;
-    int pd = ci__pidx(op, "dim") >= 0 ? ci__pidx(op, "dim") : ci__pidx(op, "dims");   /* prims.var: dims */
-    int pk = ci__pidx(op, "keepdim"), pc = ci__pidx(op, "correction"), pu = ci__pidx(op, "unbiased");
-    int64_t dims[CI_MAX_DIMS], n = 1;
-    int nd = pd >= 0 ? ci__arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1, keepdim = pk >= 0 ? ci__arg_bool(L, op, a, pk) : 0, i;
-    double corr = 1;
-    char red[CI_MAX_DIMS];
-    ci_dtype odt = x->dt, cdt;
-    ci__ix *v[CI_MAX_DIMS] = {0};
-    int want_mean = op->extra >= 2, want_std = op->extra == 1 || op->extra == 3;
-    if (!ci__is_float(x->dt))
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: std and var only support floating point and complex dtypes, got %s", op->name, ci__dt[x->dt].tname);
-    if (pc >= 0 && a[pc].kind != CI_ARG_NONE) corr = ci__arg_num(L, op, a, pc);
-    else if (pu >= 0) corr = ci__arg_bool(L, op, a, pu) ? 1 : 0;
-    ci__norm_dims(L, op, x, nd, dims, red);
-    for (i = 0; i < x->ndim; i++) if (red[i]) n *= x->size[i];
-    cdt = ci__opmath(odt);
-    x = ci__to_dtype(L, x, cdt);
-    if (n >= CI__UNROLL_REDUCTIONS) {
-        m2 = ci__reduce(L, op, x, red, keepdim, CI__RED_WELFORD, cdt);
-        if (want_mean) mean = ci__reduce(L, op, x, red, keepdim, CI__RED_SUM, cdt);
-    } else {
-        ci__box *mk = ci__reduce(L, op, x, red, 1, CI__RED_SUM, cdt), *d;
-        ci__ix *w[CI_MAX_DIMS] = {0};
-        ci__pw_vars(L, mk->ndim, mk->size, w);
-        mk = ci__pw_box(L, cdt, mk->ndim, mk->size, w, ci__v_bin(L, CI__V_DIV, ci__load(L, mk, w), ci__v_constf(L, cdt, (double)n)));
-        ci__pw_vars(L, x->ndim, x->size, w);
-        {
-            ci__box *me = ci__expand(L, mk, x->ndim, x->size, 0);
-            ci__v *dv = ci__v_bin(L, CI__V_SUB, ci__load(L, x, w), ci__load(L, me, w));
-            d = ci__pw_box(L, cdt, x->ndim, x->size, w, ci__v_bin(L, CI__V_MUL, dv, dv));
-        }
-        m2 = ci__reduce(L, op, d, red, keepdim, CI__RED_SUM, cdt);
-        if (want_mean) mean = ci__reduce(L, op, x, red, keepdim, CI__RED_SUM, cdt);
-    }
-    ci__pw_vars(L, m2->ndim, m2->size, v);
-    {
-        double den = (double)n - corr;
-        ci__v *r = ci__v_bin(L, CI__V_DIV, ci__load(L, m2, v), ci__v_constf(L, cdt, den > 0 ? den : 0));
-        if (n == 0) r = ci__v_constf(L, cdt, (double)NAN);
-        if (want_std) r = ci__v_un(L, CI__V_SQRT, r);
-        var = ci__pw_box(L, odt, m2->ndim, m2->size, v, r);
-    }
-    outs[0] = ci__tensor_of(var);
-    if (!want_mean) return 1;
-    ci__pw_vars(L, mean->ndim, mean->size, v);
-    outs[1] = ci__tensor_of(ci__pw_box(L, odt, mean->ndim, mean->size, v,
-                                       n ? ci__v_bin(L, CI__V_DIV, ci__load(L, mean, v), ci__v_constf(L, cdt, (double)n))
-                                         : ci__v_constf(L, cdt, (double)NAN)));
-    return 2;
-}
-/* logsumexp(self, dim, keepdim=False) = m + log(sum(exp(x - m))), m = amax (0 where infinite) */
-static int ci__lw_logsumexp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *m, *s;
-    int64_t dims[CI_MAX_DIMS];
-    int nd = ci__arg_ints(L, op, a, 1, dims, CI_MAX_DIMS), keepdim = ci__arg_bool(L, op, a, 2), i;
-    char red[CI_MAX_DIMS];
-    ci__ix *v[CI_MAX_DIMS] = {0};
-    ci__v *mv;
-    ci_dtype odt = ci__is_float(x->dt) ? x->dt : CI_F32, cdt = ci__opmath(odt);
-    x = ci__to_dtype(L, x, cdt);
-    ci__norm_dims(L, op, x, nd, dims, red);
-    for (i = 0; i < x->ndim; i++) if (red[i] && x->size[i] == 0) {
-        ci__box *z = ci__reduce(L, op, x, red, keepdim, CI__RED_SUM, cdt);   /* log(0) = -inf */
-        ci__pw_vars(L, z->ndim, z->size, v);
-        outs[0] = ci__tensor_of(ci__pw_box(L, odt, z->ndim, z->size, v, ci__v_constf(L, cdt, -HUGE_VAL)));
-        return 1;
-    }
-    m = ci__reduce(L, op, x, red, 1, CI__RED_MAX, cdt);
-    ci__pw_vars(L, m->ndim, m->size, v);
-    mv = ci__load(L, m, v);
-    m = ci__pw_box(L, cdt, m->ndim, m->size, v, ci__v_op(L, CI__V_WHERE, ci__v_un(L, CI__V_ISINF, mv), ci__v_constf(L, cdt, 0), mv));
-    {
-        ci__box *me = ci__expand(L, m, x->ndim, x->size, 0);
-        ci__ix *w[CI_MAX_DIMS] = {0};
-        ci__pw_vars(L, x->ndim, x->size, w);
-        s = ci__reduce(L, op, ci__pw_box(L, cdt, x->ndim, x->size, w, ci__v_un(L, CI__V_EXP, ci__v_bin(L, CI__V_SUB, ci__load(L, x, w), ci__load(L, me, w)))),
-                       red, keepdim, CI__RED_SUM, cdt);
-    }
-    {
-        ci__box *mk = m;
-        if (!keepdim) {
-            int64_t sh[CI_MAX_DIMS];
-            int k = 0;
-            for (i = 0; i < x->ndim; i++) if (!red[i]) sh[k++] = x->size[i];
-            mk = ci__reshape(L, m, k, sh);
-        }
-        ci__pw_vars(L, s->ndim, s->size, v);
-        outs[0] = ci__tensor_of(ci__pw_box(L, odt, s->ndim, s->size, v,
-                                           ci__v_bin(L, CI__V_ADD, ci__v_un(L, CI__V_LOG, ci__load(L, s, v)), ci__load(L, mk, v))));
-    }
-    return 1;
-}
-/* linalg_vector_norm(self, ord=2, dim=None, keepdim=False, *, dtype=None) and norm.* */
-static int ci__lw_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *r, *ax;
-    int po = ci__pidx(op, "ord") >= 0 ? ci__pidx(op, "ord") : ci__pidx(op, "p");
-    int pd = ci__pidx(op, "dim"), pk = ci__pidx(op, "keepdim"), pt = ci__pidx(op, "dtype");
-    double p = (po < 0 || a[po].kind == CI_ARG_NONE) ? 2 : ci__arg_num(L, op, a, po);
-    int64_t dims[CI_MAX_DIMS];
-    int nd = pd >= 0 ? ci__arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1, keepdim = pk >= 0 ? ci__arg_bool(L, op, a, pk) : 0;
-    ci_dtype dt = pt >= 0 ? ci__arg_dtype_opt(L, op, a, pt) : CI_DTYPE_INVALID, cdt;
-    char red[CI_MAX_DIMS];
-    ci__ix *v[CI_MAX_DIMS] = {0};
-    ci__v *e;
-    if (dt) x = ci__to_dtype(L, x, dt);
-    if (!ci__is_float(x->dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point input, got %s", op->name, ci__dt[x->dt].tname);
-    cdt = ci__opmath(x->dt);
-    ci__norm_dims(L, op, x, nd, dims, red);
-    ci__pw_vars(L, x->ndim, x->size, v);
-    e = ci__v_un(L, CI__V_ABS, ci__v_cast(L, ci__load(L, x, v), cdt));
-    if (p == HUGE_VAL || p == -HUGE_VAL) {
-        ax = ci__pw_box(L, cdt, x->ndim, x->size, v, e);
-        r = ci__reduce(L, op, ax, red, keepdim, p > 0 ? CI__RED_MAX : CI__RED_MIN, cdt);
-        outs[0] = ci__tensor_of(ci__to_dtype(L, r, x->dt));
-        return 1;
-    }
-    if (p == 0) e = ci__v_cast(L, ci__v_bin(L, CI__V_NE, e, ci__v_constf(L, cdt, 0)), cdt);
-    else if (p == 2) e = ci__v_bin(L, CI__V_MUL, e, e);
-    else if (p != 1) e = ci__v_bin(L, CI__V_POW, e, ci__v_constf(L, cdt, p));
-    r = ci__reduce(L, op, ci__pw_box(L, cdt, x->ndim, x->size, v, e), red, keepdim, CI__RED_SUM, cdt);
-    ci__pw_vars(L, r->ndim, r->size, v);
-    e = ci__load(L, r, v);
-    if (p == 2) e = ci__v_un(L, CI__V_SQRT, e);
-    else if (p != 1 && p != 0) e = ci__v_bin(L, CI__V_POW, e, ci__v_constf(L, cdt, 1.0 / p));
-    outs[0] = ci__tensor_of(ci__pw_box(L, x->dt, r->ndim, r->size, v, e));
-    return 1;
-}
-/* count_nonzero(self, dim=None) */
-static int ci__lw_count_nonzero(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0);
-    int64_t dims[CI_MAX_DIMS];
-    int nd = ci__arg_ints(L, op, a, 1, dims, CI_MAX_DIMS);
-    char red[CI_MAX_DIMS];
-    ci__ix *v[CI_MAX_DIMS] = {0};
-    ci__box *nz;
-    ci__norm_dims(L, op, x, nd, dims, red);
-    ci__pw_vars(L, x->ndim, x->size, v);
-    nz = ci__pw_box(L, CI_I64, x->ndim, x->size, v, ci__v_cast(L, ci__v_cast(L, ci__load(L, x, v), CI_BOOL), CI_I64));
-    outs[0] = ci__tensor_of(ci__reduce(L, op, nz, red, 0, CI__RED_SUM, CI_I64));
-    return 1;
-}
-/* x normalised over the dims in red (mean/var biased), in compute dtype; mean and rstd keep dims */
-static ci__box *ci__normalize(ci__L *L, const ci__opdef *op, ci__box *x, const char *red, double eps, ci__box **mean_out, ci__box **rstd_out) {
-    int64_t n = 1;
-    int i;
-    ci__box *m2, *s, *mean, *rstd;
-    ci__ix *v[CI_MAX_DIMS] = {0};
-    ci_dtype cdt = x->dt;
-    for (i = 0; i < x->ndim; i++) if (red[i]) n *= x->size[i];
-    s = ci__reduce(L, op, x, red, 1, CI__RED_SUM, cdt);
-    ci__pw_vars(L, s->ndim, s->size, v);
-    mean = ci__pw_box(L, cdt, s->ndim, s->size, v, ci__v_bin(L, CI__V_DIV, ci__load(L, s, v), ci__v_constf(L, cdt, (double)n)));
-    if (n >= CI__UNROLL_REDUCTIONS) m2 = ci__reduce(L, op, x, red, 1, CI__RED_WELFORD, cdt);
-    else {
-        ci__box *me = ci__expand(L, mean, x->ndim, x->size, 0);
-        ci__ix *w[CI_MAX_DIMS] = {0};
-        ci__v *d;
-        ci__pw_vars(L, x->ndim, x->size, w);
-        d = ci__v_bin(L, CI__V_SUB, ci__load(L, x, w), ci__load(L, me, w));
-        m2 = ci__reduce(L, op, ci__pw_box(L, cdt, x->ndim, x->size, w, ci__v_bin(L, CI__V_MUL, d, d)), red, 1, CI__RED_SUM, cdt);
-    }
-    ci__pw_vars(L, m2->ndim, m2->size, v);
-    rstd = ci__pw_box(L, cdt, m2->ndim, m2->size, v,
-                      ci__v_un(L, CI__V_RSQRT, ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_DIV, ci__load(L, m2, v), ci__v_constf(L, cdt, (double)(n ? n : 1))),
-                                                         ci__v_constf(L, cdt, eps))));
-    *mean_out = mean;
-    *rstd_out = rstd;
-    {
-        ci__box *me = ci__expand(L, mean, x->ndim, x->size, 0), *re = ci__expand(L, rstd, x->ndim, x->size, 0);
-        ci__ix *w[CI_MAX_DIMS] = {0};
-        ci__pw_vars(L, x->ndim, x->size, w);
-        return ci__pw_box(L, cdt, x->ndim, x->size, w,
-                          ci__v_bin(L, CI__V_MUL, ci__v_bin(L, CI__V_SUB, ci__load(L, x, w), ci__load(L, me, w)), ci__load(L, re, w)));
-    }
-}
-/* a per-channel [C] tensor viewed as [C, 1, ...] to broadcast against [N, C, ...] */
-static ci__box *ci__channel_view(ci__L *L, ci__box *w, int ndim) {
-    int64_t sh[CI_MAX_DIMS];
-    int i;
-    sh[0] = w->size[0];
-    for (i = 1; i < ndim - 1; i++) sh[i] = 1;
-    return ci__reshape(L, w, ndim - 1 > 0 ? ndim - 1 : 1, sh);
-}
-/* native_group_norm(input, weight, bias, N, C, HxW, group, eps) -> (out, mean, rstd);
-   group_norm(input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True) (vop 1) */
-static int ci__lw_group_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *w, *b, *xg, *mean, *rstd, *y;
-    int64_t N, C, G, sh[3];
-    double eps;
-    char red[CI_MAX_DIMS];
-    ci_dtype odt = x->dt, cdt;
-    ci__need_float(L, op, x);
-    if (x->ndim < 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected an input with at least 2 dims", op->name);
-    N = x->size[0]; C = x->size[1];
-    if (op->vop) {
-        G = ci__arg_int(L, op, a, 1); w = ci__arg_box_opt(L, op, a, 2); b = ci__arg_box_opt(L, op, a, 3); eps = ci__arg_num(L, op, a, 4);
-    } else {
-        w = ci__arg_box_opt(L, op, a, 1); b = ci__arg_box_opt(L, op, a, 2); G = ci__arg_int(L, op, a, 6); eps = ci__arg_num(L, op, a, 7);
-    }
-    if (G <= 0 || C % G) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected the number of channels (%lld) to be divisible by num_groups (%lld)", op->name, (long long)C, (long long)G);
-    if ((w && (w->ndim != 1 || w->size[0] != C)) || (b && (b->ndim != 1 || b->size[0] != C)))
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected weight and bias of shape [%lld]", op->name, (long long)C);
-    cdt = ci__opmath(odt);
-    sh[0] = N; sh[1] = G; sh[2] = (N * G != 0) ? ci__numel(x->ndim, x->size) / (N * G) : 0;
-    xg = ci__reshape(L, ci__to_dtype(L, x, cdt), 3, sh);
-    memset(red, 0, sizeof red);
-    red[2] = 1;
-    y = ci__reshape(L, ci__normalize(L, op, xg, red, eps, &mean, &rstd), x->ndim, x->size);
-    if (w) y = ci__call2(L, "aten.mul.Tensor", ci__T(y), ci__T(ci__channel_view(L, ci__to_dtype(L, w, cdt), x->ndim)));
-    if (b) y = ci__call2(L, "aten.add.Tensor", ci__T(y), ci__T(ci__channel_view(L, ci__to_dtype(L, b, cdt), x->ndim)));
-    outs[0] = ci__tensor_of(ci__to_dtype(L, y, odt));
-    if (op->vop) return 1;
-    sh[0] = N; sh[1] = G;
-    outs[1] = ci__tensor_of(ci__to_dtype(L, ci__reshape(L, mean, 2, sh), odt));
-    outs[2] = ci__tensor_of(ci__to_dtype(L, ci__reshape(L, rstd, 2, sh), odt));
-    return 3;
-}
-/* batch norm in inference mode: (x - running_mean) * rsqrt(running_var + eps) * w + b, per channel.
-   extra: 0 _native_batch_norm_legit_no_training, 1 native_batch_norm, 2 batch_norm */
-static int ci__lw_batch_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *w = ci__arg_box_opt(L, op, a, 1), *b = ci__arg_box_opt(L, op, a, 2);
-    ci__box *rm = ci__arg_box_opt(L, op, a, 3), *rv = ci__arg_box_opt(L, op, a, 4), *y;
-    int pe = ci__pidx(op, "eps"), pt = ci__pidx(op, "training");
-    double eps = ci__arg_num(L, op, a, pe);
-    ci_dtype odt = x->dt, cdt;
-    int64_t C, zero = 0;
-    ci__need_float(L, op, x);
-    if (pt >= 0 && ci__arg_bool(L, op, a, pt))
-        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: training mode is not supported (cinductor runs batch norm in inference mode)", op->name);
-    if (!rm || !rv) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: running_mean and running_var are required in inference mode", op->name);
-    if (x->ndim < 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected an input with at least 2 dims", op->name);
-    C = x->size[1];
-    if (rm->ndim != 1 || rm->size[0] != C || rv->ndim != 1 || rv->size[0] != C || (w && (w->ndim != 1 || w->size[0] != C)) ||
-        (b && (b->ndim != 1 || b->size[0] != C)))
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: per-channel tensors must have shape [%lld]", op->name, (long long)C);
-    cdt = ci__opmath(odt);
-    {
-        ci__ix *v[1];
-        ci__box *scale;
-        ci__v *s;
-        ci__pw_vars(L, 1, &C, v);
-        s = ci__v_un(L, CI__V_RSQRT, ci__v_bin(L, CI__V_ADD, ci__v_cast(L, ci__load(L, rv, v), cdt), ci__v_constf(L, cdt, eps)));
-        if (w) s = ci__v_bin(L, CI__V_MUL, s, ci__v_cast(L, ci__load(L, w, v), cdt));
-        scale = ci__pw_box(L, cdt, 1, &C, v, s);
-        y = ci__call2(L, "aten.mul.Tensor", ci__T(ci__call2(L, "aten.sub.Tensor", ci__T(ci__to_dtype(L, x, cdt)),
-                                                                ci__T(ci__channel_view(L, ci__to_dtype(L, rm, cdt), x->ndim)))),
-                      ci__T(ci__channel_view(L, scale, x->ndim)));
-    }
-    if (b) y = ci__call2(L, "aten.add.Tensor", ci__T(y), ci__T(ci__channel_view(L, ci__to_dtype(L, b, cdt), x->ndim)));
-    outs[0] = ci__tensor_of(ci__to_dtype(L, y, odt));
-    if (op->extra == 2) return 1;
-    {   /* save_mean / save_invstd are empty in inference mode */
-        ci__ix *v[1];
-        ci__pw_vars(L, 1, &zero, v);
-        outs[1] = ci__tensor_of(ci__pw_box(L, odt, 1, &zero, v, ci__v_constf(L, odt, 0)));
-        outs[2] = ci__tensor_of(ci__pw_box(L, odt, 1, &zero, v, ci__v_constf(L, odt, 0)));
-    }
-    return 3;
-}
-/* rms_norm(input, normalized_shape, weight=None, eps=None): x * rsqrt(mean(x^2) + eps) * w */
-static int ci__lw_rms_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *w = ci__arg_box_opt(L, op, a, 2), *ss;
-    int64_t ns[CI_MAX_DIMS];
-    int nn = ci__arg_ints(L, op, a, 1, ns, CI_MAX_DIMS), axis, i;
-    double eps;
-    char red[CI_MAX_DIMS];
-    ci_dtype odt = x->dt, cdt;
-    ci__ix *v[CI_MAX_DIMS] = {0};
-    ci__v *xv;
-    ci__need_float(L, op, x);
-    cdt = ci__opmath(odt);
-    eps = a[3].kind == CI_ARG_NONE ? (cdt == CI_F64 ? 2.220446049250313e-16 : odt == CI_F16 ? 0.0009765625 : odt == CI_BF16 ? 0.0078125 : 1.1920928955078125e-07)
-                                   : ci__arg_num(L, op, a, 3);
-    axis = x->ndim - nn;
-    if (nn < 0 || axis < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: normalized_shape does not match the input", op->name);
-    for (i = 0; i < nn; i++) if (x->size[axis + i] != ns[i]) CI__FAIL(L, CI_ERR_SHAPE, "%s: normalized_shape does not match the input", op->name);
-    if (w && (w->ndim != nn || memcmp(w->size, ns, sizeof(int64_t) * (size_t)nn)))
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected weight to have the normalized shape", op->name);
-    memset(red, 0, sizeof red);
-    for (i = axis; i < x->ndim; i++) red[i] = 1;
-    x = ci__to_dtype(L, x, cdt);
-    ci__pw_vars(L, x->ndim, x->size, v);
-    xv = ci__load(L, x, v);
-    ss = ci__reduce(L, op, ci__pw_box(L, cdt, x->ndim, x->size, v, ci__v_bin(L, CI__V_MUL, xv, xv)), red, 1, CI__RED_SUM, cdt);
-    {
-        ci__box *se = ci__expand(L, ss, x->ndim, x->size, 0);
-        ci__v *r;
-        ci__pw_vars(L, x->ndim, x->size, v);
-        xv = ci__load(L, x, v);
-        r = ci__v_bin(L, CI__V_MUL, xv, ci__v_un(L, CI__V_RSQRT, ci__v_bin(L, CI__V_ADD,
-                ci__v_bin(L, CI__V_DIV, ci__load(L, se, v), ci__v_constf(L, cdt, (double)(ci__numel(nn, ns) ? ci__numel(nn, ns) : 1))), ci__v_constf(L, cdt, eps))));
-        if (w) r = ci__v_bin(L, CI__V_MUL, r, ci__v_cast(L, ci__load(L, ci__expand(L, w, x->ndim, x->size, 0), v), cdt));
-        outs[0] = ci__tensor_of(ci__pw_box(L, odt, x->ndim, x->size, v, r));
-    }
-    return 1;
-}
-
-/* -- pointwise ops PyTorch decomposes (and a few with special dtype rules); op->extra picks -- */
-enum {
-    CI__PX_ISFINITE = 1, CI__PX_ISNEGINF, CI__PX_ISPOSINF, CI__PX_SQUARE, CI__PX_FRAC, CI__PX_HARDSWISH,
-    CI__PX_HARDSIGMOID, CI__PX_HARDTANH, CI__PX_ELU, CI__PX_SELU, CI__PX_CELU, CI__PX_LEAKY_RELU, CI__PX_SOFTPLUS,
-    CI__PX_THRESHOLD, CI__PX_LOGIT, CI__PX_MISH, CI__PX_NAN_TO_NUM, CI__PX_ROUND_DECIMALS
-};
-static double ci__arg_num_or(ci__L *L, const ci__opdef *op, const ci_arg *a, const char *name, double dflt) {
-    int i = ci__pidx(op, name);
-    if (i < 0 || a[i].kind == CI_ARG_NONE) return dflt;
-    return ci__arg_num(L, op, a, i);
-}
-static double ci__dtype_max(ci_dtype dt) {
-    switch (dt) {
-    case CI_F16: return 65504.0;
-    case CI_BF16: return 3.3895313892515355e38;
-    case CI_F32: return 3.4028234663852886e38;
-    default: return 1.7976931348623157e308;
-    }
-}
-static int ci__lw_pwx(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__pw p;
-    ci__v *x, *r = NULL, *zero, *one;
-    ci_dtype dt, cdt;
-    int kind = op->extra;
-    ci__need_tensor(L, op, &a[0]);
-    ci__pw_begin(L, &p, 1, a);
-    dt = p.dt;
-    cdt = ci__opmath(dt);
-    x = ci__pw_in(L, &p, &a[0]);
-    zero = ci__v_consti(L, cdt, 0);
-    one = ci__v_consti(L, cdt, 1);
-    if (kind >= CI__PX_FRAC && kind != CI__PX_THRESHOLD && kind != CI__PX_HARDTANH && kind != CI__PX_LEAKY_RELU &&
-        kind != CI__PX_NAN_TO_NUM && kind != CI__PX_ROUND_DECIMALS && !ci__is_float(dt))
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point tensor, got %s", op->name, ci__dt[dt].tname);
-#define CI__C(v) ci__v_constf(L, cdt, (v))
-#define CI__B(o, u, w) ci__v_bin(L, CI__V_##o, (u), (w))
-#define CI__U(o, u) ci__v_un(L, CI__V_##o, (u))
-    switch (kind) {
-    case CI__PX_ISFINITE:
-        r = ci__is_float(dt) ? ci__v_bin(L, CI__V_AND, CI__U(NOT, CI__U(ISNAN, x)), CI__U(NOT, CI__U(ISINF, x))) : ci__v_consti(L, CI_BOOL, 1);
-        break;
-    case CI__PX_ISNEGINF: case CI__PX_ISPOSINF:
-        r = ci__is_float(dt) ? CI__B(EQ, x, CI__C(kind == CI__PX_ISPOSINF ? HUGE_VAL : -HUGE_VAL)) : ci__v_consti(L, CI_BOOL, 0);
-        break;
-    case CI__PX_SQUARE:
-        if (dt == CI_BOOL) { x = ci__v_cast(L, x, CI_I64); dt = CI_I64; }
-        r = CI__B(MUL, x, x);
-        break;
-    case CI__PX_FRAC: r = CI__B(SUB, x, CI__U(TRUNC, x)); break;
-    case CI__PX_HARDSWISH:   /* x * clamp(x + 3, 0, 6) / 6 */
-        r = CI__B(DIV, CI__B(MUL, x, CI__B(MIN, CI__B(MAX, CI__B(ADD, x, CI__C(3)), zero), CI__C(6))), CI__C(6));
-        break;
-    case CI__PX_HARDSIGMOID: r = CI__B(DIV, CI__B(MIN, CI__B(MAX, CI__B(ADD, x, CI__C(3)), zero), CI__C(6)), CI__C(6)); break;
-    case CI__PX_HARDTANH: {
-        double lo = ci__arg_num_or(L, op, a, "min_val", -1), hi = ci__arg_num_or(L, op, a, "max_val", 1);
-        if (dt == CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
-        r = CI__B(MIN, CI__B(MAX, x, ci__v_constf(L, cdt, lo)), ci__v_constf(L, cdt, hi));
-        break;
-    }
-    case CI__PX_ELU: case CI__PX_SELU: case CI__PX_CELU: {
-        double alpha, scale = 1, iscale = 1;
-        if (kind == CI__PX_SELU) { alpha = 1.6732632423543772848170429916717; scale = 1.0507009873554804934193349852946; }
-        else if (kind == CI__PX_CELU) { alpha = ci__arg_num_or(L, op, a, "alpha", 1); iscale = 1 / alpha; }
-        else {
-            alpha = ci__arg_num_or(L, op, a, "alpha", 1);
-            scale = ci__arg_num_or(L, op, a, "scale", 1);
-            iscale = ci__arg_num_or(L, op, a, "input_scale", 1);
-        }
-        /* x > 0 ? scale * x : scale * alpha * (exp(x * input_scale) - 1) */
-        r = ci__v_op(L, CI__V_WHERE, CI__B(GT, x, zero), CI__B(MUL, x, CI__C(scale)),
-                     CI__B(MUL, CI__U(EXPM1, CI__B(MUL, x, CI__C(iscale))), CI__C(scale * alpha)));
-        break;
-    }
-    case CI__PX_LEAKY_RELU: {
-        double slope = ci__arg_num_or(L, op, a, "negative_slope", 0.01);
-        if (!ci__is_float(dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point tensor", op->name);
-        r = ci__v_op(L, CI__V_WHERE, CI__B(GT, x, zero), x, CI__B(MUL, x, CI__C(slope)));
-        break;
-    }
-    case CI__PX_SOFTPLUS: {   /* x * beta > threshold ? x : log1p(exp(x * beta)) / beta */
-        double beta = ci__arg_num_or(L, op, a, "beta", 1), th = ci__arg_num_or(L, op, a, "threshold", 20);
-        ci__v *xb = CI__B(MUL, x, CI__C(beta));
-        r = ci__v_op(L, CI__V_WHERE, CI__B(GT, xb, CI__C(th)), x, CI__B(DIV, CI__U(LOG1P, CI__U(EXP, xb)), CI__C(beta)));
-        break;
-    }
-    case CI__PX_THRESHOLD: {  /* x <= threshold ? value : x */
-        int it = ci__pidx(op, "threshold"), iv = ci__pidx(op, "value");
-        ci__v *t = ci__pw_in(L, &p, &a[it]), *v = ci__pw_in(L, &p, &a[iv]);
-        r = ci__v_op(L, CI__V_WHERE, CI__B(LE, x, t), v, x);
-        break;
-    }
-    case CI__PX_LOGIT: {      /* z = clamp(x, eps, 1 - eps); log(z / (1 - z)) */
-        int ie = ci__pidx(op, "eps");
-        ci__v *z = x;
-        if (ie >= 0 && a[ie].kind != CI_ARG_NONE) {
-            double e = ci__arg_num(L, op, a, ie);
-            z = CI__B(MIN, CI__B(MAX, x, CI__C(e)), CI__C(1 - e));
-        }
-        r = CI__U(LOG, CI__B(DIV, z, CI__B(SUB, one, z)));
-        break;
-    }
-    case CI__PX_MISH: {       /* x * tanh(softplus(x)) with beta 1, threshold 20 */
-        ci__v *sp = ci__v_op(L, CI__V_WHERE, CI__B(GT, x, CI__C(20)), x, CI__U(LOG1P, CI__U(EXP, x)));
-        r = CI__B(MUL, x, CI__U(TANH, sp));
-        break;
-    }
-    case CI__PX_NAN_TO_NUM: {
-        double mx = ci__dtype_max(dt);
-        double nanv = ci__arg_num_or(L, op, a, "nan", 0), pinf = ci__arg_num_or(L, op, a, "posinf", mx),
-               ninf = ci__arg_num_or(L, op, a, "neginf", -mx);
-        if (!ci__is_float(dt)) { r = x; break; }
-        r = ci__v_op(L, CI__V_WHERE, CI__U(ISNAN, x), CI__C(nanv),
-                     ci__v_op(L, CI__V_WHERE, CI__B(EQ, x, CI__C(HUGE_VAL)), CI__C(pinf),
-                              ci__v_op(L, CI__V_WHERE, CI__B(EQ, x, CI__C(-HUGE_VAL)), CI__C(ninf), x)));
-        break;
-    }
-    case CI__PX_ROUND_DECIMALS: {
-        int64_t d = ci__arg_int(L, op, a, ci__pidx(op, "decimals"));
-        double tp = pow(10.0, (double)(d < 0 ? -d : d));
-        if (!ci__is_float(dt)) { r = x; break; }
-        if (d >= 0) r = CI__B(DIV, CI__U(ROUND, CI__B(MUL, x, CI__C(tp))), CI__C(tp));
-        else r = CI__B(MUL, CI__U(ROUND, CI__B(DIV, x, CI__C(tp))), CI__C(tp));
-        break;
-    }
-    }
-#undef CI__C
-#undef CI__B
-#undef CI__U
-    return ci__pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : dt, r, outs);
-}
-/* masked_fill(self, mask, value): where(mask, value, self) in self's dtype */
-static int ci__lw_masked_fill(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *m = ci__arg_box(L, op, a, 1);
-    ci_arg w[3];
-    ci__pw p;
-    if (m->dt != CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected mask to be a bool tensor, got %s", op->name, ci__dt[m->dt].tname);
-    if (a[2].kind == CI_ARG_TENSOR && ci__box_get(L, a[2].u.t)->ndim != 0)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: only supports a 0-dimensional value tensor", op->name);
-    if (a[2].kind != CI_ARG_TENSOR && !ci__is_num(&a[2])) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value must be a number or a 0-d tensor", op->name);
-    w[0] = ci__T(m); w[1] = a[2]; w[2] = ci__T(x);
-    if (w[1].kind == CI_ARG_TENSOR) w[1].u.t = ci__tensor_of(ci__to_dtype(L, ci__box_get(L, w[1].u.t), x->dt));
-    {
-        int nd = 0, i;
-        int64_t shape[CI_MAX_DIMS];
-        ci__broadcast_shape(L, op->name, x->ndim, x->size, m->ndim, m->size, &nd, shape);
-        if (nd != x->ndim || memcmp(shape, x->size, sizeof(int64_t) * (size_t)nd))
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: the mask must broadcast to self's shape", op->name);
-        for (i = 0; i < 3; i++) if (w[i].kind == CI_ARG_TENSOR) w[i].u.t = ci__tensor_of(ci__expand(L, ci__box_get(L, w[i].u.t), nd, shape, 1));
-    }
-    ci__pw_begin(L, &p, 1, &w[2]);
-    return ci__pw_end(L, &p, x->dt, ci__v_op(L, CI__V_WHERE, ci__pw_in(L, &p, &w[0]), ci__v_cast(L, ci__pw_in(L, &p, &w[1]), x->dt),
-                                           ci__pw_in(L, &p, &w[2])), outs);
-}
-/* lerp(self, end, weight); addcmul / addcdiv(self, tensor1, tensor2, *, value=1) (vop 1 = div) */
-static int ci__lw_lerp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__pw p;
-    ci__v *s, *e, *w, *d;
-    ci__pw_begin(L, &p, 3, a);
-    if (!ci__is_float(p.dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected floating point tensors", op->name);
-    s = ci__pw_in(L, &p, &a[0]); e = ci__pw_in(L, &p, &a[1]); w = ci__pw_in(L, &p, &a[2]);
-    d = ci__v_bin(L, CI__V_SUB, e, s);
-    /* PyTorch's two-sided form keeps lerp(a, b, 1) == b exactly */
-    return ci__pw_end(L, &p, p.dt, ci__v_op(L, CI__V_WHERE, ci__v_bin(L, CI__V_LT, ci__v_un(L, CI__V_ABS, w), ci__v_constf(L, p.dt, 0.5)),
-                                          ci__v_bin(L, CI__V_ADD, s, ci__v_bin(L, CI__V_MUL, w, d)),
-                                          ci__v_bin(L, CI__V_SUB, e, ci__v_bin(L, CI__V_MUL, d, ci__v_bin(L, CI__V_SUB, ci__v_constf(L, p.dt, 1), w)))), outs);
-}
-static int ci__lw_addcmul(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__pw p;
-    ci__v *s, *t1, *t2, *v, *m;
-    ci_arg *val = &a[ci__pidx(op, "value")];
-    ci__pw_begin(L, &p, 3, a);
-    if (op->vop && !ci__is_float(p.dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: integer division with addcdiv is no longer supported", op->name);
-    s = ci__pw_in(L, &p, &a[0]); t1 = ci__pw_in(L, &p, &a[1]); t2 = ci__pw_in(L, &p, &a[2]);
-    v = ci__pw_in(L, &p, val);
-    m = ci__v_bin(L, op->vop ? CI__V_DIV : CI__V_MUL, t1, t2);
-    return ci__pw_end(L, &p, p.dt, ci__v_bin(L, CI__V_ADD, s, ci__v_bin(L, CI__V_MUL, v, m)), outs);
-}
-/* prims.fma(a, b, c): a * b + c rounded once (C's fma; f16/bf16 in f32, then stored narrow);
-   integers a * b + c (wrapping), bools a && b || c, as Inductor's fma computes and converts */
-static int ci__lw_fma(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__pw p;
-    ci__v *x, *y, *z;
-    if (a[0].kind != CI_ARG_TENSOR && a[1].kind != CI_ARG_TENSOR && a[2].kind != CI_ARG_TENSOR)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: needs at least one Tensor argument", op->name);
-    ci__pw_begin(L, &p, 3, a);
-    x = ci__pw_in(L, &p, &a[0]); y = ci__pw_in(L, &p, &a[1]); z = ci__pw_in(L, &p, &a[2]);
-    if (ci__is_float(p.dt)) return ci__pw_end(L, &p, p.dt, ci__v_op(L, CI__V_FMA, x, y, z), outs);
-    if (p.dt == CI_BOOL) return ci__pw_end(L, &p, p.dt, ci__v_bin(L, CI__V_OR, ci__v_bin(L, CI__V_AND, x, y), z), outs);
-    return ci__pw_end(L, &p, p.dt, ci__v_bin(L, CI__V_ADD, ci__v_bin(L, CI__V_MUL, x, y), z), outs);
-}
-/* glu(self, dim=-1): first half * sigmoid(second half) */
-static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__arg_box(L, op, a, 0), *h1, *h2;
-    int64_t dim;
-    ci__need_float(L, op, x);
-    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: glu does not support scalars because halving size must be even", op->name);
-    dim = ci__wrap_dim(L, op, ci__arg_int(L, op, a, 1), x->ndim);
-    if (x->size[dim] % 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: halving dimension must be even, but dimension %lld is size %lld", op->name,
-                                   (long long)dim, (long long)x->size[dim]);
-    h1 = ci__slice(L, x, (int)dim, 0, x->size[dim] / 2, 1);
-    h2 = ci__slice(L, x, (int)dim, x->size[dim] / 2, x->size[dim], 1);
-    outs[0] = ci__tensor_of(ci__call2(L, "aten.mul.Tensor", ci__T(h1), ci__T(ci__call1(L, "aten.sigmoid.default", ci__T(h2)))));
     return 1;
 }
 
 /* -- the builtin registry -- */
-#define CI__CREATE_KW "*, dtype=None, layout=None, device=None, pin_memory=None"
-#define CI__LIKE_KW "*, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None"
+#define CI__OPS_CREATE_KW "*, dtype=None, layout=None, device=None, pin_memory=None"
+#define CI__OPS_LIKE_KW "*, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None"
 
 /* -- the builtin ops: one row each, registered in this order when a context is created --
    X(name, schema, lowering, vop, extra, bc, promo, tb, nouts, use, how, dtypes, note, twin):
      name      "ns.op" (a packet: serves every overload without a row of its own) or "ns.op.ovl"
      schema    the arguments in PyTorch's spelling, "self, other, *, alpha=1" (a long one on the
                next line)
-     lowering  the ci__lower_fn that builds the op
-     vop       the value op of a table-driven lowering (ci__lw_unary, ci__lw_binary); -1 relu
+     lowering  the ci__ir_lower_fn that builds the op
+     vop       the value op of a table-driven lowering (ci__ops_unary, ci__ops_binary); -1 relu
      extra     the lowering's own parameter: a CI__RED_ / CI__PX_ / CI__CR_ / CI__PR_ / CI__RND_
                kind, a variant number (1 the second form, ...) or a rank; 0 none
      bc        1: tensor arguments are broadcast to one shape before the lowering
@@ -7220,788 +7289,788 @@ static int ci__lw_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
                SC a scatter (writes through index tensors in a kernel of its own), EX an extern
      dtypes    ALL all, FLT floating, I2F all (integers and bool compute in f32), TB all (taken
                as bool), IB integer and bool, INT integer, IDX all with int64 (or int32) indices
-     note      where it knowingly differs from PyTorch: _ nowhere, else CI__OPS_NOTE_<code>
+     note      where it knowingly differs from PyTorch: _ nowhere, else CI__IR_OPS_NOTE_<code>
      twin      the prims op computing the same with promo N (it has its own row), or 0
-   The codes are spelled out next to ci__opdef (CI__OPS_PR_, CI__OPS_USE_, CI__OPS_HOW_ ...);
-   ci__lw_unary refuses other than floating inputs to its FLT rows.
+   The codes are spelled out next to ci__opdef (CI__IR_OPS_PR_, CI__OPS_USE_, CI__IR_OPS_HOW_ ...);
+   ci__ops_unary refuses other than floating inputs to its FLT rows.
    E(name, schema, run, infer, nouts, dd): cinductor's own extern kernels (how "extern", all
    dtypes): run and infer as in ci_extern_desc, `run` gets the program as `user`; dd 1 when the
    outputs' sizes depend on the data (infer gives upper bounds). docs/ops.md lists these rows. */
 #define CI__OPS(X, E) \
-    /* pointwise, one operand (ci__lw_unary) */ \
-    X("aten.neg", "self", ci__lw_unary, CI__V_NEG, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.neg") \
-    X("aten.abs", "self", ci__lw_unary, CI__V_ABS, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.abs") \
-    X("aten.exp", "self", ci__lw_unary, CI__V_EXP, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.exp") \
-    X("aten.log", "self", ci__lw_unary, CI__V_LOG, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.log") \
-    X("aten.sqrt", "self", ci__lw_unary, CI__V_SQRT, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.sqrt") \
+    /* pointwise, one operand (ci__ops_unary) */ \
+    X("aten.neg", "self", ci__ops_unary, CI__V_NEG, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.neg") \
+    X("aten.abs", "self", ci__ops_unary, CI__V_ABS, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.abs") \
+    X("aten.exp", "self", ci__ops_unary, CI__V_EXP, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.exp") \
+    X("aten.log", "self", ci__ops_unary, CI__V_LOG, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.log") \
+    X("aten.sqrt", "self", ci__ops_unary, CI__V_SQRT, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.sqrt") \
     X("aten.rsqrt", "self", \
-      ci__lw_unary, CI__V_RSQRT, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.rsqrt") \
-    X("aten.sin", "self", ci__lw_unary, CI__V_SIN, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.sin") \
-    X("aten.cos", "self", ci__lw_unary, CI__V_COS, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.cos") \
-    X("aten.tanh", "self", ci__lw_unary, CI__V_TANH, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.tanh") \
-    X("aten.sigmoid", "self", ci__lw_unary, CI__V_SIGMOID, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
-    X("aten.erf", "self", ci__lw_unary, CI__V_ERF, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.erf") \
-    X("aten.relu", "self", ci__lw_unary, -1, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
-    X("aten.logical_not", "self", ci__lw_unary, CI__V_NOT, 0, 1, N, 1, 1, P, LO, TB, _, 0) \
-    X("aten.exp2", "self", ci__lw_unary, CI__V_EXP2, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.exp2") \
+      ci__ops_unary, CI__V_RSQRT, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.rsqrt") \
+    X("aten.sin", "self", ci__ops_unary, CI__V_SIN, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.sin") \
+    X("aten.cos", "self", ci__ops_unary, CI__V_COS, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.cos") \
+    X("aten.tanh", "self", ci__ops_unary, CI__V_TANH, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.tanh") \
+    X("aten.sigmoid", "self", ci__ops_unary, CI__V_SIGMOID, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.erf", "self", ci__ops_unary, CI__V_ERF, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.erf") \
+    X("aten.relu", "self", ci__ops_unary, -1, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.logical_not", "self", ci__ops_unary, CI__V_NOT, 0, 1, N, 1, 1, P, LO, TB, _, 0) \
+    X("aten.exp2", "self", ci__ops_unary, CI__V_EXP2, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.exp2") \
     X("aten.expm1", "self", \
-      ci__lw_unary, CI__V_EXPM1, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.expm1") \
+      ci__ops_unary, CI__V_EXPM1, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.expm1") \
     X("aten.log1p", "self", \
-      ci__lw_unary, CI__V_LOG1P, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.log1p") \
-    X("aten.log2", "self", ci__lw_unary, CI__V_LOG2, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.log2") \
+      ci__ops_unary, CI__V_LOG1P, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.log1p") \
+    X("aten.log2", "self", ci__ops_unary, CI__V_LOG2, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.log2") \
     X("aten.log10", "self", \
-      ci__lw_unary, CI__V_LOG10, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.log10") \
-    X("aten.tan", "self", ci__lw_unary, CI__V_TAN, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.tan") \
-    X("aten.sinh", "self", ci__lw_unary, CI__V_SINH, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.sinh") \
-    X("aten.cosh", "self", ci__lw_unary, CI__V_COSH, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.cosh") \
-    X("aten.asin", "self", ci__lw_unary, CI__V_ASIN, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.asin") \
-    X("aten.acos", "self", ci__lw_unary, CI__V_ACOS, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.acos") \
-    X("aten.atan", "self", ci__lw_unary, CI__V_ATAN, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.atan") \
+      ci__ops_unary, CI__V_LOG10, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.log10") \
+    X("aten.tan", "self", ci__ops_unary, CI__V_TAN, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.tan") \
+    X("aten.sinh", "self", ci__ops_unary, CI__V_SINH, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.sinh") \
+    X("aten.cosh", "self", ci__ops_unary, CI__V_COSH, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.cosh") \
+    X("aten.asin", "self", ci__ops_unary, CI__V_ASIN, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.asin") \
+    X("aten.acos", "self", ci__ops_unary, CI__V_ACOS, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.acos") \
+    X("aten.atan", "self", ci__ops_unary, CI__V_ATAN, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.atan") \
     X("aten.asinh", "self", \
-      ci__lw_unary, CI__V_ASINH, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.asinh") \
+      ci__ops_unary, CI__V_ASINH, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.asinh") \
     X("aten.acosh", "self", \
-      ci__lw_unary, CI__V_ACOSH, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.acosh") \
+      ci__ops_unary, CI__V_ACOSH, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.acosh") \
     X("aten.atanh", "self", \
-      ci__lw_unary, CI__V_ATANH, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.atanh") \
-    X("aten.erfc", "self", ci__lw_unary, CI__V_ERFC, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.erfc") \
-    X("aten.erfinv", "self", ci__lw_unary, CI__V_ERFINV, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+      ci__ops_unary, CI__V_ATANH, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.atanh") \
+    X("aten.erfc", "self", ci__ops_unary, CI__V_ERFC, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.erfc") \
+    X("aten.erfinv", "self", ci__ops_unary, CI__V_ERFINV, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
     X("aten.lgamma", "self", \
-      ci__lw_unary, CI__V_LGAMMA, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.lgamma") \
+      ci__ops_unary, CI__V_LGAMMA, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.lgamma") \
     X("aten.digamma", "self", \
-      ci__lw_unary, CI__V_DIGAMMA, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.digamma") \
-    X("aten.i0", "self", ci__lw_unary, CI__V_I0, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
-    X("aten.special_i0", "self", ci__lw_unary, CI__V_I0, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
-    X("aten.special_erf", "self", ci__lw_unary, CI__V_ERF, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+      ci__ops_unary, CI__V_DIGAMMA, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.digamma") \
+    X("aten.i0", "self", ci__ops_unary, CI__V_I0, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_i0", "self", ci__ops_unary, CI__V_I0, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_erf", "self", ci__ops_unary, CI__V_ERF, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
     X("aten.reciprocal", "self", \
-      ci__lw_unary, CI__V_RECIP, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.reciprocal") \
-    X("aten.ceil", "self", ci__lw_unary, CI__V_CEIL, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.ceil") \
+      ci__ops_unary, CI__V_RECIP, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.reciprocal") \
+    X("aten.ceil", "self", ci__ops_unary, CI__V_CEIL, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.ceil") \
     X("aten.floor", "self", \
-      ci__lw_unary, CI__V_FLOOR, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.floor") \
+      ci__ops_unary, CI__V_FLOOR, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.floor") \
     X("aten.round", "self", \
-      ci__lw_unary, CI__V_ROUND, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.round") \
+      ci__ops_unary, CI__V_ROUND, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.round") \
     X("aten.trunc", "self", \
-      ci__lw_unary, CI__V_TRUNC, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.trunc") \
-    X("aten.sign", "self", ci__lw_unary, CI__V_SIGN, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.sign") \
-    X("aten.sgn", "self", ci__lw_unary, CI__V_SIGN, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
+      ci__ops_unary, CI__V_TRUNC, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.trunc") \
+    X("aten.sign", "self", ci__ops_unary, CI__V_SIGN, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.sign") \
+    X("aten.sgn", "self", ci__ops_unary, CI__V_SIGN, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
     X("aten.signbit", "self", \
-      ci__lw_unary, CI__V_SIGNBIT, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.signbit") \
-    X("aten.isnan", "self", ci__lw_unary, CI__V_ISNAN, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
-    X("aten.isinf", "self", ci__lw_unary, CI__V_ISINF, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
+      ci__ops_unary, CI__V_SIGNBIT, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.signbit") \
+    X("aten.isnan", "self", ci__ops_unary, CI__V_ISNAN, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.isinf", "self", ci__ops_unary, CI__V_ISINF, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
     X("aten.bitwise_not", "self", \
-      ci__lw_unary, CI__V_BNOT, 0, 1, D, 0, 1, P, LO, IB, _, "prims.bitwise_not") \
-    X("aten._neg_view", "self", ci__lw_unary, CI__V_NEG, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.exp2", "self", ci__lw_unary, CI__V_EXP2, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.expm1", "self", ci__lw_unary, CI__V_EXPM1, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.log1p", "self", ci__lw_unary, CI__V_LOG1P, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.log2", "self", ci__lw_unary, CI__V_LOG2, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.log10", "self", ci__lw_unary, CI__V_LOG10, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.tan", "self", ci__lw_unary, CI__V_TAN, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.sinh", "self", ci__lw_unary, CI__V_SINH, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.cosh", "self", ci__lw_unary, CI__V_COSH, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.asin", "self", ci__lw_unary, CI__V_ASIN, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.acos", "self", ci__lw_unary, CI__V_ACOS, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.atan", "self", ci__lw_unary, CI__V_ATAN, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.asinh", "self", ci__lw_unary, CI__V_ASINH, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.acosh", "self", ci__lw_unary, CI__V_ACOSH, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.atanh", "self", ci__lw_unary, CI__V_ATANH, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.erfc", "self", ci__lw_unary, CI__V_ERFC, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.erf_inv", "self", ci__lw_unary, CI__V_ERFINV, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.lgamma", "self", ci__lw_unary, CI__V_LGAMMA, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.digamma", "self", ci__lw_unary, CI__V_DIGAMMA, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.ceil", "self", ci__lw_unary, CI__V_CEIL, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.floor", "self", ci__lw_unary, CI__V_FLOOR, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.round", "self", ci__lw_unary, CI__V_ROUND, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.trunc", "self", ci__lw_unary, CI__V_TRUNC, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.sign", "self", ci__lw_unary, CI__V_SIGN, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.signbit", "self", ci__lw_unary, CI__V_SIGNBIT, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.reciprocal", "self", ci__lw_unary, CI__V_RECIP, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.bitwise_not", "self", ci__lw_unary, CI__V_BNOT, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
-    X("prims.neg", "self", ci__lw_unary, CI__V_NEG, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.abs", "self", ci__lw_unary, CI__V_ABS, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.exp", "self", ci__lw_unary, CI__V_EXP, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.log", "self", ci__lw_unary, CI__V_LOG, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.sqrt", "self", ci__lw_unary, CI__V_SQRT, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.rsqrt", "self", ci__lw_unary, CI__V_RSQRT, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.sin", "self", ci__lw_unary, CI__V_SIN, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.cos", "self", ci__lw_unary, CI__V_COS, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.tanh", "self", ci__lw_unary, CI__V_TANH, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    X("prims.erf", "self", ci__lw_unary, CI__V_ERF, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
-    /* pointwise, two operands (ci__lw_binary) */ \
+      ci__ops_unary, CI__V_BNOT, 0, 1, D, 0, 1, P, LO, IB, _, "prims.bitwise_not") \
+    X("aten._neg_view", "self", ci__ops_unary, CI__V_NEG, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.exp2", "self", ci__ops_unary, CI__V_EXP2, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.expm1", "self", ci__ops_unary, CI__V_EXPM1, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.log1p", "self", ci__ops_unary, CI__V_LOG1P, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.log2", "self", ci__ops_unary, CI__V_LOG2, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.log10", "self", ci__ops_unary, CI__V_LOG10, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.tan", "self", ci__ops_unary, CI__V_TAN, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.sinh", "self", ci__ops_unary, CI__V_SINH, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.cosh", "self", ci__ops_unary, CI__V_COSH, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.asin", "self", ci__ops_unary, CI__V_ASIN, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.acos", "self", ci__ops_unary, CI__V_ACOS, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.atan", "self", ci__ops_unary, CI__V_ATAN, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.asinh", "self", ci__ops_unary, CI__V_ASINH, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.acosh", "self", ci__ops_unary, CI__V_ACOSH, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.atanh", "self", ci__ops_unary, CI__V_ATANH, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.erfc", "self", ci__ops_unary, CI__V_ERFC, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.erf_inv", "self", ci__ops_unary, CI__V_ERFINV, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.lgamma", "self", ci__ops_unary, CI__V_LGAMMA, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.digamma", "self", ci__ops_unary, CI__V_DIGAMMA, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.ceil", "self", ci__ops_unary, CI__V_CEIL, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.floor", "self", ci__ops_unary, CI__V_FLOOR, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.round", "self", ci__ops_unary, CI__V_ROUND, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.trunc", "self", ci__ops_unary, CI__V_TRUNC, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.sign", "self", ci__ops_unary, CI__V_SIGN, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.signbit", "self", ci__ops_unary, CI__V_SIGNBIT, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.reciprocal", "self", ci__ops_unary, CI__V_RECIP, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.bitwise_not", "self", ci__ops_unary, CI__V_BNOT, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
+    X("prims.neg", "self", ci__ops_unary, CI__V_NEG, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.abs", "self", ci__ops_unary, CI__V_ABS, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.exp", "self", ci__ops_unary, CI__V_EXP, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.log", "self", ci__ops_unary, CI__V_LOG, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.sqrt", "self", ci__ops_unary, CI__V_SQRT, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.rsqrt", "self", ci__ops_unary, CI__V_RSQRT, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.sin", "self", ci__ops_unary, CI__V_SIN, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.cos", "self", ci__ops_unary, CI__V_COS, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.tanh", "self", ci__ops_unary, CI__V_TANH, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    X("prims.erf", "self", ci__ops_unary, CI__V_ERF, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+    /* pointwise, two operands (ci__ops_binary) */ \
     X("aten.mul", "self, other", \
-      ci__lw_binary, CI__V_MUL, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.mul") \
+      ci__ops_binary, CI__V_MUL, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.mul") \
     X("aten.maximum", "self, other", \
-      ci__lw_binary, CI__V_MAX, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.maximum") \
+      ci__ops_binary, CI__V_MAX, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.maximum") \
     X("aten.minimum", "self, other", \
-      ci__lw_binary, CI__V_MIN, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.minimum") \
-    X("aten.max.other", "self, other", ci__lw_binary, CI__V_MAX, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
-    X("aten.min.other", "self, other", ci__lw_binary, CI__V_MIN, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
-    X("aten.eq", "self, other", ci__lw_binary, CI__V_EQ, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.eq") \
-    X("aten.ne", "self, other", ci__lw_binary, CI__V_NE, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.ne") \
-    X("aten.lt", "self, other", ci__lw_binary, CI__V_LT, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.lt") \
-    X("aten.le", "self, other", ci__lw_binary, CI__V_LE, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.le") \
-    X("aten.gt", "self, other", ci__lw_binary, CI__V_GT, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.gt") \
-    X("aten.ge", "self, other", ci__lw_binary, CI__V_GE, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.ge") \
-    X("aten.logical_and", "self, other", ci__lw_binary, CI__V_AND, 0, 1, N, 1, 1, P, LO, TB, _, 0) \
-    X("aten.logical_or", "self, other", ci__lw_binary, CI__V_OR, 0, 1, N, 1, 1, P, LO, TB, _, 0) \
-    X("aten.logical_xor", "self, other", ci__lw_binary, CI__V_NE, 0, 1, N, 1, 1, P, LO, TB, _, 0) \
+      ci__ops_binary, CI__V_MIN, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.minimum") \
+    X("aten.max.other", "self, other", ci__ops_binary, CI__V_MAX, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.min.other", "self, other", ci__ops_binary, CI__V_MIN, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.eq", "self, other", ci__ops_binary, CI__V_EQ, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.eq") \
+    X("aten.ne", "self, other", ci__ops_binary, CI__V_NE, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.ne") \
+    X("aten.lt", "self, other", ci__ops_binary, CI__V_LT, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.lt") \
+    X("aten.le", "self, other", ci__ops_binary, CI__V_LE, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.le") \
+    X("aten.gt", "self, other", ci__ops_binary, CI__V_GT, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.gt") \
+    X("aten.ge", "self, other", ci__ops_binary, CI__V_GE, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.ge") \
+    X("aten.logical_and", "self, other", ci__ops_binary, CI__V_AND, 0, 1, N, 1, 1, P, LO, TB, _, 0) \
+    X("aten.logical_or", "self, other", ci__ops_binary, CI__V_OR, 0, 1, N, 1, 1, P, LO, TB, _, 0) \
+    X("aten.logical_xor", "self, other", ci__ops_binary, CI__V_NE, 0, 1, N, 1, 1, P, LO, TB, _, 0) \
     X("aten.atan2", "self, other", \
-      ci__lw_binary, CI__V_ATAN2, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.atan2") \
+      ci__ops_binary, CI__V_ATAN2, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.atan2") \
     X("aten.hypot", "self, other", \
-      ci__lw_binary, CI__V_HYPOT, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.hypot") \
+      ci__ops_binary, CI__V_HYPOT, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.hypot") \
     X("aten.copysign", "self, other", \
-      ci__lw_binary, CI__V_COPYSIGN, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.copysign") \
+      ci__ops_binary, CI__V_COPYSIGN, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.copysign") \
     X("aten.nextafter", "self, other", \
-      ci__lw_binary, CI__V_NEXTAFTER, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.nextafter") \
+      ci__ops_binary, CI__V_NEXTAFTER, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.nextafter") \
     X("aten.fmod", "self, other", \
-      ci__lw_binary, CI__V_FMOD, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.fmod") \
+      ci__ops_binary, CI__V_FMOD, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.fmod") \
     X("aten.remainder", "self, other", \
-      ci__lw_binary, CI__V_REM, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.remainder") \
+      ci__ops_binary, CI__V_REM, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.remainder") \
     X("aten.floor_divide", "self, other", \
-      ci__lw_binary, CI__V_FLOORDIV, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
+      ci__ops_binary, CI__V_FLOORDIV, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
     X("aten.fmax", "self, other", \
-      ci__lw_binary, CI__V_FMAX, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.fmax") \
+      ci__ops_binary, CI__V_FMAX, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.fmax") \
     X("aten.fmin", "self, other", \
-      ci__lw_binary, CI__V_FMIN, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.fmin") \
+      ci__ops_binary, CI__V_FMIN, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.fmin") \
     X("aten.bitwise_and", "self, other", \
-      ci__lw_binary, CI__V_BAND, 0, 1, D, 0, 1, P, LO, IB, _, "prims.bitwise_and") \
+      ci__ops_binary, CI__V_BAND, 0, 1, D, 0, 1, P, LO, IB, _, "prims.bitwise_and") \
     X("aten.bitwise_or", "self, other", \
-      ci__lw_binary, CI__V_BOR, 0, 1, D, 0, 1, P, LO, IB, _, "prims.bitwise_or") \
+      ci__ops_binary, CI__V_BOR, 0, 1, D, 0, 1, P, LO, IB, _, "prims.bitwise_or") \
     X("aten.bitwise_xor", "self, other", \
-      ci__lw_binary, CI__V_BXOR, 0, 1, D, 0, 1, P, LO, IB, _, "prims.bitwise_xor") \
+      ci__ops_binary, CI__V_BXOR, 0, 1, D, 0, 1, P, LO, IB, _, "prims.bitwise_xor") \
     X("aten.bitwise_left_shift", "self, other", \
-      ci__lw_binary, CI__V_SHL, 0, 1, D, 0, 1, P, LO, IB, _, 0) \
+      ci__ops_binary, CI__V_SHL, 0, 1, D, 0, 1, P, LO, IB, _, 0) \
     X("aten.bitwise_right_shift", "self, other", \
-      ci__lw_binary, CI__V_SHR, 0, 1, D, 0, 1, P, LO, IB, _, 0) \
-    X("aten.__and__", "self, other", ci__lw_binary, CI__V_BAND, 0, 1, D, 0, 1, P, LO, IB, _, 0) \
-    X("aten.__or__", "self, other", ci__lw_binary, CI__V_BOR, 0, 1, D, 0, 1, P, LO, IB, _, 0) \
-    X("aten.__xor__", "self, other", ci__lw_binary, CI__V_BXOR, 0, 1, D, 0, 1, P, LO, IB, _, 0) \
-    X("aten.__lshift__", "self, other", ci__lw_binary, CI__V_SHL, 0, 1, D, 0, 1, P, LO, IB, _, 0) \
-    X("aten.__rshift__", "self, other", ci__lw_binary, CI__V_SHR, 0, 1, D, 0, 1, P, LO, IB, _, 0) \
-    X("prims.atan2", "self, other", ci__lw_binary, CI__V_ATAN2, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.hypot", "self, other", ci__lw_binary, CI__V_HYPOT, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+      ci__ops_binary, CI__V_SHR, 0, 1, D, 0, 1, P, LO, IB, _, 0) \
+    X("aten.__and__", "self, other", ci__ops_binary, CI__V_BAND, 0, 1, D, 0, 1, P, LO, IB, _, 0) \
+    X("aten.__or__", "self, other", ci__ops_binary, CI__V_BOR, 0, 1, D, 0, 1, P, LO, IB, _, 0) \
+    X("aten.__xor__", "self, other", ci__ops_binary, CI__V_BXOR, 0, 1, D, 0, 1, P, LO, IB, _, 0) \
+    X("aten.__lshift__", "self, other", ci__ops_binary, CI__V_SHL, 0, 1, D, 0, 1, P, LO, IB, _, 0) \
+    X("aten.__rshift__", "self, other", ci__ops_binary, CI__V_SHR, 0, 1, D, 0, 1, P, LO, IB, _, 0) \
+    X("prims.atan2", "self, other", ci__ops_binary, CI__V_ATAN2, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.hypot", "self, other", ci__ops_binary, CI__V_HYPOT, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
     X("prims.copysign", "self, other", \
-      ci__lw_binary, CI__V_COPYSIGN, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+      ci__ops_binary, CI__V_COPYSIGN, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
     X("prims.nextafter", "self, other", \
-      ci__lw_binary, CI__V_NEXTAFTER, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.fmod", "self, other", ci__lw_binary, CI__V_FMOD, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.remainder", "self, other", ci__lw_binary, CI__V_REM, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.fmax", "self, other", ci__lw_binary, CI__V_FMAX, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.fmin", "self, other", ci__lw_binary, CI__V_FMIN, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+      ci__ops_binary, CI__V_NEXTAFTER, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.fmod", "self, other", ci__ops_binary, CI__V_FMOD, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.remainder", "self, other", ci__ops_binary, CI__V_REM, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.fmax", "self, other", ci__ops_binary, CI__V_FMAX, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.fmin", "self, other", ci__ops_binary, CI__V_FMIN, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
     X("prims.bitwise_and", "self, other", \
-      ci__lw_binary, CI__V_BAND, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
-    X("prims.bitwise_or", "self, other", ci__lw_binary, CI__V_BOR, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
+      ci__ops_binary, CI__V_BAND, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
+    X("prims.bitwise_or", "self, other", ci__ops_binary, CI__V_BOR, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
     X("prims.bitwise_xor", "self, other", \
-      ci__lw_binary, CI__V_BXOR, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
-    X("prims.shift_left", "self, other", ci__lw_binary, CI__V_SHL, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
+      ci__ops_binary, CI__V_BXOR, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
+    X("prims.shift_left", "self, other", ci__ops_binary, CI__V_SHL, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
     X("prims.shift_right_arithmetic", "self, other", \
-      ci__lw_binary, CI__V_SHR, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
-    X("prims.mul", "self, other", ci__lw_binary, CI__V_MUL, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.maximum", "self, other", ci__lw_binary, CI__V_MAX, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.minimum", "self, other", ci__lw_binary, CI__V_MIN, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.eq", "self, other", ci__lw_binary, CI__V_EQ, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.ne", "self, other", ci__lw_binary, CI__V_NE, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.lt", "self, other", ci__lw_binary, CI__V_LT, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.le", "self, other", ci__lw_binary, CI__V_LE, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.gt", "self, other", ci__lw_binary, CI__V_GT, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.ge", "self, other", ci__lw_binary, CI__V_GE, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+      ci__ops_binary, CI__V_SHR, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
+    X("prims.mul", "self, other", ci__ops_binary, CI__V_MUL, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.maximum", "self, other", ci__ops_binary, CI__V_MAX, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.minimum", "self, other", ci__ops_binary, CI__V_MIN, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.eq", "self, other", ci__ops_binary, CI__V_EQ, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.ne", "self, other", ci__ops_binary, CI__V_NE, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.lt", "self, other", ci__ops_binary, CI__V_LT, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.le", "self, other", ci__ops_binary, CI__V_LE, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.gt", "self, other", ci__ops_binary, CI__V_GT, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.ge", "self, other", ci__ops_binary, CI__V_GE, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
     /* pointwise with arguments of their own */ \
     X("aten.add", "self, other, *, alpha=1", \
-      ci__lw_binary, CI__V_ADD, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
+      ci__ops_binary, CI__V_ADD, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
     X("aten.sub", "self, other, *, alpha=1", \
-      ci__lw_binary, CI__V_SUB, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
+      ci__ops_binary, CI__V_SUB, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
     X("aten.add.Scalar", "self, other, alpha=1", /* alpha positional */ \
-      ci__lw_binary, CI__V_ADD, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
+      ci__ops_binary, CI__V_ADD, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
     X("aten.sub.Scalar", "self, other, alpha=1", \
-      ci__lw_binary, CI__V_SUB, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.add", "self, other", ci__lw_binary, CI__V_ADD, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.sub", "self, other", ci__lw_binary, CI__V_SUB, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+      ci__ops_binary, CI__V_SUB, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.add", "self, other", ci__ops_binary, CI__V_ADD, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.sub", "self, other", ci__ops_binary, CI__V_SUB, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
     X("aten.div", "self, other, *, rounding_mode=None", \
-      ci__lw_div, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
-    X("aten.pow", "self, exponent", ci__lw_pow, 0, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
-    X("aten.clamp", "self, min=None, max=None", ci__lw_clamp, 0, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
-    X("aten.clamp_min", "self, min", ci__lw_clamp, 0, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
-    X("aten.clamp_max", "self, max", ci__lw_clamp, 0, 2, 1, D, 0, 1, P, LO, ALL, _, 0) \
-    X("aten.where", "condition, self, other", ci__lw_where, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
-    X("aten.where.default", "condition", ci__lw_where_cond, 0, 0, 0, N, 0, 1, _, EX, ALL, DD, 0) \
-    X("prims.where", "pred, a, b", ci__lw_where, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
-    X("aten.true_divide", "self, other", ci__lw_div, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.div", "self, other", ci__lw_div, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+      ci__ops_div, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.pow", "self, exponent", ci__ops_pow, 0, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.clamp", "self, min=None, max=None", ci__ops_clamp, 0, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.clamp_min", "self, min", ci__ops_clamp, 0, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.clamp_max", "self, max", ci__ops_clamp, 0, 2, 1, D, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.where", "condition, self, other", ci__ops_where, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.where.default", "condition", ci__ops_where_cond, 0, 0, 0, N, 0, 1, _, EX, ALL, DD, 0) \
+    X("prims.where", "pred, a, b", ci__ops_where, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.true_divide", "self, other", ci__ops_div, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.div", "self, other", ci__ops_div, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
     X("aten.masked_fill", "self, mask, value", \
-      ci__lw_masked_fill, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
-    X("aten.lerp", "self, end, weight", ci__lw_lerp, 0, 0, 1, D, 0, 1, P, DE, FLT, _, 0) \
+      ci__ops_masked_fill, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.lerp", "self, end, weight", ci__ops_lerp, 0, 0, 1, D, 0, 1, P, DE, FLT, _, 0) \
     X("aten.addcmul", "self, tensor1, tensor2, *, value=1", \
-      ci__lw_addcmul, 0, 0, 1, D, 0, 1, P, DE, ALL, _, 0) \
+      ci__ops_addcmul, 0, 0, 1, D, 0, 1, P, DE, ALL, _, 0) \
     X("aten.addcdiv", "self, tensor1, tensor2, *, value=1", \
-      ci__lw_addcmul, 1, 0, 1, D, 0, 1, P, DE, ALL, _, 0) \
-    X("prims.fma", "a, b, c", ci__lw_fma, 0, 0, 1, D, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.glu", "self, dim=-1", ci__lw_glu, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+      ci__ops_addcmul, 1, 0, 1, D, 0, 1, P, DE, ALL, _, 0) \
+    X("prims.fma", "a, b, c", ci__ops_fma, 0, 0, 1, D, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.glu", "self, dim=-1", ci__ops_glu, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten.isfinite", "self", \
-      ci__lw_pwx, 0, CI__PX_ISFINITE, 0, N, 0, 1, P, DE, ALL, _, "prims.isfinite") \
-    X("aten.isneginf", "self", ci__lw_pwx, 0, CI__PX_ISNEGINF, 0, N, 0, 1, P, DE, ALL, _, 0) \
-    X("aten.isposinf", "self", ci__lw_pwx, 0, CI__PX_ISPOSINF, 0, N, 0, 1, P, DE, ALL, _, 0) \
-    X("aten.square", "self", ci__lw_pwx, 0, CI__PX_SQUARE, 0, N, 0, 1, P, DE, ALL, _, 0) \
-    X("aten.frac", "self", ci__lw_pwx, 0, CI__PX_FRAC, 0, N, 0, 1, P, DE, ALL, _, 0) \
-    X("aten.hardswish", "self", ci__lw_pwx, 0, CI__PX_HARDSWISH, 0, N, 0, 1, P, DE, ALL, _, 0) \
-    X("aten.hardsigmoid", "self", ci__lw_pwx, 0, CI__PX_HARDSIGMOID, 0, N, 0, 1, P, DE, ALL, _, 0) \
+      ci__ops_pwx, 0, CI__PX_ISFINITE, 0, N, 0, 1, P, DE, ALL, _, "prims.isfinite") \
+    X("aten.isneginf", "self", ci__ops_pwx, 0, CI__PX_ISNEGINF, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.isposinf", "self", ci__ops_pwx, 0, CI__PX_ISPOSINF, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.square", "self", ci__ops_pwx, 0, CI__PX_SQUARE, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.frac", "self", ci__ops_pwx, 0, CI__PX_FRAC, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.hardswish", "self", ci__ops_pwx, 0, CI__PX_HARDSWISH, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.hardsigmoid", "self", ci__ops_pwx, 0, CI__PX_HARDSIGMOID, 0, N, 0, 1, P, DE, ALL, _, 0) \
     X("aten.hardtanh", "self, min_val=-1, max_val=1", \
-      ci__lw_pwx, 0, CI__PX_HARDTANH, 0, N, 0, 1, P, DE, ALL, _, 0) \
+      ci__ops_pwx, 0, CI__PX_HARDTANH, 0, N, 0, 1, P, DE, ALL, _, 0) \
     X("aten.elu", "self, alpha=1, scale=1, input_scale=1", \
-      ci__lw_pwx, 0, CI__PX_ELU, 0, N, 0, 1, P, DE, ALL, _, 0) \
-    X("aten.selu", "self", ci__lw_pwx, 0, CI__PX_SELU, 0, N, 0, 1, P, DE, ALL, _, 0) \
-    X("aten.celu", "self, alpha=1.0", ci__lw_pwx, 0, CI__PX_CELU, 0, N, 0, 1, P, DE, ALL, _, 0) \
+      ci__ops_pwx, 0, CI__PX_ELU, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.selu", "self", ci__ops_pwx, 0, CI__PX_SELU, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.celu", "self, alpha=1.0", ci__ops_pwx, 0, CI__PX_CELU, 0, N, 0, 1, P, DE, ALL, _, 0) \
     X("aten.leaky_relu", "self, negative_slope=0.01", \
-      ci__lw_pwx, 0, CI__PX_LEAKY_RELU, 0, N, 0, 1, P, DE, ALL, _, 0) \
+      ci__ops_pwx, 0, CI__PX_LEAKY_RELU, 0, N, 0, 1, P, DE, ALL, _, 0) \
     X("aten.softplus", "self, beta=1, threshold=20", \
-      ci__lw_pwx, 0, CI__PX_SOFTPLUS, 0, N, 0, 1, P, DE, ALL, _, 0) \
+      ci__ops_pwx, 0, CI__PX_SOFTPLUS, 0, N, 0, 1, P, DE, ALL, _, 0) \
     X("aten.threshold", "self, threshold, value", \
-      ci__lw_pwx, 0, CI__PX_THRESHOLD, 0, N, 0, 1, P, DE, ALL, _, 0) \
-    X("aten.logit", "self, eps=None", ci__lw_pwx, 0, CI__PX_LOGIT, 0, F, 0, 1, P, DE, I2F, _, 0) \
-    X("aten.mish", "self", ci__lw_pwx, 0, CI__PX_MISH, 0, N, 0, 1, P, DE, ALL, _, 0) \
+      ci__ops_pwx, 0, CI__PX_THRESHOLD, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.logit", "self, eps=None", ci__ops_pwx, 0, CI__PX_LOGIT, 0, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.mish", "self", ci__ops_pwx, 0, CI__PX_MISH, 0, N, 0, 1, P, DE, ALL, _, 0) \
     X("aten.nan_to_num", "self, nan=None, posinf=None, neginf=None", \
-      ci__lw_pwx, 0, CI__PX_NAN_TO_NUM, 0, N, 0, 1, P, DE, ALL, _, 0) \
+      ci__ops_pwx, 0, CI__PX_NAN_TO_NUM, 0, N, 0, 1, P, DE, ALL, _, 0) \
     X("aten.round.decimals", "self, *, decimals", \
-      ci__lw_pwx, 0, CI__PX_ROUND_DECIMALS, 0, N, 0, 1, P, DE, ALL, _, 0) \
-    X("aten._to_copy", "self, " CI__LIKE_KW ", non_blocking=False", \
-      ci__lw_to_copy, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+      ci__ops_pwx, 0, CI__PX_ROUND_DECIMALS, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten._to_copy", "self, " CI__OPS_LIKE_KW ", non_blocking=False", \
+      ci__ops_to_copy, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
     X("aten.to.dtype", "self, dtype, non_blocking=False, copy=False, memory_format=None", \
-      ci__lw_to_copy, 0, 1, 0, N, 0, 1, P, LO, ALL, _, 0) \
+      ci__ops_to_copy, 0, 1, 0, N, 0, 1, P, LO, ALL, _, 0) \
     X("prims.convert_element_type", "a, dtype", \
-      ci__lw_to_copy, 0, 1, 0, N, 0, 1, P, LO, ALL, _, 0) \
+      ci__ops_to_copy, 0, 1, 0, N, 0, 1, P, LO, ALL, _, 0) \
     /* reductions */ \
     X("aten.sum", "self, dim=None, keepdim=False, *, dtype=None", \
-      ci__lw_reduce, 0, CI__RED_SUM, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_reduce, 0, CI__RED_SUM, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.sum.default", "self, *, dtype=None", \
-      ci__lw_reduce, 0, CI__RED_SUM, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_reduce, 0, CI__RED_SUM, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.prod", "self, dim=None, keepdim=False, *, dtype=None", \
-      ci__lw_reduce, 0, CI__RED_PROD, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_reduce, 0, CI__RED_PROD, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.prod.default", "self, *, dtype=None", \
-      ci__lw_reduce, 0, CI__RED_PROD, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_reduce, 0, CI__RED_PROD, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.prod.dim_int", "self, dim, keepdim=False, *, dtype=None", \
-      ci__lw_reduce, 0, CI__RED_PROD, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_reduce, 0, CI__RED_PROD, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.mean", "self, dim=None, keepdim=False, *, dtype=None", \
-      ci__lw_mean, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
-    X("aten.mean.default", "self, *, dtype=None", ci__lw_mean, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_mean, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.mean.default", "self, *, dtype=None", ci__ops_mean, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.amax", "self, dim=[], keepdim=False", \
-      ci__lw_reduce, 0, CI__RED_MAX, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_reduce, 0, CI__RED_MAX, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.amin", "self, dim=[], keepdim=False", \
-      ci__lw_reduce, 0, CI__RED_MIN, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_reduce, 0, CI__RED_MIN, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.argmax", "self, dim=None, keepdim=False", \
-      ci__lw_reduce, 0, CI__RED_ARGMAX, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_reduce, 0, CI__RED_ARGMAX, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.argmin", "self, dim=None, keepdim=False", \
-      ci__lw_reduce, 0, CI__RED_ARGMIN, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_reduce, 0, CI__RED_ARGMIN, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.any", "self, dim=None, keepdim=False", \
-      ci__lw_reduce, 0, CI__RED_ANY, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.any.default", "self", ci__lw_reduce, 0, CI__RED_ANY, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_reduce, 0, CI__RED_ANY, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.any.default", "self", ci__ops_reduce, 0, CI__RED_ANY, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.any.dim", "self, dim, keepdim=False", \
-      ci__lw_reduce, 0, CI__RED_ANY, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_reduce, 0, CI__RED_ANY, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.all", "self, dim=None, keepdim=False", \
-      ci__lw_reduce, 0, CI__RED_ALL, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.all.default", "self", ci__lw_reduce, 0, CI__RED_ALL, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_reduce, 0, CI__RED_ALL, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.all.default", "self", ci__ops_reduce, 0, CI__RED_ALL, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.all.dim", "self, dim, keepdim=False", \
-      ci__lw_reduce, 0, CI__RED_ALL, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_reduce, 0, CI__RED_ALL, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.max", "self, dim=None, keepdim=False", \
-      ci__lw_maxdim, 0, CI__RED_MAX, 0, N, 0, 2, _, LO, ALL, _, 0) \
+      ci__ops_maxdim, 0, CI__RED_MAX, 0, N, 0, 2, _, LO, ALL, _, 0) \
     X("aten.max.dim", "self, dim, keepdim=False", \
-      ci__lw_maxdim, 0, CI__RED_MAX, 0, N, 0, 2, _, LO, ALL, _, 0) \
-    X("aten.max.default", "self", ci__lw_maxdim, 0, CI__RED_MAX, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_maxdim, 0, CI__RED_MAX, 0, N, 0, 2, _, LO, ALL, _, 0) \
+    X("aten.max.default", "self", ci__ops_maxdim, 0, CI__RED_MAX, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.min", "self, dim=None, keepdim=False", \
-      ci__lw_maxdim, 0, CI__RED_MIN, 0, N, 0, 2, _, LO, ALL, _, 0) \
+      ci__ops_maxdim, 0, CI__RED_MIN, 0, N, 0, 2, _, LO, ALL, _, 0) \
     X("aten.min.dim", "self, dim, keepdim=False", \
-      ci__lw_maxdim, 0, CI__RED_MIN, 0, N, 0, 2, _, LO, ALL, _, 0) \
-    X("aten.min.default", "self", ci__lw_maxdim, 0, CI__RED_MIN, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_maxdim, 0, CI__RED_MIN, 0, N, 0, 2, _, LO, ALL, _, 0) \
+    X("aten.min.default", "self", ci__ops_maxdim, 0, CI__RED_MIN, 0, N, 0, 1, _, LO, ALL, _, 0) \
     /* views */ \
-    X("aten.view", "self, size", ci__lw_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.view.dtype", "self, dtype", ci__lw_view_dtype, 0, 0, 0, N, 0, 1, _, LO, ALL, VDT, 0) \
+    X("aten.view", "self, size", ci__ops_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.view.dtype", "self, dtype", ci__ops_view_dtype, 0, 0, 0, N, 0, 1, _, LO, ALL, VDT, 0) \
     X("aten.masked_select", "self, mask", \
-      ci__lw_masked_select, 0, 0, 0, N, 0, 1, _, EX, ALL, DD, 0) \
-    X("aten.nonzero", "self", ci__lw_nonzero, 0, 0, 0, N, 0, 1, _, EX, ALL, DD, 0) \
-    X("aten.reshape", "self, shape", ci__lw_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten._unsafe_view", "self, size", ci__lw_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.permute", "self, dims", ci__lw_permute, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.t", "self", ci__lw_transpose, 0, 1, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.transpose", "self, dim0, dim1", ci__lw_transpose, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+      ci__ops_masked_select, 0, 0, 0, N, 0, 1, _, EX, ALL, DD, 0) \
+    X("aten.nonzero", "self", ci__ops_nonzero, 0, 0, 0, N, 0, 1, _, EX, ALL, DD, 0) \
+    X("aten.reshape", "self, shape", ci__ops_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten._unsafe_view", "self, size", ci__ops_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.permute", "self, dims", ci__ops_permute, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.t", "self", ci__ops_transpose, 0, 1, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.transpose", "self, dim0, dim1", ci__ops_transpose, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("aten.expand", "self, size, *, implicit=False", \
-      ci__lw_expand, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.squeeze", "self, dim=None", ci__lw_squeeze, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.squeeze.default", "self", ci__lw_squeeze, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.unsqueeze", "self, dim", ci__lw_unsqueeze, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+      ci__ops_expand, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.squeeze", "self, dim=None", ci__ops_squeeze, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.squeeze.default", "self", ci__ops_squeeze, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.unsqueeze", "self, dim", ci__ops_unsqueeze, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("aten.slice", "self, dim=0, start=None, end=None, step=1", \
-      ci__lw_slice, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.select", "self, dim, index", ci__lw_select, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+      ci__ops_slice, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.select", "self, dim, index", ci__ops_select, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("aten.as_strided", "self, size, stride, storage_offset=None", \
-      ci__lw_as_strided, 0, 0, 0, N, 0, 1, _, LO, ALL, REAL, 0) \
+      ci__ops_as_strided, 0, 0, 0, N, 0, 1, _, LO, ALL, REAL, 0) \
     X("aten.as_strided_scatter", "self, src, size, stride, storage_offset=None", \
-      ci__lw_as_strided_scatter, 0, 0, 0, N, 0, 1, _, SC, ALL, ASS, 0) \
+      ci__ops_as_strided_scatter, 0, 0, 0, N, 0, 1, _, SC, ALL, ASS, 0) \
     X("aten.clone", "self, *, memory_format=None", \
-      ci__lw_clone, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.alias", "self", ci__lw_nop, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.detach", "self", ci__lw_nop, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+      ci__ops_clone, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.alias", "self", ci__ops_nop, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.detach", "self", ci__ops_nop, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     /* creation */ \
-    X("aten.full", "size, fill_value, " CI__CREATE_KW, \
-      ci__lw_full, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.zeros", "size, " CI__CREATE_KW, ci__lw_full, 0, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.ones", "size, " CI__CREATE_KW, ci__lw_full, 0, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.full_like", "self, fill_value, " CI__LIKE_KW, \
-      ci__lw_full, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.zeros_like", "self, " CI__LIKE_KW, ci__lw_full, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.ones_like", "self, " CI__LIKE_KW, ci__lw_full, 1, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.arange", "start, end=None, step=1, " CI__CREATE_KW, \
-      ci__lw_arange, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.arange.default", "end, " CI__CREATE_KW, \
-      ci__lw_arange, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.arange.start", "start, end, " CI__CREATE_KW, \
-      ci__lw_arange, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.arange.start_step", "start, end, step=1, " CI__CREATE_KW, \
-      ci__lw_arange, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.full", "size, fill_value, " CI__OPS_CREATE_KW, \
+      ci__ops_full, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.zeros", "size, " CI__OPS_CREATE_KW, ci__ops_full, 0, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.ones", "size, " CI__OPS_CREATE_KW, ci__ops_full, 0, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.full_like", "self, fill_value, " CI__OPS_LIKE_KW, \
+      ci__ops_full, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.zeros_like", "self, " CI__OPS_LIKE_KW, ci__ops_full, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.ones_like", "self, " CI__OPS_LIKE_KW, ci__ops_full, 1, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.arange", "start, end=None, step=1, " CI__OPS_CREATE_KW, \
+      ci__ops_arange, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.arange.default", "end, " CI__OPS_CREATE_KW, \
+      ci__ops_arange, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.arange.start", "start, end, " CI__OPS_CREATE_KW, \
+      ci__ops_arange, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.arange.start_step", "start, end, step=1, " CI__OPS_CREATE_KW, \
+      ci__ops_arange, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     /* decompositions */ \
     X("aten._softmax", "self, dim, half_to_float", \
-      ci__lw_softmax, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+      ci__ops_softmax, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten._log_softmax", "self, dim, half_to_float", \
-      ci__lw_softmax, 1, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
-    X("aten.softmax", "self, dim, dtype=None", ci__lw_softmax, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+      ci__ops_softmax, 1, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.softmax", "self, dim, dtype=None", ci__ops_softmax, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten.log_softmax", "self, dim, dtype=None", \
-      ci__lw_softmax, 1, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
-    X("aten.gelu", "self, *, approximate='none'", ci__lw_gelu, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
-    X("aten.silu", "self", ci__lw_silu, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+      ci__ops_softmax, 1, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.gelu", "self, *, approximate='none'", ci__ops_gelu, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.silu", "self", ci__ops_silu, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
     X("aten.native_layer_norm", "input, normalized_shape, weight, bias, eps", \
-      ci__lw_layer_norm, 0, 0, 0, N, 0, 3, _, DE, FLT, _, 0) \
+      ci__ops_layer_norm, 0, 0, 0, N, 0, 3, _, DE, FLT, _, 0) \
     X("aten.layer_norm", \
       "input, normalized_shape, weight=None, bias=None, eps=1e-05, cudnn_enable=True", \
-      ci__lw_layer_norm, 1, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+      ci__ops_layer_norm, 1, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     /* statistics */ \
     X("aten.var", "self, dim=None, *, correction=None, keepdim=False", \
-      ci__lw_var, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
-    X("aten.var.default", "self, unbiased=True", ci__lw_var, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_var, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.var.default", "self, unbiased=True", ci__ops_var, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.var.dim", "self, dim, unbiased=True, keepdim=False", \
-      ci__lw_var, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_var, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.std", "self, dim=None, *, correction=None, keepdim=False", \
-      ci__lw_var, 0, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
-    X("aten.std.default", "self, unbiased=True", ci__lw_var, 0, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_var, 0, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.std.default", "self, unbiased=True", ci__ops_var, 0, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.std.dim", "self, dim, unbiased=True, keepdim=False", \
-      ci__lw_var, 0, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_var, 0, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.var_mean", "self, dim=None, *, correction=None, keepdim=False", \
-      ci__lw_var, 0, 2, 0, N, 0, 2, _, LO, FLT, _, 0) \
+      ci__ops_var, 0, 2, 0, N, 0, 2, _, LO, FLT, _, 0) \
     X("aten.var_mean.default", "self, unbiased=True", \
-      ci__lw_var, 0, 2, 0, N, 0, 2, _, LO, FLT, _, 0) \
+      ci__ops_var, 0, 2, 0, N, 0, 2, _, LO, FLT, _, 0) \
     X("aten.var_mean.dim", "self, dim, unbiased=True, keepdim=False", \
-      ci__lw_var, 0, 2, 0, N, 0, 2, _, LO, FLT, _, 0) \
+      ci__ops_var, 0, 2, 0, N, 0, 2, _, LO, FLT, _, 0) \
     X("aten.std_mean", "self, dim=None, *, correction=None, keepdim=False", \
-      ci__lw_var, 0, 3, 0, N, 0, 2, _, LO, FLT, _, 0) \
+      ci__ops_var, 0, 3, 0, N, 0, 2, _, LO, FLT, _, 0) \
     X("aten.std_mean.default", "self, unbiased=True", \
-      ci__lw_var, 0, 3, 0, N, 0, 2, _, LO, FLT, _, 0) \
+      ci__ops_var, 0, 3, 0, N, 0, 2, _, LO, FLT, _, 0) \
     X("aten.std_mean.dim", "self, dim, unbiased=True, keepdim=False", \
-      ci__lw_var, 0, 3, 0, N, 0, 2, _, LO, FLT, _, 0) \
-    X("prims.var", "inp, dims, *, correction", ci__lw_var, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_var, 0, 3, 0, N, 0, 2, _, LO, FLT, _, 0) \
+    X("prims.var", "inp, dims, *, correction", ci__ops_var, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.logsumexp", "self, dim, keepdim=False", \
-      ci__lw_logsumexp, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+      ci__ops_logsumexp, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.linalg_vector_norm", "self, ord=2, dim=None, keepdim=False, *, dtype=None", \
-      ci__lw_norm, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_norm, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.norm", "self, p=2, dim=None, keepdim=False, *, dtype=None", \
-      ci__lw_norm, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_norm, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.norm.ScalarOpt_dtype", "self, p, *, dtype", \
-      ci__lw_norm, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_norm, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.count_nonzero", "self, dim=None", \
-      ci__lw_count_nonzero, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_count_nonzero, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.native_group_norm", "input, weight, bias, N, C, HxW, group, eps", \
-      ci__lw_group_norm, 0, 0, 0, N, 0, 3, _, DE, FLT, _, 0) \
+      ci__ops_group_norm, 0, 0, 0, N, 0, 3, _, DE, FLT, _, 0) \
     X("aten.group_norm", \
       "input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True", \
-      ci__lw_group_norm, 1, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+      ci__ops_group_norm, 1, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten._native_batch_norm_legit_no_training", \
       "input, weight, bias, running_mean, running_var, momentum, eps", \
-      ci__lw_batch_norm, 0, 0, 0, N, 0, 3, _, DE, FLT, BN, 0) \
+      ci__ops_batch_norm, 0, 0, 0, N, 0, 3, _, DE, FLT, BN, 0) \
     X("aten.native_batch_norm", \
       "input, weight, bias, running_mean, running_var, training, momentum, eps", \
-      ci__lw_batch_norm, 0, 1, 0, N, 0, 3, _, DE, FLT, BN, 0) \
+      ci__ops_batch_norm, 0, 1, 0, N, 0, 3, _, DE, FLT, BN, 0) \
     X("aten.batch_norm", \
       "input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled", \
-      ci__lw_batch_norm, 0, 2, 0, N, 0, 1, _, DE, FLT, BN, 0) \
+      ci__ops_batch_norm, 0, 2, 0, N, 0, 1, _, DE, FLT, BN, 0) \
     X("aten.rms_norm", "input, normalized_shape, weight=None, eps=None", \
-      ci__lw_rms_norm, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+      ci__ops_rms_norm, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     /* views: copying and in-place forms, splits, flips */ \
     X("aten._reshape_alias", "self, size, stride", \
-      ci__lw_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.view_copy", "self, size", ci__lw_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+      ci__ops_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.view_copy", "self, size", ci__ops_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("aten.view_copy.dtype", "self, dtype", \
-      ci__lw_view_dtype, 0, 0, 0, N, 0, 1, _, LO, ALL, VDT, 0) \
-    X("prims.reshape", "a, shape", ci__lw_view, 1, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.permute_copy", "self, dims", ci__lw_permute, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+      ci__ops_view_dtype, 0, 0, 0, N, 0, 1, _, LO, ALL, VDT, 0) \
+    X("prims.reshape", "a, shape", ci__ops_view, 1, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.permute_copy", "self, dims", ci__ops_permute, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("aten.transpose_copy", "self, dim0, dim1", \
-      ci__lw_transpose, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.t_copy", "self", ci__lw_transpose, 0, 1, 0, N, 0, 1, V, LO, ALL, _, 0) \
+      ci__ops_transpose, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.t_copy", "self", ci__ops_transpose, 0, 1, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("aten.expand_copy", "self, size, *, implicit=False", \
-      ci__lw_expand, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.squeeze_copy", "self, dim=None", ci__lw_squeeze, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.squeeze_", "self, dim=None", ci__lw_squeeze, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.unsqueeze_copy", "self, dim", ci__lw_unsqueeze, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.unsqueeze_", "self, dim", ci__lw_unsqueeze, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+      ci__ops_expand, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.squeeze_copy", "self, dim=None", ci__ops_squeeze, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.squeeze_", "self, dim=None", ci__ops_squeeze, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.unsqueeze_copy", "self, dim", ci__ops_unsqueeze, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.unsqueeze_", "self, dim", ci__ops_unsqueeze, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("aten.slice_copy", "self, dim=0, start=None, end=None, step=1", \
-      ci__lw_slice, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.select_copy", "self, dim, index", ci__lw_select, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+      ci__ops_slice, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.select_copy", "self, dim, index", ci__ops_select, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("aten.as_strided_copy", "self, size, stride, storage_offset=None", \
-      ci__lw_as_strided, 0, 0, 0, N, 0, 1, _, LO, ALL, REAL, 0) \
+      ci__ops_as_strided, 0, 0, 0, N, 0, 1, _, LO, ALL, REAL, 0) \
     X("aten.as_strided_", "self, size, stride, storage_offset=None", \
-      ci__lw_as_strided, 0, 0, 0, N, 0, 1, _, LO, ALL, REAL, 0) \
-    X("aten.alias_copy", "self", ci__lw_clone, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.lift", "self", ci__lw_nop, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.lift_fresh", "self", ci__lw_nop, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.lift_fresh_copy", "self", ci__lw_clone, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("prims.view_of", "a", ci__lw_nop, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.detach_", "self", ci__lw_nop, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.split", "self, split_size, dim=0", ci__lw_split, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+      ci__ops_as_strided, 0, 0, 0, N, 0, 1, _, LO, ALL, REAL, 0) \
+    X("aten.alias_copy", "self", ci__ops_clone, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.lift", "self", ci__ops_nop, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.lift_fresh", "self", ci__ops_nop, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.lift_fresh_copy", "self", ci__ops_clone, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.view_of", "a", ci__ops_nop, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.detach_", "self", ci__ops_nop, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.split", "self, split_size, dim=0", ci__ops_split, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("aten.split_with_sizes", "self, split_sizes, dim=0", \
-      ci__lw_split, 1, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+      ci__ops_split, 1, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("aten.split.sizes", "self, split_size, dim=0", \
-      ci__lw_split, 1, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+      ci__ops_split, 1, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("aten.split.default", "self, split_sizes, dim=0", /* 1.13: a list */ \
-      ci__lw_split, 1, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.unbind", "self, dim=0", ci__lw_unbind, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+      ci__ops_split, 1, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.unbind", "self, dim=0", ci__ops_unbind, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("aten.unfold", "self, dimension, size, step", \
-      ci__lw_unfold, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_unfold, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.diagonal", "self, offset=0, dim1=0, dim2=1", \
-      ci__lw_diagonal, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+      ci__ops_diagonal, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("aten.diagonal_copy", "self, offset=0, dim1=0, dim2=1", \
-      ci__lw_diagonal, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("aten.flip", "self, dims", ci__lw_flip, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("prims.rev", "a, dims", ci__lw_flip, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.roll", "self, shifts, dims=[]", ci__lw_roll, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_diagonal, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.flip", "self, dims", ci__ops_flip, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.rev", "a, dims", ci__ops_flip, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.roll", "self, shifts, dims=[]", ci__ops_roll, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.movedim", "self, source, destination", \
-      ci__lw_movedim, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+      ci__ops_movedim, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("aten.narrow", "self, dim, start, length", \
-      ci__lw_narrow, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+      ci__ops_narrow, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("aten.narrow.Tensor", "self, dim, start, length", \
-      ci__lw_narrow_tensor, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.tril", "self, diagonal=0", ci__lw_tril, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.triu", "self, diagonal=0", ci__lw_tril, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.repeat", "self, repeats", ci__lw_repeat, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.expand_as", "self, other", ci__lw_expand_as, 0, 0, 0, N, 0, 1, V, DE, ALL, _, 0) \
+      ci__ops_narrow_tensor, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.tril", "self, diagonal=0", ci__ops_tril, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.triu", "self, diagonal=0", ci__ops_tril, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.repeat", "self, repeats", ci__ops_repeat, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.expand_as", "self, other", ci__ops_expand_as, 0, 0, 0, N, 0, 1, V, DE, ALL, _, 0) \
     X("aten.broadcast_tensors", "tensors", \
-      ci__lw_broadcast_tensors, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_broadcast_tensors, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("prims.broadcast_in_dim", "a, shape, broadcast_dimensions", \
-      ci__lw_broadcast_in_dim, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_broadcast_in_dim, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     /* creation from a shape or a tensor, fills and copies */ \
-    X("aten.empty", "size, " CI__CREATE_KW ", memory_format=None", \
-      ci__lw_create, 0, CI__CR_EMPTY, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
-    X("aten.empty_like", "self, " CI__LIKE_KW, \
-      ci__lw_create, 0, CI__CR_EMPTY_LIKE, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
-    X("aten.empty_strided", "size, stride, " CI__CREATE_KW, \
-      ci__lw_create, 0, CI__CR_EMPTY_STRIDED, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
-    X("aten.new_empty", "self, size, " CI__CREATE_KW, \
-      ci__lw_create, 0, CI__CR_NEW_EMPTY, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
-    X("aten.new_empty_strided", "self, size, stride, " CI__CREATE_KW, \
-      ci__lw_create, 0, CI__CR_NEW_EMPTY, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
-    X("aten.new_zeros", "self, size, " CI__CREATE_KW, \
-      ci__lw_create, 0, CI__CR_NEW_ZEROS, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.new_ones", "self, size, " CI__CREATE_KW, \
-      ci__lw_create, 0, CI__CR_NEW_ONES, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.new_full", "self, size, fill_value, " CI__CREATE_KW, \
-      ci__lw_create, 0, CI__CR_NEW_FULL, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.scalar_tensor", "s, " CI__CREATE_KW, \
-      ci__lw_create, 0, CI__CR_SCALAR_TENSOR, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.eye", "n, " CI__CREATE_KW, ci__lw_create, 0, CI__CR_EYE, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.eye.m", "n, m, " CI__CREATE_KW, \
-      ci__lw_create, 0, CI__CR_EYE, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.linspace", "start, end, steps, " CI__CREATE_KW, \
-      ci__lw_create, 0, CI__CR_LINSPACE, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.empty", "size, " CI__OPS_CREATE_KW ", memory_format=None", \
+      ci__ops_create, 0, CI__CR_EMPTY, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
+    X("aten.empty_like", "self, " CI__OPS_LIKE_KW, \
+      ci__ops_create, 0, CI__CR_EMPTY_LIKE, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
+    X("aten.empty_strided", "size, stride, " CI__OPS_CREATE_KW, \
+      ci__ops_create, 0, CI__CR_EMPTY_STRIDED, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
+    X("aten.new_empty", "self, size, " CI__OPS_CREATE_KW, \
+      ci__ops_create, 0, CI__CR_NEW_EMPTY, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
+    X("aten.new_empty_strided", "self, size, stride, " CI__OPS_CREATE_KW, \
+      ci__ops_create, 0, CI__CR_NEW_EMPTY, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
+    X("aten.new_zeros", "self, size, " CI__OPS_CREATE_KW, \
+      ci__ops_create, 0, CI__CR_NEW_ZEROS, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.new_ones", "self, size, " CI__OPS_CREATE_KW, \
+      ci__ops_create, 0, CI__CR_NEW_ONES, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.new_full", "self, size, fill_value, " CI__OPS_CREATE_KW, \
+      ci__ops_create, 0, CI__CR_NEW_FULL, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.scalar_tensor", "s, " CI__OPS_CREATE_KW, \
+      ci__ops_create, 0, CI__CR_SCALAR_TENSOR, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.eye", "n, " CI__OPS_CREATE_KW, ci__ops_create, 0, CI__CR_EYE, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.eye.m", "n, m, " CI__OPS_CREATE_KW, \
+      ci__ops_create, 0, CI__CR_EYE, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.linspace", "start, end, steps, " CI__OPS_CREATE_KW, \
+      ci__ops_create, 0, CI__CR_LINSPACE, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("prims.iota", "length, *, start, step, dtype, device, requires_grad", \
-      ci__lw_create, 0, CI__CR_IOTA, 0, N, 0, 1, _, LO, INT, _, 0) \
+      ci__ops_create, 0, CI__CR_IOTA, 0, N, 0, 1, _, LO, INT, _, 0) \
     X("aten.fill", "self, value", \
-      ci__lw_create, 0, CI__CR_FILL, 0, N, 0, 1, _, LO, ALL, _, "prims.fill") \
-    X("aten.fill_", "self, value", ci__lw_create, 0, CI__CR_FILL, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_create, 0, CI__CR_FILL, 0, N, 0, 1, _, LO, ALL, _, "prims.fill") \
+    X("aten.fill_", "self, value", ci__ops_create, 0, CI__CR_FILL, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.copy_.int", "self, other", /* Tensor.copy_(number) */ \
-      ci__lw_create, 0, CI__CR_FILL, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_create, 0, CI__CR_FILL, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.copy_.float", "self, other", \
-      ci__lw_create, 0, CI__CR_FILL, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_create, 0, CI__CR_FILL, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.copy", "self, src, non_blocking=False", \
-      ci__lw_create, 0, CI__CR_COPY, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_create, 0, CI__CR_COPY, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.copy_", "self, src, non_blocking=False", \
-      ci__lw_create, 0, CI__CR_COPY, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_create, 0, CI__CR_COPY, 0, N, 0, 1, _, LO, ALL, _, 0) \
     /* joining */ \
-    X("aten.cat", "tensors, dim=0", ci__lw_cat, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.cat", "tensors, dim", ci__lw_cat, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.cat", "tensors, dim=0", ci__ops_cat, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.cat", "tensors, dim", ci__ops_cat, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
     /* prims twins of ops above */ \
     X("prims.sum", "inp, dims, *, output_dtype=None", \
-      ci__lw_prims, 0, CI__PR_SUM, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_prims, 0, CI__PR_SUM, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("prims.prod", "inp, dims, *, output_dtype=None", \
-      ci__lw_prims, 0, CI__PR_PROD, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_prims, 0, CI__PR_PROD, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("prims.amax", "inp, dims, *, output_dtype=None", \
-      ci__lw_prims, 0, CI__PR_AMAX, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_prims, 0, CI__PR_AMAX, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("prims.amin", "inp, dims, *, output_dtype=None", \
-      ci__lw_prims, 0, CI__PR_AMIN, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_prims, 0, CI__PR_AMIN, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("prims.xor_sum", "inp, dims, *, output_dtype=None", \
-      ci__lw_prims, 0, CI__PR_XOR_SUM, 0, N, 0, 1, _, LO, IB, _, 0) \
-    X("prims.pow", "self, other", ci__lw_prims, 0, CI__PR_POW, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_prims, 0, CI__PR_XOR_SUM, 0, N, 0, 1, _, LO, IB, _, 0) \
+    X("prims.pow", "self, other", ci__ops_prims, 0, CI__PR_POW, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("prims.squeeze", "a, dimensions", \
-      ci__lw_prims, 0, CI__PR_SQUEEZE, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_prims, 0, CI__PR_SQUEEZE, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("prims.slice", "a, start_indices, limit_indices, strides=None", \
-      ci__lw_prims, 0, CI__PR_SLICE, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_prims, 0, CI__PR_SLICE, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("prims.slice_in_dim", "a, start_index, limit_index, stride=1, axis=0", \
-      ci__lw_prims, 0, CI__PR_SLICE_IN_DIM, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_prims, 0, CI__PR_SLICE_IN_DIM, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("prims.split_dim", "a, dim, outer_length", \
-      ci__lw_prims, 0, CI__PR_SPLIT_DIM, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_prims, 0, CI__PR_SPLIT_DIM, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("prims.collapse_view", "a, start, end", \
-      ci__lw_prims, 0, CI__PR_COLLAPSE_VIEW, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("prims.transpose", "a, permutation", ci__lw_permute, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+      ci__ops_prims, 0, CI__PR_COLLAPSE_VIEW, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.transpose", "a, permutation", ci__ops_permute, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("prims.as_strided", "a, size, stride, storage_offset", \
-      ci__lw_as_strided, 0, 0, 0, N, 0, 1, _, LO, ALL, REAL, 0) \
-    X("prims.to_dtype", "a, dtype", ci__lw_to_copy, 0, 1, 0, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.device_put", "a, device", ci__lw_nop, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
-    X("prims.isfinite", "self", ci__lw_pwx, 0, CI__PX_ISFINITE, 0, N, 0, 1, P, DE, ALL, _, 0) \
-    X("prims.fill", "self, value", ci__lw_create, 0, CI__CR_FILL, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("prims.copy_to", "a, b", ci__lw_create, 0, CI__CR_COPY, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_as_strided, 0, 0, 0, N, 0, 1, _, LO, ALL, REAL, 0) \
+    X("prims.to_dtype", "a, dtype", ci__ops_to_copy, 0, 1, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.device_put", "a, device", ci__ops_nop, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("prims.isfinite", "self", ci__ops_pwx, 0, CI__PX_ISFINITE, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("prims.fill", "self, value", ci__ops_create, 0, CI__CR_FILL, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.copy_to", "a, b", ci__ops_create, 0, CI__CR_COPY, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("prims.full", "shape, fill_value, *, dtype, device, requires_grad", \
-      ci__lw_full, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_full, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("prims.full_like", "a, fill_value, *, dtype, device, requires_grad", \
-      ci__lw_full, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_full, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("prims.scalar_tensor", "s, *, dtype=None, device=None", \
-      ci__lw_create, 0, CI__CR_SCALAR_TENSOR, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_create, 0, CI__CR_SCALAR_TENSOR, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("prims.empty", "shape, *, dtype, device, requires_grad", \
-      ci__lw_create, 0, CI__CR_EMPTY, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
+      ci__ops_create, 0, CI__CR_EMPTY, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
     X("prims.empty_strided", "shape, strides, *, dtype, device, requires_grad", \
-      ci__lw_create, 0, CI__CR_EMPTY_STRIDED, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
+      ci__ops_create, 0, CI__CR_EMPTY_STRIDED, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
     X("prims.arange", "start, end, step, *, dtype, device, requires_grad", \
-      ci__lw_arange, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("prims.bessel_i0", "self", ci__lw_unary, CI__V_I0, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
+      ci__ops_arange, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("prims.bessel_i0", "self", ci__ops_unary, CI__V_I0, 0, 1, N, 0, 1, P, LO, FLT, _, 0) \
     /* stacking, padding, scattering into views */ \
-    X("aten.stack", "tensors, dim=0", ci__lw_stack, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.stack", "tensors, dim=0", ci__ops_stack, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.constant_pad_nd", "self, pad, value=0", \
-      ci__lw_pad, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
-    X("aten.reflection_pad1d", "self, padding", ci__lw_pad, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.reflection_pad2d", "self, padding", ci__lw_pad, 2, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.reflection_pad3d", "self, padding", ci__lw_pad, 3, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.replication_pad1d", "self, padding", ci__lw_pad, 1, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.replication_pad2d", "self, padding", ci__lw_pad, 2, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.replication_pad3d", "self, padding", ci__lw_pad, 3, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_pad, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.reflection_pad1d", "self, padding", ci__ops_pad, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.reflection_pad2d", "self, padding", ci__ops_pad, 2, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.reflection_pad3d", "self, padding", ci__ops_pad, 3, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.replication_pad1d", "self, padding", ci__ops_pad, 1, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.replication_pad2d", "self, padding", ci__ops_pad, 2, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.replication_pad3d", "self, padding", ci__ops_pad, 3, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.slice_scatter", "self, src, dim=0, start=None, end=None, step=1", \
-      ci__lw_scatter_view, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_scatter_view, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.select_scatter", "self, src, dim, index", \
-      ci__lw_scatter_view, 0, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_scatter_view, 0, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.diagonal_scatter", "self, src, offset=0, dim1=0, dim2=1", \
-      ci__lw_scatter_view, 0, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_scatter_view, 0, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
     /* indexing */ \
     X("aten.gather", "self, dim, index, *, sparse_grad=False", \
-      ci__lw_gather, 0, 0, 0, N, 0, 1, _, LO, IDX, _, 0) \
+      ci__ops_gather, 0, 0, 0, N, 0, 1, _, LO, IDX, _, 0) \
     X("aten.index_select", "self, dim, index", \
-      ci__lw_index_select, 0, 0, 0, N, 0, 1, _, LO, IDX, _, 0) \
+      ci__ops_index_select, 0, 0, 0, N, 0, 1, _, LO, IDX, _, 0) \
     X("aten.embedding", "weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False", \
-      ci__lw_embedding, 0, 0, 0, N, 0, 1, _, LO, IDX, _, 0) \
-    X("aten.index", "self, indices", ci__lw_index, 0, 0, 0, N, 0, 1, _, LO, IDX, MASK, 0) \
-    X("aten._unsafe_index", "self, indices", ci__lw_index, 0, 0, 0, N, 0, 1, _, LO, IDX, MASK, 0) \
+      ci__ops_embedding, 0, 0, 0, N, 0, 1, _, LO, IDX, _, 0) \
+    X("aten.index", "self, indices", ci__ops_index, 0, 0, 0, N, 0, 1, _, LO, IDX, MASK, 0) \
+    X("aten._unsafe_index", "self, indices", ci__ops_index, 0, 0, 0, N, 0, 1, _, LO, IDX, MASK, 0) \
     X("aten.index_put", "self, indices, values, accumulate=False", \
-      ci__lw_index_put, 0, 0, 0, N, 0, 1, _, SC, IDX, MFILL, 0) \
+      ci__ops_index_put, 0, 0, 0, N, 0, 1, _, SC, IDX, MFILL, 0) \
     X("aten.index_put_", "self, indices, values, accumulate=False", \
-      ci__lw_index_put, 0, 0, 0, N, 0, 1, _, SC, IDX, MFILL, 0) \
+      ci__ops_index_put, 0, 0, 0, N, 0, 1, _, SC, IDX, MFILL, 0) \
     X("aten._unsafe_index_put", "self, indices, values, accumulate=False", \
-      ci__lw_index_put, 0, 0, 0, N, 0, 1, _, SC, IDX, MFILL, 0) \
+      ci__ops_index_put, 0, 0, 0, N, 0, 1, _, SC, IDX, MFILL, 0) \
     X("aten.scatter", "self, dim, index, src, *, reduce=None", \
-      ci__lw_scatter, 0, 0, 0, N, 0, 1, _, SC, IDX, _, 0) \
+      ci__ops_scatter, 0, 0, 0, N, 0, 1, _, SC, IDX, _, 0) \
     X("aten.scatter_", "self, dim, index, src, *, reduce=None", \
-      ci__lw_scatter, 0, 0, 0, N, 0, 1, _, SC, IDX, _, 0) \
+      ci__ops_scatter, 0, 0, 0, N, 0, 1, _, SC, IDX, _, 0) \
     X("aten.scatter_add", "self, dim, index, src", \
-      ci__lw_scatter, 0, 1, 0, N, 0, 1, _, SC, IDX, _, 0) \
+      ci__ops_scatter, 0, 1, 0, N, 0, 1, _, SC, IDX, _, 0) \
     X("aten.scatter_add_", "self, dim, index, src", \
-      ci__lw_scatter, 0, 1, 0, N, 0, 1, _, SC, IDX, _, 0) \
+      ci__ops_scatter, 0, 1, 0, N, 0, 1, _, SC, IDX, _, 0) \
     X("aten.scatter_reduce", "self, dim, index, src, reduce, *, include_self=True", \
-      ci__lw_scatter, 0, 2, 0, N, 0, 1, _, SC, IDX, _, 0) \
+      ci__ops_scatter, 0, 2, 0, N, 0, 1, _, SC, IDX, _, 0) \
     X("aten.scatter_reduce_", "self, dim, index, src, reduce, *, include_self=True", \
-      ci__lw_scatter, 0, 2, 0, N, 0, 1, _, SC, IDX, _, 0) \
+      ci__ops_scatter, 0, 2, 0, N, 0, 1, _, SC, IDX, _, 0) \
     /* resampling and searching */ \
     X("aten.upsample_nearest1d", "self, output_size, scales=None", \
-      ci__lw_upsample_nearest, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_upsample_nearest, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten._upsample_nearest_exact1d", "self, output_size, scales=None", \
-      ci__lw_upsample_nearest, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_upsample_nearest, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.upsample_nearest1d.vec", "input, output_size, scale_factors", \
-      ci__lw_upsample_nearest, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_upsample_nearest, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten._upsample_nearest_exact1d.vec", "input, output_size, scale_factors", \
-      ci__lw_upsample_nearest, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_upsample_nearest, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.upsample_nearest2d", "self, output_size, scales_h=None, scales_w=None", \
-      ci__lw_upsample_nearest, 2, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_upsample_nearest, 2, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten._upsample_nearest_exact2d", "self, output_size, scales_h=None, scales_w=None", \
-      ci__lw_upsample_nearest, 2, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_upsample_nearest, 2, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.upsample_nearest2d.vec", "input, output_size, scale_factors", \
-      ci__lw_upsample_nearest, 2, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_upsample_nearest, 2, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten._upsample_nearest_exact2d.vec", "input, output_size, scale_factors", \
-      ci__lw_upsample_nearest, 2, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_upsample_nearest, 2, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.upsample_nearest3d", "self, output_size, scales_d=None, scales_h=None, scales_w=None", \
-      ci__lw_upsample_nearest, 3, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_upsample_nearest, 3, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten._upsample_nearest_exact3d", \
       "self, output_size, scales_d=None, scales_h=None, scales_w=None", \
-      ci__lw_upsample_nearest, 3, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_upsample_nearest, 3, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.upsample_nearest3d.vec", "input, output_size, scale_factors", \
-      ci__lw_upsample_nearest, 3, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_upsample_nearest, 3, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten._upsample_nearest_exact3d.vec", "input, output_size, scale_factors", \
-      ci__lw_upsample_nearest, 3, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_upsample_nearest, 3, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.upsample_bilinear2d", \
       "self, output_size, align_corners, scales_h=None, scales_w=None", \
-      ci__lw_upsample_bilinear, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_upsample_bilinear, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.upsample_bilinear2d.vec", "input, output_size, align_corners, scale_factors", \
-      ci__lw_upsample_bilinear, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_upsample_bilinear, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.bucketize", "self, boundaries, *, out_int32=False, right=False", \
-      ci__lw_bucketize, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_bucketize, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.searchsorted", \
       "sorted_sequence, self, *, out_int32=False, right=False, side=None, sorter=None", \
-      ci__lw_bucketize, 1, 0, 0, N, 0, 1, _, LO, ALL, SORTER, 0) \
+      ci__ops_bucketize, 1, 0, 0, N, 0, 1, _, LO, ALL, SORTER, 0) \
     X("aten.bucketize.Scalar", "self, boundaries, *, out_int32=False, right=False", \
-      ci__lw_bucketize_scalar, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_bucketize_scalar, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.searchsorted.Scalar", \
       "sorted_sequence, self, *, out_int32=False, right=False, side=None, sorter=None", \
-      ci__lw_bucketize_scalar, 1, 0, 0, N, 0, 1, _, LO, ALL, SORTER, 0) \
+      ci__ops_bucketize_scalar, 1, 0, 0, N, 0, 1, _, LO, ALL, SORTER, 0) \
     /* matmul and convolution */ \
-    E("cinductor.bmm", "self, mat2", ci__ext_bmm_run, ci__ext_bmm_infer, 1, 0) \
+    E("cinductor.bmm", "self, mat2", ci__rt_ext_bmm_run, ci__ops_ext_bmm_infer, 1, 0) \
     E("cinductor.convolution", "input, weight, bias, stride, padding, dilation, groups", \
-      ci__ext_conv_run, ci__ext_conv_infer, 1, 0) \
-    X("aten.mm", "self, mat2", ci__lw_mm, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
-    X("aten.bmm", "self, mat2", ci__lw_mm, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
-    X("aten.matmul", "self, other", ci__lw_matmul, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+      ci__rt_ext_conv_run, ci__ops_ext_conv_infer, 1, 0) \
+    X("aten.mm", "self, mat2", ci__ops_mm, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.bmm", "self, mat2", ci__ops_mm, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.matmul", "self, other", ci__ops_matmul, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.addmm", "self, mat1, mat2, *, beta=1, alpha=1", \
-      ci__lw_addmm, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+      ci__ops_addmm, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.baddbmm", "self, batch1, batch2, *, beta=1, alpha=1", \
-      ci__lw_addmm, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
+      ci__ops_addmm, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.linear", "input, weight, bias=None", \
-      ci__lw_linear, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+      ci__ops_linear, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.convolution", \
       "input, weight, bias, stride, padding, dilation, transposed, output_padding, groups", \
-      ci__lw_convolution, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+      ci__ops_convolution, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.conv1d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", \
-      ci__lw_convolution, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
+      ci__ops_convolution, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.conv2d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", \
-      ci__lw_convolution, 0, 2, 0, N, 0, 1, _, DE, ALL, _, 0) \
+      ci__ops_convolution, 0, 2, 0, N, 0, 1, _, DE, ALL, _, 0) \
     /* quantization */ \
     X("quantized_decomposed.quantize_per_tensor", \
       "input, scale, zero_point, quant_min, quant_max, dtype", \
-      ci__lw_quant, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_quant, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("quantized_decomposed.dequantize_per_tensor", \
       "input, scale, zero_point, quant_min, quant_max, dtype", \
-      ci__lw_quant, 0, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_quant, 0, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("quantized_decomposed.quantize_per_channel", \
       "input, scales, zero_points, axis, quant_min, quant_max, dtype", \
-      ci__lw_quant, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_quant, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("quantized_decomposed.dequantize_per_channel", \
       "input, scales, zero_points, axis, quant_min, quant_max, dtype", \
-      ci__lw_quant, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_quant, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
     /* random */ \
     X("aten.rand", \
       "size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", \
-      ci__lw_random, 0, CI__RND_RAND, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_random, 0, CI__RND_RAND, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.randn", \
       "size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", \
-      ci__lw_random, 0, CI__RND_RANDN, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_random, 0, CI__RND_RANDN, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.randint", \
       "high, size, *, generator=None, dtype=None, layout=None, device=None, pin_memory=None", \
-      ci__lw_random, 0, CI__RND_RANDINT, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_random, 0, CI__RND_RANDINT, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.randint.low", \
       "low, high, size, *, generator=None, dtype=None, layout=None, device=None, " \
       "pin_memory=None", \
-      ci__lw_random, 0, CI__RND_RANDINT, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_random, 0, CI__RND_RANDINT, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.randint.low_generator", \
       "low, high, size, *, generator=None, dtype=None, layout=None, device=None, " \
       "pin_memory=None", \
-      ci__lw_random, 0, CI__RND_RANDINT, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.rand_like", "self, " CI__LIKE_KW, \
-      ci__lw_random, 0, CI__RND_RAND_LIKE, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.randn_like", "self, " CI__LIKE_KW, \
-      ci__lw_random, 0, CI__RND_RANDN_LIKE, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_random, 0, CI__RND_RANDINT, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.rand_like", "self, " CI__OPS_LIKE_KW, \
+      ci__ops_random, 0, CI__RND_RAND_LIKE, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.randn_like", "self, " CI__OPS_LIKE_KW, \
+      ci__ops_random, 0, CI__RND_RANDN_LIKE, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.bernoulli", "self, *, generator=None", \
-      ci__lw_random, 0, CI__RND_BERNOULLI, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_random, 0, CI__RND_BERNOULLI, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.bernoulli.p", "self, p=0.5, *, generator=None", \
-      ci__lw_random, 0, CI__RND_BERNOULLI_P, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_random, 0, CI__RND_BERNOULLI_P, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.bernoulli.Tensor", "self, p, *, generator=None", \
-      ci__lw_random, 0, CI__RND_BERNOULLI, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_random, 0, CI__RND_BERNOULLI, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.native_dropout", "input, p, train", \
-      ci__lw_random, 0, CI__RND_NATIVE_DROPOUT, 0, N, 0, 2, _, LO, ALL, _, 0) \
+      ci__ops_random, 0, CI__RND_NATIVE_DROPOUT, 0, N, 0, 2, _, LO, ALL, _, 0) \
     X("aten.dropout", "input, p, train", \
-      ci__lw_random, 0, CI__RND_DROPOUT, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_random, 0, CI__RND_DROPOUT, 0, N, 0, 1, _, LO, ALL, _, 0) \
     /* sorting */ \
     E("cinductor.masked_rows", "self, mask", \
-      ci__ext_masked_rows_run, ci__ext_masked_rows_infer, 1, 1) \
+      ci__ops_ext_masked_rows_run, ci__ops_ext_masked_rows_infer, 1, 1) \
     E("cinductor.nonzero_1d", "self", \
-      ci__ext_nonzero_tuple_run, ci__ext_nonzero_tuple_infer, 1, 1) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 1, 1) \
     E("cinductor.nonzero_2d", "self", \
-      ci__ext_nonzero_tuple_run, ci__ext_nonzero_tuple_infer, 2, 1) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 2, 1) \
     E("cinductor.nonzero_3d", "self", \
-      ci__ext_nonzero_tuple_run, ci__ext_nonzero_tuple_infer, 3, 1) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 3, 1) \
     E("cinductor.nonzero_4d", "self", \
-      ci__ext_nonzero_tuple_run, ci__ext_nonzero_tuple_infer, 4, 1) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 4, 1) \
     E("cinductor.nonzero_5d", "self", \
-      ci__ext_nonzero_tuple_run, ci__ext_nonzero_tuple_infer, 5, 1) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 5, 1) \
     E("cinductor.nonzero_6d", "self", \
-      ci__ext_nonzero_tuple_run, ci__ext_nonzero_tuple_infer, 6, 1) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 6, 1) \
     E("cinductor.nonzero_7d", "self", \
-      ci__ext_nonzero_tuple_run, ci__ext_nonzero_tuple_infer, 7, 1) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 7, 1) \
     E("cinductor.nonzero_8d", "self", \
-      ci__ext_nonzero_tuple_run, ci__ext_nonzero_tuple_infer, 8, 1) \
-    E("cinductor.nonzero", "self", ci__ext_nonzero_run, ci__ext_nonzero_infer, 1, 1) \
-    E("cinductor.sort", "self, descending", ci__ext_sort_run, ci__ext_sort_infer, 2, 0) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 8, 1) \
+    E("cinductor.nonzero", "self", ci__ops_ext_nonzero_run, ci__ops_ext_nonzero_infer, 1, 1) \
+    E("cinductor.sort", "self, descending", ci__rt_ext_sort_run, ci__ops_ext_sort_infer, 2, 0) \
     X("aten.sort", "self, dim=-1, descending=False", \
-      ci__lw_sort, 0, 0, 0, N, 0, 2, _, DE, ALL, _, 0) \
+      ci__ops_sort, 0, 0, 0, N, 0, 2, _, DE, ALL, _, 0) \
     X("aten.sort.stable", "self, *, stable=None, dim=-1, descending=False", \
-      ci__lw_sort, 0, 0, 0, N, 0, 2, _, DE, ALL, _, 0) \
+      ci__ops_sort, 0, 0, 0, N, 0, 2, _, DE, ALL, _, 0) \
     X("aten.argsort", "self, dim=-1, descending=False", \
-      ci__lw_sort, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
+      ci__ops_sort, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.argsort.stable", "self, *, stable, dim=-1, descending=False", \
-      ci__lw_sort, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
-    X("aten.msort", "self", ci__lw_sort, 0, 2, 0, N, 0, 1, _, DE, ALL, _, 0) \
+      ci__ops_sort, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.msort", "self", ci__ops_sort, 0, 2, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.topk", "self, k, dim=-1, largest=True, sorted=True", \
-      ci__lw_topk, 0, 0, 0, N, 0, 2, _, DE, ALL, _, 0) \
+      ci__ops_topk, 0, 0, 0, N, 0, 2, _, DE, ALL, _, 0) \
     X("aten.kthvalue", "self, k, dim=-1, keepdim=False", \
-      ci__lw_topk, 0, 1, 0, N, 0, 2, _, DE, ALL, _, 0) \
+      ci__ops_topk, 0, 1, 0, N, 0, 2, _, DE, ALL, _, 0) \
     /* scans */ \
     X("aten.cumsum", "self, dim, *, dtype=None", \
-      ci__lw_scan, 0, CI__RED_SUM, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_scan, 0, CI__RED_SUM, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.cumprod", "self, dim, *, dtype=None", \
-      ci__lw_scan, 0, CI__RED_PROD, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_scan, 0, CI__RED_PROD, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.logcumsumexp", "self, dim", \
-      ci__lw_scan, 0, CI__RED_LOGSUMEXP, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.cummax", "self, dim", ci__lw_scan, 0, CI__RED_CUMMAX, 0, N, 0, 2, _, LO, ALL, _, 0) \
-    X("aten.cummin", "self, dim", ci__lw_scan, 0, CI__RED_CUMMIN, 0, N, 0, 2, _, LO, ALL, _, 0) \
+      ci__ops_scan, 0, CI__RED_LOGSUMEXP, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.cummax", "self, dim", ci__ops_scan, 0, CI__RED_CUMMAX, 0, N, 0, 2, _, LO, ALL, _, 0) \
+    X("aten.cummin", "self, dim", ci__ops_scan, 0, CI__RED_CUMMIN, 0, N, 0, 2, _, LO, ALL, _, 0) \
     /* pooling */ \
     X("aten.avg_pool1d", \
       "self, kernel_size, stride=[], padding=0, ceil_mode=False, count_include_pad=True, " \
       "divisor_override=None", \
-      ci__lw_avg_pool, 1, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_avg_pool, 1, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.max_pool1d_with_indices", \
       "self, kernel_size, stride=[], padding=0, dilation=1, ceil_mode=False", \
-      ci__lw_max_pool, 1, 0, 0, N, 0, 2, _, LO, ALL, _, 0) \
+      ci__ops_max_pool, 1, 0, 0, N, 0, 2, _, LO, ALL, _, 0) \
     X("aten.max_pool1d", "self, kernel_size, stride=[], padding=0, dilation=1, ceil_mode=False", \
-      ci__lw_max_pool, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_max_pool, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.adaptive_avg_pool1d", "self, output_size", \
-      ci__lw_adaptive_pool, 1, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_adaptive_pool, 1, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.adaptive_max_pool1d", "self, output_size", \
-      ci__lw_adaptive_pool, 1, 1, 0, N, 0, 2, _, LO, ALL, _, 0) \
+      ci__ops_adaptive_pool, 1, 1, 0, N, 0, 2, _, LO, ALL, _, 0) \
     X("aten.avg_pool2d", \
       "self, kernel_size, stride=[], padding=0, ceil_mode=False, count_include_pad=True, " \
       "divisor_override=None", \
-      ci__lw_avg_pool, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_avg_pool, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.max_pool2d_with_indices", \
       "self, kernel_size, stride=[], padding=0, dilation=1, ceil_mode=False", \
-      ci__lw_max_pool, 2, 0, 0, N, 0, 2, _, LO, ALL, _, 0) \
+      ci__ops_max_pool, 2, 0, 0, N, 0, 2, _, LO, ALL, _, 0) \
     X("aten.max_pool2d", "self, kernel_size, stride=[], padding=0, dilation=1, ceil_mode=False", \
-      ci__lw_max_pool, 2, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_max_pool, 2, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten._adaptive_avg_pool2d", "self, output_size", \
-      ci__lw_adaptive_pool, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_adaptive_pool, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.adaptive_max_pool2d", "self, output_size", \
-      ci__lw_adaptive_pool, 2, 1, 0, N, 0, 2, _, LO, ALL, _, 0) \
+      ci__ops_adaptive_pool, 2, 1, 0, N, 0, 2, _, LO, ALL, _, 0) \
     X("aten.adaptive_avg_pool2d", "self, output_size", \
-      ci__lw_adaptive_pool, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_adaptive_pool, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.avg_pool3d", \
       "self, kernel_size, stride=[], padding=0, ceil_mode=False, count_include_pad=True, " \
       "divisor_override=None", \
-      ci__lw_avg_pool, 3, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_avg_pool, 3, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.max_pool3d_with_indices", \
       "self, kernel_size, stride=[], padding=0, dilation=1, ceil_mode=False", \
-      ci__lw_max_pool, 3, 0, 0, N, 0, 2, _, LO, ALL, _, 0) \
+      ci__ops_max_pool, 3, 0, 0, N, 0, 2, _, LO, ALL, _, 0) \
     X("aten.max_pool3d", "self, kernel_size, stride=[], padding=0, dilation=1, ceil_mode=False", \
-      ci__lw_max_pool, 3, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+      ci__ops_max_pool, 3, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten._adaptive_avg_pool3d", "self, output_size", \
-      ci__lw_adaptive_pool, 3, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_adaptive_pool, 3, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.adaptive_max_pool3d", "self, output_size", \
-      ci__lw_adaptive_pool, 3, 1, 0, N, 0, 2, _, LO, ALL, _, 0) \
+      ci__ops_adaptive_pool, 3, 1, 0, N, 0, 2, _, LO, ALL, _, 0) \
     X("aten.adaptive_avg_pool3d", "self, output_size", \
-      ci__lw_adaptive_pool, 3, 0, 0, N, 0, 1, _, LO, FLT, _, 0)
+      ci__ops_adaptive_pool, 3, 0, 0, N, 0, 1, _, LO, FLT, _, 0)
 
 typedef struct ci__ops_row {
     const char *name, *schema;
-    ci__lower_fn fn;
+    ci__ir_lower_fn fn;
     int vop, extra, broadcast;
     ci_promotion promo;
     int to_bool, nouts, use;
@@ -8011,19 +8080,19 @@ typedef struct ci__ops_row {
     int dd;
 } ci__ops_row;
 #define CI__OPS_ROW_X(name, schema, fn, vop, extra, bc, pr, tb, no, use, how, dt, note, twin) \
-    {name, schema, fn, vop, extra, bc, CI__OPS_PR_##pr, tb, no, CI__OPS_USE_##use, \
-     CI__OPS_HOW_##how, CI__OPS_DT_##dt, CI__OPS_NOTE_##note, twin, NULL, NULL, 0},
+    {name, schema, fn, vop, extra, bc, CI__IR_OPS_PR_##pr, tb, no, CI__OPS_USE_##use, \
+     CI__IR_OPS_HOW_##how, CI__IR_OPS_DT_##dt, CI__IR_OPS_NOTE_##note, twin, NULL, NULL, 0},
 #define CI__OPS_ROW_E(name, schema, run, infer, no, dd) \
     {name, schema, NULL, 0, 0, 0, CI_PROMOTE_NONE, 0, no, CI__OPS_USE__, "extern", "all", "", 0, \
      run, infer, dd},
 static const ci__ops_row ci__ops_rows[] = {CI__OPS(CI__OPS_ROW_X, CI__OPS_ROW_E)};
 #define CI__OPS_COUNT ((int)(sizeof ci__ops_rows / sizeof ci__ops_rows[0]))
 
-static void ci__register_builtins(ci_ctx *c) {
+static void ci__ops_register_builtins(ci_ctx *c) {
     int i;
     for (i = 0; i < CI__OPS_COUNT; i++) {
         const ci__ops_row *r = &ci__ops_rows[i];
-        ci__opdef *op = ci__reg_builtin(c, r->name, r->schema, r->fn, r->vop, r->extra,
+        ci__opdef *op = ci__lower_reg_builtin(c, r->name, r->schema, r->fn, r->vop, r->extra,
                                         r->broadcast, r->promo, r->to_bool);
         if (!op) continue;
         op->nouts = r->nouts;
@@ -8053,7 +8122,7 @@ static void ci__register_builtins(ci_ctx *c) {
      writes it (then the load becomes the producer's value: a register, never memory), and
      a reduction's result is used after its loop (the next phase);
    - no cycle: the group must come after every kernel that makes what the kernel reads;
-   - at most CI__FUSE_MAX members; candidates share a buffer with it (vertical: it reads
+   - at most CI__SCHED_FUSE_MAX members; candidates share a buffer with it (vertical: it reads
      what the group makes; horizontal: both read one buffer).
    Extern, scan and scatter kernels are groups of one (barriers). A member's variables are
    mapped onto the group's by unflattening the group's flat index, which the index
@@ -8064,12 +8133,12 @@ static void ci__register_builtins(ci_ctx *c) {
    Graph outputs are written straight into the caller's arrays when their value is an
    unrealized pointwise or a dense computed buffer; otherwise a copy kernel writes them.
    Kernels no output depends on are dropped first (dead code). A kernel joining a group is
-   placed after the members' standing placement (ci__group_fit places them all again only when
+   placed after the members' standing placement (ci__sched_group_fit places them all again only when
    the tiling changes), so forming a group costs its members' bodies, not their square.
    --------------------------------------------------------------------------------------- */
-#define CI__FUSE_MAX 64        /* Inductor's max_fusion_size */
-#define CI__FUSE_LOOKBACK 32   /* how many of the newest groups a kernel may join */
-static void ci__kernel_name(ci__kernel *k) {
+#define CI__SCHED_FUSE_MAX 64        /* Inductor's max_fusion_size */
+#define CI__SCHED_FUSE_LOOKBACK 32   /* how many of the newest groups a kernel may join */
+static void ci__sched_kernel_name(ci__kernel *k) {
     const char *op = k->origin ? k->origin : "graph", *s = op;
     char base[40];
     int n = 0;
@@ -8081,16 +8150,16 @@ static void ci__kernel_name(ci__kernel *k) {
     base[n] = 0;
     snprintf(k->name, sizeof k->name, "k%d_%s", k->id, base);
 }
-static void ci__buf_reads(ci__L *L, ci__v *v, int *marks, int epoch, void (*fn)(ci__buf *, void *), void *user) {
-    ci__vwalk w;
-    ci__vw_open(L, &w);
-    ci__vw_push(&w, v, 0);
-    while ((v = ci__vw_next(&w, marks, epoch)) != NULL)
+static void ci__sched_buf_reads(ci__L *L, ci__v *v, int *marks, int epoch, void (*fn)(ci__buf *, void *), void *user) {
+    ci__ir_vwalk w;
+    ci__ir_vw_open(L, &w);
+    ci__ir_vw_push(&w, v, 0);
+    while ((v = ci__ir_vw_next(&w, marks, epoch)) != NULL)
         if (v->op == CI__V_LOAD) fn(v->buf, user);
-    ci__vw_close(&w);
+    ci__ir_vw_close(&w);
 }
-static void ci__mark_needed(ci__buf *b, void *user) { (void)user; b->needed = 1; }
-static int ci__buf_is_dense(const ci__buf *b) {
+static void ci__sched_mark_needed(ci__buf *b, void *user) { (void)user; b->needed = 1; }
+static int ci__sched_buf_is_dense(const ci__buf *b) {
     int i;
     int64_t s = 1;
     if (b->offset) return 0;
@@ -8098,37 +8167,37 @@ static int ci__buf_is_dense(const ci__buf *b) {
     return 1;
 }
 /* realize graph output i into a buffer that is the caller's array */
-static void ci__schedule_output(ci__L *L, ci__box *b, int i) {
+static void ci__sched_output(ci__L *L, ci__box *b, int i) {
     ci__ix *v[CI_MAX_DIMS] = {0};
     if (b->weak) {
-        ci__pw_vars(L, 0, NULL, v);
-        b = ci__pw_box(L, b->dt, 0, NULL, v, ci__load(L, b, v));
+        ci__ir_pw_vars(L, 0, NULL, v);
+        b = ci__ir_pw_box(L, b->dt, 0, NULL, v, ci__ir_load(L, b, v));
     }
-    if (!b->view && b->st->kind == CI__ST_PW) ci__realize(L, b);
+    if (!b->view && b->st->kind == CI__ST_PW) ci__ir_realize(L, b);
     if (!b->view && b->st->buf->kind == CI__BUF_COMPUTED && b->st->buf->output_index < 0 && !b->st->buf->pinned &&
-        ci__buf_is_dense(b->st->buf)) {
+        ci__sched_buf_is_dense(b->st->buf)) {
         b->st->buf->output_index = i;
         return;
     }
-    ci__pw_vars(L, b->ndim, b->size, v);
-    b = ci__pw_box(L, b->dt, b->ndim, b->size, v, ci__load(L, b, v));
-    ci__realize(L, b);
+    ci__ir_pw_vars(L, b->ndim, b->size, v);
+    b = ci__ir_pw_box(L, b->dt, b->ndim, b->size, v, ci__ir_load(L, b, v));
+    ci__ir_realize(L, b);
     b->st->buf->output_index = i;
 }
 /* the values a non-fused kernel reads through (its body and, for a scatter, its index) */
-static void ci__kernel_reads(ci__L *L, ci__kernel *k, void (*fn)(ci__buf *, void *), void *user) {
-    int *marks = ci__marks(L), j;
+static void ci__sched_kernel_reads(ci__L *L, ci__kernel *k, void (*fn)(ci__buf *, void *), void *user) {
+    int *marks = ci__ir_marks(L), j;
     if (k->kind == CI__K_EXTERN) { for (j = 0; j < k->nin; j++) fn(k->ins[j], user); return; }
-    ci__buf_reads(L, k->grp && k->grp->fused ? k->gbody : k->body, marks, L->epoch, fn, user);
+    ci__sched_buf_reads(L, k->grp && k->grp->fused ? k->gbody : k->body, marks, L->epoch, fn, user);
     if (k->kind == CI__K_SCATTER) {
-        ci__v *iv[CI__VARGS];
+        ci__v *iv[CI__IR_VARGS];
         int ni = 0;
-        ci__collect_indirect(L, k->sidx, iv, &ni);
-        for (j = 0; j < ni; j++) ci__buf_reads(L, iv[j], marks, L->epoch, fn, user);
+        ci__ir_collect_indirect(L, k->sidx, iv, &ni);
+        for (j = 0; j < ni; j++) ci__sched_buf_reads(L, iv[j], marks, L->epoch, fn, user);
     }
 }
 /* dead kernels: walk back from the outputs */
-static void ci__eliminate_dead(ci__L *L) {
+static void ci__sched_eliminate_dead(ci__L *L) {
     int i, j;
     for (i = 0; i < L->bufs.n; i++) {
         ci__buf *b = (ci__buf *)L->bufs.v[i];
@@ -8144,17 +8213,17 @@ static void ci__eliminate_dead(ci__L *L) {
         if (k->kind == CI__K_EXTERN)   /* it writes all its outputs, used or not */
             for (j = 0; j < k->nout; j++) k->outs[j]->needed = 1;
         if (k->kind == CI__K_SCATTER) k->out->pinned = 1;
-        ci__kernel_reads(L, k, ci__mark_needed, NULL);
+        ci__sched_kernel_reads(L, k, ci__sched_mark_needed, NULL);
     }
 }
 
 /* -- mapping a kernel onto a group's variables -- */
-static int ci__fusible(const ci__kernel *k) {
+static int ci__sched_fusible(const ci__kernel *k) {
     if (k->kind != CI__K_POINTWISE && k->kind != CI__K_REDUCTION) return 0;
     if (k->out->numel == 0) return 0;
-    return k->kind != CI__K_REDUCTION || ci__numel(k->nr, k->rsize) > 0;
+    return k->kind != CI__K_REDUCTION || ci__ir_numel(k->nr, k->rsize) > 0;
 }
-static ci__ix *ci__ix_flat(ci__L *L, int n, ci__ix *const *vars, const int64_t *size) {
+static ci__ix *ci__sched_ix_flat(ci__L *L, int n, ci__ix *const *vars, const int64_t *size) {
     ci__ix *e = ci__ix_const(L->A, &L->ixt, 0);
     int64_t s = 1;
     int i;
@@ -8162,7 +8231,7 @@ static ci__ix *ci__ix_flat(ci__L *L, int n, ci__ix *const *vars, const int64_t *
     return e;
 }
 /* the row-major index of each of n dims of sizes size from a flat index below their product */
-static void ci__ix_unflat(ci__L *L, ci__ix *flat, int n, const int64_t *size, ci__ix **out) {
+static void ci__sched_ix_unflat(ci__L *L, ci__ix *flat, int n, const int64_t *size, ci__ix **out) {
     int64_t s = 1;
     int i;
     for (i = n - 1; i >= 0; i--) {
@@ -8175,7 +8244,7 @@ static void ci__ix_unflat(ci__L *L, ci__ix *flat, int n, const int64_t *size, ci
     }
 }
 /* a tiling over the given sizes, size-1 dims dropped, with fresh variables */
-static void ci__tiling_set(ci__L *L, ci__tiling *T, int ndim, const int64_t *size, int nr, const int64_t *rsize, int red) {
+static void ci__sched_tiling_set(ci__L *L, ci__ir_tiling *T, int ndim, const int64_t *size, int nr, const int64_t *rsize, int red) {
     int i;
     T->ndim = T->nr = 0; T->red = red;
     for (i = 0; i < ndim; i++)
@@ -8185,32 +8254,32 @@ static void ci__tiling_set(ci__L *L, ci__tiling *T, int ndim, const int64_t *siz
 }
 /* how k sits in tiling T: 1 a pointwise outside the reduction loops, 2 inside them (or a
    reduction), 0 not at all */
-static int ci__role(const ci__tiling *T, const ci__kernel *k) {
-    int64_t no = ci__numel(T->ndim, T->size), nr = ci__numel(T->nr, T->rsize), kn = ci__numel(k->ndim, k->size);
-    if (k->kind == CI__K_REDUCTION) return (T->red && kn == no && ci__numel(k->nr, k->rsize) == nr) ? 2 : 0;
+static int ci__sched_role(const ci__ir_tiling *T, const ci__kernel *k) {
+    int64_t no = ci__ir_numel(T->ndim, T->size), nr = ci__ir_numel(T->nr, T->rsize), kn = ci__ir_numel(k->ndim, k->size);
+    if (k->kind == CI__K_REDUCTION) return (T->red && kn == no && ci__ir_numel(k->nr, k->rsize) == nr) ? 2 : 0;
     if (kn == no) return 1;
     if (T->red && nr > 1 && kn == no * nr) return 2;
     return 0;
 }
-static ci__v *ci__v_acc(ci__L *L, ci__kernel *k) {
+static ci__v *ci__sched_v_acc(ci__L *L, ci__kernel *k) {
     ci__v c;
     memset(&c, 0, sizeof c);
     c.op = CI__V_ACC; c.buf = k->out; c.i = k->id;
-    c.dt = (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN) ? CI_I64 : ci__opmath(k->out->dt);
-    return ci__v_intern(L, &c);
+    c.dt = (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN) ? CI_I64 : ci__dtype_opmath(k->out->dt);
+    return ci__ir_v_intern(L, &c);
 }
 
 /* loads from the group's own buffers become the producers' values */
-typedef struct ci__fuse {
+typedef struct ci__sched_fuse {
     ci__L *L;
     ci__kernel *k;
     int trial, inline_phase;    /* inline_phase < 0: recompute every pointwise producer */
     int costly;                 /* a producer that is not cheap was recomputed */
     const char *why;
-    ci__ixsub s;                /* indirect variables whose values changed */
-    ci__vmemo memo;
-} ci__fuse;
-static ci__v *ci__fuse_one(ci__fuse *F, ci__v *v) {
+    ci__ix_smap s;                /* indirect variables whose values changed */
+    ci__ir_vmemo memo;
+} ci__sched_fuse;
+static ci__v *ci__sched_fuse_one(ci__sched_fuse *F, ci__v *v) {
     ci__L *L = F->L;
     ci__v *r = ci__ir_rebuild(L, v, &F->s, &F->memo);
     if (r->op == CI__V_LOAD && r->buf->producer && r->buf->producer->trial == F->trial && r->buf->producer != F->k) {
@@ -8224,38 +8293,38 @@ static ci__v *ci__fuse_one(ci__fuse *F, ci__v *v) {
         } else if (q->kind == CI__K_REDUCTION) r = q->acc;
         else if (F->inline_phase < 0 || q->cheap || q->phase == F->inline_phase) { r = q->gbody; F->costly |= !q->cheap; }
     }
-    ci__vmemo_put(L, &F->memo, v, r);
+    ci__ir_vmemo_put(L, &F->memo, v, r);
     return r;
 }
-static ci__v *ci__fuse_rec(ci__fuse *F, ci__v *v) {
-    ci__vwalk w;
+static ci__v *ci__sched_fuse_rec(ci__sched_fuse *F, ci__v *v) {
+    ci__ir_vwalk w;
     ci__v *x;
-    ci__vw_open(F->L, &w);
-    ci__vw_push(&w, v, 0);
-    while ((x = ci__vw_next_memo(&w, &F->memo)) != NULL) ci__fuse_one(F, x);
-    ci__vw_close(&w);
-    return ci__vmemo_get(&F->memo, v);
+    ci__ir_vw_open(F->L, &w);
+    ci__ir_vw_push(&w, v, 0);
+    while ((x = ci__ir_vw_next_memo(&w, &F->memo)) != NULL) ci__sched_fuse_one(F, x);
+    ci__ir_vw_close(&w);
+    return ci__ir_vmemo_get(&F->memo, v);
 }
 /* does v call a transcendental function (exp, erf, tanh, pow ...)? Recomputing those in a
    later loop costs more than storing the value and loading it again */
-static int ci__v_calls_libm(ci__L *L, ci__v *v, int *marks) {
-    ci__vwalk w;
+static int ci__sched_v_calls_libm(ci__L *L, ci__v *v, int *marks) {
+    ci__ir_vwalk w;
     int epoch = L->epoch, r = 0;
-    ci__vw_open(L, &w);
-    ci__vw_push(&w, v, 0);
-    while (!r && (v = ci__vw_next(&w, marks, epoch)) != NULL)
-        r = v->op == CI__V_SIGMOID || (ci__vop_cf32[v->op] && ci__is_float(v->dt) && v->op != CI__V_ABS && v->op != CI__V_SQRT &&
+    ci__ir_vw_open(L, &w);
+    ci__ir_vw_push(&w, v, 0);
+    while (!r && (v = ci__ir_vw_next(&w, marks, epoch)) != NULL)
+        r = v->op == CI__V_SIGMOID || (ci__ir_vop_cf32[v->op] && ci__dtype_is_float(v->dt) && v->op != CI__V_ABS && v->op != CI__V_SQRT &&
                                        v->op != CI__V_FLOOR && v->op != CI__V_CEIL && v->op != CI__V_TRUNC && v->op != CI__V_ROUND &&
                                        v->op != CI__V_FMAX && v->op != CI__V_FMIN && v->op != CI__V_COPYSIGN && v->op != CI__V_FMA);
-    ci__vw_close(&w);
+    ci__ir_vw_close(&w);
     return r;
 }
 /* the phase a body needs: after the loops of the reductions it uses, with the memory loads
    of in-group buffers it keeps */
 /* (remembered per value for the trial: a member's body holds the bodies of the members it
    recomputes, whose phases are known, so each value is looked at once per trial) */
-static int ci__fuse_phase_rec(ci__L *L, ci__v *v, int trial) {
-    ci__vwalk w;
+static int ci__sched_fuse_phase_rec(ci__L *L, ci__v *v, int trial) {
+    ci__ir_vwalk w;
     ci__v *root = v;
     int i, p;
     if (L->phase_cap < L->vt.n) {
@@ -8266,9 +8335,9 @@ static int ci__fuse_phase_rec(ci__L *L, ci__v *v, int trial) {
         L->phase_cap = L->vt.n * 2 + 64;
     }
     /* (phase_trial marks the values of this trial; a value's operands are done before it) */
-    ci__vw_open(L, &w);
-    ci__vw_push(&w, v, 0);
-    while ((v = ci__vw_next_post(&w, L->phase_trial, trial)) != NULL) {
+    ci__ir_vw_open(L, &w);
+    ci__ir_vw_push(&w, v, 0);
+    while ((v = ci__ir_vw_next_post(&w, L->phase_trial, trial)) != NULL) {
         p = 0;
         if (v->op == CI__V_ACC) p = ((ci__kernel *)L->kernels.v[v->i])->phase + 1;
         else if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial)
@@ -8276,93 +8345,81 @@ static int ci__fuse_phase_rec(ci__L *L, ci__v *v, int trial) {
         for (i = 0; i < v->n; i++) if (L->phase_of[v->a[i]->id] > p) p = L->phase_of[v->a[i]->id];
         L->phase_of[v->id] = p;
     }
-    ci__vw_close(&w);
+    ci__ir_vw_close(&w);
     return L->phase_of[root->id];
 }
-/* does e use variable var? */
-static int ci__ix_has_var(const ci__ix *e, int var) {
-    int i;
-    switch (e->kind) {
-    case CI__IX_CONST: return 0;
-    case CI__IX_VAR: return e->var == var;
-    case CI__IX_SUM:
-        for (i = 0; i < e->nterms; i++) if (ci__ix_has_var(e->atom[i], var)) return 1;
-        return 0;
-    default: return ci__ix_has_var(e->a, var) || ci__ix_has_var(e->b, var);
-    }
-}
-static void ci__red_loads(ci__L *L, ci__v *v, int trial, int *marks, const ci__kernel *k, char *outer) {
-    ci__vwalk w;
+static void ci__sched_red_loads(ci__L *L, ci__v *v, int trial, int *marks, const ci__kernel *k, char *outer) {
+    ci__ir_vwalk w;
     int d, epoch = L->epoch;
-    ci__vw_open(L, &w);
-    ci__vw_push(&w, v, 0);
-    while ((v = ci__vw_next(&w, marks, epoch)) != NULL)
+    ci__ir_vw_open(L, &w);
+    ci__ir_vw_push(&w, v, 0);
+    while ((v = ci__ir_vw_next(&w, marks, epoch)) != NULL)
         if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial && v->buf->producer->kind == CI__K_REDUCTION)
             for (d = 0; d < k->ndim; d++) if (ci__ix_has_var(v->ix, k->vars[d]->var)) outer[d] = 1;
-    ci__vw_close(&w);
+    ci__ir_vw_close(&w);
 }
 /* a pointwise inside the reduction loops whose dims that index the group's reduction results
    are not its leading ones (softmax over dim 0): those dims follow the outer variables, the
    others the reduction variables. 0 when the plain row-major split is the one to use. */
-static int ci__outer_dims(ci__L *L, const ci__kernel *k, int trial, const ci__tiling *T, ci__ix **e, ci__ix *flat_o, ci__ix *flat_r) {
+static int ci__sched_outer_dims(ci__L *L, const ci__kernel *k, int trial, const ci__ir_tiling *T, ci__ix **e, ci__ix *flat_o, ci__ix *flat_r) {
     char outer[CI_MAX_DIMS] = {0};
     int d, no = 0, nr = 0, prefix = 1, seen_inner = 0;
     int64_t so[CI_MAX_DIMS], sr[CI_MAX_DIMS], po = 1;
     ci__ix *eo[CI_MAX_DIMS], *er[CI_MAX_DIMS];
-    ci__red_loads(L, k->body, trial, ci__marks(L), k, outer);
+    ci__sched_red_loads(L, k->body, trial, ci__ir_marks(L), k, outer);
     for (d = 0; d < k->ndim; d++) {
         if (k->size[d] == 1) continue;
         if (outer[d]) { so[no++] = k->size[d]; po *= k->size[d]; if (seen_inner) prefix = 0; }
         else { sr[nr++] = k->size[d]; seen_inner = 1; }
     }
-    if (!no || prefix || po != ci__numel(T->ndim, T->size)) return 0;
-    ci__ix_unflat(L, flat_o, no, so, eo);
-    ci__ix_unflat(L, flat_r, nr, sr, er);
+    if (!no || prefix || po != ci__ir_numel(T->ndim, T->size)) return 0;
+    ci__sched_ix_unflat(L, flat_o, no, so, eo);
+    ci__sched_ix_unflat(L, flat_r, nr, sr, er);
     for (d = 0, no = 0, nr = 0; d < k->ndim; d++)
         e[d] = k->size[d] == 1 ? ci__ix_const(L->A, &L->ixt, 0) : outer[d] ? eo[no++] : er[nr++];
     return 1;
 }
 /* place k in tiling T after the members already placed in this trial; 0 and *why if it cannot be */
-static int ci__place(ci__L *L, const ci__tiling *T, ci__kernel *k, int trial, const char **why) {
-    int role = ci__role(T, k), i, pass;
+static int ci__sched_place(ci__L *L, const ci__ir_tiling *T, ci__kernel *k, int trial, const char **why) {
+    int role = ci__sched_role(T, k), i, pass;
     ci__ix *e[CI_MAX_DIMS], *flat_o, *flat_r;
-    ci__ixsub s;
+    ci__ix_smap s;
     ci__v *body;
-    ci__fuse F;
+    ci__sched_fuse F;
     if (!role) {
         char *w = (char *)ci__arena_alloc(L->A, 200);
         if (k->kind == CI__K_REDUCTION)
             snprintf(w, 200, "different iteration spaces: %s reduces %lld elements over %lld, the fused kernel %lld x %lld", k->name,
-                     (long long)ci__numel(k->ndim, k->size), (long long)ci__numel(k->nr, k->rsize),
-                     (long long)ci__numel(T->ndim, T->size), (long long)ci__numel(T->nr, T->rsize));
+                     (long long)ci__ir_numel(k->ndim, k->size), (long long)ci__ir_numel(k->nr, k->rsize),
+                     (long long)ci__ir_numel(T->ndim, T->size), (long long)ci__ir_numel(T->nr, T->rsize));
         else
             snprintf(w, 200, "different iteration spaces: %s computes %lld elements, the fused kernel %lld x %lld", k->name,
-                     (long long)ci__numel(k->ndim, k->size), (long long)ci__numel(T->ndim, T->size), (long long)ci__numel(T->nr, T->rsize));
+                     (long long)ci__ir_numel(k->ndim, k->size), (long long)ci__ir_numel(T->ndim, T->size), (long long)ci__ir_numel(T->nr, T->rsize));
         *why = w;
         return 0;
     }
     memset(&s, 0, sizeof s);
     s.A = L->A;
-    flat_o = ci__ix_flat(L, T->ndim, T->vars, T->size);
-    flat_r = ci__ix_flat(L, T->nr, T->rvars, T->rsize);
-    if (!ci__fusible(k)) {   /* alone, over its own variables */
+    flat_o = ci__sched_ix_flat(L, T->ndim, T->vars, T->size);
+    flat_r = ci__sched_ix_flat(L, T->nr, T->rvars, T->rsize);
+    if (!ci__sched_fusible(k)) {   /* alone, over its own variables */
         CI__ASSERT(T->ndim == k->ndim && (!k->ndim || T->vars[0] == k->vars[0]));
         role = 2 - (k->kind == CI__K_POINTWISE);
     } else if (k->kind == CI__K_REDUCTION) {
-        ci__ix_unflat(L, flat_o, k->ndim, k->size, e);
-        for (i = 0; i < k->ndim; i++) ci__ixsub_set(&s, k->vars[i]->var, e[i]);
-        ci__ix_unflat(L, flat_r, k->nr, k->rsize, e);
-        for (i = 0; i < k->nr; i++) ci__ixsub_set(&s, k->rvars[i]->var, e[i]);
-    } else if (role == 2 && ci__outer_dims(L, k, trial, T, e, flat_o, flat_r)) {
-        for (i = 0; i < k->ndim; i++) ci__ixsub_set(&s, k->vars[i]->var, e[i]);
+        ci__sched_ix_unflat(L, flat_o, k->ndim, k->size, e);
+        for (i = 0; i < k->ndim; i++) ci__ix_smap_set(&s, k->vars[i]->var, e[i]);
+        ci__sched_ix_unflat(L, flat_r, k->nr, k->rsize, e);
+        for (i = 0; i < k->nr; i++) ci__ix_smap_set(&s, k->rvars[i]->var, e[i]);
+    } else if (role == 2 && ci__sched_outer_dims(L, k, trial, T, e, flat_o, flat_r)) {
+        for (i = 0; i < k->ndim; i++) ci__ix_smap_set(&s, k->vars[i]->var, e[i]);
     } else {
-        ci__ix *flat = role == 1 ? flat_o : ci__ix_add(L->A, &L->ixt, ci__ix_scale(L->A, &L->ixt, flat_o, ci__numel(T->nr, T->rsize)), flat_r);
-        ci__ix_unflat(L, flat, k->ndim, k->size, e);
-        for (i = 0; i < k->ndim; i++) ci__ixsub_set(&s, k->vars[i]->var, e[i]);
+        ci__ix *flat = role == 1 ? flat_o : ci__ix_add(L->A, &L->ixt, ci__ix_scale(L->A, &L->ixt, flat_o, ci__ir_numel(T->nr, T->rsize)), flat_r);
+        ci__sched_ix_unflat(L, flat, k->ndim, k->size, e);
+        for (i = 0; i < k->ndim; i++) ci__ix_smap_set(&s, k->vars[i]->var, e[i]);
     }
     k->inner = role == 2;
-    body = ci__v_subst(L, k->body, &s);
-    k->st_ix = ci__ix_subst(L->A, &L->ixt, ci__buf_index(L, k->out, k->vars), &s);
+    body = ci__ir_v_subst(L, k->body, &s);
+    k->st_ix = ci__ix_subst(L->A, &L->ixt, ci__ir_buf_index(L, k->out, k->vars), &s);
     /* pass 0 recomputes every pointwise producer, which gives the latest phase this kernel
        can need; pass 1 (only when pass 0 met a costly one) recomputes the costly ones only in
        that phase, else loads them */
@@ -8371,91 +8428,91 @@ static int ci__place(ci__L *L, const ci__tiling *T, ci__kernel *k, int trial, co
         F.L = L; F.k = k; F.trial = trial; F.why = NULL; F.costly = 0;
         memset(&F.s, 0, sizeof F.s);
         F.s.A = L->A;
-        ci__vmemo_init(L, &F.memo);
-        k->gbody = ci__fuse_rec(&F, body);
+        ci__ir_vmemo_init(L, &F.memo);
+        k->gbody = ci__sched_fuse_rec(&F, body);
         if (F.why) { *why = F.why; return 0; }
-        k->phase = ci__fuse_phase_rec(L, k->gbody, trial);
+        k->phase = ci__sched_fuse_phase_rec(L, k->gbody, trial);
         if (F.inline_phase >= 0 || !F.costly) break;
         F.inline_phase = k->phase;
     }
     {
-        ci__vstats st = ci__v_stats_upto(L, k->gbody, CI__REALIZE_OPCOUNT, CI__REALIZE_ACC_READS);
-        k->cheap = st.ops <= CI__REALIZE_OPCOUNT && st.reads <= CI__REALIZE_ACC_READS && !ci__v_calls_libm(L, k->gbody, ci__marks(L));
+        ci__ir_vstats st = ci__ir_v_stats_upto(L, k->gbody, CI__IR_REALIZE_OPCOUNT, CI__IR_REALIZE_ACC_READS);
+        k->cheap = st.ops <= CI__IR_REALIZE_OPCOUNT && st.reads <= CI__IR_REALIZE_ACC_READS && !ci__sched_v_calls_libm(L, k->gbody, ci__ir_marks(L));
     }
-    k->acc = k->kind == CI__K_REDUCTION ? ci__v_acc(L, k) : NULL;
+    k->acc = k->kind == CI__K_REDUCTION ? ci__sched_v_acc(L, k) : NULL;
     k->trial = trial;
     return 1;
 }
-static ci__group *ci__group_new(ci__L *L, ci__kernel *k) {
+static ci__group *ci__sched_group_new(ci__L *L, ci__kernel *k) {
     ci__group *g = CI__NEW(L->A, ci__group);
     g->id = L->groups.n;
     ci__vec_push(L->A, &L->groups, g);
     ci__vec_push(L->A, &g->m, k);
     k->grp = g;
     g->fused = k->kind == CI__K_POINTWISE || k->kind == CI__K_REDUCTION;
-    if (g->fused && !ci__fusible(k)) {   /* no elements: its own variables, joined by nothing */
+    if (g->fused && !ci__sched_fusible(k)) {   /* no elements: its own variables, joined by nothing */
         int i;
         g->t.ndim = k->ndim; g->t.nr = k->nr; g->t.red = k->kind == CI__K_REDUCTION;
         for (i = 0; i < k->ndim; i++) { g->t.size[i] = k->size[i]; g->t.vars[i] = k->vars[i]; }
         for (i = 0; i < k->nr; i++) { g->t.rsize[i] = k->rsize[i]; g->t.rvars[i] = k->rvars[i]; }
-    } else if (g->fused) ci__tiling_set(L, &g->t, k->ndim, k->size, k->nr, k->rsize, k->kind == CI__K_REDUCTION);
+    } else if (g->fused) ci__sched_tiling_set(L, &g->t, k->ndim, k->size, k->nr, k->rsize, k->kind == CI__K_REDUCTION);
     return g;
 }
 /* can g take k? (on success k is in g) The members are placed again only when the tiling
    changes (a reduction joins a pointwise group) or the last attempt left them half placed:
    otherwise their placement in g->trial stands, and only k is placed after them. */
-static int ci__group_fit(ci__L *L, ci__group *g, ci__kernel *k, const char **why) {
-    ci__tiling T = g->t;
+static int ci__sched_group_fit(ci__L *L, ci__group *g, ci__kernel *k, const char **why) {
+    ci__ir_tiling T = g->t;
     int trial = g->trial, i;
-    if (g->m.n >= CI__FUSE_MAX) { *why = "the fused kernel has reached its size limit (64 members)"; return 0; }
-    if (k->kind == CI__K_REDUCTION && !T.red) { ci__tiling_set(L, &T, k->ndim, k->size, k->nr, k->rsize, 1); trial = 0; }
+    if (g->m.n >= CI__SCHED_FUSE_MAX) { *why = "the fused kernel has reached its size limit (64 members)"; return 0; }
+    if (k->kind == CI__K_REDUCTION && !T.red) { ci__sched_tiling_set(L, &T, k->ndim, k->size, k->nr, k->rsize, 1); trial = 0; }
     if (!trial) {
         g->trial = 0;   /* (until every member is placed again) */
         trial = ++L->trials;
         for (i = 0; i < g->m.n; i++)
-            if (!ci__place(L, &T, (ci__kernel *)g->m.v[i], trial, why)) return 0;
+            if (!ci__sched_place(L, &T, (ci__kernel *)g->m.v[i], trial, why)) return 0;
     }
-    if (!ci__place(L, &T, k, trial, why)) return 0;
+    if (!ci__sched_place(L, &T, k, trial, why)) return 0;
     g->trial = trial;
     g->t = T;
     ci__vec_push(L->A, &g->m, k);
     k->grp = g;
     return 1;
 }
-typedef struct ci__readset { ci__L *L; ci__vec v; } ci__readset;
-static void ci__readset_add(ci__buf *b, void *user) {
-    ci__readset *r = (ci__readset *)user;
+typedef struct ci__sched_readset { ci__L *L; ci__vec v; } ci__sched_readset;
+static void ci__sched_readset_add(ci__buf *b, void *user) {
+    ci__sched_readset *r = (ci__sched_readset *)user;
     int i;
     for (i = 0; i < r->v.n; i++) if (r->v.v[i] == b) return;
     ci__vec_push(r->L->A, &r->v, b);
 }
 /* (the pairs noted so far are an open-addressing set, unf_set, of indices + 1 into unfused) */
-static uint32_t ci__unfused_hash(const ci__kernel *from, const ci__kernel *to) {
+static uint32_t ci__sched_unfused_hash(const ci__kernel *from, const ci__kernel *to) {
     return ((uint32_t)from->id * 2654435761u) ^ ((uint32_t)to->id * 40503u);
 }
-static void ci__unfused_note(ci__L *L, ci__kernel *from, ci__kernel *to, const char *why) {
-    ci__unfused *u;
+static void ci__sched_unfused_note(ci__L *L, ci__kernel *from, ci__kernel *to, const char *why) {
+    ci__ir_unfused *u;
     int i, m;
     if ((L->unfused.n + 1) * 2 > L->unf_cap) {
         int nc = L->unf_cap ? L->unf_cap * 2 : 64;
         int *ns = CI__NEWN(L->A, int, nc);
         for (i = 0; i < L->unfused.n; i++) {
-            ci__unfused *o = (ci__unfused *)L->unfused.v[i];
-            for (m = (int)(ci__unfused_hash(o->from, o->to) & (uint32_t)(nc - 1)); ns[m]; m = (m + 1) & (nc - 1)) {}
+            ci__ir_unfused *o = (ci__ir_unfused *)L->unfused.v[i];
+            for (m = (int)(ci__sched_unfused_hash(o->from, o->to) & (uint32_t)(nc - 1)); ns[m]; m = (m + 1) & (nc - 1)) {}
             ns[m] = i + 1;
         }
         L->unf_set = ns; L->unf_cap = nc;
     }
-    for (m = (int)(ci__unfused_hash(from, to) & (uint32_t)(L->unf_cap - 1)); L->unf_set[m]; m = (m + 1) & (L->unf_cap - 1)) {
-        ci__unfused *o = (ci__unfused *)L->unfused.v[L->unf_set[m] - 1];
+    for (m = (int)(ci__sched_unfused_hash(from, to) & (uint32_t)(L->unf_cap - 1)); L->unf_set[m]; m = (m + 1) & (L->unf_cap - 1)) {
+        ci__ir_unfused *o = (ci__ir_unfused *)L->unfused.v[L->unf_set[m] - 1];
         if (o->from == from && o->to == to) return;
     }
-    u = CI__NEW(L->A, ci__unfused);
+    u = CI__NEW(L->A, ci__ir_unfused);
     u->from = from; u->to = to; u->why = why;
     ci__vec_push(L->A, &L->unfused, u);
     L->unf_set[m] = L->unfused.n;
 }
-static const char *ci__barrier_why(ci__L *L, const ci__kernel *k) {
+static const char *ci__sched_barrier_why(ci__L *L, const ci__kernel *k) {
     char *w = (char *)ci__arena_alloc(L->A, 120);
     snprintf(w, 120, "%s is %s", k->name,
              k->kind == CI__K_EXTERN ? "an extern kernel (a scheduling barrier)" : k->kind == CI__K_SCAN ? "a scan (a scheduling barrier)"
@@ -8464,47 +8521,47 @@ static const char *ci__barrier_why(ci__L *L, const ci__kernel *k) {
     return w;
 }
 /* group the live kernels; fuse = 0 keeps one kernel per buffer */
-static void ci__schedule(ci__L *L, int fuse) {
+static void ci__sched_run(ci__L *L, int fuse) {
     int i, j, c;
     for (i = 0; i < L->kernels.n; i++) {
         ci__kernel *k = (ci__kernel *)L->kernels.v[i], *from[64];
-        ci__readset rs;
+        ci__sched_readset rs;
         ci__group *g = NULL;
         const char *gwhy[64];
         int maxprod = -1, nfrom = 0, lo;
         if (!k->live) continue;
         rs.L = L; memset(&rs.v, 0, sizeof rs.v);
-        ci__kernel_reads(L, k, ci__readset_add, &rs);
+        ci__sched_kernel_reads(L, k, ci__sched_readset_add, &rs);
         for (j = 0; j < rs.v.n; j++) {
             ci__kernel *q = ((ci__buf *)rs.v.v[j])->producer;
             if (!q || !q->grp) continue;
             if (q->grp->id > maxprod) maxprod = q->grp->id;
             if (nfrom < 64) { gwhy[nfrom] = NULL; from[nfrom++] = q; }
         }
-        if (fuse && ci__fusible(k)) {
-            lo = L->groups.n - CI__FUSE_LOOKBACK;
+        if (fuse && ci__sched_fusible(k)) {
+            lo = L->groups.n - CI__SCHED_FUSE_LOOKBACK;
             if (lo < maxprod) lo = maxprod;
             if (lo < 0) lo = 0;
             for (c = L->groups.n - 1; c >= lo && !g; c--) {
                 ci__group *cand = (ci__group *)L->groups.v[c];
                 int share = 0, t, u;
                 const char *why = NULL;
-                if (!cand->fused || !ci__fusible((ci__kernel *)cand->m.v[0])) continue;
+                if (!cand->fused || !ci__sched_fusible((ci__kernel *)cand->m.v[0])) continue;
                 for (t = 0; t < rs.v.n && !share; t++) {
                     ci__kernel *q = ((ci__buf *)rs.v.v[t])->producer;
                     if (q && q->grp == cand) share = 1;
                     for (u = 0; u < cand->reads.n && !share; u++) share = cand->reads.v[u] == rs.v.v[t];
                 }
                 if (!share) continue;
-                if (ci__group_fit(L, cand, k, &why)) g = cand;
+                if (ci__sched_group_fit(L, cand, k, &why)) g = cand;
                 else for (t = 0; t < nfrom; t++) if (from[t]->grp == cand && !gwhy[t]) gwhy[t] = why;
             }
         }
-        if (!g) g = ci__group_new(L, k);
+        if (!g) g = ci__sched_group_new(L, k);
         {   /* the group's read set grows by k's reads */
-            ci__readset gr;
+            ci__sched_readset gr;
             gr.L = L; gr.v = g->reads;
-            for (j = 0; j < rs.v.n; j++) ci__readset_add((ci__buf *)rs.v.v[j], &gr);
+            for (j = 0; j < rs.v.n; j++) ci__sched_readset_add((ci__buf *)rs.v.v[j], &gr);
             g->reads = gr.v;
         }
         for (j = 0; j < nfrom; j++) {
@@ -8512,8 +8569,8 @@ static void ci__schedule(ci__L *L, int fuse) {
             const char *why = gwhy[j];
             if (q->grp == k->grp) continue;
             if (!fuse) why = "fusion is off";
-            else if (!ci__fusible(q)) why = ci__barrier_why(L, q);
-            else if (!ci__fusible(k)) why = ci__barrier_why(L, k);
+            else if (!ci__sched_fusible(q)) why = ci__sched_barrier_why(L, q);
+            else if (!ci__sched_fusible(k)) why = ci__sched_barrier_why(L, k);
             else if (!why && q->grp->id < maxprod) {
                 char *w = (char *)ci__arena_alloc(L->A, 256);
                 ci__group *mg = (ci__group *)L->groups.v[maxprod];
@@ -8521,33 +8578,33 @@ static void ci__schedule(ci__L *L, int fuse) {
                          ((ci__kernel *)mg->m.v[0])->name);
                 why = w;
             } else if (!why) why = "too far apart in the kernel order";
-            ci__unfused_note(L, q, k, why);
+            ci__sched_unfused_note(L, q, k, why);
         }
     }
 }
 /* the final placement of every group; which buffers go to memory and which members run */
-typedef struct ci__needctx { ci__L *L; int changed; } ci__needctx;
-static void ci__need_store(ci__buf *b, void *user) {
-    ci__needctx *C = (ci__needctx *)user;
+typedef struct ci__sched_needctx { ci__L *L; int changed; } ci__sched_needctx;
+static void ci__sched_need_store(ci__buf *b, void *user) {
+    ci__sched_needctx *C = (ci__sched_needctx *)user;
     ci__kernel *q = b->producer;
     b->needed = 1;
     if (q && q->grp && q->grp->fused && !q->store) { q->store = q->emit = 1; C->changed = 1; }
 }
-static void ci__need_accs(ci__L *L, ci__v *v, int *marks, ci__needctx *C) {
-    ci__vwalk w;
+static void ci__sched_need_accs(ci__L *L, ci__v *v, int *marks, ci__sched_needctx *C) {
+    ci__ir_vwalk w;
     int epoch = L->epoch;
-    ci__vw_open(L, &w);
-    ci__vw_push(&w, v, 0);
-    while ((v = ci__vw_next(&w, marks, epoch)) != NULL)
+    ci__ir_vw_open(L, &w);
+    ci__ir_vw_push(&w, v, 0);
+    while ((v = ci__ir_vw_next(&w, marks, epoch)) != NULL)
         if (v->op == CI__V_ACC) {
             ci__kernel *q = (ci__kernel *)L->kernels.v[v->i];
             if (!q->emit) { q->emit = 1; C->changed = 1; }
         }
-    ci__vw_close(&w);
+    ci__ir_vw_close(&w);
 }
-static void ci__schedule_finish(ci__L *L) {
+static void ci__sched_finish(ci__L *L) {
     int i, j;
-    ci__needctx C;
+    ci__sched_needctx C;
     for (i = 0; i < L->groups.n; i++) {
         ci__group *g = (ci__group *)L->groups.v[i];
         int trial = ++L->trials;
@@ -8557,7 +8614,7 @@ static void ci__schedule_finish(ci__L *L) {
             ci__kernel *k = (ci__kernel *)g->m.v[j];
             k->store = k->emit = 0;
             if (!g->fused) { k->emit = 1; continue; }
-            if (!ci__place(L, &g->t, k, trial, &why)) CI__ASSERT(0);
+            if (!ci__sched_place(L, &g->t, k, trial, &why)) CI__ASSERT(0);
             if (k->phase + 1 > g->nphase) g->nphase = k->phase + 1;
             if (k->out->output_index >= 0 || k->out->pinned) k->store = k->emit = 1;
         }
@@ -8579,8 +8636,8 @@ static void ci__schedule_finish(ci__L *L) {
             for (j = g->m.n - 1; j >= 0; j--) {
                 ci__kernel *k = (ci__kernel *)g->m.v[j];
                 if (!k->emit) continue;
-                ci__kernel_reads(L, k, ci__need_store, &C);
-                if (g->fused) ci__need_accs(L, k->gbody, ci__marks(L), &C);
+                ci__sched_kernel_reads(L, k, ci__sched_need_store, &C);
+                if (g->fused) ci__sched_need_accs(L, k->gbody, ci__ir_marks(L), &C);
             }
         }
     } while (C.changed);
@@ -8601,11 +8658,11 @@ static void ci__schedule_finish(ci__L *L) {
    memos in scratch) and finished */
 static void ci__sched_kernels(ci__L *L, int fuse) {
     int i;
-    for (i = 0; i < L->kernels.n; i++) ci__kernel_name((ci__kernel *)L->kernels.v[i]);
-    ci__eliminate_dead(L);
+    for (i = 0; i < L->kernels.n; i++) ci__sched_kernel_name((ci__kernel *)L->kernels.v[i]);
+    ci__sched_eliminate_dead(L);
     ci__lower_scratch(L);
-    ci__schedule(L, fuse);
-    ci__schedule_finish(L);
+    ci__sched_run(L, fuse);
+    ci__sched_finish(L);
     ci__lower_free_scratch(L);
 }
 
@@ -8636,7 +8693,7 @@ struct ci_program {
     char *arena_raw;
     size_t arena_size, arena_raw_size;
     ci__group **kernels;              /* the live fused kernels, in order */
-    const ci__backend *be;            /* its entry in ci__backends (>>rt) */
+    const ci__backend *be;            /* its entry in ci__rt_backends (>>rt) */
     void *be_data;                    /* the backend's own, made by be->compile */
     const char *source;
     int *src_lines;                   /* the first line of each kernel in source */
@@ -8644,7 +8701,7 @@ struct ci_program {
     int has_arena;                    /* the arena's pointers are in B[] */
     ci__rterr run_error;              /* set by generated code: the first failing run-time check */
     long long seed;                   /* random ops read it through their seed slot */
-    ci__pool *pool;                   /* the thread pool, where started (>>rt) */
+    ci__rt_pool *pool;                   /* the thread pool, where started (>>rt) */
 };
 typedef struct ci__plan { int nslots; size_t arena_size; } ci__plan;
 static void ci__plan_touch(ci__buf *b, void *user) {
@@ -8657,7 +8714,7 @@ static int ci__plan_cmp(const void *a, const void *b) {
     if (x->def != y->def) return x->def < y->def ? -1 : 1;
     return x->id < y->id ? -1 : x->id > y->id;
 }
-static int ci__member_order(const ci__group *g, const ci__kernel *k) {
+static int ci__plan_member_order(const ci__group *g, const ci__kernel *k) {
     int j;
     for (j = 0; j < g->m.n; j++) if (g->m.v[j] == k) return j;
     return -1;
@@ -8665,8 +8722,8 @@ static int ci__member_order(const ci__group *g, const ci__kernel *k) {
 /* what the running members of group g read, walked once per group (not once per candidate
    pair): for each buffer (by id), the last member reading it (by loop, then position) and the
    index every read of it uses (NULL when they differ) */
-typedef struct ci__preads { int group, *stamp, *key, *j; ci__ix **ix; } ci__preads;
-static void ci__plan_group_reads(ci__L *L, ci__preads *R, const ci__group *g) {
+typedef struct ci__plan_reads { int group, *stamp, *key, *j; ci__ix **ix; } ci__plan_reads;
+static void ci__plan_group_reads(ci__L *L, ci__plan_reads *R, const ci__group *g) {
     int j, n = L->bufs.n + 1;
     if (!R->stamp) {
         R->stamp = CI__NEWN(L->A, int, n); R->key = CI__NEWN(L->A, int, n); R->j = CI__NEWN(L->A, int, n);
@@ -8677,13 +8734,13 @@ static void ci__plan_group_reads(ci__L *L, ci__preads *R, const ci__group *g) {
     for (j = 0; j < g->m.n; j++) {
         const ci__kernel *m = (const ci__kernel *)g->m.v[j];
         int key = 2 * m->phase + m->inner, *marks, epoch;
-        ci__vwalk w;
+        ci__ir_vwalk w;
         ci__v *v;
         if (!m->emit) continue;
-        marks = ci__marks(L); epoch = L->epoch;
-        ci__vw_open(L, &w);
-        ci__vw_push(&w, m->gbody, 0);
-        while ((v = ci__vw_next(&w, marks, epoch)) != NULL) {
+        marks = ci__ir_marks(L); epoch = L->epoch;
+        ci__ir_vw_open(L, &w);
+        ci__ir_vw_push(&w, m->gbody, 0);
+        while ((v = ci__ir_vw_next(&w, marks, epoch)) != NULL) {
             int id;
             if (v->op != CI__V_LOAD) continue;
             id = v->buf->id;
@@ -8691,22 +8748,22 @@ static void ci__plan_group_reads(ci__L *L, ci__preads *R, const ci__group *g) {
             if (key > R->key[id] || (key == R->key[id] && j > R->j[id])) { R->key[id] = key; R->j[id] = j; }
             if (R->ix[id] != v->ix) R->ix[id] = NULL;
         }
-        ci__vw_close(&w);
+        ci__ir_vw_close(&w);
     }
 }
 /* can b be written over d? b is made by a fused kernel where d is read for the last time;
    every read of d there is of the element b's kernel writes, and comes before that write (in
    an earlier loop, or earlier in the same loop, or in b's kernel itself) */
-static int ci__plan_in_place(ci__L *L, ci__preads *R, const ci__buf *b, const ci__buf *d) {
+static int ci__plan_in_place(ci__L *L, ci__plan_reads *R, const ci__buf *b, const ci__buf *d) {
     const ci__kernel *kb = b->producer;
     const ci__group *g;
     int kkey, kidx;
     if (d->last != b->def || d->inplace_by || d->pinned || b->pinned || d->numel != b->numel || !b->numel ||
-        ci__dt[d->dt].size != ci__dt[b->dt].size || !kb || !kb->grp || !kb->grp->fused || kb->grp->id != b->def || !kb->store)
+        ci__dtype_tab[d->dt].size != ci__dtype_tab[b->dt].size || !kb || !kb->grp || !kb->grp->fused || kb->grp->id != b->def || !kb->store)
         return 0;
     g = kb->grp;
     kkey = 2 * kb->phase + kb->inner;
-    kidx = ci__member_order(g, kb);
+    kidx = ci__plan_member_order(g, kb);
     ci__plan_group_reads(L, R, g);
     if (R->stamp[d->id] != R->group) return 1;
     /* every read of d is of the element kb writes, and comes before kb writes it */
@@ -8734,7 +8791,7 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
         for (j = 0; j < g->m.n; j++) {
             ci__kernel *k = (ci__kernel *)g->m.v[j];
             if (!k->emit) continue;
-            ci__kernel_reads(L, k, ci__plan_touch, &i);
+            ci__sched_kernel_reads(L, k, ci__plan_touch, &i);
             if (k->kind == CI__K_EXTERN) { int o; for (o = 0; o < k->nout; o++) ci__plan_touch(k->outs[o], &i); }
             else if (!g->fused || k->store) ci__plan_touch(k->out, &i);
         }
@@ -8749,12 +8806,12 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
         int *dnext = CI__NEWN(L->A, int, n + 1), *dhead = CI__NEWN(L->A, int, L->groups.n + 1);
         int *dtail = CI__NEWN(L->A, int, L->groups.n + 1);
         int nlive = 0, minlast = INT_MAX, k;
-        ci__preads R;
+        ci__plan_reads R;
         memset(&R, 0, sizeof R);
         for (j = 0; j <= L->groups.n; j++) dhead[j] = dtail[j] = -1;
         for (i = 0; i < n; i++) {
             ci__buf *b = list[i], *d;
-            size_t bytes = ((size_t)b->numel * ci__dt[b->dt].size + 63) & ~(size_t)63, off = 0;
+            size_t bytes = ((size_t)b->numel * ci__dtype_tab[b->dt].size + 63) & ~(size_t)63, off = 0;
             int lo, hi;
             if (b->def < 0) b->def = b->last = 0;
             if (minlast < b->def) {   /* the dead leave the live set */
@@ -8774,7 +8831,7 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
                 /* first fit: the lowest offset where b overlaps no live buffer */
                 for (j = 0; j < nlive && bytes; j++) {
                     ci__buf *o = live[j];
-                    size_t ob = ((size_t)o->numel * ci__dt[o->dt].size + 63) & ~(size_t)63;
+                    size_t ob = ((size_t)o->numel * ci__dtype_tab[o->dt].size + 63) & ~(size_t)63;
                     if (!ob) continue;
                     if (o->arena_off >= off + bytes) break;
                     if (o->arena_off + ob > off) off = o->arena_off + ob;
@@ -8823,7 +8880,7 @@ static void ci__plan_program(ci_program *p, int user_arena) {
         if (b->kind == CI__BUF_SEED) {
             p->B[b->slot] = &p->seed;
         } else if (b->kind == CI__BUF_CONST) {
-            size_t bytes = (size_t)b->numel * ci__dt[b->dt].size;
+            size_t bytes = (size_t)b->numel * ci__dtype_tab[b->dt].size;
             void *c = ci__arena_alloc(p->A, bytes);
             if (bytes) memcpy(c, b->data, bytes);
             p->B[b->slot] = c;
@@ -8845,7 +8902,7 @@ static void ci__plan_program(ci_program *p, int user_arena) {
    reduction variables, then the reductions' results as locals. Values are emitted once
    each in topological order (the DAG is hash-consed, so that is CSE); a value used once is
    written inline into its user (TCC keeps an expression in registers, a temp on the stack)
-   while inline texts nest at most CI__EMIT_DEPTH values deep (deeper, a temp: TCC's parser
+   while inline texts nest at most CI__CEMIT_DEPTH values deep (deeper, a temp: TCC's parser
    cannot take a 1,000-deep expression); every walk over the value DAG keeps its own stack (a
    chain is as deep as it is long); values that do not depend on the reduction variables are
    hoisted out of the loop; sum, max, min and xor_sum loops are unrolled with one accumulator
@@ -8857,22 +8914,11 @@ typedef float (*ci__fn_F2)(float, float);
 typedef double (*ci__fn_D2)(double, double);
 typedef float (*ci__fn_F3)(float, float, float);
 typedef double (*ci__fn_D3)(double, double, double);
-static float ci__erfinv_f(float x);
-static double ci__erfinv_d(double x);
-static float ci__digamma_f(float x);
-static double ci__digamma_d(double x);
-static float ci__i0_f(float x);
-static double ci__i0_d(double x);
 typedef float (*ci__fn_FR)(long long, long long);
 typedef double (*ci__fn_DR)(long long, long long);
 typedef long long (*ci__fn_IR)(long long, long long, long long, long long);
-static float ci__rand_f(long long seed, long long ctr);
-static double ci__rand_d(long long seed, long long ctr);
-static float ci__randn_f(long long seed, long long ctr);
-static double ci__randn_d(long long seed, long long ctr);
-static long long ci__randint(long long seed, long long ctr, long long lo, long long hi);
 /* the functions generated code calls, handed to TCC with tcc_add_symbol: X(name, kind, host fn) */
-#define CI__LIBM_LIST(X) \
+#define CI__CEMIT_LIBM_LIST(X) \
     X("expf", F1, expf) X("exp", D1, exp) X("logf", F1, logf) X("log", D1, log) \
     X("sqrtf", F1, sqrtf) X("sqrt", D1, sqrt) X("sinf", F1, sinf) X("sin", D1, sin) \
     X("cosf", F1, cosf) X("cos", D1, cos) X("tanhf", F1, tanhf) X("tanh", D1, tanh) \
@@ -8893,14 +8939,14 @@ static long long ci__randint(long long seed, long long ctr, long long lo, long l
     X("nextafterf", F2, nextafterf) X("nextafter", D2, nextafter) \
     X("fmaxf", F2, fmaxf) X("fmax", D2, fmax) X("fminf", F2, fminf) X("fmin", D2, fmin) \
     X("fmaf", F3, fmaf) X("fma", D3, fma) \
-    X("ci_erfinv_f", F1, ci__erfinv_f) X("ci_erfinv_d", D1, ci__erfinv_d) \
-    X("ci_digamma_f", F1, ci__digamma_f) X("ci_digamma_d", D1, ci__digamma_d) \
-    X("ci_i0_f", F1, ci__i0_f) X("ci_i0_d", D1, ci__i0_d) \
-    X("ci_rand_f", FR, ci__rand_f) X("ci_rand_d", DR, ci__rand_d) X("ci_randn_f", FR, ci__randn_f) X("ci_randn_d", DR, ci__randn_d) \
-    X("ci_randint", IR, ci__randint)
+    X("ci_erfinv_f", F1, ci__interp_erfinv_f) X("ci_erfinv_d", D1, ci__interp_erfinv_d) \
+    X("ci_digamma_f", F1, ci__interp_digamma_f) X("ci_digamma_d", D1, ci__interp_digamma_d) \
+    X("ci_i0_f", F1, ci__interp_i0_f) X("ci_i0_d", D1, ci__interp_i0_d) \
+    X("ci_rand_f", FR, ci__interp_rand_f) X("ci_rand_d", DR, ci__interp_rand_d) X("ci_randn_f", FR, ci__interp_randn_f) X("ci_randn_d", DR, ci__interp_randn_d) \
+    X("ci_randint", IR, ci__interp_randint)
 
 /* C prototypes for the generated code, one per kind */
-static const char *ci__libm_proto(const char *kind) {
+static const char *ci__cemit_libm_proto(const char *kind) {
     if (!strcmp(kind, "F1")) return "float %s(float);\n";
     if (!strcmp(kind, "D1")) return "double %s(double);\n";
     if (!strcmp(kind, "F2")) return "float %s(float, float);\n";
@@ -8914,7 +8960,7 @@ static const char *ci__libm_proto(const char *kind) {
 /* the math functions by name, with their kinds */
 static const char *const ci__cemit_libm[][2] = {
 #define CI__X(name, kind, fn) {name, #kind},
-    CI__LIBM_LIST(CI__X)
+    CI__CEMIT_LIBM_LIST(CI__X)
 #undef CI__X
 };
 #define CI__CEMIT_NLIBM ((int)(sizeof ci__cemit_libm / sizeof ci__cemit_libm[0]))
@@ -9050,7 +9096,7 @@ static const ci__cemit_entry ci__cemit_prelude_tab[] = {
                  "#define ci_inf_d (ci_inf_du.f)", 0},
     {"ci_nan_d", "static const union { unsigned long long u; double f; } ci_nan_du = {0x7ff8000000000000ull};\n"
                  "#define ci_nan_d (ci_nan_du.f)", 0},
-    {"ci_rterr", CI__CEMIT_STR(CI__RTERR_DECL), 0},
+    {"ci_rterr", CI__CEMIT_STR(CI__IR_RTERR_DECL), 0},
     CI__CEMIT_FN("ci_floordiv_i64", ci__cemit_floordiv_i64) CI__CEMIT_FN("ci_truncdiv_i64", ci__cemit_truncdiv_i64)
     CI__CEMIT_FN("ci_mod_i64", ci__cemit_mod_i64) CI__CEMIT_FN("ci_fmod_i64", ci__cemit_fmod_i64)
     CI__CEMIT_FN("ci_min_i64", ci__cemit_min_i64) CI__CEMIT_FN("ci_max_i64", ci__cemit_max_i64)
@@ -9107,7 +9153,7 @@ static void ci__cemit_scan(const char *s, size_t n, char *need) {
     }
 }
 
-typedef struct ci__emit {
+struct ci__cemit {
     ci__L *L;
     ci__sb *sb;
     const char **names;   /* per index variable */
@@ -9136,7 +9182,7 @@ typedef struct ci__emit {
     int ninnode, ncnode;
     int *tnum, *tep, ntmp;   /* per value node: its temp's number in the kernel of epoch tep */
     int *anum, *aep, nacc;   /* per kernel: its accumulator's number in the fused kernel of epoch aep */
-} ci__emit;
+};
 
 /* -- names: a buffer's pointer is called after the graph value it holds (the user's name, made a
    C identifier that no local, keyword or prelude name takes), else after its role (in0, out0,
@@ -9158,7 +9204,7 @@ static int ci__cemit_taken(const char *s) {
     return 0;
 }
 /* the name of buffer b's pointer, and what it holds (for the comment at its declaration) */
-static const char *ci__cemit_bname(ci__emit *E, const ci__buf *b) {
+static const char *ci__cemit_bname(ci__cemit *E, const ci__buf *b) {
     const ci_graph *g = E->L->graph;
     const ci__node *nd = NULL;
     char nm[80], role[40];
@@ -9186,7 +9232,7 @@ static const char *ci__cemit_bname(ci__emit *E, const ci__buf *b) {
         if (E->cnode[k]->data == b->data) { nd = E->cnode[k]; break; }
     k = 0;
     if (!nd && g && b->kind == CI__BUF_COMPUTED && b->output_index >= 0 && b->output_index < g->outputs.n) {
-        const ci__gtensor *t = ci__gt(g, (uint32_t)(uintptr_t)g->outputs.v[b->output_index]);
+        const ci__lower_gtensor *t = ci__lower_gt(g, (uint32_t)(uintptr_t)g->outputs.v[b->output_index]);
         nd = (const ci__node *)g->nodes.v[t->node];
         if (nd->nout > 1) k = t->out + 1;
     }
@@ -9206,7 +9252,7 @@ static const char *ci__cemit_bname(ci__emit *E, const ci__buf *b) {
     return E->bname[b->id];
 }
 /* "x: input 0, f32[4096, 4096]" */
-static void ci__cemit_bnote(ci__emit *E, const ci__buf *b) {
+static void ci__cemit_bnote(ci__cemit *E, const ci__buf *b) {
     int d;
     ci__sb_printf(E->sb, "%s: ", ci__cemit_bname(E, b));
     if (b->kind == CI__BUF_INPUT) ci__sb_printf(E->sb, "input %d", b->input_index);
@@ -9215,30 +9261,30 @@ static void ci__cemit_bnote(ci__emit *E, const ci__buf *b) {
     else if (b->kind == CI__BUF_SEED) ci__sb_put(E->sb, "random seed");
     else ci__sb_printf(E->sb, "intermediate%s%s", b->producer && b->producer->origin ? " of " : "",
                        b->producer && b->producer->origin ? b->producer->origin : "");
-    ci__sb_printf(E->sb, ", %s[", ci__dt[b->dt].name);
+    ci__sb_printf(E->sb, ", %s[", ci__dtype_tab[b->dt].name);
     for (d = 0; d < b->ndim; d++) ci__sb_printf(E->sb, d ? ", %lld" : "%lld", (long long)b->size[d]);
     ci__sb_put(E->sb, "]");
 }
 /* temp v's name in this kernel, v0 .. in the order they are first named */
-static const char *ci__cemit_tmp(ci__emit *E, int id) {
+static const char *ci__cemit_tmp(ci__cemit *E, int id) {
     char *s = (char *)ci__arena_alloc(E->L->LA, 16);
     if (E->tep[id] != E->epoch) { E->tep[id] = E->epoch; E->tnum[id] = E->ntmp++; }
     snprintf(s, 16, "v%d", E->tnum[id]);
     return s;
 }
 /* reduction k's accumulator number in this kernel */
-static int ci__cemit_acc(ci__emit *E, const ci__kernel *k) {
+static int ci__cemit_acc(ci__cemit *E, const ci__kernel *k) {
     if (E->aep[k->id] != E->epoch) { E->aep[k->id] = E->epoch; E->anum[k->id] = E->nacc++; }
     return E->anum[k->id];
 }
-static const char *ci__emit_varname(int var, void *user) {
-    ci__emit *E = (ci__emit *)user;
+static const char *ci__cemit_varname(int var, void *user) {
+    ci__cemit *E = (ci__cemit *)user;
     if (var < E->nvars && !E->names[var] && E->L->ixt.var_val[var])   /* an indirect index: its value's temp */
         return ci__cemit_tmp(E, E->L->ixt.var_val[var]->id);
     return (var < E->nvars && E->names[var]) ? E->names[var] : "0";
 }
-static const char *ci__ctype(ci_dtype dt) { return dt == CI_BOOL ? "int" : ci__dt[ci__opmath(dt)].cstore; }
-static void ci__emit_const(ci__sb *sb, const ci__v *v) {
+static const char *ci__cemit_ctype(ci_dtype dt) { return dt == CI_BOOL ? "int" : ci__dtype_tab[ci__dtype_opmath(dt)].cstore; }
+static void ci__cemit_const(ci__sb *sb, const ci__v *v) {
     if (v->dt == CI_F32 || v->dt == CI_F64) {
         int f = v->dt == CI_F32;
         if (v->f != v->f) ci__sb_put(sb, f ? "ci_nan_f" : "ci_nan_d");
@@ -9252,7 +9298,7 @@ static void ci__emit_const(ci__sb *sb, const ci__v *v) {
 }
 /* does v depend on a reduction variable? memoised per kernel; the walk keeps its own stack
    (the DAG's depth grows with the graph: a 10,000-op chain is 10,000 deep) */
-static int ci__v_rdep(ci__emit *E, ci__v *root) {
+static int ci__cemit_v_rdep(ci__cemit *E, ci__v *root) {
     int sp = 0;
     if (E->rdep[root->id] >> 2 == E->epoch) return (E->rdep[root->id] & 3) == 2;
     E->rstk[sp] = root; E->rstki[sp++] = 0;
@@ -9272,16 +9318,16 @@ static int ci__v_rdep(ci__emit *E, ci__v *root) {
     }
     return (E->rdep[root->id] & 3) == 2;
 }
-static void ci__emit_loadexpr(ci__emit *E, ci__v *v) {
+static void ci__cemit_loadexpr(ci__cemit *E, ci__v *v) {
     ci__sb *sb = E->sb;
     const char *conv = v->buf->dt == CI_F16 ? "ci_h2f" : v->buf->dt == CI_BF16 ? "ci_bf2f" : "";
     ci__sb_printf(sb, "%s%s%s[", conv, *conv ? "(" : "", ci__cemit_bname(E, v->buf));
-    ci__ix_print(sb, v->ix, ci__emit_varname, E);
+    ci__ix_print(sb, v->ix, ci__cemit_varname, E);
     ci__sb_put(sb, *conv ? "])" : "]");
 }
 /* ops whose C text repeats an operand: their operands are never written inline */
-static int ci__vop_repeats(const ci__v *v) {
-    int isf = v->n && ci__is_float(v->a[0]->dt);
+static int ci__cemit_vop_repeats(const ci__v *v) {
+    int isf = v->n && ci__dtype_is_float(v->a[0]->dt);
     switch (v->op) {
     case CI__V_SIGN: case CI__V_ISNAN: case CI__V_ISINF: case CI__V_RANDINT: case CI__V_MAX: case CI__V_MIN:
     case CI__V_BITCAST: return 1;   /* (BITCAST: its text is built in a short buffer) */
@@ -9292,43 +9338,43 @@ static int ci__vop_repeats(const ci__v *v) {
 }
 /* count each value's users among the values this kernel computes; roots count twice (their
    temps are used by name in stores and reduction updates) */
-static int ci__emit_count1(ci__emit *E, ci__v *v, ci__v *user) {   /* one use; 1 when it is v's first */
+static int ci__cemit_count1(ci__cemit *E, ci__v *v, ci__v *user) {   /* one use; 1 when it is v's first */
     int u = E->uses[v->id] >> 2 == E->epoch ? E->uses[v->id] & 3 : 0, first = u == 0;
-    u += user ? (ci__vop_repeats(user) ? 2 : 1) : 2;
+    u += user ? (ci__cemit_vop_repeats(user) ? 2 : 1) : 2;
     E->uses[v->id] = 4 * E->epoch + (u > 3 ? 3 : u);
     if (user) E->parent[v->id] = user;
     return first;
 }
-static void ci__emit_count(ci__emit *E, ci__v *root, ci__v *user) {
+static void ci__cemit_count(ci__cemit *E, ci__v *root, ci__v *user) {
     int sp = 0;
-    if (!ci__emit_count1(E, root, user)) return;
+    if (!ci__cemit_count1(E, root, user)) return;
     E->stk[sp] = root; E->stki[sp++] = 0;
     while (sp) {   /* depth first, an operand's operands counted on its first use only */
         ci__v *v = E->stk[sp - 1];
         int i = E->stki[sp - 1];
         if (i == v->n) { sp--; continue; }
         E->stki[sp - 1] = i + 1;
-        if (ci__emit_count1(E, v->a[i], v)) { E->stk[sp] = v->a[i]; E->stki[sp++] = 0; }
+        if (ci__cemit_count1(E, v->a[i], v)) { E->stk[sp] = v->a[i]; E->stki[sp++] = 0; }
     }
 }
-static const char *ci__emit_ref(ci__emit *E, const ci__v *v) {
+static const char *ci__cemit_ref(ci__cemit *E, const ci__v *v) {
     if (E->expr[v->id] && E->done[v->id] == E->epoch) return E->expr[v->id];
     return ci__cemit_tmp(E, v->id);
 }
 /* is v written inline into its one user (or, for a constant, into every user)? */
-static int ci__emit_inline(ci__emit *E, ci__v *v) {
+static int ci__cemit_inline(ci__cemit *E, ci__v *v) {
     ci__v *u = E->parent[v->id];
     if (v->op == CI__V_CONST) return 1;
     if (v->op == CI__V_CHECKIDX || v->op == CI__V_ACC || v->ivar || E->uses[v->id] >> 2 != E->epoch || (E->uses[v->id] & 3) != 1 || !u) return 0;
-    return ci__v_rdep(E, v) == ci__v_rdep(E, u);
+    return ci__cemit_v_rdep(E, v) == ci__cemit_v_rdep(E, u);
 }
 /* an inline text nests no deeper than this many values: a deeper one becomes a temp. TCC
    parses nested parentheses recursively and keeps pending operands on a fixed value stack
    ("memory full (vstack)" past a few hundred); 32 keeps a kernel well inside both, on a
    256 KB thread stack too, and is deeper than what ordinary kernels inline */
-#define CI__EMIT_DEPTH 32
+#define CI__CEMIT_DEPTH 32
 /* write v, whose operands are written: as its temp, or as the text its user will inline */
-static void ci__emit_node(ci__emit *E, ci__v *v) {
+static void ci__cemit_node(ci__cemit *E, ci__v *v) {
     ci__sb *sb, *out = E->sb, *rhs = &E->rhs;
     int i, f32 = v->dt == CI_F32, isf, isint, dep = 1;
     const char *a0, *a1, *a2;
@@ -9336,27 +9382,27 @@ static void ci__emit_node(ci__emit *E, ci__v *v) {
     E->done[v->id] = E->epoch;
     E->expr[v->id] = NULL;
     if (E->in_loop) E->scoped[E->nscoped++] = v->id;
-    a0 = v->n > 0 ? ci__emit_ref(E, v->a[0]) : "";
-    a1 = v->n > 1 ? ci__emit_ref(E, v->a[1]) : "";
-    a2 = v->n > 2 ? ci__emit_ref(E, v->a[2]) : "";
+    a0 = v->n > 0 ? ci__cemit_ref(E, v->a[0]) : "";
+    a1 = v->n > 1 ? ci__cemit_ref(E, v->a[1]) : "";
+    a2 = v->n > 2 ? ci__cemit_ref(E, v->a[2]) : "";
     at = v->n > 0 ? v->a[0]->dt : v->dt;
-    isf = ci__is_float(at);
+    isf = ci__dtype_is_float(at);
     isint = !isf;
     f32 = at == CI_F32;
     rhs->n = 0;
     ci__sb_put(rhs, "");
     sb = E->sb = rhs;
     switch (v->op) {
-    case CI__V_CONST: ci__emit_const(sb, v); break;
-    case CI__V_LOAD: ci__emit_loadexpr(E, v); break;
+    case CI__V_CONST: ci__cemit_const(sb, v); break;
+    case CI__V_LOAD: ci__cemit_loadexpr(E, v); break;
     case CI__V_INDEX:   /* an index expression is a long long */
-        if (strcmp(ci__ctype(v->dt), "long long")) ci__sb_printf(sb, "(%s)", ci__ctype(v->dt));
-        ci__ix_print(sb, v->ix, ci__emit_varname, E);
+        if (strcmp(ci__cemit_ctype(v->dt), "long long")) ci__sb_printf(sb, "(%s)", ci__cemit_ctype(v->dt));
+        ci__ix_print(sb, v->ix, ci__cemit_varname, E);
         break;
     case CI__V_CAST:
         if (v->dt == CI_BOOL) ci__sb_printf(sb, "(%s != 0)", a0);
-        else if (!strcmp(ci__ctype(v->dt), ci__ctype(at))) ci__sb_put(sb, a0);   /* the same C type */
-        else ci__sb_printf(sb, "(%s)%s", ci__ctype(v->dt), a0);
+        else if (!strcmp(ci__cemit_ctype(v->dt), ci__cemit_ctype(at))) ci__sb_put(sb, a0);   /* the same C type */
+        else ci__sb_printf(sb, "(%s)%s", ci__cemit_ctype(v->dt), a0);
         break;
     case CI__V_BITCAST: {   /* the source's bits as an integer, then read as the target */
         ci_dtype src = (ci_dtype)(v->i / 16), dst = (ci_dtype)(v->i % 16);
@@ -9368,31 +9414,31 @@ static void ci__emit_node(ci__emit *E, ci__v *v) {
         else if (dst == CI_F32) ci__sb_printf(sb, "ci_bitsf((unsigned int)%s)", bits);
         else if (dst == CI_F64) ci__sb_printf(sb, "ci_bitsd((unsigned long long)%s)", bits);
         else if (dst == CI_BOOL) ci__sb_printf(sb, "((unsigned char)%s != 0)", bits);
-        else ci__sb_printf(sb, "(%s)%s", ci__dt[dst].cstore, bits);
+        else ci__sb_printf(sb, "(%s)%s", ci__dtype_tab[dst].cstore, bits);
         break;
     }
     case CI__V_ADD: case CI__V_SUB: case CI__V_MUL: {
         const char *o = v->op == CI__V_ADD ? "+" : v->op == CI__V_SUB ? "-" : "*";
         if (isf) ci__sb_printf(sb, "%s %s %s", a0, o, a1);
-        else ci__sb_printf(sb, "(%s)((unsigned long long)%s %s (unsigned long long)%s)", ci__ctype(v->dt), a0, o, a1);
+        else ci__sb_printf(sb, "(%s)((unsigned long long)%s %s (unsigned long long)%s)", ci__cemit_ctype(v->dt), a0, o, a1);
         break;
     }
     case CI__V_DIV: ci__sb_printf(sb, "%s / %s", a0, a1); break;
     case CI__V_FLOORDIV:
         if (isf) ci__sb_printf(sb, "%s(%s, %s)", f32 ? "ci_div_floor_f" : "ci_div_floor_d", a0, a1);
-        else ci__sb_printf(sb, "(%s)ci_floordiv_i64(%s, %s)", ci__ctype(v->dt), a0, a1);
+        else ci__sb_printf(sb, "(%s)ci_floordiv_i64(%s, %s)", ci__cemit_ctype(v->dt), a0, a1);
         break;
     case CI__V_TRUNCDIV:
         if (isf) ci__sb_printf(sb, "%s(%s / %s)", f32 ? "truncf" : "trunc", a0, a1);
-        else ci__sb_printf(sb, "(%s)ci_truncdiv_i64(%s, %s)", ci__ctype(v->dt), a0, a1);
+        else ci__sb_printf(sb, "(%s)ci_truncdiv_i64(%s, %s)", ci__cemit_ctype(v->dt), a0, a1);
         break;
     case CI__V_REM:
         if (isf) ci__sb_printf(sb, "%s - %s * %s(%s, %s)", a0, a1, f32 ? "ci_div_floor_f" : "ci_div_floor_d", a0, a1);
-        else ci__sb_printf(sb, "(%s)ci_mod_i64(%s, %s)", ci__ctype(v->dt), a0, a1);
+        else ci__sb_printf(sb, "(%s)ci_mod_i64(%s, %s)", ci__cemit_ctype(v->dt), a0, a1);
         break;
     case CI__V_POW:
         if (isf) ci__sb_printf(sb, "%s(%s, %s)", f32 ? "powf" : "pow", a0, a1);
-        else ci__sb_printf(sb, "(%s)ci_pow_i64(%s, %s)", ci__ctype(v->dt), a0, a1);
+        else ci__sb_printf(sb, "(%s)ci_pow_i64(%s, %s)", ci__cemit_ctype(v->dt), a0, a1);
         break;
     case CI__V_MAX: case CI__V_MIN:
         if (isf)   /* ci_max_f written out: a NaN operand wins */
@@ -9410,47 +9456,47 @@ static void ci__emit_node(ci__emit *E, ci__v *v) {
     case CI__V_NOT: ci__sb_printf(sb, "!%s", a0); break;
     case CI__V_NEG:
         if (isf) ci__sb_printf(sb, "-%s", a0);
-        else ci__sb_printf(sb, "(%s)(0ull - (unsigned long long)%s)", ci__ctype(v->dt), a0);
+        else ci__sb_printf(sb, "(%s)(0ull - (unsigned long long)%s)", ci__cemit_ctype(v->dt), a0);
         break;
     case CI__V_ABS:
         if (isf) ci__sb_printf(sb, "%s(%s)", f32 ? "fabsf" : "fabs", a0);
-        else ci__sb_printf(sb, "(%s)(%s < 0 ? 0ull - (unsigned long long)%s : (unsigned long long)%s)", ci__ctype(v->dt), a0, a0, a0);
+        else ci__sb_printf(sb, "(%s)(%s < 0 ? 0ull - (unsigned long long)%s : (unsigned long long)%s)", ci__cemit_ctype(v->dt), a0, a0, a0);
         break;
     case CI__V_RSQRT: ci__sb_printf(sb, f32 ? "1.0f / sqrtf(%s)" : "1.0 / sqrt(%s)", a0); break;
     case CI__V_SIGMOID: ci__sb_printf(sb, f32 ? "1.0f / (1.0f + expf(-%s))" : "1.0 / (1.0 + exp(-%s))", a0); break;
     case CI__V_RECIP: ci__sb_printf(sb, f32 ? "1.0f / %s" : "1.0 / %s", a0); break;
     case CI__V_WHERE: ci__sb_printf(sb, "%s ? %s : %s", a0, a1, a2); break;
-    case CI__V_SIGN: ci__sb_printf(sb, "(%s)((0 < %s) - (%s < 0))", ci__ctype(v->dt), a0, a0); break;
+    case CI__V_SIGN: ci__sb_printf(sb, "(%s)((0 < %s) - (%s < 0))", ci__cemit_ctype(v->dt), a0, a0); break;
     case CI__V_CHECKIDX: ci__sb_printf(sb, "%s(%s, %lldLL, %d, B[%d])", v->f != 0 ? "ci_idx" : "ci_idxn", a0, (long long)v->i, v->site, E->L->err_slot); break;
     case CI__V_CHECKNZ: ci__sb_printf(sb, "ci_nz(%s, %d, B[%d])", a0, v->site, E->L->err_slot); break;
     case CI__V_RAND: case CI__V_RANDN:
-        ci__sb_printf(sb, "%s(%s, %s)", v->dt == CI_F64 ? ci__vop_cf64[v->op] : ci__vop_cf32[v->op], a0, a1);
+        ci__sb_printf(sb, "%s(%s, %s)", v->dt == CI_F64 ? ci__ir_vop_cf64[v->op] : ci__ir_vop_cf32[v->op], a0, a1);
         break;
-    case CI__V_RANDINT: ci__sb_printf(sb, "ci_randint(%s, %s, %s, %s)", a0, a1, a2, ci__emit_ref(E, v->a[3])); break;
+    case CI__V_RANDINT: ci__sb_printf(sb, "ci_randint(%s, %s, %s, %s)", a0, a1, a2, ci__cemit_ref(E, v->a[3])); break;
     case CI__V_SIGNBIT:
         if (isf) ci__sb_printf(sb, f32 ? "(int)(ci_fbits(%s) >> 31)" : "(int)(ci_dbits(%s) >> 63)", a0);
         else ci__sb_printf(sb, "%s < 0", a0);
         break;
     case CI__V_ISNAN: ci__sb_printf(sb, "%s != %s", a0, a0); break;
     case CI__V_ISINF: ci__sb_printf(sb, f32 ? "%s == ci_inf_f || %s == -ci_inf_f" : "%s == ci_inf_d || %s == -ci_inf_d", a0, a0); break;
-    case CI__V_BAND: ci__sb_printf(sb, "(%s)(%s & %s)", ci__ctype(v->dt), a0, a1); break;
-    case CI__V_BOR: ci__sb_printf(sb, "(%s)(%s | %s)", ci__ctype(v->dt), a0, a1); break;
-    case CI__V_BXOR: ci__sb_printf(sb, "(%s)(%s ^ %s)", ci__ctype(v->dt), a0, a1); break;
-    case CI__V_BNOT: ci__sb_printf(sb, "(%s)~%s", ci__ctype(v->dt), a0); break;
+    case CI__V_BAND: ci__sb_printf(sb, "(%s)(%s & %s)", ci__cemit_ctype(v->dt), a0, a1); break;
+    case CI__V_BOR: ci__sb_printf(sb, "(%s)(%s | %s)", ci__cemit_ctype(v->dt), a0, a1); break;
+    case CI__V_BXOR: ci__sb_printf(sb, "(%s)(%s ^ %s)", ci__cemit_ctype(v->dt), a0, a1); break;
+    case CI__V_BNOT: ci__sb_printf(sb, "(%s)~%s", ci__cemit_ctype(v->dt), a0); break;
     case CI__V_SHL: case CI__V_SHR:
-        ci__sb_printf(sb, "(%s)%s(%s, %s, %d)", ci__ctype(v->dt), v->op == CI__V_SHL ? "ci_shl_i64" : "ci_shr_i64", a0, a1, 8 * ci__dt[v->dt].size);
+        ci__sb_printf(sb, "(%s)%s(%s, %s, %d)", ci__cemit_ctype(v->dt), v->op == CI__V_SHL ? "ci_shl_i64" : "ci_shr_i64", a0, a1, 8 * ci__dtype_tab[v->dt].size);
         break;
     case CI__V_FMOD:
         if (isf) ci__sb_printf(sb, "%s(%s, %s)", f32 ? "fmodf" : "fmod", a0, a1);
-        else ci__sb_printf(sb, "(%s)ci_fmod_i64(%s, %s)", ci__ctype(v->dt), a0, a1);
+        else ci__sb_printf(sb, "(%s)ci_fmod_i64(%s, %s)", ci__cemit_ctype(v->dt), a0, a1);
         break;
     default:
         if (isint && (v->op == CI__V_FLOOR || v->op == CI__V_CEIL || v->op == CI__V_TRUNC || v->op == CI__V_ROUND)) ci__sb_put(sb, a0);
         else {
-            CI__ASSERT(ci__vop_cf32[v->op] && isf);
-            if (v->n == 3) ci__sb_printf(sb, "%s(%s, %s, %s)", f32 ? ci__vop_cf32[v->op] : ci__vop_cf64[v->op], a0, a1, a2);
-            else if (v->n == 2) ci__sb_printf(sb, "%s(%s, %s)", f32 ? ci__vop_cf32[v->op] : ci__vop_cf64[v->op], a0, a1);
-            else ci__sb_printf(sb, "%s(%s)", f32 ? ci__vop_cf32[v->op] : ci__vop_cf64[v->op], a0);
+            CI__ASSERT(ci__ir_vop_cf32[v->op] && isf);
+            if (v->n == 3) ci__sb_printf(sb, "%s(%s, %s, %s)", f32 ? ci__ir_vop_cf32[v->op] : ci__ir_vop_cf64[v->op], a0, a1, a2);
+            else if (v->n == 2) ci__sb_printf(sb, "%s(%s, %s)", f32 ? ci__ir_vop_cf32[v->op] : ci__ir_vop_cf64[v->op], a0, a1);
+            else ci__sb_printf(sb, "%s(%s)", f32 ? ci__ir_vop_cf32[v->op] : ci__ir_vop_cf64[v->op], a0);
         }
         break;
     }
@@ -9459,21 +9505,21 @@ static void ci__emit_node(ci__emit *E, ci__v *v) {
         const ci__v *a = v->a[i];
         if (E->expr[a->id] && E->done[a->id] == E->epoch && E->depth[a->id] >= dep) dep = E->depth[a->id] + 1;
     }
-    if (ci__emit_inline(E, v) && dep <= CI__EMIT_DEPTH) {
+    if (ci__cemit_inline(E, v) && dep <= CI__CEMIT_DEPTH) {
         char *t = (char *)ci__arena_alloc(E->L->LA, rhs->n + 3);
         t[0] = '('; memcpy(t + 1, rhs->s, rhs->n); t[rhs->n + 1] = ')'; t[rhs->n + 2] = 0;
         E->expr[v->id] = t;
         E->depth[v->id] = dep;
         return;
     }
-    ci__sb_printf(out, "%s%s %s = ", E->indent, ci__ctype(v->dt), ci__cemit_tmp(E, v->id));
+    ci__sb_printf(out, "%s%s %s = ", E->indent, ci__cemit_ctype(v->dt), ci__cemit_tmp(E, v->id));
     ci__sb_put(out, rhs->s);
     ci__sb_put(out, ";\n");
 }
 /* emit v and what it needs, operands first, each value once per scope; want: 0 or 2, every
    value not yet written; 1, only those that do not depend on the reduction variables (hoisted
    out of the loop). The walk keeps its own stack: its depth is the DAG's. */
-static void ci__emit_value(ci__emit *E, ci__v *root, int want) {
+static void ci__cemit_value(ci__cemit *E, ci__v *root, int want) {
     int sp = 0;
     if (E->done[root->id] == E->epoch || (want == 1 && E->hoist[root->id] == E->epoch)) return;
     E->stk[sp] = root; E->stki[sp++] = 0;
@@ -9489,13 +9535,13 @@ static void ci__emit_value(ci__emit *E, ci__v *root, int want) {
         sp--;
         /* a value the loop computes: its operands that do not depend on the loop are written
            now; the hoisting walk need not pass it again in this kernel */
-        if (want == 1 && ci__v_rdep(E, v)) { E->hoist[v->id] = E->epoch; continue; }
-        ci__emit_node(E, v);
+        if (want == 1 && ci__cemit_v_rdep(E, v)) { E->hoist[v->id] = E->epoch; continue; }
+        ci__cemit_node(E, v);
     }
 }
-static void ci__emit_ptr_decl(ci__buf *b, void *user) {
-    ci__emit *E = (ci__emit *)user;
-    const char *t = ci__dt[b->dt].cstore;
+static void ci__cemit_ptr_decl(ci__buf *b, void *user) {
+    ci__cemit *E = (ci__cemit *)user;
+    const char *t = ci__dtype_tab[b->dt].cstore;
     if (E->bufdecl[b->id] == E->epoch || E->outmark[b->id] == E->epoch) return;   /* (a written one: its pointer) */
     E->bufdecl[b->id] = E->epoch;
     ci__sb_printf(E->sb, "    const %s *%s = (const %s *)B[%d];   /* ", t, ci__cemit_bname(E, b), t, b->slot);
@@ -9503,12 +9549,12 @@ static void ci__emit_ptr_decl(ci__buf *b, void *user) {
     ci__sb_put(E->sb, " */\n");
 }
 /* a pointer for each buffer kernel k reads, in the order of a depth-first walk of its values
-   (ci__kernel_reads' order, on the emitter's own stack) */
-static void ci__emit_reads_from(ci__emit *E, ci__v *root) {
+   (ci__sched_kernel_reads' order, on the emitter's own stack) */
+static void ci__cemit_reads_from(ci__cemit *E, ci__v *root) {
     int sp = 0;
     if (E->seen[root->id] == E->nseen) return;
     E->seen[root->id] = E->nseen;
-    if (root->op == CI__V_LOAD) ci__emit_ptr_decl(root->buf, E);
+    if (root->op == CI__V_LOAD) ci__cemit_ptr_decl(root->buf, E);
     E->stk[sp] = root; E->stki[sp++] = 0;
     while (sp) {
         ci__v *v = E->stk[sp - 1], *a;
@@ -9518,40 +9564,40 @@ static void ci__emit_reads_from(ci__emit *E, ci__v *root) {
         a = v->a[i];
         if (E->seen[a->id] == E->nseen) continue;
         E->seen[a->id] = E->nseen;
-        if (a->op == CI__V_LOAD) ci__emit_ptr_decl(a->buf, E);
+        if (a->op == CI__V_LOAD) ci__cemit_ptr_decl(a->buf, E);
         E->stk[sp] = a; E->stki[sp++] = 0;
     }
 }
-static void ci__emit_reads(ci__emit *E, ci__kernel *k) {
+static void ci__cemit_reads(ci__cemit *E, ci__kernel *k) {
     E->nseen++;
-    ci__emit_reads_from(E, k->grp && k->grp->fused ? k->gbody : k->body);
+    ci__cemit_reads_from(E, k->grp && k->grp->fused ? k->gbody : k->body);
     if (k->kind == CI__K_SCATTER) {
-        ci__v *iv[CI__VARGS];
+        ci__v *iv[CI__IR_VARGS];
         int ni = 0, j;
-        ci__collect_indirect(E->L, k->sidx, iv, &ni);
-        for (j = 0; j < ni; j++) ci__emit_reads_from(E, iv[j]);
+        ci__ir_collect_indirect(E->L, k->sidx, iv, &ni);
+        for (j = 0; j < ni; j++) ci__cemit_reads_from(E, iv[j]);
     }
 }
-static void ci__emit_out_decl(ci__emit *E, ci__buf *b) {
-    ci__sb_printf(E->sb, "    %s *%s = (%s *)B[%d];   /* ", ci__dt[b->dt].cstore, ci__cemit_bname(E, b), ci__dt[b->dt].cstore, b->slot);
+static void ci__cemit_out_decl(ci__cemit *E, ci__buf *b) {
+    ci__sb_printf(E->sb, "    %s *%s = (%s *)B[%d];   /* ", ci__dtype_tab[b->dt].cstore, ci__cemit_bname(E, b), ci__dtype_tab[b->dt].cstore, b->slot);
     ci__cemit_bnote(E, b);
     ci__sb_put(E->sb, " */\n");
 }
 /* a new kernel: fresh marks, variable names x0.. and r0.. */
-static void ci__emit_begin(ci__emit *E, int nv, ci__ix *const *vars, int nr, ci__ix *const *rvars) {
+static void ci__cemit_begin(ci__cemit *E, int nv, ci__ix *const *vars, int nr, ci__ix *const *rvars) {
     int i;
     E->epoch++;
     E->ntmp = E->nacc = 0;
     for (i = 0; i < nv; i++) E->names[vars[i]->var] = E->xname[i];
     for (i = 0; i < nr; i++) { E->names[rvars[i]->var] = E->rname[i]; E->rmask[rvars[i]->var] = 1; }
 }
-static void ci__emit_end(ci__emit *E, int nr, ci__ix *const *rvars) {
+static void ci__cemit_end(ci__cemit *E, int nr, ci__ix *const *rvars) {
     int i;
     for (i = 0; i < nr; i++) E->rmask[rvars[i]->var] = 0;
 }
 /* the outer loops; the first is split across threads. collapse: the first two dims run as one
    (when the first is too short to keep the threads busy) */
-static void ci__emit_loops_open(ci__emit *E, int ndim, const int64_t *size, int collapse) {
+static void ci__cemit_loops_open(ci__cemit *E, int ndim, const int64_t *size, int collapse) {
     int i;
     if (ndim == 0) ci__sb_put(E->sb, "    if (x0_begin < x0_end) {\n");
     for (i = 0; i < ndim; i++) {
@@ -9563,23 +9609,23 @@ static void ci__emit_loops_open(ci__emit *E, int ndim, const int64_t *size, int 
         else ci__sb_printf(E->sb, "%*sfor (long long x%d = 0; x%d < %lldLL; x%d++) {\n", 4 * (i + 1 - (collapse != 0)), "", i, i, (long long)size[i], i);
     }
 }
-static void ci__emit_loops_close(ci__emit *E, int ndim, int collapse) {
+static void ci__cemit_loops_close(ci__cemit *E, int ndim, int collapse) {
     int i;
     for (i = (ndim ? ndim : 1) - 1 - (collapse != 0); i >= 0; i--) ci__sb_printf(E->sb, "%*s}\n", 4 * (i + 1), "");
 }
 /* run the first two outer dims as one parallel loop when the first has fewer than this */
-#define CI__COLLAPSE_BELOW 64
-static int ci__collapse(const ci__group *g) { return g->fused && g->t.ndim >= 2 && g->t.size[0] < CI__COLLAPSE_BELOW && g->t.size[1] > 1; }
+#define CI__CEMIT_COLLAPSE_BELOW 64
+static int ci__cemit_collapse(const ci__group *g) { return g->fused && g->t.ndim >= 2 && g->t.size[0] < CI__CEMIT_COLLAPSE_BELOW && g->t.size[1] > 1; }
 /* -- reductions: accumulator k (named by its kernel id) -- */
-static const char *ci__red_acct(const ci__kernel *k, ci_dtype in_dt) {
-    if (ci__is_float(in_dt))
-        return (k->rtype == CI__RED_SUM || k->rtype == CI__RED_PROD || k->rtype == CI__RED_WELFORD || k->rtype == CI__RED_LOGSUMEXP) ? "double" : ci__ctype(in_dt);
+static const char *ci__cemit_red_acct(const ci__kernel *k, ci_dtype in_dt) {
+    if (ci__dtype_is_float(in_dt))
+        return (k->rtype == CI__RED_SUM || k->rtype == CI__RED_PROD || k->rtype == CI__RED_WELFORD || k->rtype == CI__RED_LOGSUMEXP) ? "double" : ci__cemit_ctype(in_dt);
     return in_dt == CI_BOOL ? "int" : "long long";
 }
-static void ci__emit_red_decl(ci__emit *E, const ci__kernel *k, ci_dtype in_dt, const char *lvl) {
+static void ci__cemit_red_decl(ci__cemit *E, const ci__kernel *k, ci_dtype in_dt, const char *lvl) {
     const char *init = "0";
     int id = ci__cemit_acc(E, k), rt = k->rtype;
-    if (ci__is_float(in_dt)) {
+    if (ci__dtype_is_float(in_dt)) {
         int f = in_dt == CI_F32;
         if (rt == CI__RED_PROD) init = "1";
         if (rt == CI__RED_MAX || rt == CI__RED_ARGMAX || rt == CI__RED_CUMMAX) init = f ? "-ci_inf_f" : "-ci_inf_d";
@@ -9590,15 +9636,15 @@ static void ci__emit_red_decl(ci__emit *E, const ci__kernel *k, ci_dtype in_dt, 
         if (rt == CI__RED_MAX || rt == CI__RED_ARGMAX || rt == CI__RED_CUMMAX) init = in_dt == CI_BOOL ? "0" : "(-9223372036854775807LL - 1)";
         if (rt == CI__RED_MIN || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMIN) init = in_dt == CI_BOOL ? "1" : "9223372036854775807LL";
     }
-    ci__sb_printf(E->sb, "%s%s acc%d = %s;\n", lvl, ci__red_acct(k, in_dt), id, init);
+    ci__sb_printf(E->sb, "%s%s acc%d = %s;\n", lvl, ci__cemit_red_acct(k, in_dt), id, init);
     if (rt == CI__RED_ARGMAX || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMAX || rt == CI__RED_CUMMIN)
         ci__sb_printf(E->sb, "%slong long acc_i%d = 0, ri%d = 0;\n", lvl, id, id);
     if (rt == CI__RED_WELFORD) ci__sb_printf(E->sb, "%sdouble w_mean%d = 0, w_n%d = 0;\n", lvl, id, id);
 }
 /* fold value v<b> into accumulator k */
-static void ci__emit_red_update(ci__emit *E, const ci__kernel *k, ci_dtype in_dt, const char *b, const char *ind) {
+static void ci__cemit_red_update(ci__cemit *E, const ci__kernel *k, ci_dtype in_dt, const char *b, const char *ind) {
     ci__sb *sb = E->sb;
-    int isf = ci__is_float(in_dt), id = ci__cemit_acc(E, k);
+    int isf = ci__dtype_is_float(in_dt), id = ci__cemit_acc(E, k);
     switch (k->rtype) {
     case CI__RED_SUM: ci__sb_printf(sb, "%sacc%d += %s;\n", ind, id, b); break;
     case CI__RED_PROD: ci__sb_printf(sb, "%sacc%d *= %s;\n", ind, id, b); break;
@@ -9633,66 +9679,66 @@ static void ci__emit_red_update(ci__emit *E, const ci__kernel *k, ci_dtype in_dt
     }
 }
 /* "out[index] = value" in the buffer's storage type; vt: the value's C type */
-static void ci__emit_store(ci__emit *E, const ci__buf *b, ci__ix *ix, const char *val, const char *vt, const char *ind) {
-    const char *conv = b->dt == CI_F16 ? "ci_f2h" : b->dt == CI_BF16 ? "ci_f2bf" : "", *ct = ci__ctype(b->dt);
+static void ci__cemit_store(ci__cemit *E, const ci__buf *b, ci__ix *ix, const char *val, const char *vt, const char *ind) {
+    const char *conv = b->dt == CI_F16 ? "ci_f2h" : b->dt == CI_BF16 ? "ci_f2bf" : "", *ct = ci__cemit_ctype(b->dt);
     ci__sb_printf(E->sb, "%s%s[", ind, ci__cemit_bname(E, b));
-    ci__ix_print(E->sb, ix, ci__emit_varname, E);
+    ci__ix_print(E->sb, ix, ci__cemit_varname, E);
     if (!strcmp(vt, ct)) ci__sb_printf(E->sb, *conv ? "] = %s(%s);\n" : "] = %s%s;\n", conv, val);
     else ci__sb_printf(E->sb, "] = %s((%s)%s);\n", conv, ct, val);
 }
 /* a scan or a scatter: one kernel, the old way */
-static void ci__emit_single(ci__emit *E, ci__kernel *k) {
+static void ci__cemit_single(ci__cemit *E, ci__kernel *k) {
     ci__L *L = E->L;
     ci__sb *sb = E->sb;
     int i, scan = k->kind == CI__K_SCAN;
     char lvl[64], inner[80];
     ci_dtype in_dt = k->body->dt;
-    ci__emit_begin(E, k->ndim, k->vars, k->nr, k->rvars);
-    ci__emit_count(E, k->body, NULL);
+    ci__cemit_begin(E, k->ndim, k->vars, k->nr, k->rvars);
+    ci__cemit_count(E, k->body, NULL);
     if (!scan) {
-        ci__v *iv[CI__VARGS];
+        ci__v *iv[CI__IR_VARGS];
         int ni = 0;
-        ci__collect_indirect(L, k->sidx, iv, &ni);
-        for (i = 0; i < ni; i++) ci__emit_count(E, iv[i], NULL);
+        ci__ir_collect_indirect(L, k->sidx, iv, &ni);
+        for (i = 0; i < ni; i++) ci__cemit_count(E, iv[i], NULL);
     }
-    ci__sb_printf(sb, "\n/* %s: %s %s", k->name, scan ? "scan" : k->disjoint ? "concat slice" : "scatter", scan ? ci__red_name[k->rtype] : "");
+    ci__sb_printf(sb, "\n/* %s: %s %s", k->name, scan ? "scan" : k->disjoint ? "concat slice" : "scatter", scan ? ci__ir_red_name[k->rtype] : "");
     ci__sb_printf(sb, " -> %s */\n", ci__cemit_bname(E, k->out));
     ci__sb_printf(sb, "static void %s(void **B, long long x0_begin, long long x0_end) {\n", k->grp->name);
     E->outmark[k->out->id] = E->epoch;
-    ci__emit_out_decl(E, k->out);
-    ci__emit_reads(E, k);
-    ci__emit_loops_open(E, k->ndim, k->size, 0);
+    ci__cemit_out_decl(E, k->out);
+    ci__cemit_reads(E, k);
+    ci__cemit_loops_open(E, k->ndim, k->size, 0);
     snprintf(lvl, sizeof lvl, "%*s", 4 * ((k->ndim ? k->ndim : 1) + 1), "");
     E->indent = lvl;
     if (scan) {
         ci__ix *idx[CI_MAX_DIMS];
         int d, o = 0;
         char val[32];
-        ci__emit_value(E, k->body, 1);
-        ci__emit_red_decl(E, k, in_dt, lvl);
+        ci__cemit_value(E, k->body, 1);
+        ci__cemit_red_decl(E, k, in_dt, lvl);
         for (i = 0; i < k->nr; i++)
             ci__sb_printf(sb, "%s%*sfor (long long r%d = 0; r%d < %lldLL; r%d++) {\n", lvl, 4 * i, "", i, i, (long long)k->rsize[i], i);
         snprintf(inner, sizeof inner, "%s%*s", lvl, 4 * k->nr, "");
         E->indent = inner;
-        ci__emit_value(E, k->body, 2);
-        ci__emit_red_update(E, k, in_dt, ci__emit_ref(E, k->body), inner);
+        ci__cemit_value(E, k->body, 2);
+        ci__cemit_red_update(E, k, in_dt, ci__cemit_ref(E, k->body), inner);
         for (d = 0; d < k->out->ndim; d++) idx[d] = d == k->sdim ? k->rvars[0] : k->vars[o++];
         snprintf(val, sizeof val, k->sout ? "acc_i%d" : "acc%d", ci__cemit_acc(E, k));
-        ci__emit_store(E, k->out, ci__buf_index(L, k->out, idx), val, k->sout ? "long long" : ci__red_acct(k, in_dt), inner);
+        ci__cemit_store(E, k->out, ci__ir_buf_index(L, k->out, idx), val, k->sout ? "long long" : ci__cemit_red_acct(k, in_dt), inner);
         if (k->rtype == CI__RED_CUMMAX || k->rtype == CI__RED_CUMMIN) ci__sb_printf(sb, "%sri%d++;\n", inner, ci__cemit_acc(E, k));
         for (i = k->nr - 1; i >= 0; i--) ci__sb_printf(sb, "%s%*s}\n", lvl, 4 * i, "");
     } else {
-        ci__v *iv[CI__VARGS];
-        int ni = 0, isf = ci__is_float(k->out->dt), f32 = k->out->dt != CI_F64;
+        ci__v *iv[CI__IR_VARGS];
+        int ni = 0, isf = ci__dtype_is_float(k->out->dt), f32 = k->out->dt != CI_F64;
         const char *ld = k->out->dt == CI_F16 ? "ci_h2f" : k->out->dt == CI_BF16 ? "ci_bf2f" : "";
         const char *st = k->out->dt == CI_F16 ? "ci_f2h" : k->out->dt == CI_BF16 ? "ci_f2bf" : "";
-        const char *ct = ci__ctype(k->out->dt);
-        ci__emit_value(E, k->body, 0);
-        ci__collect_indirect(L, k->sidx, iv, &ni);
-        for (i = 0; i < ni; i++) ci__emit_value(E, iv[i], 0);
+        const char *ct = ci__cemit_ctype(k->out->dt);
+        ci__cemit_value(E, k->body, 0);
+        ci__ir_collect_indirect(L, k->sidx, iv, &ni);
+        for (i = 0; i < ni; i++) ci__cemit_value(E, iv[i], 0);
         ci__sb_printf(sb, "%s{ long long si = ", lvl);
-        ci__ix_print(sb, k->sidx, ci__emit_varname, E);
-        ci__sb_printf(sb, "; %s old = %s(%s[si]); %s nv = (%s)%s; ", ct, ld, ci__cemit_bname(E, k->out), ct, ct, ci__emit_ref(E, k->body));
+        ci__ix_print(sb, k->sidx, ci__cemit_varname, E);
+        ci__sb_printf(sb, "; %s old = %s(%s[si]); %s nv = (%s)%s; ", ct, ld, ci__cemit_bname(E, k->out), ct, ct, ci__cemit_ref(E, k->body));
         if (k->smode == CI__SC_ADD || k->smode == CI__SC_MUL) {
             const char *op = k->smode == CI__SC_ADD ? "+" : "*";
             if (k->out->dt == CI_BOOL) ci__sb_printf(sb, "nv = old %s nv; ", k->smode == CI__SC_ADD ? "||" : "&&");
@@ -9707,19 +9753,19 @@ static void ci__emit_single(ci__emit *E, ci__kernel *k) {
         if (k->smode == CI__SC_STORE) ci__sb_put(sb, "(void)old; ");
         ci__sb_printf(sb, "%s[si] = %s(nv); }\n", ci__cemit_bname(E, k->out), st);
     }
-    ci__emit_loops_close(E, k->ndim, 0);
+    ci__cemit_loops_close(E, k->ndim, 0);
     ci__sb_put(sb, "}\n");
-    ci__emit_end(E, k->nr, k->rvars);
+    ci__cemit_end(E, k->nr, k->rvars);
 }
 /* a fused kernel: the outer loops, and in them one block per phase: the pointwise members
    outside the reduction loops, then one loop over the reduction variables computing every
    inner member of the phase, then the reductions' results */
 /* should phase p's innermost reduction loop be unrolled? only sums, max/min and xor_sum (whose
    order of combination does not matter, or matters at double rounding) and pointwise stores */
-#define CI__UNROLL 8
-static int ci__phase_unroll(const ci__group *g, int p) {
+#define CI__CEMIT_UNROLL 8
+static int ci__cemit_phase_unroll(const ci__group *g, int p) {
     int j, nred = 0;
-    if (g->t.nr == 0 || g->t.rsize[g->t.nr - 1] < 4 * CI__UNROLL) return 1;
+    if (g->t.nr == 0 || g->t.rsize[g->t.nr - 1] < 4 * CI__CEMIT_UNROLL) return 1;
     for (j = 0; j < g->m.n; j++) {
         const ci__kernel *k = (const ci__kernel *)g->m.v[j];
         if (!k->emit || !k->inner || k->phase != p) continue;
@@ -9727,51 +9773,51 @@ static int ci__phase_unroll(const ci__group *g, int p) {
         if (k->rtype != CI__RED_SUM && k->rtype != CI__RED_MAX && k->rtype != CI__RED_MIN && k->rtype != CI__RED_XOR_SUM) return 1;
         nred++;
     }
-    return nred ? CI__UNROLL : 1;
+    return nred ? CI__CEMIT_UNROLL : 1;
 }
 /* fold value b into reduction k's accumulator acc<id> (part < 0) or acc<id>_<part> */
-static void ci__emit_red_fold(ci__emit *E, const ci__kernel *k, ci_dtype in_dt, int part, const char *b, const char *ind) {
+static void ci__cemit_red_fold(ci__cemit *E, const ci__kernel *k, ci_dtype in_dt, int part, const char *b, const char *ind) {
     char acc[40];
     if (part < 0) snprintf(acc, sizeof acc, "acc%d", ci__cemit_acc(E, k));
     else snprintf(acc, sizeof acc, "acc%d_%d", ci__cemit_acc(E, k), part);
     if (k->rtype == CI__RED_SUM) ci__sb_printf(E->sb, "%s%s += %s;\n", ind, acc, b);
     else if (k->rtype == CI__RED_XOR_SUM) ci__sb_printf(E->sb, "%s%s ^= %s;\n", ind, acc, b);
-    else if (ci__is_float(in_dt)) ci__sb_printf(E->sb, "%sif (%s == %s && !(%s %s %s)) %s = %s;\n", ind, acc, acc, acc, k->rtype == CI__RED_MAX ? ">" : "<", b, acc, b);
+    else if (ci__dtype_is_float(in_dt)) ci__sb_printf(E->sb, "%sif (%s == %s && !(%s %s %s)) %s = %s;\n", ind, acc, acc, acc, k->rtype == CI__RED_MAX ? ">" : "<", b, acc, b);
     else ci__sb_printf(E->sb, "%sif (%s %s %s) %s = %s;\n", ind, b, k->rtype == CI__RED_MAX ? ">" : "<", acc, acc, b);
 }
 /* one point of phase p's loop: every inner member's value, folded or stored; part >= 0: an
    unrolled copy, folding into accumulator part */
-static void ci__emit_loop_body(ci__emit *E, ci__group *g, int p, const char *ind, int part) {
+static void ci__cemit_loop_body(ci__cemit *E, ci__group *g, int p, const char *ind, int part) {
     int j, i;
     E->indent = ind;
     E->nscoped = 0; E->in_loop = 1;
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
         if (!k->emit || !k->inner || k->phase != p) continue;
-        ci__emit_value(E, k->gbody, 2);
+        ci__cemit_value(E, k->gbody, 2);
         if (k->kind == CI__K_REDUCTION) {
-            if (part >= 0) ci__emit_red_fold(E, k, k->gbody->dt, part, ci__emit_ref(E, k->gbody), ind);
-            else ci__emit_red_update(E, k, k->gbody->dt, ci__emit_ref(E, k->gbody), ind);
-        } else if (k->store) ci__emit_store(E, k->out, k->st_ix, ci__emit_ref(E, k->gbody), ci__ctype(k->gbody->dt), ind);
+            if (part >= 0) ci__cemit_red_fold(E, k, k->gbody->dt, part, ci__cemit_ref(E, k->gbody), ind);
+            else ci__cemit_red_update(E, k, k->gbody->dt, ci__cemit_ref(E, k->gbody), ind);
+        } else if (k->store) ci__cemit_store(E, k->out, k->st_ix, ci__cemit_ref(E, k->gbody), ci__cemit_ctype(k->gbody->dt), ind);
     }
     E->in_loop = 0;
     for (i = 0; i < E->nscoped; i++) E->done[E->scoped[i]] = 0;   /* those temps ended with the block */
 }
-static void ci__emit_group(ci__emit *E, ci__group *g) {
+static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     ci__sb *sb = E->sb;
-    const ci__tiling *T = &g->t;
+    const ci__ir_tiling *T = &g->t;
     int i, j, p, unroll;
     char lvl[64], inner[96];
-    ci__emit_begin(E, T->ndim, T->vars, T->nr, T->rvars);
+    ci__cemit_begin(E, T->ndim, T->vars, T->nr, T->rvars);
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
-        if (k->emit) ci__emit_count(E, k->gbody, NULL);
+        if (k->emit) ci__cemit_count(E, k->gbody, NULL);
     }
     ci__sb_printf(sb, "\n/* %s:", g->name);
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
         if (!k->emit) continue;
-        ci__sb_printf(sb, " %s%s%s", k->kind == CI__K_REDUCTION ? ci__red_name[k->rtype] : "pointwise", k->store ? " -> " : "",
+        ci__sb_printf(sb, " %s%s%s", k->kind == CI__K_REDUCTION ? ci__ir_red_name[k->rtype] : "pointwise", k->store ? " -> " : "",
                       k->store ? ci__cemit_bname(E, k->out) : "");
         if (j + 1 < g->m.n) ci__sb_put(sb, ";");
     }
@@ -9783,14 +9829,14 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
     }
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
-        if (k->emit) ci__emit_reads(E, k);
+        if (k->emit) ci__cemit_reads(E, k);
     }
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
-        if (k->store) ci__emit_out_decl(E, k->out);
+        if (k->store) ci__cemit_out_decl(E, k->out);
     }
-    ci__emit_loops_open(E, T->ndim, T->size, ci__collapse(g));
-    snprintf(lvl, sizeof lvl, "%*s", 4 * ((T->ndim ? T->ndim : 1) + 1 - ci__collapse(g)), "");
+    ci__cemit_loops_open(E, T->ndim, T->size, ci__cemit_collapse(g));
+    snprintf(lvl, sizeof lvl, "%*s", 4 * ((T->ndim ? T->ndim : 1) + 1 - ci__cemit_collapse(g)), "");
     snprintf(inner, sizeof inner, "%s%*s", lvl, 4 * T->nr, "");
     for (p = 0; p < g->nphase; p++) {
         int ninner = 0;
@@ -9800,24 +9846,24 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
             ci__kernel *k = (ci__kernel *)g->m.v[j];
             if (!k->emit || k->phase != p) continue;
             if (k->inner) { ninner++; continue; }
-            ci__emit_value(E, k->gbody, 0);
-            if (k->store) ci__emit_store(E, k->out, k->st_ix, ci__emit_ref(E, k->gbody), ci__ctype(k->gbody->dt), lvl);
+            ci__cemit_value(E, k->gbody, 0);
+            if (k->store) ci__cemit_store(E, k->out, k->st_ix, ci__cemit_ref(E, k->gbody), ci__cemit_ctype(k->gbody->dt), lvl);
         }
         if (!ninner) continue;
         for (j = 0; j < g->m.n; j++) {   /* hoisted: values that do not depend on the reduction variables */
             ci__kernel *k = (ci__kernel *)g->m.v[j];
-            if (k->emit && k->inner && k->phase == p) ci__emit_value(E, k->gbody, 1);
+            if (k->emit && k->inner && k->phase == p) ci__cemit_value(E, k->gbody, 1);
         }
         for (j = 0; j < g->m.n; j++) {
             ci__kernel *k = (ci__kernel *)g->m.v[j];
-            if (k->emit && k->inner && k->phase == p && k->kind == CI__K_REDUCTION) ci__emit_red_decl(E, k, k->gbody->dt, lvl);
+            if (k->emit && k->inner && k->phase == p && k->kind == CI__K_REDUCTION) ci__cemit_red_decl(E, k, k->gbody->dt, lvl);
         }
-        unroll = ci__phase_unroll(g, p);
+        unroll = ci__cemit_phase_unroll(g, p);
         for (j = 0; unroll > 1 && j < g->m.n; j++) {   /* the unrolled loop's accumulators, from the same start */
             ci__kernel *k = (ci__kernel *)g->m.v[j];
             int u;
             if (!k->emit || !k->inner || k->phase != p || k->kind != CI__K_REDUCTION) continue;
-            for (u = 0; u < unroll; u++) ci__sb_printf(sb, "%s%s acc%d_%d = acc%d;\n", lvl, ci__red_acct(k, k->gbody->dt), ci__cemit_acc(E, k), u, ci__cemit_acc(E, k));
+            for (u = 0; u < unroll; u++) ci__sb_printf(sb, "%s%s acc%d_%d = acc%d;\n", lvl, ci__cemit_red_acct(k, k->gbody->dt), ci__cemit_acc(E, k), u, ci__cemit_acc(E, k));
         }
         for (i = 0; i < T->nr - (unroll > 1); i++)
             ci__sb_printf(sb, "%s%*sfor (long long r%d = 0; r%d < %lldLL; r%d++) {\n", lvl, 4 * i, "", i, i, (long long)T->rsize[i], i);
@@ -9834,13 +9880,13 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
             snprintf(ublk, sizeof ublk, "%s        ", uind);
             for (u = 0; u < unroll; u++) {
                 ci__sb_printf(sb, "%s    { long long r%d = r%d_u + %d;\n", uind, last, last, u);
-                ci__emit_loop_body(E, g, p, ublk, u);
+                ci__cemit_loop_body(E, g, p, ublk, u);
                 ci__sb_printf(sb, "%s    }\n", uind);
             }
             ci__sb_printf(sb, "%s}\n", uind);
             if (n % unroll) {   /* the points left over */
                 ci__sb_printf(sb, "%sfor (long long r%d = %lldLL; r%d < %lldLL; r%d++) {\n", uind, last, n - n % unroll, last, n, last);
-                ci__emit_loop_body(E, g, p, inner, -1);
+                ci__cemit_loop_body(E, g, p, inner, -1);
                 ci__sb_printf(sb, "%s}\n", uind);
             }
             for (i = T->nr - 2; i >= 0; i--) ci__sb_printf(sb, "%s%*s}\n", lvl, 4 * i, "");
@@ -9850,11 +9896,11 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
                 if (!k->emit || !k->inner || k->phase != p || k->kind != CI__K_REDUCTION) continue;
                 for (u = 0; u < unroll; u++) {
                     snprintf(part, sizeof part, "acc%d_%d", ci__cemit_acc(E, k), u);
-                    ci__emit_red_fold(E, k, k->gbody->dt, -1, part, lvl);
+                    ci__cemit_red_fold(E, k, k->gbody->dt, -1, part, lvl);
                 }
             }
         } else {
-            ci__emit_loop_body(E, g, p, T->nr ? inner : lvl, -1);
+            ci__cemit_loop_body(E, g, p, T->nr ? inner : lvl, -1);
             for (i = (T->nr ? T->nr : 1) - 1; i >= 0; i--) ci__sb_printf(sb, "%s%*s}\n", lvl, 4 * i, "");
         }
         E->indent = lvl;
@@ -9863,21 +9909,21 @@ static void ci__emit_group(ci__emit *E, ci__group *g) {
             const ci__buf *b = k->out;
             int id = ci__cemit_acc(E, k);
             if (!k->emit || !k->inner || k->phase != p || k->kind != CI__K_REDUCTION) continue;
-            ci__sb_printf(sb, "%s%s %s = ", lvl, ci__ctype(k->acc->dt), ci__cemit_tmp(E, k->acc->id));
+            ci__sb_printf(sb, "%s%s %s = ", lvl, ci__cemit_ctype(k->acc->dt), ci__cemit_tmp(E, k->acc->id));
             if (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN) ci__sb_printf(sb, "acc_i%d;\n", id);
             else if (b->dt == CI_F16) ci__sb_printf(sb, "ci_h2f(ci_f2h((float)acc%d));\n", id);
             else if (b->dt == CI_BF16) ci__sb_printf(sb, "ci_bf2f(ci_f2bf((float)acc%d));\n", id);
-            else if (!strcmp(ci__ctype(b->dt), ci__red_acct(k, k->gbody->dt))) ci__sb_printf(sb, "acc%d;\n", id);
-            else ci__sb_printf(sb, "(%s)acc%d;\n", ci__ctype(b->dt), id);
+            else if (!strcmp(ci__cemit_ctype(b->dt), ci__cemit_red_acct(k, k->gbody->dt))) ci__sb_printf(sb, "acc%d;\n", id);
+            else ci__sb_printf(sb, "(%s)acc%d;\n", ci__cemit_ctype(b->dt), id);
             E->done[k->acc->id] = E->epoch;
             E->expr[k->acc->id] = NULL;
             snprintf(val, sizeof val, "%s", ci__cemit_tmp(E, k->acc->id));
-            if (k->store) ci__emit_store(E, b, k->st_ix, val, ci__ctype(k->acc->dt), lvl);
+            if (k->store) ci__cemit_store(E, b, k->st_ix, val, ci__cemit_ctype(k->acc->dt), lvl);
         }
     }
-    ci__emit_loops_close(E, T->ndim, ci__collapse(g));
+    ci__cemit_loops_close(E, T->ndim, ci__cemit_collapse(g));
     ci__sb_put(sb, "}\n");
-    ci__emit_end(E, T->nr, T->rvars);
+    ci__cemit_end(E, T->nr, T->rvars);
 }
 /* the whole compile unit; group_line[i] receives the first line of live group i */
 /* write the prelude that the body names (and what its entries name); returns its lines */
@@ -9905,17 +9951,17 @@ static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n) {
     for (j = 0; j < CI__CEMIT_NPRE; j++) {   /* the runtime's functions and the codes, the prototypes, the helpers */
         if (j == 3)
             for (k = 0; k < (size_t)nl; k++)
-                if (need[CI__CEMIT_NPRE + k]) ci__sb_printf(sb, ci__libm_proto(ci__cemit_libm[k][1]), ci__cemit_libm[k][0]);
+                if (need[CI__CEMIT_NPRE + k]) ci__sb_printf(sb, ci__cemit_libm_proto(ci__cemit_libm[k][1]), ci__cemit_libm[k][0]);
         if (need[j]) ci__cemit_text(sb, ci__cemit_prelude_tab[j].src);
     }
     for (k = start; k < sb->n; k++) lines += sb->s[k] == '\n';
     return lines;
 }
-static void ci__emit_program(ci__L *L, ci__sb *sb, int *group_line) {
+static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line) {
     ci__sb *out = sb;
     int i, nk = 0, line = 1, pre = 0;
     size_t counted = 0;
-    ci__emit E;
+    ci__cemit E;
     ci__sb body;
     memset(&E, 0, sizeof E);
     ci__sb_init(&body, L->LA);
@@ -9953,15 +9999,15 @@ static void ci__emit_program(ci__L *L, ci__sb *sb, int *group_line) {
         if (!g->fused && k->kind == CI__K_EXTERN) { group_line[nk++] = -1; continue; }
         for (; counted < body.n; counted++) line += body.s[counted] == '\n';   /* from where the last group began */
         group_line[nk++] = line;
-        if (g->fused) ci__emit_group(&E, g);
-        else ci__emit_single(&E, k);
+        if (g->fused) ci__cemit_group(&E, g);
+        else ci__cemit_single(&E, k);
     }
     sb = &body;
     ci__sb_put(sb, "\nint ci_main(void **B, void *rt) {\n");
     for (i = 0, nk = 0; i < L->groups.n; i++) {
         ci__group *g = (ci__group *)L->groups.v[i];
         ci__kernel *k = (ci__kernel *)g->m.v[0];
-        long long n = g->fused ? (g->t.ndim ? g->t.size[0] * (ci__collapse(g) ? g->t.size[1] : 1) : 1) : (k->ndim ? k->size[0] : 1);
+        long long n = g->fused ? (g->t.ndim ? g->t.size[0] * (ci__cemit_collapse(g) ? g->t.size[1] : 1) : 1) : (k->ndim ? k->size[0] : 1);
         if (!g->live) continue;
         if (!g->fused && k->kind == CI__K_EXTERN) ci__sb_printf(sb, "    if (ci_rt_extern(rt, %d, B)) return CI_MAIN_EXTERN_FAILED;\n", nk);
         else {
@@ -9988,13 +10034,13 @@ static void ci__emit_program(ci__L *L, ci__sb *sb, int *group_line) {
    Its backend entry (ci__interp_backend): ci__interp_prepare flattens the bodies once per
    program, ci__interp_run runs the kernels in order.
    --------------------------------------------------------------------------------------- */
-typedef union ci__ival { double f; int64_t i; } ci__ival;
-typedef struct ci__ikernel {
+typedef union ci__interp_val { double f; int64_t i; } ci__interp_val;
+typedef struct ci__interp_kernel {
     int n; ci__v **nodes; int *pos;
     int *def, stamp;        /* def[var] == stamp: a loop variable of the kernel being flattened */
-} ci__ikernel;
+} ci__interp_kernel;
 
-static int64_t ci__wrapi(ci_dtype dt, uint64_t v) {
+static int64_t ci__interp_wrapi(ci_dtype dt, uint64_t v) {
     switch (dt) {
     case CI_BOOL: return v != 0;
     case CI_U8: return (unsigned char)v;
@@ -10004,13 +10050,13 @@ static int64_t ci__wrapi(ci_dtype dt, uint64_t v) {
     default: return (int64_t)v;
     }
 }
-static int64_t ci__f2i(double x, ci_dtype dt) {   /* x86 cvtt semantics for out-of-range values */
+static int64_t ci__interp_f2i(double x, ci_dtype dt) {   /* x86 cvtt semantics for out-of-range values */
     if (dt == CI_I64) return (x > -9.2233720368547758e18 && x < 9.2233720368547758e18) ? (int64_t)x : INT64_MIN;
-    return ci__wrapi(dt, (uint64_t)(int64_t)((x > -2147483649.0 && x < 2147483648.0) ? (int)x : INT_MIN));
+    return ci__interp_wrapi(dt, (uint64_t)(int64_t)((x > -2147483649.0 && x < 2147483648.0) ? (int)x : INT_MIN));
 }
 /* f32 <-> the double holding it, bit-exact for NaNs: a conversion would quiet a signalling NaN,
    and the bits of one must come through loads, stores and bitcasts as in the emitted C */
-static double ci__f2d(float x) {
+static double ci__interp_f2d(float x) {
     uint32_t u;
     uint64_t d;
     double r;
@@ -10020,7 +10066,7 @@ static double ci__f2d(float x) {
     memcpy(&r, &d, 8);
     return r;
 }
-static float ci__d2f(double x) {
+static float ci__interp_d2f(double x) {
     uint64_t d;
     uint32_t u;
     float r;
@@ -10031,10 +10077,10 @@ static float ci__d2f(double x) {
     memcpy(&r, &u, 4);
     return r;
 }
-static double ci__div_floor(double a, double b, int f32) { return f32 ? ci__cemit_div_floor_f((float)a, (float)b) : ci__cemit_div_floor_d(a, b); }
-static int64_t ci__ipow(int64_t a, int64_t b) { return (int64_t)ci__cemit_pow_i64((long long)a, (long long)b); }
-static double ci__fmax(double a, double b, int mx) { return mx ? ci__cemit_max_d(a, b) : ci__cemit_min_d(a, b); }
-static double ci__unary_f(int op, double x, int f32) {
+static double ci__interp_div_floor(double a, double b, int f32) { return f32 ? ci__cemit_div_floor_f((float)a, (float)b) : ci__cemit_div_floor_d(a, b); }
+static int64_t ci__interp_ipow(int64_t a, int64_t b) { return (int64_t)ci__cemit_pow_i64((long long)a, (long long)b); }
+static double ci__interp_fmax(double a, double b, int mx) { return mx ? ci__cemit_max_d(a, b) : ci__cemit_min_d(a, b); }
+static double ci__interp_unary_f(int op, double x, int f32) {
     float f = (float)x;
     switch (op) {
     case CI__V_NEG: return -x;
@@ -10069,15 +10115,15 @@ static double ci__unary_f(int op, double x, int f32) {
     case CI__V_ERFC: return f32 ? erfcf(f) : erfc(x);
     case CI__V_LGAMMA: return f32 ? lgammaf(f) : lgamma(x);
     case CI__V_ROUND: return f32 ? rintf(f) : rint(x);
-    case CI__V_ERFINV: return f32 ? ci__erfinv_f(f) : ci__erfinv_d(x);
-    case CI__V_DIGAMMA: return f32 ? ci__digamma_f(f) : ci__digamma_d(x);
-    case CI__V_I0: return f32 ? ci__i0_f(f) : ci__i0_d(x);
+    case CI__V_ERFINV: return f32 ? ci__interp_erfinv_f(f) : ci__interp_erfinv_d(x);
+    case CI__V_DIGAMMA: return f32 ? ci__interp_digamma_f(f) : ci__interp_digamma_d(x);
+    case CI__V_I0: return f32 ? ci__interp_i0_f(f) : ci__interp_i0_d(x);
     case CI__V_SIGN: return (double)((0 < x) - (x < 0));
     }
     return 0;
 }
 /* special functions shared by the interpreter and TCC code (handed over as symbols) */
-static double ci__erfinv_d(double y) {
+static double ci__interp_erfinv_d(double y) {
     double w, x;
     int i;
     if (y != y || y < -1 || y > 1) return (double)NAN;
@@ -10101,8 +10147,8 @@ static double ci__erfinv_d(double y) {
     for (i = 0; i < 2; i++) x -= (erf(x) - y) / (1.1283791670955126 * exp(-x * x));
     return x;
 }
-static float ci__erfinv_f(float y) { return (float)ci__erfinv_d(y); }
-static double ci__digamma_d(double x) {
+static float ci__interp_erfinv_f(float y) { return (float)ci__interp_erfinv_d(y); }
+static double ci__interp_digamma_d(double x) {
     static const double A[] = {8.33333333333333333333E-2, -2.10927960927960927961E-2, 7.57575757575757575758E-3,
                                -4.16666666666666666667E-3, 3.96825396825396825397E-3, -8.33333333333333333333E-3,
                                8.33333333333333333333E-2};
@@ -10122,8 +10168,8 @@ static double ci__digamma_d(double x) {
     }
     return r + log(x) - 0.5 / x - y;
 }
-static float ci__digamma_f(float x) { return (float)ci__digamma_d(x); }
-static double ci__i0_d(double x) {   /* sum of ((x/2)^2)^k / (k!)^2 */
+static float ci__interp_digamma_f(float x) { return (float)ci__interp_digamma_d(x); }
+static double ci__interp_i0_d(double x) {   /* sum of ((x/2)^2)^k / (k!)^2 */
     double q = x * x / 4, t = 1, s = 1;
     int k;
     if (x != x) return x;
@@ -10136,10 +10182,10 @@ static double ci__i0_d(double x) {   /* sum of ((x/2)^2)^k / (k!)^2 */
     return s;
 }
 /* PyTorch's float kernel computes exp(|x|) in float, so it reaches inf where exp does */
-static float ci__i0_f(float x) { return fabsf(x) > 88.7228394f ? HUGE_VALF : (float)ci__i0_d(x); }
+static float ci__interp_i0_f(float x) { return fabsf(x) > 88.7228394f ? HUGE_VALF : (float)ci__interp_i0_d(x); }
 /* Philox4x32-10 (Salmon et al., "Parallel random numbers: as easy as 1, 2, 3"): counter
    (ctr, 0) under key seed gives four 32-bit words */
-static void ci__philox(uint64_t seed, uint64_t ctr, uint32_t out[4]) {
+static void ci__interp_philox(uint64_t seed, uint64_t ctr, uint32_t out[4]) {
     uint32_t c0 = (uint32_t)ctr, c1 = (uint32_t)(ctr >> 32), c2 = 0, c3 = 0, k0 = (uint32_t)seed, k1 = (uint32_t)(seed >> 32);
     int r;
     for (r = 0; r < 10; r++) {
@@ -10150,33 +10196,33 @@ static void ci__philox(uint64_t seed, uint64_t ctr, uint32_t out[4]) {
     }
     out[0] = c0; out[1] = c1; out[2] = c2; out[3] = c3;
 }
-static float ci__rand_f(long long seed, long long ctr) {      /* [0, 1) with 24 random bits */
+static float ci__interp_rand_f(long long seed, long long ctr) {      /* [0, 1) with 24 random bits */
     uint32_t w[4];
-    ci__philox((uint64_t)seed, (uint64_t)ctr, w);
+    ci__interp_philox((uint64_t)seed, (uint64_t)ctr, w);
     return (float)(w[0] >> 8) * 5.9604644775390625e-08f;
 }
-static double ci__rand_d(long long seed, long long ctr) {     /* [0, 1) with 53 random bits */
+static double ci__interp_rand_d(long long seed, long long ctr) {     /* [0, 1) with 53 random bits */
     uint32_t w[4];
-    ci__philox((uint64_t)seed, (uint64_t)ctr, w);
+    ci__interp_philox((uint64_t)seed, (uint64_t)ctr, w);
     return (double)((((uint64_t)w[0] << 32) | w[1]) >> 11) * 1.1102230246251565e-16;
 }
-static double ci__randn_d(long long seed, long long ctr) {    /* Box-Muller on two uniforms in (0, 1] */
+static double ci__interp_randn_d(long long seed, long long ctr) {    /* Box-Muller on two uniforms in (0, 1] */
     uint32_t w[4];
     double u1, u2;
-    ci__philox((uint64_t)seed, (uint64_t)ctr, w);
+    ci__interp_philox((uint64_t)seed, (uint64_t)ctr, w);
     u1 = ((double)((((uint64_t)w[0] << 32) | w[1]) >> 11) + 1.0) * 1.1102230246251565e-16;
     u2 = (double)((((uint64_t)w[2] << 32) | w[3]) >> 11) * 1.1102230246251565e-16;
     return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
-static float ci__randn_f(long long seed, long long ctr) { return (float)ci__randn_d(seed, ctr); }
-static long long ci__randint(long long seed, long long ctr, long long lo, long long hi) {   /* [lo, hi) */
+static float ci__interp_randn_f(long long seed, long long ctr) { return (float)ci__interp_randn_d(seed, ctr); }
+static long long ci__interp_randint(long long seed, long long ctr, long long lo, long long hi) {   /* [lo, hi) */
     uint32_t w[4];
     uint64_t span = (uint64_t)hi - (uint64_t)lo;
-    ci__philox((uint64_t)seed, (uint64_t)ctr, w);
+    ci__interp_philox((uint64_t)seed, (uint64_t)ctr, w);
     if (hi <= lo) return lo;
     return (long long)((uint64_t)lo + ((((uint64_t)w[0] << 32) | w[1]) % span));
 }
-static void ci__interp_load(const ci__buf *b, void *const *B, int64_t k, ci__ival *r) {
+static void ci__interp_load(const ci__buf *b, void *const *B, int64_t k, ci__interp_val *r) {
     const char *p = (const char *)B[b->slot];
     switch (b->dt) {
     case CI_BOOL: case CI_U8: r->i = ((const unsigned char *)p)[k]; break;
@@ -10184,9 +10230,9 @@ static void ci__interp_load(const ci__buf *b, void *const *B, int64_t k, ci__iva
     case CI_I16: r->i = ((const short *)p)[k]; break;
     case CI_I32: r->i = ((const int *)p)[k]; break;
     case CI_I64: r->i = ((const long long *)p)[k]; break;
-    case CI_F16: r->f = ci__f2d(ci__h2f(((const unsigned short *)p)[k])); break;
-    case CI_BF16: r->f = ci__f2d(ci__bf2f(((const unsigned short *)p)[k])); break;
-    case CI_F32: r->f = ci__f2d(((const float *)p)[k]); break;
+    case CI_F16: r->f = ci__interp_f2d(ci__h2f(((const unsigned short *)p)[k])); break;
+    case CI_BF16: r->f = ci__interp_f2d(ci__bf2f(((const unsigned short *)p)[k])); break;
+    case CI_F32: r->f = ci__interp_f2d(((const float *)p)[k]); break;
     case CI_F64: r->f = ((const double *)p)[k]; break;
     default: break;
     }
@@ -10196,13 +10242,13 @@ static void ci__interp_load(const ci__buf *b, void *const *B, int64_t k, ci__iva
 static void ci__interp_flag(void *rec, int code, int site, int64_t value) {
     ci__cemit_flag(rec, code, site, (long long)value);
 }
-static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const ci__ival *b, const ci__ival *c,
+static int ci__interp_node(const ci__v *v, ci__interp_val *r, const ci__interp_val *a, const ci__interp_val *b, const ci__interp_val *c,
                            const int64_t *vars, void *const *B, int eslot) {
     ci_dtype at = v->n ? v->a[0]->dt : v->dt;
-    int isf = ci__is_float(at), f32 = at == CI_F32;
+    int isf = ci__dtype_is_float(at), f32 = at == CI_F32;
     switch (v->op) {
-    case CI__V_CONST: if (ci__is_float(v->dt)) r->f = v->f; else r->i = v->i; return 0;
-    case CI__V_INDEX: r->i = ci__wrapi(v->dt, (uint64_t)ci__ix_eval(v->ix, vars)); if (ci__is_float(v->dt)) r->f = (double)r->i; return 0;
+    case CI__V_CONST: if (ci__dtype_is_float(v->dt)) r->f = v->f; else r->i = v->i; return 0;
+    case CI__V_INDEX: r->i = ci__interp_wrapi(v->dt, (uint64_t)ci__ix_eval(v->ix, vars)); if (ci__dtype_is_float(v->dt)) r->f = (double)r->i; return 0;
     case CI__V_LOAD: {
         int64_t k = ci__ix_eval(v->ix, vars);
         if (k < 0 || k >= v->buf->numel + v->buf->offset) return 1;
@@ -10211,11 +10257,11 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
     }
     case CI__V_CAST:
         if (v->dt == CI_BOOL) r->i = isf ? a->f != 0 : a->i != 0;
-        else if (ci__is_float(v->dt)) {
+        else if (ci__dtype_is_float(v->dt)) {
             double x = isf ? a->f : (double)a->i;
             r->f = v->dt == CI_F32 ? (double)(float)x : x;
             if (!isf && v->dt == CI_F32) r->f = (double)(float)a->i;
-        } else r->i = isf ? ci__f2i(a->f, v->dt) : ci__wrapi(v->dt, (uint64_t)a->i);
+        } else r->i = isf ? ci__interp_f2i(a->f, v->dt) : ci__interp_wrapi(v->dt, (uint64_t)a->i);
         return 0;
     case CI__V_WHERE: *r = a->i ? *b : *c; return 0;
     case CI__V_BITCAST: {   /* as the emitted C: the source's bits, read as the target */
@@ -10223,21 +10269,21 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
         uint64_t bits;
         uint32_t u;
         float fv;
-        if (src == CI_F16) bits = ci__f2h(ci__d2f(a->f));
-        else if (src == CI_BF16) bits = ci__f2bf(ci__d2f(a->f));
-        else if (src == CI_F32) { fv = ci__d2f(a->f); memcpy(&u, &fv, 4); bits = u; }
+        if (src == CI_F16) bits = ci__f2h(ci__interp_d2f(a->f));
+        else if (src == CI_BF16) bits = ci__f2bf(ci__interp_d2f(a->f));
+        else if (src == CI_F32) { fv = ci__interp_d2f(a->f); memcpy(&u, &fv, 4); bits = u; }
         else if (src == CI_F64) memcpy(&bits, &a->f, 8);
         else bits = (uint64_t)a->i;
-        if (dst == CI_F16) r->f = ci__f2d(ci__h2f((unsigned short)bits));
-        else if (dst == CI_BF16) r->f = ci__f2d(ci__bf2f((unsigned short)bits));
-        else if (dst == CI_F32) { u = (uint32_t)bits; memcpy(&fv, &u, 4); r->f = ci__f2d(fv); }
+        if (dst == CI_F16) r->f = ci__interp_f2d(ci__h2f((unsigned short)bits));
+        else if (dst == CI_BF16) r->f = ci__interp_f2d(ci__bf2f((unsigned short)bits));
+        else if (dst == CI_F32) { u = (uint32_t)bits; memcpy(&fv, &u, 4); r->f = ci__interp_f2d(fv); }
         else if (dst == CI_F64) memcpy(&r->f, &bits, 8);
         else if (dst == CI_BOOL) r->i = (unsigned char)bits != 0;
-        else r->i = ci__wrapi(dst, bits);
+        else r->i = ci__interp_wrapi(dst, bits);
         return 0;
     }
-    case CI__V_RAND: r->f = v->dt == CI_F64 ? ci__rand_d(a->i, b->i) : (double)ci__rand_f(a->i, b->i); return 0;
-    case CI__V_RANDN: r->f = v->dt == CI_F64 ? ci__randn_d(a->i, b->i) : (double)ci__randn_f(a->i, b->i); return 0;
+    case CI__V_RAND: r->f = v->dt == CI_F64 ? ci__interp_rand_d(a->i, b->i) : (double)ci__interp_rand_f(a->i, b->i); return 0;
+    case CI__V_RANDN: r->f = v->dt == CI_F64 ? ci__interp_randn_d(a->i, b->i) : (double)ci__interp_randn_f(a->i, b->i); return 0;
     case CI__V_CHECKIDX: {
         int64_t i = a->i;
         if (i < 0 && v->f != 0) i += v->i;
@@ -10271,12 +10317,12 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
         case CI__V_SUB: o = f32 ? (double)(fx - fy) : x - y; break;
         case CI__V_MUL: o = f32 ? (double)(fx * fy) : x * y; break;
         case CI__V_DIV: o = f32 ? (double)(fx / fy) : x / y; break;
-        case CI__V_FLOORDIV: o = ci__div_floor(x, y, f32); break;
+        case CI__V_FLOORDIV: o = ci__interp_div_floor(x, y, f32); break;
         case CI__V_TRUNCDIV: o = f32 ? (double)truncf(fx / fy) : trunc(x / y); break;
-        case CI__V_REM: o = f32 ? (double)(fx - fy * (float)ci__div_floor(x, y, 1)) : x - y * ci__div_floor(x, y, 0); break;
+        case CI__V_REM: o = f32 ? (double)(fx - fy * (float)ci__interp_div_floor(x, y, 1)) : x - y * ci__interp_div_floor(x, y, 0); break;
         case CI__V_POW: o = f32 ? (double)powf(fx, fy) : pow(x, y); break;
-        case CI__V_MAX: o = ci__fmax(x, y, 1); break;
-        case CI__V_MIN: o = ci__fmax(x, y, 0); break;
+        case CI__V_MAX: o = ci__interp_fmax(x, y, 1); break;
+        case CI__V_MIN: o = ci__interp_fmax(x, y, 0); break;
         case CI__V_ATAN2: o = f32 ? (double)atan2f(fx, fy) : atan2(x, y); break;
         case CI__V_HYPOT: o = f32 ? (double)hypotf(fx, fy) : hypot(x, y); break;
         case CI__V_COPYSIGN: o = f32 ? (double)copysignf(fx, fy) : copysign(x, y); break;
@@ -10285,7 +10331,7 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
         case CI__V_FMAX: o = f32 ? (double)fmaxf(fx, fy) : fmax(x, y); break;
         case CI__V_FMIN: o = f32 ? (double)fminf(fx, fy) : fmin(x, y); break;
         case CI__V_FMA: o = f32 ? (double)fmaf(fx, fy, (float)c->f) : fma(x, y, c->f); break;   /* one rounding */
-        default: o = ci__unary_f(v->op, x, f32); break;
+        default: o = ci__interp_unary_f(v->op, x, f32); break;
         }
         r->f = f32 ? (double)(float)o : o;
     } else {
@@ -10295,10 +10341,10 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
         case CI__V_ADD: o = (int64_t)(x + y); break;
         case CI__V_SUB: o = (int64_t)(x - y); break;
         case CI__V_MUL: o = (int64_t)(x * y); break;
-        case CI__V_FLOORDIV: o = sy == 0 ? 0 : sy == -1 ? (int64_t)(0 - x) : ci__floordiv(sx, sy); break;
+        case CI__V_FLOORDIV: o = sy == 0 ? 0 : sy == -1 ? (int64_t)(0 - x) : ci__util_floordiv(sx, sy); break;
         case CI__V_TRUNCDIV: o = sy == 0 ? 0 : sy == -1 ? (int64_t)(0 - x) : sx / sy; break;
-        case CI__V_REM: o = (sy == 0 || sy == -1) ? 0 : ci__pymod(sx, sy); break;
-        case CI__V_POW: o = ci__ipow(sx, sy); break;
+        case CI__V_REM: o = (sy == 0 || sy == -1) ? 0 : ci__util_pymod(sx, sy); break;
+        case CI__V_POW: o = ci__interp_ipow(sx, sy); break;
         case CI__V_MAX: o = sx > sy ? sx : sy; break;
         case CI__V_MIN: o = sx < sy ? sx : sy; break;
         case CI__V_NEG: o = (int64_t)(0 - x); break;
@@ -10309,51 +10355,51 @@ static int ci__interp_node(const ci__v *v, ci__ival *r, const ci__ival *a, const
         case CI__V_BOR: o = (int64_t)(x | y); break;
         case CI__V_BXOR: o = (int64_t)(x ^ y); break;
         case CI__V_BNOT: o = (int64_t)~x; break;
-        case CI__V_SHL: o = (sy < 0 || sy >= 8 * ci__dt[v->dt].size) ? 0 : (int64_t)(x << sy); break;
-        case CI__V_SHR: o = (sy < 0 || sy >= 8 * ci__dt[v->dt].size) ? (sx < 0 ? -1 : 0) : (sx < 0 ? ~(~sx >> sy) : sx >> sy); break;
+        case CI__V_SHL: o = (sy < 0 || sy >= 8 * ci__dtype_tab[v->dt].size) ? 0 : (int64_t)(x << sy); break;
+        case CI__V_SHR: o = (sy < 0 || sy >= 8 * ci__dtype_tab[v->dt].size) ? (sx < 0 ? -1 : 0) : (sx < 0 ? ~(~sx >> sy) : sx >> sy); break;
         case CI__V_FMOD: o = (sy == 0 || sy == -1) ? 0 : sx % sy; break;
         default: CI__ASSERT(0); break;
         }
-        r->i = ci__wrapi(v->dt, (uint64_t)o);
+        r->i = ci__interp_wrapi(v->dt, (uint64_t)o);
     }
     return 0;
 }
 /* v's DAG in post-order (operands first), each node once (K->pos[id] >= 0 once placed) */
-static void ci__ik_collect(ci__L *L, ci__ikernel *K, ci__v *v) {
-    ci__vwalk w;
+static void ci__interp_collect(ci__L *L, ci__interp_kernel *K, ci__v *v) {
+    ci__ir_vwalk w;
     int i;
-    ci__vw_open(L, &w);
-    ci__vw_push(&w, v, 0);
+    ci__ir_vw_open(L, &w);
+    ci__ir_vw_push(&w, v, 0);
     while (w.n) {
         v = w.v[--w.n];
         if (w.post[w.n]) { K->pos[v->id] = K->n; K->nodes[K->n++] = v; continue; }
         if (K->pos[v->id] >= 0) continue;
-        ci__vw_push(&w, v, 1);
-        for (i = v->n - 1; i >= 0; i--) if (K->pos[v->a[i]->id] < 0) ci__vw_push(&w, v->a[i], 0);
+        ci__ir_vw_push(&w, v, 1);
+        for (i = v->n - 1; i >= 0; i--) if (K->pos[v->a[i]->id] < 0) ci__ir_vw_push(&w, v->a[i], 0);
     }
-    ci__vw_close(&w);
+    ci__ir_vw_close(&w);
 }
-static void ci__store_val(ci__buf *b, void *const *B, int64_t k, ci__ival val, int isf) {
+static void ci__interp_store_val(ci__buf *b, void *const *B, int64_t k, ci__interp_val val, int isf) {
     char *p = (char *)B[b->slot];
     double f = isf ? val.f : (double)val.i;
-    int64_t i = isf ? ci__f2i(val.f, CI_I64) : val.i;
+    int64_t i = isf ? ci__interp_f2i(val.f, CI_I64) : val.i;
     switch (b->dt) {
     case CI_BOOL: ((unsigned char *)p)[k] = (unsigned char)(isf ? val.f != 0 : val.i != 0); break;
     case CI_U8: ((unsigned char *)p)[k] = (unsigned char)i; break;
-    case CI_I8: ((signed char *)p)[k] = (signed char)ci__wrapi(CI_I8, (uint64_t)i); break;
-    case CI_I16: ((short *)p)[k] = (short)ci__wrapi(CI_I16, (uint64_t)i); break;
-    case CI_I32: ((int *)p)[k] = (int)ci__wrapi(CI_I32, (uint64_t)i); break;
+    case CI_I8: ((signed char *)p)[k] = (signed char)ci__interp_wrapi(CI_I8, (uint64_t)i); break;
+    case CI_I16: ((short *)p)[k] = (short)ci__interp_wrapi(CI_I16, (uint64_t)i); break;
+    case CI_I32: ((int *)p)[k] = (int)ci__interp_wrapi(CI_I32, (uint64_t)i); break;
     case CI_I64: ((long long *)p)[k] = i; break;
-    case CI_F16: ((unsigned short *)p)[k] = ci__f2h(ci__d2f(f)); break;
-    case CI_BF16: ((unsigned short *)p)[k] = ci__f2bf(ci__d2f(f)); break;
-    case CI_F32: ((float *)p)[k] = ci__d2f(f); break;
+    case CI_F16: ((unsigned short *)p)[k] = ci__f2h(ci__interp_d2f(f)); break;
+    case CI_BF16: ((unsigned short *)p)[k] = ci__f2bf(ci__interp_d2f(f)); break;
+    case CI_F32: ((float *)p)[k] = ci__interp_d2f(f); break;
     case CI_F64: ((double *)p)[k] = f; break;
     default: break;
     }
 }
 /* the index variables a kernel's body may read: its loop variables (marked in K->def) and
    the indirect variables whose checked values the body computes before position `before` */
-static void ci__interp_check_ix(ci__L *L, const ci__ikernel *K, const ci__ix *e, int before, const char *kname) {
+static void ci__interp_check_ix(ci__L *L, const ci__interp_kernel *K, const ci__ix *e, int before, const char *kname) {
     int i;
     switch (e->kind) {
     case CI__IX_CONST: return;
@@ -10376,15 +10422,15 @@ static void ci__interp_check_ix(ci__L *L, const ci__ikernel *K, const ci__ix *e,
    Every index read is checked here against the variables the kernel defines (loop, the given
    ones, or indirect ones computed earlier in the body): an undefined one would read whatever
    the last kernel left there, so it fails the compile instead of giving a value. */
-typedef struct ci__iprog { int n; ci__v **nodes; int *args; } ci__iprog;
-static ci__iprog *ci__iprog_build(ci__L *L, ci__ikernel *K, ci__v *const *roots, int nroots,
+typedef struct ci__interp_prog { int n; ci__v **nodes; int *args; } ci__interp_prog;
+static ci__interp_prog *ci__interp_prog_build(ci__L *L, ci__interp_kernel *K, ci__v *const *roots, int nroots,
                                   const ci__kernel *k, ci__ix *const *loop, int nloop, const ci__ix *st) {
-    ci__iprog *P = CI__NEW(L->A, ci__iprog);
+    ci__interp_prog *P = CI__NEW(L->A, ci__interp_prog);
     int i, j;
     K->n = 0;
     K->stamp++;
     for (i = 0; i < nloop; i++) K->def[loop[i]->var] = K->stamp;
-    for (i = 0; i < nroots; i++) ci__ik_collect(L, K, roots[i]);
+    for (i = 0; i < nroots; i++) ci__interp_collect(L, K, roots[i]);
     P->n = K->n;
     P->nodes = CI__NEWN(L->A, ci__v *, K->n + 1);
     P->args = CI__NEWN(L->A, int, 4 * K->n + 4);
@@ -10399,36 +10445,36 @@ static ci__iprog *ci__iprog_build(ci__L *L, ci__ikernel *K, ci__v *const *roots,
     return P;
 }
 /* evaluate; the value of node j is regs[j]; returns 1 on an out-of-bounds load */
-static int ci__iprog_eval(const ci__iprog *P, ci__ival *regs, int64_t *vars, void *const *B, int eslot, const ci__ival *accv) {
+static int ci__interp_prog_eval(const ci__interp_prog *P, ci__interp_val *regs, int64_t *vars, void *const *B, int eslot, const ci__interp_val *accv) {
     int j;
     for (j = 0; j < P->n; j++) {
         ci__v *v = P->nodes[j];
         const int *a = P->args + 4 * j;
         if (v->op == CI__V_ACC) { regs[j] = accv[v->i]; continue; }
-        if (v->op == CI__V_RANDINT) { regs[j].i = ci__randint(regs[a[0]].i, regs[a[1]].i, regs[a[2]].i, regs[a[3]].i); continue; }
+        if (v->op == CI__V_RANDINT) { regs[j].i = ci__interp_randint(regs[a[0]].i, regs[a[1]].i, regs[a[2]].i, regs[a[3]].i); continue; }
         if (ci__interp_node(v, &regs[j], &regs[a[0]], &regs[a[1]], &regs[a[2]], vars, B, eslot)) return 1;
         if (v->ivar) vars[v->ivar - 1] = regs[j].i;   /* an indirect index variable takes its value */
     }
     return 0;
 }
 /* a reduction's running state */
-typedef struct ci__iacc { ci__ival acc; int64_t acc_i; double w_mean, w_n; } ci__iacc;
-static void ci__iacc_init(const ci__kernel *k, ci_dtype in_dt, ci__iacc *s) {
+typedef struct ci__interp_acc { ci__interp_val acc; int64_t acc_i; double w_mean, w_n; } ci__interp_acc;
+static void ci__interp_acc_init(const ci__kernel *k, ci_dtype in_dt, ci__interp_acc *s) {
     int rt = k->rtype;
     memset(s, 0, sizeof *s);
-    if (ci__is_float(in_dt)) s->acc.f = rt == CI__RED_PROD ? 1 : (rt == CI__RED_MAX || rt == CI__RED_ARGMAX || rt == CI__RED_CUMMAX || rt == CI__RED_LOGSUMEXP) ? -HUGE_VAL
+    if (ci__dtype_is_float(in_dt)) s->acc.f = rt == CI__RED_PROD ? 1 : (rt == CI__RED_MAX || rt == CI__RED_ARGMAX || rt == CI__RED_CUMMAX || rt == CI__RED_LOGSUMEXP) ? -HUGE_VAL
                                         : (rt == CI__RED_MIN || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMIN) ? HUGE_VAL : 0;
     else s->acc.i = (rt == CI__RED_PROD || rt == CI__RED_ALL) ? 1
                     : (rt == CI__RED_MAX || rt == CI__RED_ARGMAX || rt == CI__RED_CUMMAX) ? (in_dt == CI_BOOL ? 0 : INT64_MIN)
                     : (rt == CI__RED_MIN || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMIN) ? (in_dt == CI_BOOL ? 1 : INT64_MAX) : 0;
 }
-static void ci__iacc_update(const ci__kernel *k, int isf, ci__iacc *s, ci__ival val, int64_t rr) {
-    ci__ival *acc = &s->acc;
+static void ci__interp_acc_update(const ci__kernel *k, int isf, ci__interp_acc *s, ci__interp_val val, int64_t rr) {
+    ci__interp_val *acc = &s->acc;
     switch (k->rtype) {
     case CI__RED_SUM: if (isf) acc->f += val.f; else acc->i = (int64_t)((uint64_t)acc->i + (uint64_t)val.i); break;
     case CI__RED_PROD: if (isf) acc->f *= val.f; else acc->i = (int64_t)((uint64_t)acc->i * (uint64_t)val.i); break;
-    case CI__RED_MAX: if (isf) acc->f = ci__fmax(acc->f, val.f, 1); else if (val.i > acc->i) acc->i = val.i; break;
-    case CI__RED_MIN: if (isf) acc->f = ci__fmax(acc->f, val.f, 0); else if (val.i < acc->i) acc->i = val.i; break;
+    case CI__RED_MAX: if (isf) acc->f = ci__interp_fmax(acc->f, val.f, 1); else if (val.i > acc->i) acc->i = val.i; break;
+    case CI__RED_MIN: if (isf) acc->f = ci__interp_fmax(acc->f, val.f, 0); else if (val.i < acc->i) acc->i = val.i; break;
     case CI__RED_ANY: acc->i = acc->i || val.i; break;
     case CI__RED_ALL: acc->i = acc->i && val.i; break;
     case CI__RED_XOR_SUM: acc->i ^= val.i; break;
@@ -10458,9 +10504,9 @@ static void ci__iacc_update(const ci__kernel *k, int isf, ci__iacc *s, ci__ival 
     }
 }
 /* a scan or a scatter; returns 0 or 1 (bad load) */
-static int ci__interp_single(ci__L *L, ci__kernel *k, void *const *B, ci__ival *regs, int64_t *vars, const ci__iprog *P) {
-    int64_t idx[CI_MAX_DIMS], ridx[CI_MAX_DIMS], onumel = ci__numel(k->ndim, k->size), rnumel = ci__numel(k->nr, k->rsize), o, rr;
-    int i, scan = k->kind == CI__K_SCAN, isf = ci__is_float(k->body->dt), isfo = ci__is_float(k->out->dt);
+static int ci__interp_single(ci__L *L, ci__kernel *k, void *const *B, ci__interp_val *regs, int64_t *vars, const ci__interp_prog *P) {
+    int64_t idx[CI_MAX_DIMS], ridx[CI_MAX_DIMS], onumel = ci__ir_numel(k->ndim, k->size), rnumel = ci__ir_numel(k->nr, k->rsize), o, rr;
+    int i, scan = k->kind == CI__K_SCAN, isf = ci__dtype_is_float(k->body->dt), isfo = ci__dtype_is_float(k->out->dt);
     ci__ix *scan_store = NULL;
     int body = P->n - 1;
     for (i = 0; i < P->n; i++) if (P->nodes[i] == k->body) body = i;
@@ -10468,63 +10514,63 @@ static int ci__interp_single(ci__L *L, ci__kernel *k, void *const *B, ci__ival *
         ci__ix *sidx[CI_MAX_DIMS];
         int d, n = 0;
         for (d = 0; d < k->out->ndim; d++) sidx[d] = d == k->sdim ? k->rvars[0] : k->vars[n++];
-        scan_store = ci__buf_index(L, k->out, sidx);
+        scan_store = ci__ir_buf_index(L, k->out, sidx);
     }
     memset(idx, 0, sizeof idx);
     for (o = 0; o < onumel; o++) {
-        ci__iacc s;
+        ci__interp_acc s;
         for (i = 0; i < k->ndim; i++) vars[k->vars[i]->var] = idx[i];
         if (scan) {
-            ci__iacc_init(k, k->body->dt, &s);
+            ci__interp_acc_init(k, k->body->dt, &s);
             memset(ridx, 0, sizeof ridx);
             for (rr = 0; rr < rnumel; rr++) {
-                ci__ival sv;
+                ci__interp_val sv;
                 for (i = 0; i < k->nr; i++) vars[k->rvars[i]->var] = ridx[i];
-                if (ci__iprog_eval(P, regs, vars, B, L->err_slot, NULL)) return 1;
-                ci__iacc_update(k, isf, &s, regs[body], rr);
+                if (ci__interp_prog_eval(P, regs, vars, B, L->err_slot, NULL)) return 1;
+                ci__interp_acc_update(k, isf, &s, regs[body], rr);
                 if (k->sout) sv.i = s.acc_i; else sv = s.acc;
-                ci__store_val(k->out, B, ci__ix_eval(scan_store, vars), sv, k->sout ? 0 : isf);
+                ci__interp_store_val(k->out, B, ci__ix_eval(scan_store, vars), sv, k->sout ? 0 : isf);
                 for (i = k->nr - 1; i >= 0; i--) { if (++ridx[i] < k->rsize[i]) break; ridx[i] = 0; }
             }
         } else {
             int64_t si;
-            ci__ival old, nv, val;
-            if (ci__iprog_eval(P, regs, vars, B, L->err_slot, NULL)) return 1;
+            ci__interp_val old, nv, val;
+            if (ci__interp_prog_eval(P, regs, vars, B, L->err_slot, NULL)) return 1;
             val = regs[body];
             si = ci__ix_eval(k->sidx, vars);
             if (si < 0 || si >= k->out->numel) return 1;
             /* the value in the output's dtype, as the emitted cast does */
             if (isfo) { nv.f = isf ? val.f : (double)val.i; if (k->out->dt != CI_F64) nv.f = (double)(float)nv.f; }
-            else nv.i = k->out->dt == CI_BOOL ? (isf ? val.f != 0 : val.i != 0) : isf ? ci__f2i(val.f, k->out->dt) : ci__wrapi(k->out->dt, (uint64_t)val.i);
+            else nv.i = k->out->dt == CI_BOOL ? (isf ? val.f != 0 : val.i != 0) : isf ? ci__interp_f2i(val.f, k->out->dt) : ci__interp_wrapi(k->out->dt, (uint64_t)val.i);
             if (k->smode != CI__SC_STORE) ci__interp_load(k->out, B, si, &old);   /* (a store reads nothing: a concat slice's buffer starts unwritten) */
             switch (k->smode) {
             case CI__SC_ADD:
                 if (k->out->dt == CI_BOOL) nv.i = old.i || nv.i;
                 else if (isfo) nv.f = old.f + nv.f;
-                else nv.i = ci__wrapi(k->out->dt, (uint64_t)old.i + (uint64_t)nv.i);
+                else nv.i = ci__interp_wrapi(k->out->dt, (uint64_t)old.i + (uint64_t)nv.i);
                 break;
             case CI__SC_MUL:
                 if (k->out->dt == CI_BOOL) nv.i = old.i && nv.i;
                 else if (isfo) nv.f = old.f * nv.f;
-                else nv.i = ci__wrapi(k->out->dt, (uint64_t)old.i * (uint64_t)nv.i);
+                else nv.i = ci__interp_wrapi(k->out->dt, (uint64_t)old.i * (uint64_t)nv.i);
                 break;
             case CI__SC_MAX: case CI__SC_MIN:
-                if (isfo) nv.f = ci__fmax(old.f, nv.f, k->smode == CI__SC_MAX);
+                if (isfo) nv.f = ci__interp_fmax(old.f, nv.f, k->smode == CI__SC_MAX);
                 else nv.i = k->smode == CI__SC_MAX ? (old.i > nv.i ? old.i : nv.i) : (old.i < nv.i ? old.i : nv.i);
                 break;
             default: break;
             }
             if (isfo && k->out->dt != CI_F64) nv.f = (double)(float)nv.f;
-            ci__store_val(k->out, B, si, nv, isfo);
+            ci__interp_store_val(k->out, B, si, nv, isfo);
         }
         for (i = k->ndim - 1; i >= 0; i--) { if (++idx[i] < k->size[i]) break; idx[i] = 0; }
     }
     return 0;
 }
 /* a fused kernel, phase by phase as the emitted C runs it; returns 0 or 1 (bad load) */
-static int ci__interp_group(ci__L *L, ci__group *g, void *const *B, ci__ival *regs, int64_t *vars, ci__ival *accv, ci__iacc *st) {
-    const ci__tiling *T = &g->t;
-    int64_t idx[CI_MAX_DIMS], ridx[CI_MAX_DIMS], onumel = ci__numel(T->ndim, T->size), rnumel = ci__numel(T->nr, T->rsize), o, rr;
+static int ci__interp_group(ci__L *L, ci__group *g, void *const *B, ci__interp_val *regs, int64_t *vars, ci__interp_val *accv, ci__interp_acc *st) {
+    const ci__ir_tiling *T = &g->t;
+    int64_t idx[CI_MAX_DIMS], ridx[CI_MAX_DIMS], onumel = ci__ir_numel(T->ndim, T->size), rnumel = ci__ir_numel(T->nr, T->rsize), o, rr;
     int i, j, p;
     memset(idx, 0, sizeof idx);
     for (o = 0; o < onumel; o++) {
@@ -10533,15 +10579,15 @@ static int ci__interp_group(ci__L *L, ci__group *g, void *const *B, ci__ival *re
             int ninner = 0;
             for (j = 0; j < g->m.n; j++) {
                 ci__kernel *k = (ci__kernel *)g->m.v[j];
-                const ci__iprog *P = (const ci__iprog *)k->ip;
+                const ci__interp_prog *P = (const ci__interp_prog *)k->ip;
                 if (!k->emit || k->phase != p) continue;
                 if (k->inner) {
                     ninner++;
-                    if (k->kind == CI__K_REDUCTION) ci__iacc_init(k, k->gbody->dt, &st[j]);
+                    if (k->kind == CI__K_REDUCTION) ci__interp_acc_init(k, k->gbody->dt, &st[j]);
                     continue;
                 }
-                if (ci__iprog_eval(P, regs, vars, B, L->err_slot, accv)) return 1;
-                if (k->store) ci__store_val(k->out, B, ci__ix_eval(k->st_ix, vars), regs[P->n - 1], ci__is_float(k->gbody->dt));
+                if (ci__interp_prog_eval(P, regs, vars, B, L->err_slot, accv)) return 1;
+                if (k->store) ci__interp_store_val(k->out, B, ci__ix_eval(k->st_ix, vars), regs[P->n - 1], ci__dtype_is_float(k->gbody->dt));
             }
             if (!ninner) continue;
             memset(ridx, 0, sizeof ridx);
@@ -10549,29 +10595,29 @@ static int ci__interp_group(ci__L *L, ci__group *g, void *const *B, ci__ival *re
                 for (i = 0; i < T->nr; i++) vars[T->rvars[i]->var] = ridx[i];
                 for (j = 0; j < g->m.n; j++) {
                     ci__kernel *k = (ci__kernel *)g->m.v[j];
-                    const ci__iprog *P = (const ci__iprog *)k->ip;
+                    const ci__interp_prog *P = (const ci__interp_prog *)k->ip;
                     int isf;
                     if (!k->emit || !k->inner || k->phase != p) continue;
-                    if (ci__iprog_eval(P, regs, vars, B, L->err_slot, accv)) return 1;
-                    isf = ci__is_float(k->gbody->dt);
-                    if (k->kind == CI__K_REDUCTION) ci__iacc_update(k, isf, &st[j], regs[P->n - 1], rr);
-                    else if (k->store) ci__store_val(k->out, B, ci__ix_eval(k->st_ix, vars), regs[P->n - 1], isf);
+                    if (ci__interp_prog_eval(P, regs, vars, B, L->err_slot, accv)) return 1;
+                    isf = ci__dtype_is_float(k->gbody->dt);
+                    if (k->kind == CI__K_REDUCTION) ci__interp_acc_update(k, isf, &st[j], regs[P->n - 1], rr);
+                    else if (k->store) ci__interp_store_val(k->out, B, ci__ix_eval(k->st_ix, vars), regs[P->n - 1], isf);
                 }
                 for (i = T->nr - 1; i >= 0; i--) { if (++ridx[i] < T->rsize[i]) break; ridx[i] = 0; }
             }
             for (j = 0; j < g->m.n; j++) {   /* the results, as a load of the stored value would see them */
                 ci__kernel *k = (ci__kernel *)g->m.v[j];
-                ci__ival val, tmp[2];
+                ci__interp_val val, tmp[2];
                 ci__buf tb;
                 void *tB[1];
                 int isf;
                 if (!k->emit || !k->inner || k->phase != p || k->kind != CI__K_REDUCTION) continue;
                 if (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN) { val.i = st[j].acc_i; isf = 0; }
-                else { val = st[j].acc; isf = ci__is_float(k->gbody->dt); }
+                else { val = st[j].acc; isf = ci__dtype_is_float(k->gbody->dt); }
                 tb = *k->out; tb.slot = 0; tB[0] = tmp;
-                ci__store_val(&tb, tB, 0, val, isf);
+                ci__interp_store_val(&tb, tB, 0, val, isf);
                 ci__interp_load(&tb, tB, 0, &accv[k->id]);
-                if (k->store) ci__store_val(k->out, B, ci__ix_eval(k->st_ix, vars), accv[k->id], ci__is_float(k->acc->dt));
+                if (k->store) ci__interp_store_val(k->out, B, ci__ix_eval(k->st_ix, vars), accv[k->id], ci__dtype_is_float(k->acc->dt));
             }
         }
         for (i = T->ndim - 1; i >= 0; i--) { if (++idx[i] < T->size[i]) break; idx[i] = 0; }
@@ -10582,13 +10628,13 @@ static int ci__interp_group(ci__L *L, ci__group *g, void *const *B, ci__ival *re
 /* the interpreter's part of a program: flattened bodies, registers, variable values,
    reduction states; all in the program's arena */
 typedef struct ci__interp_state {
-    ci__ikernel K;
-    ci__ival *regs;
+    ci__interp_kernel K;
+    ci__interp_val *regs;
     int64_t *vars;
-    ci__ival *accv;                   /* reduction results, by kernel id */
-    ci__iacc *iacc;                   /* reduction states, by member */
+    ci__interp_val *accv;                   /* reduction results, by kernel id */
+    ci__interp_acc *iacc;                   /* reduction states, by member */
 } ci__interp_state;
-/* the backend's compile: every live member's body flattened (ci__iprog_build), the scratch
+/* the backend's compile: every live member's body flattened (ci__interp_prog_build), the scratch
    sized for the largest */
 static void *ci__interp_prepare(ci_program *p) {
     ci__L *L = p->L;
@@ -10603,7 +10649,7 @@ static void *ci__interp_prepare(ci_program *p) {
         ci__group *gr = (ci__group *)L->groups.v[i];
         for (j = 0; j < gr->m.n; j++) {
             ci__kernel *k = (ci__kernel *)gr->m.v[j];
-            ci__v *roots[CI__VARGS + 1];
+            ci__v *roots[CI__IR_VARGS + 1];
             int nr = 0;
             if (!k->emit || k->kind == CI__K_EXTERN) continue;
             ci__ix *loop[2 * CI_MAX_DIMS];
@@ -10615,17 +10661,17 @@ static void *ci__interp_prepare(ci_program *p) {
                 for (d = 0; d < k->ndim; d++) loop[nl++] = k->vars[d];
                 for (d = 0; d < k->nr; d++) loop[nl++] = k->rvars[d];
             }
-            if (k->kind == CI__K_SCATTER) ci__collect_indirect(L, k->sidx, roots, &nr);
+            if (k->kind == CI__K_SCATTER) ci__ir_collect_indirect(L, k->sidx, roots, &nr);
             roots[nr++] = gr->fused ? k->gbody : k->body;
-            k->ip = ci__iprog_build(L, &S->K, roots, nr, k, loop, nl,
+            k->ip = ci__interp_prog_build(L, &S->K, roots, nr, k, loop, nl,
                                     k->kind == CI__K_SCATTER ? k->sidx
                                     : gr->fused && k->store ? k->st_ix : NULL);
-            if (((ci__iprog *)k->ip)->n > maxn) maxn = ((ci__iprog *)k->ip)->n;
+            if (((ci__interp_prog *)k->ip)->n > maxn) maxn = ((ci__interp_prog *)k->ip)->n;
         }
     }
-    S->regs = CI__NEWN(p->A, ci__ival, maxn + 1);
-    S->accv = CI__NEWN(p->A, ci__ival, L->kernels.n + 1);
-    S->iacc = CI__NEWN(p->A, ci__iacc, L->maxmembers + 1);
+    S->regs = CI__NEWN(p->A, ci__interp_val, maxn + 1);
+    S->accv = CI__NEWN(p->A, ci__interp_val, L->kernels.n + 1);
+    S->iacc = CI__NEWN(p->A, ci__interp_acc, L->maxmembers + 1);
     return S;
 }
 static int ci__interp_run(ci_program *p) {
@@ -10637,9 +10683,9 @@ static int ci__interp_run(ci_program *p) {
         int bad;
         if (!g->fused && k->kind == CI__K_EXTERN) { if (ci__rt_extern(p, i, p->B)) return 1; continue; }
         if (g->fused) bad = ci__interp_group(p->L, g, p->B, S->regs, S->vars, S->accv, S->iacc);
-        else bad = ci__interp_single(p->L, k, p->B, S->regs, S->vars, (const ci__iprog *)k->ip);
+        else bad = ci__interp_single(p->L, k, p->B, S->regs, S->vars, (const ci__interp_prog *)k->ip);
         if (bad) {
-            ci__set_error(p->ctx, "interpreter: out-of-bounds load in kernel %s", g->name);
+            ci__util_set_error(p->ctx, "interpreter: out-of-bounds load in kernel %s", g->name);
             return 2;
         }
     }
@@ -10654,7 +10700,7 @@ static const ci__backend ci__interp_backend = {
 
 /* ---------------------------------------------------------------------------------------
    >>linalg  batched matrix multiply and 2-d convolution kernels (self-contained)
-   Everything here is private (prefix ci__la_, macros CI__LA_, #undef'd at the end), keeps no
+   Everything here is private (prefix ci__la_, macros CI__LINALG_, #undef'd at the end), keeps no
    global state and allocates nothing: the working buffers (about 51 KiB) live on the stack of
    the calling thread. Uses >>interp's f16/bf16 conversions; runs on the program's thread pool (>>rt) when it has one.
 
@@ -10688,89 +10734,89 @@ static const ci__backend ci__interp_backend = {
    --------------------------------------------------------------------------------------- */
 
 /* parallel_for(ctx, fn, n, arg): runs fn(arg, begin, end) over [0, n) in chunks, maybe on several threads; may be NULL => serial */
-typedef void (*ci__la_range_fn)(void *arg, long long begin, long long end);
-typedef void (*ci__la_parallel_fn)(void *ctx, ci__la_range_fn fn, long long n, void *arg);
+typedef void (*ci__linalg_range_fn)(void *arg, long long begin, long long end);
+typedef void (*ci__linalg_parallel_fn)(void *ctx, ci__linalg_range_fn fn, long long n, void *arg);
 
 enum {
     /* dtype codes */
-    ci__la_BOOL = 1, ci__la_U8 = 2, ci__la_I8 = 3, ci__la_I16 = 4, ci__la_I32 = 5, ci__la_I64 = 6,
-    ci__la_F16 = 7, ci__la_BF16 = 8, ci__la_F32 = 9, ci__la_F64 = 10,
+    ci__linalg_BOOL = 1, ci__linalg_U8 = 2, ci__linalg_I8 = 3, ci__linalg_I16 = 4, ci__linalg_I32 = 5, ci__linalg_I64 = 6,
+    ci__linalg_F16 = 7, ci__linalg_BF16 = 8, ci__linalg_F32 = 9, ci__linalg_F64 = 10,
     /* compute kinds */
-    ci__la_KF = 0, ci__la_KD = 1, ci__la_KI = 2,
+    ci__linalg_KF = 0, ci__linalg_KD = 1, ci__linalg_KI = 2,
     /* blocking: MR x NR micro-tile, KC k-block, MC rows per job at most, NCH tile columns */
-    ci__la_MR = 3,
-    ci__la_NR_F = 16, ci__la_NR_D = 8, ci__la_NR_I = 8, ci__la_NR_MAX = 16,
-    ci__la_KC_F = 128, ci__la_KC_D = 64, ci__la_KC_I = 64,
-    ci__la_MC = 66,             /* a multiple of MR; 64-row problems (conv channels, short GEMMs) are one block */
-    ci__la_NCH_F = 32, ci__la_NCH_I = 16,
-    ci__la_MIN_JOBS = 32, ci__la_MIN_COLS = 128
+    ci__linalg_MR = 3,
+    ci__linalg_NR_F = 16, ci__linalg_NR_D = 8, ci__linalg_NR_I = 8, ci__linalg_NR_MAX = 16,
+    ci__linalg_KC_F = 128, ci__linalg_KC_D = 64, ci__linalg_KC_I = 64,
+    ci__linalg_MC = 66,             /* a multiple of MR; 64-row problems (conv channels, short GEMMs) are one block */
+    ci__linalg_NCH_F = 32, ci__linalg_NCH_I = 16,
+    ci__linalg_MIN_JOBS = 32, ci__linalg_MIN_COLS = 128
 };
 
 /* MC must be a multiple of MR (rows per job are rounded up to MR and must still fit the buffers) */
-typedef char ci__la_mc_is_a_multiple_of_mr[ci__la_MC % ci__la_MR == 0 ? 1 : -1];
+typedef char ci__linalg_mc_is_a_multiple_of_mr[ci__linalg_MC % ci__linalg_MR == 0 ? 1 : -1];
 
 /* f16 / bf16 conversions: ci__h2f, ci__f2h, ci__bf2f, ci__f2bf (the prelude's, in >>cemit) */
 
 /* ---- element access ---- */
-static int ci__la_kind(int dt) {
-    return dt == ci__la_F64 ? ci__la_KD : (dt == ci__la_F16 || dt == ci__la_BF16 || dt == ci__la_F32) ? ci__la_KF : ci__la_KI;
+static int ci__linalg_kind(int dt) {
+    return dt == ci__linalg_F64 ? ci__linalg_KD : (dt == ci__linalg_F16 || dt == ci__linalg_BF16 || dt == ci__linalg_F32) ? ci__linalg_KF : ci__linalg_KI;
 }
-static uint64_t ci__la_geti(int dt, const void *p, long long i) {
+static uint64_t ci__linalg_geti(int dt, const void *p, long long i) {
     switch (dt) {
-    case ci__la_BOOL: return ((const unsigned char *)p)[i] != 0;
-    case ci__la_U8: return ((const uint8_t *)p)[i];
-    case ci__la_I8: return (uint64_t)(int64_t)((const int8_t *)p)[i];
-    case ci__la_I16: return (uint64_t)(int64_t)((const int16_t *)p)[i];
-    case ci__la_I32: return (uint64_t)(int64_t)((const int32_t *)p)[i];
+    case ci__linalg_BOOL: return ((const unsigned char *)p)[i] != 0;
+    case ci__linalg_U8: return ((const uint8_t *)p)[i];
+    case ci__linalg_I8: return (uint64_t)(int64_t)((const int8_t *)p)[i];
+    case ci__linalg_I16: return (uint64_t)(int64_t)((const int16_t *)p)[i];
+    case ci__linalg_I32: return (uint64_t)(int64_t)((const int32_t *)p)[i];
     default: return (uint64_t)((const int64_t *)p)[i];
     }
 }
-static void ci__la_putf(int dt, void *p, long long i, float v) {
+static void ci__linalg_putf(int dt, void *p, long long i, float v) {
     switch (dt) {
-    case ci__la_F16: ((uint16_t *)p)[i] = ci__f2h(v); break;
-    case ci__la_BF16: ((uint16_t *)p)[i] = ci__f2bf(v); break;
+    case ci__linalg_F16: ((uint16_t *)p)[i] = ci__f2h(v); break;
+    case ci__linalg_BF16: ((uint16_t *)p)[i] = ci__f2bf(v); break;
     default: ((float *)p)[i] = v; break;
     }
 }
 /* the low `bits` bits of u as a two's complement number */
-static int64_t ci__la_wrap(uint64_t u, int bits) {
+static int64_t ci__linalg_wrap(uint64_t u, int bits) {
     uint64_t mask = bits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << bits) - 1u);
     u &= mask;
     if (u >> (bits - 1)) return -(int64_t)(mask - u) - 1;
     return (int64_t)u;
 }
-static void ci__la_puti(int dt, void *p, long long i, uint64_t v) {
+static void ci__linalg_puti(int dt, void *p, long long i, uint64_t v) {
     switch (dt) {
-    case ci__la_BOOL: ((unsigned char *)p)[i] = (unsigned char)(v != 0); break;
-    case ci__la_U8: ((uint8_t *)p)[i] = (uint8_t)(v & 0xffu); break;
-    case ci__la_I8: ((int8_t *)p)[i] = (int8_t)ci__la_wrap(v, 8); break;
-    case ci__la_I16: ((int16_t *)p)[i] = (int16_t)ci__la_wrap(v, 16); break;
-    case ci__la_I32: ((int32_t *)p)[i] = (int32_t)ci__la_wrap(v, 32); break;
-    default: ((int64_t *)p)[i] = ci__la_wrap(v, 64); break;
+    case ci__linalg_BOOL: ((unsigned char *)p)[i] = (unsigned char)(v != 0); break;
+    case ci__linalg_U8: ((uint8_t *)p)[i] = (uint8_t)(v & 0xffu); break;
+    case ci__linalg_I8: ((int8_t *)p)[i] = (int8_t)ci__linalg_wrap(v, 8); break;
+    case ci__linalg_I16: ((int16_t *)p)[i] = (int16_t)ci__linalg_wrap(v, 16); break;
+    case ci__linalg_I32: ((int32_t *)p)[i] = (int32_t)ci__linalg_wrap(v, 32); break;
+    default: ((int64_t *)p)[i] = ci__linalg_wrap(v, 64); break;
     }
 }
 
 /* dst[d*ds], d in [0, total): element (off ? off[d] : s0 + d) of src (dtype dt) converted to the
    compute kind, 0 where that index is negative and for d >= cnt */
-static void ci__la_gather(int dt, int kind, const void *src, long long s0, const long long *off, int cnt, int total,
+static void ci__linalg_gather(int dt, int kind, const void *src, long long s0, const long long *off, int cnt, int total,
                           void *dst, long long ds) {
     int d;
-    if (kind == ci__la_KF) {
+    if (kind == ci__linalg_KF) {
         float *o = (float *)dst;
-        if (dt == ci__la_F32) {
+        if (dt == ci__linalg_F32) {
             const float *s = (const float *)src;
             if (off) { for (d = 0; d < cnt; d++) o[d * ds] = off[d] < 0 ? 0.0f : s[off[d]]; }
             else if (ds == 1) memcpy(o, s + s0, (size_t)cnt * sizeof(float));
             else for (d = 0; d < cnt; d++) o[d * ds] = s[s0 + d];
         } else {   /* f16, bf16 */
             const uint16_t *s = (const uint16_t *)src;
-            if (dt == ci__la_F16)
+            if (dt == ci__linalg_F16)
                 for (d = 0; d < cnt; d++) { long long i = off ? off[d] : s0 + d; o[d * ds] = i < 0 ? 0.0f : ci__h2f(s[i]); }
             else
                 for (d = 0; d < cnt; d++) { long long i = off ? off[d] : s0 + d; o[d * ds] = i < 0 ? 0.0f : ci__bf2f(s[i]); }
         }
         for (d = cnt; d < total; d++) o[d * ds] = 0.0f;
-    } else if (kind == ci__la_KD) {
+    } else if (kind == ci__linalg_KD) {
         double *o = (double *)dst;
         const double *s = (const double *)src;
         if (off) { for (d = 0; d < cnt; d++) o[d * ds] = off[d] < 0 ? 0.0 : s[off[d]]; }
@@ -10781,7 +10827,7 @@ static void ci__la_gather(int dt, int kind, const void *src, long long s0, const
         uint64_t *o = (uint64_t *)dst;
         for (d = 0; d < cnt; d++) {
             long long i = off ? off[d] : s0 + d;
-            o[d * ds] = i < 0 ? 0u : ci__la_geti(dt, src, i);
+            o[d * ds] = i < 0 ? 0u : ci__linalg_geti(dt, src, i);
         }
         for (d = cnt; d < total; d++) o[d * ds] = 0u;
     }
@@ -10793,16 +10839,16 @@ static void ci__la_gather(int dt, int kind, const void *src, long long s0, const
    vectorizer packs each row's 8 or 16 into vectors. They go out through a local array: stored
    in one contiguous run (which keeps the SLP groups whole), then added to out by loops that
    vectorize (the local array cannot alias out). ---- */
-#define CI__LA_Z8(T, c) T c##0 = 0, c##1 = 0, c##2 = 0, c##3 = 0, c##4 = 0, c##5 = 0, c##6 = 0, c##7 = 0
-#define CI__LA_L8(T, v, b) T v##0 = (b)[0], v##1 = (b)[1], v##2 = (b)[2], v##3 = (b)[3], \
+#define CI__LINALG_Z8(T, c) T c##0 = 0, c##1 = 0, c##2 = 0, c##3 = 0, c##4 = 0, c##5 = 0, c##6 = 0, c##7 = 0
+#define CI__LINALG_L8(T, v, b) T v##0 = (b)[0], v##1 = (b)[1], v##2 = (b)[2], v##3 = (b)[3], \
                              v##4 = (b)[4], v##5 = (b)[5], v##6 = (b)[6], v##7 = (b)[7]
-#define CI__LA_F8(c, a, v) c##0 += (a) * v##0; c##1 += (a) * v##1; c##2 += (a) * v##2; c##3 += (a) * v##3; \
+#define CI__LINALG_F8(c, a, v) c##0 += (a) * v##0; c##1 += (a) * v##1; c##2 += (a) * v##2; c##3 += (a) * v##3; \
                            c##4 += (a) * v##4; c##5 += (a) * v##5; c##6 += (a) * v##6; c##7 += (a) * v##7
-#define CI__LA_S8(o, c) (o)[0] = c##0; (o)[1] = c##1; (o)[2] = c##2; (o)[3] = c##3; \
+#define CI__LINALG_S8(o, c) (o)[0] = c##0; (o)[1] = c##1; (o)[2] = c##2; (o)[3] = c##3; \
                         (o)[4] = c##4; (o)[5] = c##5; (o)[6] = c##6; (o)[7] = c##7
 /* out rows (stride ldo) op= the MRR x NRC tile t (rows of ts); constants in the kernels, the
    partial tile's sizes for a tile at an edge */
-#define CI__LA_OUT(T, MRR, NRC, ts, out, ldo, t, first, bias) do { \
+#define CI__LINALG_OUT(T, MRR, NRC, ts, out, ldo, t, first, bias) do { \
         int i_, j_; \
         for (i_ = 0; i_ < (MRR); i_++) { \
             T *o_ = (out) + i_ * (ldo); \
@@ -10812,57 +10858,57 @@ static void ci__la_gather(int dt, int kind, const void *src, long long s0, const
         } \
     } while (0)
 
-static void ci__la_kern_f(long long kc, const float *ap, const float *bp, float *out, long long ldo, int first,
+static void ci__linalg_kern_f(long long kc, const float *ap, const float *bp, float *out, long long ldo, int first,
                           const float *bias) {   /* 3 x 16 */
     float t[3 * 16];
     long long p;
-    CI__LA_Z8(float, r0a); CI__LA_Z8(float, r0b);
-    CI__LA_Z8(float, r1a); CI__LA_Z8(float, r1b);
-    CI__LA_Z8(float, r2a); CI__LA_Z8(float, r2b);
+    CI__LINALG_Z8(float, r0a); CI__LINALG_Z8(float, r0b);
+    CI__LINALG_Z8(float, r1a); CI__LINALG_Z8(float, r1b);
+    CI__LINALG_Z8(float, r2a); CI__LINALG_Z8(float, r2b);
     for (p = 0; p < kc; p++, ap += 3, bp += 16) {
-        CI__LA_L8(const float, u, bp);
-        CI__LA_L8(const float, v, bp + 8);
+        CI__LINALG_L8(const float, u, bp);
+        CI__LINALG_L8(const float, v, bp + 8);
         const float a0 = ap[0], a1 = ap[1], a2 = ap[2];
-        CI__LA_F8(r0a, a0, u); CI__LA_F8(r0b, a0, v);
-        CI__LA_F8(r1a, a1, u); CI__LA_F8(r1b, a1, v);
-        CI__LA_F8(r2a, a2, u); CI__LA_F8(r2b, a2, v);
+        CI__LINALG_F8(r0a, a0, u); CI__LINALG_F8(r0b, a0, v);
+        CI__LINALG_F8(r1a, a1, u); CI__LINALG_F8(r1b, a1, v);
+        CI__LINALG_F8(r2a, a2, u); CI__LINALG_F8(r2b, a2, v);
     }
-    CI__LA_S8(t, r0a); CI__LA_S8(t + 8, r0b);
-    CI__LA_S8(t + 16, r1a); CI__LA_S8(t + 24, r1b);
-    CI__LA_S8(t + 32, r2a); CI__LA_S8(t + 40, r2b);
-    CI__LA_OUT(float, ci__la_MR, 16, 16, out, ldo, t, first, bias);
+    CI__LINALG_S8(t, r0a); CI__LINALG_S8(t + 8, r0b);
+    CI__LINALG_S8(t + 16, r1a); CI__LINALG_S8(t + 24, r1b);
+    CI__LINALG_S8(t + 32, r2a); CI__LINALG_S8(t + 40, r2b);
+    CI__LINALG_OUT(float, ci__linalg_MR, 16, 16, out, ldo, t, first, bias);
 }
 /* the 3 x 8 kernel, written once for double and for uint64_t (which wraps) */
-#define CI__LA_KERN8(name, T) \
+#define CI__LINALG_KERN8(name, T) \
     static void name(long long kc, const T *ap, const T *bp, T *out, long long ldo, int first, \
                      const T *bias) { \
         T t[3 * 8]; \
         long long p; \
-        CI__LA_Z8(T, r0); \
-        CI__LA_Z8(T, r1); \
-        CI__LA_Z8(T, r2); \
+        CI__LINALG_Z8(T, r0); \
+        CI__LINALG_Z8(T, r1); \
+        CI__LINALG_Z8(T, r2); \
         for (p = 0; p < kc; p++, ap += 3, bp += 8) { \
-            CI__LA_L8(const T, u, bp); \
+            CI__LINALG_L8(const T, u, bp); \
             const T a0 = ap[0], a1 = ap[1], a2 = ap[2]; \
-            CI__LA_F8(r0, a0, u); \
-            CI__LA_F8(r1, a1, u); \
-            CI__LA_F8(r2, a2, u); \
+            CI__LINALG_F8(r0, a0, u); \
+            CI__LINALG_F8(r1, a1, u); \
+            CI__LINALG_F8(r2, a2, u); \
         } \
-        CI__LA_S8(t, r0); \
-        CI__LA_S8(t + 8, r1); \
-        CI__LA_S8(t + 16, r2); \
-        CI__LA_OUT(T, ci__la_MR, 8, 8, out, ldo, t, first, bias); \
+        CI__LINALG_S8(t, r0); \
+        CI__LINALG_S8(t + 8, r1); \
+        CI__LINALG_S8(t + 16, r2); \
+        CI__LINALG_OUT(T, ci__linalg_MR, 8, 8, out, ldo, t, first, bias); \
     }
-CI__LA_KERN8(ci__la_kern_d, double)
-CI__LA_KERN8(ci__la_kern_i, uint64_t)
-#undef CI__LA_KERN8
+CI__LINALG_KERN8(ci__la_kern_d, double)
+CI__LINALG_KERN8(ci__la_kern_i, uint64_t)
+#undef CI__LINALG_KERN8
 
 /* ---- the problem: a batch of GEMMs, B dense or an implicit im2col ---- */
-typedef struct ci__la_conv {
+typedef struct ci__linalg_conv {
     long long C, H, W, KH, KW, OW, sH, sW, pH, pW, dH, dW;   /* C = channels per group */
-} ci__la_conv;
+} ci__linalg_conv;
 
-typedef struct ci__la_prob {
+typedef struct ci__linalg_prob {
     int dt, kind;
     long long M, N, K;
     const char *A, *B, *bias;   /* byte pointers */
@@ -10870,17 +10916,17 @@ typedef struct ci__la_prob {
     long long esz;              /* bytes per element of dt */
     long long amod, sA, sB, sC; /* A[t] = A + (t % amod)*sA, B[t] = B + t*sB, C[t] = C + t*sC (elements) */
     long long lda, ldb, ldc;
-    const ci__la_conv *cv;      /* non-NULL: B[t] is the im2col matrix of the input at B[t] */
+    const ci__linalg_conv *cv;      /* non-NULL: B[t] is the im2col matrix of the input at B[t] */
     long long mcj, ncj, nib, njb;   /* rows / columns per job, jobs per t along rows / columns */
     long long njobs;
-} ci__la_prob;
+} ci__linalg_prob;
 
 /* the im2col columns [j0, j0+nr) of one B panel: where each output pixel's window starts */
-typedef struct ci__la_cpanel {
-    long long ih0[ci__la_NR_MAX], iw0[ci__la_NR_MAX];
+typedef struct ci__linalg_cpanel {
+    long long ih0[ci__linalg_NR_MAX], iw0[ci__linalg_NR_MAX];
     int one_row;   /* all in one output row */
-} ci__la_cpanel;
-static void ci__la_conv_panel(const ci__la_conv *cv, long long j0, int nr, ci__la_cpanel *cp) {
+} ci__linalg_cpanel;
+static void ci__linalg_conv_panel(const ci__linalg_conv *cv, long long j0, int nr, ci__linalg_cpanel *cp) {
     long long oh = j0 / cv->OW, ow = j0 % cv->OW;
     const long long oh0 = oh;
     int jj;
@@ -10894,7 +10940,7 @@ static void ci__la_conv_panel(const ci__la_conv *cv, long long j0, int nr, ci__l
 }
 /* offsets (from B[t]) of the panel's columns in im2col row (ci, kh, kw); -1 = padding.
    Returns 2 when all are padding, 1 when they are contiguous from off[0], else 0. */
-static int ci__la_conv_row(const ci__la_conv *cv, const ci__la_cpanel *cp, long long ci, long long kh, long long kw, int nr,
+static int ci__linalg_conv_row(const ci__linalg_conv *cv, const ci__linalg_cpanel *cp, long long ci, long long kh, long long kw, int nr,
                            long long *off) {
     const long long dh = kh * cv->dH, dw = kw * cv->dW, base = ci * cv->H * cv->W;
     int jj;
@@ -10911,26 +10957,26 @@ static int ci__la_conv_row(const ci__la_conv *cv, const ci__la_cpanel *cp, long 
 }
 
 #if defined(__GNUC__) || defined(__clang__)
-#define CI__LA_PREFETCH(p) __builtin_prefetch(p)
+#define CI__LINALG_PREFETCH(p) __builtin_prefetch(p)
 #else
-#define CI__LA_PREFETCH(p) ((void)(p))
+#define CI__LINALG_PREFETCH(p) ((void)(p))
 #endif
 
-static int ci__la_roundup_mr(int n) { return (n + ci__la_MR - 1) / ci__la_MR * ci__la_MR; }
+static int ci__linalg_roundup_mr(int n) { return (n + ci__linalg_MR - 1) / ci__linalg_MR * ci__linalg_MR; }
 
-static void ci__la_job(const ci__la_prob *P, long long job) {
-    union { float f[ci__la_MC * ci__la_KC_F]; double d[ci__la_MC * ci__la_KC_D]; uint64_t u[ci__la_MC * ci__la_KC_I]; } abuf;
-    union { float f[ci__la_KC_F * ci__la_NR_F]; double d[ci__la_KC_D * ci__la_NR_D]; uint64_t u[ci__la_KC_I * ci__la_NR_I]; } bbuf;
-    union { float f[ci__la_MC * ci__la_NCH_F]; uint64_t u[ci__la_MC * ci__la_NCH_I]; } tile;
-    union { float f[ci__la_MC]; double d[ci__la_MC]; uint64_t u[ci__la_MC]; } bias;
-    union { float f[ci__la_MR * ci__la_NR_F]; double d[ci__la_MR * ci__la_NR_D]; uint64_t u[ci__la_MR * ci__la_NR_I]; } res;
-    long long off[ci__la_NR_MAX];
-    ci__la_cpanel cpan;
+static void ci__linalg_job(const ci__linalg_prob *P, long long job) {
+    union { float f[ci__linalg_MC * ci__linalg_KC_F]; double d[ci__linalg_MC * ci__linalg_KC_D]; uint64_t u[ci__linalg_MC * ci__linalg_KC_I]; } abuf;
+    union { float f[ci__linalg_KC_F * ci__linalg_NR_F]; double d[ci__linalg_KC_D * ci__linalg_NR_D]; uint64_t u[ci__linalg_KC_I * ci__linalg_NR_I]; } bbuf;
+    union { float f[ci__linalg_MC * ci__linalg_NCH_F]; uint64_t u[ci__linalg_MC * ci__linalg_NCH_I]; } tile;
+    union { float f[ci__linalg_MC]; double d[ci__linalg_MC]; uint64_t u[ci__linalg_MC]; } bias;
+    union { float f[ci__linalg_MR * ci__linalg_NR_F]; double d[ci__linalg_MR * ci__linalg_NR_D]; uint64_t u[ci__linalg_MR * ci__linalg_NR_I]; } res;
+    long long off[ci__linalg_NR_MAX];
+    ci__linalg_cpanel cpan;
     const int kind = P->kind, dt = P->dt;
-    const int direct = dt == ci__la_F32 || dt == ci__la_F64;   /* C accumulates in place */
-    const int NR = kind == ci__la_KF ? ci__la_NR_F : kind == ci__la_KD ? ci__la_NR_D : ci__la_NR_I;
-    const long long KC = kind == ci__la_KF ? ci__la_KC_F : kind == ci__la_KD ? ci__la_KC_D : ci__la_KC_I;
-    const long long NCH = kind == ci__la_KF ? ci__la_NCH_F : ci__la_NCH_I;
+    const int direct = dt == ci__linalg_F32 || dt == ci__linalg_F64;   /* C accumulates in place */
+    const int NR = kind == ci__linalg_KF ? ci__linalg_NR_F : kind == ci__linalg_KD ? ci__linalg_NR_D : ci__linalg_NR_I;
+    const long long KC = kind == ci__linalg_KF ? ci__linalg_KC_F : kind == ci__linalg_KD ? ci__linalg_KC_D : ci__linalg_KC_I;
+    const long long NCH = kind == ci__linalg_KF ? ci__linalg_NCH_F : ci__linalg_NCH_I;
     const long long ib = job % P->nib, jb = (job / P->nib) % P->njb, t = job / (P->njb * P->nib);
     const long long i0 = ib * P->mcj, i1 = i0 + P->mcj < P->M ? i0 + P->mcj : P->M;
     const long long j0 = jb * P->ncj, j1 = j0 + P->ncj < P->N ? j0 + P->ncj : P->N;
@@ -10941,14 +10987,14 @@ static void ci__la_job(const ci__la_prob *P, long long job) {
     long long jc, pc, jr, i, j;
     int ir;
     if (i0 >= i1 || j0 >= j1) return;
-    if (has_bias) ci__la_gather(dt, kind, P->bias + tg * P->M * P->esz, i0, NULL, mc, mc, &bias, 1);
+    if (has_bias) ci__linalg_gather(dt, kind, P->bias + tg * P->M * P->esz, i0, NULL, mc, mc, &bias, 1);
     if (P->K == 0) {   /* empty sum: the bias, or zeros */
         for (i = i0; i < i1; i++)
             for (j = j0; j < j1; j++) {
                 const long long o = i * P->ldc + j;
-                if (kind == ci__la_KF) ci__la_putf(dt, C, o, has_bias ? bias.f[i - i0] : 0.0f);
-                else if (kind == ci__la_KD) ((double *)(void *)C)[o] = has_bias ? bias.d[i - i0] : 0.0;
-                else ci__la_puti(dt, C, o, has_bias ? bias.u[i - i0] : 0u);
+                if (kind == ci__linalg_KF) ci__linalg_putf(dt, C, o, has_bias ? bias.f[i - i0] : 0.0f);
+                else if (kind == ci__linalg_KD) ((double *)(void *)C)[o] = has_bias ? bias.d[i - i0] : 0.0;
+                else ci__linalg_puti(dt, C, o, has_bias ? bias.u[i - i0] : 0u);
             }
         return;
     }
@@ -10959,24 +11005,24 @@ static void ci__la_job(const ci__la_prob *P, long long job) {
         for (pc = 0; pc < P->K; pc += KC) {
             const int kc = (int)(P->K - pc < KC ? P->K - pc : KC), first = pc == 0;
             /* A rows [i0, i1), k [pc, pc+kc) -> micro-panels of MR rows, p-major */
-            for (ir = 0; ir < ci__la_roundup_mr(mc); ir++) {
-                const long long dsti = (long long)(ir / ci__la_MR) * kc * ci__la_MR + ir % ci__la_MR;
+            for (ir = 0; ir < ci__linalg_roundup_mr(mc); ir++) {
+                const long long dsti = (long long)(ir / ci__linalg_MR) * kc * ci__linalg_MR + ir % ci__linalg_MR;
                 const long long src = (i0 + ir) * P->lda + pc;
-                if (ir % ci__la_MR == 0 && ir + ci__la_MR <= mc && dt == ci__la_F32) {   /* 3 rows at once */
+                if (ir % ci__linalg_MR == 0 && ir + ci__linalg_MR <= mc && dt == ci__linalg_F32) {   /* 3 rows at once */
                     const float *r0 = (const float *)(const void *)A + src, *r1 = r0 + P->lda, *r2 = r1 + P->lda;
                     float *d = abuf.f + dsti;
                     int pp;
                     for (pp = 0; pp < kc; pp++, d += 3) { d[0] = r0[pp]; d[1] = r1[pp]; d[2] = r2[pp]; }
-                    ir += ci__la_MR - 1;
-                } else if (ir % ci__la_MR == 0 && ir + ci__la_MR <= mc && dt == ci__la_F64) {
+                    ir += ci__linalg_MR - 1;
+                } else if (ir % ci__linalg_MR == 0 && ir + ci__linalg_MR <= mc && dt == ci__linalg_F64) {
                     const double *r0 = (const double *)(const void *)A + src, *r1 = r0 + P->lda, *r2 = r1 + P->lda;
                     double *d = abuf.d + dsti;
                     int pp;
                     for (pp = 0; pp < kc; pp++, d += 3) { d[0] = r0[pp]; d[1] = r1[pp]; d[2] = r2[pp]; }
-                    ir += ci__la_MR - 1;
+                    ir += ci__linalg_MR - 1;
                 } else {
-                    void *dst = kind == ci__la_KF ? (void *)(abuf.f + dsti) : kind == ci__la_KD ? (void *)(abuf.d + dsti) : (void *)(abuf.u + dsti);
-                    ci__la_gather(dt, kind, A, src, NULL, ir < mc ? kc : 0, kc, dst, ci__la_MR);
+                    void *dst = kind == ci__linalg_KF ? (void *)(abuf.f + dsti) : kind == ci__linalg_KD ? (void *)(abuf.d + dsti) : (void *)(abuf.u + dsti);
+                    ci__linalg_gather(dt, kind, A, src, NULL, ir < mc ? kc : 0, kc, dst, ci__linalg_MR);
                 }
             }
             for (jr = jc; jr < jc + jn; jr += NR) {
@@ -10984,54 +11030,54 @@ static void ci__la_job(const ci__la_prob *P, long long job) {
                 long long ci = 0, kh = 0, kw = 0;   /* conv: im2col row pc + pp as (channel, kernel row, column) */
                 int pp;
                 if (P->cv) {
-                    ci__la_conv_panel(P->cv, jr, nr, &cpan);
+                    ci__linalg_conv_panel(P->cv, jr, nr, &cpan);
                     ci = pc / (P->cv->KH * P->cv->KW); kh = pc / P->cv->KW % P->cv->KH; kw = pc % P->cv->KW;
                 }
                 /* B rows [pc, pc+kc), columns [jr, jr+nr) -> kc x NR, zero-padded */
                 for (pp = 0; pp < kc; pp++) {
                     const long long dsti = (long long)pp * NR;
-                    void *dst = kind == ci__la_KF ? (void *)(bbuf.f + dsti) : kind == ci__la_KD ? (void *)(bbuf.d + dsti) : (void *)(bbuf.u + dsti);
+                    void *dst = kind == ci__linalg_KF ? (void *)(bbuf.f + dsti) : kind == ci__linalg_KD ? (void *)(bbuf.d + dsti) : (void *)(bbuf.u + dsti);
                     if (!P->cv) {
                         /* the row's next segment (the next panel, else the next k-block's first),
                            used a whole panel later: fetch its (one or two) cache lines now */
                         const long long nxt = jr + NR < jc + jn ? (pc + pp) * P->ldb + jr + NR
                                               : pc + KC + pp < P->K ? (pc + KC + pp) * P->ldb + jc : -1;
                         if (nxt >= 0) {
-                            CI__LA_PREFETCH(B + nxt * P->esz);
-                            CI__LA_PREFETCH(B + (nxt + NR) * P->esz - 1);
+                            CI__LINALG_PREFETCH(B + nxt * P->esz);
+                            CI__LINALG_PREFETCH(B + (nxt + NR) * P->esz - 1);
                         }
-                        if (nr == ci__la_NR_F && dt == ci__la_F32)   /* inlined 64-byte copies */
-                            memcpy(dst, (const float *)(const void *)B + (pc + pp) * P->ldb + jr, ci__la_NR_F * sizeof(float));
-                        else if (nr == ci__la_NR_D && dt == ci__la_F64)
-                            memcpy(dst, (const double *)(const void *)B + (pc + pp) * P->ldb + jr, ci__la_NR_D * sizeof(double));
-                        else ci__la_gather(dt, kind, B, (pc + pp) * P->ldb + jr, NULL, nr, NR, dst, 1);
+                        if (nr == ci__linalg_NR_F && dt == ci__linalg_F32)   /* inlined 64-byte copies */
+                            memcpy(dst, (const float *)(const void *)B + (pc + pp) * P->ldb + jr, ci__linalg_NR_F * sizeof(float));
+                        else if (nr == ci__linalg_NR_D && dt == ci__linalg_F64)
+                            memcpy(dst, (const double *)(const void *)B + (pc + pp) * P->ldb + jr, ci__linalg_NR_D * sizeof(double));
+                        else ci__linalg_gather(dt, kind, B, (pc + pp) * P->ldb + jr, NULL, nr, NR, dst, 1);
                     }
                     else {
-                        const int how = ci__la_conv_row(P->cv, &cpan, ci, kh, kw, nr, off);
-                        ci__la_gather(dt, kind, B, off[0], how ? NULL : off, how == 2 ? 0 : nr, NR, dst, 1);
+                        const int how = ci__linalg_conv_row(P->cv, &cpan, ci, kh, kw, nr, off);
+                        ci__linalg_gather(dt, kind, B, off[0], how ? NULL : off, how == 2 ? 0 : nr, NR, dst, 1);
                         if (++kw == P->cv->KW) { kw = 0; if (++kh == P->cv->KH) { kh = 0; ci++; } }
                     }
                 }
-                for (ir = 0; ir < mc; ir += ci__la_MR) {
-                    const int mr = mc - ir < ci__la_MR ? mc - ir : ci__la_MR, full = mr == ci__la_MR && nr == NR;
+                for (ir = 0; ir < mc; ir += ci__linalg_MR) {
+                    const int mr = mc - ir < ci__linalg_MR ? mc - ir : ci__linalg_MR, full = mr == ci__linalg_MR && nr == NR;
                     const long long ao = (long long)ir * kc;   /* micro-panel ir / MR starts at (ir/MR)*kc*MR */
                     /* the destination: C itself (f32, f64) or the tile; partial tiles go through res */
                     const long long ldd = direct ? P->ldc : NCH, dofs = direct ? (i0 + ir) * P->ldc + jr : ir * NCH + (jr - jc);
-                    if (kind == ci__la_KF) {
+                    if (kind == ci__linalg_KF) {
                         float *d = (direct ? (float *)(void *)C : tile.f) + dofs;
                         const float *bv = has_bias ? bias.f + ir : NULL;
-                        if (full) ci__la_kern_f(kc, abuf.f + ao, bbuf.f, d, ldd, first, bv);
+                        if (full) ci__linalg_kern_f(kc, abuf.f + ao, bbuf.f, d, ldd, first, bv);
                         else {
-                            ci__la_kern_f(kc, abuf.f + ao, bbuf.f, res.f, NR, 1, NULL);
-                            CI__LA_OUT(float, mr, nr, NR, d, ldd, res.f, first, bv);
+                            ci__linalg_kern_f(kc, abuf.f + ao, bbuf.f, res.f, NR, 1, NULL);
+                            CI__LINALG_OUT(float, mr, nr, NR, d, ldd, res.f, first, bv);
                         }
-                    } else if (kind == ci__la_KD) {
+                    } else if (kind == ci__linalg_KD) {
                         double *d = (double *)(void *)C + dofs;
                         const double *bv = has_bias ? bias.d + ir : NULL;
                         if (full) ci__la_kern_d(kc, abuf.d + ao, bbuf.d, d, ldd, first, bv);
                         else {
                             ci__la_kern_d(kc, abuf.d + ao, bbuf.d, res.d, NR, 1, NULL);
-                            CI__LA_OUT(double, mr, nr, NR, d, ldd, res.d, first, bv);
+                            CI__LINALG_OUT(double, mr, nr, NR, d, ldd, res.d, first, bv);
                         }
                     } else {
                         uint64_t *d = tile.u + dofs;
@@ -11039,7 +11085,7 @@ static void ci__la_job(const ci__la_prob *P, long long job) {
                         if (full) ci__la_kern_i(kc, abuf.u + ao, bbuf.u, d, ldd, first, bv);
                         else {
                             ci__la_kern_i(kc, abuf.u + ao, bbuf.u, res.u, NR, 1, NULL);
-                            CI__LA_OUT(uint64_t, mr, nr, NR, d, ldd, res.u, first, bv);
+                            CI__LINALG_OUT(uint64_t, mr, nr, NR, d, ldd, res.u, first, bv);
                         }
                     }
                 }
@@ -11049,45 +11095,45 @@ static void ci__la_job(const ci__la_prob *P, long long job) {
             for (i = 0; i < mc; i++)
                 for (j = 0; j < jn; j++) {
                     const long long o = (i0 + i) * P->ldc + jc + j;
-                    if (kind == ci__la_KF) ci__la_putf(dt, C, o, tile.f[i * NCH + j]);
-                    else ci__la_puti(dt, C, o, tile.u[i * NCH + j]);
+                    if (kind == ci__linalg_KF) ci__linalg_putf(dt, C, o, tile.f[i * NCH + j]);
+                    else ci__linalg_puti(dt, C, o, tile.u[i * NCH + j]);
                 }
     }
 }
 
-static void ci__la_range(void *arg, long long begin, long long end) {
-    const ci__la_prob *P = (const ci__la_prob *)arg;
+static void ci__linalg_range(void *arg, long long begin, long long end) {
+    const ci__linalg_prob *P = (const ci__linalg_prob *)arg;
     long long job;
-    for (job = begin; job < end; job++) ci__la_job(P, job);
+    for (job = begin; job < end; job++) ci__linalg_job(P, job);
 }
 
 /* splits the batch of products into jobs and runs them; P has everything but the job grid */
-static void ci__la_run(ci__la_prob *P, long long nbatch, ci__la_parallel_fn par, void *par_ctx) {
-    const long long NR = P->kind == ci__la_KF ? ci__la_NR_F : P->kind == ci__la_KD ? ci__la_NR_D : ci__la_NR_I;
+static void ci__linalg_run(ci__linalg_prob *P, long long nbatch, ci__linalg_parallel_fn par, void *par_ctx) {
+    const long long NR = P->kind == ci__linalg_KF ? ci__linalg_NR_F : P->kind == ci__linalg_KD ? ci__linalg_NR_D : ci__linalg_NR_I;
     long long rows, ncol;
     if (nbatch <= 0 || P->M <= 0 || P->N <= 0) return;
     /* rows: the fewest blocks of at most MC, balanced, each a multiple of MR */
-    P->nib = (P->M + ci__la_MC - 1) / ci__la_MC;
+    P->nib = (P->M + ci__linalg_MC - 1) / ci__linalg_MC;
     rows = (P->M + P->nib - 1) / P->nib;
-    P->mcj = (rows + ci__la_MR - 1) / ci__la_MR * ci__la_MR;
+    P->mcj = (rows + ci__linalg_MR - 1) / ci__linalg_MR * ci__linalg_MR;
     P->nib = (P->M + P->mcj - 1) / P->mcj;
     /* columns: whole rows, unless that leaves fewer than MIN_JOBS jobs; then halve while each
        job keeps at least MIN_COLS columns */
     ncol = 1;
-    while (nbatch * P->nib * ncol < ci__la_MIN_JOBS && P->N / (2 * ncol) >= ci__la_MIN_COLS) ncol *= 2;
+    while (nbatch * P->nib * ncol < ci__linalg_MIN_JOBS && P->N / (2 * ncol) >= ci__linalg_MIN_COLS) ncol *= 2;
     P->ncj = ((P->N + ncol - 1) / ncol + NR - 1) / NR * NR;
     P->njb = (P->N + P->ncj - 1) / P->ncj;
     P->njobs = nbatch * P->nib * P->njb;
-    if (par && P->njobs > 1) par(par_ctx, ci__la_range, P->njobs, P);
-    else ci__la_range(P, 0, P->njobs);
+    if (par && P->njobs > 1) par(par_ctx, ci__linalg_range, P->njobs, P);
+    else ci__linalg_range(P, 0, P->njobs);
 }
 
-static long long ci__la_esize(int dt) {
+static long long ci__linalg_esize(int dt) {
     switch (dt) {
-    case ci__la_BOOL: case ci__la_U8: case ci__la_I8: return 1;
-    case ci__la_I16: case ci__la_F16: case ci__la_BF16: return 2;
-    case ci__la_I32: case ci__la_F32: return 4;
-    case ci__la_I64: case ci__la_F64: return 8;
+    case ci__linalg_BOOL: case ci__linalg_U8: case ci__linalg_I8: return 1;
+    case ci__linalg_I16: case ci__linalg_F16: case ci__linalg_BF16: return 2;
+    case ci__linalg_I32: case ci__linalg_F32: return 4;
+    case ci__linalg_I64: case ci__linalg_F64: return 8;
     default: return 0;
     }
 }
@@ -11096,19 +11142,19 @@ static long long ci__la_esize(int dt) {
    f32 accumulates in float (like BLAS sgemm), f64 in double, integers in int64 with wrap-around to the dtype, bool = logical (any(a&&b)),
    f16/bf16 convert to float, accumulate in float, round back (round-to-nearest-even). k == 0 gives zeros.
    An unknown dt or a negative size does nothing. */
-static void ci__la_bmm(int dt, const void *A, const void *B, void *C, long long batch, long long n, long long k, long long m,
-                ci__la_parallel_fn par, void *par_ctx) {
-    ci__la_prob P;
+static void ci__linalg_bmm(int dt, const void *A, const void *B, void *C, long long batch, long long n, long long k, long long m,
+                ci__linalg_parallel_fn par, void *par_ctx) {
+    ci__linalg_prob P;
     memset(&P, 0, sizeof P);
-    P.esz = ci__la_esize(dt);
+    P.esz = ci__linalg_esize(dt);
     if (!P.esz || k < 0) return;
-    P.dt = dt; P.kind = ci__la_kind(dt);
+    P.dt = dt; P.kind = ci__linalg_kind(dt);
     P.M = n; P.N = m; P.K = k;
     P.A = (const char *)A; P.B = (const char *)B; P.C = (char *)C; P.bias = NULL;
     P.amod = batch > 0 ? batch : 1; P.sA = n * k; P.sB = k * m; P.sC = n * m;
     P.lda = k; P.ldb = m; P.ldc = m;
     P.cv = NULL;
-    ci__la_run(&P, batch, par, par_ctx);
+    ci__linalg_run(&P, batch, par, par_ctx);
 }
 
 /* 2-d (and 1-d via H=1) convolution, PyTorch semantics (aten.convolution, not transposed):
@@ -11116,16 +11162,16 @@ static void ci__la_bmm(int dt, const void *A, const void *B, void *C, long long 
    OH = (H + 2*padH - dilH*(KH-1) - 1)/strideH + 1 (same for W). Same dtype dt for all (f32, f64; f16/bf16 via float; ints via int64).
    Does nothing for an unknown dt, groups < 1 or not dividing Cin and Cout, stride or dilation < 1,
    negative padding or sizes, or an empty output. */
-static void ci__la_conv2d(int dt, const void *x, const void *w, const void *bias, void *y,
+static void ci__linalg_conv2d(int dt, const void *x, const void *w, const void *bias, void *y,
                    long long N, long long Cin, long long H, long long W, long long Cout, long long KH, long long KW,
                    long long strideH, long long strideW, long long padH, long long padW, long long dilH, long long dilW,
-                   long long groups, ci__la_parallel_fn par, void *par_ctx) {
-    ci__la_prob P;
-    ci__la_conv cv;
+                   long long groups, ci__linalg_parallel_fn par, void *par_ctx) {
+    ci__linalg_prob P;
+    ci__linalg_conv cv;
     long long spanH, spanW, OH, OW;
     memset(&P, 0, sizeof P);
     memset(&cv, 0, sizeof cv);
-    P.esz = ci__la_esize(dt);
+    P.esz = ci__linalg_esize(dt);
     if (!P.esz || groups < 1 || strideH < 1 || strideW < 1 || dilH < 1 || dilW < 1 || padH < 0 || padW < 0) return;
     if (N < 0 || Cin < 0 || H < 0 || W < 0 || Cout < 0 || KH < 0 || KW < 0) return;
     if (Cin % groups || Cout % groups) return;
@@ -11135,21 +11181,21 @@ static void ci__la_conv2d(int dt, const void *x, const void *w, const void *bias
     OH = spanH / strideH + 1; OW = spanW / strideW + 1;
     cv.C = Cin / groups; cv.H = H; cv.W = W; cv.KH = KH; cv.KW = KW; cv.OW = OW;
     cv.sH = strideH; cv.sW = strideW; cv.pH = padH; cv.pW = padW; cv.dH = dilH; cv.dW = dilW;
-    P.dt = dt; P.kind = ci__la_kind(dt);
+    P.dt = dt; P.kind = ci__linalg_kind(dt);
     P.M = Cout / groups; P.N = OH * OW; P.K = cv.C * KH * KW;
     P.A = (const char *)w; P.B = (const char *)x; P.C = (char *)y; P.bias = (const char *)bias;
     P.amod = groups; P.sA = P.M * P.K; P.sB = cv.C * H * W; P.sC = P.M * OH * OW;
     P.lda = P.K; P.ldb = 0; P.ldc = OH * OW;
     P.cv = &cv;
-    ci__la_run(&P, N * groups, par, par_ctx);
+    ci__linalg_run(&P, N * groups, par, par_ctx);
 }
 
-#undef CI__LA_Z8
-#undef CI__LA_L8
-#undef CI__LA_F8
-#undef CI__LA_S8
-#undef CI__LA_OUT
-#undef CI__LA_PREFETCH
+#undef CI__LINALG_Z8
+#undef CI__LINALG_L8
+#undef CI__LINALG_F8
+#undef CI__LINALG_S8
+#undef CI__LINALG_OUT
+#undef CI__LINALG_PREFETCH
 
 /* ---------------------------------------------------------------------------------------
    >>tcc  the libtcc backend
@@ -11160,7 +11206,7 @@ static void ci__la_conv2d(int dt, const void *x, const void *w, const void *bias
    Its backend entry (ci__tcc_backend) needs the C source and the thread pool; built with
    CINDUCTOR_NO_TCC, the entry stays and says it is unavailable.
    --------------------------------------------------------------------------------------- */
-typedef int (*ci__main_fn)(void **B, void *rt);
+typedef int (*ci__tcc_main_fn)(void **B, void *rt);
 #ifndef CINDUCTOR_NO_TCC
 #ifndef CINDUCTOR_NO_THREADS
 static pthread_mutex_t ci__tcc_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -11170,9 +11216,9 @@ static pthread_mutex_t ci__tcc_lock = PTHREAD_MUTEX_INITIALIZER;
 #define CI__TCC_LOCK() ((void)0)
 #define CI__TCC_UNLOCK() ((void)0)
 #endif
-typedef struct ci__tcclog { char buf[4096]; size_t n; } ci__tcclog;
+typedef struct ci__tcc_log { char buf[4096]; size_t n; } ci__tcc_log;
 static void ci__tcc_errfn(void *opaque, const char *msg) {
-    ci__tcclog *lg = (ci__tcclog *)opaque;
+    ci__tcc_log *lg = (ci__tcc_log *)opaque;
     size_t l = strlen(msg);
     if (lg->n + l + 2 >= sizeof lg->buf) return;
     memcpy(lg->buf + lg->n, msg, l);
@@ -11180,7 +11226,6 @@ static void ci__tcc_errfn(void *opaque, const char *msg) {
     lg->buf[lg->n++] = '\n';
     lg->buf[lg->n] = 0;
 }
-static void ci__rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n, void **B);
 typedef void (*ci__fn_parallel)(void *, void (*)(void **, long long, long long), long long, void **);
 typedef int (*ci__fn_extern)(void *, int, void **);
 #define CI__TCC_SYM(s, name, T, fn) do { T f_ = fn; void *p_; memcpy(&p_, &f_, sizeof p_); tcc_add_symbol((s), (name), p_); } while (0)
@@ -11188,7 +11233,7 @@ typedef int (*ci__fn_extern)(void *, int, void **);
    destroyed), or NULL with log filled. The code is relocated into that block of our own
    (tcc_relocate's size-then-address form) and the TCCState deleted at once: its symbol
    tables, sections and token strings are most of TCC's memory (30 MB for 20,000 kernels). */
-static void *ci__tcc_compile(const char *src, ci__main_fn *main_out, ci__tcclog *lg) {
+static void *ci__tcc_compile(const char *src, ci__tcc_main_fn *main_out, ci__tcc_log *lg) {
     TCCState *s;
     void *sym, *mem = NULL;
     int size;
@@ -11199,7 +11244,7 @@ static void *ci__tcc_compile(const char *src, ci__main_fn *main_out, ci__tcclog 
     tcc_set_options(s, "-nostdlib -nostdinc");
     tcc_set_output_type(s, TCC_OUTPUT_MEMORY);
 #define CI__X(name, kind, fn) CI__TCC_SYM(s, name, ci__fn_##kind, fn);
-    CI__LIBM_LIST(CI__X)
+    CI__CEMIT_LIBM_LIST(CI__X)
 #undef CI__X
     CI__TCC_SYM(s, "ci_rt_parallel", ci__fn_parallel, ci__rt_parallel);
     CI__TCC_SYM(s, "ci_rt_extern", ci__fn_extern, ci__rt_extern);
@@ -11225,12 +11270,12 @@ static void *ci__tcc_compile(const char *src, ci__main_fn *main_out, ci__tcclog 
 }
 static void ci__tcc_delete(void *mem) { free(mem); }
 /* the program's code and its entry point */
-typedef struct ci__tcc_prog { void *code; ci__main_fn main; } ci__tcc_prog;
+typedef struct ci__tcc_prog { void *code; ci__tcc_main_fn main; } ci__tcc_prog;
 /* the backend's compile: p->source to code; a failure names the kernel whose lines hold the
    first line TCC's log points at (p->src_lines), with the log */
 static void *ci__tcc_build(ci_program *p) {
     ci__tcc_prog *t = CI__NEW(p->A, ci__tcc_prog);
-    ci__tcclog *lg = CI__NEW(p->A, ci__tcclog);
+    ci__tcc_log *lg = CI__NEW(p->A, ci__tcc_log);
     t->code = ci__tcc_compile(p->source, &t->main, lg);
     if (!t->code) {
         int i, line = 0, who = -1;
@@ -11270,29 +11315,29 @@ static const ci__backend ci__tcc_backend = {
    output), the pointer table B[] (inputs, outputs, constants, intermediates), one arena for
    intermediates and copies of the constants. ci_program_run fills in the caller's pointers
    and calls its backend's run (p->be); nothing is allocated. Here too: the thread pool
-   (ci__rt_start, the last pass of a compile) and the table of backends, ci__backends.
+   (ci__rt_start, the last pass of a compile) and the table of backends, ci__rt_backends.
    --------------------------------------------------------------------------------------- */
 /* The thread pool: created with the program (so running allocates nothing), it splits the
    outermost loop of a kernel into chunks that workers and the calling thread take in turn. */
-typedef void (*ci__kernel_fn)(void **, long long, long long);
+typedef void (*ci__rt_kernel_fn)(void **, long long, long long);
 #ifndef CINDUCTOR_NO_THREADS
-struct ci__pool {
+struct ci__rt_pool {
     int nthreads, quit;
     pthread_t *th;
     pthread_mutex_t mu;
     pthread_cond_t work_cv, done_cv;
     unsigned gen;
-    ci__kernel_fn fn;
+    ci__rt_kernel_fn fn;
     void **B;
     long long n, chunk;
     int nchunks, next, remaining;
 };
 /* take chunks of the current job until none are left; called with mu held, returns with it held */
-static void ci__pool_work(ci__pool *P) {
+static void ci__rt_pool_work(ci__rt_pool *P) {
     while (P->next < P->nchunks) {
         int c = P->next++;
         long long b = (long long)c * P->chunk, e = b + P->chunk;
-        ci__kernel_fn fn = P->fn;
+        ci__rt_kernel_fn fn = P->fn;
         void **B = P->B;
         if (e > P->n) e = P->n;
         pthread_mutex_unlock(&P->mu);
@@ -11301,20 +11346,20 @@ static void ci__pool_work(ci__pool *P) {
         if (--P->remaining == 0) pthread_cond_signal(&P->done_cv);
     }
 }
-static void *ci__pool_main(void *arg) {
-    ci__pool *P = (ci__pool *)arg;
+static void *ci__rt_pool_main(void *arg) {
+    ci__rt_pool *P = (ci__rt_pool *)arg;
     unsigned seen = 0;
     pthread_mutex_lock(&P->mu);
     for (;;) {
         while (P->gen == seen && !P->quit) pthread_cond_wait(&P->work_cv, &P->mu);
         if (P->quit) break;
         seen = P->gen;
-        ci__pool_work(P);
+        ci__rt_pool_work(P);
     }
     pthread_mutex_unlock(&P->mu);
     return NULL;
 }
-static void ci__pool_run(ci__pool *P, ci__kernel_fn fn, long long n, void **B) {
+static void ci__rt_pool_run(ci__rt_pool *P, ci__rt_kernel_fn fn, long long n, void **B) {
     int T = P->nthreads + 1;
     pthread_mutex_lock(&P->mu);
     P->fn = fn; P->B = B; P->n = n;
@@ -11324,7 +11369,7 @@ static void ci__pool_run(ci__pool *P, ci__kernel_fn fn, long long n, void **B) {
     P->next = 0; P->remaining = P->nchunks;
     P->gen++;
     pthread_cond_broadcast(&P->work_cv);
-    ci__pool_work(P);
+    ci__rt_pool_work(P);
     while (P->remaining > 0) pthread_cond_wait(&P->done_cv, &P->mu);
     pthread_mutex_unlock(&P->mu);
 }
@@ -11333,7 +11378,7 @@ static void ci__pool_run(ci__pool *P, ci__kernel_fn fn, long long n, void **B) {
 static void ci__rt_start(ci_program *p) {
 #ifndef CINDUCTOR_NO_THREADS
     if ((p->be->needs & CI__BE_THREADS) && p->num_threads > 1) {
-        ci__pool *P = CI__NEW(p->A, ci__pool);
+        ci__rt_pool *P = CI__NEW(p->A, ci__rt_pool);
         int i;
         P->th = CI__NEWN(p->A, pthread_t, p->num_threads - 1);
         pthread_mutex_init(&P->mu, NULL);
@@ -11341,7 +11386,7 @@ static void ci__rt_start(ci_program *p) {
         pthread_cond_init(&P->done_cv, NULL);
         p->pool = P;
         for (i = 0; i < p->num_threads - 1; i++) {
-            if (pthread_create(&P->th[i], NULL, ci__pool_main, P) != 0) break;
+            if (pthread_create(&P->th[i], NULL, ci__rt_pool_main, P) != 0) break;
             P->nthreads++;
         }
     }
@@ -11351,7 +11396,7 @@ static void ci__rt_start(ci_program *p) {
 }
 static void ci__rt_stop(ci_program *p) {
 #ifndef CINDUCTOR_NO_THREADS
-    ci__pool *P = p->pool;
+    ci__rt_pool *P = p->pool;
     int i;
     if (!P) return;
     pthread_mutex_lock(&P->mu);
@@ -11371,7 +11416,7 @@ static void ci__rt_stop(ci_program *p) {
 static void ci__rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n, void **B) {
 #ifndef CINDUCTOR_NO_THREADS
     ci_program *p = (ci_program *)rt;
-    if (p->pool && n > 1) { ci__pool_run(p->pool, fn, n, B); return; }
+    if (p->pool && n > 1) { ci__rt_pool_run(p->pool, fn, n, B); return; }
 #endif
     (void)rt;
     fn(B, 0, n);
@@ -11407,45 +11452,45 @@ static int ci__rt_extern(void *rt, int idx, void **B) {
     return r;
 }
 /* cinductor's own extern kernels (>>linalg), run on the program's thread pool */
-typedef struct ci__la_pack { ci__la_range_fn fn; void *arg; } ci__la_pack;
+typedef struct ci__rt_linalg_pack { ci__linalg_range_fn fn; void *arg; } ci__rt_linalg_pack;
 #ifndef CINDUCTOR_NO_THREADS
-static void ci__la_pool_adapter(void **B, long long b, long long e) {
-    ci__la_pack *pk = (ci__la_pack *)(void *)B;
+static void ci__rt_linalg_pool_adapter(void **B, long long b, long long e) {
+    ci__rt_linalg_pack *pk = (ci__rt_linalg_pack *)(void *)B;
     pk->fn(pk->arg, b, e);
 }
 #endif
-static void ci__la_par(void *ctx, ci__la_range_fn fn, long long n, void *arg) {
+static void ci__rt_linalg_par(void *ctx, ci__linalg_range_fn fn, long long n, void *arg) {
     ci_program *p = (ci_program *)ctx;
 #ifndef CINDUCTOR_NO_THREADS
     if (p && p->pool && n > 1) {
-        ci__la_pack pk;
+        ci__rt_linalg_pack pk;
         pk.fn = fn; pk.arg = arg;
-        ci__pool_run(p->pool, ci__la_pool_adapter, n, (void **)(void *)&pk);
+        ci__rt_pool_run(p->pool, ci__rt_linalg_pool_adapter, n, (void **)(void *)&pk);
         return;
     }
 #endif
     (void)p;
     fn(arg, 0, n);
 }
-static int ci__ext_bmm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+static int ci__rt_ext_bmm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
     (void)nins; (void)args; (void)nargs; (void)nouts;
-    ci__la_bmm((int)ins[0].dtype, ins[0].data, ins[1].data, outs[0].data, ins[0].shape[0], ins[0].shape[1], ins[0].shape[2],
-               ins[1].shape[2], ci__la_par, user);
+    ci__linalg_bmm((int)ins[0].dtype, ins[0].data, ins[1].data, outs[0].data, ins[0].shape[0], ins[0].shape[1], ins[0].shape[2],
+               ins[1].shape[2], ci__rt_linalg_par, user);
     return 0;
 }
-static int ci__ext_conv_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+static int ci__rt_ext_conv_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
     const ci_extern_tensor *x = &ins[0], *w = &ins[1];
     (void)nargs; (void)nouts;
-    ci__la_conv2d((int)x->dtype, x->data, w->data, nins > 2 ? ins[2].data : NULL, outs[0].data, x->shape[0], x->shape[1], x->shape[2],
+    ci__linalg_conv2d((int)x->dtype, x->data, w->data, nins > 2 ? ins[2].data : NULL, outs[0].data, x->shape[0], x->shape[1], x->shape[2],
                   x->shape[3], w->shape[0], w->shape[2], w->shape[3], args[3].u.ints.v[0], args[3].u.ints.v[1], args[4].u.ints.v[0],
-                  args[4].u.ints.v[1], args[5].u.ints.v[0], args[5].u.ints.v[1], args[6].u.i, ci__la_par, user);
+                  args[4].u.ints.v[1], args[5].u.ints.v[0], args[5].u.ints.v[1], args[6].u.i, ci__rt_linalg_par, user);
     return 0;
 }
 /* sort along the last dim: per row, a heapsort of the indices by (value, index), which is a
    strict order, so the result is that of a stable sort; NaN sorts as the largest value */
-typedef struct ci__sortjob { const ci_extern_tensor *x; ci_extern_tensor *vals, *idx; int64_t n; int desc; } ci__sortjob;
-static double ci__sort_f(const ci_extern_tensor *x, int64_t i) {
-    ci__ival v;
+typedef struct ci__rt_sortjob { const ci_extern_tensor *x; ci_extern_tensor *vals, *idx; int64_t n; int desc; } ci__rt_sortjob;
+static double ci__rt_sort_f(const ci_extern_tensor *x, int64_t i) {
+    ci__interp_val v;
     ci__buf b;
     b.dt = x->dtype; b.slot = 0;
     {
@@ -11454,8 +11499,8 @@ static double ci__sort_f(const ci_extern_tensor *x, int64_t i) {
     }
     return v.f;
 }
-static int64_t ci__sort_i(const ci_extern_tensor *x, int64_t i) {
-    ci__ival v;
+static int64_t ci__rt_sort_i(const ci_extern_tensor *x, int64_t i) {
+    ci__interp_val v;
     ci__buf b;
     b.dt = x->dtype; b.slot = 0;
     {
@@ -11465,46 +11510,46 @@ static int64_t ci__sort_i(const ci_extern_tensor *x, int64_t i) {
     return v.i;
 }
 /* does element a come before element b (offsets base + a, base + b)? */
-static int ci__sort_before(const ci__sortjob *J, int64_t base, int64_t a, int64_t b) {
-    if (ci__is_float(J->x->dtype)) {
-        double x = ci__sort_f(J->x, base + a), y = ci__sort_f(J->x, base + b);
+static int ci__rt_sort_before(const ci__rt_sortjob *J, int64_t base, int64_t a, int64_t b) {
+    if (ci__dtype_is_float(J->x->dtype)) {
+        double x = ci__rt_sort_f(J->x, base + a), y = ci__rt_sort_f(J->x, base + b);
         int xn = x != x, yn = y != y;
         if (xn || yn) { if (xn && yn) return a < b; return J->desc ? xn : yn; }
         if (x != y) return J->desc ? x > y : x < y;
     } else {
-        int64_t x = ci__sort_i(J->x, base + a), y = ci__sort_i(J->x, base + b);
+        int64_t x = ci__rt_sort_i(J->x, base + a), y = ci__rt_sort_i(J->x, base + b);
         if (x != y) return J->desc ? x > y : x < y;
     }
     return a < b;
 }
-static void ci__sort_sift(const ci__sortjob *J, int64_t base, int64_t *h, int64_t root, int64_t n) {
+static void ci__rt_sort_sift(const ci__rt_sortjob *J, int64_t base, int64_t *h, int64_t root, int64_t n) {
     for (;;) {
         int64_t c = 2 * root + 1;
         if (c >= n) return;
-        if (c + 1 < n && ci__sort_before(J, base, h[c], h[c + 1])) c++;
-        if (!ci__sort_before(J, base, h[root], h[c])) return;
+        if (c + 1 < n && ci__rt_sort_before(J, base, h[c], h[c + 1])) c++;
+        if (!ci__rt_sort_before(J, base, h[root], h[c])) return;
         { int64_t t = h[root]; h[root] = h[c]; h[c] = t; }
         root = c;
     }
 }
-static void ci__sort_rows(void *arg, long long begin, long long end) {
-    const ci__sortjob *J = (const ci__sortjob *)arg;
+static void ci__rt_sort_rows(void *arg, long long begin, long long end) {
+    const ci__rt_sortjob *J = (const ci__rt_sortjob *)arg;
     int64_t r, j, n = J->n;
     size_t es = ci_dtype_size(J->x->dtype);
     for (r = begin; r < end; r++) {
         int64_t base = r * n, *h = (int64_t *)J->idx->data + base;
         for (j = 0; j < n; j++) h[j] = j;
-        for (j = n / 2 - 1; j >= 0; j--) ci__sort_sift(J, base, h, j, n);   /* a max-heap of "comes later" */
+        for (j = n / 2 - 1; j >= 0; j--) ci__rt_sort_sift(J, base, h, j, n);   /* a max-heap of "comes later" */
         for (j = n - 1; j > 0; j--) {
             int64_t t = h[0]; h[0] = h[j]; h[j] = t;
-            ci__sort_sift(J, base, h, 0, j);
+            ci__rt_sort_sift(J, base, h, 0, j);
         }
         for (j = 0; j < n; j++)
             memcpy((char *)J->vals->data + (size_t)(base + j) * es, (const char *)J->x->data + (size_t)(base + h[j]) * es, es);
     }
 }
-static int ci__ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
-    ci__sortjob J;
+static int ci__rt_ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__rt_sortjob J;
     int64_t total = 1;
     int d;
     (void)nins; (void)nargs; (void)nouts;
@@ -11513,7 +11558,7 @@ static int ci__ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_arg 
     J.desc = args[1].kind == CI_ARG_BOOL ? args[1].u.b : 0;
     for (d = 0; d < ins[0].ndim; d++) total *= ins[0].shape[d];
     if (J.n == 0 || total == 0) return 0;
-    ci__la_par(user, ci__sort_rows, total / J.n, &J);
+    ci__rt_linalg_par(user, ci__rt_sort_rows, total / J.n, &J);
     return 0;
 }
 
@@ -11522,32 +11567,32 @@ static int ci__ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_arg 
 static const char *ci__rt_cc_available(void) {
     return "the cc backend is not available in this version";
 }
-static const ci__backend ci__cc_backend = {
+static const ci__backend ci__rt_cc_backend = {
     "cc", CI_BACKEND_CC, CI_DEVICE_CPU, CI__BE_SOURCE | CI__BE_THREADS,
     ci__rt_cc_available, NULL, NULL, NULL
 };
 static const char *ci__rt_nvrtc_available(void) {
     return "the CUDA backend (nvrtc) is not available in this version";
 }
-static const ci__backend ci__nvrtc_backend = {
+static const ci__backend ci__rt_nvrtc_backend = {
     "nvrtc", CI_BACKEND_NVRTC, CI_DEVICE_CUDA, CI__BE_SOURCE,
     ci__rt_nvrtc_available, NULL, NULL, NULL
 };
 /* The backends, in order of preference: the default for a device is the first entry for it
    that is available. To add one: a ci_backend value, its section (its ci__backend entry and
    the functions it names) and its line here. */
-static const ci__backend *const ci__backends[] = {
-    &ci__tcc_backend, &ci__interp_backend, &ci__cc_backend, &ci__nvrtc_backend
+static const ci__backend *const ci__rt_backends[] = {
+    &ci__tcc_backend, &ci__interp_backend, &ci__rt_cc_backend, &ci__rt_nvrtc_backend
 };
 /* the entry for ID (CI_BACKEND_DEFAULT: the first available one for DEV), or NULL with the
    reason in why */
 static const ci__backend *ci__rt_backend(ci_device dev, ci_backend id, char *why, size_t whysz) {
     const ci__backend *be = NULL;
     const char *no = NULL;
-    size_t i, n = sizeof ci__backends / sizeof ci__backends[0];
+    size_t i, n = sizeof ci__rt_backends / sizeof ci__rt_backends[0];
     ci_device want = dev != CI_DEVICE_DEFAULT ? dev : CI_DEVICE_CPU;
     for (i = 0; i < n && !be; i++) {
-        const ci__backend *e = ci__backends[i];
+        const ci__backend *e = ci__rt_backends[i];
         const char *r;
         if (id != CI_BACKEND_DEFAULT ? e->id != id : e->device != want) continue;
         r = e->available();
@@ -11573,14 +11618,14 @@ static const ci__backend *ci__rt_backend(ci_device dev, ci_backend id, char *why
    every buffer and kernel with its value DAG (one "vN = op(args)" line per node), then the C.
    --------------------------------------------------------------------------------------- */
 static void ci__dbg_tensor_name(const ci_graph *g, uint32_t idx, char *buf, size_t n) {
-    const ci__gtensor *t = ci__gt(g, idx);
+    const ci__lower_gtensor *t = ci__lower_gt(g, idx);
     const ci__node *nd = (const ci__node *)g->nodes.v[t->node];
     int u;
     if (nd->nout == 1) { snprintf(buf, n, "%s", nd->name); return; }
     /* name_k, with more underscores while that is some node's name */
     for (u = 1; u < 16; u++) {
         snprintf(buf, n, "%s%.*s%d", nd->name, u, "________________", t->out);
-        if (!ci__node_named(g, buf)) return;
+        if (!ci__public_node_named(g, buf)) return;
     }
 }
 static void ci__dbg_arg(const ci_graph *g, ci__sb *sb, const ci_arg *a) {
@@ -11589,7 +11634,7 @@ static void ci__dbg_arg(const ci_graph *g, ci__sb *sb, const ci_arg *a) {
     switch (a->kind) {
     case CI_ARG_NONE: ci__sb_put(sb, "None"); break;
     case CI_ARG_TENSOR: {
-        const ci__node *src = (const ci__node *)g->nodes.v[ci__gt(g, a->u.t.id)->node];
+        const ci__node *src = (const ci__node *)g->nodes.v[ci__lower_gt(g, a->u.t.id)->node];
         if (src->kind == CI__N_SCALAR) {  /* a Python number prints as its literal */
             ci_arg lit = src->weak == 3 ? ci_arg_float(src->sval) : src->weak == 1 ? ci_arg_bool((int)src->ival) : ci_arg_int(src->ival);
             ci__dbg_arg(g, sb, &lit);
@@ -11625,7 +11670,7 @@ static void ci__dbg_arg(const ci_graph *g, ci__sb *sb, const ci_arg *a) {
         break;
     }
     case CI_ARG_DTYPE:   /* f32, or torch.float32 when a tensor is named f32 */
-        if (ci__node_named(g, ci_dtype_name(a->u.dtype))) ci__sb_printf(sb, "torch.%s", ci__dt[a->u.dtype].tname);
+        if (ci__public_node_named(g, ci_dtype_name(a->u.dtype))) ci__sb_printf(sb, "torch.%s", ci__dtype_tab[a->u.dtype].tname);
         else ci__sb_put(sb, ci_dtype_name(a->u.dtype));
         break;
     case CI_ARG_INTS:
@@ -11667,8 +11712,8 @@ static void ci__dbg_type(ci__sb *sb, ci_dtype dt, int ndim, const int64_t *s) {
     ci__sb_put(sb, "]");
 }
 /* constant data as a nested list that parses back to the same bits */
-static void ci__print_elem(ci__sb *sb, ci_dtype dt, const void *data, int64_t i) {
-    const unsigned char *p = (const unsigned char *)data + (size_t)i * ci__dt[dt].size;
+static void ci__dbg_print_elem(ci__sb *sb, ci_dtype dt, const void *data, int64_t i) {
+    const unsigned char *p = (const unsigned char *)data + (size_t)i * ci__dtype_tab[dt].size;
     double f = 0;
     switch (dt) {
     case CI_BOOL: ci__sb_put(sb, *p ? "True" : "False"); return;
@@ -11694,28 +11739,28 @@ static void ci__print_elem(ci__sb *sb, ci_dtype dt, const void *data, int64_t i)
     }
 }
 /* nested empty lists down to the first size-0 dim: [3, 0] -> [[], [], []] */
-static void ci__print_empty(ci__sb *sb, const int64_t *shape, int ndim) {
+static void ci__dbg_print_empty(ci__sb *sb, const int64_t *shape, int ndim) {
     int64_t i;
     ci__sb_put(sb, "[");
     if (ndim > 1 && shape[0] > 0)
-        for (i = 0; i < shape[0]; i++) { if (i) ci__sb_put(sb, ", "); ci__print_empty(sb, shape + 1, ndim - 1); }
+        for (i = 0; i < shape[0]; i++) { if (i) ci__sb_put(sb, ", "); ci__dbg_print_empty(sb, shape + 1, ndim - 1); }
     ci__sb_put(sb, "]");
 }
-static void ci__print_const(ci__sb *sb, const ci__node *nd) {
-    int64_t n = ci__numel(nd->ndim, nd->shape), i, k;
+static void ci__dbg_print_const(ci__sb *sb, const ci__node *nd) {
+    int64_t n = ci__ir_numel(nd->ndim, nd->shape), i, k;
     int d;
-    if (nd->ndim == 0) { ci__print_elem(sb, nd->dt, nd->data, 0); return; }
+    if (nd->ndim == 0) { ci__dbg_print_elem(sb, nd->dt, nd->data, 0); return; }
     for (i = 0; i < n; i++) {
         int64_t rem = i, s = 1;
         /* open a bracket for every dim whose index just wrapped to 0 */
         for (d = nd->ndim - 1, k = 0; d >= 0; d--) { if (rem % nd->shape[d] == 0) k++; else break; rem /= nd->shape[d]; }
         if (i > 0) ci__sb_put(sb, ", ");
         for (d = 0; d < k; d++) ci__sb_put(sb, "[");
-        ci__print_elem(sb, nd->dt, nd->data, i);
+        ci__dbg_print_elem(sb, nd->dt, nd->data, i);
         rem = i + 1;
         for (d = nd->ndim - 1; d >= 0; d--) { s *= nd->shape[d]; if (rem % s == 0) ci__sb_put(sb, "]"); else break; }
     }
-    if (n == 0) ci__print_empty(sb, nd->shape, nd->ndim);
+    if (n == 0) ci__dbg_print_empty(sb, nd->shape, nd->ndim);
 }
 static void ci__dbg_print_graph(const ci_graph *g, ci__sb *sb, int with_data) {
     int i, j;
@@ -11728,7 +11773,7 @@ static void ci__dbg_print_graph(const ci_graph *g, ci__sb *sb, int with_data) {
             ci__sb_printf(sb, "const %s: ", nd->name);
             ci__dbg_type(sb, nd->dt, nd->ndim, nd->shape);
             ci__sb_put(sb, " = ");
-            if (with_data) ci__print_const(sb, nd);
+            if (with_data) ci__dbg_print_const(sb, nd);
             else ci__sb_put(sb, "<data>");
             break;
         case CI__N_SCALAR: continue;  /* Python numbers print inline where they are used */
@@ -11756,16 +11801,16 @@ static void ci__dbg_print_graph(const ci_graph *g, ci__sb *sb, int with_data) {
     }
     ci__sb_put(sb, "\n");
 }
-typedef struct ci__dbgnames { const char **names; int n; } ci__dbgnames;
+typedef struct ci__dbg_names { const char **names; int n; } ci__dbg_names;
 static const char *ci__dbg_varname(int var, void *user) {
-    ci__dbgnames *d = (ci__dbgnames *)user;
+    ci__dbg_names *d = (ci__dbg_names *)user;
     return (var < d->n && d->names[var]) ? d->names[var] : "?";
 }
-static void ci__dbg_value1(ci__sb *sb, ci__v *v, ci__dbgnames *nm) {
+static void ci__dbg_value1(ci__sb *sb, ci__v *v, ci__dbg_names *nm) {
     int i;
-    ci__sb_printf(sb, "      v%d = %s(", v->id, ci__vop_name[v->op]);
+    ci__sb_printf(sb, "      v%d = %s(", v->id, ci__ir_vop_name[v->op]);
     if (v->op == CI__V_CONST) {
-        if (ci__is_float(v->dt)) ci__sb_printf(sb, "%.9g", v->f);
+        if (ci__dtype_is_float(v->dt)) ci__sb_printf(sb, "%.9g", v->f);
         else ci__sb_printf(sb, "%lld", (long long)v->i);
     } else if (v->op == CI__V_ACC) {
         ci__sb_put(sb, v->buf->name);
@@ -11774,20 +11819,20 @@ static void ci__dbg_value1(ci__sb *sb, ci__v *v, ci__dbgnames *nm) {
         ci__ix_print(sb, v->ix, ci__dbg_varname, nm);
     }
     for (i = 0; i < v->n; i++) ci__sb_printf(sb, "%sv%d", i ? ", " : "", v->a[i]->id);
-    ci__sb_printf(sb, ") : %s\n", ci__dt[v->dt].name);
+    ci__sb_printf(sb, ") : %s\n", ci__dtype_tab[v->dt].name);
 }
 /* v's DAG, operands first */
-static void ci__dbg_value(ci__L *L, ci__sb *sb, ci__v *v, int *marks, ci__dbgnames *nm) {
-    ci__vwalk w;
+static void ci__dbg_value(ci__L *L, ci__sb *sb, ci__v *v, int *marks, ci__dbg_names *nm) {
+    ci__ir_vwalk w;
     int epoch = L->epoch;
-    ci__vw_open(L, &w);
-    ci__vw_push(&w, v, 0);
-    while ((v = ci__vw_next_post(&w, marks, epoch)) != NULL) ci__dbg_value1(sb, v, nm);
-    ci__vw_close(&w);
+    ci__ir_vw_open(L, &w);
+    ci__ir_vw_push(&w, v, 0);
+    while ((v = ci__ir_vw_next_post(&w, marks, epoch)) != NULL) ci__dbg_value1(sb, v, nm);
+    ci__ir_vw_close(&w);
 }
 static void ci__dbg_print_ir(ci__L *L, ci__sb *sb) {
     int i, j;
-    ci__dbgnames nms;
+    ci__dbg_names nms;
     nms.n = L->ixt.nvars;
     nms.names = CI__NEWN(L->A, const char *, nms.n);
     ci__sb_put(sb, "buffers:\n");
@@ -11803,7 +11848,7 @@ static void ci__dbg_print_ir(ci__L *L, ci__sb *sb) {
     ci__sb_put(sb, "kernels:\n");
     for (i = 0; i < L->groups.n; i++) {
         ci__group *g = (ci__group *)L->groups.v[i];
-        const ci__tiling *T = &g->t;
+        const ci__ir_tiling *T = &g->t;
         int nm = 0;
         if (!g->live) continue;
         for (j = 0; j < g->m.n; j++) nm += ((ci__kernel *)g->m.v[j])->emit;
@@ -11834,38 +11879,38 @@ static void ci__dbg_print_ir(ci__L *L, ci__sb *sb) {
                 continue;
             }
             if (g->fused) {
-                ci__sb_printf(sb, "    %s: %s%s -> %s", k->name, k->kind == CI__K_REDUCTION ? ci__red_name[k->rtype] : "pointwise",
+                ci__sb_printf(sb, "    %s: %s%s -> %s", k->name, k->kind == CI__K_REDUCTION ? ci__ir_red_name[k->rtype] : "pointwise",
                               k->kind == CI__K_REDUCTION || !T->red ? "" : k->inner ? " (inside the loop)" : " (outside the loop)", k->out->name);
                 if (T->red) ci__sb_printf(sb, ", loop %d", k->phase);
                 ci__sb_put(sb, k->store ? ", stored\n" : ", kept in a register\n");
                 for (d = 0; d < T->ndim; d++) { char *s2 = (char *)ci__arena_alloc(L->A, 16); snprintf(s2, 16, "x%d", d); nms.names[T->vars[d]->var] = s2; }
                 for (d = 0; d < T->nr; d++) { char *s2 = (char *)ci__arena_alloc(L->A, 16); snprintf(s2, 16, "r%d", d); nms.names[T->rvars[d]->var] = s2; }
-                ci__dbg_value(L, sb, k->gbody, ci__marks(L), &nms);
+                ci__dbg_value(L, sb, k->gbody, ci__ir_marks(L), &nms);
                 continue;
             }
-            ci__sb_printf(sb, "  %s: %s over ", g->name, k->kind == CI__K_SCAN ? ci__red_name[k->rtype] : k->disjoint ? "concat slice" : "scatter");
+            ci__sb_printf(sb, "  %s: %s over ", g->name, k->kind == CI__K_SCAN ? ci__ir_red_name[k->rtype] : k->disjoint ? "concat slice" : "scatter");
             ci__dbg_type(sb, k->out->dt, k->ndim, k->size);
             ci__sb_printf(sb, " -> %s\n", k->out->name);
             for (d = 0; d < k->ndim; d++) { char *s2 = (char *)ci__arena_alloc(L->A, 16); snprintf(s2, 16, "x%d", d); nms.names[k->vars[d]->var] = s2; }
             for (d = 0; d < k->nr; d++) { char *s2 = (char *)ci__arena_alloc(L->A, 16); snprintf(s2, 16, "r%d", d); nms.names[k->rvars[d]->var] = s2; }
-            ci__dbg_value(L, sb, k->body, ci__marks(L), &nms);
+            ci__dbg_value(L, sb, k->body, ci__ir_marks(L), &nms);
         }
     }
     if (L->unfused.n) ci__sb_put(sb, "not fused:\n");
     for (i = 0; i < L->unfused.n; i++) {
-        ci__unfused *u = (ci__unfused *)L->unfused.v[i];
+        ci__ir_unfused *u = (ci__ir_unfused *)L->unfused.v[i];
         ci__sb_printf(sb, "  %s (%s) -> %s (%s): %s\n", u->from->name, u->from->grp->name, u->to->name, u->to->grp->name, u->why);
     }
 }
-static void ci__log(const ci_ctx *ctx, ci_log_level lvl, const char *msg) {
+static void ci__dbg_log(const ci_ctx *ctx, ci_log_level lvl, const char *msg) {
     if (ctx->desc.log) ctx->desc.log(lvl, msg, ctx->desc.log_user);
 }
-static void ci__default_log(ci_log_level level, const char *msg, void *user) {
+static void ci__dbg_default_log(ci_log_level level, const char *msg, void *user) {
     (void)level; (void)user;
     fputs(msg, stderr);
     if (*msg && msg[strlen(msg) - 1] != '\n') fputc('\n', stderr);
 }
-static unsigned ci__env_debug(void) {
+static unsigned ci__dbg_env_debug(void) {
     const char *e = getenv("CINDUCTOR_DEBUG");
     unsigned d = 0;
     if (!e || !*e || !strcmp(e, "0")) return 0;
@@ -11879,14 +11924,14 @@ static unsigned ci__env_debug(void) {
 
 /* the debug pass: what DBG asks for, to the context's logger (the source, written here for an
    interpreter program, under compile's error target) */
-static void ci__debug_dump(ci_program *p, ci_graph *g, unsigned dbg) {
+static void ci__dbg_debug_dump(ci_program *p, ci_graph *g, unsigned dbg) {
     ci__sb sb;
     ci__sb_init(&sb, p->A);
     if (dbg & CI_DEBUG_GRAPH) { ci__sb_put(&sb, "== graph ==\n"); ci__dbg_print_graph(g, &sb, 0); }
     if (dbg & (CI_DEBUG_IR | CI_DEBUG_KERNELS)) { ci__sb_put(&sb, "== ir ==\n"); ci__dbg_print_ir(p->L, &sb); }
-    if ((dbg & CI_DEBUG_SOURCE) && !p->source && p->L) ci__program_emit(p);
+    if ((dbg & CI_DEBUG_SOURCE) && !p->source && p->L) ci__public_program_emit(p);
     if ((dbg & CI_DEBUG_SOURCE) && p->source && *p->source) { ci__sb_put(&sb, "== source ==\n"); ci__sb_put(&sb, p->source); }
-    if (sb.n) ci__log(p->ctx, CI_LOG_DEBUG, ci__sb_str(&sb));
+    if (sb.n) ci__dbg_log(p->ctx, CI_LOG_DEBUG, ci__sb_str(&sb));
 }
 
 /* =================================================================================================
@@ -11907,13 +11952,13 @@ static void ci__debug_dump(ci_program *p, ci_graph *g, unsigned dbg) {
    .cig parser reads through the same functions with its context's allocator.
 */
 
-typedef struct ci__npy_info {
+struct ci__npy_info {
     ci_dtype dtype;
     int ndim;
     int64_t shape[CI_MAX_DIMS];
     size_t data_offset;   /* where the data starts in the file */
     size_t nbytes;        /* bytes of data the header promises */
-} ci__npy_info;
+};
 
 /* ci__npy_err, returning rc: `return ci__npy_fail(CI_ERR_PARSE, err, errsz, ...);` */
 static ci_result ci__npy_fail(ci_result rc, char *err, size_t errsz, const char *fmt, ...) {
@@ -12221,7 +12266,7 @@ static void ci__npy_too_big(char *err, size_t errsz, const char *path, uint64_t 
                 (unsigned long long)limit);
 }
 static const ci_allocator *ci__npy_malloc_allocator(void) {
-    static const ci_allocator a = {ci__default_alloc, ci__default_free, NULL};
+    static const ci_allocator a = {ci__util_default_alloc, ci__util_default_free, NULL};
     return &a;
 }
 
@@ -12531,13 +12576,13 @@ typedef struct ci__cig_sym {
     int line;
 } ci__cig_sym;
 
-typedef struct ci__cig_num {  /* a number as written: integers keep all 64 bits */
+struct ci__cig_num {  /* a number as written: integers keep all 64 bits */
     int is_float, is_bool;
     int64_t i;
     double f;
-} ci__cig_num;
+};
 
-typedef struct ci__cig_parser {
+struct ci__cig_parser {
     ci_graph *g;
     const char *text, *file, *basedir;
     size_t len, pos;
@@ -12556,7 +12601,7 @@ typedef struct ci__cig_parser {
     void (*on_input)(void *user, int index, const char *name, ci_dtype dt, int ndim,
                      const int64_t *shape);
     void *user;
-} ci__cig_parser;
+};
 
 typedef struct ci__cig_type {
     ci_dtype dt;
@@ -13264,7 +13309,6 @@ static ci_dtype ci__cig_dtype_literal(const ci__cig_tok *t) {
 }
 
 /* a list argument: ints (and bools) -> INTS, with a float -> FLOATS, names/None -> TENSORS */
-static ci_arg ci__cig_nested_list(ci__cig_parser *P, char close, const ci__cig_num *done, size_t ndone, int depth);
 static ci_arg ci__cig_list_arg_d(ci__cig_parser *P, int depth) {
     char close = P->tok.c == '[' ? ']' : ')';
     int nnum = 0, nten = 0, nfloat = 0;
@@ -13601,7 +13645,7 @@ CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, siz
    Entry points validate their arguments (CI_ERR_INVALID_ARGS with a message, never a
    crash), arm the error target for the passes they run, and keep the sticky graph error.
    ci__compile is the pipeline, one call per pass, in order; read it first. ci_compile picks
-   the backend from the table ci__backends (>>rt); to add a backend, give it a ci_backend
+   the backend from the table ci__rt_backends (>>rt); to add a backend, give it a ci_backend
    value, a section with its ci__backend entry, and a line in that table.
    --------------------------------------------------------------------------------------- */
 const char *ci_result_string(ci_result r) {
@@ -13612,12 +13656,12 @@ const char *ci_result_string(ci_result r) {
     };
     return (r >= 0 && r < CI_RESULT_COUNT) ? s[r] : "unknown result code";
 }
-const char *ci_dtype_name(ci_dtype dt) { return ci__dt_ok(dt) ? ci__dt[dt].name : "invalid"; }
+const char *ci_dtype_name(ci_dtype dt) { return ci__dtype_ok(dt) ? ci__dtype_tab[dt].name : "invalid"; }
 ci_dtype ci_dtype_from_name(const char *name) {
     int i;
     if (!name) return CI_DTYPE_INVALID;
     for (i = 1; i < CI_DTYPE_COUNT; i++)
-        if (!strcmp(name, ci__dt[i].name) || !strcmp(name, ci__dt[i].tname)) return (ci_dtype)i;
+        if (!strcmp(name, ci__dtype_tab[i].name) || !strcmp(name, ci__dtype_tab[i].tname)) return (ci_dtype)i;
     if (!strcmp(name, "float")) return CI_F32;
     if (!strcmp(name, "double")) return CI_F64;
     if (!strcmp(name, "long")) return CI_I64;
@@ -13625,7 +13669,7 @@ ci_dtype ci_dtype_from_name(const char *name) {
     if (!strcmp(name, "half")) return CI_F16;
     return CI_DTYPE_INVALID;
 }
-size_t ci_dtype_size(ci_dtype dt) { return ci__dt_ok(dt) ? (size_t)ci__dt[dt].size : 0; }
+size_t ci_dtype_size(ci_dtype dt) { return ci__dtype_ok(dt) ? (size_t)ci__dtype_tab[dt].size : 0; }
 
 ci_arg ci_arg_none(void) { ci_arg a; memset(&a, 0, sizeof a); return a; }
 ci_arg ci_arg_tensor(ci_tensor t) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_TENSOR; a.u.t = t; return a; }
@@ -13640,13 +13684,13 @@ ci_arg ci_arg_tensors(const ci_tensor *v, int n) { ci_arg a = ci_arg_none(); a.k
 ci_arg ci_arg_list(const ci_arg *v, int n) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_LIST; a.u.list.v = v; a.u.list.n = n; return a; }
 
 /* -- context -- */
-static int ci__ctx_builtins(ci_ctx *ctx) {
+static int ci__public_ctx_builtins(ci_ctx *ctx) {
     ci__err err;
     memset(&err, 0, sizeof err);
     ctx->arena->err = &err;
     if (setjmp(err.jb)) { ctx->arena->err = NULL; return 0; }
     err.armed = 1;
-    ci__register_builtins(ctx);
+    ci__ops_register_builtins(ctx);
     ctx->arena->err = NULL;
     return 1;
 }
@@ -13656,17 +13700,17 @@ ci_result ci_ctx_create(const ci_ctx_desc *desc, ci_ctx **out) {
     if (!out) return CI_ERR_INVALID_ARGS;
     *out = NULL;
     if (desc) d = *desc; else memset(&d, 0, sizeof d);
-    if (!d.allocator.alloc || !d.allocator.free) { d.allocator.alloc = ci__default_alloc; d.allocator.free = ci__default_free; }
-    if (!d.log) d.log = ci__default_log;
+    if (!d.allocator.alloc || !d.allocator.free) { d.allocator.alloc = ci__util_default_alloc; d.allocator.free = ci__util_default_free; }
+    if (!d.log) d.log = ci__dbg_default_log;
     if (d.num_threads <= 0) d.num_threads = 1;
-    d.debug |= ci__env_debug();
+    d.debug |= ci__dbg_env_debug();
     ctx = (ci_ctx *)d.allocator.alloc(sizeof(ci_ctx), d.allocator.user);
     if (!ctx) return CI_ERR_OUT_OF_MEMORY;
     memset(ctx, 0, sizeof *ctx);
     ctx->desc = d;
     ctx->refs = 1;
     ctx->arena = ci__arena_new(ctx, NULL);
-    if (!ctx->arena || !ci__ctx_builtins(ctx)) {
+    if (!ctx->arena || !ci__public_ctx_builtins(ctx)) {
         ci__arena_destroy(ctx->arena);
         d.allocator.free(ctx, sizeof(ci_ctx), d.allocator.user);
         return CI_ERR_OUT_OF_MEMORY;
@@ -13677,31 +13721,31 @@ ci_result ci_ctx_create(const ci_ctx_desc *desc, ci_ctx **out) {
     *out = ctx;
     return CI_OK;
 }
-static void ci__ctx_lock(ci_ctx *ctx) {
+static void ci__public_ctx_lock(ci_ctx *ctx) {
 #ifndef CINDUCTOR_NO_THREADS
     pthread_mutex_lock(&ctx->ref_mu);
 #else
     (void)ctx;
 #endif
 }
-static void ci__ctx_unlock(ci_ctx *ctx) {
+static void ci__public_ctx_unlock(ci_ctx *ctx) {
 #ifndef CINDUCTOR_NO_THREADS
     pthread_mutex_unlock(&ctx->ref_mu);
 #else
     (void)ctx;
 #endif
 }
-static void ci__ctx_retain(ci_ctx *ctx) {
-    ci__ctx_lock(ctx);
+static void ci__public_ctx_retain(ci_ctx *ctx) {
+    ci__public_ctx_lock(ctx);
     ctx->refs++;
-    ci__ctx_unlock(ctx);
+    ci__public_ctx_unlock(ctx);
 }
-static void ci__ctx_release(ci_ctx *ctx) {
+static void ci__public_ctx_release(ci_ctx *ctx) {
     ci_allocator a;
     long left;
-    ci__ctx_lock(ctx);
+    ci__public_ctx_lock(ctx);
     left = --ctx->refs;
-    ci__ctx_unlock(ctx);
+    ci__public_ctx_unlock(ctx);
     if (left > 0) return;
     a = ctx->desc.allocator;
     ci__arena_destroy(ctx->arena);
@@ -13712,25 +13756,25 @@ static void ci__ctx_release(ci_ctx *ctx) {
 }
 /* 0 (and a message to the logger) when the user already destroyed CTX, which lives on only
    for its graphs and programs */
-static int ci__ctx_usable(ci_ctx *ctx, const char *who) {
+static int ci__public_ctx_usable(ci_ctx *ctx, const char *who) {
     char msg[160];
     if (!ctx->destroyed) return 1;
     snprintf(msg, sizeof msg, "%s: the context was destroyed (ci_ctx_destroy); it lives on only for its graphs and programs", who);
-    ci__set_error(ctx, "%s", msg);
-    ci__log(ctx, CI_LOG_ERROR, msg);
+    ci__util_set_error(ctx, "%s", msg);
+    ci__dbg_log(ctx, CI_LOG_ERROR, msg);
     return 0;
 }
 void ci_ctx_destroy(ci_ctx *ctx) {
     if (!ctx) return;
     if (ctx->destroyed) {   /* still alive for its graphs and programs, so this read is safe */
-        ci__log(ctx, CI_LOG_ERROR, "ci_ctx_destroy: called twice on one context (ignored)");
+        ci__dbg_log(ctx, CI_LOG_ERROR, "ci_ctx_destroy: called twice on one context (ignored)");
         return;
     }
     ctx->destroyed = 1;
-    ci__ctx_release(ctx);
+    ci__public_ctx_release(ctx);
 }
 const char *ci_ctx_last_error(const ci_ctx *ctx) { return ctx ? ctx->last_error : "no context"; }
-int ci_has_op(const ci_ctx *ctx, const char *op) { return ctx && op && ci__registry_find(ctx, op) != NULL; }
+int ci_has_op(const ci_ctx *ctx, const char *op) { return ctx && op && ci__lower_registry_find(ctx, op) != NULL; }
 int ci_registry_count(const ci_ctx *ctx) { return ctx ? ctx->reg.n : 0; }
 ci_result ci_registry_entry(const ci_ctx *ctx, int i, ci_op_info *info) {
     int k, seen = 0;
@@ -13748,43 +13792,37 @@ ci_result ci_registry_entry(const ci_ctx *ctx, int i, ci_op_info *info) {
     return CI_ERR_INVALID_ARGS;
 }
 
-/* -- graphs -- */
-static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
-    ci__L *L = CI__NEW(A, ci__L);
-    L->ctx = ctx; L->A = A; L->LA = L->SA = A; L->E = E; L->meta = meta;
-    return L;
-}
 
 ci_graph *ci_graph_create(ci_ctx *ctx) {
     ci_graph *g;
-    if (!ctx || !ci__ctx_usable(ctx, "ci_graph_create")) return NULL;
+    if (!ctx || !ci__public_ctx_usable(ctx, "ci_graph_create")) return NULL;
     g = (ci_graph *)ci__malloc(ctx, sizeof(ci_graph));
     if (!g) return NULL;
     memset(g, 0, sizeof *g);
     g->ctx = ctx;
     g->A = ci__arena_new(ctx, &g->E);
     if (!g->A) { ci__mfree(ctx, g, sizeof(ci_graph)); return NULL; }
-    ci__ctx_lock(ctx);   /* a reference to the context, and a place in its list of live graphs */
+    ci__public_ctx_lock(ctx);   /* a reference to the context, and a place in its list of live graphs */
     ctx->refs++;
     g->live_next = ctx->graphs;
     if (ctx->graphs) ctx->graphs->live_prev = g;
     ctx->graphs = g;
-    ci__ctx_unlock(ctx);
+    ci__public_ctx_unlock(ctx);
     return g;
 }
 void ci_graph_destroy(ci_graph *g) {
     ci_ctx *ctx;
     if (!g) return;
     ctx = g->ctx;
-    ci__ctx_lock(ctx);
+    ci__public_ctx_lock(ctx);
     if (g->live_prev) g->live_prev->live_next = g->live_next; else ctx->graphs = g->live_next;
     if (g->live_next) g->live_next->live_prev = g->live_prev;
-    ci__ctx_unlock(ctx);
+    ci__public_ctx_unlock(ctx);
     ci__arena_destroy(g->MA);
     ci__arena_destroy(g->SA);
     ci__arena_destroy(g->A);
     ci__mfree(ctx, g, sizeof(ci_graph));
-    ci__ctx_release(ctx);
+    ci__public_ctx_release(ctx);
 }
 ci_result ci_graph_status(const ci_graph *g) { return g ? g->status : CI_ERR_INVALID_ARGS; }
 const char *ci_graph_message(const ci_graph *g) { return g ? g->msg : "no graph"; }
@@ -13814,7 +13852,7 @@ size_t ci_graph_print_cig(const ci_graph *g, char *buf, size_t bufsz) {
 }
 int ci_graph_num_outputs(const ci_graph *g) { return g ? g->outputs.n : 0; }
 
-static void ci__graph_error(ci_graph *g, ci_result code, const char *fmt, ...) {
+static void ci__public_graph_error(ci_graph *g, ci_result code, const char *fmt, ...) {
     va_list ap;
     char *p;
     if (g->status) return;
@@ -13824,9 +13862,9 @@ static void ci__graph_error(ci_graph *g, ci_result code, const char *fmt, ...) {
     va_end(ap);
     for (p = g->msg; *p; p++) if ((unsigned char)*p < 0x20) *p = ' ';   /* one line, whatever strings it quotes */
 }
-/* SIZE new handle ids for a graph of CTX, clear of every live graph's (see ci__hrange); 0 when
+/* SIZE new handle ids for a graph of CTX, clear of every live graph's (see ci__lower_hrange); 0 when
    the live graphs hold them all. Called with the context locked. */
-static uint32_t ci__ctx_handle_range(ci_ctx *ctx, uint32_t size) {
+static uint32_t ci__public_ctx_handle_range(ci_ctx *ctx, uint32_t size) {
     uint64_t lo = ctx->next_handle ? ctx->next_handle : 1;
     int restarts = 0;
     for (;;) {
@@ -13850,38 +13888,38 @@ static uint32_t ci__ctx_handle_range(ci_ctx *ctx, uint32_t size) {
     return (uint32_t)lo;
 }
 /* a new handle range for G; called armed (fails on out of memory or out of ids) */
-static void ci__graph_new_range(ci_graph *g) {
+static void ci__public_graph_new_range(ci_graph *g) {
     uint32_t size = g->nhr < 12 ? 16u << g->nhr : 65536u, base;
-    ci__hrange *grown = NULL;
+    ci__lower_hrange *grown = NULL;
     int i, cap = g->hr_cap;
     if (g->nhr == g->hr_cap) {   /* allocated unlocked (it may fail), swapped in under the lock */
         cap = cap ? cap * 2 : 8;
-        grown = CI__NEWN(g->A, ci__hrange, cap);
-        if (g->nhr) memcpy(grown, g->hr, sizeof(ci__hrange) * (size_t)g->nhr);
+        grown = CI__NEWN(g->A, ci__lower_hrange, cap);
+        if (g->nhr) memcpy(grown, g->hr, sizeof(ci__lower_hrange) * (size_t)g->nhr);
     }
-    ci__ctx_lock(g->ctx);
+    ci__public_ctx_lock(g->ctx);
     if (grown) { g->hr = grown; g->hr_cap = cap; }
-    base = ci__ctx_handle_range(g->ctx, size);
+    base = ci__public_ctx_handle_range(g->ctx, size);
     if (base) {
         for (i = g->nhr; i > 0 && g->hr[i - 1].base > base; i--) g->hr[i] = g->hr[i - 1];
         g->hr[i].base = base; g->hr[i].size = size; g->hr[i].first = (uint32_t)g->tensors.n + 1;
         g->nhr++;
     }
-    ci__ctx_unlock(g->ctx);
+    ci__public_ctx_unlock(g->ctx);
     if (!base) ci__fail(&g->E, CI_ERR_OUT_OF_MEMORY, "out of tensor handles: the context's live graphs hold all 2^32 ids");
     g->h_next = base;
     g->h_end = (uint64_t)base + size;
 }
 /* appends a tensor to G, with the next handle id of its range */
-static void ci__graph_push_tensor(ci_graph *g, ci__gtensor *t) {
-    if (g->h_next == g->h_end) ci__graph_new_range(g);
+static void ci__public_graph_push_tensor(ci_graph *g, ci__lower_gtensor *t) {
+    if (g->h_next == g->h_end) ci__public_graph_new_range(g);
     t->handle = (uint32_t)g->h_next;
     ci__vec_push(g->A, &g->tensors, t);
     g->h_next++;
 }
 /* The one decode of a graph's tensor handle: its tensor index, or 0 for an id that is not one of
    G's tensors (0, another graph's, a destroyed graph's, garbage). Unsigned throughout. */
-static uint32_t ci__handle_index(const ci_graph *g, ci_tensor t) {
+static uint32_t ci__public_handle_index(const ci_graph *g, ci_tensor t) {
     int lo = 0, hi = g->nhr - 1;
     uint32_t idx;
     while (lo <= hi) {   /* hi ends at the last range whose base <= id */
@@ -13892,8 +13930,8 @@ static uint32_t ci__handle_index(const ci_graph *g, ci_tensor t) {
     idx = g->hr[hi].first + (t.id - g->hr[hi].base);
     return idx >= 1 && idx <= (uint32_t)g->tensors.n ? idx : 0;
 }
-static ci_tensor ci__handle(const ci_graph *g, uint32_t idx) { ci_tensor t; t.id = ci__gt(g, idx)->handle; return t; }
-static int ci__valid_name(const char *s) {
+static ci_tensor ci__public_handle(const ci_graph *g, uint32_t idx) { ci_tensor t; t.id = ci__lower_gt(g, idx)->handle; return t; }
+static int ci__public_valid_name(const char *s) {
     static const char *const reserved[] = {"None", "True", "False", "inf", "nan", "_", "input", "const", "output", "load"};
     size_t i;
     if (!s || !*s || !((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_')) return 0;
@@ -13901,7 +13939,7 @@ static int ci__valid_name(const char *s) {
     for (; *s; s++) if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_')) return 0;
     return 1;
 }
-static void ci__graph_map_reserve(ci_graph *g, int need) {
+static void ci__public_graph_map_reserve(ci_graph *g, int need) {
     if (need > g->map_cap) {
         int nc = g->map_cap ? g->map_cap * 2 : 256;
         uint32_t *nm;
@@ -13912,7 +13950,7 @@ static void ci__graph_map_reserve(ci_graph *g, int need) {
     }
 }
 /* a call node on the build-time state, as ci_call lowers it: its results, how many (called armed) */
-static int ci__meta_call(ci_graph *g, const ci__node *nd, ci_tensor *res) {
+static int ci__public_meta_call(ci_graph *g, const ci__node *nd, ci_tensor *res) {
     ci_arg *a;
     ci_kwarg *kw;
     int i, n;
@@ -13920,24 +13958,24 @@ static int ci__meta_call(ci_graph *g, const ci__node *nd, ci_tensor *res) {
     a = CI__NEWN(g->MA, ci_arg, nd->nargs);
     kw = CI__NEWN(g->MA, ci_kwarg, nd->nkw);
     g->meta->node_name = nd->name; g->meta->node_op = nd->op;
-    for (i = 0; i < nd->nargs; i++) a[i] = ci__map_arg(g->meta, &nd->args[i], g->meta_map);
-    for (i = 0; i < nd->nkw; i++) { kw[i].name = nd->kw[i].name; kw[i].value = ci__map_arg(g->meta, &nd->kw[i].value, g->meta_map); }
-    n = ci__call_op(g->meta, nd->op, nd->nargs, a, nd->nkw, kw, res, CI_MAX_OUTPUTS);
+    for (i = 0; i < nd->nargs; i++) a[i] = ci__lower_map_arg(g->meta, &nd->args[i], g->meta_map);
+    for (i = 0; i < nd->nkw; i++) { kw[i].name = nd->kw[i].name; kw[i].value = ci__lower_map_arg(g->meta, &nd->kw[i].value, g->meta_map); }
+    n = ci__lower_call_op(g->meta, nd->op, nd->nargs, a, nd->nkw, kw, res, CI_MAX_OUTPUTS);
     if (n < 1 || n > CI_MAX_OUTPUTS) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s returned %d results", nd->op, n);
     return n;
 }
 /* after a call node's results are mapped: compile's realize rules for a node of one user;
    without them every later op would copy the whole unrealized chain before it (quadratic) */
-static void ci__meta_after(ci_graph *g, const ci__node *nd) {
+static void ci__public_meta_after(ci_graph *g, const ci__node *nd) {
     int i;
     for (i = 0; i < nd->nout; i++) {
         ci_tensor r;
         r.id = g->meta_map[nd->out0 + (uint32_t)i];
-        ci__after_node(g->meta, ci__box_get(g->meta, r), 1);
+        ci__ir_after_node(g->meta, ci__ir_box_get(g->meta, r), 1);
     }
 }
 /* ci_compile: free the build-time state (a later node rebuilds it) */
-static void ci__graph_meta_release(ci_graph *g) {
+static void ci__public_graph_meta_release(ci_graph *g) {
     ci__arena_destroy(g->MA);
     ci__arena_destroy(g->SA);
     g->MA = g->SA = NULL; g->meta = NULL;
@@ -13945,7 +13983,7 @@ static void ci__graph_meta_release(ci_graph *g) {
 /* The build-time state, made on first use. ci_compile releases it (it is most of a built graph's
    memory, and compiling does not read it); a node added later rebuilds it by lowering the graph's
    nodes again, in order, as they were first lowered. Called armed. */
-static void ci__graph_meta(ci_graph *g) {
+static void ci__public_graph_meta(ci_graph *g) {
     int i, j;
     jmp_buf outer;
     const ci__node *volatile at = NULL;
@@ -13956,7 +13994,7 @@ static void ci__graph_meta(ci_graph *g) {
         memcpy(m, g->E.msg, sizeof m);
         if (at) snprintf(g->E.msg, sizeof g->E.msg, "rebuilding the graph's state after ci_compile, node %s = %s(...): %.900s",
                          at->name, at->op ? at->op : "", m);
-        ci__graph_meta_release(g);
+        ci__public_graph_meta_release(g);
         memcpy(g->E.jb, outer, sizeof outer);
         longjmp(g->E.jb, 1);
     }
@@ -13970,45 +14008,45 @@ static void ci__graph_meta(ci_graph *g) {
         at = nd;
         if (nd->kind == CI__N_CALL) {
             ci_tensor res[CI_MAX_OUTPUTS];
-            int n = ci__meta_call(g, nd, res);
+            int n = ci__public_meta_call(g, nd, res);
             if (n != nd->nout) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: lowered again (rebuilding the graph's state after ci_compile), it gave %d results, not %d", nd->op, n, nd->nout);
-            for (j = 0; j < n; j++) g->meta_map[nd->out0 + (uint32_t)j] = ci__box_get(g->meta, res[j])->id;
-            ci__meta_after(g, nd);
+            for (j = 0; j < n; j++) g->meta_map[nd->out0 + (uint32_t)j] = ci__ir_box_get(g->meta, res[j])->id;
+            ci__public_meta_after(g, nd);
         } else ci__lower_node(g->meta, nd, g->meta_map);
     }
     memcpy(g->E.jb, outer, sizeof outer);
 }
 /* add a node (its fields filled in) and lower it on the build-time state; called armed */
-static int ci__graph_add(ci_graph *g, ci__node *nd) {
+static int ci__public_graph_add(ci_graph *g, ci__node *nd) {
     int i, n;
-    ci__graph_meta(g);
+    ci__public_graph_meta(g);
     nd->out0 = (uint32_t)g->tensors.n + 1;
-    ci__graph_map_reserve(g, g->tensors.n + 70);
+    ci__public_graph_map_reserve(g, g->tensors.n + 70);
     ci__lower_node(g->meta, nd, g->meta_map);
     n = nd->kind == CI__N_CALL ? nd->nout : 1;
     ci__vec_push(g->A, &g->nodes, nd);
-    ci__name_index_add(g, nd);
+    ci__public_name_index_add(g, nd);
     for (i = 0; i < n; i++) {
-        ci__gtensor *t = CI__NEW(g->A, ci__gtensor);
+        ci__lower_gtensor *t = CI__NEW(g->A, ci__lower_gtensor);
         ci_tensor r;
         ci__box *b;
         r.id = g->meta_map[nd->out0 + (uint32_t)i];
-        b = ci__box_get(g->meta, r);
+        b = ci__ir_box_get(g->meta, r);
         t->node = g->nodes.n - 1; t->out = i;
         t->dt = b->dt; t->ndim = b->ndim;
         memcpy(t->shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
-        ci__graph_push_tensor(g, t);
+        ci__public_graph_push_tensor(g, t);
     }
     return n;
 }
-static ci__node *ci__node_named(const ci_graph *g, const char *name) {
+static ci__node *ci__public_node_named(const ci_graph *g, const char *name) {
     ci__node *o;
     if (!g->name_cap) return NULL;
     for (o = g->names[ci__hash_str(name) & (uint32_t)(g->name_cap - 1)]; o; o = o->name_next)
         if (!strcmp(o->name, name)) return o;
     return NULL;
 }
-static void ci__name_index_add(ci_graph *g, ci__node *nd) {
+static void ci__public_name_index_add(ci_graph *g, ci__node *nd) {
     uint32_t b;
     if ((g->name_n + 1) * 2 > g->name_cap) {   /* grow and rehash */
         int nc = g->name_cap ? g->name_cap * 2 : 256, i;
@@ -14025,123 +14063,121 @@ static void ci__name_index_add(ci_graph *g, ci__node *nd) {
     nd->name_next = g->names[b]; g->names[b] = nd;
     g->name_n++;
 }
-static void ci__name_index_remove(ci_graph *g, ci__node *nd) {
+static void ci__public_name_index_remove(ci_graph *g, ci__node *nd) {
     ci__node **p = &g->names[ci__hash_str(nd->name) & (uint32_t)(g->name_cap - 1)];
     for (; *p; p = &(*p)->name_next) if (*p == nd) { *p = nd->name_next; g->name_n--; return; }
 }
-static int ci__name_used(const ci_graph *g, const char *name) { return ci__node_named(g, name) != NULL; }
+static int ci__public_name_used(const ci_graph *g, const char *name) { return ci__public_node_named(g, name) != NULL; }
 /* the given name, or the next "<prefix><N>" no node has taken */
-static const char *ci__node_name(ci_graph *g, const char *name, const char *prefix) {
+static const char *ci__public_node_name(ci_graph *g, const char *name, const char *prefix) {
     char buf[32];
     if (name) return ci__strdup(g->A, name);
     do snprintf(buf, sizeof buf, "%s%d", prefix, g->nauto++);
-    while (ci__name_used(g, buf));
+    while (ci__public_name_used(g, buf));
     return ci__strdup(g->A, buf);
 }
-static int ci__check_shape(ci_graph *g, const char *what, int ndim, const int64_t *shape) {
+static int ci__public_check_shape(ci_graph *g, const char *what, int ndim, const int64_t *shape) {
     int i;
     if (ndim < 0 || ndim > CI_MAX_DIMS || (ndim > 0 && !shape)) {
-        ci__graph_error(g, CI_ERR_INVALID_ARGS, "%s: ndim %d is out of range [0, %d] or shape is NULL", what, ndim, CI_MAX_DIMS);
+        ci__public_graph_error(g, CI_ERR_INVALID_ARGS, "%s: ndim %d is out of range [0, %d] or shape is NULL", what, ndim, CI_MAX_DIMS);
         return 0;
     }
     int64_t n = 1;
     for (i = 0; i < ndim; i++) {
-        if (shape[i] < 0 || shape[i] > CI__MAX_NUMEL) {
-            ci__graph_error(g, CI_ERR_INVALID_ARGS, "%s: invalid size %lld at dim %d", what, (long long)shape[i], i);
+        if (shape[i] < 0 || shape[i] > CI__IR_MAX_NUMEL) {
+            ci__public_graph_error(g, CI_ERR_INVALID_ARGS, "%s: invalid size %lld at dim %d", what, (long long)shape[i], i);
             return 0;
         }
-        n = ci__sat_mul(n, shape[i]);
+        n = ci__ix_sat_mul(n, shape[i]);
     }
-    if (n > CI__MAX_NUMEL) {
-        ci__graph_error(g, CI_ERR_UNSUPPORTED, "%s: more than 2^48 elements", what);
+    if (n > CI__IR_MAX_NUMEL) {
+        ci__public_graph_error(g, CI_ERR_UNSUPPORTED, "%s: more than 2^48 elements", what);
         return 0;
     }
-    if (!ci__size_ok(ndim, shape, NULL)) {   /* [0, 2^48, 2^48] */
-        ci__graph_error(g, CI_ERR_UNSUPPORTED, "%s: an empty tensor whose other sizes multiply past 2^48 is larger than cinductor supports", what);
+    if (!ci__ir_size_ok(ndim, shape, NULL)) {   /* [0, 2^48, 2^48] */
+        ci__public_graph_error(g, CI_ERR_UNSUPPORTED, "%s: an empty tensor whose other sizes multiply past 2^48 is larger than cinductor supports", what);
         return 0;
     }
     return 1;
 }
 /* a node holding NAME under a generated name takes another one, so the user's can be given;
    called armed */
-static void ci__name_give_way(ci_graph *g, const char *name) {
-    ci__node *o = ci__node_named(g, name);
+static void ci__public_name_give_way(ci_graph *g, const char *name) {
+    ci__node *o = ci__public_node_named(g, name);
     if (!o) return;
     CI__ASSERT(o->auto_named);
-    ci__name_index_remove(g, o);
-    o->name = ci__node_name(g, NULL, o->kind == CI__N_INPUT ? "in" : o->kind == CI__N_CONST ? "c" : o->kind == CI__N_SCALAR ? "s" : "t");
-    ci__name_index_add(g, o);
+    ci__public_name_index_remove(g, o);
+    o->name = ci__public_node_name(g, NULL, o->kind == CI__N_INPUT ? "in" : o->kind == CI__N_CONST ? "c" : o->kind == CI__N_SCALAR ? "s" : "t");
+    ci__public_name_index_add(g, o);
 }
-static ci__node *ci__leaf_node(ci_graph *g, int kind, const char *name, ci_dtype dt, int ndim, const int64_t *shape,
-                               const void *data, double sval, int64_t ival, int weak);
-static ci_tensor ci__leaf(ci_graph *g, int kind, const char *name, ci_dtype dt, int ndim, const int64_t *shape,
+static ci_tensor ci__public_leaf(ci_graph *g, int kind, const char *name, ci_dtype dt, int ndim, const int64_t *shape,
                           const void *data, double sval, int64_t ival, int weak) {
     ci_tensor bad = {0};
     ci__node *nd;
     if (!g || g->status) return bad;
-    if (!ci__dt_ok(dt)) { ci__graph_error(g, CI_ERR_DTYPE, "%s: invalid dtype %d", name ? name : "leaf", (int)dt); return bad; }
-    if (!ci__check_shape(g, name ? name : "leaf", ndim, shape)) return bad;
-    if (name && !ci__valid_name(name)) { ci__graph_error(g, CI_ERR_INVALID_ARGS, "invalid name '%s' (use [A-Za-z_][A-Za-z0-9_]*)", name); return bad; }
-    if (name && ci__name_used(g, name) && !ci__node_named(g, name)->auto_named) {
-        ci__graph_error(g, CI_ERR_INVALID_ARGS, "name '%s' is already defined", name);
+    if (!ci__dtype_ok(dt)) { ci__public_graph_error(g, CI_ERR_DTYPE, "%s: invalid dtype %d", name ? name : "leaf", (int)dt); return bad; }
+    if (!ci__public_check_shape(g, name ? name : "leaf", ndim, shape)) return bad;
+    if (name && !ci__public_valid_name(name)) { ci__public_graph_error(g, CI_ERR_INVALID_ARGS, "invalid name '%s' (use [A-Za-z_][A-Za-z0-9_]*)", name); return bad; }
+    if (name && ci__public_name_used(g, name) && !ci__public_node_named(g, name)->auto_named) {
+        ci__public_graph_error(g, CI_ERR_INVALID_ARGS, "name '%s' is already defined", name);
         return bad;
     }
-    if (kind == CI__N_CONST && ci__numel(ndim, shape) > 0 && !data) { ci__graph_error(g, CI_ERR_INVALID_ARGS, "constant '%s': data is NULL", name ? name : ""); return bad; }
+    if (kind == CI__N_CONST && ci__ir_numel(ndim, shape) > 0 && !data) { ci__public_graph_error(g, CI_ERR_INVALID_ARGS, "constant '%s': data is NULL", name ? name : ""); return bad; }
     if (setjmp(g->E.jb)) {
         g->E.armed = 0;
-        ci__graph_error(g, g->E.code, "%s", g->E.msg);
+        ci__public_graph_error(g, g->E.code, "%s", g->E.msg);
         return bad;
     }
     g->E.armed = 1;
-    nd = ci__leaf_node(g, kind, name, dt, ndim, shape, data, sval, ival, weak);
+    nd = ci__public_leaf_node(g, kind, name, dt, ndim, shape, data, sval, ival, weak);
     g->E.armed = 0;
-    return ci__handle(g, nd->out0);
+    return ci__public_handle(g, nd->out0);
 }
 /* the node of a leaf (already checked); called with the graph's error target armed */
-static ci__node *ci__leaf_node(ci_graph *g, int kind, const char *name, ci_dtype dt, int ndim, const int64_t *shape,
+static ci__node *ci__public_leaf_node(ci_graph *g, int kind, const char *name, ci_dtype dt, int ndim, const int64_t *shape,
                                const void *data, double sval, int64_t ival, int weak) {
     ci__node *nd = CI__NEW(g->A, ci__node);
     nd->kind = kind; nd->dt = dt; nd->ndim = ndim;
     if (ndim) memcpy(nd->shape, shape, sizeof(int64_t) * (size_t)ndim);
-    if (name) ci__name_give_way(g, name);
-    nd->name = ci__node_name(g, name, kind == CI__N_INPUT ? "in" : kind == CI__N_CONST ? "c" : "s");
+    if (name) ci__public_name_give_way(g, name);
+    nd->name = ci__public_node_name(g, name, kind == CI__N_INPUT ? "in" : kind == CI__N_CONST ? "c" : "s");
     nd->auto_named = name == NULL;
     nd->sval = sval; nd->ival = ival; nd->weak = weak; nd->nout = 1;
     if (kind == CI__N_INPUT) nd->ival = g->ninputs;
     if (kind == CI__N_CONST) {
-        size_t bytes = (size_t)ci__numel(ndim, shape) * ci__dt[dt].size;
+        size_t bytes = (size_t)ci__ir_numel(ndim, shape) * ci__dtype_tab[dt].size;
         void *copy = ci__arena_alloc(g->A, bytes);
         if (bytes) memcpy(copy, data, bytes);
         nd->data = copy;
     }
-    ci__graph_add(g, nd);
+    ci__public_graph_add(g, nd);
     if (kind == CI__N_INPUT) g->ninputs++;
     return nd;
 }
 /* a Python number where a tensor must exist on its own (an output, an element of a tensor
    list) becomes a 0-d constant, so that the graph prints as .cig */
-static uint32_t ci__scalar_as_const(ci_graph *g, uint32_t idx) {
-    const ci__node *s = (const ci__node *)g->nodes.v[ci__gt(g, idx)->node];
+static uint32_t ci__public_scalar_as_const(ci_graph *g, uint32_t idx) {
+    const ci__node *s = (const ci__node *)g->nodes.v[ci__lower_gt(g, idx)->node];
     unsigned char buf[8];
     if (s->kind != CI__N_SCALAR) return idx;
     memset(buf, 0, sizeof buf);
     if (s->weak == 3) { float f = (float)s->sval; memcpy(buf, &f, 4); }
     else if (s->weak == 2) { long long v = (long long)s->ival; memcpy(buf, &v, 8); }
     else buf[0] = (unsigned char)(s->ival != 0);
-    return ci__leaf_node(g, CI__N_CONST, NULL, s->dt, 0, NULL, buf, 0, 0, 0)->out0;
+    return ci__public_leaf_node(g, CI__N_CONST, NULL, s->dt, 0, NULL, buf, 0, 0, 0)->out0;
 }
 ci_tensor ci_input(ci_graph *g, const char *name, ci_dtype dt, int ndim, const int64_t *shape) {
-    return ci__leaf(g, CI__N_INPUT, name, dt, ndim, shape, NULL, 0, 0, 0);
+    return ci__public_leaf(g, CI__N_INPUT, name, dt, ndim, shape, NULL, 0, 0, 0);
 }
 ci_tensor ci_const_array(ci_graph *g, const char *name, ci_dtype dt, int ndim, const int64_t *shape, const void *data) {
-    return ci__leaf(g, CI__N_CONST, name, dt, ndim, shape, data, 0, 0, 0);
+    return ci__public_leaf(g, CI__N_CONST, name, dt, ndim, shape, data, 0, 0, 0);
 }
 ci_tensor ci_const_scalar(ci_graph *g, ci_dtype dt, double value) {
     unsigned char buf[8];
     ci_arg a = ci_arg_float(value);
     ci_tensor bad = {0};
-    if (g && !g->status && ci__dt_ok(dt) && !ci__scalar_fits(dt, &a)) {   /* the conversion below would be undefined */
-        ci__graph_error(g, CI_ERR_INVALID_ARGS, "ci_const_scalar: value %g cannot be converted to type %s without overflow", value, ci__dt[dt].tname);
+    if (g && !g->status && ci__dtype_ok(dt) && !ci__ops_scalar_fits(dt, &a)) {   /* the conversion below would be undefined */
+        ci__public_graph_error(g, CI_ERR_INVALID_ARGS, "ci_const_scalar: value %g cannot be converted to type %s without overflow", value, ci__dtype_tab[dt].tname);
         return bad;
     }
     memset(buf, 0, sizeof buf);
@@ -14157,79 +14193,79 @@ ci_tensor ci_const_scalar(ci_graph *g, ci_dtype dt, double value) {
     case CI_F64: memcpy(buf, &value, 8); break;
     default: break;
     }
-    return ci__leaf(g, CI__N_CONST, NULL, dt, 0, NULL, buf, 0, 0, 0);
+    return ci__public_leaf(g, CI__N_CONST, NULL, dt, 0, NULL, buf, 0, 0, 0);
 }
-ci_tensor ci_scalar(ci_graph *g, double v) { return ci__leaf(g, CI__N_SCALAR, NULL, CI_F32, 0, NULL, NULL, v, 0, 3); }
-ci_tensor ci_scalar_int(ci_graph *g, int64_t v) { return ci__leaf(g, CI__N_SCALAR, NULL, CI_I64, 0, NULL, NULL, 0, v, 2); }
-ci_tensor ci_scalar_bool(ci_graph *g, int v) { return ci__leaf(g, CI__N_SCALAR, NULL, CI_BOOL, 0, NULL, NULL, 0, v != 0, 1); }
+ci_tensor ci_scalar(ci_graph *g, double v) { return ci__public_leaf(g, CI__N_SCALAR, NULL, CI_F32, 0, NULL, NULL, v, 0, 3); }
+ci_tensor ci_scalar_int(ci_graph *g, int64_t v) { return ci__public_leaf(g, CI__N_SCALAR, NULL, CI_I64, 0, NULL, NULL, 0, v, 2); }
+ci_tensor ci_scalar_bool(ci_graph *g, int v) { return ci__public_leaf(g, CI__N_SCALAR, NULL, CI_BOOL, 0, NULL, NULL, 0, v != 0, 1); }
 
 void ci_output(ci_graph *g, ci_tensor t) {
     uint32_t idx;
     if (!g || g->status) return;
-    idx = ci__handle_index(g, t);
-    if (!idx) { ci__graph_error(g, CI_ERR_INVALID_ARGS, "ci_output: invalid or foreign tensor handle %u", (unsigned)t.id); return; }
-    if (ci__gt(g, idx)->dt == CI_DTYPE_INVALID) return;
-    if (setjmp(g->E.jb)) { g->E.armed = 0; ci__graph_error(g, g->E.code, "%s", g->E.msg); return; }
+    idx = ci__public_handle_index(g, t);
+    if (!idx) { ci__public_graph_error(g, CI_ERR_INVALID_ARGS, "ci_output: invalid or foreign tensor handle %u", (unsigned)t.id); return; }
+    if (ci__lower_gt(g, idx)->dt == CI_DTYPE_INVALID) return;
+    if (setjmp(g->E.jb)) { g->E.armed = 0; ci__public_graph_error(g, g->E.code, "%s", g->E.msg); return; }
     g->E.armed = 1;
-    idx = ci__scalar_as_const(g, idx);
+    idx = ci__public_scalar_as_const(g, idx);
     ci__vec_push(g->A, &g->outputs, (void *)(uintptr_t)idx);
     g->E.armed = 0;
 }
 ci_result ci_tensor_set_name(ci_graph *g, ci_tensor t, const char *name) {
-    uint32_t idx = g ? ci__handle_index(g, t) : 0;
+    uint32_t idx = g ? ci__public_handle_index(g, t) : 0;
     ci__node *nd, *o;
     if (!g) return CI_ERR_INVALID_ARGS;
-    if (!idx) { ci__set_error(g->ctx, "ci_tensor_set_name: not a tensor of this graph"); return CI_ERR_INVALID_ARGS; }
-    nd = (ci__node *)g->nodes.v[ci__gt(g, idx)->node];
-    if (!ci__valid_name(name)) {
-        ci__set_error(g->ctx, "ci_tensor_set_name: invalid name '%.200s' (use [A-Za-z_][A-Za-z0-9_]*)", name ? name : "(null)");
+    if (!idx) { ci__util_set_error(g->ctx, "ci_tensor_set_name: not a tensor of this graph"); return CI_ERR_INVALID_ARGS; }
+    nd = (ci__node *)g->nodes.v[ci__lower_gt(g, idx)->node];
+    if (!ci__public_valid_name(name)) {
+        ci__util_set_error(g->ctx, "ci_tensor_set_name: invalid name '%.200s' (use [A-Za-z_][A-Za-z0-9_]*)", name ? name : "(null)");
         return CI_ERR_INVALID_ARGS;
     }
     if (nd->nout != 1) {
-        ci__set_error(g->ctx, "ci_tensor_set_name(%s): node %s has %d results; only a node of one result takes a name", name, nd->name, nd->nout);
+        ci__util_set_error(g->ctx, "ci_tensor_set_name(%s): node %s has %d results; only a node of one result takes a name", name, nd->name, nd->nout);
         return CI_ERR_INVALID_ARGS;
     }
-    o = ci__node_named(g, name);
+    o = ci__public_node_named(g, name);
     if (o == nd) return CI_OK;
-    if (o && !o->auto_named) { ci__set_error(g->ctx, "ci_tensor_set_name: name '%s' is already defined", name); return CI_ERR_INVALID_ARGS; }
+    if (o && !o->auto_named) { ci__util_set_error(g->ctx, "ci_tensor_set_name: name '%s' is already defined", name); return CI_ERR_INVALID_ARGS; }
     if (setjmp(g->E.jb)) {
         g->E.armed = 0;
-        ci__set_error(g->ctx, "ci_tensor_set_name: %s", g->E.msg);
+        ci__util_set_error(g->ctx, "ci_tensor_set_name: %s", g->E.msg);
         return g->E.code;
     }
     g->E.armed = 1;
     {
         const char *copy = ci__strdup(g->A, name);   /* before anything changes: it may fail */
-        ci__name_give_way(g, name);
-        ci__name_index_remove(g, nd);
+        ci__public_name_give_way(g, name);
+        ci__public_name_index_remove(g, nd);
         nd->name = copy;
         nd->auto_named = 0;
-        ci__name_index_add(g, nd);
+        ci__public_name_index_add(g, nd);
     }
     g->E.armed = 0;
     return CI_OK;
 }
 ci_dtype ci_tensor_dtype(const ci_graph *g, ci_tensor t) {
-    uint32_t idx = g ? ci__handle_index(g, t) : 0;
-    return idx ? ci__gt(g, idx)->dt : CI_DTYPE_INVALID;
+    uint32_t idx = g ? ci__public_handle_index(g, t) : 0;
+    return idx ? ci__lower_gt(g, idx)->dt : CI_DTYPE_INVALID;
 }
 int ci_tensor_shape(const ci_graph *g, ci_tensor t, int64_t *shape) {
-    uint32_t idx = g ? ci__handle_index(g, t) : 0;
-    const ci__gtensor *gt;
+    uint32_t idx = g ? ci__public_handle_index(g, t) : 0;
+    const ci__lower_gtensor *gt;
     if (!idx) return -1;
-    gt = ci__gt(g, idx);
+    gt = ci__lower_gt(g, idx);
     if (shape) memcpy(shape, gt->shape, sizeof(int64_t) * (size_t)gt->ndim);
     return gt->ndim;
 }
 
 /* deep copy of an argument into the graph; tensor handles become tensor indices */
-static void ci__copy_arg_d(ci_graph *g, const char *op, int pos, const ci_arg *src, ci_arg *dst, int depth) {
+static void ci__public_copy_arg_d(ci_graph *g, const char *op, int pos, const ci_arg *src, ci_arg *dst, int depth) {
     int k;
     *dst = *src;
     switch (src->kind) {
     case CI_ARG_NONE: case CI_ARG_INT: case CI_ARG_FLOAT: case CI_ARG_BOOL: case CI_ARG_DTYPE: break;
     case CI_ARG_TENSOR:
-        dst->u.t.id = ci__handle_index(g, src->u.t);
+        dst->u.t.id = ci__public_handle_index(g, src->u.t);
         if (!dst->u.t.id) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is an invalid or foreign tensor handle (%u)", op, pos, (unsigned)src->u.t.id);
         break;
     case CI_ARG_STRING:
@@ -14249,9 +14285,9 @@ static void ci__copy_arg_d(ci_graph *g, const char *op, int pos, const ci_arg *s
             ci_tensor *t = (ci_tensor *)c;
             for (k = 0; k < n; k++) {   /* id 0 in a list is None (index.Tensor's indices) */
                 if (!t[k].id) continue;
-                t[k].id = ci__handle_index(g, t[k]);
+                t[k].id = ci__public_handle_index(g, t[k]);
                 if (!t[k].id) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d, element %d is an invalid or foreign tensor handle", op, pos, k);
-                t[k].id = ci__scalar_as_const(g, t[k].id);
+                t[k].id = ci__public_scalar_as_const(g, t[k].id);
             }
             dst->u.tensors.v = t;
         } else if (src->kind == CI_ARG_INTS) dst->u.ints.v = (const int64_t *)c;
@@ -14268,7 +14304,7 @@ static void ci__copy_arg_d(ci_graph *g, const char *op, int pos, const ci_arg *s
         for (k = 0; k < src->u.list.n; k++) {
             if (src->u.list.v[k].kind == CI_ARG_TENSOR || src->u.list.v[k].kind == CI_ARG_TENSORS)
                 ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d: a nested list cannot hold tensors", op, pos);
-            ci__copy_arg_d(g, op, pos, &src->u.list.v[k], &c[k], depth + 1);
+            ci__public_copy_arg_d(g, op, pos, &src->u.list.v[k], &c[k], depth + 1);
         }
         dst->u.list.v = c;
         break;
@@ -14276,8 +14312,8 @@ static void ci__copy_arg_d(ci_graph *g, const char *op, int pos, const ci_arg *s
     default: ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d has an invalid kind %d", op, pos, (int)src->kind);
     }
 }
-static void ci__copy_arg(ci_graph *g, const char *op, int pos, const ci_arg *src, ci_arg *dst) {
-    ci__copy_arg_d(g, op, pos, src, dst, 0);
+static void ci__public_copy_arg(ci_graph *g, const char *op, int pos, const ci_arg *src, ci_arg *dst) {
+    ci__public_copy_arg_d(g, op, pos, src, dst, 0);
 }
 int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwargs, const ci_kwarg *kwargs,
             ci_tensor *outs, int max_outs) {
@@ -14287,22 +14323,22 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
     if (!g || g->status) return 0;
     if (!op || nargs < 0 || nkwargs < 0 || (nargs && !args) || (nkwargs && !kwargs) ||
         max_outs < 0 || (max_outs && !outs)) {
-        ci__graph_error(g, CI_ERR_INVALID_ARGS, "ci_call(%s): invalid arguments (NULL pointer or negative count)", op ? op : "NULL");
+        ci__public_graph_error(g, CI_ERR_INVALID_ARGS, "ci_call(%s): invalid arguments (NULL pointer or negative count)", op ? op : "NULL");
         return 0;
     }
     if (nargs > CI_MAX_ARGS || nkwargs > CI_MAX_ARGS) {
-        ci__graph_error(g, CI_ERR_INVALID_ARGS, "ci_call(%.200s): %d %s arguments, at most %d are supported", op,
+        ci__public_graph_error(g, CI_ERR_INVALID_ARGS, "ci_call(%.200s): %d %s arguments, at most %d are supported", op,
                         nargs > CI_MAX_ARGS ? nargs : nkwargs, nargs > CI_MAX_ARGS ? "positional" : "keyword", CI_MAX_ARGS);
         return 0;
     }
-    {   /* the name ci__node_name will give it */
+    {   /* the name ci__public_node_name will give it */
         int k = g->nauto;
         do snprintf(name, sizeof name, "t%d", k++);
-        while (ci__name_used(g, name));
+        while (ci__public_name_used(g, name));
     }
     if (setjmp(g->E.jb)) {
         g->E.armed = 0;
-        ci__graph_error(g, g->E.code, "node %s = %s(...): %s", name, op, g->E.msg);
+        ci__public_graph_error(g, g->E.code, "node %s = %s(...): %s", name, op, g->E.msg);
         return 0;
     }
     g->E.armed = 1;
@@ -14312,37 +14348,37 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
     nd->nargs = nargs; nd->nkw = nkwargs;
     nd->args = CI__NEWN(g->A, ci_arg, nargs);
     nd->kw = CI__NEWN(g->A, ci_kwarg, nkwargs);
-    for (i = 0; i < nargs; i++) ci__copy_arg(g, op, i, &args[i], &nd->args[i]);
+    for (i = 0; i < nargs; i++) ci__public_copy_arg(g, op, i, &args[i], &nd->args[i]);
     for (i = 0; i < nkwargs; i++) {
-        if (!kwargs[i].name || !ci__valid_name(kwargs[i].name)) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: keyword argument %d has an invalid name", op, i);
+        if (!kwargs[i].name || !ci__public_valid_name(kwargs[i].name)) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: keyword argument %d has an invalid name", op, i);
         nd->kw[i].name = ci__strdup(g->A, kwargs[i].name);
-        ci__copy_arg(g, op, nargs + i, &kwargs[i].value, &nd->kw[i].value);
+        ci__public_copy_arg(g, op, nargs + i, &kwargs[i].value, &nd->kw[i].value);
     }
-    nd->name = ci__node_name(g, NULL, "t");
+    nd->name = ci__public_node_name(g, NULL, "t");
     nd->auto_named = 1;
     {
         /* lower on the build-time state, then count the results */
         ci_tensor res[CI_MAX_OUTPUTS];
-        ci__graph_meta(g);
-        ci__graph_map_reserve(g, g->tensors.n + 70);
-        n = ci__meta_call(g, nd, res);
+        ci__public_graph_meta(g);
+        ci__public_graph_map_reserve(g, g->tensors.n + 70);
+        n = ci__public_meta_call(g, nd, res);
         nd->nout = n;
         nd->out0 = (uint32_t)g->tensors.n + 1;
         ci__vec_push(g->A, &g->nodes, nd);
-        ci__name_index_add(g, nd);
+        ci__public_name_index_add(g, nd);
         for (i = 0; i < n; i++) {
-            ci__gtensor *t = CI__NEW(g->A, ci__gtensor);
-            ci__box *b = ci__box_get(g->meta, res[i]);
+            ci__lower_gtensor *t = CI__NEW(g->A, ci__lower_gtensor);
+            ci__box *b = ci__ir_box_get(g->meta, res[i]);
             t->node = g->nodes.n - 1; t->out = i;
             t->dt = b->dt; t->ndim = b->ndim;
             memcpy(t->shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
                 g->meta_map[nd->out0 + (uint32_t)i] = (uint32_t)b->id;
-            ci__graph_push_tensor(g, t);
+            ci__public_graph_push_tensor(g, t);
         }
-        ci__meta_after(g, nd);
+        ci__public_meta_after(g, nd);
     }
     g->E.armed = 0;
-    for (i = 0; i < n && i < max_outs; i++) outs[i] = ci__handle(g, nd->out0 + (uint32_t)i);
+    for (i = 0; i < n && i < max_outs; i++) outs[i] = ci__public_handle(g, nd->out0 + (uint32_t)i);
     return n;
 }
 ci_tensor ci_call1(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwargs, const ci_kwarg *kwargs) {
@@ -14352,15 +14388,15 @@ ci_tensor ci_call1(ci_graph *g, const char *op, int nargs, const ci_arg *args, i
 }
 
 /* -- builders: thin wrappers over ci_call -- */
-static ci_tensor ci__b1(ci_graph *g, const char *op, ci_tensor x) { ci_arg a = ci_arg_tensor(x); return ci_call1(g, op, 1, &a, 0, NULL); }
-static ci_tensor ci__b2(ci_graph *g, const char *op, ci_tensor x, ci_tensor y) {
+static ci_tensor ci__public_b1(ci_graph *g, const char *op, ci_tensor x) { ci_arg a = ci_arg_tensor(x); return ci_call1(g, op, 1, &a, 0, NULL); }
+static ci_tensor ci__public_b2(ci_graph *g, const char *op, ci_tensor x, ci_tensor y) {
     ci_arg a[2];
     a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensor(y);
     return ci_call1(g, op, 2, a, 0, NULL);
 }
-ci_tensor ci_add(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.add.Tensor", a, b); }
-ci_tensor ci_sub(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.sub.Tensor", a, b); }
-static ci_tensor ci__alpha(ci_graph *g, const char *op, ci_tensor a, ci_tensor b, double alpha) {
+ci_tensor ci_add(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.add.Tensor", a, b); }
+ci_tensor ci_sub(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.sub.Tensor", a, b); }
+static ci_tensor ci__public_alpha(ci_graph *g, const char *op, ci_tensor a, ci_tensor b, double alpha) {
     ci_arg x[2];
     ci_kwarg k;
     x[0] = ci_arg_tensor(a); x[1] = ci_arg_tensor(b);
@@ -14368,10 +14404,10 @@ static ci_tensor ci__alpha(ci_graph *g, const char *op, ci_tensor a, ci_tensor b
     k.value = alpha == floor(alpha) && fabs(alpha) < 9e15 ? ci_arg_int((int64_t)alpha) : ci_arg_float(alpha);
     return ci_call1(g, op, 2, x, 1, &k);
 }
-ci_tensor ci_add_alpha(ci_graph *g, ci_tensor a, ci_tensor b, double alpha) { return ci__alpha(g, "aten.add.Tensor", a, b, alpha); }
-ci_tensor ci_sub_alpha(ci_graph *g, ci_tensor a, ci_tensor b, double alpha) { return ci__alpha(g, "aten.sub.Tensor", a, b, alpha); }
-ci_tensor ci_mul(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.mul.Tensor", a, b); }
-ci_tensor ci_div(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.div.Tensor", a, b); }
+ci_tensor ci_add_alpha(ci_graph *g, ci_tensor a, ci_tensor b, double alpha) { return ci__public_alpha(g, "aten.add.Tensor", a, b, alpha); }
+ci_tensor ci_sub_alpha(ci_graph *g, ci_tensor a, ci_tensor b, double alpha) { return ci__public_alpha(g, "aten.sub.Tensor", a, b, alpha); }
+ci_tensor ci_mul(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.mul.Tensor", a, b); }
+ci_tensor ci_div(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.div.Tensor", a, b); }
 ci_tensor ci_div_mode(ci_graph *g, ci_tensor a, ci_tensor b, const char *mode) {
     ci_arg x[2];
     ci_kwarg k;
@@ -14379,35 +14415,35 @@ ci_tensor ci_div_mode(ci_graph *g, ci_tensor a, ci_tensor b, const char *mode) {
     k.name = "rounding_mode"; k.value = mode ? ci_arg_string(mode) : ci_arg_none();
     return ci_call1(g, "aten.div.Tensor_mode", 2, x, 1, &k);
 }
-ci_tensor ci_pow(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.pow.Tensor_Tensor", a, b); }
-ci_tensor ci_maximum(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.maximum.default", a, b); }
-ci_tensor ci_minimum(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.minimum.default", a, b); }
-ci_tensor ci_eq(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.eq.Tensor", a, b); }
-ci_tensor ci_ne(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.ne.Tensor", a, b); }
-ci_tensor ci_lt(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.lt.Tensor", a, b); }
-ci_tensor ci_le(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.le.Tensor", a, b); }
-ci_tensor ci_gt(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.gt.Tensor", a, b); }
-ci_tensor ci_ge(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.ge.Tensor", a, b); }
-ci_tensor ci_logical_and(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.logical_and.default", a, b); }
-ci_tensor ci_logical_or(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__b2(g, "aten.logical_or.default", a, b); }
-ci_tensor ci_logical_not(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.logical_not.default", x); }
-ci_tensor ci_neg(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.neg.default", x); }
-ci_tensor ci_abs(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.abs.default", x); }
-ci_tensor ci_exp(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.exp.default", x); }
-ci_tensor ci_log(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.log.default", x); }
-ci_tensor ci_sqrt(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.sqrt.default", x); }
-ci_tensor ci_rsqrt(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.rsqrt.default", x); }
-ci_tensor ci_sin(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.sin.default", x); }
-ci_tensor ci_cos(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.cos.default", x); }
-ci_tensor ci_tanh(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.tanh.default", x); }
-ci_tensor ci_sigmoid(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.sigmoid.default", x); }
-ci_tensor ci_relu(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.relu.default", x); }
-ci_tensor ci_erf(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.erf.default", x); }
-ci_tensor ci_clone(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.clone.default", x); }
-ci_tensor ci_t(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.t.default", x); }
-ci_tensor ci_silu(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.silu.default", x); }
-ci_tensor ci_zeros_like(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.zeros_like.default", x); }
-ci_tensor ci_ones_like(ci_graph *g, ci_tensor x) { return ci__b1(g, "aten.ones_like.default", x); }
+ci_tensor ci_pow(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.pow.Tensor_Tensor", a, b); }
+ci_tensor ci_maximum(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.maximum.default", a, b); }
+ci_tensor ci_minimum(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.minimum.default", a, b); }
+ci_tensor ci_eq(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.eq.Tensor", a, b); }
+ci_tensor ci_ne(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.ne.Tensor", a, b); }
+ci_tensor ci_lt(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.lt.Tensor", a, b); }
+ci_tensor ci_le(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.le.Tensor", a, b); }
+ci_tensor ci_gt(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.gt.Tensor", a, b); }
+ci_tensor ci_ge(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.ge.Tensor", a, b); }
+ci_tensor ci_logical_and(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.logical_and.default", a, b); }
+ci_tensor ci_logical_or(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.logical_or.default", a, b); }
+ci_tensor ci_logical_not(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.logical_not.default", x); }
+ci_tensor ci_neg(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.neg.default", x); }
+ci_tensor ci_abs(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.abs.default", x); }
+ci_tensor ci_exp(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.exp.default", x); }
+ci_tensor ci_log(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.log.default", x); }
+ci_tensor ci_sqrt(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.sqrt.default", x); }
+ci_tensor ci_rsqrt(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.rsqrt.default", x); }
+ci_tensor ci_sin(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.sin.default", x); }
+ci_tensor ci_cos(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.cos.default", x); }
+ci_tensor ci_tanh(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.tanh.default", x); }
+ci_tensor ci_sigmoid(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.sigmoid.default", x); }
+ci_tensor ci_relu(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.relu.default", x); }
+ci_tensor ci_erf(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.erf.default", x); }
+ci_tensor ci_clone(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.clone.default", x); }
+ci_tensor ci_t(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.t.default", x); }
+ci_tensor ci_silu(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.silu.default", x); }
+ci_tensor ci_zeros_like(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.zeros_like.default", x); }
+ci_tensor ci_ones_like(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.ones_like.default", x); }
 ci_tensor ci_clamp(ci_graph *g, ci_tensor x, ci_tensor lo, ci_tensor hi) {
     ci_arg a[3];
     a[0] = ci_arg_tensor(x);
@@ -14426,15 +14462,15 @@ ci_tensor ci_to(ci_graph *g, ci_tensor x, ci_dtype dt) {
     k.name = "dtype"; k.value = ci_arg_dtype(dt);
     return ci_call1(g, "aten._to_copy.default", 1, &a, 1, &k);
 }
-static ci_tensor ci__bred(ci_graph *g, const char *op, ci_tensor x, int ndims, const int64_t *dims, int keepdim) {
+static ci_tensor ci__public_bred(ci_graph *g, const char *op, ci_tensor x, int ndims, const int64_t *dims, int keepdim) {
     ci_arg a[3];
     a[0] = ci_arg_tensor(x);
     a[1] = (ndims > 0 && dims) ? ci_arg_ints(dims, ndims) : ci_arg_none();
     a[2] = ci_arg_bool(keepdim);
     return ci_call1(g, op, 3, a, 0, NULL);
 }
-ci_tensor ci_sum(ci_graph *g, ci_tensor x, int nd, const int64_t *dims, int keepdim) { return ci__bred(g, "aten.sum.dim_IntList", x, nd, dims, keepdim); }
-ci_tensor ci_mean(ci_graph *g, ci_tensor x, int nd, const int64_t *dims, int keepdim) { return ci__bred(g, "aten.mean.dim", x, nd, dims, keepdim); }
+ci_tensor ci_sum(ci_graph *g, ci_tensor x, int nd, const int64_t *dims, int keepdim) { return ci__public_bred(g, "aten.sum.dim_IntList", x, nd, dims, keepdim); }
+ci_tensor ci_mean(ci_graph *g, ci_tensor x, int nd, const int64_t *dims, int keepdim) { return ci__public_bred(g, "aten.mean.dim", x, nd, dims, keepdim); }
 ci_tensor ci_amax(ci_graph *g, ci_tensor x, int nd, const int64_t *dims, int keepdim) {
     ci_arg a[3];
     a[0] = ci_arg_tensor(x); a[1] = ci_arg_ints(dims, (nd > 0 && dims) ? nd : 0); a[2] = ci_arg_bool(keepdim);
@@ -14445,7 +14481,7 @@ ci_tensor ci_amin(ci_graph *g, ci_tensor x, int nd, const int64_t *dims, int kee
     a[0] = ci_arg_tensor(x); a[1] = ci_arg_ints(dims, (nd > 0 && dims) ? nd : 0); a[2] = ci_arg_bool(keepdim);
     return ci_call1(g, "aten.amin.default", 3, a, 0, NULL);
 }
-static ci_tensor ci__bdim(ci_graph *g, const char *op_all, const char *op_dim, ci_tensor x, int64_t dim, int keepdim) {
+static ci_tensor ci__public_bdim(ci_graph *g, const char *op_all, const char *op_dim, ci_tensor x, int64_t dim, int keepdim) {
     ci_arg a[3];
     a[0] = ci_arg_tensor(x);
     if (dim == CI_DIM_NONE) {
@@ -14455,11 +14491,11 @@ static ci_tensor ci__bdim(ci_graph *g, const char *op_all, const char *op_dim, c
     a[1] = ci_arg_int(dim); a[2] = ci_arg_bool(keepdim);
     return ci_call1(g, op_dim, 3, a, 0, NULL);
 }
-ci_tensor ci_prod(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) { return ci__bdim(g, "aten.prod.default", dim == CI_DIM_NONE ? "aten.prod" : "aten.prod.dim_int", x, dim, keepdim); }
-ci_tensor ci_any(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) { return ci__bdim(g, "aten.any.default", dim == CI_DIM_NONE ? "aten.any" : "aten.any.dim", x, dim, keepdim); }
-ci_tensor ci_all(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) { return ci__bdim(g, "aten.all.default", dim == CI_DIM_NONE ? "aten.all" : "aten.all.dim", x, dim, keepdim); }
-ci_tensor ci_argmax(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) { return ci__bdim(g, "aten.argmax.default", "aten.argmax.default", x, dim, keepdim); }
-ci_tensor ci_argmin(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) { return ci__bdim(g, "aten.argmin.default", "aten.argmin.default", x, dim, keepdim); }
+ci_tensor ci_prod(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) { return ci__public_bdim(g, "aten.prod.default", dim == CI_DIM_NONE ? "aten.prod" : "aten.prod.dim_int", x, dim, keepdim); }
+ci_tensor ci_any(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) { return ci__public_bdim(g, "aten.any.default", dim == CI_DIM_NONE ? "aten.any" : "aten.any.dim", x, dim, keepdim); }
+ci_tensor ci_all(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) { return ci__public_bdim(g, "aten.all.default", dim == CI_DIM_NONE ? "aten.all" : "aten.all.dim", x, dim, keepdim); }
+ci_tensor ci_argmax(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) { return ci__public_bdim(g, "aten.argmax.default", "aten.argmax.default", x, dim, keepdim); }
+ci_tensor ci_argmin(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) { return ci__public_bdim(g, "aten.argmin.default", "aten.argmin.default", x, dim, keepdim); }
 int ci_max_dim(ci_graph *g, ci_tensor x, int64_t dim, int keepdim, ci_tensor *values, ci_tensor *indices) {
     ci_arg a[3];
     ci_tensor o[2];
@@ -14471,15 +14507,15 @@ int ci_max_dim(ci_graph *g, ci_tensor x, int64_t dim, int keepdim, ci_tensor *va
     if (indices) *indices = o[1];
     return n == 2;
 }
-static ci_tensor ci__bshape(ci_graph *g, const char *op, ci_tensor x, int n, const int64_t *s) {
+static ci_tensor ci__public_bshape(ci_graph *g, const char *op, ci_tensor x, int n, const int64_t *s) {
     ci_arg a[2];
     a[0] = ci_arg_tensor(x); a[1] = ci_arg_ints(s, n);
     return ci_call1(g, op, 2, a, 0, NULL);
 }
-ci_tensor ci_view(ci_graph *g, ci_tensor x, int n, const int64_t *s) { return ci__bshape(g, "aten.view.default", x, n, s); }
-ci_tensor ci_reshape(ci_graph *g, ci_tensor x, int n, const int64_t *s) { return ci__bshape(g, "aten.reshape.default", x, n, s); }
-ci_tensor ci_permute(ci_graph *g, ci_tensor x, int n, const int64_t *d) { return ci__bshape(g, "aten.permute.default", x, n, d); }
-ci_tensor ci_expand(ci_graph *g, ci_tensor x, int n, const int64_t *s) { return ci__bshape(g, "aten.expand.default", x, n, s); }
+ci_tensor ci_view(ci_graph *g, ci_tensor x, int n, const int64_t *s) { return ci__public_bshape(g, "aten.view.default", x, n, s); }
+ci_tensor ci_reshape(ci_graph *g, ci_tensor x, int n, const int64_t *s) { return ci__public_bshape(g, "aten.reshape.default", x, n, s); }
+ci_tensor ci_permute(ci_graph *g, ci_tensor x, int n, const int64_t *d) { return ci__public_bshape(g, "aten.permute.default", x, n, d); }
+ci_tensor ci_expand(ci_graph *g, ci_tensor x, int n, const int64_t *s) { return ci__public_bshape(g, "aten.expand.default", x, n, s); }
 ci_tensor ci_transpose(ci_graph *g, ci_tensor x, int64_t d0, int64_t d1) {
     ci_arg a[3];
     a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(d0); a[2] = ci_arg_int(d1);
@@ -14510,7 +14546,7 @@ ci_tensor ci_as_strided(ci_graph *g, ci_tensor x, int n, const int64_t *size, co
     a[0] = ci_arg_tensor(x); a[1] = ci_arg_ints(size, n); a[2] = ci_arg_ints(stride, n); a[3] = ci_arg_int(off);
     return ci_call1(g, "aten.as_strided.default", 4, a, 0, NULL);
 }
-static ci_tensor ci__bfull(ci_graph *g, const char *op, int n, const int64_t *s, const ci_arg *fill, ci_dtype dt) {
+static ci_tensor ci__public_bfull(ci_graph *g, const char *op, int n, const int64_t *s, const ci_arg *fill, ci_dtype dt) {
     ci_arg a[2];
     ci_kwarg k;
     int na = 1;
@@ -14521,17 +14557,17 @@ static ci_tensor ci__bfull(ci_graph *g, const char *op, int n, const int64_t *s,
 }
 ci_tensor ci_full(ci_graph *g, int n, const int64_t *s, double v, ci_dtype dt) {
     ci_arg f = ci_arg_float(v);
-    return ci__bfull(g, "aten.full.default", n, s, &f, dt ? dt : CI_F32);
+    return ci__public_bfull(g, "aten.full.default", n, s, &f, dt ? dt : CI_F32);
 }
-ci_tensor ci_zeros(ci_graph *g, int n, const int64_t *s, ci_dtype dt) { return ci__bfull(g, "aten.zeros.default", n, s, NULL, dt); }
-ci_tensor ci_ones(ci_graph *g, int n, const int64_t *s, ci_dtype dt) { return ci__bfull(g, "aten.ones.default", n, s, NULL, dt); }
+ci_tensor ci_zeros(ci_graph *g, int n, const int64_t *s, ci_dtype dt) { return ci__public_bfull(g, "aten.zeros.default", n, s, NULL, dt); }
+ci_tensor ci_ones(ci_graph *g, int n, const int64_t *s, ci_dtype dt) { return ci__public_bfull(g, "aten.ones.default", n, s, NULL, dt); }
 ci_tensor ci_arange(ci_graph *g, double start, double end, double step, ci_dtype dt) {
     ci_arg a[3];
     ci_kwarg k;
     /* whole numbers int64 holds pass as ints (converting others would be undefined) */
-#define CI__INT64_EXACT(x) ((x) == floor(x) && (x) >= -9223372036854775808.0 && (x) < 9223372036854775808.0)
-    int isint = CI__INT64_EXACT(start) && CI__INT64_EXACT(end) && CI__INT64_EXACT(step);
-#undef CI__INT64_EXACT
+#define CI__PUBLIC_INT64_EXACT(x) ((x) == floor(x) && (x) >= -9223372036854775808.0 && (x) < 9223372036854775808.0)
+    int isint = CI__PUBLIC_INT64_EXACT(start) && CI__PUBLIC_INT64_EXACT(end) && CI__PUBLIC_INT64_EXACT(step);
+#undef CI__PUBLIC_INT64_EXACT
     a[0] = isint ? ci_arg_int((int64_t)start) : ci_arg_float(start);
     a[1] = isint ? ci_arg_int((int64_t)end) : ci_arg_float(end);
     a[2] = isint ? ci_arg_int((int64_t)step) : ci_arg_float(step);
@@ -14565,7 +14601,7 @@ ci_tensor ci_layer_norm(ci_graph *g, ci_tensor x, int nn, const int64_t *ns, ci_
 
 /* -- compiling: the pipeline -- */
 /* the program's C source into p->source; the first line of each live group's kernel */
-static int *ci__program_emit(ci_program *p) {
+static int *ci__public_program_emit(ci_program *p) {
     ci__sb sb;
     int *kl = CI__NEWN(p->A, int, p->nkernels + 1);
     p->src_lines = kl;
@@ -14573,7 +14609,7 @@ static int *ci__program_emit(ci_program *p) {
        emitter's tables: scratch */
     ci__sb_init(&sb, p->A);
     ci__lower_scratch(p->L);
-    ci__emit_program(p->L, &sb, kl);
+    ci__cemit_program(p->L, &sb, kl);
     ci__lower_free_scratch(p->L);
     p->source = ci__sb_str(&sb);
     return kl;
@@ -14584,9 +14620,9 @@ static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, un
     ci__lower_graph(p->L, g);                              /* >>lower: graph -> buffers, kernels */
     ci__sched_kernels(p->L, !d->unfused);                  /* >>sched: names, dead code, fusion */
     ci__plan_program(p, d->user_arena);                    /* >>plan: slots, B[], the arena */
-    if (p->be->needs & CI__BE_SOURCE) ci__program_emit(p); /* >>cemit: the C */
+    if (p->be->needs & CI__BE_SOURCE) ci__public_program_emit(p); /* >>cemit: the C */
     p->be_data = p->be->compile(p);                        /* the backend */
-    if (dbg) ci__debug_dump(p, g, dbg);                    /* >>dbg */
+    if (dbg) ci__dbg_debug_dump(p, g, dbg);                    /* >>dbg */
     ci__rt_start(p);                                       /* >>rt: the thread pool */
 }
 ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out) {
@@ -14597,30 +14633,30 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     char why[200];
     int i;
     if (out) *out = NULL;
-    if (!g || !out) { if (g) ci__set_error(g->ctx, "ci_compile: NULL argument"); return CI_ERR_INVALID_ARGS; }
+    if (!g || !out) { if (g) ci__util_set_error(g->ctx, "ci_compile: NULL argument"); return CI_ERR_INVALID_ARGS; }
     ctx = g->ctx;
-    if (g->status) { ci__set_error(ctx, "%s", g->msg); return g->status; }
-    if (g->outputs.n == 0) { ci__set_error(ctx, "ci_compile: the graph has no outputs (call ci_output)"); return CI_ERR_INVALID_ARGS; }
-    ci__graph_meta_release(g);   /* compiling does not read it; a node added later rebuilds it */
+    if (g->status) { ci__util_set_error(ctx, "%s", g->msg); return g->status; }
+    if (g->outputs.n == 0) { ci__util_set_error(ctx, "ci_compile: the graph has no outputs (call ci_output)"); return CI_ERR_INVALID_ARGS; }
+    ci__public_graph_meta_release(g);   /* compiling does not read it; a node added later rebuilds it */
     if (desc) d = *desc; else memset(&d, 0, sizeof d);
     if (d.device < 0 || d.device >= CI_DEVICE_COUNT || d.backend < 0 || d.backend >= CI_BACKEND_COUNT) {
-        ci__set_error(ctx, "ci_compile: invalid device or backend"); return CI_ERR_INVALID_ARGS;
+        ci__util_set_error(ctx, "ci_compile: invalid device or backend"); return CI_ERR_INVALID_ARGS;
     }
     be = ci__rt_backend(d.device, d.backend, why, sizeof why);
-    if (!be) { ci__set_error(ctx, "ci_compile: %s", why); return CI_ERR_BACKEND_UNAVAILABLE; }
+    if (!be) { ci__util_set_error(ctx, "ci_compile: %s", why); return CI_ERR_BACKEND_UNAVAILABLE; }
     p = (ci_program *)ci__malloc(ctx, sizeof(ci_program));
-    if (!p) { ci__set_error(ctx, "out of memory"); return CI_ERR_OUT_OF_MEMORY; }
+    if (!p) { ci__util_set_error(ctx, "out of memory"); return CI_ERR_OUT_OF_MEMORY; }
     memset(p, 0, sizeof *p);
     p->ctx = ctx;
     p->be = be;
     p->A = ci__arena_new(ctx, &p->E);
-    if (!p->A) { ci__mfree(ctx, p, sizeof *p); ci__set_error(ctx, "out of memory"); return CI_ERR_OUT_OF_MEMORY; }
-    ci__ctx_retain(ctx);   /* released by ci_program_destroy, on failure too */
+    if (!p->A) { ci__mfree(ctx, p, sizeof *p); ci__util_set_error(ctx, "out of memory"); return CI_ERR_OUT_OF_MEMORY; }
+    ci__public_ctx_retain(ctx);   /* released by ci_program_destroy, on failure too */
     if (setjmp(p->E.jb)) {
         ci_result r = p->E.code;
         if (p->L && p->L->node_name && strcmp(p->L->node_op ? p->L->node_op : "", "output"))
-            ci__set_error(ctx, "node %s = %s(...): %s", p->L->node_name, p->L->node_op ? p->L->node_op : "", p->E.msg);
-        else ci__set_error(ctx, "%s", p->E.msg);
+            ci__util_set_error(ctx, "node %s = %s(...): %s", p->L->node_name, p->L->node_op ? p->L->node_op : "", p->E.msg);
+        else ci__util_set_error(ctx, "%s", p->E.msg);
         p->E.armed = 0;
         ci_program_destroy(p);
         return r;
@@ -14643,7 +14679,7 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
         memcpy(p->in_shape + nd->ival * CI_MAX_DIMS, nd->shape, sizeof(int64_t) * (size_t)nd->ndim);
     }
     for (i = 0; i < p->nout; i++) {
-        const ci__gtensor *t = ci__gt(g, (uint32_t)(uintptr_t)g->outputs.v[i]);
+        const ci__lower_gtensor *t = ci__lower_gt(g, (uint32_t)(uintptr_t)g->outputs.v[i]);
         p->out_dt[i] = t->dt; p->out_nd[i] = t->ndim;
         memcpy(p->out_shape + i * CI_MAX_DIMS, t->shape, sizeof(int64_t) * (size_t)t->ndim);
     }
@@ -14657,40 +14693,40 @@ ci_result ci_program_run(ci_program *p, int nin, const void *const *inputs, int 
     int i, r;
     if (!p) return CI_ERR_INVALID_ARGS;
     if (nin != p->nin || nout != p->nout) {
-        ci__set_error(p->ctx, "ci_program_run: the program takes %d inputs and %d outputs, got %d and %d", p->nin, p->nout, nin, nout);
+        ci__util_set_error(p->ctx, "ci_program_run: the program takes %d inputs and %d outputs, got %d and %d", p->nin, p->nout, nin, nout);
         return CI_ERR_INVALID_ARGS;
     }
-    if ((nin && !inputs) || (nout && !outputs)) { ci__set_error(p->ctx, "ci_program_run: NULL input or output array list"); return CI_ERR_INVALID_ARGS; }
+    if ((nin && !inputs) || (nout && !outputs)) { ci__util_set_error(p->ctx, "ci_program_run: NULL input or output array list"); return CI_ERR_INVALID_ARGS; }
     for (i = 0; i < nin; i++) {
-        if (!inputs[i] && ci__numel(p->in_nd[i], p->in_shape + i * CI_MAX_DIMS) > 0) {
-            ci__set_error(p->ctx, "ci_program_run: input %d is NULL", i); return CI_ERR_INVALID_ARGS;
+        if (!inputs[i] && ci__ir_numel(p->in_nd[i], p->in_shape + i * CI_MAX_DIMS) > 0) {
+            ci__util_set_error(p->ctx, "ci_program_run: input %d is NULL", i); return CI_ERR_INVALID_ARGS;
         }
         p->B[i] = (void *)(uintptr_t)inputs[i];
     }
     for (i = 0; i < nout; i++) {
-        if (!outputs[i] && ci__numel(p->out_nd[i], p->out_shape + i * CI_MAX_DIMS) > 0) {
-            ci__set_error(p->ctx, "ci_program_run: output %d is NULL", i); return CI_ERR_INVALID_ARGS;
+        if (!outputs[i] && ci__ir_numel(p->out_nd[i], p->out_shape + i * CI_MAX_DIMS) > 0) {
+            ci__util_set_error(p->ctx, "ci_program_run: output %d is NULL", i); return CI_ERR_INVALID_ARGS;
         }
         p->B[nin + i] = outputs[i];
     }
-    if (!p->has_arena) { ci__set_error(p->ctx, "ci_program_run: the program has no arena (compiled with user_arena: call ci_program_set_arena)"); return CI_ERR_INVALID_ARGS; }
+    if (!p->has_arena) { ci__util_set_error(p->ctx, "ci_program_run: the program has no arena (compiled with user_arena: call ci_program_set_arena)"); return CI_ERR_INVALID_ARGS; }
     p->failed_extern = 0;
     memset(&p->run_error, 0, sizeof p->run_error);
     r = p->be->run(p);
     if (r || p->run_error.code) {
         const ci__rterr *re = &p->run_error;
-        const ci__check *c = re->site > 0 && re->site <= p->L->checks.n ? (const ci__check *)p->L->checks.v[re->site - 1] : NULL;
+        const ci__ir_check *c = re->site > 0 && re->site <= p->L->checks.n ? (const ci__ir_check *)p->L->checks.v[re->site - 1] : NULL;
         char where[400] = "";
         if (c) snprintf(where, sizeof where, " in node %.150s (%.150s)", c->node, c->op);
-        if (re->code == CI__CEMIT_CHECK_ZERODIV) ci__set_error(p->ctx, "ci_program_run: ZeroDivisionError: integer division by zero%s", where);
+        if (re->code == CI__CEMIT_CHECK_ZERODIV) ci__util_set_error(p->ctx, "ci_program_run: ZeroDivisionError: integer division by zero%s", where);
         else if (re->code && c)
-            ci__set_error(p->ctx, "ci_program_run: index %lld is out of bounds for dimension of size %lld%s (an index tensor holds "
+            ci__util_set_error(p->ctx, "ci_program_run: index %lld is out of bounds for dimension of size %lld%s (an index tensor holds "
                           "a value out of range for the tensor it indexes)", re->value, (long long)c->size, where);
         else if (re->code)
-            ci__set_error(p->ctx, "ci_program_run: index %lld: an index tensor holds a value out of range for the tensor it indexes", re->value);
+            ci__util_set_error(p->ctx, "ci_program_run: index %lld: an index tensor holds a value out of range for the tensor it indexes", re->value);
         if (p->failed_extern) {
             ci__group *g = p->kernels[p->failed_extern - 1];
-            ci__set_error(p->ctx, "extern kernel %s (%s) reported failure", g->name, ((ci__kernel *)g->m.v[0])->ext->name);
+            ci__util_set_error(p->ctx, "extern kernel %s (%s) reported failure", g->name, ((ci__kernel *)g->m.v[0])->ext->name);
         }
         return CI_ERR_RUNTIME;
     }
@@ -14732,7 +14768,7 @@ ci_result ci_program_set_arena(ci_program *p, void *arena, size_t size) {
     int i;
     if (!p) return CI_ERR_INVALID_ARGS;
     if (arena && (size < p->arena_size || ((uintptr_t)arena & 63))) {
-        ci__set_error(p->ctx, "ci_program_set_arena: the arena must be 64-byte aligned and hold %zu bytes (got %zu at %p)", p->arena_size, size, arena);
+        ci__util_set_error(p->ctx, "ci_program_set_arena: the arena must be 64-byte aligned and hold %zu bytes (got %zu at %p)", p->arena_size, size, arena);
         return CI_ERR_INVALID_ARGS;
     }
     if (arena) {
@@ -14741,7 +14777,7 @@ ci_result ci_program_set_arena(ci_program *p, void *arena, size_t size) {
     } else {
         if (!p->arena_raw && p->arena_size) {
             p->arena_raw = (char *)ci__malloc(p->ctx, p->arena_size + 64);
-            if (!p->arena_raw) { ci__set_error(p->ctx, "out of memory for the %zu-byte program arena", p->arena_size); return CI_ERR_OUT_OF_MEMORY; }
+            if (!p->arena_raw) { ci__util_set_error(p->ctx, "out of memory for the %zu-byte program arena", p->arena_size); return CI_ERR_OUT_OF_MEMORY; }
             p->arena_raw_size = p->arena_size + 64;
         }
         base = p->arena_raw ? (char *)(((uintptr_t)p->arena_raw + 63) & ~(uintptr_t)63) : NULL;
@@ -14763,12 +14799,12 @@ const char *ci_program_source(const ci_program *cp) {
             p->E.armed = 0;
             p->L->wstk_busy = 0;
             ci__lower_free_scratch(p->L);
-            ci__set_error(p->ctx, "ci_program_source: %s", p->E.msg);
+            ci__util_set_error(p->ctx, "ci_program_source: %s", p->E.msg);
             p->source = "";
             return "";
         }
         p->E.armed = 1;
-        ci__program_emit(p);
+        ci__public_program_emit(p);
         p->E.armed = 0;
     }
     return p->source ? p->source : "";
@@ -14783,13 +14819,13 @@ void ci_program_destroy(ci_program *p) {
         if (p->L) ci__lower_free_scratch(p->L);
         ci__arena_destroy(p->A);
         ci__mfree(ctx, p, sizeof *p);
-        ci__ctx_release(ctx);
+        ci__public_ctx_release(ctx);
     }
 }
 
 /* -- the registry, for users -- */
 /* namespace.op or namespace.op.overload, each part an identifier ([A-Za-z_][A-Za-z0-9_]*) */
-static int ci__valid_opname(const char *s) {
+static int ci__public_valid_opname(const char *s) {
     int parts = 0;
     for (;;) {
         if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_')) return 0;
@@ -14799,40 +14835,40 @@ static int ci__valid_opname(const char *s) {
         if (*s++ != '.') return 0;
     }
 }
-static ci_result ci__register_user(ci_ctx *ctx, const char *name, const char *schema, ci__opdef *op) {
+static ci_result ci__public_register_user(ci_ctx *ctx, const char *name, const char *schema, ci__opdef *op) {
     ci__err err;
-    if (!ci__valid_opname(name)) {
-        ci__set_error(ctx, "register: invalid op name '%.200s': it must be namespace.op or namespace.op.overload, "
+    if (!ci__public_valid_opname(name)) {
+        ci__util_set_error(ctx, "register: invalid op name '%.200s': it must be namespace.op or namespace.op.overload, "
                       "each part an identifier ([A-Za-z_][A-Za-z0-9_]*, none empty)", name);
         return CI_ERR_INVALID_ARGS;
     }
     memset(&err, 0, sizeof err);
-    if (setjmp(err.jb)) { ctx->arena->err = NULL; ci__set_error(ctx, "out of memory"); return CI_ERR_OUT_OF_MEMORY; }
+    if (setjmp(err.jb)) { ctx->arena->err = NULL; ci__util_set_error(ctx, "out of memory"); return CI_ERR_OUT_OF_MEMORY; }
     err.armed = 1;
     ctx->arena->err = &err;
     op->name = ci__strdup(ctx->arena, name);
     op->schema = ci__strdup(ctx->arena, schema ? schema : "");
-    op->nparams = ci__parse_schema(ctx->arena, op->schema, &op->params);
+    op->nparams = ci__lower_parse_schema(ctx->arena, op->schema, &op->params);
     if (op->nparams < 0 || op->nparams > 64) {
         ctx->arena->err = NULL;
-        ci__set_error(ctx, "register %s: cannot parse the schema '%s'", name, schema);
+        ci__util_set_error(ctx, "register %s: cannot parse the schema '%s'", name, schema);
         return CI_ERR_INVALID_ARGS;
     }
     {
         ci__opdef *keep = CI__NEW(ctx->arena, ci__opdef);
         *keep = *op;
-        if (!ci__reg_put(ctx, keep)) { ctx->arena->err = NULL; return CI_ERR_OUT_OF_MEMORY; }
+        if (!ci__lower_reg_put(ctx, keep)) { ctx->arena->err = NULL; return CI_ERR_OUT_OF_MEMORY; }
     }
     ctx->arena->err = NULL;
     return CI_OK;
 }
 ci_result ci_register_lowering(ci_ctx *ctx, const ci_lowering_desc *desc) {
     ci__opdef op;
-    if (!ctx || !desc || !desc->name || !desc->fn) { if (ctx) ci__set_error(ctx, "ci_register_lowering: NULL argument"); return CI_ERR_INVALID_ARGS; }
-    if (!ci__ctx_usable(ctx, "ci_register_lowering")) return CI_ERR_INVALID_ARGS;
-    if (desc->promotion < 0 || desc->promotion >= CI_PROMOTE_COUNT) { ci__set_error(ctx, "ci_register_lowering: invalid promotion kind"); return CI_ERR_INVALID_ARGS; }
+    if (!ctx || !desc || !desc->name || !desc->fn) { if (ctx) ci__util_set_error(ctx, "ci_register_lowering: NULL argument"); return CI_ERR_INVALID_ARGS; }
+    if (!ci__public_ctx_usable(ctx, "ci_register_lowering")) return CI_ERR_INVALID_ARGS;
+    if (desc->promotion < 0 || desc->promotion >= CI_PROMOTE_COUNT) { ci__util_set_error(ctx, "ci_register_lowering: invalid promotion kind"); return CI_ERR_INVALID_ARGS; }
     if (desc->num_outputs < 0 || desc->num_outputs > CI_MAX_OUTPUTS) {
-        ci__set_error(ctx, "ci_register_lowering(%.200s): num_outputs is %d, it must be in [0, %d] (0 = 1)", desc->name, desc->num_outputs, CI_MAX_OUTPUTS);
+        ci__util_set_error(ctx, "ci_register_lowering(%.200s): num_outputs is %d, it must be in [0, %d] (0 = 1)", desc->name, desc->num_outputs, CI_MAX_OUTPUTS);
         return CI_ERR_INVALID_ARGS;
     }
     memset(&op, 0, sizeof op);
@@ -14840,21 +14876,21 @@ ci_result ci_register_lowering(ci_ctx *ctx, const ci_lowering_desc *desc) {
     op.how = "user lowering"; op.note = "";
     op.broadcast = desc->broadcast; op.promo = desc->promotion; op.to_bool = desc->convert_input_to_bool;
     op.nouts = desc->num_outputs > 0 ? desc->num_outputs : 1;
-    return ci__register_user(ctx, desc->name, desc->schema, &op);
+    return ci__public_register_user(ctx, desc->name, desc->schema, &op);
 }
 ci_result ci_register_extern(ci_ctx *ctx, const ci_extern_desc *desc) {
     ci__opdef op;
-    if (!ctx || !desc || !desc->name || !desc->run) { if (ctx) ci__set_error(ctx, "ci_register_extern: NULL argument"); return CI_ERR_INVALID_ARGS; }
-    if (!ci__ctx_usable(ctx, "ci_register_extern")) return CI_ERR_INVALID_ARGS;
+    if (!ctx || !desc || !desc->name || !desc->run) { if (ctx) ci__util_set_error(ctx, "ci_register_extern: NULL argument"); return CI_ERR_INVALID_ARGS; }
+    if (!ci__public_ctx_usable(ctx, "ci_register_extern")) return CI_ERR_INVALID_ARGS;
     if (desc->num_outputs < 0 || desc->num_outputs > CI_MAX_EXTERN_OUTPUTS) {
-        ci__set_error(ctx, "ci_register_extern(%.200s): num_outputs is %d, it must be in [0, %d] (0 = 1)", desc->name, desc->num_outputs, CI_MAX_EXTERN_OUTPUTS);
+        ci__util_set_error(ctx, "ci_register_extern(%.200s): num_outputs is %d, it must be in [0, %d] (0 = 1)", desc->name, desc->num_outputs, CI_MAX_EXTERN_OUTPUTS);
         return CI_ERR_INVALID_ARGS;
     }
     memset(&op, 0, sizeof op);
     op.kind = CI__OPK_EXTERN; op.ext = *desc;
     op.how = "user extern"; op.note = "";
     op.nouts = desc->num_outputs > 0 ? desc->num_outputs : 1;
-    return ci__register_user(ctx, desc->name, desc->schema, &op);
+    return ci__public_register_user(ctx, desc->name, desc->schema, &op);
 }
 
 /* -- inside a user lowering -- */
@@ -14881,7 +14917,7 @@ int ci_lower_call(ci_lower *Lp, const char *op, int nargs, const ci_arg *args, i
     local.armed = 1;
     L->E = &local;
     L->A->err = &local;
-    n = ci__call_op(L, op, nargs, args, nkwargs, kwargs, outs, max_outs);
+    n = ci__lower_call_op(L, op, nargs, args, nkwargs, kwargs, outs, max_outs);
     L->E = saved;
     L->A->err = saved;
     return n;
@@ -14892,11 +14928,11 @@ ci_tensor ci_lower_call1(ci_lower *L, const char *op, int nargs, const ci_arg *a
     return t;
 }
 ci_dtype ci_lower_dtype(ci_lower *L, ci_tensor t) {
-    ci__box *b = ci__box_find((ci__L *)L, t);
+    ci__box *b = ci__ir_box_find((ci__L *)L, t);
     return b ? b->dt : CI_DTYPE_INVALID;
 }
 int ci_lower_shape(ci_lower *L, ci_tensor t, int64_t *shape) {
-    ci__box *b = ci__box_find((ci__L *)L, t);
+    ci__box *b = ci__ir_box_find((ci__L *)L, t);
     if (!b) return -1;
     if (shape) memcpy(shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
     return b->ndim;

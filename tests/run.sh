@@ -2,7 +2,8 @@
 # tests/run.sh [DIR...] - runs cinductor's tests and prints one summary line, last.
 #
 # First the compile checks (tests/compile.sh; CI_NO_COMPILE=1 leaves them out), then, when
-# CI_CLI names a build of the cinductor command, its end-to-end checks (tests/test_cli.sh), then every
+# CI_CLI names a build of the cinductor command, its end-to-end checks (tests/test_cli.sh), then the
+# header's naming rules (tests/test_style.py, skipped without python3), then every
 # executable DIR/test_* in name order. Each program prints result lines on stdout:
 #     PASS name | FAIL name: file:line: message | SKIP name: reason
 # which are echoed here as "PASS test_file/name" ... and counted. A program that exits with a
@@ -82,6 +83,16 @@ fi
 # at PATH (tests/test_cli.sh), named test_cli/...
 if [ -n "${CI_CLI:-}" ] && [ -f tests/test_cli.sh ]; then
     run_one test_cli.sh test_cli bash tests/test_cli.sh "$CI_CLI"
+fi
+
+# the naming and layout rules of cinductor.h (tests/test_style.py), named test_style/...
+if [ -f tests/test_style.py ]; then
+    if command -v python3 >/dev/null 2>&1; then
+        run_one test_style.py test_style python3 tests/test_style.py cinductor.h
+    else
+        echo "SKIP test_style: no python3"
+        skip=$((skip + 1))
+    fi
 fi
 
 for dir in "$@"; do

@@ -1,4 +1,4 @@
-/* White-box tests of the backend table (>>rt, ci__backends) and the pipeline's use of it: every
+/* White-box tests of the backend table (>>rt, ci__rt_backends) and the pipeline's use of it: every
    ci_backend value has one entry; the default for the CPU is the first available entry, for
    CUDA none; refusals name the backend; a program runs and is destroyed through its entry
    (checked by wrapping the interpreter's entry and counting calls, with hand-computed
@@ -8,29 +8,29 @@
 #define CINDUCTOR_IMPLEMENTATION
 #include "ci_test.h"
 
-#define NBACKENDS ((int)(sizeof ci__backends / sizeof ci__backends[0]))
+#define NBACKENDS ((int)(sizeof ci__rt_backends / sizeof ci__rt_backends[0]))
 
 CI_TEST(test_backend_table_has_each_value_once) {
     int id, i;
     for (id = CI_BACKEND_DEFAULT + 1; id < CI_BACKEND_COUNT; id++) {
         int seen = 0;
-        for (i = 0; i < NBACKENDS; i++) seen += ci__backends[i]->id == (ci_backend)id;
+        for (i = 0; i < NBACKENDS; i++) seen += ci__rt_backends[i]->id == (ci_backend)id;
         CI_CHECK_MSG(seen == 1, "ci_backend %d has %d entries", id, seen);
     }
     CI_CHECK_EQ_INT(NBACKENDS, CI_BACKEND_COUNT - 1);
     for (i = 0; i < NBACKENDS; i++) {
-        const ci__backend *e = ci__backends[i];
+        const ci__backend *e = ci__rt_backends[i];
         const char *why = e->available();
         CI_CHECK(e->name && e->name[0]);
         /* an available entry can compile and run; a refused one says why, naming itself */
         if (!why) CI_CHECK_MSG(e->compile && e->run, "%s: available without compile/run", e->name);
         else CI_CHECK_MSG(strstr(why, e->name) || strstr(why, "libtcc"), "%s: '%s'", e->name, why);
     }
-    CI_CHECK(ci__backends[0]->id == CI_BACKEND_TCC);
-    CI_CHECK(ci__backends[1]->id == CI_BACKEND_INTERP);
+    CI_CHECK(ci__rt_backends[0]->id == CI_BACKEND_TCC);
+    CI_CHECK(ci__rt_backends[1]->id == CI_BACKEND_INTERP);
     CI_CHECK(ci__interp_backend.available() == NULL);
-    CI_CHECK(ci__cc_backend.available() != NULL);
-    CI_CHECK(ci__nvrtc_backend.available() != NULL);
+    CI_CHECK(ci__rt_cc_backend.available() != NULL);
+    CI_CHECK(ci__rt_nvrtc_backend.available() != NULL);
 }
 
 CI_TEST(test_backend_selection) {
@@ -104,7 +104,7 @@ CI_TEST(test_backend_entry_drives_compile_run_destroy) {
         p->ctx = ctx;
         p->be = &counting;
         p->A = ci__arena_new(ctx, &p->E);
-        ci__ctx_retain(ctx);
+        ci__public_ctx_retain(ctx);
         if (setjmp(p->E.jb)) {
             p->E.armed = 0;
             CI_CHECK_MSG(0, "compile failed: %s", p->E.msg);

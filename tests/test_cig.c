@@ -1728,9 +1728,9 @@ CI_TEST(test_bug_error_message_one_line) {
 
 /* Regression (fixed): building a graph costs memory and time quadratic in its number of nodes. Each ci_call
    lowers the node on the graph's build-time state (g->meta), and every load there goes
-   through ci__ixsub_make (>>ir), which allocates by_var[L->ixt.nvars] - one slot for every
+   through ci__ir_ixsub_make (>>ir), which allocates by_var[L->ixt.nvars] - one slot for every
    index variable created so far - in the graph's arena, freed only with the graph; and since
-   712a593 ci__node_name scans every node for each generated name. Parsing N statements
+   712a593 ci__public_node_name scans every node for each generated name. Parsing N statements
    "vK = aten.neg.default(v0)": N = 5000 takes 121 MB, 10000 446 MB, 20000 1.7 GB (and 16 s),
    40000 5.1 GB. Checked with the counting allocator: 4x the statements must take less than
    8x the memory (linear: 4x; now about 16x). */

@@ -96,7 +96,7 @@ CI_TEST(test_handles_exhausted) {
     ci_ctx *ctx = NULL;
     ci_graph *gc, *g;
     ci_tensor t;
-    ci__hrange saved;
+    ci__lower_hrange saved;
     CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
     gc = ci_graph_create(ctx);
     t = shaped_input(gc, 0);

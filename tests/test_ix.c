@@ -5,7 +5,7 @@
 
 static ci_ctx *T_ctx;
 static ci__arena *T_A;
-static ci__ixtab T_T;
+static ci__ix_tab T_T;
 static ci__err T_err;
 
 static void ix_setup(void) {
@@ -119,7 +119,7 @@ CI_TEST(test_printer) {
 
 CI_TEST(test_substitution) {
     ci__ix *a, *b, *c, *e, *to[2], *from[2];
-    ci__ixsub s;
+    ci__ix_smap s;
     int64_t vals[8];
     ix_setup();
     a = VAR(4); b = VAR(6); c = VAR(24);
@@ -128,8 +128,8 @@ CI_TEST(test_substitution) {
     to[0] = FDIV(c, K(6)); to[1] = MOD(c, K(6));
     memset(&s, 0, sizeof s);
     s.A = T_A;
-    ci__ixsub_set(&s, a->var, to[0]);
-    ci__ixsub_set(&s, b->var, to[1]);
+    ci__ix_smap_set(&s, a->var, to[0]);
+    ci__ix_smap_set(&s, b->var, to[1]);
     (void)from;
     /* 6*(c//6) + c%6 evaluates to c everywhere */
     {
@@ -153,8 +153,8 @@ static int64_t naive(const node *ns, int i, const int64_t *vals) {
     case 1: return vals[n->k];
     case 2: return naive(ns, n->a, vals) + naive(ns, n->b, vals);
     case 3: return naive(ns, n->a, vals) * n->k;
-    case 4: return ci__floordiv(naive(ns, n->a, vals), n->k);
-    case 5: return ci__pymod(naive(ns, n->a, vals), n->k);
+    case 4: return ci__util_floordiv(naive(ns, n->a, vals), n->k);
+    case 5: return ci__util_pymod(naive(ns, n->a, vals), n->k);
     case 6: x = naive(ns, n->a, vals); y = naive(ns, n->b, vals); return x < y ? x : y;
     default: x = naive(ns, n->a, vals); y = naive(ns, n->b, vals); return x > y ? x : y;
     }

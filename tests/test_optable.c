@@ -20,7 +20,7 @@ CI_TEST(test_context_registers_the_rows) {
     n = ci_registry_count(ctx);
     for (i = 0; i < CI__OPS_COUNT && bad < 0; i++) {
         const ci__ops_row *r = &ci__ops_rows[i];
-        const ci__opdef *op = ci__reg_get(ctx, r->name);
+        const ci__opdef *op = ci__lower_reg_get(ctx, r->name);
         if (!op || op->fn != r->fn || op->vop != r->vop || op->extra != r->extra ||
             op->broadcast != r->broadcast || op->promo != r->promo || op->to_bool != r->to_bool ||
             op->nouts != r->nouts || op->use != r->use || strcmp(op->schema, r->schema) ||
@@ -141,7 +141,7 @@ CI_TEST(test_floating_rows_refuse_integers) {
     CI_CHECK_EQ_INT(ci_ctx_create(NULL, &ctx), CI_OK);
     for (i = 0; i < CI__OPS_COUNT && bad < 0; i++) {
         const ci__ops_row *r = &ci__ops_rows[i];
-        if (r->fn != ci__lw_unary || strcmp(r->dtypes, "floating")) continue;
+        if (r->fn != ci__ops_unary || strcmp(r->dtypes, "floating")) continue;
         nflt++;
         if (call_on(ctx, r->name, CI_I32) != CI_ERR_DTYPE || call_on(ctx, r->name, CI_F32) != CI_OK)
             bad = i;

@@ -363,7 +363,7 @@ CI_TEST(test_override_applies_inside_decompositions) {
     void *out[1];
     int be, i;
     CI_ENV_OPEN(e);
-    /* silu(x) = x * sigmoid(x) is built by ci__lw_silu directly; softmax calls aten.exp.default */
+    /* silu(x) = x * sigmoid(x) is built by ci__ops_silu directly; softmax calls aten.exp.default */
     CI_CHECK_OK_CTX(e.ctx, register_mul_by(e.ctx, "aten.exp", "self", &minus_one));
     for (be = CI_BACKEND_TCC; be <= CI_BACKEND_INTERP; be++) {
         double s = 0, m = -INFINITY, ref[4];

@@ -22,28 +22,28 @@ static ci__v *chain_op(ci__L *L, int kind, int k, ci__v *y, ci__v *x, ci__v *m) 
     if (kind == CH_I64) {
         ci_dtype dt = CI_I64;
         switch (k % 8) {
-        case 0: return ci__v_bin(L, CI__V_ADD, y, ci__v_consti(L, dt, k % 97 + 1));
-        case 1: return ci__v_bin(L, CI__V_MUL, y, ci__v_consti(L, dt, 3));
-        case 2: return ci__v_bin(L, CI__V_SUB, y, x);
-        case 3: return ci__v_op(L, CI__V_WHERE, m, y, ci__v_consti(L, dt, k));
-        case 4: return ci__v_cast(L, ci__v_cast(L, y, CI_I32), CI_I64);
-        case 5: return ci__v_bin(L, CI__V_BXOR, y, ci__v_consti(L, dt, 0x5bd1));
-        case 6: return k % 5000 == 6 ? ci__v_bin(L, CI__V_MAX, y, ci__v_consti(L, dt, 0)) : ci__v_bin(L, CI__V_MUL, y, ci__v_consti(L, dt, -5));
-        default: return ci__v_un(L, CI__V_NEG, y);
+        case 0: return ci__ir_v_bin(L, CI__V_ADD, y, ci__ir_v_consti(L, dt, k % 97 + 1));
+        case 1: return ci__ir_v_bin(L, CI__V_MUL, y, ci__ir_v_consti(L, dt, 3));
+        case 2: return ci__ir_v_bin(L, CI__V_SUB, y, x);
+        case 3: return ci__ir_v_op(L, CI__V_WHERE, m, y, ci__ir_v_consti(L, dt, k));
+        case 4: return ci__ir_v_cast(L, ci__ir_v_cast(L, y, CI_I32), CI_I64);
+        case 5: return ci__ir_v_bin(L, CI__V_BXOR, y, ci__ir_v_consti(L, dt, 0x5bd1));
+        case 6: return k % 5000 == 6 ? ci__ir_v_bin(L, CI__V_MAX, y, ci__ir_v_consti(L, dt, 0)) : ci__ir_v_bin(L, CI__V_MUL, y, ci__ir_v_consti(L, dt, -5));
+        default: return ci__ir_v_un(L, CI__V_NEG, y);
         }
     } else {
         ci_dtype dt = kind == CH_F32 ? CI_F32 : CI_F64, other = kind == CH_F32 ? CI_F64 : CI_F32;
         switch (k % 10) {
-        case 0: return ci__v_bin(L, CI__V_ADD, y, ci__v_constf(L, dt, 0.25));
-        case 1: return ci__v_un(L, CI__V_SIN, y);
-        case 2: return ci__v_bin(L, CI__V_MUL, y, ci__v_constf(L, dt, 1.25));
-        case 3: return ci__v_un(L, CI__V_TANH, y);
-        case 4: return ci__v_op(L, CI__V_WHERE, m, y, ci__v_constf(L, dt, 0.375));
-        case 5: return ci__v_un(L, CI__V_SIN, y);
-        case 6: return ci__v_cast(L, ci__v_cast(L, y, other), dt);
-        case 7: return ci__v_un(L, CI__V_TANH, y);
-        case 8: return ci__v_bin(L, CI__V_ADD, y, x);
-        default: return k % 5000 == 4999 ? ci__v_bin(L, CI__V_MAX, y, ci__v_constf(L, dt, 0)) : ci__v_bin(L, CI__V_SUB, y, ci__v_constf(L, dt, 0.125));
+        case 0: return ci__ir_v_bin(L, CI__V_ADD, y, ci__ir_v_constf(L, dt, 0.25));
+        case 1: return ci__ir_v_un(L, CI__V_SIN, y);
+        case 2: return ci__ir_v_bin(L, CI__V_MUL, y, ci__ir_v_constf(L, dt, 1.25));
+        case 3: return ci__ir_v_un(L, CI__V_TANH, y);
+        case 4: return ci__ir_v_op(L, CI__V_WHERE, m, y, ci__ir_v_constf(L, dt, 0.375));
+        case 5: return ci__ir_v_un(L, CI__V_SIN, y);
+        case 6: return ci__ir_v_cast(L, ci__ir_v_cast(L, y, other), dt);
+        case 7: return ci__ir_v_un(L, CI__V_TANH, y);
+        case 8: return ci__ir_v_bin(L, CI__V_ADD, y, x);
+        default: return k % 5000 == 4999 ? ci__ir_v_bin(L, CI__V_MAX, y, ci__ir_v_constf(L, dt, 0)) : ci__ir_v_bin(L, CI__V_SUB, y, ci__ir_v_constf(L, dt, 0.125));
         }
     }
 }
@@ -107,16 +107,16 @@ static int64_t ref_i64(int64_t x, int m, int n) {
 /* test.chain(x, n): the chain of n ops over x (its dtype picks the kind), one Pointwise */
 static int lw_chain(ci_lower *Lp, const ci_arg *a, int nargs, ci_tensor *outs, int max_outs, void *user) {
     ci__L *L = (ci__L *)Lp;
-    ci__box *xb = ci__box_get(L, a[0].u.t);
+    ci__box *xb = ci__ir_box_get(L, a[0].u.t);
     ci__ix *v[CI_MAX_DIMS] = {0};
     ci__v *x, *m, *y;
     int k, n = (int)a[1].u.i, kind = xb->dt == CI_F32 ? CH_F32 : xb->dt == CI_F64 ? CH_F64 : CH_I64;
     (void)nargs; (void)max_outs; (void)user;
-    ci__pw_vars(L, xb->ndim, xb->size, v);
-    x = ci__load(L, xb, v);
-    m = ci__v_bin(L, CI__V_GT, x, kind == CH_I64 ? ci__v_consti(L, CI_I64, -50) : ci__v_constf(L, xb->dt, -0.5));
+    ci__ir_pw_vars(L, xb->ndim, xb->size, v);
+    x = ci__ir_load(L, xb, v);
+    m = ci__ir_v_bin(L, CI__V_GT, x, kind == CH_I64 ? ci__ir_v_consti(L, CI_I64, -50) : ci__ir_v_constf(L, xb->dt, -0.5));
     for (y = x, k = 0; k < n; k++) y = chain_op(L, kind, k, y, x, m);
-    outs[0] = ci__tensor_of(ci__pw_box(L, xb->dt, xb->ndim, xb->size, v, y));
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, xb->dt, xb->ndim, xb->size, v, y));
     return 1;
 }
 static void register_chain(ci_ctx *ctx) {
@@ -185,14 +185,14 @@ static void *small_job_run(void *arg) {
     t0 = now_s();
     kl = CI__NEWN(L->A, int, J->p->nkernels + 1);
     ci__sb_init(&sb, L->A);
-    ci__emit_program(L, &sb, kl);
+    ci__cemit_program(L, &sb, kl);
     J->emit_s = now_s() - t0;
     L->E = saved; L->A->err = saved_a;
     J->same = strcmp(ci__sb_str(&sb), ci_program_source(J->p)) == 0;
 #ifndef CINDUCTOR_NO_TCC
     {
-        ci__tcclog *lg = (ci__tcclog *)calloc(1, sizeof *lg);
-        ci__main_fn fn;
+        ci__tcc_log *lg = (ci__tcc_log *)calloc(1, sizeof *lg);
+        ci__tcc_main_fn fn;
         TCCState *s;
         t0 = now_s();
         s = ci__tcc_compile(ci__sb_str(&sb), &fn, lg);
