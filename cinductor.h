@@ -321,20 +321,22 @@ CI_API const char *ci_ctx_last_error(const ci_ctx *ctx);
 CI_API const char *ci_result_string(ci_result r);
 
 CI_API const char *ci_dtype_name(ci_dtype dt);          /* "f32", ...; "invalid" */
-CI_API ci_dtype ci_dtype_from_name(const char *name);    /* "f32" or "float32"; invalid if unknown */
+CI_API ci_dtype ci_dtype_from_name(const char *name); /* "f32" or "float32"; invalid if unknown */
 CI_API size_t ci_dtype_size(ci_dtype dt);
 
 /* ---- graphs ---- */
-CI_API ci_graph *ci_graph_create(ci_ctx *ctx);           /* NULL on allocation failure or a destroyed ctx */
+CI_API ci_graph *ci_graph_create(ci_ctx *ctx); /* NULL on allocation failure or a destroyed ctx */
 CI_API void ci_graph_destroy(ci_graph *g);
 CI_API ci_result ci_graph_status(const ci_graph *g);     /* first error recorded, or CI_OK */
 CI_API const char *ci_graph_message(const ci_graph *g);  /* "" when CI_OK */
 
 /* leaves. Names must be unique identifiers; NULL name = auto. Shapes are copied. */
-CI_API ci_tensor ci_input(ci_graph *g, const char *name, ci_dtype dt, int ndim, const int64_t *shape);
+CI_API ci_tensor ci_input(ci_graph *g, const char *name, ci_dtype dt, int ndim,
+                          const int64_t *shape);
 CI_API ci_tensor ci_const_array(ci_graph *g, const char *name, ci_dtype dt, int ndim,
                                 const int64_t *shape, const void *data);   /* data copied */
-CI_API ci_tensor ci_const_scalar(ci_graph *g, ci_dtype dt, double value);  /* 0-d tensor; a value dt cannot hold is an error */
+/* 0-d tensor; a value dt cannot hold is an error */
+CI_API ci_tensor ci_const_scalar(ci_graph *g, ci_dtype dt, double value);
 /* A Python number: weakly typed in promotion (x * 2.0 keeps x's dtype, as in PyTorch). */
 CI_API ci_tensor ci_scalar(ci_graph *g, double value);
 CI_API ci_tensor ci_scalar_int(ci_graph *g, int64_t value);
@@ -349,7 +351,8 @@ CI_API ci_result ci_tensor_set_name(ci_graph *g, ci_tensor t, const char *name);
 
 /* queries on a built tensor (after a successful builder) */
 CI_API ci_dtype ci_tensor_dtype(const ci_graph *g, ci_tensor t);
-CI_API int ci_tensor_shape(const ci_graph *g, ci_tensor t, int64_t *shape); /* returns ndim, -1 if invalid */
+/* returns ndim, -1 if invalid */
+CI_API int ci_tensor_shape(const ci_graph *g, ci_tensor t, int64_t *shape);
 CI_API int ci_graph_num_inputs(const ci_graph *g);
 /* The graph as .cig text (constants written out in full), snprintf-style: writes at most
    bufsz bytes (NUL included) and returns the length the whole text needs, or 0 on error. */
@@ -360,7 +363,7 @@ CI_API int ci_graph_num_outputs(const ci_graph *g);
 typedef enum ci_arg_kind {
     CI_ARG_NONE = 0, CI_ARG_TENSOR, CI_ARG_INT, CI_ARG_FLOAT, CI_ARG_BOOL, CI_ARG_STRING,
     CI_ARG_DTYPE, CI_ARG_INTS, CI_ARG_FLOATS, CI_ARG_TENSORS,
-    CI_ARG_LIST,            /* a nested list: elements are ci_args (no tensors), as .cig's [[1, 2], [3]] */
+    CI_ARG_LIST, /* a nested list: elements are ci_args (no tensors), as .cig's [[1, 2], [3]] */
     CI_ARG_KIND_COUNT
 } ci_arg_kind;
 
@@ -411,7 +414,8 @@ CI_API ci_tensor ci_add_alpha(ci_graph *g, ci_tensor a, ci_tensor b, double alph
 CI_API ci_tensor ci_sub_alpha(ci_graph *g, ci_tensor a, ci_tensor b, double alpha);
 CI_API ci_tensor ci_mul(ci_graph *g, ci_tensor a, ci_tensor b);
 CI_API ci_tensor ci_div(ci_graph *g, ci_tensor a, ci_tensor b);
-CI_API ci_tensor ci_div_mode(ci_graph *g, ci_tensor a, ci_tensor b, const char *rounding_mode); /* NULL, "trunc", "floor" */
+/* NULL, "trunc", "floor" */
+CI_API ci_tensor ci_div_mode(ci_graph *g, ci_tensor a, ci_tensor b, const char *rounding_mode);
 CI_API ci_tensor ci_pow(ci_graph *g, ci_tensor a, ci_tensor b);
 CI_API ci_tensor ci_maximum(ci_graph *g, ci_tensor a, ci_tensor b);
 CI_API ci_tensor ci_minimum(ci_graph *g, ci_tensor a, ci_tensor b);
@@ -427,7 +431,8 @@ CI_API ci_tensor ci_tanh(ci_graph *g, ci_tensor x);
 CI_API ci_tensor ci_sigmoid(ci_graph *g, ci_tensor x);
 CI_API ci_tensor ci_relu(ci_graph *g, ci_tensor x);
 CI_API ci_tensor ci_erf(ci_graph *g, ci_tensor x);
-CI_API ci_tensor ci_clamp(ci_graph *g, ci_tensor x, ci_tensor min, ci_tensor max); /* {0} = no bound */
+/* {0} = no bound */
+CI_API ci_tensor ci_clamp(ci_graph *g, ci_tensor x, ci_tensor min, ci_tensor max);
 CI_API ci_tensor ci_where(ci_graph *g, ci_tensor cond, ci_tensor a, ci_tensor b);
 CI_API ci_tensor ci_eq(ci_graph *g, ci_tensor a, ci_tensor b);
 CI_API ci_tensor ci_ne(ci_graph *g, ci_tensor a, ci_tensor b);
@@ -444,22 +449,27 @@ CI_API ci_tensor ci_sum(ci_graph *g, ci_tensor x, int ndims, const int64_t *dims
 CI_API ci_tensor ci_mean(ci_graph *g, ci_tensor x, int ndims, const int64_t *dims, int keepdim);
 CI_API ci_tensor ci_amax(ci_graph *g, ci_tensor x, int ndims, const int64_t *dims, int keepdim);
 CI_API ci_tensor ci_amin(ci_graph *g, ci_tensor x, int ndims, const int64_t *dims, int keepdim);
-CI_API ci_tensor ci_prod(ci_graph *g, ci_tensor x, int64_t dim, int keepdim);  /* CI_DIM_NONE = all */
-CI_API ci_tensor ci_any(ci_graph *g, ci_tensor x, int64_t dim, int keepdim);   /* CI_DIM_NONE = all */
-CI_API ci_tensor ci_all(ci_graph *g, ci_tensor x, int64_t dim, int keepdim);   /* CI_DIM_NONE = all */
-CI_API ci_tensor ci_argmax(ci_graph *g, ci_tensor x, int64_t dim, int keepdim); /* CI_DIM_NONE = flat */
+/* CI_DIM_NONE = all */
+CI_API ci_tensor ci_prod(ci_graph *g, ci_tensor x, int64_t dim, int keepdim);
+CI_API ci_tensor ci_any(ci_graph *g, ci_tensor x, int64_t dim, int keepdim); /* CI_DIM_NONE = all */
+CI_API ci_tensor ci_all(ci_graph *g, ci_tensor x, int64_t dim, int keepdim); /* CI_DIM_NONE = all */
+/* CI_DIM_NONE = flat */
+CI_API ci_tensor ci_argmax(ci_graph *g, ci_tensor x, int64_t dim, int keepdim);
 CI_API ci_tensor ci_argmin(ci_graph *g, ci_tensor x, int64_t dim, int keepdim);
-CI_API int ci_max_dim(ci_graph *g, ci_tensor x, int64_t dim, int keepdim, ci_tensor *values, ci_tensor *indices);
+CI_API int ci_max_dim(ci_graph *g, ci_tensor x, int64_t dim, int keepdim, ci_tensor *values,
+                      ci_tensor *indices);
 /* views and movement */
-CI_API ci_tensor ci_view(ci_graph *g, ci_tensor x, int ndim, const int64_t *shape);   /* -1 infers */
+CI_API ci_tensor ci_view(ci_graph *g, ci_tensor x, int ndim, const int64_t *shape); /* -1 infers */
 CI_API ci_tensor ci_reshape(ci_graph *g, ci_tensor x, int ndim, const int64_t *shape);
 CI_API ci_tensor ci_permute(ci_graph *g, ci_tensor x, int ndim, const int64_t *dims);
 CI_API ci_tensor ci_t(ci_graph *g, ci_tensor x);
 CI_API ci_tensor ci_transpose(ci_graph *g, ci_tensor x, int64_t dim0, int64_t dim1);
 CI_API ci_tensor ci_expand(ci_graph *g, ci_tensor x, int ndim, const int64_t *shape); /* -1 keeps */
-CI_API ci_tensor ci_squeeze(ci_graph *g, ci_tensor x, int64_t dim);   /* CI_DIM_NONE = all size-1 dims */
+/* CI_DIM_NONE = all size-1 dims */
+CI_API ci_tensor ci_squeeze(ci_graph *g, ci_tensor x, int64_t dim);
 CI_API ci_tensor ci_unsqueeze(ci_graph *g, ci_tensor x, int64_t dim);
-CI_API ci_tensor ci_slice(ci_graph *g, ci_tensor x, int64_t dim, int64_t start, int64_t end, int64_t step);
+CI_API ci_tensor ci_slice(ci_graph *g, ci_tensor x, int64_t dim, int64_t start, int64_t end,
+                          int64_t step);
 CI_API ci_tensor ci_select(ci_graph *g, ci_tensor x, int64_t dim, int64_t index);
 CI_API ci_tensor ci_as_strided(ci_graph *g, ci_tensor x, int ndim, const int64_t *size,
                                const int64_t *stride, int64_t storage_offset);
@@ -470,18 +480,20 @@ CI_API ci_tensor ci_zeros(ci_graph *g, int ndim, const int64_t *shape, ci_dtype 
 CI_API ci_tensor ci_ones(ci_graph *g, int ndim, const int64_t *shape, ci_dtype dt);
 CI_API ci_tensor ci_zeros_like(ci_graph *g, ci_tensor x);
 CI_API ci_tensor ci_ones_like(ci_graph *g, ci_tensor x);
-CI_API ci_tensor ci_arange(ci_graph *g, double start, double end, double step, ci_dtype dt); /* invalid dt = infer */
+/* invalid dt = infer */
+CI_API ci_tensor ci_arange(ci_graph *g, double start, double end, double step, ci_dtype dt);
 /* decompositions */
 CI_API ci_tensor ci_softmax(ci_graph *g, ci_tensor x, int64_t dim);
 CI_API ci_tensor ci_log_softmax(ci_graph *g, ci_tensor x, int64_t dim);
-CI_API ci_tensor ci_gelu(ci_graph *g, ci_tensor x, const char *approximate); /* NULL/"none" or "tanh" */
+/* NULL/"none" or "tanh" */
+CI_API ci_tensor ci_gelu(ci_graph *g, ci_tensor x, const char *approximate);
 CI_API ci_tensor ci_silu(ci_graph *g, ci_tensor x);
 CI_API ci_tensor ci_layer_norm(ci_graph *g, ci_tensor x, int nnorm, const int64_t *normalized_shape,
                                ci_tensor weight, ci_tensor bias, double eps);  /* {0} = none */
 
 /* ---- the registry: your own lowerings and extern (fallback) kernels ---- */
 typedef enum ci_promotion {
-    CI_PROMOTE_NONE = 0,      /* no promotion (note: Inductor's register_lowering default is DEFAULT) */
+    CI_PROMOTE_NONE = 0, /* no promotion (note: Inductor's register_lowering default is DEFAULT) */
     CI_PROMOTE_DEFAULT,       /* the promoted dtype, computed in opmath (f16/bf16 in f32) */
     CI_PROMOTE_INT_TO_FLOAT,  /* integer and bool results become the default float (f32) */
     CI_PROMOTE_ALWAYS_BOOL,   /* inputs promoted, result bool */
@@ -537,7 +549,8 @@ typedef struct ci_extern_tensor {
 typedef ci_result (*ci_extern_infer_fn)(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                         int nargs, ci_extern_tensor *outs, int nouts, void *user);
 typedef int (*ci_extern_run_fn)(const ci_extern_tensor *ins, int nins, const ci_arg *args,
-                                int nargs, ci_extern_tensor *outs, int nouts, void *user); /* 0 = ok */
+                                /* 0 = ok */
+                                int nargs, ci_extern_tensor *outs, int nouts, void *user);
 
 typedef struct ci_extern_desc {
     const char *name;
@@ -555,15 +568,22 @@ CI_API int ci_has_op(const ci_ctx *ctx, const char *op); /* 1 when OP resolves i
 typedef struct ci_op_info {
     const char *name;      /* "aten.add" (a packet) or "aten.sum.default" (an overload) */
     const char *schema;    /* "self, other, *, alpha=1" */
-    const char *how;       /* "lowering", "decomposition", "scatter", "extern", "user lowering", "user extern" */
+    /* "lowering", "decomposition", "scatter", "extern", "user lowering", "user extern" */
+    const char *how;
     const char *dtypes;    /* the dtypes it takes, in words */
     const char *note;      /* what differs from PyTorch, or "" */
 } ci_op_info;
 CI_API int ci_registry_count(const ci_ctx *ctx);
-CI_API ci_result ci_registry_entry(const ci_ctx *ctx, int i, ci_op_info *info); /* in no particular order */
+/* in no particular order */
+CI_API ci_result ci_registry_entry(const ci_ctx *ctx, int i, ci_op_info *info);
 
 /* ---- compiling and running ---- */
-typedef enum ci_device { CI_DEVICE_DEFAULT = 0, CI_DEVICE_CPU, CI_DEVICE_CUDA, CI_DEVICE_COUNT } ci_device;
+typedef enum ci_device {
+    CI_DEVICE_DEFAULT = 0,
+    CI_DEVICE_CPU,
+    CI_DEVICE_CUDA,
+    CI_DEVICE_COUNT
+} ci_device;
 typedef enum ci_backend {
     CI_BACKEND_DEFAULT = 0,   /* TCC where compiled in, else the interpreter */
     CI_BACKEND_TCC, CI_BACKEND_INTERP, CI_BACKEND_CC, CI_BACKEND_NVRTC,
@@ -576,8 +596,9 @@ typedef struct ci_compile_desc {
     unsigned debug;       /* CI_DEBUG_* bits added to the context's */
     int num_threads;      /* zero = the context's */
     uint64_t seed;        /* random ops' seed (ci_program_set_seed changes it later); zero = 0 */
-    int unfused;          /* nonzero: no fusion, one kernel per realized buffer (for debugging and tests) */
-    int user_arena;       /* nonzero: allocate no arena; give one with ci_program_set_arena before running */
+    int unfused; /* nonzero: no fusion, one kernel per realized buffer (for debugging and tests) */
+    /* nonzero: allocate no arena; give one with ci_program_set_arena before running */
+    int user_arena;
 } ci_compile_desc;
 
 CI_API ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out);
@@ -606,8 +627,9 @@ CI_API const char *ci_program_backend(const ci_program *p);   /* "tcc", "interp"
    runs; NULL goes back to the program's own arena (allocated then if need be). */
 CI_API size_t ci_program_arena_size(const ci_program *p);
 CI_API ci_result ci_program_set_arena(ci_program *p, void *arena, size_t size);
-CI_API const char *ci_program_source(const ci_program *p); /* the generated C (an interpreter program writes
-                                                             it on the first call: not concurrently with its runs) */
+CI_API const char *
+ci_program_source(const ci_program *p); /* the generated C (an interpreter program writes
+                                          it on the first call: not concurrently with its runs) */
 /* Random ops (rand, randn, randint, bernoulli, dropout) draw from a counter-based generator
    (Philox4x32-10): their values are a function of the seed, the op and the element, the same
    on every backend and every run until the seed changes. */
@@ -771,8 +793,10 @@ static ci__box *ci__ir_box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *s
 static void ci__ir_pw_vars(ci__L *L, int ndim, const int64_t *size, ci__ix **vars);
 static void ci__ir_realize(ci__L *L, ci__box *b);
 static void ci__ops_users_index(ci__L *L);
-static int ci__ops_index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg *list, ci_tensor *out);
-static void ci__ops_scatter_into(ci__L *L, ci__buf *buf, int ndim, const int64_t *size, ci__ix *const *v, ci__v *val, ci__ix *const *m, int mode);
+static int ci__ops_index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg *list,
+                                 ci_tensor *out);
+static void ci__ops_scatter_into(ci__L *L, ci__buf *buf, int ndim, const int64_t *size,
+                                 ci__ix *const *v, ci__v *val, ci__ix *const *m, int mode);
 static int ci__ops_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
 static int ci__sched_group_fit(ci__L *L, ci__group *g, ci__kernel *k, const char **why);
 static void ci__plan_program(ci_program *p, int user_arena);
@@ -797,22 +821,34 @@ static void ci__tcc_delete(void *mem);
 #endif
 static void ci__rt_start(ci_program *p);
 #ifndef CINDUCTOR_NO_TCC
-static void ci__rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n, void **B);
+static void ci__rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n,
+                            void **B);
 #endif
-static int ci__rt_ext_bmm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user);
-static int ci__rt_ext_conv_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user);
-static int ci__rt_ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__rt_ext_bmm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+                              ci_extern_tensor *outs, int nouts, void *user);
+static int ci__rt_ext_conv_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+                               ci_extern_tensor *outs, int nouts, void *user);
+static int ci__rt_ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+                               ci_extern_tensor *outs, int nouts, void *user);
 static ci_result ci__npy_fail(ci_result rc, char *err, size_t errsz, const char *fmt, ...);
 static void ci__npy_err(char *err, size_t errsz, const char *fmt, ...);
-static ci_result ci__npy_header(const unsigned char *buf, size_t len, ci__npy_info *info, char *err, size_t errsz);
-static ci_result ci__npy_slurp(FILE *f, const char *path, uint64_t limit, const ci_allocator *a, int text, unsigned char **out, size_t *outlen, size_t *outcap, char *err, size_t errsz);
-static ci_result ci__npy_read_a(const char *path, uint64_t limit, const ci_allocator *a, ci__npy_info *info, void **data, size_t *cap, char *err, size_t errsz);
+static ci_result ci__npy_header(const unsigned char *buf, size_t len, ci__npy_info *info, char *err,
+                                size_t errsz);
+static ci_result ci__npy_slurp(FILE *f, const char *path, uint64_t limit, const ci_allocator *a,
+                               int text, unsigned char **out, size_t *outlen, size_t *outcap,
+                               char *err, size_t errsz);
+static ci_result ci__npy_read_a(const char *path, uint64_t limit, const ci_allocator *a,
+                                ci__npy_info *info, void **data, size_t *cap, char *err,
+                                size_t errsz);
 static void ci__cig_fail(ci__cig_parser *P, int line, int col, ci_result rc, const char *fmt, ...);
 static void ci__cig_next(ci__cig_parser *P);
-static ci_arg ci__cig_nested_list(ci__cig_parser *P, char close, const ci__cig_num *done, size_t ndone, int depth);
+static ci_arg ci__cig_nested_list(ci__cig_parser *P, char close, const ci__cig_num *done,
+                                  size_t ndone, int depth);
 static ci_result ci__cig_run(ci__cig_parser *P);
 static int ci__public_check_shape(ci_graph *g, const char *what, int ndim, const int64_t *shape);
-static ci__node *ci__public_leaf_node(ci_graph *g, int kind, const char *name, ci_dtype dt, int ndim, const int64_t *shape, const void *data, double sval, int64_t ival, int weak);
+static ci__node *ci__public_leaf_node(ci_graph *g, int kind, const char *name, ci_dtype dt,
+                                      int ndim, const int64_t *shape, const void *data, double sval,
+                                      int64_t ival, int weak);
 static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, unsigned dbg);
 
 /* ---------------------------------------------------------------------------------------
@@ -821,8 +857,8 @@ static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, un
    longjmps through the arena's error target (ci__err), so passes never check for NULL.
    ci__fail formats a message into a ci__err and longjmps to the entry point that armed it
    (Lua's error model): ci_call for graph building, ci_compile for compilation.
-   ci__util_add_ovf / ci__util_mul_ovf / ci__util_numel_ovf: int64 arithmetic on sizes that come from users,
-   reporting overflow instead of committing it (signed overflow is undefined).
+   ci__util_add_ovf / ci__util_mul_ovf / ci__util_numel_ovf: int64 arithmetic on sizes that come
+   from users, reporting overflow instead of committing it (signed overflow is undefined).
    --------------------------------------------------------------------------------------- */
 struct ci__err {
     jmp_buf jb;
@@ -832,7 +868,11 @@ struct ci__err {
 };
 
 static void *ci__util_default_alloc(size_t size, void *user) { (void)user; return malloc(size); }
-static void ci__util_default_free(void *p, size_t size, void *user) { (void)size; (void)user; free(p); }
+static void ci__util_default_free(void *p, size_t size, void *user) {
+    (void)size;
+    (void)user;
+    free(p);
+}
 
 typedef struct ci__util_regtab { ci__opdef **slots; int cap, n; } ci__util_regtab;
 
@@ -857,6 +897,7 @@ struct ci_ctx {
 static void *ci__malloc(const ci_ctx *ctx, size_t size) {
     return ctx->desc.allocator.alloc(size, ctx->desc.allocator.user);
 }
+
 static void ci__mfree(const ci_ctx *ctx, void *p, size_t size) {
     if (p) ctx->desc.allocator.free(p, size, ctx->desc.allocator.user);
 }
@@ -896,6 +937,7 @@ static ci__arena *ci__arena_new(const ci_ctx *ctx, ci__err *err) {
     a->ctx = ctx; a->err = err;
     return a;
 }
+
 /* everything allocated goes; the arena stays, empty */
 static void ci__arena_clear(ci__arena *a) {
     ci__chunk *c, *n;
@@ -904,11 +946,13 @@ static void ci__arena_clear(ci__arena *a) {
     a->head = a->blocks = NULL;
     a->total = 0;
 }
+
 static void ci__arena_destroy(ci__arena *a) {
     if (!a) return;
     ci__arena_clear(a);
     ci__mfree(a->ctx, a, sizeof(ci__arena));
 }
+
 static void *ci__arena_alloc(ci__arena *a, size_t size) {
     ci__chunk *c = a->head;
     void *p;
@@ -922,7 +966,10 @@ static void *ci__arena_alloc(ci__arena *a, size_t size) {
             if (a->err && a->err->armed) ci__fail(a->err, CI_ERR_OUT_OF_MEMORY, "out of memory");
             return NULL;
         }
-        c->size = cs; c->used = CI__UTIL_CHUNK_HDR; c->next = a->head; a->head = c;
+        c->size = cs;
+        c->used = CI__UTIL_CHUNK_HDR;
+        c->next = a->head;
+        a->head = c;
         a->total += cs;
     }
     p = (char *)c + c->used;
@@ -930,6 +977,7 @@ static void *ci__arena_alloc(ci__arena *a, size_t size) {
     memset(p, 0, size);
     return p;
 }
+
 /* Tables that grow by doubling (hash slots, per-variable arrays, string builders) take large
    arrays as blocks of their own and give the old one back as they grow, where the arena would
    keep every old copy (as much again as the table). ci__arena_grow: the array `old` of
@@ -946,6 +994,7 @@ static void ci__arena_unblock(ci__arena *a, void *old, size_t old_size) {
     a->total -= c->size;
     ci__mfree(a->ctx, c, c->size);
 }
+
 static void *ci__arena_grow(ci__arena *a, void *old, size_t old_size, size_t new_size) {
     ci__chunk *c;
     char *p;
@@ -991,8 +1040,17 @@ static void ci__vec_push(ci__arena *a, ci__vec *vec, void *p) {
 }
 
 /* string builder in an arena */
-struct ci__sb { ci__arena *a; char *s; size_t n, cap; };
-static void ci__sb_init(ci__sb *sb, ci__arena *a) { sb->a = a; sb->s = NULL; sb->n = sb->cap = 0; }
+struct ci__sb {
+    ci__arena *a;
+    char *s;
+    size_t n, cap;
+};
+static void ci__sb_init(ci__sb *sb, ci__arena *a) {
+    sb->a = a;
+    sb->s = NULL;
+    sb->n = sb->cap = 0;
+}
+
 static void ci__sb_reserve(ci__sb *sb, size_t extra) {
     if (sb->n + extra + 1 > sb->cap) {
         size_t nc = sb->cap ? sb->cap * 2 : 1024;
@@ -1002,12 +1060,14 @@ static void ci__sb_reserve(ci__sb *sb, size_t extra) {
         sb->s = ns; sb->cap = nc;
     }
 }
+
 static void ci__sb_put(ci__sb *sb, const char *s) {
     size_t l = strlen(s);
     ci__sb_reserve(sb, l);
     memcpy(sb->s + sb->n, s, l);
     sb->n += l; sb->s[sb->n] = 0;
 }
+
 static void ci__sb_printf(ci__sb *sb, const char *fmt, ...) {
     va_list ap, ap2;
     int l;
@@ -1022,6 +1082,7 @@ static void ci__sb_printf(ci__sb *sb, const char *fmt, ...) {
     }
     va_end(ap2);
 }
+
 static const char *ci__sb_str(ci__sb *sb) { return sb->s ? sb->s : ""; }
 
 static uint32_t ci__hash_bytes(uint32_t h, const void *p, size_t n) {
@@ -1030,6 +1091,7 @@ static uint32_t ci__hash_bytes(uint32_t h, const void *p, size_t n) {
     for (i = 0; i < n; i++) { h ^= b[i]; h *= 16777619u; }
     return h;
 }
+
 static uint32_t ci__hash_str(const char *s) { return ci__hash_bytes(2166136261u, s, strlen(s)); }
 static uint32_t ci__hash_mix(uint32_t h, uint64_t v) { return ci__hash_bytes(h, &v, sizeof v); }
 
@@ -1038,15 +1100,23 @@ static int64_t ci__util_floordiv(int64_t a, int64_t b) {
     if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
     return q;
 }
+
 static int64_t ci__util_pymod(int64_t a, int64_t b) {
     int64_t r = a % b;
     if (r != 0 && ((r < 0) != (b < 0))) r += b;
     return r;
 }
-static int64_t ci__util_gcd(int64_t a, int64_t b) {   /* in unsigned arithmetic: -INT64_MIN is not an int64 */
+
+/* in unsigned arithmetic: -INT64_MIN is not an int64 */
+static int64_t ci__util_gcd(int64_t a, int64_t b) {
     uint64_t x = a < 0 ? 0 - (uint64_t)a : (uint64_t)a, y = b < 0 ? 0 - (uint64_t)b : (uint64_t)b;
-    while (y) { uint64_t t = x % y; x = y; y = t; }
-    return x > (uint64_t)INT64_MAX ? INT64_MIN : (int64_t)x;   /* (gcd(INT64_MIN, 0): callers pass a positive one) */
+    while (y) {
+        uint64_t t = x % y;
+        x = y;
+        y = t;
+    }
+    /* (gcd(INT64_MIN, 0): callers pass a positive one) */
+    return x > (uint64_t)INT64_MAX ? INT64_MIN : (int64_t)x;
 }
 
 /* *r = a + b (a * b); 1 when that overflows int64 (*r is then unspecified) */
@@ -1066,6 +1136,7 @@ static int ci__util_add_ovf(int64_t a, int64_t b, int64_t *r) {
     return 0;
 #endif
 }
+
 static int ci__util_mul_ovf(int64_t a, int64_t b, int64_t *r) {
 #ifdef CI__UTIL_HAVE_OVF_BUILTINS
     return __builtin_mul_overflow(a, b, r);
@@ -1080,6 +1151,7 @@ static int ci__util_mul_ovf(int64_t a, int64_t b, int64_t *r) {
     return 0;
 #endif
 }
+
 /* the product of n sizes into *r; 1 when a partial product overflows (a later 0 does not
    save it: PyTorch's numel check refuses [2^62, 2^62, 0] too) */
 static int ci__util_numel_ovf(int n, const int64_t *s, int64_t *r) {
@@ -1117,7 +1189,10 @@ static void ci__util_fmt_shape(char *buf, size_t n, int ndim, const int64_t *s) 
     X(CI_F32,  "f32",  "float32",  4, "float",              "float",      2, 1) \
     X(CI_F64,  "f64",  "float64",  8, "double",             "double",     2, 1)
 
-typedef struct ci__dtype_info { const char *name, *tname, *cstore, *ccomp; int size, cat, sgn; } ci__dtype_info;
+typedef struct ci__dtype_info {
+    const char *name, *tname, *cstore, *ccomp;
+    int size, cat, sgn;
+} ci__dtype_info;
 static const ci__dtype_info ci__dtype_tab[CI_DTYPE_COUNT] = {
     {"invalid", "invalid", "void", "void", 0, -1, 0},
 #define CI__X(e, n, tn, sz, cs, cc, cat, sg) {n, tn, cs, cc, sz, cat, sg},
@@ -1148,6 +1223,7 @@ static ci_dtype ci__dtype_promote2(ci_dtype a, ci_dtype b) {
     if ((a == CI_F16 && b == CI_BF16) || (a == CI_BF16 && b == CI_F16)) return CI_F32;
     return ci__dtype_tab[a].size >= ci__dtype_tab[b].size ? a : b;
 }
+
 static double ci__dtype_max(ci_dtype dt) {
     switch (dt) {
     case CI_F16: return 65504.0;
@@ -1168,7 +1244,16 @@ static double ci__dtype_max(ci_dtype dt) {
    quotient step folds away). Equal expressions are the same pointer. The C printer writes
    int64 arithmetic and uses floor-division helpers only where a range can be negative.
    --------------------------------------------------------------------------------------- */
-enum { CI__IX_CONST, CI__IX_VAR, CI__IX_SUM, CI__IX_FDIV, CI__IX_MOD, CI__IX_MUL, CI__IX_MIN, CI__IX_MAX };
+enum {
+    CI__IX_CONST,
+    CI__IX_VAR,
+    CI__IX_SUM,
+    CI__IX_FDIV,
+    CI__IX_MOD,
+    CI__IX_MUL,
+    CI__IX_MIN,
+    CI__IX_MAX
+};
 
 struct ci__ix {
     int kind, id, nterms;
@@ -1192,7 +1277,7 @@ struct ci__ix_tab {
     int nvars;
     char *var_is_reduction;  /* per variable, grown with nvars */
     ci__v **var_val;         /* per variable: the value an indirect index variable stands for */
-    ci__ix **var_node;       /* per variable: its VAR node (variables are unique: not in the table) */
+    ci__ix **var_node; /* per variable: its VAR node (variables are unique: not in the table) */
     int var_cap;
     int ntab;                /* nodes in the table */
 };
@@ -1213,6 +1298,7 @@ static int64_t ci__ix_sat_add(int64_t a, int64_t b) {
     if (r < -CI__IX_INF) r = -CI__IX_INF;
     return r;
 }
+
 static int64_t ci__ix_sat_mul(int64_t a, int64_t b) {
     if (a == 0 || b == 0) return 0;
     if (a >= CI__IX_INF || a <= -CI__IX_INF || b >= CI__IX_INF || b <= -CI__IX_INF ||
@@ -1234,6 +1320,7 @@ static uint32_t ci__ix_hash(const ci__ix *e) {
     }
     return h;
 }
+
 static int ci__ix_same(const ci__ix *x, const ci__ix *y) {
     int i;
     if (x->kind != y->kind || x->c != y->c || x->var != y->var || x->a != y->a || x->b != y->b ||
@@ -1253,16 +1340,21 @@ static void ci__ix_range(ci__ix *e) {
     case CI__IX_SUM:
         e->lo = e->hi = e->c;
         for (i = 0; i < e->nterms; i++) {
-            int64_t k = e->coef[i], l = ci__ix_sat_mul(k, e->atom[i]->lo), h = ci__ix_sat_mul(k, e->atom[i]->hi);
+            int64_t k = e->coef[i], l = ci__ix_sat_mul(k, e->atom[i]->lo),
+                    h = ci__ix_sat_mul(k, e->atom[i]->hi);
             e->lo = ci__ix_sat_add(e->lo, l < h ? l : h);
             e->hi = ci__ix_sat_add(e->hi, l < h ? h : l);
         }
         break;
     case CI__IX_FDIV:
-        if (e->b->kind == CI__IX_CONST && e->b->c > 0 && e->a->lo > -CI__IX_INF && e->a->hi < CI__IX_INF) {
+        if (e->b->kind == CI__IX_CONST && e->b->c > 0 && e->a->lo > -CI__IX_INF &&
+            e->a->hi < CI__IX_INF) {
             e->lo = ci__util_floordiv(e->a->lo, e->b->c);
             e->hi = ci__util_floordiv(e->a->hi, e->b->c);
-        } else { e->lo = -CI__IX_INF; e->hi = CI__IX_INF; }
+        } else {
+            e->lo = -CI__IX_INF;
+            e->hi = CI__IX_INF;
+        }
         break;
     case CI__IX_MOD:
         if (e->b->kind == CI__IX_CONST && e->b->c > 0) { e->lo = 0; e->hi = e->b->c - 1; }
@@ -1278,8 +1370,14 @@ static void ci__ix_range(ci__ix *e) {
         for (j = 1; j < 4; j++) { if (p[j] < e->lo) e->lo = p[j]; if (p[j] > e->hi) e->hi = p[j]; }
         break;
     }
-    case CI__IX_MIN: e->lo = e->a->lo < e->b->lo ? e->a->lo : e->b->lo; e->hi = e->a->hi < e->b->hi ? e->a->hi : e->b->hi; break;
-    case CI__IX_MAX: e->lo = e->a->lo > e->b->lo ? e->a->lo : e->b->lo; e->hi = e->a->hi > e->b->hi ? e->a->hi : e->b->hi; break;
+    case CI__IX_MIN:
+        e->lo = e->a->lo < e->b->lo ? e->a->lo : e->b->lo;
+        e->hi = e->a->hi < e->b->hi ? e->a->hi : e->b->hi;
+        break;
+    case CI__IX_MAX:
+        e->lo = e->a->lo > e->b->lo ? e->a->lo : e->b->lo;
+        e->hi = e->a->hi > e->b->hi ? e->a->hi : e->b->hi;
+        break;
     }
 }
 
@@ -1293,7 +1391,11 @@ static ci__ix *ci__ix_intern(ci__arena *A, ci__ix_tab *T, const ci__ix *cand) {
         ci__ix **ns = (ci__ix **)ci__arena_grow(A, NULL, 0, sizeof(ci__ix *) * (size_t)nc);
         for (i = 0; i < T->cap; i++) {
             ci__ix *x = T->slots[i], *nx;
-            for (; x; x = nx) { nx = x->next; x->next = ns[x->hash & (uint32_t)(nc - 1)]; ns[x->hash & (uint32_t)(nc - 1)] = x; }
+            for (; x; x = nx) {
+                nx = x->next;
+                x->next = ns[x->hash & (uint32_t)(nc - 1)];
+                ns[x->hash & (uint32_t)(nc - 1)] = x;
+            }
         }
         ci__arena_unblock(A, T->slots, sizeof(ci__ix *) * (size_t)T->cap);
         T->slots = ns; T->cap = nc;
@@ -1327,23 +1429,32 @@ static ci__ix *ci__ix_intern(ci__arena *A, ci__ix_tab *T, const ci__ix *cand) {
 static ci__ix *ci__ix_const(ci__arena *A, ci__ix_tab *T, int64_t v) {
     ci__ix c;
     memset(&c, 0, sizeof c);
-    c.kind = CI__IX_CONST; c.c = v; c.var = -1;
+    c.kind = CI__IX_CONST;
+    c.c = v;
+    c.var = -1;
     return ci__ix_intern(A, T, &c);
 }
+
 /* a fresh variable ranging over [0, size-1] */
 static ci__ix *ci__ix_newvar(ci__arena *A, ci__ix_tab *T, int64_t size, int is_reduction) {
     ci__ix *e = (ci__ix *)ci__arena_alloc(A, CI__IX_VAR_BYTES);   /* (zeroed) */
-    e->kind = CI__IX_VAR; e->var = T->nvars++; e->lo = 0; e->hi = size > 0 ? size - 1 : 0;
+    e->kind = CI__IX_VAR;
+    e->var = T->nvars++;
+    e->lo = 0;
+    e->hi = size > 0 ? size - 1 : 0;
     if (T->nvars > T->var_cap) {
         size_t oc = (size_t)T->var_cap, nc = T->var_cap ? oc * 2 : 64;
         T->var_is_reduction = (char *)ci__arena_grow(A, T->var_is_reduction, oc, nc);
-        T->var_val = (ci__v **)ci__arena_grow(A, T->var_val, sizeof(ci__v *) * oc, sizeof(ci__v *) * nc);
-        T->var_node = (ci__ix **)ci__arena_grow(A, T->var_node, sizeof(ci__ix *) * oc, sizeof(ci__ix *) * nc);
+        T->var_val =
+                (ci__v **)ci__arena_grow(A, T->var_val, sizeof(ci__v *) * oc, sizeof(ci__v *) * nc);
+        T->var_node = (ci__ix **)ci__arena_grow(A, T->var_node, sizeof(ci__ix *) * oc,
+                                                sizeof(ci__ix *) * nc);
         T->var_cap = (int)nc;
     }
     T->var_is_reduction[e->var] = (char)is_reduction;
     T->var_node[e->var] = e;
-    e->hash = ci__hash_mix(2166136261u, (uint64_t)e->var);   /* (not in the table: variables are kept by number) */
+    /* (not in the table: variables are kept by number) */
+    e->hash = ci__hash_mix(2166136261u, (uint64_t)e->var);
     e->id = T->n++;
     e->tsize = 1;
     return e;
@@ -1353,7 +1464,12 @@ static ci__ix *ci__ix_newvar(ci__arena *A, ci__ix_tab *T, int64_t size, int is_r
 #define CI__IX_LIN_MAX 64
 /* ovf: a coefficient or the constant overflowed int64 (sizes, strides or steps near 2^63):
    ci__ix_lin_make refuses the expression */
-struct ci__ix_lin { int64_t c; int n, ovf; int64_t k[CI__IX_LIN_MAX]; ci__ix *t[CI__IX_LIN_MAX]; };
+struct ci__ix_lin {
+    int64_t c;
+    int n, ovf;
+    int64_t k[CI__IX_LIN_MAX];
+    ci__ix *t[CI__IX_LIN_MAX];
+};
 
 static void ci__ix_lin_add_term(ci__ix_lin *l, int64_t k, ci__ix *t) {
     int i, j;
@@ -1361,15 +1477,24 @@ static void ci__ix_lin_add_term(ci__ix_lin *l, int64_t k, ci__ix *t) {
     for (i = 0; i < l->n; i++) {
         if (l->t[i] == t) {
             l->ovf |= ci__util_add_ovf(l->k[i], k, &l->k[i]);
-            if (l->k[i] == 0) { for (j = i; j + 1 < l->n; j++) { l->k[j] = l->k[j + 1]; l->t[j] = l->t[j + 1]; } l->n--; }
+            if (l->k[i] == 0) {
+                for (j = i; j + 1 < l->n; j++) {
+                    l->k[j] = l->k[j + 1];
+                    l->t[j] = l->t[j + 1];
+                }
+                l->n--;
+            }
             return;
         }
         if (l->t[i]->id > t->id) break;
     }
     CI__ASSERT(l->n < CI__IX_LIN_MAX);
     for (j = l->n; j > i; j--) { l->k[j] = l->k[j - 1]; l->t[j] = l->t[j - 1]; }
-    l->k[i] = k; l->t[i] = t; l->n++;
+    l->k[i] = k;
+    l->t[i] = t;
+    l->n++;
 }
+
 static void ci__ix_lin_add(ci__ix_lin *l, ci__ix *e, int64_t scale) {
     int i;
     int64_t p;
@@ -1383,47 +1508,69 @@ static void ci__ix_lin_add(ci__ix_lin *l, ci__ix *e, int64_t scale) {
     }
     ci__ix_lin_add_term(l, scale, e);
 }
+
 static ci__ix *ci__ix_lin_make(ci__arena *A, ci__ix_tab *T, const ci__ix_lin *l) {
     ci__ix c;
     if (l->ovf) {
         CI__ASSERT(A->err && A->err->armed);
-        ci__fail(A->err, CI_ERR_UNSUPPORTED, "an index expression overflows int64 (a size, stride, step or offset near 2^63)");
+        ci__fail(A->err, CI_ERR_UNSUPPORTED,
+                 "an index expression overflows int64 (a size, stride, step or offset near 2^63)");
     }
     if (l->n == 0) return ci__ix_const(A, T, l->c);
     if (l->n == 1 && l->c == 0 && l->k[0] == 1) return l->t[0];
     memset(&c, 0, sizeof c);
-    c.kind = CI__IX_SUM; c.c = l->c; c.var = -1; c.nterms = l->n;
+    c.kind = CI__IX_SUM;
+    c.c = l->c;
+    c.var = -1;
+    c.nterms = l->n;
     c.coef = (int64_t *)l->k; c.atom = (ci__ix **)l->t;
     return ci__ix_intern(A, T, &c);
 }
+
 static ci__ix *ci__ix_add(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
     ci__ix_lin l;
-    l.c = 0; l.n = 0; l.ovf = 0;
+    l.c = 0;
+    l.n = 0;
+    l.ovf = 0;
     ci__ix_lin_add(&l, a, 1);
     ci__ix_lin_add(&l, b, 1);
     return ci__ix_lin_make(A, T, &l);
 }
+
 static ci__ix *ci__ix_scale(ci__arena *A, ci__ix_tab *T, ci__ix *a, int64_t k) {
     ci__ix_lin l;
-    l.c = 0; l.n = 0; l.ovf = 0;
+    l.c = 0;
+    l.n = 0;
+    l.ovf = 0;
     ci__ix_lin_add(&l, a, k);
     return ci__ix_lin_make(A, T, &l);
 }
+
 static ci__ix *ci__ix_sub(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
     return ci__ix_add(A, T, a, ci__ix_scale(A, T, b, -1));
 }
+
 static ci__ix *ci__ix_binatom(ci__arena *A, ci__ix_tab *T, int kind, ci__ix *a, ci__ix *b) {
     ci__ix c;
     memset(&c, 0, sizeof c);
-    c.kind = kind; c.a = a; c.b = b; c.var = -1;
+    c.kind = kind;
+    c.a = a;
+    c.b = b;
+    c.var = -1;
     return ci__ix_intern(A, T, &c);
 }
+
 static ci__ix *ci__ix_mul(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
     if (a->kind == CI__IX_CONST) return ci__ix_scale(A, T, b, a->c);
     if (b->kind == CI__IX_CONST) return ci__ix_scale(A, T, a, b->c);
-    if (a->id > b->id) { ci__ix *t = a; a = b; b = t; }
+    if (a->id > b->id) {
+        ci__ix *t = a;
+        a = b;
+        b = t;
+    }
     return ci__ix_binatom(A, T, CI__IX_MUL, a, b);
 }
+
 /* FloorDiv(a, b) */
 static ci__ix *ci__ix_fdiv(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
     ci__ix_lin l, q, r;
@@ -1433,10 +1580,16 @@ static ci__ix *ci__ix_fdiv(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
     d = b->c;
     if (d == 1) return a;
     if (a->kind == CI__IX_CONST) return ci__ix_const(A, T, ci__util_floordiv(a->c, d));
-    l.c = 0; l.n = 0; l.ovf = 0;
+    l.c = 0;
+    l.n = 0;
+    l.ovf = 0;
     ci__ix_lin_add(&l, a, 1);
-    q.c = ci__util_floordiv(l.c, d); q.n = 0; q.ovf = l.ovf;
-    r.c = ci__util_pymod(l.c, d); r.n = 0; r.ovf = 0;
+    q.c = ci__util_floordiv(l.c, d);
+    q.n = 0;
+    q.ovf = l.ovf;
+    r.c = ci__util_pymod(l.c, d);
+    r.n = 0;
+    r.ovf = 0;
     for (i = 0; i < l.n; i++) {
         if (l.k[i] % d == 0) ci__ix_lin_add_term(&q, l.k[i] / d, l.t[i]);
         else ci__ix_lin_add_term(&r, l.k[i], l.t[i]);
@@ -1458,7 +1611,8 @@ static ci__ix *ci__ix_fdiv(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
             }
             /* FloorDiv(FloorDiv(x, d1), d2) = FloorDiv(x, d1*d2) */
             int64_t dd;
-            if (re->kind == CI__IX_FDIV && re->b->kind == CI__IX_CONST && re->b->c > 0 && !ci__util_mul_ovf(re->b->c, d, &dd))
+            if (re->kind == CI__IX_FDIV && re->b->kind == CI__IX_CONST && re->b->c > 0 &&
+                !ci__util_mul_ovf(re->b->c, d, &dd))
                 rest = ci__ix_fdiv(A, T, re->a, ci__ix_const(A, T, dd));
             else if (d == 1)
                 rest = re;
@@ -1469,6 +1623,7 @@ static ci__ix *ci__ix_fdiv(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
     }
     return ci__ix_lin_make(A, T, &q);
 }
+
 /* Python modulo a % b, b > 0 */
 static ci__ix *ci__ix_mod(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
     ci__ix_lin l, r;
@@ -1479,9 +1634,13 @@ static ci__ix *ci__ix_mod(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
     m = b->c;
     if (m == 1) return ci__ix_const(A, T, 0);
     if (a->kind == CI__IX_CONST) return ci__ix_const(A, T, ci__util_pymod(a->c, m));
-    l.c = 0; l.n = 0; l.ovf = 0;
+    l.c = 0;
+    l.n = 0;
+    l.ovf = 0;
     ci__ix_lin_add(&l, a, 1);
-    r.c = ci__util_pymod(l.c, m); r.n = 0; r.ovf = l.ovf;
+    r.c = ci__util_pymod(l.c, m);
+    r.n = 0;
+    r.ovf = l.ovf;
     for (i = 0; i < l.n; i++)
         if (l.k[i] % m != 0) ci__ix_lin_add_term(&r, l.k[i], l.t[i]);
     re = ci__ix_lin_make(A, T, &r);
@@ -1492,22 +1651,33 @@ static ci__ix *ci__ix_mod(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
     if (g > 1) {  /* (g*x) mod (g*n) = g * (x mod n) */
         for (i = 0; i < r.n; i++) r.k[i] /= g;
         r.c /= g;
-        return ci__ix_scale(A, T, ci__ix_mod(A, T, ci__ix_lin_make(A, T, &r), ci__ix_const(A, T, m / g)), g);
+        return ci__ix_scale(
+                A, T, ci__ix_mod(A, T, ci__ix_lin_make(A, T, &r), ci__ix_const(A, T, m / g)), g);
     }
     /* MOD(FDIV(x, d), m) where x < d*m: plain FDIV */
     if (re->kind == CI__IX_FDIV && re->lo >= 0 && re->hi < m) return re;
     return ci__ix_binatom(A, T, CI__IX_MOD, re, b);
 }
+
 static ci__ix *ci__ix_min(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
     if (a->hi <= b->lo) return a;
     if (b->hi <= a->lo) return b;
-    if (a->id > b->id) { ci__ix *t = a; a = b; b = t; }
+    if (a->id > b->id) {
+        ci__ix *t = a;
+        a = b;
+        b = t;
+    }
     return ci__ix_binatom(A, T, CI__IX_MIN, a, b);
 }
+
 static ci__ix *ci__ix_max(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
     if (a->lo >= b->hi) return a;
     if (b->lo >= a->hi) return b;
-    if (a->id > b->id) { ci__ix *t = a; a = b; b = t; }
+    if (a->id > b->id) {
+        ci__ix *t = a;
+        a = b;
+        b = t;
+    }
     return ci__ix_binatom(A, T, CI__IX_MAX, a, b);
 }
 
@@ -1518,25 +1688,33 @@ typedef struct ci__ix_smap { ci__arena *A; int *key; ci__ix **val; int cap, n; }
 static ci__ix *ci__ix_smap_get(const ci__ix_smap *s, int var) {
     int i;
     if (!s->cap) return NULL;
-    for (i = (int)(((uint32_t)var * 2654435761u) & (uint32_t)(s->cap - 1)); s->key[i]; i = (i + 1) & (s->cap - 1))
+    for (i = (int)(((uint32_t)var * 2654435761u) & (uint32_t)(s->cap - 1)); s->key[i];
+         i = (i + 1) & (s->cap - 1))
         if (s->key[i] == var + 1) return s->val[i];
     return NULL;
 }
+
 static void ci__ix_smap_set(ci__ix_smap *s, int var, ci__ix *e) {
     int i;
     if ((s->n + 1) * 2 > s->cap) {
         ci__ix_smap t;
         int j;
-        t.A = s->A; t.cap = s->cap ? s->cap * 2 : 8; t.n = 0;
+        t.A = s->A;
+        t.cap = s->cap ? s->cap * 2 : 8;
+        t.n = 0;
         t.key = CI__NEWN(s->A, int, t.cap);
         t.val = CI__NEWN(s->A, ci__ix *, t.cap);
         for (j = 0; j < s->cap; j++) if (s->key[j]) ci__ix_smap_set(&t, s->key[j] - 1, s->val[j]);
         *s = t;
     }
-    for (i = (int)(((uint32_t)var * 2654435761u) & (uint32_t)(s->cap - 1)); s->key[i]; i = (i + 1) & (s->cap - 1))
+    for (i = (int)(((uint32_t)var * 2654435761u) & (uint32_t)(s->cap - 1)); s->key[i];
+         i = (i + 1) & (s->cap - 1))
         if (s->key[i] == var + 1) { s->val[i] = e; return; }
-    s->key[i] = var + 1; s->val[i] = e; s->n++;
+    s->key[i] = var + 1;
+    s->val[i] = e;
+    s->n++;
 }
+
 static ci__ix *ci__ix_subst(ci__arena *A, ci__ix_tab *T, ci__ix *e, const ci__ix_smap *s) {
     int i;
     switch (e->kind) {
@@ -1545,17 +1723,24 @@ static ci__ix *ci__ix_subst(ci__arena *A, ci__ix_tab *T, ci__ix *e, const ci__ix
     case CI__IX_SUM: {
         ci__ix *r = ci__ix_const(A, T, e->c);
         for (i = 0; i < e->nterms; i++)
-            r = ci__ix_add(A, T, r, ci__ix_scale(A, T, ci__ix_subst(A, T, e->atom[i], s), e->coef[i]));
+            r = ci__ix_add(A, T, r,
+                           ci__ix_scale(A, T, ci__ix_subst(A, T, e->atom[i], s), e->coef[i]));
         return r;
     }
-    case CI__IX_FDIV: return ci__ix_fdiv(A, T, ci__ix_subst(A, T, e->a, s), ci__ix_subst(A, T, e->b, s));
-    case CI__IX_MOD: return ci__ix_mod(A, T, ci__ix_subst(A, T, e->a, s), ci__ix_subst(A, T, e->b, s));
-    case CI__IX_MUL: return ci__ix_mul(A, T, ci__ix_subst(A, T, e->a, s), ci__ix_subst(A, T, e->b, s));
-    case CI__IX_MIN: return ci__ix_min(A, T, ci__ix_subst(A, T, e->a, s), ci__ix_subst(A, T, e->b, s));
-    case CI__IX_MAX: return ci__ix_max(A, T, ci__ix_subst(A, T, e->a, s), ci__ix_subst(A, T, e->b, s));
+    case CI__IX_FDIV:
+        return ci__ix_fdiv(A, T, ci__ix_subst(A, T, e->a, s), ci__ix_subst(A, T, e->b, s));
+    case CI__IX_MOD:
+        return ci__ix_mod(A, T, ci__ix_subst(A, T, e->a, s), ci__ix_subst(A, T, e->b, s));
+    case CI__IX_MUL:
+        return ci__ix_mul(A, T, ci__ix_subst(A, T, e->a, s), ci__ix_subst(A, T, e->b, s));
+    case CI__IX_MIN:
+        return ci__ix_min(A, T, ci__ix_subst(A, T, e->a, s), ci__ix_subst(A, T, e->b, s));
+    case CI__IX_MAX:
+        return ci__ix_max(A, T, ci__ix_subst(A, T, e->a, s), ci__ix_subst(A, T, e->b, s));
     }
     return e;
 }
+
 /* does e use any variable flagged in mask (indexed by var number)? */
 static int ci__ix_uses_any(const ci__ix *e, const char *mask, int nmask) {
     int i;
@@ -1580,11 +1765,21 @@ static int64_t ci__ix_eval(const ci__ix *e, const int64_t *vals) {
         r = e->c;
         for (i = 0; i < e->nterms; i++) r += e->coef[i] * ci__ix_eval(e->atom[i], vals);
         return r;
-    case CI__IX_FDIV: d = ci__ix_eval(e->b, vals); return d ? ci__util_floordiv(ci__ix_eval(e->a, vals), d) : 0;
-    case CI__IX_MOD: d = ci__ix_eval(e->b, vals); return d ? ci__util_pymod(ci__ix_eval(e->a, vals), d) : 0;
+    case CI__IX_FDIV:
+        d = ci__ix_eval(e->b, vals);
+        return d ? ci__util_floordiv(ci__ix_eval(e->a, vals), d) : 0;
+    case CI__IX_MOD:
+        d = ci__ix_eval(e->b, vals);
+        return d ? ci__util_pymod(ci__ix_eval(e->a, vals), d) : 0;
     case CI__IX_MUL: return ci__ix_eval(e->a, vals) * ci__ix_eval(e->b, vals);
-    case CI__IX_MIN: { int64_t x = ci__ix_eval(e->a, vals), y = ci__ix_eval(e->b, vals); return x < y ? x : y; }
-    case CI__IX_MAX: { int64_t x = ci__ix_eval(e->a, vals), y = ci__ix_eval(e->b, vals); return x > y ? x : y; }
+    case CI__IX_MIN: {
+        int64_t x = ci__ix_eval(e->a, vals), y = ci__ix_eval(e->b, vals);
+        return x < y ? x : y;
+    }
+    case CI__IX_MAX: {
+        int64_t x = ci__ix_eval(e->a, vals), y = ci__ix_eval(e->b, vals);
+        return x > y ? x : y;
+    }
     }
     return 0;
 }
@@ -1598,6 +1793,7 @@ static int ci__ix_plain(const ci__ix *e) {
     for (i = 0; i < e->nterms; i++) if (e->atom[i]->kind != CI__IX_VAR) return 0;
     return 1;
 }
+
 /* pre, e's first operand, mid, its second, post */
 static void ci__ix_print2(ci__sb *sb, const ci__ix *e, const char *pre, const char *mid,
                           const char *post, ci__ix_varname_fn vn, void *user) {
@@ -1607,11 +1803,13 @@ static void ci__ix_print2(ci__sb *sb, const ci__ix *e, const char *pre, const ch
     ci__ix_print(sb, e->b, vn, user);
     ci__sb_put(sb, post);
 }
+
 static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void *user) {
     int i;
     int fdiv = e->kind == CI__IX_FDIV, min = e->kind == CI__IX_MIN;
     switch (e->kind) {
-    case CI__IX_CONST:   /* (-9223372036854775808LL is the negation of a literal too large for long long) */
+    case CI__IX_CONST: /* (-9223372036854775808LL is the negation of a literal too large for long
+                          long) */
         if (e->c == INT64_MIN) ci__sb_put(sb, "(-9223372036854775807LL - 1)");
         else ci__sb_printf(sb, "%lldLL", (long long)e->c);
         break;
@@ -1620,7 +1818,9 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
         ci__sb_put(sb, "(");
         for (i = 0; i < e->nterms; i++) {
             int64_t k = e->coef[i];
-            if (k == INT64_MIN) ci__sb_put(sb, i ? " + (-9223372036854775807LL - 1)*" : "(-9223372036854775807LL - 1)*");
+            if (k == INT64_MIN)
+                ci__sb_put(sb, i ? " + (-9223372036854775807LL - 1)*"
+                                 : "(-9223372036854775807LL - 1)*");
             else {
                 if (i > 0 || k < 0) ci__sb_put(sb, k < 0 ? (i ? " - " : "-") : " + ");
                 if (k < 0) k = -k;
@@ -1629,7 +1829,9 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
             ci__ix_print(sb, e->atom[i], vn, user);
         }
         if (e->c == INT64_MIN) ci__sb_put(sb, " + (-9223372036854775807LL - 1)");
-        else if (e->c) ci__sb_printf(sb, " %s %lldLL", e->c < 0 ? "-" : "+", (long long)(e->c < 0 ? -e->c : e->c));
+        else if (e->c)
+            ci__sb_printf(sb, " %s %lldLL", e->c < 0 ? "-" : "+",
+                          (long long)(e->c < 0 ? -e->c : e->c));
         ci__sb_put(sb, ")");
         break;
     case CI__IX_FDIV:
@@ -1644,13 +1846,15 @@ static void ci__ix_print(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void
         break;
     case CI__IX_MIN:
     case CI__IX_MAX:
-        if (ci__ix_plain(e->a) && ci__ix_plain(e->b)) {   /* written out: no call (operands are short) */
+        /* written out: no call (operands are short) */
+        if (ci__ix_plain(e->a) && ci__ix_plain(e->b)) {
             ci__ix_print2(sb, e, "(", min ? " < " : " > ", " ? ", vn, user);
             ci__ix_print2(sb, e, "", " : ", ")", vn, user);
         } else ci__ix_print2(sb, e, min ? "ci_min_i64(" : "ci_max_i64(", ", ", ")", vn, user);
         break;
     }
 }
+
 /* does e use variable var? */
 static int ci__ix_has_var(const ci__ix *e, int var) {
     int i;
@@ -1786,16 +1990,20 @@ static const int ci__ir_vop_arity[CI__V_COUNT] = {
 struct ci__v {
     int op, n, id;
     ci_dtype dt;            /* the compute dtype of the result (f16/bf16 loads give f32) */
-    int ivar;               /* CHECKIDX: 1 + the indirect index variable bound to this value (0 = none yet) */
-    int site;               /* CHECKIDX, CHECKNZ: 1 + its entry in L->checks, the node it checks for (0 = unknown) */
+    int ivar; /* CHECKIDX: 1 + the indirect index variable bound to this value (0 = none yet) */
+    /* CHECKIDX, CHECKNZ: 1 + its entry in L->checks, the node it checks for (0 = unknown) */
+    int site;
     ci__ix *ix;             /* LOAD: flat element offset; INDEX: the expression */
     ci__buf *buf;           /* LOAD */
-    double f;               /* CONST (floats); CHECKIDX: 1 when a negative index wraps once, 0 when it is out of bounds */
-    int64_t i;              /* CONST (integers, bool); BITCAST: 16 * source dtype + target dtype (storage dtypes) */
+    /* CONST (floats); CHECKIDX: 1 when a negative index wraps once, 0 when it is out of bounds */
+    double f;
+    /* CONST (integers, bool); BITCAST: 16 * source dtype + target dtype (storage dtypes) */
+    int64_t i;
     uint32_t hash;
     ci__v *next;
-    ci__v *a[CI__IR_VARGS];    /* operands; for LOAD, the checked index values its indirect variables stand for.
-                               Last: an interned value is allocated with its n of them (CI__IR_V_BYTES) */
+    ci__v *a[CI__IR_VARGS]; /* operands; for LOAD, the checked index values its indirect variables
+                            stand for. Last: an interned value is allocated with its n of them
+                            (CI__IR_V_BYTES) */
 };
 #define CI__IR_V_BYTES(n) (offsetof(ci__v, a) + sizeof(ci__v *) * (size_t)((n) > 0 ? (n) : 1))
 typedef struct ci__ir_vtab { ci__v **slots; int cap, n; } ci__ir_vtab;
@@ -1817,13 +2025,13 @@ struct ci__box {
     int ndim;
     int64_t size[CI_MAX_DIMS];
     ci__storage *st;
-    int view;                    /* 0 identity; 1 map[] gives storage indices; 2 map[0] is a flat offset */
+    int view; /* 0 identity; 1 map[] gives storage indices; 2 map[0] is a flat offset */
     ci__ix **vars;               /* view: the box's own index variables (ndim of them) */
-    ci__ix **map;                /* view: st->ndim expressions (1 for view 2); both NULL without a view */
+    ci__ix **map; /* view: st->ndim expressions (1 for view 2); both NULL without a view */
     int weak;                    /* a Python number: 1 bool, 2 int, 3 float */
     double wf;
     int64_t wi;
-    int copied;                  /* a view of a copy (its index grew too large): st is not its base's storage */
+    int copied; /* a view of a copy (its index grew too large): st is not its base's storage */
 };
 
 enum { CI__BUF_INPUT = 1, CI__BUF_CONST, CI__BUF_COMPUTED, CI__BUF_SEED };
@@ -1840,9 +2048,10 @@ struct ci__buf {
     size_t arena_off;                /* plan: offset in the program arena */
     int slot;                        /* index in the program's pointer table */
     int needed;
-    int pinned;                      /* a scatter writes it again after its first kernel: always in memory */
+    int pinned; /* a scatter writes it again after its first kernel: always in memory */
     int def, last;                   /* plan: the first and last fused kernel that touch it */
-    ci__buf *inplace_of, *inplace_by; /* plan: written over that dead buffer / written over by that one */
+    /* plan: written over that dead buffer / written over by that one */
+    ci__buf *inplace_of, *inplace_by;
     /* data-dependent size (nonzero, masked_select): allocated at an upper bound, written by an
        extern kernel that reports the size it filled; only a graph output may use it */
     const char *dd_node;             /* the node that made it; NULL = an ordinary buffer */
@@ -1853,10 +2062,25 @@ struct ci__buf {
 /* WELFORD gives M2, the sum of squared deviations from the mean, in one stable pass */
 /* scans (SCAN kernels) use SUM, PROD, LOGSUMEXP, CUMMAX and CUMMIN, storing at every step */
 /* XOR_SUM folds integers (and bools) with ^, from 0 */
-enum { CI__RED_SUM = 1, CI__RED_PROD, CI__RED_MAX, CI__RED_MIN, CI__RED_ARGMAX, CI__RED_ARGMIN, CI__RED_ANY, CI__RED_ALL, CI__RED_WELFORD,
-       CI__RED_LOGSUMEXP, CI__RED_CUMMAX, CI__RED_CUMMIN, CI__RED_XOR_SUM };
-static const char *const ci__ir_red_name[] = {"", "sum", "prod", "max", "min", "argmax", "argmin", "any", "all", "welford_m2",
-                                           "logsumexp", "cummax", "cummin", "xor_sum"};
+enum {
+    CI__RED_SUM = 1,
+    CI__RED_PROD,
+    CI__RED_MAX,
+    CI__RED_MIN,
+    CI__RED_ARGMAX,
+    CI__RED_ARGMIN,
+    CI__RED_ANY,
+    CI__RED_ALL,
+    CI__RED_WELFORD,
+    CI__RED_LOGSUMEXP,
+    CI__RED_CUMMAX,
+    CI__RED_CUMMIN,
+    CI__RED_XOR_SUM
+};
+static const char *const ci__ir_red_name[] = { "",       "sum",        "prod",      "max",
+                                               "min",    "argmax",     "argmin",    "any",
+                                               "all",    "welford_m2", "logsumexp", "cummax",
+                                               "cummin", "xor_sum" };
 /* SCATTER: read-modify-write of out at an index that may come from tensors; it runs on one
    thread, since several points may hit one element */
 enum { CI__K_POINTWISE = 1, CI__K_REDUCTION, CI__K_EXTERN, CI__K_SCATTER, CI__K_SCAN };
@@ -1877,23 +2101,24 @@ struct ci__kernel {
     const ci__opdef *ext;
     int nin, nout, nargs;
     ci__buf **ins, **outs;
-    ci_extern_tensor *in_t;          /* EXTERN: each input's dtype and shape as the op saw them (a dense
-                                        view reads its buffer under another shape) */
+    ci_extern_tensor *in_t; /* EXTERN: each input's dtype and shape as the op saw them (a dense
+                               view reads its buffer under another shape) */
     ci_arg *args;
     int live;
     ci__ix *sidx;                    /* SCATTER: the flat index written */
     int smode;                       /* SCATTER: CI__SC_* */
-    int disjoint;                    /* SCATTER: no two points write one element (a ConcatKernel slice): runs in parallel */
-    int sdim, sout;                  /* SCAN: the scanned dim of out; CUMMAX/CUMMIN: 0 values, 1 indices */
-    int rr;                          /* POINTWISE: 1 reads no reduction, even through other kernels; 0 unknown */
+    /* SCATTER: no two points write one element (a ConcatKernel slice): runs in parallel */
+    int disjoint;
+    int sdim, sout; /* SCAN: the scanned dim of out; CUMMAX/CUMMIN: 0 values, 1 indices */
+    int rr; /* POINTWISE: 1 reads no reduction, even through other kernels; 0 unknown */
     /* sched: its place in a fused kernel (a group) */
     ci__group *grp;
     int inner;                       /* iterates the group's reduction variables */
     int phase;                       /* the group's loop that computes it */
     int store, emit;                 /* its buffer is written to memory; it is computed at all */
-    int trial, cheap;                /* placement scratch; cheap enough to recompute where it is used */
+    int trial, cheap; /* placement scratch; cheap enough to recompute where it is used */
     ci__ix *st_ix;                   /* the flat index it writes, over the group's variables */
-    ci__v *gbody;                    /* its body over the group's variables, in-group loads replaced */
+    ci__v *gbody; /* its body over the group's variables, in-group loads replaced */
     ci__v *acc;                      /* REDUCTION: the value standing for its result (CI__V_ACC) */
     void *ip;                        /* the interpreter's flattened body (ci__interp_prog) */
 };
@@ -1966,9 +2191,9 @@ struct ci__opdef {
     int use;                 /* CI__OPS_USE_*: a pointwise op, a view, or neither (0) */
     ci_promotion promo;
     const char *how, *dtypes, *note;  /* for listings (ci_registry_entry) */
-    int internal;            /* an extern kernel of cinductor's own: run gets the program as `user` */
-    int dd;                  /* an extern whose outputs' sizes depend on the data: infer gives upper bounds,
-                                run writes the sizes it filled into outs[].shape */
+    int internal; /* an extern kernel of cinductor's own: run gets the program as `user` */
+    int dd; /* an extern whose outputs' sizes depend on the data: infer gives upper bounds,
+               run writes the sizes it filled into outs[].shape */
 };
 
 /* The program's run-time error record (B[err_slot] points at it): the first failing check's
@@ -2000,7 +2225,7 @@ struct ci__L {
     ci_result user_code;
     char user_msg[1024];
     int err_slot;       /* B[err_slot] points at the program's run-time error record (ci__rterr) */
-    ci__vec checks;     /* ci__ir_check: run-time check sites (CHECKIDX, CHECKNZ), in creation order */
+    ci__vec checks; /* ci__ir_check: run-time check sites (CHECKIDX, CHECKNZ), in creation order */
     ci__buf *seed_buf;  /* random ops: the program's seed (a one-element i64 slot) */
     int64_t rng_off;    /* random ops: the counters the ops lowered so far have used */
     int *mark;          /* scratch marks for DAG walks */
@@ -2014,7 +2239,8 @@ struct ci__L {
     int *uoff, *users;  /* lower (compiling): the graph's users index (ci__ops_users_index) */
     char *uout;
     int trials;         /* sched: placement attempts so far */
-    int *phase_of, *phase_trial;   /* sched: the phase a value needs, for values placed in trial phase_trial[id] */
+    /* sched: the phase a value needs, for values placed in trial phase_trial[id] */
+    int *phase_of, *phase_trial;
     int phase_cap;
     int maxphase, maxmembers;
 };
@@ -2036,15 +2262,19 @@ static uint32_t ci__ir_v_hash(const ci__v *v) {
     for (i = 0; i < v->n; i++) h = ci__hash_mix(h, (uint64_t)v->a[i]->id);
     return h;
 }
+
 static int ci__ir_v_same(const ci__v *x, const ci__v *y) {
     int i;
-    if (x->op != y->op || x->dt != y->dt || x->n != y->n || x->ix != y->ix || x->buf != y->buf || x->i != y->i)
+    if (x->op != y->op || x->dt != y->dt || x->n != y->n || x->ix != y->ix || x->buf != y->buf ||
+        x->i != y->i)
         return 0;
     if (memcmp(&x->f, &y->f, sizeof x->f) != 0) return 0;
     for (i = 0; i < x->n; i++) if (x->a[i] != y->a[i]) return 0;
     return 1;
 }
-/* a new check value's site: the node being lowered (names copied: the program outlives the graph) */
+
+/* a new check value's site: the node being lowered (names copied: the program outlives the graph)
+ */
 static int ci__ir_v_check_site(ci__L *L, const ci__v *v) {
     ci__ir_check *c, *prev = L->checks.n ? (ci__ir_check *)L->checks.v[L->checks.n - 1] : NULL;
     if (L->meta || !L->node_name || !L->node_op || !strcmp(L->node_op, "output")) return 0;
@@ -2056,6 +2286,7 @@ static int ci__ir_v_check_site(ci__L *L, const ci__v *v) {
     ci__vec_push(L->A, &L->checks, c);
     return L->checks.n;
 }
+
 static ci__v *ci__ir_v_intern(ci__L *L, const ci__v *cand) {
     ci__ir_vtab *T = &L->vt;
     uint32_t h = ci__ir_v_hash(cand);
@@ -2065,7 +2296,11 @@ static ci__v *ci__ir_v_intern(ci__L *L, const ci__v *cand) {
         ci__v **ns = (ci__v **)ci__arena_grow(L->A, NULL, 0, sizeof(ci__v *) * (size_t)nc);
         for (i = 0; i < T->cap; i++) {
             ci__v *x = T->slots[i], *nx;
-            for (; x; x = nx) { nx = x->next; x->next = ns[x->hash & (uint32_t)(nc - 1)]; ns[x->hash & (uint32_t)(nc - 1)] = x; }
+            for (; x; x = nx) {
+                nx = x->next;
+                x->next = ns[x->hash & (uint32_t)(nc - 1)];
+                ns[x->hash & (uint32_t)(nc - 1)] = x;
+            }
         }
         ci__arena_unblock(L->A, T->slots, sizeof(ci__v *) * (size_t)T->cap);
         T->slots = ns; T->cap = nc;
@@ -2074,47 +2309,61 @@ static ci__v *ci__ir_v_intern(ci__L *L, const ci__v *cand) {
         if (e->hash == h && ci__ir_v_same(e, cand)) return e;
     e = (ci__v *)ci__arena_alloc(L->A, CI__IR_V_BYTES(cand->n));
     memcpy(e, cand, CI__IR_V_BYTES(cand->n));
-    if ((e->op == CI__V_CHECKIDX || e->op == CI__V_CHECKNZ) && !e->site) e->site = ci__ir_v_check_site(L, e);
+    if ((e->op == CI__V_CHECKIDX || e->op == CI__V_CHECKNZ) && !e->site)
+        e->site = ci__ir_v_check_site(L, e);
     e->hash = h;
     e->id = T->n++;
     e->next = T->slots[h & (uint32_t)(T->cap - 1)];
     T->slots[h & (uint32_t)(T->cap - 1)] = e;
     return e;
 }
+
 static ci__v *ci__ir_v_constf(ci__L *L, ci_dtype dt, double x) {
     ci__v c;
     memset(&c, 0, sizeof c);
     c.op = CI__V_CONST; c.dt = ci__dtype_opmath(dt);
     if (ci__dtype_is_float(dt)) {
         c.f = (dt == CI_F64) ? x : (double)(float)x;
-        if (x != x) c.f = (double)NAN;  /* one NaN bit pattern, so equal constants intern to one node */
+        /* one NaN bit pattern, so equal constants intern to one node */
+        if (x != x) c.f = (double)NAN;
     } else if (dt == CI_BOOL) c.i = x != 0;
     else c.i = (x != x) ? 0 : (int64_t)x;
     return ci__ir_v_intern(L, &c);
 }
+
 static ci__v *ci__ir_v_consti(ci__L *L, ci_dtype dt, int64_t x) {
     ci__v c;
     if (ci__dtype_is_float(dt)) return ci__ir_v_constf(L, dt, (double)x);
     memset(&c, 0, sizeof c);
-    c.op = CI__V_CONST; c.dt = dt; c.i = dt == CI_BOOL ? (x != 0) : x;
+    c.op = CI__V_CONST;
+    c.dt = dt;
+    c.i = dt == CI_BOOL ? (x != 0) : x;
     return ci__ir_v_intern(L, &c);
 }
+
 /* an index expression as a value; like a load, it carries the values of the indirect variables
    it names, so that substitution can follow them */
 static ci__v *ci__ir_v_index(ci__L *L, ci__ix *e, ci_dtype dt) {
     ci__v c;
     memset(&c, 0, sizeof c);
-    c.op = CI__V_INDEX; c.dt = dt; c.ix = e;
+    c.op = CI__V_INDEX;
+    c.dt = dt;
+    c.ix = e;
     ci__ir_collect_indirect(L, e, c.a, &c.n);
     return ci__ir_v_intern(L, &c);
 }
+
 static ci__v *ci__ir_v_load(ci__L *L, ci__buf *b, ci__ix *flat) {
     ci__v c;
     memset(&c, 0, sizeof c);
-    c.op = CI__V_LOAD; c.dt = ci__dtype_opmath(b->dt); c.buf = b; c.ix = flat;
+    c.op = CI__V_LOAD;
+    c.dt = ci__dtype_opmath(b->dt);
+    c.buf = b;
+    c.ix = flat;
     ci__ir_collect_indirect(L, flat, c.a, &c.n);
     return ci__ir_v_intern(L, &c);
 }
+
 static int ci__ir_vop_is_cmp(int op) { return op >= CI__V_EQ && op <= CI__V_GE; }
 static ci__v *ci__ir_v_op(ci__L *L, int op, ci__v *a, ci__v *b, ci__v *c3) {
     ci__v c;
@@ -2124,12 +2373,15 @@ static ci__v *ci__ir_v_op(ci__L *L, int op, ci__v *a, ci__v *b, ci__v *c3) {
         if (b->op == CI__V_CONST) return (op == CI__V_AND) == (b->i != 0) ? a : b;
         if (a == b) return a;
     }
-    if (op == CI__V_WHERE && a->dt == CI_BOOL && a->op == CI__V_CONST && b->dt == c3->dt) return a->i ? b : c3;
+    if (op == CI__V_WHERE && a->dt == CI_BOOL && a->op == CI__V_CONST && b->dt == c3->dt)
+        return a->i ? b : c3;
     memset(&c, 0, sizeof c);
     c.op = op; c.n = ci__ir_vop_arity[op];
-    c.a[0] = a; c.a[1] = b; c.a[2] = c3;
-    if (ci__ir_vop_is_cmp(op) || op == CI__V_AND || op == CI__V_OR || op == CI__V_NOT || op == CI__V_SIGNBIT ||
-        op == CI__V_ISNAN || op == CI__V_ISINF)
+    c.a[0] = a;
+    c.a[1] = b;
+    c.a[2] = c3;
+    if (ci__ir_vop_is_cmp(op) || op == CI__V_AND || op == CI__V_OR || op == CI__V_NOT ||
+        op == CI__V_SIGNBIT || op == CI__V_ISNAN || op == CI__V_ISINF)
         c.dt = CI_BOOL;
     else if (op == CI__V_WHERE) c.dt = b->dt;
     else c.dt = a->dt;
@@ -2137,17 +2389,27 @@ static ci__v *ci__ir_v_op(ci__L *L, int op, ci__v *a, ci__v *b, ci__v *c3) {
     else if (c.n == 2 && !(op == CI__V_AND || op == CI__V_OR)) CI__ASSERT(a->dt == b->dt);
     return ci__ir_v_intern(L, &c);
 }
-/* a random value of dtype dt (f32/f64 for RAND and RANDN) from the seed and a counter (i64 values) */
-static ci__v *ci__ir_v_random(ci__L *L, int op, ci_dtype dt, ci__v *seed, ci__v *ctr, ci__v *lo, ci__v *hi) {
+
+/* a random value of dtype dt (f32/f64 for RAND and RANDN) from the seed and a counter (i64 values)
+ */
+static ci__v *ci__ir_v_random(ci__L *L, int op, ci_dtype dt, ci__v *seed, ci__v *ctr, ci__v *lo,
+                              ci__v *hi) {
     ci__v c;
     memset(&c, 0, sizeof c);
     c.op = op; c.n = ci__ir_vop_arity[op];
-    c.a[0] = seed; c.a[1] = ctr; c.a[2] = lo; c.a[3] = hi;
+    c.a[0] = seed;
+    c.a[1] = ctr;
+    c.a[2] = lo;
+    c.a[3] = hi;
     c.dt = op == CI__V_RANDINT ? CI_I64 : dt;
     return ci__ir_v_intern(L, &c);
 }
+
 static ci__v *ci__ir_v_un(ci__L *L, int op, ci__v *a) { return ci__ir_v_op(L, op, a, NULL, NULL); }
-static ci__v *ci__ir_v_bin(ci__L *L, int op, ci__v *a, ci__v *b) { return ci__ir_v_op(L, op, a, b, NULL); }
+static ci__v *ci__ir_v_bin(ci__L *L, int op, ci__v *a, ci__v *b) {
+    return ci__ir_v_op(L, op, a, b, NULL);
+}
+
 static ci__v *ci__ir_v_cast(ci__L *L, ci__v *a, ci_dtype dt) {
     ci__v c;
     dt = ci__dtype_opmath(dt);
@@ -2161,9 +2423,13 @@ static ci__v *ci__ir_v_cast(ci__L *L, ci__v *a, ci_dtype dt) {
         }
     }
     memset(&c, 0, sizeof c);
-    c.op = CI__V_CAST; c.n = 1; c.a[0] = a; c.dt = dt;
+    c.op = CI__V_CAST;
+    c.n = 1;
+    c.a[0] = a;
+    c.dt = dt;
     return ci__ir_v_intern(L, &c);
 }
+
 /* the value whose stored bits are those of A (stored as SRC) read as DT; same element sizes.
    f16/bf16 are computed in f32: their bits are the f32 value converted back, which is exact
    (NaN payloads included), and a half read from bits is its value as f32 */
@@ -2172,28 +2438,41 @@ static ci__v *ci__ir_v_bitcast(ci__L *L, ci__v *a, ci_dtype src, ci_dtype dt) {
     CI__ASSERT(ci__dtype_tab[src].size == ci__dtype_tab[dt].size && ci__dtype_opmath(src) == a->dt);
     if (src == dt) return a;
     memset(&c, 0, sizeof c);
-    c.op = CI__V_BITCAST; c.n = 1; c.a[0] = a; c.dt = ci__dtype_opmath(dt); c.i = 16 * (int64_t)src + dt;
+    c.op = CI__V_BITCAST;
+    c.n = 1;
+    c.a[0] = a;
+    c.dt = ci__dtype_opmath(dt);
+    c.i = 16 * (int64_t)src + dt;
     return ci__ir_v_intern(L, &c);
 }
 
 /* Indirect indexing: an index read from a tensor. CHECKIDX wraps a negative index once where
    the op does in PyTorch (wrap = 1: index.Tensor, index_put; gather, index_select, embedding and
    the scatters raise instead) and flags (and clamps to 0) one outside [0, size), so a bad index
-   is a run-time error, never a wild read; the checked value gets one index variable with range [0, size), which loads use
-   like any other variable. The value is an argument of every load using it. */
+   is a run-time error, never a wild read; the checked value gets one index variable with range [0,
+   size), which loads use like any other variable. The value is an argument of every load using it.
+ */
 static ci__v *ci__ir_v_checkidx(ci__L *L, ci__v *idx, int64_t size, int wrap) {
     ci__v c;
     memset(&c, 0, sizeof c);
-    c.op = CI__V_CHECKIDX; c.n = 1; c.a[0] = ci__ir_v_cast(L, idx, CI_I64); c.dt = CI_I64; c.i = size; c.f = wrap ? 1 : 0;
+    c.op = CI__V_CHECKIDX;
+    c.n = 1;
+    c.a[0] = ci__ir_v_cast(L, idx, CI_I64);
+    c.dt = CI_I64;
+    c.i = size;
+    c.f = wrap ? 1 : 0;
     return ci__ir_v_intern(L, &c);
 }
+
 /* An integer divisor: CHECKNZ passes it through and flags a zero (PyTorch's ZeroDivisionError),
    so integer division by zero is a run-time error, as in eager mode. Non-zero constants need
    no check. */
 static ci__v *ci__ir_v_checknz(ci__L *L, ci__v *y) {
-    if (ci__dtype_is_float(y->dt) || y->dt == CI_BOOL || (y->op == CI__V_CONST && y->i != 0)) return y;
+    if (ci__dtype_is_float(y->dt) || y->dt == CI_BOOL || (y->op == CI__V_CONST && y->i != 0))
+        return y;
     return ci__ir_v_un(L, CI__V_CHECKNZ, y);
 }
+
 static ci__ix *ci__ir_ix_indirect(ci__L *L, ci__v *checked) {
     ci__ix *var;
     CI__ASSERT(checked->op == CI__V_CHECKIDX);
@@ -2203,24 +2482,31 @@ static ci__ix *ci__ir_ix_indirect(ci__L *L, ci__v *checked) {
     checked->ivar = var->var + 1;
     return var;
 }
+
 /* val read through index m (n dims; a 0-d tensor is read with one) of a tensor, or, with
    size, stored through m into a contiguous buffer of that size. Where an indirect index
    vanished from the flat offset (a dim of size 1, a broadcast dim, 0-d) no load carries its
    check, so val is made to depend on it (a where whose branches agree): a bad index stays an
    error. */
-static ci__v *ci__ir_v_keepchecks(ci__L *L, ci__v *val, int n, ci__ix *const *m, const int64_t *size) {
+static ci__v *ci__ir_v_keepchecks(ci__L *L, ci__v *val, int n, ci__ix *const *m,
+                                  const int64_t *size) {
     ci__v *out = val;
     int i, j, found;
     for (i = 0; i < n; i++) {
-        ci__v *c = m[i]->kind == CI__IX_VAR && m[i]->var < L->ixt.nvars ? L->ixt.var_val[m[i]->var] : NULL;
+        ci__v *c = m[i]->kind == CI__IX_VAR && m[i]->var < L->ixt.nvars ? L->ixt.var_val[m[i]->var]
+                                                                        : NULL;
         if (!c || c->op != CI__V_CHECKIDX) continue;
         found = 0;
         if (size) found = size[i] > 1;
         else if (val->op == CI__V_LOAD) for (j = 0; j < val->n; j++) if (val->a[j] == c) found = 1;
-        if (!found) out = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_GE, c, ci__ir_v_consti(L, CI_I64, 0)), out, out);
+        if (!found)
+            out = ci__ir_v_op(L, CI__V_WHERE,
+                              ci__ir_v_bin(L, CI__V_GE, c, ci__ir_v_consti(L, CI_I64, 0)), out,
+                              out);
     }
     return out;
 }
+
 /* a load whose flat index may use indirect variables: their values become the load's args */
 static void ci__ir_collect_indirect(ci__L *L, const ci__ix *e, ci__v **vals, int *n) {
     int i;
@@ -2230,7 +2516,9 @@ static void ci__ir_collect_indirect(ci__L *L, const ci__ix *e, ci__v **vals, int
         if (e->var < L->ixt.nvars && L->ixt.var_val[e->var]) {
             ci__v *v = L->ixt.var_val[e->var];
             for (i = 0; i < *n; i++) if (vals[i] == v) return;
-            if (*n >= CI__IR_VARGS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "a load indexed by more than %d index tensors", CI__IR_VARGS);
+            if (*n >= CI__IR_VARGS)
+                CI__FAIL(L, CI_ERR_UNSUPPORTED, "a load indexed by more than %d index tensors",
+                         CI__IR_VARGS);
             vals[(*n)++] = v;
         }
         return;
@@ -2247,10 +2535,12 @@ static void ci__ir_collect_indirect(ci__L *L, const ci__ix *e, ci__v **vals, int
 typedef struct ci__ir_vmemo { ci__v **from, **to; int cap, n; } ci__ir_vmemo;
 static ci__v *ci__ir_vmemo_get(const ci__ir_vmemo *m, const ci__v *v) {
     int k;
-    for (k = (int)(((uint32_t)v->id * 2654435761u) & (uint32_t)(m->cap - 1)); m->from[k]; k = (k + 1) & (m->cap - 1))
+    for (k = (int)(((uint32_t)v->id * 2654435761u) & (uint32_t)(m->cap - 1)); m->from[k];
+         k = (k + 1) & (m->cap - 1))
         if (m->from[k] == v) return m->to[k];
     return NULL;
 }
+
 static void ci__ir_vmemo_put(ci__L *L, ci__ir_vmemo *m, ci__v *v, ci__v *r) {
     int k;
     if ((m->n + 1) * 4 >= m->cap * 3) {
@@ -2261,25 +2551,45 @@ static void ci__ir_vmemo_put(ci__L *L, ci__ir_vmemo *m, ci__v *v, ci__v *r) {
         for (k = 0; k < m->cap; k++) if (m->from[k]) ci__ir_vmemo_put(L, &nm, m->from[k], m->to[k]);
         *m = nm;
     }
-    for (k = (int)(((uint32_t)v->id * 2654435761u) & (uint32_t)(m->cap - 1)); m->from[k]; k = (k + 1) & (m->cap - 1)) {}
-    m->from[k] = v; m->to[k] = r; m->n++;
+    for (k = (int)(((uint32_t)v->id * 2654435761u) & (uint32_t)(m->cap - 1)); m->from[k];
+         k = (k + 1) & (m->cap - 1)) {
+    }
+    m->from[k] = v;
+    m->to[k] = r;
+    m->n++;
 }
+
 static void ci__ir_vmemo_init(ci__L *L, ci__ir_vmemo *m) {
     m->cap = 16; m->n = 0;   /* (small: most substitutions are of a few nodes; it grows) */
     m->from = CI__NEWN(L->SA, ci__v *, m->cap);   /* scratch (L->SA): a memo lives in one pass */
     m->to = CI__NEWN(L->SA, ci__v *, m->cap);
 }
+
 /* Walks of value DAGs use an explicit stack, never recursion: a fused kernel's DAG is as deep
    as the chain of ops it inlines, and compiling must work on a small thread stack. The stack
    lives in L and is borrowed by one walk at a time (a nested walk gets its own). An entry with
    post = 1 stands for "its operands are done". */
-struct ci__ir_vwalk { ci__L *L; ci__v **v; unsigned char *post; int n, cap, borrowed; };
+struct ci__ir_vwalk {
+    ci__L *L;
+    ci__v **v;
+    unsigned char *post;
+    int n, cap, borrowed;
+};
 static void ci__ir_vw_open(ci__L *L, ci__ir_vwalk *w) {
     w->L = L; w->n = 0;
     w->borrowed = !L->wstk_busy;
-    if (w->borrowed) { L->wstk_busy = 1; w->v = L->wstk; w->post = L->wpost; w->cap = L->wstk_cap; }
-    else { w->v = NULL; w->post = NULL; w->cap = 0; }
+    if (w->borrowed) {
+        L->wstk_busy = 1;
+        w->v = L->wstk;
+        w->post = L->wpost;
+        w->cap = L->wstk_cap;
+    } else {
+        w->v = NULL;
+        w->post = NULL;
+        w->cap = 0;
+    }
 }
+
 static void ci__ir_vw_close(ci__ir_vwalk *w) { if (w->borrowed) w->L->wstk_busy = 0; }
 static void ci__ir_vw_push(ci__ir_vwalk *w, ci__v *v, int post) {
     if (w->n == w->cap) {   /* (the old stack goes back to the arena once it is a block) */
@@ -2287,10 +2597,15 @@ static void ci__ir_vw_push(ci__ir_vwalk *w, ci__v *v, int post) {
         w->v = (ci__v **)ci__arena_grow(w->L->A, w->v, sizeof(ci__v *) * oc, sizeof(ci__v *) * nc);
         w->post = (unsigned char *)ci__arena_grow(w->L->A, w->post, oc, nc);
         w->cap = (int)nc;
-        if (w->borrowed) { w->L->wstk = w->v; w->L->wpost = w->post; w->L->wstk_cap = w->cap; }
+        if (w->borrowed) {
+            w->L->wstk = w->v;
+            w->L->wpost = w->post;
+            w->L->wstk_cap = w->cap;
+        }
     }
     w->v[w->n] = v; w->post[w->n++] = (unsigned char)post;
 }
+
 /* the next node of a pre-order walk (each node once, as marks[id] == epoch records; the
    operands of a node come after it, in order); NULL at the end */
 static ci__v *ci__ir_vw_next(ci__ir_vwalk *w, int *marks, int epoch) {
@@ -2304,6 +2619,7 @@ static ci__v *ci__ir_vw_next(ci__ir_vwalk *w, int *marks, int epoch) {
     }
     return NULL;
 }
+
 /* the next node of a post-order walk (operands first, each node once); NULL at the end */
 static ci__v *ci__ir_vw_next_post(ci__ir_vwalk *w, int *marks, int epoch) {
     while (w->n) {
@@ -2313,10 +2629,12 @@ static ci__v *ci__ir_vw_next_post(ci__ir_vwalk *w, int *marks, int epoch) {
         if (marks[v->id] == epoch) continue;
         marks[v->id] = epoch;
         ci__ir_vw_push(w, v, 1);
-        for (i = v->n - 1; i >= 0; i--) if (marks[v->a[i]->id] != epoch) ci__ir_vw_push(w, v->a[i], 0);
+        for (i = v->n - 1; i >= 0; i--)
+            if (marks[v->a[i]->id] != epoch) ci__ir_vw_push(w, v->a[i], 0);
     }
     return NULL;
 }
+
 /* the next node of a memoised post-order rebuild: a node not in m whose operands all are */
 static ci__v *ci__ir_vw_next_memo(ci__ir_vwalk *w, const ci__ir_vmemo *m) {
     while (w->n) {
@@ -2325,10 +2643,12 @@ static ci__v *ci__ir_vw_next_memo(ci__ir_vwalk *w, const ci__ir_vmemo *m) {
         if (ci__ir_vmemo_get(m, v)) continue;
         if (w->post[w->n]) return v;
         ci__ir_vw_push(w, v, 1);
-        for (i = v->n - 1; i >= 0; i--) if (!ci__ir_vmemo_get(m, v->a[i])) ci__ir_vw_push(w, v->a[i], 0);
+        for (i = v->n - 1; i >= 0; i--)
+            if (!ci__ir_vmemo_get(m, v->a[i])) ci__ir_vw_push(w, v->a[i], 0);
     }
     return NULL;
 }
+
 /* v over the values m gives its operands, its index substituted by s (v itself when neither
    changes); an indirect variable follows its value, and s gains that substitution */
 static ci__v *ci__ir_rebuild(ci__L *L, ci__v *v, ci__ix_smap *s, const ci__ir_vmemo *m) {
@@ -2357,11 +2677,13 @@ static ci__v *ci__ir_rebuild(ci__L *L, ci__v *v, ci__ix_smap *s, const ci__ir_vm
     }
     return changed ? ci__ir_v_intern(L, &c) : v;
 }
+
 static ci__v *ci__ir_v_subst_one(ci__L *L, ci__v *v, ci__ix_smap *s, ci__ir_vmemo *m) {
     ci__v *r = ci__ir_rebuild(L, v, s, m);
     ci__ir_vmemo_put(L, m, v, r);
     return r;
 }
+
 static ci__v *ci__ir_v_subst(ci__L *L, ci__v *v, ci__ix_smap *s) {
     ci__ir_vmemo m;
     ci__ir_vwalk w;
@@ -2375,18 +2697,21 @@ static ci__v *ci__ir_v_subst(ci__L *L, ci__v *v, ci__ix_smap *s) {
 }
 
 /* build a substitution var(from[i]) -> to[i] */
-static void ci__ir_ixsub_make(ci__L *L, ci__ix_smap *s, int n, ci__ix *const *from, ci__ix *const *to) {
+static void ci__ir_ixsub_make(ci__L *L, ci__ix_smap *s, int n, ci__ix *const *from,
+                              ci__ix *const *to) {
     int i;
     memset(s, 0, sizeof *s);
     s->A = L->SA;   /* scratch: a substitution lives in one pass */
-    for (i = 0; i < n; i++) if (from[i]->kind == CI__IX_VAR) ci__ix_smap_set(s, from[i]->var, to[i]);
+    for (i = 0; i < n; i++)
+        if (from[i]->kind == CI__IX_VAR) ci__ix_smap_set(s, from[i]->var, to[i]);
 }
 
 /* -- DAG walks: reads, op counts, heavy ops -- */
 static int *ci__ir_marks(ci__L *L) {
     if (L->mark_cap < L->vt.n) {
         int nc = L->vt.n * 2 + 64;
-        ci__arena_unblock(L->A, L->mark, sizeof(int) * (size_t)L->mark_cap);   /* (zeroed anew: the epochs restart) */
+        /* (zeroed anew: the epochs restart) */
+        ci__arena_unblock(L->A, L->mark, sizeof(int) * (size_t)L->mark_cap);
         L->mark = (int *)ci__arena_grow(L->A, NULL, 0, sizeof(int) * (size_t)nc);
         L->mark_cap = nc;
         L->epoch = 0;
@@ -2394,6 +2719,7 @@ static int *ci__ir_marks(ci__L *L) {
     L->epoch++;
     return L->mark;
 }
+
 typedef struct ci__ir_vstats { int reads, ops, heavy, maxix; } ci__ir_vstats;
 /* reads, ops and heavy ops of the DAG at v; the walk stops once ops > max_ops or reads >
    max_reads (then the counts are only known to exceed a limit) */
@@ -2414,7 +2740,10 @@ static ci__ir_vstats ci__ir_v_stats_upto(ci__L *L, ci__v *v, int max_ops, int ma
     ci__ir_vw_close(&w);
     return st;
 }
-static ci__ir_vstats ci__ir_v_stats(ci__L *L, ci__v *v) { return ci__ir_v_stats_upto(L, v, INT_MAX, INT_MAX); }
+
+static ci__ir_vstats ci__ir_v_stats(ci__L *L, ci__v *v) {
+    return ci__ir_v_stats_upto(L, v, INT_MAX, INT_MAX);
+}
 
 /* -- boxes -- */
 /* Sizes within cinductor's limit: none negative, at most 2^48 elements, and (for an empty
@@ -2432,23 +2761,30 @@ static int ci__ir_size_ok(int ndim, const int64_t *size, int64_t *numel) {
     if (numel) *numel = n;
     return nz <= CI__IR_MAX_NUMEL;
 }
+
 /* a shape as text ("[2, 3]") for an error message, in the compile's arena */
 static const char *ci__ir_shape(ci__L *L, int ndim, const int64_t *size) {
     char *sh = (char *)ci__arena_alloc(L->A, CI_MAX_DIMS * 24);
     ci__util_fmt_shape(sh, CI_MAX_DIMS * 24, ndim, size);
     return sh;
 }
+
 static void ci__ir_check_size(ci__L *L, int ndim, const int64_t *size) {
     int64_t n;
     int i;
-    if (ndim > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%d dims: at most %d are supported", ndim, CI_MAX_DIMS);
+    if (ndim > CI_MAX_DIMS)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%d dims: at most %d are supported", ndim, CI_MAX_DIMS);
     if (ci__ir_size_ok(ndim, size, &n)) return;
-    for (i = 0; i < ndim; i++) if (size[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "negative size %lld", (long long)size[i]);
-    if (n) CI__FAIL(L, CI_ERR_UNSUPPORTED, "a tensor of %s%lld elements is larger than cinductor supports (2^48)",
-                    n >= CI__IX_INF ? "more than " : "", (long long)n);
+    for (i = 0; i < ndim; i++)
+        if (size[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "negative size %lld", (long long)size[i]);
+    if (n)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                 "a tensor of %s%lld elements is larger than cinductor supports (2^48)",
+                 n >= CI__IX_INF ? "more than " : "", (long long)n);
     CI__FAIL(L, CI_ERR_UNSUPPORTED, "shape %s: an empty tensor whose other sizes multiply past "
              "2^48 is larger than cinductor supports", ci__ir_shape(L, ndim, size));
 }
+
 static ci__box *ci__ir_box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *size) {
     ci__box *b = CI__NEW(L->LA, ci__box);
     int i;
@@ -2459,38 +2795,52 @@ static ci__box *ci__ir_box_new(ci__L *L, ci_dtype dt, int ndim, const int64_t *s
     b->id = L->boxes.n;
     return b;
 }
+
 /* the one decode of a lowering-time handle (a box id): NULL unless 1 <= id <= boxes.n,
    compared as unsigned (a handle is user input: ci_lower_*, a user lowering's results) */
 static ci__box *ci__ir_box_find(const ci__L *L, ci_tensor t) {
-    return (L && t.id != 0 && t.id <= (uint32_t)L->boxes.n) ? (ci__box *)L->boxes.v[t.id - 1] : NULL;
+    return (L && t.id != 0 && t.id <= (uint32_t)L->boxes.n) ? (ci__box *)L->boxes.v[t.id - 1]
+                                                            : NULL;
 }
+
 static ci__box *ci__ir_box_get(ci__L *L, ci_tensor t) {
     ci__box *b = ci__ir_box_find(L, t);
     if (!b) CI__FAIL(L, CI_ERR_INVALID_ARGS, "invalid tensor handle %u", (unsigned)t.id);
     return b;
 }
-static ci_tensor ci__ir_tensor_of(const ci__box *b) { ci_tensor t; t.id = (uint32_t)b->id; return t; }
+
+static ci_tensor ci__ir_tensor_of(const ci__box *b) {
+    ci_tensor t;
+    t.id = (uint32_t)b->id;
+    return t;
+}
+
 /* of a shape already checked (ci__ir_check_size, ci__public_check_shape); one that overflows gives
    INT64_MAX, which every size limit refuses */
 static int64_t ci__ir_numel(int ndim, const int64_t *s) {
     int64_t n;
     return ci__util_numel_ovf(ndim, s, &n) ? INT64_MAX : n;
 }
+
 static void ci__ir_pw_vars(ci__L *L, int ndim, const int64_t *size, ci__ix **vars) {
     int i;
-    if (ndim > CI_MAX_DIMS || !ci__ir_size_ok(ndim, size, NULL)) {   /* before the lowering's arithmetic on the shape */
-        int64_t cp[CI_MAX_DIMS] = {0};   /* (a copy: gcc cannot tell that the caller's array is set up to ndim) */
+    /* before the lowering's arithmetic on the shape */
+    if (ndim > CI_MAX_DIMS || !ci__ir_size_ok(ndim, size, NULL)) {
+        /* (a copy: gcc cannot tell that the caller's array is set up to ndim) */
+        int64_t cp[CI_MAX_DIMS] = {0};
         for (i = 0; i < ndim && i < CI_MAX_DIMS; i++) cp[i] = size[i];
         ci__ir_check_size(L, ndim, cp);
     }
     for (i = 0; i < ndim; i++) vars[i] = ci__ix_newvar(L->A, &L->ixt, size[i], 0);
 }
+
 /* the variables of x's unrealized Pointwise when x is that Pointwise unviewed and of this
    shape, else fresh ones: a pointwise op over x then reads x's body as it is, where fresh
    variables would copy the body (and a chain of n ops would copy n bodies of up to
    CI__IR_LARGE_INNER_FN ops). A body uses only its storage's variables, so two storages may
    share them. */
-static void ci__ir_pw_vars_like(ci__L *L, const ci__box *x, int ndim, const int64_t *size, ci__ix **vars) {
+static void ci__ir_pw_vars_like(ci__L *L, const ci__box *x, int ndim, const int64_t *size,
+                                ci__ix **vars) {
     int i;
     if (x && !x->weak && !x->view && x->st->kind == CI__ST_PW && x->ndim == ndim &&
         (!ndim || !memcmp(x->size, size, sizeof(int64_t) * (size_t)ndim))) {
@@ -2499,24 +2849,35 @@ static void ci__ir_pw_vars_like(ci__L *L, const ci__box *x, int ndim, const int6
     }
     ci__ir_pw_vars(L, ndim, size, vars);
 }
+
 /* a new unrealized Pointwise: body written over vars */
-static ci__box *ci__ir_pw_box(ci__L *L, ci_dtype dt, int ndim, const int64_t *size, ci__ix *const *vars, ci__v *body) {
+static ci__box *ci__ir_pw_box(ci__L *L, ci_dtype dt, int ndim, const int64_t *size,
+                              ci__ix *const *vars, ci__v *body) {
     ci__box *b = ci__ir_box_new(L, dt, ndim, size);
     ci__storage *st = CI__NEW(L->LA, ci__storage);
     int i;
-    st->kind = CI__ST_PW; st->dt = dt; st->ndim = ndim;
+    st->kind = CI__ST_PW;
+    st->dt = dt;
+    st->ndim = ndim;
     for (i = 0; i < ndim; i++) { st->size[i] = size[i]; st->vars[i] = vars[i]; }
     st->body = ci__ir_v_cast(L, body, dt);
     b->st = st;
     return b;
 }
+
 static ci__buf *ci__ir_buf_new(ci__L *L, int kind, ci_dtype dt, int ndim, const int64_t *size) {
     ci__buf *b = CI__NEW(L->A, ci__buf);
     int i;
     int64_t s = 1;
     ci__ir_check_size(L, ndim, size);
-    b->kind = kind; b->dt = dt; b->ndim = ndim;
-    for (i = ndim - 1; i >= 0; i--) { b->size[i] = size[i]; b->stride[i] = s; s *= size[i]; }
+    b->kind = kind;
+    b->dt = dt;
+    b->ndim = ndim;
+    for (i = ndim - 1; i >= 0; i--) {
+        b->size[i] = size[i];
+        b->stride[i] = s;
+        s *= size[i];
+    }
     b->numel = s;
     b->input_index = b->output_index = -1;
     ci__vec_push(L->A, &L->bufs, b);
@@ -2524,15 +2885,20 @@ static ci__buf *ci__ir_buf_new(ci__L *L, int kind, ci_dtype dt, int ndim, const 
     snprintf(b->name, sizeof b->name, "buf%d", b->id);
     return b;
 }
+
 static ci__box *ci__ir_buf_box(ci__L *L, ci__buf *buf) {
     ci__box *b = ci__ir_box_new(L, buf->dt, buf->ndim, buf->size);
     ci__storage *st = CI__NEW(L->LA, ci__storage);
     int i;
-    st->kind = CI__ST_BUF; st->dt = buf->dt; st->ndim = buf->ndim; st->buf = buf;
+    st->kind = CI__ST_BUF;
+    st->dt = buf->dt;
+    st->ndim = buf->ndim;
+    st->buf = buf;
     for (i = 0; i < buf->ndim; i++) st->size[i] = buf->size[i];
     b->st = st;
     return b;
 }
+
 static ci__ix *ci__ir_buf_index(ci__L *L, const ci__buf *buf, ci__ix *const *idx) {
     ci__ix *e = ci__ix_const(L->A, &L->ixt, buf->offset);
     int i;
@@ -2541,6 +2907,7 @@ static ci__ix *ci__ir_buf_index(ci__L *L, const ci__buf *buf, ci__ix *const *idx
             e = ci__ix_add(L->A, &L->ixt, e, ci__ix_scale(L->A, &L->ixt, idx[i], buf->stride[i]));
     return e;
 }
+
 static ci__v *ci__ir_load_storage(ci__L *L, ci__storage *st, ci__ix *const *idx) {
     if (st->kind == CI__ST_BUF) return ci__ir_v_load(L, st->buf, ci__ir_buf_index(L, st->buf, idx));
     {
@@ -2552,12 +2919,14 @@ static ci__v *ci__ir_load_storage(ci__L *L, ci__storage *st, ci__ix *const *idx)
         return ci__ir_v_subst(L, st->body, &s);
     }
 }
+
 /* the loader: the value of box b at index idx (b->ndim expressions) */
 static ci__v *ci__ir_load(ci__L *L, ci__box *b, ci__ix *const *idx) {
     ci__ix *sidx[CI_MAX_DIMS];
     ci__ix_smap s;
     int i;
-    if (b->weak) return b->weak == 3 ? ci__ir_v_constf(L, b->dt, b->wf) : ci__ir_v_consti(L, b->dt, b->wi);
+    if (b->weak)
+        return b->weak == 3 ? ci__ir_v_constf(L, b->dt, b->wf) : ci__ir_v_consti(L, b->dt, b->wi);
     if (!b->view) return ci__ir_load_storage(L, b->st, idx);
     ci__ir_ixsub_make(L, &s, b->ndim, b->vars, idx);
     if (b->view == 2) {
@@ -2567,8 +2936,10 @@ static ci__v *ci__ir_load(ci__L *L, ci__box *b, ci__ix *const *idx) {
     for (i = 0; i < b->st->ndim; i++) sidx[i] = ci__ix_subst(L->A, &L->ixt, b->map[i], &s);
     return ci__ir_load_storage(L, b->st, sidx);
 }
+
 /* a view of x: vars index the new box, xmap gives x's index (x->ndim expressions) */
-static ci__box *ci__ir_view_box(ci__L *L, ci__box *x, int ndim, const int64_t *size, ci__ix *const *vars, ci__ix *const *xmap) {
+static ci__box *ci__ir_view_box(ci__L *L, ci__box *x, int ndim, const int64_t *size,
+                                ci__ix *const *vars, ci__ix *const *xmap) {
     ci__box *b = ci__ir_box_new(L, x->dt, ndim, size);
     int i;
     b->st = x->st;
@@ -2601,7 +2972,8 @@ static ci__box *ci__ir_view_box(ci__L *L, ci__box *x, int ndim, const int64_t *s
     /* an identity view collapses */
     if (b->view == 1 && ndim == b->st->ndim) {
         int ident = 1;
-        for (i = 0; i < ndim; i++) if (b->map[i] != b->vars[i] || b->size[i] != b->st->size[i]) ident = 0;
+        for (i = 0; i < ndim; i++)
+            if (b->map[i] != b->vars[i] || b->size[i] != b->st->size[i]) ident = 0;
         if (ident) b->view = 0;
     }
     return b;
@@ -2617,6 +2989,7 @@ static ci__kernel *ci__ir_kernel_new(ci__L *L, int kind, ci__buf *out) {
     if (out) out->producer = k;
     return k;
 }
+
 static void ci__ir_realize_storage(ci__L *L, ci__storage *st) {
     ci__buf *buf;
     ci__kernel *k;
@@ -2631,6 +3004,7 @@ static void ci__ir_realize_storage(ci__L *L, ci__storage *st) {
     st->buf = buf;
     st->body = NULL;
 }
+
 static void ci__ir_realize(ci__L *L, ci__box *b) { if (!b->weak) ci__ir_realize_storage(L, b->st); }
 
 /* Inductor's thresholds (config.py): realize_reads_threshold, realize_acc_reads_threshold,
@@ -2644,13 +3018,16 @@ static void ci__ir_mark_reuse(ci__L *L, ci__box *b, int64_t users) {
     ci__ir_vstats s;
     if (b->weak || b->st->kind != CI__ST_PW || users <= 1) return;
     s = ci__ir_v_stats(L, b->st->body);
-    if (s.heavy || s.reads > CI__IR_REALIZE_READS || s.ops > CI__IR_REALIZE_OPCOUNT) ci__ir_realize(L, b);
+    if (s.heavy || s.reads > CI__IR_REALIZE_READS || s.ops > CI__IR_REALIZE_OPCOUNT)
+        ci__ir_realize(L, b);
 }
+
 /* realize_hint: realize when the value reads memory more than once */
 static void ci__ir_realize_hint(ci__L *L, ci__box *b) {
     if (b->weak || b->st->kind != CI__ST_PW) return;
     if (ci__ir_v_stats(L, b->st->body).reads > 1) ci__ir_realize(L, b);
 }
+
 static void ci__ir_after_node(ci__L *L, ci__box *b, int users) {
     ci__ir_vstats s;
     if (b->weak || b->st->kind != CI__ST_PW) return;
@@ -2658,9 +3035,12 @@ static void ci__ir_after_node(ci__L *L, ci__box *b, int users) {
     if (b->st->kind != CI__ST_PW) return;
     s = ci__ir_v_stats(L, b->st->body);
     /* realize_hint's test, on the stats already at hand */
-    if ((s.reads > CI__IR_REALIZE_ACC_READS || s.ops > CI__IR_REALIZE_OPCOUNT) && s.reads > 1) ci__ir_realize(L, b);
-    if (b->st->kind == CI__ST_PW && (s.ops > CI__IR_LARGE_INNER_FN || s.maxix > CI__IX_MAX_TREE)) ci__ir_realize(L, b);
+    if ((s.reads > CI__IR_REALIZE_ACC_READS || s.ops > CI__IR_REALIZE_OPCOUNT) && s.reads > 1)
+        ci__ir_realize(L, b);
+    if (b->st->kind == CI__ST_PW && (s.ops > CI__IR_LARGE_INNER_FN || s.maxix > CI__IX_MAX_TREE))
+        ci__ir_realize(L, b);
 }
+
 static const char *const ci__ir_vop_cf32[CI__V_COUNT] = {
 #define CI__X(e, n, ar, f, d) f,
     CI__IR_VOP_LIST(CI__X)
@@ -2737,13 +3117,25 @@ struct ci_graph {
 };
 
 /* -- literals (schema defaults) -- */
-static const char *ci__lower_skip_ws(const char *p) { while (*p == ' ' || *p == '\t' || *p == '\n') p++; return p; }
+static const char *ci__lower_skip_ws(const char *p) {
+    while (*p == ' ' || *p == '\t' || *p == '\n') p++;
+    return p;
+}
+
 static const char *ci__lower_parse_literal(ci__arena *A, const char *p, ci_arg *out) {
     p = ci__lower_skip_ws(p);
     memset(out, 0, sizeof *out);
     if (!strncmp(p, "None", 4)) { out->kind = CI_ARG_NONE; return p + 4; }
-    if (!strncmp(p, "True", 4)) { out->kind = CI_ARG_BOOL; out->u.b = 1; return p + 4; }
-    if (!strncmp(p, "False", 5)) { out->kind = CI_ARG_BOOL; out->u.b = 0; return p + 5; }
+    if (!strncmp(p, "True", 4)) {
+        out->kind = CI_ARG_BOOL;
+        out->u.b = 1;
+        return p + 4;
+    }
+    if (!strncmp(p, "False", 5)) {
+        out->kind = CI_ARG_BOOL;
+        out->u.b = 0;
+        return p + 5;
+    }
     if (*p == '"' || *p == '\'') {
         char q = *p++;
         const char *s = p;
@@ -2762,8 +3154,14 @@ static const char *ci__lower_parse_literal(ci__arena *A, const char *p, ci_arg *
         while (*p && *p != ']' && n < CI_MAX_DIMS * 4) {
             ci_arg e;
             p = ci__lower_parse_literal(A, p, &e);
-            if (e.kind == CI_ARG_FLOAT) { isf = 1; fv[n] = e.u.f; iv[n] = (int64_t)e.u.f; }
-            else { fv[n] = (double)e.u.i; iv[n] = e.u.i; }
+            if (e.kind == CI_ARG_FLOAT) {
+                isf = 1;
+                fv[n] = e.u.f;
+                iv[n] = (int64_t)e.u.f;
+            } else {
+                fv[n] = (double)e.u.i;
+                iv[n] = e.u.i;
+            }
             n++;
             p = ci__lower_skip_ws(p);
             if (*p == ',') p = ci__lower_skip_ws(p + 1);
@@ -2772,11 +3170,15 @@ static const char *ci__lower_parse_literal(ci__arena *A, const char *p, ci_arg *
         if (isf) {
             double *v = CI__NEWN(A, double, n);
             memcpy(v, fv, sizeof(double) * (size_t)n);
-            out->kind = CI_ARG_FLOATS; out->u.floats.v = v; out->u.floats.n = n;
+            out->kind = CI_ARG_FLOATS;
+            out->u.floats.v = v;
+            out->u.floats.n = n;
         } else {
             int64_t *v = CI__NEWN(A, int64_t, n);
             memcpy(v, iv, sizeof(int64_t) * (size_t)n);
-            out->kind = CI_ARG_INTS; out->u.ints.v = v; out->u.ints.n = n;
+            out->kind = CI_ARG_INTS;
+            out->u.ints.v = v;
+            out->u.ints.n = n;
         }
         return p;
     }
@@ -2785,12 +3187,24 @@ static const char *ci__lower_parse_literal(ci__arena *A, const char *p, ci_arg *
         const char *q = p;
         int isf = 0;
         if (*q == '-' || *q == '+') q++;
-        if (!strncmp(q, "inf", 3)) { out->kind = CI_ARG_FLOAT; out->u.f = *p == '-' ? -HUGE_VAL : HUGE_VAL; return q + 3; }
-        if (!strncmp(q, "nan", 3)) { out->kind = CI_ARG_FLOAT; out->u.f = NAN; return q + 3; }
+        if (!strncmp(q, "inf", 3)) {
+            out->kind = CI_ARG_FLOAT;
+            out->u.f = *p == '-' ? -HUGE_VAL : HUGE_VAL;
+            return q + 3;
+        }
+        if (!strncmp(q, "nan", 3)) {
+            out->kind = CI_ARG_FLOAT;
+            out->u.f = NAN;
+            return q + 3;
+        }
         for (; (*q >= '0' && *q <= '9') || *q == '.' || *q == 'e' || *q == 'E' ||
                ((*q == '-' || *q == '+') && (q[-1] == 'e' || q[-1] == 'E')); q++)
             if (*q == '.' || *q == 'e' || *q == 'E') isf = 1;
-        if (isf) { out->kind = CI_ARG_FLOAT; out->u.f = strtod(p, &end); return end; }
+        if (isf) {
+            out->kind = CI_ARG_FLOAT;
+            out->u.f = strtod(p, &end);
+            return end;
+        }
         out->kind = CI_ARG_INT; out->u.i = strtoll(p, &end, 10);
         return end;
     }
@@ -2815,7 +3229,11 @@ static int ci__lower_parse_schema(ci__arena *A, const char *schema, ci__ir_param
         while (name_end > s && (name_end[-1] == ' ' || name_end[-1] == '\t')) name_end--;
         name_start = name_end;
         while (name_start > s && name_start[-1] != ' ') name_start--;
-        if (name_end - s == 1 && *s == '*') { kwonly = 1; if (*p == ',') p++; continue; }
+        if (name_end - s == 1 && *s == '*') {
+            kwonly = 1;
+            if (*p == ',') p++;
+            continue;
+        }
         if (name_end == name_start) return -1;
         {
             char *nm = (char *)ci__arena_alloc(A, (size_t)(name_end - name_start) + 1);
@@ -2849,10 +3267,12 @@ static const ci__opdef *ci__lower_reg_get(const ci_ctx *ctx, const char *name) {
     int i;
     if (!ctx->reg.cap) return NULL;
     h = ci__hash_str(name);
-    for (i = (int)(h & (uint32_t)(ctx->reg.cap - 1)); ctx->reg.slots[i]; i = (i + 1) & (ctx->reg.cap - 1))
+    for (i = (int)(h & (uint32_t)(ctx->reg.cap - 1)); ctx->reg.slots[i];
+         i = (i + 1) & (ctx->reg.cap - 1))
         if (!strcmp(ctx->reg.slots[i]->name, name)) return ctx->reg.slots[i];
     return NULL;
 }
+
 static int ci__lower_reg_put(ci_ctx *ctx, ci__opdef *op) {
     uint32_t h;
     int i;
@@ -2868,12 +3288,14 @@ static int ci__lower_reg_put(ci_ctx *ctx, ci__opdef *op) {
         ctx->reg.slots = ns; ctx->reg.cap = nc;
     }
     h = ci__hash_str(op->name);
-    for (i = (int)(h & (uint32_t)(ctx->reg.cap - 1)); ctx->reg.slots[i]; i = (i + 1) & (ctx->reg.cap - 1))
+    for (i = (int)(h & (uint32_t)(ctx->reg.cap - 1)); ctx->reg.slots[i];
+         i = (i + 1) & (ctx->reg.cap - 1))
         if (!strcmp(ctx->reg.slots[i]->name, op->name)) { ctx->reg.slots[i] = op; return 1; }
     ctx->reg.slots[i] = op;
     ctx->reg.n++;
     return 1;
 }
+
 /* exact name, then the packet: "ns.op.overload" -> "ns.op" */
 static const ci__opdef *ci__lower_registry_find(const ci_ctx *ctx, const char *name) {
     const ci__opdef *op = ci__lower_reg_get(ctx, name);
@@ -2887,14 +3309,23 @@ static const ci__opdef *ci__lower_registry_find(const ci_ctx *ctx, const char *n
     buf[d2 - name] = 0;
     return ci__lower_reg_get(ctx, buf);
 }
+
 /* builtin registration: name may be "aten.add" with overloads "Tensor,Scalar"; explicit
    overloads are registered only when absent (get_overloads), the packet always */
-static ci__opdef *ci__lower_reg_builtin(ci_ctx *ctx, const char *name, const char *schema, ci__ir_lower_fn fn,
-                                  int vop, int extra, int broadcast, ci_promotion promo, int to_bool) {
+static ci__opdef *ci__lower_reg_builtin(ci_ctx *ctx, const char *name, const char *schema,
+                                        ci__ir_lower_fn fn, int vop, int extra, int broadcast,
+                                        ci_promotion promo, int to_bool) {
     ci__opdef *op = CI__NEW(ctx->arena, ci__opdef);
     if (!op) return NULL;
-    op->name = name; op->schema = schema; op->kind = CI__OPK_INTERNAL; op->fn = fn;
-    op->vop = vop; op->extra = extra; op->broadcast = broadcast; op->promo = promo; op->to_bool = to_bool;
+    op->name = name;
+    op->schema = schema;
+    op->kind = CI__OPK_INTERNAL;
+    op->fn = fn;
+    op->vop = vop;
+    op->extra = extra;
+    op->broadcast = broadcast;
+    op->promo = promo;
+    op->to_bool = to_bool;
     op->nouts = 1;
     op->nparams = ci__lower_parse_schema(ctx->arena, schema, &op->params);
     CI__ASSERT(op->nparams >= 0);
@@ -2904,68 +3335,86 @@ static ci__opdef *ci__lower_reg_builtin(ci_ctx *ctx, const char *name, const cha
 
 /* -- argument helpers for lowerings -- */
 static const char *ci__lower_arg_kind_name(ci_arg_kind k) {
-    static const char *const n[] = {"None", "Tensor", "int", "float", "bool", "str", "dtype", "int[]", "float[]", "Tensor[]", "list"};
+    static const char *const n[] = { "None",  "Tensor", "int",     "float",    "bool", "str",
+                                     "dtype", "int[]",  "float[]", "Tensor[]", "list" };
     return (k >= 0 && k < CI_ARG_KIND_COUNT) ? n[k] : "?";
 }
-static int ci__lower_is_num(const ci_arg *a) { return a->kind == CI_ARG_INT || a->kind == CI_ARG_FLOAT || a->kind == CI_ARG_BOOL; }
-static double ci__lower_num(const ci_arg *a) {
-    return a->kind == CI_ARG_FLOAT ? a->u.f : a->kind == CI_ARG_BOOL ? (double)a->u.b : (double)a->u.i;
+
+static int ci__lower_is_num(const ci_arg *a) {
+    return a->kind == CI_ARG_INT || a->kind == CI_ARG_FLOAT || a->kind == CI_ARG_BOOL;
 }
+
+static double ci__lower_num(const ci_arg *a) {
+    return a->kind == CI_ARG_FLOAT  ? a->u.f
+           : a->kind == CI_ARG_BOOL ? (double)a->u.b
+                                    : (double)a->u.i;
+}
+
 static ci__box *ci__lower_arg_box(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
     if (a[i].kind != CI_ARG_TENSOR)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a Tensor, got %s", op->name,
                  op->params[i].name, ci__lower_arg_kind_name(a[i].kind));
     return ci__ir_box_get(L, a[i].u.t);
 }
+
 static ci__box *ci__lower_arg_box_opt(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
     return a[i].kind == CI_ARG_NONE ? NULL : ci__lower_arg_box(L, op, a, i);
 }
+
 static int64_t ci__lower_arg_int(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
     if (a[i].kind == CI_ARG_INT) return a[i].u.i;
     if (a[i].kind == CI_ARG_BOOL) return a[i].u.b;
     if (a[i].kind == CI_ARG_INTS && a[i].u.ints.n == 1) return a[i].u.ints.v[0];
-    CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be an int, got %s", op->name, op->params[i].name,
-             ci__lower_arg_kind_name(a[i].kind));
+    CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be an int, got %s", op->name,
+             op->params[i].name, ci__lower_arg_kind_name(a[i].kind));
     return 0;
 }
+
 static double ci__lower_arg_num(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
     if (ci__lower_is_num(&a[i])) return ci__lower_num(&a[i]);
-    CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a number, got %s", op->name, op->params[i].name,
-             ci__lower_arg_kind_name(a[i].kind));
+    CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a number, got %s", op->name,
+             op->params[i].name, ci__lower_arg_kind_name(a[i].kind));
     return 0;
 }
+
 static int ci__lower_arg_bool(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
     if (a[i].kind == CI_ARG_BOOL) return a[i].u.b;
     if (a[i].kind == CI_ARG_INT) return a[i].u.i != 0;
-    CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a bool, got %s", op->name, op->params[i].name,
-             ci__lower_arg_kind_name(a[i].kind));
+    CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a bool, got %s", op->name,
+             op->params[i].name, ci__lower_arg_kind_name(a[i].kind));
     return 0;
 }
+
 static ci_dtype ci__lower_arg_dtype_opt(ci__L *L, const ci__opdef *op, const ci_arg *a, int i) {
     if (a[i].kind == CI_ARG_NONE) return CI_DTYPE_INVALID;
     if (a[i].kind == CI_ARG_DTYPE && ci__dtype_ok(a[i].u.dtype)) return a[i].u.dtype;
-    CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a dtype, got %s", op->name, op->params[i].name,
-             ci__lower_arg_kind_name(a[i].kind));
+    CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a dtype, got %s", op->name,
+             op->params[i].name, ci__lower_arg_kind_name(a[i].kind));
     return CI_DTYPE_INVALID;
 }
+
 /* an int list (a single int is a list of one); n = -1 for None */
-static int ci__lower_arg_ints(ci__L *L, const ci__opdef *op, const ci_arg *a, int i, int64_t *out, int max) {
+static int ci__lower_arg_ints(ci__L *L, const ci__opdef *op, const ci_arg *a, int i, int64_t *out,
+                              int max) {
     int k;
     if (a[i].kind == CI_ARG_NONE) return -1;
     if (a[i].kind == CI_ARG_INT) { out[0] = a[i].u.i; return 1; }
     if (a[i].kind != CI_ARG_INTS)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a list of ints, got %s", op->name,
-                 op->params[i].name, ci__lower_arg_kind_name(a[i].kind));
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a list of ints, got %s",
+                 op->name, op->params[i].name, ci__lower_arg_kind_name(a[i].kind));
     if (a[i].u.ints.n > max)
-        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: argument '%s' has %d entries, at most %d are supported", op->name,
+        CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                 "%s: argument '%s' has %d entries, at most %d are supported", op->name,
                  op->params[i].name, a[i].u.ints.n, max);
     for (k = 0; k < a[i].u.ints.n; k++) out[k] = a[i].u.ints.v[k];
     return a[i].u.ints.n;
 }
+
 static int64_t ci__lower_wrap_dim(ci__L *L, const ci__opdef *op, int64_t d, int ndim) {
     int n = ndim > 0 ? ndim : 1;  /* a 0-d tensor accepts dims 0 and -1 */
     if (d < -n || d >= n)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dimension out of range (expected to be in range of [%d, %d], but got %lld)",
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: dimension out of range (expected to be in range of [%d, %d], but got %lld)",
                  op->name, -n, n - 1, (long long)d);
     return d < 0 ? d + n : d;
 }
@@ -2977,6 +3426,7 @@ static ci_dtype ci__lower_combine_cat(ci_dtype higher, ci_dtype lower) {
     if (higher == CI_BOOL || ci__dtype_is_float(lower)) return ci__dtype_promote2(higher, lower);
     return higher;
 }
+
 static ci_dtype ci__lower_result_type(ci__L *L, int n, const ci_arg *args, const int *use) {
     ci_dtype dim_r = CI_DTYPE_INVALID, zero_r = CI_DTYPE_INVALID, wrap_r = CI_DTYPE_INVALID;
     int i;
@@ -2992,6 +3442,7 @@ static ci_dtype ci__lower_result_type(ci__L *L, int n, const ci_arg *args, const
     }
     return ci__lower_combine_cat(dim_r, ci__lower_combine_cat(zero_r, wrap_r));
 }
+
 static ci_dtype ci__lower_promoted_input_dtype(ci_dtype r, ci_promotion kind) {
     switch (kind) {
     case CI_PROMOTE_INT_TO_FLOAT: return (ci__dtype_is_int(r) || r == CI_BOOL) ? CI_F32 : r;
@@ -3015,11 +3466,13 @@ static ci__box *ci__lower_to_dtype(ci__L *L, ci__box *x, ci_dtype dt) {
     ci__ir_pw_vars_like(L, x, x->ndim, x->size, v);
     return ci__ir_pw_box(L, dt, x->ndim, x->size, v, ci__ir_v_cast(L, ci__ir_load(L, x, v), dt));
 }
-static void ci__lower_broadcast_shape(ci__L *L, const char *opname, int na, const int64_t *a, int nb, const int64_t *b,
-                                int *nout, int64_t *out_) {
+
+static void ci__lower_broadcast_shape(ci__L *L, const char *opname, int na, const int64_t *a,
+                                      int nb, const int64_t *b, int *nout, int64_t *out_) {
     int n = na > nb ? na : nb, i;
     int64_t out[CI_MAX_DIMS * 2];   /* out_ may alias a or b */
-    if (n > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: more than %d dims", opname, CI_MAX_DIMS);
+    if (n > CI_MAX_DIMS)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: more than %d dims", opname, CI_MAX_DIMS);
     for (i = 0; i < n; i++) {
         int64_t x = i - (n - na) >= 0 ? a[i - (n - na)] : 1;
         int64_t y = i - (n - nb) >= 0 ? b[i - (n - nb)] : 1;
@@ -3029,13 +3482,15 @@ static void ci__lower_broadcast_shape(ci__L *L, const char *opname, int na, cons
             char sa[128], sb[128];
             ci__util_fmt_shape(sa, sizeof sa, na, a);
             ci__util_fmt_shape(sb, sizeof sb, nb, b);
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be broadcast (size %lld vs %lld at dim %d)",
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: shapes %s and %s cannot be broadcast (size %lld vs %lld at dim %d)",
                      opname, sa, sb, (long long)x, (long long)y, i);
         }
     }
     memcpy(out_, out, sizeof(int64_t) * (size_t)n);
     *nout = n;
 }
+
 static ci__box *ci__lower_expand(ci__L *L, ci__box *x, int ndim, const int64_t *size, int reuse) {
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int i, off = ndim - x->ndim, same = ndim == x->ndim;
@@ -3043,26 +3498,33 @@ static ci__box *ci__lower_expand(ci__L *L, ci__box *x, int ndim, const int64_t *
     for (i = 0; same && i < ndim; i++) if (size[i] != x->size[i]) same = 0;
     if (same) return x;
     ci__ir_pw_vars(L, ndim, size, v);
-    for (i = 0; i < x->ndim; i++) m[i] = (x->size[i] == 1 && size[i + off] != 1) ? ci__ix_const(L->A, &L->ixt, 0) : v[i + off];
+    for (i = 0; i < x->ndim; i++)
+        m[i] = (x->size[i] == 1 && size[i + off] != 1) ? ci__ix_const(L->A, &L->ixt, 0)
+                                                       : v[i + off];
     if (reuse && ci__ir_numel(x->ndim, x->size) > 0)
         ci__ir_mark_reuse(L, x, ci__ir_numel(ndim, size) / ci__ir_numel(x->ndim, x->size));
     return ci__ir_view_box(L, x, ndim, size, v, m);
 }
 
 /* transform_args: promote the promoting arguments, then broadcast the tensors */
-static void ci__lower_transform(ci__L *L, const ci__opdef *op, ci_arg *a, int n, ci_promotion promo, int to_bool, int broadcast) {
+static void ci__lower_transform(ci__L *L, const ci__opdef *op, ci_arg *a, int n, ci_promotion promo,
+                                int to_bool, int broadcast) {
     int use[64], i, any_tensor = 0;
     CI__ASSERT(n <= 64);
     for (i = 0; i < n; i++) {
         /* (alpha scales other and takes no part in promotion; add.Scalar has it positional) */
-        use[i] = a[i].kind == CI_ARG_TENSOR || (!op->params[i].kwonly && ci__lower_is_num(&a[i]) && strcmp(op->params[i].name, "alpha"));
+        use[i] = a[i].kind == CI_ARG_TENSOR || (!op->params[i].kwonly && ci__lower_is_num(&a[i]) &&
+                                                strcmp(op->params[i].name, "alpha"));
         any_tensor |= a[i].kind == CI_ARG_TENSOR;
     }
     if (!any_tensor) return;
     if (promo != CI_PROMOTE_NONE || to_bool) {
-        ci_dtype dt = to_bool ? CI_BOOL : ci__lower_promoted_input_dtype(ci__lower_result_type(L, n, a, use), promo);
+        ci_dtype dt = to_bool ? CI_BOOL
+                              : ci__lower_promoted_input_dtype(ci__lower_result_type(L, n, a, use),
+                                                               promo);
         for (i = 0; i < n; i++)
-            if (a[i].kind == CI_ARG_TENSOR) a[i].u.t = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__ir_box_get(L, a[i].u.t), dt));
+            if (a[i].kind == CI_ARG_TENSOR)
+                a[i].u.t = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__ir_box_get(L, a[i].u.t), dt));
     }
     if (broadcast) {
         int nd = 0;
@@ -3073,7 +3535,8 @@ static void ci__lower_transform(ci__L *L, const ci__opdef *op, ci_arg *a, int n,
         }
         if (nd > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many dims", op->name);
         for (i = 0; i < n; i++) if (a[i].kind == CI_ARG_TENSOR)
-            a[i].u.t = ci__ir_tensor_of(ci__lower_expand(L, ci__ir_box_get(L, a[i].u.t), nd, shape, 1));
+                a[i].u.t = ci__ir_tensor_of(
+                        ci__lower_expand(L, ci__ir_box_get(L, a[i].u.t), nd, shape, 1));
     }
 }
 
@@ -3096,12 +3559,18 @@ static ci__buf *ci__lower_require_contiguous(ci__L *L, ci__box *x) {
         const ci__buf *b = x->st->buf;
         int i, ok = 1;
         int64_t s = 1;
-        for (i = b->ndim - 1; i >= 0; i--) { if (b->size[i] != 1 && b->stride[i] != s) ok = 0; s *= b->size[i]; }
-        if (ok && x->view) {   /* a view that reads the whole buffer in its order (a reshape, an unsqueeze) */
+        for (i = b->ndim - 1; i >= 0; i--) {
+            if (b->size[i] != 1 && b->stride[i] != s) ok = 0;
+            s *= b->size[i];
+        }
+        /* a view that reads the whole buffer in its order (a reshape, an unsqueeze) */
+        if (ok && x->view) {
             ci__ix *flat = ci__ix_const(L->A, &L->ixt, 0);
             s = 1;
             for (i = x->ndim - 1; i >= 0; i--) {
-                if (x->size[i] != 1) flat = ci__ix_add(L->A, &L->ixt, flat, ci__ix_scale(L->A, &L->ixt, x->vars[i], s));
+                if (x->size[i] != 1)
+                    flat = ci__ix_add(L->A, &L->ixt, flat,
+                                      ci__ix_scale(L->A, &L->ixt, x->vars[i], s));
                 s *= x->size[i];
             }
             ok = s == b->numel && ci__ir_buf_index(L, b, x->map) == flat;
@@ -3137,10 +3606,14 @@ static ci_arg ci__lower_arg_dup(ci__arena *A, const ci_arg *a) {
     }
     return r;
 }
-static ci_result ci__lower_extern_default_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
-                                          ci_extern_tensor *outs, int nouts, void *user) {
+
+static ci_result ci__lower_extern_default_infer(const ci_extern_tensor *ins, int nins,
+                                                const ci_arg *args, int nargs,
+                                                ci_extern_tensor *outs, int nouts, void *user) {
     int i;
-    (void)args; (void)nargs; (void)user;
+    (void)args;
+    (void)nargs;
+    (void)user;
     if (nins < 1) return CI_ERR_INVALID_ARGS;
     for (i = 0; i < nouts; i++) outs[i] = ins[0];
     return CI_OK;
@@ -3163,28 +3636,38 @@ static int ci__lower_extern(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
         nin++;
     }
     memset(eo, 0, sizeof eo);
-    r = (op->ext.infer ? op->ext.infer : ci__lower_extern_default_infer)(ins, nin, a, op->nparams, eo, nout, op->ext.user);
-    if (r != CI_OK) CI__FAIL(L, r, "%s: the extern kernel's infer function failed (%s)", op->name, ci_result_string(r));
+    r = (op->ext.infer ? op->ext.infer : ci__lower_extern_default_infer)(ins, nin, a, op->nparams,
+                                                                         eo, nout, op->ext.user);
+    if (r != CI_OK)
+        CI__FAIL(L, r, "%s: the extern kernel's infer function failed (%s)", op->name,
+                 ci_result_string(r));
     k = ci__ir_kernel_new(L, CI__K_EXTERN, NULL);
-    k->ext = op; k->nin = nin; k->nout = nout; k->nargs = op->nparams;
+    k->ext = op;
+    k->nin = nin;
+    k->nout = nout;
+    k->nargs = op->nparams;
     k->ins = CI__NEWN(L->A, ci__buf *, nin);
     k->in_t = CI__NEWN(L->A, ci_extern_tensor, nin);
     memcpy(k->in_t, ins, sizeof(ci_extern_tensor) * (size_t)nin);
     k->outs = CI__NEWN(L->A, ci__buf *, nout);
     k->args = CI__NEWN(L->A, ci_arg, op->nparams);
     memcpy(k->ins, inb, sizeof(ci__buf *) * (size_t)nin);
-    for (i = 0; i < op->nparams; i++) k->args[i] = ci__lower_arg_dup(L->A, &a[i]);   /* the program outlives the graph */
+    /* the program outlives the graph */
+    for (i = 0; i < op->nparams; i++) k->args[i] = ci__lower_arg_dup(L->A, &a[i]);
     for (i = 0; i < nout; i++) {
         int d;
         if (!ci__dtype_ok(eo[i].dtype) || eo[i].ndim < 0 || eo[i].ndim > CI_MAX_DIMS)
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: infer gave output %d an invalid dtype or rank", op->name, i);
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: infer gave output %d an invalid dtype or rank",
+                     op->name, i);
         for (d = 0; d < eo[i].ndim; d++) if (eo[i].shape[d] < 0)
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: infer gave output %d a negative size", op->name, i);
+                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: infer gave output %d a negative size",
+                         op->name, i);
         k->outs[i] = ci__ir_buf_new(L, CI__BUF_COMPUTED, eo[i].dtype, eo[i].ndim, eo[i].shape);
         k->outs[i]->producer = k;
         if (op->dd) {
             char nm[160];
-            snprintf(nm, sizeof nm, "the result of node %s (%s)", L->node_name ? L->node_name : "?", L->node_op ? L->node_op : op->name);
+            snprintf(nm, sizeof nm, "the result of node %s (%s)", L->node_name ? L->node_name : "?",
+                     L->node_op ? L->node_op : op->name);
             k->outs[i]->dd_node = ci__strdup(L->A, nm);
             k->outs[i]->run_size = CI__NEWN(L->A, int64_t, eo[i].ndim);
         }
@@ -3197,9 +3680,13 @@ static int ci__lower_extern(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
    its buffer holds an upper bound of elements, and nothing downstream knows how many are real */
 static void ci__lower_check_not_dd(ci__L *L, const ci__opdef *op, int i, const ci__box *b) {
     if (b->st && b->st->kind == CI__ST_BUF && b->st->buf->dd_node)
-        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: argument '%s' is %s, whose size depends on the data (known only after a run); "
-                 "such a result may only be a graph output", op->name, op->params[i].name, b->st->buf->dd_node);
+        CI__FAIL(
+                L, CI_ERR_UNSUPPORTED,
+                "%s: argument '%s' is %s, whose size depends on the data (known only after a run); "
+                "such a result may only be a graph output",
+                op->name, op->params[i].name, b->st->buf->dd_node);
 }
+
 /* the one wrapper every op call goes through */
 static int ci__lower_call_op(ci__L *L, const char *opname, int nargs, const ci_arg *args,
                        int nkw, const ci_kwarg *kw, ci_tensor *outs, int max_outs) {
@@ -3208,29 +3695,36 @@ static int ci__lower_call_op(ci__L *L, const char *opname, int nargs, const ci_a
     char *set;
     ci_tensor res[CI_MAX_OUTPUTS];
     int i, npos = 0, k, n = 0;
-    if (!op) CI__FAIL(L, CI_ERR_UNKNOWN_OP, "unknown op '%s': no lowering is registered under this name or its packet", opname);
+    if (!op)
+        CI__FAIL(L, CI_ERR_UNKNOWN_OP,
+                 "unknown op '%s': no lowering is registered under this name or its packet",
+                 opname);
     a = CI__NEWN(L->A, ci_arg, op->nparams);
     set = CI__NEWN(L->A, char, op->nparams);
     for (i = 0; i < op->nparams; i++) if (!op->params[i].kwonly) npos++;
     if (nargs > npos)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s(%s) takes at most %d positional arguments but %d were given",
-                 op->name, op->schema, npos, nargs);
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s(%s) takes at most %d positional arguments but %d were given", op->name,
+                 op->schema, npos, nargs);
     for (i = 0, k = 0; i < nargs; i++, k++) {
         while (op->params[k].kwonly) k++;
         a[k] = args[i]; set[k] = 1;
     }
     for (i = 0; i < nkw; i++) {
         int p = kw[i].name ? ci__lower_pidx(op, kw[i].name) : -1;
-        if (p < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s(%s) got an unexpected keyword argument '%s'", op->name, op->schema,
-                            kw[i].name ? kw[i].name : "(null)");
-        if (set[p]) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s got multiple values for argument '%s'", op->name, kw[i].name);
+        if (p < 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s(%s) got an unexpected keyword argument '%s'",
+                     op->name, op->schema, kw[i].name ? kw[i].name : "(null)");
+        if (set[p])
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s got multiple values for argument '%s'", op->name,
+                     kw[i].name);
         a[p] = kw[i].value; set[p] = 1;
     }
     for (i = 0; i < op->nparams; i++) {
         if (!set[i]) {
             if (!op->params[i].has_def)
-                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s(%s) is missing the required argument '%s'", op->name, op->schema,
-                         op->params[i].name);
+                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s(%s) is missing the required argument '%s'",
+                         op->name, op->schema, op->params[i].name);
             a[i] = op->params[i].def;
         }
         if (a[i].kind == CI_ARG_TENSOR) {
@@ -3240,18 +3734,31 @@ static int ci__lower_call_op(ci__L *L, const char *opname, int nargs, const ci_a
             else if (b->weak == 2) { a[i].kind = CI_ARG_INT; a[i].u.i = b->wi; }
             else if (b->weak == 1) { a[i].kind = CI_ARG_BOOL; a[i].u.b = (int)b->wi; }
         } else if (a[i].kind == CI_ARG_TENSORS) {
-            if (a[i].u.tensors.n < 0 || (a[i].u.tensors.n > 0 && !a[i].u.tensors.v))   /* ci_lower_call passes the user's */
-                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' is a tensor list with a negative length or NULL data", op->name, op->params[i].name);
-            for (k = 0; k < a[i].u.tensors.n; k++) if (a[i].u.tensors.v[k].id) ci__lower_check_not_dd(L, op, i, ci__ir_box_get(L, a[i].u.tensors.v[k]));
-        } else if ((a[i].kind == CI_ARG_INTS && (a[i].u.ints.n < 0 || (a[i].u.ints.n > 0 && !a[i].u.ints.v))) ||
-                   (a[i].kind == CI_ARG_FLOATS && (a[i].u.floats.n < 0 || (a[i].u.floats.n > 0 && !a[i].u.floats.v))) ||
-                   (a[i].kind == CI_ARG_LIST && (a[i].u.list.n < 0 || (a[i].u.list.n > 0 && !a[i].u.list.v))) ||
+            if (a[i].u.tensors.n < 0 ||
+                (a[i].u.tensors.n > 0 && !a[i].u.tensors.v)) /* ci_lower_call passes the user's */
+                CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                         "%s: argument '%s' is a tensor list with a negative length or NULL data",
+                         op->name, op->params[i].name);
+            for (k = 0; k < a[i].u.tensors.n; k++)
+                if (a[i].u.tensors.v[k].id)
+                    ci__lower_check_not_dd(L, op, i, ci__ir_box_get(L, a[i].u.tensors.v[k]));
+        } else if ((a[i].kind == CI_ARG_INTS &&
+                    (a[i].u.ints.n < 0 || (a[i].u.ints.n > 0 && !a[i].u.ints.v))) ||
+                   (a[i].kind == CI_ARG_FLOATS &&
+                    (a[i].u.floats.n < 0 || (a[i].u.floats.n > 0 && !a[i].u.floats.v))) ||
+                   (a[i].kind == CI_ARG_LIST &&
+                    (a[i].u.list.n < 0 || (a[i].u.list.n > 0 && !a[i].u.list.v))) ||
                    (a[i].kind == CI_ARG_STRING && !a[i].u.s)) {
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' is a list with a negative length or NULL data, or a NULL string", op->name, op->params[i].name);
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: argument '%s' is a list with a negative length or NULL data, or a NULL "
+                     "string",
+                     op->name, op->params[i].name);
         } else if (a[i].kind == CI_ARG_DTYPE && !ci__dtype_ok(a[i].u.dtype)) {
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' is an invalid dtype", op->name, op->params[i].name);
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' is an invalid dtype", op->name,
+                     op->params[i].name);
         } else if (a[i].kind < 0 || a[i].kind >= CI_ARG_KIND_COUNT) {
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' has an invalid kind", op->name, op->params[i].name);
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' has an invalid kind", op->name,
+                     op->params[i].name);
         }
     }
     ci__lower_transform(L, op, a, op->nparams, op->promo, op->to_bool, op->broadcast);
@@ -3265,7 +3772,9 @@ static int ci__lower_call_op(ci__L *L, const char *opname, int nargs, const ci_a
             CI__FAIL(L, L->user_failed ? L->user_code : CI_ERR_INVALID_ARGS, "%s: %s", op->name,
                      L->user_failed ? L->user_msg : "the lowering returned no result");
         if (n > CI_MAX_OUTPUTS)   /* it wrote past outs or returned garbage */
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: the lowering returned %d results, more than max_outs (%d)", op->name, n, CI_MAX_OUTPUTS);
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: the lowering returned %d results, more than max_outs (%d)", op->name, n,
+                     CI_MAX_OUTPUTS);
         for (i = 0; i < n; i++) ci__ir_box_get(L, res[i]);
         break;
     }
@@ -3274,7 +3783,9 @@ static int ci__lower_call_op(ci__L *L, const char *opname, int nargs, const ci_a
 }
 
 /* -- graph nodes -- */
-static ci__lower_gtensor *ci__lower_gt(const ci_graph *g, uint32_t id) { return (ci__lower_gtensor *)g->tensors.v[id - 1]; }
+static ci__lower_gtensor *ci__lower_gt(const ci_graph *g, uint32_t id) {
+    return (ci__lower_gtensor *)g->tensors.v[id - 1];
+}
 
 static ci_arg ci__lower_map_arg(ci__L *L, const ci_arg *x, const uint32_t *map) {
     ci_arg r = *x;
@@ -3287,14 +3798,17 @@ static ci_arg ci__lower_map_arg(ci__L *L, const ci_arg *x, const uint32_t *map) 
     }
     return r;
 }
+
 /* Compiling lowers every node again, and the caller's arrays (and map) are sized from what
    graph building recorded: a lowering (a user's may keep state) must give the same number of
    results, with the same dtypes and shapes, both times. */
 static void ci__lower_check_relowered(ci__L *L, const ci__node *nd, int n, const ci_tensor *outs) {
     int i, d;
     if (n != nd->nout)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "the lowering of %s returned %d result%s at compile time, but %d at graph building",
-                 nd->op, n, n == 1 ? "" : "s", nd->nout);
+        CI__FAIL(
+                L, CI_ERR_INVALID_ARGS,
+                "the lowering of %s returned %d result%s at compile time, but %d at graph building",
+                nd->op, n, n == 1 ? "" : "s", nd->nout);
     for (i = 0; i < n; i++) {
         const ci__lower_gtensor *t = ci__lower_gt(L->graph, nd->out0 + (uint32_t)i);
         const ci__box *b = ci__ir_box_get(L, outs[i]);
@@ -3305,11 +3819,13 @@ static void ci__lower_check_relowered(ci__L *L, const ci__node *nd, int n, const
             ci__util_fmt_shape(got, sizeof got, b->ndim, b->size);
             ci__util_fmt_shape(want, sizeof want, t->ndim, t->shape);
             CI__FAIL(L, b->dt != t->dt ? CI_ERR_DTYPE : CI_ERR_SHAPE,
-                     "the lowering of %s gave result %d as %s%s at compile time, but %s%s at graph building",
+                     "the lowering of %s gave result %d as %s%s at compile time, but %s%s at graph "
+                     "building",
                      nd->op, i, ci__dtype_tab[b->dt].name, got, ci__dtype_tab[t->dt].name, want);
         }
     }
 }
+
 /* lower one node; map[graph tensor id] receives the box id of each result */
 static void ci__lower_node(ci__L *L, const ci__node *nd, uint32_t *map) {
     ci__box *b = NULL;
@@ -3344,7 +3860,8 @@ static void ci__lower_node(ci__L *L, const ci__node *nd, uint32_t *map) {
             } else {
                 ci__ix *none[1];
                 b = ci__ir_pw_box(L, nd->dt, 0, NULL, none,
-                               ci__dtype_is_float(nd->dt) ? ci__ir_v_constf(L, nd->dt, v) : ci__ir_v_consti(L, nd->dt, iv));
+                                  ci__dtype_is_float(nd->dt) ? ci__ir_v_constf(L, nd->dt, v)
+                                                             : ci__ir_v_consti(L, nd->dt, iv));
             }
         } else {
             ci__buf *buf = ci__ir_buf_new(L, CI__BUF_CONST, nd->dt, nd->ndim, nd->shape);
@@ -3354,7 +3871,9 @@ static void ci__lower_node(ci__L *L, const ci__node *nd, uint32_t *map) {
         break;
     case CI__N_SCALAR:
         b = ci__ir_box_new(L, nd->dt, 0, NULL);
-        b->weak = nd->weak; b->wf = nd->sval; b->wi = nd->ival;
+        b->weak = nd->weak;
+        b->wf = nd->sval;
+        b->wi = nd->ival;
         break;
     case CI__N_CALL: {
         ci_arg *args = CI__NEWN(L->A, ci_arg, nd->nargs);
@@ -3362,7 +3881,10 @@ static void ci__lower_node(ci__L *L, const ci__node *nd, uint32_t *map) {
         ci_tensor outs[CI_MAX_OUTPUTS];
         int i, n;
         for (i = 0; i < nd->nargs; i++) args[i] = ci__lower_map_arg(L, &nd->args[i], map);
-        for (i = 0; i < nd->nkw; i++) { kw[i].name = nd->kw[i].name; kw[i].value = ci__lower_map_arg(L, &nd->kw[i].value, map); }
+        for (i = 0; i < nd->nkw; i++) {
+            kw[i].name = nd->kw[i].name;
+            kw[i].value = ci__lower_map_arg(L, &nd->kw[i].value, map);
+        }
         n = ci__lower_call_op(L, nd->op, nd->nargs, args, nd->nkw, kw, outs, CI_MAX_OUTPUTS);
         if (L->graph) ci__lower_check_relowered(L, nd, n, outs);
         for (i = 0; i < n; i++) map[nd->out0 + (uint32_t)i] = outs[i].id;
@@ -3371,6 +3893,7 @@ static void ci__lower_node(ci__L *L, const ci__node *nd, uint32_t *map) {
     }
     map[nd->out0] = (uint32_t)b->id;
 }
+
 /* frees L->LA, the scratch arena: compiling, once the outputs are scheduled, the boxes and
    storages (a fifth of the lowering's memory; a handle given to ci_lower_* after this finds
    no box) and the lowering's substitution tables; emitting C, the emitter's tables */
@@ -3380,12 +3903,14 @@ static void ci__lower_scratch(ci__L *L) {
     if (!L->LA) { L->LA = L->A; CI__FAIL(L, CI_ERR_OUT_OF_MEMORY, "out of memory"); }
     L->SA = L->LA;
 }
+
 static void ci__lower_free_scratch(ci__L *L) {
     if (L->LA == L->A) return;
     ci__arena_destroy(L->LA);
     L->LA = L->SA = L->A;
     memset(&L->boxes, 0, sizeof L->boxes);
 }
+
 /* the lowering pass: each tensor's number of users (the realize rules read it), every node
    through the registry and the realize heuristics, then the outputs, written into the
    caller's arrays */
@@ -3405,7 +3930,8 @@ static void ci__lower_graph(ci__L *L, ci_graph *g) {
                 if (a->u.tensors.v[k].id) ci__lower_gt(g, a->u.tensors.v[k].id)->users++;
         }
     }
-    for (i = 0; i < g->outputs.n; i++) ci__lower_gt(g, (uint32_t)(uintptr_t)g->outputs.v[i])->users++;
+    for (i = 0; i < g->outputs.n; i++)
+        ci__lower_gt(g, (uint32_t)(uintptr_t)g->outputs.v[i])->users++;
     for (i = 0; i < g->nodes.n; i++) {
         const ci__node *nd = (const ci__node *)g->nodes.v[i];
         L->graph = g; L->node_ix = i;
@@ -3413,7 +3939,8 @@ static void ci__lower_graph(ci__L *L, ci_graph *g) {
         for (j = 0; j < nd->nout; j++) {
             ci_tensor r;
             r.id = map[nd->out0 + (uint32_t)j];
-            ci__ir_after_node(L, ci__ir_box_get(L, r), ci__lower_gt(g, nd->out0 + (uint32_t)j)->users);
+            ci__ir_after_node(L, ci__ir_box_get(L, r),
+                              ci__lower_gt(g, nd->out0 + (uint32_t)j)->users);
         }
     }
     L->node_op = "output";
@@ -3424,10 +3951,15 @@ static void ci__lower_graph(ci__L *L, ci_graph *g) {
     }
     ci__lower_free_scratch(L);
 }
+
 /* -- graphs -- */
 static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
     ci__L *L = CI__NEW(A, ci__L);
-    L->ctx = ctx; L->A = A; L->LA = L->SA = A; L->E = E; L->meta = meta;
+    L->ctx = ctx;
+    L->A = A;
+    L->LA = L->SA = A;
+    L->E = E;
+    L->meta = meta;
     return L;
 }
 
@@ -3447,7 +3979,12 @@ static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
    quantization, random, the registry, the op table.
    --------------------------------------------------------------------------------------- */
 /* -- pointwise: make_pointwise, the unary and binary ops, where, casts -- */
-typedef struct ci__ops_pw { int ndim; int64_t size[CI_MAX_DIMS]; ci__ix *v[CI_MAX_DIMS]; ci_dtype dt; } ci__ops_pw;
+typedef struct ci__ops_pw {
+    int ndim;
+    int64_t size[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS];
+    ci_dtype dt;
+} ci__ops_pw;
 
 static void ci__ops_pw_begin(ci__L *L, ci__ops_pw *p, int n, const ci_arg *a) {
     int i, use[16];
@@ -3471,6 +4008,7 @@ static void ci__ops_pw_begin(ci__L *L, ci__ops_pw *p, int n, const ci_arg *a) {
     }
     ci__ir_pw_vars_like(L, like, p->ndim, p->size, p->v);
 }
+
 static ci__v *ci__ops_pw_in(ci__L *L, ci__ops_pw *p, const ci_arg *a) {
     if (a->kind == CI_ARG_TENSOR) {
         ci__box *b = ci__ir_box_get(L, a->u.t);
@@ -3479,18 +4017,20 @@ static ci__v *ci__ops_pw_in(ci__L *L, ci__ops_pw *p, const ci_arg *a) {
     }
     if (a->kind == CI_ARG_FLOAT) return ci__ir_v_constf(L, p->dt, a->u.f);
     if (a->kind != CI_ARG_INT && a->kind != CI_ARG_BOOL)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a Tensor or a number, got %s", L->node_op ? L->node_op : "pointwise op",
-                 ci__lower_arg_kind_name(a->kind));
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a Tensor or a number, got %s",
+                 L->node_op ? L->node_op : "pointwise op", ci__lower_arg_kind_name(a->kind));
     return ci__ir_v_consti(L, p->dt, a->kind == CI_ARG_BOOL ? a->u.b : a->u.i);
 }
+
 static int ci__ops_pw_end(ci__L *L, ci__ops_pw *p, ci_dtype dt, ci__v *body, ci_tensor *outs) {
     outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, p->ndim, p->size, p->v, body));
     return 1;
 }
+
 static void ci__ops_need_tensor(ci__L *L, const ci__opdef *op, const ci_arg *a) {
     if (a->kind != CI_ARG_TENSOR)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a Tensor, got %s", op->name, op->params[0].name,
-                 ci__lower_arg_kind_name(a->kind));
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a Tensor, got %s", op->name,
+                 op->params[0].name, ci__lower_arg_kind_name(a->kind));
 }
 
 /* unary pointwise: op->vop */
@@ -3501,15 +4041,20 @@ static int ci__ops_unary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     ci__ops_pw_begin(L, &p, 1, a);
     if (p.dt == CI_BOOL && (op->vop == CI__V_NEG || op->vop == CI__V_ABS))
         CI__FAIL(L, CI_ERR_DTYPE, "%s: not supported for bool tensors (use logical_not)", op->name);
-    if (!strcmp(op->dtypes, CI__IR_OPS_DT_FLT) && !ci__dtype_is_float(p.dt))   /* the table's dtypes */
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point tensor, got %s", op->name, ci__dtype_tab[p.dt].tname);
+    if (!strcmp(op->dtypes, CI__IR_OPS_DT_FLT) &&
+        !ci__dtype_is_float(p.dt)) /* the table's dtypes */
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point tensor, got %s", op->name,
+                 ci__dtype_tab[p.dt].tname);
     if (op->vop == CI__V_BNOT && ci__dtype_is_float(p.dt))
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: bitwise_not is only supported for integer and boolean tensors", op->name);
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: bitwise_not is only supported for integer and boolean tensors", op->name);
     x = ci__ops_pw_in(L, &p, &a[0]);
     switch (op->vop) {
     case -1: r = ci__ir_v_bin(L, CI__V_MAX, x, ci__ir_v_consti(L, p.dt, 0)); break;  /* relu */
     case CI__V_NOT: r = ci__ir_v_un(L, CI__V_NOT, x); break;
-    case CI__V_BNOT: r = p.dt == CI_BOOL ? ci__ir_v_un(L, CI__V_NOT, x) : ci__ir_v_un(L, CI__V_BNOT, x); break;
+    case CI__V_BNOT:
+        r = p.dt == CI_BOOL ? ci__ir_v_un(L, CI__V_NOT, x) : ci__ir_v_un(L, CI__V_BNOT, x);
+        break;
     default: r = ci__ir_v_un(L, op->vop, x); break;
     }
     return ci__ops_pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : p.dt, r, outs);
@@ -3524,7 +4069,8 @@ static void ci__ops_prims_same_dtype(ci__L *L, const ci__opdef *op, const ci_arg
         ci_dtype d = ci__ir_box_get(L, a[i].u.t)->dt;
         if (dt == CI_DTYPE_INVALID) dt = d;
         else if (d != dt)
-            CI__FAIL(L, CI_ERR_DTYPE, "%s: Tensor with dtype %s is not the expected dtype of %s", op->name, ci__dtype_tab[d].tname, ci__dtype_tab[dt].tname);
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: Tensor with dtype %s is not the expected dtype of %s",
+                     op->name, ci__dtype_tab[d].tname, ci__dtype_tab[dt].tname);
     }
 }
 
@@ -3541,29 +4087,47 @@ static int ci__ops_binary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     y = ci__ops_pw_in(L, &p, &a[1]);
     if (op->extra == 1) {
         ci_arg *al = &a[ci__lower_pidx(op, "alpha")];
-        if (!ci__lower_is_num(al)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: alpha must be a number", op->name);
+        if (!ci__lower_is_num(al))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: alpha must be a number", op->name);
         if (al->kind == CI_ARG_FLOAT && !ci__dtype_is_float(p.dt))
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: for integral input tensors, argument alpha must not be a floating point number", op->name);
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: for integral input tensors, argument alpha must not be a floating point "
+                     "number",
+                     op->name);
         if (al->kind == CI_ARG_BOOL && p.dt != CI_BOOL)
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: boolean alpha only supported for Boolean results", op->name);
-        if (ci__lower_num(al) != 1) y = ci__ir_v_bin(L, CI__V_MUL, y, al->kind == CI_ARG_FLOAT ? ci__ir_v_constf(L, p.dt, al->u.f)
-                                                                                  : ci__ir_v_consti(L, p.dt, (int64_t)ci__lower_num(al)));
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: boolean alpha only supported for Boolean results",
+                     op->name);
+        if (ci__lower_num(al) != 1)
+            y = ci__ir_v_bin(L, CI__V_MUL, y,
+                             al->kind == CI_ARG_FLOAT
+                                     ? ci__ir_v_constf(L, p.dt, al->u.f)
+                                     : ci__ir_v_consti(L, p.dt, (int64_t)ci__lower_num(al)));
     }
-    if ((vop == CI__V_BAND || vop == CI__V_BOR || vop == CI__V_BXOR || vop == CI__V_SHL || vop == CI__V_SHR) && ci__dtype_is_float(p.dt))
+    if ((vop == CI__V_BAND || vop == CI__V_BOR || vop == CI__V_BXOR || vop == CI__V_SHL ||
+         vop == CI__V_SHR) &&
+        ci__dtype_is_float(p.dt))
         CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for floating point tensors", op->name);
-    if ((vop == CI__V_HYPOT || vop == CI__V_NEXTAFTER || vop == CI__V_ATAN2 || vop == CI__V_COPYSIGN) && !ci__dtype_is_float(p.dt))
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected floating point tensors, got %s", op->name, ci__dtype_tab[p.dt].tname);
-    if (!ci__dtype_is_float(p.dt) && (vop == CI__V_FMAX || vop == CI__V_FMIN)) vop = vop == CI__V_FMAX ? CI__V_MAX : CI__V_MIN;
+    if ((vop == CI__V_HYPOT || vop == CI__V_NEXTAFTER || vop == CI__V_ATAN2 ||
+         vop == CI__V_COPYSIGN) &&
+        !ci__dtype_is_float(p.dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected floating point tensors, got %s", op->name,
+                 ci__dtype_tab[p.dt].tname);
+    if (!ci__dtype_is_float(p.dt) && (vop == CI__V_FMAX || vop == CI__V_FMIN))
+        vop = vop == CI__V_FMAX ? CI__V_MAX : CI__V_MIN;
     if (p.dt == CI_BOOL) {
         if (vop == CI__V_ADD || vop == CI__V_BOR) vop = CI__V_OR;
         else if (vop == CI__V_MUL || vop == CI__V_BAND) vop = CI__V_AND;
         else if (vop == CI__V_BXOR) vop = CI__V_NE;
-        else if (vop == CI__V_REM || vop == CI__V_FMOD || vop == CI__V_FLOORDIV || vop == CI__V_SHL || vop == CI__V_SHR)
+        else if (vop == CI__V_REM || vop == CI__V_FMOD || vop == CI__V_FLOORDIV ||
+                 vop == CI__V_SHL || vop == CI__V_SHR)
             CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
         else if (vop == CI__V_SUB)
-            CI__FAIL(L, CI_ERR_DTYPE, "%s: subtraction, the `-` operator, with two bool tensors is not supported", op->name);
+            CI__FAIL(L, CI_ERR_DTYPE,
+                     "%s: subtraction, the `-` operator, with two bool tensors is not supported",
+                     op->name);
     }
-    if (vop == CI__V_REM || vop == CI__V_FMOD || vop == CI__V_FLOORDIV || vop == CI__V_TRUNCDIV) y = ci__ir_v_checknz(L, y);
+    if (vop == CI__V_REM || vop == CI__V_FMOD || vop == CI__V_FLOORDIV || vop == CI__V_TRUNCDIV)
+        y = ci__ir_v_checknz(L, y);
     r = ci__ir_v_bin(L, vop, x, y);
     return ci__ops_pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : p.dt, r, outs);
 }
@@ -3576,9 +4140,13 @@ static int ci__ops_div(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
     ci__ops_pw p;
     ci__v *x, *y, *r;
     if (im >= 0 && a[im].kind != CI_ARG_NONE && a[im].kind != CI_ARG_STRING)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: rounding_mode must be None, 'trunc' or 'floor'", op->name);
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: rounding_mode must be None, 'trunc' or 'floor'",
+                 op->name);
     if (mode && strcmp(mode, "trunc") && strcmp(mode, "floor"))
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'", op->name, mode);
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
+                 "'%s'",
+                 op->name, mode);
     if (a[0].kind != CI_ARG_TENSOR && a[1].kind != CI_ARG_TENSOR)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: needs at least one Tensor argument", op->name);
     ci__ops_prims_same_dtype(L, op, a, 2);
@@ -3592,8 +4160,12 @@ static int ci__ops_div(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
     x = ci__ops_pw_in(L, &p, &a[0]);
     y = ci__ops_pw_in(L, &p, &a[1]);
     if (!mode) r = ci__ir_v_bin(L, CI__V_DIV, x, y);
-    else if (p.dt == CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: rounding division is not supported for bool tensors", op->name);
-    else r = ci__ir_v_bin(L, mode[0] == 't' ? CI__V_TRUNCDIV : CI__V_FLOORDIV, x, ci__ir_v_checknz(L, y));
+    else if (p.dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: rounding division is not supported for bool tensors",
+                 op->name);
+    else
+        r = ci__ir_v_bin(L, mode[0] == 't' ? CI__V_TRUNCDIV : CI__V_FLOORDIV, x,
+                         ci__ir_v_checknz(L, y));
     return ci__ops_pw_end(L, &p, p.dt, r, outs);
 }
 
@@ -3605,6 +4177,7 @@ static ci__v *ci__ops_pow_int(ci__L *L, ci__v *x, int64_t n) {
     r = ci__ops_pow_int(L, ci__ir_v_bin(L, CI__V_MUL, x, x), n / 2);
     return (n & 1) ? ci__ir_v_bin(L, CI__V_MUL, r, x) : r;
 }
+
 static int ci__ops_pow(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__ops_pw p;
     ci__v *x, *r;
@@ -3618,8 +4191,10 @@ static int ci__ops_pow(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
         if (e == floor(e) && fabs(e) < 32) {
             int64_t n = (int64_t)e;
             if (!ci__dtype_is_float(p.dt) && n < 0)
-                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: integers to negative integer powers are not allowed", op->name);
-            r = n >= 0 ? ci__ops_pow_int(L, x, n) : ci__ir_v_un(L, CI__V_RECIP, ci__ops_pow_int(L, x, -n));
+                CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                         "%s: integers to negative integer powers are not allowed", op->name);
+            r = n >= 0 ? ci__ops_pow_int(L, x, n)
+                       : ci__ir_v_un(L, CI__V_RECIP, ci__ops_pow_int(L, x, -n));
         } else if (e == 0.5 && ci__dtype_is_float(p.dt)) {
             r = ci__ir_v_un(L, CI__V_SQRT, x);
         } else {
@@ -3639,13 +4214,17 @@ static int ci__ops_clamp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     ci__ops_pw p;
     ci__v *x;
     int has_min = op->extra != 2 && a[1].kind != CI_ARG_NONE;
-    int has_max = op->extra == 2 ? a[1].kind != CI_ARG_NONE : (op->extra != 1 && a[2].kind != CI_ARG_NONE);
+    int has_max = op->extra == 2 ? a[1].kind != CI_ARG_NONE
+                                 : (op->extra != 1 && a[2].kind != CI_ARG_NONE);
     ci_arg *amax = op->extra == 2 ? &a[1] : &a[2];
     ci__ops_need_tensor(L, op, &a[0]);
-    if (!has_min && !has_max) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: at least one of 'min' or 'max' must not be None", op->name);
+    if (!has_min && !has_max)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: at least one of 'min' or 'max' must not be None",
+                 op->name);
     ci__ops_pw_begin(L, &p, op->nparams, a);
     x = ci__ops_pw_in(L, &p, &a[0]);
-    if (p.dt == CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
+    if (p.dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
     if (has_min) x = ci__ir_v_bin(L, CI__V_MAX, x, ci__ops_pw_in(L, &p, &a[1]));
     if (has_max) x = ci__ir_v_bin(L, CI__V_MIN, x, ci__ops_pw_in(L, &p, amax));
     return ci__ops_pw_end(L, &p, p.dt, x, outs);
@@ -3661,7 +4240,9 @@ static int ci__ops_where(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     int64_t shape[CI_MAX_DIMS];
     ci__ops_need_tensor(L, op, &a[0]);
     if (ci__ir_box_get(L, a[0].u.t)->dt != CI_BOOL && ci__ir_box_get(L, a[0].u.t)->dt != CI_U8)
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: where expected condition to be a boolean tensor, but got a tensor with dtype %s",
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: where expected condition to be a boolean tensor, but got a tensor with dtype "
+                 "%s",
                  op->name, ci__dtype_tab[ci__ir_box_get(L, a[0].u.t)->dt].name);
     dt = ci__lower_result_type(L, 3, a, use);
     for (i = 0; i < 3; i++) if (a[i].kind == CI_ARG_TENSOR) {
@@ -3707,12 +4288,14 @@ static int ci__ops_to_copy(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
         dt = x->dt;
     }
     ci__ir_pw_vars(L, x->ndim, x->size, v);
-    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, x->ndim, x->size, v, ci__ir_v_cast(L, ci__ir_load(L, x, v), dt)));
+    outs[0] = ci__ir_tensor_of(
+            ci__ir_pw_box(L, dt, x->ndim, x->size, v, ci__ir_v_cast(L, ci__ir_load(L, x, v), dt)));
     return 1;
 }
 
 /* -- reductions -- */
-static int ci__ops_norm_dims(ci__L *L, const ci__opdef *op, ci__box *x, int nd, const int64_t *dims, char *red) {
+static int ci__ops_norm_dims(ci__L *L, const ci__opdef *op, ci__box *x, int nd, const int64_t *dims,
+                             char *red) {
     int i, n = 0;
     memset(red, 0, CI_MAX_DIMS);
     if (nd <= 0) {   /* None or [] = all dims */
@@ -3722,11 +4305,15 @@ static int ci__ops_norm_dims(ci__L *L, const ci__opdef *op, ci__box *x, int nd, 
     for (i = 0; i < nd; i++) {
         int64_t d = ci__lower_wrap_dim(L, op, dims[i], x->ndim);
         if (x->ndim == 0) continue;
-        if (red[d]) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dim %lld appears multiple times in the list of dims", op->name, (long long)d);
+        if (red[d])
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: dim %lld appears multiple times in the list of dims", op->name,
+                     (long long)d);
         red[d] = 1; n++;
     }
     return n;
 }
+
 static int ci__ops_red_vop(int rtype) {
     switch (rtype) {
     case CI__RED_SUM: return CI__V_ADD;
@@ -3739,20 +4326,29 @@ static int ci__ops_red_vop(int rtype) {
     }
     return -1;
 }
+
 /* make_reduction: x reduced over red[] into dtype out_dt (x already converted as needed) */
-static ci__box *ci__ops_reduce_box(ci__L *L, const ci__opdef *op, ci__box *x, const char *red, int keepdim, int rtype, ci_dtype out_dt) {
+static ci__box *ci__ops_reduce_box(ci__L *L, const ci__opdef *op, ci__box *x, const char *red,
+                                   int keepdim, int rtype, ci_dtype out_dt) {
     int64_t osize[CI_MAX_DIMS] = {0}, rsize[CI_MAX_DIMS], rnumel = 1, onumel;
     ci__ix *ov[CI_MAX_DIMS], *rv[CI_MAX_DIMS], *xi[CI_MAX_DIMS];
     int i, no = 0, nr = 0;
     ci__v *body;
     for (i = 0; i < x->ndim; i++) {
-        if (red[i]) { rsize[nr++] = x->size[i]; rnumel *= x->size[i]; if (keepdim) osize[no++] = 1; }
-        else osize[no++] = x->size[i];
+        if (red[i]) {
+            rsize[nr++] = x->size[i];
+            rnumel *= x->size[i];
+            if (keepdim) osize[no++] = 1;
+        } else
+            osize[no++] = x->size[i];
     }
     onumel = ci__ir_numel(no, osize);
-    if (rnumel == 0 && !(rtype == CI__RED_SUM || rtype == CI__RED_PROD || rtype == CI__RED_ANY || rtype == CI__RED_ALL || rtype == CI__RED_XOR_SUM)) {
+    if (rnumel == 0 && !(rtype == CI__RED_SUM || rtype == CI__RED_PROD || rtype == CI__RED_ANY ||
+                         rtype == CI__RED_ALL || rtype == CI__RED_XOR_SUM)) {
         if (onumel != 0 || x->ndim == 0 || nr == x->ndim)
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: cannot perform reduction function %s on a tensor with no elements because the operation does not have an identity",
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: cannot perform reduction function %s on a tensor with no elements "
+                     "because the operation does not have an identity",
                      op->name, ci__ir_red_name[rtype]);
     }
     ci__ir_pw_vars(L, no, osize, ov);
@@ -3766,26 +4362,37 @@ static ci__box *ci__ops_reduce_box(ci__L *L, const ci__opdef *op, ci__box *x, co
     }
     body = ci__ir_load(L, x, xi);
     if (rtype == CI__RED_ANY || rtype == CI__RED_ALL) body = ci__ir_v_cast(L, body, CI_BOOL);
-    else if (rtype != CI__RED_ARGMAX && rtype != CI__RED_ARGMIN) body = ci__ir_v_cast(L, body, out_dt);
+    else if (rtype != CI__RED_ARGMAX && rtype != CI__RED_ARGMIN)
+        body = ci__ir_v_cast(L, body, out_dt);
     if (rnumel == 0 || (rnumel == 1 && rtype != CI__RED_ARGMAX && rtype != CI__RED_ARGMIN) ||
-        (rnumel < CI__IR_UNROLL_REDUCTIONS && onumel != 1 && rtype != CI__RED_ARGMAX && rtype != CI__RED_ARGMIN) ||
+        (rnumel < CI__IR_UNROLL_REDUCTIONS && onumel != 1 && rtype != CI__RED_ARGMAX &&
+         rtype != CI__RED_ARGMIN) ||
         ((rtype == CI__RED_ARGMAX || rtype == CI__RED_ARGMIN) && rnumel == 1)) {
         /* unrolled into a pointwise node */
         ci__v *acc = NULL;
         int64_t k;
         if (rtype == CI__RED_ARGMAX || rtype == CI__RED_ARGMIN) acc = ci__ir_v_consti(L, CI_I64, 0);
         else if (rnumel == 0)
-            acc = ci__ir_v_consti(L, out_dt, (rtype == CI__RED_PROD || rtype == CI__RED_ALL) ? 1 : 0);
+            acc = ci__ir_v_consti(L, out_dt,
+                                  (rtype == CI__RED_PROD || rtype == CI__RED_ALL) ? 1 : 0);
         for (k = 0; k < rnumel && rtype != CI__RED_ARGMAX && rtype != CI__RED_ARGMIN; k++) {
             ci__ix *rc[CI_MAX_DIMS];
             ci__ix_smap s;
             int64_t rem = k;
             ci__v *e;
-            for (i = nr - 1; i >= 0; i--) { rc[i] = ci__ix_const(L->A, &L->ixt, rem % rsize[i]); rem /= rsize[i]; }
+            for (i = nr - 1; i >= 0; i--) {
+                rc[i] = ci__ix_const(L->A, &L->ixt, rem % rsize[i]);
+                rem /= rsize[i];
+            }
             ci__ir_ixsub_make(L, &s, nr, rv, rc);
             e = ci__ir_v_subst(L, body, &s);
             /* bools xor as !=, as bitwise_xor does */
-            acc = acc ? ci__ir_v_bin(L, rtype == CI__RED_XOR_SUM && out_dt == CI_BOOL ? CI__V_NE : ci__ops_red_vop(rtype), acc, e) : e;
+            acc = acc ? ci__ir_v_bin(L,
+                                     rtype == CI__RED_XOR_SUM && out_dt == CI_BOOL
+                                             ? CI__V_NE
+                                             : ci__ops_red_vop(rtype),
+                                     acc, e)
+                      : e;
         }
         return ci__ir_pw_box(L, out_dt, no, osize, ov, ci__ir_v_cast(L, acc, out_dt));
     }
@@ -3805,7 +4412,8 @@ static ci__box *ci__ops_reduce_box(ci__L *L, const ci__opdef *op, ci__box *x, co
 /* sum/prod/amax/amin/any/all/argmax/argmin: op->extra = reduction type */
 static int ci__ops_reduce(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
-    int pd = ci__lower_pidx(op, "dim"), pk = ci__lower_pidx(op, "keepdim"), pt = ci__lower_pidx(op, "dtype");
+    int pd = ci__lower_pidx(op, "dim"), pk = ci__lower_pidx(op, "keepdim"),
+        pt = ci__lower_pidx(op, "dtype");
     int64_t dims[CI_MAX_DIMS];
     int nd = pd >= 0 ? ci__lower_arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1;
     int keepdim = pk >= 0 ? ci__lower_arg_bool(L, op, a, pk) : 0;
@@ -3823,8 +4431,10 @@ static int ci__ops_reduce(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
             ci__ir_pw_vars(L, 1, &n, v);
             rem = 1;
             for (i = x->ndim - 1; i >= 0; i--) {
-                m[i] = ci__ix_mod(L->A, &L->ixt, ci__ix_fdiv(L->A, &L->ixt, v[0], ci__ix_const(L->A, &L->ixt, rem)),
-                                  ci__ix_const(L->A, &L->ixt, x->size[i]));
+                m[i] = ci__ix_mod(
+                        L->A, &L->ixt,
+                        ci__ix_fdiv(L->A, &L->ixt, v[0], ci__ix_const(L->A, &L->ixt, rem)),
+                        ci__ix_const(L->A, &L->ixt, x->size[i]));
                 rem *= x->size[i];
             }
             flat = ci__ir_view_box(L, x, 1, &n, v, m);
@@ -3843,7 +4453,9 @@ static int ci__ops_reduce(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
         }
         if (nd != 1) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dim must be a single int", op->name);
         if (x->ndim > 0 && x->size[ci__lower_wrap_dim(L, op, dims[0], x->ndim)] == 0)
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected reduction dim %lld to have non-zero size", op->name, (long long)dims[0]);
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: expected reduction dim %lld to have non-zero size", op->name,
+                     (long long)dims[0]);
     }
     ci__ops_norm_dims(L, op, x, nd, dims, red);
     switch (rtype) {
@@ -3857,7 +4469,8 @@ static int ci__ops_reduce(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     if ((rtype == CI__RED_MAX || rtype == CI__RED_MIN) && x->ndim > 0) {
         int i;
         for (i = 0; i < x->ndim; i++) if (red[i] && x->size[i] == 0)
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected reduction dim %d to have non-zero size", op->name, i);
+                CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                         "%s: expected reduction dim %d to have non-zero size", op->name, i);
     }
     if (dt && (rtype == CI__RED_SUM || rtype == CI__RED_PROD)) x = ci__lower_to_dtype(L, x, dt);
     outs[0] = ci__ir_tensor_of(ci__ops_reduce_box(L, op, x, red, keepdim, rtype, out_dt));
@@ -3865,6 +4478,7 @@ static int ci__ops_reduce(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
         outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__ir_box_get(L, outs[0]), CI_U8));
     return 1;
 }
+
 /* max.dim / min.dim -> (values, indices); with dim None (the packet) -> full amax/amin */
 static int ci__ops_maxdim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
@@ -3876,7 +4490,8 @@ static int ci__ops_maxdim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     int is_max = op->extra == CI__RED_MAX;
     if (nd < 0) {
         if (ci__ir_numel(x->ndim, x->size) == 0)
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: %s(): expected a non-empty tensor", op->name, is_max ? "max" : "min");
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: %s(): expected a non-empty tensor", op->name,
+                     is_max ? "max" : "min");
         ci__ops_norm_dims(L, op, x, -1, dims, red);
         outs[0] = ci__ir_tensor_of(ci__ops_reduce_box(L, op, x, red, 0, op->extra, x->dt));
         return 1;
@@ -3884,29 +4499,46 @@ static int ci__ops_maxdim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     if (nd != 1) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dim must be a single int", op->name);
     ci__ops_norm_dims(L, op, x, 1, dims, red);
     if (x->ndim > 0 && x->size[ci__lower_wrap_dim(L, op, dims[0], x->ndim)] == 0)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected reduction dim %lld to have non-zero size", op->name, (long long)dims[0]);
-    outs[0] = ci__ir_tensor_of(ci__ops_reduce_box(L, op, x, red, keepdim, is_max ? CI__RED_MAX : CI__RED_MIN, x->dt));
-    outs[1] = ci__ir_tensor_of(ci__ops_reduce_box(L, op, x, red, keepdim, is_max ? CI__RED_ARGMAX : CI__RED_ARGMIN, CI_I64));
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected reduction dim %lld to have non-zero size",
+                 op->name, (long long)dims[0]);
+    outs[0] = ci__ir_tensor_of(
+            ci__ops_reduce_box(L, op, x, red, keepdim, is_max ? CI__RED_MAX : CI__RED_MIN, x->dt));
+    outs[1] = ci__ir_tensor_of(ci__ops_reduce_box(
+            L, op, x, red, keepdim, is_max ? CI__RED_ARGMAX : CI__RED_ARGMIN, CI_I64));
     return 2;
 }
 
 /* -- calling other ops from a decomposition -- */
-static ci_arg ci__ops_T(ci__box *b) { ci_arg r; r.kind = CI_ARG_TENSOR; r.u.t = ci__ir_tensor_of(b); return r; }
+static ci_arg ci__ops_T(ci__box *b) {
+    ci_arg r;
+    r.kind = CI_ARG_TENSOR;
+    r.u.t = ci__ir_tensor_of(b);
+    return r;
+}
+
 static ci__box *ci__ops_callb(ci__L *L, const char *name, int n, const ci_arg *args) {
     ci_tensor o[CI_MAX_OUTPUTS];
     int k = ci__lower_call_op(L, name, n, args, 0, NULL, o, CI_MAX_OUTPUTS);
     CI__ASSERT(k >= 1);
     return ci__ir_box_get(L, o[0]);
 }
+
 static ci__box *ci__ops_call2(ci__L *L, const char *name, ci_arg x, ci_arg y) {
     ci_arg a[2];
     a[0] = x; a[1] = y;
     return ci__ops_callb(L, name, 2, a);
 }
-static ci__box *ci__ops_call1(ci__L *L, const char *name, ci_arg x) { return ci__ops_callb(L, name, 1, &x); }
-static ci__box *ci__ops_dimred(ci__L *L, const char *name, ci__box *x, int nd, const int64_t *dims, int keepdim) {
+
+static ci__box *ci__ops_call1(ci__L *L, const char *name, ci_arg x) {
+    return ci__ops_callb(L, name, 1, &x);
+}
+
+static ci__box *ci__ops_dimred(ci__L *L, const char *name, ci__box *x, int nd, const int64_t *dims,
+                               int keepdim) {
     ci_arg a[3];
-    a[0] = ci__ops_T(x); a[1] = ci_arg_ints(dims, nd); a[2] = ci_arg_bool(keepdim);
+    a[0] = ci__ops_T(x);
+    a[1] = ci_arg_ints(dims, nd);
+    a[2] = ci_arg_bool(keepdim);
     return ci__ops_callb(L, name, 3, a);
 }
 
@@ -3916,32 +4548,40 @@ static int ci__ops_mean(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     int pd = ci__lower_pidx(op, "dim"), pk = ci__lower_pidx(op, "keepdim");
     ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, ci__lower_pidx(op, "dtype")), cdt;
     int64_t dims[CI_MAX_DIMS], n = 1;
-    int nd = pd >= 0 ? ci__lower_arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1, keepdim = pk >= 0 ? ci__lower_arg_bool(L, op, a, pk) : 0, i;
+    int nd = pd >= 0 ? ci__lower_arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1,
+        keepdim = pk >= 0 ? ci__lower_arg_bool(L, op, a, pk) : 0, i;
     char red[CI_MAX_DIMS];
     ci__ix *v[CI_MAX_DIMS] = {0};
     if (!dt) dt = x->dt;
     if (!ci__dtype_is_float(dt))
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s",
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: mean(): could not infer output dtype. Input dtype must be either a floating "
+                 "point or complex dtype. Got: %s",
                  op->name, ci__dtype_tab[dt].tname);
     ci__ops_norm_dims(L, op, x, nd, dims, red);
     for (i = 0; i < x->ndim; i++) if (red[i]) n *= x->size[i];
     cdt = ci__dtype_opmath(dt);
     s = ci__ops_reduce_box(L, op, ci__lower_to_dtype(L, x, cdt), red, keepdim, CI__RED_SUM, cdt);
     ci__ir_pw_vars(L, s->ndim, s->size, v);
-    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, s->ndim, s->size, v,
-                                       ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, s, v), ci__ir_v_constf(L, cdt, (double)n))));
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
+            L, dt, s->ndim, s->size, v,
+            ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, s, v), ci__ir_v_constf(L, cdt, (double)n))));
     return 1;
 }
 
 /* -- views -- */
-static void ci__ops_infer_size(ci__L *L, const ci__opdef *op, int64_t numel, int n, int64_t *shape) {
+static void ci__ops_infer_size(ci__L *L, const ci__opdef *op, int64_t numel, int n,
+                               int64_t *shape) {
     int i, neg = -1, ovf = 0;
     int64_t p = 1;
     for (i = 0; i < n && !ovf; i++) {
         if (shape[i] == -1) {
-            if (neg >= 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: only one dimension can be inferred", op->name);
+            if (neg >= 0)
+                CI__FAIL(L, CI_ERR_SHAPE, "%s: only one dimension can be inferred", op->name);
             neg = i;
-        } else if (shape[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: invalid shape dimension %lld", op->name, (long long)shape[i]);
+        } else if (shape[i] < 0)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: invalid shape dimension %lld", op->name,
+                     (long long)shape[i]);
         else ovf = ci__util_mul_ovf(p, shape[i], &p);
     }
     if (!ovf && neg >= 0 && p != 0 && numel % p == 0) shape[neg] = numel / p;
@@ -3949,6 +4589,7 @@ static void ci__ops_infer_size(ci__L *L, const ci__opdef *op, int64_t numel, int
         CI__FAIL(L, CI_ERR_SHAPE, "%s: shape '%s' is invalid for input of size %lld", op->name,
                  ci__ir_shape(L, n, shape), (long long)numel);
 }
+
 /* reshape as an index map: flat index of the new shape, unravelled into the old one */
 static ci__box *ci__ops_reshape(ci__L *L, ci__box *x, int n, const int64_t *shape) {
     ci__ix *v[CI_MAX_DIMS], *m[CI_MAX_DIMS], *flat;
@@ -3966,15 +4607,20 @@ static ci__box *ci__ops_reshape(ci__L *L, ci__box *x, int n, const int64_t *shap
     while (j < n && shape[j] == 1) j++;
     if (i == x->ndim && j == n) return ci__ir_view_box(L, x, n, shape, v, m);
     flat = ci__ix_const(L->A, &L->ixt, 0);
-    for (i = n - 1; i >= 0; i--) { flat = ci__ix_add(L->A, &L->ixt, flat, ci__ix_scale(L->A, &L->ixt, v[i], s)); s *= shape[i]; }
+    for (i = n - 1; i >= 0; i--) {
+        flat = ci__ix_add(L->A, &L->ixt, flat, ci__ix_scale(L->A, &L->ixt, v[i], s));
+        s *= shape[i];
+    }
     s = 1;
     for (i = x->ndim - 1; i >= 0; i--) {
-        m[i] = ci__ix_mod(L->A, &L->ixt, ci__ix_fdiv(L->A, &L->ixt, flat, ci__ix_const(L->A, &L->ixt, s)),
+        m[i] = ci__ix_mod(L->A, &L->ixt,
+                          ci__ix_fdiv(L->A, &L->ixt, flat, ci__ix_const(L->A, &L->ixt, s)),
                           ci__ix_const(L->A, &L->ixt, x->size[i] ? x->size[i] : 1));
         s *= x->size[i];
     }
     return ci__ir_view_box(L, x, n, shape, v, m);
 }
+
 static int ci__ops_view(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t shape[CI_MAX_DIMS];
@@ -3983,12 +4629,15 @@ static int ci__ops_view(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     if (op->vop == 1) {   /* prims.reshape: the whole shape, no -1 to infer */
         int i;
         for (i = 0; i < n; i++) if (shape[i] < 0)
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: the new shape has a negative size %lld (prims.reshape infers none)", op->name, (long long)shape[i]);
+                CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                         "%s: the new shape has a negative size %lld (prims.reshape infers none)",
+                         op->name, (long long)shape[i]);
     }
     ci__ops_infer_size(L, op, ci__ir_numel(x->ndim, x->size), n, shape);
     outs[0] = ci__ir_tensor_of(ci__ops_reshape(L, x, n, shape));
     return 1;
 }
+
 static ci__box *ci__ops_permute_box(ci__L *L, ci__box *x, const int64_t *perm) {
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int64_t size[CI_MAX_DIMS];
@@ -3998,12 +4647,15 @@ static ci__box *ci__ops_permute_box(ci__L *L, ci__box *x, const int64_t *perm) {
     for (i = 0; i < x->ndim; i++) m[perm[i]] = v[i];
     return ci__ir_view_box(L, x, x->ndim, size, v, m);
 }
+
 static int ci__ops_permute(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t p[CI_MAX_DIMS];
     char seen[CI_MAX_DIMS];
     int n = ci__lower_arg_ints(L, op, a, 1, p, CI_MAX_DIMS), i;
-    if (n != x->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: number of dims don't match in permute (%d vs %d)", op->name, n, x->ndim);
+    if (n != x->ndim)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: number of dims don't match in permute (%d vs %d)",
+                 op->name, n, x->ndim);
     memset(seen, 0, sizeof seen);
     for (i = 0; i < n; i++) {
         p[i] = ci__lower_wrap_dim(L, op, p[i], x->ndim);
@@ -4013,12 +4665,16 @@ static int ci__ops_permute(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     outs[0] = ci__ir_tensor_of(ci__ops_permute_box(L, x, p));
     return 1;
 }
+
 static int ci__ops_transpose(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t p[CI_MAX_DIMS], d0, d1;
     int i;
     if (op->extra) {  /* t() */
-        if (x->ndim > 2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: t() expects a tensor with <= 2 dimensions, but self is %dD", op->name, x->ndim);
+        if (x->ndim > 2)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: t() expects a tensor with <= 2 dimensions, but self is %dD", op->name,
+                     x->ndim);
         d0 = 0; d1 = x->ndim == 2 ? 1 : 0;
     } else {
         d0 = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
@@ -4030,18 +4686,24 @@ static int ci__ops_transpose(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     outs[0] = ci__ir_tensor_of(ci__ops_permute_box(L, x, p));
     return 1;
 }
+
 static int ci__ops_expand(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t s[CI_MAX_DIMS];
     int n = ci__lower_arg_ints(L, op, a, 1, s, CI_MAX_DIMS), i, off;
     if (n < x->ndim)
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)",
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: the number of sizes provided (%d) must be greater or equal to the number of "
+                 "dimensions in the tensor (%d)",
                  op->name, n, x->ndim);
     off = n - x->ndim;
     for (i = 0; i < n; i++) {
         if (i < off) {
-            if (s[i] < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: the expanded size of the tensor (%lld) isn't allowed in a leading, non-existing dimension %d",
-                                   op->name, (long long)s[i], i);
+            if (s[i] < 0)
+                CI__FAIL(L, CI_ERR_SHAPE,
+                         "%s: the expanded size of the tensor (%lld) isn't allowed in a leading, "
+                         "non-existing dimension %d",
+                         op->name, (long long)s[i], i);
             continue;
         }
         if (s[i] == -1) s[i] = x->size[i - off];
@@ -4056,6 +4718,7 @@ static int ci__ops_expand(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     outs[0] = ci__ir_tensor_of(ci__lower_expand(L, x, n, s, 1));
     return 1;
 }
+
 static int ci__ops_squeeze(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t d[CI_MAX_DIMS], shape[CI_MAX_DIMS];
@@ -4072,12 +4735,14 @@ static int ci__ops_squeeze(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     outs[0] = ci__ir_tensor_of(n == x->ndim ? x : ci__ops_reshape(L, x, n, shape));
     return 1;
 }
+
 static int ci__ops_unsqueeze(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t d = ci__lower_arg_int(L, op, a, 1), shape[CI_MAX_DIMS];
     int i, n = 0;
     if (d < -(x->ndim + 1) || d > x->ndim)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dimension out of range (expected to be in range of [%d, %d], but got %lld)",
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: dimension out of range (expected to be in range of [%d, %d], but got %lld)",
                  op->name, -(x->ndim + 1), x->ndim, (long long)d);
     if (d < 0) d += x->ndim + 1;
     if (x->ndim + 1 > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many dims", op->name);
@@ -4085,7 +4750,9 @@ static int ci__ops_unsqueeze(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     outs[0] = ci__ir_tensor_of(ci__ops_reshape(L, x, n, shape));
     return 1;
 }
-static ci__box *ci__ops_slice_box(ci__L *L, ci__box *x, int dim, int64_t start, int64_t end, int64_t step) {
+
+static ci__box *ci__ops_slice_box(ci__L *L, ci__box *x, int dim, int64_t start, int64_t end,
+                                  int64_t step) {
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int64_t size[CI_MAX_DIMS], sz = x->size[dim];
     int i;
@@ -4096,51 +4763,63 @@ static ci__box *ci__ops_slice_box(ci__L *L, ci__box *x, int dim, int64_t start, 
     if (end < start) end = start;
     if (end > sz) end = sz;
     memcpy(size, x->size, sizeof(int64_t) * (size_t)x->ndim);
-    size[dim] = end > start ? (end - start - 1) / step + 1 : 0;   /* (end - start + step - 1 may pass int64) */
+    /* (end - start + step - 1 may pass int64) */
+    size[dim] = end > start ? (end - start - 1) / step + 1 : 0;
     if (size[dim] <= 1) step = 1;   /* one element: the step is not used (and may be near 2^63) */
     ci__ir_pw_vars(L, x->ndim, size, v);
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
-    m[dim] = ci__ix_add(L->A, &L->ixt, ci__ix_scale(L->A, &L->ixt, v[dim], step), ci__ix_const(L->A, &L->ixt, start));
+    m[dim] = ci__ix_add(L->A, &L->ixt, ci__ix_scale(L->A, &L->ixt, v[dim], step),
+                        ci__ix_const(L->A, &L->ixt, start));
     return ci__ir_view_box(L, x, x->ndim, size, v, m);
 }
+
 static int ci__ops_slice(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t dim = ci__lower_arg_int(L, op, a, 1);
     int64_t start = a[2].kind == CI_ARG_NONE ? 0 : ci__lower_arg_int(L, op, a, 2);
     int64_t end = a[3].kind == CI_ARG_NONE ? INT64_MAX : ci__lower_arg_int(L, op, a, 3);
     int64_t step = ci__lower_arg_int(L, op, a, 4);
-    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: slice() cannot be applied to a 0-dim tensor", op->name);
+    if (x->ndim == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: slice() cannot be applied to a 0-dim tensor",
+                 op->name);
     dim = ci__lower_wrap_dim(L, op, dim, x->ndim);
     if (step <= 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: slice step must be positive", op->name);
     outs[0] = ci__ir_tensor_of(ci__ops_slice_box(L, x, (int)dim, start, end, step));
     return 1;
 }
+
 static int ci__ops_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t dim, idx = ci__lower_arg_int(L, op, a, 2), shape[CI_MAX_DIMS];
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int i, n = 0;
-    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: select() cannot be applied to a 0-dim tensor", op->name);
+    if (x->ndim == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: select() cannot be applied to a 0-dim tensor",
+                 op->name);
     dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
     if (idx < -x->size[dim] || idx >= x->size[dim])
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: select(): index %lld out of range for tensor of size %lld at dimension %lld",
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: select(): index %lld out of range for tensor of size %lld at dimension %lld",
                  op->name, (long long)idx, (long long)x->size[dim], (long long)dim);
     if (idx < 0) idx += x->size[dim];
     for (i = 0; i < x->ndim; i++) if (i != dim) shape[n++] = x->size[i];
     ci__ir_pw_vars(L, n, shape, v);
-    for (i = 0, n = 0; i < x->ndim; i++) m[i] = i == dim ? ci__ix_const(L->A, &L->ixt, idx) : v[n++];
+    for (i = 0, n = 0; i < x->ndim; i++)
+        m[i] = i == dim ? ci__ix_const(L->A, &L->ixt, idx) : v[n++];
     outs[0] = ci__ir_tensor_of(ci__ir_view_box(L, x, n, shape, v, m));
     return 1;
 }
+
 /* an as_strided view of N dims over a storage of CAP elements: sizes, strides and offset
    non-negative, the furthest element inside the storage */
-static void ci__ops_strided_check(ci__L *L, const ci__opdef *op, int n, const int64_t *size, const int64_t *stride,
-                              int64_t off, int64_t cap) {
+static void ci__ops_strided_check(ci__L *L, const ci__opdef *op, int n, const int64_t *size,
+                                  const int64_t *stride, int64_t off, int64_t cap) {
     int64_t maxi = off;
     int i;
     if (off < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative storage offset", op->name);
     for (i = 0; i < n; i++) {
-        if (size[i] < 0 || stride[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative size or stride", op->name);
+        if (size[i] < 0 || stride[i] < 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative size or stride", op->name);
         if (size[i] == 0) { maxi = -1; break; }
         maxi = ci__ix_sat_add(maxi, ci__ix_sat_mul(size[i] - 1, stride[i]));
     }
@@ -4150,24 +4829,34 @@ static void ci__ops_strided_check(ci__L *L, const ci__opdef *op, int n, const in
                  ci__ir_shape(L, n, size), ci__ir_shape(L, n, stride), (long long)off,
                  (long long)(maxi + 1), (long long)cap);
 }
+
 /* the flat storage index off + sum v[i] * stride[i] */
-static ci__ix *ci__ops_strided_flat(ci__L *L, int n, const int64_t *size, const int64_t *stride, int64_t off, ci__ix *const *v) {
+static ci__ix *ci__ops_strided_flat(ci__L *L, int n, const int64_t *size, const int64_t *stride,
+                                    int64_t off, ci__ix *const *v) {
     ci__ix *flat = ci__ix_const(L->A, &L->ixt, off);
     int i;
-    for (i = 0; i < n; i++) if (size[i] != 1) flat = ci__ix_add(L->A, &L->ixt, flat, ci__ix_scale(L->A, &L->ixt, v[i], stride[i]));
+    for (i = 0; i < n; i++)
+        if (size[i] != 1)
+            flat = ci__ix_add(L->A, &L->ixt, flat, ci__ix_scale(L->A, &L->ixt, v[i], stride[i]));
     return flat;
 }
+
 /* as_strided(self, size, stride, storage_offset=None): realizes x and indexes its storage */
 static int ci__ops_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *b;
     int64_t size[CI_MAX_DIMS], stride[CI_MAX_DIMS], off, cap;
-    int n = ci__lower_arg_ints(L, op, a, 1, size, CI_MAX_DIMS), ns = ci__lower_arg_ints(L, op, a, 2, stride, CI_MAX_DIMS), i;
+    int n = ci__lower_arg_ints(L, op, a, 1, size, CI_MAX_DIMS),
+        ns = ci__lower_arg_ints(L, op, a, 2, stride, CI_MAX_DIMS), i;
     ci__ix *v[CI_MAX_DIMS] = {0}, *flat;
     ci__buf *buf;
-    if (n < 0 || ns != n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: mismatch in length of strides and shape", op->name);
+    if (n < 0 || ns != n)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: mismatch in length of strides and shape", op->name);
     if (x->copied)
-        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: the input is a view through so many reshapes and permutes that cinductor copied it: "
-                 "its base storage is not available", op->name);
+        CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                 "%s: the input is a view through so many reshapes and permutes that cinductor "
+                 "copied it: "
+                 "its base storage is not available",
+                 op->name);
     ci__ir_realize(L, x);
     buf = x->st->buf;
     if (a[3].kind == CI_ARG_NONE) {  /* the view's own storage offset */
@@ -4182,7 +4871,8 @@ static int ci__ops_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
             if (x->view == 2) off = ci__ix_eval(ci__ix_subst(L->A, &L->ixt, x->map[0], &s), zero);
             else {
                 ci__ix *sidx[CI_MAX_DIMS];
-                for (i = 0; i < x->st->ndim; i++) sidx[i] = ci__ix_subst(L->A, &L->ixt, x->map[i], &s);
+                for (i = 0; i < x->st->ndim; i++)
+                    sidx[i] = ci__ix_subst(L->A, &L->ixt, x->map[i], &s);
                 off = ci__ix_eval(ci__ir_buf_index(L, buf, sidx), zero);
             }
         }
@@ -4194,11 +4884,14 @@ static int ci__ops_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     b = ci__ir_box_new(L, x->dt, n, size);
     b->vars = CI__NEWN(L->LA, ci__ix *, n);
     b->map = CI__NEWN(L->LA, ci__ix *, 1);
-    b->st = x->st; b->view = 2; b->map[0] = flat;
+    b->st = x->st;
+    b->view = 2;
+    b->map[0] = flat;
     for (i = 0; i < n; i++) b->vars[i] = v[i];
     outs[0] = ci__ir_tensor_of(b);
     return 1;
 }
+
 static int ci__ops_clone(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     ci__ix *v[CI_MAX_DIMS] = {0};
@@ -4206,24 +4899,35 @@ static int ci__ops_clone(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, x->size, v, ci__ir_load(L, x, v)));
     return 1;
 }
+
 static int ci__ops_nop(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     outs[0] = ci__ir_tensor_of(ci__lower_arg_box(L, op, a, 0));
     return 1;
 }
 
 static ci__ix *ci__ops_K(ci__L *L, int64_t v) { return ci__ix_const(L->A, &L->ixt, v); }
-static ci__ix *ci__ops_ixadd(ci__L *L, ci__ix *a, ci__ix *b) { return ci__ix_add(L->A, &L->ixt, a, b); }
-static ci__ix *ci__ops_ixscale(ci__L *L, ci__ix *a, int64_t k) { return ci__ix_scale(L->A, &L->ixt, a, k); }
+static ci__ix *ci__ops_ixadd(ci__L *L, ci__ix *a, ci__ix *b) {
+    return ci__ix_add(L->A, &L->ixt, a, b);
+}
+
+static ci__ix *ci__ops_ixscale(ci__L *L, ci__ix *a, int64_t k) {
+    return ci__ix_scale(L->A, &L->ixt, a, k);
+}
+
 /* clamp(i, 0, n - 1): an index that is always in bounds (for loads a where() then discards) */
 static ci__ix *ci__ops_ixclamp(ci__L *L, ci__ix *i, int64_t n) {
-    return ci__ix_min(L->A, &L->ixt, ci__ix_max(L->A, &L->ixt, i, ci__ops_K(L, 0)), ci__ops_K(L, n > 0 ? n - 1 : 0));
+    return ci__ix_min(L->A, &L->ixt, ci__ix_max(L->A, &L->ixt, i, ci__ops_K(L, 0)),
+                      ci__ops_K(L, n > 0 ? n - 1 : 0));
 }
+
 static ci__v *ci__ops_ixval(ci__L *L, ci__ix *e) { return ci__ir_v_index(L, e, CI_I64); }
 static ci__v *ci__ops_in_range(ci__L *L, ci__ix *e, int64_t lo, int64_t hi) {   /* lo <= e < hi */
     ci__v *x = ci__ops_ixval(L, e);
     if (e->lo >= lo && e->hi < hi) return ci__ir_v_consti(L, CI_BOOL, 1);
-    return ci__ir_v_bin(L, CI__V_AND, ci__ir_v_bin(L, CI__V_GE, x, ci__ir_v_consti(L, CI_I64, lo)), ci__ir_v_bin(L, CI__V_LT, x, ci__ir_v_consti(L, CI_I64, hi)));
+    return ci__ir_v_bin(L, CI__V_AND, ci__ir_v_bin(L, CI__V_GE, x, ci__ir_v_consti(L, CI_I64, lo)),
+                        ci__ir_v_bin(L, CI__V_LT, x, ci__ir_v_consti(L, CI_I64, hi)));
 }
+
 /* split.Tensor(self, split_size, dim=0) and split_with_sizes(self, split_sizes, dim=0) (vop 1) */
 static int ci__ops_split(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
@@ -4236,21 +4940,34 @@ static int ci__ops_split(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         int64_t tot = 0;
         n = ci__lower_arg_ints(L, op, a, 1, sizes, 64);
         int ovf = 0;
-        for (i = 0; i < n; i++) { if (sizes[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative split size", op->name); ovf |= ci__util_add_ovf(tot, sizes[i], &tot); }
+        for (i = 0; i < n; i++) {
+            if (sizes[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: negative split size", op->name);
+            ovf |= ci__util_add_ovf(tot, sizes[i], &tot);
+        }
         if (n <= 0 || ovf || tot != sz)
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: split_with_sizes expects split_sizes to sum exactly to %lld (input tensor's size at dimension %lld), but got sum %lld",
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: split_with_sizes expects split_sizes to sum exactly to %lld (input "
+                     "tensor's size at dimension %lld), but got sum %lld",
                      op->name, (long long)sz, (long long)dim, (long long)tot);
     } else {
         int64_t s = ci__lower_arg_int(L, op, a, 1);
-        if (s < 0 || (s == 0 && sz != 0)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: split_size must be positive, got %lld", op->name, (long long)s);
+        if (s < 0 || (s == 0 && sz != 0))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: split_size must be positive, got %lld", op->name,
+                     (long long)s);
         int64_t pieces = s == 0 || sz == 0 ? 1 : (sz - 1) / s + 1;
-        if (pieces > 64) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most 64 pieces are supported (got %lld)", op->name, (long long)pieces);
+        if (pieces > 64)
+            CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most 64 pieces are supported (got %lld)",
+                     op->name, (long long)pieces);
         n = (int)pieces;
         for (i = 0; i < n; i++) sizes[i] = (sz - (int64_t)i * s) < s ? sz - (int64_t)i * s : s;
     }
-    for (i = 0; i < n; i++) { outs[i] = ci__ir_tensor_of(ci__ops_slice_box(L, x, (int)dim, off, off + sizes[i], 1)); off += sizes[i]; }
+    for (i = 0; i < n; i++) {
+        outs[i] = ci__ir_tensor_of(ci__ops_slice_box(L, x, (int)dim, off, off + sizes[i], 1));
+        off += sizes[i];
+    }
     return n;
 }
+
 static ci__box *ci__ops_select_box(ci__L *L, ci__box *x, int dim, int64_t idx) {
     int64_t shape[CI_MAX_DIMS];
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
@@ -4260,50 +4977,71 @@ static ci__box *ci__ops_select_box(ci__L *L, ci__box *x, int dim, int64_t idx) {
     for (i = 0, n = 0; i < x->ndim; i++) m[i] = i == dim ? ci__ops_K(L, idx) : v[n++];
     return ci__ir_view_box(L, x, n, shape, v, m);
 }
+
 /* unbind.int(self, dim=0) */
 static int ci__ops_unbind(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t dim, i;
-    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dimension specified as 0 but tensor has no dimensions", op->name);
+    if (x->ndim == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: dimension specified as 0 but tensor has no dimensions", op->name);
     dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
-    if (x->size[dim] > 64) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most 64 results are supported", op->name);
-    if (x->size[dim] == 0) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: unbinding a size-0 dim gives no tensors", op->name);
-    for (i = 0; i < x->size[dim]; i++) outs[i] = ci__ir_tensor_of(ci__ops_select_box(L, x, (int)dim, i));
+    if (x->size[dim] > 64)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most 64 results are supported", op->name);
+    if (x->size[dim] == 0)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: unbinding a size-0 dim gives no tensors", op->name);
+    for (i = 0; i < x->size[dim]; i++)
+        outs[i] = ci__ir_tensor_of(ci__ops_select_box(L, x, (int)dim, i));
     return (int)x->size[dim];
 }
+
 /* unfold(self, dimension, size, step): windows along a dim, as a new last dim */
 static int ci__ops_unfold(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
-    int64_t dim, size = ci__lower_arg_int(L, op, a, 2), step = ci__lower_arg_int(L, op, a, 3), shape[CI_MAX_DIMS], n;
+    int64_t dim, size = ci__lower_arg_int(L, op, a, 2), step = ci__lower_arg_int(L, op, a, 3),
+                 shape[CI_MAX_DIMS], n;
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int i, nd = x->ndim ? x->ndim + 1 : 1;
     dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
     n = x->ndim ? x->size[dim] : 1;
-    if (size < 0 || size > n) CI__FAIL(L, CI_ERR_SHAPE, "%s: maximum size for tensor at dimension %lld is %lld but size is %lld", op->name, (long long)dim, (long long)n, (long long)size);
-    if (step <= 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: step is %lld but must be > 0", op->name, (long long)step);
+    if (size < 0 || size > n)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: maximum size for tensor at dimension %lld is %lld but size is %lld", op->name,
+                 (long long)dim, (long long)n, (long long)size);
+    if (step <= 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: step is %lld but must be > 0", op->name,
+                 (long long)step);
     if (nd > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many dims", op->name);
     for (i = 0; i < x->ndim; i++) shape[i] = x->size[i];
     if (x->ndim) shape[dim] = (n - size) / step + 1;
-    if (x->ndim && shape[dim] <= 1) step = 1;   /* one window: the step is not used (and may be near 2^63) */
+    /* one window: the step is not used (and may be near 2^63) */
+    if (x->ndim && shape[dim] <= 1) step = 1;
     shape[nd - 1] = size;
     ci__ir_pw_vars(L, nd, shape, v);
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
     if (x->ndim) m[dim] = ci__ops_ixadd(L, ci__ops_ixscale(L, v[dim], step), v[nd - 1]);
-    if (x->ndim == 0) { outs[0] = ci__ir_tensor_of(ci__ops_reshape(L, x, 1, shape + nd - 1)); return 1; }
+    if (x->ndim == 0) {
+        outs[0] = ci__ir_tensor_of(ci__ops_reshape(L, x, 1, shape + nd - 1));
+        return 1;
+    }
     ci__ir_mark_reuse(L, x, size / (step < size ? step : size) + 1);
     outs[0] = ci__ir_tensor_of(ci__ir_view_box(L, x, nd, shape, v, m));
     return 1;
 }
+
 /* diagonal(self, offset=0, dim1=0, dim2=1) */
 static int ci__ops_diagonal(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t off = ci__lower_arg_int(L, op, a, 1), d1, d2, shape[CI_MAX_DIMS], len;
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int i, n = 0;
-    if (x->ndim < 2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: diagonal needs at least 2 dims", op->name);
+    if (x->ndim < 2)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: diagonal needs at least 2 dims", op->name);
     d1 = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 2), x->ndim);
     d2 = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 3), x->ndim);
-    if (d1 == d2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: diagonal dimensions cannot be identical %lld, %lld", op->name, (long long)d1, (long long)d2);
+    if (d1 == d2)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: diagonal dimensions cannot be identical %lld, %lld",
+                 op->name, (long long)d1, (long long)d2);
     len = off >= 0 ? (x->size[d2] - off < x->size[d1] ? x->size[d2] - off : x->size[d1])
                    : (x->size[d1] + off < x->size[d2] ? x->size[d1] + off : x->size[d2]);
     if (len <= 0) { len = 0; off = 0; }   /* empty: the offset is not used (and may be near 2^63) */
@@ -4316,6 +5054,7 @@ static int ci__ops_diagonal(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     outs[0] = ci__ir_tensor_of(ci__ir_view_box(L, x, n + 1, shape, v, m));
     return 1;
 }
+
 /* flip(self, dims) / prims.rev(a, dims) */
 static int ci__ops_flip(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
@@ -4326,54 +5065,76 @@ static int ci__ops_flip(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     memset(fl, 0, sizeof fl);
     for (i = 0; i < nd; i++) {
         int64_t d = ci__lower_wrap_dim(L, op, dims[i], x->ndim);
-        if (fl[d]) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dim %lld appears multiple times in the list of dims", op->name, (long long)d);
+        if (fl[d])
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: dim %lld appears multiple times in the list of dims", op->name,
+                     (long long)d);
         fl[d] = 1;
     }
     ci__ir_pw_vars(L, x->ndim, x->size, v);
-    for (i = 0; i < x->ndim; i++) m[i] = fl[i] ? ci__ops_ixadd(L, ci__ops_ixscale(L, v[i], -1), ci__ops_K(L, x->size[i] - 1)) : v[i];
+    for (i = 0; i < x->ndim; i++)
+        m[i] = fl[i] ? ci__ops_ixadd(L, ci__ops_ixscale(L, v[i], -1), ci__ops_K(L, x->size[i] - 1))
+                     : v[i];
     outs[0] = ci__ir_tensor_of(ci__ir_view_box(L, x, x->ndim, x->size, v, m));
     return 1;
 }
+
 /* roll(self, shifts, dims=[]) */
 static int ci__ops_roll(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *r;
     int64_t sh[CI_MAX_DIMS], dims[CI_MAX_DIMS];
-    int ns = ci__lower_arg_ints(L, op, a, 1, sh, CI_MAX_DIMS), nd = ci__lower_arg_ints(L, op, a, 2, dims, CI_MAX_DIMS), i;
+    int ns = ci__lower_arg_ints(L, op, a, 1, sh, CI_MAX_DIMS),
+        nd = ci__lower_arg_ints(L, op, a, 2, dims, CI_MAX_DIMS), i;
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     if (nd <= 0) {   /* roll the flattened tensor, then restore the shape */
         int64_t n = ci__ir_numel(x->ndim, x->size), s;
         ci__ix *w[1];
-        if (ns != 1) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: shifts must be a single int when dims is empty", op->name);
+        if (ns != 1)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: shifts must be a single int when dims is empty",
+                     op->name);
         r = ci__ops_reshape(L, x, 1, &n);
         s = n ? ci__util_pymod(sh[0], n) : 0;
         ci__ir_pw_vars(L, 1, &n, w);
-        m[0] = ci__ix_mod(L->A, &L->ixt, ci__ops_ixadd(L, w[0], ci__ops_K(L, n - s)), ci__ops_K(L, n ? n : 1));
+        m[0] = ci__ix_mod(L->A, &L->ixt, ci__ops_ixadd(L, w[0], ci__ops_K(L, n - s)),
+                          ci__ops_K(L, n ? n : 1));
         r = ci__ir_view_box(L, r, 1, &n, w, m);
         outs[0] = ci__ir_tensor_of(ci__ops_reshape(L, r, x->ndim, x->size));
         return 1;
     }
-    if (ns != nd) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: shifts and dimensions must align. shifts: %d, dims: %d", op->name, ns, nd);
+    if (ns != nd)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: shifts and dimensions must align. shifts: %d, dims: %d", op->name, ns, nd);
     ci__ir_pw_vars(L, x->ndim, x->size, v);
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
     for (i = 0; i < nd; i++) {
-        int64_t d = ci__lower_wrap_dim(L, op, dims[i], x->ndim), n = x->size[d], s = n ? ci__util_pymod(sh[i], n) : 0;
-        m[d] = ci__ix_mod(L->A, &L->ixt, ci__ops_ixadd(L, m[d], ci__ops_K(L, n - s)), ci__ops_K(L, n ? n : 1));
+        int64_t d = ci__lower_wrap_dim(L, op, dims[i], x->ndim), n = x->size[d],
+                s = n ? ci__util_pymod(sh[i], n) : 0;
+        m[d] = ci__ix_mod(L->A, &L->ixt, ci__ops_ixadd(L, m[d], ci__ops_K(L, n - s)),
+                          ci__ops_K(L, n ? n : 1));
     }
     outs[0] = ci__ir_tensor_of(ci__ir_view_box(L, x, x->ndim, x->size, v, m));
     return 1;
 }
+
 /* movedim(self, source, destination) */
 static int ci__ops_movedim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t src[CI_MAX_DIMS], dst[CI_MAX_DIMS], perm[CI_MAX_DIMS];
-    int ns = ci__lower_arg_ints(L, op, a, 1, src, CI_MAX_DIMS), nd = ci__lower_arg_ints(L, op, a, 2, dst, CI_MAX_DIMS), i, k;
+    int ns = ci__lower_arg_ints(L, op, a, 1, src, CI_MAX_DIMS),
+        nd = ci__lower_arg_ints(L, op, a, 2, dst, CI_MAX_DIMS), i, k;
     char used_src[CI_MAX_DIMS], used_dst[CI_MAX_DIMS];
-    if (ns != nd) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Invalid source or destination dims: source (%d dims) should contain the same number of dims as destination (%d dims)", op->name, ns, nd);
+    if (ns != nd)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: Invalid source or destination dims: source (%d dims) should contain the same "
+                 "number of dims as destination (%d dims)",
+                 op->name, ns, nd);
     memset(used_src, 0, sizeof used_src); memset(used_dst, 0, sizeof used_dst);
     for (i = 0; i < x->ndim; i++) perm[i] = -1;
     for (i = 0; i < ns; i++) {
-        src[i] = ci__lower_wrap_dim(L, op, src[i], x->ndim); dst[i] = ci__lower_wrap_dim(L, op, dst[i], x->ndim);
-        if (used_src[src[i]] || used_dst[dst[i]]) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: repeated dim", op->name);
+        src[i] = ci__lower_wrap_dim(L, op, src[i], x->ndim);
+        dst[i] = ci__lower_wrap_dim(L, op, dst[i], x->ndim);
+        if (used_src[src[i]] || used_dst[dst[i]])
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: repeated dim", op->name);
         used_src[src[i]] = used_dst[dst[i]] = 1;
         perm[dst[i]] = src[i];
     }
@@ -4386,77 +5147,107 @@ static int ci__ops_movedim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     outs[0] = ci__ir_tensor_of(ci__ops_permute_box(L, x, perm));
     return 1;
 }
+
 /* narrow(self, dim, start, length) */
 static int ci__ops_narrow(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t dim, start = ci__lower_arg_int(L, op, a, 2), len = ci__lower_arg_int(L, op, a, 3);
-    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: narrow() cannot be applied to a 0-dim tensor", op->name);
+    if (x->ndim == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: narrow() cannot be applied to a 0-dim tensor",
+                 op->name);
     dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
     if (start < 0) start += x->size[dim];
     if (start < 0 || start > x->size[dim] || len < 0 || len > x->size[dim] - start)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start (%lld) + length (%lld) exceeds dimension size (%lld)", op->name, (long long)start, (long long)len, (long long)x->size[dim]);
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: start (%lld) + length (%lld) exceeds dimension size (%lld)", op->name,
+                 (long long)start, (long long)len, (long long)x->size[dim]);
     outs[0] = ci__ir_tensor_of(ci__ops_slice_box(L, x, (int)dim, start, start + len, 1));
     return 1;
 }
+
 /* narrow.Tensor(self, dim, start, length): start is a 0-d integer tensor, whose value is known
    only when the program runs, so the slice is an index_select of start + arange(length) */
 static int ci__ops_narrow_tensor(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *s = ci__lower_arg_box(L, op, a, 2), *idx;
     int64_t dim, len = ci__lower_arg_int(L, op, a, 3);
     ci_arg e[3];
-    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: narrow() cannot be applied to a 0-dim tensor", op->name);
+    if (x->ndim == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: narrow() cannot be applied to a 0-dim tensor",
+                 op->name);
     if (s->ndim != 0 || ci__dtype_is_float(s->dt) || s->dt == CI_BOOL)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start must be an 0-dim integral Tensor", op->name);
     dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
     if (len < 0 || len > x->size[dim])
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: length (%lld) out of range for dimension size (%lld)", op->name, (long long)len, (long long)x->size[dim]);
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: length (%lld) out of range for dimension size (%lld)",
+                 op->name, (long long)len, (long long)x->size[dim]);
     s = ci__lower_to_dtype(L, s, CI_I64);
     /* a negative start counts from the end once; index_select refuses what is still out of range */
     e[0] = ci__ops_T(ci__ops_call2(L, "aten.lt.Scalar", ci__ops_T(s), ci_arg_int(0)));
     e[1] = ci__ops_T(ci__ops_call2(L, "aten.add.Scalar", ci__ops_T(s), ci_arg_int(x->size[dim])));
     e[2] = ci__ops_T(s);
     s = ci__ops_callb(L, "aten.where.self", 3, e);
-    idx = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(ci__ops_call1(L, "aten.arange.default", ci_arg_int(len))), ci__ops_T(s));
-    e[0] = ci__ops_T(x); e[1] = ci_arg_int(dim); e[2] = ci__ops_T(idx);
+    idx = ci__ops_call2(L, "aten.add.Tensor",
+                        ci__ops_T(ci__ops_call1(L, "aten.arange.default", ci_arg_int(len))),
+                        ci__ops_T(s));
+    e[0] = ci__ops_T(x);
+    e[1] = ci_arg_int(dim);
+    e[2] = ci__ops_T(idx);
     outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.index_select.default", 3, e));
     return 1;
 }
+
 /* tril / triu (vop 1) (self, diagonal=0) */
 static int ci__ops_tril(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t k = ci__lower_arg_int(L, op, a, 1);
     ci__ix *v[CI_MAX_DIMS] = {0};
     ci__v *d, *keep;
-    if (x->ndim < 2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: tril/triu: input tensor must have at least 2 dimensions", op->name);
+    if (x->ndim < 2)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: tril/triu: input tensor must have at least 2 dimensions", op->name);
     ci__ir_pw_vars(L, x->ndim, x->size, v);
-    d = ci__ops_ixval(L, ci__ix_sub(L->A, &L->ixt, v[x->ndim - 1], v[x->ndim - 2]));   /* col - row */
+    d = ci__ops_ixval(L, ci__ix_sub(L->A, &L->ixt, v[x->ndim - 1], v[x->ndim - 2])); /* col - row */
     keep = ci__ir_v_bin(L, op->vop ? CI__V_GE : CI__V_LE, d, ci__ir_v_consti(L, CI_I64, k));
-    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, x->size, v,
-                                       ci__ir_v_op(L, CI__V_WHERE, keep, ci__ir_load(L, x, v), ci__ir_v_consti(L, ci__dtype_opmath(x->dt), 0))));
+    outs[0] = ci__ir_tensor_of(
+            ci__ir_pw_box(L, x->dt, x->ndim, x->size, v,
+                          ci__ir_v_op(L, CI__V_WHERE, keep, ci__ir_load(L, x, v),
+                                      ci__ir_v_consti(L, ci__dtype_opmath(x->dt), 0))));
     return 1;
 }
+
 /* repeat(self, repeats) */
 static int ci__ops_repeat(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t r[CI_MAX_DIMS], shape[CI_MAX_DIMS] = {0};
     int n = ci__lower_arg_ints(L, op, a, 1, r, CI_MAX_DIMS), i, off;
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
-    if (n < x->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: number of dimensions of repeat dims can not be smaller than number of dimensions of tensor", op->name);
+    if (n < x->ndim)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: number of dimensions of repeat dims can not be smaller than number of "
+                 "dimensions of tensor",
+                 op->name);
     off = n - x->ndim;
     for (i = 0; i < n; i++) {
-        if (r[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: trying to create tensor with negative dimension", op->name);
+        if (r[i] < 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: trying to create tensor with negative dimension",
+                     op->name);
         int64_t t;
         if (ci__util_mul_ovf(r[i], i < off ? 1 : x->size[i - off], &t))
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: repeats %lld times a size %lld overflows int64", op->name, (long long)r[i], (long long)x->size[i - off]);
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: repeats %lld times a size %lld overflows int64",
+                     op->name, (long long)r[i], (long long)x->size[i - off]);
         shape[i] = t;
     }
     ci__ir_pw_vars(L, n, shape, v);
     for (i = 0; i < x->ndim; i++)
-        m[i] = x->size[i] == 1 ? ci__ops_K(L, 0) : ci__ix_mod(L->A, &L->ixt, v[i + off], ci__ops_K(L, x->size[i] ? x->size[i] : 1));
-    if (ci__ir_numel(x->ndim, x->size) > 0) ci__ir_mark_reuse(L, x, ci__ir_numel(n, shape) / ci__ir_numel(x->ndim, x->size));
+        m[i] = x->size[i] == 1 ? ci__ops_K(L, 0)
+                               : ci__ix_mod(L->A, &L->ixt, v[i + off],
+                                            ci__ops_K(L, x->size[i] ? x->size[i] : 1));
+    if (ci__ir_numel(x->ndim, x->size) > 0)
+        ci__ir_mark_reuse(L, x, ci__ir_numel(n, shape) / ci__ir_numel(x->ndim, x->size));
     outs[0] = ci__ir_tensor_of(ci__ir_view_box(L, x, n, shape, v, m));
     return 1;
 }
+
 static int ci__ops_expand_as(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *o = ci__lower_arg_box(L, op, a, 1);
     ci_arg e[2];
@@ -4464,29 +5255,43 @@ static int ci__ops_expand_as(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.expand.default", 2, e));
     return 1;
 }
+
 /* broadcast_tensors(tensors) */
 static int ci__ops_broadcast_tensors(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     int n, i, nd = 0;
     int64_t shape[CI_MAX_DIMS];
-    if (a[0].kind != CI_ARG_TENSORS) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a list of tensors", op->name);
+    if (a[0].kind != CI_ARG_TENSORS)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a list of tensors", op->name);
     n = a[0].u.tensors.n;
     if (n > 64) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most 64 tensors", op->name);
-    for (i = 0; i < n; i++) if (!a[0].u.tensors.v[i].id) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: None in the tensor list", op->name);
-    for (i = 0; i < n; i++) { ci__box *b = ci__ir_box_get(L, a[0].u.tensors.v[i]); ci__lower_broadcast_shape(L, op->name, nd, shape, b->ndim, b->size, &nd, shape); }
-    for (i = 0; i < n; i++) outs[i] = ci__ir_tensor_of(ci__lower_expand(L, ci__ir_box_get(L, a[0].u.tensors.v[i]), nd, shape, 1));
+    for (i = 0; i < n; i++)
+        if (!a[0].u.tensors.v[i].id)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: None in the tensor list", op->name);
+    for (i = 0; i < n; i++) {
+        ci__box *b = ci__ir_box_get(L, a[0].u.tensors.v[i]);
+        ci__lower_broadcast_shape(L, op->name, nd, shape, b->ndim, b->size, &nd, shape);
+    }
+    for (i = 0; i < n; i++)
+        outs[i] = ci__ir_tensor_of(
+                ci__lower_expand(L, ci__ir_box_get(L, a[0].u.tensors.v[i]), nd, shape, 1));
     return n;
 }
+
 /* prims.broadcast_in_dim(a, shape, broadcast_dimensions) */
 static int ci__ops_broadcast_in_dim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t shape[CI_MAX_DIMS], bd[CI_MAX_DIMS];
-    int n = ci__lower_arg_ints(L, op, a, 1, shape, CI_MAX_DIMS), nb = ci__lower_arg_ints(L, op, a, 2, bd, CI_MAX_DIMS), i;
+    int n = ci__lower_arg_ints(L, op, a, 1, shape, CI_MAX_DIMS),
+        nb = ci__lower_arg_ints(L, op, a, 2, bd, CI_MAX_DIMS), i;
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
-    if (nb != x->ndim) CI__FAIL(L, CI_ERR_SHAPE, "%s: broadcast_dimensions must name every input dim", op->name);
+    if (nb != x->ndim)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: broadcast_dimensions must name every input dim", op->name);
     ci__ir_pw_vars(L, n, shape, v);
     for (i = 0; i < nb; i++) {
-        if (bd[i] < 0 || bd[i] >= n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: broadcast dimension out of range", op->name);
-        if (x->size[i] != 1 && x->size[i] != shape[bd[i]]) CI__FAIL(L, CI_ERR_SHAPE, "%s: size mismatch", op->name);
+        if (bd[i] < 0 || bd[i] >= n)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: broadcast dimension out of range", op->name);
+        if (x->size[i] != 1 && x->size[i] != shape[bd[i]])
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: size mismatch", op->name);
         m[i] = x->size[i] == 1 ? ci__ops_K(L, 0) : v[bd[i]];
     }
     outs[0] = ci__ir_tensor_of(ci__ir_view_box(L, x, n, shape, v, m));
@@ -4494,25 +5299,48 @@ static int ci__ops_broadcast_in_dim(ci__L *L, const ci__opdef *op, ci_arg *a, ci
 }
 
 /* -- prims that are another op's arguments rearranged (PyTorch 1.13 runs them through aten) -- */
-enum { CI__PR_SUM = 1, CI__PR_PROD, CI__PR_AMAX, CI__PR_AMIN, CI__PR_POW, CI__PR_SQUEEZE, CI__PR_SLICE, CI__PR_SLICE_IN_DIM,
-       CI__PR_SPLIT_DIM, CI__PR_COLLAPSE_VIEW, CI__PR_XOR_SUM };
+enum {
+    CI__PR_SUM = 1,
+    CI__PR_PROD,
+    CI__PR_AMAX,
+    CI__PR_AMIN,
+    CI__PR_POW,
+    CI__PR_SQUEEZE,
+    CI__PR_SLICE,
+    CI__PR_SLICE_IN_DIM,
+    CI__PR_SPLIT_DIM,
+    CI__PR_COLLAPSE_VIEW,
+    CI__PR_XOR_SUM
+};
 static int ci__ops_prims(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *r = x;
     int64_t d[CI_MAX_DIMS], e[CI_MAX_DIMS], st[CI_MAX_DIMS], shape[CI_MAX_DIMS];
     int n, i, k;
     ci_arg c[5];
     switch (op->extra) {
-    case CI__PR_SUM: case CI__PR_AMAX: case CI__PR_AMIN: {   /* (inp, dims, *, output_dtype=None): aten's reduction */
+    /* (inp, dims, *, output_dtype=None): aten's reduction */
+    case CI__PR_SUM: case CI__PR_AMAX: case CI__PR_AMIN: {
         ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, 2);
-        c[0] = ci__ops_T(x); c[1] = a[1]; c[2] = ci_arg_bool(0);
-        r = ci__ops_callb(L, op->extra == CI__PR_SUM ? "aten.sum.dim_IntList" : op->extra == CI__PR_AMAX ? "aten.amax.default" : "aten.amin.default", 3, c);
+        c[0] = ci__ops_T(x);
+        c[1] = a[1];
+        c[2] = ci_arg_bool(0);
+        r = ci__ops_callb(L,
+                          op->extra == CI__PR_SUM    ? "aten.sum.dim_IntList"
+                          : op->extra == CI__PR_AMAX ? "aten.amax.default"
+                                                     : "aten.amin.default",
+                          3, c);
         if (dt) r = ci__lower_to_dtype(L, r, dt);
         break;
     }
-    case CI__PR_XOR_SUM: {   /* (inp, dims, *, output_dtype=None): Inductor's make_reduction("xor_sum"), None or [] = all dims */
+    /* (inp, dims, *, output_dtype=None): Inductor's make_reduction("xor_sum"), None or [] = all
+     * dims */
+    case CI__PR_XOR_SUM: {
         ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, 2);
         char red[CI_MAX_DIMS];
-        if (ci__dtype_is_float(x->dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: xor_sum is only defined for integer and bool tensors, got %s", op->name, ci__dtype_tab[x->dt].tname);
+        if (ci__dtype_is_float(x->dt))
+            CI__FAIL(L, CI_ERR_DTYPE,
+                     "%s: xor_sum is only defined for integer and bool tensors, got %s", op->name,
+                     ci__dtype_tab[x->dt].tname);
         n = ci__lower_arg_ints(L, op, a, 1, d, CI_MAX_DIMS);
         ci__ops_norm_dims(L, op, x, n, d, red);
         r = ci__ops_reduce_box(L, op, x, red, 0, CI__RED_XOR_SUM, x->dt);
@@ -4523,9 +5351,17 @@ static int ci__ops_prims(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, 2);
         n = ci__lower_arg_ints(L, op, a, 1, d, CI_MAX_DIMS);
         if (n < 0) r = ci__ops_call1(L, "aten.prod.default", ci__ops_T(x));
-        for (i = 0; i < n; i++) for (k = i + 1; k < n; k++) if (d[k] > d[i]) { int64_t t = d[i]; d[i] = d[k]; d[k] = t; }
+        for (i = 0; i < n; i++)
+            for (k = i + 1; k < n; k++)
+                if (d[k] > d[i]) {
+                    int64_t t = d[i];
+                    d[i] = d[k];
+                    d[k] = t;
+                }
         for (i = 0; i < n; i++) {
-            if (d[i] < 0 || d[i] >= r->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dim %lld out of range", op->name, (long long)d[i]);
+            if (d[i] < 0 || d[i] >= r->ndim)
+                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dim %lld out of range", op->name,
+                         (long long)d[i]);
             r = ci__ops_call2(L, "aten.prod.dim_int", ci__ops_T(r), ci_arg_int(d[i]));
         }
         if (dt) r = ci__lower_to_dtype(L, r, dt);
@@ -4533,7 +5369,9 @@ static int ci__ops_prims(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     }
     case CI__PR_POW: {    /* no promotion: both of one dtype */
         ci__box *y = ci__lower_arg_box(L, op, a, 1);
-        if (y->dt != x->dt) CI__FAIL(L, CI_ERR_DTYPE, "%s: Tensor with dtype %s is not the expected dtype of %s", op->name, ci__dtype_tab[y->dt].tname, ci__dtype_tab[x->dt].tname);
+        if (y->dt != x->dt)
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: Tensor with dtype %s is not the expected dtype of %s",
+                     op->name, ci__dtype_tab[y->dt].tname, ci__dtype_tab[x->dt].tname);
         r = ci__ops_call2(L, "aten.pow.Tensor_Tensor", ci__ops_T(x), ci__ops_T(y));
         break;
     }
@@ -4542,32 +5380,52 @@ static int ci__ops_prims(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         for (i = 0, k = 0; i < x->ndim; i++) {
             int listed = 0, j;
             for (j = 0; j < n; j++) if (ci__lower_wrap_dim(L, op, d[j], x->ndim) == i) listed = 1;
-            if (listed && x->size[i] != 1) CI__FAIL(L, CI_ERR_SHAPE, "%s: dim %d has size %lld, not 1", op->name, i, (long long)x->size[i]);
+            if (listed && x->size[i] != 1)
+                CI__FAIL(L, CI_ERR_SHAPE, "%s: dim %d has size %lld, not 1", op->name, i,
+                         (long long)x->size[i]);
             if (!listed) shape[k++] = x->size[i];
         }
         r = ci__ops_reshape(L, x, k, shape);
         break;
     case CI__PR_SLICE: {  /* (a, start_indices, limit_indices, strides=None): a slice per dim */
-        int ns = ci__lower_arg_ints(L, op, a, 1, d, CI_MAX_DIMS), ne = ci__lower_arg_ints(L, op, a, 2, e, CI_MAX_DIMS);
+        int ns = ci__lower_arg_ints(L, op, a, 1, d, CI_MAX_DIMS),
+            ne = ci__lower_arg_ints(L, op, a, 2, e, CI_MAX_DIMS);
         int nt = ci__lower_arg_ints(L, op, a, 3, st, CI_MAX_DIMS);
         if (ns != x->ndim || ne != x->ndim || (nt >= 0 && nt != x->ndim))
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start_indices, limit_indices and strides need one entry per dim", op->name);
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: start_indices, limit_indices and strides need one entry per dim",
+                     op->name);
         for (i = 0; i < x->ndim; i++) {
             if (d[i] < 0 || e[i] < d[i] || e[i] > x->size[i] || (nt >= 0 && st[i] <= 0))
-                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: bad slice [%lld, %lld) of dim %d of size %lld", op->name, (long long)d[i], (long long)e[i], i, (long long)x->size[i]);
-            c[0] = ci__ops_T(r); c[1] = ci_arg_int(i); c[2] = ci_arg_int(d[i]); c[3] = ci_arg_int(e[i]); c[4] = ci_arg_int(nt >= 0 ? st[i] : 1);
+                CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                         "%s: bad slice [%lld, %lld) of dim %d of size %lld", op->name,
+                         (long long)d[i], (long long)e[i], i, (long long)x->size[i]);
+            c[0] = ci__ops_T(r);
+            c[1] = ci_arg_int(i);
+            c[2] = ci_arg_int(d[i]);
+            c[3] = ci_arg_int(e[i]);
+            c[4] = ci_arg_int(nt >= 0 ? st[i] : 1);
             r = ci__ops_callb(L, "aten.slice.Tensor", 5, c);
         }
         break;
     }
     case CI__PR_SLICE_IN_DIM: /* (a, start_index, limit_index, stride=1, axis=0) */
-        c[0] = ci__ops_T(x); c[1] = a[4]; c[2] = a[1]; c[3] = a[2]; c[4] = a[3];
+        c[0] = ci__ops_T(x);
+        c[1] = a[4];
+        c[2] = a[1];
+        c[3] = a[2];
+        c[4] = a[3];
         r = ci__ops_callb(L, "aten.slice.Tensor", 5, c);
         break;
-    case CI__PR_SPLIT_DIM: {  /* (a, dim, outer_length): dim becomes [outer_length, size / outer_length] */
-        int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim), outer = ci__lower_arg_int(L, op, a, 2);
-        if (outer <= 0 || x->size[dim] % outer) CI__FAIL(L, CI_ERR_SHAPE, "%s: outer_length %lld does not divide size %lld", op->name, (long long)outer, (long long)x->size[dim]);
-        if (x->ndim + 1 > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: more than %d dims", op->name, CI_MAX_DIMS);
+    /* (a, dim, outer_length): dim becomes [outer_length, size / outer_length] */
+    case CI__PR_SPLIT_DIM: {
+        int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim),
+                outer = ci__lower_arg_int(L, op, a, 2);
+        if (outer <= 0 || x->size[dim] % outer)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: outer_length %lld does not divide size %lld", op->name,
+                     (long long)outer, (long long)x->size[dim]);
+        if (x->ndim + 1 > CI_MAX_DIMS)
+            CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: more than %d dims", op->name, CI_MAX_DIMS);
         for (i = 0, k = 0; i < x->ndim; i++) {
             if (i == dim) { shape[k++] = outer; shape[k++] = x->size[i] / outer; }
             else shape[k++] = x->size[i];
@@ -4577,7 +5435,9 @@ static int ci__ops_prims(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     }
     case CI__PR_COLLAPSE_VIEW: {  /* (a, start, end): dims [start, end) become one */
         int64_t s0 = ci__lower_arg_int(L, op, a, 1), e0 = ci__lower_arg_int(L, op, a, 2);
-        if (s0 < 0 || e0 > x->ndim || s0 >= e0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: bad dims [%lld, %lld) of %d", op->name, (long long)s0, (long long)e0, x->ndim);
+        if (s0 < 0 || e0 > x->ndim || s0 >= e0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: bad dims [%lld, %lld) of %d", op->name,
+                     (long long)s0, (long long)e0, x->ndim);
         for (i = 0, k = 0; i < x->ndim; i++) {
             if (i > s0 && i < e0) shape[k - 1] *= x->size[i];
             else shape[k++] = x->size[i];
@@ -4595,38 +5455,53 @@ static int ci__ops_prims(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
 static ci_dtype ci__ops_scalar_dtype(const ci_arg *v) {
     return v->kind == CI_ARG_FLOAT ? CI_F32 : v->kind == CI_ARG_BOOL ? CI_BOOL : CI_I64;
 }
+
 /* PyTorch's Scalar conversion to dt (c10::overflows): 0 when the number value does not fit.
    Floats refuse a finite value past their max; integers a value outside their range (u8 takes
    integer negatives down to -255) and NaN. Shared by full / fill and ci_const_scalar. */
 static int ci__ops_scalar_fits(ci_dtype dt, const ci_arg *value) {
     double f = ci__lower_num(value);
     if (dt == CI_F16 || dt == CI_BF16 || dt == CI_F32) {
-        double mx = dt == CI_F16 ? 65504.0 : dt == CI_BF16 ? 3.3895313892515355e38 : 3.4028234663852886e38;
+        double mx = dt == CI_F16    ? 65504.0
+                    : dt == CI_BF16 ? 3.3895313892515355e38
+                                    : 3.4028234663852886e38;
         return !((f > mx || f < -mx) && !isinf(f));
     } else if (dt != CI_BOOL && dt != CI_F64) {
         int bits = 8 * (int)ci__dtype_tab[dt].size;
         double hi = dt == CI_U8 ? 255.0 : ldexp(1.0, bits - 1) - 1;
-        double lo = dt == CI_U8 ? (value->kind == CI_ARG_FLOAT ? 0.0 : -255.0) : -ldexp(1.0, bits - 1);
-        int bad = value->kind == CI_ARG_FLOAT ? (f != f || f < lo || (bits == 64 ? f >= ldexp(1.0, 63) : f > hi))
-                  : value->kind == CI_ARG_INT && dt != CI_I64 && (value->u.i < (int64_t)lo || value->u.i > (int64_t)hi);
+        double lo =
+                dt == CI_U8 ? (value->kind == CI_ARG_FLOAT ? 0.0 : -255.0) : -ldexp(1.0, bits - 1);
+        int bad = value->kind == CI_ARG_FLOAT
+                          ? (f != f || f < lo || (bits == 64 ? f >= ldexp(1.0, 63) : f > hi))
+                          : value->kind == CI_ARG_INT && dt != CI_I64 &&
+                                    (value->u.i < (int64_t)lo || value->u.i > (int64_t)hi);
         return !bad;
     }
     return 1;
 }
-static int ci__ops_full_fill(ci__L *L, const ci__opdef *op, int n, const int64_t *shape, const ci_arg *value, ci_dtype dt, ci_tensor *outs) {
+
+static int ci__ops_full_fill(ci__L *L, const ci__opdef *op, int n, const int64_t *shape,
+                             const ci_arg *value, ci_dtype dt, ci_tensor *outs) {
     ci__ix *v[CI_MAX_DIMS] = {0};
     int i;
     for (i = 0; i < n; i++) if (shape[i] < 0)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: trying to create tensor with negative dimension %lld", op->name, (long long)shape[i]);
-    if (!ci__lower_is_num(value)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: fill_value must be a number", op->name);
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: trying to create tensor with negative dimension %lld", op->name,
+                     (long long)shape[i]);
+    if (!ci__lower_is_num(value))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: fill_value must be a number", op->name);
     if (!ci__ops_scalar_fits(dt, value))
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value %g cannot be converted to type %s without overflow", op->name, ci__lower_num(value), ci__dtype_tab[dt].tname);
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: value %g cannot be converted to type %s without overflow", op->name,
+                 ci__lower_num(value), ci__dtype_tab[dt].tname);
     ci__ir_pw_vars(L, n, shape, v);
-    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, n, shape, v,
-                                       value->kind == CI_ARG_FLOAT ? ci__ir_v_constf(L, dt, value->u.f)
-                                                                   : ci__ir_v_consti(L, dt, (int64_t)ci__lower_num(value))));
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
+            L, dt, n, shape, v,
+            value->kind == CI_ARG_FLOAT ? ci__ir_v_constf(L, dt, value->u.f)
+                                        : ci__ir_v_consti(L, dt, (int64_t)ci__lower_num(value))));
     return 1;
 }
+
 /* full / zeros / ones (extra: 0 full, 1 zeros, 2 ones) and the *_like forms (vop = 1) */
 static int ci__ops_full(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     int64_t shape[CI_MAX_DIMS];
@@ -4647,9 +5522,11 @@ static int ci__ops_full(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     if (!dt) dt = op->extra == 0 ? ci__ops_scalar_dtype(&val) : CI_F32;
     return ci__ops_full_fill(L, op, n, shape, &val, dt, outs);
 }
+
 /* arange(start, end=None, step=1, *, dtype=None ...) and its overloads */
 static int ci__ops_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    int ps = ci__lower_pidx(op, "start"), pe = ci__lower_pidx(op, "end"), pst = ci__lower_pidx(op, "step");
+    int ps = ci__lower_pidx(op, "start"), pe = ci__lower_pidx(op, "end"),
+        pst = ci__lower_pidx(op, "step");
     ci_arg s0 = ps >= 0 ? a[ps] : ci_arg_int(0), e0 = a[pe], st = pst >= 0 ? a[pst] : ci_arg_int(1);
     ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, ci__lower_pidx(op, "dtype"));
     double start, end, step, len;
@@ -4660,14 +5537,18 @@ static int ci__ops_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     if (e0.kind == CI_ARG_NONE) { e0 = s0; s0 = ci_arg_int(0); }
     if (!ci__lower_is_num(&s0) || !ci__lower_is_num(&e0) || !ci__lower_is_num(&st))
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: start, end and step must be numbers", op->name);
-    start = ci__lower_num(&s0); end = ci__lower_num(&e0); step = ci__lower_num(&st);
+    start = ci__lower_num(&s0);
+    end = ci__lower_num(&e0);
+    step = ci__lower_num(&st);
     isint = s0.kind != CI_ARG_FLOAT && e0.kind != CI_ARG_FLOAT && st.kind != CI_ARG_FLOAT;
     if (!dt) dt = isint ? CI_I64 : CI_F32;
     if (step == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: step must be nonzero", op->name);
     if (!(start == start && end == end && isfinite(start) && isfinite(end)))
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: unsupported range: %g -> %g", op->name, start, end);
-    if (isint && !ci__dtype_is_float(dt)) {   /* the length exactly, in unsigned arithmetic (end - start may pass 2^63) */
-        int64_t s = ci__lower_arg_int(L, op, &s0, 0), e = ci__lower_arg_int(L, op, &e0, 0), k = ci__lower_arg_int(L, op, &st, 0);
+    /* the length exactly, in unsigned arithmetic (end - start may pass 2^63) */
+    if (isint && !ci__dtype_is_float(dt)) {
+        int64_t s = ci__lower_arg_int(L, op, &s0, 0), e = ci__lower_arg_int(L, op, &e0, 0),
+                k = ci__lower_arg_int(L, op, &st, 0);
         uint64_t span, ustep, un;
         if ((k > 0 && e < s) || (k < 0 && e > s))
             CI__FAIL(L, CI_ERR_INVALID_ARGS,
@@ -4675,7 +5556,8 @@ static int ci__ops_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
         span = k > 0 ? (uint64_t)e - (uint64_t)s : (uint64_t)s - (uint64_t)e;
         ustep = k > 0 ? (uint64_t)k : 0 - (uint64_t)k;
         un = span / ustep + (span % ustep != 0);
-        if (un > (uint64_t)INT64_MAX) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid size, possible overflow?", op->name);
+        if (un > (uint64_t)INT64_MAX)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid size, possible overflow?", op->name);
         n = (int64_t)un;
     } else {
         if ((step > 0 && end < start) || (step < 0 && end > start))
@@ -4696,15 +5578,29 @@ static int ci__ops_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     } else {   /* wraps in the kernel where i * step passes 2^63; the sum does not */
         ci__v *k = ci__ir_v_consti(L, CI_I64, ci__lower_arg_int(L, op, &st, 0));
         ci__v *at = ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_index(L, v[0], CI_I64), k);
-        body = ci__ir_v_bin(L, CI__V_ADD, at, ci__ir_v_consti(L, CI_I64, ci__lower_arg_int(L, op, &s0, 0)));
+        body = ci__ir_v_bin(L, CI__V_ADD, at,
+                            ci__ir_v_consti(L, CI_I64, ci__lower_arg_int(L, op, &s0, 0)));
     }
     outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, 1, &n, v, ci__ir_v_cast(L, body, dt)));
     return 1;
 }
 
 /* empty / new_* / scalar_tensor / eye / linspace / iota / fill / copy: op->extra picks */
-enum { CI__CR_EMPTY = 1, CI__CR_EMPTY_LIKE, CI__CR_EMPTY_STRIDED, CI__CR_NEW_EMPTY, CI__CR_NEW_ZEROS, CI__CR_NEW_ONES, CI__CR_NEW_FULL,
-       CI__CR_SCALAR_TENSOR, CI__CR_EYE, CI__CR_LINSPACE, CI__CR_IOTA, CI__CR_FILL, CI__CR_COPY };
+enum {
+    CI__CR_EMPTY = 1,
+    CI__CR_EMPTY_LIKE,
+    CI__CR_EMPTY_STRIDED,
+    CI__CR_NEW_EMPTY,
+    CI__CR_NEW_ZEROS,
+    CI__CR_NEW_ONES,
+    CI__CR_NEW_FULL,
+    CI__CR_SCALAR_TENSOR,
+    CI__CR_EYE,
+    CI__CR_LINSPACE,
+    CI__CR_IOTA,
+    CI__CR_FILL,
+    CI__CR_COPY
+};
 static int ci__ops_create(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     int pt = ci__lower_pidx(op, "dtype");
     ci_dtype dt = pt >= 0 ? ci__lower_arg_dtype_opt(L, op, a, pt) : CI_DTYPE_INVALID;
@@ -4713,7 +5609,8 @@ static int ci__ops_create(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     ci_arg zero = ci_arg_int(0), one = ci_arg_int(1);
     ci__ix *v[CI_MAX_DIMS] = {0};
     switch (op->extra) {
-    case CI__CR_EMPTY: case CI__CR_EMPTY_STRIDED:   /* values are unspecified: cinductor gives zeros */
+    case CI__CR_EMPTY:
+    case CI__CR_EMPTY_STRIDED: /* values are unspecified: cinductor gives zeros */
         n = ci__lower_arg_ints(L, op, a, 0, shape, CI_MAX_DIMS);
         if (n < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: size must be a list of ints", op->name);
         return ci__ops_full_fill(L, op, n, shape, &zero, dt ? dt : CI_F32, outs);
@@ -4725,64 +5622,110 @@ static int ci__ops_create(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
         ci__box *x = ci__lower_arg_box(L, op, a, 0);
         n = ci__lower_arg_ints(L, op, a, 1, shape, CI_MAX_DIMS);
         if (n < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: size must be a list of ints", op->name);
-        return ci__ops_full_fill(L, op, n, shape, op->extra == CI__CR_NEW_FULL ? &a[2] : op->extra == CI__CR_NEW_ONES ? &one : &zero, dt ? dt : x->dt, outs);
+        return ci__ops_full_fill(L, op, n, shape,
+                                 op->extra == CI__CR_NEW_FULL   ? &a[2]
+                                 : op->extra == CI__CR_NEW_ONES ? &one
+                                                                : &zero,
+                                 dt ? dt : x->dt, outs);
     }
     case CI__CR_SCALAR_TENSOR:
-        if (!ci__lower_is_num(&a[0])) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a number", op->name);
+        if (!ci__lower_is_num(&a[0]))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a number", op->name);
         return ci__ops_full_fill(L, op, 0, shape, &a[0], dt ? dt : CI_F32, outs);
     case CI__CR_EYE: {
-        int64_t r = ci__lower_arg_int(L, op, a, 0), c = ci__lower_pidx(op, "m") >= 0 ? ci__lower_arg_int(L, op, a, 1) : r;
-        if (r < 0 || c < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: n and m must be non-negative", op->name);
+        int64_t r = ci__lower_arg_int(L, op, a, 0),
+                c = ci__lower_pidx(op, "m") >= 0 ? ci__lower_arg_int(L, op, a, 1) : r;
+        if (r < 0 || c < 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: n and m must be non-negative", op->name);
         shape[0] = r; shape[1] = c;
         dt = dt ? dt : CI_F32;
         ci__ir_pw_vars(L, 2, shape, v);
-        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, 2, shape, v, ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_EQ, ci__ops_ixval(L, v[0]), ci__ops_ixval(L, v[1])), dt)));
+        outs[0] = ci__ir_tensor_of(
+                ci__ir_pw_box(L, dt, 2, shape, v,
+                              ci__ir_v_cast(L,
+                                            ci__ir_v_bin(L, CI__V_EQ, ci__ops_ixval(L, v[0]),
+                                                         ci__ops_ixval(L, v[1])),
+                                            dt)));
         return 1;
     }
-    case CI__CR_LINSPACE: {   /* PyTorch's symmetric form: from start below the midpoint, from end above */
+    /* PyTorch's symmetric form: from start below the midpoint, from end above */
+    case CI__CR_LINSPACE: {
         double s = ci__lower_arg_num(L, op, a, 0), e = ci__lower_arg_num(L, op, a, 1), step;
         int64_t steps = ci__lower_arg_int(L, op, a, 2), half;
         ci__v *iv, *lo, *hi;
-        if (steps < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: number of steps must be non-negative", op->name);
+        if (steps < 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: number of steps must be non-negative", op->name);
         dt = dt ? dt : CI_F32;
         shape[0] = steps;
         ci__ir_pw_vars(L, 1, shape, v);
         step = steps > 1 ? (e - s) / (double)(steps - 1) : 0;
         half = steps / 2;
         iv = ci__ir_v_cast(L, ci__ops_ixval(L, v[0]), CI_F64);
-        lo = ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_constf(L, CI_F64, s), ci__ir_v_bin(L, CI__V_MUL, iv, ci__ir_v_constf(L, CI_F64, step)));
-        hi = ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, CI_F64, e),
-                       ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, CI_F64, (double)(steps - 1)), iv), ci__ir_v_constf(L, CI_F64, step)));
-        if (ci__dtype_is_float(dt) && dt != CI_F64) {   /* float dtypes compute in float, as PyTorch does */
-            ci__v *fs = ci__ir_v_constf(L, CI_F32, s), *fe = ci__ir_v_constf(L, CI_F32, e), *fst = ci__ir_v_constf(L, CI_F32, step), *fi = ci__ir_v_cast(L, iv, CI_F32);
+        lo = ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_constf(L, CI_F64, s),
+                          ci__ir_v_bin(L, CI__V_MUL, iv, ci__ir_v_constf(L, CI_F64, step)));
+        hi = ci__ir_v_bin(
+                L, CI__V_SUB, ci__ir_v_constf(L, CI_F64, e),
+                ci__ir_v_bin(L, CI__V_MUL,
+                             ci__ir_v_bin(L, CI__V_SUB,
+                                          ci__ir_v_constf(L, CI_F64, (double)(steps - 1)), iv),
+                             ci__ir_v_constf(L, CI_F64, step)));
+        /* float dtypes compute in float, as PyTorch does */
+        if (ci__dtype_is_float(dt) && dt != CI_F64) {
+            ci__v *fs = ci__ir_v_constf(L, CI_F32, s), *fe = ci__ir_v_constf(L, CI_F32, e),
+                  *fst = ci__ir_v_constf(L, CI_F32, step), *fi = ci__ir_v_cast(L, iv, CI_F32);
             lo = ci__ir_v_bin(L, CI__V_ADD, fs, ci__ir_v_bin(L, CI__V_MUL, fi, fst));
-            hi = ci__ir_v_bin(L, CI__V_SUB, fe, ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, CI_F32, (double)(steps - 1)), fi), fst));
+            hi = ci__ir_v_bin(
+                    L, CI__V_SUB, fe,
+                    ci__ir_v_bin(L, CI__V_MUL,
+                                 ci__ir_v_bin(L, CI__V_SUB,
+                                              ci__ir_v_constf(L, CI_F32, (double)(steps - 1)), fi),
+                                 fst));
         }
-        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, 1, shape, v,
-                                           ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, v[0]), ci__ir_v_consti(L, CI_I64, half)), lo, hi)));
+        outs[0] = ci__ir_tensor_of(
+                ci__ir_pw_box(L, dt, 1, shape, v,
+                              ci__ir_v_op(L, CI__V_WHERE,
+                                          ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, v[0]),
+                                                       ci__ir_v_consti(L, CI_I64, half)),
+                                          lo, hi)));
         return 1;
     }
     case CI__CR_IOTA: {
-        int64_t len = ci__lower_arg_int(L, op, a, 0), st = ci__lower_arg_int(L, op, a, ci__lower_pidx(op, "start")), sp = ci__lower_arg_int(L, op, a, ci__lower_pidx(op, "step"));
+        int64_t len = ci__lower_arg_int(L, op, a, 0),
+                st = ci__lower_arg_int(L, op, a, ci__lower_pidx(op, "start")),
+                sp = ci__lower_arg_int(L, op, a, ci__lower_pidx(op, "step"));
         dt = dt ? dt : CI_I64;
         /* prims.iota's meta: integers only (Inductor never sees another dtype) */
-        if (!ci__dtype_is_int(dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: prims.iota only supports integer dtypes, got %s", op->name, ci__dtype_tab[dt].tname);
+        if (!ci__dtype_is_int(dt))
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: prims.iota only supports integer dtypes, got %s",
+                     op->name, ci__dtype_tab[dt].tname);
         if (sp == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: step must be nonzero", op->name);
-        if (len < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: length must be non-negative, got %lld", op->name, (long long)len);
+        if (len < 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: length must be non-negative, got %lld", op->name,
+                     (long long)len);
         shape[0] = len;
         ci__ir_pw_vars(L, 1, shape, v);
-        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, 1, shape, v, ci__ir_v_cast(L, ci__ops_ixval(L, ci__ops_ixadd(L, ci__ops_ixscale(L, v[0], sp), ci__ops_K(L, st))), dt)));
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
+                L, dt, 1, shape, v,
+                ci__ir_v_cast(L,
+                              ci__ops_ixval(L, ci__ops_ixadd(L, ci__ops_ixscale(L, v[0], sp),
+                                                             ci__ops_K(L, st))),
+                              dt)));
         return 1;
     }
     case CI__CR_FILL: {   /* fill(self, value): value is a number or a 0-d tensor */
         ci__box *x = ci__lower_arg_box(L, op, a, 0);
         if (a[1].kind == CI_ARG_TENSOR) {
             ci__box *val = ci__ir_box_get(L, a[1].u.t);
-            if (val->ndim != 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: fill only supports 0-dimension value tensor", op->name);
-            outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__lower_expand(L, val, x->ndim, x->size, 1), x->dt));
+            if (val->ndim != 0)
+                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: fill only supports 0-dimension value tensor",
+                         op->name);
+            outs[0] = ci__ir_tensor_of(
+                    ci__lower_to_dtype(L, ci__lower_expand(L, val, x->ndim, x->size, 1), x->dt));
             if (ci__ir_box_get(L, outs[0])->st == val->st) {
                 ci__ir_pw_vars(L, x->ndim, x->size, v);
-                outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, x->size, v, ci__ir_load(L, ci__ir_box_get(L, outs[0]), v)));
+                outs[0] = ci__ir_tensor_of(
+                        ci__ir_pw_box(L, x->dt, x->ndim, x->size, v,
+                                      ci__ir_load(L, ci__ir_box_get(L, outs[0]), v)));
             }
             return 1;
         }
@@ -4797,7 +5740,8 @@ static int ci__ops_create(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
             CI__FAIL(L, CI_ERR_SHAPE, "%s: src cannot be broadcast to self's shape", op->name);
         s = ci__lower_expand(L, s, x->ndim, x->size, 1);
         ci__ir_pw_vars(L, x->ndim, x->size, v);
-        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, x->size, v, ci__ir_v_cast(L, ci__ir_load(L, s, v), x->dt)));
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, x->size, v,
+                                                 ci__ir_v_cast(L, ci__ir_load(L, s, v), x->dt)));
         return 1;
     }
     }
@@ -4808,9 +5752,12 @@ static int ci__ops_create(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
 /* -- decompositions -- */
 static void ci__ops_need_float(ci__L *L, const ci__opdef *op, ci__box *x) {
     if (!ci__dtype_is_float(x->dt))
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for '%s' (expected a floating point tensor)", op->name, ci__dtype_tab[x->dt].tname);
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for '%s' (expected a floating point tensor)",
+                 op->name, ci__dtype_tab[x->dt].tname);
 }
-/* _softmax(self, dim, half_to_float) / _log_softmax; softmax.int(self, dim, dtype=None) (vop 1 = log) */
+
+/* _softmax(self, dim, half_to_float) / _log_softmax; softmax.int(self, dim, dtype=None) (vop 1 =
+ * log) */
 static int ci__ops_softmax(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *m, *sh, *e, *s, *r;
     int64_t dim = ci__lower_arg_int(L, op, a, 1);
@@ -4822,18 +5769,22 @@ static int ci__ops_softmax(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     odt = x->dt;
     x = ci__lower_to_dtype(L, x, ci__dtype_opmath(x->dt));
     if (ci__ir_numel(x->ndim, x->size) == 0) {
-        outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__ops_call1(L, "aten.clone.default", ci__ops_T(x)), odt));
+        outs[0] = ci__ir_tensor_of(
+                ci__lower_to_dtype(L, ci__ops_call1(L, "aten.clone.default", ci__ops_T(x)), odt));
         return 1;
     }
     m = ci__ops_dimred(L, "aten.amax.default", x, 1, &dim, 1);
     sh = ci__ops_call2(L, "aten.sub.Tensor", ci__ops_T(x), ci__ops_T(m));
     e = ci__ops_call1(L, "aten.exp.default", ci__ops_T(sh));
     s = ci__ops_dimred(L, "aten.sum.dim_IntList", e, 1, &dim, 1);
-    if (op->vop) r = ci__ops_call2(L, "aten.sub.Tensor", ci__ops_T(sh), ci__ops_T(ci__ops_call1(L, "aten.log.default", ci__ops_T(s))));
+    if (op->vop)
+        r = ci__ops_call2(L, "aten.sub.Tensor", ci__ops_T(sh),
+                          ci__ops_T(ci__ops_call1(L, "aten.log.default", ci__ops_T(s))));
     else r = ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(e), ci__ops_T(s));
     outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, r, odt));
     return 1;
 }
+
 static int ci__ops_gelu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int pa = ci__lower_pidx(op, "approximate");
@@ -4843,23 +5794,34 @@ static int ci__ops_gelu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     ci_dtype cdt;
     ci__ops_need_float(L, op, x);
     if (strcmp(ap, "none") && strcmp(ap, "tanh"))
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: approximate argument must be either none or tanh, got '%s'", op->name, ap);
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: approximate argument must be either none or tanh, got '%s'", op->name, ap);
     ci__ops_pw_begin(L, &p, 1, a);
     cdt = ci__dtype_opmath(x->dt);
     v = ci__ops_pw_in(L, &p, &a[0]);
     half = ci__ir_v_constf(L, cdt, 0.5);
     one = ci__ir_v_constf(L, cdt, 1.0);
     if (ap[0] == 't') {  /* 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) */
-        ci__v *inner = ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, 0.7978845608028654),
-                                 ci__ir_v_bin(L, CI__V_ADD, v, ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, 0.044715),
-                                                                       ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_MUL, v, v), v))));
-        r = ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_MUL, half, v), ci__ir_v_bin(L, CI__V_ADD, one, ci__ir_v_un(L, CI__V_TANH, inner)));
-    } else {             /* 0.5 x (1 + erf(x / sqrt 2)) */
+        ci__v *inner = ci__ir_v_bin(
+                L, CI__V_MUL, ci__ir_v_constf(L, cdt, 0.7978845608028654),
+                ci__ir_v_bin(L, CI__V_ADD, v,
+                             ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, 0.044715),
+                                          ci__ir_v_bin(L, CI__V_MUL,
+                                                       ci__ir_v_bin(L, CI__V_MUL, v, v), v))));
         r = ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_MUL, half, v),
-                      ci__ir_v_bin(L, CI__V_ADD, one, ci__ir_v_un(L, CI__V_ERF, ci__ir_v_bin(L, CI__V_MUL, v, ci__ir_v_constf(L, cdt, 0.7071067811865476)))));
+                         ci__ir_v_bin(L, CI__V_ADD, one, ci__ir_v_un(L, CI__V_TANH, inner)));
+    } else {             /* 0.5 x (1 + erf(x / sqrt 2)) */
+        r = ci__ir_v_bin(
+                L, CI__V_MUL, ci__ir_v_bin(L, CI__V_MUL, half, v),
+                ci__ir_v_bin(
+                        L, CI__V_ADD, one,
+                        ci__ir_v_un(L, CI__V_ERF,
+                                    ci__ir_v_bin(L, CI__V_MUL, v,
+                                                 ci__ir_v_constf(L, cdt, 0.7071067811865476)))));
     }
     return ci__ops_pw_end(L, &p, x->dt, r, outs);
 }
+
 static int ci__ops_silu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     ci__ops_pw p;
@@ -4867,12 +5829,15 @@ static int ci__ops_silu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     ci__ops_need_float(L, op, x);
     ci__ops_pw_begin(L, &p, 1, a);
     v = ci__ops_pw_in(L, &p, &a[0]);
-    return ci__ops_pw_end(L, &p, x->dt, ci__ir_v_bin(L, CI__V_MUL, v, ci__ir_v_un(L, CI__V_SIGMOID, v)), outs);
+    return ci__ops_pw_end(L, &p, x->dt,
+                          ci__ir_v_bin(L, CI__V_MUL, v, ci__ir_v_un(L, CI__V_SIGMOID, v)), outs);
 }
+
 /* native_layer_norm(input, normalized_shape, weight, bias, eps) -> (out, mean, rstd);
    layer_norm (vop 1) -> out */
 static int ci__ops_layer_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box_opt(L, op, a, 2), *b = ci__lower_arg_box_opt(L, op, a, 3);
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box_opt(L, op, a, 2),
+            *b = ci__lower_arg_box_opt(L, op, a, 3);
     int64_t ns[CI_MAX_DIMS], dims[CI_MAX_DIMS];
     int nn = ci__lower_arg_ints(L, op, a, 1, ns, CI_MAX_DIMS), axis, i;
     double eps = ci__lower_arg_num(L, op, a, 4);
@@ -4884,25 +5849,43 @@ static int ci__ops_layer_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     ci__util_fmt_shape(s1, sizeof s1, nn < 0 ? 0 : nn, ns);
     ci__util_fmt_shape(s2, sizeof s2, x->ndim, x->size);
     if (nn < 0 || axis < 0)
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: given normalized_shape=%s, expected input with shape [*, %s], but got input of size %s", op->name, s1, s1 + 1, s2);
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: given normalized_shape=%s, expected input with shape [*, %s], but got input "
+                 "of size %s",
+                 op->name, s1, s1 + 1, s2);
     for (i = 0; i < nn; i++) {
         if (x->size[axis + i] != ns[i])
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: given normalized_shape=%s, expected input with shape [*, %s], but got input of size %s", op->name, s1, s1 + 1, s2);
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: given normalized_shape=%s, expected input with shape [*, %s], but got "
+                     "input of size %s",
+                     op->name, s1, s1 + 1, s2);
         dims[i] = axis + i;
     }
     if (w && (w->ndim != nn || memcmp(w->size, ns, sizeof(int64_t) * (size_t)nn)))
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected weight to be of same shape as normalized_shape, but got weight of shape %s", op->name, s1);
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: expected weight to be of same shape as normalized_shape, but got weight of "
+                 "shape %s",
+                 op->name, s1);
     if (b && (b->ndim != nn || memcmp(b->size, ns, sizeof(int64_t) * (size_t)nn)))
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected bias to be of same shape as normalized_shape", op->name);
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected bias to be of same shape as normalized_shape",
+                 op->name);
     cdt = ci__dtype_opmath(odt);
     xc = ci__lower_to_dtype(L, x, cdt);
     mean = ci__ops_dimred(L, "aten.mean.dim", xc, nn, dims, 1);
     d = ci__ops_call2(L, "aten.sub.Tensor", ci__ops_T(xc), ci__ops_T(mean));
-    var = ci__ops_dimred(L, "aten.mean.dim", ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(d), ci__ops_T(d)), nn, dims, 1);
-    rstd = ci__ops_call1(L, "aten.rsqrt.default", ci__ops_T(ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(var), ci_arg_float(eps))));
+    var = ci__ops_dimred(L, "aten.mean.dim",
+                         ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(d), ci__ops_T(d)), nn, dims,
+                         1);
+    rstd = ci__ops_call1(
+            L, "aten.rsqrt.default",
+            ci__ops_T(ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(var), ci_arg_float(eps))));
     out = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(d), ci__ops_T(rstd));
-    if (w) out = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(out), ci__ops_T(ci__lower_to_dtype(L, w, cdt)));
-    if (b) out = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(out), ci__ops_T(ci__lower_to_dtype(L, b, cdt)));
+    if (w)
+        out = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(out),
+                            ci__ops_T(ci__lower_to_dtype(L, w, cdt)));
+    if (b)
+        out = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(out),
+                            ci__ops_T(ci__lower_to_dtype(L, b, cdt)));
     outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, out, odt));
     if (op->vop) return 1;
     outs[1] = ci__ir_tensor_of(ci__lower_to_dtype(L, mean, odt));
@@ -4912,15 +5895,32 @@ static int ci__ops_layer_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
 
 /* -- pointwise ops PyTorch decomposes (and a few with special dtype rules); op->extra picks -- */
 enum {
-    CI__PX_ISFINITE = 1, CI__PX_ISNEGINF, CI__PX_ISPOSINF, CI__PX_SQUARE, CI__PX_FRAC, CI__PX_HARDSWISH,
-    CI__PX_HARDSIGMOID, CI__PX_HARDTANH, CI__PX_ELU, CI__PX_SELU, CI__PX_CELU, CI__PX_LEAKY_RELU, CI__PX_SOFTPLUS,
-    CI__PX_THRESHOLD, CI__PX_LOGIT, CI__PX_MISH, CI__PX_NAN_TO_NUM, CI__PX_ROUND_DECIMALS
+    CI__PX_ISFINITE = 1,
+    CI__PX_ISNEGINF,
+    CI__PX_ISPOSINF,
+    CI__PX_SQUARE,
+    CI__PX_FRAC,
+    CI__PX_HARDSWISH,
+    CI__PX_HARDSIGMOID,
+    CI__PX_HARDTANH,
+    CI__PX_ELU,
+    CI__PX_SELU,
+    CI__PX_CELU,
+    CI__PX_LEAKY_RELU,
+    CI__PX_SOFTPLUS,
+    CI__PX_THRESHOLD,
+    CI__PX_LOGIT,
+    CI__PX_MISH,
+    CI__PX_NAN_TO_NUM,
+    CI__PX_ROUND_DECIMALS
 };
-static double ci__ops_arg_num_or(ci__L *L, const ci__opdef *op, const ci_arg *a, const char *name, double dflt) {
+static double ci__ops_arg_num_or(ci__L *L, const ci__opdef *op, const ci_arg *a, const char *name,
+                                 double dflt) {
     int i = ci__lower_pidx(op, name);
     if (i < 0 || a[i].kind == CI_ARG_NONE) return dflt;
     return ci__lower_arg_num(L, op, a, i);
 }
+
 static int ci__ops_pwx(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__ops_pw p;
     ci__v *x, *r = NULL, *zero, *one;
@@ -4933,18 +5933,24 @@ static int ci__ops_pwx(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
     x = ci__ops_pw_in(L, &p, &a[0]);
     zero = ci__ir_v_consti(L, cdt, 0);
     one = ci__ir_v_consti(L, cdt, 1);
-    if (kind >= CI__PX_FRAC && kind != CI__PX_THRESHOLD && kind != CI__PX_HARDTANH && kind != CI__PX_LEAKY_RELU &&
-        kind != CI__PX_NAN_TO_NUM && kind != CI__PX_ROUND_DECIMALS && !ci__dtype_is_float(dt))
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point tensor, got %s", op->name, ci__dtype_tab[dt].tname);
+    if (kind >= CI__PX_FRAC && kind != CI__PX_THRESHOLD && kind != CI__PX_HARDTANH &&
+        kind != CI__PX_LEAKY_RELU && kind != CI__PX_NAN_TO_NUM && kind != CI__PX_ROUND_DECIMALS &&
+        !ci__dtype_is_float(dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point tensor, got %s", op->name,
+                 ci__dtype_tab[dt].tname);
 #define CI__OPS_C(v) ci__ir_v_constf(L, cdt, (v))
 #define CI__OPS_B(o, u, w) ci__ir_v_bin(L, CI__V_##o, (u), (w))
 #define CI__OPS_U(o, u) ci__ir_v_un(L, CI__V_##o, (u))
     switch (kind) {
     case CI__PX_ISFINITE:
-        r = ci__dtype_is_float(dt) ? ci__ir_v_bin(L, CI__V_AND, CI__OPS_U(NOT, CI__OPS_U(ISNAN, x)), CI__OPS_U(NOT, CI__OPS_U(ISINF, x))) : ci__ir_v_consti(L, CI_BOOL, 1);
+        r = ci__dtype_is_float(dt) ? ci__ir_v_bin(L, CI__V_AND, CI__OPS_U(NOT, CI__OPS_U(ISNAN, x)),
+                                                  CI__OPS_U(NOT, CI__OPS_U(ISINF, x)))
+                                   : ci__ir_v_consti(L, CI_BOOL, 1);
         break;
     case CI__PX_ISNEGINF: case CI__PX_ISPOSINF:
-        r = ci__dtype_is_float(dt) ? CI__OPS_B(EQ, x, CI__OPS_C(kind == CI__PX_ISPOSINF ? HUGE_VAL : -HUGE_VAL)) : ci__ir_v_consti(L, CI_BOOL, 0);
+        r = ci__dtype_is_float(dt)
+                    ? CI__OPS_B(EQ, x, CI__OPS_C(kind == CI__PX_ISPOSINF ? HUGE_VAL : -HUGE_VAL))
+                    : ci__ir_v_consti(L, CI_BOOL, 0);
         break;
     case CI__PX_SQUARE:
         if (dt == CI_BOOL) { x = ci__ir_v_cast(L, x, CI_I64); dt = CI_I64; }
@@ -4952,39 +5958,61 @@ static int ci__ops_pwx(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
         break;
     case CI__PX_FRAC: r = CI__OPS_B(SUB, x, CI__OPS_U(TRUNC, x)); break;
     case CI__PX_HARDSWISH:   /* x * clamp(x + 3, 0, 6) / 6 */
-        r = CI__OPS_B(DIV, CI__OPS_B(MUL, x, CI__OPS_B(MIN, CI__OPS_B(MAX, CI__OPS_B(ADD, x, CI__OPS_C(3)), zero), CI__OPS_C(6))), CI__OPS_C(6));
+        r = CI__OPS_B(
+                DIV,
+                CI__OPS_B(MUL, x,
+                          CI__OPS_B(MIN, CI__OPS_B(MAX, CI__OPS_B(ADD, x, CI__OPS_C(3)), zero),
+                                    CI__OPS_C(6))),
+                CI__OPS_C(6));
         break;
-    case CI__PX_HARDSIGMOID: r = CI__OPS_B(DIV, CI__OPS_B(MIN, CI__OPS_B(MAX, CI__OPS_B(ADD, x, CI__OPS_C(3)), zero), CI__OPS_C(6)), CI__OPS_C(6)); break;
+    case CI__PX_HARDSIGMOID:
+        r = CI__OPS_B(
+                DIV,
+                CI__OPS_B(MIN, CI__OPS_B(MAX, CI__OPS_B(ADD, x, CI__OPS_C(3)), zero), CI__OPS_C(6)),
+                CI__OPS_C(6));
+        break;
     case CI__PX_HARDTANH: {
-        double lo = ci__ops_arg_num_or(L, op, a, "min_val", -1), hi = ci__ops_arg_num_or(L, op, a, "max_val", 1);
-        if (dt == CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
-        r = CI__OPS_B(MIN, CI__OPS_B(MAX, x, ci__ir_v_constf(L, cdt, lo)), ci__ir_v_constf(L, cdt, hi));
+        double lo = ci__ops_arg_num_or(L, op, a, "min_val", -1),
+               hi = ci__ops_arg_num_or(L, op, a, "max_val", 1);
+        if (dt == CI_BOOL)
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
+        r = CI__OPS_B(MIN, CI__OPS_B(MAX, x, ci__ir_v_constf(L, cdt, lo)),
+                      ci__ir_v_constf(L, cdt, hi));
         break;
     }
     case CI__PX_ELU: case CI__PX_SELU: case CI__PX_CELU: {
         double alpha, scale = 1, iscale = 1;
-        if (kind == CI__PX_SELU) { alpha = 1.6732632423543772848170429916717; scale = 1.0507009873554804934193349852946; }
-        else if (kind == CI__PX_CELU) { alpha = ci__ops_arg_num_or(L, op, a, "alpha", 1); iscale = 1 / alpha; }
-        else {
+        if (kind == CI__PX_SELU) {
+            alpha = 1.6732632423543772848170429916717;
+            scale = 1.0507009873554804934193349852946;
+        } else if (kind == CI__PX_CELU) {
+            alpha = ci__ops_arg_num_or(L, op, a, "alpha", 1);
+            iscale = 1 / alpha;
+        } else {
             alpha = ci__ops_arg_num_or(L, op, a, "alpha", 1);
             scale = ci__ops_arg_num_or(L, op, a, "scale", 1);
             iscale = ci__ops_arg_num_or(L, op, a, "input_scale", 1);
         }
         /* x > 0 ? scale * x : scale * alpha * (exp(x * input_scale) - 1) */
         r = ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(GT, x, zero), CI__OPS_B(MUL, x, CI__OPS_C(scale)),
-                     CI__OPS_B(MUL, CI__OPS_U(EXPM1, CI__OPS_B(MUL, x, CI__OPS_C(iscale))), CI__OPS_C(scale * alpha)));
+                        CI__OPS_B(MUL, CI__OPS_U(EXPM1, CI__OPS_B(MUL, x, CI__OPS_C(iscale))),
+                                  CI__OPS_C(scale * alpha)));
         break;
     }
     case CI__PX_LEAKY_RELU: {
         double slope = ci__ops_arg_num_or(L, op, a, "negative_slope", 0.01);
-        if (!ci__dtype_is_float(dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point tensor", op->name);
-        r = ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(GT, x, zero), x, CI__OPS_B(MUL, x, CI__OPS_C(slope)));
+        if (!ci__dtype_is_float(dt))
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point tensor", op->name);
+        r = ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(GT, x, zero), x,
+                        CI__OPS_B(MUL, x, CI__OPS_C(slope)));
         break;
     }
     case CI__PX_SOFTPLUS: {   /* x * beta > threshold ? x : log1p(exp(x * beta)) / beta */
-        double beta = ci__ops_arg_num_or(L, op, a, "beta", 1), th = ci__ops_arg_num_or(L, op, a, "threshold", 20);
+        double beta = ci__ops_arg_num_or(L, op, a, "beta", 1),
+               th = ci__ops_arg_num_or(L, op, a, "threshold", 20);
         ci__v *xb = CI__OPS_B(MUL, x, CI__OPS_C(beta));
-        r = ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(GT, xb, CI__OPS_C(th)), x, CI__OPS_B(DIV, CI__OPS_U(LOG1P, CI__OPS_U(EXP, xb)), CI__OPS_C(beta)));
+        r = ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(GT, xb, CI__OPS_C(th)), x,
+                        CI__OPS_B(DIV, CI__OPS_U(LOG1P, CI__OPS_U(EXP, xb)), CI__OPS_C(beta)));
         break;
     }
     case CI__PX_THRESHOLD: {  /* x <= threshold ? value : x */
@@ -5004,25 +6032,30 @@ static int ci__ops_pwx(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
         break;
     }
     case CI__PX_MISH: {       /* x * tanh(softplus(x)) with beta 1, threshold 20 */
-        ci__v *sp = ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(GT, x, CI__OPS_C(20)), x, CI__OPS_U(LOG1P, CI__OPS_U(EXP, x)));
+        ci__v *sp = ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(GT, x, CI__OPS_C(20)), x,
+                                CI__OPS_U(LOG1P, CI__OPS_U(EXP, x)));
         r = CI__OPS_B(MUL, x, CI__OPS_U(TANH, sp));
         break;
     }
     case CI__PX_NAN_TO_NUM: {
         double mx = ci__dtype_max(dt);
-        double nanv = ci__ops_arg_num_or(L, op, a, "nan", 0), pinf = ci__ops_arg_num_or(L, op, a, "posinf", mx),
+        double nanv = ci__ops_arg_num_or(L, op, a, "nan", 0),
+               pinf = ci__ops_arg_num_or(L, op, a, "posinf", mx),
                ninf = ci__ops_arg_num_or(L, op, a, "neginf", -mx);
         if (!ci__dtype_is_float(dt)) { r = x; break; }
-        r = ci__ir_v_op(L, CI__V_WHERE, CI__OPS_U(ISNAN, x), CI__OPS_C(nanv),
-                     ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(EQ, x, CI__OPS_C(HUGE_VAL)), CI__OPS_C(pinf),
-                              ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(EQ, x, CI__OPS_C(-HUGE_VAL)), CI__OPS_C(ninf), x)));
+        r = ci__ir_v_op(
+                L, CI__V_WHERE, CI__OPS_U(ISNAN, x), CI__OPS_C(nanv),
+                ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(EQ, x, CI__OPS_C(HUGE_VAL)), CI__OPS_C(pinf),
+                            ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(EQ, x, CI__OPS_C(-HUGE_VAL)),
+                                        CI__OPS_C(ninf), x)));
         break;
     }
     case CI__PX_ROUND_DECIMALS: {
         int64_t d = ci__lower_arg_int(L, op, a, ci__lower_pidx(op, "decimals"));
         double tp = pow(10.0, (double)(d < 0 ? -d : d));
         if (!ci__dtype_is_float(dt)) { r = x; break; }
-        if (d >= 0) r = CI__OPS_B(DIV, CI__OPS_U(ROUND, CI__OPS_B(MUL, x, CI__OPS_C(tp))), CI__OPS_C(tp));
+        if (d >= 0)
+            r = CI__OPS_B(DIV, CI__OPS_U(ROUND, CI__OPS_B(MUL, x, CI__OPS_C(tp))), CI__OPS_C(tp));
         else r = CI__OPS_B(MUL, CI__OPS_U(ROUND, CI__OPS_B(DIV, x, CI__OPS_C(tp))), CI__OPS_C(tp));
         break;
     }
@@ -5032,53 +6065,86 @@ static int ci__ops_pwx(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
 #undef CI__OPS_U
     return ci__ops_pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : dt, r, outs);
 }
+
 /* masked_fill(self, mask, value): where(mask, value, self) in self's dtype */
 static int ci__ops_masked_fill(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *m = ci__lower_arg_box(L, op, a, 1);
     ci_arg w[3];
     ci__ops_pw p;
-    if (m->dt != CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected mask to be a bool tensor, got %s", op->name, ci__dtype_tab[m->dt].tname);
+    if (m->dt != CI_BOOL)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected mask to be a bool tensor, got %s", op->name,
+                 ci__dtype_tab[m->dt].tname);
     if (a[2].kind == CI_ARG_TENSOR && ci__ir_box_get(L, a[2].u.t)->ndim != 0)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: only supports a 0-dimensional value tensor", op->name);
-    if (a[2].kind != CI_ARG_TENSOR && !ci__lower_is_num(&a[2])) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value must be a number or a 0-d tensor", op->name);
-    w[0] = ci__ops_T(m); w[1] = a[2]; w[2] = ci__ops_T(x);
-    if (w[1].kind == CI_ARG_TENSOR) w[1].u.t = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__ir_box_get(L, w[1].u.t), x->dt));
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: only supports a 0-dimensional value tensor",
+                 op->name);
+    if (a[2].kind != CI_ARG_TENSOR && !ci__lower_is_num(&a[2]))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value must be a number or a 0-d tensor", op->name);
+    w[0] = ci__ops_T(m);
+    w[1] = a[2];
+    w[2] = ci__ops_T(x);
+    if (w[1].kind == CI_ARG_TENSOR)
+        w[1].u.t = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__ir_box_get(L, w[1].u.t), x->dt));
     {
         int nd = 0, i;
         int64_t shape[CI_MAX_DIMS];
         ci__lower_broadcast_shape(L, op->name, x->ndim, x->size, m->ndim, m->size, &nd, shape);
         if (nd != x->ndim || memcmp(shape, x->size, sizeof(int64_t) * (size_t)nd))
             CI__FAIL(L, CI_ERR_SHAPE, "%s: the mask must broadcast to self's shape", op->name);
-        for (i = 0; i < 3; i++) if (w[i].kind == CI_ARG_TENSOR) w[i].u.t = ci__ir_tensor_of(ci__lower_expand(L, ci__ir_box_get(L, w[i].u.t), nd, shape, 1));
+        for (i = 0; i < 3; i++)
+            if (w[i].kind == CI_ARG_TENSOR)
+                w[i].u.t = ci__ir_tensor_of(
+                        ci__lower_expand(L, ci__ir_box_get(L, w[i].u.t), nd, shape, 1));
     }
     ci__ops_pw_begin(L, &p, 1, &w[2]);
-    return ci__ops_pw_end(L, &p, x->dt, ci__ir_v_op(L, CI__V_WHERE, ci__ops_pw_in(L, &p, &w[0]), ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &w[1]), x->dt),
-                                           ci__ops_pw_in(L, &p, &w[2])), outs);
+    return ci__ops_pw_end(L, &p, x->dt,
+                          ci__ir_v_op(L, CI__V_WHERE, ci__ops_pw_in(L, &p, &w[0]),
+                                      ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &w[1]), x->dt),
+                                      ci__ops_pw_in(L, &p, &w[2])),
+                          outs);
 }
+
 /* lerp(self, end, weight); addcmul / addcdiv(self, tensor1, tensor2, *, value=1) (vop 1 = div) */
 static int ci__ops_lerp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__ops_pw p;
     ci__v *s, *e, *w, *d;
     ci__ops_pw_begin(L, &p, 3, a);
-    if (!ci__dtype_is_float(p.dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected floating point tensors", op->name);
-    s = ci__ops_pw_in(L, &p, &a[0]); e = ci__ops_pw_in(L, &p, &a[1]); w = ci__ops_pw_in(L, &p, &a[2]);
+    if (!ci__dtype_is_float(p.dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected floating point tensors", op->name);
+    s = ci__ops_pw_in(L, &p, &a[0]);
+    e = ci__ops_pw_in(L, &p, &a[1]);
+    w = ci__ops_pw_in(L, &p, &a[2]);
     d = ci__ir_v_bin(L, CI__V_SUB, e, s);
     /* PyTorch's two-sided form keeps lerp(a, b, 1) == b exactly */
-    return ci__ops_pw_end(L, &p, p.dt, ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_LT, ci__ir_v_un(L, CI__V_ABS, w), ci__ir_v_constf(L, p.dt, 0.5)),
-                                          ci__ir_v_bin(L, CI__V_ADD, s, ci__ir_v_bin(L, CI__V_MUL, w, d)),
-                                          ci__ir_v_bin(L, CI__V_SUB, e, ci__ir_v_bin(L, CI__V_MUL, d, ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, p.dt, 1), w)))), outs);
+    return ci__ops_pw_end(
+            L, &p, p.dt,
+            ci__ir_v_op(L, CI__V_WHERE,
+                        ci__ir_v_bin(L, CI__V_LT, ci__ir_v_un(L, CI__V_ABS, w),
+                                     ci__ir_v_constf(L, p.dt, 0.5)),
+                        ci__ir_v_bin(L, CI__V_ADD, s, ci__ir_v_bin(L, CI__V_MUL, w, d)),
+                        ci__ir_v_bin(L, CI__V_SUB, e,
+                                     ci__ir_v_bin(L, CI__V_MUL, d,
+                                                  ci__ir_v_bin(L, CI__V_SUB,
+                                                               ci__ir_v_constf(L, p.dt, 1), w)))),
+            outs);
 }
+
 static int ci__ops_addcmul(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__ops_pw p;
     ci__v *s, *t1, *t2, *v, *m;
     ci_arg *val = &a[ci__lower_pidx(op, "value")];
     ci__ops_pw_begin(L, &p, 3, a);
-    if (op->vop && !ci__dtype_is_float(p.dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: integer division with addcdiv is no longer supported", op->name);
-    s = ci__ops_pw_in(L, &p, &a[0]); t1 = ci__ops_pw_in(L, &p, &a[1]); t2 = ci__ops_pw_in(L, &p, &a[2]);
+    if (op->vop && !ci__dtype_is_float(p.dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: integer division with addcdiv is no longer supported",
+                 op->name);
+    s = ci__ops_pw_in(L, &p, &a[0]);
+    t1 = ci__ops_pw_in(L, &p, &a[1]);
+    t2 = ci__ops_pw_in(L, &p, &a[2]);
     v = ci__ops_pw_in(L, &p, val);
     m = ci__ir_v_bin(L, op->vop ? CI__V_DIV : CI__V_MUL, t1, t2);
-    return ci__ops_pw_end(L, &p, p.dt, ci__ir_v_bin(L, CI__V_ADD, s, ci__ir_v_bin(L, CI__V_MUL, v, m)), outs);
+    return ci__ops_pw_end(L, &p, p.dt,
+                          ci__ir_v_bin(L, CI__V_ADD, s, ci__ir_v_bin(L, CI__V_MUL, v, m)), outs);
 }
+
 /* prims.fma(a, b, c): a * b + c rounded once (C's fma; f16/bf16 in f32, then stored narrow);
    integers a * b + c (wrapping), bools a && b || c, as Inductor's fma computes and converts */
 static int ci__ops_fma(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -5087,23 +6153,36 @@ static int ci__ops_fma(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
     if (a[0].kind != CI_ARG_TENSOR && a[1].kind != CI_ARG_TENSOR && a[2].kind != CI_ARG_TENSOR)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: needs at least one Tensor argument", op->name);
     ci__ops_pw_begin(L, &p, 3, a);
-    x = ci__ops_pw_in(L, &p, &a[0]); y = ci__ops_pw_in(L, &p, &a[1]); z = ci__ops_pw_in(L, &p, &a[2]);
-    if (ci__dtype_is_float(p.dt)) return ci__ops_pw_end(L, &p, p.dt, ci__ir_v_op(L, CI__V_FMA, x, y, z), outs);
-    if (p.dt == CI_BOOL) return ci__ops_pw_end(L, &p, p.dt, ci__ir_v_bin(L, CI__V_OR, ci__ir_v_bin(L, CI__V_AND, x, y), z), outs);
-    return ci__ops_pw_end(L, &p, p.dt, ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_bin(L, CI__V_MUL, x, y), z), outs);
+    x = ci__ops_pw_in(L, &p, &a[0]);
+    y = ci__ops_pw_in(L, &p, &a[1]);
+    z = ci__ops_pw_in(L, &p, &a[2]);
+    if (ci__dtype_is_float(p.dt))
+        return ci__ops_pw_end(L, &p, p.dt, ci__ir_v_op(L, CI__V_FMA, x, y, z), outs);
+    if (p.dt == CI_BOOL)
+        return ci__ops_pw_end(L, &p, p.dt,
+                              ci__ir_v_bin(L, CI__V_OR, ci__ir_v_bin(L, CI__V_AND, x, y), z), outs);
+    return ci__ops_pw_end(L, &p, p.dt,
+                          ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_bin(L, CI__V_MUL, x, y), z), outs);
 }
+
 /* glu(self, dim=-1): first half * sigmoid(second half) */
 static int ci__ops_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *h1, *h2;
     int64_t dim;
     ci__ops_need_float(L, op, x);
-    if (x->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: glu does not support scalars because halving size must be even", op->name);
+    if (x->ndim == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: glu does not support scalars because halving size must be even", op->name);
     dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
-    if (x->size[dim] % 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: halving dimension must be even, but dimension %lld is size %lld", op->name,
-                                   (long long)dim, (long long)x->size[dim]);
+    if (x->size[dim] % 2)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: halving dimension must be even, but dimension %lld is size %lld", op->name,
+                 (long long)dim, (long long)x->size[dim]);
     h1 = ci__ops_slice_box(L, x, (int)dim, 0, x->size[dim] / 2, 1);
     h2 = ci__ops_slice_box(L, x, (int)dim, x->size[dim] / 2, x->size[dim], 1);
-    outs[0] = ci__ir_tensor_of(ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(h1), ci__ops_T(ci__ops_call1(L, "aten.sigmoid.default", ci__ops_T(h2)))));
+    outs[0] = ci__ir_tensor_of(
+            ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(h1),
+                          ci__ops_T(ci__ops_call1(L, "aten.sigmoid.default", ci__ops_T(h2)))));
     return 1;
 }
 
@@ -5111,17 +6190,22 @@ static int ci__ops_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
 /* var/std/var_mean/std_mean (extra 0..3): Welford above the unroll threshold, two-pass below */
 static int ci__ops_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *m2, *mean = NULL, *var;
-    int pd = ci__lower_pidx(op, "dim") >= 0 ? ci__lower_pidx(op, "dim") : ci__lower_pidx(op, "dims");   /* prims.var: dims */
-    int pk = ci__lower_pidx(op, "keepdim"), pc = ci__lower_pidx(op, "correction"), pu = ci__lower_pidx(op, "unbiased");
+    int pd = ci__lower_pidx(op, "dim") >= 0 ? ci__lower_pidx(op, "dim")
+                                            : ci__lower_pidx(op, "dims"); /* prims.var: dims */
+    int pk = ci__lower_pidx(op, "keepdim"), pc = ci__lower_pidx(op, "correction"),
+        pu = ci__lower_pidx(op, "unbiased");
     int64_t dims[CI_MAX_DIMS], n = 1;
-    int nd = pd >= 0 ? ci__lower_arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1, keepdim = pk >= 0 ? ci__lower_arg_bool(L, op, a, pk) : 0, i;
+    int nd = pd >= 0 ? ci__lower_arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1,
+        keepdim = pk >= 0 ? ci__lower_arg_bool(L, op, a, pk) : 0, i;
     double corr = 1;
     char red[CI_MAX_DIMS];
     ci_dtype odt = x->dt, cdt;
     ci__ix *v[CI_MAX_DIMS] = {0};
     int want_mean = op->extra >= 2, want_std = op->extra == 1 || op->extra == 3;
     if (!ci__dtype_is_float(x->dt))
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: std and var only support floating point and complex dtypes, got %s", op->name, ci__dtype_tab[x->dt].tname);
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: std and var only support floating point and complex dtypes, got %s", op->name,
+                 ci__dtype_tab[x->dt].tname);
     if (pc >= 0 && a[pc].kind != CI_ARG_NONE) corr = ci__lower_arg_num(L, op, a, pc);
     else if (pu >= 0) corr = ci__lower_arg_bool(L, op, a, pu) ? 1 : 0;
     ci__ops_norm_dims(L, op, x, nd, dims, red);
@@ -5135,7 +6219,9 @@ static int ci__ops_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
         ci__box *mk = ci__ops_reduce_box(L, op, x, red, 1, CI__RED_SUM, cdt), *d;
         ci__ix *w[CI_MAX_DIMS] = {0};
         ci__ir_pw_vars(L, mk->ndim, mk->size, w);
-        mk = ci__ir_pw_box(L, cdt, mk->ndim, mk->size, w, ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, mk, w), ci__ir_v_constf(L, cdt, (double)n)));
+        mk = ci__ir_pw_box(L, cdt, mk->ndim, mk->size, w,
+                           ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, mk, w),
+                                        ci__ir_v_constf(L, cdt, (double)n)));
         ci__ir_pw_vars(L, x->ndim, x->size, w);
         {
             ci__box *me = ci__lower_expand(L, mk, x->ndim, x->size, 0);
@@ -5148,7 +6234,8 @@ static int ci__ops_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
     ci__ir_pw_vars(L, m2->ndim, m2->size, v);
     {
         double den = (double)n - corr;
-        ci__v *r = ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, m2, v), ci__ir_v_constf(L, cdt, den > 0 ? den : 0));
+        ci__v *r = ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, m2, v),
+                                ci__ir_v_constf(L, cdt, den > 0 ? den : 0));
         if (n == 0) r = ci__ir_v_constf(L, cdt, (double)NAN);
         if (want_std) r = ci__ir_v_un(L, CI__V_SQRT, r);
         var = ci__ir_pw_box(L, odt, m2->ndim, m2->size, v, r);
@@ -5157,15 +6244,18 @@ static int ci__ops_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
     if (!want_mean) return 1;
     ci__ir_pw_vars(L, mean->ndim, mean->size, v);
     outs[1] = ci__ir_tensor_of(ci__ir_pw_box(L, odt, mean->ndim, mean->size, v,
-                                       n ? ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, mean, v), ci__ir_v_constf(L, cdt, (double)n))
-                                         : ci__ir_v_constf(L, cdt, (double)NAN)));
+                                             n ? ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, mean, v),
+                                                              ci__ir_v_constf(L, cdt, (double)n))
+                                               : ci__ir_v_constf(L, cdt, (double)NAN)));
     return 2;
 }
+
 /* logsumexp(self, dim, keepdim=False) = m + log(sum(exp(x - m))), m = amax (0 where infinite) */
 static int ci__ops_logsumexp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *m, *s;
     int64_t dims[CI_MAX_DIMS];
-    int nd = ci__lower_arg_ints(L, op, a, 1, dims, CI_MAX_DIMS), keepdim = ci__lower_arg_bool(L, op, a, 2), i;
+    int nd = ci__lower_arg_ints(L, op, a, 1, dims, CI_MAX_DIMS),
+        keepdim = ci__lower_arg_bool(L, op, a, 2), i;
     char red[CI_MAX_DIMS];
     ci__ix *v[CI_MAX_DIMS] = {0};
     ci__v *mv;
@@ -5173,21 +6263,30 @@ static int ci__ops_logsumexp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     x = ci__lower_to_dtype(L, x, cdt);
     ci__ops_norm_dims(L, op, x, nd, dims, red);
     for (i = 0; i < x->ndim; i++) if (red[i] && x->size[i] == 0) {
-        ci__box *z = ci__ops_reduce_box(L, op, x, red, keepdim, CI__RED_SUM, cdt);   /* log(0) = -inf */
+        /* log(0) = -inf */
+        ci__box *z = ci__ops_reduce_box(L, op, x, red, keepdim, CI__RED_SUM, cdt);
         ci__ir_pw_vars(L, z->ndim, z->size, v);
-        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, odt, z->ndim, z->size, v, ci__ir_v_constf(L, cdt, -HUGE_VAL)));
+        outs[0] = ci__ir_tensor_of(
+                ci__ir_pw_box(L, odt, z->ndim, z->size, v, ci__ir_v_constf(L, cdt, -HUGE_VAL)));
         return 1;
     }
     m = ci__ops_reduce_box(L, op, x, red, 1, CI__RED_MAX, cdt);
     ci__ir_pw_vars(L, m->ndim, m->size, v);
     mv = ci__ir_load(L, m, v);
-    m = ci__ir_pw_box(L, cdt, m->ndim, m->size, v, ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_un(L, CI__V_ISINF, mv), ci__ir_v_constf(L, cdt, 0), mv));
+    m = ci__ir_pw_box(L, cdt, m->ndim, m->size, v,
+                      ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_un(L, CI__V_ISINF, mv),
+                                  ci__ir_v_constf(L, cdt, 0), mv));
     {
         ci__box *me = ci__lower_expand(L, m, x->ndim, x->size, 0);
         ci__ix *w[CI_MAX_DIMS] = {0};
         ci__ir_pw_vars(L, x->ndim, x->size, w);
-        s = ci__ops_reduce_box(L, op, ci__ir_pw_box(L, cdt, x->ndim, x->size, w, ci__ir_v_un(L, CI__V_EXP, ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, x, w), ci__ir_load(L, me, w)))),
-                       red, keepdim, CI__RED_SUM, cdt);
+        s = ci__ops_reduce_box(
+                L, op,
+                ci__ir_pw_box(L, cdt, x->ndim, x->size, w,
+                              ci__ir_v_un(L, CI__V_EXP,
+                                          ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, x, w),
+                                                       ci__ir_load(L, me, w)))),
+                red, keepdim, CI__RED_SUM, cdt);
     }
     {
         ci__box *mk = m;
@@ -5198,25 +6297,32 @@ static int ci__ops_logsumexp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
             mk = ci__ops_reshape(L, m, k, sh);
         }
         ci__ir_pw_vars(L, s->ndim, s->size, v);
-        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, odt, s->ndim, s->size, v,
-                                           ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_un(L, CI__V_LOG, ci__ir_load(L, s, v)), ci__ir_load(L, mk, v))));
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
+                L, odt, s->ndim, s->size, v,
+                ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_un(L, CI__V_LOG, ci__ir_load(L, s, v)),
+                             ci__ir_load(L, mk, v))));
     }
     return 1;
 }
+
 /* linalg_vector_norm(self, ord=2, dim=None, keepdim=False, *, dtype=None) and norm.* */
 static int ci__ops_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *r, *ax;
     int po = ci__lower_pidx(op, "ord") >= 0 ? ci__lower_pidx(op, "ord") : ci__lower_pidx(op, "p");
-    int pd = ci__lower_pidx(op, "dim"), pk = ci__lower_pidx(op, "keepdim"), pt = ci__lower_pidx(op, "dtype");
+    int pd = ci__lower_pidx(op, "dim"), pk = ci__lower_pidx(op, "keepdim"),
+        pt = ci__lower_pidx(op, "dtype");
     double p = (po < 0 || a[po].kind == CI_ARG_NONE) ? 2 : ci__lower_arg_num(L, op, a, po);
     int64_t dims[CI_MAX_DIMS];
-    int nd = pd >= 0 ? ci__lower_arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1, keepdim = pk >= 0 ? ci__lower_arg_bool(L, op, a, pk) : 0;
+    int nd = pd >= 0 ? ci__lower_arg_ints(L, op, a, pd, dims, CI_MAX_DIMS) : -1,
+        keepdim = pk >= 0 ? ci__lower_arg_bool(L, op, a, pk) : 0;
     ci_dtype dt = pt >= 0 ? ci__lower_arg_dtype_opt(L, op, a, pt) : CI_DTYPE_INVALID, cdt;
     char red[CI_MAX_DIMS];
     ci__ix *v[CI_MAX_DIMS] = {0};
     ci__v *e;
     if (dt) x = ci__lower_to_dtype(L, x, dt);
-    if (!ci__dtype_is_float(x->dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point input, got %s", op->name, ci__dtype_tab[x->dt].tname);
+    if (!ci__dtype_is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point input, got %s", op->name,
+                 ci__dtype_tab[x->dt].tname);
     cdt = ci__dtype_opmath(x->dt);
     ci__ops_norm_dims(L, op, x, nd, dims, red);
     ci__ir_pw_vars(L, x->ndim, x->size, v);
@@ -5230,7 +6336,8 @@ static int ci__ops_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     if (p == 0) e = ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_NE, e, ci__ir_v_constf(L, cdt, 0)), cdt);
     else if (p == 2) e = ci__ir_v_bin(L, CI__V_MUL, e, e);
     else if (p != 1) e = ci__ir_v_bin(L, CI__V_POW, e, ci__ir_v_constf(L, cdt, p));
-    r = ci__ops_reduce_box(L, op, ci__ir_pw_box(L, cdt, x->ndim, x->size, v, e), red, keepdim, CI__RED_SUM, cdt);
+    r = ci__ops_reduce_box(L, op, ci__ir_pw_box(L, cdt, x->ndim, x->size, v, e), red, keepdim,
+                           CI__RED_SUM, cdt);
     ci__ir_pw_vars(L, r->ndim, r->size, v);
     e = ci__ir_load(L, r, v);
     if (p == 2) e = ci__ir_v_un(L, CI__V_SQRT, e);
@@ -5238,6 +6345,7 @@ static int ci__ops_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, r->ndim, r->size, v, e));
     return 1;
 }
+
 /* count_nonzero(self, dim=None) */
 static int ci__ops_count_nonzero(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
@@ -5248,12 +6356,15 @@ static int ci__ops_count_nonzero(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
     ci__box *nz;
     ci__ops_norm_dims(L, op, x, nd, dims, red);
     ci__ir_pw_vars(L, x->ndim, x->size, v);
-    nz = ci__ir_pw_box(L, CI_I64, x->ndim, x->size, v, ci__ir_v_cast(L, ci__ir_v_cast(L, ci__ir_load(L, x, v), CI_BOOL), CI_I64));
+    nz = ci__ir_pw_box(L, CI_I64, x->ndim, x->size, v,
+                       ci__ir_v_cast(L, ci__ir_v_cast(L, ci__ir_load(L, x, v), CI_BOOL), CI_I64));
     outs[0] = ci__ir_tensor_of(ci__ops_reduce_box(L, op, nz, red, 0, CI__RED_SUM, CI_I64));
     return 1;
 }
+
 /* x normalised over the dims in red (mean/var biased), in compute dtype; mean and rstd keep dims */
-static ci__box *ci__ops_normalize(ci__L *L, const ci__opdef *op, ci__box *x, const char *red, double eps, ci__box **mean_out, ci__box **rstd_out) {
+static ci__box *ci__ops_normalize(ci__L *L, const ci__opdef *op, ci__box *x, const char *red,
+                                  double eps, ci__box **mean_out, ci__box **rstd_out) {
     int64_t n = 1;
     int i;
     ci__box *m2, *s, *mean, *rstd;
@@ -5262,30 +6373,44 @@ static ci__box *ci__ops_normalize(ci__L *L, const ci__opdef *op, ci__box *x, con
     for (i = 0; i < x->ndim; i++) if (red[i]) n *= x->size[i];
     s = ci__ops_reduce_box(L, op, x, red, 1, CI__RED_SUM, cdt);
     ci__ir_pw_vars(L, s->ndim, s->size, v);
-    mean = ci__ir_pw_box(L, cdt, s->ndim, s->size, v, ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, s, v), ci__ir_v_constf(L, cdt, (double)n)));
-    if (n >= CI__IR_UNROLL_REDUCTIONS) m2 = ci__ops_reduce_box(L, op, x, red, 1, CI__RED_WELFORD, cdt);
+    mean = ci__ir_pw_box(
+            L, cdt, s->ndim, s->size, v,
+            ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, s, v), ci__ir_v_constf(L, cdt, (double)n)));
+    if (n >= CI__IR_UNROLL_REDUCTIONS)
+        m2 = ci__ops_reduce_box(L, op, x, red, 1, CI__RED_WELFORD, cdt);
     else {
         ci__box *me = ci__lower_expand(L, mean, x->ndim, x->size, 0);
         ci__ix *w[CI_MAX_DIMS] = {0};
         ci__v *d;
         ci__ir_pw_vars(L, x->ndim, x->size, w);
         d = ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, x, w), ci__ir_load(L, me, w));
-        m2 = ci__ops_reduce_box(L, op, ci__ir_pw_box(L, cdt, x->ndim, x->size, w, ci__ir_v_bin(L, CI__V_MUL, d, d)), red, 1, CI__RED_SUM, cdt);
+        m2 = ci__ops_reduce_box(
+                L, op, ci__ir_pw_box(L, cdt, x->ndim, x->size, w, ci__ir_v_bin(L, CI__V_MUL, d, d)),
+                red, 1, CI__RED_SUM, cdt);
     }
     ci__ir_pw_vars(L, m2->ndim, m2->size, v);
-    rstd = ci__ir_pw_box(L, cdt, m2->ndim, m2->size, v,
-                      ci__ir_v_un(L, CI__V_RSQRT, ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, m2, v), ci__ir_v_constf(L, cdt, (double)(n ? n : 1))),
-                                                         ci__ir_v_constf(L, cdt, eps))));
+    rstd = ci__ir_pw_box(
+            L, cdt, m2->ndim, m2->size, v,
+            ci__ir_v_un(L, CI__V_RSQRT,
+                        ci__ir_v_bin(L, CI__V_ADD,
+                                     ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, m2, v),
+                                                  ci__ir_v_constf(L, cdt, (double)(n ? n : 1))),
+                                     ci__ir_v_constf(L, cdt, eps))));
     *mean_out = mean;
     *rstd_out = rstd;
     {
-        ci__box *me = ci__lower_expand(L, mean, x->ndim, x->size, 0), *re = ci__lower_expand(L, rstd, x->ndim, x->size, 0);
+        ci__box *me = ci__lower_expand(L, mean, x->ndim, x->size, 0),
+                *re = ci__lower_expand(L, rstd, x->ndim, x->size, 0);
         ci__ix *w[CI_MAX_DIMS] = {0};
         ci__ir_pw_vars(L, x->ndim, x->size, w);
         return ci__ir_pw_box(L, cdt, x->ndim, x->size, w,
-                          ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, x, w), ci__ir_load(L, me, w)), ci__ir_load(L, re, w)));
+                             ci__ir_v_bin(L, CI__V_MUL,
+                                          ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, x, w),
+                                                       ci__ir_load(L, me, w)),
+                                          ci__ir_load(L, re, w)));
     }
 }
+
 /* a per-channel [C] tensor viewed as [C, 1, ...] to broadcast against [N, C, ...] */
 static ci__box *ci__ops_channel_view(ci__L *L, ci__box *w, int ndim) {
     int64_t sh[CI_MAX_DIMS];
@@ -5294,6 +6419,7 @@ static ci__box *ci__ops_channel_view(ci__L *L, ci__box *w, int ndim) {
     for (i = 1; i < ndim - 1; i++) sh[i] = 1;
     return ci__ops_reshape(L, w, ndim - 1 > 0 ? ndim - 1 : 1, sh);
 }
+
 /* native_group_norm(input, weight, bias, N, C, HxW, group, eps) -> (out, mean, rstd);
    group_norm(input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True) (vop 1) */
 static int ci__ops_group_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -5303,24 +6429,43 @@ static int ci__ops_group_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     char red[CI_MAX_DIMS];
     ci_dtype odt = x->dt, cdt;
     ci__ops_need_float(L, op, x);
-    if (x->ndim < 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected an input with at least 2 dims", op->name);
+    if (x->ndim < 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected an input with at least 2 dims", op->name);
     N = x->size[0]; C = x->size[1];
     if (op->vop) {
-        G = ci__lower_arg_int(L, op, a, 1); w = ci__lower_arg_box_opt(L, op, a, 2); b = ci__lower_arg_box_opt(L, op, a, 3); eps = ci__lower_arg_num(L, op, a, 4);
+        G = ci__lower_arg_int(L, op, a, 1);
+        w = ci__lower_arg_box_opt(L, op, a, 2);
+        b = ci__lower_arg_box_opt(L, op, a, 3);
+        eps = ci__lower_arg_num(L, op, a, 4);
     } else {
-        w = ci__lower_arg_box_opt(L, op, a, 1); b = ci__lower_arg_box_opt(L, op, a, 2); G = ci__lower_arg_int(L, op, a, 6); eps = ci__lower_arg_num(L, op, a, 7);
+        w = ci__lower_arg_box_opt(L, op, a, 1);
+        b = ci__lower_arg_box_opt(L, op, a, 2);
+        G = ci__lower_arg_int(L, op, a, 6);
+        eps = ci__lower_arg_num(L, op, a, 7);
     }
-    if (G <= 0 || C % G) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected the number of channels (%lld) to be divisible by num_groups (%lld)", op->name, (long long)C, (long long)G);
+    if (G <= 0 || C % G)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: expected the number of channels (%lld) to be divisible by num_groups (%lld)",
+                 op->name, (long long)C, (long long)G);
     if ((w && (w->ndim != 1 || w->size[0] != C)) || (b && (b->ndim != 1 || b->size[0] != C)))
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected weight and bias of shape [%lld]", op->name, (long long)C);
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected weight and bias of shape [%lld]", op->name,
+                 (long long)C);
     cdt = ci__dtype_opmath(odt);
-    sh[0] = N; sh[1] = G; sh[2] = (N * G != 0) ? ci__ir_numel(x->ndim, x->size) / (N * G) : 0;
+    sh[0] = N;
+    sh[1] = G;
+    sh[2] = (N * G != 0) ? ci__ir_numel(x->ndim, x->size) / (N * G) : 0;
     xg = ci__ops_reshape(L, ci__lower_to_dtype(L, x, cdt), 3, sh);
     memset(red, 0, sizeof red);
     red[2] = 1;
     y = ci__ops_reshape(L, ci__ops_normalize(L, op, xg, red, eps, &mean, &rstd), x->ndim, x->size);
-    if (w) y = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(y), ci__ops_T(ci__ops_channel_view(L, ci__lower_to_dtype(L, w, cdt), x->ndim)));
-    if (b) y = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(y), ci__ops_T(ci__ops_channel_view(L, ci__lower_to_dtype(L, b, cdt), x->ndim)));
+    if (w)
+        y = ci__ops_call2(
+                L, "aten.mul.Tensor", ci__ops_T(y),
+                ci__ops_T(ci__ops_channel_view(L, ci__lower_to_dtype(L, w, cdt), x->ndim)));
+    if (b)
+        y = ci__ops_call2(
+                L, "aten.add.Tensor", ci__ops_T(y),
+                ci__ops_T(ci__ops_channel_view(L, ci__lower_to_dtype(L, b, cdt), x->ndim)));
     outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, y, odt));
     if (op->vop) return 1;
     sh[0] = N; sh[1] = G;
@@ -5328,10 +6473,12 @@ static int ci__ops_group_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     outs[2] = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__ops_reshape(L, rstd, 2, sh), odt));
     return 3;
 }
+
 /* batch norm in inference mode: (x - running_mean) * rsqrt(running_var + eps) * w + b, per channel.
    extra: 0 _native_batch_norm_legit_no_training, 1 native_batch_norm, 2 batch_norm */
 static int ci__ops_batch_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box_opt(L, op, a, 1), *b = ci__lower_arg_box_opt(L, op, a, 2);
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box_opt(L, op, a, 1),
+            *b = ci__lower_arg_box_opt(L, op, a, 2);
     ci__box *rm = ci__lower_arg_box_opt(L, op, a, 3), *rv = ci__lower_arg_box_opt(L, op, a, 4), *y;
     int pe = ci__lower_pidx(op, "eps"), pt = ci__lower_pidx(op, "training");
     double eps = ci__lower_arg_num(L, op, a, pe);
@@ -5339,27 +6486,41 @@ static int ci__ops_batch_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     int64_t C, zero = 0;
     ci__ops_need_float(L, op, x);
     if (pt >= 0 && ci__lower_arg_bool(L, op, a, pt))
-        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: training mode is not supported (cinductor runs batch norm in inference mode)", op->name);
-    if (!rm || !rv) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: running_mean and running_var are required in inference mode", op->name);
-    if (x->ndim < 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected an input with at least 2 dims", op->name);
+        CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                 "%s: training mode is not supported (cinductor runs batch norm in inference mode)",
+                 op->name);
+    if (!rm || !rv)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: running_mean and running_var are required in inference mode", op->name);
+    if (x->ndim < 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected an input with at least 2 dims", op->name);
     C = x->size[1];
-    if (rm->ndim != 1 || rm->size[0] != C || rv->ndim != 1 || rv->size[0] != C || (w && (w->ndim != 1 || w->size[0] != C)) ||
-        (b && (b->ndim != 1 || b->size[0] != C)))
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: per-channel tensors must have shape [%lld]", op->name, (long long)C);
+    if (rm->ndim != 1 || rm->size[0] != C || rv->ndim != 1 || rv->size[0] != C ||
+        (w && (w->ndim != 1 || w->size[0] != C)) || (b && (b->ndim != 1 || b->size[0] != C)))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: per-channel tensors must have shape [%lld]", op->name,
+                 (long long)C);
     cdt = ci__dtype_opmath(odt);
     {
         ci__ix *v[1];
         ci__box *scale;
         ci__v *s;
         ci__ir_pw_vars(L, 1, &C, v);
-        s = ci__ir_v_un(L, CI__V_RSQRT, ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_cast(L, ci__ir_load(L, rv, v), cdt), ci__ir_v_constf(L, cdt, eps)));
+        s = ci__ir_v_un(L, CI__V_RSQRT,
+                        ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_cast(L, ci__ir_load(L, rv, v), cdt),
+                                     ci__ir_v_constf(L, cdt, eps)));
         if (w) s = ci__ir_v_bin(L, CI__V_MUL, s, ci__ir_v_cast(L, ci__ir_load(L, w, v), cdt));
         scale = ci__ir_pw_box(L, cdt, 1, &C, v, s);
-        y = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(ci__ops_call2(L, "aten.sub.Tensor", ci__ops_T(ci__lower_to_dtype(L, x, cdt)),
-                                                                ci__ops_T(ci__ops_channel_view(L, ci__lower_to_dtype(L, rm, cdt), x->ndim)))),
-                      ci__ops_T(ci__ops_channel_view(L, scale, x->ndim)));
+        y = ci__ops_call2(L, "aten.mul.Tensor",
+                          ci__ops_T(ci__ops_call2(
+                                  L, "aten.sub.Tensor", ci__ops_T(ci__lower_to_dtype(L, x, cdt)),
+                                  ci__ops_T(ci__ops_channel_view(L, ci__lower_to_dtype(L, rm, cdt),
+                                                                 x->ndim)))),
+                          ci__ops_T(ci__ops_channel_view(L, scale, x->ndim)));
     }
-    if (b) y = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(y), ci__ops_T(ci__ops_channel_view(L, ci__lower_to_dtype(L, b, cdt), x->ndim)));
+    if (b)
+        y = ci__ops_call2(
+                L, "aten.add.Tensor", ci__ops_T(y),
+                ci__ops_T(ci__ops_channel_view(L, ci__lower_to_dtype(L, b, cdt), x->ndim)));
     outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, y, odt));
     if (op->extra == 2) return 1;
     {   /* save_mean / save_invstd are empty in inference mode */
@@ -5370,6 +6531,7 @@ static int ci__ops_batch_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     }
     return 3;
 }
+
 /* rms_norm(input, normalized_shape, weight=None, eps=None): x * rsqrt(mean(x^2) + eps) * w */
 static int ci__ops_rms_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box_opt(L, op, a, 2), *ss;
@@ -5382,11 +6544,17 @@ static int ci__ops_rms_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     ci__v *xv;
     ci__ops_need_float(L, op, x);
     cdt = ci__dtype_opmath(odt);
-    eps = a[3].kind == CI_ARG_NONE ? (cdt == CI_F64 ? 2.220446049250313e-16 : odt == CI_F16 ? 0.0009765625 : odt == CI_BF16 ? 0.0078125 : 1.1920928955078125e-07)
+    eps = a[3].kind == CI_ARG_NONE ? (cdt == CI_F64    ? 2.220446049250313e-16
+                                      : odt == CI_F16  ? 0.0009765625
+                                      : odt == CI_BF16 ? 0.0078125
+                                                       : 1.1920928955078125e-07)
                                    : ci__lower_arg_num(L, op, a, 3);
     axis = x->ndim - nn;
-    if (nn < 0 || axis < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: normalized_shape does not match the input", op->name);
-    for (i = 0; i < nn; i++) if (x->size[axis + i] != ns[i]) CI__FAIL(L, CI_ERR_SHAPE, "%s: normalized_shape does not match the input", op->name);
+    if (nn < 0 || axis < 0)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: normalized_shape does not match the input", op->name);
+    for (i = 0; i < nn; i++)
+        if (x->size[axis + i] != ns[i])
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: normalized_shape does not match the input", op->name);
     if (w && (w->ndim != nn || memcmp(w->size, ns, sizeof(int64_t) * (size_t)nn)))
         CI__FAIL(L, CI_ERR_SHAPE, "%s: expected weight to have the normalized shape", op->name);
     memset(red, 0, sizeof red);
@@ -5394,31 +6562,54 @@ static int ci__ops_rms_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     x = ci__lower_to_dtype(L, x, cdt);
     ci__ir_pw_vars(L, x->ndim, x->size, v);
     xv = ci__ir_load(L, x, v);
-    ss = ci__ops_reduce_box(L, op, ci__ir_pw_box(L, cdt, x->ndim, x->size, v, ci__ir_v_bin(L, CI__V_MUL, xv, xv)), red, 1, CI__RED_SUM, cdt);
+    ss = ci__ops_reduce_box(
+            L, op, ci__ir_pw_box(L, cdt, x->ndim, x->size, v, ci__ir_v_bin(L, CI__V_MUL, xv, xv)),
+            red, 1, CI__RED_SUM, cdt);
     {
         ci__box *se = ci__lower_expand(L, ss, x->ndim, x->size, 0);
         ci__v *r;
         ci__ir_pw_vars(L, x->ndim, x->size, v);
         xv = ci__ir_load(L, x, v);
-        r = ci__ir_v_bin(L, CI__V_MUL, xv, ci__ir_v_un(L, CI__V_RSQRT, ci__ir_v_bin(L, CI__V_ADD,
-                ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, se, v), ci__ir_v_constf(L, cdt, (double)(ci__ir_numel(nn, ns) ? ci__ir_numel(nn, ns) : 1))), ci__ir_v_constf(L, cdt, eps))));
-        if (w) r = ci__ir_v_bin(L, CI__V_MUL, r, ci__ir_v_cast(L, ci__ir_load(L, ci__lower_expand(L, w, x->ndim, x->size, 0), v), cdt));
+        r = ci__ir_v_bin(
+                L, CI__V_MUL, xv,
+                ci__ir_v_un(
+                        L, CI__V_RSQRT,
+                        ci__ir_v_bin(
+                                L, CI__V_ADD,
+                                ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, se, v),
+                                             ci__ir_v_constf(L, cdt,
+                                                             (double)(ci__ir_numel(nn, ns)
+                                                                              ? ci__ir_numel(nn, ns)
+                                                                              : 1))),
+                                ci__ir_v_constf(L, cdt, eps))));
+        if (w)
+            r = ci__ir_v_bin(
+                    L, CI__V_MUL, r,
+                    ci__ir_v_cast(L, ci__ir_load(L, ci__lower_expand(L, w, x->ndim, x->size, 0), v),
+                                  cdt));
         outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, odt, x->ndim, x->size, v, r));
     }
     return 1;
 }
 
 /* -- joining, padding, scattering into views -- */
-static int ci__ops_tensor_list(ci__L *L, const ci__opdef *op, const ci_arg *a, ci__box **out, int max) {
+static int ci__ops_tensor_list(ci__L *L, const ci__opdef *op, const ci_arg *a, ci__box **out,
+                               int max) {
     int i;
-    if (a->kind != CI_ARG_TENSORS) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a list of tensors, got %s", op->name, ci__lower_arg_kind_name(a->kind));
-    if (a->u.tensors.n > max) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most %d tensors", op->name, max);
+    if (a->kind != CI_ARG_TENSORS)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a list of tensors, got %s", op->name,
+                 ci__lower_arg_kind_name(a->kind));
+    if (a->u.tensors.n > max)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most %d tensors", op->name, max);
     for (i = 0; i < a->u.tensors.n; i++) {
-        if (!a->u.tensors.v[i].id) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: element %d of the tensor list is None", op->name, i);
+        if (!a->u.tensors.v[i].id)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: element %d of the tensor list is None", op->name,
+                     i);
         out[i] = ci__ir_box_get(L, a->u.tensors.v[i]);
     }
     return a->u.tensors.n;
 }
+
 /* -- cat: Inductor's choice between pointwise_cat and ConcatKernel --
    A pointwise cat selects, per element, a load from the input that holds it: it fuses with
    its users and with its inputs' computations, at the price of a comparison chain per element.
@@ -5436,6 +6627,7 @@ static int ci__ops_cat_should_lower(const ci__box *x) {
     b = x->st->buf;
     return b->kind != CI__BUF_COMPUTED || !b->producer || b->producer->kind == CI__K_EXTERN;
 }
+
 /* does v's DAG, or that of a pointwise kernel it reads (and so on back), read a reduction? A
    pointwise kernel found not to is remembered (rr = 1), so asking again costs nothing */
 static int ci__ops_reads_reduction_rec(ci__L *L, ci__v *v, int *marks, int epoch) {
@@ -5458,6 +6650,7 @@ static int ci__ops_reads_reduction_rec(ci__L *L, ci__v *v, int *marks, int epoch
     if (!r) for (i = 0; i < seen.n; i++) ((ci__kernel *)seen.v[i])->rr = 1;
     return r;
 }
+
 /* is the input a reduction, or a pointwise reading one (can_fuse_reduction)? */
 static int ci__ops_cat_reads_reduction(ci__L *L, const ci__box *x) {
     int *marks = ci__ir_marks(L);
@@ -5465,10 +6658,12 @@ static int ci__ops_cat_reads_reduction(ci__L *L, const ci__box *x) {
         const ci__kernel *p = x->st->buf->producer;
         if (!p) return 0;
         if (p->kind == CI__K_REDUCTION) return 1;
-        return p->kind == CI__K_POINTWISE && ci__ops_reads_reduction_rec(L, p->body, marks, L->epoch);
+        return p->kind == CI__K_POINTWISE &&
+               ci__ops_reads_reduction_rec(L, p->body, marks, L->epoch);
     }
     return x->st->kind == CI__ST_PW && ci__ops_reads_reduction_rec(L, x->st->body, marks, L->epoch);
 }
+
 /* is every use of the tensors out0 .. out0+nout-1 of node ix pointwise (is_pointwise_use)? A
    view passes the question on to its own users; a graph output is not a pointwise use */
 /* the graph's users index, built once per compile: the nodes reading tensor t are
@@ -5490,7 +6685,9 @@ static void ci__ops_users_index(ci__L *L) {
             const ci__node *nd = (const ci__node *)g->nodes.v[i];
             for (j = 0; j < nd->nargs + nd->nkw; j++) {
                 const ci_arg *a = j < nd->nargs ? &nd->args[j] : &nd->kw[j - nd->nargs].value;
-                int nid = a->kind == CI_ARG_TENSOR ? 1 : a->kind == CI_ARG_TENSORS ? a->u.tensors.n : 0;
+                int nid = a->kind == CI_ARG_TENSOR    ? 1
+                          : a->kind == CI_ARG_TENSORS ? a->u.tensors.n
+                                                      : 0;
                 for (k = 0; k < nid; k++) {
                     uint32_t t = a->kind == CI_ARG_TENSOR ? a->u.t.id : a->u.tensors.v[k].id;
                     if (!t || (int)t > nt) continue;
@@ -5501,6 +6698,7 @@ static void ci__ops_users_index(ci__L *L) {
         }
     }
 }
+
 static int ci__ops_uses_pointwise(ci__L *L, int ix, uint32_t out0, int nout, int depth) {
     const ci_graph *g = L->graph;
     uint32_t t;
@@ -5515,12 +6713,14 @@ static int ci__ops_uses_pointwise(ci__L *L, int ix, uint32_t out0, int nout, int
             if (i <= ix) continue;
             if (nd->kind != CI__N_CALL || !(op = ci__lower_registry_find(L->ctx, nd->op))) return 0;
             if (op->use == CI__OPS_USE_V) {
-                if (depth > 8 || !ci__ops_uses_pointwise(L, i, nd->out0, nd->nout, depth + 1)) return 0;
+                if (depth > 8 || !ci__ops_uses_pointwise(L, i, nd->out0, nd->nout, depth + 1))
+                    return 0;
             } else if (op->use != CI__OPS_USE_P) return 0;
         }
     }
     return 1;
 }
+
 static int ci__ops_cat_pointwise(ci__L *L, ci__box **in, int n) {
     int i, any_lower = 0, all_lower = 1, red = 0;
     const ci__node *nd;
@@ -5533,24 +6733,31 @@ static int ci__ops_cat_pointwise(ci__L *L, ci__box **in, int n) {
     if (all_lower && !red) return 1;   /* a copy of each input anyway: one kernel for all */
     if (!any_lower || !L->graph) return 0;
     nd = (const ci__node *)L->graph->nodes.v[L->node_ix];
-    return ci__ops_uses_pointwise(L, L->node_ix, nd->out0, nd->nout, 0);   /* fused into its users */
+    return ci__ops_uses_pointwise(L, L->node_ix, nd->out0, nd->nout, 0); /* fused into its users */
 }
+
 /* cat(tensors, dim=0): a pointwise select over clamped loads (a read never leaves its input),
    or a ConcatKernel */
-static ci__box *ci__ops_cat_box(ci__L *L, const ci__opdef *op, ci__box **xs, int n, int64_t dim_arg) {
+static ci__box *ci__ops_cat_box(ci__L *L, const ci__opdef *op, ci__box **xs, int n,
+                                int64_t dim_arg) {
     ci__box *in[256];
     int k = 0, i, j, ref = -1;
     int64_t shape[CI_MAX_DIMS], dim, off[257];
     ci_dtype dt = CI_DTYPE_INVALID;
     ci__ix *v[CI_MAX_DIMS] = {0};
     ci__v *val = NULL;
-    if (n == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a non-empty list of Tensors", op->name);
+    if (n == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected a non-empty list of Tensors", op->name);
     for (i = 0; i < n; i++) {
         dt = ci__dtype_promote2(dt, xs[i]->dt);
-        if (!(xs[i]->ndim == 1 && xs[i]->size[0] == 0) && ref < 0) ref = i;   /* legacy: 1-d empty tensors are skipped */
+        /* legacy: 1-d empty tensors are skipped */
+        if (!(xs[i]->ndim == 1 && xs[i]->size[0] == 0) && ref < 0) ref = i;
     }
     if (ref < 0) return ci__lower_to_dtype(L, xs[0], dt);
-    if (xs[ref]->ndim == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: zero-dimensional tensor (at position %d) cannot be concatenated", op->name, ref);
+    if (xs[ref]->ndim == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: zero-dimensional tensor (at position %d) cannot be concatenated", op->name,
+                 ref);
     dim = ci__lower_wrap_dim(L, op, dim_arg, xs[ref]->ndim);
     memcpy(shape, xs[ref]->size, sizeof(int64_t) * (size_t)xs[ref]->ndim);
     off[0] = 0;
@@ -5558,10 +6765,14 @@ static ci__box *ci__ops_cat_box(ci__L *L, const ci__opdef *op, ci__box **xs, int
         ci__box *x = xs[i];
         if (x->ndim == 1 && x->size[0] == 0) continue;
         if (x->ndim != xs[ref]->ndim)
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: tensors must have same number of dimensions: got %d and %d", op->name, xs[ref]->ndim, x->ndim);
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: tensors must have same number of dimensions: got %d and %d", op->name,
+                     xs[ref]->ndim, x->ndim);
         for (j = 0; j < x->ndim; j++) if (j != dim && x->size[j] != shape[j])
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: sizes of tensors must match except in dimension %lld. Expected size %lld but got size %lld for tensor number %d in the list",
-                     op->name, (long long)dim, (long long)shape[j], (long long)x->size[j], i);
+                CI__FAIL(L, CI_ERR_SHAPE,
+                         "%s: sizes of tensors must match except in dimension %lld. Expected size "
+                         "%lld but got size %lld for tensor number %d in the list",
+                         op->name, (long long)dim, (long long)shape[j], (long long)x->size[j], i);
         in[k] = ci__lower_to_dtype(L, x, dt);
         off[k + 1] = off[k] + x->size[dim];
         k++;
@@ -5571,7 +6782,8 @@ static ci__box *ci__ops_cat_box(ci__L *L, const ci__opdef *op, ci__box **xs, int
         ci__ir_pw_vars(L, in[0]->ndim, shape, v);
         return ci__ir_pw_box(L, dt, in[0]->ndim, shape, v, ci__ir_load(L, in[0], v));
     }
-    if (!L->meta && ci__ir_numel(in[0]->ndim, shape) > 0 && !ci__ops_cat_pointwise(L, in, k)) {   /* ConcatKernel */
+    /* ConcatKernel */
+    if (!L->meta && ci__ir_numel(in[0]->ndim, shape) > 0 && !ci__ops_cat_pointwise(L, in, k)) {
         ci__buf *buf = ci__ir_buf_new(L, CI__BUF_COMPUTED, dt, in[0]->ndim, shape);
         for (i = 0; i < k; i++) {
             ci__ix *idx[CI_MAX_DIMS];
@@ -5579,7 +6791,8 @@ static ci__box *ci__ops_cat_box(ci__L *L, const ci__opdef *op, ci__box **xs, int
             ci__ir_pw_vars(L, in[i]->ndim, in[i]->size, v);
             memcpy(idx, v, sizeof(ci__ix *) * (size_t)in[i]->ndim);
             idx[dim] = ci__ops_ixadd(L, v[dim], ci__ops_K(L, off[i]));
-            ci__ops_scatter_into(L, buf, in[i]->ndim, in[i]->size, v, ci__ir_load(L, in[i], v), idx, CI__SC_STORE);
+            ci__ops_scatter_into(L, buf, in[i]->ndim, in[i]->size, v, ci__ir_load(L, in[i], v), idx,
+                                 CI__SC_STORE);
             ((ci__kernel *)L->kernels.v[L->kernels.n - 1])->disjoint = 1;
         }
         return ci__ir_buf_box(L, buf);
@@ -5590,31 +6803,45 @@ static ci__box *ci__ops_cat_box(ci__L *L, const ci__opdef *op, ci__box **xs, int
         ci__v *ld;
         memcpy(idx, v, sizeof(ci__ix *) * (size_t)in[0]->ndim);
         if (in[i]->size[dim] == 0) continue;
-        idx[dim] = ci__ops_ixclamp(L, ci__ops_ixadd(L, v[dim], ci__ops_K(L, -off[i])), in[i]->size[dim]);
+        idx[dim] = ci__ops_ixclamp(L, ci__ops_ixadd(L, v[dim], ci__ops_K(L, -off[i])),
+                                   in[i]->size[dim]);
         ld = ci__ir_load(L, in[i], idx);
-        val = val ? ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, v[dim]), ci__ir_v_consti(L, CI_I64, off[i + 1])), ld, val) : ld;
+        val = val ? ci__ir_v_op(L, CI__V_WHERE,
+                                ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, v[dim]),
+                                             ci__ir_v_consti(L, CI_I64, off[i + 1])),
+                                ld, val)
+                  : ld;
     }
     if (!val) val = ci__ir_v_consti(L, dt, 0);
     return ci__ir_pw_box(L, dt, in[0]->ndim, shape, v, val);
 }
+
 static int ci__ops_cat(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *xs[256];
     int n = ci__ops_tensor_list(L, op, &a[0], xs, 256);
     outs[0] = ci__ir_tensor_of(ci__ops_cat_box(L, op, xs, n, ci__lower_arg_int(L, op, a, 1)));
     return 1;
 }
+
 /* stack(tensors, dim=0) */
 static int ci__ops_stack(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *xs[256];
     int n = ci__ops_tensor_list(L, op, &a[0], xs, 256), i;
     int64_t dim = ci__lower_arg_int(L, op, a, 1), shape[CI_MAX_DIMS];
-    if (n == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: stack expects a non-empty TensorList", op->name);
-    if (dim < -(xs[0]->ndim + 1) || dim > xs[0]->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dimension out of range", op->name);
+    if (n == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: stack expects a non-empty TensorList", op->name);
+    if (dim < -(xs[0]->ndim + 1) || dim > xs[0]->ndim)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dimension out of range", op->name);
     if (dim < 0) dim += xs[0]->ndim + 1;
-    if (xs[0]->ndim + 1 > CI_MAX_DIMS) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many dims", op->name);
+    if (xs[0]->ndim + 1 > CI_MAX_DIMS)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: too many dims", op->name);
     for (i = 1; i < n; i++)
-        if (xs[i]->ndim != xs[0]->ndim || memcmp(xs[i]->size, xs[0]->size, sizeof(int64_t) * (size_t)xs[0]->ndim))
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: stack expects each tensor to be equal size, but got tensors %d and 0 of different shapes", op->name, i);
+        if (xs[i]->ndim != xs[0]->ndim ||
+            memcmp(xs[i]->size, xs[0]->size, sizeof(int64_t) * (size_t)xs[0]->ndim))
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: stack expects each tensor to be equal size, but got tensors %d and 0 of "
+                     "different shapes",
+                     op->name, i);
     for (i = 0; i < n; i++) {
         int j, k = 0;
         for (j = 0; j <= xs[i]->ndim; j++) shape[j] = j == dim ? 1 : xs[i]->size[k++];
@@ -5623,6 +6850,7 @@ static int ci__ops_stack(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     outs[0] = ci__ir_tensor_of(ci__ops_cat_box(L, op, xs, n, dim));
     return 1;
 }
+
 /* constant_pad_nd(self, pad, value=0); reflection / replication pads (extra 1 / 2, vop = dims) */
 static int ci__ops_pad(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
@@ -5631,23 +6859,38 @@ static int ci__ops_pad(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
     ci__ix *v[CI_MAX_DIMS] = {0}, *idx[CI_MAX_DIMS];
     ci__v *ok = ci__ir_v_consti(L, CI_BOOL, 1), *val;
     if (np < 0 || np % 2 || np / 2 > x->ndim)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: padding length must be divisible by 2 and at most twice the number of dims", op->name);
-    if (mode && np != 2 * op->vop) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected padding of length %d, got %d", op->name, 2 * op->vop, np);
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: padding length must be divisible by 2 and at most twice the number of dims",
+                 op->name);
+    if (mode && np != 2 * op->vop)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected padding of length %d, got %d", op->name,
+                 2 * op->vop, np);
     if (mode && (x->ndim < op->vop || x->ndim > op->vop + 2))
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a %dD or %dD input", op->name, op->vop + 1, op->vop + 2);
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a %dD or %dD input", op->name, op->vop + 1,
+                 op->vop + 2);
     for (i = 0; i < x->ndim; i++) { lo[i] = 0; shape[i] = x->size[i]; }
     for (i = 0; i < np / 2; i++) {
         int d = x->ndim - 1 - i;
         lo[d] = pad[2 * i];
-        if (ci__util_add_ovf(x->size[d], pad[2 * i], &shape[d]) || ci__util_add_ovf(shape[d], pad[2 * i + 1], &shape[d]))
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: the input size %lld plus padding %lld and %lld overflows int64", op->name,
+        if (ci__util_add_ovf(x->size[d], pad[2 * i], &shape[d]) ||
+            ci__util_add_ovf(shape[d], pad[2 * i + 1], &shape[d]))
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: the input size %lld plus padding %lld and %lld overflows int64", op->name,
                      (long long)x->size[d], (long long)pad[2 * i], (long long)pad[2 * i + 1]);
-        if (shape[d] < 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: the input size %lld, plus negative padding %lld and %lld resulted in a negative output size",
-                                   op->name, (long long)x->size[d], (long long)pad[2 * i], (long long)pad[2 * i + 1]);
+        if (shape[d] < 0)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: the input size %lld, plus negative padding %lld and %lld resulted in a "
+                     "negative output size",
+                     op->name, (long long)x->size[d], (long long)pad[2 * i],
+                     (long long)pad[2 * i + 1]);
         if (mode == 1 && (pad[2 * i] >= x->size[d] || pad[2 * i + 1] >= x->size[d]))
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: padding size should be less than the corresponding input dimension, but got padding (%lld, %lld) at dimension %d of input of size %lld",
-                     op->name, (long long)pad[2 * i], (long long)pad[2 * i + 1], d, (long long)x->size[d]);
-        if (mode == 2 && x->size[d] == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: input dimension %d is empty", op->name, d);
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: padding size should be less than the corresponding input dimension, but "
+                     "got padding (%lld, %lld) at dimension %d of input of size %lld",
+                     op->name, (long long)pad[2 * i], (long long)pad[2 * i + 1], d,
+                     (long long)x->size[d]);
+        if (mode == 2 && x->size[d] == 0)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: input dimension %d is empty", op->name, d);
     }
     ci__ir_pw_vars(L, x->ndim, shape, v);
     for (i = 0; i < x->ndim; i++) {
@@ -5656,28 +6899,36 @@ static int ci__ops_pad(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
         if (mode == 1) {        /* reflect: (n-1) - |(n-1) - |j|| */
             ci__ix *aj = ci__ix_max(L->A, &L->ixt, j, ci__ops_ixscale(L, j, -1));
             ci__ix *t = ci__ops_ixadd(L, ci__ops_K(L, n - 1), ci__ops_ixscale(L, aj, -1));
-            idx[i] = ci__ops_ixadd(L, ci__ops_K(L, n - 1), ci__ops_ixscale(L, ci__ix_max(L->A, &L->ixt, t, ci__ops_ixscale(L, t, -1)), -1));
+            idx[i] = ci__ops_ixadd(
+                    L, ci__ops_K(L, n - 1),
+                    ci__ops_ixscale(L, ci__ix_max(L->A, &L->ixt, t, ci__ops_ixscale(L, t, -1)),
+                                    -1));
         } else if (mode == 2) { /* replicate */
             idx[i] = ci__ops_ixclamp(L, j, n);
         } else {
             idx[i] = ci__ops_ixclamp(L, j, n);
-            if (lo[i] != 0 || shape[i] != n) ok = ci__ir_v_bin(L, CI__V_AND, ok, ci__ops_in_range(L, j, 0, n));
+            if (lo[i] != 0 || shape[i] != n)
+                ok = ci__ir_v_bin(L, CI__V_AND, ok, ci__ops_in_range(L, j, 0, n));
         }
     }
     val = ci__ir_numel(x->ndim, x->size) ? ci__ir_load(L, x, idx) : ci__ir_v_consti(L, x->dt, 0);
     if (!mode) {
         ci_arg *pv = &a[2];
         ci__v *fill;
-        if (!ci__lower_is_num(pv)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value must be a number", op->name);
-        fill = pv->kind == CI_ARG_FLOAT ? ci__ir_v_constf(L, x->dt, pv->u.f) : ci__ir_v_consti(L, x->dt, (int64_t)ci__lower_num(pv));
+        if (!ci__lower_is_num(pv))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value must be a number", op->name);
+        fill = pv->kind == CI_ARG_FLOAT ? ci__ir_v_constf(L, x->dt, pv->u.f)
+                                        : ci__ir_v_consti(L, x->dt, (int64_t)ci__lower_num(pv));
         if (ok->op != CI__V_CONST) val = ci__ir_v_op(L, CI__V_WHERE, ok, val, fill);
         else if (!ok->i) val = fill;
     }
     outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, shape, v, val));
     return 1;
 }
-/* slice_scatter(self, src, dim=0, start=None, end=None, step=1), select_scatter(self, src, dim, index) (extra 1),
-   diagonal_scatter(self, src, offset=0, dim1=0, dim2=1) (extra 2): self with a view of it replaced by src */
+
+/* slice_scatter(self, src, dim=0, start=None, end=None, step=1), select_scatter(self, src, dim,
+   index) (extra 1), diagonal_scatter(self, src, offset=0, dim1=0, dim2=1) (extra 2): self with a
+   view of it replaced by src */
 static int ci__ops_scatter_view(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *src = ci__lower_arg_box(L, op, a, 1), *view;
     ci__ix *v[CI_MAX_DIMS] = {0}, *si[CI_MAX_DIMS];
@@ -5700,39 +6951,58 @@ static int ci__ops_scatter_view(ci__L *L, const ci__opdef *op, ci_arg *a, ci_ten
     src = ci__lower_to_dtype(L, src, x->dt);
     ci__ir_pw_vars(L, x->ndim, x->size, v);
     if (op->extra == 0) {
-        int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 2), x->ndim), n = x->size[dim], step = ci__lower_arg_int(L, op, a, 5);
+        int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 2), x->ndim),
+                n = x->size[dim], step = ci__lower_arg_int(L, op, a, 5);
         int64_t start = a[3].kind == CI_ARG_NONE ? 0 : ci__lower_arg_int(L, op, a, 3);
         ci__ix *rel;
         if (start < 0) start += n;
         if (start < 0) start = 0;
         if (start > n) start = n;
         rel = ci__ops_ixadd(L, v[dim], ci__ops_K(L, -start));
-        in = ci__ir_v_bin(L, CI__V_AND, ci__ops_in_range(L, rel, 0, src->size[dim] * step),
-                       ci__ir_v_bin(L, CI__V_EQ, ci__ops_ixval(L, ci__ix_mod(L->A, &L->ixt, rel, ci__ops_K(L, step))), ci__ir_v_consti(L, CI_I64, 0)));
+        in = ci__ir_v_bin(
+                L, CI__V_AND, ci__ops_in_range(L, rel, 0, src->size[dim] * step),
+                ci__ir_v_bin(L, CI__V_EQ,
+                             ci__ops_ixval(L, ci__ix_mod(L->A, &L->ixt, rel, ci__ops_K(L, step))),
+                             ci__ir_v_consti(L, CI_I64, 0)));
         for (i = 0; i < x->ndim; i++) si[i] = v[i];
-        si[dim] = ci__ops_ixclamp(L, ci__ix_fdiv(L->A, &L->ixt, ci__ix_max(L->A, &L->ixt, rel, ci__ops_K(L, 0)), ci__ops_K(L, step)), src->size[dim]);
+        si[dim] = ci__ops_ixclamp(L,
+                                  ci__ix_fdiv(L->A, &L->ixt,
+                                              ci__ix_max(L->A, &L->ixt, rel, ci__ops_K(L, 0)),
+                                              ci__ops_K(L, step)),
+                                  src->size[dim]);
     } else if (op->extra == 1) {
-        int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 2), x->ndim), idx = ci__lower_arg_int(L, op, a, 3);
+        int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 2), x->ndim),
+                idx = ci__lower_arg_int(L, op, a, 3);
         if (idx < 0) idx += x->size[dim];
         in = ci__ir_v_bin(L, CI__V_EQ, ci__ops_ixval(L, v[dim]), ci__ir_v_consti(L, CI_I64, idx));
         for (i = 0; i < x->ndim; i++) if (i != dim) si[k++] = v[i];
     } else {
-        int64_t off = ci__lower_arg_int(L, op, a, 2), d1 = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 3), x->ndim), d2 = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 4), x->ndim);
-        in = ci__ir_v_bin(L, CI__V_EQ, ci__ops_ixval(L, ci__ix_sub(L->A, &L->ixt, v[d2], v[d1])), ci__ir_v_consti(L, CI_I64, off));
+        int64_t off = ci__lower_arg_int(L, op, a, 2),
+                d1 = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 3), x->ndim),
+                d2 = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 4), x->ndim);
+        in = ci__ir_v_bin(L, CI__V_EQ, ci__ops_ixval(L, ci__ix_sub(L->A, &L->ixt, v[d2], v[d1])),
+                          ci__ir_v_consti(L, CI_I64, off));
         for (i = 0; i < x->ndim; i++) if (i != d1 && i != d2) si[k++] = v[i];
-        si[k++] = ci__ops_ixclamp(L, off >= 0 ? v[d1] : v[d2], src->ndim ? src->size[src->ndim - 1] : 1);
+        si[k++] = ci__ops_ixclamp(L, off >= 0 ? v[d1] : v[d2],
+                                  src->ndim ? src->size[src->ndim - 1] : 1);
     }
-    if (op->extra != 0) for (i = 0; i < src->ndim; i++) si[i] = ci__ops_ixclamp(L, si[i], src->size[i]);
-    sv = ci__ir_numel(src->ndim, src->size) ? ci__ir_load(L, src, si) : ci__ir_v_consti(L, x->dt, 0);
-    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, x->size, v, ci__ir_v_op(L, CI__V_WHERE, in, sv, ci__ir_load(L, x, v))));
+    if (op->extra != 0)
+        for (i = 0; i < src->ndim; i++) si[i] = ci__ops_ixclamp(L, si[i], src->size[i]);
+    sv = ci__ir_numel(src->ndim, src->size) ? ci__ir_load(L, src, si)
+                                            : ci__ir_v_consti(L, x->dt, 0);
+    outs[0] = ci__ir_tensor_of(
+            ci__ir_pw_box(L, x->dt, x->ndim, x->size, v,
+                          ci__ir_v_op(L, CI__V_WHERE, in, sv, ci__ir_load(L, x, v))));
     return 1;
 }
 
 /* -- indexing: reads through index tensors -- */
 static void ci__ops_need_index(ci__L *L, const ci__opdef *op, const ci__box *i, int allow_i32) {
     if (!(i->dt == CI_I64 || (allow_i32 && i->dt == CI_I32)))
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected an index tensor of dtype int64%s, got %s", op->name, allow_i32 ? " or int32" : "", ci__dtype_tab[i->dt].tname);
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected an index tensor of dtype int64%s, got %s", op->name,
+                 allow_i32 ? " or int32" : "", ci__dtype_tab[i->dt].tname);
 }
+
 /* gather(self, dim, index, *, sparse_grad=False) */
 static int ci__ops_gather(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 2);
@@ -5741,43 +7011,62 @@ static int ci__ops_gather(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     int i, xn = x->ndim ? x->ndim : 1;
     ci__ops_need_index(L, op, ix, 0);
     if ((ix->ndim ? ix->ndim : 1) != xn)
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: index tensor must have the same number of dimensions as input tensor", op->name);
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: index tensor must have the same number of dimensions as input tensor",
+                 op->name);
     for (i = 0; i < ix->ndim; i++) if (i != dim && x->ndim && ix->size[i] > x->size[i])
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: size does not match at dimension %d expected index %lld to be smaller than self %lld apart from dimension %lld",
-                 op->name, i, (long long)ix->size[i], (long long)x->size[i], (long long)dim);
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: size does not match at dimension %d expected index %lld to be smaller "
+                     "than self %lld apart from dimension %lld",
+                     op->name, i, (long long)ix->size[i], (long long)x->size[i], (long long)dim);
     ci__ir_pw_vars(L, ix->ndim, ix->size, v);
     if (ci__ir_numel(ix->ndim, ix->size) == 0 || ci__ir_numel(x->ndim, x->size) == 0) {
-        if (ci__ir_numel(ix->ndim, ix->size) != 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: index out of range for an empty input", op->name);
-        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, ix->ndim, ix->size, v, ci__ir_v_consti(L, x->dt, 0)));
+        if (ci__ir_numel(ix->ndim, ix->size) != 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: index out of range for an empty input", op->name);
+        outs[0] = ci__ir_tensor_of(
+                ci__ir_pw_box(L, x->dt, ix->ndim, ix->size, v, ci__ir_v_consti(L, x->dt, 0)));
         return 1;
     }
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
-    m[x->ndim ? dim : 0] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, ci__ir_load(L, ix, v), x->ndim ? x->size[dim] : 1, 0));   /* 0-d: the index must be 0 */
-    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, ix->ndim, ix->size, v, ci__ir_v_keepchecks(L, ci__ir_load(L, x, m), xn, m, NULL)));
+    m[x->ndim ? dim : 0] = ci__ir_ix_indirect(
+            L, ci__ir_v_checkidx(L, ci__ir_load(L, ix, v), x->ndim ? x->size[dim] : 1,
+                                 0)); /* 0-d: the index must be 0 */
+    outs[0] = ci__ir_tensor_of(
+            ci__ir_pw_box(L, x->dt, ix->ndim, ix->size, v,
+                          ci__ir_v_keepchecks(L, ci__ir_load(L, x, m), xn, m, NULL)));
     return 1;
 }
+
 /* index_select(self, dim, index) */
 static int ci__ops_index_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 2);
-    int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim), shape[CI_MAX_DIMS], n = ci__ir_numel(ix->ndim, ix->size);
+    int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim),
+            shape[CI_MAX_DIMS], n = ci__ir_numel(ix->ndim, ix->size);
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS], *iv[1];
     int i;
     ci__ops_need_index(L, op, ix, 1);
-    if (ix->ndim > 1) CI__FAIL(L, CI_ERR_SHAPE, "%s: index_select(): Index is supposed to be a vector", op->name);
+    if (ix->ndim > 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: index_select(): Index is supposed to be a vector", op->name);
     for (i = 0; i < x->ndim; i++) shape[i] = x->size[i];
     if (x->ndim) shape[dim] = n;
     ci__ir_pw_vars(L, x->ndim, shape, v);
     if (n == 0 || ci__ir_numel(x->ndim, x->size) == 0) {
-        if (n && x->ndim && x->size[dim] == 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: index out of range in self", op->name);
-        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, shape, v, ci__ir_v_consti(L, x->dt, 0)));
+        if (n && x->ndim && x->size[dim] == 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: index out of range in self", op->name);
+        outs[0] = ci__ir_tensor_of(
+                ci__ir_pw_box(L, x->dt, x->ndim, shape, v, ci__ir_v_consti(L, x->dt, 0)));
         return 1;
     }
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
     iv[0] = x->ndim ? v[dim] : ci__ops_K(L, 0);
-    m[x->ndim ? dim : 0] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, ci__ir_load(L, ix, iv), x->ndim ? x->size[dim] : 1, 0));
-    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, shape, v, ci__ir_v_keepchecks(L, ci__ir_load(L, x, m), x->ndim ? x->ndim : 1, m, NULL)));
+    m[x->ndim ? dim : 0] = ci__ir_ix_indirect(
+            L, ci__ir_v_checkidx(L, ci__ir_load(L, ix, iv), x->ndim ? x->size[dim] : 1, 0));
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
+            L, x->dt, x->ndim, shape, v,
+            ci__ir_v_keepchecks(L, ci__ir_load(L, x, m), x->ndim ? x->ndim : 1, m, NULL)));
     return 1;
 }
+
 /* embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False) */
 static int ci__ops_embedding(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *w = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 1);
@@ -5791,32 +7080,43 @@ static int ci__ops_embedding(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     shape[ix->ndim] = w->size[1];
     ci__ir_pw_vars(L, n, shape, v);
     if (ci__ir_numel(n, shape) == 0) {
-        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, w->dt, n, shape, v, ci__ir_v_consti(L, w->dt, 0)));
+        outs[0] = ci__ir_tensor_of(
+                ci__ir_pw_box(L, w->dt, n, shape, v, ci__ir_v_consti(L, w->dt, 0)));
         return 1;
     }
     m[0] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, ci__ir_load(L, ix, v), w->size[0], 0));
     m[1] = v[ix->ndim];
-    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, w->dt, n, shape, v, ci__ir_v_keepchecks(L, ci__ir_load(L, w, m), 2, m, NULL)));
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
+            L, w->dt, n, shape, v, ci__ir_v_keepchecks(L, ci__ir_load(L, w, m), 2, m, NULL)));
     return 1;
 }
+
 /* Advanced indexing x[indices]: the result's shape (oshape, no dims), its variables v, and m,
    x's index in terms of v (indirect where an index tensor applies). Index tensors broadcast
    together; when the indexed dims are not adjacent the broadcast dims go first (PyTorch's
    rule). Returns 0 when every index is None. */
-static int ci__ops_adv_index(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg *list, int *no_out, int64_t *oshape,
-                         ci__ix **v, ci__ix **m) {
+static int ci__ops_adv_index(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg *list,
+                             int *no_out, int64_t *oshape, ci__ix **v, ci__ix **m) {
     ci__box *idx[CI_MAX_DIMS];
     int nidx, i, j, first = -1, last = -1, adjacent = 1, nb = 0, no = 0, o = 0;
     int64_t bshape[CI_MAX_DIMS];
     ci__ix *bv[CI_MAX_DIMS];
-    if (list->kind != CI_ARG_TENSORS) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: indices must be a list of tensors (or None)", op->name);
+    if (list->kind != CI_ARG_TENSORS)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: indices must be a list of tensors (or None)",
+                 op->name);
     nidx = list->u.tensors.n;
-    if (nidx > x->ndim) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: too many indices for tensor of dimension %d (got %d)", op->name, x->ndim, nidx);
+    if (nidx > x->ndim)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: too many indices for tensor of dimension %d (got %d)",
+                 op->name, x->ndim, nidx);
     for (i = 0; i < x->ndim; i++) {
-        idx[i] = (i < nidx && list->u.tensors.v[i].id) ? ci__ir_box_get(L, list->u.tensors.v[i]) : NULL;
+        idx[i] = (i < nidx && list->u.tensors.v[i].id) ? ci__ir_box_get(L, list->u.tensors.v[i])
+                                                       : NULL;
         if (!idx[i]) continue;
         if (idx[i]->dt == CI_BOOL || idx[i]->dt == CI_U8)
-            CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: a boolean mask index is supported only as the first and only index (self[mask])", op->name);
+            CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                     "%s: a boolean mask index is supported only as the first and only index "
+                     "(self[mask])",
+                     op->name);
         ci__ops_need_index(L, op, idx[i], 1);
         if (first >= 0 && last != i - 1) adjacent = 0;
         if (first < 0) first = i;
@@ -5824,7 +7124,8 @@ static int ci__ops_adv_index(ci__L *L, const ci__opdef *op, ci__box *x, const ci
         ci__lower_broadcast_shape(L, op->name, nb, bshape, idx[i]->ndim, idx[i]->size, &nb, bshape);
     }
     if (first < 0) return 0;
-    /* the result's dims: the broadcast dims replace the indexed block (or lead), the others keep their order */
+    /* the result's dims: the broadcast dims replace the indexed block (or lead), the others keep
+     * their order */
     if (!adjacent) for (j = 0; j < nb; j++) oshape[no++] = bshape[j];
     for (i = 0; i < x->ndim; i++) {
         if (adjacent && i == first) for (j = 0; j < nb; j++) oshape[no++] = bshape[j];
@@ -5839,22 +7140,37 @@ static int ci__ops_adv_index(ci__L *L, const ci__opdef *op, ci__box *x, const ci
     }
     for (i = 0; i < x->ndim; i++) if (idx[i]) {
         if (x->size[i] == 0 && ci__ir_numel(no, oshape) > 0)
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: index is out of bounds for dimension %d with size 0", op->name, i);
-        m[i] = ci__ir_numel(no, oshape) ? ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, ci__ir_load(L, ci__lower_expand(L, idx[i], nb, bshape, 0), bv), x->size[i], 1))
-                                     : ci__ops_K(L, 0);
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: index is out of bounds for dimension %d with size 0", op->name, i);
+        m[i] = ci__ir_numel(no, oshape)
+                       ? ci__ir_ix_indirect(
+                                 L,
+                                 ci__ir_v_checkidx(
+                                         L,
+                                         ci__ir_load(L, ci__lower_expand(L, idx[i], nb, bshape, 0),
+                                                     bv),
+                                         x->size[i], 1))
+                       : ci__ops_K(L, 0);
     }
     *no_out = no;
     return 1;
 }
+
 static int ci__ops_index(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t oshape[CI_MAX_DIMS];
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int no = 0;
     if (ci__ops_index_by_mask(L, op, x, &a[1], &outs[0])) return 1;
-    if (!ci__ops_adv_index(L, op, x, &a[1], &no, oshape, v, m)) { outs[0] = ci__ir_tensor_of(x); return 1; }
-    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, no, oshape, v,
-                                       ci__ir_numel(no, oshape) ? ci__ir_v_keepchecks(L, ci__ir_load(L, x, m), x->ndim, m, NULL) : ci__ir_v_consti(L, x->dt, 0)));
+    if (!ci__ops_adv_index(L, op, x, &a[1], &no, oshape, v, m)) {
+        outs[0] = ci__ir_tensor_of(x);
+        return 1;
+    }
+    outs[0] = ci__ir_tensor_of(
+            ci__ir_pw_box(L, x->dt, no, oshape, v,
+                          ci__ir_numel(no, oshape)
+                                  ? ci__ir_v_keepchecks(L, ci__ir_load(L, x, m), x->ndim, m, NULL)
+                                  : ci__ir_v_consti(L, x->dt, 0)));
     return 1;
 }
 
@@ -5863,15 +7179,24 @@ static int ci__ops_index(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
    the kernel writes the selected ones first, in C order, and reports how many through
    outs[].shape, which the program keeps (ci_program_output_shape_after_run). Nothing may use
    such a result but a graph output (ci__lower_check_not_dd). */
-static int64_t ci__ops_ext_numel(const ci_extern_tensor *t) { return ci__ir_numel(t->ndim, t->shape); }
+static int64_t ci__ops_ext_numel(const ci_extern_tensor *t) {
+    return ci__ir_numel(t->ndim, t->shape);
+}
+
 /* masked_rows(self, mask): mask has self's leading dims; the rows of self (over its other dims)
    where mask is true, stacked: [count, trailing dims...] */
-static ci_result ci__ops_ext_masked_rows_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
-                                           ci_extern_tensor *outs, int nouts, void *user) {
+static ci_result ci__ops_ext_masked_rows_infer(const ci_extern_tensor *ins, int nins,
+                                               const ci_arg *args, int nargs,
+                                               ci_extern_tensor *outs, int nouts, void *user) {
     int k, d;
-    (void)args; (void)nargs; (void)nouts; (void)user;
+    (void)args;
+    (void)nargs;
+    (void)nouts;
+    (void)user;
     /* (a graph may call it itself: the mask must be a bool mask of x's leading dims) */
-    if (nins != 2 || (ins[1].dtype != CI_BOOL && ins[1].dtype != CI_U8) || ins[1].ndim > ins[0].ndim) return CI_ERR_SHAPE;
+    if (nins != 2 || (ins[1].dtype != CI_BOOL && ins[1].dtype != CI_U8) ||
+        ins[1].ndim > ins[0].ndim)
+        return CI_ERR_SHAPE;
     k = ins[1].ndim;
     for (d = 0; d < k; d++) if (ins[1].shape[d] != ins[0].shape[d]) return CI_ERR_SHAPE;
     outs[0].dtype = ins[0].dtype;
@@ -5880,40 +7205,66 @@ static ci_result ci__ops_ext_masked_rows_infer(const ci_extern_tensor *ins, int 
     for (d = k; d < ins[0].ndim; d++) outs[0].shape[1 + d - k] = ins[0].shape[d];
     return CI_OK;
 }
-static int ci__ops_ext_masked_rows_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
-                                   ci_extern_tensor *outs, int nouts, void *user) {
+
+static int ci__ops_ext_masked_rows_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                       int nargs, ci_extern_tensor *outs, int nouts, void *user) {
     int64_t rows = ci__ops_ext_numel(&ins[1]), row = 1, r, count = 0;
     size_t es = ci__dtype_tab[ins[0].dtype].size;
     const unsigned char *m = (const unsigned char *)ins[1].data;
     int d;
-    (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
+    (void)nins;
+    (void)args;
+    (void)nargs;
+    (void)nouts;
+    (void)user;
     for (d = ins[1].ndim; d < ins[0].ndim; d++) row *= ins[0].shape[d];
     for (r = 0; r < rows; r++) if (m[r]) {
-        if (row) memcpy((char *)outs[0].data + (size_t)(count * row) * es, (const char *)ins[0].data + (size_t)(r * row) * es, (size_t)row * es);
-        count++;
+            if (row)
+                memcpy((char *)outs[0].data + (size_t)(count * row) * es,
+                       (const char *)ins[0].data + (size_t)(r * row) * es, (size_t)row * es);
+            count++;
     }
     outs[0].shape[0] = count;
     return 0;
 }
+
 /* is element i of x non-zero? By value: -0.0 is zero, NaN is not */
 static int ci__ops_ext_is_nonzero(const ci_extern_tensor *x, int64_t i) {
     const char *p = (const char *)x->data;
     size_t b, es;
     int nz = 0;
     switch (x->dtype) {
-    case CI_F16: case CI_BF16: { uint16_t h; memcpy(&h, p + 2 * i, 2); return (h & 0x7fff) != 0; }
-    case CI_F32: { float f; memcpy(&f, p + 4 * i, 4); return f != 0; }
-    case CI_F64: { double f; memcpy(&f, p + 8 * i, 8); return f != 0; }
+    case CI_F16:
+    case CI_BF16: {
+        uint16_t h;
+        memcpy(&h, p + 2 * i, 2);
+        return (h & 0x7fff) != 0;
+    }
+    case CI_F32: {
+        float f;
+        memcpy(&f, p + 4 * i, 4);
+        return f != 0;
+    }
+    case CI_F64: {
+        double f;
+        memcpy(&f, p + 8 * i, 8);
+        return f != 0;
+    }
     default:
         es = ci__dtype_tab[x->dtype].size;
         for (b = 0; b < es; b++) nz |= p[(size_t)i * es + b] != 0;
         return nz;
     }
 }
+
 /* nonzero(self): the indices of the non-zero elements, [count, ndim], in C order */
-static ci_result ci__ops_ext_nonzero_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
-                                       ci_extern_tensor *outs, int nouts, void *user) {
-    (void)args; (void)nargs; (void)nouts; (void)user;
+static ci_result ci__ops_ext_nonzero_infer(const ci_extern_tensor *ins, int nins,
+                                           const ci_arg *args, int nargs, ci_extern_tensor *outs,
+                                           int nouts, void *user) {
+    (void)args;
+    (void)nargs;
+    (void)nouts;
+    (void)user;
     if (nins != 1) return CI_ERR_INVALID_ARGS;
     outs[0].dtype = CI_I64;
     outs[0].ndim = 2;
@@ -5921,35 +7272,55 @@ static ci_result ci__ops_ext_nonzero_infer(const ci_extern_tensor *ins, int nins
     outs[0].shape[1] = ins[0].ndim;
     return CI_OK;
 }
-static int ci__ops_ext_nonzero_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
-                               ci_extern_tensor *outs, int nouts, void *user) {
+
+static int ci__ops_ext_nonzero_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                   int nargs, ci_extern_tensor *outs, int nouts, void *user) {
     int64_t n = ci__ops_ext_numel(&ins[0]), i, count = 0, *o = (int64_t *)outs[0].data;
     int nd = ins[0].ndim, d;
-    (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
+    (void)nins;
+    (void)args;
+    (void)nargs;
+    (void)nouts;
+    (void)user;
     for (i = 0; i < n; i++) {
         if (ci__ops_ext_is_nonzero(&ins[0], i)) {
             int64_t rem = i;
-            for (d = nd - 1; d >= 0; d--) { o[count * nd + d] = ins[0].shape[d] ? rem % ins[0].shape[d] : 0; rem = ins[0].shape[d] ? rem / ins[0].shape[d] : 0; }
+            for (d = nd - 1; d >= 0; d--) {
+                o[count * nd + d] = ins[0].shape[d] ? rem % ins[0].shape[d] : 0;
+                rem = ins[0].shape[d] ? rem / ins[0].shape[d] : 0;
+            }
             count++;
         }
     }
     outs[0].shape[0] = count;
     return 0;
 }
+
 /* nonzero as a tuple (where(condition)): outs[d] holds the index along dim d of each non-zero */
-static ci_result ci__ops_ext_nonzero_tuple_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
-                                             ci_extern_tensor *outs, int nouts, void *user) {
+static ci_result ci__ops_ext_nonzero_tuple_infer(const ci_extern_tensor *ins, int nins,
+                                                 const ci_arg *args, int nargs,
+                                                 ci_extern_tensor *outs, int nouts, void *user) {
     int d;
-    (void)args; (void)nargs; (void)user;
+    (void)args;
+    (void)nargs;
+    (void)user;
     if (nins != 1 || nouts != (ins[0].ndim ? ins[0].ndim : 1)) return CI_ERR_SHAPE;
-    for (d = 0; d < nouts; d++) { outs[d].dtype = CI_I64; outs[d].ndim = 1; outs[d].shape[0] = ci__ops_ext_numel(&ins[0]); }
+    for (d = 0; d < nouts; d++) {
+        outs[d].dtype = CI_I64;
+        outs[d].ndim = 1;
+        outs[d].shape[0] = ci__ops_ext_numel(&ins[0]);
+    }
     return CI_OK;
 }
-static int ci__ops_ext_nonzero_tuple_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
-                                     ci_extern_tensor *outs, int nouts, void *user) {
+
+static int ci__ops_ext_nonzero_tuple_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                         int nargs, ci_extern_tensor *outs, int nouts, void *user) {
     int64_t n = ci__ops_ext_numel(&ins[0]), count = 0, i;
     int d, nd = ins[0].ndim;
-    (void)nins; (void)args; (void)nargs; (void)user;
+    (void)nins;
+    (void)args;
+    (void)nargs;
+    (void)user;
     for (i = 0; i < n; i++) {
         int64_t rem = i;
         if (!ci__ops_ext_is_nonzero(&ins[0], i)) continue;
@@ -5963,6 +7334,7 @@ static int ci__ops_ext_nonzero_tuple_run(const ci_extern_tensor *ins, int nins, 
     for (d = 0; d < nouts; d++) outs[d].shape[0] = count;
     return 0;
 }
+
 /* masked_select(self, mask): self where the (broadcast) mask is true, flattened */
 static int ci__ops_masked_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *m = ci__lower_arg_box(L, op, a, 1);
@@ -5970,7 +7342,9 @@ static int ci__ops_masked_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
     int nb = 0;
     ci_arg c[2];
     if (m->dt != CI_BOOL && m->dt != CI_U8)
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: masked_select: expected BoolTensor or ByteTensor for mask, got %s", op->name, ci__dtype_tab[m->dt].tname);
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: masked_select: expected BoolTensor or ByteTensor for mask, got %s", op->name,
+                 ci__dtype_tab[m->dt].tname);
     m = ci__lower_to_dtype(L, m, CI_BOOL);
     ci__lower_broadcast_shape(L, op->name, x->ndim, x->size, m->ndim, m->size, &nb, bs);
     c[0] = ci__ops_T(ci__lower_expand(L, x, nb, bs, 0));
@@ -5978,12 +7352,16 @@ static int ci__ops_masked_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
     outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "cinductor.masked_rows", 2, c));
     return 1;
 }
+
 static int ci__ops_nonzero(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    outs[0] = ci__ir_tensor_of(ci__ops_call1(L, "cinductor.nonzero", ci__ops_T(ci__lower_arg_box(L, op, a, 0))));
+    outs[0] = ci__ir_tensor_of(
+            ci__ops_call1(L, "cinductor.nonzero", ci__ops_T(ci__lower_arg_box(L, op, a, 0))));
     return 1;
 }
+
 /* index.Tensor with one boolean mask over self's leading dims (self[mask]): the masked rows */
-static int ci__ops_index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg *list, ci_tensor *out) {
+static int ci__ops_index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg *list,
+                                 ci_tensor *out) {
     ci__box *m;
     int i, k;
     ci_arg c[2];
@@ -5991,10 +7369,14 @@ static int ci__ops_index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, cons
     m = ci__ir_box_get(L, list->u.tensors.v[0]);
     if (m->dt != CI_BOOL && m->dt != CI_U8) return 0;
     for (i = 1; i < list->u.tensors.n; i++) if (list->u.tensors.v[i].id)
-        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: a boolean mask index with other indices is not supported (only self[mask])", op->name);
+            CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                     "%s: a boolean mask index with other indices is not supported (only "
+                     "self[mask])",
+                     op->name);
     k = m->ndim;
     if (k > x->ndim || x->ndim == 0)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: too many indices for tensor of dimension %d (got %d)", op->name, x->ndim, k ? k : 1);
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: too many indices for tensor of dimension %d (got %d)",
+                 op->name, x->ndim, k ? k : 1);
     for (i = 0; i < k; i++) if (m->size[i] != x->size[i])
         CI__FAIL(L, CI_ERR_SHAPE, "%s: The shape of the mask %s at index %d does not match the "
                  "shape of the indexed tensor %s at index %d", op->name,
@@ -6014,7 +7396,9 @@ static ci__buf *ci__ops_scatter_target(ci__L *L, ci__box *x) {
     ci__ir_realize(L, c);
     return c->st->buf;
 }
-static void ci__ops_scatter_into(ci__L *L, ci__buf *buf, int ndim, const int64_t *size, ci__ix *const *v, ci__v *val, ci__ix *const *m, int mode) {
+
+static void ci__ops_scatter_into(ci__L *L, ci__buf *buf, int ndim, const int64_t *size,
+                                 ci__ix *const *v, ci__v *val, ci__ix *const *m, int mode) {
     ci__kernel *k = ci__ir_kernel_new(L, CI__K_SCATTER, buf);
     int i;
     k->ndim = ndim;
@@ -6023,6 +7407,7 @@ static void ci__ops_scatter_into(ci__L *L, ci__buf *buf, int ndim, const int64_t
     k->sidx = ci__ir_buf_index(L, buf, m);
     k->smode = mode;
 }
+
 /* as_strided_scatter(self, src, size, stride, storage_offset=None): a contiguous copy of self
    (Inductor's clone; PyTorch eager keeps a permuted self's strides) with its as_strided view
    replaced by src: a scatter into the flat copy. Where the view overlaps itself, the last
@@ -6031,10 +7416,12 @@ static int ci__ops_as_strided_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, 
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *src = ci__lower_arg_box(L, op, a, 1);
     int64_t size[CI_MAX_DIMS], stride[CI_MAX_DIMS], numel = ci__ir_numel(x->ndim, x->size);
     int64_t off = a[4].kind == CI_ARG_NONE ? 0 : ci__lower_arg_int(L, op, a, 4);
-    int n = ci__lower_arg_ints(L, op, a, 2, size, CI_MAX_DIMS), ns = ci__lower_arg_ints(L, op, a, 3, stride, CI_MAX_DIMS);
+    int n = ci__lower_arg_ints(L, op, a, 2, size, CI_MAX_DIMS),
+        ns = ci__lower_arg_ints(L, op, a, 3, stride, CI_MAX_DIMS);
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[1];
     ci__buf *buf;
-    if (n < 0 || ns != n) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: mismatch in length of strides and shape", op->name);
+    if (n < 0 || ns != n)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: mismatch in length of strides and shape", op->name);
     ci__ops_strided_check(L, op, n, size, stride, off, numel);
     if (src->ndim != n || memcmp(src->size, size, sizeof(int64_t) * (size_t)n))
         CI__FAIL(L, CI_ERR_SHAPE, "%s: expected src to have a size equal to the slice of self. "
@@ -6049,22 +7436,32 @@ static int ci__ops_as_strided_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, 
     outs[0] = ci__ir_tensor_of(ci__ops_reshape(L, ci__ir_buf_box(L, buf), x->ndim, x->size));
     return 1;
 }
+
 /* view.dtype(self, dtype): the same bytes read as another dtype (Inductor's DtypeView and its
    fallback). Equal element sizes: one BITCAST per element. Different sizes, as PyTorch allows
    on a last dim of stride 1: each output element is cut from or glued out of the little-endian
    bytes of the input elements along the last dim, with integer shifts; self is taken in its
    contiguous layout (PyTorch refuses a last dim whose stride is not 1). */
-static ci_dtype ci__ops_bits_dtype(int size) { return size == 1 ? CI_U8 : size == 2 ? CI_I16 : size == 4 ? CI_I32 : CI_I64; }
-static ci__v *ci__ops_bits_i64(ci__L *L, ci__v *x, ci_dtype src) {   /* the bits of x (stored as src), zero-extended */
+static ci_dtype ci__ops_bits_dtype(int size) {
+    return size == 1 ? CI_U8 : size == 2 ? CI_I16 : size == 4 ? CI_I32 : CI_I64;
+}
+
+/* the bits of x (stored as src), zero-extended */
+static ci__v *ci__ops_bits_i64(ci__L *L, ci__v *x, ci_dtype src) {
     int sz = ci__dtype_tab[src].size;
     ci__v *b = ci__ir_v_cast(L, ci__ir_v_bitcast(L, x, src, ci__ops_bits_dtype(sz)), CI_I64);
-    if (sz == 2 || sz == 4) b = ci__ir_v_bin(L, CI__V_BAND, b, ci__ir_v_consti(L, CI_I64, sz == 2 ? 0xffff : 0xffffffffLL));
+    if (sz == 2 || sz == 4)
+        b = ci__ir_v_bin(L, CI__V_BAND, b,
+                         ci__ir_v_consti(L, CI_I64, sz == 2 ? 0xffff : 0xffffffffLL));
     return b;
 }
-static ci__v *ci__ops_bits_as(ci__L *L, ci__v *bits, ci_dtype dt) {  /* the low bytes of an i64 read as dt */
+
+/* the low bytes of an i64 read as dt */
+static ci__v *ci__ops_bits_as(ci__L *L, ci__v *bits, ci_dtype dt) {
     ci_dtype it = ci__ops_bits_dtype(ci__dtype_tab[dt].size);
     return ci__ir_v_bitcast(L, ci__ir_v_cast(L, bits, it), it, dt);
 }
+
 static int ci__ops_view_dtype(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, 1);
@@ -6078,15 +7475,20 @@ static int ci__ops_view_dtype(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     for (i = 0; i < n; i++) shape[i] = x->size[i];
     if (ss == sd) {
         ci__ir_pw_vars(L, n, shape, v);
-        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, n, shape, v, ci__ir_v_bitcast(L, ci__ir_load(L, x, v), x->dt, dt)));
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
+                L, dt, n, shape, v, ci__ir_v_bitcast(L, ci__ir_load(L, x, v), x->dt, dt)));
         return 1;
     }
     if (n == 0)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: self.dim() cannot be 0 to view %s as %s (different element sizes)",
-                 op->name, ci__dtype_tab[x->dt].tname, ci__dtype_tab[dt].tname);
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: self.dim() cannot be 0 to view %s as %s (different element sizes)", op->name,
+                 ci__dtype_tab[x->dt].tname, ci__dtype_tab[dt].tname);
     if (sd > ss && x->size[last] % (sd / ss))
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: self.size(-1) must be divisible by %lld to view %s as %s (different element sizes), but got %lld",
-                 op->name, (long long)(sd / ss), ci__dtype_tab[x->dt].tname, ci__dtype_tab[dt].tname, (long long)x->size[last]);
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: self.size(-1) must be divisible by %lld to view %s as %s (different element "
+                 "sizes), but got %lld",
+                 op->name, (long long)(sd / ss), ci__dtype_tab[x->dt].tname,
+                 ci__dtype_tab[dt].tname, (long long)x->size[last]);
     shape[last] = sd > ss ? x->size[last] / (sd / ss) : x->size[last] * (ss / sd);
     ci__ir_pw_vars(L, n, shape, v);
     for (i = 0; i < n; i++) idx[i] = v[i];
@@ -6097,7 +7499,8 @@ static int ci__ops_view_dtype(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
             ci__v *piece;
             idx[last] = ci__ops_ixadd(L, ci__ix_scale(L->A, &L->ixt, v[last], r), ci__ops_K(L, i));
             piece = ci__ops_bits_i64(L, ci__ir_load(L, x, idx), x->dt);
-            if (i) piece = ci__ir_v_bin(L, CI__V_SHL, piece, ci__ir_v_consti(L, CI_I64, 8 * ss * i));
+            if (i)
+                piece = ci__ir_v_bin(L, CI__V_SHL, piece, ci__ir_v_consti(L, CI_I64, 8 * ss * i));
             val = ci__ir_v_bin(L, CI__V_BOR, val, piece);
         }
     } else {         /* cut piece j % r out of input element j / r */
@@ -6105,11 +7508,13 @@ static int ci__ops_view_dtype(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
         r = ss / sd;
         idx[last] = ci__ix_fdiv(L->A, &L->ixt, v[last], ci__ops_K(L, r));
         kk = ci__ix_mod(L->A, &L->ixt, v[last], ci__ops_K(L, r));
-        val = ci__ir_v_bin(L, CI__V_SHR, ci__ops_bits_i64(L, ci__ir_load(L, x, idx), x->dt), ci__ops_ixval(L, ci__ix_scale(L->A, &L->ixt, kk, 8 * sd)));
+        val = ci__ir_v_bin(L, CI__V_SHR, ci__ops_bits_i64(L, ci__ir_load(L, x, idx), x->dt),
+                           ci__ops_ixval(L, ci__ix_scale(L->A, &L->ixt, kk, 8 * sd)));
     }
     outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, n, shape, v, ci__ops_bits_as(L, val, dt)));
     return 1;
 }
+
 /* index_put(self, indices, values, accumulate=False) */
 static int ci__ops_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *vals = ci__lower_arg_box(L, op, a, 2);
@@ -6120,27 +7525,36 @@ static int ci__ops_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     /* one boolean mask of self's shape and one value: a masked fill (Inductor does the same) */
     if (a[1].kind == CI_ARG_TENSORS && a[1].u.tensors.n == 1 && a[1].u.tensors.v[0].id) {
         ci__box *mk = ci__ir_box_get(L, a[1].u.tensors.v[0]);
-        if ((mk->dt == CI_BOOL || mk->dt == CI_U8) && ci__ir_numel(vals->ndim, vals->size) == 1 && mk->ndim <= x->ndim) {
-            ci__box *mb = ci__lower_expand(L, ci__lower_to_dtype(L, mk, CI_BOOL), x->ndim, x->size, 0), *vb;
+        if ((mk->dt == CI_BOOL || mk->dt == CI_U8) && ci__ir_numel(vals->ndim, vals->size) == 1 &&
+            mk->ndim <= x->ndim) {
+            ci__box *mb = ci__lower_expand(L, ci__lower_to_dtype(L, mk, CI_BOOL), x->ndim, x->size,
+                                           0),
+                    *vb;
             ci__ix *w[CI_MAX_DIMS] = {0}, *z[CI_MAX_DIMS];
             ci__v *nv, *old;
             int i;
             for (i = 0; i < mk->ndim; i++) if (mk->size[i] != x->size[i])
-                CI__FAIL(L, CI_ERR_SHAPE, "%s: the shape of the mask does not match self", op->name);
+                    CI__FAIL(L, CI_ERR_SHAPE, "%s: the shape of the mask does not match self",
+                             op->name);
             ci__ir_pw_vars(L, x->ndim, x->size, w);
             for (i = 0; i < vals->ndim; i++) z[i] = ci__ops_K(L, 0);
             vb = vals;
             old = ci__ir_load(L, x, w);
             nv = ci__ir_v_cast(L, ci__ir_load(L, vb, z), x->dt);
             if (acc) nv = ci__ir_v_bin(L, CI__V_ADD, old, nv);
-            outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, x->size, w, ci__ir_v_op(L, CI__V_WHERE, ci__ir_load(L, mb, w), nv, old)));
+            outs[0] = ci__ir_tensor_of(
+                    ci__ir_pw_box(L, x->dt, x->ndim, x->size, w,
+                                  ci__ir_v_op(L, CI__V_WHERE, ci__ir_load(L, mb, w), nv, old)));
             return 1;
         }
     }
-    if (!ci__ops_adv_index(L, op, x, &a[1], &no, oshape, v, m)) {   /* no index tensors: every element */
+    /* no index tensors: every element */
+    if (!ci__ops_adv_index(L, op, x, &a[1], &no, oshape, v, m)) {
         ci_arg c[2];
         c[0] = ci__ops_T(x); c[1] = ci__ops_T(vals);
-        if (acc) outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__ops_callb(L, "aten.add.Tensor", 2, c), x->dt));
+        if (acc)
+            outs[0] = ci__ir_tensor_of(
+                    ci__lower_to_dtype(L, ci__ops_callb(L, "aten.add.Tensor", 2, c), x->dt));
         else outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.copy.default", 2, c));
         return 1;
     }
@@ -6154,16 +7568,22 @@ static int ci__ops_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
                      ci__ir_shape(L, vals->ndim, vals->size), ci__ir_shape(L, no, oshape));
     }
     buf = ci__ops_scatter_target(L, x);
-    ci__ops_scatter_into(L, buf, no, oshape, v, ci__ir_v_keepchecks(L, ci__ir_load(L, ci__lower_expand(L, vals, no, oshape, 0), v), x->ndim, m, x->size), m, acc ? CI__SC_ADD : CI__SC_STORE);
+    ci__ops_scatter_into(
+            L, buf, no, oshape, v,
+            ci__ir_v_keepchecks(L, ci__ir_load(L, ci__lower_expand(L, vals, no, oshape, 0), v),
+                                x->ndim, m, x->size),
+            m, acc ? CI__SC_ADD : CI__SC_STORE);
     outs[0] = ci__ir_tensor_of(ci__ir_buf_box(L, buf));
     return 1;
 }
+
 /* scatter(self, dim, index, src, *, reduce=None) (src a tensor or a number), scatter_add (extra 1),
    scatter_reduce.two(self, dim, index, src, reduce, *, include_self=True) (extra 2) */
 static int ci__ops_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 2), *src = NULL;
     int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim), one = 1;
-    int pr = ci__lower_pidx(op, "reduce"), pi = ci__lower_pidx(op, "include_self"), i, mode = CI__SC_STORE, mean = 0;
+    int pr = ci__lower_pidx(op, "reduce"), pi = ci__lower_pidx(op, "include_self"), i,
+        mode = CI__SC_STORE, mean = 0;
     const char *red = (pr >= 0 && a[pr].kind == CI_ARG_STRING) ? a[pr].u.s : NULL;
     int include_self = pi >= 0 ? ci__lower_arg_bool(L, op, a, pi) : 1;
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
@@ -6173,102 +7593,157 @@ static int ci__ops_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     ci__ops_need_index(L, op, ix, 0);
     if (a[3].kind == CI_ARG_TENSOR) {
         src = ci__ir_box_get(L, a[3].u.t);
-        if (src->dt != x->dt) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected self.dtype to be equal to src.dtype (%s vs %s)", op->name, ci__dtype_tab[x->dt].tname, ci__dtype_tab[src->dt].tname);
-    } else if (!ci__lower_is_num(&a[3])) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: src must be a tensor or a number", op->name);
+        if (src->dt != x->dt)
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: expected self.dtype to be equal to src.dtype (%s vs %s)",
+                     op->name, ci__dtype_tab[x->dt].tname, ci__dtype_tab[src->dt].tname);
+    } else if (!ci__lower_is_num(&a[3]))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: src must be a tensor or a number", op->name);
     if (op->extra == 1) mode = CI__SC_ADD;
     else if (red) {
         if (!strcmp(red, "add") || !strcmp(red, "sum")) mode = CI__SC_ADD;
         else if (!strcmp(red, "multiply") || !strcmp(red, "prod")) mode = CI__SC_MUL;
         else if (!strcmp(red, "amax")) mode = CI__SC_MAX;
         else if (!strcmp(red, "amin")) mode = CI__SC_MIN;
-        else if (!strcmp(red, "mean") && op->extra == 2) { mode = CI__SC_ADD; mean = 1; }
-        else CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: reduce argument must be one of %s, got '%s'", op->name,
-                      op->extra == 2 ? "sum, prod, mean, amax, amin" : "add, multiply", red);
+        else if (!strcmp(red, "mean") && op->extra == 2) { mode = CI__SC_ADD; mean = 1;
+        } else
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: reduce argument must be one of %s, got '%s'",
+                     op->name, op->extra == 2 ? "sum, prod, mean, amax, amin" : "add, multiply",
+                     red);
     } else if (op->extra == 2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: reduce is required", op->name);
-    if ((ix->ndim ? ix->ndim : 1) != (x->ndim ? x->ndim : 1) || (src && (src->ndim ? src->ndim : 1) != (ix->ndim ? ix->ndim : 1)))
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: index tensor must have the same number of dimensions as self and src", op->name);
+    if ((ix->ndim ? ix->ndim : 1) != (x->ndim ? x->ndim : 1) ||
+        (src && (src->ndim ? src->ndim : 1) != (ix->ndim ? ix->ndim : 1)))
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: index tensor must have the same number of dimensions as self and src",
+                 op->name);
     for (i = 0; i < ix->ndim; i++) {
         if (src && ix->size[i] > src->size[i])
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: expected index %s to be smaller than src %s apart from dimension", op->name, "size", "size");
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: expected index %s to be smaller than src %s apart from dimension",
+                     op->name, "size", "size");
         if (i != dim && x->ndim && ix->size[i] > x->size[i])
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: expected index size to be smaller than self apart from dimension %lld", op->name, (long long)dim);
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: expected index size to be smaller than self apart from dimension %lld",
+                     op->name, (long long)dim);
     }
     ci__ir_pw_vars(L, ix->ndim, ix->size, v);
     buf = ci__ops_scatter_target(L, x);
-    if (ci__ir_numel(ix->ndim, ix->size) == 0) { outs[0] = ci__ir_tensor_of(ci__ir_buf_box(L, buf)); return 1; }
+    if (ci__ir_numel(ix->ndim, ix->size) == 0) {
+        outs[0] = ci__ir_tensor_of(ci__ir_buf_box(L, buf));
+        return 1;
+    }
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
-    m[x->ndim ? dim : 0] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, ci__ir_load(L, ix, v), x->ndim ? x->size[dim] : 1, 0));
-    val = src ? ci__ir_load(L, src, v) : (a[3].kind == CI_ARG_FLOAT ? ci__ir_v_constf(L, x->dt, a[3].u.f) : ci__ir_v_consti(L, x->dt, (int64_t)ci__lower_num(&a[3])));
+    m[x->ndim ? dim : 0] = ci__ir_ix_indirect(
+            L, ci__ir_v_checkidx(L, ci__ir_load(L, ix, v), x->ndim ? x->size[dim] : 1, 0));
+    val = src ? ci__ir_load(L, src, v)
+              : (a[3].kind == CI_ARG_FLOAT
+                         ? ci__ir_v_constf(L, x->dt, a[3].u.f)
+                         : ci__ir_v_consti(L, x->dt, (int64_t)ci__lower_num(&a[3])));
     if (!include_self) {   /* the reduction's identity first, where an update lands */
         ci__v *id;
         if (mode == CI__SC_ADD) id = ci__ir_v_consti(L, cdt, 0);
         else if (mode == CI__SC_MUL) id = ci__ir_v_consti(L, cdt, 1);
-        else if (ci__dtype_is_float(cdt)) id = ci__ir_v_constf(L, cdt, mode == CI__SC_MAX ? -HUGE_VAL : HUGE_VAL);
-        else id = ci__ir_v_consti(L, cdt, mode == CI__SC_MAX ? (x->dt == CI_BOOL ? 0 : x->dt == CI_U8 ? 0 : x->dt == CI_I8 ? -128 : x->dt == CI_I16 ? -32768 : x->dt == CI_I32 ? INT_MIN : INT64_MIN)
-                                                          : (x->dt == CI_BOOL ? 1 : x->dt == CI_U8 ? 255 : x->dt == CI_I8 ? 127 : x->dt == CI_I16 ? 32767 : x->dt == CI_I32 ? INT_MAX : INT64_MAX));
+        else if (ci__dtype_is_float(cdt))
+            id = ci__ir_v_constf(L, cdt, mode == CI__SC_MAX ? -HUGE_VAL : HUGE_VAL);
+        else
+            id = ci__ir_v_consti(L, cdt,
+                                 mode == CI__SC_MAX ? (x->dt == CI_BOOL  ? 0
+                                                       : x->dt == CI_U8  ? 0
+                                                       : x->dt == CI_I8  ? -128
+                                                       : x->dt == CI_I16 ? -32768
+                                                       : x->dt == CI_I32 ? INT_MIN
+                                                                         : INT64_MIN)
+                                                    : (x->dt == CI_BOOL  ? 1
+                                                       : x->dt == CI_U8  ? 255
+                                                       : x->dt == CI_I8  ? 127
+                                                       : x->dt == CI_I16 ? 32767
+                                                       : x->dt == CI_I32 ? INT_MAX
+                                                                         : INT64_MAX));
         ci__ops_scatter_into(L, buf, ix->ndim, ix->size, v, id, m, CI__SC_STORE);
     }
-    ci__ops_scatter_into(L, buf, ix->ndim, ix->size, v, ci__ir_v_keepchecks(L, val, x->ndim ? x->ndim : 1, m, x->ndim ? x->size : &one), m, mode);
-    if (mean) {   /* divide by how many values met at each element (self counting once when included) */
+    ci__ops_scatter_into(
+            L, buf, ix->ndim, ix->size, v,
+            ci__ir_v_keepchecks(L, val, x->ndim ? x->ndim : 1, m, x->ndim ? x->size : &one), m,
+            mode);
+    /* divide by how many values met at each element (self counting once when included) */
+    if (mean) {
         ci__box *z = ci__ir_buf_box(L, buf), *cnt;
         ci__buf *cb;
         ci__ix *w[CI_MAX_DIMS] = {0};
         ci__v *s, *c;
         ci__ir_pw_vars(L, x->ndim, x->size, w);
-        cnt = ci__ir_pw_box(L, CI_I64, x->ndim, x->size, w, ci__ir_v_consti(L, CI_I64, include_self ? 1 : 0));
+        cnt = ci__ir_pw_box(L, CI_I64, x->ndim, x->size, w,
+                            ci__ir_v_consti(L, CI_I64, include_self ? 1 : 0));
         ci__ir_realize(L, cnt);
         cb = cnt->st->buf;
-        ci__ops_scatter_into(L, cb, ix->ndim, ix->size, v, ci__ir_v_consti(L, CI_I64, 1), m, CI__SC_ADD);
+        ci__ops_scatter_into(L, cb, ix->ndim, ix->size, v, ci__ir_v_consti(L, CI_I64, 1), m,
+                             CI__SC_ADD);
         cnt = ci__ir_buf_box(L, cb);
         s = ci__ir_load(L, z, w);
         c = ci__ir_v_cast(L, ci__ir_load(L, cnt, w), cdt);
-        c = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_EQ, c, ci__ir_v_consti(L, cdt, 0)), ci__ir_v_consti(L, cdt, 1), c);
-        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, x->size, w,
-                                           ci__ir_v_bin(L, ci__dtype_is_float(cdt) ? CI__V_DIV : CI__V_FLOORDIV, s, c)));
+        c = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_EQ, c, ci__ir_v_consti(L, cdt, 0)),
+                        ci__ir_v_consti(L, cdt, 1), c);
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
+                L, x->dt, x->ndim, x->size, w,
+                ci__ir_v_bin(L, ci__dtype_is_float(cdt) ? CI__V_DIV : CI__V_FLOORDIV, s, c)));
         return 1;
     }
     outs[0] = ci__ir_tensor_of(ci__ir_buf_box(L, buf));
     return 1;
 }
 
-/* -- pooling: windows over the last d dims (d = op->vop). Windows up to CI__OPS_POOL_UNROLL elements
-   become unrolled pointwise code (Inductor's limit is 25; beyond it Inductor falls back to aten);
-   larger windows, of any size, become reductions over the window. Reads outside the input are
-   clamped and masked. -- */
+/* -- pooling: windows over the last d dims (d = op->vop). Windows up to CI__OPS_POOL_UNROLL
+   elements become unrolled pointwise code (Inductor's limit is 25; beyond it Inductor falls back to
+   aten); larger windows, of any size, become reductions over the window. Reads outside the input
+   are clamped and masked. -- */
 #define CI__OPS_POOL_UNROLL 25
 /* the output size, or INT64_MIN where the arithmetic passes int64 (in, k, s, p, dil >= 0, s > 0) */
-static int64_t ci__ops_pool_out(int64_t in, int64_t k, int64_t s, int64_t p, int64_t dil, int ceil_mode) {
+static int64_t ci__ops_pool_out(int64_t in, int64_t k, int64_t s, int64_t p, int64_t dil,
+                                int ceil_mode) {
     int64_t t, ek, o;
-    if (ci__util_mul_ovf(dil, k - 1, &ek) || ci__util_add_ovf(in, p, &t) || ci__util_add_ovf(t, p, &t)) return INT64_MIN;
+    if (ci__util_mul_ovf(dil, k - 1, &ek) || ci__util_add_ovf(in, p, &t) ||
+        ci__util_add_ovf(t, p, &t))
+        return INT64_MIN;
     t = t - ek - 1;   /* both non-negative before: cannot overflow */
     if (ceil_mode && ci__util_add_ovf(t, s - 1, &t)) return INT64_MIN;
     o = ci__util_floordiv(t, s) + 1;
-    if (ceil_mode && o - 1 >= (in + p == 0 ? 0 : (in + p - 1) / s + 1)) o--;   /* (o - 1) * s >= in + p, without the product */
+    /* (o - 1) * s >= in + p, without the product */
+    if (ceil_mode && o - 1 >= (in + p == 0 ? 0 : (in + p - 1) / s + 1)) o--;
     return o;
 }
+
 /* a pooling parameter: one int for every dim, or d ints */
-static void ci__ops_pool_param(ci__L *L, const ci__opdef *op, const ci_arg *a, int i, int d, int64_t dflt, int64_t *out) {
+static void ci__ops_pool_param(ci__L *L, const ci__opdef *op, const ci_arg *a, int i, int d,
+                               int64_t dflt, int64_t *out) {
     int64_t v[CI_MAX_DIMS];
-    int n = (i < 0 || a[i].kind == CI_ARG_NONE) ? 0 : ci__lower_arg_ints(L, op, a, i, v, CI_MAX_DIMS), k;
-    if (n != 0 && n != 1 && n != d) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: %s must be a single int or a tuple of %d ints", op->name, op->params[i].name, d);
+    int n = (i < 0 || a[i].kind == CI_ARG_NONE) ? 0
+                                                : ci__lower_arg_ints(L, op, a, i, v, CI_MAX_DIMS),
+        k;
+    if (n != 0 && n != 1 && n != d)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: %s must be a single int or a tuple of %d ints",
+                 op->name, op->params[i].name, d);
     for (k = 0; k < d; k++) out[k] = n == 0 ? dflt : n == 1 ? v[0] : v[k];
 }
+
 typedef struct ci__ops_pwin {
     int d, lead, nout;
     int64_t k[3], s[3], p[3], dil[3], in[3], out[3];
     int64_t oshape[CI_MAX_DIMS];
 } ci__ops_pwin;
-static void ci__ops_pool_setup(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box *x, ci__ops_pwin *P, int with_dil, int ceil_i) {
+static void ci__ops_pool_setup(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box *x,
+                               ci__ops_pwin *P, int with_dil, int ceil_i) {
     int i, d = op->vop;
     P->d = d;
     if (x->ndim != d + 1 && x->ndim != d + 2)
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a %dD or %dD input, got %dD", op->name, d + 1, d + 2, x->ndim);
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a %dD or %dD input, got %dD", op->name, d + 1,
+                 d + 2, x->ndim);
     P->lead = x->ndim - d;
     /* PyTorch's check: the window dims, and the channels of a batch, must not be empty (the
        windows would read outside the input) */
     for (i = x->ndim == d + 2 ? 1 : P->lead; i < x->ndim; i++)
         if (x->size[i] == 0)
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: Expected %dD or %dD (batch mode) tensor with optional 0 dim batch size for input, but got: %s",
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: Expected %dD or %dD (batch mode) tensor with optional 0 dim batch size "
+                     "for input, but got: %s",
                      op->name, d + 1, d + 2, ci__ir_shape(L, x->ndim, x->size));
     ci__ops_pool_param(L, op, a, 1, d, 1, P->k);
     ci__ops_pool_param(L, op, a, 2, d, -1, P->s);
@@ -6279,27 +7754,44 @@ static void ci__ops_pool_setup(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box
     for (i = 0; i < d; i++) {
         if (P->s[i] == -1) P->s[i] = P->k[i];
         if (P->k[i] <= 0 || P->s[i] <= 0 || P->dil[i] <= 0 || P->p[i] < 0)
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: kernel size, stride and dilation must be positive and padding non-negative", op->name);
-        if (P->p[i] > P->k[i] / 2) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: pad should be at most half of effective kernel size, but got pad=%lld, kernel_size=%lld",
-                                       op->name, (long long)P->p[i], (long long)P->k[i]);
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: kernel size, stride and dilation must be positive and padding "
+                     "non-negative",
+                     op->name);
+        if (P->p[i] > P->k[i] / 2)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: pad should be at most half of effective kernel size, but got pad=%lld, "
+                     "kernel_size=%lld",
+                     op->name, (long long)P->p[i], (long long)P->k[i]);
         P->in[i] = x->size[P->lead + i];
-        P->out[i] = ci__ops_pool_out(P->in[i], P->k[i], P->s[i], P->p[i], P->dil[i], ceil_i >= 0 && ci__lower_arg_bool(L, op, a, ceil_i));
-        if (P->out[i] == INT64_MIN) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: kernel size %lld, stride %lld, padding %lld and dilation %lld overflow int64", op->name,
-                                             (long long)P->k[i], (long long)P->s[i], (long long)P->p[i], (long long)P->dil[i]);
-        if (P->out[i] <= 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: output size is too small (%lld)", op->name, (long long)P->out[i]);
+        P->out[i] = ci__ops_pool_out(P->in[i], P->k[i], P->s[i], P->p[i], P->dil[i],
+                                     ceil_i >= 0 && ci__lower_arg_bool(L, op, a, ceil_i));
+        if (P->out[i] == INT64_MIN)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: kernel size %lld, stride %lld, padding %lld and dilation %lld overflow "
+                     "int64",
+                     op->name, (long long)P->k[i], (long long)P->s[i], (long long)P->p[i],
+                     (long long)P->dil[i]);
+        if (P->out[i] <= 0)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: output size is too small (%lld)", op->name,
+                     (long long)P->out[i]);
         P->oshape[P->lead + i] = P->out[i];
     }
     if (!ci__ir_size_ok(d, P->k, NULL))
-        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: a window of more than 2^48 elements is not supported", op->name);
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: a window of more than 2^48 elements is not supported",
+                 op->name);
 }
+
 /* Windows of more than CI__OPS_POOL_UNROLL elements in max and adaptive pools: a box of the
    windows' elements over the output's dims (oshape) and then one dim per window dim (v[ndim + i],
    of size k[i]), that a reduction over those last d dims folds. Element pos = st + v[ndim + i] *
    dil is in its window when 0 <= pos < in, or, where en is given (adaptive pools), when pos < en.
    what 0: its value in dtype dt, lo outside the window; what 1 (max with indices, floats): its
    flat index in the input plane where it is NaN, else -1 (PyTorch reports the last NaN). */
-static ci__box *ci__ops_pool_elems(ci__L *L, ci__box *x, int d, const int64_t *oshape, ci__ix *const *v, const int64_t *k, ci__ix *const *st, ci__ix *const *en,
-                               const int64_t *dil, const int64_t *plane, int what, ci_dtype dt, ci__v *lo) {
+static ci__box *ci__ops_pool_elems(ci__L *L, ci__box *x, int d, const int64_t *oshape,
+                                   ci__ix *const *v, const int64_t *k, ci__ix *const *st,
+                                   ci__ix *const *en, const int64_t *dil, const int64_t *plane,
+                                   int what, ci_dtype dt, ci__v *lo) {
     ci__ix *idx[CI_MAX_DIMS], *flat = ci__ops_K(L, 0);
     ci__v *ok = ci__ir_v_consti(L, CI_BOOL, 1), *e;
     int64_t wsz[CI_MAX_DIMS];
@@ -6309,59 +7801,88 @@ static ci__box *ci__ops_pool_elems(ci__L *L, ci__box *x, int d, const int64_t *o
         ci__ix *pos = ci__ops_ixadd(L, st[i], ci__ops_ixscale(L, v[x->ndim + i], dil[i]));
         int64_t in = x->size[lead + i];
         wsz[x->ndim + i] = k[i];
-        ok = ci__ir_v_bin(L, CI__V_AND, ok, en ? ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, pos), ci__ops_ixval(L, en[i])) : ci__ops_in_range(L, pos, 0, in));
+        ok = ci__ir_v_bin(
+                L, CI__V_AND, ok,
+                en ? ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, pos), ci__ops_ixval(L, en[i]))
+                   : ci__ops_in_range(L, pos, 0, in));
         idx[lead + i] = ci__ops_ixclamp(L, pos, in);
         flat = ci__ops_ixadd(L, flat, ci__ops_ixscale(L, pos, plane[i]));
     }
     e = ci__ir_v_cast(L, ci__ir_load(L, x, idx), dt);
     if (what == 1)
-        e = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_AND, ok, ci__ir_v_un(L, CI__V_ISNAN, e)), ci__ops_ixval(L, flat), ci__ir_v_consti(L, CI_I64, -1));
+        e = ci__ir_v_op(L, CI__V_WHERE,
+                        ci__ir_v_bin(L, CI__V_AND, ok, ci__ir_v_un(L, CI__V_ISNAN, e)),
+                        ci__ops_ixval(L, flat), ci__ir_v_consti(L, CI_I64, -1));
     else e = ci__ir_v_op(L, CI__V_WHERE, ok, e, lo);
     return ci__ir_pw_box(L, what == 1 ? CI_I64 : dt, x->ndim + d, wsz, v, e);
 }
+
 /* the reduction of such a box over its window dims */
-static ci__box *ci__ops_pool_fold(ci__L *L, const ci__opdef *op, ci__box *w, int d, int rtype, ci_dtype dt) {
+static ci__box *ci__ops_pool_fold(ci__L *L, const ci__opdef *op, ci__box *w, int d, int rtype,
+                                  ci_dtype dt) {
     char red[CI_MAX_DIMS];
     int i;
     for (i = 0; i < w->ndim; i++) red[i] = i >= w->ndim - d;
     return ci__ops_reduce_box(L, op, w, red, 0, rtype, dt);
 }
+
 /* max (with indices): the values and the flat index in the input plane of the maximum, as
    PyTorch's CPU kernels give it: the first of equal maxima, the last NaN, and `first` (the first
    position inside the window) where nothing is above lo (-inf, or the lowest integer). v[0 ..
    x->ndim] index the output, st are over them. Returns the values; *idx the indices (if asked). */
-static ci__box *ci__ops_pool_max_red(ci__L *L, const ci__opdef *op, ci__box *x, int d, const int64_t *oshape, ci__ix *const *v, const int64_t *k, ci__ix *const *st,
-                                 ci__ix *const *en, const int64_t *dil, const int64_t *plane, ci__ix *first, ci__box **idx) {
+static ci__box *ci__ops_pool_max_red(ci__L *L, const ci__opdef *op, ci__box *x, int d,
+                                     const int64_t *oshape, ci__ix *const *v, const int64_t *k,
+                                     ci__ix *const *st, ci__ix *const *en, const int64_t *dil,
+                                     const int64_t *plane, ci__ix *first, ci__box **idx) {
     ci_dtype cdt = ci__dtype_opmath(x->dt);
     int i, isf = ci__dtype_is_float(cdt);
     int64_t step = 1;
     ci__v *lo = isf ? ci__ir_v_constf(L, cdt, -HUGE_VAL)
-                    : ci__ir_v_consti(L, cdt, cdt == CI_I64 ? INT64_MIN : cdt == CI_I32 ? INT_MIN : cdt == CI_I16 ? -32768 : cdt == CI_I8 ? -128 : 0);
-    ci__box *w = ci__ops_pool_elems(L, x, d, oshape, v, k, st, en, dil, plane, 0, cdt, lo), *vals, *pos;
+                    : ci__ir_v_consti(L, cdt,
+                                      cdt == CI_I64   ? INT64_MIN
+                                      : cdt == CI_I32 ? INT_MIN
+                                      : cdt == CI_I16 ? -32768
+                                      : cdt == CI_I8  ? -128
+                                                      : 0);
+    ci__box *w = ci__ops_pool_elems(L, x, d, oshape, v, k, st, en, dil, plane, 0, cdt, lo), *vals,
+            *pos;
     ci__v *r, *flat = NULL, *bidx;
     vals = ci__ops_pool_fold(L, op, w, d, CI__RED_MAX, x->dt);
     if (!idx) return vals;
     pos = ci__ops_pool_fold(L, op, w, d, CI__RED_ARGMAX, CI_I64);
     r = ci__ir_load(L, pos, v);   /* the position in the window, row-major over its dims */
     for (i = d - 1; i >= 0; i--) {
-        ci__v *ri = step == 1 ? r : ci__ir_v_bin(L, CI__V_FLOORDIV, r, ci__ir_v_consti(L, CI_I64, step)), *p;
+        ci__v *ri = step == 1
+                            ? r
+                            : ci__ir_v_bin(L, CI__V_FLOORDIV, r, ci__ir_v_consti(L, CI_I64, step)),
+              *p;
         if (i > 0) ri = ci__ir_v_bin(L, CI__V_REM, ri, ci__ir_v_consti(L, CI_I64, k[i]));
         if (dil[i] != 1) ri = ci__ir_v_bin(L, CI__V_MUL, ri, ci__ir_v_consti(L, CI_I64, dil[i]));
-        p = st[i]->kind == CI__IX_CONST && st[i]->c == 0 ? ri : ci__ir_v_bin(L, CI__V_ADD, ci__ops_ixval(L, st[i]), ri);
+        p = st[i]->kind == CI__IX_CONST && st[i]->c == 0
+                    ? ri
+                    : ci__ir_v_bin(L, CI__V_ADD, ci__ops_ixval(L, st[i]), ri);
         if (plane[i] != 1) p = ci__ir_v_bin(L, CI__V_MUL, p, ci__ir_v_consti(L, CI_I64, plane[i]));
         flat = i == d - 1 ? p : ci__ir_v_bin(L, CI__V_ADD, flat, p);
         step *= k[i];
     }
-    bidx = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_EQ, ci__ir_v_cast(L, ci__ir_load(L, vals, v), cdt), lo), ci__ops_ixval(L, first), flat);
+    bidx = ci__ir_v_op(
+            L, CI__V_WHERE,
+            ci__ir_v_bin(L, CI__V_EQ, ci__ir_v_cast(L, ci__ir_load(L, vals, v), cdt), lo),
+            ci__ops_ixval(L, first), flat);
     if (isf) {
-        ci__box *nan = ci__ops_pool_fold(L, op, ci__ops_pool_elems(L, x, d, oshape, v, k, st, en, dil, plane, 1, cdt, lo), d, CI__RED_MAX, CI_I64);
+        ci__box *nan = ci__ops_pool_fold(
+                L, op, ci__ops_pool_elems(L, x, d, oshape, v, k, st, en, dil, plane, 1, cdt, lo), d,
+                CI__RED_MAX, CI_I64);
         ci__v *n = ci__ir_load(L, nan, v);
-        bidx = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_GE, n, ci__ir_v_consti(L, CI_I64, 0)), n, bidx);
+        bidx = ci__ir_v_op(L, CI__V_WHERE,
+                           ci__ir_v_bin(L, CI__V_GE, n, ci__ir_v_consti(L, CI_I64, 0)), n, bidx);
     }
     *idx = ci__ir_pw_box(L, CI_I64, x->ndim, oshape, v, bidx);
     return vals;
 }
-/* avg_pool{1,2,3}d(self, kernel_size, stride=[], padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None) */
+
+/* avg_pool{1,2,3}d(self, kernel_size, stride=[], padding=0, ceil_mode=False,
+ * count_include_pad=True, divisor_override=None) */
 static int ci__ops_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     ci__ops_pwin P;
@@ -6375,7 +7896,9 @@ static int ci__ops_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     cdt = ci__dtype_opmath(x->dt);
     for (i = 0; i < P.d; i++) win *= P.k[i];   /* (at most 2^48: ci__ops_pool_setup) */
     ci__ir_pw_vars(L, x->ndim, P.oshape, v);
-    for (i = 0; i < P.d; i++) start[i] = ci__ops_ixadd(L, ci__ops_ixscale(L, v[P.lead + i], P.s[i]), ci__ops_K(L, -P.p[i]));
+    for (i = 0; i < P.d; i++)
+        start[i] =
+                ci__ops_ixadd(L, ci__ops_ixscale(L, v[P.lead + i], P.s[i]), ci__ops_K(L, -P.p[i]));
     if (win <= CI__OPS_POOL_UNROLL) {
         for (w = 0; w < win; w++) {
             ci__ix *idx[CI_MAX_DIMS];
@@ -6388,7 +7911,8 @@ static int ci__ops_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
                 ok = ci__ir_v_bin(L, CI__V_AND, ok, ci__ops_in_range(L, pos, 0, P.in[i]));
                 idx[P.lead + i] = ci__ops_ixclamp(L, pos, P.in[i]);
             }
-            e = ci__ir_v_op(L, CI__V_WHERE, ok, ci__ir_v_cast(L, ci__ir_load(L, x, idx), cdt), ci__ir_v_constf(L, cdt, 0));
+            e = ci__ir_v_op(L, CI__V_WHERE, ok, ci__ir_v_cast(L, ci__ir_load(L, x, idx), cdt),
+                            ci__ir_v_constf(L, cdt, 0));
             sum = sum ? ci__ir_v_bin(L, CI__V_ADD, sum, e) : e;
         }
     } else {   /* a reduction over the window */
@@ -6405,7 +7929,8 @@ static int ci__ops_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
             ok = ci__ir_v_bin(L, CI__V_AND, ok, ci__ops_in_range(L, pos, 0, P.in[i]));
             idx[P.lead + i] = ci__ops_ixclamp(L, pos, P.in[i]);
         }
-        body = ci__ir_v_op(L, CI__V_WHERE, ok, ci__ir_v_cast(L, ci__ir_load(L, x, idx), cdt), ci__ir_v_constf(L, cdt, 0));
+        body = ci__ir_v_op(L, CI__V_WHERE, ok, ci__ir_v_cast(L, ci__ir_load(L, x, idx), cdt),
+                           ci__ir_v_constf(L, cdt, 0));
         buf = ci__ir_buf_new(L, CI__BUF_COMPUTED, cdt, x->ndim, P.oshape);
         k = ci__ir_kernel_new(L, CI__K_REDUCTION, buf);
         k->ndim = x->ndim;
@@ -6416,7 +7941,9 @@ static int ci__ops_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
         k->body = body;
         s = ci__ir_buf_box(L, buf);
         ci__ir_pw_vars(L, x->ndim, P.oshape, v);
-        for (i = 0; i < P.d; i++) start[i] = ci__ops_ixadd(L, ci__ops_ixscale(L, v[P.lead + i], P.s[i]), ci__ops_K(L, -P.p[i]));
+        for (i = 0; i < P.d; i++)
+            start[i] = ci__ops_ixadd(L, ci__ops_ixscale(L, v[P.lead + i], P.s[i]),
+                                     ci__ops_K(L, -P.p[i]));
         sum = ci__ir_load(L, s, v);
     }
     if (pdo >= 0 && a[pdo].kind != CI_ARG_NONE) {
@@ -6426,7 +7953,9 @@ static int ci__ops_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     } else {
         ci__ix *cnt = ci__ops_K(L, 1);
         for (i = 0; i < P.d; i++) {
-            ci__ix *end = ci__ix_min(L->A, &L->ixt, ci__ops_ixadd(L, start[i], ci__ops_K(L, P.k[i])), ci__ops_K(L, P.in[i] + P.p[i]));
+            ci__ix *end =
+                    ci__ix_min(L->A, &L->ixt, ci__ops_ixadd(L, start[i], ci__ops_K(L, P.k[i])),
+                               ci__ops_K(L, P.in[i] + P.p[i]));
             ci__ix *st = start[i];
             if (!inc) {
                 st = ci__ix_max(L->A, &L->ixt, st, ci__ops_K(L, 0));
@@ -6437,11 +7966,14 @@ static int ci__ops_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
         div = ci__ir_v_cast(L, ci__ops_ixval(L, cnt), cdt);
     }
     ci__ir_realize_hint(L, x);
-    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, P.oshape, v, ci__ir_v_bin(L, CI__V_DIV, sum, div)));
+    outs[0] = ci__ir_tensor_of(
+            ci__ir_pw_box(L, x->dt, x->ndim, P.oshape, v, ci__ir_v_bin(L, CI__V_DIV, sum, div)));
     return 1;
 }
-/* max_pool{1,2,3}d_with_indices(self, kernel_size, stride=[], padding=0, dilation=1, ceil_mode=False) -> (values, indices);
-   max_pool{1,2,3}d (extra 1) -> values. NaN wins, as in PyTorch's CPU kernel (the last NaN of a window gives the index). */
+
+/* max_pool{1,2,3}d_with_indices(self, kernel_size, stride=[], padding=0, dilation=1,
+   ceil_mode=False) -> (values, indices); max_pool{1,2,3}d (extra 1) -> values. NaN wins, as in
+   PyTorch's CPU kernel (the last NaN of a window gives the index). */
 static int ci__ops_max_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *vals;
     ci__ops_pwin P;
@@ -6450,31 +7982,49 @@ static int ci__ops_max_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     int64_t win = 1, w, plane[3];
     ci_dtype cdt;
     ci__v *best, *bidx = NULL;
-    if (x->dt == CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
+    if (x->dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
     ci__ops_pool_setup(L, op, a, x, &P, 1, 5);
     cdt = ci__dtype_opmath(x->dt);
     for (i = 0; i < P.d; i++) win *= P.k[i];   /* (at most 2^48: ci__ops_pool_setup) */
     plane[P.d - 1] = 1;
     for (i = P.d - 2; i >= 0; i--) plane[i] = plane[i + 1] * P.in[i + 1];
     ci__ir_pw_vars(L, x->ndim, P.oshape, v);
-    if (win > CI__OPS_POOL_UNROLL) ci__ir_pw_vars(L, P.d, P.k, v + x->ndim);   /* the window's dims, for the reduction */
-    for (i = 0; i < P.d; i++) start[i] = ci__ops_ixadd(L, ci__ops_ixscale(L, v[P.lead + i], P.s[i]), ci__ops_K(L, -P.p[i]));
+    /* the window's dims, for the reduction */
+    if (win > CI__OPS_POOL_UNROLL) ci__ir_pw_vars(L, P.d, P.k, v + x->ndim);
+    for (i = 0; i < P.d; i++)
+        start[i] =
+                ci__ops_ixadd(L, ci__ops_ixscale(L, v[P.lead + i], P.s[i]), ci__ops_K(L, -P.p[i]));
     /* the index PyTorch reports when nothing beats -inf: the first in-bounds window position */
     first = ci__ops_K(L, 0);
     for (i = 0; i < P.d; i++) {
-        ci__ix *neg = ci__ix_max(L->A, &L->ixt, ci__ops_ixscale(L, start[i], -1), ci__ops_K(L, 0));   /* steps needed to get in bounds */
-        ci__ix *f = ci__ops_ixadd(L, start[i], ci__ops_ixscale(L, ci__ix_fdiv(L->A, &L->ixt, ci__ops_ixadd(L, neg, ci__ops_K(L, P.dil[i] - 1)), ci__ops_K(L, P.dil[i])), P.dil[i]));
+        /* steps needed to get in bounds */
+        ci__ix *neg = ci__ix_max(L->A, &L->ixt, ci__ops_ixscale(L, start[i], -1), ci__ops_K(L, 0));
+        ci__ix *f = ci__ops_ixadd(
+                L, start[i],
+                ci__ops_ixscale(L,
+                                ci__ix_fdiv(L->A, &L->ixt,
+                                            ci__ops_ixadd(L, neg, ci__ops_K(L, P.dil[i] - 1)),
+                                            ci__ops_K(L, P.dil[i])),
+                                P.dil[i]));
         first = ci__ops_ixadd(L, first, ci__ops_ixscale(L, f, plane[i]));
     }
     if (win > CI__OPS_POOL_UNROLL) {   /* a reduction over the window */
         ci__box *ix = NULL;
-        vals = ci__ops_pool_max_red(L, op, x, P.d, P.oshape, v, P.k, start, NULL, P.dil, plane, first, op->extra ? NULL : &ix);
+        vals = ci__ops_pool_max_red(L, op, x, P.d, P.oshape, v, P.k, start, NULL, P.dil, plane,
+                                    first, op->extra ? NULL : &ix);
         outs[0] = ci__ir_tensor_of(vals);
         if (op->extra) return 1;
         outs[1] = ci__ir_tensor_of(ix);
         return 2;
     }
-    best = ci__dtype_is_float(cdt) ? ci__ir_v_constf(L, cdt, -HUGE_VAL) : ci__ir_v_consti(L, cdt, cdt == CI_I64 ? INT64_MIN : cdt == CI_I32 ? INT_MIN : cdt == CI_I16 ? -32768 : cdt == CI_I8 ? -128 : 0);
+    best = ci__dtype_is_float(cdt) ? ci__ir_v_constf(L, cdt, -HUGE_VAL)
+                                   : ci__ir_v_consti(L, cdt,
+                                                     cdt == CI_I64   ? INT64_MIN
+                                                     : cdt == CI_I32 ? INT_MIN
+                                                     : cdt == CI_I16 ? -32768
+                                                     : cdt == CI_I8  ? -128
+                                                                     : 0);
     bidx = ci__ops_ixval(L, first);
     for (w = 0; w < win; w++) {
         ci__ix *idx[CI_MAX_DIMS], *flat = ci__ops_K(L, 0);
@@ -6490,7 +8040,8 @@ static int ci__ops_max_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
         }
         e = ci__ir_v_cast(L, ci__ir_load(L, x, idx), cdt);
         take = ci__ir_v_bin(L, CI__V_GT, e, best);
-        if (ci__dtype_is_float(cdt)) take = ci__ir_v_bin(L, CI__V_OR, take, ci__ir_v_un(L, CI__V_ISNAN, e));
+        if (ci__dtype_is_float(cdt))
+            take = ci__ir_v_bin(L, CI__V_OR, take, ci__ir_v_un(L, CI__V_ISNAN, e));
         take = ci__ir_v_bin(L, CI__V_AND, ok, take);
         best = ci__ir_v_op(L, CI__V_WHERE, take, e, best);
         bidx = ci__ir_v_op(L, CI__V_WHERE, take, ci__ops_ixval(L, flat), bidx);
@@ -6502,8 +8053,9 @@ static int ci__ops_max_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     outs[1] = ci__ir_tensor_of(ci__ir_pw_box(L, CI_I64, x->ndim, P.oshape, v, bidx));
     return 2;
 }
-/* _adaptive_avg_pool2d(self, output_size) / adaptive_max_pool2d(self, output_size) -> (out, indices) (extra 1);
-   windows [floor(o*in/out), ceil((o+1)*in/out)) */
+
+/* _adaptive_avg_pool2d(self, output_size) / adaptive_max_pool2d(self, output_size) -> (out,
+   indices) (extra 1); windows [floor(o*in/out), ceil((o+1)*in/out)) */
 static int ci__ops_adaptive_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int d = op->vop, lead, i, is_max = op->extra;
@@ -6511,15 +8063,18 @@ static int ci__ops_adaptive_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
     ci__ix *v[CI_MAX_DIMS], *st[3], *en[3], *f = NULL;
     ci_dtype cdt = ci__dtype_opmath(x->dt);
     ci__v *acc = NULL, *bidx = NULL;
-    if (x->ndim != d + 1 && x->ndim != d + 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a %dD or %dD input", op->name, d + 1, d + 2);
+    if (x->ndim != d + 1 && x->ndim != d + 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a %dD or %dD input", op->name, d + 1, d + 2);
     if (!is_max) ci__ops_need_float(L, op, x);
-    else if (x->dt == CI_BOOL) CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
+    else if (x->dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
     lead = x->ndim - d;
     ci__ops_pool_param(L, op, a, 1, d, 1, os);
     for (i = 0; i < x->ndim; i++) oshape[i] = x->size[i];
     for (i = 0; i < d; i++) {
         int64_t in = x->size[lead + i];
-        if (os[i] <= 0 && !(os[i] == 0 && in == 0)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: output size must be positive", op->name);
+        if (os[i] <= 0 && !(os[i] == 0 && in == 0))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: output size must be positive", op->name);
         if (in == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: input spatial size must be non-zero", op->name);
         oshape[lead + i] = os[i];
         kmax[i] = (in - 1) / os[i] + 2;   /* ceil(in / os) + 1, without in + os passing int64 */
@@ -6531,26 +8086,38 @@ static int ci__ops_adaptive_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
     ci__ir_pw_vars(L, x->ndim, oshape, v);
     for (i = 0; i < d; i++) {
         int64_t in = x->size[lead + i];
-        st[i] = ci__ix_fdiv(L->A, &L->ixt, ci__ops_ixscale(L, v[lead + i], in), ci__ops_K(L, os[i]));
-        en[i] = ci__ix_fdiv(L->A, &L->ixt, ci__ops_ixadd(L, ci__ops_ixscale(L, v[lead + i], in), ci__ops_K(L, in + os[i] - 1)), ci__ops_K(L, os[i]));
+        st[i] = ci__ix_fdiv(L->A, &L->ixt, ci__ops_ixscale(L, v[lead + i], in),
+                            ci__ops_K(L, os[i]));
+        en[i] = ci__ix_fdiv(
+                L->A, &L->ixt,
+                ci__ops_ixadd(L, ci__ops_ixscale(L, v[lead + i], in), ci__ops_K(L, in + os[i] - 1)),
+                ci__ops_K(L, os[i]));
     }
     if (is_max) {
         f = ci__ops_K(L, 0);
         for (i = 0; i < d; i++) f = ci__ops_ixadd(L, f, ci__ops_ixscale(L, st[i], plane[i]));
-        acc = ci__dtype_is_float(cdt) ? ci__ir_v_constf(L, cdt, -HUGE_VAL) : ci__ir_v_consti(L, cdt, INT64_MIN);
+        acc = ci__dtype_is_float(cdt) ? ci__ir_v_constf(L, cdt, -HUGE_VAL)
+                                      : ci__ir_v_consti(L, cdt, INT64_MIN);
         bidx = ci__ops_ixval(L, f);
     }
-    if (win > CI__OPS_POOL_UNROLL) {   /* a reduction over the largest window, the rest of it masked */
+    /* a reduction over the largest window, the rest of it masked */
+    if (win > CI__OPS_POOL_UNROLL) {
         int64_t ones[3] = {1, 1, 1};
         ci__ir_pw_vars(L, d, kmax, v + x->ndim);
         if (is_max) {
-            ci__box *ix = NULL, *vals = ci__ops_pool_max_red(L, op, x, d, oshape, v, kmax, st, en, ones, plane, f, &ix);
+            ci__box *ix = NULL, *vals = ci__ops_pool_max_red(L, op, x, d, oshape, v, kmax, st, en,
+                                                             ones, plane, f, &ix);
             outs[0] = ci__ir_tensor_of(vals);
             outs[1] = ci__ir_tensor_of(ix);
             return 2;
         }
-        acc = ci__ir_load(L, ci__ops_pool_fold(L, op, ci__ops_pool_elems(L, x, d, oshape, v, kmax, st, en, ones, plane, 0, cdt, ci__ir_v_constf(L, cdt, 0)),
-                                        d, CI__RED_SUM, cdt), v);
+        acc = ci__ir_load(
+                L,
+                ci__ops_pool_fold(L, op,
+                                  ci__ops_pool_elems(L, x, d, oshape, v, kmax, st, en, ones, plane,
+                                                     0, cdt, ci__ir_v_constf(L, cdt, 0)),
+                                  d, CI__RED_SUM, cdt),
+                v);
         win = 0;
     }
     for (w = 0; w < win; w++) {
@@ -6561,14 +8128,17 @@ static int ci__ops_adaptive_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
         for (i = d - 1; i >= 0; i--) {
             ci__ix *pos = ci__ops_ixadd(L, st[i], ci__ops_K(L, rem % kmax[i]));
             rem /= kmax[i];
-            ok = ci__ir_v_bin(L, CI__V_AND, ok, ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, pos), ci__ops_ixval(L, en[i])));
+            ok = ci__ir_v_bin(
+                    L, CI__V_AND, ok,
+                    ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, pos), ci__ops_ixval(L, en[i])));
             idx[lead + i] = ci__ops_ixclamp(L, pos, x->size[lead + i]);
             flat = ci__ops_ixadd(L, flat, ci__ops_ixscale(L, pos, plane[i]));
         }
         e = ci__ir_v_cast(L, ci__ir_load(L, x, idx), cdt);
         if (is_max) {
             ci__v *take = ci__ir_v_bin(L, CI__V_GT, e, acc);
-            if (ci__dtype_is_float(cdt)) take = ci__ir_v_bin(L, CI__V_OR, take, ci__ir_v_un(L, CI__V_ISNAN, e));
+            if (ci__dtype_is_float(cdt))
+                take = ci__ir_v_bin(L, CI__V_OR, take, ci__ir_v_un(L, CI__V_ISNAN, e));
             take = ci__ir_v_bin(L, CI__V_AND, ok, take);
             acc = ci__ir_v_op(L, CI__V_WHERE, take, e, acc);
             bidx = ci__ir_v_op(L, CI__V_WHERE, take, ci__ops_ixval(L, flat), bidx);
@@ -6580,7 +8150,8 @@ static int ci__ops_adaptive_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
     ci__ir_realize_hint(L, x);
     if (!is_max) {
         ci__ix *cnt = ci__ops_K(L, 1);
-        for (i = 0; i < d; i++) cnt = ci__ix_mul(L->A, &L->ixt, cnt, ci__ix_sub(L->A, &L->ixt, en[i], st[i]));
+        for (i = 0; i < d; i++)
+            cnt = ci__ix_mul(L->A, &L->ixt, cnt, ci__ix_sub(L->A, &L->ixt, en[i], st[i]));
         acc = ci__ir_v_bin(L, CI__V_DIV, acc, ci__ir_v_cast(L, ci__ops_ixval(L, cnt), cdt));
     }
     outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, oshape, v, acc));
@@ -6593,35 +8164,51 @@ static int ci__ops_adaptive_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
    (checked) indirect indices -- */
 /* output sizes and PyTorch's scale for each of the last d dims; extra: scales given as
    separate args (scales_h ...) or as a scale_factors list (.vec overloads) */
-static void ci__ops_upsample_sizes(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box *x, int d, int64_t *osz, double *scale, double *given) {
-    int po = ci__lower_pidx(op, "output_size"), pf = ci__lower_pidx(op, "scale_factors"), i, lead = x->ndim - d, n;
+static void ci__ops_upsample_sizes(ci__L *L, const ci__opdef *op, ci_arg *a, ci__box *x, int d,
+                                   int64_t *osz, double *scale, double *given) {
+    int po = ci__lower_pidx(op, "output_size"), pf = ci__lower_pidx(op, "scale_factors"), i,
+        lead = x->ndim - d, n;
     int64_t sz[3];
     double sf[3];
-    if (x->ndim < d + 1) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected an input with %d spatial dims", op->name, d);
+    if (x->ndim < d + 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected an input with %d spatial dims", op->name, d);
     n = (po >= 0 && a[po].kind != CI_ARG_NONE) ? ci__lower_arg_ints(L, op, a, po, sz, 3) : -1;
     for (i = 0; i < d; i++) given[i] = 0;
     if (pf >= 0 && a[pf].kind != CI_ARG_NONE) {
         int k;
-        if (a[pf].kind == CI_ARG_FLOATS && a[pf].u.floats.n == d) for (k = 0; k < d; k++) sf[k] = a[pf].u.floats.v[k];
-        else if (a[pf].kind == CI_ARG_INTS && a[pf].u.ints.n == d) for (k = 0; k < d; k++) sf[k] = (double)a[pf].u.ints.v[k];
-        else CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: scale_factors must have %d entries", op->name, d);
+        if (a[pf].kind == CI_ARG_FLOATS && a[pf].u.floats.n == d)
+            for (k = 0; k < d; k++) sf[k] = a[pf].u.floats.v[k];
+        else if (a[pf].kind == CI_ARG_INTS && a[pf].u.ints.n == d)
+            for (k = 0; k < d; k++) sf[k] = (double)a[pf].u.ints.v[k];
+        else
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: scale_factors must have %d entries", op->name, d);
         for (k = 0; k < d; k++) given[k] = sf[k];
-        if (n < 0) { n = d; for (k = 0; k < d; k++) sz[k] = (int64_t)floor((double)x->size[lead + k] * sf[k]); }
+        if (n < 0) {
+            n = d;
+            for (k = 0; k < d; k++) sz[k] = (int64_t)floor((double)x->size[lead + k] * sf[k]);
+        }
     } else {
-        static const char *const sn[3][3] = {{"scales", "", ""}, {"scales_h", "scales_w", ""}, {"scales_d", "scales_h", "scales_w"}};
+        static const char *const sn[3][3] = { { "scales", "", "" },
+                                              { "scales_h", "scales_w", "" },
+                                              { "scales_d", "scales_h", "scales_w" } };
         int k;
         for (k = 0; k < d; k++) {
             int ps = ci__lower_pidx(op, sn[d - 1][k]);
             if (ps >= 0 && a[ps].kind != CI_ARG_NONE) given[k] = ci__lower_arg_num(L, op, a, ps);
         }
     }
-    if (n != d) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: output_size must have %d entries", op->name, d);
+    if (n != d)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: output_size must have %d entries", op->name, d);
     for (i = 0; i < d; i++) {
-        if (sz[i] <= 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Input and output sizes should be greater than 0 (output size %lld)", op->name, (long long)sz[i]);
+        if (sz[i] <= 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: Input and output sizes should be greater than 0 (output size %lld)",
+                     op->name, (long long)sz[i]);
         osz[i] = sz[i];
         scale[i] = given[i] > 0 ? 1.0 / given[i] : (double)x->size[lead + i] / (double)sz[i];
     }
 }
+
 /* PyTorch's checks of an empty input: the spatial dims must not be empty, nor the others but
    the batch (an empty batch gives an empty result) */
 static void ci__ops_upsample_nonempty(ci__L *L, const ci__opdef *op, const ci__box *x, int d) {
@@ -6630,11 +8217,19 @@ static void ci__ops_upsample_nonempty(ci__L *L, const ci__opdef *op, const ci__b
     if (ci__ir_numel(x->ndim, x->size) != 0) return;
     ci__util_fmt_shape(sh, sizeof sh, x->ndim, x->size);
     for (i = x->ndim - d; i < x->ndim; i++)
-        if (x->size[i] == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: Input and output sizes should be greater than 0, but got input %s", op->name, sh);
+        if (x->size[i] == 0)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: Input and output sizes should be greater than 0, but got input %s",
+                     op->name, sh);
     for (i = 1; i < x->ndim; i++)
-        if (x->size[i] == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: Non-empty %dD data tensor expected but got a tensor with sizes %s", op->name, x->ndim, sh);
+        if (x->size[i] == 0)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: Non-empty %dD data tensor expected but got a tensor with sizes %s",
+                     op->name, x->ndim, sh);
 }
-/* upsample_nearest{1,2,3}d and the _exact variants (extra 1): src = min(floor((dst [+ 0.5]) * scale), in - 1) in float */
+
+/* upsample_nearest{1,2,3}d and the _exact variants (extra 1): src = min(floor((dst [+ 0.5]) *
+ * scale), in - 1) in float */
 static int ci__ops_upsample_nearest(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int d = op->vop, lead, i;
@@ -6651,7 +8246,11 @@ static int ci__ops_upsample_nearest(ci__L *L, const ci__opdef *op, ci_arg *a, ci
         int64_t in = x->size[lead + i];
         ci__v *dst = ci__ir_v_cast(L, ci__ops_ixval(L, v[lead + i]), CI_F32), *src;
         if (op->extra) dst = ci__ir_v_bin(L, CI__V_ADD, dst, ci__ir_v_constf(L, CI_F32, 0.5));
-        src = ci__ir_v_cast(L, ci__ir_v_un(L, CI__V_FLOOR, ci__ir_v_bin(L, CI__V_MUL, dst, ci__ir_v_constf(L, CI_F32, (float)scale[i]))), CI_I64);
+        src = ci__ir_v_cast(L,
+                            ci__ir_v_un(L, CI__V_FLOOR,
+                                        ci__ir_v_bin(L, CI__V_MUL, dst,
+                                                     ci__ir_v_constf(L, CI_F32, (float)scale[i]))),
+                            CI_I64);
         src = ci__ir_v_bin(L, CI__V_MIN, src, ci__ir_v_consti(L, CI_I64, in - 1));
         m[lead + i] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, src, in, 0));
     }
@@ -6659,6 +8258,7 @@ static int ci__ops_upsample_nearest(ci__L *L, const ci__opdef *op, ci_arg *a, ci
     outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, shape, v, ci__ir_load(L, x, m)));
     return 1;
 }
+
 /* upsample_bilinear2d(self, output_size, align_corners, scales_h=None, scales_w=None) and .vec */
 static int ci__ops_upsample_bilinear(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
@@ -6679,11 +8279,20 @@ static int ci__ops_upsample_bilinear(ci__L *L, const ci__opdef *op, ci_arg *a, c
         double sc = ac ? (osz[i] > 1 ? (double)(in - 1) / (double)(osz[i] - 1) : 0) : scale[i];
         ci__v *dst = ci__ir_v_cast(L, ci__ops_ixval(L, v[lead + i]), cdt), *src, *h0, *h1;
         if (ac) src = ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, sc), dst);
-        else src = ci__ir_v_bin(L, CI__V_MAX, ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, sc),
-                                                                           ci__ir_v_bin(L, CI__V_ADD, dst, ci__ir_v_constf(L, cdt, 0.5))),
-                                                  ci__ir_v_constf(L, cdt, 0.5)), ci__ir_v_constf(L, cdt, 0));
+        else
+            src = ci__ir_v_bin(
+                    L, CI__V_MAX,
+                    ci__ir_v_bin(L, CI__V_SUB,
+                                 ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, sc),
+                                              ci__ir_v_bin(L, CI__V_ADD, dst,
+                                                           ci__ir_v_constf(L, cdt, 0.5))),
+                                 ci__ir_v_constf(L, cdt, 0.5)),
+                    ci__ir_v_constf(L, cdt, 0));
         h0 = ci__ir_v_cast(L, src, CI_I64);   /* src >= 0: truncation is floor */
-        h1 = ci__ir_v_bin(L, CI__V_ADD, h0, ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_LT, h0, ci__ir_v_consti(L, CI_I64, in - 1)), CI_I64));
+        h1 = ci__ir_v_bin(
+                L, CI__V_ADD, h0,
+                ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_LT, h0, ci__ir_v_consti(L, CI_I64, in - 1)),
+                              CI_I64));
         l1[i] = ci__ir_v_bin(L, CI__V_SUB, src, ci__ir_v_cast(L, h0, cdt));
         l0[i] = ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, cdt, 1), l1[i]);
         i0[i] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, h0, in, 0));
@@ -6699,34 +8308,44 @@ static int ci__ops_upsample_bilinear(ci__L *L, const ci__opdef *op, ci_arg *a, c
             m[lead + 1] = q ? i1[1] : i0[1];
             t[p][q] = ci__ir_v_cast(L, ci__ir_load(L, x, m), cdt);
         }
-        r = ci__ir_v_bin(L, CI__V_ADD,
-                      ci__ir_v_bin(L, CI__V_MUL, l0[0], ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_bin(L, CI__V_MUL, l0[1], t[0][0]), ci__ir_v_bin(L, CI__V_MUL, l1[1], t[0][1]))),
-                      ci__ir_v_bin(L, CI__V_MUL, l1[0], ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_bin(L, CI__V_MUL, l0[1], t[1][0]), ci__ir_v_bin(L, CI__V_MUL, l1[1], t[1][1]))));
+        r = ci__ir_v_bin(
+                L, CI__V_ADD,
+                ci__ir_v_bin(L, CI__V_MUL, l0[0],
+                             ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_bin(L, CI__V_MUL, l0[1], t[0][0]),
+                                          ci__ir_v_bin(L, CI__V_MUL, l1[1], t[0][1]))),
+                ci__ir_v_bin(L, CI__V_MUL, l1[0],
+                             ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_bin(L, CI__V_MUL, l0[1], t[1][0]),
+                                          ci__ir_v_bin(L, CI__V_MUL, l1[1], t[1][1]))));
     }
     ci__ir_realize_hint(L, x);
     outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, shape, v, r));
     return 1;
 }
+
 /* bucketize.Scalar / searchsorted.Scalar: the number becomes a 0-d tensor, as
    c10::scalar_to_tensor makes it (int64 for an int or a bool, float64 for a float) */
 static int ci__ops_bucketize_scalar(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     int i = op->vop ? 1 : 0;
     ci_tensor t;
     if (!ci__lower_is_num(&a[i]))
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a number, got %s", op->name, op->params[i].name, ci__lower_arg_kind_name(a[i].kind));
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a number, got %s", op->name,
+                 op->params[i].name, ci__lower_arg_kind_name(a[i].kind));
     ci__ops_full_fill(L, op, 0, NULL, &a[i], a[i].kind == CI_ARG_FLOAT ? CI_F64 : CI_I64, &t);
     a[i] = ci__ops_T(ci__ir_box_get(L, t));
     return ci__ops_bucketize(L, op, a, outs);
 }
-/* bucketize(self, boundaries, *, out_int32=False, right=False) and searchsorted(sorted_sequence, self, *,
-   out_int32=False, right=False, side=None, sorter=None) (vop 1): an unrolled binary search. With a
-   sorter (int64, sorted_sequence's shape), position k of a row is sorted_sequence[..., sorter[..., k]],
-   as Inductor's ops.bucketize reads it; a sorter value the search reads is checked at run time
-   (outside [0, n): an error, never a wild read) */
+
+/* bucketize(self, boundaries, *, out_int32=False, right=False) and searchsorted(sorted_sequence,
+   self, *, out_int32=False, right=False, side=None, sorter=None) (vop 1): an unrolled binary
+   search. With a sorter (int64, sorted_sequence's shape), position k of a row is
+   sorted_sequence[..., sorter[..., k]], as Inductor's ops.bucketize reads it; a sorter value the
+   search reads is checked at run time (outside [0, n): an error, never a wild read) */
 static int ci__ops_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     int ss = op->vop;
-    ci__box *x = ci__lower_arg_box(L, op, a, ss ? 1 : 0), *bd = ci__lower_arg_box(L, op, a, ss ? 0 : 1), *so = NULL;
-    int pi = ci__lower_pidx(op, "out_int32"), pr = ci__lower_pidx(op, "right"), ps = ci__lower_pidx(op, "side"), pso = ci__lower_pidx(op, "sorter");
+    ci__box *x = ci__lower_arg_box(L, op, a, ss ? 1 : 0),
+            *bd = ci__lower_arg_box(L, op, a, ss ? 0 : 1), *so = NULL;
+    int pi = ci__lower_pidx(op, "out_int32"), pr = ci__lower_pidx(op, "right"),
+        ps = ci__lower_pidx(op, "side"), pso = ci__lower_pidx(op, "sorter");
     int right = ci__lower_arg_bool(L, op, a, pr), i, steps = 0;
     ci_dtype odt = ci__lower_arg_bool(L, op, a, pi) ? CI_I32 : CI_I64, cdt;
     int64_t n, rows = 1;
@@ -6734,20 +8353,27 @@ static int ci__ops_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     ci__v *lo, *hi, *xv;
     if (ps >= 0 && a[ps].kind == CI_ARG_STRING) {
         if (!strcmp(a[ps].u.s, "right")) right = 1;
-        else if (strcmp(a[ps].u.s, "left")) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: side can only be 'left' or 'right'", op->name);
-        else if (right) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: side and right can't be set to opposites", op->name);
+        else if (strcmp(a[ps].u.s, "left"))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: side can only be 'left' or 'right'", op->name);
+        else if (right)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: side and right can't be set to opposites",
+                     op->name);
     }
     if (bd->ndim == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: boundaries must be at least 1-D", op->name);
     if (pso >= 0 && a[pso].kind != CI_ARG_NONE) {
         so = ci__lower_arg_box(L, op, a, pso);
-        if (so->dt != CI_I64) CI__FAIL(L, CI_ERR_DTYPE, "%s: sorter must be a tensor of long dtype but got dtype %s", op->name, ci__dtype_tab[so->dt].tname);
+        if (so->dt != CI_I64)
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: sorter must be a tensor of long dtype but got dtype %s",
+                     op->name, ci__dtype_tab[so->dt].tname);
         if (so->ndim != bd->ndim || memcmp(so->size, bd->size, sizeof(int64_t) * (size_t)bd->ndim))
             CI__FAIL(L, CI_ERR_SHAPE, "%s: boundary and sorter must have the same size", op->name);
         ci__ir_realize(L, so);
     }
     if (bd->ndim > 1) {   /* searchsorted with one sorted row per leading index of self */
-        if (!ss || bd->ndim != x->ndim || memcmp(bd->size, x->size, sizeof(int64_t) * (size_t)(x->ndim - 1)))
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: boundaries and input must have the same leading dims", op->name);
+        if (!ss || bd->ndim != x->ndim ||
+            memcmp(bd->size, x->size, sizeof(int64_t) * (size_t)(x->ndim - 1)))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: boundaries and input must have the same leading dims",
+                     op->name);
         rows = ci__ir_numel(bd->ndim - 1, bd->size);
     }
     (void)rows;
@@ -6761,18 +8387,29 @@ static int ci__ops_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     while (((int64_t)1 << steps) <= n) steps++;
     for (i = 0; i < bd->ndim - 1; i++) m[i] = ms[i] = v[i];
     for (i = 0; i < steps; i++) {   /* invariant: the answer is in [lo, hi] */
-        ci__v *mid = ci__ir_v_bin(L, CI__V_FLOORDIV, ci__ir_v_bin(L, CI__V_ADD, lo, hi), ci__ir_v_consti(L, CI_I64, 2));
+        ci__v *mid = ci__ir_v_bin(L, CI__V_FLOORDIV, ci__ir_v_bin(L, CI__V_ADD, lo, hi),
+                                  ci__ir_v_consti(L, CI_I64, 2));
         ci__v *ok = ci__ir_v_bin(L, CI__V_LT, lo, hi), *b, *go_right;
-        m[bd->ndim - 1] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, ci__ir_v_bin(L, CI__V_MIN, mid, ci__ir_v_consti(L, CI_I64, n - 1 > 0 ? n - 1 : 0)), n > 0 ? n : 1, 0));
-        if (so) {   /* the position through the sorter; a negative value is out of range too (no wrapping) */
+        m[bd->ndim - 1] = ci__ir_ix_indirect(
+                L,
+                ci__ir_v_checkidx(L,
+                                  ci__ir_v_bin(L, CI__V_MIN, mid,
+                                               ci__ir_v_consti(L, CI_I64, n - 1 > 0 ? n - 1 : 0)),
+                                  n > 0 ? n : 1, 0));
+        /* the position through the sorter; a negative value is out of range too (no wrapping) */
+        if (so) {
             ms[bd->ndim - 1] = m[bd->ndim - 1];
-            m[bd->ndim - 1] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, ci__ir_load(L, so, ms), n, 0));
+            m[bd->ndim - 1] =
+                    ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, ci__ir_load(L, so, ms), n, 0));
         }
         b = ci__ir_v_cast(L, ci__ir_load(L, bd, m), cdt);
         go_right = ci__ir_v_bin(L, right ? CI__V_LE : CI__V_LT, b, xv);
         go_right = ci__ir_v_bin(L, CI__V_AND, ok, go_right);
-        lo = ci__ir_v_op(L, CI__V_WHERE, go_right, ci__ir_v_bin(L, CI__V_ADD, mid, ci__ir_v_consti(L, CI_I64, 1)), lo);
-        hi = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_AND, ok, ci__ir_v_un(L, CI__V_NOT, go_right)), mid, hi);
+        lo = ci__ir_v_op(L, CI__V_WHERE, go_right,
+                         ci__ir_v_bin(L, CI__V_ADD, mid, ci__ir_v_consti(L, CI_I64, 1)), lo);
+        hi = ci__ir_v_op(L, CI__V_WHERE,
+                         ci__ir_v_bin(L, CI__V_AND, ok, ci__ir_v_un(L, CI__V_NOT, go_right)), mid,
+                         hi);
     }
     if (n == 0) lo = ci__ir_v_consti(L, CI_I64, 0);
     {   /* "[NOTE: inductor bucketize realize]": the search is expensive; compute it once */
@@ -6783,8 +8420,8 @@ static int ci__ops_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     return 1;
 }
 
-/* -- scans: cumsum(self, dim, *, dtype=None), cumprod, logcumsumexp(self, dim), cummax/cummin(self, dim) -> (values, indices);
-   a SCAN kernel walks the dim in order and stores every step -- */
+/* -- scans: cumsum(self, dim, *, dtype=None), cumprod, logcumsumexp(self, dim), cummax/cummin(self,
+   dim) -> (values, indices); a SCAN kernel walks the dim in order and stores every step -- */
 static ci__box *ci__ops_scan_box(ci__L *L, ci__box *x, int dim, int rtype, ci_dtype odt, int sout) {
     int64_t osz[CI_MAX_DIMS];
     ci__ix *ov[CI_MAX_DIMS] = {0}, *rv, *xi[CI_MAX_DIMS];
@@ -6797,12 +8434,18 @@ static ci__box *ci__ops_scan_box(ci__L *L, ci__box *x, int dim, int rtype, ci_dt
     for (i = 0, o = 0; i < x->ndim; i++) xi[i] = i == dim ? rv : ov[o++];
     k->ndim = x->ndim - 1;
     for (i = 0; i < k->ndim; i++) { k->size[i] = osz[i]; k->vars[i] = ov[i]; }
-    k->nr = 1; k->rsize[0] = x->size[dim]; k->rvars[0] = rv;
-    k->rtype = rtype; k->sdim = dim; k->sout = sout;
+    k->nr = 1;
+    k->rsize[0] = x->size[dim];
+    k->rvars[0] = rv;
+    k->rtype = rtype;
+    k->sdim = dim;
+    k->sout = sout;
     k->body = ci__ir_load(L, x, xi);
-    if (rtype == CI__RED_SUM || rtype == CI__RED_PROD || rtype == CI__RED_LOGSUMEXP) k->body = ci__ir_v_cast(L, k->body, odt);
+    if (rtype == CI__RED_SUM || rtype == CI__RED_PROD || rtype == CI__RED_LOGSUMEXP)
+        k->body = ci__ir_v_cast(L, k->body, odt);
     return ci__ir_buf_box(L, buf);
 }
+
 static int ci__ops_scan(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
@@ -6813,15 +8456,19 @@ static int ci__ops_scan(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
         if (!dt) dt = (ci__dtype_is_int(x->dt) || x->dt == CI_BOOL) ? CI_I64 : x->dt;
         y = ci__lower_to_dtype(L, x, dt);
     } else if (rt == CI__RED_LOGSUMEXP) {
-        if (!ci__dtype_is_float(x->dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point input", op->name);
+        if (!ci__dtype_is_float(x->dt))
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point input", op->name);
         dt = x->dt;
     } else dt = x->dt;
-    if (x->ndim == 0 || ci__ir_numel(x->ndim, x->size) == 0) {   /* nothing to walk: the input itself (index 0) */
+    /* nothing to walk: the input itself (index 0) */
+    if (x->ndim == 0 || ci__ir_numel(x->ndim, x->size) == 0) {
         ci__ix *v[CI_MAX_DIMS] = {0};
         ci__ir_pw_vars(L, x->ndim, x->size, v);
-        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, x->ndim, x->size, v, ci__ir_v_cast(L, ci__ir_load(L, y, v), dt)));
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, x->ndim, x->size, v,
+                                                 ci__ir_v_cast(L, ci__ir_load(L, y, v), dt)));
         if (rt != CI__RED_CUMMAX && rt != CI__RED_CUMMIN) return 1;
-        outs[1] = ci__ir_tensor_of(ci__ir_pw_box(L, CI_I64, x->ndim, x->size, v, ci__ir_v_consti(L, CI_I64, 0)));
+        outs[1] = ci__ir_tensor_of(
+                ci__ir_pw_box(L, CI_I64, x->ndim, x->size, v, ci__ir_v_consti(L, CI_I64, 0)));
         return 2;
     }
     outs[0] = ci__ir_tensor_of(ci__ops_scan_box(L, y, (int)dim, rt, dt, 0));
@@ -6830,27 +8477,40 @@ static int ci__ops_scan(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     return 2;
 }
 
-/* -- matmul and convolution: checks and reshapes here, the arithmetic in >>linalg's extern kernels -- */
-static ci_result ci__ops_ext_bmm_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
-    (void)args; (void)nargs; (void)nouts; (void)user;
-    if (nins != 2 || ins[0].ndim != 3 || ins[1].ndim != 3 || ins[0].shape[0] != ins[1].shape[0] || ins[0].shape[2] != ins[1].shape[1] ||
-        ins[0].dtype != ins[1].dtype)
+/* -- matmul and convolution: checks and reshapes here, the arithmetic in >>linalg's extern kernels
+ * -- */
+static ci_result ci__ops_ext_bmm_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                       int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    (void)args;
+    (void)nargs;
+    (void)nouts;
+    (void)user;
+    if (nins != 2 || ins[0].ndim != 3 || ins[1].ndim != 3 || ins[0].shape[0] != ins[1].shape[0] ||
+        ins[0].shape[2] != ins[1].shape[1] || ins[0].dtype != ins[1].dtype)
         return CI_ERR_SHAPE;
     outs[0].dtype = ins[0].dtype; outs[0].ndim = 3;
-    outs[0].shape[0] = ins[0].shape[0]; outs[0].shape[1] = ins[0].shape[1]; outs[0].shape[2] = ins[1].shape[2];
+    outs[0].shape[0] = ins[0].shape[0];
+    outs[0].shape[1] = ins[0].shape[1];
+    outs[0].shape[2] = ins[1].shape[2];
     return CI_OK;
 }
+
 /* (the graph may call cinductor.convolution itself: every argument the kernel reads is checked
    here, and the output size computed without overflow) */
-static ci_result ci__ops_ext_conv_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+static ci_result ci__ops_ext_conv_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                        int nargs, ci_extern_tensor *outs, int nouts, void *user) {
     int i;
     int64_t ch;
     (void)nouts; (void)user;
-    if (nins < 2 || nins > 3 || nargs < 7 || ins[0].ndim != 4 || ins[1].ndim != 4 || ins[0].dtype != ins[1].dtype ||
-        !ci__dtype_is_float(ins[0].dtype) || (nins == 3 && (ins[2].ndim != 1 || ins[2].shape[0] != ins[1].shape[0] || ins[2].dtype != ins[0].dtype)))
+    if (nins < 2 || nins > 3 || nargs < 7 || ins[0].ndim != 4 || ins[1].ndim != 4 ||
+        ins[0].dtype != ins[1].dtype || !ci__dtype_is_float(ins[0].dtype) ||
+        (nins == 3 &&
+         (ins[2].ndim != 1 || ins[2].shape[0] != ins[1].shape[0] || ins[2].dtype != ins[0].dtype)))
         return CI_ERR_SHAPE;
-    for (i = 3; i < 6; i++) if (args[i].kind != CI_ARG_INTS || args[i].u.ints.n != 2) return CI_ERR_INVALID_ARGS;
-    if (args[6].kind != CI_ARG_INT || args[6].u.i <= 0 || ci__util_mul_ovf(ins[1].shape[1], args[6].u.i, &ch) || ch != ins[0].shape[1] ||
+    for (i = 3; i < 6; i++)
+        if (args[i].kind != CI_ARG_INTS || args[i].u.ints.n != 2) return CI_ERR_INVALID_ARGS;
+    if (args[6].kind != CI_ARG_INT || args[6].u.i <= 0 ||
+        ci__util_mul_ovf(ins[1].shape[1], args[6].u.i, &ch) || ch != ins[0].shape[1] ||
         ins[1].shape[0] % args[6].u.i)
         return CI_ERR_SHAPE;
     outs[0].dtype = ins[0].dtype; outs[0].ndim = 4;
@@ -6858,54 +8518,74 @@ static ci_result ci__ops_ext_conv_infer(const ci_extern_tensor *ins, int nins, c
     for (i = 0; i < 2; i++) {
         int64_t st = args[3].u.ints.v[i], pad = args[4].u.ints.v[i], dil = args[5].u.ints.v[i], o;
         if (st <= 0 || pad < 0 || dil <= 0 || ins[1].shape[2 + i] < 1) return CI_ERR_INVALID_ARGS;
-        o = ci__ops_pool_out(ins[0].shape[2 + i], ins[1].shape[2 + i], st, pad, dil, 0);   /* a window's count, as pools */
+        /* a window's count, as pools */
+        o = ci__ops_pool_out(ins[0].shape[2 + i], ins[1].shape[2 + i], st, pad, dil, 0);
         if (o == INT64_MIN || o <= 0) return CI_ERR_SHAPE;
         outs[0].shape[2 + i] = o;
     }
     return CI_OK;
 }
-static void ci__ops_need_same_dtype(ci__L *L, const ci__opdef *op, const ci__box *a, const ci__box *b) {
+
+static void ci__ops_need_same_dtype(ci__L *L, const ci__opdef *op, const ci__box *a,
+                                    const ci__box *b) {
     if (a->dt != b->dt)
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected both operands to have the same dtype, but got %s != %s", op->name, ci__dtype_tab[a->dt].tname, ci__dtype_tab[b->dt].tname);
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: expected both operands to have the same dtype, but got %s != %s", op->name,
+                 ci__dtype_tab[a->dt].tname, ci__dtype_tab[b->dt].tname);
 }
+
 /* a [B, n, k] @ b [B, k, m] through the extern kernel */
 static ci__box *ci__ops_bmm3(ci__L *L, ci__box *a, ci__box *b) {
     return ci__ops_call2(L, "cinductor.bmm", ci__ops_T(a), ci__ops_T(b));
 }
+
 static int ci__ops_mm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *y = ci__lower_arg_box(L, op, a, 1);
     int64_t s3[3], r[3];
     int batched = op->extra;
     if (x->ndim != 2 + batched || y->ndim != 2 + batched)
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected %dD tensors, got %dD and %dD", op->name, 2 + batched, x->ndim, y->ndim);
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected %dD tensors, got %dD and %dD", op->name,
+                 2 + batched, x->ndim, y->ndim);
     if (x->size[x->ndim - 1] != y->size[y->ndim - 2] || (batched && x->size[0] != y->size[0]))
         CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be multiplied", op->name,
                  ci__ir_shape(L, x->ndim, x->size), ci__ir_shape(L, y->ndim, y->size));
     ci__ops_need_same_dtype(L, op, x, y);
     if (batched) { outs[0] = ci__ir_tensor_of(ci__ops_bmm3(L, x, y)); return 1; }
-    s3[0] = 1; s3[1] = x->size[0]; s3[2] = x->size[1];
-    r[0] = 1; r[1] = y->size[0]; r[2] = y->size[1];
+    s3[0] = 1;
+    s3[1] = x->size[0];
+    s3[2] = x->size[1];
+    r[0] = 1;
+    r[1] = y->size[0];
+    r[2] = y->size[1];
     {
         ci__box *o = ci__ops_bmm3(L, ci__ops_reshape(L, x, 3, s3), ci__ops_reshape(L, y, 3, r));
         outs[0] = ci__ir_tensor_of(ci__ops_reshape(L, o, 2, o->size + 1));
     }
     return 1;
 }
+
 /* matmul(self, other): every broadcasting case of torch.matmul */
 static ci__box *ci__ops_matmul_box(ci__L *L, const ci__opdef *op, ci__box *x, ci__box *y) {
     int d1 = x->ndim, d2 = y->ndim, i, nb = 0;
     int64_t bshape[CI_MAX_DIMS], sh[CI_MAX_DIMS], bsz = 1, n, k, k2, m;
     ci__box *a, *b, *o;
-    if (d1 == 0 || d2 == 0) CI__FAIL(L, CI_ERR_SHAPE, "%s: both arguments to matmul need to be at least 1D, but they are %dD and %dD", op->name, d1, d2);
+    if (d1 == 0 || d2 == 0)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: both arguments to matmul need to be at least 1D, but they are %dD and %dD",
+                 op->name, d1, d2);
     ci__ops_need_same_dtype(L, op, x, y);
     if (d1 == 1 && d2 == 1) {   /* dot */
-        if (x->size[0] != y->size[0]) CI__FAIL(L, CI_ERR_SHAPE, "%s: inconsistent tensor size, expected tensor [%lld] and src [%lld] to have the same number of elements",
-                                               op->name, (long long)x->size[0], (long long)y->size[0]);
+        if (x->size[0] != y->size[0])
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: inconsistent tensor size, expected tensor [%lld] and src [%lld] to have "
+                     "the same number of elements",
+                     op->name, (long long)x->size[0], (long long)y->size[0]);
         {
             char red[CI_MAX_DIMS];
             ci__box *p = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(x), ci__ops_T(y));
             memset(red, 1, sizeof red);
-            return ci__ops_reduce_box(L, op, p, red, 0, CI__RED_SUM, x->dt == CI_BOOL ? CI_BOOL : p->dt);
+            return ci__ops_reduce_box(L, op, p, red, 0, CI__RED_SUM,
+                                      x->dt == CI_BOOL ? CI_BOOL : p->dt);
         }
     }
     /* x as [..., n, k] and y as [..., k, m], with 1-D operands lifted */
@@ -6914,7 +8594,8 @@ static ci__box *ci__ops_matmul_box(ci__L *L, const ci__opdef *op, ci__box *x, ci
     if (k != k2)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be multiplied", op->name,
                  ci__ir_shape(L, d1, x->size), ci__ir_shape(L, d2, y->size));
-    ci__lower_broadcast_shape(L, op->name, d1 > 2 ? d1 - 2 : 0, x->size, d2 > 2 ? d2 - 2 : 0, y->size, &nb, bshape);
+    ci__lower_broadcast_shape(L, op->name, d1 > 2 ? d1 - 2 : 0, x->size, d2 > 2 ? d2 - 2 : 0,
+                              y->size, &nb, bshape);
     for (i = 0; i < nb; i++) bsz *= bshape[i];
     memcpy(sh, bshape, sizeof(int64_t) * (size_t)nb);
     sh[nb] = n; sh[nb + 1] = k;
@@ -6925,7 +8606,9 @@ static ci__box *ci__ops_matmul_box(ci__L *L, const ci__opdef *op, ci__box *x, ci
     b = ci__lower_expand(L, b, nb + 2, sh, 0);
     {
         int64_t s3[3];
-        s3[0] = bsz; s3[1] = n; s3[2] = k;
+        s3[0] = bsz;
+        s3[1] = n;
+        s3[2] = k;
         a = ci__ops_reshape(L, a, 3, s3);
         s3[1] = k; s3[2] = m;
         b = ci__ops_reshape(L, b, 3, s3);
@@ -6940,15 +8623,20 @@ static ci__box *ci__ops_matmul_box(ci__L *L, const ci__opdef *op, ci__box *x, ci
         return ci__ops_reshape(L, o, no, sh);
     }
 }
+
 static int ci__ops_matmul(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    outs[0] = ci__ir_tensor_of(ci__ops_matmul_box(L, op, ci__lower_arg_box(L, op, a, 0), ci__lower_arg_box(L, op, a, 1)));
+    outs[0] = ci__ir_tensor_of(ci__ops_matmul_box(L, op, ci__lower_arg_box(L, op, a, 0),
+                                                  ci__lower_arg_box(L, op, a, 1)));
     return 1;
 }
-/* addmm(self, mat1, mat2, *, beta=1, alpha=1); baddbmm (extra 1): beta*self + alpha*(mat1 @ mat2) */
+
+/* addmm(self, mat1, mat2, *, beta=1, alpha=1); baddbmm (extra 1): beta*self + alpha*(mat1 @ mat2)
+ */
 static int ci__ops_addmm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *s = ci__lower_arg_box(L, op, a, 0), *p;
     ci_arg mm[2];
-    double beta = ci__lower_arg_num(L, op, a, ci__lower_pidx(op, "beta")), alpha = ci__lower_arg_num(L, op, a, ci__lower_pidx(op, "alpha"));
+    double beta = ci__lower_arg_num(L, op, a, ci__lower_pidx(op, "beta")),
+           alpha = ci__lower_arg_num(L, op, a, ci__lower_pidx(op, "alpha"));
     ci_tensor o[1];
     mm[0] = a[1]; mm[1] = a[2];
     ci__ir_box_get(L, a[1].u.t);
@@ -6958,9 +8646,12 @@ static int ci__ops_addmm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         ci__ops_mm(L, &sub, mm, o);
     }
     p = ci__ir_box_get(L, o[0]);
-    if (alpha != 1) p = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(p), a[ci__lower_pidx(op, "alpha")]);
+    if (alpha != 1)
+        p = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(p), a[ci__lower_pidx(op, "alpha")]);
     if (beta != 0) {
-        ci__box *bs = beta == 1 ? s : ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(s), a[ci__lower_pidx(op, "beta")]);
+        ci__box *bs = beta == 1 ? s
+                                : ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(s),
+                                                a[ci__lower_pidx(op, "beta")]);
         p = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(p), ci__ops_T(bs));
     } else {   /* beta == 0: self is ignored (even NaN), but still broadcasts */
         int nd = 0;
@@ -6971,29 +8662,44 @@ static int ci__ops_addmm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     outs[0] = ci__ir_tensor_of(p);
     return 1;
 }
+
 /* linear(input, weight, bias=None) */
 static int ci__ops_linear(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box(L, op, a, 1), *b = ci__lower_arg_box_opt(L, op, a, 2), *o;
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box(L, op, a, 1),
+            *b = ci__lower_arg_box_opt(L, op, a, 2), *o;
     int64_t p[2] = {1, 0};
-    if (w->ndim != 2 && w->ndim != 1) CI__FAIL(L, CI_ERR_SHAPE, "%s: weight must be 1-D or 2-D", op->name);
+    if (w->ndim != 2 && w->ndim != 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: weight must be 1-D or 2-D", op->name);
     o = ci__ops_matmul_box(L, op, x, w->ndim == 2 ? ci__ops_permute_box(L, w, p) : w);
     if (b) o = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(o), ci__ops_T(b));
     outs[0] = ci__ir_tensor_of(o);
     return 1;
 }
+
 /* convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups);
-   conv1d / conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) (extra 1 / 2) */
+   conv1d / conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) (extra 1 /
+   2) */
 static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box(L, op, a, 1), *b = ci__lower_arg_box_opt(L, op, a, 2), *o;
-    int ps = ci__lower_pidx(op, "stride"), pp = ci__lower_pidx(op, "padding"), pd = ci__lower_pidx(op, "dilation"), pg = ci__lower_pidx(op, "groups");
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box(L, op, a, 1),
+            *b = ci__lower_arg_box_opt(L, op, a, 2), *o;
+    int ps = ci__lower_pidx(op, "stride"), pp = ci__lower_pidx(op, "padding"),
+        pd = ci__lower_pidx(op, "dilation"), pg = ci__lower_pidx(op, "groups");
     int pt = ci__lower_pidx(op, "transposed"), sd, unbatched = 0, i;
-    int64_t st[2], pad[2], dil[2], groups = ci__lower_arg_int(L, op, a, pg), xs[4], ws[4], st2[2], pad2[2], dil2[2], wch;
+    int64_t st[2], pad[2], dil[2], groups = ci__lower_arg_int(L, op, a, pg), xs[4], ws[4], st2[2],
+                                   pad2[2], dil2[2], wch;
     ci_arg args[7];
-    if (pt >= 0 && ci__lower_arg_bool(L, op, a, pt)) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: transposed convolution is not supported yet", op->name);
+    if (pt >= 0 && ci__lower_arg_bool(L, op, a, pt))
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: transposed convolution is not supported yet",
+                 op->name);
     sd = w->ndim - 2;
-    if (sd != 1 && sd != 2) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: only 1-d and 2-d convolution are supported (weight is %dD)", op->name, w->ndim);
+    if (sd != 1 && sd != 2)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                 "%s: only 1-d and 2-d convolution are supported (weight is %dD)", op->name,
+                 w->ndim);
     if (x->ndim == sd + 1) unbatched = 1;
-    else if (x->ndim != sd + 2) CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a %dD (unbatched) or %dD (batched) input, got %dD", op->name, sd + 1, sd + 2, x->ndim);
+    else if (x->ndim != sd + 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a %dD (unbatched) or %dD (batched) input, got %dD",
+                 op->name, sd + 1, sd + 2, x->ndim);
     ci__ops_need_same_dtype(L, op, x, w);
     if (b) ci__ops_need_same_dtype(L, op, x, b);
     ci__ops_pool_param(L, op, a, ps, sd, 1, st);
@@ -7007,12 +8713,19 @@ static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
             ci__ops_pool_param(L, op, a, pd, sd, 1, dil);
             for (i = 0; i < sd; i++) {
                 int64_t tot = dil[i] * (w->size[2 + i] - 1);
-                if (st[i] != 1) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: padding='same' is not supported for strided convolutions", op->name);
+                if (st[i] != 1)
+                    CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                             "%s: padding='same' is not supported for strided convolutions",
+                             op->name);
                 pad[i] = tot / 2;
                 if (tot % 2) { extra[2 * (sd - 1 - i) + 1] = 1; odd = 1; }
             }
-            if (odd) x = ci__ops_call2(L, "aten.constant_pad_nd.default", ci__ops_T(x), ci_arg_ints(extra, 2 * sd));
-        } else CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid padding string '%s'", op->name, a[pp].u.s);
+            if (odd)
+                x = ci__ops_call2(L, "aten.constant_pad_nd.default", ci__ops_T(x),
+                                  ci_arg_ints(extra, 2 * sd));
+        } else
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid padding string '%s'", op->name,
+                     a[pp].u.s);
     } else ci__ops_pool_param(L, op, a, pp, sd, 0, pad);
     ci__ops_pool_param(L, op, a, pd, sd, 1, dil);
     if (unbatched) {
@@ -7021,28 +8734,47 @@ static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
         memcpy(sh + 1, x->size, sizeof(int64_t) * (size_t)x->ndim);
         x = ci__ops_reshape(L, x, x->ndim + 1, sh);
     }
-    if (groups <= 0 || ci__util_mul_ovf(w->size[1], groups, &wch) || x->size[1] != wch || w->size[0] % groups)
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected input with weight %lld x groups %lld channels, got %lld", op->name,
+    if (groups <= 0 || ci__util_mul_ovf(w->size[1], groups, &wch) || x->size[1] != wch ||
+        w->size[0] % groups)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: expected input with weight %lld x groups %lld channels, got %lld", op->name,
                  (long long)w->size[1], (long long)groups, (long long)x->size[1]);
-    if (b && (b->ndim != 1 || b->size[0] != w->size[0])) CI__FAIL(L, CI_ERR_SHAPE, "%s: bias must have shape [%lld]", op->name, (long long)w->size[0]);
+    if (b && (b->ndim != 1 || b->size[0] != w->size[0]))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: bias must have shape [%lld]", op->name,
+                 (long long)w->size[0]);
     for (i = 0; i < sd; i++) {
-        if (st[i] <= 0 || dil[i] <= 0 || pad[i] < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: stride and dilation must be positive, padding non-negative", op->name);
+        if (st[i] <= 0 || dil[i] <= 0 || pad[i] < 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: stride and dilation must be positive, padding non-negative", op->name);
         int64_t padded, ek;
-        if (ci__util_add_ovf(x->size[2 + i], pad[i], &padded) || ci__util_add_ovf(padded, pad[i], &padded) || ci__util_mul_ovf(dil[i], w->size[2 + i] - 1, &ek))
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: padding %lld or dilation %lld overflows int64", op->name, (long long)pad[i], (long long)dil[i]);
+        if (ci__util_add_ovf(x->size[2 + i], pad[i], &padded) ||
+            ci__util_add_ovf(padded, pad[i], &padded) ||
+            ci__util_mul_ovf(dil[i], w->size[2 + i] - 1, &ek))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: padding %lld or dilation %lld overflows int64",
+                     op->name, (long long)pad[i], (long long)dil[i]);
         if (padded <= ek)   /* padded < dil * (k - 1) + 1 */
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: the padded input is smaller than the (dilated) kernel", op->name);
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: the padded input is smaller than the (dilated) kernel",
+                     op->name);
     }
     /* 1-d runs as 2-d with a height of 1 */
-    xs[0] = x->size[0]; xs[1] = x->size[1]; xs[2] = sd == 1 ? 1 : x->size[2]; xs[3] = x->size[sd + 1];
-    ws[0] = w->size[0]; ws[1] = w->size[1]; ws[2] = sd == 1 ? 1 : w->size[2]; ws[3] = w->size[sd + 1];
+    xs[0] = x->size[0];
+    xs[1] = x->size[1];
+    xs[2] = sd == 1 ? 1 : x->size[2];
+    xs[3] = x->size[sd + 1];
+    ws[0] = w->size[0];
+    ws[1] = w->size[1];
+    ws[2] = sd == 1 ? 1 : w->size[2];
+    ws[3] = w->size[sd + 1];
     st2[0] = sd == 1 ? 1 : st[0]; st2[1] = st[sd - 1];
     pad2[0] = sd == 1 ? 0 : pad[0]; pad2[1] = pad[sd - 1];
     dil2[0] = sd == 1 ? 1 : dil[0]; dil2[1] = dil[sd - 1];
     args[0] = ci__ops_T(ci__ops_reshape(L, x, 4, xs));
     args[1] = ci__ops_T(ci__ops_reshape(L, w, 4, ws));
     args[2] = b ? ci__ops_T(b) : ci_arg_none();
-    args[3] = ci_arg_ints(st2, 2); args[4] = ci_arg_ints(pad2, 2); args[5] = ci_arg_ints(dil2, 2); args[6] = ci_arg_int(groups);
+    args[3] = ci_arg_ints(st2, 2);
+    args[4] = ci_arg_ints(pad2, 2);
+    args[5] = ci_arg_ints(dil2, 2);
+    args[6] = ci_arg_int(groups);
     o = ci__ops_callb(L, "cinductor.convolution", 7, args);
     {
         int64_t sh[CI_MAX_DIMS];
@@ -7058,7 +8790,8 @@ static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
 }
 
 /* -- sorting: an extern heapsort along the last dim (moved there with a permute) -- */
-static ci_result ci__ops_ext_sort_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+static ci_result ci__ops_ext_sort_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                        int nargs, ci_extern_tensor *outs, int nouts, void *user) {
     (void)nouts; (void)user;
     if (nins != 1 || nargs < 2 || args[1].kind != CI_ARG_BOOL) return CI_ERR_INVALID_ARGS;
     outs[0] = ins[0];
@@ -7066,8 +8799,10 @@ static ci_result ci__ops_ext_sort_infer(const ci_extern_tensor *ins, int nins, c
     outs[1].dtype = CI_I64;
     return CI_OK;
 }
+
 /* x sorted along dim: values and indices, both shaped like x */
-static void ci__ops_sort_box(ci__L *L, const ci__opdef *op, ci__box *x, int64_t dim, int desc, ci__box **vals, ci__box **idx) {
+static void ci__ops_sort_box(ci__L *L, const ci__opdef *op, ci__box *x, int64_t dim, int desc,
+                             ci__box **vals, ci__box **idx) {
     int64_t perm[CI_MAX_DIMS], inv[CI_MAX_DIMS];
     int i, j = 0, last;
     ci_tensor o[2];
@@ -7085,13 +8820,18 @@ static void ci__ops_sort_box(ci__L *L, const ci__opdef *op, ci__box *x, int64_t 
     for (i = 0; i < x->ndim; i++) inv[perm[i]] = i;
     a[0] = ci__ops_T(last ? x : ci__ops_permute_box(L, x, perm));
     a[1] = ci_arg_bool(desc);
-    if (ci__lower_call_op(L, "cinductor.sort", 2, a, 0, NULL, o, 2) != 2) CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: sort failed", op->name);
+    if (ci__lower_call_op(L, "cinductor.sort", 2, a, 0, NULL, o, 2) != 2)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: sort failed", op->name);
     *vals = ci__ir_box_get(L, o[0]);
     *idx = ci__ir_box_get(L, o[1]);
-    if (!last) { *vals = ci__ops_permute_box(L, *vals, inv); *idx = ci__ops_permute_box(L, *idx, inv); }
+    if (!last) {
+        *vals = ci__ops_permute_box(L, *vals, inv);
+        *idx = ci__ops_permute_box(L, *idx, inv);
+    }
 }
-/* sort(self, dim=-1, descending=False) / sort.stable(self, *, stable=None, dim=-1, descending=False);
-   argsort (extra 1) -> indices; msort (extra 2) -> values along dim 0 */
+
+/* sort(self, dim=-1, descending=False) / sort.stable(self, *, stable=None, dim=-1,
+   descending=False); argsort (extra 1) -> indices; msort (extra 2) -> values along dim 0 */
 static int ci__ops_sort(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *v, *ix;
     int pd = ci__lower_pidx(op, "dim"), pdesc = ci__lower_pidx(op, "descending");
@@ -7103,21 +8843,33 @@ static int ci__ops_sort(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     outs[1] = ci__ir_tensor_of(ix);
     return 2;
 }
-/* topk(self, k, dim=-1, largest=True, sorted=True) and kthvalue(self, k, dim=-1, keepdim=False) (extra 1) */
+
+/* topk(self, k, dim=-1, largest=True, sorted=True) and kthvalue(self, k, dim=-1, keepdim=False)
+ * (extra 1) */
 static int ci__ops_topk(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *v, *ix;
     int64_t k = ci__lower_arg_int(L, op, a, 1), dim = ci__lower_arg_int(L, op, a, 2), n;
-    int largest = op->extra ? 0 : ci__lower_arg_bool(L, op, a, 3), keepdim = op->extra ? ci__lower_arg_bool(L, op, a, 3) : 1;
+    int largest = op->extra ? 0 : ci__lower_arg_bool(L, op, a, 3),
+        keepdim = op->extra ? ci__lower_arg_bool(L, op, a, 3) : 1;
     dim = ci__lower_wrap_dim(L, op, dim, x->ndim);
     n = x->ndim ? x->size[dim] : 1;
     if (op->extra ? (k < 1 || k > n) : (k < 0 || k > n))
-        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: selected index k (%lld) is out of range for a dimension of size %lld", op->name, (long long)k, (long long)n);
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: selected index k (%lld) is out of range for a dimension of size %lld",
+                 op->name, (long long)k, (long long)n);
     ci__ops_sort_box(L, op, x, dim, largest, &v, &ix);
-    if (x->ndim == 0) { outs[0] = ci__ir_tensor_of(v); outs[1] = ci__ir_tensor_of(ix); return 2; }
+    if (x->ndim == 0) {
+        outs[0] = ci__ir_tensor_of(v);
+        outs[1] = ci__ir_tensor_of(ix);
+        return 2;
+    }
     if (op->extra) {   /* the k-th smallest */
         v = ci__ops_slice_box(L, v, (int)dim, k - 1, k, 1);
         ix = ci__ops_slice_box(L, ix, (int)dim, k - 1, k, 1);
-        if (!keepdim) { v = ci__ops_select_box(L, v, (int)dim, 0); ix = ci__ops_select_box(L, ix, (int)dim, 0); }
+        if (!keepdim) {
+            v = ci__ops_select_box(L, v, (int)dim, 0);
+            ix = ci__ops_select_box(L, ix, (int)dim, 0);
+        }
     } else {
         v = ci__ops_slice_box(L, v, (int)dim, 0, k, 1);
         ix = ci__ops_slice_box(L, ix, (int)dim, 0, k, 1);
@@ -7130,57 +8882,88 @@ static int ci__ops_topk(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
 /* -- quantization (quantized_decomposed.*, as Inductor lowers them):
    quantize: clamp(round(x * (1 / scale)) + zero_point, quant_min, quant_max) in the target dtype;
    dequantize: (x - zero_point) * scale in f32. Per channel (vop 1): scale and zero_point are
-   tensors along `axis`; per tensor they are numbers or 0-d tensors. extra: 0 quantize, 1 dequantize -- */
+   tensors along `axis`; per tensor they are numbers or 0-d tensors. extra: 0 quantize, 1 dequantize
+   -- */
 static int ci__ops_quant(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int per_channel = op->vop, deq = op->extra, i;
-    int pax = ci__lower_pidx(op, "axis"), pqmin = ci__lower_pidx(op, "quant_min"), pqmax = ci__lower_pidx(op, "quant_max"), pdt = ci__lower_pidx(op, "dtype");
+    int pax = ci__lower_pidx(op, "axis"), pqmin = ci__lower_pidx(op, "quant_min"),
+        pqmax = ci__lower_pidx(op, "quant_max"), pdt = ci__lower_pidx(op, "dtype");
     double qmin = ci__lower_arg_num(L, op, a, pqmin), qmax = ci__lower_arg_num(L, op, a, pqmax);
     ci_dtype qdt = ci__lower_arg_dtype_opt(L, op, a, pdt);
     ci__ix *v[CI_MAX_DIMS] = {0};
     ci__v *xv, *sc, *zp, *r;
     if (!qdt) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dtype is required", op->name);
     if (deq ? x->dt != qdt : !ci__dtype_is_float(x->dt))
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected %s input, got %s", op->name, deq ? ci__dtype_tab[qdt].tname : "a floating point", ci__dtype_tab[x->dt].tname);
-    if (!deq && ci__dtype_is_float(qdt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: the quantized dtype must be an integer dtype", op->name);
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected %s input, got %s", op->name,
+                 deq ? ci__dtype_tab[qdt].tname : "a floating point", ci__dtype_tab[x->dt].tname);
+    if (!deq && ci__dtype_is_float(qdt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: the quantized dtype must be an integer dtype", op->name);
     ci__ir_pw_vars(L, x->ndim, x->size, v);
     if (per_channel) {
         int64_t ax = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, pax), x->ndim);
         ci__box *s = ci__lower_arg_box(L, op, a, 1), *z = ci__lower_arg_box(L, op, a, 2);
         ci__ix *ci1[1];
-        if (s->ndim != 1 || z->ndim != 1 || (x->ndim && (s->size[0] != x->size[ax] || z->size[0] != x->size[ax])))
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: scales and zero_points must have one entry per channel of dim %lld", op->name, (long long)ax);
+        if (s->ndim != 1 || z->ndim != 1 ||
+            (x->ndim && (s->size[0] != x->size[ax] || z->size[0] != x->size[ax])))
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: scales and zero_points must have one entry per channel of dim %lld",
+                     op->name, (long long)ax);
         ci1[0] = x->ndim ? v[ax] : ci__ops_K(L, 0);
         sc = ci__ir_v_cast(L, ci__ir_load(L, s, ci1), CI_F32);
         zp = ci__ir_v_cast(L, ci__ir_load(L, z, ci1), deq ? CI_F32 : CI_I64);
     } else {
-        for (i = 1; i <= 2; i++) if (a[i].kind == CI_ARG_TENSOR && ci__ir_box_get(L, a[i].u.t)->ndim != 0)
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: scale and zero_point must be numbers or 0-d tensors", op->name);
-        sc = a[1].kind == CI_ARG_TENSOR ? ci__ir_v_cast(L, ci__ir_load(L, ci__ir_box_get(L, a[1].u.t), v), CI_F32) : ci__ir_v_constf(L, CI_F32, ci__lower_arg_num(L, op, a, 1));
-        zp = a[2].kind == CI_ARG_TENSOR ? ci__ir_v_cast(L, ci__ir_load(L, ci__ir_box_get(L, a[2].u.t), v), deq ? CI_F32 : CI_I64)
-                                        : (deq ? ci__ir_v_constf(L, CI_F32, ci__lower_arg_num(L, op, a, 2)) : ci__ir_v_consti(L, CI_I64, (int64_t)ci__lower_arg_num(L, op, a, 2)));
+        for (i = 1; i <= 2; i++)
+            if (a[i].kind == CI_ARG_TENSOR && ci__ir_box_get(L, a[i].u.t)->ndim != 0)
+                CI__FAIL(L, CI_ERR_SHAPE, "%s: scale and zero_point must be numbers or 0-d tensors",
+                         op->name);
+        sc = a[1].kind == CI_ARG_TENSOR
+                     ? ci__ir_v_cast(L, ci__ir_load(L, ci__ir_box_get(L, a[1].u.t), v), CI_F32)
+                     : ci__ir_v_constf(L, CI_F32, ci__lower_arg_num(L, op, a, 1));
+        zp = a[2].kind == CI_ARG_TENSOR
+                     ? ci__ir_v_cast(L, ci__ir_load(L, ci__ir_box_get(L, a[2].u.t), v),
+                                     deq ? CI_F32 : CI_I64)
+                     : (deq ? ci__ir_v_constf(L, CI_F32, ci__lower_arg_num(L, op, a, 2))
+                            : ci__ir_v_consti(L, CI_I64, (int64_t)ci__lower_arg_num(L, op, a, 2)));
     }
     xv = ci__ir_load(L, x, v);
     if (deq) {
-        r = ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_cast(L, xv, CI_F32), zp), sc);
+        r = ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_cast(L, xv, CI_F32), zp),
+                         sc);
         outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, CI_F32, x->ndim, x->size, v, r));
         return 1;
     }
-    /* 1 / scale: in double for a number (the reference divides a Python float), in f32 for a tensor */
-    r = ci__ir_v_un(L, CI__V_ROUND, ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_cast(L, xv, CI_F32),
-                                           (!per_channel && a[1].kind != CI_ARG_TENSOR) ? ci__ir_v_constf(L, CI_F32, 1.0 / ci__lower_arg_num(L, op, a, 1))
-                                                                                       : ci__ir_v_un(L, CI__V_RECIP, sc)));
+    /* 1 / scale: in double for a number (the reference divides a Python float), in f32 for a tensor
+     */
+    r = ci__ir_v_un(
+            L, CI__V_ROUND,
+            ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_cast(L, xv, CI_F32),
+                         (!per_channel && a[1].kind != CI_ARG_TENSOR)
+                                 ? ci__ir_v_constf(L, CI_F32, 1.0 / ci__lower_arg_num(L, op, a, 1))
+                                 : ci__ir_v_un(L, CI__V_RECIP, sc)));
     r = ci__ir_v_bin(L, CI__V_ADD, r, ci__ir_v_cast(L, zp, CI_F32));
-    r = ci__ir_v_bin(L, CI__V_MIN, ci__ir_v_bin(L, CI__V_MAX, r, ci__ir_v_constf(L, CI_F32, qmin)), ci__ir_v_constf(L, CI_F32, qmax));
-    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, qdt, x->ndim, x->size, v, ci__ir_v_cast(L, r, qdt)));
+    r = ci__ir_v_bin(L, CI__V_MIN, ci__ir_v_bin(L, CI__V_MAX, r, ci__ir_v_constf(L, CI_F32, qmin)),
+                     ci__ir_v_constf(L, CI_F32, qmax));
+    outs[0] =
+            ci__ir_tensor_of(ci__ir_pw_box(L, qdt, x->ndim, x->size, v, ci__ir_v_cast(L, r, qdt)));
     return 1;
 }
 
 /* -- random ops: Philox counters (seed, rng_off + element) so every op draws its own numbers -- */
-enum { CI__RND_RAND = 1, CI__RND_RANDN, CI__RND_RANDINT, CI__RND_RAND_LIKE, CI__RND_RANDN_LIKE, CI__RND_BERNOULLI,
-       CI__RND_BERNOULLI_P, CI__RND_NATIVE_DROPOUT, CI__RND_DROPOUT };
+enum {
+    CI__RND_RAND = 1,
+    CI__RND_RANDN,
+    CI__RND_RANDINT,
+    CI__RND_RAND_LIKE,
+    CI__RND_RANDN_LIKE,
+    CI__RND_BERNOULLI,
+    CI__RND_BERNOULLI_P,
+    CI__RND_NATIVE_DROPOUT,
+    CI__RND_DROPOUT
+};
 /* a fresh uniform [0,1) (RAND), normal (RANDN) or [lo, hi) integer (RANDINT) value at vars v */
-static ci__v *ci__ops_random_at(ci__L *L, int vop, ci_dtype dt, int ndim, const int64_t *size, ci__ix *const *v, int64_t lo, int64_t hi) {
+static ci__v *ci__ops_random_at(ci__L *L, int vop, ci_dtype dt, int ndim, const int64_t *size,
+                                ci__ix *const *v, int64_t lo, int64_t hi) {
     ci__ix *flat = ci__ops_K(L, L->rng_off);
     int64_t s = 1;
     int i;
@@ -7188,11 +8971,16 @@ static ci__v *ci__ops_random_at(ci__L *L, int vop, ci_dtype dt, int ndim, const 
         L->seed_buf = ci__ir_buf_new(L, CI__BUF_SEED, CI_I64, 0, NULL);
         snprintf(L->seed_buf->name, sizeof L->seed_buf->name, "seed");
     }
-    for (i = ndim - 1; i >= 0; i--) { flat = ci__ops_ixadd(L, flat, ci__ops_ixscale(L, v[i], s)); s *= size[i]; }
+    for (i = ndim - 1; i >= 0; i--) {
+        flat = ci__ops_ixadd(L, flat, ci__ops_ixscale(L, v[i], s));
+        s *= size[i];
+    }
     L->rng_off += s;
-    return ci__ir_v_random(L, vop, ci__dtype_is_float(dt) && dt != CI_F64 ? CI_F32 : dt, ci__ir_v_load(L, L->seed_buf, ci__ops_K(L, 0)), ci__ops_ixval(L, flat),
-                        ci__ir_v_consti(L, CI_I64, lo), ci__ir_v_consti(L, CI_I64, hi));
+    return ci__ir_v_random(L, vop, ci__dtype_is_float(dt) && dt != CI_F64 ? CI_F32 : dt,
+                           ci__ir_v_load(L, L->seed_buf, ci__ops_K(L, 0)), ci__ops_ixval(L, flat),
+                           ci__ir_v_consti(L, CI_I64, lo), ci__ir_v_consti(L, CI_I64, hi));
 }
+
 static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     int kind = op->extra, n = 0, pt = ci__lower_pidx(op, "dtype");
     int64_t shape[CI_MAX_DIMS] = {0}, lo = 0, hi = 0;
@@ -7210,7 +8998,11 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
         int pl = ci__lower_pidx(op, "low"), ps = ci__lower_pidx(op, "size");
         lo = pl >= 0 ? ci__lower_arg_int(L, op, a, pl) : 0;
         hi = ci__lower_arg_int(L, op, a, ci__lower_pidx(op, "high"));
-        if (hi <= lo) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld", op->name, (long long)lo, (long long)hi);
+        if (hi <= lo)
+            CI__FAIL(
+                    L, CI_ERR_INVALID_ARGS,
+                    "%s: random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld",
+                    op->name, (long long)lo, (long long)hi);
         n = ci__lower_arg_ints(L, op, a, ps, shape, CI_MAX_DIMS);
         if (!dt) dt = CI_I64;
         break;
@@ -7222,19 +9014,40 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
         if (!dt) dt = x->dt;
         break;
     }
-    if ((kind != CI__RND_RANDINT) && !ci__dtype_is_float(dt)) CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point dtype, got %s", op->name, ci__dtype_tab[dt].tname);
+    if ((kind != CI__RND_RANDINT) && !ci__dtype_is_float(dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point dtype, got %s", op->name,
+                 ci__dtype_tab[dt].tname);
     ci__ir_pw_vars(L, n, shape, v);
     switch (kind) {
-    case CI__RND_RAND: case CI__RND_RAND_LIKE: r = ci__ops_random_at(L, CI__V_RAND, dt, n, shape, v, 0, 0); break;
-    case CI__RND_RANDN: case CI__RND_RANDN_LIKE: r = ci__ops_random_at(L, CI__V_RANDN, dt, n, shape, v, 0, 0); break;
-    case CI__RND_RANDINT: r = ci__ops_random_at(L, CI__V_RANDINT, CI_I64, n, shape, v, lo, hi); break;
+    case CI__RND_RAND:
+    case CI__RND_RAND_LIKE: r = ci__ops_random_at(L, CI__V_RAND, dt, n, shape, v, 0, 0); break;
+    case CI__RND_RANDN:
+    case CI__RND_RANDN_LIKE: r = ci__ops_random_at(L, CI__V_RANDN, dt, n, shape, v, 0, 0); break;
+    case CI__RND_RANDINT:
+        r = ci__ops_random_at(L, CI__V_RANDINT, CI_I64, n, shape, v, lo, hi);
+        break;
     case CI__RND_BERNOULLI: case CI__RND_BERNOULLI_P: {   /* 1 where rand < p */
         ci_dtype cdt = ci__dtype_opmath(dt);
         int pp = ci__lower_pidx(op, "p");
-        ci__v *p = kind == CI__RND_BERNOULLI_P ? ci__ir_v_constf(L, cdt, ci__lower_arg_num(L, op, a, 1))
-                 : pp >= 0 ? ci__ir_v_cast(L, ci__ir_load(L, ci__lower_expand(L, ci__lower_arg_box(L, op, a, pp), n, shape, 1), v), cdt)   /* bernoulli.Tensor */
-                 : ci__ir_v_cast(L, ci__ir_load(L, x, v), cdt);
-        r = ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_LT, ci__ir_v_cast(L, ci__ops_random_at(L, CI__V_RAND, cdt, n, shape, v, 0, 0), cdt), p), dt);
+        ci__v *p =
+                kind == CI__RND_BERNOULLI_P
+                        ? ci__ir_v_constf(L, cdt, ci__lower_arg_num(L, op, a, 1))
+                : pp >= 0 ? ci__ir_v_cast(
+                                    L,
+                                    ci__ir_load(L,
+                                                ci__lower_expand(L, ci__lower_arg_box(L, op, a, pp),
+                                                                 n, shape, 1),
+                                                v),
+                                    cdt) /* bernoulli.Tensor */
+                          : ci__ir_v_cast(L, ci__ir_load(L, x, v), cdt);
+        r = ci__ir_v_cast(
+                L,
+                ci__ir_v_bin(L, CI__V_LT,
+                             ci__ir_v_cast(L,
+                                           ci__ops_random_at(L, CI__V_RAND, cdt, n, shape, v, 0, 0),
+                                           cdt),
+                             p),
+                dt);
         break;
     }
     default: {   /* dropout: keep with probability 1 - p, scaled by 1 / (1 - p) */
@@ -7242,14 +9055,23 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
         int train = ci__lower_arg_bool(L, op, a, 2);
         ci_dtype cdt = ci__dtype_opmath(dt);
         ci__v *keep, *xv = ci__ir_v_cast(L, ci__ir_load(L, x, v), cdt);
-        if (p < 0 || p > 1) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dropout probability has to be between 0 and 1, but got %g", op->name, p);
+        if (p < 0 || p > 1)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: dropout probability has to be between 0 and 1, but got %g", op->name, p);
         if (!train || p == 0) {
             keep = ci__ir_v_consti(L, CI_BOOL, 1);
             r = xv;
         } else {
-            keep = ci__ir_v_bin(L, CI__V_GE, ci__ir_v_cast(L, ci__ops_random_at(L, CI__V_RAND, CI_F32, n, shape, v, 0, 0), CI_F32), ci__ir_v_constf(L, CI_F32, p));
+            keep = ci__ir_v_bin(
+                    L, CI__V_GE,
+                    ci__ir_v_cast(L, ci__ops_random_at(L, CI__V_RAND, CI_F32, n, shape, v, 0, 0),
+                                  CI_F32),
+                    ci__ir_v_constf(L, CI_F32, p));
             r = p == 1 ? ci__ir_v_constf(L, cdt, 0)
-                       : ci__ir_v_op(L, CI__V_WHERE, keep, ci__ir_v_bin(L, CI__V_MUL, xv, ci__ir_v_constf(L, cdt, 1.0 / (1.0 - p))), ci__ir_v_constf(L, cdt, 0));
+                       : ci__ir_v_op(L, CI__V_WHERE, keep,
+                                     ci__ir_v_bin(L, CI__V_MUL, xv,
+                                                  ci__ir_v_constf(L, cdt, 1.0 / (1.0 - p))),
+                                     ci__ir_v_constf(L, cdt, 0));
         }
         outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, dt, n, shape, v, r));
         if (kind == CI__RND_DROPOUT) return 1;
@@ -7404,13 +9226,20 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_binary, CI__V_MIN, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.minimum") \
     X("aten.max.other", "self, other", ci__ops_binary, CI__V_MAX, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
     X("aten.min.other", "self, other", ci__ops_binary, CI__V_MIN, 0, 1, D, 0, 1, P, LO, ALL, _, 0) \
-    X("aten.eq", "self, other", ci__ops_binary, CI__V_EQ, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.eq") \
-    X("aten.ne", "self, other", ci__ops_binary, CI__V_NE, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.ne") \
-    X("aten.lt", "self, other", ci__ops_binary, CI__V_LT, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.lt") \
-    X("aten.le", "self, other", ci__ops_binary, CI__V_LE, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.le") \
-    X("aten.gt", "self, other", ci__ops_binary, CI__V_GT, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.gt") \
-    X("aten.ge", "self, other", ci__ops_binary, CI__V_GE, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.ge") \
-    X("aten.logical_and", "self, other", ci__ops_binary, CI__V_AND, 0, 1, N, 1, 1, P, LO, TB, _, 0) \
+    X("aten.eq", "self, other", \
+      ci__ops_binary, CI__V_EQ, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.eq") \
+    X("aten.ne", "self, other", \
+      ci__ops_binary, CI__V_NE, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.ne") \
+    X("aten.lt", "self, other", \
+      ci__ops_binary, CI__V_LT, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.lt") \
+    X("aten.le", "self, other", \
+      ci__ops_binary, CI__V_LE, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.le") \
+    X("aten.gt", "self, other", \
+      ci__ops_binary, CI__V_GT, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.gt") \
+    X("aten.ge", "self, other", \
+      ci__ops_binary, CI__V_GE, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.ge") \
+    X("aten.logical_and", "self, other", \
+      ci__ops_binary, CI__V_AND, 0, 1, N, 1, 1, P, LO, TB, _, 0) \
     X("aten.logical_or", "self, other", ci__ops_binary, CI__V_OR, 0, 1, N, 1, 1, P, LO, TB, _, 0) \
     X("aten.logical_xor", "self, other", ci__ops_binary, CI__V_NE, 0, 1, N, 1, 1, P, LO, TB, _, 0) \
     X("aten.atan2", "self, other", \
@@ -7453,15 +9282,18 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("prims.nextafter", "self, other", \
       ci__ops_binary, CI__V_NEXTAFTER, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
     X("prims.fmod", "self, other", ci__ops_binary, CI__V_FMOD, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
-    X("prims.remainder", "self, other", ci__ops_binary, CI__V_REM, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
+    X("prims.remainder", "self, other", \
+      ci__ops_binary, CI__V_REM, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
     X("prims.fmax", "self, other", ci__ops_binary, CI__V_FMAX, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
     X("prims.fmin", "self, other", ci__ops_binary, CI__V_FMIN, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
     X("prims.bitwise_and", "self, other", \
       ci__ops_binary, CI__V_BAND, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
-    X("prims.bitwise_or", "self, other", ci__ops_binary, CI__V_BOR, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
+    X("prims.bitwise_or", "self, other", \
+      ci__ops_binary, CI__V_BOR, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
     X("prims.bitwise_xor", "self, other", \
       ci__ops_binary, CI__V_BXOR, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
-    X("prims.shift_left", "self, other", ci__ops_binary, CI__V_SHL, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
+    X("prims.shift_left", "self, other", \
+      ci__ops_binary, CI__V_SHL, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
     X("prims.shift_right_arithmetic", "self, other", \
       ci__ops_binary, CI__V_SHR, 0, 1, N, 0, 1, P, LO, IB, _, 0) \
     X("prims.mul", "self, other", ci__ops_binary, CI__V_MUL, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
@@ -7511,7 +9343,8 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.square", "self", ci__ops_pwx, 0, CI__PX_SQUARE, 0, N, 0, 1, P, DE, ALL, _, 0) \
     X("aten.frac", "self", ci__ops_pwx, 0, CI__PX_FRAC, 0, N, 0, 1, P, DE, ALL, _, 0) \
     X("aten.hardswish", "self", ci__ops_pwx, 0, CI__PX_HARDSWISH, 0, N, 0, 1, P, DE, ALL, _, 0) \
-    X("aten.hardsigmoid", "self", ci__ops_pwx, 0, CI__PX_HARDSIGMOID, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.hardsigmoid", "self", \
+      ci__ops_pwx, 0, CI__PX_HARDSIGMOID, 0, N, 0, 1, P, DE, ALL, _, 0) \
     X("aten.hardtanh", "self, min_val=-1, max_val=1", \
       ci__ops_pwx, 0, CI__PX_HARDTANH, 0, N, 0, 1, P, DE, ALL, _, 0) \
     X("aten.elu", "self, alpha=1, scale=1, input_scale=1", \
@@ -7549,7 +9382,8 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_reduce, 0, CI__RED_PROD, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.mean", "self, dim=None, keepdim=False, *, dtype=None", \
       ci__ops_mean, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
-    X("aten.mean.default", "self, *, dtype=None", ci__ops_mean, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.mean.default", "self, *, dtype=None", \
+      ci__ops_mean, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.amax", "self, dim=[], keepdim=False", \
       ci__ops_reduce, 0, CI__RED_MAX, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.amin", "self, dim=[], keepdim=False", \
@@ -7612,8 +9446,10 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.ones", "size, " CI__OPS_CREATE_KW, ci__ops_full, 0, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.full_like", "self, fill_value, " CI__OPS_LIKE_KW, \
       ci__ops_full, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.zeros_like", "self, " CI__OPS_LIKE_KW, ci__ops_full, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.ones_like", "self, " CI__OPS_LIKE_KW, ci__ops_full, 1, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.zeros_like", "self, \
+      " CI__OPS_LIKE_KW, ci__ops_full, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.ones_like", "self, \
+      " CI__OPS_LIKE_KW, ci__ops_full, 1, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.arange", "start, end=None, step=1, " CI__OPS_CREATE_KW, \
       ci__ops_arange, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.arange.default", "end, " CI__OPS_CREATE_KW, \
@@ -7627,10 +9463,12 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_softmax, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten._log_softmax", "self, dim, half_to_float", \
       ci__ops_softmax, 1, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
-    X("aten.softmax", "self, dim, dtype=None", ci__ops_softmax, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.softmax", "self, dim, dtype=None", \
+      ci__ops_softmax, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten.log_softmax", "self, dim, dtype=None", \
       ci__ops_softmax, 1, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
-    X("aten.gelu", "self, *, approximate='none'", ci__ops_gelu, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.gelu", "self, *, approximate='none'", \
+      ci__ops_gelu, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
     X("aten.silu", "self", ci__ops_silu, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
     X("aten.native_layer_norm", "input, normalized_shape, weight, bias, eps", \
       ci__ops_layer_norm, 0, 0, 0, N, 0, 3, _, DE, FLT, _, 0) \
@@ -7767,7 +9605,8 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_create, 0, CI__CR_NEW_FULL, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.scalar_tensor", "s, " CI__OPS_CREATE_KW, \
       ci__ops_create, 0, CI__CR_SCALAR_TENSOR, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.eye", "n, " CI__OPS_CREATE_KW, ci__ops_create, 0, CI__CR_EYE, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.eye", "n, \
+      " CI__OPS_CREATE_KW, ci__ops_create, 0, CI__CR_EYE, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.eye.m", "n, m, " CI__OPS_CREATE_KW, \
       ci__ops_create, 0, CI__CR_EYE, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.linspace", "start, end, steps, " CI__OPS_CREATE_KW, \
@@ -8146,11 +9985,16 @@ static void ci__sched_kernel_name(ci__kernel *k) {
     if (d) s = d + 1;  /* drop the namespace */
     while (*s == '_') s++;   /* aten._softmax: k0_softmax */
     for (; *s && *s != '.' && n < (int)sizeof base - 1; s++)
-        base[n++] = ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')) ? *s : '_';
+        base[n++] =
+                ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9'))
+                        ? *s
+                        : '_';
     base[n] = 0;
     snprintf(k->name, sizeof k->name, "k%d_%s", k->id, base);
 }
-static void ci__sched_buf_reads(ci__L *L, ci__v *v, int *marks, int epoch, void (*fn)(ci__buf *, void *), void *user) {
+
+static void ci__sched_buf_reads(ci__L *L, ci__v *v, int *marks, int epoch,
+                                void (*fn)(ci__buf *, void *), void *user) {
     ci__ir_vwalk w;
     ci__ir_vw_open(L, &w);
     ci__ir_vw_push(&w, v, 0);
@@ -8158,14 +10002,19 @@ static void ci__sched_buf_reads(ci__L *L, ci__v *v, int *marks, int epoch, void 
         if (v->op == CI__V_LOAD) fn(v->buf, user);
     ci__ir_vw_close(&w);
 }
+
 static void ci__sched_mark_needed(ci__buf *b, void *user) { (void)user; b->needed = 1; }
 static int ci__sched_buf_is_dense(const ci__buf *b) {
     int i;
     int64_t s = 1;
     if (b->offset) return 0;
-    for (i = b->ndim - 1; i >= 0; i--) { if (b->size[i] != 1 && b->stride[i] != s) return 0; s *= b->size[i]; }
+    for (i = b->ndim - 1; i >= 0; i--) {
+        if (b->size[i] != 1 && b->stride[i] != s) return 0;
+        s *= b->size[i];
+    }
     return 1;
 }
+
 /* realize graph output i into a buffer that is the caller's array */
 static void ci__sched_output(ci__L *L, ci__box *b, int i) {
     ci__ix *v[CI_MAX_DIMS] = {0};
@@ -8174,8 +10023,8 @@ static void ci__sched_output(ci__L *L, ci__box *b, int i) {
         b = ci__ir_pw_box(L, b->dt, 0, NULL, v, ci__ir_load(L, b, v));
     }
     if (!b->view && b->st->kind == CI__ST_PW) ci__ir_realize(L, b);
-    if (!b->view && b->st->buf->kind == CI__BUF_COMPUTED && b->st->buf->output_index < 0 && !b->st->buf->pinned &&
-        ci__sched_buf_is_dense(b->st->buf)) {
+    if (!b->view && b->st->buf->kind == CI__BUF_COMPUTED && b->st->buf->output_index < 0 &&
+        !b->st->buf->pinned && ci__sched_buf_is_dense(b->st->buf)) {
         b->st->buf->output_index = i;
         return;
     }
@@ -8184,8 +10033,10 @@ static void ci__sched_output(ci__L *L, ci__box *b, int i) {
     ci__ir_realize(L, b);
     b->st->buf->output_index = i;
 }
+
 /* the values a non-fused kernel reads through (its body and, for a scatter, its index) */
-static void ci__sched_kernel_reads(ci__L *L, ci__kernel *k, void (*fn)(ci__buf *, void *), void *user) {
+static void ci__sched_kernel_reads(ci__L *L, ci__kernel *k, void (*fn)(ci__buf *, void *),
+                                   void *user) {
     int *marks = ci__ir_marks(L), j;
     if (k->kind == CI__K_EXTERN) { for (j = 0; j < k->nin; j++) fn(k->ins[j], user); return; }
     ci__sched_buf_reads(L, k->grp && k->grp->fused ? k->gbody : k->body, marks, L->epoch, fn, user);
@@ -8196,6 +10047,7 @@ static void ci__sched_kernel_reads(ci__L *L, ci__kernel *k, void (*fn)(ci__buf *
         for (j = 0; j < ni; j++) ci__sched_buf_reads(L, iv[j], marks, L->epoch, fn, user);
     }
 }
+
 /* dead kernels: walk back from the outputs */
 static void ci__sched_eliminate_dead(ci__L *L) {
     int i, j;
@@ -8223,13 +10075,18 @@ static int ci__sched_fusible(const ci__kernel *k) {
     if (k->out->numel == 0) return 0;
     return k->kind != CI__K_REDUCTION || ci__ir_numel(k->nr, k->rsize) > 0;
 }
+
 static ci__ix *ci__sched_ix_flat(ci__L *L, int n, ci__ix *const *vars, const int64_t *size) {
     ci__ix *e = ci__ix_const(L->A, &L->ixt, 0);
     int64_t s = 1;
     int i;
-    for (i = n - 1; i >= 0; i--) { e = ci__ix_add(L->A, &L->ixt, e, ci__ix_scale(L->A, &L->ixt, vars[i], s)); s *= size[i]; }
+    for (i = n - 1; i >= 0; i--) {
+        e = ci__ix_add(L->A, &L->ixt, e, ci__ix_scale(L->A, &L->ixt, vars[i], s));
+        s *= size[i];
+    }
     return e;
 }
+
 /* the row-major index of each of n dims of sizes size from a flat index below their product */
 static void ci__sched_ix_unflat(ci__L *L, ci__ix *flat, int n, const int64_t *size, ci__ix **out) {
     int64_t s = 1;
@@ -8237,35 +10094,53 @@ static void ci__sched_ix_unflat(ci__L *L, ci__ix *flat, int n, const int64_t *si
     for (i = n - 1; i >= 0; i--) {
         if (size[i] == 1) out[i] = ci__ix_const(L->A, &L->ixt, 0);
         else {
-            ci__ix *q = s == 1 ? flat : ci__ix_fdiv(L->A, &L->ixt, flat, ci__ix_const(L->A, &L->ixt, s));
-            out[i] = i == 0 ? q : ci__ix_mod(L->A, &L->ixt, q, ci__ix_const(L->A, &L->ixt, size[i]));
+            ci__ix *q = s == 1 ? flat
+                               : ci__ix_fdiv(L->A, &L->ixt, flat, ci__ix_const(L->A, &L->ixt, s));
+            out[i] =
+                    i == 0 ? q : ci__ix_mod(L->A, &L->ixt, q, ci__ix_const(L->A, &L->ixt, size[i]));
         }
         s *= size[i];
     }
 }
+
 /* a tiling over the given sizes, size-1 dims dropped, with fresh variables */
-static void ci__sched_tiling_set(ci__L *L, ci__ir_tiling *T, int ndim, const int64_t *size, int nr, const int64_t *rsize, int red) {
+static void ci__sched_tiling_set(ci__L *L, ci__ir_tiling *T, int ndim, const int64_t *size, int nr,
+                                 const int64_t *rsize, int red) {
     int i;
     T->ndim = T->nr = 0; T->red = red;
     for (i = 0; i < ndim; i++)
-        if (size[i] != 1) { T->size[T->ndim] = size[i]; T->vars[T->ndim++] = ci__ix_newvar(L->A, &L->ixt, size[i], 0); }
+        if (size[i] != 1) {
+            T->size[T->ndim] = size[i];
+            T->vars[T->ndim++] = ci__ix_newvar(L->A, &L->ixt, size[i], 0);
+        }
     for (i = 0; i < nr; i++)
-        if (rsize[i] != 1) { T->rsize[T->nr] = rsize[i]; T->rvars[T->nr++] = ci__ix_newvar(L->A, &L->ixt, rsize[i], 1); }
+        if (rsize[i] != 1) {
+            T->rsize[T->nr] = rsize[i];
+            T->rvars[T->nr++] = ci__ix_newvar(L->A, &L->ixt, rsize[i], 1);
+        }
 }
+
 /* how k sits in tiling T: 1 a pointwise outside the reduction loops, 2 inside them (or a
    reduction), 0 not at all */
 static int ci__sched_role(const ci__ir_tiling *T, const ci__kernel *k) {
-    int64_t no = ci__ir_numel(T->ndim, T->size), nr = ci__ir_numel(T->nr, T->rsize), kn = ci__ir_numel(k->ndim, k->size);
-    if (k->kind == CI__K_REDUCTION) return (T->red && kn == no && ci__ir_numel(k->nr, k->rsize) == nr) ? 2 : 0;
+    int64_t no = ci__ir_numel(T->ndim, T->size), nr = ci__ir_numel(T->nr, T->rsize),
+            kn = ci__ir_numel(k->ndim, k->size);
+    if (k->kind == CI__K_REDUCTION)
+        return (T->red && kn == no && ci__ir_numel(k->nr, k->rsize) == nr) ? 2 : 0;
     if (kn == no) return 1;
     if (T->red && nr > 1 && kn == no * nr) return 2;
     return 0;
 }
+
 static ci__v *ci__sched_v_acc(ci__L *L, ci__kernel *k) {
     ci__v c;
     memset(&c, 0, sizeof c);
-    c.op = CI__V_ACC; c.buf = k->out; c.i = k->id;
-    c.dt = (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN) ? CI_I64 : ci__dtype_opmath(k->out->dt);
+    c.op = CI__V_ACC;
+    c.buf = k->out;
+    c.i = k->id;
+    c.dt = (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN)
+                   ? CI_I64
+                   : ci__dtype_opmath(k->out->dt);
     return ci__ir_v_intern(L, &c);
 }
 
@@ -8282,20 +10157,28 @@ typedef struct ci__sched_fuse {
 static ci__v *ci__sched_fuse_one(ci__sched_fuse *F, ci__v *v) {
     ci__L *L = F->L;
     ci__v *r = ci__ir_rebuild(L, v, &F->s, &F->memo);
-    if (r->op == CI__V_LOAD && r->buf->producer && r->buf->producer->trial == F->trial && r->buf->producer != F->k) {
+    if (r->op == CI__V_LOAD && r->buf->producer && r->buf->producer->trial == F->trial &&
+        r->buf->producer != F->k) {
         ci__kernel *q = r->buf->producer;
         if (r->ix != q->st_ix) {
             if (!F->why) {
                 char *w = (char *)ci__arena_alloc(L->A, 160);
-                snprintf(w, 160, "it reads %s at another element than the one %s writes in the same iteration", r->buf->name, q->name);
+                snprintf(w, 160,
+                         "it reads %s at another element than the one %s writes in the same "
+                         "iteration",
+                         r->buf->name, q->name);
                 F->why = w;
             }
         } else if (q->kind == CI__K_REDUCTION) r = q->acc;
-        else if (F->inline_phase < 0 || q->cheap || q->phase == F->inline_phase) { r = q->gbody; F->costly |= !q->cheap; }
+        else if (F->inline_phase < 0 || q->cheap || q->phase == F->inline_phase) {
+            r = q->gbody;
+            F->costly |= !q->cheap;
+        }
     }
     ci__ir_vmemo_put(L, &F->memo, v, r);
     return r;
 }
+
 static ci__v *ci__sched_fuse_rec(ci__sched_fuse *F, ci__v *v) {
     ci__ir_vwalk w;
     ci__v *x;
@@ -8305,6 +10188,7 @@ static ci__v *ci__sched_fuse_rec(ci__sched_fuse *F, ci__v *v) {
     ci__ir_vw_close(&w);
     return ci__ir_vmemo_get(&F->memo, v);
 }
+
 /* does v call a transcendental function (exp, erf, tanh, pow ...)? Recomputing those in a
    later loop costs more than storing the value and loading it again */
 static int ci__sched_v_calls_libm(ci__L *L, ci__v *v, int *marks) {
@@ -8313,12 +10197,15 @@ static int ci__sched_v_calls_libm(ci__L *L, ci__v *v, int *marks) {
     ci__ir_vw_open(L, &w);
     ci__ir_vw_push(&w, v, 0);
     while (!r && (v = ci__ir_vw_next(&w, marks, epoch)) != NULL)
-        r = v->op == CI__V_SIGMOID || (ci__ir_vop_cf32[v->op] && ci__dtype_is_float(v->dt) && v->op != CI__V_ABS && v->op != CI__V_SQRT &&
-                                       v->op != CI__V_FLOOR && v->op != CI__V_CEIL && v->op != CI__V_TRUNC && v->op != CI__V_ROUND &&
-                                       v->op != CI__V_FMAX && v->op != CI__V_FMIN && v->op != CI__V_COPYSIGN && v->op != CI__V_FMA);
+        r = v->op == CI__V_SIGMOID ||
+            (ci__ir_vop_cf32[v->op] && ci__dtype_is_float(v->dt) && v->op != CI__V_ABS &&
+             v->op != CI__V_SQRT && v->op != CI__V_FLOOR && v->op != CI__V_CEIL &&
+             v->op != CI__V_TRUNC && v->op != CI__V_ROUND && v->op != CI__V_FMAX &&
+             v->op != CI__V_FMIN && v->op != CI__V_COPYSIGN && v->op != CI__V_FMA);
     ci__ir_vw_close(&w);
     return r;
 }
+
 /* the phase a body needs: after the loops of the reductions it uses, with the memory loads
    of in-group buffers it keeps */
 /* (remembered per value for the trial: a member's body holds the bodies of the members it
@@ -8348,20 +10235,25 @@ static int ci__sched_fuse_phase_rec(ci__L *L, ci__v *v, int trial) {
     ci__ir_vw_close(&w);
     return L->phase_of[root->id];
 }
-static void ci__sched_red_loads(ci__L *L, ci__v *v, int trial, int *marks, const ci__kernel *k, char *outer) {
+
+static void ci__sched_red_loads(ci__L *L, ci__v *v, int trial, int *marks, const ci__kernel *k,
+                                char *outer) {
     ci__ir_vwalk w;
     int d, epoch = L->epoch;
     ci__ir_vw_open(L, &w);
     ci__ir_vw_push(&w, v, 0);
     while ((v = ci__ir_vw_next(&w, marks, epoch)) != NULL)
-        if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial && v->buf->producer->kind == CI__K_REDUCTION)
+        if (v->op == CI__V_LOAD && v->buf->producer && v->buf->producer->trial == trial &&
+            v->buf->producer->kind == CI__K_REDUCTION)
             for (d = 0; d < k->ndim; d++) if (ci__ix_has_var(v->ix, k->vars[d]->var)) outer[d] = 1;
     ci__ir_vw_close(&w);
 }
+
 /* a pointwise inside the reduction loops whose dims that index the group's reduction results
    are not its leading ones (softmax over dim 0): those dims follow the outer variables, the
    others the reduction variables. 0 when the plain row-major split is the one to use. */
-static int ci__sched_outer_dims(ci__L *L, const ci__kernel *k, int trial, const ci__ir_tiling *T, ci__ix **e, ci__ix *flat_o, ci__ix *flat_r) {
+static int ci__sched_outer_dims(ci__L *L, const ci__kernel *k, int trial, const ci__ir_tiling *T,
+                                ci__ix **e, ci__ix *flat_o, ci__ix *flat_r) {
     char outer[CI_MAX_DIMS] = {0};
     int d, no = 0, nr = 0, prefix = 1, seen_inner = 0;
     int64_t so[CI_MAX_DIMS], sr[CI_MAX_DIMS], po = 1;
@@ -8369,8 +10261,14 @@ static int ci__sched_outer_dims(ci__L *L, const ci__kernel *k, int trial, const 
     ci__sched_red_loads(L, k->body, trial, ci__ir_marks(L), k, outer);
     for (d = 0; d < k->ndim; d++) {
         if (k->size[d] == 1) continue;
-        if (outer[d]) { so[no++] = k->size[d]; po *= k->size[d]; if (seen_inner) prefix = 0; }
-        else { sr[nr++] = k->size[d]; seen_inner = 1; }
+        if (outer[d]) {
+            so[no++] = k->size[d];
+            po *= k->size[d];
+            if (seen_inner) prefix = 0;
+        } else {
+            sr[nr++] = k->size[d];
+            seen_inner = 1;
+        }
     }
     if (!no || prefix || po != ci__ir_numel(T->ndim, T->size)) return 0;
     ci__sched_ix_unflat(L, flat_o, no, so, eo);
@@ -8379,8 +10277,10 @@ static int ci__sched_outer_dims(ci__L *L, const ci__kernel *k, int trial, const 
         e[d] = k->size[d] == 1 ? ci__ix_const(L->A, &L->ixt, 0) : outer[d] ? eo[no++] : er[nr++];
     return 1;
 }
+
 /* place k in tiling T after the members already placed in this trial; 0 and *why if it cannot be */
-static int ci__sched_place(ci__L *L, const ci__ir_tiling *T, ci__kernel *k, int trial, const char **why) {
+static int ci__sched_place(ci__L *L, const ci__ir_tiling *T, ci__kernel *k, int trial,
+                           const char **why) {
     int role = ci__sched_role(T, k), i, pass;
     ci__ix *e[CI_MAX_DIMS], *flat_o, *flat_r;
     ci__ix_smap s;
@@ -8389,12 +10289,20 @@ static int ci__sched_place(ci__L *L, const ci__ir_tiling *T, ci__kernel *k, int 
     if (!role) {
         char *w = (char *)ci__arena_alloc(L->A, 200);
         if (k->kind == CI__K_REDUCTION)
-            snprintf(w, 200, "different iteration spaces: %s reduces %lld elements over %lld, the fused kernel %lld x %lld", k->name,
-                     (long long)ci__ir_numel(k->ndim, k->size), (long long)ci__ir_numel(k->nr, k->rsize),
-                     (long long)ci__ir_numel(T->ndim, T->size), (long long)ci__ir_numel(T->nr, T->rsize));
+            snprintf(w, 200,
+                     "different iteration spaces: %s reduces %lld elements over %lld, the fused "
+                     "kernel %lld x %lld",
+                     k->name, (long long)ci__ir_numel(k->ndim, k->size),
+                     (long long)ci__ir_numel(k->nr, k->rsize),
+                     (long long)ci__ir_numel(T->ndim, T->size),
+                     (long long)ci__ir_numel(T->nr, T->rsize));
         else
-            snprintf(w, 200, "different iteration spaces: %s computes %lld elements, the fused kernel %lld x %lld", k->name,
-                     (long long)ci__ir_numel(k->ndim, k->size), (long long)ci__ir_numel(T->ndim, T->size), (long long)ci__ir_numel(T->nr, T->rsize));
+            snprintf(w, 200,
+                     "different iteration spaces: %s computes %lld elements, the fused kernel %lld "
+                     "x %lld",
+                     k->name, (long long)ci__ir_numel(k->ndim, k->size),
+                     (long long)ci__ir_numel(T->ndim, T->size),
+                     (long long)ci__ir_numel(T->nr, T->rsize));
         *why = w;
         return 0;
     }
@@ -8413,7 +10321,11 @@ static int ci__sched_place(ci__L *L, const ci__ir_tiling *T, ci__kernel *k, int 
     } else if (role == 2 && ci__sched_outer_dims(L, k, trial, T, e, flat_o, flat_r)) {
         for (i = 0; i < k->ndim; i++) ci__ix_smap_set(&s, k->vars[i]->var, e[i]);
     } else {
-        ci__ix *flat = role == 1 ? flat_o : ci__ix_add(L->A, &L->ixt, ci__ix_scale(L->A, &L->ixt, flat_o, ci__ir_numel(T->nr, T->rsize)), flat_r);
+        ci__ix *flat = role == 1 ? flat_o
+                                 : ci__ix_add(L->A, &L->ixt,
+                                              ci__ix_scale(L->A, &L->ixt, flat_o,
+                                                           ci__ir_numel(T->nr, T->rsize)),
+                                              flat_r);
         ci__sched_ix_unflat(L, flat, k->ndim, k->size, e);
         for (i = 0; i < k->ndim; i++) ci__ix_smap_set(&s, k->vars[i]->var, e[i]);
     }
@@ -8425,7 +10337,11 @@ static int ci__sched_place(ci__L *L, const ci__ir_tiling *T, ci__kernel *k, int 
        that phase, else loads them */
     F.inline_phase = -1;
     for (pass = 0; pass < 2; pass++) {
-        F.L = L; F.k = k; F.trial = trial; F.why = NULL; F.costly = 0;
+        F.L = L;
+        F.k = k;
+        F.trial = trial;
+        F.why = NULL;
+        F.costly = 0;
         memset(&F.s, 0, sizeof F.s);
         F.s.A = L->A;
         ci__ir_vmemo_init(L, &F.memo);
@@ -8436,13 +10352,16 @@ static int ci__sched_place(ci__L *L, const ci__ir_tiling *T, ci__kernel *k, int 
         F.inline_phase = k->phase;
     }
     {
-        ci__ir_vstats st = ci__ir_v_stats_upto(L, k->gbody, CI__IR_REALIZE_OPCOUNT, CI__IR_REALIZE_ACC_READS);
-        k->cheap = st.ops <= CI__IR_REALIZE_OPCOUNT && st.reads <= CI__IR_REALIZE_ACC_READS && !ci__sched_v_calls_libm(L, k->gbody, ci__ir_marks(L));
+        ci__ir_vstats st =
+                ci__ir_v_stats_upto(L, k->gbody, CI__IR_REALIZE_OPCOUNT, CI__IR_REALIZE_ACC_READS);
+        k->cheap = st.ops <= CI__IR_REALIZE_OPCOUNT && st.reads <= CI__IR_REALIZE_ACC_READS &&
+                   !ci__sched_v_calls_libm(L, k->gbody, ci__ir_marks(L));
     }
     k->acc = k->kind == CI__K_REDUCTION ? ci__sched_v_acc(L, k) : NULL;
     k->trial = trial;
     return 1;
 }
+
 static ci__group *ci__sched_group_new(ci__L *L, ci__kernel *k) {
     ci__group *g = CI__NEW(L->A, ci__group);
     g->id = L->groups.n;
@@ -8450,22 +10369,33 @@ static ci__group *ci__sched_group_new(ci__L *L, ci__kernel *k) {
     ci__vec_push(L->A, &g->m, k);
     k->grp = g;
     g->fused = k->kind == CI__K_POINTWISE || k->kind == CI__K_REDUCTION;
-    if (g->fused && !ci__sched_fusible(k)) {   /* no elements: its own variables, joined by nothing */
+    if (g->fused && !ci__sched_fusible(k)) { /* no elements: its own variables, joined by nothing */
         int i;
-        g->t.ndim = k->ndim; g->t.nr = k->nr; g->t.red = k->kind == CI__K_REDUCTION;
+        g->t.ndim = k->ndim;
+        g->t.nr = k->nr;
+        g->t.red = k->kind == CI__K_REDUCTION;
         for (i = 0; i < k->ndim; i++) { g->t.size[i] = k->size[i]; g->t.vars[i] = k->vars[i]; }
         for (i = 0; i < k->nr; i++) { g->t.rsize[i] = k->rsize[i]; g->t.rvars[i] = k->rvars[i]; }
-    } else if (g->fused) ci__sched_tiling_set(L, &g->t, k->ndim, k->size, k->nr, k->rsize, k->kind == CI__K_REDUCTION);
+    } else if (g->fused)
+        ci__sched_tiling_set(L, &g->t, k->ndim, k->size, k->nr, k->rsize,
+                             k->kind == CI__K_REDUCTION);
     return g;
 }
+
 /* can g take k? (on success k is in g) The members are placed again only when the tiling
    changes (a reduction joins a pointwise group) or the last attempt left them half placed:
    otherwise their placement in g->trial stands, and only k is placed after them. */
 static int ci__sched_group_fit(ci__L *L, ci__group *g, ci__kernel *k, const char **why) {
     ci__ir_tiling T = g->t;
     int trial = g->trial, i;
-    if (g->m.n >= CI__SCHED_FUSE_MAX) { *why = "the fused kernel has reached its size limit (64 members)"; return 0; }
-    if (k->kind == CI__K_REDUCTION && !T.red) { ci__sched_tiling_set(L, &T, k->ndim, k->size, k->nr, k->rsize, 1); trial = 0; }
+    if (g->m.n >= CI__SCHED_FUSE_MAX) {
+        *why = "the fused kernel has reached its size limit (64 members)";
+        return 0;
+    }
+    if (k->kind == CI__K_REDUCTION && !T.red) {
+        ci__sched_tiling_set(L, &T, k->ndim, k->size, k->nr, k->rsize, 1);
+        trial = 0;
+    }
     if (!trial) {
         g->trial = 0;   /* (until every member is placed again) */
         trial = ++L->trials;
@@ -8479,6 +10409,7 @@ static int ci__sched_group_fit(ci__L *L, ci__group *g, ci__kernel *k, const char
     k->grp = g;
     return 1;
 }
+
 typedef struct ci__sched_readset { ci__L *L; ci__vec v; } ci__sched_readset;
 static void ci__sched_readset_add(ci__buf *b, void *user) {
     ci__sched_readset *r = (ci__sched_readset *)user;
@@ -8486,10 +10417,12 @@ static void ci__sched_readset_add(ci__buf *b, void *user) {
     for (i = 0; i < r->v.n; i++) if (r->v.v[i] == b) return;
     ci__vec_push(r->L->A, &r->v, b);
 }
+
 /* (the pairs noted so far are an open-addressing set, unf_set, of indices + 1 into unfused) */
 static uint32_t ci__sched_unfused_hash(const ci__kernel *from, const ci__kernel *to) {
     return ((uint32_t)from->id * 2654435761u) ^ ((uint32_t)to->id * 40503u);
 }
+
 static void ci__sched_unfused_note(ci__L *L, ci__kernel *from, ci__kernel *to, const char *why) {
     ci__ir_unfused *u;
     int i, m;
@@ -8498,28 +10431,38 @@ static void ci__sched_unfused_note(ci__L *L, ci__kernel *from, ci__kernel *to, c
         int *ns = CI__NEWN(L->A, int, nc);
         for (i = 0; i < L->unfused.n; i++) {
             ci__ir_unfused *o = (ci__ir_unfused *)L->unfused.v[i];
-            for (m = (int)(ci__sched_unfused_hash(o->from, o->to) & (uint32_t)(nc - 1)); ns[m]; m = (m + 1) & (nc - 1)) {}
+            for (m = (int)(ci__sched_unfused_hash(o->from, o->to) & (uint32_t)(nc - 1)); ns[m];
+                 m = (m + 1) & (nc - 1)) {
+            }
             ns[m] = i + 1;
         }
         L->unf_set = ns; L->unf_cap = nc;
     }
-    for (m = (int)(ci__sched_unfused_hash(from, to) & (uint32_t)(L->unf_cap - 1)); L->unf_set[m]; m = (m + 1) & (L->unf_cap - 1)) {
+    for (m = (int)(ci__sched_unfused_hash(from, to) & (uint32_t)(L->unf_cap - 1)); L->unf_set[m];
+         m = (m + 1) & (L->unf_cap - 1)) {
         ci__ir_unfused *o = (ci__ir_unfused *)L->unfused.v[L->unf_set[m] - 1];
         if (o->from == from && o->to == to) return;
     }
     u = CI__NEW(L->A, ci__ir_unfused);
-    u->from = from; u->to = to; u->why = why;
+    u->from = from;
+    u->to = to;
+    u->why = why;
     ci__vec_push(L->A, &L->unfused, u);
     L->unf_set[m] = L->unfused.n;
 }
+
 static const char *ci__sched_barrier_why(ci__L *L, const ci__kernel *k) {
     char *w = (char *)ci__arena_alloc(L->A, 120);
     snprintf(w, 120, "%s is %s", k->name,
-             k->kind == CI__K_EXTERN ? "an extern kernel (a scheduling barrier)" : k->kind == CI__K_SCAN ? "a scan (a scheduling barrier)"
-             : k->kind == CI__K_SCATTER ? (k->disjoint ? "a slice of a concat (a scheduling barrier)" : "a scatter (a scheduling barrier)")
-             : "empty (no elements)");
+             k->kind == CI__K_EXTERN ? "an extern kernel (a scheduling barrier)"
+             : k->kind == CI__K_SCAN ? "a scan (a scheduling barrier)"
+             : k->kind == CI__K_SCATTER
+                     ? (k->disjoint ? "a slice of a concat (a scheduling barrier)"
+                                    : "a scatter (a scheduling barrier)")
+                     : "empty (no elements)");
     return w;
 }
+
 /* group the live kernels; fuse = 0 keeps one kernel per buffer */
 static void ci__sched_run(ci__L *L, int fuse) {
     int i, j, c;
@@ -8550,11 +10493,14 @@ static void ci__sched_run(ci__L *L, int fuse) {
                 for (t = 0; t < rs.v.n && !share; t++) {
                     ci__kernel *q = ((ci__buf *)rs.v.v[t])->producer;
                     if (q && q->grp == cand) share = 1;
-                    for (u = 0; u < cand->reads.n && !share; u++) share = cand->reads.v[u] == rs.v.v[t];
+                    for (u = 0; u < cand->reads.n && !share; u++)
+                        share = cand->reads.v[u] == rs.v.v[t];
                 }
                 if (!share) continue;
                 if (ci__sched_group_fit(L, cand, k, &why)) g = cand;
-                else for (t = 0; t < nfrom; t++) if (from[t]->grp == cand && !gwhy[t]) gwhy[t] = why;
+                else
+                    for (t = 0; t < nfrom; t++)
+                        if (from[t]->grp == cand && !gwhy[t]) gwhy[t] = why;
             }
         }
         if (!g) g = ci__sched_group_new(L, k);
@@ -8574,14 +10520,17 @@ static void ci__sched_run(ci__L *L, int fuse) {
             else if (!why && q->grp->id < maxprod) {
                 char *w = (char *)ci__arena_alloc(L->A, 256);
                 ci__group *mg = (ci__group *)L->groups.v[maxprod];
-                snprintf(w, 256, "%s also reads what %s makes, which runs later (fusing would make a cycle)", k->name,
-                         ((ci__kernel *)mg->m.v[0])->name);
+                snprintf(
+                        w, 256,
+                        "%s also reads what %s makes, which runs later (fusing would make a cycle)",
+                        k->name, ((ci__kernel *)mg->m.v[0])->name);
                 why = w;
             } else if (!why) why = "too far apart in the kernel order";
             ci__sched_unfused_note(L, q, k, why);
         }
     }
 }
+
 /* the final placement of every group; which buffers go to memory and which members run */
 typedef struct ci__sched_needctx { ci__L *L; int changed; } ci__sched_needctx;
 static void ci__sched_need_store(ci__buf *b, void *user) {
@@ -8590,6 +10539,7 @@ static void ci__sched_need_store(ci__buf *b, void *user) {
     b->needed = 1;
     if (q && q->grp && q->grp->fused && !q->store) { q->store = q->emit = 1; C->changed = 1; }
 }
+
 static void ci__sched_need_accs(ci__L *L, ci__v *v, int *marks, ci__sched_needctx *C) {
     ci__ir_vwalk w;
     int epoch = L->epoch;
@@ -8602,6 +10552,7 @@ static void ci__sched_need_accs(ci__L *L, ci__v *v, int *marks, ci__sched_needct
         }
     ci__ir_vw_close(&w);
 }
+
 static void ci__sched_finish(ci__L *L) {
     int i, j;
     ci__sched_needctx C;
@@ -8620,7 +10571,8 @@ static void ci__sched_finish(ci__L *L) {
         }
         if (g->nphase > L->maxphase) L->maxphase = g->nphase;
         if (g->m.n > L->maxmembers) L->maxmembers = g->m.n;
-        snprintf(g->name, sizeof g->name, "k%d%s", g->id, strchr(((ci__kernel *)g->m.v[0])->name, '_'));
+        snprintf(g->name, sizeof g->name, "k%d%s", g->id,
+                 strchr(((ci__kernel *)g->m.v[0])->name, '_'));
     }
     for (i = 0; i < L->bufs.n; i++) {
         ci__buf *b = (ci__buf *)L->bufs.v[i];
@@ -8648,8 +10600,11 @@ static void ci__sched_finish(ci__L *L) {
             ci__kernel *k = (ci__kernel *)g->m.v[j];
             g->live |= k->emit;
             if (!k->emit) continue;
-            if (k->kind == CI__K_EXTERN) { int o; for (o = 0; o < k->nout; o++) k->outs[o]->needed = 1; }
-            else if (!g->fused || k->store) k->out->needed = 1;
+            if (k->kind == CI__K_EXTERN) {
+                int o;
+                for (o = 0; o < k->nout; o++) k->outs[o]->needed = 1;
+            } else if (!g->fused || k->store)
+                k->out->needed = 1;
         }
     }
 }
@@ -8709,16 +10664,19 @@ static void ci__plan_touch(ci__buf *b, void *user) {
     if (b->def < 0 || g < b->def) b->def = g;
     if (g > b->last) b->last = g;
 }
+
 static int ci__plan_cmp(const void *a, const void *b) {
     const ci__buf *x = *(ci__buf *const *)a, *y = *(ci__buf *const *)b;
     if (x->def != y->def) return x->def < y->def ? -1 : 1;
     return x->id < y->id ? -1 : x->id > y->id;
 }
+
 static int ci__plan_member_order(const ci__group *g, const ci__kernel *k) {
     int j;
     for (j = 0; j < g->m.n; j++) if (g->m.v[j] == k) return j;
     return -1;
 }
+
 /* what the running members of group g read, walked once per group (not once per candidate
    pair): for each buffer (by id), the last member reading it (by loop, then position) and the
    index every read of it uses (NULL when they differ) */
@@ -8726,7 +10684,9 @@ typedef struct ci__plan_reads { int group, *stamp, *key, *j; ci__ix **ix; } ci__
 static void ci__plan_group_reads(ci__L *L, ci__plan_reads *R, const ci__group *g) {
     int j, n = L->bufs.n + 1;
     if (!R->stamp) {
-        R->stamp = CI__NEWN(L->A, int, n); R->key = CI__NEWN(L->A, int, n); R->j = CI__NEWN(L->A, int, n);
+        R->stamp = CI__NEWN(L->A, int, n);
+        R->key = CI__NEWN(L->A, int, n);
+        R->j = CI__NEWN(L->A, int, n);
         R->ix = CI__NEWN(L->A, ci__ix *, n);
     }
     if (R->group == g->id + 1) return;
@@ -8744,13 +10704,23 @@ static void ci__plan_group_reads(ci__L *L, ci__plan_reads *R, const ci__group *g
             int id;
             if (v->op != CI__V_LOAD) continue;
             id = v->buf->id;
-            if (R->stamp[id] != R->group) { R->stamp[id] = R->group; R->key[id] = key; R->j[id] = j; R->ix[id] = v->ix; continue; }
-            if (key > R->key[id] || (key == R->key[id] && j > R->j[id])) { R->key[id] = key; R->j[id] = j; }
+            if (R->stamp[id] != R->group) {
+                R->stamp[id] = R->group;
+                R->key[id] = key;
+                R->j[id] = j;
+                R->ix[id] = v->ix;
+                continue;
+            }
+            if (key > R->key[id] || (key == R->key[id] && j > R->j[id])) {
+                R->key[id] = key;
+                R->j[id] = j;
+            }
             if (R->ix[id] != v->ix) R->ix[id] = NULL;
         }
         ci__ir_vw_close(&w);
     }
 }
+
 /* can b be written over d? b is made by a fused kernel where d is read for the last time;
    every read of d there is of the element b's kernel writes, and comes before that write (in
    an earlier loop, or earlier in the same loop, or in b's kernel itself) */
@@ -8758,8 +10728,9 @@ static int ci__plan_in_place(ci__L *L, ci__plan_reads *R, const ci__buf *b, cons
     const ci__kernel *kb = b->producer;
     const ci__group *g;
     int kkey, kidx;
-    if (d->last != b->def || d->inplace_by || d->pinned || b->pinned || d->numel != b->numel || !b->numel ||
-        ci__dtype_tab[d->dt].size != ci__dtype_tab[b->dt].size || !kb || !kb->grp || !kb->grp->fused || kb->grp->id != b->def || !kb->store)
+    if (d->last != b->def || d->inplace_by || d->pinned || b->pinned || d->numel != b->numel ||
+        !b->numel || ci__dtype_tab[d->dt].size != ci__dtype_tab[b->dt].size || !kb || !kb->grp ||
+        !kb->grp->fused || kb->grp->id != b->def || !kb->store)
         return 0;
     g = kb->grp;
     kkey = 2 * kb->phase + kb->inner;
@@ -8767,8 +10738,10 @@ static int ci__plan_in_place(ci__L *L, ci__plan_reads *R, const ci__buf *b, cons
     ci__plan_group_reads(L, R, g);
     if (R->stamp[d->id] != R->group) return 1;
     /* every read of d is of the element kb writes, and comes before kb writes it */
-    return R->ix[d->id] == kb->st_ix && (R->key[d->id] < kkey || (R->key[d->id] == kkey && R->j[d->id] <= kidx));
+    return R->ix[d->id] == kb->st_ix &&
+           (R->key[d->id] < kkey || (R->key[d->id] == kkey && R->j[d->id] <= kidx));
 }
+
 static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
     ci__plan p;
     int i, j, next = nin + nout, n = 0;
@@ -8776,7 +10749,10 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
     p.arena_size = 0;
     for (i = 0; i < L->bufs.n; i++) {
         ci__buf *b = (ci__buf *)L->bufs.v[i];
-        b->slot = -1; b->def = -1; b->last = -1; b->inplace_of = b->inplace_by = NULL;
+        b->slot = -1;
+        b->def = -1;
+        b->last = -1;
+        b->inplace_of = b->inplace_by = NULL;
         if (!b->needed) continue;
         if (b->output_index >= 0) b->slot = nin + b->output_index;
         else if (b->kind == CI__BUF_INPUT) b->slot = b->input_index;
@@ -8792,8 +10768,11 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
             ci__kernel *k = (ci__kernel *)g->m.v[j];
             if (!k->emit) continue;
             ci__sched_kernel_reads(L, k, ci__plan_touch, &i);
-            if (k->kind == CI__K_EXTERN) { int o; for (o = 0; o < k->nout; o++) ci__plan_touch(k->outs[o], &i); }
-            else if (!g->fused || k->store) ci__plan_touch(k->out, &i);
+            if (k->kind == CI__K_EXTERN) {
+                int o;
+                for (o = 0; o < k->nout; o++) ci__plan_touch(k->outs[o], &i);
+            } else if (!g->fused || k->store)
+                ci__plan_touch(k->out, &i);
         }
     }
     qsort(list, (size_t)n, sizeof *list, ci__plan_cmp);
@@ -8811,17 +10790,22 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
         for (j = 0; j <= L->groups.n; j++) dhead[j] = dtail[j] = -1;
         for (i = 0; i < n; i++) {
             ci__buf *b = list[i], *d;
-            size_t bytes = ((size_t)b->numel * ci__dtype_tab[b->dt].size + 63) & ~(size_t)63, off = 0;
+            size_t bytes = ((size_t)b->numel * ci__dtype_tab[b->dt].size + 63) & ~(size_t)63,
+                   off = 0;
             int lo, hi;
             if (b->def < 0) b->def = b->last = 0;
             if (minlast < b->def) {   /* the dead leave the live set */
                 minlast = INT_MAX;
                 for (j = k = 0; j < nlive; j++)
-                    if (live[j]->last >= b->def) { live[k++] = live[j]; if (live[j]->last < minlast) minlast = live[j]->last; }
+                    if (live[j]->last >= b->def) {
+                        live[k++] = live[j];
+                        if (live[j]->last < minlast) minlast = live[j]->last;
+                    }
                 nlive = k;
             }
             d = NULL;
-            for (j = b->def <= L->groups.n ? dhead[b->def] : -1; j >= 0; j = dnext[j])   /* in place of a buffer that dies where b is made */
+            for (j = b->def <= L->groups.n ? dhead[b->def] : -1; j >= 0;
+                 j = dnext[j]) /* in place of a buffer that dies where b is made */
                 if (ci__plan_in_place(L, &R, b, list[j])) { d = list[j]; break; }
             if (d) {
                 b->arena_off = d->arena_off;
@@ -8857,6 +10841,7 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
     p.nslots = next;
     return p;
 }
+
 /* the plan pass: slots and the arena's layout, then the program's pointer table (seed and
    constants filled in, copies of the constants in the program's arena), its list of live
    kernels and, unless the user gives one, its arena */
@@ -8896,12 +10881,12 @@ static void ci__plan_program(ci_program *p, int user_arena) {
    The prelude declares the math functions (handed to TCC with tcc_add_symbol: no headers)
    and small helpers with PyTorch's semantics (floor division, NaN-propagating max/min,
    f16/bf16 conversion), only those the program names; each helper is C compiled here too
-   (CI__CEMIT_DEF). Pointers are named after the graph's values. Each fused kernel becomes a function over a range of its outermost
-   loop (so the runtime can split it across threads; a short first dim runs together with
-   the second); inside, one block per phase: its pointwise members, then one loop over the
-   reduction variables, then the reductions' results as locals. Values are emitted once
-   each in topological order (the DAG is hash-consed, so that is CSE); a value used once is
-   written inline into its user (TCC keeps an expression in registers, a temp on the stack)
+   (CI__CEMIT_DEF). Pointers are named after the graph's values. Each fused kernel becomes a
+   function over a range of its outermost loop (so the runtime can split it across threads; a short
+   first dim runs together with the second); inside, one block per phase: its pointwise members,
+   then one loop over the reduction variables, then the reductions' results as locals. Values are
+   emitted once each in topological order (the DAG is hash-consed, so that is CSE); a value used
+   once is written inline into its user (TCC keeps an expression in registers, a temp on the stack)
    while inline texts nest at most CI__CEMIT_DEPTH values deep (deeper, a temp: TCC's parser
    cannot take a 1,000-deep expression); every walk over the value DAG keeps its own stack (a
    chain is as deep as it is long); values that do not depend on the reduction variables are
@@ -8957,6 +10942,7 @@ static const char *ci__cemit_libm_proto(const char *kind) {
     if (!strcmp(kind, "IR")) return "long long %s(long long, long long, long long, long long);\n";
     return "double %s(double, double);\n";
 }
+
 /* the math functions by name, with their kinds */
 static const char *const ci__cemit_libm[][2] = {
 #define CI__X(name, kind, fn) {name, #kind},
@@ -9131,6 +11117,7 @@ static void ci__cemit_text(ci__sb *sb, const char *s) {
     }
     ci__sb_put(sb, "\n");
 }
+
 /* which prelude entries (need[0 .. CI__CEMIT_NPRE-1]) and libm functions (need[CI__CEMIT_NPRE ..])
    text names: identifiers, as whole words */
 static void ci__cemit_scan(const char *s, size_t n, char *need) {
@@ -9140,16 +11127,20 @@ static void ci__cemit_scan(const char *s, size_t n, char *need) {
         int j;
         char c = s[i];
         if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_')) { i++; continue; }
-        while (i < n && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '_')) i++;
+        while (i < n && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+                         (s[i] >= '0' && s[i] <= '9') || s[i] == '_'))
+            i++;
         len = i - b;
-        if (b > 0 && s[b - 1] >= '0' && s[b - 1] <= '9') continue;   /* the tail of a number: 1e5f */
+        if (b > 0 && s[b - 1] >= '0' && s[b - 1] <= '9') continue; /* the tail of a number: 1e5f */
         for (j = 0; len > 3 && !memcmp(s + b, "ci_", 3) && j < CI__CEMIT_NPRE; j++) {
             const char *nm = ci__cemit_prelude_tab[j].name;
             if (nm && !need[j] && strlen(nm) == len && !memcmp(nm, s + b, len)) need[j] = 1;
         }
         if (i < n && s[i] == '(')
             for (j = 0; j < CI__CEMIT_NLIBM; j++)
-                if (strlen(ci__cemit_libm[j][0]) == len && !memcmp(ci__cemit_libm[j][0], s + b, len)) need[CI__CEMIT_NPRE + j] = 1;
+                if (strlen(ci__cemit_libm[j][0]) == len &&
+                    !memcmp(ci__cemit_libm[j][0], s + b, len))
+                    need[CI__CEMIT_NPRE + j] = 1;
     }
 }
 
@@ -9178,31 +11169,39 @@ struct ci__cemit {
     const char **user;    /*   the names taken from the user's, nuser of them */
     int nuser;
     int *outmark;         /* per buffer: == epoch when the kernel writes it */
-    const ci__node **innode, **cnode;   /* the graph's input nodes by index; its constants, hashed by data */
+    /* the graph's input nodes by index; its constants, hashed by data */
+    const ci__node **innode, **cnode;
     int ninnode, ncnode;
     int *tnum, *tep, ntmp;   /* per value node: its temp's number in the kernel of epoch tep */
-    int *anum, *aep, nacc;   /* per kernel: its accumulator's number in the fused kernel of epoch aep */
+    /* per kernel: its accumulator's number in the fused kernel of epoch aep */
+    int *anum, *aep, nacc;
 };
 
 /* -- names: a buffer's pointer is called after the graph value it holds (the user's name, made a
    C identifier that no local, keyword or prelude name takes), else after its role (in0, out0,
    const0, buf3); temps v0.. and accumulators acc0.. are numbered per kernel -- */
 static int ci__cemit_taken(const char *s) {
-    static const char *const words[] = {"auto", "break", "case", "char", "const", "continue", "default", "do",
-        "double", "else", "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
-        "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch", "typedef", "union",
-        "unsigned", "void", "volatile", "while", "_Bool", "_Complex", "_Imaginary", "B", "rt", "si", "old",
-        "nv", "lo", "hi", "w_d", "main", "NULL", "seed"};
-    static const char *const numbered[] = {"v", "x", "r", "acc", "acc_i", "ri", "w_mean", "w_n", "in", "out", "const", "buf"};
+    static const char *const words[] = {
+        "auto",     "break",  "case",   "char",     "const",      "continue", "default",  "do",
+        "double",   "else",   "enum",   "extern",   "float",      "for",      "goto",     "if",
+        "inline",   "int",    "long",   "register", "restrict",   "return",   "short",    "signed",
+        "sizeof",   "static", "struct", "switch",   "typedef",    "union",    "unsigned", "void",
+        "volatile", "while",  "_Bool",  "_Complex", "_Imaginary", "B",        "rt",       "si",
+        "old",      "nv",     "lo",     "hi",       "w_d",        "main",     "NULL",     "seed"
+    };
+    static const char *const numbered[] = { "v",      "x",   "r",  "acc", "acc_i", "ri",
+                                            "w_mean", "w_n", "in", "out", "const", "buf" };
     size_t i, p = 0;
     if (!strncmp(s, "ci_", 3) || !strncmp(s, "CI_", 3) || !strncmp(s, "__", 2)) return 1;
     for (i = 0; i < sizeof words / sizeof words[0]; i++) if (!strcmp(s, words[i])) return 1;
     for (i = 0; i < CI__CEMIT_NLIBM; i++) if (!strcmp(s, ci__cemit_libm[i][0])) return 1;
-    while (s[p] && !(s[p] >= '0' && s[p] <= '9')) p++;   /* a local's spelling: a prefix, then digits */
+    /* a local's spelling: a prefix, then digits */
+    while (s[p] && !(s[p] >= '0' && s[p] <= '9')) p++;
     for (i = 0; s[p] && i < sizeof numbered / sizeof numbered[0]; i++)
         if (strlen(numbered[i]) == p && !strncmp(s, numbered[i], p)) return 1;
     return 0;
 }
+
 /* the name of buffer b's pointer, and what it holds (for the comment at its declaration) */
 static const char *ci__cemit_bname(ci__cemit *E, const ci__buf *b) {
     const ci_graph *g = E->L->graph;
@@ -9222,35 +11221,52 @@ static const char *ci__cemit_bname(ci__cemit *E, const ci__buf *b) {
         E->cnode = CI__NEWN(E->L->LA, const ci__node *, E->ncnode);
         for (i = 0; i < g->nodes.n; i++) {
             const ci__node *c = (const ci__node *)g->nodes.v[i];
-            if (c->kind == CI__N_INPUT && c->ival >= 0 && c->ival < E->ninnode) E->innode[c->ival] = c;
-            for (k = (int)((uintptr_t)c->data >> 4) & (E->ncnode - 1); c->kind == CI__N_CONST && c->data; k = (k + 1) & (E->ncnode - 1))
+            if (c->kind == CI__N_INPUT && c->ival >= 0 && c->ival < E->ninnode)
+                E->innode[c->ival] = c;
+            for (k = (int)((uintptr_t)c->data >> 4) & (E->ncnode - 1);
+                 c->kind == CI__N_CONST && c->data; k = (k + 1) & (E->ncnode - 1))
                 if (!E->cnode[k]) { E->cnode[k] = c; break; }
         }
     }
-    if (g && b->kind == CI__BUF_INPUT && b->input_index >= 0 && b->input_index < E->ninnode) nd = E->innode[b->input_index];
-    for (k = (int)((uintptr_t)b->data >> 4) & (E->ncnode - 1); g && b->kind == CI__BUF_CONST && b->data && E->cnode[k]; k = (k + 1) & (E->ncnode - 1))
+    if (g && b->kind == CI__BUF_INPUT && b->input_index >= 0 && b->input_index < E->ninnode)
+        nd = E->innode[b->input_index];
+    for (k = (int)((uintptr_t)b->data >> 4) & (E->ncnode - 1);
+         g && b->kind == CI__BUF_CONST && b->data && E->cnode[k]; k = (k + 1) & (E->ncnode - 1))
         if (E->cnode[k]->data == b->data) { nd = E->cnode[k]; break; }
     k = 0;
-    if (!nd && g && b->kind == CI__BUF_COMPUTED && b->output_index >= 0 && b->output_index < g->outputs.n) {
-        const ci__lower_gtensor *t = ci__lower_gt(g, (uint32_t)(uintptr_t)g->outputs.v[b->output_index]);
+    if (!nd && g && b->kind == CI__BUF_COMPUTED && b->output_index >= 0 &&
+        b->output_index < g->outputs.n) {
+        const ci__lower_gtensor *t =
+                ci__lower_gt(g, (uint32_t)(uintptr_t)g->outputs.v[b->output_index]);
         nd = (const ci__node *)g->nodes.v[t->node];
         if (nd->nout > 1) k = t->out + 1;
     }
     if (nd && !nd->auto_named && nd->name && nd->name[0]) user = nd->name;
     if (user) {   /* made a C identifier, not a local's, a keyword's or the prelude's */
         for (; *user && n < 60; user++)
-            nm[n++] = ((*user >= 'a' && *user <= 'z') || (*user >= 'A' && *user <= 'Z') || (*user >= '0' && *user <= '9')) ? *user : '_';
+            nm[n++] = ((*user >= 'a' && *user <= 'z') || (*user >= 'A' && *user <= 'Z') ||
+                       (*user >= '0' && *user <= '9'))
+                              ? *user
+                              : '_';
         nm[n] = 0;
-        if (nm[0] >= '0' && nm[0] <= '9') { memmove(nm + 1, nm, (size_t)n + 1); nm[0] = 't'; n++; }
+        if (nm[0] >= '0' && nm[0] <= '9') {
+            memmove(nm + 1, nm, (size_t)n + 1);
+            nm[0] = 't';
+            n++;
+        }
         if (k) n += snprintf(nm + n, sizeof nm - (size_t)n, "_%d", k - 1);
         if (ci__cemit_taken(nm)) { nm[n++] = '_'; nm[n] = 0; }
         for (i = 2, k = 0; k < E->nuser; k++)   /* unique among the user's names */
-            if (!strcmp(E->user[k], nm)) { snprintf(nm + n, sizeof nm - (size_t)n, "_%d", i++); k = -1; }
+            if (!strcmp(E->user[k], nm)) {
+                snprintf(nm + n, sizeof nm - (size_t)n, "_%d", i++);
+                k = -1;
+            }
     } else snprintf(nm, sizeof nm, "%s", role);
     E->bname[b->id] = ci__strdup(E->L->LA, nm);
     if (user) E->user[E->nuser++] = E->bname[b->id];
     return E->bname[b->id];
 }
+
 /* "x: input 0, f32[4096, 4096]" */
 static void ci__cemit_bnote(ci__cemit *E, const ci__buf *b) {
     int d;
@@ -9262,9 +11278,11 @@ static void ci__cemit_bnote(ci__cemit *E, const ci__buf *b) {
     else ci__sb_printf(E->sb, "intermediate%s%s", b->producer && b->producer->origin ? " of " : "",
                        b->producer && b->producer->origin ? b->producer->origin : "");
     ci__sb_printf(E->sb, ", %s[", ci__dtype_tab[b->dt].name);
-    for (d = 0; d < b->ndim; d++) ci__sb_printf(E->sb, d ? ", %lld" : "%lld", (long long)b->size[d]);
+    for (d = 0; d < b->ndim; d++)
+        ci__sb_printf(E->sb, d ? ", %lld" : "%lld", (long long)b->size[d]);
     ci__sb_put(E->sb, "]");
 }
+
 /* temp v's name in this kernel, v0 .. in the order they are first named */
 static const char *ci__cemit_tmp(ci__cemit *E, int id) {
     char *s = (char *)ci__arena_alloc(E->L->LA, 16);
@@ -9272,18 +11290,25 @@ static const char *ci__cemit_tmp(ci__cemit *E, int id) {
     snprintf(s, 16, "v%d", E->tnum[id]);
     return s;
 }
+
 /* reduction k's accumulator number in this kernel */
 static int ci__cemit_acc(ci__cemit *E, const ci__kernel *k) {
     if (E->aep[k->id] != E->epoch) { E->aep[k->id] = E->epoch; E->anum[k->id] = E->nacc++; }
     return E->anum[k->id];
 }
+
 static const char *ci__cemit_varname(int var, void *user) {
     ci__cemit *E = (ci__cemit *)user;
-    if (var < E->nvars && !E->names[var] && E->L->ixt.var_val[var])   /* an indirect index: its value's temp */
+    if (var < E->nvars && !E->names[var] &&
+        E->L->ixt.var_val[var]) /* an indirect index: its value's temp */
         return ci__cemit_tmp(E, E->L->ixt.var_val[var]->id);
     return (var < E->nvars && E->names[var]) ? E->names[var] : "0";
 }
-static const char *ci__cemit_ctype(ci_dtype dt) { return dt == CI_BOOL ? "int" : ci__dtype_tab[ci__dtype_opmath(dt)].cstore; }
+
+static const char *ci__cemit_ctype(ci_dtype dt) {
+    return dt == CI_BOOL ? "int" : ci__dtype_tab[ci__dtype_opmath(dt)].cstore;
+}
+
 static void ci__cemit_const(ci__sb *sb, const ci__v *v) {
     if (v->dt == CI_F32 || v->dt == CI_F64) {
         int f = v->dt == CI_F32;
@@ -9296,6 +11321,7 @@ static void ci__cemit_const(ci__sb *sb, const ci__v *v) {
         else ci__sb_printf(sb, "%lldLL", (long long)v->i);
     } else ci__sb_printf(sb, "%lld", (long long)v->i);
 }
+
 /* does v depend on a reduction variable? memoised per kernel; the walk keeps its own stack
    (the DAG's depth grows with the graph: a 10,000-op chain is 10,000 deep) */
 static int ci__cemit_v_rdep(ci__cemit *E, ci__v *root) {
@@ -9318,6 +11344,7 @@ static int ci__cemit_v_rdep(ci__cemit *E, ci__v *root) {
     }
     return (E->rdep[root->id] & 3) == 2;
 }
+
 static void ci__cemit_loadexpr(ci__cemit *E, ci__v *v) {
     ci__sb *sb = E->sb;
     const char *conv = v->buf->dt == CI_F16 ? "ci_h2f" : v->buf->dt == CI_BF16 ? "ci_bf2f" : "";
@@ -9325,26 +11352,35 @@ static void ci__cemit_loadexpr(ci__cemit *E, ci__v *v) {
     ci__ix_print(sb, v->ix, ci__cemit_varname, E);
     ci__sb_put(sb, *conv ? "])" : "]");
 }
+
 /* ops whose C text repeats an operand: their operands are never written inline */
 static int ci__cemit_vop_repeats(const ci__v *v) {
     int isf = v->n && ci__dtype_is_float(v->a[0]->dt);
     switch (v->op) {
-    case CI__V_SIGN: case CI__V_ISNAN: case CI__V_ISINF: case CI__V_RANDINT: case CI__V_MAX: case CI__V_MIN:
+    case CI__V_SIGN:
+    case CI__V_ISNAN:
+    case CI__V_ISINF:
+    case CI__V_RANDINT:
+    case CI__V_MAX:
+    case CI__V_MIN:
     case CI__V_BITCAST: return 1;   /* (BITCAST: its text is built in a short buffer) */
     case CI__V_REM: return isf;
     case CI__V_ABS: return !isf;
     default: return 0;
     }
 }
+
 /* count each value's users among the values this kernel computes; roots count twice (their
    temps are used by name in stores and reduction updates) */
-static int ci__cemit_count1(ci__cemit *E, ci__v *v, ci__v *user) {   /* one use; 1 when it is v's first */
+/* one use; 1 when it is v's first */
+static int ci__cemit_count1(ci__cemit *E, ci__v *v, ci__v *user) {
     int u = E->uses[v->id] >> 2 == E->epoch ? E->uses[v->id] & 3 : 0, first = u == 0;
     u += user ? (ci__cemit_vop_repeats(user) ? 2 : 1) : 2;
     E->uses[v->id] = 4 * E->epoch + (u > 3 ? 3 : u);
     if (user) E->parent[v->id] = user;
     return first;
 }
+
 static void ci__cemit_count(ci__cemit *E, ci__v *root, ci__v *user) {
     int sp = 0;
     if (!ci__cemit_count1(E, root, user)) return;
@@ -9357,17 +11393,22 @@ static void ci__cemit_count(ci__cemit *E, ci__v *root, ci__v *user) {
         if (ci__cemit_count1(E, v->a[i], v)) { E->stk[sp] = v->a[i]; E->stki[sp++] = 0; }
     }
 }
+
 static const char *ci__cemit_ref(ci__cemit *E, const ci__v *v) {
     if (E->expr[v->id] && E->done[v->id] == E->epoch) return E->expr[v->id];
     return ci__cemit_tmp(E, v->id);
 }
+
 /* is v written inline into its one user (or, for a constant, into every user)? */
 static int ci__cemit_inline(ci__cemit *E, ci__v *v) {
     ci__v *u = E->parent[v->id];
     if (v->op == CI__V_CONST) return 1;
-    if (v->op == CI__V_CHECKIDX || v->op == CI__V_ACC || v->ivar || E->uses[v->id] >> 2 != E->epoch || (E->uses[v->id] & 3) != 1 || !u) return 0;
+    if (v->op == CI__V_CHECKIDX || v->op == CI__V_ACC || v->ivar ||
+        E->uses[v->id] >> 2 != E->epoch || (E->uses[v->id] & 3) != 1 || !u)
+        return 0;
     return ci__cemit_v_rdep(E, v) == ci__cemit_v_rdep(E, u);
 }
+
 /* an inline text nests no deeper than this many values: a deeper one becomes a temp. TCC
    parses nested parentheses recursively and keeps pending operands on a fixed value stack
    ("memory full (vstack)" past a few hundred); 32 keeps a kernel well inside both, on a
@@ -9396,21 +11437,26 @@ static void ci__cemit_node(ci__cemit *E, ci__v *v) {
     case CI__V_CONST: ci__cemit_const(sb, v); break;
     case CI__V_LOAD: ci__cemit_loadexpr(E, v); break;
     case CI__V_INDEX:   /* an index expression is a long long */
-        if (strcmp(ci__cemit_ctype(v->dt), "long long")) ci__sb_printf(sb, "(%s)", ci__cemit_ctype(v->dt));
+        if (strcmp(ci__cemit_ctype(v->dt), "long long"))
+            ci__sb_printf(sb, "(%s)", ci__cemit_ctype(v->dt));
         ci__ix_print(sb, v->ix, ci__cemit_varname, E);
         break;
     case CI__V_CAST:
         if (v->dt == CI_BOOL) ci__sb_printf(sb, "(%s != 0)", a0);
-        else if (!strcmp(ci__cemit_ctype(v->dt), ci__cemit_ctype(at))) ci__sb_put(sb, a0);   /* the same C type */
+        /* the same C type */
+        else if (!strcmp(ci__cemit_ctype(v->dt), ci__cemit_ctype(at))) ci__sb_put(sb, a0);
         else ci__sb_printf(sb, "(%s)%s", ci__cemit_ctype(v->dt), a0);
         break;
     case CI__V_BITCAST: {   /* the source's bits as an integer, then read as the target */
         ci_dtype src = (ci_dtype)(v->i / 16), dst = (ci_dtype)(v->i % 16);
         char bits[48];
-        if (src == CI_F16 || src == CI_BF16) snprintf(bits, sizeof bits, "%s(%s)", src == CI_F16 ? "ci_f2h" : "ci_f2bf", a0);
-        else if (src == CI_F32 || src == CI_F64) snprintf(bits, sizeof bits, "%s(%s)", src == CI_F32 ? "ci_fbits" : "ci_dbits", a0);
+        if (src == CI_F16 || src == CI_BF16)
+            snprintf(bits, sizeof bits, "%s(%s)", src == CI_F16 ? "ci_f2h" : "ci_f2bf", a0);
+        else if (src == CI_F32 || src == CI_F64)
+            snprintf(bits, sizeof bits, "%s(%s)", src == CI_F32 ? "ci_fbits" : "ci_dbits", a0);
         else snprintf(bits, sizeof bits, "%s", a0);
-        if (dst == CI_F16 || dst == CI_BF16) ci__sb_printf(sb, "%s((unsigned short)%s)", dst == CI_F16 ? "ci_h2f" : "ci_bf2f", bits);
+        if (dst == CI_F16 || dst == CI_BF16)
+            ci__sb_printf(sb, "%s((unsigned short)%s)", dst == CI_F16 ? "ci_h2f" : "ci_bf2f", bits);
         else if (dst == CI_F32) ci__sb_printf(sb, "ci_bitsf((unsigned int)%s)", bits);
         else if (dst == CI_F64) ci__sb_printf(sb, "ci_bitsd((unsigned long long)%s)", bits);
         else if (dst == CI_BOOL) ci__sb_printf(sb, "((unsigned char)%s != 0)", bits);
@@ -9420,7 +11466,9 @@ static void ci__cemit_node(ci__cemit *E, ci__v *v) {
     case CI__V_ADD: case CI__V_SUB: case CI__V_MUL: {
         const char *o = v->op == CI__V_ADD ? "+" : v->op == CI__V_SUB ? "-" : "*";
         if (isf) ci__sb_printf(sb, "%s %s %s", a0, o, a1);
-        else ci__sb_printf(sb, "(%s)((unsigned long long)%s %s (unsigned long long)%s)", ci__cemit_ctype(v->dt), a0, o, a1);
+        else
+            ci__sb_printf(sb, "(%s)((unsigned long long)%s %s (unsigned long long)%s)",
+                          ci__cemit_ctype(v->dt), a0, o, a1);
         break;
     }
     case CI__V_DIV: ci__sb_printf(sb, "%s / %s", a0, a1); break;
@@ -9433,7 +11481,9 @@ static void ci__cemit_node(ci__cemit *E, ci__v *v) {
         else ci__sb_printf(sb, "(%s)ci_truncdiv_i64(%s, %s)", ci__cemit_ctype(v->dt), a0, a1);
         break;
     case CI__V_REM:
-        if (isf) ci__sb_printf(sb, "%s - %s * %s(%s, %s)", a0, a1, f32 ? "ci_div_floor_f" : "ci_div_floor_d", a0, a1);
+        if (isf)
+            ci__sb_printf(sb, "%s - %s * %s(%s, %s)", a0, a1,
+                          f32 ? "ci_div_floor_f" : "ci_div_floor_d", a0, a1);
         else ci__sb_printf(sb, "(%s)ci_mod_i64(%s, %s)", ci__cemit_ctype(v->dt), a0, a1);
         break;
     case CI__V_POW:
@@ -9442,8 +11492,10 @@ static void ci__cemit_node(ci__cemit *E, ci__v *v) {
         break;
     case CI__V_MAX: case CI__V_MIN:
         if (isf)   /* ci_max_f written out: a NaN operand wins */
-            ci__sb_printf(sb, "%s != %s ? %s : (%s != %s ? %s : (%s %s %s ? %s : %s))", a0, a0, a0, a1, a1, a1, a0, v->op == CI__V_MAX ? ">" : "<", a1, a0, a1);
-        else ci__sb_printf(sb, "%s %s %s ? %s : %s", a0, v->op == CI__V_MAX ? ">" : "<", a1, a0, a1);
+            ci__sb_printf(sb, "%s != %s ? %s : (%s != %s ? %s : (%s %s %s ? %s : %s))", a0, a0, a0,
+                          a1, a1, a1, a0, v->op == CI__V_MAX ? ">" : "<", a1, a0, a1);
+        else
+            ci__sb_printf(sb, "%s %s %s ? %s : %s", a0, v->op == CI__V_MAX ? ">" : "<", a1, a0, a1);
         break;
     case CI__V_EQ: ci__sb_printf(sb, "%s == %s", a0, a1); break;
     case CI__V_NE: ci__sb_printf(sb, "%s != %s", a0, a1); break;
@@ -9460,54 +11512,88 @@ static void ci__cemit_node(ci__cemit *E, ci__v *v) {
         break;
     case CI__V_ABS:
         if (isf) ci__sb_printf(sb, "%s(%s)", f32 ? "fabsf" : "fabs", a0);
-        else ci__sb_printf(sb, "(%s)(%s < 0 ? 0ull - (unsigned long long)%s : (unsigned long long)%s)", ci__cemit_ctype(v->dt), a0, a0, a0);
+        else
+            ci__sb_printf(sb,
+                          "(%s)(%s < 0 ? 0ull - (unsigned long long)%s : (unsigned long long)%s)",
+                          ci__cemit_ctype(v->dt), a0, a0, a0);
         break;
     case CI__V_RSQRT: ci__sb_printf(sb, f32 ? "1.0f / sqrtf(%s)" : "1.0 / sqrt(%s)", a0); break;
-    case CI__V_SIGMOID: ci__sb_printf(sb, f32 ? "1.0f / (1.0f + expf(-%s))" : "1.0 / (1.0 + exp(-%s))", a0); break;
+    case CI__V_SIGMOID:
+        ci__sb_printf(sb, f32 ? "1.0f / (1.0f + expf(-%s))" : "1.0 / (1.0 + exp(-%s))", a0);
+        break;
     case CI__V_RECIP: ci__sb_printf(sb, f32 ? "1.0f / %s" : "1.0 / %s", a0); break;
     case CI__V_WHERE: ci__sb_printf(sb, "%s ? %s : %s", a0, a1, a2); break;
-    case CI__V_SIGN: ci__sb_printf(sb, "(%s)((0 < %s) - (%s < 0))", ci__cemit_ctype(v->dt), a0, a0); break;
-    case CI__V_CHECKIDX: ci__sb_printf(sb, "%s(%s, %lldLL, %d, B[%d])", v->f != 0 ? "ci_idx" : "ci_idxn", a0, (long long)v->i, v->site, E->L->err_slot); break;
-    case CI__V_CHECKNZ: ci__sb_printf(sb, "ci_nz(%s, %d, B[%d])", a0, v->site, E->L->err_slot); break;
-    case CI__V_RAND: case CI__V_RANDN:
-        ci__sb_printf(sb, "%s(%s, %s)", v->dt == CI_F64 ? ci__ir_vop_cf64[v->op] : ci__ir_vop_cf32[v->op], a0, a1);
+    case CI__V_SIGN:
+        ci__sb_printf(sb, "(%s)((0 < %s) - (%s < 0))", ci__cemit_ctype(v->dt), a0, a0);
         break;
-    case CI__V_RANDINT: ci__sb_printf(sb, "ci_randint(%s, %s, %s, %s)", a0, a1, a2, ci__cemit_ref(E, v->a[3])); break;
+    case CI__V_CHECKIDX:
+        ci__sb_printf(sb, "%s(%s, %lldLL, %d, B[%d])", v->f != 0 ? "ci_idx" : "ci_idxn", a0,
+                      (long long)v->i, v->site, E->L->err_slot);
+        break;
+    case CI__V_CHECKNZ:
+        ci__sb_printf(sb, "ci_nz(%s, %d, B[%d])", a0, v->site, E->L->err_slot);
+        break;
+    case CI__V_RAND: case CI__V_RANDN:
+        ci__sb_printf(sb, "%s(%s, %s)",
+                      v->dt == CI_F64 ? ci__ir_vop_cf64[v->op] : ci__ir_vop_cf32[v->op], a0, a1);
+        break;
+    case CI__V_RANDINT:
+        ci__sb_printf(sb, "ci_randint(%s, %s, %s, %s)", a0, a1, a2, ci__cemit_ref(E, v->a[3]));
+        break;
     case CI__V_SIGNBIT:
-        if (isf) ci__sb_printf(sb, f32 ? "(int)(ci_fbits(%s) >> 31)" : "(int)(ci_dbits(%s) >> 63)", a0);
+        if (isf)
+            ci__sb_printf(sb, f32 ? "(int)(ci_fbits(%s) >> 31)" : "(int)(ci_dbits(%s) >> 63)", a0);
         else ci__sb_printf(sb, "%s < 0", a0);
         break;
     case CI__V_ISNAN: ci__sb_printf(sb, "%s != %s", a0, a0); break;
-    case CI__V_ISINF: ci__sb_printf(sb, f32 ? "%s == ci_inf_f || %s == -ci_inf_f" : "%s == ci_inf_d || %s == -ci_inf_d", a0, a0); break;
+    case CI__V_ISINF:
+        ci__sb_printf(
+                sb, f32 ? "%s == ci_inf_f || %s == -ci_inf_f" : "%s == ci_inf_d || %s == -ci_inf_d",
+                a0, a0);
+        break;
     case CI__V_BAND: ci__sb_printf(sb, "(%s)(%s & %s)", ci__cemit_ctype(v->dt), a0, a1); break;
     case CI__V_BOR: ci__sb_printf(sb, "(%s)(%s | %s)", ci__cemit_ctype(v->dt), a0, a1); break;
     case CI__V_BXOR: ci__sb_printf(sb, "(%s)(%s ^ %s)", ci__cemit_ctype(v->dt), a0, a1); break;
     case CI__V_BNOT: ci__sb_printf(sb, "(%s)~%s", ci__cemit_ctype(v->dt), a0); break;
     case CI__V_SHL: case CI__V_SHR:
-        ci__sb_printf(sb, "(%s)%s(%s, %s, %d)", ci__cemit_ctype(v->dt), v->op == CI__V_SHL ? "ci_shl_i64" : "ci_shr_i64", a0, a1, 8 * ci__dtype_tab[v->dt].size);
+        ci__sb_printf(sb, "(%s)%s(%s, %s, %d)", ci__cemit_ctype(v->dt),
+                      v->op == CI__V_SHL ? "ci_shl_i64" : "ci_shr_i64", a0, a1,
+                      8 * ci__dtype_tab[v->dt].size);
         break;
     case CI__V_FMOD:
         if (isf) ci__sb_printf(sb, "%s(%s, %s)", f32 ? "fmodf" : "fmod", a0, a1);
         else ci__sb_printf(sb, "(%s)ci_fmod_i64(%s, %s)", ci__cemit_ctype(v->dt), a0, a1);
         break;
     default:
-        if (isint && (v->op == CI__V_FLOOR || v->op == CI__V_CEIL || v->op == CI__V_TRUNC || v->op == CI__V_ROUND)) ci__sb_put(sb, a0);
+        if (isint && (v->op == CI__V_FLOOR || v->op == CI__V_CEIL || v->op == CI__V_TRUNC ||
+                      v->op == CI__V_ROUND))
+            ci__sb_put(sb, a0);
         else {
             CI__ASSERT(ci__ir_vop_cf32[v->op] && isf);
-            if (v->n == 3) ci__sb_printf(sb, "%s(%s, %s, %s)", f32 ? ci__ir_vop_cf32[v->op] : ci__ir_vop_cf64[v->op], a0, a1, a2);
-            else if (v->n == 2) ci__sb_printf(sb, "%s(%s, %s)", f32 ? ci__ir_vop_cf32[v->op] : ci__ir_vop_cf64[v->op], a0, a1);
-            else ci__sb_printf(sb, "%s(%s)", f32 ? ci__ir_vop_cf32[v->op] : ci__ir_vop_cf64[v->op], a0);
+            if (v->n == 3)
+                ci__sb_printf(sb, "%s(%s, %s, %s)",
+                              f32 ? ci__ir_vop_cf32[v->op] : ci__ir_vop_cf64[v->op], a0, a1, a2);
+            else if (v->n == 2)
+                ci__sb_printf(sb, "%s(%s, %s)",
+                              f32 ? ci__ir_vop_cf32[v->op] : ci__ir_vop_cf64[v->op], a0, a1);
+            else
+                ci__sb_printf(sb, "%s(%s)", f32 ? ci__ir_vop_cf32[v->op] : ci__ir_vop_cf64[v->op],
+                              a0);
         }
         break;
     }
     E->sb = out;
     for (i = 0; i < v->n; i++) {   /* the operands written inline, and how deep they nest */
         const ci__v *a = v->a[i];
-        if (E->expr[a->id] && E->done[a->id] == E->epoch && E->depth[a->id] >= dep) dep = E->depth[a->id] + 1;
+        if (E->expr[a->id] && E->done[a->id] == E->epoch && E->depth[a->id] >= dep)
+            dep = E->depth[a->id] + 1;
     }
     if (ci__cemit_inline(E, v) && dep <= CI__CEMIT_DEPTH) {
         char *t = (char *)ci__arena_alloc(E->L->LA, rhs->n + 3);
-        t[0] = '('; memcpy(t + 1, rhs->s, rhs->n); t[rhs->n + 1] = ')'; t[rhs->n + 2] = 0;
+        t[0] = '(';
+        memcpy(t + 1, rhs->s, rhs->n);
+        t[rhs->n + 1] = ')';
+        t[rhs->n + 2] = 0;
         E->expr[v->id] = t;
         E->depth[v->id] = dep;
         return;
@@ -9516,6 +11602,7 @@ static void ci__cemit_node(ci__cemit *E, ci__v *v) {
     ci__sb_put(out, rhs->s);
     ci__sb_put(out, ";\n");
 }
+
 /* emit v and what it needs, operands first, each value once per scope; want: 0 or 2, every
    value not yet written; 1, only those that do not depend on the reduction variables (hoisted
    out of the loop). The walk keeps its own stack: its depth is the DAG's. */
@@ -9529,7 +11616,10 @@ static void ci__cemit_value(ci__cemit *E, ci__v *root, int want) {
         if (i < v->n) {
             ci__v *a = v->a[i];
             E->stki[sp - 1] = i + 1;
-            if (E->done[a->id] != E->epoch && !(want == 1 && E->hoist[a->id] == E->epoch)) { E->stk[sp] = a; E->stki[sp++] = 0; }
+            if (E->done[a->id] != E->epoch && !(want == 1 && E->hoist[a->id] == E->epoch)) {
+                E->stk[sp] = a;
+                E->stki[sp++] = 0;
+            }
             continue;
         }
         sp--;
@@ -9539,15 +11629,19 @@ static void ci__cemit_value(ci__cemit *E, ci__v *root, int want) {
         ci__cemit_node(E, v);
     }
 }
+
 static void ci__cemit_ptr_decl(ci__buf *b, void *user) {
     ci__cemit *E = (ci__cemit *)user;
     const char *t = ci__dtype_tab[b->dt].cstore;
-    if (E->bufdecl[b->id] == E->epoch || E->outmark[b->id] == E->epoch) return;   /* (a written one: its pointer) */
+    /* (a written one: its pointer) */
+    if (E->bufdecl[b->id] == E->epoch || E->outmark[b->id] == E->epoch) return;
     E->bufdecl[b->id] = E->epoch;
-    ci__sb_printf(E->sb, "    const %s *%s = (const %s *)B[%d];   /* ", t, ci__cemit_bname(E, b), t, b->slot);
+    ci__sb_printf(E->sb, "    const %s *%s = (const %s *)B[%d];   /* ", t, ci__cemit_bname(E, b), t,
+                  b->slot);
     ci__cemit_bnote(E, b);
     ci__sb_put(E->sb, " */\n");
 }
+
 /* a pointer for each buffer kernel k reads, in the order of a depth-first walk of its values
    (ci__sched_kernel_reads' order, on the emitter's own stack) */
 static void ci__cemit_reads_from(ci__cemit *E, ci__v *root) {
@@ -9568,6 +11662,7 @@ static void ci__cemit_reads_from(ci__cemit *E, ci__v *root) {
         E->stk[sp] = a; E->stki[sp++] = 0;
     }
 }
+
 static void ci__cemit_reads(ci__cemit *E, ci__kernel *k) {
     E->nseen++;
     ci__cemit_reads_from(E, k->grp && k->grp->fused ? k->gbody : k->body);
@@ -9578,23 +11673,29 @@ static void ci__cemit_reads(ci__cemit *E, ci__kernel *k) {
         for (j = 0; j < ni; j++) ci__cemit_reads_from(E, iv[j]);
     }
 }
+
 static void ci__cemit_out_decl(ci__cemit *E, ci__buf *b) {
-    ci__sb_printf(E->sb, "    %s *%s = (%s *)B[%d];   /* ", ci__dtype_tab[b->dt].cstore, ci__cemit_bname(E, b), ci__dtype_tab[b->dt].cstore, b->slot);
+    ci__sb_printf(E->sb, "    %s *%s = (%s *)B[%d];   /* ", ci__dtype_tab[b->dt].cstore,
+                  ci__cemit_bname(E, b), ci__dtype_tab[b->dt].cstore, b->slot);
     ci__cemit_bnote(E, b);
     ci__sb_put(E->sb, " */\n");
 }
+
 /* a new kernel: fresh marks, variable names x0.. and r0.. */
-static void ci__cemit_begin(ci__cemit *E, int nv, ci__ix *const *vars, int nr, ci__ix *const *rvars) {
+static void ci__cemit_begin(ci__cemit *E, int nv, ci__ix *const *vars, int nr,
+                            ci__ix *const *rvars) {
     int i;
     E->epoch++;
     E->ntmp = E->nacc = 0;
     for (i = 0; i < nv; i++) E->names[vars[i]->var] = E->xname[i];
     for (i = 0; i < nr; i++) { E->names[rvars[i]->var] = E->rname[i]; E->rmask[rvars[i]->var] = 1; }
 }
+
 static void ci__cemit_end(ci__cemit *E, int nr, ci__ix *const *rvars) {
     int i;
     for (i = 0; i < nr; i++) E->rmask[rvars[i]->var] = 0;
 }
+
 /* the outer loops; the first is split across threads. collapse: the first two dims run as one
    (when the first is too short to keep the threads busy) */
 static void ci__cemit_loops_open(ci__cemit *E, int ndim, const int64_t *size, int collapse) {
@@ -9603,89 +11704,141 @@ static void ci__cemit_loops_open(ci__cemit *E, int ndim, const int64_t *size, in
     for (i = 0; i < ndim; i++) {
         if (i == 0 && collapse) {
             ci__sb_put(E->sb, "    for (long long x01 = x0_begin; x01 < x0_end; x01++) {\n");
-            ci__sb_printf(E->sb, "        long long x0 = x01 / %lldLL, x1 = x01 %% %lldLL;\n", (long long)size[1], (long long)size[1]);
+            ci__sb_printf(E->sb, "        long long x0 = x01 / %lldLL, x1 = x01 %% %lldLL;\n",
+                          (long long)size[1], (long long)size[1]);
             i++;
-        } else if (i == 0) ci__sb_put(E->sb, "    for (long long x0 = x0_begin; x0 < x0_end; x0++) {\n");
-        else ci__sb_printf(E->sb, "%*sfor (long long x%d = 0; x%d < %lldLL; x%d++) {\n", 4 * (i + 1 - (collapse != 0)), "", i, i, (long long)size[i], i);
+        } else if (i == 0)
+            ci__sb_put(E->sb, "    for (long long x0 = x0_begin; x0 < x0_end; x0++) {\n");
+        else
+            ci__sb_printf(E->sb, "%*sfor (long long x%d = 0; x%d < %lldLL; x%d++) {\n",
+                          4 * (i + 1 - (collapse != 0)), "", i, i, (long long)size[i], i);
     }
 }
+
 static void ci__cemit_loops_close(ci__cemit *E, int ndim, int collapse) {
     int i;
-    for (i = (ndim ? ndim : 1) - 1 - (collapse != 0); i >= 0; i--) ci__sb_printf(E->sb, "%*s}\n", 4 * (i + 1), "");
+    for (i = (ndim ? ndim : 1) - 1 - (collapse != 0); i >= 0; i--)
+        ci__sb_printf(E->sb, "%*s}\n", 4 * (i + 1), "");
 }
+
 /* run the first two outer dims as one parallel loop when the first has fewer than this */
 #define CI__CEMIT_COLLAPSE_BELOW 64
-static int ci__cemit_collapse(const ci__group *g) { return g->fused && g->t.ndim >= 2 && g->t.size[0] < CI__CEMIT_COLLAPSE_BELOW && g->t.size[1] > 1; }
+static int ci__cemit_collapse(const ci__group *g) {
+    return g->fused && g->t.ndim >= 2 && g->t.size[0] < CI__CEMIT_COLLAPSE_BELOW &&
+           g->t.size[1] > 1;
+}
+
 /* -- reductions: accumulator k (named by its kernel id) -- */
 static const char *ci__cemit_red_acct(const ci__kernel *k, ci_dtype in_dt) {
     if (ci__dtype_is_float(in_dt))
-        return (k->rtype == CI__RED_SUM || k->rtype == CI__RED_PROD || k->rtype == CI__RED_WELFORD || k->rtype == CI__RED_LOGSUMEXP) ? "double" : ci__cemit_ctype(in_dt);
+        return (k->rtype == CI__RED_SUM || k->rtype == CI__RED_PROD ||
+                k->rtype == CI__RED_WELFORD || k->rtype == CI__RED_LOGSUMEXP)
+                       ? "double"
+                       : ci__cemit_ctype(in_dt);
     return in_dt == CI_BOOL ? "int" : "long long";
 }
+
 static void ci__cemit_red_decl(ci__cemit *E, const ci__kernel *k, ci_dtype in_dt, const char *lvl) {
     const char *init = "0";
     int id = ci__cemit_acc(E, k), rt = k->rtype;
     if (ci__dtype_is_float(in_dt)) {
         int f = in_dt == CI_F32;
         if (rt == CI__RED_PROD) init = "1";
-        if (rt == CI__RED_MAX || rt == CI__RED_ARGMAX || rt == CI__RED_CUMMAX) init = f ? "-ci_inf_f" : "-ci_inf_d";
-        if (rt == CI__RED_MIN || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMIN) init = f ? "ci_inf_f" : "ci_inf_d";
+        if (rt == CI__RED_MAX || rt == CI__RED_ARGMAX || rt == CI__RED_CUMMAX)
+            init = f ? "-ci_inf_f" : "-ci_inf_d";
+        if (rt == CI__RED_MIN || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMIN)
+            init = f ? "ci_inf_f" : "ci_inf_d";
         if (rt == CI__RED_LOGSUMEXP) init = "-ci_inf_d";
     } else {
         if (rt == CI__RED_PROD || rt == CI__RED_ALL) init = "1";
-        if (rt == CI__RED_MAX || rt == CI__RED_ARGMAX || rt == CI__RED_CUMMAX) init = in_dt == CI_BOOL ? "0" : "(-9223372036854775807LL - 1)";
-        if (rt == CI__RED_MIN || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMIN) init = in_dt == CI_BOOL ? "1" : "9223372036854775807LL";
+        if (rt == CI__RED_MAX || rt == CI__RED_ARGMAX || rt == CI__RED_CUMMAX)
+            init = in_dt == CI_BOOL ? "0" : "(-9223372036854775807LL - 1)";
+        if (rt == CI__RED_MIN || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMIN)
+            init = in_dt == CI_BOOL ? "1" : "9223372036854775807LL";
     }
     ci__sb_printf(E->sb, "%s%s acc%d = %s;\n", lvl, ci__cemit_red_acct(k, in_dt), id, init);
-    if (rt == CI__RED_ARGMAX || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMAX || rt == CI__RED_CUMMIN)
+    if (rt == CI__RED_ARGMAX || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMAX ||
+        rt == CI__RED_CUMMIN)
         ci__sb_printf(E->sb, "%slong long acc_i%d = 0, ri%d = 0;\n", lvl, id, id);
-    if (rt == CI__RED_WELFORD) ci__sb_printf(E->sb, "%sdouble w_mean%d = 0, w_n%d = 0;\n", lvl, id, id);
+    if (rt == CI__RED_WELFORD)
+        ci__sb_printf(E->sb, "%sdouble w_mean%d = 0, w_n%d = 0;\n", lvl, id, id);
 }
+
 /* fold value v<b> into accumulator k */
-static void ci__cemit_red_update(ci__cemit *E, const ci__kernel *k, ci_dtype in_dt, const char *b, const char *ind) {
+static void ci__cemit_red_update(ci__cemit *E, const ci__kernel *k, ci_dtype in_dt, const char *b,
+                                 const char *ind) {
     ci__sb *sb = E->sb;
     int isf = ci__dtype_is_float(in_dt), id = ci__cemit_acc(E, k);
     switch (k->rtype) {
     case CI__RED_SUM: ci__sb_printf(sb, "%sacc%d += %s;\n", ind, id, b); break;
     case CI__RED_PROD: ci__sb_printf(sb, "%sacc%d *= %s;\n", ind, id, b); break;
     case CI__RED_MAX: case CI__RED_MIN:
-        if (isf)   /* ci_max_f(acc, v) without the call: a NaN sticks, else the larger, ties take v */
-            ci__sb_printf(sb, "%sif (acc%d == acc%d && !(acc%d %s %s)) acc%d = %s;\n", ind, id, id, id, k->rtype == CI__RED_MAX ? ">" : "<", b, id, b);
-        else ci__sb_printf(sb, "%sif (%s %s acc%d) acc%d = %s;\n", ind, b, k->rtype == CI__RED_MAX ? ">" : "<", id, id, b);
+        if (isf) /* ci_max_f(acc, v) without the call: a NaN sticks, else the larger, ties take v */
+            ci__sb_printf(sb, "%sif (acc%d == acc%d && !(acc%d %s %s)) acc%d = %s;\n", ind, id, id,
+                          id, k->rtype == CI__RED_MAX ? ">" : "<", b, id, b);
+        else
+            ci__sb_printf(sb, "%sif (%s %s acc%d) acc%d = %s;\n", ind, b,
+                          k->rtype == CI__RED_MAX ? ">" : "<", id, id, b);
         break;
     case CI__RED_ANY: ci__sb_printf(sb, "%sacc%d = acc%d || %s;\n", ind, id, id, b); break;
     case CI__RED_ALL: ci__sb_printf(sb, "%sacc%d = acc%d && %s;\n", ind, id, id, b); break;
     case CI__RED_XOR_SUM: ci__sb_printf(sb, "%sacc%d ^= %s;\n", ind, id, b); break;
     case CI__RED_WELFORD:
-        ci__sb_printf(sb, "%s{ double w_d = (double)%s - w_mean%d; w_n%d += 1; w_mean%d += w_d / w_n%d; acc%d += w_d * ((double)%s - w_mean%d); }\n",
+        ci__sb_printf(sb,
+                      "%s{ double w_d = (double)%s - w_mean%d; w_n%d += 1; w_mean%d += w_d / "
+                      "w_n%d; acc%d += w_d * ((double)%s - w_mean%d); }\n",
                       ind, b, id, id, id, id, id, b, id);
         break;
     case CI__RED_ARGMAX: case CI__RED_ARGMIN:
-        if (isf) ci__sb_printf(sb, "%sif (%s %s acc%d || (%s != %s && acc%d == acc%d)) { acc%d = %s; acc_i%d = ri%d; }\n", ind, b,
-                               k->rtype == CI__RED_ARGMAX ? ">" : "<", id, b, b, id, id, id, b, id, id);
-        else ci__sb_printf(sb, "%sif (%s %s acc%d) { acc%d = %s; acc_i%d = ri%d; }\n", ind, b, k->rtype == CI__RED_ARGMAX ? ">" : "<", id, id, b, id, id);
+        if (isf)
+            ci__sb_printf(sb,
+                          "%sif (%s %s acc%d || (%s != %s && acc%d == acc%d)) { acc%d = %s; "
+                          "acc_i%d = ri%d; }\n",
+                          ind, b, k->rtype == CI__RED_ARGMAX ? ">" : "<", id, b, b, id, id, id, b,
+                          id, id);
+        else
+            ci__sb_printf(sb, "%sif (%s %s acc%d) { acc%d = %s; acc_i%d = ri%d; }\n", ind, b,
+                          k->rtype == CI__RED_ARGMAX ? ">" : "<", id, id, b, id, id);
         ci__sb_printf(sb, "%sri%d++;\n", ind, id);
         break;
     case CI__RED_LOGSUMEXP:   /* log(exp(acc) + exp(v)), stably */
-        ci__sb_printf(sb, "%s{ double lo = acc%d < (double)%s ? acc%d : (double)%s, hi = acc%d < (double)%s ? (double)%s : acc%d;\n", ind, id, b, id, b, id, b, b, id);
-        ci__sb_printf(sb, "%s  if (%s != %s) acc%d = %s; else if (acc%d == acc%d && (lo != hi || (lo - lo) == 0)) acc%d = hi + log1p(exp(lo - hi)); }\n",
+        ci__sb_printf(sb,
+                      "%s{ double lo = acc%d < (double)%s ? acc%d : (double)%s, hi = acc%d < "
+                      "(double)%s ? (double)%s : acc%d;\n",
+                      ind, id, b, id, b, id, b, b, id);
+        ci__sb_printf(sb,
+                      "%s  if (%s != %s) acc%d = %s; else if (acc%d == acc%d && (lo != hi || (lo - "
+                      "lo) == 0)) acc%d = hi + log1p(exp(lo - hi)); }\n",
                       ind, b, b, id, b, id, id, id);
         break;
-    case CI__RED_CUMMAX: case CI__RED_CUMMIN:   /* PyTorch: a NaN always takes over; ties take the later index */
-        if (isf) ci__sb_printf(sb, "%sif (%s != %s || (acc%d == acc%d && %s %s acc%d)) { acc%d = %s; acc_i%d = ri%d; }\n", ind, b, b, id, id, b,
-                               k->rtype == CI__RED_CUMMAX ? ">=" : "<=", id, id, b, id, id);
-        else ci__sb_printf(sb, "%sif (%s %s acc%d) { acc%d = %s; acc_i%d = ri%d; }\n", ind, b, k->rtype == CI__RED_CUMMAX ? ">=" : "<=", id, id, b, id, id);
+    case CI__RED_CUMMAX:
+    case CI__RED_CUMMIN: /* PyTorch: a NaN always takes over; ties take the later index */
+        if (isf)
+            ci__sb_printf(sb,
+                          "%sif (%s != %s || (acc%d == acc%d && %s %s acc%d)) { acc%d = %s; "
+                          "acc_i%d = ri%d; }\n",
+                          ind, b, b, id, id, b, k->rtype == CI__RED_CUMMAX ? ">=" : "<=", id, id, b,
+                          id, id);
+        else
+            ci__sb_printf(sb, "%sif (%s %s acc%d) { acc%d = %s; acc_i%d = ri%d; }\n", ind, b,
+                          k->rtype == CI__RED_CUMMAX ? ">=" : "<=", id, id, b, id, id);
         break;
     }
 }
+
 /* "out[index] = value" in the buffer's storage type; vt: the value's C type */
-static void ci__cemit_store(ci__cemit *E, const ci__buf *b, ci__ix *ix, const char *val, const char *vt, const char *ind) {
-    const char *conv = b->dt == CI_F16 ? "ci_f2h" : b->dt == CI_BF16 ? "ci_f2bf" : "", *ct = ci__cemit_ctype(b->dt);
+static void ci__cemit_store(ci__cemit *E, const ci__buf *b, ci__ix *ix, const char *val,
+                            const char *vt, const char *ind) {
+    const char *conv = b->dt == CI_F16    ? "ci_f2h"
+                       : b->dt == CI_BF16 ? "ci_f2bf"
+                                          : "",
+               *ct = ci__cemit_ctype(b->dt);
     ci__sb_printf(E->sb, "%s%s[", ind, ci__cemit_bname(E, b));
     ci__ix_print(E->sb, ix, ci__cemit_varname, E);
     if (!strcmp(vt, ct)) ci__sb_printf(E->sb, *conv ? "] = %s(%s);\n" : "] = %s%s;\n", conv, val);
     else ci__sb_printf(E->sb, "] = %s((%s)%s);\n", conv, ct, val);
 }
+
 /* a scan or a scatter: one kernel, the old way */
 static void ci__cemit_single(ci__cemit *E, ci__kernel *k) {
     ci__L *L = E->L;
@@ -9701,9 +11854,14 @@ static void ci__cemit_single(ci__cemit *E, ci__kernel *k) {
         ci__ir_collect_indirect(L, k->sidx, iv, &ni);
         for (i = 0; i < ni; i++) ci__cemit_count(E, iv[i], NULL);
     }
-    ci__sb_printf(sb, "\n/* %s: %s %s", k->name, scan ? "scan" : k->disjoint ? "concat slice" : "scatter", scan ? ci__ir_red_name[k->rtype] : "");
+    ci__sb_printf(sb, "\n/* %s: %s %s", k->name,
+                  scan          ? "scan"
+                  : k->disjoint ? "concat slice"
+                                : "scatter",
+                  scan ? ci__ir_red_name[k->rtype] : "");
     ci__sb_printf(sb, " -> %s */\n", ci__cemit_bname(E, k->out));
-    ci__sb_printf(sb, "static void %s(void **B, long long x0_begin, long long x0_end) {\n", k->grp->name);
+    ci__sb_printf(sb, "static void %s(void **B, long long x0_begin, long long x0_end) {\n",
+                  k->grp->name);
     E->outmark[k->out->id] = E->epoch;
     ci__cemit_out_decl(E, k->out);
     ci__cemit_reads(E, k);
@@ -9717,15 +11875,18 @@ static void ci__cemit_single(ci__cemit *E, ci__kernel *k) {
         ci__cemit_value(E, k->body, 1);
         ci__cemit_red_decl(E, k, in_dt, lvl);
         for (i = 0; i < k->nr; i++)
-            ci__sb_printf(sb, "%s%*sfor (long long r%d = 0; r%d < %lldLL; r%d++) {\n", lvl, 4 * i, "", i, i, (long long)k->rsize[i], i);
+            ci__sb_printf(sb, "%s%*sfor (long long r%d = 0; r%d < %lldLL; r%d++) {\n", lvl, 4 * i,
+                          "", i, i, (long long)k->rsize[i], i);
         snprintf(inner, sizeof inner, "%s%*s", lvl, 4 * k->nr, "");
         E->indent = inner;
         ci__cemit_value(E, k->body, 2);
         ci__cemit_red_update(E, k, in_dt, ci__cemit_ref(E, k->body), inner);
         for (d = 0; d < k->out->ndim; d++) idx[d] = d == k->sdim ? k->rvars[0] : k->vars[o++];
         snprintf(val, sizeof val, k->sout ? "acc_i%d" : "acc%d", ci__cemit_acc(E, k));
-        ci__cemit_store(E, k->out, ci__ir_buf_index(L, k->out, idx), val, k->sout ? "long long" : ci__cemit_red_acct(k, in_dt), inner);
-        if (k->rtype == CI__RED_CUMMAX || k->rtype == CI__RED_CUMMIN) ci__sb_printf(sb, "%sri%d++;\n", inner, ci__cemit_acc(E, k));
+        ci__cemit_store(E, k->out, ci__ir_buf_index(L, k->out, idx), val,
+                        k->sout ? "long long" : ci__cemit_red_acct(k, in_dt), inner);
+        if (k->rtype == CI__RED_CUMMAX || k->rtype == CI__RED_CUMMIN)
+            ci__sb_printf(sb, "%sri%d++;\n", inner, ci__cemit_acc(E, k));
         for (i = k->nr - 1; i >= 0; i--) ci__sb_printf(sb, "%s%*s}\n", lvl, 4 * i, "");
     } else {
         ci__v *iv[CI__IR_VARGS];
@@ -9738,17 +11899,23 @@ static void ci__cemit_single(ci__cemit *E, ci__kernel *k) {
         for (i = 0; i < ni; i++) ci__cemit_value(E, iv[i], 0);
         ci__sb_printf(sb, "%s{ long long si = ", lvl);
         ci__ix_print(sb, k->sidx, ci__cemit_varname, E);
-        ci__sb_printf(sb, "; %s old = %s(%s[si]); %s nv = (%s)%s; ", ct, ld, ci__cemit_bname(E, k->out), ct, ct, ci__cemit_ref(E, k->body));
+        ci__sb_printf(sb, "; %s old = %s(%s[si]); %s nv = (%s)%s; ", ct, ld,
+                      ci__cemit_bname(E, k->out), ct, ct, ci__cemit_ref(E, k->body));
         if (k->smode == CI__SC_ADD || k->smode == CI__SC_MUL) {
             const char *op = k->smode == CI__SC_ADD ? "+" : "*";
-            if (k->out->dt == CI_BOOL) ci__sb_printf(sb, "nv = old %s nv; ", k->smode == CI__SC_ADD ? "||" : "&&");
+            if (k->out->dt == CI_BOOL)
+                ci__sb_printf(sb, "nv = old %s nv; ", k->smode == CI__SC_ADD ? "||" : "&&");
             else if (isf) ci__sb_printf(sb, "nv = old %s nv; ", op);
-            else ci__sb_printf(sb, "nv = (%s)((unsigned long long)old %s (unsigned long long)nv); ", ct, op);
+            else
+                ci__sb_printf(sb, "nv = (%s)((unsigned long long)old %s (unsigned long long)nv); ",
+                              ct, op);
         }
         if (k->smode == CI__SC_MAX || k->smode == CI__SC_MIN) {
             const char *mm = k->smode == CI__SC_MAX ? "max" : "min";
             if (isf) ci__sb_printf(sb, "nv = ci_%s_%s(old, nv); ", mm, f32 ? "f" : "d");
-            else ci__sb_printf(sb, "nv = old %s nv ? old : nv; ", k->smode == CI__SC_MAX ? ">" : "<");
+            else
+                ci__sb_printf(sb, "nv = old %s nv ? old : nv; ",
+                              k->smode == CI__SC_MAX ? ">" : "<");
         }
         if (k->smode == CI__SC_STORE) ci__sb_put(sb, "(void)old; ");
         ci__sb_printf(sb, "%s[si] = %s(nv); }\n", ci__cemit_bname(E, k->out), st);
@@ -9757,6 +11924,7 @@ static void ci__cemit_single(ci__cemit *E, ci__kernel *k) {
     ci__sb_put(sb, "}\n");
     ci__cemit_end(E, k->nr, k->rvars);
 }
+
 /* a fused kernel: the outer loops, and in them one block per phase: the pointwise members
    outside the reduction loops, then one loop over the reduction variables computing every
    inner member of the phase, then the reductions' results */
@@ -9770,21 +11938,30 @@ static int ci__cemit_phase_unroll(const ci__group *g, int p) {
         const ci__kernel *k = (const ci__kernel *)g->m.v[j];
         if (!k->emit || !k->inner || k->phase != p) continue;
         if (k->kind != CI__K_REDUCTION) continue;
-        if (k->rtype != CI__RED_SUM && k->rtype != CI__RED_MAX && k->rtype != CI__RED_MIN && k->rtype != CI__RED_XOR_SUM) return 1;
+        if (k->rtype != CI__RED_SUM && k->rtype != CI__RED_MAX && k->rtype != CI__RED_MIN &&
+            k->rtype != CI__RED_XOR_SUM)
+            return 1;
         nred++;
     }
     return nred ? CI__CEMIT_UNROLL : 1;
 }
+
 /* fold value b into reduction k's accumulator acc<id> (part < 0) or acc<id>_<part> */
-static void ci__cemit_red_fold(ci__cemit *E, const ci__kernel *k, ci_dtype in_dt, int part, const char *b, const char *ind) {
+static void ci__cemit_red_fold(ci__cemit *E, const ci__kernel *k, ci_dtype in_dt, int part,
+                               const char *b, const char *ind) {
     char acc[40];
     if (part < 0) snprintf(acc, sizeof acc, "acc%d", ci__cemit_acc(E, k));
     else snprintf(acc, sizeof acc, "acc%d_%d", ci__cemit_acc(E, k), part);
     if (k->rtype == CI__RED_SUM) ci__sb_printf(E->sb, "%s%s += %s;\n", ind, acc, b);
     else if (k->rtype == CI__RED_XOR_SUM) ci__sb_printf(E->sb, "%s%s ^= %s;\n", ind, acc, b);
-    else if (ci__dtype_is_float(in_dt)) ci__sb_printf(E->sb, "%sif (%s == %s && !(%s %s %s)) %s = %s;\n", ind, acc, acc, acc, k->rtype == CI__RED_MAX ? ">" : "<", b, acc, b);
-    else ci__sb_printf(E->sb, "%sif (%s %s %s) %s = %s;\n", ind, b, k->rtype == CI__RED_MAX ? ">" : "<", acc, acc, b);
+    else if (ci__dtype_is_float(in_dt))
+        ci__sb_printf(E->sb, "%sif (%s == %s && !(%s %s %s)) %s = %s;\n", ind, acc, acc, acc,
+                      k->rtype == CI__RED_MAX ? ">" : "<", b, acc, b);
+    else
+        ci__sb_printf(E->sb, "%sif (%s %s %s) %s = %s;\n", ind, b,
+                      k->rtype == CI__RED_MAX ? ">" : "<", acc, acc, b);
 }
+
 /* one point of phase p's loop: every inner member's value, folded or stored; part >= 0: an
    unrolled copy, folding into accumulator part */
 static void ci__cemit_loop_body(ci__cemit *E, ci__group *g, int p, const char *ind, int part) {
@@ -9796,13 +11973,18 @@ static void ci__cemit_loop_body(ci__cemit *E, ci__group *g, int p, const char *i
         if (!k->emit || !k->inner || k->phase != p) continue;
         ci__cemit_value(E, k->gbody, 2);
         if (k->kind == CI__K_REDUCTION) {
-            if (part >= 0) ci__cemit_red_fold(E, k, k->gbody->dt, part, ci__cemit_ref(E, k->gbody), ind);
+            if (part >= 0)
+                ci__cemit_red_fold(E, k, k->gbody->dt, part, ci__cemit_ref(E, k->gbody), ind);
             else ci__cemit_red_update(E, k, k->gbody->dt, ci__cemit_ref(E, k->gbody), ind);
-        } else if (k->store) ci__cemit_store(E, k->out, k->st_ix, ci__cemit_ref(E, k->gbody), ci__cemit_ctype(k->gbody->dt), ind);
+        } else if (k->store)
+            ci__cemit_store(E, k->out, k->st_ix, ci__cemit_ref(E, k->gbody),
+                            ci__cemit_ctype(k->gbody->dt), ind);
     }
     E->in_loop = 0;
-    for (i = 0; i < E->nscoped; i++) E->done[E->scoped[i]] = 0;   /* those temps ended with the block */
+    /* those temps ended with the block */
+    for (i = 0; i < E->nscoped; i++) E->done[E->scoped[i]] = 0;
 }
+
 static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     ci__sb *sb = E->sb;
     const ci__ir_tiling *T = &g->t;
@@ -9817,12 +11999,14 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
         if (!k->emit) continue;
-        ci__sb_printf(sb, " %s%s%s", k->kind == CI__K_REDUCTION ? ci__ir_red_name[k->rtype] : "pointwise", k->store ? " -> " : "",
-                      k->store ? ci__cemit_bname(E, k->out) : "");
+        ci__sb_printf(sb, " %s%s%s",
+                      k->kind == CI__K_REDUCTION ? ci__ir_red_name[k->rtype] : "pointwise",
+                      k->store ? " -> " : "", k->store ? ci__cemit_bname(E, k->out) : "");
         if (j + 1 < g->m.n) ci__sb_put(sb, ";");
     }
     ci__sb_put(sb, " */\n");
-    ci__sb_printf(sb, "static void %s(void **B, long long x0_begin, long long x0_end) {\n", g->name);
+    ci__sb_printf(sb, "static void %s(void **B, long long x0_begin, long long x0_end) {\n",
+                  g->name);
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
         if (k->store) E->outmark[k->out->id] = E->epoch;
@@ -9847,26 +12031,35 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
             if (!k->emit || k->phase != p) continue;
             if (k->inner) { ninner++; continue; }
             ci__cemit_value(E, k->gbody, 0);
-            if (k->store) ci__cemit_store(E, k->out, k->st_ix, ci__cemit_ref(E, k->gbody), ci__cemit_ctype(k->gbody->dt), lvl);
+            if (k->store)
+                ci__cemit_store(E, k->out, k->st_ix, ci__cemit_ref(E, k->gbody),
+                                ci__cemit_ctype(k->gbody->dt), lvl);
         }
         if (!ninner) continue;
-        for (j = 0; j < g->m.n; j++) {   /* hoisted: values that do not depend on the reduction variables */
+        /* hoisted: values that do not depend on the reduction variables */
+        for (j = 0; j < g->m.n; j++) {
             ci__kernel *k = (ci__kernel *)g->m.v[j];
             if (k->emit && k->inner && k->phase == p) ci__cemit_value(E, k->gbody, 1);
         }
         for (j = 0; j < g->m.n; j++) {
             ci__kernel *k = (ci__kernel *)g->m.v[j];
-            if (k->emit && k->inner && k->phase == p && k->kind == CI__K_REDUCTION) ci__cemit_red_decl(E, k, k->gbody->dt, lvl);
+            if (k->emit && k->inner && k->phase == p && k->kind == CI__K_REDUCTION)
+                ci__cemit_red_decl(E, k, k->gbody->dt, lvl);
         }
         unroll = ci__cemit_phase_unroll(g, p);
-        for (j = 0; unroll > 1 && j < g->m.n; j++) {   /* the unrolled loop's accumulators, from the same start */
+        /* the unrolled loop's accumulators, from the same start */
+        for (j = 0; unroll > 1 && j < g->m.n; j++) {
             ci__kernel *k = (ci__kernel *)g->m.v[j];
             int u;
             if (!k->emit || !k->inner || k->phase != p || k->kind != CI__K_REDUCTION) continue;
-            for (u = 0; u < unroll; u++) ci__sb_printf(sb, "%s%s acc%d_%d = acc%d;\n", lvl, ci__cemit_red_acct(k, k->gbody->dt), ci__cemit_acc(E, k), u, ci__cemit_acc(E, k));
+            for (u = 0; u < unroll; u++)
+                ci__sb_printf(sb, "%s%s acc%d_%d = acc%d;\n", lvl,
+                              ci__cemit_red_acct(k, k->gbody->dt), ci__cemit_acc(E, k), u,
+                              ci__cemit_acc(E, k));
         }
         for (i = 0; i < T->nr - (unroll > 1); i++)
-            ci__sb_printf(sb, "%s%*sfor (long long r%d = 0; r%d < %lldLL; r%d++) {\n", lvl, 4 * i, "", i, i, (long long)T->rsize[i], i);
+            ci__sb_printf(sb, "%s%*sfor (long long r%d = 0; r%d < %lldLL; r%d++) {\n", lvl, 4 * i,
+                          "", i, i, (long long)T->rsize[i], i);
         if (T->nr == 0) ci__sb_printf(sb, "%s{\n", lvl);
         if (unroll > 1) {
             /* the innermost reduction loop, UNROLL points a step, each reduction with UNROLL
@@ -9876,7 +12069,8 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
             long long n = (long long)T->rsize[last];
             char uind[112], ublk[120];
             snprintf(uind, sizeof uind, "%s%*s", lvl, 4 * last, "");
-            ci__sb_printf(sb, "%sfor (long long r%d_u = 0; r%d_u < %lldLL; r%d_u += %d) {\n", uind, last, last, n - n % unroll, last, unroll);
+            ci__sb_printf(sb, "%sfor (long long r%d_u = 0; r%d_u < %lldLL; r%d_u += %d) {\n", uind,
+                          last, last, n - n % unroll, last, unroll);
             snprintf(ublk, sizeof ublk, "%s        ", uind);
             for (u = 0; u < unroll; u++) {
                 ci__sb_printf(sb, "%s    { long long r%d = r%d_u + %d;\n", uind, last, last, u);
@@ -9885,7 +12079,8 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
             }
             ci__sb_printf(sb, "%s}\n", uind);
             if (n % unroll) {   /* the points left over */
-                ci__sb_printf(sb, "%sfor (long long r%d = %lldLL; r%d < %lldLL; r%d++) {\n", uind, last, n - n % unroll, last, n, last);
+                ci__sb_printf(sb, "%sfor (long long r%d = %lldLL; r%d < %lldLL; r%d++) {\n", uind,
+                              last, n - n % unroll, last, n, last);
                 ci__cemit_loop_body(E, g, p, inner, -1);
                 ci__sb_printf(sb, "%s}\n", uind);
             }
@@ -9901,19 +12096,24 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
             }
         } else {
             ci__cemit_loop_body(E, g, p, T->nr ? inner : lvl, -1);
-            for (i = (T->nr ? T->nr : 1) - 1; i >= 0; i--) ci__sb_printf(sb, "%s%*s}\n", lvl, 4 * i, "");
+            for (i = (T->nr ? T->nr : 1) - 1; i >= 0; i--)
+                ci__sb_printf(sb, "%s%*s}\n", lvl, 4 * i, "");
         }
         E->indent = lvl;
-        for (j = 0; j < g->m.n; j++) {   /* the results, as a load of the stored value would see them */
+        /* the results, as a load of the stored value would see them */
+        for (j = 0; j < g->m.n; j++) {
             ci__kernel *k = (ci__kernel *)g->m.v[j];
             const ci__buf *b = k->out;
             int id = ci__cemit_acc(E, k);
             if (!k->emit || !k->inner || k->phase != p || k->kind != CI__K_REDUCTION) continue;
-            ci__sb_printf(sb, "%s%s %s = ", lvl, ci__cemit_ctype(k->acc->dt), ci__cemit_tmp(E, k->acc->id));
-            if (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN) ci__sb_printf(sb, "acc_i%d;\n", id);
+            ci__sb_printf(sb, "%s%s %s = ", lvl, ci__cemit_ctype(k->acc->dt),
+                          ci__cemit_tmp(E, k->acc->id));
+            if (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN)
+                ci__sb_printf(sb, "acc_i%d;\n", id);
             else if (b->dt == CI_F16) ci__sb_printf(sb, "ci_h2f(ci_f2h((float)acc%d));\n", id);
             else if (b->dt == CI_BF16) ci__sb_printf(sb, "ci_bf2f(ci_f2bf((float)acc%d));\n", id);
-            else if (!strcmp(ci__cemit_ctype(b->dt), ci__cemit_red_acct(k, k->gbody->dt))) ci__sb_printf(sb, "acc%d;\n", id);
+            else if (!strcmp(ci__cemit_ctype(b->dt), ci__cemit_red_acct(k, k->gbody->dt)))
+                ci__sb_printf(sb, "acc%d;\n", id);
             else ci__sb_printf(sb, "(%s)acc%d;\n", ci__cemit_ctype(b->dt), id);
             E->done[k->acc->id] = E->epoch;
             E->expr[k->acc->id] = NULL;
@@ -9925,6 +12125,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     ci__sb_put(sb, "}\n");
     ci__cemit_end(E, T->nr, T->rvars);
 }
+
 /* the whole compile unit; group_line[i] receives the first line of live group i */
 /* write the prelude that the body names (and what its entries name); returns its lines */
 static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n) {
@@ -9948,15 +12149,19 @@ static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n) {
         }
     }
     ci__sb_put(sb, "/* generated by cinductor " CI_VERSION_STRING " */\n");
-    for (j = 0; j < CI__CEMIT_NPRE; j++) {   /* the runtime's functions and the codes, the prototypes, the helpers */
+    /* the runtime's functions and the codes, the prototypes, the helpers */
+    for (j = 0; j < CI__CEMIT_NPRE; j++) {
         if (j == 3)
             for (k = 0; k < (size_t)nl; k++)
-                if (need[CI__CEMIT_NPRE + k]) ci__sb_printf(sb, ci__cemit_libm_proto(ci__cemit_libm[k][1]), ci__cemit_libm[k][0]);
+                if (need[CI__CEMIT_NPRE + k])
+                    ci__sb_printf(sb, ci__cemit_libm_proto(ci__cemit_libm[k][1]),
+                                  ci__cemit_libm[k][0]);
         if (need[j]) ci__cemit_text(sb, ci__cemit_prelude_tab[j].src);
     }
     for (k = start; k < sb->n; k++) lines += sb->s[k] == '\n';
     return lines;
 }
+
 static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line) {
     ci__sb *out = sb;
     int i, nk = 0, line = 1, pre = 0;
@@ -9966,7 +12171,9 @@ static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line) {
     memset(&E, 0, sizeof E);
     ci__sb_init(&body, L->LA);
     ci__sb_put(&body, "");
-    E.L = L; E.sb = &body; E.nvars = L->ixt.nvars;
+    E.L = L;
+    E.sb = &body;
+    E.nvars = L->ixt.nvars;
     E.names = CI__NEWN(L->LA, const char *, E.nvars + 1);
     E.rmask = CI__NEWN(L->LA, char, E.nvars + 1);
     E.done = CI__NEWN(L->LA, int, L->vt.n + 1);
@@ -9991,13 +12198,17 @@ static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line) {
     E.stki = CI__NEWN(L->LA, int, L->vt.n + 1);
     E.rstki = CI__NEWN(L->LA, int, L->vt.n + 1);
     ci__sb_init(&E.rhs, L->LA);
-    for (i = 0; i < CI_MAX_DIMS; i++) { snprintf(E.xname[i], sizeof E.xname[i], "x%d", i); snprintf(E.rname[i], sizeof E.rname[i], "r%d", i); }
+    for (i = 0; i < CI_MAX_DIMS; i++) {
+        snprintf(E.xname[i], sizeof E.xname[i], "x%d", i);
+        snprintf(E.rname[i], sizeof E.rname[i], "r%d", i);
+    }
     for (i = 0; i < L->groups.n; i++) {
         ci__group *g = (ci__group *)L->groups.v[i];
         ci__kernel *k = (ci__kernel *)g->m.v[0];
         if (!g->live) continue;
         if (!g->fused && k->kind == CI__K_EXTERN) { group_line[nk++] = -1; continue; }
-        for (; counted < body.n; counted++) line += body.s[counted] == '\n';   /* from where the last group began */
+        /* from where the last group began */
+        for (; counted < body.n; counted++) line += body.s[counted] == '\n';
         group_line[nk++] = line;
         if (g->fused) ci__cemit_group(&E, g);
         else ci__cemit_single(&E, k);
@@ -10007,11 +12218,17 @@ static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line) {
     for (i = 0, nk = 0; i < L->groups.n; i++) {
         ci__group *g = (ci__group *)L->groups.v[i];
         ci__kernel *k = (ci__kernel *)g->m.v[0];
-        long long n = g->fused ? (g->t.ndim ? g->t.size[0] * (ci__cemit_collapse(g) ? g->t.size[1] : 1) : 1) : (k->ndim ? k->size[0] : 1);
+        long long n =
+                g->fused ? (g->t.ndim ? g->t.size[0] * (ci__cemit_collapse(g) ? g->t.size[1] : 1)
+                                      : 1)
+                         : (k->ndim ? k->size[0] : 1);
         if (!g->live) continue;
-        if (!g->fused && k->kind == CI__K_EXTERN) ci__sb_printf(sb, "    if (ci_rt_extern(rt, %d, B)) return CI_MAIN_EXTERN_FAILED;\n", nk);
+        if (!g->fused && k->kind == CI__K_EXTERN)
+            ci__sb_printf(sb, "    if (ci_rt_extern(rt, %d, B)) return CI_MAIN_EXTERN_FAILED;\n",
+                          nk);
         else {
-            if (!g->fused && k->kind == CI__K_SCATTER && !k->disjoint) ci__sb_printf(sb, "    %s(B, 0, %lldLL);\n", g->name, n);
+            if (!g->fused && k->kind == CI__K_SCATTER && !k->disjoint)
+                ci__sb_printf(sb, "    %s(B, 0, %lldLL);\n", g->name, n);
             else ci__sb_printf(sb, "    ci_rt_parallel(rt, %s, %lldLL, B);\n", g->name, n);
             ci__sb_printf(sb, "    if (*(int *)B[%d]) return CI_MAIN_CHECK_FAILED;\n", L->err_slot);
         }
@@ -10036,7 +12253,9 @@ static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line) {
    --------------------------------------------------------------------------------------- */
 typedef union ci__interp_val { double f; int64_t i; } ci__interp_val;
 typedef struct ci__interp_kernel {
-    int n; ci__v **nodes; int *pos;
+    int n;
+    ci__v **nodes;
+    int *pos;
     int *def, stamp;        /* def[var] == stamp: a loop variable of the kernel being flattened */
 } ci__interp_kernel;
 
@@ -10050,10 +12269,15 @@ static int64_t ci__interp_wrapi(ci_dtype dt, uint64_t v) {
     default: return (int64_t)v;
     }
 }
-static int64_t ci__interp_f2i(double x, ci_dtype dt) {   /* x86 cvtt semantics for out-of-range values */
-    if (dt == CI_I64) return (x > -9.2233720368547758e18 && x < 9.2233720368547758e18) ? (int64_t)x : INT64_MIN;
-    return ci__interp_wrapi(dt, (uint64_t)(int64_t)((x > -2147483649.0 && x < 2147483648.0) ? (int)x : INT_MIN));
+
+/* x86 cvtt semantics for out-of-range values */
+static int64_t ci__interp_f2i(double x, ci_dtype dt) {
+    if (dt == CI_I64)
+        return (x > -9.2233720368547758e18 && x < 9.2233720368547758e18) ? (int64_t)x : INT64_MIN;
+    return ci__interp_wrapi(
+            dt, (uint64_t)(int64_t)((x > -2147483649.0 && x < 2147483648.0) ? (int)x : INT_MIN));
 }
+
 /* f32 <-> the double holding it, bit-exact for NaNs: a conversion would quiet a signalling NaN,
    and the bits of one must come through loads, stores and bitcasts as in the emitted C */
 static double ci__interp_f2d(float x) {
@@ -10066,6 +12290,7 @@ static double ci__interp_f2d(float x) {
     memcpy(&r, &d, 8);
     return r;
 }
+
 static float ci__interp_d2f(double x) {
     uint64_t d;
     uint32_t u;
@@ -10077,9 +12302,19 @@ static float ci__interp_d2f(double x) {
     memcpy(&r, &u, 4);
     return r;
 }
-static double ci__interp_div_floor(double a, double b, int f32) { return f32 ? ci__cemit_div_floor_f((float)a, (float)b) : ci__cemit_div_floor_d(a, b); }
-static int64_t ci__interp_ipow(int64_t a, int64_t b) { return (int64_t)ci__cemit_pow_i64((long long)a, (long long)b); }
-static double ci__interp_fmax(double a, double b, int mx) { return mx ? ci__cemit_max_d(a, b) : ci__cemit_min_d(a, b); }
+
+static double ci__interp_div_floor(double a, double b, int f32) {
+    return f32 ? ci__cemit_div_floor_f((float)a, (float)b) : ci__cemit_div_floor_d(a, b);
+}
+
+static int64_t ci__interp_ipow(int64_t a, int64_t b) {
+    return (int64_t)ci__cemit_pow_i64((long long)a, (long long)b);
+}
+
+static double ci__interp_fmax(double a, double b, int mx) {
+    return mx ? ci__cemit_max_d(a, b) : ci__cemit_min_d(a, b);
+}
+
 static double ci__interp_unary_f(int op, double x, int f32) {
     float f = (float)x;
     switch (op) {
@@ -10122,6 +12357,7 @@ static double ci__interp_unary_f(int op, double x, int f32) {
     }
     return 0;
 }
+
 /* special functions shared by the interpreter and TCC code (handed over as symbols) */
 static double ci__interp_erfinv_d(double y) {
     double w, x;
@@ -10133,25 +12369,35 @@ static double ci__interp_erfinv_d(double y) {
     if (w < 5) {   /* M. Giles' single-precision approximation, refined by Newton steps */
         w -= 2.5;
         x = 2.81022636e-08;
-        x = 3.43273939e-07 + x * w; x = -3.5233877e-06 + x * w; x = -4.39150654e-06 + x * w;
-        x = 0.00021858087 + x * w; x = -0.00125372503 + x * w; x = -0.00417768164 + x * w;
+        x = 3.43273939e-07 + x * w;
+        x = -3.5233877e-06 + x * w;
+        x = -4.39150654e-06 + x * w;
+        x = 0.00021858087 + x * w;
+        x = -0.00125372503 + x * w;
+        x = -0.00417768164 + x * w;
         x = 0.246640727 + x * w; x = 1.50140941 + x * w;
     } else {
         w = sqrt(w) - 3;
         x = -0.000200214257;
-        x = 0.000100950558 + x * w; x = 0.00134934322 + x * w; x = -0.00367342844 + x * w;
-        x = 0.00573950773 + x * w; x = -0.0076224613 + x * w; x = 0.00943887047 + x * w;
+        x = 0.000100950558 + x * w;
+        x = 0.00134934322 + x * w;
+        x = -0.00367342844 + x * w;
+        x = 0.00573950773 + x * w;
+        x = -0.0076224613 + x * w;
+        x = 0.00943887047 + x * w;
         x = 1.00167406 + x * w; x = 2.83297682 + x * w;
     }
     x *= y;
     for (i = 0; i < 2; i++) x -= (erf(x) - y) / (1.1283791670955126 * exp(-x * x));
     return x;
 }
+
 static float ci__interp_erfinv_f(float y) { return (float)ci__interp_erfinv_d(y); }
 static double ci__interp_digamma_d(double x) {
-    static const double A[] = {8.33333333333333333333E-2, -2.10927960927960927961E-2, 7.57575757575757575758E-3,
-                               -4.16666666666666666667E-3, 3.96825396825396825397E-3, -8.33333333333333333333E-3,
-                               8.33333333333333333333E-2};
+    static const double A[] = { 8.33333333333333333333E-2, -2.10927960927960927961E-2,
+                                7.57575757575757575758E-3, -4.16666666666666666667E-3,
+                                3.96825396825396825397E-3, -8.33333333333333333333E-3,
+                                8.33333333333333333333E-2 };
     double r = 0, y = 0, z;
     int i;
     if (x == 0) return copysign(HUGE_VAL, -x);
@@ -10168,6 +12414,7 @@ static double ci__interp_digamma_d(double x) {
     }
     return r + log(x) - 0.5 / x - y;
 }
+
 static float ci__interp_digamma_f(float x) { return (float)ci__interp_digamma_d(x); }
 static double ci__interp_i0_d(double x) {   /* sum of ((x/2)^2)^k / (k!)^2 */
     double q = x * x / 4, t = 1, s = 1;
@@ -10181,32 +12428,47 @@ static double ci__interp_i0_d(double x) {   /* sum of ((x/2)^2)^k / (k!)^2 */
     }
     return s;
 }
+
 /* PyTorch's float kernel computes exp(|x|) in float, so it reaches inf where exp does */
-static float ci__interp_i0_f(float x) { return fabsf(x) > 88.7228394f ? HUGE_VALF : (float)ci__interp_i0_d(x); }
+static float ci__interp_i0_f(float x) {
+    return fabsf(x) > 88.7228394f ? HUGE_VALF : (float)ci__interp_i0_d(x);
+}
+
 /* Philox4x32-10 (Salmon et al., "Parallel random numbers: as easy as 1, 2, 3"): counter
    (ctr, 0) under key seed gives four 32-bit words */
 static void ci__interp_philox(uint64_t seed, uint64_t ctr, uint32_t out[4]) {
-    uint32_t c0 = (uint32_t)ctr, c1 = (uint32_t)(ctr >> 32), c2 = 0, c3 = 0, k0 = (uint32_t)seed, k1 = (uint32_t)(seed >> 32);
+    uint32_t c0 = (uint32_t)ctr, c1 = (uint32_t)(ctr >> 32), c2 = 0, c3 = 0, k0 = (uint32_t)seed,
+             k1 = (uint32_t)(seed >> 32);
     int r;
     for (r = 0; r < 10; r++) {
         uint64_t p0 = (uint64_t)0xD2511F53u * c0, p1 = (uint64_t)0xCD9E8D57u * c2;
         uint32_t n0 = (uint32_t)(p1 >> 32) ^ c1 ^ k0, n2 = (uint32_t)(p0 >> 32) ^ c3 ^ k1;
-        c1 = (uint32_t)p1; c3 = (uint32_t)p0; c0 = n0; c2 = n2;
+        c1 = (uint32_t)p1;
+        c3 = (uint32_t)p0;
+        c0 = n0;
+        c2 = n2;
         k0 += 0x9E3779B9u; k1 += 0xBB67AE85u;
     }
-    out[0] = c0; out[1] = c1; out[2] = c2; out[3] = c3;
+    out[0] = c0;
+    out[1] = c1;
+    out[2] = c2;
+    out[3] = c3;
 }
-static float ci__interp_rand_f(long long seed, long long ctr) {      /* [0, 1) with 24 random bits */
+
+static float ci__interp_rand_f(long long seed, long long ctr) { /* [0, 1) with 24 random bits */
     uint32_t w[4];
     ci__interp_philox((uint64_t)seed, (uint64_t)ctr, w);
     return (float)(w[0] >> 8) * 5.9604644775390625e-08f;
 }
-static double ci__interp_rand_d(long long seed, long long ctr) {     /* [0, 1) with 53 random bits */
+
+static double ci__interp_rand_d(long long seed, long long ctr) { /* [0, 1) with 53 random bits */
     uint32_t w[4];
     ci__interp_philox((uint64_t)seed, (uint64_t)ctr, w);
     return (double)((((uint64_t)w[0] << 32) | w[1]) >> 11) * 1.1102230246251565e-16;
 }
-static double ci__interp_randn_d(long long seed, long long ctr) {    /* Box-Muller on two uniforms in (0, 1] */
+
+/* Box-Muller on two uniforms in (0, 1] */
+static double ci__interp_randn_d(long long seed, long long ctr) {
     uint32_t w[4];
     double u1, u2;
     ci__interp_philox((uint64_t)seed, (uint64_t)ctr, w);
@@ -10214,14 +12476,20 @@ static double ci__interp_randn_d(long long seed, long long ctr) {    /* Box-Mull
     u2 = (double)((((uint64_t)w[2] << 32) | w[3]) >> 11) * 1.1102230246251565e-16;
     return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
-static float ci__interp_randn_f(long long seed, long long ctr) { return (float)ci__interp_randn_d(seed, ctr); }
-static long long ci__interp_randint(long long seed, long long ctr, long long lo, long long hi) {   /* [lo, hi) */
+
+static float ci__interp_randn_f(long long seed, long long ctr) {
+    return (float)ci__interp_randn_d(seed, ctr);
+}
+
+/* [lo, hi) */
+static long long ci__interp_randint(long long seed, long long ctr, long long lo, long long hi) {
     uint32_t w[4];
     uint64_t span = (uint64_t)hi - (uint64_t)lo;
     ci__interp_philox((uint64_t)seed, (uint64_t)ctr, w);
     if (hi <= lo) return lo;
     return (long long)((uint64_t)lo + ((((uint64_t)w[0] << 32) | w[1]) % span));
 }
+
 static void ci__interp_load(const ci__buf *b, void *const *B, int64_t k, ci__interp_val *r) {
     const char *p = (const char *)B[b->slot];
     switch (b->dt) {
@@ -10237,18 +12505,29 @@ static void ci__interp_load(const ci__buf *b, void *const *B, int64_t k, ci__int
     default: break;
     }
 }
+
 /* one node; returns 0, or 1 on an out-of-bounds load */
 /* a failing run-time check: the first one is kept (as the emitted ci_idx / ci_nz do) */
 static void ci__interp_flag(void *rec, int code, int site, int64_t value) {
     ci__cemit_flag(rec, code, site, (long long)value);
 }
-static int ci__interp_node(const ci__v *v, ci__interp_val *r, const ci__interp_val *a, const ci__interp_val *b, const ci__interp_val *c,
-                           const int64_t *vars, void *const *B, int eslot) {
+
+static int ci__interp_node(const ci__v *v, ci__interp_val *r, const ci__interp_val *a,
+                           const ci__interp_val *b, const ci__interp_val *c, const int64_t *vars,
+                           void *const *B, int eslot) {
     ci_dtype at = v->n ? v->a[0]->dt : v->dt;
     int isf = ci__dtype_is_float(at), f32 = at == CI_F32;
     switch (v->op) {
-    case CI__V_CONST: if (ci__dtype_is_float(v->dt)) r->f = v->f; else r->i = v->i; return 0;
-    case CI__V_INDEX: r->i = ci__interp_wrapi(v->dt, (uint64_t)ci__ix_eval(v->ix, vars)); if (ci__dtype_is_float(v->dt)) r->f = (double)r->i; return 0;
+    case CI__V_CONST:
+        if (ci__dtype_is_float(v->dt))
+            r->f = v->f;
+        else
+            r->i = v->i;
+        return 0;
+    case CI__V_INDEX:
+        r->i = ci__interp_wrapi(v->dt, (uint64_t)ci__ix_eval(v->ix, vars));
+        if (ci__dtype_is_float(v->dt)) r->f = (double)r->i;
+        return 0;
     case CI__V_LOAD: {
         int64_t k = ci__ix_eval(v->ix, vars);
         if (k < 0 || k >= v->buf->numel + v->buf->offset) return 1;
@@ -10271,23 +12550,40 @@ static int ci__interp_node(const ci__v *v, ci__interp_val *r, const ci__interp_v
         float fv;
         if (src == CI_F16) bits = ci__f2h(ci__interp_d2f(a->f));
         else if (src == CI_BF16) bits = ci__f2bf(ci__interp_d2f(a->f));
-        else if (src == CI_F32) { fv = ci__interp_d2f(a->f); memcpy(&u, &fv, 4); bits = u; }
-        else if (src == CI_F64) memcpy(&bits, &a->f, 8);
+        else if (src == CI_F32) {
+            fv = ci__interp_d2f(a->f);
+            memcpy(&u, &fv, 4);
+            bits = u;
+        } else if (src == CI_F64)
+            memcpy(&bits, &a->f, 8);
         else bits = (uint64_t)a->i;
         if (dst == CI_F16) r->f = ci__interp_f2d(ci__h2f((unsigned short)bits));
         else if (dst == CI_BF16) r->f = ci__interp_f2d(ci__bf2f((unsigned short)bits));
-        else if (dst == CI_F32) { u = (uint32_t)bits; memcpy(&fv, &u, 4); r->f = ci__interp_f2d(fv); }
-        else if (dst == CI_F64) memcpy(&r->f, &bits, 8);
+        else if (dst == CI_F32) {
+            u = (uint32_t)bits;
+            memcpy(&fv, &u, 4);
+            r->f = ci__interp_f2d(fv);
+        } else if (dst == CI_F64)
+            memcpy(&r->f, &bits, 8);
         else if (dst == CI_BOOL) r->i = (unsigned char)bits != 0;
         else r->i = ci__interp_wrapi(dst, bits);
         return 0;
     }
-    case CI__V_RAND: r->f = v->dt == CI_F64 ? ci__interp_rand_d(a->i, b->i) : (double)ci__interp_rand_f(a->i, b->i); return 0;
-    case CI__V_RANDN: r->f = v->dt == CI_F64 ? ci__interp_randn_d(a->i, b->i) : (double)ci__interp_randn_f(a->i, b->i); return 0;
+    case CI__V_RAND:
+        r->f = v->dt == CI_F64 ? ci__interp_rand_d(a->i, b->i)
+                               : (double)ci__interp_rand_f(a->i, b->i);
+        return 0;
+    case CI__V_RANDN:
+        r->f = v->dt == CI_F64 ? ci__interp_randn_d(a->i, b->i)
+                               : (double)ci__interp_randn_f(a->i, b->i);
+        return 0;
     case CI__V_CHECKIDX: {
         int64_t i = a->i;
         if (i < 0 && v->f != 0) i += v->i;
-        if (i < 0 || i >= v->i) { ci__interp_flag(B[eslot], CI__CEMIT_CHECK_INDEX, v->site, a->i); i = 0; }
+        if (i < 0 || i >= v->i) {
+            ci__interp_flag(B[eslot], CI__CEMIT_CHECK_INDEX, v->site, a->i);
+            i = 0;
+        }
         r->i = i;
         return 0;
     }
@@ -10319,7 +12615,10 @@ static int ci__interp_node(const ci__v *v, ci__interp_val *r, const ci__interp_v
         case CI__V_DIV: o = f32 ? (double)(fx / fy) : x / y; break;
         case CI__V_FLOORDIV: o = ci__interp_div_floor(x, y, f32); break;
         case CI__V_TRUNCDIV: o = f32 ? (double)truncf(fx / fy) : trunc(x / y); break;
-        case CI__V_REM: o = f32 ? (double)(fx - fy * (float)ci__interp_div_floor(x, y, 1)) : x - y * ci__interp_div_floor(x, y, 0); break;
+        case CI__V_REM:
+            o = f32 ? (double)(fx - fy * (float)ci__interp_div_floor(x, y, 1))
+                    : x - y * ci__interp_div_floor(x, y, 0);
+            break;
         case CI__V_POW: o = f32 ? (double)powf(fx, fy) : pow(x, y); break;
         case CI__V_MAX: o = ci__interp_fmax(x, y, 1); break;
         case CI__V_MIN: o = ci__interp_fmax(x, y, 0); break;
@@ -10330,7 +12629,8 @@ static int ci__interp_node(const ci__v *v, ci__interp_val *r, const ci__interp_v
         case CI__V_FMOD: o = f32 ? (double)fmodf(fx, fy) : fmod(x, y); break;
         case CI__V_FMAX: o = f32 ? (double)fmaxf(fx, fy) : fmax(x, y); break;
         case CI__V_FMIN: o = f32 ? (double)fminf(fx, fy) : fmin(x, y); break;
-        case CI__V_FMA: o = f32 ? (double)fmaf(fx, fy, (float)c->f) : fma(x, y, c->f); break;   /* one rounding */
+        /* one rounding */
+        case CI__V_FMA: o = f32 ? (double)fmaf(fx, fy, (float)c->f) : fma(x, y, c->f); break;
         default: o = ci__interp_unary_f(v->op, x, f32); break;
         }
         r->f = f32 ? (double)(float)o : o;
@@ -10341,7 +12641,9 @@ static int ci__interp_node(const ci__v *v, ci__interp_val *r, const ci__interp_v
         case CI__V_ADD: o = (int64_t)(x + y); break;
         case CI__V_SUB: o = (int64_t)(x - y); break;
         case CI__V_MUL: o = (int64_t)(x * y); break;
-        case CI__V_FLOORDIV: o = sy == 0 ? 0 : sy == -1 ? (int64_t)(0 - x) : ci__util_floordiv(sx, sy); break;
+        case CI__V_FLOORDIV:
+            o = sy == 0 ? 0 : sy == -1 ? (int64_t)(0 - x) : ci__util_floordiv(sx, sy);
+            break;
         case CI__V_TRUNCDIV: o = sy == 0 ? 0 : sy == -1 ? (int64_t)(0 - x) : sx / sy; break;
         case CI__V_REM: o = (sy == 0 || sy == -1) ? 0 : ci__util_pymod(sx, sy); break;
         case CI__V_POW: o = ci__interp_ipow(sx, sy); break;
@@ -10355,8 +12657,14 @@ static int ci__interp_node(const ci__v *v, ci__interp_val *r, const ci__interp_v
         case CI__V_BOR: o = (int64_t)(x | y); break;
         case CI__V_BXOR: o = (int64_t)(x ^ y); break;
         case CI__V_BNOT: o = (int64_t)~x; break;
-        case CI__V_SHL: o = (sy < 0 || sy >= 8 * ci__dtype_tab[v->dt].size) ? 0 : (int64_t)(x << sy); break;
-        case CI__V_SHR: o = (sy < 0 || sy >= 8 * ci__dtype_tab[v->dt].size) ? (sx < 0 ? -1 : 0) : (sx < 0 ? ~(~sx >> sy) : sx >> sy); break;
+        case CI__V_SHL:
+            o = (sy < 0 || sy >= 8 * ci__dtype_tab[v->dt].size) ? 0 : (int64_t)(x << sy);
+            break;
+        case CI__V_SHR:
+            o = (sy < 0 || sy >= 8 * ci__dtype_tab[v->dt].size)
+                        ? (sx < 0 ? -1 : 0)
+                        : (sx < 0 ? ~(~sx >> sy) : sx >> sy);
+            break;
         case CI__V_FMOD: o = (sy == 0 || sy == -1) ? 0 : sx % sy; break;
         default: CI__ASSERT(0); break;
         }
@@ -10364,6 +12672,7 @@ static int ci__interp_node(const ci__v *v, ci__interp_val *r, const ci__interp_v
     }
     return 0;
 }
+
 /* v's DAG in post-order (operands first), each node once (K->pos[id] >= 0 once placed) */
 static void ci__interp_collect(ci__L *L, ci__interp_kernel *K, ci__v *v) {
     ci__ir_vwalk w;
@@ -10372,14 +12681,20 @@ static void ci__interp_collect(ci__L *L, ci__interp_kernel *K, ci__v *v) {
     ci__ir_vw_push(&w, v, 0);
     while (w.n) {
         v = w.v[--w.n];
-        if (w.post[w.n]) { K->pos[v->id] = K->n; K->nodes[K->n++] = v; continue; }
+        if (w.post[w.n]) {
+            K->pos[v->id] = K->n;
+            K->nodes[K->n++] = v;
+            continue;
+        }
         if (K->pos[v->id] >= 0) continue;
         ci__ir_vw_push(&w, v, 1);
         for (i = v->n - 1; i >= 0; i--) if (K->pos[v->a[i]->id] < 0) ci__ir_vw_push(&w, v->a[i], 0);
     }
     ci__ir_vw_close(&w);
 }
-static void ci__interp_store_val(ci__buf *b, void *const *B, int64_t k, ci__interp_val val, int isf) {
+
+static void ci__interp_store_val(ci__buf *b, void *const *B, int64_t k, ci__interp_val val,
+                                 int isf) {
     char *p = (char *)B[b->slot];
     double f = isf ? val.f : (double)val.i;
     int64_t i = isf ? ci__interp_f2i(val.f, CI_I64) : val.i;
@@ -10397,9 +12712,11 @@ static void ci__interp_store_val(ci__buf *b, void *const *B, int64_t k, ci__inte
     default: break;
     }
 }
+
 /* the index variables a kernel's body may read: its loop variables (marked in K->def) and
    the indirect variables whose checked values the body computes before position `before` */
-static void ci__interp_check_ix(ci__L *L, const ci__interp_kernel *K, const ci__ix *e, int before, const char *kname) {
+static void ci__interp_check_ix(ci__L *L, const ci__interp_kernel *K, const ci__ix *e, int before,
+                                const char *kname) {
     int i;
     switch (e->kind) {
     case CI__IX_CONST: return;
@@ -10407,8 +12724,10 @@ static void ci__interp_check_ix(ci__L *L, const ci__interp_kernel *K, const ci__
         const ci__v *val = e->var < L->ixt.nvars ? L->ixt.var_val[e->var] : NULL;
         if (K->def[e->var] == K->stamp) return;
         if (val && K->pos[val->id] >= 0 && K->pos[val->id] < before) return;
-        CI__FAIL(L, CI_ERR_COMPILE, "internal error: kernel %s reads index variable %d, which it never defines"
-                 " (please report this graph)", kname, e->var);
+        CI__FAIL(L, CI_ERR_COMPILE,
+                 "internal error: kernel %s reads index variable %d, which it never defines"
+                 " (please report this graph)",
+                 kname, e->var);
     }
     case CI__IX_SUM:
         for (i = 0; i < e->nterms; i++) ci__interp_check_ix(L, K, e->atom[i], before, kname);
@@ -10418,13 +12737,15 @@ static void ci__interp_check_ix(ci__L *L, const ci__interp_kernel *K, const ci__
         ci__interp_check_ix(L, K, e->b, before, kname);
     }
 }
+
 /* a member's value DAG flattened once (at compile time): node j's operands are at args[4j..].
    Every index read is checked here against the variables the kernel defines (loop, the given
    ones, or indirect ones computed earlier in the body): an undefined one would read whatever
    the last kernel left there, so it fails the compile instead of giving a value. */
 typedef struct ci__interp_prog { int n; ci__v **nodes; int *args; } ci__interp_prog;
-static ci__interp_prog *ci__interp_prog_build(ci__L *L, ci__interp_kernel *K, ci__v *const *roots, int nroots,
-                                  const ci__kernel *k, ci__ix *const *loop, int nloop, const ci__ix *st) {
+static ci__interp_prog *ci__interp_prog_build(ci__L *L, ci__interp_kernel *K, ci__v *const *roots,
+                                              int nroots, const ci__kernel *k, ci__ix *const *loop,
+                                              int nloop, const ci__ix *st) {
     ci__interp_prog *P = CI__NEW(L->A, ci__interp_prog);
     int i, j;
     K->n = 0;
@@ -10444,43 +12765,87 @@ static ci__interp_prog *ci__interp_prog_build(ci__L *L, ci__interp_kernel *K, ci
     for (j = 0; j < K->n; j++) K->pos[K->nodes[j]->id] = -1;
     return P;
 }
+
 /* evaluate; the value of node j is regs[j]; returns 1 on an out-of-bounds load */
-static int ci__interp_prog_eval(const ci__interp_prog *P, ci__interp_val *regs, int64_t *vars, void *const *B, int eslot, const ci__interp_val *accv) {
+static int ci__interp_prog_eval(const ci__interp_prog *P, ci__interp_val *regs, int64_t *vars,
+                                void *const *B, int eslot, const ci__interp_val *accv) {
     int j;
     for (j = 0; j < P->n; j++) {
         ci__v *v = P->nodes[j];
         const int *a = P->args + 4 * j;
         if (v->op == CI__V_ACC) { regs[j] = accv[v->i]; continue; }
-        if (v->op == CI__V_RANDINT) { regs[j].i = ci__interp_randint(regs[a[0]].i, regs[a[1]].i, regs[a[2]].i, regs[a[3]].i); continue; }
-        if (ci__interp_node(v, &regs[j], &regs[a[0]], &regs[a[1]], &regs[a[2]], vars, B, eslot)) return 1;
-        if (v->ivar) vars[v->ivar - 1] = regs[j].i;   /* an indirect index variable takes its value */
+        if (v->op == CI__V_RANDINT) {
+            regs[j].i = ci__interp_randint(regs[a[0]].i, regs[a[1]].i, regs[a[2]].i, regs[a[3]].i);
+            continue;
+        }
+        if (ci__interp_node(v, &regs[j], &regs[a[0]], &regs[a[1]], &regs[a[2]], vars, B, eslot))
+            return 1;
+        if (v->ivar) vars[v->ivar - 1] = regs[j].i; /* an indirect index variable takes its value */
     }
     return 0;
 }
+
 /* a reduction's running state */
-typedef struct ci__interp_acc { ci__interp_val acc; int64_t acc_i; double w_mean, w_n; } ci__interp_acc;
+typedef struct ci__interp_acc {
+    ci__interp_val acc;
+    int64_t acc_i;
+    double w_mean, w_n;
+} ci__interp_acc;
 static void ci__interp_acc_init(const ci__kernel *k, ci_dtype in_dt, ci__interp_acc *s) {
     int rt = k->rtype;
     memset(s, 0, sizeof *s);
-    if (ci__dtype_is_float(in_dt)) s->acc.f = rt == CI__RED_PROD ? 1 : (rt == CI__RED_MAX || rt == CI__RED_ARGMAX || rt == CI__RED_CUMMAX || rt == CI__RED_LOGSUMEXP) ? -HUGE_VAL
-                                        : (rt == CI__RED_MIN || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMIN) ? HUGE_VAL : 0;
-    else s->acc.i = (rt == CI__RED_PROD || rt == CI__RED_ALL) ? 1
-                    : (rt == CI__RED_MAX || rt == CI__RED_ARGMAX || rt == CI__RED_CUMMAX) ? (in_dt == CI_BOOL ? 0 : INT64_MIN)
-                    : (rt == CI__RED_MIN || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMIN) ? (in_dt == CI_BOOL ? 1 : INT64_MAX) : 0;
+    if (ci__dtype_is_float(in_dt))
+        s->acc.f = rt == CI__RED_PROD ? 1
+                   : (rt == CI__RED_MAX || rt == CI__RED_ARGMAX || rt == CI__RED_CUMMAX ||
+                      rt == CI__RED_LOGSUMEXP)
+                           ? -HUGE_VAL
+                   : (rt == CI__RED_MIN || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMIN) ? HUGE_VAL
+                                                                                         : 0;
+    else
+        s->acc.i = (rt == CI__RED_PROD || rt == CI__RED_ALL) ? 1
+                   : (rt == CI__RED_MAX || rt == CI__RED_ARGMAX || rt == CI__RED_CUMMAX)
+                           ? (in_dt == CI_BOOL ? 0 : INT64_MIN)
+                   : (rt == CI__RED_MIN || rt == CI__RED_ARGMIN || rt == CI__RED_CUMMIN)
+                           ? (in_dt == CI_BOOL ? 1 : INT64_MAX)
+                           : 0;
 }
-static void ci__interp_acc_update(const ci__kernel *k, int isf, ci__interp_acc *s, ci__interp_val val, int64_t rr) {
+
+static void ci__interp_acc_update(const ci__kernel *k, int isf, ci__interp_acc *s,
+                                  ci__interp_val val, int64_t rr) {
     ci__interp_val *acc = &s->acc;
     switch (k->rtype) {
-    case CI__RED_SUM: if (isf) acc->f += val.f; else acc->i = (int64_t)((uint64_t)acc->i + (uint64_t)val.i); break;
-    case CI__RED_PROD: if (isf) acc->f *= val.f; else acc->i = (int64_t)((uint64_t)acc->i * (uint64_t)val.i); break;
-    case CI__RED_MAX: if (isf) acc->f = ci__interp_fmax(acc->f, val.f, 1); else if (val.i > acc->i) acc->i = val.i; break;
-    case CI__RED_MIN: if (isf) acc->f = ci__interp_fmax(acc->f, val.f, 0); else if (val.i < acc->i) acc->i = val.i; break;
+    case CI__RED_SUM:
+        if (isf)
+            acc->f += val.f;
+        else
+            acc->i = (int64_t)((uint64_t)acc->i + (uint64_t)val.i);
+        break;
+    case CI__RED_PROD:
+        if (isf)
+            acc->f *= val.f;
+        else
+            acc->i = (int64_t)((uint64_t)acc->i * (uint64_t)val.i);
+        break;
+    case CI__RED_MAX:
+        if (isf)
+            acc->f = ci__interp_fmax(acc->f, val.f, 1);
+        else if (val.i > acc->i)
+            acc->i = val.i;
+        break;
+    case CI__RED_MIN:
+        if (isf)
+            acc->f = ci__interp_fmax(acc->f, val.f, 0);
+        else if (val.i < acc->i)
+            acc->i = val.i;
+        break;
     case CI__RED_ANY: acc->i = acc->i || val.i; break;
     case CI__RED_ALL: acc->i = acc->i && val.i; break;
     case CI__RED_XOR_SUM: acc->i ^= val.i; break;
     case CI__RED_WELFORD: {
         double d = val.f - s->w_mean;
-        s->w_n += 1; s->w_mean += d / s->w_n; acc->f += d * (val.f - s->w_mean);
+        s->w_n += 1;
+        s->w_mean += d / s->w_n;
+        acc->f += d * (val.f - s->w_mean);
         break;
     }
     case CI__RED_ARGMAX: case CI__RED_ARGMIN: {
@@ -10492,7 +12857,8 @@ static void ci__interp_acc_update(const ci__kernel *k, int isf, ci__interp_acc *
     case CI__RED_LOGSUMEXP: {
         double lo = acc->f < val.f ? acc->f : val.f, hi = acc->f < val.f ? val.f : acc->f;
         if (val.f != val.f) acc->f = val.f;
-        else if (acc->f == acc->f && (lo != hi || (lo - lo) == 0)) acc->f = hi + log1p(exp(lo - hi));
+        else if (acc->f == acc->f && (lo != hi || (lo - lo) == 0))
+            acc->f = hi + log1p(exp(lo - hi));
         break;
     }
     case CI__RED_CUMMAX: case CI__RED_CUMMIN: {
@@ -10503,10 +12869,14 @@ static void ci__interp_acc_update(const ci__kernel *k, int isf, ci__interp_acc *
     }
     }
 }
+
 /* a scan or a scatter; returns 0 or 1 (bad load) */
-static int ci__interp_single(ci__L *L, ci__kernel *k, void *const *B, ci__interp_val *regs, int64_t *vars, const ci__interp_prog *P) {
-    int64_t idx[CI_MAX_DIMS], ridx[CI_MAX_DIMS], onumel = ci__ir_numel(k->ndim, k->size), rnumel = ci__ir_numel(k->nr, k->rsize), o, rr;
-    int i, scan = k->kind == CI__K_SCAN, isf = ci__dtype_is_float(k->body->dt), isfo = ci__dtype_is_float(k->out->dt);
+static int ci__interp_single(ci__L *L, ci__kernel *k, void *const *B, ci__interp_val *regs,
+                             int64_t *vars, const ci__interp_prog *P) {
+    int64_t idx[CI_MAX_DIMS], ridx[CI_MAX_DIMS], onumel = ci__ir_numel(k->ndim, k->size),
+                                                 rnumel = ci__ir_numel(k->nr, k->rsize), o, rr;
+    int i, scan = k->kind == CI__K_SCAN, isf = ci__dtype_is_float(k->body->dt),
+           isfo = ci__dtype_is_float(k->out->dt);
     ci__ix *scan_store = NULL;
     int body = P->n - 1;
     for (i = 0; i < P->n; i++) if (P->nodes[i] == k->body) body = i;
@@ -10529,8 +12899,12 @@ static int ci__interp_single(ci__L *L, ci__kernel *k, void *const *B, ci__interp
                 if (ci__interp_prog_eval(P, regs, vars, B, L->err_slot, NULL)) return 1;
                 ci__interp_acc_update(k, isf, &s, regs[body], rr);
                 if (k->sout) sv.i = s.acc_i; else sv = s.acc;
-                ci__interp_store_val(k->out, B, ci__ix_eval(scan_store, vars), sv, k->sout ? 0 : isf);
-                for (i = k->nr - 1; i >= 0; i--) { if (++ridx[i] < k->rsize[i]) break; ridx[i] = 0; }
+                ci__interp_store_val(k->out, B, ci__ix_eval(scan_store, vars), sv,
+                                     k->sout ? 0 : isf);
+                for (i = k->nr - 1; i >= 0; i--) {
+                    if (++ridx[i] < k->rsize[i]) break;
+                    ridx[i] = 0;
+                }
             }
         } else {
             int64_t si;
@@ -10540,9 +12914,15 @@ static int ci__interp_single(ci__L *L, ci__kernel *k, void *const *B, ci__interp
             si = ci__ix_eval(k->sidx, vars);
             if (si < 0 || si >= k->out->numel) return 1;
             /* the value in the output's dtype, as the emitted cast does */
-            if (isfo) { nv.f = isf ? val.f : (double)val.i; if (k->out->dt != CI_F64) nv.f = (double)(float)nv.f; }
-            else nv.i = k->out->dt == CI_BOOL ? (isf ? val.f != 0 : val.i != 0) : isf ? ci__interp_f2i(val.f, k->out->dt) : ci__interp_wrapi(k->out->dt, (uint64_t)val.i);
-            if (k->smode != CI__SC_STORE) ci__interp_load(k->out, B, si, &old);   /* (a store reads nothing: a concat slice's buffer starts unwritten) */
+            if (isfo) {
+                nv.f = isf ? val.f : (double)val.i;
+                if (k->out->dt != CI_F64) nv.f = (double)(float)nv.f;
+            } else
+                nv.i = k->out->dt == CI_BOOL ? (isf ? val.f != 0 : val.i != 0)
+                       : isf                 ? ci__interp_f2i(val.f, k->out->dt)
+                                             : ci__interp_wrapi(k->out->dt, (uint64_t)val.i);
+            /* (a store reads nothing: a concat slice's buffer starts unwritten) */
+            if (k->smode != CI__SC_STORE) ci__interp_load(k->out, B, si, &old);
             switch (k->smode) {
             case CI__SC_ADD:
                 if (k->out->dt == CI_BOOL) nv.i = old.i || nv.i;
@@ -10556,7 +12936,9 @@ static int ci__interp_single(ci__L *L, ci__kernel *k, void *const *B, ci__interp
                 break;
             case CI__SC_MAX: case CI__SC_MIN:
                 if (isfo) nv.f = ci__interp_fmax(old.f, nv.f, k->smode == CI__SC_MAX);
-                else nv.i = k->smode == CI__SC_MAX ? (old.i > nv.i ? old.i : nv.i) : (old.i < nv.i ? old.i : nv.i);
+                else
+                    nv.i = k->smode == CI__SC_MAX ? (old.i > nv.i ? old.i : nv.i)
+                                                  : (old.i < nv.i ? old.i : nv.i);
                 break;
             default: break;
             }
@@ -10567,10 +12949,13 @@ static int ci__interp_single(ci__L *L, ci__kernel *k, void *const *B, ci__interp
     }
     return 0;
 }
+
 /* a fused kernel, phase by phase as the emitted C runs it; returns 0 or 1 (bad load) */
-static int ci__interp_group(ci__L *L, ci__group *g, void *const *B, ci__interp_val *regs, int64_t *vars, ci__interp_val *accv, ci__interp_acc *st) {
+static int ci__interp_group(ci__L *L, ci__group *g, void *const *B, ci__interp_val *regs,
+                            int64_t *vars, ci__interp_val *accv, ci__interp_acc *st) {
     const ci__ir_tiling *T = &g->t;
-    int64_t idx[CI_MAX_DIMS], ridx[CI_MAX_DIMS], onumel = ci__ir_numel(T->ndim, T->size), rnumel = ci__ir_numel(T->nr, T->rsize), o, rr;
+    int64_t idx[CI_MAX_DIMS], ridx[CI_MAX_DIMS], onumel = ci__ir_numel(T->ndim, T->size),
+                                                 rnumel = ci__ir_numel(T->nr, T->rsize), o, rr;
     int i, j, p;
     memset(idx, 0, sizeof idx);
     for (o = 0; o < onumel; o++) {
@@ -10587,7 +12972,9 @@ static int ci__interp_group(ci__L *L, ci__group *g, void *const *B, ci__interp_v
                     continue;
                 }
                 if (ci__interp_prog_eval(P, regs, vars, B, L->err_slot, accv)) return 1;
-                if (k->store) ci__interp_store_val(k->out, B, ci__ix_eval(k->st_ix, vars), regs[P->n - 1], ci__dtype_is_float(k->gbody->dt));
+                if (k->store)
+                    ci__interp_store_val(k->out, B, ci__ix_eval(k->st_ix, vars), regs[P->n - 1],
+                                         ci__dtype_is_float(k->gbody->dt));
             }
             if (!ninner) continue;
             memset(ridx, 0, sizeof ridx);
@@ -10600,24 +12987,40 @@ static int ci__interp_group(ci__L *L, ci__group *g, void *const *B, ci__interp_v
                     if (!k->emit || !k->inner || k->phase != p) continue;
                     if (ci__interp_prog_eval(P, regs, vars, B, L->err_slot, accv)) return 1;
                     isf = ci__dtype_is_float(k->gbody->dt);
-                    if (k->kind == CI__K_REDUCTION) ci__interp_acc_update(k, isf, &st[j], regs[P->n - 1], rr);
-                    else if (k->store) ci__interp_store_val(k->out, B, ci__ix_eval(k->st_ix, vars), regs[P->n - 1], isf);
+                    if (k->kind == CI__K_REDUCTION)
+                        ci__interp_acc_update(k, isf, &st[j], regs[P->n - 1], rr);
+                    else if (k->store)
+                        ci__interp_store_val(k->out, B, ci__ix_eval(k->st_ix, vars), regs[P->n - 1],
+                                             isf);
                 }
-                for (i = T->nr - 1; i >= 0; i--) { if (++ridx[i] < T->rsize[i]) break; ridx[i] = 0; }
+                for (i = T->nr - 1; i >= 0; i--) {
+                    if (++ridx[i] < T->rsize[i]) break;
+                    ridx[i] = 0;
+                }
             }
-            for (j = 0; j < g->m.n; j++) {   /* the results, as a load of the stored value would see them */
+            /* the results, as a load of the stored value would see them */
+            for (j = 0; j < g->m.n; j++) {
                 ci__kernel *k = (ci__kernel *)g->m.v[j];
                 ci__interp_val val, tmp[2];
                 ci__buf tb;
                 void *tB[1];
                 int isf;
                 if (!k->emit || !k->inner || k->phase != p || k->kind != CI__K_REDUCTION) continue;
-                if (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN) { val.i = st[j].acc_i; isf = 0; }
-                else { val = st[j].acc; isf = ci__dtype_is_float(k->gbody->dt); }
-                tb = *k->out; tb.slot = 0; tB[0] = tmp;
+                if (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN) {
+                    val.i = st[j].acc_i;
+                    isf = 0;
+                } else {
+                    val = st[j].acc;
+                    isf = ci__dtype_is_float(k->gbody->dt);
+                }
+                tb = *k->out;
+                tb.slot = 0;
+                tB[0] = tmp;
                 ci__interp_store_val(&tb, tB, 0, val, isf);
                 ci__interp_load(&tb, tB, 0, &accv[k->id]);
-                if (k->store) ci__interp_store_val(k->out, B, ci__ix_eval(k->st_ix, vars), accv[k->id], ci__dtype_is_float(k->acc->dt));
+                if (k->store)
+                    ci__interp_store_val(k->out, B, ci__ix_eval(k->st_ix, vars), accv[k->id],
+                                         ci__dtype_is_float(k->acc->dt));
             }
         }
         for (i = T->ndim - 1; i >= 0; i--) { if (++idx[i] < T->size[i]) break; idx[i] = 0; }
@@ -10674,6 +13077,7 @@ static void *ci__interp_prepare(ci_program *p) {
     S->iacc = CI__NEWN(p->A, ci__interp_acc, L->maxmembers + 1);
     return S;
 }
+
 static int ci__interp_run(ci_program *p) {
     const ci__interp_state *S = (const ci__interp_state *)p->be_data;
     int i;
@@ -10681,9 +13085,14 @@ static int ci__interp_run(ci_program *p) {
         ci__group *g = p->kernels[i];
         ci__kernel *k = (ci__kernel *)g->m.v[0];
         int bad;
-        if (!g->fused && k->kind == CI__K_EXTERN) { if (ci__rt_extern(p, i, p->B)) return 1; continue; }
+        if (!g->fused && k->kind == CI__K_EXTERN) {
+            if (ci__rt_extern(p, i, p->B)) return 1;
+            continue;
+        }
         if (g->fused) bad = ci__interp_group(p->L, g, p->B, S->regs, S->vars, S->accv, S->iacc);
-        else bad = ci__interp_single(p->L, k, p->B, S->regs, S->vars, (const ci__interp_prog *)k->ip);
+        else
+            bad = ci__interp_single(p->L, k, p->B, S->regs, S->vars,
+                                    (const ci__interp_prog *)k->ip);
         if (bad) {
             ci__util_set_error(p->ctx, "interpreter: out-of-bounds load in kernel %s", g->name);
             return 2;
@@ -10691,6 +13100,7 @@ static int ci__interp_run(ci_program *p) {
     }
     return 0;
 }
+
 static const char *ci__interp_available(void) { return NULL; }
 /* needs no C: its source is written only when asked for (ci_program_source) */
 static const ci__backend ci__interp_backend = {
@@ -10702,7 +13112,8 @@ static const ci__backend ci__interp_backend = {
    >>linalg  batched matrix multiply and 2-d convolution kernels (self-contained)
    Everything here is private (prefix ci__la_, macros CI__LINALG_, #undef'd at the end), keeps no
    global state and allocates nothing: the working buffers (about 51 KiB) live on the stack of
-   the calling thread. Uses >>interp's f16/bf16 conversions; runs on the program's thread pool (>>rt) when it has one.
+   the calling thread. Uses >>interp's f16/bf16 conversions; runs on the program's thread pool
+   (>>rt) when it has one.
 
    Both entry points reduce to one blocked GEMM over a batch of independent products
    C[t] (M x N) = A[t] (M x K) @ B[t] (K x N):
@@ -10733,23 +13144,42 @@ static const ci__backend ci__interp_backend = {
    are split too (halving, down to 128 columns) until there are at least 32 jobs in all.
    --------------------------------------------------------------------------------------- */
 
-/* parallel_for(ctx, fn, n, arg): runs fn(arg, begin, end) over [0, n) in chunks, maybe on several threads; may be NULL => serial */
+/* parallel_for(ctx, fn, n, arg): runs fn(arg, begin, end) over [0, n) in chunks, maybe on several
+ * threads; may be NULL => serial */
 typedef void (*ci__linalg_range_fn)(void *arg, long long begin, long long end);
 typedef void (*ci__linalg_parallel_fn)(void *ctx, ci__linalg_range_fn fn, long long n, void *arg);
 
 enum {
     /* dtype codes */
-    ci__linalg_BOOL = 1, ci__linalg_U8 = 2, ci__linalg_I8 = 3, ci__linalg_I16 = 4, ci__linalg_I32 = 5, ci__linalg_I64 = 6,
-    ci__linalg_F16 = 7, ci__linalg_BF16 = 8, ci__linalg_F32 = 9, ci__linalg_F64 = 10,
+    ci__linalg_BOOL = 1,
+    ci__linalg_U8 = 2,
+    ci__linalg_I8 = 3,
+    ci__linalg_I16 = 4,
+    ci__linalg_I32 = 5,
+    ci__linalg_I64 = 6,
+    ci__linalg_F16 = 7,
+    ci__linalg_BF16 = 8,
+    ci__linalg_F32 = 9,
+    ci__linalg_F64 = 10,
     /* compute kinds */
-    ci__linalg_KF = 0, ci__linalg_KD = 1, ci__linalg_KI = 2,
+    ci__linalg_KF = 0,
+    ci__linalg_KD = 1,
+    ci__linalg_KI = 2,
     /* blocking: MR x NR micro-tile, KC k-block, MC rows per job at most, NCH tile columns */
     ci__linalg_MR = 3,
-    ci__linalg_NR_F = 16, ci__linalg_NR_D = 8, ci__linalg_NR_I = 8, ci__linalg_NR_MAX = 16,
-    ci__linalg_KC_F = 128, ci__linalg_KC_D = 64, ci__linalg_KC_I = 64,
-    ci__linalg_MC = 66,             /* a multiple of MR; 64-row problems (conv channels, short GEMMs) are one block */
-    ci__linalg_NCH_F = 32, ci__linalg_NCH_I = 16,
-    ci__linalg_MIN_JOBS = 32, ci__linalg_MIN_COLS = 128
+    ci__linalg_NR_F = 16,
+    ci__linalg_NR_D = 8,
+    ci__linalg_NR_I = 8,
+    ci__linalg_NR_MAX = 16,
+    ci__linalg_KC_F = 128,
+    ci__linalg_KC_D = 64,
+    ci__linalg_KC_I = 64,
+    /* a multiple of MR; 64-row problems (conv channels, short GEMMs) are one block */
+    ci__linalg_MC = 66,
+    ci__linalg_NCH_F = 32,
+    ci__linalg_NCH_I = 16,
+    ci__linalg_MIN_JOBS = 32,
+    ci__linalg_MIN_COLS = 128
 };
 
 /* MC must be a multiple of MR (rows per job are rounded up to MR and must still fit the buffers) */
@@ -10759,8 +13189,12 @@ typedef char ci__linalg_mc_is_a_multiple_of_mr[ci__linalg_MC % ci__linalg_MR == 
 
 /* ---- element access ---- */
 static int ci__linalg_kind(int dt) {
-    return dt == ci__linalg_F64 ? ci__linalg_KD : (dt == ci__linalg_F16 || dt == ci__linalg_BF16 || dt == ci__linalg_F32) ? ci__linalg_KF : ci__linalg_KI;
+    return dt == ci__linalg_F64 ? ci__linalg_KD
+           : (dt == ci__linalg_F16 || dt == ci__linalg_BF16 || dt == ci__linalg_F32)
+                   ? ci__linalg_KF
+                   : ci__linalg_KI;
 }
+
 static uint64_t ci__linalg_geti(int dt, const void *p, long long i) {
     switch (dt) {
     case ci__linalg_BOOL: return ((const unsigned char *)p)[i] != 0;
@@ -10771,6 +13205,7 @@ static uint64_t ci__linalg_geti(int dt, const void *p, long long i) {
     default: return (uint64_t)((const int64_t *)p)[i];
     }
 }
+
 static void ci__linalg_putf(int dt, void *p, long long i, float v) {
     switch (dt) {
     case ci__linalg_F16: ((uint16_t *)p)[i] = ci__f2h(v); break;
@@ -10778,6 +13213,7 @@ static void ci__linalg_putf(int dt, void *p, long long i, float v) {
     default: ((float *)p)[i] = v; break;
     }
 }
+
 /* the low `bits` bits of u as a two's complement number */
 static int64_t ci__linalg_wrap(uint64_t u, int bits) {
     uint64_t mask = bits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << bits) - 1u);
@@ -10785,6 +13221,7 @@ static int64_t ci__linalg_wrap(uint64_t u, int bits) {
     if (u >> (bits - 1)) return -(int64_t)(mask - u) - 1;
     return (int64_t)u;
 }
+
 static void ci__linalg_puti(int dt, void *p, long long i, uint64_t v) {
     switch (dt) {
     case ci__linalg_BOOL: ((unsigned char *)p)[i] = (unsigned char)(v != 0); break;
@@ -10798,8 +13235,8 @@ static void ci__linalg_puti(int dt, void *p, long long i, uint64_t v) {
 
 /* dst[d*ds], d in [0, total): element (off ? off[d] : s0 + d) of src (dtype dt) converted to the
    compute kind, 0 where that index is negative and for d >= cnt */
-static void ci__linalg_gather(int dt, int kind, const void *src, long long s0, const long long *off, int cnt, int total,
-                          void *dst, long long ds) {
+static void ci__linalg_gather(int dt, int kind, const void *src, long long s0, const long long *off,
+                              int cnt, int total, void *dst, long long ds) {
     int d;
     if (kind == ci__linalg_KF) {
         float *o = (float *)dst;
@@ -10811,9 +13248,15 @@ static void ci__linalg_gather(int dt, int kind, const void *src, long long s0, c
         } else {   /* f16, bf16 */
             const uint16_t *s = (const uint16_t *)src;
             if (dt == ci__linalg_F16)
-                for (d = 0; d < cnt; d++) { long long i = off ? off[d] : s0 + d; o[d * ds] = i < 0 ? 0.0f : ci__h2f(s[i]); }
+                for (d = 0; d < cnt; d++) {
+                    long long i = off ? off[d] : s0 + d;
+                    o[d * ds] = i < 0 ? 0.0f : ci__h2f(s[i]);
+                }
             else
-                for (d = 0; d < cnt; d++) { long long i = off ? off[d] : s0 + d; o[d * ds] = i < 0 ? 0.0f : ci__bf2f(s[i]); }
+                for (d = 0; d < cnt; d++) {
+                    long long i = off ? off[d] : s0 + d;
+                    o[d * ds] = i < 0 ? 0.0f : ci__bf2f(s[i]);
+                }
         }
         for (d = cnt; d < total; d++) o[d * ds] = 0.0f;
     } else if (kind == ci__linalg_KD) {
@@ -10858,8 +13301,8 @@ static void ci__linalg_gather(int dt, int kind, const void *src, long long s0, c
         } \
     } while (0)
 
-static void ci__linalg_kern_f(long long kc, const float *ap, const float *bp, float *out, long long ldo, int first,
-                          const float *bias) {   /* 3 x 16 */
+static void ci__linalg_kern_f(long long kc, const float *ap, const float *bp, float *out,
+                              long long ldo, int first, const float *bias) { /* 3 x 16 */
     float t[3 * 16];
     long long p;
     CI__LINALG_Z8(float, r0a); CI__LINALG_Z8(float, r0b);
@@ -10878,6 +13321,7 @@ static void ci__linalg_kern_f(long long kc, const float *ap, const float *bp, fl
     CI__LINALG_S8(t + 32, r2a); CI__LINALG_S8(t + 40, r2b);
     CI__LINALG_OUT(float, ci__linalg_MR, 16, 16, out, ldo, t, first, bias);
 }
+
 /* the 3 x 8 kernel, written once for double and for uint64_t (which wraps) */
 #define CI__LINALG_KERN8(name, T) \
     static void name(long long kc, const T *ap, const T *bp, T *out, long long ldo, int first, \
@@ -10914,7 +13358,8 @@ typedef struct ci__linalg_prob {
     const char *A, *B, *bias;   /* byte pointers */
     char *C;
     long long esz;              /* bytes per element of dt */
-    long long amod, sA, sB, sC; /* A[t] = A + (t % amod)*sA, B[t] = B + t*sB, C[t] = C + t*sC (elements) */
+    /* A[t] = A + (t % amod)*sA, B[t] = B + t*sB, C[t] = C + t*sC (elements) */
+    long long amod, sA, sB, sC;
     long long lda, ldb, ldc;
     const ci__linalg_conv *cv;      /* non-NULL: B[t] is the im2col matrix of the input at B[t] */
     long long mcj, ncj, nib, njb;   /* rows / columns per job, jobs per t along rows / columns */
@@ -10926,7 +13371,8 @@ typedef struct ci__linalg_cpanel {
     long long ih0[ci__linalg_NR_MAX], iw0[ci__linalg_NR_MAX];
     int one_row;   /* all in one output row */
 } ci__linalg_cpanel;
-static void ci__linalg_conv_panel(const ci__linalg_conv *cv, long long j0, int nr, ci__linalg_cpanel *cp) {
+static void ci__linalg_conv_panel(const ci__linalg_conv *cv, long long j0, int nr,
+                                  ci__linalg_cpanel *cp) {
     long long oh = j0 / cv->OW, ow = j0 % cv->OW;
     const long long oh0 = oh;
     int jj;
@@ -10938,16 +13384,20 @@ static void ci__linalg_conv_panel(const ci__linalg_conv *cv, long long j0, int n
         if (++ow == cv->OW) { ow = 0; oh++; }
     }
 }
+
 /* offsets (from B[t]) of the panel's columns in im2col row (ci, kh, kw); -1 = padding.
    Returns 2 when all are padding, 1 when they are contiguous from off[0], else 0. */
-static int ci__linalg_conv_row(const ci__linalg_conv *cv, const ci__linalg_cpanel *cp, long long ci, long long kh, long long kw, int nr,
-                           long long *off) {
+static int ci__linalg_conv_row(const ci__linalg_conv *cv, const ci__linalg_cpanel *cp, long long ci,
+                               long long kh, long long kw, int nr, long long *off) {
     const long long dh = kh * cv->dH, dw = kw * cv->dW, base = ci * cv->H * cv->W;
     int jj;
     if (cp->one_row) {
         const long long ih = cp->ih0[0] + dh;
         if (ih < 0 || ih >= cv->H) { off[0] = 0; return 2; }
-        if (cv->sW == 1 && cp->iw0[0] + dw >= 0 && cp->iw0[nr - 1] + dw < cv->W) { off[0] = base + ih * cv->W + cp->iw0[0] + dw; return 1; }
+        if (cv->sW == 1 && cp->iw0[0] + dw >= 0 && cp->iw0[nr - 1] + dw < cv->W) {
+            off[0] = base + ih * cv->W + cp->iw0[0] + dw;
+            return 1;
+        }
     }
     for (jj = 0; jj < nr; jj++) {
         const long long ih = cp->ih0[jj] + dh, iw = cp->iw0[jj] + dw;
@@ -10962,20 +13412,41 @@ static int ci__linalg_conv_row(const ci__linalg_conv *cv, const ci__linalg_cpane
 #define CI__LINALG_PREFETCH(p) ((void)(p))
 #endif
 
-static int ci__linalg_roundup_mr(int n) { return (n + ci__linalg_MR - 1) / ci__linalg_MR * ci__linalg_MR; }
+static int ci__linalg_roundup_mr(int n) {
+    return (n + ci__linalg_MR - 1) / ci__linalg_MR * ci__linalg_MR;
+}
 
 static void ci__linalg_job(const ci__linalg_prob *P, long long job) {
-    union { float f[ci__linalg_MC * ci__linalg_KC_F]; double d[ci__linalg_MC * ci__linalg_KC_D]; uint64_t u[ci__linalg_MC * ci__linalg_KC_I]; } abuf;
-    union { float f[ci__linalg_KC_F * ci__linalg_NR_F]; double d[ci__linalg_KC_D * ci__linalg_NR_D]; uint64_t u[ci__linalg_KC_I * ci__linalg_NR_I]; } bbuf;
-    union { float f[ci__linalg_MC * ci__linalg_NCH_F]; uint64_t u[ci__linalg_MC * ci__linalg_NCH_I]; } tile;
+    union {
+        float f[ci__linalg_MC * ci__linalg_KC_F];
+        double d[ci__linalg_MC * ci__linalg_KC_D];
+        uint64_t u[ci__linalg_MC * ci__linalg_KC_I];
+    } abuf;
+    union {
+        float f[ci__linalg_KC_F * ci__linalg_NR_F];
+        double d[ci__linalg_KC_D * ci__linalg_NR_D];
+        uint64_t u[ci__linalg_KC_I * ci__linalg_NR_I];
+    } bbuf;
+    union {
+        float f[ci__linalg_MC * ci__linalg_NCH_F];
+        uint64_t u[ci__linalg_MC * ci__linalg_NCH_I];
+    } tile;
     union { float f[ci__linalg_MC]; double d[ci__linalg_MC]; uint64_t u[ci__linalg_MC]; } bias;
-    union { float f[ci__linalg_MR * ci__linalg_NR_F]; double d[ci__linalg_MR * ci__linalg_NR_D]; uint64_t u[ci__linalg_MR * ci__linalg_NR_I]; } res;
+    union {
+        float f[ci__linalg_MR * ci__linalg_NR_F];
+        double d[ci__linalg_MR * ci__linalg_NR_D];
+        uint64_t u[ci__linalg_MR * ci__linalg_NR_I];
+    } res;
     long long off[ci__linalg_NR_MAX];
     ci__linalg_cpanel cpan;
     const int kind = P->kind, dt = P->dt;
     const int direct = dt == ci__linalg_F32 || dt == ci__linalg_F64;   /* C accumulates in place */
-    const int NR = kind == ci__linalg_KF ? ci__linalg_NR_F : kind == ci__linalg_KD ? ci__linalg_NR_D : ci__linalg_NR_I;
-    const long long KC = kind == ci__linalg_KF ? ci__linalg_KC_F : kind == ci__linalg_KD ? ci__linalg_KC_D : ci__linalg_KC_I;
+    const int NR = kind == ci__linalg_KF   ? ci__linalg_NR_F
+                   : kind == ci__linalg_KD ? ci__linalg_NR_D
+                                           : ci__linalg_NR_I;
+    const long long KC = kind == ci__linalg_KF   ? ci__linalg_KC_F
+                         : kind == ci__linalg_KD ? ci__linalg_KC_D
+                                                 : ci__linalg_KC_I;
     const long long NCH = kind == ci__linalg_KF ? ci__linalg_NCH_F : ci__linalg_NCH_I;
     const long long ib = job % P->nib, jb = (job / P->nib) % P->njb, t = job / (P->njb * P->nib);
     const long long i0 = ib * P->mcj, i1 = i0 + P->mcj < P->M ? i0 + P->mcj : P->M;
@@ -10987,13 +13458,16 @@ static void ci__linalg_job(const ci__linalg_prob *P, long long job) {
     long long jc, pc, jr, i, j;
     int ir;
     if (i0 >= i1 || j0 >= j1) return;
-    if (has_bias) ci__linalg_gather(dt, kind, P->bias + tg * P->M * P->esz, i0, NULL, mc, mc, &bias, 1);
+    if (has_bias)
+        ci__linalg_gather(dt, kind, P->bias + tg * P->M * P->esz, i0, NULL, mc, mc, &bias, 1);
     if (P->K == 0) {   /* empty sum: the bias, or zeros */
         for (i = i0; i < i1; i++)
             for (j = j0; j < j1; j++) {
                 const long long o = i * P->ldc + j;
-                if (kind == ci__linalg_KF) ci__linalg_putf(dt, C, o, has_bias ? bias.f[i - i0] : 0.0f);
-                else if (kind == ci__linalg_KD) ((double *)(void *)C)[o] = has_bias ? bias.d[i - i0] : 0.0;
+                if (kind == ci__linalg_KF)
+                    ci__linalg_putf(dt, C, o, has_bias ? bias.f[i - i0] : 0.0f);
+                else if (kind == ci__linalg_KD)
+                    ((double *)(void *)C)[o] = has_bias ? bias.d[i - i0] : 0.0;
                 else ci__linalg_puti(dt, C, o, has_bias ? bias.u[i - i0] : 0u);
             }
         return;
@@ -11006,63 +13480,101 @@ static void ci__linalg_job(const ci__linalg_prob *P, long long job) {
             const int kc = (int)(P->K - pc < KC ? P->K - pc : KC), first = pc == 0;
             /* A rows [i0, i1), k [pc, pc+kc) -> micro-panels of MR rows, p-major */
             for (ir = 0; ir < ci__linalg_roundup_mr(mc); ir++) {
-                const long long dsti = (long long)(ir / ci__linalg_MR) * kc * ci__linalg_MR + ir % ci__linalg_MR;
+                const long long dsti =
+                        (long long)(ir / ci__linalg_MR) * kc * ci__linalg_MR + ir % ci__linalg_MR;
                 const long long src = (i0 + ir) * P->lda + pc;
-                if (ir % ci__linalg_MR == 0 && ir + ci__linalg_MR <= mc && dt == ci__linalg_F32) {   /* 3 rows at once */
-                    const float *r0 = (const float *)(const void *)A + src, *r1 = r0 + P->lda, *r2 = r1 + P->lda;
+                /* 3 rows at once */
+                if (ir % ci__linalg_MR == 0 && ir + ci__linalg_MR <= mc && dt == ci__linalg_F32) {
+                    const float *r0 = (const float *)(const void *)A + src, *r1 = r0 + P->lda,
+                                *r2 = r1 + P->lda;
                     float *d = abuf.f + dsti;
                     int pp;
-                    for (pp = 0; pp < kc; pp++, d += 3) { d[0] = r0[pp]; d[1] = r1[pp]; d[2] = r2[pp]; }
+                    for (pp = 0; pp < kc; pp++, d += 3) {
+                        d[0] = r0[pp];
+                        d[1] = r1[pp];
+                        d[2] = r2[pp];
+                    }
                     ir += ci__linalg_MR - 1;
-                } else if (ir % ci__linalg_MR == 0 && ir + ci__linalg_MR <= mc && dt == ci__linalg_F64) {
-                    const double *r0 = (const double *)(const void *)A + src, *r1 = r0 + P->lda, *r2 = r1 + P->lda;
+                } else if (ir % ci__linalg_MR == 0 && ir + ci__linalg_MR <= mc &&
+                           dt == ci__linalg_F64) {
+                    const double *r0 = (const double *)(const void *)A + src, *r1 = r0 + P->lda,
+                                 *r2 = r1 + P->lda;
                     double *d = abuf.d + dsti;
                     int pp;
-                    for (pp = 0; pp < kc; pp++, d += 3) { d[0] = r0[pp]; d[1] = r1[pp]; d[2] = r2[pp]; }
+                    for (pp = 0; pp < kc; pp++, d += 3) {
+                        d[0] = r0[pp];
+                        d[1] = r1[pp];
+                        d[2] = r2[pp];
+                    }
                     ir += ci__linalg_MR - 1;
                 } else {
-                    void *dst = kind == ci__linalg_KF ? (void *)(abuf.f + dsti) : kind == ci__linalg_KD ? (void *)(abuf.d + dsti) : (void *)(abuf.u + dsti);
-                    ci__linalg_gather(dt, kind, A, src, NULL, ir < mc ? kc : 0, kc, dst, ci__linalg_MR);
+                    void *dst = kind == ci__linalg_KF   ? (void *)(abuf.f + dsti)
+                                : kind == ci__linalg_KD ? (void *)(abuf.d + dsti)
+                                                        : (void *)(abuf.u + dsti);
+                    ci__linalg_gather(dt, kind, A, src, NULL, ir < mc ? kc : 0, kc, dst,
+                                      ci__linalg_MR);
                 }
             }
             for (jr = jc; jr < jc + jn; jr += NR) {
                 const int nr = (int)(jc + jn - jr < NR ? jc + jn - jr : NR);
-                long long ci = 0, kh = 0, kw = 0;   /* conv: im2col row pc + pp as (channel, kernel row, column) */
+                /* conv: im2col row pc + pp as (channel, kernel row, column) */
+                long long ci = 0, kh = 0, kw = 0;
                 int pp;
                 if (P->cv) {
                     ci__linalg_conv_panel(P->cv, jr, nr, &cpan);
-                    ci = pc / (P->cv->KH * P->cv->KW); kh = pc / P->cv->KW % P->cv->KH; kw = pc % P->cv->KW;
+                    ci = pc / (P->cv->KH * P->cv->KW);
+                    kh = pc / P->cv->KW % P->cv->KH;
+                    kw = pc % P->cv->KW;
                 }
                 /* B rows [pc, pc+kc), columns [jr, jr+nr) -> kc x NR, zero-padded */
                 for (pp = 0; pp < kc; pp++) {
                     const long long dsti = (long long)pp * NR;
-                    void *dst = kind == ci__linalg_KF ? (void *)(bbuf.f + dsti) : kind == ci__linalg_KD ? (void *)(bbuf.d + dsti) : (void *)(bbuf.u + dsti);
+                    void *dst = kind == ci__linalg_KF   ? (void *)(bbuf.f + dsti)
+                                : kind == ci__linalg_KD ? (void *)(bbuf.d + dsti)
+                                                        : (void *)(bbuf.u + dsti);
                     if (!P->cv) {
                         /* the row's next segment (the next panel, else the next k-block's first),
                            used a whole panel later: fetch its (one or two) cache lines now */
-                        const long long nxt = jr + NR < jc + jn ? (pc + pp) * P->ldb + jr + NR
-                                              : pc + KC + pp < P->K ? (pc + KC + pp) * P->ldb + jc : -1;
+                        const long long nxt = jr + NR < jc + jn     ? (pc + pp) * P->ldb + jr + NR
+                                              : pc + KC + pp < P->K ? (pc + KC + pp) * P->ldb + jc
+                                                                    : -1;
                         if (nxt >= 0) {
                             CI__LINALG_PREFETCH(B + nxt * P->esz);
                             CI__LINALG_PREFETCH(B + (nxt + NR) * P->esz - 1);
                         }
-                        if (nr == ci__linalg_NR_F && dt == ci__linalg_F32)   /* inlined 64-byte copies */
-                            memcpy(dst, (const float *)(const void *)B + (pc + pp) * P->ldb + jr, ci__linalg_NR_F * sizeof(float));
+                        if (nr == ci__linalg_NR_F &&
+                            dt == ci__linalg_F32) /* inlined 64-byte copies */
+                            memcpy(dst, (const float *)(const void *)B + (pc + pp) * P->ldb + jr,
+                                   ci__linalg_NR_F * sizeof(float));
                         else if (nr == ci__linalg_NR_D && dt == ci__linalg_F64)
-                            memcpy(dst, (const double *)(const void *)B + (pc + pp) * P->ldb + jr, ci__linalg_NR_D * sizeof(double));
-                        else ci__linalg_gather(dt, kind, B, (pc + pp) * P->ldb + jr, NULL, nr, NR, dst, 1);
+                            memcpy(dst, (const double *)(const void *)B + (pc + pp) * P->ldb + jr,
+                                   ci__linalg_NR_D * sizeof(double));
+                        else
+                            ci__linalg_gather(dt, kind, B, (pc + pp) * P->ldb + jr, NULL, nr, NR,
+                                              dst, 1);
                     }
                     else {
                         const int how = ci__linalg_conv_row(P->cv, &cpan, ci, kh, kw, nr, off);
-                        ci__linalg_gather(dt, kind, B, off[0], how ? NULL : off, how == 2 ? 0 : nr, NR, dst, 1);
-                        if (++kw == P->cv->KW) { kw = 0; if (++kh == P->cv->KH) { kh = 0; ci++; } }
+                        ci__linalg_gather(dt, kind, B, off[0], how ? NULL : off, how == 2 ? 0 : nr,
+                                          NR, dst, 1);
+                        if (++kw == P->cv->KW) {
+                            kw = 0;
+                            if (++kh == P->cv->KH) {
+                                kh = 0;
+                                ci++;
+                            }
+                        }
                     }
                 }
                 for (ir = 0; ir < mc; ir += ci__linalg_MR) {
-                    const int mr = mc - ir < ci__linalg_MR ? mc - ir : ci__linalg_MR, full = mr == ci__linalg_MR && nr == NR;
-                    const long long ao = (long long)ir * kc;   /* micro-panel ir / MR starts at (ir/MR)*kc*MR */
-                    /* the destination: C itself (f32, f64) or the tile; partial tiles go through res */
-                    const long long ldd = direct ? P->ldc : NCH, dofs = direct ? (i0 + ir) * P->ldc + jr : ir * NCH + (jr - jc);
+                    const int mr = mc - ir < ci__linalg_MR ? mc - ir : ci__linalg_MR,
+                              full = mr == ci__linalg_MR && nr == NR;
+                    /* micro-panel ir / MR starts at (ir/MR)*kc*MR */
+                    const long long ao = (long long)ir * kc;
+                    /* the destination: C itself (f32, f64) or the tile; partial tiles go through
+                     * res */
+                    const long long ldd = direct ? P->ldc : NCH,
+                                    dofs = direct ? (i0 + ir) * P->ldc + jr : ir * NCH + (jr - jc);
                     if (kind == ci__linalg_KF) {
                         float *d = (direct ? (float *)(void *)C : tile.f) + dofs;
                         const float *bv = has_bias ? bias.f + ir : NULL;
@@ -11108,8 +13620,11 @@ static void ci__linalg_range(void *arg, long long begin, long long end) {
 }
 
 /* splits the batch of products into jobs and runs them; P has everything but the job grid */
-static void ci__linalg_run(ci__linalg_prob *P, long long nbatch, ci__linalg_parallel_fn par, void *par_ctx) {
-    const long long NR = P->kind == ci__linalg_KF ? ci__linalg_NR_F : P->kind == ci__linalg_KD ? ci__linalg_NR_D : ci__linalg_NR_I;
+static void ci__linalg_run(ci__linalg_prob *P, long long nbatch, ci__linalg_parallel_fn par,
+                           void *par_ctx) {
+    const long long NR = P->kind == ci__linalg_KF   ? ci__linalg_NR_F
+                         : P->kind == ci__linalg_KD ? ci__linalg_NR_D
+                                                    : ci__linalg_NR_I;
     long long rows, ncol;
     if (nbatch <= 0 || P->M <= 0 || P->N <= 0) return;
     /* rows: the fewest blocks of at most MC, balanced, each a multiple of MR */
@@ -11120,7 +13635,8 @@ static void ci__linalg_run(ci__linalg_prob *P, long long nbatch, ci__linalg_para
     /* columns: whole rows, unless that leaves fewer than MIN_JOBS jobs; then halve while each
        job keeps at least MIN_COLS columns */
     ncol = 1;
-    while (nbatch * P->nib * ncol < ci__linalg_MIN_JOBS && P->N / (2 * ncol) >= ci__linalg_MIN_COLS) ncol *= 2;
+    while (nbatch * P->nib * ncol < ci__linalg_MIN_JOBS && P->N / (2 * ncol) >= ci__linalg_MIN_COLS)
+        ncol *= 2;
     P->ncj = ((P->N + ncol - 1) / ncol + NR - 1) / NR * NR;
     P->njb = (P->N + P->ncj - 1) / P->ncj;
     P->njobs = nbatch * P->nib * P->njb;
@@ -11138,54 +13654,89 @@ static long long ci__linalg_esize(int dt) {
     }
 }
 
-/* C[b] = A[b] @ B[b] for b in [0,batch): A [batch, n, k], B [batch, k, m], C [batch, n, m], all dense C-order, same dtype dt.
-   f32 accumulates in float (like BLAS sgemm), f64 in double, integers in int64 with wrap-around to the dtype, bool = logical (any(a&&b)),
-   f16/bf16 convert to float, accumulate in float, round back (round-to-nearest-even). k == 0 gives zeros.
-   An unknown dt or a negative size does nothing. */
-static void ci__linalg_bmm(int dt, const void *A, const void *B, void *C, long long batch, long long n, long long k, long long m,
-                ci__linalg_parallel_fn par, void *par_ctx) {
+/* C[b] = A[b] @ B[b] for b in [0,batch): A [batch, n, k], B [batch, k, m], C [batch, n, m], all
+   dense C-order, same dtype dt. f32 accumulates in float (like BLAS sgemm), f64 in double, integers
+   in int64 with wrap-around to the dtype, bool = logical (any(a&&b)), f16/bf16 convert to float,
+   accumulate in float, round back (round-to-nearest-even). k == 0 gives zeros. An unknown dt or a
+   negative size does nothing. */
+static void ci__linalg_bmm(int dt, const void *A, const void *B, void *C, long long batch,
+                           long long n, long long k, long long m, ci__linalg_parallel_fn par,
+                           void *par_ctx) {
     ci__linalg_prob P;
     memset(&P, 0, sizeof P);
     P.esz = ci__linalg_esize(dt);
     if (!P.esz || k < 0) return;
     P.dt = dt; P.kind = ci__linalg_kind(dt);
-    P.M = n; P.N = m; P.K = k;
-    P.A = (const char *)A; P.B = (const char *)B; P.C = (char *)C; P.bias = NULL;
-    P.amod = batch > 0 ? batch : 1; P.sA = n * k; P.sB = k * m; P.sC = n * m;
-    P.lda = k; P.ldb = m; P.ldc = m;
+    P.M = n;
+    P.N = m;
+    P.K = k;
+    P.A = (const char *)A;
+    P.B = (const char *)B;
+    P.C = (char *)C;
+    P.bias = NULL;
+    P.amod = batch > 0 ? batch : 1;
+    P.sA = n * k;
+    P.sB = k * m;
+    P.sC = n * m;
+    P.lda = k;
+    P.ldb = m;
+    P.ldc = m;
     P.cv = NULL;
     ci__linalg_run(&P, batch, par, par_ctx);
 }
 
 /* 2-d (and 1-d via H=1) convolution, PyTorch semantics (aten.convolution, not transposed):
    x [N, Cin, H, W], w [Cout, Cin/groups, KH, KW], bias [Cout] or NULL, y [N, Cout, OH, OW] with
-   OH = (H + 2*padH - dilH*(KH-1) - 1)/strideH + 1 (same for W). Same dtype dt for all (f32, f64; f16/bf16 via float; ints via int64).
-   Does nothing for an unknown dt, groups < 1 or not dividing Cin and Cout, stride or dilation < 1,
-   negative padding or sizes, or an empty output. */
+   OH = (H + 2*padH - dilH*(KH-1) - 1)/strideH + 1 (same for W). Same dtype dt for all (f32, f64;
+   f16/bf16 via float; ints via int64). Does nothing for an unknown dt, groups < 1 or not dividing
+   Cin and Cout, stride or dilation < 1, negative padding or sizes, or an empty output. */
 static void ci__linalg_conv2d(int dt, const void *x, const void *w, const void *bias, void *y,
-                   long long N, long long Cin, long long H, long long W, long long Cout, long long KH, long long KW,
-                   long long strideH, long long strideW, long long padH, long long padW, long long dilH, long long dilW,
-                   long long groups, ci__linalg_parallel_fn par, void *par_ctx) {
+                              long long N, long long Cin, long long H, long long W, long long Cout,
+                              long long KH, long long KW, long long strideH, long long strideW,
+                              long long padH, long long padW, long long dilH, long long dilW,
+                              long long groups, ci__linalg_parallel_fn par, void *par_ctx) {
     ci__linalg_prob P;
     ci__linalg_conv cv;
     long long spanH, spanW, OH, OW;
     memset(&P, 0, sizeof P);
     memset(&cv, 0, sizeof cv);
     P.esz = ci__linalg_esize(dt);
-    if (!P.esz || groups < 1 || strideH < 1 || strideW < 1 || dilH < 1 || dilW < 1 || padH < 0 || padW < 0) return;
+    if (!P.esz || groups < 1 || strideH < 1 || strideW < 1 || dilH < 1 || dilW < 1 || padH < 0 ||
+        padW < 0)
+        return;
     if (N < 0 || Cin < 0 || H < 0 || W < 0 || Cout < 0 || KH < 0 || KW < 0) return;
     if (Cin % groups || Cout % groups) return;
     spanH = H + 2 * padH - dilH * (KH - 1) - 1;
     spanW = W + 2 * padW - dilW * (KW - 1) - 1;
     if (spanH < 0 || spanW < 0) return;
     OH = spanH / strideH + 1; OW = spanW / strideW + 1;
-    cv.C = Cin / groups; cv.H = H; cv.W = W; cv.KH = KH; cv.KW = KW; cv.OW = OW;
-    cv.sH = strideH; cv.sW = strideW; cv.pH = padH; cv.pW = padW; cv.dH = dilH; cv.dW = dilW;
+    cv.C = Cin / groups;
+    cv.H = H;
+    cv.W = W;
+    cv.KH = KH;
+    cv.KW = KW;
+    cv.OW = OW;
+    cv.sH = strideH;
+    cv.sW = strideW;
+    cv.pH = padH;
+    cv.pW = padW;
+    cv.dH = dilH;
+    cv.dW = dilW;
     P.dt = dt; P.kind = ci__linalg_kind(dt);
-    P.M = Cout / groups; P.N = OH * OW; P.K = cv.C * KH * KW;
-    P.A = (const char *)w; P.B = (const char *)x; P.C = (char *)y; P.bias = (const char *)bias;
-    P.amod = groups; P.sA = P.M * P.K; P.sB = cv.C * H * W; P.sC = P.M * OH * OW;
-    P.lda = P.K; P.ldb = 0; P.ldc = OH * OW;
+    P.M = Cout / groups;
+    P.N = OH * OW;
+    P.K = cv.C * KH * KW;
+    P.A = (const char *)w;
+    P.B = (const char *)x;
+    P.C = (char *)y;
+    P.bias = (const char *)bias;
+    P.amod = groups;
+    P.sA = P.M * P.K;
+    P.sB = cv.C * H * W;
+    P.sC = P.M * OH * OW;
+    P.lda = P.K;
+    P.ldb = 0;
+    P.ldc = OH * OW;
     P.cv = &cv;
     ci__linalg_run(&P, N * groups, par, par_ctx);
 }
@@ -11226,7 +13777,9 @@ static void ci__tcc_errfn(void *opaque, const char *msg) {
     lg->buf[lg->n++] = '\n';
     lg->buf[lg->n] = 0;
 }
-typedef void (*ci__fn_parallel)(void *, void (*)(void **, long long, long long), long long, void **);
+
+typedef void (*ci__fn_parallel)(void *, void (*)(void **, long long, long long), long long,
+                                void **);
 typedef int (*ci__fn_extern)(void *, int, void **);
 #define CI__TCC_SYM(s, name, T, fn) do { T f_ = fn; void *p_; memcpy(&p_, &f_, sizeof p_); tcc_add_symbol((s), (name), p_); } while (0)
 /* returns the program's code, a malloc'd block (freed by ci__tcc_delete when the program is
@@ -11239,7 +13792,11 @@ static void *ci__tcc_compile(const char *src, ci__tcc_main_fn *main_out, ci__tcc
     int size;
     CI__TCC_LOCK();
     s = tcc_new();
-    if (!s) { CI__TCC_UNLOCK(); snprintf(lg->buf, sizeof lg->buf, "tcc_new failed"); return NULL; }
+    if (!s) {
+        CI__TCC_UNLOCK();
+        snprintf(lg->buf, sizeof lg->buf, "tcc_new failed");
+        return NULL;
+    }
     tcc_set_error_func(s, lg, ci__tcc_errfn);
     tcc_set_options(s, "-nostdlib -nostdinc");
     tcc_set_output_type(s, TCC_OUTPUT_MEMORY);
@@ -11264,10 +13821,15 @@ static void *ci__tcc_compile(const char *src, ci__tcc_main_fn *main_out, ci__tcc
     sym = tcc_get_symbol(s, "ci_main");
     tcc_delete(s);
     CI__TCC_UNLOCK();
-    if (!sym) { free(mem); snprintf(lg->buf, sizeof lg->buf, "ci_main not found"); return NULL; }
+    if (!sym) {
+        free(mem);
+        snprintf(lg->buf, sizeof lg->buf, "ci_main not found");
+        return NULL;
+    }
     memcpy(main_out, &sym, sizeof sym);
     return mem;
 }
+
 static void ci__tcc_delete(void *mem) { free(mem); }
 /* the program's code and its entry point */
 typedef struct ci__tcc_prog { void *code; ci__tcc_main_fn main; } ci__tcc_prog;
@@ -11288,14 +13850,17 @@ static void *ci__tcc_build(ci_program *p) {
     }
     return t;
 }
+
 static int ci__tcc_run(ci_program *p) {
     const ci__tcc_prog *t = (const ci__tcc_prog *)p->be_data;
     return t && t->main ? t->main(p->B, p) : 1;
 }
+
 static void ci__tcc_free(ci_program *p) {
     ci__tcc_prog *t = (ci__tcc_prog *)p->be_data;
     if (t && t->code) ci__tcc_delete(t->code);
 }
+
 static const char *ci__tcc_available(void) { return NULL; }
 #define CI__TCC_FNS ci__tcc_build, ci__tcc_run, ci__tcc_free
 #else
@@ -11346,6 +13911,7 @@ static void ci__rt_pool_work(ci__rt_pool *P) {
         if (--P->remaining == 0) pthread_cond_signal(&P->done_cv);
     }
 }
+
 static void *ci__rt_pool_main(void *arg) {
     ci__rt_pool *P = (ci__rt_pool *)arg;
     unsigned seen = 0;
@@ -11359,10 +13925,13 @@ static void *ci__rt_pool_main(void *arg) {
     pthread_mutex_unlock(&P->mu);
     return NULL;
 }
+
 static void ci__rt_pool_run(ci__rt_pool *P, ci__rt_kernel_fn fn, long long n, void **B) {
     int T = P->nthreads + 1;
     pthread_mutex_lock(&P->mu);
-    P->fn = fn; P->B = B; P->n = n;
+    P->fn = fn;
+    P->B = B;
+    P->n = n;
     P->nchunks = (int)(n < 4LL * T ? n : 4LL * T);
     P->chunk = (n + P->nchunks - 1) / P->nchunks;
     P->nchunks = (int)((n + P->chunk - 1) / P->chunk);
@@ -11394,6 +13963,7 @@ static void ci__rt_start(ci_program *p) {
     (void)p;
 #endif
 }
+
 static void ci__rt_stop(ci_program *p) {
 #ifndef CINDUCTOR_NO_THREADS
     ci__rt_pool *P = p->pool;
@@ -11413,7 +13983,8 @@ static void ci__rt_stop(ci_program *p) {
 #endif
 }
 #ifndef CINDUCTOR_NO_TCC
-static void ci__rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n, void **B) {
+static void ci__rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n,
+                            void **B) {
 #ifndef CINDUCTOR_NO_THREADS
     ci_program *p = (ci_program *)rt;
     if (p->pool && n > 1) { ci__rt_pool_run(p->pool, fn, n, B); return; }
@@ -11431,26 +14002,35 @@ static int ci__rt_extern(void *rt, int idx, void **B) {
     for (i = 0; i < k->nin; i++) {
         memset(&ins[i], 0, sizeof ins[i]);
         ins[i].data = B[k->ins[i]->slot]; ins[i].dtype = k->ins[i]->dt;
-        if (k->in_t) { ins[i].ndim = k->in_t[i].ndim; memcpy(ins[i].shape, k->in_t[i].shape, sizeof ins[i].shape); }
-        else {
+        if (k->in_t) {
+            ins[i].ndim = k->in_t[i].ndim;
+            memcpy(ins[i].shape, k->in_t[i].shape, sizeof ins[i].shape);
+        } else {
             ins[i].ndim = k->ins[i]->ndim;
             for (d = 0; d < k->ins[i]->ndim; d++) ins[i].shape[d] = k->ins[i]->size[d];
         }
     }
     for (i = 0; i < k->nout; i++) {
         memset(&outs[i], 0, sizeof outs[i]);
-        outs[i].data = B[k->outs[i]->slot]; outs[i].dtype = k->outs[i]->dt; outs[i].ndim = k->outs[i]->ndim;
+        outs[i].data = B[k->outs[i]->slot];
+        outs[i].dtype = k->outs[i]->dt;
+        outs[i].ndim = k->outs[i]->ndim;
         for (d = 0; d < k->outs[i]->ndim; d++) outs[i].shape[d] = k->outs[i]->size[d];
     }
-    r = k->ext->ext.run(ins, k->nin, k->args, k->nargs, outs, k->nout, k->ext->internal ? (void *)p : k->ext->ext.user);
+    r = k->ext->ext.run(ins, k->nin, k->args, k->nargs, outs, k->nout,
+                        k->ext->internal ? (void *)p : k->ext->ext.user);
     if (r) p->failed_extern = idx + 1;
     for (i = 0; i < k->nout && !r; i++) if (k->outs[i]->dd_node) {   /* the size it filled */
         ci__buf *b = k->outs[i];
         b->run_done = 1; b->run_ndim = b->ndim;
-        for (d = 0; d < b->ndim; d++) b->run_size[d] = outs[i].shape[d] >= 0 && outs[i].shape[d] <= b->size[d] ? outs[i].shape[d] : b->size[d];
+        for (d = 0; d < b->ndim; d++)
+            b->run_size[d] = outs[i].shape[d] >= 0 && outs[i].shape[d] <= b->size[d]
+                                     ? outs[i].shape[d]
+                                     : b->size[d];
     }
     return r;
 }
+
 /* cinductor's own extern kernels (>>linalg), run on the program's thread pool */
 typedef struct ci__rt_linalg_pack { ci__linalg_range_fn fn; void *arg; } ci__rt_linalg_pack;
 #ifndef CINDUCTOR_NO_THREADS
@@ -11472,23 +14052,38 @@ static void ci__rt_linalg_par(void *ctx, ci__linalg_range_fn fn, long long n, vo
     (void)p;
     fn(arg, 0, n);
 }
-static int ci__rt_ext_bmm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
-    (void)nins; (void)args; (void)nargs; (void)nouts;
-    ci__linalg_bmm((int)ins[0].dtype, ins[0].data, ins[1].data, outs[0].data, ins[0].shape[0], ins[0].shape[1], ins[0].shape[2],
-               ins[1].shape[2], ci__rt_linalg_par, user);
+
+static int ci__rt_ext_bmm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+                              ci_extern_tensor *outs, int nouts, void *user) {
+    (void)nins;
+    (void)args;
+    (void)nargs;
+    (void)nouts;
+    ci__linalg_bmm((int)ins[0].dtype, ins[0].data, ins[1].data, outs[0].data, ins[0].shape[0],
+                   ins[0].shape[1], ins[0].shape[2], ins[1].shape[2], ci__rt_linalg_par, user);
     return 0;
 }
-static int ci__rt_ext_conv_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+
+static int ci__rt_ext_conv_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+                               ci_extern_tensor *outs, int nouts, void *user) {
     const ci_extern_tensor *x = &ins[0], *w = &ins[1];
     (void)nargs; (void)nouts;
-    ci__linalg_conv2d((int)x->dtype, x->data, w->data, nins > 2 ? ins[2].data : NULL, outs[0].data, x->shape[0], x->shape[1], x->shape[2],
-                  x->shape[3], w->shape[0], w->shape[2], w->shape[3], args[3].u.ints.v[0], args[3].u.ints.v[1], args[4].u.ints.v[0],
-                  args[4].u.ints.v[1], args[5].u.ints.v[0], args[5].u.ints.v[1], args[6].u.i, ci__rt_linalg_par, user);
+    ci__linalg_conv2d((int)x->dtype, x->data, w->data, nins > 2 ? ins[2].data : NULL, outs[0].data,
+                      x->shape[0], x->shape[1], x->shape[2], x->shape[3], w->shape[0], w->shape[2],
+                      w->shape[3], args[3].u.ints.v[0], args[3].u.ints.v[1], args[4].u.ints.v[0],
+                      args[4].u.ints.v[1], args[5].u.ints.v[0], args[5].u.ints.v[1], args[6].u.i,
+                      ci__rt_linalg_par, user);
     return 0;
 }
+
 /* sort along the last dim: per row, a heapsort of the indices by (value, index), which is a
    strict order, so the result is that of a stable sort; NaN sorts as the largest value */
-typedef struct ci__rt_sortjob { const ci_extern_tensor *x; ci_extern_tensor *vals, *idx; int64_t n; int desc; } ci__rt_sortjob;
+typedef struct ci__rt_sortjob {
+    const ci_extern_tensor *x;
+    ci_extern_tensor *vals, *idx;
+    int64_t n;
+    int desc;
+} ci__rt_sortjob;
 static double ci__rt_sort_f(const ci_extern_tensor *x, int64_t i) {
     ci__interp_val v;
     ci__buf b;
@@ -11499,6 +14094,7 @@ static double ci__rt_sort_f(const ci_extern_tensor *x, int64_t i) {
     }
     return v.f;
 }
+
 static int64_t ci__rt_sort_i(const ci_extern_tensor *x, int64_t i) {
     ci__interp_val v;
     ci__buf b;
@@ -11509,6 +14105,7 @@ static int64_t ci__rt_sort_i(const ci_extern_tensor *x, int64_t i) {
     }
     return v.i;
 }
+
 /* does element a come before element b (offsets base + a, base + b)? */
 static int ci__rt_sort_before(const ci__rt_sortjob *J, int64_t base, int64_t a, int64_t b) {
     if (ci__dtype_is_float(J->x->dtype)) {
@@ -11522,16 +14119,23 @@ static int ci__rt_sort_before(const ci__rt_sortjob *J, int64_t base, int64_t a, 
     }
     return a < b;
 }
-static void ci__rt_sort_sift(const ci__rt_sortjob *J, int64_t base, int64_t *h, int64_t root, int64_t n) {
+
+static void ci__rt_sort_sift(const ci__rt_sortjob *J, int64_t base, int64_t *h, int64_t root,
+                             int64_t n) {
     for (;;) {
         int64_t c = 2 * root + 1;
         if (c >= n) return;
         if (c + 1 < n && ci__rt_sort_before(J, base, h[c], h[c + 1])) c++;
         if (!ci__rt_sort_before(J, base, h[root], h[c])) return;
-        { int64_t t = h[root]; h[root] = h[c]; h[c] = t; }
+        {
+            int64_t t = h[root];
+            h[root] = h[c];
+            h[c] = t;
+        }
         root = c;
     }
 }
+
 static void ci__rt_sort_rows(void *arg, long long begin, long long end) {
     const ci__rt_sortjob *J = (const ci__rt_sortjob *)arg;
     int64_t r, j, n = J->n;
@@ -11539,21 +14143,31 @@ static void ci__rt_sort_rows(void *arg, long long begin, long long end) {
     for (r = begin; r < end; r++) {
         int64_t base = r * n, *h = (int64_t *)J->idx->data + base;
         for (j = 0; j < n; j++) h[j] = j;
-        for (j = n / 2 - 1; j >= 0; j--) ci__rt_sort_sift(J, base, h, j, n);   /* a max-heap of "comes later" */
+        /* a max-heap of "comes later" */
+        for (j = n / 2 - 1; j >= 0; j--) ci__rt_sort_sift(J, base, h, j, n);
         for (j = n - 1; j > 0; j--) {
-            int64_t t = h[0]; h[0] = h[j]; h[j] = t;
+            int64_t t = h[0];
+            h[0] = h[j];
+            h[j] = t;
             ci__rt_sort_sift(J, base, h, 0, j);
         }
         for (j = 0; j < n; j++)
-            memcpy((char *)J->vals->data + (size_t)(base + j) * es, (const char *)J->x->data + (size_t)(base + h[j]) * es, es);
+            memcpy((char *)J->vals->data + (size_t)(base + j) * es,
+                   (const char *)J->x->data + (size_t)(base + h[j]) * es, es);
     }
 }
-static int ci__rt_ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+
+static int ci__rt_ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+                               ci_extern_tensor *outs, int nouts, void *user) {
     ci__rt_sortjob J;
     int64_t total = 1;
     int d;
-    (void)nins; (void)nargs; (void)nouts;
-    J.x = &ins[0]; J.vals = &outs[0]; J.idx = &outs[1];
+    (void)nins;
+    (void)nargs;
+    (void)nouts;
+    J.x = &ins[0];
+    J.vals = &outs[0];
+    J.idx = &outs[1];
     J.n = ins[0].ndim ? ins[0].shape[ins[0].ndim - 1] : 1;
     J.desc = args[1].kind == CI_ARG_BOOL ? args[1].u.b : 0;
     for (d = 0; d < ins[0].ndim; d++) total *= ins[0].shape[d];
@@ -11567,6 +14181,7 @@ static int ci__rt_ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_a
 static const char *ci__rt_cc_available(void) {
     return "the cc backend is not available in this version";
 }
+
 static const ci__backend ci__rt_cc_backend = {
     "cc", CI_BACKEND_CC, CI_DEVICE_CPU, CI__BE_SOURCE | CI__BE_THREADS,
     ci__rt_cc_available, NULL, NULL, NULL
@@ -11574,6 +14189,7 @@ static const ci__backend ci__rt_cc_backend = {
 static const char *ci__rt_nvrtc_available(void) {
     return "the CUDA backend (nvrtc) is not available in this version";
 }
+
 static const ci__backend ci__rt_nvrtc_backend = {
     "nvrtc", CI_BACKEND_NVRTC, CI_DEVICE_CUDA, CI__BE_SOURCE,
     ci__rt_nvrtc_available, NULL, NULL, NULL
@@ -11628,6 +14244,7 @@ static void ci__dbg_tensor_name(const ci_graph *g, uint32_t idx, char *buf, size
         if (!ci__public_node_named(g, buf)) return;
     }
 }
+
 static void ci__dbg_arg(const ci_graph *g, ci__sb *sb, const ci_arg *a) {
     int i;
     char nm[64];
@@ -11636,7 +14253,9 @@ static void ci__dbg_arg(const ci_graph *g, ci__sb *sb, const ci_arg *a) {
     case CI_ARG_TENSOR: {
         const ci__node *src = (const ci__node *)g->nodes.v[ci__lower_gt(g, a->u.t.id)->node];
         if (src->kind == CI__N_SCALAR) {  /* a Python number prints as its literal */
-            ci_arg lit = src->weak == 3 ? ci_arg_float(src->sval) : src->weak == 1 ? ci_arg_bool((int)src->ival) : ci_arg_int(src->ival);
+            ci_arg lit = src->weak == 3   ? ci_arg_float(src->sval)
+                         : src->weak == 1 ? ci_arg_bool((int)src->ival)
+                                          : ci_arg_int(src->ival);
             ci__dbg_arg(g, sb, &lit);
         } else {
             ci__dbg_tensor_name(g, a->u.t.id, nm, sizeof nm);
@@ -11662,20 +14281,31 @@ static void ci__dbg_arg(const ci_graph *g, ci__sb *sb, const ci_arg *a) {
         ci__sb_put(sb, "\"");
         for (s = a->u.s; *s; s++) {
             char e[3] = {'\\', 0, 0};
-            e[1] = *s == '"' ? '"' : *s == '\\' ? '\\' : *s == '\n' ? 'n' : *s == '\t' ? 't' : *s == '\r' ? 'r' : 0;
+            e[1] = *s == '"'    ? '"'
+                   : *s == '\\' ? '\\'
+                   : *s == '\n' ? 'n'
+                   : *s == '\t' ? 't'
+                   : *s == '\r' ? 'r'
+                                : 0;
             if (e[1]) ci__sb_put(sb, e);
-            else { e[0] = (unsigned char)*s < 0x20 ? ' ' : *s; e[1] = 0; ci__sb_put(sb, e); }
+            else {
+                e[0] = (unsigned char)*s < 0x20 ? ' ' : *s;
+                e[1] = 0;
+                ci__sb_put(sb, e);
+            }
         }
         ci__sb_put(sb, "\"");
         break;
     }
     case CI_ARG_DTYPE:   /* f32, or torch.float32 when a tensor is named f32 */
-        if (ci__public_node_named(g, ci_dtype_name(a->u.dtype))) ci__sb_printf(sb, "torch.%s", ci__dtype_tab[a->u.dtype].tname);
+        if (ci__public_node_named(g, ci_dtype_name(a->u.dtype)))
+            ci__sb_printf(sb, "torch.%s", ci__dtype_tab[a->u.dtype].tname);
         else ci__sb_put(sb, ci_dtype_name(a->u.dtype));
         break;
     case CI_ARG_INTS:
         ci__sb_put(sb, "[");
-        for (i = 0; i < a->u.ints.n; i++) ci__sb_printf(sb, "%s%lld", i ? ", " : "", (long long)a->u.ints.v[i]);
+        for (i = 0; i < a->u.ints.n; i++)
+            ci__sb_printf(sb, "%s%lld", i ? ", " : "", (long long)a->u.ints.v[i]);
         ci__sb_put(sb, "]");
         break;
     case CI_ARG_FLOATS:
@@ -11690,7 +14320,10 @@ static void ci__dbg_arg(const ci_graph *g, ci__sb *sb, const ci_arg *a) {
         break;
     case CI_ARG_LIST:
         ci__sb_put(sb, "[");
-        for (i = 0; i < a->u.list.n; i++) { if (i) ci__sb_put(sb, ", "); ci__dbg_arg(g, sb, &a->u.list.v[i]); }
+        for (i = 0; i < a->u.list.n; i++) {
+            if (i) ci__sb_put(sb, ", ");
+            ci__dbg_arg(g, sb, &a->u.list.v[i]);
+        }
         ci__sb_put(sb, "]");
         break;
     case CI_ARG_TENSORS:
@@ -11705,12 +14338,14 @@ static void ci__dbg_arg(const ci_graph *g, ci__sb *sb, const ci_arg *a) {
     default: ci__sb_put(sb, "?"); break;
     }
 }
+
 static void ci__dbg_type(ci__sb *sb, ci_dtype dt, int ndim, const int64_t *s) {
     int i;
     ci__sb_printf(sb, "%s[", ci_dtype_name(dt));
     for (i = 0; i < ndim; i++) ci__sb_printf(sb, "%s%lld", i ? ", " : "", (long long)s[i]);
     ci__sb_put(sb, "]");
 }
+
 /* constant data as a nested list that parses back to the same bits */
 static void ci__dbg_print_elem(ci__sb *sb, ci_dtype dt, const void *data, int64_t i) {
     const unsigned char *p = (const unsigned char *)data + (size_t)i * ci__dtype_tab[dt].size;
@@ -11719,12 +14354,42 @@ static void ci__dbg_print_elem(ci__sb *sb, ci_dtype dt, const void *data, int64_
     case CI_BOOL: ci__sb_put(sb, *p ? "True" : "False"); return;
     case CI_U8: ci__sb_printf(sb, "%d", (int)*p); return;
     case CI_I8: ci__sb_printf(sb, "%d", (int)*(const signed char *)p); return;
-    case CI_I16: { short v; memcpy(&v, p, 2); ci__sb_printf(sb, "%d", (int)v); return; }
-    case CI_I32: { int v; memcpy(&v, p, 4); ci__sb_printf(sb, "%d", v); return; }
-    case CI_I64: { long long v; memcpy(&v, p, 8); ci__sb_printf(sb, "%lld", v); return; }
-    case CI_F16: { unsigned short v; memcpy(&v, p, 2); f = ci__h2f(v); break; }
-    case CI_BF16: { unsigned short v; memcpy(&v, p, 2); f = ci__bf2f(v); break; }
-    case CI_F32: { float v; memcpy(&v, p, 4); f = v; break; }
+    case CI_I16: {
+        short v;
+        memcpy(&v, p, 2);
+        ci__sb_printf(sb, "%d", (int)v);
+        return;
+    }
+    case CI_I32: {
+        int v;
+        memcpy(&v, p, 4);
+        ci__sb_printf(sb, "%d", v);
+        return;
+    }
+    case CI_I64: {
+        long long v;
+        memcpy(&v, p, 8);
+        ci__sb_printf(sb, "%lld", v);
+        return;
+    }
+    case CI_F16: {
+        unsigned short v;
+        memcpy(&v, p, 2);
+        f = ci__h2f(v);
+        break;
+    }
+    case CI_BF16: {
+        unsigned short v;
+        memcpy(&v, p, 2);
+        f = ci__bf2f(v);
+        break;
+    }
+    case CI_F32: {
+        float v;
+        memcpy(&v, p, 4);
+        f = v;
+        break;
+    }
     case CI_F64: memcpy(&f, p, 8); break;
     default: return;
     }
@@ -11738,14 +14403,19 @@ static void ci__dbg_print_elem(ci__sb *sb, ci_dtype dt, const void *data, int64_
         ci__sb_put(sb, b);
     }
 }
+
 /* nested empty lists down to the first size-0 dim: [3, 0] -> [[], [], []] */
 static void ci__dbg_print_empty(ci__sb *sb, const int64_t *shape, int ndim) {
     int64_t i;
     ci__sb_put(sb, "[");
     if (ndim > 1 && shape[0] > 0)
-        for (i = 0; i < shape[0]; i++) { if (i) ci__sb_put(sb, ", "); ci__dbg_print_empty(sb, shape + 1, ndim - 1); }
+        for (i = 0; i < shape[0]; i++) {
+            if (i) ci__sb_put(sb, ", ");
+            ci__dbg_print_empty(sb, shape + 1, ndim - 1);
+        }
     ci__sb_put(sb, "]");
 }
+
 static void ci__dbg_print_const(ci__sb *sb, const ci__node *nd) {
     int64_t n = ci__ir_numel(nd->ndim, nd->shape), i, k;
     int d;
@@ -11753,22 +14423,38 @@ static void ci__dbg_print_const(ci__sb *sb, const ci__node *nd) {
     for (i = 0; i < n; i++) {
         int64_t rem = i, s = 1;
         /* open a bracket for every dim whose index just wrapped to 0 */
-        for (d = nd->ndim - 1, k = 0; d >= 0; d--) { if (rem % nd->shape[d] == 0) k++; else break; rem /= nd->shape[d]; }
+        for (d = nd->ndim - 1, k = 0; d >= 0; d--) {
+            if (rem % nd->shape[d] == 0)
+                k++;
+            else
+                break;
+            rem /= nd->shape[d];
+        }
         if (i > 0) ci__sb_put(sb, ", ");
         for (d = 0; d < k; d++) ci__sb_put(sb, "[");
         ci__dbg_print_elem(sb, nd->dt, nd->data, i);
         rem = i + 1;
-        for (d = nd->ndim - 1; d >= 0; d--) { s *= nd->shape[d]; if (rem % s == 0) ci__sb_put(sb, "]"); else break; }
+        for (d = nd->ndim - 1; d >= 0; d--) {
+            s *= nd->shape[d];
+            if (rem % s == 0)
+                ci__sb_put(sb, "]");
+            else
+                break;
+        }
     }
     if (n == 0) ci__dbg_print_empty(sb, nd->shape, nd->ndim);
 }
+
 static void ci__dbg_print_graph(const ci_graph *g, ci__sb *sb, int with_data) {
     int i, j;
     char nm[64];
     for (i = 0; i < g->nodes.n; i++) {
         const ci__node *nd = (const ci__node *)g->nodes.v[i];
         switch (nd->kind) {
-        case CI__N_INPUT: ci__sb_printf(sb, "input %s: ", nd->name); ci__dbg_type(sb, nd->dt, nd->ndim, nd->shape); break;
+        case CI__N_INPUT:
+            ci__sb_printf(sb, "input %s: ", nd->name);
+            ci__dbg_type(sb, nd->dt, nd->ndim, nd->shape);
+            break;
         case CI__N_CONST:
             ci__sb_printf(sb, "const %s: ", nd->name);
             ci__dbg_type(sb, nd->dt, nd->ndim, nd->shape);
@@ -11783,7 +14469,10 @@ static void ci__dbg_print_graph(const ci_graph *g, ci__sb *sb, int with_data) {
                 ci__sb_printf(sb, "%s%s", j ? ", " : "", nm);
             }
             ci__sb_printf(sb, " = %s(", nd->op);
-            for (j = 0; j < nd->nargs; j++) { if (j) ci__sb_put(sb, ", "); ci__dbg_arg(g, sb, &nd->args[j]); }
+            for (j = 0; j < nd->nargs; j++) {
+                if (j) ci__sb_put(sb, ", ");
+                ci__dbg_arg(g, sb, &nd->args[j]);
+            }
             for (j = 0; j < nd->nkw; j++) {
                 if (j || nd->nargs) ci__sb_put(sb, ", ");
                 ci__sb_printf(sb, "%s=", nd->kw[j].name);
@@ -11801,11 +14490,13 @@ static void ci__dbg_print_graph(const ci_graph *g, ci__sb *sb, int with_data) {
     }
     ci__sb_put(sb, "\n");
 }
+
 typedef struct ci__dbg_names { const char **names; int n; } ci__dbg_names;
 static const char *ci__dbg_varname(int var, void *user) {
     ci__dbg_names *d = (ci__dbg_names *)user;
     return (var < d->n && d->names[var]) ? d->names[var] : "?";
 }
+
 static void ci__dbg_value1(ci__sb *sb, ci__v *v, ci__dbg_names *nm) {
     int i;
     ci__sb_printf(sb, "      v%d = %s(", v->id, ci__ir_vop_name[v->op]);
@@ -11821,6 +14512,7 @@ static void ci__dbg_value1(ci__sb *sb, ci__v *v, ci__dbg_names *nm) {
     for (i = 0; i < v->n; i++) ci__sb_printf(sb, "%sv%d", i ? ", " : "", v->a[i]->id);
     ci__sb_printf(sb, ") : %s\n", ci__dtype_tab[v->dt].name);
 }
+
 /* v's DAG, operands first */
 static void ci__dbg_value(ci__L *L, ci__sb *sb, ci__v *v, int *marks, ci__dbg_names *nm) {
     ci__ir_vwalk w;
@@ -11830,6 +14522,7 @@ static void ci__dbg_value(ci__L *L, ci__sb *sb, ci__v *v, int *marks, ci__dbg_na
     while ((v = ci__ir_vw_next_post(&w, marks, epoch)) != NULL) ci__dbg_value1(sb, v, nm);
     ci__ir_vw_close(&w);
 }
+
 static void ci__dbg_print_ir(ci__L *L, ci__sb *sb) {
     int i, j;
     ci__dbg_names nms;
@@ -11854,11 +14547,13 @@ static void ci__dbg_print_ir(ci__L *L, ci__sb *sb) {
         for (j = 0; j < g->m.n; j++) nm += ((ci__kernel *)g->m.v[j])->emit;
         if (g->fused) {
             ci__sb_printf(sb, "  %s: fused, %d member%s, over [", g->name, nm, nm == 1 ? "" : "s");
-            for (j = 0; j < T->ndim; j++) ci__sb_printf(sb, "%s%lld", j ? ", " : "", (long long)T->size[j]);
+            for (j = 0; j < T->ndim; j++)
+                ci__sb_printf(sb, "%s%lld", j ? ", " : "", (long long)T->size[j]);
             ci__sb_put(sb, "]");
             if (T->red) {
                 ci__sb_put(sb, " reducing [");
-                for (j = 0; j < T->nr; j++) ci__sb_printf(sb, "%s%lld", j ? ", " : "", (long long)T->rsize[j]);
+                for (j = 0; j < T->nr; j++)
+                    ci__sb_printf(sb, "%s%lld", j ? ", " : "", (long long)T->rsize[j]);
                 ci__sb_printf(sb, "], %d loop%s", g->nphase, g->nphase == 1 ? "" : "s");
             }
             ci__sb_put(sb, "\n");
@@ -11867,49 +14562,79 @@ static void ci__dbg_print_ir(ci__L *L, ci__sb *sb) {
             ci__kernel *k = (ci__kernel *)g->m.v[j];
             int d;
             if (!k->emit && g->fused) {
-                ci__sb_printf(sb, "    %s: pointwise -> %s: recomputed where it is used (not stored)\n", k->name, k->out->name);
+                ci__sb_printf(sb,
+                              "    %s: pointwise -> %s: recomputed where it is used (not stored)\n",
+                              k->name, k->out->name);
                 continue;
             }
             if (k->kind == CI__K_EXTERN) {
                 ci__sb_printf(sb, "  %s: extern %s(", g->name, k->ext->name);
-                for (d = 0; d < k->nin; d++) ci__sb_printf(sb, "%s%s", d ? ", " : "", k->ins[d]->name);
+                for (d = 0; d < k->nin; d++)
+                    ci__sb_printf(sb, "%s%s", d ? ", " : "", k->ins[d]->name);
                 ci__sb_put(sb, ") ->");
                 for (d = 0; d < k->nout; d++) ci__sb_printf(sb, " %s", k->outs[d]->name);
                 ci__sb_put(sb, "\n");
                 continue;
             }
             if (g->fused) {
-                ci__sb_printf(sb, "    %s: %s%s -> %s", k->name, k->kind == CI__K_REDUCTION ? ci__ir_red_name[k->rtype] : "pointwise",
-                              k->kind == CI__K_REDUCTION || !T->red ? "" : k->inner ? " (inside the loop)" : " (outside the loop)", k->out->name);
+                ci__sb_printf(sb, "    %s: %s%s -> %s", k->name,
+                              k->kind == CI__K_REDUCTION ? ci__ir_red_name[k->rtype] : "pointwise",
+                              k->kind == CI__K_REDUCTION || !T->red ? ""
+                              : k->inner                            ? " (inside the loop)"
+                                                                    : " (outside the loop)",
+                              k->out->name);
                 if (T->red) ci__sb_printf(sb, ", loop %d", k->phase);
                 ci__sb_put(sb, k->store ? ", stored\n" : ", kept in a register\n");
-                for (d = 0; d < T->ndim; d++) { char *s2 = (char *)ci__arena_alloc(L->A, 16); snprintf(s2, 16, "x%d", d); nms.names[T->vars[d]->var] = s2; }
-                for (d = 0; d < T->nr; d++) { char *s2 = (char *)ci__arena_alloc(L->A, 16); snprintf(s2, 16, "r%d", d); nms.names[T->rvars[d]->var] = s2; }
+                for (d = 0; d < T->ndim; d++) {
+                    char *s2 = (char *)ci__arena_alloc(L->A, 16);
+                    snprintf(s2, 16, "x%d", d);
+                    nms.names[T->vars[d]->var] = s2;
+                }
+                for (d = 0; d < T->nr; d++) {
+                    char *s2 = (char *)ci__arena_alloc(L->A, 16);
+                    snprintf(s2, 16, "r%d", d);
+                    nms.names[T->rvars[d]->var] = s2;
+                }
                 ci__dbg_value(L, sb, k->gbody, ci__ir_marks(L), &nms);
                 continue;
             }
-            ci__sb_printf(sb, "  %s: %s over ", g->name, k->kind == CI__K_SCAN ? ci__ir_red_name[k->rtype] : k->disjoint ? "concat slice" : "scatter");
+            ci__sb_printf(sb, "  %s: %s over ", g->name,
+                          k->kind == CI__K_SCAN ? ci__ir_red_name[k->rtype]
+                          : k->disjoint         ? "concat slice"
+                                                : "scatter");
             ci__dbg_type(sb, k->out->dt, k->ndim, k->size);
             ci__sb_printf(sb, " -> %s\n", k->out->name);
-            for (d = 0; d < k->ndim; d++) { char *s2 = (char *)ci__arena_alloc(L->A, 16); snprintf(s2, 16, "x%d", d); nms.names[k->vars[d]->var] = s2; }
-            for (d = 0; d < k->nr; d++) { char *s2 = (char *)ci__arena_alloc(L->A, 16); snprintf(s2, 16, "r%d", d); nms.names[k->rvars[d]->var] = s2; }
+            for (d = 0; d < k->ndim; d++) {
+                char *s2 = (char *)ci__arena_alloc(L->A, 16);
+                snprintf(s2, 16, "x%d", d);
+                nms.names[k->vars[d]->var] = s2;
+            }
+            for (d = 0; d < k->nr; d++) {
+                char *s2 = (char *)ci__arena_alloc(L->A, 16);
+                snprintf(s2, 16, "r%d", d);
+                nms.names[k->rvars[d]->var] = s2;
+            }
             ci__dbg_value(L, sb, k->body, ci__ir_marks(L), &nms);
         }
     }
     if (L->unfused.n) ci__sb_put(sb, "not fused:\n");
     for (i = 0; i < L->unfused.n; i++) {
         ci__ir_unfused *u = (ci__ir_unfused *)L->unfused.v[i];
-        ci__sb_printf(sb, "  %s (%s) -> %s (%s): %s\n", u->from->name, u->from->grp->name, u->to->name, u->to->grp->name, u->why);
+        ci__sb_printf(sb, "  %s (%s) -> %s (%s): %s\n", u->from->name, u->from->grp->name,
+                      u->to->name, u->to->grp->name, u->why);
     }
 }
+
 static void ci__dbg_log(const ci_ctx *ctx, ci_log_level lvl, const char *msg) {
     if (ctx->desc.log) ctx->desc.log(lvl, msg, ctx->desc.log_user);
 }
+
 static void ci__dbg_default_log(ci_log_level level, const char *msg, void *user) {
     (void)level; (void)user;
     fputs(msg, stderr);
     if (*msg && msg[strlen(msg) - 1] != '\n') fputc('\n', stderr);
 }
+
 static unsigned ci__dbg_env_debug(void) {
     const char *e = getenv("CINDUCTOR_DEBUG");
     unsigned d = 0;
@@ -11928,9 +14653,15 @@ static void ci__dbg_debug_dump(ci_program *p, ci_graph *g, unsigned dbg) {
     ci__sb sb;
     ci__sb_init(&sb, p->A);
     if (dbg & CI_DEBUG_GRAPH) { ci__sb_put(&sb, "== graph ==\n"); ci__dbg_print_graph(g, &sb, 0); }
-    if (dbg & (CI_DEBUG_IR | CI_DEBUG_KERNELS)) { ci__sb_put(&sb, "== ir ==\n"); ci__dbg_print_ir(p->L, &sb); }
+    if (dbg & (CI_DEBUG_IR | CI_DEBUG_KERNELS)) {
+        ci__sb_put(&sb, "== ir ==\n");
+        ci__dbg_print_ir(p->L, &sb);
+    }
     if ((dbg & CI_DEBUG_SOURCE) && !p->source && p->L) ci__public_program_emit(p);
-    if ((dbg & CI_DEBUG_SOURCE) && p->source && *p->source) { ci__sb_put(&sb, "== source ==\n"); ci__sb_put(&sb, p->source); }
+    if ((dbg & CI_DEBUG_SOURCE) && p->source && *p->source) {
+        ci__sb_put(&sb, "== source ==\n");
+        ci__sb_put(&sb, p->source);
+    }
     if (sb.n) ci__dbg_log(p->ctx, CI_LOG_DEBUG, ci__sb_str(&sb));
 }
 
@@ -11969,6 +14700,7 @@ static ci_result ci__npy_fail(ci_result rc, char *err, size_t errsz, const char 
     va_end(ap);
     return rc;
 }
+
 static void ci__npy_err(char *err, size_t errsz, const char *fmt, ...) {
     va_list ap;
     if (!err || !errsz) return;
@@ -12000,7 +14732,8 @@ static void ci__npy_swap(void *data, size_t nbytes, size_t itemsize) {
    (NumPy keeps any byte in a |b1 array; PyTorch and the kernels read only 0 and 1) */
 static void ci__npy_to_host(void *data, size_t nbytes, ci_dtype dt) {
     size_t i;
-    if (dt == CI_BOOL) for (i = 0; i < nbytes; i++) ((unsigned char *)data)[i] = ((unsigned char *)data)[i] != 0;
+    if (dt == CI_BOOL)
+        for (i = 0; i < nbytes; i++) ((unsigned char *)data)[i] = ((unsigned char *)data)[i] != 0;
     if (!ci__npy_host_le()) ci__npy_swap(data, nbytes, ci_dtype_size(dt));
 }
 
@@ -12261,10 +14994,12 @@ static uint64_t ci__npy_limit(uint64_t max_read) {
     uint64_t l = max_read ? max_read : CI_DEFAULT_MAX_READ;
     return l > (uint64_t)(SIZE_MAX / 2) ? (uint64_t)(SIZE_MAX / 2) : l;  /* room for l + 2 bytes */
 }
+
 static void ci__npy_too_big(char *err, size_t errsz, const char *path, uint64_t limit) {
     ci__npy_err(err, errsz, "%s: larger than the read limit of %llu bytes", path,
                 (unsigned long long)limit);
 }
+
 static const ci_allocator *ci__npy_malloc_allocator(void) {
     static const ci_allocator a = {ci__util_default_alloc, ci__util_default_free, NULL};
     return &a;
@@ -12316,9 +15051,11 @@ static ci_result ci__npy_slurp(FILE *f, const char *path, uint64_t limit, const 
 oom:
     return ci__npy_fail(CI_ERR_OUT_OF_MEMORY, err, errsz, "%s: out of memory", path);
 }
+
 /* the whole file at PATH (see ci__npy_slurp), with a message naming the path on failure */
-static ci_result ci__npy_read_file(const char *path, uint64_t limit, const ci_allocator *a, int text,
-                                   unsigned char **buf, size_t *len, size_t *cap, char *err, size_t errsz) {
+static ci_result ci__npy_read_file(const char *path, uint64_t limit, const ci_allocator *a,
+                                   int text, unsigned char **buf, size_t *len, size_t *cap,
+                                   char *err, size_t errsz) {
     FILE *f = fopen(path, "rb");
     ci_result r;
     if (!f)
@@ -12365,8 +15102,9 @@ static size_t ci__npy_read_n(FILE *f, const ci_allocator *a, unsigned char **buf
    read past the data but a probe for extra bytes; a header or data past LIMIT is refused
    before it is read, a short file is "truncated", bytes after the data are an error (as in
    ci_npy_parse). */
-static ci_result ci__npy_read_a(const char *path, uint64_t limit, const ci_allocator *a, ci__npy_info *info,
-                                void **data, size_t *cap, char *err, size_t errsz) {
+static ci_result ci__npy_read_a(const char *path, uint64_t limit, const ci_allocator *a,
+                                ci__npy_info *info, void **data, size_t *cap, char *err,
+                                size_t errsz) {
     unsigned char pre[12], *hdr = NULL, *d = NULL, extra[4096];
     size_t n, plen, hlen = 0, hcap = 0, got;
     FILE *f;
@@ -12380,10 +15118,13 @@ static ci_result ci__npy_read_a(const char *path, uint64_t limit, const ci_alloc
         return ci__npy_fail(CI_ERR_IO, err, errsz, "%s: cannot open: %s", path, strerror(errno));
     n = fread(pre, 1, 10, f);
     plen = n;
-    if (n == 10 && !memcmp(pre, "\x93NUMPY", 6) && (pre[6] == 2 || pre[6] == 3)) plen += fread(pre + 10, 1, 2, f);
+    if (n == 10 && !memcmp(pre, "\x93NUMPY", 6) && (pre[6] == 2 || pre[6] == 3))
+        plen += fread(pre + 10, 1, 2, f);
     if (plen >= 10 && !memcmp(pre, "\x93NUMPY", 6)) {
         if (pre[6] == 1) hlen = (size_t)pre[8] | (size_t)pre[9] << 8;
-        else if (plen == 12) hlen = (size_t)pre[8] | (size_t)pre[9] << 8 | (size_t)pre[10] << 16 | (size_t)pre[11] << 24;
+        else if (plen == 12)
+            hlen = (size_t)pre[8] | (size_t)pre[9] << 8 | (size_t)pre[10] << 16 |
+                   (size_t)pre[11] << 24;
     }
     if ((uint64_t)plen + hlen > limit) {
         ci__npy_too_big(err, errsz, path, limit);
@@ -12392,10 +15133,18 @@ static ci_result ci__npy_read_a(const char *path, uint64_t limit, const ci_alloc
     }
     hcap = plen ? plen : 1;
     hdr = (unsigned char *)a->alloc(hcap, a->user);
-    if (!hdr) { r = CI_ERR_OUT_OF_MEMORY; ci__npy_err(err, errsz, "%s: out of memory", path); goto done; }
+    if (!hdr) {
+        r = CI_ERR_OUT_OF_MEMORY;
+        ci__npy_err(err, errsz, "%s: out of memory", path);
+        goto done;
+    }
     memcpy(hdr, pre, plen);
     n = ci__npy_read_n(f, a, &hdr, &hcap, plen, hlen);
-    if (n == (size_t)-1) { r = CI_ERR_OUT_OF_MEMORY; ci__npy_err(err, errsz, "%s: out of memory", path); goto done; }
+    if (n == (size_t)-1) {
+        r = CI_ERR_OUT_OF_MEMORY;
+        ci__npy_err(err, errsz, "%s: out of memory", path);
+        goto done;
+    }
     r = ci__npy_header(hdr, plen + n, info, msg, sizeof msg);
     if (r != CI_OK) { ci__npy_err(err, errsz, "%s: %s", path, msg); goto done; }
     if ((uint64_t)info->data_offset + info->nbytes > limit) {
@@ -12419,16 +15168,17 @@ static ci_result ci__npy_read_a(const char *path, uint64_t limit, const ci_alloc
         ci__npy_err(err, errsz, "%s: read error", path);
         r = CI_ERR_IO;
     } else if (got < info->nbytes) {
-        ci__npy_err(err, errsz, "%s: truncated .npy data: the shape needs %lu bytes, %lu present", path,
-                    (unsigned long)info->nbytes, (unsigned long)got);
+        ci__npy_err(err, errsz, "%s: truncated .npy data: the shape needs %lu bytes, %lu present",
+                    path, (unsigned long)info->nbytes, (unsigned long)got);
         r = CI_ERR_PARSE;
     } else if ((got = fread(extra, 1, sizeof extra, f)) > 0) {
         if (got < sizeof extra)
-            ci__npy_err(err, errsz, "%s: %lu extra byte(s) after the data the shape describes", path,
-                        (unsigned long)got);
+            ci__npy_err(err, errsz, "%s: %lu extra byte(s) after the data the shape describes",
+                        path, (unsigned long)got);
         else
-            ci__npy_err(err, errsz, "%s: %lu or more extra bytes after the data the shape describes",
-                        path, (unsigned long)sizeof extra);
+            ci__npy_err(err, errsz,
+                        "%s: %lu or more extra bytes after the data the shape describes", path,
+                        (unsigned long)sizeof extra);
         r = CI_ERR_PARSE;
     } else if (ferror(f)) {
         ci__npy_err(err, errsz, "%s: read error", path);
@@ -12443,7 +15193,8 @@ done:
 }
 
 CI_API ci_result ci_npy_read_ex(const char *path, uint64_t max_read, ci_dtype *dtype, int *ndim,
-                                int64_t *shape, void **data, size_t *nbytes, char *err, size_t errsz) {
+                                int64_t *shape, void **data, size_t *nbytes, char *err,
+                                size_t errsz) {
     ci__npy_info info;
     ci_result r;
     void *buf = NULL;
@@ -12543,9 +15294,10 @@ CI_API ci_result ci_npy_write(const char *path, ci_dtype dt, int ndim, const int
    statement live in a scratch arena reset per statement (ci_call copies what it keeps). Errors
    longjmp to ci__cig_run with "FILE:LINE:COL: error: MSG" already written; all memory is in the
    two arenas or in P->pending, so failure frees everything; all of it comes from the graph's
-   context's allocator (ci__malloc). A NUL byte is an error anywhere, so readers may stop at one. The text is bounded by len, never
-   NUL-terminated; list nesting is bounded by the declared rank (const) or 1 (arguments), and a
-   const may not exceed CI__CIG_MAX_CONST_BYTES, so any input terminates without crashing.
+   context's allocator (ci__malloc). A NUL byte is an error anywhere, so readers may stop at one.
+   The text is bounded by len, never NUL-terminated; list nesting is bounded by the declared rank
+   (const) or 1 (arguments), and a const may not exceed CI__CIG_MAX_CONST_BYTES, so any input
+   terminates without crashing.
 */
 
 #define CI__CIG_MAX_OUTS 64
@@ -12660,6 +15412,7 @@ static void ci__cig_arena_free(ci__cig_parser *P, ci__cig_block **arena) {
         *arena = next;
     }
 }
+
 static void ci__cig_drop_pending(ci__cig_parser *P) {
     ci__mfree(P->g->ctx, P->pending, P->pending_cap);
     P->pending = NULL;
@@ -12692,6 +15445,7 @@ static char *ci__cig_strdup(ci__cig_parser *P, ci__cig_block **arena, const char
 static int ci__cig_is_alpha(int c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
+
 static int ci__cig_is_digit(int c) { return c >= '0' && c <= '9'; }
 static int ci__cig_is_alnum(int c) { return ci__cig_is_alpha(c) || ci__cig_is_digit(c); }
 
@@ -12714,11 +15468,13 @@ static void ci__cig_next(ci__cig_parser *P) {
         } else if (c == '#') {
             while (P->pos < P->len && P->text[P->pos] != '\n') {
                 if (!P->text[P->pos])   /* text has no NUL anywhere: readers may stop at one */
-                    ci__cig_fail(P, P->line, P->col, CI_ERR_PARSE, "unexpected byte 0x00 in a comment");
+                    ci__cig_fail(P, P->line, P->col, CI_ERR_PARSE,
+                                 "unexpected byte 0x00 in a comment");
                 ci__cig_adv(P, 1);
             }
-        } else if (c == '\\' && (ci__cig_at(P, P->pos + 1) == '\n' ||
-                                  (ci__cig_at(P, P->pos + 1) == '\r' && ci__cig_at(P, P->pos + 2) == '\n'))) {
+        } else if (c == '\\' &&
+                   (ci__cig_at(P, P->pos + 1) == '\n' ||
+                    (ci__cig_at(P, P->pos + 1) == '\r' && ci__cig_at(P, P->pos + 2) == '\n'))) {
             /* a line continuation, with LF or CRLF line ends */
             P->pos += ci__cig_at(P, P->pos + 1) == '\r' ? 3 : 2;
             P->line++;
@@ -12866,6 +15622,7 @@ static void ci__cig_expect(ci__cig_parser *P, char c, const char *what) {
                      ci__cig_desc(P, buf, sizeof buf));
     ci__cig_next(P);
 }
+
 /* after a list element: a ',' (taken) or the list's closing punctuation (left for the caller) */
 static void ci__cig_comma(ci__cig_parser *P, char close) {
     char buf[64];
@@ -13036,21 +15793,51 @@ static void ci__cig_store(ci__cig_parser *P, void *buf, size_t i, ci_dtype dt,
         ci__cig_fail(P, line, col, CI_ERR_PARSE, "float value in a constant of dtype %s",
                      ci_dtype_name(dt));
     switch (dt) {
-    case CI_BOOL: lo = 0; hi = 1; break;
-    case CI_U8: lo = 0; hi = 255; break;
-    case CI_I8: lo = -128; hi = 127; break;
-    case CI_I16: lo = -32768; hi = 32767; break;
-    case CI_I32: lo = -2147483647 - 1; hi = 2147483647; break;
-    default: lo = INT64_MIN; hi = INT64_MAX; break;
+    case CI_BOOL:
+        lo = 0;
+        hi = 1;
+        break;
+    case CI_U8:
+        lo = 0;
+        hi = 255;
+        break;
+    case CI_I8:
+        lo = -128;
+        hi = 127;
+        break;
+    case CI_I16:
+        lo = -32768;
+        hi = 32767;
+        break;
+    case CI_I32:
+        lo = -2147483647 - 1;
+        hi = 2147483647;
+        break;
+    default:
+        lo = INT64_MIN;
+        hi = INT64_MAX;
+        break;
     }
     if (v->i < lo || v->i > hi)
         ci__cig_fail(P, line, col, CI_ERR_PARSE, "%lld is out of the range of %s",
                      (long long)v->i, ci_dtype_name(dt));
     switch (dt) {
     case CI_BOOL: case CI_U8: b[i] = (unsigned char)v->i; break;
-    case CI_I8: { int8_t x = (int8_t)v->i; memcpy(b + i, &x, 1); break; }
-    case CI_I16: { int16_t x = (int16_t)v->i; memcpy(b + 2 * i, &x, 2); break; }
-    case CI_I32: { int32_t x = (int32_t)v->i; memcpy(b + 4 * i, &x, 4); break; }
+    case CI_I8: {
+        int8_t x = (int8_t)v->i;
+        memcpy(b + i, &x, 1);
+        break;
+    }
+    case CI_I16: {
+        int16_t x = (int16_t)v->i;
+        memcpy(b + 2 * i, &x, 2);
+        break;
+    }
+    case CI_I32: {
+        int32_t x = (int32_t)v->i;
+        memcpy(b + 4 * i, &x, 4);
+        break;
+    }
     default: memcpy(b + 8 * i, &v->i, 8); break;
     }
 }
@@ -13320,7 +16107,8 @@ static ci_arg ci__cig_list_arg_d(ci__cig_parser *P, int depth) {
     while (!ci__cig_punct(&P->tok, close)) {
         ci__cig_tok t = P->tok;
         if (n >= CI_MAX_LIST)
-            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list too long: at most %d elements", CI_MAX_LIST);
+            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list too long: at most %d elements",
+                         CI_MAX_LIST);
         if (ci__cig_punct(&t, '[') || ci__cig_punct(&t, '(')) {
             /* a nested list: every element becomes an argument of its own (CI_ARG_LIST) */
             if (nten) ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list mixes tensors and lists");
@@ -13359,31 +16147,45 @@ static ci_arg ci__cig_list_arg_d(ci__cig_parser *P, int depth) {
     }
 }
 
-/* the rest of a list that turned out to hold lists: elements [0, ndone) were numbers already read */
-static ci_arg ci__cig_nested_list(ci__cig_parser *P, char close, const ci__cig_num *done, size_t ndone, int depth) {
+/* the rest of a list that turned out to hold lists: elements [0, ndone) were numbers already read
+ */
+static ci_arg ci__cig_nested_list(ci__cig_parser *P, char close, const ci__cig_num *done,
+                                  size_t ndone, int depth) {
     ci_arg *v = NULL;
     size_t n = 0, cap = 0, i;
     char d[64];
-    if (depth >= 32) ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "lists nested too deeply");
+    if (depth >= 32)
+        ci__cig_fail(P, P->tok.line, P->tok.col, CI_ERR_PARSE, "lists nested too deeply");
     for (i = 0; i < ndone; i++) {
         ci__cig_grow(P, (void **)&v, &cap, sizeof *v, n + 1);
-        v[n++] = done[i].is_bool ? ci_arg_bool((int)done[i].i) : done[i].is_float ? ci_arg_float(done[i].f) : ci_arg_int(done[i].i);
+        v[n++] = done[i].is_bool    ? ci_arg_bool((int)done[i].i)
+                 : done[i].is_float ? ci_arg_float(done[i].f)
+                                    : ci_arg_int(done[i].i);
     }
     while (!ci__cig_punct(&P->tok, close)) {
         ci__cig_tok t = P->tok;
         ci__cig_grow(P, (void **)&v, &cap, sizeof *v, n + 1);
-        if (ci__cig_punct(&t, '[') || ci__cig_punct(&t, '(')) v[n] = ci__cig_list_arg_d(P, depth + 1);
+        if (ci__cig_punct(&t, '[') || ci__cig_punct(&t, '('))
+            v[n] = ci__cig_list_arg_d(P, depth + 1);
         else if (ci__cig_starts_number(&t)) {
             ci__cig_num x = ci__cig_signed_number(P);
-            v[n] = x.is_bool ? ci_arg_bool((int)x.i) : x.is_float ? ci_arg_float(x.f) : ci_arg_int(x.i);
-        } else ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "a nested list holds numbers or lists, got %s", ci__cig_desc(P, d, sizeof d));
+            v[n] = x.is_bool    ? ci_arg_bool((int)x.i)
+                   : x.is_float ? ci_arg_float(x.f)
+                                : ci_arg_int(x.i);
+        } else
+            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE,
+                         "a nested list holds numbers or lists, got %s",
+                         ci__cig_desc(P, d, sizeof d));
         n++;
-        if (n > CI_MAX_LIST) ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list too long: at most %d elements", CI_MAX_LIST);
+        if (n > CI_MAX_LIST)
+            ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "list too long: at most %d elements",
+                         CI_MAX_LIST);
         ci__cig_comma(P, close);
     }
     ci__cig_next(P);
     return ci_arg_list(v, (int)n);   /* v lives in the parser's scratch arena */
 }
+
 static ci_arg ci__cig_list_arg(ci__cig_parser *P) { return ci__cig_list_arg_d(P, 0); }
 
 static ci_arg ci__cig_arg(ci__cig_parser *P) {
@@ -13466,8 +16268,8 @@ static void ci__cig_call(ci__cig_parser *P) {
                     ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "keyword '%.*s' given twice",
                                  CI__CIG_SPAN(&t));
             if (nkw == CI_MAX_ARGS)
-                ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "too many keyword arguments: at most %d",
-                             CI_MAX_ARGS);
+                ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE,
+                             "too many keyword arguments: at most %d", CI_MAX_ARGS);
             ci__cig_grow(P, (void **)&kws, &kcap, sizeof *kws, nkw + 1);
             kws[nkw].name = ci__cig_strdup(P, &P->scratch, t.p, t.n);
             ci__cig_next(P);
@@ -13479,8 +16281,8 @@ static void ci__cig_call(ci__cig_parser *P) {
                 ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE,
                              "positional argument after a keyword argument");
             if (nargs == CI_MAX_ARGS)
-                ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE, "too many positional arguments: at most %d",
-                             CI_MAX_ARGS);
+                ci__cig_fail(P, t.line, t.col, CI_ERR_PARSE,
+                             "too many positional arguments: at most %d", CI_MAX_ARGS);
             ci__cig_grow(P, (void **)&args, &acap, sizeof *args, nargs + 1);
             args[nargs++] = ci__cig_arg(P);
         }
@@ -13502,8 +16304,10 @@ static void ci__cig_call(ci__cig_parser *P) {
         if (!ci__cig_is(&lhs[j], "_")) ci__cig_define(P, &lhs[j], outs[j]);
     /* the node takes the file's name, so messages and run-time errors say what the file says */
     if (n == 1 && !ci__cig_is(&lhs[0], "_")) {
-        ci_result r = ci_tensor_set_name(P->g, outs[0], ci__cig_strdup(P, &P->scratch, lhs[0].p, lhs[0].n));
-        if (r != CI_OK) ci__cig_fail(P, lhs[0].line, lhs[0].col, r, "%s", ci_ctx_last_error(P->g->ctx));
+        ci_result r = ci_tensor_set_name(P->g, outs[0],
+                                         ci__cig_strdup(P, &P->scratch, lhs[0].p, lhs[0].n));
+        if (r != CI_OK)
+            ci__cig_fail(P, lhs[0].line, lhs[0].col, r, "%s", ci_ctx_last_error(P->g->ctx));
     }
 }
 
@@ -13618,8 +16422,8 @@ CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, siz
     if (err && errsz) err[0] = 0;
     if (!g || !path)
         return ci__npy_fail(CI_ERR_INVALID_ARGS, err, errsz, "ci_cig_parse_file: NULL argument");
-    r = ci__npy_read_file(path, g->ctx->desc.max_read, &g->ctx->desc.allocator, 1, &text, &len, &cap,
-                          err, errsz);
+    r = ci__npy_read_file(path, g->ctx->desc.max_read, &g->ctx->desc.allocator, 1, &text, &len,
+                          &cap, err, errsz);
     if (r != CI_OK) return r;
     for (i = 0; path[i]; i++)
         if (path[i] == '/' || path[i] == '\\') dlen = i + 1;
@@ -13656,12 +16460,17 @@ const char *ci_result_string(ci_result r) {
     };
     return (r >= 0 && r < CI_RESULT_COUNT) ? s[r] : "unknown result code";
 }
-const char *ci_dtype_name(ci_dtype dt) { return ci__dtype_ok(dt) ? ci__dtype_tab[dt].name : "invalid"; }
+
+const char *ci_dtype_name(ci_dtype dt) {
+    return ci__dtype_ok(dt) ? ci__dtype_tab[dt].name : "invalid";
+}
+
 ci_dtype ci_dtype_from_name(const char *name) {
     int i;
     if (!name) return CI_DTYPE_INVALID;
     for (i = 1; i < CI_DTYPE_COUNT; i++)
-        if (!strcmp(name, ci__dtype_tab[i].name) || !strcmp(name, ci__dtype_tab[i].tname)) return (ci_dtype)i;
+        if (!strcmp(name, ci__dtype_tab[i].name) || !strcmp(name, ci__dtype_tab[i].tname))
+            return (ci_dtype)i;
     if (!strcmp(name, "float")) return CI_F32;
     if (!strcmp(name, "double")) return CI_F64;
     if (!strcmp(name, "long")) return CI_I64;
@@ -13669,19 +16478,88 @@ ci_dtype ci_dtype_from_name(const char *name) {
     if (!strcmp(name, "half")) return CI_F16;
     return CI_DTYPE_INVALID;
 }
+
 size_t ci_dtype_size(ci_dtype dt) { return ci__dtype_ok(dt) ? (size_t)ci__dtype_tab[dt].size : 0; }
 
-ci_arg ci_arg_none(void) { ci_arg a; memset(&a, 0, sizeof a); return a; }
-ci_arg ci_arg_tensor(ci_tensor t) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_TENSOR; a.u.t = t; return a; }
-ci_arg ci_arg_int(int64_t v) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_INT; a.u.i = v; return a; }
-ci_arg ci_arg_float(double v) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_FLOAT; a.u.f = v; return a; }
-ci_arg ci_arg_bool(int v) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_BOOL; a.u.b = v != 0; return a; }
-ci_arg ci_arg_string(const char *s) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_STRING; a.u.s = s; return a; }
-ci_arg ci_arg_dtype(ci_dtype dt) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_DTYPE; a.u.dtype = dt; return a; }
-ci_arg ci_arg_ints(const int64_t *v, int n) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_INTS; a.u.ints.v = v; a.u.ints.n = n; return a; }
-ci_arg ci_arg_floats(const double *v, int n) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_FLOATS; a.u.floats.v = v; a.u.floats.n = n; return a; }
-ci_arg ci_arg_tensors(const ci_tensor *v, int n) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_TENSORS; a.u.tensors.v = v; a.u.tensors.n = n; return a; }
-ci_arg ci_arg_list(const ci_arg *v, int n) { ci_arg a = ci_arg_none(); a.kind = CI_ARG_LIST; a.u.list.v = v; a.u.list.n = n; return a; }
+ci_arg ci_arg_none(void) {
+    ci_arg a;
+    memset(&a, 0, sizeof a);
+    return a;
+}
+
+ci_arg ci_arg_tensor(ci_tensor t) {
+    ci_arg a = ci_arg_none();
+    a.kind = CI_ARG_TENSOR;
+    a.u.t = t;
+    return a;
+}
+
+ci_arg ci_arg_int(int64_t v) {
+    ci_arg a = ci_arg_none();
+    a.kind = CI_ARG_INT;
+    a.u.i = v;
+    return a;
+}
+
+ci_arg ci_arg_float(double v) {
+    ci_arg a = ci_arg_none();
+    a.kind = CI_ARG_FLOAT;
+    a.u.f = v;
+    return a;
+}
+
+ci_arg ci_arg_bool(int v) {
+    ci_arg a = ci_arg_none();
+    a.kind = CI_ARG_BOOL;
+    a.u.b = v != 0;
+    return a;
+}
+
+ci_arg ci_arg_string(const char *s) {
+    ci_arg a = ci_arg_none();
+    a.kind = CI_ARG_STRING;
+    a.u.s = s;
+    return a;
+}
+
+ci_arg ci_arg_dtype(ci_dtype dt) {
+    ci_arg a = ci_arg_none();
+    a.kind = CI_ARG_DTYPE;
+    a.u.dtype = dt;
+    return a;
+}
+
+ci_arg ci_arg_ints(const int64_t *v, int n) {
+    ci_arg a = ci_arg_none();
+    a.kind = CI_ARG_INTS;
+    a.u.ints.v = v;
+    a.u.ints.n = n;
+    return a;
+}
+
+ci_arg ci_arg_floats(const double *v, int n) {
+    ci_arg a = ci_arg_none();
+    a.kind = CI_ARG_FLOATS;
+    a.u.floats.v = v;
+    a.u.floats.n = n;
+    return a;
+}
+
+ci_arg ci_arg_tensors(const ci_tensor *v, int n) {
+    ci_arg a = ci_arg_none();
+    a.kind = CI_ARG_TENSORS;
+    a.u.tensors.v = v;
+    a.u.tensors.n = n;
+    return a;
+}
+
+ci_arg ci_arg_list(const ci_arg *v, int n) {
+    ci_arg a = ci_arg_none();
+    a.kind = CI_ARG_LIST;
+    a.u.list.v = v;
+    a.u.list.n = n;
+    return a;
+}
 
 /* -- context -- */
 static int ci__public_ctx_builtins(ci_ctx *ctx) {
@@ -13694,13 +16572,17 @@ static int ci__public_ctx_builtins(ci_ctx *ctx) {
     ctx->arena->err = NULL;
     return 1;
 }
+
 ci_result ci_ctx_create(const ci_ctx_desc *desc, ci_ctx **out) {
     ci_ctx_desc d;
     ci_ctx *ctx;
     if (!out) return CI_ERR_INVALID_ARGS;
     *out = NULL;
     if (desc) d = *desc; else memset(&d, 0, sizeof d);
-    if (!d.allocator.alloc || !d.allocator.free) { d.allocator.alloc = ci__util_default_alloc; d.allocator.free = ci__util_default_free; }
+    if (!d.allocator.alloc || !d.allocator.free) {
+        d.allocator.alloc = ci__util_default_alloc;
+        d.allocator.free = ci__util_default_free;
+    }
     if (!d.log) d.log = ci__dbg_default_log;
     if (d.num_threads <= 0) d.num_threads = 1;
     d.debug |= ci__dbg_env_debug();
@@ -13721,6 +16603,7 @@ ci_result ci_ctx_create(const ci_ctx_desc *desc, ci_ctx **out) {
     *out = ctx;
     return CI_OK;
 }
+
 static void ci__public_ctx_lock(ci_ctx *ctx) {
 #ifndef CINDUCTOR_NO_THREADS
     pthread_mutex_lock(&ctx->ref_mu);
@@ -13728,6 +16611,7 @@ static void ci__public_ctx_lock(ci_ctx *ctx) {
     (void)ctx;
 #endif
 }
+
 static void ci__public_ctx_unlock(ci_ctx *ctx) {
 #ifndef CINDUCTOR_NO_THREADS
     pthread_mutex_unlock(&ctx->ref_mu);
@@ -13735,11 +16619,13 @@ static void ci__public_ctx_unlock(ci_ctx *ctx) {
     (void)ctx;
 #endif
 }
+
 static void ci__public_ctx_retain(ci_ctx *ctx) {
     ci__public_ctx_lock(ctx);
     ctx->refs++;
     ci__public_ctx_unlock(ctx);
 }
+
 static void ci__public_ctx_release(ci_ctx *ctx) {
     ci_allocator a;
     long left;
@@ -13754,16 +16640,21 @@ static void ci__public_ctx_release(ci_ctx *ctx) {
 #endif
     a.free(ctx, sizeof(ci_ctx), a.user);
 }
+
 /* 0 (and a message to the logger) when the user already destroyed CTX, which lives on only
    for its graphs and programs */
 static int ci__public_ctx_usable(ci_ctx *ctx, const char *who) {
     char msg[160];
     if (!ctx->destroyed) return 1;
-    snprintf(msg, sizeof msg, "%s: the context was destroyed (ci_ctx_destroy); it lives on only for its graphs and programs", who);
+    snprintf(msg, sizeof msg,
+             "%s: the context was destroyed (ci_ctx_destroy); it lives on only for its graphs and "
+             "programs",
+             who);
     ci__util_set_error(ctx, "%s", msg);
     ci__dbg_log(ctx, CI_LOG_ERROR, msg);
     return 0;
 }
+
 void ci_ctx_destroy(ci_ctx *ctx) {
     if (!ctx) return;
     if (ctx->destroyed) {   /* still alive for its graphs and programs, so this read is safe */
@@ -13773,8 +16664,12 @@ void ci_ctx_destroy(ci_ctx *ctx) {
     ctx->destroyed = 1;
     ci__public_ctx_release(ctx);
 }
+
 const char *ci_ctx_last_error(const ci_ctx *ctx) { return ctx ? ctx->last_error : "no context"; }
-int ci_has_op(const ci_ctx *ctx, const char *op) { return ctx && op && ci__lower_registry_find(ctx, op) != NULL; }
+int ci_has_op(const ci_ctx *ctx, const char *op) {
+    return ctx && op && ci__lower_registry_find(ctx, op) != NULL;
+}
+
 int ci_registry_count(const ci_ctx *ctx) { return ctx ? ctx->reg.n : 0; }
 ci_result ci_registry_entry(const ci_ctx *ctx, int i, ci_op_info *info) {
     int k, seen = 0;
@@ -13802,7 +16697,8 @@ ci_graph *ci_graph_create(ci_ctx *ctx) {
     g->ctx = ctx;
     g->A = ci__arena_new(ctx, &g->E);
     if (!g->A) { ci__mfree(ctx, g, sizeof(ci_graph)); return NULL; }
-    ci__public_ctx_lock(ctx);   /* a reference to the context, and a place in its list of live graphs */
+    /* a reference to the context, and a place in its list of live graphs */
+    ci__public_ctx_lock(ctx);
     ctx->refs++;
     g->live_next = ctx->graphs;
     if (ctx->graphs) ctx->graphs->live_prev = g;
@@ -13810,6 +16706,7 @@ ci_graph *ci_graph_create(ci_ctx *ctx) {
     ci__public_ctx_unlock(ctx);
     return g;
 }
+
 void ci_graph_destroy(ci_graph *g) {
     ci_ctx *ctx;
     if (!g) return;
@@ -13824,6 +16721,7 @@ void ci_graph_destroy(ci_graph *g) {
     ci__mfree(ctx, g, sizeof(ci_graph));
     ci__public_ctx_release(ctx);
 }
+
 ci_result ci_graph_status(const ci_graph *g) { return g ? g->status : CI_ERR_INVALID_ARGS; }
 const char *ci_graph_message(const ci_graph *g) { return g ? g->msg : "no graph"; }
 int ci_graph_num_inputs(const ci_graph *g) { return g ? g->ninputs : 0; }
@@ -13850,6 +16748,7 @@ size_t ci_graph_print_cig(const ci_graph *g, char *buf, size_t bufsz) {
     ci__arena_destroy(A);
     return n;
 }
+
 int ci_graph_num_outputs(const ci_graph *g) { return g ? g->outputs.n : 0; }
 
 static void ci__public_graph_error(ci_graph *g, ci_result code, const char *fmt, ...) {
@@ -13860,10 +16759,12 @@ static void ci__public_graph_error(ci_graph *g, ci_result code, const char *fmt,
     va_start(ap, fmt);
     vsnprintf(g->msg, sizeof g->msg, fmt, ap);
     va_end(ap);
-    for (p = g->msg; *p; p++) if ((unsigned char)*p < 0x20) *p = ' ';   /* one line, whatever strings it quotes */
+    /* one line, whatever strings it quotes */
+    for (p = g->msg; *p; p++) if ((unsigned char)*p < 0x20) *p = ' ';
 }
-/* SIZE new handle ids for a graph of CTX, clear of every live graph's (see ci__lower_hrange); 0 when
-   the live graphs hold them all. Called with the context locked. */
+
+/* SIZE new handle ids for a graph of CTX, clear of every live graph's (see ci__lower_hrange); 0
+   when the live graphs hold them all. Called with the context locked. */
 static uint32_t ci__public_ctx_handle_range(ci_ctx *ctx, uint32_t size) {
     uint64_t lo = ctx->next_handle ? ctx->next_handle : 1;
     int restarts = 0;
@@ -13887,6 +16788,7 @@ static uint32_t ci__public_ctx_handle_range(ci_ctx *ctx, uint32_t size) {
     ctx->next_handle = lo + size;
     return (uint32_t)lo;
 }
+
 /* a new handle range for G; called armed (fails on out of memory or out of ids) */
 static void ci__public_graph_new_range(ci_graph *g) {
     uint32_t size = g->nhr < 12 ? 16u << g->nhr : 65536u, base;
@@ -13902,14 +16804,19 @@ static void ci__public_graph_new_range(ci_graph *g) {
     base = ci__public_ctx_handle_range(g->ctx, size);
     if (base) {
         for (i = g->nhr; i > 0 && g->hr[i - 1].base > base; i--) g->hr[i] = g->hr[i - 1];
-        g->hr[i].base = base; g->hr[i].size = size; g->hr[i].first = (uint32_t)g->tensors.n + 1;
+        g->hr[i].base = base;
+        g->hr[i].size = size;
+        g->hr[i].first = (uint32_t)g->tensors.n + 1;
         g->nhr++;
     }
     ci__public_ctx_unlock(g->ctx);
-    if (!base) ci__fail(&g->E, CI_ERR_OUT_OF_MEMORY, "out of tensor handles: the context's live graphs hold all 2^32 ids");
+    if (!base)
+        ci__fail(&g->E, CI_ERR_OUT_OF_MEMORY,
+                 "out of tensor handles: the context's live graphs hold all 2^32 ids");
     g->h_next = base;
     g->h_end = (uint64_t)base + size;
 }
+
 /* appends a tensor to G, with the next handle id of its range */
 static void ci__public_graph_push_tensor(ci_graph *g, ci__lower_gtensor *t) {
     if (g->h_next == g->h_end) ci__public_graph_new_range(g);
@@ -13917,6 +16824,7 @@ static void ci__public_graph_push_tensor(ci_graph *g, ci__lower_gtensor *t) {
     ci__vec_push(g->A, &g->tensors, t);
     g->h_next++;
 }
+
 /* The one decode of a graph's tensor handle: its tensor index, or 0 for an id that is not one of
    G's tensors (0, another graph's, a destroyed graph's, garbage). Unsigned throughout. */
 static uint32_t ci__public_handle_index(const ci_graph *g, ci_tensor t) {
@@ -13930,15 +16838,27 @@ static uint32_t ci__public_handle_index(const ci_graph *g, ci_tensor t) {
     idx = g->hr[hi].first + (t.id - g->hr[hi].base);
     return idx >= 1 && idx <= (uint32_t)g->tensors.n ? idx : 0;
 }
-static ci_tensor ci__public_handle(const ci_graph *g, uint32_t idx) { ci_tensor t; t.id = ci__lower_gt(g, idx)->handle; return t; }
+
+static ci_tensor ci__public_handle(const ci_graph *g, uint32_t idx) {
+    ci_tensor t;
+    t.id = ci__lower_gt(g, idx)->handle;
+    return t;
+}
+
 static int ci__public_valid_name(const char *s) {
-    static const char *const reserved[] = {"None", "True", "False", "inf", "nan", "_", "input", "const", "output", "load"};
+    static const char *const reserved[] = { "None", "True",  "False", "inf",    "nan",
+                                            "_",    "input", "const", "output", "load" };
     size_t i;
     if (!s || !*s || !((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_')) return 0;
-    for (i = 0; i < sizeof reserved / sizeof reserved[0]; i++) if (!strcmp(s, reserved[i])) return 0;
-    for (; *s; s++) if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_')) return 0;
+    for (i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
+        if (!strcmp(s, reserved[i])) return 0;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+              *s == '_'))
+            return 0;
     return 1;
 }
+
 static void ci__public_graph_map_reserve(ci_graph *g, int need) {
     if (need > g->map_cap) {
         int nc = g->map_cap ? g->map_cap * 2 : 256;
@@ -13949,7 +16869,9 @@ static void ci__public_graph_map_reserve(ci_graph *g, int need) {
         g->meta_map = nm; g->map_cap = nc;
     }
 }
-/* a call node on the build-time state, as ci_call lowers it: its results, how many (called armed) */
+
+/* a call node on the build-time state, as ci_call lowers it: its results, how many (called armed)
+ */
 static int ci__public_meta_call(ci_graph *g, const ci__node *nd, ci_tensor *res) {
     ci_arg *a;
     ci_kwarg *kw;
@@ -13959,11 +16881,16 @@ static int ci__public_meta_call(ci_graph *g, const ci__node *nd, ci_tensor *res)
     kw = CI__NEWN(g->MA, ci_kwarg, nd->nkw);
     g->meta->node_name = nd->name; g->meta->node_op = nd->op;
     for (i = 0; i < nd->nargs; i++) a[i] = ci__lower_map_arg(g->meta, &nd->args[i], g->meta_map);
-    for (i = 0; i < nd->nkw; i++) { kw[i].name = nd->kw[i].name; kw[i].value = ci__lower_map_arg(g->meta, &nd->kw[i].value, g->meta_map); }
+    for (i = 0; i < nd->nkw; i++) {
+        kw[i].name = nd->kw[i].name;
+        kw[i].value = ci__lower_map_arg(g->meta, &nd->kw[i].value, g->meta_map);
+    }
     n = ci__lower_call_op(g->meta, nd->op, nd->nargs, a, nd->nkw, kw, res, CI_MAX_OUTPUTS);
-    if (n < 1 || n > CI_MAX_OUTPUTS) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s returned %d results", nd->op, n);
+    if (n < 1 || n > CI_MAX_OUTPUTS)
+        ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s returned %d results", nd->op, n);
     return n;
 }
+
 /* after a call node's results are mapped: compile's realize rules for a node of one user;
    without them every later op would copy the whole unrealized chain before it (quadratic) */
 static void ci__public_meta_after(ci_graph *g, const ci__node *nd) {
@@ -13974,12 +16901,14 @@ static void ci__public_meta_after(ci_graph *g, const ci__node *nd) {
         ci__ir_after_node(g->meta, ci__ir_box_get(g->meta, r), 1);
     }
 }
+
 /* ci_compile: free the build-time state (a later node rebuilds it) */
 static void ci__public_graph_meta_release(ci_graph *g) {
     ci__arena_destroy(g->MA);
     ci__arena_destroy(g->SA);
     g->MA = g->SA = NULL; g->meta = NULL;
 }
+
 /* The build-time state, made on first use. ci_compile releases it (it is most of a built graph's
    memory, and compiling does not read it); a node added later rebuilds it by lowering the graph's
    nodes again, in order, as they were first lowered. Called armed. */
@@ -13992,8 +16921,10 @@ static void ci__public_graph_meta(ci_graph *g) {
     if (setjmp(g->E.jb)) {
         char m[sizeof g->E.msg];
         memcpy(m, g->E.msg, sizeof m);
-        if (at) snprintf(g->E.msg, sizeof g->E.msg, "rebuilding the graph's state after ci_compile, node %s = %s(...): %.900s",
-                         at->name, at->op ? at->op : "", m);
+        if (at)
+            snprintf(g->E.msg, sizeof g->E.msg,
+                     "rebuilding the graph's state after ci_compile, node %s = %s(...): %.900s",
+                     at->name, at->op ? at->op : "", m);
         ci__public_graph_meta_release(g);
         memcpy(g->E.jb, outer, sizeof outer);
         longjmp(g->E.jb, 1);
@@ -14009,13 +16940,19 @@ static void ci__public_graph_meta(ci_graph *g) {
         if (nd->kind == CI__N_CALL) {
             ci_tensor res[CI_MAX_OUTPUTS];
             int n = ci__public_meta_call(g, nd, res);
-            if (n != nd->nout) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: lowered again (rebuilding the graph's state after ci_compile), it gave %d results, not %d", nd->op, n, nd->nout);
-            for (j = 0; j < n; j++) g->meta_map[nd->out0 + (uint32_t)j] = ci__ir_box_get(g->meta, res[j])->id;
+            if (n != nd->nout)
+                ci__fail(&g->E, CI_ERR_INVALID_ARGS,
+                         "%s: lowered again (rebuilding the graph's state after ci_compile), it "
+                         "gave %d results, not %d",
+                         nd->op, n, nd->nout);
+            for (j = 0; j < n; j++)
+                g->meta_map[nd->out0 + (uint32_t)j] = ci__ir_box_get(g->meta, res[j])->id;
             ci__public_meta_after(g, nd);
         } else ci__lower_node(g->meta, nd, g->meta_map);
     }
     memcpy(g->E.jb, outer, sizeof outer);
 }
+
 /* add a node (its fields filled in) and lower it on the build-time state; called armed */
 static int ci__public_graph_add(ci_graph *g, ci__node *nd) {
     int i, n;
@@ -14039,6 +16976,7 @@ static int ci__public_graph_add(ci_graph *g, ci__node *nd) {
     }
     return n;
 }
+
 static ci__node *ci__public_node_named(const ci_graph *g, const char *name) {
     ci__node *o;
     if (!g->name_cap) return NULL;
@@ -14046,6 +16984,7 @@ static ci__node *ci__public_node_named(const ci_graph *g, const char *name) {
         if (!strcmp(o->name, name)) return o;
     return NULL;
 }
+
 static void ci__public_name_index_add(ci_graph *g, ci__node *nd) {
     uint32_t b;
     if ((g->name_n + 1) * 2 > g->name_cap) {   /* grow and rehash */
@@ -14063,11 +17002,21 @@ static void ci__public_name_index_add(ci_graph *g, ci__node *nd) {
     nd->name_next = g->names[b]; g->names[b] = nd;
     g->name_n++;
 }
+
 static void ci__public_name_index_remove(ci_graph *g, ci__node *nd) {
     ci__node **p = &g->names[ci__hash_str(nd->name) & (uint32_t)(g->name_cap - 1)];
-    for (; *p; p = &(*p)->name_next) if (*p == nd) { *p = nd->name_next; g->name_n--; return; }
+    for (; *p; p = &(*p)->name_next)
+        if (*p == nd) {
+            *p = nd->name_next;
+            g->name_n--;
+            return;
+        }
 }
-static int ci__public_name_used(const ci_graph *g, const char *name) { return ci__public_node_named(g, name) != NULL; }
+
+static int ci__public_name_used(const ci_graph *g, const char *name) {
+    return ci__public_node_named(g, name) != NULL;
+}
+
 /* the given name, or the next "<prefix><N>" no node has taken */
 static const char *ci__public_node_name(ci_graph *g, const char *name, const char *prefix) {
     char buf[32];
@@ -14076,16 +17025,20 @@ static const char *ci__public_node_name(ci_graph *g, const char *name, const cha
     while (ci__public_name_used(g, buf));
     return ci__strdup(g->A, buf);
 }
+
 static int ci__public_check_shape(ci_graph *g, const char *what, int ndim, const int64_t *shape) {
     int i;
     if (ndim < 0 || ndim > CI_MAX_DIMS || (ndim > 0 && !shape)) {
-        ci__public_graph_error(g, CI_ERR_INVALID_ARGS, "%s: ndim %d is out of range [0, %d] or shape is NULL", what, ndim, CI_MAX_DIMS);
+        ci__public_graph_error(g, CI_ERR_INVALID_ARGS,
+                               "%s: ndim %d is out of range [0, %d] or shape is NULL", what, ndim,
+                               CI_MAX_DIMS);
         return 0;
     }
     int64_t n = 1;
     for (i = 0; i < ndim; i++) {
         if (shape[i] < 0 || shape[i] > CI__IR_MAX_NUMEL) {
-            ci__public_graph_error(g, CI_ERR_INVALID_ARGS, "%s: invalid size %lld at dim %d", what, (long long)shape[i], i);
+            ci__public_graph_error(g, CI_ERR_INVALID_ARGS, "%s: invalid size %lld at dim %d", what,
+                                   (long long)shape[i], i);
             return 0;
         }
         n = ci__ix_sat_mul(n, shape[i]);
@@ -14095,11 +17048,15 @@ static int ci__public_check_shape(ci_graph *g, const char *what, int ndim, const
         return 0;
     }
     if (!ci__ir_size_ok(ndim, shape, NULL)) {   /* [0, 2^48, 2^48] */
-        ci__public_graph_error(g, CI_ERR_UNSUPPORTED, "%s: an empty tensor whose other sizes multiply past 2^48 is larger than cinductor supports", what);
+        ci__public_graph_error(g, CI_ERR_UNSUPPORTED,
+                               "%s: an empty tensor whose other sizes multiply past 2^48 is larger "
+                               "than cinductor supports",
+                               what);
         return 0;
     }
     return 1;
 }
+
 /* a node holding NAME under a generated name takes another one, so the user's can be given;
    called armed */
 static void ci__public_name_give_way(ci_graph *g, const char *name) {
@@ -14107,22 +17064,40 @@ static void ci__public_name_give_way(ci_graph *g, const char *name) {
     if (!o) return;
     CI__ASSERT(o->auto_named);
     ci__public_name_index_remove(g, o);
-    o->name = ci__public_node_name(g, NULL, o->kind == CI__N_INPUT ? "in" : o->kind == CI__N_CONST ? "c" : o->kind == CI__N_SCALAR ? "s" : "t");
+    o->name = ci__public_node_name(g, NULL,
+                                   o->kind == CI__N_INPUT    ? "in"
+                                   : o->kind == CI__N_CONST  ? "c"
+                                   : o->kind == CI__N_SCALAR ? "s"
+                                                             : "t");
     ci__public_name_index_add(g, o);
 }
-static ci_tensor ci__public_leaf(ci_graph *g, int kind, const char *name, ci_dtype dt, int ndim, const int64_t *shape,
-                          const void *data, double sval, int64_t ival, int weak) {
+
+static ci_tensor ci__public_leaf(ci_graph *g, int kind, const char *name, ci_dtype dt, int ndim,
+                                 const int64_t *shape, const void *data, double sval, int64_t ival,
+                                 int weak) {
     ci_tensor bad = {0};
     ci__node *nd;
     if (!g || g->status) return bad;
-    if (!ci__dtype_ok(dt)) { ci__public_graph_error(g, CI_ERR_DTYPE, "%s: invalid dtype %d", name ? name : "leaf", (int)dt); return bad; }
+    if (!ci__dtype_ok(dt)) {
+        ci__public_graph_error(g, CI_ERR_DTYPE, "%s: invalid dtype %d", name ? name : "leaf",
+                               (int)dt);
+        return bad;
+    }
     if (!ci__public_check_shape(g, name ? name : "leaf", ndim, shape)) return bad;
-    if (name && !ci__public_valid_name(name)) { ci__public_graph_error(g, CI_ERR_INVALID_ARGS, "invalid name '%s' (use [A-Za-z_][A-Za-z0-9_]*)", name); return bad; }
+    if (name && !ci__public_valid_name(name)) {
+        ci__public_graph_error(g, CI_ERR_INVALID_ARGS,
+                               "invalid name '%s' (use [A-Za-z_][A-Za-z0-9_]*)", name);
+        return bad;
+    }
     if (name && ci__public_name_used(g, name) && !ci__public_node_named(g, name)->auto_named) {
         ci__public_graph_error(g, CI_ERR_INVALID_ARGS, "name '%s' is already defined", name);
         return bad;
     }
-    if (kind == CI__N_CONST && ci__ir_numel(ndim, shape) > 0 && !data) { ci__public_graph_error(g, CI_ERR_INVALID_ARGS, "constant '%s': data is NULL", name ? name : ""); return bad; }
+    if (kind == CI__N_CONST && ci__ir_numel(ndim, shape) > 0 && !data) {
+        ci__public_graph_error(g, CI_ERR_INVALID_ARGS, "constant '%s': data is NULL",
+                               name ? name : "");
+        return bad;
+    }
     if (setjmp(g->E.jb)) {
         g->E.armed = 0;
         ci__public_graph_error(g, g->E.code, "%s", g->E.msg);
@@ -14133,16 +17108,26 @@ static ci_tensor ci__public_leaf(ci_graph *g, int kind, const char *name, ci_dty
     g->E.armed = 0;
     return ci__public_handle(g, nd->out0);
 }
+
 /* the node of a leaf (already checked); called with the graph's error target armed */
-static ci__node *ci__public_leaf_node(ci_graph *g, int kind, const char *name, ci_dtype dt, int ndim, const int64_t *shape,
-                               const void *data, double sval, int64_t ival, int weak) {
+static ci__node *ci__public_leaf_node(ci_graph *g, int kind, const char *name, ci_dtype dt,
+                                      int ndim, const int64_t *shape, const void *data, double sval,
+                                      int64_t ival, int weak) {
     ci__node *nd = CI__NEW(g->A, ci__node);
-    nd->kind = kind; nd->dt = dt; nd->ndim = ndim;
+    nd->kind = kind;
+    nd->dt = dt;
+    nd->ndim = ndim;
     if (ndim) memcpy(nd->shape, shape, sizeof(int64_t) * (size_t)ndim);
     if (name) ci__public_name_give_way(g, name);
-    nd->name = ci__public_node_name(g, name, kind == CI__N_INPUT ? "in" : kind == CI__N_CONST ? "c" : "s");
+    nd->name = ci__public_node_name(g, name,
+                                    kind == CI__N_INPUT   ? "in"
+                                    : kind == CI__N_CONST ? "c"
+                                                          : "s");
     nd->auto_named = name == NULL;
-    nd->sval = sval; nd->ival = ival; nd->weak = weak; nd->nout = 1;
+    nd->sval = sval;
+    nd->ival = ival;
+    nd->weak = weak;
+    nd->nout = 1;
     if (kind == CI__N_INPUT) nd->ival = g->ninputs;
     if (kind == CI__N_CONST) {
         size_t bytes = (size_t)ci__ir_numel(ndim, shape) * ci__dtype_tab[dt].size;
@@ -14154,6 +17139,7 @@ static ci__node *ci__public_leaf_node(ci_graph *g, int kind, const char *name, c
     if (kind == CI__N_INPUT) g->ninputs++;
     return nd;
 }
+
 /* a Python number where a tensor must exist on its own (an output, an element of a tensor
    list) becomes a 0-d constant, so that the graph prints as .cig */
 static uint32_t ci__public_scalar_as_const(ci_graph *g, uint32_t idx) {
@@ -14166,68 +17152,134 @@ static uint32_t ci__public_scalar_as_const(ci_graph *g, uint32_t idx) {
     else buf[0] = (unsigned char)(s->ival != 0);
     return ci__public_leaf_node(g, CI__N_CONST, NULL, s->dt, 0, NULL, buf, 0, 0, 0)->out0;
 }
+
 ci_tensor ci_input(ci_graph *g, const char *name, ci_dtype dt, int ndim, const int64_t *shape) {
     return ci__public_leaf(g, CI__N_INPUT, name, dt, ndim, shape, NULL, 0, 0, 0);
 }
-ci_tensor ci_const_array(ci_graph *g, const char *name, ci_dtype dt, int ndim, const int64_t *shape, const void *data) {
+
+ci_tensor ci_const_array(ci_graph *g, const char *name, ci_dtype dt, int ndim, const int64_t *shape,
+                         const void *data) {
     return ci__public_leaf(g, CI__N_CONST, name, dt, ndim, shape, data, 0, 0, 0);
 }
+
 ci_tensor ci_const_scalar(ci_graph *g, ci_dtype dt, double value) {
     unsigned char buf[8];
     ci_arg a = ci_arg_float(value);
     ci_tensor bad = {0};
-    if (g && !g->status && ci__dtype_ok(dt) && !ci__ops_scalar_fits(dt, &a)) {   /* the conversion below would be undefined */
-        ci__public_graph_error(g, CI_ERR_INVALID_ARGS, "ci_const_scalar: value %g cannot be converted to type %s without overflow", value, ci__dtype_tab[dt].tname);
+    /* the conversion below would be undefined */
+    if (g && !g->status && ci__dtype_ok(dt) && !ci__ops_scalar_fits(dt, &a)) {
+        ci__public_graph_error(
+                g, CI_ERR_INVALID_ARGS,
+                "ci_const_scalar: value %g cannot be converted to type %s without overflow", value,
+                ci__dtype_tab[dt].tname);
         return bad;
     }
     memset(buf, 0, sizeof buf);
     switch (dt) {
-    case CI_BOOL: case CI_U8: buf[0] = (unsigned char)(dt == CI_BOOL ? value != 0 : (int)value); break;
-    case CI_I8: { signed char v = (signed char)value; memcpy(buf, &v, 1); break; }
-    case CI_I16: { short v = (short)value; memcpy(buf, &v, 2); break; }
-    case CI_I32: { int v = (int)value; memcpy(buf, &v, 4); break; }
-    case CI_I64: { long long v = (long long)value; memcpy(buf, &v, 8); break; }
-    case CI_F16: { unsigned short v = ci__f2h((float)value); memcpy(buf, &v, 2); break; }
-    case CI_BF16: { unsigned short v = ci__f2bf((float)value); memcpy(buf, &v, 2); break; }
-    case CI_F32: { float v = (float)value; memcpy(buf, &v, 4); break; }
+    case CI_BOOL:
+    case CI_U8: buf[0] = (unsigned char)(dt == CI_BOOL ? value != 0 : (int)value); break;
+    case CI_I8: {
+        signed char v = (signed char)value;
+        memcpy(buf, &v, 1);
+        break;
+    }
+    case CI_I16: {
+        short v = (short)value;
+        memcpy(buf, &v, 2);
+        break;
+    }
+    case CI_I32: {
+        int v = (int)value;
+        memcpy(buf, &v, 4);
+        break;
+    }
+    case CI_I64: {
+        long long v = (long long)value;
+        memcpy(buf, &v, 8);
+        break;
+    }
+    case CI_F16: {
+        unsigned short v = ci__f2h((float)value);
+        memcpy(buf, &v, 2);
+        break;
+    }
+    case CI_BF16: {
+        unsigned short v = ci__f2bf((float)value);
+        memcpy(buf, &v, 2);
+        break;
+    }
+    case CI_F32: {
+        float v = (float)value;
+        memcpy(buf, &v, 4);
+        break;
+    }
     case CI_F64: memcpy(buf, &value, 8); break;
     default: break;
     }
     return ci__public_leaf(g, CI__N_CONST, NULL, dt, 0, NULL, buf, 0, 0, 0);
 }
-ci_tensor ci_scalar(ci_graph *g, double v) { return ci__public_leaf(g, CI__N_SCALAR, NULL, CI_F32, 0, NULL, NULL, v, 0, 3); }
-ci_tensor ci_scalar_int(ci_graph *g, int64_t v) { return ci__public_leaf(g, CI__N_SCALAR, NULL, CI_I64, 0, NULL, NULL, 0, v, 2); }
-ci_tensor ci_scalar_bool(ci_graph *g, int v) { return ci__public_leaf(g, CI__N_SCALAR, NULL, CI_BOOL, 0, NULL, NULL, 0, v != 0, 1); }
+
+ci_tensor ci_scalar(ci_graph *g, double v) {
+    return ci__public_leaf(g, CI__N_SCALAR, NULL, CI_F32, 0, NULL, NULL, v, 0, 3);
+}
+
+ci_tensor ci_scalar_int(ci_graph *g, int64_t v) {
+    return ci__public_leaf(g, CI__N_SCALAR, NULL, CI_I64, 0, NULL, NULL, 0, v, 2);
+}
+
+ci_tensor ci_scalar_bool(ci_graph *g, int v) {
+    return ci__public_leaf(g, CI__N_SCALAR, NULL, CI_BOOL, 0, NULL, NULL, 0, v != 0, 1);
+}
 
 void ci_output(ci_graph *g, ci_tensor t) {
     uint32_t idx;
     if (!g || g->status) return;
     idx = ci__public_handle_index(g, t);
-    if (!idx) { ci__public_graph_error(g, CI_ERR_INVALID_ARGS, "ci_output: invalid or foreign tensor handle %u", (unsigned)t.id); return; }
+    if (!idx) {
+        ci__public_graph_error(g, CI_ERR_INVALID_ARGS,
+                               "ci_output: invalid or foreign tensor handle %u", (unsigned)t.id);
+        return;
+    }
     if (ci__lower_gt(g, idx)->dt == CI_DTYPE_INVALID) return;
-    if (setjmp(g->E.jb)) { g->E.armed = 0; ci__public_graph_error(g, g->E.code, "%s", g->E.msg); return; }
+    if (setjmp(g->E.jb)) {
+        g->E.armed = 0;
+        ci__public_graph_error(g, g->E.code, "%s", g->E.msg);
+        return;
+    }
     g->E.armed = 1;
     idx = ci__public_scalar_as_const(g, idx);
     ci__vec_push(g->A, &g->outputs, (void *)(uintptr_t)idx);
     g->E.armed = 0;
 }
+
 ci_result ci_tensor_set_name(ci_graph *g, ci_tensor t, const char *name) {
     uint32_t idx = g ? ci__public_handle_index(g, t) : 0;
     ci__node *nd, *o;
     if (!g) return CI_ERR_INVALID_ARGS;
-    if (!idx) { ci__util_set_error(g->ctx, "ci_tensor_set_name: not a tensor of this graph"); return CI_ERR_INVALID_ARGS; }
+    if (!idx) {
+        ci__util_set_error(g->ctx, "ci_tensor_set_name: not a tensor of this graph");
+        return CI_ERR_INVALID_ARGS;
+    }
     nd = (ci__node *)g->nodes.v[ci__lower_gt(g, idx)->node];
     if (!ci__public_valid_name(name)) {
-        ci__util_set_error(g->ctx, "ci_tensor_set_name: invalid name '%.200s' (use [A-Za-z_][A-Za-z0-9_]*)", name ? name : "(null)");
+        ci__util_set_error(g->ctx,
+                           "ci_tensor_set_name: invalid name '%.200s' (use [A-Za-z_][A-Za-z0-9_]*)",
+                           name ? name : "(null)");
         return CI_ERR_INVALID_ARGS;
     }
     if (nd->nout != 1) {
-        ci__util_set_error(g->ctx, "ci_tensor_set_name(%s): node %s has %d results; only a node of one result takes a name", name, nd->name, nd->nout);
+        ci__util_set_error(g->ctx,
+                           "ci_tensor_set_name(%s): node %s has %d results; only a node of one "
+                           "result takes a name",
+                           name, nd->name, nd->nout);
         return CI_ERR_INVALID_ARGS;
     }
     o = ci__public_node_named(g, name);
     if (o == nd) return CI_OK;
-    if (o && !o->auto_named) { ci__util_set_error(g->ctx, "ci_tensor_set_name: name '%s' is already defined", name); return CI_ERR_INVALID_ARGS; }
+    if (o && !o->auto_named) {
+        ci__util_set_error(g->ctx, "ci_tensor_set_name: name '%s' is already defined", name);
+        return CI_ERR_INVALID_ARGS;
+    }
     if (setjmp(g->E.jb)) {
         g->E.armed = 0;
         ci__util_set_error(g->ctx, "ci_tensor_set_name: %s", g->E.msg);
@@ -14245,10 +17297,12 @@ ci_result ci_tensor_set_name(ci_graph *g, ci_tensor t, const char *name) {
     g->E.armed = 0;
     return CI_OK;
 }
+
 ci_dtype ci_tensor_dtype(const ci_graph *g, ci_tensor t) {
     uint32_t idx = g ? ci__public_handle_index(g, t) : 0;
     return idx ? ci__lower_gt(g, idx)->dt : CI_DTYPE_INVALID;
 }
+
 int ci_tensor_shape(const ci_graph *g, ci_tensor t, int64_t *shape) {
     uint32_t idx = g ? ci__public_handle_index(g, t) : 0;
     const ci__lower_gtensor *gt;
@@ -14259,26 +17313,46 @@ int ci_tensor_shape(const ci_graph *g, ci_tensor t, int64_t *shape) {
 }
 
 /* deep copy of an argument into the graph; tensor handles become tensor indices */
-static void ci__public_copy_arg_d(ci_graph *g, const char *op, int pos, const ci_arg *src, ci_arg *dst, int depth) {
+static void ci__public_copy_arg_d(ci_graph *g, const char *op, int pos, const ci_arg *src,
+                                  ci_arg *dst, int depth) {
     int k;
     *dst = *src;
     switch (src->kind) {
-    case CI_ARG_NONE: case CI_ARG_INT: case CI_ARG_FLOAT: case CI_ARG_BOOL: case CI_ARG_DTYPE: break;
+    case CI_ARG_NONE:
+    case CI_ARG_INT:
+    case CI_ARG_FLOAT:
+    case CI_ARG_BOOL:
+    case CI_ARG_DTYPE: break;
     case CI_ARG_TENSOR:
         dst->u.t.id = ci__public_handle_index(g, src->u.t);
-        if (!dst->u.t.id) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is an invalid or foreign tensor handle (%u)", op, pos, (unsigned)src->u.t.id);
+        if (!dst->u.t.id)
+            ci__fail(&g->E, CI_ERR_INVALID_ARGS,
+                     "%s: argument %d is an invalid or foreign tensor handle (%u)", op, pos,
+                     (unsigned)src->u.t.id);
         break;
     case CI_ARG_STRING:
-        if (!src->u.s) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a NULL string", op, pos);
+        if (!src->u.s)
+            ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a NULL string", op, pos);
         dst->u.s = ci__strdup(g->A, src->u.s);
         break;
     case CI_ARG_INTS: case CI_ARG_FLOATS: case CI_ARG_TENSORS: {
-        int n = src->kind == CI_ARG_INTS ? src->u.ints.n : src->kind == CI_ARG_FLOATS ? src->u.floats.n : src->u.tensors.n;
-        const void *v = src->kind == CI_ARG_INTS ? (const void *)src->u.ints.v : src->kind == CI_ARG_FLOATS ? (const void *)src->u.floats.v : (const void *)src->u.tensors.v;
-        size_t es = src->kind == CI_ARG_INTS ? sizeof(int64_t) : src->kind == CI_ARG_FLOATS ? sizeof(double) : sizeof(ci_tensor);
+        int n = src->kind == CI_ARG_INTS     ? src->u.ints.n
+                : src->kind == CI_ARG_FLOATS ? src->u.floats.n
+                                             : src->u.tensors.n;
+        const void *v = src->kind == CI_ARG_INTS     ? (const void *)src->u.ints.v
+                        : src->kind == CI_ARG_FLOATS ? (const void *)src->u.floats.v
+                                                     : (const void *)src->u.tensors.v;
+        size_t es = src->kind == CI_ARG_INTS     ? sizeof(int64_t)
+                    : src->kind == CI_ARG_FLOATS ? sizeof(double)
+                                                 : sizeof(ci_tensor);
         void *c;
-        if (n > CI_MAX_LIST) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a list of %d elements, at most %d are supported", op, pos, n, CI_MAX_LIST);
-        if (n < 0 || (n > 0 && !v)) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a list with a bad length or NULL data", op, pos);
+        if (n > CI_MAX_LIST)
+            ci__fail(&g->E, CI_ERR_INVALID_ARGS,
+                     "%s: argument %d is a list of %d elements, at most %d are supported", op, pos,
+                     n, CI_MAX_LIST);
+        if (n < 0 || (n > 0 && !v))
+            ci__fail(&g->E, CI_ERR_INVALID_ARGS,
+                     "%s: argument %d is a list with a bad length or NULL data", op, pos);
         c = ci__arena_alloc(g->A, es * (size_t)(n ? n : 1));
         if (n) memcpy(c, v, es * (size_t)n);
         if (src->kind == CI_ARG_TENSORS) {
@@ -14286,7 +17360,10 @@ static void ci__public_copy_arg_d(ci_graph *g, const char *op, int pos, const ci
             for (k = 0; k < n; k++) {   /* id 0 in a list is None (index.Tensor's indices) */
                 if (!t[k].id) continue;
                 t[k].id = ci__public_handle_index(g, t[k]);
-                if (!t[k].id) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d, element %d is an invalid or foreign tensor handle", op, pos, k);
+                if (!t[k].id)
+                    ci__fail(&g->E, CI_ERR_INVALID_ARGS,
+                             "%s: argument %d, element %d is an invalid or foreign tensor handle",
+                             op, pos, k);
                 t[k].id = ci__public_scalar_as_const(g, t[k].id);
             }
             dst->u.tensors.v = t;
@@ -14297,38 +17374,52 @@ static void ci__public_copy_arg_d(ci_graph *g, const char *op, int pos, const ci
     case CI_ARG_LIST: {   /* nested lists of numbers, strings, dtypes, None and lists */
         ci_arg *c;
         if (src->u.list.n > CI_MAX_LIST)
-            ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a nested list of %d elements, at most %d are supported", op, pos, src->u.list.n, CI_MAX_LIST);
+            ci__fail(&g->E, CI_ERR_INVALID_ARGS,
+                     "%s: argument %d is a nested list of %d elements, at most %d are supported",
+                     op, pos, src->u.list.n, CI_MAX_LIST);
         if (src->u.list.n < 0 || (src->u.list.n > 0 && !src->u.list.v) || depth > 32)
-            ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d is a nested list with a bad length, NULL data or too deep", op, pos);
+            ci__fail(&g->E, CI_ERR_INVALID_ARGS,
+                     "%s: argument %d is a nested list with a bad length, NULL data or too deep",
+                     op, pos);
         c = CI__NEWN(g->A, ci_arg, src->u.list.n);
         for (k = 0; k < src->u.list.n; k++) {
             if (src->u.list.v[k].kind == CI_ARG_TENSOR || src->u.list.v[k].kind == CI_ARG_TENSORS)
-                ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d: a nested list cannot hold tensors", op, pos);
+                ci__fail(&g->E, CI_ERR_INVALID_ARGS,
+                         "%s: argument %d: a nested list cannot hold tensors", op, pos);
             ci__public_copy_arg_d(g, op, pos, &src->u.list.v[k], &c[k], depth + 1);
         }
         dst->u.list.v = c;
         break;
     }
-    default: ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d has an invalid kind %d", op, pos, (int)src->kind);
+    default:
+        ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: argument %d has an invalid kind %d", op, pos,
+                 (int)src->kind);
     }
 }
-static void ci__public_copy_arg(ci_graph *g, const char *op, int pos, const ci_arg *src, ci_arg *dst) {
+
+static void ci__public_copy_arg(ci_graph *g, const char *op, int pos, const ci_arg *src,
+                                ci_arg *dst) {
     ci__public_copy_arg_d(g, op, pos, src, dst, 0);
 }
-int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwargs, const ci_kwarg *kwargs,
-            ci_tensor *outs, int max_outs) {
+
+int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwargs,
+            const ci_kwarg *kwargs, ci_tensor *outs, int max_outs) {
     ci__node *nd;
     int i, n;
     char name[32];
     if (!g || g->status) return 0;
     if (!op || nargs < 0 || nkwargs < 0 || (nargs && !args) || (nkwargs && !kwargs) ||
         max_outs < 0 || (max_outs && !outs)) {
-        ci__public_graph_error(g, CI_ERR_INVALID_ARGS, "ci_call(%s): invalid arguments (NULL pointer or negative count)", op ? op : "NULL");
+        ci__public_graph_error(g, CI_ERR_INVALID_ARGS,
+                               "ci_call(%s): invalid arguments (NULL pointer or negative count)",
+                               op ? op : "NULL");
         return 0;
     }
     if (nargs > CI_MAX_ARGS || nkwargs > CI_MAX_ARGS) {
-        ci__public_graph_error(g, CI_ERR_INVALID_ARGS, "ci_call(%.200s): %d %s arguments, at most %d are supported", op,
-                        nargs > CI_MAX_ARGS ? nargs : nkwargs, nargs > CI_MAX_ARGS ? "positional" : "keyword", CI_MAX_ARGS);
+        ci__public_graph_error(g, CI_ERR_INVALID_ARGS,
+                               "ci_call(%.200s): %d %s arguments, at most %d are supported", op,
+                               nargs > CI_MAX_ARGS ? nargs : nkwargs,
+                               nargs > CI_MAX_ARGS ? "positional" : "keyword", CI_MAX_ARGS);
         return 0;
     }
     {   /* the name ci__public_node_name will give it */
@@ -14350,7 +17441,9 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
     nd->kw = CI__NEWN(g->A, ci_kwarg, nkwargs);
     for (i = 0; i < nargs; i++) ci__public_copy_arg(g, op, i, &args[i], &nd->args[i]);
     for (i = 0; i < nkwargs; i++) {
-        if (!kwargs[i].name || !ci__public_valid_name(kwargs[i].name)) ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: keyword argument %d has an invalid name", op, i);
+        if (!kwargs[i].name || !ci__public_valid_name(kwargs[i].name))
+            ci__fail(&g->E, CI_ERR_INVALID_ARGS, "%s: keyword argument %d has an invalid name", op,
+                     i);
         nd->kw[i].name = ci__strdup(g->A, kwargs[i].name);
         ci__public_copy_arg(g, op, nargs + i, &kwargs[i].value, &nd->kw[i].value);
     }
@@ -14381,33 +17474,61 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
     for (i = 0; i < n && i < max_outs; i++) outs[i] = ci__public_handle(g, nd->out0 + (uint32_t)i);
     return n;
 }
-ci_tensor ci_call1(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwargs, const ci_kwarg *kwargs) {
+
+ci_tensor ci_call1(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwargs,
+                   const ci_kwarg *kwargs) {
     ci_tensor t = {0};
     ci_call(g, op, nargs, args, nkwargs, kwargs, &t, 1);
     return t;
 }
 
 /* -- builders: thin wrappers over ci_call -- */
-static ci_tensor ci__public_b1(ci_graph *g, const char *op, ci_tensor x) { ci_arg a = ci_arg_tensor(x); return ci_call1(g, op, 1, &a, 0, NULL); }
+static ci_tensor ci__public_b1(ci_graph *g, const char *op, ci_tensor x) {
+    ci_arg a = ci_arg_tensor(x);
+    return ci_call1(g, op, 1, &a, 0, NULL);
+}
+
 static ci_tensor ci__public_b2(ci_graph *g, const char *op, ci_tensor x, ci_tensor y) {
     ci_arg a[2];
     a[0] = ci_arg_tensor(x); a[1] = ci_arg_tensor(y);
     return ci_call1(g, op, 2, a, 0, NULL);
 }
-ci_tensor ci_add(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.add.Tensor", a, b); }
-ci_tensor ci_sub(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.sub.Tensor", a, b); }
-static ci_tensor ci__public_alpha(ci_graph *g, const char *op, ci_tensor a, ci_tensor b, double alpha) {
+
+ci_tensor ci_add(ci_graph *g, ci_tensor a, ci_tensor b) {
+    return ci__public_b2(g, "aten.add.Tensor", a, b);
+}
+
+ci_tensor ci_sub(ci_graph *g, ci_tensor a, ci_tensor b) {
+    return ci__public_b2(g, "aten.sub.Tensor", a, b);
+}
+
+static ci_tensor ci__public_alpha(ci_graph *g, const char *op, ci_tensor a, ci_tensor b,
+                                  double alpha) {
     ci_arg x[2];
     ci_kwarg k;
     x[0] = ci_arg_tensor(a); x[1] = ci_arg_tensor(b);
     k.name = "alpha";
-    k.value = alpha == floor(alpha) && fabs(alpha) < 9e15 ? ci_arg_int((int64_t)alpha) : ci_arg_float(alpha);
+    k.value = alpha == floor(alpha) && fabs(alpha) < 9e15 ? ci_arg_int((int64_t)alpha)
+                                                          : ci_arg_float(alpha);
     return ci_call1(g, op, 2, x, 1, &k);
 }
-ci_tensor ci_add_alpha(ci_graph *g, ci_tensor a, ci_tensor b, double alpha) { return ci__public_alpha(g, "aten.add.Tensor", a, b, alpha); }
-ci_tensor ci_sub_alpha(ci_graph *g, ci_tensor a, ci_tensor b, double alpha) { return ci__public_alpha(g, "aten.sub.Tensor", a, b, alpha); }
-ci_tensor ci_mul(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.mul.Tensor", a, b); }
-ci_tensor ci_div(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.div.Tensor", a, b); }
+
+ci_tensor ci_add_alpha(ci_graph *g, ci_tensor a, ci_tensor b, double alpha) {
+    return ci__public_alpha(g, "aten.add.Tensor", a, b, alpha);
+}
+
+ci_tensor ci_sub_alpha(ci_graph *g, ci_tensor a, ci_tensor b, double alpha) {
+    return ci__public_alpha(g, "aten.sub.Tensor", a, b, alpha);
+}
+
+ci_tensor ci_mul(ci_graph *g, ci_tensor a, ci_tensor b) {
+    return ci__public_b2(g, "aten.mul.Tensor", a, b);
+}
+
+ci_tensor ci_div(ci_graph *g, ci_tensor a, ci_tensor b) {
+    return ci__public_b2(g, "aten.div.Tensor", a, b);
+}
+
 ci_tensor ci_div_mode(ci_graph *g, ci_tensor a, ci_tensor b, const char *mode) {
     ci_arg x[2];
     ci_kwarg k;
@@ -14415,18 +17536,55 @@ ci_tensor ci_div_mode(ci_graph *g, ci_tensor a, ci_tensor b, const char *mode) {
     k.name = "rounding_mode"; k.value = mode ? ci_arg_string(mode) : ci_arg_none();
     return ci_call1(g, "aten.div.Tensor_mode", 2, x, 1, &k);
 }
-ci_tensor ci_pow(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.pow.Tensor_Tensor", a, b); }
-ci_tensor ci_maximum(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.maximum.default", a, b); }
-ci_tensor ci_minimum(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.minimum.default", a, b); }
-ci_tensor ci_eq(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.eq.Tensor", a, b); }
-ci_tensor ci_ne(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.ne.Tensor", a, b); }
-ci_tensor ci_lt(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.lt.Tensor", a, b); }
-ci_tensor ci_le(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.le.Tensor", a, b); }
-ci_tensor ci_gt(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.gt.Tensor", a, b); }
-ci_tensor ci_ge(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.ge.Tensor", a, b); }
-ci_tensor ci_logical_and(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.logical_and.default", a, b); }
-ci_tensor ci_logical_or(ci_graph *g, ci_tensor a, ci_tensor b) { return ci__public_b2(g, "aten.logical_or.default", a, b); }
-ci_tensor ci_logical_not(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.logical_not.default", x); }
+
+ci_tensor ci_pow(ci_graph *g, ci_tensor a, ci_tensor b) {
+    return ci__public_b2(g, "aten.pow.Tensor_Tensor", a, b);
+}
+
+ci_tensor ci_maximum(ci_graph *g, ci_tensor a, ci_tensor b) {
+    return ci__public_b2(g, "aten.maximum.default", a, b);
+}
+
+ci_tensor ci_minimum(ci_graph *g, ci_tensor a, ci_tensor b) {
+    return ci__public_b2(g, "aten.minimum.default", a, b);
+}
+
+ci_tensor ci_eq(ci_graph *g, ci_tensor a, ci_tensor b) {
+    return ci__public_b2(g, "aten.eq.Tensor", a, b);
+}
+
+ci_tensor ci_ne(ci_graph *g, ci_tensor a, ci_tensor b) {
+    return ci__public_b2(g, "aten.ne.Tensor", a, b);
+}
+
+ci_tensor ci_lt(ci_graph *g, ci_tensor a, ci_tensor b) {
+    return ci__public_b2(g, "aten.lt.Tensor", a, b);
+}
+
+ci_tensor ci_le(ci_graph *g, ci_tensor a, ci_tensor b) {
+    return ci__public_b2(g, "aten.le.Tensor", a, b);
+}
+
+ci_tensor ci_gt(ci_graph *g, ci_tensor a, ci_tensor b) {
+    return ci__public_b2(g, "aten.gt.Tensor", a, b);
+}
+
+ci_tensor ci_ge(ci_graph *g, ci_tensor a, ci_tensor b) {
+    return ci__public_b2(g, "aten.ge.Tensor", a, b);
+}
+
+ci_tensor ci_logical_and(ci_graph *g, ci_tensor a, ci_tensor b) {
+    return ci__public_b2(g, "aten.logical_and.default", a, b);
+}
+
+ci_tensor ci_logical_or(ci_graph *g, ci_tensor a, ci_tensor b) {
+    return ci__public_b2(g, "aten.logical_or.default", a, b);
+}
+
+ci_tensor ci_logical_not(ci_graph *g, ci_tensor x) {
+    return ci__public_b1(g, "aten.logical_not.default", x);
+}
+
 ci_tensor ci_neg(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.neg.default", x); }
 ci_tensor ci_abs(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.abs.default", x); }
 ci_tensor ci_exp(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.exp.default", x); }
@@ -14436,14 +17594,23 @@ ci_tensor ci_rsqrt(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.rsq
 ci_tensor ci_sin(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.sin.default", x); }
 ci_tensor ci_cos(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.cos.default", x); }
 ci_tensor ci_tanh(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.tanh.default", x); }
-ci_tensor ci_sigmoid(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.sigmoid.default", x); }
+ci_tensor ci_sigmoid(ci_graph *g, ci_tensor x) {
+    return ci__public_b1(g, "aten.sigmoid.default", x);
+}
+
 ci_tensor ci_relu(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.relu.default", x); }
 ci_tensor ci_erf(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.erf.default", x); }
 ci_tensor ci_clone(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.clone.default", x); }
 ci_tensor ci_t(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.t.default", x); }
 ci_tensor ci_silu(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.silu.default", x); }
-ci_tensor ci_zeros_like(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.zeros_like.default", x); }
-ci_tensor ci_ones_like(ci_graph *g, ci_tensor x) { return ci__public_b1(g, "aten.ones_like.default", x); }
+ci_tensor ci_zeros_like(ci_graph *g, ci_tensor x) {
+    return ci__public_b1(g, "aten.zeros_like.default", x);
+}
+
+ci_tensor ci_ones_like(ci_graph *g, ci_tensor x) {
+    return ci__public_b1(g, "aten.ones_like.default", x);
+}
+
 ci_tensor ci_clamp(ci_graph *g, ci_tensor x, ci_tensor lo, ci_tensor hi) {
     ci_arg a[3];
     a[0] = ci_arg_tensor(x);
@@ -14451,102 +17618,184 @@ ci_tensor ci_clamp(ci_graph *g, ci_tensor x, ci_tensor lo, ci_tensor hi) {
     a[2] = hi.id ? ci_arg_tensor(hi) : ci_arg_none();
     return ci_call1(g, "aten.clamp.Tensor", 3, a, 0, NULL);
 }
+
 ci_tensor ci_where(ci_graph *g, ci_tensor c, ci_tensor a, ci_tensor b) {
     ci_arg x[3];
-    x[0] = ci_arg_tensor(c); x[1] = ci_arg_tensor(a); x[2] = ci_arg_tensor(b);
+    x[0] = ci_arg_tensor(c);
+    x[1] = ci_arg_tensor(a);
+    x[2] = ci_arg_tensor(b);
     return ci_call1(g, "aten.where.self", 3, x, 0, NULL);
 }
+
 ci_tensor ci_to(ci_graph *g, ci_tensor x, ci_dtype dt) {
     ci_arg a = ci_arg_tensor(x);
     ci_kwarg k;
     k.name = "dtype"; k.value = ci_arg_dtype(dt);
     return ci_call1(g, "aten._to_copy.default", 1, &a, 1, &k);
 }
-static ci_tensor ci__public_bred(ci_graph *g, const char *op, ci_tensor x, int ndims, const int64_t *dims, int keepdim) {
+
+static ci_tensor ci__public_bred(ci_graph *g, const char *op, ci_tensor x, int ndims,
+                                 const int64_t *dims, int keepdim) {
     ci_arg a[3];
     a[0] = ci_arg_tensor(x);
     a[1] = (ndims > 0 && dims) ? ci_arg_ints(dims, ndims) : ci_arg_none();
     a[2] = ci_arg_bool(keepdim);
     return ci_call1(g, op, 3, a, 0, NULL);
 }
-ci_tensor ci_sum(ci_graph *g, ci_tensor x, int nd, const int64_t *dims, int keepdim) { return ci__public_bred(g, "aten.sum.dim_IntList", x, nd, dims, keepdim); }
-ci_tensor ci_mean(ci_graph *g, ci_tensor x, int nd, const int64_t *dims, int keepdim) { return ci__public_bred(g, "aten.mean.dim", x, nd, dims, keepdim); }
+
+ci_tensor ci_sum(ci_graph *g, ci_tensor x, int nd, const int64_t *dims, int keepdim) {
+    return ci__public_bred(g, "aten.sum.dim_IntList", x, nd, dims, keepdim);
+}
+
+ci_tensor ci_mean(ci_graph *g, ci_tensor x, int nd, const int64_t *dims, int keepdim) {
+    return ci__public_bred(g, "aten.mean.dim", x, nd, dims, keepdim);
+}
+
 ci_tensor ci_amax(ci_graph *g, ci_tensor x, int nd, const int64_t *dims, int keepdim) {
     ci_arg a[3];
-    a[0] = ci_arg_tensor(x); a[1] = ci_arg_ints(dims, (nd > 0 && dims) ? nd : 0); a[2] = ci_arg_bool(keepdim);
+    a[0] = ci_arg_tensor(x);
+    a[1] = ci_arg_ints(dims, (nd > 0 && dims) ? nd : 0);
+    a[2] = ci_arg_bool(keepdim);
     return ci_call1(g, "aten.amax.default", 3, a, 0, NULL);
 }
+
 ci_tensor ci_amin(ci_graph *g, ci_tensor x, int nd, const int64_t *dims, int keepdim) {
     ci_arg a[3];
-    a[0] = ci_arg_tensor(x); a[1] = ci_arg_ints(dims, (nd > 0 && dims) ? nd : 0); a[2] = ci_arg_bool(keepdim);
+    a[0] = ci_arg_tensor(x);
+    a[1] = ci_arg_ints(dims, (nd > 0 && dims) ? nd : 0);
+    a[2] = ci_arg_bool(keepdim);
     return ci_call1(g, "aten.amin.default", 3, a, 0, NULL);
 }
-static ci_tensor ci__public_bdim(ci_graph *g, const char *op_all, const char *op_dim, ci_tensor x, int64_t dim, int keepdim) {
+
+static ci_tensor ci__public_bdim(ci_graph *g, const char *op_all, const char *op_dim, ci_tensor x,
+                                 int64_t dim, int keepdim) {
     ci_arg a[3];
     a[0] = ci_arg_tensor(x);
     if (dim == CI_DIM_NONE) {
-        if (keepdim) { a[1] = ci_arg_none(); a[2] = ci_arg_bool(keepdim); return ci_call1(g, op_dim, 3, a, 0, NULL); }
+        if (keepdim) {
+            a[1] = ci_arg_none();
+            a[2] = ci_arg_bool(keepdim);
+            return ci_call1(g, op_dim, 3, a, 0, NULL);
+        }
         return ci_call1(g, op_all, 1, a, 0, NULL);
     }
     a[1] = ci_arg_int(dim); a[2] = ci_arg_bool(keepdim);
     return ci_call1(g, op_dim, 3, a, 0, NULL);
 }
-ci_tensor ci_prod(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) { return ci__public_bdim(g, "aten.prod.default", dim == CI_DIM_NONE ? "aten.prod" : "aten.prod.dim_int", x, dim, keepdim); }
-ci_tensor ci_any(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) { return ci__public_bdim(g, "aten.any.default", dim == CI_DIM_NONE ? "aten.any" : "aten.any.dim", x, dim, keepdim); }
-ci_tensor ci_all(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) { return ci__public_bdim(g, "aten.all.default", dim == CI_DIM_NONE ? "aten.all" : "aten.all.dim", x, dim, keepdim); }
-ci_tensor ci_argmax(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) { return ci__public_bdim(g, "aten.argmax.default", "aten.argmax.default", x, dim, keepdim); }
-ci_tensor ci_argmin(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) { return ci__public_bdim(g, "aten.argmin.default", "aten.argmin.default", x, dim, keepdim); }
-int ci_max_dim(ci_graph *g, ci_tensor x, int64_t dim, int keepdim, ci_tensor *values, ci_tensor *indices) {
+
+ci_tensor ci_prod(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) {
+    return ci__public_bdim(g, "aten.prod.default",
+                           dim == CI_DIM_NONE ? "aten.prod" : "aten.prod.dim_int", x, dim, keepdim);
+}
+
+ci_tensor ci_any(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) {
+    return ci__public_bdim(g, "aten.any.default", dim == CI_DIM_NONE ? "aten.any" : "aten.any.dim",
+                           x, dim, keepdim);
+}
+
+ci_tensor ci_all(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) {
+    return ci__public_bdim(g, "aten.all.default", dim == CI_DIM_NONE ? "aten.all" : "aten.all.dim",
+                           x, dim, keepdim);
+}
+
+ci_tensor ci_argmax(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) {
+    return ci__public_bdim(g, "aten.argmax.default", "aten.argmax.default", x, dim, keepdim);
+}
+
+ci_tensor ci_argmin(ci_graph *g, ci_tensor x, int64_t dim, int keepdim) {
+    return ci__public_bdim(g, "aten.argmin.default", "aten.argmin.default", x, dim, keepdim);
+}
+
+int ci_max_dim(ci_graph *g, ci_tensor x, int64_t dim, int keepdim, ci_tensor *values,
+               ci_tensor *indices) {
     ci_arg a[3];
     ci_tensor o[2];
     int n;
-    a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(dim); a[2] = ci_arg_bool(keepdim);
+    a[0] = ci_arg_tensor(x);
+    a[1] = ci_arg_int(dim);
+    a[2] = ci_arg_bool(keepdim);
     o[0].id = o[1].id = 0;
     n = ci_call(g, "aten.max.dim", 3, a, 0, NULL, o, 2);
     if (values) *values = o[0];
     if (indices) *indices = o[1];
     return n == 2;
 }
-static ci_tensor ci__public_bshape(ci_graph *g, const char *op, ci_tensor x, int n, const int64_t *s) {
+
+static ci_tensor ci__public_bshape(ci_graph *g, const char *op, ci_tensor x, int n,
+                                   const int64_t *s) {
     ci_arg a[2];
     a[0] = ci_arg_tensor(x); a[1] = ci_arg_ints(s, n);
     return ci_call1(g, op, 2, a, 0, NULL);
 }
-ci_tensor ci_view(ci_graph *g, ci_tensor x, int n, const int64_t *s) { return ci__public_bshape(g, "aten.view.default", x, n, s); }
-ci_tensor ci_reshape(ci_graph *g, ci_tensor x, int n, const int64_t *s) { return ci__public_bshape(g, "aten.reshape.default", x, n, s); }
-ci_tensor ci_permute(ci_graph *g, ci_tensor x, int n, const int64_t *d) { return ci__public_bshape(g, "aten.permute.default", x, n, d); }
-ci_tensor ci_expand(ci_graph *g, ci_tensor x, int n, const int64_t *s) { return ci__public_bshape(g, "aten.expand.default", x, n, s); }
+
+ci_tensor ci_view(ci_graph *g, ci_tensor x, int n, const int64_t *s) {
+    return ci__public_bshape(g, "aten.view.default", x, n, s);
+}
+
+ci_tensor ci_reshape(ci_graph *g, ci_tensor x, int n, const int64_t *s) {
+    return ci__public_bshape(g, "aten.reshape.default", x, n, s);
+}
+
+ci_tensor ci_permute(ci_graph *g, ci_tensor x, int n, const int64_t *d) {
+    return ci__public_bshape(g, "aten.permute.default", x, n, d);
+}
+
+ci_tensor ci_expand(ci_graph *g, ci_tensor x, int n, const int64_t *s) {
+    return ci__public_bshape(g, "aten.expand.default", x, n, s);
+}
+
 ci_tensor ci_transpose(ci_graph *g, ci_tensor x, int64_t d0, int64_t d1) {
     ci_arg a[3];
-    a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(d0); a[2] = ci_arg_int(d1);
+    a[0] = ci_arg_tensor(x);
+    a[1] = ci_arg_int(d0);
+    a[2] = ci_arg_int(d1);
     return ci_call1(g, "aten.transpose.int", 3, a, 0, NULL);
 }
+
 ci_tensor ci_squeeze(ci_graph *g, ci_tensor x, int64_t dim) {
     ci_arg a[2];
     a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(dim);
-    return dim == CI_DIM_NONE ? ci_call1(g, "aten.squeeze.default", 1, a, 0, NULL) : ci_call1(g, "aten.squeeze.dim", 2, a, 0, NULL);
+    return dim == CI_DIM_NONE ? ci_call1(g, "aten.squeeze.default", 1, a, 0, NULL)
+                              : ci_call1(g, "aten.squeeze.dim", 2, a, 0, NULL);
 }
+
 ci_tensor ci_unsqueeze(ci_graph *g, ci_tensor x, int64_t dim) {
     ci_arg a[2];
     a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(dim);
     return ci_call1(g, "aten.unsqueeze.default", 2, a, 0, NULL);
 }
-ci_tensor ci_slice(ci_graph *g, ci_tensor x, int64_t dim, int64_t start, int64_t end, int64_t step) {
+
+ci_tensor ci_slice(ci_graph *g, ci_tensor x, int64_t dim, int64_t start, int64_t end,
+                   int64_t step) {
     ci_arg a[5];
-    a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(dim); a[2] = ci_arg_int(start); a[3] = ci_arg_int(end); a[4] = ci_arg_int(step);
+    a[0] = ci_arg_tensor(x);
+    a[1] = ci_arg_int(dim);
+    a[2] = ci_arg_int(start);
+    a[3] = ci_arg_int(end);
+    a[4] = ci_arg_int(step);
     return ci_call1(g, "aten.slice.Tensor", 5, a, 0, NULL);
 }
+
 ci_tensor ci_select(ci_graph *g, ci_tensor x, int64_t dim, int64_t index) {
     ci_arg a[3];
-    a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(dim); a[2] = ci_arg_int(index);
+    a[0] = ci_arg_tensor(x);
+    a[1] = ci_arg_int(dim);
+    a[2] = ci_arg_int(index);
     return ci_call1(g, "aten.select.int", 3, a, 0, NULL);
 }
-ci_tensor ci_as_strided(ci_graph *g, ci_tensor x, int n, const int64_t *size, const int64_t *stride, int64_t off) {
+
+ci_tensor ci_as_strided(ci_graph *g, ci_tensor x, int n, const int64_t *size, const int64_t *stride,
+                        int64_t off) {
     ci_arg a[4];
-    a[0] = ci_arg_tensor(x); a[1] = ci_arg_ints(size, n); a[2] = ci_arg_ints(stride, n); a[3] = ci_arg_int(off);
+    a[0] = ci_arg_tensor(x);
+    a[1] = ci_arg_ints(size, n);
+    a[2] = ci_arg_ints(stride, n);
+    a[3] = ci_arg_int(off);
     return ci_call1(g, "aten.as_strided.default", 4, a, 0, NULL);
 }
-static ci_tensor ci__public_bfull(ci_graph *g, const char *op, int n, const int64_t *s, const ci_arg *fill, ci_dtype dt) {
+
+static ci_tensor ci__public_bfull(ci_graph *g, const char *op, int n, const int64_t *s,
+                                  const ci_arg *fill, ci_dtype dt) {
     ci_arg a[2];
     ci_kwarg k;
     int na = 1;
@@ -14555,18 +17804,27 @@ static ci_tensor ci__public_bfull(ci_graph *g, const char *op, int n, const int6
     k.name = "dtype"; k.value = dt ? ci_arg_dtype(dt) : ci_arg_none();
     return ci_call1(g, op, na, a, 1, &k);
 }
+
 ci_tensor ci_full(ci_graph *g, int n, const int64_t *s, double v, ci_dtype dt) {
     ci_arg f = ci_arg_float(v);
     return ci__public_bfull(g, "aten.full.default", n, s, &f, dt ? dt : CI_F32);
 }
-ci_tensor ci_zeros(ci_graph *g, int n, const int64_t *s, ci_dtype dt) { return ci__public_bfull(g, "aten.zeros.default", n, s, NULL, dt); }
-ci_tensor ci_ones(ci_graph *g, int n, const int64_t *s, ci_dtype dt) { return ci__public_bfull(g, "aten.ones.default", n, s, NULL, dt); }
+
+ci_tensor ci_zeros(ci_graph *g, int n, const int64_t *s, ci_dtype dt) {
+    return ci__public_bfull(g, "aten.zeros.default", n, s, NULL, dt);
+}
+
+ci_tensor ci_ones(ci_graph *g, int n, const int64_t *s, ci_dtype dt) {
+    return ci__public_bfull(g, "aten.ones.default", n, s, NULL, dt);
+}
+
 ci_tensor ci_arange(ci_graph *g, double start, double end, double step, ci_dtype dt) {
     ci_arg a[3];
     ci_kwarg k;
     /* whole numbers int64 holds pass as ints (converting others would be undefined) */
 #define CI__PUBLIC_INT64_EXACT(x) ((x) == floor(x) && (x) >= -9223372036854775808.0 && (x) < 9223372036854775808.0)
-    int isint = CI__PUBLIC_INT64_EXACT(start) && CI__PUBLIC_INT64_EXACT(end) && CI__PUBLIC_INT64_EXACT(step);
+    int isint = CI__PUBLIC_INT64_EXACT(start) && CI__PUBLIC_INT64_EXACT(end) &&
+                CI__PUBLIC_INT64_EXACT(step);
 #undef CI__PUBLIC_INT64_EXACT
     a[0] = isint ? ci_arg_int((int64_t)start) : ci_arg_float(start);
     a[1] = isint ? ci_arg_int((int64_t)end) : ci_arg_float(end);
@@ -14574,23 +17832,32 @@ ci_tensor ci_arange(ci_graph *g, double start, double end, double step, ci_dtype
     k.name = "dtype"; k.value = dt ? ci_arg_dtype(dt) : ci_arg_none();
     return ci_call1(g, "aten.arange.start_step", 3, a, 1, &k);
 }
+
 ci_tensor ci_softmax(ci_graph *g, ci_tensor x, int64_t dim) {
     ci_arg a[3];
-    a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(dim); a[2] = ci_arg_bool(0);
+    a[0] = ci_arg_tensor(x);
+    a[1] = ci_arg_int(dim);
+    a[2] = ci_arg_bool(0);
     return ci_call1(g, "aten._softmax.default", 3, a, 0, NULL);
 }
+
 ci_tensor ci_log_softmax(ci_graph *g, ci_tensor x, int64_t dim) {
     ci_arg a[3];
-    a[0] = ci_arg_tensor(x); a[1] = ci_arg_int(dim); a[2] = ci_arg_bool(0);
+    a[0] = ci_arg_tensor(x);
+    a[1] = ci_arg_int(dim);
+    a[2] = ci_arg_bool(0);
     return ci_call1(g, "aten._log_softmax.default", 3, a, 0, NULL);
 }
+
 ci_tensor ci_gelu(ci_graph *g, ci_tensor x, const char *approximate) {
     ci_arg a = ci_arg_tensor(x);
     ci_kwarg k;
     k.name = "approximate"; k.value = ci_arg_string(approximate ? approximate : "none");
     return ci_call1(g, "aten.gelu.default", 1, &a, 1, &k);
 }
-ci_tensor ci_layer_norm(ci_graph *g, ci_tensor x, int nn, const int64_t *ns, ci_tensor w, ci_tensor b, double eps) {
+
+ci_tensor ci_layer_norm(ci_graph *g, ci_tensor x, int nn, const int64_t *ns, ci_tensor w,
+                        ci_tensor b, double eps) {
     ci_arg a[5];
     a[0] = ci_arg_tensor(x); a[1] = ci_arg_ints(ns, nn);
     a[2] = w.id ? ci_arg_tensor(w) : ci_arg_none();
@@ -14614,6 +17881,7 @@ static int *ci__public_program_emit(ci_program *p) {
     p->source = ci__sb_str(&sb);
     return kl;
 }
+
 /* the passes, in order; p->be is the backend */
 static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, unsigned dbg) {
     p->L = ci__lower_new(g->ctx, p->A, &p->E, 0);
@@ -14625,6 +17893,7 @@ static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, un
     if (dbg) ci__dbg_debug_dump(p, g, dbg);                    /* >>dbg */
     ci__rt_start(p);                                       /* >>rt: the thread pool */
 }
+
 ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out) {
     ci_compile_desc d;
     ci_program *p;
@@ -14633,14 +17902,23 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     char why[200];
     int i;
     if (out) *out = NULL;
-    if (!g || !out) { if (g) ci__util_set_error(g->ctx, "ci_compile: NULL argument"); return CI_ERR_INVALID_ARGS; }
+    if (!g || !out) {
+        if (g) ci__util_set_error(g->ctx, "ci_compile: NULL argument");
+        return CI_ERR_INVALID_ARGS;
+    }
     ctx = g->ctx;
     if (g->status) { ci__util_set_error(ctx, "%s", g->msg); return g->status; }
-    if (g->outputs.n == 0) { ci__util_set_error(ctx, "ci_compile: the graph has no outputs (call ci_output)"); return CI_ERR_INVALID_ARGS; }
-    ci__public_graph_meta_release(g);   /* compiling does not read it; a node added later rebuilds it */
+    if (g->outputs.n == 0) {
+        ci__util_set_error(ctx, "ci_compile: the graph has no outputs (call ci_output)");
+        return CI_ERR_INVALID_ARGS;
+    }
+    /* compiling does not read it; a node added later rebuilds it */
+    ci__public_graph_meta_release(g);
     if (desc) d = *desc; else memset(&d, 0, sizeof d);
-    if (d.device < 0 || d.device >= CI_DEVICE_COUNT || d.backend < 0 || d.backend >= CI_BACKEND_COUNT) {
-        ci__util_set_error(ctx, "ci_compile: invalid device or backend"); return CI_ERR_INVALID_ARGS;
+    if (d.device < 0 || d.device >= CI_DEVICE_COUNT || d.backend < 0 ||
+        d.backend >= CI_BACKEND_COUNT) {
+        ci__util_set_error(ctx, "ci_compile: invalid device or backend");
+        return CI_ERR_INVALID_ARGS;
     }
     be = ci__rt_backend(d.device, d.backend, why, sizeof why);
     if (!be) { ci__util_set_error(ctx, "ci_compile: %s", why); return CI_ERR_BACKEND_UNAVAILABLE; }
@@ -14650,12 +17928,17 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     p->ctx = ctx;
     p->be = be;
     p->A = ci__arena_new(ctx, &p->E);
-    if (!p->A) { ci__mfree(ctx, p, sizeof *p); ci__util_set_error(ctx, "out of memory"); return CI_ERR_OUT_OF_MEMORY; }
+    if (!p->A) {
+        ci__mfree(ctx, p, sizeof *p);
+        ci__util_set_error(ctx, "out of memory");
+        return CI_ERR_OUT_OF_MEMORY;
+    }
     ci__public_ctx_retain(ctx);   /* released by ci_program_destroy, on failure too */
     if (setjmp(p->E.jb)) {
         ci_result r = p->E.code;
         if (p->L && p->L->node_name && strcmp(p->L->node_op ? p->L->node_op : "", "output"))
-            ci__util_set_error(ctx, "node %s = %s(...): %s", p->L->node_name, p->L->node_op ? p->L->node_op : "", p->E.msg);
+            ci__util_set_error(ctx, "node %s = %s(...): %s", p->L->node_name,
+                               p->L->node_op ? p->L->node_op : "", p->E.msg);
         else ci__util_set_error(ctx, "%s", p->E.msg);
         p->E.armed = 0;
         ci_program_destroy(p);
@@ -14689,70 +17972,106 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     *out = p;
     return CI_OK;
 }
-ci_result ci_program_run(ci_program *p, int nin, const void *const *inputs, int nout, void *const *outputs) {
+
+ci_result ci_program_run(ci_program *p, int nin, const void *const *inputs, int nout,
+                         void *const *outputs) {
     int i, r;
     if (!p) return CI_ERR_INVALID_ARGS;
     if (nin != p->nin || nout != p->nout) {
-        ci__util_set_error(p->ctx, "ci_program_run: the program takes %d inputs and %d outputs, got %d and %d", p->nin, p->nout, nin, nout);
+        ci__util_set_error(
+                p->ctx, "ci_program_run: the program takes %d inputs and %d outputs, got %d and %d",
+                p->nin, p->nout, nin, nout);
         return CI_ERR_INVALID_ARGS;
     }
-    if ((nin && !inputs) || (nout && !outputs)) { ci__util_set_error(p->ctx, "ci_program_run: NULL input or output array list"); return CI_ERR_INVALID_ARGS; }
+    if ((nin && !inputs) || (nout && !outputs)) {
+        ci__util_set_error(p->ctx, "ci_program_run: NULL input or output array list");
+        return CI_ERR_INVALID_ARGS;
+    }
     for (i = 0; i < nin; i++) {
         if (!inputs[i] && ci__ir_numel(p->in_nd[i], p->in_shape + i * CI_MAX_DIMS) > 0) {
-            ci__util_set_error(p->ctx, "ci_program_run: input %d is NULL", i); return CI_ERR_INVALID_ARGS;
+            ci__util_set_error(p->ctx, "ci_program_run: input %d is NULL", i);
+            return CI_ERR_INVALID_ARGS;
         }
         p->B[i] = (void *)(uintptr_t)inputs[i];
     }
     for (i = 0; i < nout; i++) {
         if (!outputs[i] && ci__ir_numel(p->out_nd[i], p->out_shape + i * CI_MAX_DIMS) > 0) {
-            ci__util_set_error(p->ctx, "ci_program_run: output %d is NULL", i); return CI_ERR_INVALID_ARGS;
+            ci__util_set_error(p->ctx, "ci_program_run: output %d is NULL", i);
+            return CI_ERR_INVALID_ARGS;
         }
         p->B[nin + i] = outputs[i];
     }
-    if (!p->has_arena) { ci__util_set_error(p->ctx, "ci_program_run: the program has no arena (compiled with user_arena: call ci_program_set_arena)"); return CI_ERR_INVALID_ARGS; }
+    if (!p->has_arena) {
+        ci__util_set_error(p->ctx, "ci_program_run: the program has no arena (compiled with "
+                                   "user_arena: call ci_program_set_arena)");
+        return CI_ERR_INVALID_ARGS;
+    }
     p->failed_extern = 0;
     memset(&p->run_error, 0, sizeof p->run_error);
     r = p->be->run(p);
     if (r || p->run_error.code) {
         const ci__rterr *re = &p->run_error;
-        const ci__ir_check *c = re->site > 0 && re->site <= p->L->checks.n ? (const ci__ir_check *)p->L->checks.v[re->site - 1] : NULL;
+        const ci__ir_check *c = re->site > 0 && re->site <= p->L->checks.n
+                                        ? (const ci__ir_check *)p->L->checks.v[re->site - 1]
+                                        : NULL;
         char where[400] = "";
         if (c) snprintf(where, sizeof where, " in node %.150s (%.150s)", c->node, c->op);
-        if (re->code == CI__CEMIT_CHECK_ZERODIV) ci__util_set_error(p->ctx, "ci_program_run: ZeroDivisionError: integer division by zero%s", where);
+        if (re->code == CI__CEMIT_CHECK_ZERODIV)
+            ci__util_set_error(
+                    p->ctx, "ci_program_run: ZeroDivisionError: integer division by zero%s", where);
         else if (re->code && c)
-            ci__util_set_error(p->ctx, "ci_program_run: index %lld is out of bounds for dimension of size %lld%s (an index tensor holds "
-                          "a value out of range for the tensor it indexes)", re->value, (long long)c->size, where);
+            ci__util_set_error(p->ctx,
+                               "ci_program_run: index %lld is out of bounds for dimension of size "
+                               "%lld%s (an index tensor holds "
+                               "a value out of range for the tensor it indexes)",
+                               re->value, (long long)c->size, where);
         else if (re->code)
-            ci__util_set_error(p->ctx, "ci_program_run: index %lld: an index tensor holds a value out of range for the tensor it indexes", re->value);
+            ci__util_set_error(p->ctx,
+                               "ci_program_run: index %lld: an index tensor holds a value out of "
+                               "range for the tensor it indexes",
+                               re->value);
         if (p->failed_extern) {
             ci__group *g = p->kernels[p->failed_extern - 1];
-            ci__util_set_error(p->ctx, "extern kernel %s (%s) reported failure", g->name, ((ci__kernel *)g->m.v[0])->ext->name);
+            ci__util_set_error(p->ctx, "extern kernel %s (%s) reported failure", g->name,
+                               ((ci__kernel *)g->m.v[0])->ext->name);
         }
         return CI_ERR_RUNTIME;
     }
     return CI_OK;
 }
+
 int ci_program_num_inputs(const ci_program *p) { return p ? p->nin : 0; }
 int ci_program_num_outputs(const ci_program *p) { return p ? p->nout : 0; }
-ci_dtype ci_program_input_dtype(const ci_program *p, int i) { return (p && i >= 0 && i < p->nin) ? p->in_dt[i] : CI_DTYPE_INVALID; }
-ci_dtype ci_program_output_dtype(const ci_program *p, int i) { return (p && i >= 0 && i < p->nout) ? p->out_dt[i] : CI_DTYPE_INVALID; }
+ci_dtype ci_program_input_dtype(const ci_program *p, int i) {
+    return (p && i >= 0 && i < p->nin) ? p->in_dt[i] : CI_DTYPE_INVALID;
+}
+
+ci_dtype ci_program_output_dtype(const ci_program *p, int i) {
+    return (p && i >= 0 && i < p->nout) ? p->out_dt[i] : CI_DTYPE_INVALID;
+}
+
 int ci_program_input_shape(const ci_program *p, int i, int64_t *shape) {
     if (!p || i < 0 || i >= p->nin) return -1;
     if (shape) memcpy(shape, p->in_shape + i * CI_MAX_DIMS, sizeof(int64_t) * (size_t)p->in_nd[i]);
     return p->in_nd[i];
 }
+
 int ci_program_output_shape(const ci_program *p, int i, int64_t *shape) {
     if (!p || i < 0 || i >= p->nout) return -1;
-    if (shape) memcpy(shape, p->out_shape + i * CI_MAX_DIMS, sizeof(int64_t) * (size_t)p->out_nd[i]);
+    if (shape)
+        memcpy(shape, p->out_shape + i * CI_MAX_DIMS, sizeof(int64_t) * (size_t)p->out_nd[i]);
     return p->out_nd[i];
 }
+
 int ci_program_output_shape_after_run(const ci_program *p, int i, int64_t *shape) {
     int k;
     if (!p || i < 0 || i >= p->nout) return -1;
-    for (k = 0; k < p->L->bufs.n; k++) {   /* output i's buffer, or the data-dependent one it copies */
+    /* output i's buffer, or the data-dependent one it copies */
+    for (k = 0; k < p->L->bufs.n; k++) {
         const ci__buf *b = (const ci__buf *)p->L->bufs.v[k];
         if (b->output_index != i) continue;
-        if (!b->dd_node && b->producer && b->producer->kind == CI__K_POINTWISE && b->producer->body->op == CI__V_LOAD)
+        if (!b->dd_node && b->producer && b->producer->kind == CI__K_POINTWISE &&
+            b->producer->body->op == CI__V_LOAD)
             b = b->producer->body->buf;
         if (!b->dd_node || !b->run_done) break;
         if (shape) memcpy(shape, b->run_size, sizeof(int64_t) * (size_t)b->run_ndim);
@@ -14760,6 +18079,7 @@ int ci_program_output_shape_after_run(const ci_program *p, int i, int64_t *shape
     }
     return ci_program_output_shape(p, i, shape);
 }
+
 int ci_program_num_kernels(const ci_program *p) { return p ? p->nkernels : 0; }
 const char *ci_program_backend(const ci_program *p) { return p ? p->be->name : ""; }
 size_t ci_program_arena_size(const ci_program *p) { return p ? p->arena_size : 0; }
@@ -14768,27 +18088,40 @@ ci_result ci_program_set_arena(ci_program *p, void *arena, size_t size) {
     int i;
     if (!p) return CI_ERR_INVALID_ARGS;
     if (arena && (size < p->arena_size || ((uintptr_t)arena & 63))) {
-        ci__util_set_error(p->ctx, "ci_program_set_arena: the arena must be 64-byte aligned and hold %zu bytes (got %zu at %p)", p->arena_size, size, arena);
+        ci__util_set_error(p->ctx,
+                           "ci_program_set_arena: the arena must be 64-byte aligned and hold %zu "
+                           "bytes (got %zu at %p)",
+                           p->arena_size, size, arena);
         return CI_ERR_INVALID_ARGS;
     }
     if (arena) {
-        if (p->arena_raw) { ci__mfree(p->ctx, p->arena_raw, p->arena_raw_size); p->arena_raw = NULL; p->arena_raw_size = 0; }
+        if (p->arena_raw) {
+            ci__mfree(p->ctx, p->arena_raw, p->arena_raw_size);
+            p->arena_raw = NULL;
+            p->arena_raw_size = 0;
+        }
         base = (char *)arena;
     } else {
         if (!p->arena_raw && p->arena_size) {
             p->arena_raw = (char *)ci__malloc(p->ctx, p->arena_size + 64);
-            if (!p->arena_raw) { ci__util_set_error(p->ctx, "out of memory for the %zu-byte program arena", p->arena_size); return CI_ERR_OUT_OF_MEMORY; }
+            if (!p->arena_raw) {
+                ci__util_set_error(p->ctx, "out of memory for the %zu-byte program arena",
+                                   p->arena_size);
+                return CI_ERR_OUT_OF_MEMORY;
+            }
             p->arena_raw_size = p->arena_size + 64;
         }
         base = p->arena_raw ? (char *)(((uintptr_t)p->arena_raw + 63) & ~(uintptr_t)63) : NULL;
     }
     for (i = 0; i < p->L->bufs.n; i++) {
         ci__buf *b = (ci__buf *)p->L->bufs.v[i];
-        if (b->slot >= 0 && b->kind == CI__BUF_COMPUTED && b->output_index < 0) p->B[b->slot] = base ? base + b->arena_off : NULL;
+        if (b->slot >= 0 && b->kind == CI__BUF_COMPUTED && b->output_index < 0)
+            p->B[b->slot] = base ? base + b->arena_off : NULL;
     }
     p->has_arena = base != NULL || p->arena_size == 0;
     return CI_OK;
 }
+
 void ci_program_set_seed(ci_program *p, uint64_t seed) { if (p) p->seed = (long long)seed; }
 /* an interpreter program writes its C on the first call (the program itself is not const) */
 const char *ci_program_source(const ci_program *cp) {
@@ -14809,6 +18142,7 @@ const char *ci_program_source(const ci_program *cp) {
     }
     return p->source ? p->source : "";
 }
+
 void ci_program_destroy(ci_program *p) {
     if (!p) return;
     ci__rt_stop(p);
@@ -14829,21 +18163,32 @@ static int ci__public_valid_opname(const char *s) {
     int parts = 0;
     for (;;) {
         if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_')) return 0;
-        while ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_') s++;
+        while ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+               *s == '_')
+            s++;
         parts++;
         if (!*s) return parts == 2 || parts == 3;
         if (*s++ != '.') return 0;
     }
 }
-static ci_result ci__public_register_user(ci_ctx *ctx, const char *name, const char *schema, ci__opdef *op) {
+
+static ci_result ci__public_register_user(ci_ctx *ctx, const char *name, const char *schema,
+                                          ci__opdef *op) {
     ci__err err;
     if (!ci__public_valid_opname(name)) {
-        ci__util_set_error(ctx, "register: invalid op name '%.200s': it must be namespace.op or namespace.op.overload, "
-                      "each part an identifier ([A-Za-z_][A-Za-z0-9_]*, none empty)", name);
+        ci__util_set_error(ctx,
+                           "register: invalid op name '%.200s': it must be namespace.op or "
+                           "namespace.op.overload, "
+                           "each part an identifier ([A-Za-z_][A-Za-z0-9_]*, none empty)",
+                           name);
         return CI_ERR_INVALID_ARGS;
     }
     memset(&err, 0, sizeof err);
-    if (setjmp(err.jb)) { ctx->arena->err = NULL; ci__util_set_error(ctx, "out of memory"); return CI_ERR_OUT_OF_MEMORY; }
+    if (setjmp(err.jb)) {
+        ctx->arena->err = NULL;
+        ci__util_set_error(ctx, "out of memory");
+        return CI_ERR_OUT_OF_MEMORY;
+    }
     err.armed = 1;
     ctx->arena->err = &err;
     op->name = ci__strdup(ctx->arena, name);
@@ -14862,28 +18207,48 @@ static ci_result ci__public_register_user(ci_ctx *ctx, const char *name, const c
     ctx->arena->err = NULL;
     return CI_OK;
 }
+
 ci_result ci_register_lowering(ci_ctx *ctx, const ci_lowering_desc *desc) {
     ci__opdef op;
-    if (!ctx || !desc || !desc->name || !desc->fn) { if (ctx) ci__util_set_error(ctx, "ci_register_lowering: NULL argument"); return CI_ERR_INVALID_ARGS; }
+    if (!ctx || !desc || !desc->name || !desc->fn) {
+        if (ctx) ci__util_set_error(ctx, "ci_register_lowering: NULL argument");
+        return CI_ERR_INVALID_ARGS;
+    }
     if (!ci__public_ctx_usable(ctx, "ci_register_lowering")) return CI_ERR_INVALID_ARGS;
-    if (desc->promotion < 0 || desc->promotion >= CI_PROMOTE_COUNT) { ci__util_set_error(ctx, "ci_register_lowering: invalid promotion kind"); return CI_ERR_INVALID_ARGS; }
+    if (desc->promotion < 0 || desc->promotion >= CI_PROMOTE_COUNT) {
+        ci__util_set_error(ctx, "ci_register_lowering: invalid promotion kind");
+        return CI_ERR_INVALID_ARGS;
+    }
     if (desc->num_outputs < 0 || desc->num_outputs > CI_MAX_OUTPUTS) {
-        ci__util_set_error(ctx, "ci_register_lowering(%.200s): num_outputs is %d, it must be in [0, %d] (0 = 1)", desc->name, desc->num_outputs, CI_MAX_OUTPUTS);
+        ci__util_set_error(
+                ctx,
+                "ci_register_lowering(%.200s): num_outputs is %d, it must be in [0, %d] (0 = 1)",
+                desc->name, desc->num_outputs, CI_MAX_OUTPUTS);
         return CI_ERR_INVALID_ARGS;
     }
     memset(&op, 0, sizeof op);
-    op.kind = CI__OPK_USER; op.ufn = desc->fn; op.user = desc->user;
+    op.kind = CI__OPK_USER;
+    op.ufn = desc->fn;
+    op.user = desc->user;
     op.how = "user lowering"; op.note = "";
-    op.broadcast = desc->broadcast; op.promo = desc->promotion; op.to_bool = desc->convert_input_to_bool;
+    op.broadcast = desc->broadcast;
+    op.promo = desc->promotion;
+    op.to_bool = desc->convert_input_to_bool;
     op.nouts = desc->num_outputs > 0 ? desc->num_outputs : 1;
     return ci__public_register_user(ctx, desc->name, desc->schema, &op);
 }
+
 ci_result ci_register_extern(ci_ctx *ctx, const ci_extern_desc *desc) {
     ci__opdef op;
-    if (!ctx || !desc || !desc->name || !desc->run) { if (ctx) ci__util_set_error(ctx, "ci_register_extern: NULL argument"); return CI_ERR_INVALID_ARGS; }
+    if (!ctx || !desc || !desc->name || !desc->run) {
+        if (ctx) ci__util_set_error(ctx, "ci_register_extern: NULL argument");
+        return CI_ERR_INVALID_ARGS;
+    }
     if (!ci__public_ctx_usable(ctx, "ci_register_extern")) return CI_ERR_INVALID_ARGS;
     if (desc->num_outputs < 0 || desc->num_outputs > CI_MAX_EXTERN_OUTPUTS) {
-        ci__util_set_error(ctx, "ci_register_extern(%.200s): num_outputs is %d, it must be in [0, %d] (0 = 1)", desc->name, desc->num_outputs, CI_MAX_EXTERN_OUTPUTS);
+        ci__util_set_error(
+                ctx, "ci_register_extern(%.200s): num_outputs is %d, it must be in [0, %d] (0 = 1)",
+                desc->name, desc->num_outputs, CI_MAX_EXTERN_OUTPUTS);
         return CI_ERR_INVALID_ARGS;
     }
     memset(&op, 0, sizeof op);
@@ -14894,12 +18259,13 @@ ci_result ci_register_extern(ci_ctx *ctx, const ci_extern_desc *desc) {
 }
 
 /* -- inside a user lowering -- */
-int ci_lower_call(ci_lower *Lp, const char *op, int nargs, const ci_arg *args, int nkwargs, const ci_kwarg *kwargs,
-                  ci_tensor *outs, int max_outs) {
+int ci_lower_call(ci_lower *Lp, const char *op, int nargs, const ci_arg *args, int nkwargs,
+                  const ci_kwarg *kwargs, ci_tensor *outs, int max_outs) {
     ci__L *L = (ci__L *)Lp;
     ci__err *saved, local;
     int n;
-    if (!L || !op || nargs < 0 || nkwargs < 0 || (nargs && !args) || (nkwargs && !kwargs) || max_outs < 0 || (max_outs && !outs)) {
+    if (!L || !op || nargs < 0 || nkwargs < 0 || (nargs && !args) || (nkwargs && !kwargs) ||
+        max_outs < 0 || (max_outs && !outs)) {
         if (L) ci_lower_error(Lp, CI_ERR_INVALID_ARGS, "ci_lower_call: invalid arguments");
         return 0;
     }
@@ -14922,21 +18288,26 @@ int ci_lower_call(ci_lower *Lp, const char *op, int nargs, const ci_arg *args, i
     L->A->err = saved;
     return n;
 }
-ci_tensor ci_lower_call1(ci_lower *L, const char *op, int nargs, const ci_arg *args, int nkwargs, const ci_kwarg *kwargs) {
+
+ci_tensor ci_lower_call1(ci_lower *L, const char *op, int nargs, const ci_arg *args, int nkwargs,
+                         const ci_kwarg *kwargs) {
     ci_tensor t = {0};
     ci_lower_call(L, op, nargs, args, nkwargs, kwargs, &t, 1);
     return t;
 }
+
 ci_dtype ci_lower_dtype(ci_lower *L, ci_tensor t) {
     ci__box *b = ci__ir_box_find((ci__L *)L, t);
     return b ? b->dt : CI_DTYPE_INVALID;
 }
+
 int ci_lower_shape(ci_lower *L, ci_tensor t, int64_t *shape) {
     ci__box *b = ci__ir_box_find((ci__L *)L, t);
     if (!b) return -1;
     if (shape) memcpy(shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
     return b->ndim;
 }
+
 int ci_lower_error(ci_lower *Lp, ci_result code, const char *message) {
     ci__L *L = (ci__L *)Lp;
     if (!L || L->user_failed) return 0;
