@@ -2168,7 +2168,8 @@ enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
 #define CI__IR_OPS_NOTE_MASK \
     "a boolean mask only as the only index (x[mask]); its result only as a graph output"
 #define CI__IR_OPS_NOTE_MFILL "boolean masks only as a masked fill"
-#define CI__IR_OPS_NOTE_DD "size depends on the data: only as a graph output (docs/data-dependent.md)"
+#define CI__IR_OPS_NOTE_DD \
+    "size depends on the data: only as a graph output (docs/data-dependent.md)"
 #define CI__IR_OPS_NOTE_SORTER "sorter: the values the search reads are checked at run time " \
     "(out of range: an error; PyTorch 1.13 does not check)"
 #define CI__IR_OPS_NOTE_REAL "realizes its input first"
@@ -9090,7 +9091,8 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
 
 /* -- the builtin registry -- */
 #define CI__OPS_CREATE_KW "*, dtype=None, layout=None, device=None, pin_memory=None"
-#define CI__OPS_LIKE_KW "*, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None"
+#define CI__OPS_LIKE_KW \
+    "*, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None"
 
 /* -- the builtin ops: one row each, registered in this order when a context is created --
    X(name, schema, lowering, vop, extra, bc, promo, tb, nouts, use, how, dtypes, note, twin):
@@ -10910,7 +10912,8 @@ typedef long long (*ci__fn_IR)(long long, long long, long long, long long);
     X("erff", F1, erff) X("erf", D1, erf) X("floorf", F1, floorf) X("floor", D1, floor) \
     X("ceilf", F1, ceilf) X("ceil", D1, ceil) X("truncf", F1, truncf) X("trunc", D1, trunc) \
     X("fabsf", F1, fabsf) X("fabs", D1, fabs) X("powf", F2, powf) X("pow", D2, pow) \
-    X("fmodf", F2, fmodf) X("fmod", D2, fmod) X("copysignf", F2, copysignf) X("copysign", D2, copysign) \
+    X("fmodf", F2, fmodf) X("fmod", D2, fmod) \
+    X("copysignf", F2, copysignf) X("copysign", D2, copysign) \
     X("exp2f", F1, exp2f) X("exp2", D1, exp2) X("expm1f", F1, expm1f) X("expm1", D1, expm1) \
     X("log1pf", F1, log1pf) X("log1p", D1, log1p) X("log2f", F1, log2f) X("log2", D1, log2) \
     X("log10f", F1, log10f) X("log10", D1, log10) X("tanf", F1, tanf) X("tan", D1, tan) \
@@ -10927,7 +10930,8 @@ typedef long long (*ci__fn_IR)(long long, long long, long long, long long);
     X("ci_erfinv_f", F1, ci__interp_erfinv_f) X("ci_erfinv_d", D1, ci__interp_erfinv_d) \
     X("ci_digamma_f", F1, ci__interp_digamma_f) X("ci_digamma_d", D1, ci__interp_digamma_d) \
     X("ci_i0_f", F1, ci__interp_i0_f) X("ci_i0_d", D1, ci__interp_i0_d) \
-    X("ci_rand_f", FR, ci__interp_rand_f) X("ci_rand_d", DR, ci__interp_rand_d) X("ci_randn_f", FR, ci__interp_randn_f) X("ci_randn_d", DR, ci__interp_randn_d) \
+    X("ci_rand_f", FR, ci__interp_rand_f) X("ci_rand_d", DR, ci__interp_rand_d) \
+    X("ci_randn_f", FR, ci__interp_randn_f) X("ci_randn_d", DR, ci__interp_randn_d) \
     X("ci_randint", IR, ci__interp_randint)
 
 /* C prototypes for the generated code, one per kind */
@@ -10959,15 +10963,22 @@ static const char *const ci__cemit_libm[][2] = {
 #define CI__CEMIT_STR_(...) #__VA_ARGS__
 #define CI__CEMIT_STR(...) CI__CEMIT_STR_(__VA_ARGS__)
 /* ci_main's result, and the codes of the run-time error record (ci__rterr) */
-CI__CEMIT_DEF(ci__cemit_codes, enum ci__cemit_code { CI__CEMIT_MAIN_OK = 0, CI__CEMIT_MAIN_EXTERN_FAILED = 1,
-    CI__CEMIT_MAIN_CHECK_FAILED = 3, CI__CEMIT_CHECK_INDEX = 1, CI__CEMIT_CHECK_ZERODIV = 2 };)
-CI__CEMIT_DEF(ci__cemit_floordiv_i64, static long long ci__cemit_floordiv_i64(long long a, long long b) {
+CI__CEMIT_DEF(ci__cemit_codes, enum ci__cemit_code {
+    CI__CEMIT_MAIN_OK = 0,
+    CI__CEMIT_MAIN_EXTERN_FAILED = 1,
+    CI__CEMIT_MAIN_CHECK_FAILED = 3,
+    CI__CEMIT_CHECK_INDEX = 1,
+    CI__CEMIT_CHECK_ZERODIV = 2
+};)
+CI__CEMIT_DEF(ci__cemit_floordiv_i64,
+static long long ci__cemit_floordiv_i64(long long a, long long b) {
     long long q;
     if (b == 0 || b == -1) return b ? (long long)(0ull - (unsigned long long)a) : 0;
     q = a / b;
     return (a % b != 0) && ((a < 0) != (b < 0)) ? q - 1 : q;
 })
-CI__CEMIT_DEF(ci__cemit_truncdiv_i64, static long long ci__cemit_truncdiv_i64(long long a, long long b) {
+CI__CEMIT_DEF(ci__cemit_truncdiv_i64,
+static long long ci__cemit_truncdiv_i64(long long a, long long b) {
     if (b == 0 || b == -1) return b ? (long long)(0ull - (unsigned long long)a) : 0;
     return a / b;
 })
@@ -10975,14 +10986,27 @@ CI__CEMIT_DEF(ci__cemit_mod_i64, static long long ci__cemit_mod_i64(long long a,
     long long r = b == 0 || b == -1 ? 0 : a % b;
     return r != 0 && ((r < 0) != (b < 0)) ? r + b : r;
 })
-CI__CEMIT_DEF(ci__cemit_fmod_i64, static long long ci__cemit_fmod_i64(long long a, long long b) { return b == 0 || b == -1 ? 0 : a % b; })
-CI__CEMIT_DEF(ci__cemit_min_i64, static long long ci__cemit_min_i64(long long a, long long b) { return a < b ? a : b; })
-CI__CEMIT_DEF(ci__cemit_max_i64, static long long ci__cemit_max_i64(long long a, long long b) { return a > b ? a : b; })
+CI__CEMIT_DEF(ci__cemit_fmod_i64,
+static long long ci__cemit_fmod_i64(long long a, long long b) {
+    return b == 0 || b == -1 ? 0 : a % b;
+})
+CI__CEMIT_DEF(ci__cemit_min_i64,
+static long long ci__cemit_min_i64(long long a, long long b) { return a < b ? a : b; })
+CI__CEMIT_DEF(ci__cemit_max_i64,
+static long long ci__cemit_max_i64(long long a, long long b) { return a > b ? a : b; })
 /* NaN-propagating max/min, as torch.maximum */
-CI__CEMIT_DEF(ci__cemit_max_f, static float ci__cemit_max_f(float a, float b) { return a != a ? a : (b != b ? b : (a > b ? a : b)); })
-CI__CEMIT_DEF(ci__cemit_min_f, static float ci__cemit_min_f(float a, float b) { return a != a ? a : (b != b ? b : (a < b ? a : b)); })
-CI__CEMIT_DEF(ci__cemit_max_d, static double ci__cemit_max_d(double a, double b) { return a != a ? a : (b != b ? b : (a > b ? a : b)); })
-CI__CEMIT_DEF(ci__cemit_min_d, static double ci__cemit_min_d(double a, double b) { return a != a ? a : (b != b ? b : (a < b ? a : b)); })
+CI__CEMIT_DEF(ci__cemit_max_f, static float ci__cemit_max_f(float a, float b) {
+    return a != a ? a : (b != b ? b : (a > b ? a : b));
+})
+CI__CEMIT_DEF(ci__cemit_min_f, static float ci__cemit_min_f(float a, float b) {
+    return a != a ? a : (b != b ? b : (a < b ? a : b));
+})
+CI__CEMIT_DEF(ci__cemit_max_d, static double ci__cemit_max_d(double a, double b) {
+    return a != a ? a : (b != b ? b : (a > b ? a : b));
+})
+CI__CEMIT_DEF(ci__cemit_min_d, static double ci__cemit_min_d(double a, double b) {
+    return a != a ? a : (b != b ? b : (a < b ? a : b));
+})
 /* Python's floor division of floats (PyTorch's div_floor) */
 CI__CEMIT_DEF(ci__cemit_div_floor_f, static float ci__cemit_div_floor_f(float a, float b) {
     float m = b == 0 ? 0 : fmodf(a, b), d = (a - m) / b, f;
@@ -11007,56 +11031,79 @@ CI__CEMIT_DEF(ci__cemit_pow_i64, static long long ci__cemit_pow_i64(long long a,
     return (long long)r;
 })
 /* the bits of a float and back; f16 / bf16 <-> f32, round to nearest even, NaN payloads kept */
-CI__CEMIT_DEF(ci__cemit_fbits, static unsigned int ci__cemit_fbits(float x) { union { float f; unsigned int u; } v = {x}; return v.u; })
-CI__CEMIT_DEF(ci__cemit_bitsf, static float ci__cemit_bitsf(unsigned int x) { union { unsigned int u; float f; } v = {x}; return v.f; })
-CI__CEMIT_DEF(ci__cemit_dbits, static unsigned long long ci__cemit_dbits(double x) { union { double f; unsigned long long u; } v = {x}; return v.u; })
-CI__CEMIT_DEF(ci__cemit_bitsd, static double ci__cemit_bitsd(unsigned long long x) { union { unsigned long long u; double f; } v = {x}; return v.f; })
+CI__CEMIT_DEF(ci__cemit_fbits, static unsigned int ci__cemit_fbits(float x) {
+    union { float f; unsigned int u; } v = {x};
+    return v.u;
+})
+CI__CEMIT_DEF(ci__cemit_bitsf, static float ci__cemit_bitsf(unsigned int x) {
+    union { unsigned int u; float f; } v = {x};
+    return v.f;
+})
+CI__CEMIT_DEF(ci__cemit_dbits, static unsigned long long ci__cemit_dbits(double x) {
+    union { double f; unsigned long long u; } v = {x};
+    return v.u;
+})
+CI__CEMIT_DEF(ci__cemit_bitsd, static double ci__cemit_bitsd(unsigned long long x) {
+    union { unsigned long long u; double f; } v = {x};
+    return v.f;
+})
 CI__CEMIT_DEF(ci__h2f, static float ci__h2f(unsigned short h) {
     unsigned int s = (unsigned int)(h & 0x8000) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff;
     if (e == 0) return ci__cemit_bitsf(ci__cemit_fbits((float)m * 5.9604644775390625e-08f) | s);
-    return ci__cemit_bitsf(e == 31 ? s | 0x7f800000u | (m << 13) : s | ((e + 112) << 23) | (m << 13));
+    if (e == 31) return ci__cemit_bitsf(s | 0x7f800000u | (m << 13));
+    return ci__cemit_bitsf(s | ((e + 112) << 23) | (m << 13));
 })
 CI__CEMIT_DEF(ci__f2h, static unsigned short ci__f2h(float f) {
-    unsigned int u = ci__cemit_fbits(f), s = (u >> 16) & 0x8000, e = (u >> 23) & 0xff, m = u & 0x7fffff, r;
+    unsigned int u = ci__cemit_fbits(f), s = (u >> 16) & 0x8000, e = (u >> 23) & 0xff;
+    unsigned int m = u & 0x7fffff, r, half;
     if (e == 255) return (unsigned short)(s | 0x7c00 | (m ? ((m >> 13) ? (m >> 13) : 0x200) : 0));
     if (e > 142) return (unsigned short)(s | 0x7c00);
     if (e < 102) return (unsigned short)s;
     if (e < 113) {
         m |= 0x800000;
         r = m >> (126 - e);
-        return (unsigned short)(s | (((m >> (125 - e)) & 1) && ((r & 1) || (m & ((1u << (125 - e)) - 1))) ? r + 1 : r));
+        half = (m >> (125 - e)) & 1;
+        r += half && ((r & 1) || (m & ((1u << (125 - e)) - 1)));
+        return (unsigned short)(s | r);
     }
     r = ((e - 112) << 10) | (m >> 13);
     return (unsigned short)(s | ((m & 0x1000) && ((r & 1) || (m & 0xfff)) ? r + 1 : r));
 })
-CI__CEMIT_DEF(ci__bf2f, static float ci__bf2f(unsigned short h) { return ci__cemit_bitsf((unsigned int)h << 16); })
+CI__CEMIT_DEF(ci__bf2f, static float ci__bf2f(unsigned short h) {
+    return ci__cemit_bitsf((unsigned int)h << 16);
+})
 CI__CEMIT_DEF(ci__f2bf, static unsigned short ci__f2bf(float f) {
     unsigned int u = ci__cemit_fbits(f);
     if (f != f) return (unsigned short)((u >> 16) & 0x7f ? u >> 16 : (u >> 16) | 0x40);
     return (unsigned short)((u + 0x7fff + ((u >> 16) & 1)) >> 16);
 })
 /* shifts past the width: 0, or the sign (PyTorch) */
-CI__CEMIT_DEF(ci__cemit_shl_i64, static long long ci__cemit_shl_i64(long long a, long long b, int bits) {
+CI__CEMIT_DEF(ci__cemit_shl_i64,
+static long long ci__cemit_shl_i64(long long a, long long b, int bits) {
     return b < 0 || b >= bits ? 0 : (long long)((unsigned long long)a << b);
 })
-CI__CEMIT_DEF(ci__cemit_shr_i64, static long long ci__cemit_shr_i64(long long a, long long b, int bits) {
+CI__CEMIT_DEF(ci__cemit_shr_i64,
+static long long ci__cemit_shr_i64(long long a, long long b, int bits) {
     return b < 0 || b >= bits ? (a < 0 ? -1 : 0) : a >> b;
 })
 /* run-time checks: record the first failure in the program's ci__rterr, go on with a safe value */
-CI__CEMIT_DEF(ci__cemit_flag, static void ci__cemit_flag(void *rec, int code, int site, long long value) {
+CI__CEMIT_DEF(ci__cemit_flag,
+static void ci__cemit_flag(void *rec, int code, int site, long long value) {
     ci__rterr *e = (ci__rterr *)rec;
     if (e->code) return;
     e->code = code;
     e->site = site;
     e->value = value;
 })
-CI__CEMIT_DEF(ci__cemit_idx, static long long ci__cemit_idx(long long i, long long n, int site, void *rec) {
+CI__CEMIT_DEF(ci__cemit_idx,
+static long long ci__cemit_idx(long long i, long long n, int site, void *rec) {
     long long j = i < 0 ? i + n : i;
     if (j >= 0 && j < n) return j;
     ci__cemit_flag(rec, CI__CEMIT_CHECK_INDEX, site, i);
     return 0;
 })
-CI__CEMIT_DEF(ci__cemit_idxn, static long long ci__cemit_idxn(long long i, long long n, int site, void *rec) {
+CI__CEMIT_DEF(ci__cemit_idxn,
+static long long ci__cemit_idxn(long long i, long long n, int site, void *rec) {
     if (i >= 0 && i < n) return i;
     ci__cemit_flag(rec, CI__CEMIT_CHECK_INDEX, site, i);
     return 0;
@@ -11073,26 +11120,33 @@ typedef struct ci__cemit_entry {
 } ci__cemit_entry;
 #define CI__CEMIT_FN(gen, id) {gen, ci__cemit_src_##id, (void (*)(void))id},
 static const ci__cemit_entry ci__cemit_prelude_tab[] = {
-    {"ci_rt_parallel", "void ci_rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n, void **B);", 0},
+    {"ci_rt_parallel",
+     "void ci_rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n,"
+     " void **B);", 0},
     {"ci_rt_extern", "int ci_rt_extern(void *rt, int k, void **B);", 0},
     {NULL, ci__cemit_src_ci__cemit_codes, 0},
-    {"ci_inf_f", "static const union { unsigned int u; float f; } ci_inf_fu = {0x7f800000u};\n#define ci_inf_f (ci_inf_fu.f)", 0},
-    {"ci_nan_f", "static const union { unsigned int u; float f; } ci_nan_fu = {0x7fc00000u};\n#define ci_nan_f (ci_nan_fu.f)", 0},
-    {"ci_inf_d", "static const union { unsigned long long u; double f; } ci_inf_du = {0x7ff0000000000000ull};\n"
-                 "#define ci_inf_d (ci_inf_du.f)", 0},
-    {"ci_nan_d", "static const union { unsigned long long u; double f; } ci_nan_du = {0x7ff8000000000000ull};\n"
-                 "#define ci_nan_d (ci_nan_du.f)", 0},
+    {"ci_inf_f", "static const union { unsigned int u; float f; } ci_inf_fu = {0x7f800000u};\n"
+                 "#define ci_inf_f (ci_inf_fu.f)", 0},
+    {"ci_nan_f", "static const union { unsigned int u; float f; } ci_nan_fu = {0x7fc00000u};\n"
+                 "#define ci_nan_f (ci_nan_fu.f)", 0},
+    {"ci_inf_d", "static const union { unsigned long long u; double f; } ci_inf_du ="
+                 " {0x7ff0000000000000ull};\n#define ci_inf_d (ci_inf_du.f)", 0},
+    {"ci_nan_d", "static const union { unsigned long long u; double f; } ci_nan_du ="
+                 " {0x7ff8000000000000ull};\n#define ci_nan_d (ci_nan_du.f)", 0},
     {"ci_rterr", CI__CEMIT_STR(CI__IR_RTERR_DECL), 0},
-    CI__CEMIT_FN("ci_floordiv_i64", ci__cemit_floordiv_i64) CI__CEMIT_FN("ci_truncdiv_i64", ci__cemit_truncdiv_i64)
+    CI__CEMIT_FN("ci_floordiv_i64", ci__cemit_floordiv_i64)
+    CI__CEMIT_FN("ci_truncdiv_i64", ci__cemit_truncdiv_i64)
     CI__CEMIT_FN("ci_mod_i64", ci__cemit_mod_i64) CI__CEMIT_FN("ci_fmod_i64", ci__cemit_fmod_i64)
     CI__CEMIT_FN("ci_min_i64", ci__cemit_min_i64) CI__CEMIT_FN("ci_max_i64", ci__cemit_max_i64)
     CI__CEMIT_FN("ci_max_f", ci__cemit_max_f) CI__CEMIT_FN("ci_min_f", ci__cemit_min_f)
     CI__CEMIT_FN("ci_max_d", ci__cemit_max_d) CI__CEMIT_FN("ci_min_d", ci__cemit_min_d)
-    CI__CEMIT_FN("ci_div_floor_f", ci__cemit_div_floor_f) CI__CEMIT_FN("ci_div_floor_d", ci__cemit_div_floor_d)
+    CI__CEMIT_FN("ci_div_floor_f", ci__cemit_div_floor_f)
+    CI__CEMIT_FN("ci_div_floor_d", ci__cemit_div_floor_d)
     CI__CEMIT_FN("ci_pow_i64", ci__cemit_pow_i64)
     CI__CEMIT_FN("ci_fbits", ci__cemit_fbits) CI__CEMIT_FN("ci_bitsf", ci__cemit_bitsf)
     CI__CEMIT_FN("ci_dbits", ci__cemit_dbits) CI__CEMIT_FN("ci_bitsd", ci__cemit_bitsd)
-    CI__CEMIT_FN("ci_h2f", ci__h2f) CI__CEMIT_FN("ci_f2h", ci__f2h) CI__CEMIT_FN("ci_bf2f", ci__bf2f) CI__CEMIT_FN("ci_f2bf", ci__f2bf)
+    CI__CEMIT_FN("ci_h2f", ci__h2f) CI__CEMIT_FN("ci_f2h", ci__f2h)
+    CI__CEMIT_FN("ci_bf2f", ci__bf2f) CI__CEMIT_FN("ci_f2bf", ci__f2bf)
     CI__CEMIT_FN("ci_shl_i64", ci__cemit_shl_i64) CI__CEMIT_FN("ci_shr_i64", ci__cemit_shr_i64)
     CI__CEMIT_FN("ci_flag", ci__cemit_flag) CI__CEMIT_FN("ci_idx", ci__cemit_idx)
     CI__CEMIT_FN("ci_idxn", ci__cemit_idxn) CI__CEMIT_FN("ci_nz", ci__cemit_nz)
@@ -13282,13 +13336,28 @@ static void ci__linalg_gather(int dt, int kind, const void *src, long long s0, c
    vectorizer packs each row's 8 or 16 into vectors. They go out through a local array: stored
    in one contiguous run (which keeps the SLP groups whole), then added to out by loops that
    vectorize (the local array cannot alias out). ---- */
-#define CI__LINALG_Z8(T, c) T c##0 = 0, c##1 = 0, c##2 = 0, c##3 = 0, c##4 = 0, c##5 = 0, c##6 = 0, c##7 = 0
+#define CI__LINALG_Z8(T, c) T c##0 = 0, c##1 = 0, c##2 = 0, c##3 = 0, \
+                             c##4 = 0, c##5 = 0, c##6 = 0, c##7 = 0
 #define CI__LINALG_L8(T, v, b) T v##0 = (b)[0], v##1 = (b)[1], v##2 = (b)[2], v##3 = (b)[3], \
                              v##4 = (b)[4], v##5 = (b)[5], v##6 = (b)[6], v##7 = (b)[7]
-#define CI__LINALG_F8(c, a, v) c##0 += (a) * v##0; c##1 += (a) * v##1; c##2 += (a) * v##2; c##3 += (a) * v##3; \
-                           c##4 += (a) * v##4; c##5 += (a) * v##5; c##6 += (a) * v##6; c##7 += (a) * v##7
-#define CI__LINALG_S8(o, c) (o)[0] = c##0; (o)[1] = c##1; (o)[2] = c##2; (o)[3] = c##3; \
-                        (o)[4] = c##4; (o)[5] = c##5; (o)[6] = c##6; (o)[7] = c##7
+#define CI__LINALG_F8(c, a, v) \
+    c##0 += (a) * v##0; \
+    c##1 += (a) * v##1; \
+    c##2 += (a) * v##2; \
+    c##3 += (a) * v##3; \
+    c##4 += (a) * v##4; \
+    c##5 += (a) * v##5; \
+    c##6 += (a) * v##6; \
+    c##7 += (a) * v##7
+#define CI__LINALG_S8(o, c) \
+    (o)[0] = c##0; \
+    (o)[1] = c##1; \
+    (o)[2] = c##2; \
+    (o)[3] = c##3; \
+    (o)[4] = c##4; \
+    (o)[5] = c##5; \
+    (o)[6] = c##6; \
+    (o)[7] = c##7
 /* out rows (stride ldo) op= the MRR x NRC tile t (rows of ts); constants in the kernels, the
    partial tile's sizes for a tile at an edge */
 #define CI__LINALG_OUT(T, MRR, NRC, ts, out, ldo, t, first, bias) do { \
@@ -13296,8 +13365,11 @@ static void ci__linalg_gather(int dt, int kind, const void *src, long long s0, c
         for (i_ = 0; i_ < (MRR); i_++) { \
             T *o_ = (out) + i_ * (ldo); \
             const T *t_ = (t) + i_ * (ts); \
-            if (first) { const T b_ = (bias) ? (bias)[i_] : (T)0; for (j_ = 0; j_ < (NRC); j_++) o_[j_] = t_[j_] + b_; } \
-            else for (j_ = 0; j_ < (NRC); j_++) o_[j_] += t_[j_]; \
+            const T b_ = ((first) && (bias)) ? (bias)[i_] : (T)0; \
+            if (first) \
+                for (j_ = 0; j_ < (NRC); j_++) o_[j_] = t_[j_] + b_; \
+            else \
+                for (j_ = 0; j_ < (NRC); j_++) o_[j_] += t_[j_]; \
         } \
     } while (0)
 
@@ -13781,7 +13853,13 @@ static void ci__tcc_errfn(void *opaque, const char *msg) {
 typedef void (*ci__fn_parallel)(void *, void (*)(void **, long long, long long), long long,
                                 void **);
 typedef int (*ci__fn_extern)(void *, int, void **);
-#define CI__TCC_SYM(s, name, T, fn) do { T f_ = fn; void *p_; memcpy(&p_, &f_, sizeof p_); tcc_add_symbol((s), (name), p_); } while (0)
+#define CI__TCC_SYM(s, name, T, fn) \
+    do { \
+        T f_ = fn; \
+        void *p_; \
+        memcpy(&p_, &f_, sizeof p_); \
+        tcc_add_symbol((s), (name), p_); \
+    } while (0)
 /* returns the program's code, a malloc'd block (freed by ci__tcc_delete when the program is
    destroyed), or NULL with log filled. The code is relocated into that block of our own
    (tcc_relocate's size-then-address form) and the TCCState deleted at once: its symbol
@@ -17822,7 +17900,8 @@ ci_tensor ci_arange(ci_graph *g, double start, double end, double step, ci_dtype
     ci_arg a[3];
     ci_kwarg k;
     /* whole numbers int64 holds pass as ints (converting others would be undefined) */
-#define CI__PUBLIC_INT64_EXACT(x) ((x) == floor(x) && (x) >= -9223372036854775808.0 && (x) < 9223372036854775808.0)
+#define CI__PUBLIC_INT64_EXACT(x) \
+    ((x) == floor(x) && (x) >= -9223372036854775808.0 && (x) < 9223372036854775808.0)
     int isint = CI__PUBLIC_INT64_EXACT(start) && CI__PUBLIC_INT64_EXACT(end) &&
                 CI__PUBLIC_INT64_EXACT(step);
 #undef CI__PUBLIC_INT64_EXACT
