@@ -747,10 +747,10 @@ static void ci__public_name_index_add(ci_graph *g, ci__node *nd);
 
 /* The compile pipeline (ci__compile, >>public) is one call per pass, each in its own section:
    ci__lower_graph (>>lower), ci__sched_kernels (>>sched), ci__plan_program (>>plan),
-   ci__public_program_emit (>>cemit's C, where the backend needs it), the backend's compile,
+   ci__cemit_source (>>cemit's C, where the backend needs it), the backend's compile,
    ci__dbg_dump (>>dbg), ci__rt_start (>>rt). */
 static void ci__sched_output(ci__L *L, ci__box *b, int i);
-static int *ci__public_program_emit(ci_program *p);
+static int *ci__cemit_source(ci_program *p);
 static int ci__rt_extern(void *rt, int k, void **B);
 typedef struct ci__rt_pool ci__rt_pool;
 typedef struct ci__cig_num ci__cig_num;
@@ -12296,6 +12296,21 @@ static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line) {
     ci__sb_put(sb, body.s);
 }
 
+/* the program's C source into p->source; the first line of each live group's kernel */
+static int *ci__cemit_source(ci_program *p) {
+    ci__sb sb;
+    int *kl = CI__NEWN(p->A, int, p->nkernels + 1);
+    p->src_lines = kl;
+    /* the source: a block of its own, given back as it grows (no old copies stay); the
+       emitter's tables: scratch */
+    ci__sb_init(&sb, p->A);
+    ci__lower_scratch(p->L);
+    ci__cemit_program(p->L, &sb, kl);
+    ci__lower_free_scratch(p->L);
+    p->source = ci__sb_str(&sb);
+    return kl;
+}
+
 /* ---------------------------------------------------------------------------------------
    >>interp  the interpreter backend: runs the kernel IR directly
    Each kernel's value DAG is flattened into a post-order array once; every point of the
@@ -14727,7 +14742,7 @@ static unsigned ci__dbg_env_debug(void) {
 
 /* the debug pass: what DBG asks for, to the context's logger (the source, written here for an
    interpreter program, under compile's error target) */
-static void ci__dbg_debug_dump(ci_program *p, ci_graph *g, unsigned dbg) {
+static void ci__dbg_dump(ci_program *p, ci_graph *g, unsigned dbg) {
     ci__sb sb;
     ci__sb_init(&sb, p->A);
     if (dbg & CI_DEBUG_GRAPH) { ci__sb_put(&sb, "== graph ==\n"); ci__dbg_print_graph(g, &sb, 0); }
@@ -14735,7 +14750,7 @@ static void ci__dbg_debug_dump(ci_program *p, ci_graph *g, unsigned dbg) {
         ci__sb_put(&sb, "== ir ==\n");
         ci__dbg_print_ir(p->L, &sb);
     }
-    if ((dbg & CI_DEBUG_SOURCE) && !p->source && p->L) ci__public_program_emit(p);
+    if ((dbg & CI_DEBUG_SOURCE) && !p->source && p->L) ci__cemit_source(p);
     if ((dbg & CI_DEBUG_SOURCE) && p->source && *p->source) {
         ci__sb_put(&sb, "== source ==\n");
         ci__sb_put(&sb, p->source);
@@ -17946,30 +17961,15 @@ ci_tensor ci_layer_norm(ci_graph *g, ci_tensor x, int nn, const int64_t *ns, ci_
 }
 
 /* -- compiling: the pipeline -- */
-/* the program's C source into p->source; the first line of each live group's kernel */
-static int *ci__public_program_emit(ci_program *p) {
-    ci__sb sb;
-    int *kl = CI__NEWN(p->A, int, p->nkernels + 1);
-    p->src_lines = kl;
-    /* the source: a block of its own, given back as it grows (no old copies stay); the
-       emitter's tables: scratch */
-    ci__sb_init(&sb, p->A);
-    ci__lower_scratch(p->L);
-    ci__cemit_program(p->L, &sb, kl);
-    ci__lower_free_scratch(p->L);
-    p->source = ci__sb_str(&sb);
-    return kl;
-}
-
 /* the passes, in order; p->be is the backend */
 static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, unsigned dbg) {
     p->L = ci__lower_new(g->ctx, p->A, &p->E, 0);
     ci__lower_graph(p->L, g);                              /* >>lower: graph -> buffers, kernels */
     ci__sched_kernels(p->L, !d->unfused);                  /* >>sched: names, dead code, fusion */
     ci__plan_program(p, d->user_arena);                    /* >>plan: slots, B[], the arena */
-    if (p->be->needs & CI__BE_SOURCE) ci__public_program_emit(p); /* >>cemit: the C */
+    if (p->be->needs & CI__BE_SOURCE) ci__cemit_source(p); /* >>cemit: the C */
     p->be_data = p->be->compile(p);                        /* the backend */
-    if (dbg) ci__dbg_debug_dump(p, g, dbg);                    /* >>dbg */
+    if (dbg) ci__dbg_dump(p, g, dbg);                      /* >>dbg */
     ci__rt_start(p);                                       /* >>rt: the thread pool */
 }
 
@@ -18216,7 +18216,7 @@ const char *ci_program_source(const ci_program *cp) {
             return "";
         }
         p->E.armed = 1;
-        ci__public_program_emit(p);
+        ci__cemit_source(p);
         p->E.armed = 0;
     }
     return p->source ? p->source : "";
