@@ -9448,10 +9448,10 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.ones", "size, " CI__OPS_CREATE_KW, ci__ops_full, 0, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.full_like", "self, fill_value, " CI__OPS_LIKE_KW, \
       ci__ops_full, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.zeros_like", "self, \
-      " CI__OPS_LIKE_KW, ci__ops_full, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.ones_like", "self, \
-      " CI__OPS_LIKE_KW, ci__ops_full, 1, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.zeros_like", "self, " CI__OPS_LIKE_KW, \
+      ci__ops_full, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.ones_like", "self, " CI__OPS_LIKE_KW, \
+      ci__ops_full, 1, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.arange", "start, end=None, step=1, " CI__OPS_CREATE_KW, \
       ci__ops_arange, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.arange.default", "end, " CI__OPS_CREATE_KW, \
@@ -9607,8 +9607,8 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_create, 0, CI__CR_NEW_FULL, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.scalar_tensor", "s, " CI__OPS_CREATE_KW, \
       ci__ops_create, 0, CI__CR_SCALAR_TENSOR, 0, N, 0, 1, _, LO, ALL, _, 0) \
-    X("aten.eye", "n, \
-      " CI__OPS_CREATE_KW, ci__ops_create, 0, CI__CR_EYE, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.eye", "n, " CI__OPS_CREATE_KW, \
+      ci__ops_create, 0, CI__CR_EYE, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.eye.m", "n, m, " CI__OPS_CREATE_KW, \
       ci__ops_create, 0, CI__CR_EYE, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.linspace", "start, end, steps, " CI__OPS_CREATE_KW, \
