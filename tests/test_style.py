@@ -14,6 +14,7 @@ followed, for a failure, by the offending names (one a line, indented). tests/ru
                function may stay beside it.
   ops          the sub-sections of >>ops (`/* -- TITLE`) are each there once: no "more ..."
                banner, no title twice.
+  width        no line over 100 columns.
 """
 import re
 import sys
@@ -190,6 +191,9 @@ def main():
     else:
         bad.append('no >>ops section')
     fails += report('ops', bad)
+    bad = ['%s:%d: %d columns' % (path, i + 1, len(l))
+           for i, l in enumerate(text.split('\n')) if len(l) > 100]
+    fails += report('width', bad)
     return 1 if fails else 0
 
 
