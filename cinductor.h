@@ -2001,6 +2001,7 @@ struct ci__v {
     int64_t i;
     uint32_t hash;
     ci__v *next;
+    const char *origin;     /* the op of the node that first made it (kernels are named by it) */
     ci__v *a[CI__IR_VARGS]; /* operands; for LOAD, the checked index values its indirect variables
                             stand for. Last: an interned value is allocated with its n of them
                             (CI__IR_V_BYTES) */
@@ -2136,6 +2137,7 @@ struct ci__group {
     int id, fused, nphase, live;
     int trial;                       /* sched: the trial its members are placed in (0 = none yet) */
     char name[64];
+    const char *ops; /* the ops it computes, "aten.add.Tensor, aten.relu.default" (or NULL) */
     ci__ir_tiling t;
     ci__vec m;                       /* member kernels, in order */
     ci__vec reads;                   /* buffers its members read (for horizontal fusion) */
@@ -2312,6 +2314,7 @@ static ci__v *ci__ir_v_intern(ci__L *L, const ci__v *cand) {
     memcpy(e, cand, CI__IR_V_BYTES(cand->n));
     if ((e->op == CI__V_CHECKIDX || e->op == CI__V_CHECKNZ) && !e->site)
         e->site = ci__ir_v_check_site(L, e);
+    if (!e->origin) e->origin = L->node_op;
     e->hash = h;
     e->id = T->n++;
     e->next = T->slots[h & (uint32_t)(T->cap - 1)];
@@ -9979,20 +9982,90 @@ static void ci__ops_register_builtins(ci_ctx *c) {
    --------------------------------------------------------------------------------------- */
 #define CI__SCHED_FUSE_MAX 64        /* Inductor's max_fusion_size */
 #define CI__SCHED_FUSE_LOOKBACK 32   /* how many of the newest groups a kernel may join */
-static void ci__sched_kernel_name(ci__kernel *k) {
-    const char *op = k->origin ? k->origin : "graph", *s = op;
+#define CI__SCHED_NAME_OPS 16   /* at most that many ops in a kernel's header comment */
+static int ci__sched_op_add(const char **ops, int n, const char *op) {
+    int i;
+    if (!op || !strcmp(op, "output") || n == CI__SCHED_NAME_OPS) return n;
+    for (i = 0; i < n; i++) if (!strcmp(ops[i], op)) return n;
+    ops[n] = op;
+    return n + 1;
+}
+
+/* the ops whose values kernels ks[0..n) compute (a value keeps the op of the node that made
+   it), in the order they are computed; a reduction, scan, scatter or extern adds its own op;
+   none when it only moves data */
+static int ci__sched_ops(ci__L *L, ci__kernel *const *ks, int n, const char **ops) {
+    int i, nops = 0;
+    for (i = 0; i < n; i++) {
+        const ci__kernel *k = ks[i];
+        if (k->kind != CI__K_EXTERN && k->body) {
+            int *marks = ci__ir_marks(L), epoch = L->epoch;
+            ci__ir_vwalk w;
+            ci__v *v;
+            ci__ir_vw_open(L, &w);
+            ci__ir_vw_push(&w, k->body, 0);
+            while ((v = ci__ir_vw_next_post(&w, marks, epoch)) != NULL)
+                if (v->op != CI__V_LOAD && v->op != CI__V_CONST && v->op != CI__V_INDEX &&
+                    v->op != CI__V_ACC)
+                    nops = ci__sched_op_add(ops, nops, v->origin);
+            ci__ir_vw_close(&w);
+        }
+        if (k->kind != CI__K_POINTWISE) nops = ci__sched_op_add(ops, nops, k->origin);
+    }
+    return nops;
+}
+
+/* "add_relu": the short names of ops (namespace, leading '_' and overload dropped:
+   aten._softmax.default gives softmax), distinct ones joined by '_' while they fit; "copy" for
+   none */
+static void ci__sched_ops_name(const char **ops, int nops, char *out, int cap) {
+    int i, n = 0;
+    out[0] = 0;
+    for (i = 0; i < nops; i++) {
+        const char *op = ops[i], *d = strchr(op, '.'), *p;
+        char base[40];
+        int m = 0, dup = 0;
+        op = d ? d + 1 : op;
+        while (*op == '_') op++;
+        for (; *op && *op != '.' && m < (int)sizeof base - 1; op++)
+            base[m++] = ((*op >= 'a' && *op <= 'z') || (*op >= 'A' && *op <= 'Z') ||
+                         (*op >= '0' && *op <= '9'))
+                                ? *op
+                                : '_';
+        base[m] = 0;
+        for (p = out; *p && !dup; p += strcspn(p, "|") + (p[strcspn(p, "|")] != 0))
+            dup = strcspn(p, "|") == (size_t)m && !memcmp(p, base, (size_t)m);
+        if (!m || dup || n + m + 1 >= cap) continue;
+        n += snprintf(out + n, (size_t)(cap - n), "%s%s", n ? "|" : "", base);
+    }
+    if (!n) snprintf(out, (size_t)cap, "copy");
+    for (i = 0; out[i]; i++) if (out[i] == '|') out[i] = '_';
+}
+
+static void ci__sched_kernel_name(ci__L *L, ci__kernel *k) {
+    const char *ops[CI__SCHED_NAME_OPS];
     char base[40];
-    int n = 0;
-    const char *d = strchr(op, '.');
-    if (d) s = d + 1;  /* drop the namespace */
-    while (*s == '_') s++;   /* aten._softmax: k0_softmax */
-    for (; *s && *s != '.' && n < (int)sizeof base - 1; s++)
-        base[n++] =
-                ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9'))
-                        ? *s
-                        : '_';
-    base[n] = 0;
+    ci__sched_ops_name(ops, ci__sched_ops(L, &k, 1, ops), base, (int)sizeof base);
     snprintf(k->name, sizeof k->name, "k%d_%s", k->id, base);
+}
+
+/* a fused kernel's name, its number and the ops its running members compute, and those ops
+   in full for its header comment */
+static void ci__sched_group_name(ci__L *L, ci__group *g) {
+    const char *ops[CI__SCHED_NAME_OPS];
+    char base[40], full[256];
+    ci__kernel *run[CI__SCHED_FUSE_MAX];
+    int j, n = 0, nops, len = 0;
+    for (j = 0; j < g->m.n && n < CI__SCHED_FUSE_MAX; j++)
+        if (((ci__kernel *)g->m.v[j])->emit) run[n++] = (ci__kernel *)g->m.v[j];
+    if (!n) run[n++] = (ci__kernel *)g->m.v[0];
+    nops = ci__sched_ops(L, run, n, ops);
+    ci__sched_ops_name(ops, nops, base, (int)sizeof base);
+    snprintf(g->name, sizeof g->name, "k%d_%s", g->id, base);
+    full[0] = 0;
+    for (j = 0; j < nops && len < (int)sizeof full; j++)
+        len += snprintf(full + len, sizeof full - (size_t)len, "%s%s", j ? ", " : "", ops[j]);
+    g->ops = nops ? ci__strdup(L->A, full) : NULL;
 }
 
 static void ci__sched_buf_reads(ci__L *L, ci__v *v, int *marks, int epoch,
@@ -10573,8 +10646,6 @@ static void ci__sched_finish(ci__L *L) {
         }
         if (g->nphase > L->maxphase) L->maxphase = g->nphase;
         if (g->m.n > L->maxmembers) L->maxmembers = g->m.n;
-        snprintf(g->name, sizeof g->name, "k%d%s", g->id,
-                 strchr(((ci__kernel *)g->m.v[0])->name, '_'));
     }
     for (i = 0; i < L->bufs.n; i++) {
         ci__buf *b = (ci__buf *)L->bufs.v[i];
@@ -10608,6 +10679,7 @@ static void ci__sched_finish(ci__L *L) {
             } else if (!g->fused || k->store)
                 k->out->needed = 1;
         }
+        ci__sched_group_name(L, g);
     }
 }
 
@@ -10615,7 +10687,7 @@ static void ci__sched_finish(ci__L *L) {
    memos in scratch) and finished */
 static void ci__sched_kernels(ci__L *L, int fuse) {
     int i;
-    for (i = 0; i < L->kernels.n; i++) ci__sched_kernel_name((ci__kernel *)L->kernels.v[i]);
+    for (i = 0; i < L->kernels.n; i++) ci__sched_kernel_name(L, (ci__kernel *)L->kernels.v[i]);
     ci__sched_eliminate_dead(L);
     ci__lower_scratch(L);
     ci__sched_run(L, fuse);
@@ -11908,7 +11980,8 @@ static void ci__cemit_single(ci__cemit *E, ci__kernel *k) {
         ci__ir_collect_indirect(L, k->sidx, iv, &ni);
         for (i = 0; i < ni; i++) ci__cemit_count(E, iv[i], NULL);
     }
-    ci__sb_printf(sb, "\n/* %s: %s %s", k->name,
+    ci__sb_printf(sb, "\n/* %s%s%s%s: %s %s", k->grp->name, k->grp->ops ? " (" : "",
+                  k->grp->ops ? k->grp->ops : "", k->grp->ops ? ")" : "",
                   scan          ? "scan"
                   : k->disjoint ? "concat slice"
                                 : "scatter",
@@ -12049,7 +12122,8 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
         if (k->emit) ci__cemit_count(E, k->gbody, NULL);
     }
-    ci__sb_printf(sb, "\n/* %s:", g->name);
+    ci__sb_printf(sb, "\n/* %s%s%s%s:", g->name, g->ops ? " (" : "", g->ops ? g->ops : "",
+                  g->ops ? ")" : "");
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
         if (!k->emit) continue;
