@@ -2018,6 +2018,8 @@ struct ci__storage {
     ci__ix *vars[CI_MAX_DIMS];   /* PW: the variables the body is written over */
     ci__v *body;                 /* PW */
     ci__buf *buf;                /* BUF */
+    const char *vname, *vop;     /* PW: the graph value it is (see ci__buf) */
+    int vout;
 };
 
 struct ci__box {
@@ -2033,6 +2035,8 @@ struct ci__box {
     double wf;
     int64_t wi;
     int copied; /* a view of a copy (its index grew too large): st is not its base's storage */
+    const char *vname, *vop;     /* the graph value it is, when a node's result (see ci__buf) */
+    int vout;
 };
 
 enum { CI__BUF_INPUT = 1, CI__BUF_CONST, CI__BUF_COMPUTED, CI__BUF_SEED };
@@ -2058,6 +2062,10 @@ struct ci__buf {
     const char *dd_node;             /* the node that made it; NULL = an ordinary buffer */
     int run_done, run_ndim;          /* its shape after the last run (run_done = 0: no run yet) */
     int64_t *run_size;               /* (ndim of them, made with dd_node) */
+    /* the graph value it holds, for the generated C: its node's user name (NULL: none, or
+       made inside a decomposition), op, and result (-1: the node's only one) */
+    const char *vname, *vop;
+    int vout;
 };
 
 /* WELFORD gives M2, the sum of squared deviations from the mean, in one stable pass */
@@ -3004,6 +3012,9 @@ static void ci__ir_realize_storage(ci__L *L, ci__storage *st) {
     k->ndim = st->ndim;
     for (i = 0; i < st->ndim; i++) { k->size[i] = st->size[i]; k->vars[i] = st->vars[i]; }
     k->body = st->body;
+    buf->vname = st->vname;
+    buf->vop = st->vop;
+    buf->vout = st->vout;
     st->kind = CI__ST_BUF;
     st->buf = buf;
     st->body = NULL;
@@ -3582,7 +3593,21 @@ static ci__buf *ci__lower_require_contiguous(ci__L *L, ci__box *x) {
         if (ok) return x->st->buf;
     }
     ci__ir_pw_vars(L, x->ndim, x->size, v);
-    x = ci__ir_pw_box(L, x->dt, x->ndim, x->size, v, ci__ir_load(L, x, v));
+    {
+        const ci__storage *from = x->st;
+        const ci__box *xb = x;
+        x = ci__ir_pw_box(L, x->dt, x->ndim, x->size, v, ci__ir_load(L, x, v));
+        if (xb->vop) {
+            x->st->vname = xb->vname;
+            x->st->vop = xb->vop;
+            x->st->vout = xb->vout;
+        } else if (ci__ir_numel(x->ndim, x->size) == ci__ir_numel(from->ndim, from->size)) {
+            /* the copy holds the same graph value */
+            x->st->vname = from->kind == CI__ST_PW ? from->vname : from->buf->vname;
+            x->st->vop = from->kind == CI__ST_PW ? from->vop : from->buf->vop;
+            x->st->vout = from->kind == CI__ST_PW ? from->vout : from->buf->vout;
+        }
+    }
     ci__ir_realize(L, x);
     return x->st->buf;
 }
@@ -3830,6 +3855,32 @@ static void ci__lower_check_relowered(ci__L *L, const ci__node *nd, int n, const
     }
 }
 
+/* result out of node nd is box b: its storage, when b holds it whole and it is no one's yet
+   (an input's or an earlier node's), takes the node's name and op (the C emitter names its
+   pointer after them) */
+static void ci__lower_name_value(ci__L *L, ci__box *b, const ci__node *nd, int out) {
+    ci__storage *st = b->st;
+    const char **name, **op;
+    int *vout;
+    if (nd->kind != CI__N_CALL || !nd->op) return;
+    if (!b->vop) {   /* (a copy of it for an extern kernel takes them) */
+        b->vop = nd->op;
+        b->vname = nd->auto_named || !nd->name ? NULL : ci__strdup(L->A, nd->name);
+        b->vout = nd->nout > 1 ? out : -1;
+    }
+    if (b->weak || ci__ir_numel(b->ndim, b->size) != ci__ir_numel(st->ndim, st->size)) return;
+    if (st->kind == CI__ST_PW) { name = &st->vname; op = &st->vop; vout = &st->vout; }
+    else if (st->buf->kind == CI__BUF_COMPUTED) {
+        name = &st->buf->vname;
+        op = &st->buf->vop;
+        vout = &st->buf->vout;
+    } else return;
+    if (*op) return;
+    *op = nd->op;
+    *name = nd->auto_named || !nd->name ? NULL : ci__strdup(L->A, nd->name);
+    *vout = nd->nout > 1 ? out : -1;
+}
+
 /* lower one node; map[graph tensor id] receives the box id of each result */
 static void ci__lower_node(ci__L *L, const ci__node *nd, uint32_t *map) {
     ci__box *b = NULL;
@@ -3945,6 +3996,7 @@ static void ci__lower_graph(ci__L *L, ci_graph *g) {
             r.id = map[nd->out0 + (uint32_t)j];
             ci__ir_after_node(L, ci__ir_box_get(L, r),
                               ci__lower_gt(g, nd->out0 + (uint32_t)j)->users);
+            ci__lower_name_value(L, ci__ir_box_get(L, r), nd, j);
         }
     }
     L->node_op = "output";
@@ -11368,6 +11420,10 @@ static const char *ci__cemit_bname(ci__cemit *E, const ci__buf *b) {
         if (nd->nout > 1) k = t->out + 1;
     }
     if (nd && !nd->auto_named && nd->name && nd->name[0]) user = nd->name;
+    if (!nd && b->kind == CI__BUF_COMPUTED && b->vname) {   /* a node's value */
+        user = b->vname;
+        k = b->vout + 1;
+    }
     if (user) {   /* made a C identifier, not a local's, a keyword's or the prelude's */
         for (; *user && n < 60; user++)
             nm[n++] = ((*user >= 'a' && *user <= 'z') || (*user >= 'A' && *user <= 'Z') ||
@@ -11401,6 +11457,7 @@ static void ci__cemit_bnote(ci__cemit *E, const ci__buf *b) {
     else if (b->output_index >= 0) ci__sb_printf(E->sb, "output %d", b->output_index);
     else if (b->kind == CI__BUF_CONST) ci__sb_put(E->sb, "constant");
     else if (b->kind == CI__BUF_SEED) ci__sb_put(E->sb, "random seed");
+    else if (b->vop) ci__sb_printf(E->sb, "intermediate, %s", b->vop);
     else ci__sb_printf(E->sb, "intermediate%s%s", b->producer && b->producer->origin ? " of " : "",
                        b->producer && b->producer->origin ? b->producer->origin : "");
     ci__sb_printf(E->sb, ", %s[", ci__dtype_tab[b->dt].name);

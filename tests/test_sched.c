@@ -617,6 +617,13 @@ CI_TEST(test_emitted_c_kernels_named_by_ops) {
     CI_CHECK_MSG(has_line(src, "static void k1_add_relu(void **B, long long x0_begin, long long x0_end) {"), "%s", src);
     CI_CHECK_MSG(strstr(src, "/* k1_add_relu (aten.add.Tensor, aten.relu.default): pointwise -> ") != NULL, "%s", src);
     CI_CHECK_MSG(!strstr(src, "k1_mm") && !strstr(src, "_output("), "named after the realizing op:\n%s", src);
+    /* intermediates named after the graph value they hold, the comment giving its op */
+    CI_CHECK_MSG(strstr(src, "const float *h = (const float *)B[") && strstr(src, "/* h: intermediate, aten.mm.default, f32[1, 64, 32] */"),
+                 "%s", src);
+    CI_CHECK_MSG(strstr(src, "float *r = (float *)B[") && strstr(src, "/* r: intermediate, aten.relu.default, f32[1, 64, 32] */"),
+                 "%s", src);
+    CI_CHECK_MSG(strstr(src, "/* k1_add_relu (aten.add.Tensor, aten.relu.default): pointwise -> r */") && !strstr(src, "buf"),
+                 "%s", src);
     prog_free(&P);
     ci_ctx_destroy(ctx);
 }
