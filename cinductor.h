@@ -2001,6 +2001,7 @@ struct ci__v {
     int64_t i;
     uint32_t hash;
     ci__v *next;
+    const char *origin;     /* the op of the node that first made it (kernels are named by it) */
     ci__v *a[CI__IR_VARGS]; /* operands; for LOAD, the checked index values its indirect variables
                             stand for. Last: an interned value is allocated with its n of them
                             (CI__IR_V_BYTES) */
@@ -2017,6 +2018,8 @@ struct ci__storage {
     ci__ix *vars[CI_MAX_DIMS];   /* PW: the variables the body is written over */
     ci__v *body;                 /* PW */
     ci__buf *buf;                /* BUF */
+    const char *vname, *vop;     /* PW: the graph value it is (see ci__buf) */
+    int vout;
 };
 
 struct ci__box {
@@ -2032,6 +2035,8 @@ struct ci__box {
     double wf;
     int64_t wi;
     int copied; /* a view of a copy (its index grew too large): st is not its base's storage */
+    const char *vname, *vop;     /* the graph value it is, when a node's result (see ci__buf) */
+    int vout;
 };
 
 enum { CI__BUF_INPUT = 1, CI__BUF_CONST, CI__BUF_COMPUTED, CI__BUF_SEED };
@@ -2057,6 +2062,10 @@ struct ci__buf {
     const char *dd_node;             /* the node that made it; NULL = an ordinary buffer */
     int run_done, run_ndim;          /* its shape after the last run (run_done = 0: no run yet) */
     int64_t *run_size;               /* (ndim of them, made with dd_node) */
+    /* the graph value it holds, for the generated C: its node's user name (NULL: none, or
+       made inside a decomposition), op, and result (-1: the node's only one) */
+    const char *vname, *vop;
+    int vout;
 };
 
 /* WELFORD gives M2, the sum of squared deviations from the mean, in one stable pass */
@@ -2136,6 +2145,7 @@ struct ci__group {
     int id, fused, nphase, live;
     int trial;                       /* sched: the trial its members are placed in (0 = none yet) */
     char name[64];
+    const char *ops; /* the ops it computes, "aten.add.Tensor, aten.relu.default" (or NULL) */
     ci__ir_tiling t;
     ci__vec m;                       /* member kernels, in order */
     ci__vec reads;                   /* buffers its members read (for horizontal fusion) */
@@ -2312,6 +2322,7 @@ static ci__v *ci__ir_v_intern(ci__L *L, const ci__v *cand) {
     memcpy(e, cand, CI__IR_V_BYTES(cand->n));
     if ((e->op == CI__V_CHECKIDX || e->op == CI__V_CHECKNZ) && !e->site)
         e->site = ci__ir_v_check_site(L, e);
+    if (!e->origin) e->origin = L->node_op;
     e->hash = h;
     e->id = T->n++;
     e->next = T->slots[h & (uint32_t)(T->cap - 1)];
@@ -3001,6 +3012,9 @@ static void ci__ir_realize_storage(ci__L *L, ci__storage *st) {
     k->ndim = st->ndim;
     for (i = 0; i < st->ndim; i++) { k->size[i] = st->size[i]; k->vars[i] = st->vars[i]; }
     k->body = st->body;
+    buf->vname = st->vname;
+    buf->vop = st->vop;
+    buf->vout = st->vout;
     st->kind = CI__ST_BUF;
     st->buf = buf;
     st->body = NULL;
@@ -3579,7 +3593,21 @@ static ci__buf *ci__lower_require_contiguous(ci__L *L, ci__box *x) {
         if (ok) return x->st->buf;
     }
     ci__ir_pw_vars(L, x->ndim, x->size, v);
-    x = ci__ir_pw_box(L, x->dt, x->ndim, x->size, v, ci__ir_load(L, x, v));
+    {
+        const ci__storage *from = x->st;
+        const ci__box *xb = x;
+        x = ci__ir_pw_box(L, x->dt, x->ndim, x->size, v, ci__ir_load(L, x, v));
+        if (xb->vop) {
+            x->st->vname = xb->vname;
+            x->st->vop = xb->vop;
+            x->st->vout = xb->vout;
+        } else if (ci__ir_numel(x->ndim, x->size) == ci__ir_numel(from->ndim, from->size)) {
+            /* the copy holds the same graph value */
+            x->st->vname = from->kind == CI__ST_PW ? from->vname : from->buf->vname;
+            x->st->vop = from->kind == CI__ST_PW ? from->vop : from->buf->vop;
+            x->st->vout = from->kind == CI__ST_PW ? from->vout : from->buf->vout;
+        }
+    }
     ci__ir_realize(L, x);
     return x->st->buf;
 }
@@ -3827,6 +3855,32 @@ static void ci__lower_check_relowered(ci__L *L, const ci__node *nd, int n, const
     }
 }
 
+/* result out of node nd is box b: its storage, when b holds it whole and it is no one's yet
+   (an input's or an earlier node's), takes the node's name and op (the C emitter names its
+   pointer after them) */
+static void ci__lower_name_value(ci__L *L, ci__box *b, const ci__node *nd, int out) {
+    ci__storage *st = b->st;
+    const char **name, **op;
+    int *vout;
+    if (nd->kind != CI__N_CALL || !nd->op) return;
+    if (!b->vop) {   /* (a copy of it for an extern kernel takes them) */
+        b->vop = nd->op;
+        b->vname = nd->auto_named || !nd->name ? NULL : ci__strdup(L->A, nd->name);
+        b->vout = nd->nout > 1 ? out : -1;
+    }
+    if (b->weak || ci__ir_numel(b->ndim, b->size) != ci__ir_numel(st->ndim, st->size)) return;
+    if (st->kind == CI__ST_PW) { name = &st->vname; op = &st->vop; vout = &st->vout; }
+    else if (st->buf->kind == CI__BUF_COMPUTED) {
+        name = &st->buf->vname;
+        op = &st->buf->vop;
+        vout = &st->buf->vout;
+    } else return;
+    if (*op) return;
+    *op = nd->op;
+    *name = nd->auto_named || !nd->name ? NULL : ci__strdup(L->A, nd->name);
+    *vout = nd->nout > 1 ? out : -1;
+}
+
 /* lower one node; map[graph tensor id] receives the box id of each result */
 static void ci__lower_node(ci__L *L, const ci__node *nd, uint32_t *map) {
     ci__box *b = NULL;
@@ -3942,6 +3996,7 @@ static void ci__lower_graph(ci__L *L, ci_graph *g) {
             r.id = map[nd->out0 + (uint32_t)j];
             ci__ir_after_node(L, ci__ir_box_get(L, r),
                               ci__lower_gt(g, nd->out0 + (uint32_t)j)->users);
+            ci__lower_name_value(L, ci__ir_box_get(L, r), nd, j);
         }
     }
     L->node_op = "output";
@@ -9979,20 +10034,90 @@ static void ci__ops_register_builtins(ci_ctx *c) {
    --------------------------------------------------------------------------------------- */
 #define CI__SCHED_FUSE_MAX 64        /* Inductor's max_fusion_size */
 #define CI__SCHED_FUSE_LOOKBACK 32   /* how many of the newest groups a kernel may join */
-static void ci__sched_kernel_name(ci__kernel *k) {
-    const char *op = k->origin ? k->origin : "graph", *s = op;
+#define CI__SCHED_NAME_OPS 16   /* at most that many ops in a kernel's header comment */
+static int ci__sched_op_add(const char **ops, int n, const char *op) {
+    int i;
+    if (!op || !strcmp(op, "output") || n == CI__SCHED_NAME_OPS) return n;
+    for (i = 0; i < n; i++) if (!strcmp(ops[i], op)) return n;
+    ops[n] = op;
+    return n + 1;
+}
+
+/* the ops whose values kernels ks[0..n) compute (a value keeps the op of the node that made
+   it), in the order they are computed; a reduction, scan, scatter or extern adds its own op;
+   none when it only moves data */
+static int ci__sched_ops(ci__L *L, ci__kernel *const *ks, int n, const char **ops) {
+    int i, nops = 0;
+    for (i = 0; i < n; i++) {
+        const ci__kernel *k = ks[i];
+        if (k->kind != CI__K_EXTERN && k->body) {
+            int *marks = ci__ir_marks(L), epoch = L->epoch;
+            ci__ir_vwalk w;
+            ci__v *v;
+            ci__ir_vw_open(L, &w);
+            ci__ir_vw_push(&w, k->body, 0);
+            while ((v = ci__ir_vw_next_post(&w, marks, epoch)) != NULL)
+                if (v->op != CI__V_LOAD && v->op != CI__V_CONST && v->op != CI__V_INDEX &&
+                    v->op != CI__V_ACC)
+                    nops = ci__sched_op_add(ops, nops, v->origin);
+            ci__ir_vw_close(&w);
+        }
+        if (k->kind != CI__K_POINTWISE) nops = ci__sched_op_add(ops, nops, k->origin);
+    }
+    return nops;
+}
+
+/* "add_relu": the short names of ops (namespace, leading '_' and overload dropped:
+   aten._softmax.default gives softmax), distinct ones joined by '_' while they fit; "copy" for
+   none */
+static void ci__sched_ops_name(const char **ops, int nops, char *out, int cap) {
+    int i, n = 0;
+    out[0] = 0;
+    for (i = 0; i < nops; i++) {
+        const char *op = ops[i], *d = strchr(op, '.'), *p;
+        char base[40];
+        int m = 0, dup = 0;
+        op = d ? d + 1 : op;
+        while (*op == '_') op++;
+        for (; *op && *op != '.' && m < (int)sizeof base - 1; op++)
+            base[m++] = ((*op >= 'a' && *op <= 'z') || (*op >= 'A' && *op <= 'Z') ||
+                         (*op >= '0' && *op <= '9'))
+                                ? *op
+                                : '_';
+        base[m] = 0;
+        for (p = out; *p && !dup; p += strcspn(p, "|") + (p[strcspn(p, "|")] != 0))
+            dup = strcspn(p, "|") == (size_t)m && !memcmp(p, base, (size_t)m);
+        if (!m || dup || n + m + 1 >= cap) continue;
+        n += snprintf(out + n, (size_t)(cap - n), "%s%s", n ? "|" : "", base);
+    }
+    if (!n) snprintf(out, (size_t)cap, "copy");
+    for (i = 0; out[i]; i++) if (out[i] == '|') out[i] = '_';
+}
+
+static void ci__sched_kernel_name(ci__L *L, ci__kernel *k) {
+    const char *ops[CI__SCHED_NAME_OPS];
     char base[40];
-    int n = 0;
-    const char *d = strchr(op, '.');
-    if (d) s = d + 1;  /* drop the namespace */
-    while (*s == '_') s++;   /* aten._softmax: k0_softmax */
-    for (; *s && *s != '.' && n < (int)sizeof base - 1; s++)
-        base[n++] =
-                ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9'))
-                        ? *s
-                        : '_';
-    base[n] = 0;
+    ci__sched_ops_name(ops, ci__sched_ops(L, &k, 1, ops), base, (int)sizeof base);
     snprintf(k->name, sizeof k->name, "k%d_%s", k->id, base);
+}
+
+/* a fused kernel's name, its number and the ops its running members compute, and those ops
+   in full for its header comment */
+static void ci__sched_group_name(ci__L *L, ci__group *g) {
+    const char *ops[CI__SCHED_NAME_OPS];
+    char base[40], full[256];
+    ci__kernel *run[CI__SCHED_FUSE_MAX];
+    int j, n = 0, nops, len = 0;
+    for (j = 0; j < g->m.n && n < CI__SCHED_FUSE_MAX; j++)
+        if (((ci__kernel *)g->m.v[j])->emit) run[n++] = (ci__kernel *)g->m.v[j];
+    if (!n) run[n++] = (ci__kernel *)g->m.v[0];
+    nops = ci__sched_ops(L, run, n, ops);
+    ci__sched_ops_name(ops, nops, base, (int)sizeof base);
+    snprintf(g->name, sizeof g->name, "k%d_%s", g->id, base);
+    full[0] = 0;
+    for (j = 0; j < nops && len < (int)sizeof full; j++)
+        len += snprintf(full + len, sizeof full - (size_t)len, "%s%s", j ? ", " : "", ops[j]);
+    g->ops = nops ? ci__strdup(L->A, full) : NULL;
 }
 
 static void ci__sched_buf_reads(ci__L *L, ci__v *v, int *marks, int epoch,
@@ -10573,8 +10698,6 @@ static void ci__sched_finish(ci__L *L) {
         }
         if (g->nphase > L->maxphase) L->maxphase = g->nphase;
         if (g->m.n > L->maxmembers) L->maxmembers = g->m.n;
-        snprintf(g->name, sizeof g->name, "k%d%s", g->id,
-                 strchr(((ci__kernel *)g->m.v[0])->name, '_'));
     }
     for (i = 0; i < L->bufs.n; i++) {
         ci__buf *b = (ci__buf *)L->bufs.v[i];
@@ -10608,6 +10731,7 @@ static void ci__sched_finish(ci__L *L) {
             } else if (!g->fused || k->store)
                 k->out->needed = 1;
         }
+        ci__sched_group_name(L, g);
     }
 }
 
@@ -10615,7 +10739,7 @@ static void ci__sched_finish(ci__L *L) {
    memos in scratch) and finished */
 static void ci__sched_kernels(ci__L *L, int fuse) {
     int i;
-    for (i = 0; i < L->kernels.n; i++) ci__sched_kernel_name((ci__kernel *)L->kernels.v[i]);
+    for (i = 0; i < L->kernels.n; i++) ci__sched_kernel_name(L, (ci__kernel *)L->kernels.v[i]);
     ci__sched_eliminate_dead(L);
     ci__lower_scratch(L);
     ci__sched_run(L, fuse);
@@ -11296,6 +11420,10 @@ static const char *ci__cemit_bname(ci__cemit *E, const ci__buf *b) {
         if (nd->nout > 1) k = t->out + 1;
     }
     if (nd && !nd->auto_named && nd->name && nd->name[0]) user = nd->name;
+    if (!nd && b->kind == CI__BUF_COMPUTED && b->vname) {   /* a node's value */
+        user = b->vname;
+        k = b->vout + 1;
+    }
     if (user) {   /* made a C identifier, not a local's, a keyword's or the prelude's */
         for (; *user && n < 60; user++)
             nm[n++] = ((*user >= 'a' && *user <= 'z') || (*user >= 'A' && *user <= 'Z') ||
@@ -11329,6 +11457,7 @@ static void ci__cemit_bnote(ci__cemit *E, const ci__buf *b) {
     else if (b->output_index >= 0) ci__sb_printf(E->sb, "output %d", b->output_index);
     else if (b->kind == CI__BUF_CONST) ci__sb_put(E->sb, "constant");
     else if (b->kind == CI__BUF_SEED) ci__sb_put(E->sb, "random seed");
+    else if (b->vop) ci__sb_printf(E->sb, "intermediate, %s", b->vop);
     else ci__sb_printf(E->sb, "intermediate%s%s", b->producer && b->producer->origin ? " of " : "",
                        b->producer && b->producer->origin ? b->producer->origin : "");
     ci__sb_printf(E->sb, ", %s[", ci__dtype_tab[b->dt].name);
@@ -11908,7 +12037,8 @@ static void ci__cemit_single(ci__cemit *E, ci__kernel *k) {
         ci__ir_collect_indirect(L, k->sidx, iv, &ni);
         for (i = 0; i < ni; i++) ci__cemit_count(E, iv[i], NULL);
     }
-    ci__sb_printf(sb, "\n/* %s: %s %s", k->name,
+    ci__sb_printf(sb, "\n/* %s%s%s%s: %s %s", k->grp->name, k->grp->ops ? " (" : "",
+                  k->grp->ops ? k->grp->ops : "", k->grp->ops ? ")" : "",
                   scan          ? "scan"
                   : k->disjoint ? "concat slice"
                                 : "scatter",
@@ -12049,7 +12179,8 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
         if (k->emit) ci__cemit_count(E, k->gbody, NULL);
     }
-    ci__sb_printf(sb, "\n/* %s:", g->name);
+    ci__sb_printf(sb, "\n/* %s%s%s%s:", g->name, g->ops ? " (" : "", g->ops ? g->ops : "",
+                  g->ops ? ")" : "");
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
         if (!k->emit) continue;

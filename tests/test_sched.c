@@ -602,6 +602,31 @@ CI_TEST(test_emitted_c_names_the_graph) {
     prog_free(&P);
     ci_ctx_destroy(ctx);
 }
+/* a kernel is named after the ops whose values it computes (not the op that made it realize),
+   its header comment lists them in full; a kernel that only moves data is a copy */
+CI_TEST(test_emitted_c_kernels_named_by_ops) {
+    static const char *const cig = "input x: f32[64, 32]\ninput w: f32[32, 32]\ninput b: f32[32]\n"
+                                   "h = aten.mm.default(x, w)\nhb = aten.add.Tensor(h, b)\nr = aten.relu.default(hb)\n"
+                                   "y = aten.mm.default(r, w)\noutput y\n";
+    ci_ctx *ctx;
+    prog P;
+    const char *src;
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    if (!prog_make(ctx, &P, cig, CI_BACKEND_TCC, 0)) { ci_ctx_destroy(ctx); CI_CHECK_MSG(0, "%s", P.msg); }
+    src = ci_program_source(P.p);
+    CI_CHECK_MSG(has_line(src, "static void k1_add_relu(void **B, long long x0_begin, long long x0_end) {"), "%s", src);
+    CI_CHECK_MSG(strstr(src, "/* k1_add_relu (aten.add.Tensor, aten.relu.default): pointwise -> ") != NULL, "%s", src);
+    CI_CHECK_MSG(!strstr(src, "k1_mm") && !strstr(src, "_output("), "named after the realizing op:\n%s", src);
+    /* intermediates named after the graph value they hold, the comment giving its op */
+    CI_CHECK_MSG(strstr(src, "const float *h = (const float *)B[") && strstr(src, "/* h: intermediate, aten.mm.default, f32[1, 64, 32] */"),
+                 "%s", src);
+    CI_CHECK_MSG(strstr(src, "float *r = (float *)B[") && strstr(src, "/* r: intermediate, aten.relu.default, f32[1, 64, 32] */"),
+                 "%s", src);
+    CI_CHECK_MSG(strstr(src, "/* k1_add_relu (aten.add.Tensor, aten.relu.default): pointwise -> r */") && !strstr(src, "buf"),
+                 "%s", src);
+    prog_free(&P);
+    ci_ctx_destroy(ctx);
+}
 /* user names that C or the generated code already uses get a '_'; f16 brings its conversion */
 CI_TEST(test_emitted_c_user_names) {
     static const char *const names[] = {"int", "x0", "ci_h2f", "expf"};
@@ -654,6 +679,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_pool_windows_unrolled_or_reduced);
     CI_RUN(test_collapsed_loops);
     CI_RUN(test_emitted_c_names_the_graph);
+    CI_RUN(test_emitted_c_kernels_named_by_ops);
     CI_RUN(test_emitted_c_user_names);
     return ci_test_done();
 }
