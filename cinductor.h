@@ -57,10 +57,13 @@
        >>ops      the lowerings themselves and the decompositions
        >>sched    the scheduler: buffers fused into kernels, what stays in registers
        >>plan     buffer placement in one arena per program (liveness, reuse, in place)
+       >>tile     tile primitives: vectorised loops over a tile of a kernel, and their math
        >>cemit    kernel IR -> C source (one compile unit per graph)
+       >>cuemit   kernel IR -> CUDA C source and the launch of each kernel
        >>interp   the interpreter backend: runs the kernel IR directly
        >>linalg   batched matrix multiply and 2-d convolution kernels (extern kernels in C)
        >>tcc      libtcc backend (in-memory compile, serialised by a lock)
+       >>cuda     CUDA backend: the driver and NVRTC loaded at run time, device memory
        >>rt       programs: run, threads, extern kernels
        >>dbg      the debug printer (graph, IR, kernels, source)
        >>npy      .npy files: read, parse, write
@@ -11003,6 +11006,13 @@ static void ci__plan_program(ci_program *p, int user_arena) {
 }
 
 /* ---------------------------------------------------------------------------------------
+   >>tile  tile primitives: vectorised loops over a tile of a kernel, and their math
+   (being built: see issue 13). Compiled by the user's compiler with the header, they do the
+   arithmetic of a kernel a tile (a few hundred elements of its innermost dim) at a time, for
+   the generated C and the interpreter alike.
+   --------------------------------------------------------------------------------------- */
+
+/* ---------------------------------------------------------------------------------------
    >>cemit  kernel IR -> C source, one compile unit per graph
    The prelude declares the math functions (handed to TCC with tcc_add_symbol: no headers)
    and small helpers with PyTorch's semantics (floor division, NaN-propagating max/min,
@@ -12441,6 +12451,12 @@ static int *ci__cemit_source(ci_program *p) {
     p->source = ci__sb_str(&sb);
     return kl;
 }
+
+/* ---------------------------------------------------------------------------------------
+   >>cuemit  kernel IR -> CUDA C source and the launch of each kernel
+   (being built: see issue 12). The same fused kernels as >>cemit's, written as CUDA C for
+   NVRTC, with the launch geometry and the parameters of each.
+   --------------------------------------------------------------------------------------- */
 
 /* ---------------------------------------------------------------------------------------
    >>interp  the interpreter backend: runs the kernel IR directly
@@ -14097,6 +14113,12 @@ static const ci__backend ci__tcc_backend = {
     ci__tcc_available, CI__TCC_FNS
 };
 #undef CI__TCC_FNS
+
+/* ---------------------------------------------------------------------------------------
+   >>cuda  the CUDA backend: libcuda and libnvrtc loaded with dlopen, device memory
+   (being built: see issue 12). Compiles >>cuemit's source to CUBIN with NVRTC and runs it
+   through the driver API. Left out with CINDUCTOR_NO_CUDA.
+   --------------------------------------------------------------------------------------- */
 
 /* ---------------------------------------------------------------------------------------
    >>rt  programs: the pointer table, running, extern kernels
