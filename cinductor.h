@@ -11608,10 +11608,31 @@ static int ci__cemit_inline(ci__cemit *E, ci__v *v) {
    256 KB thread stack too, and is deeper than what ordinary kernels inline */
 #define CI__CEMIT_DEPTH 32
 /* write v, whose operands are written: as its temp, or as the text its user will inline */
+/* a as a call's argument: without the parentheses an inline operand is wrapped in */
+static const char *ci__cemit_unwrap(ci__cemit *E, const char *a) {
+    size_t n = strlen(a), i;
+    int depth = 0;
+    char *t;
+    if (n < 2 || a[0] != '(' || a[n - 1] != ')') return a;
+    for (i = 0; i < n - 1; i++) {   /* the first '(' closes at the end only */
+        depth += a[i] == '(' ? 1 : a[i] == ')' ? -1 : 0;
+        if (depth == 0) return a;
+    }
+    t = (char *)ci__arena_alloc(E->L->LA, n - 1);
+    memcpy(t, a + 1, n - 2);
+    t[n - 2] = 0;
+    return t;
+}
+
+/* a floating constant that is not NaN (so max/min need not test it) */
+static int ci__cemit_not_nan(const ci__v *v) {
+    return v->op == CI__V_CONST && ci__dtype_is_float(v->dt) && v->f == v->f;
+}
+
 static void ci__cemit_node(ci__cemit *E, ci__v *v) {
     ci__sb *sb, *out = E->sb, *rhs = &E->rhs;
     int i, f32 = v->dt == CI_F32, isf, isint, dep = 1;
-    const char *a0, *a1, *a2;
+    const char *a0, *a1, *a2, *p0, *p1, *p2;   /* p: as a call's argument (no outer parentheses) */
     ci_dtype at;
     E->done[v->id] = E->epoch;
     E->expr[v->id] = NULL;
@@ -11619,6 +11640,9 @@ static void ci__cemit_node(ci__cemit *E, ci__v *v) {
     a0 = v->n > 0 ? ci__cemit_ref(E, v->a[0]) : "";
     a1 = v->n > 1 ? ci__cemit_ref(E, v->a[1]) : "";
     a2 = v->n > 2 ? ci__cemit_ref(E, v->a[2]) : "";
+    p0 = ci__cemit_unwrap(E, a0);
+    p1 = ci__cemit_unwrap(E, a1);
+    p2 = ci__cemit_unwrap(E, a2);
     at = v->n > 0 ? v->a[0]->dt : v->dt;
     isf = ci__dtype_is_float(at);
     isint = !isf;
@@ -11666,25 +11690,30 @@ static void ci__cemit_node(ci__cemit *E, ci__v *v) {
     }
     case CI__V_DIV: ci__sb_printf(sb, "%s / %s", a0, a1); break;
     case CI__V_FLOORDIV:
-        if (isf) ci__sb_printf(sb, "%s(%s, %s)", f32 ? "ci_div_floor_f" : "ci_div_floor_d", a0, a1);
-        else ci__sb_printf(sb, "(%s)ci_floordiv_i64(%s, %s)", ci__cemit_ctype(v->dt), a0, a1);
+        if (isf) ci__sb_printf(sb, "%s(%s, %s)", f32 ? "ci_div_floor_f" : "ci_div_floor_d", p0, p1);
+        else ci__sb_printf(sb, "(%s)ci_floordiv_i64(%s, %s)", ci__cemit_ctype(v->dt), p0, p1);
         break;
     case CI__V_TRUNCDIV:
         if (isf) ci__sb_printf(sb, "%s(%s / %s)", f32 ? "truncf" : "trunc", a0, a1);
-        else ci__sb_printf(sb, "(%s)ci_truncdiv_i64(%s, %s)", ci__cemit_ctype(v->dt), a0, a1);
+        else ci__sb_printf(sb, "(%s)ci_truncdiv_i64(%s, %s)", ci__cemit_ctype(v->dt), p0, p1);
         break;
     case CI__V_REM:
         if (isf)
             ci__sb_printf(sb, "%s - %s * %s(%s, %s)", a0, a1,
-                          f32 ? "ci_div_floor_f" : "ci_div_floor_d", a0, a1);
-        else ci__sb_printf(sb, "(%s)ci_mod_i64(%s, %s)", ci__cemit_ctype(v->dt), a0, a1);
+                          f32 ? "ci_div_floor_f" : "ci_div_floor_d", p0, p1);
+        else ci__sb_printf(sb, "(%s)ci_mod_i64(%s, %s)", ci__cemit_ctype(v->dt), p0, p1);
         break;
     case CI__V_POW:
-        if (isf) ci__sb_printf(sb, "%s(%s, %s)", f32 ? "powf" : "pow", a0, a1);
-        else ci__sb_printf(sb, "(%s)ci_pow_i64(%s, %s)", ci__cemit_ctype(v->dt), a0, a1);
+        if (isf) ci__sb_printf(sb, "%s(%s, %s)", f32 ? "powf" : "pow", p0, p1);
+        else ci__sb_printf(sb, "(%s)ci_pow_i64(%s, %s)", ci__cemit_ctype(v->dt), p0, p1);
         break;
     case CI__V_MAX: case CI__V_MIN:
-        if (isf)   /* ci_max_f written out: a NaN operand wins */
+        if (isf && (ci__cemit_not_nan(v->a[0]) || ci__cemit_not_nan(v->a[1]))) {
+            /* a constant that is not NaN needs no NaN test */
+            const char *x = ci__cemit_not_nan(v->a[0]) ? a1 : a0;
+            ci__sb_printf(sb, "%s != %s ? %s : (%s %s %s ? %s : %s)", x, x, x, a0,
+                          v->op == CI__V_MAX ? ">" : "<", a1, a0, a1);
+        } else if (isf)   /* ci_max_f written out: a NaN operand wins */
             ci__sb_printf(sb, "%s != %s ? %s : (%s != %s ? %s : (%s %s %s ? %s : %s))", a0, a0, a0,
                           a1, a1, a1, a0, v->op == CI__V_MAX ? ">" : "<", a1, a0, a1);
         else
@@ -11704,13 +11733,13 @@ static void ci__cemit_node(ci__cemit *E, ci__v *v) {
         else ci__sb_printf(sb, "(%s)(0ull - (unsigned long long)%s)", ci__cemit_ctype(v->dt), a0);
         break;
     case CI__V_ABS:
-        if (isf) ci__sb_printf(sb, "%s(%s)", f32 ? "fabsf" : "fabs", a0);
+        if (isf) ci__sb_printf(sb, "%s(%s)", f32 ? "fabsf" : "fabs", p0);
         else
             ci__sb_printf(sb,
                           "(%s)(%s < 0 ? 0ull - (unsigned long long)%s : (unsigned long long)%s)",
                           ci__cemit_ctype(v->dt), a0, a0, a0);
         break;
-    case CI__V_RSQRT: ci__sb_printf(sb, f32 ? "1.0f / sqrtf(%s)" : "1.0 / sqrt(%s)", a0); break;
+    case CI__V_RSQRT: ci__sb_printf(sb, f32 ? "1.0f / sqrtf(%s)" : "1.0 / sqrt(%s)", p0); break;
     case CI__V_SIGMOID:
         ci__sb_printf(sb, f32 ? "1.0f / (1.0f + expf(-%s))" : "1.0 / (1.0 + exp(-%s))", a0);
         break;
@@ -11720,18 +11749,19 @@ static void ci__cemit_node(ci__cemit *E, ci__v *v) {
         ci__sb_printf(sb, "(%s)((0 < %s) - (%s < 0))", ci__cemit_ctype(v->dt), a0, a0);
         break;
     case CI__V_CHECKIDX:
-        ci__sb_printf(sb, "%s(%s, %lldLL, %d, B[%d])", v->f != 0 ? "ci_idx" : "ci_idxn", a0,
+        ci__sb_printf(sb, "%s(%s, %lldLL, %d, B[%d])", v->f != 0 ? "ci_idx" : "ci_idxn", p0,
                       (long long)v->i, v->site, E->L->err_slot);
         break;
     case CI__V_CHECKNZ:
-        ci__sb_printf(sb, "ci_nz(%s, %d, B[%d])", a0, v->site, E->L->err_slot);
+        ci__sb_printf(sb, "ci_nz(%s, %d, B[%d])", p0, v->site, E->L->err_slot);
         break;
     case CI__V_RAND: case CI__V_RANDN:
         ci__sb_printf(sb, "%s(%s, %s)",
-                      v->dt == CI_F64 ? ci__ir_vop_cf64[v->op] : ci__ir_vop_cf32[v->op], a0, a1);
+                      v->dt == CI_F64 ? ci__ir_vop_cf64[v->op] : ci__ir_vop_cf32[v->op], p0, p1);
         break;
     case CI__V_RANDINT:
-        ci__sb_printf(sb, "ci_randint(%s, %s, %s, %s)", a0, a1, a2, ci__cemit_ref(E, v->a[3]));
+        ci__sb_printf(sb, "ci_randint(%s, %s, %s, %s)", p0, p1, p2,
+                      ci__cemit_unwrap(E, ci__cemit_ref(E, v->a[3])));
         break;
     case CI__V_SIGNBIT:
         if (isf)
@@ -11750,12 +11780,12 @@ static void ci__cemit_node(ci__cemit *E, ci__v *v) {
     case CI__V_BNOT: ci__sb_printf(sb, "(%s)~%s", ci__cemit_ctype(v->dt), a0); break;
     case CI__V_SHL: case CI__V_SHR:
         ci__sb_printf(sb, "(%s)%s(%s, %s, %d)", ci__cemit_ctype(v->dt),
-                      v->op == CI__V_SHL ? "ci_shl_i64" : "ci_shr_i64", a0, a1,
+                      v->op == CI__V_SHL ? "ci_shl_i64" : "ci_shr_i64", p0, p1,
                       8 * ci__dtype_tab[v->dt].size);
         break;
     case CI__V_FMOD:
-        if (isf) ci__sb_printf(sb, "%s(%s, %s)", f32 ? "fmodf" : "fmod", a0, a1);
-        else ci__sb_printf(sb, "(%s)ci_fmod_i64(%s, %s)", ci__cemit_ctype(v->dt), a0, a1);
+        if (isf) ci__sb_printf(sb, "%s(%s, %s)", f32 ? "fmodf" : "fmod", p0, p1);
+        else ci__sb_printf(sb, "(%s)ci_fmod_i64(%s, %s)", ci__cemit_ctype(v->dt), p0, p1);
         break;
     default:
         if (isint && (v->op == CI__V_FLOOR || v->op == CI__V_CEIL || v->op == CI__V_TRUNC ||
@@ -11765,13 +11795,13 @@ static void ci__cemit_node(ci__cemit *E, ci__v *v) {
             CI__ASSERT(ci__ir_vop_cf32[v->op] && isf);
             if (v->n == 3)
                 ci__sb_printf(sb, "%s(%s, %s, %s)",
-                              f32 ? ci__ir_vop_cf32[v->op] : ci__ir_vop_cf64[v->op], a0, a1, a2);
+                              f32 ? ci__ir_vop_cf32[v->op] : ci__ir_vop_cf64[v->op], p0, p1, p2);
             else if (v->n == 2)
                 ci__sb_printf(sb, "%s(%s, %s)",
-                              f32 ? ci__ir_vop_cf32[v->op] : ci__ir_vop_cf64[v->op], a0, a1);
+                              f32 ? ci__ir_vop_cf32[v->op] : ci__ir_vop_cf64[v->op], p0, p1);
             else
                 ci__sb_printf(sb, "%s(%s)", f32 ? ci__ir_vop_cf32[v->op] : ci__ir_vop_cf64[v->op],
-                              a0);
+                              p0);
         }
         break;
     }
@@ -11780,6 +11810,12 @@ static void ci__cemit_node(ci__cemit *E, ci__v *v) {
         const ci__v *a = v->a[i];
         if (E->expr[a->id] && E->done[a->id] == E->epoch && E->depth[a->id] >= dep)
             dep = E->depth[a->id] + 1;
+    }
+    if (ci__cemit_inline(E, v) && dep <= CI__CEMIT_DEPTH && v->op == CI__V_LOAD) {
+        /* (a load is a postfix expression: it needs no parentheses) */
+        E->expr[v->id] = ci__strdup(E->L->LA, rhs->s);
+        E->depth[v->id] = dep;
+        return;
     }
     if (ci__cemit_inline(E, v) && dep <= CI__CEMIT_DEPTH) {
         char *t = (char *)ci__arena_alloc(E->L->LA, rhs->n + 3);

@@ -596,6 +596,7 @@ CI_TEST(test_emitted_c_names_the_graph) {
                  "the prelude holds what the kernel does not use:\n%s", src);
     CI_CHECK_MSG(has_line(src, "static void k0_softmax(void **B, long long x0_begin, long long x0_end) {"), "%s", src);
     CI_CHECK_MSG(has_line(src, "float v0 = x[(64LL*x0 + r0)];"), "temps from v0 in each kernel:\n%s", src);
+    CI_CHECK_MSG(strstr(src, "expf(v0 - v1)") && !strstr(src, "expf(("), "a call's argument in one pair of parentheses:\n%s", src);
     CI_CHECK_MSG(!strstr(src, "= (float)acc0;") && !strstr(src, "((float)v") && !strstr(src, "r0 = 64LL; r0 < 64LL"),
                  "an identity cast or an empty loop:\n%s", src);
     CI_CHECK_MSG(has_line(src, "return CI_MAIN_OK;") && !strstr(src, "return 3"), "%s", src);
@@ -623,6 +624,9 @@ CI_TEST(test_emitted_c_kernels_named_by_ops) {
     CI_CHECK_MSG(strstr(src, "float *r = (float *)B[") && strstr(src, "/* r: intermediate, aten.relu.default, f32[1, 64, 32] */"),
                  "%s", src);
     CI_CHECK_MSG(strstr(src, "/* k1_add_relu (aten.add.Tensor, aten.relu.default): pointwise -> r */") && !strstr(src, "buf"),
+                 "%s", src);
+    /* relu against 0: the constant gets no NaN test; a load inline has no parentheses */
+    CI_CHECK_MSG(strstr(src, "v0 != v0 ? v0 : (v0 > (0.000000000e+00f) ? v0 : (0.000000000e+00f))") && strstr(src, "h[(32LL*x0 + x1)] + b[x1]"),
                  "%s", src);
     prog_free(&P);
     ci_ctx_destroy(ctx);
