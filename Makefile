@@ -8,6 +8,8 @@
 #   make test-compile    only the compile checks of cinductor.h (gcc, clang, g++, clang++, tcc)
 #   make test-san        the C tests built with ASan + UBSan, run with leak detection
 #   make test-valgrind   the C tests run under valgrind (memcheck, leaks)
+#   make test-cuda-source the C tests with each graph's CUDA source compiled by NVRTC too
+#   make test-cuda       on a GPU: tests/test_cuda.c and the PyTorch comparisons on the GPU
 #   make test-torch      the comparisons with PyTorch (needs /usr/bin/python3 with torch):
 #                        tests/torch/run.py, then tests/test_fx2cig.py
 #   make test-fx2cig     only the PyTorch exporter's tests (tools/fx2cig.py, tests/bench/*.cig)
@@ -57,6 +59,7 @@ lib_for = $(if $(call self_impl,$(1)),,$(2))
 ALL := $(B)/libcinductor.o $(B)/demo $(EXAMPLES) $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
 
 .PHONY: all demo test test-c test-compile test-san test-valgrind test-torch clean
+.PHONY: test-cuda test-cuda-source
 .PHONY: test-fx2cig bench bench-scale check-ops-doc check-overloads
 .PHONY: fuzz fuzz-graphs
 .DELETE_ON_ERROR:
@@ -127,6 +130,22 @@ test-san: export CI_CLI = $(B)/san/cinductor
 $(B)/san/cinductor: tools/cinductor.c $(HDRS) $(call lib_for,tools/cinductor.c,$(B)/san/libcinductor.o)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(SAN_CFLAGS) $(SAN) -o $@ tools/cinductor.c $(call lib_for,tools/cinductor.c,$(B)/san/libcinductor.o) $(LDFLAGS) $(LDLIBS)
+
+# the C tests again, with the CUDA source of every graph they compile written and compiled by
+# NVRTC as well (CINDUCTOR_CHECK_CUDA; no GPU needed, NVRTC from the CUDA toolkit)
+NVRTC_FOUND = $(shell (ldconfig -p 2>/dev/null | grep -q 'libnvrtc\.so') || \
+                      [ -e /usr/local/cuda/lib64/libnvrtc.so ] && echo yes)
+test-cuda-source: $(TESTS) $(EXAMPLES)
+	@if [ -n "$(NVRTC_FOUND)" ]; then \
+	  CI_NO_COMPILE=1 CINDUCTOR_CHECK_CUDA=90 CINDUCTOR_CUDA_CACHE=$(B)/cubin \
+	  bash tests/run.sh $(B)/tests $(B)/examples; \
+	else echo "SKIP test-cuda-source: NVRTC is not installed (the CUDA toolkit's libnvrtc)"; fi
+
+# on a machine with a GPU: the CUDA backend against the interpreter (tests/test_cuda.c), and
+# the PyTorch comparisons run on the GPU (run.py --backends cuda)
+test-cuda: $(B)/tests/test_cuda $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
+	$(B)/tests/test_cuda
+	$(PYTHON) tests/torch/run.py --backends cuda $(TORCH_ARGS)
 
 test-valgrind: $(TESTS) $(EXAMPLES)
 	@if command -v valgrind >/dev/null 2>&1; then \

@@ -602,6 +602,10 @@ typedef struct ci_compile_desc {
     int unfused; /* nonzero: no fusion, one kernel per realized buffer (for debugging and tests) */
     /* nonzero: allocate no arena; give one with ci_program_set_arena before running */
     int user_arena;
+    int device_index;     /* CI_DEVICE_CUDA: which GPU (0 = the first) */
+    /* CI_DEVICE_CUDA: the CUBIN cache directory; NULL = $CINDUCTOR_CUDA_CACHE, else
+       $XDG_CACHE_HOME/cinductor or ~/.cache/cinductor; "off" = no disk cache */
+    const char *cache_dir;
 } ci_compile_desc;
 
 CI_API ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out);
@@ -610,6 +614,19 @@ CI_API ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program
 /* inputs in declaration order, outputs in ci_output order; dense C-order arrays */
 CI_API ci_result ci_program_run(ci_program *p, int ninputs, const void *const *inputs,
                                 int noutputs, void *const *outputs);
+/* CUDA (programs compiled with device = CI_DEVICE_CUDA). ci_program_run copies host arrays in
+   and out; ci_program_run_device takes device addresses on the program's GPU (from
+   ci_cuda_alloc, or any allocation there) and copies nothing. stream is a CUstream (NULL: the
+   default stream); both return when the run is done. The memory calls use GPU `device`'s
+   primary context; with no GPU, driver or NVRTC they return CI_ERR_BACKEND_UNAVAILABLE. */
+CI_API ci_result ci_program_run_device(ci_program *p, int ninputs, const void *const *inputs,
+                                       int noutputs, void *const *outputs, void *stream);
+CI_API ci_result ci_cuda_alloc(ci_ctx *ctx, int device, size_t bytes, void **dptr);
+CI_API ci_result ci_cuda_free(ci_ctx *ctx, int device, void *dptr);
+CI_API ci_result ci_cuda_copy_to_device(ci_ctx *ctx, int device, void *dst, const void *src,
+                                        size_t bytes);
+CI_API ci_result ci_cuda_copy_to_host(ci_ctx *ctx, int device, void *dst, const void *src,
+                                      size_t bytes);
 CI_API int ci_program_num_inputs(const ci_program *p);
 CI_API int ci_program_num_outputs(const ci_program *p);
 CI_API ci_dtype ci_program_input_dtype(const ci_program *p, int i);
@@ -624,6 +641,10 @@ CI_API int ci_program_output_shape(const ci_program *p, int i, int64_t *shape); 
 CI_API int ci_program_output_shape_after_run(const ci_program *p, int i, int64_t *shape);
 CI_API int ci_program_num_kernels(const ci_program *p);
 CI_API const char *ci_program_backend(const ci_program *p);   /* "tcc", "interp" ("" for NULL) */
+/* NULL when ci_compile can give a program on that device and backend (CI_*_DEFAULT: the first
+   that is there), else why not (the message ci_compile would give); loads the CUDA libraries
+   on first use */
+CI_API const char *ci_backend_unavailable(ci_device device, ci_backend backend);
 /* The arena holds every intermediate buffer (dead buffers' memory is used again); its size is
    fixed at compile time and running allocates nothing. A caller may supply it: at least
    ci_program_arena_size bytes, 64-byte aligned, not used by anything else while the program
@@ -706,6 +727,15 @@ CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, siz
 #ifndef CINDUCTOR_NO_TCC
 #include <libtcc.h>
 #endif
+#ifndef CINDUCTOR_NO_CUDA   /* libcuda and libnvrtc are opened at run time: no CUDA headers */
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <dlfcn.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
+#endif
 #ifndef CINDUCTOR_ASSERT
 #define CINDUCTOR_ASSERT(c) assert(c)
 #endif
@@ -782,6 +812,31 @@ typedef struct ci__backend {
     void (*destroy)(ci_program *p);
 } ci__backend;
 
+/* >>cuemit -> >>cuda: the GPU a source is written for, and how each kernel is launched */
+typedef struct ci__cuda_target {
+    int arch;            /* compute capability * 10 + minor: 90 for sm_90 */
+    int nsm;             /* multiprocessors */
+    int max_smem;        /* shared memory a block may opt in to, bytes */
+} ci__cuda_target;
+typedef struct ci__cuda_launch {
+    int ext;             /* an extern kernel: >>cuda runs it on the host, with copies */
+    int serial;          /* one thread runs the whole range (a scatter whose points may meet) */
+    char fn[80];         /* the __global__ entry's name (extern: the kernel's) */
+    long long n;         /* threads: one per index of the outermost loop */
+    unsigned block[3];
+} ci__cuda_launch;
+static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
+                                     ci__cuda_launch **launches, int *nlaunches);
+static void ci__cuemit_entries(ci__L *L, ci__sb *sb);
+static const char *ci__cuemit_flag(void);
+static void ci__cuda_check_source(ci_program *p);
+static void ci__cuda_set_io(ci_program *p, int device_io, const void *const *in,
+                            void *const *out, void *stream);
+static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const void *src,
+                              size_t bytes, void **out);
+/* a line of CUDA source that stands for what the GPU cannot run yet (>>cuda refuses it) */
+#define CI__CUEMIT_NOGPU "#error \"cinductor: "
+
 /* prototypes of functions used before their definition, by the section defining them */
 static void ci__arena_unblock(ci__arena *a, void *old, size_t old_size);
 static void *ci__arena_grow(ci__arena *a, void *old, size_t old_size, size_t new_size);
@@ -805,7 +860,7 @@ static int ci__sched_group_fit(ci__L *L, ci__group *g, ci__kernel *k, const char
 static void ci__plan_program(ci_program *p, int user_arena);
 static void ci__cemit_text(ci__sb *sb, const char *s);
 static const char *ci__cemit_bname(ci__cemit *E, const ci__buf *b);
-static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n);
+static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n, int cuda);
 static double ci__interp_erfinv_d(double y);
 static float ci__interp_erfinv_f(float y);
 static double ci__interp_digamma_d(double x);
@@ -10786,6 +10841,8 @@ struct ci_program {
     ci__rterr run_error;              /* set by generated code: the first failing run-time check */
     long long seed;                   /* random ops read it through their seed slot */
     ci__rt_pool *pool;                   /* the thread pool, where started (>>rt) */
+    int cuda_device;                  /* CUDA: the GPU's ordinal (desc.device_index) */
+    const char *cuda_cache;           /* CUDA: the CUBIN cache directory (desc.cache_dir) */
 };
 typedef struct ci__plan { int nslots; size_t arena_size; } ci__plan;
 static void ci__plan_touch(ci__buf *b, void *user) {
@@ -11146,7 +11203,7 @@ CI__CEMIT_DEF(ci__cemit_div_floor_f, static float ci__cemit_div_floor_f(float a,
     float m = b == 0 ? 0 : fmodf(a, b), d = (a - m) / b, f;
     if (b == 0) return a / b;
     if (m != 0 && ((b < 0) != (m < 0))) d -= 1;
-    if (d == 0) return copysignf(0, a / b);
+    if (d == 0) return copysignf(0.0f, a / b);
     f = floorf(d);
     return d - f > 0.5f ? f + 1 : f;
 })
@@ -11154,7 +11211,7 @@ CI__CEMIT_DEF(ci__cemit_div_floor_d, static double ci__cemit_div_floor_d(double 
     double m = b == 0 ? 0 : fmod(a, b), d = (a - m) / b, f;
     if (b == 0) return a / b;
     if (m != 0 && ((b < 0) != (m < 0))) d -= 1;
-    if (d == 0) return copysign(0, a / b);
+    if (d == 0) return copysign(0.0, a / b);
     f = floor(d);
     return d - f > 0.5 ? f + 1 : f;
 })
@@ -12359,7 +12416,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
 
 /* the whole compile unit; group_line[i] receives the first line of live group i */
 /* write the prelude that the body names (and what its entries name); returns its lines */
-static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n) {
+static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n, int cuda) {
     int nl = CI__CEMIT_NLIBM, j, more = 1, lines = 0;
     char *need = CI__NEWN(L->LA, char, CI__CEMIT_NPRE + nl);
     ci__sb t;
@@ -12387,13 +12444,30 @@ static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n) {
                 if (need[CI__CEMIT_NPRE + k])
                     ci__sb_printf(sb, ci__cemit_libm_proto(ci__cemit_libm[k][1]),
                                   ci__cemit_libm[k][0]);
-        if (need[j]) ci__cemit_text(sb, ci__cemit_prelude_tab[j].src);
+        if (!need[j]) continue;
+        if (cuda && ci__cemit_prelude_tab[j].name &&
+            !strcmp(ci__cemit_prelude_tab[j].name, "ci_flag"))
+            ci__sb_put(sb, ci__cuemit_flag());   /* first failing thread wins (>>cuemit) */
+        else ci__cemit_text(sb, ci__cemit_prelude_tab[j].src);
     }
+    for (k = 0; cuda && k < (size_t)nl; k++)   /* the host library's own functions */
+        if (need[CI__CEMIT_NPRE + k] && !strncmp(ci__cemit_libm[k][0], "ci_", 3))
+            ci__sb_printf(sb, CI__CUEMIT_NOGPU "%s has no CUDA version yet\"\n",
+                          ci__cemit_libm[k][0]);
     for (k = start; k < sb->n; k++) lines += sb->s[k] == '\n';
     return lines;
 }
 
-static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line) {
+/* how many indices of a group's outermost loop its kernel function runs over (the thread
+   pool's range; a short first dim runs together with the second) */
+static long long ci__cemit_extent(const ci__group *g) {
+    const ci__kernel *k = (const ci__kernel *)g->m.v[0];
+    if (!g->fused) return k->ndim ? k->size[0] : 1;
+    return g->t.ndim ? g->t.size[0] * (ci__cemit_collapse(g) ? g->t.size[1] : 1) : 1;
+}
+
+/* the program: its kernels, then ci_main (or, for CUDA, the kernels' __global__ entries) */
+static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line, int cuda) {
     ci__sb *out = sb;
     int i, nk = 0, line = 1, pre = 0;
     size_t counted = 0;
@@ -12445,14 +12519,12 @@ static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line) {
         else ci__cemit_single(&E, k);
     }
     sb = &body;
-    ci__sb_put(sb, "\nint ci_main(void **B, void *rt) {\n");
-    for (i = 0, nk = 0; i < L->groups.n; i++) {
+    if (cuda) ci__cuemit_entries(L, sb);
+    else ci__sb_put(sb, "\nint ci_main(void **B, void *rt) {\n");
+    for (i = 0, nk = 0; i < L->groups.n && !cuda; i++) {
         ci__group *g = (ci__group *)L->groups.v[i];
         ci__kernel *k = (ci__kernel *)g->m.v[0];
-        long long n =
-                g->fused ? (g->t.ndim ? g->t.size[0] * (ci__cemit_collapse(g) ? g->t.size[1] : 1)
-                                      : 1)
-                         : (k->ndim ? k->size[0] : 1);
+        long long n = ci__cemit_extent(g);
         if (!g->live) continue;
         if (!g->fused && k->kind == CI__K_EXTERN)
             ci__sb_printf(sb, "    if (ci_rt_extern(rt, %d, B)) return CI_MAIN_EXTERN_FAILED;\n",
@@ -12465,10 +12537,10 @@ static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line) {
         }
         nk++;
     }
-    ci__sb_put(sb, "    return CI_MAIN_OK;\n}\n");
+    if (!cuda) ci__sb_put(sb, "    return CI_MAIN_OK;\n}\n");
     sb = E.sb = out;
     for (counted = 0; counted < sb->n; counted++) pre += sb->s[counted] == '\n';
-    pre += ci__cemit_prelude(L, sb, body.s, body.n);
+    pre += ci__cemit_prelude(L, sb, body.s, body.n, cuda);
     for (i = 0; i < nk; i++) if (group_line[i] > 0) group_line[i] += pre;
     ci__sb_put(sb, body.s);
 }
@@ -12482,7 +12554,7 @@ static int *ci__cemit_source(ci_program *p) {
        emitter's tables: scratch */
     ci__sb_init(&sb, p->A);
     ci__lower_scratch(p->L);
-    ci__cemit_program(p->L, &sb, kl);
+    ci__cemit_program(p->L, &sb, kl, 0);
     ci__lower_free_scratch(p->L);
     p->source = ci__sb_str(&sb);
     return kl;
@@ -12493,6 +12565,73 @@ static int *ci__cemit_source(ci_program *p) {
    (being built: see issue 12). The same fused kernels as >>cemit's, written as CUDA C for
    NVRTC, with the launch geometry and the parameters of each.
    --------------------------------------------------------------------------------------- */
+/* The first version runs >>cemit's kernels as they are: NVRTC compiles them with
+   -default-device (every function without a qualifier is a device function), and each fused
+   kernel gets a __global__ entry that runs one index of its outermost loop per thread (a
+   scatter whose points may meet: one thread, in order). The pointer table B is an array in
+   device memory. The run-time error record is set with an atomic, so the first failing check
+   wins as on the CPU. Extern kernels run on the host (>>cuda copies their operands). The host
+   library's math (erfinv, digamma, i0, the random generators) has no device version yet: a
+   program that needs it is refused. */
+#define CI__CUEMIT_BLOCK 128
+static const char *ci__cuemit_flag(void) {
+    return "static void ci_flag(void *rec, int code, int site, long long value) {\n"
+           "    ci_rterr *e = (ci_rterr *)rec;\n"
+           "    if (atomicCAS(&e->code, 0, -1) != 0) return;\n"
+           "    e->site = site;\n"
+           "    e->value = value;\n"
+           "    __threadfence();\n"
+           "    atomicExch(&e->code, code);\n"
+           "}\n";
+}
+
+
+/* the __global__ entries, after the kernels */
+static void ci__cuemit_entries(ci__L *L, ci__sb *sb) {
+    int i;
+    for (i = 0; i < L->groups.n; i++) {
+        const ci__group *g = (const ci__group *)L->groups.v[i];
+        const ci__kernel *k = (const ci__kernel *)g->m.v[0];
+        if (!g->live || (!g->fused && k->kind == CI__K_EXTERN)) continue;
+        ci__sb_printf(sb, "\nextern \"C\" __global__ void ci_cuda_%s(void **B, long long n) {\n",
+                      g->name);
+        if (!g->fused && k->kind == CI__K_SCATTER && !k->disjoint) {
+            ci__sb_printf(sb, "    if (blockIdx.x == 0 && threadIdx.x == 0) %s(B, 0, n);\n}\n",
+                          g->name);
+            continue;
+        }
+        ci__sb_put(sb, "    long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n");
+        ci__sb_printf(sb, "    if (i < n) %s(B, i, i + 1);\n}\n", g->name);
+    }
+}
+
+/* the program's CUDA source (in p->A) and one launch per live kernel, in p->kernels order */
+static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
+                                     ci__cuda_launch **launches, int *nlaunches) {
+    ci__sb sb;
+    int i, *lines = CI__NEWN(p->A, int, p->nkernels + 1);
+    ci__cuda_launch *l = CI__NEWN(p->A, ci__cuda_launch, p->nkernels + 1);
+    (void)t;
+    ci__sb_init(&sb, p->A);
+    ci__lower_scratch(p->L);
+    ci__cemit_program(p->L, &sb, lines, 1);
+    ci__lower_free_scratch(p->L);
+    for (i = 0; i < p->nkernels; i++) {
+        const ci__group *g = p->kernels[i];
+        const ci__kernel *k = (const ci__kernel *)g->m.v[0];
+        l[i].ext = !g->fused && k->kind == CI__K_EXTERN;
+        l[i].serial = !g->fused && k->kind == CI__K_SCATTER && !k->disjoint;
+        l[i].n = ci__cemit_extent(g);
+        l[i].block[0] = CI__CUEMIT_BLOCK;
+        l[i].block[1] = l[i].block[2] = 1;
+        snprintf(l[i].fn, sizeof l[i].fn, l[i].ext ? "%s" : "ci_cuda_%s", g->name);
+    }
+    p->src_lines = lines;
+    *launches = l;
+    *nlaunches = p->nkernels;
+    return ci__sb_str(&sb);
+}
+
 
 /* ---------------------------------------------------------------------------------------
    >>interp  the interpreter backend: runs the kernel IR directly
@@ -14155,6 +14294,768 @@ static const ci__backend ci__tcc_backend = {
    (being built: see issue 12). Compiles >>cuemit's source to CUBIN with NVRTC and runs it
    through the driver API. Left out with CINDUCTOR_NO_CUDA.
    --------------------------------------------------------------------------------------- */
+#ifndef CINDUCTOR_NO_CUDA
+/* The entry points, one row each: X(result, name, symbol, parameters). The symbol is the
+   versioned one where the ABI changed (_v2: 64-bit sizes and device addresses). */
+#define CI__CUDA_DRV(X) \
+    X(int, cuInit, "cuInit", (unsigned)) \
+    X(int, cuDriverGetVersion, "cuDriverGetVersion", (int *)) \
+    X(int, cuDeviceGetCount, "cuDeviceGetCount", (int *)) \
+    X(int, cuDeviceGet, "cuDeviceGet", (int *, int)) \
+    X(int, cuDeviceGetAttribute, "cuDeviceGetAttribute", (int *, int, int)) \
+    X(int, cuDeviceGetName, "cuDeviceGetName", (char *, int, int)) \
+    X(int, cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain", (void **, int)) \
+    X(int, cuCtxSetCurrent, "cuCtxSetCurrent", (void *)) \
+    X(int, cuModuleLoadData, "cuModuleLoadData", (void **, const void *)) \
+    X(int, cuModuleUnload, "cuModuleUnload", (void *)) \
+    X(int, cuModuleGetFunction, "cuModuleGetFunction", (void **, void *, const char *)) \
+    X(int, cuLaunchKernel, "cuLaunchKernel", (void *, unsigned, unsigned, unsigned, unsigned, \
+      unsigned, unsigned, unsigned, void *, void **, void **)) \
+    X(int, cuMemAlloc, "cuMemAlloc_v2", (unsigned long long *, size_t)) \
+    X(int, cuMemFree, "cuMemFree_v2", (unsigned long long)) \
+    X(int, cuMemAllocHost, "cuMemAllocHost_v2", (void **, size_t)) \
+    X(int, cuMemFreeHost, "cuMemFreeHost", (void *)) \
+    X(int, cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2", \
+      (unsigned long long, const void *, size_t, void *)) \
+    X(int, cuMemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2", \
+      (void *, unsigned long long, size_t, void *)) \
+    X(int, cuMemsetD8Async, "cuMemsetD8Async", \
+      (unsigned long long, unsigned char, size_t, void *)) \
+    X(int, cuStreamSynchronize, "cuStreamSynchronize", (void *)) \
+    X(int, cuEventCreate, "cuEventCreate", (void **, unsigned)) \
+    X(int, cuEventRecord, "cuEventRecord", (void *, void *)) \
+    X(int, cuEventSynchronize, "cuEventSynchronize", (void *)) \
+    X(int, cuEventElapsedTime, "cuEventElapsedTime", (float *, void *, void *)) \
+    X(int, cuEventDestroy, "cuEventDestroy_v2", (void *)) \
+    X(int, cuGetErrorString, "cuGetErrorString", (int, const char **))
+#define CI__CUDA_RTC(X) \
+    X(int, nvrtcVersion, "nvrtcVersion", (int *, int *)) \
+    X(int, nvrtcCreateProgram, "nvrtcCreateProgram", \
+      (void **, const char *, const char *, int, const char *const *, const char *const *)) \
+    X(int, nvrtcCompileProgram, "nvrtcCompileProgram", (void *, int, const char *const *)) \
+    X(int, nvrtcGetCUBINSize, "nvrtcGetCUBINSize", (void *, size_t *)) \
+    X(int, nvrtcGetCUBIN, "nvrtcGetCUBIN", (void *, char *)) \
+    X(int, nvrtcGetProgramLogSize, "nvrtcGetProgramLogSize", (void *, size_t *)) \
+    X(int, nvrtcGetProgramLog, "nvrtcGetProgramLog", (void *, char *)) \
+    X(int, nvrtcDestroyProgram, "nvrtcDestroyProgram", (void **)) \
+    X(const char *, nvrtcGetErrorString, "nvrtcGetErrorString", (int))
+/* the driver's attribute numbers (CUdevice_attribute) */
+enum {
+    CI__CUDA_ATTR_MAX_BLOCK = 1,
+    CI__CUDA_ATTR_NSM = 16,
+    CI__CUDA_ATTR_CC_MAJOR = 75,
+    CI__CUDA_ATTR_CC_MINOR = 76,
+    CI__CUDA_ATTR_SMEM_OPTIN = 97
+};
+
+/* the process's libraries, loaded once (under ci__cuda_lock): each half keeps why it is not
+   there (NULL: loaded) */
+typedef struct ci__cuda_api {
+    int rtc_tried, drv_tried;
+    const char *rtc_why, *drv_why;
+    void *rtc_lib, *drv_lib;
+    int rtc_major, rtc_minor, ndev;
+    char rtc_msg[600], drv_msg[600];
+#define CI__X(r, name, sym, args) r (*name) args;
+    CI__CUDA_DRV(CI__X) CI__CUDA_RTC(CI__X)
+#undef CI__X
+} ci__cuda_api;
+static ci__cuda_api ci__cuda;
+#ifndef CINDUCTOR_NO_THREADS
+static pthread_mutex_t ci__cuda_lock = PTHREAD_MUTEX_INITIALIZER;
+#define CI__CUDA_LOCK() pthread_mutex_lock(&ci__cuda_lock)
+#define CI__CUDA_UNLOCK() pthread_mutex_unlock(&ci__cuda_lock)
+#else
+#define CI__CUDA_LOCK() ((void)0)
+#define CI__CUDA_UNLOCK() ((void)0)
+#endif
+
+#ifdef _WIN32
+static void *ci__cuda_dlopen(const char *name, int global) {
+    (void)global;
+    return (void *)LoadLibraryA(name);
+}
+
+static void *ci__cuda_dlsym(void *lib, const char *sym) {
+    return (void *)(uintptr_t)GetProcAddress((HMODULE)lib, sym);
+}
+#else
+static void *ci__cuda_dlopen(const char *name, int global) {
+    return dlopen(name, RTLD_NOW | (global ? RTLD_GLOBAL : RTLD_LOCAL));
+}
+
+static void *ci__cuda_dlsym(void *lib, const char *sym) { return dlsym(lib, sym); }
+#endif
+
+/* the first of names[] that opens (NULL-terminated), in dir when dir is given; its name in
+   *found */
+static void *ci__cuda_open_any(const char *dir, const char *const *names, const char **found) {
+    char path[1024];
+    int i;
+    for (i = 0; names[i]; i++) {
+        void *h;
+        if (dir) snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        h = ci__cuda_dlopen(dir ? path : names[i], 0);
+        if (h) { *found = names[i]; return h; }
+    }
+    return NULL;
+}
+
+/* fill the function pointers from lib: NULL, or the first symbol missing */
+static const char *ci__cuda_bind_rtc(void *lib) {
+    void *s;
+#define CI__X(r, name, sym, args) \
+    if (!(s = ci__cuda_dlsym(lib, sym))) return sym; \
+    memcpy(&ci__cuda.name, &s, sizeof s);
+    CI__CUDA_RTC(CI__X)
+#undef CI__X
+    return NULL;
+}
+
+static const char *ci__cuda_bind_drv(void *lib) {
+    void *s;
+#define CI__X(r, name, sym, args) \
+    if (!(s = ci__cuda_dlsym(lib, sym))) return sym; \
+    memcpy(&ci__cuda.name, &s, sizeof s);
+    CI__CUDA_DRV(CI__X)
+#undef CI__X
+    return NULL;
+}
+
+/* the directories searched after the loader's own path: $CUDA_HOME, $CUDA_PATH, the usual one */
+static const char *ci__cuda_dir(int i, char *buf, size_t n) {
+    const char *e = i == 0 ? getenv("CUDA_HOME") : i == 1 ? getenv("CUDA_PATH") : NULL;
+    if (i == 2) return "/usr/local/cuda/lib64";
+    if (i > 2 || !e || !*e) return NULL;
+    snprintf(buf, n, "%s/lib64", e);
+    return buf;
+}
+
+/* NVRTC's builtins library, from the directory libnvrtc came from: NVRTC opens it by soname,
+   which the loader finds only where that directory is on its path */
+static void ci__cuda_preload_builtins(const char *dir) {
+    char path[1200];
+    snprintf(path, sizeof path, "%s/libnvrtc-builtins.so.%d.%d", dir, ci__cuda.rtc_major,
+             ci__cuda.rtc_minor);
+    if (!ci__cuda_dlopen(path, 1)) {
+        snprintf(path, sizeof path, "%s/libnvrtc-builtins.so", dir);
+        (void)ci__cuda_dlopen(path, 1);
+    }
+}
+
+/* NVRTC, loaded once: NULL, or why it is not there */
+static const char *ci__cuda_load_rtc(void) {
+    static const char *const names[] = {
+#ifdef _WIN32
+        "nvrtc64_130_0.dll", "nvrtc64_120_0.dll", "nvrtc64_112_0.dll",
+#else
+        "libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2",
+#endif
+        NULL
+    };
+    const char *r;
+    CI__CUDA_LOCK();
+    if (!ci__cuda.rtc_tried) {
+        const char *env = getenv("CINDUCTOR_NVRTC"), *found = NULL, *dir = NULL, *miss;
+        char dbuf[1024];
+        void *lib = NULL;
+        int i;
+        ci__cuda.rtc_tried = 1;
+        if (env && *env) {
+            const char *slash = strrchr(env, '/');
+            lib = ci__cuda_dlopen(env, 0);
+            if (slash) {
+                snprintf(dbuf, sizeof dbuf, "%.*s", (int)(slash - env), env);
+                dir = dbuf;
+            }
+        } else {
+            lib = ci__cuda_open_any(NULL, names, &found);
+            for (i = 0; !lib && i < 3; i++) {
+                dir = ci__cuda_dir(i, dbuf, sizeof dbuf);
+                if (dir) lib = ci__cuda_open_any(dir, names, &found);
+            }
+            if (!lib) dir = NULL;
+        }
+        if (!lib && env && *env)
+            snprintf(ci__cuda.rtc_msg, sizeof ci__cuda.rtc_msg,
+                     "NVRTC not found: CINDUCTOR_NVRTC=%.400s does not load", env);
+        else if (!lib)
+            snprintf(ci__cuda.rtc_msg, sizeof ci__cuda.rtc_msg,
+                     "NVRTC not found (libnvrtc.so, .so.13, .so.12, .so.11.2 on the loader's "
+                     "path, in $CUDA_HOME/lib64 or /usr/local/cuda/lib64): install the CUDA "
+                     "toolkit's NVRTC or set CINDUCTOR_NVRTC to the library's path");
+        else if ((miss = ci__cuda_bind_rtc(lib)) != NULL)
+            snprintf(ci__cuda.rtc_msg, sizeof ci__cuda.rtc_msg, "NVRTC has no %s", miss);
+        else if (ci__cuda.nvrtcVersion(&ci__cuda.rtc_major, &ci__cuda.rtc_minor) != 0)
+            snprintf(ci__cuda.rtc_msg, sizeof ci__cuda.rtc_msg, "nvrtcVersion failed");
+        else {
+            if (dir) ci__cuda_preload_builtins(dir);
+            ci__cuda.rtc_lib = lib;
+        }
+        ci__cuda.rtc_why = ci__cuda.rtc_lib ? NULL : ci__cuda.rtc_msg;
+    }
+    r = ci__cuda.rtc_why;
+    CI__CUDA_UNLOCK();
+    return r;
+}
+
+static const char *ci__cuda_err(int r) {
+    const char *s = NULL;
+    if (ci__cuda.cuGetErrorString && ci__cuda.cuGetErrorString(r, &s) == 0 && s) return s;
+    return "unknown CUDA error";
+}
+
+/* the driver, loaded and initialised once: NULL, or why it is not there */
+static const char *ci__cuda_load_drv(void) {
+    static const char *const names[] = {
+#ifdef _WIN32
+        "nvcuda.dll",
+#else
+        "libcuda.so.1", "libcuda.so",
+#endif
+        NULL
+    };
+    const char *r;
+    CI__CUDA_LOCK();
+    if (!ci__cuda.drv_tried) {
+        const char *env = getenv("CINDUCTOR_CUDA_DRIVER"), *found = NULL, *miss;
+        void *lib;
+        int e;
+        ci__cuda.drv_tried = 1;
+        lib = env && *env ? ci__cuda_dlopen(env, 0) : ci__cuda_open_any(NULL, names, &found);
+        if (!lib)
+            snprintf(ci__cuda.drv_msg, sizeof ci__cuda.drv_msg,
+                     "the CUDA driver (%s) was not found: no NVIDIA driver on this machine%s",
+                     env && *env ? env : "libcuda.so.1",
+                     env && *env ? "" : " (CINDUCTOR_CUDA_DRIVER names another path)");
+        else if ((miss = ci__cuda_bind_drv(lib)) != NULL)
+            snprintf(ci__cuda.drv_msg, sizeof ci__cuda.drv_msg,
+                     "the CUDA driver has no %s (too old a driver)", miss);
+        else if ((e = ci__cuda.cuInit(0)) != 0)
+            snprintf(ci__cuda.drv_msg, sizeof ci__cuda.drv_msg,
+                     "cuInit failed: %s (no usable GPU, or the driver is a stub)", ci__cuda_err(e));
+        else if (ci__cuda.cuDeviceGetCount(&ci__cuda.ndev) != 0 || ci__cuda.ndev < 1)
+            snprintf(ci__cuda.drv_msg, sizeof ci__cuda.drv_msg, "no CUDA device");
+        else ci__cuda.drv_lib = lib;
+        ci__cuda.drv_why = ci__cuda.drv_lib ? NULL : ci__cuda.drv_msg;
+    }
+    r = ci__cuda.drv_why;
+    CI__CUDA_UNLOCK();
+    return r;
+}
+
+/* the primary context of GPU ord, retained once per process, and what the emitter needs to
+   know of it: NULL, or why not */
+#define CI__CUDA_MAX_DEV 16
+typedef struct ci__cuda_dev { int dev; void *ctx; ci__cuda_target t; } ci__cuda_dev;
+static ci__cuda_dev ci__cuda_devs[CI__CUDA_MAX_DEV];
+static const char *ci__cuda_device(int ord, ci__cuda_dev **out) {
+    static char msg[200];
+    const char *why = ci__cuda_load_drv();
+    ci__cuda_dev *d;
+    int e = 0, ma = 0, mi = 0;
+    if (why) return why;
+    if (ord < 0 || ord >= ci__cuda.ndev || ord >= CI__CUDA_MAX_DEV) {
+        snprintf(msg, sizeof msg, "no CUDA device %d (this machine has %d)", ord, ci__cuda.ndev);
+        return msg;
+    }
+    CI__CUDA_LOCK();
+    d = &ci__cuda_devs[ord];
+    if (!d->ctx) {
+        if ((e = ci__cuda.cuDeviceGet(&d->dev, ord)) == 0 &&
+            (e = ci__cuda.cuDevicePrimaryCtxRetain(&d->ctx, d->dev)) == 0) {
+            ci__cuda.cuDeviceGetAttribute(&ma, CI__CUDA_ATTR_CC_MAJOR, d->dev);
+            ci__cuda.cuDeviceGetAttribute(&mi, CI__CUDA_ATTR_CC_MINOR, d->dev);
+            ci__cuda.cuDeviceGetAttribute(&d->t.nsm, CI__CUDA_ATTR_NSM, d->dev);
+            ci__cuda.cuDeviceGetAttribute(&d->t.max_smem, CI__CUDA_ATTR_SMEM_OPTIN, d->dev);
+            d->t.arch = ma * 10 + mi;
+        } else d->ctx = NULL;
+    }
+    CI__CUDA_UNLOCK();
+    if (!d->ctx) {
+        snprintf(msg, sizeof msg, "CUDA device %d: %s", ord, ci__cuda_err(e));
+        return msg;
+    }
+    if ((e = ci__cuda.cuCtxSetCurrent(d->ctx)) != 0) {
+        snprintf(msg, sizeof msg, "cuCtxSetCurrent: %s", ci__cuda_err(e));
+        return msg;
+    }
+    *out = d;
+    return NULL;
+}
+
+/* -- CUBINs: NVRTC straight to the device's sm_XY, and a disk cache keyed by a hash of the
+   source, the arch and NVRTC's version (a file: magic, key, size, a hash of the image, the
+   ELF image) -- */
+#define CI__CUDA_CACHE_MAGIC "CICUBIN2"
+typedef struct ci__cuda_bin { char *data; size_t size; int cached; } ci__cuda_bin;
+static uint64_t ci__cuda_key(const char *src, int arch) {
+    uint64_t h = 14695981039346656037ull;
+    const unsigned char *s = (const unsigned char *)src;
+    int extra[4], i;
+    extra[3] = 2;   /* the options' version: change it when the NVRTC options change */
+    extra[0] = arch;
+    extra[1] = ci__cuda.rtc_major;
+    extra[2] = ci__cuda.rtc_minor;
+    for (; *s; s++) h = (h ^ *s) * 1099511628211ull;
+    for (i = 0; i < 4; i++) h = (h ^ (uint64_t)(unsigned)extra[i]) * 1099511628211ull;
+    return h;
+}
+
+/* the cache directory: the program's, else $CINDUCTOR_CUDA_CACHE, else $XDG_CACHE_HOME or
+   ~/.cache, /cinductor; NULL when off ("off", or no home). Made on first use. */
+static const char *ci__cuda_cache_dir(const char *given, char *buf, size_t n) {
+    const char *e = given && *given ? given : getenv("CINDUCTOR_CUDA_CACHE");
+    size_t i;
+    if (e && *e) {
+        if (!strcmp(e, "off")) return NULL;
+        snprintf(buf, n, "%s", e);
+    } else if ((e = getenv("XDG_CACHE_HOME")) != NULL && *e) {
+        snprintf(buf, n, "%s/cinductor", e);
+    } else if ((e = getenv("HOME")) != NULL && *e) {
+        snprintf(buf, n, "%s/.cache/cinductor", e);
+    } else return NULL;
+#ifndef _WIN32
+    for (i = 1; buf[i]; i++) {   /* each parent, then the directory itself */
+        if (buf[i] != '/') continue;
+        buf[i] = 0;
+        (void)mkdir(buf, 0700);
+        buf[i] = '/';
+    }
+    (void)mkdir(buf, 0700);
+#endif
+    return buf;
+}
+
+static uint64_t ci__cuda_fnv(const char *p, size_t n) {
+    uint64_t h = 14695981039346656037ull;
+    size_t i;
+    for (i = 0; i < n; i++) h = (h ^ (unsigned char)p[i]) * 1099511628211ull;
+    return h;
+}
+
+static int ci__cuda_cache_read(ci__arena *A, const char *path, uint64_t key, ci__cuda_bin *b) {
+    FILE *f = fopen(path, "rb");
+    char magic[8];
+    uint64_t k = 0, size = 0, sum = 0;
+    int ok = 0;
+    if (!f) return 0;
+    if (fread(magic, 1, 8, f) == 8 && !memcmp(magic, CI__CUDA_CACHE_MAGIC, 8) &&
+        fread(&k, sizeof k, 1, f) == 1 && k == key && fread(&size, sizeof size, 1, f) == 1 &&
+        fread(&sum, sizeof sum, 1, f) == 1 && size >= 4 && size < ((uint64_t)1 << 31)) {
+        b->data = (char *)ci__arena_alloc(A, (size_t)size);
+        b->size = (size_t)size;
+        ok = fread(b->data, 1, b->size, f) == b->size && !memcmp(b->data, "\177ELF", 4) &&
+             fgetc(f) == EOF && ci__cuda_fnv(b->data, b->size) == sum;
+    }
+    fclose(f);
+    return ok;
+}
+
+/* written to a name of this process and call, then renamed: a reader sees a whole file or
+   none, and two writers never share the temporary file */
+static void ci__cuda_cache_write(const char *path, uint64_t key, const ci__cuda_bin *b) {
+    static unsigned long calls;
+    char tmp[1300];
+    uint64_t size = b->size, sum = ci__cuda_fnv(b->data, b->size);
+    FILE *f;
+    int ok;
+#ifdef _WIN32
+    long pid = 0;
+#else
+    long pid = (long)getpid();
+#endif
+    snprintf(tmp, sizeof tmp, "%s.%ld.%lu.tmp", path, pid, ++calls);
+    if (!(f = fopen(tmp, "wb"))) return;
+    ok = fwrite(CI__CUDA_CACHE_MAGIC, 1, 8, f) == 8 && fwrite(&key, sizeof key, 1, f) == 1 &&
+         fwrite(&size, sizeof size, 1, f) == 1 && fwrite(&sum, sizeof sum, 1, f) == 1 &&
+         fwrite(b->data, 1, b->size, f) == b->size;
+    ok = fclose(f) == 0 && ok;
+    if (!ok || rename(tmp, path) != 0) remove(tmp);
+}
+
+static const char *ci__cuda_msg(ci__arena *A, const char *fmt, ...) {
+    char buf[4600];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return ci__strdup(A, buf);
+}
+
+/* src -> a CUBIN for sm_<arch> (in A), from the cache where it has one: NULL, or why not
+   (NVRTC's log included) */
+static const char *ci__cuda_compile(ci__arena *A, const char *src, int arch, const char *cache,
+                                    ci__cuda_bin *b) {
+    char opt_arch[40], dirbuf[1024], path[1200];
+    const char *opts[4], *why = ci__cuda_load_rtc(), *dir;
+    void *prog = NULL;
+    uint64_t key;
+    size_t n = 0;
+    int r;
+    memset(b, 0, sizeof *b);
+    if (why) return why;
+    key = ci__cuda_key(src, arch);
+    dir = ci__cuda_cache_dir(cache, dirbuf, sizeof dirbuf);
+    if (dir) {
+        snprintf(path, sizeof path, "%s/%016llx-sm%d.cubin", dir, (unsigned long long)key, arch);
+        if (ci__cuda_cache_read(A, path, key, b)) {
+            b->cached = 1;
+            return NULL;
+        }
+        memset(b, 0, sizeof *b);
+    }
+    snprintf(opt_arch, sizeof opt_arch, "--gpu-architecture=sm_%d", arch);
+    opts[0] = opt_arch;
+    opts[1] = "-default-device";   /* the kernels' helpers are device functions */
+    opts[2] = "--fmad=false";       /* a * b + c rounded twice, as the CPU backends do */
+    opts[3] = "-w";
+    if ((r = ci__cuda.nvrtcCreateProgram(&prog, src, "cinductor.cu", 0, NULL, NULL)) != 0)
+        return ci__cuda_msg(A, "nvrtcCreateProgram: %s", ci__cuda.nvrtcGetErrorString(r));
+    r = ci__cuda.nvrtcCompileProgram(prog, 4, opts);
+    if (r != 0) {
+        char *log;
+        ci__cuda.nvrtcGetProgramLogSize(prog, &n);
+        log = (char *)ci__arena_alloc(A, n + 1);
+        log[0] = 0;
+        if (n) ci__cuda.nvrtcGetProgramLog(prog, log);
+        ci__cuda.nvrtcDestroyProgram(&prog);
+        return ci__cuda_msg(A, "NVRTC (sm_%d): %s\n%.4000s", arch, ci__cuda.nvrtcGetErrorString(r),
+                            log);
+    }
+    if (ci__cuda.nvrtcGetCUBINSize(prog, &n) != 0 || n < 4) {
+        ci__cuda.nvrtcDestroyProgram(&prog);
+        return "NVRTC gave no CUBIN";
+    }
+    b->data = (char *)ci__arena_alloc(A, n);
+    b->size = n;
+    r = ci__cuda.nvrtcGetCUBIN(prog, b->data);
+    ci__cuda.nvrtcDestroyProgram(&prog);
+    if (r != 0) return "nvrtcGetCUBIN failed";
+    if (dir) ci__cuda_cache_write(path, key, b);
+    return NULL;
+}
+
+/* -- the backend: a program's module, its device memory and its launches -- */
+typedef struct ci__cuda_prog {
+    ci__cuda_dev *dev;
+    void *module;
+    int nl;
+    ci__cuda_launch *l;
+    void **fn;                   /* each launch's CUfunction (NULL: extern) */
+    unsigned long long base;     /* one allocation: the table, error record, seed, arena ... */
+    unsigned long long dtab;     /* the device's copy of dslot (the kernels' B) */
+    unsigned long long *dslot;   /* the device address of each pointer-table slot */
+    size_t *bytes;               /* each slot's size */
+    void **hB;                   /* the host table extern kernels run on (staging for I/O) */
+    void *hstage;                /* host staging of the inputs and outputs (for externs) */
+    size_t hstage_size;
+    int has_ext;
+    unsigned long long *stage;   /* the staging copies of the inputs and outputs */
+    void *stream;
+    int host_io;                 /* this run copies the caller's host arrays in and out */
+} ci__cuda_prog;
+
+/* each slot's size in bytes: the largest buffer placed in it */
+static size_t *ci__cuda_slot_bytes(ci_program *p) {
+    ci__L *L = p->L;
+    size_t *bytes = CI__NEWN(p->A, size_t, p->nslots + 2);
+    int i;
+    for (i = 0; i < L->bufs.n; i++) {
+        const ci__buf *b = (const ci__buf *)L->bufs.v[i];
+        size_t n = (size_t)b->numel * ci__dtype_tab[b->dt].size;
+        if (b->kind == CI__BUF_SEED) n = sizeof(long long);
+        if (b->slot >= 0 && b->slot < p->nslots && n > bytes[b->slot]) bytes[b->slot] = n;
+    }
+    bytes[p->nslots] = sizeof(ci__rterr);
+    return bytes;
+}
+
+static void ci__cuda_check(ci_program *p, int e, const char *what) {
+    if (e) CI__FAIL(p->L, CI_ERR_BACKEND_UNAVAILABLE, "CUDA: %s: %s", what, ci__cuda_err(e));
+}
+
+#define CI__CUDA_ALIGN(n) (((n) + 255) & ~(size_t)255)
+/* device memory: the table, then each slot not given by the caller (arena buffers at their
+   planned offsets inside one arena, constants, the seed, the error record, and staging for
+   the inputs and outputs of runs on host arrays) */
+static void ci__cuda_alloc_all(ci_program *p, ci__cuda_prog *c) {
+    ci__L *L = p->L;
+    size_t off = 0, arena_off, total, hoff = 0;
+    int i, ns = p->nslots;
+    size_t *at = CI__NEWN(p->A, size_t, ns + 1);
+    c->bytes = ci__cuda_slot_bytes(p);
+    off = CI__CUDA_ALIGN(sizeof(unsigned long long) * (size_t)(ns + 1));
+    arena_off = off;
+    off += CI__CUDA_ALIGN(p->arena_size);
+    for (i = 0; i <= ns; i++) {   /* slots outside the arena */
+        at[i] = off;
+        off += CI__CUDA_ALIGN(c->bytes[i] ? c->bytes[i] : 1);
+    }
+    total = off;
+    ci__cuda_check(p, ci__cuda.cuMemAlloc(&c->base, total), "cuMemAlloc");
+    c->dtab = c->base;
+    c->dslot = CI__NEWN(p->A, unsigned long long, ns + 1);
+    for (i = 0; i <= ns; i++) c->dslot[i] = c->base + at[i];
+    c->stage = CI__NEWN(p->A, unsigned long long, p->nin + p->nout + 1);
+    for (i = 0; i < p->nin + p->nout; i++) c->stage[i] = c->dslot[i];
+    for (i = 0; i < L->bufs.n; i++) {
+        const ci__buf *b = (const ci__buf *)L->bufs.v[i];
+        if (b->slot < 0 || b->kind != CI__BUF_COMPUTED || b->output_index >= 0) continue;
+        c->dslot[b->slot] = c->base + arena_off + b->arena_off;
+    }
+    for (i = 0; i < L->bufs.n; i++) {   /* the constants, once */
+        const ci__buf *b = (const ci__buf *)L->bufs.v[i];
+        if (b->slot < 0 || b->kind != CI__BUF_CONST || !c->bytes[b->slot]) continue;
+        ci__cuda_check(p, ci__cuda.cuMemcpyHtoDAsync(c->dslot[b->slot], p->B[b->slot],
+                                                      c->bytes[b->slot], NULL),
+                       "copying a constant");
+    }
+    /* extern kernels run on the host: their table points at the host arena, the constants and
+       host staging for the inputs and outputs */
+    c->hB = CI__NEWN(p->A, void *, ns + 1);
+    for (i = 0; i <= ns; i++) c->hB[i] = p->B[i];
+    if (c->has_ext) {
+        for (i = 0; i < p->nin + p->nout; i++) hoff += CI__CUDA_ALIGN(c->bytes[i]);
+        c->hstage_size = hoff ? hoff : 1;
+        c->hstage = ci__malloc(p->ctx, c->hstage_size);
+        if (!c->hstage) CI__FAIL(L, CI_ERR_OUT_OF_MEMORY, "out of memory for host staging");
+        for (i = 0, hoff = 0; i < p->nin + p->nout; i++) {
+            c->hB[i] = (char *)c->hstage + hoff;
+            hoff += CI__CUDA_ALIGN(c->bytes[i]);
+        }
+    }
+    ci__cuda_check(p, ci__cuda.cuStreamSynchronize(NULL), "cuStreamSynchronize");
+}
+
+static const char *ci__cuda_available(void) {
+    static char msg[700];
+    const char *why = ci__cuda_load_rtc();
+    if (!why) why = ci__cuda_load_drv();
+    if (!why) return NULL;
+    snprintf(msg, sizeof msg, "the CUDA backend (nvrtc) is not available: %s", why);
+    return msg;
+}
+
+static void *ci__cuda_build(ci_program *p) {
+    ci__cuda_prog *c = CI__NEW(p->A, ci__cuda_prog);
+    ci__cuda_bin bin;
+    const char *why;
+    int i;
+    memset(c, 0, sizeof *c);
+    p->be_data = c;   /* destroy frees what is made, should a later step fail */
+    if ((why = ci__cuda_device(p->cuda_device, &c->dev)) != NULL)
+        CI__FAIL(p->L, CI_ERR_BACKEND_UNAVAILABLE, "%s", why);
+    p->source = ci__cuemit_source(p, &c->dev->t, &c->l, &c->nl);
+    if ((why = strstr(p->source, CI__CUEMIT_NOGPU)) != NULL)
+        CI__FAIL(p->L, CI_ERR_UNSUPPORTED, "the CUDA backend cannot run this graph: %.*s",
+                 (int)strcspn(why + strlen(CI__CUEMIT_NOGPU), "\""),
+                 why + strlen(CI__CUEMIT_NOGPU));
+    if ((why = ci__cuda_compile(p->A, p->source, c->dev->t.arch, p->cuda_cache, &bin)) != NULL)
+        CI__FAIL(p->L, CI_ERR_COMPILE, "%s", why);
+    ci__cuda_check(p, ci__cuda.cuModuleLoadData(&c->module, bin.data), "cuModuleLoadData");
+    c->fn = CI__NEWN(p->A, void *, c->nl + 1);
+    for (i = 0; i < c->nl; i++) {
+        if (c->l[i].ext) { c->has_ext = 1; continue; }
+        ci__cuda_check(p, ci__cuda.cuModuleGetFunction(&c->fn[i], c->module, c->l[i].fn),
+                       c->l[i].fn);
+    }
+    ci__cuda_alloc_all(p, c);
+    return c;
+}
+
+/* an extern kernel on the host: its inputs copied out, its outputs copied back */
+static int ci__cuda_extern(ci_program *p, ci__cuda_prog *c, int idx) {
+    ci__kernel *k = (ci__kernel *)p->kernels[idx]->m.v[0];
+    int i, e = ci__cuda.cuStreamSynchronize(c->stream), r;
+    for (i = 0; i < k->nin && !e; i++) {
+        int s = k->ins[i]->slot;
+        if (c->bytes[s])
+            e = ci__cuda.cuMemcpyDtoHAsync(c->hB[s], c->dslot[s], c->bytes[s], c->stream);
+    }
+    if (!e) e = ci__cuda.cuStreamSynchronize(c->stream);
+    if (e) return e;
+    r = ci__rt_extern(p, idx, c->hB);
+    if (r) return -1;
+    for (i = 0; i < k->nout && !e; i++) {
+        int s = k->outs[i]->slot;
+        if (c->bytes[s])
+            e = ci__cuda.cuMemcpyHtoDAsync(c->dslot[s], c->hB[s], c->bytes[s], c->stream);
+    }
+    if (!e) e = ci__cuda.cuStreamSynchronize(c->stream);   /* hB is reused */
+    return e;
+}
+
+static int ci__cuda_run(ci_program *p) {
+    ci__cuda_prog *c = (ci__cuda_prog *)p->be_data;
+    ci__rterr rec;
+    int i, e, ns = p->nslots;
+    const char *what = "cuCtxSetCurrent";
+    if ((e = ci__cuda.cuCtxSetCurrent(c->dev->ctx)) != 0) goto fail;
+    what = "copying the inputs";
+    for (i = 0; c->host_io && i < p->nin && !e; i++)
+        if (c->bytes[i])
+            e = ci__cuda.cuMemcpyHtoDAsync(c->dslot[i], p->B[i], c->bytes[i], c->stream);
+    what = "copying the pointer table";
+    if (!e)
+        e = ci__cuda.cuMemcpyHtoDAsync(c->dtab, c->dslot,
+                                       sizeof(unsigned long long) * (size_t)(ns + 1), c->stream);
+    for (i = 0; i < p->L->bufs.n && !e; i++) {
+        const ci__buf *b = (const ci__buf *)p->L->bufs.v[i];
+        if (b->kind == CI__BUF_SEED && b->slot >= 0)
+            e = ci__cuda.cuMemcpyHtoDAsync(c->dslot[b->slot], &p->seed, sizeof p->seed, c->stream);
+    }
+    if (!e) e = ci__cuda.cuMemsetD8Async(c->dslot[ns], 0, sizeof(ci__rterr), c->stream);
+    for (i = 0; i < c->nl && !e; i++) {
+        ci__cuda_launch *l = &c->l[i];
+        long long n = l->n;
+        void *args[2];
+        unsigned grid;
+        if (l->ext) {
+            what = l->fn;
+            e = ci__cuda_extern(p, c, i);
+            if (e < 0) return 1;
+            continue;
+        }
+        if (n <= 0) continue;
+        args[0] = &c->dtab;
+        args[1] = &n;
+        grid = l->serial ? 1 : (unsigned)((n + l->block[0] - 1) / l->block[0]);
+        what = l->fn;
+        e = ci__cuda.cuLaunchKernel(c->fn[i], grid, 1, 1, l->serial ? 1 : l->block[0], 1, 1, 0,
+                                    c->stream, args, NULL);
+    }
+    if (e) goto fail;
+    what = "copying the outputs";
+    for (i = 0; c->host_io && i < p->nout && !e; i++)
+        if (c->bytes[p->nin + i])
+            e = ci__cuda.cuMemcpyDtoHAsync(p->B[p->nin + i], c->dslot[p->nin + i],
+                                           c->bytes[p->nin + i], c->stream);
+    what = "running the kernels";
+    if (!e) e = ci__cuda.cuMemcpyDtoHAsync(&rec, c->dslot[ns], sizeof rec, c->stream);
+    if (!e) e = ci__cuda.cuStreamSynchronize(c->stream);
+    if (e) goto fail;
+    if (rec.code && !p->run_error.code) p->run_error = rec;
+    return rec.code != 0;
+fail:
+    ci__util_set_error(p->ctx, "ci_program_run: CUDA: %s: %s", what, ci__cuda_err(e));
+    (void)ci__cuda.cuStreamSynchronize(c->stream);
+    return 1;
+}
+
+static void ci__cuda_free(ci_program *p) {
+    ci__cuda_prog *c = (ci__cuda_prog *)p->be_data;
+    if (!c || !c->dev) return;
+    (void)ci__cuda.cuCtxSetCurrent(c->dev->ctx);
+    if (c->base) (void)ci__cuda.cuMemFree(c->base);
+    if (c->module) (void)ci__cuda.cuModuleUnload(c->module);
+    if (c->hstage) ci__mfree(p->ctx, c->hstage, c->hstage_size);
+}
+
+/* where the next run's inputs and outputs are: the caller's device addresses, or (device_io
+   0) the host arrays in p->B, copied through the staging buffers */
+static void ci__cuda_set_io(ci_program *p, int device_io, const void *const *in,
+                            void *const *out, void *stream) {
+    ci__cuda_prog *c = (ci__cuda_prog *)p->be_data;
+    int i;
+    c->host_io = !device_io;
+    c->stream = stream;
+    for (i = 0; i < p->nin + p->nout; i++) c->dslot[i] = c->stage[i];
+    for (i = 0; device_io && i < p->nin; i++) c->dslot[i] = (unsigned long long)(uintptr_t)in[i];
+    for (i = 0; device_io && i < p->nout; i++)
+        c->dslot[p->nin + i] = (unsigned long long)(uintptr_t)out[i];
+}
+
+/* the public device-memory calls (>>public): op 0 allocates *out, 1 frees dst, 2 copies host
+   src to device dst, 3 device src to host dst */
+static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const void *src,
+                              size_t bytes, void **out) {
+    static const char *const name[4] = {"ci_cuda_alloc", "ci_cuda_free", "ci_cuda_copy_to_device",
+                                        "ci_cuda_copy_to_host"};
+    ci__cuda_dev *d;
+    const char *why = ci__cuda_device(device, &d);
+    unsigned long long a = 0;
+    int e = 0;
+    if (why) {
+        ci__util_set_error(ctx, "%s: %s", name[op], why);
+        return CI_ERR_BACKEND_UNAVAILABLE;
+    }
+    if (op == 0) {
+        e = ci__cuda.cuMemAlloc(&a, bytes ? bytes : 1);
+        *out = e ? NULL : (void *)(uintptr_t)a;
+    } else if (op == 1) {
+        e = dst ? ci__cuda.cuMemFree((unsigned long long)(uintptr_t)dst) : 0;
+    } else if (bytes) {
+        unsigned long long d = (unsigned long long)(uintptr_t)dst;
+        unsigned long long sa = (unsigned long long)(uintptr_t)src;
+        e = op == 2 ? ci__cuda.cuMemcpyHtoDAsync(d, src, bytes, NULL)
+                    : ci__cuda.cuMemcpyDtoHAsync(dst, sa, bytes, NULL);
+        if (!e) e = ci__cuda.cuStreamSynchronize(NULL);
+    }
+    if (!e) return CI_OK;
+    ci__util_set_error(ctx, "%s (%zu bytes): %s", name[op], bytes, ci__cuda_err(e));
+    return op == 0 ? CI_ERR_OUT_OF_MEMORY : CI_ERR_RUNTIME;
+}
+
+/* CINDUCTOR_CHECK_CUDA=XY (1: 90): every compile for another backend also writes the
+   program's CUDA source and compiles it with NVRTC for sm_XY, failing when NVRTC rejects it,
+   so the test suites check the CUDA source of every graph where there is no GPU (CI). A graph
+   the GPU cannot run yet is passed over, and so is a source over CI__CUDA_CHECK_MAX bytes
+   (NVRTC takes minutes over the scale tests' graphs). */
+#define CI__CUDA_CHECK_MAX 40000
+static void ci__cuda_check_source(ci_program *p) {
+    const char *e = getenv("CINDUCTOR_CHECK_CUDA"), *src, *why;
+    int *lines = p->src_lines, nl;
+    ci__cuda_target t;
+    ci__cuda_launch *l;
+    ci__cuda_bin bin;
+    if (!e || !*e || !strcmp(e, "0") || p->be->device == CI_DEVICE_CUDA) return;
+    t.arch = atoi(e) >= 30 ? atoi(e) : 90;
+    t.nsm = 132;
+    t.max_smem = 227 * 1024;
+    src = ci__cuemit_source(p, &t, &l, &nl);
+    p->src_lines = lines;
+    if (strstr(src, CI__CUEMIT_NOGPU) || strlen(src) > CI__CUDA_CHECK_MAX) return;
+    if ((why = ci__cuda_compile(p->A, src, t.arch, NULL, &bin)) != NULL)
+        CI__FAIL(p->L, CI_ERR_COMPILE, "CINDUCTOR_CHECK_CUDA: %s", why);
+}
+
+#define CI__CUDA_FNS ci__cuda_available, ci__cuda_build, ci__cuda_run, ci__cuda_free
+#else
+static void ci__cuda_check_source(ci_program *p) { (void)p; }
+static void ci__cuda_set_io(ci_program *p, int device_io, const void *const *in,
+                            void *const *out, void *stream) {
+    (void)p;
+    (void)device_io;
+    (void)in;
+    (void)out;
+    (void)stream;
+}
+
+static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const void *src,
+                              size_t bytes, void **out) {
+    (void)op;
+    (void)device;
+    (void)dst;
+    (void)src;
+    (void)bytes;
+    if (out) *out = NULL;
+    ci__util_set_error(ctx, "this build has no CUDA backend (CINDUCTOR_NO_CUDA)");
+    return CI_ERR_BACKEND_UNAVAILABLE;
+}
+
+static const char *ci__cuda_unavailable(void) {
+    return "this build has no CUDA backend (CINDUCTOR_NO_CUDA)";
+}
+
+#define CI__CUDA_FNS ci__cuda_unavailable, NULL, NULL, NULL
+#endif
+/* CUDA C from >>cuemit, compiled by NVRTC, run through the driver */
+static const ci__backend ci__cuda_backend = {
+    "nvrtc", CI_BACKEND_NVRTC, CI_DEVICE_CUDA, 0, CI__CUDA_FNS
+};
+#undef CI__CUDA_FNS
+
 
 /* ---------------------------------------------------------------------------------------
    >>rt  programs: the pointer table, running, extern kernels
@@ -14468,19 +15369,11 @@ static const ci__backend ci__rt_cc_backend = {
     "cc", CI_BACKEND_CC, CI_DEVICE_CPU, CI__BE_SOURCE | CI__BE_THREADS,
     ci__rt_cc_available, NULL, NULL, NULL
 };
-static const char *ci__rt_nvrtc_available(void) {
-    return "the CUDA backend (nvrtc) is not available in this version";
-}
-
-static const ci__backend ci__rt_nvrtc_backend = {
-    "nvrtc", CI_BACKEND_NVRTC, CI_DEVICE_CUDA, CI__BE_SOURCE,
-    ci__rt_nvrtc_available, NULL, NULL, NULL
-};
 /* The backends, in order of preference: the default for a device is the first entry for it
    that is available. To add one: a ci_backend value, its section (its ci__backend entry and
    the functions it names) and its line here. */
 static const ci__backend *const ci__rt_backends[] = {
-    &ci__tcc_backend, &ci__interp_backend, &ci__rt_cc_backend, &ci__rt_nvrtc_backend
+    &ci__tcc_backend, &ci__interp_backend, &ci__rt_cc_backend, &ci__cuda_backend
 };
 /* the entry for ID (CI_BACKEND_DEFAULT: the first available one for DEV), or NULL with the
    reason in why */
@@ -18158,6 +19051,7 @@ static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, un
     ci__plan_program(p, d->user_arena);                    /* >>plan: slots, B[], the arena */
     if (p->be->needs & CI__BE_SOURCE) ci__cemit_source(p); /* >>cemit: the C */
     p->be_data = p->be->compile(p);                        /* the backend */
+    ci__cuda_check_source(p);                              /* >>cuda: CINDUCTOR_CHECK_CUDA */
     if (dbg) ci__dbg_dump(p, g, dbg);                      /* >>dbg */
     ci__rt_start(p);                                       /* >>rt: the thread pool */
 }
@@ -18217,6 +19111,8 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     p->nout = g->outputs.n;
     p->num_threads = d.num_threads > 0 ? d.num_threads : ctx->desc.num_threads;
     p->seed = (long long)d.seed;
+    p->cuda_device = d.device_index;
+    p->cuda_cache = d.cache_dir ? ci__strdup(p->A, d.cache_dir) : NULL;
     p->in_dt = CI__NEWN(p->A, ci_dtype, p->nin);
     p->out_dt = CI__NEWN(p->A, ci_dtype, p->nout);
     p->in_nd = CI__NEWN(p->A, int, p->nin);
@@ -18241,10 +19137,16 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     return CI_OK;
 }
 
-ci_result ci_program_run(ci_program *p, int nin, const void *const *inputs, int nout,
-                         void *const *outputs) {
+/* ci_program_run (device 0) and ci_program_run_device (1): the checks, the run, its errors */
+static ci_result ci__public_run(ci_program *p, int nin, const void *const *inputs, int nout,
+                                void *const *outputs, int device, void *stream) {
     int i, r;
     if (!p) return CI_ERR_INVALID_ARGS;
+    if (device && p->be->device != CI_DEVICE_CUDA) {
+        ci__util_set_error(p->ctx, "ci_program_run_device: the program runs on the CPU (%s); "
+                                   "use ci_program_run", p->be->name);
+        return CI_ERR_INVALID_ARGS;
+    }
     if (nin != p->nin || nout != p->nout) {
         ci__util_set_error(
                 p->ctx, "ci_program_run: the program takes %d inputs and %d outputs, got %d and %d",
@@ -18276,6 +19178,7 @@ ci_result ci_program_run(ci_program *p, int nin, const void *const *inputs, int 
     }
     p->failed_extern = 0;
     memset(&p->run_error, 0, sizeof p->run_error);
+    if (p->be->device == CI_DEVICE_CUDA) ci__cuda_set_io(p, device, inputs, outputs, stream);
     r = p->be->run(p);
     if (r || p->run_error.code) {
         const ci__rterr *re = &p->run_error;
@@ -18306,6 +19209,38 @@ ci_result ci_program_run(ci_program *p, int nin, const void *const *inputs, int 
         return CI_ERR_RUNTIME;
     }
     return CI_OK;
+}
+
+ci_result ci_program_run(ci_program *p, int nin, const void *const *inputs, int nout,
+                         void *const *outputs) {
+    return ci__public_run(p, nin, inputs, nout, outputs, 0, NULL);
+}
+
+ci_result ci_program_run_device(ci_program *p, int nin, const void *const *inputs, int nout,
+                                void *const *outputs, void *stream) {
+    return ci__public_run(p, nin, inputs, nout, outputs, 1, stream);
+}
+
+ci_result ci_cuda_alloc(ci_ctx *ctx, int device, size_t bytes, void **dptr) {
+    if (!ctx || !dptr) return CI_ERR_INVALID_ARGS;
+    return ci__cuda_mem(ctx, 0, device, NULL, NULL, bytes, dptr);
+}
+
+ci_result ci_cuda_free(ci_ctx *ctx, int device, void *dptr) {
+    if (!ctx) return CI_ERR_INVALID_ARGS;
+    return ci__cuda_mem(ctx, 1, device, dptr, NULL, 0, NULL);
+}
+
+ci_result ci_cuda_copy_to_device(ci_ctx *ctx, int device, void *dst, const void *src,
+                                 size_t bytes) {
+    if (!ctx || (bytes && (!dst || !src))) return CI_ERR_INVALID_ARGS;
+    return ci__cuda_mem(ctx, 2, device, dst, src, bytes, NULL);
+}
+
+ci_result ci_cuda_copy_to_host(ci_ctx *ctx, int device, void *dst, const void *src,
+                               size_t bytes) {
+    if (!ctx || (bytes && (!dst || !src))) return CI_ERR_INVALID_ARGS;
+    return ci__cuda_mem(ctx, 3, device, dst, src, bytes, NULL);
 }
 
 int ci_program_num_inputs(const ci_program *p) { return p ? p->nin : 0; }
@@ -18350,6 +19285,14 @@ int ci_program_output_shape_after_run(const ci_program *p, int i, int64_t *shape
 
 int ci_program_num_kernels(const ci_program *p) { return p ? p->nkernels : 0; }
 const char *ci_program_backend(const ci_program *p) { return p ? p->be->name : ""; }
+const char *ci_backend_unavailable(ci_device device, ci_backend backend) {
+    static char why[4][200];   /* one per device (the message stays as the machine stays) */
+    int d = (int)device;
+    if (d < 0 || d >= CI_DEVICE_COUNT || backend < 0 || backend >= CI_BACKEND_COUNT)
+        return "invalid device or backend";
+    return ci__rt_backend(device, backend, why[d], sizeof why[d]) ? NULL : why[d];
+}
+
 size_t ci_program_arena_size(const ci_program *p) { return p ? p->arena_size : 0; }
 ci_result ci_program_set_arena(ci_program *p, void *arena, size_t size) {
     char *base;

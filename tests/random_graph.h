@@ -1176,6 +1176,11 @@ static char *rg_generate(uint64_t seed) {
 
 typedef struct rg_prog { ci_graph *g; ci_program *p; } rg_prog;
 
+/* the device of the second program ("tcc fused"): tests/test_cuda.c sets CI_DEVICE_CUDA, and
+   the check compares the GPU's results with the interpreter's */
+static ci_device rg_fused_device = CI_DEVICE_DEFAULT;
+static double rg_rtol_f64 = 1e-9;   /* the relative tolerance of f64 outputs */
+
 static int rg_compile(ci_ctx *ctx, const char *cig, ci_backend be, int unfused, rg_prog *P, char *why, size_t whysz) {
     ci_compile_desc pd;
     char err[512];
@@ -1189,6 +1194,10 @@ static int rg_compile(ci_ctx *ctx, const char *cig, ci_backend be, int unfused, 
     memset(&pd, 0, sizeof pd);
     pd.backend = be;
     pd.unfused = unfused;
+    if (be == CI_BACKEND_TCC && rg_fused_device == CI_DEVICE_CUDA) {
+        pd.device = CI_DEVICE_CUDA;
+        pd.backend = CI_BACKEND_DEFAULT;
+    }
     if (ci_compile(P->g, &pd, &P->p) != CI_OK) {
         snprintf(why, whysz, "compile (%s%s): %s", be == CI_BACKEND_TCC ? "tcc" : "interp", unfused ? ", unfused" : "", ci_ctx_last_error(ctx));
         return 0;
@@ -1209,7 +1218,7 @@ static size_t rg_prog_numel(const ci_program *p, int out, int i) {
 /* 1 when the three programs agree; else 0 and WHY */
 static int rg_check(ci_ctx *ctx, const char *cig, uint64_t seed, char *why, size_t whysz) {
     rg_prog P[3];
-    static const char *names[3] = {"interp unfused", "tcc fused", "interp fused"};
+    const char *names[3] = {"interp unfused", "tcc fused", "interp fused"};
     const void *in[RG_MAXIO];
     void *out[3][RG_MAXIO];
     ci_test_rng r = ci_test_rng_make(seed ^ 0x5eedULL);
@@ -1218,6 +1227,7 @@ static int rg_check(ci_ctx *ctx, const char *cig, uint64_t seed, char *why, size
     memset(out, 0, sizeof out);
     memset(in, 0, sizeof in);
     why[0] = 0;
+    if (rg_fused_device == CI_DEVICE_CUDA) names[1] = "cuda fused";
     {
         char w1[512], w2[512];
         int o0 = rg_compile(ctx, cig, CI_BACKEND_INTERP, 1, &P[0], why, whysz), o1 = rg_compile(ctx, cig, CI_BACKEND_TCC, 0, &P[1], w1, sizeof w1),
@@ -1257,7 +1267,7 @@ static int rg_check(ci_ctx *ctx, const char *cig, uint64_t seed, char *why, size
         for (i = 0; i < nout && ok; i++) {
             ci_dtype dt = ci_program_output_dtype(P[0].p, i);
             size_t n = rg_prog_numel(P[0].p, 1, i), j;
-            double big = 1, rtol = dt == CI_F64 ? 1e-9 : 1e-4;
+            double big = 1, rtol = dt == CI_F64 ? rg_rtol_f64 : 1e-4;
             char w[300];
             for (j = 0; j < n && rg_isfloat(dt); j++) {
                 double x = dt == CI_F64 ? ((double *)out[0][i])[j] : (double)((float *)out[0][i])[j];

@@ -1143,9 +1143,11 @@ CI_TEST(test_compile_errors) {
     memset(&pd, 0, sizeof pd);
     pd.device = CI_DEVICE_CUDA;
     p = (ci_program *)&pd;
-    CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_BACKEND_UNAVAILABLE);
-    CI_CHECK(p == NULL);
-    CI_CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "CUDA");
+    if (ci_backend_unavailable(CI_DEVICE_CUDA, CI_BACKEND_DEFAULT)) {   /* no GPU here */
+        CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_BACKEND_UNAVAILABLE);
+        CI_CHECK(p == NULL);
+        CI_CHECK_CONTAINS(ci_ctx_last_error(e.ctx), "CUDA");
+    }
     memset(&pd, 0, sizeof pd);
     pd.device = (ci_device)77;
     CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_INVALID_ARGS);
@@ -1163,12 +1165,14 @@ CI_TEST(test_compile_errors) {
     CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_INVALID_ARGS);
     pd.backend = CI_BACKEND_CC;
     CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_BACKEND_UNAVAILABLE);
-    pd.backend = CI_BACKEND_NVRTC;
+    pd.backend = CI_BACKEND_NVRTC;   /* on the CPU */
     CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_BACKEND_UNAVAILABLE);
     pd.backend = CI_BACKEND_NVRTC;
     pd.device = CI_DEVICE_CUDA;
-    CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_BACKEND_UNAVAILABLE);
-    CI_CHECK(p == NULL);
+    if (ci_backend_unavailable(CI_DEVICE_CUDA, CI_BACKEND_NVRTC)) {
+        CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_BACKEND_UNAVAILABLE);
+        CI_CHECK(p == NULL);
+    }
     /* the graph still compiles after all that, on both backends, any number of times */
     memset(&pd, 0, sizeof pd);
     pd.device = CI_DEVICE_CPU;

@@ -25,7 +25,7 @@ amax over an empty dim, ...) are dropped, since PyTorch defines the ops. An erro
 (Case(..., error="words")) is the opposite: PyTorch must raise, and cinductor must refuse the
 graph (exit status 1 or 2, no crash) with a message containing the words.
 
-Usage: run.py [--seed N] [-k SUBSTRING] [--backends tcc,interp] [--cinductor PATH] [-j N] [-v]
+Usage: run.py [--seed N] [-k SUBSTRING] [--backends tcc,interp,cuda] [--cinductor PATH] [-j N] [-v]
 Prints PASS/FAIL/SKIP per case and backend, and last `N passed, M failed[, K skipped]`.
 Exit status 1 if anything failed.
 """
@@ -2210,8 +2210,10 @@ class Runner:
     def run_backend(self, case, tmp, text, in_args, expected, n_red, backend):
         label = "%s [%s]" % (case.name, backend)
         out = os.path.join(tmp, "out_" + backend)
+        # "cuda": the CUDA backend (make test-cuda, on a machine with a GPU)
+        where = ["--device", "cuda"] if backend == "cuda" else ["--backend", backend]
         cmd = [self.args.cinductor, "run", os.path.join(tmp, "case.cig")] + in_args + \
-              ["--out", out, "--backend", backend]
+              ["--out", out] + where
         try:
             p = subprocess.run(cmd, capture_output=True, text=True, timeout=self.args.timeout)
         except subprocess.TimeoutExpired:

@@ -1,0 +1,181 @@
+/* The CUDA backend on a GPU: graphs run on the device and compared with the interpreter on
+   fresh random inputs (the random graphs of every op family, the SUITE's shapes in small), the
+   device-pointer API, run-time checks through the device's error record, and the CUBIN cache.
+   Skips, saying why, where there is no GPU, driver or NVRTC (the CUDA source of every test
+   graph is still compiled by NVRTC there: make test-cuda-source).
+       test_cuda [FILTER] [--graphs N]      N random graphs (default 300) */
+#include "random_graph.h"
+
+#include <time.h>
+
+static int cuda_graphs = 300;
+/* fresh inputs each run; the seed is printed so a failure can be replayed (CI_SEED=N) */
+static uint64_t cuda_seed(void) {
+    const char *e = getenv("CI_SEED");
+    uint64_t s = e ? (uint64_t)strtoull(e, NULL, 10) : (uint64_t)time(NULL);
+    printf("seed %llu\n", (unsigned long long)s);
+    return s;
+}
+static const char *cuda_why(void) { return ci_backend_unavailable(CI_DEVICE_CUDA, CI_BACKEND_DEFAULT); }
+
+/* one graph's .cig text on the GPU and on the interpreter: the outputs agree */
+static void cuda_check_cig(const char *cig, uint64_t seed) {
+    ci_ctx *ctx;
+    char why[1024];
+    int ok;
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    ok = rg_check(ctx, cig, seed, why, sizeof why);
+    ci_ctx_destroy(ctx);
+    CI_CHECK_MSG(ok, "%s\n%s", why, cig);
+}
+
+CI_TEST(test_cuda_random_graphs) {
+    int i, bad = 0;
+    ci_ctx *ctx;
+    if (cuda_why()) CI_SKIP(cuda_why());
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    for (i = 0; i < cuda_graphs && bad < 5; i++) {
+        char *cig = rg_generate(5000 + (uint64_t)i), why[1024];
+        if (!rg_check(ctx, cig, 5000 + (uint64_t)i, why, sizeof why)) {
+            bad++;
+            ci_test_check_(0, __FILE__, __LINE__, "graph seed %d: %s\n%s", 5000 + i, why, cig);
+        }
+        free(cig);
+    }
+    ci_ctx_destroy(ctx);
+}
+
+/* the SUITE's computations at small, odd sizes */
+CI_TEST(test_cuda_suite_shapes) {
+    static const char *g[] = {
+        "input x: f32[7, 1023]\ninput b: f32[1023]\n"
+        "t = aten.mul.Tensor(x, 1.702)\nu = aten.add.Tensor(t, b)\ny = aten.gelu.default(u)\noutput y\n",
+        "input x: f32[33, 1023]\ny = aten._softmax.default(x, -1, False)\noutput y\n",
+        "input x: f32[65, 257]\ninput w: f32[257]\ninput b: f32[257]\n"
+        "y, m, r = aten.native_layer_norm.default(x, [257], w, b, 1e-05)\noutput y, m, r\n",
+        "input x: f32[129, 1023]\ny = aten.sum.dim_IntList(x, [1])\nz = aten.sum.dim_IntList(x, [0])\noutput y, z\n",
+        "input x: f32[1023, 129]\nt = aten.t.default(x)\ny = aten.add.Tensor(t, 1.5)\noutput y\n",
+        "input x: f32[1, 3, 37, 41]\ny = aten.avg_pool2d.default(x, [3, 3], [1, 1], [1, 1])\n"
+        "a = aten.abs.default(y)\nd = aten.add.Tensor(a, 1)\nq = aten.div.Tensor(y, d)\n"
+        "z = aten.clamp.default(q, 0, 1)\noutput z\n",
+        "input x: f32[7, 64]\ninput w: f32[64, 33]\ninput b: f32[33]\n"
+        "h = aten.addmm.default(b, x, w)\nr = aten.relu.default(h)\noutput r\n",
+        "input x: f64[5, 0, 3]\ny = aten.sum.dim_IntList(x, [1])\noutput y\n",
+    };
+    int i;
+    if (cuda_why()) CI_SKIP(cuda_why());
+    for (i = 0; i < (int)(sizeof g / sizeof g[0]); i++) cuda_check_cig(g[i], 77 + (uint64_t)i);
+}
+
+/* ci_program_run_device on buffers from ci_cuda_alloc gives what ci_program_run gives */
+CI_TEST(test_cuda_device_pointers) {
+    ci_ctx *ctx;
+    ci_graph *g;
+    ci_program *p = NULL;
+    ci_compile_desc pd;
+    int64_t sh[2] = {37, 129};
+    size_t n = 37 * 129, i;
+    float *x = (float *)malloc(n * 4), *y1 = (float *)malloc(n * 4), *y2 = (float *)malloc(n * 4);
+    void *dx = NULL, *dy = NULL;
+    ci_test_rng r = ci_test_rng_make(cuda_seed());
+    if (cuda_why()) { free(x); free(y1); free(y2); CI_SKIP(cuda_why()); }
+    ci_test_fill(CI_F32, x, n, &r, -3, 3);
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    g = ci_graph_create(ctx);
+    ci_output(g, ci_softmax(g, ci_tanh(g, ci_input(g, "x", CI_F32, 2, sh)), -1));
+    memset(&pd, 0, sizeof pd);
+    pd.device = CI_DEVICE_CUDA;
+    CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+    CI_CHECK(!strcmp(ci_program_backend(p), "nvrtc"));
+    CI_CHECK(strstr(ci_program_source(p), "__global__") != NULL);
+    {
+        const void *in[1];
+        void *out[1];
+        in[0] = x;
+        out[0] = y1;
+        CI_CHECK_OK_CTX(ctx, ci_program_run(p, 1, in, 1, out));
+        CI_CHECK_OK_CTX(ctx, ci_cuda_alloc(ctx, 0, n * 4, &dx));
+        CI_CHECK_OK_CTX(ctx, ci_cuda_alloc(ctx, 0, n * 4, &dy));
+        CI_CHECK_OK_CTX(ctx, ci_cuda_copy_to_device(ctx, 0, dx, x, n * 4));
+        in[0] = dx;
+        out[0] = dy;
+        for (i = 0; i < n; i++) y2[i] = -1;
+        CI_CHECK_OK_CTX(ctx, ci_program_run_device(p, 1, in, 1, out, NULL));
+        CI_CHECK_OK_CTX(ctx, ci_cuda_copy_to_host(ctx, 0, y2, dy, n * 4));
+        CI_CHECK(memcmp(y1, y2, n * 4) == 0);   /* the same kernels: the same bits */
+        for (i = 0; i < 37; i++) {   /* and right: each row sums to 1 */
+            double s = 0;
+            size_t j;
+            for (j = 0; j < 129; j++) s += y1[i * 129 + j];
+            CI_CHECK_MSG(fabs(s - 1) < 1e-5, "row %d sums to %g", (int)i, s);
+        }
+        CI_CHECK_OK_CTX(ctx, ci_cuda_free(ctx, 0, dx));
+        CI_CHECK_OK_CTX(ctx, ci_cuda_free(ctx, 0, dy));
+    }
+    ci_program_destroy(p);
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+    free(x); free(y1); free(y2);
+}
+
+/* an index out of range and an integer division by zero: reported as on the CPU */
+CI_TEST(test_cuda_run_time_checks) {
+    static const char *cig =
+        "input x: f32[10]\ninput i: i64[4]\ny = aten.index_select.default(x, 0, i)\noutput y\n";
+    static const char *cig2 = "input a: i64[5]\ninput b: i64[5]\ny = aten.floor_divide.default(a, b)\noutput y\n";
+    ci_ctx *ctx;
+    ci_graph *g, *g2;
+    ci_program *p = NULL, *p2 = NULL;
+    ci_compile_desc pd;
+    float x[10] = {0}, y[4];
+    int64_t idx[4] = {1, 2, 12, 3}, a[5] = {1, 2, 3, 4, 5}, b[5] = {1, 1, 0, 1, 1}, q[5];
+    const void *in[2];
+    void *out[1];
+    char err[256];
+    if (cuda_why()) CI_SKIP(cuda_why());
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    g = ci_graph_create(ctx);
+    g2 = ci_graph_create(ctx);
+    CI_CHECK_OK(ci_cig_parse(g, cig, strlen(cig), "idx.cig", NULL, err, sizeof err));
+    CI_CHECK_OK(ci_cig_parse(g2, cig2, strlen(cig2), "div.cig", NULL, err, sizeof err));
+    memset(&pd, 0, sizeof pd);
+    pd.device = CI_DEVICE_CUDA;
+    CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+    CI_CHECK_OK_CTX(ctx, ci_compile(g2, &pd, &p2));
+    in[0] = x;
+    in[1] = idx;
+    out[0] = y;
+    CI_CHECK_EQ_INT(ci_program_run(p, 2, in, 1, out), CI_ERR_RUNTIME);
+    CI_CHECK_CONTAINS(ci_ctx_last_error(ctx), "index 12 is out of bounds");
+    idx[2] = 9;
+    CI_CHECK_OK_CTX(ctx, ci_program_run(p, 2, in, 1, out));
+    in[0] = a;
+    in[1] = b;
+    out[0] = q;
+    CI_CHECK_EQ_INT(ci_program_run(p2, 2, in, 1, out), CI_ERR_RUNTIME);
+    CI_CHECK_CONTAINS(ci_ctx_last_error(ctx), "ZeroDivisionError");
+    b[2] = 2;
+    CI_CHECK_OK_CTX(ctx, ci_program_run(p2, 2, in, 1, out));
+    CI_CHECK(q[2] == 1 && q[4] == 5);
+    ci_program_destroy(p);
+    ci_program_destroy(p2);
+    ci_graph_destroy(g);
+    ci_graph_destroy(g2);
+    ci_ctx_destroy(ctx);
+}
+
+int main(int argc, char **argv) {
+    int i;
+    for (i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--graphs")) cuda_graphs = atoi(argv[i + 1]);
+    ci_test_init(argc > 1 && argv[1][0] != '-' ? 2 : 1, argv);
+    rg_fused_device = CI_DEVICE_CUDA;
+    /* an f64 output computed from f32 values (a cast after f32 math) carries the f32 math
+       functions' rounding, and CUDA's expf/erff differ from libm's by an ulp or two */
+    rg_rtol_f64 = 1e-6;
+    CI_RUN(test_cuda_suite_shapes);
+    CI_RUN(test_cuda_device_pointers);
+    CI_RUN(test_cuda_run_time_checks);
+    CI_RUN(test_cuda_random_graphs);
+    return ci_test_done();
+}

@@ -1,0 +1,163 @@
+/* The CUDA source and NVRTC, where there is no GPU: the SUITE's graphs written as CUDA C and
+   compiled to CUBIN for sm_80 and sm_90, the CUBIN cache (a hit, a corrupt file recompiled),
+   NVRTC's log in the error, and a graph the GPU cannot run yet refused by name. Skips, saying
+   why, where NVRTC is not installed. */
+#define CINDUCTOR_IMPLEMENTATION
+#include "../cinductor.h"
+#include "ci_test.h"
+
+#include <unistd.h>
+
+static char cache_dir[256];
+
+static const char *rtc_why(void) {
+#ifndef CINDUCTOR_NO_CUDA
+    return ci__cuda_load_rtc();
+#else
+    return "built with CINDUCTOR_NO_CUDA";
+#endif
+}
+
+#ifndef CINDUCTOR_NO_CUDA
+static const char *kernel_src =
+    "extern \"C\" __global__ void scale(float *y, const float *x, long long n) {\n"
+    "    long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "    if (i < n) y[i] = 2.0f * x[i] + erff(x[i]);\n"
+    "}\n";
+
+CI_TEST(test_nvrtc_to_cubin_and_cache) {
+    ci_ctx *ctx;
+    ci__arena *A;
+    ci__err E;
+    ci__cuda_bin b;
+    const char *why;
+    char path[512];
+    FILE *f;
+    uint64_t key;
+    if (rtc_why()) CI_SKIP(rtc_why());
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    memset(&E, 0, sizeof E);
+    A = ci__arena_new(ctx, &E);
+    why = ci__cuda_compile(A, kernel_src, 80, cache_dir, &b);
+    CI_CHECK_MSG(!why, "%s", why);
+    CI_CHECK(b.size > 4 && !memcmp(b.data, "\177ELF", 4) && !b.cached);
+    why = ci__cuda_compile(A, kernel_src, 90, cache_dir, &b);
+    CI_CHECK_MSG(!why && !b.cached && !memcmp(b.data, "\177ELF", 4), "%s", why ? why : "");
+    why = ci__cuda_compile(A, kernel_src, 90, cache_dir, &b);   /* from the file */
+    CI_CHECK_MSG(!why && b.cached && !memcmp(b.data, "\177ELF", 4), "%s", why ? why : "");
+    why = ci__cuda_compile(A, kernel_src, 90, "off", &b);       /* no cache */
+    CI_CHECK(!why && !b.cached);
+    /* a corrupt file (cut short) is not trusted: compiled again, and the file written again */
+    key = ci__cuda_key(kernel_src, 90);
+    snprintf(path, sizeof path, "%s/%016llx-sm90.cubin", cache_dir, (unsigned long long)key);
+    f = fopen(path, "r+b");
+    CI_CHECK(f != NULL);
+    if (f) {
+        CI_CHECK(ftruncate(fileno(f), 100) == 0);
+        fclose(f);
+    }
+    why = ci__cuda_compile(A, kernel_src, 90, cache_dir, &b);
+    CI_CHECK(!why && !b.cached);
+    why = ci__cuda_compile(A, kernel_src, 90, cache_dir, &b);
+    CI_CHECK(!why && b.cached);
+    /* a syntax error: NVRTC's log in the message */
+    why = ci__cuda_compile(A, "extern \"C\" __global__ void k(float *y) { y[0] = nope; }\n", 90,
+                           "off", &b);
+    CI_CHECK(why != NULL);
+    CI_CHECK_CONTAINS(why, "NVRTC (sm_90)");
+    CI_CHECK_CONTAINS(why, "nope");
+    ci__arena_destroy(A);
+    ci_ctx_destroy(ctx);
+}
+#endif
+
+/* every SUITE graph's CUDA source compiles (CINDUCTOR_CHECK_CUDA in this process) */
+CI_TEST(test_suite_cuda_source_compiles) {
+    static const char *names[] = {"pointwise_gelu_bias", "softmax_lastdim", "layernorm", "rowsum",
+                                  "colsum", "transpose_add", "silu_mul_rmsnorm", "blur3x3_tonemap",
+                                  "mlp_b64", "attention_small"};
+    int i;
+    if (rtc_why()) CI_SKIP(rtc_why());
+    setenv("CINDUCTOR_CHECK_CUDA", "90", 1);
+    for (i = 0; i < (int)(sizeof names / sizeof names[0]); i++) {
+        char path[256], err[512];
+        ci_ctx *ctx;
+        ci_graph *g;
+        ci_program *p = NULL;
+        ci_compile_desc pd;
+        snprintf(path, sizeof path, "tests/bench/%s.cig", names[i]);
+        CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+        g = ci_graph_create(ctx);
+        CI_CHECK_MSG(ci_cig_parse_file(g, path, err, sizeof err) == CI_OK, "%s", err);
+        memset(&pd, 0, sizeof pd);
+        pd.backend = CI_BACKEND_INTERP;   /* the C source is not needed: only the CUDA check */
+        CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+        ci_program_destroy(p);
+        ci_graph_destroy(g);
+        ci_ctx_destroy(ctx);
+    }
+    unsetenv("CINDUCTOR_CHECK_CUDA");
+}
+
+#ifndef CINDUCTOR_NO_CUDA
+/* the source has a __global__ entry per kernel; an extern kernel has none (it runs on the
+   host); a graph calling a host-only function is refused by name */
+CI_TEST(test_cuemit_entries_and_refusal) {
+    static const char *cig = "input x: f32[8, 16]\ninput w: f32[16, 4]\n"
+                             "h = aten.mm.default(x, w)\ny = aten.relu.default(h)\noutput y\n";
+    static const char *cig2 = "input x: f32[8]\ny = aten.erfinv.default(x)\noutput y\n";
+    ci_ctx *ctx;
+    ci_graph *g;
+    ci_program *p = NULL;
+    ci_compile_desc pd;
+    ci__cuda_target t = {90, 132, 227 * 1024};
+    ci__cuda_launch *l;
+    int nl, i, next = 0;
+    const char *src;
+    char err[256];
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    g = ci_graph_create(ctx);
+    CI_CHECK_OK(ci_cig_parse(g, cig, strlen(cig), "mm.cig", NULL, err, sizeof err));
+    memset(&pd, 0, sizeof pd);
+    pd.backend = CI_BACKEND_INTERP;
+    CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+    src = ci__cuemit_source(p, &t, &l, &nl);
+    CI_CHECK_EQ_INT(nl, ci_program_num_kernels(p));
+    for (i = 0; i < nl; i++) {
+        char want[128];
+        next += l[i].ext;
+        snprintf(want, sizeof want, "extern \"C\" __global__ void %s(", l[i].fn);
+        if (!l[i].ext) CI_CHECK_MSG(strstr(src, want) != NULL, "%s in\n%s", want, src);
+        else CI_CHECK_MSG(strstr(src, want) == NULL, "%s", src);
+    }
+    CI_CHECK_EQ_INT(next, 1);
+    CI_CHECK(strstr(src, "int ci_main") == NULL && strstr(src, "atomicCAS") == NULL);
+    ci_program_destroy(p);
+    ci_graph_destroy(g);
+    g = ci_graph_create(ctx);
+    CI_CHECK_OK(ci_cig_parse(g, cig2, strlen(cig2), "erfinv.cig", NULL, err, sizeof err));
+    CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+    src = ci__cuemit_source(p, &t, &l, &nl);
+    CI_CHECK_CONTAINS(src, CI__CUEMIT_NOGPU "ci_erfinv_f has no CUDA version yet");
+    ci_program_destroy(p);
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+}
+#endif
+
+int main(int argc, char **argv) {
+    ci_test_init(argc, argv);
+    snprintf(cache_dir, sizeof cache_dir, "%s/ci-cubin-%ld",
+             getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (long)getpid());
+#ifndef CINDUCTOR_NO_CUDA
+    CI_RUN(test_nvrtc_to_cubin_and_cache);
+    CI_RUN(test_cuemit_entries_and_refusal);
+#endif
+    CI_RUN(test_suite_cuda_source_compiles);
+    {   /* the cache directory this test made */
+        char cmd[300];
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", cache_dir);
+        if (system(cmd) != 0) printf("note: could not remove %s\n", cache_dir);
+    }
+    return ci_test_done();
+}
