@@ -116,8 +116,16 @@
    memory; CI_BACKEND_INTERP runs the same kernel IR with no compiler at all. The generated C
    includes no header and needs neither TCC's include directory nor libtcc1.a, so a binary linked
    statically with libtcc.a runs where the tcc package is absent. libtcc is LGPL.
-   CI_BACKEND_CC, CI_BACKEND_NVRTC and CI_DEVICE_CUDA are refused in this version
-   (CI_ERR_BACKEND_UNAVAILABLE, saying why); ci_program_backend names the one a program got.
+   CI_DEVICE_CUDA (backend CI_BACKEND_NVRTC) writes CUDA C, compiles it with NVRTC straight to
+   CUBIN for the GPU's sm_XY (cached on disk) and runs it through the driver API; libcuda and
+   libnvrtc are opened with dlopen when first needed, so nothing CUDA is needed to build, and a
+   machine without them gets CI_ERR_BACKEND_UNAVAILABLE naming what is missing
+   (ci_backend_unavailable asks beforehand). ci_program_run copies host arrays in and out;
+   ci_program_run_device takes device addresses (ci_cuda_alloc ...). The intermediates live in
+   one device arena planned as on the CPU; extern kernels (matmul, convolution, sort ...) run
+   on the host with copies; erfinv, digamma, i0 and the random ops are refused on the GPU for
+   now. docs/cuda.md. CI_BACKEND_CC is refused in this version (CI_ERR_BACKEND_UNAVAILABLE);
+   ci_program_backend names the backend a program got.
 
    6. THREADING
    Contexts are independent. Compiling is safe from several threads on different
@@ -139,6 +147,8 @@
                                            libtcc calls are not locked (compile on one thread at
                                            a time), a context's count of graphs and programs is
                                            not locked (destroy them on one thread)
+     CINDUCTOR_NO_CUDA          unset      no CUDA backend: nothing is opened with dlopen,
+                                           CI_DEVICE_CUDA is refused
      CINDUCTOR_ASSERT(c)        assert(c)  checks internal invariants (never user input)
      CI_API                     extern     put before every public declaration (extern "C" in C++),
                                            e.g. to add a visibility attribute
@@ -149,6 +159,14 @@
                                            source; "" or "0" = nothing (8. Debugging). So the
                                            cinductor tool, which reads no other, obeys it too
      CINDUCTOR                  build/cinductor  tools/fx2cig.py only: the tool --check runs
+     CINDUCTOR_NVRTC            unset      the path of libnvrtc (else the loader's path,
+                                           $CUDA_HOME/lib64, /usr/local/cuda/lib64)
+     CINDUCTOR_CUDA_DRIVER      unset      the path of libcuda (else libcuda.so.1)
+     CINDUCTOR_CUDA_CACHE       unset      the CUBIN cache directory when the desc gives none
+                                           ($XDG_CACHE_HOME or ~/.cache, /cinductor); "off": none
+     CINDUCTOR_CHECK_CUDA       unset      XY (1 = 90): every compile also writes the program's
+                                           CUDA source and compiles it with NVRTC for sm_XY,
+                                           failing when NVRTC rejects it (make test-cuda-source)
    ci_ctx_desc (ci_ctx_create; a NULL desc is all defaults):
      allocator.alloc/.free/.user  malloc/free  every byte of the context, its graphs and
                                            programs; give both functions (one alone = default);
@@ -163,15 +181,18 @@
      max_read                   4 GiB      bytes read from one .cig file or its load() targets
                                            (CI_DEFAULT_MAX_READ; 3. Files)
    ci_compile_desc (ci_compile; a NULL desc is all defaults):
-     device                     CPU        CI_DEVICE_CUDA is refused: CI_ERR_BACKEND_UNAVAILABLE
-     backend                    TCC        the interpreter where CINDUCTOR_NO_TCC; CC and NVRTC
-                                           are refused (CI_ERR_BACKEND_UNAVAILABLE)
+     device                     CPU        CI_DEVICE_CUDA: the GPU (5. Backends)
+     backend                    TCC        the interpreter where CINDUCTOR_NO_TCC; NVRTC on the
+                                           GPU; CC is refused (CI_ERR_BACKEND_UNAVAILABLE)
      debug                      0          CI_DEBUG_* bits, added to the context's
      num_threads                context's  as ci_ctx_desc.num_threads, for this program
      seed                       0          random ops' seed (ci_program_set_seed changes it)
      unfused                    0          nonzero: no fusion, one kernel per realized buffer
      user_arena                 0          nonzero: no arena is allocated; give one with
                                            ci_program_set_arena before the first run
+     device_index               0          CI_DEVICE_CUDA: which GPU
+     cache_dir                  NULL       CI_DEVICE_CUDA: the CUBIN cache directory (NULL:
+                                           CINDUCTOR_CUDA_CACHE); "off": no disk cache
    ci_lowering_desc and ci_extern_desc describe your own ops: 10. Extending.
 
    8. DEBUGGING
@@ -217,7 +238,8 @@
    part an identifier.
 
    13. CINDUCTOR DOES NOT
-   cinductor does NOT (yet): run on the GPU, fuse scans, scatters or extern kernels with their
+   cinductor does NOT (yet): run fast on the GPU (its kernels are the CPU's, one thread per
+   outer index) nor run extern kernels there, fuse scans, scatters or extern kernels with their
    neighbours, support dynamic shapes, complex dtypes, ops on data-dependent sizes (only
    outputs), transposed convolution, or autograd. A tensor holds at most 2^48 elements (an
    empty one: its non-zero sizes multiply to at most 2^48); sizes, steps and offsets that
