@@ -12584,8 +12584,8 @@ static int *ci__cemit_source(ci_program *p) {
 
 /* ---------------------------------------------------------------------------------------
    >>cuemit  kernel IR -> CUDA C source and the launch of each kernel
-   (being built: see issue 12). The same fused kernels as >>cemit's, written as CUDA C for
-   NVRTC, with the launch geometry and the parameters of each.
+   The same fused kernels as >>cemit's, written as CUDA C for NVRTC (ci__cuemit_source), with
+   one launch (ci__cuda_launch) per live kernel for >>cuda to run.
    --------------------------------------------------------------------------------------- */
 /* The first version runs >>cemit's kernels as they are: NVRTC compiles them with
    -default-device (every function without a qualifier is a device function), and each fused
@@ -14313,8 +14313,13 @@ static const ci__backend ci__tcc_backend = {
 
 /* ---------------------------------------------------------------------------------------
    >>cuda  the CUDA backend: libcuda and libnvrtc loaded with dlopen, device memory
-   (being built: see issue 12). Compiles >>cuemit's source to CUBIN with NVRTC and runs it
-   through the driver API. Left out with CINDUCTOR_NO_CUDA.
+   One X-macro table of the driver's and NVRTC's entry points gives the function pointers and
+   the loader (once per process, under a lock; each library keeps why it is missing). NVRTC
+   compiles >>cuemit's source straight to CUBIN for the GPU's sm_XY, through a disk cache; the
+   backend entry (ci__cuda_backend) loads it in the GPU's primary context, places the arena,
+   constants, error record and I/O staging in one device allocation, and runs the launches in
+   order (extern kernels on the host, with copies). Also: the device-memory calls of the public
+   API and CINDUCTOR_CHECK_CUDA. Left out with CINDUCTOR_NO_CUDA.
    --------------------------------------------------------------------------------------- */
 #ifndef CINDUCTOR_NO_CUDA
 /* The entry points, one row each: X(result, name, symbol, parameters). The symbol is the
