@@ -41,6 +41,7 @@ check clang-c99          clang   -std=c99 "${W[@]}" "${cppflags[@]}" -O2 -c "$im
 check gxx-cxx11          g++     -x c++ -std=c++11 "${W[@]}" "${cppflags[@]}" -fsyntax-only "$impl"
 check clangxx-cxx11      clang++ -x c++ -std=c++11 "${W[@]}" "${cppflags[@]}" -fsyntax-only "$impl"
 check gcc-c99-notcc      gcc     -std=c99 "${W[@]}" "${cppflags[@]}" -DCINDUCTOR_NO_TCC -O2 -c "$impl" -o "$out/gcc-c99-notcc.o"
+check gcc-c99-nocuda     gcc     -std=c99 "${W[@]}" "${cppflags[@]}" -DCINDUCTOR_NO_CUDA -O2 -c "$impl" -o "$out/gcc-c99-nocuda.o"
 check gxx-cxx11-notcc    g++     -x c++ -std=c++11 "${W[@]}" "${cppflags[@]}" -DCINDUCTOR_NO_TCC -fsyntax-only "$impl"
 check gcc-c99-nothreads  gcc     -std=c99 "${W[@]}" "${cppflags[@]}" -DCINDUCTOR_NO_THREADS -O2 -c "$impl" -o "$out/gcc-c99-nothreads.o"
 check gcc-c99-decls      gcc     -std=c99 "${W[@]}" -c "$decls" -o "$out/gcc-c99-decls.o"
