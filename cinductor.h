@@ -13376,6 +13376,8 @@ static const ci__backend ci__interp_backend = {
              as stored), B[t] = the implicit im2col matrix of image / group g (never formed:
              the B packer reads x directly, zeros for padding), C[t] = y of image / group g
              (Cout/groups x OH*OW, as stored); the bias enters when the first k-block stores.
+     depthwise conv2d (groups == Cin == Cout, f32 / f64) skips the GEMM: one plane per job, a
+             row's outputs summed tap by tap (ci__linalg_dw_range).
    Work items ("jobs") are (t, block of rows, block of columns); each writes its own part of C
    and computes it the same way wherever it runs, so any chunking of [0, njobs) gives
    bit-identical results. Per job, for each k-block of KC:
@@ -14077,6 +14079,80 @@ static void ci__linalg_bmm(int dt, const void *A, const void *B, void *C, long l
     ci__linalg_bmm_on(ci__linalg_has_avx2(), dt, A, B, C, batch, n, k, m, par, par_ctx);
 }
 
+/* ---- depthwise convolution (groups == Cin == Cout, f32 / f64): one output plane per job, each
+   output row accumulated in chunks of DW_CHUNK outputs over the kernel's taps, one tap a pass
+   (8 at a time when the stride is 1, which -O2's SLP vectorizer packs); the GEMM would
+   give each plane a one-row product, two thirds of its register tile wasted ---- */
+typedef struct ci__linalg_dw {
+    int dt;
+    const void *x, *w, *bias;
+    void *y;
+    long long C, H, W, KH, KW, OH, OW, sH, sW, pH, pW, dH, dW;
+} ci__linalg_dw;
+
+enum { ci__linalg_DW_CHUNK = 256 };
+
+/* the first ow >= 0 with ow*s + off >= lim */
+static long long ci__linalg_dw_first(long long lim, long long off, long long s) {
+    return lim - off <= 0 ? 0 : (lim - off + s - 1) / s;
+}
+
+#define CI__LINALG_DW_PLANE(T) do { \
+        const T *xp = (const T *)D->x + plane * D->H * D->W; \
+        const T *wp = (const T *)D->w + c * D->KH * D->KW; \
+        T *yp = (T *)D->y + plane * D->OH * D->OW; \
+        const T bv = D->bias ? ((const T *)D->bias)[c] : (T)0; \
+        T acc[ci__linalg_DW_CHUNK]; \
+        long long oh, ow0, kh, kw, j; \
+        for (oh = 0; oh < D->OH; oh++) \
+            for (ow0 = 0; ow0 < D->OW; ow0 += ci__linalg_DW_CHUNK) { \
+                const long long cnt = D->OW - ow0 < ci__linalg_DW_CHUNK ? D->OW - ow0 \
+                                                                      : ci__linalg_DW_CHUNK; \
+                for (j = 0; j < cnt; j++) acc[j] = 0; \
+                for (kh = 0; kh < D->KH; kh++) { \
+                    const long long ih = oh * D->sH - D->pH + kh * D->dH; \
+                    if (ih < 0 || ih >= D->H) continue; \
+                    for (kw = 0; kw < D->KW; kw++) { \
+                        const T wv = wp[kh * D->KW + kw]; \
+                        const long long off = kw * D->dW - D->pW; \
+                        long long lo = ci__linalg_dw_first(0, off, D->sW); \
+                        long long hi = ci__linalg_dw_first(D->W, off, D->sW); \
+                        const T *xr = xp + ih * D->W + off; \
+                        if (lo < ow0) lo = ow0; \
+                        if (hi > ow0 + cnt) hi = ow0 + cnt; \
+                        if (D->sW == 1) { \
+                            for (j = lo; j + 8 <= hi; j += 8) { \
+                                T *a_ = acc + (j - ow0); \
+                                const T *x_ = xr + j; \
+                                a_[0] += wv * x_[0]; \
+                                a_[1] += wv * x_[1]; \
+                                a_[2] += wv * x_[2]; \
+                                a_[3] += wv * x_[3]; \
+                                a_[4] += wv * x_[4]; \
+                                a_[5] += wv * x_[5]; \
+                                a_[6] += wv * x_[6]; \
+                                a_[7] += wv * x_[7]; \
+                            } \
+                            for (; j < hi; j++) acc[j - ow0] += wv * xr[j]; \
+                        } else \
+                            for (j = lo; j < hi; j++) acc[j - ow0] += wv * xr[j * D->sW]; \
+                    } \
+                } \
+                for (j = 0; j < cnt; j++) yp[oh * D->OW + ow0 + j] = acc[j] + bv; \
+            } \
+    } while (0)
+
+static void ci__linalg_dw_range(void *arg, long long begin, long long end) {
+    const ci__linalg_dw *D = (const ci__linalg_dw *)arg;
+    long long plane;
+    for (plane = begin; plane < end; plane++) {
+        const long long c = plane % D->C;
+        if (D->dt == ci__linalg_F32) CI__LINALG_DW_PLANE(float);
+        else CI__LINALG_DW_PLANE(double);
+    }
+}
+#undef CI__LINALG_DW_PLANE
+
 /* 2-d (and 1-d via H=1) convolution, PyTorch semantics (aten.convolution, not transposed):
    x [N, Cin, H, W], w [Cout, Cin/groups, KH, KW], bias [Cout] or NULL, y [N, Cout, OH, OW] with
    OH = (H + 2*padH - dilH*(KH-1) - 1)/strideH + 1 (same for W). Same dtype dt for all (f32, f64;
@@ -14104,6 +14180,31 @@ static void ci__linalg_conv2d_on(int simd, int dt, const void *x, const void *w,
     spanW = W + 2 * padW - dilW * (KW - 1) - 1;
     if (spanH < 0 || spanW < 0) return;
     OH = spanH / strideH + 1; OW = spanW / strideW + 1;
+    if (groups == Cin && Cout == Cin && Cin > 0 && (dt == ci__linalg_F32 || dt == ci__linalg_F64) &&
+        N > 0) {
+        ci__linalg_dw D;
+        D.dt = dt;
+        D.x = x;
+        D.w = w;
+        D.bias = bias;
+        D.y = y;
+        D.C = Cin;
+        D.H = H;
+        D.W = W;
+        D.KH = KH;
+        D.KW = KW;
+        D.OH = OH;
+        D.OW = OW;
+        D.sH = strideH;
+        D.sW = strideW;
+        D.pH = padH;
+        D.pW = padW;
+        D.dH = dilH;
+        D.dW = dilW;
+        if (par && N * Cin > 1) par(par_ctx, ci__linalg_dw_range, N * Cin, &D);
+        else ci__linalg_dw_range(&D, 0, N * Cin);
+        return;
+    }
     cv.C = Cin / groups;
     cv.H = H;
     cv.W = W;
