@@ -13376,6 +13376,7 @@ static const ci__backend ci__interp_backend = {
              as stored), B[t] = the implicit im2col matrix of image / group g (never formed:
              the B packer reads x directly, zeros for padding), C[t] = y of image / group g
              (Cout/groups x OH*OW, as stored); the bias enters when the first k-block stores.
+     a 1x1 conv2d with stride 1 and no padding reads x as a dense B[t] (C/groups x H*W);
      depthwise conv2d (groups == Cin == Cout, f32 / f64) skips the GEMM: one plane per job, a
              row's outputs summed tap by tap (ci__linalg_dw_range).
    Work items ("jobs") are (t, block of rows, block of columns); each writes its own part of C
@@ -14233,6 +14234,11 @@ static void ci__linalg_conv2d_on(int simd, int dt, const void *x, const void *w,
     P.ldb = 0;
     P.ldc = OH * OW;
     P.cv = &cv;
+    if (KH == 1 && KW == 1 && strideH == 1 && strideW == 1 && padH == 0 && padW == 0) {
+        /* 1x1: B[t] is the input itself, [C, H*W], read by the dense packer */
+        P.ldb = H * W;
+        P.cv = NULL;
+    }
     ci__linalg_run(&P, N * groups, par, par_ctx);
 }
 

@@ -135,7 +135,9 @@ CI_TEST(test_conv2d_matches_naive_loop) {
             /* depthwise: strides, dilation, rows longer than its chunk, padding past the input */
             {2, 5, 9, 300, 5, 3, 5, 2, 3, 2, 3, 1, 2, 5}, {1, 3, 1, 1023, 3, 1, 7, 1, 1, 0, 4, 1, 1, 3},
             {1, 4, 7, 7, 4, 5, 5, 1, 1, 0, 0, 1, 1, 4},   {1, 2, 3, 3, 2, 3, 3, 1, 1, 3, 3, 1, 1, 2},
-            {3, 8, 12, 12, 8, 3, 3, 2, 2, 1, 1, 1, 1, 8}};
+            {3, 8, 12, 12, 8, 3, 3, 2, 2, 1, 1, 1, 1, 8},
+            /* 1x1 as a dense GEMM: groups, batch, dilation (no effect); strided 1x1 stays im2col */
+            {3, 8, 5, 6, 10, 1, 1, 1, 1, 0, 0, 2, 2, 2},  {2, 12, 9, 7, 7, 1, 1, 2, 2, 0, 0, 1, 1, 1}};
     ci_test_rng r = ci_test_rng_make(777);
     char msg[256];
     int simd;
