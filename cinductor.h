@@ -14107,8 +14107,8 @@ static long long ci__linalg_dw_first(long long lim, long long off, long long s) 
         long long oh, ow0, kh, kw, j; \
         for (oh = 0; oh < D->OH; oh++) \
             for (ow0 = 0; ow0 < D->OW; ow0 += ci__linalg_DW_CHUNK) { \
-                const long long cnt = D->OW - ow0 < ci__linalg_DW_CHUNK ? D->OW - ow0 \
-                                                                      : ci__linalg_DW_CHUNK; \
+                const long long chunk = ci__linalg_DW_CHUNK; \
+                const long long cnt = D->OW - ow0 < chunk ? D->OW - ow0 : chunk; \
                 for (j = 0; j < cnt; j++) acc[j] = 0; \
                 for (kh = 0; kh < D->KH; kh++) { \
                     const long long ih = oh * D->sH - D->pH + kh * D->dH; \
