@@ -13395,8 +13395,9 @@ static const ci__backend ci__interp_backend = {
    with GCC or clang, CPUs with AVX2 + FMA (asked once per call) run full 6-row tiles through
    6x16 float / 6x8 double kernels (twelve ymm accumulators, `target` attributes, FMA
    intrinsics) that read two 3-row micro-panels: 99 GFLOP/s in L1 against the plain kernel's
-   36 on the development machine; the packing is shared, the rest of a job's rows and ints
-   take the plain kernels. Results depend on which kernels ran (fused multiply-adds), never
+   36 on the development machine; the packing is shared, partial tiles at the edges go
+   through a 6-row local tile (cheaper than two plain 3-row calls), ints take the plain
+   kernels. Results depend on which kernels ran (fused multiply-adds), never
    on the thread count.
    Blocking (f32): KC = 128, jobs of up to MC = 66 rows (A block 33 KiB, reused across the
    job's columns), NR = 16 columns per B panel (8 KiB, reused by every micro-panel of A).
@@ -13799,9 +13800,9 @@ static void ci__linalg_job(const ci__linalg_prob *P, long long job) {
         uint64_t u[ci__linalg_MC * ci__linalg_NCH_I];
     } tile;
     union { float f[ci__linalg_MC]; double d[ci__linalg_MC]; uint64_t u[ci__linalg_MC]; } bias;
-    union {
-        float f[ci__linalg_MR * ci__linalg_NR_F];
-        double d[ci__linalg_MR * ci__linalg_NR_D];
+    union {   /* 2*MR rows: the 6-row kernels' partial tiles */
+        float f[2 * ci__linalg_MR * ci__linalg_NR_F];
+        double d[2 * ci__linalg_MR * ci__linalg_NR_D];
         uint64_t u[ci__linalg_MR * ci__linalg_NR_I];
     } res;
     long long off[ci__linalg_NR_MAX];
@@ -13937,21 +13938,40 @@ static void ci__linalg_job(const ci__linalg_prob *P, long long job) {
                     const int mr = mc - ir < ci__linalg_MR ? mc - ir : ci__linalg_MR,
                               full = mr == ci__linalg_MR && nr == NR;
 #ifdef CI__LINALG_AVX2
-                    /* two micro-panels at once: 6 full rows */
-                    if (P->simd && nr == NR && mc - ir >= 2 * ci__linalg_MR &&
-                        kind != ci__linalg_KI) {
-                        const long long ao = (long long)ir * kc, a1 = ao + ci__linalg_MR * kc;
+                    /* two micro-panels at once: 6 rows; a partial tile (fewer rows or
+                       columns) goes through res, its second panel the first again when the
+                       rows end within the first (the packing has panels up to mc only) */
+                    if (P->simd && kind != ci__linalg_KI) {
+                        const int m6 = mc - ir < 2 * ci__linalg_MR ? mc - ir : 2 * ci__linalg_MR;
+                        const int full6 = m6 == 2 * ci__linalg_MR && nr == NR;
+                        const long long ao = (long long)ir * kc,
+                                        a1 = m6 > ci__linalg_MR ? ao + ci__linalg_MR * kc : ao;
                         const long long ldd = direct ? P->ldc : NCH,
                                         dofs = direct ? (i0 + ir) * P->ldc + jr
                                                       : ir * NCH + (jr - jc);
-                        if (kind == ci__linalg_KF)
-                            ci__linalg_kern6_f(kc, abuf.f + ao, abuf.f + a1, bbuf.f,
-                                               (direct ? (float *)(void *)C : tile.f) + dofs, ldd,
-                                               first, has_bias ? bias.f + ir : NULL);
-                        else
-                            ci__linalg_kern6_d(kc, abuf.d + ao, abuf.d + a1, bbuf.d,
-                                               (double *)(void *)C + dofs, ldd, first,
-                                               has_bias ? bias.d + ir : NULL);
+                        if (kind == ci__linalg_KF) {
+                            float *d = (direct ? (float *)(void *)C : tile.f) + dofs;
+                            const float *bv = has_bias ? bias.f + ir : NULL;
+                            if (full6)
+                                ci__linalg_kern6_f(kc, abuf.f + ao, abuf.f + a1, bbuf.f, d, ldd,
+                                                   first, bv);
+                            else {
+                                ci__linalg_kern6_f(kc, abuf.f + ao, abuf.f + a1, bbuf.f, res.f,
+                                                   NR, 1, NULL);
+                                CI__LINALG_OUT(float, m6, nr, NR, d, ldd, res.f, first, bv);
+                            }
+                        } else {
+                            double *d = (double *)(void *)C + dofs;
+                            const double *bv = has_bias ? bias.d + ir : NULL;
+                            if (full6)
+                                ci__linalg_kern6_d(kc, abuf.d + ao, abuf.d + a1, bbuf.d, d, ldd,
+                                                   first, bv);
+                            else {
+                                ci__linalg_kern6_d(kc, abuf.d + ao, abuf.d + a1, bbuf.d, res.d,
+                                                   NR, 1, NULL);
+                                CI__LINALG_OUT(double, m6, nr, NR, d, ldd, res.d, first, bv);
+                            }
+                        }
                         ir += ci__linalg_MR;
                         continue;
                     }
