@@ -147,14 +147,15 @@ CI_TEST(test_conv2d_matches_naive_loop) {
             CI_CHECK_MSG(check_conv(simd, cases[s], &r, msg), "%s", msg);
 }
 
-/* mm, addmm and conv2d compiled for `threads` threads (TCC), run on x */
+/* addmm, conv2d and a depthwise conv2d compiled for `threads` threads (TCC), run on x */
 static int run_threads(int threads, const float *const *in, float *const *out, char *msg) {
     static const char cig[] =
             "input a: f32[67, 300]\ninput b: f32[300, 515]\ninput bias: f32[515]\n"
-            "input x: f32[2, 16, 30, 30]\ninput w: f32[33, 16, 3, 3]\n"
+            "input x: f32[2, 16, 30, 30]\ninput w: f32[33, 16, 3, 3]\ninput dw: f32[16, 1, 3, 3]\n"
             "m = aten.addmm.default(bias, a, b)\n"
             "y = aten.conv2d.default(x, w, None, [1, 1], [1, 1])\n"
-            "output m, y\n";
+            "d = aten.conv2d.default(x, dw, None, [1, 1], [1, 1], [1, 1], 16)\n"
+            "output m, y, d\n";
     ci_ctx *ctx;
     ci_ctx_desc cd;
     ci_graph *g;
@@ -169,7 +170,7 @@ static int run_threads(int threads, const float *const *in, float *const *out, c
     pd.backend = CI_BACKEND_TCC;
     ok = ci_cig_parse(g, cig, sizeof cig - 1, "t.cig", NULL, msg, 200) == CI_OK &&
          ci_compile(g, &pd, &p) == CI_OK &&
-         ci_program_run(p, 5, (const void *const *)in, 2, (void *const *)out) == CI_OK;
+         ci_program_run(p, 6, (const void *const *)in, 3, (void *const *)out) == CI_OK;
     if (p) ci_program_destroy(p);
     ci_graph_destroy(g);
     ci_ctx_destroy(ctx);
@@ -177,29 +178,32 @@ static int run_threads(int threads, const float *const *in, float *const *out, c
 }
 
 CI_TEST(test_threads_bit_identical) {
-    static const long long sz[5] = {67 * 300, 300 * 515, 515, 2 * 16 * 30 * 30, 33 * 16 * 9};
+    static const long long sz[6] = {67 * 300, 300 * 515, 515, 2 * 16 * 30 * 30, 33 * 16 * 9, 16 * 9};
     static const int threads[3] = {1, 2, 7};
-    const long long nm = 67 * 515, ny = 2 * 33 * 30 * 30;
+    const long long nm = 67 * 515, ny = 2 * 33 * 30 * 30, nd = 2 * 16 * 30 * 30;
     ci_test_rng r = ci_test_rng_make(31);
-    float *in[5], *out[3][2];
+    float *in[6], *out[3][3];
     char msg[256] = "";
     int i, ok = 1;
-    for (i = 0; i < 5; i++) {
+    for (i = 0; i < 6; i++) {
         in[i] = (float *)malloc((size_t)sz[i] * sizeof(float));
         ci_test_fill_normal_f32(in[i], (size_t)sz[i], &r);
     }
     for (i = 0; i < 3; i++) {
         out[i][0] = (float *)malloc((size_t)nm * sizeof(float));
         out[i][1] = (float *)malloc((size_t)ny * sizeof(float));
+        out[i][2] = (float *)malloc((size_t)nd * sizeof(float));
         ok = ok && run_threads(threads[i], (const float *const *)in, out[i], msg);
     }
     for (i = 1; i < 3 && ok; i++)
         ok = memcmp(out[0][0], out[i][0], (size_t)nm * sizeof(float)) == 0 &&
-             memcmp(out[0][1], out[i][1], (size_t)ny * sizeof(float)) == 0;
-    for (i = 0; i < 5; i++) free(in[i]);
+             memcmp(out[0][1], out[i][1], (size_t)ny * sizeof(float)) == 0 &&
+             memcmp(out[0][2], out[i][2], (size_t)nd * sizeof(float)) == 0;
+    for (i = 0; i < 6; i++) free(in[i]);
     for (i = 0; i < 3; i++) {
         free(out[i][0]);
         free(out[i][1]);
+        free(out[i][2]);
     }
     CI_CHECK_MSG(ok, "%s: 2 or 7 threads differ from 1 (or a step failed)", msg);
 }
