@@ -1189,6 +1189,15 @@ def build_cases():
     # beta=0 ignores self, NaN included (PyTorch 1.13's baddbmm returns uninitialised memory there, so addmm)
     add(op_case("aten.addmm.default", "a, b, c, beta=0", I("f32", [7, 9], "nan"), I("f32", [7, 5]), I("f32", [5, 9]), red=True))
     add(op_case("aten.mm.default", "a, b", I("f32", [64, 256]), I("f32", [256, 300]), red=True))
+    # the 6-row register tiles (AVX2 + FMA) and their edges: rows 1, 7, 13, k across k-blocks
+    for dt in ("f32", "f64"):
+        add(op_case("aten.mm.default", "a, b", I(dt, [13, 130]), I(dt, [130, 35]), red=True))
+        add(op_case("aten.mm.default", "a, b", I(dt, [7, 1023]), I(dt, [1023, 17]), red=True))
+        add(op_case("aten.addmm.default", "a, b, c", I(dt, [33]), I(dt, [19, 70]), I(dt, [70, 33]), red=True))
+        add(op_case("aten.bmm.default", "a, b", I(dt, [2, 12, 7]), I(dt, [2, 7, 48]), red=True))
+        add(op_case("aten.convolution.default", "a, b, c, [1, 1], [1, 1], [2, 2], False, [0, 0], 2",
+                    I(dt, [2, 8, 11, 9]), I(dt, [14, 4, 3, 3]), I(dt, [14]), red=True))
+        add(op_case("aten.conv2d.default", "a, b, c", I(dt, [1, 16, 5, 7]), I(dt, [13, 16, 1, 1]), I(dt, [13]), red=True))
     for dt in FLTN:
         CV = dict(red=True)
         add(op_case("aten.convolution.default", "a, b, c, [1, 1], [1, 1], [1, 1], False, [0, 0], 1",

@@ -1,0 +1,217 @@
+/* White-box tests of >>linalg: the blocked GEMM and the implicit-im2col convolution against
+   naive loops in double on fresh random inputs, through the plain kernels and (where the CPU
+   has them) the AVX2 + FMA ones, at sizes that leave partial micro-tiles and k-blocks; and
+   programs with matmuls and convolutions giving bit-identical results on 1, 2 and 7 threads.
+   Includes the implementation. */
+#define CINDUCTOR_IMPLEMENTATION
+#include "ci_test.h"
+
+static void fill(double *d, float *f, long long n, ci_test_rng *r) {
+    long long i;
+    for (i = 0; i < n; i++) {
+        const float v = (float)ci_test_rng_normal(r);
+        if (f) f[i] = v;
+        d[i] = v;
+    }
+}
+
+/* |got - want| <= tol * (sum of |products| behind want) + tiny, element by element */
+static int close_to(double got, double want, double mag, double tol) {
+    return fabs(got - want) <= tol * mag + 1e-30;
+}
+
+/* one batch of products, f32 and f64, through the kernels `simd` picks; returns 0 with msg */
+static int check_bmm(int simd, long long batch, long long n, long long k, long long m,
+                     ci_test_rng *r, char *msg) {
+    const long long na = batch * n * k, nb = batch * k * m, nc = batch * n * m;
+    double *a = (double *)malloc((size_t)(na + nb + 3 * nc + 3) * sizeof(double));
+    double *b = a + na, *ref = b + nb, *mag = ref + nc, *cd = mag + nc;
+    float *af = (float *)malloc((size_t)(na + nb + nc + 3) * sizeof(float));
+    float *bf = af + na, *cf = bf + nb;
+    long long t, i, j, p;
+    int ok = 1;
+    fill(a, af, na, r);
+    fill(b, bf, nb, r);
+    for (t = 0; t < batch; t++)
+        for (i = 0; i < n; i++)
+            for (j = 0; j < m; j++) {
+                double s = 0, g = 0;
+                for (p = 0; p < k; p++) {
+                    const double x = a[(t * n + i) * k + p] * b[(t * k + p) * m + j];
+                    s += x;
+                    g += fabs(x);
+                }
+                ref[(t * n + i) * m + j] = s;
+                mag[(t * n + i) * m + j] = g;
+            }
+    for (i = 0; i < nc; i++) cf[i] = cd[i] = -12345.0f;
+    ci__linalg_bmm_on(simd, ci__linalg_F32, af, bf, cf, batch, n, k, m, NULL, NULL);
+    ci__linalg_bmm_on(simd, ci__linalg_F64, a, b, cd, batch, n, k, m, NULL, NULL);
+    for (i = 0; i < nc && ok; i++) {
+        if (!close_to(cf[i], ref[i], mag[i], 2e-6))
+            ok = 0, sprintf(msg, "f32 simd %d %lldx[%lld,%lld]@[%lld,%lld]: [%lld] %g want %g", simd,
+                            batch, n, k, k, m, i, (double)cf[i], ref[i]);
+        else if (!close_to(cd[i], ref[i], mag[i], 1e-14))
+            ok = 0, sprintf(msg, "f64 simd %d %lldx[%lld,%lld]@[%lld,%lld]: [%lld] %.17g want %.17g",
+                            simd, batch, n, k, k, m, i, cd[i], ref[i]);
+    }
+    free(a);
+    free(af);
+    return ok;
+}
+
+CI_TEST(test_bmm_matches_naive_loop) {
+    static const long long sizes[][4] = {
+            {1, 1, 1, 1},   {1, 7, 7, 7},    {2, 1, 1023, 7}, {1, 7, 1, 1023}, {3, 13, 130, 33},
+            {1, 65, 257, 100}, {1, 67, 300, 48}, {2, 6, 129, 16},  {1, 1023, 3, 5},  {1, 64, 64, 17},
+            {1, 12, 0, 9}};
+    ci_test_rng r = ci_test_rng_make(4242);
+    char msg[256];
+    int simd;
+    size_t s;
+    for (simd = 0; simd <= ci__linalg_has_avx2(); simd++)
+        for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+            CI_CHECK_MSG(check_bmm(simd, sizes[s][0], sizes[s][1], sizes[s][2], sizes[s][3], &r,
+                                   msg),
+                         "%s", msg);
+}
+
+/* conv2d (f32, f64) against a direct loop: groups, stride, padding, dilation */
+static int check_conv(int simd, const long long *c, ci_test_rng *r, char *msg) {
+    const long long N = c[0], Cin = c[1], H = c[2], W = c[3], Cout = c[4], KH = c[5], KW = c[6],
+                    sh = c[7], sw = c[8], ph = c[9], pw = c[10], dh = c[11], dw = c[12], G = c[13];
+    const long long OH = (H + 2 * ph - dh * (KH - 1) - 1) / sh + 1,
+                    OW = (W + 2 * pw - dw * (KW - 1) - 1) / sw + 1, cg = Cin / G, og = Cout / G;
+    const long long nx = N * Cin * H * W, nw = Cout * cg * KH * KW, ny = N * Cout * OH * OW;
+    double *x = (double *)malloc((size_t)(nx + nw + Cout + 3 * ny) * sizeof(double));
+    double *w = x + nx, *bias = w + nw, *ref = bias + Cout, *mag = ref + ny, *yd = mag + ny;
+    float *xf = (float *)malloc((size_t)(nx + nw + Cout + ny) * sizeof(float));
+    float *wf = xf + nx, *bf = wf + nw, *yf = bf + Cout;
+    long long n, o, oh, ow, ci, kh, kw, i;
+    int ok = 1;
+    fill(x, xf, nx, r);
+    fill(w, wf, nw, r);
+    fill(bias, bf, Cout, r);
+    for (n = 0; n < N; n++)
+        for (o = 0; o < Cout; o++)
+            for (oh = 0; oh < OH; oh++)
+                for (ow = 0; ow < OW; ow++) {
+                    double s = bias[o], g = fabs(bias[o]);
+                    for (ci = 0; ci < cg; ci++)
+                        for (kh = 0; kh < KH; kh++)
+                            for (kw = 0; kw < KW; kw++) {
+                                const long long ih = oh * sh - ph + kh * dh, iw = ow * sw - pw + kw * dw;
+                                double v;
+                                if (ih < 0 || ih >= H || iw < 0 || iw >= W) continue;
+                                v = x[((n * Cin + o / og * cg + ci) * H + ih) * W + iw] *
+                                    w[((o * cg + ci) * KH + kh) * KW + kw];
+                                s += v;
+                                g += fabs(v);
+                            }
+                    i = ((n * Cout + o) * OH + oh) * OW + ow;
+                    ref[i] = s;
+                    mag[i] = g;
+                }
+    ci__linalg_conv2d_on(simd, ci__linalg_F32, xf, wf, bf, yf, N, Cin, H, W, Cout, KH, KW, sh, sw,
+                         ph, pw, dh, dw, G, NULL, NULL);
+    ci__linalg_conv2d_on(simd, ci__linalg_F64, x, w, bias, yd, N, Cin, H, W, Cout, KH, KW, sh, sw,
+                         ph, pw, dh, dw, G, NULL, NULL);
+    for (i = 0; i < ny && ok; i++)
+        if (!close_to(yf[i], ref[i], mag[i], 2e-6) || !close_to(yd[i], ref[i], mag[i], 1e-14))
+            ok = 0, sprintf(msg, "conv simd %d Cin %lld Cout %lld G %lld: [%lld] %g / %.17g want %.17g",
+                            simd, Cin, Cout, G, i, (double)yf[i], yd[i], ref[i]);
+    free(x);
+    free(xf);
+    return ok;
+}
+
+CI_TEST(test_conv2d_matches_naive_loop) {
+    /* N Cin H W Cout KH KW sh sw ph pw dh dw groups */
+    static const long long cases[][14] = {
+            {2, 3, 9, 11, 8, 3, 3, 1, 1, 1, 1, 1, 1, 1},  {1, 16, 7, 7, 12, 1, 1, 1, 1, 0, 0, 1, 1, 1},
+            {1, 8, 13, 10, 8, 3, 2, 2, 1, 1, 0, 2, 1, 2}, {1, 6, 8, 8, 6, 3, 3, 1, 1, 1, 1, 1, 1, 6},
+            {2, 4, 5, 23, 14, 2, 3, 1, 2, 0, 2, 1, 3, 2}, {1, 7, 1, 1023, 13, 1, 3, 1, 1, 0, 1, 1, 1, 1},
+            {1, 64, 9, 9, 64, 3, 3, 1, 1, 1, 1, 1, 1, 1},
+            /* depthwise: strides, dilation, rows longer than its chunk, padding past the input */
+            {2, 5, 9, 300, 5, 3, 5, 2, 3, 2, 3, 1, 2, 5}, {1, 3, 1, 1023, 3, 1, 7, 1, 1, 0, 4, 1, 1, 3},
+            {1, 4, 7, 7, 4, 5, 5, 1, 1, 0, 0, 1, 1, 4},   {1, 2, 3, 3, 2, 3, 3, 1, 1, 3, 3, 1, 1, 2},
+            {3, 8, 12, 12, 8, 3, 3, 2, 2, 1, 1, 1, 1, 8},
+            /* 1x1 as a dense GEMM: groups, batch, dilation (no effect); strided 1x1 stays im2col */
+            {3, 8, 5, 6, 10, 1, 1, 1, 1, 0, 0, 2, 2, 2},  {2, 12, 9, 7, 7, 1, 1, 2, 2, 0, 0, 1, 1, 1}};
+    ci_test_rng r = ci_test_rng_make(777);
+    char msg[256];
+    int simd;
+    size_t s;
+    for (simd = 0; simd <= ci__linalg_has_avx2(); simd++)
+        for (s = 0; s < sizeof cases / sizeof cases[0]; s++)
+            CI_CHECK_MSG(check_conv(simd, cases[s], &r, msg), "%s", msg);
+}
+
+/* addmm, conv2d and a depthwise conv2d compiled for `threads` threads (TCC), run on x */
+static int run_threads(int threads, const float *const *in, float *const *out, char *msg) {
+    static const char cig[] =
+            "input a: f32[67, 300]\ninput b: f32[300, 515]\ninput bias: f32[515]\n"
+            "input x: f32[2, 16, 30, 30]\ninput w: f32[33, 16, 3, 3]\ninput dw: f32[16, 1, 3, 3]\n"
+            "m = aten.addmm.default(bias, a, b)\n"
+            "y = aten.conv2d.default(x, w, None, [1, 1], [1, 1])\n"
+            "d = aten.conv2d.default(x, dw, None, [1, 1], [1, 1], [1, 1], 16)\n"
+            "output m, y, d\n";
+    ci_ctx *ctx;
+    ci_ctx_desc cd;
+    ci_graph *g;
+    ci_program *p = NULL;
+    ci_compile_desc pd;
+    int ok;
+    memset(&cd, 0, sizeof cd);
+    cd.num_threads = threads;
+    if (ci_ctx_create(&cd, &ctx) != CI_OK) return 0;
+    g = ci_graph_create(ctx);
+    memset(&pd, 0, sizeof pd);
+    pd.backend = CI_BACKEND_TCC;
+    ok = ci_cig_parse(g, cig, sizeof cig - 1, "t.cig", NULL, msg, 200) == CI_OK &&
+         ci_compile(g, &pd, &p) == CI_OK &&
+         ci_program_run(p, 6, (const void *const *)in, 3, (void *const *)out) == CI_OK;
+    if (p) ci_program_destroy(p);
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+    return ok;
+}
+
+CI_TEST(test_threads_bit_identical) {
+    static const long long sz[6] = {67 * 300, 300 * 515, 515, 2 * 16 * 30 * 30, 33 * 16 * 9, 16 * 9};
+    static const int threads[3] = {1, 2, 7};
+    const long long nm = 67 * 515, ny = 2 * 33 * 30 * 30, nd = 2 * 16 * 30 * 30;
+    ci_test_rng r = ci_test_rng_make(31);
+    float *in[6], *out[3][3];
+    char msg[256] = "";
+    int i, ok = 1;
+    for (i = 0; i < 6; i++) {
+        in[i] = (float *)malloc((size_t)sz[i] * sizeof(float));
+        ci_test_fill_normal_f32(in[i], (size_t)sz[i], &r);
+    }
+    for (i = 0; i < 3; i++) {
+        out[i][0] = (float *)malloc((size_t)nm * sizeof(float));
+        out[i][1] = (float *)malloc((size_t)ny * sizeof(float));
+        out[i][2] = (float *)malloc((size_t)nd * sizeof(float));
+        ok = ok && run_threads(threads[i], (const float *const *)in, out[i], msg);
+    }
+    for (i = 1; i < 3 && ok; i++)
+        ok = memcmp(out[0][0], out[i][0], (size_t)nm * sizeof(float)) == 0 &&
+             memcmp(out[0][1], out[i][1], (size_t)ny * sizeof(float)) == 0 &&
+             memcmp(out[0][2], out[i][2], (size_t)nd * sizeof(float)) == 0;
+    for (i = 0; i < 6; i++) free(in[i]);
+    for (i = 0; i < 3; i++) {
+        free(out[i][0]);
+        free(out[i][1]);
+        free(out[i][2]);
+    }
+    CI_CHECK_MSG(ok, "%s: 2 or 7 threads differ from 1 (or a step failed)", msg);
+}
+
+int main(int argc, char **argv) {
+    ci_test_init(argc, argv);
+    CI_RUN(test_bmm_matches_naive_loop);
+    CI_RUN(test_conv2d_matches_naive_loop);
+    CI_RUN(test_threads_bit_identical);
+    return ci_test_done();
+}
