@@ -11416,6 +11416,7 @@ static void ci__cemit_scan(const char *s, size_t n, char *need) {
 struct ci__cemit {
     ci__L *L;
     ci__sb *sb;
+    int cuda;             /* the kernels are for >>cuemit (a thread per index of the outer loop) */
     const char **names;   /* per index variable */
     int *done;            /* per value node: == epoch when emitted in the current scope */
     int *rdep;            /* per value node: 4*epoch + (1 no, 2 depends on a reduction variable) */
@@ -12008,34 +12009,51 @@ static void ci__cemit_end(ci__cemit *E, int nr, ci__ix *const *rvars) {
 
 /* the outer loops; the first is split across threads. collapse: the first two dims run as one
    (when the first is too short to keep the threads busy) */
+/* the loops over dims 0..ndim-1, the first `collapse` of them (0: none, or 2 and more) as one
+   loop over their flat index */
 static void ci__cemit_loops_open(ci__cemit *E, int ndim, const int64_t *size, int collapse) {
-    int i;
+    int i, j;
+    long long st = 1;
     if (ndim == 0) ci__sb_put(E->sb, "    if (x0_begin < x0_end) {\n");
-    for (i = 0; i < ndim; i++) {
-        if (i == 0 && collapse) {
-            ci__sb_put(E->sb, "    for (long long x01 = x0_begin; x01 < x0_end; x01++) {\n");
-            ci__sb_printf(E->sb, "        long long x0 = x01 / %lldLL, x1 = x01 %% %lldLL;\n",
-                          (long long)size[1], (long long)size[1]);
-            i++;
-        } else if (i == 0)
+    if (collapse == 2) {
+        ci__sb_put(E->sb, "    for (long long x01 = x0_begin; x01 < x0_end; x01++) {\n");
+        ci__sb_printf(E->sb, "        long long x0 = x01 / %lldLL, x1 = x01 %% %lldLL;\n",
+                      (long long)size[1], (long long)size[1]);
+    } else if (collapse > 2) {
+        ci__sb_put(E->sb, "    for (long long xf = x0_begin; xf < x0_end; xf++) {\n");
+        for (j = collapse - 1; j > 0; j--) {
+            ci__sb_printf(E->sb, "        long long x%d = xf / %lldLL %% %lldLL;\n", j, st,
+                          (long long)size[j]);
+            st *= size[j];
+        }
+        ci__sb_printf(E->sb, "        long long x0 = xf / %lldLL;\n", st);
+    }
+    for (i = collapse; i < ndim; i++) {
+        if (i == 0)
             ci__sb_put(E->sb, "    for (long long x0 = x0_begin; x0 < x0_end; x0++) {\n");
         else
             ci__sb_printf(E->sb, "%*sfor (long long x%d = 0; x%d < %lldLL; x%d++) {\n",
-                          4 * (i + 1 - (collapse != 0)), "", i, i, (long long)size[i], i);
+                          4 * (i + 1 - (collapse ? collapse - 1 : 0)), "", i, i,
+                          (long long)size[i], i);
     }
 }
 
 static void ci__cemit_loops_close(ci__cemit *E, int ndim, int collapse) {
     int i;
-    for (i = (ndim ? ndim : 1) - 1 - (collapse != 0); i >= 0; i--)
+    for (i = (ndim ? ndim : 1) - 1 - (collapse ? collapse - 1 : 0); i >= 0; i--)
         ci__sb_printf(E->sb, "%*s}\n", 4 * (i + 1), "");
 }
 
-/* run the first two outer dims as one parallel loop when the first has fewer than this */
+/* how many leading dims a group's kernel runs as one loop (0: none): the first two when the
+   first has fewer than CI__CEMIT_COLLAPSE_BELOW indices; for the GPU (cuda), every dim of a
+   group that does not reduce, so neighbouring threads take neighbouring elements */
 #define CI__CEMIT_COLLAPSE_BELOW 64
-static int ci__cemit_collapse(const ci__group *g) {
-    return g->fused && g->t.ndim >= 2 && g->t.size[0] < CI__CEMIT_COLLAPSE_BELOW &&
-           g->t.size[1] > 1;
+static int ci__cemit_collapse(const ci__group *g, int cuda) {
+    if (cuda && g->fused && !g->t.red && g->t.nr == 0 && g->t.ndim > 2) return g->t.ndim;
+    return g->fused && g->t.ndim >= 2 && (cuda || g->t.size[0] < CI__CEMIT_COLLAPSE_BELOW) &&
+                   g->t.size[1] > 1
+           ? 2
+           : 0;
 }
 
 /* -- reductions: accumulator k (named by its kernel id) -- */
@@ -12299,7 +12317,7 @@ static void ci__cemit_loop_body(ci__cemit *E, ci__group *g, int p, const char *i
 static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     ci__sb *sb = E->sb;
     const ci__ir_tiling *T = &g->t;
-    int i, j, p, unroll;
+    int i, j, p, unroll, collapse;
     char lvl[64], inner[96];
     ci__cemit_begin(E, T->ndim, T->vars, T->nr, T->rvars);
     for (j = 0; j < g->m.n; j++) {
@@ -12331,8 +12349,10 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
         if (k->store) ci__cemit_out_decl(E, k->out);
     }
-    ci__cemit_loops_open(E, T->ndim, T->size, ci__cemit_collapse(g));
-    snprintf(lvl, sizeof lvl, "%*s", 4 * ((T->ndim ? T->ndim : 1) + 1 - ci__cemit_collapse(g)), "");
+    collapse = ci__cemit_collapse(g, E->cuda);
+    ci__cemit_loops_open(E, T->ndim, T->size, collapse);
+    snprintf(lvl, sizeof lvl, "%*s",
+             4 * ((T->ndim ? T->ndim : 1) + 1 - (collapse ? collapse - 1 : 0)), "");
     snprintf(inner, sizeof inner, "%s%*s", lvl, 4 * T->nr, "");
     for (p = 0; p < g->nphase; p++) {
         int ninner = 0;
@@ -12433,7 +12453,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
             if (k->store) ci__cemit_store(E, b, k->st_ix, val, ci__cemit_ctype(k->acc->dt), lvl);
         }
     }
-    ci__cemit_loops_close(E, T->ndim, ci__cemit_collapse(g));
+    ci__cemit_loops_close(E, T->ndim, collapse);
     ci__sb_put(sb, "}\n");
     ci__cemit_end(E, T->nr, T->rvars);
 }
@@ -12484,10 +12504,13 @@ static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n, i
 
 /* how many indices of a group's outermost loop its kernel function runs over (the thread
    pool's range; a short first dim runs together with the second) */
-static long long ci__cemit_extent(const ci__group *g) {
+static long long ci__cemit_extent(const ci__group *g, int cuda) {
     const ci__kernel *k = (const ci__kernel *)g->m.v[0];
+    long long n = g->t.ndim ? g->t.size[0] : 1;
+    int i, c = ci__cemit_collapse(g, cuda);
     if (!g->fused) return k->ndim ? k->size[0] : 1;
-    return g->t.ndim ? g->t.size[0] * (ci__cemit_collapse(g) ? g->t.size[1] : 1) : 1;
+    for (i = 1; i < c; i++) n *= g->t.size[i];
+    return n;
 }
 
 /* the program: its kernels, then ci_main (or, for CUDA, the kernels' __global__ entries) */
@@ -12502,6 +12525,7 @@ static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line, int cuda) {
     ci__sb_put(&body, "");
     E.L = L;
     E.sb = &body;
+    E.cuda = cuda;
     E.nvars = L->ixt.nvars;
     E.names = CI__NEWN(L->LA, const char *, E.nvars + 1);
     E.rmask = CI__NEWN(L->LA, char, E.nvars + 1);
@@ -12548,7 +12572,7 @@ static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line, int cuda) {
     for (i = 0, nk = 0; i < L->groups.n && !cuda; i++) {
         ci__group *g = (ci__group *)L->groups.v[i];
         ci__kernel *k = (ci__kernel *)g->m.v[0];
-        long long n = ci__cemit_extent(g);
+        long long n = ci__cemit_extent(g, 0);
         if (!g->live) continue;
         if (!g->fused && k->kind == CI__K_EXTERN)
             ci__sb_printf(sb, "    if (ci_rt_extern(rt, %d, B)) return CI_MAIN_EXTERN_FAILED;\n",
@@ -12645,7 +12669,7 @@ static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
         const ci__kernel *k = (const ci__kernel *)g->m.v[0];
         l[i].ext = !g->fused && k->kind == CI__K_EXTERN;
         l[i].serial = !g->fused && k->kind == CI__K_SCATTER && !k->disjoint;
-        l[i].n = ci__cemit_extent(g);
+        l[i].n = ci__cemit_extent(g, 1);
         l[i].block[0] = CI__CUEMIT_BLOCK;
         l[i].block[1] = l[i].block[2] = 1;
         snprintf(l[i].fn, sizeof l[i].fn, l[i].ext ? "%s" : "ci_cuda_%s", g->name);
