@@ -92,6 +92,20 @@ def case_mismatch(args):
     return True, ""
 
 
+def case_replay(args):
+    """a graph with no PyTorch twin in the script: PyTorch replays the .cig op by op"""
+    d = os.path.join(args.tmp, "replay")
+    os.makedirs(d)
+    shutil.copy(os.path.join(ROOT, "tests", "bench", "layernorm.cig"),
+                os.path.join(d, "ln_copy.cig"))
+    p = run(args, ["--only", "ln_copy", "--bench-dir", d])
+    if p.returncode != 0:
+        return False, "exit %d: %s" % (p.returncode, (p.stdout + p.stderr)[-1500:])
+    if not re.search(r"^\| ln_copy \(replay\) \| 128x16, 16, 16 \|.*\| ok \(", p.stdout, re.M):
+        return False, "unexpected row:\n%s" % p.stdout
+    return True, ""
+
+
 def case_cuda(args):
     """--device cuda: a side without a GPU says so, and the run still succeeds"""
     p = run(args, ["--only", "rowsum", "--device", "cuda"])
@@ -133,6 +147,7 @@ def main():
     try:
         for name, fn in [("bench_side table and check", case_table),
                          ("bench_side catches a wrong graph", case_mismatch),
+                         ("bench_side replays a .cig", case_replay),
                          ("bench_side --device cuda", case_cuda),
                          ("bench_side without PyTorch", case_no_torch)]:
             try:

@@ -18,7 +18,8 @@ torch.ops.aten when it cannot build the module.
 Method: every workload runs in a fresh process on each side (cinductor bench; a worker process of
 this script for PyTorch), the two sides one after the other for each workload; same input shapes
 (random normal floats, seeded); 3 warm-up calls, then the median of --reps timed calls. PyTorch
-runs torch.compile where it has it (2.x; compile = the first call, empty Inductor cache), eager
+runs torch.compile where it has it (2.x; compile = the first call; the Inductor cache is empty
+at the start of each thread count's pass, and no graph is compiled twice in it), eager
 otherwise (1.x), under torch.no_grad(), with torch.set_num_threads(N) and OMP_NUM_THREADS=N.
 The check runs `cinductor run` on PyTorch's inputs and compares with PyTorch eager's output:
 max |difference| / max |PyTorch output| must be <= 1e-4 (networks 2e-3).
@@ -26,8 +27,8 @@ max |difference| / max |PyTorch output| must be <= 1e-4 (networks 2e-3).
 events after an L2 flush; a side that has no GPU says "not available".
 
 Usage: tools/bench_side.py [--device cpu|cuda] [--threads N,M] [--reps N] [--only A,B]
-         [--no-suite] [--no-nets] [--nets-dir DIR] [--no-export] [--export-only] [--no-check]
-         [--quick]
+         [--no-suite] [--no-nets] [--nets-dir DIR] [--no-export] [--export-only [--no-weights]]
+         [--no-check] [--quick]
          [--cinductor PATH] [--python PATH] [--torch-mode auto|eager|compile] [--bench-dir DIR]
          [--md FILE | --no-md] [--section NAME] [--json FILE] [--commit TEXT] [--timeout S]
 Exit status: 0; 1 when a check failed or a side failed for another reason than "not available";
@@ -500,6 +501,29 @@ def worker_export(spec):
     return {"status": "ok", "torch": torch.__version__}
 
 
+def worker_weights(spec):
+    """writes the network's weights the .cig loads and that are not on disk (an export carried
+    without them, --no-weights), from the module built with the same seed"""
+    text = open(spec["cig"]).read()
+    base = os.path.dirname(os.path.abspath(spec["cig"]))
+    need = [(nm, dims, f) for nm, dims, f in re.findall(
+        r'^\s*const\s+(\w+)\s*:\s*[a-z0-9]+\[([^\]]*)\]\s*=\s*load\("([^"]*)"\)', text, re.M)
+        if not os.path.exists(os.path.join(base, f))]
+    if not need:
+        return {"status": "ok", "written": 0}
+    m, _ = make_net(spec["name"])
+    table = {re.sub(r"[^A-Za-z0-9_]", "_", q): t
+             for q, t in list(m.named_parameters()) + list(m.named_buffers())}
+    for nm, dims, f in need:
+        t = table.get(nm)
+        want = [int(d) for d in dims.split(",") if d.strip()]
+        if t is None or list(t.shape) != want:
+            return {"status": "error", "error": "constant %s %s: no such weight in %s"
+                    % (nm, want, spec["name"])}
+        npy_write(os.path.join(base, f), t)
+    return {"status": "ok", "written": len(need)}
+
+
 def worker_main(spec):
     try:
         kind = spec["worker"]
@@ -507,6 +531,8 @@ def worker_main(spec):
             res = worker_torch(spec)
         elif kind == "copy":
             res = worker_copy(spec)
+        elif kind == "weights":
+            res = worker_weights(spec)
         else:
             res = worker_export(spec)
     except Exception as e:
@@ -521,13 +547,17 @@ def worker_main(spec):
 # ---------------------------------------------------------------------------------------------
 # the driver (imports no torch)
 # ---------------------------------------------------------------------------------------------
-def run_worker(args, spec, threads=None):
+def run_worker(args, spec, threads=None, cache=None):
     env = dict(os.environ)
     if threads:
         env["OMP_NUM_THREADS"] = str(threads)
-    # an empty Inductor cache: compile times are cold
-    cache = tempfile.mkdtemp(prefix="bench_side_inductor_")
+    # an Inductor cache empty at the start of each thread count's pass: every graph differs, so
+    # its compile is cold, while what all graphs share (headers) is built once, as in one process
+    own = cache is None
+    if own:
+        cache = tempfile.mkdtemp(prefix="bench_side_inductor_")
     env["TORCHINDUCTOR_CACHE_DIR"] = cache
+    env["TRITON_CACHE_DIR"] = os.path.join(cache, "triton")
     try:
         p = subprocess.run([args.python, os.path.abspath(__file__), "--worker", json.dumps(spec)],
                            capture_output=True, text=True, timeout=args.timeout, env=env)
@@ -536,7 +566,8 @@ def run_worker(args, spec, threads=None):
     except subprocess.TimeoutExpired:
         return {"status": "error", "error": "timed out after %d s" % args.timeout}
     finally:
-        shutil.rmtree(cache, ignore_errors=True)
+        if own:
+            shutil.rmtree(cache, ignore_errors=True)
     for line in reversed(p.stdout.splitlines()):
         if line.startswith(RESULT_TAG):
             return json.loads(line[len(RESULT_TAG):])
@@ -613,6 +644,18 @@ def collect_workloads(args, notes):
             if not os.path.exists(cig):
                 notes.append("%s: left out: no %s" % (n, cig))
                 continue
+            if args.no_weights:
+                for f in os.listdir(d):
+                    if f.endswith(".npy") or f == "state.pt":
+                        os.remove(os.path.join(d, f))
+                notes.append("%s: weights removed (rebuilt from the seed where it runs)" % n)
+                continue
+            r = run_worker(args, {"worker": "weights", "name": n, "cig": cig})
+            if r.get("status") != "ok":
+                notes.append("%s: left out: its weights: %s" % (n, r.get("error")))
+                continue
+            if r.get("written"):
+                how += ", its weights rebuilt from the seed here"
             notes.append("%s: %s (%s)" % (n, how, cig))
             out.append((n, cig, "net", "module", os.path.join(d, "state.pt")))
     if keep is not None:
@@ -778,6 +821,9 @@ def main(argv=None):
                     help="use the .cig files in --nets-dir as they are")
     ap.add_argument("--export-only", action="store_true",
                     help="export the networks into --nets-dir and stop")
+    ap.add_argument("--no-weights", action="store_true",
+                    help="with --export-only: keep only the .cig files (the weights are rebuilt "
+                    "from the seed where the script runs: smaller to carry)")
     ap.add_argument("--no-check", dest="check", action="store_false")
     ap.add_argument("--quick", action="store_true",
                     help="tiny shapes, 3 reps, no networks, no docs (the test's mode)")
@@ -822,11 +868,13 @@ def main(argv=None):
         return 2
     os.makedirs(args.build, exist_ok=True)
     notes = []
+    if args.no_weights and not args.export_only:
+        ap.error("--no-weights goes with --export-only")
     if args.export_only:
         args.suite, args.nets, args.export = False, True, True
         work = collect_workloads(args, notes)
         print("\n".join(notes))
-        return 0 if all("exported" in n for n in notes) else 1
+        return 0 if not any("failed" in n or "left out" in n for n in notes) else 1
     work = collect_workloads(args, notes)
     if not work:
         print("bench_side: no workload to run", file=sys.stderr)
@@ -840,6 +888,7 @@ def main(argv=None):
     bad = False
     for T in threads:
         rows = []
+        cache = tempfile.mkdtemp(prefix="bench_side_inductor_")
         tag = "GPU" if args.device == "cuda" else "%d thread%s" % (T, "s" if T > 1 else "")
         for name, cig, kind, src, state in work:
             c = run_cinductor(args, cig, T)
@@ -848,7 +897,7 @@ def main(argv=None):
                     "source": src, "state": state, "check": args.check,
                     "cinductor": args.cinductor, "timeout": args.timeout,
                     "tol": 2e-3 if kind == "net" else 1e-4}
-            t = run_worker(args, spec, T)
+            t = run_worker(args, spec, T, cache)
             if t.get("torch"):
                 torch_seen = t
             w = {"name": name, "kind": kind, "shapes": fmt_shapes(cig), "threads": T,
@@ -865,6 +914,7 @@ def main(argv=None):
                 cell(side_ms(t), "%.3f ms") if side_ms(t) else t["status"],
                 (w["check"] or {}).get("status", "-")), file=sys.stderr, flush=True)
         tables.append((tag, rows))
+        shutil.rmtree(cache, ignore_errors=True)
         if args.device == "cpu":
             cp = run_worker(args, {"worker": "copy", "device": "cpu", "threads": T,
                                    "numel": 4096 * 4096 if not args.quick else 1 << 16}, T)
@@ -880,7 +930,7 @@ def main(argv=None):
     machine = gpu if gpu else cpu_model()
     meta = {
         "machine": machine,
-        "when": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC"),
+        "when": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "mode": mode_txt,
         "machine_line": "machine: %s; %d logical CPUs (os.cpu_count), %s %s; threads used: %s"
         % (cpu_model(), os.cpu_count() or 1, platform.system(), platform.release(),
@@ -897,7 +947,8 @@ def main(argv=None):
         "method_line": "each workload in a fresh process on each side, one side after the other; "
         "3 warm-up runs, then the median of %d timed runs%s" % (
             args.reps, " (CUDA events; PyTorch's after an L2 flush)" if args.device == "cuda"
-            else ""),
+            else "") + ("; torch.compile's compile ms: its first call, the Inductor cache "
+                        "emptied at the start of each thread count" if mode == "compile" else ""),
         "copy_line": ("PyTorch's copy (bytes read + written): " + ", ".join(copies))
         if copies else None,
         "command_line": "command: `%s`" % cmdline,
