@@ -224,7 +224,7 @@ def make_net(name):
 
 def replay_fn(cig_path, device):
     """a function that runs the .cig's statements with torch.ops.aten (for a graph whose PyTorch
-    source is not at hand); returns (fn, output count)"""
+    source is not at hand)"""
     import torch
     text = open(cig_path).read()
     base = os.path.dirname(os.path.abspath(cig_path))
@@ -252,50 +252,58 @@ def replay_fn(cig_path, device):
             outputs = [o.strip() for o in m.group(1).split(",")]
             continue
         lhs, rhs = st.split("=", 1)
-        call = ast.parse(rhs.strip(), mode="eval").body
-        opname = ast.unparse(call.func)
-        op = torch.ops
-        for part in opname.split("."):
-            op = getattr(op, part)
-        calls.append(([s.strip() for s in lhs.split(",")], op, call))
-    special = {"True": True, "False": False, "None": None, "inf": math.inf, "nan": math.nan}
+        calls.append(([x.strip() for x in lhs.split(",")],
+                      ast.parse(rhs.strip(), mode="eval").body))
+    # the graph as the source of one Python function (which torch.compile traces like any)
+    glob = {"torch": torch, "DEVICE": torch.device(device), "INF": math.inf, "NAN": math.nan}
+    glob.update(("DT_" + k, v) for k, v in dts.items())
+    glob.update(("v_" + k, v) for k, v in consts.items())
+    known = set(inputs) | set(consts)
 
-    def val(node, env, key=None):
+    def expr(node, key=None):
         if isinstance(node, ast.Constant):
             v = node.value
             if isinstance(v, str):
                 if key == "device" or v == "cpu" or v.startswith("cuda"):
-                    return torch.device(device)
-                if hasattr(torch, v) and key in ("layout", "memory_format", None):
-                    return getattr(torch, v)
-            return v
+                    return "DEVICE"
+                if key in ("layout", "memory_format", None) and \
+                        isinstance(getattr(torch, v, None), (torch.layout, torch.memory_format)):
+                    return "torch." + v
+            if isinstance(v, float) and not math.isfinite(v):
+                return "NAN" if v != v else ("INF" if v > 0 else "-INF")
+            return repr(v)
         if isinstance(node, ast.Name):
-            if node.id in env:
-                return env[node.id]
-            if node.id in special:
-                return special[node.id]
-            return dts[node.id]
+            if node.id in known:
+                return "v_" + node.id
+            if node.id in ("True", "False", "None"):
+                return node.id
+            if node.id in ("inf", "nan"):
+                return node.id.upper()
+            if node.id in dts:
+                return "DT_" + node.id
+            raise ValueError("%s: unknown name %s" % (cig_path, node.id))
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-            return -val(node.operand, env)
+            return "(-%s)" % expr(node.operand)
         if isinstance(node, ast.List):
-            return [val(e, env) for e in node.elts]
+            return "[%s]" % ", ".join(expr(e) for e in node.elts)
         raise ValueError("%s: cannot replay %s" % (cig_path, ast.unparse(node)))
-
-    def fn(*args):
-        env = dict(consts)
-        env.update(zip(inputs, args))
-        for names, op, call in calls:
-            r = op(*[val(a, env) for a in call.args],
-                   **{k.arg: val(k.value, env, k.arg) for k in call.keywords})
-            if len(names) == 1:
-                env[names[0]] = r
-            else:
-                for n, v in zip(names, r):
-                    if n != "_":
-                        env[n] = v
-        outs = [env[o] for o in outputs]
-        return outs[0] if len(outs) == 1 else tuple(outs)
-    return fn
+    body = []
+    for k, (names, call) in enumerate(calls):
+        op = torch.ops
+        for part in ast.unparse(call.func).split("."):
+            op = getattr(op, part)
+        glob["OP%d" % k] = op
+        args = [expr(a) for a in call.args] + ["%s=%s" % (kw.arg, expr(kw.value, kw.arg))
+                                                for kw in call.keywords]
+        body.append("    %s = OP%d(%s)" % (", ".join("_" if n == "_" else "v_" + n
+                                                    for n in names), k, ", ".join(args)))
+        known.update(n for n in names if n != "_")
+    outs = ", ".join("v_" + o for o in outputs)
+    src = "def replay(%s):\n%s\n    return %s\n" % (
+        ", ".join("v_" + n for n in inputs), "\n".join(body),
+        outs + ("," if len(outputs) > 1 else "") if len(outputs) > 1 else outs)
+    exec(compile(src, cig_path + " (replayed)", "exec"), glob)
+    return glob["replay"]
 
 
 def _flat(out):
