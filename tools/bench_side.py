@@ -53,7 +53,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
 RESULT_TAG = "BENCH_SIDE_RESULT "
 # a side that cannot run at all here (no GPU, no driver, no NVRTC, no CUDA backend yet)
-NA_RE = re.compile(r"not available|unavailable|no CUDA|no NVIDIA|libcuda|libnvrtc|driver", re.I)
+NA_RE = re.compile(r"not available|unavailable|not found|no CUDA|no NVIDIA|no device|NO_DEVICE|"
+                   r"libcuda|libnvrtc|NVRTC|driver", re.I)
 SUITE_ORDER = ["pointwise_gelu_bias", "softmax_lastdim", "layernorm", "rowsum", "colsum",
                "transpose_add", "silu_mul_rmsnorm", "blur3x3_tonemap", "mlp_b64",
                "attention_small"]
