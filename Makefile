@@ -11,11 +11,13 @@
 #   make test-cuda-source the C tests with each graph's CUDA source compiled by NVRTC too
 #   make test-cuda       on a GPU: tests/test_cuda.c and the PyTorch comparisons on the GPU
 #   make test-torch      the comparisons with PyTorch (needs /usr/bin/python3 with torch):
-#                        tests/torch/run.py, then tests/test_fx2cig.py
+#                        tests/torch/run.py, then tests/test_fx2cig.py and tests/test_bench_side.py
 #   make test-fx2cig     only the PyTorch exporter's tests (tools/fx2cig.py, tests/bench/*.cig)
 #   make check-overloads every PyTorch overload of every registered op has a case in run.py
 #                        (tests/torch/overloads.py; part of test-torch)
 #   make bench           cinductor bench --json over tests/bench/*.cig (BENCH_ARGS="--threads 16")
+#   make bench-side      cinductor and PyTorch side by side on the SUITE and exported networks
+#                        (tools/bench_side.py; writes docs/performance.md; BENCH_SIDE_ARGS)
 #   make bench-scale     parse + compile time and peak memory of large generated graphs (tools/scale.c)
 #   make fuzz            the .cig and .npy fuzzers (clang libFuzzer + ASan + UBSan), FUZZ_SECONDS each
 #   make fuzz-graphs     random graphs: fused vs unfused, TCC vs interpreter, and vs PyTorch
@@ -60,7 +62,7 @@ ALL := $(B)/libcinductor.o $(B)/demo $(EXAMPLES) $(if $(wildcard tools/cinductor
 
 .PHONY: all demo test test-c test-compile test-san test-valgrind test-torch clean
 .PHONY: test-cuda test-cuda-source
-.PHONY: test-fx2cig bench bench-scale check-ops-doc check-overloads
+.PHONY: test-fx2cig bench bench-side bench-scale check-ops-doc check-overloads
 .PHONY: fuzz fuzz-graphs
 .DELETE_ON_ERROR:
 
@@ -159,6 +161,7 @@ test-torch: $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
 	  $(PYTHON) tests/torch/run.py || st=1; \
 	else echo "SKIP test-torch: tests/torch/run.py is absent"; fi; \
 	$(PYTHON) tests/test_fx2cig.py || st=1; \
+	$(PYTHON) tests/test_bench_side.py || st=1; \
 	$(PYTHON) tests/torch/overloads.py || st=1; \
 	exit $$st
 
@@ -175,6 +178,14 @@ test-fx2cig: $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
 BENCH_ARGS ?=
 bench: $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
 	@sh tools/bench.sh $(BENCH_ARGS)
+
+# cinductor and PyTorch side by side (tools/bench_side.py): the SUITE, add_one and the exported
+# networks, each workload in a fresh process on each side; prints the tables and writes them into
+# docs/performance.md (section local-cpu). BENCH_SIDE_ARGS="--threads 16,1 --section NAME", or
+# "--device cuda", or "--quick" (tiny shapes, nothing written). Not part of `make test`.
+BENCH_SIDE_ARGS ?=
+bench-side: $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
+	$(PYTHON) tools/bench_side.py $(BENCH_SIDE_ARGS)
 
 # large generated graphs (tools/scale.c): a pointwise chain and an MLP-like graph of N ops or
 # layers, N = 10^3, 10^4, 10^5, each parsed, compiled (interpreter backend) and run once in its
