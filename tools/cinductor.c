@@ -495,8 +495,21 @@ static void tool_json_string(const char *s) {
     putchar('"');
 }
 
+/* a CUDA program runs on device copies of the inputs and outputs, made once: the timed runs
+   are ci_program_run_device's (it returns when the GPU is done), not the copies */
+static int tool_run_device(tool *T, void **din, void **dout) {
+    ci_result r = ci_program_run_device(T->prog, T->ninputs, (const void *const *)din, T->nouts,
+                                        dout, NULL);
+    if (r != CI_OK) {
+        const char *m = ci_ctx_last_error(T->ctx);
+        return tool_error(TOOL_EXIT_RUNTIME, "run failed: %s", m && m[0] ? m : ci_result_string(r));
+    }
+    return TOOL_EXIT_OK;
+}
+
 static int tool_cmd_bench(tool *T) {
-    int i, rc;
+    int i, rc, cuda;
+    void **dev = NULL;
     double compile_ms = 0, *times, median, best;
     uint64_t s = T->seed ? T->seed : 0x9E3779B97F4A7C15ull;
     uint64_t bytes = 0;
@@ -520,15 +533,36 @@ static int tool_cmd_bench(tool *T) {
         int nd = ci_program_output_shape(T->prog, i, shape);
         bytes += tool_numel(nd, shape) * ci_dtype_size(ci_program_output_dtype(T->prog, i));
     }
+    cuda = !strcmp(ci_program_backend(T->prog), "nvrtc");
+    if (cuda) {   /* device buffers, the inputs copied once (freed with the process) */
+        dev = (void **)calloc((size_t)(T->ninputs + T->nouts + 1), sizeof *dev);
+        if (!dev) return tool_error(TOOL_EXIT_RUNTIME, "out of memory");
+        for (i = 0; i < T->ninputs + T->nouts; i++) {
+            size_t nb = i < T->ninputs ? T->inputs[i].nbytes : 0;
+            if (i >= T->ninputs) {
+                int64_t shape[CI_MAX_DIMS];
+                int o = i - T->ninputs, nd = ci_program_output_shape(T->prog, o, shape);
+                nb = tool_numel(nd, shape) * ci_dtype_size(ci_program_output_dtype(T->prog, o));
+            }
+            if (ci_cuda_alloc(T->ctx, 0, nb, &dev[i]) != CI_OK ||
+                (i < T->ninputs &&
+                 ci_cuda_copy_to_device(T->ctx, 0, dev[i], T->inputs[i].data, nb) != CI_OK))
+                return tool_error(TOOL_EXIT_RUNTIME, "%s", ci_ctx_last_error(T->ctx));
+        }
+    }
     for (i = 0; i < 3; i++)
-        if ((rc = tool_run_program(T)) != 0) return rc;
+        if ((rc = cuda ? tool_run_device(T, dev, dev + T->ninputs) : tool_run_program(T)) != 0)
+            return rc;
     times = (double *)malloc((size_t)T->reps * sizeof *times);
     if (!times) return tool_error(TOOL_EXIT_RUNTIME, "out of memory");
     for (i = 0; i < T->reps; i++) {
         double t0 = tool_now_ms();
-        if ((rc = tool_run_program(T)) != 0) { free(times); return rc; }
+        rc = cuda ? tool_run_device(T, dev, dev + T->ninputs) : tool_run_program(T);
+        if (rc != 0) { free(times); return rc; }
         times[i] = tool_now_ms() - t0;
     }
+    for (i = 0; cuda && i < T->ninputs + T->nouts; i++) (void)ci_cuda_free(T->ctx, 0, dev[i]);
+    free(dev);
     qsort(times, (size_t)T->reps, sizeof *times, tool_cmp_double);
     best = times[0];
     median = T->reps % 2 ? times[T->reps / 2]
@@ -545,13 +579,13 @@ static int tool_cmd_bench(tool *T) {
     if (T->json) {
         printf("{\"graph\": ");
         tool_json_string(name);
-        printf(", \"device\": \"cpu\", \"backend\": \"%s\", \"threads\": %d, \"compile_ms\": %.3f, "
+        printf(", \"device\": \"%s\", \"backend\": \"%s\", \"threads\": %d, \"compile_ms\": %.3f, "
                "\"run_ms_median\": %.4f, \"run_ms_min\": %.4f, \"kernels\": %d, \"bytes_min\": "
-               "%llu}\n", backend, T->threads ? T->threads : 1, compile_ms, median, best,
+               "%llu}\n", cuda ? "cuda" : "cpu", backend, T->threads ? T->threads : 1, compile_ms, median, best,
                ci_program_num_kernels(T->prog), (unsigned long long)bytes);
     } else {
-        printf("%s: cpu/%s, %d thread(s): compile %.2f ms, run median %.4f ms (min %.4f ms), "
-               "%d kernel(s), %.1f MB moved, %.2f GB/s at the median\n", name, backend,
+        printf("%s: %s/%s, %d thread(s): compile %.2f ms, run median %.4f ms (min %.4f ms), "
+               "%d kernel(s), %.1f MB moved, %.2f GB/s at the median\n", name, cuda ? "cuda" : "cpu", backend,
                T->threads ? T->threads : 1, compile_ms, median, best,
                ci_program_num_kernels(T->prog), (double)bytes / 1e6,
                median > 0 ? (double)bytes / (median * 1e6) : 0.0);
