@@ -60,6 +60,22 @@ CI_TEST(test_nvrtc_to_cubin_and_cache) {
     CI_CHECK(!why && !b.cached);
     why = ci__cuda_compile(A, kernel_src, 90, cache_dir, &b);
     CI_CHECK(!why && b.cached);
+    /* one byte of the image changed (the size and the ELF magic still right): the hash of the
+       image catches it */
+    f = fopen(path, "r+b");
+    CI_CHECK(f != NULL);
+    if (f) {
+        int c;
+        CI_CHECK(fseek(f, -9, SEEK_END) == 0);
+        c = fgetc(f);
+        CI_CHECK(fseek(f, -9, SEEK_END) == 0);
+        fputc(c ^ 0x5a, f);
+        fclose(f);
+    }
+    why = ci__cuda_compile(A, kernel_src, 90, cache_dir, &b);
+    CI_CHECK(!why && !b.cached && !memcmp(b.data, "\177ELF", 4));
+    why = ci__cuda_compile(A, kernel_src, 90, cache_dir, &b);
+    CI_CHECK(!why && b.cached);
     /* a syntax error: NVRTC's log in the message */
     why = ci__cuda_compile(A, "extern \"C\" __global__ void k(float *y) { y[0] = nope; }\n", 90,
                            "off", &b);
