@@ -665,6 +665,9 @@ CI_API int ci_program_output_shape(const ci_program *p, int i, int64_t *shape); 
 CI_API int ci_program_output_shape_after_run(const ci_program *p, int i, int64_t *shape);
 CI_API int ci_program_num_kernels(const ci_program *p);
 CI_API const char *ci_program_backend(const ci_program *p);   /* "tcc", "interp" ("" for NULL) */
+/* the GPU's time for the last run's kernels in ms, from CUDA events around them (what a
+   benchmark wants: no host overhead, no copies of host arrays); -1 on the CPU or before a run */
+CI_API double ci_program_last_run_ms(const ci_program *p);
 /* NULL when ci_compile can give a program on that device and backend (CI_*_DEFAULT: the first
    that is there), else why not (the message ci_compile would give); loads the CUDA libraries
    on first use */
@@ -846,18 +849,37 @@ typedef struct ci__cuda_launch {
     int ext;             /* an extern kernel: >>cuda runs it on the host, with copies */
     int serial;          /* one thread runs the whole range (a scatter whose points may meet) */
     char fn[80];         /* the __global__ entry's name (extern: the kernel's) */
-    long long n;         /* threads: one per index of the outermost loop */
+    long long n;         /* the points of the outermost loop (its entry's second argument) */
+    unsigned grid;       /* blocks (the entry loops over the points a grid at a time) */
     unsigned block[3];
 } ci__cuda_launch;
 static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
                                      ci__cuda_launch **launches, int *nlaunches);
 static void ci__cuemit_entries(ci__L *L, ci__sb *sb);
 static const char *ci__cuemit_flag(void);
+/* >>cemit -> >>cuemit: a reducing kernel whose block of threads shares each output point
+   (tx points a block, ty threads each); its partial results combined across the block */
+static int ci__cuemit_coop(ci__cemit *E, ci__group *g, int *tx, int *ty);
+static int ci__cuemit_tiled(ci__cemit *E, ci__group *g);
+static void ci__cuemit_tile_open(ci__cemit *E, const ci__group *g);
+static void ci__cuemit_combine(ci__cemit *E, const ci__group *g, int p, int tx, int ty,
+                               const char *ind);
+static void ci__cuemit_loop(ci__cemit *E, ci__group *g, int p, int ty, const char *lvl);
+static void ci__cemit_loop_body(ci__cemit *E, ci__group *g, int p, const char *ind, int part);
+static int ci__cemit_phase_unroll(const ci__group *g, int p);
+static void ci__cemit_red_fold(ci__cemit *E, const ci__kernel *k, ci_dtype in_dt, int part,
+                               const char *b, const char *ind);
 static void ci__cuda_check_source(ci_program *p);
 static void ci__cuda_set_io(ci_program *p, int device_io, const void *const *in,
                             void *const *out, void *stream);
 static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const void *src,
                               size_t bytes, void **out);
+#define CI__CUEMIT_BLOCK 128        /* threads a block, a kernel that does not reduce */
+#define CI__CUEMIT_GRID (1u << 20)  /* at most these blocks; the entries loop past them */
+#define CI__CUEMIT_SHARED 32768     /* a cooperative kernel's shared slots, at most (bytes) */
+#define CI__CUEMIT_POINTS 4         /* points a thread, a kernel that does not reduce */
+#define CI__CUEMIT_UNROLL 4         /* points a step of a cooperative kernel's sums */
+#define CI__CUEMIT_TILE 32          /* a tiled kernel's tile: 32 x 32 points, 32 x 8 threads */
 /* a line of CUDA source that stands for what the GPU cannot run yet (>>cuda refuses it) */
 #define CI__CUEMIT_NOGPU "#error \"cinductor: "
 
@@ -2231,6 +2253,8 @@ struct ci__group {
     ci__ir_tiling t;
     ci__vec m;                       /* member kernels, in order */
     ci__vec reads;                   /* buffers its members read (for horizontal fusion) */
+    int cu_tx, cu_ty; /* >>cuemit: a block's points and threads a point (0: a thread a point) */
+    int cu_tile;      /* >>cuemit: runs in tiles of its last two dims */
 };
 /* sched: why two kernels that share a buffer are not one (for explain) */
 typedef struct ci__ir_unfused { ci__kernel *from, *to; const char *why; } ci__ir_unfused;
@@ -2311,6 +2335,8 @@ struct ci__L {
     ci__vec bufs;
     ci__vec kernels;
     int meta;           /* building: shapes and dtypes only, no kernels needed */
+    int gpu;            /* compiling for the GPU, where recomputing even a transcendental
+                           function beats a trip through memory (>>sched's cheap) */
     const char *node_name, *node_op;
     const ci_graph *graph;  /* compiling: the graph, and the index of the node being lowered */
     int node_ix;
@@ -10564,7 +10590,7 @@ static int ci__sched_place(ci__L *L, const ci__ir_tiling *T, ci__kernel *k, int 
         ci__ir_vstats st =
                 ci__ir_v_stats_upto(L, k->gbody, CI__IR_REALIZE_OPCOUNT, CI__IR_REALIZE_ACC_READS);
         k->cheap = st.ops <= CI__IR_REALIZE_OPCOUNT && st.reads <= CI__IR_REALIZE_ACC_READS &&
-                   !ci__sched_v_calls_libm(L, k->gbody, ci__ir_marks(L));
+                   (L->gpu || !ci__sched_v_calls_libm(L, k->gbody, ci__ir_marks(L)));
     }
     k->acc = k->kind == CI__K_REDUCTION ? ci__sched_v_acc(L, k) : NULL;
     k->trial = trial;
@@ -10845,6 +10871,7 @@ static void ci__sched_kernels(ci__L *L, int fuse) {
 /* The program: what the plan lays out and ci_program_run reads (>>rt runs it). */
 struct ci_program {
     ci_ctx *ctx;
+    double run_ms;                    /* ci_program_last_run_ms */
     ci__arena *A;
     ci__err E;
     ci__L *L;
@@ -11417,6 +11444,7 @@ struct ci__cemit {
     ci__L *L;
     ci__sb *sb;
     int cuda;             /* the kernels are for >>cuemit (a thread per index of the outer loop) */
+    const char *xstep;    /* the outer loop's step: "++", or (>>cuemit) " += blockDim.x" */
     const char **names;   /* per index variable */
     int *done;            /* per value node: == epoch when emitted in the current scope */
     int *rdep;            /* per value node: 4*epoch + (1 no, 2 depends on a reduction variable) */
@@ -11941,14 +11969,21 @@ static void ci__cemit_value(ci__cemit *E, ci__v *root, int want) {
     }
 }
 
+/* CUDA: a pointer no other of its kernel's pointers reaches is __restrict__ (the compiler then
+   moves a thread's loads ahead of its earlier stores); one written in place of another, or
+   over one, is not. The inputs and outputs do not overlap (>>cuda checks the caller's). */
+static const char *ci__cemit_restrict(const ci__cemit *E, const ci__buf *b) {
+    return E->cuda && !b->inplace_of && !b->inplace_by ? "__restrict__ " : "";
+}
+
 static void ci__cemit_ptr_decl(ci__buf *b, void *user) {
     ci__cemit *E = (ci__cemit *)user;
     const char *t = ci__dtype_tab[b->dt].cstore;
     /* (a written one: its pointer) */
     if (E->bufdecl[b->id] == E->epoch || E->outmark[b->id] == E->epoch) return;
     E->bufdecl[b->id] = E->epoch;
-    ci__sb_printf(E->sb, "    const %s *%s = (const %s *)B[%d];   /* ", t, ci__cemit_bname(E, b), t,
-                  b->slot);
+    ci__sb_printf(E->sb, "    const %s *%s%s = (const %s *)B[%d];   /* ", t,
+                  ci__cemit_restrict(E, b), ci__cemit_bname(E, b), t, b->slot);
     ci__cemit_bnote(E, b);
     ci__sb_put(E->sb, " */\n");
 }
@@ -11986,8 +12021,9 @@ static void ci__cemit_reads(ci__cemit *E, ci__kernel *k) {
 }
 
 static void ci__cemit_out_decl(ci__cemit *E, ci__buf *b) {
-    ci__sb_printf(E->sb, "    %s *%s = (%s *)B[%d];   /* ", ci__dtype_tab[b->dt].cstore,
-                  ci__cemit_bname(E, b), ci__dtype_tab[b->dt].cstore, b->slot);
+    ci__sb_printf(E->sb, "    %s *%s%s = (%s *)B[%d];   /* ", ci__dtype_tab[b->dt].cstore,
+                  ci__cemit_restrict(E, b), ci__cemit_bname(E, b), ci__dtype_tab[b->dt].cstore,
+                  b->slot);
     ci__cemit_bnote(E, b);
     ci__sb_put(E->sb, " */\n");
 }
@@ -12015,12 +12051,15 @@ static void ci__cemit_loops_open(ci__cemit *E, int ndim, const int64_t *size, in
     int i, j;
     long long st = 1;
     if (ndim == 0) ci__sb_put(E->sb, "    if (x0_begin < x0_end) {\n");
+    else if (strcmp(E->xstep, "++"))   /* a GPU thread's few points (>>cuemit) */
+        ci__sb_printf(E->sb, "    #pragma unroll %d\n", CI__CUEMIT_POINTS);
     if (collapse == 2) {
-        ci__sb_put(E->sb, "    for (long long x01 = x0_begin; x01 < x0_end; x01++) {\n");
+        ci__sb_printf(E->sb, "    for (long long x01 = x0_begin; x01 < x0_end; x01%s) {\n",
+                      E->xstep);
         ci__sb_printf(E->sb, "        long long x0 = x01 / %lldLL, x1 = x01 %% %lldLL;\n",
                       (long long)size[1], (long long)size[1]);
     } else if (collapse > 2) {
-        ci__sb_put(E->sb, "    for (long long xf = x0_begin; xf < x0_end; xf++) {\n");
+        ci__sb_printf(E->sb, "    for (long long xf = x0_begin; xf < x0_end; xf%s) {\n", E->xstep);
         for (j = collapse - 1; j > 0; j--) {
             ci__sb_printf(E->sb, "        long long x%d = xf / %lldLL %% %lldLL;\n", j, st,
                           (long long)size[j]);
@@ -12030,7 +12069,8 @@ static void ci__cemit_loops_open(ci__cemit *E, int ndim, const int64_t *size, in
     }
     for (i = collapse; i < ndim; i++) {
         if (i == 0)
-            ci__sb_put(E->sb, "    for (long long x0 = x0_begin; x0 < x0_end; x0++) {\n");
+            ci__sb_printf(E->sb, "    for (long long x0 = x0_begin; x0 < x0_end; x0%s) {\n",
+                          E->xstep);
         else
             ci__sb_printf(E->sb, "%*sfor (long long x%d = 0; x%d < %lldLL; x%d++) {\n",
                           4 * (i + 1 - (collapse ? collapse - 1 : 0)), "", i, i,
@@ -12045,11 +12085,11 @@ static void ci__cemit_loops_close(ci__cemit *E, int ndim, int collapse) {
 }
 
 /* how many leading dims a group's kernel runs as one loop (0: none): the first two when the
-   first has fewer than CI__CEMIT_COLLAPSE_BELOW indices; for the GPU (cuda), every dim of a
-   group that does not reduce, so neighbouring threads take neighbouring elements */
+   first has fewer than CI__CEMIT_COLLAPSE_BELOW indices; for the GPU (cuda), every outer dim
+   (neighbouring threads, or blocks, take neighbouring points) */
 #define CI__CEMIT_COLLAPSE_BELOW 64
 static int ci__cemit_collapse(const ci__group *g, int cuda) {
-    if (cuda && g->fused && !g->t.red && g->t.nr == 0 && g->t.ndim > 2) return g->t.ndim;
+    if (cuda && g->fused && g->t.ndim > 2) return g->t.ndim;
     return g->fused && g->t.ndim >= 2 && (cuda || g->t.size[0] < CI__CEMIT_COLLAPSE_BELOW) &&
                    g->t.size[1] > 1
            ? 2
@@ -12317,8 +12357,8 @@ static void ci__cemit_loop_body(ci__cemit *E, ci__group *g, int p, const char *i
 static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     ci__sb *sb = E->sb;
     const ci__ir_tiling *T = &g->t;
-    int i, j, p, unroll, collapse;
-    char lvl[64], inner[96];
+    int i, j, p, unroll, collapse, coop = 0, tx = 1, ty = 1;
+    char lvl[64], inner[96], once[96];
     ci__cemit_begin(E, T->ndim, T->vars, T->nr, T->rvars);
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
@@ -12350,10 +12390,22 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
         if (k->store) ci__cemit_out_decl(E, k->out);
     }
     collapse = ci__cemit_collapse(g, E->cuda);
-    ci__cemit_loops_open(E, T->ndim, T->size, collapse);
+    if (E->cuda) coop = ci__cuemit_coop(E, g, &tx, &ty);
+    if (E->cuda && !coop && ci__cuemit_tiled(E, g)) {   /* one loop over a thread's points */
+        collapse = T->ndim;
+        ci__cuemit_tile_open(E, g);
+    } else {
+        /* a GPU thread takes points a block's width apart (>>cuemit's entries) */
+        E->xstep = E->cuda && !coop ? " += blockDim.x" : "++";
+        ci__cemit_loops_open(E, T->ndim, T->size, collapse);
+        E->xstep = "++";
+    }
     snprintf(lvl, sizeof lvl, "%*s",
              4 * ((T->ndim ? T->ndim : 1) + 1 - (collapse ? collapse - 1 : 0)), "");
-    snprintf(inner, sizeof inner, "%s%*s", lvl, 4 * T->nr, "");
+    snprintf(inner, sizeof inner, "%s%*s", lvl, 4 * (coop ? 1 : T->nr), "");
+    /* a cooperative kernel's threads share each point: one of them stores what is outside the
+       reduction loops */
+    snprintf(once, sizeof once, "%s%s", lvl, coop ? "if (threadIdx.y == 0) " : "");
     for (p = 0; p < g->nphase; p++) {
         int ninner = 0;
         char val[32];
@@ -12365,7 +12417,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
             ci__cemit_value(E, k->gbody, 0);
             if (k->store)
                 ci__cemit_store(E, k->out, k->st_ix, ci__cemit_ref(E, k->gbody),
-                                ci__cemit_ctype(k->gbody->dt), lvl);
+                                ci__cemit_ctype(k->gbody->dt), once);
         }
         if (!ninner) continue;
         /* hoisted: values that do not depend on the reduction variables */
@@ -12378,7 +12430,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
             if (k->emit && k->inner && k->phase == p && k->kind == CI__K_REDUCTION)
                 ci__cemit_red_decl(E, k, k->gbody->dt, lvl);
         }
-        unroll = ci__cemit_phase_unroll(g, p);
+        unroll = coop ? 1 : ci__cemit_phase_unroll(g, p);
         /* the unrolled loop's accumulators, from the same start */
         for (j = 0; unroll > 1 && j < g->m.n; j++) {
             ci__kernel *k = (ci__kernel *)g->m.v[j];
@@ -12389,11 +12441,15 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
                               ci__cemit_red_acct(k, k->gbody->dt), ci__cemit_acc(E, k), u,
                               ci__cemit_acc(E, k));
         }
-        for (i = 0; i < T->nr - (unroll > 1); i++)
+        for (i = 0; !coop && i < T->nr - (unroll > 1); i++)
             ci__sb_printf(sb, "%s%*sfor (long long r%d = 0; r%d < %lldLL; r%d++) {\n", lvl, 4 * i,
                           "", i, i, (long long)T->rsize[i], i);
         if (T->nr == 0) ci__sb_printf(sb, "%s{\n", lvl);
-        if (unroll > 1) {
+        if (coop) {
+            ci__cuemit_loop(E, g, p, ty, lvl);
+            E->indent = lvl;
+            ci__cuemit_combine(E, g, p, tx, ty, lvl);
+        } else if (unroll > 1) {
             /* the innermost reduction loop, UNROLL points a step, each reduction with UNROLL
                accumulators (TCC keeps them apart, so the adds do not wait on each other), then
                the remaining points into the main accumulator */
@@ -12450,7 +12506,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
             E->done[k->acc->id] = E->epoch;
             E->expr[k->acc->id] = NULL;
             snprintf(val, sizeof val, "%s", ci__cemit_tmp(E, k->acc->id));
-            if (k->store) ci__cemit_store(E, b, k->st_ix, val, ci__cemit_ctype(k->acc->dt), lvl);
+            if (k->store) ci__cemit_store(E, b, k->st_ix, val, ci__cemit_ctype(k->acc->dt), once);
         }
     }
     ci__cemit_loops_close(E, T->ndim, collapse);
@@ -12526,6 +12582,7 @@ static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line, int cuda) {
     E.L = L;
     E.sb = &body;
     E.cuda = cuda;
+    E.xstep = "++";
     E.nvars = L->ixt.nvars;
     E.names = CI__NEWN(L->LA, const char *, E.nvars + 1);
     E.rmask = CI__NEWN(L->LA, char, E.nvars + 1);
@@ -12613,15 +12670,20 @@ static int *ci__cemit_source(ci_program *p) {
    The same fused kernels as >>cemit's, written as CUDA C for NVRTC (ci__cuemit_source), with
    one launch (ci__cuda_launch) per live kernel for >>cuda to run.
    --------------------------------------------------------------------------------------- */
-/* The first version runs >>cemit's kernels as they are: NVRTC compiles them with
-   -default-device (every function without a qualifier is a device function), and each fused
-   kernel gets a __global__ entry that runs one index of its outermost loop per thread (a
-   scatter whose points may meet: one thread, in order). The pointer table B is an array in
-   device memory. The run-time error record is set with an atomic, so the first failing check
-   wins as on the CPU. Extern kernels run on the host (>>cuda copies their operands). The host
+/* The kernels are >>cemit's, compiled by NVRTC with -default-device (a function without a
+   qualifier is a device function); each fused kernel gets a __global__ entry that runs over
+   the points of its outer loop a grid at a time. A kernel that does not reduce runs a thread a
+   point. One that reduces is cooperative (ci__cuemit_coop): a block of tx * ty threads takes
+   tx neighbouring points, the ty threads of a point take the reduction's points in turn, and
+   their partial results are combined across the block (ci__cuemit_combine) in a fixed order,
+   so a run gives the same bits every time. Whether the threads of a warp share a point (ty,
+   a row reduction: they read a row's neighbouring elements) or take neighbouring points (tx, a
+   reduction over an outer dim: they read a row of points) follows the loads' strides. A
+   scatter whose points may meet runs on one thread, in order. The pointer table B is in device
+   memory. The run-time error record is set with an atomic, so the first failing check wins as
+   on the CPU. Extern kernels run on the host (>>cuda copies their operands). The host
    library's math (erfinv, digamma, i0, the random generators) has no device version yet: a
    program that needs it is refused. */
-#define CI__CUEMIT_BLOCK 128
 static const char *ci__cuemit_flag(void) {
     return "static void ci_flag(void *rec, int code, int site, long long value) {\n"
            "    ci_rterr *e = (ci_rterr *)rec;\n"
@@ -12633,23 +12695,398 @@ static const char *ci__cuemit_flag(void) {
            "}\n";
 }
 
+/* the coefficient of variable v in the flat index e (0: none, or not a plain term) */
+static int64_t ci__cuemit_coef(const ci__ix *e, const ci__ix *v) {
+    int i;
+    if (e == v) return 1;
+    for (i = 0; e->kind == CI__IX_SUM && i < e->nterms; i++)
+        if (e->atom[i] == v) return e->coef[i];
+    return 0;
+}
 
-/* the __global__ entries, after the kernels */
+/* the names of reduction k's state: acc (and acc_i for an argmax, w_mean and w_n for Welford),
+   with their C types; returns how many */
+static int ci__cuemit_state(const ci__kernel *k, const char **nm, const char **on,
+                            const char **ty) {
+    int n = 1, rt = k->rtype;
+    nm[0] = "acc";
+    on[0] = "o";
+    ty[0] = ci__cemit_red_acct(k, k->gbody->dt);
+    if (rt == CI__RED_ARGMAX || rt == CI__RED_ARGMIN) {
+        nm[n] = "acc_i"; on[n] = "oi"; ty[n++] = "long long";
+    }
+    if (rt == CI__RED_WELFORD) {
+        nm[n] = "w_mean"; on[n] = "om"; ty[n++] = "double";
+        nm[n] = "w_n"; on[n] = "on"; ty[n++] = "double";
+    }
+    return n;
+}
+
+/* the loads' strides: na counts the loads of group g that read along variable a with stride 1,
+   nb those that read along b (when given) with stride 1 and not along a */
+static void ci__cuemit_votes(ci__cemit *E, const ci__group *g, const ci__ix *a, const ci__ix *b,
+                             int *na, int *nb) {
+    int j, sp;
+    *na = *nb = 0;
+    E->nseen++;
+    for (j = 0; j < g->m.n; j++) {   /* every load of the members, once */
+        const ci__kernel *k = (const ci__kernel *)g->m.v[j];
+        if (!k->emit || E->seen[k->gbody->id] == E->nseen) continue;
+        E->seen[k->gbody->id] = E->nseen;
+        E->stk[0] = k->gbody;
+        E->stki[0] = 0;
+        sp = 1;
+        while (sp) {
+            ci__v *v = E->stk[sp - 1], *x;
+            int ai = E->stki[sp - 1];
+            if (ai == 0 && v->op == CI__V_LOAD) {
+                int64_t ca = ci__cuemit_coef(v->ix, a), cb = b ? ci__cuemit_coef(v->ix, b) : 0;
+                *na += ca == 1 || ca == -1;
+                *nb += ca != 1 && ca != -1 && (cb == 1 || cb == -1);
+            }
+            if (ai == v->n) { sp--; continue; }
+            E->stki[sp - 1] = ai + 1;
+            x = v->a[ai];
+            if (E->seen[x->id] == E->nseen) continue;
+            E->seen[x->id] = E->nseen;
+            E->stk[sp] = x;
+            E->stki[sp++] = 0;
+        }
+    }
+}
+
+/* does group g reduce cooperatively, and with what block: tx points (a power of two that
+   divides the points, so every thread of a block runs the same loops) and ty threads a point.
+   The loads vote: one whose innermost reduction variable has stride 1 wants the warp along the
+   reduction (tx 1); one with the innermost outer variable at stride 1 and not the reduction's
+   wants it along the points. Sets g->cu_tx and g->cu_ty. */
+static int ci__cuemit_coop(ci__cemit *E, ci__group *g, int *tx, int *ty) {
+    const ci__ir_tiling *T = &g->t;
+    long long n = 1, rn = 1;
+    int i, j, rows = 0, cols = 0, slot = 0;
+    g->cu_tx = g->cu_ty = 0;
+    if (!g->fused || T->nr == 0) return 0;
+    for (i = 0; i < T->ndim; i++) n *= (long long)T->size[i];
+    for (i = 0; i < T->nr; i++) rn *= (long long)T->rsize[i];
+    for (j = 0; j < g->m.n; j++) {   /* the bytes of a thread's shared slots */
+        const ci__kernel *k = (const ci__kernel *)g->m.v[j];
+        if (k->emit && k->inner && k->kind == CI__K_REDUCTION) {
+            const char *nm[3], *on[3], *ct[3];
+            int s, ns = ci__cuemit_state(k, nm, on, ct);
+            for (s = 0; s < ns; s++) slot += strcmp(ct[s], "int") ? 8 : 4;
+        }
+    }
+    ci__cuemit_votes(E, g, T->rvars[T->nr - 1], T->ndim ? T->vars[T->ndim - 1] : NULL, &rows,
+                     &cols);
+    *tx = 1;
+    if (cols > rows)
+        while (*tx < 32 && n % (2 * *tx) == 0) *tx *= 2;
+    if (slot > CI__CUEMIT_SHARED) return 0;   /* a thread a point */
+    if (*tx == 1) {   /* a warp, or more, along each point's reduction (a slot a warp) */
+        *ty = 32;
+        while (*ty < 256 && *ty * 8 < rn) *ty *= 2;
+        if (n < 64) while (*ty < 1024 && *ty * 8 < rn) *ty *= 2;
+        while (*ty > 32 && *ty / 32 * slot > CI__CUEMIT_SHARED) *ty /= 2;
+    } else {          /* tx points a warp row, ty rows of threads (a slot each) */
+        *ty = 1;
+        while (*tx * *ty < 1024 && *ty < rn && 2 * *tx * *ty * slot <= CI__CUEMIT_SHARED) *ty *= 2;
+        if (*tx * *ty < 64 && 64 * slot <= CI__CUEMIT_SHARED) *ty = 64 / *tx;
+    }
+    g->cu_tx = *tx;
+    g->cu_ty = *ty;
+    return 1;
+}
+
+/* A kernel that does not reduce and reads some buffer across its innermost dim (a transpose)
+   runs in tiles of CI__CUEMIT_TILE x CI__CUEMIT_TILE points of its last two dims: a block of
+   32 x 8 threads a tile, the warp along the last dim, each thread 4 rows. The reads across
+   the rows then use whole cache lines within the block (through L1) instead of a line a
+   point. Sets g->cu_tile. */
+static int ci__cuemit_tiled(ci__cemit *E, ci__group *g) {
+    const ci__ir_tiling *T = &g->t;
+    int straight, across;
+    g->cu_tile = 0;
+    if (!g->fused || T->nr || T->ndim < 2 || T->size[T->ndim - 1] < 2 || T->size[T->ndim - 2] < 2)
+        return 0;
+    ci__cuemit_votes(E, g, T->vars[T->ndim - 1], T->vars[T->ndim - 2], &straight, &across);
+    g->cu_tile = across > 0;
+    return g->cu_tile;
+}
+
+/* the tiles of group g (ci__cuemit_tiled): the kernel function's range is of tiles; each
+   thread's points, as the variables x0.., skipping those past the edges */
+static long long ci__cuemit_tiles(const ci__group *g) {
+    const ci__ir_tiling *T = &g->t;
+    long long n = 1;
+    int i;
+    for (i = 0; i < T->ndim - 2; i++) n *= (long long)T->size[i];
+    return n * ((T->size[T->ndim - 2] + CI__CUEMIT_TILE - 1) / CI__CUEMIT_TILE) *
+           ((T->size[T->ndim - 1] + CI__CUEMIT_TILE - 1) / CI__CUEMIT_TILE);
+}
+
+static void ci__cuemit_tile_open(ci__cemit *E, const ci__group *g) {
+    const ci__ir_tiling *T = &g->t;
+    int i, d = T->ndim, rows = CI__CUEMIT_TILE / 8;
+    long long tc = (T->size[d - 1] + CI__CUEMIT_TILE - 1) / CI__CUEMIT_TILE,
+              tr = (T->size[d - 2] + CI__CUEMIT_TILE - 1) / CI__CUEMIT_TILE, st = tc * tr;
+    ci__sb *sb = E->sb;
+    ci__sb_printf(sb, "    #pragma unroll %d\n", rows);
+    ci__sb_printf(sb, "    for (long long q = x0_begin * %d; q < x0_end * %d; q++) {\n", rows,
+                  rows);
+    ci__sb_printf(sb, "        long long t = q / %d;   /* the tile */\n", rows);
+    ci__sb_printf(sb, "        long long x%d = t %% %lldLL * %d + threadIdx.x;\n", d - 1, tc,
+                  CI__CUEMIT_TILE);
+    ci__sb_printf(sb, "        long long x%d = t / %lldLL %% %lldLL * %d", d - 2, tc, tr,
+                  CI__CUEMIT_TILE);
+    ci__sb_printf(sb, " + threadIdx.y + 8 * (q %% %d);\n", rows);
+    for (i = d - 3; i >= 0; i--) {
+        ci__sb_printf(sb, "        long long x%d = t / %lldLL", i, st);
+        if (i > 0) ci__sb_printf(sb, " %% %lldLL", (long long)T->size[i]);
+        ci__sb_put(sb, ";\n");
+        st *= (long long)T->size[i];
+    }
+    ci__sb_printf(sb, "        if (x%d >= %lldLL || x%d >= %lldLL) continue;\n", d - 1,
+                  (long long)T->size[d - 1], d - 2, (long long)T->size[d - 2]);
+}
+
+/* fold the partial result o<id> (oi<id>, om<id>, on<id>) into reduction k's accumulator (an
+   argmax takes the lower index among equals, so which thread held which points does not
+   change the answer) */
+static void ci__cuemit_merge(ci__cemit *E, const ci__kernel *k, const char *ind) {
+    ci__sb *sb = E->sb;
+    ci_dtype in_dt = k->gbody->dt;
+    int id = ci__cemit_acc(E, k), isf = ci__dtype_is_float(in_dt);
+    const char *gt = k->rtype == CI__RED_ARGMAX ? ">" : "<";
+    char o[16];
+    snprintf(o, sizeof o, "o%d", id);
+    switch (k->rtype) {
+    case CI__RED_WELFORD:   /* Chan's rule for two (count, mean, M2) triples */
+        ci__sb_printf(sb,
+                      "%sif (on%d > 0) { if (w_n%d == 0) { w_n%d = on%d; w_mean%d = om%d; "
+                      "acc%d = o%d; } else { double d = om%d - w_mean%d, t = w_n%d + on%d;\n",
+                      ind, id, id, id, id, id, id, id, id, id, id, id, id);
+        ci__sb_printf(sb,
+                      "%s    w_mean%d += d * (on%d / t); "
+                      "acc%d += o%d + d * d * (w_n%d * on%d / t); w_n%d = t; } }\n",
+                      ind, id, id, id, id, id, id, id);
+        break;
+    case CI__RED_ARGMAX: case CI__RED_ARGMIN:
+        if (isf)
+            ci__sb_printf(sb,
+                          "%sif (o%d != o%d ? (acc%d == acc%d || oi%d < acc_i%d) : (acc%d == acc%d "
+                          "&& (o%d %s acc%d || (o%d == acc%d && oi%d < acc_i%d)))) { acc%d = o%d; "
+                          "acc_i%d = oi%d; }\n",
+                          ind, id, id, id, id, id, id, id, id, id, gt, id, id, id, id, id, id, id,
+                          id, id);
+        else
+            ci__sb_printf(sb,
+                          "%sif (o%d %s acc%d || (o%d == acc%d && oi%d < acc_i%d)) { acc%d = o%d; "
+                          "acc_i%d = oi%d; }\n",
+                          ind, id, gt, id, id, id, id, id, id, id, id, id);
+        break;
+    case CI__RED_PROD: ci__sb_printf(sb, "%sacc%d *= o%d;\n", ind, id, id); break;
+    default:   /* sum, max, min, any, all, xor_sum and logsumexp fold a partial as a value */
+        ci__cemit_red_update(E, k, in_dt, o, ind);
+    }
+}
+
+/* rf, the flat index of the reduction's points, as the reduction variables r0.. */
+static void ci__cuemit_rvars(ci__cemit *E, const ci__group *g, const char *ind) {
+    long long st = 1;
+    int i;
+    for (i = g->t.nr - 1; i >= 0; i--) {
+        ci__sb_printf(E->sb, "%slong long r%d = rf", ind, i);
+        if (st > 1) ci__sb_printf(E->sb, " / %lldLL", st);
+        if (i > 0) ci__sb_printf(E->sb, " %% %lldLL", (long long)g->t.rsize[i]);
+        ci__sb_put(E->sb, ";\n");
+        st *= (long long)g->t.rsize[i];
+    }
+}
+
+/* phase p's loop in a cooperative kernel: the block's ty threads take the reduction's points
+   in turn (neighbouring threads, neighbouring points). Sums, max/min and xor_sum take
+   CI__CUEMIT_UNROLL points a step into as many accumulators, so that many loads are in
+   flight; the accumulators are folded in a fixed order. */
+static void ci__cuemit_loop(ci__cemit *E, ci__group *g, int p, int ty, const char *lvl) {
+    ci__sb *sb = E->sb;
+    long long rn = 1;
+    int i, j, u, unroll;
+    char in4[96], in8[100];
+    snprintf(in4, sizeof in4, "%s    ", lvl);
+    snprintf(in8, sizeof in8, "%s        ", lvl);
+    for (i = 0; i < g->t.nr; i++) rn *= (long long)g->t.rsize[i];
+    unroll = ci__cemit_phase_unroll(g, p) > 1 && rn >= 2LL * CI__CUEMIT_UNROLL * ty
+                     ? CI__CUEMIT_UNROLL
+                     : 1;
+    for (j = 0; unroll > 1 && j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (!k->emit || !k->inner || k->phase != p || k->kind != CI__K_REDUCTION) continue;
+        for (u = 0; u < unroll; u++)
+            ci__sb_printf(sb, "%s%s acc%d_%d = acc%d;\n", lvl,
+                          ci__cemit_red_acct(k, k->gbody->dt), ci__cemit_acc(E, k), u,
+                          ci__cemit_acc(E, k));
+    }
+    ci__sb_printf(sb, "%slong long ru%d = threadIdx.y;   /* phase %d's first point */\n", lvl,
+                  p, p);
+    if (unroll > 1) {
+        ci__sb_printf(sb, "%sfor (; ru%d + %lldLL < %lldLL; ru%d += %lldLL) {\n", lvl, p,
+                      (long long)(unroll - 1) * ty, rn, p, (long long)unroll * ty);
+        for (u = 0; u < unroll; u++) {
+            ci__sb_printf(sb, "%s{   long long rf = ru%d + %lldLL;\n", in4, p, (long long)u * ty);
+            ci__cuemit_rvars(E, g, in8);
+            ci__cemit_loop_body(E, g, p, in8, u);
+            ci__sb_printf(sb, "%s}\n", in4);
+        }
+        ci__sb_printf(sb, "%s}\n", lvl);
+        for (j = 0; j < g->m.n; j++) {   /* the accumulators into one, in order */
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            char part[40];
+            if (!k->emit || !k->inner || k->phase != p || k->kind != CI__K_REDUCTION) continue;
+            for (u = 0; u < unroll; u++) {
+                snprintf(part, sizeof part, "acc%d_%d", ci__cemit_acc(E, k), u);
+                ci__cemit_red_fold(E, k, k->gbody->dt, -1, part, lvl);
+            }
+        }
+    }
+    ci__sb_printf(sb, "%sfor (long long rf = ru%d; rf < %lldLL; rf += %d) {\n", lvl, p, rn, ty);
+    ci__cuemit_rvars(E, g, in4);
+    for (j = 0; j < g->m.n; j++) {   /* an argmax counts the points it has seen */
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (k->emit && k->inner && k->phase == p && k->kind == CI__K_REDUCTION &&
+            (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN))
+            ci__sb_printf(sb, "%sri%d = rf;\n", in4, ci__cemit_acc(E, k));
+    }
+    ci__cemit_loop_body(E, g, p, in4, -1);
+    ci__sb_printf(sb, "%s}\n", lvl);
+}
+
+/* phase p's reductions combined across the block: with tx 1 each warp first folds its lanes
+   (shuffles), then one thread a point folds the warps' (or, tx > 1, the ty rows') partials in
+   order through shared memory, and every thread reads the result back */
+static void ci__cuemit_combine(ci__cemit *E, const ci__group *g, int p, int tx, int ty,
+                               const char *ind) {
+    ci__sb *sb = E->sb;
+    const char *nm[3], *on[3], *ct[3];
+    const ci__kernel **red = CI__NEWN(E->L->LA, const ci__kernel *, g->m.n + 1);
+    int j, s, n, nred = 0, parts = tx == 1 ? (ty + 31) / 32 : ty;
+    char in8[96], in12[100];
+    snprintf(in8, sizeof in8, "%s        ", ind);
+    snprintf(in12, sizeof in12, "%s            ", ind);
+    for (j = 0; j < g->m.n; j++) {
+        const ci__kernel *k = (const ci__kernel *)g->m.v[j];
+        if (k->emit && k->inner && k->phase == p && k->kind == CI__K_REDUCTION) red[nred++] = k;
+    }
+    if (nred == 0) return;
+    ci__sb_printf(sb, "%s{   /* the block's partial results, combined */\n", ind);
+    for (j = 0; j < nred; j++) {   /* a slot for each partial */
+        int id = ci__cemit_acc(E, red[j]);
+        n = ci__cuemit_state(red[j], nm, on, ct);
+        for (s = 0; s < n; s++)
+            ci__sb_printf(sb, "%s    __shared__ %s sh_%s%d[%d][%d];\n", ind, ct[s], nm[s], id,
+                          parts, tx);
+    }
+    for (j = 0; tx == 1 && j < nred; j++) {   /* a warp's lanes, into its lane 0 */
+        int id = ci__cemit_acc(E, red[j]);
+        n = ci__cuemit_state(red[j], nm, on, ct);
+        ci__sb_printf(sb, "%s    for (int sh = 16; sh > 0; sh >>= 1) {\n", ind);
+        for (s = 0; s < n; s++)
+            ci__sb_printf(sb, "%s        %s %s%d = __shfl_down_sync(0xffffffffu, %s%d, sh);\n", ind,
+                          ct[s], on[s], id, nm[s], id);
+        ci__cuemit_merge(E, red[j], in8);
+        ci__sb_printf(sb, "%s    }\n", ind);
+    }
+    if (parts > 1) {   /* the partials into their slots */
+        ci__sb_printf(sb, "%s    if (%s) {\n", ind, tx == 1 ? "(threadIdx.y & 31) == 0" : "1");
+        for (j = 0; j < nred; j++) {
+            int id = ci__cemit_acc(E, red[j]);
+            n = ci__cuemit_state(red[j], nm, on, ct);
+            for (s = 0; s < n; s++)
+                ci__sb_printf(sb, "%s        sh_%s%d[threadIdx.y%s][threadIdx.x] = %s%d;\n", ind,
+                              nm[s], id, tx == 1 ? " >> 5" : "", nm[s], id);
+        }
+        ci__sb_printf(sb, "%s    }\n%s    __syncthreads();\n", ind, ind);
+    }
+    ci__sb_printf(sb, "%s    if (threadIdx.y == 0) {\n", ind);
+    if (parts > 1) {   /* the first thread of each point folds the others' in order */
+        ci__sb_printf(sb, "%s        for (int w = 1; w < %d; w++) {\n", ind, parts);
+        for (j = 0; j < nred; j++) {
+            int id = ci__cemit_acc(E, red[j]);
+            n = ci__cuemit_state(red[j], nm, on, ct);
+            for (s = 0; s < n; s++)
+                ci__sb_printf(sb, "%s            %s %s%d = sh_%s%d[w][threadIdx.x];\n", ind, ct[s],
+                              on[s], id, nm[s], id);
+            ci__cuemit_merge(E, red[j], in12);
+        }
+        ci__sb_printf(sb, "%s        }\n", ind);
+    }
+    for (j = 0; j < nred; j++) {
+        int id = ci__cemit_acc(E, red[j]);
+        n = ci__cuemit_state(red[j], nm, on, ct);
+        for (s = 0; s < n; s++)
+            ci__sb_printf(sb, "%s        sh_%s%d[0][threadIdx.x] = %s%d;\n", ind, nm[s], id, nm[s],
+                          id);
+    }
+    ci__sb_printf(sb, "%s    }\n%s    __syncthreads();\n", ind, ind);
+    for (j = 0; j < nred; j++) {   /* every thread reads the result */
+        int id = ci__cemit_acc(E, red[j]);
+        n = ci__cuemit_state(red[j], nm, on, ct);
+        for (s = 0; s < n; s++)
+            ci__sb_printf(sb, "%s    %s%d = sh_%s%d[0][threadIdx.x];\n", ind, nm[s], id, nm[s], id);
+    }
+    /* the slots are free again only when every thread has read them */
+    ci__sb_printf(sb, "%s    __syncthreads();\n%s}\n", ind, ind);
+}
+
+/* the __global__ entries, after the kernels: each loops over its points a grid at a time (a
+   cooperative kernel's blocks tx points at a time, every thread of a block the same number of
+   times, as __syncthreads needs) */
 static void ci__cuemit_entries(ci__L *L, ci__sb *sb) {
     int i;
     for (i = 0; i < L->groups.n; i++) {
         const ci__group *g = (const ci__group *)L->groups.v[i];
         const ci__kernel *k = (const ci__kernel *)g->m.v[0];
         if (!g->live || (!g->fused && k->kind == CI__K_EXTERN)) continue;
-        ci__sb_printf(sb, "\nextern \"C\" __global__ void ci_cuda_%s(void **B, long long n) {\n",
+        /* the block's size bounds the registers a thread may take (a launch never fails) */
+        ci__sb_printf(sb,
+                      "\nextern \"C\" __global__ void __launch_bounds__(%d) ci_cuda_%s(void **B, "
+                      "long long n) {\n",
+                      g->cu_tx     ? g->cu_tx * g->cu_ty
+                      : g->cu_tile ? CI__CUEMIT_TILE * 8
+                      : !g->fused && k->kind == CI__K_SCATTER && !k->disjoint ? 1
+                                                                       : CI__CUEMIT_BLOCK,
                       g->name);
         if (!g->fused && k->kind == CI__K_SCATTER && !k->disjoint) {
             ci__sb_printf(sb, "    if (blockIdx.x == 0 && threadIdx.x == 0) %s(B, 0, n);\n}\n",
                           g->name);
             continue;
         }
-        ci__sb_put(sb, "    long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n");
-        ci__sb_printf(sb, "    if (i < n) %s(B, i, i + 1);\n}\n", g->name);
+        if (g->cu_tile) {   /* a tile a block */
+            ci__sb_printf(sb, "    for (long long t = blockIdx.x; t < n; t += gridDim.x)\n"
+                              "        %s(B, t, t + 1);\n}\n", g->name);
+            continue;
+        }
+        if (g->cu_tx) {
+            ci__sb_printf(sb,
+                          "    for (long long i = (long long)blockIdx.x * %d; i < n; i += (long "
+                          "long)gridDim.x * %d)\n",
+                          g->cu_tx, g->cu_tx);
+            ci__sb_printf(sb, "        %s(B, i + threadIdx.x, i + threadIdx.x + 1);\n}\n",
+                          g->name);
+            continue;
+        }
+        if (!g->fused) {   /* a scan, a slice of a concatenation: a thread a point */
+            ci__sb_put(sb, "    for (long long i = (long long)blockIdx.x * blockDim.x + "
+                           "threadIdx.x; i < n;\n"
+                           "         i += (long long)gridDim.x * blockDim.x)\n");
+            ci__sb_printf(sb, "        %s(B, i, i + 1);\n}\n", g->name);
+            continue;
+        }
+        /* CI__CUEMIT_POINTS points a thread, a block's width apart */
+        ci__sb_printf(sb,
+                      "    const long long w = %dLL * blockDim.x;\n"
+                      "    for (long long i = (long long)blockIdx.x * w; i < n; i += gridDim.x * w)"
+                      "\n        %s(B, i + threadIdx.x, i + w < n ? i + w : n);\n}\n",
+                      CI__CUEMIT_POINTS, g->name);
     }
 }
 
@@ -12667,11 +13104,20 @@ static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
     for (i = 0; i < p->nkernels; i++) {
         const ci__group *g = p->kernels[i];
         const ci__kernel *k = (const ci__kernel *)g->m.v[0];
+        long long blocks;
         l[i].ext = !g->fused && k->kind == CI__K_EXTERN;
         l[i].serial = !g->fused && k->kind == CI__K_SCATTER && !k->disjoint;
-        l[i].n = ci__cemit_extent(g, 1);
-        l[i].block[0] = CI__CUEMIT_BLOCK;
-        l[i].block[1] = l[i].block[2] = 1;
+        l[i].n = g->cu_tile ? ci__cuemit_tiles(g) : ci__cemit_extent(g, 1);
+        l[i].block[0] = g->cu_tx     ? (unsigned)g->cu_tx
+                        : g->cu_tile ? CI__CUEMIT_TILE
+                        : l[i].serial ? 1
+                                      : CI__CUEMIT_BLOCK;
+        l[i].block[1] = g->cu_tx ? (unsigned)g->cu_ty : g->cu_tile ? 8 : 1;
+        l[i].block[2] = 1;
+        blocks = l[i].serial ? 1 : (l[i].n + l[i].block[0] - 1) / l[i].block[0];
+        if (g->fused && !g->cu_tx) blocks = (blocks + CI__CUEMIT_POINTS - 1) / CI__CUEMIT_POINTS;
+        if (g->cu_tile) blocks = l[i].n;
+        l[i].grid = (unsigned)(blocks < CI__CUEMIT_GRID ? blocks : CI__CUEMIT_GRID);
         snprintf(l[i].fn, sizeof l[i].fn, l[i].ext ? "%s" : "ci_cuda_%s", g->name);
     }
     p->src_lines = lines;
@@ -15067,6 +15513,7 @@ typedef struct ci__cuda_prog {
     unsigned long long *stage;   /* the staging copies of the inputs and outputs */
     void *stream;
     int host_io;                 /* this run copies the caller's host arrays in and out */
+    void *ev[2];                 /* CUDA events around the launches (ci_program_last_run_ms) */
 } ci__cuda_prog;
 
 /* each slot's size in bytes: the largest buffer placed in it */
@@ -15174,6 +15621,8 @@ static void *ci__cuda_build(ci_program *p) {
                        c->l[i].fn);
     }
     ci__cuda_alloc_all(p, c);
+    ci__cuda_check(p, ci__cuda.cuEventCreate(&c->ev[0], 0), "cuEventCreate");
+    ci__cuda_check(p, ci__cuda.cuEventCreate(&c->ev[1], 0), "cuEventCreate");
     return c;
 }
 
@@ -15202,6 +15651,7 @@ static int ci__cuda_extern(ci_program *p, ci__cuda_prog *c, int idx) {
 static int ci__cuda_run(ci_program *p) {
     ci__cuda_prog *c = (ci__cuda_prog *)p->be_data;
     ci__rterr rec;
+    float ms;
     int i, e, ns = p->nslots;
     const char *what = "cuCtxSetCurrent";
     if ((e = ci__cuda.cuCtxSetCurrent(c->dev->ctx)) != 0) goto fail;
@@ -15219,11 +15669,11 @@ static int ci__cuda_run(ci_program *p) {
             e = ci__cuda.cuMemcpyHtoDAsync(c->dslot[b->slot], &p->seed, sizeof p->seed, c->stream);
     }
     if (!e) e = ci__cuda.cuMemsetD8Async(c->dslot[ns], 0, sizeof(ci__rterr), c->stream);
+    if (!e) e = ci__cuda.cuEventRecord(c->ev[0], c->stream);
     for (i = 0; i < c->nl && !e; i++) {
         ci__cuda_launch *l = &c->l[i];
         long long n = l->n;
         void *args[2];
-        unsigned grid;
         if (l->ext) {
             what = l->fn;
             e = ci__cuda_extern(p, c, i);
@@ -15233,11 +15683,11 @@ static int ci__cuda_run(ci_program *p) {
         if (n <= 0) continue;
         args[0] = &c->dtab;
         args[1] = &n;
-        grid = l->serial ? 1 : (unsigned)((n + l->block[0] - 1) / l->block[0]);
         what = l->fn;
-        e = ci__cuda.cuLaunchKernel(c->fn[i], grid, 1, 1, l->serial ? 1 : l->block[0], 1, 1, 0,
-                                    c->stream, args, NULL);
+        e = ci__cuda.cuLaunchKernel(c->fn[i], l->grid, 1, 1, l->block[0], l->block[1],
+                                    l->block[2], 0, c->stream, args, NULL);
     }
+    if (!e) e = ci__cuda.cuEventRecord(c->ev[1], c->stream);
     if (e) goto fail;
     what = "copying the outputs";
     for (i = 0; c->host_io && i < p->nout && !e; i++)
@@ -15248,6 +15698,7 @@ static int ci__cuda_run(ci_program *p) {
     if (!e) e = ci__cuda.cuMemcpyDtoHAsync(&rec, c->dslot[ns], sizeof rec, c->stream);
     if (!e) e = ci__cuda.cuStreamSynchronize(c->stream);
     if (e) goto fail;
+    if (ci__cuda.cuEventElapsedTime(&ms, c->ev[0], c->ev[1]) == 0) p->run_ms = ms;
     if (rec.code && !p->run_error.code) p->run_error = rec;
     return rec.code != 0;
 fail:
@@ -15262,6 +15713,8 @@ static void ci__cuda_free(ci_program *p) {
     (void)ci__cuda.cuCtxSetCurrent(c->dev->ctx);
     if (c->base) (void)ci__cuda.cuMemFree(c->base);
     if (c->module) (void)ci__cuda.cuModuleUnload(c->module);
+    if (c->ev[0]) (void)ci__cuda.cuEventDestroy(c->ev[0]);
+    if (c->ev[1]) (void)ci__cuda.cuEventDestroy(c->ev[1]);
     if (c->hstage) ci__mfree(p->ctx, c->hstage, c->hstage_size);
 }
 
@@ -19363,6 +19816,7 @@ ci_tensor ci_layer_norm(ci_graph *g, ci_tensor x, int nn, const int64_t *ns, ci_
 /* the passes, in order; p->be is the backend */
 static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, unsigned dbg) {
     p->L = ci__lower_new(g->ctx, p->A, &p->E, 0);
+    p->L->gpu = p->be->device == CI_DEVICE_CUDA;
     ci__lower_graph(p->L, g);                              /* >>lower: graph -> buffers, kernels */
     ci__sched_kernels(p->L, !d->unfused);                  /* >>sched: names, dead code, fusion */
     ci__plan_program(p, d->user_arena);                    /* >>plan: slots, B[], the arena */
@@ -19406,6 +19860,7 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     memset(p, 0, sizeof *p);
     p->ctx = ctx;
     p->be = be;
+    p->run_ms = -1;
     p->A = ci__arena_new(ctx, &p->E);
     if (!p->A) {
         ci__mfree(ctx, p, sizeof *p);
@@ -19455,6 +19910,34 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
 }
 
 /* ci_program_run (device 0) and ci_program_run_device (1): the checks, the run, its errors */
+/* the bytes of input i (i < nin) or output i - nin, as the caller's array holds them */
+static size_t ci__public_io_bytes(const ci_program *p, int i) {
+    int o = i - p->nin;
+    if (i < p->nin)
+        return (size_t)ci__ir_numel(p->in_nd[i], p->in_shape + i * CI_MAX_DIMS) *
+               ci__dtype_tab[p->in_dt[i]].size;
+    return (size_t)ci__ir_numel(p->out_nd[o], p->out_shape + o * CI_MAX_DIMS) *
+           ci__dtype_tab[p->out_dt[o]].size;
+}
+
+/* device runs: an output that overlaps an input or another output (the GPU's kernels take the
+   pointers to be apart, >>cemit's __restrict__) */
+static int ci__public_overlap(ci_program *p) {
+    int i, j, n = p->nin + p->nout;
+    for (i = p->nin; i < n; i++)
+        for (j = 0; j < n; j++) {
+            uintptr_t a = (uintptr_t)p->B[i], b = (uintptr_t)p->B[j];
+            size_t na = ci__public_io_bytes(p, i), nb = ci__public_io_bytes(p, j);
+            if (j == i || !na || !nb || a + na <= b || b + nb <= a) continue;
+            ci__util_set_error(p->ctx, "ci_program_run_device: output %d overlaps %s %d: on the "
+                                       "GPU the outputs must not overlap the inputs or each other",
+                               i - p->nin, j < p->nin ? "input" : "output",
+                               j < p->nin ? j : j - p->nin);
+            return 1;
+        }
+    return 0;
+}
+
 static ci_result ci__public_run(ci_program *p, int nin, const void *const *inputs, int nout,
                                 void *const *outputs, int device, void *stream) {
     int i, r;
@@ -19493,6 +19976,7 @@ static ci_result ci__public_run(ci_program *p, int nin, const void *const *input
                                    "user_arena: call ci_program_set_arena)");
         return CI_ERR_INVALID_ARGS;
     }
+    if (device && ci__public_overlap(p)) return CI_ERR_INVALID_ARGS;
     p->failed_extern = 0;
     memset(&p->run_error, 0, sizeof p->run_error);
     if (p->be->device == CI_DEVICE_CUDA) ci__cuda_set_io(p, device, inputs, outputs, stream);
@@ -19602,6 +20086,8 @@ int ci_program_output_shape_after_run(const ci_program *p, int i, int64_t *shape
 
 int ci_program_num_kernels(const ci_program *p) { return p ? p->nkernels : 0; }
 const char *ci_program_backend(const ci_program *p) { return p ? p->be->name : ""; }
+
+double ci_program_last_run_ms(const ci_program *p) { return p ? p->run_ms : -1; }
 const char *ci_backend_unavailable(ci_device device, ci_backend backend) {
     static char why[4][200];   /* one per device (the message stays as the machine stays) */
     int d = (int)device;

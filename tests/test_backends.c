@@ -157,6 +157,8 @@ CI_TEST(test_thread_pool_only_where_needed) {
     CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
     CI_CHECK(p->pool == NULL);
     CI_CHECK_STR_EQ(ci_program_backend(p), "interp");
+    /* the GPU time of a run: none on the CPU */
+    CI_CHECK(ci_program_last_run_ms(p) == -1 && ci_program_last_run_ms(NULL) == -1);
     ci_program_destroy(p);
 #ifndef CINDUCTOR_NO_TCC
     pd.backend = CI_BACKEND_DEFAULT;

@@ -5,6 +5,7 @@
    graph is still compiled by NVRTC there: make test-cuda-source).
        test_cuda [FILTER] [--graphs N]      N random graphs (default 300) */
 #include "random_graph.h"
+#include "cuda_cases.h"
 
 #include <time.h>
 
@@ -67,6 +68,15 @@ CI_TEST(test_cuda_suite_shapes) {
     for (i = 0; i < (int)(sizeof g / sizeof g[0]); i++) cuda_check_cig(g[i], 77 + (uint64_t)i);
 }
 
+/* the kernel shapes of tests/cuda_cases.h: cooperative reductions (every kind, ties, NaNs,
+   each block shape) and tiles */
+CI_TEST(test_cuda_kernel_shapes) {
+    int i;
+    if (cuda_why()) CI_SKIP(cuda_why());
+    for (i = 0; i < (int)(sizeof cuda_kernel_cases / sizeof *cuda_kernel_cases); i++)
+        cuda_check_cig(cuda_kernel_cases[i], 300 + (uint64_t)i);
+}
+
 /* ci_program_run_device on buffers from ci_cuda_alloc gives what ci_program_run gives */
 CI_TEST(test_cuda_device_pointers) {
     ci_ctx *ctx;
@@ -88,6 +98,7 @@ CI_TEST(test_cuda_device_pointers) {
     CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
     CI_CHECK(!strcmp(ci_program_backend(p), "nvrtc"));
     CI_CHECK(strstr(ci_program_source(p), "__global__") != NULL);
+    CI_CHECK(ci_program_last_run_ms(p) == -1);   /* no run yet */
     {
         const void *in[1];
         void *out[1];
@@ -103,12 +114,18 @@ CI_TEST(test_cuda_device_pointers) {
         CI_CHECK_OK_CTX(ctx, ci_program_run_device(p, 1, in, 1, out, NULL));
         CI_CHECK_OK_CTX(ctx, ci_cuda_copy_to_host(ctx, 0, y2, dy, n * 4));
         CI_CHECK(memcmp(y1, y2, n * 4) == 0);   /* the same kernels: the same bits */
+        /* the kernels' GPU time, from events: short, but measured */
+        CI_CHECK_MSG(ci_program_last_run_ms(p) > 0 && ci_program_last_run_ms(p) < 1000, "%g ms",
+                     ci_program_last_run_ms(p));
         for (i = 0; i < 37; i++) {   /* and right: each row sums to 1 */
             double s = 0;
             size_t j;
             for (j = 0; j < 129; j++) s += y1[i * 129 + j];
             CI_CHECK_MSG(fabs(s - 1) < 1e-5, "row %d sums to %g", (int)i, s);
         }
+        out[0] = (char *)dx + 4 * 100;   /* an output over the input: refused */
+        CI_CHECK_EQ_INT(ci_program_run_device(p, 1, in, 1, out, NULL), CI_ERR_INVALID_ARGS);
+        CI_CHECK_CONTAINS(ci_ctx_last_error(ctx), "output 0 overlaps input 0");
         CI_CHECK_OK_CTX(ctx, ci_cuda_free(ctx, 0, dx));
         CI_CHECK_OK_CTX(ctx, ci_cuda_free(ctx, 0, dy));
     }
@@ -174,6 +191,7 @@ int main(int argc, char **argv) {
        functions' rounding, and CUDA's expf/erff differ from libm's by an ulp or two */
     rg_rtol_f64 = 1e-6;
     CI_RUN(test_cuda_suite_shapes);
+    CI_RUN(test_cuda_kernel_shapes);
     CI_RUN(test_cuda_device_pointers);
     CI_RUN(test_cuda_run_time_checks);
     CI_RUN(test_cuda_random_graphs);

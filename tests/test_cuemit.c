@@ -5,6 +5,7 @@
 #define CINDUCTOR_IMPLEMENTATION
 #include "../cinductor.h"
 #include "ci_test.h"
+#include "cuda_cases.h"
 
 #include <unistd.h>
 
@@ -142,7 +143,11 @@ CI_TEST(test_cuemit_entries_and_refusal) {
     for (i = 0; i < nl; i++) {
         char want[128];
         next += l[i].ext;
-        snprintf(want, sizeof want, "extern \"C\" __global__ void %s(", l[i].fn);
+        /* an entry bounds its registers by the block it is launched with */
+        if (!l[i].ext)
+            snprintf(want, sizeof want, "__global__ void __launch_bounds__(%u) %s(void **B,",
+                     l[i].block[0] * l[i].block[1], l[i].fn);
+        else snprintf(want, sizeof want, " %s(void **B, long long n)", l[i].fn);
         if (!l[i].ext) CI_CHECK_MSG(strstr(src, want) != NULL, "%s in\n%s", want, src);
         else CI_CHECK_MSG(strstr(src, want) == NULL, "%s", src);
     }
@@ -161,6 +166,60 @@ CI_TEST(test_cuemit_entries_and_refusal) {
 }
 #endif
 
+#ifndef CINDUCTOR_NO_CUDA
+/* the cooperative reductions and the tiled kernels: each case's source compiles, and each
+   kernel gets the block its loads ask for (the launch's block, and the entry stepping over tx
+   points, or over tiles) */
+CI_TEST(test_cuemit_kernel_shapes) {
+    /* case, kernel, block x, block y */
+    static const int want[][4] = {{0, 0, 1, 1024}, {1, 0, 1, 32},  {3, 1, 4, 64},
+                                  {9, 0, 32, 32},  {10, 0, 8, 64}, {11, 0, 1, 32},
+                                  {12, 0, 16, 64}, {14, 0, 1, 1024}, {16, 0, 1, 128},
+                                  {18, 0, 32, 8},  {19, 0, 32, 8},  {20, 0, 32, 8},
+                                  {21, 0, 32, 8}};
+    int i, w;
+    ci__cuda_target t = {90, 132, 227 * 1024};
+    if (rtc_why()) CI_SKIP(rtc_why());
+    for (i = 0; i < (int)(sizeof cuda_kernel_cases / sizeof *cuda_kernel_cases); i++) {
+        const char *cig = cuda_kernel_cases[i], *src, *why;
+        ci_ctx *ctx;
+        ci_graph *g;
+        ci_program *p = NULL;
+        ci_compile_desc pd;
+        ci__cuda_launch *l;
+        ci__cuda_bin b;
+        int nl;
+        char err[256];
+        CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+        g = ci_graph_create(ctx);
+        CI_CHECK_OK(ci_cig_parse(g, cig, strlen(cig), "case.cig", NULL, err, sizeof err));
+        memset(&pd, 0, sizeof pd);
+        pd.backend = CI_BACKEND_INTERP;
+        CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+        src = ci__cuemit_source(p, &t, &l, &nl);
+        why = ci__cuda_compile(p->A, src, 90, "off", &b);
+        CI_CHECK_MSG(!why, "case %d: %s", i, why ? why : "");
+        for (w = 0; w < (int)(sizeof want / sizeof *want); w++) {
+            char step[64];
+            if (want[w][0] != i) continue;
+            CI_CHECK_MSG(want[w][1] < nl && l[want[w][1]].block[0] == (unsigned)want[w][2] &&
+                             l[want[w][1]].block[1] == (unsigned)want[w][3],
+                         "case %d kernel %d: block %u x %u, want %d x %d", i, want[w][1],
+                         l[want[w][1]].block[0], l[want[w][1]].block[1], want[w][2], want[w][3]);
+            if (i >= 18) snprintf(step, sizeof step, "t += gridDim.x)");   /* a tile a block */
+            else snprintf(step, sizeof step, "i += (long long)gridDim.x * %d)", want[w][2]);
+            CI_CHECK_CONTAINS(src, step);
+        }
+        if (i == 9) CI_CHECK(strstr(src, "__shfl_down_sync") == NULL);   /* a point a lane */
+        if (i == 0) CI_CHECK_CONTAINS(src, "__shfl_down_sync(0xffffffffu, acc_i");
+        if (i == 12) CI_CHECK_CONTAINS(src, "acc0_3 += ");   /* four sums in flight */
+        ci_program_destroy(p);
+        ci_graph_destroy(g);
+        ci_ctx_destroy(ctx);
+    }
+}
+#endif
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     snprintf(cache_dir, sizeof cache_dir, "%s/ci-cubin-%ld",
@@ -168,6 +227,7 @@ int main(int argc, char **argv) {
 #ifndef CINDUCTOR_NO_CUDA
     CI_RUN(test_nvrtc_to_cubin_and_cache);
     CI_RUN(test_cuemit_entries_and_refusal);
+    CI_RUN(test_cuemit_kernel_shapes);
 #endif
     CI_RUN(test_suite_cuda_source_compiles);
     {   /* the cache directory this test made */

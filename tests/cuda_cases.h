@@ -1,0 +1,64 @@
+/* Graphs for the GPU's kernel shapes (>>cuemit). The cooperative reductions: every reduction
+   kind, with ties, NaNs and infinities, in each shape of block the emitter picks (a warp or
+   more along a row; tx points a warp row along an outer dim; a point a block where the points'
+   count is odd; several reduced dims; a whole tensor to one value; an empty reduction). The
+   tiled kernels (a read across the rows): square, ragged edges, a batch, a broadcast. test_cuda
+   runs them on a GPU against the interpreter; test_cuemit compiles their CUDA source with
+   NVRTC and checks the block each kernel gets. */
+#ifndef CUDA_CASES_H_INCLUDED
+#define CUDA_CASES_H_INCLUDED
+
+static const char *const cuda_kernel_cases[] = {
+    /* rows: a long row (ty up to 1024 threads, few points), short rows (one warp) */
+    "input x: f32[3, 5000]\ny = aten.sum.dim_IntList(x, [1])\n"
+    "m = aten.amax.default(x, [1])\na = aten.argmin.default(x, 1)\noutput y, m, a\n",
+    "input x: f32[37, 7]\ny = aten.prod.dim_int(x, 1)\nm = aten.amin.default(x, [1])\n"
+    "a = aten.argmax.default(x, 1)\noutput y, m, a\n",
+    "input x: f64[300, 513]\ny = aten._softmax.default(x, -1, False)\n"
+    "v = aten.var.correction(x, [1], correction=1)\noutput y, v\n",
+    /* integers: ties everywhere (values in [-5, 5]), argmax takes the first */
+    "input x: i64[64, 300]\ny = aten.sum.dim_IntList(x, [1])\na = aten.argmax.default(x, 1)\n"
+    "b = aten.argmin.default(x, 0)\nm, i = aten.max.dim(x, 0)\noutput y, a, b, m, i\n",
+    "input x: i32[9, 1000]\ny = aten.prod.dim_int(x, 1)\nm = aten.amax.default(x, [1])\n"
+    "output y, m\n",
+    /* NaNs (log of a negative) and infinities (log of zero): NaN wins max and argmax */
+    "input x: f32[40, 700]\nl = aten.log.default(x)\nm = aten.amax.default(l, [1])\n"
+    "a = aten.argmax.default(l, 1)\nb = aten.argmin.default(l, 0)\nn = aten.amin.default(l, [0])\n"
+    "output m, a, b, n\n",
+    "input x: f32[16, 900]\nr = aten.relu.default(x)\nl = aten.log.default(r)\n"
+    "m = aten.amax.default(l, [1])\na = aten.argmin.default(l, 1)\ns = aten.sum.dim_IntList(l, [1])\n"
+    "output m, a, s\n",
+    /* bools */
+    "input x: bool[50, 333]\ny = aten.any.dim(x, 1)\nz = aten.all.dim(x, 0)\noutput y, z\n",
+    "input x: f32[50, 2000]\nt = aten.gt.Scalar(x, 3.2)\ny = aten.any.dim(t, 1)\n"
+    "u = aten.lt.Scalar(x, 3.2)\nz = aten.all.dim(u, 1)\noutput y, z\n",
+    /* columns: 32 points a warp row, 8 a row, an odd count of points (one a block) */
+    "input x: f32[1000, 64]\ny = aten.sum.dim_IntList(x, [0])\nm = aten.amax.default(x, [0])\n"
+    "a = aten.argmax.default(x, 0)\noutput y, m, a\n",
+    "input x: f32[513, 24]\nv, m = aten.var_mean.correction(x, [0], correction=0)\n"
+    "s = aten.std.correction(x, [0], correction=1)\noutput v, m, s\n",
+    "input x: f64[100, 33]\ny = aten.sum.dim_IntList(x, [0])\na = aten.argmin.default(x, 0)\n"
+    "output y, a\n",
+    "input x: f32[6, 2050, 40]\ny = aten.sum.dim_IntList(x, [1])\nm = aten.mean.dim(x, [1])\n"
+    "output y, m\n",
+    /* several reduced dims, a whole tensor, an empty reduction, a fused normalisation */
+    "input x: f32[4, 6, 50, 3]\ny = aten.sum.dim_IntList(x, [1, 2])\n"
+    "m = aten.amax.default(x, [1, 3])\noutput y, m\n",
+    "input x: f32[77, 91]\ny = aten.sum.default(x)\nm = aten.max.default(x)\n"
+    "a = aten.argmax.default(x)\nv = aten.var.correction(x, None, correction=1)\n"
+    "output y, m, a, v\n",
+    "input x: f32[5, 0]\ny = aten.sum.dim_IntList(x, [1])\np = aten.prod.dim_int(x, 1)\n"
+    "a = aten.all.dim(x, 1)\noutput y, p, a\n",
+    "input x: f32[96, 1024]\ninput w: f32[1024]\ninput b: f32[1024]\n"
+    "y, m, r = aten.native_layer_norm.default(x, [1024], w, b, 1e-05)\noutput y, m, r\n",
+    "input x: f32[65, 64]\ny = aten._log_softmax.default(x, 0, False)\noutput y\n",
+    /* tiles (cases 18-21) */
+    "input x: f32[300, 300]\nt = aten.t.default(x)\ny = aten.add.Tensor(t, x)\noutput y\n",
+    "input x: f32[33, 70]\nt = aten.t.default(x)\ny = aten.mul.Tensor(t, 2)\noutput y\n",
+    "input x: f64[3, 45, 37]\nt = aten.transpose.int(x, 1, 2)\ninput b: f64[37, 1]\n"
+    "y = aten.sub.Tensor(t, b)\noutput y\n",
+    "input x: i64[5, 7, 40]\np = aten.permute.default(x, [0, 2, 1])\nc = aten.clone.default(p)\n"
+    "output c\n",
+};
+
+#endif /* CUDA_CASES_H_INCLUDED */
