@@ -852,6 +852,7 @@ typedef struct ci__cuda_launch {
     long long n;         /* the points of the outermost loop (its entry's second argument) */
     unsigned grid;       /* blocks (the entry loops over the points a grid at a time) */
     unsigned block[3];
+    size_t work;         /* bytes of zeroed device scratch the entry takes as a third argument */
 } ci__cuda_launch;
 static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
                                      ci__cuda_launch **launches, int *nlaunches);
@@ -880,6 +881,8 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
 #define CI__CUEMIT_POINTS 4         /* points a thread, a kernel that does not reduce */
 #define CI__CUEMIT_UNROLL 4         /* points a step of a cooperative kernel's sums */
 #define CI__CUEMIT_TILE 32          /* a tiled kernel's tile: 32 x 32 points, 32 x 8 threads */
+#define CI__CUEMIT_MM_BLOCKS 256    /* a product's blocks that K is split to reach */
+#define CI__CUEMIT_MM_KPART 256     /* the shortest part of K a split gives a block */
 /* a line of CUDA source that stands for what the GPU cannot run yet (>>cuda refuses it) */
 #define CI__CUEMIT_NOGPU "#error \"cinductor: "
 
@@ -13037,14 +13040,147 @@ static void ci__cuemit_combine(ci__cemit *E, const ci__group *g, int p, int tx, 
     ci__sb_printf(sb, "%s    __syncthreads();\n%s}\n", ind, ind);
 }
 
+/* cinductor.bmm on the GPU (f32, f64, f16, bf16): C[b] = A[b] @ B[b] for dense A [nb, M, K],
+   B [nb, K, N], C [nb, M, N]. A block of 16 x 16 threads takes a 64 x 64 tile of C, 4 x 4
+   points a thread 16 apart (neighbouring threads read neighbouring shared words and write
+   neighbouring elements), over K in steps of 16 staged through shared memory (A's tile
+   padded a word a row: its stores do not meet in one bank). Acc: float for f32, f16 and bf16
+   (KIND 1 f16, 2 bf16), double for f64; fused multiply-adds, as the CPU's kernels. The other
+   extern kernels run on the host (>>cuda). */
+static const char *ci__cuemit_bmm_src(void) {
+    return "\nstatic float ci_mm_fma(float a, float b, float c) { return fmaf(a, b, c); }\n"
+           "static double ci_mm_fma(double a, double b, double c) { return fma(a, b, c); }\n"
+           "template <typename T, typename Acc, int KIND> static Acc ci_mm_ld(T v) {\n"
+           "    if (KIND == 1) return (Acc)ci_h2f((unsigned short)v);\n"
+           "    if (KIND == 2) return (Acc)ci_bf2f((unsigned short)v);\n"
+           "    return (Acc)v;\n"
+           "}\n"
+           "template <typename T, typename Acc, int KIND> static T ci_mm_st(Acc v) {\n"
+           "    if (KIND == 1) return (T)ci_f2h((float)v);\n"
+           "    if (KIND == 2) return (T)ci_f2bf((float)v);\n"
+           "    return (T)v;\n"
+           "}\n"
+           "template <typename T, typename Acc, int KIND>\n"
+           "static void ci_bmm(const T *__restrict__ A, const T *__restrict__ Bm,\n"
+           "                   T *__restrict__ C, long long M, long long K, long long N,\n"
+           "                   long long n, int S, Acc *work) {\n"
+           "    __shared__ Acc as[16][65], bs[16][64];\n"
+           "    __shared__ int last;\n"
+           "    const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 16 + tx;\n"
+           "    const long long tm = (M + 63) / 64, tn = (N + 63) / 64;\n"
+           "    const long long ks = (K + 16LL * S - 1) / (16LL * S) * 16, tiles = n / S;\n"
+           "    unsigned *count = (unsigned *)(work + tiles * S * 4096);\n"
+           "    for (long long q = blockIdx.x; q < n; q += gridDim.x) {\n"
+           "        const long long t = q / S, s = q % S, b = t / (tm * tn);\n"
+           "        const long long i0 = t / tn % tm * 64, j0 = t % tn * 64;\n"
+           "        const long long klo = s * ks, khi = klo + ks < K ? klo + ks : K;\n"
+           "        const T *a = A + b * M * K, *bb = Bm + b * K * N;\n"
+           "        Acc acc[4][4];\n"
+           "        for (int i = 0; i < 4; i++)\n"
+           "            for (int j = 0; j < 4; j++) acc[i][j] = 0;\n"
+           "        for (long long k0 = klo; k0 < khi; k0 += 16) {\n"
+           "            for (int e = tid; e < 1024; e += 256) {\n"
+           "                int r = e >> 4, kk = e & 15, kb = e >> 6, cc = e & 63;\n"
+           "                long long gi = i0 + r, gk = k0 + kk, gkb = k0 + kb, gj = j0 + cc;\n"
+           "                as[kk][r] = gi < M && gk < khi\n"
+           "                                ? ci_mm_ld<T, Acc, KIND>(a[gi * K + gk]) : (Acc)0;\n"
+           "                bs[kb][cc] = gkb < khi && gj < N\n"
+           "                                 ? ci_mm_ld<T, Acc, KIND>(bb[gkb * N + gj]) : (Acc)0;\n"
+           "            }\n"
+           "            __syncthreads();\n"
+           "            #pragma unroll\n"
+           "            for (int kk = 0; kk < 16; kk++) {\n"
+           "                Acc av[4], bv[4];\n"
+           "                for (int i = 0; i < 4; i++) av[i] = as[kk][ty + 16 * i];\n"
+           "                for (int j = 0; j < 4; j++) bv[j] = bs[kk][tx + 16 * j];\n"
+           "                for (int i = 0; i < 4; i++)\n"
+           "                    for (int j = 0; j < 4; j++)\n"
+           "                        acc[i][j] = ci_mm_fma(av[i], bv[j], acc[i][j]);\n"
+           "            }\n"
+           "            __syncthreads();\n"
+           "        }\n"
+           "        if (S > 1) {   /* K split: the tile's last block adds the parts, in order */\n"
+           "            Acc *part = work + t * S * 4096;\n"
+           "            for (int i = 0; i < 4; i++)\n"
+           "                for (int j = 0; j < 4; j++)\n"
+           "                    part[s * 4096 + (ty + 16 * i) * 64 + tx + 16 * j] = acc[i][j];\n"
+           "            __threadfence();\n"
+           "            __syncthreads();\n"
+           "            if (tid == 0) last = atomicAdd(&count[t], 1u) == (unsigned)S - 1;\n"
+           "            __syncthreads();\n"
+           "            if (!last) continue;\n"
+           "            __threadfence();\n"
+           "            for (int i = 0; i < 4; i++)\n"
+           "                for (int j = 0; j < 4; j++) {\n"
+           "                    Acc v = 0;\n"
+           "                    const Acc *pp = part + (ty + 16 * i) * 64 + tx + 16 * j;\n"
+           "                    for (int p = 0; p < S; p++) v += __ldcg(pp + p * 4096);\n"
+           "                    acc[i][j] = v;\n"
+           "                }\n"
+           "            if (tid == 0) count[t] = 0;\n"
+           "        }\n"
+           "        for (int i = 0; i < 4; i++)\n"
+           "            for (int j = 0; j < 4; j++) {\n"
+           "                long long gi = i0 + ty + 16 * i, gj = j0 + tx + 16 * j;\n"
+           "                if (gi < M && gj < N)\n"
+           "                    C[b * M * N + gi * N + gj] = ci_mm_st<T, Acc, KIND>(acc[i][j]);\n"
+           "            }\n"
+           "    }\n"
+           "}\n";
+}
+
+/* does extern kernel k run on the GPU (cinductor.bmm on a float dtype)? */
+static int ci__cuemit_gpu_extern(const ci__kernel *k) {
+    ci_dtype dt;
+    if (k->kind != CI__K_EXTERN || !k->ext || strcmp(k->ext->name, "cinductor.bmm") || k->nin != 2)
+        return 0;
+    dt = k->in_t[0].dtype;
+    return dt == CI_F32 || dt == CI_F64 || dt == CI_F16 || dt == CI_BF16;
+}
+
+/* a GPU bmm's tiles of 64 x 64 */
+static long long ci__cuemit_bmm_tiles(const ci__kernel *k) {
+    const int64_t *a = k->in_t[0].shape, *b = k->in_t[1].shape;
+    return (long long)a[0] * ((a[1] + 63) / 64) * ((b[2] + 63) / 64);
+}
+
+/* the parts a bmm splits K into: with fewer tiles than CI__CUEMIT_MM_BLOCKS, as many as bring
+   the blocks there, each part of K at least CI__CUEMIT_MM_KPART long. Each part's tile goes to
+   scratch; the last block of a tile adds them in order (the same sum every run). */
+static int ci__cuemit_bmm_split(const ci__kernel *k) {
+    long long tiles = ci__cuemit_bmm_tiles(k), K = (long long)k->in_t[0].shape[2], s = 1;
+    while (tiles > 0 && tiles * s * 2 <= CI__CUEMIT_MM_BLOCKS && K / (s * 2) >= CI__CUEMIT_MM_KPART)
+        s *= 2;
+    return (int)s;
+}
+
 /* the __global__ entries, after the kernels: each loops over its points a grid at a time (a
    cooperative kernel's blocks tx points at a time, every thread of a block the same number of
    times, as __syncthreads needs) */
 static void ci__cuemit_entries(ci__L *L, ci__sb *sb) {
-    int i;
+    int i, bmm = 0;
     for (i = 0; i < L->groups.n; i++) {
         const ci__group *g = (const ci__group *)L->groups.v[i];
         const ci__kernel *k = (const ci__kernel *)g->m.v[0];
+        if (g->live && !g->fused && ci__cuemit_gpu_extern(k)) {
+            ci_dtype dt = k->in_t[0].dtype;
+            const char *t = ci__dtype_tab[dt].cstore;
+            if (!bmm++) ci__sb_put(sb, ci__cuemit_bmm_src());
+            ci__sb_printf(sb,
+                          "\nextern \"C\" __global__ void __launch_bounds__(256) ci_cuda_%s(void "
+                          "**B, long long n, void *work) {\n",
+                          g->name);
+            ci__sb_printf(sb, "    ci_bmm<%s, %s, %d>((const %s *)B[%d], (const %s *)B[%d], "
+                              "(%s *)B[%d],\n",
+                          t, dt == CI_F64 ? "double" : "float",
+                          dt == CI_F16 ? 1 : dt == CI_BF16 ? 2 : 0, t, k->ins[0]->slot, t,
+                          k->ins[1]->slot, t, k->outs[0]->slot);
+            ci__sb_printf(sb, "                  %lldLL, %lldLL, %lldLL, n, %d, (%s *)work);\n}\n",
+                          (long long)k->in_t[0].shape[1], (long long)k->in_t[0].shape[2],
+                          (long long)k->in_t[1].shape[2], ci__cuemit_bmm_split(k),
+                          dt == CI_F64 ? "double" : "float");
+            continue;
+        }
         if (!g->live || (!g->fused && k->kind == CI__K_EXTERN)) continue;
         /* the block's size bounds the registers a thread may take (a launch never fails) */
         ci__sb_printf(sb,
@@ -13105,7 +13241,7 @@ static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
         const ci__group *g = p->kernels[i];
         const ci__kernel *k = (const ci__kernel *)g->m.v[0];
         long long blocks;
-        l[i].ext = !g->fused && k->kind == CI__K_EXTERN;
+        l[i].ext = !g->fused && k->kind == CI__K_EXTERN && !ci__cuemit_gpu_extern(k);
         l[i].serial = !g->fused && k->kind == CI__K_SCATTER && !k->disjoint;
         l[i].n = g->cu_tile ? ci__cuemit_tiles(g) : ci__cemit_extent(g, 1);
         l[i].block[0] = g->cu_tx     ? (unsigned)g->cu_tx
@@ -13117,6 +13253,15 @@ static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
         blocks = l[i].serial ? 1 : (l[i].n + l[i].block[0] - 1) / l[i].block[0];
         if (g->fused && !g->cu_tx) blocks = (blocks + CI__CUEMIT_POINTS - 1) / CI__CUEMIT_POINTS;
         if (g->cu_tile) blocks = l[i].n;
+        if (!g->fused && ci__cuemit_gpu_extern(k)) {   /* a 64 x 64 tile a block of 16 x 16 */
+            int split = ci__cuemit_bmm_split(k);
+            l[i].n = blocks = ci__cuemit_bmm_tiles(k) * split;
+            l[i].block[0] = l[i].block[1] = 16;
+            if (split > 1)   /* the parts' tiles, then a counter a tile */
+                l[i].work = (size_t)l[i].n * 4096 *
+                                    (k->in_t[0].dtype == CI_F64 ? 8 : 4) +
+                            (size_t)ci__cuemit_bmm_tiles(k) * 4;
+        }
         l[i].grid = (unsigned)(blocks < CI__CUEMIT_GRID ? blocks : CI__CUEMIT_GRID);
         snprintf(l[i].fn, sizeof l[i].fn, l[i].ext ? "%s" : "ci_cuda_%s", g->name);
     }
@@ -15514,6 +15659,7 @@ typedef struct ci__cuda_prog {
     void *stream;
     int host_io;                 /* this run copies the caller's host arrays in and out */
     void *ev[2];                 /* CUDA events around the launches (ci_program_last_run_ms) */
+    size_t work_off;             /* the launches' scratch (ci__cuda_launch.work), from base */
 } ci__cuda_prog;
 
 /* each slot's size in bytes: the largest buffer placed in it */
@@ -15541,7 +15687,7 @@ static void ci__cuda_check(ci_program *p, int e, const char *what) {
    the inputs and outputs of runs on host arrays) */
 static void ci__cuda_alloc_all(ci_program *p, ci__cuda_prog *c) {
     ci__L *L = p->L;
-    size_t off = 0, arena_off, total, hoff = 0;
+    size_t off = 0, arena_off, total, hoff = 0, work = 0;
     int i, ns = p->nslots;
     size_t *at = CI__NEWN(p->A, size_t, ns + 1);
     c->bytes = ci__cuda_slot_bytes(p);
@@ -15552,8 +15698,17 @@ static void ci__cuda_alloc_all(ci_program *p, ci__cuda_prog *c) {
         at[i] = off;
         off += CI__CUDA_ALIGN(c->bytes[i] ? c->bytes[i] : 1);
     }
+    for (i = 0; i < c->nl; i++)   /* the scratch of the launches that take some, shared */
+        if (c->l[i].work > work) work = c->l[i].work;
+    c->work_off = off;
+    off += CI__CUDA_ALIGN(work);
     total = off;
     ci__cuda_check(p, ci__cuda.cuMemAlloc(&c->base, total), "cuMemAlloc");
+    /* (zeroed once: a split product's counters go back to 0 as it finishes) */
+    if (work)
+        ci__cuda_check(p, ci__cuda.cuMemsetD8Async(c->base + off - CI__CUDA_ALIGN(work), 0, work,
+                                                   NULL),
+                       "cuMemsetD8Async");
     c->dtab = c->base;
     c->dslot = CI__NEWN(p->A, unsigned long long, ns + 1);
     for (i = 0; i <= ns; i++) c->dslot[i] = c->base + at[i];
@@ -15673,7 +15828,8 @@ static int ci__cuda_run(ci_program *p) {
     for (i = 0; i < c->nl && !e; i++) {
         ci__cuda_launch *l = &c->l[i];
         long long n = l->n;
-        void *args[2];
+        unsigned long long work = c->base + c->work_off;
+        void *args[3];
         if (l->ext) {
             what = l->fn;
             e = ci__cuda_extern(p, c, i);
@@ -15683,6 +15839,7 @@ static int ci__cuda_run(ci_program *p) {
         if (n <= 0) continue;
         args[0] = &c->dtab;
         args[1] = &n;
+        args[2] = &work;   /* (read by the entries that take it) */
         what = l->fn;
         e = ci__cuda.cuLaunchKernel(c->fn[i], l->grid, 1, 1, l->block[0], l->block[1],
                                     l->block[2], 0, c->stream, args, NULL);

@@ -59,6 +59,24 @@ static const char *const cuda_kernel_cases[] = {
     "y = aten.sub.Tensor(t, b)\noutput y\n",
     "input x: i64[5, 7, 40]\np = aten.permute.default(x, [0, 2, 1])\nc = aten.clone.default(p)\n"
     "output c\n",
+    /* matrix products on the GPU (cases 22-27): edges of the 64 x 64 tiles, a batch, K of 0
+       and of 1, f64, f16 and bf16 (through f32), a product feeding a reduction; an integer
+       one runs on the host */
+    "input a: f32[65, 130]\ninput b: f32[130, 67]\ny = aten.mm.default(a, b)\noutput y\n",
+    "input a: f32[3, 7, 1]\ninput b: f32[3, 1, 129]\ny = aten.bmm.default(a, b)\n"
+    "input c: f32[2, 0]\ninput d: f32[0, 5]\nz = aten.mm.default(c, d)\noutput y, z\n",
+    "input a: f64[2, 70, 33]\ninput b: f64[2, 33, 64]\ny = aten.bmm.default(a, b)\n"
+    "s = aten.sum.dim_IntList(y, [2])\noutput y, s\n",
+    "input a: f16[33, 48]\ninput b: f16[48, 20]\ny = aten.mm.default(a, b)\n"
+    "input c: bf16[17, 64]\ninput d: bf16[64, 65]\nz = aten.mm.default(c, d)\n"
+    "y2 = aten._to_copy.default(y, dtype=f32)\nz2 = aten._to_copy.default(z, dtype=f32)\n"
+    "output y2, z2\n",
+    "input x: f32[9, 100]\ninput w: f32[40, 100]\ninput b: f32[40]\n"
+    "y = aten.linear.default(x, w, b)\nr = aten.relu.default(y)\noutput r\n",
+    "input a: i64[6, 9]\ninput b: i64[9, 4]\ny = aten.mm.default(a, b)\noutput y\n",
+    /* K split across blocks (cases 28-29): 8 parts; 2 ragged parts in a batch */
+    "input a: f32[8, 2048]\ninput b: f32[2048, 40]\ny = aten.mm.default(a, b)\noutput y\n",
+    "input a: f64[3, 5, 1000]\ninput b: f64[3, 1000, 7]\ny = aten.bmm.default(a, b)\noutput y\n",
 };
 
 #endif /* CUDA_CASES_H_INCLUDED */

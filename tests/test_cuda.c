@@ -77,6 +77,48 @@ CI_TEST(test_cuda_kernel_shapes) {
         cuda_check_cig(cuda_kernel_cases[i], 300 + (uint64_t)i);
 }
 
+/* a product whose K is split across blocks gives the same bits run after run (the parts are
+   added in order, and the counters are back at 0 after each run) */
+CI_TEST(test_cuda_split_product_repeats) {
+    static const char *cig = "input a: f32[8, 2048]\ninput b: f32[2048, 40]\n"
+                             "y = aten.mm.default(a, b)\noutput y\n";
+    ci_ctx *ctx;
+    ci_graph *g;
+    ci_program *p = NULL;
+    ci_compile_desc pd;
+    float *a = (float *)malloc(8 * 2048 * 4), *b = (float *)malloc(2048 * 40 * 4);
+    float y1[320], y2[320];
+    const void *in[2];
+    void *out[1];
+    char err[256];
+    int r;
+    ci_test_rng rng = ci_test_rng_make(cuda_seed());
+    if (cuda_why()) { free(a); free(b); CI_SKIP(cuda_why()); }
+    ci_test_fill(CI_F32, a, 8 * 2048, &rng, -3, 3);
+    ci_test_fill(CI_F32, b, 2048 * 40, &rng, -3, 3);
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    g = ci_graph_create(ctx);
+    CI_CHECK_OK(ci_cig_parse(g, cig, strlen(cig), "split.cig", NULL, err, sizeof err));
+    memset(&pd, 0, sizeof pd);
+    pd.device = CI_DEVICE_CUDA;
+    CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+    in[0] = a;
+    in[1] = b;
+    out[0] = y1;
+    CI_CHECK_OK_CTX(ctx, ci_program_run(p, 2, in, 1, out));
+    for (r = 0; r < 5; r++) {
+        out[0] = y2;
+        memset(y2, 0xff, sizeof y2);
+        CI_CHECK_OK_CTX(ctx, ci_program_run(p, 2, in, 1, out));
+        CI_CHECK_MSG(memcmp(y1, y2, sizeof y1) == 0, "run %d differs", r + 2);
+    }
+    ci_program_destroy(p);
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+    free(a);
+    free(b);
+}
+
 /* ci_program_run_device on buffers from ci_cuda_alloc gives what ci_program_run gives */
 CI_TEST(test_cuda_device_pointers) {
     ci_ctx *ctx;
@@ -192,6 +234,7 @@ int main(int argc, char **argv) {
     rg_rtol_f64 = 1e-6;
     CI_RUN(test_cuda_suite_shapes);
     CI_RUN(test_cuda_kernel_shapes);
+    CI_RUN(test_cuda_split_product_repeats);
     CI_RUN(test_cuda_device_pointers);
     CI_RUN(test_cuda_run_time_checks);
     CI_RUN(test_cuda_random_graphs);

@@ -120,7 +120,7 @@ CI_TEST(test_suite_cuda_source_compiles) {
 /* the source has a __global__ entry per kernel; an extern kernel has none (it runs on the
    host); a graph calling a host-only function is refused by name */
 CI_TEST(test_cuemit_entries_and_refusal) {
-    static const char *cig = "input x: f32[8, 16]\ninput w: f32[16, 4]\n"
+    static const char *cig = "input x: i64[8, 16]\ninput w: i64[16, 4]\n"
                              "h = aten.mm.default(x, w)\ny = aten.relu.default(h)\noutput y\n";
     static const char *cig2 = "input x: f32[8]\ny = aten.erfinv.default(x)\noutput y\n";
     ci_ctx *ctx;
@@ -213,6 +213,16 @@ CI_TEST(test_cuemit_kernel_shapes) {
         if (i == 9) CI_CHECK(strstr(src, "__shfl_down_sync") == NULL);   /* a point a lane */
         if (i == 0) CI_CHECK_CONTAINS(src, "__shfl_down_sync(0xffffffffu, acc_i");
         if (i == 12) CI_CHECK_CONTAINS(src, "acc0_3 += ");   /* four sums in flight */
+        if (i >= 22 && i <= 26) {   /* the products run on the GPU, the integer one on the host */
+            int e, next = 0;
+            for (e = 0; e < nl; e++) next += l[e].ext;
+            CI_CHECK_MSG(next == 0 && strstr(src, "ci_bmm<") != NULL, "case %d", i);
+        }
+        if (i == 27) CI_CHECK(l[0].ext && strstr(src, "ci_bmm<") == NULL);
+        if (i == 25) CI_CHECK_CONTAINS(src, "ci_bmm<unsigned short, float, 1>");
+        if (i == 28) CI_CHECK_CONTAINS(src, "40LL, n, 8, (float *)work)");   /* K in 8 parts */
+        if (i == 29) CI_CHECK_CONTAINS(src, "7LL, n, 2, (double *)work)");
+        if (i >= 28) CI_CHECK(l[0].work > 0 && l[0].n == (i == 28 ? 8 : 6));
         ci_program_destroy(p);
         ci_graph_destroy(g);
         ci_ctx_destroy(ctx);
