@@ -121,11 +121,14 @@
    libnvrtc are opened with dlopen when first needed, so nothing CUDA is needed to build, and a
    machine without them gets CI_ERR_BACKEND_UNAVAILABLE naming what is missing
    (ci_backend_unavailable asks beforehand). ci_program_run copies host arrays in and out;
-   ci_program_run_device takes device addresses (ci_cuda_alloc ...). The intermediates live in
-   one device arena planned as on the CPU; extern kernels (matmul, convolution, sort ...) run
-   on the host with copies; erfinv, digamma, i0 and the random ops are refused on the GPU for
-   now. docs/cuda.md. CI_BACKEND_CC is refused in this version (CI_ERR_BACKEND_UNAVAILABLE);
-   ci_program_backend names the backend a program got.
+   ci_program_run_device takes device addresses (ci_cuda_alloc ...), none of the outputs
+   overlapping an input or another output; ci_program_last_run_ms gives the GPU's time for the
+   last run's kernels. The intermediates live in one device arena planned as on the CPU;
+   reductions run a block of threads a point, float matrix products as tiled GPU kernels; the
+   other extern kernels (convolution, sort ...) run on the host with copies; erfinv, digamma,
+   i0 and the random ops are refused on the GPU for now. docs/cuda.md. CI_BACKEND_CC is
+   refused in this version (CI_ERR_BACKEND_UNAVAILABLE); ci_program_backend names the backend
+   a program got.
 
    6. THREADING
    Contexts are independent. Compiling is safe from several threads on different
