@@ -16678,6 +16678,11 @@ static void ci__dbg_print_ir(ci__L *L, ci__sb *sb) {
                     ci__sb_printf(sb, "%s%s", d ? ", " : "", k->ins[d]->name);
                 ci__sb_put(sb, ") ->");
                 for (d = 0; d < k->nout; d++) ci__sb_printf(sb, " %s", k->outs[d]->name);
+                if (L->gpu)   /* >>cuemit runs the float products; >>cuda the rest, with copies */
+                    ci__sb_put(sb, ci__cuemit_gpu_extern(k)
+                                           ? ", on the GPU"
+                                           : ", on the host (its inputs copied from the GPU, its "
+                                             "outputs back)");
                 ci__sb_put(sb, "\n");
                 continue;
             }

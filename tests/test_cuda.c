@@ -119,6 +119,42 @@ CI_TEST(test_cuda_split_product_repeats) {
     free(b);
 }
 
+/* explain (CI_DEBUG_KERNELS) says where each extern kernel runs */
+static char cuda_log[8192];
+static void cuda_log_fn(ci_log_level level, const char *msg, void *user) {
+    (void)level;
+    (void)user;
+    snprintf(cuda_log + strlen(cuda_log), sizeof cuda_log - strlen(cuda_log), "%s", msg);
+}
+
+CI_TEST(test_cuda_explain_says_where_externs_run) {
+    static const char *cig = "input a: f32[4, 5]\ninput b: f32[5, 3]\ny = aten.mm.default(a, b)\n"
+                             "input c: i64[4, 5]\ninput d: i64[5, 3]\nz = aten.mm.default(c, d)\n"
+                             "output y, z\n";
+    ci_ctx_desc cd;
+    ci_ctx *ctx;
+    ci_graph *g;
+    ci_program *p = NULL;
+    ci_compile_desc pd;
+    char err[256];
+    if (cuda_why()) CI_SKIP(cuda_why());
+    memset(&cd, 0, sizeof cd);
+    cd.log = cuda_log_fn;
+    CI_CHECK_OK(ci_ctx_create(&cd, &ctx));
+    g = ci_graph_create(ctx);
+    CI_CHECK_OK(ci_cig_parse(g, cig, strlen(cig), "ext.cig", NULL, err, sizeof err));
+    memset(&pd, 0, sizeof pd);
+    pd.device = CI_DEVICE_CUDA;
+    pd.debug = CI_DEBUG_KERNELS;
+    cuda_log[0] = 0;
+    CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+    CI_CHECK_CONTAINS(cuda_log, ", on the GPU\n");
+    CI_CHECK_CONTAINS(cuda_log, ", on the host (its inputs copied from the GPU, its outputs back)");
+    ci_program_destroy(p);
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+}
+
 /* ci_program_run_device on buffers from ci_cuda_alloc gives what ci_program_run gives */
 CI_TEST(test_cuda_device_pointers) {
     ci_ctx *ctx;
@@ -235,6 +271,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_cuda_suite_shapes);
     CI_RUN(test_cuda_kernel_shapes);
     CI_RUN(test_cuda_split_product_repeats);
+    CI_RUN(test_cuda_explain_says_where_externs_run);
     CI_RUN(test_cuda_device_pointers);
     CI_RUN(test_cuda_run_time_checks);
     CI_RUN(test_cuda_random_graphs);
