@@ -77,6 +77,10 @@ static const char *const cuda_kernel_cases[] = {
     /* K split across blocks (cases 28-29): 8 parts; 2 ragged parts in a batch */
     "input a: f32[8, 2048]\ninput b: f32[2048, 40]\ny = aten.mm.default(a, b)\noutput y\n",
     "input a: f64[3, 5, 1000]\ninput b: f64[3, 1000, 7]\ny = aten.bmm.default(a, b)\noutput y\n",
+    /* the user's names spelt as the kernels' locals (cases 30-31) */
+    "input t: f32[40, 33]\nq = aten.t.default(t)\nw = aten.add.Tensor(q, 1)\noutput w\n",
+    "input d: f32[64, 300]\nsh = aten.var.correction(d, [1], correction=1)\n"
+    "rf = aten.sum.dim_IntList(d, [0])\no0 = aten.amax.default(d, [1])\noutput sh, rf, o0\n",
 };
 
 #endif /* CUDA_CASES_H_INCLUDED */

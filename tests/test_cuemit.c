@@ -167,6 +167,41 @@ CI_TEST(test_cuemit_entries_and_refusal) {
 #endif
 
 #ifndef CINDUCTOR_NO_CUDA
+/* indices past 2^31 (a tensor of 2.8e9 elements, only compiled) keep 64-bit arithmetic; a
+   gather through an index tensor too (the index is data) */
+CI_TEST(test_cuemit_wide_indices_stay_64_bit) {
+    static const char *cig[] = {
+        "input x: f32[70000, 40000]\ny = aten.add.Tensor(x, 1)\noutput y\n",
+        "input x: f32[10, 20]\ninput i: i64[5]\ny = aten.index_select.default(x, 0, i)\n"
+        "z = aten.add.Tensor(y, 1)\noutput z\n",
+        "input x: f32[70, 400]\ny = aten.add.Tensor(x, 1)\noutput y\n"};
+    int i;
+    ci__cuda_target t = {90, 132, 227 * 1024};
+    for (i = 0; i < 3; i++) {
+        ci_ctx *ctx;
+        ci_graph *g;
+        ci_program *p = NULL;
+        ci_compile_desc pd;
+        ci__cuda_launch *l;
+        int nl;
+        const char *src;
+        char err[256];
+        CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+        g = ci_graph_create(ctx);
+        CI_CHECK_OK(ci_cig_parse(g, cig[i], strlen(cig[i]), "w.cig", NULL, err, sizeof err));
+        memset(&pd, 0, sizeof pd);
+        pd.backend = CI_BACKEND_INTERP;
+        CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+        src = ci__cuemit_source(p, &t, &l, &nl);
+        if (i < 2) CI_CHECK_MSG(strstr(src, "for (int ") == NULL, "case %d:\n%s", i, src);
+        else CI_CHECK_CONTAINS(src, "for (int x01 = (int)x0_begin;");
+        if (i == 0) CI_CHECK_CONTAINS(src, "[(40000LL*x0 + x1)]");
+        ci_program_destroy(p);
+        ci_graph_destroy(g);
+        ci_ctx_destroy(ctx);
+    }
+}
+
 /* the cooperative reductions and the tiled kernels: each case's source compiles, and each
    kernel gets the block its loads ask for (the launch's block, and the entry stepping over tx
    points, or over tiles) */
@@ -213,6 +248,9 @@ CI_TEST(test_cuemit_kernel_shapes) {
         if (i == 9) CI_CHECK(strstr(src, "__shfl_down_sync") == NULL);   /* a point a lane */
         if (i == 0) CI_CHECK_CONTAINS(src, "__shfl_down_sync(0xffffffffu, acc_i");
         if (i == 12) CI_CHECK_CONTAINS(src, "acc0_3 += ");   /* four sums in flight */
+        /* 32-bit indices in a kernel that does not reduce; 64-bit in a cooperative one */
+        if (i == 18) CI_CHECK_CONTAINS(src, "for (int q = (int)x0_begin * 4;");
+        if (i == 0) CI_CHECK_CONTAINS(src, "long long rf = ru0;");
         if (i >= 22 && i <= 26) {   /* the products run on the GPU, the integer one on the host */
             int e, next = 0;
             for (e = 0; e < nl; e++) next += l[e].ext;
@@ -222,7 +260,7 @@ CI_TEST(test_cuemit_kernel_shapes) {
         if (i == 25) CI_CHECK_CONTAINS(src, "ci_bmm<unsigned short, float, 1>");
         if (i == 28) CI_CHECK_CONTAINS(src, "40LL, n, 8, (float *)work)");   /* K in 8 parts */
         if (i == 29) CI_CHECK_CONTAINS(src, "7LL, n, 2, (double *)work)");
-        if (i >= 28) CI_CHECK(l[0].work > 0 && l[0].n == (i == 28 ? 8 : 6));
+        if (i == 28 || i == 29) CI_CHECK(l[0].work > 0 && l[0].n == (i == 28 ? 8 : 6));
         ci_program_destroy(p);
         ci_graph_destroy(g);
         ci_ctx_destroy(ctx);
@@ -238,6 +276,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_nvrtc_to_cubin_and_cache);
     CI_RUN(test_cuemit_entries_and_refusal);
     CI_RUN(test_cuemit_kernel_shapes);
+    CI_RUN(test_cuemit_wide_indices_stay_64_bit);
 #endif
     CI_RUN(test_suite_cuda_source_compiles);
     {   /* the cache directory this test made */
