@@ -15789,6 +15789,8 @@ typedef struct ci__cuda_prog {
     int host_io;                 /* this run copies the caller's host arrays in and out */
     void *ev[2];                 /* CUDA events around the launches (ci_program_last_run_ms) */
     size_t work_off;             /* the launches' scratch (ci__cuda_launch.work), from base */
+    unsigned long long *sent;    /* the pointer table as the device holds it (sent_ok: it does) */
+    int sent_ok;
 } ci__cuda_prog;
 
 /* each slot's size in bytes: the largest buffer placed in it */
@@ -15840,6 +15842,7 @@ static void ci__cuda_alloc_all(ci_program *p, ci__cuda_prog *c) {
                        "cuMemsetD8Async");
     c->dtab = c->base;
     c->dslot = CI__NEWN(p->A, unsigned long long, ns + 1);
+    c->sent = CI__NEWN(p->A, unsigned long long, ns + 1);
     for (i = 0; i <= ns; i++) c->dslot[i] = c->base + at[i];
     c->stage = CI__NEWN(p->A, unsigned long long, p->nin + p->nout + 1);
     for (i = 0; i < p->nin + p->nout; i++) c->stage[i] = c->dslot[i];
@@ -15936,6 +15939,7 @@ static int ci__cuda_run(ci_program *p) {
     ci__cuda_prog *c = (ci__cuda_prog *)p->be_data;
     ci__rterr rec;
     float ms;
+    size_t tab;
     int i, e, ns = p->nslots;
     const char *what = "cuCtxSetCurrent";
     if ((e = ci__cuda.cuCtxSetCurrent(c->dev->ctx)) != 0) goto fail;
@@ -15943,10 +15947,13 @@ static int ci__cuda_run(ci_program *p) {
     for (i = 0; c->host_io && i < p->nin && !e; i++)
         if (c->bytes[i])
             e = ci__cuda.cuMemcpyHtoDAsync(c->dslot[i], p->B[i], c->bytes[i], c->stream);
-    what = "copying the pointer table";
-    if (!e)
-        e = ci__cuda.cuMemcpyHtoDAsync(c->dtab, c->dslot,
-                                       sizeof(unsigned long long) * (size_t)(ns + 1), c->stream);
+    what = "copying the pointer table";   /* only when a slot moved since the last run */
+    tab = sizeof(unsigned long long) * (size_t)(ns + 1);
+    if (!e && (!c->sent_ok || memcmp(c->sent, c->dslot, tab))) {
+        e = ci__cuda.cuMemcpyHtoDAsync(c->dtab, c->dslot, tab, c->stream);
+        memcpy(c->sent, c->dslot, tab);
+        c->sent_ok = !e;
+    }
     for (i = 0; i < p->L->bufs.n && !e; i++) {
         const ci__buf *b = (const ci__buf *)p->L->bufs.v[i];
         if (b->kind == CI__BUF_SEED && b->slot >= 0)
