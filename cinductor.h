@@ -871,13 +871,9 @@ static void ci__cuemit_tile_open(ci__cemit *E, const ci__group *g);
 static void ci__cuemit_combine(ci__cemit *E, const ci__group *g, int p, int tx, int ty,
                                const char *ind);
 static void ci__cuemit_loop(ci__cemit *E, ci__group *g, int p, int ty, const char *lvl);
-static void ci__cemit_loop_body(ci__cemit *E, ci__group *g, int p, const char *ind, int part);
-static int ci__cemit_phase_unroll(const ci__group *g, int p);
-static void ci__cemit_red_fold(ci__cemit *E, const ci__kernel *k, ci_dtype in_dt, int part,
-                               const char *b, const char *ind);
 static void ci__cuda_check_source(ci_program *p);
-static void ci__cuda_set_io(ci_program *p, int device_io, const void *const *in,
-                            void *const *out, void *stream);
+static int ci__cuda_set_io(ci_program *p, int device_io, const void *const *in,
+                           void *const *out, void *stream);
 static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const void *src,
                               size_t bytes, void **out);
 #define CI__CUEMIT_BLOCK 128        /* threads a block, a kernel that does not reduce */
@@ -11492,14 +11488,20 @@ static void ci__cemit_scan(const char *s, size_t n, char *need) {
     }
 }
 
+/* how the emitted C does index arithmetic: the index variables' type, the cast of a range
+   to it, the suffix of index constants. 64-bit everywhere; 32-bit in >>cuemit's kernels
+   whose indices ci__cuemit_i32 bounds below 2^31. */
+typedef struct ci__cemit_ints { const char *ty, *cast, *ll; } ci__cemit_ints;
+static const ci__cemit_ints ci__cemit_i64 = {"long long", "", "LL"};
+static const ci__cemit_ints ci__cemit_i32 = {"int", "(int)", ""};
+
 struct ci__cemit {
     ci__L *L;
     ci__sb *sb;
     int cuda;             /* the kernels are for >>cuemit (a thread per index of the outer loop) */
-    const char *xstep;    /* the outer loop's step: "++", or (>>cuemit) " += blockDim.x" */
-    /* the index variables' type, the cast of the range to it and the suffix of the index
-       constants: "long long", "", "LL"; "int", "(int)", "" in >>cuemit's 32-bit kernels */
-    const char *ity, *icast, *ll;
+    int strided;          /* >>cuemit: a thread's points are a block's width apart (a few of
+                             them, unrolled), not every point of the range */
+    const ci__cemit_ints *it;   /* how index arithmetic is written (ci__cemit_i64, _i32) */
     char *indirect;       /* per index variable: an indirect index (its value is data) */
     const char **names;   /* per index variable */
     int *done;            /* per value node: == epoch when emitted in the current scope */
@@ -11715,7 +11717,7 @@ static void ci__cemit_loadexpr(ci__cemit *E, ci__v *v) {
     ci__sb *sb = E->sb;
     const char *conv = v->buf->dt == CI_F16 ? "ci_h2f" : v->buf->dt == CI_BF16 ? "ci_bf2f" : "";
     ci__sb_printf(sb, "%s%s%s[", conv, *conv ? "(" : "", ci__cemit_bname(E, v->buf));
-    ci__ix_print_w(sb, v->ix, ci__cemit_varname, E, E->ll);
+    ci__ix_print_w(sb, v->ix, ci__cemit_varname, E, E->it->ll);
     ci__sb_put(sb, *conv ? "])" : "]");
 }
 
@@ -11827,12 +11829,12 @@ static void ci__cemit_node(ci__cemit *E, ci__v *v) {
     case CI__V_CONST: ci__cemit_const(sb, v); break;
     case CI__V_LOAD: ci__cemit_loadexpr(E, v); break;
     case CI__V_INDEX:   /* an index expression is a long long (computed in int where it fits) */
-        if (strcmp(ci__cemit_ctype(v->dt), "long long") || !*E->ll)
+        if (strcmp(ci__cemit_ctype(v->dt), "long long") || !*E->it->ll)
             ci__sb_printf(sb, "(%s)", ci__cemit_ctype(v->dt));
-        if (*E->ll) ci__ix_print(sb, v->ix, ci__cemit_varname, E);
+        if (*E->it->ll) ci__ix_print(sb, v->ix, ci__cemit_varname, E);
         else {
             ci__sb_put(sb, "(");
-            ci__ix_print_w(sb, v->ix, ci__cemit_varname, E, E->ll);
+            ci__ix_print_w(sb, v->ix, ci__cemit_varname, E, E->it->ll);
             ci__sb_put(sb, ")");
         }
         break;
@@ -12118,33 +12120,33 @@ static void ci__cemit_end(ci__cemit *E, int nr, ci__ix *const *rvars) {
 static void ci__cemit_loops_open(ci__cemit *E, int ndim, const int64_t *size, int collapse) {
     int i, j;
     long long st = 1;
+    const char *step = E->strided ? " += blockDim.x" : "++";
     if (ndim == 0) ci__sb_put(E->sb, "    if (x0_begin < x0_end) {\n");
-    else if (strcmp(E->xstep, "++"))   /* a GPU thread's few points (>>cuemit) */
+    else if (E->strided)   /* a GPU thread's few points (>>cuemit) */
         ci__sb_printf(E->sb, "    #pragma unroll %d\n", CI__CUEMIT_POINTS);
-    /* (E->ity and E->ll: int and no suffix in >>cuemit's 32-bit kernels) */
     if (collapse == 2) {
-        ci__sb_printf(E->sb, "    for (%s x01 = %sx0_begin; x01 < %sx0_end; x01%s) {\n", E->ity,
-                      E->icast, E->icast, E->xstep);
-        ci__sb_printf(E->sb, "        %s x0 = x01 / %lld%s, x1 = x01 %% %lld%s;\n", E->ity,
-                      (long long)size[1], E->ll, (long long)size[1], E->ll);
+        ci__sb_printf(E->sb, "    for (%s x01 = %sx0_begin; x01 < %sx0_end; x01%s) {\n", E->it->ty,
+                      E->it->cast, E->it->cast, step);
+        ci__sb_printf(E->sb, "        %s x0 = x01 / %lld%s, x1 = x01 %% %lld%s;\n", E->it->ty,
+                      (long long)size[1], E->it->ll, (long long)size[1], E->it->ll);
     } else if (collapse > 2) {
-        ci__sb_printf(E->sb, "    for (%s xf = %sx0_begin; xf < %sx0_end; xf%s) {\n", E->ity,
-                      E->icast, E->icast, E->xstep);
+        ci__sb_printf(E->sb, "    for (%s xf = %sx0_begin; xf < %sx0_end; xf%s) {\n", E->it->ty,
+                      E->it->cast, E->it->cast, step);
         for (j = collapse - 1; j > 0; j--) {
-            ci__sb_printf(E->sb, "        %s x%d = xf / %lld%s %% %lld%s;\n", E->ity, j, st,
-                          E->ll, (long long)size[j], E->ll);
+            ci__sb_printf(E->sb, "        %s x%d = xf / %lld%s %% %lld%s;\n", E->it->ty, j, st,
+                          E->it->ll, (long long)size[j], E->it->ll);
             st *= size[j];
         }
-        ci__sb_printf(E->sb, "        %s x0 = xf / %lld%s;\n", E->ity, st, E->ll);
+        ci__sb_printf(E->sb, "        %s x0 = xf / %lld%s;\n", E->it->ty, st, E->it->ll);
     }
     for (i = collapse; i < ndim; i++) {
         if (i == 0)
-            ci__sb_printf(E->sb, "    for (%s x0 = %sx0_begin; x0 < %sx0_end; x0%s) {\n", E->ity,
-                          E->icast, E->icast, E->xstep);
+            ci__sb_printf(E->sb, "    for (%s x0 = %sx0_begin; x0 < %sx0_end; x0%s) {\n", E->it->ty,
+                          E->it->cast, E->it->cast, step);
         else
             ci__sb_printf(E->sb, "%*sfor (%s x%d = 0; x%d < %lld%s; x%d++) {\n",
-                          4 * (i + 1 - (collapse ? collapse - 1 : 0)), "", E->ity, i, i,
-                          (long long)size[i], E->ll, i);
+                          4 * (i + 1 - (collapse ? collapse - 1 : 0)), "", E->it->ty, i, i,
+                          (long long)size[i], E->it->ll, i);
     }
 }
 
@@ -12272,7 +12274,7 @@ static void ci__cemit_store(ci__cemit *E, const ci__buf *b, ci__ix *ix, const ch
                                           : "",
                *ct = ci__cemit_ctype(b->dt);
     ci__sb_printf(E->sb, "%s%s[", ind, ci__cemit_bname(E, b));
-    ci__ix_print_w(E->sb, ix, ci__cemit_varname, E, E->ll);
+    ci__ix_print_w(E->sb, ix, ci__cemit_varname, E, E->it->ll);
     if (!strcmp(vt, ct)) ci__sb_printf(E->sb, *conv ? "] = %s(%s);\n" : "] = %s%s;\n", conv, val);
     else ci__sb_printf(E->sb, "] = %s((%s)%s);\n", conv, ct, val);
 }
@@ -12460,22 +12462,19 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
         if (k->store) ci__cemit_out_decl(E, k->out);
     }
     collapse = ci__cemit_collapse(g, E->cuda);
+    g->cu_tx = g->cu_ty = g->cu_tile = 0;   /* (>>cuemit's choices, made anew) */
     if (E->cuda) coop = ci__cuemit_coop(E, g, &tx, &ty);
     /* 32-bit indexing, in the kernels that do not reduce (measured on an H100: blur3x3's
        kernel 1.9x faster; cooperative reductions 5-9% slower, so they keep 64-bit) */
-    if (E->cuda && !T->nr && ci__cuemit_i32(E, g)) {
-        E->ity = "int";
-        E->icast = "(int)";
-        E->ll = "";
-    }
+    if (E->cuda && !T->nr && ci__cuemit_i32(E, g)) E->it = &ci__cemit_i32;
     if (E->cuda && !coop && ci__cuemit_tiled(E, g)) {   /* one loop over a thread's points */
         collapse = T->ndim;
         ci__cuemit_tile_open(E, g);
     } else {
         /* a GPU thread takes points a block's width apart (>>cuemit's entries) */
-        E->xstep = E->cuda && !coop ? " += blockDim.x" : "++";
+        E->strided = E->cuda && !coop;
         ci__cemit_loops_open(E, T->ndim, T->size, collapse);
-        E->xstep = "++";
+        E->strided = 0;
     }
     snprintf(lvl, sizeof lvl, "%*s",
              4 * ((T->ndim ? T->ndim : 1) + 1 - (collapse ? collapse - 1 : 0)), "");
@@ -12589,9 +12588,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     ci__cemit_loops_close(E, T->ndim, collapse);
     ci__sb_put(sb, "}\n");
     ci__cemit_end(E, T->nr, T->rvars);
-    E->ity = "long long";
-    E->icast = "";
-    E->ll = "LL";
+    E->it = &ci__cemit_i64;
 }
 
 /* the whole compile unit; group_line[i] receives the first line of live group i */
@@ -12662,10 +12659,7 @@ static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line, int cuda) {
     E.L = L;
     E.sb = &body;
     E.cuda = cuda;
-    E.xstep = "++";
-    E.ity = "long long";
-    E.icast = "";
-    E.ll = "LL";
+    E.it = &ci__cemit_i64;
     E.nvars = L->ixt.nvars;
     E.indirect = CI__NEWN(L->LA, char, E.nvars + 1);
     for (i = 0; i < E.nvars; i++) E.indirect[i] = L->ixt.var_val[i] != NULL;
@@ -12807,36 +12801,38 @@ static int ci__cuemit_state(const ci__kernel *k, const char **nm, const char **o
     return n;
 }
 
+/* the LOAD and INDEX nodes of group g's members, each once (>>ir's walk), into E->stk;
+   returns how many */
+static int ci__cuemit_ixnodes(ci__cemit *E, const ci__group *g) {
+    ci__L *L = E->L;
+    ci__ir_vwalk w;
+    int j, n = 0, *marks = ci__ir_marks(L), epoch = L->epoch;
+    ci__v *v;
+    ci__ir_vw_open(L, &w);
+    for (j = 0; j < g->m.n; j++) {
+        const ci__kernel *k = (const ci__kernel *)g->m.v[j];
+        if (k->emit) ci__ir_vw_push(&w, k->gbody, 0);
+    }
+    while ((v = ci__ir_vw_next(&w, marks, epoch)) != NULL)
+        if (v->op == CI__V_LOAD || v->op == CI__V_INDEX) E->stk[n++] = v;
+    ci__ir_vw_close(&w);
+    return n;
+}
+
 /* the loads' strides: na counts the loads of group g that read along variable a with stride 1,
    nb those that read along b (when given) with stride 1 and not along a */
 static void ci__cuemit_votes(ci__cemit *E, const ci__group *g, const ci__ix *a, const ci__ix *b,
                              int *na, int *nb) {
-    int j, sp;
+    int i, n = ci__cuemit_ixnodes(E, g);
     *na = *nb = 0;
-    E->nseen++;
-    for (j = 0; j < g->m.n; j++) {   /* every load of the members, once */
-        const ci__kernel *k = (const ci__kernel *)g->m.v[j];
-        if (!k->emit || E->seen[k->gbody->id] == E->nseen) continue;
-        E->seen[k->gbody->id] = E->nseen;
-        E->stk[0] = k->gbody;
-        E->stki[0] = 0;
-        sp = 1;
-        while (sp) {
-            ci__v *v = E->stk[sp - 1], *x;
-            int ai = E->stki[sp - 1];
-            if (ai == 0 && v->op == CI__V_LOAD) {
-                int64_t ca = ci__cuemit_coef(v->ix, a), cb = b ? ci__cuemit_coef(v->ix, b) : 0;
-                *na += ca == 1 || ca == -1;
-                *nb += ca != 1 && ca != -1 && (cb == 1 || cb == -1);
-            }
-            if (ai == v->n) { sp--; continue; }
-            E->stki[sp - 1] = ai + 1;
-            x = v->a[ai];
-            if (E->seen[x->id] == E->nseen) continue;
-            E->seen[x->id] = E->nseen;
-            E->stk[sp] = x;
-            E->stki[sp++] = 0;
-        }
+    for (i = 0; i < n; i++) {
+        const ci__v *v = E->stk[i];
+        int64_t ca, cb;
+        if (v->op != CI__V_LOAD) continue;
+        ca = ci__cuemit_coef(v->ix, a);
+        cb = b ? ci__cuemit_coef(v->ix, b) : 0;
+        *na += ca == 1 || ca == -1;
+        *nb += ca != 1 && ca != -1 && (cb == 1 || cb == -1);
     }
 }
 
@@ -12849,7 +12845,6 @@ static int ci__cuemit_coop(ci__cemit *E, ci__group *g, int *tx, int *ty) {
     const ci__ir_tiling *T = &g->t;
     long long n = 1, rn = 1;
     int i, j, rows = 0, cols = 0, slot = 0;
-    g->cu_tx = g->cu_ty = 0;
     if (!g->fused || T->nr == 0) return 0;
     for (i = 0; i < T->ndim; i++) n *= (long long)T->size[i];
     for (i = 0; i < T->nr; i++) rn *= (long long)T->rsize[i];
@@ -12890,7 +12885,7 @@ static int ci__cuemit_i32(ci__cemit *E, const ci__group *g) {
     const ci__ir_tiling *T = &g->t;
     const int64_t lim = INT32_MAX;
     int64_t n = 1;
-    int i, j, sp;
+    int i, j;
     for (i = 0; i < T->ndim; i++) {
         if (T->size[i] > lim || ci__util_mul_ovf(n, T->size[i], &n)) return 0;
     }
@@ -12899,31 +12894,12 @@ static int ci__cuemit_i32(ci__cemit *E, const ci__group *g) {
         if (T->rsize[i] > lim || ci__util_mul_ovf(n, T->rsize[i], &n)) return 0;
     }
     if (n > lim / 8) return 0;
-    E->nseen++;
     for (j = 0; j < g->m.n; j++) {
         const ci__kernel *k = (const ci__kernel *)g->m.v[j];
-        if (!k->emit) continue;
-        if (k->store && ci__ix_bound(k->st_ix, E->indirect) > lim) return 0;
-        if (E->seen[k->gbody->id] == E->nseen) continue;
-        E->seen[k->gbody->id] = E->nseen;
-        E->stk[0] = k->gbody;
-        E->stki[0] = 0;
-        sp = 1;
-        while (sp) {
-            ci__v *v = E->stk[sp - 1], *x;
-            int ai = E->stki[sp - 1];
-            if (ai == 0 && (v->op == CI__V_LOAD || v->op == CI__V_INDEX) &&
-                ci__ix_bound(v->ix, E->indirect) > lim)
-                return 0;
-            if (ai == v->n) { sp--; continue; }
-            E->stki[sp - 1] = ai + 1;
-            x = v->a[ai];
-            if (E->seen[x->id] == E->nseen) continue;
-            E->seen[x->id] = E->nseen;
-            E->stk[sp] = x;
-            E->stki[sp++] = 0;
-        }
+        if (k->emit && k->store && ci__ix_bound(k->st_ix, E->indirect) > lim) return 0;
     }
+    for (i = 0, n = ci__cuemit_ixnodes(E, g); i < n; i++)
+        if (ci__ix_bound(E->stk[i]->ix, E->indirect) > lim) return 0;
     return 1;
 }
 
@@ -12935,7 +12911,6 @@ static int ci__cuemit_i32(ci__cemit *E, const ci__group *g) {
 static int ci__cuemit_tiled(ci__cemit *E, ci__group *g) {
     const ci__ir_tiling *T = &g->t;
     int straight, across;
-    g->cu_tile = 0;
     if (!g->fused || T->nr || T->ndim < 2 || T->size[T->ndim - 1] < 2 || T->size[T->ndim - 2] < 2)
         return 0;
     ci__cuemit_votes(E, g, T->vars[T->ndim - 1], T->vars[T->ndim - 2], &straight, &across);
@@ -12961,22 +12936,23 @@ static void ci__cuemit_tile_open(ci__cemit *E, const ci__group *g) {
               tr = (T->size[d - 2] + CI__CUEMIT_TILE - 1) / CI__CUEMIT_TILE, st = tc * tr;
     ci__sb *sb = E->sb;
     ci__sb_printf(sb, "    #pragma unroll %d\n", rows);
-    ci__sb_printf(sb, "    for (%s q = %sx0_begin * %d; q < %sx0_end * %d; q++) {\n", E->ity,
-                  E->icast, rows, E->icast, rows);
-    ci__sb_printf(sb, "        %s t = q / %d;   /* the tile */\n", E->ity, rows);
-    ci__sb_printf(sb, "        %s x%d = t %% %lld%s * %d + threadIdx.x;\n", E->ity, d - 1, tc,
-                  E->ll, CI__CUEMIT_TILE);
-    ci__sb_printf(sb, "        %s x%d = t / %lld%s %% %lld%s * %d", E->ity, d - 2, tc, E->ll, tr,
-                  E->ll, CI__CUEMIT_TILE);
+    ci__sb_printf(sb, "    for (%s q = %sx0_begin * %d; q < %sx0_end * %d; q++) {\n", E->it->ty,
+                  E->it->cast, rows, E->it->cast, rows);
+    ci__sb_printf(sb, "        %s t = q / %d;   /* the tile */\n", E->it->ty, rows);
+    ci__sb_printf(sb, "        %s x%d = t %% %lld%s * %d + threadIdx.x;\n", E->it->ty, d - 1, tc,
+                  E->it->ll, CI__CUEMIT_TILE);
+    ci__sb_printf(sb, "        %s x%d = t / %lld%s %% %lld%s * %d", E->it->ty, d - 2, tc,
+                  E->it->ll, tr, E->it->ll, CI__CUEMIT_TILE);
     ci__sb_printf(sb, " + threadIdx.y + 8 * (q %% %d);\n", rows);
     for (i = d - 3; i >= 0; i--) {
-        ci__sb_printf(sb, "        %s x%d = t / %lld%s", E->ity, i, st, E->ll);
-        if (i > 0) ci__sb_printf(sb, " %% %lld%s", (long long)T->size[i], E->ll);
+        ci__sb_printf(sb, "        %s x%d = t / %lld%s", E->it->ty, i, st, E->it->ll);
+        if (i > 0) ci__sb_printf(sb, " %% %lld%s", (long long)T->size[i], E->it->ll);
         ci__sb_put(sb, ";\n");
         st *= (long long)T->size[i];
     }
     ci__sb_printf(sb, "        if (x%d >= %lld%s || x%d >= %lld%s) continue;\n", d - 1,
-                  (long long)T->size[d - 1], E->ll, d - 2, (long long)T->size[d - 2], E->ll);
+                  (long long)T->size[d - 1], E->it->ll, d - 2, (long long)T->size[d - 2],
+                  E->it->ll);
 }
 
 /* fold the partial result o<id> (oi<id>, om<id>, on<id>) into reduction k's accumulator (an
@@ -13025,9 +13001,9 @@ static void ci__cuemit_rvars(ci__cemit *E, const ci__group *g, const char *ind) 
     long long st = 1;
     int i;
     for (i = g->t.nr - 1; i >= 0; i--) {
-        ci__sb_printf(E->sb, "%s%s r%d = rf", ind, E->ity, i);
-        if (st > 1) ci__sb_printf(E->sb, " / %lld%s", st, E->ll);
-        if (i > 0) ci__sb_printf(E->sb, " %% %lld%s", (long long)g->t.rsize[i], E->ll);
+        ci__sb_printf(E->sb, "%s%s r%d = rf", ind, E->it->ty, i);
+        if (st > 1) ci__sb_printf(E->sb, " / %lld%s", st, E->it->ll);
+        if (i > 0) ci__sb_printf(E->sb, " %% %lld%s", (long long)g->t.rsize[i], E->it->ll);
         ci__sb_put(E->sb, ";\n");
         st *= (long long)g->t.rsize[i];
     }
@@ -13056,15 +13032,15 @@ static void ci__cuemit_loop(ci__cemit *E, ci__group *g, int p, int ty, const cha
                           ci__cemit_red_acct(k, k->gbody->dt), ci__cemit_acc(E, k), u,
                           ci__cemit_acc(E, k));
     }
-    ci__sb_printf(sb, "%s%s ru%d = threadIdx.y;   /* phase %d's first point */\n", lvl, E->ity,
+    ci__sb_printf(sb, "%s%s ru%d = threadIdx.y;   /* phase %d's first point */\n", lvl, E->it->ty,
                   p, p);
     if (unroll > 1) {
         ci__sb_printf(sb, "%sfor (; ru%d + %lld%s < %lld%s; ru%d += %lld%s) {\n", lvl, p,
-                      (long long)(unroll - 1) * ty, E->ll, rn, E->ll, p, (long long)unroll * ty,
-                      E->ll);
+                      (long long)(unroll - 1) * ty, E->it->ll, rn, E->it->ll, p,
+                      (long long)unroll * ty, E->it->ll);
         for (u = 0; u < unroll; u++) {
-            ci__sb_printf(sb, "%s{   %s rf = ru%d + %lld%s;\n", in4, E->ity, p, (long long)u * ty,
-                          E->ll);
+            ci__sb_printf(sb, "%s{   %s rf = ru%d + %lld%s;\n", in4, E->it->ty, p,
+                          (long long)u * ty, E->it->ll);
             ci__cuemit_rvars(E, g, in8);
             ci__cemit_loop_body(E, g, p, in8, u);
             ci__sb_printf(sb, "%s}\n", in4);
@@ -13080,8 +13056,8 @@ static void ci__cuemit_loop(ci__cemit *E, ci__group *g, int p, int ty, const cha
             }
         }
     }
-    ci__sb_printf(sb, "%sfor (%s rf = ru%d; rf < %lld%s; rf += %d) {\n", lvl, E->ity, p, rn,
-                  E->ll, ty);
+    ci__sb_printf(sb, "%sfor (%s rf = ru%d; rf < %lld%s; rf += %d) {\n", lvl, E->it->ty, p, rn,
+                  E->it->ll, ty);
     ci__cuemit_rvars(E, g, in4);
     for (j = 0; j < g->m.n; j++) {   /* an argmax counts the points it has seen */
         ci__kernel *k = (ci__kernel *)g->m.v[j];
@@ -15838,8 +15814,7 @@ static void ci__cuda_alloc_all(ci_program *p, ci__cuda_prog *c) {
     ci__cuda_check(p, ci__cuda.cuMemAlloc(&c->base, total), "cuMemAlloc");
     /* (zeroed once: a split product's counters go back to 0 as it finishes) */
     if (work)
-        ci__cuda_check(p, ci__cuda.cuMemsetD8Async(c->base + off - CI__CUDA_ALIGN(work), 0, work,
-                                                   NULL),
+        ci__cuda_check(p, ci__cuda.cuMemsetD8Async(c->base + c->work_off, 0, work, NULL),
                        "cuMemsetD8Async");
     c->dtab = c->base;
     c->dslot = CI__NEWN(p->A, unsigned long long, ns + 1);
@@ -15941,6 +15916,7 @@ static int ci__cuda_run(ci_program *p) {
     ci__rterr rec;
     float ms;
     size_t tab;
+    unsigned long long work = c->base + c->work_off;   /* the launches' scratch */
     int i, e, ns = p->nslots;
     const char *what = "cuCtxSetCurrent";
     if ((e = ci__cuda.cuCtxSetCurrent(c->dev->ctx)) != 0) goto fail;
@@ -15965,7 +15941,6 @@ static int ci__cuda_run(ci_program *p) {
     for (i = 0; i < c->nl && !e; i++) {
         ci__cuda_launch *l = &c->l[i];
         long long n = l->n;
-        unsigned long long work = c->base + c->work_off;
         void *args[3];
         if (l->ext) {
             what = l->fn;
@@ -15976,7 +15951,7 @@ static int ci__cuda_run(ci_program *p) {
         if (n <= 0) continue;
         args[0] = &c->dtab;
         args[1] = &n;
-        args[2] = &work;   /* (read by the entries that take it) */
+        args[2] = &work;   /* (read only by the entries that take it) */
         what = l->fn;
         e = ci__cuda.cuLaunchKernel(c->fn[i], l->grid, 1, 1, l->block[0], l->block[1],
                                     l->block[2], 0, c->stream, args, NULL);
@@ -16013,17 +15988,32 @@ static void ci__cuda_free(ci_program *p) {
 }
 
 /* where the next run's inputs and outputs are: the caller's device addresses, or (device_io
-   0) the host arrays in p->B, copied through the staging buffers */
-static void ci__cuda_set_io(ci_program *p, int device_io, const void *const *in,
-                            void *const *out, void *stream) {
+   0) the host arrays in p->B, copied through the staging buffers. Nonzero (the error set):
+   an output of the caller's overlaps an input or another output, which the kernels' pointers
+   may not (>>cemit's __restrict__). */
+static int ci__cuda_set_io(ci_program *p, int device_io, const void *const *in,
+                           void *const *out, void *stream) {
     ci__cuda_prog *c = (ci__cuda_prog *)p->be_data;
-    int i;
+    int i, j, n = p->nin + p->nout;
     c->host_io = !device_io;
     c->stream = stream;
-    for (i = 0; i < p->nin + p->nout; i++) c->dslot[i] = c->stage[i];
+    for (i = 0; i < n; i++) c->dslot[i] = c->stage[i];
     for (i = 0; device_io && i < p->nin; i++) c->dslot[i] = (unsigned long long)(uintptr_t)in[i];
     for (i = 0; device_io && i < p->nout; i++)
         c->dslot[p->nin + i] = (unsigned long long)(uintptr_t)out[i];
+    for (i = p->nin; device_io && i < n; i++)   /* (slots 0..n-1 are the inputs and outputs) */
+        for (j = 0; j < n; j++) {
+            unsigned long long a = c->dslot[i], b = c->dslot[j];
+            if (j == i || !c->bytes[i] || !c->bytes[j] || a + c->bytes[i] <= b ||
+                b + c->bytes[j] <= a)
+                continue;
+            ci__util_set_error(p->ctx, "ci_program_run_device: output %d overlaps %s %d: on the "
+                                       "GPU the outputs must not overlap the inputs or each other",
+                               i - p->nin, j < p->nin ? "input" : "output",
+                               j < p->nin ? j : j - p->nin);
+            return 1;
+        }
+    return 0;
 }
 
 /* the public device-memory calls (>>public): op 0 allocates *out, 1 frees dst, 2 copies host
@@ -16087,13 +16077,14 @@ static void ci__cuda_check_source(ci_program *p) {
     (void)ci__cuemit_source;   /* the CUDA source is still written for the tests */
 }
 
-static void ci__cuda_set_io(ci_program *p, int device_io, const void *const *in,
-                            void *const *out, void *stream) {
+static int ci__cuda_set_io(ci_program *p, int device_io, const void *const *in,
+                           void *const *out, void *stream) {
     (void)p;
     (void)device_io;
     (void)in;
     (void)out;
     (void)stream;
+    return 0;
 }
 
 static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const void *src,
@@ -20209,34 +20200,6 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
 }
 
 /* ci_program_run (device 0) and ci_program_run_device (1): the checks, the run, its errors */
-/* the bytes of input i (i < nin) or output i - nin, as the caller's array holds them */
-static size_t ci__public_io_bytes(const ci_program *p, int i) {
-    int o = i - p->nin;
-    if (i < p->nin)
-        return (size_t)ci__ir_numel(p->in_nd[i], p->in_shape + i * CI_MAX_DIMS) *
-               ci__dtype_tab[p->in_dt[i]].size;
-    return (size_t)ci__ir_numel(p->out_nd[o], p->out_shape + o * CI_MAX_DIMS) *
-           ci__dtype_tab[p->out_dt[o]].size;
-}
-
-/* device runs: an output that overlaps an input or another output (the GPU's kernels take the
-   pointers to be apart, >>cemit's __restrict__) */
-static int ci__public_overlap(ci_program *p) {
-    int i, j, n = p->nin + p->nout;
-    for (i = p->nin; i < n; i++)
-        for (j = 0; j < n; j++) {
-            uintptr_t a = (uintptr_t)p->B[i], b = (uintptr_t)p->B[j];
-            size_t na = ci__public_io_bytes(p, i), nb = ci__public_io_bytes(p, j);
-            if (j == i || !na || !nb || a + na <= b || b + nb <= a) continue;
-            ci__util_set_error(p->ctx, "ci_program_run_device: output %d overlaps %s %d: on the "
-                                       "GPU the outputs must not overlap the inputs or each other",
-                               i - p->nin, j < p->nin ? "input" : "output",
-                               j < p->nin ? j : j - p->nin);
-            return 1;
-        }
-    return 0;
-}
-
 static ci_result ci__public_run(ci_program *p, int nin, const void *const *inputs, int nout,
                                 void *const *outputs, int device, void *stream) {
     int i, r;
@@ -20275,10 +20238,10 @@ static ci_result ci__public_run(ci_program *p, int nin, const void *const *input
                                    "user_arena: call ci_program_set_arena)");
         return CI_ERR_INVALID_ARGS;
     }
-    if (device && ci__public_overlap(p)) return CI_ERR_INVALID_ARGS;
+    if (p->be->device == CI_DEVICE_CUDA && ci__cuda_set_io(p, device, inputs, outputs, stream))
+        return CI_ERR_INVALID_ARGS;
     p->failed_extern = 0;
     memset(&p->run_error, 0, sizeof p->run_error);
-    if (p->be->device == CI_DEVICE_CUDA) ci__cuda_set_io(p, device, inputs, outputs, stream);
     r = p->be->run(p);
     if (r || p->run_error.code) {
         const ci__rterr *re = &p->run_error;

@@ -117,52 +117,68 @@ CI_TEST(test_suite_cuda_source_compiles) {
 }
 
 #ifndef CINDUCTOR_NO_CUDA
+/* a .cig graph compiled for the interpreter (no GPU needed), and the CUDA source >>cuemit
+   writes for it (sm_90) with its launches; src stays NULL when a step failed (the check says
+   which). cu_src_free frees what was made either way. */
+typedef struct cu_src {
+    ci_ctx *ctx;
+    ci_graph *g;
+    ci_program *p;
+    const char *src;
+    ci__cuda_launch *l;
+    int nl;
+} cu_src;
+
+static void cu_src_make(cu_src *s, const char *cig) {
+    ci__cuda_target t = {90, 132, 227 * 1024};
+    ci_compile_desc pd;
+    char err[256];
+    memset(s, 0, sizeof *s);
+    CI_CHECK_OK(ci_ctx_create(NULL, &s->ctx));
+    s->g = ci_graph_create(s->ctx);
+    CI_CHECK_MSG(ci_cig_parse(s->g, cig, strlen(cig), "case.cig", NULL, err, sizeof err) == CI_OK,
+                 "%s", err);
+    memset(&pd, 0, sizeof pd);
+    pd.backend = CI_BACKEND_INTERP;
+    CI_CHECK_OK_CTX(s->ctx, ci_compile(s->g, &pd, &s->p));
+    s->src = ci__cuemit_source(s->p, &t, &s->l, &s->nl);
+}
+
+static void cu_src_free(cu_src *s) {
+    ci_program_destroy(s->p);
+    ci_graph_destroy(s->g);
+    ci_ctx_destroy(s->ctx);
+}
+
 /* the source has a __global__ entry per kernel; an extern kernel has none (it runs on the
    host); a graph calling a host-only function is refused by name */
 CI_TEST(test_cuemit_entries_and_refusal) {
     static const char *cig = "input x: i64[8, 16]\ninput w: i64[16, 4]\n"
                              "h = aten.mm.default(x, w)\ny = aten.relu.default(h)\noutput y\n";
     static const char *cig2 = "input x: f32[8]\ny = aten.erfinv.default(x)\noutput y\n";
-    ci_ctx *ctx;
-    ci_graph *g;
-    ci_program *p = NULL;
-    ci_compile_desc pd;
-    ci__cuda_target t = {90, 132, 227 * 1024};
-    ci__cuda_launch *l;
-    int nl, i, next = 0;
-    const char *src;
-    char err[256];
-    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
-    g = ci_graph_create(ctx);
-    CI_CHECK_OK(ci_cig_parse(g, cig, strlen(cig), "mm.cig", NULL, err, sizeof err));
-    memset(&pd, 0, sizeof pd);
-    pd.backend = CI_BACKEND_INTERP;
-    CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
-    src = ci__cuemit_source(p, &t, &l, &nl);
-    CI_CHECK_EQ_INT(nl, ci_program_num_kernels(p));
-    for (i = 0; i < nl; i++) {
+    cu_src c;
+    int i, next = 0;
+    cu_src_make(&c, cig);
+    if (!c.src) { cu_src_free(&c); return; }
+    CI_CHECK_EQ_INT(c.nl, ci_program_num_kernels(c.p));
+    for (i = 0; i < c.nl; i++) {
         char want[128];
-        next += l[i].ext;
+        next += c.l[i].ext;
         /* an entry bounds its registers by the block it is launched with */
-        if (!l[i].ext)
+        if (!c.l[i].ext)
             snprintf(want, sizeof want, "__global__ void __launch_bounds__(%u) %s(void **B,",
-                     l[i].block[0] * l[i].block[1], l[i].fn);
-        else snprintf(want, sizeof want, " %s(void **B, long long n)", l[i].fn);
-        if (!l[i].ext) CI_CHECK_MSG(strstr(src, want) != NULL, "%s in\n%s", want, src);
-        else CI_CHECK_MSG(strstr(src, want) == NULL, "%s", src);
+                     c.l[i].block[0] * c.l[i].block[1], c.l[i].fn);
+        else snprintf(want, sizeof want, " %s(void **B, long long n)", c.l[i].fn);
+        if (!c.l[i].ext) CI_CHECK_MSG(strstr(c.src, want) != NULL, "%s in\n%s", want, c.src);
+        else CI_CHECK_MSG(strstr(c.src, want) == NULL, "%s", c.src);
     }
     CI_CHECK_EQ_INT(next, 1);
-    CI_CHECK(strstr(src, "int ci_main") == NULL && strstr(src, "atomicCAS") == NULL);
-    ci_program_destroy(p);
-    ci_graph_destroy(g);
-    g = ci_graph_create(ctx);
-    CI_CHECK_OK(ci_cig_parse(g, cig2, strlen(cig2), "erfinv.cig", NULL, err, sizeof err));
-    CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
-    src = ci__cuemit_source(p, &t, &l, &nl);
-    CI_CHECK_CONTAINS(src, CI__CUEMIT_NOGPU "ci_erfinv_f has no CUDA version yet");
-    ci_program_destroy(p);
-    ci_graph_destroy(g);
-    ci_ctx_destroy(ctx);
+    CI_CHECK(strstr(c.src, "int ci_main") == NULL && strstr(c.src, "atomicCAS") == NULL);
+    cu_src_free(&c);
+    cu_src_make(&c, cig2);
+    if (!c.src) { cu_src_free(&c); return; }
+    CI_CHECK_CONTAINS(c.src, CI__CUEMIT_NOGPU "ci_erfinv_f has no CUDA version yet");
+    cu_src_free(&c);
 }
 #endif
 
@@ -176,29 +192,14 @@ CI_TEST(test_cuemit_wide_indices_stay_64_bit) {
         "z = aten.add.Tensor(y, 1)\noutput z\n",
         "input x: f32[70, 400]\ny = aten.add.Tensor(x, 1)\noutput y\n"};
     int i;
-    ci__cuda_target t = {90, 132, 227 * 1024};
     for (i = 0; i < 3; i++) {
-        ci_ctx *ctx;
-        ci_graph *g;
-        ci_program *p = NULL;
-        ci_compile_desc pd;
-        ci__cuda_launch *l;
-        int nl;
-        const char *src;
-        char err[256];
-        CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
-        g = ci_graph_create(ctx);
-        CI_CHECK_OK(ci_cig_parse(g, cig[i], strlen(cig[i]), "w.cig", NULL, err, sizeof err));
-        memset(&pd, 0, sizeof pd);
-        pd.backend = CI_BACKEND_INTERP;
-        CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
-        src = ci__cuemit_source(p, &t, &l, &nl);
-        if (i < 2) CI_CHECK_MSG(strstr(src, "for (int ") == NULL, "case %d:\n%s", i, src);
-        else CI_CHECK_CONTAINS(src, "for (int x01 = (int)x0_begin;");
-        if (i == 0) CI_CHECK_CONTAINS(src, "[(40000LL*x0 + x1)]");
-        ci_program_destroy(p);
-        ci_graph_destroy(g);
-        ci_ctx_destroy(ctx);
+        cu_src c;
+        cu_src_make(&c, cig[i]);
+        if (!c.src) { cu_src_free(&c); continue; }
+        if (i < 2) CI_CHECK_MSG(strstr(c.src, "for (int ") == NULL, "case %d:\n%s", i, c.src);
+        else CI_CHECK_CONTAINS(c.src, "for (int x01 = (int)x0_begin;");
+        if (i == 0) CI_CHECK_CONTAINS(c.src, "[(40000LL*x0 + x1)]");
+        cu_src_free(&c);
     }
 }
 
@@ -213,26 +214,19 @@ CI_TEST(test_cuemit_kernel_shapes) {
                                   {18, 0, 32, 8},  {19, 0, 32, 8},  {20, 0, 32, 8},
                                   {21, 0, 32, 8}};
     int i, w;
-    ci__cuda_target t = {90, 132, 227 * 1024};
     if (rtc_why()) CI_SKIP(rtc_why());
     for (i = 0; i < (int)(sizeof cuda_kernel_cases / sizeof *cuda_kernel_cases); i++) {
-        const char *cig = cuda_kernel_cases[i], *src, *why;
-        ci_ctx *ctx;
-        ci_graph *g;
-        ci_program *p = NULL;
-        ci_compile_desc pd;
-        ci__cuda_launch *l;
+        const char *src, *why;
+        const ci__cuda_launch *l;
         ci__cuda_bin b;
         int nl;
-        char err[256];
-        CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
-        g = ci_graph_create(ctx);
-        CI_CHECK_OK(ci_cig_parse(g, cig, strlen(cig), "case.cig", NULL, err, sizeof err));
-        memset(&pd, 0, sizeof pd);
-        pd.backend = CI_BACKEND_INTERP;
-        CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
-        src = ci__cuemit_source(p, &t, &l, &nl);
-        why = ci__cuda_compile(p->A, src, 90, "off", &b);
+        cu_src c;
+        cu_src_make(&c, cuda_kernel_cases[i]);
+        if (!c.src) { cu_src_free(&c); continue; }
+        src = c.src;
+        l = c.l;
+        nl = c.nl;
+        why = ci__cuda_compile(c.p->A, src, 90, "off", &b);
         CI_CHECK_MSG(!why, "case %d: %s", i, why ? why : "");
         for (w = 0; w < (int)(sizeof want / sizeof *want); w++) {
             char step[64];
@@ -261,9 +255,7 @@ CI_TEST(test_cuemit_kernel_shapes) {
         if (i == 28) CI_CHECK_CONTAINS(src, "40LL, n, 8, (float *)work)");   /* K in 8 parts */
         if (i == 29) CI_CHECK_CONTAINS(src, "7LL, n, 2, (double *)work)");
         if (i == 28 || i == 29) CI_CHECK(l[0].work > 0 && l[0].n == (i == 28 ? 8 : 6));
-        ci_program_destroy(p);
-        ci_graph_destroy(g);
-        ci_ctx_destroy(ctx);
+        cu_src_free(&c);
     }
 }
 #endif

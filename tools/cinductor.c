@@ -486,6 +486,12 @@ static int tool_cmp_double(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
+/* v sorted in place; its median */
+static double tool_median(double *v, int n) {
+    qsort(v, (size_t)n, sizeof *v, tool_cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
 static void tool_json_string(const char *s) {
     putchar('"');
     for (; *s; s++) {
@@ -583,15 +589,12 @@ static int tool_cmd_bench(tool *T) {
     for (i = 0; cuda && i < T->ninputs * sets + T->nouts; i++)
         (void)ci_cuda_free(T->ctx, 0, dev[i]);
     free(dev);
-    qsort(times, (size_t)T->reps, sizeof *times, tool_cmp_double);
+    median = tool_median(times, T->reps);
     best = times[0];
-    median = T->reps % 2 ? times[T->reps / 2]
-                         : 0.5 * (times[T->reps / 2 - 1] + times[T->reps / 2]);
     /* the caller's view: the wall clock around ci_program_run_device (launches, the error
        record's copy back and the wait), against the GPU's time above (text output only: the
        JSON's keys are CIG.md's contract) */
-    qsort(walls, (size_t)T->reps, sizeof *walls, tool_cmp_double);
-    wall = T->reps % 2 ? walls[T->reps / 2] : 0.5 * (walls[T->reps / 2 - 1] + walls[T->reps / 2]);
+    wall = tool_median(walls, T->reps);
     free(times);
     free(walls);
     base = strrchr(T->file, '/');
