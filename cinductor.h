@@ -374,10 +374,11 @@ CI_API ci_tensor ci_scalar_int(ci_graph *g, int64_t value);
 CI_API ci_tensor ci_scalar_bool(ci_graph *g, int value);
 CI_API void ci_output(ci_graph *g, ci_tensor t);
 
-/* Names the node that computes t (its only result), so messages (graph building, run-time
-   checks) and ci_graph_print_cig use the caller's name instead of a generated one (t0, t1 ...).
-   The name follows ci_input's rules; a name another node was given explicitly is refused
-   (CI_ERR_INVALID_ARGS, with ci_ctx_last_error). It changes nothing the graph computes. */
+/* Names t, so messages (graph building, run-time checks), ci_graph_print_cig and the generated
+   code use the caller's name instead of a generated one (t0, t1 ...). A result of a node of one
+   result names the node; a result of a node of several (max.dim's values and indices) is named
+   alone. The name follows ci_input's rules; a name given explicitly to another node or result is
+   refused (CI_ERR_INVALID_ARGS, with ci_ctx_last_error). It changes nothing the graph computes. */
 CI_API ci_result ci_tensor_set_name(ci_graph *g, ci_tensor t, const char *name);
 
 /* queries on a built tensor (after a successful builder) */
@@ -806,6 +807,7 @@ static int ci__lower_call_op(ci__L *L, const char *opname, int nargs, const ci_a
 static void ci__ops_register_builtins(ci_ctx *ctx);
 static void ci__dbg_print_graph(const ci_graph *g, ci__sb *sb, int with_data);
 typedef struct ci__node ci__node;
+static int ci__public_name_used(const ci_graph *g, const char *name);
 static ci__node *ci__public_node_named(const ci_graph *g, const char *name);
 static void ci__public_name_index_add(ci_graph *g, ci__node *nd);
 
@@ -3251,6 +3253,7 @@ struct ci__node {
     int64_t ival;
     int weak;
     int auto_named;          /* the name was generated: a user name may take it over */
+    const char **rname;      /* several results: each one's given name, or NULL (none given) */
     struct ci__node *name_next;  /* the graph's name index (a chained hash) */
 };
 typedef struct ci__lower_gtensor {
@@ -3285,6 +3288,7 @@ struct ci_graph {
     int map_cap, nauto;
     ci__node **names;     /* node name index: chained buckets */
     int name_cap, name_n;
+    ci__vec rnamed;       /* the nodes with a named result (several results, so not indexed) */
 };
 
 /* -- literals (schema defaults) -- */
@@ -4016,13 +4020,17 @@ static void ci__lower_check_relowered(ci__L *L, const ci__node *nd, int n, const
    pointer after them) */
 static void ci__lower_name_value(ci__L *L, ci__box *b, const ci__node *nd, int out) {
     ci__storage *st = b->st;
-    const char **name, **op;
-    int *vout;
+    const char **name, **op, *given = nd->auto_named ? NULL : nd->name;
+    int *vout, k = nd->nout > 1 ? out : -1;
     if (nd->kind != CI__N_CALL || !nd->op) return;
+    if (nd->rname && nd->rname[out]) {   /* the result's own name: no _k after it */
+        given = nd->rname[out];
+        k = -1;
+    }
     if (!b->vop) {   /* (a copy of it for an extern kernel takes them) */
         b->vop = nd->op;
-        b->vname = nd->auto_named || !nd->name ? NULL : ci__strdup(L->A, nd->name);
-        b->vout = nd->nout > 1 ? out : -1;
+        b->vname = given ? ci__strdup(L->A, given) : NULL;
+        b->vout = k;
     }
     if (b->weak || ci__ir_numel(b->ndim, b->size) != ci__ir_numel(st->ndim, st->size)) return;
     if (st->kind == CI__ST_PW) { name = &st->vname; op = &st->vop; vout = &st->vout; }
@@ -4033,8 +4041,8 @@ static void ci__lower_name_value(ci__L *L, ci__box *b, const ci__node *nd, int o
     } else return;
     if (*op) return;
     *op = nd->op;
-    *name = nd->auto_named || !nd->name ? NULL : ci__strdup(L->A, nd->name);
-    *vout = nd->nout > 1 ? out : -1;
+    *name = given ? ci__strdup(L->A, given) : NULL;
+    *vout = k;
 }
 
 /* lower one node; map[graph tensor id] receives the box id of each result */
@@ -11603,8 +11611,12 @@ static const char *ci__cemit_bname(ci__cemit *E, const ci__buf *b) {
                 ci__lower_gt(g, (uint32_t)(uintptr_t)g->outputs.v[b->output_index]);
         nd = (const ci__node *)g->nodes.v[t->node];
         if (nd->nout > 1) k = t->out + 1;
+        if (nd->rname && nd->rname[t->out]) {   /* the result's own name */
+            user = nd->rname[t->out];
+            k = 0;
+        }
     }
-    if (nd && !nd->auto_named && nd->name && nd->name[0]) user = nd->name;
+    if (!user && nd && !nd->auto_named && nd->name && nd->name[0]) user = nd->name;
     if (!nd && b->kind == CI__BUF_COMPUTED && b->vname) {   /* a node's value */
         user = b->vname;
         k = b->vout + 1;
@@ -16468,10 +16480,11 @@ static void ci__dbg_tensor_name(const ci_graph *g, uint32_t idx, char *buf, size
     const ci__node *nd = (const ci__node *)g->nodes.v[t->node];
     int u;
     if (nd->nout == 1) { snprintf(buf, n, "%s", nd->name); return; }
-    /* name_k, with more underscores while that is some node's name */
+    if (nd->rname && nd->rname[t->out]) { snprintf(buf, n, "%s", nd->rname[t->out]); return; }
+    /* name_k, with more underscores while that is some node's or result's name */
     for (u = 1; u < 16; u++) {
         snprintf(buf, n, "%s%.*s%d", nd->name, u, "________________", t->out);
-        if (!ci__public_node_named(g, buf)) return;
+        if (!ci__public_name_used(g, buf)) return;
     }
 }
 
@@ -16528,7 +16541,7 @@ static void ci__dbg_arg(const ci_graph *g, ci__sb *sb, const ci_arg *a) {
         break;
     }
     case CI_ARG_DTYPE:   /* f32, or torch.float32 when a tensor is named f32 */
-        if (ci__public_node_named(g, ci_dtype_name(a->u.dtype)))
+        if (ci__public_name_used(g, ci_dtype_name(a->u.dtype)))
             ci__sb_printf(sb, "torch.%s", ci__dtype_tab[a->u.dtype].tname);
         else ci__sb_put(sb, ci_dtype_name(a->u.dtype));
         break;
@@ -18537,12 +18550,13 @@ static void ci__cig_call(ci__cig_parser *P) {
                      nl, nl == 1 ? " is" : "s are");
     for (j = 0; j < (size_t)nl; j++)
         if (!ci__cig_is(&lhs[j], "_")) ci__cig_define(P, &lhs[j], outs[j]);
-    /* the node takes the file's name, so messages and run-time errors say what the file says */
-    if (n == 1 && !ci__cig_is(&lhs[0], "_")) {
-        ci_result r = ci_tensor_set_name(P->g, outs[0],
-                                         ci__cig_strdup(P, &P->scratch, lhs[0].p, lhs[0].n));
+    /* each result takes the file's name, so messages, run-time errors and the C say the same */
+    for (j = 0; j < (size_t)nl; j++) {
+        ci_result r;
+        if (ci__cig_is(&lhs[j], "_")) continue;
+        r = ci_tensor_set_name(P->g, outs[j], ci__cig_strdup(P, &P->scratch, lhs[j].p, lhs[j].n));
         if (r != CI_OK)
-            ci__cig_fail(P, lhs[0].line, lhs[0].col, r, "%s", ci_ctx_last_error(P->g->ctx));
+            ci__cig_fail(P, lhs[j].line, lhs[j].col, r, "%s", ci_ctx_last_error(P->g->ctx));
     }
 }
 
@@ -19248,8 +19262,28 @@ static void ci__public_name_index_remove(ci_graph *g, ci__node *nd) {
         }
 }
 
+/* the node of several results one of whose results is called NAME, and which result */
+static ci__node *ci__public_result_named(const ci_graph *g, const char *name, int *out) {
+    int i, j;
+    for (i = 0; i < g->rnamed.n; i++) {
+        ci__node *nd = (ci__node *)g->rnamed.v[i];
+        for (j = 0; j < nd->nout; j++)
+            if (nd->rname[j] && !strcmp(nd->rname[j], name)) {
+                if (out) *out = j;
+                return nd;
+            }
+    }
+    return NULL;
+}
+
 static int ci__public_name_used(const ci_graph *g, const char *name) {
-    return ci__public_node_named(g, name) != NULL;
+    return ci__public_node_named(g, name) || ci__public_result_named(g, name, NULL);
+}
+
+/* NAME was given by the user (to a node or a result), so it cannot be taken */
+static int ci__public_name_taken(const ci_graph *g, const char *name) {
+    const ci__node *o = ci__public_node_named(g, name);
+    return (o && !o->auto_named) || ci__public_result_named(g, name, NULL);
 }
 
 /* the given name, or the next "<prefix><N>" no node has taken */
@@ -19324,7 +19358,7 @@ static ci_tensor ci__public_leaf(ci_graph *g, int kind, const char *name, ci_dty
                                "invalid name '%s' (use [A-Za-z_][A-Za-z0-9_]*)", name);
         return bad;
     }
-    if (name && ci__public_name_used(g, name) && !ci__public_node_named(g, name)->auto_named) {
+    if (name && ci__public_name_taken(g, name)) {
         ci__public_graph_error(g, CI_ERR_INVALID_ARGS, "name '%s' is already defined", name);
         return bad;
     }
@@ -19490,6 +19524,7 @@ void ci_output(ci_graph *g, ci_tensor t) {
 ci_result ci_tensor_set_name(ci_graph *g, ci_tensor t, const char *name) {
     uint32_t idx = g ? ci__public_handle_index(g, t) : 0;
     ci__node *nd, *o;
+    int out, k;
     if (!g) return CI_ERR_INVALID_ARGS;
     if (!idx) {
         ci__util_set_error(g->ctx, "ci_tensor_set_name: not a tensor of this graph");
@@ -19502,16 +19537,11 @@ ci_result ci_tensor_set_name(ci_graph *g, ci_tensor t, const char *name) {
                            name ? name : "(null)");
         return CI_ERR_INVALID_ARGS;
     }
-    if (nd->nout != 1) {
-        ci__util_set_error(g->ctx,
-                           "ci_tensor_set_name(%s): node %s has %d results; only a node of one "
-                           "result takes a name",
-                           name, nd->name, nd->nout);
-        return CI_ERR_INVALID_ARGS;
-    }
+    out = ci__lower_gt(g, idx)->out;
     o = ci__public_node_named(g, name);
-    if (o == nd) return CI_OK;
-    if (o && !o->auto_named) {
+    if (nd->nout == 1 && o == nd) return CI_OK;
+    if (nd->nout > 1 && ci__public_result_named(g, name, &k) == nd && k == out) return CI_OK;
+    if (ci__public_name_taken(g, name)) {
         ci__util_set_error(g->ctx, "ci_tensor_set_name: name '%s' is already defined", name);
         return CI_ERR_INVALID_ARGS;
     }
@@ -19523,11 +19553,18 @@ ci_result ci_tensor_set_name(ci_graph *g, ci_tensor t, const char *name) {
     g->E.armed = 1;
     {
         const char *copy = ci__strdup(g->A, name);   /* before anything changes: it may fail */
+        if (nd->nout > 1 && !nd->rname) {
+            nd->rname = CI__NEWN(g->A, const char *, nd->nout);
+            ci__vec_push(g->A, &g->rnamed, nd);
+        }
         ci__public_name_give_way(g, name);
-        ci__public_name_index_remove(g, nd);
-        nd->name = copy;
-        nd->auto_named = 0;
-        ci__public_name_index_add(g, nd);
+        if (nd->nout > 1) nd->rname[out] = copy;
+        else {
+            ci__public_name_index_remove(g, nd);
+            nd->name = copy;
+            nd->auto_named = 0;
+            ci__public_name_index_add(g, nd);
+        }
     }
     g->E.armed = 0;
     return CI_OK;
