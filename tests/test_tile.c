@@ -1,0 +1,246 @@
+/* >>tile: the tile primitives' math against libm (ulps, special values, where a tile starts),
+   and CPU kernels that run in tiles against the interpreter on odd sizes, strided, broadcast
+   and padded (gathered) loads, reductions, and thread counts. Includes the implementation. */
+#define CINDUCTOR_IMPLEMENTATION
+#include "ci_test.h"
+
+/* distance from got to want (computed in double) in units of want's float ulp */
+static double ulps(float got, double want) {
+    float w = (float)want, a = fabsf(w);
+    double u = a < 1.17549435e-38f ? 1.401298464e-45 : (double)(nextafterf(a, HUGE_VALF) - a);
+    if (want != want) return got != got ? 0 : 1e30;
+    if (isinf(w)) return got == w ? 0 : 1e30;
+    return fabs((double)got - want) / u;
+}
+
+static double ref_sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
+
+typedef void (*tile_fn)(float *, const float *, int);
+
+/* the worst error of FN over N points spread on [lo, hi], in ulps */
+static double worst_ulps(tile_fn fn, double (*ref)(double), float lo, float hi, float *at) {
+    enum { N = 1 << 16 };
+    static float a[N], d[N];
+    double worst = 0;
+    int i;
+    for (i = 0; i < N; i++) a[i] = lo + (hi - lo) * (float)i / N;
+    for (i = 0; i < N; i += CI__TILE) fn(d + i, a + i, N - i < CI__TILE ? N - i : CI__TILE);
+    for (i = 0; i < N; i++) {
+        double e = ulps(d[i], ref(a[i]));
+        if (e > worst) { worst = e; *at = a[i]; }
+    }
+    return worst;
+}
+
+CI_TEST(test_tile_math_against_libm) {
+    static const struct {
+        const char *name;
+        tile_fn fn;
+        double (*ref)(double);
+        float lo, hi;
+        double max_ulps;
+    } cases[] = {
+        {"exp", ci__tile_exp, exp, -103.0f, 88.7f, 2},
+        {"exp", ci__tile_exp, exp, -1.0f, 1.0f, 1},
+        {"log", ci__tile_log, log, 1e-44f, 1e-30f, 2},
+        {"log", ci__tile_log, log, 0.0f, 1000.0f, 2},
+        {"tanh", ci__tile_tanh, tanh, -12.0f, 12.0f, 2},
+        {"tanh", ci__tile_tanh, tanh, -1e-3f, 1e-3f, 1},
+        {"erf", ci__tile_erf, erf, -6.0f, 6.0f, 3},
+        {"erf", ci__tile_erf, erf, -1e-3f, 1e-3f, 3},
+        {"sigmoid", ci__tile_sigmoid, ref_sigmoid, -80.0f, 80.0f, 4},
+    };
+    size_t c;
+    for (c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        float at = 0;
+        double w = worst_ulps(cases[c].fn, cases[c].ref, cases[c].lo, cases[c].hi, &at);
+        CI_CHECK_MSG(w <= cases[c].max_ulps, "%s on [%g, %g]: %.2f ulps at %.9g", cases[c].name,
+                     cases[c].lo, cases[c].hi, w, at);
+    }
+}
+
+CI_TEST(test_tile_math_special_values) {
+    float x[9] = {NAN, HUGE_VALF, -HUGE_VALF, -0.0f, 0.0f, 1e-45f, -1.0f, 88.8f, -104.0f}, d[9];
+    ci__tile_exp(d, x, 9);
+    CI_CHECK(d[0] != d[0] && d[1] == HUGE_VALF && d[2] == 0 && d[3] == 1 && d[4] == 1);
+    CI_CHECK(d[7] == HUGE_VALF && d[8] == 0);
+    ci__tile_log(d, x, 9);
+    CI_CHECK(d[0] != d[0] && d[1] == HUGE_VALF && d[2] != d[2] && d[3] == -HUGE_VALF);
+    CI_CHECK(d[4] == -HUGE_VALF && d[6] != d[6] && ulps(d[5], log((double)x[5])) <= 2);
+    ci__tile_tanh(d, x, 9);
+    CI_CHECK(d[0] != d[0] && d[1] == 1 && d[2] == -1 && d[3] == 0 && signbit(d[3]));
+    CI_CHECK(d[5] == 1e-45f);
+    ci__tile_erf(d, x, 9);
+    CI_CHECK(d[0] != d[0] && d[1] == 1 && d[2] == -1 && d[3] == 0 && signbit(d[3]));
+    ci__tile_sigmoid(d, x, 9);
+    CI_CHECK(d[0] != d[0] && d[1] == 1 && d[2] == 0 && d[3] == 0.5f);
+}
+
+/* an element's result is the same bits wherever its tile starts (the tail runs the vector code
+   padded), and max/min, sums and the reductions keep the scalar emitter's rules */
+CI_TEST(test_tile_position_and_rules) {
+    float a[300], full[300], part[300], b[300], m[300];
+    ci_test_rng g = ci_test_rng_make(5);
+    int i, off;
+    double want = 0;
+    ci_test_fill_normal_f32(a, 300, &g);
+    ci_test_fill_normal_f32(b, 300, &g);
+    ci__tile_erf(full, a, 256);
+    for (off = 1; off < 12; off++) {
+        ci__tile_erf(part, a + off, 256 - off);
+        CI_CHECK_MSG(!memcmp(part, full + off, sizeof(float) * (size_t)(256 - off)), "offset %d",
+                     off);
+    }
+    a[3] = NAN;
+    b[5] = NAN;
+    a[7] = 0.0f;
+    b[7] = -0.0f;
+    ci__tile_max(m, a, 1, b, 1, 9);
+    CI_CHECK(m[3] != m[3] && m[5] != m[5] && signbit(m[7]));   /* NaN wins; a tie takes b */
+    ci__tile_min(m, a, 1, b + 1, 0, 9);                        /* b[1] for every element */
+    for (i = 0; i < 9; i++)
+        if (i != 3) CI_CHECK(m[i] == (a[i] < b[1] ? a[i] : b[1]));
+    CI_CHECK(ci__tile_rmax(-HUGE_VALF, a, 9) != ci__tile_rmax(-HUGE_VALF, a, 9));  /* NaN */
+    CI_CHECK(ci__tile_rmin(HUGE_VALF, a + 4, 7) == ci__tile_rmin(HUGE_VALF, a + 4, 7));
+    for (i = 100; i < 299; i++) want += a[i];
+    CI_CHECK_NEAR(ci__tile_sum(1.5, a + 100, 199), want + 1.5, 1e-9, 1e-12);
+}
+
+/* compiles TEXT on BACKEND with THREADS threads and runs it on INS; the outputs in *outs
+   (malloc'd, numel each in *n); the program's source kept in *src when asked for */
+static int run_text(const char *text, ci_backend be, int threads, void **ins, void **outs,
+                    size_t *n, int *tiled) {
+    ci_ctx *ctx;
+    ci_graph *g;
+    ci_program *p = NULL;
+    ci_compile_desc d;
+    char err[512];
+    int i, k, ok;
+    ci_ctx_create(NULL, &ctx);
+    g = ci_graph_create(ctx);
+    ok = ci_cig_parse(g, text, strlen(text), "case", NULL, err, sizeof err) == CI_OK;
+    if (!ok) printf("# %s\n", err);
+    memset(&d, 0, sizeof d);
+    d.backend = be;
+    d.num_threads = threads;
+    ok = ok && ci_compile(g, &d, &p) == CI_OK;
+    if (!ok) printf("# %s\n", ci_ctx_last_error(ctx));
+    for (i = 0; ok && i < ci_program_num_outputs(p); i++) {
+        int64_t s[CI_MAX_DIMS];
+        int nd = ci_program_output_shape(p, i, s);
+        n[i] = 1;
+        for (k = 0; k < nd; k++) n[i] *= (size_t)s[k];
+        outs[i] = malloc(sizeof(float) * (n[i] ? n[i] : 1));
+    }
+    if (ok && tiled) *tiled = strstr(ci_program_source(p), "ci_tl_") != NULL;
+    ok = ok && ci_program_run(p, ci_program_num_inputs(p), (const void *const *)ins,
+                              ci_program_num_outputs(p), outs) == CI_OK;
+    if (p) ci_program_destroy(p);
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+    return ok;
+}
+
+/* each case's text has %d where its length N goes (up to 4 times) and inputs f32[3, N] (x),
+   f32[N] (b) and f32[N, 3] (t) in that order, as it names them */
+static const char *const tile_cases[] = {
+    /* pointwise math over a broadcast bias */
+    "input x: f32[3, %d]\ninput b: f32[%d]\nh = aten.add.Tensor(x, b)\n"
+    "e = aten.erf.default(h)\nt = aten.tanh.default(h)\ns = aten.sigmoid.default(h)\n"
+    "a = aten.abs.default(h)\nl = aten.log.default(a)\nq = aten.sqrt.default(a)\n"
+    "r = aten.rsqrt.default(a)\nm = aten.maximum.default(e, t)\nn = aten.minimum.default(s, l)\n"
+    "v = aten.reciprocal.default(q)\nw = aten.exp.default(n)\nz = aten.neg.default(r)\n"
+    "output m, n, v, w, z\n",
+    /* comparisons, where, casts */
+    "input x: f32[3, %d]\ninput b: f32[%d]\nc = aten.gt.Tensor(x, b)\n"
+    "y = aten.where.self(c, x, b)\nf = aten._to_copy.default(c, dtype=f32)\n"
+    "d = aten.le.Scalar(x, 0.5)\ng = aten.logical_and.default(c, d)\n"
+    "k = aten.logical_not.default(g)\nh = aten._to_copy.default(k, dtype=f32)\n"
+    "u = aten.div.Tensor(y, 3.0)\nv = aten.sub.Tensor(u, f)\noutput v, h\n",
+    /* reductions over the last dim, and softmax */
+    "input x: f32[3, %d]\ns = aten.sum.dim_IntList(x, [1])\nm = aten.amax.default(x, [1])\n"
+    "n = aten.amin.default(x, [1])\np = aten._softmax.default(x, -1, False)\n"
+    "l = aten._log_softmax.default(x, 1, False)\noutput s, m, n, p, l\n",
+    /* a transpose: strided loads */
+    "input x: f32[3, %d]\ninput t: f32[%d, 3]\np = aten.permute.default(t, [1, 0])\n"
+    "y = aten.add.Tensor(x, p)\nz = aten.mul.Tensor(y, y)\noutput z\n",
+    /* padding: clamped, gathered loads under masks */
+    "input x: f32[3, %d]\nv = aten.view.default(x, [1, 1, 3, %d])\n"
+    "a = aten.avg_pool2d.default(v, [3, 3], [1, 1], [1, 1])\n"
+    "p = aten.constant_pad_nd.default(x, [2, 1], 0.5)\noutput a, p\n",
+    /* one dim: tiles start where the thread's range starts */
+    "input b: f32[%d]\ny = aten.exp.default(b)\nz = aten.mul.Tensor(y, b)\noutput z\n",
+};
+
+CI_TEST(test_tile_kernels_match_interpreter) {
+    static const int sizes[] = {1, 7, 16, 17, 255, 256, 257, 1023};
+    ci_test_rng g = ci_test_rng_make(23);
+    size_t c, si;
+    for (c = 0; c < sizeof tile_cases / sizeof tile_cases[0]; c++)
+        for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+            int N = sizes[si], o, tiled = 0, ok, nin = 0, th;
+            char text[2048];
+            void *ins[3], *got[8] = {0}, *want[8] = {0};
+            size_t n[8], n2[8];
+            float *x = (float *)malloc(sizeof(float) * 3 * (size_t)N);
+            float *b = (float *)malloc(sizeof(float) * (size_t)N);
+            float *t = (float *)malloc(sizeof(float) * 3 * (size_t)N);
+            snprintf(text, sizeof text, tile_cases[c], N, N, N, N);
+            ci_test_fill_normal_f32(x, 3 * (size_t)N, &g);
+            ci_test_fill_normal_f32(b, (size_t)N, &g);
+            ci_test_fill_normal_f32(t, 3 * (size_t)N, &g);
+            if (strstr(text, "input x")) ins[nin++] = x;
+            if (strstr(text, "input b")) ins[nin++] = b;
+            if (strstr(text, "input t")) ins[nin++] = t;
+            ok = run_text(text, CI_BACKEND_INTERP, 1, ins, want, n, NULL);
+            for (th = 1; ok && th <= 2; th++) {
+                ok = run_text(text, CI_BACKEND_TCC, th, ins, got, n2, &tiled);
+                for (o = 0; ok && o < 8 && want[o]; o++) {
+                    ok = n[o] == n2[o] && ci_test_allclose_f32((float *)got[o], (float *)want[o],
+                                                               n[o], 1e-5, 1e-5, NULL, 0);
+                    CI_CHECK_MSG(ok, "case %d, N %d, output %d, %d threads", (int)c, N, o, th);
+                }
+                for (o = 0; o < 8; o++) { free(got[o]); got[o] = NULL; }
+            }
+            CI_CHECK_MSG(ok, "case %d, N %d", (int)c, N);
+            /* the tiles run where the loop is long enough */
+            CI_CHECK_MSG(!ok || tiled == (N >= CI__CEMIT_TILE_MIN), "case %d, N %d: tiled %d",
+                         (int)c, N, tiled);
+            for (o = 0; o < 8; o++) free(want[o]);
+            free(x); free(b); free(t);
+        }
+}
+
+/* the same bits on 1, 2 and 3 threads (a one-dim kernel's tiles start where a thread's range
+   does) */
+CI_TEST(test_tile_threads_same_bits) {
+    const char *text = "input b: f32[1031]\ny = aten.erf.default(b)\nz = aten.exp.default(y)\n"
+                       "s = aten.sum.default(z)\noutput z, s\n";
+    ci_test_rng g = ci_test_rng_make(3);
+    float b[1031];
+    void *ins[1], *one[2] = {0}, *more[2] = {0};
+    size_t n[2];
+    int th, ok;
+    ci_test_fill_normal_f32(b, 1031, &g);
+    ins[0] = b;
+    ok = run_text(text, CI_BACKEND_TCC, 1, ins, one, n, NULL);
+    CI_CHECK(ok);
+    for (th = 2; ok && th <= 3; th++) {
+        ok = run_text(text, CI_BACKEND_TCC, th, ins, more, n, NULL);
+        CI_CHECK_MSG(ok && !memcmp(one[0], more[0], sizeof(float) * 1031) &&
+                             !memcmp(one[1], more[1], sizeof(float)),
+                     "%d threads", th);
+        free(more[0]); free(more[1]);
+    }
+    free(one[0]); free(one[1]);
+}
+
+int main(int argc, char **argv) {
+    ci_test_init(argc, argv);
+    CI_RUN(test_tile_math_against_libm);
+    CI_RUN(test_tile_math_special_values);
+    CI_RUN(test_tile_position_and_rules);
+    CI_RUN(test_tile_kernels_match_interpreter);
+    CI_RUN(test_tile_threads_same_bits);
+    return ci_test_done();
+}
