@@ -106,16 +106,25 @@ $(B)/san/tests/%: tests/%.c $(TEST_HDRS) $(HDRS) $(B)/san/libcinductor.o
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(SAN_CFLAGS) $(SAN) -o $@ $< $(call lib_for,$<,$(B)/san/libcinductor.o) $(LDFLAGS) $(LDLIBS)
 
+# the tile primitives' other two builds: 4 lanes without the AVX2 clones, and plain loops
+TILE_VARIANTS := $(B)/tests/test_tile_lanes4 $(B)/tests/test_tile_plain
+$(B)/tests/test_tile_lanes4: tests/test_tile.c $(TEST_HDRS) $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -DCI_NO_TILE_CLONES $(CFLAGS) -o $@ $< $(LDFLAGS) $(LDLIBS)
+$(B)/tests/test_tile_plain: tests/test_tile.c $(TEST_HDRS) $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -DCI_NO_TILE_VEC $(CFLAGS) -o $@ $< $(LDFLAGS) $(LDLIBS)
+
 # tests/run.sh runs tests/compile.sh (the compile checks) and then every binary of the
 # directories (the tests, then the examples), and closes with the summary line;
 # CI_NO_COMPILE=1 leaves the compile checks out.
-test: $(TESTS) $(EXAMPLES)
+test: $(TESTS) $(TILE_VARIANTS) $(EXAMPLES)
 	CPPFLAGS="$(CPPFLAGS)" bash tests/run.sh $(B)/tests $(B)/examples
 # CI_CLI: run.sh also runs tests/test_cli.sh, the end-to-end checks of that build of the tool
 test: $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
 test: export CI_CLI = $(B)/cinductor
 
-test-c: $(TESTS) $(EXAMPLES)
+test-c: $(TESTS) $(TILE_VARIANTS) $(EXAMPLES)
 	CI_NO_COMPILE=1 bash tests/run.sh $(B)/tests $(B)/examples
 
 test-compile:

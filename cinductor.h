@@ -11189,9 +11189,26 @@ static void ci__plan_program(ci_program *p, int user_arena) {
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__) && !defined(CI_NO_TILE_VEC)
 #define CI__TILE_VEC 1
 #define CI__TILE_INL static __inline__ __attribute__((always_inline))
-typedef float ci__tile_vf __attribute__((vector_size(16)));
-typedef int ci__tile_vi __attribute__((vector_size(16)));
-typedef double ci__tile_vd __attribute__((vector_size(32)));
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+    !defined(CI_NO_TILE_CLONES)
+/* x86-64 Linux GCC: each primitive is compiled twice, for AVX2 and for the baseline, and the
+   loader picks the one the CPU runs (target_clones, an ifunc); 8 lanes, one AVX register */
+#define CI__TILE_LANES 8
+#define CI__TILE_FN static __attribute__((target_clones("avx2", "default")))
+/* (32-byte vectors never cross a call, but GCC warns about the ABI of the baseline clone's
+   helpers at the end of the translation unit, where a pop would have ended this) */
+#pragma GCC diagnostic ignored "-Wpsabi"
+#else
+#define CI__TILE_LANES 4
+#define CI__TILE_FN static
+#endif
+typedef float ci__tile_vf __attribute__((vector_size(4 * CI__TILE_LANES)));
+typedef int ci__tile_vi __attribute__((vector_size(4 * CI__TILE_LANES)));
+typedef double ci__tile_vd __attribute__((vector_size(8 * CI__TILE_LANES)));
+#else
+#define CI__TILE_FN static
+#endif
+#ifdef CI__TILE_VEC
 
 CI__TILE_INL ci__tile_vf ci__tile_ld(const float *p) {
     ci__tile_vf v;
@@ -11200,8 +11217,13 @@ CI__TILE_INL ci__tile_vf ci__tile_ld(const float *p) {
 }
 
 CI__TILE_INL ci__tile_vf ci__tile_splat(float x) {
-    ci__tile_vf v = {x, x, x, x};
-    return v;
+    ci__tile_vf v = {0};
+    return v + x;
+}
+
+CI__TILE_INL ci__tile_vi ci__tile_isplat(int x) {
+    ci__tile_vi v = {0};
+    return v + x;
 }
 
 /* m ? a : b, lane by lane (m: all ones or all zeros) */
@@ -11215,11 +11237,11 @@ CI__TILE_INL ci__tile_vf ci__tile_sel(ci__tile_vi m, ci__tile_vf a, ci__tile_vf 
     return out;
 }
 
-/* the 4 elements at a (or *a, 4 times, when sa is 0); at most n of them, the rest 0 */
+/* the lanes at a (or *a in each, when sa is 0); at most n of them, the rest 0 */
 CI__TILE_INL ci__tile_vf ci__tile_get(const float *a, int sa, int n) {
-    float t[4] = {0};
+    float t[CI__TILE_LANES] = {0};
     if (!sa) return ci__tile_splat(*a);
-    if (n >= 4) return ci__tile_ld(a);
+    if (n >= CI__TILE_LANES) return ci__tile_ld(a);
     memcpy(t, a, sizeof(float) * (size_t)n);
     return ci__tile_ld(t);
 }
@@ -11227,11 +11249,11 @@ CI__TILE_INL ci__tile_vf ci__tile_get(const float *a, int sa, int n) {
 CI__TILE_INL void ci__tile_st(float *d, ci__tile_vf v) { memcpy(d, &v, sizeof v); }
 
 CI__TILE_INL void ci__tile_put(float *d, ci__tile_vf v, int n) {
-    memcpy(d, &v, sizeof(float) * (size_t)(n < 4 ? n : 4));
+    memcpy(d, &v, sizeof(float) * (size_t)(n < CI__TILE_LANES ? n : CI__TILE_LANES));
 }
 #endif
 
-/* -- the math, 4 lanes at a time (polynomials fitted for this header in double on Chebyshev
+/* -- the math, a vector at a time (polynomials fitted for this header in double on Chebyshev
    nodes, checked in float against libm: exp within 1.3 ulp, log and tanh 1.6, erf 2.5) -- */
 #ifdef CI__TILE_VEC
 CI__TILE_INL ci__tile_vf ci__tile_bits(ci__tile_vi i) {
@@ -11248,12 +11270,12 @@ CI__TILE_INL ci__tile_vi ci__tile_ibits(ci__tile_vf f) {
 
 /* |x| and x's sign bit */
 CI__TILE_INL ci__tile_vf ci__tile_vabs(ci__tile_vf x) {
-    ci__tile_vi m = {0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff};
+    ci__tile_vi m = ci__tile_isplat(0x7fffffff);
     return ci__tile_bits(ci__tile_ibits(x) & m);
 }
 
 CI__TILE_INL ci__tile_vf ci__tile_copysign(ci__tile_vf mag, ci__tile_vf x) {
-    ci__tile_vi m = {0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff};
+    ci__tile_vi m = ci__tile_isplat(0x7fffffff);
     return ci__tile_bits((ci__tile_ibits(mag) & m) | (ci__tile_ibits(x) & ~m));
 }
 
@@ -11262,7 +11284,7 @@ CI__TILE_INL ci__tile_vf ci__tile_copysign(ci__tile_vf mag, ci__tile_vf x) {
 CI__TILE_INL ci__tile_vf ci__tile_vexp(ci__tile_vf x) {
     const ci__tile_vf hi = ci__tile_splat(88.7228394f), lo = ci__tile_splat(-103.972084f);
     ci__tile_vf xc = ci__tile_sel(x > hi, hi, x), n, r, p;
-    ci__tile_vi ni, n1, k = {127, 127, 127, 127};
+    ci__tile_vi ni, n1, k = ci__tile_isplat(127);
     xc = ci__tile_sel(xc < lo, lo, xc);
     n = xc * 1.44269502f;
     n = (n + 12582912.0f) - 12582912.0f;   /* round to nearest */
@@ -11281,8 +11303,8 @@ CI__TILE_INL ci__tile_vf ci__tile_vexp(ci__tile_vf x) {
 
 /* log x: x = m 2^e with m in [sqrt(1/2), sqrt(2)); log m = f - f^2/2 + f^3 P(f), f = m - 1 */
 CI__TILE_INL ci__tile_vf ci__tile_vlog(ci__tile_vf x) {
-    ci__tile_vi den = (x < 1.17549435e-38f) & (x > 0.0f), ix, e, one = {0x3f800000, 0x3f800000,
-            0x3f800000, 0x3f800000}, big;
+    ci__tile_vi den = (x < 1.17549435e-38f) & (x > 0.0f), ix, e, big;
+    ci__tile_vi one = ci__tile_isplat(0x3f800000);
     ci__tile_vf xs = ci__tile_sel(den, x * 8388608.0f, x), m, f, p, ef, r;
     ix = ci__tile_ibits(xs);
     e = ((ix >> 23) & 0xff) - 127 + (den & -23);
@@ -11347,42 +11369,42 @@ CI__TILE_INL ci__tile_vf ci__tile_verf(ci__tile_vf x) {
 #ifdef CI__TILE_VEC
 /* d = F(a) over 4 lanes, the tail padded */
 #define CI__TILE_UN(name, F) \
-    static void ci__tile_##name(float *d, const float *a, int n) { \
+    CI__TILE_FN void ci__tile_##name(float *d, const float *a, int n) { \
         int i; \
-        for (i = 0; i + 8 <= n; i += 8) { \
+        for (i = 0; i + 2 * CI__TILE_LANES <= n; i += 2 * CI__TILE_LANES) { \
             ci__tile_vf x = ci__tile_ld(a + i), r0 = F; \
-            x = ci__tile_ld(a + i + 4); \
+            x = ci__tile_ld(a + i + CI__TILE_LANES); \
             ci__tile_st(d + i, r0); \
-            ci__tile_st(d + i + 4, F); \
+            ci__tile_st(d + i + CI__TILE_LANES, F); \
         } \
-        for (; i < n; i += 4) { \
+        for (; i < n; i += CI__TILE_LANES) { \
             ci__tile_vf x = ci__tile_get(a + i, 1, n - i); \
             ci__tile_put(d + i, F, n - i); \
         } \
     }
 /* (the operands' strides split the loop, so each copy is straight-line) */
 #define CI__TILE_BIN(name, F) \
-    static void ci__tile_##name(float *d, const float *a, int sa, const float *b, int sb, \
+    CI__TILE_FN void ci__tile_##name(float *d, const float *a, int sa, const float *b, int sb, \
                                 int n) { \
         int i = 0; \
         ci__tile_vf x = ci__tile_splat(*a), y = ci__tile_splat(*b); \
         if (sa && sb) \
-            for (; i + 4 <= n; i += 4) { \
+            for (; i + CI__TILE_LANES <= n; i += CI__TILE_LANES) { \
                 x = ci__tile_ld(a + i); \
                 y = ci__tile_ld(b + i); \
                 ci__tile_st(d + i, F); \
             } \
         else if (sa) \
-            for (; i + 4 <= n; i += 4) { \
+            for (; i + CI__TILE_LANES <= n; i += CI__TILE_LANES) { \
                 x = ci__tile_ld(a + i); \
                 ci__tile_st(d + i, F); \
             } \
         else if (sb) \
-            for (; i + 4 <= n; i += 4) { \
+            for (; i + CI__TILE_LANES <= n; i += CI__TILE_LANES) { \
                 y = ci__tile_ld(b + i); \
                 ci__tile_st(d + i, F); \
             } \
-        for (; i < n; i += 4) { \
+        for (; i < n; i += CI__TILE_LANES) { \
             x = ci__tile_get(a + i * sa, sa, n - i); \
             y = ci__tile_get(b + i * sb, sb, n - i); \
             ci__tile_put(d + i, F, n - i); \
@@ -11390,7 +11412,7 @@ CI__TILE_INL ci__tile_vf ci__tile_verf(ci__tile_vf x) {
     }
 #else
 #define CI__TILE_UN(name, F) \
-    static void ci__tile_##name(float *d, const float *a, int n) { \
+    CI__TILE_FN void ci__tile_##name(float *d, const float *a, int n) { \
         int i; \
         for (i = 0; i < n; i++) { \
             float x = a[i]; \
@@ -11398,7 +11420,7 @@ CI__TILE_INL ci__tile_vf ci__tile_verf(ci__tile_vf x) {
         } \
     }
 #define CI__TILE_BIN(name, F) \
-    static void ci__tile_##name(float *d, const float *a, int sa, const float *b, int sb, \
+    CI__TILE_FN void ci__tile_##name(float *d, const float *a, int sa, const float *b, int sb, \
                                 int n) { \
         int i; \
         for (i = 0; i < n; i++) { \
@@ -11439,19 +11461,19 @@ CI__TILE_BIN(max, CI__TILE_MAXF(x, y))
 CI__TILE_BIN(min, CI__TILE_MINF(x, y))
 
 /* square roots lane by lane (sqrtf is one instruction; vector extensions have no sqrt) */
-static void ci__tile_sqrt(float *d, const float *a, int n) {
+CI__TILE_FN void ci__tile_sqrt(float *d, const float *a, int n) {
     int i;
     for (i = 0; i < n; i++) d[i] = sqrtf(a[i]);
 }
 
-static void ci__tile_rsqrt(float *d, const float *a, int n) {
+CI__TILE_FN void ci__tile_rsqrt(float *d, const float *a, int n) {
     int i;
     for (i = 0; i < n; i++) d[i] = 1.0f / sqrtf(a[i]);
 }
 
 /* comparisons (0/1 ints), logic, where, casts */
 #define CI__TILE_CMP(name, T, OP) \
-    static void ci__tile_##name(int *d, const T *a, int sa, const T *b, int sb, int n) { \
+    CI__TILE_FN void ci__tile_##name(int *d, const T *a, int sa, const T *b, int sb, int n) { \
         int i; \
         for (i = 0; i < n; i++) d[i] = a[i * sa] OP b[i * sb]; \
     }
@@ -11470,35 +11492,35 @@ CI__TILE_CMP(ge_i, long long, >=)
 CI__TILE_CMP(and, int, &&)
 CI__TILE_CMP(or, int, ||)
 
-static void ci__tile_not(int *d, const int *a, int n) {
+CI__TILE_FN void ci__tile_not(int *d, const int *a, int n) {
     int i;
     for (i = 0; i < n; i++) d[i] = !a[i];
 }
 
-static void ci__tile_where(float *d, const int *c, int sc, const float *a, int sa,
+CI__TILE_FN void ci__tile_where(float *d, const int *c, int sc, const float *a, int sa,
                            const float *b, int sb, int n) {
     int i;
     for (i = 0; i < n; i++) d[i] = c[i * sc] ? a[i * sa] : b[i * sb];
 }
 
-static void ci__tile_b2f(float *d, const int *a, int n) {
+CI__TILE_FN void ci__tile_b2f(float *d, const int *a, int n) {
     int i;
     for (i = 0; i < n; i++) d[i] = (float)a[i];
 }
 
-static void ci__tile_i2f(float *d, const long long *a, int n) {
+CI__TILE_FN void ci__tile_i2f(float *d, const long long *a, int n) {
     int i;
     for (i = 0; i < n; i++) d[i] = (float)a[i];
 }
 
 /* index tiles: iota, and int64 arithmetic with Python's floor division and modulo */
-static void ci__tile_iota(long long *d, long long start, long long step, int n) {
+CI__TILE_FN void ci__tile_iota(long long *d, long long start, long long step, int n) {
     int i;
     for (i = 0; i < n; i++) d[i] = start + step * i;
 }
 
 #define CI__TILE_IBIN(name, F) \
-    static void ci__tile_##name(long long *d, const long long *a, int sa, const long long *b, \
+    CI__TILE_FN void ci__tile_##name(long long *d, const long long *a, int sa, const long long *b, \
                                 int sb, int n) { \
         int i; \
         for (i = 0; i < n; i++) { \
@@ -11514,23 +11536,23 @@ CI__TILE_IBIN(fdiv_i, x / y - (x % y != 0 && (x < 0) != (y < 0)))
 CI__TILE_IBIN(mod_i, x % y + (x % y != 0 && (x < 0) != (y < 0) ? y : 0))
 
 /* memory: strided loads and stores, gathers and scatters by an index tile */
-static void ci__tile_load(float *d, const float *p, long long stride, int n) {
+CI__TILE_FN void ci__tile_load(float *d, const float *p, long long stride, int n) {
     int i;
     for (i = 0; i < n; i++) d[i] = p[i * stride];
 }
 
-static void ci__tile_gather(float *d, const float *p, const long long *ix, int n) {
+CI__TILE_FN void ci__tile_gather(float *d, const float *p, const long long *ix, int n) {
     int i;
     for (i = 0; i < n; i++) d[i] = p[ix[i]];
 }
 
-static void ci__tile_store(float *p, long long stride, const float *s, int ss, int n) {
+CI__TILE_FN void ci__tile_store(float *p, long long stride, const float *s, int ss, int n) {
     int i;
     if (stride == 1 && ss == 1) memcpy(p, s, sizeof(float) * (size_t)n);
     else for (i = 0; i < n; i++) p[i * stride] = s[i * ss];
 }
 
-static void ci__tile_scatter(float *p, const long long *ix, const float *s, int ss, int n) {
+CI__TILE_FN void ci__tile_scatter(float *p, const long long *ix, const float *s, int ss, int n) {
     int i;
     for (i = 0; i < n; i++) p[ix[i]] = s[i * ss];
 }
@@ -11538,24 +11560,29 @@ static void ci__tile_scatter(float *p, const long long *ix, const float *s, int 
 /* reductions of a tile into an accumulator: sums in double (as the scalar emitter's), in
    lanes combined in a fixed order; max/min with a NaN sticking, ties taking the later value */
 #ifdef CI__TILE_VEC
-static double ci__tile_sum(double acc, const float *a, int n) {
-    ci__tile_vd s0 = {0, 0, 0, 0}, s1 = {0, 0, 0, 0};
-    int i;
-    for (i = 0; i + 8 <= n; i += 8) {
+CI__TILE_FN double ci__tile_sum(double acc, const float *a, int n) {
+    ci__tile_vd s0 = {0}, s1 = {0};
+    double t[CI__TILE_LANES];
+    int i, w;
+    for (i = 0; i + 2 * CI__TILE_LANES <= n; i += 2 * CI__TILE_LANES) {
         s0 += __builtin_convertvector(ci__tile_ld(a + i), ci__tile_vd);
-        s1 += __builtin_convertvector(ci__tile_ld(a + i + 4), ci__tile_vd);
+        s1 += __builtin_convertvector(ci__tile_ld(a + i + CI__TILE_LANES), ci__tile_vd);
     }
-    for (; i < n; i += 4) s0 += __builtin_convertvector(ci__tile_get(a + i, 1, n - i), ci__tile_vd);
+    for (; i < n; i += CI__TILE_LANES)
+        s0 += __builtin_convertvector(ci__tile_get(a + i, 1, n - i), ci__tile_vd);
     s0 += s1;
-    return acc + ((s0[0] + s0[1]) + (s0[2] + s0[3]));
+    memcpy(t, &s0, sizeof t);
+    for (w = CI__TILE_LANES / 2; w > 0; w /= 2)   /* pairwise, in a fixed order */
+        for (i = 0; i < w; i++) t[i] += t[i + w];
+    return acc + t[0];
 }
 
 /* max (or min) of acc and a[0..n) */
-static float ci__tile_rfold(float acc, const float *a, int n, int max) {
+CI__TILE_FN float ci__tile_rfold(float acc, const float *a, int n, int max) {
     ci__tile_vf m = ci__tile_splat(max ? -HUGE_VALF : HUGE_VALF), y;
-    float t[4];
+    float t[CI__TILE_LANES];
     int i;
-    for (i = 0; i + 4 <= n; i += 4) {
+    for (i = 0; i + CI__TILE_LANES <= n; i += CI__TILE_LANES) {
         y = ci__tile_ld(a + i);
         m = max ? CI__TILE_MAXF(m, y) : CI__TILE_MINF(m, y);
     }
@@ -11565,19 +11592,19 @@ static float ci__tile_rfold(float acc, const float *a, int n, int max) {
         m = max ? CI__TILE_MAXF(m, y) : CI__TILE_MINF(m, y);
     }
     memcpy(t, &m, sizeof t);
-    for (i = 0; i < 4; i++)
+    for (i = 0; i < CI__TILE_LANES; i++)
         acc = acc != acc ? acc : t[i] != t[i] ? t[i] : (max ? acc > t[i] : acc < t[i]) ? acc : t[i];
     return acc;
 }
 #else
-static double ci__tile_sum(double acc, const float *a, int n) {
+CI__TILE_FN double ci__tile_sum(double acc, const float *a, int n) {
     double s[4] = {0, 0, 0, 0};
     int i;
     for (i = 0; i < n; i++) s[i & 3] += a[i];
     return acc + ((s[0] + s[1]) + (s[2] + s[3]));
 }
 
-static float ci__tile_rfold(float acc, const float *a, int n, int max) {
+CI__TILE_FN float ci__tile_rfold(float acc, const float *a, int n, int max) {
     int i;
     for (i = 0; i < n; i++)
         acc = acc != acc ? acc : a[i] != a[i] ? a[i] : (max ? acc > a[i] : acc < a[i]) ? acc : a[i];
@@ -11585,12 +11612,42 @@ static float ci__tile_rfold(float acc, const float *a, int n, int max) {
 }
 #endif
 
-static float ci__tile_rmax(float acc, const float *a, int n) {
+CI__TILE_FN float ci__tile_rmax(float acc, const float *a, int n) {
     return ci__tile_rfold(acc, a, n, 1);
 }
 
-static float ci__tile_rmin(float acc, const float *a, int n) {
+CI__TILE_FN float ci__tile_rmin(float acc, const float *a, int n) {
     return ci__tile_rfold(acc, a, n, 0);
+}
+
+/* column reductions: a tile of accumulators, one per point, folded element by element (in the
+   scalar emitter's order, so the same bits) */
+CI__TILE_FN void ci__tile_acc_sum(double *acc, const float *a, int n) {
+    int i;
+    for (i = 0; i < n; i++) acc[i] += a[i];
+}
+
+CI__TILE_FN void ci__tile_acc_max(float *acc, const float *a, int n) {
+    ci__tile_max(acc, acc, 1, a, 1, n);
+}
+
+CI__TILE_FN void ci__tile_acc_min(float *acc, const float *a, int n) {
+    ci__tile_min(acc, acc, 1, a, 1, n);
+}
+
+CI__TILE_FN void ci__tile_fill_d(double *d, double v, int n) {
+    int i;
+    for (i = 0; i < n; i++) d[i] = v;
+}
+
+CI__TILE_FN void ci__tile_fill_f(float *d, float v, int n) {
+    int i;
+    for (i = 0; i < n; i++) d[i] = v;
+}
+
+CI__TILE_FN void ci__tile_d2f(float *d, const double *a, int n) {
+    int i;
+    for (i = 0; i < n; i++) d[i] = (float)a[i];
 }
 #endif /* CINDUCTOR_NO_TCC */
 
@@ -11641,6 +11698,10 @@ typedef void (*ci__fn_TST)(float *, long long, const float *, int, int);
 typedef void (*ci__fn_TSC)(float *, const long long *, const float *, int, int);
 typedef double (*ci__fn_TRS)(double, const float *, int);
 typedef float (*ci__fn_TRM)(float, const float *, int);
+typedef void (*ci__fn_TAS)(double *, const float *, int);
+typedef void (*ci__fn_TFD)(double *, double, int);
+typedef void (*ci__fn_TFF)(float *, float, int);
+typedef void (*ci__fn_TDF)(float *, const double *, int);
 #define CI__CEMIT_TILE_LIST(X) \
     X("ci_tl_exp", TU, ci__tile_exp) X("ci_tl_log", TU, ci__tile_log) \
     X("ci_tl_tanh", TU, ci__tile_tanh) X("ci_tl_erf", TU, ci__tile_erf) \
@@ -11665,7 +11726,10 @@ typedef float (*ci__fn_TRM)(float, const float *, int);
     X("ci_tl_load", TLD, ci__tile_load) X("ci_tl_gather", TG, ci__tile_gather) \
     X("ci_tl_store", TST, ci__tile_store) X("ci_tl_scatter", TSC, ci__tile_scatter) \
     X("ci_tl_sum", TRS, ci__tile_sum) X("ci_tl_rmax", TRM, ci__tile_rmax) \
-    X("ci_tl_rmin", TRM, ci__tile_rmin)
+    X("ci_tl_rmin", TRM, ci__tile_rmin) X("ci_tl_acc_sum", TAS, ci__tile_acc_sum) \
+    X("ci_tl_acc_max", TU, ci__tile_acc_max) X("ci_tl_acc_min", TU, ci__tile_acc_min) \
+    X("ci_tl_fill_d", TFD, ci__tile_fill_d) X("ci_tl_fill_f", TFF, ci__tile_fill_f) \
+    X("ci_tl_d2f", TDF, ci__tile_d2f)
 /* the functions generated code calls, handed to TCC with tcc_add_symbol: X(name, kind, host fn) */
 #define CI__CEMIT_LIBM_LIST(X) \
     X("expf", F1, expf) X("exp", D1, exp) X("logf", F1, logf) X("log", D1, log) \
@@ -11725,7 +11789,11 @@ static const char *ci__cemit_libm_proto(const char *kind) {
             {"TST", "void %s(float *, long long, const float *, int, int);\n"},
             {"TSC", "void %s(float *, const long long *, const float *, int, int);\n"},
             {"TRS", "double %s(double, const float *, int);\n"},
-            {"TRM", "float %s(float, const float *, int);\n"}};
+            {"TRM", "float %s(float, const float *, int);\n"},
+            {"TAS", "void %s(double *, const float *, int);\n"},
+            {"TFD", "void %s(double *, double, int);\n"},
+            {"TFF", "void %s(float *, float, int);\n"},
+            {"TDF", "void %s(float *, const double *, int);\n"}};
         size_t i;
         for (i = 0; i < sizeof tk / sizeof tk[0]; i++)
             if (!strcmp(kind, tk[i][0])) return tk[i][1];
@@ -12032,6 +12100,14 @@ struct ci__cemit {
        its stride there (0: a local's address); nts numbers the step's locals */
     const char **tile;
     int *tlep, *tlstride, tbody, nts;
+    int tnext;            /* the last tile body's number (each gets a new one) */
+    int touter;           /* column mode: the tile body around the reduction loop's (its values
+                             stay in scope inside; == tbody elsewhere) */
+    int tcols;            /* column mode: reductions fold a tile of accumulators */
+    /* the value a kernel stores contiguously is computed straight into the buffer (tdest) */
+    ci__v *tdest_v;
+    const char *tdest;
+    int tdest_used;
 };
 
 /* -- names: a buffer's pointer is called after the graph value it holds (the user's name, made a
@@ -13013,22 +13089,23 @@ static const char *ci__cemit_tile_prim(ci__cemit *E, ci__v *v) {
 }
 
 /* can every kernel of group g run in tiles along variable var? */
-static int ci__cemit_tile_ok(ci__cemit *E, ci__group *g, int var) {
+static int ci__cemit_tile_ok(ci__cemit *E, ci__group *g, int var, int cols) {
     ci__ir_vwalk w;
     ci__v *v;
     int j, ok = 1;
-    int64_t s;
     E->nseen++;
     for (j = 0; j < g->m.n && ok; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
-        int along;
         if (!k->emit) continue;
-        along = g->t.nr ? k->inner : 1;   /* the kernel runs inside the tiled loop */
-        if (!along) continue;
+        if (g->t.nr && !k->inner && !cols) continue;   /* outside the tiled loop */
         if (k->kind == CI__K_REDUCTION) {
             if ((k->rtype != CI__RED_SUM && k->rtype != CI__RED_MAX &&
                  k->rtype != CI__RED_MIN) ||
                 k->gbody->dt != CI_F32 || !ci__cemit_tile_dep(E, k->gbody))
+                return 0;
+            if (cols && k->store &&   /* its results are stored a tile at a time */
+                (k->out->dt != CI_F32 || !ci__ix_has_var(k->st_ix, var) ||
+                 ci__ix_uses_any(k->st_ix, E->indirect, E->nvars)))
                 return 0;
         } else if (k->store) {
             if (k->out->dt != CI_F32 || k->gbody->dt != CI_F32 ||
@@ -13039,10 +13116,13 @@ static int ci__cemit_tile_ok(ci__cemit *E, ci__group *g, int var) {
         ci__ir_vw_open(E->L, &w);
         ci__ir_vw_push(&w, k->gbody, 0);
         while ((v = ci__ir_vw_next(&w, E->seen, E->nseen)) != NULL)
-            if (ci__cemit_tile_dep(E, v) && !ci__cemit_tile_prim(E, v)) { ok = 0; break; }
+            if (ci__cemit_tile_dep(E, v) && !ci__cemit_tile_prim(E, v) &&
+                !(cols && v->op == CI__V_ACC)) {   /* (column mode: the accumulators' tiles) */
+                ok = 0;
+                break;
+            }
         ci__ir_vw_close(&w);
     }
-    (void)s;
     return ok;
 }
 
@@ -13053,9 +13133,14 @@ static const char *ci__cemit_tile_ctype(ci_dtype dt) {
 
 /* value v as a primitive's operand: its tile, or the address of a local holding it (stride 0,
    declared at its first use in the tile body) */
+/* is v's tile (or local) in scope in the current tile body? */
+static int ci__cemit_tile_have(const ci__cemit *E, const ci__v *v) {
+    return E->tlep[v->id] == E->tbody || E->tlep[v->id] == E->touter;
+}
+
 static const char *ci__cemit_tile_arg(ci__cemit *E, ci__v *v, int *stride, const char *ind) {
     char *s;
-    if (E->tlep[v->id] == E->tbody) {
+    if (ci__cemit_tile_have(E, v)) {
         *stride = E->tlstride[v->id];
         return E->tile[v->id];
     }
@@ -13163,7 +13248,10 @@ static void ci__cemit_tile_node(ci__cemit *E, ci__v *v, int var, const char *ind
         E->tlstride[v->id] = s[0];
         return;
     }
-    ci__sb_printf(sb, "%s%s %s[ci_tile];\n", ind, ci__cemit_tile_ctype(v->dt), nm);
+    if (v == E->tdest_v) {   /* into the output */
+        E->tile[v->id] = nm = E->tdest;
+        E->tdest_used = 1;
+    } else ci__sb_printf(sb, "%s%s %s[ci_tile];\n", ind, ci__cemit_tile_ctype(v->dt), nm);
     if (v->op == CI__V_LOAD) {
         if (ci__cemit_tile_affine(v->ix, var, &st)) {
             ci__sb_printf(sb, "%sci_tl_load(%s, %s + ", ind, nm, ci__cemit_bname(E, v->buf));
@@ -13187,6 +13275,22 @@ static void ci__cemit_tile_node(ci__cemit *E, ci__v *v, int var, const char *ind
     }
 }
 
+/* kernel k's store of tile t (stride s: 0 for one value) */
+static void ci__cemit_tile_store(ci__cemit *E, const ci__kernel *k, int var, const char *t,
+                                 int s, const char *ind) {
+    int64_t st;
+    if (ci__cemit_tile_affine(k->st_ix, var, &st)) {
+        ci__sb_printf(E->sb, "%sci_tl_store(%s + ", ind, ci__cemit_bname(E, k->out));
+        ci__ix_print_w(E->sb, k->st_ix, ci__cemit_varname, E, E->it->ll);
+        ci__sb_printf(E->sb, ", %lldLL, %s, %d, tn);\n", (long long)st, t, s);
+    } else {
+        int si;
+        const char *ix = ci__cemit_tile_ix(E, k->st_ix, var, ind, &si);
+        ci__sb_printf(E->sb, "%sci_tl_scatter(%s, %s, %s, %d, tn);\n", ind,
+                      ci__cemit_bname(E, k->out), ix, t, s);
+    }
+}
+
 /* one step of the tiled loop: the tile-dependent values of kernel k, then its store or its
    reduction's fold */
 static void ci__cemit_tile_kernel(ci__cemit *E, ci__kernel *k, int var, const char *ind) {
@@ -13194,34 +13298,44 @@ static void ci__cemit_tile_kernel(ci__cemit *E, ci__kernel *k, int var, const ch
     ci__v *v;
     const char *t;
     int s;
+    int64_t st;
+    E->tdest_v = NULL;
+    E->tdest_used = 0;
+    if (k->kind != CI__K_REDUCTION && k->store && !ci__cemit_tile_have(E, k->gbody) &&
+        ci__cemit_tile_dep(E, k->gbody) && ci__cemit_tile_affine(k->st_ix, var, &st) &&
+        st == 1) {   /* computed straight into the output */
+        ci__sb t2;
+        ci__sb_init(&t2, E->L->LA);
+        ci__sb_printf(&t2, "(%s + ", ci__cemit_bname(E, k->out));
+        ci__ix_print_w(&t2, k->st_ix, ci__cemit_varname, E, E->it->ll);
+        ci__sb_put(&t2, ")");
+        E->tdest = t2.s;
+        E->tdest_v = k->gbody;
+    }
     ci__ir_vw_open(E->L, &w);
     ci__ir_vw_push(&w, k->gbody, 0);
     E->nseen++;
     while ((v = ci__ir_vw_next_post(&w, E->seen, E->nseen)) != NULL)
-        if (ci__cemit_tile_dep(E, v) && E->tlep[v->id] != E->tbody)
+        if (ci__cemit_tile_dep(E, v) && !ci__cemit_tile_have(E, v))
             ci__cemit_tile_node(E, v, var, ind);
     ci__ir_vw_close(&w);
+    E->tdest_v = NULL;
+    if (E->tdest_used) return;
     t = ci__cemit_tile_arg(E, k->gbody, &s, ind);
-    if (k->kind == CI__K_REDUCTION) {
+    if (k->kind == CI__K_REDUCTION && E->tcols) {   /* a tile of accumulators */
+        ci__sb_printf(E->sb, "%s%s(acc%d, %s, tn);\n", ind,
+                      k->rtype == CI__RED_SUM   ? "ci_tl_acc_sum"
+                      : k->rtype == CI__RED_MAX ? "ci_tl_acc_max"
+                                                : "ci_tl_acc_min",
+                      ci__cemit_acc(E, k), t);
+    } else if (k->kind == CI__K_REDUCTION) {
         int id = ci__cemit_acc(E, k);
         ci__sb_printf(E->sb, "%sacc%d = %s(acc%d, %s, tn);\n", ind, id,
                       k->rtype == CI__RED_SUM   ? "ci_tl_sum"
                       : k->rtype == CI__RED_MAX ? "ci_tl_rmax"
                                                 : "ci_tl_rmin",
                       id, t);
-    } else if (k->store) {
-        int64_t st;
-        if (ci__cemit_tile_affine(k->st_ix, var, &st)) {
-            ci__sb_printf(E->sb, "%sci_tl_store(%s + ", ind, ci__cemit_bname(E, k->out));
-            ci__ix_print_w(E->sb, k->st_ix, ci__cemit_varname, E, E->it->ll);
-            ci__sb_printf(E->sb, ", %lldLL, %s, %d, tn);\n", (long long)st, t, s);
-        } else {
-            int si;
-            const char *ix = ci__cemit_tile_ix(E, k->st_ix, var, ind, &si);
-            ci__sb_printf(E->sb, "%sci_tl_scatter(%s, %s, %s, %d, tn);\n", ind,
-                          ci__cemit_bname(E, k->out), ix, t, s);
-        }
-    }
+    } else if (k->store) ci__cemit_tile_store(E, k, var, t, s, ind);
 }
 
 /* the tiled loop over variable var (named nm) from lo to hi, running the kernels of group g
@@ -13235,14 +13349,112 @@ static void ci__cemit_tile_loop(ci__cemit *E, ci__group *g, int p, int var, cons
                   hi, nm);
     ci__sb_printf(E->sb, "%sint tn = %s - %s < ci_tile ? (int)(%s - %s) : ci_tile;\n", in2, hi, nm,
                   hi, nm);
-    E->tbody++;
+    E->touter = E->tbody = ++E->tnext;
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
         if (!k->emit || (g->t.nr && (!k->inner || k->phase != p))) continue;
         ci__cemit_tile_kernel(E, k, var, in2);
     }
-    E->tbody++;
+    E->touter = E->tbody = ++E->tnext;
     ci__sb_printf(E->sb, "%s}\n", ind);
+}
+
+/* column mode: group g's one reduction loop runs inside the tiled loop over its last point dim
+   (var), each reduction a tile of accumulators, one per point (colsum: a row of the input a
+   step, read in place); every kernel of the group runs in the tiles */
+static void ci__cemit_tile_cols(ci__cemit *E, ci__group *g, int var, const char *lvl) {
+    const ci__ir_tiling *T = &g->t;
+    int last = T->ndim - 1, j, p, outer;
+    char in2[128], in3[136], hi[32];
+    for (j = 0; j < g->m.n; j++) {   /* what changes along neither loop */
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (k->emit) ci__cemit_value(E, k->gbody, 1);
+    }
+    snprintf(in2, sizeof in2, "%s    ", lvl);
+    snprintf(in3, sizeof in3, "%s        ", lvl);
+    snprintf(hi, sizeof hi, "%lldLL", (long long)T->size[last]);
+    ci__sb_printf(E->sb, "%sfor (long long %s = %s; %s < %s; %s += ci_tile) {\n", lvl,
+                  E->xname[last], last ? "0" : "x0_begin", E->xname[last], last ? hi : "x0_end",
+                  E->xname[last]);
+    ci__sb_printf(E->sb, "%sint tn = %s - %s < ci_tile ? (int)(%s - %s) : ci_tile;\n", in2,
+                  last ? hi : "x0_end", E->xname[last], last ? hi : "x0_end", E->xname[last]);
+    E->touter = E->tbody = outer = ++E->tnext;
+    E->tcols = 1;
+    for (p = 0; p < g->nphase; p++) {
+        int ninner = 0;
+        for (j = 0; j < g->m.n; j++) {   /* the phase's kernels outside its reduction loop */
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            if (!k->emit || k->phase != p) continue;
+            if (k->inner) ninner++;
+            else ci__cemit_tile_kernel(E, k, var, in2);
+        }
+        if (!ninner) continue;
+        for (j = 0; j < g->m.n; j++) {   /* the accumulators, from their start */
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            int id;
+            if (!k->emit || k->phase != p || !k->inner || k->kind != CI__K_REDUCTION) continue;
+            id = ci__cemit_acc(E, k);
+            if (k->rtype == CI__RED_SUM)
+                ci__sb_printf(E->sb, "%sdouble acc%d[ci_tile]; ci_tl_fill_d(acc%d, 0, tn);\n", in2,
+                              id, id);
+            else
+                ci__sb_printf(E->sb,
+                              "%sfloat acc%d[ci_tile]; ci_tl_fill_f(acc%d, %sci_inf_f, tn);\n", in2,
+                              id, id, k->rtype == CI__RED_MAX ? "-" : "");
+        }
+        ci__sb_printf(E->sb, "%sfor (long long r0 = 0; r0 < %lldLL; r0++) {\n", in2,
+                      (long long)T->rsize[0]);
+        E->tbody = ++E->tnext;
+        for (j = 0; j < g->m.n; j++) {
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            if (k->emit && k->phase == p && k->inner) ci__cemit_tile_kernel(E, k, var, in3);
+        }
+        E->tbody = outer;
+        ci__sb_printf(E->sb, "%s}\n", in2);
+        for (j = 0; j < g->m.n; j++) {   /* the results, as tiles; stored */
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            const char *nm;
+            char *acc;
+            if (!k->emit || k->phase != p || !k->inner || k->kind != CI__K_REDUCTION) continue;
+            nm = ci__cemit_tmp(E, k->acc->id);
+            acc = (char *)ci__arena_alloc(E->L->LA, 16);
+            snprintf(acc, 16, "acc%d", ci__cemit_acc(E, k));
+            if (k->rtype == CI__RED_SUM)
+                ci__sb_printf(E->sb, "%sfloat %s[ci_tile]; ci_tl_d2f(%s, %s, tn);\n", in2, nm, nm,
+                              acc);
+            else nm = acc;
+            E->tile[k->acc->id] = nm;
+            E->tlep[k->acc->id] = outer;
+            E->tlstride[k->acc->id] = 1;
+            if (k->store) ci__cemit_tile_store(E, k, var, nm, 1, in2);
+        }
+    }
+    E->tcols = 0;
+    E->touter = E->tbody = ++E->tnext;
+    ci__sb_printf(E->sb, "%s}\n", lvl);
+}
+
+/* do group g's loads read along its last point dim (xv) more than along its reduction (rv)?
+   (column mode reads rows in place then) */
+static int ci__cemit_tile_colwise(ci__cemit *E, ci__group *g, int xv, int rv) {
+    ci__ir_vwalk w;
+    ci__v *v;
+    int j, along_x = 0, along_r = 0;
+    int64_t sx, sr;
+    E->nseen++;
+    ci__ir_vw_open(E->L, &w);
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (k->emit && k->inner) ci__ir_vw_push(&w, k->gbody, 0);
+    }
+    while ((v = ci__ir_vw_next(&w, E->seen, E->nseen)) != NULL)
+        if (v->op == CI__V_LOAD && ci__cemit_tile_affine(v->ix, xv, &sx) &&
+            ci__cemit_tile_affine(v->ix, rv, &sr)) {
+            along_x += sx == 1;
+            along_r += sr == 1;
+        }
+    ci__ir_vw_close(&w);
+    return along_x > along_r;
 }
 
 /* the variable group g's kernel runs in tiles along (-1: none: not the CPU, no loop long
@@ -13254,14 +13466,28 @@ static int ci__cemit_tile_pick(ci__cemit *E, ci__group *g) {
     const ci__ir_tiling *T = &g->t;
     int var;
     if (E->cuda || !g->fused) return -1;
+    if (T->nr == 1 && T->ndim && T->size[T->ndim - 1] >= CI__CEMIT_TILE_MIN &&
+        ci__cemit_tile_colwise(E, g, T->vars[T->ndim - 1]->var, T->rvars[0]->var)) {
+        int j;
+        var = T->vars[T->ndim - 1]->var;
+        E->rmask[var] = 1;
+        for (j = 0; j < g->m.n; j++) {   /* the accumulators' results are tiles too */
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            if (k->emit && k->kind == CI__K_REDUCTION && k->acc)
+                E->rdep[k->acc->id] = 4 * E->epoch + 2;
+        }
+        if (ci__cemit_tile_ok(E, g, var, 1)) return g->cpu_tile = 2, var;
+        E->rmask[var] = 0;
+        ci__cemit_begin(E, T->ndim, T->vars, T->nr, T->rvars);   /* (rdep's memo made anew) */
+    }
     if (T->nr == 1) {
         var = T->rvars[0]->var;
-        return T->rsize[0] >= CI__CEMIT_TILE_MIN && ci__cemit_tile_ok(E, g, var) ? var : -1;
+        return T->rsize[0] >= CI__CEMIT_TILE_MIN && ci__cemit_tile_ok(E, g, var, 0) ? var : -1;
     }
     if (T->nr || !T->ndim || T->size[T->ndim - 1] < CI__CEMIT_TILE_MIN) return -1;
     var = T->vars[T->ndim - 1]->var;
     E->rmask[var] = 1;
-    if (ci__cemit_tile_ok(E, g, var)) return g->cpu_tile = 1, var;
+    if (ci__cemit_tile_ok(E, g, var, 0)) return g->cpu_tile = 1, var;
     E->rmask[var] = 0;
     ci__cemit_begin(E, T->ndim, T->vars, T->nr, T->rvars);   /* (rdep's memo made anew) */
     return -1;
@@ -13313,7 +13539,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     if (E->cuda && !coop && ci__cuemit_tiled(E, g)) {   /* one loop over a thread's points */
         collapse = T->ndim;
         ci__cuemit_tile_open(E, g);
-    } else if (tv >= 0 && !T->nr) {   /* all but the last dim; the tiled loop runs it */
+    } else if (g->cpu_tile) {   /* all but the last dim; the tiled loop runs it */
         if (T->ndim == 1) ci__sb_put(sb, "    {\n");
         else ci__cemit_loops_open(E, T->ndim - 1, T->size, collapse);
     } else {
@@ -13324,13 +13550,14 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     }
     snprintf(lvl, sizeof lvl, "%*s",
              4 * ((T->ndim ? T->ndim : 1) + 1 - (collapse ? collapse - 1 : 0) -
-                  (tv >= 0 && !T->nr && T->ndim > 1)),
+                  (g->cpu_tile && T->ndim > 1)),
              "");
     snprintf(inner, sizeof inner, "%s%*s", lvl, 4 * (coop ? 1 : T->nr), "");
     /* a cooperative kernel's threads share each point: one of them stores what is outside the
        reduction loops */
     snprintf(once, sizeof once, "%s%s", lvl, coop ? "if (threadIdx.y == 0) " : "");
-    for (p = 0; p < g->nphase; p++) {
+    if (g->cpu_tile == 2) ci__cemit_tile_cols(E, g, tv, lvl);
+    for (p = 0; p < g->nphase && g->cpu_tile != 2; p++) {
         int ninner = 0;
         char val[32];
         E->indent = lvl;
@@ -13451,7 +13678,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
             if (k->store) ci__cemit_store(E, b, k->st_ix, val, ci__cemit_ctype(k->acc->dt), once);
         }
     }
-    if (tv >= 0 && !T->nr && T->ndim > 1) ci__cemit_loops_close(E, T->ndim - 1, collapse);
+    if (g->cpu_tile && T->ndim > 1) ci__cemit_loops_close(E, T->ndim - 1, collapse);
     else ci__cemit_loops_close(E, T->ndim, collapse);
     ci__sb_put(sb, "}\n");
     ci__cemit_end(E, T->nr, T->rvars);
@@ -13552,7 +13779,7 @@ static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line, int cuda) {
     E.tile = CI__NEWN(L->LA, const char *, L->vt.n + 1);
     E.tlep = CI__NEWN(L->LA, int, L->vt.n + 1);
     E.tlstride = CI__NEWN(L->LA, int, L->vt.n + 1);
-    E.tbody = 1;
+    E.tbody = E.touter = E.tnext = 1;
     E.seen = CI__NEWN(L->LA, int, L->vt.n + 1);
     E.stk = CI__NEWN(L->LA, ci__v *, L->vt.n + 1);
     E.rstk = CI__NEWN(L->LA, ci__v *, L->vt.n + 1);
