@@ -11204,7 +11204,8 @@ static void ci__plan_program(ci_program *p, int user_arena) {
 #endif
 typedef float ci__tile_vf __attribute__((vector_size(4 * CI__TILE_LANES)));
 typedef int ci__tile_vi __attribute__((vector_size(4 * CI__TILE_LANES)));
-typedef double ci__tile_vd __attribute__((vector_size(8 * CI__TILE_LANES)));
+typedef float ci__tile_vf4 __attribute__((vector_size(16)));   /* (sums: 4 at a time) */
+typedef double ci__tile_vd __attribute__((vector_size(32)));
 #else
 #define CI__TILE_FN static
 #endif
@@ -11226,16 +11227,11 @@ CI__TILE_INL ci__tile_vi ci__tile_isplat(int x) {
     return v + x;
 }
 
+/* (no helper takes a vector argument: without AVX, GCC notes that 32-byte ones change the
+   ABI, on every compile; vector casts reinterpret the bits) */
 /* m ? a : b, lane by lane (m: all ones or all zeros) */
-CI__TILE_INL ci__tile_vf ci__tile_sel(ci__tile_vi m, ci__tile_vf a, ci__tile_vf b) {
-    ci__tile_vi ai, bi, r;
-    ci__tile_vf out;
-    memcpy(&ai, &a, sizeof ai);
-    memcpy(&bi, &b, sizeof bi);
-    r = (m & ai) | (~m & bi);
-    memcpy(&out, &r, sizeof out);
-    return out;
-}
+#define CI__TILE_SEL(m, a, b) \
+    ((ci__tile_vf)(((m) & (ci__tile_vi)(a)) | (~(m) & (ci__tile_vi)(b))))
 
 /* the lanes at a (or *a in each, when sa is 0); at most n of them, the rest 0 */
 CI__TILE_INL ci__tile_vf ci__tile_get(const float *a, int sa, int n) {
@@ -11246,46 +11242,37 @@ CI__TILE_INL ci__tile_vf ci__tile_get(const float *a, int sa, int n) {
     return ci__tile_ld(t);
 }
 
-CI__TILE_INL void ci__tile_st(float *d, ci__tile_vf v) { memcpy(d, &v, sizeof v); }
-
-CI__TILE_INL void ci__tile_put(float *d, ci__tile_vf v, int n) {
-    memcpy(d, &v, sizeof(float) * (size_t)(n < CI__TILE_LANES ? n : CI__TILE_LANES));
-}
+#define CI__TILE_ST(d, v) \
+    do { \
+        ci__tile_vf v_ = (v); \
+        memcpy((d), &v_, sizeof v_); \
+    } while (0)
+#define CI__TILE_PUT(d, v, n) \
+    do { \
+        ci__tile_vf v_ = (v); \
+        memcpy((d), &v_, sizeof(float) * (size_t)((n) < CI__TILE_LANES ? (n) : CI__TILE_LANES)); \
+    } while (0)
 #endif
 
 /* -- the math, a vector at a time (polynomials fitted for this header in double on Chebyshev
    nodes, checked in float against libm: exp within 1.3 ulp, log and tanh 1.6, erf 2.5) -- */
 #ifdef CI__TILE_VEC
-CI__TILE_INL ci__tile_vf ci__tile_bits(ci__tile_vi i) {
-    ci__tile_vf f;
-    memcpy(&f, &i, sizeof f);
-    return f;
-}
-
-CI__TILE_INL ci__tile_vi ci__tile_ibits(ci__tile_vf f) {
-    ci__tile_vi i;
-    memcpy(&i, &f, sizeof i);
-    return i;
-}
-
-/* |x| and x's sign bit */
-CI__TILE_INL ci__tile_vf ci__tile_vabs(ci__tile_vf x) {
-    ci__tile_vi m = ci__tile_isplat(0x7fffffff);
-    return ci__tile_bits(ci__tile_ibits(x) & m);
-}
-
-CI__TILE_INL ci__tile_vf ci__tile_copysign(ci__tile_vf mag, ci__tile_vf x) {
-    ci__tile_vi m = ci__tile_isplat(0x7fffffff);
-    return ci__tile_bits((ci__tile_ibits(mag) & m) | (ci__tile_ibits(x) & ~m));
-}
+#define CI__TILE_BITS(i) ((ci__tile_vf)(i))
+#define CI__TILE_IBITS(f) ((ci__tile_vi)(f))
+/* |x|, and mag with x's sign */
+#define CI__TILE_VABS(x) CI__TILE_BITS(CI__TILE_IBITS(x) & ci__tile_isplat(0x7fffffff))
+#define CI__TILE_COPYSIGN(mag, x) \
+    CI__TILE_BITS((CI__TILE_IBITS(mag) & ci__tile_isplat(0x7fffffff)) | \
+                  (CI__TILE_IBITS(x) & ~ci__tile_isplat(0x7fffffff)))
 
 /* e^x: x = n ln2 + r, |r| <= ln2/2; e^r = 1 + r + r^2 P(r); 2^n applied in two halves, so
    results down to the smallest subnormal come out */
-CI__TILE_INL ci__tile_vf ci__tile_vexp(ci__tile_vf x) {
+CI__TILE_INL ci__tile_vf ci__tile_vexp(const ci__tile_vf *px) {
+    ci__tile_vf x = *px;
     const ci__tile_vf hi = ci__tile_splat(88.7228394f), lo = ci__tile_splat(-103.972084f);
-    ci__tile_vf xc = ci__tile_sel(x > hi, hi, x), n, r, p;
+    ci__tile_vf xc = CI__TILE_SEL(x > hi, hi, x), n, r, p;
     ci__tile_vi ni, n1, k = ci__tile_isplat(127);
-    xc = ci__tile_sel(xc < lo, lo, xc);
+    xc = CI__TILE_SEL(xc < lo, lo, xc);
     n = xc * 1.44269502f;
     n = (n + 12582912.0f) - 12582912.0f;   /* round to nearest */
     r = xc - n * 0.693145752f - n * 1.42860677e-6f;
@@ -11296,21 +11283,28 @@ CI__TILE_INL ci__tile_vf ci__tile_vexp(ci__tile_vf x) {
     p = 1.0f + r + r * r * p;
     ni = __builtin_convertvector(n, ci__tile_vi);
     n1 = ni >> 1;
-    p = p * ci__tile_bits((n1 + k) << 23) * ci__tile_bits((ni - n1 + k) << 23);
-    p = ci__tile_sel(x > hi, ci__tile_splat(HUGE_VALF), p);
-    return ci__tile_sel(x < lo, ci__tile_splat(0.0f), p);
+    p = p * CI__TILE_BITS((n1 + k) << 23) * CI__TILE_BITS((ni - n1 + k) << 23);
+    p = CI__TILE_SEL(x > hi, ci__tile_splat(HUGE_VALF), p);
+    return CI__TILE_SEL(x < lo, ci__tile_splat(0.0f), p);
+}
+
+/* e^-x */
+CI__TILE_INL ci__tile_vf ci__tile_vexpn(const ci__tile_vf *px) {
+    ci__tile_vf x = -*px;
+    return ci__tile_vexp(&x);
 }
 
 /* log x: x = m 2^e with m in [sqrt(1/2), sqrt(2)); log m = f - f^2/2 + f^3 P(f), f = m - 1 */
-CI__TILE_INL ci__tile_vf ci__tile_vlog(ci__tile_vf x) {
+CI__TILE_INL ci__tile_vf ci__tile_vlog(const ci__tile_vf *px) {
+    ci__tile_vf x = *px;
     ci__tile_vi den = (x < 1.17549435e-38f) & (x > 0.0f), ix, e, big;
     ci__tile_vi one = ci__tile_isplat(0x3f800000);
-    ci__tile_vf xs = ci__tile_sel(den, x * 8388608.0f, x), m, f, p, ef, r;
-    ix = ci__tile_ibits(xs);
+    ci__tile_vf xs = CI__TILE_SEL(den, x * 8388608.0f, x), m, f, p, ef, r;
+    ix = CI__TILE_IBITS(xs);
     e = ((ix >> 23) & 0xff) - 127 + (den & -23);
-    m = ci__tile_bits((ix & 0x7fffff) | one);
+    m = CI__TILE_BITS((ix & 0x7fffff) | one);
     big = m > 1.41421356f;
-    m = ci__tile_sel(big, m * 0.5f, m);
+    m = CI__TILE_SEL(big, m * 0.5f, m);
     e = e + (big & 1);
     f = m - 1.0f;
     p = 0.0850695338f * f - 0.141974718f;
@@ -11322,26 +11316,29 @@ CI__TILE_INL ci__tile_vf ci__tile_vlog(ci__tile_vf x) {
     ef = __builtin_convertvector(e, ci__tile_vf);
     r = f - 0.5f * f * f + f * f * f * p;
     r = r + ef * 1.42860677e-6f + ef * 0.693145752f;
-    r = ci__tile_sel(x < 0.0f, ci__tile_splat(NAN), r);
-    r = ci__tile_sel(x == 0.0f, ci__tile_splat(-HUGE_VALF), r);
-    r = ci__tile_sel(x == HUGE_VALF, x, r);
-    return ci__tile_sel(x != x, x, r);
+    r = CI__TILE_SEL(x < 0.0f, ci__tile_splat(NAN), r);
+    r = CI__TILE_SEL(x == 0.0f, ci__tile_splat(-HUGE_VALF), r);
+    r = CI__TILE_SEL(x == HUGE_VALF, x, r);
+    return CI__TILE_SEL(x != x, x, r);
 }
 
 /* tanh: x + x^3 P(x^2) below 0.55, else 1 - 2 / (e^2|x| + 1) with x's sign */
-CI__TILE_INL ci__tile_vf ci__tile_vtanh(ci__tile_vf x) {
-    ci__tile_vf ax = ci__tile_vabs(x), x2 = x * x, p, big;
+CI__TILE_INL ci__tile_vf ci__tile_vtanh(const ci__tile_vf *px) {
+    ci__tile_vf x = *px;
+    ci__tile_vf ax = CI__TILE_VABS(x), x2 = x * x, p, big;
     p = -0.00628767882f * x2 + 0.0210820718f;
     p = p * x2 - 0.0538551232f;
     p = p * x2 + 0.133326169f;
     p = p * x2 - 0.333333187f;
-    big = 1.0f - 2.0f / (ci__tile_vexp(ax + ax) + 1.0f);
-    return ci__tile_copysign(ci__tile_sel(ax < 0.55f, x + x * x2 * p, big), x);
+    ci__tile_vf ax2 = ax + ax;
+    big = 1.0f - 2.0f / (ci__tile_vexp(&ax2) + 1.0f);
+    return CI__TILE_COPYSIGN(CI__TILE_SEL(ax < 0.55f, x + x * x2 * p, big), x);
 }
 
 /* erf: x P(x^2) below 0.9; 1 - e^(Q(|x| - 2.4) - x^2) up to 3.92, 1 past it; x's sign */
-CI__TILE_INL ci__tile_vf ci__tile_verf(ci__tile_vf x) {
-    ci__tile_vf ax = ci__tile_vabs(x), x2 = x * x, p, t, q, big;
+CI__TILE_INL ci__tile_vf ci__tile_verf(const ci__tile_vf *px) {
+    ci__tile_vf x = *px;
+    ci__tile_vf ax = CI__TILE_VABS(x), x2 = x * x, p, t, q, big;
     p = 8.5787526e-05f * x2 - 0.000819211709f;
     p = p * x2 + 0.0052054262f;
     p = p * x2 - 0.0268612069f;
@@ -11358,9 +11355,10 @@ CI__TILE_INL ci__tile_vf ci__tile_verf(ci__tile_vf x) {
     q = q * t + 0.0594981009f;
     q = q * t - 0.364236611f;
     q = q * t - 1.52097506f;
-    big = 1.0f - ci__tile_vexp(q - x2);
-    big = ci__tile_sel(ax >= 3.92f, ci__tile_splat(1.0f), big);
-    return ci__tile_sel(ax < 0.9f, x * p, ci__tile_copysign(big, x));
+    q = q - x2;
+    big = 1.0f - ci__tile_vexp(&q);
+    big = CI__TILE_SEL(ax >= 3.92f, ci__tile_splat(1.0f), big);
+    return CI__TILE_SEL(ax < 0.9f, x * p, CI__TILE_COPYSIGN(big, x));
 }
 #endif
 
@@ -11374,12 +11372,12 @@ CI__TILE_INL ci__tile_vf ci__tile_verf(ci__tile_vf x) {
         for (i = 0; i + 2 * CI__TILE_LANES <= n; i += 2 * CI__TILE_LANES) { \
             ci__tile_vf x = ci__tile_ld(a + i), r0 = F; \
             x = ci__tile_ld(a + i + CI__TILE_LANES); \
-            ci__tile_st(d + i, r0); \
-            ci__tile_st(d + i + CI__TILE_LANES, F); \
+            CI__TILE_ST(d + i, r0); \
+            CI__TILE_ST(d + i + CI__TILE_LANES, F); \
         } \
         for (; i < n; i += CI__TILE_LANES) { \
             ci__tile_vf x = ci__tile_get(a + i, 1, n - i); \
-            ci__tile_put(d + i, F, n - i); \
+            CI__TILE_PUT(d + i, F, n - i); \
         } \
     }
 /* (the operands' strides split the loop, so each copy is straight-line) */
@@ -11392,22 +11390,22 @@ CI__TILE_INL ci__tile_vf ci__tile_verf(ci__tile_vf x) {
             for (; i + CI__TILE_LANES <= n; i += CI__TILE_LANES) { \
                 x = ci__tile_ld(a + i); \
                 y = ci__tile_ld(b + i); \
-                ci__tile_st(d + i, F); \
+                CI__TILE_ST(d + i, F); \
             } \
         else if (sa) \
             for (; i + CI__TILE_LANES <= n; i += CI__TILE_LANES) { \
                 x = ci__tile_ld(a + i); \
-                ci__tile_st(d + i, F); \
+                CI__TILE_ST(d + i, F); \
             } \
         else if (sb) \
             for (; i + CI__TILE_LANES <= n; i += CI__TILE_LANES) { \
                 y = ci__tile_ld(b + i); \
-                ci__tile_st(d + i, F); \
+                CI__TILE_ST(d + i, F); \
             } \
         for (; i < n; i += CI__TILE_LANES) { \
             x = ci__tile_get(a + i * sa, sa, n - i); \
             y = ci__tile_get(b + i * sb, sb, n - i); \
-            ci__tile_put(d + i, F, n - i); \
+            CI__TILE_PUT(d + i, F, n - i); \
         } \
     }
 #else
@@ -11432,15 +11430,15 @@ CI__TILE_INL ci__tile_vf ci__tile_verf(ci__tile_vf x) {
 #ifdef CI__TILE_VEC
 /* max/min as the scalar emitter writes them: a NaN operand wins, ties take y */
 #define CI__TILE_MAXF(x, y) \
-    ci__tile_sel(x != x, x, ci__tile_sel(y != y, y, ci__tile_sel(x > y, x, y)))
+    CI__TILE_SEL(x != x, x, CI__TILE_SEL(y != y, y, CI__TILE_SEL(x > y, x, y)))
 #define CI__TILE_MINF(x, y) \
-    ci__tile_sel(x != x, x, ci__tile_sel(y != y, y, ci__tile_sel(x < y, x, y)))
-CI__TILE_UN(exp, ci__tile_vexp(x))
-CI__TILE_UN(log, ci__tile_vlog(x))
-CI__TILE_UN(tanh, ci__tile_vtanh(x))
-CI__TILE_UN(erf, ci__tile_verf(x))
-CI__TILE_UN(sigmoid, 1.0f / (1.0f + ci__tile_vexp(-x)))
-CI__TILE_UN(abs, ci__tile_vabs(x))
+    CI__TILE_SEL(x != x, x, CI__TILE_SEL(y != y, y, CI__TILE_SEL(x < y, x, y)))
+CI__TILE_UN(exp, ci__tile_vexp(&x))
+CI__TILE_UN(log, ci__tile_vlog(&x))
+CI__TILE_UN(tanh, ci__tile_vtanh(&x))
+CI__TILE_UN(erf, ci__tile_verf(&x))
+CI__TILE_UN(sigmoid, 1.0f / (1.0f + ci__tile_vexpn(&x)))
+CI__TILE_UN(abs, CI__TILE_VABS(x))
 #else
 #define CI__TILE_MAXF(x, y) (x != x ? x : y != y ? y : x > y ? x : y)
 #define CI__TILE_MINF(x, y) (x != x ? x : y != y ? y : x < y ? x : y)
@@ -11561,20 +11559,23 @@ CI__TILE_FN void ci__tile_scatter(float *p, const long long *ix, const float *s,
    lanes combined in a fixed order; max/min with a NaN sticking, ties taking the later value */
 #ifdef CI__TILE_VEC
 CI__TILE_FN double ci__tile_sum(double acc, const float *a, int n) {
-    ci__tile_vd s0 = {0}, s1 = {0};
-    double t[CI__TILE_LANES];
-    int i, w;
-    for (i = 0; i + 2 * CI__TILE_LANES <= n; i += 2 * CI__TILE_LANES) {
-        s0 += __builtin_convertvector(ci__tile_ld(a + i), ci__tile_vd);
-        s1 += __builtin_convertvector(ci__tile_ld(a + i + CI__TILE_LANES), ci__tile_vd);
+    ci__tile_vd s[4] = {{0}, {0}, {0}, {0}};
+    ci__tile_vf4 h;
+    float t[4];
+    int i, j;
+    for (i = 0; i + 16 <= n; i += 16)   /* four sums, 4 lanes each */
+        for (j = 0; j < 4; j++) {
+            memcpy(&h, a + i + 4 * j, sizeof h);
+            s[j] += __builtin_convertvector(h, ci__tile_vd);
+        }
+    for (j = 0; i < n; i += 4, j = (j + 1) & 3) {   /* the tail, padded with zeros */
+        memset(t, 0, sizeof t);
+        memcpy(t, a + i, sizeof(float) * (size_t)(n - i < 4 ? n - i : 4));
+        memcpy(&h, t, sizeof h);
+        s[j] += __builtin_convertvector(h, ci__tile_vd);
     }
-    for (; i < n; i += CI__TILE_LANES)
-        s0 += __builtin_convertvector(ci__tile_get(a + i, 1, n - i), ci__tile_vd);
-    s0 += s1;
-    memcpy(t, &s0, sizeof t);
-    for (w = CI__TILE_LANES / 2; w > 0; w /= 2)   /* pairwise, in a fixed order */
-        for (i = 0; i < w; i++) t[i] += t[i + w];
-    return acc + t[0];
+    s[0] = (s[0] + s[1]) + (s[2] + s[3]);
+    return acc + ((s[0][0] + s[0][1]) + (s[0][2] + s[0][3]));
 }
 
 /* max (or min) of acc and a[0..n) */
@@ -11623,8 +11624,18 @@ CI__TILE_FN float ci__tile_rmin(float acc, const float *a, int n) {
 /* column reductions: a tile of accumulators, one per point, folded element by element (in the
    scalar emitter's order, so the same bits) */
 CI__TILE_FN void ci__tile_acc_sum(double *acc, const float *a, int n) {
-    int i;
-    for (i = 0; i < n; i++) acc[i] += a[i];
+    int i = 0;
+#ifdef CI__TILE_VEC
+    for (; i + 4 <= n; i += 4) {
+        ci__tile_vf4 h;
+        ci__tile_vd d;
+        memcpy(&h, a + i, sizeof h);
+        memcpy(&d, acc + i, sizeof d);
+        d += __builtin_convertvector(h, ci__tile_vd);
+        memcpy(acc + i, &d, sizeof d);
+    }
+#endif
+    for (; i < n; i++) acc[i] += a[i];
 }
 
 CI__TILE_FN void ci__tile_acc_max(float *acc, const float *a, int n) {
