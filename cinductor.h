@@ -915,6 +915,8 @@ static int ci__sched_group_fit(ci__L *L, ci__group *g, ci__kernel *k, const char
 static void ci__plan_program(ci_program *p, int user_arena);
 static void ci__cemit_text(ci__sb *sb, const char *s);
 static const char *ci__cemit_bname(ci__cemit *E, const ci__buf *b);
+static const char *ci__cemit_tile_ix(ci__cemit *E, ci__ix *e, int var, const char *ind,
+                                     int *stride);
 static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n, int cuda);
 static double ci__interp_erfinv_d(double y);
 static float ci__interp_erfinv_f(float y);
@@ -11195,12 +11197,15 @@ static void ci__plan_program(ci_program *p, int user_arena) {
    loader picks the one the CPU runs (target_clones, an ifunc); 8 lanes, one AVX register */
 #define CI__TILE_LANES 8
 #define CI__TILE_FN static __attribute__((target_clones("avx2", "default")))
-/* (32-byte vectors never cross a call, but GCC warns about the ABI of the baseline clone's
-   helpers at the end of the translation unit, where a pop would have ended this) */
-#pragma GCC diagnostic ignored "-Wpsabi"
 #else
 #define CI__TILE_LANES 4
 #define CI__TILE_FN static
+#endif
+#if defined(__GNUC__) && !defined(__clang__)
+/* (32-byte vectors never cross a call, but GCC warns about the ABI of the baseline build's
+   helpers that return one, at the end of the translation unit, where a pop would have ended
+   this) */
+#pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 typedef float ci__tile_vf __attribute__((vector_size(4 * CI__TILE_LANES)));
 typedef int ci__tile_vi __attribute__((vector_size(4 * CI__TILE_LANES)));
@@ -11469,7 +11474,127 @@ CI__TILE_FN void ci__tile_rsqrt(float *d, const float *a, int n) {
     for (i = 0; i < n; i++) d[i] = 1.0f / sqrtf(a[i]);
 }
 
-/* comparisons (0/1 ints), logic, where, casts */
+/* comparisons (0/1 ints), logic, where, casts; index tiles: iota, and int64 arithmetic with
+   Python's floor division and modulo. Int64 vectors are as wide as the float ones (half the
+   lanes); division stays a plain loop. */
+#ifdef CI__TILE_VEC
+#define CI__TILE_LL (CI__TILE_LANES / 2)
+typedef long long ci__tile_vl __attribute__((vector_size(4 * CI__TILE_LANES)));
+typedef int ci__tile_vih __attribute__((vector_size(2 * CI__TILE_LANES)));
+/* the int64 lanes at a (or *a in each, when sa is 0); at most n of them, the rest 0 */
+CI__TILE_INL ci__tile_vl ci__tile_getl(const long long *a, int sa, int n) {
+    ci__tile_vl v = {0};
+    if (!sa) return v + *a;
+    if (n >= CI__TILE_LL) memcpy(&v, a, sizeof v);   /* (a move; the tail a call) */
+    else memcpy(&v, a, sizeof(long long) * (size_t)n);
+    return v;
+}
+
+CI__TILE_INL ci__tile_vi ci__tile_geti(const int *a, int sa, int n) {
+    ci__tile_vi v = {0};
+    if (!sa) return v + *a;
+    if (n >= CI__TILE_LANES) memcpy(&v, a, sizeof v);
+    else memcpy(&v, a, sizeof(int) * (size_t)n);
+    return v;
+}
+
+/* the first min(n, lanes) of a vector of LANES elements of T to d (a whole vector: one move) */
+#define CI__TILE_STN(d, v, T, LANES, n) \
+    do { \
+        if ((n) >= (LANES)) memcpy((d), &(v), sizeof(T) * (LANES)); \
+        else memcpy((d), &(v), sizeof(T) * (size_t)(n)); \
+    } while (0)
+#define CI__TILE_FCMP(name, OP) \
+    CI__TILE_FN void ci__tile_##name(int *d, const float *a, int sa, const float *b, int sb, \
+                                     int n) { \
+        int i; \
+        for (i = 0; i < n; i += CI__TILE_LANES) { \
+            ci__tile_vf x = ci__tile_get(a + i * sa, sa, n - i); \
+            ci__tile_vf y = ci__tile_get(b + i * sb, sb, n - i); \
+            ci__tile_vi r = (x OP y) & 1; \
+            CI__TILE_STN(d + i, r, int, CI__TILE_LANES, n - i); \
+        } \
+    }
+#define CI__TILE_LCMP(name, OP) \
+    CI__TILE_FN void ci__tile_##name(int *d, const long long *a, int sa, const long long *b, \
+                                     int sb, int n) { \
+        int i; \
+        for (i = 0; i < n; i += CI__TILE_LL) { \
+            ci__tile_vl x = ci__tile_getl(a + i * sa, sa, n - i); \
+            ci__tile_vl y = ci__tile_getl(b + i * sb, sb, n - i); \
+            ci__tile_vih r = __builtin_convertvector(x OP y, ci__tile_vih) & 1; \
+            CI__TILE_STN(d + i, r, int, CI__TILE_LL, n - i); \
+        } \
+    }
+#define CI__TILE_BCMP(name, F) \
+    CI__TILE_FN void ci__tile_##name(int *d, const int *a, int sa, const int *b, int sb, int n) { \
+        int i; \
+        for (i = 0; i < n; i += CI__TILE_LANES) { \
+            ci__tile_vi x = ci__tile_geti(a + i * sa, sa, n - i); \
+            ci__tile_vi y = ci__tile_geti(b + i * sb, sb, n - i); \
+            ci__tile_vi r = (F) & 1; \
+            CI__TILE_STN(d + i, r, int, CI__TILE_LANES, n - i); \
+        } \
+    }
+#define CI__TILE_IBIN(name, F) \
+    CI__TILE_FN void ci__tile_##name(long long *d, const long long *a, int sa, \
+                                     const long long *b, int sb, int n) { \
+        int i; \
+        for (i = 0; i < n; i += CI__TILE_LL) { \
+            ci__tile_vl x = ci__tile_getl(a + i * sa, sa, n - i); \
+            ci__tile_vl y = ci__tile_getl(b + i * sb, sb, n - i); \
+            ci__tile_vl r = F; \
+            CI__TILE_STN(d + i, r, long long, CI__TILE_LL, n - i); \
+        } \
+    }
+#define CI__TILE_LSEL(m, x, y) (((m) & (x)) | (~(m) & (y)))
+CI__TILE_FCMP(eq, ==)
+CI__TILE_FCMP(ne, !=)
+CI__TILE_FCMP(lt, <)
+CI__TILE_FCMP(le, <=)
+CI__TILE_FCMP(gt, >)
+CI__TILE_FCMP(ge, >=)
+CI__TILE_LCMP(eq_i, ==)
+CI__TILE_LCMP(ne_i, !=)
+CI__TILE_LCMP(lt_i, <)
+CI__TILE_LCMP(le_i, <=)
+CI__TILE_LCMP(gt_i, >)
+CI__TILE_LCMP(ge_i, >=)
+CI__TILE_BCMP(and, (x != 0) & (y != 0))
+CI__TILE_BCMP(or, (x != 0) | (y != 0))
+CI__TILE_IBIN(add_i, x + y)
+CI__TILE_IBIN(mul_i, x * y)
+CI__TILE_IBIN(min_i, CI__TILE_LSEL(x < y, x, y))
+CI__TILE_IBIN(max_i, CI__TILE_LSEL(x > y, x, y))
+
+CI__TILE_FN void ci__tile_not(int *d, const int *a, int n) {
+    int i;
+    for (i = 0; i < n; i += CI__TILE_LANES) {
+        ci__tile_vi r = (ci__tile_geti(a + i, 1, n - i) == 0) & 1;
+        CI__TILE_STN(d + i, r, int, CI__TILE_LANES, n - i);
+    }
+}
+
+CI__TILE_FN void ci__tile_where(float *d, const int *c, int sc, const float *a, int sa,
+                                const float *b, int sb, int n) {
+    int i;
+    for (i = 0; i < n; i += CI__TILE_LANES) {
+        ci__tile_vi m = ci__tile_geti(c + i * sc, sc, n - i) != 0;
+        ci__tile_vf x = ci__tile_get(a + i * sa, sa, n - i);
+        ci__tile_vf y = ci__tile_get(b + i * sb, sb, n - i);
+        ci__tile_vf r = CI__TILE_SEL(m, x, y);
+        CI__TILE_STN(d + i, r, float, CI__TILE_LANES, n - i);
+    }
+}
+
+CI__TILE_FN void ci__tile_iota(long long *d, long long start, long long step, int n) {
+    ci__tile_vl v;
+    int i;
+    for (i = 0; i < CI__TILE_LL; i++) v[i] = start + step * i;
+    for (i = 0; i < n; i += CI__TILE_LL, v += CI__TILE_LL * step)
+        CI__TILE_STN(d + i, v, long long, CI__TILE_LL, n - i);
+}
+#else
 #define CI__TILE_CMP(name, T, OP) \
     CI__TILE_FN void ci__tile_##name(int *d, const T *a, int sa, const T *b, int sb, int n) { \
         int i; \
@@ -11489,6 +11614,19 @@ CI__TILE_CMP(gt_i, long long, >)
 CI__TILE_CMP(ge_i, long long, >=)
 CI__TILE_CMP(and, int, &&)
 CI__TILE_CMP(or, int, ||)
+#define CI__TILE_IBIN(name, F) \
+    CI__TILE_FN void ci__tile_##name(long long *d, const long long *a, int sa, \
+                                     const long long *b, int sb, int n) { \
+        int i; \
+        for (i = 0; i < n; i++) { \
+            long long x = a[i * sa], y = b[i * sb]; \
+            d[i] = F; \
+        } \
+    }
+CI__TILE_IBIN(add_i, x + y)
+CI__TILE_IBIN(mul_i, x * y)
+CI__TILE_IBIN(min_i, x < y ? x : y)
+CI__TILE_IBIN(max_i, x > y ? x : y)
 
 CI__TILE_FN void ci__tile_not(int *d, const int *a, int n) {
     int i;
@@ -11496,9 +11634,34 @@ CI__TILE_FN void ci__tile_not(int *d, const int *a, int n) {
 }
 
 CI__TILE_FN void ci__tile_where(float *d, const int *c, int sc, const float *a, int sa,
-                           const float *b, int sb, int n) {
+                                const float *b, int sb, int n) {
     int i;
     for (i = 0; i < n; i++) d[i] = c[i * sc] ? a[i * sa] : b[i * sb];
+}
+
+CI__TILE_FN void ci__tile_iota(long long *d, long long start, long long step, int n) {
+    int i;
+    for (i = 0; i < n; i++) d[i] = start + step * i;
+}
+#endif
+
+/* Python's floor division and modulo (plain loops: no vector division) */
+CI__TILE_FN void ci__tile_fdiv_i(long long *d, const long long *a, int sa, const long long *b,
+                                 int sb, int n) {
+    int i;
+    for (i = 0; i < n; i++) {
+        long long x = a[i * sa], y = b[i * sb];
+        d[i] = x / y - (x % y != 0 && (x < 0) != (y < 0));
+    }
+}
+
+CI__TILE_FN void ci__tile_mod_i(long long *d, const long long *a, int sa, const long long *b,
+                                int sb, int n) {
+    int i;
+    for (i = 0; i < n; i++) {
+        long long x = a[i * sa], y = b[i * sb];
+        d[i] = x % y + (x % y != 0 && (x < 0) != (y < 0) ? y : 0);
+    }
 }
 
 CI__TILE_FN void ci__tile_b2f(float *d, const int *a, int n) {
@@ -11510,28 +11673,6 @@ CI__TILE_FN void ci__tile_i2f(float *d, const long long *a, int n) {
     int i;
     for (i = 0; i < n; i++) d[i] = (float)a[i];
 }
-
-/* index tiles: iota, and int64 arithmetic with Python's floor division and modulo */
-CI__TILE_FN void ci__tile_iota(long long *d, long long start, long long step, int n) {
-    int i;
-    for (i = 0; i < n; i++) d[i] = start + step * i;
-}
-
-#define CI__TILE_IBIN(name, F) \
-    CI__TILE_FN void ci__tile_##name(long long *d, const long long *a, int sa, const long long *b, \
-                                int sb, int n) { \
-        int i; \
-        for (i = 0; i < n; i++) { \
-            long long x = a[i * sa], y = b[i * sb]; \
-            d[i] = F; \
-        } \
-    }
-CI__TILE_IBIN(add_i, x + y)
-CI__TILE_IBIN(mul_i, x * y)
-CI__TILE_IBIN(min_i, x < y ? x : y)
-CI__TILE_IBIN(max_i, x > y ? x : y)
-CI__TILE_IBIN(fdiv_i, x / y - (x % y != 0 && (x < 0) != (y < 0)))
-CI__TILE_IBIN(mod_i, x % y + (x % y != 0 && (x < 0) != (y < 0) ? y : 0))
 
 /* memory: strided loads and stores, gathers and scatters by an index tile */
 CI__TILE_FN void ci__tile_load(float *d, const float *p, long long stride, int n) {
@@ -12115,6 +12256,11 @@ struct ci__cemit {
     int touter;           /* column mode: the tile body around the reduction loop's (its values
                              stay in scope inside; == tbody elsewhere) */
     int tcols;            /* column mode: reductions fold a tile of accumulators */
+    /* the index tiles made in the current tile bodies (ci__cemit_tile_ix) */
+#define CI__CEMIT_TIX 64
+    const ci__ix *tix[CI__CEMIT_TIX];
+    const char *tixv[CI__CEMIT_TIX];
+    int tixs[CI__CEMIT_TIX], tixb[CI__CEMIT_TIX], ntix;
     /* the value a kernel stores contiguously is computed straight into the buffer (tdest) */
     ci__v *tdest_v;
     const char *tdest;
@@ -13168,8 +13314,8 @@ static const char *ci__cemit_tile_arg(ci__cemit *E, ci__v *v, int *stride, const
 
 /* the index expression e along the tile as a tile of int64 (its name), or a local's address
    (stride 0) where e does not change along it */
-static const char *ci__cemit_tile_ix(ci__cemit *E, ci__ix *e, int var, const char *ind,
-                                     int *stride) {
+static const char *ci__cemit_tile_ix1(ci__cemit *E, ci__ix *e, int var, const char *ind,
+                                      int *stride) {
     ci__sb *sb = E->sb;
     char *s = (char *)ci__arena_alloc(E->L->LA, 24);
     int64_t st;
@@ -13193,22 +13339,27 @@ static const char *ci__cemit_tile_ix(ci__cemit *E, ci__ix *e, int var, const cha
             if (e->atom[i]->kind != CI__IX_VAR && ci__ix_has_var(e->atom[i], var))
                 rest = ci__ix_sub(E->L->A, &E->L->ixt, rest,
                                   ci__ix_scale(E->L->A, &E->L->ixt, e->atom[i], e->coef[i]));
-        acc = ci__cemit_tile_ix(E, rest, var, ind, &ts);
-        if (!ts) {   /* (rest does not change along the tile: a tile of it) */
-            snprintf(s, 24, "ti%d", E->nts++);
-            ci__sb_printf(sb, "%slong long %s[ci_tile]; ci_tl_iota(%s, *%s, 0, tn);\n", ind, s, s,
-                          acc);
-            acc = s;
-        }
-        for (i = 0; i < e->nterms; i++) {
+        int sacc;
+        acc = ci__cemit_tile_ix(E, rest, var, ind, &sacc);
+        for (i = 0; i < e->nterms; i++) {   /* (new tiles: the operands may be shared) */
+            char *u;
             if (e->atom[i]->kind == CI__IX_VAR || !ci__ix_has_var(e->atom[i], var)) continue;
             t = ci__cemit_tile_ix(E, e->atom[i], var, ind, &ts);
             if (e->coef[i] != 1) {
                 int c = E->nts++;
+                u = (char *)ci__arena_alloc(E->L->LA, 24);
+                snprintf(u, 24, "ti%d", E->nts++);
                 ci__sb_printf(sb, "%slong long ts%d = %lldLL;\n", ind, c, (long long)e->coef[i]);
-                ci__sb_printf(sb, "%sci_tl_mul_i(%s, %s, %d, &ts%d, 0, tn);\n", ind, t, t, ts, c);
+                ci__sb_printf(sb, "%slong long %s[ci_tile];\n", ind, u);
+                ci__sb_printf(sb, "%sci_tl_mul_i(%s, %s, %d, &ts%d, 0, tn);\n", ind, u, t, ts, c);
+                t = u;
             }
-            ci__sb_printf(sb, "%sci_tl_add_i(%s, %s, 1, %s, %d, tn);\n", ind, acc, acc, t, ts);
+            u = (char *)ci__arena_alloc(E->L->LA, 24);
+            snprintf(u, 24, "ti%d", E->nts++);
+            ci__sb_printf(sb, "%slong long %s[ci_tile];\n", ind, u);
+            ci__sb_printf(sb, "%sci_tl_add_i(%s, %s, %d, %s, %d, tn);\n", ind, u, acc, sacc, t, ts);
+            acc = u;
+            sacc = 1;
         }
         return acc;
     }
@@ -13226,6 +13377,30 @@ static const char *ci__cemit_tile_ix(ci__cemit *E, ci__ix *e, int var, const cha
                       a, sa, b, sb2);
         return s;
     }
+}
+
+/* the index tile of e, made once in a tile body (index expressions are hash-consed: the same
+   expression is the same pointer) */
+static const char *ci__cemit_tile_ix(ci__cemit *E, ci__ix *e, int var, const char *ind,
+                                     int *stride) {
+    int i;
+    const char *r;
+    for (i = 0; i < E->ntix; i++)
+        if (E->tix[i] == e && (E->tixb[i] == E->tbody || E->tixb[i] == E->touter)) {
+            *stride = E->tixs[i];
+            return E->tixv[i];
+        }
+    r = ci__cemit_tile_ix1(E, e, var, ind, stride);
+    for (i = 0; i < E->ntix; i++)   /* a slot of a body that is over, or a new one */
+        if (E->tixb[i] != E->tbody && E->tixb[i] != E->touter) break;
+    if (i < CI__CEMIT_TIX) {
+        E->tix[i] = e;
+        E->tixv[i] = r;
+        E->tixs[i] = *stride;
+        E->tixb[i] = E->tbody;
+        if (i == E->ntix) E->ntix++;
+    }
+    return r;
 }
 
 /* tile-dependent value v, its operands' tiles written: one primitive call */
