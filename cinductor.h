@@ -13527,22 +13527,57 @@ static void ci__cemit_tile_kernel(ci__cemit *E, ci__kernel *k, int var, const ch
 /* the tiled loop over variable var (named nm) from lo to hi, running the kernels of group g
    that run along it (phase p's inner ones when g reduces) */
 static void ci__cemit_tile_loop(ci__cemit *E, ci__group *g, int p, int var, const char *nm,
-                                const char *lo, const char *hi, const char *ind) {
-    char in2[128];
+                                const char *lo, const char *hi, const char *ind, int rows) {
+    char in2[128], in3[136];
     int j;
     snprintf(in2, sizeof in2, "%s    ", ind);
+    snprintf(in3, sizeof in3, "%s        ", ind);
     ci__sb_printf(E->sb, "%sfor (long long %s = %s; %s < %s; %s += ci_tile) {\n", ind, nm, lo, nm,
                   hi, nm);
     ci__sb_printf(E->sb, "%sint tn = %s - %s < ci_tile ? (int)(%s - %s) : ci_tile;\n", in2, hi, nm,
                   hi, nm);
     E->touter = E->tbody = ++E->tnext;
+    if (rows) {   /* a block of rows a tile (ci__cemit_tile_rows): what each row hoists, first */
+        ci__sb_printf(E->sb,
+                      "%sfor (long long x0 = x0b; x0 < x0b + %d && x0 < x0_end; x0++) {\n", in2,
+                      rows);
+        E->indent = in3;
+        for (j = 0; j < g->m.n; j++) {
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            if (k->emit) ci__cemit_value(E, k->gbody, 1);
+        }
+    }
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
         if (!k->emit || (g->t.nr && (!k->inner || k->phase != p))) continue;
-        ci__cemit_tile_kernel(E, k, var, in2);
+        ci__cemit_tile_kernel(E, k, var, rows ? in3 : in2);
     }
+    if (rows) ci__sb_printf(E->sb, "%s}\n", in2);
     E->touter = E->tbody = ++E->tnext;
     ci__sb_printf(E->sb, "%s}\n", ind);
+}
+
+/* a 2-d kernel that loads across its rows (a transpose: a stride other than 0 or 1 along the
+   tiled dim) runs blocks of CI__CEMIT_TILE_ROWS rows a tile, so the cache lines such a load
+   brings serve the block's rows while they are in L1: the rows a block, or 0 */
+#define CI__CEMIT_TILE_ROWS 16
+static int ci__cemit_tile_rows(ci__cemit *E, ci__group *g, int var) {
+    ci__ir_vwalk w;
+    ci__v *v;
+    int j, across = 0;
+    int64_t st;
+    if (g->cpu_tile != 1 || g->t.ndim != 2) return 0;
+    E->nseen++;
+    ci__ir_vw_open(E->L, &w);
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (k->emit) ci__ir_vw_push(&w, k->gbody, 0);
+    }
+    while ((v = ci__ir_vw_next(&w, E->seen, E->nseen)) != NULL)
+        if (v->op == CI__V_LOAD && ci__cemit_tile_affine(v->ix, var, &st) && st != 0 && st != 1)
+            across = 1;
+    ci__ir_vw_close(&w);
+    return across ? CI__CEMIT_TILE_ROWS : 0;
 }
 
 /* column mode: group g's one reduction loop runs inside the tiled loop over its last point dim
@@ -13682,7 +13717,7 @@ static int ci__cemit_tile_pick(ci__cemit *E, ci__group *g) {
 static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     ci__sb *sb = E->sb;
     const ci__ir_tiling *T = &g->t;
-    int i, j, p, unroll, collapse, coop = 0, tx = 1, ty = 1, tv;
+    int i, j, p, unroll, collapse, coop = 0, tx = 1, ty = 1, tv, rows = 0;
     char lvl[64], inner[96], once[96];
     ci__cemit_begin(E, T->ndim, T->vars, T->nr, T->rvars);
     g->cpu_tile = 0;
@@ -13726,7 +13761,11 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
         collapse = T->ndim;
         ci__cuemit_tile_open(E, g);
     } else if (g->cpu_tile) {   /* all but the last dim; the tiled loop runs it */
+        rows = ci__cemit_tile_rows(E, g, tv);
         if (T->ndim == 1) ci__sb_put(sb, "    {\n");
+        else if (rows)   /* blocks of rows; each block's rows inside the tiled loop */
+            ci__sb_printf(sb, "    for (long long x0b = x0_begin; x0b < x0_end; x0b += %d) {\n",
+                          rows);
         else ci__cemit_loops_open(E, T->ndim - 1, T->size, collapse);
     } else {
         /* a GPU thread takes points a block's width apart (>>cuemit's entries) */
@@ -13750,14 +13789,14 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
         if (tv >= 0 && !T->nr) {   /* what does not change along the last dim, then its tiles */
             char n[32], hi[32];
             int last = T->ndim - 1;
-            for (j = 0; j < g->m.n; j++) {
+            for (j = 0; !rows && j < g->m.n; j++) {
                 ci__kernel *k = (ci__kernel *)g->m.v[j];
                 if (k->emit) ci__cemit_value(E, k->gbody, 1);
             }
             snprintf(n, sizeof n, "%s", E->xname[last]);
             snprintf(hi, sizeof hi, "%lldLL", (long long)T->size[last]);
             ci__cemit_tile_loop(E, g, p, tv, n, last ? "0" : "x0_begin", last ? hi : "x0_end",
-                                lvl);
+                                lvl, rows);
             continue;
         }
         for (j = 0; j < g->m.n; j++) {
@@ -13797,7 +13836,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
         if (tv >= 0) {
             char hi[32];
             snprintf(hi, sizeof hi, "%lldLL", (long long)T->rsize[0]);
-            ci__cemit_tile_loop(E, g, p, tv, "r0", "0", hi, lvl);
+            ci__cemit_tile_loop(E, g, p, tv, "r0", "0", hi, lvl, 0);
         } else if (T->nr == 0) ci__sb_printf(sb, "%s{\n", lvl);
         if (tv >= 0) {
         } else if (coop) {
