@@ -110,10 +110,10 @@ $(B)/san/tests/%: tests/%.c $(TEST_HDRS) $(HDRS) $(B)/san/libcinductor.o
 TILE_VARIANTS := $(B)/tests/test_tile_lanes4 $(B)/tests/test_tile_plain
 $(B)/tests/test_tile_lanes4: tests/test_tile.c $(TEST_HDRS) $(HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -DCI_NO_TILE_CLONES $(CFLAGS) -o $@ $< $(LDFLAGS) $(LDLIBS)
+	$(CC) $(CPPFLAGS) -DCINDUCTOR_NO_TILE_CLONES $(CFLAGS) -o $@ $< $(LDFLAGS) $(LDLIBS)
 $(B)/tests/test_tile_plain: tests/test_tile.c $(TEST_HDRS) $(HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -DCI_NO_TILE_VEC $(CFLAGS) -o $@ $< $(LDFLAGS) $(LDLIBS)
+	$(CC) $(CPPFLAGS) -DCINDUCTOR_NO_SIMD $(CFLAGS) -o $@ $< $(LDFLAGS) $(LDLIBS)
 
 # tests/run.sh runs tests/compile.sh (the compile checks) and then every binary of the
 # directories (the tests, then the examples), and closes with the summary line;

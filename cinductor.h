@@ -153,7 +153,10 @@
      CINDUCTOR_NO_CUDA          unset      no CUDA backend: nothing is opened with dlopen,
                                            CI_DEVICE_CUDA is refused
      CINDUCTOR_NO_SIMD          unset      matmul and convolution use only the plain C kernels
-                                           (not the AVX2 + FMA ones picked at run time)
+                                           (not the AVX2 + FMA ones picked at run time), and the
+                                           tile primitives plain loops (no vector extensions)
+     CINDUCTOR_NO_TILE_CLONES   unset      x86-64 Linux GCC: the tile primitives are not also
+                                           compiled for AVX2 (4 lanes, the baseline's, only)
      CINDUCTOR_ASSERT(c)        assert(c)  checks internal invariants (never user input)
      CI_API                     extern     put before every public declaration (extern "C" in C++),
                                            e.g. to add a visibility attribute
@@ -11188,11 +11191,12 @@ static void ci__plan_program(ci_program *p, int user_arena) {
    --------------------------------------------------------------------------------------- */
 #define CI__TILE 256   /* elements of a tile: a few of them fit in L1 */
 #ifndef CINDUCTOR_NO_TCC   /* (only the TCC backend's code calls them, so far) */
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__) && !defined(CI_NO_TILE_VEC)
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__) && \
+    !defined(CINDUCTOR_NO_SIMD)
 #define CI__TILE_VEC 1
 #define CI__TILE_INL static __inline__ __attribute__((always_inline))
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
-    !defined(CI_NO_TILE_CLONES)
+    !defined(CINDUCTOR_NO_TILE_CLONES)
 /* x86-64 Linux GCC: each primitive is compiled twice, for AVX2 and for the baseline, and the
    loader picks the one the CPU runs (target_clones, an ifunc); 8 lanes, one AVX register */
 #define CI__TILE_LANES 8
