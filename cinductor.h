@@ -13407,6 +13407,16 @@ static const char *ci__cemit_tile_ix(ci__cemit *E, ci__ix *e, int var, const cha
     return r;
 }
 
+/* "(b + ix)": buffer b's elements from index ix on, as a tile operand (arena text) */
+static const char *ci__cemit_tile_ptr(ci__cemit *E, const ci__buf *b, const ci__ix *ix) {
+    ci__sb t;
+    ci__sb_init(&t, E->L->LA);
+    ci__sb_printf(&t, "(%s + ", ci__cemit_bname(E, b));
+    ci__ix_print_w(&t, ix, ci__cemit_varname, E, E->it->ll);
+    ci__sb_put(&t, ")");
+    return t.s;
+}
+
 /* tile-dependent value v, its operands' tiles written: one primitive call */
 static void ci__cemit_tile_node(ci__cemit *E, ci__v *v, int var, const char *ind) {
     ci__sb *sb = E->sb;
@@ -13423,15 +13433,8 @@ static void ci__cemit_tile_node(ci__cemit *E, ci__v *v, int var, const char *ind
     }
     if (v->op == CI__V_LOAD && ci__cemit_tile_affine(v->ix, var, &st) && st == 1 &&
         E->outmark[v->buf->id] != E->epoch) {   /* read in place */
-        char *p = (char *)ci__arena_alloc(E->L->LA, 4096);
-        ci__sb t;
-        ci__sb_init(&t, E->L->LA);
-        ci__sb_printf(&t, "(%s + ", ci__cemit_bname(E, v->buf));
-        ci__ix_print_w(&t, v->ix, ci__cemit_varname, E, E->it->ll);
-        ci__sb_put(&t, ")");
-        snprintf(p, 4096, "%s", t.s);
-        E->tile[v->id] = t.n < 4000 ? p : nm;
-        if (t.n < 4000) return;
+        E->tile[v->id] = ci__cemit_tile_ptr(E, v->buf, v->ix);
+        return;
     }
     if (v->op == CI__V_INDEX) {   /* its own tile */
         E->tile[v->id] = ci__cemit_tile_ix(E, v->ix, var, ind, &s[0]);
@@ -13494,12 +13497,7 @@ static void ci__cemit_tile_kernel(ci__cemit *E, ci__kernel *k, int var, const ch
     if (k->kind != CI__K_REDUCTION && k->store && !ci__cemit_tile_have(E, k->gbody) &&
         ci__cemit_tile_dep(E, k->gbody) && ci__cemit_tile_affine(k->st_ix, var, &st) &&
         st == 1) {   /* computed straight into the output */
-        ci__sb t2;
-        ci__sb_init(&t2, E->L->LA);
-        ci__sb_printf(&t2, "(%s + ", ci__cemit_bname(E, k->out));
-        ci__ix_print_w(&t2, k->st_ix, ci__cemit_varname, E, E->it->ll);
-        ci__sb_put(&t2, ")");
-        E->tdest = t2.s;
+        E->tdest = ci__cemit_tile_ptr(E, k->out, k->st_ix);
         E->tdest_v = k->gbody;
     }
     ci__ir_vw_open(E->L, &w);
