@@ -113,7 +113,9 @@
 
    5. BACKENDS
    CI_BACKEND_TCC (default when libtcc is compiled in) compiles the generated C in
-   memory; CI_BACKEND_INTERP runs the same kernel IR with no compiler at all. The generated C
+   memory; CI_BACKEND_INTERP runs the same kernel IR with no compiler at all, calling the same
+   vectorised tile primitives as the generated C where it can (ci_compile_desc.reference: every
+   point by itself with the C library's math, the reference the tests check against). The C
    includes no header and needs neither TCC's include directory nor libtcc1.a, so a binary linked
    statically with libtcc.a runs where the tcc package is absent. libtcc is LGPL.
    CI_DEVICE_CUDA (backend CI_BACKEND_NVRTC) writes CUDA C, compiles it with NVRTC straight to
@@ -201,6 +203,8 @@
      device_index               0          CI_DEVICE_CUDA: which GPU
      cache_dir                  NULL       CI_DEVICE_CUDA: the CUBIN cache directory (NULL:
                                            CINDUCTOR_CUDA_CACHE); "off": no disk cache
+     reference                  0          the interpreter: nonzero evaluates every point by
+                                           itself with the C library's math (no tiles)
    ci_lowering_desc and ci_extern_desc describe your own ops: 10. Extending.
 
    8. DEBUGGING
@@ -638,6 +642,9 @@ typedef struct ci_compile_desc {
     /* CI_DEVICE_CUDA: the CUBIN cache directory; NULL = $CINDUCTOR_CUDA_CACHE, else
        $XDG_CACHE_HOME/cinductor or ~/.cache/cinductor; "off" = no disk cache */
     const char *cache_dir;
+    /* nonzero (the interpreter): every point of every kernel evaluated by itself, with the C
+       library's math, instead of in tiles: the reference the other paths are tested against */
+    int reference;
 } ci_compile_desc;
 
 CI_API ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out);
@@ -2027,6 +2034,20 @@ static int ci__ix_has_var(const ci__ix *e, int var) {
     }
 }
 
+/* ix's stride along variable var when ix is affine in it (1), else 0 */
+static int ci__ix_affine(const ci__ix *ix, int var, int64_t *stride) {
+    int i;
+    *stride = 0;
+    if (ix->kind == CI__IX_VAR) { *stride = ix->var == var; return 1; }
+    if (ix->kind != CI__IX_SUM) return !ci__ix_has_var(ix, var);
+    for (i = 0; i < ix->nterms; i++) {
+        const ci__ix *t = ix->atom[i];
+        if (t->kind == CI__IX_VAR && t->var == var) *stride += ix->coef[i];
+        else if (ci__ix_has_var(t, var)) return 0;
+    }
+    return 1;
+}
+
 /* ---------------------------------------------------------------------------------------
    >>ir  the value-expression DAG, storages, boxes (TensorBox), buffers, kernels, realize
    A value node (ci__v) is one scalar operation of Inductor's ops handler, hash-consed so
@@ -2311,6 +2332,9 @@ struct ci__group {
     int cu_tx, cu_ty; /* >>cuemit: a block's points and threads a point (0: a thread a point) */
     int cu_tile;      /* >>cuemit: runs in tiles of its last two dims */
     int cpu_tile;     /* >>cemit: runs in tiles (>>tile) of its last dim, which stays a loop */
+    int itile;        /* >>interp: the variable it runs in tiles along + 1 (0: point by point) */
+    int icols;        /* >>interp: in column mode (ci__interp_tile_pick) */
+    int irows;        /* >>interp: a 2-d one in blocks of rows (ci__interp_tile_across) */
 };
 /* sched: why two kernels that share a buffer are not one (for explain) */
 typedef struct ci__ir_unfused { ci__kernel *from, *to; const char *why; } ci__ir_unfused;
@@ -10956,6 +10980,7 @@ struct ci_program {
     ci__rt_pool *pool;                   /* the thread pool, where started (>>rt) */
     int cuda_device;                  /* CUDA: the GPU's ordinal (desc.device_index) */
     const char *cuda_cache;           /* CUDA: the CUBIN cache directory (desc.cache_dir) */
+    int reference;                    /* the interpreter: point by point (desc.reference) */
 };
 typedef struct ci__plan { int nslots; size_t arena_size; } ci__plan;
 static void ci__plan_touch(ci__buf *b, void *user) {
@@ -11190,7 +11215,6 @@ static void ci__plan_program(ci_program *p, int user_arena) {
    max/min, where, comparisons giving 0/1, Python floor division and modulo for indices.
    --------------------------------------------------------------------------------------- */
 #define CI__TILE 256   /* elements of a tile: a few of them fit in L1 */
-#ifndef CINDUCTOR_NO_TCC   /* (only the TCC backend's code calls them, so far) */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__) && \
     !defined(CINDUCTOR_NO_SIMD)
 #define CI__TILE_VEC 1
@@ -11200,10 +11224,10 @@ static void ci__plan_program(ci_program *p, int user_arena) {
 /* x86-64 Linux GCC: each primitive is compiled twice, for AVX2 and for the baseline, and the
    loader picks the one the CPU runs (target_clones, an ifunc); 8 lanes, one AVX register */
 #define CI__TILE_LANES 8
-#define CI__TILE_FN static __attribute__((target_clones("avx2", "default")))
+#define CI__TILE_FN static __attribute__((unused, target_clones("avx2", "default")))
 #else
 #define CI__TILE_LANES 4
-#define CI__TILE_FN static
+#define CI__TILE_FN static __attribute__((unused))
 #endif
 #if defined(__GNUC__) && !defined(__clang__)
 /* (32-byte vectors never cross a call, but GCC warns about the ABI of the baseline build's
@@ -11215,6 +11239,8 @@ typedef float ci__tile_vf __attribute__((vector_size(4 * CI__TILE_LANES)));
 typedef int ci__tile_vi __attribute__((vector_size(4 * CI__TILE_LANES)));
 typedef float ci__tile_vf4 __attribute__((vector_size(16)));   /* (sums: 4 at a time) */
 typedef double ci__tile_vd __attribute__((vector_size(32)));
+#elif defined(__GNUC__) || defined(__clang__) || defined(__TINYC__)
+#define CI__TILE_FN static __attribute__((unused))   /* (a build without JIT calls a few) */
 #else
 #define CI__TILE_FN static
 #endif
@@ -11805,7 +11831,64 @@ CI__TILE_FN void ci__tile_d2f(float *d, const double *a, int n) {
     int i;
     for (i = 0; i < n; i++) d[i] = (float)a[i];
 }
-#endif /* CINDUCTOR_NO_TCC */
+
+/* the primitive (its name in generated code) that computes value v over a tile, "=" for a
+   value its operand's tile already holds, or NULL when none does; indirect flags the index
+   variables (of nvars) that values compute, which no tile load or index reads. The emitter
+   and the interpreter pick their tiles with this one function. */
+static const char *ci__tile_prim(const ci__v *v, const char *indirect, int nvars) {
+    ci_dtype a0 = v->n ? v->a[0]->dt : CI_DTYPE_INVALID;
+    int f = v->dt == CI_F32 && (!v->n || a0 == CI_F32), i;
+    switch (v->op) {
+    case CI__V_LOAD:
+        if (v->buf->dt != CI_F32 || v->n || ci__ix_uses_any(v->ix, indirect, nvars))
+            return NULL;
+        return "ci_tl_load";
+    case CI__V_INDEX:
+        return v->dt == CI_I64 && !ci__ix_uses_any(v->ix, indirect, nvars) ? "ci_tl_iota"
+                                                                           : NULL;
+    case CI__V_CAST:
+        if (v->dt != CI_F32) return NULL;
+        return a0 == CI_F32 ? "=" : a0 == CI_BOOL ? "ci_tl_b2f" : a0 == CI_I64 ? "ci_tl_i2f" : NULL;
+    case CI__V_EQ: case CI__V_NE: case CI__V_LT: case CI__V_LE: case CI__V_GT: case CI__V_GE: {
+        static const char *const fn[2][6] = {
+            {"ci_tl_eq", "ci_tl_ne", "ci_tl_lt", "ci_tl_le", "ci_tl_gt", "ci_tl_ge"},
+            {"ci_tl_eq_i", "ci_tl_ne_i", "ci_tl_lt_i", "ci_tl_le_i", "ci_tl_gt_i", "ci_tl_ge_i"}};
+        if (a0 != v->a[1]->dt || (a0 != CI_F32 && a0 != CI_I64)) return NULL;
+        return fn[a0 == CI_I64][v->op - CI__V_EQ];
+    }
+    case CI__V_AND: case CI__V_OR:
+        if (a0 != CI_BOOL || v->a[1]->dt != CI_BOOL) return NULL;
+        return v->op == CI__V_AND ? "ci_tl_and" : "ci_tl_or";
+    case CI__V_NOT: return a0 == CI_BOOL ? "ci_tl_not" : NULL;
+    case CI__V_WHERE:
+        return v->dt == CI_F32 && a0 == CI_BOOL && v->a[1]->dt == CI_F32 && v->a[2]->dt == CI_F32
+                       ? "ci_tl_where"
+                       : NULL;
+    default: break;
+    }
+    for (i = 0; i < v->n; i++) if (v->a[i]->dt != CI_F32) f = 0;
+    if (!f) return NULL;
+    switch (v->op) {
+    case CI__V_ADD: return "ci_tl_add";
+    case CI__V_SUB: return "ci_tl_sub";
+    case CI__V_MUL: return "ci_tl_mul";
+    case CI__V_DIV: return "ci_tl_div";
+    case CI__V_MAX: return "ci_tl_max";
+    case CI__V_MIN: return "ci_tl_min";
+    case CI__V_NEG: return "ci_tl_neg";
+    case CI__V_ABS: return "ci_tl_abs";
+    case CI__V_EXP: return "ci_tl_exp";
+    case CI__V_LOG: return "ci_tl_log";
+    case CI__V_SQRT: return "ci_tl_sqrt";
+    case CI__V_RSQRT: return "ci_tl_rsqrt";
+    case CI__V_TANH: return "ci_tl_tanh";
+    case CI__V_SIGMOID: return "ci_tl_sigmoid";
+    case CI__V_ERF: return "ci_tl_erf";
+    case CI__V_RECIP: return "ci_tl_recip";
+    default: return NULL;
+    }
+}
 
 /* ---------------------------------------------------------------------------------------
    >>cemit  kernel IR -> C source, one compile unit per graph
@@ -13176,78 +13259,8 @@ static void ci__cemit_loop_body(ci__cemit *E, ci__group *g, int p, const char *i
    before the loop and passed by address. A kernel with an op, dtype or index no primitive
    takes keeps the scalar loop (ci__cemit_tile_pick). -- */
 
-/* ix's stride along variable var when ix is affine in it (1), else 0 */
-static int ci__cemit_tile_affine(const ci__ix *ix, int var, int64_t *stride) {
-    int i;
-    *stride = 0;
-    if (ix->kind == CI__IX_VAR) { *stride = ix->var == var; return 1; }
-    if (ix->kind != CI__IX_SUM) return !ci__ix_has_var(ix, var);
-    for (i = 0; i < ix->nterms; i++) {
-        const ci__ix *t = ix->atom[i];
-        if (t->kind == CI__IX_VAR && t->var == var) *stride += ix->coef[i];
-        else if (ci__ix_has_var(t, var)) return 0;
-    }
-    return 1;
-}
-
 /* does value v change along the tile? (the tile variable is E's only rmask entry) */
 static int ci__cemit_tile_dep(ci__cemit *E, ci__v *v) { return ci__cemit_v_rdep(E, v); }
-
-/* the primitive that computes tile-dependent value v ("" for a contiguous load read in
-   place, "=" for a value its operand's tile already holds), or NULL when none does */
-static const char *ci__cemit_tile_prim(ci__cemit *E, ci__v *v) {
-    ci_dtype a0 = v->n ? v->a[0]->dt : CI_DTYPE_INVALID;
-    int f = v->dt == CI_F32 && (!v->n || a0 == CI_F32), i;
-    switch (v->op) {
-    case CI__V_LOAD:
-        if (v->buf->dt != CI_F32 || v->n || ci__ix_uses_any(v->ix, E->indirect, E->nvars))
-            return NULL;
-        return "ci_tl_load";
-    case CI__V_INDEX:
-        return v->dt == CI_I64 && !ci__ix_uses_any(v->ix, E->indirect, E->nvars) ? "ci_tl_iota"
-                                                                               : NULL;
-    case CI__V_CAST:
-        if (v->dt != CI_F32) return NULL;
-        return a0 == CI_F32 ? "=" : a0 == CI_BOOL ? "ci_tl_b2f" : a0 == CI_I64 ? "ci_tl_i2f" : NULL;
-    case CI__V_EQ: case CI__V_NE: case CI__V_LT: case CI__V_LE: case CI__V_GT: case CI__V_GE: {
-        static const char *const fn[2][6] = {
-            {"ci_tl_eq", "ci_tl_ne", "ci_tl_lt", "ci_tl_le", "ci_tl_gt", "ci_tl_ge"},
-            {"ci_tl_eq_i", "ci_tl_ne_i", "ci_tl_lt_i", "ci_tl_le_i", "ci_tl_gt_i", "ci_tl_ge_i"}};
-        if (a0 != v->a[1]->dt || (a0 != CI_F32 && a0 != CI_I64)) return NULL;
-        return fn[a0 == CI_I64][v->op - CI__V_EQ];
-    }
-    case CI__V_AND: case CI__V_OR:
-        if (a0 != CI_BOOL || v->a[1]->dt != CI_BOOL) return NULL;
-        return v->op == CI__V_AND ? "ci_tl_and" : "ci_tl_or";
-    case CI__V_NOT: return a0 == CI_BOOL ? "ci_tl_not" : NULL;
-    case CI__V_WHERE:
-        return v->dt == CI_F32 && a0 == CI_BOOL && v->a[1]->dt == CI_F32 && v->a[2]->dt == CI_F32
-                       ? "ci_tl_where"
-                       : NULL;
-    default: break;
-    }
-    for (i = 0; i < v->n; i++) if (v->a[i]->dt != CI_F32) f = 0;
-    if (!f) return NULL;
-    switch (v->op) {
-    case CI__V_ADD: return "ci_tl_add";
-    case CI__V_SUB: return "ci_tl_sub";
-    case CI__V_MUL: return "ci_tl_mul";
-    case CI__V_DIV: return "ci_tl_div";
-    case CI__V_MAX: return "ci_tl_max";
-    case CI__V_MIN: return "ci_tl_min";
-    case CI__V_NEG: return "ci_tl_neg";
-    case CI__V_ABS: return "ci_tl_abs";
-    case CI__V_EXP: return "ci_tl_exp";
-    case CI__V_LOG: return "ci_tl_log";
-    case CI__V_SQRT: return "ci_tl_sqrt";
-    case CI__V_RSQRT: return "ci_tl_rsqrt";
-    case CI__V_TANH: return "ci_tl_tanh";
-    case CI__V_SIGMOID: return "ci_tl_sigmoid";
-    case CI__V_ERF: return "ci_tl_erf";
-    case CI__V_RECIP: return "ci_tl_recip";
-    default: return NULL;
-    }
-}
 
 /* can every kernel of group g run in tiles along variable var? */
 static int ci__cemit_tile_ok(ci__cemit *E, ci__group *g, int var, int cols) {
@@ -13277,7 +13290,7 @@ static int ci__cemit_tile_ok(ci__cemit *E, ci__group *g, int var, int cols) {
         ci__ir_vw_open(E->L, &w);
         ci__ir_vw_push(&w, k->gbody, 0);
         while ((v = ci__ir_vw_next(&w, E->seen, E->nseen)) != NULL)
-            if (ci__cemit_tile_dep(E, v) && !ci__cemit_tile_prim(E, v) &&
+            if (ci__cemit_tile_dep(E, v) && !ci__tile_prim(v, E->indirect, E->nvars) &&
                 !(cols && v->op == CI__V_ACC)) {   /* (column mode: the accumulators' tiles) */
                 ok = 0;
                 break;
@@ -13324,7 +13337,7 @@ static const char *ci__cemit_tile_ix1(ci__cemit *E, ci__ix *e, int var, const ch
     char *s = (char *)ci__arena_alloc(E->L->LA, 24);
     int64_t st;
     *stride = 1;
-    if (!ci__ix_has_var(e, var) || ci__cemit_tile_affine(e, var, &st)) {
+    if (!ci__ix_has_var(e, var) || ci__ix_affine(e, var, &st)) {
         int aff = ci__ix_has_var(e, var);
         snprintf(s, 24, aff ? "ti%d" : "&ti%d", E->nts++);
         ci__sb_printf(sb, aff ? "%slong long %s[ci_tile]; ci_tl_iota(%s, " : "%slong long %s = ",
@@ -13420,7 +13433,8 @@ static const char *ci__cemit_tile_ptr(ci__cemit *E, const ci__buf *b, const ci__
 /* tile-dependent value v, its operands' tiles written: one primitive call */
 static void ci__cemit_tile_node(ci__cemit *E, ci__v *v, int var, const char *ind) {
     ci__sb *sb = E->sb;
-    const char *fn = ci__cemit_tile_prim(E, v), *nm = ci__cemit_tmp(E, v->id), *a[3];
+    const char *fn = ci__tile_prim(v, E->indirect, E->nvars), *a[3];
+    const char *nm = ci__cemit_tmp(E, v->id);
     int s[3], i;
     int64_t st;
     E->tlep[v->id] = E->tbody;
@@ -13431,7 +13445,7 @@ static void ci__cemit_tile_node(ci__cemit *E, ci__v *v, int var, const char *ind
         E->tile[v->id] = a[0];
         return;
     }
-    if (v->op == CI__V_LOAD && ci__cemit_tile_affine(v->ix, var, &st) && st == 1 &&
+    if (v->op == CI__V_LOAD && ci__ix_affine(v->ix, var, &st) && st == 1 &&
         E->outmark[v->buf->id] != E->epoch) {   /* read in place */
         E->tile[v->id] = ci__cemit_tile_ptr(E, v->buf, v->ix);
         return;
@@ -13446,7 +13460,7 @@ static void ci__cemit_tile_node(ci__cemit *E, ci__v *v, int var, const char *ind
         E->tdest_used = 1;
     } else ci__sb_printf(sb, "%s%s %s[ci_tile];\n", ind, ci__cemit_tile_ctype(v->dt), nm);
     if (v->op == CI__V_LOAD) {
-        if (ci__cemit_tile_affine(v->ix, var, &st)) {
+        if (ci__ix_affine(v->ix, var, &st)) {
             ci__sb_printf(sb, "%sci_tl_load(%s, %s + ", ind, nm, ci__cemit_bname(E, v->buf));
             ci__ix_print_w(sb, v->ix, ci__cemit_varname, E, E->it->ll);
             ci__sb_printf(sb, ", %lldLL, tn);\n", (long long)st);
@@ -13472,7 +13486,7 @@ static void ci__cemit_tile_node(ci__cemit *E, ci__v *v, int var, const char *ind
 static void ci__cemit_tile_store(ci__cemit *E, const ci__kernel *k, int var, const char *t,
                                  int s, const char *ind) {
     int64_t st;
-    if (ci__cemit_tile_affine(k->st_ix, var, &st)) {
+    if (ci__ix_affine(k->st_ix, var, &st)) {
         ci__sb_printf(E->sb, "%sci_tl_store(%s + ", ind, ci__cemit_bname(E, k->out));
         ci__ix_print_w(E->sb, k->st_ix, ci__cemit_varname, E, E->it->ll);
         ci__sb_printf(E->sb, ", %lldLL, %s, %d, tn);\n", (long long)st, t, s);
@@ -13495,7 +13509,7 @@ static void ci__cemit_tile_kernel(ci__cemit *E, ci__kernel *k, int var, const ch
     E->tdest_v = NULL;
     E->tdest_used = 0;
     if (k->kind != CI__K_REDUCTION && k->store && !ci__cemit_tile_have(E, k->gbody) &&
-        ci__cemit_tile_dep(E, k->gbody) && ci__cemit_tile_affine(k->st_ix, var, &st) &&
+        ci__cemit_tile_dep(E, k->gbody) && ci__ix_affine(k->st_ix, var, &st) &&
         st == 1) {   /* computed straight into the output */
         E->tdest = ci__cemit_tile_ptr(E, k->out, k->st_ix);
         E->tdest_v = k->gbody;
@@ -13576,7 +13590,7 @@ static int ci__cemit_tile_rows(ci__cemit *E, ci__group *g, int var) {
         if (k->emit) ci__ir_vw_push(&w, k->gbody, 0);
     }
     while ((v = ci__ir_vw_next(&w, E->seen, E->nseen)) != NULL)
-        if (v->op == CI__V_LOAD && ci__cemit_tile_affine(v->ix, var, &st) && st != 0 && st != 1)
+        if (v->op == CI__V_LOAD && ci__ix_affine(v->ix, var, &st) && st != 0 && st != 1)
             across = 1;
     ci__ir_vw_close(&w);
     return across ? CI__CEMIT_TILE_ROWS : 0;
@@ -13671,8 +13685,8 @@ static int ci__cemit_tile_colwise(ci__cemit *E, ci__group *g, int xv, int rv) {
         if (k->emit && k->inner) ci__ir_vw_push(&w, k->gbody, 0);
     }
     while ((v = ci__ir_vw_next(&w, E->seen, E->nseen)) != NULL)
-        if (v->op == CI__V_LOAD && ci__cemit_tile_affine(v->ix, xv, &sx) &&
-            ci__cemit_tile_affine(v->ix, rv, &sr)) {
+        if (v->op == CI__V_LOAD && ci__ix_affine(v->ix, xv, &sx) &&
+            ci__ix_affine(v->ix, rv, &sr)) {
             along_x += sx == 1;
             along_r += sr == 1;
         }
@@ -15204,7 +15218,28 @@ static void ci__interp_check_ix(ci__L *L, const ci__interp_kernel *K, const ci__
    Every index read is checked here against the variables the kernel defines (loop, the given
    ones, or indirect ones computed earlier in the body): an undefined one would read whatever
    the last kernel left there, so it fails the compile instead of giving a value. */
-typedef struct ci__interp_prog { int n; ci__v **nodes; int *args; } ci__interp_prog;
+typedef union ci__interp_tsc { float f; int i; long long l; } ci__interp_tsc;
+typedef void (*ci__interp_tfn)(void);
+typedef struct ci__interp_prog {
+    int n;
+    ci__v **nodes;
+    int *args;
+    /* tiles (ci__interp_tile_pick; dep NULL: point by point): node j changes along the tile
+       (dep), its primitive (fn) and call shape, its tile (tp: its storage tbuf, the buffer read
+       in place, or the address of its scalar slot sc) and stride ts (1, or 0 for a scalar) */
+    char *dep;
+    ci__interp_tfn *fn;
+    unsigned char *shape;
+    void **tp;
+    int *ts;
+    ci__interp_tsc *sc;
+    char **tbuf;
+    int direct;   /* a stored member that reads none of its output: computed straight into it */
+    /* node j's index (j = n: the store's) is affine along the tile (aff) with stride st, its
+       value at the tile's start base0 + st * start (base0 set by ci__interp_tile_hoist) */
+    char *aff;
+    int64_t *st, *base0;
+} ci__interp_prog;
 static ci__interp_prog *ci__interp_prog_build(ci__L *L, ci__interp_kernel *K, ci__v *const *roots,
                                               int nroots, const ci__kernel *k, ci__ix *const *loop,
                                               int nloop, const ci__ix *st) {
@@ -15235,6 +15270,7 @@ static int ci__interp_prog_eval(const ci__interp_prog *P, ci__interp_val *regs, 
     for (j = 0; j < P->n; j++) {
         ci__v *v = P->nodes[j];
         const int *a = P->args + 4 * j;
+        if (P->dep && P->dep[j]) continue;   /* (a tile's) */
         if (v->op == CI__V_ACC) { regs[j] = accv[v->i]; continue; }
         if (v->op == CI__V_RANDINT) {
             regs[j].i = ci__interp_randint(regs[a[0]].i, regs[a[1]].i, regs[a[2]].i, regs[a[3]].i);
@@ -15332,6 +15368,590 @@ static void ci__interp_acc_update(const ci__kernel *k, int isf, ci__interp_acc *
     }
 }
 
+#define CI__INTERP_TMEMO 8   /* index tiles kept in a tile step (ci__interp_tile_index) */
+/* the interpreter's part of a program: flattened bodies, registers, variable values,
+   reduction states; all in the program's arena */
+typedef struct ci__interp_state {
+    ci__interp_kernel K;
+    ci__interp_val *regs;
+    int64_t *vars;
+    ci__interp_val *accv;                   /* reduction results, by kernel id */
+    ci__interp_acc *iacc;                   /* reduction states, by member */
+    long long *tix;   /* a tile of indices (gathers, scatters), then CI__INTERP_TSCR scratch */
+    unsigned step;                          /* the tile step running */
+    unsigned *tstep;                        /* by value id: the step its tile ttp is from */
+    void **ttp;
+    double *cacc;                           /* column mode: a tile of accumulators a member */
+    float *cres;                            /* and of results (max, min: the accumulators) */
+    float **acctile;                        /* by kernel id: its tile of results */
+    long long *tmemo;                       /* index tiles of the step (ci__interp_tile_index) */
+    const ci__ix *tme[CI__INTERP_TMEMO];
+    unsigned tmstep[CI__INTERP_TMEMO];
+    int tmnext;
+} ci__interp_state;
+
+/* -- tiles (>>tile): a fused kernel whose ops the tile primitives all take runs its innermost
+   loop a tile at a time, as the TCC backend's code does (>>cemit's ci__cemit_tile_pick): the
+   last point dim of a kernel that does not reduce, the reduction dim of one that reduces along
+   a single one. A node that changes along the tile is one primitive call over it; the others
+   are computed point by point (ci__interp_node) once before the tiled loop and passed with
+   stride 0. Loads and stores are bounds-checked a tile at a time. A program compiled with
+   ci_compile_desc.reference keeps every kernel on the scalar path: the oracle the tiles and
+   the emitted C are tested against. -- */
+
+/* a primitive's call shape (the kinds of CI__CEMIT_TILE_LIST that a node's value takes) */
+enum { CI__INTERP_T_UN = 1, CI__INTERP_T_BIN, CI__INTERP_T_CMP, CI__INTERP_T_ICMP,
+       CI__INTERP_T_BOOL, CI__INTERP_T_NOT, CI__INTERP_T_WHERE, CI__INTERP_T_B2F,
+       CI__INTERP_T_I2F };
+typedef struct ci__interp_tprim { const char *name, *kind; ci__interp_tfn fn; } ci__interp_tprim;
+#define CI__INTERP_TPRIM(name, kind, fn) {name, #kind, (ci__interp_tfn)fn},
+static const ci__interp_tprim ci__interp_tprims[] = {CI__CEMIT_TILE_LIST(CI__INTERP_TPRIM)};
+#undef CI__INTERP_TPRIM
+
+/* the primitive named nm and its call shape (0: one the interpreter calls itself) */
+static ci__interp_tfn ci__interp_tprim_find(const char *nm, unsigned char *shape) {
+    static const char *const kinds[] = {"", "TU", "TB", "TC", "TK", "TL", "TN", "TW", "TFB",
+                                        "TFI"};
+    size_t i, j;
+    *shape = 0;
+    for (i = 0; i < sizeof ci__interp_tprims / sizeof ci__interp_tprims[0]; i++) {
+        if (strcmp(ci__interp_tprims[i].name, nm)) continue;
+        for (j = 1; j < sizeof kinds / sizeof kinds[0]; j++)
+            if (!strcmp(ci__interp_tprims[i].kind, kinds[j])) *shape = (unsigned char)j;
+        return ci__interp_tprims[i].fn;
+    }
+    return NULL;
+}
+
+/* can member k (its flattened body P) run in tiles along variable var? (P->dep filled: which
+   of its nodes change along it) */
+static int ci__interp_tile_ok(ci__L *L, const ci__kernel *k, ci__interp_prog *P, int var,
+                              const char *indirect, int cols) {
+    int i, t;
+    if (k->kind != CI__K_POINTWISE && k->kind != CI__K_REDUCTION) return 0;
+    P->dep = CI__NEWN(L->A, char, P->n + 1);
+    for (i = 0; i < P->n; i++) {
+        const ci__v *v = P->nodes[i];
+        const int *a = P->args + 4 * i;
+        int d = (v->op == CI__V_LOAD || v->op == CI__V_INDEX) && v->ix &&
+                ci__ix_has_var(v->ix, var);
+        for (t = 0; t < v->n && v->op != CI__V_ACC; t++) d |= P->dep[a[t]];
+        if (cols && v->op == CI__V_ACC) d = 1;   /* (column mode: a tile of results) */
+        P->dep[i] = (char)d;
+        if (v->ivar || (v->ix && ci__ix_uses_any(v->ix, indirect, L->ixt.nvars))) return 0;
+        if (d && !ci__tile_prim(v, indirect, L->ixt.nvars) && v->op != CI__V_ACC) return 0;
+    }
+    if (k->kind == CI__K_REDUCTION)
+        return (k->rtype == CI__RED_SUM || k->rtype == CI__RED_MAX || k->rtype == CI__RED_MIN) &&
+               k->gbody->dt == CI_F32 && P->dep[P->n - 1] &&
+               (!cols || !k->store ||   /* its results are stored a tile at a time */
+                (k->out->dt == CI_F32 && ci__ix_has_var(k->st_ix, var) &&
+                 !ci__ix_uses_any(k->st_ix, indirect, L->ixt.nvars)));
+    return !k->store || (k->out->dt == CI_F32 && k->gbody->dt == CI_F32 &&
+                         ci__ix_has_var(k->st_ix, var) &&
+                         !ci__ix_uses_any(k->st_ix, indirect, L->ixt.nvars));
+}
+
+/* do group g's loads read along its last point dim (xv) more than along its reduction (rv)?
+   (column mode reads rows in place then, as the emitter's ci__cemit_tile_colwise decides) */
+static int ci__interp_tile_colwise(ci__group *g, int xv, int rv) {
+    int j, i, along_x = 0, along_r = 0;
+    int64_t sx, sr;
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        const ci__interp_prog *P = (const ci__interp_prog *)k->ip;
+        if (!k->emit || !k->inner) continue;
+        for (i = 0; i < P->n; i++) {
+            const ci__v *v = P->nodes[i];
+            if (v->op == CI__V_LOAD && ci__ix_affine(v->ix, xv, &sx) &&
+                ci__ix_affine(v->ix, rv, &sr)) {
+                along_x += sx == 1;
+                along_r += sr == 1;
+            }
+        }
+    }
+    return along_x > along_r;
+}
+
+/* can group g run in tiles along variable var (cols: column mode)? Fills the tile fields of
+   its members' flattened bodies where it can. */
+static int ci__interp_tile_try(ci__L *L, ci__group *g, int var, const char *indirect, int cols) {
+    int j, i, q;
+    for (q = 0; q < 2; q++)   /* check every member, then fill in */
+        for (j = 0; j < g->m.n; j++) {
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            ci__interp_prog *P = (ci__interp_prog *)k->ip;
+            if (!k->emit || (g->t.nr && !k->inner && !cols)) continue;   /* (outside the loop) */
+            if (!q && !ci__interp_tile_ok(L, k, P, var, indirect, cols)) goto none;
+            if (!q) continue;
+            P->fn = CI__NEWN(L->A, ci__interp_tfn, P->n + 1);
+            P->shape = CI__NEWN(L->A, unsigned char, P->n + 1);
+            P->tp = CI__NEWN(L->A, void *, P->n + 1);
+            P->ts = CI__NEWN(L->A, int, P->n + 1);
+            P->sc = CI__NEWN(L->A, ci__interp_tsc, P->n + 1);
+            P->tbuf = CI__NEWN(L->A, char *, P->n + 1);
+            P->aff = CI__NEWN(L->A, char, P->n + 1);
+            P->st = CI__NEWN(L->A, int64_t, P->n + 1);
+            P->base0 = CI__NEWN(L->A, int64_t, P->n + 1);
+            for (i = 0; i <= P->n; i++) {
+                const ci__ix *e = i == P->n ? (k->store ? k->st_ix : NULL)
+                                  : P->dep[i] && (P->nodes[i]->op == CI__V_LOAD ||
+                                                  P->nodes[i]->op == CI__V_INDEX)
+                                      ? P->nodes[i]->ix
+                                      : NULL;
+                if (e) P->aff[i] = (char)ci__ix_affine(e, var, &P->st[i]);
+            }
+            P->direct = k->kind != CI__K_REDUCTION && k->store;
+            for (i = 0; i < P->n; i++)
+                if (P->nodes[i]->op == CI__V_LOAD && P->nodes[i]->buf == k->out) P->direct = 0;
+            for (i = 0; i < P->n; i++) {
+                const char *nm;
+                if (!P->dep[i] || P->nodes[i]->op == CI__V_ACC) continue;
+                nm = ci__tile_prim(P->nodes[i], indirect, L->ixt.nvars);
+                P->fn[i] = ci__interp_tprim_find(nm, &P->shape[i]);
+                /* (192 bytes apart, not 4 KiB: a tile and the row it reads in place would
+                   otherwise share their low address bits) */
+                P->tbuf[i] = (char *)ci__arena_alloc(L->A, CI__TILE * 8 + 192);
+            }
+        }
+    return 1;
+none:
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (k->ip) ((ci__interp_prog *)k->ip)->dep = NULL;
+    }
+    return 0;
+}
+
+/* group g's tile variable + 1 (0: point by point), *cols set for column mode (one reduction
+   dim, its loads along the last point dim: a tile of accumulators a point, the reduction loop
+   inside); the emitter's three shapes. indirect flags the index variables values compute. */
+#define CI__INTERP_TILE_MIN 16
+static int ci__interp_tile_pick(ci__L *L, ci__group *g, const char *indirect, int *cols) {
+    const ci__ir_tiling *T = &g->t;
+    int j, xv = T->ndim ? T->vars[T->ndim - 1]->var : -1;
+    *cols = 0;
+    if (!g->fused) return 0;
+    for (j = 0; j < g->m.n; j++)
+        if (((ci__kernel *)g->m.v[j])->kind == CI__K_EXTERN) return 0;
+    if (T->nr == 1 && T->ndim && T->size[T->ndim - 1] >= CI__INTERP_TILE_MIN &&
+        ci__interp_tile_colwise(g, xv, T->rvars[0]->var) &&
+        ci__interp_tile_try(L, g, xv, indirect, 1))
+        return *cols = 1, xv + 1;
+    if (T->nr == 1 && T->rsize[0] >= CI__INTERP_TILE_MIN)
+        return ci__interp_tile_try(L, g, T->rvars[0]->var, indirect, 0) ? T->rvars[0]->var + 1
+                                                                         : 0;
+    if (!T->nr && T->ndim && T->size[T->ndim - 1] >= CI__INTERP_TILE_MIN)
+        return ci__interp_tile_try(L, g, xv, indirect, 0) ? xv + 1 : 0;
+    return 0;
+}
+
+/* the int64 values of index e on the tile's tn points (vars[var] its first) into d, as
+   ci__ix_eval gives them point by point; nscr scratch tiles at scr for the operands (0 when
+   they run out: the caller then evaluates point by point) */
+#define CI__INTERP_TSCR 16   /* scratch tiles: the depth of index expressions taken in tiles */
+static int ci__interp_tile_ixr(const ci__ix *e, int var, int64_t *vars, int tn, long long *d,
+                               long long *scr, int nscr) {
+    int64_t v0 = vars[var];
+    long long c, s = 0;
+    int l, i;
+    if (!ci__ix_has_var(e, var)) {
+        c = ci__ix_eval(e, vars);
+        ci__tile_iota(d, c, 0, tn);
+        return 1;
+    }
+    switch (e->kind) {
+    case CI__IX_VAR: ci__tile_iota(d, v0, 1, tn); return 1;
+    case CI__IX_SUM:   /* the affine part, then coef * each other term */
+        c = e->c;
+        for (i = 0; i < e->nterms; i++)
+            if (!ci__ix_has_var(e->atom[i], var)) c += e->coef[i] * ci__ix_eval(e->atom[i], vars);
+            else if (e->atom[i]->kind == CI__IX_VAR) s += e->coef[i];
+        ci__tile_iota(d, c + s * v0, s, tn);
+        for (i = 0; i < e->nterms; i++) {
+            const ci__ix *t = e->atom[i];
+            long long k = e->coef[i];
+            if (t->kind == CI__IX_VAR || !ci__ix_has_var(t, var)) continue;
+            if (!nscr || !ci__interp_tile_ixr(t, var, vars, tn, scr, scr + CI__TILE, nscr - 1))
+                return 0;
+            if (k != 1) ci__tile_mul_i(scr, scr, 1, &k, 0, tn);
+            ci__tile_add_i(d, d, 1, scr, 1, tn);
+        }
+        return 1;
+    default:   /* two operands: a into d, b into the first scratch tile */
+        if (!nscr || !ci__interp_tile_ixr(e->a, var, vars, tn, d, scr, nscr) ||
+            !ci__interp_tile_ixr(e->b, var, vars, tn, scr, scr + CI__TILE, nscr - 1))
+            return 0;
+        switch (e->kind) {
+        case CI__IX_FDIV:   /* (ci__ix_eval's: 0 for a zero divisor) */
+            for (l = 0; l < tn; l++) d[l] = scr[l] ? ci__util_floordiv(d[l], scr[l]) : 0;
+            break;
+        case CI__IX_MOD:
+            for (l = 0; l < tn; l++) d[l] = scr[l] ? ci__util_pymod(d[l], scr[l]) : 0;
+            break;
+        case CI__IX_MUL: ci__tile_mul_i(d, d, 1, scr, 1, tn); break;
+        case CI__IX_MIN: ci__tile_min_i(d, d, 1, scr, 1, tn); break;
+        default: ci__tile_max_i(d, d, 1, scr, 1, tn); break;
+        }
+        return 1;
+    }
+}
+
+/* the int64 values of index e on the tile's tn points (vars[var] its first), in ix */
+static void ci__interp_tile_lanes(const ci__ix *e, int var, int64_t *vars, int tn,
+                                  long long *ix, long long *scr) {
+    int64_t v0 = vars[var];
+    int l;
+    if (ci__interp_tile_ixr(e, var, vars, tn, ix, scr, CI__INTERP_TSCR)) return;
+    for (l = 0; l < tn; l++) {
+        vars[var] = v0 + l;
+        ix[l] = ci__ix_eval(e, vars);
+    }
+    vars[var] = v0;
+}
+
+/* index e's tile (ci__interp_tile_lanes) in the tile step running, made once a step: the
+   last CI__INTERP_TMEMO ones are kept (index expressions are hash-consed: the same one is the
+   same pointer) */
+static const long long *ci__interp_tile_index(ci__interp_state *S, const ci__ix *e, int var,
+                                              int tn) {
+    int i;
+    long long *t;
+    for (i = 0; i < CI__INTERP_TMEMO; i++)
+        if (S->tme[i] == e && S->tmstep[i] == S->step) return S->tmemo + i * CI__TILE;
+    i = S->tmnext;
+    S->tmnext = (i + 1) % CI__INTERP_TMEMO;
+    S->tme[i] = e;
+    S->tmstep[i] = S->step;
+    t = S->tmemo + i * CI__TILE;
+    ci__interp_tile_lanes(e, var, S->vars, tn, t, S->tix);
+    return t;
+}
+
+/* do the indices of buffer b that index e takes on the tile lie in it? (ix: their tile, or
+   NULL for an affine e: base, base + stride * (tn - 1); a tile is checked lane by lane only
+   where e's range does not lie in b) */
+static int ci__interp_tile_inb(const ci__buf *b, const ci__ix *e, const long long *ix,
+                               int64_t base, int64_t stride, int tn) {
+    int64_t lim = b->numel + b->offset, last = base + stride * (tn - 1), lo, hi;
+    int l;
+    if (!ix) return base >= 0 && base < lim && last >= 0 && last < lim;
+    if (e->lo >= 0 && e->hi < lim) return 1;
+    lo = hi = ix[0];
+    for (l = 1; l < tn; l++) {
+        lo = ix[l] < lo ? ix[l] : lo;
+        hi = ix[l] > hi ? ix[l] : hi;
+    }
+    return lo >= 0 && hi < lim;
+}
+
+/* member P's values over the tile from vars[var] (tn points), the ones that do not change
+   along it already in its scalar slots; the root computed into dest where given and a
+   primitive computes it (*used set then); 1 on an out-of-bounds load */
+static int ci__interp_tile_eval(ci__interp_prog *P, int var, void *const *B,
+                                ci__interp_state *S, int tn, float *dest, int *used) {
+    int j;
+    int64_t st, *vars = S->vars;
+    for (j = 0; j < P->n; j++) {
+        const ci__v *v = P->nodes[j];
+        const int *a = P->args + 4 * j;
+        void *d = P->tbuf[j];
+        void *const *tp = P->tp;
+        const int *ts = P->ts;
+        if (!P->dep[j]) continue;
+        if (S->tstep[v->id] == S->step) {   /* an earlier member's tile of this step */
+            P->tp[j] = S->ttp[v->id];
+            P->ts[j] = 1;
+            continue;
+        }
+        if (dest && j == P->n - 1 && P->shape[j]) {   /* a primitive's result straight out */
+            d = dest;
+            *used = 1;
+        }
+        P->tp[j] = d;
+        P->ts[j] = 1;
+        if (v->op == CI__V_LOAD) {
+            const float *b = (const float *)B[v->buf->slot];
+            if (P->aff[j]) {
+                int64_t base = P->base0[j] + (st = P->st[j]) * vars[var];
+                if (!ci__interp_tile_inb(v->buf, v->ix, NULL, base, st, tn)) return 1;
+                if (st == 1) P->tp[j] = (void *)(b + base);   /* read in place */
+                else ci__tile_load((float *)d, b + base, st, tn);
+            } else {
+                const long long *gi = ci__interp_tile_index(S, v->ix, var, tn);
+                if (!ci__interp_tile_inb(v->buf, v->ix, gi, 0, 0, tn)) return 1;
+                ci__tile_gather((float *)d, b, gi, tn);
+            }
+            continue;
+        }
+        if (v->op == CI__V_ACC) {   /* (column mode) its kernel's tile of results */
+            P->tp[j] = S->acctile[v->i];
+            continue;
+        }
+        if (v->op == CI__V_INDEX) {
+            if (P->aff[j])
+                ci__tile_iota((long long *)d, P->base0[j] + P->st[j] * vars[var], P->st[j], tn);
+            else memcpy(d, ci__interp_tile_index(S, v->ix, var, tn), sizeof(long long) * tn);
+            continue;
+        }
+        switch (P->shape[j]) {
+        case 0:   /* a cast to its own dtype: its operand's tile */
+            P->tp[j] = tp[a[0]];
+            P->ts[j] = ts[a[0]];
+            break;
+        case CI__INTERP_T_UN:
+            ((ci__fn_TU)P->fn[j])((float *)d, (const float *)tp[a[0]], tn);
+            break;
+        case CI__INTERP_T_NOT:
+            ((ci__fn_TN)P->fn[j])((int *)d, (const int *)tp[a[0]], tn);
+            break;
+        case CI__INTERP_T_B2F:
+            ((ci__fn_TFB)P->fn[j])((float *)d, (const int *)tp[a[0]], tn);
+            break;
+        case CI__INTERP_T_I2F:
+            ((ci__fn_TFI)P->fn[j])((float *)d, (const long long *)tp[a[0]], tn);
+            break;
+        case CI__INTERP_T_BIN:
+            ((ci__fn_TB)P->fn[j])((float *)d, (const float *)tp[a[0]], ts[a[0]],
+                                  (const float *)tp[a[1]], ts[a[1]], tn);
+            break;
+        case CI__INTERP_T_CMP:
+            ((ci__fn_TC)P->fn[j])((int *)d, (const float *)tp[a[0]], ts[a[0]],
+                                  (const float *)tp[a[1]], ts[a[1]], tn);
+            break;
+        case CI__INTERP_T_ICMP:
+            ((ci__fn_TK)P->fn[j])((int *)d, (const long long *)tp[a[0]], ts[a[0]],
+                                  (const long long *)tp[a[1]], ts[a[1]], tn);
+            break;
+        case CI__INTERP_T_BOOL:
+            ((ci__fn_TL)P->fn[j])((int *)d, (const int *)tp[a[0]], ts[a[0]],
+                                  (const int *)tp[a[1]], ts[a[1]], tn);
+            break;
+        case CI__INTERP_T_WHERE:
+            ((ci__fn_TW)P->fn[j])((float *)d, (const int *)tp[a[0]], ts[a[0]],
+                                  (const float *)tp[a[1]], ts[a[1]], (const float *)tp[a[2]],
+                                  ts[a[2]], tn);
+            break;
+        default: break;
+        }
+    }
+    for (j = 0; j < P->n; j++)   /* (its tiles, for the members after it) */
+        if (P->dep[j]) {
+            S->tstep[P->nodes[j]->id] = S->step;
+            S->ttp[P->nodes[j]->id] = P->tp[j];
+        }
+    return 0;
+}
+
+/* member P's values that do not change along the tile, into its scalar slots (the tile
+   variable's value is not read); 1 on an out-of-bounds load */
+static int ci__interp_tile_hoist(ci__interp_prog *P, const ci__ix *st_ix, int var,
+                                 ci__interp_val *regs, int64_t *vars, void *const *B, int eslot,
+                                 const ci__interp_val *accv) {
+    int j;
+    if (ci__interp_prog_eval(P, regs, vars, B, eslot, accv)) return 1;
+    for (j = 0; j <= P->n; j++)   /* the affine indices at the tile variable's 0 */
+        if (P->aff[j])
+            P->base0[j] = ci__ix_eval(j < P->n ? P->nodes[j]->ix : st_ix, vars) -
+                          P->st[j] * vars[var];
+    for (j = 0; j < P->n; j++) {
+        ci_dtype dt = P->nodes[j]->dt;
+        if (P->dep[j]) continue;
+        if (dt == CI_F32) P->sc[j].f = ci__interp_d2f(regs[j].f);
+        else if (dt == CI_I64) P->sc[j].l = regs[j].i;
+        else P->sc[j].i = (int)regs[j].i;
+        P->tp[j] = &P->sc[j];
+        P->ts[j] = 0;
+    }
+    return 0;
+}
+
+/* kernel k's results over the tile (t, stride ts), stored; 1 out of bounds */
+static int ci__interp_tile_store(const ci__kernel *k, const ci__interp_prog *P, const float *t,
+                                 int ts, int var, void *const *B, ci__interp_state *S, int tn) {
+    float *o = (float *)B[k->out->slot];
+    const long long *six;
+    int64_t st = P->st[P->n];
+    if (P->aff[P->n]) {
+        int64_t base = P->base0[P->n] + st * S->vars[var];
+        if (!ci__interp_tile_inb(k->out, k->st_ix, NULL, base, st, tn)) return 1;
+        ci__tile_store(o + base, st, t, ts, tn);
+        return 0;
+    }
+    six = ci__interp_tile_index(S, k->st_ix, var, tn);
+    if (!ci__interp_tile_inb(k->out, k->st_ix, six, 0, 0, tn)) return 1;
+    ci__tile_scatter(o, six, t, ts, tn);
+    return 0;
+}
+
+/* phase p's tiled loop of group g (the members it runs): hoist (tile 0: what does not change
+   along the tile, then once per tile of tn points from t0: the members' values, stored or
+   folded into their reductions' states; 1 on a bad load or store */
+static int ci__interp_tile_part(ci__L *L, ci__group *g, int p, int var, int64_t t0, int tn,
+                                void *const *B, ci__interp_state *S) {
+    int j;
+    S->vars[var] = t0;
+    S->step++;
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        ci__interp_prog *P = (ci__interp_prog *)k->ip;
+        ci__interp_acc *s = &S->iacc[j];
+        const float *t;
+        float *dest = NULL;
+        int used = 0;
+        if (!k->emit || k->phase != p || (g->t.nr && !k->inner)) continue;
+        if (!tn) {
+            if (ci__interp_tile_hoist(P, k->st_ix, var, S->regs, S->vars, B, L->err_slot,
+                                      S->accv))
+                return 1;
+            continue;
+        }
+        if (P->direct && P->aff[P->n] && P->st[P->n] == 1) {   /* into the output */
+            int64_t base = P->base0[P->n] + S->vars[var];
+            if (!ci__interp_tile_inb(k->out, k->st_ix, NULL, base, 1, tn)) return 1;
+            dest = (float *)B[k->out->slot] + base;
+        }
+        if (ci__interp_tile_eval(P, var, B, S, tn, dest, &used)) return 1;
+        t = (const float *)P->tp[P->n - 1];
+        if (k->kind != CI__K_REDUCTION) {
+            if (k->store && !used &&
+                ci__interp_tile_store(k, P, t, P->ts[P->n - 1], var, B, S, tn))
+                return 1;
+        } else if (k->rtype == CI__RED_SUM) s->acc.f = ci__tile_sum(s->acc.f, t, tn);
+        else if (k->rtype == CI__RED_MAX) s->acc.f = ci__tile_rmax((float)s->acc.f, t, tn);
+        else s->acc.f = ci__tile_rmin((float)s->acc.f, t, tn);
+    }
+    return 0;
+}
+
+/* phase p's tiled loop (group g, tile variable var, n points along it) */
+static int ci__interp_tile_loop(ci__L *L, ci__group *g, int p, int var, int64_t n,
+                                void *const *B, ci__interp_state *S) {
+    int64_t t0;
+    if (ci__interp_tile_part(L, g, p, var, 0, 0, B, S)) return 1;
+    for (t0 = 0; t0 < n; t0 += CI__TILE)
+        if (ci__interp_tile_part(L, g, p, var, t0, n - t0 < CI__TILE ? (int)(n - t0) : CI__TILE,
+                                 B, S))
+            return 1;
+    return 0;
+}
+
+/* a 2-d group with a load across its rows (a transpose) runs blocks of CI__INTERP_TILE_ROWS
+   rows a tile, so that each cache line such a load brings serves the block's rows while in L1
+   (as the emitter's ci__cemit_tile_rows does) */
+#define CI__INTERP_TILE_ROWS 16
+static int ci__interp_tile_across(const ci__group *g, int var) {
+    int j, i;
+    int64_t st;
+    if (g->t.nr || g->t.ndim != 2) return 0;
+    for (j = 0; j < g->m.n; j++) {
+        const ci__kernel *k = (const ci__kernel *)g->m.v[j];
+        const ci__interp_prog *P = (const ci__interp_prog *)k->ip;
+        for (i = 0; k->emit && i < P->n; i++)
+            if (P->nodes[i]->op == CI__V_LOAD && ci__ix_affine(P->nodes[i]->ix, var, &st) &&
+                st != 0 && st != 1)
+                return 1;
+    }
+    return 0;
+}
+
+static int ci__interp_tile_rows(ci__L *L, ci__group *g, int var, void *const *B,
+                                ci__interp_state *S) {
+    const ci__ir_tiling *T = &g->t;
+    int64_t x0b, x0, t0, n = T->size[1];
+    int p, tn;
+    for (x0b = 0; x0b < T->size[0]; x0b += CI__INTERP_TILE_ROWS)
+        for (t0 = 0; t0 < n; t0 += CI__TILE) {
+            tn = n - t0 < CI__TILE ? (int)(n - t0) : CI__TILE;
+            for (x0 = x0b; x0 < x0b + CI__INTERP_TILE_ROWS && x0 < T->size[0]; x0++) {
+                S->vars[T->vars[0]->var] = x0;
+                for (p = 0; p < g->nphase; p++)
+                    if (ci__interp_tile_part(L, g, p, var, 0, 0, B, S) ||
+                        ci__interp_tile_part(L, g, p, var, t0, tn, B, S))
+                        return 1;
+            }
+        }
+    return 0;
+}
+
+/* one step of column mode (ci__interp_tile_cols) for member j, kernel k: its values over
+   the tile of points, stored or folded into its tile of accumulators; 1 out of bounds */
+static int ci__interp_tile_cstep(ci__L *L, ci__kernel *k, int j, int var, void *const *B,
+                                 ci__interp_state *S, int tn) {
+    ci__interp_prog *P = (ci__interp_prog *)k->ip;
+    const float *t;
+    int used = 0;
+    if (ci__interp_tile_hoist(P, k->st_ix, var, S->regs, S->vars, B, L->err_slot, S->accv) ||
+        ci__interp_tile_eval(P, var, B, S, tn, NULL, &used))
+        return 1;
+    t = (const float *)P->tp[P->n - 1];
+    if (k->kind != CI__K_REDUCTION)
+        return k->store &&
+               ci__interp_tile_store(k, P, t, P->ts[P->n - 1], var, B, S, tn);
+    if (k->rtype == CI__RED_SUM) ci__tile_acc_sum(S->cacc + (size_t)j * CI__TILE, t, tn);
+    else if (k->rtype == CI__RED_MAX) ci__tile_acc_max(S->cres + (size_t)j * CI__TILE, t, tn);
+    else ci__tile_acc_min(S->cres + (size_t)j * CI__TILE, t, tn);
+    return 0;
+}
+
+/* group g in column mode: its last point dim (var) in tiles, every member inside; each
+   reduction a tile of accumulators, one per point, the reduction loop inside the tile (a
+   column sum reads a row of its input a step, in place); 1 on a bad load or store */
+static int ci__interp_tile_cols(ci__L *L, ci__group *g, int var, void *const *B,
+                                ci__interp_state *S) {
+    const ci__ir_tiling *T = &g->t;
+    int last = T->ndim - 1, rv = T->rvars[0]->var, i, j, p, tn;
+    int64_t idx[CI_MAX_DIMS], o, onumel = ci__ir_numel(last, T->size), t0, r;
+    memset(idx, 0, sizeof idx);
+    for (o = 0; o < onumel; o++) {
+        for (i = 0; i < last; i++) S->vars[T->vars[i]->var] = idx[i];
+        for (t0 = 0; t0 < T->size[last]; t0 += CI__TILE) {
+            tn = T->size[last] - t0 < CI__TILE ? (int)(T->size[last] - t0) : CI__TILE;
+            S->vars[var] = t0;
+            for (p = 0; p < g->nphase; p++) {
+                S->vars[rv] = 0;
+                S->step++;
+                for (j = 0; j < g->m.n; j++) {   /* outside the reduction loop; accumulators */
+                    ci__kernel *k = (ci__kernel *)g->m.v[j];
+                    if (!k->emit || k->phase != p) continue;
+                    if (!k->inner && ci__interp_tile_cstep(L, k, j, var, B, S, tn)) return 1;
+                    if (!k->inner || k->kind != CI__K_REDUCTION) continue;
+                    if (k->rtype == CI__RED_SUM) ci__tile_fill_d(S->cacc + j * CI__TILE, 0, tn);
+                    else
+                        ci__tile_fill_f(S->cres + (size_t)j * CI__TILE,
+                                        k->rtype == CI__RED_MAX ? -HUGE_VALF : HUGE_VALF, tn);
+                }
+                for (r = 0; r < T->rsize[0]; r++) {
+                    S->vars[rv] = r;
+                    S->step++;
+                    for (j = 0; j < g->m.n; j++) {
+                        ci__kernel *k = (ci__kernel *)g->m.v[j];
+                        if (k->emit && k->phase == p && k->inner &&
+                            ci__interp_tile_cstep(L, k, j, var, B, S, tn))
+                            return 1;
+                    }
+                }
+                for (j = 0; j < g->m.n; j++) {   /* the results, as tiles; stored */
+                    ci__kernel *k = (ci__kernel *)g->m.v[j];
+                    float *res = S->cres + (size_t)j * CI__TILE;
+                    if (!k->emit || k->phase != p || !k->inner || k->kind != CI__K_REDUCTION)
+                        continue;
+                    if (k->rtype == CI__RED_SUM) ci__tile_d2f(res, S->cacc + j * CI__TILE, tn);
+                    S->acctile[k->id] = res;
+                    if (k->store && ci__interp_tile_store(k, (const ci__interp_prog *)k->ip, res,
+                                                          1, var, B, S, tn))
+                        return 1;
+                }
+            }
+        }
+        for (i = last - 1; i >= 0; i--) {
+            if (++idx[i] < T->size[i]) break;
+            idx[i] = 0;
+        }
+    }
+    return 0;
+}
+
 /* a scan or a scatter; returns 0 or 1 (bad load) */
 static int ci__interp_single(ci__L *L, ci__kernel *k, void *const *B, ci__interp_val *regs,
                              int64_t *vars, const ci__interp_prog *P) {
@@ -15413,16 +16033,21 @@ static int ci__interp_single(ci__L *L, ci__kernel *k, void *const *B, ci__interp
 }
 
 /* a fused kernel, phase by phase as the emitted C runs it; returns 0 or 1 (bad load) */
-static int ci__interp_group(ci__L *L, ci__group *g, void *const *B, ci__interp_val *regs,
-                            int64_t *vars, ci__interp_val *accv, ci__interp_acc *st) {
+static int ci__interp_group(ci__L *L, ci__group *g, void *const *B, ci__interp_state *S) {
     const ci__ir_tiling *T = &g->t;
+    ci__interp_val *regs = S->regs, *accv = S->accv;
+    ci__interp_acc *st = S->iacc;
+    int64_t *vars = S->vars;
     int64_t idx[CI_MAX_DIMS], ridx[CI_MAX_DIMS], onumel = ci__ir_numel(T->ndim, T->size),
                                                  rnumel = ci__ir_numel(T->nr, T->rsize), o, rr;
-    int i, j, p;
+    int i, j, p, along = g->itile && !T->nr;   /* tiles along the last point dim */
+    if (along) onumel = ci__ir_numel(T->ndim - 1, T->size);
     memset(idx, 0, sizeof idx);
     for (o = 0; o < onumel; o++) {
-        for (i = 0; i < T->ndim; i++) vars[T->vars[i]->var] = idx[i];
-        for (p = 0; p < g->nphase; p++) {
+        for (i = 0; i < T->ndim - along; i++) vars[T->vars[i]->var] = idx[i];
+        for (p = 0; p < g->nphase && along; p++)
+            if (ci__interp_tile_loop(L, g, p, g->itile - 1, T->size[T->ndim - 1], B, S)) return 1;
+        for (p = 0; p < g->nphase && !along; p++) {
             int ninner = 0;
             for (j = 0; j < g->m.n; j++) {
                 ci__kernel *k = (ci__kernel *)g->m.v[j];
@@ -15439,8 +16064,9 @@ static int ci__interp_group(ci__L *L, ci__group *g, void *const *B, ci__interp_v
                                          ci__dtype_is_float(k->gbody->dt));
             }
             if (!ninner) continue;
+            if (g->itile && ci__interp_tile_loop(L, g, p, g->itile - 1, rnumel, B, S)) return 1;
             memset(ridx, 0, sizeof ridx);
-            for (rr = 0; rr < rnumel; rr++) {
+            for (rr = 0; rr < rnumel && !g->itile; rr++) {
                 for (i = 0; i < T->nr; i++) vars[T->rvars[i]->var] = ridx[i];
                 for (j = 0; j < g->m.n; j++) {
                     ci__kernel *k = (ci__kernel *)g->m.v[j];
@@ -15485,20 +16111,14 @@ static int ci__interp_group(ci__L *L, ci__group *g, void *const *B, ci__interp_v
                                          ci__dtype_is_float(k->acc->dt));
             }
         }
-        for (i = T->ndim - 1; i >= 0; i--) { if (++idx[i] < T->size[i]) break; idx[i] = 0; }
+        for (i = T->ndim - 1 - along; i >= 0; i--) {
+            if (++idx[i] < T->size[i]) break;
+            idx[i] = 0;
+        }
     }
     return 0;
 }
 
-/* the interpreter's part of a program: flattened bodies, registers, variable values,
-   reduction states; all in the program's arena */
-typedef struct ci__interp_state {
-    ci__interp_kernel K;
-    ci__interp_val *regs;
-    int64_t *vars;
-    ci__interp_val *accv;                   /* reduction results, by kernel id */
-    ci__interp_acc *iacc;                   /* reduction states, by member */
-} ci__interp_state;
 /* the backend's compile: every live member's body flattened (ci__interp_prog_build), the scratch
    sized for the largest */
 static void *ci__interp_prepare(ci_program *p) {
@@ -15537,11 +16157,28 @@ static void *ci__interp_prepare(ci_program *p) {
     S->regs = CI__NEWN(p->A, ci__interp_val, maxn + 1);
     S->accv = CI__NEWN(p->A, ci__interp_val, L->kernels.n + 1);
     S->iacc = CI__NEWN(p->A, ci__interp_acc, L->maxmembers + 1);
+    S->tix = CI__NEWN(p->A, long long, CI__TILE * (CI__INTERP_TSCR + 1));
+    S->tstep = CI__NEWN(p->A, unsigned, L->vt.n + 1);
+    S->ttp = CI__NEWN(p->A, void *, L->vt.n + 1);
+    S->step = 1;
+    S->cacc = CI__NEWN(p->A, double, (size_t)CI__TILE * (L->maxmembers + 1));
+    S->cres = CI__NEWN(p->A, float, (size_t)CI__TILE * (L->maxmembers + 1));
+    S->acctile = CI__NEWN(p->A, float *, L->kernels.n + 1);
+    S->tmemo = CI__NEWN(p->A, long long, CI__TILE * CI__INTERP_TMEMO);
+    if (!p->reference) {   /* the kernels that run in tiles */
+        char *indirect = CI__NEWN(p->A, char, L->ixt.nvars + 1);
+        for (i = 0; i < L->ixt.nvars; i++) indirect[i] = L->ixt.var_val[i] != NULL;
+        for (i = 0; i < L->groups.n; i++) {
+            ci__group *gr = (ci__group *)L->groups.v[i];
+            gr->itile = ci__interp_tile_pick(L, gr, indirect, &gr->icols);
+            gr->irows = gr->itile && ci__interp_tile_across(gr, gr->itile - 1);
+        }
+    }
     return S;
 }
 
 static int ci__interp_run(ci_program *p) {
-    const ci__interp_state *S = (const ci__interp_state *)p->be_data;
+    ci__interp_state *S = (ci__interp_state *)p->be_data;
     int i;
     for (i = 0; i < p->nkernels; i++) {
         ci__group *g = p->kernels[i];
@@ -15551,7 +16188,9 @@ static int ci__interp_run(ci_program *p) {
             if (ci__rt_extern(p, i, p->B)) return 1;
             continue;
         }
-        if (g->fused) bad = ci__interp_group(p->L, g, p->B, S->regs, S->vars, S->accv, S->iacc);
+        if (g->fused && g->icols) bad = ci__interp_tile_cols(p->L, g, g->itile - 1, p->B, S);
+        else if (g->fused && g->irows) bad = ci__interp_tile_rows(p->L, g, g->itile - 1, p->B, S);
+        else if (g->fused) bad = ci__interp_group(p->L, g, p->B, S);
         else
             bad = ci__interp_single(p->L, k, p->B, S->regs, S->vars,
                                     (const ci__interp_prog *)k->ip);
@@ -21526,6 +22165,7 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     p->seed = (long long)d.seed;
     p->cuda_device = d.device_index;
     p->cuda_cache = d.cache_dir ? ci__strdup(p->A, d.cache_dir) : NULL;
+    p->reference = d.reference;
     p->in_dt = CI__NEWN(p->A, ci_dtype, p->nin);
     p->out_dt = CI__NEWN(p->A, ci_dtype, p->nout);
     p->in_nd = CI__NEWN(p->A, int, p->nin);

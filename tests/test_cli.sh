@@ -129,6 +129,14 @@ expect_rc 0
 for k in 0 1 2 3; do same_file out2/out$k.npy want/out$k.npy; done
 done_
 
+t run_interp_and_reference
+for be in interp interp-ref; do
+    c run g.cig --in x=in/out0.npy --in b=in/out1.npy --out out_$be --backend $be
+    expect_rc 0
+    for k in 0 1 2 3; do same_file out_$be/out$k.npy want/out$k.npy; done
+done
+done_
+
 t run_creates_out_dir
 c run g.cig --in x=in/out0.npy --in b=in/out1.npy --out deep/er/dir
 expect_rc 0
@@ -527,7 +535,7 @@ usage reps_zero "--reps takes a positive integer" bench g.cig --reps 0
 usage json_for_emit "--json is for bench only" emit g.cig --json
 usage json_with_value "--json takes no value" bench g.cig --json=1
 usage device_unknown "--device takes cpu or cuda" emit g.cig --device tpu
-usage backend_unknown "--backend takes tcc, cc or interp" emit g.cig --backend gcc
+usage backend_unknown "--backend takes tcc, cc, interp or interp-ref" emit g.cig --backend gcc
 usage option_without_value "--device needs a value" emit g.cig --device
 # every option but --in is given at most once (exit 2, as for any bad usage)
 usage threads_twice "--threads given more than once" emit g.cig --threads 2 --threads=2

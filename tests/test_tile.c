@@ -108,6 +108,8 @@ CI_TEST(test_tile_position_and_rules) {
 
 /* compiles TEXT on BACKEND with THREADS threads and runs it on INS; the outputs in *outs
    (malloc'd, numel each in *n); the program's source kept in *src when asked for */
+/* be INTERP_REF: the interpreter point by point (ci_compile_desc.reference) */
+#define INTERP_REF ((ci_backend)-1)
 static int run_text(const char *text, ci_backend be, int threads, void **ins, void **outs,
                     size_t *n, int *tiled) {
     ci_ctx *ctx;
@@ -121,7 +123,8 @@ static int run_text(const char *text, ci_backend be, int threads, void **ins, vo
     ok = ci_cig_parse(g, text, strlen(text), "case", NULL, err, sizeof err) == CI_OK;
     if (!ok) printf("# %s\n", err);
     memset(&d, 0, sizeof d);
-    d.backend = be;
+    d.backend = be == INTERP_REF ? CI_BACKEND_INTERP : be;
+    d.reference = be == INTERP_REF;
     d.num_threads = threads;
     ok = ok && ci_compile(g, &d, &p) == CI_OK;
     if (!ok) printf("# %s\n", ci_ctx_last_error(ctx));
@@ -174,6 +177,11 @@ static const char *const tile_cases[] = {
     "input x: f32[3, %d]\nv = aten.view.default(x, [1, 1, 3, %d])\n"
     "a = aten.avg_pool2d.default(v, [3, 3], [1, 1], [1, 1])\n"
     "p = aten.constant_pad_nd.default(x, [2, 1], 0.5)\noutput a, p\n",
+    /* values several outputs share (the interpreter computes a shared value once a tile and
+       writes a result straight into its output) */
+    "input x: f32[3, %d]\ninput b: f32[%d]\ny = aten.mul.Tensor(x, b)\nn = aten.neg.default(y)\n"
+    "r = aten.relu.default(n)\nw = aten.mul.Tensor(r, 2.0)\nv = aten.add.Tensor(y, 1.0)\n"
+    "output w, y, r, v\n",
     /* one dim: tiles start where the thread's range starts */
     "input b: f32[%d]\ny = aten.exp.default(b)\nz = aten.mul.Tensor(y, b)\noutput z\n",
 };
@@ -201,13 +209,15 @@ CI_TEST(test_tile_kernels_match_interpreter) {
             if (strstr(text, "input b")) ins[nin++] = b;
             if (strstr(text, "input t")) ins[nin++] = t;
             if (strstr(text, "input u")) ins[nin++] = u;
-            ok = run_text(text, CI_BACKEND_INTERP, 1, ins, want, n, NULL);
-            for (th = 1; ok && th <= 2; th++) {
-                ok = run_text(text, CI_BACKEND_TCC, th, ins, got, n2, &tiled);
+            ok = run_text(text, INTERP_REF, 1, ins, want, n, NULL);
+            for (th = 0; ok && th <= 2; th++) {   /* 0: the interpreter's tiles */
+                ok = run_text(text, th ? CI_BACKEND_TCC : CI_BACKEND_INTERP, th ? th : 1, ins, got,
+                              n2, th ? &tiled : NULL);
                 for (o = 0; ok && o < 8 && want[o]; o++) {
                     ok = n[o] == n2[o] && ci_test_allclose_f32((float *)got[o], (float *)want[o],
                                                                n[o], 1e-5, 1e-5, NULL, 0);
-                    CI_CHECK_MSG(ok, "case %d, N %d, output %d, %d threads", (int)c, N, o, th);
+                    CI_CHECK_MSG(ok, "case %d, N %d, output %d, %s", (int)c, N, o,
+                                 th == 2 ? "TCC, 2 threads" : th ? "TCC" : "interpreter");
                 }
                 for (o = 0; o < 8; o++) { free(got[o]); got[o] = NULL; }
             }

@@ -37,10 +37,10 @@
 static const char tool_usage[] =
     "usage:\n"
     "  cinductor run FILE.cig --in NAME=PATH.npy ... --out DIR [--device cpu|cuda]\n"
-    "                [--backend tcc|cc|interp] [--threads N]\n"
-    "  cinductor emit FILE.cig [--device cpu|cuda] [--backend tcc|cc|interp]\n"
-    "  cinductor explain FILE.cig [--device cpu|cuda] [--backend tcc|cc|interp]\n"
-    "  cinductor bench FILE.cig [--device cpu|cuda] [--backend tcc|cc|interp] [--threads N]\n"
+    "                [--backend tcc|cc|interp|interp-ref] [--threads N]\n"
+    "  cinductor emit FILE.cig [--device cpu|cuda] [--backend tcc|cc|interp|interp-ref]\n"
+    "  cinductor explain FILE.cig [--device cpu|cuda] [--backend tcc|cc|interp|interp-ref]\n"
+    "  cinductor bench FILE.cig [--device cpu|cuda] [--backend tcc|cc|interp|interp-ref] [--threads N]\n"
     "                [--reps N] [--seed N] [--json]\n"
     "  every command also takes --max-read BYTES (default 4G): no file or stream\n"
     "  (FILE.cig, --in files, load() targets) is read past it\n"
@@ -75,7 +75,7 @@ typedef struct tool {
     int nins;
     ci_device device;
     ci_backend backend;
-    int threads, reps, json;
+    int threads, reps, json, reference;
     uint64_t seed, max_read;
     char seen[16][32];      /* options given so far: each at most once, but --in */
     int nseen;
@@ -268,6 +268,7 @@ static int tool_compile(tool *T, double *ms) {
     memset(&pd, 0, sizeof pd);
     pd.device = T->device;
     pd.backend = T->backend;
+    pd.reference = T->reference;
     pd.num_threads = T->threads;
     t0 = tool_now_ms();
     r = ci_compile(T->g, &pd, &T->prog);
@@ -716,7 +717,10 @@ static int tool_parse_args(tool *T, int argc, char **argv) {
             if (!strcmp(val, "tcc")) T->backend = CI_BACKEND_TCC;
             else if (!strcmp(val, "cc")) T->backend = CI_BACKEND_CC;
             else if (!strcmp(val, "interp")) T->backend = CI_BACKEND_INTERP;
-            else return tool_usage_error("--backend takes tcc, cc or interp, not '%s'", val);
+            else if (!strcmp(val, "interp-ref")) T->backend = CI_BACKEND_INTERP, T->reference = 1;
+            else
+                return tool_usage_error("--backend takes tcc, cc, interp or interp-ref, not '%s'",
+                                        val);
         } else if (!strcmp(opt, "--max-read")) {
             if (!tool_parse_bytes(val, &T->max_read))
                 return tool_usage_error("--max-read takes a byte count (1 or more, with an optional "
