@@ -63,6 +63,7 @@
        >>interp   the interpreter backend: runs the kernel IR directly
        >>linalg   batched matrix multiply and 2-d convolution kernels (extern kernels in C)
        >>tcc      libtcc backend (in-memory compile, serialised by a lock)
+       >>cc       the system compiler's backend (a shared object, cached, opened with dlopen)
        >>cuda     CUDA backend: the driver and NVRTC loaded at run time, device memory
        >>rt       programs: run, threads, extern kernels
        >>dbg      the debug printer (graph, IR, kernels, source)
@@ -128,9 +129,10 @@
    last run's kernels. The intermediates live in one device arena planned as on the CPU;
    reductions run a block of threads a point, float matrix products as tiled GPU kernels; the
    other extern kernels (convolution, sort ...) run on the host with copies; erfinv, digamma,
-   i0 and the random ops are refused on the GPU for now. docs/cuda.md. CI_BACKEND_CC is
-   refused in this version (CI_ERR_BACKEND_UNAVAILABLE); ci_program_backend names the backend
-   a program got.
+   i0 and the random ops are refused on the GPU for now. docs/cuda.md. CI_BACKEND_CC (POSIX)
+   compiles the same C with the system compiler into a shared object, kept in a disk cache
+   and opened with dlopen (the options below); where the compiler cannot be run it is
+   CI_ERR_BACKEND_UNAVAILABLE. ci_program_backend names the backend a program got.
 
    6. THREADING
    Contexts are independent. Compiling is safe from several threads on different
@@ -154,6 +156,8 @@
                                            not locked (destroy them on one thread)
      CINDUCTOR_NO_CUDA          unset      no CUDA backend: nothing is opened with dlopen,
                                            CI_DEVICE_CUDA is refused
+     CINDUCTOR_NO_CC            unset      no cc backend (nothing run with popen): CI_BACKEND_CC
+                                           is refused; without POSIX it is always left out
      CINDUCTOR_NO_SIMD          unset      matmul and convolution use only the plain C kernels
                                            (not the AVX2 + FMA ones picked at run time), and the
                                            tile primitives plain loops (no vector extensions)
@@ -174,6 +178,10 @@
      CINDUCTOR_CUDA_DRIVER      unset      the path of libcuda (else libcuda.so.1)
      CINDUCTOR_CUDA_CACHE       unset      the CUBIN cache directory when the desc gives none
                                            ($XDG_CACHE_HOME or ~/.cache, /cinductor); "off": none
+     CINDUCTOR_CC               cc         CI_BACKEND_CC: the C compiler (run through the shell)
+     CINDUCTOR_CC_FLAGS         -O3 -march=native  its flags (besides -shared -fPIC ... -lm)
+     CINDUCTOR_CC_CACHE         unset      its objects' cache directory when the desc gives none
+                                           (as CINDUCTOR_CUDA_CACHE's); "off": none
      CINDUCTOR_CHECK_CUDA       unset      XY (1 = 90): every compile also writes the program's
                                            CUDA source and compiles it with NVRTC for sm_XY,
                                            failing when NVRTC rejects it (make test-cuda-source)
@@ -193,7 +201,7 @@
    ci_compile_desc (ci_compile; a NULL desc is all defaults):
      device                     CPU        CI_DEVICE_CUDA: the GPU (5. Backends)
      backend                    TCC        the interpreter where CINDUCTOR_NO_TCC; NVRTC on the
-                                           GPU; CC is refused (CI_ERR_BACKEND_UNAVAILABLE)
+                                           GPU; CC: the system compiler (5. Backends)
      debug                      0          CI_DEBUG_* bits, added to the context's
      num_threads                context's  as ci_ctx_desc.num_threads, for this program
      seed                       0          random ops' seed (ci_program_set_seed changes it)
@@ -201,8 +209,8 @@
      user_arena                 0          nonzero: no arena is allocated; give one with
                                            ci_program_set_arena before the first run
      device_index               0          CI_DEVICE_CUDA: which GPU
-     cache_dir                  NULL       CI_DEVICE_CUDA: the CUBIN cache directory (NULL:
-                                           CINDUCTOR_CUDA_CACHE); "off": no disk cache
+     cache_dir                  NULL       CUDA's CUBIN, cc's object cache directory (NULL:
+                                           CINDUCTOR_CUDA_CACHE / _CC_CACHE); "off": none
      reference                  0          the interpreter: nonzero evaluates every point by
                                            itself with the C library's math (no tiles)
    ci_lowering_desc and ci_extern_desc describe your own ops: 10. Extending.
@@ -639,8 +647,9 @@ typedef struct ci_compile_desc {
     /* nonzero: allocate no arena; give one with ci_program_set_arena before running */
     int user_arena;
     int device_index;     /* CI_DEVICE_CUDA: which GPU (0 = the first) */
-    /* CI_DEVICE_CUDA: the CUBIN cache directory; NULL = $CINDUCTOR_CUDA_CACHE, else
-       $XDG_CACHE_HOME/cinductor or ~/.cache/cinductor; "off" = no disk cache */
+    /* the disk cache of CUDA's CUBINs and the cc backend's objects; NULL = $CINDUCTOR_CUDA_CACHE
+       (or $CINDUCTOR_CC_CACHE), else $XDG_CACHE_HOME/cinductor or ~/.cache/cinductor; "off" =
+       no disk cache */
     const char *cache_dir;
     /* nonzero (the interpreter): every point of every kernel evaluated by itself, with the C
        library's math, instead of in tiles: the reference the other paths are tested against */
@@ -769,7 +778,11 @@ CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, siz
 #ifndef CINDUCTOR_NO_TCC
 #include <libtcc.h>
 #endif
-#ifndef CINDUCTOR_NO_CUDA   /* libcuda and libnvrtc are opened at run time: no CUDA headers */
+#if !defined(CINDUCTOR_NO_CC) && !defined(_WIN32)
+#define CI__CC 1   /* the system compiler's backend (>>cc): popen, dlopen */
+#endif
+/* libcuda and libnvrtc are opened at run time (no CUDA headers), the cc backend's objects too */
+#if !defined(CINDUCTOR_NO_CUDA) || defined(CI__CC)
 #ifdef _WIN32
 #include <windows.h>
 #else
@@ -927,7 +940,8 @@ static void ci__cemit_text(ci__sb *sb, const char *s);
 static const char *ci__cemit_bname(ci__cemit *E, const ci__buf *b);
 static const char *ci__cemit_tile_ix(ci__cemit *E, ci__ix *e, int var, const char *ind,
                                      int *stride);
-static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n, int cuda);
+static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n, int cuda,
+                             int ptrs);
 static double ci__interp_erfinv_d(double y);
 static float ci__interp_erfinv_f(float y);
 static double ci__interp_digamma_d(double x);
@@ -945,7 +959,7 @@ static int ci__interp_run(ci_program *p);
 static void ci__tcc_delete(void *mem);
 #endif
 static void ci__rt_start(ci_program *p);
-#ifndef CINDUCTOR_NO_TCC
+#if !defined(CINDUCTOR_NO_TCC) || defined(CI__CC)
 static void ci__rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n,
                             void **B);
 #endif
@@ -1295,6 +1309,34 @@ static void ci__util_fmt_shape(char *buf, size_t n, int ndim, const int64_t *s) 
         p += (size_t)snprintf(buf + p, n - p, "%s%lld", i ? ", " : "", (long long)s[i]);
     if (p < n) snprintf(buf + p, n - p, "]");
 }
+
+#if !defined(CINDUCTOR_NO_CUDA) || defined(CI__CC)
+/* a disk cache's directory (the CUBINs', the cc backend's objects): given, else $env, else
+   $XDG_CACHE_HOME or ~/.cache, /cinductor; NULL when off ("off", or no home). Made on first
+   use. */
+static const char *ci__util_cache_dir(const char *given, const char *env, char *buf, size_t n) {
+    const char *e = given && *given ? given : getenv(env);
+    size_t i;
+    if (e && *e) {
+        if (!strcmp(e, "off")) return NULL;
+        snprintf(buf, n, "%s", e);
+    } else if ((e = getenv("XDG_CACHE_HOME")) != NULL && *e) {
+        snprintf(buf, n, "%s/cinductor", e);
+    } else if ((e = getenv("HOME")) != NULL && *e) {
+        snprintf(buf, n, "%s/.cache/cinductor", e);
+    } else return NULL;
+#ifndef _WIN32
+    for (i = 1; buf[i]; i++) {   /* each parent, then the directory itself */
+        if (buf[i] != '/') continue;
+        buf[i] = 0;
+        (void)mkdir(buf, 0700);
+        buf[i] = '/';
+    }
+    (void)mkdir(buf, 0700);
+#endif
+    return buf;
+}
+#endif
 
 /* ---------------------------------------------------------------------------------------
    >>dtype  the dtype table: names, sizes, C spellings, promotion categories
@@ -10979,7 +11021,7 @@ struct ci_program {
     long long seed;                   /* random ops read it through their seed slot */
     ci__rt_pool *pool;                   /* the thread pool, where started (>>rt) */
     int cuda_device;                  /* CUDA: the GPU's ordinal (desc.device_index) */
-    const char *cuda_cache;           /* CUDA: the CUBIN cache directory (desc.cache_dir) */
+    const char *cache_dir;            /* CUDA and cc: the disk cache (desc.cache_dir) */
     int reference;                    /* the interpreter: point by point (desc.reference) */
 };
 typedef struct ci__plan { int nslots; size_t arena_size; } ci__plan;
@@ -13927,9 +13969,26 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     E->it = &ci__cemit_i64;
 }
 
+/* the declaration of function nm from decl (a prototype, or a format with %s for the name): as
+   it is, or, with ptrs, for one of the host's functions (not the C library's), a pointer the
+   host fills in (the cc backend's objects link against nothing of the host's) */
+static void ci__cemit_proto(ci__sb *sb, const char *decl, const char *nm, int ptrs) {
+    const char *at = strstr(decl, "%s"), *fmt = at != NULL ? decl : NULL;
+    size_t len = strlen(nm);
+    if (!fmt) at = strstr(decl, nm);
+    if (!ptrs || strncmp(nm, "ci_", 3) || !at) {
+        if (fmt) ci__sb_printf(sb, fmt, nm);
+        else ci__sb_printf(sb, "%s\n", decl);
+        return;
+    }
+    ci__sb_printf(sb, "static %.*s(*%s)%s%s", (int)(at - decl), decl, nm, at + (fmt ? 2 : len),
+                  fmt ? "" : "\n");
+}
+
 /* the whole compile unit; group_line[i] receives the first line of live group i */
 /* write the prelude that the body names (and what its entries name); returns its lines */
-static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n, int cuda) {
+static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n, int cuda,
+                             int ptrs) {
     int nl = CI__CEMIT_NLIBM, j, more = 1, lines = 0;
     char *need = CI__NEWN(L->LA, char, CI__CEMIT_NPRE + nl);
     ci__sb t;
@@ -13955,9 +14014,13 @@ static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n, i
         if (j == 3)
             for (k = 0; k < (size_t)nl; k++)
                 if (need[CI__CEMIT_NPRE + k])
-                    ci__sb_printf(sb, ci__cemit_libm_proto(ci__cemit_libm[k][1]),
-                                  ci__cemit_libm[k][0]);
+                    ci__cemit_proto(sb, ci__cemit_libm_proto(ci__cemit_libm[k][1]),
+                                    ci__cemit_libm[k][0], ptrs);
         if (!need[j]) continue;
+        if (ptrs && j < 2) {   /* ci_rt_parallel, ci_rt_extern */
+            ci__cemit_proto(sb, ci__cemit_prelude_tab[j].src, ci__cemit_prelude_tab[j].name, 1);
+            continue;
+        }
         if (cuda && ci__cemit_prelude_tab[j].name &&
             !strcmp(ci__cemit_prelude_tab[j].name, "ci_flag"))
             ci__sb_put(sb, ci__cuemit_flag());   /* first failing thread wins (>>cuemit) */
@@ -13967,6 +14030,18 @@ static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n, i
         if (need[CI__CEMIT_NPRE + k] && !strncmp(ci__cemit_libm[k][0], "ci_", 3))
             ci__sb_printf(sb, CI__CUEMIT_NOGPU "%s has no CUDA version yet\"\n",
                           ci__cemit_libm[k][0]);
+    if (ptrs) {   /* the host fills in the pointers */
+        ci__sb_put(sb, "void ci_cc_bind(void *(*get)(const char *)) {\n");
+        for (j = 0; j < 2; j++)
+            if (need[j])
+                ci__sb_printf(sb, "    *(void **)&%s = get(\"%s\");\n",
+                              ci__cemit_prelude_tab[j].name, ci__cemit_prelude_tab[j].name);
+        for (k = 0; k < (size_t)nl; k++)
+            if (need[CI__CEMIT_NPRE + k] && !strncmp(ci__cemit_libm[k][0], "ci_", 3))
+                ci__sb_printf(sb, "    *(void **)&%s = get(\"%s\");\n", ci__cemit_libm[k][0],
+                              ci__cemit_libm[k][0]);
+        ci__sb_put(sb, "}\n");
+    }
     for (k = start; k < sb->n; k++) lines += sb->s[k] == '\n';
     return lines;
 }
@@ -13983,7 +14058,7 @@ static long long ci__cemit_extent(const ci__group *g, int cuda) {
 }
 
 /* the program: its kernels, then ci_main (or, for CUDA, the kernels' __global__ entries) */
-static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line, int cuda) {
+static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line, int cuda, int ptrs) {
     ci__sb *out = sb;
     int i, nk = 0, line = 1, pre = 0;
     size_t counted = 0;
@@ -14064,7 +14139,7 @@ static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line, int cuda) {
     if (!cuda) ci__sb_put(sb, "    return CI_MAIN_OK;\n}\n");
     sb = E.sb = out;
     for (counted = 0; counted < sb->n; counted++) pre += sb->s[counted] == '\n';
-    pre += ci__cemit_prelude(L, sb, body.s, body.n, cuda);
+    pre += ci__cemit_prelude(L, sb, body.s, body.n, cuda, ptrs);
     for (i = 0; i < nk; i++) if (group_line[i] > 0) group_line[i] += pre;
     ci__sb_put(sb, body.s);
 }
@@ -14078,7 +14153,7 @@ static int *ci__cemit_source(ci_program *p) {
        emitter's tables: scratch */
     ci__sb_init(&sb, p->A);
     ci__lower_scratch(p->L);
-    ci__cemit_program(p->L, &sb, kl, 0);
+    ci__cemit_program(p->L, &sb, kl, 0, p->be->id == CI_BACKEND_CC);
     ci__lower_free_scratch(p->L);
     p->source = ci__sb_str(&sb);
     return kl;
@@ -14681,7 +14756,7 @@ static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
     (void)t;
     ci__sb_init(&sb, p->A);
     ci__lower_scratch(p->L);
-    ci__cemit_program(p->L, &sb, lines, 1);
+    ci__cemit_program(p->L, &sb, lines, 1, 0);
     ci__lower_free_scratch(p->L);
     for (i = 0; i < p->nkernels; i++) {
         const ci__group *g = p->kernels[i];
@@ -17137,6 +17212,10 @@ static void ci__linalg_conv2d(int dt, const void *x, const void *w, const void *
    CINDUCTOR_NO_TCC, the entry stays and says it is unavailable.
    --------------------------------------------------------------------------------------- */
 typedef int (*ci__tcc_main_fn)(void **B, void *rt);
+/* the runtime hooks generated code calls (>>rt) */
+typedef void (*ci__fn_parallel)(void *, void (*)(void **, long long, long long), long long,
+                                void **);
+typedef int (*ci__fn_extern)(void *, int, void **);
 #ifndef CINDUCTOR_NO_TCC
 #ifndef CINDUCTOR_NO_THREADS
 static pthread_mutex_t ci__tcc_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -17157,9 +17236,6 @@ static void ci__tcc_errfn(void *opaque, const char *msg) {
     lg->buf[lg->n] = 0;
 }
 
-typedef void (*ci__fn_parallel)(void *, void (*)(void **, long long, long long), long long,
-                                void **);
-typedef int (*ci__fn_extern)(void *, int, void **);
 #define CI__TCC_SYM(s, name, T, fn) \
     do { \
         T f_ = fn; \
@@ -17258,6 +17334,205 @@ static const ci__backend ci__tcc_backend = {
     ci__tcc_available, CI__TCC_FNS
 };
 #undef CI__TCC_FNS
+
+/* ---------------------------------------------------------------------------------------
+   >>cc  the system C compiler's backend (CI_BACKEND_CC, `--backend cc`)
+   The TCC backend's C, with the host's functions (the tile primitives, the runtime hooks)
+   reached through pointers that the object's ci_cc_bind fills in, compiled by the system
+   compiler into a shared object and opened with dlopen: `$CINDUCTOR_CC` (default cc) with
+   `$CINDUCTOR_CC_FLAGS` (default -O3 -march=native), -shared -fPIC, linked with -lm. The
+   object is kept in a disk cache (the desc's cache_dir, else $CINDUCTOR_CC_CACHE, else
+   ~/.cache/cinductor; "off": a temporary file, removed once opened) named by a hash of the
+   source, the command, the flags and the compiler's --version; a second compile of the same
+   graph opens it without running the compiler. POSIX only (popen, dlopen); CINDUCTOR_NO_CC
+   leaves it out. Its entry (ci__cc_backend) needs the C source and the thread pool.
+   --------------------------------------------------------------------------------------- */
+#ifdef CI__CC
+typedef void (*ci__cc_bind_fn)(void *(*get)(const char *));
+/* the host function that generated code calls name by (NULL: none): the TCC backend's list */
+static void *ci__cc_sym(const char *name) {
+    void *p = NULL;
+#define CI__X(nm, kind, fn) \
+    if (!p && !strcmp(name, nm)) { \
+        ci__fn_##kind f_ = fn; \
+        memcpy(&p, &f_, sizeof p); \
+    }
+    CI__CEMIT_LIBM_LIST(CI__X)
+#undef CI__X
+    if (!p && !strcmp(name, "ci_rt_parallel")) {
+        ci__fn_parallel f_ = ci__rt_parallel;
+        memcpy(&p, &f_, sizeof p);
+    }
+    if (!p && !strcmp(name, "ci_rt_extern")) {
+        ci__fn_extern f_ = ci__rt_extern;
+        memcpy(&p, &f_, sizeof p);
+    }
+    return p;
+}
+
+/* s in single quotes for the shell, into buf */
+static const char *ci__cc_quote(const char *s, char *buf, size_t n) {
+    size_t k = 0;
+    if (n < 3) return "''";
+    buf[k++] = '\'';
+    for (; *s && k + 6 < n; s++) {
+        if (*s == '\'') {
+            memcpy(buf + k, "'\\''", 4);
+            k += 4;
+        } else buf[k++] = *s;
+    }
+    buf[k++] = '\'';
+    buf[k] = 0;
+    return buf;
+}
+
+/* runs cmd through the shell, its output (stdout and stderr) into out; its exit status, or -1
+   when it could not be run */
+static int ci__cc_shell(const char *cmd, char *out, size_t n) {
+    FILE *f = popen(cmd, "r");
+    size_t k = 0, r, i;
+    char tmp[512];
+    if (n) out[0] = 0;
+    if (!f) return -1;
+    while ((r = fread(tmp, 1, sizeof tmp, f)) > 0)
+        for (i = 0; i < r; i++)
+            if (k + 1 < n) out[k++] = tmp[i];
+    if (n) out[k] = 0;
+    return pclose(f);
+}
+
+/* the compiler and its flags, from the environment */
+static const char *ci__cc_cmd(void) {
+    const char *e = getenv("CINDUCTOR_CC");
+    return e && *e ? e : "cc";
+}
+
+static const char *ci__cc_flags(void) {
+    const char *e = getenv("CINDUCTOR_CC_FLAGS");
+    return e && *e ? e : "-O3 -march=native";
+}
+
+/* the compiler's --version (its first line, in ver); NULL, or why it cannot be run */
+static const char *ci__cc_version(char *ver, size_t n) {
+    char cmd[1100];
+    static char why[1200];
+    char *nl;
+    snprintf(cmd, sizeof cmd, "%s --version 2>&1", ci__cc_cmd());
+    if (ci__cc_shell(cmd, ver, n) != 0) {
+        snprintf(why, sizeof why, "the cc backend's compiler '%s' could not be run (%s)",
+                 ci__cc_cmd(), "set CINDUCTOR_CC to a C compiler");
+        return why;
+    }
+    if ((nl = strchr(ver, '\n')) != NULL) *nl = 0;
+    return NULL;
+}
+
+static const char *ci__cc_available(void) {
+    char ver[512];
+    return ci__cc_version(ver, sizeof ver);
+}
+
+typedef struct ci__cc_prog { void *lib; ci__tcc_main_fn main; } ci__cc_prog;
+/* the backend's compile: p->source to a shared object (from the cache where it is there),
+   opened; a compiler's failure names the kernel its first message points at, with the log */
+static void *ci__cc_build(ci_program *p) {
+    ci__cc_prog *c = CI__NEW(p->A, ci__cc_prog);
+    char ver[512], dirbuf[1024], so[1200], tmp[1300], csrc[1300], q1[1400], q2[1400];
+    char *cmd, *log = (char *)ci__arena_alloc(p->A, 8192);
+    const char *dir, *why;
+    static unsigned long calls;
+    uint64_t h = 14695981039346656037ull;
+    const char *parts[4];
+    ci__cc_bind_fn bind;
+    void *sym;
+    int i, off = 0, rc;
+    FILE *f;
+    if ((why = ci__cc_version(ver, sizeof ver)) != NULL)
+        CI__FAIL(p->L, CI_ERR_BACKEND_UNAVAILABLE, "%s", why);
+    parts[0] = p->source;
+    parts[1] = ci__cc_cmd();
+    parts[2] = ci__cc_flags();
+    parts[3] = ver;
+    for (i = 0; i < 4; i++) {   /* the key: each part and a separator */
+        const unsigned char *s = (const unsigned char *)parts[i];
+        for (; *s; s++) h = (h ^ *s) * 1099511628211ull;
+        h = (h ^ 0xffu) * 1099511628211ull;
+    }
+    dir = ci__util_cache_dir(p->cache_dir, "CINDUCTOR_CC_CACHE", dirbuf, sizeof dirbuf);
+    if (!dir) {   /* no cache: a temporary file */
+        const char *t = getenv("TMPDIR");
+        snprintf(dirbuf, sizeof dirbuf, "%s", t && *t ? t : "/tmp");
+        dir = dirbuf;
+        off = 1;
+    }
+    snprintf(so, sizeof so, "%s/%016llx-cc.so", dir, (unsigned long long)h);
+    if (off || !(c->lib = dlopen(so, RTLD_NOW | RTLD_LOCAL))) {
+        long pid = (long)getpid();
+        unsigned long n = ++calls;   /* (names of this process and call: no writer shares one) */
+        snprintf(csrc, sizeof csrc, "%s/%016llx.%ld.%lu.c", dir, (unsigned long long)h, pid, n);
+        snprintf(tmp, sizeof tmp, "%s/%016llx.%ld.%lu.so", dir, (unsigned long long)h, pid, n);
+        if (!(f = fopen(csrc, "wb")) || fputs(p->source, f) < 0 || fclose(f) != 0)
+            CI__FAIL(p->L, CI_ERR_IO, "cc backend: cannot write %s", csrc);
+        cmd = (char *)ci__arena_alloc(p->A, 6000);
+        snprintf(cmd, 6000, "%s %s -shared -fPIC -o %s %s -lm 2>&1", ci__cc_cmd(), ci__cc_flags(),
+                 ci__cc_quote(tmp, q1, sizeof q1), ci__cc_quote(csrc, q2, sizeof q2));
+        rc = ci__cc_shell(cmd, log, 8192);
+        remove(csrc);
+        if (rc != 0) {
+            int line = 0, who = -1;
+            const char *m = strstr(log, ".c:");
+            remove(tmp);
+            if (m) line = atoi(m + 3);
+            for (i = 0; i < p->nkernels; i++)
+                if (p->src_lines[i] > 0 && p->src_lines[i] <= line) who = i;
+            CI__FAIL(p->L, CI_ERR_COMPILE, "%s failed to compile kernel %s:\n%.4000s",
+                     ci__cc_cmd(), who >= 0 ? p->kernels[who]->name : "ci_main", log);
+        }
+        if (off) {
+            c->lib = dlopen(tmp, RTLD_NOW | RTLD_LOCAL);
+            remove(tmp);
+        } else {
+            if (rename(tmp, so) != 0) remove(tmp);
+            c->lib = dlopen(so, RTLD_NOW | RTLD_LOCAL);
+        }
+        if (!c->lib) CI__FAIL(p->L, CI_ERR_COMPILE, "cc backend: dlopen: %s", dlerror());
+    }
+    sym = dlsym(c->lib, "ci_cc_bind");
+    memcpy(&bind, &sym, sizeof sym);
+    sym = dlsym(c->lib, "ci_main");
+    memcpy(&c->main, &sym, sizeof sym);
+    if (!bind || !c->main) {
+        dlclose(c->lib);
+        c->lib = NULL;
+        CI__FAIL(p->L, CI_ERR_COMPILE, "cc backend: %s has no ci_main or ci_cc_bind", so);
+    }
+    bind(ci__cc_sym);
+    return c;
+}
+
+static int ci__cc_run(ci_program *p) {
+    const ci__cc_prog *c = (const ci__cc_prog *)p->be_data;
+    return c && c->main ? c->main(p->B, p) : 1;
+}
+
+static void ci__cc_free(ci_program *p) {
+    ci__cc_prog *c = (ci__cc_prog *)p->be_data;
+    if (c && c->lib) dlclose(c->lib);
+}
+
+#define CI__CC_FNS ci__cc_available, ci__cc_build, ci__cc_run, ci__cc_free
+#else
+static const char *ci__cc_available(void) {
+    return "this build has no cc backend (CINDUCTOR_NO_CC, or not a POSIX system)";
+}
+
+#define CI__CC_FNS ci__cc_available, NULL, NULL, NULL
+#endif
+/* compiles the emitted C with the system compiler; runs ci_main on the program's pool */
+static const ci__backend ci__cc_backend = {
+    "cc", CI_BACKEND_CC, CI_DEVICE_CPU, CI__BE_SOURCE | CI__BE_THREADS, CI__CC_FNS
+};
+#undef CI__CC_FNS
 
 /* ---------------------------------------------------------------------------------------
    >>cuda  the CUDA backend: libcuda and libnvrtc loaded with dlopen, device memory
@@ -17577,31 +17852,6 @@ static uint64_t ci__cuda_key(const char *src, int arch) {
     return h;
 }
 
-/* the cache directory: the program's, else $CINDUCTOR_CUDA_CACHE, else $XDG_CACHE_HOME or
-   ~/.cache, /cinductor; NULL when off ("off", or no home). Made on first use. */
-static const char *ci__cuda_cache_dir(const char *given, char *buf, size_t n) {
-    const char *e = given && *given ? given : getenv("CINDUCTOR_CUDA_CACHE");
-    size_t i;
-    if (e && *e) {
-        if (!strcmp(e, "off")) return NULL;
-        snprintf(buf, n, "%s", e);
-    } else if ((e = getenv("XDG_CACHE_HOME")) != NULL && *e) {
-        snprintf(buf, n, "%s/cinductor", e);
-    } else if ((e = getenv("HOME")) != NULL && *e) {
-        snprintf(buf, n, "%s/.cache/cinductor", e);
-    } else return NULL;
-#ifndef _WIN32
-    for (i = 1; buf[i]; i++) {   /* each parent, then the directory itself */
-        if (buf[i] != '/') continue;
-        buf[i] = 0;
-        (void)mkdir(buf, 0700);
-        buf[i] = '/';
-    }
-    (void)mkdir(buf, 0700);
-#endif
-    return buf;
-}
-
 static uint64_t ci__cuda_fnv(const char *p, size_t n) {
     uint64_t h = 14695981039346656037ull;
     size_t i;
@@ -17671,7 +17921,7 @@ static const char *ci__cuda_compile(ci__arena *A, const char *src, int arch, con
     memset(b, 0, sizeof *b);
     if (why) return why;
     key = ci__cuda_key(src, arch);
-    dir = ci__cuda_cache_dir(cache, dirbuf, sizeof dirbuf);
+    dir = ci__util_cache_dir(cache, "CINDUCTOR_CUDA_CACHE", dirbuf, sizeof dirbuf);
     if (dir) {
         snprintf(path, sizeof path, "%s/%016llx-sm%d.cubin", dir, (unsigned long long)key, arch);
         if (ci__cuda_cache_read(A, path, key, b)) {
@@ -17839,7 +18089,7 @@ static void *ci__cuda_build(ci_program *p) {
         CI__FAIL(p->L, CI_ERR_UNSUPPORTED, "the CUDA backend cannot run this graph: %.*s",
                  (int)strcspn(why + strlen(CI__CUEMIT_NOGPU), "\""),
                  why + strlen(CI__CUEMIT_NOGPU));
-    if ((why = ci__cuda_compile(p->A, p->source, c->dev->t.arch, p->cuda_cache, &bin)) != NULL)
+    if ((why = ci__cuda_compile(p->A, p->source, c->dev->t.arch, p->cache_dir, &bin)) != NULL)
         CI__FAIL(p->L, CI_ERR_COMPILE, "%s", why);
     ci__cuda_check(p, ci__cuda.cuModuleLoadData(&c->module, bin.data), "cuModuleLoadData");
     c->fn = CI__NEWN(p->A, void *, c->nl + 1);
@@ -18185,7 +18435,7 @@ static void ci__rt_stop(ci_program *p) {
     (void)p;
 #endif
 }
-#ifndef CINDUCTOR_NO_TCC
+#if !defined(CINDUCTOR_NO_TCC) || defined(CI__CC)
 static void ci__rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n,
                             void **B) {
 #ifndef CINDUCTOR_NO_THREADS
@@ -18380,20 +18630,11 @@ static int ci__rt_ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_a
 }
 
 /* -- backends -- */
-/* the values of --backend / --device this version refuses, as entries that say so */
-static const char *ci__rt_cc_available(void) {
-    return "the cc backend is not available in this version";
-}
-
-static const ci__backend ci__rt_cc_backend = {
-    "cc", CI_BACKEND_CC, CI_DEVICE_CPU, CI__BE_SOURCE | CI__BE_THREADS,
-    ci__rt_cc_available, NULL, NULL, NULL
-};
 /* The backends, in order of preference: the default for a device is the first entry for it
    that is available. To add one: a ci_backend value, its section (its ci__backend entry and
    the functions it names) and its line here. */
 static const ci__backend *const ci__rt_backends[] = {
-    &ci__tcc_backend, &ci__interp_backend, &ci__rt_cc_backend, &ci__cuda_backend
+    &ci__tcc_backend, &ci__interp_backend, &ci__cc_backend, &ci__cuda_backend
 };
 /* the entry for ID (CI_BACKEND_DEFAULT: the first available one for DEV), or NULL with the
    reason in why */
@@ -22164,7 +22405,7 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     p->num_threads = d.num_threads > 0 ? d.num_threads : ctx->desc.num_threads;
     p->seed = (long long)d.seed;
     p->cuda_device = d.device_index;
-    p->cuda_cache = d.cache_dir ? ci__strdup(p->A, d.cache_dir) : NULL;
+    p->cache_dir = d.cache_dir ? ci__strdup(p->A, d.cache_dir) : NULL;
     p->reference = d.reference;
     p->in_dt = CI__NEWN(p->A, ci_dtype, p->nin);
     p->out_dt = CI__NEWN(p->A, ci_dtype, p->nout);

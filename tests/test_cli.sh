@@ -129,8 +129,10 @@ expect_rc 0
 for k in 0 1 2 3; do same_file out2/out$k.npy want/out$k.npy; done
 done_
 
-t run_interp_and_reference
-for be in interp interp-ref; do
+t run_interp_reference_and_cc
+bes="interp interp-ref"
+if command -v "${CINDUCTOR_CC:-cc}" >/dev/null 2>&1; then bes="$bes cc"; fi
+for be in $bes; do
     c run g.cig --in x=in/out0.npy --in b=in/out1.npy --out out_$be --backend $be
     expect_rc 0
     for k in 0 1 2 3; do same_file out_$be/out$k.npy want/out$k.npy; done

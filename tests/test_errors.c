@@ -1163,8 +1163,13 @@ CI_TEST(test_compile_errors) {
     CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_INVALID_ARGS);
     pd.backend = (ci_backend)-5;
     CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_INVALID_ARGS);
+    pd.backend = CI_BACKEND_CC;   /* (there where a compiler runs: test_backends checks it) */
+    if (ci_backend_unavailable(CI_DEVICE_CPU, CI_BACKEND_CC))
+        CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_BACKEND_UNAVAILABLE);
     pd.backend = CI_BACKEND_CC;
+    pd.device = CI_DEVICE_CUDA;   /* not on the GPU */
     CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_BACKEND_UNAVAILABLE);
+    pd.device = CI_DEVICE_DEFAULT;
     pd.backend = CI_BACKEND_NVRTC;   /* on the CPU */
     CI_CHECK_EQ_INT(ci_compile(g, &pd, &p), CI_ERR_BACKEND_UNAVAILABLE);
     pd.backend = CI_BACKEND_NVRTC;

@@ -185,7 +185,7 @@ static void *small_job_run(void *arg) {
     t0 = now_s();
     kl = CI__NEWN(L->A, int, J->p->nkernels + 1);
     ci__sb_init(&sb, L->A);
-    ci__cemit_program(L, &sb, kl, 0);
+    ci__cemit_program(L, &sb, kl, 0, 0);
     J->emit_s = now_s() - t0;
     L->E = saved; L->A->err = saved_a;
     J->same = strcmp(ci__sb_str(&sb), ci_program_source(J->p)) == 0;
