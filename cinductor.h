@@ -147,9 +147,9 @@
    Compile-time macros, defined before the #include that compiles the implementation:
      CINDUCTOR_IMPLEMENTATION   unset      in exactly one file: compiles the implementation there
      CINDUCTOR_NO_TCC           unset      no libtcc (link without -ltcc): the interpreter is the
-                                           default backend, CI_BACKEND_TCC is refused with
-                                           CI_ERR_BACKEND_UNAVAILABLE, and programs run on the
-                                           calling thread alone
+                                           default backend (in tiles, on the thread pool);
+                                           CI_BACKEND_TCC is refused with
+                                           CI_ERR_BACKEND_UNAVAILABLE
      CINDUCTOR_NO_THREADS       unset      no pthreads: programs run on the calling thread alone,
                                            libtcc calls are not locked (compile on one thread at
                                            a time), a context's count of graphs and programs is
@@ -195,7 +195,7 @@
      num_threads                1          threads a TCC program runs on: the calling one and
                                            N-1 workers started by ci_compile, which share each
                                            kernel's outer loop and the matmul / conv / sort
-                                           kernels (the interpreter uses the calling thread)
+                                           kernels
      max_read                   4 GiB      bytes read from one .cig file or its load() targets
                                            (CI_DEFAULT_MAX_READ; 3. Files)
    ci_compile_desc (ci_compile; a NULL desc is all defaults):
@@ -959,6 +959,10 @@ static int ci__interp_run(ci_program *p);
 static void ci__tcc_delete(void *mem);
 #endif
 static void ci__rt_start(ci_program *p);
+#ifndef CINDUCTOR_NO_THREADS
+static void ci__rt_pool_run(ci__rt_pool *P, void (*fn)(void **, long long, long long), long long n,
+                            void **B);
+#endif
 #if !defined(CINDUCTOR_NO_TCC) || defined(CI__CC)
 static void ci__rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n,
                             void **B);
@@ -15300,20 +15304,20 @@ typedef struct ci__interp_prog {
     ci__v **nodes;
     int *args;
     /* tiles (ci__interp_tile_pick; dep NULL: point by point): node j changes along the tile
-       (dep), its primitive (fn) and call shape, its tile (tp: its storage tbuf, the buffer read
-       in place, or the address of its scalar slot sc) and stride ts (1, or 0 for a scalar) */
+       (dep), its primitive (fn) and call shape; a thread's frame (ci__interp_state) holds,
+       from index slot on, its tile (tp: its storage at tbuf + toff[j], the buffer read in
+       place, or the address of its scalar sc) and stride ts (1, or 0 for a scalar) */
     char *dep;
     ci__interp_tfn *fn;
     unsigned char *shape;
-    void **tp;
-    int *ts;
-    ci__interp_tsc *sc;
-    char **tbuf;
+    int slot;
+    size_t *toff;
     int direct;   /* a stored member that reads none of its output: computed straight into it */
     /* node j's index (j = n: the store's) is affine along the tile (aff) with stride st, its
-       value at the tile's start base0 + st * start (base0 set by ci__interp_tile_hoist) */
+       value at the tile's start base0 + st * start (base0, in the frame from slot on, set by
+       ci__interp_tile_hoist) */
     char *aff;
-    int64_t *st, *base0;
+    int64_t *st;
 } ci__interp_prog;
 static ci__interp_prog *ci__interp_prog_build(ci__L *L, ci__interp_kernel *K, ci__v *const *roots,
                                               int nroots, const ci__kernel *k, ci__ix *const *loop,
@@ -15444,10 +15448,9 @@ static void ci__interp_acc_update(const ci__kernel *k, int isf, ci__interp_acc *
 }
 
 #define CI__INTERP_TMEMO 8   /* index tiles kept in a tile step (ci__interp_tile_index) */
-/* the interpreter's part of a program: flattened bodies, registers, variable values,
-   reduction states; all in the program's arena */
+/* a thread's frame of the interpreter: registers, variable values, reduction states, tiles;
+   all in the program's arena (ci__interp_prepare), one a thread of the program's pool */
 typedef struct ci__interp_state {
-    ci__interp_kernel K;
     ci__interp_val *regs;
     int64_t *vars;
     ci__interp_val *accv;                   /* reduction results, by kernel id */
@@ -15463,6 +15466,11 @@ typedef struct ci__interp_state {
     const ci__ix *tme[CI__INTERP_TMEMO];
     unsigned tmstep[CI__INTERP_TMEMO];
     int tmnext;
+    void **tp;                              /* the members' tiles, from each one's slot on */
+    int *ts;
+    ci__interp_tsc *sc;
+    int64_t *base0;
+    char *tbuf;
 } ci__interp_state;
 
 /* -- tiles (>>tile): a fused kernel whose ops the tile primitives all take runs its innermost
@@ -15550,7 +15558,9 @@ static int ci__interp_tile_colwise(ci__group *g, int xv, int rv) {
 
 /* can group g run in tiles along variable var (cols: column mode)? Fills the tile fields of
    its members' flattened bodies where it can. */
-static int ci__interp_tile_try(ci__L *L, ci__group *g, int var, const char *indirect, int cols) {
+typedef struct ci__interp_sizes { int nslot; size_t ntbuf; } ci__interp_sizes;
+static int ci__interp_tile_try(ci__L *L, ci__group *g, int var, const char *indirect, int cols,
+                               ci__interp_sizes *sz) {
     int j, i, q;
     for (q = 0; q < 2; q++)   /* check every member, then fill in */
         for (j = 0; j < g->m.n; j++) {
@@ -15561,13 +15571,11 @@ static int ci__interp_tile_try(ci__L *L, ci__group *g, int var, const char *indi
             if (!q) continue;
             P->fn = CI__NEWN(L->A, ci__interp_tfn, P->n + 1);
             P->shape = CI__NEWN(L->A, unsigned char, P->n + 1);
-            P->tp = CI__NEWN(L->A, void *, P->n + 1);
-            P->ts = CI__NEWN(L->A, int, P->n + 1);
-            P->sc = CI__NEWN(L->A, ci__interp_tsc, P->n + 1);
-            P->tbuf = CI__NEWN(L->A, char *, P->n + 1);
+            P->toff = CI__NEWN(L->A, size_t, P->n + 1);
+            P->slot = sz->nslot;
+            sz->nslot += P->n + 1;
             P->aff = CI__NEWN(L->A, char, P->n + 1);
             P->st = CI__NEWN(L->A, int64_t, P->n + 1);
-            P->base0 = CI__NEWN(L->A, int64_t, P->n + 1);
             for (i = 0; i <= P->n; i++) {
                 const ci__ix *e = i == P->n ? (k->store ? k->st_ix : NULL)
                                   : P->dep[i] && (P->nodes[i]->op == CI__V_LOAD ||
@@ -15586,7 +15594,8 @@ static int ci__interp_tile_try(ci__L *L, ci__group *g, int var, const char *indi
                 P->fn[i] = ci__interp_tprim_find(nm, &P->shape[i]);
                 /* (192 bytes apart, not 4 KiB: a tile and the row it reads in place would
                    otherwise share their low address bits) */
-                P->tbuf[i] = (char *)ci__arena_alloc(L->A, CI__TILE * 8 + 192);
+                P->toff[i] = sz->ntbuf;
+                sz->ntbuf += CI__TILE * 8 + 192;
             }
         }
     return 1;
@@ -15602,7 +15611,8 @@ none:
    dim, its loads along the last point dim: a tile of accumulators a point, the reduction loop
    inside); the emitter's three shapes. indirect flags the index variables values compute. */
 #define CI__INTERP_TILE_MIN 16
-static int ci__interp_tile_pick(ci__L *L, ci__group *g, const char *indirect, int *cols) {
+static int ci__interp_tile_pick(ci__L *L, ci__group *g, const char *indirect, int *cols,
+                                ci__interp_sizes *sz) {
     const ci__ir_tiling *T = &g->t;
     int j, xv = T->ndim ? T->vars[T->ndim - 1]->var : -1;
     *cols = 0;
@@ -15611,13 +15621,13 @@ static int ci__interp_tile_pick(ci__L *L, ci__group *g, const char *indirect, in
         if (((ci__kernel *)g->m.v[j])->kind == CI__K_EXTERN) return 0;
     if (T->nr == 1 && T->ndim && T->size[T->ndim - 1] >= CI__INTERP_TILE_MIN &&
         ci__interp_tile_colwise(g, xv, T->rvars[0]->var) &&
-        ci__interp_tile_try(L, g, xv, indirect, 1))
+        ci__interp_tile_try(L, g, xv, indirect, 1, sz))
         return *cols = 1, xv + 1;
     if (T->nr == 1 && T->rsize[0] >= CI__INTERP_TILE_MIN)
-        return ci__interp_tile_try(L, g, T->rvars[0]->var, indirect, 0) ? T->rvars[0]->var + 1
+        return ci__interp_tile_try(L, g, T->rvars[0]->var, indirect, 0, sz) ? T->rvars[0]->var + 1
                                                                          : 0;
     if (!T->nr && T->ndim && T->size[T->ndim - 1] >= CI__INTERP_TILE_MIN)
-        return ci__interp_tile_try(L, g, xv, indirect, 0) ? xv + 1 : 0;
+        return ci__interp_tile_try(L, g, xv, indirect, 0, sz) ? xv + 1 : 0;
     return 0;
 }
 
@@ -15730,27 +15740,27 @@ static int ci__interp_tile_eval(ci__interp_prog *P, int var, void *const *B,
     for (j = 0; j < P->n; j++) {
         const ci__v *v = P->nodes[j];
         const int *a = P->args + 4 * j;
-        void *d = P->tbuf[j];
-        void *const *tp = P->tp;
-        const int *ts = P->ts;
+        void *d = S->tbuf + P->toff[j];
+        void *const *tp = S->tp + P->slot;
+        const int *ts = S->ts + P->slot;
         if (!P->dep[j]) continue;
         if (S->tstep[v->id] == S->step) {   /* an earlier member's tile of this step */
-            P->tp[j] = S->ttp[v->id];
-            P->ts[j] = 1;
+            S->tp[P->slot + j] = S->ttp[v->id];
+            S->ts[P->slot + j] = 1;
             continue;
         }
         if (dest && j == P->n - 1 && P->shape[j]) {   /* a primitive's result straight out */
             d = dest;
             *used = 1;
         }
-        P->tp[j] = d;
-        P->ts[j] = 1;
+        S->tp[P->slot + j] = d;
+        S->ts[P->slot + j] = 1;
         if (v->op == CI__V_LOAD) {
             const float *b = (const float *)B[v->buf->slot];
             if (P->aff[j]) {
-                int64_t base = P->base0[j] + (st = P->st[j]) * vars[var];
+                int64_t base = S->base0[P->slot + j] + (st = P->st[j]) * vars[var];
                 if (!ci__interp_tile_inb(v->buf, v->ix, NULL, base, st, tn)) return 1;
-                if (st == 1) P->tp[j] = (void *)(b + base);   /* read in place */
+                if (st == 1) S->tp[P->slot + j] = (void *)(b + base);   /* read in place */
                 else ci__tile_load((float *)d, b + base, st, tn);
             } else {
                 const long long *gi = ci__interp_tile_index(S, v->ix, var, tn);
@@ -15760,19 +15770,20 @@ static int ci__interp_tile_eval(ci__interp_prog *P, int var, void *const *B,
             continue;
         }
         if (v->op == CI__V_ACC) {   /* (column mode) its kernel's tile of results */
-            P->tp[j] = S->acctile[v->i];
+            S->tp[P->slot + j] = S->acctile[v->i];
             continue;
         }
         if (v->op == CI__V_INDEX) {
             if (P->aff[j])
-                ci__tile_iota((long long *)d, P->base0[j] + P->st[j] * vars[var], P->st[j], tn);
+                ci__tile_iota((long long *)d, S->base0[P->slot + j] + P->st[j] * vars[var],
+                              P->st[j], tn);
             else memcpy(d, ci__interp_tile_index(S, v->ix, var, tn), sizeof(long long) * tn);
             continue;
         }
         switch (P->shape[j]) {
         case 0:   /* a cast to its own dtype: its operand's tile */
-            P->tp[j] = tp[a[0]];
-            P->ts[j] = ts[a[0]];
+            S->tp[P->slot + j] = tp[a[0]];
+            S->ts[P->slot + j] = ts[a[0]];
             break;
         case CI__INTERP_T_UN:
             ((ci__fn_TU)P->fn[j])((float *)d, (const float *)tp[a[0]], tn);
@@ -15813,7 +15824,7 @@ static int ci__interp_tile_eval(ci__interp_prog *P, int var, void *const *B,
     for (j = 0; j < P->n; j++)   /* (its tiles, for the members after it) */
         if (P->dep[j]) {
             S->tstep[P->nodes[j]->id] = S->step;
-            S->ttp[P->nodes[j]->id] = P->tp[j];
+            S->ttp[P->nodes[j]->id] = S->tp[P->slot + j];
         }
     return 0;
 }
@@ -15821,22 +15832,24 @@ static int ci__interp_tile_eval(ci__interp_prog *P, int var, void *const *B,
 /* member P's values that do not change along the tile, into its scalar slots (the tile
    variable's value is not read); 1 on an out-of-bounds load */
 static int ci__interp_tile_hoist(ci__interp_prog *P, const ci__ix *st_ix, int var,
-                                 ci__interp_val *regs, int64_t *vars, void *const *B, int eslot,
-                                 const ci__interp_val *accv) {
+                                 ci__interp_state *S, void *const *B, int eslot) {
+    ci__interp_val *regs = S->regs;
+    int64_t *vars = S->vars;
+    const ci__interp_val *accv = S->accv;
     int j;
     if (ci__interp_prog_eval(P, regs, vars, B, eslot, accv)) return 1;
     for (j = 0; j <= P->n; j++)   /* the affine indices at the tile variable's 0 */
         if (P->aff[j])
-            P->base0[j] = ci__ix_eval(j < P->n ? P->nodes[j]->ix : st_ix, vars) -
+            S->base0[P->slot + j] = ci__ix_eval(j < P->n ? P->nodes[j]->ix : st_ix, vars) -
                           P->st[j] * vars[var];
     for (j = 0; j < P->n; j++) {
         ci_dtype dt = P->nodes[j]->dt;
         if (P->dep[j]) continue;
-        if (dt == CI_F32) P->sc[j].f = ci__interp_d2f(regs[j].f);
-        else if (dt == CI_I64) P->sc[j].l = regs[j].i;
-        else P->sc[j].i = (int)regs[j].i;
-        P->tp[j] = &P->sc[j];
-        P->ts[j] = 0;
+        if (dt == CI_F32) S->sc[P->slot + j].f = ci__interp_d2f(regs[j].f);
+        else if (dt == CI_I64) S->sc[P->slot + j].l = regs[j].i;
+        else S->sc[P->slot + j].i = (int)regs[j].i;
+        S->tp[P->slot + j] = &S->sc[P->slot + j];
+        S->ts[P->slot + j] = 0;
     }
     return 0;
 }
@@ -15848,7 +15861,7 @@ static int ci__interp_tile_store(const ci__kernel *k, const ci__interp_prog *P, 
     const long long *six;
     int64_t st = P->st[P->n];
     if (P->aff[P->n]) {
-        int64_t base = P->base0[P->n] + st * S->vars[var];
+        int64_t base = S->base0[P->slot + P->n] + st * S->vars[var];
         if (!ci__interp_tile_inb(k->out, k->st_ix, NULL, base, st, tn)) return 1;
         ci__tile_store(o + base, st, t, ts, tn);
         return 0;
@@ -15876,21 +15889,20 @@ static int ci__interp_tile_part(ci__L *L, ci__group *g, int p, int var, int64_t 
         int used = 0;
         if (!k->emit || k->phase != p || (g->t.nr && !k->inner)) continue;
         if (!tn) {
-            if (ci__interp_tile_hoist(P, k->st_ix, var, S->regs, S->vars, B, L->err_slot,
-                                      S->accv))
+            if (ci__interp_tile_hoist(P, k->st_ix, var, S, B, L->err_slot))
                 return 1;
             continue;
         }
         if (P->direct && P->aff[P->n] && P->st[P->n] == 1) {   /* into the output */
-            int64_t base = P->base0[P->n] + S->vars[var];
+            int64_t base = S->base0[P->slot + P->n] + S->vars[var];
             if (!ci__interp_tile_inb(k->out, k->st_ix, NULL, base, 1, tn)) return 1;
             dest = (float *)B[k->out->slot] + base;
         }
         if (ci__interp_tile_eval(P, var, B, S, tn, dest, &used)) return 1;
-        t = (const float *)P->tp[P->n - 1];
+        t = (const float *)S->tp[P->slot + P->n - 1];
         if (k->kind != CI__K_REDUCTION) {
             if (k->store && !used &&
-                ci__interp_tile_store(k, P, t, P->ts[P->n - 1], var, B, S, tn))
+                ci__interp_tile_store(k, P, t, S->ts[P->slot + P->n - 1], var, B, S, tn))
                 return 1;
         } else if (k->rtype == CI__RED_SUM) s->acc.f = ci__tile_sum(s->acc.f, t, tn);
         else if (k->rtype == CI__RED_MAX) s->acc.f = ci__tile_rmax((float)s->acc.f, t, tn);
@@ -15931,11 +15943,12 @@ static int ci__interp_tile_across(const ci__group *g, int var) {
 }
 
 static int ci__interp_tile_rows(ci__L *L, ci__group *g, int var, void *const *B,
-                                ci__interp_state *S) {
+                                ci__interp_state *S, int64_t u0, int64_t u1) {
     const ci__ir_tiling *T = &g->t;
     int64_t x0b, x0, t0, n = T->size[1];
     int p, tn;
-    for (x0b = 0; x0b < T->size[0]; x0b += CI__INTERP_TILE_ROWS)
+    for (x0b = u0 * CI__INTERP_TILE_ROWS; x0b < u1 * CI__INTERP_TILE_ROWS && x0b < T->size[0];
+         x0b += CI__INTERP_TILE_ROWS)
         for (t0 = 0; t0 < n; t0 += CI__TILE) {
             tn = n - t0 < CI__TILE ? (int)(n - t0) : CI__TILE;
             for (x0 = x0b; x0 < x0b + CI__INTERP_TILE_ROWS && x0 < T->size[0]; x0++) {
@@ -15949,6 +15962,16 @@ static int ci__interp_tile_rows(ci__L *L, ci__group *g, int var, void *const *B,
     return 0;
 }
 
+/* the index of point o of an nd-dim space of the given sizes (C order) */
+static void ci__interp_unravel(int64_t o, int nd, const int64_t *size, int64_t *idx) {
+    int i;
+    memset(idx, 0, sizeof(int64_t) * CI_MAX_DIMS);
+    for (i = nd - 1; i >= 0; i--) {
+        idx[i] = size[i] ? o % size[i] : 0;
+        o = size[i] ? o / size[i] : 0;
+    }
+}
+
 /* one step of column mode (ci__interp_tile_cols) for member j, kernel k: its values over
    the tile of points, stored or folded into its tile of accumulators; 1 out of bounds */
 static int ci__interp_tile_cstep(ci__L *L, ci__kernel *k, int j, int var, void *const *B,
@@ -15956,13 +15979,13 @@ static int ci__interp_tile_cstep(ci__L *L, ci__kernel *k, int j, int var, void *
     ci__interp_prog *P = (ci__interp_prog *)k->ip;
     const float *t;
     int used = 0;
-    if (ci__interp_tile_hoist(P, k->st_ix, var, S->regs, S->vars, B, L->err_slot, S->accv) ||
+    if (ci__interp_tile_hoist(P, k->st_ix, var, S, B, L->err_slot) ||
         ci__interp_tile_eval(P, var, B, S, tn, NULL, &used))
         return 1;
-    t = (const float *)P->tp[P->n - 1];
+    t = (const float *)S->tp[P->slot + P->n - 1];
     if (k->kind != CI__K_REDUCTION)
         return k->store &&
-               ci__interp_tile_store(k, P, t, P->ts[P->n - 1], var, B, S, tn);
+               ci__interp_tile_store(k, P, t, S->ts[P->slot + P->n - 1], var, B, S, tn);
     if (k->rtype == CI__RED_SUM) ci__tile_acc_sum(S->cacc + (size_t)j * CI__TILE, t, tn);
     else if (k->rtype == CI__RED_MAX) ci__tile_acc_max(S->cres + (size_t)j * CI__TILE, t, tn);
     else ci__tile_acc_min(S->cres + (size_t)j * CI__TILE, t, tn);
@@ -15973,14 +15996,15 @@ static int ci__interp_tile_cstep(ci__L *L, ci__kernel *k, int j, int var, void *
    reduction a tile of accumulators, one per point, the reduction loop inside the tile (a
    column sum reads a row of its input a step, in place); 1 on a bad load or store */
 static int ci__interp_tile_cols(ci__L *L, ci__group *g, int var, void *const *B,
-                                ci__interp_state *S) {
+                                ci__interp_state *S, int64_t u0, int64_t u1) {
     const ci__ir_tiling *T = &g->t;
     int last = T->ndim - 1, rv = T->rvars[0]->var, i, j, p, tn;
-    int64_t idx[CI_MAX_DIMS], o, onumel = ci__ir_numel(last, T->size), t0, r;
-    memset(idx, 0, sizeof idx);
-    for (o = 0; o < onumel; o++) {
+    int64_t idx[CI_MAX_DIMS], t0, r, u, nt = (T->size[last] + CI__TILE - 1) / CI__TILE;
+    for (u = u0; u < u1; u++) {   /* a unit: a tile of a row of points */
+        ci__interp_unravel(u / nt, last, T->size, idx);
         for (i = 0; i < last; i++) S->vars[T->vars[i]->var] = idx[i];
-        for (t0 = 0; t0 < T->size[last]; t0 += CI__TILE) {
+        t0 = u % nt * CI__TILE;
+        {
             tn = T->size[last] - t0 < CI__TILE ? (int)(T->size[last] - t0) : CI__TILE;
             S->vars[var] = t0;
             for (p = 0; p < g->nphase; p++) {
@@ -16018,10 +16042,6 @@ static int ci__interp_tile_cols(ci__L *L, ci__group *g, int var, void *const *B,
                         return 1;
                 }
             }
-        }
-        for (i = last - 1; i >= 0; i--) {
-            if (++idx[i] < T->size[i]) break;
-            idx[i] = 0;
         }
     }
     return 0;
@@ -16107,18 +16127,18 @@ static int ci__interp_single(ci__L *L, ci__kernel *k, void *const *B, ci__interp
     return 0;
 }
 
-/* a fused kernel, phase by phase as the emitted C runs it; returns 0 or 1 (bad load) */
-static int ci__interp_group(ci__L *L, ci__group *g, void *const *B, ci__interp_state *S) {
+/* a fused kernel, phase by phase as the emitted C runs it, its units u0 to u1 (points, or rows
+   of points when it runs in tiles along its last dim: ci__interp_units); 0 or 1 (bad load) */
+static int ci__interp_group(ci__L *L, ci__group *g, void *const *B, ci__interp_state *S,
+                            int64_t u0, int64_t u1) {
     const ci__ir_tiling *T = &g->t;
     ci__interp_val *regs = S->regs, *accv = S->accv;
     ci__interp_acc *st = S->iacc;
     int64_t *vars = S->vars;
-    int64_t idx[CI_MAX_DIMS], ridx[CI_MAX_DIMS], onumel = ci__ir_numel(T->ndim, T->size),
-                                                 rnumel = ci__ir_numel(T->nr, T->rsize), o, rr;
+    int64_t idx[CI_MAX_DIMS], ridx[CI_MAX_DIMS], rnumel = ci__ir_numel(T->nr, T->rsize), o, rr;
     int i, j, p, along = g->itile && !T->nr;   /* tiles along the last point dim */
-    if (along) onumel = ci__ir_numel(T->ndim - 1, T->size);
-    memset(idx, 0, sizeof idx);
-    for (o = 0; o < onumel; o++) {
+    ci__interp_unravel(u0, T->ndim - along, T->size, idx);
+    for (o = u0; o < u1; o++) {   /* the points (the rows, along), units u0 to u1 */
         for (i = 0; i < T->ndim - along; i++) vars[T->vars[i]->var] = idx[i];
         for (p = 0; p < g->nphase && along; p++)
             if (ci__interp_tile_loop(L, g, p, g->itile - 1, T->size[T->ndim - 1], B, S)) return 1;
@@ -16196,15 +16216,52 @@ static int ci__interp_group(ci__L *L, ci__group *g, void *const *B, ci__interp_s
 
 /* the backend's compile: every live member's body flattened (ci__interp_prog_build), the scratch
    sized for the largest */
+/* the interpreter's part of a program: the flattened bodies' builder, a frame a thread */
+typedef struct ci__interp_data {
+    ci__interp_kernel K;
+    int nframes;
+    ci__interp_state *frames;
+    char *busy;                             /* frames a chunk holds (under mu) */
+#ifndef CINDUCTOR_NO_THREADS
+    pthread_mutex_t mu;
+#endif
+} ci__interp_data;
+
+/* a thread's frame, sized for the program (maxn: the largest flattened body; sz: the tiles) */
+static void ci__interp_frame(ci_program *p, ci__interp_state *S, int maxn,
+                             const ci__interp_sizes *sz) {
+    ci__L *L = p->L;
+    S->vars = CI__NEWN(p->A, int64_t, L->ixt.nvars + 1);
+    S->regs = CI__NEWN(p->A, ci__interp_val, maxn + 1);
+    S->accv = CI__NEWN(p->A, ci__interp_val, L->kernels.n + 1);
+    S->iacc = CI__NEWN(p->A, ci__interp_acc, L->maxmembers + 1);
+    S->tix = CI__NEWN(p->A, long long, CI__TILE * (CI__INTERP_TSCR + 1));
+    S->tstep = CI__NEWN(p->A, unsigned, L->vt.n + 1);
+    S->ttp = CI__NEWN(p->A, void *, L->vt.n + 1);
+    S->step = 1;
+    S->cacc = CI__NEWN(p->A, double, (size_t)CI__TILE * (L->maxmembers + 1));
+    S->cres = CI__NEWN(p->A, float, (size_t)CI__TILE * (L->maxmembers + 1));
+    S->acctile = CI__NEWN(p->A, float *, L->kernels.n + 1);
+    S->tmemo = CI__NEWN(p->A, long long, CI__TILE * CI__INTERP_TMEMO);
+    S->tp = CI__NEWN(p->A, void *, sz->nslot + 1);
+    S->ts = CI__NEWN(p->A, int, sz->nslot + 1);
+    S->sc = CI__NEWN(p->A, ci__interp_tsc, sz->nslot + 1);
+    S->base0 = CI__NEWN(p->A, int64_t, sz->nslot + 1);
+    S->tbuf = (char *)ci__arena_alloc(p->A, sz->ntbuf + 64);
+}
+
+/* the backend's compile: every live member's body flattened (ci__interp_prog_build), the
+   groups' tiles picked, a frame for each thread of the program */
 static void *ci__interp_prepare(ci_program *p) {
     ci__L *L = p->L;
-    ci__interp_state *S = CI__NEW(p->A, ci__interp_state);
+    ci__interp_data *D = CI__NEW(p->A, ci__interp_data);
+    ci__interp_sizes sz;
     int i, j, maxn = 1;
-    S->vars = CI__NEWN(p->A, int64_t, L->ixt.nvars + 1);
-    S->K.nodes = CI__NEWN(p->A, ci__v *, L->vt.n + 1);
-    S->K.pos = CI__NEWN(p->A, int, L->vt.n + 1);
-    S->K.def = CI__NEWN(p->A, int, L->ixt.nvars + 1);
-    for (i = 0; i <= L->vt.n; i++) S->K.pos[i] = -1;
+    memset(&sz, 0, sizeof sz);
+    D->K.nodes = CI__NEWN(p->A, ci__v *, L->vt.n + 1);
+    D->K.pos = CI__NEWN(p->A, int, L->vt.n + 1);
+    D->K.def = CI__NEWN(p->A, int, L->ixt.nvars + 1);
+    for (i = 0; i <= L->vt.n; i++) D->K.pos[i] = -1;
     for (i = 0; i < L->groups.n; i++) {
         ci__group *gr = (ci__group *)L->groups.v[i];
         for (j = 0; j < gr->m.n; j++) {
@@ -16223,37 +16280,84 @@ static void *ci__interp_prepare(ci_program *p) {
             }
             if (k->kind == CI__K_SCATTER) ci__ir_collect_indirect(L, k->sidx, roots, &nr);
             roots[nr++] = gr->fused ? k->gbody : k->body;
-            k->ip = ci__interp_prog_build(L, &S->K, roots, nr, k, loop, nl,
+            k->ip = ci__interp_prog_build(L, &D->K, roots, nr, k, loop, nl,
                                     k->kind == CI__K_SCATTER ? k->sidx
                                     : gr->fused && k->store ? k->st_ix : NULL);
             if (((ci__interp_prog *)k->ip)->n > maxn) maxn = ((ci__interp_prog *)k->ip)->n;
         }
     }
-    S->regs = CI__NEWN(p->A, ci__interp_val, maxn + 1);
-    S->accv = CI__NEWN(p->A, ci__interp_val, L->kernels.n + 1);
-    S->iacc = CI__NEWN(p->A, ci__interp_acc, L->maxmembers + 1);
-    S->tix = CI__NEWN(p->A, long long, CI__TILE * (CI__INTERP_TSCR + 1));
-    S->tstep = CI__NEWN(p->A, unsigned, L->vt.n + 1);
-    S->ttp = CI__NEWN(p->A, void *, L->vt.n + 1);
-    S->step = 1;
-    S->cacc = CI__NEWN(p->A, double, (size_t)CI__TILE * (L->maxmembers + 1));
-    S->cres = CI__NEWN(p->A, float, (size_t)CI__TILE * (L->maxmembers + 1));
-    S->acctile = CI__NEWN(p->A, float *, L->kernels.n + 1);
-    S->tmemo = CI__NEWN(p->A, long long, CI__TILE * CI__INTERP_TMEMO);
     if (!p->reference) {   /* the kernels that run in tiles */
         char *indirect = CI__NEWN(p->A, char, L->ixt.nvars + 1);
         for (i = 0; i < L->ixt.nvars; i++) indirect[i] = L->ixt.var_val[i] != NULL;
         for (i = 0; i < L->groups.n; i++) {
             ci__group *gr = (ci__group *)L->groups.v[i];
-            gr->itile = ci__interp_tile_pick(L, gr, indirect, &gr->icols);
+            gr->itile = ci__interp_tile_pick(L, gr, indirect, &gr->icols, &sz);
             gr->irows = gr->itile && ci__interp_tile_across(gr, gr->itile - 1);
         }
     }
-    return S;
+    D->nframes = p->num_threads > 1 ? p->num_threads : 1;
+#ifdef CINDUCTOR_NO_THREADS
+    D->nframes = 1;
+#else
+    pthread_mutex_init(&D->mu, NULL);
+#endif
+    D->frames = CI__NEWN(p->A, ci__interp_state, D->nframes);
+    D->busy = CI__NEWN(p->A, char, D->nframes);
+    for (i = 0; i < D->nframes; i++) ci__interp_frame(p, &D->frames[i], maxn, &sz);
+    return D;
 }
 
+static void ci__interp_free(ci_program *p) {
+#ifndef CINDUCTOR_NO_THREADS
+    ci__interp_data *D = (ci__interp_data *)p->be_data;
+    if (D) pthread_mutex_destroy(&D->mu);
+#else
+    (void)p;
+#endif
+}
+
+/* the units fused group g's runner splits across threads: points, rows of points (in tiles
+   along the last dim), blocks of rows, or tiles of rows of points (column mode) */
+static int64_t ci__interp_units(const ci__group *g) {
+    const ci__ir_tiling *T = &g->t;
+    if (g->icols)
+        return ci__ir_numel(T->ndim - 1, T->size) *
+               ((T->size[T->ndim - 1] + CI__TILE - 1) / CI__TILE);
+    if (g->irows) return (T->size[0] + CI__INTERP_TILE_ROWS - 1) / CI__INTERP_TILE_ROWS;
+    return ci__ir_numel(T->ndim - (g->itile && !T->nr), T->size);
+}
+
+static int ci__interp_range(ci__L *L, ci__group *g, void *const *B, ci__interp_state *S,
+                            int64_t u0, int64_t u1) {
+    if (g->icols) return ci__interp_tile_cols(L, g, g->itile - 1, B, S, u0, u1);
+    if (g->irows) return ci__interp_tile_rows(L, g, g->itile - 1, B, S, u0, u1);
+    return ci__interp_group(L, g, B, S, u0, u1);
+}
+
+#ifndef CINDUCTOR_NO_THREADS
+/* a group's run on the pool: each chunk of units takes a free frame (there is one a thread) */
+typedef struct ci__interp_job { ci_program *p; ci__group *g; int bad; } ci__interp_job;
+static void ci__interp_chunk(void **arg, long long u0, long long u1) {
+    ci__interp_job *J = (ci__interp_job *)(void *)arg;   /* (the pool's B: this job) */
+    ci__interp_data *D = (ci__interp_data *)J->p->be_data;
+    int f = 0, bad;
+    pthread_mutex_lock(&D->mu);
+    while (f < D->nframes - 1 && D->busy[f]) f++;
+    D->busy[f] = 1;
+    pthread_mutex_unlock(&D->mu);
+    bad = ci__interp_range(J->p->L, J->g, J->p->B, &D->frames[f], u0, u1);
+    pthread_mutex_lock(&D->mu);
+    D->busy[f] = 0;
+    if (bad) J->bad = 1;
+    pthread_mutex_unlock(&D->mu);
+}
+#endif
+
+/* the fewest points a kernel splits across threads for */
+#define CI__INTERP_PAR_MIN 16384
 static int ci__interp_run(ci_program *p) {
-    ci__interp_state *S = (ci__interp_state *)p->be_data;
+    ci__interp_data *D = (ci__interp_data *)p->be_data;
+    ci__interp_state *S = &D->frames[0];
     int i;
     for (i = 0; i < p->nkernels; i++) {
         ci__group *g = p->kernels[i];
@@ -16263,12 +16367,25 @@ static int ci__interp_run(ci_program *p) {
             if (ci__rt_extern(p, i, p->B)) return 1;
             continue;
         }
-        if (g->fused && g->icols) bad = ci__interp_tile_cols(p->L, g, g->itile - 1, p->B, S);
-        else if (g->fused && g->irows) bad = ci__interp_tile_rows(p->L, g, g->itile - 1, p->B, S);
-        else if (g->fused) bad = ci__interp_group(p->L, g, p->B, S);
-        else
+        if (!g->fused)
             bad = ci__interp_single(p->L, k, p->B, S->regs, S->vars,
                                     (const ci__interp_prog *)k->ip);
+        else {
+            int64_t n = ci__interp_units(g);
+#ifndef CINDUCTOR_NO_THREADS
+            if (p->pool && n > 1 &&
+                ci__ir_numel(g->t.ndim, g->t.size) * ci__ir_numel(g->t.nr, g->t.rsize) >=
+                        CI__INTERP_PAR_MIN) {
+                ci__interp_job J;
+                J.p = p;
+                J.g = g;
+                J.bad = 0;
+                ci__rt_pool_run(p->pool, ci__interp_chunk, n, (void **)(void *)&J);
+                bad = J.bad;
+            } else
+#endif
+                bad = ci__interp_range(p->L, g, p->B, S, 0, n);
+        }
         if (bad) {
             ci__util_set_error(p->ctx, "interpreter: out-of-bounds load in kernel %s", g->name);
             return 2;
@@ -16278,10 +16395,11 @@ static int ci__interp_run(ci_program *p) {
 }
 
 static const char *ci__interp_available(void) { return NULL; }
-/* needs no C: its source is written only when asked for (ci_program_source) */
+/* needs no C (its source is written only when asked for: ci_program_source); splits fused
+   kernels across the thread pool */
 static const ci__backend ci__interp_backend = {
-    "interp", CI_BACKEND_INTERP, CI_DEVICE_CPU, 0,
-    ci__interp_available, ci__interp_prepare, ci__interp_run, NULL
+    "interp", CI_BACKEND_INTERP, CI_DEVICE_CPU, CI__BE_THREADS,
+    ci__interp_available, ci__interp_prepare, ci__interp_run, ci__interp_free
 };
 
 /* ---------------------------------------------------------------------------------------

@@ -258,6 +258,46 @@ CI_TEST(test_tile_threads_same_bits) {
     free(one[0]); free(one[1]);
 }
 
+/* the interpreter splits its tiled kernels across threads: the same bits on 1, 2 and 3 threads
+   in every shape (rows, a row reduction, column mode, blocks of rows), close to the reference */
+CI_TEST(test_tile_interpreter_threads) {
+    const char *text =
+        "input x: f32[64, 515]\ninput t: f32[515, 64]\nh = aten.gelu.default(x)\n"
+        "p = aten._softmax.default(x, -1, False)\ns = aten.sum.dim_IntList(x, [0])\n"
+        "q = aten.permute.default(t, [1, 0])\ny = aten.add.Tensor(x, q)\n"
+        "m = aten.amax.default(h, [1])\noutput h, p, s, y, m\n";
+    static const size_t n[5] = {64 * 515, 64 * 515, 515, 64 * 515, 64};
+    static float x[64 * 515], t[64 * 515];
+    ci_test_rng g = ci_test_rng_make(77);
+    void *ins[2], *ref[5] = {0}, *one[5] = {0}, *more[5] = {0};
+    size_t nn[5];
+    int th, o, ok;
+    ci_test_fill_normal_f32(x, 64 * 515, &g);
+    ci_test_fill_normal_f32(t, 64 * 515, &g);
+    ins[0] = x;
+    ins[1] = t;
+    ok = run_text(text, INTERP_REF, 1, ins, ref, nn, NULL) &&
+         run_text(text, CI_BACKEND_INTERP, 1, ins, one, nn, NULL);
+    CI_CHECK(ok);
+    for (o = 0; ok && o < 5; o++)
+        CI_CHECK_MSG(nn[o] == n[o] && ci_test_allclose_f32((float *)one[o], (float *)ref[o], n[o],
+                                                             1e-5, 1e-5, NULL, 0),
+                     "output %d", o);
+    for (th = 2; ok && th <= 3; th++) {
+        ok = run_text(text, CI_BACKEND_INTERP, th, ins, more, nn, NULL);
+        for (o = 0; ok && o < 5; o++) {
+            CI_CHECK_MSG(!memcmp(one[o], more[o], sizeof(float) * n[o]), "%d threads, output %d",
+                         th, o);
+            free(more[o]);
+            more[o] = NULL;
+        }
+    }
+    for (o = 0; o < 5; o++) {
+        free(ref[o]);
+        free(one[o]);
+    }
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_tile_math_against_libm);
@@ -265,5 +305,6 @@ int main(int argc, char **argv) {
     CI_RUN(test_tile_position_and_rules);
     CI_RUN(test_tile_kernels_match_interpreter);
     CI_RUN(test_tile_threads_same_bits);
+    CI_RUN(test_tile_interpreter_threads);
     return ci_test_done();
 }
