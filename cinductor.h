@@ -1680,8 +1680,42 @@ static void ci__ix_lin_add(ci__ix_lin *l, ci__ix *e, int64_t scale) {
     ci__ix_lin_add_term(l, scale, e);
 }
 
+/* c * (a // c) + a % c is a, for floor division and Python's modulo by a constant c > 0 (a
+   flattened index taken apart and put together again, as a split reduction's loads do) */
+static void ci__ix_lin_fold_divmod(ci__ix_lin *l) {
+    int i, j, again = 1;
+    int64_t p;
+    while (again) {
+        again = 0;
+        for (i = 0; i < l->n && !again; i++) {
+            ci__ix *m = l->t[i];
+            if (m->kind != CI__IX_MOD || m->b->kind != CI__IX_CONST || m->b->c <= 0) continue;
+            for (j = 0; j < l->n && !again; j++) {
+                ci__ix *d = l->t[j], *a = m->a;
+                int64_t k = l->k[i];
+                if (d->kind != CI__IX_FDIV || d->a != a || d->b != m->b ||
+                    ci__util_mul_ovf(k, m->b->c, &p) || l->k[j] != p)
+                    continue;
+                ci__ix_lin_add_term(l, -p, d);   /* (both terms go: their sum is k * a) */
+                ci__ix_lin_add_term(l, -k, m);
+                ci__ix_lin_add(l, a, k);
+                again = 1;
+            }
+        }
+    }
+}
+
 static ci__ix *ci__ix_lin_make(ci__arena *A, ci__ix_tab *T, const ci__ix_lin *l) {
     ci__ix c;
+    ci__ix_lin lf;
+    int i;
+    for (i = 0; i < l->n; i++)
+        if (l->t[i]->kind == CI__IX_MOD) {   /* (a copy only then) */
+            lf = *l;
+            ci__ix_lin_fold_divmod(&lf);
+            l = &lf;
+            break;
+        }
     if (l->ovf) {
         CI__ASSERT(A->err && A->err->armed);
         ci__fail(A->err, CI_ERR_UNSUPPORTED,

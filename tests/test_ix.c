@@ -89,6 +89,34 @@ CI_TEST(test_reshape_roundtrip) {
     ix_teardown();
 }
 
+/* c * (a // c) + a % c folds to a (a flattened index taken apart and put together); other
+   coefficients do not, and every form evaluates as the naive floor division and modulo */
+CI_TEST(test_divmod_recombines) {
+    ci__ix *x, *y, *a, *e, *f, *g;
+    int64_t vals[64] = {0}, xv, yv, want;
+    ix_setup();
+    x = VAR(4096); y = VAR(100);
+    a = ADD(SCALE(x, 3), ADD(y, K(-50)));   /* negative too */
+    e = ADD(SCALE(FDIV(a, K(4096)), 4096), MOD(a, K(4096)));
+    CI_CHECK(e == a);
+    CI_CHECK(ADD(ADD(SCALE(FDIV(a, K(7)), 14), SCALE(MOD(a, K(7)), 2)), K(1)) ==
+             ADD(SCALE(a, 2), K(1)));
+    f = ADD(SCALE(FDIV(a, K(7)), 6), MOD(a, K(7)));   /* 6 is not 7: stays */
+    CI_CHECK(f != a);
+    g = ADD(SCALE(FDIV(a, K(7)), 7), MOD(a, K(5)));   /* other divisors: stays */
+    CI_CHECK(g != a);
+    for (xv = 0; xv < 4096; xv += 37)
+        for (yv = 0; yv < 100; yv += 13) {
+            int64_t av = 3 * xv + yv - 50, q = av >= 0 ? av / 7 : -((-av + 6) / 7);
+            vals[x->var] = xv;
+            vals[y->var] = yv;
+            want = 6 * q + (av - 7 * q);
+            CI_CHECK_EQ_INT(ci__ix_eval(f, vals), want);
+            CI_CHECK_EQ_INT(ci__ix_eval(e, vals), av);
+        }
+    ix_teardown();
+}
+
 CI_TEST(test_floordiv_rules) {
     ci__ix *x, *y;
     ix_setup();
@@ -212,6 +240,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_hash_consing_and_normal_form);
     CI_RUN(test_ranges);
     CI_RUN(test_reshape_roundtrip);
+    CI_RUN(test_divmod_recombines);
     CI_RUN(test_floordiv_rules);
     CI_RUN(test_printer);
     CI_RUN(test_substitution);
