@@ -4658,6 +4658,61 @@ static int ci__ops_red_vop(int rtype) {
 }
 
 /* make_reduction: x reduced over red[] into dtype out_dt (x already converted as needed) */
+/* A reduction of a whole tensor (one output point) of CI__OPS_SPLIT_MIN elements or more
+   runs in two stages, as Inductor's split reductions do: nsplit partial results, each over
+   a contiguous chunk of the flattened reduction (its index s * chunk + q taken apart into
+   the reduced dims), then their reduction. nsplit divides the element count (between 16 and
+   128, else no split) and depends on the sizes alone, so the result is the same on any
+   thread count and backend; the first stage's points run in parallel and in tiles. Returns
+   the partial results' box (f32[nsplit] for an f32 sum), or NULL: no split. */
+#define CI__OPS_SPLIT_MIN 65536
+static ci__box *ci__ops_reduce_split(ci__L *L, ci__box *x, const char *red, int64_t rnumel,
+                                     int rtype, ci_dtype out_dt) {
+    int64_t ns = 0, chunk, stride;
+    ci__ix *s, *q, *f, *xi[CI_MAX_DIMS];
+    ci__buf *buf;
+    ci__kernel *k;
+    ci__v *body;
+    int i;
+    if (rnumel < CI__OPS_SPLIT_MIN ||
+        !(rtype == CI__RED_SUM || rtype == CI__RED_PROD || rtype == CI__RED_MAX ||
+          rtype == CI__RED_MIN || rtype == CI__RED_ANY || rtype == CI__RED_ALL ||
+          rtype == CI__RED_XOR_SUM))
+        return NULL;
+    for (i = 64; i >= 16 && !ns; i /= 2)   /* a power of two near 64 that divides it */
+        if (rnumel % i == 0) ns = i;
+    if (!ns && rnumel % 128 == 0) ns = 128;
+    if (!ns) return NULL;
+    chunk = rnumel / ns;
+    ci__ir_pw_vars(L, 1, &ns, &s);
+    q = ci__ix_newvar(L->A, &L->ixt, chunk, 1);
+    f = ci__ix_add(L->A, &L->ixt, ci__ix_scale(L->A, &L->ixt, s, chunk), q);
+    stride = 1;
+    for (i = x->ndim - 1; i >= 0; i--) {   /* f taken apart into the reduced dims */
+        if (!red[i]) {
+            xi[i] = ci__ix_const(L->A, &L->ixt, 0);   /* (a kept dim: size 1) */
+            continue;
+        }
+        xi[i] = ci__ix_mod(L->A, &L->ixt,
+                           ci__ix_fdiv(L->A, &L->ixt, f, ci__ix_const(L->A, &L->ixt, stride)),
+                           ci__ix_const(L->A, &L->ixt, x->size[i]));
+        stride *= x->size[i];
+    }
+    body = ci__ir_load(L, x, xi);
+    body = ci__ir_v_cast(L, body, rtype == CI__RED_ANY || rtype == CI__RED_ALL ? CI_BOOL : out_dt);
+    buf = ci__ir_buf_new(L, CI__BUF_COMPUTED, out_dt, 1, &ns);
+    k = ci__ir_kernel_new(L, CI__K_REDUCTION, buf);
+    k->ndim = 1;
+    k->size[0] = ns;
+    k->vars[0] = s;
+    k->nr = 1;
+    k->rsize[0] = chunk;
+    k->rvars[0] = q;
+    k->rtype = rtype;
+    k->body = body;
+    return ci__ir_buf_box(L, buf);
+}
+
 static ci__box *ci__ops_reduce_box(ci__L *L, const ci__opdef *op, ci__box *x, const char *red,
                                    int keepdim, int rtype, ci_dtype out_dt) {
     int64_t osize[CI_MAX_DIMS] = {0}, rsize[CI_MAX_DIMS], rnumel = 1, onumel;
@@ -4725,6 +4780,16 @@ static ci__box *ci__ops_reduce_box(ci__L *L, const ci__opdef *op, ci__box *x, co
                       : e;
         }
         return ci__ir_pw_box(L, out_dt, no, osize, ov, ci__ir_v_cast(L, acc, out_dt));
+    }
+    if (onumel == 1) {   /* a whole tensor's: in two stages where it is long enough */
+        ci__box *part = ci__ops_reduce_split(L, x, red, rnumel, rtype, out_dt);
+        if (part) {
+            ci__ix *q = ci__ix_newvar(L->A, &L->ixt, part->size[0], 1);
+            nr = 1;
+            rsize[0] = part->size[0];
+            rv[0] = q;
+            body = ci__ir_load(L, part, &q);
+        }
     }
     {
         ci__buf *buf = ci__ir_buf_new(L, CI__BUF_COMPUTED, out_dt, no, osize);

@@ -134,6 +134,27 @@ CI_TEST(test_reduce_views) {
     RUNR_VIEW("T", R_PROD, CI_F32, RANGE(S(CI_F32, "5,7"), 0.5, 1.5), 0, 1, 1);
 }
 
+/* whole-tensor reductions of 65536 elements or more run in two stages (ci__ops_reduce_split):
+   partial results over chunks, then their reduction; the same values as the reference */
+CI_TEST(test_split_reductions) {
+    RUNR_BIG(R_SUM, CI_F32, S(CI_F32, "64,1024"), 0, 0);
+    RUNR_BIG(R_SUM, CI_F32, S(CI_F32, "3,7,4096"), 1, 0);             /* keepdim */
+    RUNR_BIG(R_SUM, CI_F32, S(CI_F32, "65537"), 0, 0);                /* no divisor: one stage */
+    RUNR_BIG(R_MEAN, CI_F64, S(CI_F64, "256,257"), 0, 0);
+    RUNR(R_SUM, CI_I64, RANGE(S(CI_I32, "128,1024"), -1000, 1000), 0, 0);
+    RUNR(R_SUM, CI_I64, S(CI_BOOL, "256,256"), 0, 0);
+    RUNR(R_MAX, CI_F32, S(CI_F32, "64,1024"), 0, 0);
+    RUNR(R_MIN, CI_F32, S(CI_F32, "2,65536"), 0, 2, 0, 1);
+    RUNR(R_MAX, CI_I64, RANGE(S(CI_I64, "1,65536"), -5, 5), 0, 0);
+    RUNR_BIG(R_PROD, CI_F32, RANGE(S(CI_F32, "256,256"), 0.9999, 1.0001), 0, 0);
+    RUNR(R_ANY, CI_BOOL, RANGE(S(CI_I32, "256,256"), 0, 0), 0, 1, NONE_);
+    RUNR(R_ANY, CI_BOOL, S(CI_BOOL, "256,256"), 0, 1, NONE_);
+    RUNR(R_ALL, CI_BOOL, RANGE(S(CI_BOOL, "256,256"), 1, 1), 0, 1, NONE_);
+    RUNR(R_ALL, CI_BOOL, S(CI_BOOL, "256,256"), 0, 1, NONE_);
+    RUNR_VIEW("T", R_SUM, CI_F32, S(CI_F32, "1024,64"), 0, 0);        /* sum(x.t()) */
+    RUNR_VIEW("S2", R_MAX, CI_F32, S(CI_F32, "131072"), 0, 0);        /* amax(x[::2]) */
+}
+
 /* reductions big enough (8+ reduced elements) to run as reduction kernels, not unrolled */
 static const double nan24[] = {NAN, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5, NAN, 7, 8, NAN, 10, 11};
 static const double inf24[] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY, -INFINITY, -INFINITY, -INFINITY, -INFINITY,
@@ -186,6 +207,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_argmax_argmin);
     CI_RUN(test_max_dim);
     CI_RUN(test_reduce_views);
+    CI_RUN(test_split_reductions);
     CI_RUN(test_reduce_kernel_edges);
     return ci_test_done();
 }

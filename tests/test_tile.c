@@ -298,6 +298,68 @@ CI_TEST(test_tile_interpreter_threads) {
     }
 }
 
+/* a whole tensor's sum of 65536+ elements runs in two kernels (partial sums over chunks, then
+   theirs), whose first splits across threads: the same bits on 1 and 3 threads, on TCC and
+   the interpreter; a count no power of two from 16 to 128 divides stays one kernel */
+CI_TEST(test_tile_split_reduction) {
+    static const char *const texts[2] = {
+        "input x: f32[64, 1031]\ns = aten.sum.default(x)\nm = aten.amax.default(x)\noutput s, m\n",
+        "input x: f32[65537]\ns = aten.sum.default(x)\nm = aten.amax.default(x)\noutput s, m\n"};
+    static float x[64 * 1031];
+    ci_test_rng g = ci_test_rng_make(5);
+    int c, b, th;
+    double want = 0;
+    float wmax = -INFINITY;
+    size_t i, n;
+    ci_test_fill_normal_f32(x, 64 * 1031, &g);
+    for (c = 0; c < 2; c++) {
+        float first[2] = {0, 0};
+        n = c ? 65537 : 64 * 1031;
+        want = 0;
+        wmax = -INFINITY;
+        for (i = 0; i < n; i++) {
+            want += x[i];
+            if (x[i] > wmax) wmax = x[i];
+        }
+        for (b = 0; b < 2; b++)
+            for (th = 1; th <= 3; th += 2) {
+                ci_ctx *ctx;
+                ci_graph *gr;
+                ci_program *p = NULL;
+                ci_compile_desc d;
+                float s = 0, m = 0;
+                const void *ins[1] = {x};
+                void *outs[2] = {&s, &m};
+                char err[256];
+                ci_ctx_create(NULL, &ctx);
+                gr = ci_graph_create(ctx);
+                CI_CHECK_OK(ci_cig_parse(gr, texts[c], strlen(texts[c]), "split", NULL, err,
+                                         sizeof err));
+                memset(&d, 0, sizeof d);
+                d.backend = b ? CI_BACKEND_INTERP : CI_BACKEND_TCC;
+                d.num_threads = th;
+                CI_CHECK_OK_CTX(ctx, ci_compile(gr, &d, &p));
+                if (p) {
+                    /* (both partial stages in one kernel, then one a result; unsplit: one kernel) */
+                    CI_CHECK_EQ_INT(ci_program_num_kernels(p), (c ? 1 : 3));
+                    CI_CHECK_OK_CTX(ctx, ci_program_run(p, 1, ins, 2, outs));
+                    CI_CHECK_MSG(fabs(s - want) <= 1e-4 * (1 + fabs(want)), "%g, want %g", s,
+                                 want);
+                    CI_CHECK(m == wmax);
+                    if (b == 0 && th == 1) {
+                        first[0] = s;
+                        first[1] = m;
+                    } else
+                        CI_CHECK_MSG(!memcmp(&s, &first[0], 4), "case %d, backend %d, %d threads",
+                                     c, b, th);
+                    ci_program_destroy(p);
+                }
+                ci_graph_destroy(gr);
+                ci_ctx_destroy(ctx);
+            }
+    }
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_tile_math_against_libm);
@@ -306,5 +368,6 @@ int main(int argc, char **argv) {
     CI_RUN(test_tile_kernels_match_interpreter);
     CI_RUN(test_tile_threads_same_bits);
     CI_RUN(test_tile_interpreter_threads);
+    CI_RUN(test_tile_split_reduction);
     return ci_test_done();
 }
