@@ -4662,9 +4662,10 @@ static int ci__ops_red_vop(int rtype) {
    runs in two stages, as Inductor's split reductions do: nsplit partial results, each over
    a contiguous chunk of the flattened reduction (its index s * chunk + q taken apart into
    the reduced dims), then their reduction. nsplit divides the element count (between 16 and
-   128, else no split) and depends on the sizes alone, so the result is the same on any
-   thread count and backend; the first stage's points run in parallel and in tiles. Returns
-   the partial results' box (f32[nsplit] for an f32 sum), or NULL: no split. */
+   128, else no split; on the GPU 256 to 1024 where chunks stay 2048 or longer) and depends on
+   the sizes and the device alone, so the result is the same on any thread count; the first
+   stage's points run in parallel (and in tiles on the CPU). Returns the partial results' box
+   (f32[nsplit] for an f32 sum), or NULL: no split. */
 #define CI__OPS_SPLIT_MIN 65536
 static ci__box *ci__ops_reduce_split(ci__L *L, ci__box *x, const char *red, int64_t rnumel,
                                      int rtype, ci_dtype out_dt) {
@@ -4679,6 +4680,8 @@ static ci__box *ci__ops_reduce_split(ci__L *L, ci__box *x, const char *red, int6
           rtype == CI__RED_MIN || rtype == CI__RED_ANY || rtype == CI__RED_ALL ||
           rtype == CI__RED_XOR_SUM))
         return NULL;
+    for (i = 1024; L->gpu && i >= 256 && !ns; i /= 2)   /* the GPU: enough blocks to fill it */
+        if (rnumel % i == 0 && rnumel / i >= 2048) ns = i;
     for (i = 64; i >= 16 && !ns; i /= 2)   /* a power of two near 64 that divides it */
         if (rnumel % i == 0) ns = i;
     if (!ns && rnumel % 128 == 0) ns = 128;
