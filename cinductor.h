@@ -17632,18 +17632,39 @@ static const char *ci__cc_flags(void) {
     return e && *e ? e : "-O3 -march=native";
 }
 
-/* the compiler's --version (its first line, in ver); NULL, or why it cannot be run */
+/* the compiler's --version (its first line, in ver); NULL, or why it cannot be run. The last
+   command that ran is remembered with its answer (a compile asks twice: is the backend
+   available, then for the cache key). */
+#ifndef CINDUCTOR_NO_THREADS
+static pthread_mutex_t ci__cc_lock = PTHREAD_MUTEX_INITIALIZER;
+#define CI__CC_LOCK() pthread_mutex_lock(&ci__cc_lock)
+#define CI__CC_UNLOCK() pthread_mutex_unlock(&ci__cc_lock)
+#else
+#define CI__CC_LOCK() ((void)0)
+#define CI__CC_UNLOCK() ((void)0)
+#endif
 static const char *ci__cc_version(char *ver, size_t n) {
+    static char last_cmd[1100], last_ver[512];
     char cmd[1100];
     static char why[1200];
     char *nl;
+    int ok;
     snprintf(cmd, sizeof cmd, "%s --version 2>&1", ci__cc_cmd());
+    CI__CC_LOCK();
+    ok = last_cmd[0] && !strcmp(cmd, last_cmd);
+    if (ok) snprintf(ver, n, "%s", last_ver);
+    CI__CC_UNLOCK();
+    if (ok) return NULL;
     if (ci__cc_shell(cmd, ver, n) != 0) {
         snprintf(why, sizeof why, "the cc backend's compiler '%s' could not be run (%s)",
                  ci__cc_cmd(), "set CINDUCTOR_CC to a C compiler");
         return why;
     }
     if ((nl = strchr(ver, '\n')) != NULL) *nl = 0;
+    CI__CC_LOCK();
+    snprintf(last_cmd, sizeof last_cmd, "%s", cmd);
+    snprintf(last_ver, sizeof last_ver, "%s", ver);
+    CI__CC_UNLOCK();
     return NULL;
 }
 
