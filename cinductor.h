@@ -4658,8 +4658,8 @@ static int ci__ops_red_vop(int rtype) {
 }
 
 /* make_reduction: x reduced over red[] into dtype out_dt (x already converted as needed) */
-/* A reduction of a whole tensor (one output point) of CI__OPS_SPLIT_MIN elements or more
-   runs in two stages, as Inductor's split reductions do: nsplit partial results, each over
+/* A reduction of a whole tensor (one output point, not an f16/bf16 one) of CI__OPS_SPLIT_MIN
+   elements or more runs in two stages, as Inductor's split reductions do: nsplit partial results, each over
    a contiguous chunk of the flattened reduction (its index s * chunk + q taken apart into
    the reduced dims), then their reduction. nsplit divides the element count (between 16 and
    128, else no split; on the GPU 256 to 1024 where chunks stay 2048 or longer) and depends on
@@ -4675,7 +4675,8 @@ static ci__box *ci__ops_reduce_split(ci__L *L, ci__box *x, const char *red, int6
     ci__kernel *k;
     ci__v *body;
     int i;
-    if (rnumel < CI__OPS_SPLIT_MIN ||
+    if (rnumel < CI__OPS_SPLIT_MIN || out_dt == CI_F16 || out_dt == CI_BF16 ||   /* (partial
+            results rounded to 16 bits would lose what one rounding at the end keeps) */
         !(rtype == CI__RED_SUM || rtype == CI__RED_PROD || rtype == CI__RED_MAX ||
           rtype == CI__RED_MIN || rtype == CI__RED_ANY || rtype == CI__RED_ALL ||
           rtype == CI__RED_XOR_SUM))

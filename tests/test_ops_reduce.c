@@ -153,6 +153,7 @@ CI_TEST(test_split_reductions) {
     RUNR(R_ALL, CI_BOOL, S(CI_BOOL, "256,256"), 0, 1, NONE_);
     RUNR_VIEW("T", R_SUM, CI_F32, S(CI_F32, "1024,64"), 0, 0);        /* sum(x.t()) */
     RUNR_VIEW("S2", R_MAX, CI_F32, S(CI_F32, "131072"), 0, 0);        /* amax(x[::2]) */
+    RUNR_BIG(R_SUM, CI_F16, RANGE(S(CI_F16, "256,256"), 0, 0.01), 0, 0);   /* f16: one stage */
 }
 
 /* reductions big enough (8+ reduced elements) to run as reduction kernels, not unrolled */
