@@ -4657,11 +4657,10 @@ static int ci__ops_red_vop(int rtype) {
     return -1;
 }
 
-/* make_reduction: x reduced over red[] into dtype out_dt (x already converted as needed) */
 /* A reduction of a whole tensor (one output point, not an f16/bf16 one) of CI__OPS_SPLIT_MIN
-   elements or more runs in two stages, as Inductor's split reductions do: nsplit partial results, each over
-   a contiguous chunk of the flattened reduction (its index s * chunk + q taken apart into
-   the reduced dims), then their reduction. nsplit divides the element count (between 16 and
+   elements or more runs in two stages, as Inductor's split reductions do: nsplit partial
+   results, each over a contiguous chunk of the flattened reduction (its index s * chunk + q
+   taken apart into the reduced dims), then their reduction. nsplit divides the element count (between 16 and
    128, else no split; on the GPU 256 to 1024 where chunks stay 2048 or longer) and depends on
    the sizes and the device alone, so the result is the same on any thread count; the first
    stage's points run in parallel (and in tiles on the CPU). Returns the partial results' box
@@ -4717,6 +4716,7 @@ static ci__box *ci__ops_reduce_split(ci__L *L, ci__box *x, const char *red, int6
     return ci__ir_buf_box(L, buf);
 }
 
+/* make_reduction: x reduced over red[] into dtype out_dt (x already converted as needed) */
 static ci__box *ci__ops_reduce_box(ci__L *L, const ci__opdef *op, ci__box *x, const char *red,
                                    int keepdim, int rtype, ci_dtype out_dt) {
     int64_t osize[CI_MAX_DIMS] = {0}, rsize[CI_MAX_DIMS], rnumel = 1, onumel;
