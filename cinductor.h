@@ -4660,11 +4660,11 @@ static int ci__ops_red_vop(int rtype) {
 /* A reduction of a whole tensor (one output point, not an f16/bf16 one) of CI__OPS_SPLIT_MIN
    elements or more runs in two stages, as Inductor's split reductions do: nsplit partial
    results, each over a contiguous chunk of the flattened reduction (its index s * chunk + q
-   taken apart into the reduced dims), then their reduction. nsplit divides the element count (between 16 and
-   128, else no split; on the GPU 256 to 1024 where chunks stay 2048 or longer) and depends on
-   the sizes and the device alone, so the result is the same on any thread count; the first
-   stage's points run in parallel (and in tiles on the CPU). Returns the partial results' box
-   (f32[nsplit] for an f32 sum), or NULL: no split. */
+   taken apart into the reduced dims), then their reduction. nsplit divides the element
+   count (between 16 and 128, else no split; on the GPU 256 to 1024 where chunks stay 2048 or
+   longer) and depends on the sizes and the device alone, so the result is the same on any
+   thread count; the first stage's points run in parallel (and in tiles on the CPU). Returns
+   the partial results' box (f32[nsplit] for an f32 sum), or NULL: no split. */
 #define CI__OPS_SPLIT_MIN 65536
 static ci__box *ci__ops_reduce_split(ci__L *L, ci__box *x, const char *red, int64_t rnumel,
                                      int rtype, ci_dtype out_dt) {
