@@ -14164,6 +14164,16 @@ static long long ci__cemit_extent(const ci__group *g, int cuda) {
     return n;
 }
 
+/* a kernel's points times its reduction's: below CI__CEMIT_PAR_MIN it runs on the calling
+   thread, where waking the pool would cost more than splitting saves (the interpreter's
+   ci__interp_run too) */
+#define CI__CEMIT_PAR_MIN 16384
+static int64_t ci__cemit_work(const ci__group *g) {
+    const ci__kernel *k = (const ci__kernel *)g->m.v[0];
+    if (g->fused) return ci__ir_numel(g->t.ndim, g->t.size) * ci__ir_numel(g->t.nr, g->t.rsize);
+    return ci__ir_numel(k->ndim, k->size) * ci__ir_numel(k->nr, k->rsize);
+}
+
 /* the program: its kernels, then ci_main (or, for CUDA, the kernels' __global__ entries) */
 static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line, int cuda, int ptrs) {
     ci__sb *out = sb;
@@ -14236,7 +14246,8 @@ static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line, int cuda, i
             ci__sb_printf(sb, "    if (ci_rt_extern(rt, %d, B)) return CI_MAIN_EXTERN_FAILED;\n",
                           nk);
         else {
-            if (!g->fused && k->kind == CI__K_SCATTER && !k->disjoint)
+            if ((!g->fused && k->kind == CI__K_SCATTER && !k->disjoint) ||
+                ci__cemit_work(g) < CI__CEMIT_PAR_MIN)   /* in order, or small: one thread */
                 ci__sb_printf(sb, "    %s(B, 0, %lldLL);\n", g->name, n);
             else ci__sb_printf(sb, "    ci_rt_parallel(rt, %s, %lldLL, B);\n", g->name, n);
             ci__sb_printf(sb, "    if (*(int *)B[%d]) return CI_MAIN_CHECK_FAILED;\n", L->err_slot);
@@ -16456,8 +16467,6 @@ static void ci__interp_chunk(void **arg, long long u0, long long u1) {
 }
 #endif
 
-/* the fewest points a kernel splits across threads for */
-#define CI__INTERP_PAR_MIN 16384
 static int ci__interp_run(ci_program *p) {
     ci__interp_data *D = (ci__interp_data *)p->be_data;
     ci__interp_state *S = &D->frames[0];
@@ -16476,9 +16485,7 @@ static int ci__interp_run(ci_program *p) {
         else {
             int64_t n = ci__interp_units(g);
 #ifndef CINDUCTOR_NO_THREADS
-            if (p->pool && n > 1 &&
-                ci__ir_numel(g->t.ndim, g->t.size) * ci__ir_numel(g->t.nr, g->t.rsize) >=
-                        CI__INTERP_PAR_MIN) {
+            if (p->pool && n > 1 && ci__cemit_work(g) >= CI__CEMIT_PAR_MIN) {
                 ci__interp_job J;
                 J.p = p;
                 J.g = g;

@@ -235,22 +235,22 @@ CI_TEST(test_tile_kernels_match_interpreter) {
 }
 
 /* the same bits on 1, 2 and 3 threads (a one-dim kernel's tiles start where a thread's range
-   does) */
+   does; 20011 points: big enough to be split) */
 CI_TEST(test_tile_threads_same_bits) {
-    const char *text = "input b: f32[1031]\ny = aten.erf.default(b)\nz = aten.exp.default(y)\n"
+    const char *text = "input b: f32[20011]\ny = aten.erf.default(b)\nz = aten.exp.default(y)\n"
                        "s = aten.sum.default(z)\noutput z, s\n";
     ci_test_rng g = ci_test_rng_make(3);
-    float b[1031];
+    static float b[20011];
     void *ins[1], *one[2] = {0}, *more[2] = {0};
     size_t n[2];
     int th, ok;
-    ci_test_fill_normal_f32(b, 1031, &g);
+    ci_test_fill_normal_f32(b, 20011, &g);
     ins[0] = b;
     ok = run_text(text, CI_BACKEND_TCC, 1, ins, one, n, NULL);
     CI_CHECK(ok);
     for (th = 2; ok && th <= 3; th++) {
         ok = run_text(text, CI_BACKEND_TCC, th, ins, more, n, NULL);
-        CI_CHECK_MSG(ok && !memcmp(one[0], more[0], sizeof(float) * 1031) &&
+        CI_CHECK_MSG(ok && !memcmp(one[0], more[0], sizeof(float) * 20011) &&
                              !memcmp(one[1], more[1], sizeof(float)),
                      "%d threads", th);
         free(more[0]); free(more[1]);
@@ -360,6 +360,34 @@ CI_TEST(test_tile_split_reduction) {
     }
 }
 
+/* a kernel of fewer than CI__CEMIT_PAR_MIN points runs on the calling thread: ci_main calls
+   it, the pool only takes the bigger ones */
+CI_TEST(test_tile_small_kernels_one_thread) {
+    static const int sizes[2] = {16383, 16384};
+    int i;
+    for (i = 0; i < 2; i++) {
+        char text[200], err[200];
+        ci_ctx *ctx;
+        ci_graph *g;
+        ci_program *p = NULL;
+        ci_compile_desc d;
+        snprintf(text, sizeof text, "input b: f32[%d]\ny = aten.exp.default(b)\noutput y\n",
+                 sizes[i]);
+        ci_ctx_create(NULL, &ctx);
+        g = ci_graph_create(ctx);
+        CI_CHECK_OK(ci_cig_parse(g, text, strlen(text), "small", NULL, err, sizeof err));
+        memset(&d, 0, sizeof d);
+        d.num_threads = 4;
+        CI_CHECK_OK_CTX(ctx, ci_compile(g, &d, &p));
+        if (p)
+            CI_CHECK_MSG(!strstr(ci_program_source(p), "ci_rt_parallel(rt, k0") == !i,
+                         "%d points", sizes[i]);
+        ci_program_destroy(p);
+        ci_graph_destroy(g);
+        ci_ctx_destroy(ctx);
+    }
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_tile_math_against_libm);
@@ -369,5 +397,6 @@ int main(int argc, char **argv) {
     CI_RUN(test_tile_threads_same_bits);
     CI_RUN(test_tile_interpreter_threads);
     CI_RUN(test_tile_split_reduction);
+    CI_RUN(test_tile_small_kernels_one_thread);
     return ci_test_done();
 }
