@@ -29,6 +29,7 @@ fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/ci-cli.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 2
+export CINDUCTOR_CC_CACHE="$work/cc-cache"   # (the cc backend's objects go away with it)
 
 status=0
 name=""

@@ -108,6 +108,7 @@ CI_TEST(test_tile_position_and_rules) {
 
 /* compiles TEXT on BACKEND with THREADS threads and runs it on INS; the outputs in *outs
    (malloc'd, numel each in *n); the program's source kept in *src when asked for */
+static char cc_cache[64] = "off";   /* main makes a temporary directory */
 /* be INTERP_REF: the interpreter point by point (ci_compile_desc.reference) */
 #define INTERP_REF ((ci_backend)-1)
 static int run_text(const char *text, ci_backend be, int threads, void **ins, void **outs,
@@ -125,6 +126,7 @@ static int run_text(const char *text, ci_backend be, int threads, void **ins, vo
     memset(&d, 0, sizeof d);
     d.backend = be == INTERP_REF ? CI_BACKEND_INTERP : be;
     d.reference = be == INTERP_REF;
+    d.cache_dir = cc_cache;   /* (the cc backend's objects: a directory of this run) */
     d.num_threads = threads;
     ok = ok && ci_compile(g, &d, &p) == CI_OK;
     if (!ok) printf("# %s\n", ci_ctx_last_error(ctx));
@@ -389,7 +391,11 @@ CI_TEST(test_tile_small_kernels_one_thread) {
 }
 
 int main(int argc, char **argv) {
+    int rc;
+    char cmd[100];
     ci_test_init(argc, argv);
+    snprintf(cc_cache, sizeof cc_cache, "%s", "/tmp/ci_tile_ccXXXXXX");
+    if (!mkdtemp(cc_cache)) snprintf(cc_cache, sizeof cc_cache, "off");
     CI_RUN(test_tile_math_against_libm);
     CI_RUN(test_tile_math_special_values);
     CI_RUN(test_tile_position_and_rules);
@@ -398,5 +404,8 @@ int main(int argc, char **argv) {
     CI_RUN(test_tile_interpreter_threads);
     CI_RUN(test_tile_split_reduction);
     CI_RUN(test_tile_small_kernels_one_thread);
-    return ci_test_done();
+    rc = ci_test_done();
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", cc_cache);
+    if (strcmp(cc_cache, "off") && system(cmd) != 0) return 1;
+    return rc;
 }
