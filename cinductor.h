@@ -15636,7 +15636,14 @@ static int ci__interp_tile_ok(ci__L *L, const ci__kernel *k, ci__interp_prog *P,
         if (cols && v->op == CI__V_ACC) d = 1;   /* (column mode: a tile of results) */
         P->dep[i] = (char)d;
         if (v->ivar || (v->ix && ci__ix_uses_any(v->ix, indirect, L->ixt.nvars))) return 0;
-        if (d && !ci__tile_prim(v, indirect, L->ixt.nvars) && v->op != CI__V_ACC) return 0;
+        if (d && v->op != CI__V_ACC) {   /* a primitive whose call shape the loop knows */
+            const char *nm = ci__tile_prim(v, indirect, L->ixt.nvars);
+            unsigned char sh = 0;
+            if (!nm) return 0;
+            if (v->op != CI__V_LOAD && v->op != CI__V_INDEX && strcmp(nm, "=") &&
+                (!ci__interp_tprim_find(nm, &sh) || !sh))
+                return 0;   /* (shape 0 is a cast to its own type: never a guess) */
+        }
     }
     if (k->kind == CI__K_REDUCTION)
         return (k->rtype == CI__RED_SUM || k->rtype == CI__RED_MAX || k->rtype == CI__RED_MIN) &&
