@@ -14913,12 +14913,16 @@ static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
 
 /* ---------------------------------------------------------------------------------------
    >>interp  the interpreter backend: runs the kernel IR directly
-   Each kernel's value DAG is flattened into a post-order array once; every point of the
-   iteration space evaluates it into a register array. Arithmetic mirrors what the emitted C
-   computes (f32 ops in float, integer ops wrapped to their width), so it is an oracle for
-   the emitter. Loads are bounds-checked. It needs no compiler and is always available.
-   Its backend entry (ci__interp_backend): ci__interp_prepare flattens the bodies once per
-   program, ci__interp_run runs the kernels in order.
+   Each kernel's value DAG is flattened into a post-order array once. A fused kernel the tile
+   primitives take (>>tile) runs its innermost loop a tile at a time, one primitive call per
+   node that changes along it; every other kernel, and every kernel of a program compiled with
+   ci_compile_desc.reference, evaluates each point of its iteration space into a register
+   array. That path's arithmetic mirrors what the emitted C computes (f32 ops in float,
+   integer ops wrapped to their width), so it is the oracle for the emitter and the tiles.
+   Loads are bounds-checked. It needs no compiler and is always available. Its backend entry
+   (ci__interp_backend): ci__interp_prepare flattens the bodies and picks the tiles once per
+   program, ci__interp_run runs the kernels in order, fused ones split across the thread
+   pool (a frame a thread).
    --------------------------------------------------------------------------------------- */
 typedef union ci__interp_val { double f; int64_t i; } ci__interp_val;
 typedef struct ci__interp_kernel {
