@@ -2390,6 +2390,11 @@ struct ci__kernel {
     ci__v *gbody; /* its body over the group's variables, in-group loads replaced */
     ci__v *acc;                      /* REDUCTION: the value standing for its result (CI__V_ACC) */
     void *ip;                        /* the interpreter's flattened body (ci__interp_prog) */
+    /* its body, store index and flattened body in its group's interior loop (ci__tile_interior;
+       ci__tile_interior_swap trades them with the fields above) */
+    ci__v *in_gbody;
+    ci__ix *in_st_ix;
+    void *ip_in;
 };
 
 /* sched: a fused kernel. Pointwise and reduction kernels of one iteration space share the
@@ -2415,6 +2420,11 @@ struct ci__group {
     int itile;        /* >>interp: the variable it runs in tiles along + 1 (0: point by point) */
     int icols;        /* >>interp: in column mode (ci__interp_tile_pick) */
     int irows;        /* >>interp: a 2-d one in blocks of rows (ci__interp_tile_across) */
+    /* >>tile: its last dim's interior, where the masks and clamps that padding puts in its
+       indices are decided (ci__tile_interior): the variable that ranges over it (NULL: none),
+       and whether the emitter (cpu_in) and the interpreter (iin) run its loop there */
+    ci__ix *in_x;
+    int cpu_in, iin;
 };
 /* sched: why two kernels that share a buffer are not one (for explain) */
 typedef struct ci__ir_unfused { ci__kernel *from, *to; const char *why; } ci__ir_unfused;
@@ -2972,6 +2982,57 @@ static ci__v *ci__ir_v_subst(ci__L *L, ci__v *v, ci__ix_smap *s) {
     ci__ir_vw_open(L, &w);
     ci__ir_vw_push(&w, v, 0);
     while ((x = ci__ir_vw_next_memo(&w, &m)) != NULL) ci__ir_v_subst_one(L, x, s, &m);
+    ci__ir_vw_close(&w);
+    return ci__ir_vmemo_get(&m, v);
+}
+
+/* the range of integer value v when it is an int64 index or constant (1), else 0 */
+static int ci__ir_v_irange(const ci__v *v, int64_t *lo, int64_t *hi) {
+    if (v->dt != CI_I64) return 0;
+    if (v->op == CI__V_CONST) { *lo = *hi = v->i; return 1; }
+    if (v->op != CI__V_INDEX || v->n) return 0;
+    *lo = v->ix->lo;
+    *hi = v->ix->hi;
+    return 1;
+}
+
+/* v with a comparison that its operands' ranges decide made a constant, and the conditions,
+   selects and negations of constants folded (as ci__ir_v_op folds them) */
+static ci__v *ci__ir_v_fold(ci__L *L, ci__v *v) {
+    int64_t alo, ahi, blo, bhi;
+    int r = -1;
+    if (ci__ir_vop_is_cmp(v->op) && ci__ir_v_irange(v->a[0], &alo, &ahi) &&
+        ci__ir_v_irange(v->a[1], &blo, &bhi)) {
+        switch (v->op) {
+        case CI__V_LT: r = ahi < blo ? 1 : alo >= bhi ? 0 : -1; break;
+        case CI__V_LE: r = ahi <= blo ? 1 : alo > bhi ? 0 : -1; break;
+        case CI__V_GT: r = alo > bhi ? 1 : ahi <= blo ? 0 : -1; break;
+        case CI__V_GE: r = alo >= bhi ? 1 : ahi < blo ? 0 : -1; break;
+        default:   /* EQ, NE */
+            r = alo == ahi && blo == bhi && alo == blo ? 1 : ahi < blo || bhi < alo ? 0 : -1;
+            if (r >= 0 && v->op == CI__V_NE) r = !r;
+            break;
+        }
+        return r < 0 ? v : ci__ir_v_consti(L, CI_BOOL, r);
+    }
+    if (v->op == CI__V_NOT && v->a[0]->dt == CI_BOOL && v->a[0]->op == CI__V_CONST)
+        return ci__ir_v_consti(L, CI_BOOL, !v->a[0]->i);
+    if (v->op == CI__V_AND || v->op == CI__V_OR || v->op == CI__V_WHERE)
+        return ci__ir_v_op(L, v->op, v->a[0], v->a[1], v->op == CI__V_WHERE ? v->a[2] : NULL);
+    return v;
+}
+
+/* ci__ir_v_subst, each rebuilt node folded (ci__ir_v_fold): where the new index variables'
+   ranges decide a comparison, the branches it guards fold away */
+static ci__v *ci__ir_v_subst_fold(ci__L *L, ci__v *v, ci__ix_smap *s) {
+    ci__ir_vmemo m;
+    ci__ir_vwalk w;
+    ci__v *x;
+    ci__ir_vmemo_init(L, &m);
+    ci__ir_vw_open(L, &w);
+    ci__ir_vw_push(&w, v, 0);
+    while ((x = ci__ir_vw_next_memo(&w, &m)) != NULL)
+        ci__ir_vmemo_put(L, &m, x, ci__ir_v_fold(L, ci__ir_rebuild(L, x, s, &m)));
     ci__ir_vw_close(&w);
     return ci__ir_vmemo_get(&m, v);
 }
@@ -11754,6 +11815,15 @@ CI__TILE_FN void ci__tile_not(int *d, const int *a, int n) {
     }
 }
 
+CI__TILE_FN void ci__tile_isnan(int *d, const float *a, int n) {
+    int i;
+    for (i = 0; i < n; i += CI__TILE_LANES) {
+        ci__tile_vf x = ci__tile_get(a + i, 1, n - i);
+        ci__tile_vi r = (x != x) & 1;
+        CI__TILE_STN(d + i, r, int, CI__TILE_LANES, n - i);
+    }
+}
+
 CI__TILE_FN void ci__tile_where(float *d, const int *c, int sc, const float *a, int sa,
                                 const float *b, int sb, int n) {
     int i;
@@ -11810,6 +11880,11 @@ CI__TILE_IBIN(max_i, x > y ? x : y)
 CI__TILE_FN void ci__tile_not(int *d, const int *a, int n) {
     int i;
     for (i = 0; i < n; i++) d[i] = !a[i];
+}
+
+CI__TILE_FN void ci__tile_isnan(int *d, const float *a, int n) {
+    int i;
+    for (i = 0; i < n; i++) d[i] = a[i] != a[i];
 }
 
 CI__TILE_FN void ci__tile_where(float *d, const int *c, int sc, const float *a, int sa,
@@ -12010,6 +12085,7 @@ static const char *ci__tile_prim(const ci__v *v, const char *indirect, int nvars
         if (a0 != CI_BOOL || v->a[1]->dt != CI_BOOL) return NULL;
         return v->op == CI__V_AND ? "ci_tl_and" : "ci_tl_or";
     case CI__V_NOT: return a0 == CI_BOOL ? "ci_tl_not" : NULL;
+    case CI__V_ISNAN: return a0 == CI_F32 ? "ci_tl_isnan" : NULL;
     case CI__V_WHERE:
         return v->dt == CI_F32 && a0 == CI_BOOL && v->a[1]->dt == CI_F32 && v->a[2]->dt == CI_F32
                        ? "ci_tl_where"
@@ -12036,6 +12112,158 @@ static const char *ci__tile_prim(const ci__v *v, const char *indirect, int nvars
     case CI__V_ERF: return "ci_tl_erf";
     case CI__V_RECIP: return "ci_tl_recip";
     default: return NULL;
+    }
+}
+
+/* -- the interior of a padded loop --
+   A kernel that reads with padding (avg_pool2d's, F.pad's) guards its loads with masks
+   (0 <= x - 1 < n) and clamps their indices (max(0, x - 1)): in tiles, a mask, a select and a
+   gather a load. Along a fused pointwise group's last dim (its tiled loop), ci__tile_interior
+   finds the stretch [lo, hi] where the masks and clamps affine in that dim's variable alone are
+   decided, and gives each member a second body over a new variable ranging there: the index
+   simplifier drops the clamps (the ranges prove them idle) and ci__ir_v_fold the decided
+   masks, so the loads there are contiguous. The CPU backends run the loop in three parts:
+   before lo, lo to hi with the interior bodies, after hi. The stretch only decides what folds;
+   what folds is proved by the ranges alone. */
+#define CI__TILE_INTERIOR_MIN 64   /* points along the dim: shorter loops stay one */
+
+/* e = c + s * var compared with (or clamped to) a bound: decided where e >= h or e <= l; the
+   side of that which holds the dim's middle (of n points) narrows [*lo, *hi]. 1 if e is such */
+static int ci__tile_interior_cut(const ci__ix *e, int var, int64_t h, int64_t l, int64_t n,
+                                 int64_t *lo, int64_t *hi) {
+    int64_t c, s, mid = (n - 1) / 2, a, b;
+    if (e->kind == CI__IX_VAR && e->var == var) {
+        c = 0;
+        s = 1;
+    } else if (e->kind == CI__IX_SUM && e->nterms == 1 && e->atom[0]->kind == CI__IX_VAR &&
+               e->atom[0]->var == var) {
+        c = e->c;
+        s = e->coef[0];
+    } else return 0;
+    if (h >= CI__IX_INF || l <= -CI__IX_INF) return 1;
+    if (s > 0) {   /* var >= a: e >= h; var <= b: e <= l */
+        a = -ci__util_floordiv(c - h, s);
+        b = ci__util_floordiv(l - c, s);
+        if (mid >= a) { if (a > *lo) *lo = a; }
+        else if (mid <= b && b < *hi) *hi = b;
+    } else {       /* var <= a: e >= h; var >= b: e <= l */
+        a = ci__util_floordiv(c - h, -s);
+        b = -ci__util_floordiv(l - c, -s);
+        if (mid <= a) { if (a < *hi) *hi = a; }
+        else if (mid >= b && b > *lo) *lo = b;
+    }
+    return 1;
+}
+
+/* the clamps along var in index e: counted, and each narrows [*lo, *hi] (ci__tile_interior_cut) */
+static int ci__tile_interior_ix(const ci__ix *e, int var, int64_t n, int64_t *lo, int64_t *hi) {
+    int i, c = 0;
+    if (e->kind == CI__IX_SUM) {
+        for (i = 0; i < e->nterms; i++) c += ci__tile_interior_ix(e->atom[i], var, n, lo, hi);
+        return c;
+    }
+    if (e->kind == CI__IX_CONST || e->kind == CI__IX_VAR) return 0;
+    if (e->kind == CI__IX_MIN || e->kind == CI__IX_MAX) {
+        const ci__ix *x = ci__ix_has_var(e->a, var) ? e->a : e->b, *k = x == e->a ? e->b : e->a;
+        if (ci__ix_has_var(x, var) && !ci__ix_has_var(k, var))
+            c += ci__tile_interior_cut(x, var, k->hi, k->lo, n, lo, hi);
+    }
+    return c + ci__tile_interior_ix(e->a, var, n, lo, hi) +
+           ci__tile_interior_ix(e->b, var, n, lo, hi);
+}
+
+/* the masks and clamps along var in group g's members (their bodies and store indices):
+   counted, and each narrows [*lo, *hi] */
+static int ci__tile_interior_scan(ci__L *L, ci__group *g, int var, int64_t n, int64_t *lo,
+                                  int64_t *hi) {
+    ci__ir_vwalk w;
+    ci__v *v;
+    int j, c = 0, *mk = ci__ir_marks(L), ep = L->epoch;
+    ci__ir_vw_open(L, &w);
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (!k->emit) continue;
+        ci__ir_vw_push(&w, k->gbody, 0);
+        if (k->store) c += ci__tile_interior_ix(k->st_ix, var, n, lo, hi);
+    }
+    while ((v = ci__ir_vw_next(&w, mk, ep)) != NULL) {
+        int64_t klo, khi, h, l;
+        int op = v->op, x;
+        if ((op == CI__V_LOAD || op == CI__V_INDEX) && v->ix)
+            c += ci__tile_interior_ix(v->ix, var, n, lo, hi);
+        if (!ci__ir_vop_is_cmp(op) || v->a[0]->dt != CI_I64) continue;
+        x = v->a[0]->op == CI__V_INDEX && ci__ix_has_var(v->a[0]->ix, var) ? 0 : 1;
+        if (v->a[x]->op != CI__V_INDEX || !ci__ix_has_var(v->a[x]->ix, var) ||
+            !ci__ir_v_irange(v->a[!x], &klo, &khi) ||
+            (v->a[!x]->op == CI__V_INDEX && ci__ix_has_var(v->a[!x]->ix, var)))
+            continue;
+        if (x) {   /* the bound on the left: the comparison mirrored */
+            op = op == CI__V_LT ? CI__V_GT : op == CI__V_GT ? CI__V_LT
+               : op == CI__V_LE ? CI__V_GE : op == CI__V_GE ? CI__V_LE : op;
+        }
+        h = op == CI__V_GE || op == CI__V_LT ? khi : khi + 1;
+        l = op == CI__V_LE || op == CI__V_GT ? klo : klo - 1;
+        c += ci__tile_interior_cut(v->a[x]->ix, var, h, l, n, lo, hi);
+    }
+    ci__ir_vw_close(&w);
+    return c;
+}
+
+/* group g's members trade their bodies, store indices and flattened bodies with their interior
+   ones: the emitter and the interpreter's preparation write (build) the interior loop with
+   their usual code in between two swaps */
+static void ci__tile_interior_swap(ci__group *g) {
+    int j;
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        ci__v *b = k->gbody;
+        ci__ix *st = k->st_ix;
+        void *ip = k->ip;
+        if (!k->emit) continue;
+        k->gbody = k->in_gbody;
+        k->in_gbody = b;
+        k->st_ix = k->in_st_ix;
+        k->in_st_ix = st;
+        k->ip = k->ip_in;
+        k->ip_in = ip;
+    }
+}
+
+/* the interiors of the CPU's fused pointwise groups (see above): g->in_x and each member's
+   in_gbody and in_st_ix, where the interior covers half the dim and drops a mask or clamp */
+static void ci__tile_interior(ci__L *L) {
+    int i, j;
+    for (i = 0; i < L->groups.n; i++) {
+        ci__group *g = (ci__group *)L->groups.v[i];
+        const ci__ir_tiling *T = &g->t;
+        int64_t n, lo, hi, dlo, dhi;
+        int var, before;
+        ci__ix *x;
+        ci__ix_smap s;
+        g->in_x = NULL;
+        if (!g->live || !g->fused || T->nr || !T->ndim) continue;
+        n = T->size[T->ndim - 1];
+        var = T->vars[T->ndim - 1]->var;
+        lo = 0;
+        hi = n - 1;
+        if (n < CI__TILE_INTERIOR_MIN || !(before = ci__tile_interior_scan(L, g, var, n, &lo, &hi)))
+            continue;
+        if (hi - lo + 1 < n / 2 || (lo == 0 && hi == n - 1)) continue;
+        x = ci__ix_newvar(L->A, &L->ixt, n, 0);
+        x->lo = lo;
+        x->hi = hi;
+        ci__ir_ixsub_make(L, &s, 1, &T->vars[T->ndim - 1], &x);
+        for (j = 0; j < g->m.n; j++) {
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            if (!k->emit) continue;
+            k->in_gbody = ci__ir_v_subst_fold(L, k->gbody, &s);
+            k->in_st_ix = k->st_ix ? ci__ix_subst(L->A, &L->ixt, k->st_ix, &s) : NULL;
+        }
+        ci__tile_interior_swap(g);
+        dlo = 0;
+        dhi = n - 1;
+        if (ci__tile_interior_scan(L, g, x->var, n, &dlo, &dhi) < before) g->in_x = x;
+        ci__tile_interior_swap(g);
     }
 }
 
@@ -12079,6 +12307,7 @@ typedef void (*ci__fn_TW)(float *, const int *, int, const float *, int, const f
                           int);
 typedef void (*ci__fn_TFB)(float *, const int *, int);
 typedef void (*ci__fn_TFI)(float *, const long long *, int);
+typedef void (*ci__fn_TBF)(int *, const float *, int);
 typedef void (*ci__fn_TI)(long long *, long long, long long, int);
 typedef void (*ci__fn_TLD)(float *, const float *, long long, int);
 typedef void (*ci__fn_TG)(float *, const float *, const long long *, int);
@@ -12107,6 +12336,7 @@ typedef void (*ci__fn_TDF)(float *, const double *, int);
     X("ci_tl_and", TL, ci__tile_and) X("ci_tl_or", TL, ci__tile_or) \
     X("ci_tl_not", TN, ci__tile_not) X("ci_tl_where", TW, ci__tile_where) \
     X("ci_tl_b2f", TFB, ci__tile_b2f) X("ci_tl_i2f", TFI, ci__tile_i2f) \
+    X("ci_tl_isnan", TBF, ci__tile_isnan) \
     X("ci_tl_iota", TI, ci__tile_iota) \
     X("ci_tl_add_i", TJ, ci__tile_add_i) X("ci_tl_mul_i", TJ, ci__tile_mul_i) \
     X("ci_tl_min_i", TJ, ci__tile_min_i) X("ci_tl_max_i", TJ, ci__tile_max_i) \
@@ -12171,6 +12401,7 @@ static const char *ci__cemit_libm_proto(const char *kind) {
                    "int);\n"},
             {"TFB", "void %s(float *, const int *, int);\n"},
             {"TFI", "void %s(float *, const long long *, int);\n"},
+            {"TBF", "void %s(int *, const float *, int);\n"},
             {"TI", "void %s(long long *, long long, long long, int);\n"},
             {"TLD", "void %s(float *, const float *, long long, int);\n"},
             {"TG", "void %s(float *, const float *, const long long *, int);\n"},
@@ -13722,6 +13953,43 @@ static void ci__cemit_tile_loop(ci__cemit *E, ci__group *g, int p, int var, cons
     ci__sb_printf(E->sb, "%s}\n", ind);
 }
 
+/* group g's tiled loop over var (named nm) in three parts (ci__tile_interior): up to the
+   interior, the interior with the members' interior bodies, after it */
+static void ci__cemit_tile_parts(ci__cemit *E, ci__group *g, int p, int var, const char *nm,
+                                 const char *ind) {
+    const ci__ir_tiling *T = &g->t;
+    long long a = (long long)g->in_x->lo, b = (long long)g->in_x->hi + 1;
+    char lo[3][96], hi[3][96];
+    int j;
+    if (T->ndim > 1) {
+        snprintf(lo[0], 96, "0");
+        snprintf(hi[0], 96, "%lldLL", a);
+        snprintf(lo[1], 96, "%lldLL", a);
+        snprintf(hi[1], 96, "%lldLL", b);
+        snprintf(lo[2], 96, "%lldLL", b);
+        snprintf(hi[2], 96, "%lldLL", (long long)T->size[T->ndim - 1]);
+    } else {   /* a 1-d group: the parts of this thread's points */
+        snprintf(lo[0], 96, "x0_begin");
+        snprintf(hi[0], 96, "(x0_end < %lldLL ? x0_end : %lldLL)", a, a);
+        snprintf(lo[1], 96, "(x0_begin > %lldLL ? x0_begin : %lldLL)", a, a);
+        snprintf(hi[1], 96, "(x0_end < %lldLL ? x0_end : %lldLL)", b, b);
+        snprintf(lo[2], 96, "(x0_begin > %lldLL ? x0_begin : %lldLL)", b, b);
+        snprintf(hi[2], 96, "x0_end");
+    }
+    ci__tile_interior_swap(g);
+    for (j = 0; j < g->m.n; j++) {   /* what the interior alone has that does not change */
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (k->emit) ci__cemit_value(E, k->gbody, 1);
+    }
+    ci__tile_interior_swap(g);
+    ci__cemit_tile_loop(E, g, p, var, nm, lo[0], hi[0], ind, 0);
+    ci__sb_printf(E->sb, "%s/* the interior: no padding along %s */\n", ind, nm);
+    ci__tile_interior_swap(g);
+    ci__cemit_tile_loop(E, g, p, g->in_x->var, nm, lo[1], hi[1], ind, 0);
+    ci__tile_interior_swap(g);
+    ci__cemit_tile_loop(E, g, p, var, nm, lo[2], hi[2], ind, 0);
+}
+
 /* a 2-d kernel that loads across its rows (a transpose: a stride other than 0 or 1 along the
    tiled dim) runs blocks of CI__CEMIT_TILE_ROWS rows a tile, so the cache lines such a load
    brings serve the block's rows while they are in L1: the rows a block, or 0 */
@@ -13822,6 +14090,19 @@ static void ci__cemit_tile_cols(ci__cemit *E, ci__group *g, int var, const char 
 
 /* do group g's loads read along its last point dim (xv) more than along its reduction (rv)?
    (column mode reads rows in place then) */
+/* can group g's interior loop (ci__tile_interior) run in tiles too? Its variable is named and
+   marked as the tiled one is */
+static int ci__cemit_tile_in_ok(ci__cemit *E, ci__group *g) {
+    int v = g->in_x->var, ok;
+    E->names[v] = E->names[g->t.vars[g->t.ndim - 1]->var];
+    E->rmask[v] = 1;
+    ci__tile_interior_swap(g);
+    ok = ci__cemit_tile_ok(E, g, v, 0);
+    ci__tile_interior_swap(g);
+    if (!ok) E->rmask[v] = 0;
+    return ok;
+}
+
 static int ci__cemit_tile_colwise(ci__cemit *E, ci__group *g, int xv, int rv) {
     ci__ir_vwalk w;
     ci__v *v;
@@ -13873,7 +14154,11 @@ static int ci__cemit_tile_pick(ci__cemit *E, ci__group *g) {
     if (T->nr || !T->ndim || T->size[T->ndim - 1] < CI__CEMIT_TILE_MIN) return -1;
     var = T->vars[T->ndim - 1]->var;
     E->rmask[var] = 1;
-    if (ci__cemit_tile_ok(E, g, var, 0)) return g->cpu_tile = 1, var;
+    if (ci__cemit_tile_ok(E, g, var, 0)) {
+        g->cpu_tile = 1;
+        g->cpu_in = g->in_x && ci__cemit_tile_in_ok(E, g);
+        return var;
+    }
     E->rmask[var] = 0;
     ci__cemit_begin(E, T->ndim, T->vars, T->nr, T->rvars);   /* (rdep's memo made anew) */
     return -1;
@@ -13885,11 +14170,15 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     int i, j, p, unroll, collapse, coop = 0, tx = 1, ty = 1, tv, rows = 0;
     char lvl[64], inner[96], once[96];
     ci__cemit_begin(E, T->ndim, T->vars, T->nr, T->rvars);
-    g->cpu_tile = 0;
+    g->cpu_tile = g->cpu_in = 0;
     tv = ci__cemit_tile_pick(E, g);
-    for (j = 0; j < g->m.n; j++) {
-        ci__kernel *k = (ci__kernel *)g->m.v[j];
-        if (k->emit) ci__cemit_count(E, k->gbody, NULL);
+    for (i = 0; i < 1 + g->cpu_in; i++) {   /* (and the interior's bodies, swapped in) */
+        if (i) ci__tile_interior_swap(g);
+        for (j = 0; j < g->m.n; j++) {
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            if (k->emit) ci__cemit_count(E, k->gbody, NULL);
+        }
+        if (i) ci__tile_interior_swap(g);
     }
     ci__sb_printf(sb, "\n/* %s%s%s%s:", g->name, g->ops ? " (" : "", g->ops ? g->ops : "",
                   g->ops ? ")" : "");
@@ -13927,6 +14216,10 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
         ci__cuemit_tile_open(E, g);
     } else if (g->cpu_tile) {   /* all but the last dim; the tiled loop runs it */
         rows = ci__cemit_tile_rows(E, g, tv);
+        if (rows && g->cpu_in) {
+            E->rmask[g->in_x->var] = 0;
+            g->cpu_in = 0;
+        }
         if (T->ndim == 1) ci__sb_put(sb, "    {\n");
         else if (rows)   /* blocks of rows; each block's rows inside the tiled loop */
             ci__sb_printf(sb, "    for (long long x0b = x0_begin; x0b < x0_end; x0b += %d) {\n",
@@ -13960,8 +14253,10 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
             }
             snprintf(n, sizeof n, "%s", E->xname[last]);
             snprintf(hi, sizeof hi, "%lldLL", (long long)T->size[last]);
-            ci__cemit_tile_loop(E, g, p, tv, n, last ? "0" : "x0_begin", last ? hi : "x0_end",
-                                lvl, rows);
+            if (g->cpu_in) ci__cemit_tile_parts(E, g, p, tv, n, lvl);
+            else
+                ci__cemit_tile_loop(E, g, p, tv, n, last ? "0" : "x0_begin",
+                                    last ? hi : "x0_end", lvl, rows);
             continue;
         }
         for (j = 0; j < g->m.n; j++) {
@@ -14073,6 +14368,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     ci__sb_put(sb, "}\n");
     ci__cemit_end(E, T->nr, T->rvars);
     if (tv >= 0) E->rmask[tv] = 0;
+    if (g->cpu_in) E->rmask[g->in_x->var] = 0;
     E->it = &ci__cemit_i64;
 }
 
@@ -15603,7 +15899,7 @@ typedef struct ci__interp_state {
 /* a primitive's call shape (the kinds of CI__CEMIT_TILE_LIST that a node's value takes) */
 enum { CI__INTERP_T_UN = 1, CI__INTERP_T_BIN, CI__INTERP_T_CMP, CI__INTERP_T_ICMP,
        CI__INTERP_T_BOOL, CI__INTERP_T_NOT, CI__INTERP_T_WHERE, CI__INTERP_T_B2F,
-       CI__INTERP_T_I2F };
+       CI__INTERP_T_I2F, CI__INTERP_T_ISNAN };
 typedef struct ci__interp_tprim { const char *name, *kind; ci__interp_tfn fn; } ci__interp_tprim;
 #define CI__INTERP_TPRIM(name, kind, fn) {name, #kind, (ci__interp_tfn)fn},
 static const ci__interp_tprim ci__interp_tprims[] = {CI__CEMIT_TILE_LIST(CI__INTERP_TPRIM)};
@@ -15612,7 +15908,7 @@ static const ci__interp_tprim ci__interp_tprims[] = {CI__CEMIT_TILE_LIST(CI__INT
 /* the primitive named nm and its call shape (0: one the interpreter calls itself) */
 static ci__interp_tfn ci__interp_tprim_find(const char *nm, unsigned char *shape) {
     static const char *const kinds[] = {"", "TU", "TB", "TC", "TK", "TL", "TN", "TW", "TFB",
-                                        "TFI"};
+                                        "TFI", "TBF"};
     size_t i, j;
     *shape = 0;
     for (i = 0; i < sizeof ci__interp_tprims / sizeof ci__interp_tprims[0]; i++) {
@@ -15922,6 +16218,9 @@ static int ci__interp_tile_eval(ci__interp_prog *P, int var, void *const *B,
         case CI__INTERP_T_I2F:
             ((ci__fn_TFI)P->fn[j])((float *)d, (const long long *)tp[a[0]], tn);
             break;
+        case CI__INTERP_T_ISNAN:
+            ((ci__fn_TBF)P->fn[j])((int *)d, (const float *)tp[a[0]], tn);
+            break;
         case CI__INTERP_T_BIN:
             ((ci__fn_TB)P->fn[j])((float *)d, (const float *)tp[a[0]], ts[a[0]],
                                   (const float *)tp[a[1]], ts[a[1]], tn);
@@ -15979,20 +16278,21 @@ static int ci__interp_tile_hoist(ci__interp_prog *P, const ci__ix *st_ix, int va
     return 0;
 }
 
-/* kernel k's results over the tile (t, stride ts), stored; 1 out of bounds */
-static int ci__interp_tile_store(const ci__kernel *k, const ci__interp_prog *P, const float *t,
-                                 int ts, int var, void *const *B, ci__interp_state *S, int tn) {
+/* kernel k's results over the tile (t, stride ts), stored at st_ix; 1 out of bounds */
+static int ci__interp_tile_store(const ci__kernel *k, const ci__ix *st_ix,
+                                 const ci__interp_prog *P, const float *t, int ts, int var,
+                                 void *const *B, ci__interp_state *S, int tn) {
     float *o = (float *)B[k->out->slot];
     const long long *six;
     int64_t st = P->st[P->n];
     if (P->aff[P->n]) {
         int64_t base = S->base0[P->slot + P->n] + st * S->vars[var];
-        if (!ci__interp_tile_inb(k->out, k->st_ix, NULL, base, st, tn)) return 1;
+        if (!ci__interp_tile_inb(k->out, st_ix, NULL, base, st, tn)) return 1;
         ci__tile_store(o + base, st, t, ts, tn);
         return 0;
     }
-    six = ci__interp_tile_index(S, k->st_ix, var, tn);
-    if (!ci__interp_tile_inb(k->out, k->st_ix, six, 0, 0, tn)) return 1;
+    six = ci__interp_tile_index(S, st_ix, var, tn);
+    if (!ci__interp_tile_inb(k->out, st_ix, six, 0, 0, tn)) return 1;
     ci__tile_scatter(o, six, t, ts, tn);
     return 0;
 }
@@ -16001,33 +16301,34 @@ static int ci__interp_tile_store(const ci__kernel *k, const ci__interp_prog *P, 
    along the tile, then once per tile of tn points from t0: the members' values, stored or
    folded into their reductions' states; 1 on a bad load or store */
 static int ci__interp_tile_part(ci__L *L, ci__group *g, int p, int var, int64_t t0, int tn,
-                                void *const *B, ci__interp_state *S) {
+                                void *const *B, ci__interp_state *S, int in) {
     int j;
     S->vars[var] = t0;
     S->step++;
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
-        ci__interp_prog *P = (ci__interp_prog *)k->ip;
+        ci__interp_prog *P = (ci__interp_prog *)(in ? k->ip_in : k->ip);
+        const ci__ix *six = in ? k->in_st_ix : k->st_ix;
         ci__interp_acc *s = &S->iacc[j];
         const float *t;
         float *dest = NULL;
         int used = 0;
         if (!k->emit || k->phase != p || (g->t.nr && !k->inner)) continue;
         if (!tn) {
-            if (ci__interp_tile_hoist(P, k->st_ix, var, S, B, L->err_slot))
+            if (ci__interp_tile_hoist(P, six, var, S, B, L->err_slot))
                 return 1;
             continue;
         }
         if (P->direct && P->aff[P->n] && P->st[P->n] == 1) {   /* into the output */
             int64_t base = S->base0[P->slot + P->n] + S->vars[var];
-            if (!ci__interp_tile_inb(k->out, k->st_ix, NULL, base, 1, tn)) return 1;
+            if (!ci__interp_tile_inb(k->out, six, NULL, base, 1, tn)) return 1;
             dest = (float *)B[k->out->slot] + base;
         }
         if (ci__interp_tile_eval(P, var, B, S, tn, dest, &used)) return 1;
         t = (const float *)S->tp[P->slot + P->n - 1];
         if (k->kind != CI__K_REDUCTION) {
             if (k->store && !used &&
-                ci__interp_tile_store(k, P, t, S->ts[P->slot + P->n - 1], var, B, S, tn))
+                ci__interp_tile_store(k, six, P, t, S->ts[P->slot + P->n - 1], var, B, S, tn))
                 return 1;
         } else if (k->rtype == CI__RED_SUM) s->acc.f = ci__tile_sum(s->acc.f, t, tn);
         else if (k->rtype == CI__RED_MAX) s->acc.f = ci__tile_rmax((float)s->acc.f, t, tn);
@@ -16036,15 +16337,28 @@ static int ci__interp_tile_part(ci__L *L, ci__group *g, int p, int var, int64_t 
     return 0;
 }
 
-/* phase p's tiled loop (group g, tile variable var, n points along it) */
+/* phase p's tiled loop (group g, tile variable var, n points along it); where g has an
+   interior that runs in tiles (g->iin), in three parts: before it, the interior (its variable,
+   its bodies), after it */
 static int ci__interp_tile_loop(ci__L *L, ci__group *g, int p, int var, int64_t n,
                                 void *const *B, ci__interp_state *S) {
-    int64_t t0;
-    if (ci__interp_tile_part(L, g, p, var, 0, 0, B, S)) return 1;
-    for (t0 = 0; t0 < n; t0 += CI__TILE)
-        if (ci__interp_tile_part(L, g, p, var, t0, n - t0 < CI__TILE ? (int)(n - t0) : CI__TILE,
-                                 B, S))
-            return 1;
+    int64_t t0, lo = 0, hi = n, e;
+    int part;
+    if (g->iin) {
+        lo = g->in_x->lo;
+        hi = g->in_x->hi + 1;
+        if (ci__interp_tile_part(L, g, p, g->in_x->var, 0, 0, B, S, 1)) return 1;
+    }
+    if (ci__interp_tile_part(L, g, p, var, 0, 0, B, S, 0)) return 1;
+    for (part = 0; part < 3; part++) {
+        int in = part == 1 && g->iin, tv = in ? g->in_x->var : var;
+        t0 = part == 0 ? 0 : part == 1 ? lo : hi;
+        e = part == 0 ? lo : part == 1 ? hi : n;
+        for (; t0 < e; t0 += CI__TILE)
+            if (ci__interp_tile_part(L, g, p, tv, t0, e - t0 < CI__TILE ? (int)(e - t0) : CI__TILE,
+                                     B, S, in))
+                return 1;
+    }
     return 0;
 }
 
@@ -16079,8 +16393,8 @@ static int ci__interp_tile_rows(ci__L *L, ci__group *g, int var, void *const *B,
             for (x0 = x0b; x0 < x0b + CI__INTERP_TILE_ROWS && x0 < T->size[0]; x0++) {
                 S->vars[T->vars[0]->var] = x0;
                 for (p = 0; p < g->nphase; p++)
-                    if (ci__interp_tile_part(L, g, p, var, 0, 0, B, S) ||
-                        ci__interp_tile_part(L, g, p, var, t0, tn, B, S))
+                    if (ci__interp_tile_part(L, g, p, var, 0, 0, B, S, 0) ||
+                        ci__interp_tile_part(L, g, p, var, t0, tn, B, S, 0))
                         return 1;
             }
         }
@@ -16110,7 +16424,8 @@ static int ci__interp_tile_cstep(ci__L *L, ci__kernel *k, int j, int var, void *
     t = (const float *)S->tp[P->slot + P->n - 1];
     if (k->kind != CI__K_REDUCTION)
         return k->store &&
-               ci__interp_tile_store(k, P, t, S->ts[P->slot + P->n - 1], var, B, S, tn);
+               ci__interp_tile_store(k, k->st_ix, P, t, S->ts[P->slot + P->n - 1], var, B, S,
+                                     tn);
     if (k->rtype == CI__RED_SUM) ci__tile_acc_sum(S->cacc + (size_t)j * CI__TILE, t, tn);
     else if (k->rtype == CI__RED_MAX) ci__tile_acc_max(S->cres + (size_t)j * CI__TILE, t, tn);
     else ci__tile_acc_min(S->cres + (size_t)j * CI__TILE, t, tn);
@@ -16162,8 +16477,9 @@ static int ci__interp_tile_cols(ci__L *L, ci__group *g, int var, void *const *B,
                         continue;
                     if (k->rtype == CI__RED_SUM) ci__tile_d2f(res, S->cacc + j * CI__TILE, tn);
                     S->acctile[k->id] = res;
-                    if (k->store && ci__interp_tile_store(k, (const ci__interp_prog *)k->ip, res,
-                                                          1, var, B, S, tn))
+                    if (k->store &&
+                        ci__interp_tile_store(k, k->st_ix, (const ci__interp_prog *)k->ip, res, 1,
+                                              var, B, S, tn))
                         return 1;
                 }
             }
@@ -16375,42 +16691,48 @@ static void ci__interp_frame(ci_program *p, ci__interp_state *S, int maxn,
     S->tbuf = (char *)ci__arena_alloc(p->A, sz->ntbuf + 64);
 }
 
+/* group gr's live members' bodies flattened into their k->ip (in: over the variable of its
+   interior, ci__tile_interior, in place of its last one); *maxn: the longest so far */
+static void ci__interp_build(ci__L *L, ci__interp_data *D, ci__group *gr, int in, int *maxn) {
+    int j;
+    for (j = 0; j < gr->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)gr->m.v[j];
+        ci__v *roots[CI__IR_VARGS + 1];
+        ci__ix *loop[2 * CI_MAX_DIMS];
+        int nr = 0, nl = 0, d;
+        if (!k->emit || k->kind == CI__K_EXTERN) continue;
+        if (gr->fused) {
+            for (d = 0; d < gr->t.ndim; d++) loop[nl++] = gr->t.vars[d];
+            for (d = 0; d < gr->t.nr; d++) loop[nl++] = gr->t.rvars[d];
+            if (in) loop[gr->t.ndim - 1] = gr->in_x;
+        } else {
+            for (d = 0; d < k->ndim; d++) loop[nl++] = k->vars[d];
+            for (d = 0; d < k->nr; d++) loop[nl++] = k->rvars[d];
+        }
+        if (k->kind == CI__K_SCATTER) ci__ir_collect_indirect(L, k->sidx, roots, &nr);
+        roots[nr++] = gr->fused ? k->gbody : k->body;
+        k->ip = ci__interp_prog_build(L, &D->K, roots, nr, k, loop, nl,
+                                      k->kind == CI__K_SCATTER ? k->sidx
+                                      : gr->fused && k->store  ? k->st_ix
+                                                               : NULL);
+        if (((ci__interp_prog *)k->ip)->n > *maxn) *maxn = ((ci__interp_prog *)k->ip)->n;
+    }
+}
+
 /* the backend's compile: every live member's body flattened (ci__interp_prog_build), the
-   groups' tiles picked, a frame for each thread of the program */
+   groups' tiles picked (and their interiors' bodies where they run in tiles along their last
+   dim), a frame for each thread of the program */
 static void *ci__interp_prepare(ci_program *p) {
     ci__L *L = p->L;
     ci__interp_data *D = CI__NEW(p->A, ci__interp_data);
     ci__interp_sizes sz;
-    int i, j, maxn = 1;
+    int i, maxn = 1;
     memset(&sz, 0, sizeof sz);
     D->K.nodes = CI__NEWN(p->A, ci__v *, L->vt.n + 1);
     D->K.pos = CI__NEWN(p->A, int, L->vt.n + 1);
     D->K.def = CI__NEWN(p->A, int, L->ixt.nvars + 1);
     for (i = 0; i <= L->vt.n; i++) D->K.pos[i] = -1;
-    for (i = 0; i < L->groups.n; i++) {
-        ci__group *gr = (ci__group *)L->groups.v[i];
-        for (j = 0; j < gr->m.n; j++) {
-            ci__kernel *k = (ci__kernel *)gr->m.v[j];
-            ci__v *roots[CI__IR_VARGS + 1];
-            int nr = 0;
-            if (!k->emit || k->kind == CI__K_EXTERN) continue;
-            ci__ix *loop[2 * CI_MAX_DIMS];
-            int nl = 0, d;
-            if (gr->fused) {
-                for (d = 0; d < gr->t.ndim; d++) loop[nl++] = gr->t.vars[d];
-                for (d = 0; d < gr->t.nr; d++) loop[nl++] = gr->t.rvars[d];
-            } else {
-                for (d = 0; d < k->ndim; d++) loop[nl++] = k->vars[d];
-                for (d = 0; d < k->nr; d++) loop[nl++] = k->rvars[d];
-            }
-            if (k->kind == CI__K_SCATTER) ci__ir_collect_indirect(L, k->sidx, roots, &nr);
-            roots[nr++] = gr->fused ? k->gbody : k->body;
-            k->ip = ci__interp_prog_build(L, &D->K, roots, nr, k, loop, nl,
-                                    k->kind == CI__K_SCATTER ? k->sidx
-                                    : gr->fused && k->store ? k->st_ix : NULL);
-            if (((ci__interp_prog *)k->ip)->n > maxn) maxn = ((ci__interp_prog *)k->ip)->n;
-        }
-    }
+    for (i = 0; i < L->groups.n; i++) ci__interp_build(L, D, (ci__group *)L->groups.v[i], 0, &maxn);
     if (!p->reference) {   /* the kernels that run in tiles */
         char *indirect = CI__NEWN(p->A, char, L->ixt.nvars + 1);
         for (i = 0; i < L->ixt.nvars; i++) indirect[i] = L->ixt.var_val[i] != NULL;
@@ -16418,6 +16740,14 @@ static void *ci__interp_prepare(ci_program *p) {
             ci__group *gr = (ci__group *)L->groups.v[i];
             gr->itile = ci__interp_tile_pick(L, gr, indirect, &gr->icols, &sz);
             gr->irows = gr->itile && ci__interp_tile_across(gr, gr->itile - 1);
+            gr->iin = 0;
+            if (!gr->in_x || gr->icols || gr->irows || gr->t.nr ||
+                gr->itile - 1 != gr->t.vars[gr->t.ndim - 1]->var)
+                continue;
+            ci__tile_interior_swap(gr);
+            ci__interp_build(L, D, gr, 1, &maxn);
+            gr->iin = ci__interp_tile_try(L, gr, gr->in_x->var, indirect, 0, &sz);
+            ci__tile_interior_swap(gr);
         }
     }
     D->nframes = p->num_threads > 1 ? p->num_threads : 1;
@@ -22600,6 +22930,7 @@ static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, un
     p->L->gpu = p->be->device == CI_DEVICE_CUDA;
     ci__lower_graph(p->L, g);                              /* >>lower: graph -> buffers, kernels */
     ci__sched_kernels(p->L, !d->unfused);                  /* >>sched: names, dead code, fusion */
+    if (!p->L->gpu) ci__tile_interior(p->L);               /* >>tile: padded loops' interiors */
     ci__plan_program(p, d->user_arena);                    /* >>plan: slots, B[], the arena */
     if (p->be->needs & CI__BE_SOURCE) ci__cemit_source(p); /* >>cemit: the C */
     p->be_data = p->be->compile(p);                        /* the backend */

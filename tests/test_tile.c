@@ -74,6 +74,13 @@ CI_TEST(test_tile_math_special_values) {
     CI_CHECK(d[0] != d[0] && d[1] == 1 && d[2] == -1 && d[3] == 0 && signbit(d[3]));
     ci__tile_sigmoid(d, x, 9);
     CI_CHECK(d[0] != d[0] && d[1] == 1 && d[2] == 0 && d[3] == 0.5f);
+    {   /* isnan: 1 for the NaN alone, over a tile's vector part and its tail */
+        int m[9], i;
+        ci__tile_isnan(m, x, 9);
+        for (i = 0; i < 9; i++) CI_CHECK_MSG(m[i] == (i == 0), "element %d", i);
+        ci__tile_isnan(m, x + 1, 1);
+        CI_CHECK(m[0] == 0);
+    }
 }
 
 /* an element's result is the same bits wherever its tile starts (the tail runs the vector code
@@ -233,6 +240,110 @@ CI_TEST(test_tile_kernels_match_interpreter) {
                          (int)c, N);
             for (o = 0; o < 8; o++) free(want[o]);
             free(x); free(b); free(t); free(u);
+        }
+}
+
+/* the interiors of group loops on the interpreter (ci__tile_interior): how many run there */
+static int interp_interiors(const char *text) {
+    ci_ctx *ctx;
+    ci_graph *g;
+    ci_program *p = NULL;
+    ci_compile_desc d;
+    int i, n = -1;
+    ci_ctx_create(NULL, &ctx);
+    g = ci_graph_create(ctx);
+    memset(&d, 0, sizeof d);
+    d.backend = CI_BACKEND_INTERP;
+    if (ci_cig_parse(g, text, strlen(text), "case", NULL, NULL, 0) == CI_OK &&
+        ci_compile(g, &d, &p) == CI_OK)
+        for (i = 0, n = 0; i < p->nkernels; i++) n += p->kernels[i]->iin;
+    if (p) ci_program_destroy(p);
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+    return n;
+}
+
+/* padded reads (pools, pads) along the tiled dim: the loop runs in three parts, the interior
+   one with its masks and clamps folded away (its loads contiguous, no gathers), on TCC and
+   the interpreter; the results match the reference interpreter's on 1 and 2 threads, for
+   widths around the interior's threshold and tile sizes, and a 1-d loop split across threads */
+static const char *const pad_cases[] = {
+    /* count_include_pad: a constant divisor; stride 2 */
+    "input x: f32[2, 9, %d]\nv = aten.view.default(x, [1, 2, 9, %d])\n"
+    "a = aten.avg_pool2d.default(v, [3, 3], [1, 1], [1, 1])\n"
+    "b = aten.avg_pool2d.default(v, [3, 3], [1, 2], [1, 1])\n"
+    "c = aten.abs.default(a)\nd = aten.add.Tensor(c, 1)\ne = aten.div.Tensor(a, d)\n"
+    "output e, b\n",
+    /* the divisor counts the points inside; a wider window */
+    "input x: f32[2, 9, %d]\nv = aten.view.default(x, [1, 2, 9, %d])\n"
+    "a = aten.avg_pool2d.default(v, [5, 5], [1, 1], [2, 2], False, False)\n"
+    "m = aten.max_pool2d.default(v, [3, 3], [1, 1], [1, 1])\noutput a, m\n",
+    /* pads on one side, a crop, replication (clamps) and reflection */
+    "input x: f32[2, 9, %d]\nv = aten.view.default(x, [1, 2, 9, %d])\n"
+    "p = aten.constant_pad_nd.default(x, [3, 0], 0.25)\n"
+    "q = aten.constant_pad_nd.default(x, [-2, 5])\n"
+    "r = aten.replication_pad2d.default(v, [2, 1, 1, 1])\n"
+    "s = aten.reflection_pad2d.default(v, [2, 2, 1, 1])\noutput p, q, r, s\n",
+    /* one dim, split across threads */
+    "input x: f32[%d]\np = aten.constant_pad_nd.default(x, [1, 2], -1.0)\n"
+    "e = aten.exp.default(p)\noutput e\n",
+};
+
+CI_TEST(test_tile_padding_interior) {
+    static const int sizes[] = {17, 63, 64, 65, 300, 1023, 20011};
+    ci_test_rng g = ci_test_rng_make(41);
+    size_t c, si;
+    for (c = 0; c < sizeof pad_cases / sizeof pad_cases[0]; c++)
+        for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+            int N = sizes[si], o, ok, th, m = c == 3 ? 1 : 18;
+            char text[2048];
+            void *ins[1], *got[8] = {0}, *want[8] = {0};
+            size_t n[8], n2[8];
+            float *x;
+            if (N == 20011 && c != 3) continue;
+            x = (float *)malloc(sizeof(float) * (size_t)m * (size_t)N);
+            snprintf(text, sizeof text, pad_cases[c], N, N);
+            ci_test_fill_normal_f32(x, (size_t)m * (size_t)N, &g);
+            ins[0] = x;
+            ok = run_text(text, INTERP_REF, 1, ins, want, n, NULL);
+            for (th = 0; ok && th < 4; th++) {   /* interpreter, TCC; 1 and 3 threads */
+                ok = run_text(text, th & 1 ? CI_BACKEND_TCC : CI_BACKEND_INTERP, th < 2 ? 1 : 3,
+                              ins, got, n2, NULL);
+                for (o = 0; ok && o < 8 && want[o]; o++)
+                    ok = n[o] == n2[o] && ci_test_allclose_f32((float *)got[o], (float *)want[o],
+                                                               n[o], 1e-5, 1e-6, NULL, 0);
+                CI_CHECK_MSG(ok, "case %d, N %d, %s, %d threads, output %d", (int)c, N,
+                             th & 1 ? "TCC" : "interpreter", th < 2 ? 1 : 3, o - 1);
+                for (o = 0; o < 8; o++) { free(got[o]); got[o] = NULL; }
+            }
+            CI_CHECK_MSG(ok, "case %d, N %d", (int)c, N);
+            if (ok && N >= CI__TILE_INTERIOR_MIN) {   /* the interiors run */
+                ci_ctx *ctx;
+                ci_graph *gr;
+                ci_program *p = NULL;
+                const char *src, *in;
+                ci_ctx_create(NULL, &ctx);
+                gr = ci_graph_create(ctx);
+                CI_CHECK(ci_cig_parse(gr, text, strlen(text), "case", NULL, NULL, 0) == CI_OK &&
+                         ci_compile(gr, NULL, &p) == CI_OK);
+                src = p ? ci_program_source(p) : "";
+                in = strstr(src, "/* the interior: no padding");
+                CI_CHECK_MSG(in != NULL, "case %d, N %d: no interior loop", (int)c, N);
+                /* the first interior loop (the pools' and pads' loads along it contiguous) */
+                if (in && c < 2) {
+                    const char *end = strstr(in, "\n        }\n");
+                    const char *ga = strstr(in, "ci_tl_gather");
+                    CI_CHECK_MSG(end && (!ga || ga > end), "case %d, N %d: gathers in the "
+                                 "interior", (int)c, N);
+                }
+                if (p) ci_program_destroy(p);
+                ci_graph_destroy(gr);
+                ci_ctx_destroy(ctx);
+                CI_CHECK_MSG(interp_interiors(text) > 0, "case %d, N %d: the interpreter runs "
+                             "no interior", (int)c, N);
+            }
+            for (o = 0; o < 8; o++) free(want[o]);
+            free(x);
         }
 }
 
@@ -400,6 +511,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_tile_math_special_values);
     CI_RUN(test_tile_position_and_rules);
     CI_RUN(test_tile_kernels_match_interpreter);
+    CI_RUN(test_tile_padding_interior);
     CI_RUN(test_tile_threads_same_bits);
     CI_RUN(test_tile_interpreter_threads);
     CI_RUN(test_tile_split_reduction);
