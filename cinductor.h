@@ -13835,6 +13835,18 @@ static void ci__cemit_tile_node(ci__cemit *E, ci__v *v, int var, const char *ind
         E->tlstride[v->id] = s[0];
         return;
     }
+    if (v->op == CI__V_WHERE && v != E->tdest_v) {
+        for (i = 0; i < 3; i++) a[i] = ci__cemit_tile_arg(E, v->a[i], &s[i], ind);
+        if (!s[0]) {   /* a condition that does not change along the tile: a choice of tiles */
+            if (!s[1] || !s[2]) ci__sb_printf(sb, "%sfloat %sf[ci_tile];\n", ind, nm);
+            ci__sb_printf(sb, "%sconst float *%s = *%s", ind, nm, a[0]);
+            for (i = 1; i < 3; i++)   /* (a value that does not change: filled in) */
+                ci__sb_printf(sb, s[i] ? " %c %s" : " %c (ci_tl_fill_f(%sf, *%s, tn), %sf)",
+                              i == 1 ? '?' : ':', s[i] ? a[i] : nm, a[i], nm);
+            ci__sb_put(sb, ";\n");
+            return;
+        }
+    }
     if (v == E->tdest_v) {   /* into the output */
         E->tile[v->id] = nm = E->tdest;
         E->tdest_used = 1;
@@ -16176,6 +16188,12 @@ static int ci__interp_tile_eval(ci__interp_prog *P, int var, void *const *B,
         }
         S->tp[P->slot + j] = d;
         S->ts[P->slot + j] = 1;
+        if (v->op == CI__V_WHERE && !ts[a[0]] && d != dest) {   /* (as the emitter's) */
+            int b = a[*(const int *)tp[a[0]] ? 1 : 2];
+            if (ts[b]) S->tp[P->slot + j] = tp[b];
+            else ci__tile_fill_f((float *)d, *(const float *)tp[b], tn);
+            continue;
+        }
         if (v->op == CI__V_LOAD) {
             const float *b = (const float *)B[v->buf->slot];
             if (P->aff[j]) {
