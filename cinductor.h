@@ -12622,7 +12622,10 @@ static const ci__cemit_entry ci__cemit_prelude_tab[] = {
     {"ci_nan_d", "static const union { unsigned long long u; double f; } ci_nan_du ="
                  " {0x7ff8000000000000ull};\n#define ci_nan_d (ci_nan_du.f)", 0},
     {"ci_rterr", CI__CEMIT_STR(CI__IR_RTERR_DECL), 0},
-    {"ci_tile", "enum { ci_tile = 256 };", 0},   /* CI__TILE */
+    /* CI__TILE; a tile array is declared ci_tspan long, so that the arrays of a tile body (laid
+       out one after another on the stack) do not start 4 KiB apart, where a store to one and a
+       load from another would seem to overlap (as the interpreter spaces its tiles) */
+    {"ci_tile", "enum { ci_tile = 256, ci_tspan = 280 };", 0},
     CI__CEMIT_FN("ci_floordiv_i64", ci__cemit_floordiv_i64)
     CI__CEMIT_FN("ci_truncdiv_i64", ci__cemit_truncdiv_i64)
     CI__CEMIT_FN("ci_mod_i64", ci__cemit_mod_i64) CI__CEMIT_FN("ci_fmod_i64", ci__cemit_fmod_i64)
@@ -13735,7 +13738,7 @@ static const char *ci__cemit_tile_ix1(ci__cemit *E, ci__ix *e, int var, const ch
     if (!ci__ix_has_var(e, var) || ci__ix_affine(e, var, &st)) {
         int aff = ci__ix_has_var(e, var);
         snprintf(s, 24, aff ? "ti%d" : "&ti%d", E->nts++);
-        ci__sb_printf(sb, aff ? "%slong long %s[ci_tile]; ci_tl_iota(%s, " : "%slong long %s = ",
+        ci__sb_printf(sb, aff ? "%slong long %s[ci_tspan]; ci_tl_iota(%s, " : "%slong long %s = ",
                       ind, s + !aff, s);
         ci__ix_print_w(sb, e, ci__cemit_varname, E, E->it->ll);
         if (aff) ci__sb_printf(sb, ", %lldLL, tn);\n", (long long)st);
@@ -13762,13 +13765,13 @@ static const char *ci__cemit_tile_ix1(ci__cemit *E, ci__ix *e, int var, const ch
                 u = (char *)ci__arena_alloc(E->L->LA, 24);
                 snprintf(u, 24, "ti%d", E->nts++);
                 ci__sb_printf(sb, "%slong long ts%d = %lldLL;\n", ind, c, (long long)e->coef[i]);
-                ci__sb_printf(sb, "%slong long %s[ci_tile];\n", ind, u);
+                ci__sb_printf(sb, "%slong long %s[ci_tspan];\n", ind, u);
                 ci__sb_printf(sb, "%sci_tl_mul_i(%s, %s, %d, &ts%d, 0, tn);\n", ind, u, t, ts, c);
                 t = u;
             }
             u = (char *)ci__arena_alloc(E->L->LA, 24);
             snprintf(u, 24, "ti%d", E->nts++);
-            ci__sb_printf(sb, "%slong long %s[ci_tile];\n", ind, u);
+            ci__sb_printf(sb, "%slong long %s[ci_tspan];\n", ind, u);
             ci__sb_printf(sb, "%sci_tl_add_i(%s, %s, %d, %s, %d, tn);\n", ind, u, acc, sacc, t, ts);
             acc = u;
             sacc = 1;
@@ -13785,7 +13788,7 @@ static const char *ci__cemit_tile_ix1(ci__cemit *E, ci__ix *e, int var, const ch
         const char *a = ci__cemit_tile_ix(E, e->a, var, ind, &sa);
         const char *b = ci__cemit_tile_ix(E, e->b, var, ind, &sb2);
         snprintf(s, 24, "ti%d", E->nts++);
-        ci__sb_printf(sb, "%slong long %s[ci_tile]; %s(%s, %s, %d, %s, %d, tn);\n", ind, s, fn, s,
+        ci__sb_printf(sb, "%slong long %s[ci_tspan]; %s(%s, %s, %d, %s, %d, tn);\n", ind, s, fn, s,
                       a, sa, b, sb2);
         return s;
     }
@@ -13853,7 +13856,7 @@ static void ci__cemit_tile_node(ci__cemit *E, ci__v *v, int var, const char *ind
     if (v->op == CI__V_WHERE && v != E->tdest_v) {
         for (i = 0; i < 3; i++) a[i] = ci__cemit_tile_arg(E, v->a[i], &s[i], ind);
         if (!s[0]) {   /* a condition that does not change along the tile: a choice of tiles */
-            if (!s[1] || !s[2]) ci__sb_printf(sb, "%sfloat %sf[ci_tile];\n", ind, nm);
+            if (!s[1] || !s[2]) ci__sb_printf(sb, "%sfloat %sf[ci_tspan];\n", ind, nm);
             ci__sb_printf(sb, "%sconst float *%s = *%s", ind, nm, a[0]);
             for (i = 1; i < 3; i++)   /* (a value that does not change: filled in) */
                 ci__sb_printf(sb, s[i] ? " %c %s" : " %c (ci_tl_fill_f(%sf, *%s, tn), %sf)",
@@ -13865,7 +13868,7 @@ static void ci__cemit_tile_node(ci__cemit *E, ci__v *v, int var, const char *ind
     if (v == E->tdest_v) {   /* into the output */
         E->tile[v->id] = nm = E->tdest;
         E->tdest_used = 1;
-    } else ci__sb_printf(sb, "%s%s %s[ci_tile];\n", ind, ci__cemit_tile_ctype(v->dt), nm);
+    } else ci__sb_printf(sb, "%s%s %s[ci_tspan];\n", ind, ci__cemit_tile_ctype(v->dt), nm);
     if (v->op == CI__V_LOAD) {
         if (ci__ix_affine(v->ix, var, &st)) {
             ci__sb_printf(sb, "%sci_tl_load(%s, %s + ", ind, nm, ci__cemit_bname(E, v->buf));
@@ -14076,11 +14079,11 @@ static void ci__cemit_tile_cols(ci__cemit *E, ci__group *g, int var, const char 
             if (!k->emit || k->phase != p || !k->inner || k->kind != CI__K_REDUCTION) continue;
             id = ci__cemit_acc(E, k);
             if (k->rtype == CI__RED_SUM)
-                ci__sb_printf(E->sb, "%sdouble acc%d[ci_tile]; ci_tl_fill_d(acc%d, 0, tn);\n", in2,
+                ci__sb_printf(E->sb, "%sdouble acc%d[ci_tspan]; ci_tl_fill_d(acc%d, 0, tn);\n", in2,
                               id, id);
             else
                 ci__sb_printf(E->sb,
-                              "%sfloat acc%d[ci_tile]; ci_tl_fill_f(acc%d, %sci_inf_f, tn);\n", in2,
+                              "%sfloat acc%d[ci_tspan]; ci_tl_fill_f(acc%d, %sci_inf_f, tn);\n", in2,
                               id, id, k->rtype == CI__RED_MAX ? "-" : "");
         }
         ci__sb_printf(E->sb, "%sfor (long long r0 = 0; r0 < %lldLL; r0++) {\n", in2,
@@ -14101,7 +14104,7 @@ static void ci__cemit_tile_cols(ci__cemit *E, ci__group *g, int var, const char 
             acc = (char *)ci__arena_alloc(E->L->LA, 16);
             snprintf(acc, 16, "acc%d", ci__cemit_acc(E, k));
             if (k->rtype == CI__RED_SUM)
-                ci__sb_printf(E->sb, "%sfloat %s[ci_tile]; ci_tl_d2f(%s, %s, tn);\n", in2, nm, nm,
+                ci__sb_printf(E->sb, "%sfloat %s[ci_tspan]; ci_tl_d2f(%s, %s, tn);\n", in2, nm, nm,
                               acc);
             else nm = acc;
             E->tile[k->acc->id] = nm;
