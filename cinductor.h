@@ -14871,17 +14871,21 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "            #pragma unroll\n"
                "            for (int i = 0; i < TM; i++)\n"
                "                #pragma unroll\n"
-               "                for (int g = 0; g < TN / 4; g++) {\n"
-               "                    const int o =\n"
-               "                            (i / 4 * 64 + ty * 4 + i % 4) * BN + g * 64 + tx * 4;\n"
+               "                for (int j = 0; j < TN; j++) acc[i][j] = 0;\n"
+               "            /* a part at a time, in order: all of a thread's loads of a part\n"
+               "               in flight together (S is even when above 1) */\n"
+               "            #pragma unroll 2\n"
+               "            for (int p = 0; p < S; p++)\n"
+               "                #pragma unroll\n"
+               "                for (int i = 0; i < TM; i++)\n"
                "                    #pragma unroll\n"
-               "                    for (int j = 0; j < 4; j++) acc[i][g * 4 + j] = 0;\n"
-               "                    for (int p = 0; p < S; p++) {\n"
+               "                    for (int g = 0; g < TN / 4; g++) {\n"
+               "                        const int o = (i / 4 * 64 + ty * 4 + i % 4) * BN +\n"
+               "                                      g * 64 + tx * 4;\n"
                "                        const W w = ci_mm_ldcg(part + p * (BM * BN) + o);\n"
                "                        #pragma unroll\n"
                "                        for (int j = 0; j < 4; j++) acc[i][g * 4 + j] += w.x[j];\n"
                "                    }\n"
-               "                }\n"
                "            if (tid == 0) count[t] = 0;\n"
                "        }\n"
                "        T *c = C + b * M * N;\n"
@@ -14974,9 +14978,11 @@ static void ci__cuemit_entries(ci__L *L, ci__sb *sb) {
             const char *acc = dt == CI_F64 ? "double" : "float";
             ci__cuemit_mm m = ci__cuemit_bmm_plan(k);
             if (!bmm++) ci__cuemit_bmm_src(sb);
+            /* two blocks an SM (128 registers a thread): more loads in flight is worth the few
+               words a 128 x 128 tile then spills (faster on an H100) */
             ci__sb_printf(sb,
-                          "\nextern \"C\" __global__ void __launch_bounds__(256) ci_cuda_%s(void "
-                          "**B, long long n, void *work) {\n",
+                          "\nextern \"C\" __global__ void __launch_bounds__(256, 2) ci_cuda_%s("
+                          "void **B, long long n, void *work) {\n",
                           g->name);
             ci__sb_printf(sb,
                           "    ci_bmm<%s, %s, %d, %d, %d>((const %s *)B[%d], (const %s *)B[%d], "
