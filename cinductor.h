@@ -909,6 +909,11 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
 #define CI__CUEMIT_TILE 32          /* a tiled kernel's tile: 32 x 32 points, 32 x 8 threads */
 #define CI__CUEMIT_MM_BLOCKS 256    /* a product's blocks that K is split to reach */
 #define CI__CUEMIT_MM_KPART 256     /* the shortest part of K a split gives a block */
+#define CI__CUEMIT_MM_COMBINE 65536 /* the most points the parts of a split tile hold */
+/* the bytes of a split product's counters, before its parts in the scratch (a counter a tile,
+   and a split product has at most CI__CUEMIT_MM_BLOCKS / 2 tiles): at the same place in every
+   launch, so that no launch's parts overwrite another's counters */
+#define CI__CUEMIT_MM_COUNTS (4 * CI__CUEMIT_MM_BLOCKS)
 /* a line of CUDA source that stands for what the GPU cannot run yet (>>cuda refuses it) */
 #define CI__CUEMIT_NOGPU "#error \"cinductor: "
 
@@ -14619,9 +14624,10 @@ static int *ci__cemit_source(ci_program *p) {
    reduction over an outer dim: they read a row of points) follows the loads' strides. A
    scatter whose points may meet runs on one thread, in order. The pointer table B is in device
    memory. The run-time error record is set with an atomic, so the first failing check wins as
-   on the CPU. Extern kernels run on the host (>>cuda copies their operands). The host
-   library's math (erfinv, digamma, i0, the random generators) has no device version yet: a
-   program that needs it is refused. */
+   on the CPU. The float matrix products run ci_bmm, a tiled kernel of their own
+   (ci__cuemit_bmm_src); other extern kernels run on the host (>>cuda copies their operands).
+   The host library's math (erfinv, digamma, i0, the random generators) has no device version
+   yet: a program that needs it is refused. */
 static const char *ci__cuemit_flag(void) {
     return "static void ci_flag(void *rec, int code, int site, long long value) {\n"
            "    ci_rterr *e = (ci_rterr *)rec;\n"
@@ -15006,92 +15012,231 @@ static void ci__cuemit_combine(ci__cemit *E, const ci__group *g, int p, int tx, 
 }
 
 /* cinductor.bmm on the GPU (f32, f64, f16, bf16): C[b] = A[b] @ B[b] for dense A [nb, M, K],
-   B [nb, K, N], C [nb, M, N]. A block of 16 x 16 threads takes a 64 x 64 tile of C, 4 x 4
-   points a thread 16 apart (neighbouring threads read neighbouring shared words and write
-   neighbouring elements), over K in steps of 16 staged through shared memory (A's tile
-   padded a word a row: its stores do not meet in one bank). Acc: float for f32, f16 and bf16
-   (KIND 1 f16, 2 bf16), double for f64; fused multiply-adds, as the CPU's kernels. The other
-   extern kernels run on the host (>>cuda). */
-static const char *ci__cuemit_bmm_src(void) {
-    return "\nstatic float ci_mm_fma(float a, float b, float c) { return fmaf(a, b, c); }\n"
-           "static double ci_mm_fma(double a, double b, double c) { return fma(a, b, c); }\n"
-           "template <typename T, typename Acc, int KIND> static Acc ci_mm_ld(T v) {\n"
-           "    if (KIND == 1) return (Acc)ci_h2f((unsigned short)v);\n"
-           "    if (KIND == 2) return (Acc)ci_bf2f((unsigned short)v);\n"
-           "    return (Acc)v;\n"
-           "}\n"
-           "template <typename T, typename Acc, int KIND> static T ci_mm_st(Acc v) {\n"
-           "    if (KIND == 1) return (T)ci_f2h((float)v);\n"
-           "    if (KIND == 2) return (T)ci_f2bf((float)v);\n"
-           "    return (T)v;\n"
-           "}\n"
-           "template <typename T, typename Acc, int KIND>\n"
-           "static void ci_bmm(const T *__restrict__ A, const T *__restrict__ Bm,\n"
-           "                   T *__restrict__ C, long long M, long long K, long long N,\n"
-           "                   long long n, int S, Acc *work) {\n"
-           "    __shared__ Acc as[16][65], bs[16][64];\n"
-           "    __shared__ int last;\n"
-           "    const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 16 + tx;\n"
-           "    const long long tm = (M + 63) / 64, tn = (N + 63) / 64;\n"
-           "    const long long ks = (K + 16LL * S - 1) / (16LL * S) * 16, tiles = n / S;\n"
-           "    unsigned *count = (unsigned *)(work + tiles * S * 4096);\n"
-           "    for (long long q = blockIdx.x; q < n; q += gridDim.x) {\n"
-           "        const long long t = q / S, s = q % S, b = t / (tm * tn);\n"
-           "        const long long i0 = t / tn % tm * 64, j0 = t % tn * 64;\n"
-           "        const long long klo = s * ks, khi = klo + ks < K ? klo + ks : K;\n"
-           "        const T *a = A + b * M * K, *bb = Bm + b * K * N;\n"
-           "        Acc acc[4][4];\n"
-           "        for (int i = 0; i < 4; i++)\n"
-           "            for (int j = 0; j < 4; j++) acc[i][j] = 0;\n"
-           "        for (long long k0 = klo; k0 < khi; k0 += 16) {\n"
-           "            for (int e = tid; e < 1024; e += 256) {\n"
-           "                int r = e >> 4, kk = e & 15, kb = e >> 6, cc = e & 63;\n"
-           "                long long gi = i0 + r, gk = k0 + kk, gkb = k0 + kb, gj = j0 + cc;\n"
-           "                as[kk][r] = gi < M && gk < khi\n"
-           "                                ? ci_mm_ld<T, Acc, KIND>(a[gi * K + gk]) : (Acc)0;\n"
-           "                bs[kb][cc] = gkb < khi && gj < N\n"
-           "                                 ? ci_mm_ld<T, Acc, KIND>(bb[gkb * N + gj]) : (Acc)0;\n"
-           "            }\n"
-           "            __syncthreads();\n"
-           "            #pragma unroll\n"
-           "            for (int kk = 0; kk < 16; kk++) {\n"
-           "                Acc av[4], bv[4];\n"
-           "                for (int i = 0; i < 4; i++) av[i] = as[kk][ty + 16 * i];\n"
-           "                for (int j = 0; j < 4; j++) bv[j] = bs[kk][tx + 16 * j];\n"
-           "                for (int i = 0; i < 4; i++)\n"
-           "                    for (int j = 0; j < 4; j++)\n"
-           "                        acc[i][j] = ci_mm_fma(av[i], bv[j], acc[i][j]);\n"
-           "            }\n"
-           "            __syncthreads();\n"
-           "        }\n"
-           "        if (S > 1) {   /* K split: the tile's last block adds the parts, in order */\n"
-           "            Acc *part = work + t * S * 4096;\n"
-           "            for (int i = 0; i < 4; i++)\n"
-           "                for (int j = 0; j < 4; j++)\n"
-           "                    part[s * 4096 + (ty + 16 * i) * 64 + tx + 16 * j] = acc[i][j];\n"
-           "            __threadfence();\n"
-           "            __syncthreads();\n"
-           "            if (tid == 0) last = atomicAdd(&count[t], 1u) == (unsigned)S - 1;\n"
-           "            __syncthreads();\n"
-           "            if (!last) continue;\n"
-           "            __threadfence();\n"
-           "            for (int i = 0; i < 4; i++)\n"
-           "                for (int j = 0; j < 4; j++) {\n"
-           "                    Acc v = 0;\n"
-           "                    const Acc *pp = part + (ty + 16 * i) * 64 + tx + 16 * j;\n"
-           "                    for (int p = 0; p < S; p++) v += __ldcg(pp + p * 4096);\n"
-           "                    acc[i][j] = v;\n"
-           "                }\n"
-           "            if (tid == 0) count[t] = 0;\n"
-           "        }\n"
-           "        for (int i = 0; i < 4; i++)\n"
-           "            for (int j = 0; j < 4; j++) {\n"
-           "                long long gi = i0 + ty + 16 * i, gj = j0 + tx + 16 * j;\n"
-           "                if (gi < M && gj < N)\n"
-           "                    C[b * M * N + gi * N + gj] = ci_mm_st<T, Acc, KIND>(acc[i][j]);\n"
-           "            }\n"
-           "    }\n"
-           "}\n";
+   B [nb, K, N], C [nb, M, N]. A block of 16 x 16 threads takes a BM x BN tile of C (64 or 128
+   each, ci__cuemit_bmm_plan), TM x TN = BM / 16 x BN / 16 points a thread: rows in runs of 4
+   (ty * 4 + 64 * g), columns likewise (tx * 4 + 64 * g), so each of a step's shared reads
+   brings 4 values (one 16-byte access for 4 fused multiply-adds a value) and a warp's reads of
+   B are one contiguous row. K goes in steps of 16 through two shared stages: the next step's
+   elements are loaded into registers while this one computes, then stored to the other stage
+   (one barrier a step). A is stored transposed (K-major) so that a thread's 4 rows are
+   neighbours, each row padded by 4 words. Global reads and writes are 4 neighbouring elements
+   at once where K and N are multiples of 4 and the pointers 16-byte aligned, else one element
+   at a time with the edges checked. Acc: float for f32, f16 and bf16 (KIND 1 f16, 2 bf16, read
+   as 16-bit and widened when stored to shared memory), double for f64; fused multiply-adds, as
+   the CPU's kernels. A split product (S parts of K) writes each part's tile to scratch after
+   the CI__CUEMIT_MM_COUNTS bytes of counters (one a tile); the last block of a tile adds the
+   parts in order, so a run gives the same bits every time. The other extern kernels run on the
+   host (>>cuda). */
+static void ci__cuemit_bmm_src(ci__sb *sb) {
+    ci__sb_put(sb, "\nstatic float ci_mm_fma(float a, float b, float c) { return fmaf(a, b, c); }\n"
+               "static double ci_mm_fma(double a, double b, double c) { return fma(a, b, c); }\n"
+               "template <typename T, typename Acc, int KIND> static Acc ci_mm_ld(T v) {\n"
+               "    if (KIND == 1) return (Acc)ci_h2f((unsigned short)v);\n"
+               "    if (KIND == 2) return (Acc)ci_bf2f((unsigned short)v);\n"
+               "    return (Acc)v;\n"
+               "}\n"
+               "template <typename T, typename Acc, int KIND> static T ci_mm_st(Acc v) {\n"
+               "    if (KIND == 1) return (T)ci_f2h((float)v);\n"
+               "    if (KIND == 2) return (T)ci_f2bf((float)v);\n"
+               "    return (T)v;\n"
+               "}\n"
+               "/* four neighbouring elements, moved in one access (two for double) */\n"
+               "template <typename T> struct alignas(4 * sizeof(T)) ci_mm_v4 { T x[4]; };\n"
+               "static ci_mm_v4<float> ci_mm_ldcg(const float *p) {\n"
+               "    const float4 f = __ldcg((const float4 *)p);\n"
+               "    ci_mm_v4<float> v = {{f.x, f.y, f.z, f.w}};\n"
+               "    return v;\n"
+               "}\n"
+               "static ci_mm_v4<double> ci_mm_ldcg(const double *p) {\n"
+               "    const double2 lo = __ldcg((const double2 *)p);\n"
+               "    const double2 hi = __ldcg((const double2 *)p + 1);\n"
+               "    ci_mm_v4<double> v = {{lo.x, lo.y, hi.x, hi.y}};\n"
+               "    return v;\n"
+               "}\n");
+    ci__sb_put(sb, "template <typename T, typename Acc, int KIND, int BM, int BN>\n"
+               "static void ci_bmm(const T *__restrict__ A, const T *__restrict__ Bm,\n"
+               "                   T *__restrict__ C, long long M, long long K, long long N,\n"
+               "                   long long n, int S, unsigned *count, Acc *work) {\n"
+               "    enum { TM = BM / 16, TN = BN / 16, AV = BM / 64, BV = BN / 64, BQ = BN / 4 };\n"
+               "    typedef ci_mm_v4<T> V;\n"
+               "    typedef ci_mm_v4<Acc> W;\n"
+               "    __shared__ W as[2][16][BM / 4 + 1], bs[2][16][BQ];\n"
+               "    __shared__ int last;\n"
+               "    const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 16 + tx;\n"
+               "    const long long tm = (M + BM - 1) / BM, tn = (N + BN - 1) / BN;\n"
+               "    const long long ks = (K + 16LL * S - 1) / (16LL * S) * 16;\n"
+               "    const bool vec = K % 4 == 0 && N % 4 == 0 &&\n"
+               "                     (((unsigned long long)A | (unsigned long long)Bm |\n"
+               "                       (unsigned long long)C) & 15) == 0;\n"
+               "    for (long long q = blockIdx.x; q < n; q += gridDim.x) {\n"
+               "        const long long t = q / S, s = q % S, b = t / (tm * tn);\n"
+               "        const long long i0 = t / tn % tm * BM, j0 = t % tn * BN;\n"
+               "        const long long klo = s * ks, khi = klo + ks < K ? klo + ks : K;\n"
+               "        const T *a = A + b * M * K, *bb = Bm + b * K * N;\n"
+               "        const T *ap[AV], *bp[BV];\n"
+               "        bool aok[AV], bok[BV];\n"
+               "        int ak[AV], bk[BV];\n"
+               "        #pragma unroll\n"
+               "        for (int v = 0; v < AV; v++) {   /* A: 4 neighbours along K in a row */\n"
+               "            const int e = tid + 256 * v;\n"
+               "            ak[v] = (e & 3) * 4;\n"
+               "            aok[v] = i0 + (e >> 2) < M;\n"
+               "            ap[v] = a + (aok[v] ? (i0 + (e >> 2)) * K : 0) + ak[v];\n"
+               "        }\n"
+               "        #pragma unroll\n"
+               "        for (int v = 0; v < BV; v++) {   /* B: 4 neighbours along N in a row */\n"
+               "            const int e = tid + 256 * v;\n"
+               "            bk[v] = e / BQ;\n"
+               "            bok[v] = j0 + e % BQ * 4 < N;\n"
+               "            bp[v] = bb + (bok[v] ? j0 + e % BQ * 4 : 0) + (long long)bk[v] * N;\n"
+               "        }\n"
+               "        Acc acc[TM][TN];\n"
+               "        #pragma unroll\n"
+               "        for (int i = 0; i < TM; i++)\n"
+               "            #pragma unroll\n"
+               "            for (int j = 0; j < TN; j++) acc[i][j] = 0;\n"
+               "        V ra[AV], rb[BV];\n"
+               "        /* step k0's elements into registers, zeros past the edges */\n"
+               "        auto fetch = [&](long long k0) {\n"
+               "            #pragma unroll\n"
+               "            for (int v = 0; v < AV; v++) {\n"
+               "                const T *p = ap[v] + k0;\n"
+               "                if (vec && aok[v] && k0 + ak[v] + 4 <= khi) {\n"
+               "                    ra[v] = *(const V *)p;\n"
+               "                    continue;\n"
+               "                }\n"
+               "                #pragma unroll\n"
+               "                for (int j = 0; j < 4; j++)\n"
+               "                    ra[v].x[j] = aok[v] && k0 + ak[v] + j < khi ? p[j] : (T)0;\n"
+               "            }\n"
+               "            #pragma unroll\n"
+               "            for (int v = 0; v < BV; v++) {\n"
+               "                const T *p = bp[v] + k0 * N;\n"
+               "                const long long col = j0 + (tid + 256 * v) % BQ * 4;\n"
+               "                if (vec && bok[v] && k0 + bk[v] < khi) {\n"
+               "                    rb[v] = *(const V *)p;\n"
+               "                    continue;\n"
+               "                }\n"
+               "                #pragma unroll\n"
+               "                for (int j = 0; j < 4; j++)\n"
+               "                    rb[v].x[j] = k0 + bk[v] < khi && col + j < N ? p[j] : (T)0;\n"
+               "            }\n"
+               "        };\n"
+               "        /* the registers into stage st, A transposed (a thread reads 4 rows) */\n"
+               "        auto stage = [&](int st) {\n"
+               "            #pragma unroll\n"
+               "            for (int v = 0; v < AV; v++) {\n"
+               "                const int r = (tid + 256 * v) >> 2;\n"
+               "                #pragma unroll\n"
+               "                for (int j = 0; j < 4; j++)\n"
+               "                    as[st][ak[v] + j][r >> 2].x[r & 3] =\n"
+               "                            ci_mm_ld<T, Acc, KIND>(ra[v].x[j]);\n"
+               "            }\n"
+               "            #pragma unroll\n"
+               "            for (int v = 0; v < BV; v++) {\n"
+               "                W w;\n"
+               "                #pragma unroll\n"
+               "                for (int j = 0; j < 4; j++)\n"
+               "                    w.x[j] = ci_mm_ld<T, Acc, KIND>(rb[v].x[j]);\n"
+               "                bs[st][bk[v]][(tid + 256 * v) % BQ] = w;\n"
+               "            }\n"
+               "        };\n");
+    ci__sb_put(sb, "        if (klo < khi) fetch(klo);\n"
+               "        stage(0);\n"
+               "        __syncthreads();\n"
+               "        int st = 0;\n"
+               "        for (long long k0 = klo; k0 < khi; k0 += 16) {\n"
+               "            const bool more = k0 + 16 < khi;\n"
+               "            if (more) fetch(k0 + 16);   /* in flight while this step computes */\n"
+               "            #pragma unroll\n"
+               "            for (int kk = 0; kk < 16; kk++) {\n"
+               "                Acc av[TM], bv[TN];\n"
+               "                #pragma unroll\n"
+               "                for (int g = 0; g < TM / 4; g++) {\n"
+               "                    const W w = as[st][kk][g * 16 + ty];\n"
+               "                    #pragma unroll\n"
+               "                    for (int j = 0; j < 4; j++) av[g * 4 + j] = w.x[j];\n"
+               "                }\n"
+               "                #pragma unroll\n"
+               "                for (int g = 0; g < TN / 4; g++) {\n"
+               "                    const W w = bs[st][kk][g * 16 + tx];\n"
+               "                    #pragma unroll\n"
+               "                    for (int j = 0; j < 4; j++) bv[g * 4 + j] = w.x[j];\n"
+               "                }\n"
+               "                #pragma unroll\n"
+               "                for (int i = 0; i < TM; i++)\n"
+               "                    #pragma unroll\n"
+               "                    for (int j = 0; j < TN; j++)\n"
+               "                        acc[i][j] = ci_mm_fma(av[i], bv[j], acc[i][j]);\n"
+               "            }\n"
+               "            if (more) stage(st ^ 1);\n"
+               "            __syncthreads();\n"
+               "            st ^= 1;\n"
+               "        }\n"
+               "        /* a thread's points: rows i / 4 * 64 + ty * 4 + i % 4,\n"
+               "           columns g * 64 + tx * 4 + j */\n"
+               "        if (S > 1) {   /* K split: the last block of a tile adds the parts */\n"
+               "            Acc *part = work + t * S * (BM * BN);\n"
+               "            #pragma unroll\n"
+               "            for (int i = 0; i < TM; i++)\n"
+               "                #pragma unroll\n"
+               "                for (int g = 0; g < TN / 4; g++) {\n"
+               "                    const int o =\n"
+               "                            (i / 4 * 64 + ty * 4 + i % 4) * BN + g * 64 + tx * 4;\n"
+               "                    W w;\n"
+               "                    #pragma unroll\n"
+               "                    for (int j = 0; j < 4; j++) w.x[j] = acc[i][g * 4 + j];\n"
+               "                    *(W *)(part + s * (BM * BN) + o) = w;\n"
+               "                }\n"
+               "            __threadfence();\n"
+               "            __syncthreads();\n"
+               "            if (tid == 0) last = atomicAdd(&count[t], 1u) == (unsigned)S - 1;\n"
+               "            __syncthreads();\n"
+               "            if (!last) continue;\n"
+               "            __threadfence();\n"
+               "            #pragma unroll\n"
+               "            for (int i = 0; i < TM; i++)\n"
+               "                #pragma unroll\n"
+               "                for (int j = 0; j < TN; j++) acc[i][j] = 0;\n"
+               "            /* a part at a time, in order: all of a thread's loads of a part\n"
+               "               in flight together (S is even when above 1) */\n"
+               "            #pragma unroll 2\n"
+               "            for (int p = 0; p < S; p++)\n"
+               "                #pragma unroll\n"
+               "                for (int i = 0; i < TM; i++)\n"
+               "                    #pragma unroll\n"
+               "                    for (int g = 0; g < TN / 4; g++) {\n"
+               "                        const int o = (i / 4 * 64 + ty * 4 + i % 4) * BN +\n"
+               "                                      g * 64 + tx * 4;\n"
+               "                        const W w = ci_mm_ldcg(part + p * (BM * BN) + o);\n"
+               "                        #pragma unroll\n"
+               "                        for (int j = 0; j < 4; j++) acc[i][g * 4 + j] += w.x[j];\n"
+               "                    }\n"
+               "            if (tid == 0) count[t] = 0;\n"
+               "        }\n"
+               "        T *c = C + b * M * N;\n"
+               "        #pragma unroll\n"
+               "        for (int i = 0; i < TM; i++) {\n"
+               "            const long long gi = i0 + i / 4 * 64 + ty * 4 + i % 4;\n"
+               "            #pragma unroll\n"
+               "            for (int g = 0; g < TN / 4; g++) {\n"
+               "                const long long gj = j0 + g * 64 + tx * 4;\n"
+               "                V w;\n"
+               "                #pragma unroll\n"
+               "                for (int j = 0; j < 4; j++)\n"
+               "                    w.x[j] = ci_mm_st<T, Acc, KIND>(acc[i][g * 4 + j]);\n"
+               "                if (gi >= M) continue;\n"
+               "                if (vec && gj + 4 <= N) {\n"
+               "                    *(V *)(c + gi * N + gj) = w;\n"
+               "                    continue;\n"
+               "                }\n"
+               "                #pragma unroll\n"
+               "                for (int j = 0; j < 4; j++)\n"
+               "                    if (gj + j < N) c[gi * N + gj + j] = w.x[j];\n"
+               "            }\n"
+               "        }\n"
+               "    }\n"
+               "}\n");
 }
 
 /* does extern kernel k run on the GPU (cinductor.bmm on a float dtype)? */
@@ -15103,20 +15248,46 @@ static int ci__cuemit_gpu_extern(const ci__kernel *k) {
     return dt == CI_F32 || dt == CI_F64 || dt == CI_F16 || dt == CI_BF16;
 }
 
-/* a GPU bmm's tiles of 64 x 64 */
-static long long ci__cuemit_bmm_tiles(const ci__kernel *k) {
-    const int64_t *a = k->in_t[0].shape, *b = k->in_t[1].shape;
-    return (long long)a[0] * ((a[1] + 63) / 64) * ((b[2] + 63) / 64);
-}
+/* a GPU bmm's tile of C (bm x bn, a block each), how many tiles, and the parts K is split
+   into (ci__cuemit_bmm_plan) */
+typedef struct ci__cuemit_mm {
+    int bm, bn, split;
+    long long tiles;
+} ci__cuemit_mm;
 
-/* the parts a bmm splits K into: with fewer tiles than CI__CUEMIT_MM_BLOCKS, as many as bring
-   the blocks there, each part of K at least CI__CUEMIT_MM_KPART long. Each part's tile goes to
-   scratch; the last block of a tile adds them in order (the same sum every run). */
-static int ci__cuemit_bmm_split(const ci__kernel *k) {
-    long long tiles = ci__cuemit_bmm_tiles(k), K = (long long)k->in_t[0].shape[2], s = 1;
-    while (tiles > 0 && tiles * s * 2 <= CI__CUEMIT_MM_BLOCKS && K / (s * 2) >= CI__CUEMIT_MM_KPART)
-        s *= 2;
-    return (int)s;
+/* The tile: the largest of 128 x 128, 128 x 64, 64 x 128, 64 x 64 that wastes no half tile
+   (128 rows only where M > 64; f64's tiles are 64 x 64: two stages of larger ones would pass
+   the 48 KB of static shared memory) and still gives at least CI__CUEMIT_MM_BLOCKS / 2 blocks
+   with K split, else the one giving the most blocks. Larger tiles read shared memory less for
+   each multiply-add, more blocks fill the GPU. K is split only with fewer tiles than
+   CI__CUEMIT_MM_BLOCKS: into as many parts as bring the blocks there, each part at least
+   CI__CUEMIT_MM_KPART long and the parts of a tile at most CI__CUEMIT_MM_COMBINE points (the
+   last block of a tile reads them all, alone). */
+static ci__cuemit_mm ci__cuemit_bmm_plan(const ci__kernel *k) {
+    static const int cand[4][2] = {{128, 128}, {128, 64}, {64, 128}, {64, 64}};
+    const int64_t *a = k->in_t[0].shape, *b = k->in_t[1].shape;
+    const long long K = (long long)a[2];
+    ci__cuemit_mm best, m;
+    int c;
+    best.bm = best.bn = 64;
+    best.split = 0;
+    best.tiles = 0;
+    for (c = 0; c < 4; c++) {
+        long long s = 1;
+        m.bm = cand[c][0];
+        m.bn = cand[c][1];
+        if ((m.bm > 64 && a[1] <= 64) || (m.bn > 64 && b[2] <= 64)) continue;
+        if ((m.bm > 64 || m.bn > 64) && k->in_t[0].dtype == CI_F64) continue;
+        m.tiles = (long long)a[0] * ((a[1] + m.bm - 1) / m.bm) * ((b[2] + m.bn - 1) / m.bn);
+        while (m.tiles > 0 && m.tiles * s * 2 <= CI__CUEMIT_MM_BLOCKS &&
+               K / (s * 2) >= CI__CUEMIT_MM_KPART &&
+               s * 2 * m.bm * m.bn <= CI__CUEMIT_MM_COMBINE)
+            s *= 2;
+        m.split = (int)s;
+        if (!best.split || m.tiles * s > best.tiles * best.split) best = m;
+        if (m.tiles * s >= CI__CUEMIT_MM_BLOCKS / 2) return m;
+    }
+    return best;
 }
 
 /* the __global__ entries, after the kernels: each loops over its points a grid at a time (a
@@ -15130,20 +15301,25 @@ static void ci__cuemit_entries(ci__L *L, ci__sb *sb) {
         if (g->live && !g->fused && ci__cuemit_gpu_extern(k)) {
             ci_dtype dt = k->in_t[0].dtype;
             const char *t = ci__dtype_tab[dt].cstore;
-            if (!bmm++) ci__sb_put(sb, ci__cuemit_bmm_src());
+            const char *acc = dt == CI_F64 ? "double" : "float";
+            ci__cuemit_mm m = ci__cuemit_bmm_plan(k);
+            if (!bmm++) ci__cuemit_bmm_src(sb);
+            /* two blocks an SM (128 registers a thread): more loads in flight is worth the few
+               words a 128 x 128 tile then spills (faster on an H100) */
             ci__sb_printf(sb,
-                          "\nextern \"C\" __global__ void __launch_bounds__(256) ci_cuda_%s(void "
-                          "**B, long long n, void *work) {\n",
+                          "\nextern \"C\" __global__ void __launch_bounds__(256, 2) ci_cuda_%s("
+                          "void **B, long long n, void *work) {\n",
                           g->name);
-            ci__sb_printf(sb, "    ci_bmm<%s, %s, %d>((const %s *)B[%d], (const %s *)B[%d], "
-                              "(%s *)B[%d],\n",
-                          t, dt == CI_F64 ? "double" : "float",
-                          dt == CI_F16 ? 1 : dt == CI_BF16 ? 2 : 0, t, k->ins[0]->slot, t,
-                          k->ins[1]->slot, t, k->outs[0]->slot);
-            ci__sb_printf(sb, "                  %lldLL, %lldLL, %lldLL, n, %d, (%s *)work);\n}\n",
+            ci__sb_printf(sb,
+                          "    ci_bmm<%s, %s, %d, %d, %d>((const %s *)B[%d], (const %s *)B[%d], "
+                          "(%s *)B[%d],\n",
+                          t, acc, dt == CI_F16 ? 1 : dt == CI_BF16 ? 2 : 0, m.bm, m.bn, t,
+                          k->ins[0]->slot, t, k->ins[1]->slot, t, k->outs[0]->slot);
+            ci__sb_printf(sb, "        %lldLL, %lldLL, %lldLL, n, %d, (unsigned *)work,\n",
                           (long long)k->in_t[0].shape[1], (long long)k->in_t[0].shape[2],
-                          (long long)k->in_t[1].shape[2], ci__cuemit_bmm_split(k),
-                          dt == CI_F64 ? "double" : "float");
+                          (long long)k->in_t[1].shape[2], m.split);
+            ci__sb_printf(sb, "        (%s *)((char *)work + %d));\n}\n", acc,
+                          CI__CUEMIT_MM_COUNTS);
             continue;
         }
         if (!g->live || (!g->fused && k->kind == CI__K_EXTERN)) continue;
@@ -15218,14 +15394,13 @@ static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
         blocks = l[i].serial ? 1 : (l[i].n + l[i].block[0] - 1) / l[i].block[0];
         if (g->fused && !g->cu_tx) blocks = (blocks + CI__CUEMIT_POINTS - 1) / CI__CUEMIT_POINTS;
         if (g->cu_tile) blocks = l[i].n;
-        if (!g->fused && ci__cuemit_gpu_extern(k)) {   /* a 64 x 64 tile a block of 16 x 16 */
-            int split = ci__cuemit_bmm_split(k);
-            l[i].n = blocks = ci__cuemit_bmm_tiles(k) * split;
+        if (!g->fused && ci__cuemit_gpu_extern(k)) {   /* a tile a block of 16 x 16 */
+            ci__cuemit_mm m = ci__cuemit_bmm_plan(k);
+            l[i].n = blocks = m.tiles * m.split;
             l[i].block[0] = l[i].block[1] = 16;
-            if (split > 1)   /* the parts' tiles, then a counter a tile */
-                l[i].work = (size_t)l[i].n * 4096 *
-                                    (k->in_t[0].dtype == CI_F64 ? 8 : 4) +
-                            (size_t)ci__cuemit_bmm_tiles(k) * 4;
+            if (m.split > 1)   /* a counter a tile, then the parts' tiles */
+                l[i].work = CI__CUEMIT_MM_COUNTS + (size_t)l[i].n * (size_t)(m.bm * m.bn) *
+                                                           (k->in_t[0].dtype == CI_F64 ? 8 : 4);
         }
         l[i].grid = (unsigned)(blocks < CI__CUEMIT_GRID ? blocks : CI__CUEMIT_GRID);
         snprintf(l[i].fn, sizeof l[i].fn, l[i].ext ? "%s" : "ci_cuda_%s", g->name);

@@ -81,6 +81,21 @@ static const char *const cuda_kernel_cases[] = {
     "input t: f32[40, 33]\nq = aten.t.default(t)\nw = aten.add.Tensor(q, 1)\noutput w\n",
     "input d: f32[64, 300]\nsh = aten.var.correction(d, [1], correction=1)\n"
     "rf = aten.sum.dim_IntList(d, [0])\no0 = aten.amax.default(d, [1])\noutput sh, rf, o0\n",
+    /* each tile of the products (cases 32-37): 128 x 128 with K ragged (one element at a
+       time) and with 4 at a time (f16); 128 x 64 in 8 parts, M ragged; 64 x 128 in 4 parts and
+       64 x 64 in 16 (the mlp's products); 64 x 64 in 2 parts, every size odd; sizes 1 and 7 */
+    "input a: f32[8, 1023, 65]\ninput b: f32[8, 65, 1025]\ny = aten.bmm.default(a, b)\n"
+    "output y\n",
+    "input a: f16[1500, 40]\ninput b: f16[40, 1500]\ny = aten.mm.default(a, b)\n"
+    "z = aten._to_copy.default(y, dtype=f32)\noutput z\n",
+    "input a: f32[2, 1030, 2048]\ninput b: f32[2, 2048, 60]\ny = aten.bmm.default(a, b)\n"
+    "output y\n",
+    "input x: f32[64, 1024]\ninput w: f32[1024, 4096]\nh = aten.mm.default(x, w)\n"
+    "r = aten.relu.default(h)\ninput v: f32[4096, 1024]\ny = aten.mm.default(r, v)\noutput y\n",
+    "input a: f32[63, 1023]\ninput b: f32[1023, 4095]\ny = aten.mm.default(a, b)\noutput y\n",
+    "input a: f32[1, 7]\ninput b: f32[7, 65]\ny = aten.mm.default(a, b)\n"
+    "input c: bf16[7, 1]\ninput d: bf16[1, 1]\nz = aten.mm.default(c, d)\n"
+    "z2 = aten._to_copy.default(z, dtype=f32)\noutput y, z2\n",
 };
 
 #endif /* CUDA_CASES_H_INCLUDED */

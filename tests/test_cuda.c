@@ -77,46 +77,63 @@ CI_TEST(test_cuda_kernel_shapes) {
         cuda_check_cig(cuda_kernel_cases[i], 300 + (uint64_t)i);
 }
 
-/* a product whose K is split across blocks gives the same bits run after run (the parts are
-   added in order, and the counters are back at 0 after each run) */
+/* products whose K is split across blocks give the same bits run after run (the parts are
+   added in order, and the counters are back at 0 after each run); two split products of
+   different sizes share the scratch, the larger one's parts over where the smaller one's
+   would end, without touching its counters */
 CI_TEST(test_cuda_split_product_repeats) {
     static const char *cig = "input a: f32[8, 2048]\ninput b: f32[2048, 40]\n"
-                             "y = aten.mm.default(a, b)\noutput y\n";
+                             "y = aten.mm.default(a, b)\ninput c: f32[64, 4096]\n"
+                             "input d: f32[4096, 1024]\nz = aten.mm.default(c, d)\noutput y, z\n";
+    static const size_t n[4] = {8 * 2048, 2048 * 40, 64 * 4096, 4096 * 1024};
+    static const size_t ny[2] = {8 * 40, 64 * 1024};
     ci_ctx *ctx;
     ci_graph *g;
     ci_program *p = NULL;
     ci_compile_desc pd;
-    float *a = (float *)malloc(8 * 2048 * 4), *b = (float *)malloc(2048 * 40 * 4);
-    float y1[320], y2[320];
-    const void *in[2];
-    void *out[1];
+    float *x[4], *y1[2], *y2[2];
+    const void *in[4];
+    void *out[2];
     char err[256];
-    int r;
+    int r, i;
     ci_test_rng rng = ci_test_rng_make(cuda_seed());
-    if (cuda_why()) { free(a); free(b); CI_SKIP(cuda_why()); }
-    ci_test_fill(CI_F32, a, 8 * 2048, &rng, -3, 3);
-    ci_test_fill(CI_F32, b, 2048 * 40, &rng, -3, 3);
+    if (cuda_why()) CI_SKIP(cuda_why());
+    for (i = 0; i < 4; i++) {
+        x[i] = (float *)malloc(n[i] * 4);
+        ci_test_fill(CI_F32, x[i], n[i], &rng, -3, 3);
+        in[i] = x[i];
+    }
+    for (i = 0; i < 2; i++) {
+        y1[i] = (float *)malloc(ny[i] * 4);
+        y2[i] = (float *)malloc(ny[i] * 4);
+    }
     CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
     g = ci_graph_create(ctx);
     CI_CHECK_OK(ci_cig_parse(g, cig, strlen(cig), "split.cig", NULL, err, sizeof err));
     memset(&pd, 0, sizeof pd);
     pd.device = CI_DEVICE_CUDA;
     CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
-    in[0] = a;
-    in[1] = b;
-    out[0] = y1;
-    CI_CHECK_OK_CTX(ctx, ci_program_run(p, 2, in, 1, out));
+    out[0] = y1[0];
+    out[1] = y1[1];
+    CI_CHECK_OK_CTX(ctx, ci_program_run(p, 4, in, 2, out));
     for (r = 0; r < 5; r++) {
-        out[0] = y2;
-        memset(y2, 0xff, sizeof y2);
-        CI_CHECK_OK_CTX(ctx, ci_program_run(p, 2, in, 1, out));
-        CI_CHECK_MSG(memcmp(y1, y2, sizeof y1) == 0, "run %d differs", r + 2);
+        for (i = 0; i < 2; i++) {
+            out[i] = y2[i];
+            memset(y2[i], 0xff, ny[i] * 4);
+        }
+        CI_CHECK_OK_CTX(ctx, ci_program_run(p, 4, in, 2, out));
+        for (i = 0; i < 2; i++)
+            CI_CHECK_MSG(memcmp(y1[i], y2[i], ny[i] * 4) == 0, "run %d, output %d differs", r + 2,
+                         i);
     }
     ci_program_destroy(p);
     ci_graph_destroy(g);
     ci_ctx_destroy(ctx);
-    free(a);
-    free(b);
+    for (i = 0; i < 4; i++) free(x[i]);
+    for (i = 0; i < 2; i++) {
+        free(y1[i]);
+        free(y2[i]);
+    }
 }
 
 /* explain (CI_DEBUG_KERNELS) says where each extern kernel runs */

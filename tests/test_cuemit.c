@@ -251,10 +251,21 @@ CI_TEST(test_cuemit_kernel_shapes) {
             CI_CHECK_MSG(next == 0 && strstr(src, "ci_bmm<") != NULL, "case %d", i);
         }
         if (i == 27) CI_CHECK(l[0].ext && strstr(src, "ci_bmm<") == NULL);
-        if (i == 25) CI_CHECK_CONTAINS(src, "ci_bmm<unsigned short, float, 1>");
-        if (i == 28) CI_CHECK_CONTAINS(src, "40LL, n, 8, (float *)work)");   /* K in 8 parts */
-        if (i == 29) CI_CHECK_CONTAINS(src, "7LL, n, 2, (double *)work)");
+        if (i == 25) CI_CHECK_CONTAINS(src, "ci_bmm<unsigned short, float, 1, 64, 64>");
+        if (i == 28) CI_CHECK_CONTAINS(src, "40LL, n, 8, (unsigned *)work,");   /* K in 8 parts */
+        if (i == 29) CI_CHECK_CONTAINS(src, "7LL, n, 2, (unsigned *)work,\n        (double *)");
         if (i == 28 || i == 29) CI_CHECK(l[0].work > 0 && l[0].n == (i == 28 ? 8 : 6));
+        if (i == 32) CI_CHECK_CONTAINS(src, "ci_bmm<float, float, 0, 128, 128>");
+        if (i == 32) CI_CHECK_CONTAINS(src, "__launch_bounds__(256, 2) ci_cuda_");   /* 2 an SM */
+        if (i == 33) CI_CHECK_CONTAINS(src, "ci_bmm<unsigned short, float, 1, 128, 128>");
+        if (i == 34) CI_CHECK_CONTAINS(src, "ci_bmm<float, float, 0, 128, 64>");
+        if (i == 34) CI_CHECK_CONTAINS(src, "60LL, n, 8, (unsigned *)work,");
+        if (i == 35) CI_CHECK_CONTAINS(src, "ci_bmm<float, float, 0, 64, 128>");
+        if (i == 35) CI_CHECK_CONTAINS(src, "4096LL, n, 4, (unsigned *)work,");
+        if (i == 35) CI_CHECK_CONTAINS(src, "1024LL, n, 16, (unsigned *)work,");
+        if (i == 36) CI_CHECK_CONTAINS(src, "4095LL, n, 2, (unsigned *)work,");
+        if (i == 35)   /* the counters, then 32 tiles x 4 parts of 64 x 128 floats */
+            CI_CHECK(l[0].n == 32 * 4 && l[0].work == CI__CUEMIT_MM_COUNTS + 128 * 8192 * 4);
         cu_src_free(&c);
     }
 }
