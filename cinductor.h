@@ -14084,8 +14084,8 @@ static void ci__cemit_tile_cols(ci__cemit *E, ci__group *g, int var, const char 
             if (!k->emit || k->phase != p || !k->inner || k->kind != CI__K_REDUCTION) continue;
             id = ci__cemit_acc(E, k);
             if (k->rtype == CI__RED_SUM)
-                ci__sb_printf(E->sb, "%sdouble acc%d[ci_tspan]; ci_tl_fill_d(acc%d, 0, tn);\n", in2,
-                              id, id);
+                ci__sb_printf(E->sb, "%sdouble acc%d[ci_tspan]; ci_tl_fill_d(acc%d, 0, tn);\n",
+                              in2, id, id);
             else
                 ci__sb_printf(E->sb,
                               "%sfloat acc%d[ci_tspan]; ci_tl_fill_f(acc%d, %sci_inf_f, tn);\n", in2,
