@@ -14088,8 +14088,8 @@ static void ci__cemit_tile_cols(ci__cemit *E, ci__group *g, int var, const char 
                               in2, id, id);
             else
                 ci__sb_printf(E->sb,
-                              "%sfloat acc%d[ci_tspan]; ci_tl_fill_f(acc%d, %sci_inf_f, tn);\n", in2,
-                              id, id, k->rtype == CI__RED_MAX ? "-" : "");
+                              "%sfloat acc%d[ci_tspan]; ci_tl_fill_f(acc%d, %sci_inf_f, tn);\n",
+                              in2, id, id, k->rtype == CI__RED_MAX ? "-" : "");
         }
         ci__sb_printf(E->sb, "%sfor (long long r0 = 0; r0 < %lldLL; r0++) {\n", in2,
                       (long long)T->rsize[0]);
