@@ -16567,11 +16567,12 @@ static const ci__backend ci__interp_backend = {
    packing, only the last rows of a job (fewer than 8) are copied, zero-padded, to abuf;
    B panels are packed as for the others, NR_Z columns wide. Same machine: 160-190 GFLOP/s
    against the AVX2 kernels' 75-82 on one thread. f16 / bf16 stay on the AVX2 kernels.
-   Results depend on which kernels ran (fused multiply-adds; the AVX2 and AVX-512 ones differ
-   only by their k-blocks for f64), never on the thread count.
+   Results depend on which kernels ran, plain or fused multiply-adds (the AVX2 and AVX-512
+   ones give the same bits: same k-blocks, each element's sum in the same order), never on
+   the thread count.
    Blocking (f32): KC = 128, jobs of up to MC = 66 rows (A block 33 KiB, reused across the
    job's columns), NR = 16 columns per B panel (8 KiB, reused by every micro-panel of A);
-   AVX-512: jobs of up to MC_Z = 64 rows, NR_Z = 32 columns (a 16 KiB panel; f64 KC_ZD = 128).
+   AVX-512: jobs of up to MC_Z = 64 rows, NR_Z = 32 columns (a 16 KiB panel; f64 8 KiB).
    Dense B is read in panel order, one row segment at a time; the next panel's segments are
    prefetched (GCC / clang builtin) a panel ahead, which matters when B is large (a [1024,
    4096] B spent a fifth of the time waiting on those loads without it): while packing, or
@@ -16621,7 +16622,6 @@ enum {
     ci__linalg_MR_Z = 8,
     ci__linalg_NR_ZF = 32,
     ci__linalg_NR_ZD = 16,
-    ci__linalg_KC_ZD = 128,
     ci__linalg_MC_Z = 64,
     ci__linalg_MIN_COLS_Z = 32,
     ci__linalg_NR_MAX = 32
@@ -17061,7 +17061,7 @@ static void ci__linalg_job(const ci__linalg_prob *P, long long job) {
     } abuf;
     union {   /* sized for the AVX-512 kernels' panels, the widest */
         float f[ci__linalg_KC_F * ci__linalg_NR_ZF];
-        double d[ci__linalg_KC_ZD * ci__linalg_NR_ZD];
+        double d[ci__linalg_KC_D * ci__linalg_NR_ZD];
         uint64_t u[ci__linalg_KC_I * ci__linalg_NR_I];
     } bbuf;
     union {
@@ -17380,9 +17380,8 @@ static void ci__linalg_run(ci__linalg_prob *P, long long nbatch, ci__linalg_para
                  : P->kind == ci__linalg_KD ? ci__linalg_NR_D
                                             : ci__linalg_NR_I;
     P->kc = P->kind == ci__linalg_KF   ? ci__linalg_KC_F
-            : P->kind == ci__linalg_KI ? ci__linalg_KC_I
-            : P->simd == 2             ? ci__linalg_KC_ZD
-                                       : ci__linalg_KC_D;
+            : P->kind == ci__linalg_KD ? ci__linalg_KC_D
+                                       : ci__linalg_KC_I;
     MR = P->simd == 2 ? ci__linalg_MR_Z : ci__linalg_MR;
     MC = P->simd == 2 ? ci__linalg_MC_Z : ci__linalg_MC;
     cols = P->simd == 2 ? ci__linalg_MIN_COLS_Z : ci__linalg_MIN_COLS;

@@ -105,8 +105,9 @@ static void reverse_par(void *ctx, ci__linalg_range_fn fn, long long n, void *ar
 }
 
 /* where the CPU has AVX-512: its kernels against the AVX2 ones, within f32 / f64 tolerances
-   of each other (products and convolutions); and the jobs run in another order and chunking
-   giving the same bits */
+   of each other and, as both sum each element in the same order with fused multiply-adds
+   over the same k-blocks, bit for bit (products and a convolution); and the jobs run in
+   another order and chunking giving the same bits */
 CI_TEST(test_avx512_agrees_with_avx2) {
     static const long long sizes[][4] = {
             {1, 64, 1024, 96}, {2, 67, 300, 515}, {1, 5, 77, 1000}, {1, 200, 33, 40}};
@@ -141,6 +142,10 @@ CI_TEST(test_avx512_agrees_with_avx2) {
                      batch, n, k, k, m, bad, bad < 0 ? 0.0 : (double)f1[bad],
                      bad < 0 ? 0.0 : (double)f2[bad], bad < 0 ? 0.0 : c1[bad],
                      bad < 0 ? 0.0 : c2[bad]);
+        CI_CHECK_MSG(memcmp(f1, f2, (size_t)nc * sizeof(float)) == 0 &&
+                             memcmp(c1, c2, (size_t)nc * sizeof(double)) == 0,
+                     "%lldx[%lld,%lld]@[%lld,%lld]: AVX-512 and AVX2 differ in some bits", batch,
+                     n, k, k, m);
         CI_CHECK_MSG(memcmp(f2, f3, (size_t)nc * sizeof(float)) == 0 &&
                              memcmp(c2, c3, (size_t)nc * sizeof(double)) == 0,
                      "%lldx[%lld,%lld]@[%lld,%lld]: jobs in reverse order differ", batch, n, k, k,
@@ -163,6 +168,8 @@ CI_TEST(test_avx512_agrees_with_avx2) {
             if (fabs((double)y1[i] - y2[i]) > 1e-5 * 12.0) bad = i;
         CI_CHECK_MSG(bad < 0, "conv2d: [%lld] %g / %g", bad, bad < 0 ? 0.0 : (double)y1[bad],
                      bad < 0 ? 0.0 : (double)y2[bad]);
+        CI_CHECK_MSG(memcmp(y1, y2, (size_t)ny * sizeof(float)) == 0,
+                     "conv2d: AVX-512 and AVX2 differ in some bits");
         free(x);
     }
 }
