@@ -1,7 +1,8 @@
 /* White-box tests of >>linalg: the blocked GEMM and the implicit-im2col convolution against
    naive loops in double on fresh random inputs, through the plain kernels and (where the CPU
-   has them) the AVX2 + FMA ones, at sizes that leave partial micro-tiles and k-blocks; and
-   programs with matmuls and convolutions giving bit-identical results on 1, 2 and 7 threads.
+   has them) the AVX2 + FMA and AVX-512 ones, at sizes that leave partial micro-tiles and
+   k-blocks; the AVX-512 kernels against the AVX2 ones; and programs with matmuls and
+   convolutions giving bit-identical results on 1, 2 and 7 threads.
    Includes the implementation. */
 #define CINDUCTOR_IMPLEMENTATION
 #include "ci_test.h"
@@ -69,11 +70,108 @@ CI_TEST(test_bmm_matches_naive_loop) {
     char msg[256];
     int simd;
     size_t s;
-    for (simd = 0; simd <= ci__linalg_has_avx2(); simd++)
+    for (simd = 0; simd <= ci__linalg_simd(); simd++)
         for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
             CI_CHECK_MSG(check_bmm(simd, sizes[s][0], sizes[s][1], sizes[s][2], sizes[s][3], &r,
                                    msg),
                          "%s", msg);
+}
+
+/* the AVX-512 kernels' edges (8 x 32 float / 8 x 16 double tiles, A read in place, its last
+   rows from a copy): M, N, K at 1, 7, 13, 33, 65, 1023 and others that are not multiples of
+   the tile or of the k-block, through every kernel this CPU runs */
+CI_TEST(test_bmm_edge_tiles) {
+    static const long long sizes[][4] = {
+            {1, 1, 1, 1},     {1, 7, 13, 33},   {1, 13, 33, 65},  {1, 33, 65, 7},
+            {1, 65, 1023, 13}, {1, 1023, 7, 33}, {1, 9, 129, 31},  {2, 17, 255, 97},
+            {1, 64, 1024, 65}, {1, 8, 128, 32},  {1, 71, 257, 1023}, {3, 15, 1, 47},
+            {1, 129, 130, 34}, {1, 7, 1023, 1}};
+    ci_test_rng r = ci_test_rng_make(512);
+    char msg[256];
+    int simd;
+    size_t s;
+    for (simd = 0; simd <= ci__linalg_simd(); simd++)
+        for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+            CI_CHECK_MSG(check_bmm(simd, sizes[s][0], sizes[s][1], sizes[s][2], sizes[s][3], &r,
+                                   msg),
+                         "%s", msg);
+}
+
+/* a parallel_for that runs [0, n) in chunks of 3, the last chunk first */
+static void reverse_par(void *ctx, ci__linalg_range_fn fn, long long n, void *arg) {
+    long long b;
+    (void)ctx;
+    for (b = (n - 1) / 3 * 3; b >= 0; b -= 3) fn(arg, b, b + 3 < n ? b + 3 : n);
+}
+
+/* where the CPU has AVX-512: its kernels against the AVX2 ones, within f32 / f64 tolerances
+   of each other and, as both sum each element in the same order with fused multiply-adds
+   over the same k-blocks, bit for bit (products and a convolution); and the jobs run in
+   another order and chunking giving the same bits */
+CI_TEST(test_avx512_agrees_with_avx2) {
+    static const long long sizes[][4] = {
+            {1, 64, 1024, 96}, {2, 67, 300, 515}, {1, 5, 77, 1000}, {1, 200, 33, 40}};
+    ci_test_rng r = ci_test_rng_make(2048);
+    size_t s;
+    if (ci__linalg_simd() < 2) {
+        printf("  (no AVX-512 kernels on this CPU or in this build: nothing to compare)\n");
+        return;
+    }
+    for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        const long long batch = sizes[s][0], n = sizes[s][1], k = sizes[s][2], m = sizes[s][3];
+        const long long na = batch * n * k, nb = batch * k * m, nc = batch * n * m;
+        double *a = (double *)malloc((size_t)(na + nb + 3 * nc) * sizeof(double));
+        double *b = a + na, *c1 = b + nb, *c2 = c1 + nc, *c3 = c2 + nc;
+        float *af = (float *)malloc((size_t)(na + nb + 3 * nc) * sizeof(float));
+        float *bf = af + na, *f1 = bf + nb, *f2 = f1 + nc, *f3 = f2 + nc;
+        long long i, bad = -1;
+        fill(a, af, na, &r);
+        fill(b, bf, nb, &r);
+        ci__linalg_bmm_on(1, ci__linalg_F32, af, bf, f1, batch, n, k, m, NULL, NULL);
+        ci__linalg_bmm_on(2, ci__linalg_F32, af, bf, f2, batch, n, k, m, NULL, NULL);
+        ci__linalg_bmm_on(2, ci__linalg_F32, af, bf, f3, batch, n, k, m, reverse_par, NULL);
+        ci__linalg_bmm_on(1, ci__linalg_F64, a, b, c1, batch, n, k, m, NULL, NULL);
+        ci__linalg_bmm_on(2, ci__linalg_F64, a, b, c2, batch, n, k, m, NULL, NULL);
+        ci__linalg_bmm_on(2, ci__linalg_F64, a, b, c3, batch, n, k, m, reverse_par, NULL);
+        /* |x| <= sqrt(k) * 4 or so for normal inputs: tolerances relative to sqrt(k) */
+        for (i = 0; i < nc && bad < 0; i++)
+            if (fabs((double)f1[i] - f2[i]) > 1e-5 * sqrt((double)k) ||
+                fabs(c1[i] - c2[i]) > 1e-13 * sqrt((double)k))
+                bad = i;
+        CI_CHECK_MSG(bad < 0, "%lldx[%lld,%lld]@[%lld,%lld]: [%lld] f32 %g / %g, f64 %.17g / %.17g",
+                     batch, n, k, k, m, bad, bad < 0 ? 0.0 : (double)f1[bad],
+                     bad < 0 ? 0.0 : (double)f2[bad], bad < 0 ? 0.0 : c1[bad],
+                     bad < 0 ? 0.0 : c2[bad]);
+        CI_CHECK_MSG(memcmp(f1, f2, (size_t)nc * sizeof(float)) == 0 &&
+                             memcmp(c1, c2, (size_t)nc * sizeof(double)) == 0,
+                     "%lldx[%lld,%lld]@[%lld,%lld]: AVX-512 and AVX2 differ in some bits", batch,
+                     n, k, k, m);
+        CI_CHECK_MSG(memcmp(f2, f3, (size_t)nc * sizeof(float)) == 0 &&
+                             memcmp(c2, c3, (size_t)nc * sizeof(double)) == 0,
+                     "%lldx[%lld,%lld]@[%lld,%lld]: jobs in reverse order differ", batch, n, k, k,
+                     m);
+        free(a);
+        free(af);
+    }
+    {   /* a convolution through the implicit im2col: 3x3, padding, 64 output channels */
+        const long long N = 2, Cin = 16, H = 13, W = 37, Cout = 64;
+        const long long nx = N * Cin * H * W, nw = Cout * Cin * 9, ny = N * Cout * H * W;
+        float *x = (float *)malloc((size_t)(nx + nw + Cout + 2 * ny) * sizeof(float));
+        float *w = x + nx, *bias = w + nw, *y1 = bias + Cout, *y2 = y1 + ny;
+        long long i, bad = -1;
+        ci_test_fill_normal_f32(x, (size_t)(nx + nw + Cout), &r);
+        ci__linalg_conv2d_on(1, ci__linalg_F32, x, w, bias, y1, N, Cin, H, W, Cout, 3, 3, 1, 1, 1,
+                             1, 1, 1, 1, NULL, NULL);
+        ci__linalg_conv2d_on(2, ci__linalg_F32, x, w, bias, y2, N, Cin, H, W, Cout, 3, 3, 1, 1, 1,
+                             1, 1, 1, 1, NULL, NULL);
+        for (i = 0; i < ny && bad < 0; i++)
+            if (fabs((double)y1[i] - y2[i]) > 1e-5 * 12.0) bad = i;
+        CI_CHECK_MSG(bad < 0, "conv2d: [%lld] %g / %g", bad, bad < 0 ? 0.0 : (double)y1[bad],
+                     bad < 0 ? 0.0 : (double)y2[bad]);
+        CI_CHECK_MSG(memcmp(y1, y2, (size_t)ny * sizeof(float)) == 0,
+                     "conv2d: AVX-512 and AVX2 differ in some bits");
+        free(x);
+    }
 }
 
 /* conv2d (f32, f64) against a direct loop: groups, stride, padding, dilation */
@@ -142,7 +240,7 @@ CI_TEST(test_conv2d_matches_naive_loop) {
     char msg[256];
     int simd;
     size_t s;
-    for (simd = 0; simd <= ci__linalg_has_avx2(); simd++)
+    for (simd = 0; simd <= ci__linalg_simd(); simd++)
         for (s = 0; s < sizeof cases / sizeof cases[0]; s++)
             CI_CHECK_MSG(check_conv(simd, cases[s], &r, msg), "%s", msg);
 }
@@ -211,6 +309,8 @@ CI_TEST(test_threads_bit_identical) {
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_bmm_matches_naive_loop);
+    CI_RUN(test_bmm_edge_tiles);
+    CI_RUN(test_avx512_agrees_with_avx2);
     CI_RUN(test_conv2d_matches_naive_loop);
     CI_RUN(test_threads_bit_identical);
     return ci_test_done();
