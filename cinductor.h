@@ -11977,8 +11977,8 @@ CI__TILE_FN void ci__tile_scatter(float *p, const long long *ix, const float *s,
 /* reductions of a tile into an accumulator: sums in double (as the scalar emitter's), in
    lanes combined in a fixed order; max/min with a NaN sticking, ties taking the later value */
 #ifdef CI__TILE_VEC
-/* a[i..i+4) as doubles, zeros from a[n] on */
-CI__TILE_INL ci__tile_vd ci__tile_get4d(const float *a, int i, int n) {
+/* a[i..i+4), zeros from a[n] on (16 bytes: a return that needs no AVX) */
+CI__TILE_INL ci__tile_vf4 ci__tile_get4(const float *a, int i, int n) {
     ci__tile_vf4 h;
     float t[4] = {0, 0, 0, 0};
     if (n - i >= 4) memcpy(&h, a + i, sizeof h);
@@ -11986,8 +11986,9 @@ CI__TILE_INL ci__tile_vd ci__tile_get4d(const float *a, int i, int n) {
         if (n > i) memcpy(t, a + i, sizeof(float) * (size_t)(n - i));
         memcpy(&h, t, sizeof h);
     }
-    return __builtin_convertvector(h, ci__tile_vd);
+    return h;
 }
+#define CI__TILE_GET4D(a, i, n) __builtin_convertvector(ci__tile_get4(a, i, n), ci__tile_vd)
 
 /* four sums of 4 lanes, each taking every fourth group of 4 floats (named, not an array: GCC
    kept an array's sums in memory, a store and a load on each add's path, 2.6x slower) */
@@ -11995,16 +11996,16 @@ CI__TILE_FN double ci__tile_sum(double acc, const float *a, int n) {
     ci__tile_vd s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0};
     int i;
     for (i = 0; i + 16 <= n; i += 16) {
-        s0 += ci__tile_get4d(a, i, n);
-        s1 += ci__tile_get4d(a, i + 4, n);
-        s2 += ci__tile_get4d(a, i + 8, n);
-        s3 += ci__tile_get4d(a, i + 12, n);
+        s0 += CI__TILE_GET4D(a, i, n);
+        s1 += CI__TILE_GET4D(a, i + 4, n);
+        s2 += CI__TILE_GET4D(a, i + 8, n);
+        s3 += CI__TILE_GET4D(a, i + 12, n);
     }
     if (i < n) {   /* the tail, padded with zeros */
-        s0 += ci__tile_get4d(a, i, n);
-        s1 += ci__tile_get4d(a, i + 4, n);
-        s2 += ci__tile_get4d(a, i + 8, n);
-        s3 += ci__tile_get4d(a, i + 12, n);
+        s0 += CI__TILE_GET4D(a, i, n);
+        s1 += CI__TILE_GET4D(a, i + 4, n);
+        s2 += CI__TILE_GET4D(a, i + 8, n);
+        s3 += CI__TILE_GET4D(a, i + 12, n);
     }
     s0 = (s0 + s1) + (s2 + s3);
     return acc + ((s0[0] + s0[1]) + (s0[2] + s0[3]));
