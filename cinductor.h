@@ -6372,7 +6372,17 @@ enum {
     CI__PX_LOGIT,
     CI__PX_MISH,
     CI__PX_NAN_TO_NUM,
-    CI__PX_ROUND_DECIMALS
+    CI__PX_ROUND_DECIMALS,
+    CI__PX_DEG2RAD,
+    CI__PX_RAD2DEG,
+    CI__PX_SINC,
+    CI__PX_HARDSHRINK,
+    CI__PX_SOFTSHRINK,
+    /* two operands (ci__ops_pwx2) */
+    CI__PX_XLOGY,
+    CI__PX_LOGADDEXP,
+    CI__PX_LOGADDEXP2,
+    CI__PX_HEAVISIDE
 };
 static double ci__ops_arg_num_or(ci__L *L, const ci__opdef *op, const ci_arg *a, const char *name,
                                  double dflt) {
@@ -6519,11 +6529,113 @@ static int ci__ops_pwx(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
         else r = CI__OPS_B(MUL, CI__OPS_U(ROUND, CI__OPS_B(DIV, x, CI__OPS_C(tp))), CI__OPS_C(tp));
         break;
     }
+    case CI__PX_DEG2RAD: r = CI__OPS_B(MUL, x, CI__OPS_C(3.14159265358979323846 / 180)); break;
+    case CI__PX_RAD2DEG: r = CI__OPS_B(MUL, x, CI__OPS_C(180 / 3.14159265358979323846)); break;
+    case CI__PX_SINC: {       /* x == 0 ? 1 : sin(pi x) / (pi x) */
+        ci__v *px = CI__OPS_B(MUL, x, CI__OPS_C(3.14159265358979323846));
+        r = ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(EQ, x, zero), one,
+                        CI__OPS_B(DIV, CI__OPS_U(SIN, px), px));
+        break;
+    }
+    case CI__PX_HARDSHRINK: { /* -lambd <= x <= lambd ? 0 : x (NaN stays) */
+        double l = ci__ops_arg_num_or(L, op, a, "lambd", 0.5);
+        r = ci__ir_v_op(L, CI__V_WHERE,
+                        ci__ir_v_bin(L, CI__V_AND, CI__OPS_B(GE, x, CI__OPS_C(-l)),
+                                     CI__OPS_B(LE, x, CI__OPS_C(l))),
+                        zero, x);
+        break;
+    }
+    case CI__PX_SOFTSHRINK: { /* x > lambd ? x - lambd : x < -lambd ? x + lambd : 0 (NaN: 0) */
+        double l = ci__ops_arg_num_or(L, op, a, "lambd", 0.5);
+        if (l < 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: lambda must be greater or equal to 0, but found to be %g", op->name, l);
+        r = ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(GT, x, CI__OPS_C(l)),
+                        CI__OPS_B(SUB, x, CI__OPS_C(l)),
+                        ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(LT, x, CI__OPS_C(-l)),
+                                    CI__OPS_B(ADD, x, CI__OPS_C(l)), zero));
+        break;
+    }
     }
 #undef CI__OPS_C
 #undef CI__OPS_B
 #undef CI__OPS_U
     return ci__ops_pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : dt, r, outs);
+}
+
+/* two operands, promoted and broadcast by the registry: xlogy, logaddexp(2), heaviside */
+static int ci__ops_pwx2(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__ops_pw p;
+    ci__v *x, *y, *r = NULL;
+    ci_dtype cdt;
+    int kind = op->extra;
+    if (a[0].kind != CI_ARG_TENSOR && a[1].kind != CI_ARG_TENSOR)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: needs at least one Tensor argument", op->name);
+    ci__ops_pw_begin(L, &p, 2, a);
+    cdt = ci__dtype_opmath(p.dt);
+    if ((kind == CI__PX_LOGADDEXP || kind == CI__PX_LOGADDEXP2) && !ci__dtype_is_float(p.dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for '%s' (expected floating point tensors)",
+                 op->name, ci__dtype_tab[p.dt].tname);
+    if (kind == CI__PX_HEAVISIDE && a[0].kind == CI_ARG_TENSOR && a[1].kind == CI_ARG_TENSOR &&
+        ci__ir_box_get(L, a[0].u.t)->dt != ci__ir_box_get(L, a[1].u.t)->dt)
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: heaviside is not yet implemented for tensors with different dtypes (%s, %s)",
+                 op->name, ci__dtype_tab[ci__ir_box_get(L, a[0].u.t)->dt].tname,
+                 ci__dtype_tab[ci__ir_box_get(L, a[1].u.t)->dt].tname);
+    x = ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &a[0]), cdt);
+    y = ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &a[1]), cdt);
+    switch (kind) {
+    case CI__PX_XLOGY:   /* y NaN: NaN; x == 0: 0; else x * log(y) (PyTorch's kernel) */
+        r = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_un(L, CI__V_ISNAN, y), y,
+                        ci__ir_v_op(L, CI__V_WHERE,
+                                    ci__ir_v_bin(L, CI__V_EQ, x, ci__ir_v_consti(L, cdt, 0)),
+                                    ci__ir_v_consti(L, cdt, 0),
+                                    ci__ir_v_bin(L, CI__V_MUL, x, ci__ir_v_un(L, CI__V_LOG, y))));
+        break;
+    case CI__PX_LOGADDEXP: case CI__PX_LOGADDEXP2: {
+        /* max + log1p(exp(-|x - y|)), where two equal infinities give themselves (not NaN) */
+        ci__v *d = ci__ir_v_un(L, CI__V_NEG,
+                               ci__ir_v_un(L, CI__V_ABS, ci__ir_v_bin(L, CI__V_SUB, x, y)));
+        ci__v *l = ci__ir_v_un(L, CI__V_LOG1P, ci__ir_v_un(L, kind == CI__PX_LOGADDEXP
+                                                                    ? CI__V_EXP
+                                                                    : CI__V_EXP2, d));
+        if (kind == CI__PX_LOGADDEXP2)   /* log2(1 + 2^d) */
+            l = ci__ir_v_bin(L, CI__V_MUL, l, ci__ir_v_constf(L, cdt, 1.4426950408889634));
+        r = ci__ir_v_op(L, CI__V_WHERE,
+                        ci__ir_v_bin(L, CI__V_AND, ci__ir_v_un(L, CI__V_ISINF, x),
+                                     ci__ir_v_bin(L, CI__V_EQ, x, y)),
+                        x, ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_bin(L, CI__V_MAX, x, y), l));
+        break;
+    }
+    default:             /* heaviside: x == 0 ? values : x > 0 */
+        r = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_EQ, x, ci__ir_v_consti(L, cdt, 0)),
+                        y,
+                        ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_GT, x, ci__ir_v_consti(L, cdt, 0)),
+                                      cdt));
+        break;
+    }
+    return ci__ops_pw_end(L, &p, p.dt, r, outs);
+}
+
+/* log_sigmoid_forward(self) -> (output, buffer) as PyTorch's CPU kernel: min(x, 0) -
+   log1p(exp(-|x|)), and the buffer exp(-|x|); log_sigmoid (vop 1) -> output */
+static int ci__ops_log_sigmoid(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    ci__ops_pw p;
+    ci__v *v, *z;
+    ci_dtype cdt = ci__dtype_opmath(x->dt);
+    ci__ops_need_float(L, op, x);
+    ci__ops_pw_begin(L, &p, 1, a);
+    v = ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &a[0]), cdt);
+    z = ci__ir_v_un(L, CI__V_EXP, ci__ir_v_un(L, CI__V_NEG, ci__ir_v_un(L, CI__V_ABS, v)));
+    v = ci__ir_v_bin(L, CI__V_MIN, v, ci__ir_v_constf(L, cdt, 0));
+    ci__ops_pw_end(L, &p, x->dt, ci__ir_v_bin(L, CI__V_SUB, v, ci__ir_v_un(L, CI__V_LOG1P, z)),
+                   outs);
+    if (op->vop) return 1;
+    ci__ops_pw_begin(L, &p, 1, a);   /* the buffer: its own box over fresh variables */
+    v = ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &a[0]), cdt);
+    z = ci__ir_v_un(L, CI__V_EXP, ci__ir_v_un(L, CI__V_NEG, ci__ir_v_un(L, CI__V_ABS, v)));
+    return 1 + ci__ops_pw_end(L, &p, x->dt, z, outs + 1);
 }
 
 /* masked_fill(self, mask, value): where(mask, value, self) in self's dtype */
@@ -9824,6 +9936,22 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_pwx, 0, CI__PX_NAN_TO_NUM, 0, N, 0, 1, P, DE, ALL, _, 0) \
     X("aten.round.decimals", "self, *, decimals", \
       ci__ops_pwx, 0, CI__PX_ROUND_DECIMALS, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.deg2rad", "self", ci__ops_pwx, 0, CI__PX_DEG2RAD, 0, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.rad2deg", "self", ci__ops_pwx, 0, CI__PX_RAD2DEG, 0, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.sinc", "self", ci__ops_pwx, 0, CI__PX_SINC, 0, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.hardshrink", "self, lambd=0.5", \
+      ci__ops_pwx, 0, CI__PX_HARDSHRINK, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.softshrink", "self, lambd=0.5", \
+      ci__ops_pwx, 0, CI__PX_SOFTSHRINK, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.xlogy", "self, other", ci__ops_pwx2, 0, CI__PX_XLOGY, 1, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.logaddexp", "self, other", \
+      ci__ops_pwx2, 0, CI__PX_LOGADDEXP, 1, D, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.logaddexp2", "self, other", \
+      ci__ops_pwx2, 0, CI__PX_LOGADDEXP2, 1, D, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.heaviside", "self, values", \
+      ci__ops_pwx2, 0, CI__PX_HEAVISIDE, 1, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.log_sigmoid_forward", "self", ci__ops_log_sigmoid, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten.log_sigmoid", "self", ci__ops_log_sigmoid, 1, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
     X("aten._to_copy", "self, " CI__OPS_LIKE_KW ", non_blocking=False", \
       ci__ops_to_copy, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
     X("aten.to.dtype", "self, dtype, non_blocking=False, copy=False, memory_format=None", \

@@ -1873,6 +1873,58 @@ def overload_cases(add_case, G_case):
         add(op_case("prims.reshape.default", "a, [1, 35]", I(dt, [7, 5])))
     add(op_case("prims.reshape.default", "a, [-1]", I("f32", [7, 5]), error="shape"))
 
+    # ---- the long tail PyTorch decomposes (issue 14): pointwise ----
+    for dt in ALLN:
+        for op in ("deg2rad", "rad2deg", "sinc"):
+            for sh in some(dt, ([7], [1023], [0, 3], []), (0, 1)):
+                add(op_case("aten.%s.default" % op, "a", I(dt, sh, "big")))
+        for op in ("hardshrink", "softshrink"):
+            for sh in some(dt, ([7, 5], [1023], [0, 3], []), (0, 1)):
+                add(op_case("aten.%s.default" % op, "a", I(dt, sh)))
+        for op in ("log_sigmoid_forward", "log_sigmoid"):
+            for sh in some(dt, ([7, 5], [1023], [0, 3], []), (0, 1)):
+                add(op_case("aten.%s.default" % op, "a", I(dt, sh, "big")))
+        for op, (ka, kb) in (("xlogy.Tensor", ("grid", "pos")), ("logaddexp.default", ("big", "n")),
+                             ("logaddexp2.default", ("big", "n")), ("heaviside.default", ("grid", "n"))):
+            for sa, sb in some(dt, (([7, 5], [7, 5]), ([7, 1], [1, 5]), ([0, 3], [3]), ([], [7]),
+                                    ([1023], [1023])), (0, 1)):
+                add(op_case("aten." + op, "a, b", I(dt, sa, ka), I(dt, sb, kb)))
+        add(op_case("aten.xlogy.Scalar_Other", "a, 3", I(dt, [7, 5], "grid")))
+        add(op_case("aten.xlogy.Scalar_Other", "a, 0.5", I(dt, [7], "grid")))
+        add(op_case("aten.xlogy.Scalar_Self", "2, a", I(dt, [7, 5], "pos")))
+        add(op_case("aten.xlogy.Scalar_Self", "0, a", I(dt, [7], "nan")))
+    for op in ("xlogy.Tensor", "logaddexp.default", "logaddexp2.default", "heaviside.default"):
+        add(op_case("aten." + op, "a, b", I("f32", [7, 5], "nan"), I("f32", [7, 5], "nan")))
+        add(op_case("aten." + op, "a, b", I("f64", [7, 5], "nan"), I("f64", [5], "nan")))
+    G("xlogy edges", [], ["x = aten.arange.start_step(-1, 3, 1, dtype=f32)",
+                          "y = aten.xlogy.Tensor(x, 0.0)", "z = aten.xlogy.Scalar_Other(x, nan)",
+                          "w = aten.xlogy.Scalar_Self(0, x)"], ["y", "z", "w"])
+    G("logaddexp infinities", [("x", I("f32", [7, 5], "nan"))],
+      ["y = aten.logaddexp.default(x, x)", "z = aten.logaddexp2.default(x, x)"], ["y", "z"])
+    for da, db in (("i64", "f32"), ("i32", "f64"), ("bool", "f32"), ("f32", "f64"), ("bf16", "f32")):
+        add(op_case("aten.xlogy.Tensor", "a, b", I(da, [7, 5], "grid"), I(db, [5], "pos")))
+        add(op_case("aten.logaddexp.default", "a, b", I(da, [7, 5], "grid"), I(db, [5])))
+        add(op_case("aten.logaddexp2.default", "a, b", I(da, [7], "grid"), I(db, [7])))
+    add(op_case("aten.xlogy.Tensor", "a, b", I("i64", [7]), I("f64", [], "pos")))
+    add(op_case("aten.hardshrink.default", "a, 1.5", I("f32", [7, 5], "grid")))
+    add(op_case("aten.hardshrink.default", "a, -1.0", I("f64", [7, 5], "grid")))
+    add(op_case("aten.hardshrink.default", "a, 0.5", I("f32", [7, 5], "nan")))
+    add(op_case("aten.softshrink.default", "a, 1.5", I("f32", [7, 5], "grid")))
+    add(op_case("aten.softshrink.default", "a, 0", I("f64", [7, 5], "grid")))
+    add(op_case("aten.softshrink.default", "a, 0.5", I("f32", [7, 5], "nan")))
+    for op in ("deg2rad", "rad2deg", "sinc", "log_sigmoid_forward"):
+        add(op_case("aten.%s.default" % op, "a", I("f32", [7, 5], "nan")))
+    add(op_case("aten.sinc.default", "a", I("f64", [7, 5], "grid")))
+    G("pointwise tail on a transposed input", [("x", I("f32", [5, 7])), ("y", I("f32", [7, 5], "pos"))],
+      ["t = aten.permute.default(x, [1, 0])", "a = aten.xlogy.Tensor(t, y)", "b = aten.sinc.default(t)",
+       "c = aten.softshrink.default(t, 0.3)", "d = aten.logaddexp.default(y, t)"], ["a", "b", "c", "d"])
+    add(op_case("aten.softshrink.default", "a, -1.0", I("f32", [7]), error="lambda must be greater"))
+    add(op_case("aten.hardshrink.default", "a", I("i64", [7]), error="floating point"))
+    add(op_case("aten.logaddexp.default", "a, b", I("i64", [7]), I("i64", [7]), error="floating point"))
+    add(op_case("aten.log_sigmoid_forward.default", "a", I("i32", [7]), error="floating point"))
+    add(op_case("aten.heaviside.default", "a, b", I("f32", [7]), I("f64", [7]), error="different dtypes"))
+    add(op_case("aten.heaviside.default", "a, b", I("f32", [7]), I("f32", [5]), error="broadcast"))
+
 
 # ---------------------------------------------------------------------------------------------
 # running one case
@@ -2017,9 +2069,10 @@ def narrow_reference(op, args, env, err):
 #     input: 10 of 20 random inputs); the values are right.
 #   linspace(dtype=f16/bf16): the step rounded to the narrow dtype (2 ulp off by the middle);
 #     its reference is the f32 linspace rounded (NARROW_KW below).
+#   sinc: pi * x rounded to bf16 before the sine (at x = 50 one ulp of it is 1 radian).
 WIDE_OPS = ("aten.logit.", "aten.div.Tensor_mode", "aten.floor_divide.", "aten.gelu.",
             "aten.linalg_vector_norm.", "aten.norm.", "aten.upsample_", "aten._upsample_",
-            "aten.adaptive_max_pool2d.", "aten.linspace.")
+            "aten.adaptive_max_pool2d.", "aten.linspace.", "aten.sinc.")
 # a narrow dtype asked for by keyword (creation ops, which have no narrow inputs)
 NARROW_KW = re.compile(r"\bdtype=(f16|bf16)\b")
 
