@@ -4523,6 +4523,22 @@ static int ci__ops_binary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return ci__ops_pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : p.dt, r, outs);
 }
 
+/* sub(self, other, *, alpha=1): refuses bool operands, as PyTorch's sub_check does, before the
+   promotion (its row promotes nothing) turns them into numbers */
+static int ci__ops_sub(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int i;
+    for (i = 0; i < 2; i++)
+        if (a[i].kind == CI_ARG_BOOL ||
+            (a[i].kind == CI_ARG_TENSOR && ci__ir_box_get(L, a[i].u.t)->dt == CI_BOOL))
+            CI__FAIL(L, CI_ERR_DTYPE,
+                     "%s: subtraction, the `-` operator, with a bool tensor is not supported. If "
+                     "you are trying to invert a mask, use the `~` or `logical_not()` operator "
+                     "instead.",
+                     op->name);
+    ci__lower_transform(L, op, a, 2, CI_PROMOTE_DEFAULT, 0, 1);
+    return ci__ops_binary(L, op, a, outs);
+}
+
 /* div with rounding_mode (None -> true division with INT_TO_FLOAT); prims.div keeps the
    operands' dtype and divides integers truncating */
 static int ci__ops_div(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -4991,6 +5007,19 @@ static ci__box *ci__ops_call2(ci__L *L, const char *name, ci_arg x, ci_arg y) {
 
 static ci__box *ci__ops_call1(ci__L *L, const char *name, ci_arg x) {
     return ci__ops_callb(L, name, 1, &x);
+}
+
+/* calls name with op's bound arguments, each by its parameter's name: for ops that are another
+   op under a second name (an in-place form, an unsafe_ twin), whose schemas agree */
+static int ci__ops_call_kw(ci__L *L, const char *name, const ci__opdef *op, const ci_arg *a,
+                           ci_tensor *outs) {
+    ci_kwarg *kw = CI__NEWN(L->A, ci_kwarg, op->nparams > 0 ? op->nparams : 1);
+    int i;
+    for (i = 0; i < op->nparams; i++) {
+        kw[i].name = op->params[i].name;
+        kw[i].value = a[i];
+    }
+    return ci__lower_call_op(L, name, 0, NULL, op->nparams, kw, outs, CI_MAX_OUTPUTS);
 }
 
 static ci__box *ci__ops_dimred(ci__L *L, const char *name, ci__box *x, int nd, const int64_t *dims,
@@ -6756,6 +6785,133 @@ static int ci__ops_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
             ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(h1),
                           ci__ops_T(ci__ops_call1(L, "aten.sigmoid.default", ci__ops_T(h2)))));
     return 1;
+}
+
+/* rsub(self, other, *, alpha=1) and rsub.Scalar (alpha positional): other - alpha * self */
+static int ci__ops_rsub(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci_arg s[2];
+    ci_kwarg kw;
+    s[0] = a[1];
+    s[1] = a[0];
+    if (s[0].kind == CI_ARG_BOOL) s[0] = ci_arg_int(s[0].u.b);   /* PyTorch takes True - x */
+    kw.name = "alpha";
+    kw.value = a[2];
+    ci__ops_need_tensor(L, op, &a[0]);
+    return ci__lower_call_op(L, "aten.sub.Tensor", 2, s, 1, &kw, outs, CI_MAX_OUTPUTS);
+}
+
+/* prelu(self, weight): x > 0 ? x : weight * x, one weight a channel (dim 1) or one for all */
+static int ci__ops_prelu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box(L, op, a, 1);
+    int64_t nw = ci__ir_numel(w->ndim, w->size), ch = x->ndim >= 2 ? x->size[1] : 1;
+    int64_t shape[CI_MAX_DIMS];
+    ci_arg e[3];
+    int i;
+    ci__ops_need_float(L, op, x);
+    if (w->dt != x->dt)
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: Found dtype %s but expected %s (the weight's and the input's)", op->name,
+                 ci__dtype_tab[w->dt].tname, ci__dtype_tab[x->dt].tname);
+    if (w->ndim > 1)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: prelu: Expected `weight` to be a scalar or 1D tensor, but got ndim = %d",
+                 op->name, w->ndim);
+    if (nw != 1 && nw != ch)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: Mismatch of parameter numbers and input channel size. Found parameter "
+                 "numbers = %lld and channel size = %lld.",
+                 op->name, (long long)nw, (long long)ch);
+    /* one weight: a 0-d one, which broadcasts to any input and adds no dim to a 0-d one */
+    for (i = 0; i < x->ndim; i++) shape[i] = i == 1 ? nw : 1;
+    w = ci__ops_reshape(L, w, nw == 1 ? 0 : x->ndim, shape);
+    e[0] = ci__ops_T(ci__ops_call2(L, "aten.gt.Scalar", ci__ops_T(x), ci_arg_int(0)));
+    e[1] = ci__ops_T(x);
+    e[2] = ci__ops_T(ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(w), ci__ops_T(x)));
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.where.self", 3, e));
+    return 1;
+}
+
+/* zero(self): zeros of self's shape and dtype (the functional twin of zero_) */
+static int ci__ops_zero(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__ops_need_tensor(L, op, &a[0]);
+    outs[0] = ci__ir_tensor_of(ci__ops_call1(L, "aten.zeros_like.default", a[0]));
+    return 1;
+}
+
+/* nansum(self, dim=None, keepdim=False, *, dtype=None): sum with NaN read as 0 */
+static int ci__ops_nansum(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    ci_arg b[4];
+    int i;
+    if (ci__dtype_is_float(x->dt)) {
+        ci__ix *v[CI_MAX_DIMS] = {0};
+        ci__v *xv;
+        ci__ir_pw_vars_like(L, x, x->ndim, x->size, v);
+        xv = ci__ir_load(L, x, v);
+        x = ci__ir_pw_box(L, x->dt, x->ndim, x->size, v,
+                          ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_un(L, CI__V_ISNAN, xv),
+                                      ci__ir_v_consti(L, xv->dt, 0), xv));
+    }
+    for (i = 0; i < op->nparams && i < 4; i++) b[i] = a[i];
+    b[0] = ci__ops_T(x);
+    return ci__ops_call_kw(L, "aten.sum.dim_IntList", op, b, outs);
+}
+
+/* aminmax(self, *, dim=None, keepdim=False) -> (amin, amax) */
+static int ci__ops_aminmax(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t d = 0;
+    int nd = 0, keep = ci__lower_arg_bool(L, op, a, 2);
+    ci_arg r[3];
+    if (a[1].kind == CI_ARG_NONE) {
+        if (ci__ir_numel(x->ndim, x->size) == 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: aminmax(): cannot compute aminmax over an empty dimension as the "
+                     "operation has no identity",
+                     op->name);
+    } else {
+        d = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
+        nd = 1;
+        if (x->ndim > 0 && x->size[d] == 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: aminmax: Expected reduction dim %lld to have non-zero size.", op->name,
+                     (long long)d);
+    }
+    r[0] = ci__ops_T(x);
+    r[1] = ci_arg_ints(&d, nd);
+    r[2] = ci_arg_bool(keep);
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.amin.default", 3, r));
+    outs[1] = ci__ir_tensor_of(ci__ops_callb(L, "aten.amax.default", 3, r));
+    return 2;
+}
+
+/* chunk / unsafe_chunk(self, chunks, dim=0): split into pieces of ceil(size / chunks); a dim of
+   size 0 gives chunks empty pieces */
+static int ci__ops_chunk(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t chunks = ci__lower_arg_int(L, op, a, 1), dim, sz;
+    ci_arg s[3];
+    if (x->ndim == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: chunk expects at least a 1-dimensional tensor",
+                 op->name);
+    if (chunks <= 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: chunk expects `chunks` to be greater than 0, got: %lld", op->name,
+                 (long long)chunks);
+    dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 2), x->ndim);
+    sz = x->size[dim];
+    if (sz == 0) {
+        int64_t i;
+        if (chunks > CI_MAX_OUTPUTS)
+            CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most %d pieces are supported (got %lld)",
+                     op->name, CI_MAX_OUTPUTS, (long long)chunks);
+        for (i = 0; i < chunks; i++) outs[i] = ci__ir_tensor_of(x);
+        return (int)chunks;
+    }
+    s[0] = a[0];
+    s[1] = ci_arg_int((sz + chunks - 1) / chunks);
+    s[2] = ci_arg_int(dim);
+    return ci__lower_call_op(L, "aten.split.Tensor", 3, s, 0, NULL, outs, CI_MAX_OUTPUTS);
 }
 
 /* -- statistics and normalisations -- */
@@ -9882,11 +10038,11 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.add", "self, other, *, alpha=1", \
       ci__ops_binary, CI__V_ADD, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
     X("aten.sub", "self, other, *, alpha=1", \
-      ci__ops_binary, CI__V_SUB, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
+      ci__ops_sub, CI__V_SUB, 1, 0, N, 0, 1, P, LO, ALL, _, 0) \
     X("aten.add.Scalar", "self, other, alpha=1", /* alpha positional */ \
       ci__ops_binary, CI__V_ADD, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
     X("aten.sub.Scalar", "self, other, alpha=1", \
-      ci__ops_binary, CI__V_SUB, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
+      ci__ops_sub, CI__V_SUB, 1, 0, N, 0, 1, P, LO, ALL, _, 0) \
     X("prims.add", "self, other", ci__ops_binary, CI__V_ADD, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
     X("prims.sub", "self, other", ci__ops_binary, CI__V_SUB, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
     X("aten.div", "self, other, *, rounding_mode=None", \
@@ -9909,6 +10065,11 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_addcmul, 1, 0, 1, D, 0, 1, P, DE, ALL, _, 0) \
     X("prims.fma", "a, b, c", ci__ops_fma, 0, 0, 1, D, 0, 1, _, LO, ALL, _, 0) \
     X("aten.glu", "self, dim=-1", ci__ops_glu, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.rsub", "self, other, *, alpha=1", ci__ops_rsub, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.rsub.Scalar", "self, other, alpha=1", /* alpha positional */ \
+      ci__ops_rsub, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.prelu", "self, weight", ci__ops_prelu, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.zero", "self", ci__ops_zero, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.isfinite", "self", \
       ci__ops_pwx, 0, CI__PX_ISFINITE, 0, N, 0, 1, P, DE, ALL, _, "prims.isfinite") \
     X("aten.isneginf", "self", ci__ops_pwx, 0, CI__PX_ISNEGINF, 0, N, 0, 1, P, DE, ALL, _, 0) \
@@ -10096,6 +10257,10 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_norm, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.norm.ScalarOpt_dtype", "self, p, *, dtype", \
       ci__ops_norm, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.nansum", "self, dim=None, keepdim=False, *, dtype=None", \
+      ci__ops_nansum, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.aminmax", "self, *, dim=None, keepdim=False", \
+      ci__ops_aminmax, 0, 0, 0, N, 0, 2, _, DE, ALL, _, 0) \
     X("aten.count_nonzero", "self, dim=None", \
       ci__ops_count_nonzero, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.native_group_norm", "input, weight, bias, N, C, HxW, group, eps", \
@@ -10152,6 +10317,15 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.split.default", "self, split_sizes, dim=0", /* 1.13: a list */ \
       ci__ops_split, 1, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("aten.unbind", "self, dim=0", ci__ops_unbind, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.unsafe_split", "self, split_size, dim=0", \
+      ci__ops_split, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.unsafe_split_with_sizes", "self, split_sizes, dim=0", \
+      ci__ops_split, 1, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.chunk", "self, chunks, dim=0", ci__ops_chunk, 0, 0, 0, N, 0, 1, V, DE, ALL, _, 0) \
+    X("aten.unsafe_chunk", "self, chunks, dim=0", \
+      ci__ops_chunk, 0, 0, 0, N, 0, 1, V, DE, ALL, _, 0) \
+    X("aten.narrow_copy", "self, dim, start, length", \
+      ci__ops_narrow, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("aten.unfold", "self, dimension, size, step", \
       ci__ops_unfold, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.diagonal", "self, offset=0, dim1=0, dim2=1", \

@@ -1924,6 +1924,59 @@ def overload_cases(add_case, G_case):
     add(op_case("aten.log_sigmoid_forward.default", "a", I("i32", [7]), error="floating point"))
     add(op_case("aten.heaviside.default", "a, b", I("f32", [7]), I("f64", [7]), error="different dtypes"))
     add(op_case("aten.heaviside.default", "a, b", I("f32", [7]), I("f32", [5]), error="broadcast"))
+    # rsub, prelu, nansum, aminmax, the unsafe_ splits, chunk, narrow_copy, zero
+    for dt in ALLN:
+        for sa, sb in some(dt, (([7, 5], [7, 5]), ([7, 1], [1, 5]), ([0, 3], [3]), ([], [7])), (0, 1)):
+            add(op_case("aten.rsub.Tensor", "a, b", I(dt, sa), I(dt, sb)))
+        add(op_case("aten.rsub.Tensor", "a, b, alpha=2", I(dt, [7, 5]), I(dt, [5])))
+        for args in ("a, 2", "a, 2.5", "a, -1.5, 2", "a, True"):
+            add(op_case("aten.rsub.Scalar", args, I(dt, [7, 5])))
+        for sh in some(dt, ([7, 5], [1023], [0, 3], [], [3, 4, 5]), (0, 1)):
+            add(op_case("aten.nansum.default", "a", I(dt, sh, "nan"), red=True))
+            add(op_case("aten.aminmax.default", "a", I(dt, sh, "nan")))
+            add(op_case("aten.zero.default", "a", I(dt, sh)))
+        add(op_case("aten.nansum.default", "a, [1], True", I(dt, [7, 5], "nan"), red=True))
+        add(op_case("aten.nansum.default", "a, [0, 2], dtype=f64", I(dt, [3, 4, 5], "nan"), red=True))
+        add(op_case("aten.nansum.default", "a, [0]", I(dt, [0, 3], "nan"), red=True))
+        add(op_case("aten.aminmax.default", "a, dim=1", I(dt, [7, 5], "nan")))
+        add(op_case("aten.aminmax.default", "a, dim=-1, keepdim=True", I(dt, [3, 1023])))
+        add(op_case("aten.aminmax.default", "a, keepdim=True", I(dt, [7, 5])))
+        add(op_case("aten.aminmax.default", "a, dim=0", I(dt, [])))
+        add(op_case("aten.aminmax.default", "a, dim=1", I(dt, [0, 3])))
+        add(op_case("aten.aminmax.default", "a, dim=0", I(dt, [7, 5], "grid")))
+        add(op_case("aten.narrow_copy.default", "a, 1, -3, 2", I(dt, [4, 5])))
+        add(op_case("aten.unsafe_split.Tensor", "a, 2", I(dt, [5, 3])))
+        add(op_case("aten.unsafe_split_with_sizes.default", "a, [1, 0, 2], 1", I(dt, [2, 3])))
+        for args in ("a, 3", "a, 4", "a, 2, 1", "a, 7, -1"):
+            add(op_case("aten.unsafe_chunk.default", args, I(dt, [5, 3])))
+            add(op_case("aten.chunk.default", args, I(dt, [5, 3])))
+    for dt in FLTN:
+        for sa, sb in some(dt, (([2, 3, 4, 5], [3]), ([2, 3], [3]), ([2, 3, 4], [1]), ([7], [1]), ([], [1]),
+                                ([2, 3], []), ([1023], []), ([0, 3], [3])), (0, 1)):
+            add(op_case("aten.prelu.default", "a, b", I(dt, sa, "big"), I(dt, sb)))
+    add(op_case("aten.rsub.Tensor", "a, b, alpha=0.5", I("f32", [7]), I("i64", [7])))
+    add(op_case("aten.rsub.Tensor", "a, b", I("i32", [7]), I("f64", [])))
+    add(op_case("aten.nansum.default", "a, dtype=i32", I("i32", [7, 5]), red=True))
+    add(op_case("aten.unsafe_split.Tensor", "a, 2", I("f32", [0, 3])))
+    add(op_case("aten.unsafe_chunk.default", "a, 3", I("f32", [0, 3])))
+    G("unsafe_split of a transposed input", [("x", I("f32", [5, 7]))],
+      ["t = aten.permute.default(x, [1, 0])", "a, b = aten.unsafe_split.Tensor(t, 4)",
+       "c = aten.narrow_copy.default(t, 1, 1, 3)", "d, e = aten.unsafe_chunk.default(t, 2, 1)"],
+      ["a", "b", "c", "d", "e"])
+    add(op_case("aten.rsub.Tensor", "a, b", I("bool", [7]), I("bool", [7]), error="bool"))
+    add(op_case("aten.rsub.Scalar", "a, 2", I("bool", [7]), error="bool"))
+    add(op_case("aten.sub.Tensor", "a, b", I("f32", [7]), I("bool", [7]), error="subtraction"))
+    add(op_case("aten.sub.Tensor", "a, True", I("i64", [7]), error="subtraction"))
+    add(op_case("aten.rsub.Tensor", "a, b, alpha=2.5", I("i64", [7]), I("i64", [7]), error="alpha"))
+    add(op_case("aten.prelu.default", "a, b", I("f32", [2, 3]), I("f32", [2]), error="channel size"))
+    add(op_case("aten.prelu.default", "a, b", I("f32", [2, 3]), I("f32", [3, 1]), error="1D tensor"))
+    add(op_case("aten.prelu.default", "a, b", I("f32", [2, 3]), I("f64", [3]), error="dtype"))
+    add(op_case("aten.aminmax.default", "a", I("f32", [0, 3]), error="empty"))
+    add(op_case("aten.aminmax.default", "a, dim=0", I("f32", [0, 3]), error="non-zero size"))
+    add(op_case("aten.unsafe_chunk.default", "a, 0", I("f32", [5]), error="greater than 0"))
+    add(op_case("aten.unsafe_chunk.default", "a, 1", I("f32", []), error="1-dimensional"))
+    add(op_case("aten.unsafe_split_with_sizes.default", "a, [2, 2]", I("f32", [5]), error="sum exactly"))
+    add(op_case("aten.narrow_copy.default", "a, 0, 4, 2", I("f32", [5]), error="exceeds dimension size"))
 
 
 # ---------------------------------------------------------------------------------------------
