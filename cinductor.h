@@ -5544,6 +5544,90 @@ static int ci__ops_diagonal(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     return 1;
 }
 
+/* diag_embed(self, offset=0, dim1=-2, dim2=-1): self's last dim laid along a diagonal of a
+   new pair of dims (dim1, dim2), zeros elsewhere */
+static int ci__ops_diag_embed(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t off = ci__lower_arg_int(L, op, a, 1), d1, d2, n, shape[CI_MAX_DIMS] = {0};
+    int rank = x->ndim + 1, i, k = 0;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    ci__v *on, *zero;
+    if (rank > CI_MAX_DIMS)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: more than %d dims", op->name, CI_MAX_DIMS);
+    d1 = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 2), rank);
+    d2 = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 3), rank);
+    if (d1 == d2)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: diagonal dimensions cannot be identical %lld, %lld",
+                 op->name, (long long)d1, (long long)d2);
+    if (d1 > d2) {   /* exchanging the dims is the opposite offset */
+        int64_t t = d1;
+        d1 = d2;
+        d2 = t;
+        off = -off;
+    }
+    n = x->size[x->ndim - 1];
+    if (off > INT64_MAX / 2 - n || off < -(INT64_MAX / 2 - n))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: offset %lld is too large", op->name,
+                 (long long)off);
+    for (i = 0; i < rank; i++)
+        shape[i] = i == d1 || i == d2 ? n + (off < 0 ? -off : off) : x->size[k++];
+    ci__ir_pw_vars(L, rank, shape, v);
+    for (i = 0, k = 0; i < rank; i++) if (i != d1 && i != d2) m[k++] = v[i];
+    /* (row i, column j) holds self[..., min(i, j)] where j - i == offset */
+    m[k] = ci__ops_ixclamp(L, off >= 0 ? v[d1] : v[d2], n);
+    on = ci__ir_v_bin(L, CI__V_EQ, ci__ops_ixval(L, ci__ix_sub(L->A, &L->ixt, v[d2], v[d1])),
+                      ci__ir_v_consti(L, CI_I64, off));
+    zero = ci__ir_v_consti(L, ci__dtype_opmath(x->dt), 0);
+    /* an empty self has nothing to read (an offset still makes the result non-empty) */
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
+            L, x->dt, rank, shape, v,
+            ci__ir_numel(x->ndim, x->size) == 0
+                    ? zero
+                    : ci__ir_v_op(L, CI__V_WHERE, on, ci__ir_load(L, x, m), zero)));
+    return 1;
+}
+
+/* diag(self, diagonal=0): a vector's diagonal matrix, or a matrix's diagonal */
+static int ci__ops_diag(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t off = ci__lower_arg_int(L, op, a, 1);
+    ci_arg e[4];
+    e[0] = a[0];
+    e[1] = ci_arg_int(off);
+    e[2] = ci_arg_int(0);
+    e[3] = ci_arg_int(1);
+    if (x->ndim == 1) {
+        outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.diag_embed.default", 4, e));
+        return 1;
+    }
+    if (x->ndim != 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: matrix or a vector expected (got %d dims)", op->name,
+                 x->ndim);
+    /* (PyTorch fails on a diagonal that starts outside the matrix; one just past it is empty) */
+    if ((off >= 0 && off > x->size[1]) || (off < 0 && -off > x->size[0]))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: the diagonal %lld is out of range for a matrix of size %lldx%lld", op->name,
+                 (long long)off, (long long)x->size[0], (long long)x->size[1]);
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.diagonal.default", 2, e));
+    return 1;
+}
+
+/* trace(self): the sum of a matrix's diagonal (integers sum in int64) */
+static int ci__ops_trace(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    ci_arg e[2];
+    if (x->ndim != 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: trace: expected a matrix, but got tensor with dim %d",
+                 op->name, x->ndim);
+    if (x->dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for 'bool' (expected numbers)", op->name);
+    e[0] = a[0];
+    e[1] = ci_arg_int(0);
+    outs[0] = ci__ir_tensor_of(ci__ops_call1(
+            L, "aten.sum.default", ci__ops_T(ci__ops_callb(L, "aten.diagonal.default", 2, e))));
+    return 1;
+}
+
 /* flip(self, dims) / prims.rev(a, dims) */
 static int ci__ops_flip(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
@@ -9391,6 +9475,152 @@ static int ci__ops_addmm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     return 1;
 }
 
+/* "op" not implemented for 'Bool': PyTorch's dot, addmv and trace kernels take no bools */
+static void ci__ops_need_number(ci__L *L, const ci__opdef *op, const ci__box *x) {
+    if (x->dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for 'bool' (expected numbers)", op->name);
+}
+
+/* alpha or beta as a number of dt: integers take its integer part (BLAS's scalar_t cast) */
+static ci_arg ci__ops_scale_arg(ci__L *L, const ci__opdef *op, const ci_arg *a, const char *name,
+                                ci_dtype dt) {
+    double v = ci__lower_arg_num(L, op, a, ci__lower_pidx(op, name));
+    return ci__dtype_is_float(dt) ? ci_arg_float(v) : ci_arg_int((int64_t)v);
+}
+
+/* dot(self, tensor) / vdot (real dtypes: the same): sum(self * other), in opmath */
+static int ci__ops_dot(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *y = ci__lower_arg_box(L, op, a, 1), *p;
+    ci_dtype cdt = ci__dtype_opmath(x->dt);
+    char red[CI_MAX_DIMS];
+    if (x->ndim != 1 || y->ndim != 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: 1D tensors expected, but got %dD and %dD tensors",
+                 op->name, x->ndim, y->ndim);
+    if (x->dt != y->dt)
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: dot : expected both vectors to have same dtype, but found %s and %s",
+                 op->name, ci__dtype_tab[x->dt].tname, ci__dtype_tab[y->dt].tname);
+    if (x->size[0] != y->size[0])
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: inconsistent tensor size, expected tensor [%lld] and src [%lld] to have the "
+                 "same number of elements, but got %lld and %lld elements respectively",
+                 op->name, (long long)x->size[0], (long long)y->size[0], (long long)x->size[0],
+                 (long long)y->size[0]);
+    ci__ops_need_number(L, op, x);
+    p = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(ci__lower_to_dtype(L, x, cdt)),
+                      ci__ops_T(ci__lower_to_dtype(L, y, cdt)));
+    memset(red, 1, sizeof red);
+    p = ci__ops_reduce_box(L, op, p, red, 0, CI__RED_SUM, cdt);
+    outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, p, x->dt));
+    return 1;
+}
+
+/* mv(self, vec) and addmv(self, mat, vec, *, beta=1, alpha=1) (extra 1): the product as a
+   pointwise multiply and a sum over the rows (PyTorch's decomposition; it reads the matrix once),
+   in opmath; addmv's self is cast to the matrix's dtype and broadcast to its rows */
+static int ci__ops_mv(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int add = op->extra;
+    ci__box *s = add ? ci__lower_arg_box(L, op, a, 0) : NULL;
+    ci__box *m = ci__lower_arg_box(L, op, a, add), *v = ci__lower_arg_box(L, op, a, add + 1), *r;
+    ci_dtype cdt;
+    char red[CI_MAX_DIMS];
+    int64_t ns;
+    if ((s && s->ndim > 1) || m->ndim != 2 || v->ndim != 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: vector + matrix @ vector expected, got %d, %d, %d",
+                 op->name, s ? s->ndim : 1, m->ndim, v->ndim);
+    ns = s && s->ndim == 1 ? s->size[0] : m->size[0];
+    if (m->size[1] != v->size[0] || (ns != m->size[0] && ns != 1))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: size mismatch, got %lld, %lldx%lld,%lld", op->name,
+                 (long long)ns, (long long)m->size[0], (long long)m->size[1],
+                 (long long)v->size[0]);
+    if (m->dt != v->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type %s but found %s", op->name,
+                 ci__dtype_tab[m->dt].tname, ci__dtype_tab[v->dt].tname);
+    if (ci__ir_numel(2, m->size) > 0)   /* (PyTorch's kernel refuses bools where it runs) */
+        ci__ops_need_number(L, op, m);
+    cdt = ci__dtype_opmath(m->dt);
+    r = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(ci__lower_to_dtype(L, m, cdt)),
+                      ci__ops_T(ci__lower_to_dtype(L, v, cdt)));
+    memset(red, 0, sizeof red);
+    red[1] = 1;
+    r = ci__ops_reduce_box(L, op, r, red, 0, CI__RED_SUM, cdt);
+    if (add) {
+        double beta = ci__lower_arg_num(L, op, a, ci__lower_pidx(op, "beta"));
+        if (ci__lower_arg_num(L, op, a, ci__lower_pidx(op, "alpha")) != 1)
+            r = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(r),
+                              ci__ops_scale_arg(L, op, a, "alpha", m->dt));
+        if (beta != 0) {   /* beta == 0: self is not read (NaN in it does not show) */
+            ci__box *bs = ci__lower_to_dtype(L, s, m->dt);
+            if (beta != 1)
+                bs = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(bs),
+                                   ci__ops_scale_arg(L, op, a, "beta", m->dt));
+            r = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(r),
+                              ci__ops_T(ci__lower_to_dtype(L, bs, cdt)));
+        }
+    }
+    outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, r, m->dt));
+    return 1;
+}
+
+/* addr(self, vec1, vec2, *, beta=1, alpha=1): beta * self + alpha * outer(vec1, vec2), the
+   arguments promoted by the registry; bools or and and (PyTorch's reference) */
+static int ci__ops_addr(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *s = ci__lower_arg_box(L, op, a, 0), *v1 = ci__lower_arg_box(L, op, a, 1),
+            *v2 = ci__lower_arg_box(L, op, a, 2), *o;
+    int pb = ci__lower_pidx(op, "beta"), pa = ci__lower_pidx(op, "alpha"), i;
+    double beta = ci__lower_arg_num(L, op, a, pb), alpha = ci__lower_arg_num(L, op, a, pa);
+    int64_t shape[2];
+    ci_dtype dt, cdt;
+    if (v1->ndim != 1 || v2->ndim != 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: addr: Expected 1-D argument %s, but got %d-D", op->name,
+                 v1->ndim != 1 ? "vec1" : "vec2", v1->ndim != 1 ? v1->ndim : v2->ndim);
+    shape[0] = v1->size[0];
+    shape[1] = v2->size[0];
+    for (i = 0; i < s->ndim; i++) {
+        int64_t want = i + 2 - s->ndim >= 0 ? shape[i + 2 - s->ndim] : 1;
+        if (s->ndim > 2 || (s->size[i] != want && s->size[i] != 1))
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: The expanded size of the tensor (%lld) must match the existing size "
+                     "(%lld) at non-singleton dimension %d. Target sizes: %s. Tensor sizes: %s",
+                     op->name, (long long)want, (long long)s->size[i], i,
+                     ci__ir_shape(L, 2, shape), ci__ir_shape(L, s->ndim, s->size));
+    }
+    if (!ci__dtype_is_float(s->dt) && (a[pb].kind == CI_ARG_FLOAT || a[pa].kind == CI_ARG_FLOAT))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: For integral input tensors, argument %s must not be a floating point "
+                 "number.",
+                 op->name, a[pb].kind == CI_ARG_FLOAT ? "beta" : "alpha");
+    dt = s->dt;
+    cdt = ci__dtype_opmath(dt);   /* f16 / bf16: one rounding, at the end */
+    s = ci__lower_to_dtype(L, s, cdt);
+    {
+        int64_t col[2];
+        col[0] = shape[0];
+        col[1] = 1;
+        o = ci__ops_call2(L, "aten.mul.Tensor",
+                          ci__ops_T(ci__ops_reshape(L, ci__lower_to_dtype(L, v1, cdt), 2, col)),
+                          ci__ops_T(ci__lower_to_dtype(L, v2, cdt)));
+    }
+    if (s->dt == CI_BOOL) {
+        if (alpha == 0) o = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(o), ci_arg_bool(0));
+        if (beta != 0)
+            o = ci__ops_call2(L, "aten.logical_or.default", ci__ops_T(s), ci__ops_T(o));
+    } else {
+        if (alpha != 1)
+            o = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(o),
+                              ci__ops_scale_arg(L, op, a, "alpha", s->dt));
+        if (beta != 0) {   /* beta == 0: self is not read (NaN in it does not show) */
+            ci__box *bs = s;
+            if (beta != 1)
+                bs = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(s),
+                                   ci__ops_scale_arg(L, op, a, "beta", s->dt));
+            o = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(o), ci__ops_T(bs));
+        }
+    }
+    outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, o, dt));
+    return 1;
+}
+
 /* linear(input, weight, bias=None) */
 static int ci__ops_linear(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box(L, op, a, 1),
@@ -10332,6 +10562,10 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_diagonal, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("aten.diagonal_copy", "self, offset=0, dim1=0, dim2=1", \
       ci__ops_diagonal, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.diag_embed", "self, offset=0, dim1=-2, dim2=-1", \
+      ci__ops_diag_embed, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.diag", "self, diagonal=0", ci__ops_diag, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.trace", "self", ci__ops_trace, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.flip", "self, dims", ci__ops_flip, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("prims.rev", "a, dims", ci__ops_flip, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.roll", "self, shifts, dims=[]", ci__ops_roll, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
@@ -10528,6 +10762,13 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_addmm, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.baddbmm", "self, batch1, batch2, *, beta=1, alpha=1", \
       ci__ops_addmm, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.dot", "self, tensor", ci__ops_dot, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.vdot", "self, other", ci__ops_dot, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.mv", "self, vec", ci__ops_mv, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.addmv", "self, mat, vec, *, beta=1, alpha=1", \
+      ci__ops_mv, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.addr", "self, vec1, vec2, *, beta=1, alpha=1", \
+      ci__ops_addr, 0, 0, 0, D, 0, 1, _, DE, ALL, _, 0) \
     X("aten.linear", "input, weight, bias=None", \
       ci__ops_linear, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.convolution", \

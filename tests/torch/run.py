@@ -1977,6 +1977,64 @@ def overload_cases(add_case, G_case):
     add(op_case("aten.unsafe_chunk.default", "a, 1", I("f32", []), error="1-dimensional"))
     add(op_case("aten.unsafe_split_with_sizes.default", "a, [2, 2]", I("f32", [5]), error="sum exactly"))
     add(op_case("aten.narrow_copy.default", "a, 0, 4, 2", I("f32", [5]), error="exceeds dimension size"))
+    # dot, vdot, mv, addmv, addr, diag, diag_embed, trace
+    MM = dict(red=True)
+    for dt in ALLN:
+        for n in some(dt, (7, 1, 0, 1023), (0, 3)):
+            add(op_case("aten.dot.default", "a, b", I(dt, [n]), I(dt, [n]), **MM))
+            add(op_case("aten.vdot.default", "a, b", I(dt, [n]), I(dt, [n]), **MM))
+        for n, k in some(dt, ((7, 5), (1, 1), (3, 0), (0, 4), (5, 1023)), (0, 4)):
+            add(op_case("aten.mv.default", "a, b", I(dt, [n, k]), I(dt, [k]), **MM))
+            add(op_case("aten.addmv.default", "a, b, c", I(dt, [n]), I(dt, [n, k]), I(dt, [k]), **MM))
+        add(op_case("aten.addmv.default", "a, b, c, beta=2, alpha=3", I(dt, [1]), I(dt, [7, 5]), I(dt, [5]), **MM))
+        add(op_case("aten.addmv.default", "a, b, c, beta=0", I(dt, [], "nan"), I(dt, [7, 5]), I(dt, [5]), **MM))
+        add(op_case("aten.addmv.default", "a, b, c, beta=0.5, alpha=-1.5", I(dt, [7]), I(dt, [7, 5]), I(dt, [5]),
+                    **MM))
+        for n, m in some(dt, ((7, 5), (1, 1), (0, 3), (3, 0), (1023, 2)), (0, 2)):
+            add(op_case("aten.addr.default", "a, b, c", I(dt, [n, m]), I(dt, [n]), I(dt, [m])))
+        add(op_case("aten.addr.default", "a, b, c", I(dt, [5]), I(dt, [7]), I(dt, [5])))
+        add(op_case("aten.addr.default", "a, b, c, beta=2, alpha=3", I(dt, [7, 1]), I(dt, [7]), I(dt, [5])))
+        add(op_case("aten.addr.default", "a, b, c, beta=0", I(dt, [], "nan"), I(dt, [7]), I(dt, [5])))
+        add(op_case("aten.addr.default", "a, b, c, beta=True, alpha=False", I(dt, [7, 5]), I(dt, [7]), I(dt, [5])))
+        add(op_case("aten.addr.default", "a, b, c, beta=0.5, alpha=-2.5", I(dt, [7, 5]), I(dt, [7]), I(dt, [5])))
+        for sh, off in some(dt, (([5], 0), ([5], 2), ([5], -3), ([1], 0), ([0], 1), ([7, 5], 0), ([7, 5], 3),
+                                 ([7, 5], -2), ([7, 5], 5), ([7, 5], -7), ([0, 3], 0)), (1, 6)):
+            add(op_case("aten.diag.default", "a, %d" % off, I(dt, sh)))
+        for args in ("a", "a, 1", "a, -2", "a, 0, 0, 2", "a, 1, -1, 0", "a, -1, 2, 1", "a, 2, 1, -3"):
+            add(op_case("aten.diag_embed.default", args, I(dt, [2, 3, 4])))
+        add(op_case("aten.diag_embed.default", "a", I(dt, [0])))
+        add(op_case("aten.diag_embed.default", "a, 1", I(dt, [5])))
+        for sh in some(dt, ([7, 5], [5, 7], [1, 1], [0, 3], [1023, 3]), (0,)):
+            add(op_case("aten.trace.default", "a", I(dt, sh), **MM))
+    add(op_case("aten.addr.default", "a, b, c", I("f32", [7, 5]), I("i64", [7]), I("bool", [5])))
+    add(op_case("aten.addr.default", "a, b, c", I("i32", [7, 5]), I("i64", [7]), I("i32", [5])))
+    add(op_case("aten.addmv.default", "a, b, c", I("f64", [7]), I("f32", [7, 5]), I("f32", [5]), **MM))
+    add(op_case("aten.dot.default", "a, b", I("f32", [7], "nan"), I("f32", [7]), **MM))
+    G("matrix ops on transposed inputs", [("x", I("f32", [5, 7])), ("v", I("f32", [7])), ("w", I("f32", [5]))],
+      ["t = aten.permute.default(x, [1, 0])", "a = aten.mv.default(t, w)", "b = aten.addmv.default(v, t, w)",
+       "c = aten.addr.default(t, v, w)", "d = aten.trace.default(t)", "e = aten.diag.default(t, 1)"],
+      ["a", "b", "c", "d", "e"], red=True)
+    add(op_case("aten.dot.default", "a, b", I("f32", [2, 3]), I("f32", [3]), error="1D tensors expected"))
+    add(op_case("aten.dot.default", "a, b", I("f32", [3]), I("f64", [3]), error="same dtype"))
+    add(op_case("aten.vdot.default", "a, b", I("f32", [3]), I("f32", [4]), error="inconsistent tensor size"))
+    add(op_case("aten.dot.default", "a, b", I("bool", [3]), I("bool", [3]), error="not implemented"))
+    add(op_case("aten.mv.default", "a, b", I("f32", [3]), I("f32", [3]), error="matrix @ vector expected"))
+    add(op_case("aten.mv.default", "a, b", I("f32", [2, 4]), I("f32", [3]), error="size mismatch"))
+    add(op_case("aten.mv.default", "a, b", I("f32", [2, 3]), I("f64", [3]), error="expected scalar type"))
+    add(op_case("aten.addmv.default", "a, b, c", I("f32", [3]), I("f32", [2, 3]), I("f32", [3]),
+                error="size mismatch"))
+    add(op_case("aten.addmv.default", "a, b, c", I("f32", [1, 2]), I("f32", [2, 3]), I("f32", [3]),
+                error="matrix @ vector expected"))
+    add(op_case("aten.addr.default", "a, b, c", I("f32", [3, 3]), I("f32", [3, 1]), I("f32", [3]),
+                error="Expected 1-D argument vec1"))
+    add(op_case("aten.addr.default", "a, b, c", I("f32", [2, 3]), I("f32", [3]), I("f32", [3]),
+                error="expanded size"))
+    add(op_case("aten.addr.default", "a, b, c, beta=0.5", I("i64", [3, 3]), I("i64", [3]), I("i64", [3]),
+                error="must not be a floating point"))
+    add(op_case("aten.diag.default", "a", I("f32", [2, 2, 2]), error="matrix or a vector expected"))
+    add(op_case("aten.diag_embed.default", "a, 0, 0, 0", I("f32", [3]), error="cannot be identical"))
+    add(op_case("aten.diag_embed.default", "a, 0, 0, 3", I("f32", [3]), error="out of range"))
+    add(op_case("aten.trace.default", "a", I("f32", [3]), error="expected a matrix"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -2122,10 +2180,11 @@ def narrow_reference(op, args, env, err):
 #     input: 10 of 20 random inputs); the values are right.
 #   linspace(dtype=f16/bf16): the step rounded to the narrow dtype (2 ulp off by the middle);
 #     its reference is the f32 linspace rounded (NARROW_KW below).
-#   sinc: pi * x rounded to bf16 before the sine (at x = 50 one ulp of it is 1 radian).
+#   sinc: pi * x rounded to bf16 before the sine (at x = 50 one ulp of it is 1 radian);
+#   addr: vec1 * vec2, alpha * that and beta * self each rounded to the narrow dtype.
 WIDE_OPS = ("aten.logit.", "aten.div.Tensor_mode", "aten.floor_divide.", "aten.gelu.",
             "aten.linalg_vector_norm.", "aten.norm.", "aten.upsample_", "aten._upsample_",
-            "aten.adaptive_max_pool2d.", "aten.linspace.", "aten.sinc.")
+            "aten.adaptive_max_pool2d.", "aten.linspace.", "aten.sinc.", "aten.addr.")
 # a narrow dtype asked for by keyword (creation ops, which have no narrow inputs)
 NARROW_KW = re.compile(r"\bdtype=(f16|bf16)\b")
 
