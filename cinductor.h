@@ -4630,10 +4630,16 @@ static int ci__ops_clamp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
                  op->name);
     ci__ops_pw_begin(L, &p, op->nparams, a);
     x = ci__ops_pw_in(L, &p, &a[0]);
-    if (p.dt == CI_BOOL)
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
-    if (has_min) x = ci__ir_v_bin(L, CI__V_MAX, x, ci__ops_pw_in(L, &p, &a[1]));
-    if (has_max) x = ci__ir_v_bin(L, CI__V_MIN, x, ci__ops_pw_in(L, &p, amax));
+    /* bools: PyTorch's clamp_min / clamp_max kernels of one tensor bound take them (or, and),
+       its clamp kernels of two bounds or of a number do not */
+    if (p.dt == CI_BOOL && (has_min == has_max || (has_min ? &a[1] : amax)->kind != CI_ARG_TENSOR))
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: not implemented for bool tensors (but for one bound that is a tensor)",
+                 op->name);
+    if (has_min)
+        x = ci__ir_v_bin(L, p.dt == CI_BOOL ? CI__V_OR : CI__V_MAX, x, ci__ops_pw_in(L, &p, &a[1]));
+    if (has_max)
+        x = ci__ir_v_bin(L, p.dt == CI_BOOL ? CI__V_AND : CI__V_MIN, x, ci__ops_pw_in(L, &p, amax));
     return ci__ops_pw_end(L, &p, p.dt, x, outs);
 }
 
@@ -5020,6 +5026,35 @@ static int ci__ops_call_kw(ci__L *L, const char *name, const ci__opdef *op, cons
         kw[i].value = a[i];
     }
     return ci__lower_call_op(L, name, 0, NULL, op->nparams, kw, outs, CI_MAX_OUTPUTS);
+}
+
+/* An in-place op (add_, relu_, clamp_min_.Tensor ...) in a functional graph: its out-of-place
+   twin, the same name without the '_', whose result PyTorch writes into self. So the result
+   must have self's shape (self does not broadcast) and a dtype PyTorch casts to self's (no float
+   into an integer, no number into a bool: canCast), and takes self's dtype. Reading self after
+   the op is the exporter's business: a functionalized graph reads the result instead. */
+static int ci__ops_inplace(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *d1 = strchr(op->name, '.'), *d2 = d1 ? strchr(d1 + 1, '.') : NULL;
+    size_t n = d2 ? (size_t)(d2 - op->name) : strlen(op->name);
+    char twin[128];
+    ci_tensor res[CI_MAX_OUTPUTS];
+    ci__box *x, *r;
+    CI__ASSERT(n > 1 && n < sizeof twin && op->name[n - 1] == '_');
+    memcpy(twin, op->name, n - 1);
+    snprintf(twin + n - 1, sizeof twin - (n - 1), "%s", d2 ? d2 : "");
+    ci__ops_need_tensor(L, op, &a[0]);
+    x = ci__ir_box_get(L, a[0].u.t);
+    ci__ops_call_kw(L, twin, op, a, res);
+    r = ci__ir_box_get(L, res[0]);
+    if (r->ndim != x->ndim || memcmp(r->size, x->size, sizeof(int64_t) * (size_t)x->ndim))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: output with shape %s doesn't match the broadcast shape %s",
+                 op->name, ci__ir_shape(L, x->ndim, x->size), ci__ir_shape(L, r->ndim, r->size));
+    if ((ci__dtype_is_float(r->dt) && !ci__dtype_is_float(x->dt)) ||
+        (x->dt == CI_BOOL && r->dt != CI_BOOL))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: result type %s can't be cast to the desired output type %s",
+                 op->name, ci__dtype_tab[r->dt].tname, ci__dtype_tab[x->dt].tname);
+    outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, r, x->dt));
+    return 1;
 }
 
 static ci__box *ci__ops_dimred(ci__L *L, const char *name, ci__box *x, int nd, const int64_t *dims,
@@ -10778,6 +10813,131 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_convolution, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.conv2d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", \
       ci__ops_convolution, 0, 2, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    /* in-place forms, functional in a graph: the out-of-place twin cast to self's dtype */ \
+    X("aten.add_", "self, other, *, alpha=1", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.add_.Scalar", "self, other, alpha=1", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.sub_", "self, other, *, alpha=1", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.sub_.Scalar", "self, other, alpha=1", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.mul_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.div_", "self, other, *, rounding_mode=None", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.true_divide_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.floor_divide_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.pow_", "self, exponent", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.fmod_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.remainder_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.bitwise_and_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, IB, _, 0) \
+    X("aten.bitwise_or_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, IB, _, 0) \
+    X("aten.bitwise_xor_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, IB, _, 0) \
+    X("aten.bitwise_left_shift_", "self, other", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, IB, _, 0) \
+    X("aten.bitwise_right_shift_", "self, other", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, IB, _, 0) \
+    X("aten.eq_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.ne_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.lt_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.le_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.gt_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.ge_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.logical_and_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, TB, _, 0) \
+    X("aten.logical_or_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, TB, _, 0) \
+    X("aten.logical_xor_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, TB, _, 0) \
+    X("aten.atan2_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.hypot_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.copysign_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.nextafter_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.xlogy_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.heaviside_", "self, values", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.neg_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.abs_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.exp_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.log_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.sqrt_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.rsqrt_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.sin_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.cos_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.tan_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.tanh_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.sigmoid_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.relu_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.erf_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.erfc_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.erfinv_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.exp2_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.expm1_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.log1p_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.log2_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.log10_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.reciprocal_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.ceil_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.floor_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.round_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.round_.decimals", "self, *, decimals", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.trunc_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.sign_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.sgn_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.frac_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.square_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.bitwise_not_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, IB, _, 0) \
+    X("aten.logical_not_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, TB, _, 0) \
+    X("aten.asin_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.acos_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.atan_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.sinh_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.cosh_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.asinh_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.acosh_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.atanh_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.lgamma_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.digamma_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.i0_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.deg2rad_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.rad2deg_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.sinc_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.hardtanh_", "self, min_val=-1, max_val=1", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.leaky_relu_", "self, negative_slope=0.01", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.elu_", "self, alpha=1, scale=1, input_scale=1", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.celu_", "self, alpha=1.0", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.selu_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.silu_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.gelu_", "self, *, approximate='none'", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.hardswish_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.hardsigmoid_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.mish_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.threshold_", "self, threshold, value", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.nan_to_num_", "self, nan=None, posinf=None, neginf=None", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.logit_", "self, eps=None", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.clamp_", "self, min=None, max=None", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.clamp_min_", "self, min", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.clamp_max_", "self, max", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.masked_fill_", "self, mask, value", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.lerp_", "self, end, weight", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.addcmul_", "self, tensor1, tensor2, *, value=1", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.addcdiv_", "self, tensor1, tensor2, *, value=1", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.zero_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.tril_", "self, diagonal=0", ci__ops_inplace, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.triu_", "self, diagonal=0", ci__ops_inplace, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.addmm_", "self, mat1, mat2, *, beta=1, alpha=1", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.baddbmm_", "self, batch1, batch2, *, beta=1, alpha=1", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.addmv_", "self, mat, vec, *, beta=1, alpha=1", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.addr_", "self, vec1, vec2, *, beta=1, alpha=1", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     /* quantization */ \
     X("quantized_decomposed.quantize_per_tensor", \
       "input, scale, zero_point, quant_min, quant_max, dtype", \

@@ -2035,6 +2035,90 @@ def overload_cases(add_case, G_case):
     add(op_case("aten.diag_embed.default", "a, 0, 0, 0", I("f32", [3]), error="cannot be identical"))
     add(op_case("aten.diag_embed.default", "a, 0, 0, 3", I("f32", [3]), error="out of range"))
     add(op_case("aten.trace.default", "a", I("f32", [3]), error="expected a matrix"))
+    # in-place forms, functional in a graph: the out-of-place op cast to self's dtype. Each
+    # entry: (args, the kinds of a, b, c ...; a is self [7, 5], b [5], c [] unless shapes say)
+    two, one = ("n", "n"), ("n",)
+    inplace = {
+        "add_.Tensor": ("a, b", two), "add_.Scalar": ("a, 2", one), "sub_.Tensor": ("a, b, alpha=2", two),
+        "sub_.Scalar": ("a, 3, 2", one), "mul_.Tensor": ("a, b", two), "mul_.Scalar": ("a, 2", one),
+        "div_.Tensor": ("a, b", ("n", "nz")), "div_.Scalar": ("a, 2", one),
+        "div_.Tensor_mode": ('a, b, rounding_mode="floor"', ("n", "nz")),
+        "div_.Scalar_mode": ('a, 2, rounding_mode="trunc"', one),
+        "true_divide_.Tensor": ("a, b", ("n", "nz")), "true_divide_.Scalar": ("a, 2", one),
+        "floor_divide_.Tensor": ("a, b", ("n", "nz")), "floor_divide_.Scalar": ("a, 2", one),
+        "pow_.Tensor": ("a, b", ("pos", "exp")), "pow_.Scalar": ("a, 2", one),
+        "fmod_.Tensor": ("a, b", ("n", "nz")), "fmod_.Scalar": ("a, 3", one),
+        "remainder_.Tensor": ("a, b", ("n", "nz")), "remainder_.Scalar": ("a, 3", one),
+        "bitwise_left_shift_.Tensor": ("a, b", ("n", "exp")), "bitwise_left_shift_.Tensor_Scalar": ("a, 1", one),
+        "bitwise_right_shift_.Tensor": ("a, b", ("n", "exp")), "bitwise_right_shift_.Tensor_Scalar": ("a, 1", one),
+        "logical_and_.default": ("a, b", two), "logical_or_.default": ("a, b", two),
+        "logical_xor_.default": ("a, b", two), "atan2_.default": ("a, b", two), "hypot_.default": ("a, b", two),
+        "copysign_.Tensor": ("a, b", two), "copysign_.Scalar": ("a, -1", one), "nextafter_.default": ("a, b", two),
+        "xlogy_.Tensor": ("a, b", ("grid", "pos")), "xlogy_.Scalar_Other": ("a, 3", ("grid",)),
+        "heaviside_.default": ("a, b", ("grid", "n")), "round_.decimals": ("a, decimals=2", one),
+        "hardtanh_.default": ("a, -0.5, 0.5", one), "leaky_relu_.default": ("a, 0.2", one),
+        "elu_.default": ("a", one), "celu_.default": ("a, 0.5", one),
+        "gelu_.default": ('a, approximate="tanh"', one), "threshold_.default": ("a, 0.1, 20", one),
+        "nan_to_num_.default": ("a, 1.0", ("nan",)), "logit_.default": ("a, 0.1", ("pos",)),
+        "clamp_.default": ("a, -0.5, 0.5", one), "clamp_.Tensor": ("a, b, c", ("n", "n", "n")),
+        "clamp_min_.default": ("a, 0", one), "clamp_min_.Tensor": ("a, b", two),
+        "clamp_max_.default": ("a, 0", one), "clamp_max_.Tensor": ("a, b", two),
+        "masked_fill_.Scalar": ("a, b, 2", ("n", "bool")), "masked_fill_.Tensor": ("a, b, c", ("n", "bool", "n")),
+        "lerp_.Scalar": ("a, b, 0.3", two), "lerp_.Tensor": ("a, b, c", ("n", "n", "n")),
+        "addcmul_.default": ("a, b, c, value=0.5", ("n", "n", "n")),
+        "addcdiv_.default": ("a, b, c, value=2", ("n", "n", "nz")),
+        "tril_.default": ("a, 1", one), "triu_.default": ("a, -1", one),
+    }
+    for op in ("bitwise_and_", "bitwise_or_", "bitwise_xor_"):
+        inplace[op + ".Tensor"] = ("a, b", two)
+        inplace[op + ".Scalar"] = ("a, 3", one)
+    for op in ("eq_", "ne_", "lt_", "le_", "gt_", "ge_"):
+        inplace[op + ".Tensor"] = ("a, b", ("grid", "grid"))
+        inplace[op + ".Scalar"] = ("a, 1", ("grid",))
+    for op, kind in (("neg_", "n"), ("abs_", "n"), ("exp_", "n"), ("log_", "pos"), ("sqrt_", "pos"),
+                     ("rsqrt_", "pos"), ("sin_", "n"), ("cos_", "n"), ("tan_", "n"), ("tanh_", "n"),
+                     ("sigmoid_", "n"), ("relu_", "n"), ("erf_", "n"), ("erfc_", "n"), ("erfinv_", "n"),
+                     ("exp2_", "n"), ("expm1_", "n"), ("log1p_", "pos"), ("log2_", "pos"), ("log10_", "pos"),
+                     ("reciprocal_", "nz"), ("ceil_", "big"), ("floor_", "big"), ("round_", "grid"),
+                     ("trunc_", "big"), ("sign_", "grid"), ("sgn_", "n"), ("frac_", "big"), ("square_", "n"),
+                     ("bitwise_not_", "n"), ("logical_not_", "grid"), ("asin_", "n"), ("acos_", "n"),
+                     ("atan_", "n"), ("sinh_", "n"), ("cosh_", "n"), ("asinh_", "n"), ("acosh_", "pos"),
+                     ("atanh_", "n"), ("lgamma_", "big"), ("digamma_", "big"), ("i0_", "n"), ("deg2rad_", "big"),
+                     ("rad2deg_", "n"), ("sinc_", "n"), ("selu_", "n"), ("silu_", "n"), ("hardswish_", "big"),
+                     ("hardsigmoid_", "big"), ("mish_", "n"), ("zero_", "n")):
+        inplace[op + ".default"] = ("a", (kind,))
+    for ovl, (args, kinds) in inplace.items():
+        for dt in ("f32", "i64", "bool", "bf16", "i32"):
+            shapes = ([7, 5], [5], [])
+            specs = [I(dt if k != "bool" else "bool", shapes[i] if i < 2 else [], k) for i, k in enumerate(kinds)]
+            add(op_case("aten." + ovl, args, *specs))
+    for dt in ("f32", "i64", "bf16"):
+        add(op_case("aten.addmm_.default", "a, b, c", I(dt, [7, 5]), I(dt, [7, 3]), I(dt, [3, 5]), red=True))
+        add(op_case("aten.baddbmm_.default", "a, b, c, beta=2", I(dt, [2, 7, 5]), I(dt, [2, 7, 3]), I(dt, [2, 3, 5]),
+                    red=True))
+        add(op_case("aten.addmv_.default", "a, b, c", I(dt, [7]), I(dt, [7, 5]), I(dt, [5]), red=True))
+        add(op_case("aten.addr_.default", "a, b, c", I(dt, [7, 5]), I(dt, [7]), I(dt, [5])))
+    add(op_case("aten.add_.Tensor", "a, b", I("i32", [7, 5]), I("i64", [5])))     # stays i32
+    add(op_case("aten.mul_.Tensor", "a, b", I("bf16", [7, 5]), I("f32", [5])))    # computed in f32
+    add(op_case("aten.add_.Tensor", "a, b", I("f32", [0, 3]), I("f32", [3])))
+    add(op_case("aten.relu_.default", "a", I("f32", [])))
+    G("in-place chain on a transposed input", [("x", I("f32", [5, 7])), ("y", I("f32", [7, 1]))],
+      ["t = aten.permute.default(x, [1, 0])", "r = aten.relu_.default(t)", "s = aten.add_.Tensor(r, y)",
+       "u = aten.clamp_min_.default(s, 0.5)", "w = aten.mul_.Scalar(u, 2)"], ["w"])
+    add(op_case("aten.add_.Tensor", "a, b", I("f32", [5]), I("f32", [7, 5]), error="doesn't match the broadcast shape"))
+    add(op_case("aten.add_.Tensor", "a, b", I("i64", [7]), I("f32", [7]), error="can't be cast to the desired"))
+    add(op_case("aten.sqrt_.default", "a", I("i64", [7]), error="can't be cast to the desired"))
+    add(op_case("aten.div_.Scalar", "a, 2", I("i32", [7]), error="can't be cast to the desired"))
+    add(op_case("aten.mul_.Tensor", "a, b", I("bool", [7]), I("i64", [7]), error="can't be cast to the desired"))
+    add(op_case("aten.clamp_min_.default", "a, 0.5", I("i64", [7]), error="can't be cast to the desired"))
+    add(op_case("aten.relu_.default", "2.5", error="must be a Tensor"))
+    # bools clamp by one tensor bound (PyTorch's clamp_min / clamp_max kernels), not by numbers
+    add(op_case("aten.clamp_min.Tensor", "a, b", I("bool", [7, 5]), I("bool", [5])))
+    add(op_case("aten.clamp_max.Tensor", "a, b", I("bool", [7, 5]), I("bool", [7, 1])))
+    add(op_case("aten.clamp.Tensor", "a, b", I("bool", [7, 5]), I("bool", [5])))
+    add(op_case("aten.clamp.Tensor", "a, None, b", I("bool", [7, 5]), I("bool", [5])))
+    add(op_case("aten.clamp.Tensor", "a, b, c", I("bool", [7]), I("bool", [7]), I("bool", [7]),
+                error="not implemented for bool"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -2181,10 +2265,13 @@ def narrow_reference(op, args, env, err):
 #   linspace(dtype=f16/bf16): the step rounded to the narrow dtype (2 ulp off by the middle);
 #     its reference is the f32 linspace rounded (NARROW_KW below).
 #   sinc: pi * x rounded to bf16 before the sine (at x = 50 one ulp of it is 1 radian);
-#   addr: vec1 * vec2, alpha * that and beta * self each rounded to the narrow dtype.
+#   addr: vec1 * vec2, alpha * that and beta * self each rounded to the narrow dtype;
+#   round.decimals: x * 10^d rounded to bf16 before the rounding to an integer.
+# (An in-place form, `aten.logit_.`, is its op's: see wide_case.)
 WIDE_OPS = ("aten.logit.", "aten.div.Tensor_mode", "aten.floor_divide.", "aten.gelu.",
             "aten.linalg_vector_norm.", "aten.norm.", "aten.upsample_", "aten._upsample_",
-            "aten.adaptive_max_pool2d.", "aten.linspace.", "aten.sinc.", "aten.addr.")
+            "aten.adaptive_max_pool2d.", "aten.linspace.", "aten.sinc.", "aten.addr.",
+            "aten.round.decimals")
 # a narrow dtype asked for by keyword (creation ops, which have no narrow inputs)
 NARROW_KW = re.compile(r"\bdtype=(f16|bf16)\b")
 
@@ -2197,18 +2284,20 @@ def wide_case(case):
     reads bits (view.dtype): those need the narrow values themselves."""
     if case.error or any("view.dtype" in st for st in case.body):
         return False
+    body0 = re.sub(r"(aten\.\w+)_\.", r"\1.", case.body[0])   # aten.logit_.default: logit's
     if not any(i.dtype in NARROW for _, i in case.inputs):   # a single op asked for f16/bf16
-        return len(case.body) == 1 and bool(NARROW_KW.search(case.body[0])) and \
-            any(op in case.body[0] for op in WIDE_OPS)
-    return len(case.body) > 1 or any(op in case.body[0] for op in WIDE_OPS)
+        return len(case.body) == 1 and bool(NARROW_KW.search(body0)) and \
+            any(op in body0 for op in WIDE_OPS)
+    return len(case.body) > 1 or any(op in body0 for op in WIDE_OPS)
 
 
 def reference(case, tensors, consts):
     """evaluates the statements with PyTorch; returns (lines of the .cig body, outputs)"""
+    fresh = {n: t.clone() for n, t in tensors.items()}   # (an in-place op writes its self)
     lines, outputs, values = reference1(case, tensors, consts)
     if values is None or not wide_case(case):
         return lines, outputs, values
-    up = {n: (t.float() if t.dtype in NARROW_TORCH else t) for n, t in tensors.items()}
+    up = {n: (t.float() if t.dtype in NARROW_TORCH else t) for n, t in fresh.items()}
     if not any(i.dtype in NARROW for _, i in case.inputs):   # dtype=f16 -> dtype=f32
         case = Case(case.name, case.inputs, [NARROW_KW.sub("dtype=f32", st) for st in case.body],
                     case.outputs, case.tol, case.consts, case.red, case.error)
