@@ -4361,7 +4361,8 @@ static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
    variables (make_pointwise); reductions build a kernel and realize it unless small enough
    to unroll (make_reduction); views build index maps; decompositions (softmax, gelu,
    layer_norm ...) call other ops by aten name through the registry, so a user override of
-   those ops applies inside them too, as with Inductor's decomposition table. The section
+   those ops applies inside them too, as with Inductor's decomposition table. An in-place op
+   (add_, relu_) is its out-of-place twin cast back to self's dtype (ci__ops_inplace). The section
    ends with CI__OPS, one row per builtin op (schema, lowering, flags, how, dtypes, notes):
    ci__ops_register_builtins walks it and tools/opsdoc.c writes docs/ops.md from it.
    Sub-sections, in this order: pointwise, reductions, calling ops, views, rearranged prims,
