@@ -900,6 +900,9 @@ static void ci__cuemit_tile_open(ci__cemit *E, const ci__group *g);
 static void ci__cuemit_combine(ci__cemit *E, const ci__group *g, int p, int tx, int ty,
                                const char *ind);
 static void ci__cuemit_loop(ci__cemit *E, ci__group *g, int p, int ty, const char *lvl);
+static int ci__cuemit_vec(ci__cemit *E, ci__group *g);
+static void ci__cuemit_vec_body(ci__cemit *E, ci__group *g, int p, const char *lvl);
+static int ci__cuemit_vec_load(ci__cemit *E, const ci__v *v);
 static void ci__cuda_check_source(ci_program *p);
 static int ci__cuda_set_io(ci_program *p, int device_io, const void *const *in,
                            void *const *out, void *stream);
@@ -909,6 +912,8 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
 #define CI__CUEMIT_GRID (1u << 20)  /* at most these blocks; the entries loop past them */
 #define CI__CUEMIT_SHARED 32768     /* a cooperative kernel's shared slots, at most (bytes) */
 #define CI__CUEMIT_POINTS 4         /* points a thread, a kernel that does not reduce */
+#define CI__CUEMIT_POINTS_S "4"     /*   (as text; also a vector kernel's lanes: float4, int4) */
+#define CI__CUEMIT_VLOADS 16        /* a vector kernel's vector loads, at most */
 #define CI__CUEMIT_UNROLL 4         /* points a step of a cooperative kernel's sums */
 #define CI__CUEMIT_TILE 32          /* a tiled kernel's tile: 32 x 32 points, 32 x 8 threads */
 #define CI__CUEMIT_MM_BLOCKS 256    /* a product's blocks that K is split to reach */
@@ -2425,6 +2430,7 @@ struct ci__group {
     ci__vec reads;                   /* buffers its members read (for horizontal fusion) */
     int cu_tx, cu_ty; /* >>cuemit: a block's points and threads a point (0: a thread a point) */
     int cu_tile;      /* >>cuemit: runs in tiles of its last two dims */
+    int cu_vec;       /* >>cuemit: a thread's points are neighbours, read and written as vectors */
     int cpu_tile;     /* >>cemit: runs in tiles (>>tile) of its last dim, which stays a loop */
     int itile;        /* >>interp: the variable it runs in tiles along + 1 (0: point by point) */
     int icols;        /* >>interp: in column mode (ci__interp_tile_pick) */
@@ -13430,6 +13436,12 @@ struct ci__cemit {
     int cuda;             /* the kernels are for >>cuemit (a thread per index of the outer loop) */
     int strided;          /* >>cuemit: a thread's points are a block's width apart (a few of
                              them, unrolled), not every point of the range */
+    int vec;              /* >>cuemit: the loop steps over a thread's CI__CUEMIT_POINTS
+                             neighbouring points at once (ci__cuemit_vec) */
+    /* >>cuemit, a vector kernel: the loads read as one vector each (nvld; 0 outside the
+       kernel's lanes), and the lane being written */
+    const ci__v *vld[CI__CUEMIT_VLOADS];
+    int nvld, vlane;
     const ci__cemit_ints *it;   /* how index arithmetic is written (ci__cemit_i64, _i32) */
     char *indirect;       /* per index variable: an indirect index (its value is data) */
     const char **names;   /* per index variable */
@@ -13667,6 +13679,7 @@ static int ci__cemit_v_rdep(ci__cemit *E, ci__v *root) {
 static void ci__cemit_loadexpr(ci__cemit *E, ci__v *v) {
     ci__sb *sb = E->sb;
     const char *conv = v->buf->dt == CI_F16 ? "ci_h2f" : v->buf->dt == CI_BF16 ? "ci_bf2f" : "";
+    if (E->nvld && ci__cuemit_vec_load(E, v)) return;   /* a lane of a vector read (>>cuemit) */
     ci__sb_printf(sb, "%s%s%s[", conv, *conv ? "(" : "", ci__cemit_bname(E, v->buf));
     ci__ix_print_w(sb, v->ix, ci__cemit_varname, E, E->it->ll);
     ci__sb_put(sb, *conv ? "])" : "]");
@@ -14071,7 +14084,7 @@ static void ci__cemit_end(ci__cemit *E, int nr, ci__ix *const *rvars) {
 static void ci__cemit_loops_open(ci__cemit *E, int ndim, const int64_t *size, int collapse) {
     int i, j;
     long long st = 1;
-    const char *step = E->strided ? " += blockDim.x" : "++";
+    const char *step = E->vec ? " += " CI__CUEMIT_POINTS_S : E->strided ? " += blockDim.x" : "++";
     if (ndim == 0) ci__sb_put(E->sb, "    if (x0_begin < x0_end) {\n");
     else if (E->strided)   /* a GPU thread's few points (>>cuemit) */
         ci__sb_printf(E->sb, "    #pragma unroll %d\n", CI__CUEMIT_POINTS);
@@ -14963,7 +14976,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
         if (k->store) ci__cemit_out_decl(E, k->out);
     }
     collapse = ci__cemit_collapse(g, E->cuda);
-    g->cu_tx = g->cu_ty = g->cu_tile = 0;   /* (>>cuemit's choices, made anew) */
+    g->cu_tx = g->cu_ty = g->cu_tile = g->cu_vec = 0;   /* (>>cuemit's choices, made anew) */
     if (E->cuda) coop = ci__cuemit_coop(E, g, &tx, &ty);
     /* 32-bit indexing, in the kernels that do not reduce (measured on an H100: blur3x3's
        kernel 1.9x faster; cooperative reductions 5-9% slower, so they keep 64-bit) */
@@ -14983,10 +14996,12 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
                           rows);
         else ci__cemit_loops_open(E, T->ndim - 1, T->size, collapse);
     } else {
-        /* a GPU thread takes points a block's width apart (>>cuemit's entries) */
-        E->strided = E->cuda && !coop;
+        /* a GPU thread takes points a block's width apart, or neighbouring points as vectors
+           (>>cuemit's entries) */
+        E->vec = E->cuda && !coop && ci__cuemit_vec(E, g);
+        E->strided = E->cuda && !coop && !E->vec;
         ci__cemit_loops_open(E, T->ndim, T->size, collapse);
-        E->strided = 0;
+        E->strided = E->vec = 0;
     }
     snprintf(lvl, sizeof lvl, "%*s",
              4 * ((T->ndim ? T->ndim : 1) + 1 - (collapse ? collapse - 1 : 0) -
@@ -15001,6 +15016,10 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
         int ninner = 0;
         char val[32];
         E->indent = lvl;
+        if (g->cu_vec) {   /* a thread's neighbouring points, lane by lane (>>cuemit) */
+            ci__cuemit_vec_body(E, g, p, lvl);
+            continue;
+        }
         if (tv >= 0 && !T->nr) {   /* what does not change along the last dim, then its tiles */
             char n[32], hi[32];
             int last = T->ndim - 1;
@@ -15345,8 +15364,10 @@ static int *ci__cemit_source(ci_program *p) {
    a row reduction: they read a row's neighbouring elements) or take neighbouring points (tx, a
    reduction over an outer dim: they read a row of points) follows the loads' strides. A
    scatter whose points may meet runs on one thread, in order. The pointer table B is in device
-   memory. The run-time error record is set with an atomic, so the first failing check wins as
-   on the CPU. The float matrix products run ci_bmm, a tiled kernel of their own
+   memory. A kernel that does not reduce, whose accesses along its last dim have stride 1, takes
+   4 neighbouring points a thread instead, each buffer read and written as 16-byte vectors
+   (ci__cuemit_vec). The run-time error record is set with an atomic, so the first failing
+   check wins as on the CPU. The float matrix products run ci_bmm, a tiled kernel of their own
    (ci__cuemit_bmm_src); other extern kernels run on the host (>>cuda copies their operands).
    The host library's math (erfinv, digamma, i0, the random generators) has no device version
    yet: a program that needs it is refused. */
@@ -15540,6 +15561,161 @@ static void ci__cuemit_tile_open(ci__cemit *E, const ci__group *g) {
     ci__sb_printf(sb, "        if (x%d >= %lld%s || x%d >= %lld%s) continue;\n", d - 1,
                   (long long)T->size[d - 1], E->it->ll, d - 2, (long long)T->size[d - 2],
                   E->it->ll);
+}
+
+/* A kernel that does not reduce and whose last dim is a multiple of CI__CUEMIT_POINTS runs as
+   vectors (g->cu_vec) where every access along that dim can: a thread takes that many
+   neighbouring points (ci__cuemit_entries) and reads each buffer that changes along the dim
+   with one 16-byte load (float4, int4), computes the points lane by lane, and writes each
+   result with one 16-byte store: a quarter of the memory instructions, and a warp's access
+   is 512 contiguous bytes. An access is a vector one when its index is that dim's variable
+   plus multiples of 4 of the others (each lane's 4 points then share an aligned 16 bytes,
+   with aligned pointers: the kernel checks them and falls back to 4 scalar accesses) and it
+   stays inside its buffer (a load that a where() guards is then still safe to do first). */
+
+/* is e the index of a vector access along variable var, into a buffer of numel elements? */
+static int ci__cuemit_vec_ix(const ci__cemit *E, const ci__ix *e, int var, int64_t numel) {
+    int i, one = 0;
+    if (e->lo < 0 || e->hi >= numel) return 0;
+    if (e->kind == CI__IX_VAR) return e->var == var;
+    if (e->kind != CI__IX_SUM || e->c % CI__CUEMIT_POINTS) return 0;
+    for (i = 0; i < e->nterms; i++) {
+        const ci__ix *a = e->atom[i];
+        if (a->kind != CI__IX_VAR || E->indirect[a->var]) return 0;
+        if (a->var == var) one = e->coef[i] == 1;
+        else if (e->coef[i] % CI__CUEMIT_POINTS) return 0;
+    }
+    return one;
+}
+
+/* the vector type of buffer b's elements, or NULL: 4-byte ones only */
+static const char *ci__cuemit_vec_type(const ci__buf *b) {
+    if (b->inplace_of || b->inplace_by) return NULL;   /* (a load would pass its own store) */
+    return b->dt == CI_F32 ? "float4" : b->dt == CI_I32 ? "int4" : NULL;
+}
+
+/* group g's vector loads into E->vld; -1 when g cannot run as vectors (ci__cuemit_vec) */
+static int ci__cuemit_vec_scan(ci__cemit *E, const ci__group *g) {
+    const ci__ir_tiling *T = &g->t;
+    int i, j, n, var, nv = 0;
+    if (!g->fused || T->nr || T->ndim == 0 || g->nphase != 1 ||
+        T->size[T->ndim - 1] % CI__CUEMIT_POINTS)
+        return -1;
+    var = T->vars[T->ndim - 1]->var;
+    for (j = 0; j < g->m.n; j++) {
+        const ci__kernel *k = (const ci__kernel *)g->m.v[j];
+        if (!k->emit || !k->store) continue;
+        if (!ci__cuemit_vec_type(k->out) || !ci__cuemit_vec_ix(E, k->st_ix, var, k->out->numel))
+            return -1;
+    }
+    for (i = 0, n = ci__cuemit_ixnodes(E, g); i < n; i++) {
+        const ci__v *v = E->stk[i];
+        if (v->op != CI__V_LOAD || !ci__ix_has_var(v->ix, var)) continue;
+        /* (a buffer the kernel writes too: its loads stay after the stores) */
+        if (nv == CI__CUEMIT_VLOADS || E->outmark[v->buf->id] == E->epoch ||
+            !ci__cuemit_vec_type(v->buf) || !ci__cuemit_vec_ix(E, v->ix, var, v->buf->numel))
+            return -1;
+        E->vld[nv++] = v;
+    }
+    return nv;
+}
+
+/* does group g run as vectors? Sets g->cu_vec. */
+static int ci__cuemit_vec(ci__cemit *E, ci__group *g) {
+    g->cu_vec = ci__cuemit_vec_scan(E, g) >= 0;
+    return g->cu_vec;
+}
+
+/* a load of a vector kernel's lane: the lane of its vector, where it is one (1), else 0 */
+static int ci__cuemit_vec_load(ci__cemit *E, const ci__v *v) {
+    int i;
+    for (i = 0; i < E->nvld; i++)
+        if (E->vld[i] == v) {
+            ci__sb_printf(E->sb, "ci_vl%d.%c", i, "xyzw"[E->vlane]);
+            return 1;
+        }
+    return 0;
+}
+
+/* phase p of a vector kernel: the vector loads, each lane's points, the vector stores */
+static void ci__cuemit_vec_body(ci__cemit *E, ci__group *g, int p, const char *lvl) {
+    const ci__ir_tiling *T = &g->t;
+    ci__sb *sb = E->sb;
+    int i, j, u, nv = ci__cuemit_vec_scan(E, g), var = T->vars[T->ndim - 1]->var;
+    const char *base = E->names[var], *ty;
+    char lane[24], ind[80];
+    snprintf(ind, sizeof ind, "%s    ", lvl);
+    ci__sb_printf(sb, "%sint ci_va = 1;   /* every pointer 16-byte aligned? */\n", lvl);
+    for (i = 0; i < nv; i++)
+        ci__sb_printf(sb, "%sci_va &= ((unsigned long long)%s & 15) == 0;\n", lvl,
+                      ci__cemit_bname(E, E->vld[i]->buf));
+    for (j = 0; j < g->m.n; j++) {
+        const ci__kernel *k = (const ci__kernel *)g->m.v[j];
+        if (k->emit && k->store && k->phase == p)
+            ci__sb_printf(sb, "%sci_va &= ((unsigned long long)%s & 15) == 0;\n", lvl,
+                          ci__cemit_bname(E, k->out));
+    }
+    for (i = 0; i < nv; i++) {
+        const char *b = ci__cemit_bname(E, E->vld[i]->buf);
+        ty = ci__cuemit_vec_type(E->vld[i]->buf);
+        ci__sb_printf(sb, "%sconst %s ci_vi%d = ", lvl, E->it->ty, i);
+        ci__ix_print_w(sb, E->vld[i]->ix, ci__cemit_varname, E, E->it->ll);
+        ci__sb_printf(sb, ";\n%s%s ci_vl%d;\n", lvl, ty, i);
+        ci__sb_printf(sb, "%sif (ci_va) ci_vl%d = *(const %s *)(%s + ci_vi%d);\n", lvl, i, ty, b,
+                      i);
+        ci__sb_printf(sb, "%selse {\n%s    ci_vl%d.x = %s[ci_vi%d];\n", lvl, lvl, i, b, i);
+        ci__sb_printf(sb, "%s    ci_vl%d.y = %s[ci_vi%d + 1];\n", lvl, i, b, i);
+        ci__sb_printf(sb, "%s    ci_vl%d.z = %s[ci_vi%d + 2];\n", lvl, i, b, i);
+        ci__sb_printf(sb, "%s    ci_vl%d.w = %s[ci_vi%d + 3];\n%s}\n", lvl, i, b, i, lvl);
+    }
+    for (j = 0; j < g->m.n; j++) {
+        const ci__kernel *k = (const ci__kernel *)g->m.v[j];
+        if (k->emit && k->store && k->phase == p)
+            ci__sb_printf(sb, "%s%s ci_vs%d;\n", lvl, ci__cuemit_vec_type(k->out), j);
+    }
+    for (u = 0; u < CI__CUEMIT_POINTS; u++) {
+        /* (the lane's point, written into its indices: no local to go unused) */
+        if (u) snprintf(lane, sizeof lane, "(%s + %d)", base, u);
+        ci__sb_printf(sb, "%s{   /* lane %d */\n", lvl, u);
+        E->names[var] = u ? lane : base;
+        E->nvld = nv;
+        E->vlane = u;
+        E->indent = ind;
+        E->nscoped = 0;
+        E->in_loop = 1;
+        for (j = 0; j < g->m.n; j++) {
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            const char *ct;
+            if (!k->emit || k->phase != p) continue;
+            ci__cemit_value(E, k->gbody, 0);
+            if (!k->store) continue;
+            ct = ci__dtype_tab[k->out->dt].cstore;
+            ci__sb_printf(sb, "%sci_vs%d.%c = ", ind, j, "xyzw"[u]);
+            if (strcmp(ci__cemit_ctype(k->gbody->dt), ct)) ci__sb_printf(sb, "(%s)", ct);
+            ci__sb_printf(sb, "%s;\n", ci__cemit_ref(E, k->gbody));
+        }
+        E->in_loop = 0;
+        for (i = 0; i < E->nscoped; i++) E->done[E->scoped[i]] = 0;   /* (the lane's block) */
+        E->names[var] = base;
+        E->nvld = 0;
+        E->indent = lvl;
+        ci__sb_printf(sb, "%s}\n", lvl);
+    }
+    for (j = 0; j < g->m.n; j++) {
+        const ci__kernel *k = (const ci__kernel *)g->m.v[j];
+        const char *b;
+        if (!k->emit || !k->store || k->phase != p) continue;
+        b = ci__cemit_bname(E, k->out);
+        ci__sb_printf(sb, "%s{   const %s ci_vi = ", lvl, E->it->ty);
+        ci__ix_print_w(sb, k->st_ix, ci__cemit_varname, E, E->it->ll);
+        ci__sb_printf(sb, ";\n%s    if (ci_va) *(%s *)(%s + ci_vi) = ci_vs%d;\n", lvl,
+                      ci__cuemit_vec_type(k->out), b, j);
+        ci__sb_printf(sb, "%s    else {\n%s        %s[ci_vi] = ci_vs%d.x;\n", lvl, lvl, b, j);
+        ci__sb_printf(sb, "%s        %s[ci_vi + 1] = ci_vs%d.y;\n", lvl, b, j);
+        ci__sb_printf(sb, "%s        %s[ci_vi + 2] = ci_vs%d.z;\n", lvl, b, j);
+        ci__sb_printf(sb, "%s        %s[ci_vi + 3] = ci_vs%d.w;\n%s    }\n%s}\n", lvl, b, j, lvl,
+                      lvl);
+    }
 }
 
 /* fold the partial result o<id> (oi<id>, om<id>, on<id>) into reduction k's accumulator (an
@@ -16078,6 +16254,16 @@ static void ci__cuemit_entries(ci__L *L, ci__sb *sb) {
                            "threadIdx.x; i < n;\n"
                            "         i += (long long)gridDim.x * blockDim.x)\n");
             ci__sb_printf(sb, "        %s(B, i, i + 1);\n}\n", g->name);
+            continue;
+        }
+        if (g->cu_vec) {   /* CI__CUEMIT_POINTS neighbouring points a thread */
+            ci__sb_printf(sb,
+                          "    const long long w = %dLL * blockDim.x;\n"
+                          "    for (long long i = (long long)blockIdx.x * w + %dLL * threadIdx.x;"
+                          " i < n;\n         i += gridDim.x * w)\n"
+                          "        %s(B, i, i + %dLL < n ? i + %dLL : n);\n}\n",
+                          CI__CUEMIT_POINTS, CI__CUEMIT_POINTS, g->name, CI__CUEMIT_POINTS,
+                          CI__CUEMIT_POINTS);
             continue;
         }
         /* CI__CUEMIT_POINTS points a thread, a block's width apart */

@@ -198,7 +198,7 @@ CI_TEST(test_cuemit_wide_indices_stay_64_bit) {
         if (!c.src) { cu_src_free(&c); continue; }
         if (i < 2) CI_CHECK_MSG(strstr(c.src, "for (int ") == NULL, "case %d:\n%s", i, c.src);
         else CI_CHECK_CONTAINS(c.src, "for (int x01 = (int)x0_begin;");
-        if (i == 0) CI_CHECK_CONTAINS(c.src, "[(40000LL*x0 + x1)]");
+        if (i == 0) CI_CHECK_CONTAINS(c.src, "const long long ci_vi0 = (40000LL*x0 + x1);");
         cu_src_free(&c);
     }
 }
@@ -271,6 +271,47 @@ CI_TEST(test_cuemit_kernel_shapes) {
 }
 #endif
 
+#ifndef CINDUCTOR_NO_CUDA
+/* a kernel that does not reduce, over a last dim of a multiple of 4 points, reads and writes
+   16-byte vectors (a thread's 4 neighbouring points, its lanes); one with an access that
+   cannot (a shifted slice, a last dim of 6, 8-byte elements, a gather) keeps a point a lane
+   of a warp; each source compiles */
+CI_TEST(test_cuemit_vector_kernels) {
+    static const char *cig[] = {
+        "input x: f32[8, 16]\ninput b: f32[16]\ny = aten.add.Tensor(x, b)\noutput y\n",
+        "input x: i32[4, 8]\ny = aten.mul.Tensor(x, 3)\noutput y\n",
+        "input x: f32[8, 17]\ny = aten.slice.Tensor(x, 1, 1, 17)\nz = aten.add.Tensor(y, 1)\n"
+        "output z\n",
+        "input x: f32[8, 6]\ny = aten.add.Tensor(x, 1)\noutput y\n",
+        "input x: f64[8, 16]\ny = aten.add.Tensor(x, 1)\noutput y\n",
+        "input x: f32[10, 16]\ninput i: i64[8]\ny = aten.index_select.default(x, 0, i)\n"
+        "z = aten.add.Tensor(y, 1)\noutput z\n"};
+    int i;
+    if (rtc_why()) CI_SKIP(rtc_why());
+    for (i = 0; i < (int)(sizeof cig / sizeof *cig); i++) {
+        const char *why;
+        ci__cuda_bin b;
+        int vec;
+        cu_src c;
+        cu_src_make(&c, cig[i]);
+        if (!c.src) { cu_src_free(&c); continue; }
+        vec = strstr(c.src, "4 *)(") != NULL;
+        CI_CHECK_MSG(vec == (i < 2), "case %d:\n%s", i, c.src);
+        if (i == 0) {   /* x and b as vectors, y written as one; lane 3's point */
+            CI_CHECK_CONTAINS(c.src, "ci_vl0 = *(const float4 *)(x + ci_vi0);");
+            CI_CHECK_CONTAINS(c.src, "ci_vl1 = *(const float4 *)(b + ci_vi1);");
+            CI_CHECK_CONTAINS(c.src, "if (ci_va) *(float4 *)(y + ci_vi) = ci_vs0;");
+            CI_CHECK_CONTAINS(c.src, "ci_vs0.w = ");
+            CI_CHECK_CONTAINS(c.src, "i += gridDim.x * w)\n        k0_add(B, i, i + 4LL < n");
+        }
+        if (i == 1) CI_CHECK_CONTAINS(c.src, "*(const int4 *)(x + ci_vi0)");
+        why = ci__cuda_compile(c.p->A, c.src, 90, "off", &b);
+        CI_CHECK_MSG(!why, "case %d: %s", i, why ? why : "");
+        cu_src_free(&c);
+    }
+}
+#endif
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     snprintf(cache_dir, sizeof cache_dir, "%s/ci-cubin-%ld",
@@ -280,6 +321,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_cuemit_entries_and_refusal);
     CI_RUN(test_cuemit_kernel_shapes);
     CI_RUN(test_cuemit_wide_indices_stay_64_bit);
+    CI_RUN(test_cuemit_vector_kernels);
 #endif
     CI_RUN(test_suite_cuda_source_compiles);
     {   /* the cache directory this test made */
