@@ -162,9 +162,9 @@
                                            (not the AVX2 + FMA or AVX-512 ones picked at run
                                            time), and the tile primitives plain loops (no
                                            vector extensions)
-     CINDUCTOR_NO_AVX512        unset      matmul and convolution never use the AVX-512
-                                           kernels, only AVX2 + FMA (on a CPU with both: for
-                                           comparing them)
+     CINDUCTOR_NO_AVX512        unset      matmul, convolution and the tile sums never use
+                                           the AVX-512 code, only AVX2 + FMA (on a CPU with
+                                           both: for comparing them)
      CINDUCTOR_NO_TILE_CLONES   unset      x86-64 Linux GCC: the tile primitives are not also
                                            compiled for AVX2 (4 lanes, the baseline's, only)
      CINDUCTOR_ASSERT(c)        assert(c)  checks internal invariants (never user input)
@@ -12702,7 +12702,7 @@ CI__TILE_INL ci__tile_vf4 ci__tile_get4(const float *a, int i, int n) {
 
 /* four sums of 4 lanes, each taking every fourth group of 4 floats (named, not an array: GCC
    kept an array's sums in memory, a store and a load on each add's path, 2.6x slower) */
-CI__TILE_FN double ci__tile_sum(double acc, const float *a, int n) {
+CI__TILE_FN double ci__tile_sum_v(double acc, const float *a, int n) {
     ci__tile_vd s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0};
     int i;
     for (i = 0; i + 16 <= n; i += 16) {
@@ -12719,6 +12719,43 @@ CI__TILE_FN double ci__tile_sum(double acc, const float *a, int n) {
     }
     s0 = (s0 + s1) + (s2 + s3);
     return acc + ((s0[0] + s0[1]) + (s0[2] + s0[3]));
+}
+
+#if defined(__x86_64__) && !defined(CINDUCTOR_NO_AVX512)
+#include <immintrin.h>
+/* the same sum with 512-bit registers, each two of the four sums above (so the same bits),
+   and a prefetch 4 KiB ahead: on the lent Sapphire Rapids one core summed f32[4096, 4096]'s
+   rows in 10.2 ms through the AVX2 code, 3.7 with 512-bit loads, 2.7 with the prefetch */
+__attribute__((unused, target("avx512f"))) static double ci__tile_sum512(double acc,
+                                                                         const float *a, int n) {
+    __m512d s01 = _mm512_setzero_pd(), s23 = _mm512_setzero_pd();
+    __m256d c;
+    double l[4];
+    int i;
+    for (i = 0; i + 16 <= n; i += 16) {
+        __builtin_prefetch(a + i + 1024);
+        s01 = _mm512_add_pd(s01, _mm512_cvtps_pd(_mm256_loadu_ps(a + i)));
+        s23 = _mm512_add_pd(s23, _mm512_cvtps_pd(_mm256_loadu_ps(a + i + 8)));
+    }
+    if (i < n) {   /* the tail, padded with zeros */
+        float t[16] = {0};
+        memcpy(t, a + i, sizeof(float) * (size_t)(n - i));
+        s01 = _mm512_add_pd(s01, _mm512_cvtps_pd(_mm256_loadu_ps(t)));
+        s23 = _mm512_add_pd(s23, _mm512_cvtps_pd(_mm256_loadu_ps(t + 8)));
+    }
+    c = _mm256_add_pd(_mm256_add_pd(_mm512_castpd512_pd256(s01), _mm512_extractf64x4_pd(s01, 1)),
+                      _mm256_add_pd(_mm512_castpd512_pd256(s23), _mm512_extractf64x4_pd(s23, 1)));
+    _mm256_storeu_pd(l, c);
+    return acc + ((l[0] + l[1]) + (l[2] + l[3]));
+}
+#endif
+
+/* the sum of a[0..n) added to acc, in double: the AVX-512 code where the CPU has it */
+static __attribute__((unused)) double ci__tile_sum(double acc, const float *a, int n) {
+#if defined(__x86_64__) && !defined(CINDUCTOR_NO_AVX512)
+    if (__builtin_cpu_supports("avx512f")) return ci__tile_sum512(acc, a, n);
+#endif
+    return ci__tile_sum_v(acc, a, n);
 }
 
 /* max (or min) of acc and a[0..n) */

@@ -111,6 +111,16 @@ CI_TEST(test_tile_position_and_rules) {
     CI_CHECK(ci__tile_rmin(HUGE_VALF, a + 4, 7) == ci__tile_rmin(HUGE_VALF, a + 4, 7));
     for (i = 100; i < 299; i++) want += a[i];
     CI_CHECK_NEAR(ci__tile_sum(1.5, a + 100, 199), want + 1.5, 1e-9, 1e-12);
+#if defined(CI__TILE_VEC) && defined(__x86_64__) && !defined(CINDUCTOR_NO_AVX512)
+    if (__builtin_cpu_supports("avx512f")) {   /* the AVX-512 sum: the same bits as the other */
+        static const int ns[] = {0, 1, 7, 15, 16, 17, 31, 33, 199, 256};
+        size_t k;
+        for (k = 0; k < sizeof ns / sizeof ns[0]; k++) {
+            double x = ci__tile_sum512(0.25, a + 3, ns[k]), y = ci__tile_sum_v(0.25, a + 3, ns[k]);
+            CI_CHECK_MSG(!memcmp(&x, &y, sizeof x), "n %d: %.17g against %.17g", ns[k], x, y);
+        }
+    } else printf("# (no AVX-512 here: its sum is not checked)\n");
+#endif
 }
 
 /* compiles TEXT on BACKEND with THREADS threads and runs it on INS; the outputs in *outs
