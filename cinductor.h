@@ -11964,6 +11964,21 @@ CI__TILE_FN void ci__tile_load(float *d, const float *p, long long stride, int n
     for (i = 0; i < n; i++) d[i] = p[i * stride];
 }
 
+/* a block of nr rows' tiles at once, row r's tile at d + r * ld: element i of row r is
+   p[i * stride + r], so each step reads nr neighbouring floats (one cache line for 16), where
+   nr strided tile loads would each touch n lines stride apart (a transpose's: at a power-of-two
+   stride they share one L1 set and evict one another) */
+CI__TILE_FN void ci__tile_load_t(float *d, int ld, const float *p, long long stride, int nr,
+                                 int n) {
+    int i, r;
+    for (i = 0; i < n; i++, p += stride) {
+#if defined(__GNUC__) || defined(__clang__)
+        if (i + 16 < n) __builtin_prefetch(p + 16 * stride);   /* (lines pages apart) */
+#endif
+        for (r = 0; r < nr; r++) d[(size_t)r * (size_t)ld + (size_t)i] = p[r];
+    }
+}
+
 CI__TILE_FN void ci__tile_gather(float *d, const float *p, const long long *ix, int n) {
     int i;
     for (i = 0; i < n; i++) d[i] = p[ix[i]];
@@ -12391,6 +12406,7 @@ typedef void (*ci__fn_TFI)(float *, const long long *, int);
 typedef void (*ci__fn_TBF)(int *, const float *, int);
 typedef void (*ci__fn_TI)(long long *, long long, long long, int);
 typedef void (*ci__fn_TLD)(float *, const float *, long long, int);
+typedef void (*ci__fn_TLT)(float *, int, const float *, long long, int, int);
 typedef void (*ci__fn_TG)(float *, const float *, const long long *, int);
 typedef void (*ci__fn_TST)(float *, long long, const float *, int, int);
 typedef void (*ci__fn_TSC)(float *, const long long *, const float *, int, int);
@@ -12422,7 +12438,8 @@ typedef void (*ci__fn_TDF)(float *, const double *, int);
     X("ci_tl_add_i", TJ, ci__tile_add_i) X("ci_tl_mul_i", TJ, ci__tile_mul_i) \
     X("ci_tl_min_i", TJ, ci__tile_min_i) X("ci_tl_max_i", TJ, ci__tile_max_i) \
     X("ci_tl_fdiv_i", TJ, ci__tile_fdiv_i) X("ci_tl_mod_i", TJ, ci__tile_mod_i) \
-    X("ci_tl_load", TLD, ci__tile_load) X("ci_tl_gather", TG, ci__tile_gather) \
+    X("ci_tl_load", TLD, ci__tile_load) X("ci_tl_load_t", TLT, ci__tile_load_t) \
+    X("ci_tl_gather", TG, ci__tile_gather) \
     X("ci_tl_store", TST, ci__tile_store) X("ci_tl_scatter", TSC, ci__tile_scatter) \
     X("ci_tl_sum", TRS, ci__tile_sum) X("ci_tl_rmax", TRM, ci__tile_rmax) \
     X("ci_tl_rmin", TRM, ci__tile_rmin) X("ci_tl_acc_sum", TAS, ci__tile_acc_sum) \
@@ -12485,6 +12502,7 @@ static const char *ci__cemit_libm_proto(const char *kind) {
             {"TBF", "void %s(int *, const float *, int);\n"},
             {"TI", "void %s(long long *, long long, long long, int);\n"},
             {"TLD", "void %s(float *, const float *, long long, int);\n"},
+            {"TLT", "void %s(float *, int, const float *, long long, int, int);\n"},
             {"TG", "void %s(float *, const float *, const long long *, int);\n"},
             {"TST", "void %s(float *, long long, const float *, int, int);\n"},
             {"TSC", "void %s(float *, const long long *, const float *, int, int);\n"},
@@ -14023,6 +14041,48 @@ static void ci__cemit_tile_kernel(ci__cemit *E, ci__kernel *k, int var, const ch
     } else if (k->store) ci__cemit_tile_store(E, k, var, t, s, ind);
 }
 
+/* blocks of rows: each load of group g that reads along the rows (stride 1 along x0) with a
+   long stride along the tiled var is read for the whole block at once (ci_tl_load_t), before
+   the rows' loop; each row takes its tile from the block (a transpose's read: x.t() + x) */
+static void ci__cemit_tile_block_loads(ci__cemit *E, ci__group *g, int var, const char *ind,
+                                       int rows) {
+    ci__ir_vwalk w;
+    ci__v *v;
+    int rv = g->t.vars[0]->var, j, nb = 0;
+    const char *keep = E->names[rv];
+    int64_t st, s0;
+    E->nseen++;
+    ci__ir_vw_open(E->L, &w);
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (k->emit) ci__ir_vw_push(&w, k->gbody, 0);
+    }
+    while ((v = ci__ir_vw_next(&w, E->seen, E->nseen)) != NULL) {
+        const char *fn = ci__tile_prim(v, E->indirect, E->nvars), *nm;
+        char *t;
+        if (v->op != CI__V_LOAD || !fn || strcmp(fn, "ci_tl_load") ||
+            E->outmark[v->buf->id] == E->epoch || !ci__ix_affine(v->ix, var, &st) || st == 0 ||
+            st == 1 || !ci__ix_affine(v->ix, rv, &s0) || s0 != 1 || nb == 4)
+            continue;
+        nm = ci__cemit_tmp(E, v->id);
+        ci__sb_printf(E->sb, "%sfloat %sb[%d][ci_tspan];\n", ind, nm, rows);
+        ci__sb_printf(E->sb, "%sci_tl_load_t(&%sb[0][0], ci_tspan, %s + ", ind, nm,
+                      ci__cemit_bname(E, v->buf));
+        E->names[rv] = "x0b";
+        ci__ix_print_w(E->sb, v->ix, ci__cemit_varname, E, E->it->ll);
+        E->names[rv] = keep;
+        ci__sb_printf(E->sb, ", %lldLL, x0_end - x0b < %d ? (int)(x0_end - x0b) : %d, tn);\n",
+                      (long long)st, rows, rows);
+        t = (char *)ci__arena_alloc(E->L->LA, strlen(nm) + 16);
+        sprintf(t, "%sb[x0 - x0b]", nm);
+        E->tile[v->id] = t;
+        E->tlstride[v->id] = 1;
+        E->tlep[v->id] = E->tbody;
+        nb++;
+    }
+    ci__ir_vw_close(&w);
+}
+
 /* the tiled loop over variable var (named nm) from lo to hi, running the kernels of group g
    that run along it (phase p's inner ones when g reduces) */
 static void ci__cemit_tile_loop(ci__cemit *E, ci__group *g, int p, int var, const char *nm,
@@ -14037,6 +14097,7 @@ static void ci__cemit_tile_loop(ci__cemit *E, ci__group *g, int p, int var, cons
                   hi, nm);
     E->touter = E->tbody = ++E->tnext;
     if (rows) {   /* a block of rows a tile (ci__cemit_tile_rows): what each row hoists, first */
+        ci__cemit_tile_block_loads(E, g, var, in2, rows);
         ci__sb_printf(E->sb,
                       "%sfor (long long x0 = x0b; x0 < x0b + %d && x0 < x0_end; x0++) {\n", in2,
                       rows);

@@ -192,6 +192,12 @@ static const char *const tile_cases[] = {
     /* a transpose: strided loads */
     "input x: f32[3, %d]\ninput t: f32[%d, 3]\np = aten.permute.default(t, [1, 0])\n"
     "y = aten.add.Tensor(x, p)\nz = aten.mul.Tensor(y, y)\noutput z\n",
+    /* transposes of 40 and 20 rows: blocks of 16 rows read at once (ci_tl_load_t), a last
+       block of 8 or 4, and a read whose rows are 2 apart (row by row) */
+    "input u: f32[40, %d]\nw = aten.view.default(u, [%d, 40])\np = aten.permute.default(w, [1, 0])\n"
+    "y = aten.add.Tensor(u, p)\nz = aten.mul.Tensor(y, y)\ne = aten.slice.Tensor(u, 0, 0, 40, 2)\n"
+    "s = aten.slice.Tensor(w, 1, 0, 40, 2)\nq = aten.permute.default(s, [1, 0])\n"
+    "f = aten.sub.Tensor(e, q)\noutput z, f\n",
     /* padding: clamped, gathered loads under masks */
     "input x: f32[3, %d]\nv = aten.view.default(x, [1, 1, 3, %d])\n"
     "a = aten.avg_pool2d.default(v, [3, 3], [1, 1], [1, 1])\n"
