@@ -4376,7 +4376,8 @@ static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
    variables (make_pointwise); reductions build a kernel and realize it unless small enough
    to unroll (make_reduction); views build index maps; decompositions (softmax, gelu,
    layer_norm ...) call other ops by aten name through the registry, so a user override of
-   those ops applies inside them too, as with Inductor's decomposition table. The section
+   those ops applies inside them too, as with Inductor's decomposition table. An in-place op
+   (add_, relu_) is its out-of-place twin cast back to self's dtype (ci__ops_inplace). The section
    ends with CI__OPS, one row per builtin op (schema, lowering, flags, how, dtypes, notes):
    ci__ops_register_builtins walks it and tools/opsdoc.c writes docs/ops.md from it.
    Sub-sections, in this order: pointwise, reductions, calling ops, views, rearranged prims,
@@ -4538,6 +4539,22 @@ static int ci__ops_binary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return ci__ops_pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : p.dt, r, outs);
 }
 
+/* sub(self, other, *, alpha=1): refuses bool operands, as PyTorch's sub_check does, before the
+   promotion (its row promotes nothing) turns them into numbers */
+static int ci__ops_sub(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int i;
+    for (i = 0; i < 2; i++)
+        if (a[i].kind == CI_ARG_BOOL ||
+            (a[i].kind == CI_ARG_TENSOR && ci__ir_box_get(L, a[i].u.t)->dt == CI_BOOL))
+            CI__FAIL(L, CI_ERR_DTYPE,
+                     "%s: subtraction, the `-` operator, with a bool tensor is not supported. If "
+                     "you are trying to invert a mask, use the `~` or `logical_not()` operator "
+                     "instead.",
+                     op->name);
+    ci__lower_transform(L, op, a, 2, CI_PROMOTE_DEFAULT, 0, 1);
+    return ci__ops_binary(L, op, a, outs);
+}
+
 /* div with rounding_mode (None -> true division with INT_TO_FLOAT); prims.div keeps the
    operands' dtype and divides integers truncating */
 static int ci__ops_div(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -4629,10 +4646,16 @@ static int ci__ops_clamp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
                  op->name);
     ci__ops_pw_begin(L, &p, op->nparams, a);
     x = ci__ops_pw_in(L, &p, &a[0]);
-    if (p.dt == CI_BOOL)
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
-    if (has_min) x = ci__ir_v_bin(L, CI__V_MAX, x, ci__ops_pw_in(L, &p, &a[1]));
-    if (has_max) x = ci__ir_v_bin(L, CI__V_MIN, x, ci__ops_pw_in(L, &p, amax));
+    /* bools: PyTorch's clamp_min / clamp_max kernels of one tensor bound take them (or, and),
+       its clamp kernels of two bounds or of a number do not */
+    if (p.dt == CI_BOOL && (has_min == has_max || (has_min ? &a[1] : amax)->kind != CI_ARG_TENSOR))
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: not implemented for bool tensors (but for one bound that is a tensor)",
+                 op->name);
+    if (has_min)
+        x = ci__ir_v_bin(L, p.dt == CI_BOOL ? CI__V_OR : CI__V_MAX, x, ci__ops_pw_in(L, &p, &a[1]));
+    if (has_max)
+        x = ci__ir_v_bin(L, p.dt == CI_BOOL ? CI__V_AND : CI__V_MIN, x, ci__ops_pw_in(L, &p, amax));
     return ci__ops_pw_end(L, &p, p.dt, x, outs);
 }
 
@@ -5006,6 +5029,48 @@ static ci__box *ci__ops_call2(ci__L *L, const char *name, ci_arg x, ci_arg y) {
 
 static ci__box *ci__ops_call1(ci__L *L, const char *name, ci_arg x) {
     return ci__ops_callb(L, name, 1, &x);
+}
+
+/* calls name with op's bound arguments, each by its parameter's name: for ops that are another
+   op under a second name (an in-place form, an unsafe_ twin), whose schemas agree */
+static int ci__ops_call_kw(ci__L *L, const char *name, const ci__opdef *op, const ci_arg *a,
+                           ci_tensor *outs) {
+    ci_kwarg *kw = CI__NEWN(L->A, ci_kwarg, op->nparams > 0 ? op->nparams : 1);
+    int i;
+    for (i = 0; i < op->nparams; i++) {
+        kw[i].name = op->params[i].name;
+        kw[i].value = a[i];
+    }
+    return ci__lower_call_op(L, name, 0, NULL, op->nparams, kw, outs, CI_MAX_OUTPUTS);
+}
+
+/* An in-place op (add_, relu_, clamp_min_.Tensor ...) in a functional graph: its out-of-place
+   twin, the same name without the '_', whose result PyTorch writes into self. So the result
+   must have self's shape (self does not broadcast) and a dtype PyTorch casts to self's (no float
+   into an integer, no number into a bool: canCast), and takes self's dtype. Reading self after
+   the op is the exporter's business: a functionalized graph reads the result instead. */
+static int ci__ops_inplace(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *d1 = strchr(op->name, '.'), *d2 = d1 ? strchr(d1 + 1, '.') : NULL;
+    size_t n = d2 ? (size_t)(d2 - op->name) : strlen(op->name);
+    char twin[128];
+    ci_tensor res[CI_MAX_OUTPUTS];
+    ci__box *x, *r;
+    CI__ASSERT(n > 1 && n < sizeof twin && op->name[n - 1] == '_');
+    memcpy(twin, op->name, n - 1);
+    snprintf(twin + n - 1, sizeof twin - (n - 1), "%s", d2 ? d2 : "");
+    ci__ops_need_tensor(L, op, &a[0]);
+    x = ci__ir_box_get(L, a[0].u.t);
+    ci__ops_call_kw(L, twin, op, a, res);
+    r = ci__ir_box_get(L, res[0]);
+    if (r->ndim != x->ndim || memcmp(r->size, x->size, sizeof(int64_t) * (size_t)x->ndim))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: output with shape %s doesn't match the broadcast shape %s",
+                 op->name, ci__ir_shape(L, x->ndim, x->size), ci__ir_shape(L, r->ndim, r->size));
+    if ((ci__dtype_is_float(r->dt) && !ci__dtype_is_float(x->dt)) ||
+        (x->dt == CI_BOOL && r->dt != CI_BOOL))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: result type %s can't be cast to the desired output type %s",
+                 op->name, ci__dtype_tab[r->dt].tname, ci__dtype_tab[x->dt].tname);
+    outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, r, x->dt));
+    return 1;
 }
 
 static ci__box *ci__ops_dimred(ci__L *L, const char *name, ci__box *x, int nd, const int64_t *dims,
@@ -5527,6 +5592,90 @@ static int ci__ops_diagonal(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     m[d1] = off >= 0 ? v[n] : ci__ops_ixadd(L, v[n], ci__ops_K(L, -off));
     m[d2] = off >= 0 ? ci__ops_ixadd(L, v[n], ci__ops_K(L, off)) : v[n];
     outs[0] = ci__ir_tensor_of(ci__ir_view_box(L, x, n + 1, shape, v, m));
+    return 1;
+}
+
+/* diag_embed(self, offset=0, dim1=-2, dim2=-1): self's last dim laid along a diagonal of a
+   new pair of dims (dim1, dim2), zeros elsewhere */
+static int ci__ops_diag_embed(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t off = ci__lower_arg_int(L, op, a, 1), d1, d2, n, shape[CI_MAX_DIMS] = {0};
+    int rank = x->ndim + 1, i, k = 0;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
+    ci__v *on, *zero;
+    if (rank > CI_MAX_DIMS)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: more than %d dims", op->name, CI_MAX_DIMS);
+    d1 = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 2), rank);
+    d2 = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 3), rank);
+    if (d1 == d2)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: diagonal dimensions cannot be identical %lld, %lld",
+                 op->name, (long long)d1, (long long)d2);
+    if (d1 > d2) {   /* exchanging the dims is the opposite offset */
+        int64_t t = d1;
+        d1 = d2;
+        d2 = t;
+        off = -off;
+    }
+    n = x->size[x->ndim - 1];
+    if (off > INT64_MAX / 2 - n || off < -(INT64_MAX / 2 - n))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: offset %lld is too large", op->name,
+                 (long long)off);
+    for (i = 0; i < rank; i++)
+        shape[i] = i == d1 || i == d2 ? n + (off < 0 ? -off : off) : x->size[k++];
+    ci__ir_pw_vars(L, rank, shape, v);
+    for (i = 0, k = 0; i < rank; i++) if (i != d1 && i != d2) m[k++] = v[i];
+    /* (row i, column j) holds self[..., min(i, j)] where j - i == offset */
+    m[k] = ci__ops_ixclamp(L, off >= 0 ? v[d1] : v[d2], n);
+    on = ci__ir_v_bin(L, CI__V_EQ, ci__ops_ixval(L, ci__ix_sub(L->A, &L->ixt, v[d2], v[d1])),
+                      ci__ir_v_consti(L, CI_I64, off));
+    zero = ci__ir_v_consti(L, ci__dtype_opmath(x->dt), 0);
+    /* an empty self has nothing to read (an offset still makes the result non-empty) */
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
+            L, x->dt, rank, shape, v,
+            ci__ir_numel(x->ndim, x->size) == 0
+                    ? zero
+                    : ci__ir_v_op(L, CI__V_WHERE, on, ci__ir_load(L, x, m), zero)));
+    return 1;
+}
+
+/* diag(self, diagonal=0): a vector's diagonal matrix, or a matrix's diagonal */
+static int ci__ops_diag(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t off = ci__lower_arg_int(L, op, a, 1);
+    ci_arg e[4];
+    e[0] = a[0];
+    e[1] = ci_arg_int(off);
+    e[2] = ci_arg_int(0);
+    e[3] = ci_arg_int(1);
+    if (x->ndim == 1) {
+        outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.diag_embed.default", 4, e));
+        return 1;
+    }
+    if (x->ndim != 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: matrix or a vector expected (got %d dims)", op->name,
+                 x->ndim);
+    /* (PyTorch fails on a diagonal that starts outside the matrix; one just past it is empty) */
+    if ((off >= 0 && off > x->size[1]) || (off < 0 && -off > x->size[0]))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: the diagonal %lld is out of range for a matrix of size %lldx%lld", op->name,
+                 (long long)off, (long long)x->size[0], (long long)x->size[1]);
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.diagonal.default", 2, e));
+    return 1;
+}
+
+/* trace(self): the sum of a matrix's diagonal (integers sum in int64) */
+static int ci__ops_trace(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    ci_arg e[2];
+    if (x->ndim != 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: trace: expected a matrix, but got tensor with dim %d",
+                 op->name, x->ndim);
+    if (x->dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for 'bool' (expected numbers)", op->name);
+    e[0] = a[0];
+    e[1] = ci_arg_int(0);
+    outs[0] = ci__ir_tensor_of(ci__ops_call1(
+            L, "aten.sum.default", ci__ops_T(ci__ops_callb(L, "aten.diagonal.default", 2, e))));
     return 1;
 }
 
@@ -6387,7 +6536,17 @@ enum {
     CI__PX_LOGIT,
     CI__PX_MISH,
     CI__PX_NAN_TO_NUM,
-    CI__PX_ROUND_DECIMALS
+    CI__PX_ROUND_DECIMALS,
+    CI__PX_DEG2RAD,
+    CI__PX_RAD2DEG,
+    CI__PX_SINC,
+    CI__PX_HARDSHRINK,
+    CI__PX_SOFTSHRINK,
+    /* two operands (ci__ops_pwx2) */
+    CI__PX_XLOGY,
+    CI__PX_LOGADDEXP,
+    CI__PX_LOGADDEXP2,
+    CI__PX_HEAVISIDE
 };
 static double ci__ops_arg_num_or(ci__L *L, const ci__opdef *op, const ci_arg *a, const char *name,
                                  double dflt) {
@@ -6534,11 +6693,113 @@ static int ci__ops_pwx(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
         else r = CI__OPS_B(MUL, CI__OPS_U(ROUND, CI__OPS_B(DIV, x, CI__OPS_C(tp))), CI__OPS_C(tp));
         break;
     }
+    case CI__PX_DEG2RAD: r = CI__OPS_B(MUL, x, CI__OPS_C(3.14159265358979323846 / 180)); break;
+    case CI__PX_RAD2DEG: r = CI__OPS_B(MUL, x, CI__OPS_C(180 / 3.14159265358979323846)); break;
+    case CI__PX_SINC: {       /* x == 0 ? 1 : sin(pi x) / (pi x) */
+        ci__v *px = CI__OPS_B(MUL, x, CI__OPS_C(3.14159265358979323846));
+        r = ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(EQ, x, zero), one,
+                        CI__OPS_B(DIV, CI__OPS_U(SIN, px), px));
+        break;
+    }
+    case CI__PX_HARDSHRINK: { /* -lambd <= x <= lambd ? 0 : x (NaN stays) */
+        double l = ci__ops_arg_num_or(L, op, a, "lambd", 0.5);
+        r = ci__ir_v_op(L, CI__V_WHERE,
+                        ci__ir_v_bin(L, CI__V_AND, CI__OPS_B(GE, x, CI__OPS_C(-l)),
+                                     CI__OPS_B(LE, x, CI__OPS_C(l))),
+                        zero, x);
+        break;
+    }
+    case CI__PX_SOFTSHRINK: { /* x > lambd ? x - lambd : x < -lambd ? x + lambd : 0 (NaN: 0) */
+        double l = ci__ops_arg_num_or(L, op, a, "lambd", 0.5);
+        if (l < 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: lambda must be greater or equal to 0, but found to be %g", op->name, l);
+        r = ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(GT, x, CI__OPS_C(l)),
+                        CI__OPS_B(SUB, x, CI__OPS_C(l)),
+                        ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(LT, x, CI__OPS_C(-l)),
+                                    CI__OPS_B(ADD, x, CI__OPS_C(l)), zero));
+        break;
+    }
     }
 #undef CI__OPS_C
 #undef CI__OPS_B
 #undef CI__OPS_U
     return ci__ops_pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : dt, r, outs);
+}
+
+/* two operands, promoted and broadcast by the registry: xlogy, logaddexp(2), heaviside */
+static int ci__ops_pwx2(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__ops_pw p;
+    ci__v *x, *y, *r = NULL;
+    ci_dtype cdt;
+    int kind = op->extra;
+    if (a[0].kind != CI_ARG_TENSOR && a[1].kind != CI_ARG_TENSOR)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: needs at least one Tensor argument", op->name);
+    ci__ops_pw_begin(L, &p, 2, a);
+    cdt = ci__dtype_opmath(p.dt);
+    if ((kind == CI__PX_LOGADDEXP || kind == CI__PX_LOGADDEXP2) && !ci__dtype_is_float(p.dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for '%s' (expected floating point tensors)",
+                 op->name, ci__dtype_tab[p.dt].tname);
+    if (kind == CI__PX_HEAVISIDE && a[0].kind == CI_ARG_TENSOR && a[1].kind == CI_ARG_TENSOR &&
+        ci__ir_box_get(L, a[0].u.t)->dt != ci__ir_box_get(L, a[1].u.t)->dt)
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: heaviside is not yet implemented for tensors with different dtypes (%s, %s)",
+                 op->name, ci__dtype_tab[ci__ir_box_get(L, a[0].u.t)->dt].tname,
+                 ci__dtype_tab[ci__ir_box_get(L, a[1].u.t)->dt].tname);
+    x = ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &a[0]), cdt);
+    y = ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &a[1]), cdt);
+    switch (kind) {
+    case CI__PX_XLOGY:   /* y NaN: NaN; x == 0: 0; else x * log(y) (PyTorch's kernel) */
+        r = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_un(L, CI__V_ISNAN, y), y,
+                        ci__ir_v_op(L, CI__V_WHERE,
+                                    ci__ir_v_bin(L, CI__V_EQ, x, ci__ir_v_consti(L, cdt, 0)),
+                                    ci__ir_v_consti(L, cdt, 0),
+                                    ci__ir_v_bin(L, CI__V_MUL, x, ci__ir_v_un(L, CI__V_LOG, y))));
+        break;
+    case CI__PX_LOGADDEXP: case CI__PX_LOGADDEXP2: {
+        /* max + log1p(exp(-|x - y|)), where two equal infinities give themselves (not NaN) */
+        ci__v *d = ci__ir_v_un(L, CI__V_NEG,
+                               ci__ir_v_un(L, CI__V_ABS, ci__ir_v_bin(L, CI__V_SUB, x, y)));
+        ci__v *l = ci__ir_v_un(L, CI__V_LOG1P, ci__ir_v_un(L, kind == CI__PX_LOGADDEXP
+                                                                    ? CI__V_EXP
+                                                                    : CI__V_EXP2, d));
+        if (kind == CI__PX_LOGADDEXP2)   /* log2(1 + 2^d) */
+            l = ci__ir_v_bin(L, CI__V_MUL, l, ci__ir_v_constf(L, cdt, 1.4426950408889634));
+        r = ci__ir_v_op(L, CI__V_WHERE,
+                        ci__ir_v_bin(L, CI__V_AND, ci__ir_v_un(L, CI__V_ISINF, x),
+                                     ci__ir_v_bin(L, CI__V_EQ, x, y)),
+                        x, ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_bin(L, CI__V_MAX, x, y), l));
+        break;
+    }
+    default:             /* heaviside: x == 0 ? values : x > 0 */
+        r = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_EQ, x, ci__ir_v_consti(L, cdt, 0)),
+                        y,
+                        ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_GT, x, ci__ir_v_consti(L, cdt, 0)),
+                                      cdt));
+        break;
+    }
+    return ci__ops_pw_end(L, &p, p.dt, r, outs);
+}
+
+/* log_sigmoid_forward(self) -> (output, buffer) as PyTorch's CPU kernel: min(x, 0) -
+   log1p(exp(-|x|)), and the buffer exp(-|x|); log_sigmoid (vop 1) -> output */
+static int ci__ops_log_sigmoid(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    ci__ops_pw p;
+    ci__v *v, *z;
+    ci_dtype cdt = ci__dtype_opmath(x->dt);
+    ci__ops_need_float(L, op, x);
+    ci__ops_pw_begin(L, &p, 1, a);
+    v = ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &a[0]), cdt);
+    z = ci__ir_v_un(L, CI__V_EXP, ci__ir_v_un(L, CI__V_NEG, ci__ir_v_un(L, CI__V_ABS, v)));
+    v = ci__ir_v_bin(L, CI__V_MIN, v, ci__ir_v_constf(L, cdt, 0));
+    ci__ops_pw_end(L, &p, x->dt, ci__ir_v_bin(L, CI__V_SUB, v, ci__ir_v_un(L, CI__V_LOG1P, z)),
+                   outs);
+    if (op->vop) return 1;
+    ci__ops_pw_begin(L, &p, 1, a);   /* the buffer: its own box over fresh variables */
+    v = ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &a[0]), cdt);
+    z = ci__ir_v_un(L, CI__V_EXP, ci__ir_v_un(L, CI__V_NEG, ci__ir_v_un(L, CI__V_ABS, v)));
+    return 1 + ci__ops_pw_end(L, &p, x->dt, z, outs + 1);
 }
 
 /* masked_fill(self, mask, value): where(mask, value, self) in self's dtype */
@@ -6659,6 +6920,133 @@ static int ci__ops_glu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
             ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(h1),
                           ci__ops_T(ci__ops_call1(L, "aten.sigmoid.default", ci__ops_T(h2)))));
     return 1;
+}
+
+/* rsub(self, other, *, alpha=1) and rsub.Scalar (alpha positional): other - alpha * self */
+static int ci__ops_rsub(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci_arg s[2];
+    ci_kwarg kw;
+    s[0] = a[1];
+    s[1] = a[0];
+    if (s[0].kind == CI_ARG_BOOL) s[0] = ci_arg_int(s[0].u.b);   /* PyTorch takes True - x */
+    kw.name = "alpha";
+    kw.value = a[2];
+    ci__ops_need_tensor(L, op, &a[0]);
+    return ci__lower_call_op(L, "aten.sub.Tensor", 2, s, 1, &kw, outs, CI_MAX_OUTPUTS);
+}
+
+/* prelu(self, weight): x > 0 ? x : weight * x, one weight a channel (dim 1) or one for all */
+static int ci__ops_prelu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box(L, op, a, 1);
+    int64_t nw = ci__ir_numel(w->ndim, w->size), ch = x->ndim >= 2 ? x->size[1] : 1;
+    int64_t shape[CI_MAX_DIMS];
+    ci_arg e[3];
+    int i;
+    ci__ops_need_float(L, op, x);
+    if (w->dt != x->dt)
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: Found dtype %s but expected %s (the weight's and the input's)", op->name,
+                 ci__dtype_tab[w->dt].tname, ci__dtype_tab[x->dt].tname);
+    if (w->ndim > 1)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: prelu: Expected `weight` to be a scalar or 1D tensor, but got ndim = %d",
+                 op->name, w->ndim);
+    if (nw != 1 && nw != ch)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: Mismatch of parameter numbers and input channel size. Found parameter "
+                 "numbers = %lld and channel size = %lld.",
+                 op->name, (long long)nw, (long long)ch);
+    /* one weight: a 0-d one, which broadcasts to any input and adds no dim to a 0-d one */
+    for (i = 0; i < x->ndim; i++) shape[i] = i == 1 ? nw : 1;
+    w = ci__ops_reshape(L, w, nw == 1 ? 0 : x->ndim, shape);
+    e[0] = ci__ops_T(ci__ops_call2(L, "aten.gt.Scalar", ci__ops_T(x), ci_arg_int(0)));
+    e[1] = ci__ops_T(x);
+    e[2] = ci__ops_T(ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(w), ci__ops_T(x)));
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.where.self", 3, e));
+    return 1;
+}
+
+/* zero(self): zeros of self's shape and dtype (the functional twin of zero_) */
+static int ci__ops_zero(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__ops_need_tensor(L, op, &a[0]);
+    outs[0] = ci__ir_tensor_of(ci__ops_call1(L, "aten.zeros_like.default", a[0]));
+    return 1;
+}
+
+/* nansum(self, dim=None, keepdim=False, *, dtype=None): sum with NaN read as 0 */
+static int ci__ops_nansum(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    ci_arg b[4];
+    int i;
+    if (ci__dtype_is_float(x->dt)) {
+        ci__ix *v[CI_MAX_DIMS] = {0};
+        ci__v *xv;
+        ci__ir_pw_vars_like(L, x, x->ndim, x->size, v);
+        xv = ci__ir_load(L, x, v);
+        x = ci__ir_pw_box(L, x->dt, x->ndim, x->size, v,
+                          ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_un(L, CI__V_ISNAN, xv),
+                                      ci__ir_v_consti(L, xv->dt, 0), xv));
+    }
+    for (i = 0; i < op->nparams && i < 4; i++) b[i] = a[i];
+    b[0] = ci__ops_T(x);
+    return ci__ops_call_kw(L, "aten.sum.dim_IntList", op, b, outs);
+}
+
+/* aminmax(self, *, dim=None, keepdim=False) -> (amin, amax) */
+static int ci__ops_aminmax(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t d = 0;
+    int nd = 0, keep = ci__lower_arg_bool(L, op, a, 2);
+    ci_arg r[3];
+    if (a[1].kind == CI_ARG_NONE) {
+        if (ci__ir_numel(x->ndim, x->size) == 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: aminmax(): cannot compute aminmax over an empty dimension as the "
+                     "operation has no identity",
+                     op->name);
+    } else {
+        d = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
+        nd = 1;
+        if (x->ndim > 0 && x->size[d] == 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: aminmax: Expected reduction dim %lld to have non-zero size.", op->name,
+                     (long long)d);
+    }
+    r[0] = ci__ops_T(x);
+    r[1] = ci_arg_ints(&d, nd);
+    r[2] = ci_arg_bool(keep);
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.amin.default", 3, r));
+    outs[1] = ci__ir_tensor_of(ci__ops_callb(L, "aten.amax.default", 3, r));
+    return 2;
+}
+
+/* chunk / unsafe_chunk(self, chunks, dim=0): split into pieces of ceil(size / chunks); a dim of
+   size 0 gives chunks empty pieces */
+static int ci__ops_chunk(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t chunks = ci__lower_arg_int(L, op, a, 1), dim, sz;
+    ci_arg s[3];
+    if (x->ndim == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: chunk expects at least a 1-dimensional tensor",
+                 op->name);
+    if (chunks <= 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: chunk expects `chunks` to be greater than 0, got: %lld", op->name,
+                 (long long)chunks);
+    dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 2), x->ndim);
+    sz = x->size[dim];
+    if (sz == 0) {
+        int64_t i;
+        if (chunks > CI_MAX_OUTPUTS)
+            CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most %d pieces are supported (got %lld)",
+                     op->name, CI_MAX_OUTPUTS, (long long)chunks);
+        for (i = 0; i < chunks; i++) outs[i] = ci__ir_tensor_of(x);
+        return (int)chunks;
+    }
+    s[0] = a[0];
+    s[1] = ci_arg_int((sz + chunks - 1) / chunks);
+    s[2] = ci_arg_int(dim);
+    return ci__lower_call_op(L, "aten.split.Tensor", 3, s, 0, NULL, outs, CI_MAX_OUTPUTS);
 }
 
 /* -- statistics and normalisations -- */
@@ -9138,6 +9526,152 @@ static int ci__ops_addmm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     return 1;
 }
 
+/* "op" not implemented for 'Bool': PyTorch's dot, addmv and trace kernels take no bools */
+static void ci__ops_need_number(ci__L *L, const ci__opdef *op, const ci__box *x) {
+    if (x->dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for 'bool' (expected numbers)", op->name);
+}
+
+/* alpha or beta as a number of dt: integers take its integer part (BLAS's scalar_t cast) */
+static ci_arg ci__ops_scale_arg(ci__L *L, const ci__opdef *op, const ci_arg *a, const char *name,
+                                ci_dtype dt) {
+    double v = ci__lower_arg_num(L, op, a, ci__lower_pidx(op, name));
+    return ci__dtype_is_float(dt) ? ci_arg_float(v) : ci_arg_int((int64_t)v);
+}
+
+/* dot(self, tensor) / vdot (real dtypes: the same): sum(self * other), in opmath */
+static int ci__ops_dot(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *y = ci__lower_arg_box(L, op, a, 1), *p;
+    ci_dtype cdt = ci__dtype_opmath(x->dt);
+    char red[CI_MAX_DIMS];
+    if (x->ndim != 1 || y->ndim != 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: 1D tensors expected, but got %dD and %dD tensors",
+                 op->name, x->ndim, y->ndim);
+    if (x->dt != y->dt)
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: dot : expected both vectors to have same dtype, but found %s and %s",
+                 op->name, ci__dtype_tab[x->dt].tname, ci__dtype_tab[y->dt].tname);
+    if (x->size[0] != y->size[0])
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: inconsistent tensor size, expected tensor [%lld] and src [%lld] to have the "
+                 "same number of elements, but got %lld and %lld elements respectively",
+                 op->name, (long long)x->size[0], (long long)y->size[0], (long long)x->size[0],
+                 (long long)y->size[0]);
+    ci__ops_need_number(L, op, x);
+    p = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(ci__lower_to_dtype(L, x, cdt)),
+                      ci__ops_T(ci__lower_to_dtype(L, y, cdt)));
+    memset(red, 1, sizeof red);
+    p = ci__ops_reduce_box(L, op, p, red, 0, CI__RED_SUM, cdt);
+    outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, p, x->dt));
+    return 1;
+}
+
+/* mv(self, vec) and addmv(self, mat, vec, *, beta=1, alpha=1) (extra 1): the product as a
+   pointwise multiply and a sum over the rows (PyTorch's decomposition; it reads the matrix once),
+   in opmath; addmv's self is cast to the matrix's dtype and broadcast to its rows */
+static int ci__ops_mv(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int add = op->extra;
+    ci__box *s = add ? ci__lower_arg_box(L, op, a, 0) : NULL;
+    ci__box *m = ci__lower_arg_box(L, op, a, add), *v = ci__lower_arg_box(L, op, a, add + 1), *r;
+    ci_dtype cdt;
+    char red[CI_MAX_DIMS];
+    int64_t ns;
+    if ((s && s->ndim > 1) || m->ndim != 2 || v->ndim != 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: vector + matrix @ vector expected, got %d, %d, %d",
+                 op->name, s ? s->ndim : 1, m->ndim, v->ndim);
+    ns = s && s->ndim == 1 ? s->size[0] : m->size[0];
+    if (m->size[1] != v->size[0] || (ns != m->size[0] && ns != 1))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: size mismatch, got %lld, %lldx%lld,%lld", op->name,
+                 (long long)ns, (long long)m->size[0], (long long)m->size[1],
+                 (long long)v->size[0]);
+    if (m->dt != v->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type %s but found %s", op->name,
+                 ci__dtype_tab[m->dt].tname, ci__dtype_tab[v->dt].tname);
+    if (ci__ir_numel(2, m->size) > 0)   /* (PyTorch's kernel refuses bools where it runs) */
+        ci__ops_need_number(L, op, m);
+    cdt = ci__dtype_opmath(m->dt);
+    r = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(ci__lower_to_dtype(L, m, cdt)),
+                      ci__ops_T(ci__lower_to_dtype(L, v, cdt)));
+    memset(red, 0, sizeof red);
+    red[1] = 1;
+    r = ci__ops_reduce_box(L, op, r, red, 0, CI__RED_SUM, cdt);
+    if (add) {
+        double beta = ci__lower_arg_num(L, op, a, ci__lower_pidx(op, "beta"));
+        if (ci__lower_arg_num(L, op, a, ci__lower_pidx(op, "alpha")) != 1)
+            r = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(r),
+                              ci__ops_scale_arg(L, op, a, "alpha", m->dt));
+        if (beta != 0) {   /* beta == 0: self is not read (NaN in it does not show) */
+            ci__box *bs = ci__lower_to_dtype(L, s, m->dt);
+            if (beta != 1)
+                bs = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(bs),
+                                   ci__ops_scale_arg(L, op, a, "beta", m->dt));
+            r = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(r),
+                              ci__ops_T(ci__lower_to_dtype(L, bs, cdt)));
+        }
+    }
+    outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, r, m->dt));
+    return 1;
+}
+
+/* addr(self, vec1, vec2, *, beta=1, alpha=1): beta * self + alpha * outer(vec1, vec2), the
+   arguments promoted by the registry; bools or and and (PyTorch's reference) */
+static int ci__ops_addr(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *s = ci__lower_arg_box(L, op, a, 0), *v1 = ci__lower_arg_box(L, op, a, 1),
+            *v2 = ci__lower_arg_box(L, op, a, 2), *o;
+    int pb = ci__lower_pidx(op, "beta"), pa = ci__lower_pidx(op, "alpha"), i;
+    double beta = ci__lower_arg_num(L, op, a, pb), alpha = ci__lower_arg_num(L, op, a, pa);
+    int64_t shape[2];
+    ci_dtype dt, cdt;
+    if (v1->ndim != 1 || v2->ndim != 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: addr: Expected 1-D argument %s, but got %d-D", op->name,
+                 v1->ndim != 1 ? "vec1" : "vec2", v1->ndim != 1 ? v1->ndim : v2->ndim);
+    shape[0] = v1->size[0];
+    shape[1] = v2->size[0];
+    for (i = 0; i < s->ndim; i++) {
+        int64_t want = i + 2 - s->ndim >= 0 ? shape[i + 2 - s->ndim] : 1;
+        if (s->ndim > 2 || (s->size[i] != want && s->size[i] != 1))
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: The expanded size of the tensor (%lld) must match the existing size "
+                     "(%lld) at non-singleton dimension %d. Target sizes: %s. Tensor sizes: %s",
+                     op->name, (long long)want, (long long)s->size[i], i,
+                     ci__ir_shape(L, 2, shape), ci__ir_shape(L, s->ndim, s->size));
+    }
+    if (!ci__dtype_is_float(s->dt) && (a[pb].kind == CI_ARG_FLOAT || a[pa].kind == CI_ARG_FLOAT))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: For integral input tensors, argument %s must not be a floating point "
+                 "number.",
+                 op->name, a[pb].kind == CI_ARG_FLOAT ? "beta" : "alpha");
+    dt = s->dt;
+    cdt = ci__dtype_opmath(dt);   /* f16 / bf16: one rounding, at the end */
+    s = ci__lower_to_dtype(L, s, cdt);
+    {
+        int64_t col[2];
+        col[0] = shape[0];
+        col[1] = 1;
+        o = ci__ops_call2(L, "aten.mul.Tensor",
+                          ci__ops_T(ci__ops_reshape(L, ci__lower_to_dtype(L, v1, cdt), 2, col)),
+                          ci__ops_T(ci__lower_to_dtype(L, v2, cdt)));
+    }
+    if (s->dt == CI_BOOL) {
+        if (alpha == 0) o = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(o), ci_arg_bool(0));
+        if (beta != 0)
+            o = ci__ops_call2(L, "aten.logical_or.default", ci__ops_T(s), ci__ops_T(o));
+    } else {
+        if (alpha != 1)
+            o = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(o),
+                              ci__ops_scale_arg(L, op, a, "alpha", s->dt));
+        if (beta != 0) {   /* beta == 0: self is not read (NaN in it does not show) */
+            ci__box *bs = s;
+            if (beta != 1)
+                bs = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(s),
+                                   ci__ops_scale_arg(L, op, a, "beta", s->dt));
+            o = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(o), ci__ops_T(bs));
+        }
+    }
+    outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, o, dt));
+    return 1;
+}
+
 /* linear(input, weight, bias=None) */
 static int ci__ops_linear(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box(L, op, a, 1),
@@ -9785,11 +10319,11 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.add", "self, other, *, alpha=1", \
       ci__ops_binary, CI__V_ADD, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
     X("aten.sub", "self, other, *, alpha=1", \
-      ci__ops_binary, CI__V_SUB, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
+      ci__ops_sub, CI__V_SUB, 1, 0, N, 0, 1, P, LO, ALL, _, 0) \
     X("aten.add.Scalar", "self, other, alpha=1", /* alpha positional */ \
       ci__ops_binary, CI__V_ADD, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
     X("aten.sub.Scalar", "self, other, alpha=1", \
-      ci__ops_binary, CI__V_SUB, 1, 1, D, 0, 1, P, LO, ALL, _, 0) \
+      ci__ops_sub, CI__V_SUB, 1, 0, N, 0, 1, P, LO, ALL, _, 0) \
     X("prims.add", "self, other", ci__ops_binary, CI__V_ADD, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
     X("prims.sub", "self, other", ci__ops_binary, CI__V_SUB, 0, 1, N, 0, 1, P, LO, ALL, _, 0) \
     X("aten.div", "self, other, *, rounding_mode=None", \
@@ -9812,6 +10346,11 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_addcmul, 1, 0, 1, D, 0, 1, P, DE, ALL, _, 0) \
     X("prims.fma", "a, b, c", ci__ops_fma, 0, 0, 1, D, 0, 1, _, LO, ALL, _, 0) \
     X("aten.glu", "self, dim=-1", ci__ops_glu, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.rsub", "self, other, *, alpha=1", ci__ops_rsub, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.rsub.Scalar", "self, other, alpha=1", /* alpha positional */ \
+      ci__ops_rsub, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.prelu", "self, weight", ci__ops_prelu, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.zero", "self", ci__ops_zero, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.isfinite", "self", \
       ci__ops_pwx, 0, CI__PX_ISFINITE, 0, N, 0, 1, P, DE, ALL, _, "prims.isfinite") \
     X("aten.isneginf", "self", ci__ops_pwx, 0, CI__PX_ISNEGINF, 0, N, 0, 1, P, DE, ALL, _, 0) \
@@ -9839,6 +10378,22 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_pwx, 0, CI__PX_NAN_TO_NUM, 0, N, 0, 1, P, DE, ALL, _, 0) \
     X("aten.round.decimals", "self, *, decimals", \
       ci__ops_pwx, 0, CI__PX_ROUND_DECIMALS, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.deg2rad", "self", ci__ops_pwx, 0, CI__PX_DEG2RAD, 0, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.rad2deg", "self", ci__ops_pwx, 0, CI__PX_RAD2DEG, 0, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.sinc", "self", ci__ops_pwx, 0, CI__PX_SINC, 0, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.hardshrink", "self, lambd=0.5", \
+      ci__ops_pwx, 0, CI__PX_HARDSHRINK, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.softshrink", "self, lambd=0.5", \
+      ci__ops_pwx, 0, CI__PX_SOFTSHRINK, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.xlogy", "self, other", ci__ops_pwx2, 0, CI__PX_XLOGY, 1, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.logaddexp", "self, other", \
+      ci__ops_pwx2, 0, CI__PX_LOGADDEXP, 1, D, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.logaddexp2", "self, other", \
+      ci__ops_pwx2, 0, CI__PX_LOGADDEXP2, 1, D, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.heaviside", "self, values", \
+      ci__ops_pwx2, 0, CI__PX_HEAVISIDE, 1, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.log_sigmoid_forward", "self", ci__ops_log_sigmoid, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten.log_sigmoid", "self", ci__ops_log_sigmoid, 1, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
     X("aten._to_copy", "self, " CI__OPS_LIKE_KW ", non_blocking=False", \
       ci__ops_to_copy, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
     X("aten.to.dtype", "self, dtype, non_blocking=False, copy=False, memory_format=None", \
@@ -9983,6 +10538,10 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_norm, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.norm.ScalarOpt_dtype", "self, p, *, dtype", \
       ci__ops_norm, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.nansum", "self, dim=None, keepdim=False, *, dtype=None", \
+      ci__ops_nansum, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.aminmax", "self, *, dim=None, keepdim=False", \
+      ci__ops_aminmax, 0, 0, 0, N, 0, 2, _, DE, ALL, _, 0) \
     X("aten.count_nonzero", "self, dim=None", \
       ci__ops_count_nonzero, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.native_group_norm", "input, weight, bias, N, C, HxW, group, eps", \
@@ -10039,12 +10598,25 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.split.default", "self, split_sizes, dim=0", /* 1.13: a list */ \
       ci__ops_split, 1, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("aten.unbind", "self, dim=0", ci__ops_unbind, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.unsafe_split", "self, split_size, dim=0", \
+      ci__ops_split, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.unsafe_split_with_sizes", "self, split_sizes, dim=0", \
+      ci__ops_split, 1, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.chunk", "self, chunks, dim=0", ci__ops_chunk, 0, 0, 0, N, 0, 1, V, DE, ALL, _, 0) \
+    X("aten.unsafe_chunk", "self, chunks, dim=0", \
+      ci__ops_chunk, 0, 0, 0, N, 0, 1, V, DE, ALL, _, 0) \
+    X("aten.narrow_copy", "self, dim, start, length", \
+      ci__ops_narrow, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("aten.unfold", "self, dimension, size, step", \
       ci__ops_unfold, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.diagonal", "self, offset=0, dim1=0, dim2=1", \
       ci__ops_diagonal, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
     X("aten.diagonal_copy", "self, offset=0, dim1=0, dim2=1", \
       ci__ops_diagonal, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
+    X("aten.diag_embed", "self, offset=0, dim1=-2, dim2=-1", \
+      ci__ops_diag_embed, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.diag", "self, diagonal=0", ci__ops_diag, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.trace", "self", ci__ops_trace, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.flip", "self, dims", ci__ops_flip, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("prims.rev", "a, dims", ci__ops_flip, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.roll", "self, shifts, dims=[]", ci__ops_roll, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
@@ -10241,6 +10813,13 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_addmm, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.baddbmm", "self, batch1, batch2, *, beta=1, alpha=1", \
       ci__ops_addmm, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.dot", "self, tensor", ci__ops_dot, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.vdot", "self, other", ci__ops_dot, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.mv", "self, vec", ci__ops_mv, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.addmv", "self, mat, vec, *, beta=1, alpha=1", \
+      ci__ops_mv, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.addr", "self, vec1, vec2, *, beta=1, alpha=1", \
+      ci__ops_addr, 0, 0, 0, D, 0, 1, _, DE, ALL, _, 0) \
     X("aten.linear", "input, weight, bias=None", \
       ci__ops_linear, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.convolution", \
@@ -10250,6 +10829,131 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_convolution, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.conv2d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", \
       ci__ops_convolution, 0, 2, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    /* in-place forms, functional in a graph: the out-of-place twin cast to self's dtype */ \
+    X("aten.add_", "self, other, *, alpha=1", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.add_.Scalar", "self, other, alpha=1", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.sub_", "self, other, *, alpha=1", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.sub_.Scalar", "self, other, alpha=1", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.mul_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.div_", "self, other, *, rounding_mode=None", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.true_divide_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.floor_divide_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.pow_", "self, exponent", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.fmod_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.remainder_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.bitwise_and_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, IB, _, 0) \
+    X("aten.bitwise_or_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, IB, _, 0) \
+    X("aten.bitwise_xor_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, IB, _, 0) \
+    X("aten.bitwise_left_shift_", "self, other", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, IB, _, 0) \
+    X("aten.bitwise_right_shift_", "self, other", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, IB, _, 0) \
+    X("aten.eq_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.ne_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.lt_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.le_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.gt_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.ge_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.logical_and_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, TB, _, 0) \
+    X("aten.logical_or_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, TB, _, 0) \
+    X("aten.logical_xor_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, TB, _, 0) \
+    X("aten.atan2_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.hypot_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.copysign_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.nextafter_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.xlogy_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.heaviside_", "self, values", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.neg_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.abs_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.exp_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.log_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.sqrt_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.rsqrt_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.sin_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.cos_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.tan_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.tanh_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.sigmoid_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.relu_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.erf_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.erfc_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.erfinv_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.exp2_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.expm1_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.log1p_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.log2_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.log10_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.reciprocal_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.ceil_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.floor_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.round_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.round_.decimals", "self, *, decimals", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.trunc_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.sign_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.sgn_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.frac_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.square_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.bitwise_not_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, IB, _, 0) \
+    X("aten.logical_not_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, TB, _, 0) \
+    X("aten.asin_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.acos_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.atan_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.sinh_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.cosh_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.asinh_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.acosh_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.atanh_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.lgamma_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.digamma_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.i0_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.deg2rad_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.rad2deg_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.sinc_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.hardtanh_", "self, min_val=-1, max_val=1", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.leaky_relu_", "self, negative_slope=0.01", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.elu_", "self, alpha=1, scale=1, input_scale=1", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.celu_", "self, alpha=1.0", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.selu_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.silu_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.gelu_", "self, *, approximate='none'", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.hardswish_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.hardsigmoid_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.mish_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.threshold_", "self, threshold, value", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.nan_to_num_", "self, nan=None, posinf=None, neginf=None", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.logit_", "self, eps=None", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.clamp_", "self, min=None, max=None", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.clamp_min_", "self, min", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.clamp_max_", "self, max", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.masked_fill_", "self, mask, value", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.lerp_", "self, end, weight", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.addcmul_", "self, tensor1, tensor2, *, value=1", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.addcdiv_", "self, tensor1, tensor2, *, value=1", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.zero_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.tril_", "self, diagonal=0", ci__ops_inplace, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.triu_", "self, diagonal=0", ci__ops_inplace, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.addmm_", "self, mat1, mat2, *, beta=1, alpha=1", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.baddbmm_", "self, batch1, batch2, *, beta=1, alpha=1", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.addmv_", "self, mat, vec, *, beta=1, alpha=1", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.addr_", "self, vec1, vec2, *, beta=1, alpha=1", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     /* quantization */ \
     X("quantized_decomposed.quantize_per_tensor", \
       "input, scale, zero_point, quant_min, quant_max, dtype", \

@@ -156,6 +156,64 @@ CI_TEST(test_floating_rows_refuse_integers) {
     CI_CHECK(nflt >= 20);   /* the prims math functions */
 }
 
+/* an in-place row (ci__ops_inplace) names op_ or op_.overload, and its out-of-place twin (the
+   name without the '_') has a row of the same schema, which the in-place lowering calls by
+   keyword; the in-place row itself promotes and broadcasts nothing (the twin does) */
+CI_TEST(test_inplace_rows_have_twins) {
+    int i, n = 0;
+    for (i = 0; i < CI__OPS_COUNT; i++) {
+        const ci__ops_row *r = &ci__ops_rows[i], *t;
+        const char *d1, *d2;
+        char twin[128];
+        size_t k;
+        if (r->fn != ci__ops_inplace) continue;
+        n++;
+        d1 = strchr(r->name, '.');
+        d2 = strchr(d1 + 1, '.');
+        k = d2 ? (size_t)(d2 - r->name) : strlen(r->name);
+        CI_CHECK_MSG(k > 1 && k < sizeof twin && r->name[k - 1] == '_', "%s", r->name);
+        memcpy(twin, r->name, k - 1);
+        snprintf(twin + k - 1, sizeof twin - (k - 1), "%s", d2 ? d2 : "");
+        t = row_named(twin);
+        CI_CHECK_MSG(t != NULL, "%s: twin %s has no row", r->name, twin);
+        CI_CHECK_MSG(t && !strcmp(t->schema, r->schema), "%s: schema differs from %s's", r->name,
+                     twin);
+        CI_CHECK_MSG(r->promo == CI_PROMOTE_NONE && !r->broadcast && !r->to_bool, "%s", r->name);
+    }
+    CI_CHECK(n >= 100);
+    CI_CHECK(row_named("aten.add_.Scalar") && row_named("aten.relu_"));
+}
+
+/* add_ writes into self: the result keeps self's dtype (i32 + i64 stays i32), self does not
+   broadcast, and a float result does not go into an integer self */
+CI_TEST(test_inplace_semantics) {
+    static const int64_t s75[2] = {7, 5}, s5[1] = {5};
+    ci_ctx *ctx = NULL;
+    ci_graph *g;
+    ci_arg a[2];
+    ci_tensor y;
+    CI_CHECK_EQ_INT(ci_ctx_create(NULL, &ctx), CI_OK);
+    g = ci_graph_create(ctx);
+    a[0] = ci_arg_tensor(ci_input(g, "x", CI_I32, 2, s75));
+    a[1] = ci_arg_tensor(ci_input(g, "b", CI_I64, 1, s5));
+    y = ci_call1(g, "aten.add_.Tensor", 2, a, 0, NULL);
+    CI_CHECK_EQ_INT(ci_graph_status(g), CI_OK);
+    CI_CHECK_EQ_INT(ci_tensor_dtype(g, y), CI_I32);
+    ci_graph_destroy(g);
+    g = ci_graph_create(ctx);
+    a[0] = ci_arg_tensor(ci_input(g, "x", CI_F32, 1, s5));
+    a[1] = ci_arg_tensor(ci_input(g, "b", CI_F32, 2, s75));
+    ci_call1(g, "aten.add_.Tensor", 2, a, 0, NULL);
+    CI_CHECK_EQ_INT(ci_graph_status(g), CI_ERR_SHAPE);
+    ci_graph_destroy(g);
+    g = ci_graph_create(ctx);
+    a[0] = ci_arg_tensor(ci_input(g, "x", CI_I64, 1, s5));
+    ci_call1(g, "aten.sqrt_.default", 1, a, 0, NULL);
+    CI_CHECK_EQ_INT(ci_graph_status(g), CI_ERR_DTYPE);
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_context_registers_the_rows);
@@ -163,5 +221,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_hand_checked_rows);
     CI_RUN(test_use_column);
     CI_RUN(test_floating_rows_refuse_integers);
+    CI_RUN(test_inplace_rows_have_twins);
+    CI_RUN(test_inplace_semantics);
     return ci_test_done();
 }

@@ -1873,6 +1873,253 @@ def overload_cases(add_case, G_case):
         add(op_case("prims.reshape.default", "a, [1, 35]", I(dt, [7, 5])))
     add(op_case("prims.reshape.default", "a, [-1]", I("f32", [7, 5]), error="shape"))
 
+    # ---- the long tail PyTorch decomposes (issue 14): pointwise ----
+    for dt in ALLN:
+        for op in ("deg2rad", "rad2deg", "sinc"):
+            for sh in some(dt, ([7], [1023], [0, 3], []), (0, 1)):
+                add(op_case("aten.%s.default" % op, "a", I(dt, sh, "big")))
+        for op in ("hardshrink", "softshrink"):
+            for sh in some(dt, ([7, 5], [1023], [0, 3], []), (0, 1)):
+                add(op_case("aten.%s.default" % op, "a", I(dt, sh)))
+        for op in ("log_sigmoid_forward", "log_sigmoid"):
+            for sh in some(dt, ([7, 5], [1023], [0, 3], []), (0, 1)):
+                add(op_case("aten.%s.default" % op, "a", I(dt, sh, "big")))
+        for op, (ka, kb) in (("xlogy.Tensor", ("grid", "pos")), ("logaddexp.default", ("big", "n")),
+                             ("logaddexp2.default", ("big", "n")), ("heaviside.default", ("grid", "n"))):
+            for sa, sb in some(dt, (([7, 5], [7, 5]), ([7, 1], [1, 5]), ([0, 3], [3]), ([], [7]),
+                                    ([1023], [1023])), (0, 1)):
+                add(op_case("aten." + op, "a, b", I(dt, sa, ka), I(dt, sb, kb)))
+        add(op_case("aten.xlogy.Scalar_Other", "a, 3", I(dt, [7, 5], "grid")))
+        add(op_case("aten.xlogy.Scalar_Other", "a, 0.5", I(dt, [7], "grid")))
+        add(op_case("aten.xlogy.Scalar_Self", "2, a", I(dt, [7, 5], "pos")))
+        add(op_case("aten.xlogy.Scalar_Self", "0, a", I(dt, [7], "nan")))
+    for op in ("xlogy.Tensor", "logaddexp.default", "logaddexp2.default", "heaviside.default"):
+        add(op_case("aten." + op, "a, b", I("f32", [7, 5], "nan"), I("f32", [7, 5], "nan")))
+        add(op_case("aten." + op, "a, b", I("f64", [7, 5], "nan"), I("f64", [5], "nan")))
+    G("xlogy edges", [], ["x = aten.arange.start_step(-1, 3, 1, dtype=f32)",
+                          "y = aten.xlogy.Tensor(x, 0.0)", "z = aten.xlogy.Scalar_Other(x, nan)",
+                          "w = aten.xlogy.Scalar_Self(0, x)"], ["y", "z", "w"])
+    G("logaddexp infinities", [("x", I("f32", [7, 5], "nan"))],
+      ["y = aten.logaddexp.default(x, x)", "z = aten.logaddexp2.default(x, x)"], ["y", "z"])
+    for da, db in (("i64", "f32"), ("i32", "f64"), ("bool", "f32"), ("f32", "f64"), ("bf16", "f32")):
+        add(op_case("aten.xlogy.Tensor", "a, b", I(da, [7, 5], "grid"), I(db, [5], "pos")))
+        add(op_case("aten.logaddexp.default", "a, b", I(da, [7, 5], "grid"), I(db, [5])))
+        add(op_case("aten.logaddexp2.default", "a, b", I(da, [7], "grid"), I(db, [7])))
+    add(op_case("aten.xlogy.Tensor", "a, b", I("i64", [7]), I("f64", [], "pos")))
+    add(op_case("aten.hardshrink.default", "a, 1.5", I("f32", [7, 5], "grid")))
+    add(op_case("aten.hardshrink.default", "a, -1.0", I("f64", [7, 5], "grid")))
+    add(op_case("aten.hardshrink.default", "a, 0.5", I("f32", [7, 5], "nan")))
+    add(op_case("aten.softshrink.default", "a, 1.5", I("f32", [7, 5], "grid")))
+    add(op_case("aten.softshrink.default", "a, 0", I("f64", [7, 5], "grid")))
+    add(op_case("aten.softshrink.default", "a, 0.5", I("f32", [7, 5], "nan")))
+    for op in ("deg2rad", "rad2deg", "sinc", "log_sigmoid_forward"):
+        add(op_case("aten.%s.default" % op, "a", I("f32", [7, 5], "nan")))
+    add(op_case("aten.sinc.default", "a", I("f64", [7, 5], "grid")))
+    G("pointwise tail on a transposed input", [("x", I("f32", [5, 7])), ("y", I("f32", [7, 5], "pos"))],
+      ["t = aten.permute.default(x, [1, 0])", "a = aten.xlogy.Tensor(t, y)", "b = aten.sinc.default(t)",
+       "c = aten.softshrink.default(t, 0.3)", "d = aten.logaddexp.default(y, t)"], ["a", "b", "c", "d"])
+    add(op_case("aten.softshrink.default", "a, -1.0", I("f32", [7]), error="lambda must be greater"))
+    add(op_case("aten.hardshrink.default", "a", I("i64", [7]), error="floating point"))
+    add(op_case("aten.logaddexp.default", "a, b", I("i64", [7]), I("i64", [7]), error="floating point"))
+    add(op_case("aten.log_sigmoid_forward.default", "a", I("i32", [7]), error="floating point"))
+    add(op_case("aten.heaviside.default", "a, b", I("f32", [7]), I("f64", [7]), error="different dtypes"))
+    add(op_case("aten.heaviside.default", "a, b", I("f32", [7]), I("f32", [5]), error="broadcast"))
+    # rsub, prelu, nansum, aminmax, the unsafe_ splits, chunk, narrow_copy, zero
+    for dt in ALLN:
+        for sa, sb in some(dt, (([7, 5], [7, 5]), ([7, 1], [1, 5]), ([0, 3], [3]), ([], [7])), (0, 1)):
+            add(op_case("aten.rsub.Tensor", "a, b", I(dt, sa), I(dt, sb)))
+        add(op_case("aten.rsub.Tensor", "a, b, alpha=2", I(dt, [7, 5]), I(dt, [5])))
+        for args in ("a, 2", "a, 2.5", "a, -1.5, 2", "a, True"):
+            add(op_case("aten.rsub.Scalar", args, I(dt, [7, 5])))
+        for sh in some(dt, ([7, 5], [1023], [0, 3], [], [3, 4, 5]), (0, 1)):
+            add(op_case("aten.nansum.default", "a", I(dt, sh, "nan"), red=True))
+            add(op_case("aten.aminmax.default", "a", I(dt, sh, "nan")))
+            add(op_case("aten.zero.default", "a", I(dt, sh)))
+        add(op_case("aten.nansum.default", "a, [1], True", I(dt, [7, 5], "nan"), red=True))
+        add(op_case("aten.nansum.default", "a, [0, 2], dtype=f64", I(dt, [3, 4, 5], "nan"), red=True))
+        add(op_case("aten.nansum.default", "a, [0]", I(dt, [0, 3], "nan"), red=True))
+        add(op_case("aten.aminmax.default", "a, dim=1", I(dt, [7, 5], "nan")))
+        add(op_case("aten.aminmax.default", "a, dim=-1, keepdim=True", I(dt, [3, 1023])))
+        add(op_case("aten.aminmax.default", "a, keepdim=True", I(dt, [7, 5])))
+        add(op_case("aten.aminmax.default", "a, dim=0", I(dt, [])))
+        add(op_case("aten.aminmax.default", "a, dim=1", I(dt, [0, 3])))
+        add(op_case("aten.aminmax.default", "a, dim=0", I(dt, [7, 5], "grid")))
+        add(op_case("aten.narrow_copy.default", "a, 1, -3, 2", I(dt, [4, 5])))
+        add(op_case("aten.unsafe_split.Tensor", "a, 2", I(dt, [5, 3])))
+        add(op_case("aten.unsafe_split_with_sizes.default", "a, [1, 0, 2], 1", I(dt, [2, 3])))
+        for args in ("a, 3", "a, 4", "a, 2, 1", "a, 7, -1"):
+            add(op_case("aten.unsafe_chunk.default", args, I(dt, [5, 3])))
+            add(op_case("aten.chunk.default", args, I(dt, [5, 3])))
+    for dt in FLTN:
+        for sa, sb in some(dt, (([2, 3, 4, 5], [3]), ([2, 3], [3]), ([2, 3, 4], [1]), ([7], [1]), ([], [1]),
+                                ([2, 3], []), ([1023], []), ([0, 3], [3])), (0, 1)):
+            add(op_case("aten.prelu.default", "a, b", I(dt, sa, "big"), I(dt, sb)))
+    add(op_case("aten.rsub.Tensor", "a, b, alpha=0.5", I("f32", [7]), I("i64", [7])))
+    add(op_case("aten.rsub.Tensor", "a, b", I("i32", [7]), I("f64", [])))
+    add(op_case("aten.nansum.default", "a, dtype=i32", I("i32", [7, 5]), red=True))
+    add(op_case("aten.unsafe_split.Tensor", "a, 2", I("f32", [0, 3])))
+    add(op_case("aten.unsafe_chunk.default", "a, 3", I("f32", [0, 3])))
+    G("unsafe_split of a transposed input", [("x", I("f32", [5, 7]))],
+      ["t = aten.permute.default(x, [1, 0])", "a, b = aten.unsafe_split.Tensor(t, 4)",
+       "c = aten.narrow_copy.default(t, 1, 1, 3)", "d, e = aten.unsafe_chunk.default(t, 2, 1)"],
+      ["a", "b", "c", "d", "e"])
+    add(op_case("aten.rsub.Tensor", "a, b", I("bool", [7]), I("bool", [7]), error="bool"))
+    add(op_case("aten.rsub.Scalar", "a, 2", I("bool", [7]), error="bool"))
+    add(op_case("aten.sub.Tensor", "a, b", I("f32", [7]), I("bool", [7]), error="subtraction"))
+    add(op_case("aten.sub.Tensor", "a, True", I("i64", [7]), error="subtraction"))
+    add(op_case("aten.rsub.Tensor", "a, b, alpha=2.5", I("i64", [7]), I("i64", [7]), error="alpha"))
+    add(op_case("aten.prelu.default", "a, b", I("f32", [2, 3]), I("f32", [2]), error="channel size"))
+    add(op_case("aten.prelu.default", "a, b", I("f32", [2, 3]), I("f32", [3, 1]), error="1D tensor"))
+    add(op_case("aten.prelu.default", "a, b", I("f32", [2, 3]), I("f64", [3]), error="dtype"))
+    add(op_case("aten.aminmax.default", "a", I("f32", [0, 3]), error="empty"))
+    add(op_case("aten.aminmax.default", "a, dim=0", I("f32", [0, 3]), error="non-zero size"))
+    add(op_case("aten.unsafe_chunk.default", "a, 0", I("f32", [5]), error="greater than 0"))
+    add(op_case("aten.unsafe_chunk.default", "a, 1", I("f32", []), error="1-dimensional"))
+    add(op_case("aten.unsafe_split_with_sizes.default", "a, [2, 2]", I("f32", [5]), error="sum exactly"))
+    add(op_case("aten.narrow_copy.default", "a, 0, 4, 2", I("f32", [5]), error="exceeds dimension size"))
+    # dot, vdot, mv, addmv, addr, diag, diag_embed, trace
+    MM = dict(red=True)
+    for dt in ALLN:
+        for n in some(dt, (7, 1, 0, 1023), (0, 3)):
+            add(op_case("aten.dot.default", "a, b", I(dt, [n]), I(dt, [n]), **MM))
+            add(op_case("aten.vdot.default", "a, b", I(dt, [n]), I(dt, [n]), **MM))
+        for n, k in some(dt, ((7, 5), (1, 1), (3, 0), (0, 4), (5, 1023)), (0, 4)):
+            add(op_case("aten.mv.default", "a, b", I(dt, [n, k]), I(dt, [k]), **MM))
+            add(op_case("aten.addmv.default", "a, b, c", I(dt, [n]), I(dt, [n, k]), I(dt, [k]), **MM))
+        add(op_case("aten.addmv.default", "a, b, c, beta=2, alpha=3", I(dt, [1]), I(dt, [7, 5]), I(dt, [5]), **MM))
+        add(op_case("aten.addmv.default", "a, b, c, beta=0", I(dt, [], "nan"), I(dt, [7, 5]), I(dt, [5]), **MM))
+        add(op_case("aten.addmv.default", "a, b, c, beta=0.5, alpha=-1.5", I(dt, [7]), I(dt, [7, 5]), I(dt, [5]),
+                    **MM))
+        for n, m in some(dt, ((7, 5), (1, 1), (0, 3), (3, 0), (1023, 2)), (0, 2)):
+            add(op_case("aten.addr.default", "a, b, c", I(dt, [n, m]), I(dt, [n]), I(dt, [m])))
+        add(op_case("aten.addr.default", "a, b, c", I(dt, [5]), I(dt, [7]), I(dt, [5])))
+        add(op_case("aten.addr.default", "a, b, c, beta=2, alpha=3", I(dt, [7, 1]), I(dt, [7]), I(dt, [5])))
+        add(op_case("aten.addr.default", "a, b, c, beta=0", I(dt, [], "nan"), I(dt, [7]), I(dt, [5])))
+        add(op_case("aten.addr.default", "a, b, c, beta=True, alpha=False", I(dt, [7, 5]), I(dt, [7]), I(dt, [5])))
+        add(op_case("aten.addr.default", "a, b, c, beta=0.5, alpha=-2.5", I(dt, [7, 5]), I(dt, [7]), I(dt, [5])))
+        for sh, off in some(dt, (([5], 0), ([5], 2), ([5], -3), ([1], 0), ([0], 1), ([7, 5], 0), ([7, 5], 3),
+                                 ([7, 5], -2), ([7, 5], 5), ([7, 5], -7), ([0, 3], 0)), (1, 6)):
+            add(op_case("aten.diag.default", "a, %d" % off, I(dt, sh)))
+        for args in ("a", "a, 1", "a, -2", "a, 0, 0, 2", "a, 1, -1, 0", "a, -1, 2, 1", "a, 2, 1, -3"):
+            add(op_case("aten.diag_embed.default", args, I(dt, [2, 3, 4])))
+        add(op_case("aten.diag_embed.default", "a", I(dt, [0])))
+        add(op_case("aten.diag_embed.default", "a, 1", I(dt, [5])))
+        for sh in some(dt, ([7, 5], [5, 7], [1, 1], [0, 3], [1023, 3]), (0,)):
+            add(op_case("aten.trace.default", "a", I(dt, sh), **MM))
+    add(op_case("aten.addr.default", "a, b, c", I("f32", [7, 5]), I("i64", [7]), I("bool", [5])))
+    add(op_case("aten.addr.default", "a, b, c", I("i32", [7, 5]), I("i64", [7]), I("i32", [5])))
+    add(op_case("aten.addmv.default", "a, b, c", I("f64", [7]), I("f32", [7, 5]), I("f32", [5]), **MM))
+    add(op_case("aten.dot.default", "a, b", I("f32", [7], "nan"), I("f32", [7]), **MM))
+    G("matrix ops on transposed inputs", [("x", I("f32", [5, 7])), ("v", I("f32", [7])), ("w", I("f32", [5]))],
+      ["t = aten.permute.default(x, [1, 0])", "a = aten.mv.default(t, w)", "b = aten.addmv.default(v, t, w)",
+       "c = aten.addr.default(t, v, w)", "d = aten.trace.default(t)", "e = aten.diag.default(t, 1)"],
+      ["a", "b", "c", "d", "e"], red=True)
+    add(op_case("aten.dot.default", "a, b", I("f32", [2, 3]), I("f32", [3]), error="1D tensors expected"))
+    add(op_case("aten.dot.default", "a, b", I("f32", [3]), I("f64", [3]), error="same dtype"))
+    add(op_case("aten.vdot.default", "a, b", I("f32", [3]), I("f32", [4]), error="inconsistent tensor size"))
+    add(op_case("aten.dot.default", "a, b", I("bool", [3]), I("bool", [3]), error="not implemented"))
+    add(op_case("aten.mv.default", "a, b", I("f32", [3]), I("f32", [3]), error="matrix @ vector expected"))
+    add(op_case("aten.mv.default", "a, b", I("f32", [2, 4]), I("f32", [3]), error="size mismatch"))
+    add(op_case("aten.mv.default", "a, b", I("f32", [2, 3]), I("f64", [3]), error="expected scalar type"))
+    add(op_case("aten.addmv.default", "a, b, c", I("f32", [3]), I("f32", [2, 3]), I("f32", [3]),
+                error="size mismatch"))
+    add(op_case("aten.addmv.default", "a, b, c", I("f32", [1, 2]), I("f32", [2, 3]), I("f32", [3]),
+                error="matrix @ vector expected"))
+    add(op_case("aten.addr.default", "a, b, c", I("f32", [3, 3]), I("f32", [3, 1]), I("f32", [3]),
+                error="Expected 1-D argument vec1"))
+    add(op_case("aten.addr.default", "a, b, c", I("f32", [2, 3]), I("f32", [3]), I("f32", [3]),
+                error="expanded size"))
+    add(op_case("aten.addr.default", "a, b, c, beta=0.5", I("i64", [3, 3]), I("i64", [3]), I("i64", [3]),
+                error="must not be a floating point"))
+    add(op_case("aten.diag.default", "a", I("f32", [2, 2, 2]), error="matrix or a vector expected"))
+    add(op_case("aten.diag_embed.default", "a, 0, 0, 0", I("f32", [3]), error="cannot be identical"))
+    add(op_case("aten.diag_embed.default", "a, 0, 0, 3", I("f32", [3]), error="out of range"))
+    add(op_case("aten.trace.default", "a", I("f32", [3]), error="expected a matrix"))
+    # in-place forms, functional in a graph: the out-of-place op cast to self's dtype. Each
+    # entry: (args, the kinds of a, b, c ...; a is self [7, 5], b [5], c [] unless shapes say)
+    two, one = ("n", "n"), ("n",)
+    inplace = {
+        "add_.Tensor": ("a, b", two), "add_.Scalar": ("a, 2", one), "sub_.Tensor": ("a, b, alpha=2", two),
+        "sub_.Scalar": ("a, 3, 2", one), "mul_.Tensor": ("a, b", two), "mul_.Scalar": ("a, 2", one),
+        "div_.Tensor": ("a, b", ("n", "nz")), "div_.Scalar": ("a, 2", one),
+        "div_.Tensor_mode": ('a, b, rounding_mode="floor"', ("n", "nz")),
+        "div_.Scalar_mode": ('a, 2, rounding_mode="trunc"', one),
+        "true_divide_.Tensor": ("a, b", ("n", "nz")), "true_divide_.Scalar": ("a, 2", one),
+        "floor_divide_.Tensor": ("a, b", ("n", "nz")), "floor_divide_.Scalar": ("a, 2", one),
+        "pow_.Tensor": ("a, b", ("pos", "exp")), "pow_.Scalar": ("a, 2", one),
+        "fmod_.Tensor": ("a, b", ("n", "nz")), "fmod_.Scalar": ("a, 3", one),
+        "remainder_.Tensor": ("a, b", ("n", "nz")), "remainder_.Scalar": ("a, 3", one),
+        "bitwise_left_shift_.Tensor": ("a, b", ("n", "exp")), "bitwise_left_shift_.Tensor_Scalar": ("a, 1", one),
+        "bitwise_right_shift_.Tensor": ("a, b", ("n", "exp")), "bitwise_right_shift_.Tensor_Scalar": ("a, 1", one),
+        "logical_and_.default": ("a, b", two), "logical_or_.default": ("a, b", two),
+        "logical_xor_.default": ("a, b", two), "atan2_.default": ("a, b", two), "hypot_.default": ("a, b", two),
+        "copysign_.Tensor": ("a, b", two), "copysign_.Scalar": ("a, -1", one), "nextafter_.default": ("a, b", two),
+        "xlogy_.Tensor": ("a, b", ("grid", "pos")), "xlogy_.Scalar_Other": ("a, 3", ("grid",)),
+        "heaviside_.default": ("a, b", ("grid", "n")), "round_.decimals": ("a, decimals=2", one),
+        "hardtanh_.default": ("a, -0.5, 0.5", one), "leaky_relu_.default": ("a, 0.2", one),
+        "elu_.default": ("a", one), "celu_.default": ("a, 0.5", one),
+        "gelu_.default": ('a, approximate="tanh"', one), "threshold_.default": ("a, 0.1, 20", one),
+        "nan_to_num_.default": ("a, 1.0", ("nan",)), "logit_.default": ("a, 0.1", ("pos",)),
+        "clamp_.default": ("a, -0.5, 0.5", one), "clamp_.Tensor": ("a, b, c", ("n", "n", "n")),
+        "clamp_min_.default": ("a, 0", one), "clamp_min_.Tensor": ("a, b", two),
+        "clamp_max_.default": ("a, 0", one), "clamp_max_.Tensor": ("a, b", two),
+        "masked_fill_.Scalar": ("a, b, 2", ("n", "bool")), "masked_fill_.Tensor": ("a, b, c", ("n", "bool", "n")),
+        "lerp_.Scalar": ("a, b, 0.3", two), "lerp_.Tensor": ("a, b, c", ("n", "n", "n")),
+        "addcmul_.default": ("a, b, c, value=0.5", ("n", "n", "n")),
+        "addcdiv_.default": ("a, b, c, value=2", ("n", "n", "nz")),
+        "tril_.default": ("a, 1", one), "triu_.default": ("a, -1", one),
+    }
+    for op in ("bitwise_and_", "bitwise_or_", "bitwise_xor_"):
+        inplace[op + ".Tensor"] = ("a, b", two)
+        inplace[op + ".Scalar"] = ("a, 3", one)
+    for op in ("eq_", "ne_", "lt_", "le_", "gt_", "ge_"):
+        inplace[op + ".Tensor"] = ("a, b", ("grid", "grid"))
+        inplace[op + ".Scalar"] = ("a, 1", ("grid",))
+    for op, kind in (("neg_", "n"), ("abs_", "n"), ("exp_", "n"), ("log_", "pos"), ("sqrt_", "pos"),
+                     ("rsqrt_", "pos"), ("sin_", "n"), ("cos_", "n"), ("tan_", "n"), ("tanh_", "n"),
+                     ("sigmoid_", "n"), ("relu_", "n"), ("erf_", "n"), ("erfc_", "n"), ("erfinv_", "n"),
+                     ("exp2_", "n"), ("expm1_", "n"), ("log1p_", "pos"), ("log2_", "pos"), ("log10_", "pos"),
+                     ("reciprocal_", "nz"), ("ceil_", "big"), ("floor_", "big"), ("round_", "grid"),
+                     ("trunc_", "big"), ("sign_", "grid"), ("sgn_", "n"), ("frac_", "big"), ("square_", "n"),
+                     ("bitwise_not_", "n"), ("logical_not_", "grid"), ("asin_", "n"), ("acos_", "n"),
+                     ("atan_", "n"), ("sinh_", "n"), ("cosh_", "n"), ("asinh_", "n"), ("acosh_", "pos"),
+                     ("atanh_", "n"), ("lgamma_", "big"), ("digamma_", "big"), ("i0_", "n"), ("deg2rad_", "big"),
+                     ("rad2deg_", "n"), ("sinc_", "n"), ("selu_", "n"), ("silu_", "n"), ("hardswish_", "big"),
+                     ("hardsigmoid_", "big"), ("mish_", "n"), ("zero_", "n")):
+        inplace[op + ".default"] = ("a", (kind,))
+    for ovl, (args, kinds) in inplace.items():
+        for dt in ("f32", "i64", "bool", "bf16", "i32"):
+            shapes = ([7, 5], [5], [])
+            specs = [I(dt if k != "bool" else "bool", shapes[i] if i < 2 else [], k) for i, k in enumerate(kinds)]
+            add(op_case("aten." + ovl, args, *specs))
+    for dt in ("f32", "i64", "bf16"):
+        add(op_case("aten.addmm_.default", "a, b, c", I(dt, [7, 5]), I(dt, [7, 3]), I(dt, [3, 5]), red=True))
+        add(op_case("aten.baddbmm_.default", "a, b, c, beta=2", I(dt, [2, 7, 5]), I(dt, [2, 7, 3]), I(dt, [2, 3, 5]),
+                    red=True))
+        add(op_case("aten.addmv_.default", "a, b, c", I(dt, [7]), I(dt, [7, 5]), I(dt, [5]), red=True))
+        add(op_case("aten.addr_.default", "a, b, c", I(dt, [7, 5]), I(dt, [7]), I(dt, [5])))
+    add(op_case("aten.add_.Tensor", "a, b", I("i32", [7, 5]), I("i64", [5])))     # stays i32
+    add(op_case("aten.mul_.Tensor", "a, b", I("bf16", [7, 5]), I("f32", [5])))    # computed in f32
+    add(op_case("aten.add_.Tensor", "a, b", I("f32", [0, 3]), I("f32", [3])))
+    add(op_case("aten.relu_.default", "a", I("f32", [])))
+    G("in-place chain on a transposed input", [("x", I("f32", [5, 7])), ("y", I("f32", [7, 1]))],
+      ["t = aten.permute.default(x, [1, 0])", "r = aten.relu_.default(t)", "s = aten.add_.Tensor(r, y)",
+       "u = aten.clamp_min_.default(s, 0.5)", "w = aten.mul_.Scalar(u, 2)"], ["w"])
+    add(op_case("aten.add_.Tensor", "a, b", I("f32", [5]), I("f32", [7, 5]), error="doesn't match the broadcast shape"))
+    add(op_case("aten.add_.Tensor", "a, b", I("i64", [7]), I("f32", [7]), error="can't be cast to the desired"))
+    add(op_case("aten.sqrt_.default", "a", I("i64", [7]), error="can't be cast to the desired"))
+    add(op_case("aten.div_.Scalar", "a, 2", I("i32", [7]), error="can't be cast to the desired"))
+    add(op_case("aten.mul_.Tensor", "a, b", I("bool", [7]), I("i64", [7]), error="can't be cast to the desired"))
+    add(op_case("aten.clamp_min_.default", "a, 0.5", I("i64", [7]), error="can't be cast to the desired"))
+    add(op_case("aten.relu_.default", "2.5", error="must be a Tensor"))
+    # bools clamp by one tensor bound (PyTorch's clamp_min / clamp_max kernels), not by numbers
+    add(op_case("aten.clamp_min.Tensor", "a, b", I("bool", [7, 5]), I("bool", [5])))
+    add(op_case("aten.clamp_max.Tensor", "a, b", I("bool", [7, 5]), I("bool", [7, 1])))
+    add(op_case("aten.clamp.Tensor", "a, b", I("bool", [7, 5]), I("bool", [5])))
+    add(op_case("aten.clamp.Tensor", "a, None, b", I("bool", [7, 5]), I("bool", [5])))
+    add(op_case("aten.clamp.Tensor", "a, b, c", I("bool", [7]), I("bool", [7]), I("bool", [7]),
+                error="not implemented for bool"))
+
 
 # ---------------------------------------------------------------------------------------------
 # running one case
@@ -2017,9 +2264,14 @@ def narrow_reference(op, args, env, err):
 #     input: 10 of 20 random inputs); the values are right.
 #   linspace(dtype=f16/bf16): the step rounded to the narrow dtype (2 ulp off by the middle);
 #     its reference is the f32 linspace rounded (NARROW_KW below).
+#   sinc: pi * x rounded to bf16 before the sine (at x = 50 one ulp of it is 1 radian);
+#   addr: vec1 * vec2, alpha * that and beta * self each rounded to the narrow dtype;
+#   round.decimals: x * 10^d rounded to bf16 before the rounding to an integer.
+# (An in-place form, `aten.logit_.`, is its op's: see wide_case.)
 WIDE_OPS = ("aten.logit.", "aten.div.Tensor_mode", "aten.floor_divide.", "aten.gelu.",
             "aten.linalg_vector_norm.", "aten.norm.", "aten.upsample_", "aten._upsample_",
-            "aten.adaptive_max_pool2d.", "aten.linspace.")
+            "aten.adaptive_max_pool2d.", "aten.linspace.", "aten.sinc.", "aten.addr.",
+            "aten.round.decimals")
 # a narrow dtype asked for by keyword (creation ops, which have no narrow inputs)
 NARROW_KW = re.compile(r"\bdtype=(f16|bf16)\b")
 
@@ -2032,18 +2284,20 @@ def wide_case(case):
     reads bits (view.dtype): those need the narrow values themselves."""
     if case.error or any("view.dtype" in st for st in case.body):
         return False
+    body0 = re.sub(r"(aten\.\w+)_\.", r"\1.", case.body[0])   # aten.logit_.default: logit's
     if not any(i.dtype in NARROW for _, i in case.inputs):   # a single op asked for f16/bf16
-        return len(case.body) == 1 and bool(NARROW_KW.search(case.body[0])) and \
-            any(op in case.body[0] for op in WIDE_OPS)
-    return len(case.body) > 1 or any(op in case.body[0] for op in WIDE_OPS)
+        return len(case.body) == 1 and bool(NARROW_KW.search(body0)) and \
+            any(op in body0 for op in WIDE_OPS)
+    return len(case.body) > 1 or any(op in body0 for op in WIDE_OPS)
 
 
 def reference(case, tensors, consts):
     """evaluates the statements with PyTorch; returns (lines of the .cig body, outputs)"""
+    fresh = {n: t.clone() for n, t in tensors.items()}   # (an in-place op writes its self)
     lines, outputs, values = reference1(case, tensors, consts)
     if values is None or not wide_case(case):
         return lines, outputs, values
-    up = {n: (t.float() if t.dtype in NARROW_TORCH else t) for n, t in tensors.items()}
+    up = {n: (t.float() if t.dtype in NARROW_TORCH else t) for n, t in fresh.items()}
     if not any(i.dtype in NARROW for _, i in case.inputs):   # dtype=f16 -> dtype=f32
         case = Case(case.name, case.inputs, [NARROW_KW.sub("dtype=f32", st) for st in case.body],
                     case.outputs, case.tol, case.consts, case.red, case.error)
