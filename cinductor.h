@@ -835,6 +835,7 @@ static void ci__ops_register_builtins(ci_ctx *ctx);
 static void ci__dbg_print_graph(const ci_graph *g, ci__sb *sb, int with_data);
 typedef struct ci__node ci__node;
 static int ci__public_name_used(const ci_graph *g, const char *name);
+static void ci__dbg_tensor_name(const ci_graph *g, uint32_t idx, char *buf, size_t n);
 static ci__node *ci__public_node_named(const ci_graph *g, const char *name);
 static void ci__public_name_index_add(ci_graph *g, ci__node *nd);
 
@@ -3448,6 +3449,8 @@ typedef struct ci__lower_gtensor {
     int ndim;
     int64_t shape[CI_MAX_DIMS];
     uint32_t handle;         /* the id of its ci_tensor */
+    uint32_t alias, ident;   /* the first tensor of its storage, and of itself (in-place ops) */
+    int stale;               /* written through another alias by node stale - 1; 0 not */
 } ci__lower_gtensor;
 /* Tensor handles: a context hands out ids 1, 2, ... in ranges (16, 32, ... 65536 ids), each
    graph taking a range when its last is used up, so the ids of two graphs of one context never
@@ -4162,6 +4165,101 @@ static ci__lower_gtensor *ci__lower_gt(const ci_graph *g, uint32_t id) {
     return (ci__lower_gtensor *)g->tensors.v[id - 1];
 }
 
+/* -- in-place ops --
+   A graph that is not functional may hold in-place ops (add_, relu_, index_put_, unsqueeze_).
+   PyTorch writes into self, and self is the tensor the op returns: every later read of self,
+   or of an earlier result of an in-place op on it, sees the new value, so those reads are
+   rebound to the op's result (ci__lower_mut_rebind; graph building and compiling both do it).
+   Another tensor sharing self's storage (a view of it taken before, the base it is a view
+   of) would see the write too: cinductor does not write through views, so reading one after
+   the write is refused with both nodes named. The caller's input arrays are never written. */
+static uint32_t ci__lower_mut_self(const ci__node *nd) {
+    int i;
+    if (nd->nargs > 0) return nd->args[0].kind == CI_ARG_TENSOR ? nd->args[0].u.t.id : 0;
+    for (i = 0; i < nd->nkw; i++)
+        if (!strcmp(nd->kw[i].name, "self") && nd->kw[i].value.kind == CI_ARG_TENSOR)
+            return nd->kw[i].value.u.t.id;
+    return 0;
+}
+
+/* 0: nd is not an in-place op; 1: it writes self's data (add_, index_put_); 2: it changes only
+   self's shape (unsqueeze_, as_strided_, detach_). An aten op whose name ends in one '_'. */
+static int ci__lower_mut_kind(const ci_ctx *ctx, const ci__node *nd) {
+    const char *b, *e;
+    const ci__opdef *op;
+    if (nd->kind != CI__N_CALL || !nd->op || strncmp(nd->op, "aten.", 5)) return 0;
+    b = nd->op + 5;
+    e = strchr(b, '.');
+    if (!e) e = b + strlen(b);
+    if (e - b < 2 || e[-1] != '_' || e[-2] == '_' || !ci__lower_mut_self(nd)) return 0;
+    op = ci__lower_registry_find(ctx, nd->op);
+    if (op && (op->use == CI__OPS_USE_V || !strncmp(b, "as_strided_", 11))) return 2;
+    return 1;
+}
+
+/* does nd's result share its argument self's storage? A view (not a _copy twin) and the ops
+   that return self unchanged when they can (to, contiguous, type_as); in doubt, yes */
+static int ci__lower_mut_aliases(const ci_ctx *ctx, const ci__node *nd) {
+    const ci__opdef *op = ci__lower_registry_find(ctx, nd->op);
+    const char *b = nd->op + (strncmp(nd->op, "aten.", 5) ? 0 : 5);
+    if (!ci__lower_mut_self(nd)) return 0;
+    if (op && op->use == CI__OPS_USE_V) return !strstr(nd->op, "_copy");
+    return !strncmp(b, "to.", 3) || !strcmp(b, "to") || !strncmp(b, "contiguous", 10) ||
+           !strncmp(b, "type_as", 7) || !strncmp(b, "unfold", 6) || !strncmp(b, "as_strided", 10);
+}
+
+static void ci__lower_mut_read(const ci_graph *g, const ci__node *nd, uint32_t t, ci__err *E) {
+    const ci__lower_gtensor *x = ci__lower_gt(g, t);
+    const ci__node *w;
+    char nm[64];
+    if (!x->stale) return;
+    w = (const ci__node *)g->nodes.v[x->stale - 1];
+    ci__dbg_tensor_name(g, t, nm, sizeof nm);
+    ci__fail(E, CI_ERR_UNSUPPORTED,
+             "%s reads %s, which shares its storage with what %s = %s(...) wrote in place: "
+             "cinductor does not write through views (export the graph functionalized)",
+             nd ? nd->op : "the graph's output", nm, w->name, w->op);
+}
+
+/* refuses a read (by node nd, or as a graph output when nd is NULL) of a tensor that an
+   in-place op wrote through another alias */
+static void ci__lower_mut_check(const ci_graph *g, const ci__node *nd, const ci_arg *a,
+                                ci__err *E) {
+    int k;
+    if (a->kind == CI_ARG_TENSOR && a->u.t.id) ci__lower_mut_read(g, nd, a->u.t.id, E);
+    if (a->kind != CI_ARG_TENSORS) return;
+    for (k = 0; k < a->u.tensors.n; k++)
+        if (a->u.tensors.v[k].id) ci__lower_mut_read(g, nd, a->u.tensors.v[k].id, E);
+}
+
+/* node ix's results are in the graph: their storage and identity, and the tensors its write
+   leaves stale */
+static void ci__lower_mut_record(const ci_graph *g, int ix) {
+    const ci__node *nd = (const ci__node *)g->nodes.v[ix];
+    int kind = ci__lower_mut_kind(g->ctx, nd), i;
+    uint32_t s = kind || nd->kind == CI__N_CALL ? ci__lower_mut_self(nd) : 0, t;
+    ci__lower_gtensor *x = s ? ci__lower_gt(g, s) : NULL;
+    for (i = 0; i < (nd->kind == CI__N_CALL ? nd->nout : 1); i++) {
+        ci__lower_gtensor *o = ci__lower_gt(g, nd->out0 + (uint32_t)i);
+        o->alias = o->ident = nd->out0 + (uint32_t)i;
+        if (x && (kind || ci__lower_mut_aliases(g->ctx, nd))) o->alias = x->alias;
+    }
+    if (!kind) return;
+    ci__lower_gt(g, nd->out0)->ident = x->ident;
+    if (kind != 1) return;
+    for (t = 1; t < nd->out0; t++) {
+        ci__lower_gtensor *y = ci__lower_gt(g, t);
+        if (y->alias == x->alias && y->ident != x->ident && !y->stale) y->stale = ix + 1;
+    }
+}
+
+/* after in-place node nd: every tensor that is self (an earlier name of it) reads its result */
+static void ci__lower_mut_rebind(const ci_graph *g, const ci__node *nd, uint32_t *map) {
+    uint32_t id = ci__lower_gt(g, nd->out0)->ident, t;
+    for (t = 1; t < nd->out0; t++)
+        if (ci__lower_gt(g, t)->ident == id) map[t] = map[nd->out0];
+}
+
 static ci_arg ci__lower_map_arg(ci__L *L, const ci_arg *x, const uint32_t *map) {
     ci_arg r = *x;
     int k;
@@ -4321,26 +4419,35 @@ static void ci__lower_free_scratch(ci__L *L) {
    caller's arrays */
 static void ci__lower_graph(ci__L *L, ci_graph *g) {
     uint32_t *map = CI__NEWN(L->A, uint32_t, g->tensors.n + 1);
+    uint32_t *cur = CI__NEWN(L->A, uint32_t, g->tensors.n + 1);   /* map's rebinding, by id */
     int i, j;
     ci__lower_scratch(L);
-    for (i = 0; i < g->tensors.n; i++) ci__lower_gt(g, (uint32_t)i + 1)->users = 0;
+    for (i = 0; i < g->tensors.n; i++) {
+        ci__lower_gt(g, (uint32_t)i + 1)->users = 0;
+        cur[i + 1] = (uint32_t)i + 1;
+    }
     for (i = 0; i < g->nodes.n; i++) {
         const ci__node *nd = (const ci__node *)g->nodes.v[i];
         for (j = 0; j < nd->nargs + nd->nkw; j++) {
             const ci_arg *a = j < nd->nargs ? &nd->args[j] : &nd->kw[j - nd->nargs].value;
             int k;
-            if (a->kind == CI_ARG_TENSOR) ci__lower_gt(g, a->u.t.id)->users++;
+            if (a->kind == CI_ARG_TENSOR) ci__lower_gt(g, cur[a->u.t.id])->users++;
             if (a->kind != CI_ARG_TENSORS) continue;
             for (k = 0; k < a->u.tensors.n; k++)
-                if (a->u.tensors.v[k].id) ci__lower_gt(g, a->u.tensors.v[k].id)->users++;
+                if (a->u.tensors.v[k].id) ci__lower_gt(g, cur[a->u.tensors.v[k].id])->users++;
         }
+        if (ci__lower_mut_kind(g->ctx, nd)) ci__lower_mut_rebind(g, nd, cur);
     }
-    for (i = 0; i < g->outputs.n; i++)
-        ci__lower_gt(g, (uint32_t)(uintptr_t)g->outputs.v[i])->users++;
+    for (i = 0; i < g->outputs.n; i++) {
+        uint32_t t = (uint32_t)(uintptr_t)g->outputs.v[i];
+        ci__lower_mut_read(g, NULL, t, L->E);
+        ci__lower_gt(g, cur[t])->users++;
+    }
     for (i = 0; i < g->nodes.n; i++) {
         const ci__node *nd = (const ci__node *)g->nodes.v[i];
         L->graph = g; L->node_ix = i;
         ci__lower_node(L, nd, map);
+        if (ci__lower_mut_kind(g->ctx, nd)) ci__lower_mut_rebind(g, nd, map);
         for (j = 0; j < nd->nout; j++) {
             ci_tensor r;
             r.id = map[nd->out0 + (uint32_t)j];
@@ -4539,12 +4646,13 @@ static int ci__ops_binary(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return ci__ops_pw_end(L, &p, r->dt == CI_BOOL ? CI_BOOL : p.dt, r, outs);
 }
 
-/* sub(self, other, *, alpha=1): refuses bool operands, as PyTorch's sub_check does, before the
-   promotion (its row promotes nothing) turns them into numbers */
+/* sub(self, other, *, alpha=1): refuses bool tensors, as PyTorch's sub_check does, before the
+   promotion (its row promotes nothing) turns them into numbers. sub.Tensor wraps a Python bool
+   other into a bool tensor (refused); sub.Scalar takes it as the number 0 or 1. */
 static int ci__ops_sub(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    int i;
+    int i, scalar = !strcmp(op->name, "aten.sub.Scalar");
     for (i = 0; i < 2; i++)
-        if (a[i].kind == CI_ARG_BOOL ||
+        if ((a[i].kind == CI_ARG_BOOL && !scalar) ||
             (a[i].kind == CI_ARG_TENSOR && ci__ir_box_get(L, a[i].u.t)->dt == CI_BOOL))
             CI__FAIL(L, CI_ERR_DTYPE,
                      "%s: subtraction, the `-` operator, with a bool tensor is not supported. If "
@@ -5047,8 +5155,8 @@ static int ci__ops_call_kw(ci__L *L, const char *name, const ci__opdef *op, cons
 /* An in-place op (add_, relu_, clamp_min_.Tensor ...) in a functional graph: its out-of-place
    twin, the same name without the '_', whose result PyTorch writes into self. So the result
    must have self's shape (self does not broadcast) and a dtype PyTorch casts to self's (no float
-   into an integer, no number into a bool: canCast), and takes self's dtype. Reading self after
-   the op is the exporter's business: a functionalized graph reads the result instead. */
+   into an integer, no number into a bool: canCast), and takes self's dtype. Later reads of self
+   read this result (ci__lower_mut_rebind, >>lower). */
 static int ci__ops_inplace(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     const char *d1 = strchr(op->name, '.'), *d2 = d1 ? strchr(d1 + 1, '.') : NULL;
     size_t n = d2 ? (size_t)(d2 - op->name) : strlen(op->name);
@@ -23383,6 +23491,7 @@ static void ci__public_graph_meta(ci_graph *g) {
                          nd->op, n, nd->nout);
             for (j = 0; j < n; j++)
                 g->meta_map[nd->out0 + (uint32_t)j] = ci__ir_box_get(g->meta, res[j])->id;
+            if (ci__lower_mut_kind(g->ctx, nd)) ci__lower_mut_rebind(g, nd, g->meta_map);
             ci__public_meta_after(g, nd);
         } else ci__lower_node(g->meta, nd, g->meta_map);
     }
@@ -23410,6 +23519,7 @@ static int ci__public_graph_add(ci_graph *g, ci__node *nd) {
         memcpy(t->shape, b->size, sizeof(int64_t) * (size_t)b->ndim);
         ci__public_graph_push_tensor(g, t);
     }
+    ci__lower_mut_record(g, g->nodes.n - 1);
     return n;
 }
 
@@ -23911,6 +24021,8 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
     {
         /* lower on the build-time state, then count the results */
         ci_tensor res[CI_MAX_OUTPUTS];
+        for (i = 0; i < nargs; i++) ci__lower_mut_check(g, nd, &nd->args[i], &g->E);
+        for (i = 0; i < nkwargs; i++) ci__lower_mut_check(g, nd, &nd->kw[i].value, &g->E);
         ci__public_graph_meta(g);
         ci__public_graph_map_reserve(g, g->tensors.n + 70);
         n = ci__public_meta_call(g, nd, res);
@@ -23927,6 +24039,8 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
                 g->meta_map[nd->out0 + (uint32_t)i] = (uint32_t)b->id;
             ci__public_graph_push_tensor(g, t);
         }
+        ci__lower_mut_record(g, g->nodes.n - 1);
+        if (ci__lower_mut_kind(g->ctx, nd)) ci__lower_mut_rebind(g, nd, g->meta_map);
         ci__public_meta_after(g, nd);
     }
     g->E.armed = 0;

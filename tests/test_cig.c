@@ -2431,6 +2431,86 @@ CI_TEST(test_parser_uses_ctx_allocator) {
     CI_CHECK_MSG(ok, "still failing after %ld refused allocations", n);
 }
 
+/* In-place ops in a graph that is not functional: a later read of self (or of an earlier in-place
+   result on it) sees the write, as in PyTorch; unsqueeze_ changes self's shape for later reads; a
+   read of another alias of the written storage (a view taken before, the base of a written view)
+   is refused at the node that reads it, or at compile time for a graph output. */
+CI_TEST(test_inplace_rebinds_self) {
+    static const char *text =
+        "input x: f32[2, 3]\ninput y: f32[3]\n"
+        "a = aten.add_.Tensor(x, y)\n"          /* x, a: x + y */
+        "b = aten.mul.Scalar(x, 2)\n"           /* 2 (x + y) */
+        "c = aten.relu_.default(a)\n"           /* x, a, c: relu(x + y) */
+        "d = aten.sub.Tensor(x, a)\n"           /* 0 */
+        "v = aten.unsqueeze.default(b, 0)\n"    /* a view taken after b's last read */
+        "e = aten.neg_.default(v)\n"            /* v, e: -2 (x + y); b is stale */
+        "f = aten.mul.Tensor(v, 3)\n"
+        "output x, c, d, e, f\n";
+    static const float x[6] = {-4, -1, 0.5f, 2, -7, 3}, y[3] = {1, 2, -3};
+    const void *ins[2];
+    ci_graph *g;
+    run_out o;
+    int be, i, k;
+    ins[0] = x; ins[1] = y;
+    CHECK_PARSES(g, text);
+    for (be = 0; be < 2; be++) {
+        RUN_GRAPH(g, k_backends[be], 2, ins, &o);
+        for (k = 0; k < 3; k++) CI_CHECK(out_is(&o, k, CI_F32, 2, 2, 3));
+        CI_CHECK(out_is(&o, 3, CI_F32, 3, 1, 2, 3) && out_is(&o, 4, CI_F32, 3, 1, 2, 3));
+        for (i = 0; i < 6; i++) {
+            float s = x[i] + y[i % 3], r = s > 0 ? s : 0;
+            CI_CHECK_MSG(((float *)o.data[0])[i] == r, "%s: x[%d]", k_backend_names[be], i);
+            CI_CHECK_MSG(((float *)o.data[1])[i] == r, "%s: c[%d]", k_backend_names[be], i);
+            CI_CHECK_MSG(((float *)o.data[2])[i] == 0, "%s: d[%d]", k_backend_names[be], i);
+            CI_CHECK_MSG(((float *)o.data[3])[i] == -2 * s, "%s: e[%d]", k_backend_names[be], i);
+            CI_CHECK_MSG(((float *)o.data[4])[i] == -6 * s, "%s: f[%d]", k_backend_names[be], i);
+        }
+    }
+}
+
+CI_TEST(test_inplace_shape_and_views) {
+    static const float x[3] = {1, -2, 5};
+    const void *ins[1];
+    ci_graph *g;
+    run_out o;
+    int be, i;
+    ins[0] = x;
+    CHECK_PARSES(g, "input x: f32[3]\nu = aten.unsqueeze_.default(x, 0)\n"
+                    "s = aten.add.Tensor(x, 1)\noutput s, u\n");
+    for (be = 0; be < 2; be++) {
+        RUN_GRAPH(g, k_backends[be], 1, ins, &o);
+        CI_CHECK(out_is(&o, 0, CI_F32, 2, 1, 3) && out_is(&o, 1, CI_F32, 2, 1, 3));
+        for (i = 0; i < 3; i++) CI_CHECK(((float *)o.data[0])[i] == x[i] + 1);
+    }
+    /* a view taken before the write, read after it */
+    EXPECT_ERR_RC("input x: f32[3]\nv = aten.unsqueeze.default(x, 0)\n"
+                  "a = aten.add_.Scalar(x, 1)\nb = aten.mul.Scalar(v, 2)\noutput b\n",
+                  CI_ERR_UNSUPPORTED, "4:5", "does not write through views");
+    /* the base of a written view, read after it (a select, then a slice of its base) */
+    EXPECT_ERR_RC("input x: f32[2, 3]\nv = aten.select.int(x, 0, 1)\n"
+                  "a = aten.mul_.Scalar(v, 2)\nw = aten.slice.Tensor(x, 1, 0, 2)\n"
+                  "b = aten.neg.default(w)\noutput b\n",
+                  CI_ERR_UNSUPPORTED, "4:5", "what a = aten.mul_.Scalar(...) wrote in place");
+    /* index_put_ through a transposed view; the base is a graph output: refused at compile */
+    {
+        ci_result rc;
+        ci_ctx *ctx = new_ctx();
+        g = parse(ctx,
+                  "input x: f32[2, 3]\ninput i: i64[1]\ninput w: f32[1]\n"
+                  "t = aten.t.default(x)\n"
+                  "a = aten.index_put_.default(t, [i], w)\noutput a, x\n", &rc);
+        CI_CHECK_MSG(rc == CI_OK, "%s", g_err);
+        {
+            ci_compile_desc cd;
+            ci_program *p = NULL;
+            memset(&cd, 0, sizeof cd);
+            CI_CHECK_EQ_INT(ci_compile(g, &cd, &p), CI_ERR_UNSUPPORTED);
+            CI_CHECK_MSG(strstr(ci_ctx_last_error(ctx), "the graph's output reads x") != NULL,
+                         "%s", ci_ctx_last_error(ctx));
+        }
+    }
+}
+
 /* ---- main ---- */
 
 static void cleanup_files(void) {
@@ -2450,6 +2530,8 @@ int main(int argc, char **argv) {
         return 2;
     }
     RUN(test_err_undefined_name);
+    RUN(test_inplace_rebinds_self);
+    RUN(test_inplace_shape_and_views);
     RUN(test_err_redefinition);
     RUN(test_err_use_before_definition);
     RUN(test_err_missing_output);

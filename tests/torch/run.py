@@ -1610,6 +1610,9 @@ def overload_cases(add_case, G_case):
     add(op_case("aten.pow.Scalar", "True, a", I("i64", [7], "exp")))
     add(op_case("aten.copysign.Tensor", "a, b", I("f32", [7, 5]), I("f32", [7, 5], "nan")))
     add(op_case("aten.sub.Scalar", "a, True", I("bool", [7]), error="subtraction"))
+    add(op_case("aten.sub.Scalar", "a, True", I("f32", [7])))           # a bool number is 1
+    add(op_case("aten.sub_.Scalar", "a, False, 2", I("i64", [7])))
+    add(op_case("aten.sub.Tensor", "a, True", I("f32", [7]), error="subtraction"))
     add(op_case("aten.add.Scalar", "a, 2, alpha=0.5", I("i64", [7]), error="alpha"))
     # where with numbers for self / other
     for dt in ALLN:
@@ -2105,6 +2108,12 @@ def overload_cases(add_case, G_case):
     G("in-place chain on a transposed input", [("x", I("f32", [5, 7])), ("y", I("f32", [7, 1]))],
       ["t = aten.permute.default(x, [1, 0])", "r = aten.relu_.default(t)", "s = aten.add_.Tensor(r, y)",
        "u = aten.clamp_min_.default(s, 0.5)", "w = aten.mul_.Scalar(u, 2)"], ["w"])
+    G("reads of self after in-place ops", [("x", I("f32", [7, 5])), ("y", I("f32", [5]))],
+      ["a = aten.add_.Tensor(x, y)", "b = aten.mul.Scalar(x, 2)", "c = aten.relu_.default(a)",
+       "d = aten.sub.Tensor(x, b)", "v = aten.unsqueeze.default(x, 0)", "e = aten.exp.default(v)"],
+      ["b", "c", "d", "e", "x"])
+    G("unsqueeze_ then a read of self", [("x", I("i64", [7]))],
+      ["u = aten.unsqueeze_.default(x, 1)", "s = aten.mul.Scalar(x, 3)"], ["s", "u"])
     add(op_case("aten.add_.Tensor", "a, b", I("f32", [5]), I("f32", [7, 5]), error="doesn't match the broadcast shape"))
     add(op_case("aten.add_.Tensor", "a, b", I("i64", [7]), I("f32", [7]), error="can't be cast to the desired"))
     add(op_case("aten.sqrt_.default", "a", I("i64", [7]), error="can't be cast to the desired"))
