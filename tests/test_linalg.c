@@ -61,20 +61,26 @@ static int check_bmm(int simd, long long batch, long long n, long long k, long l
     return ok;
 }
 
+/* check_bmm over a table of [batch, n, k, m] sizes, through every kernel this CPU runs */
+#define CHECK_BMM_SIZES(sizes, seed) \
+    do { \
+        ci_test_rng r_ = ci_test_rng_make(seed); \
+        char msg_[256]; \
+        int simd_; \
+        size_t s_; \
+        for (simd_ = 0; simd_ <= ci__linalg_simd(); simd_++) \
+            for (s_ = 0; s_ < sizeof sizes / sizeof sizes[0]; s_++) \
+                CI_CHECK_MSG(check_bmm(simd_, sizes[s_][0], sizes[s_][1], sizes[s_][2], \
+                                       sizes[s_][3], &r_, msg_), \
+                             "%s", msg_); \
+    } while (0)
+
 CI_TEST(test_bmm_matches_naive_loop) {
     static const long long sizes[][4] = {
             {1, 1, 1, 1},   {1, 7, 7, 7},    {2, 1, 1023, 7}, {1, 7, 1, 1023}, {3, 13, 130, 33},
             {1, 65, 257, 100}, {1, 67, 300, 48}, {2, 6, 129, 16},  {1, 1023, 3, 5},  {1, 64, 64, 17},
             {1, 12, 0, 9}};
-    ci_test_rng r = ci_test_rng_make(4242);
-    char msg[256];
-    int simd;
-    size_t s;
-    for (simd = 0; simd <= ci__linalg_simd(); simd++)
-        for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
-            CI_CHECK_MSG(check_bmm(simd, sizes[s][0], sizes[s][1], sizes[s][2], sizes[s][3], &r,
-                                   msg),
-                         "%s", msg);
+    CHECK_BMM_SIZES(sizes, 4242);
 }
 
 /* the AVX-512 kernels' edges (8 x 32 float / 8 x 16 double tiles, A read in place, its last
@@ -86,15 +92,7 @@ CI_TEST(test_bmm_edge_tiles) {
             {1, 65, 1023, 13}, {1, 1023, 7, 33}, {1, 9, 129, 31},  {2, 17, 255, 97},
             {1, 64, 1024, 65}, {1, 8, 128, 32},  {1, 71, 257, 1023}, {3, 15, 1, 47},
             {1, 129, 130, 34}, {1, 7, 1023, 1}};
-    ci_test_rng r = ci_test_rng_make(512);
-    char msg[256];
-    int simd;
-    size_t s;
-    for (simd = 0; simd <= ci__linalg_simd(); simd++)
-        for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
-            CI_CHECK_MSG(check_bmm(simd, sizes[s][0], sizes[s][1], sizes[s][2], sizes[s][3], &r,
-                                   msg),
-                         "%s", msg);
+    CHECK_BMM_SIZES(sizes, 512);
 }
 
 /* a parallel_for that runs [0, n) in chunks of 3, the last chunk first */
