@@ -240,9 +240,32 @@ def broadcast_low_rank_first(x, b):
     return b + x
 
 
-# export errors
+# in-place ops: functionalized by the exporter
 def inplace_add(x):
     return x.add_(1)
+
+
+class ReluInplaceBlock(torch.nn.Module):
+    """torchvision's pattern: ReLU(inplace=True) and `out += identity`"""
+    def __init__(self, n):
+        super().__init__()
+        self.lin = torch.nn.Linear(n, n)
+        self.act = torch.nn.ReLU(inplace=True)
+
+    def forward(self, x):
+        out = self.act(self.lin(x))
+        out += x
+        return self.act(out)
+
+
+def write_through_view(x):
+    y = x.clone()
+    y[:, 0] += 1
+    y.t()[1].mul_(2)
+    return y * 2
+
+
+# export errors
 
 
 def complex_abs(x):
@@ -313,6 +336,10 @@ def cases():
     ok("creation_ops", creation_ops, randn(4, 10, seed=34))
     ok("scalar_outputs", scalar_outputs, randn(13, 21, seed=35))
     ok("f64 softmax", softmax_lastdim, randn(9, 40, seed=36).double())
+    ok("in-place add_ on an input (functionalized)", inplace_add, randn(3, seed=56))
+    ok("module with ReLU(inplace=True) and +=", ReluInplaceBlock(12).eval(), randn(5, 12, seed=62))
+    ok("writes through views (y[:, 0] += 1, a row of y.t())", write_through_view,
+       randn(4, 6, seed=63))
     ok("named inputs", mul_add_chain, randn(4, 5, seed=37), randn(5, seed=38), randn(4, 1, seed=39),
        names=["inp", "weight", "bias"])
 
@@ -341,7 +368,6 @@ def cases():
         ["cannot be broadcast"])
 
     # what fx2cig refuses
-    export_error("in-place op", inplace_add, (randn(3, seed=56),), ["aten.add_.Tensor", "mutates"])
     export_error("complex dtype", complex_abs, (randn(3, seed=57),), ["complex"])
     export_error("non-tensor output", python_scalar_output, (randn(3, seed=58),), ["output 1"])
     export_error("non-tensor input", pointwise_gelu_bias, (randn(3, seed=59), 2.0), ["example input 1"])

@@ -16,9 +16,10 @@ it (`aten.add.Tensor`, `aten.sum.dim_IntList`):
     nothing uses;
   - nodes no output depends on are left out; `output ...` comes last.
 
-What cannot be exported raises ExportError naming the node and the op, and nothing is written:
-in-place (mutating) ops, complex dtypes, argument types without a .cig literal, non-tensor
-example inputs or outputs. Ops cinductor does not know are written as they are: `check` (and
+The trace is functionalized first, so in-place ops (`ReLU(inplace=True)`, `+=`, `x[i] = v`)
+export as their out-of-place forms. What cannot be exported raises ExportError naming the node
+and the op, and nothing is written: complex dtypes, argument types without a .cig literal,
+non-tensor example inputs or outputs. Ops cinductor does not know are written as they are: `check` (and
 --check) then reports cinductor's "unknown op" error, naming the op.
 
 Python:
@@ -84,9 +85,16 @@ class ExportError(Exception):
 # tracing
 # ---------------------------------------------------------------------------------------------
 def trace(fn, example_inputs):
-    """the aten-level FX GraphModule of fn (a function or an nn.Module) on example_inputs"""
+    """the aten-level FX GraphModule of fn (a function or an nn.Module) on example_inputs,
+    functionalized: an in-place op becomes its out-of-place form and a write through a view a
+    *_scatter into its base (`relu_`, `x += y`, `x[:, 0] = v`); what wrote into an input or a
+    buffer ends as a copy_ into it, which no output reads"""
     from functorch import make_fx
-    return make_fx(fn)(*example_inputs)
+    try:
+        from torch.func import functionalize          # PyTorch 2.x
+    except ImportError:
+        from functorch.experimental import functionalize
+    return make_fx(functionalize(fn))(*example_inputs)
 
 
 def _dtype_name(dt, where):
@@ -253,6 +261,9 @@ def to_cig(fn, example_inputs, names=None, gm=None, title=None):
                 raise ExportError("node %s: %s is not an aten op (only torch.ops overloads and "
                                   "getitem can be exported)" % (n.name, getattr(n.target, "__name__", n.target)))
             sch = getattr(n.target, "_schema", None)
+            if opn.startswith("aten.copy_") and not n.users and \
+                    n.args[0].op in ("placeholder", "get_attr"):
+                continue   # functionalization's write back into an input: cinductor writes none
             if sch is not None and sch.is_mutable:
                 raise ExportError("node %s: %s mutates its arguments (in-place ops cannot be "
                                   "exported; use the out-of-place op)" % (n.name, opn))
