@@ -926,6 +926,10 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
 #define CI__CUEMIT_MM_COUNTS (4 * CI__CUEMIT_MM_BLOCKS)
 /* a line of CUDA source that stands for what the GPU cannot run yet (>>cuda refuses it) */
 #define CI__CUEMIT_NOGPU "#error \"cinductor: "
+/* >>linalg -> >>ops (the convolution's workspace): the most rows of a job of the AVX-512
+   kernels, and the smallest im2col matrix packed once for all row blocks (elements) */
+#define CI__LINALG_JOB_ROWS 64
+#define CI__LINALG_MIN_SHARED 16384
 
 /* prototypes of functions used before their definition, by the section defining them */
 static void ci__arena_unblock(ci__arena *a, void *old, size_t old_size);
@@ -9494,6 +9498,19 @@ static ci_result ci__ops_ext_conv_infer(const ci_extern_tensor *ins, int nins, c
         if (o == INT64_MIN || o <= 0) return CI_ERR_SHAPE;
         outs[0].shape[2 + i] = o;
     }
+    if (nouts > 1) {   /* the workspace: one image's im2col matrix, packed (ci__linalg_conv_run) */
+        const int64_t k = ins[1].shape[1] * ins[1].shape[2] * ins[1].shape[3];
+        const int64_t n = outs[0].shape[2] * outs[0].shape[3], npad = (n + 31) / 32 * 32;
+        const int one = ins[1].shape[2] == 1 && ins[1].shape[3] == 1 && args[3].u.ints.v[0] == 1 &&
+                        args[3].u.ints.v[1] == 1 && args[4].u.ints.v[0] == 0 &&
+                        args[4].u.ints.v[1] == 0;
+        outs[1].dtype = ins[0].dtype == CI_F64 ? CI_F64 : CI_F32;
+        outs[1].ndim = 1;
+        outs[1].shape[0] = ins[1].shape[0] / args[6].u.i > CI__LINALG_JOB_ROWS && !one &&
+                                           k * n >= CI__LINALG_MIN_SHARED && k * npad <= (1 << 26)
+                               ? k * npad
+                               : 0;
+    }
     return CI_OK;
 }
 
@@ -10913,7 +10930,7 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     /* matmul and convolution */ \
     E("cinductor.bmm", "self, mat2", ci__rt_ext_bmm_run, ci__ops_ext_bmm_infer, 1, 0) \
     E("cinductor.convolution", "input, weight, bias, stride, padding, dilation, groups", \
-      ci__rt_ext_conv_run, ci__ops_ext_conv_infer, 1, 0) \
+      ci__rt_ext_conv_run, ci__ops_ext_conv_infer, 2, 0) \
     X("aten.mm", "self, mat2", ci__ops_mm, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.bmm", "self, mat2", ci__ops_mm, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.matmul", "self, other", ci__ops_matmul, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
@@ -18273,7 +18290,7 @@ enum {
     ci__linalg_MR_Z = 8,
     ci__linalg_NR_ZF = 32,
     ci__linalg_NR_ZD = 16,
-    ci__linalg_MC_Z = 64,
+    ci__linalg_MC_Z = CI__LINALG_JOB_ROWS,
     ci__linalg_MIN_COLS_Z = 32,
     ci__linalg_NR_MAX = 32
 };
@@ -18658,6 +18675,11 @@ typedef struct ci__linalg_prob {
     int simd;                       /* 1: the AVX2 + FMA kernels, 2: AVX-512 (f32, f64) */
     int nr;                         /* columns of a B panel: the kernels' NR */
     long long kc;                   /* the k-block, KC */
+    /* conv: a workspace of wsn elements (of the compute kind) for B[t] packed once, shared by
+       the row blocks (ci__linalg_conv_run); bpk set: the jobs read B[tfix]'s panels there */
+    void *ws;
+    long long wsn, npad, tfix;
+    const char *bpk;
 } ci__linalg_prob;
 
 /* the im2col columns [j0, j0+nr) of one B panel: where each output pixel's window starts */
@@ -18704,6 +18726,35 @@ static int ci__linalg_roundup_mr(int n) {
     return (n + ci__linalg_MR - 1) / ci__linalg_MR * ci__linalg_MR;
 }
 
+/* bytes of an element of the compute kind (the packed panels') */
+static long long ci__linalg_ksize(int kind) { return kind == ci__linalg_KF ? 4 : 8; }
+
+/* conv: the im2col panel of B (one t's input) rows [pc, pc+kc), columns [jr, jr+nr) into dst,
+   kc x NR elements of the compute kind, zero-padded; row pc + pp is (channel, kernel row,
+   kernel column) */
+static void ci__linalg_conv_pack(const ci__linalg_prob *P, const char *B, long long pc, int kc,
+                                 long long jr, int nr, void *dst) {
+    const ci__linalg_conv *cv = P->cv;
+    long long off[ci__linalg_NR_MAX];
+    long long ci = pc / (cv->KH * cv->KW), kh = pc / cv->KW % cv->KH, kw = pc % cv->KW;
+    const long long rb = (long long)P->nr * ci__linalg_ksize(P->kind);
+    ci__linalg_cpanel cpan;
+    int pp;
+    ci__linalg_conv_panel(cv, jr, nr, &cpan);
+    for (pp = 0; pp < kc; pp++) {
+        const int how = ci__linalg_conv_row(cv, &cpan, ci, kh, kw, nr, off);
+        ci__linalg_gather(P->dt, P->kind, B, off[0], how ? NULL : off, how == 2 ? 0 : nr, P->nr,
+                          (char *)dst + pp * rb, 1);
+        if (++kw == cv->KW) {
+            kw = 0;
+            if (++kh == cv->KH) {
+                kh = 0;
+                ci++;
+            }
+        }
+    }
+}
+
 static void ci__linalg_job(const ci__linalg_prob *P, long long job) {
     union {
         float f[ci__linalg_MC * ci__linalg_KC_F];
@@ -18725,14 +18776,13 @@ static void ci__linalg_job(const ci__linalg_prob *P, long long job) {
         double d[ci__linalg_MR_Z * ci__linalg_NR_ZD];
         uint64_t u[ci__linalg_MR * ci__linalg_NR_I];
     } res;
-    long long off[ci__linalg_NR_MAX];
-    ci__linalg_cpanel cpan;
     const int kind = P->kind, dt = P->dt;
     const int direct = dt == ci__linalg_F32 || dt == ci__linalg_F64;   /* C accumulates in place */
     const int NR = P->nr;
     const long long KC = P->kc;
     const long long NCH = kind == ci__linalg_KF ? ci__linalg_NCH_F : ci__linalg_NCH_I;
-    const long long ib = job % P->nib, jb = (job / P->nib) % P->njb, t = job / (P->njb * P->nib);
+    const long long ib = job % P->nib, jb = (job / P->nib) % P->njb;
+    const long long t = P->bpk ? P->tfix : job / (P->njb * P->nib);
     const long long i0 = ib * P->mcj, i1 = i0 + P->mcj < P->M ? i0 + P->mcj : P->M;
     const long long j0 = jb * P->ncj, j1 = j0 + P->ncj < P->N ? j0 + P->ncj : P->N;
     const long long tg = t % P->amod;
@@ -18742,7 +18792,6 @@ static void ci__linalg_job(const ci__linalg_prob *P, long long job) {
     long long jc, pc, jr, i, j;
     int ir;
     if (i0 >= i1 || j0 >= j1) return;
-    cpan.one_row = 0;   /* set with each conv panel; gcc cannot tell when packz skips the loop */
     if (has_bias)
         ci__linalg_gather(dt, kind, P->bias + tg * P->M * P->esz, i0, NULL, mc, mc, &bias, 1);
     if (P->K == 0) {   /* empty sum: the bias, or zeros */
@@ -18812,17 +18861,19 @@ static void ci__linalg_job(const ci__linalg_prob *P, long long job) {
             }
             for (jr = jc; jr < jc + jn; jr += NR) {
                 const int nr = (int)(jc + jn - jr < NR ? jc + jn - jr : NR);
-                /* conv: im2col row pc + pp as (channel, kernel row, column) */
-                long long ci = 0, kh = 0, kw = 0;
+                const float *bf = bbuf.f;   /* the panel the kernels read */
+                const double *bd = bbuf.d;
+                const uint64_t *bu = bbuf.u;
                 int pp;
-                if (P->cv) {
-                    ci__linalg_conv_panel(P->cv, jr, nr, &cpan);
-                    ci = pc / (P->cv->KH * P->cv->KW);
-                    kh = pc / P->cv->KW % P->cv->KH;
-                    kw = pc % P->cv->KW;
-                }
+                if (P->bpk) {   /* packed once for every row block (ci__linalg_conv_run) */
+                    const char *q = P->bpk + (pc * P->npad + jr * kc) * ci__linalg_ksize(kind);
+                    bf = (const float *)(const void *)q;
+                    bd = (const double *)(const void *)q;
+                    bu = (const uint64_t *)(const void *)q;
+                } else if (P->cv)
+                    ci__linalg_conv_pack(P, B, pc, kc, jr, nr, &bbuf);
                 /* B rows [pc, pc+kc), columns [jr, jr+nr) -> kc x NR, zero-padded */
-                pp = 0;
+                pp = P->cv ? kc : 0;
 #ifdef CI__LINALG_AVX512
                 if (P->simd == 2 && !P->cv && nr == NR) {
                     ci__linalg_packz(B + (pc * P->ldb + jr) * P->esz, P->ldb * P->esz, kc,
@@ -18835,34 +18886,20 @@ static void ci__linalg_job(const ci__linalg_prob *P, long long job) {
                     void *dst = kind == ci__linalg_KF   ? (void *)(bbuf.f + dsti)
                                 : kind == ci__linalg_KD ? (void *)(bbuf.d + dsti)
                                                         : (void *)(bbuf.u + dsti);
-                    if (!P->cv) {
-                        /* the row's next segment (the next panel, else the next k-block's first),
-                           used a whole panel later: fetch its (one or two) cache lines now */
-                        const long long nxt = jr + NR < jc + jn     ? (pc + pp) * P->ldb + jr + NR
-                                              : pc + KC + pp < P->K ? (pc + KC + pp) * P->ldb + jc
-                                                                    : -1;
-                        if (nxt >= 0 && P->simd != 2) {   /* AVX-512: from the kernels */
-                            CI__LINALG_PREFETCH(B + nxt * P->esz);
-                            CI__LINALG_PREFETCH(B + (nxt + NR) * P->esz - 1);
-                        }
-                        if (nr == NR && direct && NR * P->esz == 64) /* inlined 64-byte copies */
-                            memcpy(dst, B + ((pc + pp) * P->ldb + jr) * P->esz, 64);
-                        else
-                            ci__linalg_gather(dt, kind, B, (pc + pp) * P->ldb + jr, NULL, nr, NR,
-                                              dst, 1);
+                    /* the row's next segment (the next panel, else the next k-block's first),
+                       used a whole panel later: fetch its (one or two) cache lines now */
+                    const long long nxt = jr + NR < jc + jn     ? (pc + pp) * P->ldb + jr + NR
+                                          : pc + KC + pp < P->K ? (pc + KC + pp) * P->ldb + jc
+                                                                : -1;
+                    if (nxt >= 0 && P->simd != 2) {   /* AVX-512: from the kernels */
+                        CI__LINALG_PREFETCH(B + nxt * P->esz);
+                        CI__LINALG_PREFETCH(B + (nxt + NR) * P->esz - 1);
                     }
-                    else {
-                        const int how = ci__linalg_conv_row(P->cv, &cpan, ci, kh, kw, nr, off);
-                        ci__linalg_gather(dt, kind, B, off[0], how ? NULL : off, how == 2 ? 0 : nr,
-                                          NR, dst, 1);
-                        if (++kw == P->cv->KW) {
-                            kw = 0;
-                            if (++kh == P->cv->KH) {
-                                kh = 0;
-                                ci++;
-                            }
-                        }
-                    }
+                    if (nr == NR && direct && NR * P->esz == 64) /* inlined 64-byte copies */
+                        memcpy(dst, B + ((pc + pp) * P->ldb + jr) * P->esz, 64);
+                    else
+                        ci__linalg_gather(dt, kind, B, (pc + pp) * P->ldb + jr, NULL, nr, NR, dst,
+                                          1);
                 }
 #ifdef CI__LINALG_AVX512
                 /* MR_Z rows at a time, A in place (the last rows from the copy in abuf), partial
@@ -18897,10 +18934,10 @@ static void ci__linalg_job(const ci__linalg_prob *P, long long job) {
                             float *d = (float *)(void *)C + dofs;
                             const float *bv = has_bias ? bias.f + ir : NULL;
                             if (full)
-                                ci__linalg_kernz_f(kc, a, lda, bbuf.f, d, P->ldc, first, bv, pf,
+                                ci__linalg_kernz_f(kc, a, lda, bf, d, P->ldc, first, bv, pf,
                                                    pfld, pfc);
                             else {
-                                ci__linalg_kernz_f(kc, a, lda, bbuf.f, res.f, NR, 1, NULL, pf,
+                                ci__linalg_kernz_f(kc, a, lda, bf, res.f, NR, 1, NULL, pf,
                                                    pfld, pfc);
                                 CI__LINALG_OUT(float, m, nr, NR, d, P->ldc, res.f, first, bv);
                             }
@@ -18911,10 +18948,10 @@ static void ci__linalg_job(const ci__linalg_prob *P, long long job) {
                             double *d = (double *)(void *)C + dofs;
                             const double *bv = has_bias ? bias.d + ir : NULL;
                             if (full)
-                                ci__linalg_kernz_d(kc, a, lda, bbuf.d, d, P->ldc, first, bv, pf,
+                                ci__linalg_kernz_d(kc, a, lda, bd, d, P->ldc, first, bv, pf,
                                                    pfld, pfc);
                             else {
-                                ci__linalg_kernz_d(kc, a, lda, bbuf.d, res.d, NR, 1, NULL, pf,
+                                ci__linalg_kernz_d(kc, a, lda, bd, res.d, NR, 1, NULL, pf,
                                                    pfld, pfc);
                                 CI__LINALG_OUT(double, m, nr, NR, d, P->ldc, res.d, first, bv);
                             }
@@ -18942,10 +18979,10 @@ static void ci__linalg_job(const ci__linalg_prob *P, long long job) {
                             float *d = (direct ? (float *)(void *)C : tile.f) + dofs;
                             const float *bv = has_bias ? bias.f + ir : NULL;
                             if (full6)
-                                ci__linalg_kern6_f(kc, abuf.f + ao, abuf.f + a1, bbuf.f, d, ldd,
+                                ci__linalg_kern6_f(kc, abuf.f + ao, abuf.f + a1, bf, d, ldd,
                                                    first, bv);
                             else {
-                                ci__linalg_kern6_f(kc, abuf.f + ao, abuf.f + a1, bbuf.f, res.f,
+                                ci__linalg_kern6_f(kc, abuf.f + ao, abuf.f + a1, bf, res.f,
                                                    NR, 1, NULL);
                                 CI__LINALG_OUT(float, m6, nr, NR, d, ldd, res.f, first, bv);
                             }
@@ -18953,10 +18990,10 @@ static void ci__linalg_job(const ci__linalg_prob *P, long long job) {
                             double *d = (double *)(void *)C + dofs;
                             const double *bv = has_bias ? bias.d + ir : NULL;
                             if (full6)
-                                ci__linalg_kern6_d(kc, abuf.d + ao, abuf.d + a1, bbuf.d, d, ldd,
+                                ci__linalg_kern6_d(kc, abuf.d + ao, abuf.d + a1, bd, d, ldd,
                                                    first, bv);
                             else {
-                                ci__linalg_kern6_d(kc, abuf.d + ao, abuf.d + a1, bbuf.d, res.d,
+                                ci__linalg_kern6_d(kc, abuf.d + ao, abuf.d + a1, bd, res.d,
                                                    NR, 1, NULL);
                                 CI__LINALG_OUT(double, m6, nr, NR, d, ldd, res.d, first, bv);
                             }
@@ -18974,25 +19011,25 @@ static void ci__linalg_job(const ci__linalg_prob *P, long long job) {
                     if (kind == ci__linalg_KF) {
                         float *d = (direct ? (float *)(void *)C : tile.f) + dofs;
                         const float *bv = has_bias ? bias.f + ir : NULL;
-                        if (full) ci__linalg_kern_f(kc, abuf.f + ao, bbuf.f, d, ldd, first, bv);
+                        if (full) ci__linalg_kern_f(kc, abuf.f + ao, bf, d, ldd, first, bv);
                         else {
-                            ci__linalg_kern_f(kc, abuf.f + ao, bbuf.f, res.f, NR, 1, NULL);
+                            ci__linalg_kern_f(kc, abuf.f + ao, bf, res.f, NR, 1, NULL);
                             CI__LINALG_OUT(float, mr, nr, NR, d, ldd, res.f, first, bv);
                         }
                     } else if (kind == ci__linalg_KD) {
                         double *d = (double *)(void *)C + dofs;
                         const double *bv = has_bias ? bias.d + ir : NULL;
-                        if (full) ci__la_kern_d(kc, abuf.d + ao, bbuf.d, d, ldd, first, bv);
+                        if (full) ci__la_kern_d(kc, abuf.d + ao, bd, d, ldd, first, bv);
                         else {
-                            ci__la_kern_d(kc, abuf.d + ao, bbuf.d, res.d, NR, 1, NULL);
+                            ci__la_kern_d(kc, abuf.d + ao, bd, res.d, NR, 1, NULL);
                             CI__LINALG_OUT(double, mr, nr, NR, d, ldd, res.d, first, bv);
                         }
                     } else {
                         uint64_t *d = tile.u + dofs;
                         const uint64_t *bv = has_bias ? bias.u + ir : NULL;
-                        if (full) ci__la_kern_i(kc, abuf.u + ao, bbuf.u, d, ldd, first, bv);
+                        if (full) ci__la_kern_i(kc, abuf.u + ao, bu, d, ldd, first, bv);
                         else {
-                            ci__la_kern_i(kc, abuf.u + ao, bbuf.u, res.u, NR, 1, NULL);
+                            ci__la_kern_i(kc, abuf.u + ao, bu, res.u, NR, 1, NULL);
                             CI__LINALG_OUT(uint64_t, mr, nr, NR, d, ldd, res.u, first, bv);
                         }
                     }
@@ -19013,6 +19050,43 @@ static void ci__linalg_range(void *arg, long long begin, long long end) {
     const ci__linalg_prob *P = (const ci__linalg_prob *)arg;
     long long job;
     for (job = begin; job < end; job++) ci__linalg_job(P, job);
+}
+
+/* the panels [begin, end) of B[tfix] (k-block major) packed into the workspace */
+static void ci__linalg_pack_range(void *arg, long long begin, long long end) {
+    const ci__linalg_prob *P = (const ci__linalg_prob *)arg;
+    const long long npan = P->npad / P->nr, ks = ci__linalg_ksize(P->kind);
+    const char *B = P->B + P->tfix * P->sB * P->esz;
+    long long q;
+    for (q = begin; q < end; q++) {
+        const long long pc = q / npan * P->kc, jr = q % npan * P->nr;
+        const int kc = (int)(P->K - pc < P->kc ? P->K - pc : P->kc);
+        const int nr = (int)(P->N - jr < P->nr ? P->N - jr : P->nr);
+        ci__linalg_conv_pack(P, B, pc, kc, jr, nr, (char *)P->ws + (pc * P->npad + jr * kc) * ks);
+    }
+}
+
+/* a convolution whose output channels take several row blocks: each t's im2col matrix is
+   packed once into the workspace (in parallel, a panel a job), then every row block's jobs
+   read it, where each would pack its own copy; the columns split for jobs anew, per t */
+static void ci__linalg_conv_run(ci__linalg_prob *P, long long nbatch, long long cols,
+                                ci__linalg_parallel_fn par, void *par_ctx) {
+    const long long npk = (P->K + P->kc - 1) / P->kc * (P->npad / P->nr);
+    long long t, ncol = 1;
+    while (P->nib * ncol < ci__linalg_MIN_JOBS && P->N / (2 * ncol) >= cols) ncol *= 2;
+    P->ncj = ((P->N + ncol - 1) / ncol + P->nr - 1) / P->nr * P->nr;
+    P->njb = (P->N + P->ncj - 1) / P->ncj;
+    P->njobs = P->nib * P->njb;
+    for (t = 0; t < nbatch; t++) {
+        P->tfix = t;
+        P->bpk = NULL;
+        if (par && npk > 1) par(par_ctx, ci__linalg_pack_range, npk, P);
+        else ci__linalg_pack_range(P, 0, npk);
+        P->bpk = (const char *)P->ws;
+        if (par && P->njobs > 1) par(par_ctx, ci__linalg_range, P->njobs, P);
+        else ci__linalg_range(P, 0, P->njobs);
+    }
+    P->bpk = NULL;
 }
 
 /* splits the batch of products into jobs and runs them; P has everything but the job grid */
@@ -19048,6 +19122,12 @@ static void ci__linalg_run(ci__linalg_prob *P, long long nbatch, ci__linalg_para
     P->ncj = ((P->N + ncol - 1) / ncol + NR - 1) / NR * NR;
     P->njb = (P->N + P->ncj - 1) / P->ncj;
     P->njobs = nbatch * P->nib * P->njb;
+    P->npad = (P->N + NR - 1) / NR * NR;
+    if (P->cv && P->ws && P->nib > 1 && P->K > 0 && P->wsn >= P->K * P->npad &&
+        P->K * P->N >= CI__LINALG_MIN_SHARED) {
+        ci__linalg_conv_run(P, nbatch, cols, par, par_ctx);
+        return;
+    }
     if (par && P->njobs > 1) par(par_ctx, ci__linalg_range, P->njobs, P);
     else ci__linalg_range(P, 0, P->njobs);
 }
@@ -19184,8 +19264,8 @@ static void ci__linalg_conv2d_on(int simd, int dt, const void *x, const void *w,
                                  void *y, long long N, long long Cin, long long H, long long W,
                                  long long Cout, long long KH, long long KW, long long strideH,
                                  long long strideW, long long padH, long long padW, long long dilH,
-                                 long long dilW, long long groups, ci__linalg_parallel_fn par,
-                                 void *par_ctx) {
+                                 long long dilW, long long groups, void *ws, long long wsn,
+                                 ci__linalg_parallel_fn par, void *par_ctx) {
     ci__linalg_prob P;
     ci__linalg_conv cv;
     long long spanH, spanW, OH, OW;
@@ -19255,6 +19335,8 @@ static void ci__linalg_conv2d_on(int simd, int dt, const void *x, const void *w,
     P.ldb = 0;
     P.ldc = OH * OW;
     P.cv = &cv;
+    P.ws = ws;
+    P.wsn = wsn;
     if (KH == 1 && KW == 1 && strideH == 1 && strideW == 1 && padH == 0 && padW == 0) {
         /* 1x1: B[t] is the input itself, [C, H*W], read by the dense packer */
         P.ldb = H * W;
@@ -19268,9 +19350,10 @@ static void ci__linalg_conv2d(int dt, const void *x, const void *w, const void *
                               long long N, long long Cin, long long H, long long W, long long Cout,
                               long long KH, long long KW, long long strideH, long long strideW,
                               long long padH, long long padW, long long dilH, long long dilW,
-                              long long groups, ci__linalg_parallel_fn par, void *par_ctx) {
+                              long long groups, void *ws, long long wsn,
+                              ci__linalg_parallel_fn par, void *par_ctx) {
     ci__linalg_conv2d_on(ci__linalg_simd(), dt, x, w, bias, y, N, Cin, H, W, Cout, KH, KW,
-                         strideH, strideW, padH, padW, dilH, dilW, groups, par, par_ctx);
+                         strideH, strideW, padH, padW, dilH, dilW, groups, ws, wsn, par, par_ctx);
 }
 
 #undef CI__LINALG_Z8
@@ -20621,12 +20704,13 @@ static int ci__rt_ext_bmm_run(const ci_extern_tensor *ins, int nins, const ci_ar
 static int ci__rt_ext_conv_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                ci_extern_tensor *outs, int nouts, void *user) {
     const ci_extern_tensor *x = &ins[0], *w = &ins[1];
-    (void)nargs; (void)nouts;
+    const long long wsn = nouts > 1 && outs[1].ndim == 1 ? outs[1].shape[0] : 0;
+    (void)nargs;
     ci__linalg_conv2d((int)x->dtype, x->data, w->data, nins > 2 ? ins[2].data : NULL, outs[0].data,
                       x->shape[0], x->shape[1], x->shape[2], x->shape[3], w->shape[0], w->shape[2],
                       w->shape[3], args[3].u.ints.v[0], args[3].u.ints.v[1], args[4].u.ints.v[0],
                       args[4].u.ints.v[1], args[5].u.ints.v[0], args[5].u.ints.v[1], args[6].u.i,
-                      ci__rt_linalg_par, user);
+                      wsn ? outs[1].data : NULL, wsn, ci__rt_linalg_par, user);
     return 0;
 }
 

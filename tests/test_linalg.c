@@ -159,9 +159,9 @@ CI_TEST(test_avx512_agrees_with_avx2) {
         long long i, bad = -1;
         ci_test_fill_normal_f32(x, (size_t)(nx + nw + Cout), &r);
         ci__linalg_conv2d_on(1, ci__linalg_F32, x, w, bias, y1, N, Cin, H, W, Cout, 3, 3, 1, 1, 1,
-                             1, 1, 1, 1, NULL, NULL);
+                             1, 1, 1, 1, NULL, 0, NULL, NULL);
         ci__linalg_conv2d_on(2, ci__linalg_F32, x, w, bias, y2, N, Cin, H, W, Cout, 3, 3, 1, 1, 1,
-                             1, 1, 1, 1, NULL, NULL);
+                             1, 1, 1, 1, NULL, 0, NULL, NULL);
         for (i = 0; i < ny && bad < 0; i++)
             if (fabs((double)y1[i] - y2[i]) > 1e-5 * 12.0) bad = i;
         CI_CHECK_MSG(bad < 0, "conv2d: [%lld] %g / %g", bad, bad < 0 ? 0.0 : (double)y1[bad],
@@ -172,7 +172,11 @@ CI_TEST(test_avx512_agrees_with_avx2) {
     }
 }
 
-/* conv2d (f32, f64) against a direct loop: groups, stride, padding, dilation */
+static void reverse_par(void *ctx, ci__linalg_range_fn fn, long long n, void *arg);
+
+/* conv2d (f32, f64) against a direct loop: groups, stride, padding, dilation; and again with
+   a workspace (each image's im2col matrix packed once for all row blocks: more than 64 output
+   channels a group), one job at a time and in chunks run out of order, the same bits */
 static int check_conv(int simd, const long long *c, ci_test_rng *r, char *msg) {
     const long long N = c[0], Cin = c[1], H = c[2], W = c[3], Cout = c[4], KH = c[5], KW = c[6],
                     sh = c[7], sw = c[8], ph = c[9], pw = c[10], dh = c[11], dw = c[12], G = c[13];
@@ -208,14 +212,41 @@ static int check_conv(int simd, const long long *c, ci_test_rng *r, char *msg) {
                     ref[i] = s;
                     mag[i] = g;
                 }
+    const long long wsn = cg * KH * KW * ((OH * OW + 31) / 32 * 32);
+    double *ws = (double *)malloc((size_t)wsn * sizeof(double));
+    float *yf2 = (float *)malloc((size_t)ny * sizeof(float));
+    double *yd2 = (double *)malloc((size_t)ny * sizeof(double));
+    int pass;
     ci__linalg_conv2d_on(simd, ci__linalg_F32, xf, wf, bf, yf, N, Cin, H, W, Cout, KH, KW, sh, sw,
-                         ph, pw, dh, dw, G, NULL, NULL);
+                         ph, pw, dh, dw, G, NULL, 0, NULL, NULL);
     ci__linalg_conv2d_on(simd, ci__linalg_F64, x, w, bias, yd, N, Cin, H, W, Cout, KH, KW, sh, sw,
-                         ph, pw, dh, dw, G, NULL, NULL);
+                         ph, pw, dh, dw, G, NULL, 0, NULL, NULL);
     for (i = 0; i < ny && ok; i++)
         if (!close_to(yf[i], ref[i], mag[i], 2e-6) || !close_to(yd[i], ref[i], mag[i], 1e-14))
             ok = 0, sprintf(msg, "conv simd %d Cin %lld Cout %lld G %lld: [%lld] %g / %.17g want %.17g",
                             simd, Cin, Cout, G, i, (double)yf[i], yd[i], ref[i]);
+    memset(ws, 0xff, (size_t)wsn * sizeof(double));
+    for (pass = 0; pass < 2 && ok; pass++) {
+        ci__linalg_parallel_fn par = pass ? reverse_par : NULL;
+        memset(yf2, 0xff, (size_t)ny * sizeof(float));
+        memset(yd2, 0xff, (size_t)ny * sizeof(double));
+        ci__linalg_conv2d_on(simd, ci__linalg_F32, xf, wf, bf, yf2, N, Cin, H, W, Cout, KH, KW, sh,
+                             sw, ph, pw, dh, dw, G, ws, wsn, par, NULL);
+        ci__linalg_conv2d_on(simd, ci__linalg_F64, x, w, bias, yd2, N, Cin, H, W, Cout, KH, KW, sh,
+                             sw, ph, pw, dh, dw, G, ws, wsn, par, NULL);
+        if (memcmp(yf, yf2, (size_t)ny * sizeof(float)) || memcmp(yd, yd2, (size_t)ny * sizeof(double)))
+            ok = 0, sprintf(msg, "conv simd %d Cin %lld Cout %lld G %lld: the workspace (%s) changes "
+                            "bits", simd, Cin, Cout, G, pass ? "chunks" : "one job at a time");
+    }
+    /* (used where a group's rows take several blocks of a big enough im2col matrix) */
+    if (ok && og > 66 && !(KH == 1 && KW == 1 && sh == 1 && sw == 1 && ph == 0 && pw == 0) &&
+        cg * KH * KW * OH * OW >= 16384 && ((const unsigned char *)ws)[0] == 0xff &&
+        ((const unsigned char *)ws)[1] == 0xff)
+        ok = 0, sprintf(msg, "conv simd %d Cin %lld Cout %lld G %lld: the workspace is not used",
+                        simd, Cin, Cout, G);
+    free(ws);
+    free(yf2);
+    free(yd2);
     free(x);
     free(xf);
     return ok;
@@ -228,6 +259,9 @@ CI_TEST(test_conv2d_matches_naive_loop) {
             {1, 8, 13, 10, 8, 3, 2, 2, 1, 1, 0, 2, 1, 2}, {1, 6, 8, 8, 6, 3, 3, 1, 1, 1, 1, 1, 1, 6},
             {2, 4, 5, 23, 14, 2, 3, 1, 2, 0, 2, 1, 3, 2}, {1, 7, 1, 1023, 13, 1, 3, 1, 1, 0, 1, 1, 1, 1},
             {1, 64, 9, 9, 64, 3, 3, 1, 1, 1, 1, 1, 1, 1},
+            /* more than 64 output channels a group: row blocks sharing one packed im2col */
+            {2, 16, 15, 17, 130, 3, 3, 1, 1, 1, 1, 1, 1, 1}, {1, 24, 9, 40, 200, 3, 3, 2, 1, 1, 0, 1, 2, 2},
+            {1, 8, 33, 33, 72, 5, 5, 2, 2, 2, 2, 1, 1, 1},
             /* depthwise: strides, dilation, rows longer than its chunk, padding past the input */
             {2, 5, 9, 300, 5, 3, 5, 2, 3, 2, 3, 1, 2, 5}, {1, 3, 1, 1023, 3, 1, 7, 1, 1, 0, 4, 1, 1, 3},
             {1, 4, 7, 7, 4, 5, 5, 1, 1, 0, 0, 1, 1, 4},   {1, 2, 3, 3, 2, 3, 3, 1, 1, 3, 3, 1, 1, 2},
