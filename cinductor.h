@@ -12958,6 +12958,36 @@ CI__TILE_FN void ci__tile_acc_sum(double *acc, const float *a, int n) {
     for (; i < n; i++) acc[i] += a[i];
 }
 
+/* four rows at once, s apart: acc[i] + a[i] + a[s + i] + ..., added in that order (the bits of
+   four ci__tile_acc_sum calls), the accumulators read and written once; the next call's rows
+   fetched ahead (a column sum's rows are pages apart) */
+CI__TILE_FN void ci__tile_acc_sum4(double *acc, const float *a, long long s, int n) {
+    int i = 0;
+#ifdef CI__TILE_VEC
+    for (; i + 4 <= n; i += 4) {
+        ci__tile_vf4 h0, h1, h2, h3;
+        ci__tile_vd d;
+        if (!(i & 15)) {
+            __builtin_prefetch(a + 4 * s + i);
+            __builtin_prefetch(a + 5 * s + i);
+            __builtin_prefetch(a + 6 * s + i);
+            __builtin_prefetch(a + 7 * s + i);
+        }
+        memcpy(&h0, a + i, sizeof h0);
+        memcpy(&h1, a + s + i, sizeof h1);
+        memcpy(&h2, a + 2 * s + i, sizeof h2);
+        memcpy(&h3, a + 3 * s + i, sizeof h3);
+        memcpy(&d, acc + i, sizeof d);
+        d += __builtin_convertvector(h0, ci__tile_vd);
+        d += __builtin_convertvector(h1, ci__tile_vd);
+        d += __builtin_convertvector(h2, ci__tile_vd);
+        d += __builtin_convertvector(h3, ci__tile_vd);
+        memcpy(acc + i, &d, sizeof d);
+    }
+#endif
+    for (; i < n; i++) acc[i] = (((acc[i] + a[i]) + a[s + i]) + a[2 * s + i]) + a[3 * s + i];
+}
+
 CI__TILE_FN void ci__tile_acc_max(float *acc, const float *a, int n) {
     ci__tile_max(acc, acc, 1, a, 1, n);
 }
@@ -13242,6 +13272,7 @@ typedef void (*ci__fn_TSC)(float *, const long long *, const float *, int, int);
 typedef double (*ci__fn_TRS)(double, const float *, int);
 typedef float (*ci__fn_TRM)(float, const float *, int);
 typedef void (*ci__fn_TAS)(double *, const float *, int);
+typedef void (*ci__fn_TA4)(double *, const float *, long long, int);
 typedef void (*ci__fn_TFD)(double *, double, int);
 typedef void (*ci__fn_TFF)(float *, float, int);
 typedef void (*ci__fn_TDF)(float *, const double *, int);
@@ -13272,6 +13303,7 @@ typedef void (*ci__fn_TDF)(float *, const double *, int);
     X("ci_tl_store", TST, ci__tile_store) X("ci_tl_scatter", TSC, ci__tile_scatter) \
     X("ci_tl_sum", TRS, ci__tile_sum) X("ci_tl_rmax", TRM, ci__tile_rmax) \
     X("ci_tl_rmin", TRM, ci__tile_rmin) X("ci_tl_acc_sum", TAS, ci__tile_acc_sum) \
+    X("ci_tl_acc_sum4", TA4, ci__tile_acc_sum4) \
     X("ci_tl_acc_max", TU, ci__tile_acc_max) X("ci_tl_acc_min", TU, ci__tile_acc_min) \
     X("ci_tl_fill_d", TFD, ci__tile_fill_d) X("ci_tl_fill_f", TFF, ci__tile_fill_f) \
     X("ci_tl_d2f", TDF, ci__tile_d2f)
@@ -13338,6 +13370,7 @@ static const char *ci__cemit_libm_proto(const char *kind) {
             {"TRS", "double %s(double, const float *, int);\n"},
             {"TRM", "float %s(float, const float *, int);\n"},
             {"TAS", "void %s(double *, const float *, int);\n"},
+            {"TA4", "void %s(double *, const float *, long long, int);\n"},
             {"TFD", "void %s(double *, double, int);\n"},
             {"TFF", "void %s(float *, float, int);\n"},
             {"TDF", "void %s(float *, const double *, int);\n"}};
@@ -15009,6 +15042,46 @@ static int ci__cemit_tile_rows(ci__cemit *E, ci__group *g, int var) {
 /* column mode: group g's one reduction loop runs inside the tiled loop over its last point dim
    (var), each reduction a tile of accumulators, one per point (colsum: a row of the input a
    step, read in place); every kernel of the group runs in the tiles */
+/* column mode, phase p's one inner kernel a sum of a load read in place (colsum): four rows a
+   call (ci_tl_acc_sum4), then the rest one at a time; the result as ci__cemit_tile_cols
+   writes it. Returns 0 (nothing written) for any other phase. */
+static int ci__cemit_tile_cols4(ci__cemit *E, ci__group *g, int p, int var, const char *ind) {
+    const ci__ir_tiling *T = &g->t;
+    ci__kernel *k = NULL;
+    const ci__v *v;
+    const char *ptr, *nm;
+    int64_t st, rs;
+    int j, id;
+    char *acc;
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *m = (ci__kernel *)g->m.v[j];
+        if (m->emit && m->phase == p && m->inner) k = m;
+    }
+    if (!k || k->kind != CI__K_REDUCTION || k->rtype != CI__RED_SUM || T->nr != 1) return 0;
+    v = k->gbody;
+    if (v->op != CI__V_LOAD || !ci__tile_prim(v, E->indirect, E->nvars) ||
+        E->outmark[v->buf->id] == E->epoch || !ci__ix_affine(v->ix, var, &st) || st != 1 ||
+        !ci__ix_affine(v->ix, T->rvars[0]->var, &rs) || rs == 0 || T->rsize[0] < 4)
+        return 0;
+    id = ci__cemit_acc(E, k);
+    ptr = ci__cemit_tile_ptr(E, v->buf, v->ix);
+    ci__sb_printf(E->sb, "%s{\n%s    long long r0 = 0;\n", ind, ind);
+    ci__sb_printf(E->sb, "%s    for (; r0 + 4 <= %lldLL; r0 += 4)\n", ind, (long long)T->rsize[0]);
+    ci__sb_printf(E->sb, "%s        ci_tl_acc_sum4(acc%d, %s, %lldLL, tn);\n", ind, id, ptr,
+                  (long long)rs);
+    ci__sb_printf(E->sb, "%s    for (; r0 < %lldLL; r0++) ci_tl_acc_sum(acc%d, %s, tn);\n%s}\n",
+                  ind, (long long)T->rsize[0], id, ptr, ind);
+    nm = ci__cemit_tmp(E, k->acc->id);
+    acc = (char *)ci__arena_alloc(E->L->LA, 16);
+    snprintf(acc, 16, "acc%d", id);
+    ci__sb_printf(E->sb, "%sfloat %s[ci_tspan]; ci_tl_d2f(%s, %s, tn);\n", ind, nm, nm, acc);
+    E->tile[k->acc->id] = nm;
+    E->tlep[k->acc->id] = E->touter;
+    E->tlstride[k->acc->id] = 1;
+    if (k->store) ci__cemit_tile_store(E, k, var, nm, 1, ind);
+    return 1;
+}
+
 static void ci__cemit_tile_cols(ci__cemit *E, ci__group *g, int var, const char *lvl) {
     const ci__ir_tiling *T = &g->t;
     int last = T->ndim - 1, j, p, outer;
@@ -15049,6 +15122,7 @@ static void ci__cemit_tile_cols(ci__cemit *E, ci__group *g, int var, const char 
                               "%sfloat acc%d[ci_tspan]; ci_tl_fill_f(acc%d, %sci_inf_f, tn);\n",
                               in2, id, id, k->rtype == CI__RED_MAX ? "-" : "");
         }
+        if (ninner == 1 && ci__cemit_tile_cols4(E, g, p, var, in2)) continue;
         ci__sb_printf(E->sb, "%sfor (long long r0 = 0; r0 < %lldLL; r0++) {\n", in2,
                       (long long)T->rsize[0]);
         E->tbody = ++E->tnext;

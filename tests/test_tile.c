@@ -189,6 +189,10 @@ static const char *const tile_cases[] = {
     "m = aten.amax.default(u, [0])\nn = aten.amin.default(u, [0], True)\n"
     "p = aten._softmax.default(u, 0, False)\nq = aten.mean.dim(t, [0])\n"
     "d = aten.sub.Tensor(u, n)\ne = aten.sum.dim_IntList(d, [0])\noutput s, m, p, q, e\n",
+    /* a column sum alone: four rows a call (ci_tl_acc_sum4), then the 3 left one at a time;
+       and 3 rows, one at a time */
+    "input u: f32[40, %d]\nv = aten.slice.Tensor(u, 0, 0, 39)\ns = aten.sum.dim_IntList(v, [0])\n"
+    "w = aten.slice.Tensor(u, 0, 1, 4)\nt = aten.sum.dim_IntList(w, [0])\noutput s, t\n",
     /* a transpose: strided loads */
     "input x: f32[3, %d]\ninput t: f32[%d, 3]\np = aten.permute.default(t, [1, 0])\n"
     "y = aten.add.Tensor(x, p)\nz = aten.mul.Tensor(y, y)\noutput z\n",
