@@ -203,6 +203,16 @@ CI_TEST(test_cuemit_wide_indices_stay_64_bit) {
     }
 }
 
+/* how many times s occurs in src */
+static int count_of(const char *src, const char *s) {
+    int n = 0;
+    while ((src = strstr(src, s)) != NULL) {
+        n++;
+        src += strlen(s);
+    }
+    return n;
+}
+
 /* the cooperative reductions and the tiled kernels: each case's source compiles, and each
    kernel gets the block its loads ask for (the launch's block, and the entry stepping over tx
    points, or over tiles) */
@@ -266,6 +276,22 @@ CI_TEST(test_cuemit_kernel_shapes) {
         if (i == 36) CI_CHECK_CONTAINS(src, "4095LL, n, 2, (unsigned *)work,");
         if (i == 35)   /* the counters, then 32 tiles x 4 parts of 64 x 128 floats */
             CI_CHECK(l[0].n == 32 * 4 && l[0].work == CI__CUEMIT_MM_COUNTS + 128 * 8192 * 4);
+        /* rows kept in registers: a softmax reads x once (6 points a thread, the last slot
+           checked); an RMS norm keeps its product and writes it only where it is an output;
+           f16 kept as stored; a row too long reads memory in each phase */
+        if (i == 38) {
+            CI_CHECK_CONTAINS(src, "float ci_r0[6];");
+            CI_CHECK_CONTAINS(src, "for (int ci_s = 0; ci_s < 6; ci_s++) {");
+            CI_CHECK_CONTAINS(src, "if (rf < 3001LL) {");
+            CI_CHECK_MSG(count_of(src, "x[") == 1 && count_of(src, "ci_r0[ci_s]") == 4, "%s", src);
+        }
+        if (i == 39 || i == 40) CI_CHECK_CONTAINS(src, "ci_r0[ci_s] = v1;");
+        if (i == 39) CI_CHECK_MSG(strstr(src, "h[(") == NULL, "%s", src);
+        if (i == 40) CI_CHECK_CONTAINS(src, "h[(1111LL*x0 + r0)] = ci_r0[ci_s];");
+        if (i == 41) CI_CHECK_CONTAINS(src, "unsigned short ci_r0[6];");
+        if (i == 41) CI_CHECK_CONTAINS(src, "float v0 = ci_h2f(ci_r0[ci_s]);");
+        if (i == 43) CI_CHECK_CONTAINS(src, "long long ci_r0[5];");
+        if (i == 45) CI_CHECK(strstr(src, "ci_s") == NULL && strstr(src, "long long rf = ru2;"));
         cu_src_free(&c);
     }
 }
