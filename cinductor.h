@@ -905,6 +905,7 @@ static void ci__cuemit_vec_body(ci__cemit *E, ci__group *g, int p, const char *l
 static int ci__cuemit_vec_load(ci__cemit *E, const ci__v *v);
 static int ci__cuemit_rows(ci__cemit *E, ci__group *g, int tx, int ty);
 static int ci__cuemit_row_load(ci__cemit *E, const ci__v *v);
+static int ci__cuemit_tile_load(ci__cemit *E, const ci__v *v);
 static int ci__cuemit_row_store(ci__cemit *E, const ci__buf *b, const ci__ix *ix,
                                 const char *val, const char *vt, const char *ind);
 static void ci__cuda_check_source(ci_program *p);
@@ -922,6 +923,7 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
 #define CI__CUEMIT_RLOADS 8         /* a kernel that keeps its rows: the loads it keeps, at most */
 #define CI__CUEMIT_RWORDS 32        /*   and the 4-byte registers a thread keeps them in */
 #define CI__CUEMIT_TILE 32          /* a tiled kernel's tile: 32 x 32 points, 32 x 8 threads */
+#define CI__CUEMIT_TLOADS 4         /*   the loads across its rows it stages, at most */
 #define CI__CUEMIT_MM_BLOCKS 256    /* a product's blocks that K is split to reach */
 #define CI__CUEMIT_MM_KPART 256     /* the shortest part of K a split gives a block */
 #define CI__CUEMIT_MM_COMBINE 65536 /* the most points the parts of a split tile hold */
@@ -12789,6 +12791,10 @@ struct ci__cemit {
        the kept points */
     const ci__v *rld[CI__CUEMIT_RLOADS];
     int rfill[CI__CUEMIT_RLOADS], rst[CI__CUEMIT_RLOADS], nrld, rin;
+    /* >>cuemit, a tiled kernel: the loads across its rows staged in shared memory, ci_t<i>
+       (ci__cuemit_tile_open; ntld 0: none) */
+    const ci__v *tld[CI__CUEMIT_TLOADS];
+    int ntld;
     const ci__cemit_ints *it;   /* how index arithmetic is written (ci__cemit_i64, _i32) */
     char *indirect;       /* per index variable: an indirect index (its value is data) */
     const char **names;   /* per index variable */
@@ -13028,7 +13034,8 @@ static void ci__cemit_loadexpr(ci__cemit *E, ci__v *v) {
     const char *conv = v->buf->dt == CI_F16 ? "ci_h2f" : v->buf->dt == CI_BF16 ? "ci_bf2f" : "";
     if (E->nvld && ci__cuemit_vec_load(E, v)) return;   /* a lane of a vector read (>>cuemit) */
     ci__sb_printf(sb, "%s%s", conv, *conv ? "(" : "");
-    if (E->rin && ci__cuemit_row_load(E, v)) {   /* a kept point of a row (>>cuemit) */
+    /* a kept point of a row; a staged point of a tile (>>cuemit) */
+    if ((E->rin && ci__cuemit_row_load(E, v)) || (E->ntld && ci__cuemit_tile_load(E, v))) {
         ci__sb_put(sb, *conv ? ")" : "");
         return;
     }
@@ -14338,7 +14345,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     }
     collapse = ci__cemit_collapse(g, E->cuda);
     g->cu_tx = g->cu_ty = g->cu_tile = g->cu_vec = g->cu_rows = 0;   /* (>>cuemit's, anew) */
-    E->nrld = 0;
+    E->nrld = E->ntld = 0;
     if (E->cuda) coop = ci__cuemit_coop(E, g, &tx, &ty);
     if (coop) ci__cuemit_rows(E, g, tx, ty);   /* (the rows it keeps in registers) */
     /* 32-bit indexing, in the kernels that do not reduce (measured on an H100: blur3x3's
@@ -14510,7 +14517,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     else ci__cemit_loops_close(E, T->ndim, collapse);
     ci__sb_put(sb, "}\n");
     ci__cemit_end(E, T->nr, T->rvars);
-    E->nrld = 0;
+    E->nrld = E->ntld = 0;
     if (tv >= 0) E->rmask[tv] = 0;
     if (g->cpu_in) E->rmask[g->in_x->var] = 0;
     E->it = &ci__cemit_i64;
@@ -15028,8 +15035,10 @@ static int ci__cuemit_i32(ci__cemit *E, const ci__group *g) {
 /* A kernel that does not reduce and reads some buffer across its innermost dim (a transpose)
    runs in tiles of CI__CUEMIT_TILE x CI__CUEMIT_TILE points of its last two dims: a block of
    32 x 8 threads a tile, the warp along the last dim, each thread 4 rows. The reads across
-   the rows then use whole cache lines within the block (through L1) instead of a line a
-   point. Sets g->cu_tile. */
+   the rows then use whole cache lines within the block instead of a line a point: a load
+   whose index has stride 1 along the rows' dim (and another along the last) is staged in
+   shared memory when the tile starts, a warp reading along the rows, each thread's point
+   then read from there (ci__cuemit_tile_stage); another goes through L1. Sets g->cu_tile. */
 static int ci__cuemit_tiled(ci__cemit *E, ci__group *g) {
     const ci__ir_tiling *T = &g->t;
     int straight, across;
@@ -15051,27 +15060,99 @@ static long long ci__cuemit_tiles(const ci__group *g) {
            ((T->size[T->ndim - 1] + CI__CUEMIT_TILE - 1) / CI__CUEMIT_TILE);
 }
 
+/* the loads of tiled group g that are staged in shared memory, into E->tld: each reads with
+   stride 1 along the rows' dim and a stride other than 0 and 1 along the last (a transpose,
+   not a broadcast), stays inside its buffer at every point (it is read ahead of a where()
+   that may guard it), from a buffer the kernel does not write */
+static void ci__cuemit_tile_scan(ci__cemit *E, const ci__group *g) {
+    const ci__ir_tiling *T = &g->t;
+    const ci__ix *a = T->vars[T->ndim - 1], *b = T->vars[T->ndim - 2];
+    int i, n = ci__cuemit_ixnodes(E, g);
+    E->ntld = 0;
+    if (g->nphase != 1) return;
+    for (i = 0; i < n && E->ntld < CI__CUEMIT_TLOADS; i++) {
+        const ci__v *v = E->stk[i];
+        int64_t ca, cb;
+        if (v->op != CI__V_LOAD || v->buf->inplace_of || v->buf->inplace_by ||
+            E->outmark[v->buf->id] == E->epoch || v->ix->lo < 0 || v->ix->hi >= v->buf->numel ||
+            ci__ix_uses_any(v->ix, E->indirect, E->nvars))
+            continue;
+        ca = ci__cuemit_coef(v->ix, a);
+        cb = ci__cuemit_coef(v->ix, b);
+        if (cb == 1 && ca != 0 && ca != 1 && ca != -1) E->tld[E->ntld++] = v;
+    }
+}
+
+/* a staged load (ci__cuemit_tile_scan): its thread's point in shared memory (1), else 0 */
+static int ci__cuemit_tile_load(ci__cemit *E, const ci__v *v) {
+    int i;
+    for (i = 0; i < E->ntld; i++)
+        if (E->tld[i] == v) {
+            ci__sb_printf(E->sb, "ci_t%d[threadIdx.x][threadIdx.y + 8 * (q %% %d)]", i,
+                          CI__CUEMIT_TILE / 8);
+            return 1;
+        }
+    return 0;
+}
+
+/* the staged loads of the tile t (the rows x<d-2> from r0, the columns x<d-1> from c0, as
+   text), when a thread's first row of it starts: each thread reads 4 points, a warp along
+   the rows (neighbouring addresses), into ci_t<i>[column][row], padded to 33 rows so that the
+   reads of a column fall in different banks; barriers before (the last tile's reads are
+   done) and after */
+static void ci__cuemit_tile_stage(ci__cemit *E, const ci__group *g, const char *r0,
+                                  const char *c0) {
+    const ci__ir_tiling *T = &g->t;
+    ci__sb *sb = E->sb;
+    int i, d = T->ndim, rows = CI__CUEMIT_TILE / 8;
+    ci__sb_printf(sb, "        if (q %% %d == 0) {   /* the tile's staged loads */\n", rows);
+    ci__sb_put(sb, "            __syncthreads();\n");
+    ci__sb_printf(sb, "            for (int ci_k = 0; ci_k < %d; ci_k++) {\n", rows);
+    ci__sb_printf(sb, "                %s x%d = %s + threadIdx.y + 8 * ci_k;\n", E->it->ty, d - 1,
+                  c0);
+    ci__sb_printf(sb, "                %s x%d = %s + threadIdx.x;\n", E->it->ty, d - 2, r0);
+    ci__sb_printf(sb, "                if (x%d >= %lld%s || x%d >= %lld%s) continue;\n", d - 1,
+                  (long long)T->size[d - 1], E->it->ll, d - 2, (long long)T->size[d - 2],
+                  E->it->ll);
+    for (i = 0; i < E->ntld; i++) {
+        const ci__v *v = E->tld[i];
+        ci__sb_printf(sb, "                ci_t%d[threadIdx.y + 8 * ci_k][threadIdx.x] = %s[", i,
+                      ci__cemit_bname(E, v->buf));
+        ci__ix_print_w(sb, v->ix, ci__cemit_varname, E, E->it->ll);
+        ci__sb_put(sb, "];\n");
+    }
+    ci__sb_put(sb, "            }\n            __syncthreads();\n        }\n");
+}
+
 static void ci__cuemit_tile_open(ci__cemit *E, const ci__group *g) {
     const ci__ir_tiling *T = &g->t;
     int i, d = T->ndim, rows = CI__CUEMIT_TILE / 8;
     long long tc = (T->size[d - 1] + CI__CUEMIT_TILE - 1) / CI__CUEMIT_TILE,
               tr = (T->size[d - 2] + CI__CUEMIT_TILE - 1) / CI__CUEMIT_TILE, st = tc * tr;
+    char r0[64], c0[64];
     ci__sb *sb = E->sb;
+    ci__cuemit_tile_scan(E, g);
+    for (i = 0; i < E->ntld; i++)
+        ci__sb_printf(sb, "    __shared__ %s ci_t%d[%d][%d];   /* %s, a tile staged */\n",
+                      ci__dtype_tab[E->tld[i]->buf->dt].cstore, i, CI__CUEMIT_TILE,
+                      CI__CUEMIT_TILE + 1, ci__cemit_bname(E, E->tld[i]->buf));
+    snprintf(c0, sizeof c0, "t %% %lld%s * %d", tc, E->it->ll, CI__CUEMIT_TILE);
+    snprintf(r0, sizeof r0, "t / %lld%s %% %lld%s * %d", tc, E->it->ll, tr, E->it->ll,
+             CI__CUEMIT_TILE);
     ci__sb_printf(sb, "    #pragma unroll %d\n", rows);
     ci__sb_printf(sb, "    for (%s q = %sx0_begin * %d; q < %sx0_end * %d; q++) {\n", E->it->ty,
                   E->it->cast, rows, E->it->cast, rows);
     ci__sb_printf(sb, "        %s t = q / %d;   /* the tile */\n", E->it->ty, rows);
-    ci__sb_printf(sb, "        %s x%d = t %% %lld%s * %d + threadIdx.x;\n", E->it->ty, d - 1, tc,
-                  E->it->ll, CI__CUEMIT_TILE);
-    ci__sb_printf(sb, "        %s x%d = t / %lld%s %% %lld%s * %d", E->it->ty, d - 2, tc,
-                  E->it->ll, tr, E->it->ll, CI__CUEMIT_TILE);
-    ci__sb_printf(sb, " + threadIdx.y + 8 * (q %% %d);\n", rows);
+    ci__sb_printf(sb, "        %s x%d = %s + threadIdx.x;\n", E->it->ty, d - 1, c0);
+    ci__sb_printf(sb, "        %s x%d = %s + threadIdx.y + 8 * (q %% %d);\n", E->it->ty, d - 2, r0,
+                  rows);
     for (i = d - 3; i >= 0; i--) {
         ci__sb_printf(sb, "        %s x%d = t / %lld%s", E->it->ty, i, st, E->it->ll);
         if (i > 0) ci__sb_printf(sb, " %% %lld%s", (long long)T->size[i], E->it->ll);
         ci__sb_put(sb, ";\n");
         st *= (long long)T->size[i];
     }
+    if (E->ntld) ci__cuemit_tile_stage(E, g, r0, c0);
     ci__sb_printf(sb, "        if (x%d >= %lld%s || x%d >= %lld%s) continue;\n", d - 1,
                   (long long)T->size[d - 1], E->it->ll, d - 2, (long long)T->size[d - 2],
                   E->it->ll);

@@ -119,6 +119,16 @@ static const char *const cuda_kernel_cases[] = {
     "input x: f32[20, 100]\np = aten.constant_pad_nd.default(x, [3, 5], 0.5)\n"
     "y = aten._softmax.default(p, -1, False)\noutput y\n",
     "input x: f32[64, 20000]\ny = aten._softmax.default(x, -1, False)\noutput y\n",
+    /* tiles staged in shared memory (cases 46-48; 18-21 and 30 stage theirs too): a column
+       broadcast beside the transpose (read through L1); a transpose a where() picks from
+       (staged all the same); two transposed inputs of 2 and 4 bytes, in a batch */
+    "input x: f32[45, 70]\ninput b: f32[70, 1]\nt = aten.t.default(x)\n"
+    "y = aten.add.Tensor(t, b)\noutput y\n",
+    "input x: f32[40, 50]\ninput c: bool[50, 40]\ninput z: f32[50, 40]\nt = aten.t.default(x)\n"
+    "y = aten.where.self(c, t, z)\noutput y\n",
+    "input a: f16[2, 40, 35]\ninput b: i32[2, 40, 35]\nta = aten.transpose.int(a, 1, 2)\n"
+    "tb = aten.transpose.int(b, 1, 2)\nc = aten._to_copy.default(ta, dtype=f32)\n"
+    "d = aten.mul.Tensor(c, tb)\noutput d\n",
 };
 
 #endif /* CUDA_CASES_H_INCLUDED */

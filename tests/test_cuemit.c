@@ -222,7 +222,8 @@ CI_TEST(test_cuemit_kernel_shapes) {
                                   {9, 0, 32, 32},  {10, 0, 8, 64}, {11, 0, 1, 32},
                                   {12, 0, 16, 64}, {14, 0, 1, 1024}, {16, 0, 1, 128},
                                   {18, 0, 32, 8},  {19, 0, 32, 8},  {20, 0, 32, 8},
-                                  {21, 0, 32, 8}};
+                                  {21, 0, 32, 8},  {46, 0, 32, 8},  {47, 0, 32, 8},
+                                  {48, 0, 32, 8}};
     int i, w;
     if (rtc_why()) CI_SKIP(rtc_why());
     for (i = 0; i < (int)(sizeof cuda_kernel_cases / sizeof *cuda_kernel_cases); i++) {
@@ -292,6 +293,18 @@ CI_TEST(test_cuemit_kernel_shapes) {
         if (i == 41) CI_CHECK_CONTAINS(src, "float v0 = ci_h2f(ci_r0[ci_s]);");
         if (i == 43) CI_CHECK_CONTAINS(src, "long long ci_r0[5];");
         if (i == 45) CI_CHECK(strstr(src, "ci_s") == NULL && strstr(src, "long long rf = ru2;"));
+        /* tiles: a read across the rows staged in shared memory, a warp reading along the
+           rows; a column broadcast read through L1; 2- and 4-byte elements staged as stored */
+        if (i == 18 || i == 46 || i == 47) {
+            CI_CHECK_CONTAINS(src, "__shared__ float ci_t0[32][33];");
+            CI_CHECK_CONTAINS(src, "ci_t0[threadIdx.y + 8 * ci_k][threadIdx.x] = x[");
+            CI_CHECK_CONTAINS(src, "ci_t0[threadIdx.x][threadIdx.y + 8 * (q % 4)]");
+            CI_CHECK(count_of(src, "__syncthreads();") == 2 && strstr(src, "ci_t1") == NULL);
+        }
+        if (i == 20) CI_CHECK_CONTAINS(src, "__shared__ double ci_t0[32][33];");
+        if (i == 46) CI_CHECK_CONTAINS(src, " + b[x0];");
+        if (i == 48) CI_CHECK_CONTAINS(src, "__shared__ unsigned short ci_t0[32][33];");
+        if (i == 48) CI_CHECK_CONTAINS(src, "__shared__ int ci_t1[32][33];");
         cu_src_free(&c);
     }
 }
