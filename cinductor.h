@@ -2032,7 +2032,8 @@ static void ci__ix_print2(ci__sb *sb, const ci__ix *e, const char *pre, const ch
 }
 
 /* e as C, its constants suffixed ll: "LL" (int64 arithmetic), or "" where the caller knows
-   every partial sum fits in an int (ci__ix_bound; >>cuemit's 32-bit kernels) */
+   every partial sum fits in an int (ci__ix_bound; >>cuemit's 32-bit kernels, where a division
+   of a value that is never negative is unsigned, the cheaper one) */
 static void ci__ix_print_w(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void *user,
                            const char *ll) {
     int i;
@@ -2066,7 +2067,10 @@ static void ci__ix_print_w(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, vo
         break;
     case CI__IX_FDIV:
     case CI__IX_MOD:
-        if (e->a->lo >= 0 && e->b->lo > 0)
+        if (e->a->lo >= 0 && e->b->lo > 0 && !*ll)
+            ci__ix_print2(sb, e, "(int)((unsigned)", fdiv ? " / (unsigned)" : " % (unsigned)",
+                          ")", vn, user, ll);
+        else if (e->a->lo >= 0 && e->b->lo > 0)
             ci__ix_print2(sb, e, "(", fdiv ? " / " : " % ", ")", vn, user, ll);
         else
             ci__ix_print2(sb, e, fdiv ? "ci_floordiv_i64(" : "ci_mod_i64(", ", ", ")", vn, user,
@@ -12766,11 +12770,14 @@ static void ci__cemit_scan(const char *s, size_t n, char *need) {
 }
 
 /* how the emitted C does index arithmetic: the index variables' type, the cast of a range
-   to it, the suffix of index constants. 64-bit everywhere; 32-bit in >>cuemit's kernels
-   whose indices ci__cuemit_i32 bounds below 2^31. */
-typedef struct ci__cemit_ints { const char *ty, *cast, *ll; } ci__cemit_ints;
-static const ci__cemit_ints ci__cemit_i64 = {"long long", "", "LL"};
-static const ci__cemit_ints ci__cemit_i32 = {"int", "(int)", ""};
+   to it, the suffix of index constants, and the type of a flat index that is split into
+   variables (and the cast to it). 64-bit everywhere; 32-bit in >>cuemit's kernels whose
+   indices ci__cuemit_i32 bounds below 2^31, where a flat index is unsigned: it is never
+   negative, and an unsigned division or remainder by a constant is a multiply and a shift
+   (a power of two: a shift or a mask), a signed one needs a correction for negative values */
+typedef struct ci__cemit_ints { const char *ty, *cast, *ll, *fty, *fcast; } ci__cemit_ints;
+static const ci__cemit_ints ci__cemit_i64 = {"long long", "", "LL", "long long", ""};
+static const ci__cemit_ints ci__cemit_i32 = {"int", "(int)", "", "unsigned", "(unsigned)"};
 
 struct ci__cemit {
     ci__L *L;
@@ -13448,13 +13455,13 @@ static void ci__cemit_loops_open(ci__cemit *E, int ndim, const int64_t *size, in
     else if (E->strided)   /* a GPU thread's few points (>>cuemit) */
         ci__sb_printf(E->sb, "    #pragma unroll %d\n", CI__CUEMIT_POINTS);
     if (collapse == 2) {
-        ci__sb_printf(E->sb, "    for (%s x01 = %sx0_begin; x01 < %sx0_end; x01%s) {\n", E->it->ty,
-                      E->it->cast, E->it->cast, step);
+        ci__sb_printf(E->sb, "    for (%s x01 = %sx0_begin; x01 < %sx0_end; x01%s) {\n",
+                      E->it->fty, E->it->fcast, E->it->fcast, step);
         ci__sb_printf(E->sb, "        %s x0 = x01 / %lld%s, x1 = x01 %% %lld%s;\n", E->it->ty,
                       (long long)size[1], E->it->ll, (long long)size[1], E->it->ll);
     } else if (collapse > 2) {
-        ci__sb_printf(E->sb, "    for (%s xf = %sx0_begin; xf < %sx0_end; xf%s) {\n", E->it->ty,
-                      E->it->cast, E->it->cast, step);
+        ci__sb_printf(E->sb, "    for (%s xf = %sx0_begin; xf < %sx0_end; xf%s) {\n", E->it->fty,
+                      E->it->fcast, E->it->fcast, step);
         for (j = collapse - 1; j > 0; j--) {
             ci__sb_printf(E->sb, "        %s x%d = xf / %lld%s %% %lld%s;\n", E->it->ty, j, st,
                           E->it->ll, (long long)size[j], E->it->ll);
@@ -15140,9 +15147,9 @@ static void ci__cuemit_tile_open(ci__cemit *E, const ci__group *g) {
     snprintf(r0, sizeof r0, "t / %lld%s %% %lld%s * %d", tc, E->it->ll, tr, E->it->ll,
              CI__CUEMIT_TILE);
     ci__sb_printf(sb, "    #pragma unroll %d\n", rows);
-    ci__sb_printf(sb, "    for (%s q = %sx0_begin * %d; q < %sx0_end * %d; q++) {\n", E->it->ty,
-                  E->it->cast, rows, E->it->cast, rows);
-    ci__sb_printf(sb, "        %s t = q / %d;   /* the tile */\n", E->it->ty, rows);
+    ci__sb_printf(sb, "    for (%s q = %sx0_begin * %d; q < %sx0_end * %d; q++) {\n", E->it->fty,
+                  E->it->fcast, rows, E->it->fcast, rows);
+    ci__sb_printf(sb, "        %s t = q / %d;   /* the tile */\n", E->it->fty, rows);
     ci__sb_printf(sb, "        %s x%d = %s + threadIdx.x;\n", E->it->ty, d - 1, c0);
     ci__sb_printf(sb, "        %s x%d = %s + threadIdx.y + 8 * (q %% %d);\n", E->it->ty, d - 2, r0,
                   rows);

@@ -197,7 +197,7 @@ CI_TEST(test_cuemit_wide_indices_stay_64_bit) {
         cu_src_make(&c, cig[i]);
         if (!c.src) { cu_src_free(&c); continue; }
         if (i < 2) CI_CHECK_MSG(strstr(c.src, "for (int ") == NULL, "case %d:\n%s", i, c.src);
-        else CI_CHECK_CONTAINS(c.src, "for (int x01 = (int)x0_begin;");
+        else CI_CHECK_CONTAINS(c.src, "for (unsigned x01 = (unsigned)x0_begin;");
         if (i == 0) CI_CHECK_CONTAINS(c.src, "const long long ci_vi0 = (40000LL*x0 + x1);");
         cu_src_free(&c);
     }
@@ -211,6 +211,40 @@ static int count_of(const char *src, const char *s) {
         src += strlen(s);
     }
     return n;
+}
+
+/* a 32-bit kernel splits its flat index, and divides an index that is never negative, as
+   unsigned (a multiply and a shift, no correction for negative values); a 64-bit one keeps
+   long long */
+CI_TEST(test_cuemit_unsigned_index_division) {
+    static const char *cig[] = {
+        "input x: f32[3, 70, 400]\ny = aten.add.Tensor(x, 1)\noutput y\n",
+        "input x: f32[6, 10]\nt = aten.t.default(x)\nc = aten.clone.default(t)\n"
+        "r = aten.view.default(c, [60])\ny = aten.add.Tensor(r, 1)\noutput y\n",
+        "input x: f32[3, 70000, 40000]\ny = aten.add.Tensor(x, 1)\noutput y\n"};
+    int i;
+    if (rtc_why()) CI_SKIP(rtc_why());
+    for (i = 0; i < 3; i++) {
+        const char *why;
+        ci__cuda_bin b;
+        cu_src c;
+        cu_src_make(&c, cig[i]);
+        if (!c.src) { cu_src_free(&c); continue; }
+        if (i == 0) {
+            CI_CHECK_CONTAINS(c.src, "for (unsigned xf = (unsigned)x0_begin;");
+            CI_CHECK_CONTAINS(c.src, "int x1 = xf / 400 % 70;");
+        }
+        if (i == 1) CI_CHECK_CONTAINS(c.src, "x[((int)((unsigned)x0 / (unsigned)6) + ");
+        if (i == 2) {
+            CI_CHECK_CONTAINS(c.src, "for (long long xf = x0_begin;");
+            CI_CHECK(strstr(c.src, "(unsigned)") == NULL);
+        }
+        if (i < 2) {   /* (the 64-bit one is only written: NVRTC takes it as the others) */
+            why = ci__cuda_compile(c.p->A, c.src, 90, "off", &b);
+            CI_CHECK_MSG(!why, "case %d: %s", i, why ? why : "");
+        }
+        cu_src_free(&c);
+    }
 }
 
 /* the cooperative reductions and the tiled kernels: each case's source compiles, and each
@@ -254,7 +288,7 @@ CI_TEST(test_cuemit_kernel_shapes) {
         if (i == 0) CI_CHECK_CONTAINS(src, "__shfl_down_sync(0xffffffffu, acc_i");
         if (i == 12) CI_CHECK_CONTAINS(src, "acc0_3 += ");   /* four sums in flight */
         /* 32-bit indices in a kernel that does not reduce; 64-bit in a cooperative one */
-        if (i == 18) CI_CHECK_CONTAINS(src, "for (int q = (int)x0_begin * 4;");
+        if (i == 18) CI_CHECK_CONTAINS(src, "for (unsigned q = (unsigned)x0_begin * 4;");
         if (i == 0) CI_CHECK_CONTAINS(src, "long long rf = ru0;");
         if (i >= 22 && i <= 26) {   /* the products run on the GPU, the integer one on the host */
             int e, next = 0;
@@ -360,6 +394,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_cuemit_entries_and_refusal);
     CI_RUN(test_cuemit_kernel_shapes);
     CI_RUN(test_cuemit_wide_indices_stay_64_bit);
+    CI_RUN(test_cuemit_unsigned_index_division);
     CI_RUN(test_cuemit_vector_kernels);
 #endif
     CI_RUN(test_suite_cuda_source_compiles);
