@@ -904,6 +904,11 @@ static void ci__cuemit_loop(ci__cemit *E, ci__group *g, int p, int ty, const cha
 static int ci__cuemit_vec(ci__cemit *E, ci__group *g);
 static void ci__cuemit_vec_body(ci__cemit *E, ci__group *g, int p, const char *lvl);
 static int ci__cuemit_vec_load(ci__cemit *E, const ci__v *v);
+static int ci__cuemit_rows(ci__cemit *E, ci__group *g, int tx, int ty);
+static int ci__cuemit_row_load(ci__cemit *E, const ci__v *v);
+static int ci__cuemit_tile_load(ci__cemit *E, const ci__v *v);
+static int ci__cuemit_row_store(ci__cemit *E, const ci__buf *b, const ci__ix *ix,
+                                const char *val, const char *vt, const char *ind);
 static void ci__cuda_check_source(ci_program *p);
 static int ci__cuda_set_io(ci_program *p, int device_io, const void *const *in,
                            void *const *out, void *stream);
@@ -916,7 +921,10 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
 #define CI__CUEMIT_POINTS_S "4"     /*   (as text; also a vector kernel's lanes: float4, int4) */
 #define CI__CUEMIT_VLOADS 16        /* a vector kernel's vector loads, at most */
 #define CI__CUEMIT_UNROLL 4         /* points a step of a cooperative kernel's sums */
+#define CI__CUEMIT_RLOADS 8         /* a kernel that keeps its rows: the loads it keeps, at most */
+#define CI__CUEMIT_RWORDS 32        /*   and the 4-byte registers a thread keeps them in */
 #define CI__CUEMIT_TILE 32          /* a tiled kernel's tile: 32 x 32 points, 32 x 8 threads */
+#define CI__CUEMIT_TLOADS 4         /*   the loads across its rows it stages, at most */
 #define CI__CUEMIT_MM_BLOCKS 256    /* a product's blocks that K is split to reach */
 #define CI__CUEMIT_MM_KPART 256     /* the shortest part of K a split gives a block */
 #define CI__CUEMIT_MM_COMBINE 65536 /* the most points the parts of a split tile hold */
@@ -2029,7 +2037,8 @@ static void ci__ix_print2(ci__sb *sb, const ci__ix *e, const char *pre, const ch
 }
 
 /* e as C, its constants suffixed ll: "LL" (int64 arithmetic), or "" where the caller knows
-   every partial sum fits in an int (ci__ix_bound; >>cuemit's 32-bit kernels) */
+   every partial sum fits in an int (ci__ix_bound; >>cuemit's 32-bit kernels, where a division
+   of a value that is never negative is unsigned, the cheaper one) */
 static void ci__ix_print_w(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, void *user,
                            const char *ll) {
     int i;
@@ -2063,7 +2072,10 @@ static void ci__ix_print_w(ci__sb *sb, const ci__ix *e, ci__ix_varname_fn vn, vo
         break;
     case CI__IX_FDIV:
     case CI__IX_MOD:
-        if (e->a->lo >= 0 && e->b->lo > 0)
+        if (e->a->lo >= 0 && e->b->lo > 0 && !*ll)
+            ci__ix_print2(sb, e, "(int)((unsigned)", fdiv ? " / (unsigned)" : " % (unsigned)",
+                          ")", vn, user, ll);
+        else if (e->a->lo >= 0 && e->b->lo > 0)
             ci__ix_print2(sb, e, "(", fdiv ? " / " : " % ", ")", vn, user, ll);
         else
             ci__ix_print2(sb, e, fdiv ? "ci_floordiv_i64(" : "ci_mod_i64(", ", ", ")", vn, user,
@@ -2436,6 +2448,7 @@ struct ci__group {
     int cu_tx, cu_ty; /* >>cuemit: a block's points and threads a point (0: a thread a point) */
     int cu_tile;      /* >>cuemit: runs in tiles of its last two dims */
     int cu_vec;       /* >>cuemit: a thread's points are neighbours, read and written as vectors */
+    int cu_rows;      /* >>cuemit: a cooperative one keeps its rows, this many points a thread */
     int cpu_tile;     /* >>cemit: runs in tiles (>>tile) of its last dim, which stays a loop */
     int itile;        /* >>interp: the variable it runs in tiles along + 1 (0: point by point) */
     int icols;        /* >>interp: in column mode (ci__interp_tile_pick) */
@@ -13637,11 +13650,14 @@ static void ci__cemit_scan(const char *s, size_t n, char *need) {
 }
 
 /* how the emitted C does index arithmetic: the index variables' type, the cast of a range
-   to it, the suffix of index constants. 64-bit everywhere; 32-bit in >>cuemit's kernels
-   whose indices ci__cuemit_i32 bounds below 2^31. */
-typedef struct ci__cemit_ints { const char *ty, *cast, *ll; } ci__cemit_ints;
-static const ci__cemit_ints ci__cemit_i64 = {"long long", "", "LL"};
-static const ci__cemit_ints ci__cemit_i32 = {"int", "(int)", ""};
+   to it, the suffix of index constants, and the type of a flat index that is split into
+   variables (and the cast to it). 64-bit everywhere; 32-bit in >>cuemit's kernels whose
+   indices ci__cuemit_i32 bounds below 2^31, where a flat index is unsigned: it is never
+   negative, and an unsigned division or remainder by a constant is a multiply and a shift
+   (a power of two: a shift or a mask), a signed one needs a correction for negative values */
+typedef struct ci__cemit_ints { const char *ty, *cast, *ll, *fty, *fcast; } ci__cemit_ints;
+static const ci__cemit_ints ci__cemit_i64 = {"long long", "", "LL", "long long", ""};
+static const ci__cemit_ints ci__cemit_i32 = {"int", "(int)", "", "unsigned", "(unsigned)"};
 
 struct ci__cemit {
     ci__L *L;
@@ -13655,6 +13671,17 @@ struct ci__cemit {
        kernel's lanes), and the lane being written */
     const ci__v *vld[CI__CUEMIT_VLOADS];
     int nvld, vlane;
+    /* >>cuemit, a cooperative kernel that keeps its rows (ci__cuemit_rows): the loads a thread
+       keeps its points of in registers, ci_r<i>[ci_s] (nrld; 0: none); the phase that fills
+       each, from memory (rst 0) or from the group's store at the same point (1: the store is
+       kept, 2: nothing else reads the buffer, so the store is left out); rin: in a loop over
+       the kept points */
+    const ci__v *rld[CI__CUEMIT_RLOADS];
+    int rfill[CI__CUEMIT_RLOADS], rst[CI__CUEMIT_RLOADS], nrld, rin;
+    /* >>cuemit, a tiled kernel: the loads across its rows staged in shared memory, ci_t<i>
+       (ci__cuemit_tile_open; ntld 0: none) */
+    const ci__v *tld[CI__CUEMIT_TLOADS];
+    int ntld;
     const ci__cemit_ints *it;   /* how index arithmetic is written (ci__cemit_i64, _i32) */
     char *indirect;       /* per index variable: an indirect index (its value is data) */
     const char **names;   /* per index variable */
@@ -13893,7 +13920,13 @@ static void ci__cemit_loadexpr(ci__cemit *E, ci__v *v) {
     ci__sb *sb = E->sb;
     const char *conv = v->buf->dt == CI_F16 ? "ci_h2f" : v->buf->dt == CI_BF16 ? "ci_bf2f" : "";
     if (E->nvld && ci__cuemit_vec_load(E, v)) return;   /* a lane of a vector read (>>cuemit) */
-    ci__sb_printf(sb, "%s%s%s[", conv, *conv ? "(" : "", ci__cemit_bname(E, v->buf));
+    ci__sb_printf(sb, "%s%s", conv, *conv ? "(" : "");
+    /* a kept point of a row; a staged point of a tile (>>cuemit) */
+    if ((E->rin && ci__cuemit_row_load(E, v)) || (E->ntld && ci__cuemit_tile_load(E, v))) {
+        ci__sb_put(sb, *conv ? ")" : "");
+        return;
+    }
+    ci__sb_printf(sb, "%s[", ci__cemit_bname(E, v->buf));
     ci__ix_print_w(sb, v->ix, ci__cemit_varname, E, E->it->ll);
     ci__sb_put(sb, *conv ? "])" : "]");
 }
@@ -14302,13 +14335,13 @@ static void ci__cemit_loops_open(ci__cemit *E, int ndim, const int64_t *size, in
     else if (E->strided)   /* a GPU thread's few points (>>cuemit) */
         ci__sb_printf(E->sb, "    #pragma unroll %d\n", CI__CUEMIT_POINTS);
     if (collapse == 2) {
-        ci__sb_printf(E->sb, "    for (%s x01 = %sx0_begin; x01 < %sx0_end; x01%s) {\n", E->it->ty,
-                      E->it->cast, E->it->cast, step);
+        ci__sb_printf(E->sb, "    for (%s x01 = %sx0_begin; x01 < %sx0_end; x01%s) {\n",
+                      E->it->fty, E->it->fcast, E->it->fcast, step);
         ci__sb_printf(E->sb, "        %s x0 = x01 / %lld%s, x1 = x01 %% %lld%s;\n", E->it->ty,
                       (long long)size[1], E->it->ll, (long long)size[1], E->it->ll);
     } else if (collapse > 2) {
-        ci__sb_printf(E->sb, "    for (%s xf = %sx0_begin; xf < %sx0_end; xf%s) {\n", E->it->ty,
-                      E->it->cast, E->it->cast, step);
+        ci__sb_printf(E->sb, "    for (%s xf = %sx0_begin; xf < %sx0_end; xf%s) {\n", E->it->fty,
+                      E->it->fcast, E->it->fcast, step);
         for (j = collapse - 1; j > 0; j--) {
             ci__sb_printf(E->sb, "        %s x%d = xf / %lld%s %% %lld%s;\n", E->it->ty, j, st,
                           E->it->ll, (long long)size[j], E->it->ll);
@@ -14444,17 +14477,26 @@ static void ci__cemit_red_update(ci__cemit *E, const ci__kernel *k, ci_dtype in_
     }
 }
 
-/* "out[index] = value" in the buffer's storage type; vt: the value's C type */
-static void ci__cemit_store(ci__cemit *E, const ci__buf *b, ci__ix *ix, const char *val,
-                            const char *vt, const char *ind) {
+/* val (of C type vt) as buffer b stores it */
+static void ci__cemit_store_val(ci__cemit *E, const ci__buf *b, const char *val, const char *vt) {
     const char *conv = b->dt == CI_F16    ? "ci_f2h"
                        : b->dt == CI_BF16 ? "ci_f2bf"
                                           : "",
                *ct = ci__cemit_ctype(b->dt);
+    if (!strcmp(vt, ct)) ci__sb_printf(E->sb, *conv ? "%s(%s)" : "%s%s", conv, val);
+    else ci__sb_printf(E->sb, "%s((%s)%s)", conv, ct, val);
+}
+
+/* "out[index] = value" in the buffer's storage type; vt: the value's C type */
+static void ci__cemit_store(ci__cemit *E, const ci__buf *b, ci__ix *ix, const char *val,
+                            const char *vt, const char *ind) {
+    /* (a point of a row a cooperative kernel keeps: through its register, >>cuemit) */
+    if (E->rin && ci__cuemit_row_store(E, b, ix, val, vt, ind)) return;
     ci__sb_printf(E->sb, "%s%s[", ind, ci__cemit_bname(E, b));
     ci__ix_print_w(E->sb, ix, ci__cemit_varname, E, E->it->ll);
-    if (!strcmp(vt, ct)) ci__sb_printf(E->sb, *conv ? "] = %s(%s);\n" : "] = %s%s;\n", conv, val);
-    else ci__sb_printf(E->sb, "] = %s((%s)%s);\n", conv, ct, val);
+    ci__sb_put(E->sb, "] = ");
+    ci__cemit_store_val(E, b, val, vt);
+    ci__sb_put(E->sb, ";\n");
 }
 
 /* a scan or a scatter: one kernel, the old way */
@@ -15273,8 +15315,10 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
         if (k->store) ci__cemit_out_decl(E, k->out);
     }
     collapse = ci__cemit_collapse(g, E->cuda);
-    g->cu_tx = g->cu_ty = g->cu_tile = g->cu_vec = 0;   /* (>>cuemit's choices, made anew) */
+    g->cu_tx = g->cu_ty = g->cu_tile = g->cu_vec = g->cu_rows = 0;   /* (>>cuemit's, anew) */
+    E->nrld = E->ntld = 0;
     if (E->cuda) coop = ci__cuemit_coop(E, g, &tx, &ty);
+    if (coop) ci__cuemit_rows(E, g, tx, ty);   /* (the rows it keeps in registers) */
     /* 32-bit indexing, in the kernels that do not reduce (measured on an H100: blur3x3's
        kernel 1.9x faster; cooperative reductions 5-9% slower, so they keep 64-bit) */
     if (E->cuda && !T->nr && ci__cuemit_i32(E, g)) E->it = &ci__cemit_i32;
@@ -15309,6 +15353,10 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
        reduction loops */
     snprintf(once, sizeof once, "%s%s", lvl, coop ? "if (threadIdx.y == 0) " : "");
     if (g->cpu_tile == 2) ci__cemit_tile_cols(E, g, tv, lvl);
+    for (i = 0; i < E->nrld; i++)   /* the kept points of a row (>>cuemit) */
+        ci__sb_printf(sb, "%s%s ci_r%d[%d];   /* %s's, this thread's of the row */\n", lvl,
+                      ci__dtype_tab[E->rld[i]->buf->dt].cstore, i, g->cu_rows,
+                      ci__cemit_bname(E, E->rld[i]->buf));
     for (p = 0; p < g->nphase && g->cpu_tile != 2; p++) {
         int ninner = 0;
         char val[32];
@@ -15440,6 +15488,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     else ci__cemit_loops_close(E, T->ndim, collapse);
     ci__sb_put(sb, "}\n");
     ci__cemit_end(E, T->nr, T->rvars);
+    E->nrld = E->ntld = 0;
     if (tv >= 0) E->rmask[tv] = 0;
     if (g->cpu_in) E->rmask[g->in_x->var] = 0;
     E->it = &ci__cemit_i64;
@@ -15659,12 +15708,14 @@ static int *ci__cemit_source(ci_program *p) {
    their partial results are combined across the block (ci__cuemit_combine) in a fixed order,
    so a run gives the same bits every time. Whether the threads of a warp share a point (ty,
    a row reduction: they read a row's neighbouring elements) or take neighbouring points (tx, a
-   reduction over an outer dim: they read a row of points) follows the loads' strides. A
-   scatter whose points may meet runs on one thread, in order. The pointer table B is in device
-   memory. A kernel that does not reduce, whose accesses along its last dim have stride 1, takes
-   4 neighbouring points a thread instead, each buffer read and written as 16-byte vectors
-   (ci__cuemit_vec). The run-time error record is set with an atomic, so the first failing
-   check wins as on the CPU. The float matrix products run ci_bmm, a tiled kernel of their own
+   reduction over an outer dim: they read a row of points) follows the loads' strides. One of
+   several phases whose rows are short keeps a thread's points of a row in registers
+   (ci__cuemit_rows), so its phases read the row from memory once. A scatter whose points may
+   meet runs on one thread, in order. The pointer table B is in device memory. A kernel that
+   does not reduce, whose accesses along its last dim have stride 1, takes 4 neighbouring
+   points a thread instead, each buffer read and written as 16-byte vectors (ci__cuemit_vec).
+   The run-time error record is set with an atomic, so the first failing check wins as on the
+   CPU. The float matrix products run ci_bmm, a tiled kernel of their own
    (ci__cuemit_bmm_src); other extern kernels run on the host (>>cuda copies their operands).
    The host library's math (erfinv, digamma, i0, the random generators) has no device version
    yet: a program that needs it is refused. */
@@ -15782,6 +15833,150 @@ static int ci__cuemit_coop(ci__cemit *E, ci__group *g, int *tx, int *ty) {
     return 1;
 }
 
+/* A cooperative kernel of several phases keeps its rows where they are short (g->cu_rows): a
+   thread's points of a row are the same in every phase (threadIdx.y + s * ty, s < cu_rows),
+   so a load that more than one phase reads comes from memory once, into ci_r<i>[s], which
+   the phases' loops, unrolled, keep in registers. A load of what an earlier phase of the
+   group stores at the same point takes the stored value, and the store is left out where
+   nothing else reads the buffer (softmax reads its row once instead of three times; an RMS
+   norm's product is not written and read back). A load is kept only where its index stays
+   inside its buffer at every point (it is read ahead of a where() that may guard it), from a
+   buffer the kernel writes nowhere else, and within CI__CUEMIT_RWORDS registers a thread
+   (half that with more than 512 threads, which have 64 registers or fewer). Sets E->rld and
+   g->cu_rows; with none kept, the phases read memory as before. */
+typedef struct ci__cuemit_reader { const ci__buf *b; int found; } ci__cuemit_reader;
+static void ci__cuemit_reads_b(ci__buf *b, void *user) {
+    ci__cuemit_reader *r = (ci__cuemit_reader *)user;
+    r->found |= b == r->b;
+}
+
+/* is buffer b read anywhere but through kept load v of group g? */
+static int ci__cuemit_read_elsewhere(ci__cemit *E, const ci__group *g, const ci__v *v) {
+    ci__L *L = E->L;
+    ci__cuemit_reader r;
+    int i, j, n = ci__cuemit_ixnodes(E, g);
+    r.b = v->buf;
+    r.found = 0;
+    for (i = 0; i < n; i++)
+        if (E->stk[i]->op == CI__V_LOAD && E->stk[i]->buf == v->buf && E->stk[i] != v) return 1;
+    for (i = 0; i < L->groups.n && !r.found; i++) {
+        const ci__group *o = (const ci__group *)L->groups.v[i];
+        if (o == g || !o->live) continue;
+        for (j = 0; j < o->m.n; j++) {
+            ci__kernel *k = (ci__kernel *)o->m.v[j];
+            if (k->emit) ci__sched_kernel_reads(L, k, ci__cuemit_reads_b, &r);
+        }
+    }
+    return r.found;
+}
+
+static int ci__cuemit_rows(ci__cemit *E, ci__group *g, int tx, int ty) {
+    const ci__ir_tiling *T = &g->t;
+    ci__L *L = E->L;
+    enum { NC = 4 * CI__CUEMIT_RLOADS };
+    const ci__v *cand[NC];
+    unsigned used[NC];
+    int first[NC];
+    long long rn = 1, slots;
+    int i, j, p, nc = 0, words = 0;
+    const int budget = tx * ty > 512 ? CI__CUEMIT_RWORDS / 2 : CI__CUEMIT_RWORDS;
+    E->nrld = 0;
+    if (g->nphase < 2 || g->nphase > 32) return 0;
+    for (i = 0; i < T->nr; i++) rn *= (long long)T->rsize[i];
+    slots = (rn + ty - 1) / ty;
+    if (rn <= 0 || slots > budget) return 0;
+    for (p = 0; p < g->nphase; p++) {   /* the loads of each phase's loop */
+        ci__ir_vwalk w;
+        int *marks = ci__ir_marks(L), epoch = L->epoch;
+        ci__v *v;
+        ci__ir_vw_open(L, &w);
+        for (j = 0; j < g->m.n; j++) {
+            const ci__kernel *k = (const ci__kernel *)g->m.v[j];
+            if (k->emit && k->inner && k->phase == p) ci__ir_vw_push(&w, k->gbody, 0);
+        }
+        while ((v = ci__ir_vw_next(&w, marks, epoch)) != NULL) {
+            if (v->op != CI__V_LOAD || !ci__ix_uses_any(v->ix, E->rmask, E->nvars)) continue;
+            for (i = 0; i < nc && cand[i] != v; i++) {}
+            if (i == NC) continue;
+            if (i == nc) {
+                cand[nc] = v;
+                used[nc] = 0;
+                first[nc++] = p;
+            }
+            used[i] |= 1u << p;
+        }
+        ci__ir_vw_close(&w);
+    }
+    for (i = 0; i < nc; i++) {
+        const ci__v *v = cand[i];
+        const ci__buf *b = v->buf;
+        int fill = first[i], st = 0, wd = (int)(ci__dtype_tab[b->dt].size + 3) / 4;
+        if (b->inplace_of || b->inplace_by) continue;
+        if (v->ix->lo < 0 || v->ix->hi >= b->numel ||
+            ci__ix_uses_any(v->ix, E->indirect, E->nvars))
+            continue;
+        if (E->outmark[b->id] == E->epoch) {   /* the group's store at the point, earlier */
+            const ci__kernel *s = NULL;
+            int ns = 0;
+            for (j = 0; j < g->m.n; j++) {
+                const ci__kernel *k = (const ci__kernel *)g->m.v[j];
+                if (k->emit && k->store && k->out == b) {
+                    s = k;
+                    ns++;
+                }
+            }
+            if (ns != 1 || !s->inner || s->kind != CI__K_POINTWISE || s->st_ix != v->ix ||
+                s->phase >= fill)
+                continue;
+            fill = s->phase;
+            st = 1;
+        } else if (!(used[i] & (used[i] - 1)))
+            continue;   /* (read in one phase only) */
+        if (E->nrld == CI__CUEMIT_RLOADS || words + slots * wd > budget) continue;
+        words += (int)slots * wd;
+        E->rld[E->nrld] = v;
+        E->rfill[E->nrld] = fill;
+        E->rst[E->nrld++] = st;
+    }
+    for (i = 0; i < E->nrld; i++)   /* stores nothing else reads */
+        if (E->rst[i] && E->rld[i]->buf->output_index < 0 && !E->rld[i]->buf->pinned &&
+            !ci__cuemit_read_elsewhere(E, g, E->rld[i]))
+            E->rst[i] = 2;
+    g->cu_rows = E->nrld ? (int)slots : 0;
+    return g->cu_rows;
+}
+
+/* a kept load (ci__cuemit_rows), in a loop over the kept points: its register (1), else 0 */
+static int ci__cuemit_row_load(ci__cemit *E, const ci__v *v) {
+    int i;
+    for (i = 0; i < E->nrld; i++)
+        if (E->rld[i] == v) {
+            ci__sb_printf(E->sb, "ci_r%d[ci_s]", i);
+            return 1;
+        }
+    return 0;
+}
+
+/* a store (of val, C type vt) at the point of a kept load: into its register, and to memory
+   unless it is left out (1), else 0 */
+static int ci__cuemit_row_store(ci__cemit *E, const ci__buf *b, const ci__ix *ix,
+                                const char *val, const char *vt, const char *ind) {
+    int i;
+    for (i = 0; i < E->nrld; i++) {
+        if (!E->rst[i] || E->rld[i]->buf != b || E->rld[i]->ix != ix) continue;
+        ci__sb_printf(E->sb, "%sci_r%d[ci_s] = ", ind, i);
+        ci__cemit_store_val(E, b, val, vt);
+        ci__sb_put(E->sb, ";\n");
+        if (E->rst[i] == 1) {
+            ci__sb_printf(E->sb, "%s%s[", ind, ci__cemit_bname(E, b));
+            ci__ix_print_w(E->sb, ix, ci__cemit_varname, E, E->it->ll);
+            ci__sb_printf(E->sb, "] = ci_r%d[ci_s];\n", i);
+        }
+        return 1;
+    }
+    return 0;
+}
+
 /* can group g's kernel index in 32-bit ints (the GPU's integer units do a 32-bit multiply-add
    in one instruction, a 64-bit one in several)? Only where its points and its reduction's
    fit with room to spare, and every index expression it prints, every partial sum of it, is
@@ -15811,8 +16006,10 @@ static int ci__cuemit_i32(ci__cemit *E, const ci__group *g) {
 /* A kernel that does not reduce and reads some buffer across its innermost dim (a transpose)
    runs in tiles of CI__CUEMIT_TILE x CI__CUEMIT_TILE points of its last two dims: a block of
    32 x 8 threads a tile, the warp along the last dim, each thread 4 rows. The reads across
-   the rows then use whole cache lines within the block (through L1) instead of a line a
-   point. Sets g->cu_tile. */
+   the rows then use whole cache lines within the block instead of a line a point: a load
+   whose index has stride 1 along the rows' dim (and another along the last) is staged in
+   shared memory when the tile starts, a warp reading along the rows, each thread's point
+   then read from there (ci__cuemit_tile_stage); another goes through L1. Sets g->cu_tile. */
 static int ci__cuemit_tiled(ci__cemit *E, ci__group *g) {
     const ci__ir_tiling *T = &g->t;
     int straight, across;
@@ -15834,27 +16031,99 @@ static long long ci__cuemit_tiles(const ci__group *g) {
            ((T->size[T->ndim - 1] + CI__CUEMIT_TILE - 1) / CI__CUEMIT_TILE);
 }
 
+/* the loads of tiled group g that are staged in shared memory, into E->tld: each reads with
+   stride 1 along the rows' dim and a stride other than 0 and 1 along the last (a transpose,
+   not a broadcast), stays inside its buffer at every point (it is read ahead of a where()
+   that may guard it), from a buffer the kernel does not write */
+static void ci__cuemit_tile_scan(ci__cemit *E, const ci__group *g) {
+    const ci__ir_tiling *T = &g->t;
+    const ci__ix *a = T->vars[T->ndim - 1], *b = T->vars[T->ndim - 2];
+    int i, n = ci__cuemit_ixnodes(E, g);
+    E->ntld = 0;
+    if (g->nphase != 1) return;
+    for (i = 0; i < n && E->ntld < CI__CUEMIT_TLOADS; i++) {
+        const ci__v *v = E->stk[i];
+        int64_t ca, cb;
+        if (v->op != CI__V_LOAD || v->buf->inplace_of || v->buf->inplace_by ||
+            E->outmark[v->buf->id] == E->epoch || v->ix->lo < 0 || v->ix->hi >= v->buf->numel ||
+            ci__ix_uses_any(v->ix, E->indirect, E->nvars))
+            continue;
+        ca = ci__cuemit_coef(v->ix, a);
+        cb = ci__cuemit_coef(v->ix, b);
+        if (cb == 1 && ca != 0 && ca != 1 && ca != -1) E->tld[E->ntld++] = v;
+    }
+}
+
+/* a staged load (ci__cuemit_tile_scan): its thread's point in shared memory (1), else 0 */
+static int ci__cuemit_tile_load(ci__cemit *E, const ci__v *v) {
+    int i;
+    for (i = 0; i < E->ntld; i++)
+        if (E->tld[i] == v) {
+            ci__sb_printf(E->sb, "ci_t%d[threadIdx.x][threadIdx.y + 8 * (q %% %d)]", i,
+                          CI__CUEMIT_TILE / 8);
+            return 1;
+        }
+    return 0;
+}
+
+/* the staged loads of the tile t (the rows x<d-2> from r0, the columns x<d-1> from c0, as
+   text), when a thread's first row of it starts: each thread reads 4 points, a warp along
+   the rows (neighbouring addresses), into ci_t<i>[column][row], padded to 33 rows so that the
+   reads of a column fall in different banks; barriers before (the last tile's reads are
+   done) and after */
+static void ci__cuemit_tile_stage(ci__cemit *E, const ci__group *g, const char *r0,
+                                  const char *c0) {
+    const ci__ir_tiling *T = &g->t;
+    ci__sb *sb = E->sb;
+    int i, d = T->ndim, rows = CI__CUEMIT_TILE / 8;
+    ci__sb_printf(sb, "        if (q %% %d == 0) {   /* the tile's staged loads */\n", rows);
+    ci__sb_put(sb, "            __syncthreads();\n");
+    ci__sb_printf(sb, "            for (int ci_k = 0; ci_k < %d; ci_k++) {\n", rows);
+    ci__sb_printf(sb, "                %s x%d = %s + threadIdx.y + 8 * ci_k;\n", E->it->ty, d - 1,
+                  c0);
+    ci__sb_printf(sb, "                %s x%d = %s + threadIdx.x;\n", E->it->ty, d - 2, r0);
+    ci__sb_printf(sb, "                if (x%d >= %lld%s || x%d >= %lld%s) continue;\n", d - 1,
+                  (long long)T->size[d - 1], E->it->ll, d - 2, (long long)T->size[d - 2],
+                  E->it->ll);
+    for (i = 0; i < E->ntld; i++) {
+        const ci__v *v = E->tld[i];
+        ci__sb_printf(sb, "                ci_t%d[threadIdx.y + 8 * ci_k][threadIdx.x] = %s[", i,
+                      ci__cemit_bname(E, v->buf));
+        ci__ix_print_w(sb, v->ix, ci__cemit_varname, E, E->it->ll);
+        ci__sb_put(sb, "];\n");
+    }
+    ci__sb_put(sb, "            }\n            __syncthreads();\n        }\n");
+}
+
 static void ci__cuemit_tile_open(ci__cemit *E, const ci__group *g) {
     const ci__ir_tiling *T = &g->t;
     int i, d = T->ndim, rows = CI__CUEMIT_TILE / 8;
     long long tc = (T->size[d - 1] + CI__CUEMIT_TILE - 1) / CI__CUEMIT_TILE,
               tr = (T->size[d - 2] + CI__CUEMIT_TILE - 1) / CI__CUEMIT_TILE, st = tc * tr;
+    char r0[64], c0[64];
     ci__sb *sb = E->sb;
+    ci__cuemit_tile_scan(E, g);
+    for (i = 0; i < E->ntld; i++)
+        ci__sb_printf(sb, "    __shared__ %s ci_t%d[%d][%d];   /* %s, a tile staged */\n",
+                      ci__dtype_tab[E->tld[i]->buf->dt].cstore, i, CI__CUEMIT_TILE,
+                      CI__CUEMIT_TILE + 1, ci__cemit_bname(E, E->tld[i]->buf));
+    snprintf(c0, sizeof c0, "t %% %lld%s * %d", tc, E->it->ll, CI__CUEMIT_TILE);
+    snprintf(r0, sizeof r0, "t / %lld%s %% %lld%s * %d", tc, E->it->ll, tr, E->it->ll,
+             CI__CUEMIT_TILE);
     ci__sb_printf(sb, "    #pragma unroll %d\n", rows);
-    ci__sb_printf(sb, "    for (%s q = %sx0_begin * %d; q < %sx0_end * %d; q++) {\n", E->it->ty,
-                  E->it->cast, rows, E->it->cast, rows);
-    ci__sb_printf(sb, "        %s t = q / %d;   /* the tile */\n", E->it->ty, rows);
-    ci__sb_printf(sb, "        %s x%d = t %% %lld%s * %d + threadIdx.x;\n", E->it->ty, d - 1, tc,
-                  E->it->ll, CI__CUEMIT_TILE);
-    ci__sb_printf(sb, "        %s x%d = t / %lld%s %% %lld%s * %d", E->it->ty, d - 2, tc,
-                  E->it->ll, tr, E->it->ll, CI__CUEMIT_TILE);
-    ci__sb_printf(sb, " + threadIdx.y + 8 * (q %% %d);\n", rows);
+    ci__sb_printf(sb, "    for (%s q = %sx0_begin * %d; q < %sx0_end * %d; q++) {\n", E->it->fty,
+                  E->it->fcast, rows, E->it->fcast, rows);
+    ci__sb_printf(sb, "        %s t = q / %d;   /* the tile */\n", E->it->fty, rows);
+    ci__sb_printf(sb, "        %s x%d = %s + threadIdx.x;\n", E->it->ty, d - 1, c0);
+    ci__sb_printf(sb, "        %s x%d = %s + threadIdx.y + 8 * (q %% %d);\n", E->it->ty, d - 2, r0,
+                  rows);
     for (i = d - 3; i >= 0; i--) {
         ci__sb_printf(sb, "        %s x%d = t / %lld%s", E->it->ty, i, st, E->it->ll);
         if (i > 0) ci__sb_printf(sb, " %% %lld%s", (long long)T->size[i], E->it->ll);
         ci__sb_put(sb, ";\n");
         st *= (long long)T->size[i];
     }
+    if (E->ntld) ci__cuemit_tile_stage(E, g, r0, c0);
     ci__sb_printf(sb, "        if (x%d >= %lld%s || x%d >= %lld%s) continue;\n", d - 1,
                   (long long)T->size[d - 1], E->it->ll, d - 2, (long long)T->size[d - 2],
                   E->it->ll);
@@ -16081,6 +16350,32 @@ static void ci__cuemit_loop(ci__cemit *E, ci__group *g, int p, int ty, const cha
     snprintf(in4, sizeof in4, "%s    ", lvl);
     snprintf(in8, sizeof in8, "%s        ", lvl);
     for (i = 0; i < g->t.nr; i++) rn *= (long long)g->t.rsize[i];
+    if (g->cu_rows) {   /* a thread's kept points, the loop unrolled (ci__cuemit_rows) */
+        ci__sb_printf(sb, "%s#pragma unroll\n%sfor (int ci_s = 0; ci_s < %d; ci_s++) {\n", lvl,
+                      lvl, g->cu_rows);
+        ci__sb_printf(sb, "%s%s rf = threadIdx.y + ci_s * %d%s;\n", in4, E->it->ty, ty,
+                      E->it->ll);
+        if (rn % ty) ci__sb_printf(sb, "%sif (rf < %lld%s) {\n", in4, rn, E->it->ll);
+        else ci__sb_printf(sb, "%s{   /* (every thread's points are in the row) */\n", in4);
+        ci__cuemit_rvars(E, g, in8);
+        for (j = 0; j < g->m.n; j++) {   /* an argmax counts the points it has seen */
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            if (k->emit && k->inner && k->phase == p && k->kind == CI__K_REDUCTION &&
+                (k->rtype == CI__RED_ARGMAX || k->rtype == CI__RED_ARGMIN))
+                ci__sb_printf(sb, "%sri%d = rf;\n", in8, ci__cemit_acc(E, k));
+        }
+        for (i = 0; i < E->nrld; i++) {   /* the kept points this phase reads first */
+            if (E->rst[i] || E->rfill[i] != p) continue;
+            ci__sb_printf(sb, "%sci_r%d[ci_s] = %s[", in8, i, ci__cemit_bname(E, E->rld[i]->buf));
+            ci__ix_print_w(sb, E->rld[i]->ix, ci__cemit_varname, E, E->it->ll);
+            ci__sb_put(sb, "];\n");
+        }
+        E->rin = 1;
+        ci__cemit_loop_body(E, g, p, in8, -1);
+        E->rin = 0;
+        ci__sb_printf(sb, "%s}\n%s}\n", in4, lvl);
+        return;
+    }
     unroll = ci__cemit_phase_unroll(g, p) > 1 && rn >= 2LL * CI__CUEMIT_UNROLL * ty
                      ? CI__CUEMIT_UNROLL
                      : 1;

@@ -96,6 +96,39 @@ static const char *const cuda_kernel_cases[] = {
     "input a: f32[1, 7]\ninput b: f32[7, 65]\ny = aten.mm.default(a, b)\n"
     "input c: bf16[7, 1]\ninput d: bf16[1, 1]\nz = aten.mm.default(c, d)\n"
     "z2 = aten._to_copy.default(z, dtype=f32)\noutput y, z2\n",
+    /* rows kept in registers (cases 38-45): a ragged row; an RMS norm whose product is kept
+       and not written, and written too (an output); f16 (kept as stored); two reduced dims;
+       i64 (two words a point) with an argmax; a padded row (the load a where() guards); a
+       row too long to keep (the phases read memory) */
+    "input x: f32[37, 3001]\ny = aten._softmax.default(x, -1, False)\noutput y\n",
+    "input a: f32[19, 1111]\ninput c: f32[19, 1111]\ninput w: f32[1111]\n"
+    "s = aten.silu.default(a)\nh = aten.mul.Tensor(s, c)\nh2 = aten.pow.Tensor_Scalar(h, 2)\n"
+    "ms = aten.mean.dim(h2, [-1], True)\nmse = aten.add.Tensor(ms, 1e-06)\n"
+    "r = aten.rsqrt.default(mse)\nhr = aten.mul.Tensor(h, r)\ny = aten.mul.Tensor(hr, w)\n"
+    "output y\n",
+    "input a: f32[19, 1111]\ninput c: f32[19, 1111]\ns = aten.silu.default(a)\n"
+    "h = aten.mul.Tensor(s, c)\nh2 = aten.pow.Tensor_Scalar(h, 2)\n"
+    "ms = aten.mean.dim(h2, [-1], True)\nr = aten.rsqrt.default(ms)\n"
+    "y = aten.mul.Tensor(h, r)\noutput y, h\n",
+    "input x: f16[33, 700]\ninput w: f16[700]\ninput b: f16[700]\n"
+    "y, m, r = aten.native_layer_norm.default(x, [700], w, b, 1e-05)\noutput y, m, r\n",
+    "input x: f32[6, 10, 50]\nm = aten.amax.default(x, [1, 2], True)\n"
+    "e = aten.sub.Tensor(x, m)\ny = aten.exp.default(e)\noutput y\n",
+    "input x: i64[33, 300]\nm = aten.amax.default(x, [1], True)\na = aten.argmax.default(x, 1)\n"
+    "d = aten.sub.Tensor(x, m)\noutput d, a\n",
+    "input x: f32[20, 100]\np = aten.constant_pad_nd.default(x, [3, 5], 0.5)\n"
+    "y = aten._softmax.default(p, -1, False)\noutput y\n",
+    "input x: f32[64, 20000]\ny = aten._softmax.default(x, -1, False)\noutput y\n",
+    /* tiles staged in shared memory (cases 46-48; 18-21 and 30 stage theirs too): a column
+       broadcast beside the transpose (read through L1); a transpose a where() picks from
+       (staged all the same); two transposed inputs of 2 and 4 bytes, in a batch */
+    "input x: f32[45, 70]\ninput b: f32[70, 1]\nt = aten.t.default(x)\n"
+    "y = aten.add.Tensor(t, b)\noutput y\n",
+    "input x: f32[40, 50]\ninput c: bool[50, 40]\ninput z: f32[50, 40]\nt = aten.t.default(x)\n"
+    "y = aten.where.self(c, t, z)\noutput y\n",
+    "input a: f16[2, 40, 35]\ninput b: i32[2, 40, 35]\nta = aten.transpose.int(a, 1, 2)\n"
+    "tb = aten.transpose.int(b, 1, 2)\nc = aten._to_copy.default(ta, dtype=f32)\n"
+    "d = aten.mul.Tensor(c, tb)\noutput d\n",
 };
 
 #endif /* CUDA_CASES_H_INCLUDED */

@@ -197,8 +197,52 @@ CI_TEST(test_cuemit_wide_indices_stay_64_bit) {
         cu_src_make(&c, cig[i]);
         if (!c.src) { cu_src_free(&c); continue; }
         if (i < 2) CI_CHECK_MSG(strstr(c.src, "for (int ") == NULL, "case %d:\n%s", i, c.src);
-        else CI_CHECK_CONTAINS(c.src, "for (int x01 = (int)x0_begin;");
+        else CI_CHECK_CONTAINS(c.src, "for (unsigned x01 = (unsigned)x0_begin;");
         if (i == 0) CI_CHECK_CONTAINS(c.src, "const long long ci_vi0 = (40000LL*x0 + x1);");
+        cu_src_free(&c);
+    }
+}
+
+/* how many times s occurs in src */
+static int count_of(const char *src, const char *s) {
+    int n = 0;
+    while ((src = strstr(src, s)) != NULL) {
+        n++;
+        src += strlen(s);
+    }
+    return n;
+}
+
+/* a 32-bit kernel splits its flat index, and divides an index that is never negative, as
+   unsigned (a multiply and a shift, no correction for negative values); a 64-bit one keeps
+   long long */
+CI_TEST(test_cuemit_unsigned_index_division) {
+    static const char *cig[] = {
+        "input x: f32[3, 70, 400]\ny = aten.add.Tensor(x, 1)\noutput y\n",
+        "input x: f32[6, 10]\nt = aten.t.default(x)\nc = aten.clone.default(t)\n"
+        "r = aten.view.default(c, [60])\ny = aten.add.Tensor(r, 1)\noutput y\n",
+        "input x: f32[3, 70000, 40000]\ny = aten.add.Tensor(x, 1)\noutput y\n"};
+    int i;
+    if (rtc_why()) CI_SKIP(rtc_why());
+    for (i = 0; i < 3; i++) {
+        const char *why;
+        ci__cuda_bin b;
+        cu_src c;
+        cu_src_make(&c, cig[i]);
+        if (!c.src) { cu_src_free(&c); continue; }
+        if (i == 0) {
+            CI_CHECK_CONTAINS(c.src, "for (unsigned xf = (unsigned)x0_begin;");
+            CI_CHECK_CONTAINS(c.src, "int x1 = xf / 400 % 70;");
+        }
+        if (i == 1) CI_CHECK_CONTAINS(c.src, "x[((int)((unsigned)x0 / (unsigned)6) + ");
+        if (i == 2) {
+            CI_CHECK_CONTAINS(c.src, "for (long long xf = x0_begin;");
+            CI_CHECK(strstr(c.src, "(unsigned)") == NULL);
+        }
+        if (i < 2) {   /* (the 64-bit one is only written: NVRTC takes it as the others) */
+            why = ci__cuda_compile(c.p->A, c.src, 90, "off", &b);
+            CI_CHECK_MSG(!why, "case %d: %s", i, why ? why : "");
+        }
         cu_src_free(&c);
     }
 }
@@ -212,7 +256,8 @@ CI_TEST(test_cuemit_kernel_shapes) {
                                   {9, 0, 32, 32},  {10, 0, 8, 64}, {11, 0, 1, 32},
                                   {12, 0, 16, 64}, {14, 0, 1, 1024}, {16, 0, 1, 128},
                                   {18, 0, 32, 8},  {19, 0, 32, 8},  {20, 0, 32, 8},
-                                  {21, 0, 32, 8}};
+                                  {21, 0, 32, 8},  {46, 0, 32, 8},  {47, 0, 32, 8},
+                                  {48, 0, 32, 8}};
     int i, w;
     if (rtc_why()) CI_SKIP(rtc_why());
     for (i = 0; i < (int)(sizeof cuda_kernel_cases / sizeof *cuda_kernel_cases); i++) {
@@ -243,7 +288,7 @@ CI_TEST(test_cuemit_kernel_shapes) {
         if (i == 0) CI_CHECK_CONTAINS(src, "__shfl_down_sync(0xffffffffu, acc_i");
         if (i == 12) CI_CHECK_CONTAINS(src, "acc0_3 += ");   /* four sums in flight */
         /* 32-bit indices in a kernel that does not reduce; 64-bit in a cooperative one */
-        if (i == 18) CI_CHECK_CONTAINS(src, "for (int q = (int)x0_begin * 4;");
+        if (i == 18) CI_CHECK_CONTAINS(src, "for (unsigned q = (unsigned)x0_begin * 4;");
         if (i == 0) CI_CHECK_CONTAINS(src, "long long rf = ru0;");
         if (i >= 22 && i <= 26) {   /* the products run on the GPU, the integer one on the host */
             int e, next = 0;
@@ -266,6 +311,34 @@ CI_TEST(test_cuemit_kernel_shapes) {
         if (i == 36) CI_CHECK_CONTAINS(src, "4095LL, n, 2, (unsigned *)work,");
         if (i == 35)   /* the counters, then 32 tiles x 4 parts of 64 x 128 floats */
             CI_CHECK(l[0].n == 32 * 4 && l[0].work == CI__CUEMIT_MM_COUNTS + 128 * 8192 * 4);
+        /* rows kept in registers: a softmax reads x once (6 points a thread, the last slot
+           checked); an RMS norm keeps its product and writes it only where it is an output;
+           f16 kept as stored; a row too long reads memory in each phase */
+        if (i == 38) {
+            CI_CHECK_CONTAINS(src, "float ci_r0[6];");
+            CI_CHECK_CONTAINS(src, "for (int ci_s = 0; ci_s < 6; ci_s++) {");
+            CI_CHECK_CONTAINS(src, "if (rf < 3001LL) {");
+            CI_CHECK_MSG(count_of(src, "x[") == 1 && count_of(src, "ci_r0[ci_s]") == 4, "%s", src);
+        }
+        if (i == 39 || i == 40) CI_CHECK_CONTAINS(src, "ci_r0[ci_s] = v1;");
+        if (i == 39) CI_CHECK_MSG(strstr(src, "h[(") == NULL, "%s", src);
+        if (i == 40) CI_CHECK_CONTAINS(src, "h[(1111LL*x0 + r0)] = ci_r0[ci_s];");
+        if (i == 41) CI_CHECK_CONTAINS(src, "unsigned short ci_r0[6];");
+        if (i == 41) CI_CHECK_CONTAINS(src, "float v0 = ci_h2f(ci_r0[ci_s]);");
+        if (i == 43) CI_CHECK_CONTAINS(src, "long long ci_r0[5];");
+        if (i == 45) CI_CHECK(strstr(src, "ci_s") == NULL && strstr(src, "long long rf = ru2;"));
+        /* tiles: a read across the rows staged in shared memory, a warp reading along the
+           rows; a column broadcast read through L1; 2- and 4-byte elements staged as stored */
+        if (i == 18 || i == 46 || i == 47) {
+            CI_CHECK_CONTAINS(src, "__shared__ float ci_t0[32][33];");
+            CI_CHECK_CONTAINS(src, "ci_t0[threadIdx.y + 8 * ci_k][threadIdx.x] = x[");
+            CI_CHECK_CONTAINS(src, "ci_t0[threadIdx.x][threadIdx.y + 8 * (q % 4)]");
+            CI_CHECK(count_of(src, "__syncthreads();") == 2 && strstr(src, "ci_t1") == NULL);
+        }
+        if (i == 20) CI_CHECK_CONTAINS(src, "__shared__ double ci_t0[32][33];");
+        if (i == 46) CI_CHECK_CONTAINS(src, " + b[x0];");
+        if (i == 48) CI_CHECK_CONTAINS(src, "__shared__ unsigned short ci_t0[32][33];");
+        if (i == 48) CI_CHECK_CONTAINS(src, "__shared__ int ci_t1[32][33];");
         cu_src_free(&c);
     }
 }
@@ -321,6 +394,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_cuemit_entries_and_refusal);
     CI_RUN(test_cuemit_kernel_shapes);
     CI_RUN(test_cuemit_wide_indices_stay_64_bit);
+    CI_RUN(test_cuemit_unsigned_index_division);
     CI_RUN(test_cuemit_vector_kernels);
 #endif
     CI_RUN(test_suite_cuda_source_compiles);
