@@ -215,6 +215,21 @@ static inline int ci_test_allclose_f32(const float *got, const float *want, size
                                     atol, rtol, why, whysize);
 }
 
+/* IEEE half and bfloat16 bits as a double, decoded here (not with the library's converters) */
+static inline double ci_test_f16_(uint16_t h) {
+    const int e = (h >> 10) & 31, m = h & 1023;
+    const double v = e == 0 ? ldexp((double)m, -24) : e == 31 ? (m ? NAN : INFINITY)
+                                                             : ldexp((double)(m | 1024), e - 25);
+    return h & 0x8000 ? -v : v;
+}
+
+static inline double ci_test_bf16_(uint16_t h) {
+    const uint32_t b = (uint32_t)h << 16;
+    float f;
+    memcpy(&f, &b, sizeof f);
+    return (double)f;
+}
+
 /* element I of an array of dtype DT as a double; *ok = 0 for dtypes this cannot read */
 static inline double ci_test_load_(ci_dtype dt, const void *p, size_t i, int *ok) {
     *ok = 1;
@@ -225,18 +240,20 @@ static inline double ci_test_load_(ci_dtype dt, const void *p, size_t i, int *ok
     case CI_I16: return (double)((const int16_t *)p)[i];
     case CI_I32: return (double)((const int32_t *)p)[i];
     case CI_I64: return (double)((const int64_t *)p)[i];
+    case CI_F16: return ci_test_f16_(((const uint16_t *)p)[i]);
+    case CI_BF16: return ci_test_bf16_(((const uint16_t *)p)[i]);
     case CI_F32: return (double)((const float *)p)[i];
     case CI_F64: return ((const double *)p)[i];
     default: *ok = 0; return 0;
     }
 }
 
-/* Any supported dtype (bool, u8..i64, f32, f64); integers and bools must match exactly
-   (i64 compared as integers, not through double). */
+/* Any supported dtype (bool, u8..i64, f16, bf16, f32, f64); integers and bools must match
+   exactly (i64 compared as integers, not through double). */
 static inline int ci_test_allclose(ci_dtype dt, const void *got, const void *want, size_t n,
                                    double atol, double rtol, char *why, size_t whysize) {
     size_t i, first = 0, nbad = 0;
-    int ok = 1, isfloat = dt == CI_F32 || dt == CI_F64;
+    int ok = 1, isfloat = dt == CI_F32 || dt == CI_F64 || dt == CI_F16 || dt == CI_BF16;
     for (i = 0; i < n; i++) {
         int bad;
         if (dt == CI_I64)

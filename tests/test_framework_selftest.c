@@ -50,7 +50,7 @@ CI_TEST(test_array_mismatch_detected) {
     CI_CHECK(!ci_test_allclose(CI_I64, gi, wi, 3, 1e30, 1e30, why, sizeof why));
     CI_CHECK_MSG(strstr(why, "index 2:") != NULL, "%s", why);
     CI_CHECK(ci_test_allclose(CI_I64, wi, wi, 3, 0, 0, why, sizeof why));
-    CI_CHECK(!ci_test_allclose(CI_F16, wi, wi, 3, 0, 0, why, sizeof why)); /* unsupported */
+    CI_CHECK(!ci_test_allclose(CI_DTYPE_INVALID, wi, wi, 3, 0, 0, why, sizeof why)); /* unsupported */
     CI_CHECK_NEAR(ci_test_max_abs_diff_f32(got, want, 6), 1.0, 0, 0);
     CI_CHECK(!ci_test_failed()); /* the comparers failed nothing */
 }
@@ -63,6 +63,25 @@ static void deliberate_failure(void) {
     deliberate_reached_end = 1;
 }
 static void deliberate_skip(void) { CI_SKIP("no reason"); }
+
+/* f16 and bf16 arrays compare through their own decoders: exact values, ulps, inf, NaN */
+CI_TEST(test_half_arrays) {
+    static const uint16_t h[6] = {0x3C00, 0xC000, 0x0001, 0x7C00, 0x3555, 0x7E00};
+    static const uint16_t b[3] = {0x3F80, 0xC040, 0x7F80};
+    uint16_t h2[6];
+    char why[256];
+    int ok;
+    CI_CHECK(ci_test_f16_(h[0]) == 1.0 && ci_test_f16_(h[1]) == -2.0);
+    CI_CHECK(ci_test_f16_(h[2]) == ldexp(1.0, -24) && isinf(ci_test_f16_(h[3])));
+    CI_CHECK(fabs(ci_test_f16_(h[4]) - 1.0 / 3) < 1e-3 && isnan(ci_test_f16_(h[5])));
+    CI_CHECK(ci_test_bf16_(b[0]) == 1.0 && ci_test_bf16_(b[1]) == -3.0 && isinf(ci_test_bf16_(b[2])));
+    memcpy(h2, h, sizeof h);
+    CI_CHECK(ci_test_allclose(CI_F16, h2, h, 6, 0, 0, why, sizeof why));
+    h2[4] = 0x3556;   /* one ulp */
+    CI_CHECK(ci_test_allclose(CI_F16, h2, h, 6, 0, 1e-3, why, sizeof why));
+    ok = ci_test_allclose(CI_F16, h2, h, 6, 0, 1e-5, why, sizeof why);
+    CI_CHECK_MSG(!ok && strstr(why, "index 4"), "%s", why);
+}
 
 CI_TEST(test_failure_recorded) {
     ci_test_state saved = ci_test_g;
@@ -180,6 +199,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_checks_pass);
     CI_RUN(test_near_rules);
     CI_RUN(test_array_mismatch_detected);
+    CI_RUN(test_half_arrays);
     CI_RUN(test_failure_recorded);
     CI_RUN(test_counting_allocator);
     CI_RUN(test_random_fill);
