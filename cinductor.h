@@ -13197,6 +13197,117 @@ static void ci__tile_interior_swap(ci__group *g) {
     }
 }
 
+/* -- merged dims: two neighbouring loop dims of a fused group (its last two point dims, or two
+   reduction dims) that every index of the group reads together, as c * (n * a + b) with n the
+   inner dim's size, run as one dim of their product (Inductor's loop merging): a 14 x 14
+   feature map's kernels tile 196 long instead of not at all, and a mean over H and W becomes
+   a reduction over one dim, which tiles. -- */
+
+/* does every index of group g (its loads', index values' and stores') read variables a and b
+   as c * (nb * a + b)? */
+static int ci__tile_merge_ok(ci__L *L, ci__group *g, int a, int b, int64_t nb) {
+    ci__ir_vwalk w;
+    ci__v *v;
+    int j, ok = 1, *mk = ci__ir_marks(L), ep = L->epoch;
+    int64_t ca, cb;
+    ci__ir_vw_open(L, &w);
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (!k->emit) continue;
+        ci__ir_vw_push(&w, k->gbody, 0);
+        if (k->store && k->st_ix && (!ci__ix_affine(k->st_ix, a, &ca) ||
+                                     !ci__ix_affine(k->st_ix, b, &cb) || ca != nb * cb))
+            ok = 0;
+    }
+    while (ok && (v = ci__ir_vw_next(&w, mk, ep)) != NULL)
+        if ((v->op == CI__V_LOAD || v->op == CI__V_INDEX) && v->ix &&
+            (!ci__ix_affine(v->ix, a, &ca) || !ci__ix_affine(v->ix, b, &cb) || ca != nb * cb))
+            ok = 0;
+    ci__ir_vw_close(&w);
+    return ok;
+}
+
+/* do group g's indices read variable y only affinely (the merge folded away)? */
+static int ci__tile_merge_folded(ci__L *L, ci__group *g, ci__v **body, ci__ix **st, int y) {
+    ci__ir_vwalk w;
+    ci__v *v;
+    int j, ok = 1, *mk = ci__ir_marks(L), ep = L->epoch;
+    int64_t c;
+    ci__ir_vw_open(L, &w);
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (!k->emit) continue;
+        ci__ir_vw_push(&w, body[j], 0);
+        if (st[j] && !ci__ix_affine(st[j], y, &c)) ok = 0;
+    }
+    while (ok && (v = ci__ir_vw_next(&w, mk, ep)) != NULL)
+        if ((v->op == CI__V_LOAD || v->op == CI__V_INDEX) && v->ix && !ci__ix_affine(v->ix, y, &c))
+            ok = 0;
+    ci__ir_vw_close(&w);
+    return ok;
+}
+
+/* merges dims d - 1 and d of vars/size (n of them, reduction ones when red) in group g, where
+   they qualify; returns 1 when it did */
+static int ci__tile_merge_pair(ci__L *L, ci__group *g, ci__ix **vars, int64_t *size, int *n,
+                               int d, int red) {
+    ci__ix *from[2], *to[2], *y, *nb;
+    ci__v **body;
+    ci__ix **st;
+    ci__ix_smap s;
+    int j, i;
+    if (size[d] < 2 || size[d - 1] < 2 || size[d] >= CI__TILE ||
+        size[d - 1] > INT64_MAX / size[d] ||
+        !ci__tile_merge_ok(L, g, vars[d - 1]->var, vars[d]->var, size[d]))
+        return 0;
+    y = ci__ix_newvar(L->A, &L->ixt, size[d - 1] * size[d], red);
+    nb = ci__ix_const(L->A, &L->ixt, size[d]);
+    from[0] = vars[d - 1];
+    from[1] = vars[d];
+    to[0] = ci__ix_fdiv(L->A, &L->ixt, y, nb);
+    to[1] = ci__ix_mod(L->A, &L->ixt, y, nb);
+    ci__ir_ixsub_make(L, &s, 2, from, to);
+    body = CI__NEWN(L->A, ci__v *, g->m.n);
+    st = CI__NEWN(L->A, ci__ix *, g->m.n);
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (!k->emit) continue;
+        body[j] = ci__ir_v_subst_fold(L, k->gbody, &s);
+        st[j] = k->st_ix ? ci__ix_subst(L->A, &L->ixt, k->st_ix, &s) : NULL;
+    }
+    if (!ci__tile_merge_folded(L, g, body, st, y->var)) return 0;
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (!k->emit) continue;
+        k->gbody = body[j];
+        k->st_ix = st[j];
+    }
+    vars[d - 1] = y;
+    size[d - 1] *= size[d];
+    for (i = d; i + 1 < *n; i++) {
+        vars[i] = vars[i + 1];
+        size[i] = size[i + 1];
+    }
+    (*n)--;
+    return 1;
+}
+
+/* the CPU's fused groups: their last point dims, and their reduction dims, merged while they
+   qualify and the inner one is shorter than a tile */
+static void ci__tile_merge(ci__L *L) {
+    int i;
+    for (i = 0; i < L->groups.n; i++) {
+        ci__group *g = (ci__group *)L->groups.v[i];
+        ci__ir_tiling *T = &g->t;
+        if (!g->live || !g->fused) continue;
+        while (T->nr >= 2 && ci__tile_merge_pair(L, g, T->rvars, T->rsize, &T->nr, T->nr - 1, 1))
+            ;
+        while (!T->nr && T->ndim >= 2 &&
+               ci__tile_merge_pair(L, g, T->vars, T->size, &T->ndim, T->ndim - 1, 0))
+            ;
+    }
+}
+
 /* the interiors of the CPU's fused pointwise groups (see above): g->in_x and each member's
    in_gbody and in_st_ix, where the interior covers half the dim and drops a mask or clamp */
 static void ci__tile_interior(ci__L *L) {
@@ -24900,6 +25011,7 @@ static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, un
     p->L->gpu = p->be->device == CI_DEVICE_CUDA;
     ci__lower_graph(p->L, g);                              /* >>lower: graph -> buffers, kernels */
     ci__sched_kernels(p->L, !d->unfused);                  /* >>sched: names, dead code, fusion */
+    if (!p->L->gpu) ci__tile_merge(p->L);                  /* >>tile: merged loop dims */
     if (!p->L->gpu) ci__tile_interior(p->L);               /* >>tile: padded loops' interiors */
     ci__plan_program(p, d->user_arena);                    /* >>plan: slots, B[], the arena */
     if (p->be->needs & CI__BE_SOURCE) ci__cemit_source(p); /* >>cemit: the C */

@@ -355,7 +355,7 @@ CI_TEST(test_cuemit_vector_kernels) {
         "input x: i32[4, 8]\ny = aten.mul.Tensor(x, 3)\noutput y\n",
         "input x: f32[8, 17]\ny = aten.slice.Tensor(x, 1, 1, 17)\nz = aten.add.Tensor(y, 1)\n"
         "output z\n",
-        "input x: f32[8, 6]\ny = aten.add.Tensor(x, 1)\noutput y\n",
+        "input x: f32[8, 6]\ninput b: f32[8, 1]\ny = aten.add.Tensor(x, b)\noutput y\n",
         "input x: f64[8, 16]\ny = aten.add.Tensor(x, 1)\noutput y\n",
         "input x: f32[10, 16]\ninput i: i64[8]\ny = aten.index_select.default(x, 0, i)\n"
         "z = aten.add.Tensor(y, 1)\noutput z\n"};

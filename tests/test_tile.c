@@ -495,6 +495,69 @@ CI_TEST(test_tile_split_reduction) {
 
 /* a kernel of fewer than CI__CEMIT_PAR_MIN points runs on the calling thread: ci_main calls
    it, the pool only takes the bigger ones */
+/* merged dims (ci__tile_merge): a 3 x 4 x 14 x 14 batch of feature maps, whose 14-long rows
+   alone would not tile: a per-channel affine map with hardswish, a mean over H and W, and a
+   product with the mean broadcast run in tiles 196 long (a loop over the merged dims); a
+   transposed read of the maps and a window sum (padding masks along W) keep their dims. Against
+   the reference, on TCC (1 and 3 threads) and the interpreter. */
+CI_TEST(test_tile_merged_dims) {
+    static const char *const texts[2] = {
+        "input x: f32[3, 4, 14, 14]\ninput c: f32[4, 1, 1]\n"
+        "a = aten.mul.Tensor(x, c)\nh = aten.hardswish.default(a)\n"
+        "m = aten.mean.dim(h, [2, 3], True)\nq = aten.mul.Tensor(h, m)\noutput q, m, h\n",
+        "input x: f32[3, 4, 14, 14]\ninput c: f32[4, 1, 1]\n"
+        "t = aten.permute.default(x, [0, 1, 3, 2])\nu = aten.sub.Tensor(t, x)\n"
+        "p = aten.avg_pool2d.default(x, [3, 3], [1, 1], [1, 1])\noutput u, p\n"};
+    static float x[3 * 4 * 14 * 14], c[4];
+    ci_test_rng g = ci_test_rng_make(196);
+    void *ins[2];
+    int t;
+    ci_test_fill_normal_f32(x, sizeof x / sizeof x[0], &g);
+    ci_test_fill_normal_f32(c, 4, &g);
+    ins[0] = x;
+    ins[1] = c;
+    for (t = 0; t < 2; t++) {
+        void *ref[3] = {0}, *got[3] = {0};
+        size_t nn[3], n2[3];
+        int b, o, ok, nout = t ? 2 : 3;
+        CI_CHECK(run_text(texts[t], INTERP_REF, 1, ins, ref, nn, NULL));
+        for (b = 0; b < 3; b++) {
+            ok = run_text(texts[t], b == 2 ? CI_BACKEND_INTERP : CI_BACKEND_TCC, b == 1 ? 3 : 1,
+                          ins, got, n2, NULL);
+            CI_CHECK_MSG(ok, "graph %d, backend %d", t, b);
+            for (o = 0; ok && o < nout; o++) {
+                CI_CHECK_MSG(nn[o] == n2[o] &&
+                                 ci_test_allclose_f32((float *)got[o], (float *)ref[o], nn[o],
+                                                      1e-5, 1e-5, NULL, 0),
+                             "graph %d, backend %d, output %d", t, b, o);
+                free(got[o]);
+                got[o] = NULL;
+            }
+        }
+        for (o = 0; o < nout; o++) free(ref[o]);
+    }
+    {   /* the first graph's loops run over the merged dims, in tiles */
+        ci_ctx *ctx;
+        ci_graph *gr;
+        ci_program *p = NULL;
+        ci_compile_desc d;
+        char err[256];
+        const char *src;
+        ci_ctx_create(NULL, &ctx);
+        gr = ci_graph_create(ctx);
+        CI_CHECK_OK(ci_cig_parse(gr, texts[0], strlen(texts[0]), "merge", NULL, err, sizeof err));
+        memset(&d, 0, sizeof d);
+        CI_CHECK_OK(ci_compile(gr, &d, &p));
+        src = ci_program_source(p);
+        CI_CHECK_MSG(strstr(src, "< 196LL") != NULL && strstr(src, "ci_tl_") != NULL &&
+                         !strstr(src, "< 14LL"),
+                     "the merged dims do not run in tiles:\n%s", src);
+        ci_program_destroy(p);
+        ci_graph_destroy(gr);
+        ci_ctx_destroy(ctx);
+    }
+}
+
 CI_TEST(test_tile_small_kernels_one_thread) {
     static const int sizes[2] = {16383, 16384};
     int i;
@@ -535,6 +598,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_tile_threads_same_bits);
     CI_RUN(test_tile_interpreter_threads);
     CI_RUN(test_tile_split_reduction);
+    CI_RUN(test_tile_merged_dims);
     CI_RUN(test_tile_small_kernels_one_thread);
     rc = ci_test_done();
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", cc_cache);
