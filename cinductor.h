@@ -178,7 +178,11 @@
                                            cinductor tool, which reads no other, obeys it too
      CINDUCTOR                  build/cinductor  tools/fx2cig.py only: the tool --check runs
      CINDUCTOR_NVRTC            unset      the path of libnvrtc (else the loader's path,
-                                           $CUDA_HOME/lib64, /usr/local/cuda/lib64)
+                                           $CUDA_HOME/lib64, $CUDA_PATH/lib64,
+                                           /usr/local/cuda/lib64)
+     CUDA_HOME, CUDA_PATH       unset      where CINDUCTOR_NVRTC is unset and the loader's path
+                                           has no libnvrtc: DIR/lib64 of each is searched, in
+                                           this order, before /usr/local/cuda/lib64
      CINDUCTOR_CUDA_DRIVER      unset      the path of libcuda (else libcuda.so.1)
      CINDUCTOR_CUDA_CACHE       unset      the CUBIN cache directory when the desc gives none
                                            ($XDG_CACHE_HOME or ~/.cache, /cinductor); "off": none
