@@ -13498,13 +13498,13 @@ CI__CEMIT_DEF(ci__cemit_bitsd, static double ci__cemit_bitsd(unsigned long long 
     union { unsigned long long u; double f; } v = {x};
     return v.f;
 })
-CI__CEMIT_DEF(ci__h2f, static float ci__h2f(unsigned short h) {
+CI__CEMIT_DEF(ci__cemit_h2f, static float ci__cemit_h2f(unsigned short h) {
     unsigned int s = (unsigned int)(h & 0x8000) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff;
     if (e == 0) return ci__cemit_bitsf(ci__cemit_fbits((float)m * 5.9604644775390625e-08f) | s);
     if (e == 31) return ci__cemit_bitsf(s | 0x7f800000u | (m << 13));
     return ci__cemit_bitsf(s | ((e + 112) << 23) | (m << 13));
 })
-CI__CEMIT_DEF(ci__f2h, static unsigned short ci__f2h(float f) {
+CI__CEMIT_DEF(ci__cemit_f2h, static unsigned short ci__cemit_f2h(float f) {
     unsigned int u = ci__cemit_fbits(f), s = (u >> 16) & 0x8000, e = (u >> 23) & 0xff;
     unsigned int m = u & 0x7fffff, r, half;
     if (e == 255) return (unsigned short)(s | 0x7c00 | (m ? ((m >> 13) ? (m >> 13) : 0x200) : 0));
@@ -13520,10 +13520,10 @@ CI__CEMIT_DEF(ci__f2h, static unsigned short ci__f2h(float f) {
     r = ((e - 112) << 10) | (m >> 13);
     return (unsigned short)(s | ((m & 0x1000) && ((r & 1) || (m & 0xfff)) ? r + 1 : r));
 })
-CI__CEMIT_DEF(ci__bf2f, static float ci__bf2f(unsigned short h) {
+CI__CEMIT_DEF(ci__cemit_bf2f, static float ci__cemit_bf2f(unsigned short h) {
     return ci__cemit_bitsf((unsigned int)h << 16);
 })
-CI__CEMIT_DEF(ci__f2bf, static unsigned short ci__f2bf(float f) {
+CI__CEMIT_DEF(ci__cemit_f2bf, static unsigned short ci__cemit_f2bf(float f) {
     unsigned int u = ci__cemit_fbits(f);
     if (f != f) return (unsigned short)((u >> 16) & 0x7f ? u >> 16 : (u >> 16) | 0x40);
     return (unsigned short)((u + 0x7fff + ((u >> 16) & 1)) >> 16);
@@ -13600,8 +13600,8 @@ static const ci__cemit_entry ci__cemit_prelude_tab[] = {
     CI__CEMIT_FN("ci_pow_i64", ci__cemit_pow_i64)
     CI__CEMIT_FN("ci_fbits", ci__cemit_fbits) CI__CEMIT_FN("ci_bitsf", ci__cemit_bitsf)
     CI__CEMIT_FN("ci_dbits", ci__cemit_dbits) CI__CEMIT_FN("ci_bitsd", ci__cemit_bitsd)
-    CI__CEMIT_FN("ci_h2f", ci__h2f) CI__CEMIT_FN("ci_f2h", ci__f2h)
-    CI__CEMIT_FN("ci_bf2f", ci__bf2f) CI__CEMIT_FN("ci_f2bf", ci__f2bf)
+    CI__CEMIT_FN("ci_h2f", ci__cemit_h2f) CI__CEMIT_FN("ci_f2h", ci__cemit_f2h)
+    CI__CEMIT_FN("ci_bf2f", ci__cemit_bf2f) CI__CEMIT_FN("ci_f2bf", ci__cemit_f2bf)
     CI__CEMIT_FN("ci_shl_i64", ci__cemit_shl_i64) CI__CEMIT_FN("ci_shr_i64", ci__cemit_shr_i64)
     CI__CEMIT_FN("ci_flag", ci__cemit_flag) CI__CEMIT_FN("ci_idx", ci__cemit_idx)
     CI__CEMIT_FN("ci_idxn", ci__cemit_idxn) CI__CEMIT_FN("ci_nz", ci__cemit_nz)
@@ -17176,8 +17176,8 @@ static void ci__interp_load(const ci__buf *b, void *const *B, int64_t k, ci__int
     case CI_I16: r->i = ((const short *)p)[k]; break;
     case CI_I32: r->i = ((const int *)p)[k]; break;
     case CI_I64: r->i = ((const long long *)p)[k]; break;
-    case CI_F16: r->f = ci__interp_f2d(ci__h2f(((const unsigned short *)p)[k])); break;
-    case CI_BF16: r->f = ci__interp_f2d(ci__bf2f(((const unsigned short *)p)[k])); break;
+    case CI_F16: r->f = ci__interp_f2d(ci__cemit_h2f(((const unsigned short *)p)[k])); break;
+    case CI_BF16: r->f = ci__interp_f2d(ci__cemit_bf2f(((const unsigned short *)p)[k])); break;
     case CI_F32: r->f = ci__interp_f2d(((const float *)p)[k]); break;
     case CI_F64: r->f = ((const double *)p)[k]; break;
     default: break;
@@ -17226,8 +17226,8 @@ static int ci__interp_node(const ci__v *v, ci__interp_val *r, const ci__interp_v
         uint64_t bits;
         uint32_t u;
         float fv;
-        if (src == CI_F16) bits = ci__f2h(ci__interp_d2f(a->f));
-        else if (src == CI_BF16) bits = ci__f2bf(ci__interp_d2f(a->f));
+        if (src == CI_F16) bits = ci__cemit_f2h(ci__interp_d2f(a->f));
+        else if (src == CI_BF16) bits = ci__cemit_f2bf(ci__interp_d2f(a->f));
         else if (src == CI_F32) {
             fv = ci__interp_d2f(a->f);
             memcpy(&u, &fv, 4);
@@ -17235,8 +17235,8 @@ static int ci__interp_node(const ci__v *v, ci__interp_val *r, const ci__interp_v
         } else if (src == CI_F64)
             memcpy(&bits, &a->f, 8);
         else bits = (uint64_t)a->i;
-        if (dst == CI_F16) r->f = ci__interp_f2d(ci__h2f((unsigned short)bits));
-        else if (dst == CI_BF16) r->f = ci__interp_f2d(ci__bf2f((unsigned short)bits));
+        if (dst == CI_F16) r->f = ci__interp_f2d(ci__cemit_h2f((unsigned short)bits));
+        else if (dst == CI_BF16) r->f = ci__interp_f2d(ci__cemit_bf2f((unsigned short)bits));
         else if (dst == CI_F32) {
             u = (uint32_t)bits;
             memcpy(&fv, &u, 4);
@@ -17383,8 +17383,8 @@ static void ci__interp_store_val(ci__buf *b, void *const *B, int64_t k, ci__inte
     case CI_I16: ((short *)p)[k] = (short)ci__interp_wrapi(CI_I16, (uint64_t)i); break;
     case CI_I32: ((int *)p)[k] = (int)ci__interp_wrapi(CI_I32, (uint64_t)i); break;
     case CI_I64: ((long long *)p)[k] = i; break;
-    case CI_F16: ((unsigned short *)p)[k] = ci__f2h(ci__interp_d2f(f)); break;
-    case CI_BF16: ((unsigned short *)p)[k] = ci__f2bf(ci__interp_d2f(f)); break;
+    case CI_F16: ((unsigned short *)p)[k] = ci__cemit_f2h(ci__interp_d2f(f)); break;
+    case CI_BF16: ((unsigned short *)p)[k] = ci__cemit_f2bf(ci__interp_d2f(f)); break;
     case CI_F32: ((float *)p)[k] = ci__interp_d2f(f); break;
     case CI_F64: ((double *)p)[k] = f; break;
     default: break;
@@ -18570,10 +18570,10 @@ static const ci__backend ci__interp_backend = {
 
 /* ---------------------------------------------------------------------------------------
    >>linalg  batched matrix multiply and 2-d convolution kernels (self-contained)
-   Everything here is private (prefix ci__la_, macros CI__LINALG_, #undef'd at the end), keeps no
-   global state and allocates nothing: the working buffers (about 60 KiB) live on the stack of
-   the calling thread. Uses >>interp's f16/bf16 conversions; runs on the program's thread pool
-   (>>rt) when it has one.
+   Everything here is private (prefix ci__linalg_, macros CI__LINALG_, #undef'd at the end),
+   keeps no global state and allocates nothing: the working buffers (about 60 KiB) live on the
+   stack of the calling thread. Uses >>cemit's f16/bf16 conversions (the prelude's); runs on the
+   program's thread pool (>>rt) when it has one.
 
    Both entry points reduce to one blocked GEMM over a batch of independent products
    C[t] (M x N) = A[t] (M x K) @ B[t] (K x N):
@@ -18676,7 +18676,8 @@ typedef char ci__linalg_mcz_fits[ci__linalg_MC_Z % ci__linalg_MR_Z == 0 &&
                                          ? 1
                                          : -1];
 
-/* f16 / bf16 conversions: ci__h2f, ci__f2h, ci__bf2f, ci__f2bf (the prelude's, in >>cemit) */
+/* f16 / bf16 conversions: ci__cemit_h2f, ci__cemit_f2h, ci__cemit_bf2f, ci__cemit_f2bf (the
+   prelude's, in >>cemit) */
 
 /* ---- element access ---- */
 static int ci__linalg_kind(int dt) {
@@ -18699,8 +18700,8 @@ static uint64_t ci__linalg_geti(int dt, const void *p, long long i) {
 
 static void ci__linalg_putf(int dt, void *p, long long i, float v) {
     switch (dt) {
-    case ci__linalg_F16: ((uint16_t *)p)[i] = ci__f2h(v); break;
-    case ci__linalg_BF16: ((uint16_t *)p)[i] = ci__f2bf(v); break;
+    case ci__linalg_F16: ((uint16_t *)p)[i] = ci__cemit_f2h(v); break;
+    case ci__linalg_BF16: ((uint16_t *)p)[i] = ci__cemit_f2bf(v); break;
     default: ((float *)p)[i] = v; break;
     }
 }
@@ -18741,12 +18742,12 @@ static void ci__linalg_gather(int dt, int kind, const void *src, long long s0, c
             if (dt == ci__linalg_F16)
                 for (d = 0; d < cnt; d++) {
                     long long i = off ? off[d] : s0 + d;
-                    o[d * ds] = i < 0 ? 0.0f : ci__h2f(s[i]);
+                    o[d * ds] = i < 0 ? 0.0f : ci__cemit_h2f(s[i]);
                 }
             else
                 for (d = 0; d < cnt; d++) {
                     long long i = off ? off[d] : s0 + d;
-                    o[d * ds] = i < 0 ? 0.0f : ci__bf2f(s[i]);
+                    o[d * ds] = i < 0 ? 0.0f : ci__cemit_bf2f(s[i]);
                 }
         }
         for (d = cnt; d < total; d++) o[d * ds] = 0.0f;
@@ -18858,8 +18859,8 @@ static void ci__linalg_kern_f(long long kc, const float *ap, const float *bp, fl
         CI__LINALG_S8(t + 16, r2); \
         CI__LINALG_OUT(T, ci__linalg_MR, 8, 8, out, ldo, t, first, bias); \
     }
-CI__LINALG_KERN8(ci__la_kern_d, double)
-CI__LINALG_KERN8(ci__la_kern_i, uint64_t)
+CI__LINALG_KERN8(ci__linalg_kern8_d, double)
+CI__LINALG_KERN8(ci__linalg_kern8_i, uint64_t)
 #undef CI__LINALG_KERN8
 
 /* ---- AVX2 + FMA micro-kernels (x86-64 with GCC or clang; picked at run time when the CPU has
@@ -19392,17 +19393,17 @@ static void ci__linalg_job(const ci__linalg_prob *P, long long job) {
                     } else if (kind == ci__linalg_KD) {
                         double *d = (double *)(void *)C + dofs;
                         const double *bv = has_bias ? bias.d + ir : NULL;
-                        if (full) ci__la_kern_d(kc, abuf.d + ao, bd, d, ldd, first, bv);
+                        if (full) ci__linalg_kern8_d(kc, abuf.d + ao, bd, d, ldd, first, bv);
                         else {
-                            ci__la_kern_d(kc, abuf.d + ao, bd, res.d, NR, 1, NULL);
+                            ci__linalg_kern8_d(kc, abuf.d + ao, bd, res.d, NR, 1, NULL);
                             CI__LINALG_OUT(double, mr, nr, NR, d, ldd, res.d, first, bv);
                         }
                     } else {
                         uint64_t *d = tile.u + dofs;
                         const uint64_t *bv = has_bias ? bias.u + ir : NULL;
-                        if (full) ci__la_kern_i(kc, abuf.u + ao, bu, d, ldd, first, bv);
+                        if (full) ci__linalg_kern8_i(kc, abuf.u + ao, bu, d, ldd, first, bv);
                         else {
-                            ci__la_kern_i(kc, abuf.u + ao, bu, res.u, NR, 1, NULL);
+                            ci__linalg_kern8_i(kc, abuf.u + ao, bu, res.u, NR, 1, NULL);
                             CI__LINALG_OUT(uint64_t, mr, nr, NR, d, ldd, res.u, first, bv);
                         }
                     }
@@ -21370,13 +21371,13 @@ static void ci__dbg_print_elem(ci__sb *sb, ci_dtype dt, const void *data, int64_
     case CI_F16: {
         unsigned short v;
         memcpy(&v, p, 2);
-        f = ci__h2f(v);
+        f = ci__cemit_h2f(v);
         break;
     }
     case CI_BF16: {
         unsigned short v;
         memcpy(&v, p, 2);
-        f = ci__bf2f(v);
+        f = ci__cemit_bf2f(v);
         break;
     }
     case CI_F32: {
@@ -22783,7 +22784,8 @@ static void ci__cig_store(ci__cig_parser *P, void *buf, size_t i, ci_dtype dt,
             float f = (float)d;
             if (dt == CI_F32) memcpy(b + 4 * i, &f, 4);
             else {
-                uint16_t h = dt == CI_F16 ? ci__f2h(f) : ci__f2bf(f);  /* >>interp's conversions */
+                /* >>cemit's conversions, the prelude's */
+                uint16_t h = dt == CI_F16 ? ci__cemit_f2h(f) : ci__cemit_f2bf(f);
                 memcpy(b + 2 * i, &h, 2);
             }
         }
@@ -24222,12 +24224,12 @@ ci_tensor ci_const_scalar(ci_graph *g, ci_dtype dt, double value) {
         break;
     }
     case CI_F16: {
-        unsigned short v = ci__f2h((float)value);
+        unsigned short v = ci__cemit_f2h((float)value);
         memcpy(buf, &v, 2);
         break;
     }
     case CI_BF16: {
-        unsigned short v = ci__f2bf((float)value);
+        unsigned short v = ci__cemit_f2bf((float)value);
         memcpy(buf, &v, 2);
         break;
     }
