@@ -15597,6 +15597,20 @@ static int64_t ci__cemit_work(const ci__group *g) {
 }
 
 /* the program: its kernels, then ci_main (or, for CUDA, the kernels' __global__ entries) */
+/* the comment before an extern kernel's call in ci_main: its name, the values it computes, the
+   graph op that made it and the extern op that runs it, "k1_bmm: s = aten.bmm.default (extern,
+   cinductor.bmm)" (op names are identifiers and dots, so never end the comment) */
+static void ci__cemit_extern_note(ci__cemit *E, const ci__group *g, const ci__kernel *k) {
+    const char *op = k->origin ? k->origin : k->ext->name;
+    int j;
+    ci__sb_printf(E->sb, "    /* %s: ", g->name);
+    for (j = 0; j < k->nout; j++)
+        ci__sb_printf(E->sb, "%s%s", j ? ", " : "", ci__cemit_bname(E, k->outs[j]));
+    ci__sb_printf(E->sb, " = %s (extern", op);
+    if (strcmp(op, k->ext->name)) ci__sb_printf(E->sb, ", %s", k->ext->name);
+    ci__sb_put(E->sb, ") */\n");
+}
+
 static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line, int cuda, int ptrs) {
     ci__sb *out = sb;
     int i, nk = 0, line = 1, pre = 0;
@@ -15664,10 +15678,11 @@ static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line, int cuda, i
         ci__kernel *k = (ci__kernel *)g->m.v[0];
         long long n = ci__cemit_extent(g, 0);
         if (!g->live) continue;
-        if (!g->fused && k->kind == CI__K_EXTERN)
+        if (!g->fused && k->kind == CI__K_EXTERN) {
+            ci__cemit_extern_note(&E, g, k);
             ci__sb_printf(sb, "    if (ci_rt_extern(rt, %d, B)) return CI_MAIN_EXTERN_FAILED;\n",
                           nk);
-        else {
+        } else {
             if ((!g->fused && k->kind == CI__K_SCATTER && !k->disjoint) ||
                 ci__cemit_work(g) < CI__CEMIT_PAR_MIN)   /* in order, or small: one thread */
                 ci__sb_printf(sb, "    %s(B, 0, %lldLL);\n", g->name, n);
