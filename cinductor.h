@@ -861,16 +861,19 @@ typedef struct ci__ir_vwalk ci__ir_vwalk;
 typedef const char *(*ci__ix_varname_fn)(int var, void *user);
 
 /* A backend: one entry of the table ci__rt_backends (>>rt), defined in its own section (>>tcc,
-   >>interp). compile runs after the plan (and after the emitter where needs has
+   >>interp, >>cc, >>cuda). compile runs after the plan (and after the emitter where needs has
    CI__BE_SOURCE) and returns the program's backend data (p->be_data), failing through the
    compile's error target; run returns 0, or nonzero when a kernel failed (the run-time error
    record says which); destroy frees what compile made outside the program's arena. */
-enum { CI__BE_SOURCE = 1, CI__BE_THREADS = 2 };
+enum { CI__BE_SOURCE = 1, CI__BE_THREADS = 2, CI__BE_HOSTPTRS = 4 };
 typedef struct ci__backend {
     const char *name;                  /* as `--backend` spells it */
     ci_backend id;
     ci_device device;
-    unsigned needs;                    /* CI__BE_SOURCE: the C source; CI__BE_THREADS: the pool */
+    /* CI__BE_SOURCE: the C source; CI__BE_THREADS: the pool; CI__BE_HOSTPTRS: the source
+       reaches the host's functions through pointers it is given (ci_cc_bind), as an object
+       that links against nothing of the host's */
+    unsigned needs;
     const char *(*available)(void);    /* NULL, or why it is not (completes "ci_compile: ") */
     void *(*compile)(ci_program *p);
     int (*run)(ci_program *p);
@@ -15708,7 +15711,7 @@ static int *ci__cemit_source(ci_program *p) {
        emitter's tables: scratch */
     ci__sb_init(&sb, p->A);
     ci__lower_scratch(p->L);
-    ci__cemit_program(p->L, &sb, kl, 0, p->be->id == CI_BACKEND_CC);
+    ci__cemit_program(p->L, &sb, kl, 0, (p->be->needs & CI__BE_HOSTPTRS) != 0);
     ci__lower_free_scratch(p->L);
     p->source = ci__sb_str(&sb);
     return kl;
@@ -19897,7 +19900,8 @@ static const ci__backend ci__tcc_backend = {
    ~/.cache/cinductor; "off": a temporary file, removed once opened) named by a hash of the
    source, the command, the flags and the compiler's --version; a second compile of the same
    graph opens it without running the compiler. POSIX only (popen, dlopen); CINDUCTOR_NO_CC
-   leaves it out. Its entry (ci__cc_backend) needs the C source and the thread pool.
+   leaves it out. Its entry (ci__cc_backend) needs the C source, the thread pool and the
+   host's functions through pointers (CI__BE_HOSTPTRS: >>cemit writes them and ci_cc_bind).
    --------------------------------------------------------------------------------------- */
 #ifdef CI__CC
 typedef void (*ci__cc_bind_fn)(void *(*get)(const char *));
@@ -20103,7 +20107,8 @@ static const char *ci__cc_available(void) {
 #endif
 /* compiles the emitted C with the system compiler; runs ci_main on the program's pool */
 static const ci__backend ci__cc_backend = {
-    "cc", CI_BACKEND_CC, CI_DEVICE_CPU, CI__BE_SOURCE | CI__BE_THREADS, CI__CC_FNS
+    "cc", CI_BACKEND_CC, CI_DEVICE_CPU, CI__BE_SOURCE | CI__BE_THREADS | CI__BE_HOSTPTRS,
+    CI__CC_FNS
 };
 #undef CI__CC_FNS
 
