@@ -178,7 +178,11 @@
                                            cinductor tool, which reads no other, obeys it too
      CINDUCTOR                  build/cinductor  tools/fx2cig.py only: the tool --check runs
      CINDUCTOR_NVRTC            unset      the path of libnvrtc (else the loader's path,
-                                           $CUDA_HOME/lib64, /usr/local/cuda/lib64)
+                                           $CUDA_HOME/lib64, $CUDA_PATH/lib64,
+                                           /usr/local/cuda/lib64)
+     CUDA_HOME, CUDA_PATH       unset      where CINDUCTOR_NVRTC is unset and the loader's path
+                                           has no libnvrtc: DIR/lib64 of each is searched, in
+                                           this order, before /usr/local/cuda/lib64
      CINDUCTOR_CUDA_DRIVER      unset      the path of libcuda (else libcuda.so.1)
      CINDUCTOR_CUDA_CACHE       unset      the CUBIN cache directory when the desc gives none
                                            ($XDG_CACHE_HOME or ~/.cache, /cinductor); "off": none
@@ -857,16 +861,19 @@ typedef struct ci__ir_vwalk ci__ir_vwalk;
 typedef const char *(*ci__ix_varname_fn)(int var, void *user);
 
 /* A backend: one entry of the table ci__rt_backends (>>rt), defined in its own section (>>tcc,
-   >>interp). compile runs after the plan (and after the emitter where needs has
+   >>interp, >>cc, >>cuda). compile runs after the plan (and after the emitter where needs has
    CI__BE_SOURCE) and returns the program's backend data (p->be_data), failing through the
    compile's error target; run returns 0, or nonzero when a kernel failed (the run-time error
    record says which); destroy frees what compile made outside the program's arena. */
-enum { CI__BE_SOURCE = 1, CI__BE_THREADS = 2 };
+enum { CI__BE_SOURCE = 1, CI__BE_THREADS = 2, CI__BE_HOSTPTRS = 4 };
 typedef struct ci__backend {
     const char *name;                  /* as `--backend` spells it */
     ci_backend id;
     ci_device device;
-    unsigned needs;                    /* CI__BE_SOURCE: the C source; CI__BE_THREADS: the pool */
+    /* CI__BE_SOURCE: the C source; CI__BE_THREADS: the pool; CI__BE_HOSTPTRS: the source
+       reaches the host's functions through pointers it is given (ci_cc_bind), as an object
+       that links against nothing of the host's */
+    unsigned needs;
     const char *(*available)(void);    /* NULL, or why it is not (completes "ci_compile: ") */
     void *(*compile)(ci_program *p);
     int (*run)(ci_program *p);
@@ -13605,13 +13612,13 @@ CI__CEMIT_DEF(ci__cemit_bitsd, static double ci__cemit_bitsd(unsigned long long 
     union { unsigned long long u; double f; } v = {x};
     return v.f;
 })
-CI__CEMIT_DEF(ci__h2f, static float ci__h2f(unsigned short h) {
+CI__CEMIT_DEF(ci__cemit_h2f, static float ci__cemit_h2f(unsigned short h) {
     unsigned int s = (unsigned int)(h & 0x8000) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff;
     if (e == 0) return ci__cemit_bitsf(ci__cemit_fbits((float)m * 5.9604644775390625e-08f) | s);
     if (e == 31) return ci__cemit_bitsf(s | 0x7f800000u | (m << 13));
     return ci__cemit_bitsf(s | ((e + 112) << 23) | (m << 13));
 })
-CI__CEMIT_DEF(ci__f2h, static unsigned short ci__f2h(float f) {
+CI__CEMIT_DEF(ci__cemit_f2h, static unsigned short ci__cemit_f2h(float f) {
     unsigned int u = ci__cemit_fbits(f), s = (u >> 16) & 0x8000, e = (u >> 23) & 0xff;
     unsigned int m = u & 0x7fffff, r, half;
     if (e == 255) return (unsigned short)(s | 0x7c00 | (m ? ((m >> 13) ? (m >> 13) : 0x200) : 0));
@@ -13627,10 +13634,10 @@ CI__CEMIT_DEF(ci__f2h, static unsigned short ci__f2h(float f) {
     r = ((e - 112) << 10) | (m >> 13);
     return (unsigned short)(s | ((m & 0x1000) && ((r & 1) || (m & 0xfff)) ? r + 1 : r));
 })
-CI__CEMIT_DEF(ci__bf2f, static float ci__bf2f(unsigned short h) {
+CI__CEMIT_DEF(ci__cemit_bf2f, static float ci__cemit_bf2f(unsigned short h) {
     return ci__cemit_bitsf((unsigned int)h << 16);
 })
-CI__CEMIT_DEF(ci__f2bf, static unsigned short ci__f2bf(float f) {
+CI__CEMIT_DEF(ci__cemit_f2bf, static unsigned short ci__cemit_f2bf(float f) {
     unsigned int u = ci__cemit_fbits(f);
     if (f != f) return (unsigned short)((u >> 16) & 0x7f ? u >> 16 : (u >> 16) | 0x40);
     return (unsigned short)((u + 0x7fff + ((u >> 16) & 1)) >> 16);
@@ -13707,8 +13714,8 @@ static const ci__cemit_entry ci__cemit_prelude_tab[] = {
     CI__CEMIT_FN("ci_pow_i64", ci__cemit_pow_i64)
     CI__CEMIT_FN("ci_fbits", ci__cemit_fbits) CI__CEMIT_FN("ci_bitsf", ci__cemit_bitsf)
     CI__CEMIT_FN("ci_dbits", ci__cemit_dbits) CI__CEMIT_FN("ci_bitsd", ci__cemit_bitsd)
-    CI__CEMIT_FN("ci_h2f", ci__h2f) CI__CEMIT_FN("ci_f2h", ci__f2h)
-    CI__CEMIT_FN("ci_bf2f", ci__bf2f) CI__CEMIT_FN("ci_f2bf", ci__f2bf)
+    CI__CEMIT_FN("ci_h2f", ci__cemit_h2f) CI__CEMIT_FN("ci_f2h", ci__cemit_f2h)
+    CI__CEMIT_FN("ci_bf2f", ci__cemit_bf2f) CI__CEMIT_FN("ci_f2bf", ci__cemit_f2bf)
     CI__CEMIT_FN("ci_shl_i64", ci__cemit_shl_i64) CI__CEMIT_FN("ci_shr_i64", ci__cemit_shr_i64)
     CI__CEMIT_FN("ci_flag", ci__cemit_flag) CI__CEMIT_FN("ci_idx", ci__cemit_idx)
     CI__CEMIT_FN("ci_idxn", ci__cemit_idxn) CI__CEMIT_FN("ci_nz", ci__cemit_nz)
@@ -15704,6 +15711,20 @@ static int64_t ci__cemit_work(const ci__group *g) {
 }
 
 /* the program: its kernels, then ci_main (or, for CUDA, the kernels' __global__ entries) */
+/* the comment before an extern kernel's call in ci_main: its name, the values it computes, the
+   graph op that made it and the extern op that runs it, "k1_bmm: s = aten.bmm.default (extern,
+   cinductor.bmm)" (op names are identifiers and dots, so never end the comment) */
+static void ci__cemit_extern_note(ci__cemit *E, const ci__group *g, const ci__kernel *k) {
+    const char *op = k->origin ? k->origin : k->ext->name;
+    int j;
+    ci__sb_printf(E->sb, "    /* %s: ", g->name);
+    for (j = 0; j < k->nout; j++)
+        ci__sb_printf(E->sb, "%s%s", j ? ", " : "", ci__cemit_bname(E, k->outs[j]));
+    ci__sb_printf(E->sb, " = %s (extern", op);
+    if (strcmp(op, k->ext->name)) ci__sb_printf(E->sb, ", %s", k->ext->name);
+    ci__sb_put(E->sb, ") */\n");
+}
+
 static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line, int cuda, int ptrs) {
     ci__sb *out = sb;
     int i, nk = 0, line = 1, pre = 0;
@@ -15771,10 +15792,11 @@ static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line, int cuda, i
         ci__kernel *k = (ci__kernel *)g->m.v[0];
         long long n = ci__cemit_extent(g, 0);
         if (!g->live) continue;
-        if (!g->fused && k->kind == CI__K_EXTERN)
+        if (!g->fused && k->kind == CI__K_EXTERN) {
+            ci__cemit_extern_note(&E, g, k);
             ci__sb_printf(sb, "    if (ci_rt_extern(rt, %d, B)) return CI_MAIN_EXTERN_FAILED;\n",
                           nk);
-        else {
+        } else {
             if ((!g->fused && k->kind == CI__K_SCATTER && !k->disjoint) ||
                 ci__cemit_work(g) < CI__CEMIT_PAR_MIN)   /* in order, or small: one thread */
                 ci__sb_printf(sb, "    %s(B, 0, %lldLL);\n", g->name, n);
@@ -15800,7 +15822,7 @@ static int *ci__cemit_source(ci_program *p) {
        emitter's tables: scratch */
     ci__sb_init(&sb, p->A);
     ci__lower_scratch(p->L);
-    ci__cemit_program(p->L, &sb, kl, 0, p->be->id == CI_BACKEND_CC);
+    ci__cemit_program(p->L, &sb, kl, 0, (p->be->needs & CI__BE_HOSTPTRS) != 0);
     ci__lower_free_scratch(p->L);
     p->source = ci__sb_str(&sb);
     return kl;
@@ -17283,8 +17305,8 @@ static void ci__interp_load(const ci__buf *b, void *const *B, int64_t k, ci__int
     case CI_I16: r->i = ((const short *)p)[k]; break;
     case CI_I32: r->i = ((const int *)p)[k]; break;
     case CI_I64: r->i = ((const long long *)p)[k]; break;
-    case CI_F16: r->f = ci__interp_f2d(ci__h2f(((const unsigned short *)p)[k])); break;
-    case CI_BF16: r->f = ci__interp_f2d(ci__bf2f(((const unsigned short *)p)[k])); break;
+    case CI_F16: r->f = ci__interp_f2d(ci__cemit_h2f(((const unsigned short *)p)[k])); break;
+    case CI_BF16: r->f = ci__interp_f2d(ci__cemit_bf2f(((const unsigned short *)p)[k])); break;
     case CI_F32: r->f = ci__interp_f2d(((const float *)p)[k]); break;
     case CI_F64: r->f = ((const double *)p)[k]; break;
     default: break;
@@ -17333,8 +17355,8 @@ static int ci__interp_node(const ci__v *v, ci__interp_val *r, const ci__interp_v
         uint64_t bits;
         uint32_t u;
         float fv;
-        if (src == CI_F16) bits = ci__f2h(ci__interp_d2f(a->f));
-        else if (src == CI_BF16) bits = ci__f2bf(ci__interp_d2f(a->f));
+        if (src == CI_F16) bits = ci__cemit_f2h(ci__interp_d2f(a->f));
+        else if (src == CI_BF16) bits = ci__cemit_f2bf(ci__interp_d2f(a->f));
         else if (src == CI_F32) {
             fv = ci__interp_d2f(a->f);
             memcpy(&u, &fv, 4);
@@ -17342,8 +17364,8 @@ static int ci__interp_node(const ci__v *v, ci__interp_val *r, const ci__interp_v
         } else if (src == CI_F64)
             memcpy(&bits, &a->f, 8);
         else bits = (uint64_t)a->i;
-        if (dst == CI_F16) r->f = ci__interp_f2d(ci__h2f((unsigned short)bits));
-        else if (dst == CI_BF16) r->f = ci__interp_f2d(ci__bf2f((unsigned short)bits));
+        if (dst == CI_F16) r->f = ci__interp_f2d(ci__cemit_h2f((unsigned short)bits));
+        else if (dst == CI_BF16) r->f = ci__interp_f2d(ci__cemit_bf2f((unsigned short)bits));
         else if (dst == CI_F32) {
             u = (uint32_t)bits;
             memcpy(&fv, &u, 4);
@@ -17490,8 +17512,8 @@ static void ci__interp_store_val(ci__buf *b, void *const *B, int64_t k, ci__inte
     case CI_I16: ((short *)p)[k] = (short)ci__interp_wrapi(CI_I16, (uint64_t)i); break;
     case CI_I32: ((int *)p)[k] = (int)ci__interp_wrapi(CI_I32, (uint64_t)i); break;
     case CI_I64: ((long long *)p)[k] = i; break;
-    case CI_F16: ((unsigned short *)p)[k] = ci__f2h(ci__interp_d2f(f)); break;
-    case CI_BF16: ((unsigned short *)p)[k] = ci__f2bf(ci__interp_d2f(f)); break;
+    case CI_F16: ((unsigned short *)p)[k] = ci__cemit_f2h(ci__interp_d2f(f)); break;
+    case CI_BF16: ((unsigned short *)p)[k] = ci__cemit_f2bf(ci__interp_d2f(f)); break;
     case CI_F32: ((float *)p)[k] = ci__interp_d2f(f); break;
     case CI_F64: ((double *)p)[k] = f; break;
     default: break;
@@ -18677,10 +18699,10 @@ static const ci__backend ci__interp_backend = {
 
 /* ---------------------------------------------------------------------------------------
    >>linalg  batched matrix multiply and 2-d convolution kernels (self-contained)
-   Everything here is private (prefix ci__la_, macros CI__LINALG_, #undef'd at the end), keeps no
-   global state and allocates nothing: the working buffers (about 60 KiB) live on the stack of
-   the calling thread. Uses >>interp's f16/bf16 conversions; runs on the program's thread pool
-   (>>rt) when it has one.
+   Everything here is private (prefix ci__linalg_, macros CI__LINALG_, #undef'd at the end),
+   keeps no global state and allocates nothing: the working buffers (about 60 KiB) live on the
+   stack of the calling thread. Uses >>cemit's f16/bf16 conversions (the prelude's); runs on the
+   program's thread pool (>>rt) when it has one.
 
    Both entry points reduce to one blocked GEMM over a batch of independent products
    C[t] (M x N) = A[t] (M x K) @ B[t] (K x N):
@@ -18783,7 +18805,8 @@ typedef char ci__linalg_mcz_fits[ci__linalg_MC_Z % ci__linalg_MR_Z == 0 &&
                                          ? 1
                                          : -1];
 
-/* f16 / bf16 conversions: ci__h2f, ci__f2h, ci__bf2f, ci__f2bf (the prelude's, in >>cemit) */
+/* f16 / bf16 conversions: ci__cemit_h2f, ci__cemit_f2h, ci__cemit_bf2f, ci__cemit_f2bf (the
+   prelude's, in >>cemit) */
 
 /* ---- element access ---- */
 static int ci__linalg_kind(int dt) {
@@ -18806,8 +18829,8 @@ static uint64_t ci__linalg_geti(int dt, const void *p, long long i) {
 
 static void ci__linalg_putf(int dt, void *p, long long i, float v) {
     switch (dt) {
-    case ci__linalg_F16: ((uint16_t *)p)[i] = ci__f2h(v); break;
-    case ci__linalg_BF16: ((uint16_t *)p)[i] = ci__f2bf(v); break;
+    case ci__linalg_F16: ((uint16_t *)p)[i] = ci__cemit_f2h(v); break;
+    case ci__linalg_BF16: ((uint16_t *)p)[i] = ci__cemit_f2bf(v); break;
     default: ((float *)p)[i] = v; break;
     }
 }
@@ -18848,12 +18871,12 @@ static void ci__linalg_gather(int dt, int kind, const void *src, long long s0, c
             if (dt == ci__linalg_F16)
                 for (d = 0; d < cnt; d++) {
                     long long i = off ? off[d] : s0 + d;
-                    o[d * ds] = i < 0 ? 0.0f : ci__h2f(s[i]);
+                    o[d * ds] = i < 0 ? 0.0f : ci__cemit_h2f(s[i]);
                 }
             else
                 for (d = 0; d < cnt; d++) {
                     long long i = off ? off[d] : s0 + d;
-                    o[d * ds] = i < 0 ? 0.0f : ci__bf2f(s[i]);
+                    o[d * ds] = i < 0 ? 0.0f : ci__cemit_bf2f(s[i]);
                 }
         }
         for (d = cnt; d < total; d++) o[d * ds] = 0.0f;
@@ -18965,8 +18988,8 @@ static void ci__linalg_kern_f(long long kc, const float *ap, const float *bp, fl
         CI__LINALG_S8(t + 16, r2); \
         CI__LINALG_OUT(T, ci__linalg_MR, 8, 8, out, ldo, t, first, bias); \
     }
-CI__LINALG_KERN8(ci__la_kern_d, double)
-CI__LINALG_KERN8(ci__la_kern_i, uint64_t)
+CI__LINALG_KERN8(ci__linalg_kern8_d, double)
+CI__LINALG_KERN8(ci__linalg_kern8_i, uint64_t)
 #undef CI__LINALG_KERN8
 
 /* ---- AVX2 + FMA micro-kernels (x86-64 with GCC or clang; picked at run time when the CPU has
@@ -19499,17 +19522,17 @@ static void ci__linalg_job(const ci__linalg_prob *P, long long job) {
                     } else if (kind == ci__linalg_KD) {
                         double *d = (double *)(void *)C + dofs;
                         const double *bv = has_bias ? bias.d + ir : NULL;
-                        if (full) ci__la_kern_d(kc, abuf.d + ao, bd, d, ldd, first, bv);
+                        if (full) ci__linalg_kern8_d(kc, abuf.d + ao, bd, d, ldd, first, bv);
                         else {
-                            ci__la_kern_d(kc, abuf.d + ao, bd, res.d, NR, 1, NULL);
+                            ci__linalg_kern8_d(kc, abuf.d + ao, bd, res.d, NR, 1, NULL);
                             CI__LINALG_OUT(double, mr, nr, NR, d, ldd, res.d, first, bv);
                         }
                     } else {
                         uint64_t *d = tile.u + dofs;
                         const uint64_t *bv = has_bias ? bias.u + ir : NULL;
-                        if (full) ci__la_kern_i(kc, abuf.u + ao, bu, d, ldd, first, bv);
+                        if (full) ci__linalg_kern8_i(kc, abuf.u + ao, bu, d, ldd, first, bv);
                         else {
-                            ci__la_kern_i(kc, abuf.u + ao, bu, res.u, NR, 1, NULL);
+                            ci__linalg_kern8_i(kc, abuf.u + ao, bu, res.u, NR, 1, NULL);
                             CI__LINALG_OUT(uint64_t, mr, nr, NR, d, ldd, res.u, first, bv);
                         }
                     }
@@ -19988,7 +20011,8 @@ static const ci__backend ci__tcc_backend = {
    ~/.cache/cinductor; "off": a temporary file, removed once opened) named by a hash of the
    source, the command, the flags and the compiler's --version; a second compile of the same
    graph opens it without running the compiler. POSIX only (popen, dlopen); CINDUCTOR_NO_CC
-   leaves it out. Its entry (ci__cc_backend) needs the C source and the thread pool.
+   leaves it out. Its entry (ci__cc_backend) needs the C source, the thread pool and the
+   host's functions through pointers (CI__BE_HOSTPTRS: >>cemit writes them and ci_cc_bind).
    --------------------------------------------------------------------------------------- */
 #ifdef CI__CC
 typedef void (*ci__cc_bind_fn)(void *(*get)(const char *));
@@ -20194,7 +20218,8 @@ static const char *ci__cc_available(void) {
 #endif
 /* compiles the emitted C with the system compiler; runs ci_main on the program's pool */
 static const ci__backend ci__cc_backend = {
-    "cc", CI_BACKEND_CC, CI_DEVICE_CPU, CI__BE_SOURCE | CI__BE_THREADS, CI__CC_FNS
+    "cc", CI_BACKEND_CC, CI_DEVICE_CPU, CI__BE_SOURCE | CI__BE_THREADS | CI__BE_HOSTPTRS,
+    CI__CC_FNS
 };
 #undef CI__CC_FNS
 
@@ -21477,13 +21502,13 @@ static void ci__dbg_print_elem(ci__sb *sb, ci_dtype dt, const void *data, int64_
     case CI_F16: {
         unsigned short v;
         memcpy(&v, p, 2);
-        f = ci__h2f(v);
+        f = ci__cemit_h2f(v);
         break;
     }
     case CI_BF16: {
         unsigned short v;
         memcpy(&v, p, 2);
-        f = ci__bf2f(v);
+        f = ci__cemit_bf2f(v);
         break;
     }
     case CI_F32: {
@@ -22890,7 +22915,8 @@ static void ci__cig_store(ci__cig_parser *P, void *buf, size_t i, ci_dtype dt,
             float f = (float)d;
             if (dt == CI_F32) memcpy(b + 4 * i, &f, 4);
             else {
-                uint16_t h = dt == CI_F16 ? ci__f2h(f) : ci__f2bf(f);  /* >>interp's conversions */
+                /* >>cemit's conversions, the prelude's */
+                uint16_t h = dt == CI_F16 ? ci__cemit_f2h(f) : ci__cemit_f2bf(f);
                 memcpy(b + 2 * i, &h, 2);
             }
         }
@@ -24329,12 +24355,12 @@ ci_tensor ci_const_scalar(ci_graph *g, ci_dtype dt, double value) {
         break;
     }
     case CI_F16: {
-        unsigned short v = ci__f2h((float)value);
+        unsigned short v = ci__cemit_f2h((float)value);
         memcpy(buf, &v, 2);
         break;
     }
     case CI_BF16: {
-        unsigned short v = ci__f2bf((float)value);
+        unsigned short v = ci__cemit_f2bf((float)value);
         memcpy(buf, &v, 2);
         break;
     }

@@ -29,7 +29,11 @@ CI_TEST(test_backend_table_has_each_value_once) {
     CI_CHECK(ci__rt_backends[0]->id == CI_BACKEND_TCC);
     CI_CHECK(ci__rt_backends[1]->id == CI_BACKEND_INTERP);
     CI_CHECK(ci__interp_backend.available() == NULL);
-    CI_CHECK(ci__cc_backend.needs == (CI__BE_SOURCE | CI__BE_THREADS));
+    CI_CHECK(ci__cc_backend.needs == (CI__BE_SOURCE | CI__BE_THREADS | CI__BE_HOSTPTRS));
+    /* only cc's objects reach the host's functions through pointers (ci_cc_bind) */
+    for (i = 0; i < NBACKENDS; i++)
+        if (ci__rt_backends[i] != &ci__cc_backend)
+            CI_CHECK_MSG(!(ci__rt_backends[i]->needs & CI__BE_HOSTPTRS), "%s", ci__rt_backends[i]->name);
     if (ci__cuda_backend.available()) CI_CHECK(strstr(ci__cuda_backend.available(), "nvrtc"));
 }
 

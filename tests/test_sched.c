@@ -608,7 +608,8 @@ CI_TEST(test_emitted_c_names_the_graph) {
     ci_ctx_destroy(ctx);
 }
 /* a kernel is named after the ops whose values it computes (not the op that made it realize),
-   its header comment lists them in full; a kernel that only moves data is a copy */
+   its header comment lists them in full; a kernel that only moves data is a copy; an extern
+   kernel's call in ci_main has a comment naming its op and result */
 CI_TEST(test_emitted_c_kernels_named_by_ops) {
     static const char *const cig = "input x: f32[64, 8]\ninput w: f32[8, 8]\ninput b: f32[8]\n"
                                    "h = aten.mm.default(x, w)\nhb = aten.add.Tensor(h, b)\nr = aten.relu.default(hb)\n"
@@ -628,6 +629,12 @@ CI_TEST(test_emitted_c_kernels_named_by_ops) {
     CI_CHECK_MSG(strstr(src, "float *r = (float *)B[") && strstr(src, "/* r: intermediate, aten.relu.default, f32[1, 64, 8] */"),
                  "%s", src);
     CI_CHECK_MSG(strstr(src, "/* k1_add_relu (aten.add.Tensor, aten.relu.default): pointwise -> r */") && !strstr(src, "buf"),
+                 "%s", src);
+    /* ci_main names the op each extern kernel runs and the value it computes */
+    CI_CHECK_MSG(strstr(src, "    /* k0_mm: h = aten.mm.default (extern, cinductor.bmm) */\n"
+                             "    if (ci_rt_extern(rt, 0, B)) return CI_MAIN_EXTERN_FAILED;\n") &&
+                 strstr(src, "    /* k2_mm: y_2 = aten.mm.default (extern, cinductor.bmm) */\n"
+                             "    if (ci_rt_extern(rt, 2, B)) return CI_MAIN_EXTERN_FAILED;\n"),
                  "%s", src);
     /* relu against 0: the constant gets no NaN test; a load inline has no parentheses */
     CI_CHECK_MSG(strstr(src, "v0 != v0 ? v0 : (v0 > (0.000000000e+00f) ? v0 : (0.000000000e+00f))") && strstr(src, "h[(8LL*x0 + x1)] + b[x1]"),

@@ -5,7 +5,8 @@ with anchors"), checked. One result line per check, as tests/run.sh reads them:
 followed, for a failure, by the offending names (one a line, indented). tests/run.sh runs it
 (as test_style/...) in `make test`, and prints a SKIP when there is no python3.
 
-  prefixes     everything private (ci__ / CI__: functions, file-scope variables, types, macros)
+  prefixes     everything private (ci__ / CI__: functions, file-scope variables, types, macros,
+               and names a file-scope macro call defines, CI__CEMIT_DEF(ci__cemit_h2f, ...))
                defined in section >>S is named ci__S_... / CI__S_... or exactly ci__S; enum
                constants are named after their enum and are not checked. Exempt: >>config and
                >>decls, and EXEMPT below (shared basics and the vocabulary types of >>decls).
@@ -141,6 +142,16 @@ def definitions(text):
             defs.append((m.group(1), 'variable', s))
     for m in re.finditer(r'^[ \t]*#[ \t]*define[ \t]+(\w+)', text, re.M):
         defs.append((m.group(1), 'macro', m.start()))
+    # a definition made through a macro at file scope, CI__CEMIT_DEF(ci__cemit_h2f, static float
+    # ci__cemit_h2f(...) {...}) or CI__LINALG_KERN8(ci__linalg_kern8_d, double): the name is the
+    # first argument, and a function the arguments define is checked too (items() reads the
+    # whole call as one item named after the macro)
+    for m in re.finditer(r'^[A-Z][A-Z0-9_]*\(\s*((?:ci__|CI__)\w+)\s*[,)]', text, re.M):
+        defs.append((m.group(1), 'macro-defined name', m.start()))
+        body = text[m.end():text.find('\n\n', m.end())]
+        f = re.match(r'\s*static\b[^;{}()=]*?\b(\w+)\s*\(', body)
+        if f and f.group(1) != m.group(1):
+            defs.append((f.group(1), 'function', m.start()))
     private = re.compile(r'(ci__|CI__)\w')
     return ([d for d in defs if private.match(d[0])], [p for p in protos if private.match(p[0])])
 

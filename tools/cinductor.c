@@ -3,8 +3,8 @@
    The contract (commands, options, exit codes, the JSON of bench) is the CIG contract (docs/cig.md and docs/cli.md expand it); keep the usage
    text below in step with it. The tool only uses the public API plus the .cig and .npy helpers
    (ci_cig_parse_ex, ci_npy_read_ex, ci_npy_write), so it doubles as an example of the API; the
-   one exception is the header's f16/bf16 conversions (ci__f2h, ci__f2bf, ci__bf2f), so that a
-   .npy file rounds exactly as the kernels do.
+   one exception is the header's f16/bf16 conversions (ci__cemit_f2h, ci__cemit_f2bf,
+   ci__cemit_bf2f), so that a .npy file rounds exactly as the kernels do.
 
    Exit status: 0 success; 1 a runtime or compile error; 2 bad usage or a bad file. */
 /* clock_gettime and mkdir are POSIX, hidden by -std=c99: ask for them before any include */
@@ -372,7 +372,7 @@ static int tool_cmd_run(tool *T) {
                 float f;
                 uint16_t h;
                 memcpy(&f, (char *)in->data + 4 * e, 4);
-                h = ci__f2bf(f);
+                h = ci__cemit_f2bf(f);
                 memcpy((char *)in->data + 2 * e, &h, 2);
             }
             in->nbytes = n * 2;
@@ -405,7 +405,7 @@ static int tool_cmd_run(tool *T) {
             size_t n = tool_numel(nd, shape), e;
             float *f = (float *)malloc(n ? n * 4 : 1);
             if (!f) { free(path); return tool_error(TOOL_EXIT_RUNTIME, "out of memory"); }
-            for (e = 0; e < n; e++) f[e] = ci__bf2f(((const uint16_t *)data)[e]);
+            for (e = 0; e < n; e++) f[e] = ci__cemit_bf2f(((const uint16_t *)data)[e]);
             r = ci_npy_write(path, CI_F32, nd, shape, f, err, sizeof err);
             free(f);
         } else {
@@ -473,7 +473,7 @@ static void tool_fill_random(tool_input *in, uint64_t *s) {
             if (in->dtype == CI_F64) memcpy(p + 8 * i, &z, 8);
             else if (in->dtype == CI_F32) memcpy(p + 4 * i, &f, 4);
             else {
-                h = in->dtype == CI_F16 ? ci__f2h(f) : ci__f2bf(f);
+                h = in->dtype == CI_F16 ? ci__cemit_f2h(f) : ci__cemit_f2bf(f);
                 memcpy(p + 2 * i, &h, 2);
             }
             break;
