@@ -15316,7 +15316,7 @@ static void ci__cemit_tile_cols(ci__cemit *E, ci__group *g, int var, const char 
 }
 
 /* do group g's loads read along its last point dim (xv) more than along its reduction (rv)?
-   (column mode reads rows in place then) */
+   (column mode reads rows in place then) Only the loads the reduction walks vote. */
 /* can group g's interior loop (ci__tile_interior) run in tiles too? Its variable is named and
    marked as the tiled one is */
 static int ci__cemit_tile_in_ok(ci__cemit *E, ci__group *g) {
@@ -15343,7 +15343,8 @@ static int ci__cemit_tile_colwise(ci__cemit *E, ci__group *g, int xv, int rv) {
     }
     while ((v = ci__ir_vw_next(&w, E->seen, E->nseen)) != NULL)
         if (v->op == CI__V_LOAD && ci__ix_affine(v->ix, xv, &sx) &&
-            ci__ix_affine(v->ix, rv, &sr)) {
+            ci__ix_affine(v->ix, rv, &sr) && sr != 0) {   /* (a load the sum does not walk:
+                                                               read once a point either way) */
             along_x += sx == 1;
             along_r += sr == 1;
         }
@@ -17806,7 +17807,7 @@ static int ci__interp_tile_colwise(ci__group *g, int xv, int rv) {
         for (i = 0; i < P->n; i++) {
             const ci__v *v = P->nodes[i];
             if (v->op == CI__V_LOAD && ci__ix_affine(v->ix, xv, &sx) &&
-                ci__ix_affine(v->ix, rv, &sr)) {
+                ci__ix_affine(v->ix, rv, &sr) && sr != 0) {
                 along_x += sx == 1;
                 along_r += sr == 1;
             }
