@@ -2261,7 +2261,7 @@ def narrow_reference(op, args, env, err):
 # an accumulator, scale or weight in it), where cinductor, like Inductor, keeps them in f32 and
 # rounds once at the store. Their narrow reference is the f32 one (narrow_reference's rule):
 #   logit: 1 - x and x / (1 - x) rounded to bf16 (2 ulp off);
-#   div.Tensor_mode, floor_divide: the quotient rounded to bf16 before trunc/floor (-5.99 ->
+#   div.Tensor_mode, div.Scalar_mode, floor_divide: the quotient rounded to bf16 before trunc/floor (-5.99 ->
 #     -6.0 -> -6 where f32 gives -5);
 #   gelu(approximate="tanh"): the polynomial in bf16 (4 ulp off);
 #   linalg_vector_norm, norm: the sum accumulated in bf16 (ord 0 over 1023 elements stops at
@@ -2277,8 +2277,8 @@ def narrow_reference(op, args, env, err):
 #   addr: vec1 * vec2, alpha * that and beta * self each rounded to the narrow dtype;
 #   round.decimals: x * 10^d rounded to bf16 before the rounding to an integer.
 # (An in-place form, `aten.logit_.`, is its op's: see wide_case.)
-WIDE_OPS = ("aten.logit.", "aten.div.Tensor_mode", "aten.floor_divide.", "aten.gelu.",
-            "aten.linalg_vector_norm.", "aten.norm.", "aten.upsample_", "aten._upsample_",
+WIDE_OPS = ("aten.logit.", "aten.div.Tensor_mode", "aten.div.Scalar_mode", "aten.floor_divide.",
+            "aten.gelu.", "aten.linalg_vector_norm.", "aten.norm.", "aten.upsample_", "aten._upsample_",
             "aten.adaptive_max_pool2d.", "aten.linspace.", "aten.sinc.", "aten.addr.",
             "aten.round.decimals")
 # a narrow dtype asked for by keyword (creation ops, which have no narrow inputs)
