@@ -3151,7 +3151,7 @@ static const char *ci__ir_shape(ci__L *L, int ndim, const int64_t *size) {
 }
 
 static void ci__ir_check_size(ci__L *L, int ndim, const int64_t *size) {
-    int64_t n;
+    int64_t n = 0;
     int i;
     if (ndim > CI_MAX_DIMS)
         CI__FAIL(L, CI_ERR_UNSUPPORTED, "%d dims: at most %d are supported", ndim, CI_MAX_DIMS);
@@ -4277,9 +4277,11 @@ static void ci__lower_mut_record(const ci_graph *g, int ix) {
     }
 }
 
-/* after in-place node nd: every tensor that is self (an earlier name of it) reads its result */
+/* after node nd (its results recorded): if it wrote in place, its first result has self's
+   identity, and every tensor that is self (an earlier name of it) reads that result */
 static void ci__lower_mut_rebind(const ci_graph *g, const ci__node *nd, uint32_t *map) {
     uint32_t id = ci__lower_gt(g, nd->out0)->ident, t;
+    if (id == nd->out0) return;
     for (t = 1; t < nd->out0; t++)
         if (ci__lower_gt(g, t)->ident == id) map[t] = map[nd->out0];
 }
@@ -4385,7 +4387,7 @@ static void ci__lower_node(ci__L *L, const ci__node *nd, uint32_t *map) {
                 buf->data = nd->data;
                 b = ci__ir_buf_box(L, buf);
             } else {
-                ci__ix *none[1];
+                ci__ix *none[1] = {NULL};
                 b = ci__ir_pw_box(L, nd->dt, 0, NULL, none,
                                   ci__dtype_is_float(nd->dt) ? ci__ir_v_constf(L, nd->dt, v)
                                                              : ci__ir_v_consti(L, nd->dt, iv));
@@ -4460,7 +4462,7 @@ static void ci__lower_graph(ci__L *L, ci_graph *g) {
             for (k = 0; k < a->u.tensors.n; k++)
                 if (a->u.tensors.v[k].id) ci__lower_gt(g, cur[a->u.tensors.v[k].id])->users++;
         }
-        if (ci__lower_mut_kind(g->ctx, nd)) ci__lower_mut_rebind(g, nd, cur);
+        ci__lower_mut_rebind(g, nd, cur);
     }
     for (i = 0; i < g->outputs.n; i++) {
         uint32_t t = (uint32_t)(uintptr_t)g->outputs.v[i];
@@ -4471,7 +4473,7 @@ static void ci__lower_graph(ci__L *L, ci_graph *g) {
         const ci__node *nd = (const ci__node *)g->nodes.v[i];
         L->graph = g; L->node_ix = i;
         ci__lower_node(L, nd, map);
-        if (ci__lower_mut_kind(g->ctx, nd)) ci__lower_mut_rebind(g, nd, map);
+        ci__lower_mut_rebind(g, nd, map);
         for (j = 0; j < nd->nout; j++) {
             ci_tensor r;
             r.id = map[nd->out0 + (uint32_t)j];
@@ -4798,7 +4800,7 @@ static int ci__ops_where(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     int use[3] = {0, 1, 1};
     ci_dtype dt;
     int i, nd = 0;
-    int64_t shape[CI_MAX_DIMS];
+    int64_t shape[CI_MAX_DIMS] = {0};
     ci__ops_need_tensor(L, op, &a[0]);
     if (ci__ir_box_get(L, a[0].u.t)->dt != CI_BOOL && ci__ir_box_get(L, a[0].u.t)->dt != CI_U8)
         CI__FAIL(L, CI_ERR_DTYPE,
@@ -4951,7 +4953,7 @@ static ci__box *ci__ops_reduce_split(ci__L *L, ci__box *x, const char *red, int6
 static ci__box *ci__ops_reduce_box(ci__L *L, const ci__opdef *op, ci__box *x, const char *red,
                                    int keepdim, int rtype, ci_dtype out_dt) {
     int64_t osize[CI_MAX_DIMS] = {0}, rsize[CI_MAX_DIMS], rnumel = 1, onumel;
-    ci__ix *ov[CI_MAX_DIMS], *rv[CI_MAX_DIMS], *xi[CI_MAX_DIMS];
+    ci__ix *ov[CI_MAX_DIMS], *rv[CI_MAX_DIMS], *xi[CI_MAX_DIMS] = {NULL};
     int i, no = 0, nr = 0;
     ci__v *body;
     for (i = 0; i < x->ndim; i++) {
@@ -5844,7 +5846,7 @@ static int ci__ops_roll(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     if (nd <= 0) {   /* roll the flattened tensor, then restore the shape */
         int64_t n = ci__ir_numel(x->ndim, x->size), s;
-        ci__ix *w[1];
+        ci__ix *w[1] = {NULL};
         if (ns != 1)
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: shifts must be a single int when dims is empty",
                      op->name);
@@ -6288,7 +6290,7 @@ static int ci__ops_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     double start, end, step, len;
     int64_t n;
     int isint;
-    ci__ix *v[1];
+    ci__ix *v[1] = {NULL};
     ci__v *body;
     if (e0.kind == CI_ARG_NONE) { e0 = s0; s0 = ci_arg_int(0); }
     if (!ci__lower_is_num(&s0) || !ci__lower_is_num(&e0) || !ci__lower_is_num(&st))
@@ -7496,7 +7498,7 @@ static int ci__ops_batch_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
                  (long long)C);
     cdt = ci__dtype_opmath(odt);
     {
-        ci__ix *v[1];
+        ci__ix *v[1] = {NULL};
         ci__box *scale;
         ci__v *s;
         ci__ir_pw_vars(L, 1, &C, v);
@@ -7519,7 +7521,7 @@ static int ci__ops_batch_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, y, odt));
     if (op->extra == 2) return 1;
     {   /* save_mean / save_invstd are empty in inference mode */
-        ci__ix *v[1];
+        ci__ix *v[1] = {NULL};
         ci__ir_pw_vars(L, 1, &zero, v);
         outs[1] = ci__ir_tensor_of(ci__ir_pw_box(L, odt, 1, &zero, v, ci__ir_v_constf(L, odt, 0)));
         outs[2] = ci__ir_tensor_of(ci__ir_pw_box(L, odt, 1, &zero, v, ci__ir_v_constf(L, odt, 0)));
@@ -9962,7 +9964,7 @@ static void ci__ops_sort_box(ci__L *L, const ci__opdef *op, ci__box *x, int64_t 
     ci_tensor o[2];
     ci_arg a[2];
     if (x->ndim == 0) {
-        ci__ix *v[1];
+        ci__ix *v[1] = {NULL};
         *vals = x;
         *idx = ci__ir_pw_box(L, CI_I64, 0, NULL, v, ci__ir_v_consti(L, CI_I64, 0));
         return;
@@ -12240,6 +12242,32 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
     return p;
 }
 
+/* the program's signature, what a run checks its arrays against: the dtypes and shapes of
+   graph g's inputs and outputs (p->nin and p->nout of them) */
+static void ci__plan_signature(ci_program *p, const ci_graph *g) {
+    int i;
+    p->in_dt = CI__NEWN(p->A, ci_dtype, p->nin);
+    p->out_dt = CI__NEWN(p->A, ci_dtype, p->nout);
+    p->in_nd = CI__NEWN(p->A, int, p->nin);
+    p->out_nd = CI__NEWN(p->A, int, p->nout);
+    p->in_shape = CI__NEWN(p->A, int64_t, p->nin * CI_MAX_DIMS);
+    p->out_shape = CI__NEWN(p->A, int64_t, p->nout * CI_MAX_DIMS);
+    for (i = 0; i < g->nodes.n; i++) {
+        const ci__node *nd = (const ci__node *)g->nodes.v[i];
+        if (nd->kind != CI__N_INPUT) continue;
+        p->in_dt[nd->ival] = nd->dt;
+        p->in_nd[nd->ival] = nd->ndim;
+        memcpy(p->in_shape + nd->ival * CI_MAX_DIMS, nd->shape,
+               sizeof(int64_t) * (size_t)nd->ndim);
+    }
+    for (i = 0; i < p->nout; i++) {
+        const ci__lower_gtensor *t = ci__lower_gt(g, (uint32_t)(uintptr_t)g->outputs.v[i]);
+        p->out_dt[i] = t->dt;
+        p->out_nd[i] = t->ndim;
+        memcpy(p->out_shape + i * CI_MAX_DIMS, t->shape, sizeof(int64_t) * (size_t)t->ndim);
+    }
+}
+
 /* the plan pass: slots and the arena's layout, then the program's pointer table (seed and
    constants filled in, copies of the constants in the program's arena), its list of live
    kernels and, unless the user gives one, its arena */
@@ -12889,23 +12917,23 @@ CI__TILE_FN double ci__tile_sum_v(double acc, const float *a, int n) {
 __attribute__((unused, target("avx512f"))) static double ci__tile_sum512(double acc,
                                                                          const float *a, int n) {
     __m512d s01 = _mm512_setzero_pd(), s23 = _mm512_setzero_pd();
-    __m256d c;
-    double l[4];
+    double p[8], q[8], l[4];
     int i;
+    /* (the zero-masked conversion: g++ 12 warns of the unmasked one's undefined operand) */
     for (i = 0; i + 16 <= n; i += 16) {
         __builtin_prefetch(a + i + 1024);
-        s01 = _mm512_add_pd(s01, _mm512_cvtps_pd(_mm256_loadu_ps(a + i)));
-        s23 = _mm512_add_pd(s23, _mm512_cvtps_pd(_mm256_loadu_ps(a + i + 8)));
+        s01 = _mm512_add_pd(s01, _mm512_maskz_cvtps_pd(0xff, _mm256_loadu_ps(a + i)));
+        s23 = _mm512_add_pd(s23, _mm512_maskz_cvtps_pd(0xff, _mm256_loadu_ps(a + i + 8)));
     }
     if (i < n) {   /* the tail, padded with zeros */
         float t[16] = {0};
         memcpy(t, a + i, sizeof(float) * (size_t)(n - i));
-        s01 = _mm512_add_pd(s01, _mm512_cvtps_pd(_mm256_loadu_ps(t)));
-        s23 = _mm512_add_pd(s23, _mm512_cvtps_pd(_mm256_loadu_ps(t + 8)));
+        s01 = _mm512_add_pd(s01, _mm512_maskz_cvtps_pd(0xff, _mm256_loadu_ps(t)));
+        s23 = _mm512_add_pd(s23, _mm512_maskz_cvtps_pd(0xff, _mm256_loadu_ps(t + 8)));
     }
-    c = _mm256_add_pd(_mm256_add_pd(_mm512_castpd512_pd256(s01), _mm512_extractf64x4_pd(s01, 1)),
-                      _mm256_add_pd(_mm512_castpd512_pd256(s23), _mm512_extractf64x4_pd(s23, 1)));
-    _mm256_storeu_pd(l, c);
+    _mm512_storeu_pd(p, s01);
+    _mm512_storeu_pd(q, s23);
+    for (i = 0; i < 4; i++) l[i] = (p[i] + p[i + 4]) + (q[i] + q[i + 4]);
     return acc + ((l[0] + l[1]) + (l[2] + l[3]));
 }
 #endif
@@ -13210,45 +13238,32 @@ static void ci__tile_interior_swap(ci__group *g) {
    feature map's kernels tile 196 long instead of not at all, and a mean over H and W becomes
    a reduction over one dim, which tiles. -- */
 
-/* does every index of group g (its loads', index values' and stores') read variables a and b
-   as c * (nb * a + b)? */
-static int ci__tile_merge_ok(ci__L *L, ci__group *g, int a, int b, int64_t nb) {
+/* does index ix read variable a and b as c * (nb * a + b)? With b < 0: a only affinely */
+static int ci__tile_merge_ix(ci__ix *ix, int a, int b, int64_t nb) {
+    int64_t ca, cb;
+    if (!ci__ix_affine(ix, a, &ca)) return 0;
+    return b < 0 || (ci__ix_affine(ix, b, &cb) && ca == nb * cb);
+}
+
+/* does every index of group g (its loads', index values' and stores') pass ci__tile_merge_ix?
+   The members' bodies and store indices, or body[j] and st[j] where given */
+static int ci__tile_merge_reads(ci__L *L, ci__group *g, ci__v **body, ci__ix **st, int a, int b,
+                                int64_t nb) {
     ci__ir_vwalk w;
     ci__v *v;
     int j, ok = 1, *mk = ci__ir_marks(L), ep = L->epoch;
-    int64_t ca, cb;
     ci__ir_vw_open(L, &w);
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
+        ci__ix *s;
         if (!k->emit) continue;
-        ci__ir_vw_push(&w, k->gbody, 0);
-        if (k->store && k->st_ix && (!ci__ix_affine(k->st_ix, a, &ca) ||
-                                     !ci__ix_affine(k->st_ix, b, &cb) || ca != nb * cb))
-            ok = 0;
+        s = st ? st[j] : k->store ? k->st_ix : NULL;
+        ci__ir_vw_push(&w, body ? body[j] : k->gbody, 0);
+        if (s && !ci__tile_merge_ix(s, a, b, nb)) ok = 0;
     }
     while (ok && (v = ci__ir_vw_next(&w, mk, ep)) != NULL)
         if ((v->op == CI__V_LOAD || v->op == CI__V_INDEX) && v->ix &&
-            (!ci__ix_affine(v->ix, a, &ca) || !ci__ix_affine(v->ix, b, &cb) || ca != nb * cb))
-            ok = 0;
-    ci__ir_vw_close(&w);
-    return ok;
-}
-
-/* do group g's indices read variable y only affinely (the merge folded away)? */
-static int ci__tile_merge_folded(ci__L *L, ci__group *g, ci__v **body, ci__ix **st, int y) {
-    ci__ir_vwalk w;
-    ci__v *v;
-    int j, ok = 1, *mk = ci__ir_marks(L), ep = L->epoch;
-    int64_t c;
-    ci__ir_vw_open(L, &w);
-    for (j = 0; j < g->m.n; j++) {
-        ci__kernel *k = (ci__kernel *)g->m.v[j];
-        if (!k->emit) continue;
-        ci__ir_vw_push(&w, body[j], 0);
-        if (st[j] && !ci__ix_affine(st[j], y, &c)) ok = 0;
-    }
-    while (ok && (v = ci__ir_vw_next(&w, mk, ep)) != NULL)
-        if ((v->op == CI__V_LOAD || v->op == CI__V_INDEX) && v->ix && !ci__ix_affine(v->ix, y, &c))
+            !ci__tile_merge_ix(v->ix, a, b, nb))
             ok = 0;
     ci__ir_vw_close(&w);
     return ok;
@@ -13265,7 +13280,7 @@ static int ci__tile_merge_pair(ci__L *L, ci__group *g, ci__ix **vars, int64_t *s
     int j, i;
     if (size[d] < 2 || size[d - 1] < 2 || size[d] >= CI__TILE ||
         size[d - 1] > INT64_MAX / size[d] ||
-        !ci__tile_merge_ok(L, g, vars[d - 1]->var, vars[d]->var, size[d]))
+        !ci__tile_merge_reads(L, g, NULL, NULL, vars[d - 1]->var, vars[d]->var, size[d]))
         return 0;
     y = ci__ix_newvar(L->A, &L->ixt, size[d - 1] * size[d], red);
     nb = ci__ix_const(L->A, &L->ixt, size[d]);
@@ -13282,7 +13297,7 @@ static int ci__tile_merge_pair(ci__L *L, ci__group *g, ci__ix **vars, int64_t *s
         body[j] = ci__ir_v_subst_fold(L, k->gbody, &s);
         st[j] = k->st_ix ? ci__ix_subst(L->A, &L->ixt, k->st_ix, &s) : NULL;
     }
-    if (!ci__tile_merge_folded(L, g, body, st, y->var)) return 0;
+    if (!ci__tile_merge_reads(L, g, body, st, y->var, -1, 0)) return 0;   /* folded away */
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
         if (!k->emit) continue;
@@ -15199,9 +15214,22 @@ static int ci__cemit_tile_rows(ci__cemit *E, ci__group *g, int var) {
     return across ? CI__CEMIT_TILE_ROWS : 0;
 }
 
-/* column mode: group g's one reduction loop runs inside the tiled loop over its last point dim
-   (var), each reduction a tile of accumulators, one per point (colsum: a row of the input a
-   step, read in place); every kernel of the group runs in the tiles */
+/* column mode: reduction kernel k's accumulators as the tile of its result (a sum's f64
+   accumulators rounded to f32), stored where k stores */
+static void ci__cemit_tile_cols_result(ci__cemit *E, ci__kernel *k, int var, const char *ind) {
+    const char *nm = ci__cemit_tmp(E, k->acc->id);
+    char *acc = (char *)ci__arena_alloc(E->L->LA, 16);
+    snprintf(acc, 16, "acc%d", ci__cemit_acc(E, k));
+    if (k->rtype == CI__RED_SUM)
+        ci__sb_printf(E->sb, "%sfloat %s[ci_tspan]; ci_tl_d2f(%s, %s, tn);\n", ind, nm, nm, acc);
+    else
+        nm = acc;
+    E->tile[k->acc->id] = nm;
+    E->tlep[k->acc->id] = E->touter;
+    E->tlstride[k->acc->id] = 1;
+    if (k->store) ci__cemit_tile_store(E, k, var, nm, 1, ind);
+}
+
 /* column mode, phase p's one inner kernel a sum of a load read in place (colsum): four rows a
    call (ci_tl_acc_sum4), then the rest one at a time; the result as ci__cemit_tile_cols
    writes it. Returns 0 (nothing written) for any other phase. */
@@ -15209,10 +15237,9 @@ static int ci__cemit_tile_cols4(ci__cemit *E, ci__group *g, int p, int var, cons
     const ci__ir_tiling *T = &g->t;
     ci__kernel *k = NULL;
     const ci__v *v;
-    const char *ptr, *nm;
+    const char *ptr;
     int64_t st, rs;
     int j, id;
-    char *acc;
     for (j = 0; j < g->m.n; j++) {
         ci__kernel *m = (ci__kernel *)g->m.v[j];
         if (m->emit && m->phase == p && m->inner) k = m;
@@ -15231,17 +15258,13 @@ static int ci__cemit_tile_cols4(ci__cemit *E, ci__group *g, int p, int var, cons
                   (long long)rs);
     ci__sb_printf(E->sb, "%s    for (; r0 < %lldLL; r0++) ci_tl_acc_sum(acc%d, %s, tn);\n%s}\n",
                   ind, (long long)T->rsize[0], id, ptr, ind);
-    nm = ci__cemit_tmp(E, k->acc->id);
-    acc = (char *)ci__arena_alloc(E->L->LA, 16);
-    snprintf(acc, 16, "acc%d", id);
-    ci__sb_printf(E->sb, "%sfloat %s[ci_tspan]; ci_tl_d2f(%s, %s, tn);\n", ind, nm, nm, acc);
-    E->tile[k->acc->id] = nm;
-    E->tlep[k->acc->id] = E->touter;
-    E->tlstride[k->acc->id] = 1;
-    if (k->store) ci__cemit_tile_store(E, k, var, nm, 1, ind);
+    ci__cemit_tile_cols_result(E, k, var, ind);
     return 1;
 }
 
+/* column mode: group g's one reduction loop runs inside the tiled loop over its last point dim
+   (var), each reduction a tile of accumulators, one per point (colsum: a row of the input a
+   step, read in place); every kernel of the group runs in the tiles */
 static void ci__cemit_tile_cols(ci__cemit *E, ci__group *g, int var, const char *lvl) {
     const ci__ir_tiling *T = &g->t;
     int last = T->ndim - 1, j, p, outer;
@@ -15294,20 +15317,8 @@ static void ci__cemit_tile_cols(ci__cemit *E, ci__group *g, int var, const char 
         ci__sb_printf(E->sb, "%s}\n", in2);
         for (j = 0; j < g->m.n; j++) {   /* the results, as tiles; stored */
             ci__kernel *k = (ci__kernel *)g->m.v[j];
-            const char *nm;
-            char *acc;
-            if (!k->emit || k->phase != p || !k->inner || k->kind != CI__K_REDUCTION) continue;
-            nm = ci__cemit_tmp(E, k->acc->id);
-            acc = (char *)ci__arena_alloc(E->L->LA, 16);
-            snprintf(acc, 16, "acc%d", ci__cemit_acc(E, k));
-            if (k->rtype == CI__RED_SUM)
-                ci__sb_printf(E->sb, "%sfloat %s[ci_tspan]; ci_tl_d2f(%s, %s, tn);\n", in2, nm, nm,
-                              acc);
-            else nm = acc;
-            E->tile[k->acc->id] = nm;
-            E->tlep[k->acc->id] = outer;
-            E->tlstride[k->acc->id] = 1;
-            if (k->store) ci__cemit_tile_store(E, k, var, nm, 1, in2);
+            if (k->emit && k->phase == p && k->inner && k->kind == CI__K_REDUCTION)
+                ci__cemit_tile_cols_result(E, k, var, in2);
         }
     }
     E->tcols = 0;
@@ -15315,8 +15326,6 @@ static void ci__cemit_tile_cols(ci__cemit *E, ci__group *g, int var, const char 
     ci__sb_printf(E->sb, "%s}\n", lvl);
 }
 
-/* do group g's loads read along its last point dim (xv) more than along its reduction (rv)?
-   (column mode reads rows in place then) Only the loads the reduction walks vote. */
 /* can group g's interior loop (ci__tile_interior) run in tiles too? Its variable is named and
    marked as the tiled one is */
 static int ci__cemit_tile_in_ok(ci__cemit *E, ci__group *g) {
@@ -15330,6 +15339,8 @@ static int ci__cemit_tile_in_ok(ci__cemit *E, ci__group *g) {
     return ok;
 }
 
+/* do group g's loads read along its last point dim (xv) more than along its reduction (rv)?
+   (column mode reads rows in place then) Only the loads the reduction walks vote. */
 static int ci__cemit_tile_colwise(ci__cemit *E, ci__group *g, int xv, int rv) {
     ci__ir_vwalk w;
     ci__v *v;
@@ -20334,7 +20345,8 @@ static void *ci__cuda_open_any(const char *dir, const char *const *names, const 
     int i;
     for (i = 0; names[i]; i++) {
         void *h;
-        if (dir) snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if (dir && snprintf(path, sizeof path, "%s/%s", dir, names[i]) >= (int)sizeof path)
+            continue;   /* a path this long names nothing that opens */
         h = ci__cuda_dlopen(dir ? path : names[i], 0);
         if (h) { *found = names[i]; return h; }
     }
@@ -21229,7 +21241,7 @@ typedef struct ci__rt_sortjob {
     int desc;
 } ci__rt_sortjob;
 static double ci__rt_sort_f(const ci_extern_tensor *x, int64_t i) {
-    ci__interp_val v;
+    ci__interp_val v = {0};
     ci__buf b;
     b.dt = x->dtype; b.slot = 0;
     {
@@ -21240,7 +21252,7 @@ static double ci__rt_sort_f(const ci_extern_tensor *x, int64_t i) {
 }
 
 static int64_t ci__rt_sort_i(const ci_extern_tensor *x, int64_t i) {
-    ci__interp_val v;
+    ci__interp_val v = {0};
     ci__buf b;
     b.dt = x->dtype; b.slot = 0;
     {
@@ -24082,7 +24094,7 @@ static void ci__public_graph_meta(ci_graph *g) {
                          nd->op, n, nd->nout);
             for (j = 0; j < n; j++)
                 g->meta_map[nd->out0 + (uint32_t)j] = ci__ir_box_get(g->meta, res[j])->id;
-            if (ci__lower_mut_kind(g->ctx, nd)) ci__lower_mut_rebind(g, nd, g->meta_map);
+            ci__lower_mut_rebind(g, nd, g->meta_map);
             ci__public_meta_after(g, nd);
         } else ci__lower_node(g->meta, nd, g->meta_map);
     }
@@ -24412,7 +24424,7 @@ void ci_output(ci_graph *g, ci_tensor t) {
 ci_result ci_tensor_set_name(ci_graph *g, ci_tensor t, const char *name) {
     uint32_t idx = g ? ci__public_handle_index(g, t) : 0;
     ci__node *nd, *o;
-    int out, k;
+    int out, k = -1;
     if (!g) return CI_ERR_INVALID_ARGS;
     if (!idx) {
         ci__util_set_error(g->ctx, "ci_tensor_set_name: not a tensor of this graph");
@@ -24631,7 +24643,7 @@ int ci_call(ci_graph *g, const char *op, int nargs, const ci_arg *args, int nkwa
             ci__public_graph_push_tensor(g, t);
         }
         ci__lower_mut_record(g, g->nodes.n - 1);
-        if (ci__lower_mut_kind(g->ctx, nd)) ci__lower_mut_rebind(g, nd, g->meta_map);
+        ci__lower_mut_rebind(g, nd, g->meta_map);
         ci__public_meta_after(g, nd);
     }
     g->E.armed = 0;
@@ -25054,7 +25066,6 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     ci_ctx *ctx;
     const ci__backend *be;
     char why[200];
-    int i;
     if (out) *out = NULL;
     if (!g || !out) {
         if (g) ci__util_set_error(g->ctx, "ci_compile: NULL argument");
@@ -25107,23 +25118,7 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     p->cuda_device = d.device_index;
     p->cache_dir = d.cache_dir ? ci__strdup(p->A, d.cache_dir) : NULL;
     p->reference = d.reference;
-    p->in_dt = CI__NEWN(p->A, ci_dtype, p->nin);
-    p->out_dt = CI__NEWN(p->A, ci_dtype, p->nout);
-    p->in_nd = CI__NEWN(p->A, int, p->nin);
-    p->out_nd = CI__NEWN(p->A, int, p->nout);
-    p->in_shape = CI__NEWN(p->A, int64_t, p->nin * CI_MAX_DIMS);
-    p->out_shape = CI__NEWN(p->A, int64_t, p->nout * CI_MAX_DIMS);
-    for (i = 0; i < g->nodes.n; i++) {
-        const ci__node *nd = (const ci__node *)g->nodes.v[i];
-        if (nd->kind != CI__N_INPUT) continue;
-        p->in_dt[nd->ival] = nd->dt; p->in_nd[nd->ival] = nd->ndim;
-        memcpy(p->in_shape + nd->ival * CI_MAX_DIMS, nd->shape, sizeof(int64_t) * (size_t)nd->ndim);
-    }
-    for (i = 0; i < p->nout; i++) {
-        const ci__lower_gtensor *t = ci__lower_gt(g, (uint32_t)(uintptr_t)g->outputs.v[i]);
-        p->out_dt[i] = t->dt; p->out_nd[i] = t->ndim;
-        memcpy(p->out_shape + i * CI_MAX_DIMS, t->shape, sizeof(int64_t) * (size_t)t->ndim);
-    }
+    ci__plan_signature(p, g);
     /* still armed: running out of memory while printing fails the compile, as any other step */
     ci__compile(p, g, &d, ctx->desc.debug | d.debug);
     p->E.armed = 0;

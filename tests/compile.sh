@@ -7,7 +7,9 @@
 # (-DCINDUCTOR_NO_TCC) and without pthreads (-DCINDUCTOR_NO_THREADS); the declarations alone
 # (tests/compile/decls_c.c); and both under tcc itself (tcc -c, warnings shown in the log but
 # not fatal: gcc and clang hold the code to zero warnings). C builds use -O2 -c, for the
-# warnings that need data-flow analysis; C++ builds check syntax and types only. Exit status 1
+# warnings that need data-flow analysis, and gcc also -O1 and -O3 (whose inlining finds other
+# maybe-uninitialized and truncation paths) and g++ -O2; the other C++ builds check syntax and
+# types only. Exit status 1
 # if a check failed. CPPFLAGS defaults to the Makefile's.
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -38,7 +40,9 @@ check() {
 
 check gcc-c99            gcc     -std=c99 "${W[@]}" "${cppflags[@]}" -O2 -c "$impl" -o "$out/gcc-c99.o"
 check clang-c99          clang   -std=c99 "${W[@]}" "${cppflags[@]}" -O2 -c "$impl" -o "$out/clang-c99.o"
-check gxx-cxx11          g++     -x c++ -std=c++11 "${W[@]}" "${cppflags[@]}" -fsyntax-only "$impl"
+check gcc-c99-O1         gcc     -std=c99 "${W[@]}" "${cppflags[@]}" -O1 -c "$impl" -o "$out/gcc-c99-O1.o"
+check gcc-c99-O3         gcc     -std=c99 "${W[@]}" "${cppflags[@]}" -O3 -c "$impl" -o "$out/gcc-c99-O3.o"
+check gxx-cxx11          g++     -x c++ -std=c++11 "${W[@]}" "${cppflags[@]}" -O2 -c "$impl" -o "$out/gxx-cxx11.o"
 check clangxx-cxx11      clang++ -x c++ -std=c++11 "${W[@]}" "${cppflags[@]}" -fsyntax-only "$impl"
 check gcc-c99-notcc      gcc     -std=c99 "${W[@]}" "${cppflags[@]}" -DCINDUCTOR_NO_TCC -O2 -c "$impl" -o "$out/gcc-c99-notcc.o"
 check gcc-c99-nocuda     gcc     -std=c99 "${W[@]}" "${cppflags[@]}" -DCINDUCTOR_NO_CUDA -O2 -c "$impl" -o "$out/gcc-c99-nocuda.o"
