@@ -20819,9 +20819,10 @@ static int ci__cuda_extern(ci_program *p, ci__cuda_prog *c, int idx) {
     if (e) return e;
     r = ci__rt_extern(p, idx, c->hB);
     if (r) return -1;
-    for (i = 0; i < k->nout && !e; i++) {
-        int s = k->outs[i]->slot;
-        if (c->bytes[s])
+    for (i = 0; i < k->nout && !e; i++) {   /* (not what no later kernel reads: a workspace) */
+        const ci__buf *b = k->outs[i];
+        int s = b->slot;
+        if (c->bytes[s] && (b->output_index >= 0 || b->last != b->def))
             e = ci__cuda.cuMemcpyHtoDAsync(c->dslot[s], c->hB[s], c->bytes[s], c->stream);
     }
     if (!e) e = ci__cuda.cuStreamSynchronize(c->stream);   /* hB is reused */
