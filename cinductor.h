@@ -6918,7 +6918,9 @@ static int ci__ops_pwx(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
     case CI__PX_ROUND_DECIMALS: {
         int64_t d = ci__lower_arg_int(L, op, a, ci__lower_pidx(op, "decimals"));
         double tp = pow(10.0, (double)(d < 0 ? -d : d));
-        if (!ci__dtype_is_float(dt)) { r = x; break; }
+        if (!ci__dtype_is_float(dt))   /* (round.default takes them: they are their rounding) */
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for '%s'", op->name,
+                     ci__dtype_tab[dt].tname);
         if (d >= 0)
             r = CI__OPS_B(DIV, CI__OPS_U(ROUND, CI__OPS_B(MUL, x, CI__OPS_C(tp))), CI__OPS_C(tp));
         else r = CI__OPS_B(MUL, CI__OPS_U(ROUND, CI__OPS_B(DIV, x, CI__OPS_C(tp))), CI__OPS_C(tp));
@@ -10537,6 +10539,17 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.special_expm1", "self", ci__ops_unary, CI__V_EXPM1, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
     X("aten.special_log1p", "self", ci__ops_unary, CI__V_LOG1P, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
     X("aten.special_entr", "self", ci__ops_pwx, 0, CI__PX_ENTR, 0, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.special_logit", "self, eps=None", \
+      ci__ops_pwx, 0, CI__PX_LOGIT, 0, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.special_sinc", "self", ci__ops_pwx, 0, CI__PX_SINC, 0, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.special_round", "self, *, decimals=0", \
+      ci__ops_pwx, 0, CI__PX_ROUND_DECIMALS, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.special_softmax", "self, dim, dtype=None", \
+      ci__ops_softmax, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.special_log_softmax", "self, dim, *, dtype=None", \
+      ci__ops_softmax, 1, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.special_logsumexp", "self, dim, keepdim=False", \
+      ci__ops_logsumexp, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.special_ndtr", "self", ci__ops_pwx, 0, CI__PX_NDTR, 0, F, 0, 1, P, DE, I2F, _, 0) \
     X("aten.special_log_ndtr", "self", \
       ci__ops_pwx, 0, CI__PX_LOG_NDTR, 0, F, 0, 1, P, DE, I2F, _, 0) \

@@ -1956,6 +1956,24 @@ def overload_cases(add_case, G_case):
     add(op_case("aten.mvlgamma_.default", "a, 3", I("f32", [7, 5], "big")))
     add(op_case("aten.mvlgamma.default", "a, 0", I("f32", [7]), error="greater than or equal to 1"))
     add(op_case("aten.mvlgamma.default", "a, 2", I("bool", [7]), error="boolean"))
+    # the special_ aliases of ops with arguments
+    for dt in ALLN:
+        add(op_case("aten.special_logit.default", "a", I(dt, [7, 5], "pos")))
+        add(op_case("aten.special_sinc.default", "a", I(dt, [1023], "big")))
+        add(op_case("aten.special_round.default", "a", I(dt, [7, 5], "big")))
+    add(op_case("aten.special_logit.default", "a, 0.2", I("f32", [1023], "prob")))
+    add(op_case("aten.special_round.default", "a, decimals=2", I("f64", [1023], "big")))
+    add(op_case("aten.special_round.default", "a, decimals=-1", I("f32", [1023], "big")))
+    for dt in FLTN:
+        add(op_case("aten.special_softmax.default", "a, 1", I(dt, [7, 5]), red=True))
+        add(op_case("aten.special_log_softmax.default", "a, -1", I(dt, [3, 1023]), red=True))
+        add(op_case("aten.special_logsumexp.default", "a, [1]", I(dt, [7, 5]), red=True))
+    add(op_case("aten.special_softmax.default", "a, 0, f64", I("f32", [7, 5]), red=True))
+    add(op_case("aten.special_log_softmax.default", "a, 0, dtype=f32", I("i64", [7, 5]), red=True))
+    add(op_case("aten.special_logsumexp.default", "a, [0, 1], True", I("i64", [7, 5]), red=True))
+    add(op_case("aten.special_softmax.default", "a, 0", I("i64", [7]), error="floating point"))
+    add(op_case("aten.special_round.default", "a", I("i64", [7]), error="not implemented"))
+    add(op_case("aten.round.decimals", "a, decimals=1", I("i32", [7]), error="not implemented"))
 
     # prims: the elementwise twins (same dtypes on both sides; no promotion, no Scalars)
     prim_unary = {"abs": "n", "acos": "n", "acosh": "pos", "asin": "n", "asinh": "n", "atan": "n",
@@ -2397,7 +2415,8 @@ def narrow_reference(op, args, env, err):
 WIDE_OPS = ("aten.logit.", "aten.div.Tensor_mode", "aten.div.Scalar_mode", "aten.floor_divide.",
             "aten.gelu.", "aten.linalg_vector_norm.", "aten.norm.", "aten.upsample_", "aten._upsample_",
             "aten.adaptive_max_pool2d.", "aten.linspace.", "aten.sinc.", "aten.addr.",
-            "aten.round.decimals", "aten.special_ndtr.", "aten.mvlgamma.", "aten.special_multigammaln.")
+            "aten.round.decimals", "aten.special_ndtr.", "aten.mvlgamma.", "aten.special_multigammaln.",
+            "aten.special_logit.", "aten.special_sinc.", "aten.special_round.")
 # a narrow dtype asked for by keyword (creation ops, which have no narrow inputs)
 NARROW_KW = re.compile(r"\bdtype=(f16|bf16)\b")
 
