@@ -17978,23 +17978,47 @@ static float ci__interp_zeta_f(float x, float q) { return (float)ci__interp_zeta
 /* the regularized incomplete gamma functions P(a, x) and Q(a, x) = 1 - P, with PyTorch's
    values at the edges and its choice of method by region (its asymptotic series where a and x
    are near and large is replaced by the series and the continued fraction, which converge
-   there too) */
+   there too, in about sqrt(a) steps: past CI__INTERP_IGAM_STEPS, near a = 1e11, they give NaN
+   rather than a sum cut short) */
+#define CI__INTERP_IGAM_STEPS 3000000
+
+/* x^a e^-x / Gamma(a); for a >= 20 as exp(a (log(1 + t) - t) - S(a)) sqrt(a / 2 pi), t = x / a
+   - 1 and S Stirling's series of lgamma, which keeps the terms of size a log a that cancel out */
+static double ci__interp_igam_fac(double a, double x) {
+    double t, l, tk, ia2;
+    int k;
+    if (a < 20) return exp(a * log(x) - x - lgamma(a));
+    t = (x - a) / a;
+    if (fabs(t) < 0.5) {   /* log(1 + t) - t: the sum over k >= 2 of -(-t)^k / k */
+        l = 0;
+        tk = t;
+        for (k = 2; k < 200; k++) {
+            tk *= -t;
+            l += tk / k;
+            if (fabs(tk) < 1e-17 * fabs(l) * k) break;
+        }
+    } else l = log1p(t) - t;
+    ia2 = 1 / (a * a);
+    return exp(a * l - (1.0 / 12 - ia2 * (1.0 / 360 - ia2 * (1.0 / 1260 - ia2 / 1680))) / a) *
+           sqrt(a / (2 * CI__INTERP_PI));
+}
+
 static double ci__interp_igam_ser(double a, double x) {   /* P: x^a e^-x sum x^n / Gamma(a+n+1) */
     double r = a, c = 1, s = 1;
     int n;
-    for (n = 0; n < 100000; n++) {
+    for (n = 0; n < CI__INTERP_IGAM_STEPS; n++) {
         r += 1;
         c *= x / r;
         s += c;
-        if (c <= 1e-17 * s) break;
+        if (c <= 1e-17 * s) return s * ci__interp_igam_fac(a, x) / a;
     }
-    return s * exp(a * log(x) - x - lgamma(a)) / a;
+    return (double)NAN;
 }
 
 static double ci__interp_igamc_cf(double a, double x) {   /* Q: Legendre's continued fraction */
     double b = x + 1 - a, c = 1e300, d = 1 / b, h = d, an, del;
     int i;
-    for (i = 1; i < 100000; i++) {
+    for (i = 1; i < CI__INTERP_IGAM_STEPS; i++) {
         an = -i * (i - a);
         b += 2;
         d = an * d + b;
@@ -18004,9 +18028,9 @@ static double ci__interp_igamc_cf(double a, double x) {   /* Q: Legendre's conti
         d = 1 / d;
         del = d * c;
         h *= del;
-        if (fabs(del - 1) < 1e-16) break;
+        if (fabs(del - 1) < 1e-16) return ci__interp_igam_fac(a, x) * h;
     }
-    return exp(a * log(x) - x - lgamma(a)) * h;
+    return (double)NAN;
 }
 
 /* Q for small x: 1 - x^a / Gamma(a + 1) sum (-x)^n a / ((a + n) n!) */

@@ -2410,13 +2410,15 @@ def narrow_reference(op, args, env, err):
 #   sinc: pi * x rounded to bf16 before the sine (at x = 50 one ulp of it is 1 radian);
 #   addr: vec1 * vec2, alpha * that and beta * self each rounded to the narrow dtype;
 #   round.decimals: x * 10^d rounded to bf16 before the rounding to an integer;
-#   special_ndtr, mvlgamma: PyTorch's decompositions, each step rounded to bf16.
+#   special_ndtr, mvlgamma: PyTorch's decompositions, each step rounded to bf16;
+#   special_i0e: the bf16 kernel is 2 % off at some points (i0e(7.25) = 0.1484, the f32 value
+#     rounds to 0.1514) though not at others (alone or in a batch alike).
 # (An in-place form, `aten.logit_.`, is its op's: see wide_case.)
 WIDE_OPS = ("aten.logit.", "aten.div.Tensor_mode", "aten.div.Scalar_mode", "aten.floor_divide.",
             "aten.gelu.", "aten.linalg_vector_norm.", "aten.norm.", "aten.upsample_", "aten._upsample_",
             "aten.adaptive_max_pool2d.", "aten.linspace.", "aten.sinc.", "aten.addr.",
             "aten.round.decimals", "aten.special_ndtr.", "aten.mvlgamma.", "aten.special_multigammaln.",
-            "aten.special_logit.", "aten.special_sinc.", "aten.special_round.")
+            "aten.special_logit.", "aten.special_sinc.", "aten.special_round.", "aten.special_i0e.")
 # a narrow dtype asked for by keyword (creation ops, which have no narrow inputs)
 NARROW_KW = re.compile(r"\bdtype=(f16|bf16)\b")
 
