@@ -129,7 +129,8 @@
    last run's kernels. The intermediates live in one device arena planned as on the CPU;
    reductions run a block of threads a point, float matrix products as tiled GPU kernels; the
    other extern kernels (convolution, sort ...) run on the host with copies; erfinv, digamma,
-   i0 and the random ops are refused on the GPU for now. docs/cuda.md. CI_BACKEND_CC (POSIX)
+   i0, torch.special's functions (Bessel, zeta, igamma, the polynomials ...) and the random
+   ops are refused on the GPU for now. docs/cuda.md. CI_BACKEND_CC (POSIX)
    compiles the same C with the system compiler into a shared object, kept in a disk cache
    and opened with dlopen (the options below); where the compiler cannot be run it is
    CI_ERR_BACKEND_UNAVAILABLE. ci_program_backend names the backend a program got.
@@ -982,6 +983,68 @@ static double ci__interp_digamma_d(double x);
 static float ci__interp_digamma_f(float x);
 static double ci__interp_i0_d(double x);
 static float ci__interp_i0_f(float x);
+static double ci__interp_i0e_d(double x);
+static float ci__interp_i0e_f(float x);
+static double ci__interp_i1_d(double x);
+static float ci__interp_i1_f(float x);
+static double ci__interp_i1e_d(double x);
+static float ci__interp_i1e_f(float x);
+static double ci__interp_ndtri_d(double x);
+static float ci__interp_ndtri_f(float x);
+static double ci__interp_erfcx_d(double x);
+static float ci__interp_erfcx_f(float x);
+static double ci__interp_trigamma_d(double x);
+static float ci__interp_trigamma_f(float x);
+static double ci__interp_j0_d(double x);
+static float ci__interp_j0_f(float x);
+static double ci__interp_j1_d(double x);
+static float ci__interp_j1_f(float x);
+static double ci__interp_y0_d(double x);
+static float ci__interp_y0_f(float x);
+static double ci__interp_y1_d(double x);
+static float ci__interp_y1_f(float x);
+static double ci__interp_k0_d(double x);
+static float ci__interp_k0_f(float x);
+static double ci__interp_k1_d(double x);
+static float ci__interp_k1_f(float x);
+static double ci__interp_k0e_d(double x);
+static float ci__interp_k0e_f(float x);
+static double ci__interp_k1e_d(double x);
+static float ci__interp_k1e_f(float x);
+static double ci__interp_sj0_d(double x);
+static float ci__interp_sj0_f(float x);
+static double ci__interp_airy_ai_d(double x);
+static float ci__interp_airy_ai_f(float x);
+static double ci__interp_zeta_d(double x, double y);
+static float ci__interp_zeta_f(float x, float y);
+static double ci__interp_igamma_d(double x, double y);
+static float ci__interp_igamma_f(float x, float y);
+static double ci__interp_igammac_d(double x, double y);
+static float ci__interp_igammac_f(float x, float y);
+static double ci__interp_cheb_t_d(double x, double y);
+static float ci__interp_cheb_t_f(float x, float y);
+static double ci__interp_cheb_u_d(double x, double y);
+static float ci__interp_cheb_u_f(float x, float y);
+static double ci__interp_cheb_v_d(double x, double y);
+static float ci__interp_cheb_v_f(float x, float y);
+static double ci__interp_cheb_w_d(double x, double y);
+static float ci__interp_cheb_w_f(float x, float y);
+static double ci__interp_herm_h_d(double x, double y);
+static float ci__interp_herm_h_f(float x, float y);
+static double ci__interp_herm_he_d(double x, double y);
+static float ci__interp_herm_he_f(float x, float y);
+static double ci__interp_laguerre_d(double x, double y);
+static float ci__interp_laguerre_f(float x, float y);
+static double ci__interp_legendre_d(double x, double y);
+static float ci__interp_legendre_f(float x, float y);
+static double ci__interp_scheb_t_d(double x, double y);
+static float ci__interp_scheb_t_f(float x, float y);
+static double ci__interp_scheb_u_d(double x, double y);
+static float ci__interp_scheb_u_f(float x, float y);
+static double ci__interp_scheb_v_d(double x, double y);
+static float ci__interp_scheb_v_f(float x, float y);
+static double ci__interp_scheb_w_d(double x, double y);
+static float ci__interp_scheb_w_f(float x, float y);
 static float ci__interp_rand_f(long long seed, long long ctr);
 static double ci__interp_rand_d(long long seed, long long ctr);
 static double ci__interp_randn_d(long long seed, long long ctr);
@@ -2241,6 +2304,37 @@ static int ci__ix_affine(const ci__ix *ix, int var, int64_t *stride) {
     X(ERFINV,   "erfinv",     1, "ci_erfinv_f", "ci_erfinv_d") \
     X(DIGAMMA,  "digamma",    1, "ci_digamma_f", "ci_digamma_d") \
     X(I0,       "i0",         1, "ci_i0_f", "ci_i0_d") \
+    X(I0E,      "i0e",        1, "ci_i0e_f", "ci_i0e_d") \
+    X(I1,       "i1",         1, "ci_i1_f", "ci_i1_d") \
+    X(I1E,      "i1e",        1, "ci_i1e_f", "ci_i1e_d") \
+    X(NDTRI,    "ndtri",      1, "ci_ndtri_f", "ci_ndtri_d") \
+    X(ERFCX,    "erfcx",      1, "ci_erfcx_f", "ci_erfcx_d") \
+    X(TRIGAMMA, "trigamma",   1, "ci_trigamma_f", "ci_trigamma_d") \
+    X(J0,       "bessel_j0",  1, "ci_j0_f", "ci_j0_d") \
+    X(J1,       "bessel_j1",  1, "ci_j1_f", "ci_j1_d") \
+    X(Y0,       "bessel_y0",  1, "ci_y0_f", "ci_y0_d") \
+    X(Y1,       "bessel_y1",  1, "ci_y1_f", "ci_y1_d") \
+    X(K0,       "modified_bessel_k0", 1, "ci_k0_f", "ci_k0_d") \
+    X(K1,       "modified_bessel_k1", 1, "ci_k1_f", "ci_k1_d") \
+    X(K0E,      "scaled_modified_bessel_k0", 1, "ci_k0e_f", "ci_k0e_d") \
+    X(K1E,      "scaled_modified_bessel_k1", 1, "ci_k1e_f", "ci_k1e_d") \
+    X(SJ0,      "spherical_bessel_j0", 1, "ci_sj0_f", "ci_sj0_d") \
+    X(AIRY_AI,  "airy_ai",    1, "ci_airy_ai_f", "ci_airy_ai_d") \
+    X(ZETA,     "zeta",       2, "ci_zeta_f", "ci_zeta_d") \
+    X(IGAMMA,   "igamma",     2, "ci_igamma_f", "ci_igamma_d") \
+    X(IGAMMAC,  "igammac",    2, "ci_igammac_f", "ci_igammac_d") \
+    X(CHEB_T,   "chebyshev_polynomial_t", 2, "ci_cheb_t_f", "ci_cheb_t_d") \
+    X(CHEB_U,   "chebyshev_polynomial_u", 2, "ci_cheb_u_f", "ci_cheb_u_d") \
+    X(CHEB_V,   "chebyshev_polynomial_v", 2, "ci_cheb_v_f", "ci_cheb_v_d") \
+    X(CHEB_W,   "chebyshev_polynomial_w", 2, "ci_cheb_w_f", "ci_cheb_w_d") \
+    X(HERM_H,   "hermite_polynomial_h", 2, "ci_herm_h_f", "ci_herm_h_d") \
+    X(HERM_HE,  "hermite_polynomial_he", 2, "ci_herm_he_f", "ci_herm_he_d") \
+    X(LAGUERRE, "laguerre_polynomial_l", 2, "ci_laguerre_f", "ci_laguerre_d") \
+    X(LEGENDRE, "legendre_polynomial_p", 2, "ci_legendre_f", "ci_legendre_d") \
+    X(SCHEB_T,  "shifted_chebyshev_polynomial_t", 2, "ci_scheb_t_f", "ci_scheb_t_d") \
+    X(SCHEB_U,  "shifted_chebyshev_polynomial_u", 2, "ci_scheb_u_f", "ci_scheb_u_d") \
+    X(SCHEB_V,  "shifted_chebyshev_polynomial_v", 2, "ci_scheb_v_f", "ci_scheb_v_d") \
+    X(SCHEB_W,  "shifted_chebyshev_polynomial_w", 2, "ci_scheb_w_f", "ci_scheb_w_d") \
     X(ATAN2,    "atan2",      2, "atan2f", "atan2") \
     X(HYPOT,    "hypot",      2, "hypotf", "hypot") \
     X(COPYSIGN, "copysign",   2, "copysignf", "copysign") \
@@ -6676,11 +6770,16 @@ enum {
     CI__PX_SINC,
     CI__PX_HARDSHRINK,
     CI__PX_SOFTSHRINK,
+    CI__PX_ENTR,
+    CI__PX_NDTR,
+    CI__PX_LOG_NDTR,
     /* two operands (ci__ops_pwx2) */
     CI__PX_XLOGY,
     CI__PX_LOGADDEXP,
     CI__PX_LOGADDEXP2,
-    CI__PX_HEAVISIDE
+    CI__PX_HEAVISIDE,
+    CI__PX_XLOG1PY,
+    CI__PX_SPECIAL   /* the row's value op of two operands (zeta, igamma, the polynomials) */
 };
 static double ci__ops_arg_num_or(ci__L *L, const ci__opdef *op, const ci_arg *a, const char *name,
                                  double dflt) {
@@ -6821,7 +6920,9 @@ static int ci__ops_pwx(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
     case CI__PX_ROUND_DECIMALS: {
         int64_t d = ci__lower_arg_int(L, op, a, ci__lower_pidx(op, "decimals"));
         double tp = pow(10.0, (double)(d < 0 ? -d : d));
-        if (!ci__dtype_is_float(dt)) { r = x; break; }
+        if (!ci__dtype_is_float(dt))   /* (round.default takes them: they are their rounding) */
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for '%s'", op->name,
+                     ci__dtype_tab[dt].tname);
         if (d >= 0)
             r = CI__OPS_B(DIV, CI__OPS_U(ROUND, CI__OPS_B(MUL, x, CI__OPS_C(tp))), CI__OPS_C(tp));
         else r = CI__OPS_B(MUL, CI__OPS_U(ROUND, CI__OPS_B(DIV, x, CI__OPS_C(tp))), CI__OPS_C(tp));
@@ -6854,6 +6955,26 @@ static int ci__ops_pwx(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
                                     CI__OPS_B(ADD, x, CI__OPS_C(l)), zero));
         break;
     }
+    case CI__PX_ENTR:   /* NaN: NaN; x > 0: -x log(x); 0: 0; x < 0: -inf (PyTorch's kernel) */
+        r = ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(GT, x, zero),
+                        CI__OPS_U(NEG, CI__OPS_B(MUL, x, CI__OPS_U(LOG, x))),
+                        ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(EQ, x, zero), zero,
+                                    CI__OPS_C(-HUGE_VAL)));
+        r = ci__ir_v_op(L, CI__V_WHERE, CI__OPS_U(ISNAN, x), x, r);
+        break;
+    case CI__PX_NDTR:   /* (1 + erf(x / sqrt(2))) / 2, PyTorch's composite */
+        r = CI__OPS_U(ERF, CI__OPS_B(MUL, x, CI__OPS_C(0.70710678118654752440)));
+        r = CI__OPS_B(MUL, CI__OPS_B(ADD, one, r), CI__OPS_C(0.5));
+        break;
+    case CI__PX_LOG_NDTR: {   /* t = x / sqrt(2): x < -1 ? log(erfcx(-t) / 2) - t^2 :
+                                 log1p(-erfc(t) / 2) (PyTorch's kernel) */
+        ci__v *t = CI__OPS_B(MUL, x, CI__OPS_C(0.70710678118654752440)), *half = CI__OPS_C(0.5);
+        ci__v *lo = CI__OPS_U(LOG, CI__OPS_B(MUL, CI__OPS_U(ERFCX, CI__OPS_U(NEG, t)), half));
+        r = ci__ir_v_op(L, CI__V_WHERE, CI__OPS_B(LT, x, CI__OPS_C(-1)),
+                        CI__OPS_B(SUB, lo, CI__OPS_B(MUL, t, t)),
+                        CI__OPS_U(LOG1P, CI__OPS_U(NEG, CI__OPS_B(MUL, CI__OPS_U(ERFC, t), half))));
+        break;
+    }
     }
 #undef CI__OPS_C
 #undef CI__OPS_B
@@ -6871,7 +6992,9 @@ static int ci__ops_pwx2(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: needs at least one Tensor argument", op->name);
     ci__ops_pw_begin(L, &p, 2, a);
     cdt = ci__dtype_opmath(p.dt);
-    if ((kind == CI__PX_LOGADDEXP || kind == CI__PX_LOGADDEXP2) && !ci__dtype_is_float(p.dt))
+    if ((kind == CI__PX_LOGADDEXP || kind == CI__PX_LOGADDEXP2 || op->vop == CI__V_IGAMMA ||
+         op->vop == CI__V_IGAMMAC) &&
+        !ci__dtype_is_float(p.dt))
         CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for '%s' (expected floating point tensors)",
                  op->name, ci__dtype_tab[p.dt].tname);
     if (kind == CI__PX_HEAVISIDE && a[0].kind == CI_ARG_TENSOR && a[1].kind == CI_ARG_TENSOR &&
@@ -6883,13 +7006,19 @@ static int ci__ops_pwx2(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     x = ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &a[0]), cdt);
     y = ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &a[1]), cdt);
     switch (kind) {
-    case CI__PX_XLOGY:   /* y NaN: NaN; x == 0: 0; else x * log(y) (PyTorch's kernel) */
+    case CI__PX_XLOGY: case CI__PX_XLOG1PY:
+        /* y NaN: NaN; x == 0: 0; else x * log(y) (x * log1p(y)) (PyTorch's kernels) */
         r = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_un(L, CI__V_ISNAN, y), y,
                         ci__ir_v_op(L, CI__V_WHERE,
                                     ci__ir_v_bin(L, CI__V_EQ, x, ci__ir_v_consti(L, cdt, 0)),
                                     ci__ir_v_consti(L, cdt, 0),
-                                    ci__ir_v_bin(L, CI__V_MUL, x, ci__ir_v_un(L, CI__V_LOG, y))));
+                                    ci__ir_v_bin(L, CI__V_MUL, x,
+                                                 ci__ir_v_un(L, kind == CI__PX_XLOGY
+                                                                        ? CI__V_LOG
+                                                                        : CI__V_LOG1P,
+                                                             y))));
         break;
+    case CI__PX_SPECIAL: r = ci__ir_v_bin(L, op->vop, x, y); break;
     case CI__PX_LOGADDEXP: case CI__PX_LOGADDEXP2: {
         /* max + log1p(exp(-|x - y|)), where two equal infinities give themselves (not NaN) */
         ci__v *d = ci__ir_v_un(L, CI__V_NEG,
@@ -6912,6 +7041,61 @@ static int ci__ops_pwx2(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
                                       cdt));
         break;
     }
+    return ci__ops_pw_end(L, &p, p.dt, r, outs);
+}
+
+/* polygamma(n, self): digamma for n = 0, PyTorch's trigamma for n = 1, else
+   (-1)^(n+1) n! zeta(n + 1, x), n! as exp(lgamma(n + 1)) (PyTorch's kernel) */
+static int ci__ops_polygamma(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int xi = ci__lower_pidx(op, "self");
+    int64_t n = ci__lower_arg_int(L, op, a, ci__lower_pidx(op, "n"));
+    ci__ops_pw p;
+    ci__v *x, *r;
+    ci_dtype cdt;
+    ci__ops_need_tensor(L, op, &a[xi]);
+    if (n < 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: polygamma(n, x) does not support negative n.",
+                 op->name);
+    ci__ops_pw_begin(L, &p, 1, &a[xi]);
+    cdt = ci__dtype_opmath(p.dt);
+    x = ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &a[xi]), cdt);
+    if (n == 0) r = ci__ir_v_un(L, CI__V_DIGAMMA, x);
+    else if (n == 1) r = ci__ir_v_un(L, CI__V_TRIGAMMA, x);
+    else
+        r = ci__ir_v_bin(L, CI__V_MUL,
+                         ci__ir_v_constf(L, cdt, (n % 2 ? 1 : -1) * exp(lgamma((double)n + 1))),
+                         ci__ir_v_bin(L, CI__V_ZETA, ci__ir_v_constf(L, cdt, (double)n + 1), x));
+    return ci__ops_pw_end(L, &p, p.dt, r, outs);
+}
+
+/* mvlgamma(self, p): the sum over j from p - 1 down to 0 of lgamma(x - j / 2), plus
+   p (p - 1) / 4 log(pi), in PyTorch's order (its decomposition sums lgamma of x + arange) */
+#define CI__OPS_MVLGAMMA_MAX 1024
+static int ci__ops_mvlgamma(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int64_t d = ci__lower_arg_int(L, op, a, ci__lower_pidx(op, "p")), j;
+    ci__ops_pw p;
+    ci__v *x, *r = NULL, *t;
+    ci_dtype cdt;
+    ci__ops_need_tensor(L, op, &a[0]);
+    if (d < 1)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: p has to be greater than or equal to 1", op->name);
+    if (d > CI__OPS_MVLGAMMA_MAX)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: p = %lld: cinductor sums at most %d terms",
+                 op->name, (long long)d, CI__OPS_MVLGAMMA_MAX);
+    ci__ops_pw_begin(L, &p, 1, a);   /* (the row promotes nothing: bool is refused) */
+    if (p.dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: The input tensor may not be a boolean tensor.", op->name);
+    if (!ci__dtype_is_float(p.dt)) p.dt = CI_F32;
+    cdt = ci__dtype_opmath(p.dt);
+    x = ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &a[0]), cdt);
+    for (j = d - 1; j >= 0; j--) {
+        t = ci__ir_v_un(L, CI__V_LGAMMA,
+                        ci__ir_v_bin(L, CI__V_ADD, x, ci__ir_v_constf(L, cdt, -0.5 * (double)j)));
+        r = r ? ci__ir_v_bin(L, CI__V_ADD, r, t) : t;
+    }
+    r = ci__ir_v_bin(L, CI__V_ADD, r,
+                     ci__ir_v_constf(L, cdt, (double)d * (double)(d - 1) / 4 *
+                                                     1.14472988584940017414));   /* log(pi) */
     return ci__ops_pw_end(L, &p, p.dt, r, outs);
 }
 
@@ -10320,6 +10504,104 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.i0", "self", ci__ops_unary, CI__V_I0, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
     X("aten.special_i0", "self", ci__ops_unary, CI__V_I0, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
     X("aten.special_erf", "self", ci__ops_unary, CI__V_ERF, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    /* torch.special (PyTorch 1.13's kernels; the host's math, no CUDA version yet) */ \
+    X("aten.special_i0e", "self", ci__ops_unary, CI__V_I0E, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_i1", "self", ci__ops_unary, CI__V_I1, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_i1e", "self", ci__ops_unary, CI__V_I1E, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_ndtri", "self", ci__ops_unary, CI__V_NDTRI, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_erfcx", "self", ci__ops_unary, CI__V_ERFCX, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_bessel_j0", "self", ci__ops_unary, CI__V_J0, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_bessel_j1", "self", ci__ops_unary, CI__V_J1, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_bessel_y0", "self", ci__ops_unary, CI__V_Y0, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_bessel_y1", "self", ci__ops_unary, CI__V_Y1, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_modified_bessel_i0", "self", \
+      ci__ops_unary, CI__V_I0, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_modified_bessel_i1", "self", \
+      ci__ops_unary, CI__V_I1, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_modified_bessel_k0", "self", \
+      ci__ops_unary, CI__V_K0, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_modified_bessel_k1", "self", \
+      ci__ops_unary, CI__V_K1, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_scaled_modified_bessel_k0", "x", \
+      ci__ops_unary, CI__V_K0E, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_scaled_modified_bessel_k1", "x", \
+      ci__ops_unary, CI__V_K1E, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_spherical_bessel_j0", "x", \
+      ci__ops_unary, CI__V_SJ0, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_airy_ai", "x", ci__ops_unary, CI__V_AIRY_AI, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_psi", "self", ci__ops_unary, CI__V_DIGAMMA, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_digamma", "self", \
+      ci__ops_unary, CI__V_DIGAMMA, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_gammaln", "self", \
+      ci__ops_unary, CI__V_LGAMMA, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_erfc", "self", ci__ops_unary, CI__V_ERFC, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_erfinv", "self", ci__ops_unary, CI__V_ERFINV, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_expit", "self", ci__ops_unary, CI__V_SIGMOID, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_exp2", "self", ci__ops_unary, CI__V_EXP2, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_expm1", "self", ci__ops_unary, CI__V_EXPM1, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_log1p", "self", ci__ops_unary, CI__V_LOG1P, 0, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_entr", "self", ci__ops_pwx, 0, CI__PX_ENTR, 0, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.special_logit", "self, eps=None", \
+      ci__ops_pwx, 0, CI__PX_LOGIT, 0, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.special_sinc", "self", ci__ops_pwx, 0, CI__PX_SINC, 0, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.special_round", "self, *, decimals=0", \
+      ci__ops_pwx, 0, CI__PX_ROUND_DECIMALS, 0, N, 0, 1, P, DE, ALL, _, 0) \
+    X("aten.special_softmax", "self, dim, dtype=None", \
+      ci__ops_softmax, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.special_log_softmax", "self, dim, *, dtype=None", \
+      ci__ops_softmax, 1, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.special_logsumexp", "self, dim, keepdim=False", \
+      ci__ops_logsumexp, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.special_ndtr", "self", ci__ops_pwx, 0, CI__PX_NDTR, 0, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.special_log_ndtr", "self", \
+      ci__ops_pwx, 0, CI__PX_LOG_NDTR, 0, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.special_xlog1py", "self, other", \
+      ci__ops_pwx2, 0, CI__PX_XLOG1PY, 1, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.special_xlogy", "self, other", \
+      ci__ops_pwx2, 0, CI__PX_XLOGY, 1, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.special_zeta", "self, other", \
+      ci__ops_pwx2, CI__V_ZETA, CI__PX_SPECIAL, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.igamma", "self, other", \
+      ci__ops_pwx2, CI__V_IGAMMA, CI__PX_SPECIAL, 1, D, 0, 1, P, LO, FLT, _, 0) \
+    X("aten.igammac", "self, other", \
+      ci__ops_pwx2, CI__V_IGAMMAC, CI__PX_SPECIAL, 1, D, 0, 1, P, LO, FLT, _, 0) \
+    X("aten.special_gammainc", "self, other", \
+      ci__ops_pwx2, CI__V_IGAMMA, CI__PX_SPECIAL, 1, D, 0, 1, P, LO, FLT, _, 0) \
+    X("aten.special_gammaincc", "self, other", \
+      ci__ops_pwx2, CI__V_IGAMMAC, CI__PX_SPECIAL, 1, D, 0, 1, P, LO, FLT, _, 0) \
+    X("aten.special_chebyshev_polynomial_t", "x, n", \
+      ci__ops_pwx2, CI__V_CHEB_T, CI__PX_SPECIAL, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_chebyshev_polynomial_u", "x, n", \
+      ci__ops_pwx2, CI__V_CHEB_U, CI__PX_SPECIAL, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_chebyshev_polynomial_v", "x, n", \
+      ci__ops_pwx2, CI__V_CHEB_V, CI__PX_SPECIAL, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_chebyshev_polynomial_w", "x, n", \
+      ci__ops_pwx2, CI__V_CHEB_W, CI__PX_SPECIAL, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_hermite_polynomial_h", "x, n", \
+      ci__ops_pwx2, CI__V_HERM_H, CI__PX_SPECIAL, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_hermite_polynomial_he", "x, n", \
+      ci__ops_pwx2, CI__V_HERM_HE, CI__PX_SPECIAL, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_laguerre_polynomial_l", "x, n", \
+      ci__ops_pwx2, CI__V_LAGUERRE, CI__PX_SPECIAL, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_legendre_polynomial_p", "x, n", \
+      ci__ops_pwx2, CI__V_LEGENDRE, CI__PX_SPECIAL, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_shifted_chebyshev_polynomial_t", "x, n", \
+      ci__ops_pwx2, CI__V_SCHEB_T, CI__PX_SPECIAL, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_shifted_chebyshev_polynomial_u", "x, n", \
+      ci__ops_pwx2, CI__V_SCHEB_U, CI__PX_SPECIAL, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_shifted_chebyshev_polynomial_v", "x, n", \
+      ci__ops_pwx2, CI__V_SCHEB_V, CI__PX_SPECIAL, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.special_shifted_chebyshev_polynomial_w", "x, n", \
+      ci__ops_pwx2, CI__V_SCHEB_W, CI__PX_SPECIAL, 1, F, 0, 1, P, LO, I2F, _, 0) \
+    X("aten.polygamma", "n, self", ci__ops_polygamma, 0, 0, 0, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.special_polygamma", "n, self", ci__ops_polygamma, 0, 0, 0, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.mvlgamma", "self, p", ci__ops_mvlgamma, 0, 0, 0, N, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.special_multigammaln", "self, p", \
+      ci__ops_mvlgamma, 0, 0, 0, N, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.igamma_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.igammac_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.polygamma_", "self, n", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.mvlgamma_", "self, p", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
     X("aten.reciprocal", "self", \
       ci__ops_unary, CI__V_RECIP, 0, 1, F, 0, 1, P, LO, I2F, _, "prims.reciprocal") \
     X("aten.ceil", "self", ci__ops_unary, CI__V_CEIL, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.ceil") \
@@ -13479,6 +13761,37 @@ typedef void (*ci__fn_TDF)(float *, const double *, int);
     X("ci_erfinv_f", F1, ci__interp_erfinv_f) X("ci_erfinv_d", D1, ci__interp_erfinv_d) \
     X("ci_digamma_f", F1, ci__interp_digamma_f) X("ci_digamma_d", D1, ci__interp_digamma_d) \
     X("ci_i0_f", F1, ci__interp_i0_f) X("ci_i0_d", D1, ci__interp_i0_d) \
+    X("ci_i0e_f", F1, ci__interp_i0e_f) X("ci_i0e_d", D1, ci__interp_i0e_d) \
+    X("ci_i1_f", F1, ci__interp_i1_f) X("ci_i1_d", D1, ci__interp_i1_d) \
+    X("ci_i1e_f", F1, ci__interp_i1e_f) X("ci_i1e_d", D1, ci__interp_i1e_d) \
+    X("ci_ndtri_f", F1, ci__interp_ndtri_f) X("ci_ndtri_d", D1, ci__interp_ndtri_d) \
+    X("ci_erfcx_f", F1, ci__interp_erfcx_f) X("ci_erfcx_d", D1, ci__interp_erfcx_d) \
+    X("ci_trigamma_f", F1, ci__interp_trigamma_f) X("ci_trigamma_d", D1, ci__interp_trigamma_d) \
+    X("ci_j0_f", F1, ci__interp_j0_f) X("ci_j0_d", D1, ci__interp_j0_d) \
+    X("ci_j1_f", F1, ci__interp_j1_f) X("ci_j1_d", D1, ci__interp_j1_d) \
+    X("ci_y0_f", F1, ci__interp_y0_f) X("ci_y0_d", D1, ci__interp_y0_d) \
+    X("ci_y1_f", F1, ci__interp_y1_f) X("ci_y1_d", D1, ci__interp_y1_d) \
+    X("ci_k0_f", F1, ci__interp_k0_f) X("ci_k0_d", D1, ci__interp_k0_d) \
+    X("ci_k1_f", F1, ci__interp_k1_f) X("ci_k1_d", D1, ci__interp_k1_d) \
+    X("ci_k0e_f", F1, ci__interp_k0e_f) X("ci_k0e_d", D1, ci__interp_k0e_d) \
+    X("ci_k1e_f", F1, ci__interp_k1e_f) X("ci_k1e_d", D1, ci__interp_k1e_d) \
+    X("ci_sj0_f", F1, ci__interp_sj0_f) X("ci_sj0_d", D1, ci__interp_sj0_d) \
+    X("ci_airy_ai_f", F1, ci__interp_airy_ai_f) X("ci_airy_ai_d", D1, ci__interp_airy_ai_d) \
+    X("ci_zeta_f", F2, ci__interp_zeta_f) X("ci_zeta_d", D2, ci__interp_zeta_d) \
+    X("ci_igamma_f", F2, ci__interp_igamma_f) X("ci_igamma_d", D2, ci__interp_igamma_d) \
+    X("ci_igammac_f", F2, ci__interp_igammac_f) X("ci_igammac_d", D2, ci__interp_igammac_d) \
+    X("ci_cheb_t_f", F2, ci__interp_cheb_t_f) X("ci_cheb_t_d", D2, ci__interp_cheb_t_d) \
+    X("ci_cheb_u_f", F2, ci__interp_cheb_u_f) X("ci_cheb_u_d", D2, ci__interp_cheb_u_d) \
+    X("ci_cheb_v_f", F2, ci__interp_cheb_v_f) X("ci_cheb_v_d", D2, ci__interp_cheb_v_d) \
+    X("ci_cheb_w_f", F2, ci__interp_cheb_w_f) X("ci_cheb_w_d", D2, ci__interp_cheb_w_d) \
+    X("ci_herm_h_f", F2, ci__interp_herm_h_f) X("ci_herm_h_d", D2, ci__interp_herm_h_d) \
+    X("ci_herm_he_f", F2, ci__interp_herm_he_f) X("ci_herm_he_d", D2, ci__interp_herm_he_d) \
+    X("ci_laguerre_f", F2, ci__interp_laguerre_f) X("ci_laguerre_d", D2, ci__interp_laguerre_d) \
+    X("ci_legendre_f", F2, ci__interp_legendre_f) X("ci_legendre_d", D2, ci__interp_legendre_d) \
+    X("ci_scheb_t_f", F2, ci__interp_scheb_t_f) X("ci_scheb_t_d", D2, ci__interp_scheb_t_d) \
+    X("ci_scheb_u_f", F2, ci__interp_scheb_u_f) X("ci_scheb_u_d", D2, ci__interp_scheb_u_d) \
+    X("ci_scheb_v_f", F2, ci__interp_scheb_v_f) X("ci_scheb_v_d", D2, ci__interp_scheb_v_d) \
+    X("ci_scheb_w_f", F2, ci__interp_scheb_w_f) X("ci_scheb_w_d", D2, ci__interp_scheb_w_d) \
     X("ci_rand_f", FR, ci__interp_rand_f) X("ci_rand_d", DR, ci__interp_rand_d) \
     X("ci_randn_f", FR, ci__interp_randn_f) X("ci_randn_d", DR, ci__interp_randn_d) \
     X("ci_randint", IR, ci__interp_randint) CI__CEMIT_TILE_LIST(X)
@@ -15862,7 +16175,8 @@ static int *ci__cemit_source(ci_program *p) {
    The run-time error record is set with an atomic, so the first failing check wins as on the
    CPU. The float matrix products run ci_bmm, a tiled kernel of their own
    (ci__cuemit_bmm_src); other extern kernels run on the host (>>cuda copies their operands).
-   The host library's math (erfinv, digamma, i0, the random generators) has no device version
+   The host library's math (erfinv, digamma, i0, torch.special's functions, the random
+   generators: every "ci_" function of CI__CEMIT_LIBM_LIST) has no device version
    yet: a program that needs it is refused. */
 static const char *ci__cuemit_flag(void) {
     return "static void ci_flag(void *rec, int code, int site, long long value) {\n"
@@ -17172,6 +17486,22 @@ static double ci__interp_unary_f(int op, double x, int f32) {
     case CI__V_ERFINV: return f32 ? ci__interp_erfinv_f(f) : ci__interp_erfinv_d(x);
     case CI__V_DIGAMMA: return f32 ? ci__interp_digamma_f(f) : ci__interp_digamma_d(x);
     case CI__V_I0: return f32 ? ci__interp_i0_f(f) : ci__interp_i0_d(x);
+    case CI__V_I0E: return f32 ? ci__interp_i0e_f(f) : ci__interp_i0e_d(x);
+    case CI__V_I1: return f32 ? ci__interp_i1_f(f) : ci__interp_i1_d(x);
+    case CI__V_I1E: return f32 ? ci__interp_i1e_f(f) : ci__interp_i1e_d(x);
+    case CI__V_NDTRI: return f32 ? ci__interp_ndtri_f(f) : ci__interp_ndtri_d(x);
+    case CI__V_ERFCX: return f32 ? ci__interp_erfcx_f(f) : ci__interp_erfcx_d(x);
+    case CI__V_TRIGAMMA: return f32 ? ci__interp_trigamma_f(f) : ci__interp_trigamma_d(x);
+    case CI__V_J0: return f32 ? ci__interp_j0_f(f) : ci__interp_j0_d(x);
+    case CI__V_J1: return f32 ? ci__interp_j1_f(f) : ci__interp_j1_d(x);
+    case CI__V_Y0: return f32 ? ci__interp_y0_f(f) : ci__interp_y0_d(x);
+    case CI__V_Y1: return f32 ? ci__interp_y1_f(f) : ci__interp_y1_d(x);
+    case CI__V_K0: return f32 ? ci__interp_k0_f(f) : ci__interp_k0_d(x);
+    case CI__V_K1: return f32 ? ci__interp_k1_f(f) : ci__interp_k1_d(x);
+    case CI__V_K0E: return f32 ? ci__interp_k0e_f(f) : ci__interp_k0e_d(x);
+    case CI__V_K1E: return f32 ? ci__interp_k1e_f(f) : ci__interp_k1e_d(x);
+    case CI__V_SJ0: return f32 ? ci__interp_sj0_f(f) : ci__interp_sj0_d(x);
+    case CI__V_AIRY_AI: return f32 ? ci__interp_airy_ai_f(f) : ci__interp_airy_ai_d(x);
     case CI__V_SIGN: return (double)((0 < x) - (x < 0));
     }
     return 0;
@@ -17238,7 +17568,7 @@ static float ci__interp_digamma_f(float x) { return (float)ci__interp_digamma_d(
 static double ci__interp_i0_d(double x) {   /* sum of ((x/2)^2)^k / (k!)^2 */
     double q = x * x / 4, t = 1, s = 1;
     int k;
-    if (x != x) return x;
+    if (x != x || fabs(x) == HUGE_VAL) return (double)NAN;   /* (PyTorch's kernel) */
     if (fabs(x) > 713) return HUGE_VAL;
     for (k = 1; k < 2000; k++) {
         t *= q / ((double)k * (double)k);
@@ -17250,8 +17580,643 @@ static double ci__interp_i0_d(double x) {   /* sum of ((x/2)^2)^k / (k!)^2 */
 
 /* PyTorch's float kernel computes exp(|x|) in float, so it reaches inf where exp does */
 static float ci__interp_i0_f(float x) {
-    return fabsf(x) > 88.7228394f ? HUGE_VALF : (float)ci__interp_i0_d(x);
+    return fabsf(x) > 88.7228394f && fabsf(x) != HUGE_VALF ? HUGE_VALF : (float)ci__interp_i0_d(x);
 }
+
+/* -- torch.special's functions on the host (PyTorch 1.13's kernels define the values at poles,
+   infinities and outside the domains; the algorithms are the textbook ones: power series where
+   they do not cancel, asymptotic series and continued fractions past them) -- */
+#define CI__INTERP_EULER 0.57721566490153286061
+#define CI__INTERP_PI 3.14159265358979323846
+
+/* the sum of (x^2/4)^k / (k! (k + nu)!) over k, times (x/2)^nu: I_nu(x), nu 0 or 1 */
+static double ci__interp_iser(double x, int nu) {
+    double q = x * x / 4, t = nu ? x / 2 : 1, s = t;
+    int k;
+    for (k = 1; k < 500; k++) {
+        t *= q / ((double)k * (double)(k + nu));
+        s += t;
+        if (fabs(t) < fabs(s) * 1e-17) break;
+    }
+    return s;
+}
+
+/* Hankel's expansion sum_k sgn^k a_k(nu) / x^k, a_k = prod_{j <= k} (4 nu^2 - (2j - 1)^2) /
+   (k! 8^k), summed while its terms shrink: e^-x I_nu(x) sqrt(2 pi x) (sgn -1) or e^x K_nu(x)
+   sqrt(2 x / pi) (sgn 1), for large x */
+static double ci__interp_hankel(double x, int nu, double sgn) {
+    double mu = 4.0 * nu * nu, t = 1, s = 1, prev = HUGE_VAL;
+    int k;
+    for (k = 1; k < 200; k++) {
+        t *= sgn * (mu - (2.0 * k - 1) * (2.0 * k - 1)) / (8.0 * k * x);
+        if (fabs(t) >= prev) break;
+        prev = fabs(t);
+        s += t;
+        if (fabs(t) < 1e-17 * fabs(s)) break;
+    }
+    return s;
+}
+
+/* e^-|x| I_nu(|x|): the series below 30, Hankel's expansion above */
+static double ci__interp_ie(double x, int nu) {
+    double ax = fabs(x);
+    if (ax <= 30) return exp(-ax) * ci__interp_iser(ax, nu);
+    return ci__interp_hankel(ax, nu, -1) / sqrt(2 * CI__INTERP_PI * ax);
+}
+
+static double ci__interp_i0e_d(double x) {
+    if (x != x) return x;
+    return ci__interp_ie(x, 0);
+}
+
+static float ci__interp_i0e_f(float x) { return (float)ci__interp_i0e_d(x); }
+
+static double ci__interp_i1e_d(double x) {
+    if (x != x) return x;
+    return x < 0 ? -ci__interp_ie(x, 1) : ci__interp_ie(x, 1);
+}
+
+static float ci__interp_i1e_f(float x) { return (float)ci__interp_i1e_d(x); }
+
+/* (PyTorch's kernel: NaN at the infinities, as i0's) */
+static double ci__interp_i1_d(double x) {
+    double ax = fabs(x), r;
+    if (x != x || ax == HUGE_VAL) return (double)NAN;
+    r = ax <= 30 ? ci__interp_iser(ax, 1) : ax > 713 ? HUGE_VAL : exp(ax) * ci__interp_ie(ax, 1);
+    return x < 0 ? -r : r;
+}
+
+/* PyTorch's float kernel computes exp(|x|) in float, so it reaches inf where exp does */
+static float ci__interp_i1_f(float x) {
+    if (fabsf(x) > 88.7228394f && fabsf(x) != HUGE_VALF) return x < 0 ? -HUGE_VALF : HUGE_VALF;
+    return (float)ci__interp_i1_d(x);
+}
+
+/* e^x K_mu(x) and e^x K_{mu+1}(x), |mu| <= 1/2, x >= 2: Steed's continued fraction (Temme's
+   CF2, as in Numerical Recipes' bessik) */
+static void ci__interp_kcf(double x, double mu, double *k0, double *k1) {
+    double a1 = 0.25 - mu * mu, b = 2 * (1 + x), d = 1 / b, h = d, delh = d, q1 = 0, q2 = 1;
+    double q = a1, c = a1, a = -a1, s = 1 + q * delh, qn, dels;
+    int i;
+    for (i = 1; i < 10000; i++) {
+        a -= 2 * i;
+        c = -a * c / (i + 1.0);
+        qn = (q1 - b * q2) / a;
+        q1 = q2;
+        q2 = qn;
+        q += c * qn;
+        b += 2;
+        d = 1 / (b + a * d);
+        delh = (b * d - 1) * delh;
+        h += delh;
+        dels = q * delh;
+        s += dels;
+        if (fabs(dels) < 1e-17 * fabs(s)) break;
+    }
+    *k0 = sqrt(CI__INTERP_PI / (2 * x)) / s;
+    *k1 = *k0 * (mu + x + 0.5 - a1 * h) / x;
+}
+
+/* K_0(x) and K_1(x), 0 < x <= 2: their power series (Temme's, mu = 0) */
+static void ci__interp_kser(double x, double *k0, double *k1) {
+    double q = x * x / 4, f = -log(x / 2) - CI__INTERP_EULER, p = 0.5, c = 1, s0 = f, s1 = 0.5;
+    int k;
+    for (k = 1; k < 100; k++) {
+        f = (k * f + 2 * p) / ((double)k * k);
+        c *= q / k;
+        p /= k;
+        s0 += c * f;
+        s1 += c * (p - k * f);
+        if (fabs(c * f) < 1e-17 * fabs(s0)) break;
+    }
+    *k0 = s0;
+    *k1 = s1 * 2 / x;
+}
+
+/* K_nu(x) (nu 0 or 1), scaled by e^x when scaled */
+static double ci__interp_k(double x, int nu, int scaled) {
+    double k0, k1;
+    if (x != x) return x;
+    if (x < 0) return (double)NAN;
+    if (x == 0) return HUGE_VAL;
+    if (x == HUGE_VAL) return 0;
+    if (x <= 2) {
+        ci__interp_kser(x, &k0, &k1);
+        return (nu ? k1 : k0) * (scaled ? exp(x) : 1);
+    }
+    ci__interp_kcf(x, 0, &k0, &k1);
+    return (nu ? k1 : k0) * (scaled ? 1 : exp(-x));
+}
+
+static double ci__interp_k0_d(double x) { return ci__interp_k(x, 0, 0); }
+
+static float ci__interp_k0_f(float x) { return (float)ci__interp_k(x, 0, 0); }
+
+static double ci__interp_k1_d(double x) { return ci__interp_k(x, 1, 0); }
+
+static float ci__interp_k1_f(float x) { return (float)ci__interp_k(x, 1, 0); }
+
+static double ci__interp_k0e_d(double x) { return ci__interp_k(x, 0, 1); }
+
+static float ci__interp_k0e_f(float x) { return (float)ci__interp_k(x, 0, 1); }
+
+static double ci__interp_k1e_d(double x) { return ci__interp_k(x, 1, 1); }
+
+static float ci__interp_k1e_f(float x) { return (float)ci__interp_k(x, 1, 1); }
+
+/* J_nu(x) (y 0) or Y_nu(x) (y 1), nu 0 or 1, x > 0: power series to 12 (they cancel by about
+   e^x: an absolute error near 1e-11 there), Hankel's expansion past it */
+static double ci__interp_jy(double x, int nu, int y) {
+    double q = x * x / 4, t, s, h = 0, sy = 0, P = 1, Q = 0, tk = 1, prev = HUGE_VAL, mu, c, sn, r;
+    int k;
+    if (x <= 12) {
+        t = nu ? x / 2 : 1;
+        s = t;
+        for (k = 1; k < 200; k++) {
+            t *= -q / ((double)k * (double)(k + nu));
+            s += t;
+            if (!y && fabs(t) < 1e-17 * fabs(s)) break;
+            /* Y: the terms weighted by H_k (Y_0) or by psi(k + 1) + psi(k + 2) (Y_1) */
+            h += 1.0 / k;
+            sy += nu ? t * (2 * h + 1.0 / (k + 1) - 2 * CI__INTERP_EULER) : t * h;
+            if (y && fabs(t) * (h + 1) < 1e-17 * fabs(sy) && k > 2) break;
+        }
+        if (!y) return s;
+        if (!nu) return 2 / CI__INTERP_PI * ((log(x / 2) + CI__INTERP_EULER) * s - sy);
+        sy += x / 2 * (1 - 2 * CI__INTERP_EULER);   /* the k = 0 term */
+        return 2 / CI__INTERP_PI * log(x / 2) * s - 2 / (CI__INTERP_PI * x) -
+               sy / CI__INTERP_PI;
+    }
+    mu = 4.0 * nu * nu;
+    for (k = 1; k < 200; k++) {   /* P: the even terms, Q: the odd ones (A&S 9.2.5, 9.2.9) */
+        tk *= (mu - (2.0 * k - 1) * (2.0 * k - 1)) / (8.0 * k * x);
+        if (fabs(tk) >= prev) break;
+        prev = fabs(tk);
+        if (k % 2) Q += (k % 4 == 1 ? 1 : -1) * tk;
+        else P += (k % 4 == 2 ? -1 : 1) * tk;
+        if (fabs(tk) < 1e-17) break;
+    }
+    /* chi = x - (nu / 2 + 1 / 4) pi, its sine and cosine from x's */
+    c = cos(x);
+    sn = sin(x);
+    if (!nu) { r = c; c = (c + sn) / sqrt(2.0); sn = (sn - r) / sqrt(2.0); }
+    else { r = c; c = (sn - c) / sqrt(2.0); sn = -(sn + r) / sqrt(2.0); }
+    r = sqrt(2 / (CI__INTERP_PI * x));
+    return y ? r * (P * sn + Q * c) : r * (P * c - Q * sn);
+}
+
+/* (PyTorch's kernels: NaN at the infinities) */
+static double ci__interp_j0_d(double x) {
+    x = fabs(x);
+    if (x != x || x == HUGE_VAL) return (double)NAN;
+    return ci__interp_jy(x, 0, 0);
+}
+
+static float ci__interp_j0_f(float x) { return (float)ci__interp_j0_d(x); }
+
+static double ci__interp_j1_d(double x) {
+    double r;
+    if (x != x || x == HUGE_VAL || x == -HUGE_VAL) return (double)NAN;
+    r = ci__interp_jy(fabs(x), 1, 0);
+    return x < 0 ? -r : r;
+}
+
+static float ci__interp_j1_f(float x) { return (float)ci__interp_j1_d(x); }
+
+static double ci__interp_y0_d(double x) {
+    if (x != x || x < 0 || x == HUGE_VAL) return (double)NAN;
+    if (x == 0) return -HUGE_VAL;
+    return ci__interp_jy(x, 0, 1);
+}
+
+static float ci__interp_y0_f(float x) { return (float)ci__interp_y0_d(x); }
+
+static double ci__interp_y1_d(double x) {
+    if (x != x || x < 0 || x == HUGE_VAL) return (double)NAN;
+    if (x == 0) return -HUGE_VAL;
+    return ci__interp_jy(x, 1, 1);
+}
+
+static float ci__interp_y1_f(float x) { return (float)ci__interp_y1_d(x); }
+
+/* sin(x) / x, with the Taylor polynomial below 0.5 (as PyTorch's kernel) */
+static double ci__interp_sj0_d(double x) {
+    double z = x * x;
+    if (x == HUGE_VAL || x == -HUGE_VAL) return 0;
+    if (fabs(x) < 0.5)
+        return 1 + z * (-1 / 6.0 + z * (1 / 120.0 + z * (-1 / 5040.0 + z * (1 / 362880.0 +
+               z * (-1 / 39916800.0 + z * (1 / 6227020800.0))))));
+    return sin(x) / x;
+}
+
+static float ci__interp_sj0_f(float x) { return (float)ci__interp_sj0_d(x); }
+
+/* Ai(x): (1 / pi) sqrt(x / 3) K_{1/3}(2/3 x^{3/2}) past 2, the Maclaurin series from -7 to 2,
+   the asymptotic series below -7 (A&S 10.4.60); PyTorch gives NaN at the infinities and 0 past
+   103.892 */
+static double ci__interp_airy_ai_d(double x) {
+    double z, zeta, k0, k1, f = 1, g, t, u, c3, P = 1, Q = 0, ck = 1, prev = HUGE_VAL, s, c;
+    int k;
+    if (x != x || x == HUGE_VAL || x == -HUGE_VAL) return (double)NAN;
+    if (x > 103.892) return 0;
+    if (x > 2) {
+        zeta = 2.0 / 3.0 * x * sqrt(x);
+        ci__interp_kcf(zeta, 1.0 / 3.0, &k0, &k1);
+        return sqrt(x / 3) / CI__INTERP_PI * k0 * exp(-zeta);
+    }
+    if (x >= -7) {
+        c3 = x * x * x;
+        t = 1;
+        u = g = x;
+        for (k = 1; k < 200; k++) {
+            t *= c3 / ((3.0 * k - 1) * (3.0 * k));
+            u *= c3 / ((3.0 * k) * (3.0 * k + 1));
+            f += t;
+            g += u;
+            if (fabs(t) < 1e-17 * fabs(f) && fabs(u) < 1e-17 * fabs(g)) break;
+        }
+        return 0.355028053887817239 * f - 0.258819403792806798 * g;
+    }
+    z = -x;
+    zeta = 2.0 / 3.0 * z * sqrt(z);
+    for (k = 1; k < 200; k++) {   /* c_k = c_{k-1} (6k-5)(6k-3)(6k-1) / ((2k-1) 216 k) */
+        ck *= (6.0 * k - 5) * (6.0 * k - 3) * (6.0 * k - 1) / ((2.0 * k - 1) * 216.0 * k * zeta);
+        if (fabs(ck) >= prev) break;
+        prev = fabs(ck);
+        if (k % 2) Q += (k % 4 == 1 ? 1 : -1) * ck;
+        else P += (k % 4 == 2 ? -1 : 1) * ck;
+        if (fabs(ck) < 1e-17) break;
+    }
+    s = sin(zeta);
+    c = cos(zeta);   /* sin(zeta + pi/4) and cos(zeta + pi/4), times sqrt(2) */
+    return ((s + c) * P - (c - s) * Q) / sqrt(2 * CI__INTERP_PI) / sqrt(sqrt(z));
+}
+
+static float ci__interp_airy_ai_f(float x) { return (float)ci__interp_airy_ai_d(x); }
+
+/* exp(x^2) with x^2 split into two doubles (the error of the rounded square grows like x^2) */
+static double ci__interp_expsq(double x) {
+    double h = x * x, l = fma(x, x, -h);
+    return exp(h) * (1 + l);
+}
+
+/* erfcx(x) = exp(x^2) erfc(x): the product to 10, Laplace's continued fraction past it */
+static double ci__interp_erfcx_d(double x) {
+    double r = 0;
+    int n;
+    if (x != x) return x;
+    if (x < 0) {
+        if (x < -26.7) return HUGE_VAL;
+        return 2 * ci__interp_expsq(x) - ci__interp_erfcx_d(-x);
+    }
+    if (x < 10) return ci__interp_expsq(x) * erfc(x);
+    if (x > 1e8) return 0.56418958354775628695 / x;   /* 1 / (x sqrt(pi)) */
+    for (n = 60; n >= 1; n--) r = (n / 2.0) / (x + r);
+    return 0.56418958354775628695 / (x + r);
+}
+
+static float ci__interp_erfcx_f(float x) { return (float)ci__interp_erfcx_d(x); }
+
+/* the inverse of the normal distribution function: A&S 26.2.23 refined by Halley's steps on
+   erfc (for p > 1/2 through 1 - p, exact there) */
+static double ci__interp_ndtri_d(double p) {
+    double q, t, x, e;
+    int i;
+    if (p != p || p < 0 || p > 1) return (double)NAN;
+    if (p == 0) return -HUGE_VAL;
+    if (p == 1) return HUGE_VAL;
+    if (p > 0.5) return -ci__interp_ndtri_d(1 - p);
+    q = p;
+    t = sqrt(-2 * log(q));
+    x = -(t - (2.515517 + t * (0.802853 + t * 0.010328)) /
+                      (1 + t * (1.432788 + t * (0.189269 + t * 0.001308))));
+    for (i = 0; i < 4; i++) {
+        e = (0.5 * erfc(-x * 0.70710678118654752440) - q) /
+            (0.39894228040143267794 * exp(-0.5 * x * x));
+        x -= e / (1 + x * e / 2);
+    }
+    return x;
+}
+
+static float ci__interp_ndtri_f(float x) { return (float)ci__interp_ndtri_d(x); }
+
+/* trigamma as PyTorch's kernel computes it (reflection below 1/2, six steps up, then the
+   asymptotic series to x^-7), in each precision: its truncation shows at 1e-10 */
+static double ci__interp_trigamma_d(double x) {
+    double sign = 1, r = 0, s, ixx;
+    int i;
+    if (x < 0.5) {
+        sign = -1;
+        s = sin(CI__INTERP_PI * x);
+        r -= CI__INTERP_PI * CI__INTERP_PI / (s * s);
+        x = 1 - x;
+    }
+    for (i = 0; i < 6; i++) {
+        r += 1 / (x * x);
+        x += 1;
+    }
+    ixx = 1 / (x * x);
+    r += (1 + 1 / (2 * x) + ixx * (1.0 / 6 - ixx * (1.0 / 30 - ixx * (1.0 / 42)))) / x;
+    return sign * r;
+}
+
+static float ci__interp_trigamma_f(float x) {
+    float sign = 1, r = 0, s, ixx;
+    int i;
+    if (x < 0.5f) {
+        sign = -1;
+        s = sinf(3.14159265358979323846f * x);
+        r -= 3.14159265358979323846f * 3.14159265358979323846f / (s * s);
+        x = 1 - x;
+    }
+    for (i = 0; i < 6; i++) {
+        r += 1 / (x * x);
+        x += 1;
+    }
+    ixx = 1 / (x * x);
+    r += (1 + 1 / (2 * x) + ixx * (1.0f / 6 - ixx * (1.0f / 30 - ixx * (1.0f / 42)))) / x;
+    return sign * r;
+}
+
+/* Hurwitz's zeta(x, q) = sum over k >= 0 of (k + q)^-x: Euler-Maclaurin summation (Cephes'
+   zeta, as PyTorch's kernel), its coefficients (2k)! / B_2k */
+static double ci__interp_zeta_d(double x, double q) {
+    static const double A[] = {12.0, -720.0, 30240.0, -1209600.0, 47900160.0,
+                               -1.8924375803183791606e9, 7.47242496e10,
+                               -2.950130727918164224e12, 1.1646782814350067249e14,
+                               -4.5979787224074726105e15, 1.8152105401943546773e17,
+                               -7.1661652561756670113e18};
+    double s, a, b, w, t, k;
+    int i;
+    if (x == 1) return HUGE_VAL;
+    if (x < 1) return (double)NAN;
+    if (q <= 0) {
+        if (q == floor(q)) return HUGE_VAL;
+        if (x != floor(x)) return (double)NAN;   /* q^-x is not real */
+    }
+    s = pow(q, -x);
+    a = q;
+    i = 0;
+    b = 0;
+    while (i < 9 || a <= 9) {
+        i++;
+        a += 1;
+        b = pow(a, -x);
+        s += b;
+        if (fabs(b / s) < 1.11022302462515654042e-16) return s;
+    }
+    w = a;
+    s += b * w / (x - 1);
+    s -= 0.5 * b;
+    a = 1;
+    k = 0;
+    for (i = 0; i < 12; i++) {
+        a *= x + k;
+        b /= w;
+        t = a * b / A[i];
+        s += t;
+        if (fabs(t / s) < 1.11022302462515654042e-16) return s;
+        k += 1;
+        a *= x + k;
+        b /= w;
+        k += 1;
+    }
+    return s;
+}
+
+static float ci__interp_zeta_f(float x, float q) { return (float)ci__interp_zeta_d(x, q); }
+
+/* the regularized incomplete gamma functions P(a, x) and Q(a, x) = 1 - P, with PyTorch's
+   values at the edges and its choice of method by region (its asymptotic series where a and x
+   are near and large is replaced by the series and the continued fraction, which converge
+   there too, in about sqrt(a) steps: past CI__INTERP_IGAM_STEPS, near a = 1e11, they give NaN
+   rather than a sum cut short) */
+#define CI__INTERP_IGAM_STEPS 3000000
+
+/* x^a e^-x / Gamma(a); for a >= 20 as exp(a (log(1 + t) - t) - S(a)) sqrt(a / 2 pi), t = x / a
+   - 1 and S Stirling's series of lgamma, which keeps the terms of size a log a that cancel out */
+static double ci__interp_igam_fac(double a, double x) {
+    double t, l, tk, ia2;
+    int k;
+    if (a < 20) return exp(a * log(x) - x - lgamma(a));
+    t = (x - a) / a;
+    if (fabs(t) < 0.5) {   /* log(1 + t) - t: the sum over k >= 2 of -(-t)^k / k */
+        l = 0;
+        tk = t;
+        for (k = 2; k < 200; k++) {
+            tk *= -t;
+            l += tk / k;
+            if (fabs(tk) < 1e-17 * fabs(l) * k) break;
+        }
+    } else l = log1p(t) - t;
+    ia2 = 1 / (a * a);
+    return exp(a * l - (1.0 / 12 - ia2 * (1.0 / 360 - ia2 * (1.0 / 1260 - ia2 / 1680))) / a) *
+           sqrt(a / (2 * CI__INTERP_PI));
+}
+
+static double ci__interp_igam_ser(double a, double x) {   /* P: x^a e^-x sum x^n / Gamma(a+n+1) */
+    double r = a, c = 1, s = 1;
+    int n;
+    for (n = 0; n < CI__INTERP_IGAM_STEPS; n++) {
+        r += 1;
+        c *= x / r;
+        s += c;
+        if (c <= 1e-17 * s) return s * ci__interp_igam_fac(a, x) / a;
+    }
+    return (double)NAN;
+}
+
+static double ci__interp_igamc_cf(double a, double x) {   /* Q: Legendre's continued fraction */
+    double b = x + 1 - a, c = 1e300, d = 1 / b, h = d, an, del;
+    int i;
+    for (i = 1; i < CI__INTERP_IGAM_STEPS; i++) {
+        an = -i * (i - a);
+        b += 2;
+        d = an * d + b;
+        if (fabs(d) < 1e-300) d = 1e-300;
+        c = b + an / c;
+        if (fabs(c) < 1e-300) c = 1e-300;
+        d = 1 / d;
+        del = d * c;
+        h *= del;
+        if (fabs(del - 1) < 1e-16) return ci__interp_igam_fac(a, x) * h;
+    }
+    return (double)NAN;
+}
+
+/* Q for small x: 1 - x^a / Gamma(a + 1) sum (-x)^n a / ((a + n) n!) */
+static double ci__interp_igamc_ser(double a, double x) {
+    double fac = 1, sum = 0, term, lx = log(x);
+    int n;
+    for (n = 1; n < 100000; n++) {
+        fac *= -x / n;
+        term = fac / (a + n);
+        sum += term;
+        if (fabs(term) <= 1e-17 * fabs(sum)) break;
+    }
+    return -expm1(a * lx - lgamma(1 + a)) - exp(a * lx - lgamma(a)) * sum;
+}
+
+static double ci__interp_igammac_d(double a, double x) {
+    if (x < 0 || a < 0) return (double)NAN;
+    if (a == 0) return x > 0 ? 0 : (double)NAN;
+    if (x == 0) return 1;
+    if (a == HUGE_VAL) return x == HUGE_VAL ? (double)NAN : 1;
+    if (x == HUGE_VAL) return 0;
+    if (x != x || a != a) return (double)NAN;
+    if (x > 1.1) return x < a ? 1 - ci__interp_igam_ser(a, x) : ci__interp_igamc_cf(a, x);
+    if (x <= 0.5)
+        return -0.4 / log(x) < a ? 1 - ci__interp_igam_ser(a, x) : ci__interp_igamc_ser(a, x);
+    return x * 1.1 < a ? 1 - ci__interp_igam_ser(a, x) : ci__interp_igamc_ser(a, x);
+}
+
+static float ci__interp_igammac_f(float a, float x) { return (float)ci__interp_igammac_d(a, x); }
+
+static double ci__interp_igamma_d(double a, double x) {
+    if (x < 0 || a < 0) return (double)NAN;
+    if (a == 0) return x > 0 ? 1 : (double)NAN;
+    if (x == 0) return 0;
+    if (a == HUGE_VAL) return x == HUGE_VAL ? (double)NAN : 0;
+    if (x == HUGE_VAL) return 1;
+    if (x != x || a != a) return (double)NAN;
+    if (x > 1 && x > a) return 1 - ci__interp_igammac_d(a, x);
+    return ci__interp_igam_ser(a, x);
+}
+
+static float ci__interp_igamma_f(float a, float x) { return (float)ci__interp_igamma_d(a, x); }
+
+/* the orthogonal polynomials of torch.special at x, of degree n (a float, truncated as PyTorch
+   casts it to int64; NaN and out of range give the x86 conversion's INT64_MIN, so 0), by their
+   three-term recurrences and PyTorch's closed forms (cos(n acos x) ...) past its degrees, with
+   its values at the ends of the interval. f32: every step rounded to float, as PyTorch's float
+   kernel computes (near a zero of a high degree the rounding shows at f32's tolerance) */
+enum {
+    CI__INTERP_CHEB_T, CI__INTERP_CHEB_U, CI__INTERP_CHEB_V, CI__INTERP_CHEB_W,
+    CI__INTERP_HERM_H, CI__INTERP_HERM_HE, CI__INTERP_LAGUERRE, CI__INTERP_LEGENDRE,
+    CI__INTERP_SCHEB_T, CI__INTERP_SCHEB_U, CI__INTERP_SCHEB_V, CI__INTERP_SCHEB_W
+};
+#define CI__INTERP_R(v) (f32 ? (double)(float)(v) : (v))
+static double ci__interp_poly(int kind, double x, double nf, int f32) {
+    long long n = nf > -9.2233720368547758e18 && nf < 9.2233720368547758e18 ? (long long)nf
+                                                                            : LLONG_MIN,
+              k;
+    double p = 1, q, r, y = x, t, two = x + x, nn;
+    int odd = (int)(n & 1), sh = kind >= CI__INTERP_SCHEB_T;
+    if (n < 0) return 0;
+    nn = (double)n;
+    if (sh) {   /* the shifted ones: the same in 2x - 1, their ends are x = 0 and 1 */
+        y = CI__INTERP_R(two - 1);
+        two = CI__INTERP_R(y + y);
+        if (x == 1 || x == 0) {
+            double u = kind == CI__INTERP_SCHEB_U ? nn + 1 : nn + nn + 1;
+            double top = kind == CI__INTERP_SCHEB_T || kind == CI__INTERP_SCHEB_V ? 1 : u;
+            double bot = kind == CI__INTERP_SCHEB_T || kind == CI__INTERP_SCHEB_W ? 1 : u;
+            return x == 1 ? top : odd ? -bot : bot;
+        }
+        kind -= CI__INTERP_SCHEB_T;
+        if (fabs(y) < 1 && n > (kind == CI__INTERP_CHEB_W ? 4 : 6)) goto closed;
+    } else if (kind <= CI__INTERP_CHEB_W) {
+        if (fabs(x) == 1) {
+            switch (kind) {
+            case CI__INTERP_CHEB_T: return x > 0 || !odd ? 1 : -1;
+            case CI__INTERP_CHEB_U: return x > 0 || !odd ? nn + 1 : -(nn + 1);
+            case CI__INTERP_CHEB_V: return x > 0 ? 1 : !odd ? nn + nn + 1 : -(nn + nn + 1);
+            default: return x > 0 ? nn + nn + 1 : !odd ? 1 : -1;
+            }
+        }
+        if (fabs(x) < 1 && n > (kind == CI__INTERP_CHEB_T ? 6 : 8)) goto closed;
+    }
+    switch (kind) {
+    case CI__INTERP_CHEB_T: case CI__INTERP_CHEB_U: case CI__INTERP_CHEB_V:
+    case CI__INTERP_CHEB_W:
+        if (n == 0) return 1;
+        q = kind == CI__INTERP_CHEB_T ? y : kind == CI__INTERP_CHEB_U ? two
+                : kind == CI__INTERP_CHEB_V ? CI__INTERP_R(two - 1) : CI__INTERP_R(two + 1);
+        for (k = 2; k <= n && q == q; k++) {
+            r = CI__INTERP_R(CI__INTERP_R(two * q) - p);
+            p = q;
+            q = r;
+        }
+        return q;
+    case CI__INTERP_HERM_H:
+        if (n == 0) return 1;
+        q = two;
+        for (k = 2; k < n + n && q == q; k += 2) {
+            r = CI__INTERP_R(CI__INTERP_R(two * q) - CI__INTERP_R((double)k * p));
+            p = q;
+            q = r;
+        }
+        return q;
+    case CI__INTERP_HERM_HE:
+        if (n == 0) return 1;
+        q = x;
+        for (k = 1; k < n && q == q; k++) {
+            r = CI__INTERP_R(CI__INTERP_R(x * q) - CI__INTERP_R((double)k * p));
+            p = q;
+            q = r;
+        }
+        return q;
+    case CI__INTERP_LAGUERRE:
+        if (x == 0 || n == 0) return 1;
+        q = CI__INTERP_R(1 - x);
+        for (k = 1; k < n && q == q; k++) {
+            r = CI__INTERP_R(CI__INTERP_R((double)(k + k) + CI__INTERP_R(1 - x)) * q);
+            r = CI__INTERP_R(CI__INTERP_R(r - CI__INTERP_R((double)k * p)) / (double)(k + 1));
+            p = q;
+            q = r;
+        }
+        return q;
+    default:   /* Legendre */
+        if (fabs(x) == 1) return x > 0 || !odd ? 1 : -1;
+        if (n == 0) return 1;
+        q = x;
+        for (k = 1; k < n && q == q; k++) {
+            r = CI__INTERP_R(CI__INTERP_R(CI__INTERP_R((double)(k + k + 1) * x) * q) -
+                             CI__INTERP_R((double)k * p));
+            r = CI__INTERP_R(r / (double)(k + 1));
+            p = q;
+            q = r;
+        }
+        return q;
+    }
+closed:   /* |y| < 1 past the degrees PyTorch sums: the trigonometric forms */
+    t = CI__INTERP_R(acos(y));
+    switch (kind) {
+    case CI__INTERP_CHEB_T: return cos(CI__INTERP_R(nn * t));
+    case CI__INTERP_CHEB_U:
+        if (CI__INTERP_R(sin(t)) != 0)
+            return CI__INTERP_R(sin(CI__INTERP_R((nn + 1) * t))) / CI__INTERP_R(sin(t));
+        return CI__INTERP_R((nn + 1) * CI__INTERP_R(cos(CI__INTERP_R((nn + 1) * t)))) / y;
+    case CI__INTERP_CHEB_V:
+        if (CI__INTERP_R(sin(t / 2)) != 1)
+            return CI__INTERP_R(cos(CI__INTERP_R((nn + 0.5) * t))) / CI__INTERP_R(cos(t / 2));
+        return odd ? -(nn + nn + 1) : nn + nn + 1;
+    default:
+        if (CI__INTERP_R(cos(t / 2)) != 1)
+            return CI__INTERP_R(sin(CI__INTERP_R((nn + 0.5) * t))) / CI__INTERP_R(sin(t / 2));
+        if (sh) return odd ? -1 : 1;
+        return x > 0 ? nn + nn + 1 : odd ? -1 : 1;
+    }
+}
+#undef CI__INTERP_R
+
+/* the exported pair of each polynomial (TCC-compiled code calls them by name) */
+#define CI__INTERP_POLY_FN(nm, kind) \
+    static double nm##_d(double x, double n) { return ci__interp_poly(kind, x, n, 0); } \
+    static float nm##_f(float x, float n) { return (float)ci__interp_poly(kind, x, n, 1); }
+CI__INTERP_POLY_FN(ci__interp_cheb_t, CI__INTERP_CHEB_T)
+CI__INTERP_POLY_FN(ci__interp_cheb_u, CI__INTERP_CHEB_U)
+CI__INTERP_POLY_FN(ci__interp_cheb_v, CI__INTERP_CHEB_V)
+CI__INTERP_POLY_FN(ci__interp_cheb_w, CI__INTERP_CHEB_W)
+CI__INTERP_POLY_FN(ci__interp_herm_h, CI__INTERP_HERM_H)
+CI__INTERP_POLY_FN(ci__interp_herm_he, CI__INTERP_HERM_HE)
+CI__INTERP_POLY_FN(ci__interp_laguerre, CI__INTERP_LAGUERRE)
+CI__INTERP_POLY_FN(ci__interp_legendre, CI__INTERP_LEGENDRE)
+CI__INTERP_POLY_FN(ci__interp_scheb_t, CI__INTERP_SCHEB_T)
+CI__INTERP_POLY_FN(ci__interp_scheb_u, CI__INTERP_SCHEB_U)
+CI__INTERP_POLY_FN(ci__interp_scheb_v, CI__INTERP_SCHEB_V)
+CI__INTERP_POLY_FN(ci__interp_scheb_w, CI__INTERP_SCHEB_W)
+#undef CI__INTERP_POLY_FN
 
 /* Philox4x32-10 (Salmon et al., "Parallel random numbers: as easy as 1, 2, 3"): counter
    (ctr, 0) under key seed gives four 32-bit words */
@@ -17448,6 +18413,51 @@ static int ci__interp_node(const ci__v *v, ci__interp_val *r, const ci__interp_v
         case CI__V_FMOD: o = f32 ? (double)fmodf(fx, fy) : fmod(x, y); break;
         case CI__V_FMAX: o = f32 ? (double)fmaxf(fx, fy) : fmax(x, y); break;
         case CI__V_FMIN: o = f32 ? (double)fminf(fx, fy) : fmin(x, y); break;
+        case CI__V_ZETA:
+            o = f32 ? (double)ci__interp_zeta_f(fx, fy) : ci__interp_zeta_d(x, y);
+            break;
+        case CI__V_IGAMMA:
+            o = f32 ? (double)ci__interp_igamma_f(fx, fy) : ci__interp_igamma_d(x, y);
+            break;
+        case CI__V_IGAMMAC:
+            o = f32 ? (double)ci__interp_igammac_f(fx, fy) : ci__interp_igammac_d(x, y);
+            break;
+        case CI__V_CHEB_T:
+            o = f32 ? (double)ci__interp_cheb_t_f(fx, fy) : ci__interp_cheb_t_d(x, y);
+            break;
+        case CI__V_CHEB_U:
+            o = f32 ? (double)ci__interp_cheb_u_f(fx, fy) : ci__interp_cheb_u_d(x, y);
+            break;
+        case CI__V_CHEB_V:
+            o = f32 ? (double)ci__interp_cheb_v_f(fx, fy) : ci__interp_cheb_v_d(x, y);
+            break;
+        case CI__V_CHEB_W:
+            o = f32 ? (double)ci__interp_cheb_w_f(fx, fy) : ci__interp_cheb_w_d(x, y);
+            break;
+        case CI__V_HERM_H:
+            o = f32 ? (double)ci__interp_herm_h_f(fx, fy) : ci__interp_herm_h_d(x, y);
+            break;
+        case CI__V_HERM_HE:
+            o = f32 ? (double)ci__interp_herm_he_f(fx, fy) : ci__interp_herm_he_d(x, y);
+            break;
+        case CI__V_LAGUERRE:
+            o = f32 ? (double)ci__interp_laguerre_f(fx, fy) : ci__interp_laguerre_d(x, y);
+            break;
+        case CI__V_LEGENDRE:
+            o = f32 ? (double)ci__interp_legendre_f(fx, fy) : ci__interp_legendre_d(x, y);
+            break;
+        case CI__V_SCHEB_T:
+            o = f32 ? (double)ci__interp_scheb_t_f(fx, fy) : ci__interp_scheb_t_d(x, y);
+            break;
+        case CI__V_SCHEB_U:
+            o = f32 ? (double)ci__interp_scheb_u_f(fx, fy) : ci__interp_scheb_u_d(x, y);
+            break;
+        case CI__V_SCHEB_V:
+            o = f32 ? (double)ci__interp_scheb_v_f(fx, fy) : ci__interp_scheb_v_d(x, y);
+            break;
+        case CI__V_SCHEB_W:
+            o = f32 ? (double)ci__interp_scheb_w_f(fx, fy) : ci__interp_scheb_w_d(x, y);
+            break;
         /* one rounding */
         case CI__V_FMA: o = f32 ? (double)fmaf(fx, fy, (float)c->f) : fma(x, y, c->f); break;
         default: o = ci__interp_unary_f(v->op, x, f32); break;

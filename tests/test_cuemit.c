@@ -156,6 +156,10 @@ CI_TEST(test_cuemit_entries_and_refusal) {
     static const char *cig = "input x: i64[8, 16]\ninput w: i64[16, 4]\n"
                              "h = aten.mm.default(x, w)\ny = aten.relu.default(h)\noutput y\n";
     static const char *cig2 = "input x: f32[8]\ny = aten.erfinv.default(x)\noutput y\n";
+    static const char *cig3 = "input x: f64[8]\ny = aten.special_zeta.other_scalar(x, 2)\n"
+                              "z = aten.special_bessel_j0.default(x)\n"
+                              "w = aten.special_legendre_polynomial_p.n_scalar(x, 3)\n"
+                              "output y, z, w\n";
     cu_src c;
     int i, next = 0;
     cu_src_make(&c, cig);
@@ -178,6 +182,12 @@ CI_TEST(test_cuemit_entries_and_refusal) {
     cu_src_make(&c, cig2);
     if (!c.src) { cu_src_free(&c); return; }
     CI_CHECK_CONTAINS(c.src, CI__CUEMIT_NOGPU "ci_erfinv_f has no CUDA version yet");
+    cu_src_free(&c);
+    cu_src_make(&c, cig3);   /* torch.special's host functions, of one and two operands */
+    if (!c.src) { cu_src_free(&c); return; }
+    CI_CHECK_CONTAINS(c.src, CI__CUEMIT_NOGPU "ci_zeta_d has no CUDA version yet");
+    CI_CHECK_CONTAINS(c.src, CI__CUEMIT_NOGPU "ci_j0_d has no CUDA version yet");
+    CI_CHECK_CONTAINS(c.src, CI__CUEMIT_NOGPU "ci_legendre_d has no CUDA version yet");
     cu_src_free(&c);
 }
 #endif
