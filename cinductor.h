@@ -2502,6 +2502,8 @@ enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
 #define CI__IR_OPS_NOTE_ASS "self taken as contiguous (eager keeps a permuted self's strides)"
 #define CI__IR_OPS_NOTE_VDT "different element sizes: self read in its contiguous layout " \
     "(PyTorch needs stride(-1) = 1)"
+#define CI__IR_OPS_NOTE_RED "reduction 0, 1 or 2 only (PyTorch takes other codes as one of them)"
+#define CI__IR_OPS_NOTE_NLL "reduction 0, 1 or 2 only; a 1D self takes a 0D target only"
 typedef int (*ci__ir_lower_fn)(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
 struct ci__opdef {
     const char *name, *schema;
@@ -2528,8 +2530,13 @@ struct ci__opdef {
    L->checks) and, for an index, its value. The emitted C declares the same struct, ci_rterr. */
 #define CI__IR_RTERR_DECL typedef struct ci__rterr { int code, site; long long value; } ci__rterr;
 CI__IR_RTERR_DECL
-/* a run-time check site: the node and op a CHECKIDX / CHECKNZ was made for, the indexed size */
-typedef struct ci__ir_check { const char *node, *op, *node_src; int64_t size; } ci__ir_check;
+/* a run-time check site: the node and op a CHECKIDX / CHECKNZ was made for, the indexed size;
+   msg, where set, the error of a domain check (ci__ir_v_checkdom) instead of the index one */
+typedef struct ci__ir_check {
+    const char *node, *op, *node_src;
+    int64_t size;
+    const char *msg;
+} ci__ir_check;
 
 struct ci__L {
     ci_ctx *ctx;
@@ -2801,6 +2808,20 @@ static ci__v *ci__ir_v_checknz(ci__L *L, ci__v *y) {
     if (ci__dtype_is_float(y->dt) || y->dt == CI_BOOL || (y->op == CI__V_CONST && y->i != 0))
         return y;
     return ci__ir_v_un(L, CI__V_CHECKNZ, y);
+}
+
+/* A domain check: val, flagged at the points where ok is false as an index out of range is
+   (a CHECKIDX of 0 or 1 into a dim of size 1), the error reading msg (a static string) instead:
+   binary_cross_entropy's "all elements of input should be between 0 and 1". The where whose
+   branches agree keeps the check a dependency of val, as ci__ir_v_keepchecks does. */
+static ci__v *ci__ir_v_checkdom(ci__L *L, ci__v *val, ci__v *ok, const char *msg) {
+    ci__v *c = ci__ir_v_checkidx(L,
+                                 ci__ir_v_op(L, CI__V_WHERE, ok, ci__ir_v_consti(L, CI_I64, 0),
+                                             ci__ir_v_consti(L, CI_I64, 1)),
+                                 1, 0);
+    if (c->site > 0) ((ci__ir_check *)L->checks.v[c->site - 1])->msg = msg;
+    return ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_GE, c, ci__ir_v_consti(L, CI_I64, 0)),
+                       val, val);
 }
 
 static ci__ix *ci__ir_ix_indirect(ci__L *L, ci__v *checked) {
@@ -7587,6 +7608,331 @@ static int ci__ops_rms_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     return 1;
 }
 
+/* -- losses: at::Reduction's codes (0 none, 1 mean, 2 sum), each loss elementwise as PyTorch
+   1.13's CPU kernel or composite computes it (its dtype and shape rules with it), then reduced.
+   op->extra is a CI__LS_ kind. -- */
+enum {
+    CI__LS_MSE = 1,
+    CI__LS_L1,
+    CI__LS_HUBER,
+    CI__LS_SMOOTH_L1,
+    CI__LS_SOFT_MARGIN,
+    CI__LS_BCE,
+    CI__LS_BCE_LOGITS
+};
+
+static int ci__ops_loss_red(ci__L *L, const ci__opdef *op, const ci_arg *a) {
+    int64_t r = ci__lower_arg_int(L, op, a, ci__lower_pidx(op, "reduction"));
+    if (r < 0 || r > 2)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: reduction must be 0 (none), 1 (mean) or 2 (sum), got %lld", op->name,
+                 (long long)r);
+    return (int)r;
+}
+
+static ci__box *ci__ops_loss_reduce(ci__L *L, ci__box *b, int red) {
+    if (!red) return b;
+    return ci__ops_call1(L, red == 1 ? "aten.mean.default" : "aten.sum.default", ci__ops_T(b));
+}
+
+static void ci__ops_loss_need_float(ci__L *L, const ci__opdef *op, ci_dtype dt) {
+    if (!ci__dtype_is_float(dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for '%s'", op->name,
+                 ci__dtype_tab[dt].tname);
+}
+
+/* mse_loss, huber_loss, smooth_l1_loss (beta > 0), binary_cross_entropy: one kernel over self
+   and target broadcast (binary_cross_entropy: target broadcast to self's shape), computed in
+   the opmath of the operands' dtype. The result has that dtype (huber_loss and
+   binary_cross_entropy: self's, which it must cast to), before the reduction. */
+static ci__box *ci__ops_loss_pw(ci__L *L, const ci__opdef *op, ci_arg *a, double par) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *y = ci__lower_arg_box(L, op, a, 1);
+    ci_dtype dt, odt, cdt;
+    int use[2] = { 1, 1 }, nd, i;
+    int64_t sh[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    ci__v *xv, *yv, *d, *z, *r = NULL;
+    dt = ci__lower_result_type(L, 2, a, use);
+    odt = dt;
+    if (op->extra == CI__LS_BCE) {
+        ci__ops_loss_need_float(L, op, x->dt);
+        if (y->dt != x->dt)
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: Found dtype %s but expected %s", op->name,
+                     ci__dtype_tab[y->dt].tname, ci__dtype_tab[x->dt].tname);
+    } else ci__ops_loss_need_float(L, op, dt);
+    if (op->extra == CI__LS_HUBER || op->extra == CI__LS_BCE) {
+        odt = x->dt;
+        if (!ci__dtype_is_float(odt))
+            CI__FAIL(L, CI_ERR_DTYPE,
+                     "%s: result type %s can't be cast to the desired output type %s", op->name,
+                     ci__dtype_tab[dt].tname, ci__dtype_tab[odt].tname);
+    }
+    ci__lower_broadcast_shape(L, op->name, x->ndim, x->size, y->ndim, y->size, &nd, sh);
+    if (op->extra == CI__LS_BCE &&
+        (nd != x->ndim || memcmp(sh, x->size, sizeof(int64_t) * (size_t)nd)))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: output with shape %s doesn't match the broadcast shape %s",
+                 op->name, ci__ir_shape(L, x->ndim, x->size), ci__ir_shape(L, nd, sh));
+    cdt = ci__dtype_opmath(dt);
+    ci__ir_pw_vars(L, nd, sh, v);
+    xv = ci__ir_v_cast(L, ci__ir_load(L, ci__lower_expand(L, x, nd, sh, 0), v), cdt);
+    yv = ci__ir_v_cast(L, ci__ir_load(L, ci__lower_expand(L, y, nd, sh, 0), v), cdt);
+    d = ci__ir_v_bin(L, CI__V_SUB, xv, yv);
+    z = ci__ir_v_un(L, CI__V_ABS, d);
+    switch (op->extra) {
+    case CI__LS_MSE: r = ci__ir_v_bin(L, CI__V_MUL, d, d); break;
+    case CI__LS_HUBER:       /* |d| < delta ? d^2 / 2 : delta (|d| - delta / 2) */
+        r = ci__ir_v_op(
+                L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_LT, z, ci__ir_v_constf(L, cdt, par)),
+                ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, 0.5),
+                             ci__ir_v_bin(L, CI__V_MUL, z, z)),
+                ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, par),
+                             ci__ir_v_bin(L, CI__V_SUB, z, ci__ir_v_constf(L, cdt, 0.5 * par))));
+        break;
+    case CI__LS_SMOOTH_L1:   /* |d| < beta ? d^2 / 2 / beta : |d| - beta / 2 */
+        r = ci__ir_v_op(
+                L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_LT, z, ci__ir_v_constf(L, cdt, par)),
+                ci__ir_v_bin(L, CI__V_DIV,
+                             ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, 0.5),
+                                          ci__ir_v_bin(L, CI__V_MUL, z, z)),
+                             ci__ir_v_constf(L, cdt, par)),
+                ci__ir_v_bin(L, CI__V_SUB, z, ci__ir_v_constf(L, cdt, 0.5 * par)));
+        break;
+    case CI__LS_BCE: {       /* (y - 1) max(log(1 - x), -100) - y max(log x, -100), x in [0, 1] */
+        ci__v *one = ci__ir_v_constf(L, cdt, 1.0), *lo = ci__ir_v_constf(L, cdt, -100.0), *ok;
+        r = ci__ir_v_bin(
+                L, CI__V_SUB,
+                ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_SUB, yv, one),
+                             ci__ir_v_bin(L, CI__V_MAX,
+                                          ci__ir_v_un(L, CI__V_LOG,
+                                                      ci__ir_v_bin(L, CI__V_SUB, one, xv)),
+                                          lo)),
+                ci__ir_v_bin(L, CI__V_MUL, yv,
+                             ci__ir_v_bin(L, CI__V_MAX, ci__ir_v_un(L, CI__V_LOG, xv), lo)));
+        ok = ci__ir_v_bin(L, CI__V_AND,
+                          ci__ir_v_bin(L, CI__V_GE, xv, ci__ir_v_constf(L, cdt, 0.0)),
+                          ci__ir_v_bin(L, CI__V_LE, xv, one));
+        r = ci__ir_v_checkdom(L, r, ok, "all elements of input should be between 0 and 1");
+        break;
+    }
+    default: CI__ASSERT(0);
+    }
+    for (i = 0; i < nd; i++) CI__ASSERT(v[i]);
+    return ci__ir_pw_box(L, odt, nd, sh, v, ci__ir_v_cast(L, r, odt));
+}
+
+/* binary_cross_entropy_with_logits(self, target, weight=None, pos_weight=None, reduction=1):
+   PyTorch 1.13's composite, step by step, its in-place steps as in-place ops (so the loss has
+   the shape and dtype of 1 - target, self and pos_weight cast into it):
+   (1 - t) x + lw (log(exp(-m) + exp(-x - m)) + m), m = max(-x, 0), lw = (pw - 1) t + 1 */
+static ci__box *ci__ops_bce_logits(ci__L *L, ci_arg *a) {
+    ci_arg x = a[0], t = a[1], w = a[2], pw = a[3];
+    ci__box *m, *lse, *loss;
+    m = ci__ops_call2(L, "aten.clamp_min_.default",
+                      ci__ops_T(ci__ops_call1(L, "aten.neg.default", x)), ci_arg_int(0));
+    lse = ci__ops_call2(
+            L, "aten.add_.Tensor",
+            ci__ops_T(ci__ops_call1(L, "aten.exp_.default",
+                                    ci__ops_T(ci__ops_call1(L, "aten.neg.default",
+                                                            ci__ops_T(m))))),
+            ci__ops_T(ci__ops_call1(
+                    L, "aten.exp_.default",
+                    ci__ops_T(ci__ops_call2(L, "aten.sub.Tensor",
+                                            ci__ops_T(ci__ops_call1(L, "aten.neg.default", x)),
+                                            ci__ops_T(m))))));
+    lse = ci__ops_call1(L, "aten.log_.default", ci__ops_T(lse));
+    loss = ci__ops_call2(L, "aten.mul_.Tensor",
+                         ci__ops_T(ci__ops_call2(L, "aten.rsub.Scalar", t, ci_arg_int(1))), x);
+    if (pw.kind != CI_ARG_NONE) {
+        ci__box *lw = ci__ops_call2(
+                L, "aten.add_.Scalar",
+                ci__ops_T(ci__ops_call2(
+                        L, "aten.mul.Tensor",
+                        ci__ops_T(ci__ops_call2(L, "aten.sub.Scalar", pw, ci_arg_int(1))), t)),
+                ci_arg_int(1));
+        lw = ci__ops_call2(
+                L, "aten.mul_.Tensor", ci__ops_T(lw),
+                ci__ops_T(ci__ops_call2(L, "aten.add_.Tensor", ci__ops_T(lse), ci__ops_T(m))));
+        loss = ci__ops_call2(L, "aten.add_.Tensor", ci__ops_T(loss), ci__ops_T(lw));
+    } else {
+        loss = ci__ops_call2(L, "aten.add_.Tensor", ci__ops_T(loss), ci__ops_T(m));
+        loss = ci__ops_call2(L, "aten.add_.Tensor", ci__ops_T(loss), ci__ops_T(lse));
+    }
+    if (w.kind != CI_ARG_NONE) loss = ci__ops_call2(L, "aten.mul_.Tensor", ci__ops_T(loss), w);
+    return loss;
+}
+
+/* the elementwise losses and binary_cross_entropy's weight (loss.mul_(weight): it broadcasts
+   to the loss and is cast into it) */
+static int ci__ops_loss(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int red = ci__ops_loss_red(L, op, a), pp = ci__lower_pidx(op, "delta"), pw;
+    double par = 0;
+    ci__box *r;
+    ci__ops_need_tensor(L, op, &a[0]);
+    ci__ops_need_tensor(L, op, &a[1]);
+    if (pp < 0) pp = ci__lower_pidx(op, "beta");
+    if (pp >= 0) par = ci__lower_arg_num(L, op, a, pp);
+    if (op->extra == CI__LS_HUBER && !(par > 0))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: huber_loss does not support non-positive values for delta.", op->name);
+    if (op->extra == CI__LS_SMOOTH_L1 && par < 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: smooth_l1_loss does not support negative values for beta.", op->name);
+    switch (op->extra) {
+    case CI__LS_L1:
+    l1:     /* the composite (self - target).abs(); smooth_l1_loss with beta 0 is l1_loss */
+        r = ci__ops_call1(L, "aten.abs.default",
+                          ci__ops_T(ci__ops_call2(L, "aten.sub.Tensor", a[0], a[1])));
+        break;
+    case CI__LS_SMOOTH_L1:
+        if (par == 0) goto l1;
+        r = ci__ops_loss_pw(L, op, a, par);
+        break;
+    case CI__LS_SOFT_MARGIN: /* in place on -self: log(exp(-self * target) + 1) */
+        r = ci__ops_call2(L, "aten.mul_.Tensor",
+                          ci__ops_T(ci__ops_call1(L, "aten.neg.default", a[0])), a[1]);
+        r = ci__ops_call1(L, "aten.exp_.default", ci__ops_T(r));
+        r = ci__ops_call2(L, "aten.add_.Scalar", ci__ops_T(r), ci_arg_float(1.0));
+        r = ci__ops_call1(L, "aten.log_.default", ci__ops_T(r));
+        break;
+    case CI__LS_BCE_LOGITS: r = ci__ops_bce_logits(L, a); break;
+    default:
+        r = ci__ops_loss_pw(L, op, a, par);
+        pw = ci__lower_pidx(op, "weight");
+        if (pw >= 0 && a[pw].kind != CI_ARG_NONE)
+            r = ci__ops_call2(L, "aten.mul_.Tensor", ci__ops_T(r), a[pw]);
+        break;
+    }
+    outs[0] = ci__ir_tensor_of(ci__ops_loss_reduce(L, r, red));
+    return 1;
+}
+
+/* nll_loss_forward(self, target, weight, reduction, ignore_index) -> (output, total_weight)
+   (extra 0; 1D or 2D self), nll_loss (1, its output), nll_loss2d_forward (2; 4D self),
+   nll_loss2d (3), nll_loss_nd (4; any rank): for self [N, C, d...] (or [C]) and target
+   [N, d...] (or []), the loss at a point is -self[n, t, d...] weight[t] (0 where t is
+   ignore_index, which may be any value; another t outside [0, C) is a run-time error, PyTorch's
+   "Target t is out of bounds"). total_weight: the sum of weight[t] (1 each without a weight)
+   over the points not ignored (0 for reduction none, but for a 1D self); mean divides the
+   sum by it (NaN where it is 0, as in PyTorch). */
+static int ci__ops_nll(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *t = ci__lower_arg_box(L, op, a, 1),
+            *w = ci__lower_arg_box_opt(L, op, a, 2), *out, *tw, *wb;
+    int red = ci__ops_loss_red(L, op, a), kind = op->extra, cd, i, k;
+    int64_t ign = ci__lower_arg_int(L, op, a, 4), nc, sh[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS], *wi[1];
+    ci__v *tv, *ig, *ci, *val, *wv;
+    ci_dtype cdt;
+    char s1[160], s2[160];
+    ci__util_fmt_shape(s1, sizeof s1, x->ndim, x->size);
+    ci__util_fmt_shape(s2, sizeof s2, t->ndim, t->size);
+    if (kind <= 1) {
+        if (x->ndim < 1 || x->ndim > 2)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: input tensor should be 1D or 2D", op->name);
+        if (t->ndim > 1)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: 0D or 1D target tensor expected, multi-target not supported", op->name);
+        if (!(x->ndim == 1 && t->ndim == 0) && (t->ndim == 0 || x->size[0] != t->size[0]))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: size mismatch (got input: %s, target: %s)", op->name,
+                     s1, s2);
+        if (x->ndim == 1 && t->ndim == 1)   /* a batch of targets for one row of scores */
+            CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                     "%s: a 1D input with a 1D target is not supported (use a 2D input)",
+                     op->name);
+    } else if (kind <= 3) {
+        if (t->ndim != 3)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: only batches of spatial targets supported (3D tensors) but got targets "
+                     "of dimension: %d",
+                     op->name, t->ndim);
+        if (x->ndim != 4)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: only batches of spatial inputs supported (4D tensors), but got input "
+                     "of dimension: %d",
+                     op->name, x->ndim);
+        if (x->size[0] != t->size[0] || x->size[2] != t->size[1] || x->size[3] != t->size[2])
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: size mismatch (got input: %s , target: %s", op->name,
+                     s1, s2);
+    } else {
+        if (x->ndim < 1)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: Expected 1 or more dimensions (got 0)", op->name);
+        if (x->ndim != 1 && (t->ndim < 1 || x->size[0] != t->size[0]))
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: Expected input batch_size (%lld) to match target batch_size (%lld).",
+                     op->name, (long long)x->size[0], (long long)(t->ndim ? t->size[0] : 0));
+        if (x->ndim <= 2) {
+            if (t->ndim > 1 || (x->ndim == 1 && t->ndim == 1))
+                CI__FAIL(L, CI_ERR_SHAPE,
+                         "%s: 0D or 1D target tensor expected, multi-target not supported",
+                         op->name);
+        } else if (t->ndim != x->ndim - 1 ||
+                   memcmp(t->size + 1, x->size + 2, sizeof(int64_t) * (size_t)(t->ndim - 1))) {
+            char s3[160];
+            sh[0] = x->size[0];
+            for (i = 2; i < x->ndim; i++) sh[i - 1] = x->size[i];
+            ci__util_fmt_shape(s3, sizeof s3, x->ndim - 1, sh);
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: Expected target size %s, got %s", op->name, s3, s2);
+        }
+    }
+    if (!ci__dtype_is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for '%s'", op->name,
+                 ci__dtype_tab[x->dt].tname);
+    if (t->dt != CI_I64 && t->dt != CI_U8)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type Long but found %s", op->name,
+                 ci__dtype_tab[t->dt].tname);
+    cd = x->ndim == 1 ? 0 : 1;
+    nc = x->size[cd];
+    if (w && ci__ir_numel(w->ndim, w->size) != nc)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: weight tensor should be defined either for all %lld classes or no classes "
+                 "but got weight tensor of shape: %s",
+                 op->name, (long long)nc, ci__ir_shape(L, w->ndim, w->size));
+    if (w && w->dt != x->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type %s but found %s", op->name,
+                 ci__dtype_tab[x->dt].tname, ci__dtype_tab[w->dt].tname);
+    cdt = ci__dtype_opmath(x->dt);
+    ci__ir_pw_vars(L, t->ndim, t->size, v);
+    if (ci__ir_numel(t->ndim, t->size) == 0) {   /* nothing to index: losses and weights 0 */
+        val = wv = ci__ir_v_constf(L, cdt, 0.0);
+    } else if (nc == 0) {   /* no classes: every target not ignored is out of bounds */
+        val = wv = ci__ir_v_checkdom(
+                L, ci__ir_v_constf(L, cdt, 0.0),
+                ci__ir_v_bin(L, CI__V_EQ, ci__ir_v_cast(L, ci__ir_load(L, t, v), CI_I64),
+                             ci__ir_v_consti(L, CI_I64, ign)),
+                "a target is out of bounds (there are no classes)");
+    } else {
+        tv = ci__ir_v_cast(L, ci__ir_load(L, t, v), CI_I64);
+        ig = ci__ir_v_bin(L, CI__V_EQ, tv, ci__ir_v_consti(L, CI_I64, ign));
+        ci = ci__ir_v_checkidx(
+                L, ci__ir_v_op(L, CI__V_WHERE, ig, ci__ir_v_consti(L, CI_I64, 0), tv), nc, 0);
+        for (i = 0, k = 0; i < x->ndim; i++) m[i] = i == cd ? NULL : v[k++];
+        m[cd] = ci__ir_ix_indirect(L, ci);
+        val = ci__ir_v_cast(L, ci__ir_v_keepchecks(L, ci__ir_load(L, x, m), x->ndim, m, NULL),
+                            cdt);
+        wv = ci__ir_v_constf(L, cdt, 1.0);
+        if (w) {
+            wb = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(w), ci_arg_ints(&nc, 1));
+            wi[0] = m[cd];
+            wv = ci__ir_v_cast(L, ci__ir_load(L, wb, wi), cdt);
+        }
+        val = ci__ir_v_op(L, CI__V_WHERE, ig, ci__ir_v_constf(L, cdt, 0.0),
+                          ci__ir_v_un(L, CI__V_NEG, ci__ir_v_bin(L, CI__V_MUL, val, wv)));
+        wv = ci__ir_v_op(L, CI__V_WHERE, ig, ci__ir_v_constf(L, cdt, 0.0), wv);
+    }
+    out = ci__ir_pw_box(L, cdt, t->ndim, t->size, v, val);
+    tw = ci__ir_pw_box(L, cdt, t->ndim, t->size, v, wv);
+    if (red == 0) {
+        if (x->ndim > 1) tw = ci__ir_pw_box(L, cdt, 0, NULL, NULL, ci__ir_v_constf(L, cdt, 0.0));
+    } else {
+        out = ci__ops_call1(L, "aten.sum.default", ci__ops_T(out));
+        tw = ci__ops_call1(L, "aten.sum.default", ci__ops_T(tw));
+        if (red == 1) out = ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(out), ci__ops_T(tw));
+    }
+    outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, out, x->dt));
+    if (kind == 1 || kind >= 3) return 1;
+    outs[1] = ci__ir_tensor_of(ci__lower_to_dtype(L, tw, x->dt));
+    return 2;
+}
+
 /* -- joining, padding, scattering into views -- */
 static int ci__ops_tensor_list(ci__L *L, const ci__opdef *op, const ci_arg *a, ci__box **out,
                                int max) {
@@ -10254,8 +10600,8 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
                next line)
      lowering  the ci__ir_lower_fn that builds the op
      vop       the value op of a table-driven lowering (ci__ops_unary, ci__ops_binary); -1 relu
-     extra     the lowering's own parameter: a CI__RED_ / CI__PX_ / CI__CR_ / CI__PR_ / CI__RND_
-               kind, a variant number (1 the second form, ...) or a rank; 0 none
+     extra     the lowering's own parameter: a CI__RED_ / CI__PX_ / CI__CR_ / CI__PR_ / CI__RND_ /
+               CI__LS_ kind, a variant number (1 the second form, ...) or a rank; 0 none
      bc        1: tensor arguments are broadcast to one shape before the lowering
      promo     type promotion of the arguments: N none, D default, F int to float (ci_promotion)
      tb        1: arguments converted to bool first (logical_and ...)
@@ -10705,6 +11051,32 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_batch_norm, 0, 2, 0, N, 0, 1, _, DE, FLT, BN, 0) \
     X("aten.rms_norm", "input, normalized_shape, weight=None, eps=None", \
       ci__ops_rms_norm, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    /* losses: reduction 0 none, 1 mean, 2 sum */ \
+    X("aten.mse_loss", "self, target, reduction=1", \
+      ci__ops_loss, 0, CI__LS_MSE, 0, N, 0, 1, _, LO, FLT, RED, 0) \
+    X("aten.l1_loss", "self, target, reduction=1", \
+      ci__ops_loss, 0, CI__LS_L1, 0, N, 0, 1, _, DE, ALL, RED, 0) \
+    X("aten.huber_loss", "self, target, reduction=1, delta=1.0", \
+      ci__ops_loss, 0, CI__LS_HUBER, 0, N, 0, 1, _, LO, FLT, RED, 0) \
+    X("aten.smooth_l1_loss", "self, target, reduction=1, beta=1.0", \
+      ci__ops_loss, 0, CI__LS_SMOOTH_L1, 0, N, 0, 1, _, LO, FLT, RED, 0) \
+    X("aten.soft_margin_loss", "self, target, reduction=1", \
+      ci__ops_loss, 0, CI__LS_SOFT_MARGIN, 0, N, 0, 1, _, DE, FLT, RED, 0) \
+    X("aten.binary_cross_entropy", "self, target, weight=None, reduction=1", \
+      ci__ops_loss, 0, CI__LS_BCE, 0, N, 0, 1, _, LO, FLT, RED, 0) \
+    X("aten.binary_cross_entropy_with_logits", \
+      "self, target, weight=None, pos_weight=None, reduction=1", \
+      ci__ops_loss, 0, CI__LS_BCE_LOGITS, 0, N, 0, 1, _, DE, FLT, RED, 0) \
+    X("aten.nll_loss_forward", "self, target, weight, reduction, ignore_index", \
+      ci__ops_nll, 0, 0, 0, N, 0, 2, _, LO, FLT, NLL, 0) \
+    X("aten.nll_loss", "self, target, weight=None, reduction=1, ignore_index=-100", \
+      ci__ops_nll, 0, 1, 0, N, 0, 1, _, LO, FLT, NLL, 0) \
+    X("aten.nll_loss2d_forward", "self, target, weight, reduction, ignore_index", \
+      ci__ops_nll, 0, 2, 0, N, 0, 2, _, LO, FLT, RED, 0) \
+    X("aten.nll_loss2d", "self, target, weight=None, reduction=1, ignore_index=-100", \
+      ci__ops_nll, 0, 3, 0, N, 0, 1, _, LO, FLT, RED, 0) \
+    X("aten.nll_loss_nd", "self, target, weight=None, reduction=1, ignore_index=-100", \
+      ci__ops_nll, 0, 4, 0, N, 0, 1, _, LO, FLT, NLL, 0) \
     /* views: copying and in-place forms, splits, flips */ \
     X("aten._reshape_alias", "self, size, stride", \
       ci__ops_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
@@ -25185,6 +25557,8 @@ static ci_result ci__public_run(ci_program *p, int nin, const void *const *input
         if (re->code == CI__CEMIT_CHECK_ZERODIV)
             ci__util_set_error(
                     p->ctx, "ci_program_run: ZeroDivisionError: integer division by zero%s", where);
+        else if (re->code && c && c->msg)
+            ci__util_set_error(p->ctx, "ci_program_run: %s%s", c->msg, where);
         else if (re->code && c)
             ci__util_set_error(p->ctx,
                                "ci_program_run: index %lld is out of bounds for dimension of size "

@@ -1541,7 +1541,173 @@ def build_cases():
       ["y"], consts=[("w", "f64", [5], "load")])
     G("const output", [], [], ["w"], consts=[("w", "f32", [2, 3], "load")])
     overload_cases(add, G)
+    tail14b_cases(add, G)
     return C
+
+
+# ---------------------------------------------------------------------------------------------
+# the long tail PyTorch decomposes (issue 14, second list): losses, ...
+# ---------------------------------------------------------------------------------------------
+def tail14b_cases(add, G):
+    R = dict(red=True)
+    # losses: reduction 0 (none), 1 (mean), 2 (sum)
+    for dt in FLTN:
+        for sa, sb in some(dt, (([7, 5], [7, 5]), ([7, 5], [5]), ([5], [7, 5]), ([1023], [1023]), ([0, 3], [0, 3]),
+                                ([], []), ([1], [7])), (0, 1)):
+            for r in (0, 1, 2):
+                for op in ("mse_loss", "l1_loss", "huber_loss", "smooth_l1_loss", "soft_margin_loss"):
+                    add(op_case("aten.%s.default" % op, "a, b, %d" % r, I(dt, sa), I(dt, sb), **R))
+                for args in ("a, b, %d, 0.5" % r, "a, b, %d, 2.5" % r):
+                    add(op_case("aten.huber_loss.default", args, I(dt, sa, "big"), I(dt, sb, "big"), **R))
+                    add(op_case("aten.smooth_l1_loss.default", args, I(dt, sa), I(dt, sb), **R))
+                add(op_case("aten.smooth_l1_loss.default", "a, b, %d, 0.0" % r, I(dt, sa), I(dt, sb), **R))
+                add(op_case("aten.binary_cross_entropy_with_logits.default", "a, b, reduction=%d" % r,
+                            I(dt, sa, "big"), I(dt, sb, "pos"), **R))
+    for da, db in (("f32", "f64"), ("f64", "f32"), ("i64", "f32"), ("f32", "i32"), ("bf16", "f32")):
+        for op in ("mse_loss", "l1_loss", "huber_loss", "smooth_l1_loss", "soft_margin_loss"):
+            add(op_case("aten.%s.default" % op, "a, b, 0" % (), I(da, [7, 5], "grid"), I(db, [5], "grid")))
+            add(op_case("aten.%s.default" % op, "a, b" % (), I(da, [7, 5], "grid"), I(db, [7, 5], "grid"), **R))
+    for dt in INT + ("bool",):
+        add(op_case("aten.l1_loss.default", "a, b, 0", I(dt, [7, 5]), I(dt, [5])))
+        add(op_case("aten.l1_loss.default", "a, b, 2", I(dt, [7, 5]), I(dt, [7, 5])))
+    add(op_case("aten.soft_margin_loss.default", "a, b, 0", I("f32", [7], "big"), I("f32", [7], "big")))
+    add(op_case("aten.soft_margin_loss.default", "a, b, 1", I("f32", [7, 5], "nan"), I("f32", [7, 5])))
+    add(op_case("aten.mse_loss.default", "a, b", I("f32", [7, 5], "nan"), I("f32", [7, 5]), **R))
+    add(op_case("aten.huber_loss.default", "a, b, 0", I("f64", [7, 5], "nan"), I("f64", [5], "nan")))
+    G("losses of a transposed input", [("x", I("f32", [5, 7])), ("y", I("f32", [7, 5]))],
+      ["t = aten.permute.default(x, [1, 0])", "a = aten.mse_loss.default(t, y, 0)",
+       "b = aten.huber_loss.default(t, y, 2, 0.7)", "c = aten.smooth_l1_loss.default(y, t)",
+       "d = aten.soft_margin_loss.default(t, y, 1)", "e = aten.l1_loss.default(t, y)"],
+      ["a", "b", "c", "d", "e"], red=True)
+    for dt, ib in (("f32", "f64"), ("f64", "f32"), ("f32", "i64")):
+        add(op_case("aten.binary_cross_entropy_with_logits.default", "a, b, reduction=0", I(dt, [7, 5], "big"),
+                    I(ib, [7, 5], "pos")))
+    for dt in FLT:
+        for w, pw in (("c", "None"), ("None", "c"), ("c", "d"), ("None", "None")):
+            for sw in ([5], [7, 5], [7, 1], []):
+                add(op_case("aten.binary_cross_entropy_with_logits.default", "a, b, %s, %s, 1" % (w, pw),
+                            I(dt, [7, 5], "big"), I(dt, [7, 5], "pos"), I(dt, sw, "pos"), I(dt, sw, "pos"), **R))
+        add(op_case("aten.binary_cross_entropy_with_logits.default", "a, b, c, d, 0", I(dt, [7, 5], "nan"),
+                    I(dt, [7, 5], "pos"), I("f64", [5], "pos"), I("f32", [5], "pos")))
+        # binary_cross_entropy: input in [0, 1] (a sigmoid; a clamp to {0, 1} meets the log's -100)
+        for r in (0, 1, 2):
+            for sh in ([7, 5], [1023], [0, 3], []):
+                G("binary_cross_entropy(%s%s, %d)" % (dt, sh, r), [("x", I(dt, sh)), ("y", I(dt, sh))],
+                  ["p = aten.sigmoid.default(x)", "t = aten.sigmoid.default(y)",
+                   "l = aten.binary_cross_entropy.default(p, t, None, %d)" % r], ["l"], red=True)
+            G("binary_cross_entropy(%s, weight, %d)" % (dt, r), [("x", I(dt, [7, 5])), ("y", I(dt, [5])),
+                                                                ("w", I(dt, [5], "pos"))],
+              ["p = aten.sigmoid.default(x)", "t = aten.sigmoid.default(y)",
+               "l = aten.binary_cross_entropy.default(p, t, w, %d)" % r], ["l"], red=True)
+            G("binary_cross_entropy(%s, 0 and 1, %d)" % (dt, r), [("x", I(dt, [7, 5], "grid")),
+                                                                ("y", I(dt, [7, 5]))],
+              ["p = aten.clamp.default(x, 0, 1)", "t = aten.sigmoid.default(y)",
+               "l = aten.binary_cross_entropy.default(p, t, reduction=%d)" % r], ["l"], red=True)
+    G("binary_cross_entropy(f32, f64 weight)", [("x", I("f32", [7, 5])), ("w", I("f64", [7, 5], "pos"))],
+      ["p = aten.sigmoid.default(x)", "l = aten.binary_cross_entropy.default(p, p, w, 0)"], ["l"])
+    add(op_case("aten.binary_cross_entropy.default", "a, b", I("f32", [7, 5]), I("f32", [7, 5]),
+                error="between 0 and 1"))
+    add(op_case("aten.binary_cross_entropy.default", "a, b", I("f32", [7, 5], "small"), I("f64", [7, 5]),
+                error="dtype"))
+    add(op_case("aten.binary_cross_entropy.default", "a, b", I("i64", [7, 5], "small"), I("i64", [7, 5]),
+                error="not implemented"))
+    add(op_case("aten.binary_cross_entropy.default", "a, b", I("f32", [5], "small"), I("f32", [7, 5]),
+                error="broadcast shape"))
+    add(op_case("aten.binary_cross_entropy.default", "a, b, c", I("f32", [5], "small"), I("f32", [5]),
+                I("f32", [7, 5]), error="broadcast shape"))
+    add(op_case("aten.binary_cross_entropy_with_logits.default", "a, b", I("f32", [5]), I("f32", [7, 5]),
+                error="broadcast shape"))
+    add(op_case("aten.binary_cross_entropy_with_logits.default", "a, b, None, c", I("f32", [5]), I("f32", [5]),
+                I("f32", [7, 5]), error="broadcast shape"))
+    add(op_case("aten.binary_cross_entropy_with_logits.default", "a, b", I("f32", [5]), I("i64", [5]),
+                error="can't be cast"))
+    add(op_case("aten.huber_loss.default", "a, b, 1, 0.0", I("f32", [5]), I("f32", [5]), error="delta"))
+    add(op_case("aten.huber_loss.default", "a, b", I("i32", [5]), I("f32", [5]), error="can't be cast"))
+    add(op_case("aten.smooth_l1_loss.default", "a, b, 1, -1.0", I("f32", [5]), I("f32", [5]), error="beta"))
+    add(op_case("aten.mse_loss.default", "a, b", I("i64", [5]), I("i64", [5]), error="not implemented"))
+    add(op_case("aten.mse_loss.default", "a, b, 3", I("f32", [5]), I("f32", [5]), error="reduction"))
+    add(op_case("aten.smooth_l1_loss.default", "a, b, 3", I("f32", [5]), I("f32", [5]), error="reduction"))
+    add(op_case("aten.mse_loss.default", "a, b", I("f32", [4]), I("f32", [5]), error="size"))
+    add(op_case("aten.soft_margin_loss.default", "a, b", I("i64", [5]), I("f32", [5]), error="can't be cast"))
+    add(op_case("aten.soft_margin_loss.default", "a, b", I("f32", [5]), I("f32", [7, 5]), error="broadcast"))
+    add(op_case("aten.l1_loss.default", "a, b", I("i64", [5]), I("i64", [5]), error="mean"))
+    # nll_loss: weight, ignore_index (a class, -1, the default -100), the reductions
+    for dt in FLTN:
+        for n, c in some(dt, ((7, 5), (1, 1), (1023, 3), (0, 4), (3, 1023)), (0, 2)):
+            for r in (0, 1, 2):
+                for w in ("None", "c"):
+                    for ig in (-100, 1):
+                        sp = (I(dt, [n, c]), I("i64", [n], "pidx%d" % c), I(dt, [c], "pos"))
+                        add(op_case("aten.nll_loss_forward.default", "a, b, %s, %d, %d" % (w, r, ig), *sp, **R))
+                        add(op_case("aten.nll_loss.default", "a, b, %s, %d, %d" % (w, r, ig), *sp, **R))
+                        add(op_case("aten.nll_loss_nd.default", "a, b, %s, %d, %d" % (w, r, ig), *sp, **R))
+        for r in (0, 1, 2):
+            for w in ("None", "c"):
+                for ig in (-100, 2):
+                    sp = (I(dt, [5]), I("i64", [], "pidx5"), I(dt, [5], "pos"))
+                    add(op_case("aten.nll_loss_forward.default", "a, b, %s, %d, %d" % (w, r, ig), *sp, **R))
+                    add(op_case("aten.nll_loss_nd.default", "a, b, %s, %d, %d" % (w, r, ig), *sp, **R))
+                    sp = (I(dt, [2, 3, 4, 5]), I("i64", [2, 4, 5], "pidx3"), I(dt, [3], "pos"))
+                    add(op_case("aten.nll_loss2d_forward.default", "a, b, %s, %d, %d" % (w, r, ig), *sp, **R))
+                    add(op_case("aten.nll_loss2d.default", "a, b, %s, %d, %d" % (w, r, ig), *sp, **R))
+                    add(op_case("aten.nll_loss_nd.default", "a, b, %s, %d, %d" % (w, r, ig), *sp, **R))
+                    sp = (I(dt, [2, 3, 7]), I("i64", [2, 7], "pidx3"), I(dt, [3], "pos"))
+                    add(op_case("aten.nll_loss_nd.default", "a, b, %s, %d, %d" % (w, r, ig), *sp, **R))
+                    sp = (I(dt, [2, 4, 3, 1, 2]), I("i64", [2, 3, 1, 2], "pidx4"), I(dt, [4], "pos"))
+                    add(op_case("aten.nll_loss_nd.default", "a, b, %s, %d, %d" % (w, r, ig), *sp, **R))
+    for r in (0, 1, 2):
+        add(op_case("aten.nll_loss_forward.default", "a, b, None, %d, -1" % r, I("f32", [7, 5]),
+                    I("i64", [7], "negidx5"), **R))
+        add(op_case("aten.nll_loss_forward.default", "a, b, c, %d, 3" % r, I("f64", [7, 5]),
+                    I("u8", [7], "pidx5"), I("f64", [5]), **R))
+        add(op_case("aten.nll_loss_nd.default", "a, b, None, %d" % r, I("f32", [0, 3, 4]), I("i64", [0, 4]), **R))
+        add(op_case("aten.nll_loss2d.default", "a, b, None, %d" % r, I("f32", [2, 3, 0, 4]), I("i64", [2, 0, 4]),
+                    **R))
+        G("nll_loss, every target ignored (%d)" % r, [("x", I("f32", [7, 5]))],
+          ["t = aten.full.default([7], 2, dtype=i64)", "y, w = aten.nll_loss_forward.default(x, t, None, %d, 2)" % r],
+          ["y", "w"])
+        G("nll_loss of a log_softmax (%d)" % r, [("x", I("f32", [7, 5])), ("t", I("i64", [7], "pidx5"))],
+          ["s = aten._log_softmax.default(x, 1, False)",
+           "y = aten.nll_loss.default(s, t, None, %d)" % r], ["y"], red=True)
+    G("nll_loss2d of a transposed input", [("x", I("f32", [2, 4, 5, 3])), ("t", I("i64", [2, 4, 5], "pidx3"))],
+      ["p = aten.permute.default(x, [0, 3, 1, 2])",
+       "y, w = aten.nll_loss2d_forward.default(p, t, None, 1, -100)"], ["y", "w"], red=True)
+    add(op_case("aten.nll_loss.default", "a, b, None, 1, -100", I("f32", [7, 5]), I("i64", [7], "badidx5"),
+                error="out of bounds"))
+    add(op_case("aten.nll_loss.default", "a, b, None, 0, -100", I("f32", [7, 5]), I("i64", [7], "negidx5"),
+                error="out of bounds"))
+    add(op_case("aten.nll_loss.default", "a, b, None, 1, -100", I("f32", [5]), I("i64", [], "badidx5"),
+                error="out of bounds"))
+    G("nll_loss_forward, a target out of bounds", [("x", I("f32", [7, 5])), ("t", I("i64", [7], "badidx5"))],
+      ["y, w = aten.nll_loss_forward.default(x, t, None, 2, 1)"], ["y", "w"], error="out of bounds")
+    add(op_case("aten.nll_loss.default", "a, b, None, 0, 1", I("f32", [7, 0]), I("i64", [7], "pidx1"),
+                error="out of bounds"))
+    add(op_case("aten.nll_loss2d.default", "a, b", I("f32", [2, 3, 4, 5]), I("i64", [2, 4, 5], "badidx3"),
+                error="out of bounds"))
+    add(op_case("aten.nll_loss_forward.default", "a, b, None, 1, -100", I("f32", [7, 5]), I("i32", [7], "pidx5"),
+                error="Long"))
+    add(op_case("aten.nll_loss_forward.default", "a, b, c, 1, -100", I("f32", [7, 5]), I("i64", [7], "pidx5"),
+                I("f64", [5]), error="scalar type"))
+    add(op_case("aten.nll_loss_forward.default", "a, b, c, 1, -100", I("f32", [7, 5]), I("i64", [7], "pidx5"),
+                I("f32", [4]), error="weight tensor should be defined"))
+    add(op_case("aten.nll_loss_forward.default", "a, b, None, 1, -100", I("f32", [7, 5]), I("i64", [6], "pidx5"),
+                error="size mismatch"))
+    add(op_case("aten.nll_loss_forward.default", "a, b, None, 1, -100", I("f32", [2, 7, 5]),
+                I("i64", [2], "pidx5"), error="1D or 2D"))
+    add(op_case("aten.nll_loss_forward.default", "a, b, None, 1, -100", I("i64", [7, 5]), I("i64", [7], "pidx5"),
+                error="not implemented"))
+    add(op_case("aten.nll_loss2d_forward.default", "a, b, None, 1, -100", I("f32", [2, 3, 4, 5]),
+                I("i64", [2, 4], "pidx3"), error="3D tensors"))
+    add(op_case("aten.nll_loss2d_forward.default", "a, b, None, 1, -100", I("f32", [2, 3, 4]),
+                I("i64", [2, 4, 5], "pidx3"), error="4D tensors"))
+    add(op_case("aten.nll_loss2d_forward.default", "a, b, None, 1, -100", I("f32", [2, 3, 4, 5]),
+                I("i64", [2, 3, 5], "pidx3"), error="size mismatch"))
+    add(op_case("aten.nll_loss_nd.default", "a, b", I("f32", [2, 3, 4]), I("i64", [3, 4], "pidx3"),
+                error="batch_size"))
+    add(op_case("aten.nll_loss_nd.default", "a, b", I("f32", [2, 3, 4]), I("i64", [2, 5], "pidx3"),
+                error="Expected target size"))
+    add(op_case("aten.nll_loss_nd.default", "a, b", I("f32", []), I("i64", [], "pidx3"),
+                error="1 or more dimensions"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -2276,11 +2442,13 @@ def narrow_reference(op, args, env, err):
 #   sinc: pi * x rounded to bf16 before the sine (at x = 50 one ulp of it is 1 radian);
 #   addr: vec1 * vec2, alpha * that and beta * self each rounded to the narrow dtype;
 #   round.decimals: x * 10^d rounded to bf16 before the rounding to an integer.
+#   soft_margin_loss, binary_cross_entropy_with_logits: composites of in-place steps, each
+#     rounded to the narrow dtype (exp(-x y) + 1 in bf16 loses the small exponentials).
 # (An in-place form, `aten.logit_.`, is its op's: see wide_case.)
 WIDE_OPS = ("aten.logit.", "aten.div.Tensor_mode", "aten.div.Scalar_mode", "aten.floor_divide.",
             "aten.gelu.", "aten.linalg_vector_norm.", "aten.norm.", "aten.upsample_", "aten._upsample_",
             "aten.adaptive_max_pool2d.", "aten.linspace.", "aten.sinc.", "aten.addr.",
-            "aten.round.decimals")
+            "aten.round.decimals", "aten.soft_margin_loss.", "aten.binary_cross_entropy_with_logits.")
 # a narrow dtype asked for by keyword (creation ops, which have no narrow inputs)
 NARROW_KW = re.compile(r"\bdtype=(f16|bf16)\b")
 
