@@ -7933,6 +7933,203 @@ static int ci__ops_nll(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
     return 2;
 }
 
+/* the [N, C] scores of a margin loss (self [C] or a 0-d self is one row), checked as PyTorch
+   1.13's multi_margin_loss_shape_check does */
+static ci__box *ci__ops_margin_rows(ci__L *L, const ci__opdef *op, ci__box *x) {
+    int64_t sh[2];
+    if (!((x->ndim == 2 && x->size[1] != 0) || (x->ndim == 1 && x->size[0] != 0) ||
+          x->ndim == 0))
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: Expected non-empty vector or matrix with optional 0-dim batch size, but "
+                 "got: %s",
+                 op->name, ci__ir_shape(L, x->ndim, x->size));
+    if (!ci__dtype_is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for '%s'", op->name,
+                 ci__dtype_tab[x->dt].tname);
+    sh[0] = x->ndim == 2 ? x->size[0] : 1;
+    sh[1] = x->ndim ? x->size[x->ndim - 1] : 1;
+    return ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(sh, 2));
+}
+
+static void ci__ops_need_long(ci__L *L, const ci__opdef *op, const ci__box *t) {
+    if (t->dt != CI_I64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type Long but found %s", op->name,
+                 ci__dtype_tab[t->dt].tname);
+}
+
+/* multi_margin_loss(self, target, p=1, margin=1, weight=None, reduction=1): for row n with
+   target t, the sum over the classes d != t of max(0, margin - x[t] + x[d])^p (times
+   weight[t]), over C. p is taken as an int, 1 or 2, as PyTorch takes it. */
+static int ci__ops_multi_margin(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x0 = ci__lower_arg_box(L, op, a, 0), *t = ci__lower_arg_box(L, op, a, 1),
+            *w = ci__lower_arg_box_opt(L, op, a, 4), *x, *h, *r;
+    int red = ci__ops_loss_red(L, op, a), p = (int)ci__lower_arg_num(L, op, a, 2);
+    double margin = ci__lower_arg_num(L, op, a, 3);
+    int64_t n, c, one = 1;
+    ci__ix *v[2] = {0}, *m[2], *tv[1];
+    ci__v *ti, *xt, *xd, *z, *hv;
+    ci_dtype cdt;
+    if (p != 1 && p != 2)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: only p == 1 and p == 2 supported", op->name);
+    x = ci__ops_margin_rows(L, op, x0);
+    n = x->size[0];
+    c = x->size[1];
+    if (t->ndim > 1 || ci__ir_numel(t->ndim, t->size) != n)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: inconsistent target size, got: %s", op->name,
+                 ci__ir_shape(L, t->ndim, t->size));
+    ci__ops_need_long(L, op, t);
+    if (w && ci__ir_numel(w->ndim, w->size) != c)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: inconsistent weight size, expected %lld but got %s",
+                 op->name, (long long)c, ci__ir_shape(L, w->ndim, w->size));
+    if (w && w->dt != x->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type %s but found %s", op->name,
+                 ci__dtype_tab[x->dt].tname, ci__dtype_tab[w->dt].tname);
+    t = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(t), ci_arg_ints(&n, 1));
+    cdt = ci__dtype_opmath(x->dt);
+    ci__ir_pw_vars(L, 2, x->size, v);
+    if (n == 0) hv = ci__ir_v_constf(L, cdt, 0.0);
+    else {
+        tv[0] = v[0];
+        ti = ci__ir_v_checkidx(L, ci__ir_load(L, t, tv), c, 0);
+        m[0] = v[0];
+        m[1] = ci__ir_ix_indirect(L, ti);
+        xt = ci__ir_v_cast(L, ci__ir_v_keepchecks(L, ci__ir_load(L, x, m), 2, m, NULL), cdt);
+        xd = ci__ir_v_cast(L, ci__ir_load(L, x, v), cdt);
+        z = ci__ir_v_bin(L, CI__V_ADD,
+                         ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, cdt, margin), xt), xd);
+        hv = p == 1 ? z : ci__ir_v_bin(L, CI__V_MUL, z, z);
+        if (w) {
+            ci__ix *wi[1];
+            wi[0] = m[1];
+            hv = ci__ir_v_bin(
+                    L, CI__V_MUL, hv,
+                    ci__ir_v_cast(L,
+                                  ci__ir_load(L,
+                                              ci__ops_call2(L, "aten.reshape.default",
+                                                            ci__ops_T(w), ci_arg_ints(&c, 1)),
+                                              wi),
+                                  cdt));
+        }
+        hv = ci__ir_v_op(
+                L, CI__V_WHERE,
+                ci__ir_v_bin(L, CI__V_AND,
+                             ci__ir_v_bin(L, CI__V_NE, ci__ir_v_index(L, v[1], CI_I64), ti),
+                             ci__ir_v_bin(L, CI__V_GT, z, ci__ir_v_constf(L, cdt, 0.0))),
+                hv, ci__ir_v_constf(L, cdt, 0.0));
+    }
+    h = ci__ir_pw_box(L, cdt, 2, x->size, v, hv);
+    r = ci__ops_call2(L, "aten.div.Tensor",
+                      ci__ops_T(ci__ops_dimred(L, "aten.sum.dim_IntList", h, 1, &one, 0)),
+                      ci_arg_float((double)c));
+    if (red == 0 && ci__lower_arg_box(L, op, a, 1)->ndim == 0)   /* a 0-d target: a 0-d loss */
+        r = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(r), ci_arg_ints(NULL, 0));
+    outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__ops_loss_reduce(L, r, red), x->dt));
+    return 1;
+}
+
+/* multilabel_margin_loss(self, target, reduction=1) / multilabel_margin_loss_forward(self, target,
+   reduction) -> (output, is_target) (extra 1): row n's targets are target[n, k] for the k before
+   its first -1 (each value in [-1, C), checked at run time, after the -1 too, as PyTorch
+   checks); is_target marks them; the loss sums max(0, 1 - x[target k] + x[d]) over those k
+   and the classes d not among them, over C. Computed over [N, C, C]. */
+static int ci__ops_multilabel_margin(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x0 = ci__lower_arg_box(L, op, a, 0), *t0 = ci__lower_arg_box(L, op, a, 1), *x, *t,
+            *first, *ist, *h, *r;
+    int red = ci__ops_loss_red(L, op, a), ok;
+    int64_t n, c, sh3[3], one = 1, two[2] = { 1, 2 };
+    ci__ix *v[3] = {0}, *m[2], *mk[2], *mf[1], *mi[2];
+    ci__v *tk, *valid, *xv;
+    ci_dtype cdt;
+    x = ci__ops_margin_rows(L, op, x0);
+    n = x->size[0];
+    c = x->size[1];
+    ok = x0->ndim <= 1 ? t0->ndim <= 1 && ci__ir_numel(t0->ndim, t0->size) == c
+                       : t0->ndim == 2 && t0->size[0] == n && t0->size[1] == c;
+    if (!ok)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: inconsistent size %s for argument #2 'target'", op->name,
+                 ci__ir_shape(L, t0->ndim, t0->size));
+    ci__ops_need_long(L, op, t0);
+    cdt = ci__dtype_opmath(x->dt);
+    t = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(t0), ci_arg_ints(x->size, 2));
+    /* the targets, checked: each in [-1, C) */
+    ci__ir_pw_vars(L, 2, x->size, v);
+    tk = ci__ir_load(L, t, v);
+    t = ci__ir_pw_box(
+            L, CI_I64, 2, x->size, v,
+            ci__ir_v_checkdom(
+                    L, tk,
+                    ci__ir_v_bin(L, CI__V_AND,
+                                 ci__ir_v_bin(L, CI__V_GE, tk, ci__ir_v_consti(L, CI_I64, -1)),
+                                 ci__ir_v_bin(L, CI__V_LT, tk, ci__ir_v_consti(L, CI_I64, c))),
+                    "argument #2 'target' is out of range"));
+    /* first[n]: the position of row n's first negative target (C where none) */
+    ci__ir_pw_vars(L, 2, x->size, v);
+    first = ci__ops_dimred(
+            L, "aten.amin.default",
+            ci__ir_pw_box(L, CI_I64, 2, x->size, v,
+                          ci__ir_v_op(L, CI__V_WHERE,
+                                      ci__ir_v_bin(L, CI__V_LT, ci__ir_load(L, t, v),
+                                                   ci__ir_v_consti(L, CI_I64, 0)),
+                                      ci__ir_v_index(L, v[1], CI_I64),
+                                      ci__ir_v_consti(L, CI_I64, c))),
+            1, &one, 0);
+    /* is_target[n, d]: some k before first[n] has target[n, k] == d (over [N, d, k]) */
+    sh3[0] = n; sh3[1] = c; sh3[2] = c;
+    ci__ir_pw_vars(L, 3, sh3, v);
+    mk[0] = v[0]; mk[1] = v[2]; mf[0] = v[0];
+    valid = ci__ir_v_bin(L, CI__V_LT, ci__ir_v_index(L, v[2], CI_I64), ci__ir_load(L, first, mf));
+    ist = ci__ops_dimred(
+            L, "aten.amax.default",
+            ci__ir_pw_box(L, cdt, 3, sh3, v,
+                          ci__ir_v_op(L, CI__V_WHERE,
+                                      ci__ir_v_bin(L, CI__V_AND, valid,
+                                                   ci__ir_v_bin(L, CI__V_EQ, ci__ir_load(L, t, mk),
+                                                                ci__ir_v_index(L, v[1], CI_I64))),
+                                      ci__ir_v_constf(L, cdt, 1.0), ci__ir_v_constf(L, cdt, 0.0))),
+            1, &two[1], 0);
+    /* the hinge over [N, k, d] */
+    ci__ir_pw_vars(L, 3, sh3, v);
+    mk[0] = v[0]; mk[1] = v[1]; mf[0] = v[0]; mi[0] = v[0]; mi[1] = v[2];
+    valid = ci__ir_v_bin(L, CI__V_LT, ci__ir_v_index(L, v[1], CI_I64), ci__ir_load(L, first, mf));
+    if (n == 0) xv = ci__ir_v_constf(L, cdt, 0.0);
+    else {
+        tk = ci__ir_v_op(L, CI__V_WHERE, valid, ci__ir_load(L, t, mk),
+                         ci__ir_v_consti(L, CI_I64, 0));
+        m[0] = v[0];
+        m[1] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, tk, c, 0));
+        xv = ci__ir_v_bin(
+                L, CI__V_ADD,
+                ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, cdt, 1.0),
+                             ci__ir_v_cast(L, ci__ir_v_keepchecks(L, ci__ir_load(L, x, m), 2, m,
+                                                                  NULL),
+                                           cdt)),
+                ci__ir_v_cast(L, ci__ir_load(L, x, mi), cdt));
+        xv = ci__ir_v_op(
+                L, CI__V_WHERE,
+                ci__ir_v_bin(
+                        L, CI__V_AND, ci__ir_v_bin(L, CI__V_AND, valid,
+                                                   ci__ir_v_bin(L, CI__V_GT, xv,
+                                                                ci__ir_v_constf(L, cdt, 0.0))),
+                        ci__ir_v_bin(L, CI__V_EQ, ci__ir_load(L, ist, mi),
+                                     ci__ir_v_constf(L, cdt, 0.0))),
+                xv, ci__ir_v_constf(L, cdt, 0.0));
+    }
+    h = ci__ir_pw_box(L, cdt, 3, sh3, v, xv);
+    r = ci__ops_call2(L, "aten.div.Tensor",
+                      ci__ops_T(ci__ops_dimred(L, "aten.sum.dim_IntList", h, 2, two, 0)),
+                      ci_arg_float((double)c));
+    if (x0->ndim <= 1)
+        r = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(r), ci_arg_ints(NULL, 0));
+    outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__ops_loss_reduce(L, r, red), x->dt));
+    if (!op->extra) return 1;
+    outs[1] = ci__ir_tensor_of(ci__lower_to_dtype(
+            L,
+            ci__ops_call2(L, "aten.reshape.default", ci__ops_T(ist),
+                          ci_arg_ints(t0->size, t0->ndim)),
+            x->dt));
+    return 2;
+}
+
 /* -- joining, padding, scattering into views -- */
 static int ci__ops_tensor_list(ci__L *L, const ci__opdef *op, const ci_arg *a, ci__box **out,
                                int max) {
@@ -11077,6 +11274,12 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_nll, 0, 3, 0, N, 0, 1, _, LO, FLT, RED, 0) \
     X("aten.nll_loss_nd", "self, target, weight=None, reduction=1, ignore_index=-100", \
       ci__ops_nll, 0, 4, 0, N, 0, 1, _, LO, FLT, NLL, 0) \
+    X("aten.multi_margin_loss", "self, target, p=1, margin=1, weight=None, reduction=1", \
+      ci__ops_multi_margin, 0, 0, 0, N, 0, 1, _, LO, FLT, RED, 0) \
+    X("aten.multilabel_margin_loss", "self, target, reduction=1", \
+      ci__ops_multilabel_margin, 0, 0, 0, N, 0, 1, _, LO, FLT, RED, 0) \
+    X("aten.multilabel_margin_loss_forward", "self, target, reduction", \
+      ci__ops_multilabel_margin, 0, 1, 0, N, 0, 2, _, LO, FLT, RED, 0) \
     /* views: copying and in-place forms, splits, flips */ \
     X("aten._reshape_alias", "self, size, stride", \
       ci__ops_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \

@@ -1708,6 +1708,64 @@ def tail14b_cases(add, G):
                 error="Expected target size"))
     add(op_case("aten.nll_loss_nd.default", "a, b", I("f32", []), I("i64", [], "pidx3"),
                 error="1 or more dimensions"))
+    # multi_margin_loss, multilabel_margin_loss
+    for dt in FLT:
+        for n, c in ((7, 5), (1, 1), (0, 4), (3, 1023), (1023, 3)):
+            for r in (0, 1, 2) if n else (0,):   # (PyTorch 1.13 reduces an empty batch to garbage)
+                for args in ("a, b, reduction=%d", "a, b, 2, 0.5, reduction=%d", "a, b, 1, 1.5, c, %d",
+                             "a, b, 2, -0.5, c, %d"):
+                    add(op_case("aten.multi_margin_loss.default", args % r, I(dt, [n, c], "grid" if c > 4 else "n"),
+                                I("i64", [n], "pidx%d" % c), I(dt, [c], "pos"), **R))
+                add(op_case("aten.multilabel_margin_loss.default", "a, b, %d" % r, I(dt, [n, c], "grid"),
+                            I("i64", [n, c], "negidx%d" % c), **R))
+                G("multilabel_margin_loss_forward(%s[%d, %d], %d)" % (dt, n, c, r),
+                  [("x", I(dt, [n, c])), ("t", I("i64", [n, c], "pidx%d" % (c + 1)))],
+                  ["u = aten.sub.Tensor(t, 1)", "y, z = aten.multilabel_margin_loss_forward.default(x, u, %d)" % r],
+                  ["y", "z"], red=True)
+        for r in (0, 1, 2):
+            add(op_case("aten.multi_margin_loss.default", "a, b, reduction=%d" % r, I(dt, [5]), I("i64", [], "pidx5"),
+                        **R))
+            add(op_case("aten.multi_margin_loss.default", "a, b, reduction=%d" % r, I(dt, [5]), I("i64", [1], "pidx5"),
+                        **R))
+            add(op_case("aten.multi_margin_loss.default", "a, b, reduction=%d" % r, I(dt, []), I("i64", [], "pidx1"),
+                        **R))
+            add(op_case("aten.multi_margin_loss.default", "a, b, 1, 1, c, %d" % r, I(dt, [3, 4]),
+                        I("i64", [3], "pidx4"), I(dt, [2, 2], "pos"), **R))
+            G("multilabel_margin_loss_forward(%s[5], %d)" % (dt, r),
+              [("x", I(dt, [5])), ("t", I("i64", [5], "pidx6"))],
+              ["u = aten.sub.Tensor(t, 1)", "y, z = aten.multilabel_margin_loss_forward.default(x, u, %d)" % r],
+              ["y", "z"], red=True)
+            add(op_case("aten.multilabel_margin_loss.default", "a, b, %d" % r, I(dt, []), I("i64", [], "negidx1"),
+                        **R))
+    add(op_case("aten.multi_margin_loss.default", "a, b, 1.5", I("f32", [7, 5]), I("i64", [7], "pidx5"), **R))
+    G("margin losses of a transposed input", [("x", I("f32", [5, 7])), ("t", I("i64", [7], "pidx5")),
+                                              ("u", I("i64", [7, 5], "negidx5"))],
+      ["p = aten.permute.default(x, [1, 0])", "a = aten.multi_margin_loss.default(p, t, 2)",
+       "b = aten.multilabel_margin_loss.default(p, u, 0)"], ["a", "b"], red=True)
+    add(op_case("aten.multi_margin_loss.default", "a, b, 3", I("f32", [7, 5]), I("i64", [7], "pidx5"),
+                error="p == 1 and p == 2"))
+    add(op_case("aten.multi_margin_loss.default", "a, b", I("f32", [7, 5]), I("i64", [7], "badidx5"),
+                error="out of"))
+    add(op_case("aten.multi_margin_loss.default", "a, b", I("f32", [7, 5]), I("i64", [6], "pidx5"),
+                error="inconsistent target size"))
+    add(op_case("aten.multi_margin_loss.default", "a, b", I("f32", [7, 5]), I("i32", [7], "pidx5"),
+                error="Long"))
+    add(op_case("aten.multi_margin_loss.default", "a, b, 1, 1, c", I("f32", [7, 5]), I("i64", [7], "pidx5"),
+                I("f64", [5]), error="scalar type"))
+    add(op_case("aten.multi_margin_loss.default", "a, b", I("f32", [7, 0]), I("i64", [7], "pidx5"),
+                error="non-empty vector or matrix"))
+    add(op_case("aten.multi_margin_loss.default", "a, b", I("i64", [7, 5]), I("i64", [7], "pidx5"),
+                error="not implemented"))
+    add(op_case("aten.multi_margin_loss.default", "a, b", I("f32", [2, 7, 5]), I("i64", [2], "pidx5"),
+                error="non-empty vector or matrix"))
+    add(op_case("aten.multilabel_margin_loss.default", "a, b", I("f32", [7, 5]), I("i64", [7, 5], "badidx5"),
+                error="out of range"))
+    add(op_case("aten.multilabel_margin_loss.default", "a, b", I("f32", [7, 5]), I("i64", [6, 5], "pidx5"),
+                error="inconsistent size"))
+    add(op_case("aten.multilabel_margin_loss.default", "a, b", I("f32", [7, 5]), I("i32", [7, 5], "pidx5"),
+                error="Long"))
+    G("multilabel_margin_loss, a target below -1", [("x", I("f32", [7, 5])), ("t", I("i64", [7, 5], "pidx5"))],
+      ["u = aten.sub.Tensor(t, 2)", "y = aten.multilabel_margin_loss.default(x, u)"], ["y"], error="out of range")
 
 
 # ---------------------------------------------------------------------------------------------
