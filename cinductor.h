@@ -6075,6 +6075,99 @@ static int ci__ops_broadcast_in_dim(ci__L *L, const ci__opdef *op, ci_arg *a, ci
     return 1;
 }
 
+/* pixel_shuffle(self, upscale_factor) (extra 0): [*, C r^2, H, W] -> [*, C, H r, W r];
+   pixel_unshuffle(self, downscale_factor) (1), its inverse (an empty self kept as it is, as
+   PyTorch 1.13 keeps it): reshapes around one permute */
+static int ci__ops_pixel_shuffle(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t r = ci__lower_arg_int(L, op, a, 1), sh[CI_MAX_DIMS], perm[CI_MAX_DIMS], c, h, w;
+    int nb = x->ndim - 3, i, un = op->extra;
+    const char *nm = un ? "pixel_unshuffle" : "pixel_shuffle";
+    if (x->ndim < 3)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: %s expects input to have at least 3 dimensions, but got input with %d "
+                 "dimension(s)",
+                 op->name, nm, x->ndim);
+    if (r <= 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: %s expects a positive %s, but got %lld", op->name,
+                 nm, un ? "downscale_factor" : "upscale_factor", (long long)r);
+    if (nb + 5 > CI_MAX_DIMS)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most %d batch dims", op->name, CI_MAX_DIMS - 5);
+    c = x->size[nb]; h = x->size[nb + 1]; w = x->size[nb + 2];
+    if (!un && c % (r * r))
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: pixel_shuffle expects its input's 'channel' dimension to be divisible by "
+                 "the square of upscale_factor, but input.size(-3)=%lld is not divisible by %lld",
+                 op->name, (long long)c, (long long)(r * r));
+    if (un && (h % r || w % r))
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: pixel_unshuffle expects %s to be divisible by downscale_factor, but "
+                 "input.size(%d)=%lld is not divisible by %lld",
+                 op->name, h % r ? "height" : "width", h % r ? -2 : -1,
+                 (long long)(h % r ? h : w), (long long)r);
+    if (un && ci__ir_numel(x->ndim, x->size) == 0) {   /* PyTorch 1.13 returns it as it is */
+        outs[0] = ci__ir_tensor_of(ci__ops_call1(L, "aten.clone.default", ci__ops_T(x)));
+        return 1;
+    }
+    for (i = 0; i < nb; i++) { sh[i] = x->size[i]; perm[i] = i; }
+    if (!un) {   /* [*, C, r, r, H, W] -> [*, C, H, r, W, r] */
+        sh[nb] = c / (r * r); sh[nb + 1] = r; sh[nb + 2] = r; sh[nb + 3] = h; sh[nb + 4] = w;
+        perm[nb] = nb; perm[nb + 1] = nb + 3; perm[nb + 2] = nb + 1; perm[nb + 3] = nb + 4;
+        perm[nb + 4] = nb + 2;
+    } else {     /* [*, C, H, r, W, r] -> [*, C, r, r, H, W] */
+        sh[nb] = c; sh[nb + 1] = h / r; sh[nb + 2] = r; sh[nb + 3] = w / r; sh[nb + 4] = r;
+        perm[nb] = nb; perm[nb + 1] = nb + 2; perm[nb + 2] = nb + 4; perm[nb + 3] = nb + 1;
+        perm[nb + 4] = nb + 3;
+    }
+    x = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(sh, nb + 5));
+    x = ci__ops_call2(L, "aten.permute.default", ci__ops_T(x), ci_arg_ints(perm, nb + 5));
+    if (!un) { sh[nb] = c / (r * r); sh[nb + 1] = h * r; sh[nb + 2] = w * r; }
+    else { sh[nb] = c * r * r; sh[nb + 1] = h / r; sh[nb + 2] = w / r; }
+    outs[0] = ci__ir_tensor_of(
+            ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(sh, nb + 3)));
+    return 1;
+}
+
+/* rot90(self, k=1, dims=[0, 1]): k mod 4 quarter turns from dims[0] towards dims[1], as flips
+   and a transpose */
+static int ci__ops_rot90(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t k = ci__lower_arg_int(L, op, a, 1), d[CI_MAX_DIMS], n = x->ndim;
+    int nd = ci__lower_arg_ints(L, op, a, 2, d, CI_MAX_DIMS), i;
+    ci_arg ta[3];
+    if (nd != 2)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected total rotation dims == 2, but got dims = %d",
+                 op->name, nd < 0 ? 0 : nd);
+    if (n < 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected total dims >= 2, but got total dims = %lld",
+                 op->name, (long long)n);
+    if (d[0] == d[1] || (d[0] - d[1] == n || d[1] - d[0] == n))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: expected rotation dims to be different, but got dim0 = %lld and dim1 = %lld",
+                 op->name, (long long)d[0], (long long)d[1]);
+    for (i = 0; i < 2; i++) if (d[i] >= n || d[i] < -n)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Rotation dim%d out of range, dim%d = %lld",
+                     op->name, i, i, (long long)d[i]);
+    k = ((k % 4) + 4) % 4;
+    ta[1] = ci_arg_int(d[0]);
+    ta[2] = ci_arg_int(d[1]);
+    switch (k) {
+    case 1:
+        ta[0] = ci__ops_T(
+                ci__ops_call2(L, "aten.flip.default", ci__ops_T(x), ci_arg_ints(&d[1], 1)));
+        x = ci__ops_callb(L, "aten.transpose.int", 3, ta);
+        break;
+    case 2: x = ci__ops_call2(L, "aten.flip.default", ci__ops_T(x), ci_arg_ints(d, 2)); break;
+    case 3:
+        ta[0] = ci__ops_T(ci__ops_call2(L, "aten.flip.default", ci__ops_T(x), ci_arg_ints(d, 1)));
+        x = ci__ops_callb(L, "aten.transpose.int", 3, ta);
+        break;
+    default: break;
+    }
+    outs[0] = ci__ir_tensor_of(ci__ops_call1(L, "aten.clone.default", ci__ops_T(x)));
+    return 1;
+}
+
 /* -- prims that are another op's arguments rearranged (PyTorch 1.13 runs them through aten) -- */
 enum {
     CI__PR_SUM = 1,
@@ -6526,6 +6619,61 @@ static int ci__ops_create(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return 0;
 }
 
+static double ci__ops_logspace_int(ci_dtype dt, double x) {
+    int64_t i = (int64_t)x;
+    switch (dt) {
+    case CI_U8: return (double)(unsigned char)i;
+    case CI_I8: return (double)(signed char)i;
+    case CI_I16: return (double)(short)i;
+    case CI_I32: return (double)(int)i;
+    default: return (double)i;
+    }
+}
+
+/* logspace(start, end, steps, base=10.0, *, dtype=None): base^e, e from start to end in
+   steps, as PyTorch 1.13's kernel: start and end taken in the dtype first (an integer dtype
+   truncates them; base stays a double), the exponents from both ends towards the middle, in double for an
+   integer dtype (the power truncated), else in the dtype's opmath */
+static int ci__ops_logspace(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int pt = ci__lower_pidx(op, "dtype");
+    ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, pt), cdt;
+    double s = ci__lower_arg_num(L, op, a, 0), e = ci__lower_arg_num(L, op, a, 1),
+           base = ci__lower_arg_num(L, op, a, 3), step;
+    int64_t steps = ci__lower_arg_int(L, op, a, 2), half;
+    ci__ix *v[1] = {0};
+    ci__v *iv, *lo, *hi, *ex;
+    if (steps < 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: number of steps must be non-negative", op->name);
+    dt = dt ? dt : CI_F32;
+    if (dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"logspace_cpu\" not implemented for 'Bool'", op->name);
+    if (!ci__dtype_is_float(dt)) {   /* C's conversions to the dtype (u8 wraps a -1 to 255) */
+        s = ci__ops_logspace_int(dt, s);
+        e = ci__ops_logspace_int(dt, e);
+        cdt = CI_F64;
+    } else cdt = ci__dtype_opmath(dt);
+    step = steps > 1 ? (e - s) / (double)(steps - 1) : 0;
+    half = steps / 2;
+    ci__ir_pw_vars(L, 1, &steps, v);
+    iv = ci__ir_v_cast(L, ci__ops_ixval(L, v[0]), cdt);
+    lo = ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_constf(L, cdt, s),
+                      ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, step), iv));
+    hi = ci__ir_v_bin(
+            L, CI__V_SUB, ci__ir_v_constf(L, cdt, e),
+            ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, step),
+                         ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, cdt, (double)(steps - 1)),
+                                      iv)));
+    ex = steps == 1 ? ci__ir_v_constf(L, cdt, s)
+                    : ci__ir_v_op(L, CI__V_WHERE,
+                                  ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, v[0]),
+                                               ci__ir_v_consti(L, CI_I64, half)),
+                                  lo, hi);
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
+            L, dt, 1, &steps, v,
+            ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_POW, ci__ir_v_constf(L, cdt, base), ex), dt)));
+    return 1;
+}
+
 /* -- decompositions -- */
 static void ci__ops_need_float(ci__L *L, const ci__opdef *op, ci__box *x) {
     if (!ci__dtype_is_float(x->dt))
@@ -6668,6 +6816,92 @@ static int ci__ops_layer_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     outs[1] = ci__ir_tensor_of(ci__lower_to_dtype(L, mean, odt));
     outs[2] = ci__ir_tensor_of(ci__lower_to_dtype(L, rstd, odt));
     return 3;
+}
+
+/* addbmm(self, batch1, batch2, *, beta=1, alpha=1): beta self + alpha (the sum over b of
+   batch1[b] @ batch2[b]), as addmm of batch1 laid out [n, B m] and batch2 as [B m, p] */
+static int ci__ops_addbmm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *b1 = ci__lower_arg_box(L, op, a, 1), *b2 = ci__lower_arg_box(L, op, a, 2);
+    int64_t s1[2], s2[2], perm[3] = { 1, 0, 2 };
+    ci_kwarg kw[5];
+    if (b1->ndim != 3) CI__FAIL(L, CI_ERR_SHAPE, "%s: batch1 must be a 3D tensor", op->name);
+    if (b2->ndim != 3) CI__FAIL(L, CI_ERR_SHAPE, "%s: batch2 must be a 3D tensor", op->name);
+    if (b1->size[0] != b2->size[0])
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: batch1 and batch2 must have same number of batches, got %lld and %lld",
+                 op->name, (long long)b1->size[0], (long long)b2->size[0]);
+    if (b1->size[2] != b2->size[1])
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Incompatible matrix sizes for bmm (%lldx%lld and %lldx%lld)",
+                 op->name, (long long)b1->size[1], (long long)b1->size[2],
+                 (long long)b2->size[1], (long long)b2->size[2]);
+    {
+        ci__box *s = ci__lower_arg_box(L, op, a, 0);
+        int64_t want[2];
+        int k;
+        want[0] = b1->size[1]; want[1] = b2->size[2];
+        for (k = 0; k < s->ndim; k++)
+            if (s->ndim > 2 || (s->size[k] != 1 && s->size[k] != want[2 - s->ndim + k]))
+                CI__FAIL(L, CI_ERR_SHAPE, "%s: self of shape %s can't be expanded to %s (expand)",
+                         op->name, ci__ir_shape(L, s->ndim, s->size), ci__ir_shape(L, 2, want));
+    }
+    s1[0] = b1->size[1]; s1[1] = b1->size[0] * b1->size[2];
+    s2[0] = b2->size[0] * b2->size[1]; s2[1] = b2->size[2];
+    b1 = ci__ops_call2(L, "aten.permute.default", ci__ops_T(b1), ci_arg_ints(perm, 3));
+    kw[0].name = "self"; kw[0].value = a[0];
+    kw[1].name = "mat1";
+    kw[1].value = ci__ops_T(
+            ci__ops_call2(L, "aten.reshape.default", ci__ops_T(b1), ci_arg_ints(s1, 2)));
+    kw[2].name = "mat2";
+    kw[2].value = ci__ops_T(
+            ci__ops_call2(L, "aten.reshape.default", ci__ops_T(b2), ci_arg_ints(s2, 2)));
+    kw[3].name = "beta"; kw[3].value = a[ci__lower_pidx(op, "beta")];
+    kw[4].name = "alpha"; kw[4].value = a[ci__lower_pidx(op, "alpha")];
+    return ci__lower_call_op(L, "aten.addmm.default", 0, NULL, 5, kw, outs, CI_MAX_OUTPUTS);
+}
+
+/* linalg_cross(self, other, *, dim=-1) (extra 0); cross(self, other, dim=None) (1: None is
+   self's first dim of size 3): self and other of one dtype and rank, broadcast; along dim,
+   a[i+1] b[i+2] - a[i+2] b[i+1] (indices mod 3), as rolls */
+static int ci__ops_cross(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *y = ci__lower_arg_box(L, op, a, 1), *p, *q;
+    int64_t dim = 0, sh[CI_MAX_DIMS], m1 = -1, m2 = -2;
+    int nd, i;
+    ci_arg ra[3];
+    if (x->dt != y->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type %s but found %s", op->name,
+                 ci__dtype_tab[x->dt].tname, ci__dtype_tab[y->dt].tname);
+    if (x->dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"cross\" not implemented for 'Bool'", op->name);
+    if (op->extra && a[2].kind == CI_ARG_NONE) {
+        for (i = 0; i < x->ndim && x->size[i] != 3; i++) continue;
+        if (i == x->ndim)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: no dimension of size 3 in input", op->name);
+        dim = i;
+    } else dim = ci__lower_arg_int(L, op, a, 2);
+    if (x->ndim != y->ndim)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: linalg.cross: inputs must have the same number of dimensions.", op->name);
+    ci__lower_broadcast_shape(L, op->name, x->ndim, x->size, y->ndim, y->size, &nd, sh);
+    dim = ci__lower_wrap_dim(L, op, dim, nd);
+    if (x->size[dim] != 3 || y->size[dim] != 3)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: linalg.cross: inputs dimension %lld must have length 3. Got %lld and %lld",
+                 op->name, (long long)dim, (long long)x->size[dim], (long long)y->size[dim]);
+    x = ci__lower_expand(L, x, nd, sh, 0);
+    y = ci__lower_expand(L, y, nd, sh, 0);
+    ra[2] = ci_arg_ints(&dim, 1);
+    ra[0] = ci__ops_T(x); ra[1] = ci_arg_ints(&m1, 1);
+    p = ci__ops_callb(L, "aten.roll.default", 3, ra);
+    ra[0] = ci__ops_T(y); ra[1] = ci_arg_ints(&m2, 1);
+    p = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(p),
+                      ci__ops_T(ci__ops_callb(L, "aten.roll.default", 3, ra)));
+    ra[0] = ci__ops_T(x); ra[1] = ci_arg_ints(&m2, 1);
+    q = ci__ops_callb(L, "aten.roll.default", 3, ra);
+    ra[0] = ci__ops_T(y); ra[1] = ci_arg_ints(&m1, 1);
+    q = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(q),
+                      ci__ops_T(ci__ops_callb(L, "aten.roll.default", 3, ra)));
+    outs[0] = ci__ir_tensor_of(ci__ops_call2(L, "aten.sub.Tensor", ci__ops_T(p), ci__ops_T(q)));
+    return 1;
 }
 
 /* -- pointwise ops PyTorch decomposes (and a few with special dtype rules); op->extra picks -- */
@@ -8146,6 +8380,47 @@ static int ci__ops_tensor_list(ci__L *L, const ci__opdef *op, const ci_arg *a, c
         out[i] = ci__ir_box_get(L, a->u.tensors.v[i]);
     }
     return a->u.tensors.n;
+}
+
+/* block_diag(tensors): each (a 0-d one as [1, 1], a 1-d one as a row) padded with zeros to the
+   total width at its column offset, in the promoted dtype, then stacked by rows */
+static int ci__ops_block_diag(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *t[64], *b;
+    ci_tensor *parts;
+    int n = ci__ops_tensor_list(L, op, &a[0], t, 64), i;
+    int64_t cols = 0, off = 0, sh[2], pad[2];
+    ci_dtype dt = CI_DTYPE_INVALID;
+    ci_arg ca[2];
+    for (i = 0; i < n; i++) {
+        if (t[i]->ndim > 2)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: torch.block_diag: Input tensors must have 2 or fewer dimensions. Input "
+                     "%d has %d dimensions",
+                     op->name, i, t[i]->ndim);
+        dt = dt == CI_DTYPE_INVALID ? t[i]->dt : ci__dtype_promote2(dt, t[i]->dt);
+        cols += t[i]->ndim == 2 ? t[i]->size[1] : t[i]->ndim == 1 ? t[i]->size[0] : 1;
+    }
+    if (!n) {   /* PyTorch gives a [1, 0] float tensor */
+        sh[0] = 1; sh[1] = 0;
+        ca[0] = ci_arg_int(0);
+        return ci__ops_full_fill(L, op, 2, sh, &ca[0], CI_F32, outs);
+    }
+    parts = CI__NEWN(L->A, ci_tensor, n);
+    for (i = 0; i < n; i++) {
+        sh[0] = t[i]->ndim == 2 ? t[i]->size[0] : 1;
+        sh[1] = t[i]->ndim == 2 ? t[i]->size[1] : t[i]->ndim == 1 ? t[i]->size[0] : 1;
+        b = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(ci__lower_to_dtype(L, t[i], dt)),
+                          ci_arg_ints(sh, 2));
+        pad[0] = off; pad[1] = cols - off - sh[1];
+        off += sh[1];
+        parts[i] = ci__ir_tensor_of(
+                ci__ops_call2(L, "aten.constant_pad_nd.default", ci__ops_T(b),
+                              ci_arg_ints(pad, 2)));
+    }
+    ca[0] = ci_arg_tensors(parts, n);
+    ca[1] = ci_arg_int(0);
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.cat.default", 2, ca));
+    return 1;
 }
 
 /* -- cat: Inductor's choice between pointwise_cat and ConcatKernel --
@@ -11194,6 +11469,11 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.layer_norm", \
       "input, normalized_shape, weight=None, bias=None, eps=1e-05, cudnn_enable=True", \
       ci__ops_layer_norm, 1, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.addbmm", "self, batch1, batch2, *, beta=1, alpha=1", \
+      ci__ops_addbmm, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.linalg_cross", "self, other, *, dim=-1", \
+      ci__ops_cross, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.cross", "self, other, dim=None", ci__ops_cross, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
     /* statistics */ \
     X("aten.var", "self, dim=None, *, correction=None, keepdim=False", \
       ci__ops_var, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
@@ -11354,6 +11634,11 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_broadcast_tensors, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("prims.broadcast_in_dim", "a, shape, broadcast_dimensions", \
       ci__ops_broadcast_in_dim, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.pixel_shuffle", "self, upscale_factor", \
+      ci__ops_pixel_shuffle, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.pixel_unshuffle", "self, downscale_factor", \
+      ci__ops_pixel_shuffle, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.rot90", "self, k=1, dims=[0, 1]", ci__ops_rot90, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     /* creation from a shape or a tensor, fills and copies */ \
     X("aten.empty", "size, " CI__OPS_CREATE_KW ", memory_format=None", \
       ci__ops_create, 0, CI__CR_EMPTY, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
@@ -11392,6 +11677,8 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_create, 0, CI__CR_COPY, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.copy_", "self, src, non_blocking=False", \
       ci__ops_create, 0, CI__CR_COPY, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.logspace", "start, end, steps, base=10.0, " CI__OPS_CREATE_KW, \
+      ci__ops_logspace, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     /* joining */ \
     X("aten.cat", "tensors, dim=0", ci__ops_cat, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
     X("prims.cat", "tensors, dim", ci__ops_cat, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
@@ -11454,6 +11741,7 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_scatter_view, 0, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.diagonal_scatter", "self, src, offset=0, dim1=0, dim2=1", \
       ci__ops_scatter_view, 0, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.block_diag", "tensors", ci__ops_block_diag, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     /* indexing */ \
     X("aten.gather", "self, dim, index, *, sparse_grad=False", \
       ci__ops_gather, 0, 0, 0, N, 0, 1, _, LO, IDX, _, 0) \

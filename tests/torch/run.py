@@ -1579,16 +1579,16 @@ def tail14b_cases(add, G):
        "b = aten.huber_loss.default(t, y, 2, 0.7)", "c = aten.smooth_l1_loss.default(y, t)",
        "d = aten.soft_margin_loss.default(t, y, 1)", "e = aten.l1_loss.default(t, y)"],
       ["a", "b", "c", "d", "e"], red=True)
-    for dt, ib in (("f32", "f64"), ("f64", "f32"), ("f32", "i64")):
+    for dt, ib in (("f32", "f64"), ("f64", "f32"), ("f32", "i64")):   # (f32 steps into an f64 loss)
         add(op_case("aten.binary_cross_entropy_with_logits.default", "a, b, reduction=0", I(dt, [7, 5], "big"),
-                    I(ib, [7, 5], "pos")))
+                    I(ib, [7, 5], "pos"), tol=(1e-6, 1e-6)))
     for dt in FLT:
         for w, pw in (("c", "None"), ("None", "c"), ("c", "d"), ("None", "None")):
             for sw in ([5], [7, 5], [7, 1], []):
                 add(op_case("aten.binary_cross_entropy_with_logits.default", "a, b, %s, %s, 1" % (w, pw),
                             I(dt, [7, 5], "big"), I(dt, [7, 5], "pos"), I(dt, sw, "pos"), I(dt, sw, "pos"), **R))
         add(op_case("aten.binary_cross_entropy_with_logits.default", "a, b, c, d, 0", I(dt, [7, 5], "nan"),
-                    I(dt, [7, 5], "pos"), I("f64", [5], "pos"), I("f32", [5], "pos")))
+                    I(dt, [7, 5], "pos"), I("f64", [5], "pos"), I("f32", [5], "pos"), tol=(1e-6, 1e-6)))
         # binary_cross_entropy: input in [0, 1] (a sigmoid; a clamp to {0, 1} meets the log's -100)
         for r in (0, 1, 2):
             for sh in ([7, 5], [1023], [0, 3], []):
@@ -1615,8 +1615,10 @@ def tail14b_cases(add, G):
                 error="broadcast shape"))
     add(op_case("aten.binary_cross_entropy.default", "a, b, c", I("f32", [5], "small"), I("f32", [5]),
                 I("f32", [7, 5]), error="broadcast shape"))
-    add(op_case("aten.binary_cross_entropy_with_logits.default", "a, b", I("f32", [5]), I("f32", [7, 5]),
+    add(op_case("aten.binary_cross_entropy_with_logits.default", "a, b", I("f32", [7, 5]), I("f32", [5]),
                 error="broadcast shape"))
+    add(op_case("aten.binary_cross_entropy_with_logits.default", "a, b, None, None, 0", I("f32", [5]),
+                I("f32", [7, 5])))
     add(op_case("aten.binary_cross_entropy_with_logits.default", "a, b, None, c", I("f32", [5]), I("f32", [5]),
                 I("f32", [7, 5]), error="broadcast shape"))
     add(op_case("aten.binary_cross_entropy_with_logits.default", "a, b", I("f32", [5]), I("i64", [5]),
@@ -1766,6 +1768,85 @@ def tail14b_cases(add, G):
                 error="Long"))
     G("multilabel_margin_loss, a target below -1", [("x", I("f32", [7, 5])), ("t", I("i64", [7, 5], "pidx5"))],
       ["u = aten.sub.Tensor(t, 2)", "y = aten.multilabel_margin_loss.default(x, u)"], ["y"], error="out of range")
+    # rearrangements: pixel_shuffle, pixel_unshuffle, rot90, block_diag, addbmm, cross, logspace
+    for dt in ALLN:
+        for sh, r in some(dt, (([2, 8, 3, 3], 2), ([8, 3, 5], 2), ([1, 2, 9, 1, 2], 3), ([3, 7, 5], 1), ([0, 4, 2, 2], 2),
+                               ([2, 4, 0, 3], 2)), (0, 2)):
+            add(op_case("aten.pixel_shuffle.default", "a, %d" % r, I(dt, sh)))
+        for sh, r in some(dt, (([2, 3, 4, 6], 2), ([3, 6, 9], 3), ([1, 2, 2, 4, 2], 2), ([3, 7, 5], 1), ([0, 1, 2, 2], 2),
+                               ([2, 4, 0, 2], 2)), (0, 2)):
+            add(op_case("aten.pixel_unshuffle.default", "a, %d" % r, I(dt, sh)))
+        for args in some(dt, ("a", "a, 2", "a, 3", "a, -1", "a, 0", "a, 5, [1, 0]", "a, 1, [2, 0]", "a, -3, [-1, -2]",
+                              "a, 2, [0, 2]"), (0, 3)):
+            add(op_case("aten.rot90.default", args, I(dt, [2, 3, 4])))
+        add(op_case("aten.rot90.default", "a", I(dt, [7, 5])))
+        add(op_case("aten.rot90.default", "a, 1, [1, 0]", I(dt, [0, 3])))
+        for specs in some(dt, ([I(dt, [2, 3]), I(dt, [3]), I(dt, [])], [I(dt, [7, 5])], [I(dt, [0, 3]), I(dt, [2, 0])],
+                               [I(dt, [1, 1]), I(dt, [2, 2]), I(dt, [0]), I(dt, [3, 1])]), (0,)):
+            add(op_case("aten.block_diag.default", "[%s]" % ", ".join("abcd"[:len(specs)]), *specs))
+        if dt != "bool":
+            for sa, sb, args in some(dt, (([7, 3], [7, 3], ""), ([3], [3], ""), ([1, 3], [7, 3], ""),
+                                          ([3, 5], [3, 1], ", dim=0"), ([2, 3, 4], [2, 3, 4], ", dim=-2"),
+                                          ([0, 3], [0, 3], ""), ([3, 3], [3, 3], ", dim=0")), (0, 2)):
+                add(op_case("aten.linalg_cross.default", "a, b" + args, I(dt, sa), I(dt, sb)))
+            for sa, sb, args in some(dt, (([7, 3], [7, 3], ""), ([3, 4], [3, 4], ""), ([4, 3], [4, 3], ", 1"),
+                                          ([2, 3, 3], [1, 3, 3], ""), ([2, 3, 4], [2, 3, 4], ", -2"),
+                                          ([3, 3], [3, 3], ", None")), (0, 1)):
+                add(op_case("aten.cross.default", "a, b" + args, I(dt, sa), I(dt, sb)))
+            for s, b1, b2 in some(dt, (([3, 4], [2, 3, 5], [2, 5, 4]), ([4], [2, 3, 5], [2, 5, 4]), ([], [1, 1, 1], [1, 1, 1]),
+                                       ([7, 5], [3, 7, 1023], [3, 1023, 5]), ([3, 4], [0, 3, 5], [0, 5, 4]),
+                                       ([0, 4], [2, 0, 5], [2, 5, 4]), ([3, 1], [2, 3, 0], [2, 0, 4])), (0, 3)):
+                add(op_case("aten.addbmm.default", "a, b, c", I(dt, s), I(dt, b1), I(dt, b2), **R))
+            add(op_case("aten.addbmm.default", "a, b, c, beta=2, alpha=3", I(dt, [3, 4]), I(dt, [2, 3, 5]),
+                        I(dt, [2, 5, 4]), **R))
+            add(op_case("aten.addbmm.default", "a, b, c, beta=0", I(dt, [3, 4], "nan"), I(dt, [2, 3, 5]),
+                        I(dt, [2, 5, 4]), **R))
+    add(op_case("aten.addbmm.default", "a, b, c, beta=0.5, alpha=-1.5", I("f32", [3, 4]), I("f32", [2, 3, 5]),
+                I("f32", [2, 5, 4]), **R))
+    add(op_case("aten.block_diag.default", "[a, b, c]", I("f32", [2, 3]), I("i32", [2]), I("bool", [])))
+    add(op_case("aten.block_diag.default", "[a, b]", I("i64", [2, 3]), I("bool", [2])))
+    G("rearrangements of a transposed input", [("x", I("f32", [6, 8, 3])), ("y", I("f32", [3, 4]))],
+      ["t = aten.permute.default(x, [2, 1, 0])", "a = aten.pixel_shuffle.default(t, 2)",
+       "b = aten.pixel_unshuffle.default(t, 3)", "c = aten.rot90.default(t, 1, [0, 2])",
+       "u = aten.permute.default(y, [1, 0])", "d = aten.linalg_cross.default(u, u, dim=1)",
+       "e = aten.block_diag.default([u, y])"], ["a", "b", "c", "d", "e"])
+    # (integer dtypes: no power that overflows it or is infinite, which C leaves undefined)
+    for dt in ("f32", "f64", "i32", "i64", "i16", "u8"):
+        for args in ("0, 2, 5", "0, 2, 5, 2.0", "0, 3, 4, 2.0", "0.5, 3.3, 4, 3.0", "-1, 3, 5, 10.0", "0, 2, 1",
+                     "0, 2, 0", "2, -1, 7, 0.5", "1, 10, 1023, 1.01", "3, 3, 3", "-2.5, 1.5, 6, 2.5",
+                     "2, -1, 7, 3.5"):
+            if dt in FLT or ("0.5)" not in args + ")" and "1.01" not in args and (dt != "u8" or "-" not in args)):
+                add(op_case("aten.logspace.default", args + ", dtype=%s" % dt))
+    add(op_case("aten.logspace.default", "0, 2, 5"))
+    add(op_case("aten.logspace.default", "0, 2, -1", error="non-negative"))
+    add(op_case("aten.logspace.default", "0, 2, 5, dtype=bool", error="not implemented"))
+    add(op_case("aten.pixel_shuffle.default", "a, 2", I("f32", [8, 3]), error="at least 3 dimensions"))
+    add(op_case("aten.pixel_shuffle.default", "a, 2", I("f32", [7, 3, 3]), error="divisible"))
+    add(op_case("aten.pixel_shuffle.default", "a, 0", I("f32", [8, 3, 3]), error="positive"))
+    add(op_case("aten.pixel_unshuffle.default", "a, 2", I("f32", [2, 3, 5, 6]), error="height"))
+    add(op_case("aten.pixel_unshuffle.default", "a, 2", I("f32", [2, 3, 4, 5]), error="width"))
+    add(op_case("aten.pixel_unshuffle.default", "a, -1", I("f32", [3, 4, 6]), error="positive"))
+    add(op_case("aten.rot90.default", "a, 1, [0]", I("f32", [2, 3]), error="rotation dims == 2"))
+    add(op_case("aten.rot90.default", "a", I("f32", [2]), error="total dims >= 2"))
+    add(op_case("aten.rot90.default", "a, 1, [0, -2]", I("f32", [2, 3]), error="different"))
+    add(op_case("aten.rot90.default", "a, 1, [-3, 1]", I("f32", [2, 3]), error="out of range"))
+    add(op_case("aten.block_diag.default", "[a]", I("f32", [2, 3, 1]), error="2 or fewer dimensions"))
+    add(op_case("aten.linalg_cross.default", "a, b", I("f32", [3]), I("i32", [3]), error="scalar type"))
+    add(op_case("aten.linalg_cross.default", "a, b", I("bool", [3]), I("bool", [3]), error="not implemented"))
+    add(op_case("aten.linalg_cross.default", "a, b", I("f32", [3]), I("f32", [2, 3]), error="same number of dimensions"))
+    add(op_case("aten.linalg_cross.default", "a, b, dim=0", I("f32", [4, 3]), I("f32", [4, 3]), error="length 3"))
+    add(op_case("aten.cross.default", "a, b", I("f32", [4, 2]), I("f32", [4, 2]), error="no dimension of size 3"))
+    add(op_case("aten.cross.default", "a, b", I("f32", [3, 3]), I("f32", [1, 3]), error="length 3"))
+    add(op_case("aten.addbmm.default", "a, b, c", I("f32", [2, 3, 4]), I("f32", [2, 3, 5]), I("f32", [2, 5, 4]),
+                error="expand"))
+    add(op_case("aten.addbmm.default", "a, b, c", I("f32", [3, 4]), I("f32", [2, 3, 5]), I("f32", [3, 5, 4]),
+                error="same number of batches"))
+    add(op_case("aten.addbmm.default", "a, b, c", I("f32", [3, 4]), I("f32", [2, 3, 5]), I("f32", [2, 6, 4]),
+                error="Incompatible matrix sizes"))
+    add(op_case("aten.addbmm.default", "a, b, c", I("f32", [3, 4]), I("f32", [3, 5]), I("f32", [2, 5, 4]),
+                error="3D tensor"))
+    add(op_case("aten.addbmm.default", "a, b, c", I("f32", [3, 4]), I("f64", [2, 3, 5]), I("f32", [2, 5, 4]),
+                error="dtype"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -2502,11 +2583,13 @@ def narrow_reference(op, args, env, err):
 #   round.decimals: x * 10^d rounded to bf16 before the rounding to an integer.
 #   soft_margin_loss, binary_cross_entropy_with_logits: composites of in-place steps, each
 #     rounded to the narrow dtype (exp(-x y) + 1 in bf16 loses the small exponentials).
+#   linalg_cross, cross: both products and their difference rounded to bf16.
 # (An in-place form, `aten.logit_.`, is its op's: see wide_case.)
 WIDE_OPS = ("aten.logit.", "aten.div.Tensor_mode", "aten.div.Scalar_mode", "aten.floor_divide.",
             "aten.gelu.", "aten.linalg_vector_norm.", "aten.norm.", "aten.upsample_", "aten._upsample_",
             "aten.adaptive_max_pool2d.", "aten.linspace.", "aten.sinc.", "aten.addr.",
-            "aten.round.decimals", "aten.soft_margin_loss.", "aten.binary_cross_entropy_with_logits.")
+            "aten.round.decimals", "aten.soft_margin_loss.", "aten.binary_cross_entropy_with_logits.",
+            "aten.linalg_cross.", "aten.cross.")
 # a narrow dtype asked for by keyword (creation ops, which have no narrow inputs)
 NARROW_KW = re.compile(r"\bdtype=(f16|bf16)\b")
 
