@@ -6632,8 +6632,8 @@ static double ci__ops_logspace_int(ci_dtype dt, double x) {
 
 /* logspace(start, end, steps, base=10.0, *, dtype=None): base^e, e from start to end in
    steps, as PyTorch 1.13's kernel: start and end taken in the dtype first (an integer dtype
-   truncates them; base stays a double), the exponents from both ends towards the middle, in double for an
-   integer dtype (the power truncated), else in the dtype's opmath */
+   truncates them; base stays a double), the exponents from both ends towards the middle, in
+   double for an integer dtype (the power truncated), else in the dtype's opmath */
 static int ci__ops_logspace(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     int pt = ci__lower_pidx(op, "dtype");
     ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, pt), cdt;
