@@ -2502,6 +2502,8 @@ enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
 #define CI__IR_OPS_NOTE_ASS "self taken as contiguous (eager keeps a permuted self's strides)"
 #define CI__IR_OPS_NOTE_VDT "different element sizes: self read in its contiguous layout " \
     "(PyTorch needs stride(-1) = 1)"
+#define CI__IR_OPS_NOTE_DUP \
+    "a repeated index writes one of its values (PyTorch: undefined which)"
 #define CI__IR_OPS_NOTE_RED "reduction 0, 1 or 2 only (PyTorch takes other codes as one of them)"
 #define CI__IR_OPS_NOTE_NLL "reduction 0, 1 or 2 only; a 1D self takes a 0D target only"
 typedef int (*ci__ir_lower_fn)(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
@@ -2810,16 +2812,21 @@ static ci__v *ci__ir_v_checknz(ci__L *L, ci__v *y) {
     return ci__ir_v_un(L, CI__V_CHECKNZ, y);
 }
 
-/* A domain check: val, flagged at the points where ok is false as an index out of range is
-   (a CHECKIDX of 0 or 1 into a dim of size 1), the error reading msg (a static string) instead:
-   binary_cross_entropy's "all elements of input should be between 0 and 1". The where whose
-   branches agree keeps the check a dependency of val, as ci__ir_v_keepchecks does. */
+/* ci__ir_v_check_msg: the run-time error of check c reads msg (a static string) instead of the
+   index message. ci__ir_v_checkdom, a domain check: val, flagged at the points where ok is
+   false as an index out of range is (a CHECKIDX of 0 or 1 into a dim of size 1), the error
+   reading msg: binary_cross_entropy's "all elements of input should be between 0 and 1". The
+   where whose branches agree keeps the check a dependency of val, as ci__ir_v_keepchecks does. */
+static void ci__ir_v_check_msg(ci__L *L, const ci__v *c, const char *msg) {
+    if (c->site > 0) ((ci__ir_check *)L->checks.v[c->site - 1])->msg = msg;
+}
+
 static ci__v *ci__ir_v_checkdom(ci__L *L, ci__v *val, ci__v *ok, const char *msg) {
     ci__v *c = ci__ir_v_checkidx(L,
                                  ci__ir_v_op(L, CI__V_WHERE, ok, ci__ir_v_consti(L, CI_I64, 0),
                                              ci__ir_v_consti(L, CI_I64, 1)),
                                  1, 0);
-    if (c->site > 0) ((ci__ir_check *)L->checks.v[c->site - 1])->msg = msg;
+    ci__ir_v_check_msg(L, c, msg);
     return ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_GE, c, ci__ir_v_consti(L, CI_I64, 0)),
                        val, val);
 }
@@ -9504,6 +9511,231 @@ static int ci__ops_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     return 1;
 }
 
+/* index_add(self, dim, index, source, *, alpha=1) (extra 0), index_copy(self, dim, index,
+   source) (1), index_reduce(self, dim, index, source, reduce, *, include_self=True) (2): the
+   scatters (scatter_add, scatter, scatter_reduce) with the index vector spread along dim over
+   source's shape; a negative or too large index is an error, as PyTorch's. index_copy with a
+   repeated index writes one of the values (PyTorch leaves which undefined). */
+static int ci__ops_index_write(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 2),
+            *src = ci__lower_arg_box(L, op, a, 3);
+    int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim), k,
+            sh[CI_MAX_DIMS], ssz[CI_MAX_DIMS];
+    int xn = x->ndim ? x->ndim : 1, sn = src->ndim ? src->ndim : 1, i;
+    ci_arg sa[6];
+    if (ix->ndim > 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Index is supposed to be a vector, but got dim: %d",
+                 op->name, ix->ndim);
+    ci__ops_need_index(L, op, ix, op->extra == 0 || op->extra == 2);
+    if (src->dt != x->dt)
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: self (%s) and source (%s) must have the same scalar type (same dtype)",
+                 op->name, ci__dtype_tab[x->dt].tname, ci__dtype_tab[src->dt].tname);
+    k = ci__ir_numel(ix->ndim, ix->size);
+    for (i = 0; i < xn; i++) {
+        sh[i] = x->ndim ? x->size[i] : 1;
+        ssz[i] = i < sn && src->ndim ? src->size[i] : 1;
+    }
+    sh[dim] = k;
+    if (sn != xn || memcmp(sh, ssz, sizeof(int64_t) * (size_t)xn))
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: the size of source %s must match the size of self %s but for dim %lld, "
+                 "which must be the number of indices (%lld)",
+                 op->name, ci__ir_shape(L, src->ndim, src->size),
+                 ci__ir_shape(L, x->ndim, x->size), (long long)dim, (long long)k);
+    if (op->extra == 2) {
+        const char *r = a[4].kind == CI_ARG_STRING ? a[4].u.s : "";
+        if (strcmp(r, "prod") && strcmp(r, "mean") && strcmp(r, "amax") && strcmp(r, "amin"))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: index_reduce(): Expected reduce to be one of prod, mean, amax or amin "
+                     "but got %s.",
+                     op->name, r);
+    }
+    /* the index as int64, [1, .., K, .., 1] expanded to source's shape */
+    ix = ci__lower_to_dtype(L, ix, CI_I64);
+    {
+        int64_t one[CI_MAX_DIMS];
+        for (i = 0; i < xn; i++) one[i] = i == dim ? k : 1;
+        ix = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(ix), ci_arg_ints(one, xn));
+        ix = ci__lower_expand(L, ix, xn, sh, 0);
+        if (!x->ndim) ix = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(ix),
+                                         ci_arg_ints(NULL, 0));
+    }
+    sa[0] = a[0];
+    sa[1] = ci_arg_int(dim);
+    sa[2] = ci__ops_T(ix);
+    sa[3] = a[3];
+    if (op->extra == 0) {
+        ci_arg *al = &a[ci__lower_pidx(op, "alpha")];
+        if (al->kind == CI_ARG_FLOAT && !ci__dtype_is_float(x->dt))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: For integral input tensors, argument alpha must not be a floating "
+                     "point number.",
+                     op->name);
+        if (ci__lower_num(al) != 1)
+            sa[3] = ci__ops_T(ci__lower_to_dtype(L, ci__ops_call2(L, "aten.mul.Tensor", a[3], *al),
+                                                 x->dt));
+        outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.scatter_add.default", 4, sa));
+    } else if (op->extra == 1) {
+        outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.scatter.src", 4, sa));
+    } else {
+        ci_kwarg kw[6];
+        const char *nm[6] = { "self", "dim", "index", "src", "reduce", "include_self" };
+        sa[4] = a[4];
+        sa[5] = a[5];
+        for (i = 0; i < 6; i++) { kw[i].name = nm[i]; kw[i].value = sa[i]; }
+        return ci__lower_call_op(L, "aten.scatter_reduce.two", 0, NULL, 6, kw, outs,
+                                 CI_MAX_OUTPUTS);
+    }
+    return 1;
+}
+
+/* index_fill.int_Scalar(self, dim, index, value) / .int_Tensor (a 0-d value): index_put of the
+   value (cast to self's dtype) at [None] * dim + [index]; a negative index wraps */
+static int ci__ops_index_fill(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 2), *val;
+    int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
+    ci_tensor *list;
+    ci__ix *v[1] = {0};
+    ci_arg pa[3];
+    int i;
+    if (ix->dt != CI_I64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: index_fill_(): Expected dtype int64 for index.", op->name);
+    if (ix->ndim > 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Index has to be a vector/scalar", op->name);
+    if (a[3].kind == CI_ARG_TENSOR) {
+        val = ci__ir_box_get(L, a[3].u.t);
+        if (val->ndim)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: index_fill_ only supports a 0-dimensional value tensor, but got tensor "
+                     "with %d dimension(s).",
+                     op->name, val->ndim);
+        val = ci__lower_to_dtype(L, val, x->dt);
+    } else {
+        double f = ci__lower_arg_num(L, op, a, 3);
+        val = ci__ir_pw_box(L, x->dt, 0, NULL, v,
+                            ci__dtype_is_float(x->dt) || x->dt == CI_BOOL
+                                    ? ci__ir_v_constf(L, x->dt, f)
+                                    : ci__ir_v_consti(L, x->dt, (int64_t)f));
+    }
+    if (!x->ndim) {   /* a 0-d self: as [1], indices 0 or -1 */
+        int64_t one = 1, k = ci__ir_numel(ix->ndim, ix->size);
+        ci_tensor l1[1];
+        l1[0] = ci__ir_tensor_of(
+                ci__ops_call2(L, "aten.reshape.default", ci__ops_T(ix), ci_arg_ints(&k, 1)));
+        pa[0] = ci__ops_T(
+                ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(&one, 1)));
+        pa[1] = ci_arg_tensors(l1, 1);
+        pa[2] = ci__ops_T(val);
+        outs[0] = ci__ir_tensor_of(
+                ci__ops_call2(L, "aten.reshape.default",
+                              ci__ops_T(ci__ops_callb(L, "aten.index_put.default", 3, pa)),
+                              ci_arg_ints(NULL, 0)));
+        return 1;
+    }
+    list = CI__NEWN(L->A, ci_tensor, dim + 1);
+    for (i = 0; i < dim; i++) list[i].id = 0;
+    list[dim] = ci__ir_tensor_of(ix);
+    pa[0] = ci__ops_T(x);
+    pa[1] = ci_arg_tensors(list, (int)dim + 1);
+    pa[2] = ci__ops_T(val);
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.index_put.default", 3, pa));
+    return 1;
+}
+
+/* take(self, index): self flattened, read at index (negatives wrap); put(self, index, source,
+   accumulate=False) (extra 1): written there */
+static int ci__ops_take(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 1), *src, *r;
+    int64_t n = ci__ir_numel(x->ndim, x->size), k = ci__ir_numel(ix->ndim, ix->size);
+    ci_tensor list[1];
+    ci_arg pa[4];
+    if (ix->dt != CI_I64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: Expected a long tensor for index, but got %s", op->name,
+                 ci__dtype_tab[ix->dt].tname);
+    pa[0] = ci__ops_T(ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(&n, 1)));
+    if (!op->extra) {
+        if (n == 0 && k)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: cannot take from an empty tensor", op->name);
+        list[0] = ci__ir_tensor_of(ix);
+        pa[1] = ci_arg_tensors(list, 1);
+        outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.index.Tensor", 2, pa));
+        return 1;
+    }
+    src = ci__lower_arg_box(L, op, a, 2);
+    if (ci__ir_numel(src->ndim, src->size) != k)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: put_(): Expected source and index to have the same number of elements, but "
+                 "got source.numel() = %lld, index.numel() = %lld",
+                 op->name, (long long)ci__ir_numel(src->ndim, src->size), (long long)k);
+    if (src->dt != x->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: put_(): self and source expected to have the same dtype",
+                 op->name);
+    list[0] = ci__ir_tensor_of(
+            ci__ops_call2(L, "aten.reshape.default", ci__ops_T(ix), ci_arg_ints(&k, 1)));
+    pa[1] = ci_arg_tensors(list, 1);
+    pa[2] = ci__ops_T(
+            ci__ops_call2(L, "aten.reshape.default", ci__ops_T(src), ci_arg_ints(&k, 1)));
+    pa[3] = a[3];
+    r = k ? ci__ops_callb(L, "aten.index_put.default", 4, pa) : ci__ir_box_get(L, pa[0].u.t);
+    outs[0] = ci__ir_tensor_of(ci__ops_call2(L, "aten.reshape.default", ci__ops_T(r),
+                                             ci_arg_ints(x->size, x->ndim)));
+    return 1;
+}
+
+/* masked_scatter(self, mask, source): self and mask broadcast; the k-th true point of the mask
+   (in row-major order) takes source's k-th element (source flattened), found by a cumsum of
+   the mask; a source with fewer elements than true points is a run-time error */
+static int ci__ops_masked_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *mk = ci__lower_arg_box(L, op, a, 1),
+            *src = ci__lower_arg_box(L, op, a, 2), *cs, *sf;
+    int64_t sh[CI_MAX_DIMS], n, ns = ci__ir_numel(src->ndim, src->size);
+    int nd;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *f[1], *m[1];
+    ci__v *mv, *body;
+    ci_arg ca[2];
+    if (mk->dt != CI_BOOL && mk->dt != CI_U8)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: masked_scatter_ only supports boolean masks, but got mask "
+                 "with dtype %s", op->name, ci__dtype_tab[mk->dt].tname);
+    if (src->dt != x->dt)
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: masked_scatter: expected self and source to have same dtypes but got %s "
+                 "and %s",
+                 op->name, ci__dtype_tab[x->dt].tname, ci__dtype_tab[src->dt].tname);
+    ci__lower_broadcast_shape(L, op->name, x->ndim, x->size, mk->ndim, mk->size, &nd, sh);
+    n = ci__ir_numel(nd, sh);
+    x = ci__lower_expand(L, x, nd, sh, 0);
+    mk = ci__lower_to_dtype(L, ci__lower_expand(L, mk, nd, sh, 0), CI_I64);
+    ca[0] = ci__ops_T(ci__ops_call2(L, "aten.reshape.default", ci__ops_T(mk), ci_arg_ints(&n, 1)));
+    ca[1] = ci_arg_int(0);
+    cs = ci__ops_call2(L, "aten.reshape.default",
+                       ci__ops_T(ci__ops_callb(L, "aten.cumsum.default", 2, ca)),
+                       ci_arg_ints(sh, nd));
+    sf = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(src), ci_arg_ints(&ns, 1));
+    ci__ir_pw_vars(L, nd, sh, v);
+    mv = ci__ir_v_bin(L, CI__V_NE, ci__ir_load(L, mk, v), ci__ir_v_consti(L, CI_I64, 0));
+    body = ci__ir_load(L, x, v);
+    if (n) {
+        ci__v *k = ci__ir_v_op(L, CI__V_WHERE, mv,
+                               ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, cs, v),
+                                            ci__ir_v_consti(L, CI_I64, 1)),
+                               ci__ir_v_consti(L, CI_I64, 0));
+        if (ns == 0) {   /* nothing to read: a true point is the error */
+            body = ci__ir_v_checkdom(L, body, ci__ir_v_un(L, CI__V_NOT, mv),
+                                     "Number of elements of source < number of ones in mask");
+        } else {
+            ci__v *c = ci__ir_v_checkidx(L, k, ns, 0);
+            ci__ir_v_check_msg(L, c, "Number of elements of source < number of ones in mask");
+            f[0] = ci__ir_ix_indirect(L, c);
+            m[0] = f[0];
+            body = ci__ir_v_op(L, CI__V_WHERE, mv,
+                               ci__ir_v_keepchecks(L, ci__ir_load(L, sf, m), 1, m, NULL), body);
+        }
+    }
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, nd, sh, v, body));
+    return 1;
+}
+
 /* -- pooling: windows over the last d dims (d = op->vop). Windows up to CI__OPS_POOL_UNROLL
    elements become unrolled pointwise code (Inductor's limit is 25; beyond it Inductor falls back to
    aten); larger windows, of any size, become reductions over the window. Reads outside the input
@@ -11769,6 +12001,21 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_scatter, 0, 2, 0, N, 0, 1, _, SC, IDX, _, 0) \
     X("aten.scatter_reduce_", "self, dim, index, src, reduce, *, include_self=True", \
       ci__ops_scatter, 0, 2, 0, N, 0, 1, _, SC, IDX, _, 0) \
+    X("aten.index_add", "self, dim, index, source, *, alpha=1", \
+      ci__ops_index_write, 0, 0, 0, N, 0, 1, _, SC, IDX, _, 0) \
+    X("aten.index_copy", "self, dim, index, source", \
+      ci__ops_index_write, 0, 1, 0, N, 0, 1, _, SC, IDX, DUP, 0) \
+    X("aten.index_reduce", "self, dim, index, source, reduce, *, include_self=True", \
+      ci__ops_index_write, 0, 2, 0, N, 0, 1, _, SC, IDX, _, 0) \
+    X("aten.index_fill.int_Scalar", "self, dim, index, value", \
+      ci__ops_index_fill, 0, 0, 0, N, 0, 1, _, SC, IDX, _, 0) \
+    X("aten.index_fill.int_Tensor", "self, dim, index, value", \
+      ci__ops_index_fill, 0, 0, 0, N, 0, 1, _, SC, IDX, _, 0) \
+    X("aten.take", "self, index", ci__ops_take, 0, 0, 0, N, 0, 1, _, LO, IDX, _, 0) \
+    X("aten.put", "self, index, source, accumulate=False", \
+      ci__ops_take, 0, 1, 0, N, 0, 1, _, SC, IDX, DUP, 0) \
+    X("aten.masked_scatter", "self, mask, source", \
+      ci__ops_masked_scatter, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     /* resampling and searching */ \
     X("aten.upsample_nearest1d", "self, output_size, scales=None", \
       ci__ops_upsample_nearest, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \

@@ -1847,6 +1847,84 @@ def tail14b_cases(add, G):
                 error="3D tensor"))
     add(op_case("aten.addbmm.default", "a, b, c", I("f32", [3, 4]), I("f64", [2, 3, 5]), I("f32", [2, 5, 4]),
                 error="dtype"))
+    # index writes: index_add, index_copy, index_reduce, index_fill, take, put, masked_scatter
+    for dt in ALLN:
+        for sx, dim, k, kind in some(dt, (([7, 5], 0, 9, "pidx7"), ([7, 5], 1, 3, "pidx5"), ([3, 4, 5], -1, 4, "pidx5"),
+                                          ([1023], 0, 7, "pidx1023"), ([0, 3], 1, 2, "pidx3"), ([4, 3], 0, 0, "pidx4"),
+                                          ([], 0, 1, "pidx1")), (0, 1)):
+            ss = list(sx) if sx else []
+            if ss:
+                ss[dim] = k
+            sp = (I(dt, sx), I("i64", [k], kind), I(dt, ss))
+            add(op_case("aten.index_add.default", "a, %d, b, c" % dim, *sp))
+            if dt != "bool":
+                add(op_case("aten.index_add.default", "a, %d, b, c, alpha=2" % dim, *sp))
+            pk = "perm" + kind[4:]
+            add(op_case("aten.index_copy.default", "a, %d, b, c" % dim, I(dt, sx), I("i64", [min(k, (sx or [1])[dim])], pk),
+                        I(dt, [min(k, (sx or [1])[dim]) if i == (dim % max(len(sx), 1)) else s for i, s in enumerate(ss)])))
+            if dt != "bool":
+                for red in ("prod", "mean", "amax", "amin"):
+                    for inc in (True, False):
+                        add(op_case("aten.index_reduce.default", 'a, %d, b, c, "%s", include_self=%s' % (dim, red, inc),
+                                    *sp))
+            for ov, val in (("int_Scalar", "2"), ("int_Scalar", "-1.5"), ("int_Tensor", "c")):
+                add(op_case("aten.index_fill.%s" % ov, "a, %d, b, %s" % (dim, val), I(dt, sx),
+                            I("i64", [k], "idx" + kind[4:]), I(dt, [])))
+        for sx, si in some(dt, (([7, 5], [3, 4]), ([1023], [7]), ([7, 5], [0]), ([], [2]), ([3, 4], []), ([0, 3], [0])), (0, 1)):
+            n = int(np.prod(sx)) if sx else 1
+            add(op_case("aten.take.default", "a, b", I(dt, sx), I("i64", si, "idx%d" % n)))
+            add(op_case("aten.put.default", "a, b, c, True", I(dt, sx), I("i64", si, "idx%d" % n), I(dt, si)))
+            if n and (int(np.prod(si)) if si else 1) <= n:
+                add(op_case("aten.put.default", "a, b, c", I(dt, sx), I("i64", si, "perm%d" % n), I(dt, si)))
+        for sx, sm, ss in some(dt, (([7, 5], [7, 5], [35]), ([7, 5], [5], [7, 6]), ([5], [7, 5], [40]), ([1023], [1023], [1023]),
+                                    ([0, 3], [0, 3], [2]), ([7, 5], [7, 5], [0]), ([], [], [1])), (0, 1)):
+            add(op_case("aten.masked_scatter.default", "a, b, c", I(dt, sx), I("bool", sm, "n" if ss != [0] else "bool"),
+                        I(dt, ss)))
+    add(op_case("aten.index_add.default", "a, 1, b, c, alpha=-1.5", I("f32", [3, 5]), I("i32", [4], "pidx5"), I("f32", [3, 4])))
+    add(op_case("aten.index_reduce.default", 'a, 1, b, c, "mean"', I("i64", [3, 5]), I("i32", [7], "pidx5"), I("i64", [3, 7])))
+    add(op_case("aten.index_fill.int_Scalar", "a, 0, b, 2.5", I("i64", [3, 5]), I("i64", [], "idx3")))
+    add(op_case("aten.index_fill.int_Tensor", "a, 1, b, c", I("i64", [3, 5]), I("i64", [2], "idx5"), I("f32", [])))
+    add(op_case("aten.masked_scatter.default", "a, b, c", I("f32", [7, 5]), I("u8", [7, 5], "small"), I("f32", [35])))
+    G("index writes of transposed inputs", [("x", I("f32", [5, 7])), ("s", I("f32", [7, 3])), ("i", I("i64", [3], "pidx5")),
+                                           ("m", I("bool", [7, 5]))],
+      ["t = aten.permute.default(x, [1, 0])", "a = aten.index_add.default(t, 1, i, s)", "b = aten.take.default(t, i)", "c = aten.masked_scatter.default(t, m, x)",
+       "d = aten.index_fill.int_Scalar(t, 0, i, 3)"], ["a", "b", "c", "d"])
+    add(op_case("aten.index_add.default", "a, 1, b, c", I("f32", [3, 4]), I("i64", [2], "negidx4"), I("f32", [3, 2]),
+                error="out of"))
+    add(op_case("aten.index_add.default", "a, 1, b, c", I("f32", [3, 4]), I("i64", [2], "badidx4"), I("f32", [3, 2]),
+                error="out of"))
+    add(op_case("aten.index_add.default", "a, 1, b, c", I("f32", [3, 4]), I("i64", [2], "pidx4"), I("f64", [3, 2]),
+                error="same scalar type"))
+    add(op_case("aten.index_add.default", "a, 1, b, c", I("f32", [3, 4]), I("i64", [2], "pidx4"), I("f32", [2, 2]),
+                error="must match the size"))
+    add(op_case("aten.index_add.default", "a, 1, b, c", I("f32", [3, 4]), I("i64", [1, 2], "pidx4"), I("f32", [3, 2]),
+                error="Index is supposed to be a vector"))
+    add(op_case("aten.index_copy.default", "a, 1, b, c", I("f32", [3, 4]), I("i64", [2], "negidx4"), I("f32", [3, 2]),
+                error="out of"))
+    add(op_case("aten.index_copy.default", "a, 1, b, c", I("f32", [3, 4]), I("i32", [2], "pidx4"), I("f32", [3, 2]),
+                error="index"))
+    add(op_case("aten.index_reduce.default", 'a, 1, b, c, "sum"', I("f32", [3, 4]), I("i64", [2], "pidx4"),
+                I("f32", [3, 2]), error="Expected reduce to be one of"))
+    add(op_case("aten.index_reduce.default", 'a, 1, b, c, "prod"', I("f32", [3, 4]), I("i64", [2], "negidx4"),
+                I("f32", [3, 2]), error="out of"))
+    add(op_case("aten.index_fill.int_Scalar", "a, 1, b, 2", I("f32", [3, 4]), I("i64", [2], "badidx4"), error="out of"))
+    add(op_case("aten.index_fill.int_Scalar", "a, 1, b, 2", I("f32", [3, 4]), I("i32", [2], "pidx4"), error="int64"))
+    add(op_case("aten.index_fill.int_Tensor", "a, 1, b, c", I("f32", [3, 4]), I("i64", [2], "pidx4"), I("f32", [1]),
+                error="0-dimensional value tensor"))
+    add(op_case("aten.take.default", "a, b", I("f32", [3, 4]), I("i64", [2], "badidx12"), error="out of"))
+    add(op_case("aten.take.default", "a, b", I("f32", [3, 4]), I("i32", [2], "pidx12"), error="long tensor"))
+    add(op_case("aten.put.default", "a, b, c", I("f32", [3, 4]), I("i64", [2], "badidx12"), I("f32", [2]),
+                error="out of"))
+    add(op_case("aten.put.default", "a, b, c", I("f32", [3, 4]), I("i64", [2], "pidx12"), I("f32", [3]),
+                error="same number of elements"))
+    add(op_case("aten.put.default", "a, b, c", I("f32", [3, 4]), I("i64", [2], "pidx12"), I("f64", [2]),
+                error="same dtype"))
+    add(op_case("aten.masked_scatter.default", "a, b, c", I("f32", [7, 5]), I("bool", [7, 5], "true"), I("f32", [30]),
+                error="Number of elements of source"))
+    add(op_case("aten.masked_scatter.default", "a, b, c", I("f32", [7, 5]), I("bool", [7, 5], "true"), I("f32", [0]),
+                error="Number of elements of source"))
+    add(op_case("aten.masked_scatter.default", "a, b, c", I("f32", [7, 5]), I("bool", [7, 5]), I("f64", [35]),
+                error="same dtypes"))
 
 
 # ---------------------------------------------------------------------------------------------
