@@ -2504,6 +2504,7 @@ enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
     "(PyTorch needs stride(-1) = 1)"
 #define CI__IR_OPS_NOTE_DUP \
     "a repeated index writes one of its values (PyTorch: undefined which)"
+#define CI__IR_OPS_NOTE_MED "no dim only; an empty integer self is refused (PyTorch: garbage)"
 #define CI__IR_OPS_NOTE_RED "reduction 0, 1 or 2 only (PyTorch takes other codes as one of them)"
 #define CI__IR_OPS_NOTE_NLL "reduction 0, 1 or 2 only; a 1D self takes a 0D target only"
 typedef int (*ci__ir_lower_fn)(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
@@ -7443,6 +7444,110 @@ static int ci__ops_chunk(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     return ci__lower_call_op(L, "aten.split.Tensor", 3, s, 0, NULL, outs, CI_MAX_OUTPUTS);
 }
 
+/* frexp.Tensor(self) -> (mantissa, exponent): self = mantissa 2^exponent, |mantissa| in
+   [0.5, 1), from the bits (f16 and bf16 through f32, exactly); a subnormal is scaled into
+   the normal range first; 0, inf and NaN keep themselves with exponent 0. exponent: int32. */
+static int ci__ops_frexp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    int d64;
+    ci_dtype ft, it;
+    int64_t shift, emask, bias, scale;
+    ci__v *xv, *bits, *sub, *y, *yb, *eb, *e, *mb, *m, *special;
+    if (!ci__dtype_is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: torch.frexp() only supports floating-point dtypes",
+                 op->name);
+    d64 = x->dt == CI_F64;
+    ft = d64 ? CI_F64 : CI_F32;
+    it = d64 ? CI_I64 : CI_I32;
+    shift = d64 ? 52 : 23;
+    emask = d64 ? 0x7ff : 0xff;
+    bias = d64 ? 1022 : 126;
+    scale = d64 ? 54 : 25;
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
+    xv = ci__ir_v_cast(L, ci__ir_load(L, x, v), ft);
+    bits = ci__ir_v_bitcast(L, xv, ft, it);
+    eb = ci__ir_v_bin(L, CI__V_BAND,
+                      ci__ir_v_bin(L, CI__V_SHR, bits, ci__ir_v_consti(L, it, shift)),
+                      ci__ir_v_consti(L, it, emask));
+    sub = ci__ir_v_bin(L, CI__V_EQ, eb, ci__ir_v_consti(L, it, 0));
+    y = ci__ir_v_op(L, CI__V_WHERE, sub,
+                    ci__ir_v_bin(L, CI__V_MUL, xv, ci__ir_v_constf(L, ft, ldexp(1.0, (int)scale))),
+                    xv);
+    yb = ci__ir_v_bitcast(L, y, ft, it);
+    e = ci__ir_v_bin(L, CI__V_BAND, ci__ir_v_bin(L, CI__V_SHR, yb, ci__ir_v_consti(L, it, shift)),
+                     ci__ir_v_consti(L, it, emask));
+    e = ci__ir_v_bin(L, CI__V_SUB, e,
+                     ci__ir_v_op(L, CI__V_WHERE, sub, ci__ir_v_consti(L, it, bias + scale),
+                                 ci__ir_v_consti(L, it, bias)));
+    /* the exponent field set to the bias: the value's sign and mantissa bits in [0.5, 1) */
+    mb = ci__ir_v_bin(L, CI__V_BOR,
+                      ci__ir_v_bin(L, CI__V_BAND, yb, ci__ir_v_consti(L, it, ~(emask << shift))),
+                      ci__ir_v_consti(L, it, bias << shift));
+    m = ci__ir_v_bitcast(L, mb, it, ft);
+    special = ci__ir_v_bin(L, CI__V_OR, ci__ir_v_bin(L, CI__V_EQ, xv, ci__ir_v_constf(L, ft, 0.0)),
+                           ci__ir_v_bin(L, CI__V_EQ, eb, ci__ir_v_consti(L, it, emask)));
+    m = ci__ir_v_op(L, CI__V_WHERE, special, xv, m);
+    e = ci__ir_v_op(L, CI__V_WHERE, special, ci__ir_v_consti(L, it, 0), e);
+    outs[0] = ci__ir_tensor_of(
+            ci__ir_pw_box(L, x->dt, x->ndim, x->size, v, ci__ir_v_cast(L, m, x->dt)));
+    outs[1] = ci__ir_tensor_of(
+            ci__ir_pw_box(L, CI_I32, x->ndim, x->size, v, ci__ir_v_cast(L, e, CI_I32)));
+    return 2;
+}
+
+static ci__v *ci__ops_isin_num(ci__L *L, ci_dtype dt, const ci_arg *n) {
+    if (n->kind == CI_ARG_FLOAT) return ci__ir_v_constf(L, dt, n->u.f);
+    return ci__ir_v_consti(L, dt, (int64_t)ci__lower_num(n));
+}
+
+/* isin.Tensor_Tensor(elements, test_elements, *, assume_unique=False, invert=False) (extra 0),
+   .Tensor_Scalar (1), .Scalar_Tensor (2): whether each element equals some test element,
+   compared in the promoted dtype (NaN equals nothing), over [elements..., tests] */
+static int ci__ops_isin(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int inv = ci__lower_arg_bool(L, op, a, ci__lower_pidx(op, "invert")), use[2] = { 1, 1 }, i;
+    ci_dtype dt = ci__lower_result_type(L, 2, a, use);
+    ci__box *e, *t, *r;
+    int64_t sh[CI_MAX_DIMS], nt, last;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *tv[1];
+    ci__v *ev, *c;
+    for (i = 0; i < 2; i++)
+        if ((a[i].kind == CI_ARG_TENSOR && ci__ir_box_get(L, a[i].u.t)->dt == CI_BOOL) ||
+            a[i].kind == CI_ARG_BOOL)
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: Unsupported input type encountered for isin(): Bool",
+                     op->name);
+    if (op->extra == 1) {   /* one test element: elements == it */
+        e = ci__lower_arg_box(L, op, a, 0);
+        ci__ir_pw_vars(L, e->ndim, e->size, v);
+        ev = ci__ir_v_cast(L, ci__ir_load(L, e, v), dt);
+        c = ci__ir_v_bin(L, CI__V_EQ, ev, ci__ops_isin_num(L, dt, &a[1]));
+        if (inv) c = ci__ir_v_un(L, CI__V_NOT, c);
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, CI_BOOL, e->ndim, e->size, v, c));
+        return 1;
+    }
+    t = ci__lower_arg_box(L, op, a, 1);
+    nt = ci__ir_numel(t->ndim, t->size);
+    t = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(t), ci_arg_ints(&nt, 1));
+    if (op->extra == 2) {
+        e = ci__ir_pw_box(L, dt, 0, NULL, v, ci__ops_isin_num(L, dt, &a[0]));
+    } else e = ci__lower_arg_box(L, op, a, 0);
+    if (e->ndim + 1 > CI_MAX_DIMS)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: elements has too many dims", op->name);
+    for (i = 0; i < e->ndim; i++) sh[i] = e->size[i];
+    sh[e->ndim] = nt;
+    ci__ir_pw_vars(L, e->ndim + 1, sh, v);
+    tv[0] = v[e->ndim];
+    c = ci__ir_v_bin(L, CI__V_EQ, ci__ir_v_cast(L, ci__ir_load(L, e, v), dt),
+                     ci__ir_v_cast(L, ci__ir_load(L, t, tv), dt));
+    if (!nt) c = ci__ir_v_consti(L, CI_BOOL, 0);
+    last = e->ndim;
+    r = ci__ops_dimred(L, "aten.any.dim", ci__ir_pw_box(L, CI_BOOL, e->ndim + 1, sh, v, c), 1,
+                       &last, 0);
+    if (inv) r = ci__ops_call1(L, "aten.logical_not.default", ci__ops_T(r));
+    outs[0] = ci__ir_tensor_of(r);
+    return 1;
+}
+
 /* -- statistics and normalisations -- */
 /* var/std/var_mean/std_mean (extra 0..3): Welford above the unroll threshold, two-pass below */
 static int ci__ops_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -8369,6 +8474,162 @@ static int ci__ops_multilabel_margin(ci__L *L, const ci__opdef *op, ci_arg *a, c
                           ci_arg_ints(t0->size, t0->ndim)),
             x->dt));
     return 2;
+}
+
+static void ci__ops_need_norm_float(ci__L *L, const ci__opdef *op, ci_dtype dt) {
+    if (!ci__dtype_is_float(dt))
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: norm(): input dtype should be either floating point or complex. Got %s "
+                 "instead.",
+                 op->name, ci__dtype_tab[dt].tname);
+}
+
+/* dist(self, other, p=2): the p-norm of self - other (broadcast, promoted) */
+static int ci__ops_dist(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *d = ci__ops_call2(L, "aten.sub.Tensor", a[0], a[1]);
+    ci_arg na[2];
+    ci__ops_need_norm_float(L, op, d->dt);
+    na[0] = ci__ops_T(d);
+    na[1] = a[2];
+    if (!ci__ir_numel(d->ndim, d->size)) na[1] = ci_arg_int(2);   /* empty: 0 for every p */
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.linalg_vector_norm.default", 2, na));
+    return 1;
+}
+
+/* renorm(self, p, dim, maxnorm): each slice along dim whose p-norm exceeds maxnorm scaled by
+   maxnorm / (norm + 1e-7) (the norm and the factor in opmath, the product in self's dtype) */
+static int ci__ops_renorm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *nrm, *f;
+    double p = ci__lower_arg_num(L, op, a, 1), mx = ci__lower_arg_num(L, op, a, 3);
+    int64_t dim, dims[CI_MAX_DIMS];
+    int i, n = 0;
+    ci_arg na[4];
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    ci_dtype cdt;
+    ci__v *nv;
+    if (!(p > 0)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: renorm: non-positive-norm not supported",
+                           op->name);
+    if (mx < 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: renorm: expected maxnorm to be >= 0 but got %g",
+                 op->name, mx);
+    if (x->ndim < 2)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: renorm: input needs at least 2 dimensions, got %d dimensions", op->name,
+                 x->ndim);
+    ci__ops_need_norm_float(L, op, x->dt);
+    dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 2), x->ndim);
+    for (i = 0; i < x->ndim; i++) if (i != dim) dims[n++] = i;
+    cdt = ci__dtype_opmath(x->dt);
+    na[0] = ci__ops_T(ci__lower_to_dtype(L, x, cdt));
+    na[1] = a[1];
+    na[2] = ci_arg_ints(dims, n);
+    na[3] = ci_arg_bool(1);
+    nrm = ci__ops_callb(L, "aten.linalg_vector_norm.default", 4, na);
+    ci__ir_pw_vars(L, nrm->ndim, nrm->size, v);
+    nv = ci__ir_load(L, nrm, v);
+    f = ci__ir_pw_box(
+            L, cdt, nrm->ndim, nrm->size, v,
+            ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_GT, nv, ci__ir_v_constf(L, cdt, mx)),
+                        ci__ir_v_bin(L, CI__V_DIV, ci__ir_v_constf(L, cdt, mx),
+                                     ci__ir_v_bin(L, CI__V_ADD, nv,
+                                                  ci__ir_v_constf(L, cdt, 1e-7))),
+                        ci__ir_v_constf(L, cdt, 1.0)));
+    outs[0] = ci__ir_tensor_of(ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(x),
+                                             ci__ops_T(ci__lower_to_dtype(L, f, x->dt))));
+    return 1;
+}
+
+/* _cdist_forward(x1, x2, p, compute_mode): [..., P, M] and [..., R, M] (batch dims broadcast)
+   -> [..., P, R], the p-norms of the row differences, computed directly (compute_mode's matmul
+   for p = 2 agrees within rounding) */
+static int ci__ops_cdist(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x1 = ci__lower_arg_box(L, op, a, 0), *x2 = ci__lower_arg_box(L, op, a, 1), *d;
+    double p = ci__lower_arg_num(L, op, a, 2);
+    int64_t m1 = -1, m2 = -2, m3 = -3;
+    ci_arg na[4];
+    if (x1->ndim < 2 || x2->ndim < 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: cdist only supports at least 2D tensors, X%d got: %dD",
+                 op->name, x1->ndim < 2 ? 1 : 2, x1->ndim < 2 ? x1->ndim : x2->ndim);
+    if (!ci__dtype_is_float(x1->dt) || !ci__dtype_is_float(x2->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: cdist only supports floating-point dtypes, X%d got: %s",
+                 op->name, ci__dtype_is_float(x1->dt) ? 2 : 1,
+                 ci__dtype_tab[ci__dtype_is_float(x1->dt) ? x2->dt : x1->dt].tname);
+    if (x1->dt != x2->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type %s but found %s", op->name,
+                 ci__dtype_tab[x1->dt].tname, ci__dtype_tab[x2->dt].tname);
+    if (x1->size[x1->ndim - 1] != x2->size[x2->ndim - 1])
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: X1 and X2 must have the same number of columns. X1: %lld X2: %lld",
+                 op->name, (long long)x1->size[x1->ndim - 1], (long long)x2->size[x2->ndim - 1]);
+    if (p < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: cdist only supports non-negative p values",
+                        op->name);
+    d = ci__ops_call2(L, "aten.sub.Tensor",
+                      ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(x1),
+                                              ci_arg_int(m2))),
+                      ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(x2),
+                                              ci_arg_int(m3))));
+    na[0] = ci__ops_T(d);
+    na[1] = ci_arg_float(x1->size[x1->ndim - 1] ? p : 2.0);   /* no columns: 0 for every p */
+    na[2] = ci_arg_ints(&m1, 1);
+    na[3] = ci_arg_bool(0);
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.linalg_vector_norm.default", 4, na));
+    return 1;
+}
+
+/* median(self) (extra 0): the lower median of all elements (NaN where one is NaN);
+   nanmedian(self) (1): of those not NaN (NaN where none is). From a sort (NaN sorts last);
+   an empty self gives NaN (a float self; an integer one is refused: PyTorch 1.13 returns an
+   arbitrary value) */
+static int ci__ops_median(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *s, *cnt = NULL;
+    int64_t n = ci__ir_numel(x->ndim, x->size), last;
+    ci__ix *ix[1] = {0};
+    ci__v *r;
+    ci_tensor so[2];
+    ci_arg sa[1];
+    ci_dtype cdt = ci__dtype_opmath(x->dt);
+    if (x->dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"median_cpu\" not implemented for 'Bool'", op->name);
+    if (n == 0) {
+        if (!ci__dtype_is_float(x->dt))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: median() input tensor cannot be empty",
+                     op->name);
+        outs[0] = ci__ir_tensor_of(
+                ci__ir_pw_box(L, x->dt, 0, NULL, ix, ci__ir_v_constf(L, x->dt, NAN)));
+        return 1;
+    }
+    sa[0] = ci__ops_T(ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(&n, 1)));
+    ci__lower_call_op(L, "aten.sort.default", 1, sa, 0, NULL, so, 2);
+    s = ci__ir_box_get(L, so[0]);
+    if (op->extra && ci__dtype_is_float(x->dt))
+        cnt = ci__ops_call1(L, "aten.sum.default",
+                            ci__ops_T(ci__ops_call1(L, "aten.logical_not.default",
+                                                    ci__ops_T(ci__ops_call1(L, "aten.isnan.default",
+                                                                            ci__ops_T(s))))));
+    if (cnt) {   /* the (count - 1) / 2-th, clamped to 0 where every element is NaN */
+        ci__v *c = ci__ir_load(L, cnt, ix), *k;
+        k = ci__ir_v_bin(L, CI__V_FLOORDIV,
+                         ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_bin(L, CI__V_MAX, c,
+                                                                 ci__ir_v_consti(L, CI_I64, 1)),
+                                      ci__ir_v_consti(L, CI_I64, 1)),
+                         ci__ir_v_consti(L, CI_I64, 2));
+        ix[0] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, k, n, 0));
+        r = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_EQ, c, ci__ir_v_consti(L, CI_I64, 0)),
+                        ci__ir_v_constf(L, cdt, NAN),
+                        ci__ir_v_keepchecks(L, ci__ir_load(L, s, ix), 1, ix, NULL));
+    } else {
+        ix[0] = ci__ops_K(L, (n - 1) / 2);
+        r = ci__ir_load(L, s, ix);
+        if (ci__dtype_is_float(x->dt)) {
+            ci__ix *lx[1];
+            last = n - 1;
+            lx[0] = ci__ops_K(L, last);
+            r = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_un(L, CI__V_ISNAN, ci__ir_load(L, s, lx)),
+                            ci__ir_v_constf(L, cdt, NAN), r);
+        }
+    }
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, 0, NULL, ix, ci__ir_v_cast(L, r, x->dt)));
+    return 1;
 }
 
 /* -- joining, padding, scattering into views -- */
@@ -11595,6 +11856,13 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_to_copy, 0, 1, 0, N, 0, 1, P, LO, ALL, _, 0) \
     X("prims.convert_element_type", "a, dtype", \
       ci__ops_to_copy, 0, 1, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.frexp.Tensor", "self", ci__ops_frexp, 0, 0, 0, N, 0, 2, _, LO, FLT, _, 0) \
+    X("aten.isin.Tensor_Tensor", "elements, test_elements, *, assume_unique=False, invert=False", \
+      ci__ops_isin, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.isin.Tensor_Scalar", "elements, test_element, *, assume_unique=False, invert=False", \
+      ci__ops_isin, 0, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.isin.Scalar_Tensor", "element, test_elements, *, assume_unique=False, invert=False", \
+      ci__ops_isin, 0, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
     /* reductions */ \
     X("aten.sum", "self, dim=None, keepdim=False, *, dtype=None", \
       ci__ops_reduce, 0, CI__RED_SUM, 0, N, 0, 1, _, LO, ALL, _, 0) \
@@ -11792,6 +12060,12 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_multilabel_margin, 0, 0, 0, N, 0, 1, _, LO, FLT, RED, 0) \
     X("aten.multilabel_margin_loss_forward", "self, target, reduction", \
       ci__ops_multilabel_margin, 0, 1, 0, N, 0, 2, _, LO, FLT, RED, 0) \
+    X("aten.dist", "self, other, p=2", ci__ops_dist, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.renorm", "self, p, dim, maxnorm", ci__ops_renorm, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten._cdist_forward", "x1, x2, p, compute_mode", \
+      ci__ops_cdist, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.median.default", "self", ci__ops_median, 0, 0, 0, N, 0, 1, _, DE, ALL, MED, 0) \
+    X("aten.nanmedian.default", "self", ci__ops_median, 0, 1, 0, N, 0, 1, _, DE, ALL, MED, 0) \
     /* views: copying and in-place forms, splits, flips */ \
     X("aten._reshape_alias", "self, size, stride", \
       ci__ops_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \

@@ -1925,6 +1925,61 @@ def tail14b_cases(add, G):
                 error="Number of elements of source"))
     add(op_case("aten.masked_scatter.default", "a, b, c", I("f32", [7, 5]), I("bool", [7, 5]), I("f64", [35]),
                 error="same dtypes"))
+    # frexp, isin, dist, renorm, _cdist_forward, median, nanmedian
+    for dt in FLTN:
+        for sh in some(dt, ([7, 5], [1023], [0, 3], []), (0, 1)):
+            add(op_case("aten.frexp.Tensor", "a", I(dt, sh, "bits")))
+            add(op_case("aten.frexp.Tensor", "a", I(dt, sh, "big")))
+            add(op_case("aten.median.default", "a", I(dt, sh, "grid")))
+            add(op_case("aten.nanmedian.default", "a", I(dt, sh, "nan")))
+            add(op_case("aten.median.default", "a", I(dt, sh, "nan")))
+        for sa, sb in some(dt, (([7, 5], [7, 5]), ([7, 5], [5]), ([1023], [1023]), ([0, 3], [3]), ([], [])), (0, 1)):
+            for p in ("", ", 1", ", 0", ", inf", ", 3.5"):
+                add(op_case("aten.dist.default", "a, b" + p, I(dt, sa), I(dt, sb), **R))
+        for sh, dim in some(dt, (([7, 5], 0), ([7, 5], 1), ([3, 4, 5], -1), ([2, 1023], 0), ([0, 3], 1)), (0, 1)):
+            for p, mx in ((2, 1.0), (1, 2.5), (3.5, 0.5), (2, 0.0)):
+                add(op_case("aten.renorm.default", "a, %s, %d, %s" % (p, dim, mx), I(dt, sh), **R))
+        for s1, s2 in some(dt, (([3, 4], [5, 4]), ([2, 1, 3, 4], [5, 4]), ([2, 1, 3, 4], [3, 5, 4]), ([30, 4], [27, 4]),
+                               ([0, 4], [5, 4]), ([3, 0], [5, 0]), ([1, 1023], [2, 1023])), (0, 3)):
+            for p in ("2.0", "1.0", "0.0", "inf", "3.0"):
+                add(op_case("aten._cdist_forward.default", "a, b, %s, None" % p, I(dt, s1), I(dt, s2), **R))
+    for dt in ("f32", "f64", "i32", "i64"):
+        for se, st in (([7, 5], [4]), ([1023], [9]), ([7], [0]), ([0, 3], [4]), ([], [3]), ([7, 5], [2, 2])):
+            for kw in ("", ", invert=True", ", assume_unique=True"):
+                add(op_case("aten.isin.Tensor_Tensor", "a, b" + kw, I(dt, se, "grid"), I(dt, st, "grid")))
+        for args in ("a, 2", "a, -1, invert=True", "a, 1.5"):
+            add(op_case("aten.isin.Tensor_Scalar", args, I(dt, [7, 5], "grid")))
+        for args in ("2, a", "-1, a, invert=True", "0.5, a"):
+            add(op_case("aten.isin.Scalar_Tensor", args, I(dt, [7], "grid")))
+        add(op_case("aten.median.default", "a", I(dt, [7, 5], "grid")))
+        add(op_case("aten.median.default", "a", I(dt, [6])))
+        add(op_case("aten.nanmedian.default", "a", I(dt, [1023])))
+    add(op_case("aten.isin.Tensor_Tensor", "a, b", I("i64", [7, 5], "grid"), I("f32", [4], "grid")))
+    add(op_case("aten.isin.Tensor_Tensor", "a, b", I("f32", [7, 5], "nan"), I("f64", [7], "nan")))
+    add(op_case("aten.nanmedian.default", "a", I("f32", [3], "nan")))
+    add(op_case("aten.dist.default", "a, b", I("f32", [7, 5]), I("f64", [5]), **R))
+    G("frexp edges", [], ["x = aten.scalar_tensor.default(1e-40)", "m, e = aten.frexp.Tensor(x)",
+                          "y = aten.scalar_tensor.default(5e-324, dtype=f64)", "n, f = aten.frexp.Tensor(y)"],
+      ["m", "e", "n", "f"])
+    G("statistics of a transposed input", [("x", I("f32", [5, 7])), ("y", I("f32", [4, 7]))],
+      ["t = aten.permute.default(x, [1, 0])", "a = aten.renorm.default(t, 2, 1, 1.0)", "b = aten.median.default(t)",
+       "c = aten._cdist_forward.default(x, y, 2.0, None)", "d, e = aten.frexp.Tensor(t)"],
+      ["a", "b", "c", "d", "e"], red=True)
+    add(op_case("aten.frexp.Tensor", "a", I("i64", [7]), error="floating-point"))
+    add(op_case("aten.median.default", "a", I("bool", [7]), error="not implemented"))
+    add(op_case("aten.isin.Tensor_Tensor", "a, b", I("bool", [7]), I("bool", [3]), error="Bool"))
+    add(op_case("aten.dist.default", "a, b", I("i64", [7]), I("i64", [7]), error="floating point"))
+    add(op_case("aten.renorm.default", "a, -1, 0, 1.0", I("f32", [3, 4]), error="non-positive-norm"))
+    add(op_case("aten.renorm.default", "a, 2, 0, -1.0", I("f32", [3, 4]), error="maxnorm"))
+    add(op_case("aten.renorm.default", "a, 2, 0, 1.0", I("f32", [4]), error="at least 2 dimensions"))
+    add(op_case("aten._cdist_forward.default", "a, b, 2.0, None", I("f32", [3, 4]), I("f64", [5, 4]),
+                error="scalar type"))
+    add(op_case("aten._cdist_forward.default", "a, b, 2.0, None", I("f32", [3, 4]), I("f32", [5, 3]),
+                error="same number of columns"))
+    add(op_case("aten._cdist_forward.default", "a, b, -1.0, None", I("f32", [3, 4]), I("f32", [5, 4]),
+                error="non-negative"))
+    add(op_case("aten._cdist_forward.default", "a, b, 2.0, None", I("i64", [3, 4]), I("i64", [5, 4]),
+                error="floating-point"))
 
 
 # ---------------------------------------------------------------------------------------------
