@@ -6176,6 +6176,44 @@ static int ci__ops_rot90(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     return 1;
 }
 
+/* repeat_interleave.self_int(self, repeats, dim=None, *, output_size=None): each element
+   repeated along dim (None: of self flattened), as an expand of an inserted dim; output_size,
+   where given, must be the result's size along dim. The Tensor-repeats forms have sizes that
+   depend on the data and are not registered. */
+static int ci__ops_repeat_interleave(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t r = ci__lower_arg_int(L, op, a, 1), dim, sh[CI_MAX_DIMS], n;
+    int i, nd;
+    if (r < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: repeats can not be negative", op->name);
+    if (a[2].kind == CI_ARG_NONE) {
+        n = ci__ir_numel(x->ndim, x->size);
+        x = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(&n, 1));
+        dim = 0;
+    } else {
+        dim = ci__lower_arg_int(L, op, a, 2);
+        if (!x->ndim)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: Dimension specified as %lld but tensor has no dimensions", op->name,
+                     (long long)dim);
+        dim = ci__lower_wrap_dim(L, op, dim, x->ndim);
+    }
+    if (x->ndim + 1 > CI_MAX_DIMS)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: self has too many dims", op->name);
+    if (a[3].kind != CI_ARG_NONE && ci__lower_arg_int(L, op, a, 3) != x->size[dim] * r)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: allocated size does not match required size", op->name);
+    for (i = 0, nd = 0; i < x->ndim; i++) {
+        sh[nd++] = x->size[i];
+        if (i == dim) sh[nd++] = r;
+    }
+    x = ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(x), ci_arg_int(dim + 1));
+    x = ci__lower_expand(L, x, nd, sh, 0);
+    sh[dim] *= r;
+    for (i = dim + 1; i < nd - 1; i++) sh[i] = sh[i + 1];
+    outs[0] = ci__ir_tensor_of(
+            ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(sh, nd - 1)));
+    return 1;
+}
+
 /* -- prims that are another op's arguments rearranged (PyTorch 1.13 runs them through aten) -- */
 enum {
     CI__PR_SUM = 1,
@@ -12145,6 +12183,8 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.pixel_unshuffle", "self, downscale_factor", \
       ci__ops_pixel_shuffle, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.rot90", "self, k=1, dims=[0, 1]", ci__ops_rot90, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.repeat_interleave.self_int", "self, repeats, dim=None, *, output_size=None", \
+      ci__ops_repeat_interleave, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     /* creation from a shape or a tensor, fills and copies */ \
     X("aten.empty", "size, " CI__OPS_CREATE_KW ", memory_format=None", \
       ci__ops_create, 0, CI__CR_EMPTY, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \

@@ -1801,6 +1801,16 @@ def tail14b_cases(add, G):
                         I(dt, [2, 5, 4]), **R))
             add(op_case("aten.addbmm.default", "a, b, c, beta=0", I(dt, [3, 4], "nan"), I(dt, [2, 3, 5]),
                         I(dt, [2, 5, 4]), **R))
+    for dt in ALLN:
+        for sh, args in some(dt, (([2, 3], "a, 2"), ([2, 3], "a, 2, 1"), ([2, 3], "a, 3, -2"), ([2, 3], "a, 0, 1"),
+                                  ([7, 5], "a, 2, 1, output_size=10"), ([], "a, 3"), ([1023], "a, 1, 0"),
+                                  ([0, 3], "a, 2, 0"), ([2, 3, 4], "a, 2, 1")), (0, 2)):
+            add(op_case("aten.repeat_interleave.self_int", args, I(dt, sh)))
+    add(op_case("aten.repeat_interleave.self_int", "a, -1, 1", I("f32", [2, 3]), error="negative"))
+    add(op_case("aten.repeat_interleave.self_int", "a, 2, 1, output_size=5", I("f32", [2, 3]),
+                error="does not match"))
+    add(op_case("aten.repeat_interleave.self_int", "a, 2, 0", I("f32", []), error="no dimensions"))
+    add(op_case("aten.repeat_interleave.self_int", "a, 2, 2", I("f32", [2, 3]), error="out of range"))
     add(op_case("aten.addbmm.default", "a, b, c, beta=0.5, alpha=-1.5", I("f32", [3, 4]), I("f32", [2, 3, 5]),
                 I("f32", [2, 5, 4]), **R))
     add(op_case("aten.block_diag.default", "[a, b, c]", I("f32", [2, 3]), I("i32", [2]), I("bool", [])))
