@@ -6720,6 +6720,91 @@ static int ci__ops_logspace(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     return 1;
 }
 
+/* tril_indices(row, col, offset=0, *, dtype=int64) (extra 0), triu_indices (1): the [2, N]
+   coordinates of the triangle's elements in row-major order. Row r holds cnt[r] of them from
+   column lo[r]; the p-th element lies in the row i counting the rows whose inclusive cumsum
+   of cnt is <= p, at column lo[i] + p - (the elements before row i). */
+static int ci__ops_tri_indices(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int64_t row = ci__lower_arg_int(L, op, a, 0), col = ci__lower_arg_int(L, op, a, 1),
+            off = ci__lower_arg_int(L, op, a, 2), n = 0, r, sh[2], one = 1, zero = 0;
+    int up = op->extra;
+    ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, 3);
+    ci__ix *v[2] = {0}, *iv[1];
+    ci__box *cnt, *cum, *rows;
+    ci__v *lo, *cv, *pv, *iv64, *before;
+    ci_arg ca[2];
+    dt = dt ? dt : CI_I64;
+    if (!ci__dtype_is_int(dt) || dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"%s\" not implemented for '%s'", op->name,
+                 up ? "triu_indices" : "tril_indices", ci__dtype_tab[dt].tname);
+    if (row < 0 || col < 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: %s must be non-negative, got%lld", op->name,
+                 row < 0 ? "row" : "col", (long long)(row < 0 ? row : col));
+    for (r = 0; r < row; r++) {   /* tril: [0, r + off]; triu: [r + off, col) */
+        int64_t l = up ? r + off : 0, h = up ? col : r + off + 1;
+        l = l < 0 ? 0 : l > col ? col : l;
+        h = h < 0 ? 0 : h > col ? col : h;
+        n += h > l ? h - l : 0;
+    }
+    sh[0] = 2; sh[1] = n;
+    if (n == 0 || row == 0) {
+        ca[0] = ci_arg_int(0);
+        return ci__ops_full_fill(L, op, 2, sh, &ca[0], dt, outs);
+    }
+    /* cnt[r] and lo[r] as values of r */
+    ci__ir_pw_vars(L, 1, &row, v);
+    cv = ci__ops_ixval(L, v[0]);
+    lo = up ? ci__ir_v_bin(L, CI__V_ADD, cv, ci__ir_v_consti(L, CI_I64, off))
+            : ci__ir_v_consti(L, CI_I64, 0);
+    lo = ci__ir_v_bin(L, CI__V_MIN, ci__ir_v_bin(L, CI__V_MAX, lo, ci__ir_v_consti(L, CI_I64, 0)),
+                      ci__ir_v_consti(L, CI_I64, col));
+    pv = up ? ci__ir_v_consti(L, CI_I64, col)
+            : ci__ir_v_bin(L, CI__V_ADD, cv, ci__ir_v_consti(L, CI_I64, off + 1));
+    pv = ci__ir_v_bin(L, CI__V_MIN, ci__ir_v_bin(L, CI__V_MAX, pv, ci__ir_v_consti(L, CI_I64, 0)),
+                      ci__ir_v_consti(L, CI_I64, col));
+    cnt = ci__ir_pw_box(L, CI_I64, 1, &row, v,
+                        ci__ir_v_bin(L, CI__V_MAX, ci__ir_v_bin(L, CI__V_SUB, pv, lo),
+                                     ci__ir_v_consti(L, CI_I64, 0)));
+    ca[0] = ci__ops_T(cnt);
+    ca[1] = ci_arg_int(0);
+    cum = ci__ops_callb(L, "aten.cumsum.default", 2, ca);
+    /* rows[p] = #{r : cum[r] <= p}, over [N, row] */
+    sh[0] = n; sh[1] = row;
+    ci__ir_pw_vars(L, 2, sh, v);
+    iv[0] = v[1];
+    rows = ci__ops_dimred(
+            L, "aten.sum.dim_IntList",
+            ci__ir_pw_box(L, CI_I64, 2, sh, v,
+                          ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_LE, ci__ir_load(L, cum, iv),
+                                                        ci__ops_ixval(L, v[0])),
+                                        CI_I64)),
+            1, &one, 0);
+    /* [2, N]: row i, column lo[i] + p - (cum[i] - cnt[i]) */
+    sh[0] = 2; sh[1] = n;
+    ci__ir_pw_vars(L, 2, sh, v);
+    iv[0] = v[1];
+    iv64 = ci__ir_load(L, rows, iv);
+    iv[0] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, iv64, row, 0));
+    cv = ci__ir_v_index(L, iv[0], CI_I64);
+    lo = up ? ci__ir_v_bin(L, CI__V_ADD, cv, ci__ir_v_consti(L, CI_I64, off))
+            : ci__ir_v_consti(L, CI_I64, 0);
+    lo = ci__ir_v_bin(L, CI__V_MIN, ci__ir_v_bin(L, CI__V_MAX, lo, ci__ir_v_consti(L, CI_I64, 0)),
+                      ci__ir_v_consti(L, CI_I64, col));
+    before = ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, cum, iv), ci__ir_load(L, cnt, iv));
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
+            L, dt, 2, sh, v,
+            ci__ir_v_cast(L,
+                          ci__ir_v_op(L, CI__V_WHERE,
+                                      ci__ir_v_bin(L, CI__V_EQ, ci__ops_ixval(L, v[0]),
+                                                   ci__ir_v_consti(L, CI_I64, zero)),
+                                      iv64,
+                                      ci__ir_v_bin(L, CI__V_ADD, lo,
+                                                   ci__ir_v_bin(L, CI__V_SUB,
+                                                                ci__ops_ixval(L, v[1]), before))),
+                          dt)));
+    return 1;
+}
+
 /* -- decompositions -- */
 static void ci__ops_need_float(ci__L *L, const ci__opdef *op, ci__box *x) {
     if (!ci__dtype_is_float(x->dt))
@@ -12225,6 +12310,10 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_create, 0, CI__CR_COPY, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.logspace", "start, end, steps, base=10.0, " CI__OPS_CREATE_KW, \
       ci__ops_logspace, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.tril_indices", "row, col, offset=0, " CI__OPS_CREATE_KW, \
+      ci__ops_tri_indices, 0, 0, 0, N, 0, 1, _, LO, INT, _, 0) \
+    X("aten.triu_indices", "row, col, offset=0, " CI__OPS_CREATE_KW, \
+      ci__ops_tri_indices, 0, 1, 0, N, 0, 1, _, LO, INT, _, 0) \
     /* joining */ \
     X("aten.cat", "tensors, dim=0", ci__ops_cat, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
     X("prims.cat", "tensors, dim", ci__ops_cat, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \

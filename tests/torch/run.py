@@ -1827,6 +1827,12 @@ def tail14b_cases(add, G):
                      "2, -1, 7, 3.5"):
             if dt in FLT or ("0.5)" not in args + ")" and "1.01" not in args and (dt != "u8" or "-" not in args)):
                 add(op_case("aten.logspace.default", args + ", dtype=%s" % dt))
+    for op in ("tril_indices", "triu_indices"):
+        for args in ("3, 4", "3, 4, 1", "3, 4, -1", "3, 4, -5", "3, 4, 9", "0, 4", "4, 0", "1, 1", "7, 5, 2",
+                     "5, 7, -2", "40, 33, 3", "1023, 2, 0", "3, 4, dtype=i32"):
+            add(op_case("aten.%s.default" % op, args))
+        add(op_case("aten.%s.default" % op, "-1, 4", error="non-negative"))
+        add(op_case("aten.%s.default" % op, "3, 4, dtype=f32", error="not implemented"))
     add(op_case("aten.logspace.default", "0, 2, 5"))
     add(op_case("aten.logspace.default", "0, 2, -1", error="non-negative"))
     add(op_case("aten.logspace.default", "0, 2, 5, dtype=bool", error="not implemented"))
