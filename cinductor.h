@@ -2596,6 +2596,11 @@ enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
 #define CI__IR_OPS_NOTE_ASS "self taken as contiguous (eager keeps a permuted self's strides)"
 #define CI__IR_OPS_NOTE_VDT "different element sizes: self read in its contiguous layout " \
     "(PyTorch needs stride(-1) = 1)"
+#define CI__IR_OPS_NOTE_DUP \
+    "a repeated index writes one of its values (PyTorch: undefined which)"
+#define CI__IR_OPS_NOTE_MED "no dim only; an empty integer self is refused (PyTorch: garbage)"
+#define CI__IR_OPS_NOTE_RED "reduction 0, 1 or 2 only (PyTorch takes other codes as one of them)"
+#define CI__IR_OPS_NOTE_NLL "reduction 0, 1 or 2 only; a 1D self takes a 0D target only"
 typedef int (*ci__ir_lower_fn)(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
 struct ci__opdef {
     const char *name, *schema;
@@ -2622,8 +2627,13 @@ struct ci__opdef {
    L->checks) and, for an index, its value. The emitted C declares the same struct, ci_rterr. */
 #define CI__IR_RTERR_DECL typedef struct ci__rterr { int code, site; long long value; } ci__rterr;
 CI__IR_RTERR_DECL
-/* a run-time check site: the node and op a CHECKIDX / CHECKNZ was made for, the indexed size */
-typedef struct ci__ir_check { const char *node, *op, *node_src; int64_t size; } ci__ir_check;
+/* a run-time check site: the node and op a CHECKIDX / CHECKNZ was made for, the indexed size;
+   msg, where set, the error of a domain check (ci__ir_v_checkdom) instead of the index one */
+typedef struct ci__ir_check {
+    const char *node, *op, *node_src;
+    int64_t size;
+    const char *msg;
+} ci__ir_check;
 
 struct ci__L {
     ci_ctx *ctx;
@@ -2895,6 +2905,25 @@ static ci__v *ci__ir_v_checknz(ci__L *L, ci__v *y) {
     if (ci__dtype_is_float(y->dt) || y->dt == CI_BOOL || (y->op == CI__V_CONST && y->i != 0))
         return y;
     return ci__ir_v_un(L, CI__V_CHECKNZ, y);
+}
+
+/* ci__ir_v_check_msg: the run-time error of check c reads msg (a static string) instead of the
+   index message. ci__ir_v_checkdom, a domain check: val, flagged at the points where ok is
+   false as an index out of range is (a CHECKIDX of 0 or 1 into a dim of size 1), the error
+   reading msg: binary_cross_entropy's "all elements of input should be between 0 and 1". The
+   where whose branches agree keeps the check a dependency of val, as ci__ir_v_keepchecks does. */
+static void ci__ir_v_check_msg(ci__L *L, const ci__v *c, const char *msg) {
+    if (c->site > 0) ((ci__ir_check *)L->checks.v[c->site - 1])->msg = msg;
+}
+
+static ci__v *ci__ir_v_checkdom(ci__L *L, ci__v *val, ci__v *ok, const char *msg) {
+    ci__v *c = ci__ir_v_checkidx(L,
+                                 ci__ir_v_op(L, CI__V_WHERE, ok, ci__ir_v_consti(L, CI_I64, 0),
+                                             ci__ir_v_consti(L, CI_I64, 1)),
+                                 1, 0);
+    ci__ir_v_check_msg(L, c, msg);
+    return ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_GE, c, ci__ir_v_consti(L, CI_I64, 0)),
+                       val, val);
 }
 
 static ci__ix *ci__ir_ix_indirect(ci__L *L, ci__v *checked) {
@@ -6150,6 +6179,137 @@ static int ci__ops_broadcast_in_dim(ci__L *L, const ci__opdef *op, ci_arg *a, ci
     return 1;
 }
 
+/* pixel_shuffle(self, upscale_factor) (extra 0): [*, C r^2, H, W] -> [*, C, H r, W r];
+   pixel_unshuffle(self, downscale_factor) (1), its inverse (an empty self kept as it is, as
+   PyTorch 1.13 keeps it): reshapes around one permute */
+static int ci__ops_pixel_shuffle(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t r = ci__lower_arg_int(L, op, a, 1), sh[CI_MAX_DIMS], perm[CI_MAX_DIMS], c, h, w;
+    int nb = x->ndim - 3, i, un = op->extra;
+    const char *nm = un ? "pixel_unshuffle" : "pixel_shuffle";
+    if (x->ndim < 3)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: %s expects input to have at least 3 dimensions, but got input with %d "
+                 "dimension(s)",
+                 op->name, nm, x->ndim);
+    if (r <= 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: %s expects a positive %s, but got %lld", op->name,
+                 nm, un ? "downscale_factor" : "upscale_factor", (long long)r);
+    if (nb + 5 > CI_MAX_DIMS)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most %d batch dims", op->name, CI_MAX_DIMS - 5);
+    c = x->size[nb]; h = x->size[nb + 1]; w = x->size[nb + 2];
+    if (!un && c % (r * r))
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: pixel_shuffle expects its input's 'channel' dimension to be divisible by "
+                 "the square of upscale_factor, but input.size(-3)=%lld is not divisible by %lld",
+                 op->name, (long long)c, (long long)(r * r));
+    if (un && (h % r || w % r))
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: pixel_unshuffle expects %s to be divisible by downscale_factor, but "
+                 "input.size(%d)=%lld is not divisible by %lld",
+                 op->name, h % r ? "height" : "width", h % r ? -2 : -1,
+                 (long long)(h % r ? h : w), (long long)r);
+    if (un && ci__ir_numel(x->ndim, x->size) == 0) {   /* PyTorch 1.13 returns it as it is */
+        outs[0] = ci__ir_tensor_of(ci__ops_call1(L, "aten.clone.default", ci__ops_T(x)));
+        return 1;
+    }
+    for (i = 0; i < nb; i++) { sh[i] = x->size[i]; perm[i] = i; }
+    if (!un) {   /* [*, C, r, r, H, W] -> [*, C, H, r, W, r] */
+        sh[nb] = c / (r * r); sh[nb + 1] = r; sh[nb + 2] = r; sh[nb + 3] = h; sh[nb + 4] = w;
+        perm[nb] = nb; perm[nb + 1] = nb + 3; perm[nb + 2] = nb + 1; perm[nb + 3] = nb + 4;
+        perm[nb + 4] = nb + 2;
+    } else {     /* [*, C, H, r, W, r] -> [*, C, r, r, H, W] */
+        sh[nb] = c; sh[nb + 1] = h / r; sh[nb + 2] = r; sh[nb + 3] = w / r; sh[nb + 4] = r;
+        perm[nb] = nb; perm[nb + 1] = nb + 2; perm[nb + 2] = nb + 4; perm[nb + 3] = nb + 1;
+        perm[nb + 4] = nb + 3;
+    }
+    x = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(sh, nb + 5));
+    x = ci__ops_call2(L, "aten.permute.default", ci__ops_T(x), ci_arg_ints(perm, nb + 5));
+    if (!un) { sh[nb] = c / (r * r); sh[nb + 1] = h * r; sh[nb + 2] = w * r; }
+    else { sh[nb] = c * r * r; sh[nb + 1] = h / r; sh[nb + 2] = w / r; }
+    outs[0] = ci__ir_tensor_of(
+            ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(sh, nb + 3)));
+    return 1;
+}
+
+/* rot90(self, k=1, dims=[0, 1]): k mod 4 quarter turns from dims[0] towards dims[1], as flips
+   and a transpose */
+static int ci__ops_rot90(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t k = ci__lower_arg_int(L, op, a, 1), d[CI_MAX_DIMS], n = x->ndim;
+    int nd = ci__lower_arg_ints(L, op, a, 2, d, CI_MAX_DIMS), i;
+    ci_arg ta[3];
+    if (nd != 2)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: expected total rotation dims == 2, but got dims = %d",
+                 op->name, nd < 0 ? 0 : nd);
+    if (n < 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected total dims >= 2, but got total dims = %lld",
+                 op->name, (long long)n);
+    if (d[0] == d[1] || (d[0] - d[1] == n || d[1] - d[0] == n))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: expected rotation dims to be different, but got dim0 = %lld and dim1 = %lld",
+                 op->name, (long long)d[0], (long long)d[1]);
+    for (i = 0; i < 2; i++) if (d[i] >= n || d[i] < -n)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Rotation dim%d out of range, dim%d = %lld",
+                     op->name, i, i, (long long)d[i]);
+    k = ((k % 4) + 4) % 4;
+    ta[1] = ci_arg_int(d[0]);
+    ta[2] = ci_arg_int(d[1]);
+    switch (k) {
+    case 1:
+        ta[0] = ci__ops_T(
+                ci__ops_call2(L, "aten.flip.default", ci__ops_T(x), ci_arg_ints(&d[1], 1)));
+        x = ci__ops_callb(L, "aten.transpose.int", 3, ta);
+        break;
+    case 2: x = ci__ops_call2(L, "aten.flip.default", ci__ops_T(x), ci_arg_ints(d, 2)); break;
+    case 3:
+        ta[0] = ci__ops_T(ci__ops_call2(L, "aten.flip.default", ci__ops_T(x), ci_arg_ints(d, 1)));
+        x = ci__ops_callb(L, "aten.transpose.int", 3, ta);
+        break;
+    default: break;
+    }
+    outs[0] = ci__ir_tensor_of(ci__ops_call1(L, "aten.clone.default", ci__ops_T(x)));
+    return 1;
+}
+
+/* repeat_interleave.self_int(self, repeats, dim=None, *, output_size=None): each element
+   repeated along dim (None: of self flattened), as an expand of an inserted dim; output_size,
+   where given, must be the result's size along dim. The Tensor-repeats forms have sizes that
+   depend on the data and are not registered. */
+static int ci__ops_repeat_interleave(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t r = ci__lower_arg_int(L, op, a, 1), dim, sh[CI_MAX_DIMS], n;
+    int i, nd;
+    if (r < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: repeats can not be negative", op->name);
+    if (a[2].kind == CI_ARG_NONE) {
+        n = ci__ir_numel(x->ndim, x->size);
+        x = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(&n, 1));
+        dim = 0;
+    } else {
+        dim = ci__lower_arg_int(L, op, a, 2);
+        if (!x->ndim)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: Dimension specified as %lld but tensor has no dimensions", op->name,
+                     (long long)dim);
+        dim = ci__lower_wrap_dim(L, op, dim, x->ndim);
+    }
+    if (x->ndim + 1 > CI_MAX_DIMS)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: self has too many dims", op->name);
+    if (a[3].kind != CI_ARG_NONE && ci__lower_arg_int(L, op, a, 3) != x->size[dim] * r)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: allocated size does not match required size", op->name);
+    for (i = 0, nd = 0; i < x->ndim; i++) {
+        sh[nd++] = x->size[i];
+        if (i == dim) sh[nd++] = r;
+    }
+    x = ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(x), ci_arg_int(dim + 1));
+    x = ci__lower_expand(L, x, nd, sh, 0);
+    sh[dim] *= r;
+    for (i = dim + 1; i < nd - 1; i++) sh[i] = sh[i + 1];
+    outs[0] = ci__ir_tensor_of(
+            ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(sh, nd - 1)));
+    return 1;
+}
+
 /* -- prims that are another op's arguments rearranged (PyTorch 1.13 runs them through aten) -- */
 enum {
     CI__PR_SUM = 1,
@@ -6601,6 +6761,146 @@ static int ci__ops_create(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return 0;
 }
 
+static double ci__ops_logspace_int(ci_dtype dt, double x) {
+    int64_t i = (int64_t)x;
+    switch (dt) {
+    case CI_U8: return (double)(unsigned char)i;
+    case CI_I8: return (double)(signed char)i;
+    case CI_I16: return (double)(short)i;
+    case CI_I32: return (double)(int)i;
+    default: return (double)i;
+    }
+}
+
+/* logspace(start, end, steps, base=10.0, *, dtype=None): base^e, e from start to end in
+   steps, as PyTorch 1.13's kernel: start and end taken in the dtype first (an integer dtype
+   truncates them; base stays a double), the exponents from both ends towards the middle, in
+   double for an integer dtype (the power truncated), else in the dtype's opmath */
+static int ci__ops_logspace(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int pt = ci__lower_pidx(op, "dtype");
+    ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, pt), cdt;
+    double s = ci__lower_arg_num(L, op, a, 0), e = ci__lower_arg_num(L, op, a, 1),
+           base = ci__lower_arg_num(L, op, a, 3), step;
+    int64_t steps = ci__lower_arg_int(L, op, a, 2), half;
+    ci__ix *v[1] = {0};
+    ci__v *iv, *lo, *hi, *ex;
+    if (steps < 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: number of steps must be non-negative", op->name);
+    dt = dt ? dt : CI_F32;
+    if (dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"logspace_cpu\" not implemented for 'Bool'", op->name);
+    if (!ci__dtype_is_float(dt)) {   /* C's conversions to the dtype (u8 wraps a -1 to 255) */
+        s = ci__ops_logspace_int(dt, s);
+        e = ci__ops_logspace_int(dt, e);
+        cdt = CI_F64;
+    } else cdt = ci__dtype_opmath(dt);
+    step = steps > 1 ? (e - s) / (double)(steps - 1) : 0;
+    half = steps / 2;
+    ci__ir_pw_vars(L, 1, &steps, v);
+    iv = ci__ir_v_cast(L, ci__ops_ixval(L, v[0]), cdt);
+    lo = ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_constf(L, cdt, s),
+                      ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, step), iv));
+    hi = ci__ir_v_bin(
+            L, CI__V_SUB, ci__ir_v_constf(L, cdt, e),
+            ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, step),
+                         ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, cdt, (double)(steps - 1)),
+                                      iv)));
+    ex = steps == 1 ? ci__ir_v_constf(L, cdt, s)
+                    : ci__ir_v_op(L, CI__V_WHERE,
+                                  ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, v[0]),
+                                               ci__ir_v_consti(L, CI_I64, half)),
+                                  lo, hi);
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
+            L, dt, 1, &steps, v,
+            ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_POW, ci__ir_v_constf(L, cdt, base), ex), dt)));
+    return 1;
+}
+
+/* tril_indices(row, col, offset=0, *, dtype=int64) (extra 0), triu_indices (1): the [2, N]
+   coordinates of the triangle's elements in row-major order. Row r holds cnt[r] of them from
+   column lo[r]; the p-th element lies in the row i counting the rows whose inclusive cumsum
+   of cnt is <= p, at column lo[i] + p - (the elements before row i). */
+static int ci__ops_tri_indices(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int64_t row = ci__lower_arg_int(L, op, a, 0), col = ci__lower_arg_int(L, op, a, 1),
+            off = ci__lower_arg_int(L, op, a, 2), n = 0, r, sh[2], one = 1, zero = 0;
+    int up = op->extra;
+    ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, 3);
+    ci__ix *v[2] = {0}, *iv[1];
+    ci__box *cnt, *cum, *rows;
+    ci__v *lo, *cv, *pv, *iv64, *before;
+    ci_arg ca[2];
+    dt = dt ? dt : CI_I64;
+    if (!ci__dtype_is_int(dt) || dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"%s\" not implemented for '%s'", op->name,
+                 up ? "triu_indices" : "tril_indices", ci__dtype_tab[dt].tname);
+    if (row < 0 || col < 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: %s must be non-negative, got%lld", op->name,
+                 row < 0 ? "row" : "col", (long long)(row < 0 ? row : col));
+    for (r = 0; r < row; r++) {   /* tril: [0, r + off]; triu: [r + off, col) */
+        int64_t l = up ? r + off : 0, h = up ? col : r + off + 1;
+        l = l < 0 ? 0 : l > col ? col : l;
+        h = h < 0 ? 0 : h > col ? col : h;
+        n += h > l ? h - l : 0;
+    }
+    sh[0] = 2; sh[1] = n;
+    if (n == 0 || row == 0) {
+        ca[0] = ci_arg_int(0);
+        return ci__ops_full_fill(L, op, 2, sh, &ca[0], dt, outs);
+    }
+    /* cnt[r] and lo[r] as values of r */
+    ci__ir_pw_vars(L, 1, &row, v);
+    cv = ci__ops_ixval(L, v[0]);
+    lo = up ? ci__ir_v_bin(L, CI__V_ADD, cv, ci__ir_v_consti(L, CI_I64, off))
+            : ci__ir_v_consti(L, CI_I64, 0);
+    lo = ci__ir_v_bin(L, CI__V_MIN, ci__ir_v_bin(L, CI__V_MAX, lo, ci__ir_v_consti(L, CI_I64, 0)),
+                      ci__ir_v_consti(L, CI_I64, col));
+    pv = up ? ci__ir_v_consti(L, CI_I64, col)
+            : ci__ir_v_bin(L, CI__V_ADD, cv, ci__ir_v_consti(L, CI_I64, off + 1));
+    pv = ci__ir_v_bin(L, CI__V_MIN, ci__ir_v_bin(L, CI__V_MAX, pv, ci__ir_v_consti(L, CI_I64, 0)),
+                      ci__ir_v_consti(L, CI_I64, col));
+    cnt = ci__ir_pw_box(L, CI_I64, 1, &row, v,
+                        ci__ir_v_bin(L, CI__V_MAX, ci__ir_v_bin(L, CI__V_SUB, pv, lo),
+                                     ci__ir_v_consti(L, CI_I64, 0)));
+    ca[0] = ci__ops_T(cnt);
+    ca[1] = ci_arg_int(0);
+    cum = ci__ops_callb(L, "aten.cumsum.default", 2, ca);
+    /* rows[p] = #{r : cum[r] <= p}, over [N, row] */
+    sh[0] = n; sh[1] = row;
+    ci__ir_pw_vars(L, 2, sh, v);
+    iv[0] = v[1];
+    rows = ci__ops_dimred(
+            L, "aten.sum.dim_IntList",
+            ci__ir_pw_box(L, CI_I64, 2, sh, v,
+                          ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_LE, ci__ir_load(L, cum, iv),
+                                                        ci__ops_ixval(L, v[0])),
+                                        CI_I64)),
+            1, &one, 0);
+    /* [2, N]: row i, column lo[i] + p - (cum[i] - cnt[i]) */
+    sh[0] = 2; sh[1] = n;
+    ci__ir_pw_vars(L, 2, sh, v);
+    iv[0] = v[1];
+    iv64 = ci__ir_load(L, rows, iv);
+    iv[0] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, iv64, row, 0));
+    cv = ci__ir_v_index(L, iv[0], CI_I64);
+    lo = up ? ci__ir_v_bin(L, CI__V_ADD, cv, ci__ir_v_consti(L, CI_I64, off))
+            : ci__ir_v_consti(L, CI_I64, 0);
+    lo = ci__ir_v_bin(L, CI__V_MIN, ci__ir_v_bin(L, CI__V_MAX, lo, ci__ir_v_consti(L, CI_I64, 0)),
+                      ci__ir_v_consti(L, CI_I64, col));
+    before = ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, cum, iv), ci__ir_load(L, cnt, iv));
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
+            L, dt, 2, sh, v,
+            ci__ir_v_cast(L,
+                          ci__ir_v_op(L, CI__V_WHERE,
+                                      ci__ir_v_bin(L, CI__V_EQ, ci__ops_ixval(L, v[0]),
+                                                   ci__ir_v_consti(L, CI_I64, zero)),
+                                      iv64,
+                                      ci__ir_v_bin(L, CI__V_ADD, lo,
+                                                   ci__ir_v_bin(L, CI__V_SUB,
+                                                                ci__ops_ixval(L, v[1]), before))),
+                          dt)));
+    return 1;
+}
+
 /* -- decompositions -- */
 static void ci__ops_need_float(ci__L *L, const ci__opdef *op, ci__box *x) {
     if (!ci__dtype_is_float(x->dt))
@@ -6743,6 +7043,92 @@ static int ci__ops_layer_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     outs[1] = ci__ir_tensor_of(ci__lower_to_dtype(L, mean, odt));
     outs[2] = ci__ir_tensor_of(ci__lower_to_dtype(L, rstd, odt));
     return 3;
+}
+
+/* addbmm(self, batch1, batch2, *, beta=1, alpha=1): beta self + alpha (the sum over b of
+   batch1[b] @ batch2[b]), as addmm of batch1 laid out [n, B m] and batch2 as [B m, p] */
+static int ci__ops_addbmm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *b1 = ci__lower_arg_box(L, op, a, 1), *b2 = ci__lower_arg_box(L, op, a, 2);
+    int64_t s1[2], s2[2], perm[3] = { 1, 0, 2 };
+    ci_kwarg kw[5];
+    if (b1->ndim != 3) CI__FAIL(L, CI_ERR_SHAPE, "%s: batch1 must be a 3D tensor", op->name);
+    if (b2->ndim != 3) CI__FAIL(L, CI_ERR_SHAPE, "%s: batch2 must be a 3D tensor", op->name);
+    if (b1->size[0] != b2->size[0])
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: batch1 and batch2 must have same number of batches, got %lld and %lld",
+                 op->name, (long long)b1->size[0], (long long)b2->size[0]);
+    if (b1->size[2] != b2->size[1])
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Incompatible matrix sizes for bmm (%lldx%lld and %lldx%lld)",
+                 op->name, (long long)b1->size[1], (long long)b1->size[2],
+                 (long long)b2->size[1], (long long)b2->size[2]);
+    {
+        ci__box *s = ci__lower_arg_box(L, op, a, 0);
+        int64_t want[2];
+        int k;
+        want[0] = b1->size[1]; want[1] = b2->size[2];
+        for (k = 0; k < s->ndim; k++)
+            if (s->ndim > 2 || (s->size[k] != 1 && s->size[k] != want[2 - s->ndim + k]))
+                CI__FAIL(L, CI_ERR_SHAPE, "%s: self of shape %s can't be expanded to %s (expand)",
+                         op->name, ci__ir_shape(L, s->ndim, s->size), ci__ir_shape(L, 2, want));
+    }
+    s1[0] = b1->size[1]; s1[1] = b1->size[0] * b1->size[2];
+    s2[0] = b2->size[0] * b2->size[1]; s2[1] = b2->size[2];
+    b1 = ci__ops_call2(L, "aten.permute.default", ci__ops_T(b1), ci_arg_ints(perm, 3));
+    kw[0].name = "self"; kw[0].value = a[0];
+    kw[1].name = "mat1";
+    kw[1].value = ci__ops_T(
+            ci__ops_call2(L, "aten.reshape.default", ci__ops_T(b1), ci_arg_ints(s1, 2)));
+    kw[2].name = "mat2";
+    kw[2].value = ci__ops_T(
+            ci__ops_call2(L, "aten.reshape.default", ci__ops_T(b2), ci_arg_ints(s2, 2)));
+    kw[3].name = "beta"; kw[3].value = a[ci__lower_pidx(op, "beta")];
+    kw[4].name = "alpha"; kw[4].value = a[ci__lower_pidx(op, "alpha")];
+    return ci__lower_call_op(L, "aten.addmm.default", 0, NULL, 5, kw, outs, CI_MAX_OUTPUTS);
+}
+
+/* linalg_cross(self, other, *, dim=-1) (extra 0); cross(self, other, dim=None) (1: None is
+   self's first dim of size 3): self and other of one dtype and rank, broadcast; along dim,
+   a[i+1] b[i+2] - a[i+2] b[i+1] (indices mod 3), as rolls */
+static int ci__ops_cross(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *y = ci__lower_arg_box(L, op, a, 1), *p, *q;
+    int64_t dim = 0, sh[CI_MAX_DIMS], m1 = -1, m2 = -2;
+    int nd, i;
+    ci_arg ra[3];
+    if (x->dt != y->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type %s but found %s", op->name,
+                 ci__dtype_tab[x->dt].tname, ci__dtype_tab[y->dt].tname);
+    if (x->dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"cross\" not implemented for 'Bool'", op->name);
+    if (op->extra && a[2].kind == CI_ARG_NONE) {
+        for (i = 0; i < x->ndim && x->size[i] != 3; i++) continue;
+        if (i == x->ndim)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: no dimension of size 3 in input", op->name);
+        dim = i;
+    } else dim = ci__lower_arg_int(L, op, a, 2);
+    if (x->ndim != y->ndim)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: linalg.cross: inputs must have the same number of dimensions.", op->name);
+    ci__lower_broadcast_shape(L, op->name, x->ndim, x->size, y->ndim, y->size, &nd, sh);
+    dim = ci__lower_wrap_dim(L, op, dim, nd);
+    if (x->size[dim] != 3 || y->size[dim] != 3)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: linalg.cross: inputs dimension %lld must have length 3. Got %lld and %lld",
+                 op->name, (long long)dim, (long long)x->size[dim], (long long)y->size[dim]);
+    x = ci__lower_expand(L, x, nd, sh, 0);
+    y = ci__lower_expand(L, y, nd, sh, 0);
+    ra[2] = ci_arg_ints(&dim, 1);
+    ra[0] = ci__ops_T(x); ra[1] = ci_arg_ints(&m1, 1);
+    p = ci__ops_callb(L, "aten.roll.default", 3, ra);
+    ra[0] = ci__ops_T(y); ra[1] = ci_arg_ints(&m2, 1);
+    p = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(p),
+                      ci__ops_T(ci__ops_callb(L, "aten.roll.default", 3, ra)));
+    ra[0] = ci__ops_T(x); ra[1] = ci_arg_ints(&m2, 1);
+    q = ci__ops_callb(L, "aten.roll.default", 3, ra);
+    ra[0] = ci__ops_T(y); ra[1] = ci_arg_ints(&m1, 1);
+    q = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(q),
+                      ci__ops_T(ci__ops_callb(L, "aten.roll.default", 3, ra)));
+    outs[0] = ci__ir_tensor_of(ci__ops_call2(L, "aten.sub.Tensor", ci__ops_T(p), ci__ops_T(q)));
+    return 1;
 }
 
 /* -- pointwise ops PyTorch decomposes (and a few with special dtype rules); op->extra picks -- */
@@ -7367,6 +7753,110 @@ static int ci__ops_chunk(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     return ci__lower_call_op(L, "aten.split.Tensor", 3, s, 0, NULL, outs, CI_MAX_OUTPUTS);
 }
 
+/* frexp.Tensor(self) -> (mantissa, exponent): self = mantissa 2^exponent, |mantissa| in
+   [0.5, 1), from the bits (f16 and bf16 through f32, exactly); a subnormal is scaled into
+   the normal range first; 0, inf and NaN keep themselves with exponent 0. exponent: int32. */
+static int ci__ops_frexp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    int d64;
+    ci_dtype ft, it;
+    int64_t shift, emask, bias, scale;
+    ci__v *xv, *bits, *sub, *y, *yb, *eb, *e, *mb, *m, *special;
+    if (!ci__dtype_is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: torch.frexp() only supports floating-point dtypes",
+                 op->name);
+    d64 = x->dt == CI_F64;
+    ft = d64 ? CI_F64 : CI_F32;
+    it = d64 ? CI_I64 : CI_I32;
+    shift = d64 ? 52 : 23;
+    emask = d64 ? 0x7ff : 0xff;
+    bias = d64 ? 1022 : 126;
+    scale = d64 ? 54 : 25;
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
+    xv = ci__ir_v_cast(L, ci__ir_load(L, x, v), ft);
+    bits = ci__ir_v_bitcast(L, xv, ft, it);
+    eb = ci__ir_v_bin(L, CI__V_BAND,
+                      ci__ir_v_bin(L, CI__V_SHR, bits, ci__ir_v_consti(L, it, shift)),
+                      ci__ir_v_consti(L, it, emask));
+    sub = ci__ir_v_bin(L, CI__V_EQ, eb, ci__ir_v_consti(L, it, 0));
+    y = ci__ir_v_op(L, CI__V_WHERE, sub,
+                    ci__ir_v_bin(L, CI__V_MUL, xv, ci__ir_v_constf(L, ft, ldexp(1.0, (int)scale))),
+                    xv);
+    yb = ci__ir_v_bitcast(L, y, ft, it);
+    e = ci__ir_v_bin(L, CI__V_BAND, ci__ir_v_bin(L, CI__V_SHR, yb, ci__ir_v_consti(L, it, shift)),
+                     ci__ir_v_consti(L, it, emask));
+    e = ci__ir_v_bin(L, CI__V_SUB, e,
+                     ci__ir_v_op(L, CI__V_WHERE, sub, ci__ir_v_consti(L, it, bias + scale),
+                                 ci__ir_v_consti(L, it, bias)));
+    /* the exponent field set to the bias: the value's sign and mantissa bits in [0.5, 1) */
+    mb = ci__ir_v_bin(L, CI__V_BOR,
+                      ci__ir_v_bin(L, CI__V_BAND, yb, ci__ir_v_consti(L, it, ~(emask << shift))),
+                      ci__ir_v_consti(L, it, bias << shift));
+    m = ci__ir_v_bitcast(L, mb, it, ft);
+    special = ci__ir_v_bin(L, CI__V_OR, ci__ir_v_bin(L, CI__V_EQ, xv, ci__ir_v_constf(L, ft, 0.0)),
+                           ci__ir_v_bin(L, CI__V_EQ, eb, ci__ir_v_consti(L, it, emask)));
+    m = ci__ir_v_op(L, CI__V_WHERE, special, xv, m);
+    e = ci__ir_v_op(L, CI__V_WHERE, special, ci__ir_v_consti(L, it, 0), e);
+    outs[0] = ci__ir_tensor_of(
+            ci__ir_pw_box(L, x->dt, x->ndim, x->size, v, ci__ir_v_cast(L, m, x->dt)));
+    outs[1] = ci__ir_tensor_of(
+            ci__ir_pw_box(L, CI_I32, x->ndim, x->size, v, ci__ir_v_cast(L, e, CI_I32)));
+    return 2;
+}
+
+static ci__v *ci__ops_isin_num(ci__L *L, ci_dtype dt, const ci_arg *n) {
+    if (n->kind == CI_ARG_FLOAT) return ci__ir_v_constf(L, dt, n->u.f);
+    return ci__ir_v_consti(L, dt, (int64_t)ci__lower_num(n));
+}
+
+/* isin.Tensor_Tensor(elements, test_elements, *, assume_unique=False, invert=False) (extra 0),
+   .Tensor_Scalar (1), .Scalar_Tensor (2): whether each element equals some test element,
+   compared in the promoted dtype (NaN equals nothing), over [elements..., tests] */
+static int ci__ops_isin(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int inv = ci__lower_arg_bool(L, op, a, ci__lower_pidx(op, "invert")), use[2] = { 1, 1 }, i;
+    ci_dtype dt = ci__lower_result_type(L, 2, a, use);
+    ci__box *e, *t, *r;
+    int64_t sh[CI_MAX_DIMS], nt, last;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *tv[1];
+    ci__v *ev, *c;
+    for (i = 0; i < 2; i++)
+        if ((a[i].kind == CI_ARG_TENSOR && ci__ir_box_get(L, a[i].u.t)->dt == CI_BOOL) ||
+            a[i].kind == CI_ARG_BOOL)
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: Unsupported input type encountered for isin(): Bool",
+                     op->name);
+    if (op->extra == 1) {   /* one test element: elements == it */
+        e = ci__lower_arg_box(L, op, a, 0);
+        ci__ir_pw_vars(L, e->ndim, e->size, v);
+        ev = ci__ir_v_cast(L, ci__ir_load(L, e, v), dt);
+        c = ci__ir_v_bin(L, CI__V_EQ, ev, ci__ops_isin_num(L, dt, &a[1]));
+        if (inv) c = ci__ir_v_un(L, CI__V_NOT, c);
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, CI_BOOL, e->ndim, e->size, v, c));
+        return 1;
+    }
+    t = ci__lower_arg_box(L, op, a, 1);
+    nt = ci__ir_numel(t->ndim, t->size);
+    t = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(t), ci_arg_ints(&nt, 1));
+    if (op->extra == 2) {
+        e = ci__ir_pw_box(L, dt, 0, NULL, v, ci__ops_isin_num(L, dt, &a[0]));
+    } else e = ci__lower_arg_box(L, op, a, 0);
+    if (e->ndim + 1 > CI_MAX_DIMS)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: elements has too many dims", op->name);
+    for (i = 0; i < e->ndim; i++) sh[i] = e->size[i];
+    sh[e->ndim] = nt;
+    ci__ir_pw_vars(L, e->ndim + 1, sh, v);
+    tv[0] = v[e->ndim];
+    c = ci__ir_v_bin(L, CI__V_EQ, ci__ir_v_cast(L, ci__ir_load(L, e, v), dt),
+                     ci__ir_v_cast(L, ci__ir_load(L, t, tv), dt));
+    if (!nt) c = ci__ir_v_consti(L, CI_BOOL, 0);
+    last = e->ndim;
+    r = ci__ops_dimred(L, "aten.any.dim", ci__ir_pw_box(L, CI_BOOL, e->ndim + 1, sh, v, c), 1,
+                       &last, 0);
+    if (inv) r = ci__ops_call1(L, "aten.logical_not.default", ci__ops_T(r));
+    outs[0] = ci__ir_tensor_of(r);
+    return 1;
+}
+
 /* -- statistics and normalisations -- */
 /* var/std/var_mean/std_mean (extra 0..3): Welford above the unroll threshold, two-pass below */
 static int ci__ops_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -7773,6 +8263,684 @@ static int ci__ops_rms_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     return 1;
 }
 
+/* -- losses: at::Reduction's codes (0 none, 1 mean, 2 sum), each loss elementwise as PyTorch
+   1.13's CPU kernel or composite computes it (its dtype and shape rules with it), then reduced.
+   op->extra is a CI__LS_ kind. -- */
+enum {
+    CI__LS_MSE = 1,
+    CI__LS_L1,
+    CI__LS_HUBER,
+    CI__LS_SMOOTH_L1,
+    CI__LS_SOFT_MARGIN,
+    CI__LS_BCE,
+    CI__LS_BCE_LOGITS
+};
+
+static int ci__ops_loss_red(ci__L *L, const ci__opdef *op, const ci_arg *a) {
+    int64_t r = ci__lower_arg_int(L, op, a, ci__lower_pidx(op, "reduction"));
+    if (r < 0 || r > 2)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: reduction must be 0 (none), 1 (mean) or 2 (sum), got %lld", op->name,
+                 (long long)r);
+    return (int)r;
+}
+
+static ci__box *ci__ops_loss_reduce(ci__L *L, ci__box *b, int red) {
+    if (!red) return b;
+    return ci__ops_call1(L, red == 1 ? "aten.mean.default" : "aten.sum.default", ci__ops_T(b));
+}
+
+static void ci__ops_loss_need_float(ci__L *L, const ci__opdef *op, ci_dtype dt) {
+    if (!ci__dtype_is_float(dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for '%s'", op->name,
+                 ci__dtype_tab[dt].tname);
+}
+
+/* mse_loss, huber_loss, smooth_l1_loss (beta > 0), binary_cross_entropy: one kernel over self
+   and target broadcast (binary_cross_entropy: target broadcast to self's shape), computed in
+   the opmath of the operands' dtype. The result has that dtype (huber_loss and
+   binary_cross_entropy: self's, which it must cast to), before the reduction. */
+static ci__box *ci__ops_loss_pw(ci__L *L, const ci__opdef *op, ci_arg *a, double par) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *y = ci__lower_arg_box(L, op, a, 1);
+    ci_dtype dt, odt, cdt;
+    int use[2] = { 1, 1 }, nd, i;
+    int64_t sh[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    ci__v *xv, *yv, *d, *z, *r = NULL;
+    dt = ci__lower_result_type(L, 2, a, use);
+    odt = dt;
+    if (op->extra == CI__LS_BCE) {
+        ci__ops_loss_need_float(L, op, x->dt);
+        if (y->dt != x->dt)
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: Found dtype %s but expected %s", op->name,
+                     ci__dtype_tab[y->dt].tname, ci__dtype_tab[x->dt].tname);
+    } else ci__ops_loss_need_float(L, op, dt);
+    if (op->extra == CI__LS_HUBER || op->extra == CI__LS_BCE) {
+        odt = x->dt;
+        if (!ci__dtype_is_float(odt))
+            CI__FAIL(L, CI_ERR_DTYPE,
+                     "%s: result type %s can't be cast to the desired output type %s", op->name,
+                     ci__dtype_tab[dt].tname, ci__dtype_tab[odt].tname);
+    }
+    ci__lower_broadcast_shape(L, op->name, x->ndim, x->size, y->ndim, y->size, &nd, sh);
+    if (op->extra == CI__LS_BCE &&
+        (nd != x->ndim || memcmp(sh, x->size, sizeof(int64_t) * (size_t)nd)))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: output with shape %s doesn't match the broadcast shape %s",
+                 op->name, ci__ir_shape(L, x->ndim, x->size), ci__ir_shape(L, nd, sh));
+    cdt = ci__dtype_opmath(dt);
+    ci__ir_pw_vars(L, nd, sh, v);
+    xv = ci__ir_v_cast(L, ci__ir_load(L, ci__lower_expand(L, x, nd, sh, 0), v), cdt);
+    yv = ci__ir_v_cast(L, ci__ir_load(L, ci__lower_expand(L, y, nd, sh, 0), v), cdt);
+    d = ci__ir_v_bin(L, CI__V_SUB, xv, yv);
+    z = ci__ir_v_un(L, CI__V_ABS, d);
+    switch (op->extra) {
+    case CI__LS_MSE: r = ci__ir_v_bin(L, CI__V_MUL, d, d); break;
+    case CI__LS_HUBER:       /* |d| < delta ? d^2 / 2 : delta (|d| - delta / 2) */
+        r = ci__ir_v_op(
+                L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_LT, z, ci__ir_v_constf(L, cdt, par)),
+                ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, 0.5),
+                             ci__ir_v_bin(L, CI__V_MUL, z, z)),
+                ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, par),
+                             ci__ir_v_bin(L, CI__V_SUB, z, ci__ir_v_constf(L, cdt, 0.5 * par))));
+        break;
+    case CI__LS_SMOOTH_L1:   /* |d| < beta ? d^2 / 2 / beta : |d| - beta / 2 */
+        r = ci__ir_v_op(
+                L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_LT, z, ci__ir_v_constf(L, cdt, par)),
+                ci__ir_v_bin(L, CI__V_DIV,
+                             ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, 0.5),
+                                          ci__ir_v_bin(L, CI__V_MUL, z, z)),
+                             ci__ir_v_constf(L, cdt, par)),
+                ci__ir_v_bin(L, CI__V_SUB, z, ci__ir_v_constf(L, cdt, 0.5 * par)));
+        break;
+    case CI__LS_BCE: {       /* (y - 1) max(log(1 - x), -100) - y max(log x, -100), x in [0, 1] */
+        ci__v *one = ci__ir_v_constf(L, cdt, 1.0), *lo = ci__ir_v_constf(L, cdt, -100.0), *ok;
+        r = ci__ir_v_bin(
+                L, CI__V_SUB,
+                ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_SUB, yv, one),
+                             ci__ir_v_bin(L, CI__V_MAX,
+                                          ci__ir_v_un(L, CI__V_LOG,
+                                                      ci__ir_v_bin(L, CI__V_SUB, one, xv)),
+                                          lo)),
+                ci__ir_v_bin(L, CI__V_MUL, yv,
+                             ci__ir_v_bin(L, CI__V_MAX, ci__ir_v_un(L, CI__V_LOG, xv), lo)));
+        ok = ci__ir_v_bin(L, CI__V_AND,
+                          ci__ir_v_bin(L, CI__V_GE, xv, ci__ir_v_constf(L, cdt, 0.0)),
+                          ci__ir_v_bin(L, CI__V_LE, xv, one));
+        r = ci__ir_v_checkdom(L, r, ok, "all elements of input should be between 0 and 1");
+        break;
+    }
+    default: CI__ASSERT(0);
+    }
+    for (i = 0; i < nd; i++) CI__ASSERT(v[i]);
+    return ci__ir_pw_box(L, odt, nd, sh, v, ci__ir_v_cast(L, r, odt));
+}
+
+/* binary_cross_entropy_with_logits(self, target, weight=None, pos_weight=None, reduction=1):
+   PyTorch 1.13's composite, step by step, its in-place steps as in-place ops (so the loss has
+   the shape and dtype of 1 - target, self and pos_weight cast into it):
+   (1 - t) x + lw (log(exp(-m) + exp(-x - m)) + m), m = max(-x, 0), lw = (pw - 1) t + 1 */
+static ci__box *ci__ops_bce_logits(ci__L *L, ci_arg *a) {
+    ci_arg x = a[0], t = a[1], w = a[2], pw = a[3];
+    ci__box *m, *lse, *loss;
+    m = ci__ops_call2(L, "aten.clamp_min_.default",
+                      ci__ops_T(ci__ops_call1(L, "aten.neg.default", x)), ci_arg_int(0));
+    lse = ci__ops_call2(
+            L, "aten.add_.Tensor",
+            ci__ops_T(ci__ops_call1(L, "aten.exp_.default",
+                                    ci__ops_T(ci__ops_call1(L, "aten.neg.default",
+                                                            ci__ops_T(m))))),
+            ci__ops_T(ci__ops_call1(
+                    L, "aten.exp_.default",
+                    ci__ops_T(ci__ops_call2(L, "aten.sub.Tensor",
+                                            ci__ops_T(ci__ops_call1(L, "aten.neg.default", x)),
+                                            ci__ops_T(m))))));
+    lse = ci__ops_call1(L, "aten.log_.default", ci__ops_T(lse));
+    loss = ci__ops_call2(L, "aten.mul_.Tensor",
+                         ci__ops_T(ci__ops_call2(L, "aten.rsub.Scalar", t, ci_arg_int(1))), x);
+    if (pw.kind != CI_ARG_NONE) {
+        ci__box *lw = ci__ops_call2(
+                L, "aten.add_.Scalar",
+                ci__ops_T(ci__ops_call2(
+                        L, "aten.mul.Tensor",
+                        ci__ops_T(ci__ops_call2(L, "aten.sub.Scalar", pw, ci_arg_int(1))), t)),
+                ci_arg_int(1));
+        lw = ci__ops_call2(
+                L, "aten.mul_.Tensor", ci__ops_T(lw),
+                ci__ops_T(ci__ops_call2(L, "aten.add_.Tensor", ci__ops_T(lse), ci__ops_T(m))));
+        loss = ci__ops_call2(L, "aten.add_.Tensor", ci__ops_T(loss), ci__ops_T(lw));
+    } else {
+        loss = ci__ops_call2(L, "aten.add_.Tensor", ci__ops_T(loss), ci__ops_T(m));
+        loss = ci__ops_call2(L, "aten.add_.Tensor", ci__ops_T(loss), ci__ops_T(lse));
+    }
+    if (w.kind != CI_ARG_NONE) loss = ci__ops_call2(L, "aten.mul_.Tensor", ci__ops_T(loss), w);
+    return loss;
+}
+
+/* the elementwise losses and binary_cross_entropy's weight (loss.mul_(weight): it broadcasts
+   to the loss and is cast into it) */
+static int ci__ops_loss(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    int red = ci__ops_loss_red(L, op, a), pp = ci__lower_pidx(op, "delta"), pw;
+    double par = 0;
+    ci__box *r;
+    ci__ops_need_tensor(L, op, &a[0]);
+    ci__ops_need_tensor(L, op, &a[1]);
+    if (pp < 0) pp = ci__lower_pidx(op, "beta");
+    if (pp >= 0) par = ci__lower_arg_num(L, op, a, pp);
+    if (op->extra == CI__LS_HUBER && !(par > 0))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: huber_loss does not support non-positive values for delta.", op->name);
+    if (op->extra == CI__LS_SMOOTH_L1 && par < 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: smooth_l1_loss does not support negative values for beta.", op->name);
+    switch (op->extra) {
+    case CI__LS_L1:
+    l1:     /* the composite (self - target).abs(); smooth_l1_loss with beta 0 is l1_loss */
+        r = ci__ops_call1(L, "aten.abs.default",
+                          ci__ops_T(ci__ops_call2(L, "aten.sub.Tensor", a[0], a[1])));
+        break;
+    case CI__LS_SMOOTH_L1:
+        if (par == 0) goto l1;
+        r = ci__ops_loss_pw(L, op, a, par);
+        break;
+    case CI__LS_SOFT_MARGIN: /* in place on -self: log(exp(-self * target) + 1) */
+        r = ci__ops_call2(L, "aten.mul_.Tensor",
+                          ci__ops_T(ci__ops_call1(L, "aten.neg.default", a[0])), a[1]);
+        r = ci__ops_call1(L, "aten.exp_.default", ci__ops_T(r));
+        r = ci__ops_call2(L, "aten.add_.Scalar", ci__ops_T(r), ci_arg_float(1.0));
+        r = ci__ops_call1(L, "aten.log_.default", ci__ops_T(r));
+        break;
+    case CI__LS_BCE_LOGITS: r = ci__ops_bce_logits(L, a); break;
+    default:
+        r = ci__ops_loss_pw(L, op, a, par);
+        pw = ci__lower_pidx(op, "weight");
+        if (pw >= 0 && a[pw].kind != CI_ARG_NONE)
+            r = ci__ops_call2(L, "aten.mul_.Tensor", ci__ops_T(r), a[pw]);
+        break;
+    }
+    outs[0] = ci__ir_tensor_of(ci__ops_loss_reduce(L, r, red));
+    return 1;
+}
+
+/* nll_loss_forward(self, target, weight, reduction, ignore_index) -> (output, total_weight)
+   (extra 0; 1D or 2D self), nll_loss (1, its output), nll_loss2d_forward (2; 4D self),
+   nll_loss2d (3), nll_loss_nd (4; any rank): for self [N, C, d...] (or [C]) and target
+   [N, d...] (or []), the loss at a point is -self[n, t, d...] weight[t] (0 where t is
+   ignore_index, which may be any value; another t outside [0, C) is a run-time error, PyTorch's
+   "Target t is out of bounds"). total_weight: the sum of weight[t] (1 each without a weight)
+   over the points not ignored (0 for reduction none, but for a 1D self); mean divides the
+   sum by it (NaN where it is 0, as in PyTorch). */
+static int ci__ops_nll(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *t = ci__lower_arg_box(L, op, a, 1),
+            *w = ci__lower_arg_box_opt(L, op, a, 2), *out, *tw, *wb;
+    int red = ci__ops_loss_red(L, op, a), kind = op->extra, cd, i, k;
+    int64_t ign = ci__lower_arg_int(L, op, a, 4), nc, sh[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS], *wi[1];
+    ci__v *tv, *ig, *ci, *val, *wv;
+    ci_dtype cdt;
+    char s1[160], s2[160];
+    ci__util_fmt_shape(s1, sizeof s1, x->ndim, x->size);
+    ci__util_fmt_shape(s2, sizeof s2, t->ndim, t->size);
+    if (kind <= 1) {
+        if (x->ndim < 1 || x->ndim > 2)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: input tensor should be 1D or 2D", op->name);
+        if (t->ndim > 1)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: 0D or 1D target tensor expected, multi-target not supported", op->name);
+        if (!(x->ndim == 1 && t->ndim == 0) && (t->ndim == 0 || x->size[0] != t->size[0]))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: size mismatch (got input: %s, target: %s)", op->name,
+                     s1, s2);
+        if (x->ndim == 1 && t->ndim == 1)   /* a batch of targets for one row of scores */
+            CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                     "%s: a 1D input with a 1D target is not supported (use a 2D input)",
+                     op->name);
+    } else if (kind <= 3) {
+        if (t->ndim != 3)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: only batches of spatial targets supported (3D tensors) but got targets "
+                     "of dimension: %d",
+                     op->name, t->ndim);
+        if (x->ndim != 4)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: only batches of spatial inputs supported (4D tensors), but got input "
+                     "of dimension: %d",
+                     op->name, x->ndim);
+        if (x->size[0] != t->size[0] || x->size[2] != t->size[1] || x->size[3] != t->size[2])
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: size mismatch (got input: %s , target: %s", op->name,
+                     s1, s2);
+    } else {
+        if (x->ndim < 1)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: Expected 1 or more dimensions (got 0)", op->name);
+        if (x->ndim != 1 && (t->ndim < 1 || x->size[0] != t->size[0]))
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: Expected input batch_size (%lld) to match target batch_size (%lld).",
+                     op->name, (long long)x->size[0], (long long)(t->ndim ? t->size[0] : 0));
+        if (x->ndim <= 2) {
+            if (t->ndim > 1 || (x->ndim == 1 && t->ndim == 1))
+                CI__FAIL(L, CI_ERR_SHAPE,
+                         "%s: 0D or 1D target tensor expected, multi-target not supported",
+                         op->name);
+        } else if (t->ndim != x->ndim - 1 ||
+                   memcmp(t->size + 1, x->size + 2, sizeof(int64_t) * (size_t)(t->ndim - 1))) {
+            char s3[160];
+            sh[0] = x->size[0];
+            for (i = 2; i < x->ndim; i++) sh[i - 1] = x->size[i];
+            ci__util_fmt_shape(s3, sizeof s3, x->ndim - 1, sh);
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: Expected target size %s, got %s", op->name, s3, s2);
+        }
+    }
+    if (!ci__dtype_is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for '%s'", op->name,
+                 ci__dtype_tab[x->dt].tname);
+    if (t->dt != CI_I64 && t->dt != CI_U8)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type Long but found %s", op->name,
+                 ci__dtype_tab[t->dt].tname);
+    cd = x->ndim == 1 ? 0 : 1;
+    nc = x->size[cd];
+    if (w && ci__ir_numel(w->ndim, w->size) != nc)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: weight tensor should be defined either for all %lld classes or no classes "
+                 "but got weight tensor of shape: %s",
+                 op->name, (long long)nc, ci__ir_shape(L, w->ndim, w->size));
+    if (w && w->dt != x->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type %s but found %s", op->name,
+                 ci__dtype_tab[x->dt].tname, ci__dtype_tab[w->dt].tname);
+    cdt = ci__dtype_opmath(x->dt);
+    ci__ir_pw_vars(L, t->ndim, t->size, v);
+    if (ci__ir_numel(t->ndim, t->size) == 0) {   /* nothing to index: losses and weights 0 */
+        val = wv = ci__ir_v_constf(L, cdt, 0.0);
+    } else if (nc == 0) {   /* no classes: every target not ignored is out of bounds */
+        val = wv = ci__ir_v_checkdom(
+                L, ci__ir_v_constf(L, cdt, 0.0),
+                ci__ir_v_bin(L, CI__V_EQ, ci__ir_v_cast(L, ci__ir_load(L, t, v), CI_I64),
+                             ci__ir_v_consti(L, CI_I64, ign)),
+                "a target is out of bounds (there are no classes)");
+    } else {
+        tv = ci__ir_v_cast(L, ci__ir_load(L, t, v), CI_I64);
+        ig = ci__ir_v_bin(L, CI__V_EQ, tv, ci__ir_v_consti(L, CI_I64, ign));
+        ci = ci__ir_v_checkidx(
+                L, ci__ir_v_op(L, CI__V_WHERE, ig, ci__ir_v_consti(L, CI_I64, 0), tv), nc, 0);
+        for (i = 0, k = 0; i < x->ndim; i++) m[i] = i == cd ? NULL : v[k++];
+        m[cd] = ci__ir_ix_indirect(L, ci);
+        val = ci__ir_v_cast(L, ci__ir_v_keepchecks(L, ci__ir_load(L, x, m), x->ndim, m, NULL),
+                            cdt);
+        wv = ci__ir_v_constf(L, cdt, 1.0);
+        if (w) {
+            wb = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(w), ci_arg_ints(&nc, 1));
+            wi[0] = m[cd];
+            wv = ci__ir_v_cast(L, ci__ir_load(L, wb, wi), cdt);
+        }
+        val = ci__ir_v_op(L, CI__V_WHERE, ig, ci__ir_v_constf(L, cdt, 0.0),
+                          ci__ir_v_un(L, CI__V_NEG, ci__ir_v_bin(L, CI__V_MUL, val, wv)));
+        wv = ci__ir_v_op(L, CI__V_WHERE, ig, ci__ir_v_constf(L, cdt, 0.0), wv);
+    }
+    out = ci__ir_pw_box(L, cdt, t->ndim, t->size, v, val);
+    tw = ci__ir_pw_box(L, cdt, t->ndim, t->size, v, wv);
+    if (red == 0) {
+        if (x->ndim > 1) tw = ci__ir_pw_box(L, cdt, 0, NULL, NULL, ci__ir_v_constf(L, cdt, 0.0));
+    } else {
+        out = ci__ops_call1(L, "aten.sum.default", ci__ops_T(out));
+        tw = ci__ops_call1(L, "aten.sum.default", ci__ops_T(tw));
+        if (red == 1) out = ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(out), ci__ops_T(tw));
+    }
+    outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, out, x->dt));
+    if (kind == 1 || kind >= 3) return 1;
+    outs[1] = ci__ir_tensor_of(ci__lower_to_dtype(L, tw, x->dt));
+    return 2;
+}
+
+/* the [N, C] scores of a margin loss (self [C] or a 0-d self is one row), checked as PyTorch
+   1.13's multi_margin_loss_shape_check does */
+static ci__box *ci__ops_margin_rows(ci__L *L, const ci__opdef *op, ci__box *x) {
+    int64_t sh[2];
+    if (!((x->ndim == 2 && x->size[1] != 0) || (x->ndim == 1 && x->size[0] != 0) ||
+          x->ndim == 0))
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: Expected non-empty vector or matrix with optional 0-dim batch size, but "
+                 "got: %s",
+                 op->name, ci__ir_shape(L, x->ndim, x->size));
+    if (!ci__dtype_is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for '%s'", op->name,
+                 ci__dtype_tab[x->dt].tname);
+    sh[0] = x->ndim == 2 ? x->size[0] : 1;
+    sh[1] = x->ndim ? x->size[x->ndim - 1] : 1;
+    return ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(sh, 2));
+}
+
+static void ci__ops_need_long(ci__L *L, const ci__opdef *op, const ci__box *t) {
+    if (t->dt != CI_I64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type Long but found %s", op->name,
+                 ci__dtype_tab[t->dt].tname);
+}
+
+/* multi_margin_loss(self, target, p=1, margin=1, weight=None, reduction=1): for row n with
+   target t, the sum over the classes d != t of max(0, margin - x[t] + x[d])^p (times
+   weight[t]), over C. p is taken as an int, 1 or 2, as PyTorch takes it. */
+static int ci__ops_multi_margin(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x0 = ci__lower_arg_box(L, op, a, 0), *t = ci__lower_arg_box(L, op, a, 1),
+            *w = ci__lower_arg_box_opt(L, op, a, 4), *x, *h, *r;
+    int red = ci__ops_loss_red(L, op, a), p = (int)ci__lower_arg_num(L, op, a, 2);
+    double margin = ci__lower_arg_num(L, op, a, 3);
+    int64_t n, c, one = 1;
+    ci__ix *v[2] = {0}, *m[2], *tv[1];
+    ci__v *ti, *xt, *xd, *z, *hv;
+    ci_dtype cdt;
+    if (p != 1 && p != 2)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: only p == 1 and p == 2 supported", op->name);
+    x = ci__ops_margin_rows(L, op, x0);
+    n = x->size[0];
+    c = x->size[1];
+    if (t->ndim > 1 || ci__ir_numel(t->ndim, t->size) != n)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: inconsistent target size, got: %s", op->name,
+                 ci__ir_shape(L, t->ndim, t->size));
+    ci__ops_need_long(L, op, t);
+    if (w && ci__ir_numel(w->ndim, w->size) != c)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: inconsistent weight size, expected %lld but got %s",
+                 op->name, (long long)c, ci__ir_shape(L, w->ndim, w->size));
+    if (w && w->dt != x->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type %s but found %s", op->name,
+                 ci__dtype_tab[x->dt].tname, ci__dtype_tab[w->dt].tname);
+    t = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(t), ci_arg_ints(&n, 1));
+    cdt = ci__dtype_opmath(x->dt);
+    ci__ir_pw_vars(L, 2, x->size, v);
+    if (n == 0) hv = ci__ir_v_constf(L, cdt, 0.0);
+    else {
+        tv[0] = v[0];
+        ti = ci__ir_v_checkidx(L, ci__ir_load(L, t, tv), c, 0);
+        m[0] = v[0];
+        m[1] = ci__ir_ix_indirect(L, ti);
+        xt = ci__ir_v_cast(L, ci__ir_v_keepchecks(L, ci__ir_load(L, x, m), 2, m, NULL), cdt);
+        xd = ci__ir_v_cast(L, ci__ir_load(L, x, v), cdt);
+        z = ci__ir_v_bin(L, CI__V_ADD,
+                         ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, cdt, margin), xt), xd);
+        hv = p == 1 ? z : ci__ir_v_bin(L, CI__V_MUL, z, z);
+        if (w) {
+            ci__ix *wi[1];
+            wi[0] = m[1];
+            hv = ci__ir_v_bin(
+                    L, CI__V_MUL, hv,
+                    ci__ir_v_cast(L,
+                                  ci__ir_load(L,
+                                              ci__ops_call2(L, "aten.reshape.default",
+                                                            ci__ops_T(w), ci_arg_ints(&c, 1)),
+                                              wi),
+                                  cdt));
+        }
+        hv = ci__ir_v_op(
+                L, CI__V_WHERE,
+                ci__ir_v_bin(L, CI__V_AND,
+                             ci__ir_v_bin(L, CI__V_NE, ci__ir_v_index(L, v[1], CI_I64), ti),
+                             ci__ir_v_bin(L, CI__V_GT, z, ci__ir_v_constf(L, cdt, 0.0))),
+                hv, ci__ir_v_constf(L, cdt, 0.0));
+    }
+    h = ci__ir_pw_box(L, cdt, 2, x->size, v, hv);
+    r = ci__ops_call2(L, "aten.div.Tensor",
+                      ci__ops_T(ci__ops_dimred(L, "aten.sum.dim_IntList", h, 1, &one, 0)),
+                      ci_arg_float((double)c));
+    if (red == 0 && ci__lower_arg_box(L, op, a, 1)->ndim == 0)   /* a 0-d target: a 0-d loss */
+        r = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(r), ci_arg_ints(NULL, 0));
+    outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__ops_loss_reduce(L, r, red), x->dt));
+    return 1;
+}
+
+/* multilabel_margin_loss(self, target, reduction=1) / multilabel_margin_loss_forward(self, target,
+   reduction) -> (output, is_target) (extra 1): row n's targets are target[n, k] for the k before
+   its first -1 (each value in [-1, C), checked at run time, after the -1 too, as PyTorch
+   checks); is_target marks them; the loss sums max(0, 1 - x[target k] + x[d]) over those k
+   and the classes d not among them, over C. Computed over [N, C, C]. */
+static int ci__ops_multilabel_margin(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x0 = ci__lower_arg_box(L, op, a, 0), *t0 = ci__lower_arg_box(L, op, a, 1), *x, *t,
+            *first, *ist, *h, *r;
+    int red = ci__ops_loss_red(L, op, a), ok;
+    int64_t n, c, sh3[3], one = 1, two[2] = { 1, 2 };
+    ci__ix *v[3] = {0}, *m[2], *mk[2], *mf[1], *mi[2];
+    ci__v *tk, *valid, *xv;
+    ci_dtype cdt;
+    x = ci__ops_margin_rows(L, op, x0);
+    n = x->size[0];
+    c = x->size[1];
+    ok = x0->ndim <= 1 ? t0->ndim <= 1 && ci__ir_numel(t0->ndim, t0->size) == c
+                       : t0->ndim == 2 && t0->size[0] == n && t0->size[1] == c;
+    if (!ok)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: inconsistent size %s for argument #2 'target'", op->name,
+                 ci__ir_shape(L, t0->ndim, t0->size));
+    ci__ops_need_long(L, op, t0);
+    cdt = ci__dtype_opmath(x->dt);
+    t = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(t0), ci_arg_ints(x->size, 2));
+    /* the targets, checked: each in [-1, C) */
+    ci__ir_pw_vars(L, 2, x->size, v);
+    tk = ci__ir_load(L, t, v);
+    t = ci__ir_pw_box(
+            L, CI_I64, 2, x->size, v,
+            ci__ir_v_checkdom(
+                    L, tk,
+                    ci__ir_v_bin(L, CI__V_AND,
+                                 ci__ir_v_bin(L, CI__V_GE, tk, ci__ir_v_consti(L, CI_I64, -1)),
+                                 ci__ir_v_bin(L, CI__V_LT, tk, ci__ir_v_consti(L, CI_I64, c))),
+                    "argument #2 'target' is out of range"));
+    /* first[n]: the position of row n's first negative target (C where none) */
+    ci__ir_pw_vars(L, 2, x->size, v);
+    first = ci__ops_dimred(
+            L, "aten.amin.default",
+            ci__ir_pw_box(L, CI_I64, 2, x->size, v,
+                          ci__ir_v_op(L, CI__V_WHERE,
+                                      ci__ir_v_bin(L, CI__V_LT, ci__ir_load(L, t, v),
+                                                   ci__ir_v_consti(L, CI_I64, 0)),
+                                      ci__ir_v_index(L, v[1], CI_I64),
+                                      ci__ir_v_consti(L, CI_I64, c))),
+            1, &one, 0);
+    /* is_target[n, d]: some k before first[n] has target[n, k] == d (over [N, d, k]) */
+    sh3[0] = n; sh3[1] = c; sh3[2] = c;
+    ci__ir_pw_vars(L, 3, sh3, v);
+    mk[0] = v[0]; mk[1] = v[2]; mf[0] = v[0];
+    valid = ci__ir_v_bin(L, CI__V_LT, ci__ir_v_index(L, v[2], CI_I64), ci__ir_load(L, first, mf));
+    ist = ci__ops_dimred(
+            L, "aten.amax.default",
+            ci__ir_pw_box(L, cdt, 3, sh3, v,
+                          ci__ir_v_op(L, CI__V_WHERE,
+                                      ci__ir_v_bin(L, CI__V_AND, valid,
+                                                   ci__ir_v_bin(L, CI__V_EQ, ci__ir_load(L, t, mk),
+                                                                ci__ir_v_index(L, v[1], CI_I64))),
+                                      ci__ir_v_constf(L, cdt, 1.0), ci__ir_v_constf(L, cdt, 0.0))),
+            1, &two[1], 0);
+    /* the hinge over [N, k, d] */
+    ci__ir_pw_vars(L, 3, sh3, v);
+    mk[0] = v[0]; mk[1] = v[1]; mf[0] = v[0]; mi[0] = v[0]; mi[1] = v[2];
+    valid = ci__ir_v_bin(L, CI__V_LT, ci__ir_v_index(L, v[1], CI_I64), ci__ir_load(L, first, mf));
+    if (n == 0) xv = ci__ir_v_constf(L, cdt, 0.0);
+    else {
+        tk = ci__ir_v_op(L, CI__V_WHERE, valid, ci__ir_load(L, t, mk),
+                         ci__ir_v_consti(L, CI_I64, 0));
+        m[0] = v[0];
+        m[1] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, tk, c, 0));
+        xv = ci__ir_v_bin(
+                L, CI__V_ADD,
+                ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, cdt, 1.0),
+                             ci__ir_v_cast(L, ci__ir_v_keepchecks(L, ci__ir_load(L, x, m), 2, m,
+                                                                  NULL),
+                                           cdt)),
+                ci__ir_v_cast(L, ci__ir_load(L, x, mi), cdt));
+        xv = ci__ir_v_op(
+                L, CI__V_WHERE,
+                ci__ir_v_bin(
+                        L, CI__V_AND, ci__ir_v_bin(L, CI__V_AND, valid,
+                                                   ci__ir_v_bin(L, CI__V_GT, xv,
+                                                                ci__ir_v_constf(L, cdt, 0.0))),
+                        ci__ir_v_bin(L, CI__V_EQ, ci__ir_load(L, ist, mi),
+                                     ci__ir_v_constf(L, cdt, 0.0))),
+                xv, ci__ir_v_constf(L, cdt, 0.0));
+    }
+    h = ci__ir_pw_box(L, cdt, 3, sh3, v, xv);
+    r = ci__ops_call2(L, "aten.div.Tensor",
+                      ci__ops_T(ci__ops_dimred(L, "aten.sum.dim_IntList", h, 2, two, 0)),
+                      ci_arg_float((double)c));
+    if (x0->ndim <= 1)
+        r = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(r), ci_arg_ints(NULL, 0));
+    outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__ops_loss_reduce(L, r, red), x->dt));
+    if (!op->extra) return 1;
+    outs[1] = ci__ir_tensor_of(ci__lower_to_dtype(
+            L,
+            ci__ops_call2(L, "aten.reshape.default", ci__ops_T(ist),
+                          ci_arg_ints(t0->size, t0->ndim)),
+            x->dt));
+    return 2;
+}
+
+static void ci__ops_need_norm_float(ci__L *L, const ci__opdef *op, ci_dtype dt) {
+    if (!ci__dtype_is_float(dt))
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: norm(): input dtype should be either floating point or complex. Got %s "
+                 "instead.",
+                 op->name, ci__dtype_tab[dt].tname);
+}
+
+/* dist(self, other, p=2): the p-norm of self - other (broadcast, promoted) */
+static int ci__ops_dist(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *d = ci__ops_call2(L, "aten.sub.Tensor", a[0], a[1]);
+    ci_arg na[2];
+    ci__ops_need_norm_float(L, op, d->dt);
+    na[0] = ci__ops_T(d);
+    na[1] = a[2];
+    if (!ci__ir_numel(d->ndim, d->size)) na[1] = ci_arg_int(2);   /* empty: 0 for every p */
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.linalg_vector_norm.default", 2, na));
+    return 1;
+}
+
+/* renorm(self, p, dim, maxnorm): each slice along dim whose p-norm exceeds maxnorm scaled by
+   maxnorm / (norm + 1e-7) (the norm and the factor in opmath, the product in self's dtype) */
+static int ci__ops_renorm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *nrm, *f;
+    double p = ci__lower_arg_num(L, op, a, 1), mx = ci__lower_arg_num(L, op, a, 3);
+    int64_t dim, dims[CI_MAX_DIMS];
+    int i, n = 0;
+    ci_arg na[4];
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    ci_dtype cdt;
+    ci__v *nv;
+    if (!(p > 0)) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: renorm: non-positive-norm not supported",
+                           op->name);
+    if (mx < 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: renorm: expected maxnorm to be >= 0 but got %g",
+                 op->name, mx);
+    if (x->ndim < 2)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: renorm: input needs at least 2 dimensions, got %d dimensions", op->name,
+                 x->ndim);
+    ci__ops_need_norm_float(L, op, x->dt);
+    dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 2), x->ndim);
+    for (i = 0; i < x->ndim; i++) if (i != dim) dims[n++] = i;
+    cdt = ci__dtype_opmath(x->dt);
+    na[0] = ci__ops_T(ci__lower_to_dtype(L, x, cdt));
+    na[1] = a[1];
+    na[2] = ci_arg_ints(dims, n);
+    na[3] = ci_arg_bool(1);
+    nrm = ci__ops_callb(L, "aten.linalg_vector_norm.default", 4, na);
+    ci__ir_pw_vars(L, nrm->ndim, nrm->size, v);
+    nv = ci__ir_load(L, nrm, v);
+    f = ci__ir_pw_box(
+            L, cdt, nrm->ndim, nrm->size, v,
+            ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_GT, nv, ci__ir_v_constf(L, cdt, mx)),
+                        ci__ir_v_bin(L, CI__V_DIV, ci__ir_v_constf(L, cdt, mx),
+                                     ci__ir_v_bin(L, CI__V_ADD, nv,
+                                                  ci__ir_v_constf(L, cdt, 1e-7))),
+                        ci__ir_v_constf(L, cdt, 1.0)));
+    outs[0] = ci__ir_tensor_of(ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(x),
+                                             ci__ops_T(ci__lower_to_dtype(L, f, x->dt))));
+    return 1;
+}
+
+/* _cdist_forward(x1, x2, p, compute_mode): [..., P, M] and [..., R, M] (batch dims broadcast)
+   -> [..., P, R], the p-norms of the row differences, computed directly (compute_mode's matmul
+   for p = 2 agrees within rounding) */
+static int ci__ops_cdist(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x1 = ci__lower_arg_box(L, op, a, 0), *x2 = ci__lower_arg_box(L, op, a, 1), *d;
+    double p = ci__lower_arg_num(L, op, a, 2);
+    int64_t m1 = -1, m2 = -2, m3 = -3;
+    ci_arg na[4];
+    if (x1->ndim < 2 || x2->ndim < 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: cdist only supports at least 2D tensors, X%d got: %dD",
+                 op->name, x1->ndim < 2 ? 1 : 2, x1->ndim < 2 ? x1->ndim : x2->ndim);
+    if (!ci__dtype_is_float(x1->dt) || !ci__dtype_is_float(x2->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: cdist only supports floating-point dtypes, X%d got: %s",
+                 op->name, ci__dtype_is_float(x1->dt) ? 2 : 1,
+                 ci__dtype_tab[ci__dtype_is_float(x1->dt) ? x2->dt : x1->dt].tname);
+    if (x1->dt != x2->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type %s but found %s", op->name,
+                 ci__dtype_tab[x1->dt].tname, ci__dtype_tab[x2->dt].tname);
+    if (x1->size[x1->ndim - 1] != x2->size[x2->ndim - 1])
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: X1 and X2 must have the same number of columns. X1: %lld X2: %lld",
+                 op->name, (long long)x1->size[x1->ndim - 1], (long long)x2->size[x2->ndim - 1]);
+    if (p < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: cdist only supports non-negative p values",
+                        op->name);
+    d = ci__ops_call2(L, "aten.sub.Tensor",
+                      ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(x1),
+                                              ci_arg_int(m2))),
+                      ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(x2),
+                                              ci_arg_int(m3))));
+    na[0] = ci__ops_T(d);
+    na[1] = ci_arg_float(x1->size[x1->ndim - 1] ? p : 2.0);   /* no columns: 0 for every p */
+    na[2] = ci_arg_ints(&m1, 1);
+    na[3] = ci_arg_bool(0);
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.linalg_vector_norm.default", 4, na));
+    return 1;
+}
+
+/* median(self) (extra 0): the lower median of all elements (NaN where one is NaN);
+   nanmedian(self) (1): of those not NaN (NaN where none is). From a sort (NaN sorts last);
+   an empty self gives NaN (a float self; an integer one is refused: PyTorch 1.13 returns an
+   arbitrary value) */
+static int ci__ops_median(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *s, *cnt = NULL;
+    int64_t n = ci__ir_numel(x->ndim, x->size), last;
+    ci__ix *ix[1] = {0};
+    ci__v *r;
+    ci_tensor so[2];
+    ci_arg sa[1];
+    ci_dtype cdt = ci__dtype_opmath(x->dt);
+    if (x->dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"median_cpu\" not implemented for 'Bool'", op->name);
+    if (n == 0) {
+        if (!ci__dtype_is_float(x->dt))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: median() input tensor cannot be empty",
+                     op->name);
+        outs[0] = ci__ir_tensor_of(
+                ci__ir_pw_box(L, x->dt, 0, NULL, ix, ci__ir_v_constf(L, x->dt, NAN)));
+        return 1;
+    }
+    sa[0] = ci__ops_T(ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(&n, 1)));
+    ci__lower_call_op(L, "aten.sort.default", 1, sa, 0, NULL, so, 2);
+    s = ci__ir_box_get(L, so[0]);
+    if (op->extra && ci__dtype_is_float(x->dt))
+        cnt = ci__ops_call1(L, "aten.sum.default",
+                            ci__ops_T(ci__ops_call1(L, "aten.logical_not.default",
+                                                    ci__ops_T(ci__ops_call1(L, "aten.isnan.default",
+                                                                            ci__ops_T(s))))));
+    if (cnt) {   /* the (count - 1) / 2-th, clamped to 0 where every element is NaN */
+        ci__v *c = ci__ir_load(L, cnt, ix), *k;
+        k = ci__ir_v_bin(L, CI__V_FLOORDIV,
+                         ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_bin(L, CI__V_MAX, c,
+                                                                 ci__ir_v_consti(L, CI_I64, 1)),
+                                      ci__ir_v_consti(L, CI_I64, 1)),
+                         ci__ir_v_consti(L, CI_I64, 2));
+        ix[0] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, k, n, 0));
+        r = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_EQ, c, ci__ir_v_consti(L, CI_I64, 0)),
+                        ci__ir_v_constf(L, cdt, NAN),
+                        ci__ir_v_keepchecks(L, ci__ir_load(L, s, ix), 1, ix, NULL));
+    } else {
+        ix[0] = ci__ops_K(L, (n - 1) / 2);
+        r = ci__ir_load(L, s, ix);
+        if (ci__dtype_is_float(x->dt)) {
+            ci__ix *lx[1];
+            last = n - 1;
+            lx[0] = ci__ops_K(L, last);
+            r = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_un(L, CI__V_ISNAN, ci__ir_load(L, s, lx)),
+                            ci__ir_v_constf(L, cdt, NAN), r);
+        }
+    }
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, 0, NULL, ix, ci__ir_v_cast(L, r, x->dt)));
+    return 1;
+}
+
 /* -- joining, padding, scattering into views -- */
 static int ci__ops_tensor_list(ci__L *L, const ci__opdef *op, const ci_arg *a, ci__box **out,
                                int max) {
@@ -7789,6 +8957,47 @@ static int ci__ops_tensor_list(ci__L *L, const ci__opdef *op, const ci_arg *a, c
         out[i] = ci__ir_box_get(L, a->u.tensors.v[i]);
     }
     return a->u.tensors.n;
+}
+
+/* block_diag(tensors): each (a 0-d one as [1, 1], a 1-d one as a row) padded with zeros to the
+   total width at its column offset, in the promoted dtype, then stacked by rows */
+static int ci__ops_block_diag(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *t[64], *b;
+    ci_tensor *parts;
+    int n = ci__ops_tensor_list(L, op, &a[0], t, 64), i;
+    int64_t cols = 0, off = 0, sh[2], pad[2];
+    ci_dtype dt = CI_DTYPE_INVALID;
+    ci_arg ca[2];
+    for (i = 0; i < n; i++) {
+        if (t[i]->ndim > 2)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: torch.block_diag: Input tensors must have 2 or fewer dimensions. Input "
+                     "%d has %d dimensions",
+                     op->name, i, t[i]->ndim);
+        dt = dt == CI_DTYPE_INVALID ? t[i]->dt : ci__dtype_promote2(dt, t[i]->dt);
+        cols += t[i]->ndim == 2 ? t[i]->size[1] : t[i]->ndim == 1 ? t[i]->size[0] : 1;
+    }
+    if (!n) {   /* PyTorch gives a [1, 0] float tensor */
+        sh[0] = 1; sh[1] = 0;
+        ca[0] = ci_arg_int(0);
+        return ci__ops_full_fill(L, op, 2, sh, &ca[0], CI_F32, outs);
+    }
+    parts = CI__NEWN(L->A, ci_tensor, n);
+    for (i = 0; i < n; i++) {
+        sh[0] = t[i]->ndim == 2 ? t[i]->size[0] : 1;
+        sh[1] = t[i]->ndim == 2 ? t[i]->size[1] : t[i]->ndim == 1 ? t[i]->size[0] : 1;
+        b = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(ci__lower_to_dtype(L, t[i], dt)),
+                          ci_arg_ints(sh, 2));
+        pad[0] = off; pad[1] = cols - off - sh[1];
+        off += sh[1];
+        parts[i] = ci__ir_tensor_of(
+                ci__ops_call2(L, "aten.constant_pad_nd.default", ci__ops_T(b),
+                              ci_arg_ints(pad, 2)));
+    }
+    ca[0] = ci_arg_tensors(parts, n);
+    ca[1] = ci_arg_int(0);
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.cat.default", 2, ca));
+    return 1;
 }
 
 /* -- cat: Inductor's choice between pointwise_cat and ConcatKernel --
@@ -8869,6 +10078,231 @@ static int ci__ops_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
         return 1;
     }
     outs[0] = ci__ir_tensor_of(ci__ir_buf_box(L, buf));
+    return 1;
+}
+
+/* index_add(self, dim, index, source, *, alpha=1) (extra 0), index_copy(self, dim, index,
+   source) (1), index_reduce(self, dim, index, source, reduce, *, include_self=True) (2): the
+   scatters (scatter_add, scatter, scatter_reduce) with the index vector spread along dim over
+   source's shape; a negative or too large index is an error, as PyTorch's. index_copy with a
+   repeated index writes one of the values (PyTorch leaves which undefined). */
+static int ci__ops_index_write(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 2),
+            *src = ci__lower_arg_box(L, op, a, 3);
+    int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim), k,
+            sh[CI_MAX_DIMS], ssz[CI_MAX_DIMS];
+    int xn = x->ndim ? x->ndim : 1, sn = src->ndim ? src->ndim : 1, i;
+    ci_arg sa[6];
+    if (ix->ndim > 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Index is supposed to be a vector, but got dim: %d",
+                 op->name, ix->ndim);
+    ci__ops_need_index(L, op, ix, op->extra == 0 || op->extra == 2);
+    if (src->dt != x->dt)
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: self (%s) and source (%s) must have the same scalar type (same dtype)",
+                 op->name, ci__dtype_tab[x->dt].tname, ci__dtype_tab[src->dt].tname);
+    k = ci__ir_numel(ix->ndim, ix->size);
+    for (i = 0; i < xn; i++) {
+        sh[i] = x->ndim ? x->size[i] : 1;
+        ssz[i] = i < sn && src->ndim ? src->size[i] : 1;
+    }
+    sh[dim] = k;
+    if (sn != xn || memcmp(sh, ssz, sizeof(int64_t) * (size_t)xn))
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: the size of source %s must match the size of self %s but for dim %lld, "
+                 "which must be the number of indices (%lld)",
+                 op->name, ci__ir_shape(L, src->ndim, src->size),
+                 ci__ir_shape(L, x->ndim, x->size), (long long)dim, (long long)k);
+    if (op->extra == 2) {
+        const char *r = a[4].kind == CI_ARG_STRING ? a[4].u.s : "";
+        if (strcmp(r, "prod") && strcmp(r, "mean") && strcmp(r, "amax") && strcmp(r, "amin"))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: index_reduce(): Expected reduce to be one of prod, mean, amax or amin "
+                     "but got %s.",
+                     op->name, r);
+    }
+    /* the index as int64, [1, .., K, .., 1] expanded to source's shape */
+    ix = ci__lower_to_dtype(L, ix, CI_I64);
+    {
+        int64_t one[CI_MAX_DIMS];
+        for (i = 0; i < xn; i++) one[i] = i == dim ? k : 1;
+        ix = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(ix), ci_arg_ints(one, xn));
+        ix = ci__lower_expand(L, ix, xn, sh, 0);
+        if (!x->ndim) ix = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(ix),
+                                         ci_arg_ints(NULL, 0));
+    }
+    sa[0] = a[0];
+    sa[1] = ci_arg_int(dim);
+    sa[2] = ci__ops_T(ix);
+    sa[3] = a[3];
+    if (op->extra == 0) {
+        ci_arg *al = &a[ci__lower_pidx(op, "alpha")];
+        if (al->kind == CI_ARG_FLOAT && !ci__dtype_is_float(x->dt))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: For integral input tensors, argument alpha must not be a floating "
+                     "point number.",
+                     op->name);
+        if (ci__lower_num(al) != 1)
+            sa[3] = ci__ops_T(ci__lower_to_dtype(L, ci__ops_call2(L, "aten.mul.Tensor", a[3], *al),
+                                                 x->dt));
+        outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.scatter_add.default", 4, sa));
+    } else if (op->extra == 1) {
+        outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.scatter.src", 4, sa));
+    } else {
+        ci_kwarg kw[6];
+        const char *nm[6] = { "self", "dim", "index", "src", "reduce", "include_self" };
+        sa[4] = a[4];
+        sa[5] = a[5];
+        for (i = 0; i < 6; i++) { kw[i].name = nm[i]; kw[i].value = sa[i]; }
+        return ci__lower_call_op(L, "aten.scatter_reduce.two", 0, NULL, 6, kw, outs,
+                                 CI_MAX_OUTPUTS);
+    }
+    return 1;
+}
+
+/* index_fill.int_Scalar(self, dim, index, value) / .int_Tensor (a 0-d value): index_put of the
+   value (cast to self's dtype) at [None] * dim + [index]; a negative index wraps */
+static int ci__ops_index_fill(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 2), *val;
+    int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
+    ci_tensor *list;
+    ci__ix *v[1] = {0};
+    ci_arg pa[3];
+    int i;
+    if (ix->dt != CI_I64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: index_fill_(): Expected dtype int64 for index.", op->name);
+    if (ix->ndim > 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Index has to be a vector/scalar", op->name);
+    if (a[3].kind == CI_ARG_TENSOR) {
+        val = ci__ir_box_get(L, a[3].u.t);
+        if (val->ndim)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: index_fill_ only supports a 0-dimensional value tensor, but got tensor "
+                     "with %d dimension(s).",
+                     op->name, val->ndim);
+        val = ci__lower_to_dtype(L, val, x->dt);
+    } else {
+        double f = ci__lower_arg_num(L, op, a, 3);
+        val = ci__ir_pw_box(L, x->dt, 0, NULL, v,
+                            ci__dtype_is_float(x->dt) || x->dt == CI_BOOL
+                                    ? ci__ir_v_constf(L, x->dt, f)
+                                    : ci__ir_v_consti(L, x->dt, (int64_t)f));
+    }
+    if (!x->ndim) {   /* a 0-d self: as [1], indices 0 or -1 */
+        int64_t one = 1, k = ci__ir_numel(ix->ndim, ix->size);
+        ci_tensor l1[1];
+        l1[0] = ci__ir_tensor_of(
+                ci__ops_call2(L, "aten.reshape.default", ci__ops_T(ix), ci_arg_ints(&k, 1)));
+        pa[0] = ci__ops_T(
+                ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(&one, 1)));
+        pa[1] = ci_arg_tensors(l1, 1);
+        pa[2] = ci__ops_T(val);
+        outs[0] = ci__ir_tensor_of(
+                ci__ops_call2(L, "aten.reshape.default",
+                              ci__ops_T(ci__ops_callb(L, "aten.index_put.default", 3, pa)),
+                              ci_arg_ints(NULL, 0)));
+        return 1;
+    }
+    list = CI__NEWN(L->A, ci_tensor, dim + 1);
+    for (i = 0; i < dim; i++) list[i].id = 0;
+    list[dim] = ci__ir_tensor_of(ix);
+    pa[0] = ci__ops_T(x);
+    pa[1] = ci_arg_tensors(list, (int)dim + 1);
+    pa[2] = ci__ops_T(val);
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.index_put.default", 3, pa));
+    return 1;
+}
+
+/* take(self, index): self flattened, read at index (negatives wrap); put(self, index, source,
+   accumulate=False) (extra 1): written there */
+static int ci__ops_take(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 1), *src, *r;
+    int64_t n = ci__ir_numel(x->ndim, x->size), k = ci__ir_numel(ix->ndim, ix->size);
+    ci_tensor list[1];
+    ci_arg pa[4];
+    if (ix->dt != CI_I64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: Expected a long tensor for index, but got %s", op->name,
+                 ci__dtype_tab[ix->dt].tname);
+    pa[0] = ci__ops_T(ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(&n, 1)));
+    if (!op->extra) {
+        if (n == 0 && k)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: cannot take from an empty tensor", op->name);
+        list[0] = ci__ir_tensor_of(ix);
+        pa[1] = ci_arg_tensors(list, 1);
+        outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.index.Tensor", 2, pa));
+        return 1;
+    }
+    src = ci__lower_arg_box(L, op, a, 2);
+    if (ci__ir_numel(src->ndim, src->size) != k)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: put_(): Expected source and index to have the same number of elements, but "
+                 "got source.numel() = %lld, index.numel() = %lld",
+                 op->name, (long long)ci__ir_numel(src->ndim, src->size), (long long)k);
+    if (src->dt != x->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: put_(): self and source expected to have the same dtype",
+                 op->name);
+    list[0] = ci__ir_tensor_of(
+            ci__ops_call2(L, "aten.reshape.default", ci__ops_T(ix), ci_arg_ints(&k, 1)));
+    pa[1] = ci_arg_tensors(list, 1);
+    pa[2] = ci__ops_T(
+            ci__ops_call2(L, "aten.reshape.default", ci__ops_T(src), ci_arg_ints(&k, 1)));
+    pa[3] = a[3];
+    r = k ? ci__ops_callb(L, "aten.index_put.default", 4, pa) : ci__ir_box_get(L, pa[0].u.t);
+    outs[0] = ci__ir_tensor_of(ci__ops_call2(L, "aten.reshape.default", ci__ops_T(r),
+                                             ci_arg_ints(x->size, x->ndim)));
+    return 1;
+}
+
+/* masked_scatter(self, mask, source): self and mask broadcast; the k-th true point of the mask
+   (in row-major order) takes source's k-th element (source flattened), found by a cumsum of
+   the mask; a source with fewer elements than true points is a run-time error */
+static int ci__ops_masked_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *mk = ci__lower_arg_box(L, op, a, 1),
+            *src = ci__lower_arg_box(L, op, a, 2), *cs, *sf;
+    int64_t sh[CI_MAX_DIMS], n, ns = ci__ir_numel(src->ndim, src->size);
+    int nd;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *f[1], *m[1];
+    ci__v *mv, *body;
+    ci_arg ca[2];
+    if (mk->dt != CI_BOOL && mk->dt != CI_U8)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: masked_scatter_ only supports boolean masks, but got mask "
+                 "with dtype %s", op->name, ci__dtype_tab[mk->dt].tname);
+    if (src->dt != x->dt)
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: masked_scatter: expected self and source to have same dtypes but got %s "
+                 "and %s",
+                 op->name, ci__dtype_tab[x->dt].tname, ci__dtype_tab[src->dt].tname);
+    ci__lower_broadcast_shape(L, op->name, x->ndim, x->size, mk->ndim, mk->size, &nd, sh);
+    n = ci__ir_numel(nd, sh);
+    x = ci__lower_expand(L, x, nd, sh, 0);
+    mk = ci__lower_to_dtype(L, ci__lower_expand(L, mk, nd, sh, 0), CI_I64);
+    ca[0] = ci__ops_T(ci__ops_call2(L, "aten.reshape.default", ci__ops_T(mk), ci_arg_ints(&n, 1)));
+    ca[1] = ci_arg_int(0);
+    cs = ci__ops_call2(L, "aten.reshape.default",
+                       ci__ops_T(ci__ops_callb(L, "aten.cumsum.default", 2, ca)),
+                       ci_arg_ints(sh, nd));
+    sf = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(src), ci_arg_ints(&ns, 1));
+    ci__ir_pw_vars(L, nd, sh, v);
+    mv = ci__ir_v_bin(L, CI__V_NE, ci__ir_load(L, mk, v), ci__ir_v_consti(L, CI_I64, 0));
+    body = ci__ir_load(L, x, v);
+    if (n) {
+        ci__v *k = ci__ir_v_op(L, CI__V_WHERE, mv,
+                               ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, cs, v),
+                                            ci__ir_v_consti(L, CI_I64, 1)),
+                               ci__ir_v_consti(L, CI_I64, 0));
+        if (ns == 0) {   /* nothing to read: a true point is the error */
+            body = ci__ir_v_checkdom(L, body, ci__ir_v_un(L, CI__V_NOT, mv),
+                                     "Number of elements of source < number of ones in mask");
+        } else {
+            ci__v *c = ci__ir_v_checkidx(L, k, ns, 0);
+            ci__ir_v_check_msg(L, c, "Number of elements of source < number of ones in mask");
+            f[0] = ci__ir_ix_indirect(L, c);
+            m[0] = f[0];
+            body = ci__ir_v_op(L, CI__V_WHERE, mv,
+                               ci__ir_v_keepchecks(L, ci__ir_load(L, sf, m), 1, m, NULL), body);
+        }
+    }
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, nd, sh, v, body));
     return 1;
 }
 
@@ -10440,8 +11874,8 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
                next line)
      lowering  the ci__ir_lower_fn that builds the op
      vop       the value op of a table-driven lowering (ci__ops_unary, ci__ops_binary); -1 relu
-     extra     the lowering's own parameter: a CI__RED_ / CI__PX_ / CI__CR_ / CI__PR_ / CI__RND_
-               kind, a variant number (1 the second form, ...) or a rank; 0 none
+     extra     the lowering's own parameter: a CI__RED_ / CI__PX_ / CI__CR_ / CI__PR_ / CI__RND_ /
+               CI__LS_ kind, a variant number (1 the second form, ...) or a rank; 0 none
      bc        1: tensor arguments are broadcast to one shape before the lowering
      promo     type promotion of the arguments: N none, D default, F int to float (ci_promotion)
      tb        1: arguments converted to bool first (logical_and ...)
@@ -10829,6 +12263,13 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_to_copy, 0, 1, 0, N, 0, 1, P, LO, ALL, _, 0) \
     X("prims.convert_element_type", "a, dtype", \
       ci__ops_to_copy, 0, 1, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.frexp.Tensor", "self", ci__ops_frexp, 0, 0, 0, N, 0, 2, _, LO, FLT, _, 0) \
+    X("aten.isin.Tensor_Tensor", "elements, test_elements, *, assume_unique=False, invert=False", \
+      ci__ops_isin, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.isin.Tensor_Scalar", "elements, test_element, *, assume_unique=False, invert=False", \
+      ci__ops_isin, 0, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.isin.Scalar_Tensor", "element, test_elements, *, assume_unique=False, invert=False", \
+      ci__ops_isin, 0, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
     /* reductions */ \
     X("aten.sum", "self, dim=None, keepdim=False, *, dtype=None", \
       ci__ops_reduce, 0, CI__RED_SUM, 0, N, 0, 1, _, LO, ALL, _, 0) \
@@ -10935,6 +12376,11 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.layer_norm", \
       "input, normalized_shape, weight=None, bias=None, eps=1e-05, cudnn_enable=True", \
       ci__ops_layer_norm, 1, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.addbmm", "self, batch1, batch2, *, beta=1, alpha=1", \
+      ci__ops_addbmm, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.linalg_cross", "self, other, *, dim=-1", \
+      ci__ops_cross, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.cross", "self, other, dim=None", ci__ops_cross, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
     /* statistics */ \
     X("aten.var", "self, dim=None, *, correction=None, keepdim=False", \
       ci__ops_var, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
@@ -10989,6 +12435,44 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_batch_norm, 0, 2, 0, N, 0, 1, _, DE, FLT, BN, 0) \
     X("aten.rms_norm", "input, normalized_shape, weight=None, eps=None", \
       ci__ops_rms_norm, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    /* losses: reduction 0 none, 1 mean, 2 sum */ \
+    X("aten.mse_loss", "self, target, reduction=1", \
+      ci__ops_loss, 0, CI__LS_MSE, 0, N, 0, 1, _, LO, FLT, RED, 0) \
+    X("aten.l1_loss", "self, target, reduction=1", \
+      ci__ops_loss, 0, CI__LS_L1, 0, N, 0, 1, _, DE, ALL, RED, 0) \
+    X("aten.huber_loss", "self, target, reduction=1, delta=1.0", \
+      ci__ops_loss, 0, CI__LS_HUBER, 0, N, 0, 1, _, LO, FLT, RED, 0) \
+    X("aten.smooth_l1_loss", "self, target, reduction=1, beta=1.0", \
+      ci__ops_loss, 0, CI__LS_SMOOTH_L1, 0, N, 0, 1, _, LO, FLT, RED, 0) \
+    X("aten.soft_margin_loss", "self, target, reduction=1", \
+      ci__ops_loss, 0, CI__LS_SOFT_MARGIN, 0, N, 0, 1, _, DE, FLT, RED, 0) \
+    X("aten.binary_cross_entropy", "self, target, weight=None, reduction=1", \
+      ci__ops_loss, 0, CI__LS_BCE, 0, N, 0, 1, _, LO, FLT, RED, 0) \
+    X("aten.binary_cross_entropy_with_logits", \
+      "self, target, weight=None, pos_weight=None, reduction=1", \
+      ci__ops_loss, 0, CI__LS_BCE_LOGITS, 0, N, 0, 1, _, DE, FLT, RED, 0) \
+    X("aten.nll_loss_forward", "self, target, weight, reduction, ignore_index", \
+      ci__ops_nll, 0, 0, 0, N, 0, 2, _, LO, FLT, NLL, 0) \
+    X("aten.nll_loss", "self, target, weight=None, reduction=1, ignore_index=-100", \
+      ci__ops_nll, 0, 1, 0, N, 0, 1, _, LO, FLT, NLL, 0) \
+    X("aten.nll_loss2d_forward", "self, target, weight, reduction, ignore_index", \
+      ci__ops_nll, 0, 2, 0, N, 0, 2, _, LO, FLT, RED, 0) \
+    X("aten.nll_loss2d", "self, target, weight=None, reduction=1, ignore_index=-100", \
+      ci__ops_nll, 0, 3, 0, N, 0, 1, _, LO, FLT, RED, 0) \
+    X("aten.nll_loss_nd", "self, target, weight=None, reduction=1, ignore_index=-100", \
+      ci__ops_nll, 0, 4, 0, N, 0, 1, _, LO, FLT, NLL, 0) \
+    X("aten.multi_margin_loss", "self, target, p=1, margin=1, weight=None, reduction=1", \
+      ci__ops_multi_margin, 0, 0, 0, N, 0, 1, _, LO, FLT, RED, 0) \
+    X("aten.multilabel_margin_loss", "self, target, reduction=1", \
+      ci__ops_multilabel_margin, 0, 0, 0, N, 0, 1, _, LO, FLT, RED, 0) \
+    X("aten.multilabel_margin_loss_forward", "self, target, reduction", \
+      ci__ops_multilabel_margin, 0, 1, 0, N, 0, 2, _, LO, FLT, RED, 0) \
+    X("aten.dist", "self, other, p=2", ci__ops_dist, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.renorm", "self, p, dim, maxnorm", ci__ops_renorm, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten._cdist_forward", "x1, x2, p, compute_mode", \
+      ci__ops_cdist, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.median.default", "self", ci__ops_median, 0, 0, 0, N, 0, 1, _, DE, ALL, MED, 0) \
+    X("aten.nanmedian.default", "self", ci__ops_median, 0, 1, 0, N, 0, 1, _, DE, ALL, MED, 0) \
     /* views: copying and in-place forms, splits, flips */ \
     X("aten._reshape_alias", "self, size, stride", \
       ci__ops_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
@@ -11063,6 +12547,13 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_broadcast_tensors, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("prims.broadcast_in_dim", "a, shape, broadcast_dimensions", \
       ci__ops_broadcast_in_dim, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.pixel_shuffle", "self, upscale_factor", \
+      ci__ops_pixel_shuffle, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.pixel_unshuffle", "self, downscale_factor", \
+      ci__ops_pixel_shuffle, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.rot90", "self, k=1, dims=[0, 1]", ci__ops_rot90, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.repeat_interleave.self_int", "self, repeats, dim=None, *, output_size=None", \
+      ci__ops_repeat_interleave, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     /* creation from a shape or a tensor, fills and copies */ \
     X("aten.empty", "size, " CI__OPS_CREATE_KW ", memory_format=None", \
       ci__ops_create, 0, CI__CR_EMPTY, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
@@ -11101,6 +12592,12 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_create, 0, CI__CR_COPY, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.copy_", "self, src, non_blocking=False", \
       ci__ops_create, 0, CI__CR_COPY, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.logspace", "start, end, steps, base=10.0, " CI__OPS_CREATE_KW, \
+      ci__ops_logspace, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.tril_indices", "row, col, offset=0, " CI__OPS_CREATE_KW, \
+      ci__ops_tri_indices, 0, 0, 0, N, 0, 1, _, LO, INT, _, 0) \
+    X("aten.triu_indices", "row, col, offset=0, " CI__OPS_CREATE_KW, \
+      ci__ops_tri_indices, 0, 1, 0, N, 0, 1, _, LO, INT, _, 0) \
     /* joining */ \
     X("aten.cat", "tensors, dim=0", ci__ops_cat, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
     X("prims.cat", "tensors, dim", ci__ops_cat, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
@@ -11163,6 +12660,7 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_scatter_view, 0, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.diagonal_scatter", "self, src, offset=0, dim1=0, dim2=1", \
       ci__ops_scatter_view, 0, 2, 0, N, 0, 1, _, LO, ALL, _, 0) \
+    X("aten.block_diag", "tensors", ci__ops_block_diag, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     /* indexing */ \
     X("aten.gather", "self, dim, index, *, sparse_grad=False", \
       ci__ops_gather, 0, 0, 0, N, 0, 1, _, LO, IDX, _, 0) \
@@ -11190,6 +12688,21 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_scatter, 0, 2, 0, N, 0, 1, _, SC, IDX, _, 0) \
     X("aten.scatter_reduce_", "self, dim, index, src, reduce, *, include_self=True", \
       ci__ops_scatter, 0, 2, 0, N, 0, 1, _, SC, IDX, _, 0) \
+    X("aten.index_add", "self, dim, index, source, *, alpha=1", \
+      ci__ops_index_write, 0, 0, 0, N, 0, 1, _, SC, IDX, _, 0) \
+    X("aten.index_copy", "self, dim, index, source", \
+      ci__ops_index_write, 0, 1, 0, N, 0, 1, _, SC, IDX, DUP, 0) \
+    X("aten.index_reduce", "self, dim, index, source, reduce, *, include_self=True", \
+      ci__ops_index_write, 0, 2, 0, N, 0, 1, _, SC, IDX, _, 0) \
+    X("aten.index_fill.int_Scalar", "self, dim, index, value", \
+      ci__ops_index_fill, 0, 0, 0, N, 0, 1, _, SC, IDX, _, 0) \
+    X("aten.index_fill.int_Tensor", "self, dim, index, value", \
+      ci__ops_index_fill, 0, 0, 0, N, 0, 1, _, SC, IDX, _, 0) \
+    X("aten.take", "self, index", ci__ops_take, 0, 0, 0, N, 0, 1, _, LO, IDX, _, 0) \
+    X("aten.put", "self, index, source, accumulate=False", \
+      ci__ops_take, 0, 1, 0, N, 0, 1, _, SC, IDX, DUP, 0) \
+    X("aten.masked_scatter", "self, mask, source", \
+      ci__ops_masked_scatter, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     /* resampling and searching */ \
     X("aten.upsample_nearest1d", "self, output_size, scales=None", \
       ci__ops_upsample_nearest, 1, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
@@ -26191,6 +27704,8 @@ static ci_result ci__public_run(ci_program *p, int nin, const void *const *input
         if (re->code == CI__CEMIT_CHECK_ZERODIV)
             ci__util_set_error(
                     p->ctx, "ci_program_run: ZeroDivisionError: integer division by zero%s", where);
+        else if (re->code && c && c->msg)
+            ci__util_set_error(p->ctx, "ci_program_run: %s%s", c->msg, where);
         else if (re->code && c)
             ci__util_set_error(p->ctx,
                                "ci_program_run: index %lld is out of bounds for dimension of size "
