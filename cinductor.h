@@ -1018,28 +1018,28 @@ static int ci__rt_ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_a
                                ci_extern_tensor *outs, int nouts, void *user);
 static ci_result ci__lapack_potrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                       int nargs, ci_extern_tensor *outs, int nouts, void *user);
-static int ci__lapack_potrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
-                             ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_potrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static ci_result ci__lapack_getrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                       int nargs, ci_extern_tensor *outs, int nouts, void *user);
-static int ci__lapack_getrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
-                             ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_getrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static ci_result ci__lapack_getrs_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                       int nargs, ci_extern_tensor *outs, int nouts, void *user);
-static int ci__lapack_getrs_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
-                             ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_getrs_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static ci_result ci__lapack_trsm_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                       int nargs, ci_extern_tensor *outs, int nouts, void *user);
-static int ci__lapack_trsm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
-                             ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_trsm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static ci_result ci__lapack_det_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                       int nargs, ci_extern_tensor *outs, int nouts, void *user);
-static int ci__lapack_det_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
-                             ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_det_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static ci_result ci__lapack_perm_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                       int nargs, ci_extern_tensor *outs, int nouts, void *user);
-static int ci__lapack_perm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
-                             ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_perm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static void ci__rt_linalg_par(void *ctx, void (*fn)(void *, long long, long long), long long n,
                               void *arg);
 static ci_result ci__npy_fail(ci_result rc, char *err, size_t errsz, const char *fmt, ...);
@@ -10006,8 +10006,9 @@ static void ci__ops_la_square(ci__L *L, const char *api, const ci__box *x, const
 
 static void ci__ops_la_same_dtype(ci__L *L, const char *api, const ci__box *a, const ci__box *b) {
     if (a->dt != b->dt)
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: Expected A and B to have the same dtype, but found %s and %s",
-                 api, ci__dtype_tab[a->dt].tname, ci__dtype_tab[b->dt].tname);
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: Expected A and B to have the same dtype, but found %s and %s", api,
+                 ci__dtype_tab[a->dt].tname, ci__dtype_tab[b->dt].tname);
 }
 
 /* x with its last two dims swapped */
@@ -10117,7 +10118,8 @@ static int ci__ops_la_cholesky_solve(ci__L *L, const ci__opdef *op, ci_arg *a, c
     ci__ops_la_bcast(L, api, &f, 2, &b, 2);
     /* lower: L y = b, L^T x = y; upper: U^T y = b, U x = y */
     y = ci__ops_la_trsm(L, api, upper ? ci__ops_la_mT(L, f) : f, b, 0, 1, 0);
-    outs[0] = ci__ir_tensor_of(ci__ops_la_trsm(L, api, upper ? f : ci__ops_la_mT(L, f), y, 1, 1, 0));
+    y = ci__ops_la_trsm(L, api, upper ? f : ci__ops_la_mT(L, f), y, 1, 1, 0);
+    outs[0] = ci__ir_tensor_of(y);
     return 1;
 }
 
@@ -10340,7 +10342,9 @@ static int ci__ops_la_lu_solve(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
 
 /* linalg_solve(A, B, *, left=True) (extra 2), linalg_solve_ex(..., check_errors=False) ->
    (result, info) (extra 1), _linalg_solve_ex -> (result, LU, pivots, info) (extra 0). B is a
-   vector (a column) where it is 1-D or A's shape less its last dim. */
+   vector (a column) where it is 1-D or A's shape less its last dim. As PyTorch, A^T is factored
+   (its LU, pivots and info are the results; inv and det do the same), A X = B solved as
+   (A^T)^T X = B. */
 static int ci__ops_la_solve(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     const char *api = op->extra == 2 ? "torch.linalg.solve" : "torch.linalg.solve_ex";
     ci__box *A = ci__lower_arg_box(L, op, a, 0), *B = ci__lower_arg_box(L, op, a, 1), *r[3], *x;
@@ -10355,8 +10359,8 @@ static int ci__ops_la_solve(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     code = op->extra == 2 ? CI__LAPACK_API_SOLVE
            : ci__lower_arg_bool(L, op, a, pce) ? CI__LAPACK_API_SOLVE_EX
                                                : CI__LAPACK_API_NONE;
-    ci__ops_la_getrf(L, A, code, r);
-    x = ci__ops_la_getrs(L, api, r[0], r[1], B, left, 0);
+    ci__ops_la_getrf(L, ci__ops_la_mT(L, A), code, r);
+    x = ci__ops_la_getrs(L, api, r[0], r[1], B, left, 1);
     if (vec) x = ci__ops_call2(L, "aten.squeeze.dim", ci__ops_T(x), ci_arg_int(-1));
     outs[0] = ci__ir_tensor_of(x);
     if (op->extra == 2) return 1;
@@ -10376,8 +10380,8 @@ static int ci__ops_la_inv(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     ci__ops_la_square(L, api, A, "A");
     if (op->extra) code = CI__LAPACK_API_INV;
     else if (ci__lower_arg_bool(L, op, a, pce)) code = CI__LAPACK_API_INV_EX;
-    ci__ops_la_getrf(L, A, code, r);
-    outs[0] = ci__ir_tensor_of(ci__ops_la_getrs(L, api, r[0], r[1], ci__ops_la_eye(L, A), 1, 0));
+    ci__ops_la_getrf(L, ci__ops_la_mT(L, A), code, r);
+    outs[0] = ci__ir_tensor_of(ci__ops_la_getrs(L, api, r[0], r[1], ci__ops_la_eye(L, A), 1, 1));
     if (op->extra) return 1;
     outs[1] = ci__ir_tensor_of(r[2]);
     return 2;
@@ -10393,7 +10397,7 @@ static int ci__ops_la_det(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[3], *d[3];
     ci_arg e[2];
     ci__ops_la_square(L, api[op->extra], A, "A");
-    ci__ops_la_getrf(L, A, CI__LAPACK_API_NONE, r);
+    ci__ops_la_getrf(L, ci__ops_la_mT(L, A), CI__LAPACK_API_NONE, r);
     e[0] = ci__ops_T(r[0]);
     e[1] = ci__ops_T(r[1]);
     ci__ops_la_ext(L, "cinductor.lu_det", 2, e, d, 3);
@@ -11467,7 +11471,8 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_la_cholesky, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
     X("aten.linalg_cholesky", "self, *, upper=False", \
       ci__ops_la_cholesky, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
-    X("aten.cholesky", "self, upper=False", ci__ops_la_cholesky, 0, 2, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.cholesky", "self, upper=False", \
+      ci__ops_la_cholesky, 0, 2, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten.cholesky_solve", "self, input2, upper=False", \
       ci__ops_la_cholesky_solve, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten.cholesky_inverse", "self, upper=False", \
@@ -20510,7 +20515,8 @@ static int64_t ci__lapack_getrf1(void *lu, int f64, int64_t m, int64_t n, int32_
         }
         best = j;
         for (i = j + 1; i < m; i++)
-            if (fabs(ci__lapack_get(lu, f64, i * n + j)) > fabs(ci__lapack_get(lu, f64, best * n + j)))
+            if (fabs(ci__lapack_get(lu, f64, i * n + j)) >
+                fabs(ci__lapack_get(lu, f64, best * n + j)))
                 best = i;
         piv[j] = (int32_t)(best + 1);
         d = ci__lapack_get(lu, f64, best * n + j);
