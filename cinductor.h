@@ -62,7 +62,7 @@
        >>cuemit   kernel IR -> CUDA C source and the launch of each kernel
        >>interp   the interpreter backend: runs the kernel IR directly
        >>linalg   batched matrix multiply and 2-d convolution kernels (extern kernels in C)
-       >>lapack   batched Cholesky, LU and triangular solves (extern kernels in C)
+       >>lapack   batched Cholesky, LU, QR, symmetric eigen, solves (extern kernels in C)
        >>tcc      libtcc backend (in-memory compile, serialised by a lock)
        >>cc       the system compiler's backend (a shared object, cached, opened with dlopen)
        >>cuda     CUDA backend: the driver and NVRTC loaded at run time, device memory
@@ -1039,6 +1039,18 @@ static int ci__lapack_det_run(const ci_extern_tensor *ins, int nins, const ci_ar
 static ci_result ci__lapack_perm_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                       int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static int ci__lapack_perm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__lapack_geqrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                      int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_geqrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__lapack_ormqr_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                      int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_ormqr_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__lapack_syev_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                      int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_syev_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                              int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static void ci__rt_linalg_par(void *ctx, void (*fn)(void *, long long, long long), long long n,
                               void *arg);
@@ -10427,6 +10439,167 @@ static int ci__ops_la_det(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     }
 }
 
+/* identity matrices m x n of x's dtype, with x's batch dims (x [..., *, *]) */
+static ci__box *ci__ops_la_eye_mn(ci__L *L, ci__box *x, int64_t m, int64_t n) {
+    ci_kwarg kw[1];
+    ci_arg e[2];
+    ci_tensor o[1];
+    int64_t sh[CI_MAX_DIMS];
+    e[0] = ci_arg_int(m);
+    e[1] = ci_arg_int(n);
+    kw[0].name = "dtype";
+    kw[0].value = ci_arg_dtype(x->dt);
+    if (ci__lower_call_op(L, "aten.eye.m", 2, e, 1, kw, o, 1) != 1)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "eye failed");
+    memcpy(sh, x->size, sizeof(int64_t) * (size_t)x->ndim);
+    sh[x->ndim - 2] = m;
+    sh[x->ndim - 1] = n;
+    return ci__lower_expand(L, ci__ir_box_get(L, o[0]), x->ndim, sh, 0);
+}
+
+/* x[..., r0:r1, c0:c1] */
+static ci__box *ci__ops_la_block(ci__L *L, ci__box *x, int64_t r0, int64_t r1, int64_t c0,
+                                 int64_t c1) {
+    ci_arg s[5];
+    s[0] = ci__ops_T(x);
+    s[1] = ci_arg_int(-2);
+    s[2] = ci_arg_int(r0);
+    s[3] = ci_arg_int(r1);
+    s[4] = ci_arg_int(1);
+    x = ci__ops_callb(L, "aten.slice.Tensor", 5, s);
+    s[0] = ci__ops_T(x);
+    s[1] = ci_arg_int(-1);
+    s[2] = ci_arg_int(c0);
+    s[3] = ci_arg_int(c1);
+    return ci__ops_callb(L, "aten.slice.Tensor", 5, s);
+}
+
+/* C multiplied by the Q of reflectors A and tau (cinductor.ormqr); the batch dims must agree */
+static ci__box *ci__ops_la_ormqr_box(ci__L *L, const char *api, ci__box *A, ci__box *tau,
+                                     ci__box *C, int left, int tr) {
+    ci__box *r[1];
+    ci_arg e[5];
+    int64_t nq = A->size[A->ndim - 2], k;
+    ci__ops_la_same_dtype(L, api, A, tau);
+    ci__ops_la_same_dtype(L, api, A, C);
+    if (tau->ndim != A->ndim - 1 || C->ndim != A->ndim ||
+        memcmp(tau->size, A->size, sizeof(int64_t) * (size_t)(A->ndim - 2)) ||
+        memcmp(C->size, A->size, sizeof(int64_t) * (size_t)(A->ndim - 2)))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected batch dimensions of input %s, tau %s and other "
+                 "%s to be equal", api, ci__ir_shape(L, A->ndim, A->size),
+                 ci__ir_shape(L, tau->ndim, tau->size), ci__ir_shape(L, C->ndim, C->size));
+    k = tau->size[tau->ndim - 1];
+    if (k > A->size[A->ndim - 1] || k > nq || C->size[C->ndim - (left ? 2 : 1)] != nq)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: the shapes of input %s, tau %s and other %s do not fit",
+                 api, ci__ir_shape(L, A->ndim, A->size), ci__ir_shape(L, tau->ndim, tau->size),
+                 ci__ir_shape(L, C->ndim, C->size));
+    e[0] = ci__ops_T(A);
+    e[1] = ci__ops_T(tau);
+    e[2] = ci__ops_T(C);
+    e[3] = ci_arg_bool(left);
+    e[4] = ci_arg_bool(tr);
+    ci__ops_la_ext(L, "cinductor.ormqr", 5, e, r, 1);
+    return r[0];
+}
+
+/* geqrf(self) -> (a, tau): LAPACK's Householder QR */
+static int ci__ops_la_geqrf(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[2];
+    ci_arg e[1];
+    ci__ops_la_matrix(L, "geqrf", A, "input");
+    e[0] = ci__ops_T(A);
+    ci__ops_la_ext(L, "cinductor.geqrf", 1, e, r, 2);
+    outs[0] = ci__ir_tensor_of(r[0]);
+    outs[1] = ci__ir_tensor_of(r[1]);
+    return 2;
+}
+
+/* ormqr(self, input2, input3, left=True, transpose=False); linalg_householder_product(input,
+   tau) (extra 1): the first n columns of Q, input m x n with m >= n */
+static int ci__ops_la_ormqr(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = op->extra ? "torch.linalg.householder_product" : "torch.ormqr";
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *tau = ci__lower_arg_box(L, op, a, 1), *C;
+    ci__ops_la_matrix(L, api, A, "input");
+    if (op->extra) {
+        int64_t m = A->size[A->ndim - 2], n = A->size[A->ndim - 1];
+        if (m < n)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: input.shape[-2] must be greater than or equal to "
+                     "input.shape[-1]", api);
+        C = ci__ops_la_eye_mn(L, A, m, n);
+        outs[0] = ci__ir_tensor_of(ci__ops_la_ormqr_box(L, api, A, tau, C, 1, 0));
+        return 1;
+    }
+    C = ci__lower_arg_box(L, op, a, 2);
+    ci__ops_la_matrix(L, api, C, "other");
+    outs[0] = ci__ir_tensor_of(ci__ops_la_ormqr_box(L, api, A, tau, C,
+                                                    ci__lower_arg_bool(L, op, a, 3),
+                                                    ci__lower_arg_bool(L, op, a, 4)));
+    return 1;
+}
+
+/* linalg_qr(A, mode="reduced") -> (Q, R): mode "reduced" (Q m x k, R k x n), "complete"
+   (Q m x m, R m x n) or "r" (Q empty) */
+static int ci__ops_la_qr(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = "linalg.qr";
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[2], *R, *Q;
+    int pm = ci__lower_pidx(op, "mode");
+    const char *mode = a[pm].kind == CI_ARG_STRING ? a[pm].u.s : "reduced";
+    int64_t m, n, k;
+    ci_arg e[1];
+    ci__ops_la_matrix(L, api, A, "A");
+    if (strcmp(mode, "reduced") && strcmp(mode, "complete") && strcmp(mode, "r"))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s received unrecognized mode '%s' but expected one of "
+                 "'reduced' (default), 'r', or 'complete'", api, mode);
+    m = A->size[A->ndim - 2];
+    n = A->size[A->ndim - 1];
+    k = m < n ? m : n;
+    e[0] = ci__ops_T(A);
+    ci__ops_la_ext(L, "cinductor.geqrf", 1, e, r, 2);
+    R = mode[0] == 'c' ? r[0] : ci__ops_la_block(L, r[0], 0, k, 0, n);
+    R = ci__ops_call2(L, "aten.triu.default", ci__ops_T(R), ci_arg_int(0));
+    if (!strcmp(mode, "r")) {
+        int64_t zero = 0;
+        ci_kwarg kw[1];
+        ci_arg z[1];
+        ci_tensor o[1];
+        z[0] = ci_arg_ints(&zero, 1);
+        kw[0].name = "dtype";
+        kw[0].value = ci_arg_dtype(A->dt);
+        ci__lower_call_op(L, "aten.empty.memory_format", 1, z, 1, kw, o, 1);
+        Q = ci__ir_box_get(L, o[0]);
+    } else {
+        ci__box *V = ci__ops_la_block(L, r[0], 0, m, 0, k);
+        Q = ci__ops_la_ormqr_box(L, api, V, r[1],
+                                 ci__ops_la_eye_mn(L, A, m, mode[0] == 'c' ? m : k), 1, 0);
+    }
+    outs[0] = ci__ir_tensor_of(Q);
+    outs[1] = ci__ir_tensor_of(R);
+    return 2;
+}
+
+/* _linalg_eigh(A, UPLO="L", compute_v=True) -> (eigenvalues, eigenvectors) (extra 0);
+   linalg_eigh(self, UPLO="L") (1); linalg_eigvalsh(self, UPLO="L") -> eigenvalues (2) */
+static int ci__ops_la_eigh(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = op->extra == 2 ? "linalg.eigvalsh" : "linalg.eigh";
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[3];
+    int pu = ci__lower_pidx(op, "UPLO"), pv = ci__lower_pidx(op, "compute_v"), vec;
+    const char *uplo = a[pu].kind == CI_ARG_STRING ? a[pu].u.s : "L";
+    ci_arg e[3];
+    ci__ops_la_square(L, api, A, "A");
+    if (strcmp(uplo, "L") && strcmp(uplo, "U") && strcmp(uplo, "l") && strcmp(uplo, "u"))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Expected UPLO argument to be 'L' or 'U', but got %s",
+                 api, uplo);
+    vec = op->extra == 1 || (op->extra == 0 && ci__lower_arg_bool(L, op, a, pv));
+    e[0] = ci__ops_T(A);
+    e[1] = ci_arg_bool(uplo[0] == 'U' || uplo[0] == 'u');
+    e[2] = ci_arg_bool(vec);
+    ci__ops_la_ext(L, "cinductor.syev", 3, e, r, 3);
+    outs[0] = ci__ir_tensor_of(r[0]);
+    if (op->extra == 2) return 1;
+    outs[1] = ci__ir_tensor_of(r[1]);
+    return 2;
+}
+
 /* -- sorting: an extern heapsort along the last dim (moved there with a permute) -- */
 static ci_result ci__ops_ext_sort_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                         int nargs, ci_extern_tensor *outs, int nouts, void *user) {
@@ -11509,6 +11682,21 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.linalg_slogdet", "A", ci__ops_la_det, 0, 3, 0, N, 0, 2, _, DE, FLT, _, 0) \
     X("aten.slogdet", "self", ci__ops_la_det, 0, 3, 0, N, 0, 2, _, DE, FLT, _, 0) \
     X("aten.logdet", "self", ci__ops_la_det, 0, 4, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    E("cinductor.geqrf", "self", ci__lapack_geqrf_run, ci__lapack_geqrf_infer, 2, 0) \
+    E("cinductor.ormqr", "A, tau, C, left, transpose", \
+      ci__lapack_ormqr_run, ci__lapack_ormqr_infer, 1, 0) \
+    E("cinductor.syev", "self, upper, vectors", ci__lapack_syev_run, ci__lapack_syev_infer, 3, 0) \
+    X("aten.geqrf", "self", ci__ops_la_geqrf, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten.ormqr", "self, input2, input3, left=True, transpose=False", \
+      ci__ops_la_ormqr, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.linalg_householder_product", "input, tau", \
+      ci__ops_la_ormqr, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.linalg_qr", "A, mode='reduced'", ci__ops_la_qr, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten._linalg_eigh", "A, UPLO='L', compute_v=True", \
+      ci__ops_la_eigh, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten.linalg_eigh", "self, UPLO='L'", ci__ops_la_eigh, 0, 1, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten.linalg_eigvalsh", "self, UPLO='L'", \
+      ci__ops_la_eigh, 0, 2, 0, N, 0, 1, _, DE, FLT, _, 0) \
     /* in-place forms, functional in a graph: the out-of-place twin cast to self's dtype */ \
     X("aten.add_", "self, other, *, alpha=1", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
     X("aten.add_.Scalar", "self, other, alpha=1", \
@@ -20406,7 +20594,7 @@ static void ci__linalg_conv2d(int dt, const void *x, const void *w, const void *
 #undef CI__LINALG_AVX512
 
 /* ---------------------------------------------------------------------------------------
-   >>lapack  batched dense linear algebra: Cholesky, LU, triangular solves (extern kernels)
+   >>lapack  batched dense linear algebra: Cholesky, LU, QR, symmetric eigen (extern kernels)
    cinductor's own small LAPACK: the factorizations and solves that >>ops' linear-algebra
    lowerings (linalg_cholesky, linalg_lu_factor, linalg_solve, linalg_inv, linalg_det ...)
    call as extern kernels (rows of CI__OPS: "cinductor.potrf", "cinductor.getrf" ...). Each
@@ -20415,8 +20603,10 @@ static void ci__linalg_conv2d(int dt, const void *x, const void *w, const void *
    the program's thread pool (>>rt's ci__rt_linalg_par), so any split gives the same bits.
    Storage is the tensor's own dtype, and every sum of products is accumulated in double and
    rounded once when stored (left-looking forms: Cholesky by rows, Crout's LU), so an f32
-   result is at least as accurate as LAPACK's spotrf / sgetrf. Nothing is allocated: each
-   kernel writes its output in place of a copy of its input. Partial pivoting and the pivots
+   result is at least as accurate as LAPACK's spotrf / sgetrf. Householder QR follows geqrf's
+   conventions (so Q and R are LAPACK's, signs included); the symmetric eigensolver runs
+   cyclic Jacobi rotations in double on a workspace the kernel gets as an extra output. Nothing
+   is allocated: each kernel writes its output in place of a copy of its input. Partial pivoting and the pivots
    (1-based int32, the first largest |value| of the column) and info (the first zero pivot,
    the order of the first leading minor that is not positive-definite) are LAPACK's. A kernel
    given an API code (CI__LAPACK_API_*) other than none fails where info is not zero, with
@@ -20966,6 +21156,278 @@ static int ci__lapack_perm_run(const ci_extern_tensor *ins, int nins, const ci_a
         return 1;
     }
     ci__rt_linalg_par(user, ci__lapack_perm_range, nb, &J);
+    return 0;
+}
+
+/* -- Householder QR (LAPACK's geqrf: H_j = I - tau_j v_j v_j^T, v_j(j) = 1, R's diagonal
+   beta = -sign(alpha) |x|, tau 0 where the column below the diagonal is zero already) -- */
+static void ci__lapack_geqrf1(void *a, void *tau, int f64, int64_t m, int64_t n) {
+    int64_t i, j, c, k = m < n ? m : n;
+    for (j = 0; j < k; j++) {
+        double alpha = ci__lapack_get(a, f64, j * n + j), xn = 0, beta, sc, t;
+        for (i = j + 1; i < m; i++) {
+            double v = ci__lapack_get(a, f64, i * n + j);
+            xn += v * v;
+        }
+        if (xn == 0) {
+            ci__lapack_put(tau, f64, j, 0.0);
+            continue;
+        }
+        beta = -copysign(sqrt(alpha * alpha + xn), alpha);
+        t = (beta - alpha) / beta;
+        sc = 1 / (alpha - beta);
+        for (i = j + 1; i < m; i++)
+            ci__lapack_put(a, f64, i * n + j, ci__lapack_get(a, f64, i * n + j) * sc);
+        ci__lapack_put(a, f64, j * n + j, beta);
+        ci__lapack_put(tau, f64, j, t);
+        t = ci__lapack_get(tau, f64, j);   /* (as stored, as ormqr will read it) */
+        for (c = j + 1; c < n; c++) {   /* H_j on the columns to the right */
+            double w = ci__lapack_get(a, f64, j * n + c);
+            for (i = j + 1; i < m; i++)
+                w += ci__lapack_get(a, f64, i * n + j) * ci__lapack_get(a, f64, i * n + c);
+            w *= t;
+            ci__lapack_put(a, f64, j * n + c, ci__lapack_get(a, f64, j * n + c) - w);
+            for (i = j + 1; i < m; i++)
+                ci__lapack_put(a, f64, i * n + c,
+                               ci__lapack_get(a, f64, i * n + c) -
+                                       w * ci__lapack_get(a, f64, i * n + j));
+        }
+    }
+}
+
+/* c (r x s) times Q = H_0 H_1 ... H_{k-1} of reflectors a (nq x ka, v_j below a's diagonal)
+   and tau: Q c (left), Q^T c (left, tr), c Q (right), c Q^T (right, tr); LAPACK's ormqr */
+static void ci__lapack_ormqr1(const void *a, const void *tau, void *c, int f64, int64_t ka,
+                              int64_t k, int64_t r, int64_t s, int left, int tr) {
+    int64_t step, jj, i, q, nq = left ? r : s;
+    int fwd = left == tr;   /* H_0 first */
+    for (step = 0; step < k; step++) {
+        int64_t j = fwd ? step : k - 1 - step;
+        double t = ci__lapack_get(tau, f64, j);
+        if (t == 0) continue;
+        for (q = 0; q < (left ? s : r); q++) {   /* each column (left) or row (right) of c */
+            double w = 0;
+            for (jj = j; jj < nq; jj++) {
+                double v = jj == j ? 1.0 : ci__lapack_get(a, f64, jj * ka + j);
+                w += v * ci__lapack_get(c, f64, left ? jj * s + q : q * s + jj);
+            }
+            w *= t;
+            for (jj = j; jj < nq; jj++) {
+                double v = jj == j ? 1.0 : ci__lapack_get(a, f64, jj * ka + j);
+                i = left ? jj * s + q : q * s + jj;
+                ci__lapack_put(c, f64, i, ci__lapack_get(c, f64, i) - w * v);
+            }
+        }
+    }
+}
+
+/* geqrf(self) -> (a, tau) */
+static void ci__lapack_geqrf_range(void *arg, long long b, long long e) {
+    const ci__lapack_job *J = (const ci__lapack_job *)arg;
+    const int64_t el = J->m * J->n, k = J->m < J->n ? J->m : J->n;
+    long long t;
+    for (t = b; t < e; t++) {
+        void *a = ci__lapack_mat(J->outs[0].data, J->f64, t, el);
+        ci__lapack_copy(a, ci__lapack_mat(J->ins[0].data, J->f64, t, el), J->f64, el);
+        ci__lapack_geqrf1(a, ci__lapack_mat(J->outs[1].data, J->f64, t, k), J->f64, J->m, J->n);
+    }
+}
+
+static ci_result ci__lapack_geqrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                        int nargs, ci_extern_tensor *outs, int nouts,
+                                        void *user) {
+    const ci_extern_tensor *x = &ins[0];
+    int64_t m, n;
+    (void)args; (void)nargs; (void)user;
+    if (nins != 1 || nouts != 2 || x->ndim < 2 || (x->dtype != CI_F32 && x->dtype != CI_F64))
+        return CI_ERR_SHAPE;
+    m = x->shape[x->ndim - 2];
+    n = x->shape[x->ndim - 1];
+    outs[0] = *x;
+    outs[1] = *x;
+    outs[1].ndim = x->ndim - 1;
+    outs[1].shape[x->ndim - 2] = m < n ? m : n;
+    return CI_OK;
+}
+
+static int ci__lapack_geqrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__lapack_job J;
+    (void)nins; (void)nargs; (void)nouts;
+    J.ins = ins; J.outs = outs; J.args = args;
+    J.f64 = ins[0].dtype == CI_F64;
+    J.m = ins[0].shape[ins[0].ndim - 2];
+    J.n = ins[0].shape[ins[0].ndim - 1];
+    J.r = 0;
+    ci__rt_linalg_par(user, ci__lapack_geqrf_range, ci__lapack_batch(&ins[0], 2), &J);
+    return 0;
+}
+
+/* ormqr(A, tau, C, left, transpose) -> Q C, Q^T C, C Q or C Q^T */
+static void ci__lapack_ormqr_range(void *arg, long long b, long long e) {
+    const ci__lapack_job *J = (const ci__lapack_job *)arg;
+    const ci_extern_tensor *A = &J->ins[0], *tau = &J->ins[1], *C = &J->ins[2];
+    const int64_t nq = A->shape[A->ndim - 2], ka = A->shape[A->ndim - 1],
+                  k = tau->shape[tau->ndim - 1], r = C->shape[C->ndim - 2],
+                  s = C->shape[C->ndim - 1];
+    long long t;
+    for (t = b; t < e; t++) {
+        void *c = ci__lapack_mat(J->outs[0].data, J->f64, t, r * s);
+        ci__lapack_copy(c, ci__lapack_mat(C->data, J->f64, t, r * s), J->f64, r * s);
+        ci__lapack_ormqr1(ci__lapack_mat(A->data, J->f64, t, nq * ka),
+                          ci__lapack_mat(tau->data, J->f64, t, k), c, J->f64, ka, k, r, s,
+                          J->args[3].u.b, J->args[4].u.b);
+    }
+}
+
+static ci_result ci__lapack_ormqr_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                        int nargs, ci_extern_tensor *outs, int nouts,
+                                        void *user) {
+    const ci_extern_tensor *a = &ins[0], *tau = &ins[1], *c = &ins[2];
+    int left;
+    (void)user;
+    if (nins != 3 || nouts != 1 || nargs < 5 || args[3].kind != CI_ARG_BOOL ||
+        args[4].kind != CI_ARG_BOOL || a->ndim < 2 || c->ndim < 2 || tau->ndim < 1 ||
+        (a->dtype != CI_F32 && a->dtype != CI_F64) || tau->dtype != a->dtype ||
+        c->dtype != a->dtype || !ci__lapack_same_batch(a, 2, c, 2) ||
+        !ci__lapack_same_batch(a, 2, tau, 1))
+        return CI_ERR_SHAPE;
+    left = args[3].u.b;
+    if (a->shape[a->ndim - 2] != c->shape[c->ndim - (left ? 2 : 1)] ||
+        tau->shape[tau->ndim - 1] > a->shape[a->ndim - 1] ||
+        tau->shape[tau->ndim - 1] > a->shape[a->ndim - 2])
+        return CI_ERR_SHAPE;
+    outs[0] = *c;
+    return CI_OK;
+}
+
+static int ci__lapack_ormqr_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__lapack_job J;
+    (void)nins; (void)nargs; (void)nouts;
+    J.ins = ins; J.outs = outs; J.args = args;
+    J.f64 = ins[0].dtype == CI_F64;
+    J.m = J.n = J.r = 0;
+    ci__rt_linalg_par(user, ci__lapack_ormqr_range, ci__lapack_batch(&ins[2], 2), &J);
+    return 0;
+}
+
+/* -- symmetric eigenproblems: cyclic Jacobi rotations in double on a workspace (w, the matrix
+   made symmetric from the triangle UPLO names; v, the rotations' product), until the
+   off-diagonal part is below 2^-52 of the matrix's norm; eigenvalues sorted ascending -- */
+static void ci__lapack_jacobi_rot(double *w, double *v, int64_t n, int64_t p, int64_t q) {
+    double apq = w[p * n + q], th, t, c, s;
+    int64_t k;
+    if (apq == 0) return;
+    th = (w[q * n + q] - w[p * n + p]) / (2 * apq);
+    t = fabs(th) > 1e150 ? 0.5 / th : (th < 0 ? -1 : 1) / (fabs(th) + sqrt(th * th + 1));
+    c = 1 / sqrt(t * t + 1);
+    s = t * c;
+    for (k = 0; k < n; k++) {   /* columns p and q of w P, then rows of P^T (w P); v P */
+        double x = w[k * n + p], y = w[k * n + q];
+        w[k * n + p] = c * x - s * y;
+        w[k * n + q] = s * x + c * y;
+    }
+    for (k = 0; k < n; k++) {
+        double x = w[p * n + k], y = w[q * n + k];
+        w[p * n + k] = c * x - s * y;
+        w[q * n + k] = s * x + c * y;
+    }
+    for (k = 0; k < n; k++) {
+        double x = v[k * n + p], y = v[k * n + q];
+        v[k * n + p] = c * x - s * y;
+        v[k * n + q] = s * x + c * y;
+    }
+    w[p * n + q] = w[q * n + p] = 0;
+}
+
+/* the eigenvalues of symmetric w (n x n, destroyed) into its diagonal and the eigenvectors
+   into v's columns, ascending */
+static void ci__lapack_syev1(double *w, double *v, int64_t n) {
+    int64_t i, j, k, sweep;
+    for (i = 0; i < n * n; i++) v[i] = 0;
+    for (i = 0; i < n; i++) v[i * n + i] = 1;
+    for (sweep = 0; sweep < 100; sweep++) {
+        double off = 0, all = 0;
+        for (i = 0; i < n; i++)
+            for (j = 0; j < n; j++) {
+                all += w[i * n + j] * w[i * n + j];
+                if (i != j) off += w[i * n + j] * w[i * n + j];
+            }
+        if (!(off > all * 4.9e-32)) break;   /* 2^-104; (NaN stops too) */
+        for (i = 0; i < n; i++)
+            for (j = i + 1; j < n; j++) ci__lapack_jacobi_rot(w, v, n, i, j);
+    }
+    for (i = 0; i < n; i++) {   /* selection sort, ascending */
+        int64_t best = i;
+        for (j = i + 1; j < n; j++)
+            if (w[j * n + j] < w[best * n + best]) best = j;
+        if (best == i) continue;
+        {
+            double t = w[i * n + i];
+            w[i * n + i] = w[best * n + best];
+            w[best * n + best] = t;
+        }
+        for (k = 0; k < n; k++) {
+            double t = v[k * n + i];
+            v[k * n + i] = v[k * n + best];
+            v[k * n + best] = t;
+        }
+    }
+}
+
+/* syev(self, upper, vectors) -> (eigenvalues, eigenvectors, workspace) */
+static void ci__lapack_syev_range(void *arg, long long b, long long e) {
+    const ci__lapack_job *J = (const ci__lapack_job *)arg;
+    const int64_t n = J->n;
+    const int upper = J->args[1].u.b, vec = J->args[2].u.b;
+    long long t;
+    int64_t i, j;
+    for (t = b; t < e; t++) {
+        const void *a = ci__lapack_mat(J->ins[0].data, J->f64, t, n * n);
+        double *w = (double *)J->outs[2].data + t * (n > 0 ? 2 * n * n : 1), *v = w + n * n;
+        for (i = 0; i < n; i++)
+            for (j = 0; j <= i; j++) {
+                double x = ci__lapack_get(a, J->f64, upper ? j * n + i : i * n + j);
+                w[i * n + j] = w[j * n + i] = x;
+            }
+        ci__lapack_syev1(w, v, n);
+        for (i = 0; i < n; i++)
+            ci__lapack_put(ci__lapack_mat(J->outs[0].data, J->f64, t, n), J->f64, i,
+                           w[i * n + i]);
+        for (i = 0; vec && i < n * n; i++)
+            ci__lapack_put(ci__lapack_mat(J->outs[1].data, J->f64, t, n * n), J->f64, i, v[i]);
+    }
+}
+
+static ci_result ci__lapack_syev_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                       int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    const ci_extern_tensor *x = &ins[0];
+    int64_t n;
+    (void)user;
+    if (nins != 1 || nouts != 3 || nargs < 3 || args[1].kind != CI_ARG_BOOL ||
+        args[2].kind != CI_ARG_BOOL || !ci__lapack_square(x))
+        return CI_ERR_SHAPE;
+    n = x->shape[x->ndim - 1];
+    outs[0] = *x;
+    outs[0].ndim = x->ndim - 1;
+    outs[1] = *x;
+    if (!args[2].u.b) { outs[1].ndim = 1; outs[1].shape[0] = 0; }
+    outs[2] = outs[0];
+    outs[2].dtype = CI_F64;
+    outs[2].shape[x->ndim - 2] = n ? 2 * n * n : 1;
+    return CI_OK;
+}
+
+static int ci__lapack_syev_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                               int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__lapack_job J;
+    (void)nins; (void)nargs; (void)nouts;
+    J.ins = ins; J.outs = outs; J.args = args;
+    J.f64 = ins[0].dtype == CI_F64;
+    J.m = J.n = ins[0].shape[ins[0].ndim - 1];
+    J.r = 0;
+    ci__rt_linalg_par(user, ci__lapack_syev_range, ci__lapack_batch(&ins[0], 2), &J);
     return 0;
 }
 

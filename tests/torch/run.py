@@ -1340,6 +1340,40 @@ def build_cases():
                  ["x, i = aten.linalg_solve_ex.default(a, b, check_errors=True)"], ["x"], error="The solver failed"))
         add(Case("_solve_ex check_errors fails %s" % dt, [("a", I(dt, [4, 4], "sing")), ("b", I(dt, [4, 1]))],
                  ["x, l, p, i = aten._linalg_solve_ex.default(a, b, check_errors=True)"], ["x"], error="The solver failed"))
+    # QR (Householder, LAPACK's signs: compared directly) and symmetric eigenproblems (the
+    # eigenvectors' signs are free: their absolute values are compared)
+    for dt in FLT:
+        LT = dict(tol=(1e-3, 1e-4)) if dt == "f32" else dict(tol=(1e-8, 1e-9))
+        for sh in ([7, 7], [5, 3], [3, 5], [2, 4, 3], [1, 1], [0, 3, 3], [2, 0, 3], [2, 3, 0]):
+            add(op_case("aten.geqrf.default", "a", I(dt, sh, "wc"), **LT))
+            for mode in ("reduced", "complete", "r"):
+                add(op_case("aten.linalg_qr.default", "a, '%s'" % mode, I(dt, sh, "wc"), **LT))
+        for sh in ([7, 7], [5, 3], [2, 4, 3], [1, 1], [0, 3, 2]):
+            add(Case("householder_product %s %s" % (dt, sh), [("a", I(dt, sh, "wc"))],
+                     ["h, t = aten.geqrf.default(a)", "q = aten.linalg_householder_product.default(h, t)"],
+                     ["q"], **LT))
+        for left in (True, False):
+            for tr in (False, True):
+                cs = [2, 5, 3] if left else [2, 3, 5]
+                add(Case("ormqr left=%s transpose=%s %s" % (left, tr, dt),
+                         [("a", I(dt, [2, 5, 4], "wc")), ("c", I(dt, cs))],
+                         ["h, t = aten.geqrf.default(a)",
+                          "q = aten.ormqr.default(h, t, c, %s, %s)" % (left, tr)], ["q"], **LT))
+        for sh in ([7, 7], [3, 5, 5], [1, 1], [0, 4, 4], [2, 0, 0]):
+            add(Case("eigh %s %s" % (dt, sh), [("a", I(dt, sh, "spd"))],
+                     ["w, v = aten._linalg_eigh.default(a)", "av = aten.abs.default(v)"], ["w", "av"], **LT))
+            add(Case("linalg_eigh U %s %s" % (dt, sh), [("a", I(dt, sh))],
+                     ["w, v = aten.linalg_eigh.default(a, 'U')", "av = aten.abs.default(v)"], ["w", "av"], **LT))
+            add(op_case("aten.linalg_eigvalsh.default", "a", I(dt, sh), **LT))
+            add(op_case("aten.linalg_eigvalsh.default", "a, UPLO='U'", I(dt, sh), **LT))
+            add(op_case("aten._linalg_eigh.default", "a, 'L', False", I(dt, sh, "spd"), **LT))
+    add(op_case("aten.linalg_eigvalsh.default", "a, UPLO='X'", I("f32", [3, 3]), error="UPLO"))
+    add(Case("linalg_qr bad mode fails", [("a", I("f32", [3, 3]))], ["q, r = aten.linalg_qr.default(a, 'x')"], ["q"],
+             error="unrecognized mode"))
+    add(op_case("aten.linalg_householder_product.default", "a, b", I("f32", [3, 4]), I("f32", [3]),
+                error="greater than or equal"))
+    add(op_case("aten.linalg_eigvalsh.default", "a", I("i64", [3, 3]), error="Expected a floating point"))
+
     # refused: integers, non-square, too few dims, dtypes that differ, bad pivots
     for op in ("linalg_cholesky", "linalg_inv", "linalg_det"):
         add(op_case("aten.%s.default" % op, "a", I("i64", [3, 3]), error="Expected a floating point"))
