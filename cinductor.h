@@ -1052,6 +1052,10 @@ static ci_result ci__lapack_syev_infer(const ci_extern_tensor *ins, int nins, co
                                       int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static int ci__lapack_syev_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                              int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__lapack_gesvd_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                      int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_gesvd_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static void ci__rt_linalg_par(void *ctx, void (*fn)(void *, long long, long long), long long n,
                               void *arg);
 static ci_result ci__npy_fail(ci_result rc, char *err, size_t errsz, const char *fmt, ...);
@@ -10600,6 +10604,71 @@ static int ci__ops_la_eigh(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     return 2;
 }
 
+/* zeros of x's dtype shaped [..., r, c] with x's batch dims */
+static ci__box *ci__ops_la_zeros(ci__L *L, ci__box *x, int64_t r, int64_t c) {
+    int64_t sh[CI_MAX_DIMS];
+    ci_kwarg kw[1];
+    ci_arg e[1];
+    ci_tensor o[1];
+    memcpy(sh, x->size, sizeof(int64_t) * (size_t)x->ndim);
+    sh[x->ndim - 2] = r;
+    sh[x->ndim - 1] = c;
+    e[0] = ci_arg_ints(sh, x->ndim);
+    kw[0].name = "dtype";
+    kw[0].value = ci_arg_dtype(x->dt);
+    if (ci__lower_call_op(L, "aten.zeros.default", 1, e, 1, kw, o, 1) != 1)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "zeros failed");
+    return ci__ir_box_get(L, o[0]);
+}
+
+/* _linalg_svd(A, full_matrices=False, compute_uv=True, *, driver=None) -> (U, S, Vh) (extra 0);
+   linalg_svd(A, full_matrices=True, *, driver=None) (1); svd(self, some=True, compute_uv=True)
+   -> (U, S, V), zeros for U and V without compute_uv (2); linalg_svdvals(A, *, driver=None)
+   -> S (3) */
+static int ci__ops_la_svd(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    static const char *const api[4] = {"linalg.svd", "linalg.svd", "svd", "linalg.svdvals"};
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[4];
+    int pd = ci__lower_pidx(op, "driver"), full, uv = 1;
+    int64_t m, n;
+    ci_arg e[3];
+    ci__ops_la_matrix(L, api[op->extra], A, "A");
+    if (pd >= 0 && a[pd].kind != CI_ARG_NONE)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "torch.linalg.svd: keyword argument `driver=` is only "
+                 "supported on CUDA inputs with cuSOLVER backend.");
+    m = A->size[A->ndim - 2];
+    n = A->size[A->ndim - 1];
+    if (op->extra == 2) {
+        full = !ci__lower_arg_bool(L, op, a, 1);
+        uv = ci__lower_arg_bool(L, op, a, 2);
+    } else if (op->extra == 3) {
+        full = 0;
+        uv = 0;
+    } else {
+        full = ci__lower_arg_bool(L, op, a, 1);
+        if (op->extra == 0) uv = ci__lower_arg_bool(L, op, a, 2);
+    }
+    e[0] = ci__ops_T(A);
+    e[1] = ci_arg_bool(full && uv);
+    e[2] = ci_arg_bool(uv);
+    ci__ops_la_ext(L, "cinductor.gesvd", 3, e, r, 4);
+    if (op->extra == 3) {
+        outs[0] = ci__ir_tensor_of(r[1]);
+        return 1;
+    }
+    if (op->extra == 2) {
+        if (!uv) {
+            r[0] = ci__ops_la_zeros(L, A, m, m);
+            r[2] = ci__ops_la_zeros(L, A, n, n);
+        } else {
+            r[2] = ci__ops_la_mT(L, r[2]);
+        }
+    }
+    outs[0] = ci__ir_tensor_of(r[0]);
+    outs[1] = ci__ir_tensor_of(r[1]);
+    outs[2] = ci__ir_tensor_of(r[2]);
+    return 3;
+}
+
 /* -- sorting: an extern heapsort along the last dim (moved there with a permute) -- */
 static ci_result ci__ops_ext_sort_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                         int nargs, ci_extern_tensor *outs, int nouts, void *user) {
@@ -11697,6 +11766,15 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.linalg_eigh", "self, UPLO='L'", ci__ops_la_eigh, 0, 1, 0, N, 0, 2, _, DE, FLT, _, 0) \
     X("aten.linalg_eigvalsh", "self, UPLO='L'", \
       ci__ops_la_eigh, 0, 2, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    E("cinductor.gesvd", "self, full, uv", ci__lapack_gesvd_run, ci__lapack_gesvd_infer, 4, 0) \
+    X("aten._linalg_svd", "A, full_matrices=False, compute_uv=True, *, driver=None", \
+      ci__ops_la_svd, 0, 0, 0, N, 0, 3, _, DE, FLT, _, 0) \
+    X("aten.linalg_svd", "A, full_matrices=True, *, driver=None", \
+      ci__ops_la_svd, 0, 1, 0, N, 0, 3, _, DE, FLT, _, 0) \
+    X("aten.svd", "self, some=True, compute_uv=True", \
+      ci__ops_la_svd, 0, 2, 0, N, 0, 3, _, DE, FLT, _, 0) \
+    X("aten.linalg_svdvals", "A, *, driver=None", \
+      ci__ops_la_svd, 0, 3, 0, N, 0, 1, _, DE, FLT, _, 0) \
     /* in-place forms, functional in a graph: the out-of-place twin cast to self's dtype */ \
     X("aten.add_", "self, other, *, alpha=1", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
     X("aten.add_.Scalar", "self, other, alpha=1", \
@@ -20604,9 +20682,10 @@ static void ci__linalg_conv2d(int dt, const void *x, const void *w, const void *
    Storage is the tensor's own dtype, and every sum of products is accumulated in double and
    rounded once when stored (left-looking forms: Cholesky by rows, Crout's LU), so an f32
    result is at least as accurate as LAPACK's spotrf / sgetrf. Householder QR follows geqrf's
-   conventions (so Q and R are LAPACK's, signs included); the symmetric eigensolver runs
-   cyclic Jacobi rotations in double on a workspace the kernel gets as an extra output. Nothing
-   is allocated: each kernel writes its output in place of a copy of its input. Partial pivoting and the pivots
+   conventions (so Q and R are LAPACK's, signs included); the symmetric eigensolver and the
+   SVD run Jacobi rotations (two-sided, one-sided) in double on a workspace the kernel gets as
+   an extra output. Nothing is allocated: each kernel writes its output in place of a copy of
+   its input. Partial pivoting and the pivots
    (1-based int32, the first largest |value| of the column) and info (the first zero pivot,
    the order of the first leading minor that is not positive-definite) are LAPACK's. A kernel
    given an API code (CI__LAPACK_API_*) other than none fails where info is not zero, with
@@ -21428,6 +21507,179 @@ static int ci__lapack_syev_run(const ci_extern_tensor *ins, int nins, const ci_a
     J.m = J.n = ins[0].shape[ins[0].ndim - 1];
     J.r = 0;
     ci__rt_linalg_par(user, ci__lapack_syev_range, ci__lapack_batch(&ins[0], 2), &J);
+    return 0;
+}
+
+/* -- singular values: one-sided Jacobi (Hestenes) in double on W, A or A^T whichever is tall
+   (p x q, p >= q): column pairs rotated until every pair is orthogonal to 2^-52, V the
+   rotations' product, sigma the columns' norms, U the normalised columns; sorted descending.
+   Full U (p x p): the columns completed with the unit vectors of largest residual, each
+   orthogonalised twice against the others. -- */
+static void ci__lapack_svd1(double *w, double *v, double *u, double *s, int64_t p, int64_t q,
+                            int full) {
+    int64_t i, j, k, sweep, nu;
+    for (i = 0; i < q * q; i++) v[i] = 0;
+    for (i = 0; i < q; i++) v[i * q + i] = 1;
+    for (sweep = 0; sweep < 80; sweep++) {
+        int rotated = 0;
+        for (i = 0; i < q; i++)
+            for (j = i + 1; j < q; j++) {
+                double al = 0, be = 0, ga = 0, ze, t, c, sn;
+                for (k = 0; k < p; k++) {
+                    al += w[k * q + i] * w[k * q + i];
+                    be += w[k * q + j] * w[k * q + j];
+                    ga += w[k * q + i] * w[k * q + j];
+                }
+                if (!(fabs(ga) > 2.3e-16 * sqrt(al * be))) continue;
+                rotated = 1;
+                ze = (be - al) / (2 * ga);
+                t = fabs(ze) > 1e150 ? 0.5 / ze
+                                     : (ze < 0 ? -1 : 1) / (fabs(ze) + sqrt(1 + ze * ze));
+                c = 1 / sqrt(1 + t * t);
+                sn = c * t;
+                for (k = 0; k < p; k++) {
+                    double x = w[k * q + i], y = w[k * q + j];
+                    w[k * q + i] = c * x - sn * y;
+                    w[k * q + j] = sn * x + c * y;
+                }
+                for (k = 0; k < q; k++) {
+                    double x = v[k * q + i], y = v[k * q + j];
+                    v[k * q + i] = c * x - sn * y;
+                    v[k * q + j] = sn * x + c * y;
+                }
+            }
+        if (!rotated) break;
+    }
+    for (i = 0; i < q; i++) {
+        double nn = 0;
+        for (k = 0; k < p; k++) nn += w[k * q + i] * w[k * q + i];
+        s[i] = sqrt(nn);
+    }
+    for (i = 0; i < q; i++) {   /* selection sort, descending (columns of w and v follow) */
+        int64_t best = i;
+        for (j = i + 1; j < q; j++)
+            if (s[j] > s[best]) best = j;
+        if (best == i) continue;
+        {
+            double t = s[i];
+            s[i] = s[best];
+            s[best] = t;
+        }
+        for (k = 0; k < p; k++) {
+            double t = w[k * q + i];
+            w[k * q + i] = w[k * q + best];
+            w[k * q + best] = t;
+        }
+        for (k = 0; k < q; k++) {
+            double t = v[k * q + i];
+            v[k * q + i] = v[k * q + best];
+            v[k * q + best] = t;
+        }
+    }
+    nu = full ? p : q;
+    for (i = 0; i < p * nu; i++) u[i] = 0;
+    for (i = 0; i < q; i++)
+        for (k = 0; k < p; k++) u[k * nu + i] = s[i] > 0 ? w[k * q + i] / s[i] : 0;
+    for (i = q; i < nu; i++) {   /* completion: the unit vector least in the span so far */
+        int64_t best = 0, e, pass;
+        double bn = -1;
+        for (e = 0; e < p; e++) {
+            double r = 1;
+            for (j = 0; j < i; j++) r -= u[e * nu + j] * u[e * nu + j];
+            if (r > bn) { bn = r; best = e; }
+        }
+        u[best * nu + i] = 1;
+        for (pass = 0; pass < 2; pass++)
+            for (j = 0; j < i; j++) {
+                double d = 0;
+                for (k = 0; k < p; k++) d += u[k * nu + j] * u[k * nu + i];
+                for (k = 0; k < p; k++) u[k * nu + i] -= d * u[k * nu + j];
+            }
+        {
+            double nn = 0;
+            for (k = 0; k < p; k++) nn += u[k * nu + i] * u[k * nu + i];
+            nn = sqrt(nn);
+            for (k = 0; k < p; k++) u[k * nu + i] /= nn;
+        }
+    }
+}
+
+/* gesvd(self, full, uv) -> (U, S, Vh, workspace) */
+static void ci__lapack_gesvd_range(void *arg, long long b, long long e) {
+    const ci__lapack_job *J = (const ci__lapack_job *)arg;
+    const int64_t m = J->m, n = J->n, tall = m >= n, p = tall ? m : n, q = tall ? n : m;
+    const int full = J->args[1].u.b, uv = J->args[2].u.b;
+    const int64_t nu = full ? p : q, ws = p * q + q * q + p * nu + q;
+    long long t;
+    int64_t i, j;
+    for (t = b; t < e; t++) {
+        const void *a = ci__lapack_mat(J->ins[0].data, J->f64, t, m * n);
+        double *w = (double *)J->outs[3].data + t * (ws > 0 ? ws : 1), *v = w + p * q,
+               *u = v + q * q, *s = u + p * nu;
+        for (i = 0; i < m; i++)
+            for (j = 0; j < n; j++)
+                w[tall ? i * q + j : j * q + i] = ci__lapack_get(a, J->f64, i * n + j);
+        ci__lapack_svd1(w, v, u, s, p, q, full && uv);
+        for (i = 0; i < q; i++)
+            ci__lapack_put(ci__lapack_mat(J->outs[1].data, J->f64, t, q), J->f64, i, s[i]);
+        if (!uv) continue;
+        {   /* A = U S V^T (tall), A^T = U S V^T (wide): A's U is u or v, its Vh v^T or u^T */
+            const int64_t cv = full ? n : q;
+            void *UO = ci__lapack_mat(J->outs[0].data, J->f64, t, m * (full ? m : q));
+            void *VO = ci__lapack_mat(J->outs[2].data, J->f64, t, n * (full ? n : q));
+            for (i = 0; i < m; i++)
+                for (j = 0; j < (full ? m : q); j++)
+                    ci__lapack_put(UO, J->f64, i * (full ? m : q) + j,
+                                   tall ? u[i * nu + j] : v[i * q + j]);
+            for (i = 0; i < cv; i++)
+                for (j = 0; j < n; j++)
+                    ci__lapack_put(VO, J->f64, i * n + j, tall ? v[j * q + i] : u[j * nu + i]);
+        }
+    }
+}
+
+static ci_result ci__lapack_gesvd_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                        int nargs, ci_extern_tensor *outs, int nouts,
+                                        void *user) {
+    const ci_extern_tensor *x = &ins[0];
+    int64_t m, n, p, q, nu;
+    int full, uv, d = x->ndim;
+    (void)user;
+    if (nins != 1 || nouts != 4 || nargs < 3 || args[1].kind != CI_ARG_BOOL ||
+        args[2].kind != CI_ARG_BOOL || d < 2 || (x->dtype != CI_F32 && x->dtype != CI_F64))
+        return CI_ERR_SHAPE;
+    full = args[1].u.b;
+    uv = args[2].u.b;
+    m = x->shape[d - 2];
+    n = x->shape[d - 1];
+    p = m > n ? m : n;
+    q = m < n ? m : n;
+    nu = full ? p : q;
+    outs[0] = outs[1] = outs[2] = outs[3] = *x;
+    outs[0].shape[d - 1] = full ? m : q;
+    outs[1].ndim = d - 1;
+    outs[1].shape[d - 2] = q;
+    outs[2].shape[d - 2] = full ? n : q;
+    if (!uv) {
+        outs[0].ndim = outs[2].ndim = 1;
+        outs[0].shape[0] = outs[2].shape[0] = 0;
+    }
+    outs[3].ndim = d - 1;
+    outs[3].dtype = CI_F64;
+    outs[3].shape[d - 2] = p * q + q * q + p * nu + q > 0 ? p * q + q * q + p * nu + q : 1;
+    return CI_OK;
+}
+
+static int ci__lapack_gesvd_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__lapack_job J;
+    (void)nins; (void)nargs; (void)nouts;
+    J.ins = ins; J.outs = outs; J.args = args;
+    J.f64 = ins[0].dtype == CI_F64;
+    J.m = ins[0].shape[ins[0].ndim - 2];
+    J.n = ins[0].shape[ins[0].ndim - 1];
+    J.r = 0;
+    ci__rt_linalg_par(user, ci__lapack_gesvd_range, ci__lapack_batch(&ins[0], 2), &J);
     return 0;
 }
 

@@ -1374,6 +1374,31 @@ def build_cases():
                 error="greater than or equal"))
     add(op_case("aten.linalg_eigvalsh.default", "a", I("i64", [3, 3]), error="Expected a floating point"))
 
+    # SVD: the singular values, the reconstruction U diag(S) Vh, |U| and |Vh| (signs are free;
+    # reduced factors only: a full U's completion is any basis of the complement), U^T U
+    for dt in FLT:
+        LT = dict(tol=(1e-3, 1e-4)) if dt == "f32" else dict(tol=(1e-8, 1e-9))
+        for sh in ([7, 7], [5, 3], [3, 5], [2, 4, 3], [1, 1], [0, 3, 3], [2, 0, 3], [2, 3, 1]):
+            add(op_case("aten.linalg_svdvals.default", "a", I(dt, sh, "wc"), **LT))
+            add(op_case("aten._linalg_svd.default", "a, False, False", I(dt, sh, "wc"), **LT))
+            add(Case("svd reduced %s %s" % (dt, sh), [("a", I(dt, sh, "wc"))],
+                     ["u, s, vh = aten._linalg_svd.default(a)", "au = aten.abs.default(u)",
+                      "av = aten.abs.default(vh)", "e = aten.diag_embed.default(s)",
+                      "us = aten.matmul.default(u, e)", "r = aten.matmul.default(us, vh)"],
+                     ["s", "au", "av", "r"], **LT))
+            for op, arg in (("linalg_svd", "True"), ("_linalg_svd", "True")):
+                add(Case("%s full %s %s" % (op, dt, sh), [("a", I(dt, sh, "wc"))],
+                         ["u, s, vh = aten.%s.default(a, %s)" % (op, arg),
+                          "ut = aten.transpose.int(u, -2, -1)", "vt = aten.transpose.int(vh, -2, -1)",
+                          "gu = aten.matmul.default(ut, u)", "gv = aten.matmul.default(vh, vt)"],
+                         ["s", "gu", "gv"], **LT))
+            add(Case("torch svd %s %s" % (dt, sh), [("a", I(dt, sh, "wc"))],
+                     ["u, s, v = aten.svd.default(a)", "au = aten.abs.default(u)", "av = aten.abs.default(v)"],
+                     ["s", "au", "av"], **LT))
+            add(op_case("aten.svd.default", "a, True, False", I(dt, sh, "wc"), **LT))
+    add(Case("linalg_svd driver fails", [("a", I("f32", [3, 3]))],
+             ["u, s, v = aten.linalg_svd.default(a, driver='gesvd')"], ["s"], error="driver"))
+
     # refused: integers, non-square, too few dims, dtypes that differ, bad pivots
     for op in ("linalg_cholesky", "linalg_inv", "linalg_det"):
         add(op_case("aten.%s.default" % op, "a", I("i64", [3, 3]), error="Expected a floating point"))
