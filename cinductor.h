@@ -10669,6 +10669,115 @@ static int ci__ops_la_svd(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return 3;
 }
 
+/* linalg_matrix_power(self, n) / matrix_power: products by squaring (A^0: the identity, any
+   dtype); a negative power: the inverse's */
+static int ci__ops_la_matrix_power(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = "linalg.matrix_power";
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r = NULL;
+    int64_t n = ci__lower_arg_int(L, op, a, 1);
+    if (A->ndim < 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: The input tensor A must have at least 2 dimensions.", api);
+    if (A->size[A->ndim - 1] != A->size[A->ndim - 2])
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: A must be batches of square matrices, but they are %lld by %lld matrices",
+                 api, (long long)A->size[A->ndim - 2], (long long)A->size[A->ndim - 1]);
+    if (n == 0) {
+        ci__box *one = ci__ops_la_eye_mn(L, A, A->size[A->ndim - 1], A->size[A->ndim - 1]);
+        outs[0] = ci__ir_tensor_of(ci__ops_call1(L, "aten.clone.default", ci__ops_T(one)));
+        return 1;
+    }
+    if (n < 0) {
+        ci_tensor o[1];
+        ci_arg e[1];
+        ci__opdef inv = *op;
+        ci__ops_la_square(L, api, A, "A");
+        inv.extra = 1;
+        e[0] = ci__ops_T(A);
+        ci__ops_la_inv(L, &inv, e, o);
+        A = ci__ir_box_get(L, o[0]);
+        n = -n;
+    }
+    while (n) {   /* r = A^(bits so far), A squared at each step */
+        if (n & 1)
+            r = r ? ci__ops_call2(L, "aten.matmul.default", ci__ops_T(r), ci__ops_T(A)) : A;
+        n >>= 1;
+        if (n) A = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(A), ci__ops_T(A));
+    }
+    outs[0] = ci__ir_tensor_of(r);
+    return 1;
+}
+
+/* linalg_pinv(self, rcond, hermitian=False) (extra 0), .atol_rtol_float(self, *, atol=None,
+   rtol=None, hermitian=False) (1), .atol_rtol_tensor with None for both (2): V diag(1/s) U^T
+   over the singular values above max(atol, rtol * the largest); rtol defaults to eps * max(m,
+   n) where atol is not positive. hermitian: A made symmetric from its lower triangle first. */
+static int ci__ops_la_pinv(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = "linalg.pinv";
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[4], *s, *t, *m;
+    int ph = ci__lower_pidx(op, "hermitian");
+    int64_t rows, cols, k;
+    double atol = 0, rtol;
+    ci_arg e[3];
+    ci__ops_la_matrix(L, api, A, "A");
+    rows = A->size[A->ndim - 2];
+    cols = A->size[A->ndim - 1];
+    k = rows < cols ? rows : cols;
+    rtol = (A->dt == CI_F32 ? 1.1920928955078125e-07 : 2.220446049250313e-16) *
+           (double)(rows > cols ? rows : cols);
+    if (op->extra == 0) {
+        rtol = ci__lower_arg_num(L, op, a, 1);
+    } else {
+        int pa = ci__lower_pidx(op, "atol"), pr = ci__lower_pidx(op, "rtol");
+        if (op->extra == 2 && (a[pa].kind != CI_ARG_NONE || a[pr].kind != CI_ARG_NONE))
+            CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: atol and rtol as tensors are not supported; "
+                     "pass numbers (linalg_pinv.atol_rtol_float)", api);
+        if (a[pa].kind != CI_ARG_NONE) atol = ci__lower_arg_num(L, op, a, pa);
+        if (a[pr].kind != CI_ARG_NONE) rtol = ci__lower_arg_num(L, op, a, pr);
+        else if (atol > 0) rtol = 0;
+    }
+    if (ci__lower_arg_bool(L, op, a, ph)) {   /* tril(A) + tril(A, -1)^T */
+        ci__box *lo = ci__ops_call2(L, "aten.tril.default", ci__ops_T(A), ci_arg_int(0));
+        ci__box *st = ci__ops_call2(L, "aten.tril.default", ci__ops_T(A), ci_arg_int(-1));
+        ci__ops_la_square(L, api, A, "A");
+        A = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(lo), ci__ops_T(ci__ops_la_mT(L, st)));
+    }
+    if (k == 0) {
+        outs[0] = ci__ir_tensor_of(ci__ops_la_zeros(L, A, cols, rows));
+        return 1;
+    }
+    e[0] = ci__ops_T(A);
+    e[1] = ci_arg_bool(0);
+    e[2] = ci_arg_bool(1);
+    ci__ops_la_ext(L, "cinductor.gesvd", 3, e, r, 4);
+    s = r[1];
+    {   /* the threshold, a number per matrix: max(atol, rtol * s[..., 0]) */
+        int64_t last = -1;
+        ci_arg x[3];
+        x[0] = ci__ops_T(s);
+        x[1] = ci_arg_ints(&last, 1);
+        x[2] = ci_arg_bool(1);
+        t = ci__ops_callb(L, "aten.amax.default", 3, x);
+        t = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(t), ci_arg_float(rtol));
+        x[0] = ci__ops_T(t);
+        x[1] = ci_arg_float(atol);
+        t = ci__ops_callb(L, "aten.clamp.default", 2, x);
+        m = ci__ops_call2(L, "aten.gt.Tensor", ci__ops_T(s), ci__ops_T(t));
+        x[0] = ci__ops_T(m);
+        x[1] = ci__ops_T(ci__ops_call1(L, "aten.reciprocal.default", ci__ops_T(s)));
+        x[2] = ci_arg_float(0);
+        s = ci__ops_callb(L, "aten.where.ScalarOther", 3, x);
+    }
+    {   /* V diag(1/s) U^T = (Vh^T * 1/s) @ U^T */
+        ci__box *v = ci__ops_la_mT(L, r[2]);
+        v = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(v),
+                          ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(s),
+                                                  ci_arg_int(-2))));
+        outs[0] = ci__ir_tensor_of(ci__ops_call2(L, "aten.matmul.default", ci__ops_T(v),
+                                                 ci__ops_T(ci__ops_la_mT(L, r[0]))));
+    }
+    return 1;
+}
+
 /* -- sorting: an extern heapsort along the last dim (moved there with a permute) -- */
 static ci_result ci__ops_ext_sort_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                         int nargs, ci_extern_tensor *outs, int nouts, void *user) {
@@ -11775,6 +11884,15 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_la_svd, 0, 2, 0, N, 0, 3, _, DE, FLT, _, 0) \
     X("aten.linalg_svdvals", "A, *, driver=None", \
       ci__ops_la_svd, 0, 3, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.linalg_matrix_power", "self, n", \
+      ci__ops_la_matrix_power, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.matrix_power", "self, n", ci__ops_la_matrix_power, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.linalg_pinv", "self, rcond, hermitian=False", \
+      ci__ops_la_pinv, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.linalg_pinv.atol_rtol_float", "self, *, atol=None, rtol=None, hermitian=False", \
+      ci__ops_la_pinv, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.linalg_pinv.atol_rtol_tensor", "self, *, atol=None, rtol=None, hermitian=False", \
+      ci__ops_la_pinv, 0, 2, 0, N, 0, 1, _, DE, FLT, _, 0) \
     /* in-place forms, functional in a graph: the out-of-place twin cast to self's dtype */ \
     X("aten.add_", "self, other, *, alpha=1", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
     X("aten.add_.Scalar", "self, other, alpha=1", \

@@ -1399,6 +1399,29 @@ def build_cases():
     add(Case("linalg_svd driver fails", [("a", I("f32", [3, 3]))],
              ["u, s, v = aten.linalg_svd.default(a, driver='gesvd')"], ["s"], error="driver"))
 
+    # matrix powers (squaring; negative powers through the inverse) and the pseudo-inverse
+    for dt in FLT:
+        LT = dict(tol=(1e-3, 1e-4)) if dt == "f32" else dict(tol=(1e-8, 1e-9))
+        for n in (0, 1, 2, 3, 6, -1, -3):
+            for sh in ([4, 4], [2, 3, 3], [1, 1], [0, 2, 2]):
+                add(op_case("aten.linalg_matrix_power.default", "a, %d" % n, I(dt, sh, "wc"), **LT))
+        add(op_case("aten.matrix_power.default", "a, 5", I(dt, [3, 4, 4], "wc"), **LT))
+        add(op_case("aten.matrix_power.default", "a, -2", I(dt, [3, 4, 4], "wc"), **LT))
+        for sh in ([7, 7], [5, 3], [3, 5], [2, 4, 3], [1, 1], [0, 3, 3], [2, 0, 3]):
+            add(op_case("aten.linalg_pinv.default", "a, 1e-3", I(dt, sh, "wc"), **LT))
+            add(op_case("aten.linalg_pinv.atol_rtol_float", "a", I(dt, sh, "wc"), **LT))
+            add(op_case("aten.linalg_pinv.atol_rtol_float", "a, atol=1.5", I(dt, sh, "wc"), **LT))
+            add(op_case("aten.linalg_pinv.atol_rtol_float", "a, rtol=0.6", I(dt, sh, "wc"), **LT))
+            add(op_case("aten.linalg_pinv.atol_rtol_tensor", "a", I(dt, sh, "wc"), **LT))
+        add(op_case("aten.linalg_pinv.atol_rtol_float", "a, hermitian=True", I(dt, [3, 5, 5], "spd"), **LT))
+        add(op_case("aten.linalg_pinv.default", "a, 0.1, True", I(dt, [5, 5], "wc"), **LT))
+    for dt in INT:
+        for n in (0, 1, 3):
+            add(op_case("aten.linalg_matrix_power.default", "a, %d" % n, I(dt, [2, 3, 3], "grid")))
+    add(op_case("aten.linalg_matrix_power.default", "a, -1", I("i64", [3, 3], "grid"), error="floating point"))
+    add(op_case("aten.linalg_matrix_power.default", "a, 2", I("f32", [3, 4]), error="square"))
+    add(op_case("aten.linalg_matrix_power.default", "a, -1", I("f32", [4, 4], "sing"), error="singular"))
+
     # refused: integers, non-square, too few dims, dtypes that differ, bad pivots
     for op in ("linalg_cholesky", "linalg_inv", "linalg_det"):
         add(op_case("aten.%s.default" % op, "a", I("i64", [3, 3]), error="Expected a floating point"))
