@@ -1056,6 +1056,10 @@ static ci_result ci__lapack_gesvd_infer(const ci_extern_tensor *ins, int nins, c
                                       int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static int ci__lapack_gesvd_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                              int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__lapack_expm_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                     int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_expm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                            int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static void ci__rt_linalg_par(void *ctx, void (*fn)(void *, long long, long long), long long n,
                               void *arg);
 static ci_result ci__npy_fail(ci_result rc, char *err, size_t errsz, const char *fmt, ...);
@@ -10778,6 +10782,99 @@ static int ci__ops_la_pinv(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     return 1;
 }
 
+/* linalg_matrix_exp(self) */
+static int ci__ops_la_matrix_exp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[2];
+    ci_arg e[1];
+    ci__ops_la_square(L, "linalg.matrix_exp", A, "A");
+    e[0] = ci__ops_T(A);
+    ci__ops_la_ext(L, "cinductor.expm", 1, e, r, 2);
+    outs[0] = ci__ir_tensor_of(r[0]);
+    return 1;
+}
+
+/* linalg_lstsq(self, b, rcond=None, *, driver=None) -> (solution, residuals, rank,
+   singular_values), the gelsy driver's results: the minimum-norm least-squares solution
+   pinv(A) B over the singular values above rcond (default eps * max(m, n)) times the largest,
+   their count as the rank; residuals and singular_values empty */
+static int ci__ops_la_lstsq(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = "torch.linalg.lstsq";
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *B = ci__lower_arg_box(L, op, a, 1), *r[4];
+    ci__box *s, *t, *mask, *x, *empty;
+    int pd = ci__lower_pidx(op, "driver"), vec;
+    int64_t rows, cols, last = -1, zero = 0;
+    double rcond;
+    ci_arg e[3];
+    ci__ops_la_matrix(L, api, A, "A");
+    ci__ops_la_float(L, api, B);
+    ci__ops_la_same_dtype(L, api, A, B);
+    if (a[pd].kind == CI_ARG_STRING && strcmp(a[pd].u.s, "gelsy"))
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: driver '%s' is not supported by cinductor (gelsy "
+                 "only)", api, a[pd].u.s);
+    rows = A->size[A->ndim - 2];
+    cols = A->size[A->ndim - 1];
+    rcond = a[2].kind == CI_ARG_NONE
+                    ? (A->dt == CI_F32 ? 1.1920928955078125e-07 : 2.220446049250313e-16) *
+                              (double)(rows > cols ? rows : cols)
+                    : ci__lower_arg_num(L, op, a, 2);
+    vec = B->ndim == 1 ||
+          (B->ndim == A->ndim - 1 &&
+           !memcmp(B->size, A->size, sizeof(int64_t) * (size_t)(A->ndim - 1)));
+    if (vec) B = ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(B), ci_arg_int(-1));
+    if (B->size[B->ndim - 2] != rows)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: input.size(-2) should match other.size(-2)", api);
+    if ((rows < cols ? rows : cols) == 0)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: matrices with no rows or columns are not supported",
+                 api);
+    e[0] = ci__ops_T(A);
+    e[1] = ci_arg_bool(0);
+    e[2] = ci_arg_bool(1);
+    ci__ops_la_ext(L, "cinductor.gesvd", 3, e, r, 4);
+    s = r[1];
+    {
+        ci_arg y[3];
+        y[0] = ci__ops_T(s);
+        y[1] = ci_arg_ints(&last, 1);
+        y[2] = ci_arg_bool(1);
+        t = ci__ops_callb(L, "aten.amax.default", 3, y);
+        t = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(t), ci_arg_float(rcond));
+        mask = ci__ops_call2(L, "aten.gt.Tensor", ci__ops_T(s), ci__ops_T(t));
+        y[0] = ci__ops_T(mask);
+        y[1] = ci__ops_T(ci__ops_call1(L, "aten.reciprocal.default", ci__ops_T(s)));
+        y[2] = ci_arg_float(0);
+        s = ci__ops_callb(L, "aten.where.ScalarOther", 3, y);
+    }
+    {   /* V diag(1/s) U^T B */
+        ci__box *v = ci__ops_la_mT(L, r[2]), *ub;
+        ub = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(ci__ops_la_mT(L, r[0])),
+                           ci__ops_T(B));
+        ub = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(ub),
+                           ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(s),
+                                                   ci_arg_int(-1))));
+        x = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(v), ci__ops_T(ub));
+    }
+    if (vec) x = ci__ops_call2(L, "aten.squeeze.dim", ci__ops_T(x), ci_arg_int(-1));
+    outs[0] = ci__ir_tensor_of(x);
+    {
+        ci_kwarg kw[1];
+        ci_arg z[3];
+        ci_tensor o[1];
+        z[0] = ci_arg_ints(&zero, 1);
+        kw[0].name = "dtype";
+        kw[0].value = ci_arg_dtype(A->dt);
+        ci__lower_call_op(L, "aten.empty.memory_format", 1, z, 1, kw, o, 1);
+        empty = ci__ir_box_get(L, o[0]);
+        outs[1] = outs[3] = ci__ir_tensor_of(empty);
+        z[0] = ci__ops_T(mask);
+        z[1] = ci_arg_ints(&last, 1);
+        z[2] = ci_arg_bool(0);
+        kw[0].value = ci_arg_dtype(CI_I64);
+        ci__lower_call_op(L, "aten.sum.dim_IntList", 3, z, 1, kw, o, 1);
+        outs[2] = o[0];
+    }
+    return 4;
+}
+
 /* -- sorting: an extern heapsort along the last dim (moved there with a permute) -- */
 static ci_result ci__ops_ext_sort_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                         int nargs, ci_extern_tensor *outs, int nouts, void *user) {
@@ -11893,6 +11990,10 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_la_pinv, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten.linalg_pinv.atol_rtol_tensor", "self, *, atol=None, rtol=None, hermitian=False", \
       ci__ops_la_pinv, 0, 2, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    E("cinductor.expm", "self", ci__lapack_expm_run, ci__lapack_expm_infer, 2, 0) \
+    X("aten.linalg_matrix_exp", "self", ci__ops_la_matrix_exp, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.linalg_lstsq", "self, b, rcond=None, *, driver=None", \
+      ci__ops_la_lstsq, 0, 0, 0, N, 0, 4, _, DE, FLT, _, 0) \
     /* in-place forms, functional in a graph: the out-of-place twin cast to self's dtype */ \
     X("aten.add_", "self, other, *, alpha=1", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
     X("aten.add_.Scalar", "self, other, alpha=1", \
@@ -21798,6 +21899,90 @@ static int ci__lapack_gesvd_run(const ci_extern_tensor *ins, int nins, const ci_
     J.n = ins[0].shape[ins[0].ndim - 1];
     J.r = 0;
     ci__rt_linalg_par(user, ci__lapack_gesvd_range, ci__lapack_batch(&ins[0], 2), &J);
+    return 0;
+}
+
+/* -- the matrix exponential: scaling and squaring in double, exp(A) = exp(A / 2^s)^(2^s) with
+   ||A / 2^s||_1 <= 1/2 and exp of that by its Taylor series to degree 18 (Horner's form; the
+   remainder below 2^-70) -- */
+static void ci__lapack_mm1(const double *a, const double *b, double *c, int64_t n) {
+    int64_t i, j, k;
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++) {
+            double t = 0;
+            for (k = 0; k < n; k++) t += a[i * n + k] * b[k * n + j];
+            c[i * n + j] = t;
+        }
+}
+
+static void ci__lapack_expm1(double *x, double *r, double *t, int64_t n) {
+    int64_t i, j, k, s = 0;
+    double norm = 0, sc;
+    for (j = 0; j < n; j++) {
+        double c = 0;
+        for (i = 0; i < n; i++) c += fabs(x[i * n + j]);
+        if (c > norm || c != c) norm = c;
+    }
+    while (s < 1100 && norm > 0.5) {   /* (NaN and infinity stop at the cap) */
+        norm *= 0.5;
+        s++;
+        if (norm != norm) break;
+    }
+    sc = ldexp(1.0, (int)-s);
+    for (i = 0; i < n * n; i++) x[i] *= sc;
+    for (i = 0; i < n * n; i++) r[i] = 0;
+    for (i = 0; i < n; i++) r[i * n + i] = 1;
+    for (k = 18; k >= 1; k--) {   /* r = I + x r / k */
+        ci__lapack_mm1(x, r, t, n);
+        for (i = 0; i < n; i++)
+            for (j = 0; j < n; j++) r[i * n + j] = (i == j) + t[i * n + j] / (double)k;
+    }
+    for (; s > 0; s--) {
+        ci__lapack_mm1(r, r, t, n);
+        memcpy(r, t, sizeof(double) * (size_t)(n * n));
+    }
+}
+
+/* expm(self) -> (exp(self), workspace) */
+static void ci__lapack_expm_range(void *arg, long long b, long long e) {
+    const ci__lapack_job *J = (const ci__lapack_job *)arg;
+    const int64_t n = J->n;
+    long long t;
+    int64_t i;
+    for (t = b; t < e; t++) {
+        const void *a = ci__lapack_mat(J->ins[0].data, J->f64, t, n * n);
+        double *x = (double *)J->outs[1].data + t * (n > 0 ? 3 * n * n : 1), *r = x + n * n;
+        void *o = ci__lapack_mat(J->outs[0].data, J->f64, t, n * n);
+        for (i = 0; i < n * n; i++) x[i] = ci__lapack_get(a, J->f64, i);
+        ci__lapack_expm1(x, r, r + n * n, n);
+        for (i = 0; i < n * n; i++) ci__lapack_put(o, J->f64, i, r[i]);
+    }
+}
+
+static ci_result ci__lapack_expm_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                       int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    const ci_extern_tensor *x = &ins[0];
+    int64_t n;
+    (void)args; (void)nargs; (void)user;
+    if (nins != 1 || nouts != 2 || !ci__lapack_square(x)) return CI_ERR_SHAPE;
+    n = x->shape[x->ndim - 1];
+    outs[0] = *x;
+    outs[1] = *x;
+    outs[1].ndim = x->ndim - 1;
+    outs[1].dtype = CI_F64;
+    outs[1].shape[x->ndim - 2] = n > 0 ? 3 * n * n : 1;
+    return CI_OK;
+}
+
+static int ci__lapack_expm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                               int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__lapack_job J;
+    (void)nins; (void)nargs; (void)nouts;
+    J.ins = ins; J.outs = outs; J.args = args;
+    J.f64 = ins[0].dtype == CI_F64;
+    J.m = J.n = ins[0].shape[ins[0].ndim - 1];
+    J.r = 0;
+    ci__rt_linalg_par(user, ci__lapack_expm_range, ci__lapack_batch(&ins[0], 2), &J);
     return 0;
 }
 

@@ -1422,6 +1422,18 @@ def build_cases():
     add(op_case("aten.linalg_matrix_power.default", "a, 2", I("f32", [3, 4]), error="square"))
     add(op_case("aten.linalg_matrix_power.default", "a, -1", I("f32", [4, 4], "sing"), error="singular"))
 
+    # the matrix exponential and least squares (driver gelsy: full-rank tall and wide)
+    for dt in FLT:
+        LT = dict(tol=(1e-3, 1e-4)) if dt == "f32" else dict(tol=(1e-8, 1e-9))
+        for sh in ([7, 7], [3, 4, 4], [1, 1], [0, 3, 3], [2, 0, 0]):
+            add(op_case("aten.linalg_matrix_exp.default", "a", I(dt, sh, "wc"), **LT))
+            add(op_case("aten.linalg_matrix_exp.default", "a", I(dt, sh), **LT))
+        for sa, sb in (([5, 3], [5, 2]), ([3, 5], [3, 2]), ([2, 6, 4], [2, 6, 3]), ([2, 3, 6], [2, 3, 1]),
+                       ([7, 7], [7, 2]), ([5, 3], [5]), ([2, 5, 3], [2, 5])):
+            add(op_case("aten.linalg_lstsq.default", "a, b", I(dt, sa, "wc"), I(dt, sb), **LT))
+            add(op_case("aten.linalg_lstsq.default", "a, b, driver='gelsy'", I(dt, sa, "wc"), I(dt, sb), **LT))
+        add(op_case("aten.linalg_lstsq.default", "a, b, 1e-3", I(dt, [6, 4], "wc"), I(dt, [6, 2]), **LT))
+
     # refused: integers, non-square, too few dims, dtypes that differ, bad pivots
     for op in ("linalg_cholesky", "linalg_inv", "linalg_det"):
         add(op_case("aten.%s.default" % op, "a", I("i64", [3, 3]), error="Expected a floating point"))
