@@ -10875,6 +10875,115 @@ static int ci__ops_la_lstsq(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     return 4;
 }
 
+/* the matrix norm of x's last two dims (x f32 or f64): ord a number (1, -1, inf, -inf, 2, -2)
+   or, where sord is not NULL, "fro" or "nuc"; the result has x's batch dims */
+static ci__box *ci__ops_la_mnorm(ci__L *L, const char *api, ci__box *x, double ord,
+                                 const char *sord) {
+    int64_t m1 = -1, m2 = -2, both[2] = {-2, -1};
+    ci_arg e[3];
+    ci__box *s;
+    const char *red;
+    if (sord && !strcmp(sord, "fro")) {
+        e[0] = ci__ops_T(x);
+        e[1] = ci_arg_int(2);
+        e[2] = ci_arg_ints(both, 2);
+        return ci__ops_callb(L, "aten.linalg_vector_norm.default", 3, e);
+    }
+    if (sord && strcmp(sord, "nuc"))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Invalid norm '%s' (expected 'fro' or 'nuc')", api,
+                 sord);
+    if (sord || ord == 2 || ord == -2) {   /* the singular values */
+        ci__box *r[4];
+        e[0] = ci__ops_T(x);
+        e[1] = ci_arg_bool(0);
+        e[2] = ci_arg_bool(0);
+        ci__ops_la_ext(L, "cinductor.gesvd", 3, e, r, 4);
+        s = r[1];
+        red = sord ? "aten.sum.dim_IntList" : ord > 0 ? "aten.amax.default" : "aten.amin.default";
+    } else if (ord == 1 || ord == -1 || ord == HUGE_VAL || ord == -HUGE_VAL) {
+        e[0] = ci__ops_T(ci__ops_call1(L, "aten.abs.default", ci__ops_T(x)));
+        e[1] = ci_arg_ints(fabs(ord) == 1 ? &m2 : &m1, 1);
+        s = ci__ops_callb(L, "aten.sum.dim_IntList", 2, e);
+        red = ord > 0 ? "aten.amax.default" : "aten.amin.default";
+    } else {
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Order %g not supported.", api, ord);
+        return NULL;
+    }
+    e[0] = ci__ops_T(s);
+    e[1] = ci_arg_ints(&m1, 1);
+    return ci__ops_callb(L, red, 2, e);
+}
+
+/* linalg_matrix_norm(self, ord, dim=[-2, -1], keepdim=False, *, dtype=None) and .str_ord
+   (ord="fro") (extra 1) */
+static int ci__ops_la_matrix_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = "linalg.matrix_norm";
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *r;
+    int64_t dims[CI_MAX_DIMS], perm[CI_MAX_DIMS], d0, d1;
+    int nd = ci__lower_arg_ints(L, op, a, 2, dims, CI_MAX_DIMS), i, j = 0;
+    int keep = ci__lower_arg_bool(L, op, a, 3);
+    ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, 4);
+    const char *sord = NULL;
+    double ord = 0;
+    if (op->extra) sord = a[1].kind == CI_ARG_STRING ? a[1].u.s : "fro";
+    else ord = ci__lower_arg_num(L, op, a, 1);
+    if (dt) {
+        ci__ops_la_float(L, api, x);
+        x = ci__ops_call2(L, "prims.convert_element_type.default", ci__ops_T(x),
+                          ci_arg_dtype(dt));
+    }
+    ci__ops_la_matrix(L, api, x, "A");
+    if (nd != 2)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dim must be a 2-tuple. Got %d dims", api, nd);
+    d0 = ci__lower_wrap_dim(L, op, dims[0], x->ndim);
+    d1 = ci__lower_wrap_dim(L, op, dims[1], x->ndim);
+    if (d0 == d1)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dims must be different. Got (%lld, %lld)", api,
+                 (long long)dims[0], (long long)dims[1]);
+    for (i = 0; i < x->ndim; i++)
+        if (i != d0 && i != d1) perm[j++] = i;
+    perm[j++] = d0;
+    perm[j] = d1;
+    r = ci__ops_la_mnorm(L, api, ci__ops_permute_box(L, x, perm), ord, sord);
+    if (keep) {
+        r = ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(r), ci_arg_int(d0 < d1 ? d0 : d1));
+        r = ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(r), ci_arg_int(d0 < d1 ? d1 : d0));
+    }
+    outs[0] = ci__ir_tensor_of(r);
+    return 1;
+}
+
+/* linalg_cond(self, p=None) and .p_str (extra 1): p None, 2 or -2 from the singular values
+   (any shape), else norm(A) norm(A^-1) (square) */
+static int ci__ops_la_cond(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = "linalg.cond";
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *r;
+    const char *sord = NULL;
+    double p = 2;
+    ci__ops_la_matrix(L, api, x, "A");
+    if (op->extra) sord = a[1].kind == CI_ARG_STRING ? a[1].u.s : "fro";
+    else if (a[1].kind != CI_ARG_NONE) p = ci__lower_arg_num(L, op, a, 1);
+    if (!sord && (p == 2 || p == -2)) {
+        ci__box *big = ci__ops_la_mnorm(L, api, x, 2, NULL),
+                *small = ci__ops_la_mnorm(L, api, x, -2, NULL);
+        r = p == 2 ? ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(big), ci__ops_T(small))
+                   : ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(small), ci__ops_T(big));
+    } else {
+        ci_tensor o[1];
+        ci_arg e[1];
+        ci__opdef inv = *op;
+        ci__ops_la_square(L, api, x, "A");
+        inv.extra = 1;
+        e[0] = ci__ops_T(x);
+        ci__ops_la_inv(L, &inv, e, o);
+        r = ci__ops_call2(L, "aten.mul.Tensor",
+                          ci__ops_T(ci__ops_la_mnorm(L, api, x, p, sord)),
+                          ci__ops_T(ci__ops_la_mnorm(L, api, ci__ir_box_get(L, o[0]), p, sord)));
+    }
+    outs[0] = ci__ir_tensor_of(r);
+    return 1;
+}
+
 /* -- sorting: an extern heapsort along the last dim (moved there with a permute) -- */
 static ci_result ci__ops_ext_sort_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                         int nargs, ci_extern_tensor *outs, int nouts, void *user) {
@@ -11994,6 +12103,13 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.linalg_matrix_exp", "self", ci__ops_la_matrix_exp, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten.linalg_lstsq", "self, b, rcond=None, *, driver=None", \
       ci__ops_la_lstsq, 0, 0, 0, N, 0, 4, _, DE, FLT, _, 0) \
+    X("aten.linalg_matrix_norm", "self, ord, dim=[-2, -1], keepdim=False, *, dtype=None", \
+      ci__ops_la_matrix_norm, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.linalg_matrix_norm.str_ord", \
+      "self, ord='fro', dim=[-2, -1], keepdim=False, *, dtype=None", \
+      ci__ops_la_matrix_norm, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.linalg_cond", "self, p=None", ci__ops_la_cond, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.linalg_cond.p_str", "self, p", ci__ops_la_cond, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
     /* in-place forms, functional in a graph: the out-of-place twin cast to self's dtype */ \
     X("aten.add_", "self, other, *, alpha=1", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
     X("aten.add_.Scalar", "self, other, alpha=1", \

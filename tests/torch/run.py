@@ -1434,6 +1434,28 @@ def build_cases():
             add(op_case("aten.linalg_lstsq.default", "a, b, driver='gelsy'", I(dt, sa, "wc"), I(dt, sb), **LT))
         add(op_case("aten.linalg_lstsq.default", "a, b, 1e-3", I(dt, [6, 4], "wc"), I(dt, [6, 2]), **LT))
 
+    # matrix norms and condition numbers
+    for dt in FLT:
+        LT = dict(tol=(1e-3, 1e-4)) if dt == "f32" else dict(tol=(1e-8, 1e-9))
+        for sh in ([7, 7], [5, 3], [2, 3, 4], [1, 1]):
+            for o in ("1", "-1", "inf", "-inf", "2", "-2"):
+                add(op_case("aten.linalg_matrix_norm.default", "a, %s" % o, I(dt, sh, "wc"), **LT))
+            for o in ("'fro'", "'nuc'"):
+                add(op_case("aten.linalg_matrix_norm.str_ord", "a, %s" % o, I(dt, sh, "wc"), **LT))
+            add(op_case("aten.linalg_cond.default", "a", I(dt, sh, "wc"), **LT))
+            add(op_case("aten.linalg_cond.default", "a, -2", I(dt, sh, "wc"), **LT))
+        add(op_case("aten.linalg_matrix_norm.default", "a, 2, [0, 2], True", I(dt, [4, 2, 3], "wc"), **LT))
+        add(op_case("aten.linalg_matrix_norm.str_ord", "a, 'nuc', [2, 0]", I(dt, [4, 2, 3], "wc"), **LT))
+        add(op_case("aten.linalg_matrix_norm.default", "a, -inf, [-1, 0], True", I(dt, [4, 2, 3], "wc"), **LT))
+        add(op_case("aten.linalg_matrix_norm.str_ord", "a, dtype=f64", I("f32", [3, 4], "wc"), **LT))
+        for sh in ([7, 7], [2, 4, 4], [1, 1]):
+            for o in ("1", "-1", "inf", "-inf"):
+                add(op_case("aten.linalg_cond.default", "a, %s" % o, I(dt, sh, "wc"), **LT))
+            for o in ("'fro'", "'nuc'"):
+                add(op_case("aten.linalg_cond.p_str", "a, %s" % o, I(dt, sh, "wc"), **LT))
+    add(op_case("aten.linalg_matrix_norm.default", "a, 3", I("f32", [3, 3]), error="not supported"))
+    add(op_case("aten.linalg_matrix_norm.default", "a, 2", I("i64", [3, 3]), error="floating point"))
+
     # refused: integers, non-square, too few dims, dtypes that differ, bad pivots
     for op in ("linalg_cholesky", "linalg_inv", "linalg_det"):
         add(op_case("aten.%s.default" % op, "a", I("i64", [3, 3]), error="Expected a floating point"))
