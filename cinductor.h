@@ -62,7 +62,7 @@
        >>cuemit   kernel IR -> CUDA C source and the launch of each kernel
        >>interp   the interpreter backend: runs the kernel IR directly
        >>linalg   batched matrix multiply and 2-d convolution kernels (extern kernels in C)
-       >>lapack   batched Cholesky, LU, QR, symmetric eigen, solves (extern kernels in C)
+       >>lapack   batched Cholesky, LU, QR, eigen, SVD, solves, expm (extern kernels in C)
        >>tcc      libtcc backend (in-memory compile, serialised by a lock)
        >>cc       the system compiler's backend (a shared object, cached, opened with dlopen)
        >>cuda     CUDA backend: the driver and NVRTC loaded at run time, device memory
@@ -129,8 +129,9 @@
    overlapping an input or another output; ci_program_last_run_ms gives the GPU's time for the
    last run's kernels. The intermediates live in one device arena planned as on the CPU;
    reductions run a block of threads a point, float matrix products as tiled GPU kernels; the
-   other extern kernels (convolution, sort ...) run on the host with copies; erfinv, digamma,
-   i0 and the random ops are refused on the GPU for now. docs/cuda.md. CI_BACKEND_CC (POSIX)
+   other extern kernels (convolution, sort, linear algebra ...) run on the host with copies;
+   erfinv, digamma, i0 and the random ops are refused on the GPU for now. docs/cuda.md.
+   CI_BACKEND_CC (POSIX)
    compiles the same C with the system compiler into a shared object, kept in a disk cache
    and opened with dlopen (the options below); where the compiler cannot be run it is
    CI_ERR_BACKEND_UNAVAILABLE. ci_program_backend names the backend a program got.
@@ -21007,10 +21008,12 @@ static void ci__linalg_conv2d(int dt, const void *x, const void *w, const void *
 #undef CI__LINALG_AVX512
 
 /* ---------------------------------------------------------------------------------------
-   >>lapack  batched dense linear algebra: Cholesky, LU, QR, symmetric eigen (extern kernels)
+   >>lapack  batched dense linear algebra: Cholesky, LU, QR, eigen, SVD, expm (extern kernels)
    cinductor's own small LAPACK: the factorizations and solves that >>ops' linear-algebra
-   lowerings (linalg_cholesky, linalg_lu_factor, linalg_solve, linalg_inv, linalg_det ...)
-   call as extern kernels (rows of CI__OPS: "cinductor.potrf", "cinductor.getrf" ...). Each
+   lowerings (linalg_cholesky, linalg_lu_factor, linalg_solve, linalg_inv, linalg_det,
+   linalg_qr, linalg_eigh, linalg_svd, linalg_matrix_exp ...) call as extern kernels (rows of
+   CI__OPS: "cinductor.potrf", getrf, getrs, trsm, lu_det, lu_perm, geqrf, ormqr, syev,
+   gesvd, expm); pinv, lstsq, the matrix norms and cond are ops on gesvd's results. Each
    works on a batch of row-major matrices in the last two dims of contiguous f32 or f64
    tensors (the batch: every dim before them, broadcast by the lowering), one matrix a job on
    the program's thread pool (>>rt's ci__rt_linalg_par), so any split gives the same bits.
