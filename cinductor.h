@@ -12094,7 +12094,7 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.linalg_matrix_power", "self, n", \
       ci__ops_la_matrix_power, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.matrix_power", "self, n", ci__ops_la_matrix_power, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
-    X("aten.linalg_pinv", "self, rcond, hermitian=False", \
+    X("aten.linalg_pinv.default", "self, rcond, hermitian=False", \
       ci__ops_la_pinv, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten.linalg_pinv.atol_rtol_float", "self, *, atol=None, rtol=None, hermitian=False", \
       ci__ops_la_pinv, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
