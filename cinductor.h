@@ -62,6 +62,7 @@
        >>cuemit   kernel IR -> CUDA C source and the launch of each kernel
        >>interp   the interpreter backend: runs the kernel IR directly
        >>linalg   batched matrix multiply and 2-d convolution kernels (extern kernels in C)
+       >>lapack   batched Cholesky, LU, QR, eigen, SVD, solves, expm (extern kernels in C)
        >>tcc      libtcc backend (in-memory compile, serialised by a lock)
        >>cc       the system compiler's backend (a shared object, cached, opened with dlopen)
        >>cuda     CUDA backend: the driver and NVRTC loaded at run time, device memory
@@ -128,9 +129,9 @@
    overlapping an input or another output; ci_program_last_run_ms gives the GPU's time for the
    last run's kernels. The intermediates live in one device arena planned as on the CPU;
    reductions run a block of threads a point, float matrix products as tiled GPU kernels; the
-   other extern kernels (convolution, sort ...) run on the host with copies; erfinv, digamma,
-   i0, torch.special's functions (Bessel, zeta, igamma, the polynomials ...) and the random
-   ops are refused on the GPU for now. docs/cuda.md. CI_BACKEND_CC (POSIX)
+   other extern kernels (convolution, sort, linear algebra ...) run on the host with copies;
+   erfinv, digamma, i0, torch.special's functions (Bessel, zeta, igamma, the polynomials ...)
+   and the random ops are refused on the GPU for now. docs/cuda.md. CI_BACKEND_CC (POSIX)
    compiles the same C with the system compiler into a shared object, kept in a disk cache
    and opened with dlopen (the options below); where the compiler cannot be run it is
    CI_ERR_BACKEND_UNAVAILABLE. ci_program_backend names the backend a program got.
@@ -946,6 +947,14 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
    kernels, and the smallest im2col matrix packed once for all row blocks (elements) */
 #define CI__LINALG_JOB_ROWS 64
 #define CI__LINALG_MIN_SHARED 16384
+/* >>ops -> >>lapack: whose errors a factorization raises (PyTorch's API names, for the message);
+   NONE: it only returns info */
+enum {
+    CI__LAPACK_API_NONE = 0, CI__LAPACK_API_LINALG_CHOLESKY, CI__LAPACK_API_CHOLESKY,
+    CI__LAPACK_API_CHOLESKY_EX, CI__LAPACK_API_LU_FACTOR, CI__LAPACK_API_LU_FACTOR_EX,
+    CI__LAPACK_API_SOLVE, CI__LAPACK_API_SOLVE_EX, CI__LAPACK_API_INV, CI__LAPACK_API_INV_EX,
+    CI__LAPACK_API_COUNT
+};
 
 /* prototypes of functions used before their definition, by the section defining them */
 static void ci__arena_unblock(ci__arena *a, void *old, size_t old_size);
@@ -1070,6 +1079,52 @@ static int ci__rt_ext_conv_run(const ci_extern_tensor *ins, int nins, const ci_a
                                ci_extern_tensor *outs, int nouts, void *user);
 static int ci__rt_ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__lapack_potrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                      int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_potrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__lapack_getrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                      int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_getrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__lapack_getrs_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                      int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_getrs_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__lapack_trsm_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                      int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_trsm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__lapack_det_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                      int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_det_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__lapack_perm_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                      int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_perm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__lapack_geqrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                      int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_geqrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__lapack_ormqr_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                      int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_ormqr_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__lapack_syev_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                      int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_syev_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__lapack_gesvd_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                      int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_gesvd_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__lapack_expm_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                     int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_expm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                            int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static void ci__rt_linalg_par(void *ctx, void (*fn)(void *, long long, long long), long long n,
+                              void *arg);
 static ci_result ci__npy_fail(ci_result rc, char *err, size_t errsz, const char *fmt, ...);
 static void ci__npy_err(char *err, size_t errsz, const char *fmt, ...);
 static ci_result ci__npy_header(const unsigned char *buf, size_t len, ci__npy_info *info, char *err,
@@ -11563,6 +11618,992 @@ static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
     return 1;
 }
 
+/* -- linear algebra: the checks, broadcasting and views here, the factorizations and solves in
+   >>lapack's extern kernels (matrices in the last two dims, any batch dims before them) -- */
+static void ci__ops_la_float(ci__L *L, const char *api, const ci__box *x) {
+    if (x->dt == CI_F32 || x->dt == CI_F64) return;
+    if (ci__dtype_is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for '%s' (cinductor's linear algebra "
+                 "takes f32 and f64)", api, ci__dtype_tab[x->dt].tname);
+    CI__FAIL(L, CI_ERR_DTYPE, "%s: Expected a floating point or complex tensor as input. Got %s",
+             api, ci__dtype_tab[x->dt].tname);
+}
+
+static void ci__ops_la_matrix(ci__L *L, const char *api, const ci__box *x, const char *name) {
+    if (x->ndim < 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: The input tensor %s must have at least 2 dimensions.", api,
+                 name);
+    ci__ops_la_float(L, api, x);
+}
+
+static void ci__ops_la_square(ci__L *L, const char *api, const ci__box *x, const char *name) {
+    ci__ops_la_matrix(L, api, x, name);
+    if (x->size[x->ndim - 1] != x->size[x->ndim - 2])
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: %s must be batches of square matrices, but they are %lld by %lld matrices",
+                 api, name, (long long)x->size[x->ndim - 2], (long long)x->size[x->ndim - 1]);
+}
+
+static void ci__ops_la_same_dtype(ci__L *L, const char *api, const ci__box *a, const ci__box *b) {
+    if (a->dt != b->dt)
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: Expected A and B to have the same dtype, but found %s and %s", api,
+                 ci__dtype_tab[a->dt].tname, ci__dtype_tab[b->dt].tname);
+}
+
+/* x with its last two dims swapped */
+static ci__box *ci__ops_la_mT(ci__L *L, ci__box *x) {
+    ci_arg a[3];
+    a[0] = ci__ops_T(x);
+    a[1] = ci_arg_int(-2);
+    a[2] = ci_arg_int(-1);
+    return ci__ops_callb(L, "aten.transpose.int", 3, a);
+}
+
+/* a and b (each with `ma`, `mb` matrix dims at the end) expanded to their broadcast batch dims */
+static void ci__ops_la_bcast(ci__L *L, const char *api, ci__box **a, int ma, ci__box **b,
+                             int mb) {
+    int64_t bs[CI_MAX_DIMS], sh[CI_MAX_DIMS];
+    int nb = 0, na = (*a)->ndim - ma, nbb = (*b)->ndim - mb;
+    ci__lower_broadcast_shape(L, api, na, (*a)->size, nbb, (*b)->size, &nb, bs);
+    memcpy(sh, bs, sizeof(int64_t) * (size_t)nb);
+    memcpy(sh + nb, (*a)->size + na, sizeof(int64_t) * (size_t)ma);
+    *a = ci__lower_expand(L, *a, nb + ma, sh, 0);
+    memcpy(sh + nb, (*b)->size + nbb, sizeof(int64_t) * (size_t)mb);
+    *b = ci__lower_expand(L, *b, nb + mb, sh, 0);
+}
+
+/* an extern kernel of >>lapack with its results */
+static void ci__ops_la_ext(ci__L *L, const char *name, int n, const ci_arg *args, ci__box **outs,
+                           int nout) {
+    ci_tensor o[CI_MAX_OUTPUTS];
+    int i;
+    if (ci__lower_call_op(L, name, n, args, 0, NULL, o, CI_MAX_OUTPUTS) != nout)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s failed", name);
+    for (i = 0; i < nout; i++) outs[i] = ci__ir_box_get(L, o[i]);
+}
+
+/* the identity matrices shaped like a [..., n, n] */
+static ci__box *ci__ops_la_eye(ci__L *L, ci__box *a) {
+    int64_t n = a->size[a->ndim - 1];
+    ci_kwarg kw[1];
+    ci_arg e[1];
+    ci_tensor o[1];
+    e[0] = ci_arg_int(n);
+    kw[0].name = "dtype";
+    kw[0].value = ci_arg_dtype(a->dt);
+    if (ci__lower_call_op(L, "aten.eye.default", 1, e, 1, kw, o, 1) != 1)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "eye failed");
+    return ci__lower_expand(L, ci__ir_box_get(L, o[0]), a->ndim, a->size, 0);
+}
+
+/* Cholesky: linalg_cholesky_ex(self, *, upper=False, check_errors=False) -> (L, info);
+   linalg_cholesky (extra 1) and cholesky(self, upper=False) (extra 2) -> L, raising where
+   the input is not positive-definite */
+static int ci__ops_la_cholesky(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    static const char *const api[3] = {"linalg.cholesky_ex", "linalg.cholesky", "cholesky"};
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *r[2];
+    int pce = ci__lower_pidx(op, "check_errors"), code;
+    ci_arg e[3];
+    ci__ops_la_square(L, api[op->extra], x, "A");
+    code = op->extra == 1   ? CI__LAPACK_API_LINALG_CHOLESKY
+           : op->extra == 2 ? CI__LAPACK_API_CHOLESKY
+           : pce >= 0 && ci__lower_arg_bool(L, op, a, pce) ? CI__LAPACK_API_CHOLESKY_EX
+                                                          : CI__LAPACK_API_NONE;
+    e[0] = ci__ops_T(x);
+    e[1] = ci_arg_bool(ci__lower_arg_bool(L, op, a, ci__lower_pidx(op, "upper")));
+    e[2] = ci_arg_int(code);
+    ci__ops_la_ext(L, "cinductor.potrf", 3, e, r, 2);
+    outs[0] = ci__ir_tensor_of(r[0]);
+    if (op->extra) return 1;
+    outs[1] = ci__ir_tensor_of(r[1]);
+    return 2;
+}
+
+/* X with A X = B for triangular A (lower, or upper; unit: ones on its diagonal), batch dims
+   broadcast; left 0: X A = B (A^T X^T = B^T) */
+static ci__box *ci__ops_la_trsm(ci__L *L, const char *api, ci__box *A, ci__box *B, int upper,
+                                int left, int unit) {
+    ci__box *r[1];
+    ci_arg e[4];
+    ci__ops_la_same_dtype(L, api, A, B);
+    if (!left) {
+        A = ci__ops_la_mT(L, A);
+        B = ci__ops_la_mT(L, B);
+        upper = !upper;
+    }
+    if (B->size[B->ndim - 2] != A->size[A->ndim - 1])
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Incompatible shapes of A and B for the equation %s "
+                 "(%lldx%lld and %lldx%lld)", api, left ? "AX = B" : "XA = B",
+                 (long long)A->size[A->ndim - 2], (long long)A->size[A->ndim - 1],
+                 (long long)B->size[B->ndim - 2], (long long)B->size[B->ndim - 1]);
+    ci__ops_la_bcast(L, api, &A, 2, &B, 2);
+    e[0] = ci__ops_T(A);
+    e[1] = ci__ops_T(B);
+    e[2] = ci_arg_bool(upper);
+    e[3] = ci_arg_bool(unit);
+    ci__ops_la_ext(L, "cinductor.trsm", 4, e, r, 1);
+    return left ? r[0] : ci__ops_la_mT(L, r[0]);
+}
+
+/* cholesky_solve(self, input2, upper=False): self = B, input2 = the factor of A = L L^T
+   (upper: U^T U); cholesky_inverse(self, upper=False) (extra 1): the inverse of that A */
+static int ci__ops_la_cholesky_solve(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = op->extra ? "cholesky_inverse" : "cholesky_solve";
+    ci__box *f = ci__lower_arg_box(L, op, a, op->extra ? 0 : 1), *b, *y;
+    int upper = ci__lower_arg_bool(L, op, a, ci__lower_pidx(op, "upper"));
+    ci__ops_la_square(L, api, f, "A");
+    b = op->extra ? ci__ops_la_eye(L, f) : ci__lower_arg_box(L, op, a, 0);
+    ci__ops_la_matrix(L, api, b, "B");
+    ci__ops_la_bcast(L, api, &f, 2, &b, 2);
+    /* lower: L y = b, L^T x = y; upper: U^T y = b, U x = y */
+    y = ci__ops_la_trsm(L, api, upper ? ci__ops_la_mT(L, f) : f, b, 0, 1, 0);
+    y = ci__ops_la_trsm(L, api, upper ? f : ci__ops_la_mT(L, f), y, 1, 1, 0);
+    outs[0] = ci__ir_tensor_of(y);
+    return 1;
+}
+
+/* triangular_solve(self, A, upper=True, transpose=False, unitriangular=False) ->
+   (solution, cloned_coefficient); linalg_solve_triangular(self, B, *, upper, left=True,
+   unitriangular=False) (extra 1) */
+static int ci__ops_la_triangular_solve(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = op->extra ? "linalg.solve_triangular" : "triangular_solve";
+    ci__box *A = ci__lower_arg_box(L, op, a, op->extra ? 0 : 1),
+            *B = ci__lower_arg_box(L, op, a, op->extra ? 1 : 0), *x;
+    int upper = ci__lower_arg_bool(L, op, a, ci__lower_pidx(op, "upper")),
+        unit = ci__lower_arg_bool(L, op, a, ci__lower_pidx(op, "unitriangular")), left = 1;
+    ci__ops_la_square(L, api, A, "A");
+    ci__ops_la_matrix(L, api, B, "B");
+    if (op->extra) left = ci__lower_arg_bool(L, op, a, ci__lower_pidx(op, "left"));
+    else if (ci__lower_arg_bool(L, op, a, ci__lower_pidx(op, "transpose"))) {
+        A = ci__ops_la_mT(L, A);
+        upper = !upper;
+    }
+    x = ci__ops_la_trsm(L, api, A, B, upper, left, unit);
+    outs[0] = ci__ir_tensor_of(x);
+    if (op->extra) return 1;
+    {   /* the coefficient, broadcast to the solution's batch dims (and transposed back) */
+        ci__box *c = ci__lower_arg_box(L, op, a, 1);
+        int64_t sh[CI_MAX_DIMS];
+        memcpy(sh, x->size, sizeof(int64_t) * (size_t)x->ndim);
+        sh[x->ndim - 1] = c->size[c->ndim - 1];
+        c = ci__lower_expand(L, c, x->ndim, sh, 0);
+        outs[1] = ci__ir_tensor_of(ci__ops_call1(L, "aten.clone.default", ci__ops_T(c)));
+    }
+    return 2;
+}
+
+/* the LU factorization of A through cinductor.getrf: LU, pivots, info */
+static void ci__ops_la_getrf(ci__L *L, ci__box *A, int code, ci__box **r) {
+    ci_arg e[2];
+    e[0] = ci__ops_T(A);
+    e[1] = ci_arg_int(code);
+    ci__ops_la_ext(L, "cinductor.getrf", 2, e, r, 3);
+}
+
+/* linalg_lu_factor_ex(A, *, pivot=True, check_errors=False) -> (LU, pivots, info);
+   linalg_lu_factor (extra 1) -> (LU, pivots), raising for a zero pivot */
+static int ci__ops_la_lu_factor(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = op->extra ? "linalg.lu_factor" : "linalg.lu_factor_ex";
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[3];
+    int pce = ci__lower_pidx(op, "check_errors"), code = CI__LAPACK_API_NONE, i;
+    ci__ops_la_matrix(L, api, A, "A");
+    if (!ci__lower_arg_bool(L, op, a, ci__lower_pidx(op, "pivot")))
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: LU without pivoting is not implemented on the CPU",
+                 api);
+    if (op->extra) code = CI__LAPACK_API_LU_FACTOR;
+    else if (ci__lower_arg_bool(L, op, a, pce)) code = CI__LAPACK_API_LU_FACTOR_EX;
+    ci__ops_la_getrf(L, A, code, r);
+    for (i = 0; i < 3 - op->extra; i++) outs[i] = ci__ir_tensor_of(r[i]);
+    return 3 - op->extra;
+}
+
+/* P, L, U of LU [..., m, n] and its pivots: L (m x k) unit lower, U (k x n) upper, k = min(m, n)
+   (unpack 0: L and U empty); P (m x m) from the pivots (piv 0: empty) */
+static void ci__ops_la_unpack(ci__L *L, ci__box *lu, ci__box *piv, int data, int pv,
+                              ci__box **out) {
+    int nd = lu->ndim;
+    int64_t m = lu->size[nd - 2], n = lu->size[nd - 1], k = m < n ? m : n, zero = 0;
+    ci_arg e[5];
+    if (pv) {
+        e[0] = ci__ops_T(piv);
+        e[1] = ci__ops_T(lu);
+        ci__ops_la_ext(L, "cinductor.lu_perm", 2, e, out, 1);
+    } else {
+        ci_kwarg kw[1];
+        ci_tensor o[1];
+        e[0] = ci_arg_ints(&zero, 1);
+        kw[0].name = "dtype";
+        kw[0].value = ci_arg_dtype(lu->dt);
+        ci__lower_call_op(L, "aten.empty.memory_format", 1, e, 1, kw, o, 1);
+        out[0] = ci__ir_box_get(L, o[0]);
+    }
+    if (!data) {
+        out[1] = out[2] = NULL;
+        return;
+    }
+    {
+        ci__box *lo, *up;
+        ci_arg s[5];
+        s[0] = ci__ops_T(lu);
+        s[1] = ci_arg_int(-1);
+        s[2] = ci_arg_int(0);
+        s[3] = ci_arg_int(k);
+        s[4] = ci_arg_int(1);
+        lo = ci__ops_callb(L, "aten.slice.Tensor", 5, s);   /* m x k */
+        lo = ci__ops_call2(L, "aten.tril.default", ci__ops_T(lo), ci_arg_int(-1));
+        {
+            ci__box *eye, *lo2;
+            ci_kwarg kw[1];
+            ci_arg ee[2];
+            ci_tensor o[1];
+            ee[0] = ci_arg_int(m);
+            ee[1] = ci_arg_int(k);
+            kw[0].name = "dtype";
+            kw[0].value = ci_arg_dtype(lu->dt);
+            ci__lower_call_op(L, "aten.eye.m", 2, ee, 1, kw, o, 1);
+            eye = ci__ir_box_get(L, o[0]);
+            lo2 = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(lo), ci__ops_T(eye));
+            lo = lo2;
+        }
+        s[0] = ci__ops_T(lu);
+        s[1] = ci_arg_int(-2);
+        up = ci__ops_callb(L, "aten.slice.Tensor", 5, s);   /* k x n */
+        up = ci__ops_call2(L, "aten.triu.default", ci__ops_T(up), ci_arg_int(0));
+        out[1] = lo;
+        out[2] = up;
+    }
+}
+
+/* linalg_lu(A, *, pivot=True) -> (P, L, U); lu_unpack(LU_data, LU_pivots, unpack_data=True,
+   unpack_pivots=True) (extra 1) */
+static int ci__ops_la_lu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = op->extra ? "lu_unpack" : "linalg.lu";
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *lu, *piv, *r[3], *o[3];
+    int data = 1, pv = 1, i;
+    ci__ops_la_matrix(L, api, A, op->extra ? "LU_data" : "A");
+    if (!op->extra) {
+        if (!ci__lower_arg_bool(L, op, a, ci__lower_pidx(op, "pivot")))
+            CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: LU without pivoting is not implemented on the CPU",
+                     api);
+        ci__ops_la_getrf(L, A, CI__LAPACK_API_NONE, r);
+        lu = r[0];
+        piv = r[1];
+    } else {
+        int64_t k = A->size[A->ndim - 2] < A->size[A->ndim - 1] ? A->size[A->ndim - 2]
+                                                                 : A->size[A->ndim - 1];
+        lu = A;
+        piv = ci__lower_arg_box(L, op, a, 1);
+        data = ci__lower_arg_bool(L, op, a, 2);
+        pv = ci__lower_arg_bool(L, op, a, 3);
+        if (piv->dt != CI_I32)
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: LU_pivots is expected to be a contiguous tensor of "
+                     "torch.int32 dtype, got %s", api, ci__dtype_tab[piv->dt].tname);
+        if (piv->ndim != A->ndim - 1 || piv->size[piv->ndim - 1] != k ||
+            memcmp(piv->size, A->size, sizeof(int64_t) * (size_t)(A->ndim - 2)))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: LU_pivots %s do not fit LU_data %s", api,
+                     ci__ir_shape(L, piv->ndim, piv->size), ci__ir_shape(L, A->ndim, A->size));
+    }
+    ci__ops_la_unpack(L, lu, piv, data, pv, o);
+    for (i = 1; i < 3; i++)
+        if (!o[i]) o[i] = o[0] && !pv ? o[0] : NULL;
+    if (!data) {   /* PyTorch's empty L and U */
+        int64_t zero = 0;
+        ci_kwarg kw[1];
+        ci_arg e[1];
+        ci_tensor t[1];
+        e[0] = ci_arg_ints(&zero, 1);
+        kw[0].name = "dtype";
+        kw[0].value = ci_arg_dtype(lu->dt);
+        ci__lower_call_op(L, "aten.empty.memory_format", 1, e, 1, kw, t, 1);
+        o[1] = o[2] = ci__ir_box_get(L, t[0]);
+    }
+    for (i = 0; i < 3; i++) outs[i] = ci__ir_tensor_of(o[i]);
+    return 3;
+}
+
+/* X of A X = B (left 0: X A = B) from A's LU factors and pivots, batch dims broadcast */
+static ci__box *ci__ops_la_getrs(ci__L *L, const char *api, ci__box *lu, ci__box *piv,
+                                 ci__box *B, int left, int adjoint) {
+    ci__box *r[1];
+    ci_arg e[4];
+    int64_t n = lu->size[lu->ndim - 1];
+    ci__ops_la_same_dtype(L, api, lu, B);
+    if (!left) {   /* X A = B: A^T X^T = B^T */
+        B = ci__ops_la_mT(L, B);
+        adjoint = !adjoint;
+    }
+    if (B->size[B->ndim - 2] != n)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Incompatible shapes of A and B for the equation %s "
+                 "(%lldx%lld and %lldx%lld)", api, left ? "AX = B" : "XA = B", (long long)n,
+                 (long long)n, (long long)(left ? B->size[B->ndim - 2] : B->size[B->ndim - 1]),
+                 (long long)(left ? B->size[B->ndim - 1] : B->size[B->ndim - 2]));
+    {   /* LU's batch dims and B's broadcast, the pivots following LU */
+        ci__box *lu2 = lu, *b2 = B;
+        int64_t sh[CI_MAX_DIMS];
+        ci__ops_la_bcast(L, api, &lu2, 2, &b2, 2);
+        memcpy(sh, lu2->size, sizeof(int64_t) * (size_t)(lu2->ndim - 1));
+        sh[lu2->ndim - 2] = n;
+        piv = ci__lower_expand(L, piv, lu2->ndim - 1, sh, 0);
+        lu = lu2;
+        B = b2;
+    }
+    e[0] = ci__ops_T(lu);
+    e[1] = ci__ops_T(piv);
+    e[2] = ci__ops_T(B);
+    e[3] = ci_arg_bool(adjoint);
+    ci__ops_la_ext(L, "cinductor.getrs", 4, e, r, 1);
+    return left ? r[0] : ci__ops_la_mT(L, r[0]);
+}
+
+/* linalg_lu_solve(LU, pivots, B, *, left=True, adjoint=False); lu_solve(self, LU_data,
+   LU_pivots) (extra 1) */
+static int ci__ops_la_lu_solve(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = op->extra ? "lu_solve" : "linalg.lu_solve";
+    ci__box *lu = ci__lower_arg_box(L, op, a, op->extra ? 1 : 0),
+            *piv = ci__lower_arg_box(L, op, a, op->extra ? 2 : 1),
+            *B = ci__lower_arg_box(L, op, a, op->extra ? 0 : 2);
+    int left = 1, adj = 0;
+    ci__ops_la_square(L, api, lu, "LU");
+    ci__ops_la_matrix(L, api, B, "B");
+    if (!op->extra) {
+        left = ci__lower_arg_bool(L, op, a, ci__lower_pidx(op, "left"));
+        adj = ci__lower_arg_bool(L, op, a, ci__lower_pidx(op, "adjoint"));
+    }
+    if (piv->dt != CI_I32 || piv->ndim != lu->ndim - 1 ||
+        piv->size[piv->ndim - 1] != lu->size[lu->ndim - 1] ||
+        memcmp(piv->size, lu->size, sizeof(int64_t) * (size_t)(lu->ndim - 2)))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: the pivots (%s %s) must be int32 and shaped like LU %s "
+                 "without its last dim", api, ci__dtype_tab[piv->dt].name,
+                 ci__ir_shape(L, piv->ndim, piv->size), ci__ir_shape(L, lu->ndim, lu->size));
+    outs[0] = ci__ir_tensor_of(ci__ops_la_getrs(L, api, lu, piv, B, left, adj));
+    return 1;
+}
+
+/* linalg_solve(A, B, *, left=True) (extra 2), linalg_solve_ex(..., check_errors=False) ->
+   (result, info) (extra 1), _linalg_solve_ex -> (result, LU, pivots, info) (extra 0). B is a
+   vector (a column) where it is 1-D or A's shape less its last dim. As PyTorch, A^T is factored
+   (its LU, pivots and info are the results; inv and det do the same), A X = B solved as
+   (A^T)^T X = B. */
+static int ci__ops_la_solve(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = op->extra == 2 ? "torch.linalg.solve" : "torch.linalg.solve_ex";
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *B = ci__lower_arg_box(L, op, a, 1), *r[3], *x;
+    int left = ci__lower_arg_bool(L, op, a, ci__lower_pidx(op, "left")), vec, code;
+    int pce = ci__lower_pidx(op, "check_errors");
+    ci__ops_la_square(L, api, A, "A");
+    ci__ops_la_float(L, api, B);
+    vec = B->ndim == 1 ||
+          (B->ndim == A->ndim - 1 &&
+           !memcmp(B->size, A->size, sizeof(int64_t) * (size_t)(A->ndim - 1)));
+    if (vec) B = ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(B), ci_arg_int(-1));
+    code = op->extra == 2 ? CI__LAPACK_API_SOLVE
+           : ci__lower_arg_bool(L, op, a, pce) ? CI__LAPACK_API_SOLVE_EX
+                                               : CI__LAPACK_API_NONE;
+    ci__ops_la_getrf(L, ci__ops_la_mT(L, A), code, r);
+    x = ci__ops_la_getrs(L, api, r[0], r[1], B, left, 1);
+    if (vec) x = ci__ops_call2(L, "aten.squeeze.dim", ci__ops_T(x), ci_arg_int(-1));
+    outs[0] = ci__ir_tensor_of(x);
+    if (op->extra == 2) return 1;
+    if (op->extra == 1) { outs[1] = ci__ir_tensor_of(r[2]); return 2; }
+    outs[1] = ci__ir_tensor_of(r[0]);
+    outs[2] = ci__ir_tensor_of(r[1]);
+    outs[3] = ci__ir_tensor_of(r[2]);
+    return 4;
+}
+
+/* linalg_inv_ex(A, *, check_errors=False) -> (inverse, info); linalg_inv (extra 1) and
+   inverse (extra 2) -> the inverse, raising for a singular A */
+static int ci__ops_la_inv(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = op->extra ? "linalg.inv" : "linalg.inv_ex";
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[3];
+    int pce = ci__lower_pidx(op, "check_errors"), code = CI__LAPACK_API_NONE;
+    ci__ops_la_square(L, api, A, "A");
+    if (op->extra) code = CI__LAPACK_API_INV;
+    else if (ci__lower_arg_bool(L, op, a, pce)) code = CI__LAPACK_API_INV_EX;
+    ci__ops_la_getrf(L, ci__ops_la_mT(L, A), code, r);
+    outs[0] = ci__ir_tensor_of(ci__ops_la_getrs(L, api, r[0], r[1], ci__ops_la_eye(L, A), 1, 1));
+    if (op->extra) return 1;
+    outs[1] = ci__ir_tensor_of(r[2]);
+    return 2;
+}
+
+/* determinants from the LU factorization: _linalg_det(A) -> (result, LU, pivots) (extra 0),
+   linalg_det / det -> result (1), _linalg_slogdet(A) -> (sign, logabsdet, LU, pivots) (2),
+   linalg_slogdet / slogdet -> (sign, logabsdet) (3), logdet -> log(det): NaN where the
+   determinant is negative (4) */
+static int ci__ops_la_det(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    static const char *const api[5] = {"linalg.det", "linalg.det", "linalg.slogdet",
+                                       "linalg.slogdet", "logdet"};
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[3], *d[3];
+    ci_arg e[2];
+    ci__ops_la_square(L, api[op->extra], A, "A");
+    ci__ops_la_getrf(L, ci__ops_la_mT(L, A), CI__LAPACK_API_NONE, r);
+    e[0] = ci__ops_T(r[0]);
+    e[1] = ci__ops_T(r[1]);
+    ci__ops_la_ext(L, "cinductor.lu_det", 2, e, d, 3);
+    switch (op->extra) {
+    case 0: case 1:
+        outs[0] = ci__ir_tensor_of(d[0]);
+        if (op->extra) return 1;
+        outs[1] = ci__ir_tensor_of(r[0]);
+        outs[2] = ci__ir_tensor_of(r[1]);
+        return 3;
+    case 2: case 3:
+        outs[0] = ci__ir_tensor_of(d[1]);
+        outs[1] = ci__ir_tensor_of(d[2]);
+        if (op->extra == 3) return 2;
+        outs[2] = ci__ir_tensor_of(r[0]);
+        outs[3] = ci__ir_tensor_of(r[1]);
+        return 4;
+    default: {   /* where(sign == -1, nan, logabsdet) */
+        ci__box *neg = ci__ops_call2(L, "aten.eq.Scalar", ci__ops_T(d[1]), ci_arg_int(-1));
+        ci_arg w[3];
+        w[0] = ci__ops_T(neg);
+        w[1] = ci_arg_float(NAN);
+        w[2] = ci__ops_T(d[2]);
+        outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.where.ScalarSelf", 3, w));
+        return 1;
+    }
+    }
+}
+
+/* identity matrices m x n of x's dtype, with x's batch dims (x [..., *, *]) */
+static ci__box *ci__ops_la_eye_mn(ci__L *L, ci__box *x, int64_t m, int64_t n) {
+    ci_kwarg kw[1];
+    ci_arg e[2];
+    ci_tensor o[1];
+    int64_t sh[CI_MAX_DIMS];
+    e[0] = ci_arg_int(m);
+    e[1] = ci_arg_int(n);
+    kw[0].name = "dtype";
+    kw[0].value = ci_arg_dtype(x->dt);
+    if (ci__lower_call_op(L, "aten.eye.m", 2, e, 1, kw, o, 1) != 1)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "eye failed");
+    memcpy(sh, x->size, sizeof(int64_t) * (size_t)x->ndim);
+    sh[x->ndim - 2] = m;
+    sh[x->ndim - 1] = n;
+    return ci__lower_expand(L, ci__ir_box_get(L, o[0]), x->ndim, sh, 0);
+}
+
+/* x[..., r0:r1, c0:c1] */
+static ci__box *ci__ops_la_block(ci__L *L, ci__box *x, int64_t r0, int64_t r1, int64_t c0,
+                                 int64_t c1) {
+    ci_arg s[5];
+    s[0] = ci__ops_T(x);
+    s[1] = ci_arg_int(-2);
+    s[2] = ci_arg_int(r0);
+    s[3] = ci_arg_int(r1);
+    s[4] = ci_arg_int(1);
+    x = ci__ops_callb(L, "aten.slice.Tensor", 5, s);
+    s[0] = ci__ops_T(x);
+    s[1] = ci_arg_int(-1);
+    s[2] = ci_arg_int(c0);
+    s[3] = ci_arg_int(c1);
+    return ci__ops_callb(L, "aten.slice.Tensor", 5, s);
+}
+
+/* C multiplied by the Q of reflectors A and tau (cinductor.ormqr); the batch dims must agree */
+static ci__box *ci__ops_la_ormqr_box(ci__L *L, const char *api, ci__box *A, ci__box *tau,
+                                     ci__box *C, int left, int tr) {
+    ci__box *r[1];
+    ci_arg e[5];
+    int64_t nq = A->size[A->ndim - 2], k;
+    ci__ops_la_same_dtype(L, api, A, tau);
+    ci__ops_la_same_dtype(L, api, A, C);
+    if (tau->ndim != A->ndim - 1 || C->ndim != A->ndim ||
+        memcmp(tau->size, A->size, sizeof(int64_t) * (size_t)(A->ndim - 2)) ||
+        memcmp(C->size, A->size, sizeof(int64_t) * (size_t)(A->ndim - 2)))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected batch dimensions of input %s, tau %s and other "
+                 "%s to be equal", api, ci__ir_shape(L, A->ndim, A->size),
+                 ci__ir_shape(L, tau->ndim, tau->size), ci__ir_shape(L, C->ndim, C->size));
+    k = tau->size[tau->ndim - 1];
+    if (k > A->size[A->ndim - 1] || k > nq || C->size[C->ndim - (left ? 2 : 1)] != nq)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: the shapes of input %s, tau %s and other %s do not fit",
+                 api, ci__ir_shape(L, A->ndim, A->size), ci__ir_shape(L, tau->ndim, tau->size),
+                 ci__ir_shape(L, C->ndim, C->size));
+    e[0] = ci__ops_T(A);
+    e[1] = ci__ops_T(tau);
+    e[2] = ci__ops_T(C);
+    e[3] = ci_arg_bool(left);
+    e[4] = ci_arg_bool(tr);
+    ci__ops_la_ext(L, "cinductor.ormqr", 5, e, r, 1);
+    return r[0];
+}
+
+/* geqrf(self) -> (a, tau): LAPACK's Householder QR */
+static int ci__ops_la_geqrf(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[2];
+    ci_arg e[1];
+    ci__ops_la_matrix(L, "geqrf", A, "input");
+    e[0] = ci__ops_T(A);
+    ci__ops_la_ext(L, "cinductor.geqrf", 1, e, r, 2);
+    outs[0] = ci__ir_tensor_of(r[0]);
+    outs[1] = ci__ir_tensor_of(r[1]);
+    return 2;
+}
+
+/* ormqr(self, input2, input3, left=True, transpose=False); linalg_householder_product(input,
+   tau) (extra 1): the first n columns of Q, input m x n with m >= n */
+static int ci__ops_la_ormqr(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = op->extra ? "torch.linalg.householder_product" : "torch.ormqr";
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *tau = ci__lower_arg_box(L, op, a, 1), *C;
+    ci__ops_la_matrix(L, api, A, "input");
+    if (op->extra) {
+        int64_t m = A->size[A->ndim - 2], n = A->size[A->ndim - 1];
+        if (m < n)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: input.shape[-2] must be greater than or equal to "
+                     "input.shape[-1]", api);
+        C = ci__ops_la_eye_mn(L, A, m, n);
+        outs[0] = ci__ir_tensor_of(ci__ops_la_ormqr_box(L, api, A, tau, C, 1, 0));
+        return 1;
+    }
+    C = ci__lower_arg_box(L, op, a, 2);
+    ci__ops_la_matrix(L, api, C, "other");
+    outs[0] = ci__ir_tensor_of(ci__ops_la_ormqr_box(L, api, A, tau, C,
+                                                    ci__lower_arg_bool(L, op, a, 3),
+                                                    ci__lower_arg_bool(L, op, a, 4)));
+    return 1;
+}
+
+/* linalg_qr(A, mode="reduced") -> (Q, R): mode "reduced" (Q m x k, R k x n), "complete"
+   (Q m x m, R m x n) or "r" (Q empty) */
+static int ci__ops_la_qr(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = "linalg.qr";
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[2], *R, *Q;
+    int pm = ci__lower_pidx(op, "mode");
+    const char *mode = a[pm].kind == CI_ARG_STRING ? a[pm].u.s : "reduced";
+    int64_t m, n, k;
+    ci_arg e[1];
+    ci__ops_la_matrix(L, api, A, "A");
+    if (strcmp(mode, "reduced") && strcmp(mode, "complete") && strcmp(mode, "r"))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s received unrecognized mode '%s' but expected one of "
+                 "'reduced' (default), 'r', or 'complete'", api, mode);
+    m = A->size[A->ndim - 2];
+    n = A->size[A->ndim - 1];
+    k = m < n ? m : n;
+    e[0] = ci__ops_T(A);
+    ci__ops_la_ext(L, "cinductor.geqrf", 1, e, r, 2);
+    R = mode[0] == 'c' ? r[0] : ci__ops_la_block(L, r[0], 0, k, 0, n);
+    R = ci__ops_call2(L, "aten.triu.default", ci__ops_T(R), ci_arg_int(0));
+    if (!strcmp(mode, "r")) {
+        int64_t zero = 0;
+        ci_kwarg kw[1];
+        ci_arg z[1];
+        ci_tensor o[1];
+        z[0] = ci_arg_ints(&zero, 1);
+        kw[0].name = "dtype";
+        kw[0].value = ci_arg_dtype(A->dt);
+        ci__lower_call_op(L, "aten.empty.memory_format", 1, z, 1, kw, o, 1);
+        Q = ci__ir_box_get(L, o[0]);
+    } else {
+        ci__box *V = ci__ops_la_block(L, r[0], 0, m, 0, k);
+        Q = ci__ops_la_ormqr_box(L, api, V, r[1],
+                                 ci__ops_la_eye_mn(L, A, m, mode[0] == 'c' ? m : k), 1, 0);
+    }
+    outs[0] = ci__ir_tensor_of(Q);
+    outs[1] = ci__ir_tensor_of(R);
+    return 2;
+}
+
+/* _linalg_eigh(A, UPLO="L", compute_v=True) -> (eigenvalues, eigenvectors) (extra 0);
+   linalg_eigh(self, UPLO="L") (1); linalg_eigvalsh(self, UPLO="L") -> eigenvalues (2) */
+static int ci__ops_la_eigh(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = op->extra == 2 ? "linalg.eigvalsh" : "linalg.eigh";
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[3];
+    int pu = ci__lower_pidx(op, "UPLO"), pv = ci__lower_pidx(op, "compute_v"), vec;
+    const char *uplo = a[pu].kind == CI_ARG_STRING ? a[pu].u.s : "L";
+    ci_arg e[3];
+    ci__ops_la_square(L, api, A, "A");
+    if (strcmp(uplo, "L") && strcmp(uplo, "U") && strcmp(uplo, "l") && strcmp(uplo, "u"))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Expected UPLO argument to be 'L' or 'U', but got %s",
+                 api, uplo);
+    vec = op->extra == 1 || (op->extra == 0 && ci__lower_arg_bool(L, op, a, pv));
+    e[0] = ci__ops_T(A);
+    e[1] = ci_arg_bool(uplo[0] == 'U' || uplo[0] == 'u');
+    e[2] = ci_arg_bool(vec);
+    ci__ops_la_ext(L, "cinductor.syev", 3, e, r, 3);
+    outs[0] = ci__ir_tensor_of(r[0]);
+    if (op->extra == 2) return 1;
+    outs[1] = ci__ir_tensor_of(r[1]);
+    return 2;
+}
+
+/* zeros of x's dtype shaped [..., r, c] with x's batch dims */
+static ci__box *ci__ops_la_zeros(ci__L *L, ci__box *x, int64_t r, int64_t c) {
+    int64_t sh[CI_MAX_DIMS];
+    ci_kwarg kw[1];
+    ci_arg e[1];
+    ci_tensor o[1];
+    memcpy(sh, x->size, sizeof(int64_t) * (size_t)x->ndim);
+    sh[x->ndim - 2] = r;
+    sh[x->ndim - 1] = c;
+    e[0] = ci_arg_ints(sh, x->ndim);
+    kw[0].name = "dtype";
+    kw[0].value = ci_arg_dtype(x->dt);
+    if (ci__lower_call_op(L, "aten.zeros.default", 1, e, 1, kw, o, 1) != 1)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "zeros failed");
+    return ci__ir_box_get(L, o[0]);
+}
+
+/* _linalg_svd(A, full_matrices=False, compute_uv=True, *, driver=None) -> (U, S, Vh) (extra 0);
+   linalg_svd(A, full_matrices=True, *, driver=None) (1); svd(self, some=True, compute_uv=True)
+   -> (U, S, V), zeros for U and V without compute_uv (2); linalg_svdvals(A, *, driver=None)
+   -> S (3) */
+static int ci__ops_la_svd(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    static const char *const api[4] = {"linalg.svd", "linalg.svd", "svd", "linalg.svdvals"};
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[4];
+    int pd = ci__lower_pidx(op, "driver"), full, uv = 1;
+    int64_t m, n;
+    ci_arg e[3];
+    ci__ops_la_matrix(L, api[op->extra], A, "A");
+    if (pd >= 0 && a[pd].kind != CI_ARG_NONE)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "torch.linalg.svd: keyword argument `driver=` is only "
+                 "supported on CUDA inputs with cuSOLVER backend.");
+    m = A->size[A->ndim - 2];
+    n = A->size[A->ndim - 1];
+    if (op->extra == 2) {
+        full = !ci__lower_arg_bool(L, op, a, 1);
+        uv = ci__lower_arg_bool(L, op, a, 2);
+    } else if (op->extra == 3) {
+        full = 0;
+        uv = 0;
+    } else {
+        full = ci__lower_arg_bool(L, op, a, 1);
+        if (op->extra == 0) uv = ci__lower_arg_bool(L, op, a, 2);
+    }
+    e[0] = ci__ops_T(A);
+    e[1] = ci_arg_bool(full && uv);
+    e[2] = ci_arg_bool(uv);
+    ci__ops_la_ext(L, "cinductor.gesvd", 3, e, r, 4);
+    if (op->extra == 3) {
+        outs[0] = ci__ir_tensor_of(r[1]);
+        return 1;
+    }
+    if (op->extra == 2) {
+        if (!uv) {
+            r[0] = ci__ops_la_zeros(L, A, m, m);
+            r[2] = ci__ops_la_zeros(L, A, n, n);
+        } else {
+            r[2] = ci__ops_la_mT(L, r[2]);
+        }
+    }
+    outs[0] = ci__ir_tensor_of(r[0]);
+    outs[1] = ci__ir_tensor_of(r[1]);
+    outs[2] = ci__ir_tensor_of(r[2]);
+    return 3;
+}
+
+/* linalg_matrix_power(self, n) / matrix_power: products by squaring (A^0: the identity, any
+   dtype); a negative power: the inverse's */
+static int ci__ops_la_matrix_power(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = "linalg.matrix_power";
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r = NULL;
+    int64_t n = ci__lower_arg_int(L, op, a, 1);
+    if (A->ndim < 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: The input tensor A must have at least 2 dimensions.", api);
+    if (A->size[A->ndim - 1] != A->size[A->ndim - 2])
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: A must be batches of square matrices, but they are %lld by %lld matrices",
+                 api, (long long)A->size[A->ndim - 2], (long long)A->size[A->ndim - 1]);
+    if (n == 0) {
+        ci__box *one = ci__ops_la_eye_mn(L, A, A->size[A->ndim - 1], A->size[A->ndim - 1]);
+        outs[0] = ci__ir_tensor_of(ci__ops_call1(L, "aten.clone.default", ci__ops_T(one)));
+        return 1;
+    }
+    if (n < 0) {
+        ci_tensor o[1];
+        ci_arg e[1];
+        ci__opdef inv = *op;
+        ci__ops_la_square(L, api, A, "A");
+        inv.extra = 1;
+        e[0] = ci__ops_T(A);
+        ci__ops_la_inv(L, &inv, e, o);
+        A = ci__ir_box_get(L, o[0]);
+        n = -n;
+    }
+    while (n) {   /* r = A^(bits so far), A squared at each step */
+        if (n & 1)
+            r = r ? ci__ops_call2(L, "aten.matmul.default", ci__ops_T(r), ci__ops_T(A)) : A;
+        n >>= 1;
+        if (n) A = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(A), ci__ops_T(A));
+    }
+    outs[0] = ci__ir_tensor_of(r);
+    return 1;
+}
+
+/* linalg_pinv(self, rcond, hermitian=False) (extra 0), .atol_rtol_float(self, *, atol=None,
+   rtol=None, hermitian=False) (1), .atol_rtol_tensor with None for both (2): V diag(1/s) U^T
+   over the singular values above max(atol, rtol * the largest); rtol defaults to eps * max(m,
+   n) where atol is not positive. hermitian: A made symmetric from its lower triangle first. */
+static int ci__ops_la_pinv(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = "linalg.pinv";
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[4], *s, *t, *m;
+    int ph = ci__lower_pidx(op, "hermitian");
+    int64_t rows, cols, k;
+    double atol = 0, rtol;
+    ci_arg e[3];
+    ci__ops_la_matrix(L, api, A, "A");
+    rows = A->size[A->ndim - 2];
+    cols = A->size[A->ndim - 1];
+    k = rows < cols ? rows : cols;
+    rtol = (A->dt == CI_F32 ? 1.1920928955078125e-07 : 2.220446049250313e-16) *
+           (double)(rows > cols ? rows : cols);
+    if (op->extra == 0) {
+        rtol = ci__lower_arg_num(L, op, a, 1);
+    } else {
+        int pa = ci__lower_pidx(op, "atol"), pr = ci__lower_pidx(op, "rtol");
+        if (op->extra == 2 && (a[pa].kind != CI_ARG_NONE || a[pr].kind != CI_ARG_NONE))
+            CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: atol and rtol as tensors are not supported; "
+                     "pass numbers (linalg_pinv.atol_rtol_float)", api);
+        if (a[pa].kind != CI_ARG_NONE) atol = ci__lower_arg_num(L, op, a, pa);
+        if (a[pr].kind != CI_ARG_NONE) rtol = ci__lower_arg_num(L, op, a, pr);
+        else if (atol > 0) rtol = 0;
+    }
+    if (ci__lower_arg_bool(L, op, a, ph)) {   /* tril(A) + tril(A, -1)^T */
+        ci__box *lo = ci__ops_call2(L, "aten.tril.default", ci__ops_T(A), ci_arg_int(0));
+        ci__box *st = ci__ops_call2(L, "aten.tril.default", ci__ops_T(A), ci_arg_int(-1));
+        ci__ops_la_square(L, api, A, "A");
+        A = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(lo), ci__ops_T(ci__ops_la_mT(L, st)));
+    }
+    if (k == 0) {
+        outs[0] = ci__ir_tensor_of(ci__ops_la_zeros(L, A, cols, rows));
+        return 1;
+    }
+    e[0] = ci__ops_T(A);
+    e[1] = ci_arg_bool(0);
+    e[2] = ci_arg_bool(1);
+    ci__ops_la_ext(L, "cinductor.gesvd", 3, e, r, 4);
+    s = r[1];
+    {   /* the threshold, a number per matrix: max(atol, rtol * s[..., 0]) */
+        int64_t last = -1;
+        ci_arg x[3];
+        x[0] = ci__ops_T(s);
+        x[1] = ci_arg_ints(&last, 1);
+        x[2] = ci_arg_bool(1);
+        t = ci__ops_callb(L, "aten.amax.default", 3, x);
+        t = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(t), ci_arg_float(rtol));
+        x[0] = ci__ops_T(t);
+        x[1] = ci_arg_float(atol);
+        t = ci__ops_callb(L, "aten.clamp.default", 2, x);
+        m = ci__ops_call2(L, "aten.gt.Tensor", ci__ops_T(s), ci__ops_T(t));
+        x[0] = ci__ops_T(m);
+        x[1] = ci__ops_T(ci__ops_call1(L, "aten.reciprocal.default", ci__ops_T(s)));
+        x[2] = ci_arg_float(0);
+        s = ci__ops_callb(L, "aten.where.ScalarOther", 3, x);
+    }
+    {   /* V diag(1/s) U^T = (Vh^T * 1/s) @ U^T */
+        ci__box *v = ci__ops_la_mT(L, r[2]);
+        v = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(v),
+                          ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(s),
+                                                  ci_arg_int(-2))));
+        outs[0] = ci__ir_tensor_of(ci__ops_call2(L, "aten.matmul.default", ci__ops_T(v),
+                                                 ci__ops_T(ci__ops_la_mT(L, r[0]))));
+    }
+    return 1;
+}
+
+/* linalg_matrix_exp(self) */
+static int ci__ops_la_matrix_exp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[2];
+    ci_arg e[1];
+    ci__ops_la_square(L, "linalg.matrix_exp", A, "A");
+    e[0] = ci__ops_T(A);
+    ci__ops_la_ext(L, "cinductor.expm", 1, e, r, 2);
+    outs[0] = ci__ir_tensor_of(r[0]);
+    return 1;
+}
+
+/* linalg_lstsq(self, b, rcond=None, *, driver=None) -> (solution, residuals, rank,
+   singular_values), the gelsy driver's results: the minimum-norm least-squares solution
+   pinv(A) B over the singular values above rcond (default eps * max(m, n)) times the largest,
+   their count as the rank; residuals and singular_values empty */
+static int ci__ops_la_lstsq(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = "torch.linalg.lstsq";
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *B = ci__lower_arg_box(L, op, a, 1), *r[4];
+    ci__box *s, *t, *mask, *x, *empty;
+    int pd = ci__lower_pidx(op, "driver"), vec;
+    int64_t rows, cols, last = -1, zero = 0;
+    double rcond;
+    ci_arg e[3];
+    ci__ops_la_matrix(L, api, A, "A");
+    ci__ops_la_float(L, api, B);
+    ci__ops_la_same_dtype(L, api, A, B);
+    if (a[pd].kind == CI_ARG_STRING && strcmp(a[pd].u.s, "gelsy"))
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: driver '%s' is not supported by cinductor (gelsy "
+                 "only)", api, a[pd].u.s);
+    rows = A->size[A->ndim - 2];
+    cols = A->size[A->ndim - 1];
+    rcond = a[2].kind == CI_ARG_NONE
+                    ? (A->dt == CI_F32 ? 1.1920928955078125e-07 : 2.220446049250313e-16) *
+                              (double)(rows > cols ? rows : cols)
+                    : ci__lower_arg_num(L, op, a, 2);
+    vec = B->ndim == 1 ||
+          (B->ndim == A->ndim - 1 &&
+           !memcmp(B->size, A->size, sizeof(int64_t) * (size_t)(A->ndim - 1)));
+    if (vec) B = ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(B), ci_arg_int(-1));
+    if (B->size[B->ndim - 2] != rows)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: input.size(-2) should match other.size(-2)", api);
+    if ((rows < cols ? rows : cols) == 0)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: matrices with no rows or columns are not supported",
+                 api);
+    e[0] = ci__ops_T(A);
+    e[1] = ci_arg_bool(0);
+    e[2] = ci_arg_bool(1);
+    ci__ops_la_ext(L, "cinductor.gesvd", 3, e, r, 4);
+    s = r[1];
+    {
+        ci_arg y[3];
+        y[0] = ci__ops_T(s);
+        y[1] = ci_arg_ints(&last, 1);
+        y[2] = ci_arg_bool(1);
+        t = ci__ops_callb(L, "aten.amax.default", 3, y);
+        t = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(t), ci_arg_float(rcond));
+        mask = ci__ops_call2(L, "aten.gt.Tensor", ci__ops_T(s), ci__ops_T(t));
+        y[0] = ci__ops_T(mask);
+        y[1] = ci__ops_T(ci__ops_call1(L, "aten.reciprocal.default", ci__ops_T(s)));
+        y[2] = ci_arg_float(0);
+        s = ci__ops_callb(L, "aten.where.ScalarOther", 3, y);
+    }
+    {   /* V diag(1/s) U^T B */
+        ci__box *v = ci__ops_la_mT(L, r[2]), *ub;
+        ub = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(ci__ops_la_mT(L, r[0])),
+                           ci__ops_T(B));
+        ub = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(ub),
+                           ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(s),
+                                                   ci_arg_int(-1))));
+        x = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(v), ci__ops_T(ub));
+    }
+    if (vec) x = ci__ops_call2(L, "aten.squeeze.dim", ci__ops_T(x), ci_arg_int(-1));
+    outs[0] = ci__ir_tensor_of(x);
+    {
+        ci_kwarg kw[1];
+        ci_arg z[3];
+        ci_tensor o[1];
+        z[0] = ci_arg_ints(&zero, 1);
+        kw[0].name = "dtype";
+        kw[0].value = ci_arg_dtype(A->dt);
+        ci__lower_call_op(L, "aten.empty.memory_format", 1, z, 1, kw, o, 1);
+        empty = ci__ir_box_get(L, o[0]);
+        outs[1] = outs[3] = ci__ir_tensor_of(empty);
+        z[0] = ci__ops_T(mask);
+        z[1] = ci_arg_ints(&last, 1);
+        z[2] = ci_arg_bool(0);
+        kw[0].value = ci_arg_dtype(CI_I64);
+        ci__lower_call_op(L, "aten.sum.dim_IntList", 3, z, 1, kw, o, 1);
+        outs[2] = o[0];
+    }
+    return 4;
+}
+
+/* the matrix norm of x's last two dims (x f32 or f64): ord a number (1, -1, inf, -inf, 2, -2)
+   or, where sord is not NULL, "fro" or "nuc"; the result has x's batch dims */
+static ci__box *ci__ops_la_mnorm(ci__L *L, const char *api, ci__box *x, double ord,
+                                 const char *sord) {
+    int64_t m1 = -1, m2 = -2, both[2] = {-2, -1};
+    ci_arg e[3];
+    ci__box *s;
+    const char *red;
+    if (sord && !strcmp(sord, "fro")) {
+        e[0] = ci__ops_T(x);
+        e[1] = ci_arg_int(2);
+        e[2] = ci_arg_ints(both, 2);
+        return ci__ops_callb(L, "aten.linalg_vector_norm.default", 3, e);
+    }
+    if (sord && strcmp(sord, "nuc"))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Invalid norm '%s' (expected 'fro' or 'nuc')", api,
+                 sord);
+    if (sord || ord == 2 || ord == -2) {   /* the singular values */
+        ci__box *r[4];
+        e[0] = ci__ops_T(x);
+        e[1] = ci_arg_bool(0);
+        e[2] = ci_arg_bool(0);
+        ci__ops_la_ext(L, "cinductor.gesvd", 3, e, r, 4);
+        s = r[1];
+        red = sord ? "aten.sum.dim_IntList" : ord > 0 ? "aten.amax.default" : "aten.amin.default";
+    } else if (ord == 1 || ord == -1 || ord == HUGE_VAL || ord == -HUGE_VAL) {
+        e[0] = ci__ops_T(ci__ops_call1(L, "aten.abs.default", ci__ops_T(x)));
+        e[1] = ci_arg_ints(fabs(ord) == 1 ? &m2 : &m1, 1);
+        s = ci__ops_callb(L, "aten.sum.dim_IntList", 2, e);
+        red = ord > 0 ? "aten.amax.default" : "aten.amin.default";
+    } else {
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Order %g not supported.", api, ord);
+        return NULL;
+    }
+    e[0] = ci__ops_T(s);
+    e[1] = ci_arg_ints(&m1, 1);
+    return ci__ops_callb(L, red, 2, e);
+}
+
+/* linalg_matrix_norm(self, ord, dim=[-2, -1], keepdim=False, *, dtype=None) and .str_ord
+   (ord="fro") (extra 1) */
+static int ci__ops_la_matrix_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = "linalg.matrix_norm";
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *r;
+    int64_t dims[CI_MAX_DIMS], perm[CI_MAX_DIMS], d0, d1;
+    int nd = ci__lower_arg_ints(L, op, a, 2, dims, CI_MAX_DIMS), i, j = 0;
+    int keep = ci__lower_arg_bool(L, op, a, 3);
+    ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, 4);
+    const char *sord = NULL;
+    double ord = 0;
+    if (op->extra) sord = a[1].kind == CI_ARG_STRING ? a[1].u.s : "fro";
+    else ord = ci__lower_arg_num(L, op, a, 1);
+    if (dt) {
+        ci__ops_la_float(L, api, x);
+        x = ci__ops_call2(L, "prims.convert_element_type.default", ci__ops_T(x),
+                          ci_arg_dtype(dt));
+    }
+    ci__ops_la_matrix(L, api, x, "A");
+    if (nd != 2)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dim must be a 2-tuple. Got %d dims", api, nd);
+    d0 = ci__lower_wrap_dim(L, op, dims[0], x->ndim);
+    d1 = ci__lower_wrap_dim(L, op, dims[1], x->ndim);
+    if (d0 == d1)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: dims must be different. Got (%lld, %lld)", api,
+                 (long long)dims[0], (long long)dims[1]);
+    for (i = 0; i < x->ndim; i++)
+        if (i != d0 && i != d1) perm[j++] = i;
+    perm[j++] = d0;
+    perm[j] = d1;
+    r = ci__ops_la_mnorm(L, api, ci__ops_permute_box(L, x, perm), ord, sord);
+    if (keep) {
+        r = ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(r), ci_arg_int(d0 < d1 ? d0 : d1));
+        r = ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(r), ci_arg_int(d0 < d1 ? d1 : d0));
+    }
+    outs[0] = ci__ir_tensor_of(r);
+    return 1;
+}
+
+/* linalg_cond(self, p=None) and .p_str (extra 1): p None, 2 or -2 from the singular values
+   (any shape), else norm(A) norm(A^-1) (square) */
+static int ci__ops_la_cond(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = "linalg.cond";
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *r;
+    const char *sord = NULL;
+    double p = 2;
+    ci__ops_la_matrix(L, api, x, "A");
+    if (op->extra) sord = a[1].kind == CI_ARG_STRING ? a[1].u.s : "fro";
+    else if (a[1].kind != CI_ARG_NONE) p = ci__lower_arg_num(L, op, a, 1);
+    if (!sord && (p == 2 || p == -2)) {
+        ci__box *big = ci__ops_la_mnorm(L, api, x, 2, NULL),
+                *small = ci__ops_la_mnorm(L, api, x, -2, NULL);
+        r = p == 2 ? ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(big), ci__ops_T(small))
+                   : ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(small), ci__ops_T(big));
+    } else {
+        ci_tensor o[1];
+        ci_arg e[1];
+        ci__opdef inv = *op;
+        ci__ops_la_square(L, api, x, "A");
+        inv.extra = 1;
+        e[0] = ci__ops_T(x);
+        ci__ops_la_inv(L, &inv, e, o);
+        r = ci__ops_call2(L, "aten.mul.Tensor",
+                          ci__ops_T(ci__ops_la_mnorm(L, api, x, p, sord)),
+                          ci__ops_T(ci__ops_la_mnorm(L, api, ci__ir_box_get(L, o[0]), p, sord)));
+    }
+    outs[0] = ci__ir_tensor_of(r);
+    return 1;
+}
+
 /* -- sorting: an extern heapsort along the last dim (moved there with a permute) -- */
 static ci_result ci__ops_ext_sort_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                         int nargs, ci_extern_tensor *outs, int nouts, void *user) {
@@ -12771,6 +13812,101 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_convolution, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.conv2d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", \
       ci__ops_convolution, 0, 2, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    /* linear algebra: >>lapack's extern kernels and the lowerings that call them */ \
+    E("cinductor.potrf", "self, upper, api", ci__lapack_potrf_run, ci__lapack_potrf_infer, 2, 0) \
+    E("cinductor.getrf", "self, api", ci__lapack_getrf_run, ci__lapack_getrf_infer, 3, 0) \
+    E("cinductor.getrs", "LU, pivots, B, adjoint", \
+      ci__lapack_getrs_run, ci__lapack_getrs_infer, 1, 0) \
+    E("cinductor.trsm", "A, B, upper, unitriangular", \
+      ci__lapack_trsm_run, ci__lapack_trsm_infer, 1, 0) \
+    E("cinductor.lu_det", "LU, pivots", ci__lapack_det_run, ci__lapack_det_infer, 3, 0) \
+    E("cinductor.lu_perm", "pivots, LU", ci__lapack_perm_run, ci__lapack_perm_infer, 1, 0) \
+    X("aten.linalg_cholesky_ex", "self, *, upper=False, check_errors=False", \
+      ci__ops_la_cholesky, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten.linalg_cholesky", "self, *, upper=False", \
+      ci__ops_la_cholesky, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.cholesky", "self, upper=False", \
+      ci__ops_la_cholesky, 0, 2, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.cholesky_solve", "self, input2, upper=False", \
+      ci__ops_la_cholesky_solve, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.cholesky_inverse", "self, upper=False", \
+      ci__ops_la_cholesky_solve, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.triangular_solve", "self, A, upper=True, transpose=False, unitriangular=False", \
+      ci__ops_la_triangular_solve, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten.linalg_solve_triangular", "self, B, *, upper, left=True, unitriangular=False", \
+      ci__ops_la_triangular_solve, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.linalg_lu_factor_ex", "A, *, pivot=True, check_errors=False", \
+      ci__ops_la_lu_factor, 0, 0, 0, N, 0, 3, _, DE, FLT, _, 0) \
+    X("aten.linalg_lu_factor", "A, *, pivot=True", \
+      ci__ops_la_lu_factor, 0, 1, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten.linalg_lu", "A, *, pivot=True", ci__ops_la_lu, 0, 0, 0, N, 0, 3, _, DE, FLT, _, 0) \
+    X("aten.lu_unpack", "LU_data, LU_pivots, unpack_data=True, unpack_pivots=True", \
+      ci__ops_la_lu, 0, 1, 0, N, 0, 3, _, DE, FLT, _, 0) \
+    X("aten.linalg_lu_solve", "LU, pivots, B, *, left=True, adjoint=False", \
+      ci__ops_la_lu_solve, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.lu_solve", "self, LU_data, LU_pivots", \
+      ci__ops_la_lu_solve, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten._linalg_solve_ex", "A, B, *, left=True, check_errors=False", \
+      ci__ops_la_solve, 0, 0, 0, N, 0, 4, _, DE, FLT, _, 0) \
+    X("aten.linalg_solve_ex", "A, B, *, left=True, check_errors=False", \
+      ci__ops_la_solve, 0, 1, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten.linalg_solve", "A, B, *, left=True", \
+      ci__ops_la_solve, 0, 2, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.linalg_inv_ex", "A, *, check_errors=False", \
+      ci__ops_la_inv, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten.linalg_inv", "A", ci__ops_la_inv, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.inverse", "self", ci__ops_la_inv, 0, 2, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten._linalg_det", "A", ci__ops_la_det, 0, 0, 0, N, 0, 3, _, DE, FLT, _, 0) \
+    X("aten.linalg_det", "A", ci__ops_la_det, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.det", "self", ci__ops_la_det, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten._linalg_slogdet", "A", ci__ops_la_det, 0, 2, 0, N, 0, 4, _, DE, FLT, _, 0) \
+    X("aten.linalg_slogdet", "A", ci__ops_la_det, 0, 3, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten.slogdet", "self", ci__ops_la_det, 0, 3, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten.logdet", "self", ci__ops_la_det, 0, 4, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    E("cinductor.geqrf", "self", ci__lapack_geqrf_run, ci__lapack_geqrf_infer, 2, 0) \
+    E("cinductor.ormqr", "A, tau, C, left, transpose", \
+      ci__lapack_ormqr_run, ci__lapack_ormqr_infer, 1, 0) \
+    E("cinductor.syev", "self, upper, vectors", ci__lapack_syev_run, ci__lapack_syev_infer, 3, 0) \
+    X("aten.geqrf", "self", ci__ops_la_geqrf, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten.ormqr", "self, input2, input3, left=True, transpose=False", \
+      ci__ops_la_ormqr, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.linalg_householder_product", "input, tau", \
+      ci__ops_la_ormqr, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.linalg_qr", "A, mode='reduced'", ci__ops_la_qr, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten._linalg_eigh", "A, UPLO='L', compute_v=True", \
+      ci__ops_la_eigh, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten.linalg_eigh", "self, UPLO='L'", ci__ops_la_eigh, 0, 1, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten.linalg_eigvalsh", "self, UPLO='L'", \
+      ci__ops_la_eigh, 0, 2, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    E("cinductor.gesvd", "self, full, uv", ci__lapack_gesvd_run, ci__lapack_gesvd_infer, 4, 0) \
+    X("aten._linalg_svd", "A, full_matrices=False, compute_uv=True, *, driver=None", \
+      ci__ops_la_svd, 0, 0, 0, N, 0, 3, _, DE, FLT, _, 0) \
+    X("aten.linalg_svd", "A, full_matrices=True, *, driver=None", \
+      ci__ops_la_svd, 0, 1, 0, N, 0, 3, _, DE, FLT, _, 0) \
+    X("aten.svd", "self, some=True, compute_uv=True", \
+      ci__ops_la_svd, 0, 2, 0, N, 0, 3, _, DE, FLT, _, 0) \
+    X("aten.linalg_svdvals", "A, *, driver=None", \
+      ci__ops_la_svd, 0, 3, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.linalg_matrix_power", "self, n", \
+      ci__ops_la_matrix_power, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.matrix_power", "self, n", ci__ops_la_matrix_power, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.linalg_pinv.default", "self, rcond, hermitian=False", \
+      ci__ops_la_pinv, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.linalg_pinv.atol_rtol_float", "self, *, atol=None, rtol=None, hermitian=False", \
+      ci__ops_la_pinv, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.linalg_pinv.atol_rtol_tensor", "self, *, atol=None, rtol=None, hermitian=False", \
+      ci__ops_la_pinv, 0, 2, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    E("cinductor.expm", "self", ci__lapack_expm_run, ci__lapack_expm_infer, 2, 0) \
+    X("aten.linalg_matrix_exp", "self", ci__ops_la_matrix_exp, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.linalg_lstsq", "self, b, rcond=None, *, driver=None", \
+      ci__ops_la_lstsq, 0, 0, 0, N, 0, 4, _, DE, FLT, _, 0) \
+    X("aten.linalg_matrix_norm", "self, ord, dim=[-2, -1], keepdim=False, *, dtype=None", \
+      ci__ops_la_matrix_norm, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.linalg_matrix_norm.str_ord", \
+      "self, ord='fro', dim=[-2, -1], keepdim=False, *, dtype=None", \
+      ci__ops_la_matrix_norm, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.linalg_cond", "self, p=None", ci__ops_la_cond, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.linalg_cond.p_str", "self, p", ci__ops_la_cond, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
     /* in-place forms, functional in a graph: the out-of-place twin cast to self's dtype */ \
     X("aten.add_", "self, other, *, alpha=1", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, ALL, _, 0) \
     X("aten.add_.Scalar", "self, other, alpha=1", \
@@ -13845,6 +14981,7 @@ struct ci_program {
     const char *source;
     int *src_lines;                   /* the first line of each kernel in source */
     int failed_extern;
+    char ext_msg[512];                /* an extern kernel's message where it failed */
     int has_arena;                    /* the arena's pointers are in B[] */
     ci__rterr run_error;              /* set by generated code: the first failing run-time check */
     long long seed;                   /* random ops read it through their seed slot */
@@ -22404,6 +23541,1104 @@ static void ci__linalg_conv2d(int dt, const void *x, const void *w, const void *
 #undef CI__LINALG_AVX512
 
 /* ---------------------------------------------------------------------------------------
+   >>lapack  batched dense linear algebra: Cholesky, LU, QR, eigen, SVD, expm (extern kernels)
+   cinductor's own small LAPACK: the factorizations and solves that >>ops' linear-algebra
+   lowerings (linalg_cholesky, linalg_lu_factor, linalg_solve, linalg_inv, linalg_det,
+   linalg_qr, linalg_eigh, linalg_svd, linalg_matrix_exp ...) call as extern kernels (rows of
+   CI__OPS: "cinductor.potrf", getrf, getrs, trsm, lu_det, lu_perm, geqrf, ormqr, syev,
+   gesvd, expm); pinv, lstsq, the matrix norms and cond are ops on gesvd's results. Each
+   works on a batch of row-major matrices in the last two dims of contiguous f32 or f64
+   tensors (the batch: every dim before them, broadcast by the lowering), one matrix a job on
+   the program's thread pool (>>rt's ci__rt_linalg_par), so any split gives the same bits.
+   Storage is the tensor's own dtype, and every sum of products is accumulated in double and
+   rounded once when stored (left-looking forms: Cholesky by rows, Crout's LU), so an f32
+   result is at least as accurate as LAPACK's spotrf / sgetrf. Householder QR follows geqrf's
+   conventions (so Q and R are LAPACK's, signs included); the symmetric eigensolver and the
+   SVD run Jacobi rotations (two-sided, one-sided) in double on a workspace the kernel gets as
+   an extra output. Nothing is allocated: each kernel writes its output in place of a copy of
+   its input. Partial pivoting and the pivots
+   (1-based int32, the first largest |value| of the column) and info (the first zero pivot,
+   the order of the first leading minor that is not positive-definite) are LAPACK's. A kernel
+   given an API code (CI__LAPACK_API_*) other than none fails where info is not zero, with
+   PyTorch's message in the program's ext_msg (ci_program_run reports it).
+   --------------------------------------------------------------------------------------- */
+/* PyTorch's name of the API whose errors a kernel raises, by CI__LAPACK_API_ code */
+static const char *const ci__lapack_api_names[CI__LAPACK_API_COUNT] = {
+    "", "linalg.cholesky", "cholesky", "linalg.cholesky_ex", "torch.linalg.lu_factor",
+    "torch.linalg.lu_factor_ex", "torch.linalg.solve", "torch.linalg.solve_ex", "linalg.inv",
+    "linalg.inv_ex"
+};
+
+static double ci__lapack_get(const void *p, int f64, int64_t i) {
+    return f64 ? ((const double *)p)[i] : (double)((const float *)p)[i];
+}
+
+static void ci__lapack_put(void *p, int f64, int64_t i, double v) {
+    if (f64) ((double *)p)[i] = v;
+    else ((float *)p)[i] = (float)v;
+}
+
+/* matrix t of a batch of matrices of `elems` elements each */
+static void *ci__lapack_mat(void *p, int f64, int64_t t, int64_t elems) {
+    return (char *)p + (size_t)(t * elems) * (f64 ? 8u : 4u);
+}
+
+/* the number of matrices of x (the product of its dims before the last `mdims`) */
+static int64_t ci__lapack_batch(const ci_extern_tensor *x, int mdims) {
+    int64_t n = 1;
+    int d;
+    for (d = 0; d < x->ndim - mdims; d++) n *= x->shape[d];
+    return n;
+}
+
+static void ci__lapack_copy(void *dst, const void *src, int f64, int64_t n) {
+    if (n > 0) memcpy(dst, src, (size_t)n * (f64 ? 8u : 4u));
+}
+
+/* the index of element (i, j) of an n x n matrix, or of (j, i) when tr */
+static int64_t ci__lapack_ix(int64_t i, int64_t j, int64_t n, int tr) {
+    return tr ? j * n + i : i * n + j;
+}
+
+/* the lower Cholesky factor of n x n matrix a into l (upper: a's upper triangle read as the
+   lower one of its transpose, and the factor written transposed, U = L^T); l's other triangle
+   is zero. Returns 0, or the order of the first leading minor that is not positive-definite
+   (l then holds the columns done so far and that minor's diagonal less the sum of squares). */
+static int64_t ci__lapack_potrf1(const void *a, void *l, int f64, int64_t n, int upper) {
+    int64_t i, j, k;
+    for (i = 0; i < n * n; i++) ci__lapack_put(l, f64, i, 0.0);
+    for (j = 0; j < n; j++) {
+        double s = ci__lapack_get(a, f64, j * n + j), d;
+        for (k = 0; k < j; k++) {
+            double v = ci__lapack_get(l, f64, ci__lapack_ix(j, k, n, upper));
+            s -= v * v;
+        }
+        if (!(s > 0)) {   /* (NaN too) */
+            ci__lapack_put(l, f64, j * n + j, s);
+            return j + 1;
+        }
+        d = sqrt(s);
+        ci__lapack_put(l, f64, j * n + j, d);
+        for (i = j + 1; i < n; i++) {
+            double t = ci__lapack_get(a, f64, ci__lapack_ix(i, j, n, upper));
+            for (k = 0; k < j; k++)
+                t -= ci__lapack_get(l, f64, ci__lapack_ix(i, k, n, upper)) *
+                     ci__lapack_get(l, f64, ci__lapack_ix(j, k, n, upper));
+            ci__lapack_put(l, f64, ci__lapack_ix(i, j, n, upper), t / d);
+        }
+    }
+    return 0;
+}
+
+/* LU with partial pivoting of the m x n matrix lu, in place (Crout's order: column j is
+   finished from the columns before it, each entry's sum in double): L unit lower below the
+   diagonal, U on and above it, piv[j] the 1-based row swapped with row j (min(m, n) of them).
+   Returns 0, or the 1-based index of the first zero pivot (its column is left undivided, as
+   LAPACK's getrf leaves it). */
+static int64_t ci__lapack_getrf1(void *lu, int f64, int64_t m, int64_t n, int32_t *piv) {
+    int64_t i, j, p, info = 0;
+    for (j = 0; j < n; j++) {
+        int64_t top = j < m ? j : m, best;
+        double d;
+        for (i = 1; i < top; i++) {   /* U's rows above the diagonal: the unit lower solve */
+            double s = ci__lapack_get(lu, f64, i * n + j);
+            for (p = 0; p < i; p++)
+                s -= ci__lapack_get(lu, f64, i * n + p) * ci__lapack_get(lu, f64, p * n + j);
+            ci__lapack_put(lu, f64, i * n + j, s);
+        }
+        if (j >= m) continue;
+        for (i = j; i < m; i++) {   /* the rest of the column, less the earlier columns' part */
+            double s = ci__lapack_get(lu, f64, i * n + j);
+            for (p = 0; p < j; p++)
+                s -= ci__lapack_get(lu, f64, i * n + p) * ci__lapack_get(lu, f64, p * n + j);
+            ci__lapack_put(lu, f64, i * n + j, s);
+        }
+        best = j;
+        for (i = j + 1; i < m; i++)
+            if (fabs(ci__lapack_get(lu, f64, i * n + j)) >
+                fabs(ci__lapack_get(lu, f64, best * n + j)))
+                best = i;
+        piv[j] = (int32_t)(best + 1);
+        d = ci__lapack_get(lu, f64, best * n + j);
+        if (d == 0) {
+            if (!info) info = j + 1;
+            continue;
+        }
+        if (best != j)
+            for (p = 0; p < n; p++) {
+                double t = ci__lapack_get(lu, f64, j * n + p);
+                ci__lapack_put(lu, f64, j * n + p, ci__lapack_get(lu, f64, best * n + p));
+                ci__lapack_put(lu, f64, best * n + p, t);
+            }
+        for (i = j + 1; i < m; i++)
+            ci__lapack_put(lu, f64, i * n + j, ci__lapack_get(lu, f64, i * n + j) / d);
+    }
+    return info;
+}
+
+static void ci__lapack_swap_rows(void *x, int f64, int64_t a, int64_t b, int64_t r) {
+    int64_t c;
+    if (a == b) return;
+    for (c = 0; c < r; c++) {
+        double t = ci__lapack_get(x, f64, a * r + c);
+        ci__lapack_put(x, f64, a * r + c, ci__lapack_get(x, f64, b * r + c));
+        ci__lapack_put(x, f64, b * r + c, t);
+    }
+}
+
+/* solves A X = B (adjoint: A^T X = B) in place of x (n x r, B on entry) for the n x n A whose
+   LU factors and pivots getrf gave */
+static void ci__lapack_getrs1(const void *lu, const int32_t *piv, void *x, int f64, int64_t n,
+                              int64_t r, int adjoint) {
+    int64_t i, p, c;
+    if (!adjoint)
+        for (i = 0; i < n; i++) ci__lapack_swap_rows(x, f64, i, piv[i] - 1, r);
+    for (c = 0; c < r; c++) {
+        if (!adjoint) {   /* L y = P^T b, then U x = y */
+            for (i = 0; i < n; i++) {
+                double s = ci__lapack_get(x, f64, i * r + c);
+                for (p = 0; p < i; p++)
+                    s -= ci__lapack_get(lu, f64, i * n + p) * ci__lapack_get(x, f64, p * r + c);
+                ci__lapack_put(x, f64, i * r + c, s);
+            }
+            for (i = n - 1; i >= 0; i--) {
+                double s = ci__lapack_get(x, f64, i * r + c);
+                for (p = i + 1; p < n; p++)
+                    s -= ci__lapack_get(lu, f64, i * n + p) * ci__lapack_get(x, f64, p * r + c);
+                ci__lapack_put(x, f64, i * r + c, s / ci__lapack_get(lu, f64, i * n + i));
+            }
+        } else {          /* U^T y = b, L^T z = y, then x = P z */
+            for (i = 0; i < n; i++) {
+                double s = ci__lapack_get(x, f64, i * r + c);
+                for (p = 0; p < i; p++)
+                    s -= ci__lapack_get(lu, f64, p * n + i) * ci__lapack_get(x, f64, p * r + c);
+                ci__lapack_put(x, f64, i * r + c, s / ci__lapack_get(lu, f64, i * n + i));
+            }
+            for (i = n - 1; i >= 0; i--) {
+                double s = ci__lapack_get(x, f64, i * r + c);
+                for (p = i + 1; p < n; p++)
+                    s -= ci__lapack_get(lu, f64, p * n + i) * ci__lapack_get(x, f64, p * r + c);
+                ci__lapack_put(x, f64, i * r + c, s);
+            }
+        }
+    }
+    if (adjoint)
+        for (i = n - 1; i >= 0; i--) ci__lapack_swap_rows(x, f64, i, piv[i] - 1, r);
+}
+
+/* solves A X = B in place of x (n x r, B on entry) for triangular n x n A (upper or lower; unit:
+   its diagonal taken as ones, not read) */
+static void ci__lapack_trsm1(const void *a, void *x, int f64, int64_t n, int64_t r, int upper,
+                             int unit) {
+    int64_t i, p, c, k;
+    for (c = 0; c < r; c++)
+        for (k = 0; k < n; k++) {
+            double s;
+            i = upper ? n - 1 - k : k;
+            s = ci__lapack_get(x, f64, i * r + c);
+            for (p = upper ? i + 1 : 0; p < (upper ? n : i); p++)
+                s -= ci__lapack_get(a, f64, i * n + p) * ci__lapack_get(x, f64, p * r + c);
+            ci__lapack_put(x, f64, i * r + c, unit ? s : s / ci__lapack_get(a, f64, i * n + i));
+        }
+}
+
+/* -- the extern kernels: a job a matrix -- */
+typedef struct ci__lapack_job {
+    const ci_extern_tensor *ins;
+    ci_extern_tensor *outs;
+    const ci_arg *args;
+    int f64;
+    int64_t m, n, r;    /* the matrices' rows and columns; r: the right-hand sides' columns */
+} ci__lapack_job;
+
+/* a kernel given an API code fails at the first matrix whose info is not zero, with PyTorch's
+   message (>>public's ci_program_run reports the program's ext_msg) */
+static int ci__lapack_check(void *user, const ci_extern_tensor *x, const int32_t *info,
+                            int64_t nb, int api) {
+    ci_program *p = (ci_program *)user;
+    const char *name;
+    char batch[64] = "";
+    int64_t t;
+    if (api <= CI__LAPACK_API_NONE || api >= CI__LAPACK_API_COUNT) return 0;
+    for (t = 0; t < nb && !info[t]; t++) {}
+    if (t == nb) return 0;
+    if (!p) return 1;
+    name = ci__lapack_api_names[api];
+    if (x->ndim > 2) snprintf(batch, sizeof batch, "(Batch element %lld): ", (long long)t);
+    switch (api) {
+    case CI__LAPACK_API_LINALG_CHOLESKY: case CI__LAPACK_API_CHOLESKY:
+    case CI__LAPACK_API_CHOLESKY_EX:
+        snprintf(p->ext_msg, sizeof p->ext_msg,
+                 "%s: %sThe factorization could not be completed because the input is not "
+                 "positive-definite (the leading minor of order %d is not positive-definite).",
+                 name, batch, (int)info[t]);
+        break;
+    case CI__LAPACK_API_LU_FACTOR: case CI__LAPACK_API_LU_FACTOR_EX:
+        snprintf(p->ext_msg, sizeof p->ext_msg,
+                 "%s: %sU[%d,%d] is zero and using it on lu_solve would result in a division by "
+                 "zero. If you still want to perform the factorization, consider calling "
+                 "linalg.lu(A, pivot) or linalg.lu_factor_ex(A, pivot)",
+                 name, batch, (int)info[t], (int)info[t]);
+        break;
+    case CI__LAPACK_API_SOLVE: case CI__LAPACK_API_SOLVE_EX:
+        snprintf(p->ext_msg, sizeof p->ext_msg,
+                 "%s: %sThe solver failed because the input matrix is singular.", name, batch);
+        break;
+    default:
+        snprintf(p->ext_msg, sizeof p->ext_msg,
+                 "%s: %sThe diagonal element %d is zero, the inversion could not be completed "
+                 "because the input matrix is singular.",
+                 name, batch, (int)info[t]);
+    }
+    return 1;
+}
+
+/* the pivots of matrices [b, e) of piv (k each) within [1, m]? */
+static int ci__lapack_pivots_ok(const int32_t *piv, int64_t nb, int64_t k, int64_t m) {
+    int64_t i;
+    for (i = 0; i < nb * k; i++)
+        if (piv[i] < 1 || piv[i] > m) return 0;
+    return 1;
+}
+
+static void ci__lapack_fail(void *user, const char *msg) {
+    ci_program *p = (ci_program *)user;
+    if (p) snprintf(p->ext_msg, sizeof p->ext_msg, "%s", msg);
+}
+
+/* potrf(self, upper, api) -> (L, info) */
+static void ci__lapack_potrf_range(void *arg, long long b, long long e) {
+    const ci__lapack_job *J = (const ci__lapack_job *)arg;
+    const int64_t n = J->n, el = n * n;
+    const int upper = J->args[1].u.b;
+    long long t;
+    for (t = b; t < e; t++)
+        ((int32_t *)J->outs[1].data)[t] = (int32_t)ci__lapack_potrf1(
+                ci__lapack_mat(J->ins[0].data, J->f64, t, el),
+                ci__lapack_mat(J->outs[0].data, J->f64, t, el), J->f64, n, upper);
+}
+
+static ci_result ci__lapack_potrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                        int nargs, ci_extern_tensor *outs, int nouts,
+                                        void *user) {
+    const ci_extern_tensor *x = &ins[0];
+    (void)user;
+    if (nins != 1 || nouts != 2 || nargs < 3 || args[1].kind != CI_ARG_BOOL ||
+        args[2].kind != CI_ARG_INT || x->ndim < 2 || (x->dtype != CI_F32 && x->dtype != CI_F64) ||
+        x->shape[x->ndim - 1] != x->shape[x->ndim - 2])
+        return CI_ERR_SHAPE;
+    outs[0] = *x;
+    outs[1] = *x;
+    outs[1].dtype = CI_I32;
+    outs[1].ndim = x->ndim - 2;
+    return CI_OK;
+}
+
+static int ci__lapack_potrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__lapack_job J;
+    int64_t nb = ci__lapack_batch(&ins[0], 2);
+    (void)nins; (void)nargs; (void)nouts;
+    J.ins = ins; J.outs = outs; J.args = args;
+    J.f64 = ins[0].dtype == CI_F64;
+    J.m = J.n = ins[0].shape[ins[0].ndim - 1];
+    J.r = 0;
+    ci__rt_linalg_par(user, ci__lapack_potrf_range, nb, &J);
+    return ci__lapack_check(user, &ins[0], (const int32_t *)outs[1].data, nb, (int)args[2].u.i);
+}
+
+/* getrf(self, api) -> (LU, pivots, info) */
+static void ci__lapack_getrf_range(void *arg, long long b, long long e) {
+    const ci__lapack_job *J = (const ci__lapack_job *)arg;
+    const int64_t el = J->m * J->n, k = J->m < J->n ? J->m : J->n;
+    long long t;
+    for (t = b; t < e; t++) {
+        void *lu = ci__lapack_mat(J->outs[0].data, J->f64, t, el);
+        ci__lapack_copy(lu, ci__lapack_mat(J->ins[0].data, J->f64, t, el), J->f64, el);
+        ((int32_t *)J->outs[2].data)[t] = (int32_t)ci__lapack_getrf1(
+                lu, J->f64, J->m, J->n, (int32_t *)J->outs[1].data + t * k);
+    }
+}
+
+static ci_result ci__lapack_getrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                        int nargs, ci_extern_tensor *outs, int nouts,
+                                        void *user) {
+    const ci_extern_tensor *x = &ins[0];
+    int64_t m, n;
+    (void)user;
+    if (nins != 1 || nouts != 3 || nargs < 2 || args[1].kind != CI_ARG_INT || x->ndim < 2 ||
+        (x->dtype != CI_F32 && x->dtype != CI_F64))
+        return CI_ERR_SHAPE;
+    m = x->shape[x->ndim - 2];
+    n = x->shape[x->ndim - 1];
+    outs[0] = *x;
+    outs[1] = *x;
+    outs[1].dtype = CI_I32;
+    outs[1].ndim = x->ndim - 1;
+    outs[1].shape[x->ndim - 2] = m < n ? m : n;
+    outs[2] = outs[1];
+    outs[2].ndim = x->ndim - 2;
+    return CI_OK;
+}
+
+static int ci__lapack_getrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__lapack_job J;
+    int64_t nb = ci__lapack_batch(&ins[0], 2);
+    (void)nins; (void)nargs; (void)nouts;
+    J.ins = ins; J.outs = outs; J.args = args;
+    J.f64 = ins[0].dtype == CI_F64;
+    J.m = ins[0].shape[ins[0].ndim - 2];
+    J.n = ins[0].shape[ins[0].ndim - 1];
+    J.r = 0;
+    ci__rt_linalg_par(user, ci__lapack_getrf_range, nb, &J);
+    return ci__lapack_check(user, &ins[0], (const int32_t *)outs[2].data, nb, (int)args[1].u.i);
+}
+
+/* getrs(LU, pivots, B, adjoint) -> X */
+static void ci__lapack_getrs_range(void *arg, long long b, long long e) {
+    const ci__lapack_job *J = (const ci__lapack_job *)arg;
+    const int64_t n = J->n, r = J->r;
+    long long t;
+    for (t = b; t < e; t++) {
+        void *x = ci__lapack_mat(J->outs[0].data, J->f64, t, n * r);
+        ci__lapack_copy(x, ci__lapack_mat(J->ins[2].data, J->f64, t, n * r), J->f64, n * r);
+        ci__lapack_getrs1(ci__lapack_mat(J->ins[0].data, J->f64, t, n * n),
+                          (const int32_t *)J->ins[1].data + t * n, x, J->f64, n, r,
+                          J->args[3].u.b);
+    }
+}
+
+/* LU [..., n, n] f32/f64, pivots [..., n] i32 and B [..., n, r] of LU's dtype, one batch shape */
+static int ci__lapack_same_batch(const ci_extern_tensor *a, int ma, const ci_extern_tensor *b,
+                                 int mb) {
+    int d;
+    if (a->ndim - ma != b->ndim - mb) return 0;
+    for (d = 0; d < a->ndim - ma; d++)
+        if (a->shape[d] != b->shape[d]) return 0;
+    return 1;
+}
+
+static int ci__lapack_square(const ci_extern_tensor *a) {
+    return a->ndim >= 2 && a->shape[a->ndim - 1] == a->shape[a->ndim - 2] &&
+           (a->dtype == CI_F32 || a->dtype == CI_F64);
+}
+
+static ci_result ci__lapack_getrs_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                        int nargs, ci_extern_tensor *outs, int nouts,
+                                        void *user) {
+    const ci_extern_tensor *lu = &ins[0], *piv = &ins[1], *b = &ins[2];
+    (void)user;
+    if (nins != 3 || nouts != 1 || nargs < 4 || args[3].kind != CI_ARG_BOOL ||
+        !ci__lapack_square(lu) || piv->dtype != CI_I32 || b->dtype != lu->dtype ||
+        b->ndim < 2 || !ci__lapack_same_batch(lu, 2, piv, 1) ||
+        !ci__lapack_same_batch(lu, 2, b, 2) ||
+        piv->shape[piv->ndim - 1] != lu->shape[lu->ndim - 1] ||
+        b->shape[b->ndim - 2] != lu->shape[lu->ndim - 1])
+        return CI_ERR_SHAPE;
+    outs[0] = *b;
+    return CI_OK;
+}
+
+static int ci__lapack_getrs_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__lapack_job J;
+    int64_t nb = ci__lapack_batch(&ins[0], 2);
+    (void)nins; (void)nargs; (void)nouts;
+    J.ins = ins; J.outs = outs; J.args = args;
+    J.f64 = ins[0].dtype == CI_F64;
+    J.m = J.n = ins[0].shape[ins[0].ndim - 1];
+    J.r = ins[2].shape[ins[2].ndim - 1];
+    if (!ci__lapack_pivots_ok((const int32_t *)ins[1].data, nb, J.n, J.n)) {
+        ci__lapack_fail(user, "linalg.lu_solve: Pivots given to lu_solve must all be greater or "
+                              "equal to 1 and smaller or equal to LU.size(-2). Did you properly "
+                              "pass the result of lu_factor?");
+        return 1;
+    }
+    ci__rt_linalg_par(user, ci__lapack_getrs_range, nb, &J);
+    return 0;
+}
+
+/* trsm(A, B, upper, unitriangular) -> X: A X = B for triangular A */
+static void ci__lapack_trsm_range(void *arg, long long b, long long e) {
+    const ci__lapack_job *J = (const ci__lapack_job *)arg;
+    const int64_t n = J->n, r = J->r;
+    long long t;
+    for (t = b; t < e; t++) {
+        void *x = ci__lapack_mat(J->outs[0].data, J->f64, t, n * r);
+        ci__lapack_copy(x, ci__lapack_mat(J->ins[1].data, J->f64, t, n * r), J->f64, n * r);
+        ci__lapack_trsm1(ci__lapack_mat(J->ins[0].data, J->f64, t, n * n), x, J->f64, n, r,
+                         J->args[2].u.b, J->args[3].u.b);
+    }
+}
+
+static ci_result ci__lapack_trsm_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                       int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    const ci_extern_tensor *a = &ins[0], *b = &ins[1];
+    (void)user;
+    if (nins != 2 || nouts != 1 || nargs < 4 || args[2].kind != CI_ARG_BOOL ||
+        args[3].kind != CI_ARG_BOOL || !ci__lapack_square(a) || b->dtype != a->dtype ||
+        b->ndim < 2 || !ci__lapack_same_batch(a, 2, b, 2) ||
+        b->shape[b->ndim - 2] != a->shape[a->ndim - 1])
+        return CI_ERR_SHAPE;
+    outs[0] = *b;
+    return CI_OK;
+}
+
+static int ci__lapack_trsm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                               int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__lapack_job J;
+    (void)nins; (void)nargs; (void)nouts;
+    J.ins = ins; J.outs = outs; J.args = args;
+    J.f64 = ins[0].dtype == CI_F64;
+    J.m = J.n = ins[0].shape[ins[0].ndim - 1];
+    J.r = ins[1].shape[ins[1].ndim - 1];
+    ci__rt_linalg_par(user, ci__lapack_trsm_range, ci__lapack_batch(&ins[0], 2), &J);
+    return 0;
+}
+
+/* lu_det(LU, pivots) -> (det, sign, logabsdet) of the matrices getrf factored: the product of
+   U's diagonal, negated for each row swap (in double) */
+static void ci__lapack_det_range(void *arg, long long b, long long e) {
+    const ci__lapack_job *J = (const ci__lapack_job *)arg;
+    const int64_t n = J->n;
+    long long t;
+    for (t = b; t < e; t++) {
+        const void *lu = ci__lapack_mat(J->ins[0].data, J->f64, t, n * n);
+        const int32_t *piv = (const int32_t *)J->ins[1].data + t * n;
+        double det = 1, la = 0, sg = 1;
+        int64_t i;
+        for (i = 0; i < n; i++) {
+            double d = ci__lapack_get(lu, J->f64, i * n + i);
+            if (piv[i] != i + 1) { det = -det; sg = -sg; }
+            det *= d;
+            sg = d < 0 ? -sg : d == 0 ? 0 : sg;
+            la += log(fabs(d));
+        }
+        if (sg == 0) la = -HUGE_VAL;
+        ci__lapack_put(J->outs[0].data, J->f64, t, det);
+        ci__lapack_put(J->outs[1].data, J->f64, t, sg);
+        ci__lapack_put(J->outs[2].data, J->f64, t, la);
+    }
+}
+
+static ci_result ci__lapack_det_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                      int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    const ci_extern_tensor *lu = &ins[0], *piv = &ins[1];
+    int i;
+    (void)args; (void)nargs; (void)user;
+    if (nins != 2 || nouts != 3 || !ci__lapack_square(lu) || piv->dtype != CI_I32 ||
+        !ci__lapack_same_batch(lu, 2, piv, 1) ||
+        piv->shape[piv->ndim - 1] != lu->shape[lu->ndim - 1])
+        return CI_ERR_SHAPE;
+    for (i = 0; i < 3; i++) {
+        outs[i] = *lu;
+        outs[i].ndim = lu->ndim - 2;
+    }
+    return CI_OK;
+}
+
+static int ci__lapack_det_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                              int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__lapack_job J;
+    (void)nins; (void)nargs; (void)nouts;
+    J.ins = ins; J.outs = outs; J.args = args;
+    J.f64 = ins[0].dtype == CI_F64;
+    J.m = J.n = ins[0].shape[ins[0].ndim - 1];
+    J.r = 0;
+    ci__rt_linalg_par(user, ci__lapack_det_range, ci__lapack_batch(&ins[0], 2), &J);
+    return 0;
+}
+
+/* lu_perm(pivots, LU) -> P [..., m, m] in LU's dtype, A = P L U: the identity with columns j
+   and pivots[j] - 1 swapped, j = 0, 1, ... (P = S_0 S_1 ... for the row swaps S_j) */
+static void ci__lapack_perm_range(void *arg, long long b, long long e) {
+    const ci__lapack_job *J = (const ci__lapack_job *)arg;
+    const int64_t m = J->m, k = J->r;
+    long long t;
+    for (t = b; t < e; t++) {
+        void *P = ci__lapack_mat(J->outs[0].data, J->f64, t, m * m);
+        const int32_t *piv = (const int32_t *)J->ins[0].data + t * k;
+        int64_t i, j;
+        for (i = 0; i < m; i++)
+            for (j = 0; j < m; j++) ci__lapack_put(P, J->f64, i * m + j, i == j);
+        for (j = 0; j < k; j++) {
+            int64_t q = piv[j] - 1;
+            if (q == j) continue;
+            for (i = 0; i < m; i++) {
+                double v = ci__lapack_get(P, J->f64, i * m + j);
+                ci__lapack_put(P, J->f64, i * m + j, ci__lapack_get(P, J->f64, i * m + q));
+                ci__lapack_put(P, J->f64, i * m + q, v);
+            }
+        }
+    }
+}
+
+static ci_result ci__lapack_perm_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                       int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    const ci_extern_tensor *piv = &ins[0], *lu = &ins[1];
+    int64_t m;
+    (void)args; (void)nargs; (void)user;
+    if (nins != 2 || nouts != 1 || piv->dtype != CI_I32 || lu->ndim < 2 ||
+        (lu->dtype != CI_F32 && lu->dtype != CI_F64) || !ci__lapack_same_batch(lu, 2, piv, 1))
+        return CI_ERR_SHAPE;
+    m = lu->shape[lu->ndim - 2];
+    if (piv->shape[piv->ndim - 1] > m) return CI_ERR_SHAPE;
+    outs[0] = *lu;
+    outs[0].shape[lu->ndim - 1] = m;
+    return CI_OK;
+}
+
+static int ci__lapack_perm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                               int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__lapack_job J;
+    int64_t nb = ci__lapack_batch(&ins[1], 2);
+    (void)nins; (void)nargs; (void)nouts;
+    J.ins = ins; J.outs = outs; J.args = args;
+    J.f64 = ins[1].dtype == CI_F64;
+    J.m = ins[1].shape[ins[1].ndim - 2];
+    J.n = ins[1].shape[ins[1].ndim - 1];
+    J.r = ins[0].shape[ins[0].ndim - 1];
+    if (!ci__lapack_pivots_ok((const int32_t *)ins[0].data, nb, J.r, J.m)) {
+        ci__lapack_fail(user, "lu_unpack: pivots passed to lu_unpack must be between 1 and "
+                              "LU.size(-2) inclusive. Did you properly pass the result of "
+                              "lu_factor?");
+        return 1;
+    }
+    ci__rt_linalg_par(user, ci__lapack_perm_range, nb, &J);
+    return 0;
+}
+
+/* -- Householder QR (LAPACK's geqrf: H_j = I - tau_j v_j v_j^T, v_j(j) = 1, R's diagonal
+   beta = -sign(alpha) |x|, tau 0 where the column below the diagonal is zero already) -- */
+static void ci__lapack_geqrf1(void *a, void *tau, int f64, int64_t m, int64_t n) {
+    int64_t i, j, c, k = m < n ? m : n;
+    for (j = 0; j < k; j++) {
+        double alpha = ci__lapack_get(a, f64, j * n + j), xn = 0, beta, sc, t;
+        for (i = j + 1; i < m; i++) {
+            double v = ci__lapack_get(a, f64, i * n + j);
+            xn += v * v;
+        }
+        if (xn == 0) {
+            ci__lapack_put(tau, f64, j, 0.0);
+            continue;
+        }
+        beta = -copysign(sqrt(alpha * alpha + xn), alpha);
+        t = (beta - alpha) / beta;
+        sc = 1 / (alpha - beta);
+        for (i = j + 1; i < m; i++)
+            ci__lapack_put(a, f64, i * n + j, ci__lapack_get(a, f64, i * n + j) * sc);
+        ci__lapack_put(a, f64, j * n + j, beta);
+        ci__lapack_put(tau, f64, j, t);
+        t = ci__lapack_get(tau, f64, j);   /* (as stored, as ormqr will read it) */
+        for (c = j + 1; c < n; c++) {   /* H_j on the columns to the right */
+            double w = ci__lapack_get(a, f64, j * n + c);
+            for (i = j + 1; i < m; i++)
+                w += ci__lapack_get(a, f64, i * n + j) * ci__lapack_get(a, f64, i * n + c);
+            w *= t;
+            ci__lapack_put(a, f64, j * n + c, ci__lapack_get(a, f64, j * n + c) - w);
+            for (i = j + 1; i < m; i++)
+                ci__lapack_put(a, f64, i * n + c,
+                               ci__lapack_get(a, f64, i * n + c) -
+                                       w * ci__lapack_get(a, f64, i * n + j));
+        }
+    }
+}
+
+/* c (r x s) times Q = H_0 H_1 ... H_{k-1} of reflectors a (nq x ka, v_j below a's diagonal)
+   and tau: Q c (left), Q^T c (left, tr), c Q (right), c Q^T (right, tr); LAPACK's ormqr */
+static void ci__lapack_ormqr1(const void *a, const void *tau, void *c, int f64, int64_t ka,
+                              int64_t k, int64_t r, int64_t s, int left, int tr) {
+    int64_t step, jj, i, q, nq = left ? r : s;
+    int fwd = left == tr;   /* H_0 first */
+    for (step = 0; step < k; step++) {
+        int64_t j = fwd ? step : k - 1 - step;
+        double t = ci__lapack_get(tau, f64, j);
+        if (t == 0) continue;
+        for (q = 0; q < (left ? s : r); q++) {   /* each column (left) or row (right) of c */
+            double w = 0;
+            for (jj = j; jj < nq; jj++) {
+                double v = jj == j ? 1.0 : ci__lapack_get(a, f64, jj * ka + j);
+                w += v * ci__lapack_get(c, f64, left ? jj * s + q : q * s + jj);
+            }
+            w *= t;
+            for (jj = j; jj < nq; jj++) {
+                double v = jj == j ? 1.0 : ci__lapack_get(a, f64, jj * ka + j);
+                i = left ? jj * s + q : q * s + jj;
+                ci__lapack_put(c, f64, i, ci__lapack_get(c, f64, i) - w * v);
+            }
+        }
+    }
+}
+
+/* geqrf(self) -> (a, tau) */
+static void ci__lapack_geqrf_range(void *arg, long long b, long long e) {
+    const ci__lapack_job *J = (const ci__lapack_job *)arg;
+    const int64_t el = J->m * J->n, k = J->m < J->n ? J->m : J->n;
+    long long t;
+    for (t = b; t < e; t++) {
+        void *a = ci__lapack_mat(J->outs[0].data, J->f64, t, el);
+        ci__lapack_copy(a, ci__lapack_mat(J->ins[0].data, J->f64, t, el), J->f64, el);
+        ci__lapack_geqrf1(a, ci__lapack_mat(J->outs[1].data, J->f64, t, k), J->f64, J->m, J->n);
+    }
+}
+
+static ci_result ci__lapack_geqrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                        int nargs, ci_extern_tensor *outs, int nouts,
+                                        void *user) {
+    const ci_extern_tensor *x = &ins[0];
+    int64_t m, n;
+    (void)args; (void)nargs; (void)user;
+    if (nins != 1 || nouts != 2 || x->ndim < 2 || (x->dtype != CI_F32 && x->dtype != CI_F64))
+        return CI_ERR_SHAPE;
+    m = x->shape[x->ndim - 2];
+    n = x->shape[x->ndim - 1];
+    outs[0] = *x;
+    outs[1] = *x;
+    outs[1].ndim = x->ndim - 1;
+    outs[1].shape[x->ndim - 2] = m < n ? m : n;
+    return CI_OK;
+}
+
+static int ci__lapack_geqrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__lapack_job J;
+    (void)nins; (void)nargs; (void)nouts;
+    J.ins = ins; J.outs = outs; J.args = args;
+    J.f64 = ins[0].dtype == CI_F64;
+    J.m = ins[0].shape[ins[0].ndim - 2];
+    J.n = ins[0].shape[ins[0].ndim - 1];
+    J.r = 0;
+    ci__rt_linalg_par(user, ci__lapack_geqrf_range, ci__lapack_batch(&ins[0], 2), &J);
+    return 0;
+}
+
+/* ormqr(A, tau, C, left, transpose) -> Q C, Q^T C, C Q or C Q^T */
+static void ci__lapack_ormqr_range(void *arg, long long b, long long e) {
+    const ci__lapack_job *J = (const ci__lapack_job *)arg;
+    const ci_extern_tensor *A = &J->ins[0], *tau = &J->ins[1], *C = &J->ins[2];
+    const int64_t nq = A->shape[A->ndim - 2], ka = A->shape[A->ndim - 1],
+                  k = tau->shape[tau->ndim - 1], r = C->shape[C->ndim - 2],
+                  s = C->shape[C->ndim - 1];
+    long long t;
+    for (t = b; t < e; t++) {
+        void *c = ci__lapack_mat(J->outs[0].data, J->f64, t, r * s);
+        ci__lapack_copy(c, ci__lapack_mat(C->data, J->f64, t, r * s), J->f64, r * s);
+        ci__lapack_ormqr1(ci__lapack_mat(A->data, J->f64, t, nq * ka),
+                          ci__lapack_mat(tau->data, J->f64, t, k), c, J->f64, ka, k, r, s,
+                          J->args[3].u.b, J->args[4].u.b);
+    }
+}
+
+static ci_result ci__lapack_ormqr_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                        int nargs, ci_extern_tensor *outs, int nouts,
+                                        void *user) {
+    const ci_extern_tensor *a = &ins[0], *tau = &ins[1], *c = &ins[2];
+    int left;
+    (void)user;
+    if (nins != 3 || nouts != 1 || nargs < 5 || args[3].kind != CI_ARG_BOOL ||
+        args[4].kind != CI_ARG_BOOL || a->ndim < 2 || c->ndim < 2 || tau->ndim < 1 ||
+        (a->dtype != CI_F32 && a->dtype != CI_F64) || tau->dtype != a->dtype ||
+        c->dtype != a->dtype || !ci__lapack_same_batch(a, 2, c, 2) ||
+        !ci__lapack_same_batch(a, 2, tau, 1))
+        return CI_ERR_SHAPE;
+    left = args[3].u.b;
+    if (a->shape[a->ndim - 2] != c->shape[c->ndim - (left ? 2 : 1)] ||
+        tau->shape[tau->ndim - 1] > a->shape[a->ndim - 1] ||
+        tau->shape[tau->ndim - 1] > a->shape[a->ndim - 2])
+        return CI_ERR_SHAPE;
+    outs[0] = *c;
+    return CI_OK;
+}
+
+static int ci__lapack_ormqr_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__lapack_job J;
+    (void)nins; (void)nargs; (void)nouts;
+    J.ins = ins; J.outs = outs; J.args = args;
+    J.f64 = ins[0].dtype == CI_F64;
+    J.m = J.n = J.r = 0;
+    ci__rt_linalg_par(user, ci__lapack_ormqr_range, ci__lapack_batch(&ins[2], 2), &J);
+    return 0;
+}
+
+/* -- symmetric eigenproblems: cyclic Jacobi rotations in double on a workspace (w, the matrix
+   made symmetric from the triangle UPLO names; v, the rotations' product), until the
+   off-diagonal part is below 2^-52 of the matrix's norm; eigenvalues sorted ascending -- */
+static void ci__lapack_jacobi_rot(double *w, double *v, int64_t n, int64_t p, int64_t q) {
+    double apq = w[p * n + q], th, t, c, s;
+    int64_t k;
+    if (apq == 0) return;
+    th = (w[q * n + q] - w[p * n + p]) / (2 * apq);
+    t = fabs(th) > 1e150 ? 0.5 / th : (th < 0 ? -1 : 1) / (fabs(th) + sqrt(th * th + 1));
+    c = 1 / sqrt(t * t + 1);
+    s = t * c;
+    for (k = 0; k < n; k++) {   /* columns p and q of w P, then rows of P^T (w P); v P */
+        double x = w[k * n + p], y = w[k * n + q];
+        w[k * n + p] = c * x - s * y;
+        w[k * n + q] = s * x + c * y;
+    }
+    for (k = 0; k < n; k++) {
+        double x = w[p * n + k], y = w[q * n + k];
+        w[p * n + k] = c * x - s * y;
+        w[q * n + k] = s * x + c * y;
+    }
+    for (k = 0; k < n; k++) {
+        double x = v[k * n + p], y = v[k * n + q];
+        v[k * n + p] = c * x - s * y;
+        v[k * n + q] = s * x + c * y;
+    }
+    w[p * n + q] = w[q * n + p] = 0;
+}
+
+/* the eigenvalues of symmetric w (n x n, destroyed) into its diagonal and the eigenvectors
+   into v's columns, ascending */
+static void ci__lapack_syev1(double *w, double *v, int64_t n) {
+    int64_t i, j, k, sweep;
+    for (i = 0; i < n * n; i++) v[i] = 0;
+    for (i = 0; i < n; i++) v[i * n + i] = 1;
+    for (sweep = 0; sweep < 100; sweep++) {
+        double off = 0, all = 0;
+        for (i = 0; i < n; i++)
+            for (j = 0; j < n; j++) {
+                all += w[i * n + j] * w[i * n + j];
+                if (i != j) off += w[i * n + j] * w[i * n + j];
+            }
+        if (!(off > all * 4.9e-32)) break;   /* 2^-104; (NaN stops too) */
+        for (i = 0; i < n; i++)
+            for (j = i + 1; j < n; j++) ci__lapack_jacobi_rot(w, v, n, i, j);
+    }
+    for (i = 0; i < n; i++) {   /* selection sort, ascending */
+        int64_t best = i;
+        for (j = i + 1; j < n; j++)
+            if (w[j * n + j] < w[best * n + best]) best = j;
+        if (best == i) continue;
+        {
+            double t = w[i * n + i];
+            w[i * n + i] = w[best * n + best];
+            w[best * n + best] = t;
+        }
+        for (k = 0; k < n; k++) {
+            double t = v[k * n + i];
+            v[k * n + i] = v[k * n + best];
+            v[k * n + best] = t;
+        }
+    }
+}
+
+/* syev(self, upper, vectors) -> (eigenvalues, eigenvectors, workspace) */
+static void ci__lapack_syev_range(void *arg, long long b, long long e) {
+    const ci__lapack_job *J = (const ci__lapack_job *)arg;
+    const int64_t n = J->n;
+    const int upper = J->args[1].u.b, vec = J->args[2].u.b;
+    long long t;
+    int64_t i, j;
+    for (t = b; t < e; t++) {
+        const void *a = ci__lapack_mat(J->ins[0].data, J->f64, t, n * n);
+        double *w = (double *)J->outs[2].data + t * (n > 0 ? 2 * n * n : 1), *v = w + n * n;
+        for (i = 0; i < n; i++)
+            for (j = 0; j <= i; j++) {
+                double x = ci__lapack_get(a, J->f64, upper ? j * n + i : i * n + j);
+                w[i * n + j] = w[j * n + i] = x;
+            }
+        ci__lapack_syev1(w, v, n);
+        for (i = 0; i < n; i++)
+            ci__lapack_put(ci__lapack_mat(J->outs[0].data, J->f64, t, n), J->f64, i,
+                           w[i * n + i]);
+        for (i = 0; vec && i < n * n; i++)
+            ci__lapack_put(ci__lapack_mat(J->outs[1].data, J->f64, t, n * n), J->f64, i, v[i]);
+    }
+}
+
+static ci_result ci__lapack_syev_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                       int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    const ci_extern_tensor *x = &ins[0];
+    int64_t n;
+    (void)user;
+    if (nins != 1 || nouts != 3 || nargs < 3 || args[1].kind != CI_ARG_BOOL ||
+        args[2].kind != CI_ARG_BOOL || !ci__lapack_square(x))
+        return CI_ERR_SHAPE;
+    n = x->shape[x->ndim - 1];
+    outs[0] = *x;
+    outs[0].ndim = x->ndim - 1;
+    outs[1] = *x;
+    if (!args[2].u.b) { outs[1].ndim = 1; outs[1].shape[0] = 0; }
+    outs[2] = outs[0];
+    outs[2].dtype = CI_F64;
+    outs[2].shape[x->ndim - 2] = n ? 2 * n * n : 1;
+    return CI_OK;
+}
+
+static int ci__lapack_syev_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                               int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__lapack_job J;
+    (void)nins; (void)nargs; (void)nouts;
+    J.ins = ins; J.outs = outs; J.args = args;
+    J.f64 = ins[0].dtype == CI_F64;
+    J.m = J.n = ins[0].shape[ins[0].ndim - 1];
+    J.r = 0;
+    ci__rt_linalg_par(user, ci__lapack_syev_range, ci__lapack_batch(&ins[0], 2), &J);
+    return 0;
+}
+
+/* -- singular values: one-sided Jacobi (Hestenes) in double on W, A or A^T whichever is tall
+   (p x q, p >= q): column pairs rotated until every pair is orthogonal to 2^-52, V the
+   rotations' product, sigma the columns' norms, U the normalised columns; sorted descending.
+   Full U (p x p): the columns completed with the unit vectors of largest residual, each
+   orthogonalised twice against the others. -- */
+static void ci__lapack_svd1(double *w, double *v, double *u, double *s, int64_t p, int64_t q,
+                            int full) {
+    int64_t i, j, k, sweep, nu;
+    for (i = 0; i < q * q; i++) v[i] = 0;
+    for (i = 0; i < q; i++) v[i * q + i] = 1;
+    for (sweep = 0; sweep < 80; sweep++) {
+        int rotated = 0;
+        for (i = 0; i < q; i++)
+            for (j = i + 1; j < q; j++) {
+                double al = 0, be = 0, ga = 0, ze, t, c, sn;
+                for (k = 0; k < p; k++) {
+                    al += w[k * q + i] * w[k * q + i];
+                    be += w[k * q + j] * w[k * q + j];
+                    ga += w[k * q + i] * w[k * q + j];
+                }
+                if (!(fabs(ga) > 2.3e-16 * sqrt(al * be))) continue;
+                rotated = 1;
+                ze = (be - al) / (2 * ga);
+                t = fabs(ze) > 1e150 ? 0.5 / ze
+                                     : (ze < 0 ? -1 : 1) / (fabs(ze) + sqrt(1 + ze * ze));
+                c = 1 / sqrt(1 + t * t);
+                sn = c * t;
+                for (k = 0; k < p; k++) {
+                    double x = w[k * q + i], y = w[k * q + j];
+                    w[k * q + i] = c * x - sn * y;
+                    w[k * q + j] = sn * x + c * y;
+                }
+                for (k = 0; k < q; k++) {
+                    double x = v[k * q + i], y = v[k * q + j];
+                    v[k * q + i] = c * x - sn * y;
+                    v[k * q + j] = sn * x + c * y;
+                }
+            }
+        if (!rotated) break;
+    }
+    for (i = 0; i < q; i++) {
+        double nn = 0;
+        for (k = 0; k < p; k++) nn += w[k * q + i] * w[k * q + i];
+        s[i] = sqrt(nn);
+    }
+    for (i = 0; i < q; i++) {   /* selection sort, descending (columns of w and v follow) */
+        int64_t best = i;
+        for (j = i + 1; j < q; j++)
+            if (s[j] > s[best]) best = j;
+        if (best == i) continue;
+        {
+            double t = s[i];
+            s[i] = s[best];
+            s[best] = t;
+        }
+        for (k = 0; k < p; k++) {
+            double t = w[k * q + i];
+            w[k * q + i] = w[k * q + best];
+            w[k * q + best] = t;
+        }
+        for (k = 0; k < q; k++) {
+            double t = v[k * q + i];
+            v[k * q + i] = v[k * q + best];
+            v[k * q + best] = t;
+        }
+    }
+    nu = full ? p : q;
+    for (i = 0; i < p * nu; i++) u[i] = 0;
+    for (i = 0; i < q; i++)
+        for (k = 0; k < p; k++) u[k * nu + i] = s[i] > 0 ? w[k * q + i] / s[i] : 0;
+    for (i = q; i < nu; i++) {   /* completion: the unit vector least in the span so far */
+        int64_t best = 0, e, pass;
+        double bn = -1;
+        for (e = 0; e < p; e++) {
+            double r = 1;
+            for (j = 0; j < i; j++) r -= u[e * nu + j] * u[e * nu + j];
+            if (r > bn) { bn = r; best = e; }
+        }
+        u[best * nu + i] = 1;
+        for (pass = 0; pass < 2; pass++)
+            for (j = 0; j < i; j++) {
+                double d = 0;
+                for (k = 0; k < p; k++) d += u[k * nu + j] * u[k * nu + i];
+                for (k = 0; k < p; k++) u[k * nu + i] -= d * u[k * nu + j];
+            }
+        {
+            double nn = 0;
+            for (k = 0; k < p; k++) nn += u[k * nu + i] * u[k * nu + i];
+            nn = sqrt(nn);
+            for (k = 0; k < p; k++) u[k * nu + i] /= nn;
+        }
+    }
+}
+
+/* gesvd(self, full, uv) -> (U, S, Vh, workspace) */
+static void ci__lapack_gesvd_range(void *arg, long long b, long long e) {
+    const ci__lapack_job *J = (const ci__lapack_job *)arg;
+    const int64_t m = J->m, n = J->n, tall = m >= n, p = tall ? m : n, q = tall ? n : m;
+    const int full = J->args[1].u.b, uv = J->args[2].u.b;
+    const int64_t nu = full ? p : q, ws = p * q + q * q + p * nu + q;
+    long long t;
+    int64_t i, j;
+    for (t = b; t < e; t++) {
+        const void *a = ci__lapack_mat(J->ins[0].data, J->f64, t, m * n);
+        double *w = (double *)J->outs[3].data + t * (ws > 0 ? ws : 1), *v = w + p * q,
+               *u = v + q * q, *s = u + p * nu;
+        for (i = 0; i < m; i++)
+            for (j = 0; j < n; j++)
+                w[tall ? i * q + j : j * q + i] = ci__lapack_get(a, J->f64, i * n + j);
+        ci__lapack_svd1(w, v, u, s, p, q, full && uv);
+        for (i = 0; i < q; i++)
+            ci__lapack_put(ci__lapack_mat(J->outs[1].data, J->f64, t, q), J->f64, i, s[i]);
+        if (!uv) continue;
+        {   /* A = U S V^T (tall), A^T = U S V^T (wide): A's U is u or v, its Vh v^T or u^T */
+            const int64_t cv = full ? n : q;
+            void *UO = ci__lapack_mat(J->outs[0].data, J->f64, t, m * (full ? m : q));
+            void *VO = ci__lapack_mat(J->outs[2].data, J->f64, t, n * (full ? n : q));
+            for (i = 0; i < m; i++)
+                for (j = 0; j < (full ? m : q); j++)
+                    ci__lapack_put(UO, J->f64, i * (full ? m : q) + j,
+                                   tall ? u[i * nu + j] : v[i * q + j]);
+            for (i = 0; i < cv; i++)
+                for (j = 0; j < n; j++)
+                    ci__lapack_put(VO, J->f64, i * n + j, tall ? v[j * q + i] : u[j * nu + i]);
+        }
+    }
+}
+
+static ci_result ci__lapack_gesvd_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                        int nargs, ci_extern_tensor *outs, int nouts,
+                                        void *user) {
+    const ci_extern_tensor *x = &ins[0];
+    int64_t m, n, p, q, nu;
+    int full, uv, d = x->ndim;
+    (void)user;
+    if (nins != 1 || nouts != 4 || nargs < 3 || args[1].kind != CI_ARG_BOOL ||
+        args[2].kind != CI_ARG_BOOL || d < 2 || (x->dtype != CI_F32 && x->dtype != CI_F64))
+        return CI_ERR_SHAPE;
+    full = args[1].u.b;
+    uv = args[2].u.b;
+    m = x->shape[d - 2];
+    n = x->shape[d - 1];
+    p = m > n ? m : n;
+    q = m < n ? m : n;
+    nu = full ? p : q;
+    outs[0] = outs[1] = outs[2] = outs[3] = *x;
+    outs[0].shape[d - 1] = full ? m : q;
+    outs[1].ndim = d - 1;
+    outs[1].shape[d - 2] = q;
+    outs[2].shape[d - 2] = full ? n : q;
+    if (!uv) {
+        outs[0].ndim = outs[2].ndim = 1;
+        outs[0].shape[0] = outs[2].shape[0] = 0;
+    }
+    outs[3].ndim = d - 1;
+    outs[3].dtype = CI_F64;
+    outs[3].shape[d - 2] = p * q + q * q + p * nu + q > 0 ? p * q + q * q + p * nu + q : 1;
+    return CI_OK;
+}
+
+static int ci__lapack_gesvd_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__lapack_job J;
+    (void)nins; (void)nargs; (void)nouts;
+    J.ins = ins; J.outs = outs; J.args = args;
+    J.f64 = ins[0].dtype == CI_F64;
+    J.m = ins[0].shape[ins[0].ndim - 2];
+    J.n = ins[0].shape[ins[0].ndim - 1];
+    J.r = 0;
+    ci__rt_linalg_par(user, ci__lapack_gesvd_range, ci__lapack_batch(&ins[0], 2), &J);
+    return 0;
+}
+
+/* -- the matrix exponential: scaling and squaring in double, exp(A) = exp(A / 2^s)^(2^s) with
+   ||A / 2^s||_1 <= 1/2 and exp of that by its Taylor series to degree 18 (Horner's form; the
+   remainder below 2^-70) -- */
+static void ci__lapack_mm1(const double *a, const double *b, double *c, int64_t n) {
+    int64_t i, j, k;
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++) {
+            double t = 0;
+            for (k = 0; k < n; k++) t += a[i * n + k] * b[k * n + j];
+            c[i * n + j] = t;
+        }
+}
+
+static void ci__lapack_expm1(double *x, double *r, double *t, int64_t n) {
+    int64_t i, j, k, s = 0;
+    double norm = 0, sc;
+    for (j = 0; j < n; j++) {
+        double c = 0;
+        for (i = 0; i < n; i++) c += fabs(x[i * n + j]);
+        if (c > norm || c != c) norm = c;
+    }
+    while (s < 1100 && norm > 0.5) {   /* (NaN and infinity stop at the cap) */
+        norm *= 0.5;
+        s++;
+        if (norm != norm) break;
+    }
+    sc = ldexp(1.0, (int)-s);
+    for (i = 0; i < n * n; i++) x[i] *= sc;
+    for (i = 0; i < n * n; i++) r[i] = 0;
+    for (i = 0; i < n; i++) r[i * n + i] = 1;
+    for (k = 18; k >= 1; k--) {   /* r = I + x r / k */
+        ci__lapack_mm1(x, r, t, n);
+        for (i = 0; i < n; i++)
+            for (j = 0; j < n; j++) r[i * n + j] = (i == j) + t[i * n + j] / (double)k;
+    }
+    for (; s > 0; s--) {
+        ci__lapack_mm1(r, r, t, n);
+        memcpy(r, t, sizeof(double) * (size_t)(n * n));
+    }
+}
+
+/* expm(self) -> (exp(self), workspace) */
+static void ci__lapack_expm_range(void *arg, long long b, long long e) {
+    const ci__lapack_job *J = (const ci__lapack_job *)arg;
+    const int64_t n = J->n;
+    long long t;
+    int64_t i;
+    for (t = b; t < e; t++) {
+        const void *a = ci__lapack_mat(J->ins[0].data, J->f64, t, n * n);
+        double *x = (double *)J->outs[1].data + t * (n > 0 ? 3 * n * n : 1), *r = x + n * n;
+        void *o = ci__lapack_mat(J->outs[0].data, J->f64, t, n * n);
+        for (i = 0; i < n * n; i++) x[i] = ci__lapack_get(a, J->f64, i);
+        ci__lapack_expm1(x, r, r + n * n, n);
+        for (i = 0; i < n * n; i++) ci__lapack_put(o, J->f64, i, r[i]);
+    }
+}
+
+static ci_result ci__lapack_expm_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                       int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    const ci_extern_tensor *x = &ins[0];
+    int64_t n;
+    (void)args; (void)nargs; (void)user;
+    if (nins != 1 || nouts != 2 || !ci__lapack_square(x)) return CI_ERR_SHAPE;
+    n = x->shape[x->ndim - 1];
+    outs[0] = *x;
+    outs[1] = *x;
+    outs[1].ndim = x->ndim - 1;
+    outs[1].dtype = CI_F64;
+    outs[1].shape[x->ndim - 2] = n > 0 ? 3 * n * n : 1;
+    return CI_OK;
+}
+
+static int ci__lapack_expm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                               int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__lapack_job J;
+    (void)nins; (void)nargs; (void)nouts;
+    J.ins = ins; J.outs = outs; J.args = args;
+    J.f64 = ins[0].dtype == CI_F64;
+    J.m = J.n = ins[0].shape[ins[0].ndim - 1];
+    J.r = 0;
+    ci__rt_linalg_par(user, ci__lapack_expm_range, ci__lapack_batch(&ins[0], 2), &J);
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------
    >>tcc  the libtcc backend
    Compiles the whole graph's C in memory. The generated code includes nothing: the math
    functions and the runtime hooks are handed over with tcc_add_symbol, and -nostdlib keeps
@@ -27692,6 +29927,7 @@ static ci_result ci__public_run(ci_program *p, int nin, const void *const *input
     if (p->be->device == CI_DEVICE_CUDA && ci__cuda_set_io(p, device, inputs, outputs, stream))
         return CI_ERR_INVALID_ARGS;
     p->failed_extern = 0;
+    p->ext_msg[0] = 0;
     memset(&p->run_error, 0, sizeof p->run_error);
     r = p->be->run(p);
     if (r || p->run_error.code) {
@@ -27717,7 +29953,9 @@ static ci_result ci__public_run(ci_program *p, int nin, const void *const *input
                                "ci_program_run: index %lld: an index tensor holds a value out of "
                                "range for the tensor it indexes",
                                re->value);
-        if (p->failed_extern) {
+        if (p->failed_extern && p->ext_msg[0])
+            ci__util_set_error(p->ctx, "ci_program_run: %s", p->ext_msg);
+        else if (p->failed_extern) {
             ci__group *g = p->kernels[p->failed_extern - 1];
             ci__util_set_error(p->ctx, "extern kernel %s (%s) reported failure", g->name,
                                ((ci__kernel *)g->m.v[0])->ext->name);

@@ -240,6 +240,45 @@ def broadcast_low_rank_first(x, b):
     return b + x
 
 
+# linear algebra (>>lapack): what make_fx writes for torch.linalg (linalg_cholesky_ex and
+# _linalg_check_errors, _linalg_solve_ex, _linalg_det, _linalg_svd, ...)
+def spd(n, batch=(), seed=0):
+    r = randn(*batch, n, n, seed=seed).double()
+    return (r @ r.mT + n * torch.eye(n, dtype=torch.float64)).float()
+
+
+def linalg_solve_chain(a, b):
+    x = torch.linalg.solve(a, b)
+    return x, torch.linalg.inv(a), torch.linalg.det(a), torch.linalg.slogdet(a)[1]
+
+
+def linalg_cholesky_chain(a, b):
+    l = torch.linalg.cholesky(a)
+    return torch.cholesky_solve(b, l), torch.linalg.eigvalsh(a), torch.linalg.svdvals(a)
+
+
+def linalg_norms(a):
+    return torch.linalg.matrix_norm(a, "nuc"), torch.linalg.matrix_norm(a, 2), torch.linalg.cond(a)
+
+
+def run_check_errors(args):
+    """torch.linalg.cholesky's _linalg_check_errors becomes check_errors=True: a matrix that is not
+    positive-definite fails the run with PyTorch's words"""
+    d = tempfile.mkdtemp(prefix="fx2cig_e_")
+    path = os.path.join(d, "g.cig")
+    export(lambda a: torch.linalg.cholesky(a), (spd(3),), path, names=["a"])
+    text = open(path).read()
+    if "check_errors=True" not in text:
+        return False, "no check_errors=True in\n" + text
+    bad = -spd(3)
+    np.save(os.path.join(d, "a.npy"), bad.numpy())
+    p = subprocess.run([args.cinductor, "run", path, "--in", "a=" + os.path.join(d, "a.npy"),
+                        "--out", os.path.join(d, "out")], capture_output=True, text=True)
+    if p.returncode == 0 or "not positive-definite" not in p.stderr:
+        return False, "exit %d: %s" % (p.returncode, p.stderr.strip())
+    return True, ""
+
+
 # in-place ops: functionalized by the exporter
 def inplace_add(x):
     return x.add_(1)
@@ -342,6 +381,12 @@ def cases():
        randn(4, 6, seed=63))
     ok("named inputs", mul_add_chain, randn(4, 5, seed=37), randn(5, seed=38), randn(4, 1, seed=39),
        names=["inp", "weight", "bias"])
+
+    ok("linalg solve, inv, det, slogdet", linalg_solve_chain, spd(5, (2,), seed=64),
+       randn(2, 5, 3, seed=65))
+    ok("linalg cholesky, cholesky_solve, eigvalsh, svdvals", linalg_cholesky_chain,
+       spd(6, (3,), seed=66), randn(3, 6, 2, seed=67))
+    ok("linalg matrix norms nuc and 2, cond", linalg_norms, spd(4, (2,), seed=68))
 
     # ops cinductor does not have yet: the error must name the op
     unsupported("module LinearNorm (nn.Linear)", LinearNorm(16, 8).eval(), (randn(4, 16, seed=40),),
@@ -521,6 +566,7 @@ def main():
             name = "bench/" + os.path.basename(path)
             work.append(("bench", name, lambda p=path: run_bench(p, args)))
     work.append(("cli", "command line fx2cig.py --check", lambda: run_cli(args)))
+    work.append(("check", "linalg check_errors", lambda: run_check_errors(args)))
 
     npass = nfail = 0
     for kind, name, fn in work:

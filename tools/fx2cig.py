@@ -345,6 +345,16 @@ def to_cig(fn, example_inputs, names=None, gm=None, title=None):
         consts[nm] = t.detach().cpu().contiguous().numpy().copy()
         decls.append('const %s: %s = load("%s.npy")' % (nm, typ, nm))
 
+    # aten._linalg_check_errors(info, api, is_matrix) returns nothing, so no output depends on
+    # it: the factorization whose info it checks is written with check_errors=True instead (it
+    # then raises, as the check would have)
+    checked = set()
+    for n in nodes:
+        if n.op == "call_function" and _op_name(n.target) == "aten._linalg_check_errors.default":
+            info = n.args[0]
+            if isinstance(info, torch.fx.Node) and info.target is operator.getitem:
+                checked.add(info.args[0])
+
     # calls
     body = []
     fmt = _Formatter(names_of, multi)
@@ -382,6 +392,8 @@ def to_cig(fn, example_inputs, names=None, gm=None, title=None):
             target = namer.take(n.name)
         args = [fmt.fmt(a, where) for a in n.args]
         args += ["%s=%s" % (key, fmt.fmt(val, where)) for key, val in n.kwargs.items()]
+        if n in checked and "check_errors" not in n.kwargs:
+            args.append("check_errors=True")
         body.append("%s = %s(%s)" % (target, opn, ", ".join(args)))
         if n not in multi:
             names_of[n] = target

@@ -126,6 +126,8 @@ class I:
         if self.dtype == "bool":
             p = 0.995 if k in ("true", "pos", "nz") else 0.5
             v = rng.random(n) < p
+        elif self.dtype in FLOATS and k in LA_KINDS:
+            v = la_matrices(rng, k, shape)
         elif self.dtype in FLOATS:
             if k == "pos":
                 v = rng.uniform(0.1, 3.0, n)
@@ -206,6 +208,36 @@ class I:
                 pass
         # (not np.ascontiguousarray: it turns 0-d arrays into 1-d ones)
         return np.asarray(v).astype(npdt).reshape(shape).copy(order="C")
+
+
+# matrices in the last two dims, well conditioned so that f32 results mean something:
+#   spd (R R^T + n I), wc (U diag(s) V^T, s in [1, 2]: pivoting, condition number <= 2), tril and
+#   triu (triangular, |diagonal| in [1, 2], either sign; off-diagonal entries halved), chol (a
+#   Cholesky factor: tril with a positive diagonal), sym (symmetric, not positive-definite),
+#   sing (wc with its second column zero: an exact zero pivot, info 2)
+LA_KINDS = ("spd", "wc", "tril", "triu", "chol", "sym", "sing")
+
+
+def la_matrices(rng, k, shape):
+    shape = tuple(shape)
+    m, n = shape[-2], shape[-1]
+    if k == "spd" or k == "sym":
+        r = rng.standard_normal(shape)
+        v = r @ np.swapaxes(r, -1, -2) + n * np.eye(n) if k == "spd" else r + np.swapaxes(r, -1, -2)
+        return v - (2 * n * np.eye(n) if k == "sym" else 0)
+    if k in ("wc", "sing"):
+        a = rng.standard_normal(shape)
+        if a.size:
+            u, _, vt = np.linalg.svd(a, full_matrices=False)
+            s = rng.uniform(1, 2, shape[:-2] + (min(m, n),))
+            a = (u * s[..., None, :]) @ vt
+        if k == "sing" and n > 1:
+            a[..., :, 1] = 0
+        return a
+    d = rng.uniform(1, 2, shape[:-1]) * (1 if k == "chol" else rng.choice([-1, 1], shape[:-1]))
+    a = rng.standard_normal(shape) * 0.5
+    a = np.tril(a, -1) if k in ("tril", "chol") else np.triu(a, 1)
+    return a + d[..., None] * np.eye(n)
 
 
 def random_bits(rng, npdt, n):
@@ -1221,6 +1253,236 @@ def build_cases():
         add(op_case("aten.conv2d.default", "a, b, c, 1, 1", I(dt, [3, 8, 7]), I(dt, [2, 3, 3, 3]), I(dt, [2]), **CV))
         add(op_case("aten.conv2d.default", "a, b, None, [1, 1], [0, 0], [1, 1], 4", I(dt, [1, 4, 6, 6]), I(dt, [4, 1, 3, 3]), **CV))
         add(op_case("aten.conv1d.default", "a, b, c, 1, 2, 2", I(dt, [2, 3, 9]), I(dt, [4, 3, 3]), I(dt, [4]), **CV))
+
+    # ---- linear algebra (>>lapack): well-conditioned matrices (LA_KINDS), sign-free results ----
+    SQ = ([1, 1], [7, 7], [3, 5, 5], [2, 3, 4, 4], [0, 4, 4], [2, 0, 0])
+    for dt in FLT:
+        for sh in SQ:
+            add(op_case("aten.linalg_cholesky_ex.default", "a", I(dt, sh, "spd")))
+            add(op_case("aten.linalg_cholesky_ex.default", "a, upper=True", I(dt, sh, "spd")))
+            add(op_case("aten.linalg_cholesky.default", "a", I(dt, sh, "spd")))
+            add(op_case("aten.cholesky.default", "a, True", I(dt, sh, "spd")))
+            add(op_case("aten.cholesky_inverse.default", "a", I(dt, sh, "chol")))
+            add(op_case("aten.cholesky_inverse.default", "a, True", I(dt, sh, "chol")))
+            add(op_case("aten.linalg_lu_factor_ex.default", "a", I(dt, sh, "wc")))
+            add(op_case("aten.linalg_lu_factor.default", "a", I(dt, sh, "wc")))
+            add(op_case("aten.linalg_lu.default", "a", I(dt, sh, "wc")))
+            add(op_case("aten.linalg_inv_ex.default", "a", I(dt, sh, "wc")))
+            add(op_case("aten.linalg_inv.default", "a", I(dt, sh, "wc")))
+            add(op_case("aten.inverse.default", "a", I(dt, sh, "wc")))
+            for op in ("_linalg_det", "linalg_det", "det", "_linalg_slogdet", "linalg_slogdet",
+                       "slogdet", "logdet"):
+                add(op_case("aten.%s.default" % op, "a", I(dt, sh, "wc")))
+            add(op_case("aten.logdet.default", "a", I(dt, sh, "spd")))
+        # rectangular LU
+        for sh in ([3, 5], [2, 7, 4], [0, 3, 2], [1, 6]):
+            add(op_case("aten.linalg_lu_factor_ex.default", "a", I(dt, sh, "wc")))
+            add(op_case("aten.linalg_lu.default", "a", I(dt, sh, "wc")))
+        # solves, broadcast batch dims
+        for sa, sb in (([7, 7], [7, 3]), ([3, 5, 5], [3, 5, 2]), ([2, 1, 4, 4], [3, 4, 2]),
+                       ([4, 4], [2, 4, 1]), ([1, 1], [1, 1]), ([0, 4, 4], [4, 2]), ([2, 0, 0], [2, 0, 3])):
+            add(op_case("aten.cholesky_solve.default", "b, a", I(dt, sa, "chol"), I(dt, sb)))
+            add(op_case("aten.cholesky_solve.default", "b, a, True", I(dt, sa, "chol"), I(dt, sb)))
+            add(op_case("aten.linalg_solve.default", "a, b", I(dt, sa, "wc"), I(dt, sb)))
+            add(op_case("aten.linalg_solve_ex.default", "a, b", I(dt, sa, "wc"), I(dt, sb)))
+            add(op_case("aten._linalg_solve_ex.default", "a, b", I(dt, sa, "wc"), I(dt, sb)))
+            for up in (True, False):
+                kind = "triu" if up else "tril"
+                add(op_case("aten.linalg_solve_triangular.default", "a, b, upper=%s" % up,
+                            I(dt, sa, kind), I(dt, sb)))
+                add(op_case("aten.linalg_solve_triangular.default", "a, b, upper=%s, unitriangular=True" % up,
+                            I(dt, sa, kind), I(dt, sb)))
+                add(op_case("aten.triangular_solve.default", "b, a, %s" % up, I(dt, sa, kind), I(dt, sb)))
+                add(op_case("aten.triangular_solve.default", "b, a, %s, True" % (not up), I(dt, sa, kind), I(dt, sb)))
+                add(op_case("aten.triangular_solve.default", "b, a, %s, False, True" % up, I(dt, sa, kind), I(dt, sb)))
+            for adj in (False, True):
+                add(Case("lu_solve adjoint=%s %s %s %s" % (adj, dt, sa, sb), [("a", I(dt, sa, "wc")), ("b", I(dt, sb))],
+                         ["lu, p = aten.linalg_lu_factor.default(a)",
+                          "x = aten.linalg_lu_solve.default(lu, p, b, adjoint=%s)" % adj], ["x"]))
+            add(Case("lu_solve old %s %s %s" % (dt, sa, sb), [("a", I(dt, sa, "wc")), ("b", I(dt, sb))],
+                     ["lu, p = aten.linalg_lu_factor.default(a)", "x = aten.lu_solve.default(b, lu, p)"], ["x"]))
+            add(Case("lu_unpack %s %s" % (dt, sa), [("a", I(dt, sa, "wc"))],
+                     ["lu, p = aten.linalg_lu_factor.default(a)", "q, l, u = aten.lu_unpack.default(lu, p)"],
+                     ["q", "l", "u"]))
+        # the right-hand side on the left: X A = B
+        add(op_case("aten.linalg_solve.default", "a, b, left=False", I(dt, [2, 4, 4], "wc"), I(dt, [3, 1, 2, 4])))
+        add(op_case("aten.linalg_solve_triangular.default", "a, b, upper=True, left=False",
+                    I(dt, [4, 4], "triu"), I(dt, [2, 3, 4])))
+        add(Case("lu_solve left=False %s" % dt, [("a", I(dt, [3, 4, 4], "wc")), ("b", I(dt, [3, 2, 4]))],
+                 ["lu, p = aten.linalg_lu_factor.default(a)",
+                  "x = aten.linalg_lu_solve.default(lu, p, b, left=False)",
+                  "y = aten.linalg_lu_solve.default(lu, p, b, left=False, adjoint=True)"], ["x", "y"]))
+        # vector right-hand sides
+        add(op_case("aten.linalg_solve.default", "a, b", I(dt, [3, 5, 5], "wc"), I(dt, [3, 5])))
+        add(op_case("aten.linalg_solve.default", "a, b", I(dt, [3, 5, 5], "wc"), I(dt, [5])))
+        add(op_case("aten._linalg_solve_ex.default", "a, b", I(dt, [2, 3, 3], "wc"), I(dt, [3])))
+        # lu_unpack without data or pivots
+        for ud, up in ((False, True), (True, False)):
+            add(Case("lu_unpack data=%s pivots=%s %s" % (ud, up, dt), [("a", I(dt, [2, 4, 4], "wc"))],
+                     ["lu, p = aten.linalg_lu_factor.default(a)",
+                      "q, l, u = aten.lu_unpack.default(lu, p, %s, %s)" % (ud, up)], ["q", "l", "u"]))
+        # failures: info where PyTorch returns it, PyTorch's error where it raises
+        add(Case("cholesky_ex info not PD %s" % dt, [("a", I(dt, [3, 4, 4], "sym"))],
+                 ["l, info = aten.linalg_cholesky_ex.default(a)"], ["info"]))
+        add(Case("lu_factor_ex info singular %s" % dt, [("a", I(dt, [3, 4, 4], "sing"))],
+                 ["lu, p, info = aten.linalg_lu_factor_ex.default(a)"], ["lu", "p", "info"]))
+        add(Case("inv_ex info singular %s" % dt, [("a", I(dt, [3, 4, 4], "sing"))],
+                 ["x, info = aten.linalg_inv_ex.default(a)"], ["info"]))
+        add(Case("solve_ex info singular %s" % dt, [("a", I(dt, [4, 4], "sing")), ("b", I(dt, [4, 2]))],
+                 ["x, info = aten.linalg_solve_ex.default(a, b)"], ["info"]))
+        for op in ("det", "_linalg_slogdet", "logdet"):
+            add(op_case("aten.%s.default" % op, "a", I(dt, [3, 4, 4], "sing")))
+        E = "the leading minor of order 1 is not positive-definite"
+        add(op_case("aten.linalg_cholesky.default", "a", I(dt, [3, 4, 4], "sym"), error="linalg.cholesky: (Batch element 0): "))
+        add(op_case("aten.linalg_cholesky.default", "a", I(dt, [4, 4], "sym"), error=E))
+        add(op_case("aten.cholesky.default", "a", I(dt, [4, 4], "sym"), error="cholesky: The factorization"))
+        add(Case("cholesky_ex check_errors fails %s" % dt, [("a", I(dt, [2, 4, 4], "sym"))],
+                 ["l, i = aten.linalg_cholesky_ex.default(a, check_errors=True)"], ["l"], error=E))
+        add(Case("lu_factor fails %s" % dt, [("a", I(dt, [2, 4, 4], "sing"))],
+                 ["lu, p = aten.linalg_lu_factor.default(a)"], ["lu"], error="U[2,2] is zero"))
+        add(Case("lu_factor_ex check_errors fails %s" % dt, [("a", I(dt, [4, 4], "sing"))],
+                 ["lu, p, i = aten.linalg_lu_factor_ex.default(a, check_errors=True)"], ["lu"], error="U[2,2] is zero"))
+        add(op_case("aten.linalg_inv.default", "a", I(dt, [2, 4, 4], "sing"), error="The diagonal element 4 is zero"))
+        add(op_case("aten.inverse.default", "a", I(dt, [4, 4], "sing"), error="input matrix is singular"))
+        add(Case("inv_ex check_errors fails %s" % dt, [("a", I(dt, [4, 4], "sing"))],
+                 ["x, i = aten.linalg_inv_ex.default(a, check_errors=True)"], ["x"],
+                 error="linalg.inv_ex: The diagonal element 4 is zero"))
+        add(op_case("aten.linalg_solve.default", "a, b", I(dt, [4, 4], "sing"), I(dt, [4, 1]), error="The solver failed"))
+        add(Case("solve_ex check_errors fails %s" % dt, [("a", I(dt, [4, 4], "sing")), ("b", I(dt, [4, 1]))],
+                 ["x, i = aten.linalg_solve_ex.default(a, b, check_errors=True)"], ["x"], error="The solver failed"))
+        add(Case("_solve_ex check_errors fails %s" % dt, [("a", I(dt, [4, 4], "sing")), ("b", I(dt, [4, 1]))],
+                 ["x, l, p, i = aten._linalg_solve_ex.default(a, b, check_errors=True)"], ["x"], error="The solver failed"))
+    # QR (Householder, LAPACK's signs: compared directly) and symmetric eigenproblems (the
+    # eigenvectors' signs are free: their absolute values are compared)
+    for dt in FLT:
+        LT = dict(tol=(1e-3, 1e-4)) if dt == "f32" else dict(tol=(1e-8, 1e-9))
+        for sh in ([7, 7], [5, 3], [3, 5], [2, 4, 3], [1, 1], [0, 3, 3], [2, 0, 3], [2, 3, 0]):
+            add(op_case("aten.geqrf.default", "a", I(dt, sh, "wc"), **LT))
+            for mode in ("reduced", "complete", "r"):
+                add(op_case("aten.linalg_qr.default", "a, '%s'" % mode, I(dt, sh, "wc"), **LT))
+        for sh in ([7, 7], [5, 3], [2, 4, 3], [1, 1], [0, 3, 2]):
+            add(Case("householder_product %s %s" % (dt, sh), [("a", I(dt, sh, "wc"))],
+                     ["h, t = aten.geqrf.default(a)", "q = aten.linalg_householder_product.default(h, t)"],
+                     ["q"], **LT))
+        for left in (True, False):
+            for tr in (False, True):
+                cs = [2, 5, 3] if left else [2, 3, 5]
+                add(Case("ormqr left=%s transpose=%s %s" % (left, tr, dt),
+                         [("a", I(dt, [2, 5, 4], "wc")), ("c", I(dt, cs))],
+                         ["h, t = aten.geqrf.default(a)",
+                          "q = aten.ormqr.default(h, t, c, %s, %s)" % (left, tr)], ["q"], **LT))
+        for sh in ([7, 7], [3, 5, 5], [1, 1], [0, 4, 4], [2, 0, 0]):
+            add(Case("eigh %s %s" % (dt, sh), [("a", I(dt, sh, "spd"))],
+                     ["w, v = aten._linalg_eigh.default(a)", "av = aten.abs.default(v)"], ["w", "av"], **LT))
+            add(Case("linalg_eigh U %s %s" % (dt, sh), [("a", I(dt, sh))],
+                     ["w, v = aten.linalg_eigh.default(a, 'U')", "av = aten.abs.default(v)"], ["w", "av"], **LT))
+            add(op_case("aten.linalg_eigvalsh.default", "a", I(dt, sh), **LT))
+            add(op_case("aten.linalg_eigvalsh.default", "a, UPLO='U'", I(dt, sh), **LT))
+            add(op_case("aten._linalg_eigh.default", "a, 'L', False", I(dt, sh, "spd"), **LT))
+    add(op_case("aten.linalg_eigvalsh.default", "a, UPLO='X'", I("f32", [3, 3]), error="UPLO"))
+    add(Case("linalg_qr bad mode fails", [("a", I("f32", [3, 3]))], ["q, r = aten.linalg_qr.default(a, 'x')"], ["q"],
+             error="unrecognized mode"))
+    add(op_case("aten.linalg_householder_product.default", "a, b", I("f32", [3, 4]), I("f32", [3]),
+                error="greater than or equal"))
+    add(op_case("aten.linalg_eigvalsh.default", "a", I("i64", [3, 3]), error="Expected a floating point"))
+
+    # SVD: the singular values, the reconstruction U diag(S) Vh, |U| and |Vh| (signs are free;
+    # reduced factors only: a full U's completion is any basis of the complement), U^T U
+    for dt in FLT:
+        LT = dict(tol=(1e-3, 1e-4)) if dt == "f32" else dict(tol=(1e-8, 1e-9))
+        for sh in ([7, 7], [5, 3], [3, 5], [2, 4, 3], [1, 1], [0, 3, 3], [2, 0, 3], [2, 3, 1]):
+            add(op_case("aten.linalg_svdvals.default", "a", I(dt, sh, "wc"), **LT))
+            add(op_case("aten._linalg_svd.default", "a, False, False", I(dt, sh, "wc"), **LT))
+            add(Case("svd reduced %s %s" % (dt, sh), [("a", I(dt, sh, "wc"))],
+                     ["u, s, vh = aten._linalg_svd.default(a)", "au = aten.abs.default(u)",
+                      "av = aten.abs.default(vh)", "e = aten.diag_embed.default(s)",
+                      "us = aten.matmul.default(u, e)", "r = aten.matmul.default(us, vh)"],
+                     ["s", "au", "av", "r"], **LT))
+            for op, arg in (("linalg_svd", "True"), ("_linalg_svd", "True")):
+                add(Case("%s full %s %s" % (op, dt, sh), [("a", I(dt, sh, "wc"))],
+                         ["u, s, vh = aten.%s.default(a, %s)" % (op, arg),
+                          "ut = aten.transpose.int(u, -2, -1)", "vt = aten.transpose.int(vh, -2, -1)",
+                          "gu = aten.matmul.default(ut, u)", "gv = aten.matmul.default(vh, vt)"],
+                         ["s", "gu", "gv"], **LT))
+            add(Case("torch svd %s %s" % (dt, sh), [("a", I(dt, sh, "wc"))],
+                     ["u, s, v = aten.svd.default(a)", "au = aten.abs.default(u)", "av = aten.abs.default(v)"],
+                     ["s", "au", "av"], **LT))
+            add(op_case("aten.svd.default", "a, True, False", I(dt, sh, "wc"), **LT))
+    add(Case("linalg_svd driver fails", [("a", I("f32", [3, 3]))],
+             ["u, s, v = aten.linalg_svd.default(a, driver='gesvd')"], ["s"], error="driver"))
+
+    # matrix powers (squaring; negative powers through the inverse) and the pseudo-inverse
+    for dt in FLT:
+        LT = dict(tol=(1e-3, 1e-4)) if dt == "f32" else dict(tol=(1e-8, 1e-9))
+        for n in (0, 1, 2, 3, 6, -1, -3):
+            for sh in ([4, 4], [2, 3, 3], [1, 1], [0, 2, 2]):
+                add(op_case("aten.linalg_matrix_power.default", "a, %d" % n, I(dt, sh, "wc"), **LT))
+        add(op_case("aten.matrix_power.default", "a, 5", I(dt, [3, 4, 4], "wc"), **LT))
+        add(op_case("aten.matrix_power.default", "a, -2", I(dt, [3, 4, 4], "wc"), **LT))
+        for sh in ([7, 7], [5, 3], [3, 5], [2, 4, 3], [1, 1], [0, 3, 3], [2, 0, 3]):
+            add(op_case("aten.linalg_pinv.default", "a, 1e-3", I(dt, sh, "wc"), **LT))
+            add(op_case("aten.linalg_pinv.atol_rtol_float", "a", I(dt, sh, "wc"), **LT))
+            add(op_case("aten.linalg_pinv.atol_rtol_float", "a, atol=1.5", I(dt, sh, "wc"), **LT))
+            add(op_case("aten.linalg_pinv.atol_rtol_float", "a, rtol=0.6", I(dt, sh, "wc"), **LT))
+            add(op_case("aten.linalg_pinv.atol_rtol_tensor", "a", I(dt, sh, "wc"), **LT))
+        add(op_case("aten.linalg_pinv.atol_rtol_float", "a, hermitian=True", I(dt, [3, 5, 5], "spd"), **LT))
+        add(op_case("aten.linalg_pinv.default", "a, 0.1, True", I(dt, [5, 5], "wc"), **LT))
+    for dt in INT:
+        for n in (0, 1, 3):
+            add(op_case("aten.linalg_matrix_power.default", "a, %d" % n, I(dt, [2, 3, 3], "grid")))
+    add(op_case("aten.linalg_matrix_power.default", "a, -1", I("i64", [3, 3], "grid"), error="floating point"))
+    add(op_case("aten.linalg_matrix_power.default", "a, 2", I("f32", [3, 4]), error="square"))
+    add(op_case("aten.linalg_matrix_power.default", "a, -1", I("f32", [4, 4], "sing"), error="singular"))
+
+    # the matrix exponential and least squares (driver gelsy: full-rank tall and wide)
+    for dt in FLT:
+        LT = dict(tol=(1e-3, 1e-4)) if dt == "f32" else dict(tol=(1e-8, 1e-9))
+        for sh in ([7, 7], [3, 4, 4], [1, 1], [0, 3, 3], [2, 0, 0]):
+            add(op_case("aten.linalg_matrix_exp.default", "a", I(dt, sh, "wc"), **LT))
+            add(op_case("aten.linalg_matrix_exp.default", "a", I(dt, sh), **LT))
+        for sa, sb in (([5, 3], [5, 2]), ([3, 5], [3, 2]), ([2, 6, 4], [2, 6, 3]), ([2, 3, 6], [2, 3, 1]),
+                       ([7, 7], [7, 2]), ([5, 3], [5]), ([2, 5, 3], [2, 5])):
+            add(op_case("aten.linalg_lstsq.default", "a, b", I(dt, sa, "wc"), I(dt, sb), **LT))
+            add(op_case("aten.linalg_lstsq.default", "a, b, driver='gelsy'", I(dt, sa, "wc"), I(dt, sb), **LT))
+        add(op_case("aten.linalg_lstsq.default", "a, b, 1e-3", I(dt, [6, 4], "wc"), I(dt, [6, 2]), **LT))
+
+    # matrix norms and condition numbers
+    for dt in FLT:
+        LT = dict(tol=(1e-3, 1e-4)) if dt == "f32" else dict(tol=(1e-8, 1e-9))
+        for sh in ([7, 7], [5, 3], [2, 3, 4], [1, 1]):
+            for o in ("1", "-1", "inf", "-inf", "2", "-2"):
+                add(op_case("aten.linalg_matrix_norm.default", "a, %s" % o, I(dt, sh, "wc"), **LT))
+            for o in ("'fro'", "'nuc'"):
+                add(op_case("aten.linalg_matrix_norm.str_ord", "a, %s" % o, I(dt, sh, "wc"), **LT))
+            add(op_case("aten.linalg_cond.default", "a", I(dt, sh, "wc"), **LT))
+            add(op_case("aten.linalg_cond.default", "a, -2", I(dt, sh, "wc"), **LT))
+        add(op_case("aten.linalg_matrix_norm.default", "a, 2, [0, 2], True", I(dt, [4, 2, 3], "wc"), **LT))
+        add(op_case("aten.linalg_matrix_norm.str_ord", "a, 'nuc', [2, 0]", I(dt, [4, 2, 3], "wc"), **LT))
+        add(op_case("aten.linalg_matrix_norm.default", "a, -inf, [-1, 0], True", I(dt, [4, 2, 3], "wc"), **LT))
+        add(op_case("aten.linalg_matrix_norm.str_ord", "a, dtype=f64", I("f32", [3, 4], "wc"), **LT))
+        for sh in ([7, 7], [2, 4, 4], [1, 1]):
+            for o in ("1", "-1", "inf", "-inf"):
+                add(op_case("aten.linalg_cond.default", "a, %s" % o, I(dt, sh, "wc"), **LT))
+            for o in ("'fro'", "'nuc'"):
+                add(op_case("aten.linalg_cond.p_str", "a, %s" % o, I(dt, sh, "wc"), **LT))
+    add(op_case("aten.linalg_matrix_norm.default", "a, 3", I("f32", [3, 3]), error="not supported"))
+    add(op_case("aten.linalg_matrix_norm.default", "a, 2", I("i64", [3, 3]), error="floating point"))
+
+    # refused: integers, non-square, too few dims, dtypes that differ, bad pivots
+    for op in ("linalg_cholesky", "linalg_inv", "linalg_det"):
+        add(op_case("aten.%s.default" % op, "a", I("i64", [3, 3]), error="Expected a floating point"))
+    add(Case("slogdet i64 fails", [("a", I("i64", [3, 3]))], ["s, l = aten.linalg_slogdet.default(a)"], ["s"],
+             error="Expected a floating point"))
+    add(op_case("aten.linalg_cholesky.default", "a", I("f32", [2, 3]), error="must be batches of square matrices"))
+    add(op_case("aten.linalg_inv.default", "a", I("f32", [3]), error="at least 2 dimensions"))
+    add(op_case("aten.linalg_solve.default", "a, b", I("f32", [3, 3], "wc"), I("f64", [3, 1]), error="dtype"))
+    add(Case("lu_factor pivot=False fails", [("a", I("f32", [3, 3], "wc"))],
+             ["lu, p = aten.linalg_lu_factor.default(a, pivot=False)"], ["lu"], error="without pivoting"))
+    add(op_case("aten.linalg_solve.default", "a, b", I("f32", [3, 3], "wc"), I("f32", [4, 1]), error="Incompatible shapes"))
+    add(Case("lu_unpack bad pivots fails", [("a", I("f32", [3, 3], "wc")), ("b", I("i32", [3], "badidx4"))],
+             ["q, l, u = aten.lu_unpack.default(a, b)"], ["q"], error="lu_unpack"))
+    add(op_case("aten.linalg_lu_solve.default", "a, b, c", I("f32", [3, 3], "wc"), I("i32", [3], "badidx4"), I("f32", [3, 1]),
+                error="Pivots given to lu_solve"))
 
     # ---- sorting (ties only where PyTorch's order is defined: stable=True) ----
     for dt in FLTN:

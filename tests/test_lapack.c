@@ -1,0 +1,200 @@
+/* White-box tests of >>lapack: each per-matrix kernel on random well-conditioned f64 matrices of
+   sizes that test-torch leaves out (17, 40, tall and wide), checked by its defining identity in
+   double: L L^T = A (Cholesky), P L U = A and the pivots LAPACK's (LU), A X = B (the LU and
+   triangular solves), Q^T Q = I and Q R = A (Householder QR), A V = V diag(w) ascending (Jacobi
+   eigen), U S V^T = A (one-sided Jacobi SVD), exp(A) exp(-A) = I (the matrix exponential); and
+   info where the factorization stops (a matrix that is not positive-definite, a zero pivot).
+   Includes the implementation. */
+#define CINDUCTOR_IMPLEMENTATION
+#include "ci_test.h"
+
+static void randmat(double *a, int64_t n, ci_test_rng *r) {
+    int64_t i;
+    for (i = 0; i < n; i++) a[i] = ci_test_rng_normal(r);
+}
+
+/* c (m x n) = a (m x k) b (k x n), with a or b read transposed (at: a is k x m, bt: b is n x k) */
+static void mm(const double *a, const double *b, double *c, int64_t m, int64_t k, int64_t n,
+               int at, int bt) {
+    int64_t i, j, p;
+    for (i = 0; i < m; i++)
+        for (j = 0; j < n; j++) {
+            double s = 0;
+            for (p = 0; p < k; p++)
+                s += (at ? a[p * m + i] : a[i * k + p]) * (bt ? b[j * k + p] : b[p * n + j]);
+            c[i * n + j] = s;
+        }
+}
+
+static double maxdiff(const double *a, const double *b, int64_t n) {
+    double d = 0;
+    int64_t i;
+    for (i = 0; i < n; i++) d = fabs(a[i] - b[i]) > d ? fabs(a[i] - b[i]) : d;
+    return d;
+}
+
+/* A = R R^T + n I */
+static void spd(double *a, double *tmp, int64_t n, ci_test_rng *r) {
+    int64_t i;
+    randmat(tmp, n * n, r);
+    mm(tmp, tmp, a, n, n, n, 0, 1);
+    for (i = 0; i < n; i++) a[i * n + i] += (double)n;
+}
+
+static const int64_t sizes[] = {1, 2, 17, 40};
+
+CI_TEST(test_cholesky_and_triangular_solves) {
+    ci_test_rng r = ci_test_rng_make(1);
+    size_t s;
+    for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        const int64_t n = sizes[s];
+        double *a = (double *)malloc((size_t)(6 * n * n) * sizeof(double));
+        double *l = a + n * n, *t = l + n * n, *x = t + n * n, *b = x + n * n;
+        int up;
+        for (up = 0; up < 2; up++) {
+            spd(a, t, n, &r);
+            CI_CHECK_EQ_INT((int)ci__lapack_potrf1(a, l, 1, n, up), 0);
+            if (up) mm(l, l, t, n, n, n, 1, 0);   /* U^T U */
+            else mm(l, l, t, n, n, n, 0, 1);      /* L L^T */
+            CI_CHECK_MSG(maxdiff(t, a, n * n) < 1e-12 * (double)n, "n %d upper %d: %g", (int)n, up,
+                         maxdiff(t, a, n * n));
+            randmat(b, n * n, &r);   /* L X = B (upper: U X = B) */
+            memcpy(x, b, sizeof(double) * (size_t)(n * n));
+            ci__lapack_trsm1(l, x, 1, n, n, up, 0);
+            mm(l, x, t, n, n, n, 0, 0);
+            CI_CHECK_MSG(maxdiff(t, b, n * n) < 1e-11 * (double)n, "trsm n %d: %g", (int)n,
+                         maxdiff(t, b, n * n));
+        }
+        a[0] = -1;   /* the first leading minor fails */
+        CI_CHECK_EQ_INT((int)ci__lapack_potrf1(a, l, 1, n, 0), 1);
+        free(a);
+    }
+}
+
+CI_TEST(test_lu_solves_and_pivots) {
+    ci_test_rng r = ci_test_rng_make(2);
+    static const int64_t shapes[][2] = {{1, 1}, {17, 17}, {40, 40}, {9, 4}, {4, 9}};
+    size_t s;
+    for (s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        const int64_t m = shapes[s][0], n = shapes[s][1], k = m < n ? m : n;
+        double *a = (double *)malloc((size_t)(4 * m * n + 2 * m * m + 2 * n * n) * sizeof(double));
+        double *lu = a + m * n, *pl = lu + m * n, *rec = pl + m * n, *p = rec + m * n;
+        double *x = p + m * m, *b = x + n * n;
+        int32_t piv[40];
+        int64_t i, j;
+        randmat(a, m * n, &r);
+        memcpy(lu, a, sizeof(double) * (size_t)(m * n));
+        CI_CHECK_EQ_INT((int)ci__lapack_getrf1(lu, 1, m, n, piv), 0);
+        for (i = 0; i < k; i++) CI_CHECK(piv[i] >= i + 1 && piv[i] <= m);
+        /* P from the pivots (cinductor.lu_perm's rule), then P L U */
+        for (i = 0; i < m * m; i++) p[i] = 0;
+        for (i = 0; i < m; i++) p[i * m + i] = 1;
+        for (j = 0; j < k; j++)
+            for (i = 0; i < m; i++) {
+                double v = p[i * m + j];
+                p[i * m + j] = p[i * m + piv[j] - 1];
+                p[i * m + piv[j] - 1] = v;
+            }
+        for (i = 0; i < m; i++)   /* L U, L m x k unit lower, U k x n upper */
+            for (j = 0; j < n; j++) {
+                double sum = 0;
+                int64_t q;
+                for (q = 0; q < k; q++) {
+                    double lv = i == q ? 1 : i > q ? lu[i * n + q] : 0;
+                    double uv = q <= j ? lu[q * n + j] : 0;
+                    sum += lv * uv;
+                }
+                pl[i * n + j] = sum;
+            }
+        mm(p, pl, rec, m, m, n, 0, 0);
+        CI_CHECK_MSG(maxdiff(rec, a, m * n) < 1e-12 * (double)n, "%dx%d: %g", (int)m, (int)n,
+                     maxdiff(rec, a, m * n));
+        if (m == n) {
+            int adj;
+            for (adj = 0; adj < 2; adj++) {
+                randmat(b, n * n, &r);
+                memcpy(x, b, sizeof(double) * (size_t)(n * n));
+                ci__lapack_getrs1(lu, piv, x, 1, n, n, adj);
+                mm(a, x, rec, n, n, n, adj, 0);
+                CI_CHECK_MSG(maxdiff(rec, b, n * n) < 1e-10 * (double)n, "getrs n %d adj %d: %g",
+                             (int)n, adj, maxdiff(rec, b, n * n));
+            }
+            if (n > 1) {   /* a zero column: the first zero pivot is its index */
+                for (i = 0; i < n; i++) a[i * n + 1] = 0;
+                memcpy(lu, a, sizeof(double) * (size_t)(n * n));
+                CI_CHECK_EQ_INT((int)ci__lapack_getrf1(lu, 1, n, n, piv), 2);
+            }
+        }
+        free(a);
+    }
+}
+
+CI_TEST(test_qr_eigen_svd_expm) {
+    ci_test_rng r = ci_test_rng_make(3);
+    static const int64_t shapes[][2] = {{1, 1}, {17, 17}, {40, 40}, {9, 4}, {4, 9}};
+    size_t s;
+    for (s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        const int64_t m = shapes[s][0], n = shapes[s][1], k = m < n ? m : n;
+        const int64_t p = m > n ? m : n, q = k, big = p * p;
+        double *a = (double *)malloc((size_t)(16 * big + 4 * p) * sizeof(double));
+        double *h = a + big, *tau = h + big, *qm = tau + p, *rm = qm + big, *t = rm + big;
+        double *w = t + big, *v = w + big, *u = v + big, *sv = u + big, *t2 = sv + p;
+        int64_t i, j;
+        randmat(a, m * n, &r);
+        memcpy(h, a, sizeof(double) * (size_t)(m * n));
+        ci__lapack_geqrf1(h, tau, 1, m, n);
+        for (i = 0; i < m * m; i++) qm[i] = 0;   /* Q (m x m) = ormqr(I) */
+        for (i = 0; i < m; i++) qm[i * m + i] = 1;
+        ci__lapack_ormqr1(h, tau, qm, 1, n, k, m, m, 1, 0);
+        mm(qm, qm, t, m, m, m, 1, 0);
+        for (i = 0; i < m; i++) t[i * m + i] -= 1;
+        for (i = 0; i < m * m; i++) CI_CHECK(fabs(t[i]) < 1e-12);
+        for (i = 0; i < m; i++)
+            for (j = 0; j < n; j++) rm[i * n + j] = j >= i ? h[i * n + j] : 0;
+        mm(qm, rm, t, m, m, n, 0, 0);
+        CI_CHECK_MSG(maxdiff(t, a, m * n) < 1e-12 * (double)p, "QR %dx%d: %g", (int)m, (int)n,
+                     maxdiff(t, a, m * n));
+        /* SVD: U S V^T = A */
+        for (i = 0; i < m; i++)
+            for (j = 0; j < n; j++) w[m >= n ? i * q + j : j * q + i] = a[i * n + j];
+        ci__lapack_svd1(w, v, u, sv, p, q, 0);
+        for (i = 1; i < q; i++) CI_CHECK(sv[i] <= sv[i - 1]);
+        for (i = 0; i < p; i++)
+            for (j = 0; j < q; j++) t[i * q + j] = u[i * q + j] * sv[j];
+        mm(t, v, t2, p, q, q, 0, 1);   /* (U S) V^T: A (tall) or A^T (wide) */
+        for (i = 0; i < m; i++)
+            for (j = 0; j < n; j++) rm[i * n + j] = m >= n ? t2[i * n + j] : t2[j * m + i];
+        CI_CHECK_MSG(maxdiff(rm, a, m * n) < 1e-11 * (double)p, "SVD %dx%d: %g", (int)m, (int)n,
+                     maxdiff(rm, a, m * n));
+        if (m != n) { free(a); continue; }
+        /* Jacobi eigen: A V = V diag(w), ascending */
+        spd(a, t, n, &r);
+        memcpy(w, a, sizeof(double) * (size_t)(n * n));
+        ci__lapack_syev1(w, v, n);
+        for (i = 1; i < n; i++) CI_CHECK(w[i * n + i] >= w[(i - 1) * n + i - 1]);
+        mm(a, v, t, n, n, n, 0, 0);
+        for (i = 0; i < n; i++)
+            for (j = 0; j < n; j++) t[i * n + j] -= v[i * n + j] * w[j * n + j];
+        for (i = 0; i < n * n; i++) CI_CHECK(fabs(t[i]) < 1e-11 * (double)n * (double)n);
+        /* exp(A) exp(-A) = I, A scaled to norm about 3 */
+        randmat(a, n * n, &r);
+        for (i = 0; i < n * n; i++) a[i] *= 3.0 / (double)n;
+        memcpy(w, a, sizeof(double) * (size_t)(n * n));
+        ci__lapack_expm1(w, u, t, n);
+        memcpy(rm, u, sizeof(double) * (size_t)(n * n));
+        for (i = 0; i < n * n; i++) w[i] = -a[i];
+        ci__lapack_expm1(w, u, t, n);
+        mm(rm, u, t, n, n, n, 0, 0);
+        for (i = 0; i < n; i++) t[i * n + i] -= 1;
+        for (i = 0; i < n * n; i++) CI_CHECK(fabs(t[i]) < 1e-11);
+        free(a);
+    }
+}
+
+int main(int argc, char **argv) {
+    ci_test_init(argc, argv);
+    CI_RUN(test_cholesky_and_triangular_solves);
+    CI_RUN(test_lu_solves_and_pivots);
+    CI_RUN(test_qr_eigen_svd_expm);
+    return ci_test_done();
+}
