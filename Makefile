@@ -10,7 +10,8 @@
 #   make test-valgrind   the C tests run under valgrind (memcheck, leaks)
 #   make test-cuda-source the C tests with each graph's CUDA source compiled by NVRTC too
 #   make test-cuda       on a GPU: tests/test_cuda.c and the PyTorch comparisons on the GPU
-#   make test-torch      the comparisons with PyTorch (needs /usr/bin/python3 with torch):
+#   make test-torch      the comparisons with PyTorch (needs /usr/bin/python3 with torch;
+#                        TORCH_SEED=N replays a seed):
 #                        tests/torch/run.py, then tests/test_fx2cig.py and tests/test_bench_side.py
 #   make test-fx2cig     only the PyTorch exporter's tests (tools/fx2cig.py, tests/bench/*.cig)
 #   make check-overloads every PyTorch overload of every registered op has a case in run.py
@@ -165,11 +166,12 @@ test-valgrind: $(TESTS) $(EXAMPLES)
 	    bash tests/run.sh $(B)/tests $(B)/examples; \
 	else echo "SKIP test-valgrind: valgrind is not installed"; fi
 
-# run.py drives build/cinductor (the .cig runner) when there is one
+# run.py drives build/cinductor (the .cig runner) when there is one; its random inputs come
+# from a fresh seed each run (printed), or TORCH_SEED=N
 test-torch: $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
 	@st=0; \
 	if [ -f tests/torch/run.py ]; then \
-	  $(PYTHON) tests/torch/run.py || st=1; \
+	  $(PYTHON) tests/torch/run.py $(if $(TORCH_SEED),--seed $(TORCH_SEED)) || st=1; \
 	else echo "SKIP test-torch: tests/torch/run.py is absent"; fi; \
 	$(PYTHON) tests/test_fx2cig.py || st=1; \
 	$(PYTHON) tests/test_bench_side.py || st=1; \
