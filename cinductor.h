@@ -6240,6 +6240,7 @@ static int ci__ops_broadcast_in_dim(ci__L *L, const ci__opdef *op, ci_arg *a, ci
 static int ci__ops_pixel_shuffle(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t r = ci__lower_arg_int(L, op, a, 1), sh[CI_MAX_DIMS], perm[CI_MAX_DIMS], c, h, w;
+    int64_t rr = 0;
     int nb = x->ndim - 3, i, un = op->extra;
     const char *nm = un ? "pixel_unshuffle" : "pixel_shuffle";
     if (x->ndim < 3)
@@ -6253,11 +6254,14 @@ static int ci__ops_pixel_shuffle(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
     if (nb + 5 > CI_MAX_DIMS)
         CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most %d batch dims", op->name, CI_MAX_DIMS - 5);
     c = x->size[nb]; h = x->size[nb + 1]; w = x->size[nb + 2];
-    if (!un && c % (r * r))
+    if (!un && ci__util_mul_ovf(r, r, &rr))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: pixel_shuffle: upscale_factor %lld is too large",
+                 op->name, (long long)r);
+    if (!un && c % rr)
         CI__FAIL(L, CI_ERR_SHAPE,
                  "%s: pixel_shuffle expects its input's 'channel' dimension to be divisible by "
                  "the square of upscale_factor, but input.size(-3)=%lld is not divisible by %lld",
-                 op->name, (long long)c, (long long)(r * r));
+                 op->name, (long long)c, (long long)rr);
     if (un && (h % r || w % r))
         CI__FAIL(L, CI_ERR_SHAPE,
                  "%s: pixel_unshuffle expects %s to be divisible by downscale_factor, but "
@@ -6270,7 +6274,7 @@ static int ci__ops_pixel_shuffle(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
     }
     for (i = 0; i < nb; i++) { sh[i] = x->size[i]; perm[i] = i; }
     if (!un) {   /* [*, C, r, r, H, W] -> [*, C, H, r, W, r] */
-        sh[nb] = c / (r * r); sh[nb + 1] = r; sh[nb + 2] = r; sh[nb + 3] = h; sh[nb + 4] = w;
+        sh[nb] = c / rr; sh[nb + 1] = r; sh[nb + 2] = r; sh[nb + 3] = h; sh[nb + 4] = w;
         perm[nb] = nb; perm[nb + 1] = nb + 3; perm[nb + 2] = nb + 1; perm[nb + 3] = nb + 4;
         perm[nb + 4] = nb + 2;
     } else {     /* [*, C, H, r, W, r] -> [*, C, r, r, H, W] */
@@ -6280,7 +6284,7 @@ static int ci__ops_pixel_shuffle(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
     }
     x = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(sh, nb + 5));
     x = ci__ops_call2(L, "aten.permute.default", ci__ops_T(x), ci_arg_ints(perm, nb + 5));
-    if (!un) { sh[nb] = c / (r * r); sh[nb + 1] = h * r; sh[nb + 2] = w * r; }
+    if (!un) { sh[nb] = c / rr; sh[nb + 1] = h * r; sh[nb + 2] = w * r; }
     else { sh[nb] = c * r * r; sh[nb + 1] = h / r; sh[nb + 2] = w / r; }
     outs[0] = ci__ir_tensor_of(
             ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(sh, nb + 3)));
@@ -7862,7 +7866,8 @@ static int ci__ops_frexp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
 
 static ci__v *ci__ops_isin_num(ci__L *L, ci_dtype dt, const ci_arg *n) {
     if (n->kind == CI_ARG_FLOAT) return ci__ir_v_constf(L, dt, n->u.f);
-    return ci__ir_v_consti(L, dt, (int64_t)ci__lower_num(n));
+    /* (an int as it is: a double holds integers exactly only up to 2^53) */
+    return ci__ir_v_consti(L, dt, n->kind == CI_ARG_INT ? n->u.i : (int64_t)ci__lower_num(n));
 }
 
 /* isin.Tensor_Tensor(elements, test_elements, *, assume_unique=False, invert=False) (extra 0),
@@ -10238,10 +10243,11 @@ static int ci__ops_index_fill(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
         val = ci__lower_to_dtype(L, val, x->dt);
     } else {
         double f = ci__lower_arg_num(L, op, a, 3);
+        int64_t n = a[3].kind == CI_ARG_INT ? a[3].u.i : (int64_t)f;   /* (exact past 2^53) */
         val = ci__ir_pw_box(L, x->dt, 0, NULL, v,
                             ci__dtype_is_float(x->dt) || x->dt == CI_BOOL
                                     ? ci__ir_v_constf(L, x->dt, f)
-                                    : ci__ir_v_consti(L, x->dt, (int64_t)f));
+                                    : ci__ir_v_consti(L, x->dt, n));
     }
     if (!x->ndim) {   /* a 0-d self: as [1], indices 0 or -1 */
         int64_t one = 1, k = ci__ir_numel(ix->ndim, ix->size);
@@ -12299,6 +12305,7 @@ static int ci__ops_la_matrix_power(ci__L *L, const ci__opdef *op, ci_arg *a, ci_
     const char *api = "linalg.matrix_power";
     ci__box *A = ci__lower_arg_box(L, op, a, 0), *r = NULL;
     int64_t n = ci__lower_arg_int(L, op, a, 1);
+    uint64_t m = n < 0 ? 0 - (uint64_t)n : (uint64_t)n;   /* |n| (of INT64_MIN too) */
     if (A->ndim < 2)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: The input tensor A must have at least 2 dimensions.", api);
     if (A->size[A->ndim - 1] != A->size[A->ndim - 2])
@@ -12319,13 +12326,12 @@ static int ci__ops_la_matrix_power(ci__L *L, const ci__opdef *op, ci_arg *a, ci_
         e[0] = ci__ops_T(A);
         ci__ops_la_inv(L, &inv, e, o);
         A = ci__ir_box_get(L, o[0]);
-        n = -n;
     }
-    while (n) {   /* r = A^(bits so far), A squared at each step */
-        if (n & 1)
+    while (m) {   /* r = A^(bits so far), A squared at each step */
+        if (m & 1)
             r = r ? ci__ops_call2(L, "aten.matmul.default", ci__ops_T(r), ci__ops_T(A)) : A;
-        n >>= 1;
-        if (n) A = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(A), ci__ops_T(A));
+        m >>= 1;
+        if (m) A = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(A), ci__ops_T(A));
     }
     outs[0] = ci__ir_tensor_of(r);
     return 1;

@@ -323,6 +323,19 @@ CI_TEST(test_as_strided_extent_overflow) {
     CI_ENV_CLOSE(e);
 }
 
+/* an upscale_factor whose square does not fit in int64 is refused (PyTorch 1.13 divides by
+   the wrapped square: a floating point exception) */
+CI_TEST(test_pixel_shuffle_factor_overflow) {
+    ci_test_env e;
+    CI_ENV_OPEN(e);
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_INVALID_ARGS, "too large",
+                     ci_arg a[2];
+                     a[0] = ci_arg_tensor(ci_test_input(g, "x", CI_F32, 3, 8, 3, 3));
+                     a[1] = ci_arg_int((int64_t)1 << 32);
+                     ci_call1(g, "aten.pixel_shuffle.default", 2, a, 0, NULL));
+    CI_ENV_CLOSE(e);
+}
+
 CI_TEST(test_dtype_errors) {
     ci_test_env e;
     CI_ENV_OPEN(e);
@@ -1825,6 +1838,7 @@ int main(int argc, char **argv) {
     CI_RUN_SWEEP(test_call_argument_limits);
     /* last: undefined behaviour here stops a sanitized binary */
     CI_RUN_SWEEP(test_as_strided_extent_overflow);
+    CI_RUN_SWEEP(test_pixel_shuffle_factor_overflow);
     CI_RUN_SWEEP(test_element_count_overflow);
     return ci_test_done();
 }

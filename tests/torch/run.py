@@ -2245,6 +2245,13 @@ def tail14b_cases(add, G):
         add(op_case("aten.median.default", "a", I(dt, [6])))
         add(op_case("aten.nanmedian.default", "a", I(dt, [1023])))
     add(op_case("aten.isin.Tensor_Tensor", "a, b", I("i64", [7, 5], "grid"), I("f32", [4], "grid")))
+    # int64 numbers past 2^53 (a double would round 2^53 + 1 to 2^53)
+    G("isin and index_fill of int64 numbers past 2^53", [("x", I("i64", [7], "grid")),
+                                                         ("i", I("i64", [2], "idx3"))],
+      ["t = aten.add.Tensor(x, 9007199254740992)",
+       "a = aten.isin.Tensor_Scalar(t, 9007199254740993)",
+       "b = aten.isin.Scalar_Tensor(9007199254740993, t)",
+       "c = aten.index_fill.int_Scalar(t, 0, i, 9007199254740993)"], ["a", "b", "c"])
     add(op_case("aten.isin.Tensor_Tensor", "a, b", I("f32", [7, 5], "nan"), I("f64", [7], "nan")))
     add(op_case("aten.nanmedian.default", "a", I("f32", [3], "nan")))
     add(op_case("aten.dist.default", "a, b", I("f32", [7, 5]), I("f64", [5]), **R))
