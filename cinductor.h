@@ -6254,7 +6254,8 @@ static int ci__ops_pixel_shuffle(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
     if (nb + 5 > CI_MAX_DIMS)
         CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: at most %d batch dims", op->name, CI_MAX_DIMS - 5);
     c = x->size[nb]; h = x->size[nb + 1]; w = x->size[nb + 2];
-    if (!un && ci__util_mul_ovf(r, r, &rr))
+    if (!un && (ci__util_mul_ovf(r, r, &rr) || ci__util_mul_ovf(h, r, &sh[0]) ||
+                ci__util_mul_ovf(w, r, &sh[0])))   /* (an empty self may have any h and w) */
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: pixel_shuffle: upscale_factor %lld is too large",
                  op->name, (long long)r);
     if (!un && c % rr)
