@@ -12261,7 +12261,7 @@ static int ci__ops_la_svd(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[4];
     int pd = ci__lower_pidx(op, "driver"), full, uv = 1;
     int64_t m, n;
-    ci_arg e[3];
+    ci_arg e[4];
     ci__ops_la_matrix(L, api[op->extra], A, "A");
     if (pd >= 0 && a[pd].kind != CI_ARG_NONE)
         CI__FAIL(L, CI_ERR_UNSUPPORTED, "torch.linalg.svd: keyword argument `driver=` is only "
@@ -12281,7 +12281,8 @@ static int ci__ops_la_svd(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     e[0] = ci__ops_T(A);
     e[1] = ci_arg_bool(full && uv);
     e[2] = ci_arg_bool(uv);
-    ci__ops_la_ext(L, "cinductor.gesvd", 3, e, r, 4);
+    e[3] = ci_arg_bool(1);   /* NaN or inf: PyTorch fails */
+    ci__ops_la_ext(L, "cinductor.gesvd", 4, e, r, 4);
     if (op->extra == 3) {
         outs[0] = ci__ir_tensor_of(r[1]);
         return 1;
@@ -12348,7 +12349,7 @@ static int ci__ops_la_pinv(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     int ph = ci__lower_pidx(op, "hermitian");
     int64_t rows, cols, k;
     double atol = 0, rtol;
-    ci_arg e[3];
+    ci_arg e[4];
     ci__ops_la_matrix(L, api, A, "A");
     rows = A->size[A->ndim - 2];
     cols = A->size[A->ndim - 1];
@@ -12379,7 +12380,8 @@ static int ci__ops_la_pinv(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     e[0] = ci__ops_T(A);
     e[1] = ci_arg_bool(0);
     e[2] = ci_arg_bool(1);
-    ci__ops_la_ext(L, "cinductor.gesvd", 3, e, r, 4);
+    e[3] = ci_arg_bool(1);   /* NaN or inf: PyTorch fails */
+    ci__ops_la_ext(L, "cinductor.gesvd", 4, e, r, 4);
     s = r[1];
     {   /* the threshold, a number per matrix: max(atol, rtol * s[..., 0]) */
         int64_t last = -1;
@@ -12431,7 +12433,7 @@ static int ci__ops_la_lstsq(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     int pd = ci__lower_pidx(op, "driver"), vec;
     int64_t rows, cols, last = -1, zero = 0;
     double rcond;
-    ci_arg e[3];
+    ci_arg e[4];
     ci__ops_la_matrix(L, api, A, "A");
     ci__ops_la_float(L, api, B);
     ci__ops_la_same_dtype(L, api, A, B);
@@ -12456,7 +12458,8 @@ static int ci__ops_la_lstsq(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     e[0] = ci__ops_T(A);
     e[1] = ci_arg_bool(0);
     e[2] = ci_arg_bool(1);
-    ci__ops_la_ext(L, "cinductor.gesvd", 3, e, r, 4);
+    e[3] = ci_arg_bool(0);   /* gelsy runs on a NaN: no check */
+    ci__ops_la_ext(L, "cinductor.gesvd", 4, e, r, 4);
     s = r[1];
     {
         ci_arg y[3];
@@ -12507,7 +12510,7 @@ static int ci__ops_la_lstsq(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
 static ci__box *ci__ops_la_mnorm(ci__L *L, const char *api, ci__box *x, double ord,
                                  const char *sord) {
     int64_t m1 = -1, m2 = -2, both[2] = {-2, -1};
-    ci_arg e[3];
+    ci_arg e[4];
     ci__box *s;
     const char *red;
     if (sord && !strcmp(sord, "fro")) {
@@ -12524,7 +12527,8 @@ static ci__box *ci__ops_la_mnorm(ci__L *L, const char *api, ci__box *x, double o
         e[0] = ci__ops_T(x);
         e[1] = ci_arg_bool(0);
         e[2] = ci_arg_bool(0);
-        ci__ops_la_ext(L, "cinductor.gesvd", 3, e, r, 4);
+        e[3] = ci_arg_bool(1);   /* NaN or inf: PyTorch fails */
+        ci__ops_la_ext(L, "cinductor.gesvd", 4, e, r, 4);
         s = r[1];
         red = sord ? "aten.sum.dim_IntList" : ord > 0 ? "aten.amax.default" : "aten.amin.default";
     } else if (ord == 1 || ord == -1 || ord == HUGE_VAL || ord == -HUGE_VAL) {
@@ -13885,7 +13889,8 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.linalg_eigh", "self, UPLO='L'", ci__ops_la_eigh, 0, 1, 0, N, 0, 2, _, DE, FLT, _, 0) \
     X("aten.linalg_eigvalsh", "self, UPLO='L'", \
       ci__ops_la_eigh, 0, 2, 0, N, 0, 1, _, DE, FLT, _, 0) \
-    E("cinductor.gesvd", "self, full, uv", ci__lapack_gesvd_run, ci__lapack_gesvd_infer, 4, 0) \
+    E("cinductor.gesvd", "self, full, uv, check", \
+      ci__lapack_gesvd_run, ci__lapack_gesvd_infer, 4, 0) \
     X("aten._linalg_svd", "A, full_matrices=False, compute_uv=True, *, driver=None", \
       ci__ops_la_svd, 0, 0, 0, N, 0, 3, _, DE, FLT, _, 0) \
     X("aten.linalg_svd", "A, full_matrices=True, *, driver=None", \
@@ -23813,6 +23818,28 @@ static void ci__lapack_fail(void *user, const char *msg) {
     if (p) snprintf(p->ext_msg, sizeof p->ext_msg, "%s", msg);
 }
 
+/* a kernel whose iteration cannot converge on a NaN or an infinity fails at the first matrix
+   holding one, as LAPACK's does: PyTorch's message, WHAT after "because the input matrix" */
+static int ci__lapack_finite(void *user, const ci_extern_tensor *x, const char *api,
+                             const char *what) {
+    const int f64 = x->dtype == CI_F64;
+    const int64_t nb = ci__lapack_batch(x, 2);
+    const int64_t el = x->shape[x->ndim - 2] * x->shape[x->ndim - 1];
+    char batch[64] = "", msg[256];
+    int64_t t, i;
+    for (t = 0; t < nb; t++) {
+        const void *a = ci__lapack_mat(x->data, f64, t, el);
+        for (i = 0; i < el && isfinite(ci__lapack_get(a, f64, i)); i++) continue;
+        if (i < el) break;
+    }
+    if (t == nb) return 1;
+    if (x->ndim > 2) snprintf(batch, sizeof batch, "(Batch element %lld): ", (long long)t);
+    snprintf(msg, sizeof msg, "%s: %sThe algorithm failed to converge because the input matrix %s",
+             api, batch, what);
+    ci__lapack_fail(user, msg);
+    return 0;
+}
+
 /* potrf(self, upper, api) -> (L, info) */
 static void ci__lapack_potrf_range(void *arg, long long b, long long e) {
     const ci__lapack_job *J = (const ci__lapack_job *)arg;
@@ -24384,6 +24411,10 @@ static int ci__lapack_syev_run(const ci_extern_tensor *ins, int nins, const ci_a
     J.f64 = ins[0].dtype == CI_F64;
     J.m = J.n = ins[0].shape[ins[0].ndim - 1];
     J.r = 0;
+    if (!ci__lapack_finite(user, &ins[0], "linalg.eigh",
+                           "is ill-conditioned or has too many repeated eigenvalues (it holds "
+                           "a NaN or an infinity)."))
+        return 1;
     ci__rt_linalg_par(user, ci__lapack_syev_range, ci__lapack_batch(&ins[0], 2), &J);
     return 0;
 }
@@ -24391,11 +24422,12 @@ static int ci__lapack_syev_run(const ci_extern_tensor *ins, int nins, const ci_a
 /* -- singular values: one-sided Jacobi (Hestenes) in double on W, A or A^T whichever is tall
    (p x q, p >= q): column pairs rotated until every pair is orthogonal to 2^-52, V the
    rotations' product, sigma the columns' norms, U the normalised columns; sorted descending.
-   Full U (p x p): the columns completed with the unit vectors of largest residual, each
-   orthogonalised twice against the others. -- */
+   The columns of U past the rank (a zero singular value leaves a zero column) and, for a
+   full U (p x p), those past q are completed with the unit vectors of largest residual, each
+   orthogonalised twice against the others, so U is orthonormal whatever the rank. -- */
 static void ci__lapack_svd1(double *w, double *v, double *u, double *s, int64_t p, int64_t q,
                             int full) {
-    int64_t i, j, k, sweep, nu;
+    int64_t i, j, k, sweep, nu, rank;
     for (i = 0; i < q * q; i++) v[i] = 0;
     for (i = 0; i < q; i++) v[i * q + i] = 1;
     for (sweep = 0; sweep < 80; sweep++) {
@@ -24456,9 +24488,10 @@ static void ci__lapack_svd1(double *w, double *v, double *u, double *s, int64_t 
     }
     nu = full ? p : q;
     for (i = 0; i < p * nu; i++) u[i] = 0;
-    for (i = 0; i < q; i++)
-        for (k = 0; k < p; k++) u[k * nu + i] = s[i] > 0 ? w[k * q + i] / s[i] : 0;
-    for (i = q; i < nu; i++) {   /* completion: the unit vector least in the span so far */
+    for (rank = 0; rank < q && s[rank] > 0; rank++) continue;
+    for (i = 0; i < rank; i++)
+        for (k = 0; k < p; k++) u[k * nu + i] = w[k * q + i] / s[i];
+    for (i = rank; i < nu; i++) {   /* completion: the unit vector least in the span so far */
         int64_t best = 0, e, pass;
         double bn = -1;
         for (e = 0; e < p; e++) {
@@ -24482,7 +24515,7 @@ static void ci__lapack_svd1(double *w, double *v, double *u, double *s, int64_t 
     }
 }
 
-/* gesvd(self, full, uv) -> (U, S, Vh, workspace) */
+/* gesvd(self, full, uv, check) -> (U, S, Vh, workspace); check: fail on a NaN or an infinity */
 static void ci__lapack_gesvd_range(void *arg, long long b, long long e) {
     const ci__lapack_job *J = (const ci__lapack_job *)arg;
     const int64_t m = J->m, n = J->n, tall = m >= n, p = tall ? m : n, q = tall ? n : m;
@@ -24523,8 +24556,9 @@ static ci_result ci__lapack_gesvd_infer(const ci_extern_tensor *ins, int nins, c
     int64_t m, n, p, q, nu;
     int full, uv, d = x->ndim;
     (void)user;
-    if (nins != 1 || nouts != 4 || nargs < 3 || args[1].kind != CI_ARG_BOOL ||
-        args[2].kind != CI_ARG_BOOL || d < 2 || (x->dtype != CI_F32 && x->dtype != CI_F64))
+    if (nins != 1 || nouts != 4 || nargs < 4 || args[1].kind != CI_ARG_BOOL ||
+        args[2].kind != CI_ARG_BOOL || args[3].kind != CI_ARG_BOOL || d < 2 ||
+        (x->dtype != CI_F32 && x->dtype != CI_F64))
         return CI_ERR_SHAPE;
     full = args[1].u.b;
     uv = args[2].u.b;
@@ -24557,6 +24591,9 @@ static int ci__lapack_gesvd_run(const ci_extern_tensor *ins, int nins, const ci_
     J.m = ins[0].shape[ins[0].ndim - 2];
     J.n = ins[0].shape[ins[0].ndim - 1];
     J.r = 0;
+    if (args[3].u.b &&
+        !ci__lapack_finite(user, &ins[0], "linalg.svd", "contained non-finite values."))
+        return 1;
     ci__rt_linalg_par(user, ci__lapack_gesvd_range, ci__lapack_batch(&ins[0], 2), &J);
     return 0;
 }

@@ -191,10 +191,53 @@ CI_TEST(test_qr_eigen_svd_expm) {
     }
 }
 
+/* rank-deficient input (a product of thinner factors, the zero matrix, a zero column): the
+   columns of U past the rank are completed, so U^T U = I for the thin and the full U, and
+   U S V^T = A still holds */
+CI_TEST(test_svd_rank_deficient) {
+    ci_test_rng r = ci_test_rng_make(5);
+    static const int64_t cases[][3] = {{6, 6, 3}, {9, 4, 2}, {4, 9, 1}, {5, 3, 0}, {7, 7, 6}};
+    size_t s;
+    for (s = 0; s < sizeof cases / sizeof cases[0]; s++) {
+        const int64_t m = cases[s][0], n = cases[s][1], rk = cases[s][2];
+        const int64_t p = m > n ? m : n, q = m < n ? m : n, big = p * p;
+        double *a = (double *)malloc((size_t)(8 * big + p) * sizeof(double));
+        double *f = a + big, *g = f + big, *w = g + big, *v = w + big, *u = v + big;
+        double *t = u + big, *t2 = t + big, *sv = t2 + big;
+        int64_t i, j, full;
+        randmat(f, m * rk, &r);
+        randmat(g, rk * n, &r);
+        mm(f, g, a, m, rk, n, 0, 0);
+        if (rk == 6)
+            for (i = 0; i < m; i++) a[i * n + 2] = 0;   /* a zero column in a rank-6 matrix */
+        for (full = 0; full < 2; full++) {
+            const int64_t nu = full ? p : q;
+            for (i = 0; i < m; i++)
+                for (j = 0; j < n; j++) w[m >= n ? i * q + j : j * q + i] = a[i * n + j];
+            ci__lapack_svd1(w, v, u, sv, p, q, (int)full);
+            mm(u, u, t, nu, p, nu, 1, 0);   /* U^T U */
+            for (i = 0; i < nu; i++) t[i * nu + i] -= 1;
+            for (i = 0; i < nu * nu; i++)
+                CI_CHECK_MSG(fabs(t[i]) < 1e-12, "U^T U %dx%d rank %d full %d: %g", (int)m,
+                             (int)n, (int)rk, (int)full, t[i]);
+            for (i = rk; i < q; i++) CI_CHECK(sv[i] < 1e-12 * (sv[0] > 1 ? sv[0] : 1));
+            for (i = 0; i < p; i++)
+                for (j = 0; j < q; j++) t[i * q + j] = u[i * nu + j] * sv[j];
+            mm(t, v, t2, p, q, q, 0, 1);
+            for (i = 0; i < m; i++)
+                for (j = 0; j < n; j++)
+                    CI_CHECK(fabs((m >= n ? t2[i * n + j] : t2[j * m + i]) - a[i * n + j]) <
+                             1e-11 * (double)p);
+        }
+        free(a);
+    }
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_cholesky_and_triangular_solves);
     CI_RUN(test_lu_solves_and_pivots);
     CI_RUN(test_qr_eigen_svd_expm);
+    CI_RUN(test_svd_rank_deficient);
     return ci_test_done();
 }

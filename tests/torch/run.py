@@ -214,8 +214,9 @@ class I:
 #   spd (R R^T + n I), wc (U diag(s) V^T, s in [1, 2]: pivoting, condition number <= 2), tril and
 #   triu (triangular, |diagonal| in [1, 2], either sign; off-diagonal entries halved), chol (a
 #   Cholesky factor: tril with a positive diagonal), sym (symmetric, not positive-definite),
-#   sing (wc with its second column zero: an exact zero pivot, info 2)
-LA_KINDS = ("spd", "wc", "tril", "triu", "chol", "sym", "sing")
+#   sing (wc with its second column zero: an exact zero pivot, info 2), wcnan (wc with a NaN in
+#   the last matrix), syminf (sym with an infinity in the last matrix)
+LA_KINDS = ("spd", "wc", "tril", "triu", "chol", "sym", "sing", "wcnan", "syminf")
 
 
 def la_matrices(rng, k, shape):
@@ -233,6 +234,15 @@ def la_matrices(rng, k, shape):
             a = (u * s[..., None, :]) @ vt
         if k == "sing" and n > 1:
             a[..., :, 1] = 0
+        return a
+    if k == "wcnan":
+        a = la_matrices(rng, "wc", shape)
+        a.reshape((-1, m, n))[-1, m - 1, 0] = np.nan
+        return a
+    if k == "syminf":
+        a = la_matrices(rng, "sym", shape)
+        a.reshape((-1, m, n))[-1, 0, n - 1] = np.inf
+        a.reshape((-1, m, n))[-1, n - 1, 0] = np.inf
         return a
     d = rng.uniform(1, 2, shape[:-1]) * (1 if k == "chol" else rng.choice([-1, 1], shape[:-1]))
     a = rng.standard_normal(shape) * 0.5
@@ -1408,6 +1418,25 @@ def build_cases():
                      ["u, s, v = aten.svd.default(a)", "au = aten.abs.default(u)", "av = aten.abs.default(v)"],
                      ["s", "au", "av"], **LT))
             add(op_case("aten.svd.default", "a, True, False", I(dt, sh, "wc"), **LT))
+    # rank-deficient input (a zero column: an exact zero singular value): U and V still
+    # orthonormal; a NaN or an infinity fails as LAPACK's does, naming the batch element
+    for dt in FLT:
+        LT = dict(tol=(1e-3, 1e-4)) if dt == "f32" else dict(tol=(1e-8, 1e-9))
+        for sh, full in (([5, 5], "False"), ([6, 3], "True"), ([3, 6], "True"), ([2, 4, 4], "True")):
+            add(Case("svd rank-deficient %s %s full=%s" % (dt, sh, full), [("a", I(dt, sh, "sing"))],
+                     ["u, s, vh = aten.linalg_svd.default(a, %s)" % full,
+                      "ut = aten.transpose.int(u, -2, -1)", "vt = aten.transpose.int(vh, -2, -1)",
+                      "gu = aten.matmul.default(ut, u)", "gv = aten.matmul.default(vh, vt)"],
+                     ["s", "gu", "gv"], **LT))
+        add(op_case("aten.linalg_svdvals.default", "a", I(dt, [4, 3], "wcnan"),
+                    error="linalg.svd: The algorithm failed to converge because the input matrix "
+                          "contained non-finite values"))
+        add(op_case("aten.linalg_pinv.atol_rtol_float", "a", I(dt, [3, 4, 3], "wcnan"),
+                    error="linalg.svd: (Batch element 2): The algorithm failed to converge"))
+        add(op_case("aten.linalg_matrix_norm.str_ord", "a, 'nuc'", I(dt, [4, 4], "wcnan"),
+                    error="non-finite values"))
+        add(op_case("aten.linalg_eigvalsh.default", "a", I(dt, [2, 4, 4], "syminf"),
+                    error="linalg.eigh: (Batch element 1): The algorithm failed to converge"))
     add(Case("linalg_svd driver fails", [("a", I("f32", [3, 3]))],
              ["u, s, v = aten.linalg_svd.default(a, driver='gesvd')"], ["s"], error="driver"))
 
