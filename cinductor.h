@@ -12599,17 +12599,32 @@ static int ci__ops_la_cond(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
                 *small = ci__ops_la_mnorm(L, api, x, -2, NULL);
         r = p == 2 ? ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(big), ci__ops_T(small))
                    : ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(small), ci__ops_T(big));
-    } else {
-        ci_tensor o[1];
-        ci_arg e[1];
-        ci__opdef inv = *op;
+    } else {   /* norm(A) norm(inv(A)); infinite where A is singular or the product 0 * inf */
+        ci_tensor o[2];
+        ci_arg e[4];
+        ci__box *inv, *bad, *bad2;
         ci__ops_la_square(L, api, x, "A");
-        inv.extra = 1;
         e[0] = ci__ops_T(x);
-        ci__ops_la_inv(L, &inv, e, o);
+        if (ci__lower_call_op(L, "aten.linalg_inv_ex.default", 1, e, 0, NULL, o, 2) != 2)
+            CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: the inverse failed", api);
+        bad = ci__ops_call2(L, "aten.gt.Scalar", ci_arg_tensor(o[1]), ci_arg_int(0));
+        bad2 = ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(bad), ci_arg_int(-1));
+        bad2 = ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(bad2), ci_arg_int(-1));
+        e[0] = ci__ops_T(bad2);   /* a singular A's inverse zeroed: its norm stays finite */
+        e[1] = ci_arg_float(0);
+        e[2] = ci_arg_tensor(o[0]);
+        inv = ci__ops_callb(L, "aten.where.ScalarSelf", 3, e);
         r = ci__ops_call2(L, "aten.mul.Tensor",
                           ci__ops_T(ci__ops_la_mnorm(L, api, x, p, sord)),
-                          ci__ops_T(ci__ops_la_mnorm(L, api, ci__ir_box_get(L, o[0]), p, sord)));
+                          ci__ops_T(ci__ops_la_mnorm(L, api, inv, p, sord)));
+        e[0] = ci__ops_T(r);
+        e[1] = e[2] = ci_arg_float(HUGE_VAL);
+        e[3] = ci_arg_float(-HUGE_VAL);
+        r = ci__ops_callb(L, "aten.nan_to_num.default", 4, e);
+        e[0] = ci__ops_T(bad);
+        e[1] = ci_arg_float(HUGE_VAL);
+        e[2] = ci__ops_T(r);
+        r = ci__ops_callb(L, "aten.where.ScalarSelf", 3, e);
     }
     outs[0] = ci__ir_tensor_of(r);
     return 1;

@@ -233,11 +233,53 @@ CI_TEST(test_svd_rank_deficient) {
     }
 }
 
+/* linalg.cond of a batch [singular (a zero column), zero matrix, identity] for every norm
+   that takes the inverse: inf, inf, 1 (2 for 'fro', 3 for 'nuc'), through TCC */
+CI_TEST(test_cond_singular_is_inf) {
+    static const char *const ords[] = {"1", "-1", "inf", "-inf", "'fro'", "'nuc'"};
+    float a[3 * 9] = {1, 0, 2, 3, 0, 4, 5, 0, 6,
+                      0, 0, 0, 0, 0, 0, 0, 0, 0,
+                      1, 0, 0, 0, 1, 0, 0, 0, 1};
+    size_t o;
+    for (o = 0; o < sizeof ords / sizeof ords[0]; o++) {
+        char cig[256], msg[200] = "";
+        const void *in[1];
+        void *out[1];
+        float c[3] = {0, 0, 0};
+        const double id = o < 4 ? 1 : o == 4 ? 3 : 9;
+        ci_ctx *ctx;
+        ci_ctx_desc cd;
+        ci_graph *g;
+        ci_program *p = NULL;
+        ci_compile_desc pd;
+        int ok;
+        snprintf(cig, sizeof cig, "input a: f32[3, 3, 3]\nc = aten.linalg_cond.%s(a, %s)\n"
+                 "output c\n", o < 4 ? "default" : "p_str", ords[o]);
+        memset(&cd, 0, sizeof cd);
+        memset(&pd, 0, sizeof pd);
+        pd.backend = CI_BACKEND_TCC;
+        CI_CHECK(ci_ctx_create(&cd, &ctx) == CI_OK);
+        g = ci_graph_create(ctx);
+        in[0] = a;
+        out[0] = c;
+        ok = ci_cig_parse(g, cig, strlen(cig), "t.cig", NULL, msg, 200) == CI_OK &&
+             ci_compile(g, &pd, &p) == CI_OK &&
+             ci_program_run(p, 1, in, 1, out) == CI_OK;
+        CI_CHECK_MSG(ok, "cond %s: %s %s", ords[o], msg, ci_ctx_last_error(ctx));
+        CI_CHECK_MSG(isinf(c[0]) && c[0] > 0 && isinf(c[1]) && c[1] > 0 &&
+                     fabs(c[2] - id) < 1e-5, "cond %s: %g %g %g", ords[o], c[0], c[1], c[2]);
+        if (p) ci_program_destroy(p);
+        ci_graph_destroy(g);
+        ci_ctx_destroy(ctx);
+    }
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_cholesky_and_triangular_solves);
     CI_RUN(test_lu_solves_and_pivots);
     CI_RUN(test_qr_eigen_svd_expm);
     CI_RUN(test_svd_rank_deficient);
+    CI_RUN(test_cond_singular_is_inf);
     return ci_test_done();
 }

@@ -1494,6 +1494,12 @@ def build_cases():
                 add(op_case("aten.linalg_cond.default", "a, %s" % o, I(dt, sh, "wc"), **LT))
             for o in ("'fro'", "'nuc'"):
                 add(op_case("aten.linalg_cond.p_str", "a, %s" % o, I(dt, sh, "wc"), **LT))
+        # a singular matrix (in a batch with regular ones): infinite, as PyTorch's inverse
+        # filled with inf (not 'nuc': PyTorch 1.13 returns what LAPACK's SVD of that infinite
+        # matrix leaves; cinductor gives inf, tests/test_linalg.c checks it)
+        for o in ("1", "-1", "inf", "-inf"):
+            add(op_case("aten.linalg_cond.default", "a, %s" % o, I(dt, [3, 4, 4], "sing"), **LT))
+        add(op_case("aten.linalg_cond.p_str", "a, 'fro'", I(dt, [3, 4, 4], "sing"), **LT))
     add(op_case("aten.linalg_matrix_norm.default", "a, 3", I("f32", [3, 3]), error="not supported"))
     add(op_case("aten.linalg_matrix_norm.default", "a, 2", I("i64", [3, 3]), error="floating point"))
 
