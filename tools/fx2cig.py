@@ -94,7 +94,24 @@ def trace(fn, example_inputs):
         from torch.func import functionalize          # PyTorch 2.x
     except ImportError:
         from functorch.experimental import functionalize
-    return make_fx(functionalize(fn))(*example_inputs)
+    gm = make_fx(functionalize(fn))(*example_inputs)
+    if any(_mutates(n) for n in gm.graph.nodes):
+        # PyTorch 2.x decomposes some composite ops (gru, the rolls and pads of swin) below
+        # functionalization, so their in-place steps stay in the trace: the traced graph,
+        # whose ops are all aten ops now, is functionalized once more
+        gm = make_fx(functionalize(gm))(*example_inputs)
+    return gm
+
+
+def _mutates(n):
+    """an in-place op in a trace, other than functionalization's write back into an input"""
+    if n.op != "call_function" or n.target is operator.getitem:
+        return False
+    sch = getattr(n.target, "_schema", None)
+    if sch is None or not sch.is_mutable:
+        return False
+    return not (str(n.target).startswith("aten.copy_") and not n.users and
+                n.args[0].op in ("placeholder", "get_attr"))
 
 
 def _dtype_name(dt, where):
@@ -260,11 +277,7 @@ def to_cig(fn, example_inputs, names=None, gm=None, title=None):
             if opn is None:
                 raise ExportError("node %s: %s is not an aten op (only torch.ops overloads and "
                                   "getitem can be exported)" % (n.name, getattr(n.target, "__name__", n.target)))
-            sch = getattr(n.target, "_schema", None)
-            if opn.startswith("aten.copy_") and not n.users and \
-                    n.args[0].op in ("placeholder", "get_attr"):
-                continue   # functionalization's write back into an input: cinductor writes none
-            if sch is not None and sch.is_mutable:
+            if _mutates(n):
                 raise ExportError("node %s: %s mutates its arguments (in-place ops cannot be "
                                   "exported; use the out-of-place op)" % (n.name, opn))
         elif n.op in ("call_method", "call_module"):
@@ -379,6 +392,8 @@ def to_cig(fn, example_inputs, names=None, gm=None, title=None):
             if k == 0:
                 raise ExportError("%s: returns an empty list" % where)
             for i, r in enumerate(values[n]):
+                if r is None and lhs[i] == "_":
+                    continue   # a result the op leaves out (mkldnn_rnn_layer's workspace)
                 if not isinstance(r, torch.Tensor):
                     raise ExportError("%s: result %d is a %s, not a tensor"
                                       % (where, i, type(r).__name__))
