@@ -12630,6 +12630,202 @@ static int ci__ops_la_cond(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     return 1;
 }
 
+/* -- attention: scaled dot-product attention (PyTorch 1.13's _scaled_dot_product_attention,
+   2.x's scaled_dot_product_attention and _scaled_dot_product_flash_attention_for_cpu) and the
+   fast path of nn.MultiheadAttention (_native_multi_head_attention), decomposed as PyTorch's
+   math path computes them: matmuls, the mask, a softmax. A row that the mask empties is NaN,
+   as in PyTorch 1.13's softmax. -- */
+static ci__box *ci__ops_attn_view(ci__L *L, ci__box *x, int n, const int64_t *size) {
+    return ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(size, n));
+}
+
+static ci__box *ci__ops_attn_call3(ci__L *L, const char *name, ci_arg x, ci_arg y, ci_arg z) {
+    ci_arg e[3];
+    e[0] = x;
+    e[1] = y;
+    e[2] = z;
+    return ci__ops_callb(L, name, 3, e);
+}
+
+static ci__box *ci__ops_attn_mT(ci__L *L, ci__box *x) {
+    return ci__ops_attn_call3(L, "aten.transpose.int", ci__ops_T(x), ci_arg_int(-2),
+                              ci_arg_int(-1));
+}
+
+/* the [L, S] mask of a causal attention: key j takes part in query i where j <= i */
+static ci__box *ci__ops_attn_causal(ci__L *L, int64_t nq, int64_t nk) {
+    int64_t col[2] = {nq, 1};
+    ci__box *r = ci__ops_call1(L, "aten.arange.default", ci_arg_int(nq));
+    ci__box *c = ci__ops_call1(L, "aten.arange.default", ci_arg_int(nk));
+    r = ci__ops_attn_view(L, r, 2, col);
+    return ci__ops_call2(L, "aten.le.Tensor", ci__ops_T(c), ci__ops_T(r));
+}
+
+/* softmax(q k^T scale + mask) over q [..., L, E], k [..., S, E]: mask NULL, bool (`keep`: True
+   takes part, else True masks out) or float (added); causal adds the lower triangle. Returns
+   the weights; *lse (unless NULL) the rows' log-sum-exp [..., L] */
+static ci__box *ci__ops_attn_weights(ci__L *L, ci__box *q, ci__box *k, ci__box *mask, int keep,
+                                     int causal, double scale, ci__box **lse) {
+    int64_t last = -1;
+    ci__box *sc = ci__ops_call2(L, "aten.mul.Scalar", ci__ops_T(q), ci_arg_float(scale));
+    sc = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(sc), ci__ops_T(ci__ops_attn_mT(L, k)));
+    if (causal) {
+        ci__box *out = ci__ops_call1(L, "aten.logical_not.default",
+                                     ci__ops_T(ci__ops_attn_causal(L, q->size[q->ndim - 2],
+                                                                   k->size[k->ndim - 2])));
+        sc = ci__ops_attn_call3(L, "aten.masked_fill.Scalar", ci__ops_T(sc), ci__ops_T(out),
+                                ci_arg_float(-HUGE_VAL));
+    }
+    if (mask && mask->dt == CI_BOOL) {
+        ci__box *out = keep ? ci__ops_call1(L, "aten.logical_not.default", ci__ops_T(mask)) : mask;
+        sc = ci__ops_attn_call3(L, "aten.masked_fill.Scalar", ci__ops_T(sc), ci__ops_T(out),
+                                ci_arg_float(-HUGE_VAL));
+    } else if (mask) {
+        sc = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(sc), ci__ops_T(mask));
+    }
+    if (lse)
+        *lse = ci__ops_attn_call3(L, "aten.logsumexp.default", ci__ops_T(sc),
+                                  ci_arg_ints(&last, 1), ci_arg_bool(0));
+    return ci__ops_attn_call3(L, "aten._softmax.default", ci__ops_T(sc), ci_arg_int(-1),
+                              ci_arg_bool(0));
+}
+
+/* _scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.,
+   need_attn_weights=False, is_causal=False) -> (output, weights) (extra 0, PyTorch 1.13; the
+   weights whatever need_attn_weights says, as 1.13's);
+   scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0,
+   is_causal=False, *, scale=None, enable_gqa=False) -> output (1);
+   _scaled_dot_product_flash_attention_for_cpu(query, key, value, dropout_p=0.0,
+   is_causal=False, *, attn_mask=None, scale=None) -> (output, logsumexp) (2) */
+static int ci__ops_attn_sdpa(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = op->name;
+    ci__box *q = ci__lower_arg_box(L, op, a, 0), *k = ci__lower_arg_box(L, op, a, 1);
+    ci__box *v = ci__lower_arg_box(L, op, a, 2), *mask, *w, *lse = NULL;
+    int pm = ci__lower_pidx(op, "attn_mask"), pd = ci__lower_pidx(op, "dropout_p");
+    int pc = ci__lower_pidx(op, "is_causal"), ps = ci__lower_pidx(op, "scale");
+    int pg = ci__lower_pidx(op, "enable_gqa");
+    double scale;
+    mask = ci__lower_arg_box_opt(L, op, a, pm);
+    if (q->ndim < 2 || k->ndim < 2 || v->ndim < 2 || !ci__dtype_is_float(q->dt) ||
+        k->dt != q->dt || v->dt != q->dt)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: query, key and value must be floating tensors of "
+                 "one dtype with at least 2 dims", api);
+    if (q->size[q->ndim - 1] != k->size[k->ndim - 1] ||
+        k->size[k->ndim - 2] != v->size[v->ndim - 2])
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: query [..., L, E], key [..., S, E] and value [..., S, Ev] "
+                 "do not agree", api);
+    if (ci__lower_arg_num(L, op, a, pd) != 0)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: dropout_p other than 0 draws random numbers; not "
+                 "supported (export the model in eval mode)", api);
+    if (pg >= 0 && ci__lower_arg_bool(L, op, a, pg) && q->ndim >= 3 &&
+        q->size[q->ndim - 3] != k->size[k->ndim - 3])
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: enable_gqa with fewer key heads than query heads is "
+                 "not supported", api);
+    scale = 1 / sqrt((double)q->size[q->ndim - 1]);
+    if (ps >= 0 && a[ps].kind != CI_ARG_NONE) scale = ci__lower_arg_num(L, op, a, ps);
+    w = ci__ops_attn_weights(L, q, k, mask, 1, ci__lower_arg_bool(L, op, a, pc), scale,
+                             op->extra == 2 ? &lse : NULL);
+    outs[0] = ci__ir_tensor_of(ci__ops_call2(L, "aten.matmul.default", ci__ops_T(w),
+                                             ci__ops_T(v)));
+    if (op->extra == 1) return 1;
+    outs[1] = ci__ir_tensor_of(op->extra == 2 ? lse : w);
+    return 2;
+}
+
+/* q, k or v of _native_multi_head_attention: x [B, T, E] times rows [r E, (r+1) E) of the
+   packed weight plus the bias, as [B, H, T, D] */
+static ci__box *ci__ops_attn_proj(ci__L *L, ci__box *x, ci__box *w, ci__box *b, int r, int64_t h) {
+    const int64_t e = x->size[2], d = e / h;
+    int64_t sh[4] = {x->size[0], x->size[1], h, d}, perm[4] = {0, 2, 1, 3};
+    ci_arg s[4] = {ci_arg_none(), ci_arg_int(0), ci_arg_int(r * e), ci_arg_int((r + 1) * e)};
+    ci__box *y;
+    s[0] = ci__ops_T(w);
+    w = ci__ops_callb(L, "aten.slice.Tensor", 4, s);
+    s[0] = ci__ops_T(b);
+    b = ci__ops_callb(L, "aten.slice.Tensor", 4, s);
+    y = ci__ops_attn_call3(L, "aten.linear.default", ci__ops_T(x), ci__ops_T(w), ci__ops_T(b));
+    y = ci__ops_attn_view(L, y, 4, sh);
+    return ci__ops_call2(L, "aten.permute.default", ci__ops_T(y), ci_arg_ints(perm, 4));
+}
+
+/* _native_multi_head_attention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias,
+   proj_weight, proj_bias, mask=None, need_weights=True, average_attn_weights=True,
+   mask_type=None) -> (output, weights): nn.MultiheadAttention's fast path. mask (True masks
+   out; a float one is taken as bool): mask_type 0 [L, S], 1 [B, S] (key padding), 2
+   [B, H, L, S]. Without need_weights the weights are an empty tensor */
+static int ci__ops_attn_mha(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = "_native_multi_head_attention";
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *kx = ci__lower_arg_box(L, op, a, 1);
+    ci__box *vx = ci__lower_arg_box(L, op, a, 2), *wq = ci__lower_arg_box(L, op, a, 5);
+    ci__box *bq = ci__lower_arg_box(L, op, a, 6), *mask = ci__lower_arg_box_opt(L, op, a, 9);
+    const int64_t e = ci__lower_arg_int(L, op, a, 3), h = ci__lower_arg_int(L, op, a, 4);
+    int64_t bsz, nq, nk, mt = -1, perm[4] = {0, 2, 1, 3}, sh[4], one = 1;
+    ci__box *q, *k, *v, *w, *c;
+    if (x->ndim != 3 || kx->ndim != 3 || vx->ndim != 3 || !ci__dtype_is_float(x->dt))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected query, key and value as floating [B, T, E]", api);
+    bsz = x->size[0];
+    nq = x->size[1];
+    nk = kx->size[1];
+    if (x->size[2] != e || kx->size[2] != e || kx->size[0] != bsz ||
+        memcmp(kx->size, vx->size, sizeof(int64_t) * 3))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected `query`/`key`/`value` shapes to match", api);
+    if (h <= 0 || e % h)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: embed_dim must be divisible by num_head", api);
+    if (wq->ndim != 2 || wq->size[0] != 3 * e || wq->size[1] != e || bq->ndim != 1 ||
+        bq->size[0] != 3 * e)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: qkv_weight must be [3 E, E] and qkv_bias [3 E]", api);
+    q = ci__ops_attn_proj(L, x, wq, bq, 0, h);
+    k = ci__ops_attn_proj(L, kx, wq, bq, 1, h);
+    v = ci__ops_attn_proj(L, vx, wq, bq, 2, h);
+    if (mask) {
+        if (a[12].kind == CI_ARG_NONE)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Mask Type should be defined", api);
+        mt = ci__lower_arg_int(L, op, a, 12);
+        if (mask->dt != CI_BOOL)
+            mask = ci__ops_call2(L, "aten.ne.Scalar", ci__ops_T(mask), ci_arg_int(0));
+        sh[0] = mt == 1 ? bsz : 1;
+        sh[1] = mt == 2 ? h : 1;
+        sh[2] = mt == 1 ? 1 : nq;
+        sh[3] = nk;
+        if (mt == 2) sh[0] = bsz;
+        if (mt < 0 || mt > 2 || mask->ndim != (mt == 2 ? 4 : 2) ||
+            ci__ir_numel(mask->ndim, mask->size) != sh[0] * sh[1] * sh[2] * sh[3])
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: mask_type %lld takes a mask of [L, S] (0), [B, S] (1) "
+                     "or [B, H, L, S] (2)", api, (long long)mt);
+        mask = ci__ops_attn_view(L, mask, 4, sh);
+    }
+    w = ci__ops_attn_weights(L, ci__ops_call2(L, "aten.div.Scalar", ci__ops_T(q),
+                                              ci_arg_float(sqrt((double)(e / h)))),
+                             k, mask, 0, 0, 1.0, NULL);
+    c = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(w), ci__ops_T(v));
+    c = ci__ops_call2(L, "aten.permute.default", ci__ops_T(c), ci_arg_ints(perm, 4));
+    sh[0] = bsz;
+    sh[1] = nq;
+    sh[2] = e;
+    c = ci__ops_attn_view(L, c, 3, sh);
+    c = ci__ops_attn_call3(L, "aten.linear.default", ci__ops_T(c), a[7], a[8]);
+    outs[0] = ci__ir_tensor_of(c);
+    if (!ci__lower_arg_bool(L, op, a, 10)) {
+        ci_kwarg kw[1];
+        ci_tensor o[1];
+        ci_arg z[1];
+        int64_t zero = 0;
+        z[0] = ci_arg_ints(&zero, 1);
+        kw[0].name = "dtype";
+        kw[0].value = ci_arg_dtype(x->dt);
+        if (ci__lower_call_op(L, "aten.empty.memory_format", 1, z, 1, kw, o, 1) != 1)
+            CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: empty failed", api);
+        outs[1] = o[0];
+    } else if (ci__lower_arg_bool(L, op, a, 11)) {
+        w = ci__ops_attn_call3(L, "aten.mean.dim", ci__ops_T(w), ci_arg_ints(&one, 1),
+                               ci_arg_bool(0));
+        outs[1] = ci__ir_tensor_of(w);
+    } else {
+        outs[1] = ci__ir_tensor_of(w);
+    }
+    return 2;
+}
+
 /* -- sorting: an extern heapsort along the last dim (moved there with a permute) -- */
 static ci_result ci__ops_ext_sort_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                         int nargs, ci_extern_tensor *outs, int nouts, void *user) {
@@ -13817,6 +14013,19 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__rt_ext_conv_run, ci__ops_ext_conv_infer, 2, 0) \
     X("aten.mm", "self, mat2", ci__ops_mm, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.bmm", "self, mat2", ci__ops_mm, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten._scaled_dot_product_attention", "query, key, value, attn_mask=None, dropout_p=0.0, " \
+      "need_attn_weights=False, is_causal=False", \
+      ci__ops_attn_sdpa, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten.scaled_dot_product_attention", "query, key, value, attn_mask=None, dropout_p=0.0, " \
+      "is_causal=False, *, scale=None, enable_gqa=False", \
+      ci__ops_attn_sdpa, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten._scaled_dot_product_flash_attention_for_cpu", "query, key, value, dropout_p=0.0, " \
+      "is_causal=False, *, attn_mask=None, scale=None", \
+      ci__ops_attn_sdpa, 0, 2, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten._native_multi_head_attention", "query, key, value, embed_dim, num_head, qkv_weight, " \
+      "qkv_bias, proj_weight, proj_bias, mask=None, need_weights=True, " \
+      "average_attn_weights=True, mask_type=None", \
+      ci__ops_attn_mha, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
     X("aten.matmul", "self, other", ci__ops_matmul, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.addmm", "self, mat1, mat2, *, beta=1, alpha=1", \
       ci__ops_addmm, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \

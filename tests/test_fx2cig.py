@@ -297,6 +297,19 @@ class ReluInplaceBlock(torch.nn.Module):
         return self.act(out)
 
 
+class MhaFastPath(torch.nn.Module):
+    """nn.MultiheadAttention in eval mode without grad: PyTorch's fast path, one
+    aten._native_multi_head_attention"""
+    def __init__(self, e, h):
+        super().__init__()
+        torch.manual_seed(70)
+        self.m = torch.nn.MultiheadAttention(e, h, batch_first=True).eval()
+
+    def forward(self, q):
+        with torch.no_grad():
+            return self.m(q, q, q)[0]
+
+
 def write_through_view(x):
     y = x.clone()
     y[:, 0] += 1
@@ -379,6 +392,8 @@ def cases():
     ok("module with ReLU(inplace=True) and +=", ReluInplaceBlock(12).eval(), randn(5, 12, seed=62))
     ok("writes through views (y[:, 0] += 1, a row of y.t())", write_through_view,
        randn(4, 6, seed=63))
+    ok("nn.MultiheadAttention fast path (_native_multi_head_attention)", MhaFastPath(16, 4),
+       randn(2, 7, 16, seed=71))
     ok("named inputs", mul_add_chain, randn(4, 5, seed=37), randn(5, seed=38), randn(4, 1, seed=39),
        names=["inp", "weight", "bias"])
 

@@ -1519,6 +1519,51 @@ def build_cases():
     add(op_case("aten.linalg_lu_solve.default", "a, b, c", I("f32", [3, 3], "wc"), I("i32", [3], "badidx4"), I("f32", [3, 1]),
                 error="Pivots given to lu_solve"))
 
+    # ---- attention: scaled dot-product attention and nn.MultiheadAttention's fast path ----
+    # (PyTorch 2.x's names have references written with 1.13's ops where 1.13 lacks them,
+    # NEW_OPS below; on a PyTorch that has them, its own ops are the reference)
+    for dt in FLT:
+        for qs, ks, vs in (([2, 3, 5, 4], [2, 3, 6, 4], [2, 3, 6, 7]), ([3, 1, 4], [3, 7, 4], [3, 7, 2]),
+                           ([1, 2, 7, 8], [1, 2, 1, 8], [1, 2, 1, 8])):
+            L_, S_ = qs[-2], ks[-2]
+            sd = [I(dt, qs), I(dt, ks), I(dt, vs)]
+            add(op_case("aten._scaled_dot_product_attention.default", "a, b, c", *sd))
+            add(op_case("aten._scaled_dot_product_attention.default", "a, b, c, None, 0.0, True, True", *sd))
+            add(op_case("aten._scaled_dot_product_attention.default", "a, b, c, d", *sd, I(dt, [L_, S_])))
+            add(op_case("aten._scaled_dot_product_attention.default", "a, b, c, d", *sd, I("bool", [L_, S_])))
+            add(op_case("aten.scaled_dot_product_attention.default", "a, b, c", *sd))
+            add(op_case("aten.scaled_dot_product_attention.default", "a, b, c, d, is_causal=False", *sd,
+                        I("bool", qs[:-1] + [S_])))
+            add(op_case("aten.scaled_dot_product_attention.default", "a, b, c, is_causal=True, scale=0.3", *sd))
+            add(op_case("aten._scaled_dot_product_flash_attention_for_cpu.default", "a, b, c", *sd))
+            add(op_case("aten._scaled_dot_product_flash_attention_for_cpu.default", "a, b, c, 0.0, True", *sd))
+            add(op_case("aten._scaled_dot_product_flash_attention_for_cpu.default", "a, b, c, attn_mask=d",
+                        *sd, I(dt, [L_, S_])))
+        add(op_case("aten.scaled_dot_product_attention.default", "a, b, c", I(dt, [2, 0, 4]), I(dt, [2, 3, 4]),
+                    I(dt, [2, 3, 5])))
+        # _native_multi_head_attention: q, k, v [B, T, E], E = 8, 2 heads; packed weights
+        B_, T_, E_ = 2, 5, 8
+        mh = [I(dt, [B_, T_, E_]), I(dt, [B_, T_, E_]), I(dt, [B_, T_, E_]), I(dt, [3 * E_, E_]),
+              I(dt, [3 * E_]), I(dt, [E_, E_]), I(dt, [E_])]
+        add(Case("native_mha self %s" % dt, [(n, x) for n, x in zip("qkvwbpc", mh)],
+                 ["o, aw = aten._native_multi_head_attention.default(q, q, q, 8, 2, w, b, p, c)"], ["o", "aw"]))
+        add(Case("native_mha cross %s" % dt, [(n, x) for n, x in zip("qkvwbpc", mh)],
+                 ["o, aw = aten._native_multi_head_attention.default(q, k, v, 8, 2, w, b, p, c, None, True, False)"],
+                 ["o", "aw"]))
+        add(Case("native_mha no weights %s" % dt, [(n, x) for n, x in zip("qkvwbpc", mh)],
+                 ["o, aw = aten._native_multi_head_attention.default(q, k, k, 8, 2, w, b, p, c, None, False)"], ["o"]))
+        add(Case("native_mha key padding %s" % dt, [(n, x) for n, x in zip("qkvwbpcm", mh + [I("bool", [B_, T_])])],
+                 ["o, aw = aten._native_multi_head_attention.default(q, k, v, 8, 2, w, b, p, c, m, True, True, 1)"],
+                 ["o", "aw"]))
+        add(Case("native_mha full mask %s" % dt, [(n, x) for n, x in zip("qkvwbpcm", mh + [I("bool", [B_, 2, T_, T_])])],
+                 ["o, aw = aten._native_multi_head_attention.default(q, k, v, 8, 2, w, b, p, c, m, True, False, 2)"],
+                 ["o", "aw"]))
+    add(Case("native_mha mask without type fails", [(n, x) for n, x in zip("qkvwbpcm", [
+        I("f32", [2, 5, 8]), I("f32", [2, 5, 8]), I("f32", [2, 5, 8]), I("f32", [24, 8]), I("f32", [24]),
+        I("f32", [8, 8]), I("f32", [8]), I("bool", [2, 5])])],
+        ["o, aw = aten._native_multi_head_attention.default(q, k, v, 8, 2, w, b, p, c, m)"], ["o"],
+        error="Mask Type should be defined"))
+
     # ---- sorting (ties only where PyTorch's order is defined: stable=True) ----
     for dt in FLTN:
         kd = "distinct" if dt in NARROW else "n"    # normal values tie often in f16 and bf16
@@ -3091,13 +3136,46 @@ def ref_iota(length, *, start, step, dtype, device, requires_grad):
 PY_OPS = {"prims.xor_sum": ref_xor_sum, "prims.fma": ref_fma, "prims.iota": ref_iota}
 
 
+def ref_sdpa_scores(q, k, attn_mask, is_causal, scale):
+    """PyTorch 2.x's math attention before the softmax, in 1.13's ops"""
+    s = q.size(-1) ** -0.5 if scale is None else scale
+    a = (q * s) @ k.transpose(-2, -1)
+    if is_causal:
+        a = a.masked_fill(~torch.ones(a.shape[-2:], dtype=torch.bool).tril(), -math.inf)
+    if attn_mask is not None:
+        a = a.masked_fill(~attn_mask, -math.inf) if attn_mask.dtype == torch.bool else a + attn_mask
+    return a
+
+
+def ref_sdpa(q, k, v, attn_mask=None, dropout_p=0.0, is_causal=False, *, scale=None,
+             enable_gqa=False):
+    assert dropout_p == 0 and not enable_gqa
+    return torch.softmax(ref_sdpa_scores(q, k, attn_mask, is_causal, scale), -1) @ v
+
+
+def ref_flash_cpu(q, k, v, dropout_p=0.0, is_causal=False, *, attn_mask=None, scale=None):
+    assert dropout_p == 0
+    a = ref_sdpa_scores(q, k, attn_mask, is_causal, scale)
+    return torch.softmax(a, -1) @ v, torch.logsumexp(a, -1)
+
+
+# ops of PyTorch 2.x that 1.13 lacks: the reference where torch.ops has no such op
+NEW_OPS = {"aten.scaled_dot_product_attention": ref_sdpa,
+           "aten._scaled_dot_product_flash_attention_for_cpu": ref_flash_cpu}
+
+
 def torch_op(name):
     base = name[:-len(".default")] if name.endswith(".default") else name
     if base in PY_OPS:
         return PY_OPS[base]
     obj = torch.ops
-    for part in name.split("."):
-        obj = getattr(obj, part)
+    try:
+        for part in name.split("."):
+            obj = getattr(obj, part)
+    except (AttributeError, RuntimeError):
+        if base in NEW_OPS:
+            return NEW_OPS[base]
+        raise
     return obj
 
 
