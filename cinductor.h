@@ -12826,6 +12826,101 @@ static int ci__ops_attn_mha(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     return 2;
 }
 
+/* -- recurrent layers: PyTorch 2.x's one-layer LSTM (mkldnn_rnn_layer, what nn.LSTM exports
+   on the CPU) unrolled over the time steps: the input projection of every step in one matmul,
+   then per step h W_hh^T, the gates (i, f, g, o) and the new c and h -- */
+static ci__box *ci__ops_rnn_cols(ci__L *L, ci__box *x, int64_t from, int64_t to) {
+    ci_arg s[4];
+    s[0] = ci__ops_T(x);
+    s[1] = ci_arg_int(-1);
+    s[2] = ci_arg_int(from);
+    s[3] = ci_arg_int(to);
+    return ci__ops_callb(L, "aten.slice.Tensor", 4, s);
+}
+
+static ci__box *ci__ops_rnn_gate(ci__L *L, ci__box *g, int k, int64_t hs, const char *fn) {
+    return ci__ops_call1(L, fn, ci__ops_T(ci__ops_rnn_cols(L, g, k * hs, (k + 1) * hs)));
+}
+
+/* mkldnn_rnn_layer(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes,
+   mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train)
+   -> (output [T, B, H], hy [1, B, H], cy [1, B, H], workspace): weight0/1 W_ih [4H, I] and
+   W_hh [4H, H], weight2/3 their biases (ignored without has_biases); reverse walks the steps
+   from the last, each output staying at its step. The workspace (for training) is empty.
+   nn.LSTM calls it time-major, one direction at a time: batch_first, bidirectional, packed
+   batch_sizes and train are refused. */
+static int ci__ops_rnn_lstm_layer(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = "mkldnn_rnn_layer";
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *wi = ci__lower_arg_box(L, op, a, 1);
+    ci__box *wh = ci__lower_arg_box(L, op, a, 2), *h = ci__lower_arg_box(L, op, a, 5);
+    ci__box *c = ci__lower_arg_box(L, op, a, 6), *xw, *hw;
+    const int rev = ci__lower_arg_bool(L, op, a, 7), bias = ci__lower_arg_bool(L, op, a, 12);
+    const int64_t hs = ci__lower_arg_int(L, op, a, 10);
+    int64_t nb = 0, steps, t, bh[2], zero = 0;
+    ci_tensor *ys;
+    ci_arg e[3];
+    nb = a[8].kind == CI_ARG_INTS ? a[8].u.ints.n : a[8].kind != CI_ARG_NONE;
+    if (nb || ci__lower_arg_int(L, op, a, 9) != 2 || ci__lower_arg_bool(L, op, a, 13) ||
+        ci__lower_arg_bool(L, op, a, 14) || ci__lower_arg_bool(L, op, a, 15))
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: only an LSTM (mode 2) in one direction, time-major "
+                 "and unpacked, not training, is supported (as PyTorch's nn.LSTM calls it)", api);
+    if (x->ndim != 3 || wi->ndim != 2 || wh->ndim != 2 || wi->size[0] != 4 * hs ||
+        wi->size[1] != x->size[2] || wh->size[0] != 4 * hs || wh->size[1] != hs ||
+        ci__ir_numel(h->ndim, h->size) != x->size[1] * hs ||
+        ci__ir_numel(c->ndim, c->size) != x->size[1] * hs)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected input [T, B, I], weight0 [4 H, I], weight1 "
+                 "[4 H, H], hx_ and cx_ [1, B, H] (H = hidden_size %lld)", api, (long long)hs);
+    steps = x->size[0];
+    if (steps == 0)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: a sequence of no steps is not supported", api);
+    bh[0] = x->size[1];
+    bh[1] = hs;
+    h = ci__ops_attn_view(L, h, 2, bh);
+    c = ci__ops_attn_view(L, c, 2, bh);
+    e[0] = ci__ops_T(x);
+    e[1] = ci__ops_T(wi);
+    e[2] = bias ? ci__ops_T(ci__ops_call2(L, "aten.add.Tensor", a[3], a[4])) : ci_arg_none();
+    xw = ci__ops_callb(L, "aten.linear.default", 3, e);
+    ys = CI__NEWN(L->A, ci_tensor, (size_t)steps);
+    for (t = 0; t < steps; t++) {
+        const int64_t at = rev ? steps - 1 - t : t;
+        ci__box *g, *ig, *fg, *gg, *og;
+        hw = ci__ops_attn_call3(L, "aten.linear.default", ci__ops_T(h), ci__ops_T(wh),
+                                ci_arg_none());
+        g = ci__ops_attn_call3(L, "aten.select.int", ci__ops_T(xw), ci_arg_int(0),
+                               ci_arg_int(at));
+        g = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(g), ci__ops_T(hw));
+        ig = ci__ops_rnn_gate(L, g, 0, hs, "aten.sigmoid.default");
+        fg = ci__ops_rnn_gate(L, g, 1, hs, "aten.sigmoid.default");
+        gg = ci__ops_rnn_gate(L, g, 2, hs, "aten.tanh.default");
+        og = ci__ops_rnn_gate(L, g, 3, hs, "aten.sigmoid.default");
+        c = ci__ops_call2(L, "aten.add.Tensor",
+                          ci__ops_T(ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(fg),
+                                                  ci__ops_T(c))),
+                          ci__ops_T(ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(ig),
+                                                  ci__ops_T(gg))));
+        h = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(og),
+                          ci__ops_T(ci__ops_call1(L, "aten.tanh.default", ci__ops_T(c))));
+        ys[at] = ci__ir_tensor_of(h);
+    }
+    outs[0] = ci__ir_tensor_of(ci__ops_call2(L, "aten.stack.default",
+                                             ci_arg_tensors(ys, (int)steps), ci_arg_int(0)));
+    outs[1] = ci__ir_tensor_of(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(h),
+                                             ci_arg_int(0)));
+    outs[2] = ci__ir_tensor_of(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(c),
+                                             ci_arg_int(0)));
+    {
+        ci_kwarg kw[1];
+        ci_arg z[1];
+        z[0] = ci_arg_ints(&zero, 1);
+        kw[0].name = "dtype";
+        kw[0].value = ci_arg_dtype(x->dt);
+        if (ci__lower_call_op(L, "aten.empty.memory_format", 1, z, 1, kw, &outs[3], 1) != 1)
+            CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: empty failed", api);
+    }
+    return 4;
+}
+
 /* -- sorting: an extern heapsort along the last dim (moved there with a permute) -- */
 static ci_result ci__ops_ext_sort_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                         int nargs, ci_extern_tensor *outs, int nouts, void *user) {
@@ -14026,6 +14121,9 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       "qkv_bias, proj_weight, proj_bias, mask=None, need_weights=True, " \
       "average_attn_weights=True, mask_type=None", \
       ci__ops_attn_mha, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten.mkldnn_rnn_layer", "input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, " \
+      "batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train", \
+      ci__ops_rnn_lstm_layer, 0, 0, 0, N, 0, 4, _, DE, FLT, _, 0) \
     X("aten.matmul", "self, other", ci__ops_matmul, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.addmm", "self, mat1, mat2, *, beta=1, alpha=1", \
       ci__ops_addmm, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \

@@ -1564,6 +1564,23 @@ def build_cases():
         ["o, aw = aten._native_multi_head_attention.default(q, k, v, 8, 2, w, b, p, c, m)"], ["o"],
         error="Mask Type should be defined"))
 
+    # ---- one LSTM layer (PyTorch 2.x's mkldnn_rnn_layer; 1.13's own LSTM the reference) ----
+    for dt in FLT:
+        for T_, B_, I_, H_ in ((5, 3, 4, 6), (1, 1, 7, 1), (9, 2, 3, 5)):
+            for rev in ("False", "True"):
+                for bias in ("True", "False"):
+                    sp = [I(dt, [T_, B_, I_]), I(dt, [4 * H_, I_]), I(dt, [4 * H_, H_]), I(dt, [4 * H_]),
+                          I(dt, [4 * H_]), I(dt, [1, B_, H_]), I(dt, [1, B_, H_])]
+                    add(Case("mkldnn_rnn_layer %s T%d B%d I%d H%d reverse=%s bias=%s" % (dt, T_, B_, I_, H_, rev, bias),
+                             [(n, x) for n, x in zip("xabcdhe", sp)],
+                             ["y, hy, cy, ws = aten.mkldnn_rnn_layer.default(x, a, b, c, d, h, e, %s, [], 2, %d, 1, %s, "
+                              "False, False, False)" % (rev, H_, bias)], ["y", "hy", "cy"]))
+    add(Case("mkldnn_rnn_layer batch_first fails", [(n, x) for n, x in zip("xabcdhe", [
+        I("f32", [5, 3, 4]), I("f32", [24, 4]), I("f32", [24, 6]), I("f32", [24]), I("f32", [24]),
+        I("f32", [1, 5, 6]), I("f32", [1, 5, 6])])],
+        ["y, hy, cy, ws = aten.mkldnn_rnn_layer.default(x, a, b, c, d, h, e, False, [], 2, 6, 1, True, False, True, False)"],
+        ["y"], error="time-major"))
+
     # ---- sorting (ties only where PyTorch's order is defined: stable=True) ----
     for dt in FLTN:
         kd = "distinct" if dt in NARROW else "n"    # normal values tie often in f16 and bf16
@@ -3159,9 +3176,20 @@ def ref_flash_cpu(q, k, v, dropout_p=0.0, is_causal=False, *, attn_mask=None, sc
     return torch.softmax(a, -1) @ v, torch.logsumexp(a, -1)
 
 
+def ref_mkldnn_rnn_layer(inp, w0, w1, w2, w3, hx, cx, reverse, batch_sizes, mode, hidden_size,
+                         num_layers, has_biases, bidirectional, batch_first, train):
+    """PyTorch 2.x's one LSTM layer, through 1.13's own LSTM (time reversed for reverse)"""
+    assert mode == 2 and not batch_sizes and not bidirectional and not batch_first
+    x = inp.flip(0) if reverse else inp
+    params = [w0, w1, w2, w3] if has_biases else [w0, w1]
+    y, hy, cy = torch._VF.lstm(x, (hx, cx), params, has_biases, 1, 0.0, False, False, False)
+    return (y.flip(0) if reverse else y), hy, cy, torch.empty(0, dtype=inp.dtype)
+
+
 # ops of PyTorch 2.x that 1.13 lacks: the reference where torch.ops has no such op
 NEW_OPS = {"aten.scaled_dot_product_attention": ref_sdpa,
-           "aten._scaled_dot_product_flash_attention_for_cpu": ref_flash_cpu}
+           "aten._scaled_dot_product_flash_attention_for_cpu": ref_flash_cpu,
+           "aten.mkldnn_rnn_layer": ref_mkldnn_rnn_layer}
 
 
 def torch_op(name):
