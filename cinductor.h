@@ -12633,8 +12633,8 @@ static int ci__ops_la_cond(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
 /* -- attention: scaled dot-product attention (PyTorch 1.13's _scaled_dot_product_attention,
    2.x's scaled_dot_product_attention and _scaled_dot_product_flash_attention_for_cpu) and the
    fast path of nn.MultiheadAttention (_native_multi_head_attention), decomposed as PyTorch's
-   math path computes them: matmuls, the mask, a softmax. A row that the mask empties is NaN,
-   as in PyTorch 1.13's softmax. -- */
+   math path computes them: matmuls, the mask, a softmax. A row that the mask empties is NaN
+   in PyTorch 1.13's ops, 0 in 2.x's (its _safe_softmax). -- */
 static ci__box *ci__ops_attn_view(ci__L *L, ci__box *x, int n, const int64_t *size) {
     return ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(size, n));
 }
@@ -12665,8 +12665,9 @@ static ci__box *ci__ops_attn_causal(ci__L *L, int64_t nq, int64_t nk) {
    takes part, else True masks out) or float (added); causal adds the lower triangle. Returns
    the weights; *lse (unless NULL) the rows' log-sum-exp [..., L] */
 static ci__box *ci__ops_attn_weights(ci__L *L, ci__box *q, ci__box *k, ci__box *mask, int keep,
-                                     int causal, double scale, ci__box **lse) {
+                                     int causal, double scale, int safe, ci__box **lse) {
     int64_t last = -1;
+    ci__box *w;
     ci__box *sc = ci__ops_call2(L, "aten.mul.Scalar", ci__ops_T(q), ci_arg_float(scale));
     sc = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(sc), ci__ops_T(ci__ops_attn_mT(L, k)));
     if (causal) {
@@ -12686,8 +12687,16 @@ static ci__box *ci__ops_attn_weights(ci__L *L, ci__box *q, ci__box *k, ci__box *
     if (lse)
         *lse = ci__ops_attn_call3(L, "aten.logsumexp.default", ci__ops_T(sc),
                                   ci_arg_ints(&last, 1), ci_arg_bool(0));
-    return ci__ops_attn_call3(L, "aten._softmax.default", ci__ops_T(sc), ci_arg_int(-1),
-                              ci_arg_bool(0));
+    w = ci__ops_attn_call3(L, "aten._softmax.default", ci__ops_T(sc), ci_arg_int(-1),
+                           ci_arg_bool(0));
+    if (safe) {   /* PyTorch 2.x's _safe_softmax: a row the mask empties is 0, not NaN */
+        ci__box *m = ci__ops_attn_call3(L, "aten.amax.default", ci__ops_T(sc),
+                                        ci_arg_ints(&last, 1), ci_arg_bool(1));
+        m = ci__ops_call2(L, "aten.eq.Scalar", ci__ops_T(m), ci_arg_float(-HUGE_VAL));
+        w = ci__ops_attn_call3(L, "aten.masked_fill.Scalar", ci__ops_T(w), ci__ops_T(m),
+                               ci_arg_float(0));
+    }
+    return w;
 }
 
 /* _scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.,
@@ -12724,7 +12733,7 @@ static int ci__ops_attn_sdpa(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     scale = 1 / sqrt((double)q->size[q->ndim - 1]);
     if (ps >= 0 && a[ps].kind != CI_ARG_NONE) scale = ci__lower_arg_num(L, op, a, ps);
     w = ci__ops_attn_weights(L, q, k, mask, 1, ci__lower_arg_bool(L, op, a, pc), scale,
-                             op->extra == 2 ? &lse : NULL);
+                             op->extra > 0, op->extra == 2 ? &lse : NULL);
     outs[0] = ci__ir_tensor_of(ci__ops_call2(L, "aten.matmul.default", ci__ops_T(w),
                                              ci__ops_T(v)));
     if (op->extra == 1) return 1;
@@ -12796,7 +12805,7 @@ static int ci__ops_attn_mha(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     }
     w = ci__ops_attn_weights(L, ci__ops_call2(L, "aten.div.Scalar", ci__ops_T(q),
                                               ci_arg_float(sqrt((double)(e / h)))),
-                             k, mask, 0, 0, 1.0, NULL);
+                             k, mask, 0, 0, 1.0, 0, NULL);
     c = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(w), ci__ops_T(v));
     c = ci__ops_call2(L, "aten.permute.default", ci__ops_T(c), ci_arg_ints(perm, 4));
     sh[0] = bsz;

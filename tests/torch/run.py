@@ -1539,6 +1539,8 @@ def build_cases():
             add(op_case("aten._scaled_dot_product_flash_attention_for_cpu.default", "a, b, c, 0.0, True", *sd))
             add(op_case("aten._scaled_dot_product_flash_attention_for_cpu.default", "a, b, c, attn_mask=d",
                         *sd, I(dt, [L_, S_])))
+            add(op_case("aten._scaled_dot_product_flash_attention_for_cpu.default", "a, b, c, attn_mask=d",
+                        *sd, I("bool", [L_, S_])))
         add(op_case("aten.scaled_dot_product_attention.default", "a, b, c", I(dt, [2, 0, 4]), I(dt, [2, 3, 4]),
                     I(dt, [2, 3, 5])))
         # _native_multi_head_attention: q, k, v [B, T, E], E = 8, 2 heads; packed weights
@@ -3164,16 +3166,21 @@ def ref_sdpa_scores(q, k, attn_mask, is_causal, scale):
     return a
 
 
+def ref_safe_softmax(a):
+    """2.x's _safe_softmax: a row of -inf only is 0"""
+    return torch.softmax(a, -1).masked_fill((a == -math.inf).all(-1, keepdim=True), 0)
+
+
 def ref_sdpa(q, k, v, attn_mask=None, dropout_p=0.0, is_causal=False, *, scale=None,
              enable_gqa=False):
     assert dropout_p == 0 and not enable_gqa
-    return torch.softmax(ref_sdpa_scores(q, k, attn_mask, is_causal, scale), -1) @ v
+    return ref_safe_softmax(ref_sdpa_scores(q, k, attn_mask, is_causal, scale)) @ v
 
 
 def ref_flash_cpu(q, k, v, dropout_p=0.0, is_causal=False, *, attn_mask=None, scale=None):
     assert dropout_p == 0
     a = ref_sdpa_scores(q, k, attn_mask, is_causal, scale)
-    return torch.softmax(a, -1) @ v, torch.logsumexp(a, -1)
+    return ref_safe_softmax(a) @ v, torch.logsumexp(a, -1)
 
 
 def ref_mkldnn_rnn_layer(inp, w0, w1, w2, w3, hx, cx, reverse, batch_sizes, mode, hidden_size,
