@@ -12853,7 +12853,8 @@ static ci__box *ci__ops_rnn_gate(ci__L *L, ci__box *g, int k, int64_t hs, const 
 
 /* mkldnn_rnn_layer(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes,
    mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train)
-   -> (output [T, B, H], hy [1, B, H], cy [1, B, H], workspace): weight0/1 W_ih [4H, I] and
+   -> (output [T, B, H], hy, cy, workspace): hy and cy shaped as hx_ and cx_ ([1, B, H] from
+   PyTorch's decomposition, [B, H] from its C++ LSTM); weight0/1 W_ih [4H, I] and
    W_hh [4H, H], weight2/3 their biases (ignored without has_biases); reverse walks the steps
    from the last, each output staying at its step. The workspace (for training) is empty.
    nn.LSTM calls it time-major, one direction at a time: batch_first, bidirectional, packed
@@ -12862,7 +12863,7 @@ static int ci__ops_rnn_lstm_layer(ci__L *L, const ci__opdef *op, ci_arg *a, ci_t
     const char *api = "mkldnn_rnn_layer";
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *wi = ci__lower_arg_box(L, op, a, 1);
     ci__box *wh = ci__lower_arg_box(L, op, a, 2), *h = ci__lower_arg_box(L, op, a, 5);
-    ci__box *c = ci__lower_arg_box(L, op, a, 6), *xw, *hw;
+    ci__box *c = ci__lower_arg_box(L, op, a, 6), *xw, *hw, *hx, *cx;
     const int rev = ci__lower_arg_bool(L, op, a, 7), bias = ci__lower_arg_bool(L, op, a, 12);
     const int64_t hs = ci__lower_arg_int(L, op, a, 10);
     int64_t nb = 0, steps, t, bh[2], zero = 0;
@@ -12878,7 +12879,8 @@ static int ci__ops_rnn_lstm_layer(ci__L *L, const ci__opdef *op, ci_arg *a, ci_t
         ci__ir_numel(h->ndim, h->size) != x->size[1] * hs ||
         ci__ir_numel(c->ndim, c->size) != x->size[1] * hs)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: expected input [T, B, I], weight0 [4 H, I], weight1 "
-                 "[4 H, H], hx_ and cx_ [1, B, H] (H = hidden_size %lld)", api, (long long)hs);
+                 "[4 H, H], hx_ and cx_ of B H elements (H = hidden_size %lld)", api,
+                 (long long)hs);
     steps = x->size[0];
     if (steps == 0)
         CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: a sequence of no steps is not supported", api);
@@ -12914,10 +12916,10 @@ static int ci__ops_rnn_lstm_layer(ci__L *L, const ci__opdef *op, ci_arg *a, ci_t
     }
     outs[0] = ci__ir_tensor_of(ci__ops_call2(L, "aten.stack.default",
                                              ci_arg_tensors(ys, (int)steps), ci_arg_int(0)));
-    outs[1] = ci__ir_tensor_of(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(h),
-                                             ci_arg_int(0)));
-    outs[2] = ci__ir_tensor_of(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(c),
-                                             ci_arg_int(0)));
+    hx = ci__lower_arg_box(L, op, a, 5);
+    cx = ci__lower_arg_box(L, op, a, 6);
+    outs[1] = ci__ir_tensor_of(ci__ops_attn_view(L, h, hx->ndim, hx->size));
+    outs[2] = ci__ir_tensor_of(ci__ops_attn_view(L, c, cx->ndim, cx->size));
     {
         ci_kwarg kw[1];
         ci_arg z[1];

@@ -1577,6 +1577,10 @@ def build_cases():
                              [(n, x) for n, x in zip("xabcdhe", sp)],
                              ["y, hy, cy, ws = aten.mkldnn_rnn_layer.default(x, a, b, c, d, h, e, %s, [], 2, %d, 1, %s, "
                               "False, False, False)" % (rev, H_, bias)], ["y", "hy", "cy"]))
+        add(Case("mkldnn_rnn_layer %s [B, H] states" % dt, [(n, x) for n, x in zip("xabcdhe", [
+            I(dt, [4, 3, 5]), I(dt, [8, 5]), I(dt, [8, 2]), I(dt, [8]), I(dt, [8]), I(dt, [3, 2]), I(dt, [3, 2])])],
+            ["y, hy, cy, ws = aten.mkldnn_rnn_layer.default(x, a, b, c, d, h, e, True, [], 2, 2, 2, True, False, False, False)"],
+            ["y", "hy", "cy"]))
     add(Case("mkldnn_rnn_layer batch_first fails", [(n, x) for n, x in zip("xabcdhe", [
         I("f32", [5, 3, 4]), I("f32", [24, 4]), I("f32", [24, 6]), I("f32", [24]), I("f32", [24]),
         I("f32", [1, 5, 6]), I("f32", [1, 5, 6])])],
@@ -3189,8 +3193,12 @@ def ref_mkldnn_rnn_layer(inp, w0, w1, w2, w3, hx, cx, reverse, batch_sizes, mode
     assert mode == 2 and not batch_sizes and not bidirectional and not batch_first
     x = inp.flip(0) if reverse else inp
     params = [w0, w1, w2, w3] if has_biases else [w0, w1]
-    y, hy, cy = torch._VF.lstm(x, (hx, cx), params, has_biases, 1, 0.0, False, False, False)
-    return (y.flip(0) if reverse else y), hy, cy, torch.empty(0, dtype=inp.dtype)
+    sh = (1, inp.shape[1], hidden_size)
+    y, hy, cy = torch._VF.lstm(x, (hx.reshape(sh), cx.reshape(sh)), params, has_biases, 1, 0.0,
+                               False, False, False)
+    # hy and cy shaped as hx and cx: [1, B, H] (2.x's decomposition) or [B, H] (its C++ LSTM)
+    return (y.flip(0) if reverse else y), hy.reshape(hx.shape), cy.reshape(cx.shape), \
+        torch.empty(0, dtype=inp.dtype)
 
 
 # ops of PyTorch 2.x that 1.13 lacks: the reference where torch.ops has no such op
