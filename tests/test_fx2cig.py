@@ -310,6 +310,24 @@ class MhaFastPath(torch.nn.Module):
             return self.m(q, q, q)[0]
 
 
+class ConstMutations(torch.nn.Module):
+    """in-place ops on tensors computed from a buffer and a parameter alone (functionalization
+    leaves them: the exporter folds those computations into constants)"""
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(72)
+        self.register_buffer("w", torch.randn(4, 4))
+        self.bias = torch.nn.Parameter(torch.randn(12))
+
+    def forward(self, x):
+        b = self.w @ self.w
+        b.add_(1)
+        b = torch.relu_(b)
+        qb = self.bias.clone()
+        qb[4:8].zero_()
+        return x + b, x[:, :3] * qb[3:6]
+
+
 def write_through_view(x):
     y = x.clone()
     y[:, 0] += 1
@@ -394,6 +412,8 @@ def cases():
        randn(4, 6, seed=63))
     ok("nn.MultiheadAttention fast path (_native_multi_head_attention)", MhaFastPath(16, 4),
        randn(2, 7, 16, seed=71))
+    ok("in-place ops on constants alone (folded into constants)", ConstMutations(),
+       randn(4, 4, seed=73))
     ok("named inputs", mul_add_chain, randn(4, 5, seed=37), randn(5, seed=38), randn(4, 1, seed=39),
        names=["inp", "weight", "bias"])
 

@@ -17,7 +17,9 @@ it (`aten.add.Tensor`, `aten.sum.dim_IntList`):
   - nodes no output depends on are left out; `output ...` comes last.
 
 The trace is functionalized first, so in-place ops (`ReLU(inplace=True)`, `+=`, `x[i] = v`)
-export as their out-of-place forms. What cannot be exported raises ExportError naming the node
+export as their out-of-place forms (a PyTorch 2.x trace that still holds some is functionalized
+once more; in-place ops on tensors computed from constants alone, which functionalization
+leaves, are evaluated and their results written as constants). What cannot be exported raises ExportError naming the node
 and the op, and nothing is written: complex dtypes, argument types without a .cig literal,
 non-tensor example inputs or outputs. Ops cinductor does not know are written as they are: `check` (and
 --check) then reports cinductor's "unknown op" error, naming the op.
@@ -100,6 +102,57 @@ def trace(fn, example_inputs):
         # functionalization, so their in-place steps stay in the trace: the traced graph,
         # whose ops are all aten ops now, is functionalized once more
         gm = make_fx(functionalize(gm))(*example_inputs)
+    return gm
+
+
+def _fold_constant_mutations(gm, example_inputs):
+    """a trace's in-place ops on tensors computed from constants alone (PyTorch 2.x does not
+    functionalize those: swin_v2_t's relative-position MLP, a q/k/v bias with a slice zeroed)
+    are evaluated here: each such computation an input-dependent op reads becomes a constant
+    holding the value it had, and the computation is dropped. Returns gm, changed in place."""
+    nodes = list(gm.graph.nodes)
+    const = set()
+    for n in nodes:
+        if n.op == "get_attr" or (n.op == "call_function" and
+                                  all(a in const for a in n.all_input_nodes)):
+            const.add(n)
+    bad = [n for n in nodes if n in const and _mutates(n)]
+    if not bad:
+        return gm
+    # the constant regions holding a mutation: connected through constant nodes
+    region, stack = set(), list(bad)
+    while stack:
+        n = stack.pop()
+        if n in region or n not in const or n.op == "get_attr":
+            continue
+        region.add(n)
+        stack.extend(n.all_input_nodes)
+        stack.extend(n.users)
+    rec = _Recorder(gm)
+    with torch.no_grad():
+        rec.run(*example_inputs)
+    out_node = [n for n in nodes if n.op == "output"][0]
+    for i, n in enumerate([n for n in nodes if n in region]):
+        readers = [u for u in n.users if u not in const or u is out_node]
+        if not readers or not isinstance(rec.values.get(n), torch.Tensor):
+            continue
+        attr = "_folded_constant%d" % i
+        gm.register_buffer(attr, rec.values[n].detach().clone())
+        with gm.graph.inserting_before(n):
+            g = gm.graph.get_attr(attr)
+        for u in readers:
+            u.replace_input_with(n, g)
+    # what no output reads any more (the folded regions, their in-place ops) is dropped
+    live, stack = set(), [out_node]
+    while stack:
+        n = stack.pop()
+        if n not in live:
+            live.add(n)
+            stack.extend(n.all_input_nodes)
+    for n in reversed(list(gm.graph.nodes)):
+        if n not in live and n.op != "placeholder":
+            gm.graph.erase_node(n)
+    gm.recompile()
     return gm
 
 
@@ -260,7 +313,7 @@ def to_cig(fn, example_inputs, names=None, gm=None, title=None):
     # fresh copies: make_fx maps one tensor object passed twice to one placeholder
     example_inputs = tuple(t.detach().clone() for t in example_inputs)
     if gm is None:
-        gm = trace(fn, example_inputs)
+        gm = _fold_constant_mutations(trace(fn, example_inputs), example_inputs)
     graph = gm.graph
     nodes = list(graph.nodes)
     placeholders = [n for n in nodes if n.op == "placeholder"]
