@@ -14,6 +14,10 @@
 #                        TORCH_SEED=N replays a seed):
 #                        tests/torch/run.py, then tests/test_fx2cig.py and tests/test_bench_side.py
 #   make test-fx2cig     only the PyTorch exporter's tests (tools/fx2cig.py, tests/bench/*.cig)
+#   make test-opinfo     every entry of PyTorch's OpInfo database (op_db) through fx2cig and
+#                        cinductor run, against eager PyTorch (tests/torch/opinfo.py; a
+#                        measurement: prints the pass rates, exits 0 with failures); writes
+#                        docs/opinfo.md (OPINFO_ARGS="-k NAME" or "--jobs 2" instead)
 #   make check-overloads every PyTorch overload of every registered op has a case in run.py
 #                        (tests/torch/overloads.py; part of test-torch)
 #   make bench           cinductor bench --json over tests/bench/*.cig (BENCH_ARGS="--threads 16")
@@ -63,7 +67,7 @@ ALL := $(B)/libcinductor.o $(B)/demo $(EXAMPLES) $(if $(wildcard tools/cinductor
 
 .PHONY: all demo test test-c test-compile test-san test-valgrind test-torch clean
 .PHONY: test-cuda test-cuda-source
-.PHONY: test-fx2cig bench bench-side bench-scale check-ops-doc check-overloads
+.PHONY: test-fx2cig test-opinfo bench bench-side bench-scale check-ops-doc check-overloads
 .PHONY: fuzz fuzz-graphs
 .DELETE_ON_ERROR:
 
@@ -185,6 +189,12 @@ check-overloads:
 # the PyTorch exporter (tools/fx2cig.py) against PyTorch, and the tests/bench graphs
 test-fx2cig: $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
 	$(PYTHON) tests/test_fx2cig.py
+
+# PyTorch's OpInfo database: the pass rates of cinductor on every entry's sample inputs, and
+# docs/opinfo.md with the failures (not part of `make test` or test-torch: a measurement)
+OPINFO_ARGS ?= --write-doc
+test-opinfo: $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
+	$(PYTHON) tests/torch/opinfo.py $(OPINFO_ARGS)
 
 # one JSON line per tests/bench/*.cig workload ({"graph", "error"} for one that fails);
 # not part of `make test`

@@ -580,6 +580,76 @@ def run_cli(args):
     return True, ""
 
 
+def run_prefix(args):
+    """to_cig(prefix=...) names every input, constant and statement with the prefix, so that
+    two exported graphs joined into one .cig (as tests/torch/opinfo.py does) run together"""
+    x = randn(4, 10)
+    t1, c1 = fx2cig.to_cig(closed_over_tensor, (x,), names=["x"], prefix="s0_")
+    t2, c2 = fx2cig.to_cig(softmax_lastdim, (x,), names=["x"], prefix="s1_")
+    for t, consts, pre in ((t1, c1, "s0_"), (t2, c2, "s1_")):
+        for m in re.finditer(r"^(?:input|const) (\w+):|^([\w, ]+) = ", t, re.M):
+            for nm in (m.group(1) or m.group(2)).split(","):
+                if nm.strip() not in ("_",) and not nm.strip().startswith(pre):
+                    return False, "name %r has no prefix %s:\n%s" % (nm, pre, t)
+        if any(not k.startswith(pre) for k in consts):
+            return False, "constants %r not prefixed" % list(consts)
+    if not c1:
+        return False, "closed_over_tensor has no constant"
+    try:
+        fx2cig.to_cig(softmax_lastdim, (x,), prefix="0bad")
+        return False, "prefix 0bad accepted"
+    except ExportError:
+        pass
+    d = tempfile.mkdtemp(prefix="fx2cig_p_")
+    try:
+        lines = [l for t in (t1, t2) for l in t.splitlines()[1:] if not l.startswith("output")]
+        decls = [l for l in lines if l.startswith(("input", "const"))]
+        body = [l for l in lines if not l.startswith(("input", "const"))]
+        outs = [t.splitlines()[-1][len("output "):] for t in (t1, t2)]
+        with open(os.path.join(d, "g.cig"), "w") as f:
+            f.write("\n".join(decls + body + ["output " + ", ".join(outs)]) + "\n")
+        for nm, arr in list(c1.items()) + list(c2.items()):
+            np.save(os.path.join(d, nm + ".npy"), arr)
+        np.save(os.path.join(d, "x.npy"), x.numpy())
+        p = subprocess.run([args.cinductor, "run", os.path.join(d, "g.cig"), "--in",
+                            "s0_x=" + os.path.join(d, "x.npy"), "--in",
+                            "s1_x=" + os.path.join(d, "x.npy"), "--out", os.path.join(d, "o")],
+                           capture_output=True, text=True, timeout=120)
+        if p.returncode != 0:
+            return False, "joined graph: exit %d: %s" % (p.returncode, p.stderr.strip())
+        for i, exp in enumerate((closed_over_tensor(x), softmax_lastdim(x))):
+            msg = fx2cig.compare(np.load(os.path.join(d, "o", "out%d.npy" % i)), exp)
+            if msg:
+                return False, "joined graph output %d: %s" % (i, msg)
+    finally:
+        import shutil
+        shutil.rmtree(d, ignore_errors=True)
+    return True, ""
+
+
+def run_compare_0d(args):
+    """fx2cig.compare reports a mismatch of 0-d float outputs (it raised a TypeError)"""
+    msg = fx2cig.compare(np.array(1.0, dtype=np.float32), torch.tensor(2.0))
+    if not msg or "max abs err 1" not in msg:
+        return False, "compare of 0-d 1.0 and 2.0: %r" % msg
+    if fx2cig.compare(np.array(2.0, dtype=np.float32), torch.tensor(2.0)) is not None:
+        return False, "compare of 0-d 2.0 and 2.0 reports a difference"
+    return True, ""
+
+
+def run_opinfo_self_test(args):
+    """tests/torch/opinfo.py --self-test: three OpInfo entries (abs passes, dropout is random,
+    fft.fft complex), so that the OpInfo runner cannot rot unseen"""
+    tool = os.path.join(ROOT, "tests", "torch", "opinfo.py")
+    p = subprocess.run([sys.executable, tool, "--self-test", "--cinductor", args.cinductor],
+                       capture_output=True, text=True, timeout=300)
+    last = (p.stdout.strip().splitlines() or [""])[-1]
+    if p.returncode != 0 or last != "1 passed, 0 failed, 2 skipped":
+        return False, "exit %d: %s %s" % (p.returncode, p.stdout.strip()[-800:],
+                                           p.stderr.strip()[-500:])
+    return True, ""
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("-k", dest="filter", default=None)
@@ -602,6 +672,9 @@ def main():
             work.append(("bench", name, lambda p=path: run_bench(p, args)))
     work.append(("cli", "command line fx2cig.py --check", lambda: run_cli(args)))
     work.append(("check", "linalg check_errors", lambda: run_check_errors(args)))
+    work.append(("prefix", "to_cig prefix: two graphs joined", lambda: run_prefix(args)))
+    work.append(("compare", "compare: 0-d float mismatch", lambda: run_compare_0d(args)))
+    work.append(("opinfo", "tests/torch/opinfo.py --self-test", lambda: run_opinfo_self_test(args)))
 
     npass = nfail = 0
     for kind, name, fn in work:

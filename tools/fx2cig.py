@@ -196,11 +196,12 @@ def _sanitize(name):
 
 
 class _Namer:
-    def __init__(self):
+    def __init__(self, prefix=""):
         self.used = set(RESERVED)
+        self.prefix = prefix
 
     def take(self, want):
-        base = _sanitize(want)
+        base = _sanitize(self.prefix + want)
         name, i = base, 1
         while name in self.used:
             name = "%s_%d" % (base, i)
@@ -303,8 +304,10 @@ class _Formatter:
 # ---------------------------------------------------------------------------------------------
 # export
 # ---------------------------------------------------------------------------------------------
-def to_cig(fn, example_inputs, names=None, gm=None, title=None):
-    """traces fn and returns (cig text, {const name: numpy array}); writes nothing"""
+def to_cig(fn, example_inputs, names=None, gm=None, title=None, prefix=""):
+    """traces fn and returns (cig text, {const name: numpy array}); writes nothing. prefix
+    (a name start, `s3_`) leads every name the graph declares, inputs and constants included,
+    so that several exported graphs can be joined into one .cig"""
     example_inputs = tuple(example_inputs)
     for i, a in enumerate(example_inputs):
         if not isinstance(a, torch.Tensor):
@@ -370,7 +373,9 @@ def to_cig(fn, example_inputs, names=None, gm=None, title=None):
                 raise ExportError("node %s: getitem on %s (only the results of multi-result ops "
                                   "can be indexed)" % (n.name, getattr(src, "name", src)))
 
-    namer = _Namer()
+    if prefix and not NAME_RE.match(prefix):
+        raise ExportError("prefix: %r cannot start a .cig name" % prefix)
+    namer = _Namer(prefix)
     names_of = {}
     # inputs: given names, the function's parameter names, or the placeholder's
     if names is not None:
@@ -560,8 +565,8 @@ def compare(got, exp_t, rtol=None, atol=None, n_reduced=1):
         len(idx), got.size, list(first), got[first].item(), exp[first].item())
     if exp.dtype.kind == "f":
         with np.errstate(invalid="ignore", over="ignore"):
-            d = np.abs(got.astype(np.float64) - exp.astype(np.float64))
-            d[~np.isfinite(d)] = 0
+            d = np.abs(got.astype(np.float64) - exp.astype(np.float64)).reshape(-1)
+            d[~np.isfinite(d)] = 0   # (reshaped: a 0-d difference is a NumPy scalar)
         msg += " (max abs err %.3g, rtol %g atol %g)" % (d.max(), rtol, atol)
     return msg
 

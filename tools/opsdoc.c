@@ -24,7 +24,8 @@ int main(void) {
            "tensors in a kernel of its own; an extern runs C code on realized inputs. *Dtypes* are those\n"
            "the op takes (bool, u8, i8, i16, i32, i64, f16, bf16, f32, f64 where it says all); f16 and\n"
            "bf16 are stored narrow and computed in f32. `make test-torch` compares the ops with PyTorch\n"
-           "(tests/torch/run.py lists the cases).\n\n");
+           "(tests/torch/run.py lists the cases). [opinfo.md](opinfo.md) measures them against PyTorch's\n"
+           "OpInfo database (`make test-opinfo`): the pass rates, and each failing entry with its reason.\n\n");
     printf("%d entries.\n\n", n);
     printf("| op | arguments | how | dtypes | differs from PyTorch |\n|---|---|---|---|---|\n");
     for (i = 0; i < n; i++)
