@@ -5283,6 +5283,8 @@ static int ci__ops_reduce(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
                          "%s: expected reduction dim %d to have non-zero size", op->name, i);
     }
     if (dt && (rtype == CI__RED_SUM || rtype == CI__RED_PROD)) x = ci__lower_to_dtype(L, x, dt);
+    if (out_dt == CI_BOOL && rtype == CI__RED_SUM) rtype = CI__RED_ANY;   /* True + True: True */
+    if (out_dt == CI_BOOL && rtype == CI__RED_PROD) rtype = CI__RED_ALL;
     outs[0] = ci__ir_tensor_of(ci__ops_reduce_box(L, op, x, red, keepdim, rtype, out_dt));
     if (out_dt == CI_U8 && (rtype == CI__RED_ANY || rtype == CI__RED_ALL))
         outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, ci__ir_box_get(L, outs[0]), CI_U8));

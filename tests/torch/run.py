@@ -527,6 +527,15 @@ def build_cases():
         add(op_case("aten.sum.dim_IntList", "a, [1], False, dtype=i64", I(dt, [7, 5]), **R))
         add(op_case("aten.sum.dim_IntList", "a, []", I(dt, [7, 5]), **R))
         add(op_case("aten.sum.default", "a, dtype=f32", I(dt, [7, 5]), **R))
+        # dtype=bool: True + True is True (a logical or), a product a logical and
+        for sh, args in (([2, 3], "a, [0], dtype=bool"), ([1023, 3], "a, [0], dtype=bool"),
+                         ([7, 1023], "a, [1], True, dtype=bool")):
+            add(op_case("aten.sum.dim_IntList", args, I(dt, sh, "grid") if dt in FLT else I(dt, sh), **R))
+        add(op_case("aten.sum.default", "a, dtype=bool", I(dt, [7, 5]), **R))
+        add(Case("sum dtype=bool then f32 %s" % dt, [("a", I(dt, [2, 3]))],
+                 ["s = aten.sum.dim_IntList(a, [0], dtype=bool)", "f = aten._to_copy.default(s, dtype=f32)"],
+                 ["f"], red=True))
+        add(op_case("aten.prod.dim_int", "a, 0, dtype=bool", I(dt, [7, 5]), **R))
         for args in ("a, [1]", "a, [-1], True", "a, [0, 1]", "a, [], True", "a, [0]"):
             add(op_case("aten.mean.dim", args, I(dt, [7, 5]), **R))
         add(op_case("aten.mean.dim", "a, [-1]", I(dt, [3, 1023]), **R))
@@ -3545,6 +3554,9 @@ class Runner:
             exp = t.float().numpy() if t.dtype == torch.bfloat16 else t.numpy()
             rtol, atol = tolerance(case, exp, n_red, narrow)
             msg = compare(got, exp, rtol, atol)
+            if msg is None and got.dtype == np.bool_ and (got.view(np.uint8) > 1).any():
+                # NumPy reads any nonzero byte as True: a 2 would pass the comparison
+                msg = "a bool output holds bytes other than 0 and 1"
             if msg is None and narrow == "bf16" and got.dtype == np.float32:
                 # the f32 file must hold bf16 values: an output left in f32 would pass otherwise
                 bits = got.reshape(-1).view(np.uint32)
