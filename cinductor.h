@@ -6634,6 +6634,24 @@ static int ci__ops_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: invalid size, possible overflow?", op->name);
         n = (int64_t)un;
     } else {
+        if (!ci__dtype_is_float(dt)) {   /* PyTorch truncates the numbers to int64 first */
+            if (!(fabs(start) < 9.2e18 && fabs(end) < 9.2e18 && fabs(step) < 9.2e18))
+                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: unsupported range: %g -> %g", op->name,
+                         start, end);
+            s0 = ci_arg_int((int64_t)start);
+            e0 = ci_arg_int((int64_t)end);
+            st = ci_arg_int((int64_t)step);
+            if (!st.u.i) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: step must be nonzero", op->name);
+            if (dt == CI_I64) {   /* and for int64 counts the steps in them */
+                start = (double)s0.u.i;
+                end = (double)e0.u.i;
+                step = (double)st.u.i;
+            }
+            if ((st.u.i > 0 && e0.u.i < s0.u.i) || (st.u.i < 0 && e0.u.i > s0.u.i))
+                CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                         "%s: upper bound and larger bound inconsistent with step sign",
+                         op->name);
+        }
         if ((step > 0 && end < start) || (step < 0 && end > start))
             CI__FAIL(L, CI_ERR_INVALID_ARGS,
                      "%s: upper bound and larger bound inconsistent with step sign", op->name);
@@ -6644,7 +6662,7 @@ static int ci__ops_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
         n = (int64_t)len;
     }
     ci__ir_pw_vars(L, 1, &n, v);
-    if (ci__dtype_is_float(dt) || s0.kind == CI_ARG_FLOAT || st.kind == CI_ARG_FLOAT) {
+    if (ci__dtype_is_float(dt)) {
         /* computed in double, then rounded to dt, as PyTorch's CPU kernel does */
         ci__v *i = ci__ir_v_cast(L, ci__ir_v_index(L, v[0], CI_I64), CI_F64);
         ci__v *at = ci__ir_v_bin(L, CI__V_MUL, i, ci__ir_v_constf(L, CI_F64, step));

@@ -628,12 +628,16 @@ def build_cases():
                  "[2, 3], 1.5, dtype=i64", "[3], 0.5, dtype=bool", "[2], nan"):
         add(op_case("aten.full.default", args))
     for args in ("0, 10, 3", "1.5, 7, 0.5", "-5, 5, 2", "0, 1, 0.1", "10, 0, -3",
-                 "0, 10, 3, dtype=f32", "0.5, 3, 1, dtype=f64", "0, 1023, 1", "5, 5, 1",
-                 "-1.5, 1.5, 0.25, dtype=i64"):
+                 "0, 10, 3, dtype=f32", "0.5, 3, 1, dtype=f64", "0, 1023, 1", "5, 5, 1"):
         add(op_case("aten.arange.start_step", args))
     for args in ("10", "7, dtype=f32", "2.5", "0", "1023, dtype=i32"):
         add(op_case("aten.arange.default", args))
     add(op_case("aten.arange.start", "2, 9"))
+    # an integer dtype from float numbers: truncated to int64 first (for int64 the count too)
+    for args in ("0.5, 3.7, 1.5, dtype=i64", "-2.5, 3.9, 2.0, dtype=i32", "0.0, -8.000001, -4.0, dtype=i64",
+                 "0.5, 3.7, 1.5, dtype=u8", "-2.5, 3.9, 2.0, dtype=i64", "0.9, 7, 2, dtype=i16"):
+        add(op_case("aten.arange.start_step", args))
+    add(op_case("aten.arange.start_step", "-1.5, 1.5, 0.25, dtype=i64", error="step must be nonzero"))
     # lengths near 2^63: exact for integers (end - start passes int64), refused past int64
     add(op_case("aten.arange.start_step", "9223372036854775800, 9223372036854775807, 2"))
     add(op_case("aten.arange.start_step", "-9223372036854775807, -9223372036854775808, -1"))
