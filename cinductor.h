@@ -7607,9 +7607,9 @@ static int ci__ops_masked_fill(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
     {
         int nd = 0, i;
         int64_t shape[CI_MAX_DIMS];
+        /* self broadcast with the mask, as PyTorch's out-of-place masked_fill (masked_fill_
+           refuses a result larger than self) */
         ci__lower_broadcast_shape(L, op->name, x->ndim, x->size, m->ndim, m->size, &nd, shape);
-        if (nd != x->ndim || memcmp(shape, x->size, sizeof(int64_t) * (size_t)nd))
-            CI__FAIL(L, CI_ERR_SHAPE, "%s: the mask must broadcast to self's shape", op->name);
         for (i = 0; i < 3; i++)
             if (w[i].kind == CI_ARG_TENSOR)
                 w[i].u.t = ci__ir_tensor_of(

@@ -371,6 +371,10 @@ def build_cases():
             add(op_case("aten." + op, "a, -2.5", I(dt, [7], "n")))
     add(op_case("aten.masked_fill.Scalar", "a, b, 2.5", I("f32", [7, 5]), I("bool", [5])))
     add(op_case("aten.masked_fill.Scalar", "a, b, 3", I("i32", [7, 5]), I("bool", [7, 5])))
+    # a mask larger than self: the out-of-place op broadcasts self, the in-place one refuses
+    add(op_case("aten.masked_fill.Scalar", "a, b, 7.0", I("f32", [5]), I("bool", [4, 5])))
+    add(op_case("aten.masked_fill.Tensor", "a, b, c", I("i64", [3, 1]), I("bool", [2, 3, 4]), I("i64", [])))
+    add(op_case("aten.masked_fill_.Scalar", "a, b, 7.0", I("f32", [5]), I("bool", [4, 5]), error="doesn't match"))
     add(op_case("aten.masked_fill.Tensor", "a, b, c", I("f64", [7, 5]), I("bool", [7, 1]), I("f32", [])))
     add(op_case("aten.lerp.Scalar", "a, b, 0.3", I("f32", [7, 5]), I("f32", [5])))
     add(op_case("aten.lerp.Tensor", "a, b, c", I("f32", [1023]), I("f32", [1023]), I("f32", [1023])))
