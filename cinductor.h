@@ -271,8 +271,7 @@
    cinductor does NOT (yet): match torch.compile's GPU kernels everywhere (docs/cuda.md: no
    vector loads, no tensor cores) nor run extern kernels other than the float matrix products
    there, fuse scans, scatters or extern kernels with their neighbours, support dynamic shapes,
-   complex dtypes, ops on data-dependent sizes (only outputs), transposed convolution, or
-   autograd. A tensor holds at most 2^48 elements (an
+   complex dtypes, ops on data-dependent sizes (only outputs), or autograd. A tensor holds at most 2^48 elements (an
    empty one: its non-zero sizes multiply to at most 2^48); sizes, steps and offsets that
    would overflow int64 are an error naming the op, never undefined behaviour.
 */
@@ -11512,26 +11511,146 @@ static int ci__ops_linear(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return 1;
 }
 
+/* a 3-d convolution as a sum over the depth taps of 2-d ones: tap t reads the (padded) input's
+   depths t * dil + o * st (o < od), folded into the batch. x is batched and depth-padded already;
+   sp / pp / dp are the height and width's stride, padding and dilation */
+static ci__box *ci__ops_conv3d_box(ci__L *L, ci__box *x, ci__box *w, ci__box *b, int64_t st,
+                                   int64_t dil, const int64_t *sp, const int64_t *pp,
+                                   const int64_t *dp, int64_t groups) {
+    int64_t n = x->size[0], kd = w->size[2], od, t, sh[5], perm[5] = {0, 2, 1, 3, 4};
+    ci__box *acc = NULL;
+    od = (x->size[2] - dil * (kd - 1) - 1) / st + 1;
+    for (t = 0; t < kd; t++) {
+        ci__box *xs = ci__ops_slice_box(L, x, 2, t * dil, t * dil + st * (od - 1) + 1, st), *y;
+        ci_arg args[9];
+        int64_t zero[2] = {0, 0};
+        xs = ci__ops_permute_box(L, xs, perm);
+        sh[0] = n * od; sh[1] = x->size[1]; sh[2] = x->size[3]; sh[3] = x->size[4];
+        args[0] = ci__ops_T(ci__ops_reshape(L, xs, 4, sh));
+        args[1] = ci__ops_T(ci__ops_select_box(L, w, 2, t));
+        args[2] = b && t == 0 ? ci__ops_T(b) : ci_arg_none();
+        args[3] = ci_arg_ints(sp, 2);
+        args[4] = ci_arg_ints(pp, 2);
+        args[5] = ci_arg_ints(dp, 2);
+        args[6] = ci_arg_bool(0);
+        args[7] = ci_arg_ints(zero, 2);
+        args[8] = ci_arg_int(groups);
+        y = ci__ops_callb(L, "aten.convolution.default", 9, args);
+        acc = acc ? ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(acc), ci__ops_T(y)) : y;
+    }
+    sh[0] = n; sh[1] = od; sh[2] = acc->size[1]; sh[3] = acc->size[2]; sh[4] = acc->size[3];
+    return ci__ops_permute_box(L, ci__ops_reshape(L, acc, 5, sh), perm);
+}
+
+/* a transposed convolution as the direct one on the input spread out by the stride (st - 1 zeros
+   between neighbours), padded by dil * (k - 1) - pad on the left and that plus output_padding on
+   the right (a negative pad crops), with the weight's in and out channels swapped within each
+   group and its taps flipped: output o sums x[i] * w[k] over o = i * st - pad + k * dil. x is
+   batched; sd spatial dims */
+static ci__box *ci__ops_conv_transpose_box(ci__L *L, const ci__opdef *op, ci__box *x,
+                                           ci__box *w, ci__box *b, int sd, const int64_t *st,
+                                           const int64_t *pad, const int64_t *dil,
+                                           const int64_t *opad, int64_t groups) {
+    int64_t sh[CI_MAX_DIMS], pads[2 * CI_MAX_DIMS], perm[CI_MAX_DIMS], flip[3], ones[3],
+            zeros[3], cin = w->size[0], cog = w->size[1];
+    int i, n = 0;
+    ci_arg args[9];
+    if (groups <= 0 || cin % groups)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: weight's %lld input channels are not divisible by groups "
+                 "%lld", op->name, (long long)cin, (long long)groups);
+    if (cin < groups)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: given groups=%lld, expected weight to be at least %lld at "
+                 "dimension 0, but got %lld", op->name, (long long)groups, (long long)groups,
+                 (long long)cin);
+    if (x->size[1] != cin)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: given transposed=1, weight of size %s, expected input %s "
+                 "to have %lld channels", op->name, ci__ir_shape(L, w->ndim, w->size),
+                 ci__ir_shape(L, x->ndim, x->size), (long long)cin);
+    if (b && (b->ndim != 1 || b->size[0] != cog * groups))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: bias must have shape [%lld]", op->name,
+                 (long long)(cog * groups));
+    for (i = 0; i < sd; i++) {
+        int64_t in = x->size[2 + i], k = w->size[2 + i], o;
+        if (st[i] <= 0 || dil[i] <= 0 || pad[i] < 0 || opad[i] < 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: stride and dilation must be positive, padding "
+                     "and output_padding non-negative", op->name);
+        if (opad[i] >= st[i] && opad[i] >= dil[i])
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: output padding must be smaller than either "
+                     "stride or dilation, but got output_padding %lld, stride %lld, dilation "
+                     "%lld", op->name, (long long)opad[i], (long long)st[i], (long long)dil[i]);
+        if (k < 1 || st[i] > INT32_MAX || dil[i] > INT32_MAX || pad[i] > INT32_MAX ||
+            in > INT32_MAX || k > INT32_MAX)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: sizes past 2^31 are not supported", op->name);
+        o = (in - 1) * st[i] - 2 * pad[i] + dil[i] * (k - 1) + opad[i] + 1;
+        if (in == 0 || o < 1)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: given input size per channel %lld, the calculated "
+                     "output size %lld is too small", op->name, (long long)in, (long long)o);
+    }
+    /* spread: [N, C, i, 1, ...] padded to [N, C, i, st, ...], then the st - 1 past the end cut */
+    sh[n++] = x->size[0];
+    sh[n++] = cin;
+    for (i = 0; i < sd; i++) { sh[n++] = x->size[2 + i]; sh[n++] = 1; }
+    x = ci__ops_reshape(L, x, n, sh);
+    for (i = 0; i < sd; i++) {
+        int d = sd - 1 - i;
+        pads[4 * i] = 0; pads[4 * i + 1] = st[d] - 1;
+        pads[4 * i + 2] = 0; pads[4 * i + 3] = 0;
+    }
+    x = ci__ops_call2(L, "aten.constant_pad_nd.default", ci__ops_T(x), ci_arg_ints(pads, 4 * sd));
+    n = 2;
+    for (i = 0; i < sd; i++) sh[n++] = x->size[2 + 2 * i] * st[i];
+    x = ci__ops_reshape(L, x, n, sh);
+    for (i = 0; i < sd; i++) {
+        int d = sd - 1 - i;
+        int64_t e = dil[d] * (w->size[2 + d] - 1) - pad[d];
+        pads[2 * i] = e;
+        pads[2 * i + 1] = e + opad[d] - (st[d] - 1);
+    }
+    x = ci__ops_call2(L, "aten.constant_pad_nd.default", ci__ops_T(x), ci_arg_ints(pads, 2 * sd));
+    /* weight [Cin, Cout/g, k...] -> [g, Cin/g, Cout/g, k...] -> [Cout, Cin/g, k...], flipped */
+    sh[0] = groups; sh[1] = cin / groups; sh[2] = cog;
+    for (i = 0; i < sd; i++) sh[3 + i] = w->size[2 + i];
+    w = ci__ops_reshape(L, w, 3 + sd, sh);
+    for (i = 0; i < 3 + sd; i++) perm[i] = i;
+    perm[1] = 2; perm[2] = 1;
+    w = ci__ops_permute_box(L, w, perm);
+    sh[0] = groups * cog; sh[1] = cin / groups;
+    for (i = 0; i < sd; i++) sh[2 + i] = w->size[3 + i];
+    w = ci__ops_reshape(L, w, 2 + sd, sh);
+    for (i = 0; i < sd; i++) { flip[i] = 2 + i; ones[i] = 1; zeros[i] = 0; }
+    w = ci__ops_call2(L, "aten.flip.default", ci__ops_T(w), ci_arg_ints(flip, sd));
+    args[0] = ci__ops_T(x);
+    args[1] = ci__ops_T(w);
+    args[2] = b ? ci__ops_T(b) : ci_arg_none();
+    args[3] = ci_arg_ints(ones, sd);
+    args[4] = ci_arg_ints(zeros, sd);
+    args[5] = ci_arg_ints(dil, sd);
+    args[6] = ci_arg_bool(0);
+    args[7] = ci_arg_ints(zeros, sd);
+    args[8] = ci_arg_int(groups);
+    return ci__ops_callb(L, "aten.convolution.default", 9, args);
+}
+
 /* convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups);
-   conv1d / conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) (extra 1 /
-   2) */
+   conv1d / conv2d / conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)
+   (extra 1 / 2 / 3); conv_transpose1d / 2d / 3d(input, weight, bias=None, stride=1, padding=0,
+   output_padding=0, groups=1, dilation=1) (vop 1) */
 static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box(L, op, a, 1),
             *b = ci__lower_arg_box_opt(L, op, a, 2), *o;
     int ps = ci__lower_pidx(op, "stride"), pp = ci__lower_pidx(op, "padding"),
         pd = ci__lower_pidx(op, "dilation"), pg = ci__lower_pidx(op, "groups");
-    int pt = ci__lower_pidx(op, "transposed"), sd, unbatched = 0, i;
-    int64_t st[2], pad[2], dil[2], groups = ci__lower_arg_int(L, op, a, pg), xs[4], ws[4], st2[2],
-                                   pad2[2], dil2[2], wch;
+    int pt = ci__lower_pidx(op, "transposed"), po = ci__lower_pidx(op, "output_padding"), sd,
+        unbatched = 0, i, transposed = op->vop == 1;
+    int64_t st[3], pad[3], dil[3], opad[3], groups = ci__lower_arg_int(L, op, a, pg), xs[4], ws[4],
+                                           st2[2], pad2[2], dil2[2], wch;
     ci_arg args[7];
-    if (pt >= 0 && ci__lower_arg_bool(L, op, a, pt))
-        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: transposed convolution is not supported yet",
-                 op->name);
+    if (pt >= 0) transposed = ci__lower_arg_bool(L, op, a, pt);
     sd = w->ndim - 2;
-    if (sd != 1 && sd != 2)
-        CI__FAIL(L, CI_ERR_UNSUPPORTED,
-                 "%s: only 1-d and 2-d convolution are supported (weight is %dD)", op->name,
-                 w->ndim);
+    if (sd < 1 || sd > 3 || (op->extra && sd != op->extra))
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: expected a 3D, 4D or 5D weight (1-d, 2-d or 3-d convolution), got %dD",
+                 op->name, w->ndim);
     if (x->ndim == sd + 1) unbatched = 1;
     else if (x->ndim != sd + 2)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a %dD (unbatched) or %dD (batched) input, got %dD",
@@ -11540,11 +11659,11 @@ static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
     if (b) ci__ops_need_same_dtype(L, op, x, b);
     ci__ops_pool_param(L, op, a, ps, sd, 1, st);
     if (pp >= 0 && a[pp].kind == CI_ARG_STRING) {
-        if (!strcmp(a[pp].u.s, "valid")) pad[0] = pad[1] = 0;
+        if (!strcmp(a[pp].u.s, "valid")) pad[0] = pad[1] = pad[2] = 0;
         else if (!strcmp(a[pp].u.s, "same")) {
             /* as PyTorch's _convolution_mode: tot / 2 on both sides, and an odd total's extra
                element on the right, padded with zeros first */
-            int64_t extra[4] = {0, 0, 0, 0};
+            int64_t extra[6] = {0, 0, 0, 0, 0, 0};
             int odd = 0;
             ci__ops_pool_param(L, op, a, pd, sd, 1, dil);
             for (i = 0; i < sd; i++) {
@@ -11570,6 +11689,17 @@ static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
         memcpy(sh + 1, x->size, sizeof(int64_t) * (size_t)x->ndim);
         x = ci__ops_reshape(L, x, x->ndim + 1, sh);
     }
+    if (transposed) {
+        ci__ops_pool_param(L, op, a, po, sd, 0, opad);
+        o = ci__ops_conv_transpose_box(L, op, x, w, b, sd, st, pad, dil, opad, groups);
+        if (unbatched) o = ci__ops_reshape(L, o, o->ndim - 1, o->size + 1);
+        outs[0] = ci__ir_tensor_of(o);
+        return 1;
+    }
+    if (groups > 0 && w->size[0] < groups)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: given groups=%lld, expected weight to be at least %lld at "
+                 "dimension 0, but got %lld", op->name, (long long)groups, (long long)groups,
+                 (long long)w->size[0]);
     if (groups <= 0 || ci__util_mul_ovf(w->size[1], groups, &wch) || x->size[1] != wch ||
         w->size[0] % groups)
         CI__FAIL(L, CI_ERR_SHAPE,
@@ -11591,6 +11721,17 @@ static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
         if (padded <= ek)   /* padded < dil * (k - 1) + 1 */
             CI__FAIL(L, CI_ERR_SHAPE, "%s: the padded input is smaller than the (dilated) kernel",
                      op->name);
+    }
+    if (sd == 3) {
+        int64_t dpad[6] = {0, 0, 0, 0, 0, 0};
+        dpad[4] = dpad[5] = pad[0];
+        if (pad[0])
+            x = ci__ops_call2(L, "aten.constant_pad_nd.default", ci__ops_T(x),
+                              ci_arg_ints(dpad, 6));
+        o = ci__ops_conv3d_box(L, x, w, b, st[0], dil[0], st + 1, pad + 1, dil + 1, groups);
+        if (unbatched) o = ci__ops_reshape(L, o, o->ndim - 1, o->size + 1);
+        outs[0] = ci__ir_tensor_of(o);
+        return 1;
     }
     /* 1-d runs as 2-d with a height of 1 */
     xs[0] = x->size[0];
@@ -13819,6 +13960,17 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_convolution, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.conv2d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", \
       ci__ops_convolution, 0, 2, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.conv3d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", \
+      ci__ops_convolution, 0, 3, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.conv_transpose1d", \
+      "input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1", \
+      ci__ops_convolution, 1, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.conv_transpose2d.input", \
+      "input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1", \
+      ci__ops_convolution, 1, 2, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.conv_transpose3d.input", \
+      "input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1", \
+      ci__ops_convolution, 1, 3, 0, N, 0, 1, _, DE, ALL, _, 0) \
     /* linear algebra: >>lapack's extern kernels and the lowerings that call them */ \
     E("cinductor.potrf", "self, upper, api", ci__lapack_potrf_run, ci__lapack_potrf_infer, 2, 0) \
     E("cinductor.getrf", "self, api", ci__lapack_getrf_run, ci__lapack_getrf_infer, 3, 0) \

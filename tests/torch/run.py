@@ -1253,6 +1253,68 @@ def build_cases():
         add(op_case("aten.conv2d.default", "a, b, c, 1, 1", I(dt, [3, 8, 7]), I(dt, [2, 3, 3, 3]), I(dt, [2]), **CV))
         add(op_case("aten.conv2d.default", "a, b, None, [1, 1], [0, 0], [1, 1], 4", I(dt, [1, 4, 6, 6]), I(dt, [4, 1, 3, 3]), **CV))
         add(op_case("aten.conv1d.default", "a, b, c, 1, 2, 2", I(dt, [2, 3, 9]), I(dt, [4, 3, 3]), I(dt, [4]), **CV))
+    # transposed convolution (the direct one on the input spread by the stride) and 3-d convolution
+    # (a sum of 2-d ones over the depth taps)
+    for dt in FLT:
+        CV = dict(red=True)
+        cv = "aten.convolution.default"
+        add(op_case(cv, "a, b, c, [2], [1], [1], True, [1], 1", I(dt, [2, 3, 7]), I(dt, [3, 5, 4]), I(dt, [5]), **CV))
+        add(op_case(cv, "a, b, None, [3], [0], [2], True, [0], 3", I(dt, [1, 6, 5]), I(dt, [6, 2, 3]), **CV))
+        add(op_case(cv, "a, b, c, [1], [4], [1], True, [0], 1", I(dt, [2, 3, 11]), I(dt, [3, 4, 3]), I(dt, [4]), **CV))
+        add(op_case(cv, "a, b, c, [2, 2], [1, 1], [1, 1], True, [0, 0], 1", I(dt, [1, 8, 9, 7]), I(dt, [8, 6, 4, 4]),
+                    I(dt, [6]), **CV))
+        add(op_case(cv, "a, b, c, [2, 3], [0, 2], [2, 1], True, [1, 2], 2", I(dt, [2, 4, 5, 6]), I(dt, [4, 3, 3, 2]),
+                    I(dt, [6]), **CV))
+        add(op_case(cv, "a, b, None, [1, 1], [0, 0], [1, 1], True, [0, 0], 4", I(dt, [3, 4, 7, 1]), I(dt, [4, 1, 3, 3]),
+                    **CV))
+        add(op_case(cv, "a, b, c, [1, 2], [2, 0], [3, 1], True, [2, 1], 1", I(dt, [1, 3, 6, 5]), I(dt, [3, 2, 2, 3]),
+                    I(dt, [2]), **CV))
+        add(op_case(cv, "a, b, c, [2, 2], [1, 1], [1, 1], True, [1, 1], 1", I(dt, [0, 3, 5, 5]), I(dt, [3, 2, 3, 3]),
+                    I(dt, [2]), **CV))
+        add(op_case(cv, "a, b, c, [2, 1, 2], [1, 0, 1], [1, 2, 1], True, [1, 0, 0], 2", I(dt, [1, 4, 3, 4, 5]),
+                    I(dt, [4, 3, 3, 2, 3]), I(dt, [6]), **CV))
+        add(op_case(cv, "a, b, c, [1, 2, 1], [1, 1, 0], [2, 1, 1], False, [0, 0, 0], 2", I(dt, [2, 4, 6, 7, 5]),
+                    I(dt, [6, 2, 3, 3, 2]), I(dt, [6]), **CV))
+        add(op_case(cv, "a, b, None, [2, 2, 2], [0, 0, 0], [1, 1, 1], False, [0, 0, 0], 1", I(dt, [1, 3, 7, 5, 6]),
+                    I(dt, [4, 3, 1, 2, 2]), **CV))
+        add(op_case("aten.conv3d.default", "a, b, c, 1, 1", I(dt, [3, 5, 4, 6]), I(dt, [2, 3, 3, 2, 3]), I(dt, [2]), **CV))
+        add(op_case("aten.conv3d.default", "a, b, None, [1, 2, 1], [0, 1, 0], [2, 1, 1], 2", I(dt, [2, 4, 7, 6, 5]),
+                    I(dt, [4, 2, 2, 3, 3]), **CV))
+        for pad in ('"valid"', '"same"'):
+            add(op_case("aten.conv3d.padding", "a, b, c, 1, %s, [1, 2, 1]" % pad, I(dt, [1, 2, 5, 6, 4]),
+                        I(dt, [3, 2, 2, 3, 2]), I(dt, [3]), **CV))
+        add(op_case("aten.conv_transpose1d.default", "a, b, c, 2, 1, 1", I(dt, [2, 3, 7]), I(dt, [3, 5, 4]), I(dt, [5]), **CV))
+        add(op_case("aten.conv_transpose1d.default", "a, b", I(dt, [3, 1023]), I(dt, [3, 2, 3]), **CV))
+        add(op_case("aten.conv_transpose2d.input", "a, b, c, 2, 1", I(dt, [1, 16, 8, 8]), I(dt, [16, 8, 4, 4]),
+                    I(dt, [8]), **CV))
+        add(op_case("aten.conv_transpose2d.input", "a, b, None, [2, 1], [1, 0], [1, 0], 3, [1, 2]",
+                    I(dt, [6, 7, 5]), I(dt, [6, 1, 3, 3]), **CV))
+        add(op_case("aten.conv_transpose3d.input", "a, b, c, 2, 0, 1, 1, 1", I(dt, [1, 2, 3, 2, 4]),
+                    I(dt, [2, 3, 2, 2, 2]), I(dt, [3]), **CV))
+        add(op_case("aten.conv_transpose3d.input", "a, b, None, 1, 1", I(dt, [2, 3, 4, 5]), I(dt, [2, 1, 3, 3, 3]), **CV))
+        # non-contiguous input and weight
+        G("conv_transpose2d/noncontig/%s" % dt, [("x", I(dt, [2, 7, 4, 5])), ("w", I(dt, [4, 3, 3, 2]))],
+          ["xt = aten.permute.default(x, [0, 2, 3, 1])", "wt = aten.transpose.int(w, 2, 3)",
+           "y = aten.conv_transpose2d.input(xt, wt, None, [2, 2], [1, 0], [1, 1])"], ["y"], red=True)
+    # a U-Net / GAN decoder's up-sampling layer
+    add(op_case("aten.convolution.default", "a, b, c, [2, 2], [1, 1], [1, 1], True, [0, 0], 1",
+                I("f32", [1, 64, 32, 32]), I("f32", [64, 32, 4, 4]), I("f32", [32]), red=True))
+    E = "aten.convolution.default"
+    add(op_case(E, "a, b, None, [2, 2], [0, 0], [1, 1], True, [2, 0], 1", I("f32", [1, 3, 5, 5]),
+                I("f32", [3, 2, 3, 3]), error="output padding must be smaller than either stride or dilation"))
+    add(op_case(E, "a, b, None, [1, 1], [3, 3], [1, 1], True, [0, 0], 1", I("f32", [1, 3, 2, 2]),
+                I("f32", [3, 2, 3, 3]), error="too small"))
+    add(op_case(E, "a, b, None, [1, 1], [0, 0], [1, 1], True, [0, 0], 1", I("f32", [1, 4, 5, 5]),
+                I("f32", [3, 2, 3, 3]), error="channels"))
+    add(op_case(E, "a, b, None, [1, 1], [0, 0], [1, 1], True, [0, 0], 2", I("f32", [1, 3, 5, 5]),
+                I("f32", [3, 2, 3, 3]), error="groups"))
+    add(op_case(E, "a, b, c, [1, 1], [0, 0], [1, 1], True, [0, 0], 1", I("f32", [1, 3, 5, 5]),
+                I("f32", [3, 2, 3, 3]), I("f32", [3]), error="bias"))
+    add(op_case(E, "a, b, None, [1, 1], [0, 0], [1, 1], True, [0, 0], 1", I("f32", [1, 3, 5, 5]),
+                I("f64", [3, 2, 3, 3]), error="type"))
+    for tr in ("True", "False"):
+        add(op_case(E, "a, b, None, [1, 1], [0, 0], [1, 1], %s, [0, 0], 1" % tr, I("f32", [2, 0, 5, 5]),
+                    I("f32", [0, 2, 3, 3]), error="at least 1 at dimension 0"))
 
     # ---- linear algebra (>>lapack): well-conditioned matrices (LA_KINDS), sign-free results ----
     SQ = ([1, 1], [7, 7], [3, 5, 5], [2, 3, 4, 4], [0, 4, 4], [2, 0, 0])
