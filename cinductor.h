@@ -271,9 +271,9 @@
    cinductor does NOT (yet): match torch.compile's GPU kernels everywhere (docs/cuda.md: no
    vector loads, no tensor cores) nor run extern kernels other than the float matrix products
    there, fuse scans, scatters or extern kernels with their neighbours, support dynamic shapes,
-   complex dtypes, ops on data-dependent sizes (only outputs), or autograd. A tensor holds at most 2^48 elements (an
-   empty one: its non-zero sizes multiply to at most 2^48); sizes, steps and offsets that
-   would overflow int64 are an error naming the op, never undefined behaviour.
+   complex dtypes, ops on data-dependent sizes (only outputs), or autograd. A tensor holds at
+   most 2^48 elements (an empty one: its non-zero sizes multiply to at most 2^48); sizes, steps
+   and offsets that would overflow int64 are an error naming the op, never undefined behaviour.
 */
 #ifndef CINDUCTOR_H_INCLUDED
 #define CINDUCTOR_H_INCLUDED
