@@ -11511,6 +11511,52 @@ static int ci__ops_linear(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return 1;
 }
 
+/* an integer 2-d convolution (PyTorch 1.13's CPU convolves integers, wrapping) as a loop-IR sum:
+   y[n, co, oh, ow] = sum over c, kh, kw of x[n, group(co) * cpg + c, oh * st - pad + kh * dil,
+   ow * st - pad + kw * dil] * w[co, c, kh, kw], zero outside the input. x, w are 4-d; the output
+   sizes were checked positive */
+static ci__box *ci__ops_conv_int_box(ci__L *L, const ci__opdef *op, ci__box *x, ci__box *w,
+                                     ci__box *b, const int64_t *st, const int64_t *pad,
+                                     const int64_t *dil, int64_t groups) {
+    int64_t sh[7], cpg = w->size[1], opg = w->size[0] / groups;
+    ci__ix *v[7] = {0}, *xi[4], *wi[4];
+    ci__v *ok = ci__ir_v_consti(L, CI_BOOL, 1), *val;
+    char red[7] = {0, 0, 0, 0, 1, 1, 1};
+    ci__box *y;
+    int i;
+    sh[0] = x->size[0];
+    sh[1] = w->size[0];
+    for (i = 0; i < 2; i++)
+        sh[2 + i] = (x->size[2 + i] + 2 * pad[i] - dil[i] * (w->size[2 + i] - 1) - 1) / st[i] + 1;
+    sh[4] = cpg;
+    sh[5] = w->size[2];
+    sh[6] = w->size[3];
+    ci__ir_pw_vars(L, 7, sh, v);
+    xi[0] = v[0];
+    xi[1] = ci__ops_ixadd(L, ci__ops_ixscale(L, ci__ix_fdiv(L->A, &L->ixt, v[1],
+                                                            ci__ops_K(L, opg)), cpg), v[4]);
+    for (i = 0; i < 2; i++) {
+        ci__ix *j = ci__ops_ixadd(L, ci__ops_ixadd(L, ci__ops_ixscale(L, v[2 + i], st[i]),
+                                                   ci__ops_ixscale(L, v[5 + i], dil[i])),
+                                  ci__ops_K(L, -pad[i]));
+        ok = ci__ir_v_bin(L, CI__V_AND, ok, ci__ops_in_range(L, j, 0, x->size[2 + i]));
+        xi[2 + i] = ci__ops_ixclamp(L, j, x->size[2 + i]);
+    }
+    wi[0] = v[1]; wi[1] = v[4]; wi[2] = v[5]; wi[3] = v[6];
+    if (ci__ir_numel(x->ndim, x->size) == 0) val = ci__ir_v_consti(L, x->dt, 0);
+    else {
+        val = ci__ir_v_bin(L, CI__V_MUL, ci__ir_load(L, x, xi), ci__ir_load(L, w, wi));
+        if (ok->op != CI__V_CONST)
+            val = ci__ir_v_op(L, CI__V_WHERE, ok, val, ci__ir_v_consti(L, x->dt, 0));
+    }
+    y = ci__ops_reduce_box(L, op, ci__ir_pw_box(L, x->dt, 7, sh, v, val), red, 0, CI__RED_SUM,
+                           x->dt);
+    if (b)
+        y = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(y),
+                          ci__ops_T(ci__ops_channel_view(L, b, 4)));
+    return y;
+}
+
 /* a 3-d convolution as a sum over the depth taps of 2-d ones: tap t reads the (padded) input's
    depths t * dil + o * st (o < od), folded into the batch. x is batched and depth-padded already;
    sp / pp / dp are the height and width's stride, padding and dilation */
@@ -11752,7 +11798,12 @@ static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
     args[4] = ci_arg_ints(pad2, 2);
     args[5] = ci_arg_ints(dil2, 2);
     args[6] = ci_arg_int(groups);
-    o = ci__ops_callb(L, "cinductor.convolution", 7, args);
+    if (x->dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"slow_conv2d_cpu\" not implemented for 'Bool'", op->name);
+    if (ci__dtype_is_float(x->dt)) o = ci__ops_callb(L, "cinductor.convolution", 7, args);
+    else
+        o = ci__ops_conv_int_box(L, op, ci__ir_box_get(L, args[0].u.t),
+                                 ci__ir_box_get(L, args[1].u.t), b, st2, pad2, dil2, groups);
     {
         int64_t sh[CI_MAX_DIMS];
         int n = 0;
@@ -11763,6 +11814,56 @@ static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
         o = ci__ops_reshape(L, o, n, sh);
     }
     outs[0] = ci__ir_tensor_of(o);
+    return 1;
+}
+
+/* conv_tbc(self, weight, bias, pad=0): a 1-d convolution of a time-batch-channel input [T, B, Cin]
+   with a weight [K, Cin, Cout], pad on both ends of time (a negative one crops, as PyTorch's) */
+static int ci__ops_conv_tbc(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box(L, op, a, 1),
+            *b = ci__lower_arg_box(L, op, a, 2), *o;
+    int64_t pad = ci__lower_arg_int(L, op, a, 3), p[3] = {1, 2, 0}, q[3] = {2, 1, 0},
+            r[3] = {2, 0, 1}, t, pads[2], sh[3], one[1] = {1}, zero[1] = {0};
+    ci_arg args[9];
+    if (x->ndim != 3 || w->ndim != 3 || b->ndim != 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a 3-D input and weight and a 1-D bias", op->name);
+    if (x->size[2] != w->size[1])
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: input dim 2 (input channels) is not == dim 1 in the weight "
+                 "tensor", op->name);
+    if (b->size[0] != w->size[2])
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: bias size must equal dim 2 in the weight tensor (output "
+                 "channels)", op->name);
+    ci__ops_need_same_dtype(L, op, x, w);
+    ci__ops_need_same_dtype(L, op, x, b);
+    if (pad > INT32_MAX || pad < -INT32_MAX || x->size[0] > INT32_MAX || w->size[0] > INT32_MAX)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: sizes past 2^31 are not supported", op->name);
+    t = x->size[0] + 2 * pad - w->size[0] + 1;
+    if (t < 0)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: trying to create tensor with negative dimension %lld",
+                 op->name, (long long)t);
+    if (t == 0 || w->size[0] == 0) {
+        /* nothing to sum over (no taps: zero plus the bias) or no output steps */
+        ci__ix *v[3] = {NULL, NULL, NULL};
+        sh[0] = t; sh[1] = x->size[1]; sh[2] = w->size[2];
+        ci__ir_pw_vars(L, 3, sh, v);
+        o = ci__ir_pw_box(L, x->dt, 3, sh, v, ci__ir_load(L, b, v + 2));
+        outs[0] = ci__ir_tensor_of(o);
+        return 1;
+    }
+    pads[0] = pads[1] = pad;
+    args[0] = ci__ops_T(ci__ops_call2(L, "aten.constant_pad_nd.default",
+                                      ci__ops_T(ci__ops_permute_box(L, x, p)),
+                                      ci_arg_ints(pads, 2)));
+    args[1] = ci__ops_T(ci__ops_permute_box(L, w, q));
+    args[2] = ci__ops_T(b);
+    args[3] = ci_arg_ints(one, 1);
+    args[4] = ci_arg_ints(zero, 1);
+    args[5] = ci_arg_ints(one, 1);
+    args[6] = ci_arg_bool(0);
+    args[7] = ci_arg_ints(zero, 1);
+    args[8] = ci_arg_int(1);
+    o = ci__ops_callb(L, "aten.convolution.default", 9, args);
+    outs[0] = ci__ir_tensor_of(ci__ops_permute_box(L, o, r));
     return 1;
 }
 
@@ -13960,6 +14061,12 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_convolution, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.conv2d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", \
       ci__ops_convolution, 0, 2, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten._convolution", \
+      "input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, " \
+      "benchmark, deterministic, cudnn_enabled, allow_tf32=True", \
+      ci__ops_convolution, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.conv_tbc", "self, weight, bias, pad=0", \
+      ci__ops_conv_tbc, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.conv3d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", \
       ci__ops_convolution, 0, 3, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.conv_transpose1d", \

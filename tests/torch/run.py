@@ -1296,6 +1296,31 @@ def build_cases():
         G("conv_transpose2d/noncontig/%s" % dt, [("x", I(dt, [2, 7, 4, 5])), ("w", I(dt, [4, 3, 3, 2]))],
           ["xt = aten.permute.default(x, [0, 2, 3, 1])", "wt = aten.transpose.int(w, 2, 3)",
            "y = aten.conv_transpose2d.input(xt, wt, None, [2, 2], [1, 0], [1, 1])"], ["y"], red=True)
+    for dt in FLT + ("i64",):
+        for pad in (0, 1, 2, -1):
+            add(op_case("aten.conv_tbc.default", "a, b, c, %d" % pad, I(dt, [7, 2, 3]), I(dt, [3, 3, 4]), I(dt, [4]), red=True))
+        add(op_case("aten.conv_tbc.default", "a, b, c", I(dt, [1023, 1, 2]), I(dt, [5, 2, 3]), I(dt, [3]), red=True))
+        add(op_case("aten.conv_tbc.default", "a, b, c, 1", I(dt, [1, 2, 3]), I(dt, [3, 3, 4]), I(dt, [4]), red=True))
+        add(op_case("aten.conv_tbc.default", "a, b, c", I(dt, [4, 0, 3]), I(dt, [2, 3, 4]), I(dt, [4]), red=True))
+        add(op_case("aten.conv_tbc.default", "a, b, c", I(dt, [4, 2, 3]), I(dt, [0, 3, 4]), I(dt, [4]), red=True))
+        add(op_case("aten._convolution.default", "a, b, c, [2, 2], [1, 1], [1, 1], True, [1, 0], 1, False, False, True, True",
+                    I(dt, [2, 3, 5, 4]), I(dt, [3, 2, 3, 3]), I(dt, [2]), red=True))
+        add(op_case("aten._convolution.deprecated", "a, b, None, [1], [1], [2], False, [0], 2, False, False, True",
+                    I(dt, [2, 4, 9]), I(dt, [6, 2, 3]), red=True))
+    for dt in INT:   # PyTorch 1.13's CPU convolves integers (wrapping): a loop-IR sum here
+        add(op_case("aten.conv2d.default", "a, b, c, [2, 1], [1, 2], [1, 2], 2", I(dt, [2, 4, 7, 6]),
+                    I(dt, [6, 2, 3, 2]), I(dt, [6])))
+        add(op_case("aten.conv1d.default", "a, b", I(dt, [3, 1023]), I(dt, [2, 3, 5])))
+        add(op_case("aten.conv2d.default", "a, b", I(dt, [0, 3, 4, 4]), I(dt, [2, 3, 3, 3])))
+        add(op_case("aten.conv_transpose2d.input", "a, b, c, 2, 1, 1", I(dt, [1, 3, 4, 5]), I(dt, [3, 2, 3, 3]),
+                    I(dt, [2])))
+        add(op_case("aten.conv3d.default", "a, b, None, 1, 1", I(dt, [1, 2, 3, 4, 3]), I(dt, [2, 2, 2, 2, 2])))
+    add(op_case("aten.conv2d.default", "a, b", I("bool", [1, 2, 4, 4]), I("bool", [2, 2, 3, 3]),
+                error="not implemented for 'Bool'"))
+    add(op_case("aten.conv_tbc.default", "a, b, c, -2", I("f32", [2, 2, 3]), I("f32", [3, 3, 4]), I("f32", [4]),
+                error="negative dimension"))
+    add(op_case("aten.conv_tbc.default", "a, b, c", I("f32", [5, 2, 3]), I("f32", [3, 2, 4]), I("f32", [4]),
+                error="input channels"))
     # a U-Net / GAN decoder's up-sampling layer
     add(op_case("aten.convolution.default", "a, b, c, [2, 2], [1, 1], [1, 1], True, [0, 0], 1",
                 I("f32", [1, 64, 32, 32]), I("f32", [64, 32, 4, 4]), I("f32", [32]), red=True))
