@@ -2638,7 +2638,7 @@ enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
 #define CI__IR_OPS_DT_IDX "all; int64 (or int32) indices"
 #define CI__IR_OPS_NOTE__ ""
 #define CI__IR_OPS_NOTE_EMPTY "uninitialised in PyTorch; zeros here, contiguous"
-#define CI__IR_OPS_NOTE_BN "inference mode only (training=False)"
+#define CI__IR_OPS_NOTE_BN "training mode: no running stats (PyTorch writes them in place)"
 #define CI__IR_OPS_NOTE_MASK \
     "a boolean mask only as the only index (x[mask]); its result only as a graph output"
 #define CI__IR_OPS_NOTE_MFILL "boolean masks only as a masked fill"
@@ -8205,31 +8205,146 @@ static int ci__ops_group_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     return 3;
 }
 
-/* batch norm in inference mode: (x - running_mean) * rsqrt(running_var + eps) * w + b, per channel.
-   extra: 0 _native_batch_norm_legit_no_training, 1 native_batch_norm, 2 batch_norm */
+/* batch norm in training mode, with the batch's statistics (PyTorch 1.13's CPU kernel): per
+   channel c over the n = numel / C values, mean = sum / n, m2 = sum((x - mean)^2),
+   invstd = rsqrt(m2 / n + eps), out = (x - mean) * invstd * w + b; save_mean and save_invstd are
+   mean and invstd, in f32 where a narrow input comes with an f32 parameter (1.13's mixed type),
+   else in the input's dtype. When rm / rv are given (the functional variant), outs[3] and
+   outs[4] are the updated running statistics, in their dtype: (1 - momentum) * rm + momentum *
+   mean and (1 - momentum) * rv + momentum * m2 / (n - 1) (unbiased; with n = 1 that is NaN, as
+   PyTorch's, and with n = 0 -0). Returns the number of results */
+static int ci__ops_bn_training(ci__L *L, const ci__opdef *op, ci__box *x, ci__box *w, ci__box *b,
+                               ci__box *rm, ci__box *rv, double momentum, double eps,
+                               ci_tensor *outs) {
+    ci_dtype odt = x->dt, cdt = ci__dtype_opmath(x->dt), sdt = x->dt;
+    int64_t C = x->size[1], n = 1, one[CI_MAX_DIMS];
+    char red[CI_MAX_DIMS];
+    ci__box *xc, *sum, *mean, *m2, *invstd, *y, *me, *ie;
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    ci__v *d;
+    int i;
+    for (i = 0; i < x->ndim; i++) {
+        red[i] = i != 1;
+        if (i != 1) n *= x->size[i];
+    }
+    if (cdt != odt && ((w && w->dt == CI_F32) || (b && b->dt == CI_F32) ||
+                       (rm && rm->dt == CI_F32) || (rv && rv->dt == CI_F32)))
+        sdt = CI_F32;
+    xc = ci__lower_to_dtype(L, x, cdt);
+    sum = ci__ops_reduce_box(L, op, xc, red, 0, CI__RED_SUM, cdt);
+    ci__ir_pw_vars(L, 1, &C, v);
+    mean = ci__ir_pw_box(L, cdt, 1, &C, v, ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, sum, v),
+                                                       ci__ir_v_constf(L, cdt, (double)n)));
+    for (i = 0; i < x->ndim; i++) one[i] = i == 1 ? C : 1;
+    me = ci__lower_expand(L, ci__ops_reshape(L, mean, x->ndim, one), x->ndim, x->size, 0);
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
+    d = ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, xc, v), ci__ir_load(L, me, v));
+    m2 = ci__ops_reduce_box(L, op, ci__ir_pw_box(L, cdt, x->ndim, x->size, v,
+                                                 ci__ir_v_bin(L, CI__V_MUL, d, d)),
+                            red, 0, CI__RED_SUM, cdt);
+    ci__ir_pw_vars(L, 1, &C, v);
+    invstd = ci__ir_pw_box(
+            L, cdt, 1, &C, v,
+            ci__ir_v_un(L, CI__V_RSQRT,
+                        ci__ir_v_bin(L, CI__V_ADD,
+                                     ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, m2, v),
+                                                  ci__ir_v_constf(L, cdt, (double)n)),
+                                     ci__ir_v_constf(L, cdt, eps))));
+    ie = ci__lower_expand(L, ci__ops_reshape(L, invstd, x->ndim, one), x->ndim, x->size, 0);
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
+    y = ci__ir_pw_box(L, cdt, x->ndim, x->size, v,
+                      ci__ir_v_bin(L, CI__V_MUL,
+                                   ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, xc, v),
+                                                ci__ir_load(L, me, v)),
+                                   ci__ir_load(L, ie, v)));
+    if (w)
+        y = ci__ops_call2(
+                L, "aten.mul.Tensor", ci__ops_T(y),
+                ci__ops_T(ci__ops_channel_view(L, ci__lower_to_dtype(L, w, cdt), x->ndim)));
+    if (b)
+        y = ci__ops_call2(
+                L, "aten.add.Tensor", ci__ops_T(y),
+                ci__ops_T(ci__ops_channel_view(L, ci__lower_to_dtype(L, b, cdt), x->ndim)));
+    outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, y, odt));
+    outs[1] = ci__ir_tensor_of(ci__lower_to_dtype(L, mean, sdt));
+    outs[2] = ci__ir_tensor_of(ci__lower_to_dtype(L, invstd, sdt));
+    if (!rm) return 3;
+    {
+        ci_dtype rdt = rm->dt, udt = ci__dtype_opmath(rm->dt);
+        ci__v *mv, *var;
+        ci__ir_pw_vars(L, 1, &C, v);
+        mv = ci__ir_v_cast(L, ci__ir_load(L, mean, v), udt);
+        mv = ci__ir_v_bin(L, CI__V_ADD,
+                          ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, udt, momentum), mv),
+                          ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, udt, 1 - momentum),
+                                       ci__ir_v_cast(L, ci__ir_load(L, rm, v), udt)));
+        outs[3] = ci__ir_tensor_of(ci__ir_pw_box(L, rdt, 1, &C, v, ci__ir_v_cast(L, mv, rdt)));
+        ci__ir_pw_vars(L, 1, &C, v);
+        udt = ci__dtype_opmath(rv->dt);
+        var = ci__ir_v_bin(L, CI__V_DIV, ci__ir_v_cast(L, ci__ir_load(L, m2, v), udt),
+                           ci__ir_v_constf(L, udt, (double)(n - 1)));
+        var = ci__ir_v_bin(L, CI__V_ADD,
+                           ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, udt, momentum), var),
+                           ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, udt, 1 - momentum),
+                                        ci__ir_v_cast(L, ci__ir_load(L, rv, v), udt)));
+        outs[4] = ci__ir_tensor_of(
+                ci__ir_pw_box(L, rv->dt, 1, &C, v, ci__ir_v_cast(L, var, rv->dt)));
+    }
+    return 5;
+}
+
+/* batch norm: in inference mode (x - running_mean) * rsqrt(running_var + eps) * w + b, per
+   channel; in training mode ci__ops_bn_training. PyTorch writes a training batch norm's new
+   running statistics into running_mean and running_var; cinductor writes no argument, so that
+   form is refused and _native_batch_norm_legit_functional returns them instead (tools/fx2cig.py
+   writes it for native_batch_norm). extra: 0 _native_batch_norm_legit_no_training,
+   1 native_batch_norm, 2 batch_norm, 3 _native_batch_norm_legit, 4 its .no_stats,
+   5 _native_batch_norm_legit_functional */
 static int ci__ops_batch_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box_opt(L, op, a, 1),
             *b = ci__lower_arg_box_opt(L, op, a, 2);
-    ci__box *rm = ci__lower_arg_box_opt(L, op, a, 3), *rv = ci__lower_arg_box_opt(L, op, a, 4), *y;
-    int pe = ci__lower_pidx(op, "eps"), pt = ci__lower_pidx(op, "training");
+    ci__box *rm = op->extra == 4 ? NULL : ci__lower_arg_box_opt(L, op, a, 3),
+            *rv = op->extra == 4 ? NULL : ci__lower_arg_box_opt(L, op, a, 4), *y;
+    int pe = ci__lower_pidx(op, "eps"), pt = ci__lower_pidx(op, "training"),
+        pm = ci__lower_pidx(op, "momentum"), training = 0;
     double eps = ci__lower_arg_num(L, op, a, pe);
     ci_dtype odt = x->dt, cdt;
     int64_t C, zero = 0;
     ci__ops_need_float(L, op, x);
-    if (pt >= 0 && ci__lower_arg_bool(L, op, a, pt))
-        CI__FAIL(L, CI_ERR_UNSUPPORTED,
-                 "%s: training mode is not supported (cinductor runs batch norm in inference mode)",
-                 op->name);
-    if (!rm || !rv)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS,
-                 "%s: running_mean and running_var are required in inference mode", op->name);
+    if (pt >= 0) training = ci__lower_arg_bool(L, op, a, pt);
     if (x->ndim < 2)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: expected an input with at least 2 dims", op->name);
     C = x->size[1];
-    if (rm->ndim != 1 || rm->size[0] != C || rv->ndim != 1 || rv->size[0] != C ||
-        (w && (w->ndim != 1 || w->size[0] != C)) || (b && (b->ndim != 1 || b->size[0] != C)))
+    if ((rm && (rm->ndim != 1 || rm->size[0] != C)) ||
+        (rv && (rv->ndim != 1 || rv->size[0] != C)) || (w && (w->ndim != 1 || w->size[0] != C)) ||
+        (b && (b->ndim != 1 || b->size[0] != C)))
         CI__FAIL(L, CI_ERR_SHAPE, "%s: per-channel tensors must have shape [%lld]", op->name,
                  (long long)C);
+    if (op->extra == 2 && ci__ir_numel(x->ndim, x->size) == 0) {
+        outs[0] = ci__ir_tensor_of(x);   /* PyTorch's batch_norm returns an empty input as is */
+        return 1;
+    }
+    if (training) {
+        ci_tensor r[5];
+        int k, i;
+        if ((rm || rv) && op->extra != 5)
+            CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                     "%s: in training mode PyTorch writes the new running_mean and running_var "
+                     "into its arguments, and cinductor writes no argument: use "
+                     "aten._native_batch_norm_legit_functional (it returns them)", op->name);
+        if ((rm && !ci__dtype_is_float(rm->dt)) || (rv && !ci__dtype_is_float(rv->dt)))
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: running_mean and running_var must be floating point",
+                     op->name);
+        if (op->extra == 5 && (!rm || !rv))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: running_mean and running_var are required",
+                     op->name);
+        k = ci__ops_bn_training(L, op, x, w, b, rm, rv, ci__lower_arg_num(L, op, a, pm), eps, r);
+        for (i = 0; i < k; i++) outs[i] = r[i];
+        return op->extra == 2 ? 1 : k;
+    }
+    if (!rm || !rv)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: running_mean and running_var are required in inference mode", op->name);
     cdt = ci__dtype_opmath(odt);
     {
         ci__ix *v[1] = {NULL};
@@ -8260,7 +8375,55 @@ static int ci__ops_batch_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
         outs[1] = ci__ir_tensor_of(ci__ir_pw_box(L, odt, 1, &zero, v, ci__ir_v_constf(L, odt, 0)));
         outs[2] = ci__ir_tensor_of(ci__ir_pw_box(L, odt, 1, &zero, v, ci__ir_v_constf(L, odt, 0)));
     }
-    return 3;
+    if (op->extra != 5) return 3;
+    /* the functional variant returns the running statistics unchanged (copies, in the compute
+       dtype, as PyTorch's decomposition) */
+    outs[3] = ci__ir_tensor_of(ci__lower_to_dtype(L, rm, ci__dtype_opmath(rm->dt)));
+    outs[4] = ci__ir_tensor_of(ci__lower_to_dtype(L, rv, ci__dtype_opmath(rv->dt)));
+    return 5;
+}
+
+/* instance_norm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps,
+   cudnn_enabled), as PyTorch 1.13's composite: [N, C, ...] viewed as [1, N * C, ...], the
+   per-channel tensors repeated N times, batch norm (training mode with use_input_stats), viewed
+   back. With use_input_stats PyTorch writes the mean of the new running statistics into
+   running_mean / running_var: refused, as cinductor writes no argument */
+static int ci__ops_instance_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *y;
+    int use_stats = ci__lower_arg_bool(L, op, a, 5), i;
+    int64_t sh[CI_MAX_DIMS], nrep;
+    ci_arg args[9];
+    if (x->ndim < 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected an input with at least 2 dims", op->name);
+    if (!use_stats && (a[3].kind == CI_ARG_NONE || a[4].kind == CI_ARG_NONE))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Expected running_mean and running_var to be "
+                 "defined when use_input_stats is false", op->name);
+    if (use_stats && (a[3].kind != CI_ARG_NONE || a[4].kind != CI_ARG_NONE))
+        CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                 "%s: with use_input_stats PyTorch writes the new running_mean and running_var "
+                 "into its arguments, and cinductor writes no argument", op->name);
+    if (ci__util_mul_ovf(x->size[0], x->size[1], &sh[1]))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: the input is too large", op->name);
+    sh[0] = 1;
+    for (i = 2; i < x->ndim; i++) sh[i] = x->size[i];
+    nrep = x->size[0];
+    args[0] = ci__ops_T(ci__ops_reshape(L, x, x->ndim, sh));
+    for (i = 1; i < 5; i++) {
+        ci__box *p = ci__lower_arg_box_opt(L, op, a, i);
+        if (p && (p->ndim != 1 || p->size[0] != x->size[1]))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: per-channel tensors must have shape [%lld]", op->name,
+                     (long long)x->size[1]);
+        args[i] = p ? ci__ops_T(ci__ops_call2(L, "aten.repeat.default", ci__ops_T(p),
+                                              ci_arg_ints(&nrep, 1)))
+                    : ci_arg_none();
+    }
+    args[5] = ci_arg_bool(use_stats);
+    args[6] = a[6];
+    args[7] = a[7];
+    args[8] = ci_arg_bool(0);
+    y = ci__ops_callb(L, "aten.batch_norm.default", 9, args);
+    outs[0] = ci__ir_tensor_of(ci__ops_reshape(L, y, x->ndim, x->size));
+    return 1;
 }
 
 /* rms_norm(input, normalized_shape, weight=None, eps=None): x * rsqrt(mean(x^2) + eps) * w */
@@ -11742,15 +11905,15 @@ static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
         outs[0] = ci__ir_tensor_of(o);
         return 1;
     }
-    if (groups > 0 && w->size[0] < groups)
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: given groups=%lld, expected weight to be at least %lld at "
-                 "dimension 0, but got %lld", op->name, (long long)groups, (long long)groups,
-                 (long long)w->size[0]);
     if (groups <= 0 || ci__util_mul_ovf(w->size[1], groups, &wch) || x->size[1] != wch ||
         w->size[0] % groups)
         CI__FAIL(L, CI_ERR_SHAPE,
                  "%s: expected input with weight %lld x groups %lld channels, got %lld", op->name,
                  (long long)w->size[1], (long long)groups, (long long)x->size[1]);
+    if (w->size[0] < groups)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: given groups=%lld, expected weight to be at least %lld at "
+                 "dimension 0, but got %lld", op->name, (long long)groups, (long long)groups,
+                 (long long)w->size[0]);
     if (b && (b->ndim != 1 || b->size[0] != w->size[0]))
         CI__FAIL(L, CI_ERR_SHAPE, "%s: bias must have shape [%lld]", op->name,
                  (long long)w->size[0]);
@@ -13723,6 +13886,18 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.batch_norm", \
       "input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled", \
       ci__ops_batch_norm, 0, 2, 0, N, 0, 1, _, DE, FLT, BN, 0) \
+    X("aten._native_batch_norm_legit", \
+      "input, weight, bias, running_mean, running_var, training, momentum, eps", \
+      ci__ops_batch_norm, 0, 3, 0, N, 0, 3, _, DE, FLT, BN, 0) \
+    X("aten._native_batch_norm_legit.no_stats", "input, weight, bias, training, momentum, eps", \
+      ci__ops_batch_norm, 0, 4, 0, N, 0, 3, _, DE, FLT, BN, 0) \
+    X("aten._native_batch_norm_legit_functional", \
+      "input, weight, bias, running_mean, running_var, training, momentum, eps", \
+      ci__ops_batch_norm, 0, 5, 0, N, 0, 5, _, DE, FLT, BN, 0) \
+    X("aten.instance_norm", \
+      "input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, " \
+      "cudnn_enabled", \
+      ci__ops_instance_norm, 0, 0, 0, N, 0, 1, _, DE, FLT, BN, 0) \
     X("aten.rms_norm", "input, normalized_shape, weight=None, eps=None", \
       ci__ops_rms_norm, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     /* losses: reduction 0 none, 1 mean, 2 sum */ \

@@ -723,6 +723,41 @@ def build_cases():
                         I(dt, sh), I(dt, [c]), I(dt, [c]), I(dt, [c]), I(dt, [c], "pos")))
             add(op_case("aten.batch_norm.default", "a, None, None, d, e, False, 0.1, 1e-03, False",
                         I(dt, sh), I(dt, [c]), I(dt, [c]), I(dt, [c]), I(dt, [c], "pos")))
+    # batch norm in training mode (the batch's statistics; the running ones returned by the
+    # functional variant, refused where PyTorch writes them into the arguments) and instance norm
+    for dt in FLT:
+        for sh in ([2, 3, 4, 5], [4, 3], [2, 3, 7], [1, 3], [2, 3, 0], [1, 5, 1023]):
+            c = sh[1]
+            P = (I(dt, sh), I(dt, [c]), I(dt, [c]), I(dt, [c]), I(dt, [c], "pos"))
+            # one value per channel (x - mean is 0 here; PyTorch's x * alpha + beta leaves ~1e-5)
+            K = dict(tol=(1e-4, 1e-4)) if sh == [1, 3] else dict(red=True)
+            KI = dict(tol=(1e-4, 1e-4)) if int(np.prod(sh[2:])) == 1 else dict(red=True)
+            add(op_case("aten.native_batch_norm.default", "a, b, c, None, None, True, 0.1, 1e-05", *P[:3], **K))
+            add(op_case("aten.native_batch_norm.default", "a, None, None, None, None, True, 0.3, 1e-03", P[0], **K))
+            add(op_case("aten._native_batch_norm_legit_functional.default", "a, b, c, d, e, True, 0.1, 1e-05", *P,
+                        **K))
+            add(op_case("aten._native_batch_norm_legit_functional.default", "a, None, c, d, e, False, 0.2, 1e-05", *P,
+                        **K))
+            add(op_case("aten._native_batch_norm_legit.default", "a, b, c, d, e, False, 0.1, 1e-05", *P, **K))
+            add(op_case("aten._native_batch_norm_legit.no_stats", "a, b, None, True, 0.1, 1e-05", *P[:2], **K))
+            add(op_case("aten.batch_norm.default", "a, b, c, None, None, True, 0.1, 1e-05, False", *P[:3], **K))
+            add(op_case("aten.instance_norm.default", "a, b, c, None, None, True, 0.1, 1e-05, False", *P[:3], **KI))
+            add(op_case("aten.instance_norm.default", "a, None, None, d, e, False, 0.1, 1e-05, False", *P, **K))
+        add(op_case("aten.batch_norm.default", "a, b, c, d, e, True, 0.1, 1e-05, False", I(dt, [0, 3, 4]), I(dt, [3]),
+                    I(dt, [3]), I(dt, [3]), I(dt, [3], "pos")))
+        # (one value per channel: x - mean is 0 here, PyTorch's rounding leaves ~1e-5 times 1/sqrt(eps))
+        add(op_case("aten.instance_norm.default", "a, None, None, None, None, True, 0.1, 1e-05, False", I(dt, [3, 4]),
+                    tol=(1e-4, 1e-4)))
+        G("native_batch_norm/train/noncontig/%s" % dt, [("x", I(dt, [5, 2, 3, 4])), ("w", I(dt, [4]))],
+          ["xt = aten.permute.default(x, [1, 3, 0, 2])",
+           "y, m, s = aten.native_batch_norm.default(xt, w, None, None, None, True, 0.1, 1e-05)"],
+          ["y", "m", "s"], red=True)
+    E = "aten.native_batch_norm.default"
+    add(op_case("aten.instance_norm.default", "a, None, None, None, None, False, 0.1, 1e-05, False",
+                I("f32", [2, 3, 4]), error="use_input_stats is false"))
+    add(op_case("aten._native_batch_norm_legit.no_stats", "a, None, None, False, 0.1, 1e-05", I("f32", [2, 3, 4]),
+                error="inference mode"))
+    add(op_case(E, "a, None, None, None, None, True, 0.1, 1e-05", I("i64", [2, 3, 4]), error="not implemented"))
     for dt in ALLN:
         add(op_case("aten.count_nonzero.dim_IntList", "a, [1]", I(dt, [7, 5], "grid")))
         add(op_case("aten.count_nonzero.default", "a", I(dt, [7, 5], "grid")))
@@ -1337,9 +1372,10 @@ def build_cases():
                 I("f32", [3, 2, 3, 3]), I("f32", [3]), error="bias"))
     add(op_case(E, "a, b, None, [1, 1], [0, 0], [1, 1], True, [0, 0], 1", I("f32", [1, 3, 5, 5]),
                 I("f64", [3, 2, 3, 3]), error="type"))
-    for tr in ("True", "False"):
-        add(op_case(E, "a, b, None, [1, 1], [0, 0], [1, 1], %s, [0, 0], 1" % tr, I("f32", [2, 0, 5, 5]),
-                    I("f32", [0, 2, 3, 3]), error="at least 1 at dimension 0"))
+    add(op_case(E, "a, b, None, [1, 1], [0, 0], [1, 1], True, [0, 0], 1", I("f32", [2, 0, 5, 5]),
+                I("f32", [0, 2, 3, 3]), error="at least 1 at dimension 0"))
+    add(op_case(E, "a, b, None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1", I("f32", [2, 2, 5, 5]),
+                I("f32", [0, 2, 3, 3]), error="at least 1 at dimension 0"))
 
     # ---- linear algebra (>>lapack): well-conditioned matrices (LA_KINDS), sign-free results ----
     SQ = ([1, 1], [7, 7], [3, 5, 5], [2, 3, 4, 4], [0, 4, 4], [2, 0, 0])
@@ -3140,7 +3176,38 @@ def ref_iota(length, *, start, step, dtype, device, requires_grad):
     return (torch.arange(length, dtype=torch.int64) * step + start).to(dtype)
 
 
-PY_OPS = {"prims.xor_sum": ref_xor_sum, "prims.fma": ref_fma, "prims.iota": ref_iota}
+def _bn_stats_dtype(t):
+    return torch.float32 if t.dtype in (torch.float16, torch.bfloat16) else t.dtype
+
+
+def ref_bn_functional(input, weight, bias, running_mean, running_var, training, momentum, eps):
+    """aten._native_batch_norm_legit_functional (later PyTorch): native_batch_norm on copies of
+    the running statistics, returned after its update (training) or as copies in the compute
+    dtype (inference)"""
+    rm, rv = running_mean.clone(), running_var.clone()
+    out, m, s = torch.native_batch_norm(input, weight, bias, rm, rv, training, momentum, eps)
+    if not training:
+        rm, rv = rm.to(_bn_stats_dtype(rm)), rv.to(_bn_stats_dtype(rv))
+    return out, m, s, rm, rv
+
+
+def ref_bn_legit(input, weight, bias, running_mean, running_var, training, momentum, eps):
+    """aten._native_batch_norm_legit (later PyTorch): native_batch_norm"""
+    return torch.native_batch_norm(input, weight, bias, running_mean, running_var, training,
+                                   momentum, eps)
+
+
+def ref_bn_legit_no_stats(input, weight, bias, training, momentum, eps):
+    """aten._native_batch_norm_legit.no_stats (later PyTorch): training mode only"""
+    if not training:
+        raise RuntimeError("running_mean and running_var are required in inference mode")
+    return torch.native_batch_norm(input, weight, bias, None, None, True, momentum, eps)
+
+
+PY_OPS = {"prims.xor_sum": ref_xor_sum, "prims.fma": ref_fma, "prims.iota": ref_iota,
+          "aten._native_batch_norm_legit_functional": ref_bn_functional,
+          "aten._native_batch_norm_legit": ref_bn_legit,
+          "aten._native_batch_norm_legit.no_stats": ref_bn_legit_no_stats}
 
 
 def torch_op(name):
