@@ -13879,7 +13879,7 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_group_norm, 1, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten._native_batch_norm_legit_no_training", \
       "input, weight, bias, running_mean, running_var, momentum, eps", \
-      ci__ops_batch_norm, 0, 0, 0, N, 0, 3, _, DE, FLT, BN, 0) \
+      ci__ops_batch_norm, 0, 0, 0, N, 0, 3, _, DE, FLT, _, 0) \
     X("aten.native_batch_norm", \
       "input, weight, bias, running_mean, running_var, training, momentum, eps", \
       ci__ops_batch_norm, 0, 1, 0, N, 0, 3, _, DE, FLT, BN, 0) \
@@ -13890,10 +13890,10 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       "input, weight, bias, running_mean, running_var, training, momentum, eps", \
       ci__ops_batch_norm, 0, 3, 0, N, 0, 3, _, DE, FLT, BN, 0) \
     X("aten._native_batch_norm_legit.no_stats", "input, weight, bias, training, momentum, eps", \
-      ci__ops_batch_norm, 0, 4, 0, N, 0, 3, _, DE, FLT, BN, 0) \
+      ci__ops_batch_norm, 0, 4, 0, N, 0, 3, _, DE, FLT, _, 0) \
     X("aten._native_batch_norm_legit_functional", \
       "input, weight, bias, running_mean, running_var, training, momentum, eps", \
-      ci__ops_batch_norm, 0, 5, 0, N, 0, 5, _, DE, FLT, BN, 0) \
+      ci__ops_batch_norm, 0, 5, 0, N, 0, 5, _, DE, FLT, _, 0) \
     X("aten.instance_norm", \
       "input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, " \
       "cudnn_enabled", \
