@@ -6656,6 +6656,77 @@ static int ci__ops_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return 1;
 }
 
+/* one linspace bound converted to an integer dtype as PyTorch's Scalar::to: an integer wraps, a
+   float truncates and must fit */
+static double ci__ops_linspace_bound(ci__L *L, const ci__opdef *op, const ci_arg *x, ci_dtype dt) {
+    double v = ci__lower_num(x), lo, hi;
+    int bits = 8 * (int)ci__dtype_tab[dt].size;
+    if (x->kind != CI_ARG_FLOAT) {
+        int64_t iv = x->kind == CI_ARG_INT ? x->u.i : (int64_t)v;
+        uint64_t u = (uint64_t)iv, m = bits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
+        u &= m;
+        if (dt != CI_U8 && bits < 64 && (u >> (bits - 1))) return -(double)((m - u) + 1);
+        return bits == 64 ? (double)iv : (double)u;
+    }
+    lo = dt != CI_U8 ? -ldexp(1, bits - 1) : 0;
+    hi = dt != CI_U8 ? ldexp(1, bits - 1) : ldexp(1, bits);
+    if (!(v > lo - 1 && v < hi))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value cannot be converted to type %s without "
+                 "overflow", op->name, ci__dtype_tab[dt].tname);
+    return trunc(v);
+}
+
+/* linspace into an integer dtype, value for value as PyTorch 1.13's CPU kernel (AVX2) computes
+   it: step = (end - start) / (steps - 1) in double, element i = start + step * i below the
+   midpoint and end - step * (steps - 1 - i) from it, truncated; but the leading multiple of two
+   vectors (of 32 bytes) is written a vector at a time, lane j of the vector at i0 being
+   trunc(trunc(formula(i0)) + j * step). (Past 32768 steps PyTorch splits the work by threads,
+   which moves the vectors; the single-thread layout is used.) */
+static int ci__ops_linspace_int(ci__L *L, const ci__opdef *op, ci_arg *a, ci_dtype dt,
+                                int64_t steps, ci__ix **v, ci_tensor *outs) {
+    double s = ci__ops_linspace_bound(L, op, &a[0], dt), e, st;
+    int64_t w = 32 / (int64_t)ci__dtype_tab[dt].size, half = steps / 2, nvec;
+    ci__ix *i0;
+    ci__v *fi, *f0, *vec, *sca, *r[2];
+    int k;
+    e = steps == 1 ? s : ci__ops_linspace_bound(L, op, &a[1], dt);
+    st = steps > 1 ? (e - s) / (double)(steps - 1) : 0;
+    nvec = steps / (2 * w) * (2 * w);
+    i0 = ci__ops_ixadd(L, v[0], ci__ops_ixscale(L, ci__ix_mod(L->A, &L->ixt, v[0],
+                                                              ci__ops_K(L, w)), -1));
+    fi = ci__ir_v_cast(L, ci__ops_ixval(L, v[0]), CI_F64);
+    f0 = ci__ir_v_cast(L, ci__ops_ixval(L, i0), CI_F64);
+    for (k = 0; k < 2; k++) {   /* the scalar formula at i (k = 0) and at i0 (k = 1) */
+        ci__v *f = k ? f0 : fi;
+        ci__v *lo = ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_constf(L, CI_F64, s),
+                                 ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, CI_F64, st), f));
+        ci__v *hi = ci__ir_v_bin(
+                L, CI__V_SUB, ci__ir_v_constf(L, CI_F64, e),
+                ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, CI_F64, st),
+                             ci__ir_v_bin(L, CI__V_SUB,
+                                          ci__ir_v_constf(L, CI_F64, (double)(steps - 1)), f)));
+        r[k] = ci__ir_v_cast(
+                L, ci__ir_v_op(L, CI__V_WHERE,
+                               ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, k ? i0 : v[0]),
+                                            ci__ir_v_consti(L, CI_I64, half)),
+                               lo, hi),
+                CI_I64);
+    }
+    sca = ci__ir_v_cast(L, r[0], dt);
+    vec = ci__ir_v_cast(L, ci__ir_v_cast(L, r[1], dt), CI_F64);
+    vec = ci__ir_v_bin(L, CI__V_ADD, vec,
+                       ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_SUB, fi, f0),
+                                    ci__ir_v_constf(L, CI_F64, st)));
+    vec = ci__ir_v_cast(L, ci__ir_v_cast(L, vec, CI_I64), dt);
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
+            L, dt, 1, &steps, v,
+            ci__ir_v_op(L, CI__V_WHERE,
+                        ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, v[0]),
+                                     ci__ir_v_consti(L, CI_I64, nvec)),
+                        vec, sca)));
+    return 1;
+}
+
 /* empty / new_* / scalar_tensor / eye / linspace / iota / fill / copy: op->extra picks */
 enum {
     CI__CR_EMPTY = 1,
@@ -6727,8 +6798,12 @@ static int ci__ops_create(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
         if (steps < 0)
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: number of steps must be non-negative", op->name);
         dt = dt ? dt : CI_F32;
+        if (dt == CI_BOOL)
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: \"linspace_cpu\" not implemented for 'Bool'", op->name);
+        if (steps == 1) e = s;   /* PyTorch fills start */
         shape[0] = steps;
         ci__ir_pw_vars(L, 1, shape, v);
+        if (ci__dtype_is_int(dt)) return ci__ops_linspace_int(L, op, a, dt, steps, v, outs);
         step = steps > 1 ? (e - s) / (double)(steps - 1) : 0;
         half = steps / 2;
         iv = ci__ir_v_cast(L, ci__ops_ixval(L, v[0]), CI_F64);

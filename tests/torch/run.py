@@ -723,6 +723,29 @@ def build_cases():
                         I(dt, sh), I(dt, [c]), I(dt, [c]), I(dt, [c]), I(dt, [c], "pos")))
             add(op_case("aten.batch_norm.default", "a, None, None, d, e, False, 0.1, 1e-03, False",
                         I(dt, sh), I(dt, [c]), I(dt, [c]), I(dt, [c]), I(dt, [c], "pos")))
+    # issue 14's "semantics that differ", each against PyTorch 1.13
+    for dt in INT + ("u8", "i8", "i16"):
+        add(op_case("aten.addmm.default", "a, b, c, beta=2, alpha=3", I(dt, [7, 9]), I(dt, [7, 5]), I(dt, [5, 9])))
+        add(op_case("aten.baddbmm.default", "a, b, c, beta=2, alpha=3", I(dt, [2, 7, 9]), I(dt, [2, 7, 5]),
+                    I(dt, [2, 5, 9])))
+        add(op_case("aten.addmv.default", "a, b, c", I(dt, [7]), I(dt, [7, 5]), I(dt, [5])))
+        add(op_case("aten.addbmm.default", "a, b, c", I(dt, [7, 9]), I(dt, [2, 7, 5]), I(dt, [2, 5, 9])))
+    for dt in INT + ("u8", "i8", "i16", "f32", "f64"):
+        for st, en, n in ((0, 10, 7), (-3, 10, 5), (0, 100, 9), (5, -7, 6), (0, 1, 4), (-10, -1, 11), (3, 3, 4),
+                          (0, 255, 1024), (1, 2, 1), (-7.5, 9.25, 13), (0, 1000, 33), (-100, 77, 999), (300, 10, 5),
+                          (True, 9, 17)):
+            add(op_case("aten.linspace.default", "%s, %s, %d, dtype=%s" % (st, en, n, dt)))
+    add(op_case("aten.linspace.default", "0, 1, 5, dtype=bool", error="not implemented for 'Bool'"))
+    add(op_case("aten.linspace.default", "-3.5, 10, 5, dtype=u8", error="without overflow"))
+    # sorting among ties: stable=True is PyTorch's std::stable_sort order (the default and
+    # stable=False run libstdc++'s std::sort there, topk and kthvalue their own selections: orders
+    # among equal values PyTorch leaves unspecified, which cinductor does not reproduce)
+    for dt in ("f32", "f64", "i64", "i32", "bool"):
+        for sh, d in (([7, 5], 1), ([1023], 0), ([4, 65], 1), ([33, 3], 0)):
+            for desc in ("False", "True"):
+                add(op_case("aten.sort.stable", "a, stable=True, dim=%d, descending=%s" % (d, desc), I(dt, sh, "grid")))
+                add(op_case("aten.argsort.stable", "a, stable=True, dim=%d, descending=%s" % (d, desc),
+                            I(dt, sh, "grid")))
     # batch norm in training mode (the batch's statistics; the running ones returned by the
     # functional variant, refused where PyTorch writes them into the arguments) and instance norm
     for dt in FLT:
