@@ -4955,6 +4955,18 @@ static int ci__ops_clamp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     if (!has_min && !has_max)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: at least one of 'min' or 'max' must not be None",
                  op->name);
+    if (ci__ir_box_get(L, a[0].u.t)->dt == CI_BOOL && (!has_min || a[1].kind != CI_ARG_TENSOR) &&
+        (!has_max || amax->kind != CI_ARG_TENSOR)) {
+        /* a bool self with number bounds: PyTorch 1.13 promotes (a bool number counting as an
+           integer: bool with True is int64) and clamps in that dtype */
+        int fl = 0, k;
+        for (k = 1; k < op->nparams && k < 3; k++) {
+            if (a[k].kind == CI_ARG_BOOL) a[k] = ci_arg_int(a[k].u.b != 0);
+            if (a[k].kind == CI_ARG_FLOAT) fl = 1;
+        }
+        a[0].u.t = ci__ir_tensor_of(
+                ci__lower_to_dtype(L, ci__ir_box_get(L, a[0].u.t), fl ? CI_F32 : CI_I64));
+    }
     ci__ops_pw_begin(L, &p, op->nparams, a);
     x = ci__ops_pw_in(L, &p, &a[0]);
     /* bools: PyTorch's clamp_min / clamp_max kernels of one tensor bound take them (or, and),

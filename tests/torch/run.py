@@ -724,6 +724,14 @@ def build_cases():
             add(op_case("aten.batch_norm.default", "a, None, None, d, e, False, 0.1, 1e-03, False",
                         I(dt, sh), I(dt, [c]), I(dt, [c]), I(dt, [c]), I(dt, [c], "pos")))
     # issue 14's "semantics that differ", each against PyTorch 1.13
+    for op in ("clamp_min", "clamp_max", "clamp"):
+        for v in ("0", "1", "True", "False", "0.5", "-1"):
+            add(op_case("aten.%s.default" % op, "a, %s" % v, I("bool", [7, 5])))
+        if op != "clamp":
+            add(op_case("aten.%s.Tensor" % op, "a, b", I("bool", [7, 5]), I("bool", [5])))
+            add(op_case("aten.%s.Tensor" % op, "a, b", I("bool", [7, 5]), I("i32", [5])))
+    add(op_case("aten.clamp.default", "a, None, True", I("bool", [7, 5])))
+    add(op_case("aten.clamp.default", "a, 0.25, 2", I("bool", [0, 5])))
     for dt in INT + ("u8", "i8", "i16"):
         add(op_case("aten.addmm.default", "a, b, c, beta=2, alpha=3", I(dt, [7, 9]), I(dt, [7, 5]), I(dt, [5, 9])))
         add(op_case("aten.baddbmm.default", "a, b, c, beta=2, alpha=3", I(dt, [2, 7, 9]), I(dt, [2, 7, 5]),
