@@ -9626,6 +9626,92 @@ static int ci__ops_pad(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
     return 1;
 }
 
+/* _pad_circular(self, pad): [N, C, *d] padded on the last len(pad) / 2 dims as PyTorch 1.13's
+   composite does it: each dim's kept core (a negative pad crops) is written, then the pads copied
+   from the far end of the core, so element j of a dim reads core[(j - lo) mod core size] */
+static int ci__ops_pad_circular(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t pad[2 * CI_MAX_DIMS], shape[CI_MAX_DIMS];
+    int np = ci__lower_arg_ints(L, op, a, 1, pad, 2 * CI_MAX_DIMS), i;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *idx[CI_MAX_DIMS];
+    if (np < 0 || np % 2 || x->ndim != np / 2 + 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Invalid padding size, expected %d but got %d", op->name,
+                 2 * (x->ndim - 2 > 0 ? x->ndim - 2 : 0), np);
+    memcpy(shape, x->size, sizeof(int64_t) * (size_t)x->ndim);
+    for (i = 0; i < np / 2; i++) {
+        int d = x->ndim - 1 - i;
+        int64_t lo = pad[2 * i], hi = pad[2 * i + 1], n = x->size[d], core;
+        if (lo > n || hi > n || lo < -n || hi < -n)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: Padding value causes wrapping around more than once.", op->name);
+        core = n - (lo < 0 ? -lo : 0) - (hi < 0 ? -hi : 0);
+        if ((lo > 0 && lo > core) || (hi > 0 && hi > core) || core < 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: padding (%lld, %lld) wraps around a kept core of "
+                     "%lld elements (PyTorch refuses the overlapping copy)", op->name,
+                     (long long)lo, (long long)hi, (long long)(core > 0 ? core : 0));
+        shape[d] = n + lo + hi;
+    }
+    ci__ir_pw_vars(L, x->ndim, shape, v);
+    for (i = 0; i < x->ndim; i++) {
+        int k = x->ndim - 1 - i;
+        int64_t lo, hi, core, cl;
+        idx[i] = v[i];
+        if (k >= np / 2) continue;
+        lo = pad[2 * k];
+        hi = pad[2 * k + 1];
+        cl = lo < 0 ? -lo : 0;
+        core = x->size[i] - cl - (hi < 0 ? -hi : 0);
+        if (core <= 0) continue;   /* an empty result dim: never read */
+        /* (j - max(lo, 0)) mod core, kept non-negative by adding core */
+        idx[i] = ci__ops_ixadd(
+                L, ci__ix_mod(L->A, &L->ixt,
+                              ci__ops_ixadd(L, v[i], ci__ops_K(L, core - (lo > 0 ? lo : 0))),
+                              ci__ops_K(L, core)),
+                ci__ops_K(L, cl));
+    }
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
+            L, x->dt, x->ndim, shape, v,
+            ci__ir_numel(x->ndim, shape) ? ci__ir_load(L, x, idx) : ci__ir_v_consti(L, x->dt, 0)));
+    return 1;
+}
+
+/* pad(self, pad, mode="constant", value=None): PyTorch 1.13's dispatch to constant_pad_nd, the
+   reflection / replication pads of len(pad) / 2 dims, or _pad_circular */
+static int ci__ops_pad_mode(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *mode = a[2].kind == CI_ARG_STRING ? a[2].u.s : "constant";
+    char name[64];
+    int64_t pad[2 * CI_MAX_DIMS];
+    int np = ci__lower_arg_ints(L, op, a, 1, pad, 2 * CI_MAX_DIMS);
+    ci_arg args[3];
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    args[0] = a[0];
+    args[1] = a[1];
+    if (!strcmp(mode, "constant")) {
+        args[2] = a[3].kind == CI_ARG_NONE ? ci_arg_int(0) : a[3];
+        outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.constant_pad_nd.default", 3, args));
+        return 1;
+    }
+    if (strcmp(mode, "reflect") && strcmp(mode, "replicate") && strcmp(mode, "circular"))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Unrecognised padding mode %s", op->name, mode);
+    if (a[3].kind != CI_ARG_NONE)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Padding mode \"%s\" doesn't take in value argument",
+                 op->name, mode);
+    if (x->ndim < 2 || x->ndim > 5)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Only 2D, 3D, 4D, 5D padding with non-constant padding are "
+                 "supported for now", op->name);
+    if (!strcmp(mode, "circular")) {
+        outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten._pad_circular.default", 2, args));
+        return 1;
+    }
+    if (np != 2 && np != 4 && np != 6)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Only 2D, 3D, 4D, 5D padding with non-constant "
+                 "padding are supported for now", op->name);
+    snprintf(name, sizeof name, "aten.%s_pad%dd.default",
+             mode[2] == 'f' ? "reflection" : "replication", np / 2);
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, name, 2, args));
+    return 1;
+}
+
 /* slice_scatter(self, src, dim=0, start=None, end=None, step=1), select_scatter(self, src, dim,
    index) (extra 1), diagonal_scatter(self, src, offset=0, dim1=0, dim2=1) (extra 2): self with a
    view of it replaced by src */
@@ -14200,6 +14286,9 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.stack", "tensors, dim=0", ci__ops_stack, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.constant_pad_nd", "self, pad, value=0", \
       ci__ops_pad, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.pad", "self, pad, mode=\"constant\", value=None", \
+      ci__ops_pad_mode, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten._pad_circular", "self, pad", ci__ops_pad_circular, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.reflection_pad1d", "self, padding", ci__ops_pad, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.reflection_pad2d", "self, padding", ci__ops_pad, 2, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.reflection_pad3d", "self, padding", ci__ops_pad, 3, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \

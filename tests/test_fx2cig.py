@@ -399,6 +399,8 @@ def cases():
        randn(2, 8, 7, 5, seed=66))
     ok("module ConvTranspose3d groups", torch.nn.ConvTranspose3d(4, 6, 3, 2, 1, 1, groups=2),
        randn(1, 4, 3, 4, 2, seed=67))
+    ok("module Conv2d padding_mode=circular", torch.nn.Conv2d(3, 4, 3, padding=1, padding_mode="circular"),
+       randn(2, 3, 6, 5, seed=68))
     ok("where_clamp", where_clamp, randn(9, 31, seed=18) * 2)
     ok("normalize_no_var", normalize_no_var, randn(10, 40, seed=19))
     ok("argmax_argmin", argmax_argmin, randn(11, 23, seed=20))

@@ -745,6 +745,27 @@ def build_cases():
             add(op_case("aten.linspace.default", "%s, %s, %d, dtype=%s" % (st, en, n, dt)))
     add(op_case("aten.linspace.default", "0, 1, 5, dtype=bool", error="not implemented for 'Bool'"))
     add(op_case("aten.linspace.default", "-3.5, 10, 5, dtype=u8", error="without overflow"))
+    for dt in ("f32", "i64"):
+        add(op_case("aten.pad.default", 'a, [1, 2], "circular"', I(dt, [2, 3, 5])))
+        add(op_case("aten.pad.default", 'a, [2, 1, 0, 3], "circular"', I(dt, [1, 2, 4, 5])))
+        add(op_case("aten.pad.default", 'a, [1, 1, 2, 0, 1, 2], "circular"', I(dt, [1, 2, 3, 4, 5])))
+        add(op_case("aten.pad.default", 'a, [-1, 2], "circular"', I(dt, [2, 3, 5])))
+        add(op_case("aten._pad_circular.default", "a, [1, 2, 2, 1]", I(dt, [2, 3, 4, 5])))
+        add(op_case("aten._pad_circular.default", "a, [0, -2, 3, 1]", I(dt, [1, 2, 4, 5])))
+    add(op_case("aten._pad_circular.default", "a, [5, 5]", I("f32", [1, 2, 5])))
+    add(op_case("aten._pad_circular.default", "a, [2, -3]", I("f32", [1, 2, 5])))
+    add(op_case("aten._pad_circular.default", "a, [-4, -1]", I("f32", [1, 2, 5])))
+    add(op_case("aten._pad_circular.default", "a, [1, 0, 0, 2]", I("bool", [0, 2, 3, 5])))
+    add(op_case("aten._pad_circular.default", "a, [6, 0]", I("f32", [1, 2, 5]), error="more than once"))
+    add(op_case("aten._pad_circular.default", "a, [1, 2]", I("f32", [2, 5]), error="Invalid padding size"))
+    for mode in ('"reflect"', '"replicate"', '"constant"'):
+        add(op_case("aten.pad.default", "a, [1, 2], %s" % mode, I("f32", [2, 3, 5])))
+        add(op_case("aten.pad.default", "a, [1, 2, 0, 1], %s" % mode, I("i64", [2, 3, 5])))
+        add(op_case("aten.pad.default", "a, [1, 2, 0, 1, 1, 0], %s" % mode, I("f32", [1, 2, 3, 4, 5])))
+    add(op_case("aten.pad.default", 'a, [1, 2], "constant", 3.5', I("f32", [2, 3, 5])))
+    add(op_case("aten.pad.default", 'a, [1, 2], "reflect", 1.0', I("f32", [2, 3, 5]), error="value argument"))
+    add(op_case("aten.pad.default", 'a, [1, 2], "bogus"', I("f32", [2, 3, 5]), error="Unrecognised padding mode"))
+    add(op_case("aten.pad.default", 'a, [1, 2], "circular"', I("f32", [5]), error="non-constant padding"))
     # sorting among ties: stable=True is PyTorch's std::stable_sort order (the default and
     # stable=False run libstdc++'s std::sort there, topk and kthvalue their own selections: orders
     # among equal values PyTorch leaves unspecified, which cinductor does not reproduce)
