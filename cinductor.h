@@ -10903,7 +10903,8 @@ static int ci__ops_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     int64_t win = 1, w;
     ci_dtype cdt;
     ci__v *sum = NULL, *div;
-    ci__ops_need_float(L, op, x);
+    /* PyTorch 1.13's CPU kernels take int64 too (the sum divided, truncated toward zero) */
+    if (x->dt != CI_I64) ci__ops_need_float(L, op, x);
     ci__ops_pool_setup(L, op, a, x, &P, 0, 4);
     cdt = ci__dtype_opmath(x->dt);
     for (i = 0; i < P.d; i++) win *= P.k[i];   /* (at most 2^48: ci__ops_pool_setup) */
@@ -10978,8 +10979,9 @@ static int ci__ops_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
         div = ci__ir_v_cast(L, ci__ops_ixval(L, cnt), cdt);
     }
     ci__ir_realize_hint(L, x);
-    outs[0] = ci__ir_tensor_of(
-            ci__ir_pw_box(L, x->dt, x->ndim, P.oshape, v, ci__ir_v_bin(L, CI__V_DIV, sum, div)));
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
+            L, x->dt, x->ndim, P.oshape, v,
+            ci__ir_v_bin(L, ci__dtype_is_float(x->dt) ? CI__V_DIV : CI__V_TRUNCDIV, sum, div)));
     return 1;
 }
 

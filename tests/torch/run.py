@@ -724,6 +724,16 @@ def build_cases():
             add(op_case("aten.batch_norm.default", "a, None, None, d, e, False, 0.1, 1e-03, False",
                         I(dt, sh), I(dt, [c]), I(dt, [c]), I(dt, [c]), I(dt, [c], "pos")))
     # issue 14's "semantics that differ", each against PyTorch 1.13
+    for dt in ("i64",):   # integer average pooling (int64 only, as PyTorch 1.13): the sum divided, truncated
+        add(op_case("aten.avg_pool2d.default", "a, [2, 2]", I(dt, [1, 2, 5, 5], "n")))
+        add(op_case("aten.avg_pool2d.default", "a, [3, 2], [2, 1], [1, 1], False, False", I(dt, [2, 3, 7, 6], "n")))
+        add(op_case("aten.avg_pool2d.default", "a, [3, 3], [1, 1], [1, 1], True, True, 4", I(dt, [3, 7, 6], "n")))
+        add(op_case("aten.avg_pool1d.default", "a, [3], [2], [1], True, False", I(dt, [2, 3, 9], "n")))
+        add(op_case("aten.avg_pool3d.default", "a, [2, 2, 2], [1, 2, 1], [1, 0, 1]", I(dt, [1, 2, 4, 5, 6], "n")))
+        add(op_case("aten.avg_pool2d.default", "a, [5, 5], [1, 1], [2, 2], False, False", I(dt, [1, 2, 9, 8], "n")))
+        add(op_case("aten.avg_pool2d.default", "a, [2, 2], [2, 2], [0, 0], False, True, -3", I(dt, [2, 4, 4], "n")))
+    for dt in ("i32", "bool"):
+        add(op_case("aten.avg_pool2d.default", "a, [2, 2]", I(dt, [1, 2, 5, 5]), error="not implemented"))
     for op in ("clamp_min", "clamp_max", "clamp"):
         for v in ("0", "1", "True", "False", "0.5", "-1"):
             add(op_case("aten.%s.default" % op, "a, %s" % v, I("bool", [7, 5])))
