@@ -271,10 +271,9 @@
    cinductor does NOT (yet): match torch.compile's GPU kernels everywhere (docs/cuda.md: no
    vector loads, no tensor cores) nor run extern kernels other than the float matrix products
    there, fuse scans, scatters or extern kernels with their neighbours, support dynamic shapes,
-   complex dtypes, ops on data-dependent sizes (only outputs), transposed convolution, or
-   autograd. A tensor holds at most 2^48 elements (an
-   empty one: its non-zero sizes multiply to at most 2^48); sizes, steps and offsets that
-   would overflow int64 are an error naming the op, never undefined behaviour.
+   complex dtypes, ops on data-dependent sizes (only outputs), or autograd. A tensor holds at
+   most 2^48 elements (an empty one: its non-zero sizes multiply to at most 2^48); sizes, steps
+   and offsets that would overflow int64 are an error naming the op, never undefined behaviour.
 */
 #ifndef CINDUCTOR_H_INCLUDED
 #define CINDUCTOR_H_INCLUDED
@@ -2639,7 +2638,7 @@ enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
 #define CI__IR_OPS_DT_IDX "all; int64 (or int32) indices"
 #define CI__IR_OPS_NOTE__ ""
 #define CI__IR_OPS_NOTE_EMPTY "uninitialised in PyTorch; zeros here, contiguous"
-#define CI__IR_OPS_NOTE_BN "inference mode only (training=False)"
+#define CI__IR_OPS_NOTE_BN "training mode: no running stats (PyTorch writes them in place)"
 #define CI__IR_OPS_NOTE_MASK \
     "a boolean mask only as the only index (x[mask]); its result only as a graph output"
 #define CI__IR_OPS_NOTE_MFILL "boolean masks only as a masked fill"
@@ -4956,6 +4955,18 @@ static int ci__ops_clamp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     if (!has_min && !has_max)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: at least one of 'min' or 'max' must not be None",
                  op->name);
+    if (ci__ir_box_get(L, a[0].u.t)->dt == CI_BOOL && (!has_min || a[1].kind != CI_ARG_TENSOR) &&
+        (!has_max || amax->kind != CI_ARG_TENSOR)) {
+        /* a bool self with number bounds: PyTorch 1.13 promotes (a bool number counting as an
+           integer: bool with True is int64) and clamps in that dtype */
+        int fl = 0, k;
+        for (k = 1; k < op->nparams && k < 3; k++) {
+            if (a[k].kind == CI_ARG_BOOL) a[k] = ci_arg_int(a[k].u.b != 0);
+            if (a[k].kind == CI_ARG_FLOAT) fl = 1;
+        }
+        a[0].u.t = ci__ir_tensor_of(
+                ci__lower_to_dtype(L, ci__ir_box_get(L, a[0].u.t), fl ? CI_F32 : CI_I64));
+    }
     ci__ops_pw_begin(L, &p, op->nparams, a);
     x = ci__ops_pw_in(L, &p, &a[0]);
     /* bools: PyTorch's clamp_min / clamp_max kernels of one tensor bound take them (or, and),
@@ -6677,6 +6688,77 @@ static int ci__ops_arange(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return 1;
 }
 
+/* one linspace bound converted to an integer dtype as PyTorch's Scalar::to: an integer wraps, a
+   float truncates and must fit */
+static double ci__ops_linspace_bound(ci__L *L, const ci__opdef *op, const ci_arg *x, ci_dtype dt) {
+    double v = ci__lower_num(x), lo, hi;
+    int bits = 8 * (int)ci__dtype_tab[dt].size;
+    if (x->kind != CI_ARG_FLOAT) {
+        int64_t iv = x->kind == CI_ARG_INT ? x->u.i : (int64_t)v;
+        uint64_t u = (uint64_t)iv, m = bits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
+        u &= m;
+        if (dt != CI_U8 && bits < 64 && (u >> (bits - 1))) return -(double)((m - u) + 1);
+        return bits == 64 ? (double)iv : (double)u;
+    }
+    lo = dt != CI_U8 ? -ldexp(1, bits - 1) : 0;
+    hi = dt != CI_U8 ? ldexp(1, bits - 1) : ldexp(1, bits);
+    if (!(v > lo - 1 && v < hi))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: value cannot be converted to type %s without "
+                 "overflow", op->name, ci__dtype_tab[dt].tname);
+    return trunc(v);
+}
+
+/* linspace into an integer dtype, value for value as PyTorch 1.13's CPU kernel (AVX2) computes
+   it: step = (end - start) / (steps - 1) in double, element i = start + step * i below the
+   midpoint and end - step * (steps - 1 - i) from it, truncated; but the leading multiple of two
+   vectors (of 32 bytes) is written a vector at a time, lane j of the vector at i0 being
+   trunc(trunc(formula(i0)) + j * step). (Past 32768 steps PyTorch splits the work by threads,
+   which moves the vectors; the single-thread layout is used.) */
+static int ci__ops_linspace_int(ci__L *L, const ci__opdef *op, ci_arg *a, ci_dtype dt,
+                                int64_t steps, ci__ix **v, ci_tensor *outs) {
+    double s = ci__ops_linspace_bound(L, op, &a[0], dt), e, st;
+    int64_t w = 32 / (int64_t)ci__dtype_tab[dt].size, half = steps / 2, nvec;
+    ci__ix *i0;
+    ci__v *fi, *f0, *vec, *sca, *r[2];
+    int k;
+    e = steps == 1 ? s : ci__ops_linspace_bound(L, op, &a[1], dt);
+    st = steps > 1 ? (e - s) / (double)(steps - 1) : 0;
+    nvec = steps / (2 * w) * (2 * w);
+    i0 = ci__ops_ixadd(L, v[0], ci__ops_ixscale(L, ci__ix_mod(L->A, &L->ixt, v[0],
+                                                              ci__ops_K(L, w)), -1));
+    fi = ci__ir_v_cast(L, ci__ops_ixval(L, v[0]), CI_F64);
+    f0 = ci__ir_v_cast(L, ci__ops_ixval(L, i0), CI_F64);
+    for (k = 0; k < 2; k++) {   /* the scalar formula at i (k = 0) and at i0 (k = 1) */
+        ci__v *f = k ? f0 : fi;
+        ci__v *lo = ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_constf(L, CI_F64, s),
+                                 ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, CI_F64, st), f));
+        ci__v *hi = ci__ir_v_bin(
+                L, CI__V_SUB, ci__ir_v_constf(L, CI_F64, e),
+                ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, CI_F64, st),
+                             ci__ir_v_bin(L, CI__V_SUB,
+                                          ci__ir_v_constf(L, CI_F64, (double)(steps - 1)), f)));
+        r[k] = ci__ir_v_cast(
+                L, ci__ir_v_op(L, CI__V_WHERE,
+                               ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, k ? i0 : v[0]),
+                                            ci__ir_v_consti(L, CI_I64, half)),
+                               lo, hi),
+                CI_I64);
+    }
+    sca = ci__ir_v_cast(L, r[0], dt);
+    vec = ci__ir_v_cast(L, ci__ir_v_cast(L, r[1], dt), CI_F64);
+    vec = ci__ir_v_bin(L, CI__V_ADD, vec,
+                       ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_SUB, fi, f0),
+                                    ci__ir_v_constf(L, CI_F64, st)));
+    vec = ci__ir_v_cast(L, ci__ir_v_cast(L, vec, CI_I64), dt);
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
+            L, dt, 1, &steps, v,
+            ci__ir_v_op(L, CI__V_WHERE,
+                        ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, v[0]),
+                                     ci__ir_v_consti(L, CI_I64, nvec)),
+                        vec, sca)));
+    return 1;
+}
+
 /* empty / new_* / scalar_tensor / eye / linspace / iota / fill / copy: op->extra picks */
 enum {
     CI__CR_EMPTY = 1,
@@ -6748,8 +6830,12 @@ static int ci__ops_create(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
         if (steps < 0)
             CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: number of steps must be non-negative", op->name);
         dt = dt ? dt : CI_F32;
+        if (dt == CI_BOOL)
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: \"linspace_cpu\" not implemented for 'Bool'", op->name);
+        if (steps == 1) e = s;   /* PyTorch fills start */
         shape[0] = steps;
         ci__ir_pw_vars(L, 1, shape, v);
+        if (ci__dtype_is_int(dt)) return ci__ops_linspace_int(L, op, a, dt, steps, v, outs);
         step = steps > 1 ? (e - s) / (double)(steps - 1) : 0;
         half = steps / 2;
         iv = ci__ir_v_cast(L, ci__ops_ixval(L, v[0]), CI_F64);
@@ -8226,31 +8312,146 @@ static int ci__ops_group_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     return 3;
 }
 
-/* batch norm in inference mode: (x - running_mean) * rsqrt(running_var + eps) * w + b, per channel.
-   extra: 0 _native_batch_norm_legit_no_training, 1 native_batch_norm, 2 batch_norm */
+/* batch norm in training mode, with the batch's statistics (PyTorch 1.13's CPU kernel): per
+   channel c over the n = numel / C values, mean = sum / n, m2 = sum((x - mean)^2),
+   invstd = rsqrt(m2 / n + eps), out = (x - mean) * invstd * w + b; save_mean and save_invstd are
+   mean and invstd, in f32 where a narrow input comes with an f32 parameter (1.13's mixed type),
+   else in the input's dtype. When rm / rv are given (the functional variant), outs[3] and
+   outs[4] are the updated running statistics, in their dtype: (1 - momentum) * rm + momentum *
+   mean and (1 - momentum) * rv + momentum * m2 / (n - 1) (unbiased; with n = 1 that is NaN, as
+   PyTorch's, and with n = 0 -0). Returns the number of results */
+static int ci__ops_bn_training(ci__L *L, const ci__opdef *op, ci__box *x, ci__box *w, ci__box *b,
+                               ci__box *rm, ci__box *rv, double momentum, double eps,
+                               ci_tensor *outs) {
+    ci_dtype odt = x->dt, cdt = ci__dtype_opmath(x->dt), sdt = x->dt;
+    int64_t C = x->size[1], n = 1, one[CI_MAX_DIMS];
+    char red[CI_MAX_DIMS];
+    ci__box *xc, *sum, *mean, *m2, *invstd, *y, *me, *ie;
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    ci__v *d;
+    int i;
+    for (i = 0; i < x->ndim; i++) {
+        red[i] = i != 1;
+        if (i != 1) n *= x->size[i];
+    }
+    if (cdt != odt && ((w && w->dt == CI_F32) || (b && b->dt == CI_F32) ||
+                       (rm && rm->dt == CI_F32) || (rv && rv->dt == CI_F32)))
+        sdt = CI_F32;
+    xc = ci__lower_to_dtype(L, x, cdt);
+    sum = ci__ops_reduce_box(L, op, xc, red, 0, CI__RED_SUM, cdt);
+    ci__ir_pw_vars(L, 1, &C, v);
+    mean = ci__ir_pw_box(L, cdt, 1, &C, v, ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, sum, v),
+                                                       ci__ir_v_constf(L, cdt, (double)n)));
+    for (i = 0; i < x->ndim; i++) one[i] = i == 1 ? C : 1;
+    me = ci__lower_expand(L, ci__ops_reshape(L, mean, x->ndim, one), x->ndim, x->size, 0);
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
+    d = ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, xc, v), ci__ir_load(L, me, v));
+    m2 = ci__ops_reduce_box(L, op, ci__ir_pw_box(L, cdt, x->ndim, x->size, v,
+                                                 ci__ir_v_bin(L, CI__V_MUL, d, d)),
+                            red, 0, CI__RED_SUM, cdt);
+    ci__ir_pw_vars(L, 1, &C, v);
+    invstd = ci__ir_pw_box(
+            L, cdt, 1, &C, v,
+            ci__ir_v_un(L, CI__V_RSQRT,
+                        ci__ir_v_bin(L, CI__V_ADD,
+                                     ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, m2, v),
+                                                  ci__ir_v_constf(L, cdt, (double)n)),
+                                     ci__ir_v_constf(L, cdt, eps))));
+    ie = ci__lower_expand(L, ci__ops_reshape(L, invstd, x->ndim, one), x->ndim, x->size, 0);
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
+    y = ci__ir_pw_box(L, cdt, x->ndim, x->size, v,
+                      ci__ir_v_bin(L, CI__V_MUL,
+                                   ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, xc, v),
+                                                ci__ir_load(L, me, v)),
+                                   ci__ir_load(L, ie, v)));
+    if (w)
+        y = ci__ops_call2(
+                L, "aten.mul.Tensor", ci__ops_T(y),
+                ci__ops_T(ci__ops_channel_view(L, ci__lower_to_dtype(L, w, cdt), x->ndim)));
+    if (b)
+        y = ci__ops_call2(
+                L, "aten.add.Tensor", ci__ops_T(y),
+                ci__ops_T(ci__ops_channel_view(L, ci__lower_to_dtype(L, b, cdt), x->ndim)));
+    outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, y, odt));
+    outs[1] = ci__ir_tensor_of(ci__lower_to_dtype(L, mean, sdt));
+    outs[2] = ci__ir_tensor_of(ci__lower_to_dtype(L, invstd, sdt));
+    if (!rm) return 3;
+    {
+        ci_dtype rdt = rm->dt, udt = ci__dtype_opmath(rm->dt);
+        ci__v *mv, *var;
+        ci__ir_pw_vars(L, 1, &C, v);
+        mv = ci__ir_v_cast(L, ci__ir_load(L, mean, v), udt);
+        mv = ci__ir_v_bin(L, CI__V_ADD,
+                          ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, udt, momentum), mv),
+                          ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, udt, 1 - momentum),
+                                       ci__ir_v_cast(L, ci__ir_load(L, rm, v), udt)));
+        outs[3] = ci__ir_tensor_of(ci__ir_pw_box(L, rdt, 1, &C, v, ci__ir_v_cast(L, mv, rdt)));
+        ci__ir_pw_vars(L, 1, &C, v);
+        udt = ci__dtype_opmath(rv->dt);
+        var = ci__ir_v_bin(L, CI__V_DIV, ci__ir_v_cast(L, ci__ir_load(L, m2, v), udt),
+                           ci__ir_v_constf(L, udt, (double)(n - 1)));
+        var = ci__ir_v_bin(L, CI__V_ADD,
+                           ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, udt, momentum), var),
+                           ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, udt, 1 - momentum),
+                                        ci__ir_v_cast(L, ci__ir_load(L, rv, v), udt)));
+        outs[4] = ci__ir_tensor_of(
+                ci__ir_pw_box(L, rv->dt, 1, &C, v, ci__ir_v_cast(L, var, rv->dt)));
+    }
+    return 5;
+}
+
+/* batch norm: in inference mode (x - running_mean) * rsqrt(running_var + eps) * w + b, per
+   channel; in training mode ci__ops_bn_training. PyTorch writes a training batch norm's new
+   running statistics into running_mean and running_var; cinductor writes no argument, so that
+   form is refused and _native_batch_norm_legit_functional returns them instead (tools/fx2cig.py
+   writes it for native_batch_norm). extra: 0 _native_batch_norm_legit_no_training,
+   1 native_batch_norm, 2 batch_norm, 3 _native_batch_norm_legit, 4 its .no_stats,
+   5 _native_batch_norm_legit_functional */
 static int ci__ops_batch_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box_opt(L, op, a, 1),
             *b = ci__lower_arg_box_opt(L, op, a, 2);
-    ci__box *rm = ci__lower_arg_box_opt(L, op, a, 3), *rv = ci__lower_arg_box_opt(L, op, a, 4), *y;
-    int pe = ci__lower_pidx(op, "eps"), pt = ci__lower_pidx(op, "training");
+    ci__box *rm = op->extra == 4 ? NULL : ci__lower_arg_box_opt(L, op, a, 3),
+            *rv = op->extra == 4 ? NULL : ci__lower_arg_box_opt(L, op, a, 4), *y;
+    int pe = ci__lower_pidx(op, "eps"), pt = ci__lower_pidx(op, "training"),
+        pm = ci__lower_pidx(op, "momentum"), training = 0;
     double eps = ci__lower_arg_num(L, op, a, pe);
     ci_dtype odt = x->dt, cdt;
     int64_t C, zero = 0;
     ci__ops_need_float(L, op, x);
-    if (pt >= 0 && ci__lower_arg_bool(L, op, a, pt))
-        CI__FAIL(L, CI_ERR_UNSUPPORTED,
-                 "%s: training mode is not supported (cinductor runs batch norm in inference mode)",
-                 op->name);
-    if (!rm || !rv)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS,
-                 "%s: running_mean and running_var are required in inference mode", op->name);
+    if (pt >= 0) training = ci__lower_arg_bool(L, op, a, pt);
     if (x->ndim < 2)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: expected an input with at least 2 dims", op->name);
     C = x->size[1];
-    if (rm->ndim != 1 || rm->size[0] != C || rv->ndim != 1 || rv->size[0] != C ||
-        (w && (w->ndim != 1 || w->size[0] != C)) || (b && (b->ndim != 1 || b->size[0] != C)))
+    if ((rm && (rm->ndim != 1 || rm->size[0] != C)) ||
+        (rv && (rv->ndim != 1 || rv->size[0] != C)) || (w && (w->ndim != 1 || w->size[0] != C)) ||
+        (b && (b->ndim != 1 || b->size[0] != C)))
         CI__FAIL(L, CI_ERR_SHAPE, "%s: per-channel tensors must have shape [%lld]", op->name,
                  (long long)C);
+    if (op->extra == 2 && ci__ir_numel(x->ndim, x->size) == 0) {
+        outs[0] = ci__ir_tensor_of(x);   /* PyTorch's batch_norm returns an empty input as is */
+        return 1;
+    }
+    if (training) {
+        ci_tensor r[5];
+        int k, i;
+        if ((rm || rv) && op->extra != 5)
+            CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                     "%s: in training mode PyTorch writes the new running_mean and running_var "
+                     "into its arguments, and cinductor writes no argument: use "
+                     "aten._native_batch_norm_legit_functional (it returns them)", op->name);
+        if ((rm && !ci__dtype_is_float(rm->dt)) || (rv && !ci__dtype_is_float(rv->dt)))
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: running_mean and running_var must be floating point",
+                     op->name);
+        if (op->extra == 5 && (!rm || !rv))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: running_mean and running_var are required",
+                     op->name);
+        k = ci__ops_bn_training(L, op, x, w, b, rm, rv, ci__lower_arg_num(L, op, a, pm), eps, r);
+        for (i = 0; i < k; i++) outs[i] = r[i];
+        return op->extra == 2 ? 1 : k;
+    }
+    if (!rm || !rv)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: running_mean and running_var are required in inference mode", op->name);
     cdt = ci__dtype_opmath(odt);
     {
         ci__ix *v[1] = {NULL};
@@ -8281,7 +8482,55 @@ static int ci__ops_batch_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
         outs[1] = ci__ir_tensor_of(ci__ir_pw_box(L, odt, 1, &zero, v, ci__ir_v_constf(L, odt, 0)));
         outs[2] = ci__ir_tensor_of(ci__ir_pw_box(L, odt, 1, &zero, v, ci__ir_v_constf(L, odt, 0)));
     }
-    return 3;
+    if (op->extra != 5) return 3;
+    /* the functional variant returns the running statistics unchanged (copies, in the compute
+       dtype, as PyTorch's decomposition) */
+    outs[3] = ci__ir_tensor_of(ci__lower_to_dtype(L, rm, ci__dtype_opmath(rm->dt)));
+    outs[4] = ci__ir_tensor_of(ci__lower_to_dtype(L, rv, ci__dtype_opmath(rv->dt)));
+    return 5;
+}
+
+/* instance_norm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps,
+   cudnn_enabled), as PyTorch 1.13's composite: [N, C, ...] viewed as [1, N * C, ...], the
+   per-channel tensors repeated N times, batch norm (training mode with use_input_stats), viewed
+   back. With use_input_stats PyTorch writes the mean of the new running statistics into
+   running_mean / running_var: refused, as cinductor writes no argument */
+static int ci__ops_instance_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *y;
+    int use_stats = ci__lower_arg_bool(L, op, a, 5), i;
+    int64_t sh[CI_MAX_DIMS], nrep;
+    ci_arg args[9];
+    if (x->ndim < 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected an input with at least 2 dims", op->name);
+    if (!use_stats && (a[3].kind == CI_ARG_NONE || a[4].kind == CI_ARG_NONE))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Expected running_mean and running_var to be "
+                 "defined when use_input_stats is false", op->name);
+    if (use_stats && (a[3].kind != CI_ARG_NONE || a[4].kind != CI_ARG_NONE))
+        CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                 "%s: with use_input_stats PyTorch writes the new running_mean and running_var "
+                 "into its arguments, and cinductor writes no argument", op->name);
+    if (ci__util_mul_ovf(x->size[0], x->size[1], &sh[1]))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: the input is too large", op->name);
+    sh[0] = 1;
+    for (i = 2; i < x->ndim; i++) sh[i] = x->size[i];
+    nrep = x->size[0];
+    args[0] = ci__ops_T(ci__ops_reshape(L, x, x->ndim, sh));
+    for (i = 1; i < 5; i++) {
+        ci__box *p = ci__lower_arg_box_opt(L, op, a, i);
+        if (p && (p->ndim != 1 || p->size[0] != x->size[1]))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: per-channel tensors must have shape [%lld]", op->name,
+                     (long long)x->size[1]);
+        args[i] = p ? ci__ops_T(ci__ops_call2(L, "aten.repeat.default", ci__ops_T(p),
+                                              ci_arg_ints(&nrep, 1)))
+                    : ci_arg_none();
+    }
+    args[5] = ci_arg_bool(use_stats);
+    args[6] = a[6];
+    args[7] = a[7];
+    args[8] = ci_arg_bool(0);
+    y = ci__ops_callb(L, "aten.batch_norm.default", 9, args);
+    outs[0] = ci__ir_tensor_of(ci__ops_reshape(L, y, x->ndim, x->size));
+    return 1;
 }
 
 /* rms_norm(input, normalized_shape, weight=None, eps=None): x * rsqrt(mean(x^2) + eps) * w */
@@ -9394,6 +9643,92 @@ static int ci__ops_pad(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
         else if (!ok->i) val = fill;
     }
     outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, shape, v, val));
+    return 1;
+}
+
+/* _pad_circular(self, pad): [N, C, *d] padded on the last len(pad) / 2 dims as PyTorch 1.13's
+   composite does it: each dim's kept core (a negative pad crops) is written, then the pads copied
+   from the far end of the core, so element j of a dim reads core[(j - lo) mod core size] */
+static int ci__ops_pad_circular(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t pad[2 * CI_MAX_DIMS], shape[CI_MAX_DIMS];
+    int np = ci__lower_arg_ints(L, op, a, 1, pad, 2 * CI_MAX_DIMS), i;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *idx[CI_MAX_DIMS];
+    if (np < 0 || np % 2 || x->ndim != np / 2 + 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Invalid padding size, expected %d but got %d", op->name,
+                 2 * (x->ndim - 2 > 0 ? x->ndim - 2 : 0), np);
+    memcpy(shape, x->size, sizeof(int64_t) * (size_t)x->ndim);
+    for (i = 0; i < np / 2; i++) {
+        int d = x->ndim - 1 - i;
+        int64_t lo = pad[2 * i], hi = pad[2 * i + 1], n = x->size[d], core;
+        if (lo > n || hi > n || lo < -n || hi < -n)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: Padding value causes wrapping around more than once.", op->name);
+        core = n - (lo < 0 ? -lo : 0) - (hi < 0 ? -hi : 0);
+        if ((lo > 0 && lo > core) || (hi > 0 && hi > core) || core < 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: padding (%lld, %lld) wraps around a kept core of "
+                     "%lld elements (PyTorch refuses the overlapping copy)", op->name,
+                     (long long)lo, (long long)hi, (long long)(core > 0 ? core : 0));
+        shape[d] = n + lo + hi;
+    }
+    ci__ir_pw_vars(L, x->ndim, shape, v);
+    for (i = 0; i < x->ndim; i++) {
+        int k = x->ndim - 1 - i;
+        int64_t lo, hi, core, cl;
+        idx[i] = v[i];
+        if (k >= np / 2) continue;
+        lo = pad[2 * k];
+        hi = pad[2 * k + 1];
+        cl = lo < 0 ? -lo : 0;
+        core = x->size[i] - cl - (hi < 0 ? -hi : 0);
+        if (core <= 0) continue;   /* an empty result dim: never read */
+        /* (j - max(lo, 0)) mod core, kept non-negative by adding core */
+        idx[i] = ci__ops_ixadd(
+                L, ci__ix_mod(L->A, &L->ixt,
+                              ci__ops_ixadd(L, v[i], ci__ops_K(L, core - (lo > 0 ? lo : 0))),
+                              ci__ops_K(L, core)),
+                ci__ops_K(L, cl));
+    }
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
+            L, x->dt, x->ndim, shape, v,
+            ci__ir_numel(x->ndim, shape) ? ci__ir_load(L, x, idx) : ci__ir_v_consti(L, x->dt, 0)));
+    return 1;
+}
+
+/* pad(self, pad, mode="constant", value=None): PyTorch 1.13's dispatch to constant_pad_nd, the
+   reflection / replication pads of len(pad) / 2 dims, or _pad_circular */
+static int ci__ops_pad_mode(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *mode = a[2].kind == CI_ARG_STRING ? a[2].u.s : "constant";
+    char name[64];
+    int64_t pad[2 * CI_MAX_DIMS];
+    int np = ci__lower_arg_ints(L, op, a, 1, pad, 2 * CI_MAX_DIMS);
+    ci_arg args[3];
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    args[0] = a[0];
+    args[1] = a[1];
+    if (!strcmp(mode, "constant")) {
+        args[2] = a[3].kind == CI_ARG_NONE ? ci_arg_int(0) : a[3];
+        outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.constant_pad_nd.default", 3, args));
+        return 1;
+    }
+    if (strcmp(mode, "reflect") && strcmp(mode, "replicate") && strcmp(mode, "circular"))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Unrecognised padding mode %s", op->name, mode);
+    if (a[3].kind != CI_ARG_NONE)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Padding mode \"%s\" doesn't take in value argument",
+                 op->name, mode);
+    if (x->ndim < 2 || x->ndim > 5)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Only 2D, 3D, 4D, 5D padding with non-constant padding are "
+                 "supported for now", op->name);
+    if (!strcmp(mode, "circular")) {
+        outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten._pad_circular.default", 2, args));
+        return 1;
+    }
+    if (np != 2 && np != 4 && np != 6)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Only 2D, 3D, 4D, 5D padding with non-constant "
+                 "padding are supported for now", op->name);
+    snprintf(name, sizeof name, "aten.%s_pad%dd.default",
+             mode[2] == 'f' ? "reflection" : "replication", np / 2);
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, name, 2, args));
     return 1;
 }
 
@@ -10588,7 +10923,8 @@ static int ci__ops_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     int64_t win = 1, w;
     ci_dtype cdt;
     ci__v *sum = NULL, *div;
-    ci__ops_need_float(L, op, x);
+    /* PyTorch 1.13's CPU kernels take int64 too (the sum divided, truncated toward zero) */
+    if (x->dt != CI_I64) ci__ops_need_float(L, op, x);
     ci__ops_pool_setup(L, op, a, x, &P, 0, 4);
     cdt = ci__dtype_opmath(x->dt);
     for (i = 0; i < P.d; i++) win *= P.k[i];   /* (at most 2^48: ci__ops_pool_setup) */
@@ -10663,8 +10999,9 @@ static int ci__ops_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
         div = ci__ir_v_cast(L, ci__ops_ixval(L, cnt), cdt);
     }
     ci__ir_realize_hint(L, x);
-    outs[0] = ci__ir_tensor_of(
-            ci__ir_pw_box(L, x->dt, x->ndim, P.oshape, v, ci__ir_v_bin(L, CI__V_DIV, sum, div)));
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
+            L, x->dt, x->ndim, P.oshape, v,
+            ci__ir_v_bin(L, ci__dtype_is_float(x->dt) ? CI__V_DIV : CI__V_TRUNCDIV, sum, div)));
     return 1;
 }
 
@@ -11532,26 +11869,192 @@ static int ci__ops_linear(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return 1;
 }
 
+/* an integer 2-d convolution (PyTorch 1.13's CPU convolves integers, wrapping) as a loop-IR sum:
+   y[n, co, oh, ow] = sum over c, kh, kw of x[n, group(co) * cpg + c, oh * st - pad + kh * dil,
+   ow * st - pad + kw * dil] * w[co, c, kh, kw], zero outside the input. x, w are 4-d; the output
+   sizes were checked positive */
+static ci__box *ci__ops_conv_int_box(ci__L *L, const ci__opdef *op, ci__box *x, ci__box *w,
+                                     ci__box *b, const int64_t *st, const int64_t *pad,
+                                     const int64_t *dil, int64_t groups) {
+    int64_t sh[7], cpg = w->size[1], opg = w->size[0] / groups;
+    ci__ix *v[7] = {0}, *xi[4], *wi[4];
+    ci__v *ok = ci__ir_v_consti(L, CI_BOOL, 1), *val;
+    char red[7] = {0, 0, 0, 0, 1, 1, 1};
+    ci__box *y;
+    int i;
+    sh[0] = x->size[0];
+    sh[1] = w->size[0];
+    for (i = 0; i < 2; i++)
+        sh[2 + i] = (x->size[2 + i] + 2 * pad[i] - dil[i] * (w->size[2 + i] - 1) - 1) / st[i] + 1;
+    sh[4] = cpg;
+    sh[5] = w->size[2];
+    sh[6] = w->size[3];
+    ci__ir_pw_vars(L, 7, sh, v);
+    xi[0] = v[0];
+    xi[1] = ci__ops_ixadd(L, ci__ops_ixscale(L, ci__ix_fdiv(L->A, &L->ixt, v[1],
+                                                            ci__ops_K(L, opg)), cpg), v[4]);
+    for (i = 0; i < 2; i++) {
+        ci__ix *j = ci__ops_ixadd(L, ci__ops_ixadd(L, ci__ops_ixscale(L, v[2 + i], st[i]),
+                                                   ci__ops_ixscale(L, v[5 + i], dil[i])),
+                                  ci__ops_K(L, -pad[i]));
+        ok = ci__ir_v_bin(L, CI__V_AND, ok, ci__ops_in_range(L, j, 0, x->size[2 + i]));
+        xi[2 + i] = ci__ops_ixclamp(L, j, x->size[2 + i]);
+    }
+    wi[0] = v[1]; wi[1] = v[4]; wi[2] = v[5]; wi[3] = v[6];
+    if (ci__ir_numel(x->ndim, x->size) == 0) val = ci__ir_v_consti(L, x->dt, 0);
+    else {
+        val = ci__ir_v_bin(L, CI__V_MUL, ci__ir_load(L, x, xi), ci__ir_load(L, w, wi));
+        if (ok->op != CI__V_CONST)
+            val = ci__ir_v_op(L, CI__V_WHERE, ok, val, ci__ir_v_consti(L, x->dt, 0));
+    }
+    y = ci__ops_reduce_box(L, op, ci__ir_pw_box(L, x->dt, 7, sh, v, val), red, 0, CI__RED_SUM,
+                           x->dt);
+    if (b)
+        y = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(y),
+                          ci__ops_T(ci__ops_channel_view(L, b, 4)));
+    return y;
+}
+
+/* a 3-d convolution as a sum over the depth taps of 2-d ones: tap t reads the (padded) input's
+   depths t * dil + o * st (o < od), folded into the batch. x is batched and depth-padded already;
+   sp / pp / dp are the height and width's stride, padding and dilation */
+static ci__box *ci__ops_conv3d_box(ci__L *L, ci__box *x, ci__box *w, ci__box *b, int64_t st,
+                                   int64_t dil, const int64_t *sp, const int64_t *pp,
+                                   const int64_t *dp, int64_t groups) {
+    int64_t n = x->size[0], kd = w->size[2], od, t, sh[5], perm[5] = {0, 2, 1, 3, 4};
+    ci__box *acc = NULL;
+    od = (x->size[2] - dil * (kd - 1) - 1) / st + 1;
+    for (t = 0; t < kd; t++) {
+        ci__box *xs = ci__ops_slice_box(L, x, 2, t * dil, t * dil + st * (od - 1) + 1, st), *y;
+        ci_arg args[9];
+        int64_t zero[2] = {0, 0};
+        xs = ci__ops_permute_box(L, xs, perm);
+        sh[0] = n * od; sh[1] = x->size[1]; sh[2] = x->size[3]; sh[3] = x->size[4];
+        args[0] = ci__ops_T(ci__ops_reshape(L, xs, 4, sh));
+        args[1] = ci__ops_T(ci__ops_select_box(L, w, 2, t));
+        args[2] = b && t == 0 ? ci__ops_T(b) : ci_arg_none();
+        args[3] = ci_arg_ints(sp, 2);
+        args[4] = ci_arg_ints(pp, 2);
+        args[5] = ci_arg_ints(dp, 2);
+        args[6] = ci_arg_bool(0);
+        args[7] = ci_arg_ints(zero, 2);
+        args[8] = ci_arg_int(groups);
+        y = ci__ops_callb(L, "aten.convolution.default", 9, args);
+        acc = acc ? ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(acc), ci__ops_T(y)) : y;
+    }
+    sh[0] = n; sh[1] = od; sh[2] = acc->size[1]; sh[3] = acc->size[2]; sh[4] = acc->size[3];
+    return ci__ops_permute_box(L, ci__ops_reshape(L, acc, 5, sh), perm);
+}
+
+/* a transposed convolution as the direct one on the input spread out by the stride (st - 1 zeros
+   between neighbours), padded by dil * (k - 1) - pad on the left and that plus output_padding on
+   the right (a negative pad crops), with the weight's in and out channels swapped within each
+   group and its taps flipped: output o sums x[i] * w[k] over o = i * st - pad + k * dil. x is
+   batched; sd spatial dims */
+static ci__box *ci__ops_conv_transpose_box(ci__L *L, const ci__opdef *op, ci__box *x,
+                                           ci__box *w, ci__box *b, int sd, const int64_t *st,
+                                           const int64_t *pad, const int64_t *dil,
+                                           const int64_t *opad, int64_t groups) {
+    int64_t sh[CI_MAX_DIMS], pads[2 * CI_MAX_DIMS], perm[CI_MAX_DIMS], flip[3], ones[3],
+            zeros[3], cin = w->size[0], cog = w->size[1];
+    int i, n = 0;
+    ci_arg args[9];
+    if (groups <= 0 || cin % groups)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: weight's %lld input channels are not divisible by groups "
+                 "%lld", op->name, (long long)cin, (long long)groups);
+    if (cin < groups)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: given groups=%lld, expected weight to be at least %lld at "
+                 "dimension 0, but got %lld", op->name, (long long)groups, (long long)groups,
+                 (long long)cin);
+    if (x->size[1] != cin)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: given transposed=1, weight of size %s, expected input %s "
+                 "to have %lld channels", op->name, ci__ir_shape(L, w->ndim, w->size),
+                 ci__ir_shape(L, x->ndim, x->size), (long long)cin);
+    if (b && (b->ndim != 1 || b->size[0] != cog * groups))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: bias must have shape [%lld]", op->name,
+                 (long long)(cog * groups));
+    for (i = 0; i < sd; i++) {
+        int64_t in = x->size[2 + i], k = w->size[2 + i], o;
+        if (st[i] <= 0 || dil[i] <= 0 || pad[i] < 0 || opad[i] < 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: stride and dilation must be positive, padding "
+                     "and output_padding non-negative", op->name);
+        if (opad[i] >= st[i] && opad[i] >= dil[i])
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: output padding must be smaller than either "
+                     "stride or dilation, but got output_padding %lld, stride %lld, dilation "
+                     "%lld", op->name, (long long)opad[i], (long long)st[i], (long long)dil[i]);
+        if (k < 1 || st[i] > INT32_MAX || dil[i] > INT32_MAX || pad[i] > INT32_MAX ||
+            in > INT32_MAX || k > INT32_MAX)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: sizes past 2^31 are not supported", op->name);
+        o = (in - 1) * st[i] - 2 * pad[i] + dil[i] * (k - 1) + opad[i] + 1;
+        if (in == 0 || o < 1)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: given input size per channel %lld, the calculated "
+                     "output size %lld is too small", op->name, (long long)in, (long long)o);
+    }
+    /* spread: [N, C, i, 1, ...] padded to [N, C, i, st, ...], then the st - 1 past the end cut */
+    sh[n++] = x->size[0];
+    sh[n++] = cin;
+    for (i = 0; i < sd; i++) { sh[n++] = x->size[2 + i]; sh[n++] = 1; }
+    x = ci__ops_reshape(L, x, n, sh);
+    for (i = 0; i < sd; i++) {
+        int d = sd - 1 - i;
+        pads[4 * i] = 0; pads[4 * i + 1] = st[d] - 1;
+        pads[4 * i + 2] = 0; pads[4 * i + 3] = 0;
+    }
+    x = ci__ops_call2(L, "aten.constant_pad_nd.default", ci__ops_T(x), ci_arg_ints(pads, 4 * sd));
+    n = 2;
+    for (i = 0; i < sd; i++) sh[n++] = x->size[2 + 2 * i] * st[i];
+    x = ci__ops_reshape(L, x, n, sh);
+    for (i = 0; i < sd; i++) {
+        int d = sd - 1 - i;
+        int64_t e = dil[d] * (w->size[2 + d] - 1) - pad[d];
+        pads[2 * i] = e;
+        pads[2 * i + 1] = e + opad[d] - (st[d] - 1);
+    }
+    x = ci__ops_call2(L, "aten.constant_pad_nd.default", ci__ops_T(x), ci_arg_ints(pads, 2 * sd));
+    /* weight [Cin, Cout/g, k...] -> [g, Cin/g, Cout/g, k...] -> [Cout, Cin/g, k...], flipped */
+    sh[0] = groups; sh[1] = cin / groups; sh[2] = cog;
+    for (i = 0; i < sd; i++) sh[3 + i] = w->size[2 + i];
+    w = ci__ops_reshape(L, w, 3 + sd, sh);
+    for (i = 0; i < 3 + sd; i++) perm[i] = i;
+    perm[1] = 2; perm[2] = 1;
+    w = ci__ops_permute_box(L, w, perm);
+    sh[0] = groups * cog; sh[1] = cin / groups;
+    for (i = 0; i < sd; i++) sh[2 + i] = w->size[3 + i];
+    w = ci__ops_reshape(L, w, 2 + sd, sh);
+    for (i = 0; i < sd; i++) { flip[i] = 2 + i; ones[i] = 1; zeros[i] = 0; }
+    w = ci__ops_call2(L, "aten.flip.default", ci__ops_T(w), ci_arg_ints(flip, sd));
+    args[0] = ci__ops_T(x);
+    args[1] = ci__ops_T(w);
+    args[2] = b ? ci__ops_T(b) : ci_arg_none();
+    args[3] = ci_arg_ints(ones, sd);
+    args[4] = ci_arg_ints(zeros, sd);
+    args[5] = ci_arg_ints(dil, sd);
+    args[6] = ci_arg_bool(0);
+    args[7] = ci_arg_ints(zeros, sd);
+    args[8] = ci_arg_int(groups);
+    return ci__ops_callb(L, "aten.convolution.default", 9, args);
+}
+
 /* convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups);
-   conv1d / conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) (extra 1 /
-   2) */
+   conv1d / conv2d / conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)
+   (extra 1 / 2 / 3); conv_transpose1d / 2d / 3d(input, weight, bias=None, stride=1, padding=0,
+   output_padding=0, groups=1, dilation=1) (vop 1) */
 static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box(L, op, a, 1),
             *b = ci__lower_arg_box_opt(L, op, a, 2), *o;
     int ps = ci__lower_pidx(op, "stride"), pp = ci__lower_pidx(op, "padding"),
         pd = ci__lower_pidx(op, "dilation"), pg = ci__lower_pidx(op, "groups");
-    int pt = ci__lower_pidx(op, "transposed"), sd, unbatched = 0, i;
-    int64_t st[2], pad[2], dil[2], groups = ci__lower_arg_int(L, op, a, pg), xs[4], ws[4], st2[2],
-                                   pad2[2], dil2[2], wch;
+    int pt = ci__lower_pidx(op, "transposed"), po = ci__lower_pidx(op, "output_padding"), sd,
+        unbatched = 0, i, transposed = op->vop == 1;
+    int64_t st[3], pad[3], dil[3], opad[3], groups = ci__lower_arg_int(L, op, a, pg), xs[4], ws[4],
+                                           st2[2], pad2[2], dil2[2], wch;
     ci_arg args[7];
-    if (pt >= 0 && ci__lower_arg_bool(L, op, a, pt))
-        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: transposed convolution is not supported yet",
-                 op->name);
+    if (pt >= 0) transposed = ci__lower_arg_bool(L, op, a, pt);
     sd = w->ndim - 2;
-    if (sd != 1 && sd != 2)
-        CI__FAIL(L, CI_ERR_UNSUPPORTED,
-                 "%s: only 1-d and 2-d convolution are supported (weight is %dD)", op->name,
-                 w->ndim);
+    if (sd < 1 || sd > 3 || (op->extra && sd != op->extra))
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: expected a 3D, 4D or 5D weight (1-d, 2-d or 3-d convolution), got %dD",
+                 op->name, w->ndim);
     if (x->ndim == sd + 1) unbatched = 1;
     else if (x->ndim != sd + 2)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a %dD (unbatched) or %dD (batched) input, got %dD",
@@ -11560,11 +12063,11 @@ static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
     if (b) ci__ops_need_same_dtype(L, op, x, b);
     ci__ops_pool_param(L, op, a, ps, sd, 1, st);
     if (pp >= 0 && a[pp].kind == CI_ARG_STRING) {
-        if (!strcmp(a[pp].u.s, "valid")) pad[0] = pad[1] = 0;
+        if (!strcmp(a[pp].u.s, "valid")) pad[0] = pad[1] = pad[2] = 0;
         else if (!strcmp(a[pp].u.s, "same")) {
             /* as PyTorch's _convolution_mode: tot / 2 on both sides, and an odd total's extra
                element on the right, padded with zeros first */
-            int64_t extra[4] = {0, 0, 0, 0};
+            int64_t extra[6] = {0, 0, 0, 0, 0, 0};
             int odd = 0;
             ci__ops_pool_param(L, op, a, pd, sd, 1, dil);
             for (i = 0; i < sd; i++) {
@@ -11590,11 +12093,22 @@ static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
         memcpy(sh + 1, x->size, sizeof(int64_t) * (size_t)x->ndim);
         x = ci__ops_reshape(L, x, x->ndim + 1, sh);
     }
+    if (transposed) {
+        ci__ops_pool_param(L, op, a, po, sd, 0, opad);
+        o = ci__ops_conv_transpose_box(L, op, x, w, b, sd, st, pad, dil, opad, groups);
+        if (unbatched) o = ci__ops_reshape(L, o, o->ndim - 1, o->size + 1);
+        outs[0] = ci__ir_tensor_of(o);
+        return 1;
+    }
     if (groups <= 0 || ci__util_mul_ovf(w->size[1], groups, &wch) || x->size[1] != wch ||
         w->size[0] % groups)
         CI__FAIL(L, CI_ERR_SHAPE,
                  "%s: expected input with weight %lld x groups %lld channels, got %lld", op->name,
                  (long long)w->size[1], (long long)groups, (long long)x->size[1]);
+    if (w->size[0] < groups)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: given groups=%lld, expected weight to be at least %lld at "
+                 "dimension 0, but got %lld", op->name, (long long)groups, (long long)groups,
+                 (long long)w->size[0]);
     if (b && (b->ndim != 1 || b->size[0] != w->size[0]))
         CI__FAIL(L, CI_ERR_SHAPE, "%s: bias must have shape [%lld]", op->name,
                  (long long)w->size[0]);
@@ -11611,6 +12125,17 @@ static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
         if (padded <= ek)   /* padded < dil * (k - 1) + 1 */
             CI__FAIL(L, CI_ERR_SHAPE, "%s: the padded input is smaller than the (dilated) kernel",
                      op->name);
+    }
+    if (sd == 3) {
+        int64_t dpad[6] = {0, 0, 0, 0, 0, 0};
+        dpad[4] = dpad[5] = pad[0];
+        if (pad[0])
+            x = ci__ops_call2(L, "aten.constant_pad_nd.default", ci__ops_T(x),
+                              ci_arg_ints(dpad, 6));
+        o = ci__ops_conv3d_box(L, x, w, b, st[0], dil[0], st + 1, pad + 1, dil + 1, groups);
+        if (unbatched) o = ci__ops_reshape(L, o, o->ndim - 1, o->size + 1);
+        outs[0] = ci__ir_tensor_of(o);
+        return 1;
     }
     /* 1-d runs as 2-d with a height of 1 */
     xs[0] = x->size[0];
@@ -11631,7 +12156,12 @@ static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
     args[4] = ci_arg_ints(pad2, 2);
     args[5] = ci_arg_ints(dil2, 2);
     args[6] = ci_arg_int(groups);
-    o = ci__ops_callb(L, "cinductor.convolution", 7, args);
+    if (x->dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"slow_conv2d_cpu\" not implemented for 'Bool'", op->name);
+    if (ci__dtype_is_float(x->dt)) o = ci__ops_callb(L, "cinductor.convolution", 7, args);
+    else
+        o = ci__ops_conv_int_box(L, op, ci__ir_box_get(L, args[0].u.t),
+                                 ci__ir_box_get(L, args[1].u.t), b, st2, pad2, dil2, groups);
     {
         int64_t sh[CI_MAX_DIMS];
         int n = 0;
@@ -11642,6 +12172,56 @@ static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
         o = ci__ops_reshape(L, o, n, sh);
     }
     outs[0] = ci__ir_tensor_of(o);
+    return 1;
+}
+
+/* conv_tbc(self, weight, bias, pad=0): a 1-d convolution of a time-batch-channel input [T, B, Cin]
+   with a weight [K, Cin, Cout], pad on both ends of time (a negative one crops, as PyTorch's) */
+static int ci__ops_conv_tbc(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box(L, op, a, 1),
+            *b = ci__lower_arg_box(L, op, a, 2), *o;
+    int64_t pad = ci__lower_arg_int(L, op, a, 3), p[3] = {1, 2, 0}, q[3] = {2, 1, 0},
+            r[3] = {2, 0, 1}, t, pads[2], sh[3], one[1] = {1}, zero[1] = {0};
+    ci_arg args[9];
+    if (x->ndim != 3 || w->ndim != 3 || b->ndim != 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a 3-D input and weight and a 1-D bias", op->name);
+    if (x->size[2] != w->size[1])
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: input dim 2 (input channels) is not == dim 1 in the weight "
+                 "tensor", op->name);
+    if (b->size[0] != w->size[2])
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: bias size must equal dim 2 in the weight tensor (output "
+                 "channels)", op->name);
+    ci__ops_need_same_dtype(L, op, x, w);
+    ci__ops_need_same_dtype(L, op, x, b);
+    if (pad > INT32_MAX || pad < -INT32_MAX || x->size[0] > INT32_MAX || w->size[0] > INT32_MAX)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: sizes past 2^31 are not supported", op->name);
+    t = x->size[0] + 2 * pad - w->size[0] + 1;
+    if (t < 0)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: trying to create tensor with negative dimension %lld",
+                 op->name, (long long)t);
+    if (t == 0 || w->size[0] == 0) {
+        /* nothing to sum over (no taps: zero plus the bias) or no output steps */
+        ci__ix *v[3] = {NULL, NULL, NULL};
+        sh[0] = t; sh[1] = x->size[1]; sh[2] = w->size[2];
+        ci__ir_pw_vars(L, 3, sh, v);
+        o = ci__ir_pw_box(L, x->dt, 3, sh, v, ci__ir_load(L, b, v + 2));
+        outs[0] = ci__ir_tensor_of(o);
+        return 1;
+    }
+    pads[0] = pads[1] = pad;
+    args[0] = ci__ops_T(ci__ops_call2(L, "aten.constant_pad_nd.default",
+                                      ci__ops_T(ci__ops_permute_box(L, x, p)),
+                                      ci_arg_ints(pads, 2)));
+    args[1] = ci__ops_T(ci__ops_permute_box(L, w, q));
+    args[2] = ci__ops_T(b);
+    args[3] = ci_arg_ints(one, 1);
+    args[4] = ci_arg_ints(zero, 1);
+    args[5] = ci_arg_ints(one, 1);
+    args[6] = ci_arg_bool(0);
+    args[7] = ci_arg_ints(zero, 1);
+    args[8] = ci_arg_int(1);
+    o = ci__ops_callb(L, "aten.convolution.default", 9, args);
+    outs[0] = ci__ir_tensor_of(ci__ops_permute_box(L, o, r));
     return 1;
 }
 
@@ -13815,13 +14395,25 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_group_norm, 1, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten._native_batch_norm_legit_no_training", \
       "input, weight, bias, running_mean, running_var, momentum, eps", \
-      ci__ops_batch_norm, 0, 0, 0, N, 0, 3, _, DE, FLT, BN, 0) \
+      ci__ops_batch_norm, 0, 0, 0, N, 0, 3, _, DE, FLT, _, 0) \
     X("aten.native_batch_norm", \
       "input, weight, bias, running_mean, running_var, training, momentum, eps", \
       ci__ops_batch_norm, 0, 1, 0, N, 0, 3, _, DE, FLT, BN, 0) \
     X("aten.batch_norm", \
       "input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled", \
       ci__ops_batch_norm, 0, 2, 0, N, 0, 1, _, DE, FLT, BN, 0) \
+    X("aten._native_batch_norm_legit", \
+      "input, weight, bias, running_mean, running_var, training, momentum, eps", \
+      ci__ops_batch_norm, 0, 3, 0, N, 0, 3, _, DE, FLT, BN, 0) \
+    X("aten._native_batch_norm_legit.no_stats", "input, weight, bias, training, momentum, eps", \
+      ci__ops_batch_norm, 0, 4, 0, N, 0, 3, _, DE, FLT, _, 0) \
+    X("aten._native_batch_norm_legit_functional", \
+      "input, weight, bias, running_mean, running_var, training, momentum, eps", \
+      ci__ops_batch_norm, 0, 5, 0, N, 0, 5, _, DE, FLT, _, 0) \
+    X("aten.instance_norm", \
+      "input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, " \
+      "cudnn_enabled", \
+      ci__ops_instance_norm, 0, 0, 0, N, 0, 1, _, DE, FLT, BN, 0) \
     X("aten.rms_norm", "input, normalized_shape, weight=None, eps=None", \
       ci__ops_rms_norm, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     /* losses: reduction 0 none, 1 mean, 2 sum */ \
@@ -14037,6 +14629,9 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.stack", "tensors, dim=0", ci__ops_stack, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.constant_pad_nd", "self, pad, value=0", \
       ci__ops_pad, 0, 0, 0, N, 0, 1, P, LO, ALL, _, 0) \
+    X("aten.pad", "self, pad, mode=\"constant\", value=None", \
+      ci__ops_pad_mode, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten._pad_circular", "self, pad", ci__ops_pad_circular, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.reflection_pad1d", "self, padding", ci__ops_pad, 1, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.reflection_pad2d", "self, padding", ci__ops_pad, 2, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.reflection_pad3d", "self, padding", ci__ops_pad, 3, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
@@ -14176,6 +14771,23 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_convolution, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.conv2d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", \
       ci__ops_convolution, 0, 2, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten._convolution", \
+      "input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, " \
+      "benchmark, deterministic, cudnn_enabled, allow_tf32=True", \
+      ci__ops_convolution, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.conv_tbc", "self, weight, bias, pad=0", \
+      ci__ops_conv_tbc, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.conv3d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", \
+      ci__ops_convolution, 0, 3, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.conv_transpose1d", \
+      "input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1", \
+      ci__ops_convolution, 1, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.conv_transpose2d.input", \
+      "input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1", \
+      ci__ops_convolution, 1, 2, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.conv_transpose3d.input", \
+      "input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1", \
+      ci__ops_convolution, 1, 3, 0, N, 0, 1, _, DE, ALL, _, 0) \
     /* linear algebra: >>lapack's extern kernels and the lowerings that call them */ \
     E("cinductor.potrf", "self, upper, api", ci__lapack_potrf_run, ci__lapack_potrf_infer, 2, 0) \
     E("cinductor.getrf", "self, api", ci__lapack_getrf_run, ci__lapack_getrf_infer, 3, 0) \

@@ -468,6 +468,24 @@ huge_err conv_padding "aten.convolution.default(x, w, None, [1, 1], [$H, $H], [1
 input w: f32[2, 3, 1, 1]"
 huge_err conv_output "aten.convolution.default(x, w, None, [1, 1], [4294967296, 4294967296], [1, 1], False, [0, 0], 1)" "larger than cinductor supports" "$X
 input w: f32[2, 3, 1, 1]"
+huge_err conv_transpose_stride "aten.convolution.default(x, w, None, [$H, 1], [0, 0], [1, 1], True, [0, 0], 1)" "aten.convolution: sizes past 2^31" "$X
+input w: f32[3, 2, 1, 1]"
+huge_err conv_transpose_groups "aten.convolution.default(x, w, None, [1, 1], [0, 0], [1, 1], True, [0, 0], $H)" "aten.convolution: weight's 3 input channels are not divisible by groups $H" "$X
+input w: f32[3, 2, 1, 1]"
+# a training batch norm's running statistics: PyTorch writes them into its arguments, cinductor
+# writes no argument (the functional variant returns them)
+graph_err bn_train_stats "aten.native_batch_norm.default(x, None, None, m, v, True, 0.1, 1e-05)" "writes no argument" "$X
+input m: f32[3]
+input v: f32[3]"
+graph_err batch_norm_train_stats "aten.batch_norm.default(x, None, None, m, v, True, 0.1, 1e-05, False)" "writes no argument" "$X
+input m: f32[3]
+input v: f32[3]"
+graph_err instance_norm_stats "aten.instance_norm.default(x, None, None, m, v, True, 0.1, 1e-05, False)" "writes no argument" "$X
+input m: f32[3]
+input v: f32[3]"
+graph_err bn_legit_train "aten._native_batch_norm_legit.default(x, None, None, m, v, True, 0.1, 1e-05)" "writes no argument" "$X
+input m: f32[3]
+input v: f32[3]"
 huge_err view_infer "aten.reshape.default(x, [$H, $H, -1])" "aten.reshape: shape '[$H, $H, -1]' is invalid for input of size 120"
 huge_err pad "aten.constant_pad_nd.default(x, [$M, 1])" "aten.constant_pad_nd: the input size 5 plus padding $M and 1 overflows int64"
 huge_err expand_empty "aten.expand.default(x, [$H, $H, 0, 2, 3, 4, 5])" "an empty tensor whose other sizes multiply past 2^48"

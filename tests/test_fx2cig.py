@@ -335,6 +335,36 @@ def write_through_view(x):
     return y * 2
 
 
+def batch_norm_train_reads_stats(x, rm, rv):
+    """F.batch_norm in training mode writes the new running statistics into rm and rv: fx2cig
+    writes _native_batch_norm_legit_functional and the later reads read its new statistics"""
+    y = F.batch_norm(x, rm, rv, training=True, momentum=0.2)
+    return y, rm * 2, rv + 1
+
+
+def bn_train_module(bn):
+    torch.manual_seed(5)
+    with torch.no_grad():
+        bn.running_mean.uniform_()
+        bn.running_var.uniform_(0.5, 1.5)
+        if bn.weight is not None:
+            bn.weight.uniform_()
+            bn.bias.uniform_()
+    return bn.train()
+
+
+class UpDecoder(torch.nn.Module):
+    """a GAN / U-Net decoder block: transposed convolution, batch norm (training), ReLU"""
+
+    def __init__(self):
+        super().__init__()
+        self.up = torch.nn.ConvTranspose2d(8, 4, 4, 2, 1)
+        self.bn = bn_train_module(torch.nn.BatchNorm2d(4))
+
+    def forward(self, x):
+        return torch.relu(self.bn(self.up(x)))
+
+
 # export errors
 
 
@@ -389,6 +419,19 @@ def cases():
        randn(16, 1, seed=15))
     ok("module NormScale (LayerNorm, parameter, buffer)", NormScale(24).eval(), randn(8, 24, seed=16))
     ok("max_dim/min_dim (getitem destructuring)", max_dim, randn(12, 17, seed=17))
+    # batch norm in training mode (PyTorch 1.13's trace writes the running statistics in place)
+    ok("module BatchNorm2d train()", bn_train_module(torch.nn.BatchNorm2d(5)), randn(3, 5, 4, 6, seed=60))
+    ok("module InstanceNorm2d", torch.nn.InstanceNorm2d(5), randn(3, 5, 4, 6, seed=61))
+    ok("module InstanceNorm1d affine, tracking", bn_train_module(
+        torch.nn.InstanceNorm1d(5, affine=True, track_running_stats=True)), randn(3, 5, 9, seed=62))
+    ok("batch_norm training, its statistics read after", batch_norm_train_reads_stats,
+       randn(6, 4, 3, seed=63), randn(4, seed=64), torch.rand(4, generator=g_(65)) + 0.5)
+    ok("module UpDecoder (ConvTranspose2d, BatchNorm2d train, ReLU)", UpDecoder(),
+       randn(2, 8, 7, 5, seed=66))
+    ok("module ConvTranspose3d groups", torch.nn.ConvTranspose3d(4, 6, 3, 2, 1, 1, groups=2),
+       randn(1, 4, 3, 4, 2, seed=67))
+    ok("module Conv2d padding_mode=circular", torch.nn.Conv2d(3, 4, 3, padding=1, padding_mode="circular"),
+       randn(2, 3, 6, 5, seed=68))
     ok("where_clamp", where_clamp, randn(9, 31, seed=18) * 2)
     ok("normalize_no_var", normalize_no_var, randn(10, 40, seed=19))
     ok("argmax_argmin", argmax_argmin, randn(11, 23, seed=20))

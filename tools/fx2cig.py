@@ -242,11 +242,53 @@ class _Recorder(torch.fx.Interpreter):
     def __init__(self, gm):
         super().__init__(gm)
         self.values = {}
+        self.initial = {}   # get_attr tensors as they were before the run wrote into any
 
     def run_node(self, n):
         v = super().run_node(n)
         self.values[n] = v
+        if n.op == "get_attr" and isinstance(v, torch.Tensor):
+            self.initial[n] = v.detach().clone()
         return v
+
+
+def _bn_training_stats(n, opn):
+    """native_batch_norm(training=True) with running statistics, which PyTorch 1.13's trace keeps
+    in place (it writes them into its arguments): (running_mean, running_var) nodes, else None.
+    It is written as aten._native_batch_norm_legit_functional, whose results 3 and 4 (the new
+    statistics) later reads of the arguments read."""
+    if opn != "aten.native_batch_norm.default":
+        return None
+    args = list(n.args) + [None] * (8 - len(n.args))
+    for i, k in enumerate(("input", "weight", "bias", "running_mean", "running_var", "training",
+                           "momentum", "eps")):
+        if k in n.kwargs:
+            args[i] = n.kwargs[k]
+    if not args[5] or (args[3] is None and args[4] is None):
+        return None
+    if not isinstance(args[3], torch.fx.Node) or not isinstance(args[4], torch.fx.Node):
+        raise ExportError("node %s: %s in training mode with only one of running_mean and "
+                          "running_var" % (n.name, opn))
+    return args[3], args[4]
+
+
+def _dead_write_back(n, nodes):
+    """an in-place op whose result nothing uses, writing into an input, a constant or an alias
+    of one that nothing reads afterwards (a module buffer's update, num_batches_tracked += 1):
+    cinductor writes no input or constant, and nothing sees the write"""
+    if n.users or not n.args or not isinstance(n.args[0], torch.fx.Node):
+        return False
+    targets, t = [], n.args[0]
+    while True:
+        targets.append(t)
+        if t.op == "call_function" and _op_name(t.target) == "aten.alias.default":
+            t = t.args[0]
+            continue
+        break
+    if t.op not in ("placeholder", "get_attr"):
+        return False
+    later = nodes[nodes.index(n) + 1:]
+    return not any(u in later for x in targets for u in x.users)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -333,6 +375,8 @@ def to_cig(fn, example_inputs, names=None, gm=None, title=None, prefix=""):
             if opn is None:
                 raise ExportError("node %s: %s is not an aten op (only torch.ops overloads and "
                                   "getitem can be exported)" % (n.name, getattr(n.target, "__name__", n.target)))
+            if _bn_training_stats(n, opn) is not None or _dead_write_back(n, nodes):
+                continue
             if _mutates(n):
                 raise ExportError("node %s: %s mutates its arguments (in-place ops cannot be "
                                   "exported; use the out-of-place op)" % (n.name, opn))
@@ -413,6 +457,7 @@ def to_cig(fn, example_inputs, names=None, gm=None, title=None, prefix=""):
         typ = _type_str(t, where)
         if t.dtype == torch.bfloat16:
             raise ExportError("%s: bf16 constants cannot be written (.npy has no bfloat16)" % where)
+        t = rec.initial.get(n, t)
         consts[nm] = t.detach().cpu().contiguous().numpy().copy()
         decls.append('const %s: %s = load("%s.npy")' % (nm, typ, nm))
 
@@ -436,9 +481,13 @@ def to_cig(fn, example_inputs, names=None, gm=None, title=None, prefix=""):
             continue
         opn = _op_name(n.target)
         where = "node %s (%s)" % (n.name, opn)
+        stats = _bn_training_stats(n, opn)
         if n in multi:
             k = multi[n]
             lhs = ["_"] * k
+            if stats:
+                opn = "aten._native_batch_norm_legit_functional.default"
+                lhs += [namer.take(stats[0].name + "_new"), namer.take(stats[1].name + "_new")]
             for u in n.users:
                 if u in live:
                     idx = u.args[1]
@@ -470,6 +519,8 @@ def to_cig(fn, example_inputs, names=None, gm=None, title=None, prefix=""):
         body.append("%s = %s(%s)" % (target, opn, ", ".join(args)))
         if n not in multi:
             names_of[n] = target
+        if stats:   # later reads of the running statistics read the new ones
+            names_of[stats[0]], names_of[stats[1]] = lhs[3], lhs[4]
 
     out_names = [fmt.fmt(o, "output") for o in outs]
     head = "# exported from PyTorch %s by tools/fx2cig.py%s" % (

@@ -750,6 +750,103 @@ def build_cases():
                         I(dt, sh), I(dt, [c]), I(dt, [c]), I(dt, [c]), I(dt, [c], "pos")))
             add(op_case("aten.batch_norm.default", "a, None, None, d, e, False, 0.1, 1e-03, False",
                         I(dt, sh), I(dt, [c]), I(dt, [c]), I(dt, [c]), I(dt, [c], "pos")))
+    # issue 14's "semantics that differ", each against PyTorch 1.13
+    for dt in ("i64",):   # integer average pooling (int64 only, as PyTorch 1.13): the sum divided, truncated
+        add(op_case("aten.avg_pool2d.default", "a, [2, 2]", I(dt, [1, 2, 5, 5], "n")))
+        add(op_case("aten.avg_pool2d.default", "a, [3, 2], [2, 1], [1, 1], False, False", I(dt, [2, 3, 7, 6], "n")))
+        add(op_case("aten.avg_pool2d.default", "a, [3, 3], [1, 1], [1, 1], True, True, 4", I(dt, [3, 7, 6], "n")))
+        add(op_case("aten.avg_pool1d.default", "a, [3], [2], [1], True, False", I(dt, [2, 3, 9], "n")))
+        add(op_case("aten.avg_pool3d.default", "a, [2, 2, 2], [1, 2, 1], [1, 0, 1]", I(dt, [1, 2, 4, 5, 6], "n")))
+        add(op_case("aten.avg_pool2d.default", "a, [5, 5], [1, 1], [2, 2], False, False", I(dt, [1, 2, 9, 8], "n")))
+        add(op_case("aten.avg_pool2d.default", "a, [2, 2], [2, 2], [0, 0], False, True, -3", I(dt, [2, 4, 4], "n")))
+    for dt in ("i32", "bool"):
+        add(op_case("aten.avg_pool2d.default", "a, [2, 2]", I(dt, [1, 2, 5, 5]), error="not implemented"))
+    for op in ("clamp_min", "clamp_max", "clamp"):
+        for v in ("0", "1", "True", "False", "0.5", "-1"):
+            add(op_case("aten.%s.default" % op, "a, %s" % v, I("bool", [7, 5])))
+        if op != "clamp":
+            add(op_case("aten.%s.Tensor" % op, "a, b", I("bool", [7, 5]), I("bool", [5])))
+            add(op_case("aten.%s.Tensor" % op, "a, b", I("bool", [7, 5]), I("i32", [5])))
+    add(op_case("aten.clamp.default", "a, None, True", I("bool", [7, 5])))
+    add(op_case("aten.clamp.default", "a, 0.25, 2", I("bool", [0, 5])))
+    for dt in INT + ("u8", "i8", "i16"):
+        add(op_case("aten.addmm.default", "a, b, c, beta=2, alpha=3", I(dt, [7, 9]), I(dt, [7, 5]), I(dt, [5, 9])))
+        add(op_case("aten.baddbmm.default", "a, b, c, beta=2, alpha=3", I(dt, [2, 7, 9]), I(dt, [2, 7, 5]),
+                    I(dt, [2, 5, 9])))
+        add(op_case("aten.addmv.default", "a, b, c", I(dt, [7]), I(dt, [7, 5]), I(dt, [5])))
+        add(op_case("aten.addbmm.default", "a, b, c", I(dt, [7, 9]), I(dt, [2, 7, 5]), I(dt, [2, 5, 9])))
+    for dt in INT + ("u8", "i8", "i16", "f32", "f64"):
+        for st, en, n in ((0, 10, 7), (-3, 10, 5), (0, 100, 9), (5, -7, 6), (0, 1, 4), (-10, -1, 11), (3, 3, 4),
+                          (0, 255, 1024), (1, 2, 1), (-7.5, 9.25, 13), (0, 1000, 33), (-100, 77, 999), (300, 10, 5),
+                          (True, 9, 17)):
+            add(op_case("aten.linspace.default", "%s, %s, %d, dtype=%s" % (st, en, n, dt)))
+    add(op_case("aten.linspace.default", "0, 1, 5, dtype=bool", error="not implemented for 'Bool'"))
+    add(op_case("aten.linspace.default", "-3.5, 10, 5, dtype=u8", error="without overflow"))
+    for dt in ("f32", "i64"):
+        add(op_case("aten.pad.default", 'a, [1, 2], "circular"', I(dt, [2, 3, 5])))
+        add(op_case("aten.pad.default", 'a, [2, 1, 0, 3], "circular"', I(dt, [1, 2, 4, 5])))
+        add(op_case("aten.pad.default", 'a, [1, 1, 2, 0, 1, 2], "circular"', I(dt, [1, 2, 3, 4, 5])))
+        add(op_case("aten.pad.default", 'a, [-1, 2], "circular"', I(dt, [2, 3, 5])))
+        add(op_case("aten._pad_circular.default", "a, [1, 2, 2, 1]", I(dt, [2, 3, 4, 5])))
+        add(op_case("aten._pad_circular.default", "a, [0, -2, 3, 1]", I(dt, [1, 2, 4, 5])))
+    add(op_case("aten._pad_circular.default", "a, [5, 5]", I("f32", [1, 2, 5])))
+    add(op_case("aten._pad_circular.default", "a, [2, -3]", I("f32", [1, 2, 5])))
+    add(op_case("aten._pad_circular.default", "a, [-4, -1]", I("f32", [1, 2, 5])))
+    add(op_case("aten._pad_circular.default", "a, [1, 0, 0, 2]", I("bool", [0, 2, 3, 5])))
+    add(op_case("aten._pad_circular.default", "a, [6, 0]", I("f32", [1, 2, 5]), error="more than once"))
+    add(op_case("aten._pad_circular.default", "a, [1, 2]", I("f32", [2, 5]), error="Invalid padding size"))
+    for mode in ('"reflect"', '"replicate"', '"constant"'):
+        add(op_case("aten.pad.default", "a, [1, 2], %s" % mode, I("f32", [2, 3, 5])))
+        add(op_case("aten.pad.default", "a, [1, 2, 0, 1], %s" % mode, I("i64", [2, 3, 5])))
+        add(op_case("aten.pad.default", "a, [1, 2, 0, 1, 1, 0], %s" % mode, I("f32", [1, 2, 3, 4, 5])))
+    add(op_case("aten.pad.default", 'a, [1, 2], "constant", 3.5', I("f32", [2, 3, 5])))
+    add(op_case("aten.pad.default", 'a, [1, 2], "reflect", 1.0', I("f32", [2, 3, 5]), error="value argument"))
+    add(op_case("aten.pad.default", 'a, [1, 2], "bogus"', I("f32", [2, 3, 5]), error="Unrecognised padding mode"))
+    add(op_case("aten.pad.default", 'a, [1, 2], "circular"', I("f32", [5]), error="non-constant padding"))
+    # sorting among ties: stable=True is PyTorch's std::stable_sort order (the default and
+    # stable=False run libstdc++'s std::sort there, topk and kthvalue their own selections: orders
+    # among equal values PyTorch leaves unspecified, which cinductor does not reproduce)
+    for dt in ("f32", "f64", "i64", "i32", "bool"):
+        for sh, d in (([7, 5], 1), ([1023], 0), ([4, 65], 1), ([33, 3], 0)):
+            for desc in ("False", "True"):
+                add(op_case("aten.sort.stable", "a, stable=True, dim=%d, descending=%s" % (d, desc), I(dt, sh, "grid")))
+                add(op_case("aten.argsort.stable", "a, stable=True, dim=%d, descending=%s" % (d, desc),
+                            I(dt, sh, "grid")))
+    # batch norm in training mode (the batch's statistics; the running ones returned by the
+    # functional variant, refused where PyTorch writes them into the arguments) and instance norm
+    for dt in FLT:
+        for sh in ([2, 3, 4, 5], [4, 3], [2, 3, 7], [1, 3], [2, 3, 0], [1, 5, 1023]):
+            c = sh[1]
+            P = (I(dt, sh), I(dt, [c]), I(dt, [c]), I(dt, [c]), I(dt, [c], "pos"))
+            # one value per channel (x - mean is 0 here; PyTorch's x * alpha + beta leaves ~1e-5)
+            K = dict(tol=(1e-4, 1e-4)) if sh == [1, 3] else dict(red=True)
+            KI = dict(tol=(1e-4, 1e-4)) if int(np.prod(sh[2:])) == 1 else dict(red=True)
+            add(op_case("aten.native_batch_norm.default", "a, b, c, None, None, True, 0.1, 1e-05", *P[:3], **K))
+            add(op_case("aten.native_batch_norm.default", "a, None, None, None, None, True, 0.3, 1e-03", P[0], **K))
+            add(op_case("aten._native_batch_norm_legit_functional.default", "a, b, c, d, e, True, 0.1, 1e-05", *P,
+                        **K))
+            add(op_case("aten._native_batch_norm_legit_functional.default", "a, None, c, d, e, False, 0.2, 1e-05", *P,
+                        **K))
+            add(op_case("aten._native_batch_norm_legit.default", "a, b, c, d, e, False, 0.1, 1e-05", *P, **K))
+            add(op_case("aten._native_batch_norm_legit.no_stats", "a, b, None, True, 0.1, 1e-05", *P[:2], **K))
+            add(op_case("aten.batch_norm.default", "a, b, c, None, None, True, 0.1, 1e-05, False", *P[:3], **K))
+            add(op_case("aten.instance_norm.default", "a, b, c, None, None, True, 0.1, 1e-05, False", *P[:3], **KI))
+            add(op_case("aten.instance_norm.default", "a, None, None, d, e, False, 0.1, 1e-05, False", *P, **K))
+        add(op_case("aten.batch_norm.default", "a, b, c, d, e, True, 0.1, 1e-05, False", I(dt, [0, 3, 4]), I(dt, [3]),
+                    I(dt, [3]), I(dt, [3]), I(dt, [3], "pos")))
+        # (one value per channel: x - mean is 0 here, PyTorch's rounding leaves ~1e-5 times 1/sqrt(eps))
+        add(op_case("aten.instance_norm.default", "a, None, None, None, None, True, 0.1, 1e-05, False", I(dt, [3, 4]),
+                    tol=(1e-4, 1e-4)))
+        G("native_batch_norm/train/noncontig/%s" % dt, [("x", I(dt, [5, 2, 3, 4])), ("w", I(dt, [4]))],
+          ["xt = aten.permute.default(x, [1, 3, 0, 2])",
+           "y, m, s = aten.native_batch_norm.default(xt, w, None, None, None, True, 0.1, 1e-05)"],
+          ["y", "m", "s"], red=True)
+    E = "aten.native_batch_norm.default"
+    add(op_case("aten.instance_norm.default", "a, None, None, None, None, False, 0.1, 1e-05, False",
+                I("f32", [2, 3, 4]), error="use_input_stats is false"))
+    add(op_case("aten._native_batch_norm_legit.no_stats", "a, None, None, False, 0.1, 1e-05", I("f32", [2, 3, 4]),
+                error="inference mode"))
+    add(op_case(E, "a, None, None, None, None, True, 0.1, 1e-05", I("i64", [2, 3, 4]), error="not implemented"))
     for dt in ALLN:
         add(op_case("aten.count_nonzero.dim_IntList", "a, [1]", I(dt, [7, 5], "grid")))
         add(op_case("aten.count_nonzero.default", "a", I(dt, [7, 5], "grid")))
@@ -1280,6 +1377,94 @@ def build_cases():
         add(op_case("aten.conv2d.default", "a, b, c, 1, 1", I(dt, [3, 8, 7]), I(dt, [2, 3, 3, 3]), I(dt, [2]), **CV))
         add(op_case("aten.conv2d.default", "a, b, None, [1, 1], [0, 0], [1, 1], 4", I(dt, [1, 4, 6, 6]), I(dt, [4, 1, 3, 3]), **CV))
         add(op_case("aten.conv1d.default", "a, b, c, 1, 2, 2", I(dt, [2, 3, 9]), I(dt, [4, 3, 3]), I(dt, [4]), **CV))
+    # transposed convolution (the direct one on the input spread by the stride) and 3-d convolution
+    # (a sum of 2-d ones over the depth taps)
+    for dt in FLT:
+        CV = dict(red=True)
+        cv = "aten.convolution.default"
+        add(op_case(cv, "a, b, c, [2], [1], [1], True, [1], 1", I(dt, [2, 3, 7]), I(dt, [3, 5, 4]), I(dt, [5]), **CV))
+        add(op_case(cv, "a, b, None, [3], [0], [2], True, [0], 3", I(dt, [1, 6, 5]), I(dt, [6, 2, 3]), **CV))
+        add(op_case(cv, "a, b, c, [1], [4], [1], True, [0], 1", I(dt, [2, 3, 11]), I(dt, [3, 4, 3]), I(dt, [4]), **CV))
+        add(op_case(cv, "a, b, c, [2, 2], [1, 1], [1, 1], True, [0, 0], 1", I(dt, [1, 8, 9, 7]), I(dt, [8, 6, 4, 4]),
+                    I(dt, [6]), **CV))
+        add(op_case(cv, "a, b, c, [2, 3], [0, 2], [2, 1], True, [1, 2], 2", I(dt, [2, 4, 5, 6]), I(dt, [4, 3, 3, 2]),
+                    I(dt, [6]), **CV))
+        add(op_case(cv, "a, b, None, [1, 1], [0, 0], [1, 1], True, [0, 0], 4", I(dt, [3, 4, 7, 1]), I(dt, [4, 1, 3, 3]),
+                    **CV))
+        add(op_case(cv, "a, b, c, [1, 2], [2, 0], [3, 1], True, [2, 1], 1", I(dt, [1, 3, 6, 5]), I(dt, [3, 2, 2, 3]),
+                    I(dt, [2]), **CV))
+        add(op_case(cv, "a, b, c, [2, 2], [1, 1], [1, 1], True, [1, 1], 1", I(dt, [0, 3, 5, 5]), I(dt, [3, 2, 3, 3]),
+                    I(dt, [2]), **CV))
+        add(op_case(cv, "a, b, c, [2, 1, 2], [1, 0, 1], [1, 2, 1], True, [1, 0, 0], 2", I(dt, [1, 4, 3, 4, 5]),
+                    I(dt, [4, 3, 3, 2, 3]), I(dt, [6]), **CV))
+        add(op_case(cv, "a, b, c, [1, 2, 1], [1, 1, 0], [2, 1, 1], False, [0, 0, 0], 2", I(dt, [2, 4, 6, 7, 5]),
+                    I(dt, [6, 2, 3, 3, 2]), I(dt, [6]), **CV))
+        add(op_case(cv, "a, b, None, [2, 2, 2], [0, 0, 0], [1, 1, 1], False, [0, 0, 0], 1", I(dt, [1, 3, 7, 5, 6]),
+                    I(dt, [4, 3, 1, 2, 2]), **CV))
+        add(op_case("aten.conv3d.default", "a, b, c, 1, 1", I(dt, [3, 5, 4, 6]), I(dt, [2, 3, 3, 2, 3]), I(dt, [2]), **CV))
+        add(op_case("aten.conv3d.default", "a, b, None, [1, 2, 1], [0, 1, 0], [2, 1, 1], 2", I(dt, [2, 4, 7, 6, 5]),
+                    I(dt, [4, 2, 2, 3, 3]), **CV))
+        for pad in ('"valid"', '"same"'):
+            add(op_case("aten.conv3d.padding", "a, b, c, 1, %s, [1, 2, 1]" % pad, I(dt, [1, 2, 5, 6, 4]),
+                        I(dt, [3, 2, 2, 3, 2]), I(dt, [3]), **CV))
+        add(op_case("aten.conv_transpose1d.default", "a, b, c, 2, 1, 1", I(dt, [2, 3, 7]), I(dt, [3, 5, 4]), I(dt, [5]), **CV))
+        add(op_case("aten.conv_transpose1d.default", "a, b", I(dt, [3, 1023]), I(dt, [3, 2, 3]), **CV))
+        add(op_case("aten.conv_transpose2d.input", "a, b, c, 2, 1", I(dt, [1, 16, 8, 8]), I(dt, [16, 8, 4, 4]),
+                    I(dt, [8]), **CV))
+        add(op_case("aten.conv_transpose2d.input", "a, b, None, [2, 1], [1, 0], [1, 0], 3, [1, 2]",
+                    I(dt, [6, 7, 5]), I(dt, [6, 1, 3, 3]), **CV))
+        add(op_case("aten.conv_transpose3d.input", "a, b, c, 2, 0, 1, 1, 1", I(dt, [1, 2, 3, 2, 4]),
+                    I(dt, [2, 3, 2, 2, 2]), I(dt, [3]), **CV))
+        add(op_case("aten.conv_transpose3d.input", "a, b, None, 1, 1", I(dt, [2, 3, 4, 5]), I(dt, [2, 1, 3, 3, 3]), **CV))
+        # non-contiguous input and weight
+        G("conv_transpose2d/noncontig/%s" % dt, [("x", I(dt, [2, 7, 4, 5])), ("w", I(dt, [4, 3, 3, 2]))],
+          ["xt = aten.permute.default(x, [0, 2, 3, 1])", "wt = aten.transpose.int(w, 2, 3)",
+           "y = aten.conv_transpose2d.input(xt, wt, None, [2, 2], [1, 0], [1, 1])"], ["y"], red=True)
+    for dt in FLT + ("i64",):
+        for pad in (0, 1, 2, -1):
+            add(op_case("aten.conv_tbc.default", "a, b, c, %d" % pad, I(dt, [7, 2, 3]), I(dt, [3, 3, 4]), I(dt, [4]), red=True))
+        add(op_case("aten.conv_tbc.default", "a, b, c", I(dt, [1023, 1, 2]), I(dt, [5, 2, 3]), I(dt, [3]), red=True))
+        add(op_case("aten.conv_tbc.default", "a, b, c, 1", I(dt, [1, 2, 3]), I(dt, [3, 3, 4]), I(dt, [4]), red=True))
+        add(op_case("aten.conv_tbc.default", "a, b, c", I(dt, [4, 0, 3]), I(dt, [2, 3, 4]), I(dt, [4]), red=True))
+        add(op_case("aten.conv_tbc.default", "a, b, c", I(dt, [4, 2, 3]), I(dt, [0, 3, 4]), I(dt, [4]), red=True))
+        add(op_case("aten._convolution.default", "a, b, c, [2, 2], [1, 1], [1, 1], True, [1, 0], 1, False, False, True, True",
+                    I(dt, [2, 3, 5, 4]), I(dt, [3, 2, 3, 3]), I(dt, [2]), red=True))
+        add(op_case("aten._convolution.deprecated", "a, b, None, [1], [1], [2], False, [0], 2, False, False, True",
+                    I(dt, [2, 4, 9]), I(dt, [6, 2, 3]), red=True))
+    for dt in INT:   # PyTorch 1.13's CPU convolves integers (wrapping): a loop-IR sum here
+        add(op_case("aten.conv2d.default", "a, b, c, [2, 1], [1, 2], [1, 2], 2", I(dt, [2, 4, 7, 6]),
+                    I(dt, [6, 2, 3, 2]), I(dt, [6])))
+        add(op_case("aten.conv1d.default", "a, b", I(dt, [3, 1023]), I(dt, [2, 3, 5])))
+        add(op_case("aten.conv2d.default", "a, b", I(dt, [0, 3, 4, 4]), I(dt, [2, 3, 3, 3])))
+        add(op_case("aten.conv_transpose2d.input", "a, b, c, 2, 1, 1", I(dt, [1, 3, 4, 5]), I(dt, [3, 2, 3, 3]),
+                    I(dt, [2])))
+        add(op_case("aten.conv3d.default", "a, b, None, 1, 1", I(dt, [1, 2, 3, 4, 3]), I(dt, [2, 2, 2, 2, 2])))
+    add(op_case("aten.conv2d.default", "a, b", I("bool", [1, 2, 4, 4]), I("bool", [2, 2, 3, 3]),
+                error="not implemented for 'Bool'"))
+    add(op_case("aten.conv_tbc.default", "a, b, c, -2", I("f32", [2, 2, 3]), I("f32", [3, 3, 4]), I("f32", [4]),
+                error="negative dimension"))
+    add(op_case("aten.conv_tbc.default", "a, b, c", I("f32", [5, 2, 3]), I("f32", [3, 2, 4]), I("f32", [4]),
+                error="input channels"))
+    # a U-Net / GAN decoder's up-sampling layer
+    add(op_case("aten.convolution.default", "a, b, c, [2, 2], [1, 1], [1, 1], True, [0, 0], 1",
+                I("f32", [1, 64, 32, 32]), I("f32", [64, 32, 4, 4]), I("f32", [32]), red=True))
+    E = "aten.convolution.default"
+    add(op_case(E, "a, b, None, [2, 2], [0, 0], [1, 1], True, [2, 0], 1", I("f32", [1, 3, 5, 5]),
+                I("f32", [3, 2, 3, 3]), error="output padding must be smaller than either stride or dilation"))
+    add(op_case(E, "a, b, None, [1, 1], [3, 3], [1, 1], True, [0, 0], 1", I("f32", [1, 3, 2, 2]),
+                I("f32", [3, 2, 3, 3]), error="too small"))
+    add(op_case(E, "a, b, None, [1, 1], [0, 0], [1, 1], True, [0, 0], 1", I("f32", [1, 4, 5, 5]),
+                I("f32", [3, 2, 3, 3]), error="channels"))
+    add(op_case(E, "a, b, None, [1, 1], [0, 0], [1, 1], True, [0, 0], 2", I("f32", [1, 3, 5, 5]),
+                I("f32", [3, 2, 3, 3]), error="groups"))
+    add(op_case(E, "a, b, c, [1, 1], [0, 0], [1, 1], True, [0, 0], 1", I("f32", [1, 3, 5, 5]),
+                I("f32", [3, 2, 3, 3]), I("f32", [3]), error="bias"))
+    add(op_case(E, "a, b, None, [1, 1], [0, 0], [1, 1], True, [0, 0], 1", I("f32", [1, 3, 5, 5]),
+                I("f64", [3, 2, 3, 3]), error="type"))
+    add(op_case(E, "a, b, None, [1, 1], [0, 0], [1, 1], True, [0, 0], 1", I("f32", [2, 0, 5, 5]),
+                I("f32", [0, 2, 3, 3]), error="at least 1 at dimension 0"))
+    add(op_case(E, "a, b, None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1", I("f32", [2, 2, 5, 5]),
+                I("f32", [0, 2, 3, 3]), error="at least 1 at dimension 0"))
 
     # ---- linear algebra (>>lapack): well-conditioned matrices (LA_KINDS), sign-free results ----
     SQ = ([1, 1], [7, 7], [3, 5, 5], [2, 3, 4, 4], [0, 4, 4], [2, 0, 0])
@@ -3173,7 +3358,38 @@ def ref_iota(length, *, start, step, dtype, device, requires_grad):
     return (torch.arange(length, dtype=torch.int64) * step + start).to(dtype)
 
 
-PY_OPS = {"prims.xor_sum": ref_xor_sum, "prims.fma": ref_fma, "prims.iota": ref_iota}
+def _bn_stats_dtype(t):
+    return torch.float32 if t.dtype in (torch.float16, torch.bfloat16) else t.dtype
+
+
+def ref_bn_functional(input, weight, bias, running_mean, running_var, training, momentum, eps):
+    """aten._native_batch_norm_legit_functional (later PyTorch): native_batch_norm on copies of
+    the running statistics, returned after its update (training) or as copies in the compute
+    dtype (inference)"""
+    rm, rv = running_mean.clone(), running_var.clone()
+    out, m, s = torch.native_batch_norm(input, weight, bias, rm, rv, training, momentum, eps)
+    if not training:
+        rm, rv = rm.to(_bn_stats_dtype(rm)), rv.to(_bn_stats_dtype(rv))
+    return out, m, s, rm, rv
+
+
+def ref_bn_legit(input, weight, bias, running_mean, running_var, training, momentum, eps):
+    """aten._native_batch_norm_legit (later PyTorch): native_batch_norm"""
+    return torch.native_batch_norm(input, weight, bias, running_mean, running_var, training,
+                                   momentum, eps)
+
+
+def ref_bn_legit_no_stats(input, weight, bias, training, momentum, eps):
+    """aten._native_batch_norm_legit.no_stats (later PyTorch): training mode only"""
+    if not training:
+        raise RuntimeError("running_mean and running_var are required in inference mode")
+    return torch.native_batch_norm(input, weight, bias, None, None, True, momentum, eps)
+
+
+PY_OPS = {"prims.xor_sum": ref_xor_sum, "prims.fma": ref_fma, "prims.iota": ref_iota,
+          "aten._native_batch_norm_legit_functional": ref_bn_functional,
+          "aten._native_batch_norm_legit": ref_bn_legit,
+          "aten._native_batch_norm_legit.no_stats": ref_bn_legit_no_stats}
 
 
 def ref_sdpa_scores(q, k, attn_mask, is_causal, scale):
