@@ -9002,6 +9002,65 @@ static int ci__ops_median(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return 1;
 }
 
+/* -- integer number theory, histograms, order statistics along a dim, distances, bags and
+   segments (issue 14): gcd, lcm, bincount, histc, mode, median.dim, pdist ... -- */
+/* PyTorch's ScalarType name of a dtype, for its "not implemented for 'Float'" messages */
+static const char *ci__ops_scalar_name(ci_dtype dt) {
+    static const char *const names[CI_DTYPE_COUNT] = {
+        "Undefined", "Bool", "Byte", "Char", "Short", "Int", "Long", "Half", "BFloat16", "Float",
+        "Double"};
+    return ci__dtype_ok(dt) ? names[dt] : names[0];
+}
+
+/* gcd(self, other) (extra 0), lcm (1): integers only, promoted and broadcast. PyTorch's
+   calc_gcd: a = |x|, b = |y| (wrapping: |INT_MIN| stays INT_MIN, so gcd(INT_MIN, 0) is
+   INT_MIN), then while a != 0 (a, b) = (b % a, a) with C's truncating %. The loop is unrolled
+   to Euclid's worst case for the width (consecutive Fibonacci numbers: 91 steps below 2^63), a
+   finished step repeating (a = 0 keeps b). lcm = |x / g * y| (0 where g is 0), computed in C's
+   int for the narrow types (PyTorch's arithmetic promotes them), then wrapped to the dtype. */
+static int ci__ops_gcd(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__ops_pw p;
+    ci__v *x, *y, *ga, *gb, *z, *zero, *one;
+    int i, steps;
+    ci_dtype wt;
+    for (i = 0; i < 2; i++)
+        if (a[i].kind != CI_ARG_TENSOR)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a Tensor, not %s",
+                     op->name, op->params[i].name, ci__lower_arg_kind_name(a[i].kind));
+    ci__ops_pw_begin(L, &p, 2, a);
+    if (!ci__dtype_is_int(p.dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"%s_cpu\" not implemented for '%s'", op->name,
+                 op->extra ? "lcm" : "gcd", ci__ops_scalar_name(p.dt));
+    steps = ci__dtype_tab[p.dt].size == 1 ? 16 : ci__dtype_tab[p.dt].size == 2 ? 26
+          : ci__dtype_tab[p.dt].size == 4 ? 48 : 94;
+    x = ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &a[0]), CI_I64);
+    y = ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &a[1]), CI_I64);
+    zero = ci__ir_v_consti(L, CI_I64, 0);
+    one = ci__ir_v_consti(L, CI_I64, 1);
+    /* |x| wrapped to the dtype, then widened: every later value fits the dtype */
+    ga = ci__ir_v_cast(L, ci__ir_v_cast(L, ci__ir_v_un(L, CI__V_ABS, x), p.dt), CI_I64);
+    gb = ci__ir_v_cast(L, ci__ir_v_cast(L, ci__ir_v_un(L, CI__V_ABS, y), p.dt), CI_I64);
+    for (i = 0; i < steps; i++) {
+        ci__v *na;
+        z = ci__ir_v_bin(L, CI__V_EQ, ga, zero);
+        na = ci__ir_v_bin(L, CI__V_FMOD, gb, ci__ir_v_op(L, CI__V_WHERE, z, one, ga));
+        gb = ci__ir_v_op(L, CI__V_WHERE, z, gb, ga);
+        ga = na;
+    }
+    if (op->extra) {
+        wt = p.dt == CI_I64 ? CI_I64 : CI_I32;
+        z = ci__ir_v_bin(L, CI__V_EQ, gb, zero);
+        gb = ci__ir_v_bin(L, CI__V_MUL,
+                          ci__ir_v_bin(L, CI__V_TRUNCDIV, ci__ir_v_cast(L, x, wt),
+                                       ci__ir_v_cast(L, ci__ir_v_op(L, CI__V_WHERE, z, one, gb),
+                                                     wt)),
+                          ci__ir_v_cast(L, y, wt));
+        gb = ci__ir_v_un(L, CI__V_ABS, gb);
+        gb = ci__ir_v_op(L, CI__V_WHERE, z, ci__ir_v_consti(L, wt, 0), gb);
+    }
+    return ci__ops_pw_end(L, &p, p.dt, ci__ir_v_cast(L, gb, p.dt), outs);
+}
+
 /* -- joining, padding, scattering into views -- */
 static int ci__ops_tensor_list(ci__L *L, const ci__opdef *op, const ci_arg *a, ci__box **out,
                                int max) {
@@ -13521,6 +13580,10 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_cdist, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten.median.default", "self", ci__ops_median, 0, 0, 0, N, 0, 1, _, DE, ALL, MED, 0) \
     X("aten.nanmedian.default", "self", ci__ops_median, 0, 1, 0, N, 0, 1, _, DE, ALL, MED, 0) \
+    X("aten.gcd", "self, other", ci__ops_gcd, 0, 0, 1, D, 0, 1, P, LO, INT, _, 0) \
+    X("aten.lcm", "self, other", ci__ops_gcd, 0, 1, 1, D, 0, 1, P, LO, INT, _, 0) \
+    X("aten.gcd_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, INT, _, 0) \
+    X("aten.lcm_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, INT, _, 0) \
     /* views: copying and in-place forms, splits, flips */ \
     X("aten._reshape_alias", "self, size, stride", \
       ci__ops_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \

@@ -1816,7 +1816,37 @@ def build_cases():
     G("const output", [], [], ["w"], consts=[("w", "f32", [2, 3], "load")])
     overload_cases(add, G)
     tail14b_cases(add, G)
+    ops15a_cases(add, G)
     return C
+
+
+# ---------------------------------------------------------------------------------------------
+# issue 14, third list: gcd/lcm, histograms, order statistics along a dim, distances, bags
+# ---------------------------------------------------------------------------------------------
+def ops15a_cases(add, G):
+    INTS = ("u8", "i8", "i16", "i32", "i64")
+    # gcd, lcm: every integer dtype, random bits (wrapping products, INT_MIN), broadcasting
+    for op in ("gcd", "lcm"):
+        for dt in INTS:
+            for sa, sb in BINARY_SHAPES:
+                add(op_case("aten.%s.default" % op, "a, b", I(dt, sa), I(dt, sb)))
+            for kind in ("bits", "grid", "big"):
+                add(op_case("aten.%s.default" % op, "a, b", I(dt, [1023], kind), I(dt, [1023], kind)))
+            add(op_case("aten.%s_.default" % op, "a, b", I(dt, [7, 5]), I(dt, [5])))
+        add(op_case("aten.%s.default" % op, "a, b", I("i32", [7, 5]), I("i64", [5])))
+        add(op_case("aten.%s.default" % op, "a, b", I("u8", [7]), I("i8", [7], "bits")))
+        add(op_case("aten.%s_.default" % op, "a, b", I("i32", [7]), I("i64", [7], "bits")))
+        G("%s of a transposed input" % op, [("x", I("i64", [5, 7])), ("y", I("i64", [7, 5]))],
+          ["t = aten.permute.default(x, [1, 0])", "z = aten.%s.default(t, y)" % op], ["z"])
+        G("%s edges" % op, [], ["z = aten.%s.default(x, y)" % op, "w = aten.%s.default(u, v)" % op], ["z", "w"],
+          consts=[("x", "i64", [8], [-2 ** 63, -2 ** 63, -2 ** 63, 0, 0, 7540113804746346429, 6, -2 ** 63 + 1]),
+                  ("y", "i64", [8], [0, 6, -2 ** 63, 0, -7, 4660046610375530309, -4, 2 ** 63 - 1]),
+                  ("u", "i32", [5], [-2 ** 31, -2 ** 31, 1836311903, 65536, 46341]),
+                  ("v", "i32", [5], [0, 6, 1134903170, 65536, 46340])])
+        for dt in ("f32", "f64", "bool"):
+            add(op_case("aten.%s.default" % op, "a, b", I(dt, [7]), I(dt, [7]), error="not implemented"))
+        add(op_case("aten.%s.default" % op, "a, 2", I("i64", [7]), error="must be a Tensor"))
+        add(op_case("aten.%s_.default" % op, "a, b", I("i32", [7]), I("i32", [3, 7]), error="shape"))
 
 
 # ---------------------------------------------------------------------------------------------
