@@ -2654,6 +2654,9 @@ enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
 #define CI__IR_OPS_NOTE_DUP \
     "a repeated index writes one of its values (PyTorch: undefined which)"
 #define CI__IR_OPS_NOTE_MED "no dim only; an empty integer self is refused (PyTorch: garbage)"
+#define CI__IR_OPS_NOTE_BINC "the length is minlength (a larger value: a run-time error); " \
+    "minlength 0 only for an empty self"
+#define CI__IR_OPS_NOTE_HISTC "f32 and f64 only (PyTorch's f16 and bf16 round each count)"
 #define CI__IR_OPS_NOTE_RED "reduction 0, 1 or 2 only (PyTorch takes other codes as one of them)"
 #define CI__IR_OPS_NOTE_NLL "reduction 0, 1 or 2 only; a 1D self takes a 0D target only"
 typedef int (*ci__ir_lower_fn)(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
@@ -9061,6 +9064,156 @@ static int ci__ops_gcd(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
     return ci__ops_pw_end(L, &p, p.dt, ci__ir_v_cast(L, gb, p.dt), outs);
 }
 
+/* bincount(self, weights=None, minlength=0): how often each value occurs in a 1-d integer self
+   (or the sum of its weights: f32 weights give f32, other weights f64, none or an empty self
+   int64). PyTorch's
+   length, max(self) + 1 or minlength, depends on the data; cinductor sizes the result by
+   minlength, known when compiling, and a value >= minlength is a run-time error (so is a
+   negative one, as in PyTorch); a non-empty self with minlength 0 is refused. A scatter_add of
+   the weights into zeros. */
+static int ci__ops_bincount(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box_opt(L, op, a, 1), *idx;
+    ci__box *src, *z;
+    int64_t m = ci__lower_arg_int(L, op, a, 2), n;
+    ci__ix *v[1] = {0};
+    ci__v *xv;
+    ci_dtype odt;
+    ci_arg sa[4];
+    if (!ci__dtype_is_int(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"bincount_cpu\" not implemented for '%s'", op->name,
+                 ci__ops_scalar_name(x->dt));
+    if (x->ndim != 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: bincount only supports 1-d non-negative integral inputs.",
+                 op->name);
+    if (m < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: minlength should be >= 0", op->name);
+    n = x->size[0];
+    if (w && (w->ndim != 1 || w->size[0] != n))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: weights should be 1-d and have the same length as input",
+                 op->name);
+    odt = !w || !n ? CI_I64 : w->dt == CI_F32 ? CI_F32 : CI_F64;   /* empty: int64 always */
+    if (n > 0 && m == 0)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                 "%s: the result's length, max(self) + 1, depends on the data; cinductor sizes "
+                 "it by minlength, which must exceed every value (pass minlength > 0)",
+                 op->name);
+    ci__ir_pw_vars(L, 1, &m, v);
+    z = ci__ir_pw_box(L, odt, 1, &m, v, ci__ir_v_consti(L, odt, 0));
+    if (n == 0) {
+        outs[0] = ci__ir_tensor_of(z);
+        return 1;
+    }
+    ci__ir_pw_vars(L, 1, &n, v);
+    xv = ci__ir_load(L, x, v);
+    xv = ci__ir_v_checkdom(L, xv, ci__ir_v_bin(L, CI__V_GE, xv, ci__ir_v_consti(L, x->dt, 0)),
+                           "bincount only supports 1-d non-negative integral inputs.");
+    xv = ci__ir_v_checkdom(L, xv, ci__ir_v_bin(L, CI__V_LT, ci__ir_v_cast(L, xv, CI_I64),
+                                               ci__ir_v_consti(L, CI_I64, m)),
+                           "bincount: a value is >= minlength; cinductor sizes the result by "
+                           "minlength, which must exceed every value");
+    idx = ci__ir_pw_box(L, CI_I64, 1, &n, v, ci__ir_v_cast(L, xv, CI_I64));
+    src = w ? ci__lower_to_dtype(L, w, odt)
+            : ci__ir_pw_box(L, odt, 1, &n, v, ci__ir_v_consti(L, odt, 1));
+    sa[0] = ci__ops_T(z);
+    sa[1] = ci_arg_int(0);
+    sa[2] = ci__ops_T(idx);
+    sa[3] = ci__ops_T(src);
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.scatter_add.default", 4, sa));
+    return 1;
+}
+
+/* histc(self, bins=100, min=0, max=0): a histogram of self's values over bins equal bins of
+   [min, max] (min == max: the data's min and max; equal again: widened by 1 each side), as
+   PyTorch's linear interpolation computes it in self's dtype: bin (int)((x - min) * bins /
+   (max - min)), max itself in the last bin, values outside skipped, NaN counted in bin 0 (as
+   PyTorch 1.13 does). A range that is
+   not finite (NaN in the data) is a run-time error. f32 and f64 (PyTorch's f16 and bf16 round
+   each step and each count: refused). A scatter_add of ones into zeros. */
+static int ci__ops_histc(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *idx, *src, *z, *lo = NULL, *hi = NULL;
+    int64_t bins = ci__lower_arg_int(L, op, a, 1), n = ci__ir_numel(x->ndim, x->size);
+    double mn = ci__lower_arg_num(L, op, a, 2), mx = ci__lower_arg_num(L, op, a, 3);
+    ci__ix *v[1] = {0}, *nv[1] = {0};
+    ci__v *xv, *lv, *hv, *ok, *pos;
+    ci_dtype dt = x->dt;
+    ci_arg sa[4];
+    if (dt != CI_F32 && dt != CI_F64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"histogram_cpu\" not implemented for '%s'%s", op->name,
+                 ci__ops_scalar_name(dt),
+                 ci__dtype_is_float(dt) ? " (in cinductor: PyTorch rounds each step and count)"
+                                        : "");
+    if (bins <= 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: torch.histogram(): bins must be > 0, but got %lld for dimension 0",
+                 op->name, (long long)bins);
+    if (mn == mx && n > 0) {
+        ci_arg ra[1];
+        ra[0] = ci__ops_T(x);
+        lo = ci__ops_callb(L, "aten.min.default", 1, ra);
+        hi = ci__ops_callb(L, "aten.max.default", 1, ra);
+    } else {
+        if (mn == mx) {
+            mn -= 1;
+            mx += 1;
+        }
+        if (!isfinite(mn) || !isfinite(mx))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: torch.histc: range of [%g, %g] is not finite",
+                     op->name, mn, mx);
+        if (!(mn < mx))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: torch.histc: max must be larger than min",
+                     op->name);
+    }
+    ci__ir_pw_vars(L, 1, &bins, v);
+    z = ci__ir_pw_box(L, dt, 1, &bins, v, ci__ir_v_consti(L, dt, 0));
+    if (n == 0) {
+        outs[0] = ci__ir_tensor_of(z);
+        return 1;
+    }
+    x = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(&n, 1));
+    ci__ir_pw_vars(L, 1, &n, v);
+    xv = ci__ir_load(L, x, v);
+    if (lo) {
+        ci__v *eq, *fin;
+        lv = ci__ir_load(L, lo, nv);
+        hv = ci__ir_load(L, hi, nv);
+        fin = ci__ir_v_bin(L, CI__V_AND,
+                           ci__ir_v_bin(L, CI__V_LT, ci__ir_v_un(L, CI__V_ABS, lv),
+                                        ci__ir_v_constf(L, dt, INFINITY)),
+                           ci__ir_v_bin(L, CI__V_LT, ci__ir_v_un(L, CI__V_ABS, hv),
+                                        ci__ir_v_constf(L, dt, INFINITY)));
+        eq = ci__ir_v_bin(L, CI__V_EQ, lv, hv);
+        lv = ci__ir_v_op(L, CI__V_WHERE, eq,
+                         ci__ir_v_bin(L, CI__V_SUB, lv, ci__ir_v_constf(L, dt, 1.0)), lv);
+        hv = ci__ir_v_op(L, CI__V_WHERE, eq,
+                         ci__ir_v_bin(L, CI__V_ADD, hv, ci__ir_v_constf(L, dt, 1.0)), hv);
+        xv = ci__ir_v_checkdom(L, xv, fin, "torch.histc: range of [min, max] is not finite");
+    } else {
+        lv = ci__ir_v_constf(L, dt, dt == CI_F32 ? (double)(float)mn : mn);
+        hv = ci__ir_v_constf(L, dt, dt == CI_F32 ? (double)(float)mx : mx);
+    }
+    ok = ci__ir_v_un(L, CI__V_NOT, ci__ir_v_bin(L, CI__V_OR, ci__ir_v_bin(L, CI__V_LT, xv, lv),
+                                                ci__ir_v_bin(L, CI__V_GT, xv, hv)));
+    pos = ci__ir_v_bin(L, CI__V_DIV,
+                       ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_SUB, xv, lv),
+                                    ci__ir_v_constf(L, dt, (double)bins)),
+                       ci__ir_v_bin(L, CI__V_SUB, hv, lv));
+    /* the values outside go to bin 0 with weight 0, NaN to bin 0 with weight 1 (PyTorch 1.13) */
+    pos = ci__ir_v_op(L, CI__V_WHERE,
+                      ci__ir_v_bin(L, CI__V_AND, ok, ci__ir_v_un(L, CI__V_NOT,
+                                                                 ci__ir_v_un(L, CI__V_ISNAN, xv))),
+                      pos, ci__ir_v_constf(L, dt, 0.0));
+    pos = ci__ir_v_cast(L, ci__ir_v_un(L, CI__V_TRUNC, pos), CI_I64);
+    pos = ci__ir_v_bin(L, CI__V_MAX, ci__ir_v_consti(L, CI_I64, 0),
+                       ci__ir_v_bin(L, CI__V_MIN, pos, ci__ir_v_consti(L, CI_I64, bins - 1)));
+    idx = ci__ir_pw_box(L, CI_I64, 1, &n, v, pos);
+    src = ci__ir_pw_box(L, dt, 1, &n, v, ci__ir_v_cast(L, ok, dt));
+    sa[0] = ci__ops_T(z);
+    sa[1] = ci_arg_int(0);
+    sa[2] = ci__ops_T(idx);
+    sa[3] = ci__ops_T(src);
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.scatter_add.default", 4, sa));
+    return 1;
+}
+
 /* -- joining, padding, scattering into views -- */
 static int ci__ops_tensor_list(ci__L *L, const ci__opdef *op, const ci_arg *a, ci__box **out,
                                int max) {
@@ -13584,6 +13737,10 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.lcm", "self, other", ci__ops_gcd, 0, 1, 1, D, 0, 1, P, LO, INT, _, 0) \
     X("aten.gcd_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, INT, _, 0) \
     X("aten.lcm_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, INT, _, 0) \
+    X("aten.bincount", "self, weights=None, minlength=0", \
+      ci__ops_bincount, 0, 0, 0, N, 0, 1, _, DE, INT, BINC, 0) \
+    X("aten.histc", "self, bins=100, min=0, max=0", \
+      ci__ops_histc, 0, 0, 0, N, 0, 1, _, DE, FLT, HISTC, 0) \
     /* views: copying and in-place forms, splits, flips */ \
     X("aten._reshape_alias", "self, size, stride", \
       ci__ops_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \

@@ -1848,6 +1848,39 @@ def ops15a_cases(add, G):
         add(op_case("aten.%s.default" % op, "a, 2", I("i64", [7]), error="must be a Tensor"))
         add(op_case("aten.%s_.default" % op, "a, b", I("i32", [7]), I("i32", [3, 7]), error="shape"))
 
+    # bincount: the length is minlength (values below it), weights f32 -> f32, others -> f64
+    for dt in INTS:
+        for n, m in ((1, 1), (7, 5), (7, 9), (1023, 5), (0, 3), (0, 0)):
+            add(op_case("aten.bincount.default", "a, minlength=%d" % m, I(dt, [n], "pidx%d" % max(m, 1))))
+        add(op_case("aten.bincount.default", "a, None, 7", I(dt, [1023], "pidx7")))
+    for wdt in ("f32", "f64", "i32", "i64", "bool", "f16", "bf16"):
+        for n, m in ((7, 5), (1023, 9), (0, 2)):
+            add(op_case("aten.bincount.default", "a, b, %d" % m, I("i64", [n], "pidx%d" % m), I(wdt, [n]), red=True))
+    G("bincount of a strided self and weights", [("x", I("i64", [7, 5], "pidx4")), ("w", I("f32", [5, 7]))],
+      ["t = aten.select.int(x, 1, 2)", "u = aten.select.int(w, 0, 3)", "b = aten.bincount.default(t, u, 4)",
+       "c = aten.bincount.default(t, minlength=6)"], ["b", "c"], red=True)
+    add(op_case("aten.bincount.default", "a, minlength=3", I("i64", [7], "negidx3"), error="non-negative"))
+    add(op_case("aten.bincount.default", "a, minlength=3", I("i64", [3, 2], "pidx3"), error="1-d"))
+    add(op_case("aten.bincount.default", "a, minlength=3", I("f32", [7]), error="not implemented"))
+    add(op_case("aten.bincount.default", "a, minlength=3", I("bool", [7]), error="not implemented"))
+    add(op_case("aten.bincount.default", "a, minlength=-1", I("i64", [0]), error="minlength should be"))
+    add(op_case("aten.bincount.default", "a, b, 3", I("i64", [7], "pidx3"), I("f32", [6]), error="same length"))
+    # histc: explicit ranges (integer-valued data meets the edges), the data's range, NaN skipped
+    for dt in FLT:
+        for sh in ([1], [7], [1023], [7, 5], [0, 3], []):
+            for args in ("", ", 7", ", 6, -3, 3", ", 4, 0, 3", ", 10, -1.5, 2.5", ", 1, 0, 0", ", 3, 1, 1"):
+                add(op_case("aten.histc.default", "a" + args, I(dt, sh, "grid")))
+            add(op_case("aten.histc.default", "a, 13, -2, 2", I(dt, sh)))
+            add(op_case("aten.histc.default", "a, 5, -1, 1", I(dt, sh, "nan")))
+        add(op_case("aten.histc.default", "a, 1", I(dt, [7], "pos")))
+        G("histc of a transposed input/%s" % dt, [("x", I(dt, [5, 7]))],
+          ["t = aten.permute.default(x, [1, 0])", "h = aten.histc.default(t, 9)"], ["h"])
+    add(op_case("aten.histc.default", "a", I("i64", [7]), error="not implemented"))
+    add(op_case("aten.histc.default", "a, 0", I("f32", [7]), error="bins must be > 0"))
+    add(op_case("aten.histc.default", "a, 3, 2, 1", I("f32", [7]), error="max must be larger than min"))
+    add(op_case("aten.histc.default", "a, 3, 0, inf", I("f32", [7]), error="not finite"))
+    add(op_case("aten.histc.default", "a, 3", I("f32", [7], "nan"), error="not finite"))
+
 
 # ---------------------------------------------------------------------------------------------
 # the long tail PyTorch decomposes (issue 14, second list): losses, ...
