@@ -2657,6 +2657,8 @@ enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
 #define CI__IR_OPS_NOTE_BINC "the length is minlength (a larger value: a run-time error); " \
     "minlength 0 only for an empty self"
 #define CI__IR_OPS_NOTE_HISTC "f32 and f64 only (PyTorch's f16 and bf16 round each count)"
+#define CI__IR_OPS_NOTE_MODE "the last index of the value (PyTorch's past 16 elements: its " \
+    "sort's order); a NaN is a run-time error"
 #define CI__IR_OPS_NOTE_RED "reduction 0, 1 or 2 only (PyTorch takes other codes as one of them)"
 #define CI__IR_OPS_NOTE_NLL "reduction 0, 1 or 2 only; a 1D self takes a 0D target only"
 typedef int (*ci__ir_lower_fn)(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
@@ -9214,6 +9216,149 @@ static int ci__ops_histc(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     return 1;
 }
 
+/* the checks median.dim, nanmedian.dim and mode share: the dtype, a reduced dim of size 0 */
+static void ci__ops_order_stat_check(ci__L *L, const ci__opdef *op, const ci__box *x, int64_t dim,
+                                     const char *what) {
+    if (op->extra < 2 && (x->dt == CI_BOOL || x->dt == CI_F16))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"median_out\" not implemented for '%s'", op->name,
+                 ci__ops_scalar_name(x->dt));
+    if (x->ndim > 0 && x->size[dim] == 0)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: %s(): Expected reduction dim %lld to have non-zero size.",
+                 op->name, what, (long long)dim);
+}
+
+/* (values, indices) of a 0-d self reduced along its dim 0: itself, index 0 */
+static int ci__ops_order_stat_0d(ci__L *L, ci__box *x, ci_tensor *outs) {
+    ci__ix *v[1] = {0};
+    outs[0] = ci__ir_tensor_of(x);
+    outs[1] = ci__ir_tensor_of(ci__ir_pw_box(L, CI_I64, 0, NULL, v, ci__ir_v_consti(L, CI_I64, 0)));
+    return 2;
+}
+
+/* median.dim(self, dim, keepdim=False) (extra 0), nanmedian.dim (1) -> (values, indices): the
+   lower median along dim and where it is. PyTorch 1.13's CPU kernel selects on (value, index)
+   pairs, so among equal values it returns the one a stable sort puts at the median's rank:
+   here a stable sort (NaN last) read at rank (n - 1) / 2; median with a NaN in the slice: the
+   first NaN; nanmedian: rank (count - 1) / 2 of the count not NaN (an all-NaN slice: the first
+   NaN). Integers, f32, f64, bf16 (PyTorch has no f16 or bool kernel). */
+static int ci__ops_median_dim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *s, *si, *pos, *r[2];
+    int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim), n;
+    int keep = ci__lower_arg_bool(L, op, a, 2), i;
+    int64_t sh[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    ci__v *p;
+    ci_tensor so[2];
+    ci_arg sa[1];
+    ci_kwarg kw[2];
+    ci__ops_order_stat_check(L, op, x, dim, op->extra ? "nanmedian" : "median");
+    if (x->ndim == 0) return ci__ops_order_stat_0d(L, x, outs);
+    n = x->size[dim];
+    sa[0] = ci__ops_T(x);
+    kw[0].name = "stable";
+    kw[0].value = ci_arg_bool(1);
+    kw[1].name = "dim";
+    kw[1].value = ci_arg_int(dim);
+    ci__lower_call_op(L, "aten.sort.stable", 1, sa, 2, kw, so, 2);
+    s = ci__ir_box_get(L, so[0]);
+    si = ci__ir_box_get(L, so[1]);
+    for (i = 0; i < x->ndim; i++) sh[i] = i == dim ? 1 : x->size[i];
+    ci__ir_pw_vars(L, x->ndim, sh, v);
+    if (ci__dtype_is_float(x->dt)) {   /* from the count of values not NaN */
+        ci__box *cnt = ci__ops_dimred(
+                L, "aten.sum.dim_IntList",
+                ci__ops_call1(L, "aten.logical_not.default",
+                              ci__ops_T(ci__ops_call1(L, "aten.isnan.default", ci__ops_T(x)))),
+                1, &dim, 1);
+        ci__v *c = ci__ir_load(L, cnt, v), *one = ci__ir_v_consti(L, CI_I64, 1);
+        if (op->extra)
+            p = ci__ir_v_bin(L, CI__V_FLOORDIV,
+                             ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_bin(L, CI__V_MAX, c, one), one),
+                             ci__ir_v_consti(L, CI_I64, 2));
+        else
+            p = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_LT, c, ci__ir_v_consti(L, CI_I64, n)),
+                            c, ci__ir_v_consti(L, CI_I64, (n - 1) / 2));
+    } else p = ci__ir_v_consti(L, CI_I64, (n - 1) / 2);
+    pos = ci__ir_pw_box(L, CI_I64, x->ndim, sh, v, p);
+    for (i = 0; i < 2; i++) {
+        ci_arg ga[3];
+        ga[0] = ci__ops_T(i ? si : s);
+        ga[1] = ci_arg_int(dim);
+        ga[2] = ci__ops_T(pos);
+        r[i] = ci__ops_callb(L, "aten.gather.default", 3, ga);
+        if (!keep) r[i] = ci__ops_call2(L, "aten.squeeze.dim", ci__ops_T(r[i]), ci_arg_int(dim));
+        outs[i] = ci__ir_tensor_of(r[i]);
+    }
+    return 2;
+}
+
+/* mode(self, dim=-1, keepdim=False) -> (values, indices): the most frequent value along dim
+   (among equally frequent ones the smallest, as PyTorch's scan of its sorted slice finds) and
+   the last index holding it. PyTorch 1.13 returns the last for a dim of up to 16 elements (its
+   std::sort is then an insertion sort); past that it is whichever its introsort leaves last.
+   Counted pairwise (n^2 compares a slice). A NaN is a run-time error: PyTorch's sort of NaN
+   (its < comparator) makes its result depend on the sort's order. */
+static int ci__ops_mode(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *xc, *cnt, *mx, *mv, *ix;
+    int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
+    int keep = ci__lower_arg_bool(L, op, a, 2), i;
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    ci__v *xv, *big;
+    ci_dtype ct = x->dt == CI_BOOL ? CI_I64 : x->dt;
+    ci_arg ea[2];
+    ci__ops_order_stat_check(L, op, x, dim, "mode");
+    if (x->ndim == 0) return ci__ops_order_stat_0d(L, x, outs);
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
+    xv = ci__ir_v_cast(L, ci__ir_load(L, x, v), ct);
+    if (ci__dtype_is_float(ct)) {
+        xv = ci__ir_v_checkdom(L, xv, ci__ir_v_un(L, CI__V_NOT, ci__ir_v_un(L, CI__V_ISNAN, xv)),
+                               "mode: a NaN in self (PyTorch's result then depends on its sort's "
+                               "order)");
+        big = ci__ir_v_constf(L, ct, INFINITY);
+    } else big = ci__ir_v_consti(L, ct, ct == CI_U8 ? 255 : ct == CI_I8 ? 127 : ct == CI_I16 ? 32767
+                                          : ct == CI_I32 ? 2147483647 : INT64_MAX);
+    xc = ci__ir_pw_box(L, ct, x->ndim, x->size, v, xv);
+    ea[0] = ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(xc), ci_arg_int(dim + 1)));
+    ea[1] = ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(xc), ci_arg_int(dim)));
+    {
+        int64_t d1 = dim + 1;
+        cnt = ci__ops_dimred(L, "aten.sum.dim_IntList",
+                             ci__ops_call2(L, "aten.eq.Tensor", ea[0], ea[1]), 1, &d1, 0);
+    }
+    mx = ci__ops_dimred(L, "aten.amax.default", cnt, 1, &dim, 1);
+    for (i = 0; i < x->ndim; i++) v[i] = NULL;
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
+    {
+        ci__v *c = ci__ir_load(L, cnt, v), *m;
+        ci__ix *kv[CI_MAX_DIMS];
+        for (i = 0; i < x->ndim; i++) kv[i] = i == dim ? ci__ops_K(L, 0) : v[i];
+        m = ci__ir_load(L, mx, kv);
+        mv = ci__ops_dimred(L, "aten.amin.default",
+                            ci__ir_pw_box(L, ct, x->ndim, x->size, v,
+                                          ci__ir_v_op(L, CI__V_WHERE,
+                                                      ci__ir_v_bin(L, CI__V_EQ, c, m),
+                                                      ci__ir_load(L, xc, v), big)),
+                            1, &dim, 1);
+        m = ci__ir_load(L, mv, kv);
+        ix = ci__ops_dimred(L, "aten.amax.default",
+                            ci__ir_pw_box(L, CI_I64, x->ndim, x->size, v,
+                                          ci__ir_v_op(L, CI__V_WHERE,
+                                                      ci__ir_v_bin(L, CI__V_EQ,
+                                                                   ci__ir_load(L, xc, v), m),
+                                                      ci__ir_v_index(L, v[dim], CI_I64),
+                                                      ci__ir_v_consti(L, CI_I64, -1))),
+                            1, &dim, 1);
+    }
+    mv = ci__lower_to_dtype(L, mv, x->dt);
+    if (!keep) {
+        mv = ci__ops_call2(L, "aten.squeeze.dim", ci__ops_T(mv), ci_arg_int(dim));
+        ix = ci__ops_call2(L, "aten.squeeze.dim", ci__ops_T(ix), ci_arg_int(dim));
+    }
+    outs[0] = ci__ir_tensor_of(mv);
+    outs[1] = ci__ir_tensor_of(ix);
+    return 2;
+}
+
 /* -- joining, padding, scattering into views -- */
 static int ci__ops_tensor_list(ci__L *L, const ci__opdef *op, const ci_arg *a, ci__box **out,
                                int max) {
@@ -13741,6 +13886,11 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_bincount, 0, 0, 0, N, 0, 1, _, DE, INT, BINC, 0) \
     X("aten.histc", "self, bins=100, min=0, max=0", \
       ci__ops_histc, 0, 0, 0, N, 0, 1, _, DE, FLT, HISTC, 0) \
+    X("aten.median.dim", "self, dim, keepdim=False", \
+      ci__ops_median_dim, 0, 0, 0, N, 0, 2, _, DE, ALL, _, 0) \
+    X("aten.nanmedian.dim", "self, dim, keepdim=False", \
+      ci__ops_median_dim, 0, 1, 0, N, 0, 2, _, DE, ALL, _, 0) \
+    X("aten.mode", "self, dim=-1, keepdim=False", ci__ops_mode, 0, 2, 0, N, 0, 2, _, DE, ALL, MODE, 0) \
     /* views: copying and in-place forms, splits, flips */ \
     X("aten._reshape_alias", "self, size, stride", \
       ci__ops_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \

@@ -1881,6 +1881,36 @@ def ops15a_cases(add, G):
     add(op_case("aten.histc.default", "a, 3, 0, inf", I("f32", [7]), error="not finite"))
     add(op_case("aten.histc.default", "a, 3", I("f32", [7], "nan"), error="not finite"))
 
+    # median.dim / nanmedian.dim (the index PyTorch picks among ties: a stable sort's), mode
+    for dt in ("f32", "f64", "bf16", "i32", "i64", "u8", "i8", "i16"):
+        kinds = ("grid", "nan", "n") if dt in FLTN else ("grid", "n")
+        for sh, dim in some(dt, (([7, 5], 1), ([7, 5], 0), ([1023], 0), ([3, 4, 5], -2), ([1], 0), ([0, 3], 1),
+                                 ([3, 0], 0), ([], 0), ([16, 3], 0), ([2, 17], 1)), (0, 2)):
+            for kind in kinds:
+                for keep in ("", ", True") if sh == [7, 5] else ("",):
+                    add(op_case("aten.median.dim", "a, %d%s" % (dim, keep), I(dt, sh, kind)))
+                    add(op_case("aten.nanmedian.dim", "a, %d%s" % (dim, keep), I(dt, sh, kind)))
+                    if kind != "nan" and (not sh or sh[dim] <= 16):
+                        add(op_case("aten.mode.default", "a, %d%s" % (dim, keep), I(dt, sh, kind)))
+    for dt in ("f32", "f64", "bool", "f16", "i64", "u8"):
+        add(op_case("aten.mode.default", "a", I(dt, [7, 5], "grid")))
+        add(op_case("aten.mode.default", "a, 0, True", I(dt, [16, 3], "grid")))
+        # past 16 elements PyTorch's index among ties is its sort's: compare the value it indexes
+        G("mode of 1023/%s" % dt, [("x", I(dt, [3, 1023], "grid"))],
+          ["v, i = aten.mode.default(x, 1)", "j = aten.unsqueeze.default(i, 1)", "g = aten.gather.default(x, 1, j)"],
+          ["v", "g"])
+    add(op_case("aten.nanmedian.dim", "a, 0", I("f32", [5, 3], "nan")))
+    G("order statistics of a transposed input", [("x", I("f32", [5, 7], "grid"))],
+      ["t = aten.permute.default(x, [1, 0])", "a, b = aten.median.dim(t, 1)", "c, d = aten.nanmedian.dim(t, 0, True)",
+       "e, f = aten.mode.default(t, 0)"], ["a", "b", "c", "d", "e", "f"])
+    for op in ("median.dim", "nanmedian.dim"):
+        add(op_case("aten.%s" % op, "a, 0", I("bool", [7]), error="not implemented"))
+        add(op_case("aten.%s" % op, "a, 0", I("f16", [7]), error="not implemented"))
+        add(op_case("aten.%s" % op, "a, 1", I("f32", [2, 0]), error="non-zero size"))
+        add(op_case("aten.%s" % op, "a, 2", I("f32", [2, 3]), error="out of range"))
+    add(op_case("aten.mode.default", "a, 0", I("f32", [0]), error="non-zero size"))
+    add(op_case("aten.mode.default", "a, 1", I("f32", [2, 0]), error="non-zero size"))
+
 
 # ---------------------------------------------------------------------------------------------
 # the long tail PyTorch decomposes (issue 14, second list): losses, ...
