@@ -9276,7 +9276,8 @@ static int ci__ops_median_dim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
                              ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_bin(L, CI__V_MAX, c, one), one),
                              ci__ir_v_consti(L, CI_I64, 2));
         else
-            p = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_LT, c, ci__ir_v_consti(L, CI_I64, n)),
+            p = ci__ir_v_op(L, CI__V_WHERE,
+                            ci__ir_v_bin(L, CI__V_LT, c, ci__ir_v_consti(L, CI_I64, n)),
                             c, ci__ir_v_consti(L, CI_I64, (n - 1) / 2));
     } else p = ci__ir_v_consti(L, CI_I64, (n - 1) / 2);
     pos = ci__ir_pw_box(L, CI_I64, x->ndim, sh, v, p);
@@ -9318,7 +9319,8 @@ static int ci__ops_mode(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     } else big = ci__ir_v_consti(L, ct, ct == CI_U8 ? 255 : ct == CI_I8 ? 127 : ct == CI_I16 ? 32767
                                           : ct == CI_I32 ? 2147483647 : INT64_MAX);
     xc = ci__ir_pw_box(L, ct, x->ndim, x->size, v, xv);
-    ea[0] = ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(xc), ci_arg_int(dim + 1)));
+    ea[0] = ci__ops_T(
+            ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(xc), ci_arg_int(dim + 1)));
     ea[1] = ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(xc), ci_arg_int(dim)));
     {
         int64_t d1 = dim + 1;
@@ -13890,7 +13892,8 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_median_dim, 0, 0, 0, N, 0, 2, _, DE, ALL, _, 0) \
     X("aten.nanmedian.dim", "self, dim, keepdim=False", \
       ci__ops_median_dim, 0, 1, 0, N, 0, 2, _, DE, ALL, _, 0) \
-    X("aten.mode", "self, dim=-1, keepdim=False", ci__ops_mode, 0, 2, 0, N, 0, 2, _, DE, ALL, MODE, 0) \
+    X("aten.mode", "self, dim=-1, keepdim=False", \
+      ci__ops_mode, 0, 2, 0, N, 0, 2, _, DE, ALL, MODE, 0) \
     /* views: copying and in-place forms, splits, flips */ \
     X("aten._reshape_alias", "self, size, stride", \
       ci__ops_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \
