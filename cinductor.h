@@ -9361,6 +9361,61 @@ static int ci__ops_mode(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     return 2;
 }
 
+/* _pdist_forward(self, p=2) and pdist: the p-norm distances between the rows of a 2-d self,
+   the pairs i < j in row-major order (n (n - 1) / 2 of them): the upper triangle of
+   _cdist_forward(self, self, p) read through triu_indices. p >= 0 (0 counts the differing
+   columns, inf the largest difference); f32 and f64 (PyTorch has no f16 or bf16 kernel). */
+static int ci__ops_pdist(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *d, *ti, *idx;
+    double p = ci__lower_arg_num(L, op, a, 1);
+    int64_t n, k, nn;
+    ci__ix *v[1] = {0}, *r0[2], *r1[2];
+    ci_arg ca[4], ga[3];
+    if (x->ndim != 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: pdist only supports 2D tensors, got: %dD", op->name,
+                 x->ndim);
+    if (x->dt != CI_F32 && x->dt != CI_F64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"pdist\" not implemented for '%s'", op->name,
+                 ci__ops_scalar_name(x->dt));
+    if (!(p >= 0))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: pdist only supports non-negative p values",
+                 op->name);
+    n = x->size[0];
+    k = n * (n - 1) / 2;
+    if (k == 0) {
+        ci__ir_pw_vars(L, 1, &k, v);
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, 1, &k, v,
+                                                 ci__ir_v_consti(L, x->dt, 0)));
+        return 1;
+    }
+    ca[0] = ci__ops_T(x);
+    ca[1] = ci__ops_T(x);
+    ca[2] = ci_arg_float(p);
+    ca[3] = ci_arg_none();
+    d = ci__ops_callb(L, "aten._cdist_forward.default", 4, ca);
+    nn = n * n;
+    d = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(d), ci_arg_ints(&nn, 1));
+    ca[0] = ci_arg_int(n);
+    ca[1] = ci_arg_int(n);
+    ca[2] = ci_arg_int(1);
+    ti = ci__ops_callb(L, "aten.triu_indices.default", 3, ca);
+    ci__ir_pw_vars(L, 1, &k, v);
+    r0[0] = ci__ops_K(L, 0);
+    r0[1] = v[0];
+    r1[0] = ci__ops_K(L, 1);
+    r1[1] = v[0];
+    idx = ci__ir_pw_box(L, CI_I64, 1, &k, v,
+                        ci__ir_v_bin(L, CI__V_ADD,
+                                     ci__ir_v_bin(L, CI__V_MUL, ci__ir_load(L, ti, r0),
+                                                  ci__ir_v_consti(L, CI_I64, n)),
+                                     ci__ir_load(L, ti, r1)));
+    ga[0] = ci__ops_T(d);
+    ga[1] = ci_arg_int(0);
+    ga[2] = ci__ops_T(idx);
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.gather.default", 3, ga));
+    return 1;
+}
+
 /* -- joining, padding, scattering into views -- */
 static int ci__ops_tensor_list(ci__L *L, const ci__opdef *op, const ci_arg *a, ci__box **out,
                                int max) {
@@ -13894,6 +13949,8 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_median_dim, 0, 1, 0, N, 0, 2, _, DE, ALL, _, 0) \
     X("aten.mode", "self, dim=-1, keepdim=False", \
       ci__ops_mode, 0, 2, 0, N, 0, 2, _, DE, ALL, MODE, 0) \
+    X("aten._pdist_forward", "self, p=2", ci__ops_pdist, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.pdist", "self, p=2", ci__ops_pdist, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     /* views: copying and in-place forms, splits, flips */ \
     X("aten._reshape_alias", "self, size, stride", \
       ci__ops_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \

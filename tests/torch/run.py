@@ -1911,6 +1911,22 @@ def ops15a_cases(add, G):
     add(op_case("aten.mode.default", "a, 0", I("f32", [0]), error="non-zero size"))
     add(op_case("aten.mode.default", "a, 1", I("f32", [2, 0]), error="non-zero size"))
 
+    # _pdist_forward / pdist: p 0, 1, 2, inf and others, odd row counts, no rows or columns
+    for dt in FLT:
+        for sh in ([5, 3], [1, 4], [0, 3], [4, 0], [7, 1023], [40, 7], [2, 1]):
+            for p in ("2.0", "1.0", "0.0", "inf", "3.5", "0.5"):
+                add(op_case("aten._pdist_forward.default", "a, %s" % p, I(dt, sh), red=True))
+            add(op_case("aten.pdist.default", "a", I(dt, sh), red=True))
+        add(op_case("aten._pdist_forward.default", "a, 0.0", I(dt, [6, 3], "grid"), red=True))
+        add(op_case("aten._pdist_forward.default", "a", I(dt, [6, 3], "nan"), red=True))
+        G("pdist of a transposed input/%s" % dt, [("x", I(dt, [4, 9]))],
+          ["t = aten.permute.default(x, [1, 0])", "d = aten.pdist.default(t, 2.0)",
+           "e = aten.pdist.default(t, 1.0)"], ["d", "e"], red=True)
+    add(op_case("aten.pdist.default", "a", I("f32", [3]), error="2D"))
+    add(op_case("aten.pdist.default", "a, -1.0", I("f32", [3, 3]), error="non-negative"))
+    for dt in ("i64", "f16", "bf16"):
+        add(op_case("aten._pdist_forward.default", "a", I(dt, [3, 3]), error="not implemented"))
+
 
 # ---------------------------------------------------------------------------------------------
 # the long tail PyTorch decomposes (issue 14, second list): losses, ...
