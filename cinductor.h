@@ -2659,6 +2659,8 @@ enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
 #define CI__IR_OPS_NOTE_HISTC "f32 and f64 only (PyTorch's f16 and bf16 round each count)"
 #define CI__IR_OPS_NOTE_MODE "the last index of the value (PyTorch's past 16 elements: its " \
     "sort's order); a NaN is a run-time error"
+#define CI__IR_OPS_NOTE_EBAG "f32/f64 weights, 1-d indices; offsets checked non-decreasing " \
+    "at run time; a NaN row in mode max is a run-time error"
 #define CI__IR_OPS_NOTE_RED "reduction 0, 1 or 2 only (PyTorch takes other codes as one of them)"
 #define CI__IR_OPS_NOTE_NLL "reduction 0, 1 or 2 only; a 1D self takes a 0D target only"
 typedef int (*ci__ir_lower_fn)(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
@@ -9416,6 +9418,238 @@ static int ci__ops_pdist(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     return 1;
 }
 
+static ci__box *ci__ops_index_add0(ci__L *L, ci__box *z, ci__box *idx, ci__box *src) {
+    ci_arg ia[4];
+    ia[0] = ci__ops_T(z);
+    ia[1] = ci_arg_int(0);
+    ia[2] = ci__ops_T(idx);
+    ia[3] = ci__ops_T(src);
+    return ci__ops_callb(L, "aten.index_add.default", 4, ia);
+}
+
+/* _embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse,
+   per_sample_weights, include_last_offset, padding_idx) and _embedding_bag_forward_only ->
+   (output, offset2bag, bag_size, max_indices): the rows of weight [V, D] that the 1-d indices
+   pick, summed (mode 0, each scaled by its per_sample_weight), averaged (1) or maxed (2) over
+   each bag, bag b the indices from offsets[b] to the next offset (with include_last_offset the
+   last offset ends the last bag); an index equal to padding_idx (>= 0) is left out; an empty
+   bag gives 0. Element i's bag is the count of offsets past the first that are <= i, summed
+   with index_add; max compares each bag with every element (B N D) and its index is the first
+   element holding the max. The other outputs as PyTorch 1.13's CPU kernels give them: offset2bag
+   the bags (empty in mode sum of f32 without padding_idx), bag_size the counts (zeros in mode sum),
+   max_indices the counts in mode mean, zeros in mode sum (forward_only: one per offset).
+   Checked at run time: offsets[0] = 0,
+   offsets non-decreasing (PyTorch's fast path fails otherwise) and <= the count of indices, the
+   indices within weight; a NaN among the rows mode max reads is refused (PyTorch's compare
+   skips it unless it comes first). f32 and f64 weights. */
+static int ci__ops_embedding_bag(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *w = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 1);
+    ci__box *of = ci__lower_arg_box(L, op, a, 2), *ps = ci__lower_arg_box_opt(L, op, a, 6);
+    ci__box *bag, *bagc, *rows, *cnt, *out, *o2b, *bsz, *mxi, *mem;
+    int64_t mode = ci__lower_arg_int(L, op, a, 4), pad = ci__lower_arg_int(L, op, a, 8);
+    int last = ci__lower_arg_bool(L, op, a, 7), i;
+    int64_t n, no, nb, nv, d, sh[3], zero = 0;
+    ci__ix *v[3] = {0}, *t[3];
+    ci__v *memv, *e, *ok;
+    ci_dtype it;
+    if (w->dt != CI_F32 && w->dt != CI_F64)
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: Expected tensor for argument #1 'weight' to have one of the following "
+                 "scalar types: Float, Double (cinductor; PyTorch's Half too); but got %s",
+                 op->name, ci__dtype_tab[w->dt].tname);
+    if (w->ndim != 2)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: weight has to be a 2D Tensor, but got Tensor of dimension %d", op->name,
+                 w->ndim);
+    if (!ci__dtype_is_int(ix->dt) || !ci__dtype_is_int(of->dt) ||
+        (ix->dt != CI_I32 && ix->dt != CI_I64) || (of->dt != CI_I32 && of->dt != CI_I64))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: Expected tensor for argument #2 'indices' and #3 'offsets' "
+                 "to have one of the following scalar types: Long, Int", op->name);
+    if (ix->ndim != 1)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: indices must be 1-d here (got %dD)", op->name,
+                 ix->ndim);
+    if (of->ndim != 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: offsets has to be a 1D Tensor, but got Tensor of dimension "
+                 "%d", op->name, of->ndim);
+    if (mode < 0 || mode > 2)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: unknown mode %lld (0 sum, 1 mean, 2 max)", op->name,
+                 (long long)mode);
+    if (ps && mode != 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: embedding_bag: per_sample_weights only supported with mode='sum'", op->name);
+    if (ps && ps->dt != w->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: Expected tensor for argument #1 'weight' to have the same "
+                 "type as tensor for argument #1 'per_sample_weights'", op->name);
+    if (ps && (ps->ndim != 1 || ps->size[0] != ix->size[0]))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: per_sample_weights must have the shape of indices",
+                 op->name);
+    if (last && of->size[0] == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: include_last_offset: number of offset should be at least 1", op->name);
+    it = ci__dtype_promote2(ix->dt, of->dt);
+    n = ix->size[0];
+    no = of->size[0];
+    nb = last ? no - 1 : no;
+    nv = w->size[0];
+    d = w->size[1];
+    /* each element's bag, with the offsets' checks */
+    sh[0] = n;
+    sh[1] = no > 1 ? no - 1 : 1;
+    ci__ir_pw_vars(L, 2, sh, v);
+    t[0] = ci__ops_K(L, 0);
+    ok = no > 0 ? ci__ir_v_bin(L, CI__V_EQ, ci__ir_load(L, of, t), ci__ir_v_consti(L, of->dt, 0))
+                : ci__ir_v_consti(L, CI_BOOL, 1);
+    e = ci__ir_v_consti(L, CI_I64, 0);
+    if (no > 1) {
+        ci__v *ob, *oa;
+        t[0] = ci__ix_add(L->A, &L->ixt, v[1], ci__ops_K(L, 1));
+        oa = ci__ir_v_cast(L, ci__ir_load(L, of, t), CI_I64);
+        ob = ci__ir_v_cast(L, ci__ir_load(L, of, &v[1]), CI_I64);
+        ok = ci__ir_v_bin(L, CI__V_AND, ok, ci__ir_v_bin(L, CI__V_GE, oa, ob));
+        e = ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_LE, oa, ci__ir_v_index(L, v[0], CI_I64)),
+                          CI_I64);
+    }
+    if (no > 0) {
+        t[0] = ci__ops_K(L, no - 1);
+        ok = ci__ir_v_bin(L, CI__V_AND, ok,
+                          ci__ir_v_bin(L, CI__V_LE, ci__ir_v_cast(L, ci__ir_load(L, of, t), CI_I64),
+                                       ci__ir_v_consti(L, CI_I64, n)));
+    }
+    e = ci__ir_v_checkdom(L, e, ok, "embedding_bag: offsets[0] has to be 0, the offsets "
+                          "non-decreasing (in cinductor) and offsets[-1] at most the count of "
+                          "indices");
+    {
+        int64_t one = 1;
+        bag = ci__ops_dimred(L, "aten.sum.dim_IntList", ci__ir_pw_box(L, CI_I64, 2, sh, v, e), 1,
+                             &one, 0);
+    }
+    /* member: not padding, and before the last offset where it ends the last bag */
+    ci__ir_pw_vars(L, 1, &n, v);
+    memv = pad >= 0 ? ci__ir_v_bin(L, CI__V_NE, ci__ir_v_cast(L, ci__ir_load(L, ix, v), CI_I64),
+                                   ci__ir_v_consti(L, CI_I64, pad))
+                    : ci__ir_v_consti(L, CI_BOOL, 1);
+    if (last) {
+        t[0] = ci__ops_K(L, no - 1);
+        memv = ci__ir_v_bin(L, CI__V_AND, memv,
+                            ci__ir_v_bin(L, CI__V_LT, ci__ir_v_index(L, v[0], CI_I64),
+                                         ci__ir_v_cast(L, ci__ir_load(L, of, t), CI_I64)));
+    }
+    if (nb == 0) memv = ci__ir_v_consti(L, CI_BOOL, 0);
+    mem = ci__ir_pw_box(L, CI_BOOL, 1, &n, v, memv);
+    bagc = ci__ir_pw_box(L, CI_I64, 1, &n, v,
+                         ci__ir_v_op(L, CI__V_WHERE, memv, ci__ir_load(L, bag, v),
+                                     ci__ir_v_consti(L, CI_I64, 0)));
+    /* the rows, zero where not a member */
+    sh[0] = n;
+    sh[1] = d;
+    ci__ir_pw_vars(L, 2, sh, v);
+    {
+        ci__v *wi = ci__ir_v_checkidx(L, ci__ir_load(L, ix, v), nv, 0), *rv;
+        t[0] = ci__ir_ix_indirect(L, wi);
+        t[1] = v[1];
+        rv = ci__ir_v_keepchecks(L, ci__ir_load(L, w, t), 2, t, NULL);
+        if (ps) rv = ci__ir_v_bin(L, CI__V_MUL, rv, ci__ir_load(L, ps, v));
+        if (mode == 2)
+            rv = ci__ir_v_checkdom(L, rv, ci__ir_v_un(L, CI__V_NOT, ci__ir_v_bin(
+                                           L, CI__V_AND, ci__ir_load(L, mem, v),
+                                           ci__ir_v_un(L, CI__V_ISNAN, rv))),
+                                   "embedding_bag: mode max reads a NaN (PyTorch's compare skips "
+                                   "it unless it comes first in its bag)");
+        rows = ci__ir_pw_box(L, w->dt, 2, sh, v,
+                             ci__ir_v_op(L, CI__V_WHERE, ci__ir_load(L, mem, v), rv,
+                                         ci__ir_v_constf(L, w->dt, mode == 2 ? -INFINITY : 0)));
+    }
+    sh[0] = nb > 0 ? nb : 0;
+    ci__ir_pw_vars(L, 1, sh, v);
+    cnt = ci__ir_pw_box(L, CI_I64, 1, sh, v, ci__ir_v_consti(L, CI_I64, 0));
+    if (nb > 0) cnt = ci__ops_index_add0(L, cnt, bagc, ci__lower_to_dtype(L, mem, CI_I64));
+    sh[1] = d;
+    ci__ir_pw_vars(L, 2, sh, v);
+    if (nb <= 0 || (mode == 2 && n == 0)) {   /* no bags, or every bag empty */
+        out = ci__ir_pw_box(L, w->dt, 2, sh, v, ci__ir_v_constf(L, w->dt, 0));
+        mxi = mode == 2 ? ci__ir_pw_box(L, it, 2, sh, v, ci__ir_v_consti(L, it, 0)) : NULL;
+    } else if (mode < 2) {
+        out = ci__ops_index_add0(L, ci__ir_pw_box(L, w->dt, 2, sh, v,
+                                                  ci__ir_v_constf(L, w->dt, 0)),
+                                 bagc, rows);
+        if (mode == 1) {
+            ci__v *c = ci__ir_load(L, cnt, v);
+            ci__v *has = ci__ir_v_bin(L, CI__V_GT, c, ci__ir_v_consti(L, CI_I64, 0));
+            out = ci__ir_pw_box(L, w->dt, 2, sh, v,
+                                ci__ir_v_op(L, CI__V_WHERE, has,
+                                            ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, out, v),
+                                                         ci__ir_v_cast(L, c, w->dt)),
+                                            ci__ir_v_constf(L, w->dt, 0)));
+        }
+        mxi = NULL;
+    } else {   /* [B, N, D]: the max of each bag's members, then the first element holding it */
+        int64_t s3[3], one = 1;
+        ci__box *mx, *fi;
+        ci__v *mb, *rv;
+        s3[0] = sh[0];
+        s3[1] = n;
+        s3[2] = d;
+        ci__ir_pw_vars(L, 3, s3, v);
+        t[0] = v[1];
+        t[1] = v[2];
+        mb = ci__ir_v_bin(L, CI__V_AND, ci__ir_load(L, mem, &v[1]),
+                          ci__ir_v_bin(L, CI__V_EQ, ci__ir_load(L, bag, &v[1]),
+                                       ci__ir_v_index(L, v[0], CI_I64)));
+        rv = ci__ir_load(L, rows, t);
+        mx = ci__ops_dimred(L, "aten.amax.default",
+                            ci__ir_pw_box(L, w->dt, 3, s3, v,
+                                          ci__ir_v_op(L, CI__V_WHERE, mb, rv,
+                                                      ci__ir_v_constf(L, w->dt, -INFINITY))),
+                            1, &one, 1);
+        t[0] = v[0];
+        t[1] = ci__ops_K(L, 0);
+        t[2] = v[2];
+        mb = ci__ir_v_bin(L, CI__V_AND, mb, ci__ir_v_bin(L, CI__V_EQ, rv, ci__ir_load(L, mx, t)));
+        fi = ci__ops_dimred(L, "aten.amin.default",
+                            ci__ir_pw_box(L, CI_I64, 3, s3, v,
+                                          ci__ir_v_op(L, CI__V_WHERE, mb,
+                                                      ci__ir_v_index(L, v[1], CI_I64),
+                                                      ci__ir_v_consti(L, CI_I64, n))),
+                            1, &one, 0);
+        ci__ir_pw_vars(L, 2, sh, v);
+        t[0] = v[0];
+        t[1] = ci__ops_K(L, 0);
+        t[2] = v[1];
+        {
+            ci__v *has = ci__ir_v_bin(L, CI__V_GT, ci__ir_load(L, cnt, v),
+                                      ci__ir_v_consti(L, CI_I64, 0));
+            ci__ix *fx[1];
+            out = ci__ir_pw_box(L, w->dt, 2, sh, v,
+                                ci__ir_v_op(L, CI__V_WHERE, has, ci__ir_load(L, mx, t),
+                                            ci__ir_v_constf(L, w->dt, 0)));
+            fx[0] = ci__ir_ix_indirect(
+                    L, ci__ir_v_checkidx(L, ci__ir_v_op(L, CI__V_WHERE, has, ci__ir_load(L, fi, v),
+                                                        ci__ir_v_consti(L, CI_I64, 0)),
+                                         n > 0 ? n : 1, 0));
+            mxi = ci__ir_pw_box(L, it, 2, sh, v,
+                                n > 0 ? ci__ir_v_op(L, CI__V_WHERE, has,
+                                                    ci__ir_v_cast(L, ci__ir_load(L, ix, fx), it),
+                                                    ci__ir_v_consti(L, it, 0))
+                                      : ci__ir_v_consti(L, it, 0));
+        }
+    }
+    if (mode == 0 && op->extra) sh[0] = no;   /* forward_only: a zero per offset */
+    ci__ir_pw_vars(L, 1, sh, v);
+    bsz = mode == 0 ? ci__ir_pw_box(L, it, 1, sh, v, ci__ir_v_consti(L, it, 0))
+                    : ci__lower_to_dtype(L, cnt, it);
+    if (!mxi) mxi = bsz;
+    if (mode == 0 && pad < 0 && w->dt == CI_F32) {   /* PyTorch's fast path fills none */
+        ci__ir_pw_vars(L, 1, &zero, v);
+        o2b = ci__ir_pw_box(L, it, 1, &zero, v, ci__ir_v_consti(L, it, 0));
+    } else o2b = ci__lower_to_dtype(L, bag, it);
+    outs[0] = ci__ir_tensor_of(out);
+    outs[1] = ci__ir_tensor_of(o2b);
+    outs[2] = ci__ir_tensor_of(bsz);
+    outs[3] = ci__ir_tensor_of(mxi);
+    (void)i;
+    return 4;
+}
+
 /* -- joining, padding, scattering into views -- */
 static int ci__ops_tensor_list(ci__L *L, const ci__opdef *op, const ci_arg *a, ci__box **out,
                                int max) {
@@ -13326,6 +13560,9 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
 
 /* -- the builtin registry -- */
 #define CI__OPS_CREATE_KW "*, dtype=None, layout=None, device=None, pin_memory=None"
+#define CI__OPS_EBAG_ARGS \
+    "weight, indices, offsets, scale_grad_by_freq=False, mode=0, sparse=False, " \
+    "per_sample_weights=None, include_last_offset=False, padding_idx=-1"
 #define CI__OPS_LIKE_KW \
     "*, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None"
 
@@ -13951,6 +14188,10 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_mode, 0, 2, 0, N, 0, 2, _, DE, ALL, MODE, 0) \
     X("aten._pdist_forward", "self, p=2", ci__ops_pdist, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten.pdist", "self, p=2", ci__ops_pdist, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten._embedding_bag", CI__OPS_EBAG_ARGS, \
+      ci__ops_embedding_bag, 0, 0, 0, N, 0, 4, _, DE, FLT, EBAG, 0) \
+    X("aten._embedding_bag_forward_only", CI__OPS_EBAG_ARGS, \
+      ci__ops_embedding_bag, 0, 1, 0, N, 0, 4, _, DE, FLT, EBAG, 0) \
     /* views: copying and in-place forms, splits, flips */ \
     X("aten._reshape_alias", "self, size, stride", \
       ci__ops_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \

@@ -1927,6 +1927,43 @@ def ops15a_cases(add, G):
     for dt in ("i64", "f16", "bf16"):
         add(op_case("aten._pdist_forward.default", "a", I(dt, [3, 3]), error="not implemented"))
 
+    # _embedding_bag / _embedding_bag_forward_only: the four outputs, modes sum, mean, max
+    EB = "aten._embedding_bag.default"
+    for dt in FLT:
+        for n, offs, last in ((8, [0, 4, 4], False), (8, [0, 3, 8], True), (7, [0], False), (1, [0, 0, 1], False),
+                              (0, [0, 0], False), (1023, [0, 1, 500, 1000], False), (9, [0, 2, 5, 9], True)):
+            for mode in (0, 1, 2):
+                for pad in (-1, 4):
+                    for ps in ((False, True) if mode == 0 else (False,)):
+                        args = "w, x, o, False, %d, False, %s, %s, %d" % (mode, "p" if ps else "None", last, pad)
+                        ins = [("w", I(dt, [10, 3])), ("x", I("i64", [n], "pidx10"))] + ([("p", I(dt, [n]))] if ps else [])
+                        for op in (EB, "aten._embedding_bag_forward_only.default"):
+                            G("%s(%s[10,3], i64[%d], %s, %s)" % (op[5:], dt, n, offs, args[8:]), ins,
+                              ["r0, r1, r2, r3 = %s(%s)" % (op, args)], ["r0", "r1", "r2", "r3"],
+                              consts=[("o", "i64", [len(offs)], offs)], red=True)
+    G("embedding_bag without offsets", [("w", I("f32", [10, 3])), ("x", I("i64", [5], "pidx10"))],
+      ["r0, r1, r2, r3 = %s(w, x, o)" % EB], ["r0", "r1", "r2", "r3"], consts=[("o", "i64", [0], [])])
+    G("embedding_bag i32 indices and offsets", [("w", I("f32", [10, 5])), ("x", I("i32", [9], "pidx10"))],
+      ["r0, r1, r2, r3 = %s(w, x, o, False, 2, False, None, False, -1)" % EB,
+       "s0, s1, s2, s3 = %s(w, x, o, False, 1, False, None, False, 3)" % EB], ["r0", "r1", "r2", "r3", "s0", "s1", "s2", "s3"],
+      consts=[("o", "i32", [3], [0, 2, 6])], red=True)
+    G("embedding_bag of a transposed weight", [("w", I("f64", [4, 10])), ("x", I("i64", [6], "pidx10"))],
+      ["t = aten.permute.default(w, [1, 0])", "r0, r1, r2, r3 = %s(t, x, o, False, 1)" % EB], ["r0", "r1", "r2", "r3"],
+      consts=[("o", "i64", [2], [0, 3])], red=True)
+    for bad, msg in (([1, 4], "offsets[0]"), ([0, 9], "offsets[-1]")):
+        G("embedding_bag offsets %s fails" % bad, [("w", I("f32", [10, 3])), ("x", I("i64", [8], "pidx10"))],
+          ["r0, r1, r2, r3 = %s(w, x, o)" % EB], ["r0", "r1", "r2", "r3"], consts=[("o", "i64", [2], bad)], error=msg)
+    G("embedding_bag index out of range fails", [("w", I("f32", [10, 3])), ("x", I("i64", [8], "badidx10"))],
+      ["r0, r1, r2, r3 = %s(w, x, o)" % EB], ["r0", "r1", "r2", "r3"], consts=[("o", "i64", [2], [0, 4])],
+      error="out of")
+    G("embedding_bag per_sample_weights in mode mean fails", [("w", I("f32", [10, 3])), ("x", I("i64", [8], "pidx10")),
+                                                             ("p", I("f32", [8]))],
+      ["r0, r1, r2, r3 = %s(w, x, o, False, 1, False, p)" % EB], ["r0", "r1", "r2", "r3"],
+      consts=[("o", "i64", [2], [0, 4])], error="per_sample_weights")
+    G("embedding_bag integer weight fails", [("w", I("i64", [10, 3])), ("x", I("i64", [8], "pidx10"))],
+      ["r0, r1, r2, r3 = %s(w, x, o)" % EB], ["r0", "r1", "r2", "r3"], consts=[("o", "i64", [2], [0, 4])],
+      error="scalar types")
+
 
 # ---------------------------------------------------------------------------------------------
 # the long tail PyTorch decomposes (issue 14, second list): losses, ...
