@@ -2661,6 +2661,8 @@ enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
     "sort's order); a NaN is a run-time error"
 #define CI__IR_OPS_NOTE_EBAG "f32/f64 weights, 1-d indices; offsets checked non-decreasing " \
     "at run time; a NaN row in mode max is a run-time error"
+#define CI__IR_OPS_NOTE_SEG "1-d lengths or offsets (axis 0); segments past the data refused " \
+    "at run time"
 #define CI__IR_OPS_NOTE_RED "reduction 0, 1 or 2 only (PyTorch takes other codes as one of them)"
 #define CI__IR_OPS_NOTE_NLL "reduction 0, 1 or 2 only; a 1D self takes a 0D target only"
 typedef int (*ci__ir_lower_fn)(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
@@ -9650,6 +9652,138 @@ static int ci__ops_embedding_bag(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
     return 4;
 }
 
+/* segment_reduce(data, reduce, *, lengths=None, indices=None, offsets=None, axis=0,
+   unsafe=False, initial=None): data's rows (axis 0, the last dim of a 1-d lengths) reduced over
+   consecutive segments, given by their lengths or by offsets (offsets win where both are
+   given): "sum" (initial + the sum), "prod" (initial times the product), "max" / "min" (with
+   initial as one more value; NaN propagates), "mean" ((initial + the sum) / the length); an
+   empty segment gives initial, else 0, 1, -inf, +inf, NaN. Each segment reduces every row
+   under a mask (S N compares). Checked at run time: no negative length, the lengths summing to
+   the rows unless unsafe, and (cinductor, where PyTorch reads past the data) every segment
+   within the rows, the offsets non-decreasing. */
+static int ci__ops_segment_reduce(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *ln = ci__lower_arg_box_opt(L, op, a, 2);
+    ci__box *of = ci__lower_arg_box_opt(L, op, a, 4), *st, *en, *r;
+    int ia = ci__lower_pidx(op, "axis"), iu = ci__lower_pidx(op, "unsafe");
+    int ii = ci__lower_pidx(op, "initial");
+    int64_t axis = ci__lower_arg_int(L, op, a, ia), nseg, n, sh[CI_MAX_DIMS], one = 1;
+    int unsafe = ci__lower_arg_bool(L, op, a, iu), hasinit = a[ii].kind != CI_ARG_NONE, i, kind;
+    double init = hasinit ? ci__lower_arg_num(L, op, a, ii) : 0;
+    const char *red = a[1].kind == CI_ARG_STRING ? a[1].u.s : NULL;
+    static const char *const names[5] = {"sum", "mean", "max", "min", "prod"};
+    static const char *const reds[5] = {"aten.sum.dim_IntList", "aten.sum.dim_IntList",
+                                        "aten.amax.default", "aten.amin.default",
+                                        "aten.prod.dim_int"};
+    ci__ix *v[CI_MAX_DIMS] = {0}, *sv[1];
+    ci__v *m, *val, *neutral, *sv0, *ev0, *ok, *res, *cnt, *nz;
+    ci_dtype ct = ci__dtype_opmath(x->dt);
+    for (kind = 0; kind < 5 && !(red && !strcmp(red, names[kind])); kind++) {}
+    if (kind == 5)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: unsupported reduction given! %s", op->name,
+                 red ? red : "(not a string)");
+    if (!ci__dtype_is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"_segment_reduce_cpu\" not implemented for '%s'",
+                 op->name, ci__ops_scalar_name(x->dt));
+    if (!ln && !of)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: segment_reduce(): Either lengths or offsets must be defined.", op->name);
+    if (of) ln = NULL;
+    if ((ln ? ln : of)->dt != CI_I32 && (ln ? ln : of)->dt != CI_I64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"_segment_reduce_%s_cpu_kernel1\" not implemented for "
+                 "'%s'", op->name, ln ? "lengths" : "offsets",
+                 ci__ops_scalar_name((ln ? ln : of)->dt));
+    if ((ln ? ln : of)->ndim != 1)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: only 1-d lengths or offsets here", op->name);
+    axis = ci__lower_wrap_dim(L, op, axis, x->ndim);
+    if (axis != 0 || x->ndim == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: segment_reduce(): Expected axis to be the last dimension of lengths but got "
+                 "%lld.", op->name, (long long)axis);
+    if (!ci__ir_numel(x->ndim, x->size))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Expected data.numel() > 0 to be true, but got false.",
+                 op->name);
+    n = x->size[0];
+    if (ln) {
+        nseg = ln->size[0];
+        en = ci__ops_call2(L, "aten.cumsum.default", ci__ops_T(ci__lower_to_dtype(L, ln, CI_I64)),
+                           ci_arg_int(0));
+        st = ci__ops_call2(L, "aten.sub.Tensor", ci__ops_T(en),
+                           ci__ops_T(ci__lower_to_dtype(L, ln, CI_I64)));
+    } else {
+        ci_arg sa[5];
+        nseg = of->size[0] > 0 ? of->size[0] - 1 : 0;
+        sa[0] = ci__ops_T(ci__lower_to_dtype(L, of, CI_I64));
+        sa[1] = ci_arg_int(0);
+        sa[2] = ci_arg_int(0);
+        sa[3] = ci_arg_int(nseg);
+        sa[4] = ci_arg_int(1);
+        st = ci__ops_callb(L, "aten.slice.Tensor", 5, sa);
+        sa[2] = ci_arg_int(1);
+        sa[3] = ci_arg_int(nseg + 1);
+        en = ci__ops_callb(L, "aten.slice.Tensor", 5, sa);
+    }
+    /* [S, N, rest...]: row j of segment s, else the reduction's neutral value */
+    sh[0] = nseg;
+    for (i = 0; i < x->ndim; i++) sh[i + 1] = x->size[i];
+    if (x->ndim + 1 > CI_MAX_DIMS)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: data has too many dims", op->name);
+    neutral = kind == 2 ? ci__ir_v_constf(L, ct, -INFINITY)
+            : kind == 3 ? ci__ir_v_constf(L, ct, INFINITY)
+            : ci__ir_v_constf(L, ct, kind == 4 ? 1.0 : 0.0);
+    ci__ir_pw_vars(L, x->ndim + 1, sh, v);
+    {
+        ci__v *j = ci__ir_v_index(L, v[1], CI_I64);
+        m = ci__ir_v_bin(L, CI__V_AND, ci__ir_v_bin(L, CI__V_LE, ci__ir_load(L, st, v), j),
+                         ci__ir_v_bin(L, CI__V_LT, j, ci__ir_load(L, en, v)));
+        val = ci__ir_v_op(L, CI__V_WHERE, m, ci__ir_v_cast(L, ci__ir_load(L, x, &v[1]), ct),
+                          neutral);
+    }
+    r = ci__ops_dimred(L, reds[kind], ci__ir_pw_box(L, ct, x->ndim + 1, sh, v, val), 1, &one, 0);
+    if (kind == 4 && !n) r = ci__ir_pw_box(L, ct, x->ndim, sh, v, neutral);
+    /* the output: initial, the mean's division, the checks */
+    for (i = 0; i < CI_MAX_DIMS; i++) v[i] = NULL;
+    for (i = 1; i < x->ndim; i++) sh[i] = x->size[i];
+    ci__ir_pw_vars(L, x->ndim, sh, v);
+    sv[0] = v[0];
+    sv0 = ci__ir_load(L, st, sv);
+    ev0 = ci__ir_load(L, en, sv);
+    cnt = ci__ir_v_bin(L, CI__V_SUB, ev0, sv0);
+    res = ci__ir_load(L, r, v);
+    if (hasinit) {
+        ci__v *iv = ci__ir_v_constf(L, ct, init);
+        res = kind == 4 ? ci__ir_v_bin(L, CI__V_MUL, res, iv)
+            : kind == 2 ? ci__ir_v_bin(L, CI__V_MAX, res, iv)
+            : kind == 3 ? ci__ir_v_bin(L, CI__V_MIN, res, iv)
+                        : ci__ir_v_bin(L, CI__V_ADD, res, iv);
+    }
+    nz = ci__ir_v_bin(L, CI__V_GT, cnt, ci__ir_v_consti(L, CI_I64, 0));
+    if (kind == 1)
+        res = ci__ir_v_op(L, CI__V_WHERE, nz,
+                          ci__ir_v_bin(L, CI__V_DIV, res, ci__ir_v_cast(L, cnt, ct)),
+                          ci__ir_v_constf(L, ct, hasinit ? init : NAN));
+    else if (hasinit)
+        res = ci__ir_v_op(L, CI__V_WHERE, nz, res, ci__ir_v_constf(L, ct, init));
+    ok = ci__ir_v_bin(L, CI__V_AND, ci__ir_v_bin(L, CI__V_GE, cnt, ci__ir_v_consti(L, CI_I64, 0)),
+                      ci__ir_v_bin(L, CI__V_AND,
+                                   ci__ir_v_bin(L, CI__V_GE, sv0, ci__ir_v_consti(L, CI_I64, 0)),
+                                   ci__ir_v_bin(L, CI__V_LE, ev0, ci__ir_v_consti(L, CI_I64, n))));
+    res = ci__ir_v_checkdom(L, res, ok, ln ? "lengths contains negative value! (or, in cinductor, "
+                            "they sum past the data)"
+                            : "segment_reduce: the offsets must be non-decreasing and within "
+                              "the data (in cinductor)");
+    if (ln && !unsafe && nseg > 0) {
+        ci__ix *lx[1];
+        lx[0] = ci__ops_K(L, nseg - 1);
+        res = ci__ir_v_checkdom(L, res, ci__ir_v_bin(L, CI__V_EQ, ci__ir_load(L, en, lx),
+                                                     ci__ir_v_consti(L, CI_I64, n)),
+                                "segment_reduce(): Expected all rows of lengths along axis to "
+                                "sum to data.size(lengths.dim()-1) when !unsafe.");
+    }
+    outs[0] = ci__ir_tensor_of(
+            ci__ir_pw_box(L, x->dt, x->ndim, sh, v, ci__ir_v_cast(L, res, x->dt)));
+    return 1;
+}
+
 /* -- joining, padding, scattering into views -- */
 static int ci__ops_tensor_list(ci__L *L, const ci__opdef *op, const ci_arg *a, ci__box **out,
                                int max) {
@@ -14192,6 +14326,9 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_embedding_bag, 0, 0, 0, N, 0, 4, _, DE, FLT, EBAG, 0) \
     X("aten._embedding_bag_forward_only", CI__OPS_EBAG_ARGS, \
       ci__ops_embedding_bag, 0, 1, 0, N, 0, 4, _, DE, FLT, EBAG, 0) \
+    X("aten.segment_reduce", "data, reduce, *, lengths=None, indices=None, offsets=None, " \
+      "axis=0, unsafe=False, initial=None", \
+      ci__ops_segment_reduce, 0, 0, 0, N, 0, 1, _, DE, FLT, SEG, 0) \
     /* views: copying and in-place forms, splits, flips */ \
     X("aten._reshape_alias", "self, size, stride", \
       ci__ops_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \

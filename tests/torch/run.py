@@ -1964,6 +1964,42 @@ def ops15a_cases(add, G):
       ["r0, r1, r2, r3 = %s(w, x, o)" % EB], ["r0", "r1", "r2", "r3"], consts=[("o", "i64", [2], [0, 4])],
       error="scalar types")
 
+    # segment_reduce: lengths or offsets, every reduction, initial, unsafe, rows of several dims
+    SR = "aten.segment_reduce.default"
+    for dt in FLTN:
+        for red in ("sum", "mean", "max", "min", "prod"):
+            for sh, lens in some(dt, (([6], [2, 0, 3, 1]), ([7, 3], [7]), ([1023], [1, 511, 0, 511]),
+                                      ([1], [1]), ([5, 2, 3], [2, 3])), (0, 1)):
+                for kw in ("", ", initial=2.0", ", initial=-1.5, unsafe=True"):
+                    G("segment_reduce %s lengths %s/%s%s" % (red, lens, dt, kw), [("x", I(dt, sh))],
+                      ["y = %s(x, \"%s\", lengths=l%s)" % (SR, red, kw)], ["y"],
+                      consts=[("l", "i64", [len(lens)], lens)], red=True)
+                offs = [0] + list(np.cumsum(lens).tolist())
+                G("segment_reduce %s offsets %s/%s" % (red, offs, dt), [("x", I(dt, sh))],
+                  ["y = %s(x, \"%s\", offsets=o, axis=-%d)" % (SR, red, len(sh))], ["y"],
+                  consts=[("o", "i32", [len(offs)], offs)], red=True)
+            G("segment_reduce %s with NaN/%s" % (red, dt), [("x", I(dt, [9], "nan"))],
+              ["y = %s(x, \"%s\", lengths=l)" % (SR, red)], ["y"], consts=[("l", "i32", [3], [2, 3, 4])], red=True)
+    G("segment_reduce of a transposed input", [("x", I("f32", [3, 6]))],
+      ["t = aten.permute.default(x, [1, 0])", "y = %s(t, \"max\", lengths=l)" % SR], ["y"],
+      consts=[("l", "i64", [3], [1, 2, 3])], red=True)
+    G("segment_reduce lengths not summing fails", [("x", I("f32", [6]))], ["y = %s(x, \"sum\", lengths=l)" % SR], ["y"],
+      consts=[("l", "i64", [2], [2, 2])], error="sum to data.size")
+    G("segment_reduce negative length fails", [("x", I("f32", [6]))], ["y = %s(x, \"sum\", lengths=l)" % SR], ["y"],
+      consts=[("l", "i64", [2], [7, -1])], error="negative")
+    G("segment_reduce unknown reduction fails", [("x", I("f32", [6]))], ["y = %s(x, \"foo\", lengths=l)" % SR], ["y"],
+      consts=[("l", "i64", [1], [6])], error="unsupported reduction")
+    G("segment_reduce integer data fails", [("x", I("i64", [6]))], ["y = %s(x, \"sum\", lengths=l)" % SR], ["y"],
+      consts=[("l", "i64", [1], [6])], error="not implemented")
+    G("segment_reduce float lengths fails", [("x", I("f32", [6]))], ["y = %s(x, \"sum\", lengths=l)" % SR], ["y"],
+      consts=[("l", "f32", [1], [6])], error="not implemented")
+    G("segment_reduce of empty data fails", [("x", I("f32", [0, 2]))], ["y = %s(x, \"sum\", lengths=l)" % SR], ["y"],
+      consts=[("l", "i64", [2], [0, 0])], error="numel")
+    G("segment_reduce without lengths fails", [("x", I("f32", [6]))], ["y = %s(x, \"sum\")" % SR], ["y"],
+      error="Either lengths or offsets")
+    G("segment_reduce axis 1 fails", [("x", I("f32", [3, 6]))], ["y = %s(x, \"sum\", lengths=l, axis=1)" % SR], ["y"],
+      consts=[("l", "i64", [1], [6])], error="axis")
+
 
 # ---------------------------------------------------------------------------------------------
 # the long tail PyTorch decomposes (issue 14, second list): losses, ...
