@@ -9784,6 +9784,46 @@ static int ci__ops_segment_reduce(ci__L *L, const ci__opdef *op, ci_arg *a, ci_t
     return 1;
 }
 
+/* _trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1): each input
+   unsqueezed at its expand dims (in order), the three multiplied (broadcast) and summed over
+   sumdim (none: no sum); unroll_dim only picks PyTorch's loop order. One dtype for all three. */
+static int ci__ops_trilinear(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *t[3], *p;
+    int i, j, ne, ns, total = -1;
+    int64_t dims[CI_MAX_DIMS], ex[CI_MAX_DIMS], sd[CI_MAX_DIMS];
+    int nd = 0, seen[CI_MAX_DIMS] = {0};
+    for (i = 0; i < 3; i++) {
+        t[i] = ci__lower_arg_box(L, op, a, i);
+        ne = ci__lower_arg_ints(L, op, a, 3 + i, ex, CI_MAX_DIMS);
+        if (i && t[i]->dt != t[0]->dt)
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type %s but found %s", op->name,
+                     ci__dtype_tab[t[0]->dt].tname, ci__dtype_tab[t[i]->dt].tname);
+        for (j = 0; j < ne; j++)
+            t[i] = ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(t[i]), ci_arg_int(ex[j]));
+        if (total >= 0 && t[i]->ndim != total)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: i%d's dims plus its expand dims (%d) differ from i1's "
+                     "(%d)", op->name, i + 1, t[i]->ndim, total);
+        total = t[i]->ndim;
+    }
+    ns = ci__lower_arg_ints(L, op, a, 6, sd, CI_MAX_DIMS);
+    for (j = 0; j < ns; j++) {
+        int64_t d = ci__lower_wrap_dim(L, op, sd[j], total);
+        if (seen[d])
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: dim %lld appears multiple times in the list of dims", op->name,
+                     (long long)d);
+        seen[d] = 1;
+        dims[nd++] = d;
+    }
+    p = ci__ops_call2(L, "aten.mul.Tensor",
+                      ci__ops_T(ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(t[0]),
+                                              ci__ops_T(t[1]))),
+                      ci__ops_T(t[2]));
+    if (nd) p = ci__ops_dimred(L, "aten.sum.dim_IntList", p, nd, dims, 0);
+    outs[0] = ci__ir_tensor_of(p);
+    return 1;
+}
+
 /* -- joining, padding, scattering into views -- */
 static int ci__ops_tensor_list(ci__L *L, const ci__opdef *op, const ci_arg *a, ci__box **out,
                                int max) {
@@ -14329,6 +14369,8 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.segment_reduce", "data, reduce, *, lengths=None, indices=None, offsets=None, " \
       "axis=0, unsafe=False, initial=None", \
       ci__ops_segment_reduce, 0, 0, 0, N, 0, 1, _, DE, FLT, SEG, 0) \
+    X("aten._trilinear", "i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1", \
+      ci__ops_trilinear, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     /* views: copying and in-place forms, splits, flips */ \
     X("aten._reshape_alias", "self, size, stride", \
       ci__ops_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \

@@ -2000,6 +2000,27 @@ def ops15a_cases(add, G):
     G("segment_reduce axis 1 fails", [("x", I("f32", [3, 6]))], ["y = %s(x, \"sum\", lengths=l, axis=1)" % SR], ["y"],
       consts=[("l", "i64", [1], [6])], error="axis")
 
+    # _trilinear (bilinear's kernel): unsqueezed, multiplied, summed over sumdim
+    TR = "aten._trilinear.default"
+    for dt in ("f32", "f64", "i64"):
+        for sa, sb, sc, e1, e2, e3, sd in (([3, 4], [5, 4], [4], [1], [0], [0, 1], [2]),
+                                           ([7, 3], [7, 5], [3, 1, 5], [2, 3], [1, 2], [0], [2, 3]),
+                                           ([1, 1023], [2, 1023], [1023], [1], [0], [0, 1], [2]),
+                                           ([0, 4], [5, 4], [4], [1], [0], [0, 1], [2]),
+                                           ([3, 4], [5, 4], [4], [1], [0], [0, 1], []),
+                                           ([3, 0], [5, 0], [0], [1], [0], [0, 1], [2])):
+            add(op_case(TR, "a, b, c, %s, %s, %s, %s" % (e1, e2, e3, sd), I(dt, sa), I(dt, sb), I(dt, sc), red=True))
+        add(op_case(TR, "a, b, c, [1], [0], [0, 1], [2], 0", I(dt, [3, 4]), I(dt, [5, 4]), I(dt, [4]), red=True))
+    G("_trilinear of transposed inputs", [("x", I("f32", [4, 3])), ("y", I("f32", [4, 5])), ("z", I("f32", [4]))],
+      ["a = aten.permute.default(x, [1, 0])", "b = aten.permute.default(y, [1, 0])",
+       "r = %s(a, b, z, [1], [0], [0, 1], [2])" % TR], ["r"], red=True)
+    add(op_case(TR, "a, b, c, [1], [0], [0, 1], [2]", I("f32", [3, 4]), I("f64", [5, 4]), I("f32", [4]),
+                error="scalar type"))
+    add(op_case(TR, "a, b, c, [1], [0], [0, 1], [2, 2]", I("f32", [3, 4]), I("f32", [5, 4]), I("f32", [4]),
+                error="multiple times"))
+    add(op_case(TR, "a, b, c, [1], [0], [0, 1], [3]", I("f32", [3, 4]), I("f32", [5, 4]), I("f32", [4]),
+                error="out of range"))
+
 
 # ---------------------------------------------------------------------------------------------
 # the long tail PyTorch decomposes (issue 14, second list): losses, ...
