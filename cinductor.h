@@ -2653,6 +2653,15 @@ enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
 #define CI__IR_OPS_NOTE_DUP \
     "a repeated index writes one of its values (PyTorch: undefined which)"
 #define CI__IR_OPS_NOTE_MED "no dim only; an empty integer self is refused (PyTorch: garbage)"
+#define CI__IR_OPS_NOTE_BINC "the length is minlength (a larger value: a run-time error); " \
+    "minlength 0 only for an empty self"
+#define CI__IR_OPS_NOTE_HISTC "f32 and f64 only (PyTorch's f16 and bf16 round each count)"
+#define CI__IR_OPS_NOTE_MODE "the last index of the value (PyTorch's past 16 elements: its " \
+    "sort's order); a NaN is a run-time error"
+#define CI__IR_OPS_NOTE_EBAG "f32/f64 weights, 1-d indices; offsets checked non-decreasing " \
+    "at run time; a NaN row in mode max is a run-time error"
+#define CI__IR_OPS_NOTE_SEG "1-d lengths or offsets (axis 0); segments past the data refused " \
+    "at run time"
 #define CI__IR_OPS_NOTE_RED "reduction 0, 1 or 2 only (PyTorch takes other codes as one of them)"
 #define CI__IR_OPS_NOTE_NLL "reduction 0, 1 or 2 only; a 1D self takes a 0D target only"
 typedef int (*ci__ir_lower_fn)(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
@@ -9271,6 +9280,819 @@ static int ci__ops_median(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return 1;
 }
 
+/* -- integer number theory, histograms, order statistics along a dim, distances, bags and
+   segments (issue 14): gcd, lcm, bincount, histc, mode, median.dim, pdist ... -- */
+/* PyTorch's ScalarType name of a dtype, for its "not implemented for 'Float'" messages */
+static const char *ci__ops_scalar_name(ci_dtype dt) {
+    static const char *const names[CI_DTYPE_COUNT] = {
+        "Undefined", "Bool", "Byte", "Char", "Short", "Int", "Long", "Half", "BFloat16", "Float",
+        "Double"};
+    return ci__dtype_ok(dt) ? names[dt] : names[0];
+}
+
+/* gcd(self, other) (extra 0), lcm (1): integers only, promoted and broadcast. PyTorch's
+   calc_gcd: a = |x|, b = |y| (wrapping: |INT_MIN| stays INT_MIN, so gcd(INT_MIN, 0) is
+   INT_MIN), then while a != 0 (a, b) = (b % a, a) with C's truncating %. The loop is unrolled
+   to Euclid's worst case for the width (consecutive Fibonacci numbers: 91 steps below 2^63), a
+   finished step repeating (a = 0 keeps b). lcm = |x / g * y| (0 where g is 0), computed in C's
+   int for the narrow types (PyTorch's arithmetic promotes them), then wrapped to the dtype. */
+static int ci__ops_gcd(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__ops_pw p;
+    ci__v *x, *y, *ga, *gb, *z, *zero, *one;
+    int i, steps;
+    ci_dtype wt;
+    for (i = 0; i < 2; i++)
+        if (a[i].kind != CI_ARG_TENSOR)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: argument '%s' must be a Tensor, not %s",
+                     op->name, op->params[i].name, ci__lower_arg_kind_name(a[i].kind));
+    ci__ops_pw_begin(L, &p, 2, a);
+    if (!ci__dtype_is_int(p.dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"%s_cpu\" not implemented for '%s'", op->name,
+                 op->extra ? "lcm" : "gcd", ci__ops_scalar_name(p.dt));
+    steps = ci__dtype_tab[p.dt].size == 1 ? 16 : ci__dtype_tab[p.dt].size == 2 ? 26
+          : ci__dtype_tab[p.dt].size == 4 ? 48 : 94;
+    x = ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &a[0]), CI_I64);
+    y = ci__ir_v_cast(L, ci__ops_pw_in(L, &p, &a[1]), CI_I64);
+    zero = ci__ir_v_consti(L, CI_I64, 0);
+    one = ci__ir_v_consti(L, CI_I64, 1);
+    /* |x| wrapped to the dtype, then widened: every later value fits the dtype */
+    ga = ci__ir_v_cast(L, ci__ir_v_cast(L, ci__ir_v_un(L, CI__V_ABS, x), p.dt), CI_I64);
+    gb = ci__ir_v_cast(L, ci__ir_v_cast(L, ci__ir_v_un(L, CI__V_ABS, y), p.dt), CI_I64);
+    for (i = 0; i < steps; i++) {
+        ci__v *na;
+        z = ci__ir_v_bin(L, CI__V_EQ, ga, zero);
+        na = ci__ir_v_bin(L, CI__V_FMOD, gb, ci__ir_v_op(L, CI__V_WHERE, z, one, ga));
+        gb = ci__ir_v_op(L, CI__V_WHERE, z, gb, ga);
+        ga = na;
+    }
+    if (op->extra) {
+        wt = p.dt == CI_I64 ? CI_I64 : CI_I32;
+        z = ci__ir_v_bin(L, CI__V_EQ, gb, zero);
+        gb = ci__ir_v_bin(L, CI__V_MUL,
+                          ci__ir_v_bin(L, CI__V_TRUNCDIV, ci__ir_v_cast(L, x, wt),
+                                       ci__ir_v_cast(L, ci__ir_v_op(L, CI__V_WHERE, z, one, gb),
+                                                     wt)),
+                          ci__ir_v_cast(L, y, wt));
+        gb = ci__ir_v_un(L, CI__V_ABS, gb);
+        gb = ci__ir_v_op(L, CI__V_WHERE, z, ci__ir_v_consti(L, wt, 0), gb);
+    }
+    return ci__ops_pw_end(L, &p, p.dt, ci__ir_v_cast(L, gb, p.dt), outs);
+}
+
+/* bincount(self, weights=None, minlength=0): how often each value occurs in a 1-d integer self
+   (or the sum of its weights: f32 weights give f32, other weights f64, none or an empty self
+   int64). PyTorch's
+   length, max(self) + 1 or minlength, depends on the data; cinductor sizes the result by
+   minlength, known when compiling, and a value >= minlength is a run-time error (so is a
+   negative one, as in PyTorch); a non-empty self with minlength 0 is refused. A scatter_add of
+   the weights into zeros. */
+static int ci__ops_bincount(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box_opt(L, op, a, 1), *idx;
+    ci__box *src, *z;
+    int64_t m = ci__lower_arg_int(L, op, a, 2), n;
+    ci__ix *v[1] = {0};
+    ci__v *xv;
+    ci_dtype odt;
+    ci_arg sa[4];
+    if (!ci__dtype_is_int(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"bincount_cpu\" not implemented for '%s'", op->name,
+                 ci__ops_scalar_name(x->dt));
+    if (x->ndim != 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: bincount only supports 1-d non-negative integral inputs.",
+                 op->name);
+    if (m < 0) CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: minlength should be >= 0", op->name);
+    n = x->size[0];
+    if (w && (w->ndim != 1 || w->size[0] != n))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: weights should be 1-d and have the same length as input",
+                 op->name);
+    odt = !w || !n ? CI_I64 : w->dt == CI_F32 ? CI_F32 : CI_F64;   /* empty: int64 always */
+    if (n > 0 && m == 0)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                 "%s: the result's length, max(self) + 1, depends on the data; cinductor sizes "
+                 "it by minlength, which must exceed every value (pass minlength > 0)",
+                 op->name);
+    ci__ir_pw_vars(L, 1, &m, v);
+    z = ci__ir_pw_box(L, odt, 1, &m, v, ci__ir_v_consti(L, odt, 0));
+    if (n == 0) {
+        outs[0] = ci__ir_tensor_of(z);
+        return 1;
+    }
+    ci__ir_pw_vars(L, 1, &n, v);
+    xv = ci__ir_load(L, x, v);
+    xv = ci__ir_v_checkdom(L, xv, ci__ir_v_bin(L, CI__V_GE, xv, ci__ir_v_consti(L, x->dt, 0)),
+                           "bincount only supports 1-d non-negative integral inputs.");
+    xv = ci__ir_v_checkdom(L, xv, ci__ir_v_bin(L, CI__V_LT, ci__ir_v_cast(L, xv, CI_I64),
+                                               ci__ir_v_consti(L, CI_I64, m)),
+                           "bincount: a value is >= minlength; cinductor sizes the result by "
+                           "minlength, which must exceed every value");
+    idx = ci__ir_pw_box(L, CI_I64, 1, &n, v, ci__ir_v_cast(L, xv, CI_I64));
+    src = w ? ci__lower_to_dtype(L, w, odt)
+            : ci__ir_pw_box(L, odt, 1, &n, v, ci__ir_v_consti(L, odt, 1));
+    sa[0] = ci__ops_T(z);
+    sa[1] = ci_arg_int(0);
+    sa[2] = ci__ops_T(idx);
+    sa[3] = ci__ops_T(src);
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.scatter_add.default", 4, sa));
+    return 1;
+}
+
+/* histc(self, bins=100, min=0, max=0): a histogram of self's values over bins equal bins of
+   [min, max] (min == max: the data's min and max; equal again: widened by 1 each side), as
+   PyTorch's linear interpolation computes it in self's dtype: bin (int)((x - min) * bins /
+   (max - min)), max itself in the last bin, values outside skipped, NaN counted in bin 0 (as
+   PyTorch 1.13 does). A range that is
+   not finite (NaN in the data) is a run-time error. f32 and f64 (PyTorch's f16 and bf16 round
+   each step and each count: refused). A scatter_add of ones into zeros. */
+static int ci__ops_histc(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *idx, *src, *z, *lo = NULL, *hi = NULL;
+    int64_t bins = ci__lower_arg_int(L, op, a, 1), n = ci__ir_numel(x->ndim, x->size);
+    double mn = ci__lower_arg_num(L, op, a, 2), mx = ci__lower_arg_num(L, op, a, 3);
+    ci__ix *v[1] = {0}, *nv[1] = {0};
+    ci__v *xv, *lv, *hv, *ok, *pos;
+    ci_dtype dt = x->dt;
+    ci_arg sa[4];
+    if (dt != CI_F32 && dt != CI_F64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"histogram_cpu\" not implemented for '%s'%s", op->name,
+                 ci__ops_scalar_name(dt),
+                 ci__dtype_is_float(dt) ? " (in cinductor: PyTorch rounds each step and count)"
+                                        : "");
+    if (bins <= 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: torch.histogram(): bins must be > 0, but got %lld for dimension 0",
+                 op->name, (long long)bins);
+    if (mn == mx && n > 0) {
+        ci_arg ra[1];
+        ra[0] = ci__ops_T(x);
+        lo = ci__ops_callb(L, "aten.min.default", 1, ra);
+        hi = ci__ops_callb(L, "aten.max.default", 1, ra);
+    } else {
+        if (mn == mx) {
+            mn -= 1;
+            mx += 1;
+        }
+        if (!isfinite(mn) || !isfinite(mx))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: torch.histc: range of [%g, %g] is not finite",
+                     op->name, mn, mx);
+        if (!(mn < mx))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: torch.histc: max must be larger than min",
+                     op->name);
+    }
+    ci__ir_pw_vars(L, 1, &bins, v);
+    z = ci__ir_pw_box(L, dt, 1, &bins, v, ci__ir_v_consti(L, dt, 0));
+    if (n == 0) {
+        outs[0] = ci__ir_tensor_of(z);
+        return 1;
+    }
+    x = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(&n, 1));
+    ci__ir_pw_vars(L, 1, &n, v);
+    xv = ci__ir_load(L, x, v);
+    if (lo) {
+        ci__v *eq, *fin;
+        lv = ci__ir_load(L, lo, nv);
+        hv = ci__ir_load(L, hi, nv);
+        fin = ci__ir_v_bin(L, CI__V_AND,
+                           ci__ir_v_bin(L, CI__V_LT, ci__ir_v_un(L, CI__V_ABS, lv),
+                                        ci__ir_v_constf(L, dt, INFINITY)),
+                           ci__ir_v_bin(L, CI__V_LT, ci__ir_v_un(L, CI__V_ABS, hv),
+                                        ci__ir_v_constf(L, dt, INFINITY)));
+        eq = ci__ir_v_bin(L, CI__V_EQ, lv, hv);
+        lv = ci__ir_v_op(L, CI__V_WHERE, eq,
+                         ci__ir_v_bin(L, CI__V_SUB, lv, ci__ir_v_constf(L, dt, 1.0)), lv);
+        hv = ci__ir_v_op(L, CI__V_WHERE, eq,
+                         ci__ir_v_bin(L, CI__V_ADD, hv, ci__ir_v_constf(L, dt, 1.0)), hv);
+        xv = ci__ir_v_checkdom(L, xv, fin, "torch.histc: range of [min, max] is not finite");
+    } else {
+        lv = ci__ir_v_constf(L, dt, dt == CI_F32 ? (double)(float)mn : mn);
+        hv = ci__ir_v_constf(L, dt, dt == CI_F32 ? (double)(float)mx : mx);
+    }
+    ok = ci__ir_v_un(L, CI__V_NOT, ci__ir_v_bin(L, CI__V_OR, ci__ir_v_bin(L, CI__V_LT, xv, lv),
+                                                ci__ir_v_bin(L, CI__V_GT, xv, hv)));
+    pos = ci__ir_v_bin(L, CI__V_DIV,
+                       ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_SUB, xv, lv),
+                                    ci__ir_v_constf(L, dt, (double)bins)),
+                       ci__ir_v_bin(L, CI__V_SUB, hv, lv));
+    /* the values outside go to bin 0 with weight 0, NaN to bin 0 with weight 1 (PyTorch 1.13) */
+    pos = ci__ir_v_op(L, CI__V_WHERE,
+                      ci__ir_v_bin(L, CI__V_AND, ok, ci__ir_v_un(L, CI__V_NOT,
+                                                                 ci__ir_v_un(L, CI__V_ISNAN, xv))),
+                      pos, ci__ir_v_constf(L, dt, 0.0));
+    pos = ci__ir_v_cast(L, ci__ir_v_un(L, CI__V_TRUNC, pos), CI_I64);
+    pos = ci__ir_v_bin(L, CI__V_MAX, ci__ir_v_consti(L, CI_I64, 0),
+                       ci__ir_v_bin(L, CI__V_MIN, pos, ci__ir_v_consti(L, CI_I64, bins - 1)));
+    idx = ci__ir_pw_box(L, CI_I64, 1, &n, v, pos);
+    src = ci__ir_pw_box(L, dt, 1, &n, v, ci__ir_v_cast(L, ok, dt));
+    sa[0] = ci__ops_T(z);
+    sa[1] = ci_arg_int(0);
+    sa[2] = ci__ops_T(idx);
+    sa[3] = ci__ops_T(src);
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.scatter_add.default", 4, sa));
+    return 1;
+}
+
+/* the checks median.dim, nanmedian.dim and mode share: the dtype, a reduced dim of size 0 */
+static void ci__ops_order_stat_check(ci__L *L, const ci__opdef *op, const ci__box *x, int64_t dim,
+                                     const char *what) {
+    if (op->extra < 2 && (x->dt == CI_BOOL || x->dt == CI_F16))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"median_out\" not implemented for '%s'", op->name,
+                 ci__ops_scalar_name(x->dt));
+    if (x->ndim > 0 && x->size[dim] == 0)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: %s(): Expected reduction dim %lld to have non-zero size.",
+                 op->name, what, (long long)dim);
+}
+
+/* (values, indices) of a 0-d self reduced along its dim 0: itself, index 0 */
+static int ci__ops_order_stat_0d(ci__L *L, ci__box *x, ci_tensor *outs) {
+    ci__ix *v[1] = {0};
+    outs[0] = ci__ir_tensor_of(x);
+    outs[1] = ci__ir_tensor_of(ci__ir_pw_box(L, CI_I64, 0, NULL, v, ci__ir_v_consti(L, CI_I64, 0)));
+    return 2;
+}
+
+/* median.dim(self, dim, keepdim=False) (extra 0), nanmedian.dim (1) -> (values, indices): the
+   lower median along dim and where it is. PyTorch 1.13's CPU kernel selects on (value, index)
+   pairs, so among equal values it returns the one a stable sort puts at the median's rank:
+   here a stable sort (NaN last) read at rank (n - 1) / 2; median with a NaN in the slice: the
+   first NaN; nanmedian: rank (count - 1) / 2 of the count not NaN (an all-NaN slice: the first
+   NaN). Integers, f32, f64, bf16 (PyTorch has no f16 or bool kernel). */
+static int ci__ops_median_dim(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *s, *si, *pos, *r[2];
+    int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim), n;
+    int keep = ci__lower_arg_bool(L, op, a, 2), i;
+    int64_t sh[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    ci__v *p;
+    ci_tensor so[2];
+    ci_arg sa[1];
+    ci_kwarg kw[2];
+    ci__ops_order_stat_check(L, op, x, dim, op->extra ? "nanmedian" : "median");
+    if (x->ndim == 0) return ci__ops_order_stat_0d(L, x, outs);
+    n = x->size[dim];
+    sa[0] = ci__ops_T(x);
+    kw[0].name = "stable";
+    kw[0].value = ci_arg_bool(1);
+    kw[1].name = "dim";
+    kw[1].value = ci_arg_int(dim);
+    ci__lower_call_op(L, "aten.sort.stable", 1, sa, 2, kw, so, 2);
+    s = ci__ir_box_get(L, so[0]);
+    si = ci__ir_box_get(L, so[1]);
+    for (i = 0; i < x->ndim; i++) sh[i] = i == dim ? 1 : x->size[i];
+    ci__ir_pw_vars(L, x->ndim, sh, v);
+    if (ci__dtype_is_float(x->dt)) {   /* from the count of values not NaN */
+        ci__box *cnt = ci__ops_dimred(
+                L, "aten.sum.dim_IntList",
+                ci__ops_call1(L, "aten.logical_not.default",
+                              ci__ops_T(ci__ops_call1(L, "aten.isnan.default", ci__ops_T(x)))),
+                1, &dim, 1);
+        ci__v *c = ci__ir_load(L, cnt, v), *one = ci__ir_v_consti(L, CI_I64, 1);
+        if (op->extra)
+            p = ci__ir_v_bin(L, CI__V_FLOORDIV,
+                             ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_bin(L, CI__V_MAX, c, one), one),
+                             ci__ir_v_consti(L, CI_I64, 2));
+        else
+            p = ci__ir_v_op(L, CI__V_WHERE,
+                            ci__ir_v_bin(L, CI__V_LT, c, ci__ir_v_consti(L, CI_I64, n)),
+                            c, ci__ir_v_consti(L, CI_I64, (n - 1) / 2));
+    } else p = ci__ir_v_consti(L, CI_I64, (n - 1) / 2);
+    pos = ci__ir_pw_box(L, CI_I64, x->ndim, sh, v, p);
+    for (i = 0; i < 2; i++) {
+        ci_arg ga[3];
+        ga[0] = ci__ops_T(i ? si : s);
+        ga[1] = ci_arg_int(dim);
+        ga[2] = ci__ops_T(pos);
+        r[i] = ci__ops_callb(L, "aten.gather.default", 3, ga);
+        if (!keep) r[i] = ci__ops_call2(L, "aten.squeeze.dim", ci__ops_T(r[i]), ci_arg_int(dim));
+        outs[i] = ci__ir_tensor_of(r[i]);
+    }
+    return 2;
+}
+
+/* mode(self, dim=-1, keepdim=False) -> (values, indices): the most frequent value along dim
+   (among equally frequent ones the smallest, as PyTorch's scan of its sorted slice finds) and
+   the last index holding it. PyTorch 1.13 returns the last for a dim of up to 16 elements (its
+   std::sort is then an insertion sort); past that it is whichever its introsort leaves last.
+   Counted pairwise (n^2 compares a slice). A NaN is a run-time error: PyTorch's sort of NaN
+   (its < comparator) makes its result depend on the sort's order. */
+static int ci__ops_mode(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *xc, *cnt, *mx, *mv, *ix;
+    int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
+    int keep = ci__lower_arg_bool(L, op, a, 2), i;
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    ci__v *xv, *big;
+    ci_dtype ct = x->dt == CI_BOOL ? CI_I64 : x->dt;
+    ci_arg ea[2];
+    ci__ops_order_stat_check(L, op, x, dim, "mode");
+    if (x->ndim == 0) return ci__ops_order_stat_0d(L, x, outs);
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
+    xv = ci__ir_v_cast(L, ci__ir_load(L, x, v), ct);
+    if (ci__dtype_is_float(ct)) {
+        xv = ci__ir_v_checkdom(L, xv, ci__ir_v_un(L, CI__V_NOT, ci__ir_v_un(L, CI__V_ISNAN, xv)),
+                               "mode: a NaN in self (PyTorch's result then depends on its sort's "
+                               "order)");
+        big = ci__ir_v_constf(L, ct, INFINITY);
+    } else big = ci__ir_v_consti(L, ct, ct == CI_U8 ? 255 : ct == CI_I8 ? 127 : ct == CI_I16 ? 32767
+                                          : ct == CI_I32 ? 2147483647 : INT64_MAX);
+    xc = ci__ir_pw_box(L, ct, x->ndim, x->size, v, xv);
+    ea[0] = ci__ops_T(
+            ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(xc), ci_arg_int(dim + 1)));
+    ea[1] = ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(xc), ci_arg_int(dim)));
+    {
+        int64_t d1 = dim + 1;
+        cnt = ci__ops_dimred(L, "aten.sum.dim_IntList",
+                             ci__ops_call2(L, "aten.eq.Tensor", ea[0], ea[1]), 1, &d1, 0);
+    }
+    mx = ci__ops_dimred(L, "aten.amax.default", cnt, 1, &dim, 1);
+    for (i = 0; i < x->ndim; i++) v[i] = NULL;
+    ci__ir_pw_vars(L, x->ndim, x->size, v);
+    {
+        ci__v *c = ci__ir_load(L, cnt, v), *m;
+        ci__ix *kv[CI_MAX_DIMS];
+        for (i = 0; i < x->ndim; i++) kv[i] = i == dim ? ci__ops_K(L, 0) : v[i];
+        m = ci__ir_load(L, mx, kv);
+        mv = ci__ops_dimred(L, "aten.amin.default",
+                            ci__ir_pw_box(L, ct, x->ndim, x->size, v,
+                                          ci__ir_v_op(L, CI__V_WHERE,
+                                                      ci__ir_v_bin(L, CI__V_EQ, c, m),
+                                                      ci__ir_load(L, xc, v), big)),
+                            1, &dim, 1);
+        m = ci__ir_load(L, mv, kv);
+        ix = ci__ops_dimred(L, "aten.amax.default",
+                            ci__ir_pw_box(L, CI_I64, x->ndim, x->size, v,
+                                          ci__ir_v_op(L, CI__V_WHERE,
+                                                      ci__ir_v_bin(L, CI__V_EQ,
+                                                                   ci__ir_load(L, xc, v), m),
+                                                      ci__ir_v_index(L, v[dim], CI_I64),
+                                                      ci__ir_v_consti(L, CI_I64, -1))),
+                            1, &dim, 1);
+    }
+    mv = ci__lower_to_dtype(L, mv, x->dt);
+    if (!keep) {
+        mv = ci__ops_call2(L, "aten.squeeze.dim", ci__ops_T(mv), ci_arg_int(dim));
+        ix = ci__ops_call2(L, "aten.squeeze.dim", ci__ops_T(ix), ci_arg_int(dim));
+    }
+    outs[0] = ci__ir_tensor_of(mv);
+    outs[1] = ci__ir_tensor_of(ix);
+    return 2;
+}
+
+/* _pdist_forward(self, p=2) and pdist: the p-norm distances between the rows of a 2-d self,
+   the pairs i < j in row-major order (n (n - 1) / 2 of them): the upper triangle of
+   _cdist_forward(self, self, p) read through triu_indices. p >= 0 (0 counts the differing
+   columns, inf the largest difference); f32 and f64 (PyTorch has no f16 or bf16 kernel). */
+static int ci__ops_pdist(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *d, *ti, *idx;
+    double p = ci__lower_arg_num(L, op, a, 1);
+    int64_t n, k, nn;
+    ci__ix *v[1] = {0}, *r0[2], *r1[2];
+    ci_arg ca[4], ga[3];
+    if (x->ndim != 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: pdist only supports 2D tensors, got: %dD", op->name,
+                 x->ndim);
+    if (x->dt != CI_F32 && x->dt != CI_F64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"pdist\" not implemented for '%s'", op->name,
+                 ci__ops_scalar_name(x->dt));
+    if (!(p >= 0))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: pdist only supports non-negative p values",
+                 op->name);
+    n = x->size[0];
+    k = n * (n - 1) / 2;
+    if (k == 0) {
+        ci__ir_pw_vars(L, 1, &k, v);
+        outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, 1, &k, v,
+                                                 ci__ir_v_consti(L, x->dt, 0)));
+        return 1;
+    }
+    ca[0] = ci__ops_T(x);
+    ca[1] = ci__ops_T(x);
+    ca[2] = ci_arg_float(p);
+    ca[3] = ci_arg_none();
+    d = ci__ops_callb(L, "aten._cdist_forward.default", 4, ca);
+    nn = n * n;
+    d = ci__ops_call2(L, "aten.reshape.default", ci__ops_T(d), ci_arg_ints(&nn, 1));
+    ca[0] = ci_arg_int(n);
+    ca[1] = ci_arg_int(n);
+    ca[2] = ci_arg_int(1);
+    ti = ci__ops_callb(L, "aten.triu_indices.default", 3, ca);
+    ci__ir_pw_vars(L, 1, &k, v);
+    r0[0] = ci__ops_K(L, 0);
+    r0[1] = v[0];
+    r1[0] = ci__ops_K(L, 1);
+    r1[1] = v[0];
+    idx = ci__ir_pw_box(L, CI_I64, 1, &k, v,
+                        ci__ir_v_bin(L, CI__V_ADD,
+                                     ci__ir_v_bin(L, CI__V_MUL, ci__ir_load(L, ti, r0),
+                                                  ci__ir_v_consti(L, CI_I64, n)),
+                                     ci__ir_load(L, ti, r1)));
+    ga[0] = ci__ops_T(d);
+    ga[1] = ci_arg_int(0);
+    ga[2] = ci__ops_T(idx);
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.gather.default", 3, ga));
+    return 1;
+}
+
+static ci__box *ci__ops_index_add0(ci__L *L, ci__box *z, ci__box *idx, ci__box *src) {
+    ci_arg ia[4];
+    ia[0] = ci__ops_T(z);
+    ia[1] = ci_arg_int(0);
+    ia[2] = ci__ops_T(idx);
+    ia[3] = ci__ops_T(src);
+    return ci__ops_callb(L, "aten.index_add.default", 4, ia);
+}
+
+/* _embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse,
+   per_sample_weights, include_last_offset, padding_idx) and _embedding_bag_forward_only ->
+   (output, offset2bag, bag_size, max_indices): the rows of weight [V, D] that the 1-d indices
+   pick, summed (mode 0, each scaled by its per_sample_weight), averaged (1) or maxed (2) over
+   each bag, bag b the indices from offsets[b] to the next offset (with include_last_offset the
+   last offset ends the last bag); an index equal to padding_idx (>= 0) is left out; an empty
+   bag gives 0. Element i's bag is the count of offsets past the first that are <= i, summed
+   with index_add; max compares each bag with every element (B N D) and its index is the first
+   element holding the max. The other outputs as PyTorch 1.13's CPU kernels give them: offset2bag
+   the bags (empty in mode sum of f32 without padding_idx), bag_size the counts (zeros in mode sum),
+   max_indices the counts in mode mean, zeros in mode sum (forward_only: one per offset).
+   Checked at run time: offsets[0] = 0,
+   offsets non-decreasing (PyTorch's fast path fails otherwise) and <= the count of indices, the
+   indices within weight; a NaN among the rows mode max reads is refused (PyTorch's compare
+   skips it unless it comes first). f32 and f64 weights. */
+static int ci__ops_embedding_bag(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *w = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 1);
+    ci__box *of = ci__lower_arg_box(L, op, a, 2), *ps = ci__lower_arg_box_opt(L, op, a, 6);
+    ci__box *bag, *bagc, *rows, *cnt, *out, *o2b, *bsz, *mxi, *mem;
+    int64_t mode = ci__lower_arg_int(L, op, a, 4), pad = ci__lower_arg_int(L, op, a, 8);
+    int last = ci__lower_arg_bool(L, op, a, 7), i;
+    int64_t n, no, nb, nv, d, sh[3], zero = 0;
+    ci__ix *v[3] = {0}, *t[3];
+    ci__v *memv, *e, *ok;
+    ci_dtype it;
+    if (w->dt != CI_F32 && w->dt != CI_F64)
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: Expected tensor for argument #1 'weight' to have one of the following "
+                 "scalar types: Float, Double (cinductor; PyTorch's Half too); but got %s",
+                 op->name, ci__dtype_tab[w->dt].tname);
+    if (w->ndim != 2)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: weight has to be a 2D Tensor, but got Tensor of dimension %d", op->name,
+                 w->ndim);
+    if (!ci__dtype_is_int(ix->dt) || !ci__dtype_is_int(of->dt) ||
+        (ix->dt != CI_I32 && ix->dt != CI_I64) || (of->dt != CI_I32 && of->dt != CI_I64))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: Expected tensor for argument #2 'indices' and #3 'offsets' "
+                 "to have one of the following scalar types: Long, Int", op->name);
+    if (ix->ndim != 1)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: indices must be 1-d here (got %dD)", op->name,
+                 ix->ndim);
+    if (of->ndim != 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: offsets has to be a 1D Tensor, but got Tensor of dimension "
+                 "%d", op->name, of->ndim);
+    if (mode < 0 || mode > 2)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: unknown mode %lld (0 sum, 1 mean, 2 max)", op->name,
+                 (long long)mode);
+    if (ps && mode != 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: embedding_bag: per_sample_weights only supported with mode='sum'", op->name);
+    if (ps && ps->dt != w->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: Expected tensor for argument #1 'weight' to have the same "
+                 "type as tensor for argument #1 'per_sample_weights'", op->name);
+    if (ps && (ps->ndim != 1 || ps->size[0] != ix->size[0]))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: per_sample_weights must have the shape of indices",
+                 op->name);
+    if (last && of->size[0] == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: include_last_offset: number of offset should be at least 1", op->name);
+    it = ci__dtype_promote2(ix->dt, of->dt);
+    n = ix->size[0];
+    no = of->size[0];
+    nb = last ? no - 1 : no;
+    nv = w->size[0];
+    d = w->size[1];
+    /* each element's bag, with the offsets' checks */
+    sh[0] = n;
+    sh[1] = no > 1 ? no - 1 : 1;
+    ci__ir_pw_vars(L, 2, sh, v);
+    t[0] = ci__ops_K(L, 0);
+    ok = no > 0 ? ci__ir_v_bin(L, CI__V_EQ, ci__ir_load(L, of, t), ci__ir_v_consti(L, of->dt, 0))
+                : ci__ir_v_consti(L, CI_BOOL, 1);
+    e = ci__ir_v_consti(L, CI_I64, 0);
+    if (no > 1) {
+        ci__v *ob, *oa;
+        t[0] = ci__ix_add(L->A, &L->ixt, v[1], ci__ops_K(L, 1));
+        oa = ci__ir_v_cast(L, ci__ir_load(L, of, t), CI_I64);
+        ob = ci__ir_v_cast(L, ci__ir_load(L, of, &v[1]), CI_I64);
+        ok = ci__ir_v_bin(L, CI__V_AND, ok, ci__ir_v_bin(L, CI__V_GE, oa, ob));
+        e = ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_LE, oa, ci__ir_v_index(L, v[0], CI_I64)),
+                          CI_I64);
+    }
+    if (no > 0) {
+        t[0] = ci__ops_K(L, no - 1);
+        ok = ci__ir_v_bin(L, CI__V_AND, ok,
+                          ci__ir_v_bin(L, CI__V_LE, ci__ir_v_cast(L, ci__ir_load(L, of, t), CI_I64),
+                                       ci__ir_v_consti(L, CI_I64, n)));
+    }
+    e = ci__ir_v_checkdom(L, e, ok, "embedding_bag: offsets[0] has to be 0, the offsets "
+                          "non-decreasing (in cinductor) and offsets[-1] at most the count of "
+                          "indices");
+    {
+        int64_t one = 1;
+        bag = ci__ops_dimred(L, "aten.sum.dim_IntList", ci__ir_pw_box(L, CI_I64, 2, sh, v, e), 1,
+                             &one, 0);
+    }
+    /* member: not padding, and before the last offset where it ends the last bag */
+    ci__ir_pw_vars(L, 1, &n, v);
+    memv = pad >= 0 ? ci__ir_v_bin(L, CI__V_NE, ci__ir_v_cast(L, ci__ir_load(L, ix, v), CI_I64),
+                                   ci__ir_v_consti(L, CI_I64, pad))
+                    : ci__ir_v_consti(L, CI_BOOL, 1);
+    if (last) {
+        t[0] = ci__ops_K(L, no - 1);
+        memv = ci__ir_v_bin(L, CI__V_AND, memv,
+                            ci__ir_v_bin(L, CI__V_LT, ci__ir_v_index(L, v[0], CI_I64),
+                                         ci__ir_v_cast(L, ci__ir_load(L, of, t), CI_I64)));
+    }
+    if (nb == 0) memv = ci__ir_v_consti(L, CI_BOOL, 0);
+    mem = ci__ir_pw_box(L, CI_BOOL, 1, &n, v, memv);
+    bagc = ci__ir_pw_box(L, CI_I64, 1, &n, v,
+                         ci__ir_v_op(L, CI__V_WHERE, memv, ci__ir_load(L, bag, v),
+                                     ci__ir_v_consti(L, CI_I64, 0)));
+    /* the rows, zero where not a member */
+    sh[0] = n;
+    sh[1] = d;
+    ci__ir_pw_vars(L, 2, sh, v);
+    {
+        ci__v *wi = ci__ir_v_checkidx(L, ci__ir_load(L, ix, v), nv, 0), *rv;
+        t[0] = ci__ir_ix_indirect(L, wi);
+        t[1] = v[1];
+        rv = ci__ir_v_keepchecks(L, ci__ir_load(L, w, t), 2, t, NULL);
+        if (ps) rv = ci__ir_v_bin(L, CI__V_MUL, rv, ci__ir_load(L, ps, v));
+        if (mode == 2)
+            rv = ci__ir_v_checkdom(L, rv, ci__ir_v_un(L, CI__V_NOT, ci__ir_v_bin(
+                                           L, CI__V_AND, ci__ir_load(L, mem, v),
+                                           ci__ir_v_un(L, CI__V_ISNAN, rv))),
+                                   "embedding_bag: mode max reads a NaN (PyTorch's compare skips "
+                                   "it unless it comes first in its bag)");
+        rows = ci__ir_pw_box(L, w->dt, 2, sh, v,
+                             ci__ir_v_op(L, CI__V_WHERE, ci__ir_load(L, mem, v), rv,
+                                         ci__ir_v_constf(L, w->dt, mode == 2 ? -INFINITY : 0)));
+    }
+    sh[0] = nb > 0 ? nb : 0;
+    ci__ir_pw_vars(L, 1, sh, v);
+    cnt = ci__ir_pw_box(L, CI_I64, 1, sh, v, ci__ir_v_consti(L, CI_I64, 0));
+    if (nb > 0) cnt = ci__ops_index_add0(L, cnt, bagc, ci__lower_to_dtype(L, mem, CI_I64));
+    sh[1] = d;
+    ci__ir_pw_vars(L, 2, sh, v);
+    if (nb <= 0 || (mode == 2 && n == 0)) {   /* no bags, or every bag empty */
+        out = ci__ir_pw_box(L, w->dt, 2, sh, v, ci__ir_v_constf(L, w->dt, 0));
+        mxi = mode == 2 ? ci__ir_pw_box(L, it, 2, sh, v, ci__ir_v_consti(L, it, 0)) : NULL;
+    } else if (mode < 2) {
+        out = ci__ops_index_add0(L, ci__ir_pw_box(L, w->dt, 2, sh, v,
+                                                  ci__ir_v_constf(L, w->dt, 0)),
+                                 bagc, rows);
+        if (mode == 1) {
+            ci__v *c = ci__ir_load(L, cnt, v);
+            ci__v *has = ci__ir_v_bin(L, CI__V_GT, c, ci__ir_v_consti(L, CI_I64, 0));
+            out = ci__ir_pw_box(L, w->dt, 2, sh, v,
+                                ci__ir_v_op(L, CI__V_WHERE, has,
+                                            ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, out, v),
+                                                         ci__ir_v_cast(L, c, w->dt)),
+                                            ci__ir_v_constf(L, w->dt, 0)));
+        }
+        mxi = NULL;
+    } else {   /* [B, N, D]: the max of each bag's members, then the first element holding it */
+        int64_t s3[3], one = 1;
+        ci__box *mx, *fi;
+        ci__v *mb, *rv;
+        s3[0] = sh[0];
+        s3[1] = n;
+        s3[2] = d;
+        ci__ir_pw_vars(L, 3, s3, v);
+        t[0] = v[1];
+        t[1] = v[2];
+        mb = ci__ir_v_bin(L, CI__V_AND, ci__ir_load(L, mem, &v[1]),
+                          ci__ir_v_bin(L, CI__V_EQ, ci__ir_load(L, bag, &v[1]),
+                                       ci__ir_v_index(L, v[0], CI_I64)));
+        rv = ci__ir_load(L, rows, t);
+        mx = ci__ops_dimred(L, "aten.amax.default",
+                            ci__ir_pw_box(L, w->dt, 3, s3, v,
+                                          ci__ir_v_op(L, CI__V_WHERE, mb, rv,
+                                                      ci__ir_v_constf(L, w->dt, -INFINITY))),
+                            1, &one, 1);
+        t[0] = v[0];
+        t[1] = ci__ops_K(L, 0);
+        t[2] = v[2];
+        mb = ci__ir_v_bin(L, CI__V_AND, mb, ci__ir_v_bin(L, CI__V_EQ, rv, ci__ir_load(L, mx, t)));
+        fi = ci__ops_dimred(L, "aten.amin.default",
+                            ci__ir_pw_box(L, CI_I64, 3, s3, v,
+                                          ci__ir_v_op(L, CI__V_WHERE, mb,
+                                                      ci__ir_v_index(L, v[1], CI_I64),
+                                                      ci__ir_v_consti(L, CI_I64, n))),
+                            1, &one, 0);
+        ci__ir_pw_vars(L, 2, sh, v);
+        t[0] = v[0];
+        t[1] = ci__ops_K(L, 0);
+        t[2] = v[1];
+        {
+            ci__v *has = ci__ir_v_bin(L, CI__V_GT, ci__ir_load(L, cnt, v),
+                                      ci__ir_v_consti(L, CI_I64, 0));
+            ci__ix *fx[1];
+            out = ci__ir_pw_box(L, w->dt, 2, sh, v,
+                                ci__ir_v_op(L, CI__V_WHERE, has, ci__ir_load(L, mx, t),
+                                            ci__ir_v_constf(L, w->dt, 0)));
+            fx[0] = ci__ir_ix_indirect(
+                    L, ci__ir_v_checkidx(L, ci__ir_v_op(L, CI__V_WHERE, has, ci__ir_load(L, fi, v),
+                                                        ci__ir_v_consti(L, CI_I64, 0)),
+                                         n > 0 ? n : 1, 0));
+            mxi = ci__ir_pw_box(L, it, 2, sh, v,
+                                n > 0 ? ci__ir_v_op(L, CI__V_WHERE, has,
+                                                    ci__ir_v_cast(L, ci__ir_load(L, ix, fx), it),
+                                                    ci__ir_v_consti(L, it, 0))
+                                      : ci__ir_v_consti(L, it, 0));
+        }
+    }
+    if (mode == 0 && op->extra) sh[0] = no;   /* forward_only: a zero per offset */
+    ci__ir_pw_vars(L, 1, sh, v);
+    bsz = mode == 0 ? ci__ir_pw_box(L, it, 1, sh, v, ci__ir_v_consti(L, it, 0))
+                    : ci__lower_to_dtype(L, cnt, it);
+    if (!mxi) mxi = bsz;
+    if (mode == 0 && pad < 0 && w->dt == CI_F32) {   /* PyTorch's fast path fills none */
+        ci__ir_pw_vars(L, 1, &zero, v);
+        o2b = ci__ir_pw_box(L, it, 1, &zero, v, ci__ir_v_consti(L, it, 0));
+    } else o2b = ci__lower_to_dtype(L, bag, it);
+    outs[0] = ci__ir_tensor_of(out);
+    outs[1] = ci__ir_tensor_of(o2b);
+    outs[2] = ci__ir_tensor_of(bsz);
+    outs[3] = ci__ir_tensor_of(mxi);
+    (void)i;
+    return 4;
+}
+
+/* segment_reduce(data, reduce, *, lengths=None, indices=None, offsets=None, axis=0,
+   unsafe=False, initial=None): data's rows (axis 0, the last dim of a 1-d lengths) reduced over
+   consecutive segments, given by their lengths or by offsets (offsets win where both are
+   given): "sum" (initial + the sum), "prod" (initial times the product), "max" / "min" (with
+   initial as one more value; NaN propagates), "mean" ((initial + the sum) / the length); an
+   empty segment gives initial, else 0, 1, -inf, +inf, NaN. Each segment reduces every row
+   under a mask (S N compares). Checked at run time: no negative length, the lengths summing to
+   the rows unless unsafe, and (cinductor, where PyTorch reads past the data) every segment
+   within the rows, the offsets non-decreasing. */
+static int ci__ops_segment_reduce(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *ln = ci__lower_arg_box_opt(L, op, a, 2);
+    ci__box *of = ci__lower_arg_box_opt(L, op, a, 4), *st, *en, *r;
+    int ia = ci__lower_pidx(op, "axis"), iu = ci__lower_pidx(op, "unsafe");
+    int ii = ci__lower_pidx(op, "initial");
+    int64_t axis = ci__lower_arg_int(L, op, a, ia), nseg, n, sh[CI_MAX_DIMS], one = 1;
+    int unsafe = ci__lower_arg_bool(L, op, a, iu), hasinit = a[ii].kind != CI_ARG_NONE, i, kind;
+    double init = hasinit ? ci__lower_arg_num(L, op, a, ii) : 0;
+    const char *red = a[1].kind == CI_ARG_STRING ? a[1].u.s : NULL;
+    static const char *const names[5] = {"sum", "mean", "max", "min", "prod"};
+    static const char *const reds[5] = {"aten.sum.dim_IntList", "aten.sum.dim_IntList",
+                                        "aten.amax.default", "aten.amin.default",
+                                        "aten.prod.dim_int"};
+    ci__ix *v[CI_MAX_DIMS] = {0}, *sv[1];
+    ci__v *m, *val, *neutral, *sv0, *ev0, *ok, *res, *cnt, *nz;
+    ci_dtype ct = ci__dtype_opmath(x->dt);
+    for (kind = 0; kind < 5 && !(red && !strcmp(red, names[kind])); kind++) {}
+    if (kind == 5)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: unsupported reduction given! %s", op->name,
+                 red ? red : "(not a string)");
+    if (!ci__dtype_is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"_segment_reduce_cpu\" not implemented for '%s'",
+                 op->name, ci__ops_scalar_name(x->dt));
+    if (!ln && !of)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: segment_reduce(): Either lengths or offsets must be defined.", op->name);
+    if (of) ln = NULL;
+    if ((ln ? ln : of)->dt != CI_I32 && (ln ? ln : of)->dt != CI_I64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"_segment_reduce_%s_cpu_kernel1\" not implemented for "
+                 "'%s'", op->name, ln ? "lengths" : "offsets",
+                 ci__ops_scalar_name((ln ? ln : of)->dt));
+    if ((ln ? ln : of)->ndim != 1)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: only 1-d lengths or offsets here", op->name);
+    axis = ci__lower_wrap_dim(L, op, axis, x->ndim);
+    if (axis != 0 || x->ndim == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: segment_reduce(): Expected axis to be the last dimension of lengths but got "
+                 "%lld.", op->name, (long long)axis);
+    if (!ci__ir_numel(x->ndim, x->size))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Expected data.numel() > 0 to be true, but got false.",
+                 op->name);
+    n = x->size[0];
+    if (ln) {
+        nseg = ln->size[0];
+        en = ci__ops_call2(L, "aten.cumsum.default", ci__ops_T(ci__lower_to_dtype(L, ln, CI_I64)),
+                           ci_arg_int(0));
+        st = ci__ops_call2(L, "aten.sub.Tensor", ci__ops_T(en),
+                           ci__ops_T(ci__lower_to_dtype(L, ln, CI_I64)));
+    } else {
+        ci_arg sa[5];
+        nseg = of->size[0] > 0 ? of->size[0] - 1 : 0;
+        sa[0] = ci__ops_T(ci__lower_to_dtype(L, of, CI_I64));
+        sa[1] = ci_arg_int(0);
+        sa[2] = ci_arg_int(0);
+        sa[3] = ci_arg_int(nseg);
+        sa[4] = ci_arg_int(1);
+        st = ci__ops_callb(L, "aten.slice.Tensor", 5, sa);
+        sa[2] = ci_arg_int(1);
+        sa[3] = ci_arg_int(nseg + 1);
+        en = ci__ops_callb(L, "aten.slice.Tensor", 5, sa);
+    }
+    /* [S, N, rest...]: row j of segment s, else the reduction's neutral value */
+    sh[0] = nseg;
+    for (i = 0; i < x->ndim; i++) sh[i + 1] = x->size[i];
+    if (x->ndim + 1 > CI_MAX_DIMS)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: data has too many dims", op->name);
+    neutral = kind == 2 ? ci__ir_v_constf(L, ct, -INFINITY)
+            : kind == 3 ? ci__ir_v_constf(L, ct, INFINITY)
+            : ci__ir_v_constf(L, ct, kind == 4 ? 1.0 : 0.0);
+    ci__ir_pw_vars(L, x->ndim + 1, sh, v);
+    {
+        ci__v *j = ci__ir_v_index(L, v[1], CI_I64);
+        m = ci__ir_v_bin(L, CI__V_AND, ci__ir_v_bin(L, CI__V_LE, ci__ir_load(L, st, v), j),
+                         ci__ir_v_bin(L, CI__V_LT, j, ci__ir_load(L, en, v)));
+        val = ci__ir_v_op(L, CI__V_WHERE, m, ci__ir_v_cast(L, ci__ir_load(L, x, &v[1]), ct),
+                          neutral);
+    }
+    r = ci__ops_dimred(L, reds[kind], ci__ir_pw_box(L, ct, x->ndim + 1, sh, v, val), 1, &one, 0);
+    if (kind == 4 && !n) r = ci__ir_pw_box(L, ct, x->ndim, sh, v, neutral);
+    /* the output: initial, the mean's division, the checks */
+    for (i = 0; i < CI_MAX_DIMS; i++) v[i] = NULL;
+    for (i = 1; i < x->ndim; i++) sh[i] = x->size[i];
+    ci__ir_pw_vars(L, x->ndim, sh, v);
+    sv[0] = v[0];
+    sv0 = ci__ir_load(L, st, sv);
+    ev0 = ci__ir_load(L, en, sv);
+    cnt = ci__ir_v_bin(L, CI__V_SUB, ev0, sv0);
+    res = ci__ir_load(L, r, v);
+    if (hasinit) {
+        ci__v *iv = ci__ir_v_constf(L, ct, init);
+        res = kind == 4 ? ci__ir_v_bin(L, CI__V_MUL, res, iv)
+            : kind == 2 ? ci__ir_v_bin(L, CI__V_MAX, res, iv)
+            : kind == 3 ? ci__ir_v_bin(L, CI__V_MIN, res, iv)
+                        : ci__ir_v_bin(L, CI__V_ADD, res, iv);
+    }
+    nz = ci__ir_v_bin(L, CI__V_GT, cnt, ci__ir_v_consti(L, CI_I64, 0));
+    if (kind == 1)
+        res = ci__ir_v_op(L, CI__V_WHERE, nz,
+                          ci__ir_v_bin(L, CI__V_DIV, res, ci__ir_v_cast(L, cnt, ct)),
+                          ci__ir_v_constf(L, ct, hasinit ? init : NAN));
+    else if (hasinit)
+        res = ci__ir_v_op(L, CI__V_WHERE, nz, res, ci__ir_v_constf(L, ct, init));
+    ok = ci__ir_v_bin(L, CI__V_AND, ci__ir_v_bin(L, CI__V_GE, cnt, ci__ir_v_consti(L, CI_I64, 0)),
+                      ci__ir_v_bin(L, CI__V_AND,
+                                   ci__ir_v_bin(L, CI__V_GE, sv0, ci__ir_v_consti(L, CI_I64, 0)),
+                                   ci__ir_v_bin(L, CI__V_LE, ev0, ci__ir_v_consti(L, CI_I64, n))));
+    res = ci__ir_v_checkdom(L, res, ok, ln ? "lengths contains negative value! (or, in cinductor, "
+                            "they sum past the data)"
+                            : "segment_reduce: the offsets must be non-decreasing and within "
+                              "the data (in cinductor)");
+    if (ln && !unsafe && nseg > 0) {
+        ci__ix *lx[1];
+        lx[0] = ci__ops_K(L, nseg - 1);
+        res = ci__ir_v_checkdom(L, res, ci__ir_v_bin(L, CI__V_EQ, ci__ir_load(L, en, lx),
+                                                     ci__ir_v_consti(L, CI_I64, n)),
+                                "segment_reduce(): Expected all rows of lengths along axis to "
+                                "sum to data.size(lengths.dim()-1) when !unsafe.");
+    }
+    outs[0] = ci__ir_tensor_of(
+            ci__ir_pw_box(L, x->dt, x->ndim, sh, v, ci__ir_v_cast(L, res, x->dt)));
+    return 1;
+}
+
+/* _trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1): each input
+   unsqueezed at its expand dims (in order), the three multiplied (broadcast) and summed over
+   sumdim (none: no sum); unroll_dim only picks PyTorch's loop order. One dtype for all three. */
+static int ci__ops_trilinear(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *t[3], *p;
+    int i, j, ne, ns, total = -1;
+    int64_t dims[CI_MAX_DIMS], ex[CI_MAX_DIMS], sd[CI_MAX_DIMS];
+    int nd = 0, seen[CI_MAX_DIMS] = {0};
+    for (i = 0; i < 3; i++) {
+        t[i] = ci__lower_arg_box(L, op, a, i);
+        ne = ci__lower_arg_ints(L, op, a, 3 + i, ex, CI_MAX_DIMS);
+        if (i && t[i]->dt != t[0]->dt)
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type %s but found %s", op->name,
+                     ci__dtype_tab[t[0]->dt].tname, ci__dtype_tab[t[i]->dt].tname);
+        for (j = 0; j < ne; j++)
+            t[i] = ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(t[i]), ci_arg_int(ex[j]));
+        if (total >= 0 && t[i]->ndim != total)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: i%d's dims plus its expand dims (%d) differ from i1's "
+                     "(%d)", op->name, i + 1, t[i]->ndim, total);
+        total = t[i]->ndim;
+    }
+    ns = ci__lower_arg_ints(L, op, a, 6, sd, CI_MAX_DIMS);
+    for (j = 0; j < ns; j++) {
+        int64_t d = ci__lower_wrap_dim(L, op, sd[j], total);
+        if (seen[d])
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: dim %lld appears multiple times in the list of dims", op->name,
+                     (long long)d);
+        seen[d] = 1;
+        dims[nd++] = d;
+    }
+    p = ci__ops_call2(L, "aten.mul.Tensor",
+                      ci__ops_T(ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(t[0]),
+                                              ci__ops_T(t[1]))),
+                      ci__ops_T(t[2]));
+    if (nd) p = ci__ops_dimred(L, "aten.sum.dim_IntList", p, nd, dims, 0);
+    outs[0] = ci__ir_tensor_of(p);
+    return 1;
+}
+
 /* -- joining, padding, scattering into views -- */
 static int ci__ops_tensor_list(ci__L *L, const ci__opdef *op, const ci_arg *a, ci__box **out,
                                int max) {
@@ -13833,6 +14655,9 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
 
 /* -- the builtin registry -- */
 #define CI__OPS_CREATE_KW "*, dtype=None, layout=None, device=None, pin_memory=None"
+#define CI__OPS_EBAG_ARGS \
+    "weight, indices, offsets, scale_grad_by_freq=False, mode=0, sparse=False, " \
+    "per_sample_weights=None, include_last_offset=False, padding_idx=-1"
 #define CI__OPS_LIKE_KW \
     "*, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None"
 
@@ -14454,6 +15279,31 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_cdist, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten.median.default", "self", ci__ops_median, 0, 0, 0, N, 0, 1, _, DE, ALL, MED, 0) \
     X("aten.nanmedian.default", "self", ci__ops_median, 0, 1, 0, N, 0, 1, _, DE, ALL, MED, 0) \
+    X("aten.gcd", "self, other", ci__ops_gcd, 0, 0, 1, D, 0, 1, P, LO, INT, _, 0) \
+    X("aten.lcm", "self, other", ci__ops_gcd, 0, 1, 1, D, 0, 1, P, LO, INT, _, 0) \
+    X("aten.gcd_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, INT, _, 0) \
+    X("aten.lcm_", "self, other", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, INT, _, 0) \
+    X("aten.bincount", "self, weights=None, minlength=0", \
+      ci__ops_bincount, 0, 0, 0, N, 0, 1, _, DE, INT, BINC, 0) \
+    X("aten.histc", "self, bins=100, min=0, max=0", \
+      ci__ops_histc, 0, 0, 0, N, 0, 1, _, DE, FLT, HISTC, 0) \
+    X("aten.median.dim", "self, dim, keepdim=False", \
+      ci__ops_median_dim, 0, 0, 0, N, 0, 2, _, DE, ALL, _, 0) \
+    X("aten.nanmedian.dim", "self, dim, keepdim=False", \
+      ci__ops_median_dim, 0, 1, 0, N, 0, 2, _, DE, ALL, _, 0) \
+    X("aten.mode", "self, dim=-1, keepdim=False", \
+      ci__ops_mode, 0, 2, 0, N, 0, 2, _, DE, ALL, MODE, 0) \
+    X("aten._pdist_forward", "self, p=2", ci__ops_pdist, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.pdist", "self, p=2", ci__ops_pdist, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten._embedding_bag", CI__OPS_EBAG_ARGS, \
+      ci__ops_embedding_bag, 0, 0, 0, N, 0, 4, _, DE, FLT, EBAG, 0) \
+    X("aten._embedding_bag_forward_only", CI__OPS_EBAG_ARGS, \
+      ci__ops_embedding_bag, 0, 1, 0, N, 0, 4, _, DE, FLT, EBAG, 0) \
+    X("aten.segment_reduce", "data, reduce, *, lengths=None, indices=None, offsets=None, " \
+      "axis=0, unsafe=False, initial=None", \
+      ci__ops_segment_reduce, 0, 0, 0, N, 0, 1, _, DE, FLT, SEG, 0) \
+    X("aten._trilinear", "i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1", \
+      ci__ops_trilinear, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     /* views: copying and in-place forms, splits, flips */ \
     X("aten._reshape_alias", "self, size, stride", \
       ci__ops_view, 0, 0, 0, N, 0, 1, V, LO, ALL, _, 0) \

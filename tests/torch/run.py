@@ -2121,7 +2121,210 @@ def build_cases():
     G("const output", [], [], ["w"], consts=[("w", "f32", [2, 3], "load")])
     overload_cases(add, G)
     tail14b_cases(add, G)
+    ops15a_cases(add, G)
     return C
+
+
+# ---------------------------------------------------------------------------------------------
+# issue 14, third list: gcd/lcm, histograms, order statistics along a dim, distances, bags
+# ---------------------------------------------------------------------------------------------
+def ops15a_cases(add, G):
+    INTS = ("u8", "i8", "i16", "i32", "i64")
+    # gcd, lcm: every integer dtype, random bits (wrapping products, INT_MIN), broadcasting
+    for op in ("gcd", "lcm"):
+        for dt in INTS:
+            for sa, sb in BINARY_SHAPES:
+                add(op_case("aten.%s.default" % op, "a, b", I(dt, sa), I(dt, sb)))
+            for kind in ("bits", "grid", "big"):
+                add(op_case("aten.%s.default" % op, "a, b", I(dt, [1023], kind), I(dt, [1023], kind)))
+            add(op_case("aten.%s_.default" % op, "a, b", I(dt, [7, 5]), I(dt, [5])))
+        add(op_case("aten.%s.default" % op, "a, b", I("i32", [7, 5]), I("i64", [5])))
+        add(op_case("aten.%s.default" % op, "a, b", I("u8", [7]), I("i8", [7], "bits")))
+        add(op_case("aten.%s_.default" % op, "a, b", I("i32", [7]), I("i64", [7], "bits")))
+        G("%s of a transposed input" % op, [("x", I("i64", [5, 7])), ("y", I("i64", [7, 5]))],
+          ["t = aten.permute.default(x, [1, 0])", "z = aten.%s.default(t, y)" % op], ["z"])
+        G("%s edges" % op, [], ["z = aten.%s.default(x, y)" % op, "w = aten.%s.default(u, v)" % op], ["z", "w"],
+          consts=[("x", "i64", [8], [-2 ** 63, -2 ** 63, -2 ** 63, 0, 0, 7540113804746346429, 6, -2 ** 63 + 1]),
+                  ("y", "i64", [8], [0, 6, -2 ** 63, 0, -7, 4660046610375530309, -4, 2 ** 63 - 1]),
+                  ("u", "i32", [5], [-2 ** 31, -2 ** 31, 1836311903, 65536, 46341]),
+                  ("v", "i32", [5], [0, 6, 1134903170, 65536, 46340])])
+        for dt in ("f32", "f64", "bool"):
+            add(op_case("aten.%s.default" % op, "a, b", I(dt, [7]), I(dt, [7]), error="not implemented"))
+        add(op_case("aten.%s.default" % op, "a, 2", I("i64", [7]), error="must be a Tensor"))
+        add(op_case("aten.%s_.default" % op, "a, b", I("i32", [7]), I("i32", [3, 7]), error="shape"))
+
+    # bincount: the length is minlength (values below it), weights f32 -> f32, others -> f64
+    for dt in INTS:
+        for n, m in ((1, 1), (7, 5), (7, 9), (1023, 5), (0, 3), (0, 0)):
+            add(op_case("aten.bincount.default", "a, minlength=%d" % m, I(dt, [n], "pidx%d" % max(m, 1))))
+        add(op_case("aten.bincount.default", "a, None, 7", I(dt, [1023], "pidx7")))
+    for wdt in ("f32", "f64", "i32", "i64", "bool", "f16", "bf16"):
+        for n, m in ((7, 5), (1023, 9), (0, 2)):
+            add(op_case("aten.bincount.default", "a, b, %d" % m, I("i64", [n], "pidx%d" % m), I(wdt, [n]), red=True))
+    G("bincount of a strided self and weights", [("x", I("i64", [7, 5], "pidx4")), ("w", I("f32", [5, 7]))],
+      ["t = aten.select.int(x, 1, 2)", "u = aten.select.int(w, 0, 3)", "b = aten.bincount.default(t, u, 4)",
+       "c = aten.bincount.default(t, minlength=6)"], ["b", "c"], red=True)
+    add(op_case("aten.bincount.default", "a, minlength=3", I("i64", [7], "negidx3"), error="non-negative"))
+    add(op_case("aten.bincount.default", "a, minlength=3", I("i64", [3, 2], "pidx3"), error="1-d"))
+    add(op_case("aten.bincount.default", "a, minlength=3", I("f32", [7]), error="not implemented"))
+    add(op_case("aten.bincount.default", "a, minlength=3", I("bool", [7]), error="not implemented"))
+    add(op_case("aten.bincount.default", "a, minlength=-1", I("i64", [0]), error="minlength should be"))
+    add(op_case("aten.bincount.default", "a, b, 3", I("i64", [7], "pidx3"), I("f32", [6]), error="same length"))
+    # histc: explicit ranges (integer-valued data meets the edges), the data's range, NaN skipped
+    for dt in FLT:
+        for sh in ([1], [7], [1023], [7, 5], [0, 3], []):
+            for args in ("", ", 7", ", 6, -3, 3", ", 4, 0, 3", ", 10, -1.5, 2.5", ", 1, 0, 0", ", 3, 1, 1"):
+                add(op_case("aten.histc.default", "a" + args, I(dt, sh, "grid")))
+            add(op_case("aten.histc.default", "a, 13, -2, 2", I(dt, sh)))
+            add(op_case("aten.histc.default", "a, 5, -1, 1", I(dt, sh, "nan")))
+        add(op_case("aten.histc.default", "a, 1", I(dt, [7], "pos")))
+        G("histc of a transposed input/%s" % dt, [("x", I(dt, [5, 7]))],
+          ["t = aten.permute.default(x, [1, 0])", "h = aten.histc.default(t, 9)"], ["h"])
+    add(op_case("aten.histc.default", "a", I("i64", [7]), error="not implemented"))
+    add(op_case("aten.histc.default", "a, 0", I("f32", [7]), error="bins must be > 0"))
+    add(op_case("aten.histc.default", "a, 3, 2, 1", I("f32", [7]), error="max must be larger than min"))
+    add(op_case("aten.histc.default", "a, 3, 0, inf", I("f32", [7]), error="not finite"))
+    add(op_case("aten.histc.default", "a, 3", I("f32", [7], "nan"), error="not finite"))
+
+    # median.dim / nanmedian.dim (the index PyTorch picks among ties: a stable sort's), mode
+    for dt in ("f32", "f64", "bf16", "i32", "i64", "u8", "i8", "i16"):
+        kinds = ("grid", "nan", "n") if dt in FLTN else ("grid", "n")
+        for sh, dim in some(dt, (([7, 5], 1), ([7, 5], 0), ([1023], 0), ([3, 4, 5], -2), ([1], 0), ([0, 3], 1),
+                                 ([3, 0], 0), ([], 0), ([16, 3], 0), ([2, 17], 1)), (0, 2)):
+            for kind in kinds:
+                for keep in ("", ", True") if sh == [7, 5] else ("",):
+                    add(op_case("aten.median.dim", "a, %d%s" % (dim, keep), I(dt, sh, kind)))
+                    add(op_case("aten.nanmedian.dim", "a, %d%s" % (dim, keep), I(dt, sh, kind)))
+                    if kind != "nan" and (not sh or sh[dim] <= 16):
+                        add(op_case("aten.mode.default", "a, %d%s" % (dim, keep), I(dt, sh, kind)))
+    for dt in ("f32", "f64", "bool", "f16", "i64", "u8"):
+        add(op_case("aten.mode.default", "a", I(dt, [7, 5], "grid")))
+        add(op_case("aten.mode.default", "a, 0, True", I(dt, [16, 3], "grid")))
+        # past 16 elements PyTorch's index among ties is its sort's: compare the value it indexes
+        G("mode of 1023/%s" % dt, [("x", I(dt, [3, 1023], "grid"))],
+          ["v, i = aten.mode.default(x, 1)", "j = aten.unsqueeze.default(i, 1)", "g = aten.gather.default(x, 1, j)"],
+          ["v", "g"])
+    add(op_case("aten.nanmedian.dim", "a, 0", I("f32", [5, 3], "nan")))
+    G("order statistics of a transposed input", [("x", I("f32", [5, 7], "grid"))],
+      ["t = aten.permute.default(x, [1, 0])", "a, b = aten.median.dim(t, 1)", "c, d = aten.nanmedian.dim(t, 0, True)",
+       "e, f = aten.mode.default(t, 0)"], ["a", "b", "c", "d", "e", "f"])
+    for op in ("median.dim", "nanmedian.dim"):
+        add(op_case("aten.%s" % op, "a, 0", I("bool", [7]), error="not implemented"))
+        add(op_case("aten.%s" % op, "a, 0", I("f16", [7]), error="not implemented"))
+        add(op_case("aten.%s" % op, "a, 1", I("f32", [2, 0]), error="non-zero size"))
+        add(op_case("aten.%s" % op, "a, 2", I("f32", [2, 3]), error="out of range"))
+    add(op_case("aten.mode.default", "a, 0", I("f32", [0]), error="non-zero size"))
+    add(op_case("aten.mode.default", "a, 1", I("f32", [2, 0]), error="non-zero size"))
+
+    # _pdist_forward / pdist: p 0, 1, 2, inf and others, odd row counts, no rows or columns
+    for dt in FLT:
+        for sh in ([5, 3], [1, 4], [0, 3], [4, 0], [7, 1023], [40, 7], [2, 1]):
+            for p in ("2.0", "1.0", "0.0", "inf", "3.5", "0.5"):
+                add(op_case("aten._pdist_forward.default", "a, %s" % p, I(dt, sh), red=True))
+            add(op_case("aten.pdist.default", "a", I(dt, sh), red=True))
+        add(op_case("aten._pdist_forward.default", "a, 0.0", I(dt, [6, 3], "grid"), red=True))
+        add(op_case("aten._pdist_forward.default", "a", I(dt, [6, 3], "nan"), red=True))
+        G("pdist of a transposed input/%s" % dt, [("x", I(dt, [4, 9]))],
+          ["t = aten.permute.default(x, [1, 0])", "d = aten.pdist.default(t, 2.0)",
+           "e = aten.pdist.default(t, 1.0)"], ["d", "e"], red=True)
+    add(op_case("aten.pdist.default", "a", I("f32", [3]), error="2D"))
+    add(op_case("aten.pdist.default", "a, -1.0", I("f32", [3, 3]), error="non-negative"))
+    for dt in ("i64", "f16", "bf16"):
+        add(op_case("aten._pdist_forward.default", "a", I(dt, [3, 3]), error="not implemented"))
+
+    # _embedding_bag / _embedding_bag_forward_only: the four outputs, modes sum, mean, max
+    EB = "aten._embedding_bag.default"
+    for dt in FLT:
+        for n, offs, last in ((8, [0, 4, 4], False), (8, [0, 3, 8], True), (7, [0], False), (1, [0, 0, 1], False),
+                              (0, [0, 0], False), (1023, [0, 1, 500, 1000], False), (9, [0, 2, 5, 9], True)):
+            for mode in (0, 1, 2):
+                for pad in (-1, 4):
+                    for ps in ((False, True) if mode == 0 else (False,)):
+                        args = "w, x, o, False, %d, False, %s, %s, %d" % (mode, "p" if ps else "None", last, pad)
+                        ins = [("w", I(dt, [10, 3])), ("x", I("i64", [n], "pidx10"))] + ([("p", I(dt, [n]))] if ps else [])
+                        for op in (EB, "aten._embedding_bag_forward_only.default"):
+                            G("%s(%s[10,3], i64[%d], %s, %s)" % (op[5:], dt, n, offs, args[8:]), ins,
+                              ["r0, r1, r2, r3 = %s(%s)" % (op, args)], ["r0", "r1", "r2", "r3"],
+                              consts=[("o", "i64", [len(offs)], offs)], red=True)
+    G("embedding_bag without offsets", [("w", I("f32", [10, 3])), ("x", I("i64", [5], "pidx10"))],
+      ["r0, r1, r2, r3 = %s(w, x, o)" % EB], ["r0", "r1", "r2", "r3"], consts=[("o", "i64", [0], [])])
+    G("embedding_bag i32 indices and offsets", [("w", I("f32", [10, 5])), ("x", I("i32", [9], "pidx10"))],
+      ["r0, r1, r2, r3 = %s(w, x, o, False, 2, False, None, False, -1)" % EB,
+       "s0, s1, s2, s3 = %s(w, x, o, False, 1, False, None, False, 3)" % EB], ["r0", "r1", "r2", "r3", "s0", "s1", "s2", "s3"],
+      consts=[("o", "i32", [3], [0, 2, 6])], red=True)
+    G("embedding_bag of a transposed weight", [("w", I("f64", [4, 10])), ("x", I("i64", [6], "pidx10"))],
+      ["t = aten.permute.default(w, [1, 0])", "r0, r1, r2, r3 = %s(t, x, o, False, 1)" % EB], ["r0", "r1", "r2", "r3"],
+      consts=[("o", "i64", [2], [0, 3])], red=True)
+    for bad, msg in (([1, 4], "offsets[0]"), ([0, 9], "offsets[-1]")):
+        G("embedding_bag offsets %s fails" % bad, [("w", I("f32", [10, 3])), ("x", I("i64", [8], "pidx10"))],
+          ["r0, r1, r2, r3 = %s(w, x, o)" % EB], ["r0", "r1", "r2", "r3"], consts=[("o", "i64", [2], bad)], error=msg)
+    G("embedding_bag index out of range fails", [("w", I("f32", [10, 3])), ("x", I("i64", [8], "badidx10"))],
+      ["r0, r1, r2, r3 = %s(w, x, o)" % EB], ["r0", "r1", "r2", "r3"], consts=[("o", "i64", [2], [0, 4])],
+      error="out of")
+    G("embedding_bag per_sample_weights in mode mean fails", [("w", I("f32", [10, 3])), ("x", I("i64", [8], "pidx10")),
+                                                             ("p", I("f32", [8]))],
+      ["r0, r1, r2, r3 = %s(w, x, o, False, 1, False, p)" % EB], ["r0", "r1", "r2", "r3"],
+      consts=[("o", "i64", [2], [0, 4])], error="per_sample_weights")
+    G("embedding_bag integer weight fails", [("w", I("i64", [10, 3])), ("x", I("i64", [8], "pidx10"))],
+      ["r0, r1, r2, r3 = %s(w, x, o)" % EB], ["r0", "r1", "r2", "r3"], consts=[("o", "i64", [2], [0, 4])],
+      error="scalar types")
+
+    # segment_reduce: lengths or offsets, every reduction, initial, unsafe, rows of several dims
+    SR = "aten.segment_reduce.default"
+    for dt in FLTN:
+        for red in ("sum", "mean", "max", "min", "prod"):
+            for sh, lens in some(dt, (([6], [2, 0, 3, 1]), ([7, 3], [7]), ([1023], [1, 511, 0, 511]),
+                                      ([1], [1]), ([5, 2, 3], [2, 3])), (0, 1)):
+                for kw in ("", ", initial=2.0", ", initial=-1.5, unsafe=True"):
+                    G("segment_reduce %s lengths %s/%s%s" % (red, lens, dt, kw), [("x", I(dt, sh))],
+                      ["y = %s(x, \"%s\", lengths=l%s)" % (SR, red, kw)], ["y"],
+                      consts=[("l", "i64", [len(lens)], lens)], red=True)
+                offs = [0] + list(np.cumsum(lens).tolist())
+                G("segment_reduce %s offsets %s/%s" % (red, offs, dt), [("x", I(dt, sh))],
+                  ["y = %s(x, \"%s\", offsets=o, axis=-%d)" % (SR, red, len(sh))], ["y"],
+                  consts=[("o", "i32", [len(offs)], offs)], red=True)
+            G("segment_reduce %s with NaN/%s" % (red, dt), [("x", I(dt, [9], "nan"))],
+              ["y = %s(x, \"%s\", lengths=l)" % (SR, red)], ["y"], consts=[("l", "i32", [3], [2, 3, 4])], red=True)
+    G("segment_reduce of a transposed input", [("x", I("f32", [3, 6]))],
+      ["t = aten.permute.default(x, [1, 0])", "y = %s(t, \"max\", lengths=l)" % SR], ["y"],
+      consts=[("l", "i64", [3], [1, 2, 3])], red=True)
+    G("segment_reduce lengths not summing fails", [("x", I("f32", [6]))], ["y = %s(x, \"sum\", lengths=l)" % SR], ["y"],
+      consts=[("l", "i64", [2], [2, 2])], error="sum to data.size")
+    G("segment_reduce negative length fails", [("x", I("f32", [6]))], ["y = %s(x, \"sum\", lengths=l)" % SR], ["y"],
+      consts=[("l", "i64", [2], [7, -1])], error="negative")
+    G("segment_reduce unknown reduction fails", [("x", I("f32", [6]))], ["y = %s(x, \"foo\", lengths=l)" % SR], ["y"],
+      consts=[("l", "i64", [1], [6])], error="unsupported reduction")
+    G("segment_reduce integer data fails", [("x", I("i64", [6]))], ["y = %s(x, \"sum\", lengths=l)" % SR], ["y"],
+      consts=[("l", "i64", [1], [6])], error="not implemented")
+    G("segment_reduce float lengths fails", [("x", I("f32", [6]))], ["y = %s(x, \"sum\", lengths=l)" % SR], ["y"],
+      consts=[("l", "f32", [1], [6])], error="not implemented")
+    G("segment_reduce of empty data fails", [("x", I("f32", [0, 2]))], ["y = %s(x, \"sum\", lengths=l)" % SR], ["y"],
+      consts=[("l", "i64", [2], [0, 0])], error="numel")
+    G("segment_reduce without lengths fails", [("x", I("f32", [6]))], ["y = %s(x, \"sum\")" % SR], ["y"],
+      error="Either lengths or offsets")
+    G("segment_reduce axis 1 fails", [("x", I("f32", [3, 6]))], ["y = %s(x, \"sum\", lengths=l, axis=1)" % SR], ["y"],
+      consts=[("l", "i64", [1], [6])], error="axis")
+
+    # _trilinear (bilinear's kernel): unsqueezed, multiplied, summed over sumdim
+    TR = "aten._trilinear.default"
+    for dt in ("f32", "f64", "i64"):
+        for sa, sb, sc, e1, e2, e3, sd in (([3, 4], [5, 4], [4], [1], [0], [0, 1], [2]),
+                                           ([7, 3], [7, 5], [3, 1, 5], [2, 3], [1, 2], [0], [2, 3]),
+                                           ([1, 1023], [2, 1023], [1023], [1], [0], [0, 1], [2]),
+                                           ([0, 4], [5, 4], [4], [1], [0], [0, 1], [2]),
+                                           ([3, 4], [5, 4], [4], [1], [0], [0, 1], []),
+                                           ([3, 0], [5, 0], [0], [1], [0], [0, 1], [2])):
+            add(op_case(TR, "a, b, c, %s, %s, %s, %s" % (e1, e2, e3, sd), I(dt, sa), I(dt, sb), I(dt, sc), red=True))
+        add(op_case(TR, "a, b, c, [1], [0], [0, 1], [2], 0", I(dt, [3, 4]), I(dt, [5, 4]), I(dt, [4]), red=True))
+    G("_trilinear of transposed inputs", [("x", I("f32", [4, 3])), ("y", I("f32", [4, 5])), ("z", I("f32", [4]))],
+      ["a = aten.permute.default(x, [1, 0])", "b = aten.permute.default(y, [1, 0])",
+       "r = %s(a, b, z, [1], [0], [0, 1], [2])" % TR], ["r"], red=True)
+    add(op_case(TR, "a, b, c, [1], [0], [0, 1], [2]", I("f32", [3, 4]), I("f64", [5, 4]), I("f32", [4]),
+                error="scalar type"))
+    add(op_case(TR, "a, b, c, [1], [0], [0, 1], [2, 2]", I("f32", [3, 4]), I("f32", [5, 4]), I("f32", [4]),
+                error="multiple times"))
+    add(op_case(TR, "a, b, c, [1], [0], [0, 1], [3]", I("f32", [3, 4]), I("f32", [5, 4]), I("f32", [4]),
+                error="out of range"))
 
 
 # ---------------------------------------------------------------------------------------------
