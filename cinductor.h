@@ -10851,6 +10851,9 @@ static void ci__ops_upsample_sizes(ci__L *L, const ci__opdef *op, ci_arg *a, ci_
         CI__FAIL(L, CI_ERR_SHAPE, "%s: expected an input with %d spatial dims", op->name, d);
     n = (po >= 0 && a[po].kind != CI_ARG_NONE) ? ci__lower_arg_ints(L, op, a, po, sz, 3) : -1;
     for (i = 0; i < d; i++) given[i] = 0;
+    if (pf >= 0 && (n >= 0) == (a[pf].kind != CI_ARG_NONE))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: Must specify exactly one of output_size and scale_factors", op->name);
     if (pf >= 0 && a[pf].kind != CI_ARG_NONE) {
         int k;
         if (a[pf].kind == CI_ARG_FLOATS && a[pf].u.floats.n == d)
@@ -10936,15 +10939,68 @@ static int ci__ops_upsample_nearest(ci__L *L, const ci__opdef *op, ci_arg *a, ci
     return 1;
 }
 
-/* upsample_bilinear2d(self, output_size, align_corners, scales_h=None, scales_w=None) and .vec */
-static int ci__ops_upsample_bilinear(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+/* one tap's weight of PyTorch's cubic convolution (A = -0.75): tap j of 4 at fraction t */
+static ci__v *ci__ops_cubic_weight(ci__L *L, ci_dtype cdt, ci__v *t, int j) {
+    const double A = -0.75;
+    ci__v *x, *r;
+    if (j == 0) x = ci__ir_v_bin(L, CI__V_ADD, t, ci__ir_v_constf(L, cdt, 1));
+    else if (j == 1) x = t;
+    else if (j == 2) x = ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, cdt, 1), t);
+    else x = ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, cdt, 2), t);
+    if (j == 1 || j == 2) {   /* ((A + 2) x - (A + 3)) x x + 1 */
+        r = ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, A + 2), x);
+        r = ci__ir_v_bin(L, CI__V_SUB, r, ci__ir_v_constf(L, cdt, A + 3));
+        r = ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_MUL, r, x), x);
+        return ci__ir_v_bin(L, CI__V_ADD, r, ci__ir_v_constf(L, cdt, 1));
+    }
+    /* ((A x - 5 A) x + 8 A) x - 4 A */
+    r = ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, A), x),
+                     ci__ir_v_constf(L, cdt, 5 * A));
+    r = ci__ir_v_bin(L, CI__V_MUL, r, x);
+    r = ci__ir_v_bin(L, CI__V_ADD, r, ci__ir_v_constf(L, cdt, 8 * A));
+    return ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_bin(L, CI__V_MUL, r, x),
+                        ci__ir_v_constf(L, cdt, 4 * A));
+}
+
+/* the weighted sum over the taps of dims k .. d-1 (nt[k] taps each, index ix[k][j], weight
+   w[k][j]; a NULL weight: a lone tap of weight 1), nested as PyTorch's kernel nests it: the
+   outer dim's weights outermost */
+static ci__v *ci__ops_interp_sum(ci__L *L, ci__box *x, ci_dtype cdt, int lead, int d, int k,
+                                 ci__ix **m, const int *nt, ci__ix *const (*ix)[4],
+                                 ci__v *const (*w)[4]) {
+    ci__v *r = NULL;
+    int j;
+    if (k == d) return ci__ir_v_cast(L, ci__ir_load(L, x, m), cdt);
+    for (j = 0; j < nt[k]; j++) {
+        ci__v *t;
+        m[lead + k] = ix[k][j];
+        t = ci__ops_interp_sum(L, x, cdt, lead, d, k + 1, m, nt, ix, w);
+        if (w[k][j]) t = ci__ir_v_bin(L, CI__V_MUL, t, w[k][j]);
+        r = r ? ci__ir_v_bin(L, CI__V_ADD, r, t) : t;
+    }
+    return r;
+}
+
+/* upsample_linear1d / upsample_bilinear2d / upsample_trilinear3d (vop: the spatial dims) and
+   upsample_bicubic2d (extra 1), (self, output_size, align_corners, scales...) and .vec, as
+   PyTorch's CPU kernels compute them in opmath: the scale (in - 1) / (out - 1) with
+   align_corners, else 1 / the given scale or in / out; the source index scale * dst with
+   align_corners, else scale * (dst + 0.5) - 0.5 (linear: at least 0). Linear: taps
+   trunc(src) and the next one (not past in - 1), and a dim whose input and output sizes agree
+   is copied whatever the scale. Cubic: taps floor(src) - 1 .. + 2 clamped to the input, the
+   weights of the cubic convolution with A = -0.75. */
+static int ci__ops_upsample_interp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
-    int d = 2, lead, i, ac = ci__lower_arg_bool(L, op, a, ci__lower_pidx(op, "align_corners"));
+    int d = op->vop, cubic = op->extra, lead, i, j, nt[3];
+    int ac = ci__lower_arg_bool(L, op, a, ci__lower_pidx(op, "align_corners"));
     int64_t osz[3], shape[CI_MAX_DIMS];
     double scale[3], given[3];
-    ci__ix *v[CI_MAX_DIMS] = {0}, *i0[2], *i1[2];
-    ci__v *l0[2], *l1[2], *r;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *ix[3][4], *m[CI_MAX_DIMS];
+    ci__v *w[3][4];
     ci_dtype cdt = ci__dtype_opmath(x->dt);
+    if (x->ndim != d + 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: It is expected input_size equals to %d, but got size %d",
+                 op->name, d + 2, x->ndim);
     ci__ops_need_float(L, op, x);
     ci__ops_upsample_sizes(L, op, a, x, d, osz, scale, given);
     lead = x->ndim - d;
@@ -10954,48 +11010,56 @@ static int ci__ops_upsample_bilinear(ci__L *L, const ci__opdef *op, ci_arg *a, c
     for (i = 0; i < d; i++) {
         int64_t in = x->size[lead + i];
         double sc = ac ? (osz[i] > 1 ? (double)(in - 1) / (double)(osz[i] - 1) : 0) : scale[i];
-        ci__v *dst = ci__ir_v_cast(L, ci__ops_ixval(L, v[lead + i]), cdt), *src, *h0, *h1;
-        if (ac) src = ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, sc), dst);
-        else
-            src = ci__ir_v_bin(
-                    L, CI__V_MAX,
-                    ci__ir_v_bin(L, CI__V_SUB,
-                                 ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, sc),
-                                              ci__ir_v_bin(L, CI__V_ADD, dst,
-                                                           ci__ir_v_constf(L, cdt, 0.5))),
-                                 ci__ir_v_constf(L, cdt, 0.5)),
-                    ci__ir_v_constf(L, cdt, 0));
-        h0 = ci__ir_v_cast(L, src, CI_I64);   /* src >= 0: truncation is floor */
-        h1 = ci__ir_v_bin(
-                L, CI__V_ADD, h0,
-                ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_LT, h0, ci__ir_v_consti(L, CI_I64, in - 1)),
-                              CI_I64));
-        l1[i] = ci__ir_v_bin(L, CI__V_SUB, src, ci__ir_v_cast(L, h0, cdt));
-        l0[i] = ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, cdt, 1), l1[i]);
-        i0[i] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, h0, in, 0));
-        i1[i] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, h1, in, 0));
-    }
-    {
-        ci__ix *m[CI_MAX_DIMS];
-        ci__v *t[2][2];
-        int p, q;
-        for (i = 0; i < lead; i++) m[i] = v[i];
-        for (p = 0; p < 2; p++) for (q = 0; q < 2; q++) {
-            m[lead] = p ? i1[0] : i0[0];
-            m[lead + 1] = q ? i1[1] : i0[1];
-            t[p][q] = ci__ir_v_cast(L, ci__ir_load(L, x, m), cdt);
+        ci__v *dst = ci__ir_v_cast(L, ci__ops_ixval(L, v[lead + i]), cdt), *src, *h0;
+        if (!cubic && in == osz[i]) {
+            nt[i] = 1;
+            ix[i][0] = v[lead + i];
+            w[i][0] = NULL;
+            continue;
         }
-        r = ci__ir_v_bin(
-                L, CI__V_ADD,
-                ci__ir_v_bin(L, CI__V_MUL, l0[0],
-                             ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_bin(L, CI__V_MUL, l0[1], t[0][0]),
-                                          ci__ir_v_bin(L, CI__V_MUL, l1[1], t[0][1]))),
-                ci__ir_v_bin(L, CI__V_MUL, l1[0],
-                             ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_bin(L, CI__V_MUL, l0[1], t[1][0]),
-                                          ci__ir_v_bin(L, CI__V_MUL, l1[1], t[1][1]))));
+        if (ac) src = ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, sc), dst);
+        else {
+            src = ci__ir_v_bin(L, CI__V_SUB,
+                               ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, sc),
+                                            ci__ir_v_bin(L, CI__V_ADD, dst,
+                                                         ci__ir_v_constf(L, cdt, 0.5))),
+                               ci__ir_v_constf(L, cdt, 0.5));
+            if (!cubic) src = ci__ir_v_bin(L, CI__V_MAX, src, ci__ir_v_constf(L, cdt, 0));
+        }
+        if (cubic) {
+            ci__v *fl = ci__ir_v_un(L, CI__V_FLOOR, src),
+                  *t = ci__ir_v_bin(L, CI__V_SUB, src, fl);
+            h0 = ci__ir_v_cast(L, fl, CI_I64);
+            nt[i] = 4;
+            for (j = 0; j < 4; j++) {
+                ci__v *p = ci__ir_v_bin(L, CI__V_ADD, h0, ci__ir_v_consti(L, CI_I64, j - 1));
+                p = ci__ir_v_bin(L, CI__V_MIN,
+                                 ci__ir_v_bin(L, CI__V_MAX, p, ci__ir_v_consti(L, CI_I64, 0)),
+                                 ci__ir_v_consti(L, CI_I64, in - 1));
+                ix[i][j] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, p, in, 0));
+                w[i][j] = ci__ops_cubic_weight(L, cdt, t, j);
+            }
+        } else {
+            ci__v *h1;
+            h0 = ci__ir_v_cast(L, src, CI_I64);   /* src >= 0: truncation is floor */
+            h1 = ci__ir_v_bin(L, CI__V_ADD, h0,
+                              ci__ir_v_cast(L,
+                                            ci__ir_v_bin(L, CI__V_LT, h0,
+                                                         ci__ir_v_consti(L, CI_I64, in - 1)),
+                                            CI_I64));
+            nt[i] = 2;
+            w[i][1] = ci__ir_v_bin(L, CI__V_SUB, src, ci__ir_v_cast(L, h0, cdt));
+            w[i][0] = ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, cdt, 1), w[i][1]);
+            ix[i][0] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, h0, in, 0));
+            ix[i][1] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, h1, in, 0));
+        }
     }
+    for (i = 0; i < lead; i++) m[i] = v[i];
     ci__ir_realize_hint(L, x);
-    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, shape, v, r));
+    outs[0] = ci__ir_tensor_of(
+            ci__ir_pw_box(L, x->dt, x->ndim, shape, v,
+                          ci__ops_interp_sum(L, x, cdt, lead, d, 0, m, nt,
+                                             (ci__ix *const (*)[4])ix, (ci__v *const (*)[4])w)));
     return 1;
 }
 
@@ -13779,9 +13843,23 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_upsample_nearest, 3, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.upsample_bilinear2d", \
       "self, output_size, align_corners, scales_h=None, scales_w=None", \
-      ci__ops_upsample_bilinear, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_upsample_interp, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.upsample_bilinear2d.vec", "input, output_size, align_corners, scale_factors", \
-      ci__ops_upsample_bilinear, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_upsample_interp, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.upsample_linear1d", "self, output_size, align_corners, scales=None", \
+      ci__ops_upsample_interp, 1, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.upsample_linear1d.vec", "input, output_size, align_corners, scale_factors", \
+      ci__ops_upsample_interp, 1, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.upsample_trilinear3d", \
+      "self, output_size, align_corners, scales_d=None, scales_h=None, scales_w=None", \
+      ci__ops_upsample_interp, 3, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.upsample_trilinear3d.vec", "input, output_size, align_corners, scale_factors", \
+      ci__ops_upsample_interp, 3, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.upsample_bicubic2d", \
+      "self, output_size, align_corners, scales_h=None, scales_w=None", \
+      ci__ops_upsample_interp, 2, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.upsample_bicubic2d.vec", "input, output_size, align_corners, scale_factors", \
+      ci__ops_upsample_interp, 2, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.bucketize", "self, boundaries, *, out_int32=False, right=False", \
       ci__ops_bucketize, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.searchsorted", \

@@ -1816,7 +1816,60 @@ def build_cases():
     G("const output", [], [], ["w"], consts=[("w", "f32", [2, 3], "load")])
     overload_cases(add, G)
     tail14b_cases(add, G)
+    spatial15b_cases(add, G)
     return C
+
+
+# ---------------------------------------------------------------------------------------------
+# spatial ops (issue 14): interpolation, im2col / col2im, grid sampling, unpooling
+# ---------------------------------------------------------------------------------------------
+def spatial15b_cases(add, G):
+    # linear / bilinear / trilinear / bicubic upsampling: sizes up, down and equal, scales
+    # given or not, align_corners both ways, a batch of 1 and of 0, a transposed input
+    ups = (("aten.upsample_linear1d", [2, 3, 7], ("[13]", "[4]", "[7]", "[1]"), ("2.5", "0.5"), 1),
+           ("aten.upsample_bilinear2d", [1, 3, 7, 5], ("[9, 11]", "[3, 2]", "[7, 5]"), ("2.0, 1.5",), 2),
+           ("aten.upsample_trilinear3d", [1, 2, 3, 5, 4], ("[5, 7, 3]", "[3, 5, 4]", "[1, 2, 9]"),
+            ("1.5, 1.2, 0.7",), 3),
+           ("aten.upsample_bicubic2d", [2, 3, 7, 5], ("[9, 11]", "[3, 2]", "[7, 5]", "[1, 1]"),
+            ("2.0, 1.5", "0.6, 3.0"), 2))
+    for dt in FLTN:
+        for op, shape, sizes, scales, d in ups:
+            for ac in ("False", "True"):
+                for osz in some(dt, sizes):
+                    add(op_case(op + ".default", "a, %s, %s" % (osz, ac), I(dt, shape)))
+                for sc in some(dt, scales):
+                    # PyTorch's scale arguments with a size: the index formula takes 1 / scale
+                    osz = "[%s]" % ", ".join(str(int(n * float(f))) for n, f in
+                                             zip(shape[-d:], sc.split(", ")))
+                    add(op_case(op + ".default", "a, %s, %s, %s" % (osz, ac, sc), I(dt, shape)))
+                    add(op_case(op + ".vec", "a, None, %s, [%s]" % (ac, sc), I(dt, shape)))
+                add(op_case(op + ".vec", "a, %s, %s, None" % (sizes[0], ac), I(dt, shape)))
+    for op, shape, sizes, scales, d in ups:
+        for dt in ("f64", "f32"):
+            b1 = [1] + shape[1:]
+            add(op_case(op + ".default", "a, %s, False" % sizes[0], I(dt, b1)))
+            add(op_case(op + ".default", "a, %s, True" % sizes[0], I(dt, [0] + shape[1:])))
+        # the same size with a scale given: linear copies, cubic does not
+        add(op_case(op + ".default", "a, %s, False, %s" % (sizes[-2 if d == 2 else 2], scales[0]),
+                    I("f64", shape)) if d != 3 else
+            op_case(op + ".default", "a, [3, 5, 4], False, 2.0, 2.0, 2.0", I("f64", shape)))
+        G("%s of a transpose" % op, [("x", I("f32", shape[:-2] + shape[-1:] + shape[-2:-1]))],
+          ["t = aten.transpose.int(x, -1, -2)", "y = %s.default(t, %s, False)" % (op, sizes[0])], ["y"])
+        G("%s of a relu" % op, [("x", I("f64", shape))],
+          ["t = aten.relu.default(x)", "y = %s.default(t, %s, True)" % (op, sizes[0])], ["y"])
+        # errors: an integer input, the wrong rank, empty channels or spatial dims, both or
+        # neither of output_size and scale_factors
+        add(op_case(op + ".default", "a, %s, False" % sizes[0], I("i64", shape), error="float"))
+        add(op_case(op + ".default", "a, %s, False" % sizes[0], I("f32", shape[1:]), error="expected"))
+        add(op_case(op + ".default", "a, %s, False" % sizes[0], I("f32", [2, 0] + shape[2:]),
+                    error="Non-empty"))
+        add(op_case(op + ".default", "a, %s, False" % sizes[0], I("f32", shape[:-1] + [0]),
+                    error="greater than 0"))
+        add(op_case(op + ".default", "a, [%s], False" % ", ".join(["0"] * d), I("f32", shape),
+                    error="greater than 0"))
+        add(op_case(op + ".vec", "a, %s, False, [%s]" % (sizes[0], ", ".join(["2.0"] * d)), I("f32", shape),
+                    error="exactly one"))
+        add(op_case(op + ".vec", "a, None, False, None", I("f32", shape), error="exactly one"))
 
 
 # ---------------------------------------------------------------------------------------------
