@@ -11063,6 +11063,194 @@ static int ci__ops_upsample_interp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_
     return 1;
 }
 
+/* -- im2col / col2im: the columns of a 2D convolution's sliding blocks and their sum back
+   (kernel_size, dilation, padding, stride; the checks and messages of PyTorch's shape checks) */
+/* the four pairs k, dil, pad, st from args i0 .. i0 + 3, checked as PyTorch checks them */
+static void ci__ops_im2col_params(ci__L *L, const ci__opdef *op, ci_arg *a, int i0,
+                                  int64_t (*q)[2]) {
+    static const char *const what[4] = { "kernel size should be greater than zero",
+                                         "dilation should be greater than zero",
+                                         "padding should be non-negative",
+                                         "stride should be greater than zero" };
+    static const char *const nm[4] = { "kernel", "dilation", "pad", "stride" };
+    int j;
+    for (j = 0; j < 4; j++) {
+        int n = ci__lower_arg_ints(L, op, a, i0 + j, q[j], 2);
+        if (n != 2)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: It is expected %s equals to 2, but got size %d",
+                     op->name, op->params[i0 + j].name, n);
+    }
+    for (j = 0; j < 4; j++)
+        if (q[j][0] < (j == 2 ? 0 : 1) || q[j][1] < (j == 2 ? 0 : 1))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: %s, but got %s_height: %lld %s_width: %lld",
+                     op->name, what[j], nm[j], (long long)q[j][0], nm[j], (long long)q[j][1]);
+    for (j = 0; j < 4; j++)
+        if (q[j][0] > ((int64_t)1 << 31) || q[j][1] > ((int64_t)1 << 31))
+            CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                     "%s: cinductor supports kernel sizes, dilations, paddings and strides up to "
+                     "2^31",
+                     op->name);
+}
+
+/* the number of blocks along one dim of size n (floor division, as PyTorch's div_rtn) */
+static int64_t ci__ops_im2col_blocks(int64_t n, int64_t (*q)[2], int i) {
+    return ci__util_floordiv(n + 2 * q[2][i] - q[1][i] * (q[0][i] - 1) - 1, q[3][i]) + 1;
+}
+
+/* im2col(self, kernel_size, dilation, padding, stride): [N,] C, H, W -> [N,] C*kh*kw, L; column
+   row (c, ki, kj), column (bi, bj) reads self[c, bi*sh - ph + ki*dh, bj*sw - pw + kj*dw] or 0 */
+static int ci__ops_im2col(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t q[4][2], nb[2], shape[3], kk;
+    int i, lead, on;
+    ci__ix *v[3], *idx[4], *c, *r;
+    ci__v *ok = ci__ir_v_consti(L, CI_BOOL, 1), *e;
+    char sh[160];
+    ci__ops_im2col_params(L, op, a, 1, q);
+    ci__util_fmt_shape(sh, sizeof sh, x->ndim, x->size);
+    if ((x->ndim != 3 && x->ndim != 4) || x->size[x->ndim - 1] == 0 ||
+        x->size[x->ndim - 2] == 0 || x->size[x->ndim - 3] == 0)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other "
+                 "non-zero dimensions for input, but got: %s",
+                 op->name, sh);
+    if (!ci__dtype_is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"im2col_out_cpu\" not implemented for %s (floats only)",
+                 op->name, ci_dtype_name(x->dt));
+    lead = x->ndim - 3;
+    for (i = 0; i < 2; i++) nb[i] = ci__ops_im2col_blocks(x->size[lead + 1 + i], q, i);
+    if (nb[0] < 1 || nb[1] < 1)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: Given input with spatial size (%lld, %lld), kernel_size=(%lld, %lld), "
+                 "dilation=(%lld, %lld), padding=(%lld, %lld), calculated shape of the array of "
+                 "sliding blocks as (%lld, %lld), but its components must be at least one.",
+                 op->name, (long long)x->size[lead + 1], (long long)x->size[lead + 2],
+                 (long long)q[0][0], (long long)q[0][1], (long long)q[1][0], (long long)q[1][1],
+                 (long long)q[2][0], (long long)q[2][1], (long long)nb[0], (long long)nb[1]);
+    kk = q[0][0] * q[0][1];
+    on = x->ndim - 1;
+    if (lead) shape[0] = x->size[0];
+    shape[lead] = x->size[lead] * kk;
+    shape[lead + 1] = nb[0] * nb[1];
+    if (!ci__ir_size_ok(on, shape, NULL))
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: a result of more than 2^48 elements", op->name);
+    ci__ir_pw_vars(L, on, shape, v);
+    if (lead) idx[0] = v[0];
+    c = v[lead];
+    r = v[lead + 1];
+    idx[lead] = ci__ix_fdiv(L->A, &L->ixt, c, ci__ops_K(L, kk));
+    for (i = 0; i < 2; i++) {
+        ci__ix *ki = i == 0 ? ci__ix_mod(L->A, &L->ixt,
+                                         ci__ix_fdiv(L->A, &L->ixt, c, ci__ops_K(L, q[0][1])),
+                                         ci__ops_K(L, q[0][0]))
+                            : ci__ix_mod(L->A, &L->ixt, c, ci__ops_K(L, q[0][1]));
+        ci__ix *bi = i == 0 ? ci__ix_fdiv(L->A, &L->ixt, r, ci__ops_K(L, nb[1]))
+                            : ci__ix_mod(L->A, &L->ixt, r, ci__ops_K(L, nb[1]));
+        ci__ix *pos = ci__ops_ixadd(L, ci__ops_ixscale(L, bi, q[3][i]),
+                                    ci__ops_ixadd(L, ci__ops_ixscale(L, ki, q[1][i]),
+                                                  ci__ops_K(L, -q[2][i])));
+        int64_t n = x->size[lead + 1 + i];
+        ok = ci__ir_v_bin(L, CI__V_AND, ok, ci__ops_in_range(L, pos, 0, n));
+        idx[lead + 1 + i] = ci__ops_ixclamp(L, pos, n);
+    }
+    e = ci__ir_v_op(L, CI__V_WHERE, ok, ci__ir_load(L, x, idx), ci__ir_v_constf(L, x->dt, 0));
+    ci__ir_realize_hint(L, x);
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, on, shape, v, e));
+    return 1;
+}
+
+/* col2im(self, output_size, kernel_size, dilation, padding, stride): [N,] C*kh*kw, L ->
+   [N,] C, H, W, the sum over the kernel positions (ki, kj) of the blocks covering each pixel:
+   h + ph - ki*dh a multiple of sh whose quotient is a block row (and so for w), summed in
+   PyTorch's order, ki then kj */
+static int ci__ops_col2im(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w;
+    int64_t q[4][2], os[2], nb[2], shape[CI_MAX_DIMS], kk;
+    int i, lead, on, n;
+    ci__ix *v[CI_MAX_DIMS], *idx[3], *row, *col = ci__ops_K(L, 0);
+    ci__v *ok = ci__ir_v_consti(L, CI_BOOL, 1), *e;
+    ci_dtype cdt;
+    char sh[160], red[CI_MAX_DIMS];
+    n = ci__lower_arg_ints(L, op, a, 1, os, 2);
+    if (n != 2)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: It is expected output_size equals to 2, but got size %d", op->name, n);
+    ci__ops_im2col_params(L, op, a, 2, q);
+    ci__util_fmt_shape(sh, sizeof sh, x->ndim, x->size);
+    if ((x->ndim != 2 && x->ndim != 3) || x->size[x->ndim - 1] == 0 ||
+        x->size[x->ndim - 2] == 0)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch size "
+                 "and non-zero dimensions for input, but got: %s",
+                 op->name, sh);
+    if (!ci__dtype_is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"col2im_out_cpu\" not implemented for %s (floats only)",
+                 op->name, ci_dtype_name(x->dt));
+    lead = x->ndim - 2;
+    kk = q[0][0] * q[0][1];
+    if (x->size[lead] % kk != 0)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: Expected size of input's dimension 1 to be divisible by the product of "
+                 "kernel_size, but got input.size(1)=%lld and kernel_size=(%lld, %lld).",
+                 op->name, (long long)x->size[lead], (long long)q[0][0], (long long)q[0][1]);
+    if (os[0] < 0 || os[1] < 0 || os[0] > ((int64_t)1 << 31) || os[1] > ((int64_t)1 << 31))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: output_size (%lld, %lld) out of range", op->name,
+                 (long long)os[0], (long long)os[1]);
+    for (i = 0; i < 2; i++) nb[i] = ci__ops_im2col_blocks(os[i], q, i);
+    if (x->size[lead + 1] != nb[0] * nb[1])
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: Given output_size=(%lld, %lld), kernel_size=(%lld, %lld), dilation=(%lld, "
+                 "%lld), padding=(%lld, %lld), stride=(%lld, %lld), expected size of input's "
+                 "dimension 2 to match the calculated number of sliding blocks %lld * %lld = "
+                 "%lld, but got input.size(2)=%lld.",
+                 op->name, (long long)os[0], (long long)os[1], (long long)q[0][0],
+                 (long long)q[0][1], (long long)q[1][0], (long long)q[1][1], (long long)q[2][0],
+                 (long long)q[2][1], (long long)q[3][0], (long long)q[3][1], (long long)nb[0],
+                 (long long)nb[1], (long long)(nb[0] * nb[1]), (long long)x->size[lead + 1]);
+    if (nb[0] < 1 || nb[1] < 1)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: calculated shape of the array of sliding blocks as (%lld, %lld), which is "
+                 "too small (non-positive)",
+                 op->name, (long long)nb[0], (long long)nb[1]);
+    /* the box [N,] C, H, W, kh, kw of the terms, folded over its last two dims */
+    on = lead + 3;
+    if (lead) shape[0] = x->size[0];
+    shape[lead] = x->size[lead] / kk;
+    shape[lead + 1] = os[0];
+    shape[lead + 2] = os[1];
+    shape[on] = q[0][0];
+    shape[on + 1] = q[0][1];
+    cdt = ci__dtype_opmath(x->dt);
+    ci__ir_pw_vars(L, on + 2, shape, v);
+    if (lead) idx[0] = v[0];
+    row = ci__ops_ixadd(L, ci__ops_ixscale(L, v[lead], kk),
+                        ci__ops_ixadd(L, ci__ops_ixscale(L, v[on], q[0][1]), v[on + 1]));
+    idx[lead] = row;
+    for (i = 0; i < 2; i++) {
+        /* hp = h + ph - ki*dh: a block row when hp = bi*sh, 0 <= bi < nb */
+        ci__ix *hp = ci__ops_ixadd(L, ci__ops_ixadd(L, v[lead + 1 + i], ci__ops_K(L, q[2][i])),
+                                   ci__ops_ixscale(L, v[on + i], -q[1][i]));
+        ci__ix *bi = ci__ix_fdiv(L->A, &L->ixt, hp, ci__ops_K(L, q[3][i]));
+        ok = ci__ir_v_bin(L, CI__V_AND, ok, ci__ops_in_range(L, bi, 0, nb[i]));
+        if (q[3][i] > 1)
+            ok = ci__ir_v_bin(L, CI__V_AND, ok,
+                              ci__ir_v_bin(L, CI__V_EQ,
+                                           ci__ops_ixval(L, ci__ix_mod(L->A, &L->ixt, hp,
+                                                                       ci__ops_K(L, q[3][i]))),
+                                           ci__ir_v_consti(L, CI_I64, 0)));
+        bi = ci__ops_ixclamp(L, bi, nb[i]);
+        col = i == 0 ? ci__ops_ixscale(L, bi, nb[1]) : ci__ops_ixadd(L, col, bi);
+    }
+    idx[lead + 1] = col;
+    e = ci__ir_v_op(L, CI__V_WHERE, ok, ci__ir_v_cast(L, ci__ir_load(L, x, idx), cdt),
+                    ci__ir_v_constf(L, cdt, 0));
+    ci__ir_realize_hint(L, x);
+    w = ci__ir_pw_box(L, cdt, on + 2, shape, v, e);
+    for (i = 0; i < on + 2; i++) red[i] = i >= on;
+    outs[0] = ci__ir_tensor_of(ci__ops_reduce_box(L, op, w, red, 0, CI__RED_SUM, x->dt));
+    return 1;
+}
+
 /* bucketize.Scalar / searchsorted.Scalar: the number becomes a 0-d tensor, as
    c10::scalar_to_tensor makes it (int64 for an int or a bool, float64 for a float) */
 static int ci__ops_bucketize_scalar(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -13860,6 +14048,10 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_upsample_interp, 2, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.upsample_bicubic2d.vec", "input, output_size, align_corners, scale_factors", \
       ci__ops_upsample_interp, 2, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.im2col", "self, kernel_size, dilation, padding, stride", \
+      ci__ops_im2col, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.col2im", "self, output_size, kernel_size, dilation, padding, stride", \
+      ci__ops_col2im, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.bucketize", "self, boundaries, *, out_int32=False, right=False", \
       ci__ops_bucketize, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.searchsorted", \

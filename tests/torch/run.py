@@ -1870,6 +1870,34 @@ def spatial15b_cases(add, G):
         add(op_case(op + ".vec", "a, %s, False, [%s]" % (sizes[0], ", ".join(["2.0"] * d)), I("f32", shape),
                     error="exactly one"))
         add(op_case(op + ".vec", "a, None, False, None", I("f32", shape), error="exactly one"))
+    # im2col / col2im: kernel_size, dilation, padding, stride
+    I2C = (([2, 3, 7, 5], "[2, 3], [1, 1], [0, 1], [1, 2]"), ([1, 2, 9, 8], "[3, 3], [2, 1], [1, 1], [2, 2]"),
+           ([3, 7, 5], "[1, 1], [1, 1], [0, 0], [1, 1]"), ([0, 3, 7, 5], "[2, 2], [1, 1], [1, 1], [1, 1]"),
+           ([1, 1, 1, 1], "[1, 1], [1, 1], [2, 0], [3, 1]"), ([2, 2, 6, 7], "[7, 1], [1, 3], [3, 0], [3, 4]"))
+    for dt in FLTN:
+        for shape, args in some(dt, I2C, (0, 1)):
+            add(op_case("aten.im2col.default", "a, " + args, I(dt, shape)))
+            # col2im takes the columns of that image back (a sum where blocks overlap)
+            x = torch.zeros(shape)
+            cshape = list(torch.ops.aten.im2col(x, *eval("[%s]" % args)).shape)
+            add(op_case("aten.col2im.default", "a, %s, %s" % (list(shape[-2:]), args), I(dt, cshape), red=True))
+    G("im2col of a transpose", [("x", I("f32", [2, 3, 5, 7]))],
+      ["t = aten.transpose.int(x, 2, 3)", "y = aten.im2col.default(t, [2, 3], [1, 1], [0, 1], [1, 2])"], ["y"])
+    G("col2im of a transpose", [("x", I("f64", [2, 12, 18]))],
+      ["t = aten.transpose.int(x, 1, 2)", "y = aten.col2im.default(t, [4, 5], [3, 3], [1, 1], [1, 0], [1, 1])"], ["y"])
+    for args, err in (("[0, 3], [1, 1], [0, 1], [1, 2]", "kernel size"), ("[2, 3], [0, 1], [0, 1], [1, 2]", "dilation"),
+                      ("[2, 3], [1, 1], [-1, 1], [1, 2]", "padding"), ("[2, 3], [1, 1], [0, 1], [0, 2]", "stride"),
+                      ("[9, 3], [1, 1], [0, 1], [1, 2]", "at least one"), ("[2], [1, 1], [0, 1], [1, 2]", "expected")):
+        add(op_case("aten.im2col.default", "a, " + args, I("f32", [2, 3, 7, 5]), error=err))
+        add(op_case("aten.col2im.default", "a, [7, 5], " + args, I("f32", [2, 18, 18]),
+                    error=err if err != "at least one" else "divisible"))
+    add(op_case("aten.im2col.default", "a, [2, 2], [1, 1], [0, 0], [1, 1]", I("f32", [2, 0, 7, 5]), error="non-zero"))
+    add(op_case("aten.im2col.default", "a, [2, 2], [1, 1], [0, 0], [1, 1]", I("f32", [7, 5]), error="non-zero"))
+    add(op_case("aten.im2col.default", "a, [2, 2], [1, 1], [0, 0], [1, 1]", I("i64", [2, 3, 7, 5]), error="im2col"))
+    add(op_case("aten.col2im.default", "a, [5, 5], [3, 3], [1, 1], [1, 1], [1, 1]", I("f32", [2, 26, 25]), error="divisible"))
+    add(op_case("aten.col2im.default", "a, [5, 5], [3, 3], [1, 1], [1, 1], [1, 1]", I("f32", [2, 27, 24]), error="sliding blocks"))
+    add(op_case("aten.col2im.default", "a, [5, 5], [3, 3], [1, 1], [1, 1], [1, 1]", I("f32", [2, 0, 25]), error="non-zero"))
+    add(op_case("aten.col2im.default", "a, [5, 5], [3, 3], [1, 1], [1, 1], [1, 1]", I("i64", [2, 27, 25]), error="col2im"))
 
 
 # ---------------------------------------------------------------------------------------------
