@@ -11251,6 +11251,202 @@ static int ci__ops_col2im(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return 1;
 }
 
+/* -- grid sampling: input [N, C, (D,) H, W] read at the points of grid [N, (Do,) Ho, Wo, d]
+   (x, y[, z] in [-1, 1]), as PyTorch's CPU kernels compute them in the input's dtype -- */
+/* the point g of a grid as an input coordinate along a dim of size n: (g + 1) (n - 1) / 2 with
+   align_corners, else (g + 1) n / 2 - 0.5, each rounded as PyTorch's 2D or 3D kernel rounds */
+static ci__v *ci__ops_gs_coord(ci__L *L, ci_dtype cdt, ci__v *g, int64_t n, int ac, int d) {
+    ci__v *c = ci__ir_v_bin(L, CI__V_ADD, g, ci__ir_v_constf(L, cdt, 1));
+    if (d == 3) {   /* the 3D kernel's rounding: ((g + 1) / 2) (n - 1), ((g + 1) n - 1) / 2 */
+        if (ac)
+            return ci__ir_v_bin(L, CI__V_MUL,
+                                ci__ir_v_bin(L, CI__V_DIV, c, ci__ir_v_constf(L, cdt, 2)),
+                                ci__ir_v_constf(L, cdt, (double)(n - 1)));
+        c = ci__ir_v_bin(L, CI__V_MUL, c, ci__ir_v_constf(L, cdt, (double)n));
+        return ci__ir_v_bin(L, CI__V_DIV,
+                            ci__ir_v_bin(L, CI__V_SUB, c, ci__ir_v_constf(L, cdt, 1)),
+                            ci__ir_v_constf(L, cdt, 2));
+    }
+    c = ci__ir_v_bin(L, CI__V_MUL, c,
+                     ci__ir_v_constf(L, cdt, ac ? (double)(n - 1) / 2 : (double)n / 2));
+    if (!ac) c = ci__ir_v_bin(L, CI__V_SUB, c, ci__ir_v_constf(L, cdt, 0.5));
+    return c;
+}
+
+/* a coordinate c padded: pad 0 (zeros) as it is, 1 (border) clamped to [0, n - 1], 2
+   (reflection) reflected about -0.5 and n - 0.5 (0 and n - 1 with align_corners), then
+   clamped */
+static ci__v *ci__ops_gs_pad(ci__L *L, ci_dtype cdt, ci__v *c, int64_t n, int pad, int ac) {
+    if (pad == 0) return c;
+    if (pad == 2) {
+        /* reflect into [lo, lo + span]: |c - lo| = f + k span, k even: lo + f, odd: lo + span - f */
+        double lo = ac ? 0 : -0.5, span = ac ? (double)(n - 1) : (double)n;
+        if (span == 0) return ci__ir_v_constf(L, cdt, 0);
+        {
+            ci__v *a = ci__ir_v_un(L, CI__V_ABS,
+                                   ci__ir_v_bin(L, CI__V_SUB, c, ci__ir_v_constf(L, cdt, lo)));
+            ci__v *sp = ci__ir_v_constf(L, cdt, span);
+            ci__v *f = ci__ir_v_bin(L, CI__V_FMOD, a, sp);
+            ci__v *k = ci__ir_v_un(L, CI__V_FLOOR, ci__ir_v_bin(L, CI__V_DIV, a, sp));
+            ci__v *odd = ci__ir_v_bin(
+                    L, CI__V_NE,
+                    ci__ir_v_bin(L, CI__V_FMOD, k, ci__ir_v_constf(L, cdt, 2)),
+                    ci__ir_v_constf(L, cdt, 0));
+            c = ci__ir_v_op(L, CI__V_WHERE, odd,
+                            ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, cdt, lo + span), f),
+                            ci__ir_v_bin(L, CI__V_ADD, f, ci__ir_v_constf(L, cdt, lo)));
+        }
+    }
+    return ci__ir_v_bin(L, CI__V_MIN,
+                        ci__ir_v_bin(L, CI__V_MAX, c, ci__ir_v_constf(L, cdt, 0)),
+                        ci__ir_v_constf(L, cdt, (double)(n - 1)));
+}
+
+/* the input at integer coordinates p[k] (floats, k = 0 x, 1 y, 2 z), 0 outside it */
+static ci__v *ci__ops_gs_tap(ci__L *L, ci__box *x, ci_dtype cdt, ci__ix *const *v, int d,
+                             ci__v *const *p) {
+    ci__ix *m[CI_MAX_DIMS];
+    ci__v *ok = ci__ir_v_consti(L, CI_BOOL, 1), *e;
+    int k;
+    m[0] = v[0];
+    m[1] = v[1];
+    for (k = 0; k < d; k++) {
+        int64_t n = x->size[x->ndim - 1 - k];
+        ci__v *inb = ci__ir_v_bin(
+                L, CI__V_AND, ci__ir_v_bin(L, CI__V_GE, p[k], ci__ir_v_constf(L, cdt, 0)),
+                ci__ir_v_bin(L, CI__V_LT, p[k], ci__ir_v_constf(L, cdt, (double)n)));
+        ci__v *i = ci__ir_v_op(L, CI__V_WHERE, inb, ci__ir_v_cast(L, p[k], CI_I64),
+                               ci__ir_v_consti(L, CI_I64, 0));
+        ok = ci__ir_v_bin(L, CI__V_AND, ok, inb);
+        m[x->ndim - 1 - k] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, i, n, 0));
+    }
+    e = ci__ir_v_cast(L, ci__ir_load(L, x, m), cdt);
+    return ci__ir_v_op(L, CI__V_WHERE, ok, e, ci__ir_v_constf(L, cdt, 0));
+}
+
+/* grid_sampler_2d / grid_sampler_3d (vop: d, 0 by the rank: grid_sampler)(input, grid,
+   interpolation_mode, padding_mode, align_corners): modes 0 bilinear (the 2^d corners around
+   the point, x fastest, weights the products of the opposite distances), 1 nearest (the point
+   rounded half to even), 2 bicubic (2D: the 4 x 4 taps around the point, each padded on its
+   own, the cubic convolution A = -0.75 along x, then y); padding 0 zeros, 1 border, 2
+   reflection */
+static int ci__ops_grid_sampler(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *gr = ci__lower_arg_box(L, op, a, 1);
+    int d = op->vop ? op->vop : x->ndim - 2, i, k, c;
+    int mode = (int)ci__lower_arg_int(L, op, a, 2), pad = (int)ci__lower_arg_int(L, op, a, 3);
+    int ac = ci__lower_arg_bool(L, op, a, 4);
+    int64_t shape[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS], *gi[CI_MAX_DIMS];
+    ci__v *crd[3], *r = NULL;
+    ci_dtype cdt = x->dt;
+    char sx[160], sg[160];
+    ci__util_fmt_shape(sx, sizeof sx, x->ndim, x->size);
+    ci__util_fmt_shape(sg, sizeof sg, gr->ndim, gr->size);
+    if (d != 2 && d != 3)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a 4D or 5D input, but got input with sizes %s",
+                 op->name, sx);
+    if (x->ndim != d + 2 || gr->ndim != d + 2)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: expected %dD input and grid with same number of dimensions, but got input "
+                 "with sizes %s and grid with sizes %s",
+                 op->name, d + 2, sx, sg);
+    if (x->size[0] != gr->size[0])
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: expected grid and input to have same batch size, but got input with sizes "
+                 "%s and grid with sizes %s",
+                 op->name, sx, sg);
+    if (gr->size[d + 1] != d)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: expected grid to have size %d in last dimension, but got grid with sizes %s",
+                 op->name, d, sg);
+    for (i = 2; i < x->ndim; i++)
+        if (x->size[i] == 0)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: expected input to have non-empty spatial dimensions, but input has "
+                     "sizes %s with dimension %d being empty",
+                     op->name, sx, i);
+    if (x->dt != gr->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type %s but found %s (input and grid)",
+                 op->name, ci_dtype_name(x->dt), ci_dtype_name(gr->dt));
+    if (x->dt != CI_F32 && x->dt != CI_F64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for %s (f32 and f64 only, as PyTorch)",
+                 op->name, ci_dtype_name(x->dt));
+    if (mode < 0 || mode > 2 || (mode == 2 && d == 3))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: interpolation mode %d is not supported%s",
+                 op->name, mode, mode == 2 ? " (bicubic interpolation only supports 4D input)" : "");
+    if (pad < 0 || pad > 2)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: padding mode %d is not supported", op->name, pad);
+    shape[0] = x->size[0];
+    shape[1] = x->size[1];
+    for (i = 0; i < d; i++) shape[2 + i] = gr->size[1 + i];
+    ci__ir_pw_vars(L, d + 2, shape, v);
+    gi[0] = v[0];
+    for (i = 0; i < d; i++) gi[1 + i] = v[2 + i];
+    for (k = 0; k < d; k++) {
+        gi[d + 1] = ci__ops_K(L, k);
+        crd[k] = ci__ops_gs_coord(L, cdt, ci__ir_v_cast(L, ci__ir_load(L, gr, gi), cdt),
+                                  x->size[x->ndim - 1 - k], ac, d);
+        if (mode != 2) crd[k] = ci__ops_gs_pad(L, cdt, crd[k], x->size[x->ndim - 1 - k], pad, ac);
+    }
+    if (mode == 1) {
+        ci__v *p[3];
+        for (k = 0; k < d; k++) p[k] = ci__ir_v_un(L, CI__V_ROUND, crd[k]);
+        r = ci__ops_gs_tap(L, x, cdt, v, d, p);
+    } else if (mode == 0) {
+        ci__v *f[3];
+        for (k = 0; k < d; k++) f[k] = ci__ir_v_un(L, CI__V_FLOOR, crd[k]);
+        for (c = 0; c < (1 << d); c++) {
+            ci__v *p[3], *w = NULL, *t;
+            for (k = 0; k < d; k++) {
+                ci__v *wk;
+                p[k] = (c >> k) & 1 ? ci__ir_v_bin(L, CI__V_ADD, f[k], ci__ir_v_constf(L, cdt, 1))
+                                    : f[k];
+                /* the distance to the opposite corner */
+                wk = (c >> k) & 1
+                             ? ci__ir_v_bin(L, CI__V_SUB, crd[k], f[k])
+                             : ci__ir_v_bin(L, CI__V_SUB,
+                                            ci__ir_v_bin(L, CI__V_ADD, f[k],
+                                                         ci__ir_v_constf(L, cdt, 1)),
+                                            crd[k]);
+                w = w ? ci__ir_v_bin(L, CI__V_MUL, w, wk) : wk;
+            }
+            t = ci__ir_v_bin(L, CI__V_MUL, ci__ops_gs_tap(L, x, cdt, v, d, p), w);
+            r = r ? ci__ir_v_bin(L, CI__V_ADD, r, t) : t;
+        }
+    } else {
+        ci__v *f[2], *t[2];
+        int jx, jy;
+        for (k = 0; k < 2; k++) {
+            f[k] = ci__ir_v_un(L, CI__V_FLOOR, crd[k]);
+            t[k] = ci__ir_v_bin(L, CI__V_SUB, crd[k], f[k]);
+        }
+        for (jy = 0; jy < 4; jy++) {
+            ci__v *row = NULL, *p[2];
+            p[1] = ci__ops_gs_pad(L, cdt,
+                                  ci__ir_v_bin(L, CI__V_ADD, f[1],
+                                               ci__ir_v_constf(L, cdt, jy - 1)),
+                                  x->size[x->ndim - 2], pad, ac);
+            p[1] = ci__ir_v_un(L, CI__V_TRUNC, p[1]);
+            for (jx = 0; jx < 4; jx++) {
+                ci__v *tap;
+                p[0] = ci__ops_gs_pad(L, cdt,
+                                      ci__ir_v_bin(L, CI__V_ADD, f[0],
+                                                   ci__ir_v_constf(L, cdt, jx - 1)),
+                                      x->size[x->ndim - 1], pad, ac);
+                p[0] = ci__ir_v_un(L, CI__V_TRUNC, p[0]);
+                tap = ci__ir_v_bin(L, CI__V_MUL, ci__ops_gs_tap(L, x, cdt, v, 2, p),
+                                   ci__ops_cubic_weight(L, cdt, t[0], jx));
+                row = row ? ci__ir_v_bin(L, CI__V_ADD, row, tap) : tap;
+            }
+            row = ci__ir_v_bin(L, CI__V_MUL, row, ci__ops_cubic_weight(L, cdt, t[1], jy));
+            r = r ? ci__ir_v_bin(L, CI__V_ADD, r, row) : row;
+        }
+    }
+    ci__ir_realize_hint(L, x);
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, d + 2, shape, v, r));
+    return 1;
+}
+
 /* bucketize.Scalar / searchsorted.Scalar: the number becomes a 0-d tensor, as
    c10::scalar_to_tensor makes it (int64 for an int or a bool, float64 for a float) */
 static int ci__ops_bucketize_scalar(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -14052,6 +14248,12 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_im2col, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.col2im", "self, output_size, kernel_size, dilation, padding, stride", \
       ci__ops_col2im, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.grid_sampler_2d", "input, grid, interpolation_mode, padding_mode, align_corners", \
+      ci__ops_grid_sampler, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.grid_sampler_3d", "input, grid, interpolation_mode, padding_mode, align_corners", \
+      ci__ops_grid_sampler, 3, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.grid_sampler", "input, grid, interpolation_mode, padding_mode, align_corners", \
+      ci__ops_grid_sampler, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.bucketize", "self, boundaries, *, out_int32=False, right=False", \
       ci__ops_bucketize, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.searchsorted", \

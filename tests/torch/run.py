@@ -1898,6 +1898,42 @@ def spatial15b_cases(add, G):
     add(op_case("aten.col2im.default", "a, [5, 5], [3, 3], [1, 1], [1, 1], [1, 1]", I("f32", [2, 27, 24]), error="sliding blocks"))
     add(op_case("aten.col2im.default", "a, [5, 5], [3, 3], [1, 1], [1, 1], [1, 1]", I("f32", [2, 0, 25]), error="non-zero"))
     add(op_case("aten.col2im.default", "a, [5, 5], [3, 3], [1, 1], [1, 1], [1, 1]", I("i64", [2, 27, 25]), error="col2im"))
+    # grid sampling: modes 0 bilinear, 1 nearest, 2 bicubic; padding 0 zeros, 1 border, 2 reflection;
+    # grid points inside and outside [-1, 1], far outside (wide), on the pixel lattice (grid)
+    for dt in FLT:
+        for mode in (0, 1, 2):
+            for pad in (0, 1, 2):
+                for ac in ("False", "True"):
+                    args = "a, b, %d, %d, %s" % (mode, pad, ac)
+                    add(op_case("aten.grid_sampler_2d.default", args, I(dt, [2, 3, 7, 5]), I(dt, [2, 4, 6, 2])))
+                    add(op_case("aten.grid_sampler_2d.default", args, I(dt, [1, 2, 1, 9]), I(dt, [1, 3, 5, 2], "wide")))
+                    if mode != 2:
+                        add(op_case("aten.grid_sampler_3d.default", args, I(dt, [2, 2, 3, 5, 4]),
+                                    I(dt, [2, 3, 2, 4, 3])))
+                        add(op_case("aten.grid_sampler_3d.default", args, I(dt, [1, 1, 4, 1, 3]),
+                                    I(dt, [1, 2, 3, 2, 3], "wide")))
+            add(op_case("aten.grid_sampler.default", "a, b, %d, 2, False" % mode, I(dt, [2, 3, 7, 5]), I(dt, [2, 4, 6, 2])))
+            add(op_case("aten.grid_sampler_2d.default", "a, b, %d, 0, True" % mode, I(dt, [1, 3, 6, 5]),
+                        I(dt, [1, 5, 7, 2], "prob")))
+        add(op_case("aten.grid_sampler.default", "a, b, 0, 1, True", I(dt, [1, 2, 3, 5, 4]), I(dt, [1, 3, 2, 4, 3])))
+        add(op_case("aten.grid_sampler_2d.default", "a, b, 0, 0, False", I(dt, [0, 3, 7, 5]), I(dt, [0, 4, 6, 2])))
+        add(op_case("aten.grid_sampler_2d.default", "a, b, 2, 1, False", I(dt, [2, 0, 7, 5]), I(dt, [2, 4, 6, 2])))
+        add(op_case("aten.grid_sampler_2d.default", "a, b, 1, 2, False", I(dt, [2, 3, 7, 5]), I(dt, [2, 0, 6, 2])))
+        add(op_case("aten.grid_sampler_3d.default", "a, b, 0, 0, False", I(dt, [1, 3, 4, 7, 5]), I(dt, [1, 4, 0, 6, 3])))
+    G("grid_sampler_2d of transposes", [("x", I("f32", [2, 3, 5, 7])), ("g", I("f32", [2, 2, 6, 4]))],
+      ["t = aten.transpose.int(x, 2, 3)", "u = aten.permute.default(g, [0, 2, 3, 1])",
+       "y = aten.grid_sampler_2d.default(t, u, 0, 2, False)"], ["y"])
+    G("grid_sampler_3d of a relu", [("x", I("f64", [1, 2, 3, 5, 4])), ("g", I("f64", [1, 3, 2, 4, 3]))],
+      ["t = aten.relu.default(x)", "y = aten.grid_sampler_3d.default(t, g, 1, 1, True)"], ["y"])
+    GS = "aten.grid_sampler_2d.default"
+    add(op_case(GS, "a, b, 0, 0, False", I("f32", [1, 3, 7, 5]), I("f32", [2, 4, 6, 2]), error="same batch size"))
+    add(op_case(GS, "a, b, 0, 0, False", I("f32", [2, 3, 7, 5]), I("f32", [2, 4, 6, 3]), error="last dimension"))
+    add(op_case(GS, "a, b, 0, 0, False", I("f32", [2, 3, 0, 5]), I("f32", [2, 4, 6, 2]), error="non-empty spatial"))
+    add(op_case(GS, "a, b, 0, 0, False", I("f32", [2, 3, 7, 5]), I("f64", [2, 4, 6, 2]), error="scalar type"))
+    add(op_case(GS, "a, b, 0, 0, False", I("i64", [2, 3, 7, 5]), I("i64", [2, 4, 6, 2]), error="not implemented"))
+    add(op_case(GS, "a, b, 0, 0, False", I("f32", [3, 7, 5]), I("f32", [4, 6, 2]), error="4D"))
+    add(op_case("aten.grid_sampler_3d.default", "a, b, 2, 0, False", I("f32", [1, 2, 3, 5, 4]), I("f32", [1, 3, 2, 4, 3]),
+                error="bicubic"))
 
 
 # ---------------------------------------------------------------------------------------------
