@@ -11279,7 +11279,7 @@ static ci__v *ci__ops_gs_coord(ci__L *L, ci_dtype cdt, ci__v *g, int64_t n, int 
 static ci__v *ci__ops_gs_pad(ci__L *L, ci_dtype cdt, ci__v *c, int64_t n, int pad, int ac) {
     if (pad == 0) return c;
     if (pad == 2) {
-        /* reflect into [lo, lo + span]: |c - lo| = f + k span, k even: lo + f, odd: lo + span - f */
+        /* into [lo, lo + span]: |c - lo| = f + k span, k even: lo + f, odd: lo + span - f */
         double lo = ac ? 0 : -0.5, span = ac ? (double)(n - 1) : (double)n;
         if (span == 0) return ci__ir_v_constf(L, cdt, 0);
         {
@@ -11373,7 +11373,8 @@ static int ci__ops_grid_sampler(ci__L *L, const ci__opdef *op, ci_arg *a, ci_ten
                  op->name, ci_dtype_name(x->dt));
     if (mode < 0 || mode > 2 || (mode == 2 && d == 3))
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: interpolation mode %d is not supported%s",
-                 op->name, mode, mode == 2 ? " (bicubic interpolation only supports 4D input)" : "");
+                 op->name, mode,
+                 mode == 2 ? " (bicubic interpolation only supports 4D input)" : "");
     if (pad < 0 || pad > 2)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: padding mode %d is not supported", op->name, pad);
     shape[0] = x->size[0];
