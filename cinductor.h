@@ -11448,6 +11448,88 @@ static int ci__ops_grid_sampler(ci__L *L, const ci__opdef *op, ci_arg *a, ci_ten
     return 1;
 }
 
+/* max_unpool2d(self, indices, output_size) and max_unpool3d(self, indices, output_size, stride,
+   padding) (vop: d): zeros of [N,] C, *output_size, and self written at the flat position in
+   its plane that indices gives (as max_pool's indices count): a scatter over the flattened
+   planes, so an index outside the plane is an error at run time; a repeated index (max_pool's
+   repeat with equal values) keeps the value of the scatter's last write, the last one on the
+   host backends as in PyTorch's CPU kernel */
+static int ci__ops_max_unpool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 1), *z, *r;
+    int d = op->vop, n, i, lead;
+    int64_t os[CI_MAX_DIMS], st[CI_MAX_DIMS], pl[CI_MAX_DIMS], fl[CI_MAX_DIMS], sh[CI_MAX_DIMS],
+            po = 1;
+    ci__ix *v[CI_MAX_DIMS];
+    ci_arg sa[4];
+    char sx[160], si[160];
+    if (ix->dt != CI_I64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: elements in indices should be type int64 but got: %s",
+                 op->name, ci_dtype_name(ix->dt));
+    n = ci__lower_arg_ints(L, op, a, 2, os, CI_MAX_DIMS);
+    if (n != d)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: There should be exactly %s elements in output_size, but got %d elements.",
+                 op->name, d == 2 ? "two (height, width)" : "three (depth, height, width)", n);
+    ci__util_fmt_shape(sx, sizeof sx, x->ndim, x->size);
+    ci__util_fmt_shape(si, sizeof si, ix->ndim, ix->size);
+    if (x->ndim != d + 1 && x->ndim != d + 2)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: Input to max_unpooling%dd should be a %dd or %dd Tensor, but got a tensor "
+                 "with %d dimensions.",
+                 op->name, d, d + 1, d + 2, x->ndim);
+    if (x->ndim != ix->ndim || memcmp(x->size, ix->size, sizeof(int64_t) * (size_t)x->ndim))
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: Expected shape of indices to be same as that of the input tensor (%s) but "
+                 "got indices tensor with shape: %s",
+                 op->name, sx, si);
+    for (i = 1; i < x->ndim; i++)
+        if (x->size[i] == 0)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: Expected input to have non-zero size for non-batch dimensions, but got "
+                     "%s with dimension %d being empty.",
+                     op->name, sx, i);
+    if (d == 3) {
+        int64_t pd[CI_MAX_DIMS];
+        if (ci__lower_arg_ints(L, op, a, 3, st, CI_MAX_DIMS) != 3 ||
+            ci__lower_arg_ints(L, op, a, 4, pd, CI_MAX_DIMS) != 3)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: There should be exactly three elements (depth, height, width) in "
+                     "stride and padding",
+                     op->name);
+        if (st[0] <= 0 || st[1] <= 0 || st[2] <= 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: strides should be greater than zero, but got stride: [%lld, %lld, %lld]",
+                     op->name, (long long)st[0], (long long)st[1], (long long)st[2]);
+    }
+    if (x->dt != CI_F32 && x->dt != CI_F64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for %s (f32 and f64 only, as PyTorch)",
+                 op->name, ci_dtype_name(x->dt));
+    for (i = 0; i < d; i++)
+        if (os[i] < 0 || ci__util_mul_ovf(po, os[i], &po))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: output_size %lld out of range", op->name,
+                     (long long)os[i]);
+    lead = x->ndim - d;
+    for (i = 0; i < lead; i++) { pl[i] = x->size[i]; fl[i] = x->size[i]; sh[i] = x->size[i]; }
+    fl[lead] = 1;
+    for (i = 0; i < d; i++) {
+        fl[lead] *= x->size[lead + i];
+        sh[lead + i] = os[i];
+    }
+    pl[lead] = po;
+    if (!ci__ir_size_ok(lead + d, sh, NULL))
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: a result of more than 2^48 elements", op->name);
+    ci__ir_pw_vars(L, lead + 1, pl, v);
+    z = ci__ir_pw_box(L, x->dt, lead + 1, pl, v, ci__ir_v_constf(L, x->dt, 0));
+    sa[0] = ci__ops_T(z);
+    sa[1] = ci_arg_int(lead);
+    sa[2] = ci__ops_T(ci__ops_call2(L, "aten.reshape.default", a[1], ci_arg_ints(fl, lead + 1)));
+    sa[3] = ci__ops_T(ci__ops_call2(L, "aten.reshape.default", a[0], ci_arg_ints(fl, lead + 1)));
+    r = ci__ops_callb(L, "aten.scatter.src", 4, sa);
+    outs[0] = ci__ir_tensor_of(
+            ci__ops_call2(L, "aten.reshape.default", ci__ops_T(r), ci_arg_ints(sh, lead + d)));
+    return 1;
+}
+
 /* bucketize.Scalar / searchsorted.Scalar: the number becomes a 0-d tensor, as
    c10::scalar_to_tensor makes it (int64 for an int or a bool, float64 for a float) */
 static int ci__ops_bucketize_scalar(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -14255,6 +14337,10 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_grid_sampler, 3, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.grid_sampler", "input, grid, interpolation_mode, padding_mode, align_corners", \
       ci__ops_grid_sampler, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.max_unpool2d", "self, indices, output_size", \
+      ci__ops_max_unpool, 2, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.max_unpool3d", "self, indices, output_size, stride, padding", \
+      ci__ops_max_unpool, 3, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten.bucketize", "self, boundaries, *, out_int32=False, right=False", \
       ci__ops_bucketize, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.searchsorted", \

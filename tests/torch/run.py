@@ -1934,6 +1934,40 @@ def spatial15b_cases(add, G):
     add(op_case(GS, "a, b, 0, 0, False", I("f32", [3, 7, 5]), I("f32", [4, 6, 2]), error="4D"))
     add(op_case("aten.grid_sampler_3d.default", "a, b, 2, 0, False", I("f32", [1, 2, 3, 5, 4]), I("f32", [1, 3, 2, 4, 3]),
                 error="bicubic"))
+    # max_unpool2d / 3d of max_pool's values and indices (overlapping windows repeat an index with
+    # its value), then of random indices (repeats with other values: the last one's stays)
+    for dt in FLT:
+        for shape, k, st, pd, osz in (([2, 3, 7, 6], [2, 2], [2, 2], [0, 0], [7, 6]),
+                                      ([1, 2, 9, 8], [3, 3], [2, 1], [1, 1], [9, 8]),
+                                      ([3, 5, 7], [2, 3], [2, 2], [1, 1], [6, 9]),
+                                      ([0, 2, 4, 4], [2, 2], [2, 2], [0, 0], [4, 4])):
+            G("max_unpool2d of max_pool2d %s %s" % (dt, shape), [("x", I(dt, shape))],
+              ["v, i = aten.max_pool2d_with_indices.default(x, %s, %s, %s)" % (k, st, pd),
+               "y = aten.max_unpool2d.default(v, i, %s)" % osz], ["y"])
+        for shape, k, st, pd, osz in (([1, 2, 5, 6, 7], [2, 2, 2], [2, 2, 2], [0, 0, 0], [5, 6, 7]),
+                                      ([2, 4, 5, 3], [3, 2, 2], [1, 2, 1], [1, 0, 1], [4, 5, 4])):
+            G("max_unpool3d of max_pool3d %s %s" % (dt, shape), [("x", I(dt, shape))],
+              ["v, i = aten.max_pool3d_with_indices.default(x, %s, %s, %s)" % (k, st, pd),
+               "y = aten.max_unpool3d.default(v, i, %s, %s, %s)" % (osz, st, pd)], ["y"])
+        add(op_case("aten.max_unpool2d.default", "a, b, [4, 5]", I(dt, [2, 3, 3, 4]), I("i64", [2, 3, 3, 4], "pidx20")))
+        add(op_case("aten.max_unpool2d.default", "a, b, [1, 1]", I(dt, [1, 1, 1, 1]), I("i64", [1, 1, 1, 1], "pidx1")))
+        add(op_case("aten.max_unpool3d.default", "a, b, [2, 3, 4], [1, 1, 1], [0, 0, 0]", I(dt, [2, 2, 2, 3]),
+                    I("i64", [2, 2, 2, 3], "pidx24")))
+    G("max_unpool2d of a transpose", [("x", I("f32", [2, 3, 4, 3])), ("i", I("i64", [2, 3, 3, 4], "pidx30"))],
+      ["t = aten.transpose.int(x, 2, 3)", "y = aten.max_unpool2d.default(t, i, [5, 6])"], ["y"])
+    MU = "aten.max_unpool2d.default"
+    add(op_case(MU, "a, b, [4, 5]", I("f32", [2, 3, 3, 4]), I("i64", [2, 3, 3, 4], "badidx20"), error="index"))
+    add(op_case(MU, "a, b, [4, 5]", I("f32", [2, 3, 3, 4]), I("i64", [2, 3, 3, 4], "negidx20"), error="index"))
+    add(op_case(MU, "a, b, [4, 5]", I("f32", [2, 3, 3, 4]), I("i32", [2, 3, 3, 4], "pidx20"), error="int64"))
+    add(op_case(MU, "a, b, [4]", I("f32", [2, 3, 3, 4]), I("i64", [2, 3, 3, 4], "pidx4"), error="two"))
+    add(op_case(MU, "a, b, [4, 5]", I("f32", [2, 3, 3, 4]), I("i64", [1, 3, 3, 4], "pidx20"), error="same as"))
+    add(op_case(MU, "a, b, [4, 5]", I("f32", [2, 0, 3, 4]), I("i64", [2, 0, 3, 4], "pidx20"), error="non-zero"))
+    add(op_case(MU, "a, b, [4, 5]", I("f32", [3, 4]), I("i64", [3, 4], "pidx20"), error="3d or 4d"))
+    add(op_case(MU, "a, b, [4, 5]", I("i64", [2, 3, 3, 4]), I("i64", [2, 3, 3, 4], "pidx20"), error="not implemented"))
+    add(op_case("aten.max_unpool3d.default", "a, b, [2, 3, 4], [0, 1, 1], [0, 0, 0]", I("f32", [2, 2, 2, 3]),
+                I("i64", [2, 2, 2, 3], "pidx24"), error="stride"))
+    add(op_case("aten.max_unpool3d.default", "a, b, [2, 2, 2], [1, 1, 1], [0, 0, 0]", I("f32", [2, 2, 2, 3]),
+                I("i64", [2, 2, 2, 3], "pidx24"), error="index"))
 
 
 # ---------------------------------------------------------------------------------------------
