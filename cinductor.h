@@ -11530,6 +11530,132 @@ static int ci__ops_max_unpool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     return 1;
 }
 
+/* fractional_max_pool2d / fractional_max_pool3d(self, kernel_size, output_size, random_samples)
+   (vop: d) -> (values, indices): PyTorch's CPU kernel, its pseudo-random windows given by the
+   samples u (random_samples read flat, u = [(b*C + c)*d + slot], slots W, H in 2D and T, H, W
+   in 3D): along a dim, window o starts at trunc((o + u) a) - trunc(u a) with a = (in - k) /
+   (out - 1) in the input's dtype, the last at in - k; a start outside the input is an error at
+   run time (PyTorch asserts). The maximum as max_pool takes it: the first of equal maxima, the
+   last NaN, the window's start where nothing beats -inf. Windows of at most 64 elements. */
+static int ci__ops_fractional_max_pool(ci__L *L, const ci__opdef *op, ci_arg *a,
+                                       ci_tensor *outs) {
+    static const char *const nm[2][3] = { { "height", "width", "" },
+                                          { "time", "height", "width" } };
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *rs = ci__lower_arg_box(L, op, a, 3);
+    int d = op->vop, i, lead;
+    int64_t k[3], os[3], shape[CI_MAX_DIMS], plane[3], win = 1, w, nplanes, need;
+    ci__ix *v[CI_MAX_DIMS], *ri[1];
+    ci__v *st[3], *best, *bidx = NULL;
+    ci_dtype cdt = x->dt;
+    char sx[160];
+    int np = a[1].kind == CI_ARG_INTS ? a[1].u.ints.n : 1;
+    if (np != 1 && np != d)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: kernel_size must either be a single Int or tuple of Ints", op->name);
+    np = a[2].kind == CI_ARG_INTS ? a[2].u.ints.n : 1;
+    if (np != 1 && np != d)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: output_size must either be a single Int or tuple of Ints", op->name);
+    ci__ops_pool_param(L, op, a, 1, d, 1, k);
+    ci__ops_pool_param(L, op, a, 2, d, 1, os);
+    ci__util_fmt_shape(sx, sizeof sx, x->ndim, x->size);
+    if (x->ndim != d + 1 && x->ndim != d + 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Expected %dD or %dD tensor, but got: %s", op->name, d + 1,
+                 d + 2, sx);
+    for (i = 1; i < x->ndim; i++)
+        if (x->size[i] == 0)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: Expected input to have non-zero size for non-batch dimensions, but "
+                     "got%s with dimension %d being empty.",
+                     op->name, sx, i);
+    if (x->dt != CI_F32 && x->dt != CI_F64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for %s (f32 and f64 only, as PyTorch)",
+                 op->name, ci_dtype_name(x->dt));
+    if (rs->dt != x->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type %s but found %s (random_samples)",
+                 op->name, ci_dtype_name(x->dt), ci_dtype_name(rs->dt));
+    lead = x->ndim - d;
+    for (i = 0; i < d; i++) {
+        int64_t in = x->size[lead + i];
+        /* (PyTorch's 3D check is strict: out + k - 1 < in) */
+        if (k[i] <= 0 || os[i] < 0 || k[i] > in || os[i] > in - k[i] + (d == 2))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: pool %s %lld too large relative to input %s %lld (output %lld)",
+                     op->name, nm[d - 2][i], (long long)k[i], nm[d - 2][i], (long long)in,
+                     (long long)os[i]);
+        win *= k[i];
+    }
+    if (win > 64)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: cinductor supports windows of up to 64 elements",
+                 op->name);
+    nplanes = lead == 2 ? x->size[0] * x->size[1] : x->size[0];
+    need = nplanes * d;
+    if (ci__ir_numel(rs->ndim, rs->size) < need)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: random_samples has fewer than the %lld samples (%d a plane) the input "
+                 "needs",
+                 op->name, (long long)need, d);
+    {
+        int64_t n1 = ci__ir_numel(rs->ndim, rs->size);
+        rs = ci__ops_call2(L, "aten.reshape.default", a[3], ci_arg_ints(&n1, 1));
+    }
+    for (i = 0; i < x->ndim; i++) shape[i] = i < lead ? x->size[i] : os[i - lead];
+    plane[d - 1] = 1;
+    for (i = d - 2; i >= 0; i--) plane[i] = plane[i + 1] * x->size[lead + i + 1];
+    ci__ir_pw_vars(L, x->ndim, shape, v);
+    for (i = 0; i < d; i++) {
+        int64_t in = x->size[lead + i], slot = d == 2 ? 1 - i : i;
+        ci__ix *pi = lead == 2 ? ci__ops_ixadd(L, ci__ops_ixscale(L, v[0], x->size[1]), v[1])
+                               : v[0];
+        ci__v *u, *al, *o = ci__ir_v_cast(L, ci__ops_ixval(L, v[lead + i]), cdt), *s0, *s1;
+        ci__v *last = ci__ir_v_consti(L, CI_I64, in - k[i]);
+        ri[0] = ci__ops_ixadd(L, ci__ops_ixscale(L, pi, d), ci__ops_K(L, slot));
+        if (os[i] <= 1) {
+            st[i] = last;
+            continue;
+        }
+        u = ci__ir_v_cast(L, ci__ir_load(L, rs, ri), cdt);
+        al = cdt == CI_F32 ? ci__ir_v_constf(L, cdt, (float)(in - k[i]) / (float)(os[i] - 1))
+                           : ci__ir_v_constf(L, cdt, (double)(in - k[i]) / (double)(os[i] - 1));
+        s0 = ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_ADD, o, u), al),
+                           CI_I32);
+        s1 = ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_MUL, u, al), CI_I32);
+        st[i] = ci__ir_v_op(
+                L, CI__V_WHERE,
+                ci__ir_v_bin(L, CI__V_EQ, ci__ops_ixval(L, v[lead + i]),
+                             ci__ir_v_consti(L, CI_I64, os[i] - 1)),
+                last, ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_SUB, s0, s1), CI_I64));
+    }
+    best = ci__ir_v_constf(L, cdt, -HUGE_VAL);
+    for (i = 0; i < d; i++) {
+        ci__v *t = ci__ir_v_bin(L, CI__V_MUL, st[i], ci__ir_v_consti(L, CI_I64, plane[i]));
+        bidx = bidx ? ci__ir_v_bin(L, CI__V_ADD, bidx, t) : t;
+    }
+    for (w = 0; w < win; w++) {
+        ci__ix *idx[CI_MAX_DIMS];
+        ci__v *flat = NULL, *e, *take;
+        int64_t rem = w;
+        for (i = 0; i < lead; i++) idx[i] = v[i];
+        for (i = d - 1; i >= 0; i--) {
+            ci__v *pos = ci__ir_v_bin(L, CI__V_ADD, st[i], ci__ir_v_consti(L, CI_I64, rem % k[i]));
+            ci__v *t = ci__ir_v_bin(L, CI__V_MUL, pos, ci__ir_v_consti(L, CI_I64, plane[i]));
+            rem /= k[i];
+            idx[lead + i] =
+                    ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, pos, x->size[lead + i], 0));
+            flat = flat ? ci__ir_v_bin(L, CI__V_ADD, flat, t) : t;
+        }
+        e = ci__ir_load(L, x, idx);
+        take = ci__ir_v_bin(L, CI__V_OR, ci__ir_v_bin(L, CI__V_GT, e, best),
+                            ci__ir_v_un(L, CI__V_ISNAN, e));
+        best = ci__ir_v_op(L, CI__V_WHERE, take, e, best);
+        bidx = ci__ir_v_op(L, CI__V_WHERE, take, flat, bidx);
+    }
+    ci__ir_realize_hint(L, x);
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, shape, v, best));
+    outs[1] = ci__ir_tensor_of(ci__ir_pw_box(L, CI_I64, x->ndim, shape, v, bidx));
+    return 2;
+}
+
 /* bucketize.Scalar / searchsorted.Scalar: the number becomes a 0-d tensor, as
    c10::scalar_to_tensor makes it (int64 for an int or a bool, float64 for a float) */
 static int ci__ops_bucketize_scalar(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -14341,6 +14467,10 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_max_unpool, 2, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten.max_unpool3d", "self, indices, output_size, stride, padding", \
       ci__ops_max_unpool, 3, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.fractional_max_pool2d", "self, kernel_size, output_size, random_samples", \
+      ci__ops_fractional_max_pool, 2, 0, 0, N, 0, 2, _, LO, FLT, _, 0) \
+    X("aten.fractional_max_pool3d", "self, kernel_size, output_size, random_samples", \
+      ci__ops_fractional_max_pool, 3, 0, 0, N, 0, 2, _, LO, FLT, _, 0) \
     X("aten.bucketize", "self, boundaries, *, out_int32=False, right=False", \
       ci__ops_bucketize, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.searchsorted", \

@@ -1968,6 +1968,29 @@ def spatial15b_cases(add, G):
                 I("i64", [2, 2, 2, 3], "pidx24"), error="stride"))
     add(op_case("aten.max_unpool3d.default", "a, b, [2, 2, 2], [1, 1, 1], [0, 0, 0]", I("f32", [2, 2, 2, 3]),
                 I("i64", [2, 2, 2, 3], "pidx24"), error="index"))
+    # fractional_max_pool2d / 3d: the windows drawn from random_samples (in [0, 1], the ends too);
+    # ties (grid) and NaN in the windows
+    FM2, FM3 = "aten.fractional_max_pool2d.default", "aten.fractional_max_pool3d.default"
+    for dt in FLT:
+        for kind in ("n", "grid", "nan"):
+            add(op_case(FM2, "a, [2, 3], [4, 5], b", I(dt, [2, 3, 9, 8], kind), I(dt, [2, 3, 2], "prob")))
+            add(op_case(FM3, "a, [2, 2, 3], [3, 4, 3], b", I(dt, [2, 3, 5, 6, 7], kind), I(dt, [2, 3, 3], "prob")))
+        add(op_case(FM2, "a, [3, 3], [7, 6], b", I(dt, [1, 2, 9, 8]), I(dt, [1, 2, 2], "prob")))
+        add(op_case(FM2, "a, [2, 2], [1, 1], b", I(dt, [2, 2, 5, 4]), I(dt, [2, 2, 2], "prob")))
+        add(op_case(FM2, "a, 2, 3, b", I(dt, [3, 7, 5]), I(dt, [1, 3, 2], "prob")))
+        add(op_case(FM2, "a, [1, 1], [7, 5], b", I(dt, [3, 7, 5]), I(dt, [1, 3, 2], "prob")))
+        add(op_case(FM2, "a, [2, 3], [4, 5], b", I(dt, [0, 3, 9, 8]), I(dt, [0, 3, 2], "prob")))
+        add(op_case(FM2, "a, [2, 3], [4, 5], b", I(dt, [2, 3, 9, 8]), I(dt, [2, 3, 3], "prob")))
+        add(op_case(FM3, "a, [1, 2, 2], [3, 2, 4], b", I(dt, [3, 4, 5, 6]), I(dt, [1, 3, 3], "prob")))
+    G("fractional_max_pool2d of a transpose", [("x", I("f32", [2, 3, 8, 9])), ("u", I("f32", [2, 3, 2], "prob"))],
+      ["t = aten.transpose.int(x, 2, 3)", "v, i = aten.fractional_max_pool2d.default(t, [2, 3], [4, 5], u)"], ["v", "i"])
+    add(op_case(FM2, "a, [2, 3], [9, 5], b", I("f32", [2, 3, 9, 8]), I("f32", [2, 3, 2], "prob"), error="too large"))
+    add(op_case(FM3, "a, [1, 2, 2], [4, 2, 5], b", I("f32", [3, 4, 5, 6]), I("f32", [1, 3, 3], "prob"), error="too large"))
+    add(op_case(FM2, "a, [2, 3], [4, 5], b", I("f32", [2, 3, 9, 8]), I("f64", [2, 3, 2], "prob"), error="scalar type"))
+    add(op_case(FM2, "a, [2, 3], [4, 5], b", I("i64", [2, 3, 9, 8]), I("i64", [2, 3, 2], "prob"), error="not implemented"))
+    add(op_case(FM2, "a, [2, 3], [4, 5], b", I("f32", [2, 0, 9, 8]), I("f32", [2, 0, 2], "prob"), error="non-zero"))
+    add(op_case(FM2, "a, [2, 3], [4, 5], b", I("f32", [9, 8]), I("f32", [1, 1, 2], "prob"), error="3D or 4D"))
+    add(op_case(FM2, "a, [2, 3, 1], [4, 5], b", I("f32", [2, 3, 9, 8]), I("f32", [2, 3, 2], "prob"), error="kernel_size"))
 
 
 # ---------------------------------------------------------------------------------------------
