@@ -11656,6 +11656,306 @@ static int ci__ops_fractional_max_pool(ci__L *L, const ci__opdef *op, ci_arg *a,
     return 2;
 }
 
+/* -- CTC loss: PyTorch's CPU forward (Graves et al. 2006, eq. 6), the alphas of the extended
+   target l' (blank, l1, blank, l2, ..., blank) in log space, one realized step per time -- */
+/* a constant int64 vector (the static lengths a list gives) */
+static ci__box *ci__ops_const_i64(ci__L *L, int64_t n, const int64_t *v) {
+    ci__buf *b = ci__ir_buf_new(L, CI__BUF_CONST, CI_I64, 1, &n);
+    int64_t *d = CI__NEWN(L->A, int64_t, n > 0 ? n : 1);
+    if (n) memcpy(d, v, sizeof(int64_t) * (size_t)n);
+    b->data = d;
+    return ci__ir_buf_box(L, b);
+}
+
+/* log(exp(a - m) + exp(b - m) [+ exp(c - m)]) + m, m their maximum (0 where it is -inf), as
+   PyTorch's kernel sums them */
+static ci__v *ci__ops_ctc_lse(ci__L *L, ci_dtype cdt, ci__v *a, ci__v *b, ci__v *c) {
+    ci__v *ninf = ci__ir_v_constf(L, cdt, -HUGE_VAL), *m = a, *s;
+    m = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_GT, b, m), b, m);
+    if (c) m = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_GT, c, m), c, m);
+    m = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_EQ, m, ninf),
+                    ci__ir_v_constf(L, cdt, 0), m);
+    s = ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_un(L, CI__V_EXP, ci__ir_v_bin(L, CI__V_SUB, a, m)),
+                     ci__ir_v_un(L, CI__V_EXP, ci__ir_v_bin(L, CI__V_SUB, b, m)));
+    if (c)
+        s = ci__ir_v_bin(L, CI__V_ADD, s,
+                         ci__ir_v_un(L, CI__V_EXP, ci__ir_v_bin(L, CI__V_SUB, c, m)));
+    return ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_un(L, CI__V_LOG, s), m);
+}
+
+/* _ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, zero_infinity=False)
+   -> (neg_log_likelihood [N], log_alpha [N, T, 2 max(target_lengths) + 1]) (extra 0) and
+   ctc_loss.IntList(..., blank=0, reduction=1, zero_infinity=False) (extra 1: the loss, inf
+   made 0 with zero_infinity, reduced: 1 the mean of loss / max(target_length, 1), 2 the sum).
+   targets [N, S] padded or 1-D, the targets one after another; a label outside [0, C) is an
+   error at run time. log_alpha where PyTorch leaves it unwritten (0 < t >= input_length) is
+   -inf, and past s = 2 target_length it holds what the recurrence gives there. */
+static int ci__ops_ctc_loss(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *lp = ci__lower_arg_box(L, op, a, 0), *tg = ci__lower_arg_box(L, op, a, 1);
+    ci__box *ilb, *tlb, *offb, *lab, *al, *nll, **steps;
+    int64_t N, T, C, maxl = 0, tmax = 0, sp, total = 0, *il, *tl, *off, shape[3], t;
+    int64_t blank = ci__lower_arg_int(L, op, a, 4);
+    int i, bat;
+    ci__ix *v[3], *m[3];
+    ci_dtype cdt;
+    ci__v *ninf, *e;
+    if (lp->ndim == 2 && op->extra)   /* ctc_loss of one sequence: a batch of one */
+        lp = ci__ops_call2(L, "aten.unsqueeze.default", a[0], ci_arg_int(1));
+    bat = op->extra ? ci__lower_arg_box(L, op, a, 0)->ndim == 3 : 1;
+    if (lp->ndim != 3)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: Expected 3-dimensional tensor, but got %d-dimensional tensor for argument "
+                 "#1 'log_probs'",
+                 op->name, lp->ndim);
+    if (lp->dt != CI_F32 && lp->dt != CI_F64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: log_probs must be f32 or f64 (as PyTorch), not %s",
+                 op->name, ci_dtype_name(lp->dt));
+    if (tg->dt != CI_I64 && tg->dt != CI_I32)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: targets must be int64 or int32, not %s", op->name,
+                 ci_dtype_name(tg->dt));
+    T = lp->size[0];
+    N = lp->size[1];
+    C = lp->size[2];
+    cdt = lp->dt;
+    if (blank < 0 || blank >= C)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: blank must be in label range", op->name);
+    for (i = 2; i < 4; i++)
+        if (a[i].kind != CI_ARG_INTS || a[i].u.ints.n != N)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: %s must be of size batch_size", op->name,
+                     i == 2 ? "input_lengths" : "target_lengths");
+    il = CI__NEWN(L->A, int64_t, N + 1);
+    tl = CI__NEWN(L->A, int64_t, N + 1);
+    off = CI__NEWN(L->A, int64_t, N + 1);
+    for (i = 0; i < N; i++) {
+        il[i] = a[2].u.ints.v[i];
+        tl[i] = a[3].u.ints.v[i];
+        if (il[i] < 0 || tl[i] < 0 || tl[i] > ((int64_t)1 << 30))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: lengths must be non-negative (batch %d)",
+                     op->name, i);
+        if (il[i] > T)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: Expected input_lengths to have value at most %lld, but got value %lld",
+                     op->name, (long long)T, (long long)il[i]);
+        off[i] = total;
+        total += tl[i];
+        if (tl[i] > maxl) maxl = tl[i];
+        if (il[i] > tmax) tmax = il[i];
+    }
+    if (tg->ndim == 1) {
+        if (tg->size[0] != total)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: Expected tensor to have size %lld at dimension 0, but got size %lld for "
+                     "argument #2 'targets'",
+                     op->name, (long long)total, (long long)tg->size[0]);
+    } else if (tg->ndim == 2) {
+        if (tg->size[0] != N)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: targets has %lld rows for a batch of %lld", op->name,
+                     (long long)tg->size[0], (long long)N);
+        if (tg->size[1] < maxl)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: Expected tensor to have size at least %lld at dimension 1, but got size "
+                     "%lld for argument #2 'targets'",
+                     op->name, (long long)maxl, (long long)tg->size[1]);
+    } else
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: targets must be 1-D or 2-D", op->name);
+    if (T == 0)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: log_probs with no time steps is not supported",
+                 op->name);
+    if (tmax > 4096)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: cinductor supports input lengths up to 4096",
+                 op->name);
+    sp = 2 * maxl + 1;
+    ninf = ci__ir_v_constf(L, cdt, -HUGE_VAL);
+    ilb = ci__ops_const_i64(L, N, il);
+    tlb = ci__ops_const_i64(L, N, tl);
+    offb = ci__ops_const_i64(L, N, off);
+    /* the labels of l' [N, sp]: blank at even s, past the target, or where there is none */
+    shape[0] = N;
+    shape[1] = sp;
+    ci__ir_pw_vars(L, 2, shape, v);
+    {
+        ci__ix *k = ci__ix_fdiv(L->A, &L->ixt, ci__ops_ixadd(L, v[1], ci__ops_K(L, -1)),
+                                ci__ops_K(L, 2));
+        ci__v *tln = ci__ir_load(L, tlb, v), *lb = ci__ir_v_consti(L, CI_I64, blank), *ok;
+        ok = ci__ir_v_bin(
+                L, CI__V_AND,
+                ci__ir_v_bin(L, CI__V_EQ,
+                             ci__ops_ixval(L, ci__ix_mod(L->A, &L->ixt, v[1], ci__ops_K(L, 2))),
+                             ci__ir_v_consti(L, CI_I64, 1)),
+                ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, k), tln));
+        e = lb;
+        if (total > 0 && maxl > 0) {
+            ci__v *tv;
+            if (tg->ndim == 2) {
+                m[0] = v[0];
+                m[1] = ci__ops_ixclamp(L, k, tg->size[1]);
+                tv = ci__ir_load(L, tg, m);
+            } else {
+                ci__v *fi = ci__ir_v_op(
+                        L, CI__V_WHERE, ok,
+                        ci__ir_v_bin(L, CI__V_ADD, ci__ir_load(L, offb, v), ci__ops_ixval(L, k)),
+                        ci__ir_v_consti(L, CI_I64, 0));
+                m[0] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, fi, total, 0));
+                tv = ci__ir_load(L, tg, m);
+            }
+            e = ci__ir_v_op(L, CI__V_WHERE, ok, ci__ir_v_cast(L, tv, CI_I64), lb);
+        }
+        lab = ci__ir_pw_box(L, CI_I64, 2, shape, v, e);
+        ci__ir_realize(L, lab);
+    }
+    /* step t: alpha[N, sp] from the previous one, kept past the sequence's input length */
+    steps = CI__NEWN(L->A, ci__box *, tmax > 0 ? tmax : 1);
+    for (t = 0; t < (tmax > 0 ? tmax : 1); t++) {
+        ci__v *l, *lpv, *r;
+        ci__v *cur;
+        ci__ir_pw_vars(L, 2, shape, v);
+        l = ci__ir_load(L, lab, v);
+        m[0] = ci__ops_K(L, t);
+        m[1] = v[0];
+        m[2] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, l, C, 0));
+        lpv = ci__ir_v_cast(L, ci__ir_load(L, lp, m), cdt);
+        if (t == 0) {
+            ci__v *s = ci__ops_ixval(L, v[1]);
+            ci__v *tln = ci__ir_load(L, tlb, v);
+            r = ci__ir_v_op(
+                    L, CI__V_WHERE,
+                    ci__ir_v_bin(L, CI__V_OR,
+                                 ci__ir_v_bin(L, CI__V_EQ, s, ci__ir_v_consti(L, CI_I64, 0)),
+                                 ci__ir_v_bin(L, CI__V_AND,
+                                              ci__ir_v_bin(L, CI__V_EQ, s,
+                                                           ci__ir_v_consti(L, CI_I64, 1)),
+                                              ci__ir_v_bin(L, CI__V_GT, tln,
+                                                           ci__ir_v_consti(L, CI_I64, 0)))),
+                    lpv, ninf);
+        } else {
+            ci__box *pr = steps[t - 1];
+            ci__ix *pm[2];
+            ci__v *la1, *la2, *la3, *skip;
+            pm[0] = v[0];
+            la1 = ci__ir_load(L, pr, v);
+            pm[1] = ci__ops_ixclamp(L, ci__ops_ixadd(L, v[1], ci__ops_K(L, -1)), sp);
+            la2 = ci__ir_v_op(L, CI__V_WHERE, ci__ops_in_range(L, v[1], 1, sp),
+                              ci__ir_load(L, pr, pm), ninf);
+            pm[1] = ci__ops_ixclamp(L, ci__ops_ixadd(L, v[1], ci__ops_K(L, -2)), sp);
+            skip = ci__ir_v_bin(L, CI__V_AND, ci__ops_in_range(L, v[1], 2, sp),
+                                ci__ir_v_bin(L, CI__V_NE, ci__ir_load(L, lab, pm), l));
+            la3 = ci__ir_v_op(L, CI__V_WHERE, skip, ci__ir_load(L, pr, pm), ninf);
+            r = ci__ir_v_bin(L, CI__V_ADD, ci__ops_ctc_lse(L, cdt, la1, la2, la3), lpv);
+            r = ci__ir_v_op(L, CI__V_WHERE,
+                            ci__ir_v_bin(L, CI__V_LT, ci__ir_v_consti(L, CI_I64, t),
+                                         ci__ir_load(L, ilb, v)),
+                            r, la1);
+        }
+        cur = r;
+        steps[t] = ci__ir_pw_box(L, cdt, 2, shape, v, cur);
+        ci__ir_realize(L, steps[t]);
+    }
+    /* -log p: l'[2 tl] and l'[2 tl - 1] at the last step of each sequence; an empty input: 0 for
+       an empty target, else inf (PyTorch 1.13 leaves it unwritten; later versions do this) */
+    {
+        int64_t n1 = N;
+        ci__ix *vn[1], *pm[2];
+        ci__v *tln, *l1, *l2, *ll;
+        ci__box *fin = steps[tmax > 0 ? tmax - 1 : 0];
+        ci__ir_pw_vars(L, 1, &n1, vn);
+        tln = ci__ir_load(L, tlb, vn);
+        pm[0] = vn[0];
+        pm[1] = ci__ir_ix_indirect(
+                L, ci__ir_v_checkidx(L, ci__ir_v_bin(L, CI__V_MUL, tln,
+                                                     ci__ir_v_consti(L, CI_I64, 2)),
+                                     sp, 0));
+        l1 = ci__ir_load(L, fin, pm);
+        pm[1] = ci__ir_ix_indirect(
+                L, ci__ir_v_checkidx(
+                           L,
+                           ci__ir_v_bin(L, CI__V_MAX,
+                                        ci__ir_v_bin(L, CI__V_SUB,
+                                                     ci__ir_v_bin(L, CI__V_MUL, tln,
+                                                                  ci__ir_v_consti(L, CI_I64, 2)),
+                                                     ci__ir_v_consti(L, CI_I64, 1)),
+                                        ci__ir_v_consti(L, CI_I64, 0)),
+                           sp, 0));
+        l2 = ci__ir_v_op(L, CI__V_WHERE,
+                         ci__ir_v_bin(L, CI__V_GT, tln, ci__ir_v_consti(L, CI_I64, 0)),
+                         ci__ir_load(L, fin, pm), ninf);
+        ll = ci__ir_v_un(L, CI__V_NEG, ci__ops_ctc_lse(L, cdt, l1, l2, NULL));
+        ll = ci__ir_v_op(L, CI__V_WHERE,
+                         ci__ir_v_bin(L, CI__V_GT, ci__ir_load(L, ilb, vn),
+                                      ci__ir_v_consti(L, CI_I64, 0)),
+                         ll,
+                         ci__ir_v_op(L, CI__V_WHERE,
+                                     ci__ir_v_bin(L, CI__V_GT, tln,
+                                                  ci__ir_v_consti(L, CI_I64, 0)),
+                                     ci__ir_v_constf(L, cdt, HUGE_VAL),
+                                     ci__ir_v_constf(L, cdt, 0)));
+        nll = ci__ir_pw_box(L, cdt, 1, &n1, vn, ll);
+    }
+    if (op->extra) {
+        int64_t red = ci__lower_arg_int(L, op, a, 5);
+        ci__box *r = nll;
+        if (red < 0 || red > 2)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: reduction must be 0, 1 or 2, not %lld",
+                     op->name, (long long)red);
+        if (ci__lower_arg_bool(L, op, a, 6)) {
+            int64_t n1 = N;
+            ci__ix *vn[1];
+            ci__v *x;
+            ci__ir_pw_vars(L, 1, &n1, vn);
+            x = ci__ir_load(L, nll, vn);
+            r = ci__ir_pw_box(L, cdt, 1, &n1, vn,
+                              ci__ir_v_op(L, CI__V_WHERE,
+                                          ci__ir_v_bin(L, CI__V_EQ, x,
+                                                       ci__ir_v_constf(L, cdt, HUGE_VAL)),
+                                          ci__ir_v_constf(L, cdt, 0), x));
+        }
+        if (red == 1) {
+            int64_t n1 = N;
+            ci__ix *vn[1];
+            ci__ir_pw_vars(L, 1, &n1, vn);
+            r = ci__ir_pw_box(
+                    L, cdt, 1, &n1, vn,
+                    ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, r, vn),
+                                 ci__ir_v_cast(L,
+                                               ci__ir_v_bin(L, CI__V_MAX, ci__ir_load(L, tlb, vn),
+                                                            ci__ir_v_consti(L, CI_I64, 1)),
+                                               cdt)));
+            r = ci__ops_call1(L, "aten.mean.default", ci__ops_T(r));
+        } else if (red == 2) r = ci__ops_call1(L, "aten.sum.default", ci__ops_T(r));
+        else if (!bat) r = ci__ops_call2(L, "aten.squeeze.dim", ci__ops_T(r), ci_arg_int(0));
+        outs[0] = ci__ir_tensor_of(r);
+        return 1;
+    }
+    /* log_alpha [N, T, sp]: the steps stacked (the first whatever the input length), -inf at
+       t >= input_length */
+    {
+        int64_t ns = tmax > 0 ? tmax : 1, perm[3] = { 1, 0, 2 }, osh[3];
+        ci_tensor *ts = CI__NEWN(L->A, ci_tensor, ns);
+        ci__box *st;
+        for (t = 0; t < ns; t++) ts[t] = ci__ir_tensor_of(steps[t]);
+        osh[0] = N;
+        osh[1] = T;
+        osh[2] = sp;
+        st = ci__ops_call2(L, "aten.stack.default", ci_arg_tensors(ts, (int)ns), ci_arg_int(0));
+        st = ci__ops_call2(L, "aten.permute.default", ci__ops_T(st), ci_arg_ints(perm, 3));
+        ci__ir_pw_vars(L, 3, osh, v);
+        m[0] = v[0];
+        m[1] = ci__ops_ixclamp(L, v[1], ns);
+        m[2] = v[2];
+        e = ci__ir_v_op(
+                L, CI__V_WHERE,
+                ci__ir_v_bin(L, CI__V_OR,
+                             ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, v[1]),
+                                          ci__ir_load(L, ilb, v)),
+                             ci__ir_v_bin(L, CI__V_EQ, ci__ops_ixval(L, v[1]),
+                                          ci__ir_v_consti(L, CI_I64, 0))),
+                ci__ir_load(L, st, m), ninf);
+        al = ci__ir_pw_box(L, cdt, 3, osh, v, e);
+    }
+    outs[0] = ci__ir_tensor_of(nll);
+    outs[1] = ci__ir_tensor_of(al);
+    return 2;
+}
+
 /* bucketize.Scalar / searchsorted.Scalar: the number becomes a 0-d tensor, as
    c10::scalar_to_tensor makes it (int64 for an int or a bool, float64 for a float) */
 static int ci__ops_bucketize_scalar(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -14471,6 +14771,13 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_fractional_max_pool, 2, 0, 0, N, 0, 2, _, LO, FLT, _, 0) \
     X("aten.fractional_max_pool3d", "self, kernel_size, output_size, random_samples", \
       ci__ops_fractional_max_pool, 3, 0, 0, N, 0, 2, _, LO, FLT, _, 0) \
+    X("aten._ctc_loss.default", \
+      "log_probs, targets, input_lengths, target_lengths, blank=0, zero_infinity=False", \
+      ci__ops_ctc_loss, 0, 0, 0, N, 0, 2, _, LO, FLT, _, 0) \
+    X("aten.ctc_loss.IntList", \
+      "log_probs, targets, input_lengths, target_lengths, blank=0, reduction=1, " \
+      "zero_infinity=False", \
+      ci__ops_ctc_loss, 0, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.bucketize", "self, boundaries, *, out_int32=False, right=False", \
       ci__ops_bucketize, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.searchsorted", \

@@ -1991,6 +1991,46 @@ def spatial15b_cases(add, G):
     add(op_case(FM2, "a, [2, 3], [4, 5], b", I("f32", [2, 0, 9, 8]), I("f32", [2, 0, 2], "prob"), error="non-zero"))
     add(op_case(FM2, "a, [2, 3], [4, 5], b", I("f32", [9, 8]), I("f32", [1, 1, 2], "prob"), error="3D or 4D"))
     add(op_case(FM2, "a, [2, 3, 1], [4, 5], b", I("f32", [2, 3, 9, 8]), I("f32", [2, 3, 2], "prob"), error="kernel_size"))
+    # CTC: log_probs [T, N, C] (log_softmax of random values), targets padded [N, S] or 1-D,
+    # labels in [1, C) (the blank 0) or [0, C - 1) (blank C - 1), repeated labels (small C);
+    # log_alpha compared where PyTorch writes it (t = 0, or t < input_length and s <= 2 len)
+    for dt in FLT:
+        for T_, C_, il, tl, S_, blank in ((7, 5, [7, 5, 6], [3, 2, 0], 4, 0), (9, 3, [9, 9], [4, 3], 4, 2),
+                                          (6, 4, [1, 6, 2], [1, 2, 2], 2, 0), (12, 2, [12], [5], 5, 1),
+                                          (5, 6, [5, 3], [3, 3], 3, 5)):
+            N_ = len(il)
+            sp = 2 * max(tl) + 1
+            mask = [[[t == 0 or (t < il[n] and s <= 2 * tl[n]) for s in range(sp)] for t in range(T_)]
+                    for n in range(N_)]
+            # labels in [1, C) for blank 0, in [0, C - 1) for blank C - 1
+            lab = "aten.remainder.Scalar(r, %d)" % (C_ - 1)
+            for form in ("2d", "1d"):
+                tshape = [N_, S_] if form == "2d" else [sum(tl)]
+                body = ["x = aten._log_softmax.default(z, 2, False)", "q = " + lab,
+                        "h = aten.add.Scalar(q, %d)" % (1 if blank == 0 else 0)]
+                G("_ctc_loss %s %s T%d C%d blank %d" % (form, dt, T_, C_, blank),
+                  [("z", I(dt, [T_, N_, C_])), ("r", I("i64", tshape, "small"))],
+                  body + ["l, a = aten._ctc_loss.default(x, h, %s, %s, %d)" % (il, tl, blank),
+                          "y = aten.where.ScalarOther(m, a, 0.0)"], ["l", "y"],
+                  consts=[("m", "bool", [N_, T_, sp], mask)], red=True)
+                for red in (0, 1, 2):
+                    for zi in ("False", "True"):
+                        G("ctc_loss %s %s T%d blank %d reduction %d zero_infinity %s" % (form, dt, T_, blank, red, zi),
+                          [("z", I(dt, [T_, N_, C_])), ("r", I("i64", tshape, "small"))],
+                          body + ["y = aten.ctc_loss.IntList(x, h, %s, %s, %d, %d, %s)" % (il, tl, blank, red, zi)],
+                          ["y"], red=True)
+        # one sequence (unbatched log_probs [T, C], targets [S])
+        G("ctc_loss unbatched %s" % dt, [("z", I(dt, [8, 4])), ("r", I("i64", [3], "small"))],
+          ["x = aten._log_softmax.default(z, 1, False)", "q = aten.remainder.Scalar(r, 3)", "h = aten.add.Scalar(q, 1)",
+           "y = aten.ctc_loss.IntList(x, h, [8], [3], 0, 0)"], ["y"], red=True)
+    CT = "aten._ctc_loss.default"
+    add(op_case(CT, "a, b, [7, 5, 6], [4, 2, 0], 5", I("f32", [7, 3, 5]), I("i64", [3, 4], "pidx5"), error="blank"))
+    add(op_case(CT, "a, b, [7, 5], [4, 2]", I("f32", [7, 3, 5]), I("i64", [3, 4], "pidx5"), error="batch_size"))
+    add(op_case(CT, "a, b, [8, 5, 6], [4, 2, 0]", I("f32", [7, 3, 5]), I("i64", [3, 4], "pidx5"), error="at most"))
+    add(op_case(CT, "a, b, [7, 5, 6], [4, 2, 5]", I("f32", [7, 3, 5]), I("i64", [3, 4], "pidx5"), error="at least"))
+    add(op_case(CT, "a, b, [7, 5, 6], [4, 2, 0]", I("f32", [7, 3, 5]), I("i64", [5], "pidx5"), error="size 6"))
+    add(op_case(CT, "a, b, [7, 5, 6], [4, 2, 0]", I("f32", [7, 5]), I("i64", [3, 4], "pidx5"), error="3-dimensional"))
+    add(op_case(CT, "a, b, [7, 5, 6], [4, 2, 0]", I("f32", [7, 3, 5]), I("f32", [3, 4]), error="targets"))
 
 
 # ---------------------------------------------------------------------------------------------
