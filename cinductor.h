@@ -11956,6 +11956,121 @@ static int ci__ops_ctc_loss(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     return 2;
 }
 
+/* -- antialiased resampling: _upsample_bilinear2d_aa / _upsample_bicubic2d_aa, PyTorch's
+   separable CPU kernel: each dim whose size changes in turn, W first, as a weighted sum over
+   taps whose positions and weights depend on the output index only (so tables, computed here
+   as PyTorch computes them in the input's dtype) -- */
+/* the rounding of a value stored in the dtype's scalar (f32: a float) */
+static double ci__ops_aa_r(int f32, double x) { return f32 ? (double)(float)x : x; }
+
+/* the filter at x: linear 1 - |x| (|x| < 1), cubic Keys' A = -0.5 (|x| < 2) */
+static double ci__ops_aa_filter(int cubic, double x) {
+    const double A = -0.5;
+    if (x < 0) x = -x;
+    if (!cubic) return x < 1 ? 1 - x : 0;
+    if (x < 1) return ((A + 2) * x - (A + 3)) * x * x + 1;
+    if (x < 2) return ((A * x - 5 * A) * x + 8 * A) * x - 4 * A;
+    return 0;
+}
+
+/* one dim of the input (dim), in -> out with the scale sc: output i reads the taps xmin[i] ..
+   xmin[i] + xsize[i] - 1 with weights w[i*K + j]: center c = sc (i + 0.5), support b max(sc, 1)
+   (b 1 linear, 2 cubic), xmin = max(trunc(c - support + 0.5), 0), the end trunc(c + support +
+   0.5) (at most in), weights filter((xmin + j - c + 0.5) / max(sc, 1)) over their sum */
+static ci__box *ci__ops_aa_pass(ci__L *L, const ci__opdef *op, ci__box *x, int dim, int64_t out,
+                                double sc, int cubic) {
+    int f32 = x->dt == CI_F32, i;
+    int64_t in = x->size[dim], K, o, j, *xmin, *xsize, shape[CI_MAX_DIMS], n;
+    double support, inv, base = cubic ? 2 : 1;
+    void *wd;
+    ci__buf *wb;
+    ci__box *wbox, *mnb;
+    ci__ix *v[CI_MAX_DIMS], *m[CI_MAX_DIMS], *wi[1], *oi[1];
+    ci__v *r = NULL;
+    sc = ci__ops_aa_r(f32, sc);
+    support = ci__ops_aa_r(f32, sc >= 1 ? base * sc : base);
+    inv = ci__ops_aa_r(f32, sc >= 1 ? 1.0 / sc : 1.0);
+    K = (int64_t)ceil(support) * 2 + 1;
+    if (K > 64)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                 "%s: cinductor supports antialiased windows of up to 64 taps (a scale of up to "
+                 "about %d)",
+                 op->name, cubic ? 15 : 31);
+    xmin = CI__NEWN(L->A, int64_t, out + 1);
+    xsize = CI__NEWN(L->A, int64_t, out + 1);
+    n = out * K;
+    wd = f32 ? (void *)CI__NEWN(L->A, float, n + 1) : (void *)CI__NEWN(L->A, double, n + 1);
+    for (o = 0; o < out; o++) {
+        double c = ci__ops_aa_r(f32, sc * ((double)o + 0.5)), tot = 0, wt[64];
+        int64_t e = (int64_t)(ci__ops_aa_r(f32, c + support) + 0.5);
+        xmin[o] = (int64_t)(ci__ops_aa_r(f32, c - support) + 0.5);
+        if (xmin[o] < 0) xmin[o] = 0;
+        xsize[o] = (e < in ? e : in) - xmin[o];
+        if (xsize[o] > K) xsize[o] = K;
+        for (j = 0; j < K; j++) {
+            double t = ci__ops_aa_r(f32, ci__ops_aa_r(f32, (double)(j + xmin[o])) - c);
+            wt[j] = j < xsize[o] ? ci__ops_aa_r(f32, ci__ops_aa_filter(
+                                                           cubic, ci__ops_aa_r(f32, (t + 0.5) * inv)))
+                                 : 0;
+            if (j < xsize[o]) tot = ci__ops_aa_r(f32, tot + wt[j]);
+        }
+        for (j = 0; j < K; j++) {
+            double wv = tot != 0 && j < xsize[o] ? ci__ops_aa_r(f32, wt[j] / tot) : wt[j];
+            if (f32) ((float *)wd)[o * K + j] = (float)wv;
+            else ((double *)wd)[o * K + j] = wv;
+        }
+    }
+    wb = ci__ir_buf_new(L, CI__BUF_CONST, x->dt, 1, &n);
+    wb->data = wd;
+    wbox = ci__ir_buf_box(L, wb);
+    mnb = ci__ops_const_i64(L, out, xmin);
+    for (i = 0; i < x->ndim; i++) shape[i] = i == dim ? out : x->size[i];
+    ci__ir_pw_vars(L, x->ndim, shape, v);
+    for (i = 0; i < x->ndim; i++) m[i] = v[i];
+    oi[0] = v[dim];
+    for (j = 0; j < K; j++) {
+        ci__v *p = ci__ir_v_bin(L, CI__V_ADD, ci__ir_load(L, mnb, oi),
+                                ci__ir_v_consti(L, CI_I64, j)), *t, *ok;
+        ok = ci__ir_v_bin(L, CI__V_LT, p, ci__ir_v_consti(L, CI_I64, in));
+        p = ci__ir_v_op(L, CI__V_WHERE, ok, p, ci__ir_v_consti(L, CI_I64, 0));
+        m[dim] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, p, in, 0));
+        wi[0] = ci__ops_ixadd(L, ci__ops_ixscale(L, v[dim], K), ci__ops_K(L, j));
+        t = ci__ir_v_bin(L, CI__V_MUL, ci__ir_load(L, x, m), ci__ir_load(L, wbox, wi));
+        /* taps past the window (weight 0) add nothing, not even a NaN */
+        if (j > 0) t = ci__ir_v_op(L, CI__V_WHERE, ok, t, ci__ir_v_constf(L, x->dt, 0));
+        r = r ? ci__ir_v_bin(L, CI__V_ADD, r, t) : t;
+    }
+    return ci__ir_pw_box(L, x->dt, x->ndim, shape, v, r);
+}
+
+/* _upsample_bilinear2d_aa / _upsample_bicubic2d_aa (extra 1)(self, output_size,
+   align_corners, scales_h=None, scales_w=None) and .vec: the scale as upsample_bilinear2d's,
+   a dim of unchanged size copied */
+static int ci__ops_upsample_aa(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int ac = ci__lower_arg_bool(L, op, a, ci__lower_pidx(op, "align_corners")), i;
+    int64_t osz[3];
+    double scale[3], given[3];
+    if (x->ndim != 4)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: It is expected input_size equals to 4, but got size %d",
+                 op->name, x->ndim);
+    ci__ops_upsample_sizes(L, op, a, x, 2, osz, scale, given);
+    ci__ops_upsample_nonempty(L, op, x, 2);
+    if (x->dt != CI_F32 && x->dt != CI_F64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for %s (f32 and f64 only, as PyTorch)",
+                 op->name, ci_dtype_name(x->dt));
+    for (i = 1; i >= 0; i--) {
+        int64_t in = x->size[2 + i];
+        double sc = ac ? (osz[i] > 1 ? (double)(in - 1) / (double)(osz[i] - 1) : 0) : scale[i];
+        if (in == osz[i]) continue;
+        ci__ir_realize_hint(L, x);
+        x = ci__ops_aa_pass(L, op, x, 2 + i, osz[i], sc, op->extra);
+        if (i == 1) ci__ir_realize(L, x);
+    }
+    outs[0] = ci__ir_tensor_of(x);
+    return 1;
+}
+
 /* bucketize.Scalar / searchsorted.Scalar: the number becomes a 0-d tensor, as
    c10::scalar_to_tensor makes it (int64 for an int or a bool, float64 for a float) */
 static int ci__ops_bucketize_scalar(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -14778,6 +14893,16 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       "log_probs, targets, input_lengths, target_lengths, blank=0, reduction=1, " \
       "zero_infinity=False", \
       ci__ops_ctc_loss, 0, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten._upsample_bilinear2d_aa", \
+      "self, output_size, align_corners, scales_h=None, scales_w=None", \
+      ci__ops_upsample_aa, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten._upsample_bilinear2d_aa.vec", "input, output_size, align_corners, scale_factors", \
+      ci__ops_upsample_aa, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten._upsample_bicubic2d_aa", \
+      "self, output_size, align_corners, scales_h=None, scales_w=None", \
+      ci__ops_upsample_aa, 2, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten._upsample_bicubic2d_aa.vec", "input, output_size, align_corners, scale_factors", \
+      ci__ops_upsample_aa, 2, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.bucketize", "self, boundaries, *, out_int32=False, right=False", \
       ci__ops_bucketize, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.searchsorted", \

@@ -1870,6 +1870,22 @@ def spatial15b_cases(add, G):
         add(op_case(op + ".vec", "a, %s, False, [%s]" % (sizes[0], ", ".join(["2.0"] * d)), I("f32", shape),
                     error="exactly one"))
         add(op_case(op + ".vec", "a, None, False, None", I("f32", shape), error="exactly one"))
+    # antialiased bilinear / bicubic: down (the filter widened), up, equal sizes, scales given
+    for op in ("aten._upsample_bilinear2d_aa", "aten._upsample_bicubic2d_aa"):
+        for dt in FLT:
+            for ac in ("False", "True"):
+                for osz in ("[3, 2]", "[1, 1]", "[7, 4]", "[13, 9]", "[2, 21]"):
+                    add(op_case(op + ".default", "a, %s, %s" % (osz, ac), I(dt, [2, 3, 7, 10])))
+                add(op_case(op + ".default", "a, [3, 4], %s, 0.4, 0.5" % ac, I(dt, [1, 2, 7, 9])))
+                add(op_case(op + ".vec", "a, None, %s, [0.3, 1.7]" % ac, I(dt, [1, 2, 7, 9])))
+                add(op_case(op + ".vec", "a, [2, 5], %s, None" % ac, I(dt, [1, 2, 7, 9])))
+            add(op_case(op + ".default", "a, [3, 2], False", I(dt, [0, 3, 7, 10])))
+        G("%s of a transpose" % op, [("x", I("f32", [2, 3, 10, 7]))],
+          ["t = aten.transpose.int(x, 2, 3)", "y = %s.default(t, [3, 4], False)" % op], ["y"])
+        add(op_case(op + ".default", "a, [3, 2], False", I("f32", [3, 7, 10]), error="expected"))
+        add(op_case(op + ".default", "a, [3, 2], False", I("f32", [2, 0, 7, 10]), error="Non-empty"))
+        add(op_case(op + ".vec", "a, None, False, None", I("f32", [2, 3, 7, 10]), error="exactly one"))
+        add(op_case(op + ".default", "a, [3, 2], False", I("f16", [2, 3, 7, 10]), error="not implemented"))
     # im2col / col2im: kernel_size, dilation, padding, stride
     I2C = (([2, 3, 7, 5], "[2, 3], [1, 1], [0, 1], [1, 2]"), ([1, 2, 9, 8], "[3, 3], [2, 1], [1, 1], [2, 2]"),
            ([3, 7, 5], "[1, 1], [1, 1], [0, 0], [1, 1]"), ([0, 3, 7, 5], "[2, 2], [1, 1], [1, 1], [1, 1]"),
