@@ -12009,9 +12009,8 @@ static ci__box *ci__ops_aa_pass(ci__L *L, const ci__opdef *op, ci__box *x, int d
         if (xsize[o] > K) xsize[o] = K;
         for (j = 0; j < K; j++) {
             double t = ci__ops_aa_r(f32, ci__ops_aa_r(f32, (double)(j + xmin[o])) - c);
-            wt[j] = j < xsize[o] ? ci__ops_aa_r(f32, ci__ops_aa_filter(
-                                                           cubic, ci__ops_aa_r(f32, (t + 0.5) * inv)))
-                                 : 0;
+            t = ci__ops_aa_r(f32, (t + 0.5) * inv);
+            wt[j] = j < xsize[o] ? ci__ops_aa_r(f32, ci__ops_aa_filter(cubic, t)) : 0;
             if (j < xsize[o]) tot = ci__ops_aa_r(f32, tot + wt[j]);
         }
         for (j = 0; j < K; j++) {
