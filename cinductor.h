@@ -12030,6 +12030,9 @@ static void ci__ops_upsample_sizes(ci__L *L, const ci__opdef *op, ci_arg *a, ci_
         CI__FAIL(L, CI_ERR_SHAPE, "%s: expected an input with %d spatial dims", op->name, d);
     n = (po >= 0 && a[po].kind != CI_ARG_NONE) ? ci__lower_arg_ints(L, op, a, po, sz, 3) : -1;
     for (i = 0; i < d; i++) given[i] = 0;
+    if (pf >= 0 && (n >= 0) == (a[pf].kind != CI_ARG_NONE))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: Must specify exactly one of output_size and scale_factors", op->name);
     if (pf >= 0 && a[pf].kind != CI_ARG_NONE) {
         int k;
         if (a[pf].kind == CI_ARG_FLOATS && a[pf].u.floats.n == d)
@@ -12115,15 +12118,68 @@ static int ci__ops_upsample_nearest(ci__L *L, const ci__opdef *op, ci_arg *a, ci
     return 1;
 }
 
-/* upsample_bilinear2d(self, output_size, align_corners, scales_h=None, scales_w=None) and .vec */
-static int ci__ops_upsample_bilinear(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+/* one tap's weight of PyTorch's cubic convolution (A = -0.75): tap j of 4 at fraction t */
+static ci__v *ci__ops_cubic_weight(ci__L *L, ci_dtype cdt, ci__v *t, int j) {
+    const double A = -0.75;
+    ci__v *x, *r;
+    if (j == 0) x = ci__ir_v_bin(L, CI__V_ADD, t, ci__ir_v_constf(L, cdt, 1));
+    else if (j == 1) x = t;
+    else if (j == 2) x = ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, cdt, 1), t);
+    else x = ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, cdt, 2), t);
+    if (j == 1 || j == 2) {   /* ((A + 2) x - (A + 3)) x x + 1 */
+        r = ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, A + 2), x);
+        r = ci__ir_v_bin(L, CI__V_SUB, r, ci__ir_v_constf(L, cdt, A + 3));
+        r = ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_MUL, r, x), x);
+        return ci__ir_v_bin(L, CI__V_ADD, r, ci__ir_v_constf(L, cdt, 1));
+    }
+    /* ((A x - 5 A) x + 8 A) x - 4 A */
+    r = ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, A), x),
+                     ci__ir_v_constf(L, cdt, 5 * A));
+    r = ci__ir_v_bin(L, CI__V_MUL, r, x);
+    r = ci__ir_v_bin(L, CI__V_ADD, r, ci__ir_v_constf(L, cdt, 8 * A));
+    return ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_bin(L, CI__V_MUL, r, x),
+                        ci__ir_v_constf(L, cdt, 4 * A));
+}
+
+/* the weighted sum over the taps of dims k .. d-1 (nt[k] taps each, index ix[k][j], weight
+   w[k][j]; a NULL weight: a lone tap of weight 1), nested as PyTorch's kernel nests it: the
+   outer dim's weights outermost */
+static ci__v *ci__ops_interp_sum(ci__L *L, ci__box *x, ci_dtype cdt, int lead, int d, int k,
+                                 ci__ix **m, const int *nt, ci__ix *const (*ix)[4],
+                                 ci__v *const (*w)[4]) {
+    ci__v *r = NULL;
+    int j;
+    if (k == d) return ci__ir_v_cast(L, ci__ir_load(L, x, m), cdt);
+    for (j = 0; j < nt[k]; j++) {
+        ci__v *t;
+        m[lead + k] = ix[k][j];
+        t = ci__ops_interp_sum(L, x, cdt, lead, d, k + 1, m, nt, ix, w);
+        if (w[k][j]) t = ci__ir_v_bin(L, CI__V_MUL, t, w[k][j]);
+        r = r ? ci__ir_v_bin(L, CI__V_ADD, r, t) : t;
+    }
+    return r;
+}
+
+/* upsample_linear1d / upsample_bilinear2d / upsample_trilinear3d (vop: the spatial dims) and
+   upsample_bicubic2d (extra 1), (self, output_size, align_corners, scales...) and .vec, as
+   PyTorch's CPU kernels compute them in opmath: the scale (in - 1) / (out - 1) with
+   align_corners, else 1 / the given scale or in / out; the source index scale * dst with
+   align_corners, else scale * (dst + 0.5) - 0.5 (linear: at least 0). Linear: taps
+   trunc(src) and the next one (not past in - 1), and a dim whose input and output sizes agree
+   is copied whatever the scale. Cubic: taps floor(src) - 1 .. + 2 clamped to the input, the
+   weights of the cubic convolution with A = -0.75. */
+static int ci__ops_upsample_interp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
-    int d = 2, lead, i, ac = ci__lower_arg_bool(L, op, a, ci__lower_pidx(op, "align_corners"));
+    int d = op->vop, cubic = op->extra, lead, i, j, nt[3];
+    int ac = ci__lower_arg_bool(L, op, a, ci__lower_pidx(op, "align_corners"));
     int64_t osz[3], shape[CI_MAX_DIMS];
     double scale[3], given[3];
-    ci__ix *v[CI_MAX_DIMS] = {0}, *i0[2], *i1[2];
-    ci__v *l0[2], *l1[2], *r;
+    ci__ix *v[CI_MAX_DIMS] = {0}, *ix[3][4], *m[CI_MAX_DIMS];
+    ci__v *w[3][4];
     ci_dtype cdt = ci__dtype_opmath(x->dt);
+    if (x->ndim != d + 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: It is expected input_size equals to %d, but got size %d",
+                 op->name, d + 2, x->ndim);
     ci__ops_need_float(L, op, x);
     ci__ops_upsample_sizes(L, op, a, x, d, osz, scale, given);
     lead = x->ndim - d;
@@ -12133,48 +12189,1063 @@ static int ci__ops_upsample_bilinear(ci__L *L, const ci__opdef *op, ci_arg *a, c
     for (i = 0; i < d; i++) {
         int64_t in = x->size[lead + i];
         double sc = ac ? (osz[i] > 1 ? (double)(in - 1) / (double)(osz[i] - 1) : 0) : scale[i];
-        ci__v *dst = ci__ir_v_cast(L, ci__ops_ixval(L, v[lead + i]), cdt), *src, *h0, *h1;
-        if (ac) src = ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, sc), dst);
-        else
-            src = ci__ir_v_bin(
-                    L, CI__V_MAX,
-                    ci__ir_v_bin(L, CI__V_SUB,
-                                 ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, sc),
-                                              ci__ir_v_bin(L, CI__V_ADD, dst,
-                                                           ci__ir_v_constf(L, cdt, 0.5))),
-                                 ci__ir_v_constf(L, cdt, 0.5)),
-                    ci__ir_v_constf(L, cdt, 0));
-        h0 = ci__ir_v_cast(L, src, CI_I64);   /* src >= 0: truncation is floor */
-        h1 = ci__ir_v_bin(
-                L, CI__V_ADD, h0,
-                ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_LT, h0, ci__ir_v_consti(L, CI_I64, in - 1)),
-                              CI_I64));
-        l1[i] = ci__ir_v_bin(L, CI__V_SUB, src, ci__ir_v_cast(L, h0, cdt));
-        l0[i] = ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, cdt, 1), l1[i]);
-        i0[i] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, h0, in, 0));
-        i1[i] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, h1, in, 0));
-    }
-    {
-        ci__ix *m[CI_MAX_DIMS];
-        ci__v *t[2][2];
-        int p, q;
-        for (i = 0; i < lead; i++) m[i] = v[i];
-        for (p = 0; p < 2; p++) for (q = 0; q < 2; q++) {
-            m[lead] = p ? i1[0] : i0[0];
-            m[lead + 1] = q ? i1[1] : i0[1];
-            t[p][q] = ci__ir_v_cast(L, ci__ir_load(L, x, m), cdt);
+        ci__v *dst = ci__ir_v_cast(L, ci__ops_ixval(L, v[lead + i]), cdt), *src, *h0;
+        if (!cubic && in == osz[i]) {
+            nt[i] = 1;
+            ix[i][0] = v[lead + i];
+            w[i][0] = NULL;
+            continue;
         }
-        r = ci__ir_v_bin(
-                L, CI__V_ADD,
-                ci__ir_v_bin(L, CI__V_MUL, l0[0],
-                             ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_bin(L, CI__V_MUL, l0[1], t[0][0]),
-                                          ci__ir_v_bin(L, CI__V_MUL, l1[1], t[0][1]))),
-                ci__ir_v_bin(L, CI__V_MUL, l1[0],
-                             ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_bin(L, CI__V_MUL, l0[1], t[1][0]),
-                                          ci__ir_v_bin(L, CI__V_MUL, l1[1], t[1][1]))));
+        if (ac) src = ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, sc), dst);
+        else {
+            src = ci__ir_v_bin(L, CI__V_SUB,
+                               ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, sc),
+                                            ci__ir_v_bin(L, CI__V_ADD, dst,
+                                                         ci__ir_v_constf(L, cdt, 0.5))),
+                               ci__ir_v_constf(L, cdt, 0.5));
+            if (!cubic) src = ci__ir_v_bin(L, CI__V_MAX, src, ci__ir_v_constf(L, cdt, 0));
+        }
+        if (cubic) {
+            ci__v *fl = ci__ir_v_un(L, CI__V_FLOOR, src),
+                  *t = ci__ir_v_bin(L, CI__V_SUB, src, fl);
+            h0 = ci__ir_v_cast(L, fl, CI_I64);
+            nt[i] = 4;
+            for (j = 0; j < 4; j++) {
+                ci__v *p = ci__ir_v_bin(L, CI__V_ADD, h0, ci__ir_v_consti(L, CI_I64, j - 1));
+                p = ci__ir_v_bin(L, CI__V_MIN,
+                                 ci__ir_v_bin(L, CI__V_MAX, p, ci__ir_v_consti(L, CI_I64, 0)),
+                                 ci__ir_v_consti(L, CI_I64, in - 1));
+                ix[i][j] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, p, in, 0));
+                w[i][j] = ci__ops_cubic_weight(L, cdt, t, j);
+            }
+        } else {
+            ci__v *h1;
+            h0 = ci__ir_v_cast(L, src, CI_I64);   /* src >= 0: truncation is floor */
+            h1 = ci__ir_v_bin(L, CI__V_ADD, h0,
+                              ci__ir_v_cast(L,
+                                            ci__ir_v_bin(L, CI__V_LT, h0,
+                                                         ci__ir_v_consti(L, CI_I64, in - 1)),
+                                            CI_I64));
+            nt[i] = 2;
+            w[i][1] = ci__ir_v_bin(L, CI__V_SUB, src, ci__ir_v_cast(L, h0, cdt));
+            w[i][0] = ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, cdt, 1), w[i][1]);
+            ix[i][0] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, h0, in, 0));
+            ix[i][1] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, h1, in, 0));
+        }
+    }
+    for (i = 0; i < lead; i++) m[i] = v[i];
+    ci__ir_realize_hint(L, x);
+    outs[0] = ci__ir_tensor_of(
+            ci__ir_pw_box(L, x->dt, x->ndim, shape, v,
+                          ci__ops_interp_sum(L, x, cdt, lead, d, 0, m, nt,
+                                             (ci__ix *const (*)[4])ix, (ci__v *const (*)[4])w)));
+    return 1;
+}
+
+/* -- im2col / col2im: the columns of a 2D convolution's sliding blocks and their sum back
+   (kernel_size, dilation, padding, stride; the checks and messages of PyTorch's shape checks) */
+/* the four pairs k, dil, pad, st from args i0 .. i0 + 3, checked as PyTorch checks them */
+static void ci__ops_im2col_params(ci__L *L, const ci__opdef *op, ci_arg *a, int i0,
+                                  int64_t (*q)[2]) {
+    static const char *const what[4] = { "kernel size should be greater than zero",
+                                         "dilation should be greater than zero",
+                                         "padding should be non-negative",
+                                         "stride should be greater than zero" };
+    static const char *const nm[4] = { "kernel", "dilation", "pad", "stride" };
+    int j;
+    for (j = 0; j < 4; j++) {
+        int n = ci__lower_arg_ints(L, op, a, i0 + j, q[j], 2);
+        if (n != 2)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: It is expected %s equals to 2, but got size %d",
+                     op->name, op->params[i0 + j].name, n);
+    }
+    for (j = 0; j < 4; j++)
+        if (q[j][0] < (j == 2 ? 0 : 1) || q[j][1] < (j == 2 ? 0 : 1))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: %s, but got %s_height: %lld %s_width: %lld",
+                     op->name, what[j], nm[j], (long long)q[j][0], nm[j], (long long)q[j][1]);
+    for (j = 0; j < 4; j++)
+        if (q[j][0] > ((int64_t)1 << 31) || q[j][1] > ((int64_t)1 << 31))
+            CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                     "%s: cinductor supports kernel sizes, dilations, paddings and strides up to "
+                     "2^31",
+                     op->name);
+}
+
+/* the number of blocks along one dim of size n (floor division, as PyTorch's div_rtn) */
+static int64_t ci__ops_im2col_blocks(int64_t n, int64_t (*q)[2], int i) {
+    return ci__util_floordiv(n + 2 * q[2][i] - q[1][i] * (q[0][i] - 1) - 1, q[3][i]) + 1;
+}
+
+/* im2col(self, kernel_size, dilation, padding, stride): [N,] C, H, W -> [N,] C*kh*kw, L; column
+   row (c, ki, kj), column (bi, bj) reads self[c, bi*sh - ph + ki*dh, bj*sw - pw + kj*dw] or 0 */
+static int ci__ops_im2col(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int64_t q[4][2], nb[2], shape[3], kk;
+    int i, lead, on;
+    ci__ix *v[3], *idx[4], *c, *r;
+    ci__v *ok = ci__ir_v_consti(L, CI_BOOL, 1), *e;
+    char sh[160];
+    ci__ops_im2col_params(L, op, a, 1, q);
+    ci__util_fmt_shape(sh, sizeof sh, x->ndim, x->size);
+    if ((x->ndim != 3 && x->ndim != 4) || x->size[x->ndim - 1] == 0 ||
+        x->size[x->ndim - 2] == 0 || x->size[x->ndim - 3] == 0)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other "
+                 "non-zero dimensions for input, but got: %s",
+                 op->name, sh);
+    if (!ci__dtype_is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"im2col_out_cpu\" not implemented for %s (floats only)",
+                 op->name, ci_dtype_name(x->dt));
+    lead = x->ndim - 3;
+    for (i = 0; i < 2; i++) nb[i] = ci__ops_im2col_blocks(x->size[lead + 1 + i], q, i);
+    if (nb[0] < 1 || nb[1] < 1)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: Given input with spatial size (%lld, %lld), kernel_size=(%lld, %lld), "
+                 "dilation=(%lld, %lld), padding=(%lld, %lld), calculated shape of the array of "
+                 "sliding blocks as (%lld, %lld), but its components must be at least one.",
+                 op->name, (long long)x->size[lead + 1], (long long)x->size[lead + 2],
+                 (long long)q[0][0], (long long)q[0][1], (long long)q[1][0], (long long)q[1][1],
+                 (long long)q[2][0], (long long)q[2][1], (long long)nb[0], (long long)nb[1]);
+    kk = q[0][0] * q[0][1];
+    on = x->ndim - 1;
+    if (lead) shape[0] = x->size[0];
+    shape[lead] = x->size[lead] * kk;
+    shape[lead + 1] = nb[0] * nb[1];
+    if (!ci__ir_size_ok(on, shape, NULL))
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: a result of more than 2^48 elements", op->name);
+    ci__ir_pw_vars(L, on, shape, v);
+    if (lead) idx[0] = v[0];
+    c = v[lead];
+    r = v[lead + 1];
+    idx[lead] = ci__ix_fdiv(L->A, &L->ixt, c, ci__ops_K(L, kk));
+    for (i = 0; i < 2; i++) {
+        ci__ix *ki = i == 0 ? ci__ix_mod(L->A, &L->ixt,
+                                         ci__ix_fdiv(L->A, &L->ixt, c, ci__ops_K(L, q[0][1])),
+                                         ci__ops_K(L, q[0][0]))
+                            : ci__ix_mod(L->A, &L->ixt, c, ci__ops_K(L, q[0][1]));
+        ci__ix *bi = i == 0 ? ci__ix_fdiv(L->A, &L->ixt, r, ci__ops_K(L, nb[1]))
+                            : ci__ix_mod(L->A, &L->ixt, r, ci__ops_K(L, nb[1]));
+        ci__ix *pos = ci__ops_ixadd(L, ci__ops_ixscale(L, bi, q[3][i]),
+                                    ci__ops_ixadd(L, ci__ops_ixscale(L, ki, q[1][i]),
+                                                  ci__ops_K(L, -q[2][i])));
+        int64_t n = x->size[lead + 1 + i];
+        ok = ci__ir_v_bin(L, CI__V_AND, ok, ci__ops_in_range(L, pos, 0, n));
+        idx[lead + 1 + i] = ci__ops_ixclamp(L, pos, n);
+    }
+    e = ci__ir_v_op(L, CI__V_WHERE, ok, ci__ir_load(L, x, idx), ci__ir_v_constf(L, x->dt, 0));
+    ci__ir_realize_hint(L, x);
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, on, shape, v, e));
+    return 1;
+}
+
+/* col2im(self, output_size, kernel_size, dilation, padding, stride): [N,] C*kh*kw, L ->
+   [N,] C, H, W, the sum over the kernel positions (ki, kj) of the blocks covering each pixel:
+   h + ph - ki*dh a multiple of sh whose quotient is a block row (and so for w), summed in
+   PyTorch's order, ki then kj */
+static int ci__ops_col2im(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *w;
+    int64_t q[4][2], os[2], nb[2], shape[CI_MAX_DIMS], kk;
+    int i, lead, on, n;
+    ci__ix *v[CI_MAX_DIMS], *idx[3], *row, *col = ci__ops_K(L, 0);
+    ci__v *ok = ci__ir_v_consti(L, CI_BOOL, 1), *e;
+    ci_dtype cdt;
+    char sh[160], red[CI_MAX_DIMS];
+    n = ci__lower_arg_ints(L, op, a, 1, os, 2);
+    if (n != 2)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: It is expected output_size equals to 2, but got size %d", op->name, n);
+    ci__ops_im2col_params(L, op, a, 2, q);
+    ci__util_fmt_shape(sh, sizeof sh, x->ndim, x->size);
+    if ((x->ndim != 2 && x->ndim != 3) || x->size[x->ndim - 1] == 0 ||
+        x->size[x->ndim - 2] == 0)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch size "
+                 "and non-zero dimensions for input, but got: %s",
+                 op->name, sh);
+    if (!ci__dtype_is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"col2im_out_cpu\" not implemented for %s (floats only)",
+                 op->name, ci_dtype_name(x->dt));
+    lead = x->ndim - 2;
+    kk = q[0][0] * q[0][1];
+    if (x->size[lead] % kk != 0)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: Expected size of input's dimension 1 to be divisible by the product of "
+                 "kernel_size, but got input.size(1)=%lld and kernel_size=(%lld, %lld).",
+                 op->name, (long long)x->size[lead], (long long)q[0][0], (long long)q[0][1]);
+    if (os[0] < 0 || os[1] < 0 || os[0] > ((int64_t)1 << 31) || os[1] > ((int64_t)1 << 31))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: output_size (%lld, %lld) out of range", op->name,
+                 (long long)os[0], (long long)os[1]);
+    for (i = 0; i < 2; i++) nb[i] = ci__ops_im2col_blocks(os[i], q, i);
+    if (x->size[lead + 1] != nb[0] * nb[1])
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: Given output_size=(%lld, %lld), kernel_size=(%lld, %lld), dilation=(%lld, "
+                 "%lld), padding=(%lld, %lld), stride=(%lld, %lld), expected size of input's "
+                 "dimension 2 to match the calculated number of sliding blocks %lld * %lld = "
+                 "%lld, but got input.size(2)=%lld.",
+                 op->name, (long long)os[0], (long long)os[1], (long long)q[0][0],
+                 (long long)q[0][1], (long long)q[1][0], (long long)q[1][1], (long long)q[2][0],
+                 (long long)q[2][1], (long long)q[3][0], (long long)q[3][1], (long long)nb[0],
+                 (long long)nb[1], (long long)(nb[0] * nb[1]), (long long)x->size[lead + 1]);
+    if (nb[0] < 1 || nb[1] < 1)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: calculated shape of the array of sliding blocks as (%lld, %lld), which is "
+                 "too small (non-positive)",
+                 op->name, (long long)nb[0], (long long)nb[1]);
+    /* the box [N,] C, H, W, kh, kw of the terms, folded over its last two dims */
+    on = lead + 3;
+    if (lead) shape[0] = x->size[0];
+    shape[lead] = x->size[lead] / kk;
+    shape[lead + 1] = os[0];
+    shape[lead + 2] = os[1];
+    shape[on] = q[0][0];
+    shape[on + 1] = q[0][1];
+    cdt = ci__dtype_opmath(x->dt);
+    ci__ir_pw_vars(L, on + 2, shape, v);
+    if (lead) idx[0] = v[0];
+    row = ci__ops_ixadd(L, ci__ops_ixscale(L, v[lead], kk),
+                        ci__ops_ixadd(L, ci__ops_ixscale(L, v[on], q[0][1]), v[on + 1]));
+    idx[lead] = row;
+    for (i = 0; i < 2; i++) {
+        /* hp = h + ph - ki*dh: a block row when hp = bi*sh, 0 <= bi < nb */
+        ci__ix *hp = ci__ops_ixadd(L, ci__ops_ixadd(L, v[lead + 1 + i], ci__ops_K(L, q[2][i])),
+                                   ci__ops_ixscale(L, v[on + i], -q[1][i]));
+        ci__ix *bi = ci__ix_fdiv(L->A, &L->ixt, hp, ci__ops_K(L, q[3][i]));
+        ok = ci__ir_v_bin(L, CI__V_AND, ok, ci__ops_in_range(L, bi, 0, nb[i]));
+        if (q[3][i] > 1)
+            ok = ci__ir_v_bin(L, CI__V_AND, ok,
+                              ci__ir_v_bin(L, CI__V_EQ,
+                                           ci__ops_ixval(L, ci__ix_mod(L->A, &L->ixt, hp,
+                                                                       ci__ops_K(L, q[3][i]))),
+                                           ci__ir_v_consti(L, CI_I64, 0)));
+        bi = ci__ops_ixclamp(L, bi, nb[i]);
+        col = i == 0 ? ci__ops_ixscale(L, bi, nb[1]) : ci__ops_ixadd(L, col, bi);
+    }
+    idx[lead + 1] = col;
+    e = ci__ir_v_op(L, CI__V_WHERE, ok, ci__ir_v_cast(L, ci__ir_load(L, x, idx), cdt),
+                    ci__ir_v_constf(L, cdt, 0));
+    ci__ir_realize_hint(L, x);
+    w = ci__ir_pw_box(L, cdt, on + 2, shape, v, e);
+    for (i = 0; i < on + 2; i++) red[i] = i >= on;
+    outs[0] = ci__ir_tensor_of(ci__ops_reduce_box(L, op, w, red, 0, CI__RED_SUM, x->dt));
+    return 1;
+}
+
+/* -- grid sampling: input [N, C, (D,) H, W] read at the points of grid [N, (Do,) Ho, Wo, d]
+   (x, y[, z] in [-1, 1]), as PyTorch's CPU kernels compute them in the input's dtype -- */
+/* the point g of a grid as an input coordinate along a dim of size n: (g + 1) (n - 1) / 2 with
+   align_corners, else (g + 1) n / 2 - 0.5, each rounded as PyTorch's 2D or 3D kernel rounds */
+static ci__v *ci__ops_gs_coord(ci__L *L, ci_dtype cdt, ci__v *g, int64_t n, int ac, int d) {
+    ci__v *c = ci__ir_v_bin(L, CI__V_ADD, g, ci__ir_v_constf(L, cdt, 1));
+    if (d == 3) {   /* the 3D kernel's rounding: ((g + 1) / 2) (n - 1), ((g + 1) n - 1) / 2 */
+        if (ac)
+            return ci__ir_v_bin(L, CI__V_MUL,
+                                ci__ir_v_bin(L, CI__V_DIV, c, ci__ir_v_constf(L, cdt, 2)),
+                                ci__ir_v_constf(L, cdt, (double)(n - 1)));
+        c = ci__ir_v_bin(L, CI__V_MUL, c, ci__ir_v_constf(L, cdt, (double)n));
+        return ci__ir_v_bin(L, CI__V_DIV,
+                            ci__ir_v_bin(L, CI__V_SUB, c, ci__ir_v_constf(L, cdt, 1)),
+                            ci__ir_v_constf(L, cdt, 2));
+    }
+    c = ci__ir_v_bin(L, CI__V_MUL, c,
+                     ci__ir_v_constf(L, cdt, ac ? (double)(n - 1) / 2 : (double)n / 2));
+    if (!ac) c = ci__ir_v_bin(L, CI__V_SUB, c, ci__ir_v_constf(L, cdt, 0.5));
+    return c;
+}
+
+/* a coordinate c padded: pad 0 (zeros) as it is, 1 (border) clamped to [0, n - 1], 2
+   (reflection) reflected about -0.5 and n - 0.5 (0 and n - 1 with align_corners), then
+   clamped */
+static ci__v *ci__ops_gs_pad(ci__L *L, ci_dtype cdt, ci__v *c, int64_t n, int pad, int ac) {
+    if (pad == 0) return c;
+    if (pad == 2) {
+        /* into [lo, lo + span]: |c - lo| = f + k span, k even: lo + f, odd: lo + span - f */
+        double lo = ac ? 0 : -0.5, span = ac ? (double)(n - 1) : (double)n;
+        if (span == 0) return ci__ir_v_constf(L, cdt, 0);
+        {
+            ci__v *a = ci__ir_v_un(L, CI__V_ABS,
+                                   ci__ir_v_bin(L, CI__V_SUB, c, ci__ir_v_constf(L, cdt, lo)));
+            ci__v *sp = ci__ir_v_constf(L, cdt, span);
+            ci__v *f = ci__ir_v_bin(L, CI__V_FMOD, a, sp);
+            ci__v *k = ci__ir_v_un(L, CI__V_FLOOR, ci__ir_v_bin(L, CI__V_DIV, a, sp));
+            ci__v *odd = ci__ir_v_bin(
+                    L, CI__V_NE,
+                    ci__ir_v_bin(L, CI__V_FMOD, k, ci__ir_v_constf(L, cdt, 2)),
+                    ci__ir_v_constf(L, cdt, 0));
+            c = ci__ir_v_op(L, CI__V_WHERE, odd,
+                            ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, cdt, lo + span), f),
+                            ci__ir_v_bin(L, CI__V_ADD, f, ci__ir_v_constf(L, cdt, lo)));
+        }
+    }
+    return ci__ir_v_bin(L, CI__V_MIN,
+                        ci__ir_v_bin(L, CI__V_MAX, c, ci__ir_v_constf(L, cdt, 0)),
+                        ci__ir_v_constf(L, cdt, (double)(n - 1)));
+}
+
+/* the input at integer coordinates p[k] (floats, k = 0 x, 1 y, 2 z), 0 outside it */
+static ci__v *ci__ops_gs_tap(ci__L *L, ci__box *x, ci_dtype cdt, ci__ix *const *v, int d,
+                             ci__v *const *p) {
+    ci__ix *m[CI_MAX_DIMS];
+    ci__v *ok = ci__ir_v_consti(L, CI_BOOL, 1), *e;
+    int k;
+    m[0] = v[0];
+    m[1] = v[1];
+    for (k = 0; k < d; k++) {
+        int64_t n = x->size[x->ndim - 1 - k];
+        ci__v *inb = ci__ir_v_bin(
+                L, CI__V_AND, ci__ir_v_bin(L, CI__V_GE, p[k], ci__ir_v_constf(L, cdt, 0)),
+                ci__ir_v_bin(L, CI__V_LT, p[k], ci__ir_v_constf(L, cdt, (double)n)));
+        ci__v *i = ci__ir_v_op(L, CI__V_WHERE, inb, ci__ir_v_cast(L, p[k], CI_I64),
+                               ci__ir_v_consti(L, CI_I64, 0));
+        ok = ci__ir_v_bin(L, CI__V_AND, ok, inb);
+        m[x->ndim - 1 - k] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, i, n, 0));
+    }
+    e = ci__ir_v_cast(L, ci__ir_load(L, x, m), cdt);
+    return ci__ir_v_op(L, CI__V_WHERE, ok, e, ci__ir_v_constf(L, cdt, 0));
+}
+
+/* grid_sampler_2d / grid_sampler_3d (vop: d, 0 by the rank: grid_sampler)(input, grid,
+   interpolation_mode, padding_mode, align_corners): modes 0 bilinear (the 2^d corners around
+   the point, x fastest, weights the products of the opposite distances), 1 nearest (the point
+   rounded half to even), 2 bicubic (2D: the 4 x 4 taps around the point, each padded on its
+   own, the cubic convolution A = -0.75 along x, then y); padding 0 zeros, 1 border, 2
+   reflection */
+static int ci__ops_grid_sampler(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *gr = ci__lower_arg_box(L, op, a, 1);
+    int d = op->vop ? op->vop : x->ndim - 2, i, k, c;
+    int mode = (int)ci__lower_arg_int(L, op, a, 2), pad = (int)ci__lower_arg_int(L, op, a, 3);
+    int ac = ci__lower_arg_bool(L, op, a, 4);
+    int64_t shape[CI_MAX_DIMS];
+    ci__ix *v[CI_MAX_DIMS], *gi[CI_MAX_DIMS];
+    ci__v *crd[3], *r = NULL;
+    ci_dtype cdt = x->dt;
+    char sx[160], sg[160];
+    ci__util_fmt_shape(sx, sizeof sx, x->ndim, x->size);
+    ci__util_fmt_shape(sg, sizeof sg, gr->ndim, gr->size);
+    if (d != 2 && d != 3)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: expected a 4D or 5D input, but got input with sizes %s",
+                 op->name, sx);
+    if (x->ndim != d + 2 || gr->ndim != d + 2)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: expected %dD input and grid with same number of dimensions, but got input "
+                 "with sizes %s and grid with sizes %s",
+                 op->name, d + 2, sx, sg);
+    if (x->size[0] != gr->size[0])
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: expected grid and input to have same batch size, but got input with sizes "
+                 "%s and grid with sizes %s",
+                 op->name, sx, sg);
+    if (gr->size[d + 1] != d)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: expected grid to have size %d in last dimension, but got grid with sizes %s",
+                 op->name, d, sg);
+    for (i = 2; i < x->ndim; i++)
+        if (x->size[i] == 0)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: expected input to have non-empty spatial dimensions, but input has "
+                     "sizes %s with dimension %d being empty",
+                     op->name, sx, i);
+    if (x->dt != gr->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type %s but found %s (input and grid)",
+                 op->name, ci_dtype_name(x->dt), ci_dtype_name(gr->dt));
+    if (x->dt != CI_F32 && x->dt != CI_F64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for %s (f32 and f64 only, as PyTorch)",
+                 op->name, ci_dtype_name(x->dt));
+    if (mode < 0 || mode > 2 || (mode == 2 && d == 3))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: interpolation mode %d is not supported%s",
+                 op->name, mode,
+                 mode == 2 ? " (bicubic interpolation only supports 4D input)" : "");
+    if (pad < 0 || pad > 2)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: padding mode %d is not supported", op->name, pad);
+    shape[0] = x->size[0];
+    shape[1] = x->size[1];
+    for (i = 0; i < d; i++) shape[2 + i] = gr->size[1 + i];
+    ci__ir_pw_vars(L, d + 2, shape, v);
+    gi[0] = v[0];
+    for (i = 0; i < d; i++) gi[1 + i] = v[2 + i];
+    for (k = 0; k < d; k++) {
+        gi[d + 1] = ci__ops_K(L, k);
+        crd[k] = ci__ops_gs_coord(L, cdt, ci__ir_v_cast(L, ci__ir_load(L, gr, gi), cdt),
+                                  x->size[x->ndim - 1 - k], ac, d);
+        if (mode != 2) crd[k] = ci__ops_gs_pad(L, cdt, crd[k], x->size[x->ndim - 1 - k], pad, ac);
+    }
+    if (mode == 1) {
+        ci__v *p[3];
+        for (k = 0; k < d; k++) p[k] = ci__ir_v_un(L, CI__V_ROUND, crd[k]);
+        r = ci__ops_gs_tap(L, x, cdt, v, d, p);
+    } else if (mode == 0) {
+        ci__v *f[3];
+        for (k = 0; k < d; k++) f[k] = ci__ir_v_un(L, CI__V_FLOOR, crd[k]);
+        for (c = 0; c < (1 << d); c++) {
+            ci__v *p[3], *w = NULL, *t;
+            for (k = 0; k < d; k++) {
+                ci__v *wk;
+                p[k] = (c >> k) & 1 ? ci__ir_v_bin(L, CI__V_ADD, f[k], ci__ir_v_constf(L, cdt, 1))
+                                    : f[k];
+                /* the distance to the opposite corner */
+                wk = (c >> k) & 1
+                             ? ci__ir_v_bin(L, CI__V_SUB, crd[k], f[k])
+                             : ci__ir_v_bin(L, CI__V_SUB,
+                                            ci__ir_v_bin(L, CI__V_ADD, f[k],
+                                                         ci__ir_v_constf(L, cdt, 1)),
+                                            crd[k]);
+                w = w ? ci__ir_v_bin(L, CI__V_MUL, w, wk) : wk;
+            }
+            t = ci__ir_v_bin(L, CI__V_MUL, ci__ops_gs_tap(L, x, cdt, v, d, p), w);
+            r = r ? ci__ir_v_bin(L, CI__V_ADD, r, t) : t;
+        }
+    } else {
+        ci__v *f[2], *t[2];
+        int jx, jy;
+        for (k = 0; k < 2; k++) {
+            f[k] = ci__ir_v_un(L, CI__V_FLOOR, crd[k]);
+            t[k] = ci__ir_v_bin(L, CI__V_SUB, crd[k], f[k]);
+        }
+        for (jy = 0; jy < 4; jy++) {
+            ci__v *row = NULL, *p[2];
+            p[1] = ci__ops_gs_pad(L, cdt,
+                                  ci__ir_v_bin(L, CI__V_ADD, f[1],
+                                               ci__ir_v_constf(L, cdt, jy - 1)),
+                                  x->size[x->ndim - 2], pad, ac);
+            p[1] = ci__ir_v_un(L, CI__V_TRUNC, p[1]);
+            for (jx = 0; jx < 4; jx++) {
+                ci__v *tap;
+                p[0] = ci__ops_gs_pad(L, cdt,
+                                      ci__ir_v_bin(L, CI__V_ADD, f[0],
+                                                   ci__ir_v_constf(L, cdt, jx - 1)),
+                                      x->size[x->ndim - 1], pad, ac);
+                p[0] = ci__ir_v_un(L, CI__V_TRUNC, p[0]);
+                tap = ci__ir_v_bin(L, CI__V_MUL, ci__ops_gs_tap(L, x, cdt, v, 2, p),
+                                   ci__ops_cubic_weight(L, cdt, t[0], jx));
+                row = row ? ci__ir_v_bin(L, CI__V_ADD, row, tap) : tap;
+            }
+            row = ci__ir_v_bin(L, CI__V_MUL, row, ci__ops_cubic_weight(L, cdt, t[1], jy));
+            r = r ? ci__ir_v_bin(L, CI__V_ADD, r, row) : row;
+        }
     }
     ci__ir_realize_hint(L, x);
-    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, shape, v, r));
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, d + 2, shape, v, r));
+    return 1;
+}
+
+/* max_unpool2d(self, indices, output_size) and max_unpool3d(self, indices, output_size, stride,
+   padding) (vop: d): zeros of [N,] C, *output_size, and self written at the flat position in
+   its plane that indices gives (as max_pool's indices count): a scatter over the flattened
+   planes, so an index outside the plane is an error at run time; a repeated index (max_pool's
+   repeat with equal values) keeps the value of the scatter's last write, the last one on the
+   host backends as in PyTorch's CPU kernel */
+static int ci__ops_max_unpool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 1), *z, *r;
+    int d = op->vop, n, i, lead;
+    int64_t os[CI_MAX_DIMS], st[CI_MAX_DIMS], pl[CI_MAX_DIMS], fl[CI_MAX_DIMS], sh[CI_MAX_DIMS],
+            po = 1;
+    ci__ix *v[CI_MAX_DIMS];
+    ci_arg sa[4];
+    char sx[160], si[160];
+    if (ix->dt != CI_I64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: elements in indices should be type int64 but got: %s",
+                 op->name, ci_dtype_name(ix->dt));
+    n = ci__lower_arg_ints(L, op, a, 2, os, CI_MAX_DIMS);
+    if (n != d)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: There should be exactly %s elements in output_size, but got %d elements.",
+                 op->name, d == 2 ? "two (height, width)" : "three (depth, height, width)", n);
+    ci__util_fmt_shape(sx, sizeof sx, x->ndim, x->size);
+    ci__util_fmt_shape(si, sizeof si, ix->ndim, ix->size);
+    if (x->ndim != d + 1 && x->ndim != d + 2)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: Input to max_unpooling%dd should be a %dd or %dd Tensor, but got a tensor "
+                 "with %d dimensions.",
+                 op->name, d, d + 1, d + 2, x->ndim);
+    if (x->ndim != ix->ndim || memcmp(x->size, ix->size, sizeof(int64_t) * (size_t)x->ndim))
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: Expected shape of indices to be same as that of the input tensor (%s) but "
+                 "got indices tensor with shape: %s",
+                 op->name, sx, si);
+    for (i = 1; i < x->ndim; i++)
+        if (x->size[i] == 0)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: Expected input to have non-zero size for non-batch dimensions, but got "
+                     "%s with dimension %d being empty.",
+                     op->name, sx, i);
+    if (d == 3) {
+        int64_t pd[CI_MAX_DIMS];
+        if (ci__lower_arg_ints(L, op, a, 3, st, CI_MAX_DIMS) != 3 ||
+            ci__lower_arg_ints(L, op, a, 4, pd, CI_MAX_DIMS) != 3)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: There should be exactly three elements (depth, height, width) in "
+                     "stride and padding",
+                     op->name);
+        if (st[0] <= 0 || st[1] <= 0 || st[2] <= 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: strides should be greater than zero, but got stride: [%lld, %lld, %lld]",
+                     op->name, (long long)st[0], (long long)st[1], (long long)st[2]);
+    }
+    if (x->dt != CI_F32 && x->dt != CI_F64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for %s (f32 and f64 only, as PyTorch)",
+                 op->name, ci_dtype_name(x->dt));
+    for (i = 0; i < d; i++)
+        if (os[i] < 0 || ci__util_mul_ovf(po, os[i], &po))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: output_size %lld out of range", op->name,
+                     (long long)os[i]);
+    lead = x->ndim - d;
+    for (i = 0; i < lead; i++) { pl[i] = x->size[i]; fl[i] = x->size[i]; sh[i] = x->size[i]; }
+    fl[lead] = 1;
+    for (i = 0; i < d; i++) {
+        fl[lead] *= x->size[lead + i];
+        sh[lead + i] = os[i];
+    }
+    pl[lead] = po;
+    if (!ci__ir_size_ok(lead + d, sh, NULL))
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: a result of more than 2^48 elements", op->name);
+    ci__ir_pw_vars(L, lead + 1, pl, v);
+    z = ci__ir_pw_box(L, x->dt, lead + 1, pl, v, ci__ir_v_constf(L, x->dt, 0));
+    sa[0] = ci__ops_T(z);
+    sa[1] = ci_arg_int(lead);
+    sa[2] = ci__ops_T(ci__ops_call2(L, "aten.reshape.default", a[1], ci_arg_ints(fl, lead + 1)));
+    sa[3] = ci__ops_T(ci__ops_call2(L, "aten.reshape.default", a[0], ci_arg_ints(fl, lead + 1)));
+    r = ci__ops_callb(L, "aten.scatter.src", 4, sa);
+    outs[0] = ci__ir_tensor_of(
+            ci__ops_call2(L, "aten.reshape.default", ci__ops_T(r), ci_arg_ints(sh, lead + d)));
+    return 1;
+}
+
+/* fractional_max_pool2d / fractional_max_pool3d(self, kernel_size, output_size, random_samples)
+   (vop: d) -> (values, indices): PyTorch's CPU kernel, its pseudo-random windows given by the
+   samples u (random_samples read flat, u = [(b*C + c)*d + slot], slots W, H in 2D and T, H, W
+   in 3D): along a dim, window o starts at trunc((o + u) a) - trunc(u a) with a = (in - k) /
+   (out - 1) in the input's dtype, the last at in - k; a start outside the input is an error at
+   run time (PyTorch asserts). The maximum as max_pool takes it: the first of equal maxima, the
+   last NaN, the window's start where nothing beats -inf. Windows of at most 64 elements. */
+static int ci__ops_fractional_max_pool(ci__L *L, const ci__opdef *op, ci_arg *a,
+                                       ci_tensor *outs) {
+    static const char *const nm[2][3] = { { "height", "width", "" },
+                                          { "time", "height", "width" } };
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *rs = ci__lower_arg_box(L, op, a, 3);
+    int d = op->vop, i, lead;
+    int64_t k[3], os[3], shape[CI_MAX_DIMS], plane[3], win = 1, w, nplanes, need;
+    ci__ix *v[CI_MAX_DIMS], *ri[1];
+    ci__v *st[3], *best, *bidx = NULL;
+    ci_dtype cdt = x->dt;
+    char sx[160];
+    int np = a[1].kind == CI_ARG_INTS ? a[1].u.ints.n : 1;
+    if (np != 1 && np != d)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: kernel_size must either be a single Int or tuple of Ints", op->name);
+    np = a[2].kind == CI_ARG_INTS ? a[2].u.ints.n : 1;
+    if (np != 1 && np != d)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: output_size must either be a single Int or tuple of Ints", op->name);
+    ci__ops_pool_param(L, op, a, 1, d, 1, k);
+    ci__ops_pool_param(L, op, a, 2, d, 1, os);
+    ci__util_fmt_shape(sx, sizeof sx, x->ndim, x->size);
+    if (x->ndim != d + 1 && x->ndim != d + 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Expected %dD or %dD tensor, but got: %s", op->name, d + 1,
+                 d + 2, sx);
+    for (i = 1; i < x->ndim; i++)
+        if (x->size[i] == 0)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: Expected input to have non-zero size for non-batch dimensions, but "
+                     "got%s with dimension %d being empty.",
+                     op->name, sx, i);
+    if (x->dt != CI_F32 && x->dt != CI_F64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for %s (f32 and f64 only, as PyTorch)",
+                 op->name, ci_dtype_name(x->dt));
+    if (rs->dt != x->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type %s but found %s (random_samples)",
+                 op->name, ci_dtype_name(x->dt), ci_dtype_name(rs->dt));
+    lead = x->ndim - d;
+    for (i = 0; i < d; i++) {
+        int64_t in = x->size[lead + i];
+        /* (PyTorch's 3D check is strict: out + k - 1 < in) */
+        if (k[i] <= 0 || os[i] < 0 || k[i] > in || os[i] > in - k[i] + (d == 2))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: pool %s %lld too large relative to input %s %lld (output %lld)",
+                     op->name, nm[d - 2][i], (long long)k[i], nm[d - 2][i], (long long)in,
+                     (long long)os[i]);
+        win *= k[i];
+    }
+    if (win > 64)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: cinductor supports windows of up to 64 elements",
+                 op->name);
+    nplanes = lead == 2 ? x->size[0] * x->size[1] : x->size[0];
+    need = nplanes * d;
+    if (ci__ir_numel(rs->ndim, rs->size) < need)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: random_samples has fewer than the %lld samples (%d a plane) the input "
+                 "needs",
+                 op->name, (long long)need, d);
+    {
+        int64_t n1 = ci__ir_numel(rs->ndim, rs->size);
+        rs = ci__ops_call2(L, "aten.reshape.default", a[3], ci_arg_ints(&n1, 1));
+    }
+    for (i = 0; i < x->ndim; i++) shape[i] = i < lead ? x->size[i] : os[i - lead];
+    plane[d - 1] = 1;
+    for (i = d - 2; i >= 0; i--) plane[i] = plane[i + 1] * x->size[lead + i + 1];
+    ci__ir_pw_vars(L, x->ndim, shape, v);
+    for (i = 0; i < d; i++) {
+        int64_t in = x->size[lead + i], slot = d == 2 ? 1 - i : i;
+        ci__ix *pi = lead == 2 ? ci__ops_ixadd(L, ci__ops_ixscale(L, v[0], x->size[1]), v[1])
+                               : v[0];
+        ci__v *u, *al, *o = ci__ir_v_cast(L, ci__ops_ixval(L, v[lead + i]), cdt), *s0, *s1;
+        ci__v *last = ci__ir_v_consti(L, CI_I64, in - k[i]);
+        ri[0] = ci__ops_ixadd(L, ci__ops_ixscale(L, pi, d), ci__ops_K(L, slot));
+        if (os[i] <= 1) {
+            st[i] = last;
+            continue;
+        }
+        u = ci__ir_v_cast(L, ci__ir_load(L, rs, ri), cdt);
+        al = cdt == CI_F32 ? ci__ir_v_constf(L, cdt, (float)(in - k[i]) / (float)(os[i] - 1))
+                           : ci__ir_v_constf(L, cdt, (double)(in - k[i]) / (double)(os[i] - 1));
+        s0 = ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_bin(L, CI__V_ADD, o, u), al),
+                           CI_I32);
+        s1 = ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_MUL, u, al), CI_I32);
+        st[i] = ci__ir_v_op(
+                L, CI__V_WHERE,
+                ci__ir_v_bin(L, CI__V_EQ, ci__ops_ixval(L, v[lead + i]),
+                             ci__ir_v_consti(L, CI_I64, os[i] - 1)),
+                last, ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_SUB, s0, s1), CI_I64));
+    }
+    best = ci__ir_v_constf(L, cdt, -HUGE_VAL);
+    for (i = 0; i < d; i++) {
+        ci__v *t = ci__ir_v_bin(L, CI__V_MUL, st[i], ci__ir_v_consti(L, CI_I64, plane[i]));
+        bidx = bidx ? ci__ir_v_bin(L, CI__V_ADD, bidx, t) : t;
+    }
+    for (w = 0; w < win; w++) {
+        ci__ix *idx[CI_MAX_DIMS];
+        ci__v *flat = NULL, *e, *take;
+        int64_t rem = w;
+        for (i = 0; i < lead; i++) idx[i] = v[i];
+        for (i = d - 1; i >= 0; i--) {
+            ci__v *pos = ci__ir_v_bin(L, CI__V_ADD, st[i], ci__ir_v_consti(L, CI_I64, rem % k[i]));
+            ci__v *t = ci__ir_v_bin(L, CI__V_MUL, pos, ci__ir_v_consti(L, CI_I64, plane[i]));
+            rem /= k[i];
+            idx[lead + i] =
+                    ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, pos, x->size[lead + i], 0));
+            flat = flat ? ci__ir_v_bin(L, CI__V_ADD, flat, t) : t;
+        }
+        e = ci__ir_load(L, x, idx);
+        take = ci__ir_v_bin(L, CI__V_OR, ci__ir_v_bin(L, CI__V_GT, e, best),
+                            ci__ir_v_un(L, CI__V_ISNAN, e));
+        best = ci__ir_v_op(L, CI__V_WHERE, take, e, best);
+        bidx = ci__ir_v_op(L, CI__V_WHERE, take, flat, bidx);
+    }
+    ci__ir_realize_hint(L, x);
+    outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, shape, v, best));
+    outs[1] = ci__ir_tensor_of(ci__ir_pw_box(L, CI_I64, x->ndim, shape, v, bidx));
+    return 2;
+}
+
+/* -- CTC loss: PyTorch's CPU forward (Graves et al. 2006, eq. 6), the alphas of the extended
+   target l' (blank, l1, blank, l2, ..., blank) in log space, one realized step per time -- */
+/* a constant int64 vector (the static lengths a list gives) */
+static ci__box *ci__ops_const_i64(ci__L *L, int64_t n, const int64_t *v) {
+    ci__buf *b = ci__ir_buf_new(L, CI__BUF_CONST, CI_I64, 1, &n);
+    int64_t *d = CI__NEWN(L->A, int64_t, n > 0 ? n : 1);
+    if (n) memcpy(d, v, sizeof(int64_t) * (size_t)n);
+    b->data = d;
+    return ci__ir_buf_box(L, b);
+}
+
+/* log(exp(a - m) + exp(b - m) [+ exp(c - m)]) + m, m their maximum (0 where it is -inf), as
+   PyTorch's kernel sums them */
+static ci__v *ci__ops_ctc_lse(ci__L *L, ci_dtype cdt, ci__v *a, ci__v *b, ci__v *c) {
+    ci__v *ninf = ci__ir_v_constf(L, cdt, -HUGE_VAL), *m = a, *s;
+    m = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_GT, b, m), b, m);
+    if (c) m = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_GT, c, m), c, m);
+    m = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_bin(L, CI__V_EQ, m, ninf),
+                    ci__ir_v_constf(L, cdt, 0), m);
+    s = ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_un(L, CI__V_EXP, ci__ir_v_bin(L, CI__V_SUB, a, m)),
+                     ci__ir_v_un(L, CI__V_EXP, ci__ir_v_bin(L, CI__V_SUB, b, m)));
+    if (c)
+        s = ci__ir_v_bin(L, CI__V_ADD, s,
+                         ci__ir_v_un(L, CI__V_EXP, ci__ir_v_bin(L, CI__V_SUB, c, m)));
+    return ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_un(L, CI__V_LOG, s), m);
+}
+
+/* _ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, zero_infinity=False)
+   -> (neg_log_likelihood [N], log_alpha [N, T, 2 max(target_lengths) + 1]) (extra 0) and
+   ctc_loss.IntList(..., blank=0, reduction=1, zero_infinity=False) (extra 1: the loss, inf
+   made 0 with zero_infinity, reduced: 1 the mean of loss / max(target_length, 1), 2 the sum).
+   targets [N, S] padded or 1-D, the targets one after another; a label outside [0, C) is an
+   error at run time. log_alpha where PyTorch leaves it unwritten (0 < t >= input_length) is
+   -inf, and past s = 2 target_length it holds what the recurrence gives there. */
+static int ci__ops_ctc_loss(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *lp = ci__lower_arg_box(L, op, a, 0), *tg = ci__lower_arg_box(L, op, a, 1);
+    ci__box *ilb, *tlb, *offb, *lab, *al, *nll, **steps;
+    int64_t N, T, C, maxl = 0, tmax = 0, sp, total = 0, *il, *tl, *off, shape[3], t;
+    int64_t blank = ci__lower_arg_int(L, op, a, 4);
+    int i, bat;
+    ci__ix *v[3], *m[3];
+    ci_dtype cdt;
+    ci__v *ninf, *e;
+    if (lp->ndim == 2 && op->extra)   /* ctc_loss of one sequence: a batch of one */
+        lp = ci__ops_call2(L, "aten.unsqueeze.default", a[0], ci_arg_int(1));
+    bat = op->extra ? ci__lower_arg_box(L, op, a, 0)->ndim == 3 : 1;
+    if (lp->ndim != 3)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: Expected 3-dimensional tensor, but got %d-dimensional tensor for argument "
+                 "#1 'log_probs'",
+                 op->name, lp->ndim);
+    if (lp->dt != CI_F32 && lp->dt != CI_F64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: log_probs must be f32 or f64 (as PyTorch), not %s",
+                 op->name, ci_dtype_name(lp->dt));
+    if (tg->dt != CI_I64 && tg->dt != CI_I32)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: targets must be int64 or int32, not %s", op->name,
+                 ci_dtype_name(tg->dt));
+    T = lp->size[0];
+    N = lp->size[1];
+    C = lp->size[2];
+    cdt = lp->dt;
+    if (blank < 0 || blank >= C)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: blank must be in label range", op->name);
+    for (i = 2; i < 4; i++)
+        if (a[i].kind != CI_ARG_INTS || a[i].u.ints.n != N)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: %s must be of size batch_size", op->name,
+                     i == 2 ? "input_lengths" : "target_lengths");
+    il = CI__NEWN(L->A, int64_t, N + 1);
+    tl = CI__NEWN(L->A, int64_t, N + 1);
+    off = CI__NEWN(L->A, int64_t, N + 1);
+    for (i = 0; i < N; i++) {
+        il[i] = a[2].u.ints.v[i];
+        tl[i] = a[3].u.ints.v[i];
+        if (il[i] < 0 || tl[i] < 0 || tl[i] > ((int64_t)1 << 30))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: lengths must be non-negative (batch %d)",
+                     op->name, i);
+        if (il[i] > T)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: Expected input_lengths to have value at most %lld, but got value %lld",
+                     op->name, (long long)T, (long long)il[i]);
+        off[i] = total;
+        total += tl[i];
+        if (tl[i] > maxl) maxl = tl[i];
+        if (il[i] > tmax) tmax = il[i];
+    }
+    if (tg->ndim == 1) {
+        if (tg->size[0] != total)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: Expected tensor to have size %lld at dimension 0, but got size %lld for "
+                     "argument #2 'targets'",
+                     op->name, (long long)total, (long long)tg->size[0]);
+    } else if (tg->ndim == 2) {
+        if (tg->size[0] != N)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: targets has %lld rows for a batch of %lld", op->name,
+                     (long long)tg->size[0], (long long)N);
+        if (tg->size[1] < maxl)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: Expected tensor to have size at least %lld at dimension 1, but got size "
+                     "%lld for argument #2 'targets'",
+                     op->name, (long long)maxl, (long long)tg->size[1]);
+    } else
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: targets must be 1-D or 2-D", op->name);
+    if (T == 0)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: log_probs with no time steps is not supported",
+                 op->name);
+    if (tmax > 4096)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: cinductor supports input lengths up to 4096",
+                 op->name);
+    sp = 2 * maxl + 1;
+    ninf = ci__ir_v_constf(L, cdt, -HUGE_VAL);
+    ilb = ci__ops_const_i64(L, N, il);
+    tlb = ci__ops_const_i64(L, N, tl);
+    offb = ci__ops_const_i64(L, N, off);
+    /* the labels of l' [N, sp]: blank at even s, past the target, or where there is none */
+    shape[0] = N;
+    shape[1] = sp;
+    ci__ir_pw_vars(L, 2, shape, v);
+    {
+        ci__ix *k = ci__ix_fdiv(L->A, &L->ixt, ci__ops_ixadd(L, v[1], ci__ops_K(L, -1)),
+                                ci__ops_K(L, 2));
+        ci__v *tln = ci__ir_load(L, tlb, v), *lb = ci__ir_v_consti(L, CI_I64, blank), *ok;
+        ok = ci__ir_v_bin(
+                L, CI__V_AND,
+                ci__ir_v_bin(L, CI__V_EQ,
+                             ci__ops_ixval(L, ci__ix_mod(L->A, &L->ixt, v[1], ci__ops_K(L, 2))),
+                             ci__ir_v_consti(L, CI_I64, 1)),
+                ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, k), tln));
+        e = lb;
+        if (total > 0 && maxl > 0) {
+            ci__v *tv;
+            if (tg->ndim == 2) {
+                m[0] = v[0];
+                m[1] = ci__ops_ixclamp(L, k, tg->size[1]);
+                tv = ci__ir_load(L, tg, m);
+            } else {
+                ci__v *fi = ci__ir_v_op(
+                        L, CI__V_WHERE, ok,
+                        ci__ir_v_bin(L, CI__V_ADD, ci__ir_load(L, offb, v), ci__ops_ixval(L, k)),
+                        ci__ir_v_consti(L, CI_I64, 0));
+                m[0] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, fi, total, 0));
+                tv = ci__ir_load(L, tg, m);
+            }
+            e = ci__ir_v_op(L, CI__V_WHERE, ok, ci__ir_v_cast(L, tv, CI_I64), lb);
+        }
+        lab = ci__ir_pw_box(L, CI_I64, 2, shape, v, e);
+        ci__ir_realize(L, lab);
+    }
+    /* step t: alpha[N, sp] from the previous one, kept past the sequence's input length */
+    steps = CI__NEWN(L->A, ci__box *, tmax > 0 ? tmax : 1);
+    for (t = 0; t < (tmax > 0 ? tmax : 1); t++) {
+        ci__v *l, *lpv, *r;
+        ci__v *cur;
+        ci__ir_pw_vars(L, 2, shape, v);
+        l = ci__ir_load(L, lab, v);
+        m[0] = ci__ops_K(L, t);
+        m[1] = v[0];
+        m[2] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, l, C, 0));
+        lpv = ci__ir_v_cast(L, ci__ir_load(L, lp, m), cdt);
+        if (t == 0) {
+            ci__v *s = ci__ops_ixval(L, v[1]);
+            ci__v *tln = ci__ir_load(L, tlb, v);
+            r = ci__ir_v_op(
+                    L, CI__V_WHERE,
+                    ci__ir_v_bin(L, CI__V_OR,
+                                 ci__ir_v_bin(L, CI__V_EQ, s, ci__ir_v_consti(L, CI_I64, 0)),
+                                 ci__ir_v_bin(L, CI__V_AND,
+                                              ci__ir_v_bin(L, CI__V_EQ, s,
+                                                           ci__ir_v_consti(L, CI_I64, 1)),
+                                              ci__ir_v_bin(L, CI__V_GT, tln,
+                                                           ci__ir_v_consti(L, CI_I64, 0)))),
+                    lpv, ninf);
+        } else {
+            ci__box *pr = steps[t - 1];
+            ci__ix *pm[2];
+            ci__v *la1, *la2, *la3, *skip;
+            pm[0] = v[0];
+            la1 = ci__ir_load(L, pr, v);
+            pm[1] = ci__ops_ixclamp(L, ci__ops_ixadd(L, v[1], ci__ops_K(L, -1)), sp);
+            la2 = ci__ir_v_op(L, CI__V_WHERE, ci__ops_in_range(L, v[1], 1, sp),
+                              ci__ir_load(L, pr, pm), ninf);
+            pm[1] = ci__ops_ixclamp(L, ci__ops_ixadd(L, v[1], ci__ops_K(L, -2)), sp);
+            skip = ci__ir_v_bin(L, CI__V_AND, ci__ops_in_range(L, v[1], 2, sp),
+                                ci__ir_v_bin(L, CI__V_NE, ci__ir_load(L, lab, pm), l));
+            la3 = ci__ir_v_op(L, CI__V_WHERE, skip, ci__ir_load(L, pr, pm), ninf);
+            r = ci__ir_v_bin(L, CI__V_ADD, ci__ops_ctc_lse(L, cdt, la1, la2, la3), lpv);
+            r = ci__ir_v_op(L, CI__V_WHERE,
+                            ci__ir_v_bin(L, CI__V_LT, ci__ir_v_consti(L, CI_I64, t),
+                                         ci__ir_load(L, ilb, v)),
+                            r, la1);
+        }
+        cur = r;
+        steps[t] = ci__ir_pw_box(L, cdt, 2, shape, v, cur);
+        ci__ir_realize(L, steps[t]);
+    }
+    /* -log p: l'[2 tl] and l'[2 tl - 1] at the last step of each sequence; an empty input: 0 for
+       an empty target, else inf (PyTorch 1.13 leaves it unwritten; later versions do this) */
+    {
+        int64_t n1 = N;
+        ci__ix *vn[1], *pm[2];
+        ci__v *tln, *l1, *l2, *ll;
+        ci__box *fin = steps[tmax > 0 ? tmax - 1 : 0];
+        ci__ir_pw_vars(L, 1, &n1, vn);
+        tln = ci__ir_load(L, tlb, vn);
+        pm[0] = vn[0];
+        pm[1] = ci__ir_ix_indirect(
+                L, ci__ir_v_checkidx(L, ci__ir_v_bin(L, CI__V_MUL, tln,
+                                                     ci__ir_v_consti(L, CI_I64, 2)),
+                                     sp, 0));
+        l1 = ci__ir_load(L, fin, pm);
+        pm[1] = ci__ir_ix_indirect(
+                L, ci__ir_v_checkidx(
+                           L,
+                           ci__ir_v_bin(L, CI__V_MAX,
+                                        ci__ir_v_bin(L, CI__V_SUB,
+                                                     ci__ir_v_bin(L, CI__V_MUL, tln,
+                                                                  ci__ir_v_consti(L, CI_I64, 2)),
+                                                     ci__ir_v_consti(L, CI_I64, 1)),
+                                        ci__ir_v_consti(L, CI_I64, 0)),
+                           sp, 0));
+        l2 = ci__ir_v_op(L, CI__V_WHERE,
+                         ci__ir_v_bin(L, CI__V_GT, tln, ci__ir_v_consti(L, CI_I64, 0)),
+                         ci__ir_load(L, fin, pm), ninf);
+        ll = ci__ir_v_un(L, CI__V_NEG, ci__ops_ctc_lse(L, cdt, l1, l2, NULL));
+        ll = ci__ir_v_op(L, CI__V_WHERE,
+                         ci__ir_v_bin(L, CI__V_GT, ci__ir_load(L, ilb, vn),
+                                      ci__ir_v_consti(L, CI_I64, 0)),
+                         ll,
+                         ci__ir_v_op(L, CI__V_WHERE,
+                                     ci__ir_v_bin(L, CI__V_GT, tln,
+                                                  ci__ir_v_consti(L, CI_I64, 0)),
+                                     ci__ir_v_constf(L, cdt, HUGE_VAL),
+                                     ci__ir_v_constf(L, cdt, 0)));
+        nll = ci__ir_pw_box(L, cdt, 1, &n1, vn, ll);
+    }
+    if (op->extra) {
+        int64_t red = ci__lower_arg_int(L, op, a, 5);
+        ci__box *r = nll;
+        if (red < 0 || red > 2)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: reduction must be 0, 1 or 2, not %lld",
+                     op->name, (long long)red);
+        if (ci__lower_arg_bool(L, op, a, 6)) {
+            int64_t n1 = N;
+            ci__ix *vn[1];
+            ci__v *x;
+            ci__ir_pw_vars(L, 1, &n1, vn);
+            x = ci__ir_load(L, nll, vn);
+            r = ci__ir_pw_box(L, cdt, 1, &n1, vn,
+                              ci__ir_v_op(L, CI__V_WHERE,
+                                          ci__ir_v_bin(L, CI__V_EQ, x,
+                                                       ci__ir_v_constf(L, cdt, HUGE_VAL)),
+                                          ci__ir_v_constf(L, cdt, 0), x));
+        }
+        if (red == 1) {
+            int64_t n1 = N;
+            ci__ix *vn[1];
+            ci__ir_pw_vars(L, 1, &n1, vn);
+            r = ci__ir_pw_box(
+                    L, cdt, 1, &n1, vn,
+                    ci__ir_v_bin(L, CI__V_DIV, ci__ir_load(L, r, vn),
+                                 ci__ir_v_cast(L,
+                                               ci__ir_v_bin(L, CI__V_MAX, ci__ir_load(L, tlb, vn),
+                                                            ci__ir_v_consti(L, CI_I64, 1)),
+                                               cdt)));
+            r = ci__ops_call1(L, "aten.mean.default", ci__ops_T(r));
+        } else if (red == 2) r = ci__ops_call1(L, "aten.sum.default", ci__ops_T(r));
+        else if (!bat) r = ci__ops_call2(L, "aten.squeeze.dim", ci__ops_T(r), ci_arg_int(0));
+        outs[0] = ci__ir_tensor_of(r);
+        return 1;
+    }
+    /* log_alpha [N, T, sp]: the steps stacked (the first whatever the input length), -inf at
+       t >= input_length */
+    {
+        int64_t ns = tmax > 0 ? tmax : 1, perm[3] = { 1, 0, 2 }, osh[3];
+        ci_tensor *ts = CI__NEWN(L->A, ci_tensor, ns);
+        ci__box *st;
+        for (t = 0; t < ns; t++) ts[t] = ci__ir_tensor_of(steps[t]);
+        osh[0] = N;
+        osh[1] = T;
+        osh[2] = sp;
+        st = ci__ops_call2(L, "aten.stack.default", ci_arg_tensors(ts, (int)ns), ci_arg_int(0));
+        st = ci__ops_call2(L, "aten.permute.default", ci__ops_T(st), ci_arg_ints(perm, 3));
+        ci__ir_pw_vars(L, 3, osh, v);
+        m[0] = v[0];
+        m[1] = ci__ops_ixclamp(L, v[1], ns);
+        m[2] = v[2];
+        e = ci__ir_v_op(
+                L, CI__V_WHERE,
+                ci__ir_v_bin(L, CI__V_OR,
+                             ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, v[1]),
+                                          ci__ir_load(L, ilb, v)),
+                             ci__ir_v_bin(L, CI__V_EQ, ci__ops_ixval(L, v[1]),
+                                          ci__ir_v_consti(L, CI_I64, 0))),
+                ci__ir_load(L, st, m), ninf);
+        al = ci__ir_pw_box(L, cdt, 3, osh, v, e);
+    }
+    outs[0] = ci__ir_tensor_of(nll);
+    outs[1] = ci__ir_tensor_of(al);
+    return 2;
+}
+
+/* -- antialiased resampling: _upsample_bilinear2d_aa / _upsample_bicubic2d_aa, PyTorch's
+   separable CPU kernel: each dim whose size changes in turn, W first, as a weighted sum over
+   taps whose positions and weights depend on the output index only (so tables, computed here
+   as PyTorch computes them in the input's dtype) -- */
+/* the rounding of a value stored in the dtype's scalar (f32: a float) */
+static double ci__ops_aa_r(int f32, double x) { return f32 ? (double)(float)x : x; }
+
+/* the filter at x: linear 1 - |x| (|x| < 1), cubic Keys' A = -0.5 (|x| < 2) */
+static double ci__ops_aa_filter(int cubic, double x) {
+    const double A = -0.5;
+    if (x < 0) x = -x;
+    if (!cubic) return x < 1 ? 1 - x : 0;
+    if (x < 1) return ((A + 2) * x - (A + 3)) * x * x + 1;
+    if (x < 2) return ((A * x - 5 * A) * x + 8 * A) * x - 4 * A;
+    return 0;
+}
+
+/* one dim of the input (dim), in -> out with the scale sc: output i reads the taps xmin[i] ..
+   xmin[i] + xsize[i] - 1 with weights w[i*K + j]: center c = sc (i + 0.5), support b max(sc, 1)
+   (b 1 linear, 2 cubic), xmin = max(trunc(c - support + 0.5), 0), the end trunc(c + support +
+   0.5) (at most in), weights filter((xmin + j - c + 0.5) / max(sc, 1)) over their sum */
+static ci__box *ci__ops_aa_pass(ci__L *L, const ci__opdef *op, ci__box *x, int dim, int64_t out,
+                                double sc, int cubic) {
+    int f32 = x->dt == CI_F32, i;
+    int64_t in = x->size[dim], K, o, j, *xmin, *xsize, shape[CI_MAX_DIMS], n;
+    double support, inv, base = cubic ? 2 : 1;
+    void *wd;
+    ci__buf *wb;
+    ci__box *wbox, *mnb;
+    ci__ix *v[CI_MAX_DIMS], *m[CI_MAX_DIMS], *wi[1], *oi[1];
+    ci__v *r = NULL;
+    sc = ci__ops_aa_r(f32, sc);
+    support = ci__ops_aa_r(f32, sc >= 1 ? base * sc : base);
+    inv = ci__ops_aa_r(f32, sc >= 1 ? 1.0 / sc : 1.0);
+    K = (int64_t)ceil(support) * 2 + 1;
+    if (K > 64)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                 "%s: cinductor supports antialiased windows of up to 64 taps (a scale of up to "
+                 "about %d)",
+                 op->name, cubic ? 15 : 31);
+    xmin = CI__NEWN(L->A, int64_t, out + 1);
+    xsize = CI__NEWN(L->A, int64_t, out + 1);
+    n = out * K;
+    wd = f32 ? (void *)CI__NEWN(L->A, float, n + 1) : (void *)CI__NEWN(L->A, double, n + 1);
+    for (o = 0; o < out; o++) {
+        double c = ci__ops_aa_r(f32, sc * ((double)o + 0.5)), tot = 0, wt[64];
+        int64_t e = (int64_t)(ci__ops_aa_r(f32, c + support) + 0.5);
+        xmin[o] = (int64_t)(ci__ops_aa_r(f32, c - support) + 0.5);
+        if (xmin[o] < 0) xmin[o] = 0;
+        xsize[o] = (e < in ? e : in) - xmin[o];
+        if (xsize[o] > K) xsize[o] = K;
+        for (j = 0; j < K; j++) {
+            double t = ci__ops_aa_r(f32, ci__ops_aa_r(f32, (double)(j + xmin[o])) - c);
+            t = ci__ops_aa_r(f32, (t + 0.5) * inv);
+            wt[j] = j < xsize[o] ? ci__ops_aa_r(f32, ci__ops_aa_filter(cubic, t)) : 0;
+            if (j < xsize[o]) tot = ci__ops_aa_r(f32, tot + wt[j]);
+        }
+        for (j = 0; j < K; j++) {
+            double wv = tot != 0 && j < xsize[o] ? ci__ops_aa_r(f32, wt[j] / tot) : wt[j];
+            if (f32) ((float *)wd)[o * K + j] = (float)wv;
+            else ((double *)wd)[o * K + j] = wv;
+        }
+    }
+    wb = ci__ir_buf_new(L, CI__BUF_CONST, x->dt, 1, &n);
+    wb->data = wd;
+    wbox = ci__ir_buf_box(L, wb);
+    mnb = ci__ops_const_i64(L, out, xmin);
+    for (i = 0; i < x->ndim; i++) shape[i] = i == dim ? out : x->size[i];
+    ci__ir_pw_vars(L, x->ndim, shape, v);
+    for (i = 0; i < x->ndim; i++) m[i] = v[i];
+    oi[0] = v[dim];
+    for (j = 0; j < K; j++) {
+        ci__v *p = ci__ir_v_bin(L, CI__V_ADD, ci__ir_load(L, mnb, oi),
+                                ci__ir_v_consti(L, CI_I64, j)), *t, *ok;
+        ok = ci__ir_v_bin(L, CI__V_LT, p, ci__ir_v_consti(L, CI_I64, in));
+        p = ci__ir_v_op(L, CI__V_WHERE, ok, p, ci__ir_v_consti(L, CI_I64, 0));
+        m[dim] = ci__ir_ix_indirect(L, ci__ir_v_checkidx(L, p, in, 0));
+        wi[0] = ci__ops_ixadd(L, ci__ops_ixscale(L, v[dim], K), ci__ops_K(L, j));
+        t = ci__ir_v_bin(L, CI__V_MUL, ci__ir_load(L, x, m), ci__ir_load(L, wbox, wi));
+        /* taps past the window (weight 0) add nothing, not even a NaN */
+        if (j > 0) t = ci__ir_v_op(L, CI__V_WHERE, ok, t, ci__ir_v_constf(L, x->dt, 0));
+        r = r ? ci__ir_v_bin(L, CI__V_ADD, r, t) : t;
+    }
+    return ci__ir_pw_box(L, x->dt, x->ndim, shape, v, r);
+}
+
+/* _upsample_bilinear2d_aa / _upsample_bicubic2d_aa (extra 1)(self, output_size,
+   align_corners, scales_h=None, scales_w=None) and .vec: the scale as upsample_bilinear2d's,
+   a dim of unchanged size copied */
+static int ci__ops_upsample_aa(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int ac = ci__lower_arg_bool(L, op, a, ci__lower_pidx(op, "align_corners")), i;
+    int64_t osz[3];
+    double scale[3], given[3];
+    if (x->ndim != 4)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: It is expected input_size equals to 4, but got size %d",
+                 op->name, x->ndim);
+    ci__ops_upsample_sizes(L, op, a, x, 2, osz, scale, given);
+    ci__ops_upsample_nonempty(L, op, x, 2);
+    if (x->dt != CI_F32 && x->dt != CI_F64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for %s (f32 and f64 only, as PyTorch)",
+                 op->name, ci_dtype_name(x->dt));
+    for (i = 1; i >= 0; i--) {
+        int64_t in = x->size[2 + i];
+        double sc = ac ? (osz[i] > 1 ? (double)(in - 1) / (double)(osz[i] - 1) : 0) : scale[i];
+        if (in == osz[i]) continue;
+        ci__ir_realize_hint(L, x);
+        x = ci__ops_aa_pass(L, op, x, 2 + i, osz[i], sc, op->extra);
+        if (i == 1) ci__ir_realize(L, x);
+    }
+    outs[0] = ci__ir_tensor_of(x);
     return 1;
 }
 
@@ -15565,9 +16636,58 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_upsample_nearest, 3, 1, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.upsample_bilinear2d", \
       "self, output_size, align_corners, scales_h=None, scales_w=None", \
-      ci__ops_upsample_bilinear, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_upsample_interp, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.upsample_bilinear2d.vec", "input, output_size, align_corners, scale_factors", \
-      ci__ops_upsample_bilinear, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+      ci__ops_upsample_interp, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.upsample_linear1d", "self, output_size, align_corners, scales=None", \
+      ci__ops_upsample_interp, 1, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.upsample_linear1d.vec", "input, output_size, align_corners, scale_factors", \
+      ci__ops_upsample_interp, 1, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.upsample_trilinear3d", \
+      "self, output_size, align_corners, scales_d=None, scales_h=None, scales_w=None", \
+      ci__ops_upsample_interp, 3, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.upsample_trilinear3d.vec", "input, output_size, align_corners, scale_factors", \
+      ci__ops_upsample_interp, 3, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.upsample_bicubic2d", \
+      "self, output_size, align_corners, scales_h=None, scales_w=None", \
+      ci__ops_upsample_interp, 2, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.upsample_bicubic2d.vec", "input, output_size, align_corners, scale_factors", \
+      ci__ops_upsample_interp, 2, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.im2col", "self, kernel_size, dilation, padding, stride", \
+      ci__ops_im2col, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.col2im", "self, output_size, kernel_size, dilation, padding, stride", \
+      ci__ops_col2im, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.grid_sampler_2d", "input, grid, interpolation_mode, padding_mode, align_corners", \
+      ci__ops_grid_sampler, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.grid_sampler_3d", "input, grid, interpolation_mode, padding_mode, align_corners", \
+      ci__ops_grid_sampler, 3, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.grid_sampler", "input, grid, interpolation_mode, padding_mode, align_corners", \
+      ci__ops_grid_sampler, 0, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten.max_unpool2d", "self, indices, output_size", \
+      ci__ops_max_unpool, 2, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.max_unpool3d", "self, indices, output_size, stride, padding", \
+      ci__ops_max_unpool, 3, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.fractional_max_pool2d", "self, kernel_size, output_size, random_samples", \
+      ci__ops_fractional_max_pool, 2, 0, 0, N, 0, 2, _, LO, FLT, _, 0) \
+    X("aten.fractional_max_pool3d", "self, kernel_size, output_size, random_samples", \
+      ci__ops_fractional_max_pool, 3, 0, 0, N, 0, 2, _, LO, FLT, _, 0) \
+    X("aten._ctc_loss.default", \
+      "log_probs, targets, input_lengths, target_lengths, blank=0, zero_infinity=False", \
+      ci__ops_ctc_loss, 0, 0, 0, N, 0, 2, _, LO, FLT, _, 0) \
+    X("aten.ctc_loss.IntList", \
+      "log_probs, targets, input_lengths, target_lengths, blank=0, reduction=1, " \
+      "zero_infinity=False", \
+      ci__ops_ctc_loss, 0, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten._upsample_bilinear2d_aa", \
+      "self, output_size, align_corners, scales_h=None, scales_w=None", \
+      ci__ops_upsample_aa, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten._upsample_bilinear2d_aa.vec", "input, output_size, align_corners, scale_factors", \
+      ci__ops_upsample_aa, 2, 0, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten._upsample_bicubic2d_aa", \
+      "self, output_size, align_corners, scales_h=None, scales_w=None", \
+      ci__ops_upsample_aa, 2, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
+    X("aten._upsample_bicubic2d_aa.vec", "input, output_size, align_corners, scale_factors", \
+      ci__ops_upsample_aa, 2, 1, 0, N, 0, 1, _, LO, FLT, _, 0) \
     X("aten.bucketize", "self, boundaries, *, out_int32=False, right=False", \
       ci__ops_bucketize, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.searchsorted", \

@@ -2122,6 +2122,7 @@ def build_cases():
     overload_cases(add, G)
     tail14b_cases(add, G)
     ops15a_cases(add, G)
+    spatial15b_cases(add, G)
     return C
 
 
@@ -2325,6 +2326,232 @@ def ops15a_cases(add, G):
                 error="multiple times"))
     add(op_case(TR, "a, b, c, [1], [0], [0, 1], [3]", I("f32", [3, 4]), I("f32", [5, 4]), I("f32", [4]),
                 error="out of range"))
+# spatial ops (issue 14): interpolation, im2col / col2im, grid sampling, unpooling
+# ---------------------------------------------------------------------------------------------
+def spatial15b_cases(add, G):
+    # linear / bilinear / trilinear / bicubic upsampling: sizes up, down and equal, scales
+    # given or not, align_corners both ways, a batch of 1 and of 0, a transposed input
+    ups = (("aten.upsample_linear1d", [2, 3, 7], ("[13]", "[4]", "[7]", "[1]"), ("2.5", "0.5"), 1),
+           ("aten.upsample_bilinear2d", [1, 3, 7, 5], ("[9, 11]", "[3, 2]", "[7, 5]"), ("2.0, 1.5",), 2),
+           ("aten.upsample_trilinear3d", [1, 2, 3, 5, 4], ("[5, 7, 3]", "[3, 5, 4]", "[1, 2, 9]"),
+            ("1.5, 1.2, 0.7",), 3),
+           ("aten.upsample_bicubic2d", [2, 3, 7, 5], ("[9, 11]", "[3, 2]", "[7, 5]", "[1, 1]"),
+            ("2.0, 1.5", "0.6, 3.0"), 2))
+    for dt in FLTN:
+        for op, shape, sizes, scales, d in ups:
+            for ac in ("False", "True"):
+                for osz in some(dt, sizes):
+                    add(op_case(op + ".default", "a, %s, %s" % (osz, ac), I(dt, shape)))
+                for sc in some(dt, scales):
+                    # PyTorch's scale arguments with a size: the index formula takes 1 / scale
+                    osz = "[%s]" % ", ".join(str(int(n * float(f))) for n, f in
+                                             zip(shape[-d:], sc.split(", ")))
+                    add(op_case(op + ".default", "a, %s, %s, %s" % (osz, ac, sc), I(dt, shape)))
+                    add(op_case(op + ".vec", "a, None, %s, [%s]" % (ac, sc), I(dt, shape)))
+                add(op_case(op + ".vec", "a, %s, %s, None" % (sizes[0], ac), I(dt, shape)))
+    for op, shape, sizes, scales, d in ups:
+        for dt in ("f64", "f32"):
+            b1 = [1] + shape[1:]
+            add(op_case(op + ".default", "a, %s, False" % sizes[0], I(dt, b1)))
+            add(op_case(op + ".default", "a, %s, True" % sizes[0], I(dt, [0] + shape[1:])))
+        # the same size with a scale given: linear copies, cubic does not
+        add(op_case(op + ".default", "a, %s, False, %s" % (sizes[-2 if d == 2 else 2], scales[0]),
+                    I("f64", shape)) if d != 3 else
+            op_case(op + ".default", "a, [3, 5, 4], False, 2.0, 2.0, 2.0", I("f64", shape)))
+        G("%s of a transpose" % op, [("x", I("f32", shape[:-2] + shape[-1:] + shape[-2:-1]))],
+          ["t = aten.transpose.int(x, -1, -2)", "y = %s.default(t, %s, False)" % (op, sizes[0])], ["y"])
+        G("%s of a relu" % op, [("x", I("f64", shape))],
+          ["t = aten.relu.default(x)", "y = %s.default(t, %s, True)" % (op, sizes[0])], ["y"])
+        # errors: an integer input, the wrong rank, empty channels or spatial dims, both or
+        # neither of output_size and scale_factors
+        add(op_case(op + ".default", "a, %s, False" % sizes[0], I("i64", shape), error="float"))
+        add(op_case(op + ".default", "a, %s, False" % sizes[0], I("f32", shape[1:]), error="expected"))
+        add(op_case(op + ".default", "a, %s, False" % sizes[0], I("f32", [2, 0] + shape[2:]),
+                    error="Non-empty"))
+        add(op_case(op + ".default", "a, %s, False" % sizes[0], I("f32", shape[:-1] + [0]),
+                    error="greater than 0"))
+        add(op_case(op + ".default", "a, [%s], False" % ", ".join(["0"] * d), I("f32", shape),
+                    error="greater than 0"))
+        add(op_case(op + ".vec", "a, %s, False, [%s]" % (sizes[0], ", ".join(["2.0"] * d)), I("f32", shape),
+                    error="exactly one"))
+        add(op_case(op + ".vec", "a, None, False, None", I("f32", shape), error="exactly one"))
+    # antialiased bilinear / bicubic: down (the filter widened), up, equal sizes, scales given
+    for op in ("aten._upsample_bilinear2d_aa", "aten._upsample_bicubic2d_aa"):
+        for dt in FLT:
+            for ac in ("False", "True"):
+                for osz in ("[3, 2]", "[1, 1]", "[7, 4]", "[13, 9]", "[2, 21]"):
+                    add(op_case(op + ".default", "a, %s, %s" % (osz, ac), I(dt, [2, 3, 7, 10])))
+                add(op_case(op + ".default", "a, [3, 4], %s, 0.4, 0.5" % ac, I(dt, [1, 2, 7, 9])))
+                add(op_case(op + ".vec", "a, None, %s, [0.3, 1.7]" % ac, I(dt, [1, 2, 7, 9])))
+                add(op_case(op + ".vec", "a, [2, 5], %s, None" % ac, I(dt, [1, 2, 7, 9])))
+            add(op_case(op + ".default", "a, [3, 2], False", I(dt, [0, 3, 7, 10])))
+        G("%s of a transpose" % op, [("x", I("f32", [2, 3, 10, 7]))],
+          ["t = aten.transpose.int(x, 2, 3)", "y = %s.default(t, [3, 4], False)" % op], ["y"])
+        add(op_case(op + ".default", "a, [3, 2], False", I("f32", [3, 7, 10]), error="expected"))
+        add(op_case(op + ".default", "a, [3, 2], False", I("f32", [2, 0, 7, 10]), error="Non-empty"))
+        add(op_case(op + ".vec", "a, None, False, None", I("f32", [2, 3, 7, 10]), error="exactly one"))
+        add(op_case(op + ".default", "a, [3, 2], False", I("f16", [2, 3, 7, 10]), error="not implemented"))
+    # im2col / col2im: kernel_size, dilation, padding, stride
+    I2C = (([2, 3, 7, 5], "[2, 3], [1, 1], [0, 1], [1, 2]"), ([1, 2, 9, 8], "[3, 3], [2, 1], [1, 1], [2, 2]"),
+           ([3, 7, 5], "[1, 1], [1, 1], [0, 0], [1, 1]"), ([0, 3, 7, 5], "[2, 2], [1, 1], [1, 1], [1, 1]"),
+           ([1, 1, 1, 1], "[1, 1], [1, 1], [2, 0], [3, 1]"), ([2, 2, 6, 7], "[7, 1], [1, 3], [3, 0], [3, 4]"))
+    for dt in FLTN:
+        for shape, args in some(dt, I2C, (0, 1)):
+            add(op_case("aten.im2col.default", "a, " + args, I(dt, shape)))
+            # col2im takes the columns of that image back (a sum where blocks overlap)
+            x = torch.zeros(shape)
+            cshape = list(torch.ops.aten.im2col(x, *eval("[%s]" % args)).shape)
+            add(op_case("aten.col2im.default", "a, %s, %s" % (list(shape[-2:]), args), I(dt, cshape), red=True))
+    G("im2col of a transpose", [("x", I("f32", [2, 3, 5, 7]))],
+      ["t = aten.transpose.int(x, 2, 3)", "y = aten.im2col.default(t, [2, 3], [1, 1], [0, 1], [1, 2])"], ["y"])
+    G("col2im of a transpose", [("x", I("f64", [2, 12, 18]))],
+      ["t = aten.transpose.int(x, 1, 2)", "y = aten.col2im.default(t, [4, 5], [3, 3], [1, 1], [1, 0], [1, 1])"], ["y"])
+    for args, err in (("[0, 3], [1, 1], [0, 1], [1, 2]", "kernel size"), ("[2, 3], [0, 1], [0, 1], [1, 2]", "dilation"),
+                      ("[2, 3], [1, 1], [-1, 1], [1, 2]", "padding"), ("[2, 3], [1, 1], [0, 1], [0, 2]", "stride"),
+                      ("[9, 3], [1, 1], [0, 1], [1, 2]", "at least one"), ("[2], [1, 1], [0, 1], [1, 2]", "expected")):
+        add(op_case("aten.im2col.default", "a, " + args, I("f32", [2, 3, 7, 5]), error=err))
+        add(op_case("aten.col2im.default", "a, [7, 5], " + args, I("f32", [2, 18, 18]),
+                    error=err if err != "at least one" else "divisible"))
+    add(op_case("aten.im2col.default", "a, [2, 2], [1, 1], [0, 0], [1, 1]", I("f32", [2, 0, 7, 5]), error="non-zero"))
+    add(op_case("aten.im2col.default", "a, [2, 2], [1, 1], [0, 0], [1, 1]", I("f32", [7, 5]), error="non-zero"))
+    add(op_case("aten.im2col.default", "a, [2, 2], [1, 1], [0, 0], [1, 1]", I("i64", [2, 3, 7, 5]), error="im2col"))
+    add(op_case("aten.col2im.default", "a, [5, 5], [3, 3], [1, 1], [1, 1], [1, 1]", I("f32", [2, 26, 25]), error="divisible"))
+    add(op_case("aten.col2im.default", "a, [5, 5], [3, 3], [1, 1], [1, 1], [1, 1]", I("f32", [2, 27, 24]), error="sliding blocks"))
+    add(op_case("aten.col2im.default", "a, [5, 5], [3, 3], [1, 1], [1, 1], [1, 1]", I("f32", [2, 0, 25]), error="non-zero"))
+    add(op_case("aten.col2im.default", "a, [5, 5], [3, 3], [1, 1], [1, 1], [1, 1]", I("i64", [2, 27, 25]), error="col2im"))
+    # grid sampling: modes 0 bilinear, 1 nearest, 2 bicubic; padding 0 zeros, 1 border, 2 reflection;
+    # grid points inside and outside [-1, 1], far outside (wide), on the pixel lattice (grid)
+    for dt in FLT:
+        for mode in (0, 1, 2):
+            for pad in (0, 1, 2):
+                for ac in ("False", "True"):
+                    args = "a, b, %d, %d, %s" % (mode, pad, ac)
+                    add(op_case("aten.grid_sampler_2d.default", args, I(dt, [2, 3, 7, 5]), I(dt, [2, 4, 6, 2])))
+                    add(op_case("aten.grid_sampler_2d.default", args, I(dt, [1, 2, 1, 9]), I(dt, [1, 3, 5, 2], "wide")))
+                    if mode != 2:
+                        add(op_case("aten.grid_sampler_3d.default", args, I(dt, [2, 2, 3, 5, 4]),
+                                    I(dt, [2, 3, 2, 4, 3])))
+                        add(op_case("aten.grid_sampler_3d.default", args, I(dt, [1, 1, 4, 1, 3]),
+                                    I(dt, [1, 2, 3, 2, 3], "wide")))
+            add(op_case("aten.grid_sampler.default", "a, b, %d, 2, False" % mode, I(dt, [2, 3, 7, 5]), I(dt, [2, 4, 6, 2])))
+            add(op_case("aten.grid_sampler_2d.default", "a, b, %d, 0, True" % mode, I(dt, [1, 3, 6, 5]),
+                        I(dt, [1, 5, 7, 2], "prob")))
+        add(op_case("aten.grid_sampler.default", "a, b, 0, 1, True", I(dt, [1, 2, 3, 5, 4]), I(dt, [1, 3, 2, 4, 3])))
+        add(op_case("aten.grid_sampler_2d.default", "a, b, 0, 0, False", I(dt, [0, 3, 7, 5]), I(dt, [0, 4, 6, 2])))
+        add(op_case("aten.grid_sampler_2d.default", "a, b, 2, 1, False", I(dt, [2, 0, 7, 5]), I(dt, [2, 4, 6, 2])))
+        add(op_case("aten.grid_sampler_2d.default", "a, b, 1, 2, False", I(dt, [2, 3, 7, 5]), I(dt, [2, 0, 6, 2])))
+        add(op_case("aten.grid_sampler_3d.default", "a, b, 0, 0, False", I(dt, [1, 3, 4, 7, 5]), I(dt, [1, 4, 0, 6, 3])))
+    G("grid_sampler_2d of transposes", [("x", I("f32", [2, 3, 5, 7])), ("g", I("f32", [2, 2, 6, 4]))],
+      ["t = aten.transpose.int(x, 2, 3)", "u = aten.permute.default(g, [0, 2, 3, 1])",
+       "y = aten.grid_sampler_2d.default(t, u, 0, 2, False)"], ["y"])
+    G("grid_sampler_3d of a relu", [("x", I("f64", [1, 2, 3, 5, 4])), ("g", I("f64", [1, 3, 2, 4, 3]))],
+      ["t = aten.relu.default(x)", "y = aten.grid_sampler_3d.default(t, g, 1, 1, True)"], ["y"])
+    GS = "aten.grid_sampler_2d.default"
+    add(op_case(GS, "a, b, 0, 0, False", I("f32", [1, 3, 7, 5]), I("f32", [2, 4, 6, 2]), error="same batch size"))
+    add(op_case(GS, "a, b, 0, 0, False", I("f32", [2, 3, 7, 5]), I("f32", [2, 4, 6, 3]), error="last dimension"))
+    add(op_case(GS, "a, b, 0, 0, False", I("f32", [2, 3, 0, 5]), I("f32", [2, 4, 6, 2]), error="non-empty spatial"))
+    add(op_case(GS, "a, b, 0, 0, False", I("f32", [2, 3, 7, 5]), I("f64", [2, 4, 6, 2]), error="scalar type"))
+    add(op_case(GS, "a, b, 0, 0, False", I("i64", [2, 3, 7, 5]), I("i64", [2, 4, 6, 2]), error="not implemented"))
+    add(op_case(GS, "a, b, 0, 0, False", I("f32", [3, 7, 5]), I("f32", [4, 6, 2]), error="4D"))
+    add(op_case("aten.grid_sampler_3d.default", "a, b, 2, 0, False", I("f32", [1, 2, 3, 5, 4]), I("f32", [1, 3, 2, 4, 3]),
+                error="bicubic"))
+    # max_unpool2d / 3d of max_pool's values and indices (overlapping windows repeat an index with
+    # its value), then of random indices (repeats with other values: the last one's stays)
+    for dt in FLT:
+        for shape, k, st, pd, osz in (([2, 3, 7, 6], [2, 2], [2, 2], [0, 0], [7, 6]),
+                                      ([1, 2, 9, 8], [3, 3], [2, 1], [1, 1], [9, 8]),
+                                      ([3, 5, 7], [2, 3], [2, 2], [1, 1], [6, 9]),
+                                      ([0, 2, 4, 4], [2, 2], [2, 2], [0, 0], [4, 4])):
+            G("max_unpool2d of max_pool2d %s %s" % (dt, shape), [("x", I(dt, shape))],
+              ["v, i = aten.max_pool2d_with_indices.default(x, %s, %s, %s)" % (k, st, pd),
+               "y = aten.max_unpool2d.default(v, i, %s)" % osz], ["y"])
+        for shape, k, st, pd, osz in (([1, 2, 5, 6, 7], [2, 2, 2], [2, 2, 2], [0, 0, 0], [5, 6, 7]),
+                                      ([2, 4, 5, 3], [3, 2, 2], [1, 2, 1], [1, 0, 1], [4, 5, 4])):
+            G("max_unpool3d of max_pool3d %s %s" % (dt, shape), [("x", I(dt, shape))],
+              ["v, i = aten.max_pool3d_with_indices.default(x, %s, %s, %s)" % (k, st, pd),
+               "y = aten.max_unpool3d.default(v, i, %s, %s, %s)" % (osz, st, pd)], ["y"])
+        add(op_case("aten.max_unpool2d.default", "a, b, [4, 5]", I(dt, [2, 3, 3, 4]), I("i64", [2, 3, 3, 4], "pidx20")))
+        add(op_case("aten.max_unpool2d.default", "a, b, [1, 1]", I(dt, [1, 1, 1, 1]), I("i64", [1, 1, 1, 1], "pidx1")))
+        add(op_case("aten.max_unpool3d.default", "a, b, [2, 3, 4], [1, 1, 1], [0, 0, 0]", I(dt, [2, 2, 2, 3]),
+                    I("i64", [2, 2, 2, 3], "pidx24")))
+    G("max_unpool2d of a transpose", [("x", I("f32", [2, 3, 4, 3])), ("i", I("i64", [2, 3, 3, 4], "pidx30"))],
+      ["t = aten.transpose.int(x, 2, 3)", "y = aten.max_unpool2d.default(t, i, [5, 6])"], ["y"])
+    MU = "aten.max_unpool2d.default"
+    add(op_case(MU, "a, b, [4, 5]", I("f32", [2, 3, 3, 4]), I("i64", [2, 3, 3, 4], "badidx20"), error="index"))
+    add(op_case(MU, "a, b, [4, 5]", I("f32", [2, 3, 3, 4]), I("i64", [2, 3, 3, 4], "negidx20"), error="index"))
+    add(op_case(MU, "a, b, [4, 5]", I("f32", [2, 3, 3, 4]), I("i32", [2, 3, 3, 4], "pidx20"), error="int64"))
+    add(op_case(MU, "a, b, [4]", I("f32", [2, 3, 3, 4]), I("i64", [2, 3, 3, 4], "pidx4"), error="two"))
+    add(op_case(MU, "a, b, [4, 5]", I("f32", [2, 3, 3, 4]), I("i64", [1, 3, 3, 4], "pidx20"), error="same as"))
+    add(op_case(MU, "a, b, [4, 5]", I("f32", [2, 0, 3, 4]), I("i64", [2, 0, 3, 4], "pidx20"), error="non-zero"))
+    add(op_case(MU, "a, b, [4, 5]", I("f32", [3, 4]), I("i64", [3, 4], "pidx20"), error="3d or 4d"))
+    add(op_case(MU, "a, b, [4, 5]", I("i64", [2, 3, 3, 4]), I("i64", [2, 3, 3, 4], "pidx20"), error="not implemented"))
+    add(op_case("aten.max_unpool3d.default", "a, b, [2, 3, 4], [0, 1, 1], [0, 0, 0]", I("f32", [2, 2, 2, 3]),
+                I("i64", [2, 2, 2, 3], "pidx24"), error="stride"))
+    add(op_case("aten.max_unpool3d.default", "a, b, [2, 2, 2], [1, 1, 1], [0, 0, 0]", I("f32", [2, 2, 2, 3]),
+                I("i64", [2, 2, 2, 3], "pidx24"), error="index"))
+    # fractional_max_pool2d / 3d: the windows drawn from random_samples (in [0, 1], the ends too);
+    # ties (grid) and NaN in the windows
+    FM2, FM3 = "aten.fractional_max_pool2d.default", "aten.fractional_max_pool3d.default"
+    for dt in FLT:
+        for kind in ("n", "grid", "nan"):
+            add(op_case(FM2, "a, [2, 3], [4, 5], b", I(dt, [2, 3, 9, 8], kind), I(dt, [2, 3, 2], "prob")))
+            add(op_case(FM3, "a, [2, 2, 3], [3, 4, 3], b", I(dt, [2, 3, 5, 6, 7], kind), I(dt, [2, 3, 3], "prob")))
+        add(op_case(FM2, "a, [3, 3], [7, 6], b", I(dt, [1, 2, 9, 8]), I(dt, [1, 2, 2], "prob")))
+        add(op_case(FM2, "a, [2, 2], [1, 1], b", I(dt, [2, 2, 5, 4]), I(dt, [2, 2, 2], "prob")))
+        add(op_case(FM2, "a, 2, 3, b", I(dt, [3, 7, 5]), I(dt, [1, 3, 2], "prob")))
+        add(op_case(FM2, "a, [1, 1], [7, 5], b", I(dt, [3, 7, 5]), I(dt, [1, 3, 2], "prob")))
+        add(op_case(FM2, "a, [2, 3], [4, 5], b", I(dt, [0, 3, 9, 8]), I(dt, [0, 3, 2], "prob")))
+        add(op_case(FM2, "a, [2, 3], [4, 5], b", I(dt, [2, 3, 9, 8]), I(dt, [2, 3, 3], "prob")))
+        add(op_case(FM3, "a, [1, 2, 2], [3, 2, 4], b", I(dt, [3, 4, 5, 6]), I(dt, [1, 3, 3], "prob")))
+    G("fractional_max_pool2d of a transpose", [("x", I("f32", [2, 3, 8, 9])), ("u", I("f32", [2, 3, 2], "prob"))],
+      ["t = aten.transpose.int(x, 2, 3)", "v, i = aten.fractional_max_pool2d.default(t, [2, 3], [4, 5], u)"], ["v", "i"])
+    add(op_case(FM2, "a, [2, 3], [9, 5], b", I("f32", [2, 3, 9, 8]), I("f32", [2, 3, 2], "prob"), error="too large"))
+    add(op_case(FM3, "a, [1, 2, 2], [4, 2, 5], b", I("f32", [3, 4, 5, 6]), I("f32", [1, 3, 3], "prob"), error="too large"))
+    add(op_case(FM2, "a, [2, 3], [4, 5], b", I("f32", [2, 3, 9, 8]), I("f64", [2, 3, 2], "prob"), error="scalar type"))
+    add(op_case(FM2, "a, [2, 3], [4, 5], b", I("i64", [2, 3, 9, 8]), I("i64", [2, 3, 2], "prob"), error="not implemented"))
+    add(op_case(FM2, "a, [2, 3], [4, 5], b", I("f32", [2, 0, 9, 8]), I("f32", [2, 0, 2], "prob"), error="non-zero"))
+    add(op_case(FM2, "a, [2, 3], [4, 5], b", I("f32", [9, 8]), I("f32", [1, 1, 2], "prob"), error="3D or 4D"))
+    add(op_case(FM2, "a, [2, 3, 1], [4, 5], b", I("f32", [2, 3, 9, 8]), I("f32", [2, 3, 2], "prob"), error="kernel_size"))
+    # CTC: log_probs [T, N, C] (log_softmax of random values), targets padded [N, S] or 1-D,
+    # labels in [1, C) (the blank 0) or [0, C - 1) (blank C - 1), repeated labels (small C);
+    # log_alpha compared where PyTorch writes it (t = 0, or t < input_length and s <= 2 len)
+    for dt in FLT:
+        for T_, C_, il, tl, S_, blank in ((7, 5, [7, 5, 6], [3, 2, 0], 4, 0), (9, 3, [9, 9], [4, 3], 4, 2),
+                                          (6, 4, [1, 6, 2], [1, 2, 2], 2, 0), (12, 2, [12], [5], 5, 1),
+                                          (5, 6, [5, 3], [3, 3], 3, 5)):
+            N_ = len(il)
+            sp = 2 * max(tl) + 1
+            mask = [[[t == 0 or (t < il[n] and s <= 2 * tl[n]) for s in range(sp)] for t in range(T_)]
+                    for n in range(N_)]
+            # labels in [1, C) for blank 0, in [0, C - 1) for blank C - 1
+            lab = "aten.remainder.Scalar(r, %d)" % (C_ - 1)
+            for form in ("2d", "1d"):
+                tshape = [N_, S_] if form == "2d" else [sum(tl)]
+                body = ["x = aten._log_softmax.default(z, 2, False)", "q = " + lab,
+                        "h = aten.add.Scalar(q, %d)" % (1 if blank == 0 else 0)]
+                G("_ctc_loss %s %s T%d C%d blank %d" % (form, dt, T_, C_, blank),
+                  [("z", I(dt, [T_, N_, C_])), ("r", I("i64", tshape, "small"))],
+                  body + ["l, a = aten._ctc_loss.default(x, h, %s, %s, %d)" % (il, tl, blank),
+                          "y = aten.where.ScalarOther(m, a, 0.0)"], ["l", "y"],
+                  consts=[("m", "bool", [N_, T_, sp], mask)], red=True)
+                for red in (0, 1, 2):
+                    for zi in ("False", "True"):
+                        G("ctc_loss %s %s T%d blank %d reduction %d zero_infinity %s" % (form, dt, T_, blank, red, zi),
+                          [("z", I(dt, [T_, N_, C_])), ("r", I("i64", tshape, "small"))],
+                          body + ["y = aten.ctc_loss.IntList(x, h, %s, %s, %d, %d, %s)" % (il, tl, blank, red, zi)],
+                          ["y"], red=True)
+        # one sequence (unbatched log_probs [T, C], targets [S])
+        G("ctc_loss unbatched %s" % dt, [("z", I(dt, [8, 4])), ("r", I("i64", [3], "small"))],
+          ["x = aten._log_softmax.default(z, 1, False)", "q = aten.remainder.Scalar(r, 3)", "h = aten.add.Scalar(q, 1)",
+           "y = aten.ctc_loss.IntList(x, h, [8], [3], 0, 0)"], ["y"], red=True)
+    CT = "aten._ctc_loss.default"
+    add(op_case(CT, "a, b, [7, 5, 6], [4, 2, 0], 5", I("f32", [7, 3, 5]), I("i64", [3, 4], "pidx5"), error="blank"))
+    add(op_case(CT, "a, b, [7, 5], [4, 2]", I("f32", [7, 3, 5]), I("i64", [3, 4], "pidx5"), error="batch_size"))
+    add(op_case(CT, "a, b, [8, 5, 6], [4, 2, 0]", I("f32", [7, 3, 5]), I("i64", [3, 4], "pidx5"), error="at most"))
+    add(op_case(CT, "a, b, [7, 5, 6], [4, 2, 5]", I("f32", [7, 3, 5]), I("i64", [3, 4], "pidx5"), error="at least"))
+    add(op_case(CT, "a, b, [7, 5, 6], [4, 2, 0]", I("f32", [7, 3, 5]), I("i64", [5], "pidx5"), error="size 6"))
+    add(op_case(CT, "a, b, [7, 5, 6], [4, 2, 0]", I("f32", [7, 5]), I("i64", [3, 4], "pidx5"), error="3-dimensional"))
+    add(op_case(CT, "a, b, [7, 5, 6], [4, 2, 0]", I("f32", [7, 3, 5]), I("f32", [3, 4]), error="targets"))
 
 
 # ---------------------------------------------------------------------------------------------
