@@ -12149,8 +12149,8 @@ static ci__v *ci__ops_interp_sum(ci__L *L, ci__box *x, ci_dtype cdt, int lead, i
                                  ci__v *const (*w)[4]) {
     ci__v *r = NULL;
     int j;
-    if (k == d) return ci__ir_v_cast(L, ci__ir_load(L, x, m), cdt);
-    for (j = 0; j < nt[k]; j++) {
+    if (k >= d || k >= 3) return ci__ir_v_cast(L, ci__ir_load(L, x, m), cdt);   /* (d <= 3) */
+    for (j = 0; j < nt[k] && j < 4; j++) {
         ci__v *t;
         m[lead + k] = ix[k][j];
         t = ci__ops_interp_sum(L, x, cdt, lead, d, k + 1, m, nt, ix, w);
