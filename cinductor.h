@@ -5365,6 +5365,29 @@ static ci__box *ci__ops_call1(ci__L *L, const char *name, ci_arg x) {
     return ci__ops_callb(L, name, 1, &x);
 }
 
+static ci__box *ci__ops_call3(ci__L *L, const char *name, ci_arg x, ci_arg y, ci_arg z) {
+    ci_arg e[3];
+    e[0] = x;
+    e[1] = y;
+    e[2] = z;
+    return ci__ops_callb(L, name, 3, e);
+}
+
+/* an empty 1-d tensor of dt: the result an op leaves out (a workspace, LU's L and U without
+   data), as PyTorch returns it */
+static ci__box *ci__ops_empty0(ci__L *L, ci_dtype dt) {
+    int64_t zero = 0;
+    ci_kwarg kw[1];
+    ci_arg z[1];
+    ci_tensor o[1];
+    z[0] = ci_arg_ints(&zero, 1);
+    kw[0].name = "dtype";
+    kw[0].value = ci_arg_dtype(dt);
+    if (ci__lower_call_op(L, "aten.empty.memory_format", 1, z, 1, kw, o, 1) != 1)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "empty failed");
+    return ci__ir_box_get(L, o[0]);
+}
+
 /* calls name with op's bound arguments, each by its parameter's name: for ops that are another
    op under a second name (an in-place form, an unsafe_ twin), whose schemas agree */
 static int ci__ops_call_kw(ci__L *L, const char *name, const ci__opdef *op, const ci_arg *a,
@@ -14323,20 +14346,14 @@ static int ci__ops_la_lu_factor(ci__L *L, const ci__opdef *op, ci_arg *a, ci_ten
 static void ci__ops_la_unpack(ci__L *L, ci__box *lu, ci__box *piv, int data, int pv,
                               ci__box **out) {
     int nd = lu->ndim;
-    int64_t m = lu->size[nd - 2], n = lu->size[nd - 1], k = m < n ? m : n, zero = 0;
+    int64_t m = lu->size[nd - 2], n = lu->size[nd - 1], k = m < n ? m : n;
     ci_arg e[5];
     if (pv) {
         e[0] = ci__ops_T(piv);
         e[1] = ci__ops_T(lu);
         ci__ops_la_ext(L, "cinductor.lu_perm", 2, e, out, 1);
     } else {
-        ci_kwarg kw[1];
-        ci_tensor o[1];
-        e[0] = ci_arg_ints(&zero, 1);
-        kw[0].name = "dtype";
-        kw[0].value = ci_arg_dtype(lu->dt);
-        ci__lower_call_op(L, "aten.empty.memory_format", 1, e, 1, kw, o, 1);
-        out[0] = ci__ir_box_get(L, o[0]);
+        out[0] = ci__ops_empty0(L, lu->dt);
     }
     if (!data) {
         out[1] = out[2] = NULL;
@@ -14407,17 +14424,7 @@ static int ci__ops_la_lu(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     ci__ops_la_unpack(L, lu, piv, data, pv, o);
     for (i = 1; i < 3; i++)
         if (!o[i]) o[i] = o[0] && !pv ? o[0] : NULL;
-    if (!data) {   /* PyTorch's empty L and U */
-        int64_t zero = 0;
-        ci_kwarg kw[1];
-        ci_arg e[1];
-        ci_tensor t[1];
-        e[0] = ci_arg_ints(&zero, 1);
-        kw[0].name = "dtype";
-        kw[0].value = ci_arg_dtype(lu->dt);
-        ci__lower_call_op(L, "aten.empty.memory_format", 1, e, 1, kw, t, 1);
-        o[1] = o[2] = ci__ir_box_get(L, t[0]);
-    }
+    if (!data) o[1] = o[2] = ci__ops_empty0(L, lu->dt);   /* PyTorch's empty L and U */
     for (i = 0; i < 3; i++) outs[i] = ci__ir_tensor_of(o[i]);
     return 3;
 }
@@ -14686,15 +14693,7 @@ static int ci__ops_la_qr(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     R = mode[0] == 'c' ? r[0] : ci__ops_la_block(L, r[0], 0, k, 0, n);
     R = ci__ops_call2(L, "aten.triu.default", ci__ops_T(R), ci_arg_int(0));
     if (!strcmp(mode, "r")) {
-        int64_t zero = 0;
-        ci_kwarg kw[1];
-        ci_arg z[1];
-        ci_tensor o[1];
-        z[0] = ci_arg_ints(&zero, 1);
-        kw[0].name = "dtype";
-        kw[0].value = ci_arg_dtype(A->dt);
-        ci__lower_call_op(L, "aten.empty.memory_format", 1, z, 1, kw, o, 1);
-        Q = ci__ir_box_get(L, o[0]);
+        Q = ci__ops_empty0(L, A->dt);
     } else {
         ci__box *V = ci__ops_la_block(L, r[0], 0, m, 0, k);
         Q = ci__ops_la_ormqr_box(L, api, V, r[1],
@@ -14924,7 +14923,7 @@ static int ci__ops_la_lstsq(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     ci__box *A = ci__lower_arg_box(L, op, a, 0), *B = ci__lower_arg_box(L, op, a, 1), *r[4];
     ci__box *s, *t, *mask, *x, *empty;
     int pd = ci__lower_pidx(op, "driver"), vec;
-    int64_t rows, cols, last = -1, zero = 0;
+    int64_t rows, cols, last = -1;
     double rcond;
     ci_arg e[4];
     ci__ops_la_matrix(L, api, A, "A");
@@ -14982,15 +14981,12 @@ static int ci__ops_la_lstsq(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
         ci_kwarg kw[1];
         ci_arg z[3];
         ci_tensor o[1];
-        z[0] = ci_arg_ints(&zero, 1);
-        kw[0].name = "dtype";
-        kw[0].value = ci_arg_dtype(A->dt);
-        ci__lower_call_op(L, "aten.empty.memory_format", 1, z, 1, kw, o, 1);
-        empty = ci__ir_box_get(L, o[0]);
+        empty = ci__ops_empty0(L, A->dt);
         outs[1] = outs[3] = ci__ir_tensor_of(empty);
         z[0] = ci__ops_T(mask);
         z[1] = ci_arg_ints(&last, 1);
         z[2] = ci_arg_bool(0);
+        kw[0].name = "dtype";
         kw[0].value = ci_arg_dtype(CI_I64);
         ci__lower_call_op(L, "aten.sum.dim_IntList", 3, z, 1, kw, o, 1);
         outs[2] = o[0];
@@ -15128,29 +15124,12 @@ static int ci__ops_la_cond(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
    fast path of nn.MultiheadAttention (_native_multi_head_attention), decomposed as PyTorch's
    math path computes them: matmuls, the mask, a softmax. A row that the mask empties is NaN
    in PyTorch 1.13's ops, 0 in 2.x's (its _safe_softmax). -- */
-static ci__box *ci__ops_attn_view(ci__L *L, ci__box *x, int n, const int64_t *size) {
-    return ci__ops_call2(L, "aten.reshape.default", ci__ops_T(x), ci_arg_ints(size, n));
-}
-
-static ci__box *ci__ops_attn_call3(ci__L *L, const char *name, ci_arg x, ci_arg y, ci_arg z) {
-    ci_arg e[3];
-    e[0] = x;
-    e[1] = y;
-    e[2] = z;
-    return ci__ops_callb(L, name, 3, e);
-}
-
-static ci__box *ci__ops_attn_mT(ci__L *L, ci__box *x) {
-    return ci__ops_attn_call3(L, "aten.transpose.int", ci__ops_T(x), ci_arg_int(-2),
-                              ci_arg_int(-1));
-}
-
 /* the [L, S] mask of a causal attention: key j takes part in query i where j <= i */
 static ci__box *ci__ops_attn_causal(ci__L *L, int64_t nq, int64_t nk) {
     int64_t col[2] = {nq, 1};
     ci__box *r = ci__ops_call1(L, "aten.arange.default", ci_arg_int(nq));
     ci__box *c = ci__ops_call1(L, "aten.arange.default", ci_arg_int(nk));
-    r = ci__ops_attn_view(L, r, 2, col);
+    r = ci__ops_reshape(L, r, 2, col);
     return ci__ops_call2(L, "aten.le.Tensor", ci__ops_T(c), ci__ops_T(r));
 }
 
@@ -15162,31 +15141,31 @@ static ci__box *ci__ops_attn_weights(ci__L *L, ci__box *q, ci__box *k, ci__box *
     int64_t last = -1;
     ci__box *w;
     ci__box *sc = ci__ops_call2(L, "aten.mul.Scalar", ci__ops_T(q), ci_arg_float(scale));
-    sc = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(sc), ci__ops_T(ci__ops_attn_mT(L, k)));
+    sc = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(sc), ci__ops_T(ci__ops_la_mT(L, k)));
     if (causal) {
         ci__box *out = ci__ops_call1(L, "aten.logical_not.default",
                                      ci__ops_T(ci__ops_attn_causal(L, q->size[q->ndim - 2],
                                                                    k->size[k->ndim - 2])));
-        sc = ci__ops_attn_call3(L, "aten.masked_fill.Scalar", ci__ops_T(sc), ci__ops_T(out),
+        sc = ci__ops_call3(L, "aten.masked_fill.Scalar", ci__ops_T(sc), ci__ops_T(out),
                                 ci_arg_float(-HUGE_VAL));
     }
     if (mask && mask->dt == CI_BOOL) {
         ci__box *out = keep ? ci__ops_call1(L, "aten.logical_not.default", ci__ops_T(mask)) : mask;
-        sc = ci__ops_attn_call3(L, "aten.masked_fill.Scalar", ci__ops_T(sc), ci__ops_T(out),
+        sc = ci__ops_call3(L, "aten.masked_fill.Scalar", ci__ops_T(sc), ci__ops_T(out),
                                 ci_arg_float(-HUGE_VAL));
     } else if (mask) {
         sc = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(sc), ci__ops_T(mask));
     }
     if (lse)
-        *lse = ci__ops_attn_call3(L, "aten.logsumexp.default", ci__ops_T(sc),
+        *lse = ci__ops_call3(L, "aten.logsumexp.default", ci__ops_T(sc),
                                   ci_arg_ints(&last, 1), ci_arg_bool(0));
-    w = ci__ops_attn_call3(L, "aten._softmax.default", ci__ops_T(sc), ci_arg_int(-1),
+    w = ci__ops_call3(L, "aten._softmax.default", ci__ops_T(sc), ci_arg_int(-1),
                            ci_arg_bool(0));
     if (safe) {   /* PyTorch 2.x's _safe_softmax: a row the mask empties is 0, not NaN */
-        ci__box *m = ci__ops_attn_call3(L, "aten.amax.default", ci__ops_T(sc),
+        ci__box *m = ci__ops_call3(L, "aten.amax.default", ci__ops_T(sc),
                                         ci_arg_ints(&last, 1), ci_arg_bool(1));
         m = ci__ops_call2(L, "aten.eq.Scalar", ci__ops_T(m), ci_arg_float(-HUGE_VAL));
-        w = ci__ops_attn_call3(L, "aten.masked_fill.Scalar", ci__ops_T(w), ci__ops_T(m),
+        w = ci__ops_call3(L, "aten.masked_fill.Scalar", ci__ops_T(w), ci__ops_T(m),
                                ci_arg_float(0));
     }
     return w;
@@ -15245,8 +15224,8 @@ static ci__box *ci__ops_attn_proj(ci__L *L, ci__box *x, ci__box *w, ci__box *b, 
     w = ci__ops_callb(L, "aten.slice.Tensor", 4, s);
     s[0] = ci__ops_T(b);
     b = ci__ops_callb(L, "aten.slice.Tensor", 4, s);
-    y = ci__ops_attn_call3(L, "aten.linear.default", ci__ops_T(x), ci__ops_T(w), ci__ops_T(b));
-    y = ci__ops_attn_view(L, y, 4, sh);
+    y = ci__ops_call3(L, "aten.linear.default", ci__ops_T(x), ci__ops_T(w), ci__ops_T(b));
+    y = ci__ops_reshape(L, y, 4, sh);
     return ci__ops_call2(L, "aten.permute.default", ci__ops_T(y), ci_arg_ints(perm, 4));
 }
 
@@ -15294,7 +15273,7 @@ static int ci__ops_attn_mha(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
             ci__ir_numel(mask->ndim, mask->size) != sh[0] * sh[1] * sh[2] * sh[3])
             CI__FAIL(L, CI_ERR_SHAPE, "%s: mask_type %lld takes a mask of [L, S] (0), [B, S] (1) "
                      "or [B, H, L, S] (2)", api, (long long)mt);
-        mask = ci__ops_attn_view(L, mask, 4, sh);
+        mask = ci__ops_reshape(L, mask, 4, sh);
     }
     w = ci__ops_attn_weights(L, ci__ops_call2(L, "aten.div.Scalar", ci__ops_T(q),
                                               ci_arg_float(sqrt((double)(e / h)))),
@@ -15304,22 +15283,13 @@ static int ci__ops_attn_mha(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     sh[0] = bsz;
     sh[1] = nq;
     sh[2] = e;
-    c = ci__ops_attn_view(L, c, 3, sh);
-    c = ci__ops_attn_call3(L, "aten.linear.default", ci__ops_T(c), a[7], a[8]);
+    c = ci__ops_reshape(L, c, 3, sh);
+    c = ci__ops_call3(L, "aten.linear.default", ci__ops_T(c), a[7], a[8]);
     outs[0] = ci__ir_tensor_of(c);
     if (!ci__lower_arg_bool(L, op, a, 10)) {
-        ci_kwarg kw[1];
-        ci_tensor o[1];
-        ci_arg z[1];
-        int64_t zero = 0;
-        z[0] = ci_arg_ints(&zero, 1);
-        kw[0].name = "dtype";
-        kw[0].value = ci_arg_dtype(x->dt);
-        if (ci__lower_call_op(L, "aten.empty.memory_format", 1, z, 1, kw, o, 1) != 1)
-            CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: empty failed", api);
-        outs[1] = o[0];
+        outs[1] = ci__ir_tensor_of(ci__ops_empty0(L, x->dt));
     } else if (ci__lower_arg_bool(L, op, a, 11)) {
-        w = ci__ops_attn_call3(L, "aten.mean.dim", ci__ops_T(w), ci_arg_ints(&one, 1),
+        w = ci__ops_call3(L, "aten.mean.dim", ci__ops_T(w), ci_arg_ints(&one, 1),
                                ci_arg_bool(0));
         outs[1] = ci__ir_tensor_of(w);
     } else {
@@ -15359,7 +15329,7 @@ static int ci__ops_rnn_lstm_layer(ci__L *L, const ci__opdef *op, ci_arg *a, ci_t
     ci__box *c = ci__lower_arg_box(L, op, a, 6), *xw, *hw, *hx, *cx;
     const int rev = ci__lower_arg_bool(L, op, a, 7), bias = ci__lower_arg_bool(L, op, a, 12);
     const int64_t hs = ci__lower_arg_int(L, op, a, 10);
-    int64_t nb = 0, steps, t, bh[2], zero = 0;
+    int64_t nb = 0, steps, t, bh[2];
     ci_tensor *ys;
     ci_arg e[3];
     nb = a[8].kind == CI_ARG_INTS ? a[8].u.ints.n : a[8].kind != CI_ARG_NONE;
@@ -15379,8 +15349,8 @@ static int ci__ops_rnn_lstm_layer(ci__L *L, const ci__opdef *op, ci_arg *a, ci_t
         CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: a sequence of no steps is not supported", api);
     bh[0] = x->size[1];
     bh[1] = hs;
-    h = ci__ops_attn_view(L, h, 2, bh);
-    c = ci__ops_attn_view(L, c, 2, bh);
+    h = ci__ops_reshape(L, h, 2, bh);
+    c = ci__ops_reshape(L, c, 2, bh);
     e[0] = ci__ops_T(x);
     e[1] = ci__ops_T(wi);
     e[2] = bias ? ci__ops_T(ci__ops_call2(L, "aten.add.Tensor", a[3], a[4])) : ci_arg_none();
@@ -15389,9 +15359,9 @@ static int ci__ops_rnn_lstm_layer(ci__L *L, const ci__opdef *op, ci_arg *a, ci_t
     for (t = 0; t < steps; t++) {
         const int64_t at = rev ? steps - 1 - t : t;
         ci__box *g, *ig, *fg, *gg, *og;
-        hw = ci__ops_attn_call3(L, "aten.linear.default", ci__ops_T(h), ci__ops_T(wh),
+        hw = ci__ops_call3(L, "aten.linear.default", ci__ops_T(h), ci__ops_T(wh),
                                 ci_arg_none());
-        g = ci__ops_attn_call3(L, "aten.select.int", ci__ops_T(xw), ci_arg_int(0),
+        g = ci__ops_call3(L, "aten.select.int", ci__ops_T(xw), ci_arg_int(0),
                                ci_arg_int(at));
         g = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(g), ci__ops_T(hw));
         ig = ci__ops_rnn_gate(L, g, 0, hs, "aten.sigmoid.default");
@@ -15411,17 +15381,9 @@ static int ci__ops_rnn_lstm_layer(ci__L *L, const ci__opdef *op, ci_arg *a, ci_t
                                              ci_arg_tensors(ys, (int)steps), ci_arg_int(0)));
     hx = ci__lower_arg_box(L, op, a, 5);
     cx = ci__lower_arg_box(L, op, a, 6);
-    outs[1] = ci__ir_tensor_of(ci__ops_attn_view(L, h, hx->ndim, hx->size));
-    outs[2] = ci__ir_tensor_of(ci__ops_attn_view(L, c, cx->ndim, cx->size));
-    {
-        ci_kwarg kw[1];
-        ci_arg z[1];
-        z[0] = ci_arg_ints(&zero, 1);
-        kw[0].name = "dtype";
-        kw[0].value = ci_arg_dtype(x->dt);
-        if (ci__lower_call_op(L, "aten.empty.memory_format", 1, z, 1, kw, &outs[3], 1) != 1)
-            CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: empty failed", api);
-    }
+    outs[1] = ci__ir_tensor_of(ci__ops_reshape(L, h, hx->ndim, hx->size));
+    outs[2] = ci__ir_tensor_of(ci__ops_reshape(L, c, cx->ndim, cx->size));
+    outs[3] = ci__ir_tensor_of(ci__ops_empty0(L, x->dt));
     return 4;
 }
 
