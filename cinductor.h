@@ -4700,9 +4700,11 @@ static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
    ends with CI__OPS, one row per builtin op (schema, lowering, flags, how, dtypes, notes):
    ci__ops_register_builtins walks it and tools/opsdoc.c writes docs/ops.md from it.
    Sub-sections, in this order: pointwise, reductions, calling ops, views, rearranged prims,
-   creation, decompositions, decomposed pointwise, statistics, joining, cat, indexing,
-   data-dependent sizes, index writes, pooling, resampling, scans, matmul/conv, sorting,
-   quantization, random, the registry, the op table.
+   creation, decompositions, decomposed pointwise, statistics, losses, number theory /
+   histograms / order statistics / bags, joining, cat, indexing, data-dependent sizes, index
+   writes, pooling, resampling, im2col, grid sampling, CTC loss, antialiased resampling,
+   scans, matmul/conv, linear algebra, attention, recurrent layers, sorting, quantization,
+   random, the registry, the op table.
    --------------------------------------------------------------------------------------- */
 /* -- pointwise: make_pointwise, the unary and binary ops, where, casts -- */
 typedef struct ci__ops_pw {
