@@ -915,6 +915,10 @@ static int ci__cuemit_vec_load(ci__cemit *E, const ci__v *v);
 static int ci__cuemit_rows(ci__cemit *E, ci__group *g, int tx, int ty);
 static int ci__cuemit_row_load(ci__cemit *E, const ci__v *v);
 static int ci__cuemit_tile_load(ci__cemit *E, const ci__v *v);
+static int ci__cuemit_rvec_store(ci__cemit *E, const ci__buf *b, const ci__ix *ix,
+                                 const char *val, const char *vt, const char *ind);
+static const char *ci__cuemit_vec_type(const ci__buf *b);
+static int ci__cuemit_vec_ix(const ci__cemit *E, const ci__ix *e, int var, int64_t numel);
 static int ci__cuemit_row_store(ci__cemit *E, const ci__buf *b, const ci__ix *ix,
                                 const char *val, const char *vt, const char *ind);
 static void ci__cuda_check_source(ci_program *p);
@@ -19685,6 +19689,10 @@ struct ci__cemit {
        the kept points */
     const ci__v *rld[CI__CUEMIT_RLOADS];
     int rfill[CI__CUEMIT_RLOADS], rst[CI__CUEMIT_RLOADS], nrld, rin;
+    /* >>cuemit, such a kernel's phase run as vectors (ci__cuemit_rvec_scan): its loads read
+       as vectors are vld (vlane -1: the lane is ci_s % 4), its stores written as vectors rvs */
+    const ci__kernel *rvs[CI__CUEMIT_VLOADS];
+    int nrvs;
     /* >>cuemit, a tiled kernel: the loads across its rows staged in shared memory, ci_t<i>
        (ci__cuemit_tile_open; ntld 0: none) */
     const ci__v *tld[CI__CUEMIT_TLOADS];
@@ -20499,6 +20507,7 @@ static void ci__cemit_store(ci__cemit *E, const ci__buf *b, ci__ix *ix, const ch
                             const char *vt, const char *ind) {
     /* (a point of a row a cooperative kernel keeps: through its register, >>cuemit) */
     if (E->rin && ci__cuemit_row_store(E, b, ix, val, vt, ind)) return;
+    if (E->nrvs && ci__cuemit_rvec_store(E, b, ix, val, vt, ind)) return;
     ci__sb_printf(E->sb, "%s%s[", ind, ci__cemit_bname(E, b));
     ci__ix_print_w(E->sb, ix, ci__cemit_varname, E, E->it->ll);
     ci__sb_put(E->sb, "] = ");
@@ -21997,6 +22006,120 @@ static int ci__cuemit_row_store(ci__cemit *E, const ci__buf *b, const ci__ix *ix
     return 0;
 }
 
+/* A phase of a kernel that keeps its rows runs as vectors where its one reduction variable's
+   points split evenly into CI__CUEMIT_POINTS neighbours a thread a step: point rf =
+   4 * threadIdx.y + ci_s % 4 + ci_s / 4 * 4 * ty instead of threadIdx.y + ci_s * ty, so that
+   a load along the row (ci__cuemit_vec_ix: f32 or i32, inside its buffer, not written by the
+   kernel) reads its four points with one 16-byte load at ci_s % 4 == 0, and a store along it
+   writes them with one 16-byte store at ci_s % 4 == 3 (the pointers checked for alignment:
+   else four scalar accesses). Loads of a row the kernel keeps are read so when they are filled.
+   Sets E->vld (the vector loads) and E->rvs (the vector stores); -1 where the phase keeps the
+   block-strided points. */
+static int ci__cuemit_rvec_scan(ci__cemit *E, const ci__group *g, int p, int ty, long long rn) {
+    ci__L *L = E->L;
+    ci__ir_vwalk w;
+    int *marks, epoch;
+    int i, j, var, nv = 0;
+    ci__v *v;
+    E->nrvs = 0;
+    if (g->t.nr != 1 || rn % (CI__CUEMIT_POINTS * (long long)ty)) return -1;
+    var = g->t.rvars[0]->var;
+    marks = ci__ir_marks(L);
+    epoch = L->epoch;
+    ci__ir_vw_open(L, &w);
+    for (j = 0; j < g->m.n; j++) {
+        const ci__kernel *k = (const ci__kernel *)g->m.v[j];
+        if (k->emit && k->inner && k->phase == p) ci__ir_vw_push(&w, k->gbody, 0);
+    }
+    while ((v = ci__ir_vw_next(&w, marks, epoch)) != NULL) {
+        if (v->op != CI__V_LOAD || !ci__ix_has_var(v->ix, var) || nv == CI__CUEMIT_VLOADS)
+            continue;
+        for (i = 0; i < E->nrld && E->rld[i] != v; i++) {}
+        if (i < E->nrld && (E->rst[i] || E->rfill[i] != p)) continue;   /* (in its register) */
+        if (E->outmark[v->buf->id] == E->epoch || !ci__cuemit_vec_type(v->buf) ||
+            !ci__cuemit_vec_ix(E, v->ix, var, v->buf->numel))
+            continue;
+        E->vld[nv++] = v;
+    }
+    ci__ir_vw_close(&w);
+    for (j = 0; j < g->m.n && E->nrvs < CI__CUEMIT_VLOADS; j++) {
+        const ci__kernel *k = (const ci__kernel *)g->m.v[j];
+        if (!k->emit || !k->store || !k->inner || k->phase != p ||
+            !ci__cuemit_vec_type(k->out) || !ci__cuemit_vec_ix(E, k->st_ix, var, k->out->numel))
+            continue;
+        for (i = 0; i < E->nrld; i++)   /* (a store into a kept row goes through its register) */
+            if (E->rst[i] && E->rld[i]->buf == k->out && E->rld[i]->ix == k->st_ix) break;
+        if (i == E->nrld) E->rvs[E->nrvs++] = k;
+    }
+    return nv;
+}
+
+/* a phase's vectors (ci__cuemit_rvec_scan) declared, and the alignment of their pointers */
+static void ci__cuemit_rvec_decl(ci__cemit *E, int nv, const char *ind) {
+    ci__sb *sb = E->sb;
+    int i;
+    ci__sb_printf(sb, "%sint ci_va = 1;   /* every pointer 16-byte aligned? */\n", ind);
+    for (i = 0; i < nv; i++) {
+        ci__sb_printf(sb, "%sci_va &= ((unsigned long long)%s & 15) == 0;\n", ind,
+                      ci__cemit_bname(E, E->vld[i]->buf));
+        ci__sb_printf(sb, "%s%s ci_vl%d;\n", ind, ci__cuemit_vec_type(E->vld[i]->buf), i);
+    }
+    for (i = 0; i < E->nrvs; i++) {
+        ci__sb_printf(sb, "%sci_va &= ((unsigned long long)%s & 15) == 0;\n", ind,
+                      ci__cemit_bname(E, E->rvs[i]->out));
+        ci__sb_printf(sb, "%s%s ci_vs%d[4];\n", ind,
+                      ci__dtype_tab[E->rvs[i]->out->dt].cstore, i);
+    }
+}
+
+/* at a thread's first point of four: the phase's vector loads */
+static void ci__cuemit_rvec_loads(ci__cemit *E, int nv, const char *ind) {
+    ci__sb *sb = E->sb;
+    int i;
+    if (!nv) return;
+    ci__sb_printf(sb, "%sif (ci_s %% 4 == 0) {\n", ind);
+    for (i = 0; i < nv; i++) {
+        const char *b = ci__cemit_bname(E, E->vld[i]->buf);
+        ci__sb_printf(sb, "%s    {   const %s ci_vi = ", ind, E->it->ty);
+        ci__ix_print_w(sb, E->vld[i]->ix, ci__cemit_varname, E, E->it->ll);
+        ci__sb_printf(sb, ";\n%s        if (ci_va) ci_vl%d = *(const %s *)(%s + ci_vi);\n", ind,
+                      i, ci__cuemit_vec_type(E->vld[i]->buf), b);
+        ci__sb_printf(sb, "%s        else {\n%s            ci_vl%d.x = %s[ci_vi];\n", ind, ind, i,
+                      b);
+        ci__sb_printf(sb, "%s            ci_vl%d.y = %s[ci_vi + 1];\n", ind, i, b);
+        ci__sb_printf(sb, "%s            ci_vl%d.z = %s[ci_vi + 2];\n", ind, i, b);
+        ci__sb_printf(sb, "%s            ci_vl%d.w = %s[ci_vi + 3];\n%s        }\n%s    }\n", ind,
+                      i, b, ind, ind);
+    }
+    ci__sb_printf(sb, "%s}\n", ind);
+}
+
+/* a store along the row of a phase run as vectors: into its lane, and the four lanes to
+   memory at the thread's last point of four (1); 0 when it is not one of them */
+static int ci__cuemit_rvec_store(ci__cemit *E, const ci__buf *b, const ci__ix *ix,
+                                 const char *val, const char *vt, const char *ind) {
+    ci__sb *sb = E->sb;
+    const char *bn = ci__cemit_bname(E, b);
+    int i, f = b->dt == CI_F32;
+    for (i = 0; i < E->nrvs && (E->rvs[i]->out != b || E->rvs[i]->st_ix != ix); i++) {}
+    if (i == E->nrvs) return 0;
+    /* (the lanes in an array, its index a constant once the loop is unrolled; the 16-byte
+       store written in PTX: through a float4 pointer the compiler splits it into four here) */
+    ci__sb_printf(sb, "%sci_vs%d[ci_s %% 4] = ", ind, i);
+    ci__cemit_store_val(E, b, val, vt);
+    ci__sb_printf(sb, ";\n%sif (ci_s %% 4 == 3) {\n%s    const %s ci_vi = ", ind, ind, E->it->ty);
+    ci__ix_print_w(sb, ix, ci__cemit_varname, E, E->it->ll);
+    ci__sb_printf(sb, " - 3;\n%s    if (ci_va)\n%s        asm volatile(", ind, ind);
+    ci__sb_printf(sb, "\"st.v4.%s [%%0], {%%1, %%2, %%3, %%4};\" :: \"l\"(%s + ci_vi), ",
+                  f ? "f32" : "b32", bn);
+    ci__sb_printf(sb, "\"%s\"(ci_vs%d[0]), \"%s\"(ci_vs%d[1]), \"%s\"(ci_vs%d[2]), "
+                  "\"%s\"(ci_vs%d[3]) : \"memory\");\n", f ? "f" : "r", i, f ? "f" : "r", i,
+                  f ? "f" : "r", i, f ? "f" : "r", i);
+    ci__sb_printf(sb, "%s    else\n%s        for (int ci_k = 0; ci_k < 4; ci_k++) ", ind, ind);
+    ci__sb_printf(sb, "%s[ci_vi + ci_k] = ci_vs%d[ci_k];\n%s}\n", bn, i, ind);
+    return 1;
+}
+
 /* can group g's kernel index in 32-bit ints (the GPU's integer units do a 32-bit multiply-add
    in one instruction, a 64-bit one in several)? Only where its points and its reduction's
    fit with room to spare, and every index expression it prints, every partial sum of it, is
@@ -22217,7 +22340,12 @@ static int ci__cuemit_vec_load(ci__cemit *E, const ci__v *v) {
     int i;
     for (i = 0; i < E->nvld; i++)
         if (E->vld[i] == v) {
-            ci__sb_printf(E->sb, "ci_vl%d.%c", i, "xyzw"[E->vlane]);
+            if (E->vlane >= 0) ci__sb_printf(E->sb, "ci_vl%d.%c", i, "xyzw"[E->vlane]);
+            else   /* (ci_s a constant once the loop is unrolled: the choice folds away) */
+                ci__sb_printf(E->sb,
+                              "(ci_s %% 4 == 0 ? ci_vl%d.x : ci_s %% 4 == 1 ? ci_vl%d.y : "
+                              "ci_s %% 4 == 2 ? ci_vl%d.z : ci_vl%d.w)",
+                              i, i, i, i);
             return 1;
         }
     return 0;
@@ -22371,13 +22499,31 @@ static void ci__cuemit_loop(ci__cemit *E, ci__group *g, int p, int ty, const cha
     snprintf(in8, sizeof in8, "%s        ", lvl);
     for (i = 0; i < g->t.nr; i++) rn *= (long long)g->t.rsize[i];
     if (g->cu_rows) {   /* a thread's kept points, the loop unrolled (ci__cuemit_rows) */
+        int nv = ci__cuemit_rvec_scan(E, g, p, ty, rn);
+        const char *outer = lvl;
+        if (nv >= 0) {   /* as vectors: a scope for them */
+            ci__sb_printf(sb, "%s{   /* four neighbouring points a thread a step */\n", lvl);
+            ci__cuemit_rvec_decl(E, nv, in4);
+            snprintf(in4, sizeof in4, "%s        ", lvl);
+            snprintf(in8, sizeof in8, "%s            ", lvl);
+            lvl = in4 + 4;
+        }
         ci__sb_printf(sb, "%s#pragma unroll\n%sfor (int ci_s = 0; ci_s < %d; ci_s++) {\n", lvl,
                       lvl, g->cu_rows);
-        ci__sb_printf(sb, "%s%s rf = threadIdx.y + ci_s * %d%s;\n", in4, E->it->ty, ty,
-                      E->it->ll);
+        if (nv >= 0)
+            ci__sb_printf(sb, "%s%s rf = 4 * threadIdx.y + ci_s %% 4 + ci_s / 4 * %d%s;\n", in4,
+                          E->it->ty, 4 * ty, E->it->ll);
+        else
+            ci__sb_printf(sb, "%s%s rf = threadIdx.y + ci_s * %d%s;\n", in4, E->it->ty, ty,
+                          E->it->ll);
         if (rn % ty) ci__sb_printf(sb, "%sif (rf < %lld%s) {\n", in4, rn, E->it->ll);
         else ci__sb_printf(sb, "%s{   /* (every thread's points are in the row) */\n", in4);
         ci__cuemit_rvars(E, g, in8);
+        if (nv > 0) {
+            ci__cuemit_rvec_loads(E, nv, in8);
+            E->nvld = nv;
+            E->vlane = -1;
+        }
         for (j = 0; j < g->m.n; j++) {   /* an argmax counts the points it has seen */
             ci__kernel *k = (ci__kernel *)g->m.v[j];
             if (k->emit && k->inner && k->phase == p && k->kind == CI__K_REDUCTION &&
@@ -22386,14 +22532,21 @@ static void ci__cuemit_loop(ci__cemit *E, ci__group *g, int p, int ty, const cha
         }
         for (i = 0; i < E->nrld; i++) {   /* the kept points this phase reads first */
             if (E->rst[i] || E->rfill[i] != p) continue;
-            ci__sb_printf(sb, "%sci_r%d[ci_s] = %s[", in8, i, ci__cemit_bname(E, E->rld[i]->buf));
-            ci__ix_print_w(sb, E->rld[i]->ix, ci__cemit_varname, E, E->it->ll);
-            ci__sb_put(sb, "];\n");
+            ci__sb_printf(sb, "%sci_r%d[ci_s] = ", in8, i);
+            if (!E->nvld || !ci__cuemit_vec_load(E, E->rld[i])) {
+                ci__sb_printf(sb, "%s[", ci__cemit_bname(E, E->rld[i]->buf));
+                ci__ix_print_w(sb, E->rld[i]->ix, ci__cemit_varname, E, E->it->ll);
+                ci__sb_put(sb, "]");
+            }
+            ci__sb_put(sb, ";\n");
         }
         E->rin = 1;
         ci__cemit_loop_body(E, g, p, in8, -1);
         E->rin = 0;
+        E->nvld = E->nrvs = 0;
+        E->vlane = 0;
         ci__sb_printf(sb, "%s}\n%s}\n", in4, lvl);
+        if (nv >= 0) ci__sb_printf(sb, "%s}\n", outer);
         return;
     }
     unroll = ci__cemit_phase_unroll(g, p) > 1 && rn >= 2LL * CI__CUEMIT_UNROLL * ty

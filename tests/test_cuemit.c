@@ -393,6 +393,43 @@ CI_TEST(test_cuemit_vector_kernels) {
         cu_src_free(&c);
     }
 }
+/* a kernel that keeps its rows (layer_norm, an RMS norm) runs each phase as vectors where the
+   row splits into 4 neighbouring points a thread: its loads along the row read 16 bytes, its
+   stores write 16 (in PTX), x's kept points are filled from the vector; a row of 1000 (not a
+   multiple of 4 points a thread) keeps the block-strided points; each source compiles */
+CI_TEST(test_cuemit_row_vectors) {
+    static const char *cig[] = {
+        "input x: f32[6, 1024]\ninput w: f32[1024]\ninput b: f32[1024]\n"
+        "y, m, r = aten.native_layer_norm.default(x, [1024], w, b, 1e-05)\noutput y\n",
+        "input a: f32[5, 2048]\ninput w: f32[2048]\nh = aten.silu.default(a)\n"
+        "s = aten.pow.Tensor_Scalar(h, 2)\nm = aten.mean.dim(s, [-1], True)\n"
+        "e = aten.add.Tensor(m, 1e-6)\nr = aten.rsqrt.default(e)\nt = aten.mul.Tensor(h, r)\n"
+        "y = aten.mul.Tensor(t, w)\noutput y\n",
+        "input x: f32[6, 1000]\ny = aten._softmax.default(x, -1, False)\noutput y\n"};
+    int i;
+    if (rtc_why()) CI_SKIP(rtc_why());
+    for (i = 0; i < (int)(sizeof cig / sizeof *cig); i++) {
+        const char *why;
+        ci__cuda_bin b;
+        cu_src c;
+        cu_src_make(&c, cig[i]);
+        if (!c.src) { cu_src_free(&c); continue; }
+        if (i < 2) {
+            CI_CHECK_CONTAINS(c.src, "rf = 4 * threadIdx.y + ci_s % 4 + ci_s / 4 * ");
+            CI_CHECK_CONTAINS(c.src, "if (ci_va) ci_vl0 = *(const float4 *)(");
+            CI_CHECK_CONTAINS(c.src, "asm volatile(\"st.v4.f32 [%0], {%1, %2, %3, %4};\"");
+            CI_CHECK_CONTAINS(c.src, "ci_vs0[ci_s % 4] = ");
+            CI_CHECK_CONTAINS(c.src, "= (ci_s % 4 == 0 ? ci_vl0.x : ci_s % 4 == 1 ? ci_vl0.y");
+        } else {
+            CI_CHECK_MSG(!strstr(c.src, "ci_s % 4") && !strstr(c.src, "float4"), "%s", c.src);
+            CI_CHECK_CONTAINS(c.src, "ci_r0[ci_s] = x[");
+        }
+        if (i == 0) CI_CHECK_CONTAINS(c.src, "ci_r0[ci_s] = (ci_s % 4 == 0 ? ci_vl0.x");
+        why = ci__cuda_compile(c.p->A, c.src, 90, "off", &b);
+        CI_CHECK_MSG(!why, "case %d: %s", i, why ? why : "");
+        cu_src_free(&c);
+    }
+}
 #endif
 
 int main(int argc, char **argv) {
@@ -406,6 +443,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_cuemit_wide_indices_stay_64_bit);
     CI_RUN(test_cuemit_unsigned_index_division);
     CI_RUN(test_cuemit_vector_kernels);
+    CI_RUN(test_cuemit_row_vectors);
 #endif
     CI_RUN(test_suite_cuda_source_compiles);
     {   /* the cache directory this test made */
