@@ -2500,6 +2500,7 @@ struct ci__buf {
     int slot;                        /* index in the program's pointer table */
     int needed;
     int pinned; /* a scatter writes it again after its first kernel: always in memory */
+    int guard;  /* a run-time guard's (_assert_async's) flag: computed though nothing reads it */
     int def, last;                   /* plan: the first and last fused kernel that touch it */
     /* plan: written over that dead buffer / written over by that one */
     ci__buf *inplace_of, *inplace_by;
@@ -15300,6 +15301,38 @@ static int ci__ops_attn_mha(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     return 2;
 }
 
+/* -- run-time guards: _assert_async(self), PyTorch's check that self's one element is non-zero
+   (True; NaN passes), returning nothing. Here the value self != 0, flagged where false by a
+   domain check (ci__ir_v_checkdom), is realized into a 0-d bool buffer the scheduler keeps
+   though nothing reads it (ci__buf.guard), so a zero fails the run (CI_ERR_RUNTIME) naming the
+   node. Its one result, that buffer (True), is a token nothing needs: a .cig discards it or
+   leaves it unused. tools/fx2cig.py writes one for every tensor value a trace read (a branch
+   taken, a size), so the graph refuses an input that would have traced differently -- */
+static int ci__ops_assert_async(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *b;
+    ci__ix *iv[CI_MAX_DIMS] = {0}, *v[1] = {0};
+    int64_t n = ci__ir_numel(x->ndim, x->size);
+    ci__v *xv, *ok;
+    int i;
+    if (n != 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Boolean value of Tensor with %s values is ambiguous",
+                 op->name, n ? "more than one" : "no");
+    for (i = 0; i < x->ndim; i++) iv[i] = ci__ix_const(L->A, &L->ixt, 0);
+    xv = ci__ir_load(L, x, iv);
+    ok = x->dt == CI_BOOL ? xv
+                          : ci__ir_v_bin(L, CI__V_NE, xv, ci__ir_v_consti(L, x->dt, 0));
+    ok = ci__ir_v_checkdom(L, ok, ok,
+                           "graph guard failed: Expected Tensor with single nonzero value, but "
+                           "got zero (where the graph was traced, as by fx2cig: the trace took a "
+                           "branch or a size on a value this input does not have)");
+    b = ci__ir_pw_box(L, CI_BOOL, 0, NULL, v, ok);
+    ci__ir_realize(L, b);
+    b->st->buf->pinned = 1;
+    b->st->buf->guard = 1;
+    outs[0] = ci__ir_tensor_of(b);
+    return 1;
+}
+
 /* -- recurrent layers: PyTorch 2.x's one-layer LSTM (mkldnn_rnn_layer, what nn.LSTM exports
    on the CPU) unrolled over the time steps: the input projection of every step in one matmul,
    then per step h W_hh^T, the gates (i, f, g, o) and the new c and h -- */
@@ -16681,6 +16714,8 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       "qkv_bias, proj_weight, proj_bias, mask=None, need_weights=True, " \
       "average_attn_weights=True, mask_type=None", \
       ci__ops_attn_mha, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten._assert_async.default", "self", \
+      ci__ops_assert_async, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.mkldnn_rnn_layer", "input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, " \
       "batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train", \
       ci__ops_rnn_lstm_layer, 0, 0, 0, N, 0, 4, _, DE, FLT, _, 0) \
@@ -17140,7 +17175,7 @@ static void ci__ops_register_builtins(ci_ctx *c) {
    dropped. Why neighbours were left apart is recorded for `cinductor explain`.
    Graph outputs are written straight into the caller's arrays when their value is an
    unrealized pointwise or a dense computed buffer; otherwise a copy kernel writes them.
-   Kernels no output depends on are dropped first (dead code). A kernel joining a group is
+   Kernels no output or guard depends on are dropped first (dead code). A kernel joining a group is
    placed after the members' standing placement (ci__sched_group_fit places them all again only when
    the tiling changes), so forming a group costs its members' bodies, not their square.
    --------------------------------------------------------------------------------------- */
@@ -17287,12 +17322,12 @@ static void ci__sched_kernel_reads(ci__L *L, ci__kernel *k, void (*fn)(ci__buf *
     }
 }
 
-/* dead kernels: walk back from the outputs */
+/* dead kernels: walk back from the outputs and the guards (_assert_async) */
 static void ci__sched_eliminate_dead(ci__L *L) {
     int i, j;
     for (i = 0; i < L->bufs.n; i++) {
         ci__buf *b = (ci__buf *)L->bufs.v[i];
-        b->needed = b->output_index >= 0;
+        b->needed = b->output_index >= 0 || b->guard;
     }
     for (i = L->kernels.n - 1; i >= 0; i--) {
         ci__kernel *k = (ci__kernel *)L->kernels.v[i];
@@ -17813,7 +17848,7 @@ static void ci__sched_finish(ci__L *L) {
     }
     for (i = 0; i < L->bufs.n; i++) {
         ci__buf *b = (ci__buf *)L->bufs.v[i];
-        b->needed = b->output_index >= 0;
+        b->needed = b->output_index >= 0 || b->guard;
     }
     /* what the running members read must exist; iterate until nothing more is needed */
     /* (backwards: what a member needs is made before it, so one pass settles nearly all) */

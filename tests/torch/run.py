@@ -2123,7 +2123,38 @@ def build_cases():
     tail14b_cases(add, G)
     ops15a_cases(add, G)
     spatial15b_cases(add, G)
+    guard_cases(add, G)
     return C
+
+
+# ---------------------------------------------------------------------------------------------
+# run-time guards: _assert_async (what tools/fx2cig.py writes for a value a trace read)
+# ---------------------------------------------------------------------------------------------
+def guard_cases(add, G):
+    A = "aten._assert_async.default"
+    for dt in ALL:
+        for sh in ([], [1], [1, 1]):
+            # a value that is non-zero, one that is zero: the guard runs though nothing reads it
+            true = ["q = aten.eq.Tensor(a, a)"] if dt == "bool" else \
+                ["p = aten.abs.default(a)", "q = aten.add.Scalar(p, 1)"]
+            false = ["q = aten.ne.Tensor(a, a)"] if dt == "bool" else ["q = aten.mul.Scalar(a, 0)"]
+            y = "y = aten.mul.Tensor(a, a)" if dt != "bool" else "y = aten.logical_xor.default(a, a)"
+            G("_assert_async(%s%s)" % (dt, sh), [("a", I(dt, sh))], true + [y, "g = %s(q)" % A],
+              ["y"])
+            G("_assert_async(%s%s) fails" % (dt, sh), [("a", I(dt, sh))],
+              false + [y, "g = %s(q)" % A], ["y"], error="single nonzero value")
+    for dt in FLT:   # NaN is non-zero
+        G("_assert_async(%s NaN)" % dt, [("a", I(dt, [1]))],
+          ["z = aten.mul.Scalar(a, 0)", "q = aten.div.Tensor(z, z)", "g = %s(q)" % A,
+           "y = aten.neg.default(a)"], ["y"])
+        # a guard on a reduction of a large input, fused with the graph's other work
+        for thr, err in ((-1e9, None), (1e9, "single nonzero value")):
+            G("_assert_async(%s sum > %g)%s" % (dt, thr, " fails" if err else ""),
+              [("x", I(dt, [1023])), ("w", I(dt, [7, 5]))],
+              ["s = aten.sum.default(x)", "p = aten.gt.Scalar(s, %r)" % thr, "g = %s(p)" % A,
+               "y = aten.mul.Tensor(x, 2)", "u = aten.relu.default(w)"], ["y", "u"], error=err)
+    for sh in ([0], [2], [7, 5], [0, 1]):
+        add(op_case(A, "a", I("f32", sh), error="ambiguous"))
 
 
 # ---------------------------------------------------------------------------------------------
