@@ -15301,6 +15301,59 @@ static int ci__ops_attn_mha(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     return 2;
 }
 
+/* _transformer_encoder_layer_fwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight,
+   proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2,
+   ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask=None, mask_type=None):
+   nn.TransformerEncoderLayer's fast path (eval mode without grad), as PyTorch's
+   transformer_encoder_layer_forward: with norm_first x = src + mha(n1(src)), then
+   x + ffn(n2(x)); else x = n1(src + mha(src)), then n2(x + ffn(x)). mha is
+   _native_multi_head_attention without the weights (mask and mask_type passed on), n1 and n2
+   layer norms over embed_dim, ffn(x) = linear(act(linear(x, w1, b1)), w2, b2) with act gelu
+   (exact) or relu. An empty src gives a copy of itself, as in PyTorch. */
+static ci__box *ci__ops_attn_enc_norm(ci__L *L, ci__box *x, int64_t e, ci_arg w, ci_arg b,
+                                      ci_arg eps) {
+    ci_arg n[5];
+    n[0] = ci__ops_T(x);
+    n[1] = ci_arg_ints(&e, 1);
+    n[2] = w;
+    n[3] = b;
+    n[4] = eps;
+    return ci__ops_callb(L, "aten.layer_norm.default", 5, n);
+}
+
+static int ci__ops_attn_encoder_layer(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *src = ci__lower_arg_box(L, op, a, 0), *x, *y;
+    const int64_t e = ci__lower_arg_int(L, op, a, 1);
+    const int gelu = ci__lower_arg_bool(L, op, a, 7), first = ci__lower_arg_bool(L, op, a, 8);
+    ci_arg m[13];
+    int i;
+    if (ci__ir_numel(src->ndim, src->size) == 0) {
+        outs[0] = ci__ir_tensor_of(ci__ops_call1(L, "aten.clone.default", ci__ops_T(src)));
+        return 1;
+    }
+    if (src->ndim != 3)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: batched input size should be 3 (src [B, T, E])",
+                 op->name);
+    x = first ? ci__ops_attn_enc_norm(L, src, e, a[10], a[11], a[9]) : src;
+    for (i = 0; i < 3; i++) m[i] = ci__ops_T(x);
+    for (i = 3; i < 9; i++) m[i] = a[i - 2];
+    m[9] = a[18];
+    m[10] = ci_arg_bool(0);
+    m[11] = ci_arg_bool(1);
+    m[12] = a[19];
+    y = ci__ops_callb(L, "aten._native_multi_head_attention.default", 13, m);
+    x = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(y), ci__ops_T(src));
+    if (!first) x = ci__ops_attn_enc_norm(L, x, e, a[10], a[11], a[9]);
+    y = first ? ci__ops_attn_enc_norm(L, x, e, a[12], a[13], a[9]) : x;
+    y = ci__ops_call3(L, "aten.linear.default", ci__ops_T(y), a[14], a[15]);
+    y = ci__ops_call1(L, gelu ? "aten.gelu.default" : "aten.relu.default", ci__ops_T(y));
+    y = ci__ops_call3(L, "aten.linear.default", ci__ops_T(y), a[16], a[17]);
+    x = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(y), ci__ops_T(x));
+    if (!first) x = ci__ops_attn_enc_norm(L, x, e, a[12], a[13], a[9]);
+    outs[0] = ci__ir_tensor_of(x);
+    return 1;
+}
+
 /* -- run-time guards: _assert_async(self), PyTorch's check that self's one element is non-zero
    (True; NaN passes), returning nothing. Here the value self != 0, flagged where false by a
    domain check (ci__ir_v_checkdom), is realized into a 0-d bool buffer the scheduler keeps
@@ -16714,6 +16767,11 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       "qkv_bias, proj_weight, proj_bias, mask=None, need_weights=True, " \
       "average_attn_weights=True, mask_type=None", \
       ci__ops_attn_mha, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten._transformer_encoder_layer_fwd", "src, embed_dim, num_heads, qkv_weight, qkv_bias, " \
+      "proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, " \
+      "norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, " \
+      "mask=None, mask_type=None", \
+      ci__ops_attn_encoder_layer, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten._assert_async.default", "self", \
       ci__ops_assert_async, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.mkldnn_rnn_layer", "input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, " \

@@ -109,6 +109,43 @@ def mul_add_chain(x, w, b):
     return torch.tanh(y * 2 - 1) + torch.sigmoid(y) * 0.5
 
 
+class NoGradEval(torch.nn.Module):
+    """a module run in eval mode under torch.no_grad(), where PyTorch's eager
+    nn.TransformerEncoderLayer takes its fast path (_transformer_encoder_layer_fwd)"""
+
+    def __init__(self, m):
+        super().__init__()
+        self.m = m.eval()
+
+    def forward(self, *xs):
+        with torch.no_grad():
+            return self.m(*xs)
+
+
+def encoder_layer(norm_first, act, seed):
+    torch.manual_seed(seed)
+    return torch.nn.TransformerEncoderLayer(8, 2, 16, activation=act, batch_first=True,
+                                            norm_first=norm_first)
+
+
+class EncoderLayerPadded(NoGradEval):
+    def forward(self, x, pad):
+        with torch.no_grad():
+            return self.m(x, src_key_padding_mask=pad)
+
+
+class EncoderLayerFastPath(NoGradEval):
+    """the fast path's op called directly, with the layer's own weights"""
+
+    def forward(self, x):
+        m = self.m
+        return torch._transformer_encoder_layer_fwd(
+            x, 8, 2, m.self_attn.in_proj_weight, m.self_attn.in_proj_bias,
+            m.self_attn.out_proj.weight, m.self_attn.out_proj.bias, m.activation_relu_or_gelu == 2,
+            m.norm_first, m.norm1.eps, m.norm1.weight, m.norm1.bias, m.norm2.weight, m.norm2.bias,
+            m.linear1.weight, m.linear1.bias, m.linear2.weight, m.linear2.bias, None, None)
+
+
 class NormScale(torch.nn.Module):
     """LayerNorm with parameters, a learned scale (parameter) and a shift (buffer)"""
 
@@ -507,6 +544,18 @@ def cases():
     # more
     ok("mul_add_chain", mul_add_chain, randn(16, 33, seed=13), randn(33, seed=14),
        randn(16, 1, seed=15))
+    # nn.TransformerEncoderLayer in eval mode under no_grad: eager PyTorch takes the fast path
+    # (_transformer_encoder_layer_fwd), make_fx's trace the composite one; both forms run
+    for nf in (False, True):
+        for act in ("relu", "gelu"):
+            m = encoder_layer(nf, act, 70)
+            ok("module TransformerEncoderLayer norm_first=%s %s, eval, no_grad" % (nf, act),
+               NoGradEval(m), randn(3, 5, 8, seed=71))
+            ok("module TransformerEncoderLayer norm_first=%s %s, key padding mask" % (nf, act),
+               EncoderLayerPadded(m), randn(3, 5, 8, seed=72),
+               torch.tensor([[False] * 5, [False] * 3 + [True] * 2, [False, True] * 2 + [False]]))
+            ok("_transformer_encoder_layer_fwd norm_first=%s %s" % (nf, act),
+               EncoderLayerFastPath(m), randn(3, 5, 8, seed=73))
     ok("module NormScale (LayerNorm, parameter, buffer)", NormScale(24).eval(), randn(8, 24, seed=16))
     ok("max_dim/min_dim (getitem destructuring)", max_dim, randn(12, 17, seed=17))
     # batch norm in training mode (PyTorch 1.13's trace writes the running statistics in place)

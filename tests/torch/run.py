@@ -2124,7 +2124,43 @@ def build_cases():
     ops15a_cases(add, G)
     spatial15b_cases(add, G)
     guard_cases(add, G)
+    encoder_layer_cases(add, G)
     return C
+
+
+# ---------------------------------------------------------------------------------------------
+# _transformer_encoder_layer_fwd: nn.TransformerEncoderLayer's fast path
+# ---------------------------------------------------------------------------------------------
+def encoder_layer_cases(add, G):
+    E_, F_ = 8, 12
+    W = [("qw", [3 * E_, E_]), ("qb", [3 * E_]), ("pw", [E_, E_]), ("pb", [E_]), ("g1", [E_]),
+         ("h1", [E_]), ("g2", [E_]), ("h2", [E_]), ("w1", [F_, E_]), ("c1", [F_]),
+         ("w2", [E_, F_]), ("c2", [E_])]
+    args = "s, 8, 2, qw, qb, pw, pb, %s, %s, 1e-5, g1, h1, g2, h2, w1, c1, w2, c2"
+    for dt in FLT:
+        ws = [(n, I(dt, sh)) for n, sh in W]
+        for first in ("False", "True"):
+            for gelu in ("False", "True"):
+                for sh in ([2, 5, E_], [1, 1, E_], [3, 7, E_], [2, 0, E_]):
+                    G("_transformer_encoder_layer_fwd(%s%s, gelu %s, norm_first %s)"
+                      % (dt, sh, gelu, first), [("s", I(dt, sh))] + ws,
+                      ["y = aten._transformer_encoder_layer_fwd.default(%s)"
+                       % (args % (gelu, first))], ["y"], red=True)
+                # masks: key padding [B, T] (mask_type 1), [B, H, T, T] (2)
+                for msh, mt in (([2, 5], 1), ([2, 2, 5, 5], 2)):
+                    G("_transformer_encoder_layer_fwd(%s, gelu %s, norm_first %s, mask %s)"
+                      % (dt, gelu, first, msh), [("s", I(dt, [2, 5, E_]))] + ws +
+                      [("m", I("bool", msh))],
+                      ["y = aten._transformer_encoder_layer_fwd.default(%s, m, %d)"
+                       % (args % (gelu, first), mt)], ["y"], red=True)
+    ws = [(n, I("f32", sh)) for n, sh in W]
+    G("_transformer_encoder_layer_fwd(f32[5, 8]) fails", [("s", I("f32", [5, E_]))] + ws,
+      ["y = aten._transformer_encoder_layer_fwd.default(%s)" % (args % ("False", "False"))],
+      ["y"], error="3")
+    G("_transformer_encoder_layer_fwd(f32[2, 5, 6], embed_dim 8) fails",
+      [("s", I("f32", [2, 5, 6]))] + ws,
+      ["y = aten._transformer_encoder_layer_fwd.default(%s)" % (args % ("False", "False"))],
+      ["y"], error="shape")
 
 
 # ---------------------------------------------------------------------------------------------
