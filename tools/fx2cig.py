@@ -128,9 +128,13 @@ class _guarded_reads:
     run time that the value is still that one: _assert_async(t) for True, of logical_not(t)
     for False, of eq(t, v) for a number (isnan(t) for NaN). What the trace then built on the
     value (the branch taken, a size) holds only for inputs passing the guard; the others fail
-    the run with the guard's error. (PyTorch 2.x's tracer is left as it is.)"""
+    the run with the guard's error. Under PyTorch 2.x, whose tracer differs, nothing changes:
+    a read still fails the trace."""
 
     def __enter__(self):
+        self.pt = None
+        if not torch.__version__.startswith("1."):
+            return self
         try:
             import torch.fx.experimental.proxy_tensor as pt
             self.pt, self.orig = pt, pt.proxy_call

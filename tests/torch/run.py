@@ -2191,6 +2191,12 @@ def guard_cases(add, G):
                "y = aten.mul.Tensor(x, 2)", "u = aten.relu.default(w)"], ["y", "u"], error=err)
     for sh in ([0], [2], [7, 5], [0, 1]):
         add(op_case(A, "a", I("f32", sh), error="ambiguous"))
+    # the input itself, its token an output too
+    G("_assert_async(input)", [("a", I("f32", [1], "pos"))], ["g = %s(a)" % A,
+                                                              "y = aten.neg.default(a)"], ["y"])
+    G("_assert_async(input) fails", [("a", I("i64", [], "small")), ("b", I("i64", [3]))],
+      ["z = aten.mul.Scalar(a, 0)", "y = aten.add.Tensor(b, a)", "g = %s(z)" % A], ["y"],
+      error="single nonzero value")
 
 
 # ---------------------------------------------------------------------------------------------
