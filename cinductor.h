@@ -238,7 +238,9 @@
    indexing, pooling, resampling, scans, sorting, matmul and convolution. Index tensors are
    checked while a program runs: a value out of range makes ci_program_run return
    CI_ERR_RUNTIME, never a wild read, and so does an integer division by zero (floor_divide,
-   remainder, fmod, div with a rounding mode), PyTorch's ZeroDivisionError. As in PyTorch, a
+   remainder, fmod, div with a rounding mode), PyTorch's ZeroDivisionError, and a zero in
+   aten._assert_async, a guard on a value a traced graph branched on ("graph guard failed";
+   docs/data-dependent.md), whose kernel runs though nothing reads it. As in PyTorch, a
    negative index counts from the end in index.Tensor and index_put, and is out of range in
    gather, index_select, embedding and the scatters. The message names the first failing
    check's node and op (the node's name: the one given with ci_tensor_set_name or on the left
@@ -4704,8 +4706,8 @@ static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
    creation, decompositions, decomposed pointwise, statistics, losses, number theory /
    histograms / order statistics / bags, joining, cat, indexing, data-dependent sizes, index
    writes, pooling, resampling, im2col, grid sampling, CTC loss, antialiased resampling,
-   scans, matmul/conv, linear algebra, attention, recurrent layers, sorting, quantization,
-   random, the registry, the op table.
+   scans, matmul/conv, linear algebra, attention (with the transformer encoder layer), run-time
+   guards, recurrent layers, sorting, quantization, random, the registry, the op table.
    --------------------------------------------------------------------------------------- */
 /* -- pointwise: make_pointwise, the unary and binary ops, where, casts -- */
 typedef struct ci__ops_pw {
