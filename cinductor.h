@@ -238,7 +238,9 @@
    indexing, pooling, resampling, scans, sorting, matmul and convolution. Index tensors are
    checked while a program runs: a value out of range makes ci_program_run return
    CI_ERR_RUNTIME, never a wild read, and so does an integer division by zero (floor_divide,
-   remainder, fmod, div with a rounding mode), PyTorch's ZeroDivisionError. As in PyTorch, a
+   remainder, fmod, div with a rounding mode), PyTorch's ZeroDivisionError, and a zero in
+   aten._assert_async, a guard on a value a traced graph branched on ("graph guard failed";
+   docs/data-dependent.md), whose kernel runs though nothing reads it. As in PyTorch, a
    negative index counts from the end in index.Tensor and index_put, and is out of range in
    gather, index_select, embedding and the scatters. The message names the first failing
    check's node and op (the node's name: the one given with ci_tensor_set_name or on the left
@@ -2504,6 +2506,7 @@ struct ci__buf {
     int slot;                        /* index in the program's pointer table */
     int needed;
     int pinned; /* a scatter writes it again after its first kernel: always in memory */
+    int guard;  /* a run-time guard's (_assert_async's) flag: computed though nothing reads it */
     int def, last;                   /* plan: the first and last fused kernel that touch it */
     /* plan: written over that dead buffer / written over by that one */
     ci__buf *inplace_of, *inplace_by;
@@ -4707,8 +4710,8 @@ static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
    creation, decompositions, decomposed pointwise, statistics, losses, number theory /
    histograms / order statistics / bags, joining, cat, indexing, data-dependent sizes, index
    writes, pooling, resampling, im2col, grid sampling, CTC loss, antialiased resampling,
-   scans, matmul/conv, linear algebra, attention, recurrent layers, sorting, quantization,
-   random, the registry, the op table.
+   scans, matmul/conv, linear algebra, attention (with the transformer encoder layer), run-time
+   guards, recurrent layers, sorting, quantization, random, the registry, the op table.
    --------------------------------------------------------------------------------------- */
 /* -- pointwise: make_pointwise, the unary and binary ops, where, casts -- */
 typedef struct ci__ops_pw {
@@ -15304,6 +15307,91 @@ static int ci__ops_attn_mha(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     return 2;
 }
 
+/* _transformer_encoder_layer_fwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight,
+   proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2,
+   ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask=None, mask_type=None):
+   nn.TransformerEncoderLayer's fast path (eval mode without grad), as PyTorch's
+   transformer_encoder_layer_forward: with norm_first x = src + mha(n1(src)), then
+   x + ffn(n2(x)); else x = n1(src + mha(src)), then n2(x + ffn(x)). mha is
+   _native_multi_head_attention without the weights (mask and mask_type passed on), n1 and n2
+   layer norms over embed_dim, ffn(x) = linear(act(linear(x, w1, b1)), w2, b2) with act gelu
+   (exact) or relu. An empty src gives a copy of itself, as in PyTorch. */
+static ci__box *ci__ops_attn_enc_norm(ci__L *L, ci__box *x, int64_t e, ci_arg w, ci_arg b,
+                                      ci_arg eps) {
+    ci_arg n[5];
+    n[0] = ci__ops_T(x);
+    n[1] = ci_arg_ints(&e, 1);
+    n[2] = w;
+    n[3] = b;
+    n[4] = eps;
+    return ci__ops_callb(L, "aten.layer_norm.default", 5, n);
+}
+
+static int ci__ops_attn_encoder_layer(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *src = ci__lower_arg_box(L, op, a, 0), *x, *y;
+    const int64_t e = ci__lower_arg_int(L, op, a, 1);
+    const int gelu = ci__lower_arg_bool(L, op, a, 7), first = ci__lower_arg_bool(L, op, a, 8);
+    ci_arg m[13];
+    int i;
+    if (ci__ir_numel(src->ndim, src->size) == 0) {
+        outs[0] = ci__ir_tensor_of(ci__ops_call1(L, "aten.clone.default", ci__ops_T(src)));
+        return 1;
+    }
+    if (src->ndim != 3)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: batched input size should be 3 (src [B, T, E])",
+                 op->name);
+    x = first ? ci__ops_attn_enc_norm(L, src, e, a[10], a[11], a[9]) : src;
+    for (i = 0; i < 3; i++) m[i] = ci__ops_T(x);
+    for (i = 3; i < 9; i++) m[i] = a[i - 2];
+    m[9] = a[18];
+    m[10] = ci_arg_bool(0);
+    m[11] = ci_arg_bool(1);
+    m[12] = a[19];
+    y = ci__ops_callb(L, "aten._native_multi_head_attention.default", 13, m);
+    x = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(y), ci__ops_T(src));
+    if (!first) x = ci__ops_attn_enc_norm(L, x, e, a[10], a[11], a[9]);
+    y = first ? ci__ops_attn_enc_norm(L, x, e, a[12], a[13], a[9]) : x;
+    y = ci__ops_call3(L, "aten.linear.default", ci__ops_T(y), a[14], a[15]);
+    y = ci__ops_call1(L, gelu ? "aten.gelu.default" : "aten.relu.default", ci__ops_T(y));
+    y = ci__ops_call3(L, "aten.linear.default", ci__ops_T(y), a[16], a[17]);
+    x = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(y), ci__ops_T(x));
+    if (!first) x = ci__ops_attn_enc_norm(L, x, e, a[12], a[13], a[9]);
+    outs[0] = ci__ir_tensor_of(x);
+    return 1;
+}
+
+/* -- run-time guards: _assert_async(self), PyTorch's check that self's one element is non-zero
+   (True; NaN passes), returning nothing. Here the value self != 0, flagged where false by a
+   domain check (ci__ir_v_checkdom), is realized into a 0-d bool buffer the scheduler keeps
+   though nothing reads it (ci__buf.guard), so a zero fails the run (CI_ERR_RUNTIME) naming the
+   node. Its one result, that buffer (True), is a token nothing needs: a .cig discards it or
+   leaves it unused. tools/fx2cig.py writes one for every tensor value a trace read (a branch
+   taken, a size), so the graph refuses an input that would have traced differently -- */
+static int ci__ops_assert_async(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0), *b;
+    ci__ix *iv[CI_MAX_DIMS] = {0}, *v[1] = {0};
+    int64_t n = ci__ir_numel(x->ndim, x->size);
+    ci__v *xv, *ok;
+    int i;
+    if (n != 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Boolean value of Tensor with %s values is ambiguous",
+                 op->name, n ? "more than one" : "no");
+    for (i = 0; i < x->ndim; i++) iv[i] = ci__ix_const(L->A, &L->ixt, 0);
+    xv = ci__ir_load(L, x, iv);
+    ok = x->dt == CI_BOOL ? xv
+                          : ci__ir_v_bin(L, CI__V_NE, xv, ci__ir_v_consti(L, x->dt, 0));
+    ok = ci__ir_v_checkdom(L, ok, ok,
+                           "graph guard failed: Expected Tensor with single nonzero value, but "
+                           "got zero (where the graph was traced, as by fx2cig: the trace took a "
+                           "branch or a size on a value this input does not have)");
+    b = ci__ir_pw_box(L, CI_BOOL, 0, NULL, v, ok);
+    ci__ir_realize(L, b);
+    b->st->buf->pinned = 1;
+    b->st->buf->guard = 1;
+    outs[0] = ci__ir_tensor_of(b);
+    return 1;
+}
+
 /* -- recurrent layers: PyTorch 2.x's one-layer LSTM (mkldnn_rnn_layer, what nn.LSTM exports
    on the CPU) unrolled over the time steps: the input projection of every step in one matmul,
    then per step h W_hh^T, the gates (i, f, g, o) and the new c and h -- */
@@ -16685,6 +16773,13 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       "qkv_bias, proj_weight, proj_bias, mask=None, need_weights=True, " \
       "average_attn_weights=True, mask_type=None", \
       ci__ops_attn_mha, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten._transformer_encoder_layer_fwd", "src, embed_dim, num_heads, qkv_weight, qkv_bias, " \
+      "proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, " \
+      "norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, " \
+      "mask=None, mask_type=None", \
+      ci__ops_attn_encoder_layer, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten._assert_async.default", "self", \
+      ci__ops_assert_async, 0, 0, 0, N, 0, 1, _, LO, ALL, _, 0) \
     X("aten.mkldnn_rnn_layer", "input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, " \
       "batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train", \
       ci__ops_rnn_lstm_layer, 0, 0, 0, N, 0, 4, _, DE, FLT, _, 0) \
@@ -17144,7 +17239,7 @@ static void ci__ops_register_builtins(ci_ctx *c) {
    dropped. Why neighbours were left apart is recorded for `cinductor explain`.
    Graph outputs are written straight into the caller's arrays when their value is an
    unrealized pointwise or a dense computed buffer; otherwise a copy kernel writes them.
-   Kernels no output depends on are dropped first (dead code). A kernel joining a group is
+   Kernels no output or guard depends on are dropped first (dead code). A kernel joining a group is
    placed after the members' standing placement (ci__sched_group_fit places them all again only when
    the tiling changes), so forming a group costs its members' bodies, not their square.
    --------------------------------------------------------------------------------------- */
@@ -17291,12 +17386,12 @@ static void ci__sched_kernel_reads(ci__L *L, ci__kernel *k, void (*fn)(ci__buf *
     }
 }
 
-/* dead kernels: walk back from the outputs */
+/* dead kernels: walk back from the outputs and the guards (_assert_async) */
 static void ci__sched_eliminate_dead(ci__L *L) {
     int i, j;
     for (i = 0; i < L->bufs.n; i++) {
         ci__buf *b = (ci__buf *)L->bufs.v[i];
-        b->needed = b->output_index >= 0;
+        b->needed = b->output_index >= 0 || b->guard;
     }
     for (i = L->kernels.n - 1; i >= 0; i--) {
         ci__kernel *k = (ci__kernel *)L->kernels.v[i];
@@ -17817,7 +17912,7 @@ static void ci__sched_finish(ci__L *L) {
     }
     for (i = 0; i < L->bufs.n; i++) {
         ci__buf *b = (ci__buf *)L->bufs.v[i];
-        b->needed = b->output_index >= 0;
+        b->needed = b->output_index >= 0 || b->guard;
     }
     /* what the running members read must exist; iterate until nothing more is needed */
     /* (backwards: what a member needs is made before it, so one pass settles nearly all) */

@@ -79,7 +79,9 @@ SKIP_OPS = re.compile(r"rand|bernoulli|dropout|empty|nonzero|masked_select|_$|li
                       r"pdist|"
                       # bincount without minlength: its length is the data's maximum + 1, which
                       # cinductor must know when it compiles (it refuses)
-                      r"bincount")
+                      r"bincount|"
+                      # _assert_async: a run-time guard, no value (PyTorch returns None)
+                      r"_assert_async")
 
 
 # ops whose result jumps where their operand crosses a point (a sign, a comparison, a rounding,

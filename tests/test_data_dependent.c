@@ -2,7 +2,8 @@
    C API on both backends: ci_program_output_shape is the upper bound before and after a run,
    ci_program_output_shape_after_run the size each run filled (it changes from run to run with
    the data, 0 and all selected included, also for an output given twice), and any use of such
-   a result but as a graph output fails while the graph is built, naming both nodes.
+   a result but as a graph output fails while the graph is built, naming both nodes. A guard
+   (aten._assert_async) that nothing reads still fails the run where its condition is false.
    tests/torch/run.py compares the values with PyTorch. */
 #include "ci_test.h"
 
@@ -123,9 +124,57 @@ CI_TEST(test_dd_only_as_output) {
     }
 }
 
+/* a guard (aten._assert_async) on sum(x) > 0, whose result nothing reads: the run passes where
+   the condition holds and fails, naming the guard, where it does not */
+CI_TEST(test_guard_fails_the_run) {
+    int b;
+    for (b = 0; b < 2; b++) {
+        ci_ctx *ctx;
+        ci_graph *g;
+        ci_program *p = NULL;
+        ci_compile_desc pd;
+        int64_t s = 5;
+        float x[5] = {1, 2, -0.5f, 0, 3}, y[5];
+        const void *in[1];
+        void *out[1];
+        ci_tensor t, c;
+        ci_arg a[2];
+        int i;
+        ci_ctx_create(NULL, &ctx);
+        g = ci_graph_create(ctx);
+        t = ci_input(g, "x", CI_F32, 1, &s);
+        a[0] = ci_arg_tensor(t);
+        c = ci_gt(g, ci_call1(g, "aten.sum.default", 1, a, 0, NULL), ci_scalar(g, 0.0));
+        a[0] = ci_arg_tensor(c);
+        ci_tensor_set_name(g, ci_call1(g, "aten._assert_async.default", 1, a, 0, NULL), "guard");
+        a[0] = ci_arg_tensor(t);
+        a[1] = ci_arg_float(2.0);
+        ci_output(g, ci_call1(g, "aten.mul.Scalar", 2, a, 0, NULL));
+        memset(&pd, 0, sizeof pd);
+        pd.backend = k_bes[b];
+        CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+        in[0] = x;
+        out[0] = y;
+        if (p) {
+            CI_CHECK_OK_CTX(ctx, ci_program_run(p, 1, in, 1, out));
+            for (i = 0; i < 5; i++) CI_CHECK_NEAR(y[i], 2 * x[i], 0, 0);
+            for (i = 0; i < 5; i++) x[i] = -x[i];
+            CI_CHECK_EQ_INT(ci_program_run(p, 1, in, 1, out), CI_ERR_RUNTIME);
+            CI_CHECK_MSG(strstr(ci_ctx_last_error(ctx), "graph guard failed") &&
+                         strstr(ci_ctx_last_error(ctx),
+                                "in node guard (aten._assert_async.default)"),
+                         "%s", ci_ctx_last_error(ctx));
+        }
+        ci_program_destroy(p);
+        ci_graph_destroy(g);
+        ci_ctx_destroy(ctx);
+    }
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_dd_shapes_after_run);
     CI_RUN(test_dd_only_as_output);
+    CI_RUN(test_guard_fails_the_run);
     return ci_test_done();
 }

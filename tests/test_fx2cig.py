@@ -109,6 +109,43 @@ def mul_add_chain(x, w, b):
     return torch.tanh(y * 2 - 1) + torch.sigmoid(y) * 0.5
 
 
+class NoGradEval(torch.nn.Module):
+    """a module run in eval mode under torch.no_grad(), where PyTorch's eager
+    nn.TransformerEncoderLayer takes its fast path (_transformer_encoder_layer_fwd)"""
+
+    def __init__(self, m):
+        super().__init__()
+        self.m = m.eval()
+
+    def forward(self, *xs):
+        with torch.no_grad():
+            return self.m(*xs)
+
+
+def encoder_layer(norm_first, act, seed):
+    torch.manual_seed(seed)
+    return torch.nn.TransformerEncoderLayer(8, 2, 16, activation=act, batch_first=True,
+                                            norm_first=norm_first)
+
+
+class EncoderLayerPadded(NoGradEval):
+    def forward(self, x, pad):
+        with torch.no_grad():
+            return self.m(x, src_key_padding_mask=pad)
+
+
+class EncoderLayerFastPath(NoGradEval):
+    """the fast path's op called directly, with the layer's own weights"""
+
+    def forward(self, x):
+        m = self.m
+        return torch._transformer_encoder_layer_fwd(
+            x, 8, 2, m.self_attn.in_proj_weight, m.self_attn.in_proj_bias,
+            m.self_attn.out_proj.weight, m.self_attn.out_proj.bias, m.activation_relu_or_gelu == 2,
+            m.norm_first, m.norm1.eps, m.norm1.weight, m.norm1.bias, m.norm2.weight, m.norm2.bias,
+            m.linear1.weight, m.linear1.bias, m.linear2.weight, m.linear2.bias, None, None)
+
+
 class NormScale(torch.nn.Module):
     """LayerNorm with parameters, a learned scale (parameter) and a shift (buffer)"""
 
@@ -279,6 +316,96 @@ def run_check_errors(args):
     return True, ""
 
 
+# values a trace reads (fx2cig._guarded_reads): each becomes a run-time guard
+def branch_on_sum(x):
+    if x.sum() > 0:
+        return x * 2
+    return x - 1
+
+
+def one_hot_auto(i):
+    return torch.nn.functional.one_hot(i)   # num_classes -1: max(i) + 1, read from the data
+
+
+def size_from_tensor(x, n):
+    return x.narrow(0, 0, int(n)) * 3
+
+
+def equal_branch(a, b):
+    return a + 1 if torch.equal(a, b) else a * b
+
+
+def split_at(x, i):
+    return torch.tensor_split(x, i)[1]   # a tensor of indices: read element by element
+
+
+def gaussian_nll(x, t, v):
+    return torch.nn.functional.gaussian_nll_loss(x, t, v)   # raises for a negative variance
+
+
+GUARD_CASES = [
+    # fn, traced inputs, inputs on the same side of every read, inputs on the other side
+    (branch_on_sum, (randn(7).abs() + 0.1,), (randn(7, seed=1).abs(),),
+     (-randn(7, seed=2).abs() - 0.1,)),
+    (branch_on_sum, (-randn(7).abs() - 0.1,), (-randn(7, seed=1).abs() - 0.1,),
+     (randn(7, seed=2).abs() + 0.1,)),
+    (one_hot_auto, (torch.tensor([0, 4, 2, 1]),), (torch.tensor([4, 4, 0, 3]),),
+     (torch.tensor([0, 5, 2, 1]),)),
+    (size_from_tensor, (randn(6, 3), torch.tensor(4)), (randn(6, 3, seed=1), torch.tensor(4)),
+     (randn(6, 3), torch.tensor(2))),
+    (equal_branch, (torch.ones(3), torch.ones(3)), (torch.zeros(3), torch.zeros(3)),
+     (torch.ones(3), torch.zeros(3))),
+    (equal_branch, (torch.ones(3), torch.zeros(3)), (torch.ones(3) * 2, torch.ones(3)),
+     (torch.ones(3), torch.ones(3))),
+    (split_at, (randn(9), torch.tensor([2, 5])), (randn(9, seed=1), torch.tensor([2, 5])),
+     (randn(9), torch.tensor([3, 5]))),
+    (gaussian_nll, (randn(5, 3), randn(5, 3, seed=1), randn(5, 3, seed=2).abs() + 0.1),
+     (randn(5, 3, seed=3), randn(5, 3, seed=4), randn(5, 3, seed=5).abs() + 0.1),
+     (randn(5, 3), randn(5, 3), -randn(5, 3).abs())),
+]
+
+
+def _run_cig(args, path, names, inputs, d):
+    cmd = [args.cinductor, "run", path, "--out", os.path.join(d, "out")]
+    for nm, t in zip(names, inputs):
+        np.save(os.path.join(d, nm + ".npy"), t.numpy())
+        cmd += ["--in", "%s=%s" % (nm, os.path.join(d, nm + ".npy"))]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+
+
+def run_guards(args):
+    """a trace reading a value (a branch on a tensor, a size from a tensor, torch.equal,
+    gaussian_nll_loss's check of the variance) exports with a guard on it: the graph matches
+    PyTorch on the traced inputs and on others reading the same, and fails with the guard's
+    message on inputs that would have traced differently"""
+    notes = []
+    for fn, traced, same, other in GUARD_CASES:
+        name = "%s(%s)" % (fn.__name__, ", ".join(str(list(t.shape)) for t in traced))
+        d = tempfile.mkdtemp(prefix="fx2cig_g_")
+        try:
+            path = os.path.join(d, "g.cig")
+            names = ["in%d" % i for i in range(len(traced))]
+            text = export(fn, traced, path, names=names)
+            if "aten._assert_async.default(" not in text:
+                return False, "%s: no guard in\n%s" % (name, text)
+            for ins in (traced, same):
+                p = _run_cig(args, path, names, ins, d)
+                if p.returncode != 0:
+                    return False, "%s: exit %d: %s" % (name, p.returncode, p.stderr.strip())
+                msg = fx2cig.compare(np.load(os.path.join(d, "out", "out0.npy")), fn(*ins))
+                if msg:
+                    return False, "%s: %s" % (name, msg)
+            p = _run_cig(args, path, names, other, d)
+            if p.returncode == 0 or "graph guard failed" not in p.stderr:
+                return False, "%s on the other branch: exit %d: %s" % (name, p.returncode,
+                                                                      p.stderr.strip())
+            notes.append(fn.__name__)
+        finally:
+            import shutil
+            shutil.rmtree(d, ignore_errors=True)
+    return True, "%d graphs" % len(notes)
+
+
 # in-place ops: functionalized by the exporter
 def inplace_add(x):
     return x.add_(1)
@@ -417,6 +544,18 @@ def cases():
     # more
     ok("mul_add_chain", mul_add_chain, randn(16, 33, seed=13), randn(33, seed=14),
        randn(16, 1, seed=15))
+    # nn.TransformerEncoderLayer in eval mode under no_grad: eager PyTorch takes the fast path
+    # (_transformer_encoder_layer_fwd), make_fx's trace the composite one; both forms run
+    for nf in (False, True):
+        for act in ("relu", "gelu"):
+            m = encoder_layer(nf, act, 70)
+            ok("module TransformerEncoderLayer norm_first=%s %s, eval, no_grad" % (nf, act),
+               NoGradEval(m), randn(3, 5, 8, seed=71))
+            ok("module TransformerEncoderLayer norm_first=%s %s, key padding mask" % (nf, act),
+               EncoderLayerPadded(m), randn(3, 5, 8, seed=72),
+               torch.tensor([[False] * 5, [False] * 3 + [True] * 2, [False, True] * 2 + [False]]))
+            ok("_transformer_encoder_layer_fwd norm_first=%s %s" % (nf, act),
+               EncoderLayerFastPath(m), randn(3, 5, 8, seed=73))
     ok("module NormScale (LayerNorm, parameter, buffer)", NormScale(24).eval(), randn(8, 24, seed=16))
     ok("max_dim/min_dim (getitem destructuring)", max_dim, randn(12, 17, seed=17))
     # batch norm in training mode (PyTorch 1.13's trace writes the running statistics in place)
@@ -715,6 +854,7 @@ def main():
             work.append(("bench", name, lambda p=path: run_bench(p, args)))
     work.append(("cli", "command line fx2cig.py --check", lambda: run_cli(args)))
     work.append(("check", "linalg check_errors", lambda: run_check_errors(args)))
+    work.append(("guards", "guards on values the trace read", lambda: run_guards(args)))
     work.append(("prefix", "to_cig prefix: two graphs joined", lambda: run_prefix(args)))
     work.append(("compare", "compare: 0-d float mismatch", lambda: run_compare_0d(args)))
     work.append(("opinfo", "tests/torch/opinfo.py --self-test", lambda: run_opinfo_self_test(args)))

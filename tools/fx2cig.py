@@ -16,6 +16,14 @@ it (`aten.add.Tensor`, `aten.sum.dim_IntList`):
     nothing uses;
   - nodes no output depends on are left out; `output ...` comes last.
 
+A value the traced code reads from a tensor (`if t.sum() > 0:`, `t.item()`, `int(n)` as a
+size, torch.equal, F.one_hot's num_classes=-1, tensor_split with a tensor of indices, the
+argument checks of gaussian_nll_loss, quantile, cov) is the value it has on the example inputs,
+and the graph holds a guard on it, `NAME = aten._assert_async.default(COND)` (COND the
+condition, its logical_not, eq(t, value) or isnan(t)), written though no output reads it: an
+input for which the trace would have gone another way fails the run ("graph guard failed ...
+in node NAME") instead of computing the traced branch.
+
 The trace is functionalized first, so in-place ops (`ReLU(inplace=True)`, `+=`, `x[i] = v`)
 export as their out-of-place forms (a PyTorch 2.x trace that still holds some is functionalized
 once more; in-place ops on tensors computed from constants alone, which functionalization
@@ -96,13 +104,120 @@ def trace(fn, example_inputs):
         from torch.func import functionalize          # PyTorch 2.x
     except ImportError:
         from functorch.experimental import functionalize
-    gm = make_fx(functionalize(fn))(*example_inputs)
+    with _guarded_reads():
+        gm = make_fx(functionalize(fn))(*example_inputs)
     if any(_mutates(n) for n in gm.graph.nodes):
         # PyTorch 2.x decomposes some composite ops (gru, the rolls and pads of swin) below
         # functionalization, so their in-place steps stay in the trace: the traced graph,
         # whose ops are all aten ops now, is functionalized once more
         gm = make_fx(functionalize(gm))(*example_inputs)
     return gm
+
+
+GUARD = "aten._assert_async.default"
+
+
+def _is_guard(n):
+    return n.op == "call_function" and _op_name(n.target) == GUARD
+
+
+class _guarded_reads:
+    """while make_fx traces: a tensor's value read in Python (`bool(t)`, `t.item()`, a tensor
+    used as a size or an index: aten._local_scalar_dense, which PyTorch 1.13's tracer refuses)
+    gives the value it has on the example inputs, and the trace records a guard checking at
+    run time that the value is still that one: _assert_async(t) for True, of logical_not(t)
+    for False, of eq(t, v) for a number (isnan(t) for NaN). What the trace then built on the
+    value (the branch taken, a size) holds only for inputs passing the guard; the others fail
+    the run with the guard's error. Under PyTorch 2.x, whose tracer differs, nothing changes:
+    a read still fails the trace."""
+
+    def __enter__(self):
+        self.pt = None
+        if not torch.__version__.startswith("1."):
+            return self
+        try:
+            import torch.fx.experimental.proxy_tensor as pt
+            self.pt, self.orig = pt, pt.proxy_call
+            pt.get_proxy_slot
+        except (ImportError, AttributeError):
+            self.pt = None
+            return self
+        orig = self.orig
+
+        def proxy_call(mode, func, args, kwargs):
+            if func in (torch.ops.aten._local_scalar_dense.default,
+                        torch.ops.aten.equal.default):
+                r = _guard_read(pt, mode, func, args, kwargs)
+                if r is not NotImplemented:
+                    return r
+            return orig(mode, func, args, kwargs)
+
+        pt.proxy_call = proxy_call
+        self.fmode = _IndexTensorsRead()
+        self.fmode.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        if self.pt is not None:
+            self.fmode.__exit__(*exc)
+            self.pt.proxy_call = self.orig
+        return False
+
+
+try:
+    from torch.overrides import TorchFunctionMode as _TorchFunctionMode
+except ImportError:
+    _TorchFunctionMode = object
+
+
+class _IndexTensorsRead(_TorchFunctionMode):
+    """tensor_split with a tensor of indices reads the tensor's data in C++, past the tracer:
+    here the indices are read first in Python, element by element (each read a guard)"""
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        if func in (torch.tensor_split, torch.Tensor.tensor_split) and len(args) >= 2 and \
+                isinstance(args[1], torch.Tensor) and args[1].dim() <= 1 and \
+                args[1].dtype == torch.int64:
+            t = args[1]
+            ix = int(t) if t.dim() == 0 else [int(t[i]) for i in range(t.shape[0])]
+            args = (args[0], ix) + tuple(args[2:])
+        return func(*args, **kwargs)
+
+
+def _guard_read(pt, mode, func, args, kwargs):
+    """_local_scalar_dense(t) or equal(a, b) under make_fx: the value, with a guard on it in
+    the trace (equal: on all(eq(a, b)); none where the shapes differ, which decides it)"""
+    if kwargs or not args or not all(isinstance(t, torch.Tensor) and
+                                     pt.has_proxy_slot(t, mode.tracer) for t in args):
+        return NotImplemented
+    slots = [pt.get_proxy_slot(t, mode.tracer, t) for t in args]
+    if all(getattr(sl, "constant", None) is not None for sl in slots):
+        return NotImplemented      # constants: make_fx reads them itself, nothing to guard
+    v = func(*args)   # (inside the mode's dispatch: the real op on the real tensors)
+    tr, aten = mode.tracer, torch.ops.aten
+
+    def call(op, *a):
+        return tr.create_proxy("call_function", op, a, {},
+                               name=tr.graph._target_to_str(op.overloadpacket.__name__))
+    if func is aten.equal.default:
+        if len(args) != 2 or args[0].shape != args[1].shape or not isinstance(v, bool):
+            return v if isinstance(v, bool) and len(args) == 2 else NotImplemented
+        p = call(aten.all.default, call(aten.eq.Tensor, slots[0].proxy, slots[1].proxy))
+    elif len(args) == 1:
+        p = slots[0].proxy
+    else:
+        return NotImplemented
+    if isinstance(v, bool):
+        cond = p if v else call(aten.logical_not.default, p)
+    elif isinstance(v, float) and v != v:
+        cond = call(aten.isnan.default, p)
+    elif isinstance(v, (bool, int, float)):
+        cond = call(aten.eq.Scalar, p, v)
+    else:
+        return NotImplemented
+    call(aten._assert_async.default, cond)
+    return v
 
 
 def _fold_constant_mutations(gm, example_inputs):
@@ -143,7 +258,7 @@ def _fold_constant_mutations(gm, example_inputs):
         for u in readers:
             u.replace_input_with(n, g)
     # what no output reads any more (the folded regions, their in-place ops) is dropped
-    live, stack = set(), [out_node]
+    live, stack = set(), [out_node] + [n for n in nodes if _is_guard(n)]
     while stack:
         n = stack.pop()
         if n not in live:
@@ -395,9 +510,9 @@ def to_cig(fn, example_inputs, names=None, gm=None, title=None, prefix=""):
             raise ExportError("output %d is %r, not a tensor: only tensor outputs can be exported"
                               % (i, o))
 
-    # liveness: nodes the outputs depend on
+    # liveness: nodes the outputs and the guards (_guarded_reads) depend on
     live = set()
-    stack = list(outs)
+    stack = list(outs) + [n for n in nodes if _is_guard(n)]
     while stack:
         n = stack.pop()
         if n in live:
@@ -506,6 +621,8 @@ def to_cig(fn, example_inputs, names=None, gm=None, title=None, prefix=""):
                                       % (where, i, type(r).__name__))
                 _dtype_name(r.dtype, "%s result %d" % (where, i))
             target = ", ".join(lhs)
+        elif _is_guard(n):   # no result; named, so that its run-time error names it
+            target = namer.take(n.name)
         else:
             v = values.get(n)
             if not isinstance(v, torch.Tensor):

@@ -2123,7 +2123,80 @@ def build_cases():
     tail14b_cases(add, G)
     ops15a_cases(add, G)
     spatial15b_cases(add, G)
+    guard_cases(add, G)
+    encoder_layer_cases(add, G)
     return C
+
+
+# ---------------------------------------------------------------------------------------------
+# _transformer_encoder_layer_fwd: nn.TransformerEncoderLayer's fast path
+# ---------------------------------------------------------------------------------------------
+def encoder_layer_cases(add, G):
+    E_, F_ = 8, 12
+    W = [("qw", [3 * E_, E_]), ("qb", [3 * E_]), ("pw", [E_, E_]), ("pb", [E_]), ("g1", [E_]),
+         ("h1", [E_]), ("g2", [E_]), ("h2", [E_]), ("w1", [F_, E_]), ("c1", [F_]),
+         ("w2", [E_, F_]), ("c2", [E_])]
+    args = "s, 8, 2, qw, qb, pw, pb, %s, %s, 1e-5, g1, h1, g2, h2, w1, c1, w2, c2"
+    for dt in FLT:
+        ws = [(n, I(dt, sh)) for n, sh in W]
+        for first in ("False", "True"):
+            for gelu in ("False", "True"):
+                for sh in ([2, 5, E_], [1, 1, E_], [3, 7, E_], [2, 0, E_]):
+                    G("_transformer_encoder_layer_fwd(%s%s, gelu %s, norm_first %s)"
+                      % (dt, sh, gelu, first), [("s", I(dt, sh))] + ws,
+                      ["y = aten._transformer_encoder_layer_fwd.default(%s)"
+                       % (args % (gelu, first))], ["y"], red=True)
+                # masks: key padding [B, T] (mask_type 1), [B, H, T, T] (2)
+                for msh, mt in (([2, 5], 1), ([2, 2, 5, 5], 2)):
+                    G("_transformer_encoder_layer_fwd(%s, gelu %s, norm_first %s, mask %s)"
+                      % (dt, gelu, first, msh), [("s", I(dt, [2, 5, E_]))] + ws +
+                      [("m", I("bool", msh))],
+                      ["y = aten._transformer_encoder_layer_fwd.default(%s, m, %d)"
+                       % (args % (gelu, first), mt)], ["y"], red=True)
+    ws = [(n, I("f32", sh)) for n, sh in W]
+    G("_transformer_encoder_layer_fwd(f32[5, 8]) fails", [("s", I("f32", [5, E_]))] + ws,
+      ["y = aten._transformer_encoder_layer_fwd.default(%s)" % (args % ("False", "False"))],
+      ["y"], error="3")
+    G("_transformer_encoder_layer_fwd(f32[2, 5, 6], embed_dim 8) fails",
+      [("s", I("f32", [2, 5, 6]))] + ws,
+      ["y = aten._transformer_encoder_layer_fwd.default(%s)" % (args % ("False", "False"))],
+      ["y"], error="shape")
+
+
+# ---------------------------------------------------------------------------------------------
+# run-time guards: _assert_async (what tools/fx2cig.py writes for a value a trace read)
+# ---------------------------------------------------------------------------------------------
+def guard_cases(add, G):
+    A = "aten._assert_async.default"
+    for dt in ALL:
+        for sh in ([], [1], [1, 1]):
+            # a value that is non-zero, one that is zero: the guard runs though nothing reads it
+            true = ["q = aten.eq.Tensor(a, a)"] if dt == "bool" else \
+                ["p = aten.abs.default(a)", "q = aten.add.Scalar(p, 1)"]
+            false = ["q = aten.ne.Tensor(a, a)"] if dt == "bool" else ["q = aten.mul.Scalar(a, 0)"]
+            y = "y = aten.mul.Tensor(a, a)" if dt != "bool" else "y = aten.logical_xor.default(a, a)"
+            G("_assert_async(%s%s)" % (dt, sh), [("a", I(dt, sh))], true + [y, "g = %s(q)" % A],
+              ["y"])
+            G("_assert_async(%s%s) fails" % (dt, sh), [("a", I(dt, sh))],
+              false + [y, "g = %s(q)" % A], ["y"], error="single nonzero value")
+    for dt in FLT:   # NaN is non-zero
+        G("_assert_async(%s NaN)" % dt, [("a", I(dt, [1]))],
+          ["z = aten.mul.Scalar(a, 0)", "q = aten.div.Tensor(z, z)", "g = %s(q)" % A,
+           "y = aten.neg.default(a)"], ["y"])
+        # a guard on a reduction of a large input, fused with the graph's other work
+        for thr, err in ((-1e9, None), (1e9, "single nonzero value")):
+            G("_assert_async(%s sum > %g)%s" % (dt, thr, " fails" if err else ""),
+              [("x", I(dt, [1023])), ("w", I(dt, [7, 5]))],
+              ["s = aten.sum.default(x)", "p = aten.gt.Scalar(s, %r)" % thr, "g = %s(p)" % A,
+               "y = aten.mul.Tensor(x, 2)", "u = aten.relu.default(w)"], ["y", "u"], error=err)
+    for sh in ([0], [2], [7, 5], [0, 1]):
+        add(op_case(A, "a", I("f32", sh), error="ambiguous"))
+    # the input itself, its token an output too
+    G("_assert_async(input)", [("a", I("f32", [1], "pos"))], ["g = %s(a)" % A,
+                                                              "y = aten.neg.default(a)"], ["y"])
+    G("_assert_async(input) fails", [("a", I("i64", [], "small")), ("b", I("i64", [3]))],
+      ["z = aten.mul.Scalar(a, 0)", "y = aten.add.Tensor(b, a)", "g = %s(z)" % A], ["y"],
+      error="single nonzero value")
 
 
 # ---------------------------------------------------------------------------------------------
