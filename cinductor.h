@@ -26520,7 +26520,7 @@ static void ci__linalg_bmm(int dt, const void *A, const void *B, void *C, long l
    (8 at a time when the stride is 1, which -O2's SLP vectorizer packs); the GEMM would
    give each plane a one-row product, two thirds of its register tile wasted ---- */
 typedef struct ci__linalg_dw {
-    int dt;
+    int dt, simd;
     const void *x, *w, *bias;
     void *y;
     long long C, H, W, KH, KW, OH, OW, sH, sW, pH, pW, dH, dW;
@@ -26532,6 +26532,72 @@ enum { ci__linalg_DW_CHUNK = 256 };
 static long long ci__linalg_dw_first(long long lim, long long off, long long s) {
     return lim - off <= 0 ? 0 : (lim - off + s - 1) / s;
 }
+
+#ifdef CI__LINALG_AVX2
+/* one output point of an f32 plane, its taps in the plain kernel's order (kh, then kw; a tap
+   off the image skipped; a multiply, then an add: the same bits as the vector points) */
+__attribute__((target("avx2"))) static float ci__linalg_dw_point(const ci__linalg_dw *D,
+                                                                 const float *xp,
+                                                                 const float *wp, long long oh,
+                                                                 long long ow) {
+    float acc = 0;
+    long long kh, kw;
+    for (kh = 0; kh < D->KH; kh++) {
+        const long long ih = oh * D->sH - D->pH + kh * D->dH;
+        if (ih < 0 || ih >= D->H) continue;
+        for (kw = 0; kw < D->KW; kw++) {
+            const long long iw = ow * D->sW - D->pW + kw * D->dW;
+            if (iw >= 0 && iw < D->W) acc += wp[kh * D->KW + kw] * xp[ih * D->W + iw];
+        }
+    }
+    return acc;
+}
+
+/* an f32 plane with stride 1 or 2 (AVX2): each row's outputs whose taps all fall inside the
+   row 8 at a time, the 8 sums in a register over every tap (a stride-2 tap reads 16 floats
+   and keeps the even ones), the rest point by point */
+__attribute__((target("avx2"))) static void ci__linalg_dw_plane8(const ci__linalg_dw *D,
+                                                                 const float *xp,
+                                                                 const float *wp, float *yp,
+                                                                 float bv) {
+    const long long sW = D->sW, span = sW == 1 ? 8 : 16;
+    const long long offmax = (D->KW - 1) * D->dW - D->pW;
+    const long long jl = (D->pW + sW - 1) / sW;   /* the first output whose tap 0 is inside */
+    const __m256 bias = _mm256_set1_ps(bv);
+    const __m256i evens = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+    long long oh, j, kh, kw;
+    for (oh = 0; oh < D->OH; oh++) {
+        float *yr = yp + oh * D->OW;
+        for (j = 0; j < D->OW; j++) {
+            if (j >= jl && j * sW + offmax + span <= D->W && j + 8 <= D->OW) {
+                __m256 acc = _mm256_setzero_ps();
+                for (kh = 0; kh < D->KH; kh++) {
+                    const long long ih = oh * D->sH - D->pH + kh * D->dH;
+                    const float *xr;
+                    if (ih < 0 || ih >= D->H) continue;
+                    xr = xp + ih * D->W + j * sW - D->pW;
+                    for (kw = 0; kw < D->KW; kw++) {
+                        const float *xk = xr + kw * D->dW;
+                        const __m256 wv = _mm256_set1_ps(wp[kh * D->KW + kw]);
+                        __m256 xv;
+                        if (sW == 1) xv = _mm256_loadu_ps(xk);
+                        else {   /* [x0 x2 x4 x6 x1 ..] and [x8 ..], evens of each joined */
+                            const __m256 a = _mm256_permutevar8x32_ps(_mm256_loadu_ps(xk), evens);
+                            const __m256 b =
+                                _mm256_permutevar8x32_ps(_mm256_loadu_ps(xk + 8), evens);
+                            xv = _mm256_permute2f128_ps(a, b, 0x20);
+                        }
+                        acc = _mm256_add_ps(acc, _mm256_mul_ps(wv, xv));
+                    }
+                }
+                _mm256_storeu_ps(yr + j, _mm256_add_ps(acc, bias));
+                j += 7;
+            } else
+                yr[j] = ci__linalg_dw_point(D, xp, wp, oh, j) + bv;
+        }
+    }
+}
+#endif
 
 #define CI__LINALG_DW_PLANE(T) do { \
         const T *xp = (const T *)D->x + plane * D->H * D->W; \
@@ -26583,6 +26649,15 @@ static void ci__linalg_dw_range(void *arg, long long begin, long long end) {
     long long plane;
     for (plane = begin; plane < end; plane++) {
         const long long c = plane % D->C;
+#ifdef CI__LINALG_AVX2
+        if (D->simd && D->dt == ci__linalg_F32 && (D->sW == 1 || D->sW == 2)) {
+            ci__linalg_dw_plane8(D, (const float *)D->x + plane * D->H * D->W,
+                                 (const float *)D->w + c * D->KH * D->KW,
+                                 (float *)D->y + plane * D->OH * D->OW,
+                                 D->bias ? ((const float *)D->bias)[c] : 0.0f);
+            continue;
+        }
+#endif
         if (D->dt == ci__linalg_F32) CI__LINALG_DW_PLANE(float);
         else CI__LINALG_DW_PLANE(double);
     }
@@ -26620,6 +26695,7 @@ static void ci__linalg_conv2d_on(int simd, int dt, const void *x, const void *w,
         N > 0) {
         ci__linalg_dw D;
         D.dt = dt;
+        D.simd = simd;
         D.x = x;
         D.w = w;
         D.bias = bias;

@@ -1376,6 +1376,10 @@ def build_cases():
                     I(dt, [2, 3, 11]), I(dt, [5, 3, 4]), I(dt, [5]), **CV))
         add(op_case("aten.conv2d.default", "a, b, c, 1, 1", I(dt, [3, 8, 7]), I(dt, [2, 3, 3, 3]), I(dt, [2]), **CV))
         add(op_case("aten.conv2d.default", "a, b, None, [1, 1], [0, 0], [1, 1], 4", I(dt, [1, 4, 6, 6]), I(dt, [4, 1, 3, 3]), **CV))
+        # depthwise rows long enough for 8 outputs at once: stride 1 and 2, 5x5, dilation
+        add(op_case("aten.conv2d.default", "a, b, c, [1, 1], [1, 1], [1, 1], 6", I(dt, [2, 6, 9, 37]), I(dt, [6, 1, 3, 3]), I(dt, [6]), **CV))
+        add(op_case("aten.conv2d.default", "a, b, c, [2, 2], [2, 2], [1, 1], 5", I(dt, [1, 5, 13, 40]), I(dt, [5, 1, 5, 5]), I(dt, [5]), **CV))
+        add(op_case("aten.conv2d.default", "a, b, None, [1, 2], [1, 3], [1, 2], 3", I(dt, [1, 3, 7, 53]), I(dt, [3, 1, 3, 3]), **CV))
         add(op_case("aten.conv1d.default", "a, b, c, 1, 2, 2", I(dt, [2, 3, 9]), I(dt, [4, 3, 3]), I(dt, [4]), **CV))
     # transposed convolution (the direct one on the input spread by the stride) and 3-d convolution
     # (a sum of 2-d ones over the depth taps)
