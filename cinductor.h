@@ -26534,28 +26534,60 @@ static long long ci__linalg_dw_first(long long lim, long long off, long long s) 
 }
 
 #ifdef CI__LINALG_AVX2
-/* one output point of an f32 plane, its taps in the plain kernel's order (kh, then kw; a tap
-   off the image skipped; a multiply, then an add: the same bits as the vector points) */
-__attribute__((target("avx2"))) static float ci__linalg_dw_point(const ci__linalg_dw *D,
-                                                                 const float *xp,
-                                                                 const float *wp, long long oh,
-                                                                 long long ow) {
-    float acc = 0;
+/* 8 outputs of an f32 plane's row from j on, some of whose taps fall off the image or past
+   the row's end: each tap loads the lanes inside the row (masked loads: nothing outside is
+   touched) and adds to those alone (a tap off the image is skipped, as in the plain loop: the
+   same bits); lanes past the row's end are not stored */
+__attribute__((target("avx2"))) static void ci__linalg_dw_edge8(const ci__linalg_dw *D,
+                                                                const float *xp, const float *wp,
+                                                                float *yr, long long oh,
+                                                                long long j, __m256 bias) {
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(D->OW - j)), lane);
+    const __m256i wlim = _mm256_set1_epi32((int)D->W), neg1 = _mm256_set1_epi32(-1);
+    const __m256i evens = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+    const __m256i lane2 = _mm256_add_epi32(lane, lane);
+    __m256 acc = _mm256_setzero_ps();
     long long kh, kw;
     for (kh = 0; kh < D->KH; kh++) {
         const long long ih = oh * D->sH - D->pH + kh * D->dH;
         if (ih < 0 || ih >= D->H) continue;
         for (kw = 0; kw < D->KW; kw++) {
-            const long long iw = ow * D->sW - D->pW + kw * D->dW;
-            if (iw >= 0 && iw < D->W) acc += wp[kh * D->KW + kw] * xp[ih * D->W + iw];
+            const long long start = j * D->sW - D->pW + kw * D->dW;   /* lane 0's column */
+            const float *xs = xp + ih * D->W + start;
+            const __m256i s0 = _mm256_set1_epi32((int)start);
+            __m256i col, in;
+            __m256 xv;
+            if (D->sW == 1) {
+                col = _mm256_add_epi32(s0, lane);
+                in = _mm256_and_si256(live, _mm256_and_si256(_mm256_cmpgt_epi32(col, neg1),
+                                                             _mm256_cmpgt_epi32(wlim, col)));
+                xv = _mm256_maskload_ps(xs, in);
+            } else {   /* the 16 columns from start, each half loaded where it is inside */
+                const __m256i ca = _mm256_add_epi32(s0, lane);
+                const __m256i cb = _mm256_add_epi32(ca, _mm256_set1_epi32(8));
+                const __m256i ia = _mm256_and_si256(_mm256_cmpgt_epi32(ca, neg1),
+                                                    _mm256_cmpgt_epi32(wlim, ca));
+                const __m256i ib = _mm256_and_si256(_mm256_cmpgt_epi32(cb, neg1),
+                                                    _mm256_cmpgt_epi32(wlim, cb));
+                const __m256 a = _mm256_permutevar8x32_ps(_mm256_maskload_ps(xs, ia), evens);
+                const __m256 b = _mm256_permutevar8x32_ps(_mm256_maskload_ps(xs + 8, ib), evens);
+                xv = _mm256_permute2f128_ps(a, b, 0x20);
+                col = _mm256_add_epi32(s0, lane2);
+                in = _mm256_and_si256(live, _mm256_and_si256(_mm256_cmpgt_epi32(col, neg1),
+                                                             _mm256_cmpgt_epi32(wlim, col)));
+            }
+            acc = _mm256_blendv_ps(
+                acc, _mm256_add_ps(acc, _mm256_mul_ps(_mm256_set1_ps(wp[kh * D->KW + kw]), xv)),
+                _mm256_castsi256_ps(in));
         }
     }
-    return acc;
+    _mm256_maskstore_ps(yr + j, live, _mm256_add_ps(acc, bias));
 }
 
-/* an f32 plane with stride 1 or 2 (AVX2): each row's outputs whose taps all fall inside the
-   row 8 at a time, the 8 sums in a register over every tap (a stride-2 tap reads 16 floats
-   and keeps the even ones), the rest point by point */
+/* an f32 plane with stride 1 or 2 (AVX2), each row 8 outputs at a time: where every tap of
+   the 8 falls inside the row, the 8 sums in a register over every tap (a stride-2 tap reads
+   16 floats and keeps the even ones); elsewhere ci__linalg_dw_edge8 */
 __attribute__((target("avx2"))) static void ci__linalg_dw_plane8(const ci__linalg_dw *D,
                                                                  const float *xp,
                                                                  const float *wp, float *yp,
@@ -26568,32 +26600,31 @@ __attribute__((target("avx2"))) static void ci__linalg_dw_plane8(const ci__linal
     long long oh, j, kh, kw;
     for (oh = 0; oh < D->OH; oh++) {
         float *yr = yp + oh * D->OW;
-        for (j = 0; j < D->OW; j++) {
-            if (j >= jl && j * sW + offmax + span <= D->W && j + 8 <= D->OW) {
-                __m256 acc = _mm256_setzero_ps();
-                for (kh = 0; kh < D->KH; kh++) {
-                    const long long ih = oh * D->sH - D->pH + kh * D->dH;
-                    const float *xr;
-                    if (ih < 0 || ih >= D->H) continue;
-                    xr = xp + ih * D->W + j * sW - D->pW;
-                    for (kw = 0; kw < D->KW; kw++) {
-                        const float *xk = xr + kw * D->dW;
-                        const __m256 wv = _mm256_set1_ps(wp[kh * D->KW + kw]);
-                        __m256 xv;
-                        if (sW == 1) xv = _mm256_loadu_ps(xk);
-                        else {   /* [x0 x2 x4 x6 x1 ..] and [x8 ..], evens of each joined */
-                            const __m256 a = _mm256_permutevar8x32_ps(_mm256_loadu_ps(xk), evens);
-                            const __m256 b =
-                                _mm256_permutevar8x32_ps(_mm256_loadu_ps(xk + 8), evens);
-                            xv = _mm256_permute2f128_ps(a, b, 0x20);
-                        }
-                        acc = _mm256_add_ps(acc, _mm256_mul_ps(wv, xv));
+        for (j = 0; j < D->OW; j += 8) {
+            __m256 acc = _mm256_setzero_ps();
+            if (j < jl || j * sW + offmax + span > D->W || j + 8 > D->OW) {
+                ci__linalg_dw_edge8(D, xp, wp, yr, oh, j, bias);
+                continue;
+            }
+            for (kh = 0; kh < D->KH; kh++) {
+                const long long ih = oh * D->sH - D->pH + kh * D->dH;
+                const float *xr;
+                if (ih < 0 || ih >= D->H) continue;
+                xr = xp + ih * D->W + j * sW - D->pW;
+                for (kw = 0; kw < D->KW; kw++) {
+                    const float *xk = xr + kw * D->dW;
+                    const __m256 wv = _mm256_set1_ps(wp[kh * D->KW + kw]);
+                    __m256 xv;
+                    if (sW == 1) xv = _mm256_loadu_ps(xk);
+                    else {   /* [x0 x2 x4 x6 x1 ..] and [x8 ..], evens of each joined */
+                        const __m256 a = _mm256_permutevar8x32_ps(_mm256_loadu_ps(xk), evens);
+                        const __m256 b = _mm256_permutevar8x32_ps(_mm256_loadu_ps(xk + 8), evens);
+                        xv = _mm256_permute2f128_ps(a, b, 0x20);
                     }
+                    acc = _mm256_add_ps(acc, _mm256_mul_ps(wv, xv));
                 }
-                _mm256_storeu_ps(yr + j, _mm256_add_ps(acc, bias));
-                j += 7;
-            } else
-                yr[j] = ci__linalg_dw_point(D, xp, wp, oh, j) + bv;
+            }
+            _mm256_storeu_ps(yr + j, _mm256_add_ps(acc, bias));
         }
     }
 }
@@ -26650,7 +26681,8 @@ static void ci__linalg_dw_range(void *arg, long long begin, long long end) {
     for (plane = begin; plane < end; plane++) {
         const long long c = plane % D->C;
 #ifdef CI__LINALG_AVX2
-        if (D->simd && D->dt == ci__linalg_F32 && (D->sW == 1 || D->sW == 2)) {
+        if (D->simd && D->dt == ci__linalg_F32 && (D->sW == 1 || D->sW == 2) &&
+            D->W + D->OW * 2 + D->KW * D->dW < INT32_MAX / 2) {   /* (int32 lane indices) */
             ci__linalg_dw_plane8(D, (const float *)D->x + plane * D->H * D->W,
                                  (const float *)D->w + c * D->KH * D->KW,
                                  (float *)D->y + plane * D->OH * D->OW,
