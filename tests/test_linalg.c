@@ -280,6 +280,38 @@ CI_TEST(test_conv2d_matches_naive_loop) {
             CI_CHECK_MSG(check_conv(simd, cases[s], &r, msg), "%s", msg);
 }
 
+/* a depthwise conv2d's vector path (8 outputs a row at once, masked near the border) gives the
+   plain loop's bits: the same taps skipped, a multiply then an add, in the same order */
+CI_TEST(test_depthwise_simd_same_bits) {
+    /* C H W KH KW sh sw ph pw dh dw */
+    static const long long cases[][11] = {
+            {3, 14, 14, 5, 5, 1, 1, 2, 2, 1, 1}, {4, 7, 7, 5, 5, 1, 1, 2, 2, 1, 1},
+            {2, 23, 41, 3, 3, 2, 2, 1, 1, 1, 1}, {2, 9, 30, 3, 3, 1, 2, 1, 4, 2, 3},
+            {1, 5, 1, 3, 3, 1, 1, 1, 1, 1, 1},   {2, 6, 19, 1, 7, 1, 1, 0, 3, 1, 1}};
+    ci_test_rng r = ci_test_rng_make(4242);
+    size_t s;
+    if (ci__linalg_simd() == 0) CI_SKIP("this CPU has no AVX2");
+    for (s = 0; s < sizeof cases / sizeof cases[0]; s++) {
+        const long long *c = cases[s], C = c[0], H = c[1], W = c[2], KH = c[3], KW = c[4];
+        const long long OH = (H + 2 * c[7] - c[9] * (KH - 1) - 1) / c[5] + 1;
+        const long long OW = (W + 2 * c[8] - c[10] * (KW - 1) - 1) / c[6] + 1;
+        const size_t nx = (size_t)(2 * C * H * W), nw = (size_t)(C * KH * KW);
+        const size_t ny = (size_t)(2 * C * OH * OW);
+        float *x = (float *)malloc(nx * 4), *w = (float *)malloc(nw * 4), *b = (float *)malloc(C * 4);
+        float *y0 = (float *)malloc(ny * 4), *y1 = (float *)malloc(ny * 4);
+        ci_test_fill(CI_F32, x, nx, &r, -3, 3);
+        ci_test_fill(CI_F32, w, nw, &r, -1, 1);
+        ci_test_fill(CI_F32, b, (size_t)C, &r, -1, 1);
+        memset(y1, 0xff, ny * 4);
+        ci__linalg_conv2d_on(0, ci__linalg_F32, x, w, b, y0, 2, C, H, W, C, KH, KW, c[5], c[6],
+                             c[7], c[8], c[9], c[10], C, NULL, 0, NULL, NULL);
+        ci__linalg_conv2d_on(ci__linalg_simd(), ci__linalg_F32, x, w, b, y1, 2, C, H, W, C, KH, KW,
+                             c[5], c[6], c[7], c[8], c[9], c[10], C, NULL, 0, NULL, NULL);
+        CI_CHECK_MSG(memcmp(y0, y1, ny * 4) == 0, "case %d: the vector path changes bits", (int)s);
+        free(x); free(w); free(b); free(y0); free(y1);
+    }
+}
+
 /* addmm, conv2d and a depthwise conv2d compiled for `threads` threads (TCC), run on x */
 static int run_threads(int threads, const float *const *in, float *const *out, char *msg) {
     static const char cig[] =
@@ -347,6 +379,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_bmm_edge_tiles);
     CI_RUN(test_avx512_agrees_with_avx2);
     CI_RUN(test_conv2d_matches_naive_loop);
+    CI_RUN(test_depthwise_simd_same_bits);
     CI_RUN(test_threads_bit_identical);
     return ci_test_done();
 }
