@@ -2644,6 +2644,8 @@ enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
 #define CI__IR_OPS_NOTE_MFILL "boolean masks only as a masked fill"
 #define CI__IR_OPS_NOTE_DD \
     "size depends on the data: only as a graph output (docs/data-dependent.md)"
+#define CI__IR_OPS_NOTE_UNIQ "values and counts only as graph outputs (docs/data-dependent.md); " \
+    "sorted=False sorts too (PyTorch: its hash set's order); each NaN a value of its own"
 #define CI__IR_OPS_NOTE_SORTER "sorter: the values the search reads are checked at run time " \
     "(out of range: an error; PyTorch 1.13 does not check)"
 #define CI__IR_OPS_NOTE_REAL "realizes its input first"
@@ -2681,8 +2683,8 @@ struct ci__opdef {
     ci_promotion promo;
     const char *how, *dtypes, *note;  /* for listings (ci_registry_entry) */
     int internal; /* an extern kernel of cinductor's own: run gets the program as `user` */
-    int dd; /* an extern whose outputs' sizes depend on the data: infer gives upper bounds,
-               run writes the sizes it filled into outs[].shape */
+    int dd; /* an extern's outputs whose sizes depend on the data (bit i: output i): infer
+               gives their upper bounds, run writes the sizes it filled into outs[].shape */
 };
 
 /* The program's run-time error record (B[err_slot] points at it): the first failing check's
@@ -4252,7 +4254,7 @@ static int ci__lower_extern(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
                          op->name, i);
         k->outs[i] = ci__ir_buf_new(L, CI__BUF_COMPUTED, eo[i].dtype, eo[i].ndim, eo[i].shape);
         k->outs[i]->producer = k;
-        if (op->dd) {
+        if (op->dd >> i & 1) {
             char nm[160];
             snprintf(nm, sizeof nm, "the result of node %s (%s)", L->node_name ? L->node_name : "?",
                      L->node_op ? L->node_op : op->name);
@@ -11040,6 +11042,243 @@ static int ci__ops_index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, cons
     return 1;
 }
 
+/* -- unique: distinct values (or slices along a dim), their inverse indices and counts --
+   cinductor.unique(self, dim, flags) views self as [A, N, B] (N = size(dim); without a dim
+   A = B = 1 and N = numel) and works on its N slices x[:, j, :]. They are put in order by a
+   stable merge sort (lexicographic over the slice in C order; a NaN above every number, NaNs
+   tied), unless flags has CONSECUTIVE, then split into groups of equal neighbours (a NaN equals
+   nothing, as with PyTorch's ==, so each NaN is a value of its own). Outputs: the first slice of
+   each group ([A, count, B], written first in C order; size(dim) reported as count), each
+   slice's group (self's shape without a dim, [N] with one; [0] unless INVERSE), each group's
+   size ([count]; [0] unless COUNTS) and a workspace of 2N i64 (the order, the merge's copy). */
+enum { CI__OPS_UQ_CONSEC = 1, CI__OPS_UQ_INVERSE = 2, CI__OPS_UQ_COUNTS = 4 };
+
+static ci_result ci__ops_ext_unique_infer(const ci_extern_tensor *ins, int nins,
+                                          const ci_arg *args, int nargs, ci_extern_tensor *outs,
+                                          int nouts, void *user) {
+    const ci_extern_tensor *x = &ins[0];
+    int64_t flags, n;
+    int dim = -1, d;
+    (void)user;
+    if (nins != 1 || nargs != 3 || nouts != 4 || args[2].kind != CI_ARG_INT) return CI_ERR_SHAPE;
+    flags = args[2].u.i;
+    if (args[1].kind == CI_ARG_INT) {
+        if (args[1].u.i < 0 || args[1].u.i >= x->ndim) return CI_ERR_SHAPE;
+        dim = (int)args[1].u.i;
+    }
+    n = dim < 0 ? ci__ops_ext_numel(x) : x->shape[dim];
+    outs[0].dtype = x->dtype;
+    outs[0].ndim = dim < 0 ? 1 : x->ndim;
+    if (dim < 0) outs[0].shape[0] = n;
+    for (d = 0; dim >= 0 && d < x->ndim; d++) outs[0].shape[d] = x->shape[d];
+    outs[1].dtype = CI_I64;
+    outs[1].ndim = !(flags & CI__OPS_UQ_INVERSE) || dim >= 0 ? 1 : x->ndim;
+    outs[1].shape[0] = !(flags & CI__OPS_UQ_INVERSE) ? 0 : n;
+    for (d = 0; (flags & CI__OPS_UQ_INVERSE) && dim < 0 && d < x->ndim; d++)
+        outs[1].shape[d] = x->shape[d];
+    outs[2].dtype = CI_I64;
+    outs[2].ndim = 1;
+    outs[2].shape[0] = flags & CI__OPS_UQ_COUNTS ? n : 0;
+    outs[3].dtype = CI_I64;
+    outs[3].ndim = 1;
+    outs[3].shape[0] = 2 * n;
+    return CI_OK;
+}
+
+/* element i of x as a double (floating dtypes) */
+static double ci__ops_uq_f(const ci_extern_tensor *x, int64_t i) {
+    const char *p = (const char *)x->data;
+    if (x->dtype == CI_F16) {   /* sign, 5 exponent bits (bias 15), 10 mantissa bits */
+        uint16_t h;
+        int e;
+        double m;
+        memcpy(&h, p + 2 * i, 2);
+        e = (h >> 10) & 31;
+        m = h & 1023;
+        m = e == 31 ? (m ? NAN : INFINITY) : e ? ldexp(m + 1024, e - 25) : ldexp(m, -24);
+        return h >> 15 ? -m : m;
+    }
+    if (x->dtype == CI_F32) {
+        float f;
+        memcpy(&f, p + 4 * i, 4);
+        return f;
+    }
+    if (x->dtype == CI_BF16) {
+        uint16_t h;
+        uint32_t u;
+        float f;
+        memcpy(&h, p + 2 * i, 2);
+        u = (uint32_t)h << 16;
+        memcpy(&f, &u, 4);
+        return f;
+    }
+    {
+        double f;
+        memcpy(&f, p + 8 * i, 8);
+        return f;
+    }
+}
+
+/* element i of x as an i64 (integer and bool dtypes) */
+static int64_t ci__ops_uq_i(const ci_extern_tensor *x, int64_t i) {
+    const char *p = (const char *)x->data;
+    switch (x->dtype) {
+    case CI_BOOL:
+    case CI_U8:
+        return ((const unsigned char *)p)[i];
+    case CI_I8:
+        return ((const signed char *)p)[i];
+    case CI_I16: {
+        int16_t v;
+        memcpy(&v, p + 2 * i, 2);
+        return v;
+    }
+    case CI_I32: {
+        int32_t v;
+        memcpy(&v, p + 4 * i, 4);
+        return v;
+    }
+    default: {
+        int64_t v;
+        memcpy(&v, p + 8 * i, 8);
+        return v;
+    }
+    }
+}
+
+/* slices s and t of x, viewed as [A, N, B]: their order (-1, 0, 1; eq 0), or (eq 1) 0 when
+   they are equal element by element and 1 when not */
+static int ci__ops_uq_cmp(const ci_extern_tensor *x, int64_t A, int64_t N, int64_t B, int64_t s,
+                          int64_t t, int eq) {
+    int fl = ci__dtype_is_float(x->dtype);
+    int64_t a, b;
+    for (a = 0; a < A; a++) {
+        for (b = 0; b < B; b++) {
+            int64_t i = (a * N + s) * B + b, j = (a * N + t) * B + b;
+            if (fl) {
+                double u = ci__ops_uq_f(x, i), v = ci__ops_uq_f(x, j);
+                int nu = u != u, nv = v != v;
+                if (eq && (nu || nv || u != v)) return 1;
+                if (nu || nv) {
+                    if (nu != nv) return nu - nv;
+                } else if (u != v) {
+                    return u < v ? -1 : 1;
+                }
+            } else {
+                int64_t u = ci__ops_uq_i(x, i), v = ci__ops_uq_i(x, j);
+                if (u != v) return eq ? 1 : u < v ? -1 : 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int ci__ops_ext_unique_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                  int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    const ci_extern_tensor *x = &ins[0];
+    int64_t flags = args[2].u.i, A = 1, N, B = 1, w, i, j, k, g, start;
+    int64_t *ord = (int64_t *)outs[3].data, *tmp, *inv = (int64_t *)outs[1].data;
+    int64_t *cnt = (int64_t *)outs[2].data;
+    size_t es = ci__dtype_tab[x->dtype].size;
+    int dim = args[1].kind == CI_ARG_INT ? (int)args[1].u.i : -1, d;
+    (void)nins;
+    (void)nargs;
+    (void)nouts;
+    (void)user;
+    N = dim < 0 ? ci__ops_ext_numel(x) : x->shape[dim];
+    for (d = 0; d < dim; d++) A *= x->shape[d];
+    for (d = dim + 1; dim >= 0 && d < x->ndim; d++) B *= x->shape[d];
+    tmp = ord + N;
+    for (i = 0; i < N; i++) ord[i] = i;
+    /* bottom-up merge sort of the slice numbers, runs of w merged into tmp and back */
+    for (w = 1; !(flags & CI__OPS_UQ_CONSEC) && w < N; w *= 2) {
+        int64_t *t;
+        for (i = 0; i < N; i += 2 * w) {
+            int64_t m = i + w < N ? i + w : N, e = i + 2 * w < N ? i + 2 * w : N, p = i, q = m;
+            for (k = i; k < e; k++) {
+                int take_q = q < e && (p >= m || ci__ops_uq_cmp(x, A, N, B, ord[q], ord[p], 0) < 0);
+                tmp[k] = take_q ? ord[q++] : ord[p++];
+            }
+        }
+        t = ord;
+        ord = tmp;
+        tmp = t;
+    }
+    /* the groups: a new one wherever a slice differs from the one before it */
+    g = 0;
+    for (start = 0; start < N; start = k, g++) {
+        for (k = start + 1; k < N && !ci__ops_uq_cmp(x, A, N, B, ord[start], ord[k], 1); k++) {
+        }
+        for (j = start; (flags & CI__OPS_UQ_INVERSE) && j < k; j++) inv[ord[j]] = g;
+        if (flags & CI__OPS_UQ_COUNTS) cnt[g] = k - start;
+        for (i = 0; i < A && B; i++)   /* slice ord[start] as slice g of [A, count, B] */
+            memmove((char *)outs[0].data + (size_t)(i * N + g) * (size_t)B * es,
+                    (const char *)x->data + (size_t)(i * N + ord[start]) * (size_t)B * es,
+                    (size_t)B * es);
+    }
+    /* the values went to [A, N, B]'s places; pack them into [A, g, B] */
+    for (i = 1; i < A && B && g; i++)
+        memmove((char *)outs[0].data + (size_t)(i * g) * (size_t)B * es,
+                (char *)outs[0].data + (size_t)(i * N) * (size_t)B * es, (size_t)(g * B) * es);
+    if (dim < 0)
+        outs[0].shape[0] = g;
+    else
+        outs[0].shape[dim] = g;
+    if (flags & CI__OPS_UQ_COUNTS) outs[2].shape[0] = g;
+    return 0;
+}
+
+/* _unique2(self, sorted, return_inverse, return_counts) (extra 0), _unique(self, sorted,
+   return_inverse) (1), unique_dim(self, dim, sorted, return_inverse, return_counts) (2),
+   unique_consecutive(self, return_inverse, return_counts, dim=None) (3),
+   unique_dim_consecutive(self, dim, return_inverse, return_counts) (4). PyTorch 1.13's CPU
+   kernels give inverse indices whenever counts are asked for (_unique2) and both always with a
+   dim; sorted=False is sorted too (PyTorch's order is its hash set's). f16 as the other
+   floats (PyTorch 1.13 has no Half kernel) */
+static int ci__ops_unique(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int v = op->extra, inv = 0, cnt = 0, d;
+    int64_t dim = -1, flags;
+    ci_arg c[3];
+    ci_tensor o[4];
+    if (v == 0 || v == 1) {
+        inv = ci__lower_arg_bool(L, op, a, 2);
+        cnt = v == 0 && ci__lower_arg_bool(L, op, a, 3);
+        inv = inv || cnt;
+    } else if (v == 3) {
+        inv = ci__lower_arg_bool(L, op, a, 1);
+        cnt = ci__lower_arg_bool(L, op, a, 2);
+        if (a[3].kind != CI_ARG_NONE) dim = ci__lower_arg_int(L, op, a, 3);
+    } else {
+        dim = ci__lower_arg_int(L, op, a, 1);
+    }
+    if (v == 2 || v == 4 || (v == 3 && a[3].kind != CI_ARG_NONE)) {
+        if (x->ndim == 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: Dimension specified as %lld but tensor has no dimensions", op->name,
+                     (long long)dim);
+        dim = ci__lower_wrap_dim(L, op, dim, x->ndim);
+        for (d = 0; d < x->ndim; d++) if (d != dim && x->size[d] == 0)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: There are 0 sized dimensions, and they aren't selected, so unique "
+                     "cannot be applied", op->name);
+        inv = cnt = 1;
+    }
+    flags = (v >= 3 ? CI__OPS_UQ_CONSEC : 0) | (inv ? CI__OPS_UQ_INVERSE : 0) |
+            (cnt ? CI__OPS_UQ_COUNTS : 0);
+    c[0] = ci__ops_T(x);
+    c[1].kind = dim < 0 ? CI_ARG_NONE : CI_ARG_INT;
+    c[1].u.i = dim;
+    c[2].kind = CI_ARG_INT;
+    c[2].u.i = flags;
+    ci__lower_call_op(L, "cinductor.unique", 3, c, 0, NULL, o, 4);
+    outs[0] = o[0];
+    outs[1] = o[1];
+    if (v == 1) return 2;
+    outs[2] = o[2];
+    return 3;
+}
+
 /* -- writes through index tensors: a copy of self, then a scatter kernel into it -- */
 static ci__buf *ci__ops_scatter_target(ci__L *L, ci__box *x) {
     ci__ix *v[CI_MAX_DIMS] = {0};
@@ -15720,8 +15959,9 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
    The codes are spelled out next to ci__opdef (CI__IR_OPS_PR_, CI__OPS_USE_, CI__IR_OPS_HOW_ ...);
    ci__ops_unary refuses other than floating inputs to its FLT rows.
    E(name, schema, run, infer, nouts, dd): cinductor's own extern kernels (how "extern", all
-   dtypes): run and infer as in ci_extern_desc, `run` gets the program as `user`; dd 1 when the
-   outputs' sizes depend on the data (infer gives upper bounds). docs/ops.md lists these rows. */
+   dtypes): run and infer as in ci_extern_desc, `run` gets the program as `user`; dd the outputs
+   whose sizes depend on the data, bit i for output i (infer gives upper bounds). docs/ops.md
+   lists these rows. */
 #define CI__OPS(X, E) \
     /* pointwise, one operand (ci__ops_unary) */ \
     X("aten.neg", "self", ci__ops_unary, CI__V_NEG, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.neg") \
@@ -16994,20 +17234,32 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     E("cinductor.nonzero_1d", "self", \
       ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 1, 1) \
     E("cinductor.nonzero_2d", "self", \
-      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 2, 1) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 2, 3) \
     E("cinductor.nonzero_3d", "self", \
-      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 3, 1) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 3, 7) \
     E("cinductor.nonzero_4d", "self", \
-      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 4, 1) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 4, 15) \
     E("cinductor.nonzero_5d", "self", \
-      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 5, 1) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 5, 31) \
     E("cinductor.nonzero_6d", "self", \
-      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 6, 1) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 6, 63) \
     E("cinductor.nonzero_7d", "self", \
-      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 7, 1) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 7, 127) \
     E("cinductor.nonzero_8d", "self", \
-      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 8, 1) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 8, 255) \
     E("cinductor.nonzero", "self", ci__ops_ext_nonzero_run, ci__ops_ext_nonzero_infer, 1, 1) \
+    E("cinductor.unique", "self, dim, flags", \
+      ci__ops_ext_unique_run, ci__ops_ext_unique_infer, 4, 5) \
+    X("aten._unique2", "self, sorted=True, return_inverse=False, return_counts=False", \
+      ci__ops_unique, 0, 0, 0, N, 0, 3, _, EX, ALL, UNIQ, 0) \
+    X("aten._unique", "self, sorted=True, return_inverse=False", \
+      ci__ops_unique, 0, 1, 0, N, 0, 2, _, EX, ALL, UNIQ, 0) \
+    X("aten.unique_dim", "self, dim, sorted=True, return_inverse=False, return_counts=False", \
+      ci__ops_unique, 0, 2, 0, N, 0, 3, _, EX, ALL, DD, 0) \
+    X("aten.unique_consecutive", "self, return_inverse=False, return_counts=False, dim=None", \
+      ci__ops_unique, 0, 3, 0, N, 0, 3, _, EX, ALL, DD, 0) \
+    X("aten.unique_dim_consecutive", "self, dim, return_inverse=False, return_counts=False", \
+      ci__ops_unique, 0, 4, 0, N, 0, 3, _, EX, ALL, DD, 0) \
     E("cinductor.sort", "self, descending", ci__rt_ext_sort_run, ci__ops_ext_sort_infer, 2, 0) \
     X("aten.sort", "self, dim=-1, descending=False", \
       ci__ops_sort, 0, 0, 0, N, 0, 2, _, DE, ALL, _, 0) \
