@@ -11045,19 +11045,21 @@ static int ci__ops_index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, cons
 /* -- unique: distinct values (or slices along a dim), their inverse indices and counts --
    cinductor.unique(self, dim, flags) views self as [A, N, B] (N = size(dim); without a dim
    A = B = 1 and N = numel) and works on its N slices x[:, j, :]. They are put in order by a
-   stable merge sort (lexicographic over the slice in C order; a NaN above every number, NaNs
-   tied), unless flags has CONSECUTIVE, then split into groups of equal neighbours (a NaN equals
-   nothing, as with PyTorch's ==, so each NaN is a value of its own). Outputs: the first slice of
-   each group ([A, count, B], written first in C order; size(dim) reported as count), each
-   slice's group (self's shape without a dim, [N] with one; [0] unless INVERSE), each group's
-   size ([count]; [0] unless COUNTS) and a workspace of 2N i64 (the order, the merge's copy). */
+   stable merge sort (lexicographic, a NaN above every number, NaNs tied, over the slice's
+   elements in PyTorch's order: C order of self.transpose(dim, 0)), unless flags has
+   CONSECUTIVE, then split into groups of equal neighbours (a NaN equals nothing, as with
+   PyTorch's ==, so each NaN is a value of its own). Outputs: the first slice of each group
+   ([A, count, B], written first in C order; size(dim) reported as count), each slice's group
+   (self's shape without a dim, [N] with one; [0] unless INVERSE), each group's size ([count];
+   [0] unless COUNTS) and a workspace of 2N + A * B i64 (the order, the merge's copy, the
+   offsets of a slice's elements in comparison order). */
 enum { CI__OPS_UQ_CONSEC = 1, CI__OPS_UQ_INVERSE = 2, CI__OPS_UQ_COUNTS = 4 };
 
 static ci_result ci__ops_ext_unique_infer(const ci_extern_tensor *ins, int nins,
                                           const ci_arg *args, int nargs, ci_extern_tensor *outs,
                                           int nouts, void *user) {
     const ci_extern_tensor *x = &ins[0];
-    int64_t flags, n;
+    int64_t flags, n, ab = 1;
     int dim = -1, d;
     (void)user;
     if (nins != 1 || nargs != 3 || nouts != 4 || args[2].kind != CI_ARG_INT) return CI_ERR_SHAPE;
@@ -11067,6 +11069,7 @@ static ci_result ci__ops_ext_unique_infer(const ci_extern_tensor *ins, int nins,
         dim = (int)args[1].u.i;
     }
     n = dim < 0 ? ci__ops_ext_numel(x) : x->shape[dim];
+    for (d = 0, ab = 1; dim >= 0 && d < x->ndim; d++) if (d != dim) ab *= x->shape[d];
     outs[0].dtype = x->dtype;
     outs[0].ndim = dim < 0 ? 1 : x->ndim;
     if (dim < 0) outs[0].shape[0] = n;
@@ -11081,7 +11084,7 @@ static ci_result ci__ops_ext_unique_infer(const ci_extern_tensor *ins, int nins,
     outs[2].shape[0] = flags & CI__OPS_UQ_COUNTS ? n : 0;
     outs[3].dtype = CI_I64;
     outs[3].ndim = 1;
-    outs[3].shape[0] = 2 * n;
+    outs[3].shape[0] = 2 * n + ab;
     return CI_OK;
 }
 
@@ -11146,28 +11149,26 @@ static int64_t ci__ops_uq_i(const ci_extern_tensor *x, int64_t i) {
     }
 }
 
-/* slices s and t of x, viewed as [A, N, B]: their order (-1, 0, 1; eq 0), or (eq 1) 0 when
-   they are equal element by element and 1 when not */
-static int ci__ops_uq_cmp(const ci_extern_tensor *x, int64_t A, int64_t N, int64_t B, int64_t s,
-                          int64_t t, int eq) {
+/* slices s and t of x (sd apart; their M elements at off[] from the first): their order (-1,
+   0, 1; eq 0), or (eq 1) 0 when they are equal element by element and 1 when not */
+static int ci__ops_uq_cmp(const ci_extern_tensor *x, int64_t sd, int64_t M, const int64_t *off,
+                          int64_t s, int64_t t, int eq) {
     int fl = ci__dtype_is_float(x->dtype);
-    int64_t a, b;
-    for (a = 0; a < A; a++) {
-        for (b = 0; b < B; b++) {
-            int64_t i = (a * N + s) * B + b, j = (a * N + t) * B + b;
-            if (fl) {
-                double u = ci__ops_uq_f(x, i), v = ci__ops_uq_f(x, j);
-                int nu = u != u, nv = v != v;
-                if (eq && (nu || nv || u != v)) return 1;
-                if (nu || nv) {
-                    if (nu != nv) return nu - nv;
-                } else if (u != v) {
-                    return u < v ? -1 : 1;
-                }
-            } else {
-                int64_t u = ci__ops_uq_i(x, i), v = ci__ops_uq_i(x, j);
-                if (u != v) return eq ? 1 : u < v ? -1 : 1;
+    int64_t k;
+    for (k = 0; k < M; k++) {
+        int64_t i = s * sd + off[k], j = t * sd + off[k];
+        if (fl) {
+            double u = ci__ops_uq_f(x, i), v = ci__ops_uq_f(x, j);
+            int nu = u != u, nv = v != v;
+            if (eq && (nu || nv || u != v)) return 1;
+            if (nu || nv) {
+                if (nu != nv) return nu - nv;
+            } else if (u != v) {
+                return u < v ? -1 : 1;
             }
+        } else {
+            int64_t u = ci__ops_uq_i(x, i), v = ci__ops_uq_i(x, j);
+            if (u != v) return eq ? 1 : u < v ? -1 : 1;
         }
     }
     return 0;
@@ -11176,8 +11177,10 @@ static int ci__ops_uq_cmp(const ci_extern_tensor *x, int64_t A, int64_t N, int64
 static int ci__ops_ext_unique_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                   int nargs, ci_extern_tensor *outs, int nouts, void *user) {
     const ci_extern_tensor *x = &ins[0];
-    int64_t flags = args[2].u.i, A = 1, N, B = 1, w, i, j, k, g, start;
+    int64_t flags = args[2].u.i, A = 1, N, B = 1, w, i, j, k, g, start, *off, sd, M;
     int64_t *ord = (int64_t *)outs[3].data, *tmp, *inv = (int64_t *)outs[1].data;
+    int64_t st[CI_MAX_DIMS], ix[CI_MAX_DIMS];
+    int dd[CI_MAX_DIMS], nd = 0;
     int64_t *cnt = (int64_t *)outs[2].data;
     size_t es = ci__dtype_tab[x->dtype].size;
     int dim = args[1].kind == CI_ARG_INT ? (int)args[1].u.i : -1, d;
@@ -11189,14 +11192,30 @@ static int ci__ops_ext_unique_run(const ci_extern_tensor *ins, int nins, const c
     for (d = 0; d < dim; d++) A *= x->shape[d];
     for (d = dim + 1; dim >= 0 && d < x->ndim; d++) B *= x->shape[d];
     tmp = ord + N;
+    off = ord + 2 * N;
     for (i = 0; i < N; i++) ord[i] = i;
+    /* the other dims in the order of self.transpose(dim, 0), stepped through in C order */
+    for (d = x->ndim - 1, k = 1; d >= 0; d--) {
+        st[d] = k;
+        k *= x->shape[d];
+    }
+    for (d = 1; dim >= 0 && d < x->ndim; d++) dd[nd++] = d == dim ? 0 : d;
+    for (d = 0; d < nd; d++) ix[d] = 0;
+    for (k = 0; k < A * B; k++) {   /* (A * B: one element without a dim) */
+        off[k] = 0;
+        for (d = 0; d < nd; d++) off[k] += ix[d] * st[dd[d]];
+        for (d = nd - 1; d >= 0 && ++ix[d] == x->shape[dd[d]]; d--) ix[d] = 0;
+    }
+    sd = dim < 0 ? 1 : st[dim];
+    M = A * B;
     /* bottom-up merge sort of the slice numbers, runs of w merged into tmp and back */
     for (w = 1; !(flags & CI__OPS_UQ_CONSEC) && w < N; w *= 2) {
         int64_t *t;
         for (i = 0; i < N; i += 2 * w) {
             int64_t m = i + w < N ? i + w : N, e = i + 2 * w < N ? i + 2 * w : N, p = i, q = m;
             for (k = i; k < e; k++) {
-                int take_q = q < e && (p >= m || ci__ops_uq_cmp(x, A, N, B, ord[q], ord[p], 0) < 0);
+                int take_q =
+                        q < e && (p >= m || ci__ops_uq_cmp(x, sd, M, off, ord[q], ord[p], 0) < 0);
                 tmp[k] = take_q ? ord[q++] : ord[p++];
             }
         }
@@ -11207,8 +11226,7 @@ static int ci__ops_ext_unique_run(const ci_extern_tensor *ins, int nins, const c
     /* the groups: a new one wherever a slice differs from the one before it */
     g = 0;
     for (start = 0; start < N; start = k, g++) {
-        for (k = start + 1; k < N && !ci__ops_uq_cmp(x, A, N, B, ord[start], ord[k], 1); k++) {
-        }
+        for (k = start + 1; k < N && !ci__ops_uq_cmp(x, sd, M, off, ord[start], ord[k], 1);) k++;
         for (j = start; (flags & CI__OPS_UQ_INVERSE) && j < k; j++) inv[ord[j]] = g;
         if (flags & CI__OPS_UQ_COUNTS) cnt[g] = k - start;
         for (i = 0; i < A && B; i++)   /* slice ord[start] as slice g of [A, count, B] */
