@@ -1078,6 +1078,7 @@ static int ci__rt_ext_conv_run(const ci_extern_tensor *ins, int nins, const ci_a
                                ci_extern_tensor *outs, int nouts, void *user);
 static int ci__rt_ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                ci_extern_tensor *outs, int nouts, void *user);
+static void ci__lapack_fail(void *user, const char *msg);
 static ci_result ci__lapack_potrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                       int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static int ci__lapack_potrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
@@ -2644,6 +2645,8 @@ enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
 #define CI__IR_OPS_NOTE_MFILL "boolean masks only as a masked fill"
 #define CI__IR_OPS_NOTE_DD \
     "size depends on the data: only as a graph output (docs/data-dependent.md)"
+#define CI__IR_OPS_NOTE_RINT "repeats of one value known to the graph, or an output_size " \
+    "(else refused: no bound on sum(repeats))"
 #define CI__IR_OPS_NOTE_UNIQ "values and counts only as graph outputs (docs/data-dependent.md); " \
     "sorted=False sorts too (PyTorch: its hash set's order); each NaN a value of its own"
 #define CI__IR_OPS_NOTE_SORTER "sorter: the values the search reads are checked at run time " \
@@ -6383,8 +6386,8 @@ static int ci__ops_rot90(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
 
 /* repeat_interleave.self_int(self, repeats, dim=None, *, output_size=None): each element
    repeated along dim (None: of self flattened), as an expand of an inserted dim; output_size,
-   where given, must be the result's size along dim. The Tensor-repeats forms have sizes that
-   depend on the data and are not registered. */
+   where given, must be the result's size along dim. (The Tensor-repeats forms: in the
+   data-dependent sub-section.) */
 static int ci__ops_repeat_interleave(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t r = ci__lower_arg_int(L, op, a, 1), dim, sh[CI_MAX_DIMS], n;
@@ -11295,6 +11298,138 @@ static int ci__ops_unique(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     if (v == 1) return 2;
     outs[2] = o[2];
     return 3;
+}
+
+/* -- repeat_interleave with a tensor of repeats: the output's size is sum(repeats) --
+   Sized when compiling where it can be: repeats of one value known to the graph (what
+   repeat_interleave(x, 2) traces to: a filled, expanded tensor) give a pointwise i / r, and an
+   output_size gives an extern kernel (cinductor.repeat_interleave) of that size, which checks
+   the sum at run time. Without either the size has no bound the graph knows, and cinductor
+   refuses (a data-dependent size needs an upper bound). */
+static ci_result ci__ops_ext_repeat_interleave_infer(const ci_extern_tensor *ins, int nins,
+                                                     const ci_arg *args, int nargs,
+                                                     ci_extern_tensor *outs, int nouts,
+                                                     void *user) {
+    (void)user;
+    if (nins != 1 || nargs != 2 || nouts != 1 || args[1].kind != CI_ARG_INT || ins[0].ndim != 1 ||
+        (ins[0].dtype != CI_I32 && ins[0].dtype != CI_I64) || args[1].u.i < 0)
+        return CI_ERR_SHAPE;
+    outs[0].dtype = ins[0].dtype;
+    outs[0].ndim = 1;
+    outs[0].shape[0] = args[1].u.i;
+    return CI_OK;
+}
+
+static int ci__ops_ext_repeat_interleave_run(const ci_extern_tensor *ins, int nins,
+                                             const ci_arg *args, int nargs,
+                                             ci_extern_tensor *outs, int nouts, void *user) {
+    int64_t n = ins[0].shape[0], i, k, r, sum = 0, at = 0;
+    int i32 = ins[0].dtype == CI_I32;
+    (void)nins;
+    (void)nargs;
+    (void)nouts;
+    for (i = 0; i < n; i++) {
+        r = i32 ? ((const int32_t *)ins[0].data)[i] : ((const int64_t *)ins[0].data)[i];
+        if (r < 0) {
+            ci__lapack_fail(user, "aten.repeat_interleave: repeats can not be negative");
+            return 1;
+        }
+        sum += r;
+    }
+    if (sum != args[1].u.i) {
+        ci__lapack_fail(user, "aten.repeat_interleave: allocated size does not match required "
+                              "size (output_size is not sum(repeats))");
+        return 1;
+    }
+    for (i = 0; i < n; i++) {
+        r = i32 ? ((const int32_t *)ins[0].data)[i] : ((const int64_t *)ins[0].data)[i];
+        for (k = 0; k < r; k++, at++) {
+            if (i32)
+                ((int32_t *)outs[0].data)[at] = (int32_t)i;
+            else
+                ((int64_t *)outs[0].data)[at] = i;
+        }
+    }
+    return 0;
+}
+
+/* the indices repeats[i] times each, for repeats 1-d of i32 or i64 (os: output_size, -1 none) */
+static ci__box *ci__ops_repeat_index(ci__L *L, const ci__opdef *op, ci__box *r, int64_t os) {
+    ci__ix *v[1];
+    int64_t c, n;
+    ci_arg e[2];
+    if (r->dt != CI_I32 && r->dt != CI_I64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"repeat_interleave_cpu\" not implemented for '%s' "
+                 "(repeats must be int32 or int64)", op->name, ci__dtype_tab[r->dt].tname);
+    if (r->ndim != 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: repeat_interleave only accept 1D vector as repeat",
+                 op->name);
+    n = r->size[0];
+    if (r->st->kind == CI__ST_PW && r->st->body->op == CI__V_CONST) {   /* one value, known */
+        c = r->st->body->i;
+        if (c < 0 && n)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: repeats can not be negative", op->name);
+        if (!n) c = 0;
+        if (os >= 0 && os != n * c)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: allocated size does not match required size",
+                     op->name);
+        n *= c;
+        ci__ir_pw_vars(L, 1, &n, v);
+        return ci__ir_pw_box(
+                L, r->dt, 1, &n, v,
+                n ? ci__ir_v_index(L, ci__ix_fdiv(L->A, &L->ixt, v[0], ci__ops_K(L, c)), r->dt)
+                  : ci__ir_v_consti(L, r->dt, 0));
+    }
+    if (os < 0)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                 "%s: the output's size, sum(repeats), depends on the data with no bound the "
+                 "graph knows; pass output_size (docs/data-dependent.md)", op->name);
+    e[0] = ci__ops_T(r);
+    e[1] = ci_arg_int(os);
+    return ci__ops_callb(L, "cinductor.repeat_interleave", 2, e);
+}
+
+/* repeat_interleave.Tensor(repeats, *, output_size=None) (extra 0): each index i repeats[i]
+   times; repeat_interleave.self_Tensor(self, repeats, dim=None, *, output_size=None) (1): the
+   slices of self along dim (None: self flattened) so repeated, an index_select by those
+   indices, repeats 0-d or of one element standing for that many of its value */
+static int ci__ops_repeat_interleave_t(ci__L *L, const ci__opdef *op, ci_arg *a,
+                                       ci_tensor *outs) {
+    ci__box *x = op->extra ? ci__lower_arg_box(L, op, a, 0) : NULL;
+    ci__box *r = ci__lower_arg_box(L, op, a, op->extra ? 1 : 0);
+    int ios = ci__lower_pidx(op, "output_size");
+    int64_t os = a[ios].kind == CI_ARG_NONE ? -1 : ci__lower_arg_int(L, op, a, ios), dim = 0, n;
+    ci_arg e[3];
+    if (!op->extra) {
+        outs[0] = ci__ir_tensor_of(ci__ops_repeat_index(L, op, r, os));
+        return 1;
+    }
+    if (a[2].kind == CI_ARG_NONE) {
+        n = ci__ir_numel(x->ndim, x->size);
+        x = ci__ops_reshape(L, x, 1, &n);
+    } else {
+        dim = ci__lower_arg_int(L, op, a, 2);
+        if (!x->ndim)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: Dimension specified as %lld but tensor has no dimensions", op->name,
+                     (long long)dim);
+        dim = ci__lower_wrap_dim(L, op, dim, x->ndim);
+    }
+    n = x->size[dim];
+    if (r->ndim == 0 || (r->ndim == 1 && r->size[0] == 1)) {
+        int64_t one = 1;
+        r = ci__lower_expand(L, ci__ops_reshape(L, r, 1, &one), 1, &n, 0);
+    } else if (r->ndim == 1 && r->size[0] != n) {
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: repeats must have the same size as input along dim",
+                 op->name);
+    } else if (r->ndim != 1) {
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: repeats must be 0-dim or 1-dim tensor", op->name);
+    }
+    e[0] = ci__ops_T(x);
+    e[1] = ci_arg_int(dim);
+    e[2] = ci__ops_T(ci__ops_repeat_index(L, op, r, os));
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.index_select.default", 3, e));
+    return 1;
 }
 
 /* -- writes through index tensors: a copy of self, then a scatter kernel into it -- */
@@ -16678,6 +16813,10 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.rot90", "self, k=1, dims=[0, 1]", ci__ops_rot90, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.repeat_interleave.self_int", "self, repeats, dim=None, *, output_size=None", \
       ci__ops_repeat_interleave, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.repeat_interleave.Tensor", "repeats, *, output_size=None", \
+      ci__ops_repeat_interleave_t, 0, 0, 0, N, 0, 1, _, DE, IDX, RINT, 0) \
+    X("aten.repeat_interleave.self_Tensor", "self, repeats, dim=None, *, output_size=None", \
+      ci__ops_repeat_interleave_t, 0, 1, 0, N, 0, 1, _, DE, ALL, RINT, 0) \
     /* creation from a shape or a tensor, fills and copies */ \
     X("aten.empty", "size, " CI__OPS_CREATE_KW ", memory_format=None", \
       ci__ops_create, 0, CI__CR_EMPTY, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
@@ -17266,6 +17405,8 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     E("cinductor.nonzero_8d", "self", \
       ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 8, 255) \
     E("cinductor.nonzero", "self", ci__ops_ext_nonzero_run, ci__ops_ext_nonzero_infer, 1, 1) \
+    E("cinductor.repeat_interleave", "repeats, output_size", \
+      ci__ops_ext_repeat_interleave_run, ci__ops_ext_repeat_interleave_infer, 1, 0) \
     E("cinductor.unique", "self, dim, flags", \
       ci__ops_ext_unique_run, ci__ops_ext_unique_infer, 4, 5) \
     X("aten._unique2", "self, sorted=True, return_inverse=False, return_counts=False", \

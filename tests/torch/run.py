@@ -2006,6 +2006,43 @@ def build_cases():
     add(op_case("aten.unique_dim_consecutive.default", "a, -3, True, True", I("i64", [3, 4]),
                 error="out of range"))
 
+    # ---- repeat_interleave with a tensor of repeats: sized by output_size or by known repeats ----
+    for rdt in ("i64", "i32"):
+        for vals in ([1, 0, 3, 2], [0, 0, 0], [5], [], [2] * 7):
+            tot = sum(vals)
+            G("repeat_interleave.Tensor(%s%s, output_size=%d)" % (rdt, vals, tot), [],
+              ["y = aten.repeat_interleave.Tensor(r, output_size=%d)" % tot], ["y"],
+              consts=[("r", rdt, [len(vals)], vals)])
+        for n, c in ((7, 2), (1, 3), (0, 4), (5, 0), (1023, 1)):   # one known value: no output_size
+            G("repeat_interleave.Tensor(full %s[%d] of %d)" % (rdt, n, c), [],
+              ["f = aten.full.default([%d], %d, dtype=%s)" % (n, c, rdt),
+               "y = aten.repeat_interleave.Tensor(f)"], ["y"])
+    for dt in ALLN:
+        G("repeat_interleave.self_Tensor(%s[3,4,5], [1, 0, 3], 0, output_size=4)" % dt,
+          [("x", I(dt, [3, 4, 5]))],
+          ["y = aten.repeat_interleave.self_Tensor(x, r, 0, output_size=4)"], ["y"],
+          consts=[("r", "i64", [3], [1, 0, 3])])
+    G("repeat_interleave.self_Tensor(f32[2,3], [2, 1, 0, 0, 1, 3], output_size=7)", [("x", I("f32", [2, 3]))],
+      ["y = aten.repeat_interleave.self_Tensor(x, r, output_size=7)"], ["y"],
+      consts=[("r", "i64", [6], [2, 1, 0, 0, 1, 3])])
+    G("repeat_interleave.self_Tensor(i64[4,3], 0-d 2, -1, output_size=6)", [("x", I("i64", [4, 3]))],
+      ["y = aten.repeat_interleave.self_Tensor(x, r, -1, output_size=6)"], ["y"],
+      consts=[("r", "i32", [], 2)])
+    G("repeat_interleave.self_Tensor(f64[3,2] by a known value, 0)", [("x", I("f64", [3, 2]))],
+      ["f = aten.full.default([3], 2, dtype=i64)", "y = aten.repeat_interleave.self_Tensor(x, f, 0)"], ["y"])
+    G("repeat_interleave(x, 2, dim=1) as make_fx traces it", [("x", I("f32", [2, 3, 4]))],
+      ["e = aten.empty.memory_format([1], dtype=i64)", "f = aten.fill.Scalar(e, 2)",
+       "g = aten.expand.default(f, [3])", "r = aten.repeat_interleave.Tensor(g)",
+       "y = aten.index_select.default(x, 1, r)"], ["y"])
+    add(op_case("aten.repeat_interleave.Tensor", "a", I("f32", [4], "small"), error="not implemented"))
+    add(op_case("aten.repeat_interleave.Tensor", "a", I("i64", [2, 2], "small"),
+                error="only accept 1D vector"))
+    add(op_case("aten.repeat_interleave.self_Tensor", "a, b, 0", I("f32", [3, 2]), I("i64", [2], "small"),
+                error="same size as input along dim"))
+    G("repeat_interleave.Tensor, a negative known repeat, fails", [],
+      ["f = aten.full.default([3], -1, dtype=i64)", "y = aten.repeat_interleave.Tensor(f)"], ["y"],
+      error="repeats can not be negative")
+
     # ---- view.dtype: the same bytes read as another dtype ----
     same_size = (("bool", "u8"), ("bool", "i8"), ("u8", "i8"), ("i16", "f16"), ("i32", "f32"),
                  ("i64", "f64"))
