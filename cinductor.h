@@ -4271,7 +4271,19 @@ static int ci__lower_extern(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
 
 /* a result whose size depends on the data (nonzero, masked_select) may only be a graph output:
    its buffer holds an upper bound of elements, and nothing downstream knows how many are real */
+/* the kernel nonzero(x) when b is its result, else NULL */
+static const ci__kernel *ci__lower_nonzero_input(const ci__box *b) {
+    const ci__kernel *k;
+    if (!b->st || b->st->kind != CI__ST_BUF || !b->st->buf->dd_node) return NULL;
+    k = b->st->buf->producer;
+    if (!k || k->kind != CI__K_EXTERN || !k->ext || strcmp(k->ext->name, "cinductor.nonzero"))
+        return NULL;
+    return k;
+}
+
 static void ci__lower_check_not_dd(ci__L *L, const ci__opdef *op, int i, const ci__box *b) {
+    /* unbind(nonzero(x), 1), nonzero(x, as_tuple=True) as make_fx traces it: ci__ops_unbind */
+    if (i == 0 && !strncmp(op->name, "aten.unbind", 11) && ci__lower_nonzero_input(b)) return;
     if (b->st && b->st->kind == CI__ST_BUF && b->st->buf->dd_node)
         CI__FAIL(
                 L, CI_ERR_UNSUPPORTED,
@@ -5885,7 +5897,21 @@ static ci__box *ci__ops_select_box(ci__L *L, ci__box *x, int dim, int64_t idx) {
 /* unbind.int(self, dim=0) */
 static int ci__ops_unbind(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    const ci__kernel *nz = ci__lower_nonzero_input(x);
     int64_t dim, i;
+    if (nz) {   /* unbind(nonzero(y), 1): nonzero(y, as_tuple=True), the tuple extern */
+        ci_arg arg;
+        int nd = nz->in_t[0].ndim;
+        dim = ci__lower_arg_int(L, op, a, 1);
+        if ((dim != 1 && dim != -1) || nd == 0)
+            CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                     "%s: argument 'self' is %s, whose size depends on the data (known only "
+                     "after a run); such a result may only be a graph output (or unbound along "
+                     "dim 1: nonzero as a tuple)", op->name, x->st->buf->dd_node);
+        arg = ci__ops_T(ci__ops_reshape(L, ci__ir_buf_box(L, nz->ins[0]), nd, nz->in_t[0].shape));
+        return ci__lower_call_op(L, ci__ops_nonzero_tuple_names[nd - 1], 1, &arg, 0, NULL, outs,
+                                 nd);
+    }
     if (x->ndim == 0)
         CI__FAIL(L, CI_ERR_INVALID_ARGS,
                  "%s: dimension specified as 0 but tensor has no dimensions", op->name);

@@ -186,12 +186,13 @@ CI_TEST(test_dd_unique) {
     }
 }
 
-/* unique's values used by another op, and repeat_interleave.Tensor of repeats the graph does
-   not know without output_size: refused while the graph is built */
+/* unique's values used by another op, repeat_interleave.Tensor of repeats the graph does not
+   know without output_size, and nonzero unbound along dim 0 (along 1 it is nonzero as a
+   tuple): refused while the graph is built */
 CI_TEST(test_dd_unique_refusals) {
     int64_t s[1] = {6};
     int k;
-    for (k = 0; k < 2; k++) {
+    for (k = 0; k < 3; k++) {
         ci_ctx *ctx;
         ci_graph *g;
         ci_program *p = NULL;
@@ -209,14 +210,18 @@ CI_TEST(test_dd_unique_refusals) {
         if (k == 0) {
             ci_call(g, "aten._unique2.default", 3, a, 0, NULL, r, 3);
             ci_output(g, ci_add(g, r[0], ci_scalar(g, 1)));
-        } else {
+        } else if (k == 1) {
             ci_output(g, ci_call1(g, "aten.repeat_interleave.Tensor", 1, a, 0, NULL));
+        } else {
+            a[0] = ci_arg_tensor(ci_call1(g, "aten.nonzero.default", 1, a, 0, NULL));
+            a[1] = ci_arg_int(0);
+            ci_output(g, ci_call1(g, "aten.unbind.int", 2, a, 0, NULL));
         }
         memset(&pd, 0, sizeof pd);
         rc = ci_compile(g, &pd, &p);
         msg = rc ? ci_ctx_last_error(ctx) : "(accepted)";
         CI_CHECK_MSG(rc == CI_ERR_UNSUPPORTED &&
-                     strstr(msg, k ? "depends on the data with no bound" : "may only be a graph output"),
+                     strstr(msg, k == 1 ? "depends on the data with no bound" : "may only be a graph output"),
                      "%d: %s", k, msg);
         ci_program_destroy(p);
         ci_graph_destroy(g);

@@ -1938,6 +1938,14 @@ def build_cases():
     G("nonzero of a computed mask, output twice", [("x", I("i32", [4, 6]))],
       ["m = aten.gt.Scalar(x, 2)", "y = aten.nonzero.default(m)", "s = aten.masked_select.default(x, m)"],
       ["y", "s", "y", "m"])
+    # nonzero(x, as_tuple=True) as make_fx traces it: unbind(nonzero(x), 1) (0-d: of x unsqueezed)
+    for dt, sh in (("f32", [7, 5]), ("bool", [2, 3, 4]), ("i64", [1023]), ("f32", []), ("u8", [0, 3])):
+        pre = ["u = aten.unsqueeze.default(x, 0)"] if not sh else ["u = aten.alias.default(x)"]
+        n = max(len(sh), 1)
+        names = ", ".join("y%d" % i for i in range(n))
+        G("unbind(nonzero(%s%s), 1)" % (dt, sh), [("x", I(dt, sh, "grid" if dt != "bool" else "n"))],
+          pre + ["z = aten.nonzero.default(u)", "%s = aten.unbind.int(z, %d)" % (names, -1 if dt == "i64" else 1)],
+          ["y%d" % i for i in range(n)])
     add(op_case("aten.masked_select.default", "a, b", I("f32", [3, 4]), I("i32", [3, 4]),
                 error="expected BoolTensor or ByteTensor for mask"))
     add(op_case("aten.index.Tensor", "a, [b]", I("f32", [3, 4]), I("bool", [4]),
