@@ -11080,8 +11080,9 @@ static int ci__ops_index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, cons
    PyTorch's ==, so each NaN is a value of its own). Outputs: the first slice of each group
    ([A, count, B], written first in C order; size(dim) reported as count), each slice's group
    (self's shape without a dim, [N] with one; [0] unless INVERSE), each group's size ([count];
-   [0] unless COUNTS) and a workspace of 2N + A * B i64 (the order, the merge's copy, the
-   offsets of a slice's elements in comparison order). */
+   [0] unless COUNTS) and a workspace of 3N + A * B i64 (the order, the merge's copy, the
+   offsets of a slice's elements in comparison order, and for slices of one element the keys
+   ci__ops_uq_key compares instead). */
 enum { CI__OPS_UQ_CONSEC = 1, CI__OPS_UQ_INVERSE = 2, CI__OPS_UQ_COUNTS = 4 };
 
 static ci_result ci__ops_ext_unique_infer(const ci_extern_tensor *ins, int nins,
@@ -11113,7 +11114,7 @@ static ci_result ci__ops_ext_unique_infer(const ci_extern_tensor *ins, int nins,
     outs[2].shape[0] = flags & CI__OPS_UQ_COUNTS ? n : 0;
     outs[3].dtype = CI_I64;
     outs[3].ndim = 1;
-    outs[3].shape[0] = 2 * n + ab;
+    outs[3].shape[0] = 3 * n + ab;
     return CI_OK;
 }
 
@@ -11203,14 +11204,28 @@ static int ci__ops_uq_cmp(const ci_extern_tensor *x, int64_t sd, int64_t M, cons
     return 0;
 }
 
+/* element i of x as a key whose unsigned order is ci__ops_uq_cmp's (-0 as 0; every NaN of a
+   float the largest key, which no other float has) */
+static uint64_t ci__ops_uq_key(const ci_extern_tensor *x, int64_t i) {
+    uint64_t u;
+    double f;
+    if (!ci__dtype_is_float(x->dtype)) return (uint64_t)ci__ops_uq_i(x, i) ^ (uint64_t)1 << 63;
+    f = ci__ops_uq_f(x, i);
+    if (f != f) return UINT64_MAX;
+    if (f == 0) f = 0;
+    memcpy(&u, &f, 8);
+    return u >> 63 ? ~u : u | (uint64_t)1 << 63;
+}
+
 static int ci__ops_ext_unique_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                   int nargs, ci_extern_tensor *outs, int nouts, void *user) {
     const ci_extern_tensor *x = &ins[0];
     int64_t flags = args[2].u.i, A = 1, N, B = 1, w, i, j, k, g, start, *off, sd, M;
     int64_t *ord = (int64_t *)outs[3].data, *tmp, *inv = (int64_t *)outs[1].data;
     int64_t st[CI_MAX_DIMS], ix[CI_MAX_DIMS];
-    int dd[CI_MAX_DIMS], nd = 0;
+    int dd[CI_MAX_DIMS], nd = 0, fl = ci__dtype_is_float(x->dtype);
     int64_t *cnt = (int64_t *)outs[2].data;
+    uint64_t *key;
     size_t es = ci__dtype_tab[x->dtype].size;
     int dim = args[1].kind == CI_ARG_INT ? (int)args[1].u.i : -1, d;
     (void)nins;
@@ -11237,14 +11252,17 @@ static int ci__ops_ext_unique_run(const ci_extern_tensor *ins, int nins, const c
     }
     sd = dim < 0 ? 1 : st[dim];
     M = A * B;
+    key = (uint64_t *)(off + M);
+    for (i = 0; M == 1 && i < N; i++) key[i] = ci__ops_uq_key(x, i * sd);
     /* bottom-up merge sort of the slice numbers, runs of w merged into tmp and back */
     for (w = 1; !(flags & CI__OPS_UQ_CONSEC) && w < N; w *= 2) {
         int64_t *t;
         for (i = 0; i < N; i += 2 * w) {
             int64_t m = i + w < N ? i + w : N, e = i + 2 * w < N ? i + 2 * w : N, p = i, q = m;
             for (k = i; k < e; k++) {
-                int take_q =
-                        q < e && (p >= m || ci__ops_uq_cmp(x, sd, M, off, ord[q], ord[p], 0) < 0);
+                int take_q = q < e && (p >= m || (M == 1 ? key[ord[q]] < key[ord[p]]
+                                                          : ci__ops_uq_cmp(x, sd, M, off, ord[q],
+                                                                           ord[p], 0) < 0));
                 tmp[k] = take_q ? ord[q++] : ord[p++];
             }
         }
@@ -11255,7 +11273,11 @@ static int ci__ops_ext_unique_run(const ci_extern_tensor *ins, int nins, const c
     /* the groups: a new one wherever a slice differs from the one before it */
     g = 0;
     for (start = 0; start < N; start = k, g++) {
-        for (k = start + 1; k < N && !ci__ops_uq_cmp(x, sd, M, off, ord[start], ord[k], 1);) k++;
+        for (k = start + 1; k < N; k++) {
+            if (M != 1 && ci__ops_uq_cmp(x, sd, M, off, ord[start], ord[k], 1)) break;
+            if (M == 1 && (key[ord[k]] != key[ord[start]] || (fl && key[ord[k]] == UINT64_MAX)))
+                break;
+        }
         for (j = start; (flags & CI__OPS_UQ_INVERSE) && j < k; j++) inv[ord[j]] = g;
         if (flags & CI__OPS_UQ_COUNTS) cnt[g] = k - start;
         for (i = 0; i < A && B; i++)   /* slice ord[start] as slice g of [A, count, B] */
