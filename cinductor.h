@@ -974,6 +974,7 @@ static void ci__ir_realize(ci__L *L, ci__box *b);
 static void ci__ops_users_index(ci__L *L);
 static int ci__ops_index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg *list,
                                  ci_tensor *out);
+static ci__box *ci__ops_const_i64(ci__L *L, int64_t n, const int64_t *v);
 static void ci__ops_scatter_into(ci__L *L, ci__buf *buf, int ndim, const int64_t *size,
                                  ci__ix *const *v, ci__v *val, ci__ix *const *m, int mode);
 static int ci__ops_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
@@ -11019,7 +11020,89 @@ static int ci__ops_ext_nonzero_tuple_run(const ci_extern_tensor *ins, int nins, 
     return 0;
 }
 
-/* masked_select(self, mask): self where the (broadcast) mask is true, flattened */
+/* -- masks the graph knows: a boolean mask made of constants and index expressions alone (no
+   load; combinations' i < j over aranges) has a count known when compiling, so masked_select
+   by it is a gather at constant positions, of a fixed size -- */
+/* does e name only the variables v[0..n)? */
+static int ci__ops_ix_known(const ci__ix *e, ci__ix *const *v, int n) {
+    int i;
+    switch (e->kind) {
+    case CI__IX_CONST: return 1;
+    case CI__IX_VAR:
+        for (i = 0; i < n; i++) if (v[i] == e) return 1;
+        return 0;
+    case CI__IX_SUM:
+        for (i = 0; i < e->nterms; i++) if (!ci__ops_ix_known(e->atom[i], v, n)) return 0;
+        return 1;
+    default: return ci__ops_ix_known(e->a, v, n) && ci__ops_ix_known(e->b, v, n);
+    }
+}
+
+/* an i64 or bool value of constants, index expressions over v and a few operators, at the
+   point vals (indexed by variable number): 1 and *out, or 0 where it holds anything else */
+static int ci__ops_v_known(const ci__v *e, ci__ix *const *v, int n, const int64_t *vals,
+                           int64_t *out) {
+    int64_t x[3] = {0, 0, 0};
+    int i, na;
+    if (e->dt != CI_BOOL && e->dt != CI_I64) return 0;   /* (no narrower integer wraps) */
+    switch (e->op) {
+    case CI__V_CONST: *out = e->i; return 1;
+    case CI__V_INDEX:
+        if (!ci__ops_ix_known(e->ix, v, n)) return 0;
+        *out = ci__ix_eval(e->ix, vals);
+        return 1;
+    case CI__V_CAST: case CI__V_NOT: na = 1; break;
+    case CI__V_WHERE: na = 3; break;
+    case CI__V_ADD: case CI__V_SUB: case CI__V_MUL: case CI__V_AND: case CI__V_OR: case CI__V_EQ:
+    case CI__V_NE: case CI__V_LT: case CI__V_LE: case CI__V_GT: case CI__V_GE: na = 2; break;
+    default: return 0;
+    }
+    for (i = 0; i < na; i++) if (!e->a[i] || !ci__ops_v_known(e->a[i], v, n, vals, &x[i])) return 0;
+    switch (e->op) {
+    case CI__V_CAST: *out = e->dt == CI_BOOL ? x[0] != 0 : x[0]; break;
+    case CI__V_NOT: *out = !x[0]; break;
+    case CI__V_WHERE: *out = x[0] ? x[1] : x[2]; break;
+    case CI__V_ADD: *out = e->dt == CI_BOOL ? (x[0] || x[1]) : x[0] + x[1]; break;
+    case CI__V_SUB: *out = x[0] - x[1]; break;
+    case CI__V_MUL: *out = e->dt == CI_BOOL ? (x[0] && x[1]) : x[0] * x[1]; break;
+    case CI__V_AND: *out = x[0] && x[1]; break;
+    case CI__V_OR: *out = x[0] || x[1]; break;
+    case CI__V_EQ: *out = x[0] == x[1]; break;
+    case CI__V_NE: *out = x[0] != x[1]; break;
+    case CI__V_LT: *out = x[0] < x[1]; break;
+    case CI__V_LE: *out = x[0] <= x[1]; break;
+    case CI__V_GT: *out = x[0] > x[1]; break;
+    default: *out = x[0] >= x[1]; break;
+    }
+    return 1;
+}
+
+/* the flat positions where the bool mask m (of at most 65536 elements) is true, when the graph
+   knows it: their number, or -1 */
+static int64_t ci__ops_mask_known(ci__L *L, ci__box *m, int64_t **pos) {
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    int64_t n = ci__ir_numel(m->ndim, m->size), i, count = 0, r, val, *vals;
+    int d, maxvar = 0;
+    ci__v *e;
+    if (n > 65536 || (m->st->kind == CI__ST_BUF)) return -1;
+    ci__ir_pw_vars(L, m->ndim, m->size, v);
+    e = n ? ci__ir_load(L, m, v) : NULL;
+    for (d = 0; d < m->ndim; d++) if (v[d] && v[d]->var > maxvar) maxvar = v[d]->var;
+    vals = CI__NEWN(L->A, int64_t, maxvar + 1);
+    *pos = CI__NEWN(L->A, int64_t, n > 0 ? n : 1);
+    for (i = 0; i < n; i++) {
+        for (d = m->ndim - 1, r = i; d >= 0; d--) {
+            if (v[d]) vals[v[d]->var] = r % m->size[d];
+            r /= m->size[d];
+        }
+        if (!ci__ops_v_known(e, v, m->ndim, vals, &val)) return -1;
+        if (val) (*pos)[count++] = i;
+    }
+    return count;
+}
+
+/* masked_select(self, mask): self where the (broadcast) mask is true, flattened; a mask the
+   graph knows (ci__ops_mask_known) gives a gather of fixed size */
 static int ci__ops_masked_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *m = ci__lower_arg_box(L, op, a, 1);
     int64_t bs[CI_MAX_DIMS];
@@ -11033,6 +11116,18 @@ static int ci__ops_masked_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
     ci__lower_broadcast_shape(L, op->name, x->ndim, x->size, m->ndim, m->size, &nb, bs);
     c[0] = ci__ops_T(ci__lower_expand(L, x, nb, bs, 0));
     c[1] = ci__ops_T(ci__lower_expand(L, m, nb, bs, 0));
+    {
+        int64_t *pos, k = ci__ops_mask_known(L, ci__ir_box_get(L, c[1].u.t), &pos), n;
+        if (k >= 0) {
+            ci_arg e[3];
+            n = ci__ir_numel(nb, bs);
+            e[0] = ci__ops_T(ci__ops_reshape(L, ci__ir_box_get(L, c[0].u.t), 1, &n));
+            e[1] = ci_arg_int(0);
+            e[2] = ci__ops_T(ci__ops_const_i64(L, k, pos));
+            outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.index_select.default", 3, e));
+            return 1;
+        }
+    }
     outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "cinductor.masked_rows", 2, c));
     return 1;
 }

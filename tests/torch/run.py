@@ -1946,6 +1946,21 @@ def build_cases():
         G("unbind(nonzero(%s%s), 1)" % (dt, sh), [("x", I(dt, sh, "grid" if dt != "bool" else "n"))],
           pre + ["z = aten.nonzero.default(u)", "%s = aten.unbind.int(z, %d)" % (names, -1 if dt == "i64" else 1)],
           ["y%d" % i for i in range(n)])
+    # a mask the graph knows (constants and aranges only): a fixed size, usable by other ops
+    for n, cmp in ((4, "lt"), (3, "le"), (1, "lt"), (0, "lt"), (33, "ne")):
+        G("combinations of f32[%d] (masked_select by a known mask, %s), stacked" % (n, cmp),
+          [("x", I("f32", [n]))],
+          ["v = aten.view.default(x, [-1, 1])", "e = aten.expand.default(v, [%d, %d])" % (n, n),
+           "v1 = aten.view.default(x, [1, -1])", "e1 = aten.expand.default(v1, [%d, %d])" % (n, n),
+           "r = aten.arange.default(%d, dtype=i64)" % n, "r2 = aten.view.default(r, [-1, 1])",
+           "r3 = aten.view.default(r, [1, -1])",
+           "f = aten.full.default([%d, %d], True, dtype=bool)" % (n, n), "c = aten.%s.Tensor(r2, r3)" % cmp,
+           "m = aten.mul.Tensor(f, c)", "s0 = aten.masked_select.default(e, m)",
+           "s1 = aten.masked_select.default(e1, m)", "y = aten.stack.default([s0, s1], 1)",
+           "z = aten.add.Tensor(s0, 1)"], ["y", "z"])
+    G("masked_select by a known mask of an arange sum, i64 self", [("x", I("i64", [5, 6]))],
+      ["r = aten.arange.default(6, dtype=i64)", "q = aten.add.Tensor(r, 3)",
+       "m = aten.gt.Scalar(q, 5)", "s = aten.masked_select.default(x, m)", "t = aten.neg.default(s)"], ["t"])
     add(op_case("aten.masked_select.default", "a, b", I("f32", [3, 4]), I("i32", [3, 4]),
                 error="expected BoolTensor or ByteTensor for mask"))
     add(op_case("aten.index.Tensor", "a, [b]", I("f32", [3, 4]), I("bool", [4]),
