@@ -10859,11 +10859,14 @@ static int ci__ops_index(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     return 1;
 }
 
-/* -- data-dependent sizes: nonzero, masked_select, boolean-mask indexing --
+/* -- data-dependent sizes: nonzero, masked_select, boolean-mask indexing, unique,
+   repeat_interleave by a tensor --
    Extern kernels whose outputs are allocated at their upper bound (every element selected);
    the kernel writes the selected ones first, in C order, and reports how many through
    outs[].shape, which the program keeps (ci_program_output_shape_after_run). Nothing may use
-   such a result but a graph output (ci__lower_check_not_dd). */
+   such a result but a graph output (ci__lower_check_not_dd), except unbind(nonzero(x), 1)
+   (ci__ops_unbind). Sized when compiling instead: masked_select by a mask the graph knows,
+   repeat_interleave by known repeats or an output_size. */
 static int64_t ci__ops_ext_numel(const ci_extern_tensor *t) {
     return ci__ir_numel(t->ndim, t->shape);
 }
