@@ -980,6 +980,7 @@ static void ci__ir_realize(ci__L *L, ci__box *b);
 static void ci__ops_users_index(ci__L *L);
 static int ci__ops_index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg *list,
                                  ci_tensor *out);
+static ci__box *ci__ops_const_i64(ci__L *L, int64_t n, const int64_t *v);
 static void ci__ops_scatter_into(ci__L *L, ci__buf *buf, int ndim, const int64_t *size,
                                  ci__ix *const *v, ci__v *val, ci__ix *const *m, int mode);
 static int ci__ops_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
@@ -1084,6 +1085,7 @@ static int ci__rt_ext_conv_run(const ci_extern_tensor *ins, int nins, const ci_a
                                ci_extern_tensor *outs, int nouts, void *user);
 static int ci__rt_ext_sort_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                                ci_extern_tensor *outs, int nouts, void *user);
+static void ci__lapack_fail(void *user, const char *msg);
 static ci_result ci__lapack_potrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                       int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static int ci__lapack_potrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
@@ -2651,6 +2653,10 @@ enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
 #define CI__IR_OPS_NOTE_MFILL "boolean masks only as a masked fill"
 #define CI__IR_OPS_NOTE_DD \
     "size depends on the data: only as a graph output (docs/data-dependent.md)"
+#define CI__IR_OPS_NOTE_RINT "repeats of one value known to the graph, or an output_size " \
+    "(else refused: no bound on sum(repeats))"
+#define CI__IR_OPS_NOTE_UNIQ "values and counts only as graph outputs (docs/data-dependent.md); " \
+    "sorted=False sorts too (PyTorch: its hash set's order); each NaN a value of its own"
 #define CI__IR_OPS_NOTE_SORTER "sorter: the values the search reads are checked at run time " \
     "(out of range: an error; PyTorch 1.13 does not check)"
 #define CI__IR_OPS_NOTE_REAL "realizes its input first"
@@ -2688,8 +2694,8 @@ struct ci__opdef {
     ci_promotion promo;
     const char *how, *dtypes, *note;  /* for listings (ci_registry_entry) */
     int internal; /* an extern kernel of cinductor's own: run gets the program as `user` */
-    int dd; /* an extern whose outputs' sizes depend on the data: infer gives upper bounds,
-               run writes the sizes it filled into outs[].shape */
+    int dd; /* an extern's outputs whose sizes depend on the data (bit i: output i): infer
+               gives their upper bounds, run writes the sizes it filled into outs[].shape */
 };
 
 /* The program's run-time error record (B[err_slot] points at it): the first failing check's
@@ -4259,7 +4265,7 @@ static int ci__lower_extern(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
                          op->name, i);
         k->outs[i] = ci__ir_buf_new(L, CI__BUF_COMPUTED, eo[i].dtype, eo[i].ndim, eo[i].shape);
         k->outs[i]->producer = k;
-        if (op->dd) {
+        if (op->dd >> i & 1) {
             char nm[160];
             snprintf(nm, sizeof nm, "the result of node %s (%s)", L->node_name ? L->node_name : "?",
                      L->node_op ? L->node_op : op->name);
@@ -4273,7 +4279,19 @@ static int ci__lower_extern(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
 
 /* a result whose size depends on the data (nonzero, masked_select) may only be a graph output:
    its buffer holds an upper bound of elements, and nothing downstream knows how many are real */
+/* the kernel nonzero(x) when b is its result, else NULL */
+static const ci__kernel *ci__lower_nonzero_input(const ci__box *b) {
+    const ci__kernel *k;
+    if (!b->st || b->st->kind != CI__ST_BUF || !b->st->buf->dd_node) return NULL;
+    k = b->st->buf->producer;
+    if (!k || k->kind != CI__K_EXTERN || !k->ext || strcmp(k->ext->name, "cinductor.nonzero"))
+        return NULL;
+    return k;
+}
+
 static void ci__lower_check_not_dd(ci__L *L, const ci__opdef *op, int i, const ci__box *b) {
+    /* unbind(nonzero(x), 1), nonzero(x, as_tuple=True) as make_fx traces it: ci__ops_unbind */
+    if (i == 0 && !strncmp(op->name, "aten.unbind", 11) && ci__lower_nonzero_input(b)) return;
     if (b->st && b->st->kind == CI__ST_BUF && b->st->buf->dd_node)
         CI__FAIL(
                 L, CI_ERR_UNSUPPORTED,
@@ -5887,7 +5905,21 @@ static ci__box *ci__ops_select_box(ci__L *L, ci__box *x, int dim, int64_t idx) {
 /* unbind.int(self, dim=0) */
 static int ci__ops_unbind(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    const ci__kernel *nz = ci__lower_nonzero_input(x);
     int64_t dim, i;
+    if (nz) {   /* unbind(nonzero(y), 1): nonzero(y, as_tuple=True), the tuple extern */
+        ci_arg arg;
+        int nd = nz->in_t[0].ndim;
+        dim = ci__lower_arg_int(L, op, a, 1);
+        if ((dim != 1 && dim != -1) || nd == 0)
+            CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                     "%s: argument 'self' is %s, whose size depends on the data (known only "
+                     "after a run); such a result may only be a graph output (or unbound along "
+                     "dim 1: nonzero as a tuple)", op->name, x->st->buf->dd_node);
+        arg = ci__ops_T(ci__ops_reshape(L, ci__ir_buf_box(L, nz->ins[0]), nd, nz->in_t[0].shape));
+        return ci__lower_call_op(L, ci__ops_nonzero_tuple_names[nd - 1], 1, &arg, 0, NULL, outs,
+                                 nd);
+    }
     if (x->ndim == 0)
         CI__FAIL(L, CI_ERR_INVALID_ARGS,
                  "%s: dimension specified as 0 but tensor has no dimensions", op->name);
@@ -6388,8 +6420,8 @@ static int ci__ops_rot90(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
 
 /* repeat_interleave.self_int(self, repeats, dim=None, *, output_size=None): each element
    repeated along dim (None: of self flattened), as an expand of an inserted dim; output_size,
-   where given, must be the result's size along dim. The Tensor-repeats forms have sizes that
-   depend on the data and are not registered. */
+   where given, must be the result's size along dim. (The Tensor-repeats forms: in the
+   data-dependent sub-section.) */
 static int ci__ops_repeat_interleave(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t r = ci__lower_arg_int(L, op, a, 1), dim, sh[CI_MAX_DIMS], n;
@@ -10834,11 +10866,14 @@ static int ci__ops_index(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     return 1;
 }
 
-/* -- data-dependent sizes: nonzero, masked_select, boolean-mask indexing --
+/* -- data-dependent sizes: nonzero, masked_select, boolean-mask indexing, unique,
+   repeat_interleave by a tensor --
    Extern kernels whose outputs are allocated at their upper bound (every element selected);
    the kernel writes the selected ones first, in C order, and reports how many through
    outs[].shape, which the program keeps (ci_program_output_shape_after_run). Nothing may use
-   such a result but a graph output (ci__lower_check_not_dd). */
+   such a result but a graph output (ci__lower_check_not_dd), except unbind(nonzero(x), 1)
+   (ci__ops_unbind). Sized when compiling instead: masked_select by a mask the graph knows,
+   repeat_interleave by known repeats or an output_size. */
 static int64_t ci__ops_ext_numel(const ci_extern_tensor *t) {
     return ci__ir_numel(t->ndim, t->shape);
 }
@@ -10995,7 +11030,89 @@ static int ci__ops_ext_nonzero_tuple_run(const ci_extern_tensor *ins, int nins, 
     return 0;
 }
 
-/* masked_select(self, mask): self where the (broadcast) mask is true, flattened */
+/* -- masks the graph knows: a boolean mask made of constants and index expressions alone (no
+   load; combinations' i < j over aranges) has a count known when compiling, so masked_select
+   by it is a gather at constant positions, of a fixed size -- */
+/* does e name only the variables v[0..n)? */
+static int ci__ops_ix_known(const ci__ix *e, ci__ix *const *v, int n) {
+    int i;
+    switch (e->kind) {
+    case CI__IX_CONST: return 1;
+    case CI__IX_VAR:
+        for (i = 0; i < n; i++) if (v[i] == e) return 1;
+        return 0;
+    case CI__IX_SUM:
+        for (i = 0; i < e->nterms; i++) if (!ci__ops_ix_known(e->atom[i], v, n)) return 0;
+        return 1;
+    default: return ci__ops_ix_known(e->a, v, n) && ci__ops_ix_known(e->b, v, n);
+    }
+}
+
+/* an i64 or bool value of constants, index expressions over v and a few operators, at the
+   point vals (indexed by variable number): 1 and *out, or 0 where it holds anything else */
+static int ci__ops_v_known(const ci__v *e, ci__ix *const *v, int n, const int64_t *vals,
+                           int64_t *out) {
+    int64_t x[3] = {0, 0, 0};
+    int i, na;
+    if (e->dt != CI_BOOL && e->dt != CI_I64) return 0;   /* (no narrower integer wraps) */
+    switch (e->op) {
+    case CI__V_CONST: *out = e->i; return 1;
+    case CI__V_INDEX:
+        if (!ci__ops_ix_known(e->ix, v, n)) return 0;
+        *out = ci__ix_eval(e->ix, vals);
+        return 1;
+    case CI__V_CAST: case CI__V_NOT: na = 1; break;
+    case CI__V_WHERE: na = 3; break;
+    case CI__V_ADD: case CI__V_SUB: case CI__V_MUL: case CI__V_AND: case CI__V_OR: case CI__V_EQ:
+    case CI__V_NE: case CI__V_LT: case CI__V_LE: case CI__V_GT: case CI__V_GE: na = 2; break;
+    default: return 0;
+    }
+    for (i = 0; i < na; i++) if (!e->a[i] || !ci__ops_v_known(e->a[i], v, n, vals, &x[i])) return 0;
+    switch (e->op) {
+    case CI__V_CAST: *out = e->dt == CI_BOOL ? x[0] != 0 : x[0]; break;
+    case CI__V_NOT: *out = !x[0]; break;
+    case CI__V_WHERE: *out = x[0] ? x[1] : x[2]; break;
+    case CI__V_ADD: *out = e->dt == CI_BOOL ? (x[0] || x[1]) : x[0] + x[1]; break;
+    case CI__V_SUB: *out = x[0] - x[1]; break;
+    case CI__V_MUL: *out = e->dt == CI_BOOL ? (x[0] && x[1]) : x[0] * x[1]; break;
+    case CI__V_AND: *out = x[0] && x[1]; break;
+    case CI__V_OR: *out = x[0] || x[1]; break;
+    case CI__V_EQ: *out = x[0] == x[1]; break;
+    case CI__V_NE: *out = x[0] != x[1]; break;
+    case CI__V_LT: *out = x[0] < x[1]; break;
+    case CI__V_LE: *out = x[0] <= x[1]; break;
+    case CI__V_GT: *out = x[0] > x[1]; break;
+    default: *out = x[0] >= x[1]; break;
+    }
+    return 1;
+}
+
+/* the flat positions where the bool mask m (of at most 65536 elements) is true, when the graph
+   knows it: their number, or -1 */
+static int64_t ci__ops_mask_known(ci__L *L, ci__box *m, int64_t **pos) {
+    ci__ix *v[CI_MAX_DIMS] = {0};
+    int64_t n = ci__ir_numel(m->ndim, m->size), i, count = 0, r, val, *vals;
+    int d, maxvar = 0;
+    ci__v *e;
+    if (n > 65536 || (m->st->kind == CI__ST_BUF)) return -1;
+    ci__ir_pw_vars(L, m->ndim, m->size, v);
+    e = n ? ci__ir_load(L, m, v) : NULL;
+    for (d = 0; d < m->ndim; d++) if (v[d] && v[d]->var > maxvar) maxvar = v[d]->var;
+    vals = CI__NEWN(L->A, int64_t, maxvar + 1);
+    *pos = CI__NEWN(L->A, int64_t, n > 0 ? n : 1);
+    for (i = 0; i < n; i++) {
+        for (d = m->ndim - 1, r = i; d >= 0; d--) {
+            if (v[d]) vals[v[d]->var] = r % m->size[d];
+            r /= m->size[d];
+        }
+        if (!ci__ops_v_known(e, v, m->ndim, vals, &val)) return -1;
+        if (val) (*pos)[count++] = i;
+    }
+    return count;
+}
+
+/* masked_select(self, mask): self where the (broadcast) mask is true, flattened; a mask the
+   graph knows (ci__ops_mask_known) gives a gather of fixed size */
 static int ci__ops_masked_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *m = ci__lower_arg_box(L, op, a, 1);
     int64_t bs[CI_MAX_DIMS];
@@ -11009,6 +11126,18 @@ static int ci__ops_masked_select(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
     ci__lower_broadcast_shape(L, op->name, x->ndim, x->size, m->ndim, m->size, &nb, bs);
     c[0] = ci__ops_T(ci__lower_expand(L, x, nb, bs, 0));
     c[1] = ci__ops_T(ci__lower_expand(L, m, nb, bs, 0));
+    {
+        int64_t *pos, k = ci__ops_mask_known(L, ci__ir_box_get(L, c[1].u.t), &pos), n;
+        if (k >= 0) {
+            ci_arg e[3];
+            n = ci__ir_numel(nb, bs);
+            e[0] = ci__ops_T(ci__ops_reshape(L, ci__ir_box_get(L, c[0].u.t), 1, &n));
+            e[1] = ci_arg_int(0);
+            e[2] = ci__ops_T(ci__ops_const_i64(L, k, pos));
+            outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.index_select.default", 3, e));
+            return 1;
+        }
+    }
     outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "cinductor.masked_rows", 2, c));
     return 1;
 }
@@ -11044,6 +11173,415 @@ static int ci__ops_index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, cons
     c[0] = ci__ops_T(x);
     c[1] = ci__ops_T(ci__lower_to_dtype(L, m, CI_BOOL));
     *out = ci__ir_tensor_of(ci__ops_callb(L, "cinductor.masked_rows", 2, c));
+    return 1;
+}
+
+/* -- unique: distinct values (or slices along a dim), their inverse indices and counts --
+   cinductor.unique(self, dim, flags) views self as [A, N, B] (N = size(dim); without a dim
+   A = B = 1 and N = numel) and works on its N slices x[:, j, :]. They are put in order by a
+   stable merge sort (lexicographic, a NaN above every number, NaNs tied, over the slice's
+   elements in PyTorch's order: C order of self.transpose(dim, 0)), unless flags has
+   CONSECUTIVE, then split into groups of equal neighbours (a NaN equals nothing, as with
+   PyTorch's ==, so each NaN is a value of its own). Outputs: the first slice of each group
+   ([A, count, B], written first in C order; size(dim) reported as count), each slice's group
+   (self's shape without a dim, [N] with one; [0] unless INVERSE), each group's size ([count];
+   [0] unless COUNTS) and a workspace of 3N + A * B i64 (the order, the merge's copy, the
+   offsets of a slice's elements in comparison order, and for slices of one element the keys
+   ci__ops_uq_key compares instead). */
+enum { CI__OPS_UQ_CONSEC = 1, CI__OPS_UQ_INVERSE = 2, CI__OPS_UQ_COUNTS = 4 };
+
+static ci_result ci__ops_ext_unique_infer(const ci_extern_tensor *ins, int nins,
+                                          const ci_arg *args, int nargs, ci_extern_tensor *outs,
+                                          int nouts, void *user) {
+    const ci_extern_tensor *x = &ins[0];
+    int64_t flags, n, ab = 1;
+    int dim = -1, d;
+    (void)user;
+    if (nins != 1 || nargs != 3 || nouts != 4 || args[2].kind != CI_ARG_INT) return CI_ERR_SHAPE;
+    flags = args[2].u.i;
+    if (args[1].kind == CI_ARG_INT) {
+        if (args[1].u.i < 0 || args[1].u.i >= x->ndim) return CI_ERR_SHAPE;
+        dim = (int)args[1].u.i;
+    }
+    n = dim < 0 ? ci__ops_ext_numel(x) : x->shape[dim];
+    for (d = 0, ab = 1; dim >= 0 && d < x->ndim; d++) if (d != dim) ab *= x->shape[d];
+    outs[0].dtype = x->dtype;
+    outs[0].ndim = dim < 0 ? 1 : x->ndim;
+    if (dim < 0) outs[0].shape[0] = n;
+    for (d = 0; dim >= 0 && d < x->ndim; d++) outs[0].shape[d] = x->shape[d];
+    outs[1].dtype = CI_I64;
+    outs[1].ndim = !(flags & CI__OPS_UQ_INVERSE) || dim >= 0 ? 1 : x->ndim;
+    outs[1].shape[0] = !(flags & CI__OPS_UQ_INVERSE) ? 0 : n;
+    for (d = 0; (flags & CI__OPS_UQ_INVERSE) && dim < 0 && d < x->ndim; d++)
+        outs[1].shape[d] = x->shape[d];
+    outs[2].dtype = CI_I64;
+    outs[2].ndim = 1;
+    outs[2].shape[0] = flags & CI__OPS_UQ_COUNTS ? n : 0;
+    outs[3].dtype = CI_I64;
+    outs[3].ndim = 1;
+    outs[3].shape[0] = 3 * n + ab;
+    return CI_OK;
+}
+
+/* element i of x as a double (floating dtypes) */
+static double ci__ops_uq_f(const ci_extern_tensor *x, int64_t i) {
+    const char *p = (const char *)x->data;
+    if (x->dtype == CI_F16) {   /* sign, 5 exponent bits (bias 15), 10 mantissa bits */
+        uint16_t h;
+        int e;
+        double m;
+        memcpy(&h, p + 2 * i, 2);
+        e = (h >> 10) & 31;
+        m = h & 1023;
+        m = e == 31 ? (m ? NAN : INFINITY) : e ? ldexp(m + 1024, e - 25) : ldexp(m, -24);
+        return h >> 15 ? -m : m;
+    }
+    if (x->dtype == CI_F32) {
+        float f;
+        memcpy(&f, p + 4 * i, 4);
+        return f;
+    }
+    if (x->dtype == CI_BF16) {
+        uint16_t h;
+        uint32_t u;
+        float f;
+        memcpy(&h, p + 2 * i, 2);
+        u = (uint32_t)h << 16;
+        memcpy(&f, &u, 4);
+        return f;
+    }
+    {
+        double f;
+        memcpy(&f, p + 8 * i, 8);
+        return f;
+    }
+}
+
+/* element i of x as an i64 (integer and bool dtypes) */
+static int64_t ci__ops_uq_i(const ci_extern_tensor *x, int64_t i) {
+    const char *p = (const char *)x->data;
+    switch (x->dtype) {
+    case CI_BOOL:
+    case CI_U8:
+        return ((const unsigned char *)p)[i];
+    case CI_I8:
+        return ((const signed char *)p)[i];
+    case CI_I16: {
+        int16_t v;
+        memcpy(&v, p + 2 * i, 2);
+        return v;
+    }
+    case CI_I32: {
+        int32_t v;
+        memcpy(&v, p + 4 * i, 4);
+        return v;
+    }
+    default: {
+        int64_t v;
+        memcpy(&v, p + 8 * i, 8);
+        return v;
+    }
+    }
+}
+
+/* slices s and t of x (sd apart; their M elements at off[] from the first): their order (-1,
+   0, 1; eq 0), or (eq 1) 0 when they are equal element by element and 1 when not */
+static int ci__ops_uq_cmp(const ci_extern_tensor *x, int64_t sd, int64_t M, const int64_t *off,
+                          int64_t s, int64_t t, int eq) {
+    int fl = ci__dtype_is_float(x->dtype);
+    int64_t k;
+    for (k = 0; k < M; k++) {
+        int64_t i = s * sd + off[k], j = t * sd + off[k];
+        if (fl) {
+            double u = ci__ops_uq_f(x, i), v = ci__ops_uq_f(x, j);
+            int nu = u != u, nv = v != v;
+            if (eq && (nu || nv || u != v)) return 1;
+            if (nu || nv) {
+                if (nu != nv) return nu - nv;
+            } else if (u != v) {
+                return u < v ? -1 : 1;
+            }
+        } else {
+            int64_t u = ci__ops_uq_i(x, i), v = ci__ops_uq_i(x, j);
+            if (u != v) return eq ? 1 : u < v ? -1 : 1;
+        }
+    }
+    return 0;
+}
+
+/* element i of x as a key whose unsigned order is ci__ops_uq_cmp's (-0 as 0; every NaN of a
+   float the largest key, which no other float has) */
+static uint64_t ci__ops_uq_key(const ci_extern_tensor *x, int64_t i) {
+    uint64_t u;
+    double f;
+    if (!ci__dtype_is_float(x->dtype)) return (uint64_t)ci__ops_uq_i(x, i) ^ (uint64_t)1 << 63;
+    f = ci__ops_uq_f(x, i);
+    if (f != f) return UINT64_MAX;
+    if (f == 0) f = 0;
+    memcpy(&u, &f, 8);
+    return u >> 63 ? ~u : u | (uint64_t)1 << 63;
+}
+
+static int ci__ops_ext_unique_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                  int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    const ci_extern_tensor *x = &ins[0];
+    int64_t flags = args[2].u.i, A = 1, N, B = 1, w, i, j, k, g, start, *off, sd, M;
+    int64_t *ord = (int64_t *)outs[3].data, *tmp, *inv = (int64_t *)outs[1].data;
+    int64_t st[CI_MAX_DIMS], ix[CI_MAX_DIMS];
+    int dd[CI_MAX_DIMS], nd = 0, fl = ci__dtype_is_float(x->dtype);
+    int64_t *cnt = (int64_t *)outs[2].data;
+    uint64_t *key;
+    size_t es = ci__dtype_tab[x->dtype].size;
+    int dim = args[1].kind == CI_ARG_INT ? (int)args[1].u.i : -1, d;
+    (void)nins;
+    (void)nargs;
+    (void)nouts;
+    (void)user;
+    N = dim < 0 ? ci__ops_ext_numel(x) : x->shape[dim];
+    for (d = 0; d < dim; d++) A *= x->shape[d];
+    for (d = dim + 1; dim >= 0 && d < x->ndim; d++) B *= x->shape[d];
+    tmp = ord + N;
+    off = ord + 2 * N;
+    for (i = 0; i < N; i++) ord[i] = i;
+    /* the other dims in the order of self.transpose(dim, 0), stepped through in C order */
+    for (d = x->ndim - 1, k = 1; d >= 0; d--) {
+        st[d] = k;
+        k *= x->shape[d];
+    }
+    for (d = 1; dim >= 0 && d < x->ndim; d++) dd[nd++] = d == dim ? 0 : d;
+    for (d = 0; d < nd; d++) ix[d] = 0;
+    for (k = 0; k < A * B; k++) {   /* (A * B: one element without a dim) */
+        off[k] = 0;
+        for (d = 0; d < nd; d++) off[k] += ix[d] * st[dd[d]];
+        for (d = nd - 1; d >= 0 && ++ix[d] == x->shape[dd[d]]; d--) ix[d] = 0;
+    }
+    sd = dim < 0 ? 1 : st[dim];
+    M = A * B;
+    key = (uint64_t *)(off + M);
+    for (i = 0; M == 1 && i < N; i++) key[i] = ci__ops_uq_key(x, i * sd);
+    /* bottom-up merge sort of the slice numbers, runs of w merged into tmp and back */
+    for (w = 1; !(flags & CI__OPS_UQ_CONSEC) && w < N; w *= 2) {
+        int64_t *t;
+        for (i = 0; i < N; i += 2 * w) {
+            int64_t m = i + w < N ? i + w : N, e = i + 2 * w < N ? i + 2 * w : N, p = i, q = m;
+            for (k = i; k < e; k++) {
+                int take_q = q < e && (p >= m || (M == 1 ? key[ord[q]] < key[ord[p]]
+                                                          : ci__ops_uq_cmp(x, sd, M, off, ord[q],
+                                                                           ord[p], 0) < 0));
+                tmp[k] = take_q ? ord[q++] : ord[p++];
+            }
+        }
+        t = ord;
+        ord = tmp;
+        tmp = t;
+    }
+    /* the groups: a new one wherever a slice differs from the one before it */
+    g = 0;
+    for (start = 0; start < N; start = k, g++) {
+        for (k = start + 1; k < N; k++) {
+            if (M != 1 && ci__ops_uq_cmp(x, sd, M, off, ord[start], ord[k], 1)) break;
+            if (M == 1 && (key[ord[k]] != key[ord[start]] || (fl && key[ord[k]] == UINT64_MAX)))
+                break;
+        }
+        for (j = start; (flags & CI__OPS_UQ_INVERSE) && j < k; j++) inv[ord[j]] = g;
+        if (flags & CI__OPS_UQ_COUNTS) cnt[g] = k - start;
+        for (i = 0; i < A && B; i++)   /* slice ord[start] as slice g of [A, count, B] */
+            memmove((char *)outs[0].data + (size_t)(i * N + g) * (size_t)B * es,
+                    (const char *)x->data + (size_t)(i * N + ord[start]) * (size_t)B * es,
+                    (size_t)B * es);
+    }
+    /* the values went to [A, N, B]'s places; pack them into [A, g, B] */
+    for (i = 1; i < A && B && g; i++)
+        memmove((char *)outs[0].data + (size_t)(i * g) * (size_t)B * es,
+                (char *)outs[0].data + (size_t)(i * N) * (size_t)B * es, (size_t)(g * B) * es);
+    if (dim < 0)
+        outs[0].shape[0] = g;
+    else
+        outs[0].shape[dim] = g;
+    if (flags & CI__OPS_UQ_COUNTS) outs[2].shape[0] = g;
+    return 0;
+}
+
+/* _unique2(self, sorted, return_inverse, return_counts) (extra 0), _unique(self, sorted,
+   return_inverse) (1), unique_dim(self, dim, sorted, return_inverse, return_counts) (2),
+   unique_consecutive(self, return_inverse, return_counts, dim=None) (3),
+   unique_dim_consecutive(self, dim, return_inverse, return_counts) (4). PyTorch 1.13's CPU
+   kernels give inverse indices whenever counts are asked for (_unique2) and both always with a
+   dim; sorted=False is sorted too (PyTorch's order is its hash set's). f16 as the other
+   floats (PyTorch 1.13 has no Half kernel) */
+static int ci__ops_unique(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int v = op->extra, inv = 0, cnt = 0, d;
+    int64_t dim = -1, flags;
+    ci_arg c[3];
+    ci_tensor o[4];
+    if (v == 0 || v == 1) {
+        inv = ci__lower_arg_bool(L, op, a, 2);
+        cnt = v == 0 && ci__lower_arg_bool(L, op, a, 3);
+        inv = inv || cnt;
+    } else if (v == 3) {
+        inv = ci__lower_arg_bool(L, op, a, 1);
+        cnt = ci__lower_arg_bool(L, op, a, 2);
+        if (a[3].kind != CI_ARG_NONE) dim = ci__lower_arg_int(L, op, a, 3);
+    } else {
+        dim = ci__lower_arg_int(L, op, a, 1);
+    }
+    if (v == 2 || v == 4 || (v == 3 && a[3].kind != CI_ARG_NONE)) {
+        if (x->ndim == 0)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: Dimension specified as %lld but tensor has no dimensions", op->name,
+                     (long long)dim);
+        dim = ci__lower_wrap_dim(L, op, dim, x->ndim);
+        for (d = 0; d < x->ndim; d++) if (d != dim && x->size[d] == 0)
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: There are 0 sized dimensions, and they aren't selected, so unique "
+                     "cannot be applied", op->name);
+        inv = cnt = 1;
+    }
+    flags = (v >= 3 ? CI__OPS_UQ_CONSEC : 0) | (inv ? CI__OPS_UQ_INVERSE : 0) |
+            (cnt ? CI__OPS_UQ_COUNTS : 0);
+    c[0] = ci__ops_T(x);
+    c[1].kind = dim < 0 ? CI_ARG_NONE : CI_ARG_INT;
+    c[1].u.i = dim;
+    c[2].kind = CI_ARG_INT;
+    c[2].u.i = flags;
+    ci__lower_call_op(L, "cinductor.unique", 3, c, 0, NULL, o, 4);
+    outs[0] = o[0];
+    outs[1] = o[1];
+    if (v == 1) return 2;
+    outs[2] = o[2];
+    return 3;
+}
+
+/* -- repeat_interleave with a tensor of repeats: the output's size is sum(repeats) --
+   Sized when compiling where it can be: repeats of one value known to the graph (what
+   repeat_interleave(x, 2) traces to: a filled, expanded tensor) give a pointwise i / r, and an
+   output_size gives an extern kernel (cinductor.repeat_interleave) of that size, which checks
+   the sum at run time. Without either the size has no bound the graph knows, and cinductor
+   refuses (a data-dependent size needs an upper bound). */
+static ci_result ci__ops_ext_repeat_interleave_infer(const ci_extern_tensor *ins, int nins,
+                                                     const ci_arg *args, int nargs,
+                                                     ci_extern_tensor *outs, int nouts,
+                                                     void *user) {
+    (void)user;
+    if (nins != 1 || nargs != 2 || nouts != 1 || args[1].kind != CI_ARG_INT || ins[0].ndim != 1 ||
+        (ins[0].dtype != CI_I32 && ins[0].dtype != CI_I64) || args[1].u.i < 0)
+        return CI_ERR_SHAPE;
+    outs[0].dtype = ins[0].dtype;
+    outs[0].ndim = 1;
+    outs[0].shape[0] = args[1].u.i;
+    return CI_OK;
+}
+
+static int ci__ops_ext_repeat_interleave_run(const ci_extern_tensor *ins, int nins,
+                                             const ci_arg *args, int nargs,
+                                             ci_extern_tensor *outs, int nouts, void *user) {
+    int64_t n = ins[0].shape[0], i, k, r, sum = 0, at = 0;
+    int i32 = ins[0].dtype == CI_I32;
+    (void)nins;
+    (void)nargs;
+    (void)nouts;
+    for (i = 0; i < n; i++) {
+        r = i32 ? ((const int32_t *)ins[0].data)[i] : ((const int64_t *)ins[0].data)[i];
+        if (r < 0) {
+            ci__lapack_fail(user, "aten.repeat_interleave: repeats can not be negative");
+            return 1;
+        }
+        sum += r;
+    }
+    if (sum != args[1].u.i) {
+        ci__lapack_fail(user, "aten.repeat_interleave: allocated size does not match required "
+                              "size (output_size is not sum(repeats))");
+        return 1;
+    }
+    for (i = 0; i < n; i++) {
+        r = i32 ? ((const int32_t *)ins[0].data)[i] : ((const int64_t *)ins[0].data)[i];
+        for (k = 0; k < r; k++, at++) {
+            if (i32)
+                ((int32_t *)outs[0].data)[at] = (int32_t)i;
+            else
+                ((int64_t *)outs[0].data)[at] = i;
+        }
+    }
+    return 0;
+}
+
+/* the indices repeats[i] times each, for repeats 1-d of i32 or i64 (os: output_size, -1 none) */
+static ci__box *ci__ops_repeat_index(ci__L *L, const ci__opdef *op, ci__box *r, int64_t os) {
+    ci__ix *v[1];
+    int64_t c, n;
+    ci_arg e[2];
+    if (r->dt != CI_I32 && r->dt != CI_I64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"repeat_interleave_cpu\" not implemented for '%s' "
+                 "(repeats must be int32 or int64)", op->name, ci__dtype_tab[r->dt].tname);
+    if (r->ndim != 1)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: repeat_interleave only accept 1D vector as repeat",
+                 op->name);
+    n = r->size[0];
+    if (r->st->kind == CI__ST_PW && r->st->body->op == CI__V_CONST) {   /* one value, known */
+        c = r->st->body->i;
+        if (c < 0 && n)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: repeats can not be negative", op->name);
+        if (!n) c = 0;
+        if (os >= 0 && os != n * c)
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: allocated size does not match required size",
+                     op->name);
+        n *= c;
+        ci__ir_pw_vars(L, 1, &n, v);
+        return ci__ir_pw_box(
+                L, r->dt, 1, &n, v,
+                n ? ci__ir_v_index(L, ci__ix_fdiv(L->A, &L->ixt, v[0], ci__ops_K(L, c)), r->dt)
+                  : ci__ir_v_consti(L, r->dt, 0));
+    }
+    if (os < 0)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                 "%s: the output's size, sum(repeats), depends on the data with no bound the "
+                 "graph knows; pass output_size (docs/data-dependent.md)", op->name);
+    e[0] = ci__ops_T(r);
+    e[1] = ci_arg_int(os);
+    return ci__ops_callb(L, "cinductor.repeat_interleave", 2, e);
+}
+
+/* repeat_interleave.Tensor(repeats, *, output_size=None) (extra 0): each index i repeats[i]
+   times; repeat_interleave.self_Tensor(self, repeats, dim=None, *, output_size=None) (1): the
+   slices of self along dim (None: self flattened) so repeated, an index_select by those
+   indices, repeats 0-d or of one element standing for that many of its value */
+static int ci__ops_repeat_interleave_t(ci__L *L, const ci__opdef *op, ci_arg *a,
+                                       ci_tensor *outs) {
+    ci__box *x = op->extra ? ci__lower_arg_box(L, op, a, 0) : NULL;
+    ci__box *r = ci__lower_arg_box(L, op, a, op->extra ? 1 : 0);
+    int ios = ci__lower_pidx(op, "output_size");
+    int64_t os = a[ios].kind == CI_ARG_NONE ? -1 : ci__lower_arg_int(L, op, a, ios), dim = 0, n;
+    ci_arg e[3];
+    if (!op->extra) {
+        outs[0] = ci__ir_tensor_of(ci__ops_repeat_index(L, op, r, os));
+        return 1;
+    }
+    if (a[2].kind == CI_ARG_NONE) {
+        n = ci__ir_numel(x->ndim, x->size);
+        x = ci__ops_reshape(L, x, 1, &n);
+    } else {
+        dim = ci__lower_arg_int(L, op, a, 2);
+        if (!x->ndim)
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: Dimension specified as %lld but tensor has no dimensions", op->name,
+                     (long long)dim);
+        dim = ci__lower_wrap_dim(L, op, dim, x->ndim);
+    }
+    n = x->size[dim];
+    if (r->ndim == 0 || (r->ndim == 1 && r->size[0] == 1)) {
+        int64_t one = 1;
+        r = ci__lower_expand(L, ci__ops_reshape(L, r, 1, &one), 1, &n, 0);
+    } else if (r->ndim == 1 && r->size[0] != n) {
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: repeats must have the same size as input along dim",
+                 op->name);
+    } else if (r->ndim != 1) {
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: repeats must be 0-dim or 1-dim tensor", op->name);
+    }
+    e[0] = ci__ops_T(x);
+    e[1] = ci_arg_int(dim);
+    e[2] = ci__ops_T(ci__ops_repeat_index(L, op, r, os));
+    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.index_select.default", 3, e));
     return 1;
 }
 
@@ -15812,8 +16350,9 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
    The codes are spelled out next to ci__opdef (CI__IR_OPS_PR_, CI__OPS_USE_, CI__IR_OPS_HOW_ ...);
    ci__ops_unary refuses other than floating inputs to its FLT rows.
    E(name, schema, run, infer, nouts, dd): cinductor's own extern kernels (how "extern", all
-   dtypes): run and infer as in ci_extern_desc, `run` gets the program as `user`; dd 1 when the
-   outputs' sizes depend on the data (infer gives upper bounds). docs/ops.md lists these rows. */
+   dtypes): run and infer as in ci_extern_desc, `run` gets the program as `user`; dd the outputs
+   whose sizes depend on the data, bit i for output i (infer gives upper bounds). docs/ops.md
+   lists these rows. */
 #define CI__OPS(X, E) \
     /* pointwise, one operand (ci__ops_unary) */ \
     X("aten.neg", "self", ci__ops_unary, CI__V_NEG, 0, 1, D, 0, 1, P, LO, ALL, _, "prims.neg") \
@@ -16512,6 +17051,10 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.rot90", "self, k=1, dims=[0, 1]", ci__ops_rot90, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten.repeat_interleave.self_int", "self, repeats, dim=None, *, output_size=None", \
       ci__ops_repeat_interleave, 0, 0, 0, N, 0, 1, _, DE, ALL, _, 0) \
+    X("aten.repeat_interleave.Tensor", "repeats, *, output_size=None", \
+      ci__ops_repeat_interleave_t, 0, 0, 0, N, 0, 1, _, DE, IDX, RINT, 0) \
+    X("aten.repeat_interleave.self_Tensor", "self, repeats, dim=None, *, output_size=None", \
+      ci__ops_repeat_interleave_t, 0, 1, 0, N, 0, 1, _, DE, ALL, RINT, 0) \
     /* creation from a shape or a tensor, fills and copies */ \
     X("aten.empty", "size, " CI__OPS_CREATE_KW ", memory_format=None", \
       ci__ops_create, 0, CI__CR_EMPTY, 0, N, 0, 1, _, LO, ALL, EMPTY, 0) \
@@ -17093,20 +17636,34 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     E("cinductor.nonzero_1d", "self", \
       ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 1, 1) \
     E("cinductor.nonzero_2d", "self", \
-      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 2, 1) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 2, 3) \
     E("cinductor.nonzero_3d", "self", \
-      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 3, 1) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 3, 7) \
     E("cinductor.nonzero_4d", "self", \
-      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 4, 1) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 4, 15) \
     E("cinductor.nonzero_5d", "self", \
-      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 5, 1) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 5, 31) \
     E("cinductor.nonzero_6d", "self", \
-      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 6, 1) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 6, 63) \
     E("cinductor.nonzero_7d", "self", \
-      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 7, 1) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 7, 127) \
     E("cinductor.nonzero_8d", "self", \
-      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 8, 1) \
+      ci__ops_ext_nonzero_tuple_run, ci__ops_ext_nonzero_tuple_infer, 8, 255) \
     E("cinductor.nonzero", "self", ci__ops_ext_nonzero_run, ci__ops_ext_nonzero_infer, 1, 1) \
+    E("cinductor.repeat_interleave", "repeats, output_size", \
+      ci__ops_ext_repeat_interleave_run, ci__ops_ext_repeat_interleave_infer, 1, 0) \
+    E("cinductor.unique", "self, dim, flags", \
+      ci__ops_ext_unique_run, ci__ops_ext_unique_infer, 4, 5) \
+    X("aten._unique2", "self, sorted=True, return_inverse=False, return_counts=False", \
+      ci__ops_unique, 0, 0, 0, N, 0, 3, _, EX, ALL, UNIQ, 0) \
+    X("aten._unique", "self, sorted=True, return_inverse=False", \
+      ci__ops_unique, 0, 1, 0, N, 0, 2, _, EX, ALL, UNIQ, 0) \
+    X("aten.unique_dim", "self, dim, sorted=True, return_inverse=False, return_counts=False", \
+      ci__ops_unique, 0, 2, 0, N, 0, 3, _, EX, ALL, DD, 0) \
+    X("aten.unique_consecutive", "self, return_inverse=False, return_counts=False, dim=None", \
+      ci__ops_unique, 0, 3, 0, N, 0, 3, _, EX, ALL, DD, 0) \
+    X("aten.unique_dim_consecutive", "self, dim, return_inverse=False, return_counts=False", \
+      ci__ops_unique, 0, 4, 0, N, 0, 3, _, EX, ALL, DD, 0) \
     E("cinductor.sort", "self, descending", ci__rt_ext_sort_run, ci__ops_ext_sort_infer, 2, 0) \
     X("aten.sort", "self, dim=-1, descending=False", \
       ci__ops_sort, 0, 0, 0, N, 0, 2, _, DE, ALL, _, 0) \

@@ -193,6 +193,27 @@ CI_TEST(test_cuemit_entries_and_refusal) {
 #endif
 
 #ifndef CINDUCTOR_NO_CUDA
+/* unique and repeat_interleave with output_size are extern kernels on the host (copies), the
+   inverse indices' user a GPU kernel: no entry for the externs, one for the add */
+CI_TEST(test_cuemit_unique_on_host) {
+    static const char *cig = "input x: f32[7, 5]\ninput r: i64[7]\n"
+                             "v, i, c = aten._unique2.default(x, True, True, True)\n"
+                             "j = aten.add.Tensor(i, 1)\n"
+                             "w, k, n = aten.unique_dim.default(x, 1, True, True, True)\n"
+                             "q = aten.repeat_interleave.Tensor(r, output_size=9)\n"
+                             "output v, j, c, w, n, q\n";
+    cu_src c;
+    int i, next = 0;
+    cu_src_make(&c, cig);
+    if (!c.src) { cu_src_free(&c); return; }
+    for (i = 0; i < c.nl; i++) next += c.l[i].ext;
+    CI_CHECK_EQ_INT(next, 3);
+    CI_CHECK_EQ_INT(c.nl - next, 1);
+    cu_src_free(&c);
+}
+#endif
+
+#ifndef CINDUCTOR_NO_CUDA
 /* indices past 2^31 (a tensor of 2.8e9 elements, only compiled) keep 64-bit arithmetic; a
    gather through an index tensor too (the index is data) */
 CI_TEST(test_cuemit_wide_indices_stay_64_bit) {
@@ -439,6 +460,7 @@ int main(int argc, char **argv) {
 #ifndef CINDUCTOR_NO_CUDA
     CI_RUN(test_nvrtc_to_cubin_and_cache);
     CI_RUN(test_cuemit_entries_and_refusal);
+    CI_RUN(test_cuemit_unique_on_host);
     CI_RUN(test_cuemit_kernel_shapes);
     CI_RUN(test_cuemit_wide_indices_stay_64_bit);
     CI_RUN(test_cuemit_unsigned_index_division);

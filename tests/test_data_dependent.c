@@ -171,10 +171,118 @@ CI_TEST(test_guard_fails_the_run) {
     }
 }
 
+/* _unique2(x, sorted, return_inverse, return_counts): values and counts sized by each run, the
+   inverse indices of fixed shape and usable by other ops (here + 1), on both backends */
+CI_TEST(test_dd_unique) {
+    int b;
+    for (b = 0; b < 2; b++) {
+        int64_t s[1] = {6}, xs[2][6] = {{5, -1, 5, 7, -1, 5}, {3, 3, 3, 3, 3, 3}};
+        int64_t want_v[2][3] = {{-1, 5, 7}, {3}}, want_c[2][3] = {{2, 3, 1}, {6}}, nd[2] = {3, 1};
+        int64_t want_i[2][6] = {{2, 1, 2, 3, 1, 2}, {1, 1, 1, 1, 1, 1}};
+        int64_t v[6], inv[6], c[6], sh[CI_MAX_DIMS];
+        ci_ctx *ctx;
+        ci_graph *g;
+        ci_program *p = NULL;
+        ci_compile_desc pd;
+        ci_tensor x, r[3];
+        ci_arg a[4];
+        const void *in[1];
+        void *out[3];
+        int run, i, ok = 1;
+        char why[256] = "";
+        ci_ctx_create(NULL, &ctx);
+        g = ci_graph_create(ctx);
+        x = ci_input(g, "x", CI_I64, 1, s);
+        a[0] = ci_arg_tensor(x);
+        a[1] = ci_arg_bool(1);
+        a[2] = ci_arg_bool(1);
+        a[3] = ci_arg_bool(1);
+        if (ci_call(g, "aten._unique2.default", 4, a, 0, NULL, r, 3) != 3) ok = 0;
+        ci_output(g, r[0]);
+        ci_output(g, ci_add(g, r[1], ci_scalar_int(g, 1)));
+        ci_output(g, r[2]);
+        memset(&pd, 0, sizeof pd);
+        pd.backend = k_bes[b];
+        if (!ok || ci_compile(g, &pd, &p) != CI_OK) {
+            snprintf(why, sizeof why, "compile: %s", ci_ctx_last_error(ctx));
+            ok = 0;
+        }
+        if (ok) {
+            ok = ci_program_output_shape(p, 0, sh) == 1 && sh[0] == 6 &&
+                 ci_program_output_shape(p, 1, sh) == 1 && sh[0] == 6 &&
+                 ci_program_output_shape(p, 2, sh) == 1 && sh[0] == 6;
+            if (!ok) snprintf(why, sizeof why, "upper bounds");
+        }
+        for (run = 0; run < 2 && ok; run++) {
+            in[0] = xs[run]; out[0] = v; out[1] = inv; out[2] = c;
+            if (ci_program_run(p, 1, in, 3, out) != CI_OK) {
+                snprintf(why, sizeof why, "run: %s", ci_ctx_last_error(ctx));
+                ok = 0;
+                break;
+            }
+            ok = ci_program_output_shape_after_run(p, 0, sh) == 1 && sh[0] == nd[run] &&
+                 ci_program_output_shape_after_run(p, 1, sh) == 1 && sh[0] == 6 &&
+                 ci_program_output_shape_after_run(p, 2, sh) == 1 && sh[0] == nd[run];
+            for (i = 0; i < nd[run]; i++) ok &= v[i] == want_v[run][i] && c[i] == want_c[run][i];
+            for (i = 0; i < 6; i++) ok &= inv[i] == want_i[run][i];
+            if (!ok) snprintf(why, sizeof why, "run %d: shapes or values", run);
+        }
+        ci_program_destroy(p);
+        ci_graph_destroy(g);
+        ci_ctx_destroy(ctx);
+        CI_CHECK_MSG(ok, "%s: %s", b ? "interp" : "tcc", why);
+    }
+}
+
+/* unique's values used by another op, repeat_interleave.Tensor of repeats the graph does not
+   know without output_size, and nonzero unbound along dim 0 (along 1 it is nonzero as a
+   tuple): refused while the graph is built */
+CI_TEST(test_dd_unique_refusals) {
+    int64_t s[1] = {6};
+    int k;
+    for (k = 0; k < 3; k++) {
+        ci_ctx *ctx;
+        ci_graph *g;
+        ci_program *p = NULL;
+        ci_compile_desc pd;
+        ci_tensor x, r[3];
+        ci_arg a[3];
+        ci_result rc;
+        const char *msg;
+        ci_ctx_create(NULL, &ctx);
+        g = ci_graph_create(ctx);
+        x = ci_input(g, "x", CI_I64, 1, s);
+        a[0] = ci_arg_tensor(x);
+        a[1] = ci_arg_bool(1);
+        a[2] = ci_arg_bool(0);
+        if (k == 0) {
+            ci_call(g, "aten._unique2.default", 3, a, 0, NULL, r, 3);
+            ci_output(g, ci_add(g, r[0], ci_scalar(g, 1)));
+        } else if (k == 1) {
+            ci_output(g, ci_call1(g, "aten.repeat_interleave.Tensor", 1, a, 0, NULL));
+        } else {
+            a[0] = ci_arg_tensor(ci_call1(g, "aten.nonzero.default", 1, a, 0, NULL));
+            a[1] = ci_arg_int(0);
+            ci_output(g, ci_call1(g, "aten.unbind.int", 2, a, 0, NULL));
+        }
+        memset(&pd, 0, sizeof pd);
+        rc = ci_compile(g, &pd, &p);
+        msg = rc ? ci_ctx_last_error(ctx) : "(accepted)";
+        CI_CHECK_MSG(rc == CI_ERR_UNSUPPORTED &&
+                     strstr(msg, k == 1 ? "depends on the data with no bound" : "may only be a graph output"),
+                     "%d: %s", k, msg);
+        ci_program_destroy(p);
+        ci_graph_destroy(g);
+        ci_ctx_destroy(ctx);
+    }
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_dd_shapes_after_run);
     CI_RUN(test_dd_only_as_output);
     CI_RUN(test_guard_fails_the_run);
+    CI_RUN(test_dd_unique);
+    CI_RUN(test_dd_unique_refusals);
     return ci_test_done();
 }

@@ -1942,12 +1942,133 @@ def build_cases():
     G("nonzero of a computed mask, output twice", [("x", I("i32", [4, 6]))],
       ["m = aten.gt.Scalar(x, 2)", "y = aten.nonzero.default(m)", "s = aten.masked_select.default(x, m)"],
       ["y", "s", "y", "m"])
+    # nonzero(x, as_tuple=True) as make_fx traces it: unbind(nonzero(x), 1) (0-d: of x unsqueezed)
+    for dt, sh in (("f32", [7, 5]), ("bool", [2, 3, 4]), ("i64", [1023]), ("f32", []), ("u8", [0, 3])):
+        pre = ["u = aten.unsqueeze.default(x, 0)"] if not sh else ["u = aten.alias.default(x)"]
+        n = max(len(sh), 1)
+        names = ", ".join("y%d" % i for i in range(n))
+        G("unbind(nonzero(%s%s), 1)" % (dt, sh), [("x", I(dt, sh, "grid" if dt != "bool" else "n"))],
+          pre + ["z = aten.nonzero.default(u)", "%s = aten.unbind.int(z, %d)" % (names, -1 if dt == "i64" else 1)],
+          ["y%d" % i for i in range(n)])
+    # a mask the graph knows (constants and aranges only): a fixed size, usable by other ops
+    for n, cmp in ((4, "lt"), (3, "le"), (1, "lt"), (0, "lt"), (33, "ne")):
+        G("combinations of f32[%d] (masked_select by a known mask, %s), stacked" % (n, cmp),
+          [("x", I("f32", [n]))],
+          ["v = aten.view.default(x, [-1, 1])", "e = aten.expand.default(v, [%d, %d])" % (n, n),
+           "v1 = aten.view.default(x, [1, -1])", "e1 = aten.expand.default(v1, [%d, %d])" % (n, n),
+           "r = aten.arange.default(%d, dtype=i64)" % n, "r2 = aten.view.default(r, [-1, 1])",
+           "r3 = aten.view.default(r, [1, -1])",
+           "f = aten.full.default([%d, %d], True, dtype=bool)" % (n, n), "c = aten.%s.Tensor(r2, r3)" % cmp,
+           "m = aten.mul.Tensor(f, c)", "s0 = aten.masked_select.default(e, m)",
+           "s1 = aten.masked_select.default(e1, m)", "y = aten.stack.default([s0, s1], 1)",
+           "z = aten.add.Tensor(s0, 1)"], ["y", "z"])
+    G("masked_select by a known mask of an arange sum, i64 self", [("x", I("i64", [5, 6]))],
+      ["r = aten.arange.default(6, dtype=i64)", "q = aten.add.Tensor(r, 3)",
+       "m = aten.gt.Scalar(q, 5)", "s = aten.masked_select.default(x, m)", "t = aten.neg.default(s)"], ["t"])
     add(op_case("aten.masked_select.default", "a, b", I("f32", [3, 4]), I("i32", [3, 4]),
                 error="expected BoolTensor or ByteTensor for mask"))
     add(op_case("aten.index.Tensor", "a, [b]", I("f32", [3, 4]), I("bool", [4]),
                 error="does not match the shape of the indexed tensor"))
     add(op_case("aten.index.Tensor", "a, [b]", I("f32", []), I("bool", []),
                 error="too many indices for tensor of dimension 0"))
+
+    # ---- unique: sorted distinct values (or slices along a dim), inverse indices, counts ----
+    for dt in ALLN:
+        for kind in ("grid", "n"):
+            add(op_case("aten._unique2.default", "a, True, True, True", I(dt, [7, 5], kind)))
+        add(op_case("aten._unique2.default", "a, False, False, True", I(dt, [1023], "grid")))
+        add(op_case("aten._unique.default", "a, True, True", I(dt, [7], "grid")))
+        add(op_case("aten.unique_dim.default", "a, 0, True, True, True", I(dt, [7, 2], "small")))
+        add(op_case("aten.unique_dim.default", "a, -1, True, False, False", I(dt, [3, 6], "small")))
+        add(op_case("aten.unique_consecutive.default", "a, True, True", I(dt, [7, 5], "small")))
+        add(op_case("aten.unique_consecutive.default", "a, True, True, 1", I(dt, [2, 7], "small")))
+        add(op_case("aten.unique_dim_consecutive.default", "a, 0, True, True", I(dt, [7, 1], "small")))
+    for sh in ([], [1], [0], [0, 3], [1023], [2, 3, 4]):
+        for flags in ("True, False, False", "True, True, False", "False, True, True"):
+            add(op_case("aten._unique2.default", "a, " + flags, I("f32", sh, "grid")))
+        add(op_case("aten._unique.default", "a, True, False", I("i64", sh, "grid")))
+        add(op_case("aten.unique_consecutive.default", "a", I("i32", sh, "small")))
+        add(op_case("aten.unique_consecutive.default", "a, False, True", I("f64", sh, "small")))
+    for dt in ("f32", "f64", "bf16", "f16"):   # NaN: each a value of its own, sorted last
+        add(op_case("aten._unique2.default", "a, True, True, True", I(dt, [7, 5], "nan")))
+        add(op_case("aten._unique.default", "a, False, True", I(dt, [33], "nan")))
+        add(op_case("aten.unique_dim.default", "a, 1, True, True, True", I(dt, [2, 9], "nan")))
+        add(op_case("aten.unique_consecutive.default", "a, True, True", I(dt, [7, 5], "nan")))
+        add(op_case("aten.unique_consecutive.default", "a, True, True, 0", I(dt, [9, 2], "nan")))
+    add(op_case("aten._unique2.default", "a, True, True, True", I("f32", [1023], "distinct")))
+    add(op_case("aten._unique2.default", "a, True, True, True", I("f64", [1023], "bits")))
+    add(op_case("aten._unique2.default", "a, True, True, True", I("i64", [1023], "bits")))
+    add(op_case("aten._unique2.default", "a, True, False, True", I("u8", [1023], "bits")))
+    add(op_case("aten.unique_dim.default", "a, 0, True, True, True", I("i8", [1023, 2], "bits")))
+    for dim in (0, 1, 2, -1, -3):
+        add(op_case("aten.unique_dim.default", "a, %d, True, True, True" % dim, I("i32", [3, 4, 5], "pidx2")))
+        add(op_case("aten.unique_dim.default", "a, %d, True, True, True" % dim, I("f32", [4, 3, 2], "pidx2")))
+        add(op_case("aten.unique_dim_consecutive.default", "a, %d, False, True" % dim,
+                    I("i64", [3, 4, 5], "pidx2")))
+    for dt in ("f32", "i64", "bool"):   # all equal; a selected dim of size 0; a 0-d self
+        add(op_case("aten._unique2.default", "a, True, True, True", I(dt, [1023], "pidx1")))
+        add(op_case("aten.unique_dim.default", "a, 1, True, True, True", I(dt, [5, 7], "pidx1")))
+        add(op_case("aten.unique_dim.default", "a, 1, True, True, True", I(dt, [2, 0, 3])))
+        add(op_case("aten.unique_consecutive.default", "a, True, True, 1", I(dt, [2, 0, 3])))
+        add(op_case("aten.unique_consecutive.default", "a, True, True", I(dt, [])))
+        add(op_case("aten._unique2.default", "a, True, True, True", I(dt, [])))
+    G("unique of a transpose, inverse indices used", [("x", I("f32", [5, 7], "grid"))],
+      ["p = aten.t.default(x)", "v, i, c = aten._unique2.default(p, True, True, True)",
+       "j = aten.add.Tensor(i, 1)", "w, k, n = aten.unique_dim.default(p, 1, True, True, True)",
+       "m = aten.mul.Tensor(k, 2)"], ["v", "c", "j", "w", "m", "n"])
+    G("unique_consecutive of a slice", [("x", I("i64", [6, 8], "small"))],
+      ["s = aten.slice.Tensor(x, 1, 1, 8, 2)", "v, i, c = aten.unique_consecutive.default(s, True, True, 1)"],
+      ["v", "i", "c"])
+    G("unique values used", [("x", I("f32", [7], "grid"))],
+      ["v, i, c = aten._unique2.default(x, True, True, True)", "w = aten.neg.default(v)"], ["w"],
+      error="whose size depends on the data")
+    add(op_case("aten.unique_dim.default", "a, 2, True, True, True", I("f32", [3, 4]),
+                error="out of range"))
+    add(op_case("aten.unique_dim.default", "a, 0, True, True, True", I("f32", []),
+                error="Dimension specified as 0 but tensor has no dimensions"))
+    add(op_case("aten.unique_dim.default", "a, 0, True, True, True", I("f32", [2, 0, 3]),
+                error="There are 0 sized dimensions, and they aren't selected"))
+    add(op_case("aten.unique_consecutive.default", "a, True, True, 1", I("f32", [0, 3]),
+                error="There are 0 sized dimensions, and they aren't selected"))
+    add(op_case("aten.unique_dim_consecutive.default", "a, -3, True, True", I("i64", [3, 4]),
+                error="out of range"))
+
+    # ---- repeat_interleave with a tensor of repeats: sized by output_size or by known repeats ----
+    for rdt in ("i64", "i32"):
+        for vals in ([1, 0, 3, 2], [0, 0, 0], [5], [], [2] * 7):
+            tot = sum(vals)
+            G("repeat_interleave.Tensor(%s%s, output_size=%d)" % (rdt, vals, tot), [],
+              ["y = aten.repeat_interleave.Tensor(r, output_size=%d)" % tot], ["y"],
+              consts=[("r", rdt, [len(vals)], vals)])
+        for n, c in ((7, 2), (1, 3), (0, 4), (5, 0), (1023, 1)):   # one known value: no output_size
+            G("repeat_interleave.Tensor(full %s[%d] of %d)" % (rdt, n, c), [],
+              ["f = aten.full.default([%d], %d, dtype=%s)" % (n, c, rdt),
+               "y = aten.repeat_interleave.Tensor(f)"], ["y"])
+    for dt in ALLN:
+        G("repeat_interleave.self_Tensor(%s[3,4,5], [1, 0, 3], 0, output_size=4)" % dt,
+          [("x", I(dt, [3, 4, 5]))],
+          ["y = aten.repeat_interleave.self_Tensor(x, r, 0, output_size=4)"], ["y"],
+          consts=[("r", "i64", [3], [1, 0, 3])])
+    G("repeat_interleave.self_Tensor(f32[2,3], [2, 1, 0, 0, 1, 3], output_size=7)", [("x", I("f32", [2, 3]))],
+      ["y = aten.repeat_interleave.self_Tensor(x, r, output_size=7)"], ["y"],
+      consts=[("r", "i64", [6], [2, 1, 0, 0, 1, 3])])
+    G("repeat_interleave.self_Tensor(i64[4,3], 0-d 2, -1, output_size=6)", [("x", I("i64", [4, 3]))],
+      ["y = aten.repeat_interleave.self_Tensor(x, r, -1, output_size=6)"], ["y"],
+      consts=[("r", "i32", [], 2)])
+    G("repeat_interleave.self_Tensor(f64[3,2] by a known value, 0)", [("x", I("f64", [3, 2]))],
+      ["f = aten.full.default([3], 2, dtype=i64)", "y = aten.repeat_interleave.self_Tensor(x, f, 0)"], ["y"])
+    G("repeat_interleave(x, 2, dim=1) as make_fx traces it", [("x", I("f32", [2, 3, 4]))],
+      ["e = aten.empty.memory_format([1], dtype=i64)", "f = aten.fill.Scalar(e, 2)",
+       "g = aten.expand.default(f, [3])", "r = aten.repeat_interleave.Tensor(g)",
+       "y = aten.index_select.default(x, 1, r)"], ["y"])
+    add(op_case("aten.repeat_interleave.Tensor", "a", I("f32", [4], "small"), error="not implemented"))
+    add(op_case("aten.repeat_interleave.Tensor", "a", I("i64", [2, 2], "small"),
+                error="only accept 1D vector"))
+    add(op_case("aten.repeat_interleave.self_Tensor", "a, b, 0", I("f32", [3, 2]), I("i64", [2], "small"),
+                error="same size as input along dim"))
+    G("repeat_interleave.Tensor, a negative known repeat, fails", [],
+      ["f = aten.full.default([3], -1, dtype=i64)", "y = aten.repeat_interleave.Tensor(f)"], ["y"],
+      error="repeats can not be negative")
 
     # ---- view.dtype: the same bytes read as another dtype ----
     same_size = (("bool", "u8"), ("bool", "i8"), ("u8", "i8"), ("i16", "f16"), ("i32", "f32"),
@@ -3893,10 +4014,62 @@ def ref_bn_legit_no_stats(input, weight, bias, training, momentum, eps):
     return torch.native_batch_norm(input, weight, bias, None, None, True, momentum, eps)
 
 
+def _ref_unique_py(x, dim, consecutive):
+    """unique over the slices of x along dim (None: its elements) in Python: sorted (unless
+    consecutive; lexicographic over x.transpose(dim, 0)'s rows, as PyTorch) with a NaN above
+    every number, grouped by equality, where a NaN equals nothing (each NaN its own value);
+    returns (values, inverse, counts)"""
+    flat = dim is None
+    y = x.reshape(-1, 1) if flat else x.transpose(dim, 0).reshape(x.shape[dim], -1)
+    rows = [tuple(r) for r in y.double().tolist()]
+    order = list(range(len(rows)))
+    if not consecutive:
+        order.sort(key=lambda j: tuple((1, 0.0) if v != v else (0, v) for v in rows[j]))
+    inv, counts, firsts = [0] * len(rows), [], []
+    for k, j in enumerate(order):
+        if not k or rows[j] != rows[order[k - 1]]:   # (NaN != NaN: a tuple holding one differs)
+            firsts.append(j)
+            counts.append(0)
+        inv[j] = len(counts) - 1
+        counts[-1] += 1
+    idx = torch.tensor(firsts, dtype=torch.int64)
+    vals = x.reshape(-1)[idx] if flat else x.index_select(dim, idx)
+    return vals, torch.tensor(inv, dtype=torch.int64), torch.tensor(counts, dtype=torch.int64)
+
+
+def _has_nan(x):
+    return x.dtype.is_floating_point and bool(torch.isnan(x).any())
+
+
+def ref_unique2(inp, sorted=True, return_inverse=False, return_counts=False):
+    """aten._unique2 as cinductor computes it: sorted=False sorted too (PyTorch 1.13's CPU order
+    is its hash set's), and with NaNs the Python reference (PyTorch 1.13 gives each NaN a count
+    of 0 and an arbitrary place)"""
+    if not _has_nan(inp):
+        return torch.ops.aten._unique2.default(inp, True, return_inverse, return_counts)
+    v, i, c = _ref_unique_py(inp, None, False)
+    i = i.reshape(inp.shape) if return_inverse or return_counts else i[:0]
+    return v, i, c if return_counts else c[:0]
+
+
+def ref_unique(inp, sorted=True, return_inverse=False):
+    v, i, _ = ref_unique2(inp, sorted, return_inverse, False)
+    return v, i
+
+
+def ref_unique_dim(inp, dim, sorted=True, return_inverse=False, return_counts=False):
+    """aten.unique_dim; with NaNs the Python reference (PyTorch 1.13 sorts rows holding NaNs in
+    no defined order)"""
+    if not _has_nan(inp):
+        return torch.ops.aten.unique_dim.default(inp, dim, sorted, return_inverse, return_counts)
+    return _ref_unique_py(inp, dim % inp.dim(), False)
+
+
 PY_OPS = {"prims.xor_sum": ref_xor_sum, "prims.fma": ref_fma, "prims.iota": ref_iota,
           "aten._native_batch_norm_legit_functional": ref_bn_functional,
           "aten._native_batch_norm_legit": ref_bn_legit,
-          "aten._native_batch_norm_legit.no_stats": ref_bn_legit_no_stats}
+          "aten._native_batch_norm_legit.no_stats": ref_bn_legit_no_stats,
+          "aten._unique2": ref_unique2, "aten._unique": ref_unique, "aten.unique_dim": ref_unique_dim}
 
 
 def ref_sdpa_scores(q, k, attn_mask, is_causal, scale):
