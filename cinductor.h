@@ -27975,8 +27975,9 @@ static const ci__backend ci__cc_backend = {
    >>cuda  the CUDA backend: libcuda and libnvrtc loaded with dlopen, device memory
    One X-macro table of the driver's and NVRTC's entry points gives the function pointers and
    the loader (once per process, under a lock; each library keeps why it is missing). NVRTC
-   compiles >>cuemit's source straight to CUBIN for the GPU's sm_XY, through a disk cache; the
-   backend entry (ci__cuda_backend) loads it in the GPU's primary context, places the arena,
+   compiles >>cuemit's source straight to CUBIN for the GPU's sm_XY, through a disk cache, as
+   several programs at once on threads where it has matrix products (ci__cuda_programs); the
+   backend entry (ci__cuda_backend) loads them in the GPU's primary context, places the arena,
    constants, error record and I/O staging in one device allocation, and runs the launches in
    order (extern kernels on the host, with copies). Also: the device-memory calls of the public
    API and CINDUCTOR_CHECK_CUDA. Left out with CINDUCTOR_NO_CUDA.
