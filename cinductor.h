@@ -28436,9 +28436,11 @@ static const char *ci__cuda_compile_n(ci__arena *A, const char *src, int arch, c
         j[i].def = d;
         j[i].arch = arch;
         j[i].key = ci__cuda_key(src, arch);
-        if (d) {   /* the part's name in its key */
+        if (d) {   /* the part's name in its key, after a 0 byte */
+            const unsigned char *c = (const unsigned char *)d;
             snprintf(j[i].dopt, sizeof j[i].dopt, "-D%s", d);
-            j[i].key = ci__cuda_key(d, (int)(j[i].key ^ (j[i].key >> 32)));
+            j[i].key *= 1099511628211ull;
+            for (; *c; c++) j[i].key = (j[i].key ^ *c) * 1099511628211ull;
         }
         if (dir) {
             snprintf(j[i].path, sizeof j[i].path, "%s/%016llx-sm%d.cubin", dir,
