@@ -28423,6 +28423,7 @@ static const char *ci__cuda_compile_n(ci__arena *A, const char *src, int arch, c
     int i, last = -1;
 #ifndef CINDUCTOR_NO_THREADS
     pthread_t *th;
+    pthread_attr_t attr;
     int *started;
 #endif
     if (why) return why;
@@ -28456,11 +28457,14 @@ static const char *ci__cuda_compile_n(ci__arena *A, const char *src, int arch, c
 #ifndef CINDUCTOR_NO_THREADS
     th = CI__NEWN(A, pthread_t, n);
     started = CI__NEWN(A, int, n);
+    pthread_attr_init(&attr);   /* NVRTC's stack, whatever the process's default */
+    (void)pthread_attr_setstacksize(&attr, (size_t)64 << 20);
     for (i = 0; i < n; i++) {
         started[i] = 0;
         if (!j[i].done && i != last)
-            started[i] = pthread_create(&th[i], NULL, ci__cuda_job_run, &j[i]) == 0;
+            started[i] = pthread_create(&th[i], &attr, ci__cuda_job_run, &j[i]) == 0;
     }
+    pthread_attr_destroy(&attr);
     for (i = 0; i < n; i++)
         if (!j[i].done && !started[i]) ci__cuda_job_run(&j[i]);   /* the last, on this thread */
     for (i = 0; i < n; i++)
