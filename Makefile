@@ -24,6 +24,8 @@
 #   make bench-side      cinductor and PyTorch side by side on the SUITE and exported networks
 #                        (tools/bench_side.py; writes docs/performance.md; BENCH_SIDE_ARGS)
 #   make bench-scale     parse + compile time and peak memory of large generated graphs (tools/scale.c)
+#   make nvrtc-time      NVRTC's ms over the CUDA source of tests/bench/*.cig (tools/nvrtctime.c;
+#                        no GPU needed; NVRTC_TIME_ARGS="--reps 9")
 #   make fuzz            the .cig and .npy fuzzers (clang libFuzzer + ASan + UBSan), FUZZ_SECONDS each
 #   make fuzz-graphs     random graphs: fused vs unfused, TCC vs interpreter, and vs PyTorch
 #                        (FUZZ_SECONDS in all, FUZZ_SEED=N to replay)
@@ -68,6 +70,7 @@ ALL := $(B)/libcinductor.o $(B)/demo $(EXAMPLES) $(if $(wildcard tools/cinductor
 .PHONY: all demo test test-c test-compile test-san test-valgrind test-torch clean
 .PHONY: test-cuda test-cuda-source
 .PHONY: test-fx2cig test-opinfo bench bench-side bench-scale check-ops-doc check-overloads
+.PHONY: nvrtc-time
 .PHONY: fuzz fuzz-graphs
 .DELETE_ON_ERROR:
 
@@ -224,6 +227,14 @@ bench-scale: $(B)/scale
 	@st=0; for k in $(SCALE_KINDS); do for n in $(SCALE_NS); do \
 	  ./$(B)/scale bench $$k $$n $(SCALE_BACKEND) || st=1; \
 	done; done; exit $$st
+
+# NVRTC's compile ms of each SUITE graph's CUDA source, as the CUDA backend compiles it and
+# whole, and its load from the CUBIN cache (tools/nvrtctime.c: no GPU needed)
+$(B)/nvrtctime: tools/nvrtctime.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tools/nvrtctime.c $(LDFLAGS) $(LDLIBS)
+nvrtc-time: $(B)/nvrtctime
+	./$(B)/nvrtctime $(NVRTC_TIME_ARGS) tests/bench/*.cig
 
 # ---- fuzzing ----
 # tests/fuzz/fuzz_NAME.c are libFuzzer targets, built with clang and ASan + UBSan (each carries

@@ -897,10 +897,13 @@ typedef struct ci__cuda_launch {
     unsigned grid;       /* blocks (the entry loops over the points a grid at a time) */
     unsigned block[3];
     size_t work;         /* bytes of zeroed device scratch the entry takes as a third argument */
+    int part;            /* its NVRTC program: -1 the whole source's, 0 the other entries', else
+                            its own (a product's; ci__cuemit_parts) */
 } ci__cuda_launch;
 static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
                                      ci__cuda_launch **launches, int *nlaunches);
 static void ci__cuemit_entries(ci__L *L, ci__sb *sb);
+static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k, int mm);
 static const char *ci__cuemit_flag(void);
 /* >>cemit -> >>cuemit: a reducing kernel whose block of threads shares each output point
    (tx points a block, ty threads each); its partial results combined across the block */
@@ -23605,91 +23608,118 @@ static ci__cuemit_mm ci__cuemit_bmm_plan(const ci__kernel *k) {
     return best;
 }
 
+/* the source's NVRTC programs (>>cuda compiles them at once, on threads): a product's entry
+   is one of its own, the other entries together one more, where that makes two or more; an
+   entry of a program is then written between "#if !defined(CI_PART) || defined(CI_PART_X)"
+   and "#endif", X the entry's name or REST (so the source compiled whole is as before) */
+static int ci__cuemit_parts(ci__L *L) {
+    int i, mm = 0, rest = 0;
+    for (i = 0; i < L->groups.n; i++) {
+        const ci__group *g = (const ci__group *)L->groups.v[i];
+        const ci__kernel *k = (const ci__kernel *)g->m.v[0];
+        if (!g->live) continue;
+        if (!g->fused && ci__cuemit_gpu_extern(k)) mm++;
+        else if (g->fused || k->kind != CI__K_EXTERN) rest = 1;
+    }
+    return mm && mm + rest >= 2 ? mm + rest : 1;
+}
+
 /* the __global__ entries, after the kernels: each loops over its points a grid at a time (a
    cooperative kernel's blocks tx points at a time, every thread of a block the same number of
    times, as __syncthreads needs) */
 static void ci__cuemit_entries(ci__L *L, ci__sb *sb) {
-    int i, bmm = 0;
+    int i, bmm = 0, parts = ci__cuemit_parts(L) > 1;
     for (i = 0; i < L->groups.n; i++) {
         const ci__group *g = (const ci__group *)L->groups.v[i];
         const ci__kernel *k = (const ci__kernel *)g->m.v[0];
-        if (g->live && !g->fused && ci__cuemit_gpu_extern(k)) {
-            ci_dtype dt = k->in_t[0].dtype;
-            const char *t = ci__dtype_tab[dt].cstore;
-            const char *acc = dt == CI_F64 ? "double" : "float";
-            ci__cuemit_mm m = ci__cuemit_bmm_plan(k);
-            if (!bmm++) ci__cuemit_bmm_src(sb);
-            /* two blocks an SM (128 registers a thread): more loads in flight is worth the few
-               words a 128 x 128 tile then spills (faster on an H100) */
-            ci__sb_printf(sb,
-                          "\nextern \"C\" __global__ void __launch_bounds__(256, 2) ci_cuda_%s("
-                          "void **B, long long n, void *work) {\n",
-                          g->name);
-            ci__sb_printf(sb,
-                          "    ci_bmm<%s, %s, %d, %d, %d>((const %s *)B[%d], (const %s *)B[%d], "
-                          "(%s *)B[%d],\n",
-                          t, acc, dt == CI_F16 ? 1 : dt == CI_BF16 ? 2 : 0, m.bm, m.bn, t,
-                          k->ins[0]->slot, t, k->ins[1]->slot, t, k->outs[0]->slot);
-            ci__sb_printf(sb, "        %lldLL, %lldLL, %lldLL, n, %d, (unsigned *)work,\n",
-                          (long long)k->in_t[0].shape[1], (long long)k->in_t[0].shape[2],
-                          (long long)k->in_t[1].shape[2], m.split);
-            ci__sb_printf(sb, "        (%s *)((char *)work + %d));\n}\n", acc,
-                          CI__CUEMIT_MM_COUNTS);
-            continue;
-        }
-        if (!g->live || (!g->fused && k->kind == CI__K_EXTERN)) continue;
-        /* the block's size bounds the registers a thread may take (a launch never fails) */
+        int mm = g->live && !g->fused && ci__cuemit_gpu_extern(k);
+        if (!mm && (!g->live || (!g->fused && k->kind == CI__K_EXTERN))) continue;
+        if (!bmm && mm) ci__cuemit_bmm_src(sb);
+        bmm += mm;
+        if (parts)
+            ci__sb_printf(sb, "\n#if !defined(CI_PART) || defined(CI_PART_%s%s)",
+                          mm ? "ci_cuda_" : "", mm ? g->name : "REST");
+        ci__cuemit_entry(sb, g, k, mm);
+        if (parts) ci__sb_put(sb, "#endif\n");
+    }
+}
+
+/* one kernel's __global__ entry (mm: a product's, on the ci_bmm template) */
+static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k, int mm) {
+    if (mm) {
+        ci_dtype dt = k->in_t[0].dtype;
+        const char *t = ci__dtype_tab[dt].cstore;
+        const char *acc = dt == CI_F64 ? "double" : "float";
+        ci__cuemit_mm m = ci__cuemit_bmm_plan(k);
+        /* two blocks an SM (128 registers a thread): more loads in flight is worth the few
+           words a 128 x 128 tile then spills (faster on an H100) */
         ci__sb_printf(sb,
-                      "\nextern \"C\" __global__ void __launch_bounds__(%d) ci_cuda_%s(void **B, "
-                      "long long n) {\n",
-                      g->cu_tx     ? g->cu_tx * g->cu_ty
-                      : g->cu_tile ? CI__CUEMIT_TILE * 8
-                      : !g->fused && k->kind == CI__K_SCATTER && !k->disjoint ? 1
-                                                                       : CI__CUEMIT_BLOCK,
+                      "\nextern \"C\" __global__ void __launch_bounds__(256, 2) ci_cuda_%s("
+                      "void **B, long long n, void *work) {\n",
                       g->name);
-        if (!g->fused && k->kind == CI__K_SCATTER && !k->disjoint) {
-            ci__sb_printf(sb, "    if (blockIdx.x == 0 && threadIdx.x == 0) %s(B, 0, n);\n}\n",
-                          g->name);
-            continue;
-        }
-        if (g->cu_tile) {   /* a tile a block */
-            ci__sb_printf(sb, "    for (long long t = blockIdx.x; t < n; t += gridDim.x)\n"
-                              "        %s(B, t, t + 1);\n}\n", g->name);
-            continue;
-        }
-        if (g->cu_tx) {
-            ci__sb_printf(sb,
-                          "    for (long long i = (long long)blockIdx.x * %d; i < n; i += (long "
-                          "long)gridDim.x * %d)\n",
-                          g->cu_tx, g->cu_tx);
-            ci__sb_printf(sb, "        %s(B, i + threadIdx.x, i + threadIdx.x + 1);\n}\n",
-                          g->name);
-            continue;
-        }
-        if (!g->fused) {   /* a scan, a slice of a concatenation: a thread a point */
-            ci__sb_put(sb, "    for (long long i = (long long)blockIdx.x * blockDim.x + "
-                           "threadIdx.x; i < n;\n"
-                           "         i += (long long)gridDim.x * blockDim.x)\n");
-            ci__sb_printf(sb, "        %s(B, i, i + 1);\n}\n", g->name);
-            continue;
-        }
-        if (g->cu_vec) {   /* CI__CUEMIT_POINTS neighbouring points a thread */
-            ci__sb_printf(sb,
-                          "    const long long w = %dLL * blockDim.x;\n"
-                          "    for (long long i = (long long)blockIdx.x * w + %dLL * threadIdx.x;"
-                          " i < n;\n         i += gridDim.x * w)\n"
-                          "        %s(B, i, i + %dLL < n ? i + %dLL : n);\n}\n",
-                          CI__CUEMIT_POINTS, CI__CUEMIT_POINTS, g->name, CI__CUEMIT_POINTS,
-                          CI__CUEMIT_POINTS);
-            continue;
-        }
-        /* CI__CUEMIT_POINTS points a thread, a block's width apart */
+        ci__sb_printf(sb,
+                      "    ci_bmm<%s, %s, %d, %d, %d>((const %s *)B[%d], (const %s *)B[%d], "
+                      "(%s *)B[%d],\n",
+                      t, acc, dt == CI_F16 ? 1 : dt == CI_BF16 ? 2 : 0, m.bm, m.bn, t,
+                      k->ins[0]->slot, t, k->ins[1]->slot, t, k->outs[0]->slot);
+        ci__sb_printf(sb, "        %lldLL, %lldLL, %lldLL, n, %d, (unsigned *)work,\n",
+                      (long long)k->in_t[0].shape[1], (long long)k->in_t[0].shape[2],
+                      (long long)k->in_t[1].shape[2], m.split);
+        ci__sb_printf(sb, "        (%s *)((char *)work + %d));\n}\n", acc,
+                      CI__CUEMIT_MM_COUNTS);
+        return;
+    }
+    /* the block's size bounds the registers a thread may take (a launch never fails) */
+    ci__sb_printf(sb,
+                  "\nextern \"C\" __global__ void __launch_bounds__(%d) ci_cuda_%s(void **B, "
+                  "long long n) {\n",
+                  g->cu_tx     ? g->cu_tx * g->cu_ty
+                  : g->cu_tile ? CI__CUEMIT_TILE * 8
+                  : !g->fused && k->kind == CI__K_SCATTER && !k->disjoint ? 1
+                                                                   : CI__CUEMIT_BLOCK,
+                  g->name);
+    if (!g->fused && k->kind == CI__K_SCATTER && !k->disjoint) {
+        ci__sb_printf(sb, "    if (blockIdx.x == 0 && threadIdx.x == 0) %s(B, 0, n);\n}\n",
+                      g->name);
+        return;
+    }
+    if (g->cu_tile) {   /* a tile a block */
+        ci__sb_printf(sb, "    for (long long t = blockIdx.x; t < n; t += gridDim.x)\n"
+                          "        %s(B, t, t + 1);\n}\n", g->name);
+        return;
+    }
+    if (g->cu_tx) {
+        ci__sb_printf(sb,
+                      "    for (long long i = (long long)blockIdx.x * %d; i < n; i += (long "
+                      "long)gridDim.x * %d)\n",
+                      g->cu_tx, g->cu_tx);
+        ci__sb_printf(sb, "        %s(B, i + threadIdx.x, i + threadIdx.x + 1);\n}\n",
+                      g->name);
+        return;
+    }
+    if (!g->fused) {   /* a scan, a slice of a concatenation: a thread a point */
+        ci__sb_put(sb, "    for (long long i = (long long)blockIdx.x * blockDim.x + "
+                       "threadIdx.x; i < n;\n"
+                       "         i += (long long)gridDim.x * blockDim.x)\n");
+        ci__sb_printf(sb, "        %s(B, i, i + 1);\n}\n", g->name);
+        return;
+    }
+    if (g->cu_vec) {   /* CI__CUEMIT_POINTS neighbouring points a thread */
         ci__sb_printf(sb,
                       "    const long long w = %dLL * blockDim.x;\n"
-                      "    for (long long i = (long long)blockIdx.x * w; i < n; i += gridDim.x * w)"
-                      "\n        %s(B, i + threadIdx.x, i + w < n ? i + w : n);\n}\n",
-                      CI__CUEMIT_POINTS, g->name);
+                      "    for (long long i = (long long)blockIdx.x * w + %dLL * threadIdx.x;"
+                      " i < n;\n         i += gridDim.x * w)\n"
+                      "        %s(B, i, i + %dLL < n ? i + %dLL : n);\n}\n",
+                      CI__CUEMIT_POINTS, CI__CUEMIT_POINTS, g->name, CI__CUEMIT_POINTS,
+                      CI__CUEMIT_POINTS);
+        return;
     }
+    /* CI__CUEMIT_POINTS points a thread, a block's width apart */
+    ci__sb_printf(sb,
+                  "    const long long w = %dLL * blockDim.x;\n"
+                  "    for (long long i = (long long)blockIdx.x * w; i < n; i += gridDim.x * w)"
+                  "\n        %s(B, i + threadIdx.x, i + w < n ? i + w : n);\n}\n",
+                  CI__CUEMIT_POINTS, g->name);
 }
 
 /* the program's CUDA source (in p->A) and one launch per live kernel, in p->kernels order */
@@ -23698,11 +23728,13 @@ static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
     ci__sb sb;
     int i, *lines = CI__NEWN(p->A, int, p->nkernels + 1);
     ci__cuda_launch *l = CI__NEWN(p->A, ci__cuda_launch, p->nkernels + 1);
+    int parts, mm = 0;
     (void)t;
     ci__sb_init(&sb, p->A);
     ci__lower_scratch(p->L);
     ci__cemit_program(p->L, &sb, lines, 1, 0);
     ci__lower_free_scratch(p->L);
+    parts = ci__cuemit_parts(p->L) > 1;
     for (i = 0; i < p->nkernels; i++) {
         const ci__group *g = p->kernels[i];
         const ci__kernel *k = (const ci__kernel *)g->m.v[0];
@@ -23729,6 +23761,9 @@ static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
         }
         l[i].grid = (unsigned)(blocks < CI__CUEMIT_GRID ? blocks : CI__CUEMIT_GRID);
         snprintf(l[i].fn, sizeof l[i].fn, l[i].ext ? "%s" : "ci_cuda_%s", g->name);
+        l[i].part = !parts || l[i].ext                             ? -1
+                    : !g->fused && ci__cuemit_gpu_extern(k) ? ++mm
+                                                                   : 0;
     }
     p->src_lines = lines;
     *launches = l;
@@ -28853,8 +28888,9 @@ static const ci__backend ci__cc_backend = {
    >>cuda  the CUDA backend: libcuda and libnvrtc loaded with dlopen, device memory
    One X-macro table of the driver's and NVRTC's entry points gives the function pointers and
    the loader (once per process, under a lock; each library keeps why it is missing). NVRTC
-   compiles >>cuemit's source straight to CUBIN for the GPU's sm_XY, through a disk cache; the
-   backend entry (ci__cuda_backend) loads it in the GPU's primary context, places the arena,
+   compiles >>cuemit's source straight to CUBIN for the GPU's sm_XY, through a disk cache, as
+   several programs at once on threads where it has matrix products (ci__cuda_programs); the
+   backend entry (ci__cuda_backend) loads them in the GPU's primary context, places the arena,
    constants, error record and I/O staging in one device allocation, and runs the launches in
    order (extern kernels on the host, with copies). Also: the device-memory calls of the public
    API and CINDUCTOR_CHECK_CUDA. Left out with CINDUCTOR_NO_CUDA.
@@ -29224,63 +29260,170 @@ static const char *ci__cuda_msg(ci__arena *A, const char *fmt, ...) {
     return ci__strdup(A, buf);
 }
 
-/* src -> a CUBIN for sm_<arch> (in A), from the cache where it has one: NULL, or why not
-   (NVRTC's log included) */
-static const char *ci__cuda_compile(ci__arena *A, const char *src, int arch, const char *cache,
-                                    ci__cuda_bin *b) {
-    char opt_arch[40], dirbuf[1024], path[1200];
-    const char *opts[4], *why = ci__cuda_load_rtc(), *dir;
-    void *prog = NULL;
+/* one NVRTC program: src compiled for sm_<arch>, whole (def NULL) or with CI_PART and def
+   defined (one part of it: ci__cuemit_parts); its cache file and key, and NVRTC's program and
+   result once compiled */
+typedef struct ci__cuda_job {
+    const char *src, *def;
+    int arch, r, done;
     uint64_t key;
-    size_t n = 0;
-    int r;
-    memset(b, 0, sizeof *b);
-    if (why) return why;
-    key = ci__cuda_key(src, arch);
-    dir = ci__util_cache_dir(cache, "CINDUCTOR_CUDA_CACHE", dirbuf, sizeof dirbuf);
-    if (dir) {
-        snprintf(path, sizeof path, "%s/%016llx-sm%d.cubin", dir, (unsigned long long)key, arch);
-        if (ci__cuda_cache_read(A, path, key, b)) {
-            b->cached = 1;
-            return NULL;
-        }
-        memset(b, 0, sizeof *b);
-    }
-    snprintf(opt_arch, sizeof opt_arch, "--gpu-architecture=sm_%d", arch);
+    char path[1200], dopt[120];
+    void *prog;
+} ci__cuda_job;
+
+/* NVRTC's part, which may run on a thread of its own (NVRTC compiles programs concurrently):
+   nothing allocated here, the CUBIN and the log are taken by ci__cuda_job_finish */
+static void *ci__cuda_job_run(void *arg) {
+    ci__cuda_job *j = (ci__cuda_job *)arg;
+    char opt_arch[40];
+    const char *opts[6];
+    int n = 4;
+    snprintf(opt_arch, sizeof opt_arch, "--gpu-architecture=sm_%d", j->arch);
     opts[0] = opt_arch;
     opts[1] = "-default-device";   /* the kernels' helpers are device functions */
     opts[2] = "--fmad=false";       /* a * b + c rounded twice, as the CPU backends do */
     opts[3] = "-w";
-    if ((r = ci__cuda.nvrtcCreateProgram(&prog, src, "cinductor.cu", 0, NULL, NULL)) != 0)
-        return ci__cuda_msg(A, "nvrtcCreateProgram: %s", ci__cuda.nvrtcGetErrorString(r));
-    r = ci__cuda.nvrtcCompileProgram(prog, 4, opts);
-    if (r != 0) {
+    if (j->def) {
+        opts[n++] = "-DCI_PART";
+        opts[n++] = j->dopt;
+    }
+    j->prog = NULL;
+    j->r = ci__cuda.nvrtcCreateProgram(&j->prog, j->src, "cinductor.cu", 0, NULL, NULL);
+    if (j->r != 0) j->prog = NULL;
+    else j->r = ci__cuda.nvrtcCompileProgram(j->prog, n, opts);
+    return NULL;
+}
+
+/* a compiled job's CUBIN into b (in A), written to the cache (dir non-NULL): NULL, or why not
+   (NVRTC's log included); NVRTC's program destroyed either way */
+static const char *ci__cuda_job_finish(ci__arena *A, ci__cuda_job *j, const char *dir,
+                                       ci__cuda_bin *b) {
+    size_t n = 0;
+    int r;
+    if (!j->prog)
+        return ci__cuda_msg(A, "nvrtcCreateProgram: %s", ci__cuda.nvrtcGetErrorString(j->r));
+    if (j->r != 0) {
         char *log;
-        ci__cuda.nvrtcGetProgramLogSize(prog, &n);
+        ci__cuda.nvrtcGetProgramLogSize(j->prog, &n);
         log = (char *)ci__arena_alloc(A, n + 1);
         log[0] = 0;
-        if (n) ci__cuda.nvrtcGetProgramLog(prog, log);
-        ci__cuda.nvrtcDestroyProgram(&prog);
-        return ci__cuda_msg(A, "NVRTC (sm_%d): %s\n%.4000s", arch, ci__cuda.nvrtcGetErrorString(r),
-                            log);
+        if (n) ci__cuda.nvrtcGetProgramLog(j->prog, log);
+        ci__cuda.nvrtcDestroyProgram(&j->prog);
+        return ci__cuda_msg(A, "NVRTC (sm_%d): %s\n%.4000s", j->arch,
+                            ci__cuda.nvrtcGetErrorString(j->r), log);
     }
-    if (ci__cuda.nvrtcGetCUBINSize(prog, &n) != 0 || n < 4) {
-        ci__cuda.nvrtcDestroyProgram(&prog);
+    if (ci__cuda.nvrtcGetCUBINSize(j->prog, &n) != 0 || n < 4) {
+        ci__cuda.nvrtcDestroyProgram(&j->prog);
         return "NVRTC gave no CUBIN";
     }
     b->data = (char *)ci__arena_alloc(A, n);
     b->size = n;
-    r = ci__cuda.nvrtcGetCUBIN(prog, b->data);
-    ci__cuda.nvrtcDestroyProgram(&prog);
+    r = ci__cuda.nvrtcGetCUBIN(j->prog, b->data);
+    ci__cuda.nvrtcDestroyProgram(&j->prog);
     if (r != 0) return "nvrtcGetCUBIN failed";
-    if (dir) ci__cuda_cache_write(path, key, b);
+    if (dir) ci__cuda_cache_write(j->path, j->key, b);
     return NULL;
+}
+
+/* src -> n CUBINs for sm_<arch> (in A), program i the whole source (defs NULL or defs[i]
+   NULL) or its part defs[i]; each from the cache where it has one, the others compiled at
+   once, on threads: NULL, or why not (NVRTC's log included) */
+static const char *ci__cuda_compile_n(ci__arena *A, const char *src, int arch, const char *cache,
+                                      int n, const char *const *defs, ci__cuda_bin *b) {
+    char dirbuf[1024];
+    const char *why = ci__cuda_load_rtc(), *dir, *first = NULL;
+    ci__cuda_job *j;
+    int i, last = -1;
+#ifndef CINDUCTOR_NO_THREADS
+    pthread_t *th;
+    pthread_attr_t attr;
+    int *started;
+#endif
+    if (why) return why;
+    memset(b, 0, sizeof *b * (size_t)n);
+    j = CI__NEWN(A, ci__cuda_job, n);
+    dir = ci__util_cache_dir(cache, "CINDUCTOR_CUDA_CACHE", dirbuf, sizeof dirbuf);
+    for (i = 0; i < n; i++) {
+        const char *d = defs ? defs[i] : NULL;
+        memset(&j[i], 0, sizeof j[i]);
+        j[i].src = src;
+        j[i].def = d;
+        j[i].arch = arch;
+        j[i].key = ci__cuda_key(src, arch);
+        if (d) {   /* the part's name in its key, after a 0 byte */
+            const unsigned char *c = (const unsigned char *)d;
+            snprintf(j[i].dopt, sizeof j[i].dopt, "-D%s", d);
+            j[i].key *= 1099511628211ull;
+            for (; *c; c++) j[i].key = (j[i].key ^ *c) * 1099511628211ull;
+        }
+        if (dir) {
+            snprintf(j[i].path, sizeof j[i].path, "%s/%016llx-sm%d.cubin", dir,
+                     (unsigned long long)j[i].key, arch);
+            if (ci__cuda_cache_read(A, j[i].path, j[i].key, &b[i])) {
+                b[i].cached = j[i].done = 1;
+                continue;
+            }
+            memset(&b[i], 0, sizeof b[i]);
+        }
+        last = i;
+    }
+#ifndef CINDUCTOR_NO_THREADS
+    th = CI__NEWN(A, pthread_t, n);
+    started = CI__NEWN(A, int, n);
+    pthread_attr_init(&attr);   /* NVRTC's stack, whatever the process's default */
+    (void)pthread_attr_setstacksize(&attr, (size_t)64 << 20);
+    for (i = 0; i < n; i++) {
+        started[i] = 0;
+        if (!j[i].done && i != last)
+            started[i] = pthread_create(&th[i], &attr, ci__cuda_job_run, &j[i]) == 0;
+    }
+    pthread_attr_destroy(&attr);
+    for (i = 0; i < n; i++)
+        if (!j[i].done && !started[i]) ci__cuda_job_run(&j[i]);   /* the last, on this thread */
+    for (i = 0; i < n; i++)
+        if (started[i]) pthread_join(th[i], NULL);
+#else
+    for (i = 0; i < n; i++)
+        if (!j[i].done) ci__cuda_job_run(&j[i]);
+#endif
+    (void)last;
+    for (i = 0; i < n; i++) {
+        if (j[i].done) continue;
+        why = ci__cuda_job_finish(A, &j[i], dir, &b[i]);
+        if (why && !first) first = why;
+    }
+    return first;
+}
+
+/* the NVRTC programs of a source, from its launches' parts (ci__cuda_launch.part): their
+   count, each one's part name in defs (NULL: the whole source), each launch's program in
+   prog_of (-1: an extern kernel, run on the host) */
+static int ci__cuda_programs(ci__arena *A, const ci__cuda_launch *l, int nl, const char **defs,
+                             int *prog_of) {
+    int i, n = 0, rest = -1, whole = -1;
+    for (i = 0; i < nl; i++) {
+        prog_of[i] = -1;
+        if (l[i].ext) continue;
+        if (l[i].part < 0) {
+            if (whole < 0) defs[whole = n++] = NULL;
+            prog_of[i] = whole;
+        } else if (l[i].part == 0) {
+            if (rest < 0) defs[rest = n++] = "CI_PART_REST";
+            prog_of[i] = rest;
+        } else {
+            defs[n] = ci__cuda_msg(A, "CI_PART_%s", l[i].fn);
+            prog_of[i] = n++;
+        }
+    }
+    if (!n) defs[n++] = NULL;   /* no kernel on the GPU: the source still compiled, loaded */
+    return n;
 }
 
 /* -- the backend: a program's module, its device memory and its launches -- */
 typedef struct ci__cuda_prog {
     ci__cuda_dev *dev;
-    void *module;
+    void **module;               /* a module an NVRTC program of the source (ci__cuda_programs) */
+    int nmodule;
     int nl;
     ci__cuda_launch *l;
     void **fn;                   /* each launch's CUfunction (NULL: extern) */
@@ -29393,9 +29536,9 @@ static const char *ci__cuda_available(void) {
 
 static void *ci__cuda_build(ci_program *p) {
     ci__cuda_prog *c = CI__NEW(p->A, ci__cuda_prog);
-    ci__cuda_bin bin;
-    const char *why;
-    int i;
+    ci__cuda_bin *bin;
+    const char *why, **defs;
+    int i, n, *prog_of;
     memset(c, 0, sizeof *c);
     p->be_data = c;   /* destroy frees what is made, should a later step fail */
     if ((why = ci__cuda_device(p->cuda_device, &c->dev)) != NULL)
@@ -29405,13 +29548,24 @@ static void *ci__cuda_build(ci_program *p) {
         CI__FAIL(p->L, CI_ERR_UNSUPPORTED, "the CUDA backend cannot run this graph: %.*s",
                  (int)strcspn(why + strlen(CI__CUEMIT_NOGPU), "\""),
                  why + strlen(CI__CUEMIT_NOGPU));
-    if ((why = ci__cuda_compile(p->A, p->source, c->dev->t.arch, p->cache_dir, &bin)) != NULL)
-        CI__FAIL(p->L, CI_ERR_COMPILE, "%s", why);
-    ci__cuda_check(p, ci__cuda.cuModuleLoadData(&c->module, bin.data), "cuModuleLoadData");
+    defs = CI__NEWN(p->A, const char *, c->nl + 1);
+    prog_of = CI__NEWN(p->A, int, c->nl + 1);
+    n = ci__cuda_programs(p->A, c->l, c->nl, defs, prog_of);
+    bin = CI__NEWN(p->A, ci__cuda_bin, n);
+    c->module = CI__NEWN(p->A, void *, n);
+    memset(c->module, 0, sizeof(void *) * (size_t)n);
+    c->nmodule = n;
+    why = ci__cuda_compile_n(p->A, p->source, c->dev->t.arch, p->cache_dir, n, defs, bin);
+    if (why) CI__FAIL(p->L, CI_ERR_COMPILE, "%s", why);
+    for (i = 0; i < c->nmodule; i++)
+        ci__cuda_check(p, ci__cuda.cuModuleLoadData(&c->module[i], bin[i].data),
+                       "cuModuleLoadData");
     c->fn = CI__NEWN(p->A, void *, c->nl + 1);
     for (i = 0; i < c->nl; i++) {
         if (c->l[i].ext) { c->has_ext = 1; continue; }
-        ci__cuda_check(p, ci__cuda.cuModuleGetFunction(&c->fn[i], c->module, c->l[i].fn),
+        ci__cuda_check(p,
+                       ci__cuda.cuModuleGetFunction(&c->fn[i], c->module[prog_of[i]],
+                                                    c->l[i].fn),
                        c->l[i].fn);
     }
     ci__cuda_alloc_all(p, c);
@@ -29510,10 +29664,12 @@ fail:
 
 static void ci__cuda_free(ci_program *p) {
     ci__cuda_prog *c = (ci__cuda_prog *)p->be_data;
+    int i;
     if (!c || !c->dev) return;
     (void)ci__cuda.cuCtxSetCurrent(c->dev->ctx);
     if (c->base) (void)ci__cuda.cuMemFree(c->base);
-    if (c->module) (void)ci__cuda.cuModuleUnload(c->module);
+    for (i = 0; i < c->nmodule; i++)
+        if (c->module[i]) (void)ci__cuda.cuModuleUnload(c->module[i]);
     if (c->ev[0]) (void)ci__cuda.cuEventDestroy(c->ev[0]);
     if (c->ev[1]) (void)ci__cuda.cuEventDestroy(c->ev[1]);
     if (c->hstage) ci__mfree(p->ctx, c->hstage, c->hstage_size);
@@ -29590,7 +29746,9 @@ static void ci__cuda_check_source(ci_program *p) {
     int *lines = p->src_lines, nl;
     ci__cuda_target t;
     ci__cuda_launch *l;
-    ci__cuda_bin bin;
+    ci__cuda_bin *bin;
+    const char **defs;
+    int *prog_of, n;
     if (!e || !*e || !strcmp(e, "0") || p->be->device == CI_DEVICE_CUDA) return;
     t.arch = atoi(e) >= 30 ? atoi(e) : 90;
     t.nsm = 132;
@@ -29598,7 +29756,11 @@ static void ci__cuda_check_source(ci_program *p) {
     src = ci__cuemit_source(p, &t, &l, &nl);
     p->src_lines = lines;
     if (strstr(src, CI__CUEMIT_NOGPU) || strlen(src) > CI__CUDA_CHECK_MAX) return;
-    if ((why = ci__cuda_compile(p->A, src, t.arch, NULL, &bin)) != NULL)
+    defs = CI__NEWN(p->A, const char *, nl + 1);
+    prog_of = CI__NEWN(p->A, int, nl + 1);
+    n = ci__cuda_programs(p->A, l, nl, defs, prog_of);   /* as ci__cuda_build compiles it */
+    bin = CI__NEWN(p->A, ci__cuda_bin, n);
+    if ((why = ci__cuda_compile_n(p->A, src, t.arch, NULL, n, defs, bin)) != NULL)
         CI__FAIL(p->L, CI_ERR_COMPILE, "CINDUCTOR_CHECK_CUDA: %s", why);
 }
 

@@ -39,14 +39,14 @@ CI_TEST(test_nvrtc_to_cubin_and_cache) {
     CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
     memset(&E, 0, sizeof E);
     A = ci__arena_new(ctx, &E);
-    why = ci__cuda_compile(A, kernel_src, 80, cache_dir, &b);
+    why = ci__cuda_compile_n(A, kernel_src, 80, cache_dir, 1, NULL, &b);
     CI_CHECK_MSG(!why, "%s", why);
     CI_CHECK(b.size > 4 && !memcmp(b.data, "\177ELF", 4) && !b.cached);
-    why = ci__cuda_compile(A, kernel_src, 90, cache_dir, &b);
+    why = ci__cuda_compile_n(A, kernel_src, 90, cache_dir, 1, NULL, &b);
     CI_CHECK_MSG(!why && !b.cached && !memcmp(b.data, "\177ELF", 4), "%s", why ? why : "");
-    why = ci__cuda_compile(A, kernel_src, 90, cache_dir, &b);   /* from the file */
+    why = ci__cuda_compile_n(A, kernel_src, 90, cache_dir, 1, NULL, &b);   /* from the file */
     CI_CHECK_MSG(!why && b.cached && !memcmp(b.data, "\177ELF", 4), "%s", why ? why : "");
-    why = ci__cuda_compile(A, kernel_src, 90, "off", &b);       /* no cache */
+    why = ci__cuda_compile_n(A, kernel_src, 90, "off", 1, NULL, &b);       /* no cache */
     CI_CHECK(!why && !b.cached);
     /* a corrupt file (cut short) is not trusted: compiled again, and the file written again */
     key = ci__cuda_key(kernel_src, 90);
@@ -57,9 +57,9 @@ CI_TEST(test_nvrtc_to_cubin_and_cache) {
         CI_CHECK(ftruncate(fileno(f), 100) == 0);
         fclose(f);
     }
-    why = ci__cuda_compile(A, kernel_src, 90, cache_dir, &b);
+    why = ci__cuda_compile_n(A, kernel_src, 90, cache_dir, 1, NULL, &b);
     CI_CHECK(!why && !b.cached);
-    why = ci__cuda_compile(A, kernel_src, 90, cache_dir, &b);
+    why = ci__cuda_compile_n(A, kernel_src, 90, cache_dir, 1, NULL, &b);
     CI_CHECK(!why && b.cached);
     /* one byte of the image changed (the size and the ELF magic still right): the hash of the
        image catches it */
@@ -73,13 +73,13 @@ CI_TEST(test_nvrtc_to_cubin_and_cache) {
         fputc(c ^ 0x5a, f);
         fclose(f);
     }
-    why = ci__cuda_compile(A, kernel_src, 90, cache_dir, &b);
+    why = ci__cuda_compile_n(A, kernel_src, 90, cache_dir, 1, NULL, &b);
     CI_CHECK(!why && !b.cached && !memcmp(b.data, "\177ELF", 4));
-    why = ci__cuda_compile(A, kernel_src, 90, cache_dir, &b);
+    why = ci__cuda_compile_n(A, kernel_src, 90, cache_dir, 1, NULL, &b);
     CI_CHECK(!why && b.cached);
     /* a syntax error: NVRTC's log in the message */
-    why = ci__cuda_compile(A, "extern \"C\" __global__ void k(float *y) { y[0] = nope; }\n", 90,
-                           "off", &b);
+    why = ci__cuda_compile_n(A, "extern \"C\" __global__ void k(float *y) { y[0] = nope; }\n",
+                             90, "off", 1, NULL, &b);
     CI_CHECK(why != NULL);
     CI_CHECK_CONTAINS(why, "NVRTC (sm_90)");
     CI_CHECK_CONTAINS(why, "nope");
@@ -271,7 +271,7 @@ CI_TEST(test_cuemit_unsigned_index_division) {
             CI_CHECK(strstr(c.src, "(unsigned)") == NULL);
         }
         if (i < 2) {   /* (the 64-bit one is only written: NVRTC takes it as the others) */
-            why = ci__cuda_compile(c.p->A, c.src, 90, "off", &b);
+            why = ci__cuda_compile_n(c.p->A, c.src, 90, "off", 1, NULL, &b);
             CI_CHECK_MSG(!why, "case %d: %s", i, why ? why : "");
         }
         cu_src_free(&c);
@@ -302,7 +302,7 @@ CI_TEST(test_cuemit_kernel_shapes) {
         src = c.src;
         l = c.l;
         nl = c.nl;
-        why = ci__cuda_compile(c.p->A, src, 90, "off", &b);
+        why = ci__cuda_compile_n(c.p->A, src, 90, "off", 1, NULL, &b);
         CI_CHECK_MSG(!why, "case %d: %s", i, why ? why : "");
         for (w = 0; w < (int)(sizeof want / sizeof *want); w++) {
             char step[64];
@@ -409,7 +409,7 @@ CI_TEST(test_cuemit_vector_kernels) {
             CI_CHECK_CONTAINS(c.src, "i += gridDim.x * w)\n        k0_add(B, i, i + 4LL < n");
         }
         if (i == 1) CI_CHECK_CONTAINS(c.src, "*(const int4 *)(x + ci_vi0)");
-        why = ci__cuda_compile(c.p->A, c.src, 90, "off", &b);
+        why = ci__cuda_compile_n(c.p->A, c.src, 90, "off", 1, NULL, &b);
         CI_CHECK_MSG(!why, "case %d: %s", i, why ? why : "");
         cu_src_free(&c);
     }
@@ -446,10 +446,82 @@ CI_TEST(test_cuemit_row_vectors) {
             CI_CHECK_CONTAINS(c.src, "ci_r0[ci_s] = x[");
         }
         if (i == 0) CI_CHECK_CONTAINS(c.src, "ci_r0[ci_s] = (ci_s % 4 == 0 ? ci_vl0.x");
-        why = ci__cuda_compile(c.p->A, c.src, 90, "off", &b);
+        why = ci__cuda_compile_n(c.p->A, c.src, 90, "off", 1, NULL, &b);
         CI_CHECK_MSG(!why, "case %d: %s", i, why ? why : "");
         cu_src_free(&c);
     }
+}
+
+/* the bytes of s in a CUBIN (an entry's name in its ELF string table) */
+static int bin_has(const ci__cuda_bin *b, const char *s) {
+    size_t i, n = strlen(s);
+    for (i = 0; i + n <= b->size; i++)
+        if (!memcmp(b->data + i, s, n)) return 1;
+    return 0;
+}
+
+/* a graph of two products and a pointwise kernel: three NVRTC programs, each product's entry
+   in one of its own, the other entries together (each CUBIN holds only its entries), all
+   compiled at once and then from the cache; a graph of no product is one program, its source
+   without the parts' guards; only the helpers the kernels call are written */
+CI_TEST(test_cuemit_programs_a_product) {
+    static const char *cig = "input x: f32[64, 96]\ninput w: f32[96, 80]\ninput v: f32[80, 40]\n"
+                             "h = aten.mm.default(x, w)\nr = aten.relu.default(h)\n"
+                             "y = aten.mm.default(r, v)\nz = aten.exp.default(y)\noutput z\n";
+    static const char *cig2 = "input x: f32[7, 33]\ny = aten.exp.default(x)\n"
+                              "z = aten.sin.default(y)\noutput z\n";
+    cu_src c;
+    const char *defs[8], *why;
+    int prog_of[8], n, i, mm = 0;
+    ci__cuda_bin b[8];
+    cu_src_make(&c, cig);
+    if (!c.src) { cu_src_free(&c); return; }
+    CI_CHECK_CONTAINS(c.src, "#if !defined(CI_PART) || defined(CI_PART_REST)");
+    CI_CHECK(c.nl <= 6);
+    n = ci__cuda_programs(c.p->A, c.l, c.nl, defs, prog_of);
+    CI_CHECK_EQ_INT(n, 3);
+    for (i = 0; i < c.nl; i++) {
+        char want[160];
+        if (c.l[i].ext) continue;
+        CI_CHECK(c.l[i].part >= 0 && prog_of[i] >= 0 && prog_of[i] < n);
+        if (c.l[i].part == 0) {
+            CI_CHECK(!strcmp(defs[prog_of[i]], "CI_PART_REST"));
+            continue;
+        }
+        mm++;
+        snprintf(want, sizeof want, "CI_PART_%s", c.l[i].fn);
+        CI_CHECK(!strcmp(defs[prog_of[i]], want));
+        snprintf(want, sizeof want, "#if !defined(CI_PART) || defined(CI_PART_%s)", c.l[i].fn);
+        CI_CHECK_CONTAINS(c.src, want);
+    }
+    CI_CHECK_EQ_INT(mm, 2);
+    if (rtc_why()) {
+        cu_src_free(&c);
+        CI_SKIP(rtc_why());
+    }
+    why = ci__cuda_compile_n(c.p->A, c.src, 90, cache_dir, n, defs, b);
+    CI_CHECK_MSG(!why, "%s", why ? why : "");
+    for (i = 0; i < c.nl && !why; i++) {
+        int j;
+        if (c.l[i].ext) continue;
+        CI_CHECK(!b[prog_of[i]].cached);
+        for (j = 0; j < n; j++)
+            CI_CHECK_MSG(bin_has(&b[j], c.l[i].fn) == (j == prog_of[i]), "%s in program %d",
+                         c.l[i].fn, j);
+    }
+    why = ci__cuda_compile_n(c.p->A, c.src, 90, cache_dir, n, defs, b);
+    CI_CHECK(!why);
+    for (i = 0; i < n && !why; i++) CI_CHECK(b[i].cached && !memcmp(b[i].data, "\177ELF", 4));
+    cu_src_free(&c);
+    cu_src_make(&c, cig2);
+    if (!c.src) { cu_src_free(&c); return; }
+    CI_CHECK(strstr(c.src, "CI_PART") == NULL);
+    CI_CHECK_EQ_INT(ci__cuda_programs(c.p->A, c.l, c.nl, defs, prog_of), 1);
+    CI_CHECK(defs[0] == NULL);
+    CI_CHECK_CONTAINS(c.src, "float expf(float);");
+    CI_CHECK(strstr(c.src, "erff") == NULL && strstr(c.src, "ci_h2f") == NULL &&
+             strstr(c.src, "ci_bmm") == NULL && strstr(c.src, "erfinv") == NULL);
+    cu_src_free(&c);
 }
 #endif
 
@@ -466,6 +538,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_cuemit_unsigned_index_division);
     CI_RUN(test_cuemit_vector_kernels);
     CI_RUN(test_cuemit_row_vectors);
+    CI_RUN(test_cuemit_programs_a_product);
 #endif
     CI_RUN(test_suite_cuda_source_compiles);
     {   /* the cache directory this test made */
