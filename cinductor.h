@@ -13595,6 +13595,28 @@ static int ci__ops_matmul(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return 1;
 }
 
+/* alpha or beta as a number of dt: integers take its integer part (BLAS's scalar_t cast) */
+static ci_arg ci__ops_scale_arg(ci__L *L, const ci__opdef *op, const ci_arg *a, const char *name,
+                                ci_dtype dt) {
+    double v = ci__lower_arg_num(L, op, a, ci__lower_pidx(op, name));
+    return ci__dtype_is_float(dt) ? ci_arg_float(v) : ci_arg_int((int64_t)v);
+}
+
+/* alpha and beta of an integer product: PyTorch converts both to the dtype first, refusing a
+   value past its range (a negative one for uint8) */
+static void ci__ops_scale_check(ci__L *L, const ci__opdef *op, const ci_arg *a, ci_dtype dt) {
+    static const char *const names[2] = { "alpha", "beta" };
+    int i;
+    if (ci__dtype_is_float(dt)) return;
+    for (i = 0; i < 2; i++) {
+        const ci_arg *v = &a[ci__lower_pidx(op, names[i])];
+        if (!ci__ops_scalar_fits(dt, v))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: %s: value %g cannot be converted to type %s without overflow", op->name,
+                     names[i], ci__lower_num(v), ci__dtype_tab[dt].tname);
+    }
+}
+
 /* addmm(self, mat1, mat2, *, beta=1, alpha=1); baddbmm (extra 1): beta*self + alpha*(mat1 @ mat2)
  */
 static int ci__ops_addmm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -13611,12 +13633,16 @@ static int ci__ops_addmm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         ci__ops_mm(L, &sub, mm, o);
     }
     p = ci__ir_box_get(L, o[0]);
-    if (alpha != 1)
-        p = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(p), a[ci__lower_pidx(op, "alpha")]);
+    ci__ops_scale_check(L, op, a, p->dt);
+    if (alpha != 1)   /* integers: alpha and beta cut to integers (BLAS's scalar_t cast) */
+        p = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(p),
+                          ci__ops_scale_arg(L, op, a, "alpha", p->dt));
+    if (!ci__dtype_is_float(p->dt))
+        beta = (double)(int64_t)beta;
     if (beta != 0) {
         ci__box *bs = beta == 1 ? s
                                 : ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(s),
-                                                a[ci__lower_pidx(op, "beta")]);
+                                                ci__ops_scale_arg(L, op, a, "beta", p->dt));
         p = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(p), ci__ops_T(bs));
     } else {   /* beta == 0: self is ignored (even NaN), but still broadcasts */
         int nd = 0;
@@ -13632,13 +13658,6 @@ static int ci__ops_addmm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
 static void ci__ops_need_number(ci__L *L, const ci__opdef *op, const ci__box *x) {
     if (x->dt == CI_BOOL)
         CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for 'bool' (expected numbers)", op->name);
-}
-
-/* alpha or beta as a number of dt: integers take its integer part (BLAS's scalar_t cast) */
-static ci_arg ci__ops_scale_arg(ci__L *L, const ci__opdef *op, const ci_arg *a, const char *name,
-                                ci_dtype dt) {
-    double v = ci__lower_arg_num(L, op, a, ci__lower_pidx(op, name));
-    return ci__dtype_is_float(dt) ? ci_arg_float(v) : ci_arg_int((int64_t)v);
 }
 
 /* dot(self, tensor) / vdot (real dtypes: the same): sum(self * other), in opmath */
@@ -13699,6 +13718,7 @@ static int ci__ops_mv(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
     r = ci__ops_reduce_box(L, op, r, red, 0, CI__RED_SUM, cdt);
     if (add) {
         double beta = ci__lower_arg_num(L, op, a, ci__lower_pidx(op, "beta"));
+        ci__ops_scale_check(L, op, a, m->dt);
         if (ci__lower_arg_num(L, op, a, ci__lower_pidx(op, "alpha")) != 1)
             r = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(r),
                               ci__ops_scale_arg(L, op, a, "alpha", m->dt));

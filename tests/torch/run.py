@@ -2123,6 +2123,7 @@ def build_cases():
     tail14b_cases(add, G)
     ops15a_cases(add, G)
     spatial15b_cases(add, G)
+    opinfo16_cases(add, G)
     return C
 
 
@@ -3012,6 +3013,38 @@ def tail14b_cases(add, G):
                 error="non-negative"))
     add(op_case("aten._cdist_forward.default", "a, b, 2.0, None", I("i64", [3, 4]), I("i64", [5, 4]),
                 error="floating-point"))
+
+
+# ---------------------------------------------------------------------------------------------
+# OpInfo failures (issue 14): integer scale factors, small shape rules, angle, histograms, ...
+# ---------------------------------------------------------------------------------------------
+def opinfo16_cases(add, G):
+    R = dict(red=True)
+    # addmm / baddbmm / addbmm / addmv on integers: float alpha and beta cut to integers
+    for dt in ("i64", "i32", "u8"):
+        for ab in ("beta=0.2, alpha=0.6", "beta=2.7, alpha=1.6", "beta=1.5, alpha=-1.5", "beta=-0.5, alpha=3")[
+                :2 if dt == "u8" else 4]:
+            add(op_case("aten.addmm.default", "a, b, c, " + ab, I(dt, [7, 9]), I(dt, [7, 5]), I(dt, [5, 9]), **R))
+            add(op_case("aten.addmm.default", "a, b, c, " + ab, I(dt, [9]), I(dt, [1, 1023]), I(dt, [1023, 9]), **R))
+            add(op_case("aten.baddbmm.default", "a, b, c, " + ab, I(dt, [2, 7, 9]), I(dt, [2, 7, 5]),
+                        I(dt, [2, 5, 9]), **R))
+            add(op_case("aten.addbmm.default", "a, b, c, " + ab, I(dt, [7, 9]), I(dt, [3, 7, 5]),
+                        I(dt, [3, 5, 9]), **R))
+            add(op_case("aten.addmv.default", "a, b, c, " + ab, I(dt, [7]), I(dt, [7, 5]), I(dt, [5]), **R))
+        add(op_case("aten.addmm.default", "a, b, c, beta=0.5, alpha=2.5", I(dt, [0, 3]), I(dt, [0, 4]),
+                    I(dt, [4, 3]), **R))
+        add(op_case("aten.addr.default", "a, b, c, beta=0.5", I(dt, [7, 5]), I(dt, [7]), I(dt, [5]),
+                    error="must not be a floating point"))
+    for ab in ("beta=1.5, alpha=-1.5", "beta=-0.5, alpha=3", "beta=300, alpha=1"):
+        add(op_case("aten.addmm.default", "a, b, c, " + ab, I("u8", [7, 9]), I("u8", [7, 5]), I("u8", [5, 9]),
+                    error="without overflow"))
+        add(op_case("aten.addmv.default", "a, b, c, " + ab, I("u8", [7]), I("u8", [7, 5]), I("u8", [5]),
+                    error="without overflow"))
+    add(op_case("aten.baddbmm.default", "a, b, c, beta=1, alpha=1e12", I("i32", [2, 7, 9]), I("i32", [2, 7, 5]),
+                I("i32", [2, 5, 9]), error="without overflow"))
+    for dt in FLT:
+        add(op_case("aten.addmm.default", "a, b, c, beta=0.2, alpha=0.6", I(dt, [7, 9]), I(dt, [7, 5]),
+                    I(dt, [5, 9]), **R))
 
 
 # ---------------------------------------------------------------------------------------------
