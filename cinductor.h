@@ -7229,13 +7229,20 @@ static int ci__ops_layer_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
                          ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(d), ci__ops_T(d)), nn, dims,
                          1);
     rstd = ci__ops_call1(
-            L, "aten.rsqrt.default",
+            L, "aten.sqrt.default",
             ci__ops_T(ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(var), ci_arg_float(eps))));
-    out = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(d), ci__ops_T(rstd));
+    rstd = ci__ops_call1(L, "aten.reciprocal.default", ci__ops_T(rstd));
+    /* PyTorch's CPU kernel: (x rstd + (-rstd mean)) w + b, each a fused multiply-add (its
+       rounding shows where the variance is 0: a row of one element is not exactly 0) */
+    out = ci__ops_call1(L, "aten.neg.default",
+                        ci__ops_T(ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(rstd),
+                                                ci__ops_T(mean))));
+    out = ci__ops_call3(L, "prims.fma.default", ci__ops_T(xc), ci__ops_T(rstd), ci__ops_T(out));
     if (w)
-        out = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(out),
-                            ci__ops_T(ci__lower_to_dtype(L, w, cdt)));
-    if (b)
+        out = ci__ops_call3(L, "prims.fma.default", ci__ops_T(out),
+                            ci__ops_T(ci__lower_to_dtype(L, w, cdt)),
+                            b ? ci__ops_T(ci__lower_to_dtype(L, b, cdt)) : ci_arg_float(0));
+    else if (b)
         out = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(out),
                             ci__ops_T(ci__lower_to_dtype(L, b, cdt)));
     outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, out, odt));
@@ -7896,7 +7903,8 @@ static int ci__ops_nansum(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return ci__ops_call_kw(L, "aten.sum.dim_IntList", op, b, outs);
 }
 
-/* aminmax(self, *, dim=None, keepdim=False) -> (amin, amax) */
+/* aminmax(self, *, dim=None, keepdim=False) -> (amin, amax); a 0-d self with a dim and keepdim
+   gives results of shape [1] */
 static int ci__ops_aminmax(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t d = 0;
@@ -7921,6 +7929,12 @@ static int ci__ops_aminmax(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     r[2] = ci_arg_bool(keep);
     outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.amin.default", 3, r));
     outs[1] = ci__ir_tensor_of(ci__ops_callb(L, "aten.amax.default", 3, r));
+    if (nd && keep && x->ndim == 0) {   /* PyTorch resizes a 0-d input's results to [1] */
+        int64_t one = 1;
+        int i;
+        for (i = 0; i < 2; i++)
+            outs[i] = ci__ir_tensor_of(ci__ops_reshape(L, ci__ir_box_get(L, outs[i]), 1, &one));
+    }
     return 2;
 }
 

@@ -3042,6 +3042,24 @@ def opinfo16_cases(add, G):
                     error="without overflow"))
     add(op_case("aten.baddbmm.default", "a, b, c, beta=1, alpha=1e12", I("i32", [2, 7, 9]), I("i32", [2, 7, 5]),
                 I("i32", [2, 5, 9]), error="without overflow"))
+    # aminmax of a 0-d tensor: with a dim and keepdim PyTorch resizes the results to [1]
+    for dt in ALL + ("u8", "i8"):
+        for args in ("a, dim=0, keepdim=True", "a, dim=-1, keepdim=True", "a, keepdim=True", "a, dim=0"):
+            add(op_case("aten.aminmax.default", args, I(dt, [])))
+    add(op_case("aten.aminmax.default", "a, dim=1, keepdim=True", I("f32", []), error="out of range"))
+    # layer_norm over rows of one element: PyTorch's fused multiply-adds leave their rounding
+    # (not 0); weight and bias given or not
+    for dt in FLT:
+        for sh, ns in (([1], "[1]"), ([7, 1], "[1]"), ([3, 1, 1], "[1, 1]"), ([1023, 1], "[1]")):
+            wsh = [1] * (ns.count(",") + 1)
+            for wb, ins in (("b, c", [I(dt, wsh), I(dt, wsh)]), ("b, None", [I(dt, wsh)]), ("None, None", []),
+                            ("None, b", [I(dt, wsh)])):
+                add(op_case("aten.native_layer_norm.default", "a, %s, %s, 1e-05" % (ns, wb), I(dt, sh, "big"),
+                            *ins, red=True))
+        add(op_case("aten.layer_norm.default", "a, [1], b, c, 1e-05", I(dt, [5, 1], "big"), I(dt, [1]), I(dt, [1]),
+                    red=True))
+        add(op_case("aten.native_layer_norm.default", "a, [1023], b, c, 1e-05", I(dt, [3, 1023], "big"),
+                    I(dt, [1023]), I(dt, [1023]), red=True))
     for dt in FLT:
         add(op_case("aten.addmm.default", "a, b, c, beta=0.2, alpha=0.6", I(dt, [7, 9]), I(dt, [7, 5]),
                     I(dt, [5, 9]), **R))
