@@ -10670,12 +10670,19 @@ static void ci__ops_need_index(ci__L *L, const ci__opdef *op, const ci__box *i, 
                  allow_i32 ? " or int32" : "", ci__dtype_tab[i->dt].tname);
 }
 
-/* gather(self, dim, index, *, sparse_grad=False) */
+/* gather(self, dim, index, *, sparse_grad=False); an empty index gives an empty result whatever
+   its dtype and rank */
 static int ci__ops_gather(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 2);
     int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int i, xn = x->ndim ? x->ndim : 1;
+    ci__ir_pw_vars(L, ix->ndim, ix->size, v);
+    if (ci__ir_numel(ix->ndim, ix->size) == 0) {   /* PyTorch checks neither dtype nor shape */
+        outs[0] = ci__ir_tensor_of(
+                ci__ir_pw_box(L, x->dt, ix->ndim, ix->size, v, ci__ir_v_consti(L, x->dt, 0)));
+        return 1;
+    }
     ci__ops_need_index(L, op, ix, 0);
     if ((ix->ndim ? ix->ndim : 1) != xn)
         CI__FAIL(L, CI_ERR_SHAPE,
@@ -10686,14 +10693,8 @@ static int ci__ops_gather(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
                      "%s: size does not match at dimension %d expected index %lld to be smaller "
                      "than self %lld apart from dimension %lld",
                      op->name, i, (long long)ix->size[i], (long long)x->size[i], (long long)dim);
-    ci__ir_pw_vars(L, ix->ndim, ix->size, v);
-    if (ci__ir_numel(ix->ndim, ix->size) == 0 || ci__ir_numel(x->ndim, x->size) == 0) {
-        if (ci__ir_numel(ix->ndim, ix->size) != 0)
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: index out of range for an empty input", op->name);
-        outs[0] = ci__ir_tensor_of(
-                ci__ir_pw_box(L, x->dt, ix->ndim, ix->size, v, ci__ir_v_consti(L, x->dt, 0)));
-        return 1;
-    }
+    if (ci__ir_numel(x->ndim, x->size) == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: index out of range for an empty input", op->name);
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
     m[x->ndim ? dim : 0] = ci__ir_ix_indirect(
             L, ci__ir_v_checkidx(L, ci__ir_load(L, ix, v), x->ndim ? x->size[dim] : 1,

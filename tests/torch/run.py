@@ -3060,6 +3060,13 @@ def opinfo16_cases(add, G):
                     red=True))
         add(op_case("aten.native_layer_norm.default", "a, [1023], b, c, 1e-05", I(dt, [3, 1023], "big"),
                     I(dt, [1023]), I(dt, [1023]), red=True))
+    # gather with an empty index: any dtype and rank, no shape checks; a non-empty one must be int64
+    for dt in ALL:
+        for xs, d, idt, ish in (([5], 0, "u8", [0]), ([5, 5], 1, "i32", [0, 7, 3]), ([5, 5], 0, "bool", [7, 0]),
+                                ([4, 6], 1, "f32", [0, 9]), ([5, 5], -1, "i64", [0]), ([], 0, "u8", [0])):
+            add(op_case("aten.gather.default", "a, %d, b" % d, I(dt, xs), I(idt, ish)))
+    add(op_case("aten.gather.default", "a, 0, b", I("f32", [5]), I("u8", [3], "small"), error="int64"))
+    add(op_case("aten.gather.default", "a, 2, b", I("f32", [5, 5]), I("u8", [0]), error="out of range"))
     for dt in FLT:
         add(op_case("aten.addmm.default", "a, b, c, beta=0.2, alpha=0.6", I(dt, [7, 9]), I(dt, [7, 5]),
                     I(dt, [5, 9]), **R))
