@@ -4704,7 +4704,7 @@ static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
    histograms / order statistics / bags, joining, cat, indexing, data-dependent sizes, index
    writes, pooling, resampling, im2col, grid sampling, CTC loss, antialiased resampling,
    scans, matmul/conv, linear algebra, attention, recurrent layers, sorting, quantization,
-   random, the registry, the op table.
+   random, OpInfo's small gaps, the registry, the op table.
    --------------------------------------------------------------------------------------- */
 /* -- pointwise: make_pointwise, the unary and binary ops, where, casts -- */
 typedef struct ci__ops_pw {
@@ -15723,6 +15723,23 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return 1;
 }
 
+/* -- OpInfo's small gaps (issue 14): angle, ... -- */
+
+/* angle(self) of a real tensor: pi where self < 0 (-inf included), 0 elsewhere (-0 too), NaN
+   passed through; integers and bool promoted to float by the registry (PyTorch's kernel) */
+static int ci__ops_angle(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__ops_pw p;
+    ci__v *x, *r;
+    ci__ops_need_tensor(L, op, &a[0]);
+    ci__ops_pw_begin(L, &p, 1, a);
+    x = ci__ops_pw_in(L, &p, &a[0]);
+    r = ci__ir_v_op(L, CI__V_WHERE,
+                    ci__ir_v_bin(L, CI__V_LT, x, ci__ir_v_constf(L, p.dt, 0)),
+                    ci__ir_v_constf(L, p.dt, 3.14159265358979323846), ci__ir_v_constf(L, p.dt, 0));
+    r = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_un(L, CI__V_ISNAN, x), x, r);
+    return ci__ops_pw_end(L, &p, p.dt, r, outs);
+}
+
 /* -- the builtin registry -- */
 #define CI__OPS_CREATE_KW "*, dtype=None, layout=None, device=None, pin_memory=None"
 #define CI__OPS_EBAG_ARGS \
@@ -16106,6 +16123,7 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.round.decimals", "self, *, decimals", \
       ci__ops_pwx, 0, CI__PX_ROUND_DECIMALS, 0, N, 0, 1, P, DE, ALL, _, 0) \
     X("aten.deg2rad", "self", ci__ops_pwx, 0, CI__PX_DEG2RAD, 0, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.angle", "self", ci__ops_angle, 0, 0, 0, F, 0, 1, P, LO, I2F, _, 0) \
     X("aten.rad2deg", "self", ci__ops_pwx, 0, CI__PX_RAD2DEG, 0, F, 0, 1, P, DE, I2F, _, 0) \
     X("aten.sinc", "self", ci__ops_pwx, 0, CI__PX_SINC, 0, F, 0, 1, P, DE, I2F, _, 0) \
     X("aten.hardshrink", "self, lambd=0.5", \

@@ -3067,6 +3067,14 @@ def opinfo16_cases(add, G):
             add(op_case("aten.gather.default", "a, %d, b" % d, I(dt, xs), I(idt, ish)))
     add(op_case("aten.gather.default", "a, 0, b", I("f32", [5]), I("u8", [3], "small"), error="int64"))
     add(op_case("aten.gather.default", "a, 2, b", I("f32", [5, 5]), I("u8", [0]), error="out of range"))
+    # angle of real tensors: pi below 0, 0 at or above (-0 too), NaN passed through; ints -> float
+    for dt in ALLN + ("u8", "i8", "i16"):
+        for sh in some(dt, ([7, 5], [1023], [], [0, 3], [1]), (0, 2)):
+            add(op_case("aten.angle.default", "a", I(dt, sh, "nan" if dt in FLOATS else "n")))
+        add(op_case("aten.angle.default", "a", I(dt, [1023], "bits")))
+    G("angle of a transposed input", [("x", I("f32", [6, 8], "nan"))],
+      ["t = aten.permute.default(x, [1, 0])", "y = aten.angle.default(t)"], ["y"])
+    add(op_case("aten.angle.default", "2.5", error="Tensor"))
     for dt in FLT:
         add(op_case("aten.addmm.default", "a, b, c, beta=0.2, alpha=0.6", I(dt, [7, 9]), I(dt, [7, 5]),
                     I(dt, [5, 9]), **R))
