@@ -11183,6 +11183,31 @@ static int ci__ops_view_dtype(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     return 1;
 }
 
+/* index_put's values under a mask over self's leading dims (rest dims after it): their index z
+   for self's point w, when every point the mask picks gets the same slice (values broadcast to
+   [1, rest...]); values with a size of their own along the picked points are refused (which
+   value goes where, and whether the count matches, depends on the mask's data) */
+static void ci__ops_index_put_mask_vals(ci__L *L, const ci__opdef *op, const ci__box *x,
+                                        const ci__box *vals, int rest, ci__ix **w, ci__ix **z) {
+    int i;
+    if (vals->ndim > rest + 1 || (vals->ndim == rest + 1 && vals->size[0] != 1))
+        CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                 "%s: values of shape %s under a boolean mask: one value per picked point depends "
+                 "on the mask's count (only values that broadcast to self's %d trailing dims)",
+                 op->name, ci__ir_shape(L, vals->ndim, vals->size), rest);
+    for (i = 0; i < vals->ndim; i++) {
+        int xd = x->ndim - vals->ndim + i;
+        if (vals->ndim == rest + 1 && i == 0) continue;
+        if (vals->size[i] != 1 && vals->size[i] != x->size[xd])
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: shape mismatch: value tensor of shape %s cannot be broadcast to "
+                     "indexing result of shape [N, %s]",
+                     op->name, ci__ir_shape(L, vals->ndim, vals->size),
+                     ci__ir_shape(L, rest, x->size + x->ndim - rest) + 1);
+        if (vals->size[i] != 1) z[i] = w[xd];
+    }
+}
+
 /* index_put(self, indices, values, accumulate=False) */
 static int ci__ops_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *vals = ci__lower_arg_box(L, op, a, 2);
@@ -11190,26 +11215,36 @@ static int ci__ops_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     int64_t oshape[CI_MAX_DIMS];
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     ci__buf *buf;
-    /* one boolean mask of self's shape and one value: a masked fill (Inductor does the same) */
+    /* one boolean mask over self's leading dims and values the same for every point it picks
+       (one value, or one slice of self's other dims): a masked fill (Inductor's for one value) */
     if (a[1].kind == CI_ARG_TENSORS && a[1].u.tensors.n == 1 && a[1].u.tensors.v[0].id) {
         ci__box *mk = ci__ir_box_get(L, a[1].u.tensors.v[0]);
-        if ((mk->dt == CI_BOOL || mk->dt == CI_U8) && ci__ir_numel(vals->ndim, vals->size) == 1 &&
-            mk->ndim <= x->ndim) {
-            ci__box *mb = ci__lower_expand(L, ci__lower_to_dtype(L, mk, CI_BOOL), x->ndim, x->size,
-                                           0),
-                    *vb;
+        if ((mk->dt == CI_BOOL || mk->dt == CI_U8) && mk->ndim <= x->ndim) {
+            ci__box *mb, *vb;
             ci__ix *w[CI_MAX_DIMS] = {0}, *z[CI_MAX_DIMS];
             ci__v *nv, *old;
-            int i;
+            int64_t msh[CI_MAX_DIMS];
+            int i, rest = x->ndim - mk->ndim;
             for (i = 0; i < mk->ndim; i++) if (mk->size[i] != x->size[i])
                     CI__FAIL(L, CI_ERR_SHAPE, "%s: the shape of the mask does not match self",
                              op->name);
+            for (i = 0; i < x->ndim; i++) msh[i] = i < mk->ndim ? mk->size[i] : 1;
+            mb = ci__ops_reshape(L, ci__lower_to_dtype(L, mk, CI_BOOL), x->ndim, msh);
+            mb = ci__lower_expand(L, mb, x->ndim, x->size, 0);   /* over the leading dims */
             ci__ir_pw_vars(L, x->ndim, x->size, w);
             for (i = 0; i < vals->ndim; i++) z[i] = ci__ops_K(L, 0);
+            if (ci__ir_numel(vals->ndim, vals->size) != 1) {
+                ci__ops_index_put_mask_vals(L, op, x, vals, rest, w, z);
+                if (vals->dt != x->dt)
+                    CI__FAIL(L, CI_ERR_DTYPE,
+                             "%s: Index put requires the source and destination dtypes match, "
+                             "got %s for the destination and %s for the source",
+                             op->name, ci__dtype_tab[x->dt].tname, ci__dtype_tab[vals->dt].tname);
+            }
             vb = vals;
             old = ci__ir_load(L, x, w);
             nv = ci__ir_v_cast(L, ci__ir_load(L, vb, z), x->dt);
-            if (acc) nv = ci__ir_v_bin(L, CI__V_ADD, old, nv);
+            if (acc) nv = ci__ir_v_bin(L, x->dt == CI_BOOL ? CI__V_OR : CI__V_ADD, old, nv);
             outs[0] = ci__ir_tensor_of(
                     ci__ir_pw_box(L, x->dt, x->ndim, x->size, w,
                                   ci__ir_v_op(L, CI__V_WHERE, ci__ir_load(L, mb, w), nv, old)));

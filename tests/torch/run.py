@@ -3075,6 +3075,26 @@ def opinfo16_cases(add, G):
     G("angle of a transposed input", [("x", I("f32", [6, 8], "nan"))],
       ["t = aten.permute.default(x, [1, 0])", "y = aten.angle.default(t)"], ["y"])
     add(op_case("aten.angle.default", "2.5", error="Tensor"))
+    # index_put under a boolean mask over self's leading dims with values that broadcast to the
+    # other dims (every picked point gets the same slice); accumulate both ways
+    for dt in ALL + ("u8",):
+        for xs, ms, vs in (([5, 5], [5], [5]), ([5, 5], [5], [1, 5]), ([5, 5], [5], [1]), ([7, 3, 4], [7], [3, 4]),
+                           ([7, 3, 4], [7, 3], [4]), ([7, 3, 4], [7], [3, 1]), ([7, 3, 4], [7], [1, 1, 4]),
+                           ([1023, 2], [1023], [2]), ([0, 5], [0], [5]), ([5, 0], [5], [0])):
+            for acc in ("False", "True"):
+                add(op_case("aten.index_put.default", "a, [b], c, %s" % acc, I(dt, xs), I("bool", ms), I(dt, vs)))
+        add(op_case("aten.index_put.default", "a, [b], c, True", I(dt, [6, 5]), I("u8", [6], "small"), I(dt, [5])))
+    G("index_put under a mask of a transposed self", [("x", I("f32", [5, 7])), ("m", I("bool", [7])),
+                                                     ("v", I("f32", [5]))],
+      ["t = aten.permute.default(x, [1, 0])", "y = aten.index_put.default(t, [m], v)"], ["y"])
+    add(op_case("aten.index_put.default", "a, [b], c", I("f32", [5, 5]), I("bool", [5]), I("f32", [9, 5]),
+                error="mask"))
+    add(op_case("aten.index_put.default", "a, [b], c", I("f32", [5, 5]), I("bool", [5]), I("f32", [4]),
+                error="shape mismatch"))
+    add(op_case("aten.index_put.default", "a, [b], c", I("f32", [5, 5]), I("bool", [5]), I("f64", [5]),
+                error="dtypes match"))
+    add(op_case("aten.index_put.default", "a, [b], c", I("f32", [5, 5]), I("bool", [4]), I("f32", [5]),
+                error="mask"))
     for dt in FLT:
         add(op_case("aten.addmm.default", "a, b, c, beta=0.2, alpha=0.6", I(dt, [7, 9]), I(dt, [7, 5]),
                     I(dt, [5, 9]), **R))
