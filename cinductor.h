@@ -15758,7 +15758,7 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return 1;
 }
 
-/* -- OpInfo's small gaps (issue 14): angle, ... -- */
+/* -- OpInfo's small gaps (issue 14): angle, histogram / histogramdd -- */
 
 /* angle(self) of a real tensor: pi where self < 0 (-inf included), 0 elsewhere (-0 too), NaN
    passed through; integers and bool promoted to float by the registry (PyTorch's kernel) */
@@ -15773,6 +15773,318 @@ static int ci__ops_angle(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
                     ci__ir_v_constf(L, p.dt, 3.14159265358979323846), ci__ir_v_constf(L, p.dt, 0));
     r = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_un(L, CI__V_ISNAN, x), x, r);
     return ci__ops_pw_end(L, &p, p.dt, r, outs);
+}
+
+/* histogram's range (float[]?): lo, hi of each of the d dims into r; 0 when None */
+static int ci__ops_hist_range(ci__L *L, const ci__opdef *op, const ci_arg *a, int d, double *r) {
+    int p = ci__lower_pidx(op, "range"), n, i;
+    if (p < 0 || a[p].kind == CI_ARG_NONE) return 0;
+    n = a[p].kind == CI_ARG_FLOATS ? a[p].u.floats.n
+        : a[p].kind == CI_ARG_INTS ? a[p].u.ints.n
+                                   : -1;
+    if (n != 2 * d)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: torch.histogramdd: expected %d sequences of length 2 in range", op->name, d);
+    for (i = 0; i < n; i++)
+        r[i] = a[p].kind == CI_ARG_FLOATS ? a[p].u.floats.v[i] : (double)a[p].u.ints.v[i];
+    return 1;
+}
+
+/* the bins + 1 edges of dim d of x2 ([M, D] rows), PyTorch's linspace of dtype x2 from lo to hi:
+   the range given (rg), else the data's min and max (a non-finite one: a run-time error), else
+   (no rows) 0 and 1; lo == hi widened by 0.5 each side */
+static ci__box *ci__ops_hist_edges(ci__L *L, const ci__opdef *op, ci__box *x2, int d,
+                                   int64_t bins, const double *rg) {
+    ci_dtype dt = x2->dt;
+    int64_t ne = bins + 1;
+    ci__ix *v[1] = {0}, *nv[1] = {0};
+    ci__v *lv, *hv, *step, *iv, *lo, *hi;
+    if (bins <= 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: torch.histogramdd(): bins must be > 0, but got %lld for dimension %d",
+                 op->name, (long long)bins, d);
+    if (rg) {
+        double l = rg[0], h = rg[1];
+        if (!isfinite(l) || !isfinite(h))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: torch.histogramdd: dimension %d's range [%g, %g] is not finite",
+                     op->name, d, l, h);
+        if (!(l <= h))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: torch.histogramdd: min should not exceed max, but got min %g max %g for "
+                     "dimension %d",
+                     op->name, l, h, d);
+        if (l == h) {
+            l -= 0.5;
+            h += 0.5;
+        }
+        lv = ci__ir_v_constf(L, dt, dt == CI_F32 ? (double)(float)l : l);
+        hv = ci__ir_v_constf(L, dt, dt == CI_F32 ? (double)(float)h : h);
+    } else if (x2->size[0] == 0) {
+        lv = ci__ir_v_constf(L, dt, 0);
+        hv = ci__ir_v_constf(L, dt, 1);
+    } else {
+        ci__box *col = ci__ops_call3(L, "aten.select.int", ci__ops_T(x2), ci_arg_int(1),
+                                     ci_arg_int(d));
+        ci__v *fin, *eq, *inf = ci__ir_v_constf(L, dt, INFINITY);
+        ci__v *half = ci__ir_v_constf(L, dt, 0.5);
+        lv = ci__ir_load(L, ci__ops_call1(L, "aten.min.default", ci__ops_T(col)), nv);
+        hv = ci__ir_load(L, ci__ops_call1(L, "aten.max.default", ci__ops_T(col)), nv);
+        fin = ci__ir_v_bin(L, CI__V_AND,
+                           ci__ir_v_bin(L, CI__V_LT, ci__ir_v_un(L, CI__V_ABS, lv), inf),
+                           ci__ir_v_bin(L, CI__V_LT, ci__ir_v_un(L, CI__V_ABS, hv), inf));
+        eq = ci__ir_v_bin(L, CI__V_EQ, lv, hv);
+        lv = ci__ir_v_op(L, CI__V_WHERE, eq, ci__ir_v_bin(L, CI__V_SUB, lv, half), lv);
+        hv = ci__ir_v_op(L, CI__V_WHERE, eq, ci__ir_v_bin(L, CI__V_ADD, hv, half), hv);
+        lv = ci__ir_v_checkdom(L, lv, fin,
+                               "torch.histogramdd: the range of the data is not finite");
+    }
+    /* linspace as PyTorch 1.13's CPU kernel (AVX2, its multiply-adds fused) writes it:
+       fma(step, i, start) below the midpoint, fma(-step, bins - i, end) from it; the leading
+       multiple of two 32-byte vectors a vector at a time, lane j of the vector at i0 being
+       formula(i0) + j step, rounded twice */
+    ci__ir_pw_vars(L, 1, &ne, v);
+    step = ci__ir_v_bin(L, CI__V_DIV, ci__ir_v_bin(L, CI__V_SUB, hv, lv),
+                        ci__ir_v_constf(L, dt, (double)bins));
+    {
+        int64_t w = 32 / (int64_t)ci__dtype_tab[dt].size, nvec = ne / (2 * w) * (2 * w);
+        ci__ix *i0 = ci__ops_ixadd(L, v[0], ci__ops_ixscale(L, ci__ix_mod(L->A, &L->ixt, v[0],
+                                                                       ci__ops_K(L, w)), -1));
+        ci__v *r[2], *vec;
+        int k;
+        for (k = 0; k < 2; k++) {   /* the formula at i (k = 0) and at i0 (k = 1) */
+            iv = ci__ops_ixval(L, k ? i0 : v[0]);
+            lo = ci__ir_v_op(L, CI__V_FMA, step, ci__ir_v_cast(L, iv, dt), lv);
+            hi = ci__ir_v_op(L, CI__V_FMA, ci__ir_v_un(L, CI__V_NEG, step),
+                             ci__ir_v_cast(L,
+                                           ci__ir_v_bin(L, CI__V_SUB,
+                                                        ci__ir_v_consti(L, CI_I64, bins), iv),
+                                           dt),
+                             hv);
+            r[k] = ci__ir_v_op(L, CI__V_WHERE,
+                               ci__ir_v_bin(L, CI__V_LT, iv, ci__ir_v_consti(L, CI_I64, ne / 2)),
+                               lo, hi);
+        }
+        iv = ci__ops_ixval(L, v[0]);
+        vec = ci__ir_v_bin(
+                L, CI__V_ADD, r[1],
+                ci__ir_v_bin(L, CI__V_MUL,
+                             ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_SUB, iv, ci__ops_ixval(L, i0)),
+                                           dt),
+                             step));
+        return ci__ir_pw_box(L, dt, 1, &ne, v,
+                             ci__ir_v_op(L, CI__V_WHERE,
+                                         ci__ir_v_bin(L, CI__V_LT, iv,
+                                                      ci__ir_v_consti(L, CI_I64, nvec)),
+                                         vec, r[0]));
+    }
+}
+
+/* the histogram of x2's rows ([M, D]) over the edges of each dim (bins of [e_k, e_k+1), the last
+   closed; rows outside any dim's edges skipped), weighted by w ([M] or NULL), as PyTorch 1.13's
+   kernel: the bin is the last edge <= x (its upper_bound); density divides by the total and by
+   each bin's width. A NaN is not skipped there: it lands in the last bin of given edges, and in
+   bin 1 (of one bin: 0) of counted bins (interp 1: its interpolated guess, cast from NaN, sends
+   the local search there) */
+static ci__box *ci__ops_hist_count(ci__L *L, ci__box *x2, int nd, ci__box **edges, ci__box *w,
+                                   int density, int interp) {
+    ci_dtype dt = x2->dt;
+    int64_t m = x2->size[0], shape[CI_MAX_DIMS], total = 1;
+    ci__ix *v[1] = {0}, *z[CI_MAX_DIMS] = {0};
+    ci__v *flat, *ok;
+    ci__box *h;
+    int d;
+    for (d = 0; d < nd; d++) {
+        shape[d] = edges[d]->size[0] - 1;
+        total *= shape[d];
+    }
+    ci__ir_pw_vars(L, 1, &total, z);
+    h = ci__ir_pw_box(L, dt, 1, &total, z, ci__ir_v_constf(L, dt, 0));
+    if (m > 0) {
+        ci_arg sa[4];
+        ci__ir_pw_vars(L, 1, &m, v);
+        flat = ci__ir_v_consti(L, CI_I64, 0);
+        ok = NULL;
+        for (d = 0; d < nd; d++) {
+            ci__box *col = ci__ops_call3(L, "aten.select.int", ci__ops_T(x2), ci_arg_int(1),
+                                         ci_arg_int(d)),
+                    *b;
+            ci__ix *k0[1], *kn[1];
+            ci__v *xv, *okd, *pos;
+            ci_kwarg kw[3];
+            ci_tensor o[1];
+            kw[0].name = "self"; kw[0].value = ci__ops_T(col);
+            kw[1].name = "boundaries"; kw[1].value = ci__ops_T(edges[d]);
+            kw[2].name = "right"; kw[2].value = ci_arg_bool(1);
+            ci__lower_call_op(L, "aten.bucketize.Tensor", 0, NULL, 3, kw, o, 1);
+            b = ci__ir_box_get(L, o[0]);
+            k0[0] = ci__ops_K(L, 0);
+            kn[0] = ci__ops_K(L, shape[d]);
+            xv = ci__ir_load(L, col, v);
+            okd = ci__ir_v_un(
+                    L, CI__V_NOT,
+                    ci__ir_v_bin(L, CI__V_OR,
+                                 ci__ir_v_bin(L, CI__V_LT, xv, ci__ir_load(L, edges[d], k0)),
+                                 ci__ir_v_bin(L, CI__V_GT, xv, ci__ir_load(L, edges[d], kn))));
+            pos = ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, b, v), ci__ir_v_consti(L, CI_I64, 1));
+            pos = ci__ir_v_bin(L, CI__V_MIN, pos, ci__ir_v_consti(L, CI_I64, shape[d] - 1));
+            pos = ci__ir_v_bin(L, CI__V_MAX, pos, ci__ir_v_consti(L, CI_I64, 0));
+            pos = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_un(L, CI__V_ISNAN, xv),
+                              ci__ir_v_consti(L, CI_I64, interp && shape[d] > 1 ? 1
+                                                                              : shape[d] - 1),
+                              pos);
+            flat = ci__ir_v_bin(L, CI__V_ADD,
+                                ci__ir_v_bin(L, CI__V_MUL, flat,
+                                             ci__ir_v_consti(L, CI_I64, shape[d])),
+                                pos);
+            ok = ok ? ci__ir_v_bin(L, CI__V_AND, ok, okd) : okd;
+        }
+        sa[0] = ci__ops_T(h);
+        sa[1] = ci_arg_int(0);
+        sa[2] = ci__ops_T(ci__ir_pw_box(
+                L, CI_I64, 1, &m, v,
+                ci__ir_v_op(L, CI__V_WHERE, ok, flat, ci__ir_v_consti(L, CI_I64, 0))));
+        sa[3] = ci__ops_T(ci__ir_pw_box(
+                L, dt, 1, &m, v,
+                ci__ir_v_op(L, CI__V_WHERE, ok,
+                            w ? ci__ir_load(L, w, v) : ci__ir_v_constf(L, dt, 1),
+                            ci__ir_v_constf(L, dt, 0))));
+        h = ci__ops_callb(L, "aten.scatter_add.default", 4, sa);
+    }
+    h = ci__ops_reshape(L, h, nd, shape);
+    if (density) {
+        h = ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(h),
+                          ci__ops_T(ci__ops_call1(L, "aten.sum.default", ci__ops_T(h))));
+        for (d = 0; d < nd; d++) {
+            int64_t wsh[CI_MAX_DIMS];
+            ci__ix *u[1] = {0}, *u1[1];
+            ci__box *wd;
+            int k;
+            ci__ir_pw_vars(L, 1, &shape[d], u);
+            u1[0] = ci__ops_ixadd(L, u[0], ci__ops_K(L, 1));
+            wd = ci__ir_pw_box(L, dt, 1, &shape[d], u,
+                               ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, edges[d], u1),
+                                            ci__ir_load(L, edges[d], u)));
+            for (k = 0; k < nd; k++) wsh[k] = k == d ? shape[d] : 1;
+            h = ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(h),
+                              ci__ops_T(ci__ops_reshape(L, wd, nd, wsh)));
+        }
+    }
+    return h;
+}
+
+/* the checks of histogramdd's input ([..., D] floats) and weight (its shape without the last
+   dim, its dtype); x as [M, D] rows, weight as [M] */
+static ci__box *ci__ops_hist_input(ci__L *L, const ci__opdef *op, ci__box *x, int nd,
+                                   ci__box **w) {
+    int64_t sh[2];
+    if (x->dt != CI_F32 && x->dt != CI_F64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"histogramdd\" not implemented for '%s'", op->name,
+                 ci__ops_scalar_name(x->dt));
+    if (x->ndim < 1 || x->size[x->ndim - 1] != nd)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: torch.histogramdd: expected input to have shape [..., %d] (one column per "
+                 "bins entry), got %s",
+                 op->name, nd, ci__ir_shape(L, x->ndim, x->size));
+    sh[1] = nd;
+    sh[0] = ci__ir_numel(x->ndim - 1, x->size);
+    if (*w) {
+        if ((*w)->dt != x->dt)
+            CI__FAIL(L, CI_ERR_DTYPE,
+                     "%s: torch.histogramdd: if weight tensor is provided, input tensor and weight "
+                     "tensor should have the same dtype",
+                     op->name);
+        if ((*w)->ndim != x->ndim - 1 ||
+            memcmp((*w)->size, x->size, sizeof(int64_t) * (size_t)(x->ndim - 1)))
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: torch.histogramdd: if weight tensor is provided it should have the same "
+                     "shape as the input tensor excluding its innermost dimension",
+                     op->name);
+        *w = ci__ops_reshape(L, *w, 1, sh);
+    }
+    return ci__ops_reshape(L, x, 2, sh);
+}
+
+/* histogram.bin_ct(self, bins=100, *, range=None, weight=None, density=False) (extra 0),
+   histogram.bins_tensor(self, bins, *, weight=None, density=False) (1) -> (hist, bin_edges);
+   _histogramdd_bin_edges(self, bins, *, range, weight, density) (2) -> the edges of each dim;
+   _histogramdd_from_bin_cts (3) and _histogramdd_from_bin_tensors (4) -> hist. histogram is
+   histogramdd of self flattened to one column (weight flattened alike) */
+static int ci__ops_histogram(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    ci__box *w = ci__lower_arg_box_opt(L, op, a, ci__lower_pidx(op, "weight"));
+    ci__box *edges[CI_MAX_DIMS];
+    int64_t bins[CI_MAX_DIMS];
+    double rg[2 * CI_MAX_DIMS];
+    int kind = op->extra, nd, d, has_rg, density = ci__lower_arg_bool(L, op, a,
+                                                                     ci__lower_pidx(op, "density"));
+    if (kind <= 1) {   /* histogram: self flattened, one column */
+        int64_t sh[2];
+        sh[0] = ci__ir_numel(x->ndim, x->size);
+        sh[1] = 1;
+        if (w &&
+            (w->ndim != x->ndim || memcmp(w->size, x->size, sizeof(int64_t) * (size_t)x->ndim)))
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: torch.histogram: if weight tensor is provided it should have the same "
+                     "shape as the input tensor",
+                     op->name);
+        x = ci__ops_reshape(L, x, 2, sh);
+        if (w) w = ci__ops_reshape(L, w, 1, sh);
+    }
+    if (kind == 1 || kind == 4) {   /* the edges given */
+        if (kind == 1) {
+            nd = 1;
+            edges[0] = ci__lower_arg_box(L, op, a, 1);
+        } else {
+            if (a[1].kind != CI_ARG_TENSORS || a[1].u.tensors.n > CI_MAX_DIMS)
+                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: bins must be a list of tensors", op->name);
+            nd = a[1].u.tensors.n;
+            for (d = 0; d < nd; d++) edges[d] = ci__ir_box_get(L, a[1].u.tensors.v[d]);
+        }
+        x = ci__ops_hist_input(L, op, x, nd, &w);
+        for (d = 0; d < nd; d++) {
+            if (edges[d]->ndim != 1 || edges[d]->size[0] < 1)
+                CI__FAIL(L, CI_ERR_SHAPE,
+                         "%s: torch.histogramdd(): bins tensor should have one dimension and at "
+                         "least 1 element, but got %s for dimension %d",
+                         op->name, ci__ir_shape(L, edges[d]->ndim, edges[d]->size), d);
+            if (edges[d]->dt != x->dt)
+                CI__FAIL(L, CI_ERR_DTYPE,
+                         "%s: torch.histogramdd: input tensor and bins tensors should have the "
+                         "same dtype",
+                         op->name);
+        }
+        if (kind == 4 || edges[0]->size[0] > 1) {
+            outs[0] = ci__ir_tensor_of(ci__ops_hist_count(L, x, nd, edges, w, density, 0));
+        } else {   /* one edge: no bins */
+            int64_t zero = 0;
+            ci__ix *v[1] = {0};
+            ci__ir_pw_vars(L, 1, &zero, v);
+            outs[0] = ci__ir_tensor_of(
+                    ci__ir_pw_box(L, x->dt, 1, &zero, v, ci__ir_v_constf(L, x->dt, 0)));
+        }
+        if (kind == 4) return 1;
+        outs[1] = ci__ir_tensor_of(edges[0]);
+        return 2;
+    }
+    if (kind == 0) {
+        nd = 1;
+        bins[0] = ci__lower_arg_int(L, op, a, 1);
+    } else {
+        nd = ci__lower_arg_ints(L, op, a, 1, bins, CI_MAX_DIMS);
+    }
+    x = ci__ops_hist_input(L, op, x, nd, &w);
+    has_rg = ci__ops_hist_range(L, op, a, nd, rg);
+    for (d = 0; d < nd; d++)
+        edges[d] = ci__ops_hist_edges(L, op, x, d, bins[d], has_rg ? rg + 2 * d : NULL);
+    if (kind == 2) {
+        for (d = 0; d < nd; d++) outs[d] = ci__ir_tensor_of(edges[d]);
+        return nd;
+    }
+    outs[0] = ci__ir_tensor_of(ci__ops_hist_count(L, x, nd, edges, w, density, 1));
+    if (kind == 3) return 1;
+    outs[1] = ci__ir_tensor_of(edges[0]);
+    return 2;
 }
 
 /* -- the builtin registry -- */
@@ -16410,6 +16722,18 @@ static int ci__ops_angle(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
       ci__ops_bincount, 0, 0, 0, N, 0, 1, _, DE, INT, BINC, 0) \
     X("aten.histc", "self, bins=100, min=0, max=0", \
       ci__ops_histc, 0, 0, 0, N, 0, 1, _, DE, FLT, HISTC, 0) \
+    X("aten.histogram.bin_ct", \
+      "self, bins=100, *, range=None, weight=None, density=False", \
+      ci__ops_histogram, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten.histogram.bins_tensor", "self, bins, *, weight=None, density=False", \
+      ci__ops_histogram, 0, 1, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten._histogramdd_bin_edges", "self, bins, *, range=None, weight=None, density=False", \
+      ci__ops_histogram, 0, 2, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten._histogramdd_from_bin_cts", \
+      "self, bins, *, range=None, weight=None, density=False", \
+      ci__ops_histogram, 0, 3, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten._histogramdd_from_bin_tensors", "self, bins, *, weight=None, density=False", \
+      ci__ops_histogram, 0, 4, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten.median.dim", "self, dim, keepdim=False", \
       ci__ops_median_dim, 0, 0, 0, N, 0, 2, _, DE, ALL, _, 0) \
     X("aten.nanmedian.dim", "self, dim, keepdim=False", \

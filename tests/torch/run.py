@@ -3095,6 +3095,60 @@ def opinfo16_cases(add, G):
                 error="dtypes match"))
     add(op_case("aten.index_put.default", "a, [b], c", I("f32", [5, 5]), I("bool", [4]), I("f32", [5]),
                 error="mask"))
+    # histogram (bins as a count: the data's range or the one given, widened by 0.5 when empty;
+    # bins as edges), weight, density; histogramdd's three pieces (what make_fx writes)
+    H, HDD = "aten.histogram.bin_ct", "aten._histogramdd_"
+    for dt in FLT:
+        for sh in ([1], [7], [1023], [7, 5], [0, 3], []):
+            for args in ("", ", 7", ", 6, range=[-3.0, 3.0]", ", 4, range=[0.0, 3.0]", ", 10, range=[-1.5, 2.5]",
+                         ", 1", ", 3, range=[1.0, 1.0]", ", 5, density=True", ", 4, range=[-2.0, 2.0], density=True"):
+                add(op_case(H, "a" + args, I(dt, sh, "grid")))
+            add(op_case(H, "a, 13, range=[-2.0, 2.0]", I(dt, sh)))
+            add(op_case(H, "a, 5, range=[-1.0, 1.0]", I(dt, sh, "nan")))
+            add(op_case(H, "a, 6, weight=b", I(dt, sh, "grid"), I(dt, sh, "pos"), **R))
+            add(op_case(H, "a, 6, range=[-2.0, 3.0], weight=b, density=True", I(dt, sh, "grid"), I(dt, sh, "pos"),
+                        **R))
+        add(op_case(H, "a, 4", I(dt, [7], "pos")))
+        # the edges: sorted random numbers (grid data meets none of them) or the grid itself
+        for ne, kind in ((6, "n"), (1, "n"), (2, "n"), (9, "grid"), (33, "big")):
+            for sh in ([7, 5], [1023], [0], []):
+                G("histogram.bins_tensor(%s%s, %d %s edges)" % (dt, sh, ne, kind),
+                  [("x", I(dt, sh, "grid")), ("e", I(dt, [ne], kind))],
+                  ["s, i = aten.sort.default(e)", "h, b = aten.histogram.bins_tensor(x, s)"], ["h", "b"])
+        add(op_case("aten.histogram.bins_tensor", "a, b", I(dt, [5]), I(dt, [1])))
+        G("histogram.bins_tensor weighted, density/%s" % dt,
+          [("x", I(dt, [7, 5], "grid")), ("e", I(dt, [6], "big")), ("w", I(dt, [7, 5], "pos"))],
+          ["s, i = aten.sort.default(e)", "h, b = aten.histogram.bins_tensor(x, s, weight=w, density=True)"],
+          ["h", "b"], red=True)
+        G("histogram.bins_tensor of NaN data/%s" % dt, [("x", I(dt, [1023], "nan")), ("e", I(dt, [5], "n"))],
+          ["s, i = aten.sort.default(e)", "h, b = aten.histogram.bins_tensor(x, s)"], ["h", "b"])
+        G("histogram of a transposed input/%s" % dt, [("x", I(dt, [5, 7]))],
+          ["t = aten.permute.default(x, [1, 0])", "h, b = aten.histogram.bin_ct(t, 9)"], ["h", "b"])
+        for sh, bins in (([7, 3], "[2, 3, 4]"), ([5, 5], "[1, 1, 1, 1, 1]"), ([1023, 2], "[7, 5]"), ([0, 2], "[3, 2]"),
+                         ([2, 3, 2], "[4, 1]"), ([6, 1], "[5]")):
+            nd = sh[-1]
+            rg = "[" + ", ".join("%d.0, %d.0" % (-1 - k, 2 + k) for k in range(nd)) + "]"
+            for kw in ("", ", range=%s" % rg, ", density=True", ", range=%s, density=True" % rg):
+                add(op_case(HDD + "bin_edges.default", "a, %s%s" % (bins, kw), I(dt, sh, "grid")))
+                add(op_case(HDD + "from_bin_cts.default", "a, %s%s" % (bins, kw), I(dt, sh, "grid")))
+            add(op_case(HDD + "from_bin_cts.default", "a, %s, weight=b" % bins, I(dt, sh, "grid"),
+                        I(dt, sh[:-1], "pos"), **R))
+        add(op_case(HDD + "from_bin_tensors.default", "a, [b, c]", I(dt, [9, 2]), I(dt, [1]), I(dt, [1])))
+        G("_histogramdd_from_bin_tensors/%s" % dt,
+          [("x", I(dt, [1023, 2], "grid")), ("w", I(dt, [1023], "pos")), ("p", I(dt, [4], "big")),
+           ("q", I(dt, [2], "big"))],
+          ["e0, i0 = aten.sort.default(p)", "e1, i1 = aten.sort.default(q)",
+           "h = aten._histogramdd_from_bin_tensors.default(x, [e0, e1])",
+           "g = aten._histogramdd_from_bin_tensors.default(x, [e0, e1], weight=w, density=True)"], ["h", "g"], red=True)
+    add(op_case(H, "a, 0", I("f32", [7]), error="bins must be > 0"))
+    add(op_case(H, "a, 3, range=[2.0, 1.0]", I("f32", [7]), error="min should not exceed max"))
+    add(op_case(H, "a, 3, range=[0.0, inf]", I("f32", [7]), error="not finite"))
+    G("histogram of NaN data without a range fails", [("x", I("f32", [1023], "nan"))],
+      ["h, b = aten.histogram.bin_ct(x, 3)"], ["h", "b"], error="not finite")
+    add(op_case(H, "a, 3", I("i64", [7]), error="not implemented"))
+    add(op_case(H, "a, 3, weight=b", I("f32", [7]), I("f64", [7]), error="same dtype"))
+    add(op_case(H, "a, 3, weight=b", I("f32", [7]), I("f32", [6]), error="same shape"))
+    add(op_case(HDD + "bin_edges.default", "a, [2, 3], range=[0.0, 1.0]", I("f32", [7, 2]), error="range"))
     for dt in FLT:
         add(op_case("aten.addmm.default", "a, b, c, beta=0.2, alpha=0.6", I(dt, [7, 9]), I(dt, [7, 5]),
                     I(dt, [5, 9]), **R))
