@@ -15758,7 +15758,7 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return 1;
 }
 
-/* -- OpInfo's small gaps (issue 14): angle, histogram / histogramdd -- */
+/* -- OpInfo's small gaps (issue 14): angle, _euclidean_dist, histogram / histogramdd -- */
 
 /* angle(self) of a real tensor: pi where self < 0 (-inf included), 0 elsewhere (-0 too), NaN
    passed through; integers and bool promoted to float by the registry (PyTorch's kernel) */
@@ -15773,6 +15773,46 @@ static int ci__ops_angle(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
                     ci__ir_v_constf(L, p.dt, 3.14159265358979323846), ci__ir_v_constf(L, p.dt, 0));
     r = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_un(L, CI__V_ISNAN, x), x, r);
     return ci__ops_pw_end(L, &p, p.dt, r, outs);
+}
+
+/* _euclidean_dist(x1, x2): cdist's matrix-product path, as PyTorch computes it: rows
+   [-2 x1, |x1|^2, 1] times [x2, 1, |x2|^2] transposed, clamped at 0, square-rooted */
+static int ci__ops_euclidean_dist(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x[2], *parts[2][3], *r;
+    int k;
+    int64_t m1 = -1;
+    for (k = 0; k < 2; k++) {
+        ci_tensor t[3];
+        ci_arg ca[2];
+        ci__box *nrm, *pad;
+        x[k] = ci__lower_arg_box(L, op, a, k);
+        if (!ci__dtype_is_float(x[k]->dt) || x[k]->ndim < 1)
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: expected floating point tensors of at least 1 dim",
+                     op->name);
+        nrm = ci__ops_call2(L, "aten.pow.Tensor_Scalar", ci__ops_T(x[k]), ci_arg_int(2));
+        nrm = ci__ops_call3(L, "aten.sum.dim_IntList", ci__ops_T(nrm), ci_arg_ints(&m1, 1),
+                            ci_arg_bool(1));
+        pad = ci__ops_call1(L, "aten.ones_like.default", ci__ops_T(nrm));
+        parts[k][0] = k ? x[k] : ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(x[k]),
+                                               ci_arg_int(-2));
+        parts[k][1] = k ? pad : nrm;
+        parts[k][2] = k ? nrm : pad;
+        t[0] = ci__ir_tensor_of(parts[k][0]);
+        t[1] = ci__ir_tensor_of(parts[k][1]);
+        t[2] = ci__ir_tensor_of(parts[k][2]);
+        ca[0] = ci_arg_tensors(t, 3);
+        ca[1] = ci_arg_int(-1);
+        x[k] = ci__ops_callb(L, "aten.cat.default", 2, ca);
+    }
+    if (x[0]->dt != x[1]->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type %s but found %s", op->name,
+                 ci__dtype_tab[x[0]->dt].tname, ci__dtype_tab[x[1]->dt].tname);
+    r = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(x[0]),
+                      ci__ops_T(ci__ops_call3(L, "aten.transpose.int", ci__ops_T(x[1]),
+                                              ci_arg_int(-1), ci_arg_int(-2))));
+    r = ci__ops_call2(L, "aten.clamp_min.default", ci__ops_T(r), ci_arg_int(0));
+    outs[0] = ci__ir_tensor_of(ci__ops_call1(L, "aten.sqrt.default", ci__ops_T(r)));
+    return 1;
 }
 
 /* histogram's range (float[]?): lo, hi of each of the d dims into r; 0 when None */
@@ -16722,6 +16762,8 @@ static int ci__ops_histogram(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
       ci__ops_bincount, 0, 0, 0, N, 0, 1, _, DE, INT, BINC, 0) \
     X("aten.histc", "self, bins=100, min=0, max=0", \
       ci__ops_histc, 0, 0, 0, N, 0, 1, _, DE, FLT, HISTC, 0) \
+    X("aten._euclidean_dist", "x1, x2", ci__ops_euclidean_dist, 0, 0, 0, N, 0, 1, _, DE, FLT, _, \
+      0) \
     X("aten.histogram.bin_ct", \
       "self, bins=100, *, range=None, weight=None, density=False", \
       ci__ops_histogram, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \

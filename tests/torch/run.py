@@ -3149,6 +3149,15 @@ def opinfo16_cases(add, G):
     add(op_case(H, "a, 3, weight=b", I("f32", [7]), I("f64", [7]), error="same dtype"))
     add(op_case(H, "a, 3, weight=b", I("f32", [7]), I("f32", [6]), error="same shape"))
     add(op_case(HDD + "bin_edges.default", "a, [2, 3], range=[0.0, 1.0]", I("f32", [7, 2]), error="range"))
+    # _euclidean_dist: cdist's matrix-product path (batched, broadcast, empty, no columns)
+    for dt in FLT:
+        for sa, sb in (([3, 2], [4, 2]), ([2, 3, 2], [2, 4, 2]), ([3, 2], [2, 4, 2]), ([0, 2], [4, 2]),
+                       ([3, 0], [4, 0]), ([7, 33], [1023, 33]), ([1, 5], [1, 5]), ([5, 3], [5, 3])):
+            add(op_case("aten._euclidean_dist.default", "a, b", I(dt, sa), I(dt, sb), **R))
+        add(op_case("aten._euclidean_dist.default", "a, a", I(dt, [7, 4], "grid"), **R))
+    add(op_case("aten._euclidean_dist.default", "a, b", I("f32", [3, 2]), I("f32", [4, 3]), error="shape"))
+    add(op_case("aten._euclidean_dist.default", "a, b", I("f32", [3, 2]), I("f64", [4, 2]), error="scalar type"))
+    add(op_case("aten._euclidean_dist.default", "a, b", I("i64", [3, 2]), I("i64", [4, 2]), error="float"))
     for dt in FLT:
         add(op_case("aten.addmm.default", "a, b, c, beta=0.2, alpha=0.6", I(dt, [7, 9]), I(dt, [7, 5]),
                     I(dt, [5, 9]), **R))
