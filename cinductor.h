@@ -15758,7 +15758,7 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return 1;
 }
 
-/* -- OpInfo's small gaps (issue 14): angle, _euclidean_dist, histogram / histogramdd -- */
+/* -- OpInfo's small gaps (issue 14): angle, embedding_renorm, _euclidean_dist, histograms -- */
 
 /* angle(self) of a real tensor: pi where self < 0 (-inf included), 0 elsewhere (-0 too), NaN
    passed through; integers and bool promoted to float by the registry (PyTorch's kernel) */
@@ -15812,6 +15812,61 @@ static int ci__ops_euclidean_dist(ci__L *L, const ci__opdef *op, ci_arg *a, ci_t
                                               ci_arg_int(-1), ci_arg_int(-2))));
     r = ci__ops_call2(L, "aten.clamp_min.default", ci__ops_T(r), ci_arg_int(0));
     outs[0] = ci__ir_tensor_of(ci__ops_call1(L, "aten.sqrt.default", ci__ops_T(r)));
+    return 1;
+}
+
+/* embedding_renorm(self, indices, max_norm, norm_type): the rows of self that indices names
+   (each once) whose norm_type-norm exceeds max_norm scaled by max_norm / (norm + 1e-7), the
+   scale computed in double as PyTorch's kernel does; the other rows kept */
+static int ci__ops_embedding_renorm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *w = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 1);
+    double mx = ci__lower_arg_num(L, op, a, 2), p = ci__lower_arg_num(L, op, a, 3);
+    int64_t one = 1, n = ci__ir_numel(ix->ndim, ix->size), rows[2];
+    ci__box *nrm, *hit, *sc;
+    ci_arg na[4];
+    if (w->ndim != 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: embedding_renorm_: self must be 2-D, got %d-D", op->name,
+                 w->ndim);
+    if (ix->dt != CI_I64 && ix->dt != CI_I32)
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: Expected tensor for argument #2 'indices' to have one of the following "
+                 "scalar types: Long, Int; but got %s instead",
+                 op->name, ci__dtype_tab[ix->dt].tname);
+    if (!ci__dtype_is_float(w->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point weight, got %s", op->name,
+                 ci__dtype_tab[w->dt].tname);
+    na[0] = ci__ops_T(w);
+    na[1] = ci_arg_float(p);
+    na[2] = ci_arg_ints(&one, 1);
+    na[3] = ci_arg_bool(0);
+    nrm = ci__lower_to_dtype(L, ci__ops_callb(L, "aten.linalg_vector_norm.default", 4, na),
+                             CI_F64);
+    hit = ci__ops_call1(L, "aten.zeros_like.default", ci__ops_T(nrm));
+    if (n > 0) {
+        ci_arg fa[4];
+        fa[0] = ci__ops_T(hit);
+        fa[1] = ci_arg_int(0);
+        fa[2] = ci__ops_T(ci__ops_reshape(L, ci__lower_to_dtype(L, ix, CI_I64), 1, &n));
+        fa[3] = ci_arg_float(1);
+        hit = ci__ops_callb(L, "aten.index_fill.int_Scalar", 4, fa);
+    }
+    /* scale = (hit and norm > max_norm) ? max_norm / (norm + 1e-7) : 1 */
+    sc = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(nrm), ci_arg_float(1e-7));
+    sc = ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(ci__ops_call1(L, "aten.ones_like.default",
+                                                                     ci__ops_T(nrm))),
+                       ci__ops_T(sc));
+    sc = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(sc), ci_arg_float(mx));
+    sc = ci__ops_call3(
+            L, "aten.where.self",
+            ci__ops_T(ci__ops_call2(
+                    L, "aten.logical_and.default",
+                    ci__ops_T(ci__ops_call2(L, "aten.gt.Scalar", ci__ops_T(nrm), ci_arg_float(mx))),
+                    ci__ops_T(hit))),
+            ci__ops_T(sc), ci_arg_float(1));
+    rows[0] = w->size[0];
+    rows[1] = 1;
+    sc = ci__ops_reshape(L, ci__lower_to_dtype(L, sc, w->dt), 2, rows);
+    outs[0] = ci__ir_tensor_of(ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(w), ci__ops_T(sc)));
     return 1;
 }
 
@@ -16762,6 +16817,8 @@ static int ci__ops_histogram(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
       ci__ops_bincount, 0, 0, 0, N, 0, 1, _, DE, INT, BINC, 0) \
     X("aten.histc", "self, bins=100, min=0, max=0", \
       ci__ops_histc, 0, 0, 0, N, 0, 1, _, DE, FLT, HISTC, 0) \
+    X("aten.embedding_renorm", "self, indices, max_norm, norm_type", \
+      ci__ops_embedding_renorm, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten._euclidean_dist", "x1, x2", ci__ops_euclidean_dist, 0, 0, 0, N, 0, 1, _, DE, FLT, _, \
       0) \
     X("aten.histogram.bin_ct", \
@@ -17354,6 +17411,8 @@ static int ci__ops_histogram(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     X("aten.digamma_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
     X("aten.i0_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
     X("aten.deg2rad_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.embedding_renorm_", "self, indices, max_norm, norm_type", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten.rad2deg_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
     X("aten.sinc_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
     X("aten.hardtanh_", "self, min_val=-1, max_val=1", \

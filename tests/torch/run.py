@@ -3158,6 +3158,23 @@ def opinfo16_cases(add, G):
     add(op_case("aten._euclidean_dist.default", "a, b", I("f32", [3, 2]), I("f32", [4, 3]), error="shape"))
     add(op_case("aten._euclidean_dist.default", "a, b", I("f32", [3, 2]), I("f64", [4, 2]), error="scalar type"))
     add(op_case("aten._euclidean_dist.default", "a, b", I("i64", [3, 2]), I("i64", [4, 2]), error="float"))
+    # embedding_renorm (F.embedding's max_norm, functionalized) and its in-place twin: rows named
+    # by the indices (repeats, any shape, int32 too) whose norm exceeds max_norm scaled down
+    for dt in FLT:
+        for ws, ish, kind in (([10, 4], [2, 3], "pidx10"), ([10, 4], [7], "pidx10"), ([1023, 3], [40], "pidx1023"),
+                              ([5, 7], [], "pidx5"), ([5, 7], [0], "pidx5"), ([1, 1], [3], "pidx1")):
+            for mx, p in (("1.0", "2.0"), ("0.5", "1.0"), ("2.0", "3.5"), ("1.5", "inf"), ("100.0", "2.0")):
+                add(op_case("aten.embedding_renorm.default", "a, b, %s, %s" % (mx, p), I(dt, ws, "big"),
+                            I("i64", ish, kind), **R))
+        add(op_case("aten.embedding_renorm.default", "a, b, 1.0, 2.0", I(dt, [6, 5]), I("i32", [4], "pidx6"), **R))
+        add(op_case("aten.embedding_renorm_.default", "a, b, 1.0, 2.0", I(dt, [6, 5], "big"), I("i64", [4], "pidx6"),
+                    **R))
+        G("embedding with max_norm/%s" % dt, [("w", I(dt, [9, 4], "big")), ("i", I("i64", [3, 5], "pidx9"))],
+          ["r = aten.embedding_renorm.default(w, i, 1.0, 2.0)", "e = aten.embedding.default(r, i)"], ["r", "e"],
+          red=True)
+    add(op_case("aten.embedding_renorm.default", "a, b, 1.0, 2.0", I("f32", [6, 5]), I("f32", [4]), error="indices"))
+    add(op_case("aten.embedding_renorm.default", "a, b, 1.0, 2.0", I("f32", [6]), I("i64", [4], "pidx6"),
+                error="2-D"))
     for dt in FLT:
         add(op_case("aten.addmm.default", "a, b, c, beta=0.2, alpha=0.6", I(dt, [7, 9]), I(dt, [7, 5]),
                     I(dt, [5, 9]), **R))
