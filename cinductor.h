@@ -2662,6 +2662,7 @@ enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
     "at run time; a NaN row in mode max is a run-time error"
 #define CI__IR_OPS_NOTE_SEG "1-d lengths or offsets (axis 0); segments past the data refused " \
     "at run time"
+#define CI__IR_OPS_NOTE_CTCT "refused: lengths as tensors decide the sizes (use the int-list form)"
 #define CI__IR_OPS_NOTE_RED "reduction 0, 1 or 2 only (PyTorch takes other codes as one of them)"
 #define CI__IR_OPS_NOTE_NLL "reduction 0, 1 or 2 only; a 1D self takes a 0D target only"
 typedef int (*ci__ir_lower_fn)(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
@@ -15758,7 +15759,8 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return 1;
 }
 
-/* -- OpInfo's small gaps (issue 14): angle, embedding_renorm, _euclidean_dist, histograms -- */
+/* -- OpInfo's small gaps (issue 14): angle, embedding_renorm, _euclidean_dist, ctc_loss with
+   tensor lengths (refused), histograms -- */
 
 /* angle(self) of a real tensor: pi where self < 0 (-inf included), 0 elsewhere (-0 too), NaN
    passed through; integers and bool promoted to float by the registry (PyTorch's kernel) */
@@ -15868,6 +15870,18 @@ static int ci__ops_embedding_renorm(ci__L *L, const ci__opdef *op, ci_arg *a, ci
     sc = ci__ops_reshape(L, ci__lower_to_dtype(L, sc, w->dt), 2, rows);
     outs[0] = ci__ir_tensor_of(ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(w), ci__ops_T(sc)));
     return 1;
+}
+
+/* _ctc_loss.Tensor / ctc_loss.Tensor: the lengths as tensors. Their values set log_alpha's size
+   and the steps of the recurrence, which cinductor fixes when it compiles: refused, naming the
+   int-list forms */
+static int ci__ops_ctc_loss_tensor(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    (void)a;
+    (void)outs;
+    CI__FAIL(L, CI_ERR_UNSUPPORTED,
+             "%s: input_lengths and target_lengths as tensors are not supported (their values "
+             "decide the sizes); pass them as int lists (_ctc_loss / ctc_loss.IntList)",
+             op->name);
 }
 
 /* histogram's range (float[]?): lo, hi of each of the d dims into r; 0 when None */
@@ -17149,6 +17163,13 @@ static int ci__ops_histogram(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     X("aten._ctc_loss.default", \
       "log_probs, targets, input_lengths, target_lengths, blank=0, zero_infinity=False", \
       ci__ops_ctc_loss, 0, 0, 0, N, 0, 2, _, LO, FLT, _, 0) \
+    X("aten._ctc_loss.Tensor", \
+      "log_probs, targets, input_lengths, target_lengths, blank=0, zero_infinity=False", \
+      ci__ops_ctc_loss_tensor, 0, 0, 0, N, 0, 2, _, LO, FLT, CTCT, 0) \
+    X("aten.ctc_loss.Tensor", \
+      "log_probs, targets, input_lengths, target_lengths, blank=0, reduction=1, " \
+      "zero_infinity=False", \
+      ci__ops_ctc_loss_tensor, 0, 0, 0, N, 0, 1, _, LO, FLT, CTCT, 0) \
     X("aten.ctc_loss.IntList", \
       "log_probs, targets, input_lengths, target_lengths, blank=0, reduction=1, " \
       "zero_infinity=False", \
