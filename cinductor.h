@@ -14904,6 +14904,79 @@ static int ci__ops_la_matrix_power(ci__L *L, const ci__opdef *op, ci_arg *a, ci_
     return 1;
 }
 
+/* linalg_pinv.atol_rtol_tensor with a tensor atol or rtol (broadcast over the batch): as the
+   float form called with atol None and rtol 0, then the threshold max(atol, rtol * s_max) per
+   matrix from the tensors (rtol missing: eps max(m, n), or 0 where atol > 0), as PyTorch */
+static int ci__ops_la_pinv_tol_tensors(ci__L *L, const ci__opdef *op, ci_arg *a,
+                                       ci_tensor *outs) {
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[3], *s, *t, *at, *rt, *m;
+    int pa = ci__lower_pidx(op, "atol"), pr = ci__lower_pidx(op, "rtol");
+    int ph = ci__lower_pidx(op, "hermitian");
+    int64_t rows, cols, last = -1;
+    double eps;
+    ci_arg e[4], x[3];
+    ci__ops_la_matrix(L, "linalg.pinv", A, "A");
+    rows = A->size[A->ndim - 2];
+    cols = A->size[A->ndim - 1];
+    eps = (A->dt == CI_F32 ? 1.1920928955078125e-07 : 2.220446049250313e-16) *
+          (double)(rows > cols ? rows : cols);
+    if (ci__lower_arg_bool(L, op, a, ph)) {   /* tril(A) + tril(A, -1)^T */
+        ci__box *lo = ci__ops_call2(L, "aten.tril.default", ci__ops_T(A), ci_arg_int(0));
+        ci__box *st = ci__ops_call2(L, "aten.tril.default", ci__ops_T(A), ci_arg_int(-1));
+        ci__ops_la_square(L, "linalg.pinv", A, "A");
+        A = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(lo), ci__ops_T(ci__ops_la_mT(L, st)));
+    }
+    if (rows == 0 || cols == 0) {
+        outs[0] = ci__ir_tensor_of(ci__ops_la_zeros(L, A, cols, rows));
+        return 1;
+    }
+    at = a[pa].kind != CI_ARG_NONE ? ci__lower_arg_box(L, op, a, pa) : NULL;
+    rt = a[pr].kind != CI_ARG_NONE ? ci__lower_arg_box(L, op, a, pr) : NULL;
+    e[0] = ci__ops_T(A);
+    e[1] = ci_arg_bool(0);
+    e[2] = ci_arg_bool(1);
+    e[3] = ci_arg_bool(1);
+    {
+        ci__box *rr[4];
+        ci__ops_la_ext(L, "cinductor.gesvd", 4, e, rr, 4);
+        r[0] = rr[0];
+        r[1] = rr[1];
+        r[2] = rr[2];
+    }
+    s = r[1];
+    x[0] = ci__ops_T(s);
+    x[1] = ci_arg_ints(&last, 1);
+    x[2] = ci_arg_bool(1);
+    t = ci__ops_callb(L, "aten.amax.default", 3, x);   /* [..., 1] */
+    if (!rt)   /* at given: rtol 0 where atol > 0, else the default */
+        rt = ci__ops_call3(L, "aten.where.ScalarOther",
+                           ci__ops_T(ci__ops_call2(L, "aten.le.Scalar", ci__ops_T(at),
+                                                   ci_arg_float(0))),
+                           ci_arg_float(eps), ci_arg_float(0));
+    t = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(t),
+                      ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(rt),
+                                              ci_arg_int(-1))));
+    if (at)
+        t = ci__ops_call2(L, "aten.maximum.default",
+                          ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(at),
+                                                  ci_arg_int(-1))),
+                          ci__ops_T(t));
+    m = ci__ops_call2(L, "aten.gt.Tensor", ci__ops_T(s), ci__ops_T(t));
+    x[0] = ci__ops_T(m);
+    x[1] = ci__ops_T(ci__ops_call1(L, "aten.reciprocal.default", ci__ops_T(s)));
+    x[2] = ci_arg_float(0);
+    s = ci__lower_to_dtype(L, ci__ops_callb(L, "aten.where.ScalarOther", 3, x), A->dt);
+    {
+        ci__box *v = ci__ops_la_mT(L, r[2]);
+        v = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(v),
+                          ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(s),
+                                                  ci_arg_int(-2))));
+        outs[0] = ci__ir_tensor_of(ci__ops_call2(L, "aten.matmul.default", ci__ops_T(v),
+                                                 ci__ops_T(ci__ops_la_mT(L, r[0]))));
+    }
+    return 1;
+}
+
 /* linalg_pinv(self, rcond, hermitian=False) (extra 0), .atol_rtol_float(self, *, atol=None,
    rtol=None, hermitian=False) (1), .atol_rtol_tensor with None for both (2): V diag(1/s) U^T
    over the singular values above max(atol, rtol * the largest); rtol defaults to eps * max(m,
@@ -14926,8 +14999,7 @@ static int ci__ops_la_pinv(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     } else {
         int pa = ci__lower_pidx(op, "atol"), pr = ci__lower_pidx(op, "rtol");
         if (op->extra == 2 && (a[pa].kind != CI_ARG_NONE || a[pr].kind != CI_ARG_NONE))
-            CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: atol and rtol as tensors are not supported; "
-                     "pass numbers (linalg_pinv.atol_rtol_float)", api);
+            return ci__ops_la_pinv_tol_tensors(L, op, a, outs);
         if (a[pa].kind != CI_ARG_NONE) atol = ci__lower_arg_num(L, op, a, pa);
         if (a[pr].kind != CI_ARG_NONE) rtol = ci__lower_arg_num(L, op, a, pr);
         else if (atol > 0) rtol = 0;

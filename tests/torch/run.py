@@ -3175,6 +3175,20 @@ def opinfo16_cases(add, G):
     add(op_case("aten.embedding_renorm.default", "a, b, 1.0, 2.0", I("f32", [6, 5]), I("f32", [4]), error="indices"))
     add(op_case("aten.embedding_renorm.default", "a, b, 1.0, 2.0", I("f32", [6]), I("i64", [4], "pidx6"),
                 error="2-D"))
+    # linalg_pinv with atol / rtol as tensors (0-d or one per matrix of the batch), hermitian, empty
+    PV = "aten.linalg_pinv.atol_rtol_tensor"
+    for dt in FLT:
+        LT = dict(tol=(1e-3, 1e-4)) if dt == "f32" else dict(tol=(1e-8, 1e-9))
+        for sh, bt in (([7, 7], []), ([5, 3], []), ([3, 5], []), ([2, 4, 3], [2]), ([2, 4, 3], []), ([1, 1], [])):
+            add(op_case(PV, "a, atol=b", I(dt, sh, "wc"), I(dt, bt, "pos"), **LT))
+            add(op_case(PV, "a, rtol=b", I(dt, sh, "wc"), I(dt, bt, "prob"), **LT))
+            add(op_case(PV, "a, atol=b, rtol=c", I(dt, sh, "wc"), I(dt, bt, "pos"), I(dt, bt, "prob"), **LT))
+            add(op_case(PV, "a, atol=b", I(dt, sh, "wc"), I(dt, bt, "n"), **LT))
+        add(op_case(PV, "a, atol=b", I(dt, [3, 5], "wc"), I("f64", [], "pos"), **LT))
+        add(op_case(PV, "a, rtol=b, hermitian=True", I(dt, [3, 5, 5], "spd"), I(dt, [3], "prob"), **LT))
+        add(op_case(PV, "a, rtol=b", I(dt, [0, 3, 3], "wc"), I(dt, [], "prob"), **LT))
+        add(op_case(PV, "a, atol=b", I(dt, [2, 0, 3], "wc"), I(dt, [], "pos"), **LT))
+    add(op_case(PV, "a, atol=b", I("f32", [2, 4, 3], "wc"), I("f32", [3], "pos"), error="size"))
     for dt in FLT:
         add(op_case("aten.addmm.default", "a, b, c, beta=0.2, alpha=0.6", I(dt, [7, 9]), I(dt, [7, 5]),
                     I(dt, [5, 9]), **R))
