@@ -15832,7 +15832,7 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
 }
 
 /* -- OpInfo's small gaps (issue 14): angle, embedding_renorm, _euclidean_dist, ctc_loss with
-   tensor lengths (refused), histograms -- */
+   tensor lengths (refused), symeig, histograms -- */
 
 /* angle(self) of a real tensor: pi where self < 0 (-inf included), 0 elsewhere (-0 too), NaN
    passed through; integers and bool promoted to float by the registry (PyTorch's kernel) */
@@ -15954,6 +15954,28 @@ static int ci__ops_ctc_loss_tensor(ci__L *L, const ci__opdef *op, ci_arg *a, ci_
              "%s: input_lengths and target_lengths as tensors are not supported (their values "
              "decide the sizes); pass them as int lists (_ctc_loss / ctc_loss.IntList)",
              op->name);
+}
+
+/* symeig(self, eigenvectors=False, upper=True) (deprecated in PyTorch 1.13): linalg_eigh of
+   the triangle upper picks; without eigenvectors the second result is an empty [0] tensor
+   (self's shape when self is empty, as PyTorch) */
+static int ci__ops_symeig(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int vec = ci__lower_arg_bool(L, op, a, 1), up = ci__lower_arg_bool(L, op, a, 2);
+    ci_tensor o[2];
+    ci_arg e[2];
+    if (!ci__dtype_is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"symeig_cpu\" not implemented for '%s'", op->name,
+                 ci__ops_scalar_name(x->dt));
+    e[0] = ci__ops_T(x);
+    e[1] = ci_arg_string(up ? "U" : "L");
+    if (ci__lower_call_op(L, "aten.linalg_eigh.default", 2, e, 0, NULL, o, 2) != 2)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: eigh failed", op->name);
+    outs[0] = o[0];
+    outs[1] = vec || ci__ir_numel(x->ndim, x->size) == 0   /* (PyTorch: empty, self's shape) */
+                      ? o[1]
+                      : ci__ir_tensor_of(ci__ops_empty0(L, x->dt));
+    return 2;
 }
 
 /* histogram's range (float[]?): lo, hi of each of the d dims into r; 0 when None */
@@ -16905,6 +16927,8 @@ static int ci__ops_histogram(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
       ci__ops_histc, 0, 0, 0, N, 0, 1, _, DE, FLT, HISTC, 0) \
     X("aten.embedding_renorm", "self, indices, max_norm, norm_type", \
       ci__ops_embedding_renorm, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.symeig", "self, eigenvectors=False, upper=True", \
+      ci__ops_symeig, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
     X("aten._euclidean_dist", "x1, x2", ci__ops_euclidean_dist, 0, 0, 0, N, 0, 1, _, DE, FLT, _, \
       0) \
     X("aten.histogram.bin_ct", \

@@ -3175,6 +3175,17 @@ def opinfo16_cases(add, G):
     add(op_case("aten.embedding_renorm.default", "a, b, 1.0, 2.0", I("f32", [6, 5]), I("f32", [4]), error="indices"))
     add(op_case("aten.embedding_renorm.default", "a, b, 1.0, 2.0", I("f32", [6]), I("i64", [4], "pidx6"),
                 error="2-D"))
+    # symeig (PyTorch 1.13's deprecated eigh): either triangle, eigenvectors (up to sign) or none
+    for dt in FLT:
+        LT = dict(tol=(1e-3, 1e-4)) if dt == "f32" else dict(tol=(1e-8, 1e-9))
+        for sh in ([7, 7], [3, 5, 5], [1, 1], [0, 4, 4], [2, 0, 0]):
+            for up in ("True", "False"):
+                add(Case("symeig upper=%s %s %s" % (up, dt, sh), [("a", I(dt, sh))],
+                         ["w, v = aten.symeig.default(a, True, %s)" % up, "av = aten.abs.default(v)"], ["w", "av"],
+                         **LT))
+                add(op_case("aten.symeig.default", "a, upper=%s" % up, I(dt, sh), **LT))
+    add(op_case("aten.symeig.default", "a", I("f32", [2, 3]), error="square"))
+    add(op_case("aten.symeig.default", "a", I("i64", [3, 3]), error="not implemented"))
     # linalg_pinv with atol / rtol as tensors (0-d or one per matrix of the batch), hermitian, empty
     PV = "aten.linalg_pinv.atol_rtol_tensor"
     for dt in FLT:
