@@ -2678,6 +2678,7 @@ enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
     "at run time; a NaN row in mode max is a run-time error"
 #define CI__IR_OPS_NOTE_SEG "1-d lengths or offsets (axis 0); segments past the data refused " \
     "at run time"
+#define CI__IR_OPS_NOTE_CTCT "refused: lengths as tensors decide the sizes (use the int-list form)"
 #define CI__IR_OPS_NOTE_RED "reduction 0, 1 or 2 only (PyTorch takes other codes as one of them)"
 #define CI__IR_OPS_NOTE_NLL "reduction 0, 1 or 2 only; a 1D self takes a 0D target only"
 typedef int (*ci__ir_lower_fn)(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
@@ -4732,7 +4733,8 @@ static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
    histograms / order statistics / bags, joining, cat, indexing, data-dependent sizes, index
    writes, pooling, resampling, im2col, grid sampling, CTC loss, antialiased resampling,
    scans, matmul/conv, linear algebra, attention (with the transformer encoder layer), run-time
-   guards, recurrent layers, sorting, quantization, random, the registry, the op table.
+   guards, recurrent layers, sorting, quantization, random, OpInfo's small gaps, the registry,
+   the op table.
    --------------------------------------------------------------------------------------- */
 /* -- pointwise: make_pointwise, the unary and binary ops, where, casts -- */
 typedef struct ci__ops_pw {
@@ -7271,13 +7273,20 @@ static int ci__ops_layer_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
                          ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(d), ci__ops_T(d)), nn, dims,
                          1);
     rstd = ci__ops_call1(
-            L, "aten.rsqrt.default",
+            L, "aten.sqrt.default",
             ci__ops_T(ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(var), ci_arg_float(eps))));
-    out = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(d), ci__ops_T(rstd));
+    rstd = ci__ops_call1(L, "aten.reciprocal.default", ci__ops_T(rstd));
+    /* PyTorch's CPU kernel: (x rstd + (-rstd mean)) w + b, each a fused multiply-add (its
+       rounding shows where the variance is 0: a row of one element is not exactly 0) */
+    out = ci__ops_call1(L, "aten.neg.default",
+                        ci__ops_T(ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(rstd),
+                                                ci__ops_T(mean))));
+    out = ci__ops_call3(L, "prims.fma.default", ci__ops_T(xc), ci__ops_T(rstd), ci__ops_T(out));
     if (w)
-        out = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(out),
-                            ci__ops_T(ci__lower_to_dtype(L, w, cdt)));
-    if (b)
+        out = ci__ops_call3(L, "prims.fma.default", ci__ops_T(out),
+                            ci__ops_T(ci__lower_to_dtype(L, w, cdt)),
+                            b ? ci__ops_T(ci__lower_to_dtype(L, b, cdt)) : ci_arg_float(0));
+    else if (b)
         out = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(out),
                             ci__ops_T(ci__lower_to_dtype(L, b, cdt)));
     outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, out, odt));
@@ -7938,7 +7947,8 @@ static int ci__ops_nansum(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return ci__ops_call_kw(L, "aten.sum.dim_IntList", op, b, outs);
 }
 
-/* aminmax(self, *, dim=None, keepdim=False) -> (amin, amax) */
+/* aminmax(self, *, dim=None, keepdim=False) -> (amin, amax); a 0-d self with a dim and keepdim
+   gives results of shape [1] */
 static int ci__ops_aminmax(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
     int64_t d = 0;
@@ -7963,6 +7973,12 @@ static int ci__ops_aminmax(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     r[2] = ci_arg_bool(keep);
     outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.amin.default", 3, r));
     outs[1] = ci__ir_tensor_of(ci__ops_callb(L, "aten.amax.default", 3, r));
+    if (nd && keep && x->ndim == 0) {   /* PyTorch resizes a 0-d input's results to [1] */
+        int64_t one = 1;
+        int i;
+        for (i = 0; i < 2; i++)
+            outs[i] = ci__ir_tensor_of(ci__ops_reshape(L, ci__ir_box_get(L, outs[i]), 1, &one));
+    }
     return 2;
 }
 
@@ -10698,12 +10714,19 @@ static void ci__ops_need_index(ci__L *L, const ci__opdef *op, const ci__box *i, 
                  allow_i32 ? " or int32" : "", ci__dtype_tab[i->dt].tname);
 }
 
-/* gather(self, dim, index, *, sparse_grad=False) */
+/* gather(self, dim, index, *, sparse_grad=False); an empty index gives an empty result whatever
+   its dtype and rank */
 static int ci__ops_gather(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 2);
     int64_t dim = ci__lower_wrap_dim(L, op, ci__lower_arg_int(L, op, a, 1), x->ndim);
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     int i, xn = x->ndim ? x->ndim : 1;
+    ci__ir_pw_vars(L, ix->ndim, ix->size, v);
+    if (ci__ir_numel(ix->ndim, ix->size) == 0) {   /* PyTorch checks neither dtype nor shape */
+        outs[0] = ci__ir_tensor_of(
+                ci__ir_pw_box(L, x->dt, ix->ndim, ix->size, v, ci__ir_v_consti(L, x->dt, 0)));
+        return 1;
+    }
     ci__ops_need_index(L, op, ix, 0);
     if ((ix->ndim ? ix->ndim : 1) != xn)
         CI__FAIL(L, CI_ERR_SHAPE,
@@ -10714,14 +10737,8 @@ static int ci__ops_gather(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
                      "%s: size does not match at dimension %d expected index %lld to be smaller "
                      "than self %lld apart from dimension %lld",
                      op->name, i, (long long)ix->size[i], (long long)x->size[i], (long long)dim);
-    ci__ir_pw_vars(L, ix->ndim, ix->size, v);
-    if (ci__ir_numel(ix->ndim, ix->size) == 0 || ci__ir_numel(x->ndim, x->size) == 0) {
-        if (ci__ir_numel(ix->ndim, ix->size) != 0)
-            CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: index out of range for an empty input", op->name);
-        outs[0] = ci__ir_tensor_of(
-                ci__ir_pw_box(L, x->dt, ix->ndim, ix->size, v, ci__ir_v_consti(L, x->dt, 0)));
-        return 1;
-    }
+    if (ci__ir_numel(x->ndim, x->size) == 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: index out of range for an empty input", op->name);
     for (i = 0; i < x->ndim; i++) m[i] = v[i];
     m[x->ndim ? dim : 0] = ci__ir_ix_indirect(
             L, ci__ir_v_checkidx(L, ci__ir_load(L, ix, v), x->ndim ? x->size[dim] : 1,
@@ -11716,6 +11733,31 @@ static int ci__ops_view_dtype(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     return 1;
 }
 
+/* index_put's values under a mask over self's leading dims (rest dims after it): their index z
+   for self's point w, when every point the mask picks gets the same slice (values broadcast to
+   [1, rest...]); values with a size of their own along the picked points are refused (which
+   value goes where, and whether the count matches, depends on the mask's data) */
+static void ci__ops_index_put_mask_vals(ci__L *L, const ci__opdef *op, const ci__box *x,
+                                        const ci__box *vals, int rest, ci__ix **w, ci__ix **z) {
+    int i;
+    if (vals->ndim > rest + 1 || (vals->ndim == rest + 1 && vals->size[0] != 1))
+        CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                 "%s: values of shape %s under a boolean mask: one value per picked point depends "
+                 "on the mask's count (only values that broadcast to self's %d trailing dims)",
+                 op->name, ci__ir_shape(L, vals->ndim, vals->size), rest);
+    for (i = 0; i < vals->ndim; i++) {
+        int xd = x->ndim - vals->ndim + i;
+        if (vals->ndim == rest + 1 && i == 0) continue;
+        if (vals->size[i] != 1 && vals->size[i] != x->size[xd])
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: shape mismatch: value tensor of shape %s cannot be broadcast to "
+                     "indexing result of shape [N, %s]",
+                     op->name, ci__ir_shape(L, vals->ndim, vals->size),
+                     ci__ir_shape(L, rest, x->size + x->ndim - rest) + 1);
+        if (vals->size[i] != 1) z[i] = w[xd];
+    }
+}
+
 /* index_put(self, indices, values, accumulate=False) */
 static int ci__ops_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *vals = ci__lower_arg_box(L, op, a, 2);
@@ -11723,26 +11765,36 @@ static int ci__ops_index_put(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     int64_t oshape[CI_MAX_DIMS];
     ci__ix *v[CI_MAX_DIMS] = {0}, *m[CI_MAX_DIMS];
     ci__buf *buf;
-    /* one boolean mask of self's shape and one value: a masked fill (Inductor does the same) */
+    /* one boolean mask over self's leading dims and values the same for every point it picks
+       (one value, or one slice of self's other dims): a masked fill (Inductor's for one value) */
     if (a[1].kind == CI_ARG_TENSORS && a[1].u.tensors.n == 1 && a[1].u.tensors.v[0].id) {
         ci__box *mk = ci__ir_box_get(L, a[1].u.tensors.v[0]);
-        if ((mk->dt == CI_BOOL || mk->dt == CI_U8) && ci__ir_numel(vals->ndim, vals->size) == 1 &&
-            mk->ndim <= x->ndim) {
-            ci__box *mb = ci__lower_expand(L, ci__lower_to_dtype(L, mk, CI_BOOL), x->ndim, x->size,
-                                           0),
-                    *vb;
+        if ((mk->dt == CI_BOOL || mk->dt == CI_U8) && mk->ndim <= x->ndim) {
+            ci__box *mb, *vb;
             ci__ix *w[CI_MAX_DIMS] = {0}, *z[CI_MAX_DIMS];
             ci__v *nv, *old;
-            int i;
+            int64_t msh[CI_MAX_DIMS];
+            int i, rest = x->ndim - mk->ndim;
             for (i = 0; i < mk->ndim; i++) if (mk->size[i] != x->size[i])
                     CI__FAIL(L, CI_ERR_SHAPE, "%s: the shape of the mask does not match self",
                              op->name);
+            for (i = 0; i < x->ndim; i++) msh[i] = i < mk->ndim ? mk->size[i] : 1;
+            mb = ci__ops_reshape(L, ci__lower_to_dtype(L, mk, CI_BOOL), x->ndim, msh);
+            mb = ci__lower_expand(L, mb, x->ndim, x->size, 0);   /* over the leading dims */
             ci__ir_pw_vars(L, x->ndim, x->size, w);
             for (i = 0; i < vals->ndim; i++) z[i] = ci__ops_K(L, 0);
+            if (ci__ir_numel(vals->ndim, vals->size) != 1) {
+                ci__ops_index_put_mask_vals(L, op, x, vals, rest, w, z);
+                if (vals->dt != x->dt)
+                    CI__FAIL(L, CI_ERR_DTYPE,
+                             "%s: Index put requires the source and destination dtypes match, "
+                             "got %s for the destination and %s for the source",
+                             op->name, ci__dtype_tab[x->dt].tname, ci__dtype_tab[vals->dt].tname);
+            }
             vb = vals;
             old = ci__ir_load(L, x, w);
             nv = ci__ir_v_cast(L, ci__ir_load(L, vb, z), x->dt);
-            if (acc) nv = ci__ir_v_bin(L, CI__V_ADD, old, nv);
+            if (acc) nv = ci__ir_v_bin(L, x->dt == CI_BOOL ? CI__V_OR : CI__V_ADD, old, nv);
             outs[0] = ci__ir_tensor_of(
                     ci__ir_pw_box(L, x->dt, x->ndim, x->size, w,
                                   ci__ir_v_op(L, CI__V_WHERE, ci__ir_load(L, mb, w), nv, old)));
@@ -14143,6 +14195,28 @@ static int ci__ops_matmul(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return 1;
 }
 
+/* alpha or beta as a number of dt: integers take its integer part (BLAS's scalar_t cast) */
+static ci_arg ci__ops_scale_arg(ci__L *L, const ci__opdef *op, const ci_arg *a, const char *name,
+                                ci_dtype dt) {
+    double v = ci__lower_arg_num(L, op, a, ci__lower_pidx(op, name));
+    return ci__dtype_is_float(dt) ? ci_arg_float(v) : ci_arg_int((int64_t)v);
+}
+
+/* alpha and beta of an integer product: PyTorch converts both to the dtype first, refusing a
+   value past its range (a negative one for uint8) */
+static void ci__ops_scale_check(ci__L *L, const ci__opdef *op, const ci_arg *a, ci_dtype dt) {
+    static const char *const names[2] = { "alpha", "beta" };
+    int i;
+    if (ci__dtype_is_float(dt)) return;
+    for (i = 0; i < 2; i++) {
+        const ci_arg *v = &a[ci__lower_pidx(op, names[i])];
+        if (!ci__ops_scalar_fits(dt, v))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: %s: value %g cannot be converted to type %s without overflow", op->name,
+                     names[i], ci__lower_num(v), ci__dtype_tab[dt].tname);
+    }
+}
+
 /* addmm(self, mat1, mat2, *, beta=1, alpha=1); baddbmm (extra 1): beta*self + alpha*(mat1 @ mat2)
  */
 static int ci__ops_addmm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -14159,12 +14233,16 @@ static int ci__ops_addmm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
         ci__ops_mm(L, &sub, mm, o);
     }
     p = ci__ir_box_get(L, o[0]);
-    if (alpha != 1)
-        p = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(p), a[ci__lower_pidx(op, "alpha")]);
+    ci__ops_scale_check(L, op, a, p->dt);
+    if (alpha != 1)   /* integers: alpha and beta cut to integers (BLAS's scalar_t cast) */
+        p = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(p),
+                          ci__ops_scale_arg(L, op, a, "alpha", p->dt));
+    if (!ci__dtype_is_float(p->dt))
+        beta = (double)(int64_t)beta;
     if (beta != 0) {
         ci__box *bs = beta == 1 ? s
                                 : ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(s),
-                                                a[ci__lower_pidx(op, "beta")]);
+                                                ci__ops_scale_arg(L, op, a, "beta", p->dt));
         p = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(p), ci__ops_T(bs));
     } else {   /* beta == 0: self is ignored (even NaN), but still broadcasts */
         int nd = 0;
@@ -14180,13 +14258,6 @@ static int ci__ops_addmm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
 static void ci__ops_need_number(ci__L *L, const ci__opdef *op, const ci__box *x) {
     if (x->dt == CI_BOOL)
         CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for 'bool' (expected numbers)", op->name);
-}
-
-/* alpha or beta as a number of dt: integers take its integer part (BLAS's scalar_t cast) */
-static ci_arg ci__ops_scale_arg(ci__L *L, const ci__opdef *op, const ci_arg *a, const char *name,
-                                ci_dtype dt) {
-    double v = ci__lower_arg_num(L, op, a, ci__lower_pidx(op, name));
-    return ci__dtype_is_float(dt) ? ci_arg_float(v) : ci_arg_int((int64_t)v);
 }
 
 /* dot(self, tensor) / vdot (real dtypes: the same): sum(self * other), in opmath */
@@ -14247,6 +14318,7 @@ static int ci__ops_mv(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
     r = ci__ops_reduce_box(L, op, r, red, 0, CI__RED_SUM, cdt);
     if (add) {
         double beta = ci__lower_arg_num(L, op, a, ci__lower_pidx(op, "beta"));
+        ci__ops_scale_check(L, op, a, m->dt);
         if (ci__lower_arg_num(L, op, a, ci__lower_pidx(op, "alpha")) != 1)
             r = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(r),
                               ci__ops_scale_arg(L, op, a, "alpha", m->dt));
@@ -15381,6 +15453,79 @@ static int ci__ops_la_matrix_power(ci__L *L, const ci__opdef *op, ci_arg *a, ci_
     return 1;
 }
 
+/* linalg_pinv.atol_rtol_tensor with a tensor atol or rtol (broadcast over the batch): as the
+   float form called with atol None and rtol 0, then the threshold max(atol, rtol * s_max) per
+   matrix from the tensors (rtol missing: eps max(m, n), or 0 where atol > 0), as PyTorch */
+static int ci__ops_la_pinv_tol_tensors(ci__L *L, const ci__opdef *op, ci_arg *a,
+                                       ci_tensor *outs) {
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[3], *s, *t, *at, *rt, *m;
+    int pa = ci__lower_pidx(op, "atol"), pr = ci__lower_pidx(op, "rtol");
+    int ph = ci__lower_pidx(op, "hermitian");
+    int64_t rows, cols, last = -1;
+    double eps;
+    ci_arg e[4], x[3];
+    ci__ops_la_matrix(L, "linalg.pinv", A, "A");
+    rows = A->size[A->ndim - 2];
+    cols = A->size[A->ndim - 1];
+    eps = (A->dt == CI_F32 ? 1.1920928955078125e-07 : 2.220446049250313e-16) *
+          (double)(rows > cols ? rows : cols);
+    if (ci__lower_arg_bool(L, op, a, ph)) {   /* tril(A) + tril(A, -1)^T */
+        ci__box *lo = ci__ops_call2(L, "aten.tril.default", ci__ops_T(A), ci_arg_int(0));
+        ci__box *st = ci__ops_call2(L, "aten.tril.default", ci__ops_T(A), ci_arg_int(-1));
+        ci__ops_la_square(L, "linalg.pinv", A, "A");
+        A = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(lo), ci__ops_T(ci__ops_la_mT(L, st)));
+    }
+    if (rows == 0 || cols == 0) {
+        outs[0] = ci__ir_tensor_of(ci__ops_la_zeros(L, A, cols, rows));
+        return 1;
+    }
+    at = a[pa].kind != CI_ARG_NONE ? ci__lower_arg_box(L, op, a, pa) : NULL;
+    rt = a[pr].kind != CI_ARG_NONE ? ci__lower_arg_box(L, op, a, pr) : NULL;
+    e[0] = ci__ops_T(A);
+    e[1] = ci_arg_bool(0);
+    e[2] = ci_arg_bool(1);
+    e[3] = ci_arg_bool(1);
+    {
+        ci__box *rr[4];
+        ci__ops_la_ext(L, "cinductor.gesvd", 4, e, rr, 4);
+        r[0] = rr[0];
+        r[1] = rr[1];
+        r[2] = rr[2];
+    }
+    s = r[1];
+    x[0] = ci__ops_T(s);
+    x[1] = ci_arg_ints(&last, 1);
+    x[2] = ci_arg_bool(1);
+    t = ci__ops_callb(L, "aten.amax.default", 3, x);   /* [..., 1] */
+    if (!rt)   /* at given: rtol 0 where atol > 0, else the default */
+        rt = ci__ops_call3(L, "aten.where.ScalarOther",
+                           ci__ops_T(ci__ops_call2(L, "aten.le.Scalar", ci__ops_T(at),
+                                                   ci_arg_float(0))),
+                           ci_arg_float(eps), ci_arg_float(0));
+    t = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(t),
+                      ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(rt),
+                                              ci_arg_int(-1))));
+    if (at)
+        t = ci__ops_call2(L, "aten.maximum.default",
+                          ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(at),
+                                                  ci_arg_int(-1))),
+                          ci__ops_T(t));
+    m = ci__ops_call2(L, "aten.gt.Tensor", ci__ops_T(s), ci__ops_T(t));
+    x[0] = ci__ops_T(m);
+    x[1] = ci__ops_T(ci__ops_call1(L, "aten.reciprocal.default", ci__ops_T(s)));
+    x[2] = ci_arg_float(0);
+    s = ci__lower_to_dtype(L, ci__ops_callb(L, "aten.where.ScalarOther", 3, x), A->dt);
+    {
+        ci__box *v = ci__ops_la_mT(L, r[2]);
+        v = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(v),
+                          ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(s),
+                                                  ci_arg_int(-2))));
+        outs[0] = ci__ir_tensor_of(ci__ops_call2(L, "aten.matmul.default", ci__ops_T(v),
+                                                 ci__ops_T(ci__ops_la_mT(L, r[0]))));
+    }
+    return 1;
+}
+
 /* linalg_pinv(self, rcond, hermitian=False) (extra 0), .atol_rtol_float(self, *, atol=None,
    rtol=None, hermitian=False) (1), .atol_rtol_tensor with None for both (2): V diag(1/s) U^T
    over the singular values above max(atol, rtol * the largest); rtol defaults to eps * max(m,
@@ -15403,8 +15548,7 @@ static int ci__ops_la_pinv(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     } else {
         int pa = ci__lower_pidx(op, "atol"), pr = ci__lower_pidx(op, "rtol");
         if (op->extra == 2 && (a[pa].kind != CI_ARG_NONE || a[pr].kind != CI_ARG_NONE))
-            CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: atol and rtol as tensors are not supported; "
-                     "pass numbers (linalg_pinv.atol_rtol_float)", api);
+            return ci__ops_la_pinv_tol_tensors(L, op, a, outs);
         if (a[pa].kind != CI_ARG_NONE) atol = ci__lower_arg_num(L, op, a, pa);
         if (a[pr].kind != CI_ARG_NONE) rtol = ci__lower_arg_num(L, op, a, pr);
         else if (atol > 0) rtol = 0;
@@ -16321,6 +16465,465 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return 1;
 }
 
+/* -- OpInfo's small gaps (issue 14): angle, embedding_renorm, _euclidean_dist, ctc_loss with
+   tensor lengths (refused), symeig, histograms -- */
+
+/* angle(self) of a real tensor: pi where self < 0 (-inf included), 0 elsewhere (-0 too), NaN
+   passed through; integers and bool promoted to float by the registry (PyTorch's kernel) */
+static int ci__ops_angle(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__ops_pw p;
+    ci__v *x, *r;
+    ci__ops_need_tensor(L, op, &a[0]);
+    ci__ops_pw_begin(L, &p, 1, a);
+    x = ci__ops_pw_in(L, &p, &a[0]);
+    r = ci__ir_v_op(L, CI__V_WHERE,
+                    ci__ir_v_bin(L, CI__V_LT, x, ci__ir_v_constf(L, p.dt, 0)),
+                    ci__ir_v_constf(L, p.dt, 3.14159265358979323846), ci__ir_v_constf(L, p.dt, 0));
+    r = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_un(L, CI__V_ISNAN, x), x, r);
+    return ci__ops_pw_end(L, &p, p.dt, r, outs);
+}
+
+/* _euclidean_dist(x1, x2): cdist's matrix-product path, as PyTorch computes it: rows
+   [-2 x1, |x1|^2, 1] times [x2, 1, |x2|^2] transposed, clamped at 0, square-rooted */
+static int ci__ops_euclidean_dist(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x[2], *parts[2][3], *r;
+    int k;
+    int64_t m1 = -1;
+    for (k = 0; k < 2; k++) {
+        ci_tensor t[3];
+        ci_arg ca[2];
+        ci__box *nrm, *pad;
+        x[k] = ci__lower_arg_box(L, op, a, k);
+        if (!ci__dtype_is_float(x[k]->dt) || x[k]->ndim < 1)
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: expected floating point tensors of at least 1 dim",
+                     op->name);
+        nrm = ci__ops_call2(L, "aten.pow.Tensor_Scalar", ci__ops_T(x[k]), ci_arg_int(2));
+        nrm = ci__ops_call3(L, "aten.sum.dim_IntList", ci__ops_T(nrm), ci_arg_ints(&m1, 1),
+                            ci_arg_bool(1));
+        pad = ci__ops_call1(L, "aten.ones_like.default", ci__ops_T(nrm));
+        parts[k][0] = k ? x[k] : ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(x[k]),
+                                               ci_arg_int(-2));
+        parts[k][1] = k ? pad : nrm;
+        parts[k][2] = k ? nrm : pad;
+        t[0] = ci__ir_tensor_of(parts[k][0]);
+        t[1] = ci__ir_tensor_of(parts[k][1]);
+        t[2] = ci__ir_tensor_of(parts[k][2]);
+        ca[0] = ci_arg_tensors(t, 3);
+        ca[1] = ci_arg_int(-1);
+        x[k] = ci__ops_callb(L, "aten.cat.default", 2, ca);
+    }
+    if (x[0]->dt != x[1]->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type %s but found %s", op->name,
+                 ci__dtype_tab[x[0]->dt].tname, ci__dtype_tab[x[1]->dt].tname);
+    r = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(x[0]),
+                      ci__ops_T(ci__ops_call3(L, "aten.transpose.int", ci__ops_T(x[1]),
+                                              ci_arg_int(-1), ci_arg_int(-2))));
+    r = ci__ops_call2(L, "aten.clamp_min.default", ci__ops_T(r), ci_arg_int(0));
+    outs[0] = ci__ir_tensor_of(ci__ops_call1(L, "aten.sqrt.default", ci__ops_T(r)));
+    return 1;
+}
+
+/* embedding_renorm(self, indices, max_norm, norm_type): the rows of self that indices names
+   (each once) whose norm_type-norm exceeds max_norm scaled by max_norm / (norm + 1e-7), the
+   scale computed in double as PyTorch's kernel does; the other rows kept */
+static int ci__ops_embedding_renorm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *w = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 1);
+    double mx = ci__lower_arg_num(L, op, a, 2), p = ci__lower_arg_num(L, op, a, 3);
+    int64_t one = 1, n = ci__ir_numel(ix->ndim, ix->size), rows[2];
+    ci__box *nrm, *hit, *sc;
+    ci_arg na[4];
+    if (w->ndim != 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: embedding_renorm_: self must be 2-D, got %d-D", op->name,
+                 w->ndim);
+    if (ix->dt != CI_I64 && ix->dt != CI_I32)
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: Expected tensor for argument #2 'indices' to have one of the following "
+                 "scalar types: Long, Int; but got %s instead",
+                 op->name, ci__dtype_tab[ix->dt].tname);
+    if (!ci__dtype_is_float(w->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point weight, got %s", op->name,
+                 ci__dtype_tab[w->dt].tname);
+    na[0] = ci__ops_T(w);
+    na[1] = ci_arg_float(p);
+    na[2] = ci_arg_ints(&one, 1);
+    na[3] = ci_arg_bool(0);
+    nrm = ci__lower_to_dtype(L, ci__ops_callb(L, "aten.linalg_vector_norm.default", 4, na),
+                             CI_F64);
+    hit = ci__ops_call1(L, "aten.zeros_like.default", ci__ops_T(nrm));
+    if (n > 0) {
+        ci_arg fa[4];
+        fa[0] = ci__ops_T(hit);
+        fa[1] = ci_arg_int(0);
+        fa[2] = ci__ops_T(ci__ops_reshape(L, ci__lower_to_dtype(L, ix, CI_I64), 1, &n));
+        fa[3] = ci_arg_float(1);
+        hit = ci__ops_callb(L, "aten.index_fill.int_Scalar", 4, fa);
+    }
+    /* scale = (hit and norm > max_norm) ? max_norm / (norm + 1e-7) : 1 */
+    sc = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(nrm), ci_arg_float(1e-7));
+    sc = ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(ci__ops_call1(L, "aten.ones_like.default",
+                                                                     ci__ops_T(nrm))),
+                       ci__ops_T(sc));
+    sc = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(sc), ci_arg_float(mx));
+    sc = ci__ops_call3(
+            L, "aten.where.self",
+            ci__ops_T(ci__ops_call2(
+                    L, "aten.logical_and.default",
+                    ci__ops_T(ci__ops_call2(L, "aten.gt.Scalar", ci__ops_T(nrm), ci_arg_float(mx))),
+                    ci__ops_T(hit))),
+            ci__ops_T(sc), ci_arg_float(1));
+    rows[0] = w->size[0];
+    rows[1] = 1;
+    sc = ci__ops_reshape(L, ci__lower_to_dtype(L, sc, w->dt), 2, rows);
+    outs[0] = ci__ir_tensor_of(ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(w), ci__ops_T(sc)));
+    return 1;
+}
+
+/* _ctc_loss.Tensor / ctc_loss.Tensor: the lengths as tensors. Their values set log_alpha's size
+   and the steps of the recurrence, which cinductor fixes when it compiles: refused, naming the
+   int-list forms */
+static int ci__ops_ctc_loss_tensor(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    (void)a;
+    (void)outs;
+    CI__FAIL(L, CI_ERR_UNSUPPORTED,
+             "%s: input_lengths and target_lengths as tensors are not supported (their values "
+             "decide the sizes); pass them as int lists (_ctc_loss / ctc_loss.IntList)",
+             op->name);
+}
+
+/* symeig(self, eigenvectors=False, upper=True) (deprecated in PyTorch 1.13): linalg_eigh of
+   the triangle upper picks; without eigenvectors the second result is an empty [0] tensor
+   (self's shape when self is empty, as PyTorch) */
+static int ci__ops_symeig(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int vec = ci__lower_arg_bool(L, op, a, 1), up = ci__lower_arg_bool(L, op, a, 2);
+    ci_tensor o[2];
+    ci_arg e[2];
+    if (!ci__dtype_is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"symeig_cpu\" not implemented for '%s'", op->name,
+                 ci__ops_scalar_name(x->dt));
+    e[0] = ci__ops_T(x);
+    e[1] = ci_arg_string(up ? "U" : "L");
+    if (ci__lower_call_op(L, "aten.linalg_eigh.default", 2, e, 0, NULL, o, 2) != 2)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: eigh failed", op->name);
+    outs[0] = o[0];
+    outs[1] = vec || ci__ir_numel(x->ndim, x->size) == 0   /* (PyTorch: empty, self's shape) */
+                      ? o[1]
+                      : ci__ir_tensor_of(ci__ops_empty0(L, x->dt));
+    return 2;
+}
+
+/* histogram's range (float[]?): lo, hi of each of the d dims into r; 0 when None */
+static int ci__ops_hist_range(ci__L *L, const ci__opdef *op, const ci_arg *a, int d, double *r) {
+    int p = ci__lower_pidx(op, "range"), n, i;
+    if (p < 0 || a[p].kind == CI_ARG_NONE) return 0;
+    n = a[p].kind == CI_ARG_FLOATS ? a[p].u.floats.n
+        : a[p].kind == CI_ARG_INTS ? a[p].u.ints.n
+                                   : -1;
+    if (n != 2 * d)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: torch.histogramdd: expected %d sequences of length 2 in range", op->name, d);
+    for (i = 0; i < n; i++)
+        r[i] = a[p].kind == CI_ARG_FLOATS ? a[p].u.floats.v[i] : (double)a[p].u.ints.v[i];
+    return 1;
+}
+
+/* the bins + 1 edges of dim d of x2 ([M, D] rows), PyTorch's linspace of dtype x2 from lo to hi:
+   the range given (rg), else the data's min and max (a non-finite one: a run-time error), else
+   (no rows) 0 and 1; lo == hi widened by 0.5 each side */
+static ci__box *ci__ops_hist_edges(ci__L *L, const ci__opdef *op, ci__box *x2, int d,
+                                   int64_t bins, const double *rg) {
+    ci_dtype dt = x2->dt;
+    int64_t ne = bins + 1;
+    ci__ix *v[1] = {0}, *nv[1] = {0};
+    ci__v *lv, *hv, *step, *iv, *lo, *hi;
+    if (bins <= 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: torch.histogramdd(): bins must be > 0, but got %lld for dimension %d",
+                 op->name, (long long)bins, d);
+    if (rg) {
+        double l = rg[0], h = rg[1];
+        if (!isfinite(l) || !isfinite(h))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: torch.histogramdd: dimension %d's range [%g, %g] is not finite",
+                     op->name, d, l, h);
+        if (!(l <= h))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: torch.histogramdd: min should not exceed max, but got min %g max %g for "
+                     "dimension %d",
+                     op->name, l, h, d);
+        if (l == h) {
+            l -= 0.5;
+            h += 0.5;
+        }
+        lv = ci__ir_v_constf(L, dt, dt == CI_F32 ? (double)(float)l : l);
+        hv = ci__ir_v_constf(L, dt, dt == CI_F32 ? (double)(float)h : h);
+    } else if (x2->size[0] == 0) {
+        lv = ci__ir_v_constf(L, dt, 0);
+        hv = ci__ir_v_constf(L, dt, 1);
+    } else {
+        ci__box *col = ci__ops_call3(L, "aten.select.int", ci__ops_T(x2), ci_arg_int(1),
+                                     ci_arg_int(d));
+        ci__v *fin, *eq, *inf = ci__ir_v_constf(L, dt, INFINITY);
+        ci__v *half = ci__ir_v_constf(L, dt, 0.5);
+        lv = ci__ir_load(L, ci__ops_call1(L, "aten.min.default", ci__ops_T(col)), nv);
+        hv = ci__ir_load(L, ci__ops_call1(L, "aten.max.default", ci__ops_T(col)), nv);
+        fin = ci__ir_v_bin(L, CI__V_AND,
+                           ci__ir_v_bin(L, CI__V_LT, ci__ir_v_un(L, CI__V_ABS, lv), inf),
+                           ci__ir_v_bin(L, CI__V_LT, ci__ir_v_un(L, CI__V_ABS, hv), inf));
+        eq = ci__ir_v_bin(L, CI__V_EQ, lv, hv);
+        lv = ci__ir_v_op(L, CI__V_WHERE, eq, ci__ir_v_bin(L, CI__V_SUB, lv, half), lv);
+        hv = ci__ir_v_op(L, CI__V_WHERE, eq, ci__ir_v_bin(L, CI__V_ADD, hv, half), hv);
+        lv = ci__ir_v_checkdom(L, lv, fin,
+                               "torch.histogramdd: the range of the data is not finite");
+    }
+    /* linspace as PyTorch 1.13's CPU kernel (AVX2, its multiply-adds fused) writes it:
+       fma(step, i, start) below the midpoint, fma(-step, bins - i, end) from it; the leading
+       multiple of two 32-byte vectors a vector at a time, lane j of the vector at i0 being
+       formula(i0) + j step, rounded twice */
+    ci__ir_pw_vars(L, 1, &ne, v);
+    step = ci__ir_v_bin(L, CI__V_DIV, ci__ir_v_bin(L, CI__V_SUB, hv, lv),
+                        ci__ir_v_constf(L, dt, (double)bins));
+    {
+        int64_t w = 32 / (int64_t)ci__dtype_tab[dt].size, nvec = ne / (2 * w) * (2 * w);
+        ci__ix *i0 = ci__ops_ixadd(L, v[0], ci__ops_ixscale(L, ci__ix_mod(L->A, &L->ixt, v[0],
+                                                                       ci__ops_K(L, w)), -1));
+        ci__v *r[2], *vec;
+        int k;
+        for (k = 0; k < 2; k++) {   /* the formula at i (k = 0) and at i0 (k = 1) */
+            iv = ci__ops_ixval(L, k ? i0 : v[0]);
+            lo = ci__ir_v_op(L, CI__V_FMA, step, ci__ir_v_cast(L, iv, dt), lv);
+            hi = ci__ir_v_op(L, CI__V_FMA, ci__ir_v_un(L, CI__V_NEG, step),
+                             ci__ir_v_cast(L,
+                                           ci__ir_v_bin(L, CI__V_SUB,
+                                                        ci__ir_v_consti(L, CI_I64, bins), iv),
+                                           dt),
+                             hv);
+            r[k] = ci__ir_v_op(L, CI__V_WHERE,
+                               ci__ir_v_bin(L, CI__V_LT, iv, ci__ir_v_consti(L, CI_I64, ne / 2)),
+                               lo, hi);
+        }
+        iv = ci__ops_ixval(L, v[0]);
+        vec = ci__ir_v_bin(
+                L, CI__V_ADD, r[1],
+                ci__ir_v_bin(L, CI__V_MUL,
+                             ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_SUB, iv, ci__ops_ixval(L, i0)),
+                                           dt),
+                             step));
+        return ci__ir_pw_box(L, dt, 1, &ne, v,
+                             ci__ir_v_op(L, CI__V_WHERE,
+                                         ci__ir_v_bin(L, CI__V_LT, iv,
+                                                      ci__ir_v_consti(L, CI_I64, nvec)),
+                                         vec, r[0]));
+    }
+}
+
+/* the histogram of x2's rows ([M, D]) over the edges of each dim (bins of [e_k, e_k+1), the last
+   closed; rows outside any dim's edges skipped), weighted by w ([M] or NULL), as PyTorch 1.13's
+   kernel: the bin is the last edge <= x (its upper_bound); density divides by the total and by
+   each bin's width. A NaN is not skipped there: it lands in the last bin of given edges, and in
+   bin 1 (of one bin: 0) of counted bins (interp 1: its interpolated guess, cast from NaN, sends
+   the local search there) */
+static ci__box *ci__ops_hist_count(ci__L *L, ci__box *x2, int nd, ci__box **edges, ci__box *w,
+                                   int density, int interp) {
+    ci_dtype dt = x2->dt;
+    int64_t m = x2->size[0], shape[CI_MAX_DIMS], total = 1;
+    ci__ix *v[1] = {0}, *z[CI_MAX_DIMS] = {0};
+    ci__v *flat, *ok;
+    ci__box *h;
+    int d;
+    for (d = 0; d < nd; d++) {
+        shape[d] = edges[d]->size[0] - 1;
+        total *= shape[d];
+    }
+    ci__ir_pw_vars(L, 1, &total, z);
+    h = ci__ir_pw_box(L, dt, 1, &total, z, ci__ir_v_constf(L, dt, 0));
+    if (m > 0) {
+        ci_arg sa[4];
+        ci__ir_pw_vars(L, 1, &m, v);
+        flat = ci__ir_v_consti(L, CI_I64, 0);
+        ok = NULL;
+        for (d = 0; d < nd; d++) {
+            ci__box *col = ci__ops_call3(L, "aten.select.int", ci__ops_T(x2), ci_arg_int(1),
+                                         ci_arg_int(d)),
+                    *b;
+            ci__ix *k0[1], *kn[1];
+            ci__v *xv, *okd, *pos;
+            ci_kwarg kw[3];
+            ci_tensor o[1];
+            kw[0].name = "self"; kw[0].value = ci__ops_T(col);
+            kw[1].name = "boundaries"; kw[1].value = ci__ops_T(edges[d]);
+            kw[2].name = "right"; kw[2].value = ci_arg_bool(1);
+            ci__lower_call_op(L, "aten.bucketize.Tensor", 0, NULL, 3, kw, o, 1);
+            b = ci__ir_box_get(L, o[0]);
+            k0[0] = ci__ops_K(L, 0);
+            kn[0] = ci__ops_K(L, shape[d]);
+            xv = ci__ir_load(L, col, v);
+            okd = ci__ir_v_un(
+                    L, CI__V_NOT,
+                    ci__ir_v_bin(L, CI__V_OR,
+                                 ci__ir_v_bin(L, CI__V_LT, xv, ci__ir_load(L, edges[d], k0)),
+                                 ci__ir_v_bin(L, CI__V_GT, xv, ci__ir_load(L, edges[d], kn))));
+            pos = ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, b, v), ci__ir_v_consti(L, CI_I64, 1));
+            pos = ci__ir_v_bin(L, CI__V_MIN, pos, ci__ir_v_consti(L, CI_I64, shape[d] - 1));
+            pos = ci__ir_v_bin(L, CI__V_MAX, pos, ci__ir_v_consti(L, CI_I64, 0));
+            pos = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_un(L, CI__V_ISNAN, xv),
+                              ci__ir_v_consti(L, CI_I64, interp && shape[d] > 1 ? 1
+                                                                              : shape[d] - 1),
+                              pos);
+            flat = ci__ir_v_bin(L, CI__V_ADD,
+                                ci__ir_v_bin(L, CI__V_MUL, flat,
+                                             ci__ir_v_consti(L, CI_I64, shape[d])),
+                                pos);
+            ok = ok ? ci__ir_v_bin(L, CI__V_AND, ok, okd) : okd;
+        }
+        sa[0] = ci__ops_T(h);
+        sa[1] = ci_arg_int(0);
+        sa[2] = ci__ops_T(ci__ir_pw_box(
+                L, CI_I64, 1, &m, v,
+                ci__ir_v_op(L, CI__V_WHERE, ok, flat, ci__ir_v_consti(L, CI_I64, 0))));
+        sa[3] = ci__ops_T(ci__ir_pw_box(
+                L, dt, 1, &m, v,
+                ci__ir_v_op(L, CI__V_WHERE, ok,
+                            w ? ci__ir_load(L, w, v) : ci__ir_v_constf(L, dt, 1),
+                            ci__ir_v_constf(L, dt, 0))));
+        h = ci__ops_callb(L, "aten.scatter_add.default", 4, sa);
+    }
+    h = ci__ops_reshape(L, h, nd, shape);
+    if (density) {
+        h = ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(h),
+                          ci__ops_T(ci__ops_call1(L, "aten.sum.default", ci__ops_T(h))));
+        for (d = 0; d < nd; d++) {
+            int64_t wsh[CI_MAX_DIMS];
+            ci__ix *u[1] = {0}, *u1[1];
+            ci__box *wd;
+            int k;
+            ci__ir_pw_vars(L, 1, &shape[d], u);
+            u1[0] = ci__ops_ixadd(L, u[0], ci__ops_K(L, 1));
+            wd = ci__ir_pw_box(L, dt, 1, &shape[d], u,
+                               ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, edges[d], u1),
+                                            ci__ir_load(L, edges[d], u)));
+            for (k = 0; k < nd; k++) wsh[k] = k == d ? shape[d] : 1;
+            h = ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(h),
+                              ci__ops_T(ci__ops_reshape(L, wd, nd, wsh)));
+        }
+    }
+    return h;
+}
+
+/* the checks of histogramdd's input ([..., D] floats) and weight (its shape without the last
+   dim, its dtype); x as [M, D] rows, weight as [M] */
+static ci__box *ci__ops_hist_input(ci__L *L, const ci__opdef *op, ci__box *x, int nd,
+                                   ci__box **w) {
+    int64_t sh[2];
+    if (x->dt != CI_F32 && x->dt != CI_F64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"histogramdd\" not implemented for '%s'", op->name,
+                 ci__ops_scalar_name(x->dt));
+    if (x->ndim < 1 || x->size[x->ndim - 1] != nd)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: torch.histogramdd: expected input to have shape [..., %d] (one column per "
+                 "bins entry), got %s",
+                 op->name, nd, ci__ir_shape(L, x->ndim, x->size));
+    sh[1] = nd;
+    sh[0] = ci__ir_numel(x->ndim - 1, x->size);
+    if (*w) {
+        if ((*w)->dt != x->dt)
+            CI__FAIL(L, CI_ERR_DTYPE,
+                     "%s: torch.histogramdd: if weight tensor is provided, input tensor and weight "
+                     "tensor should have the same dtype",
+                     op->name);
+        if ((*w)->ndim != x->ndim - 1 ||
+            memcmp((*w)->size, x->size, sizeof(int64_t) * (size_t)(x->ndim - 1)))
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: torch.histogramdd: if weight tensor is provided it should have the same "
+                     "shape as the input tensor excluding its innermost dimension",
+                     op->name);
+        *w = ci__ops_reshape(L, *w, 1, sh);
+    }
+    return ci__ops_reshape(L, x, 2, sh);
+}
+
+/* histogram.bin_ct(self, bins=100, *, range=None, weight=None, density=False) (extra 0),
+   histogram.bins_tensor(self, bins, *, weight=None, density=False) (1) -> (hist, bin_edges);
+   _histogramdd_bin_edges(self, bins, *, range, weight, density) (2) -> the edges of each dim;
+   _histogramdd_from_bin_cts (3) and _histogramdd_from_bin_tensors (4) -> hist. histogram is
+   histogramdd of self flattened to one column (weight flattened alike) */
+static int ci__ops_histogram(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    ci__box *w = ci__lower_arg_box_opt(L, op, a, ci__lower_pidx(op, "weight"));
+    ci__box *edges[CI_MAX_DIMS];
+    int64_t bins[CI_MAX_DIMS];
+    double rg[2 * CI_MAX_DIMS];
+    int kind = op->extra, nd, d, has_rg, density = ci__lower_arg_bool(L, op, a,
+                                                                     ci__lower_pidx(op, "density"));
+    if (kind <= 1) {   /* histogram: self flattened, one column */
+        int64_t sh[2];
+        sh[0] = ci__ir_numel(x->ndim, x->size);
+        sh[1] = 1;
+        if (w &&
+            (w->ndim != x->ndim || memcmp(w->size, x->size, sizeof(int64_t) * (size_t)x->ndim)))
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: torch.histogram: if weight tensor is provided it should have the same "
+                     "shape as the input tensor",
+                     op->name);
+        x = ci__ops_reshape(L, x, 2, sh);
+        if (w) w = ci__ops_reshape(L, w, 1, sh);
+    }
+    if (kind == 1 || kind == 4) {   /* the edges given */
+        if (kind == 1) {
+            nd = 1;
+            edges[0] = ci__lower_arg_box(L, op, a, 1);
+        } else {
+            if (a[1].kind != CI_ARG_TENSORS || a[1].u.tensors.n > CI_MAX_DIMS)
+                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: bins must be a list of tensors", op->name);
+            nd = a[1].u.tensors.n;
+            for (d = 0; d < nd; d++) edges[d] = ci__ir_box_get(L, a[1].u.tensors.v[d]);
+        }
+        x = ci__ops_hist_input(L, op, x, nd, &w);
+        for (d = 0; d < nd; d++) {
+            if (edges[d]->ndim != 1 || edges[d]->size[0] < 1)
+                CI__FAIL(L, CI_ERR_SHAPE,
+                         "%s: torch.histogramdd(): bins tensor should have one dimension and at "
+                         "least 1 element, but got %s for dimension %d",
+                         op->name, ci__ir_shape(L, edges[d]->ndim, edges[d]->size), d);
+            if (edges[d]->dt != x->dt)
+                CI__FAIL(L, CI_ERR_DTYPE,
+                         "%s: torch.histogramdd: input tensor and bins tensors should have the "
+                         "same dtype",
+                         op->name);
+        }
+        if (kind == 4 || edges[0]->size[0] > 1) {
+            outs[0] = ci__ir_tensor_of(ci__ops_hist_count(L, x, nd, edges, w, density, 0));
+        } else {   /* one edge: no bins */
+            int64_t zero = 0;
+            ci__ix *v[1] = {0};
+            ci__ir_pw_vars(L, 1, &zero, v);
+            outs[0] = ci__ir_tensor_of(
+                    ci__ir_pw_box(L, x->dt, 1, &zero, v, ci__ir_v_constf(L, x->dt, 0)));
+        }
+        if (kind == 4) return 1;
+        outs[1] = ci__ir_tensor_of(edges[0]);
+        return 2;
+    }
+    if (kind == 0) {
+        nd = 1;
+        bins[0] = ci__lower_arg_int(L, op, a, 1);
+    } else {
+        nd = ci__lower_arg_ints(L, op, a, 1, bins, CI_MAX_DIMS);
+    }
+    x = ci__ops_hist_input(L, op, x, nd, &w);
+    has_rg = ci__ops_hist_range(L, op, a, nd, rg);
+    for (d = 0; d < nd; d++)
+        edges[d] = ci__ops_hist_edges(L, op, x, d, bins[d], has_rg ? rg + 2 * d : NULL);
+    if (kind == 2) {
+        for (d = 0; d < nd; d++) outs[d] = ci__ir_tensor_of(edges[d]);
+        return nd;
+    }
+    outs[0] = ci__ir_tensor_of(ci__ops_hist_count(L, x, nd, edges, w, density, 1));
+    if (kind == 3) return 1;
+    outs[1] = ci__ir_tensor_of(edges[0]);
+    return 2;
+}
+
 /* -- the builtin registry -- */
 #define CI__OPS_CREATE_KW "*, dtype=None, layout=None, device=None, pin_memory=None"
 #define CI__OPS_EBAG_ARGS \
@@ -16705,6 +17308,7 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.round.decimals", "self, *, decimals", \
       ci__ops_pwx, 0, CI__PX_ROUND_DECIMALS, 0, N, 0, 1, P, DE, ALL, _, 0) \
     X("aten.deg2rad", "self", ci__ops_pwx, 0, CI__PX_DEG2RAD, 0, F, 0, 1, P, DE, I2F, _, 0) \
+    X("aten.angle", "self", ci__ops_angle, 0, 0, 0, F, 0, 1, P, LO, I2F, _, 0) \
     X("aten.rad2deg", "self", ci__ops_pwx, 0, CI__PX_RAD2DEG, 0, F, 0, 1, P, DE, I2F, _, 0) \
     X("aten.sinc", "self", ci__ops_pwx, 0, CI__PX_SINC, 0, F, 0, 1, P, DE, I2F, _, 0) \
     X("aten.hardshrink", "self, lambd=0.5", \
@@ -16956,6 +17560,24 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
       ci__ops_bincount, 0, 0, 0, N, 0, 1, _, DE, INT, BINC, 0) \
     X("aten.histc", "self, bins=100, min=0, max=0", \
       ci__ops_histc, 0, 0, 0, N, 0, 1, _, DE, FLT, HISTC, 0) \
+    X("aten.embedding_renorm", "self, indices, max_norm, norm_type", \
+      ci__ops_embedding_renorm, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten.symeig", "self, eigenvectors=False, upper=True", \
+      ci__ops_symeig, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten._euclidean_dist", "x1, x2", ci__ops_euclidean_dist, 0, 0, 0, N, 0, 1, _, DE, FLT, _, \
+      0) \
+    X("aten.histogram.bin_ct", \
+      "self, bins=100, *, range=None, weight=None, density=False", \
+      ci__ops_histogram, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten.histogram.bins_tensor", "self, bins, *, weight=None, density=False", \
+      ci__ops_histogram, 0, 1, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten._histogramdd_bin_edges", "self, bins, *, range=None, weight=None, density=False", \
+      ci__ops_histogram, 0, 2, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten._histogramdd_from_bin_cts", \
+      "self, bins, *, range=None, weight=None, density=False", \
+      ci__ops_histogram, 0, 3, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    X("aten._histogramdd_from_bin_tensors", "self, bins, *, weight=None, density=False", \
+      ci__ops_histogram, 0, 4, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten.median.dim", "self, dim, keepdim=False", \
       ci__ops_median_dim, 0, 0, 0, N, 0, 2, _, DE, ALL, _, 0) \
     X("aten.nanmedian.dim", "self, dim, keepdim=False", \
@@ -17276,6 +17898,13 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten._ctc_loss.default", \
       "log_probs, targets, input_lengths, target_lengths, blank=0, zero_infinity=False", \
       ci__ops_ctc_loss, 0, 0, 0, N, 0, 2, _, LO, FLT, _, 0) \
+    X("aten._ctc_loss.Tensor", \
+      "log_probs, targets, input_lengths, target_lengths, blank=0, zero_infinity=False", \
+      ci__ops_ctc_loss_tensor, 0, 0, 0, N, 0, 2, _, LO, FLT, CTCT, 0) \
+    X("aten.ctc_loss.Tensor", \
+      "log_probs, targets, input_lengths, target_lengths, blank=0, reduction=1, " \
+      "zero_infinity=False", \
+      ci__ops_ctc_loss_tensor, 0, 0, 0, N, 0, 1, _, LO, FLT, CTCT, 0) \
     X("aten.ctc_loss.IntList", \
       "log_probs, targets, input_lengths, target_lengths, blank=0, reduction=1, " \
       "zero_infinity=False", \
@@ -17545,6 +18174,8 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     X("aten.digamma_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
     X("aten.i0_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
     X("aten.deg2rad_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
+    X("aten.embedding_renorm_", "self, indices, max_norm, norm_type", \
+      ci__ops_inplace, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten.rad2deg_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
     X("aten.sinc_", "self", ci__ops_inplace, 0, 0, 0, N, 0, 1, P, DE, FLT, _, 0) \
     X("aten.hardtanh_", "self, min_val=-1, max_val=1", \

@@ -397,6 +397,22 @@ CI_TEST(test_unknown_op) {
                      ci_arg a = ci_arg_tensor(x);
                      ci_arg b = ci_arg_tensor(ci_call1(g, "aten.where.default", 1, &a, 0, NULL));
                      ci_call1(g, "aten.neg.default", 1, &b, 0, NULL));
+    /* ctc_loss with the lengths as tensors: their values decide the sizes */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "as tensors are not supported",
+                     ci_arg c[4];
+                     ci_tensor o[2];
+                     c[0] = ci_arg_tensor(ci_test_input(g, "lp", CI_F32, 3, 5, 2, 4));
+                     c[1] = ci_arg_tensor(ci_test_input(g, "t", CI_I64, 2, 2, 3));
+                     c[2] = ci_arg_tensor(ci_test_input(g, "il", CI_I64, 1, 2));
+                     c[3] = ci_arg_tensor(ci_test_input(g, "tl", CI_I64, 1, 2));
+                     ci_call(g, "aten._ctc_loss.Tensor", 4, c, 0, NULL, o, 2));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "as tensors are not supported",
+                     ci_arg c[4];
+                     c[0] = ci_arg_tensor(ci_test_input(g, "lp", CI_F32, 3, 5, 2, 4));
+                     c[1] = ci_arg_tensor(ci_test_input(g, "t", CI_I64, 2, 2, 3));
+                     c[2] = ci_arg_tensor(ci_test_input(g, "il", CI_I64, 1, 2));
+                     c[3] = ci_arg_tensor(ci_test_input(g, "tl", CI_I64, 1, 2));
+                     ci_call1(g, "aten.ctc_loss.Tensor", 4, c, 0, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNKNOWN_OP, NULL, ci_call1(g, "", 0, NULL, 0, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNKNOWN_OP, NULL, ci_call1(g, "aten..", 0, NULL, 0, NULL));
     /* a very long name: no overflow in the packet lookup or the message */

@@ -339,8 +339,8 @@ def judge(s, got):
     """None when cinductor's outputs got (NumPy arrays, None where missing) match sample s,
     else the reason. Where PyTorch's result is one of several right ones, a mismatch is looked
     at again: through the sample's output_process_fn_grad (OpInfo's sign-free views of svd, eigh,
-    ... factors), and for the indices of sort, argsort, topk and kthvalue by what they index
-    (any order of ties is right)"""
+    ... factors), and for the indices of sort, argsort, topk, kthvalue, mode and median by what
+    they index (any order of ties is right)"""
     msg = _compare_all(got, s.expected, s.n_red)
     if msg is None or not msg.startswith("mismatch") or any(g is None for g in got):
         return msg
@@ -360,8 +360,8 @@ def judge(s, got):
 
 
 def _ties_agree(s, got_t):
-    """cinductor's indices of sort/argsort/topk/kthvalue pick PyTorch's values from the input
-    (each index once along the dim for sort, argsort and topk)"""
+    """cinductor's indices of sort/argsort/topk/kthvalue (mode and median too) pick PyTorch's
+    values from the input (each index once along the dim for sort, argsort and topk)"""
     kind, x, dim, keep = s.ties
     if x.dim() == 0:
         return False
@@ -390,10 +390,16 @@ def _ties_of(name, sample):
     """(kind, input, dim, descending or keepdim) for the entries whose indices PyTorch does not
     define among equal values; None for the rest"""
     kind = name.split(".")[0]
-    if kind not in ("sort", "argsort", "topk", "kthvalue") or \
+    if kind not in ("sort", "argsort", "topk", "kthvalue", "mode", "median", "nanmedian") or \
             not isinstance(sample.input, torch.Tensor):
         return None
     a, kw = list(sample.args), dict(sample.kwargs)
+    if kind in ("mode", "median", "nanmedian"):   # (self, dim, keepdim): values and indices
+        if kind != "mode" and not a and "dim" not in kw:
+            return None                            # median of all: one value, no index
+        dim = a[0] if a else kw.get("dim", -1)
+        keep = a[1] if len(a) > 1 else kw.get("keepdim", False)
+        return "kthvalue", sample.input, dim, bool(keep)
     if kind in ("sort", "argsort"):
         dim = a[0] if a and isinstance(a[0], int) and not isinstance(a[0], bool) else \
             kw.get("dim", -1)
@@ -598,8 +604,8 @@ def write_doc(results, path, dtypes):
            "bools equal, floats within `fx2cig.tolerance`, NaN where PyTorch has NaN). Where "
            "PyTorch's result is one of several right ones, a mismatch is looked at again "
            "through the sample's `output_process_fn_grad` (OpInfo's sign-free view of svd and "
-           "eigh factors) and, for the indices of sort, argsort, topk and kthvalue, by what they "
-           "pick from the input (ties in any order)."
+           "eigh factors) and, for the indices of sort, argsort, topk, kthvalue, mode and median, "
+           "by what they pick from the input (ties in any order)."
            % (torch.__version__.split("+")[0], ", ".join(dtypes)), 100), "",
            wrap("An entry passes when every sample that can be expressed passes; a failing entry "
            "shows its first failure. Entries that cannot be expressed (random or uninitialized "

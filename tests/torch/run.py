@@ -2250,6 +2250,7 @@ def build_cases():
     spatial15b_cases(add, G)
     guard_cases(add, G)
     encoder_layer_cases(add, G)
+    opinfo16_cases(add, G)
     return C
 
 
@@ -3210,6 +3211,196 @@ def tail14b_cases(add, G):
                 error="non-negative"))
     add(op_case("aten._cdist_forward.default", "a, b, 2.0, None", I("i64", [3, 4]), I("i64", [5, 4]),
                 error="floating-point"))
+
+
+# ---------------------------------------------------------------------------------------------
+# OpInfo failures (issue 14): integer scale factors, small shape rules, angle, histograms, ...
+# ---------------------------------------------------------------------------------------------
+def opinfo16_cases(add, G):
+    R = dict(red=True)
+    # addmm / baddbmm / addbmm / addmv on integers: float alpha and beta cut to integers
+    for dt in ("i64", "i32", "u8"):
+        for ab in ("beta=0.2, alpha=0.6", "beta=2.7, alpha=1.6", "beta=1.5, alpha=-1.5", "beta=-0.5, alpha=3")[
+                :2 if dt == "u8" else 4]:
+            add(op_case("aten.addmm.default", "a, b, c, " + ab, I(dt, [7, 9]), I(dt, [7, 5]), I(dt, [5, 9]), **R))
+            add(op_case("aten.addmm.default", "a, b, c, " + ab, I(dt, [9]), I(dt, [1, 1023]), I(dt, [1023, 9]), **R))
+            add(op_case("aten.baddbmm.default", "a, b, c, " + ab, I(dt, [2, 7, 9]), I(dt, [2, 7, 5]),
+                        I(dt, [2, 5, 9]), **R))
+            add(op_case("aten.addbmm.default", "a, b, c, " + ab, I(dt, [7, 9]), I(dt, [3, 7, 5]),
+                        I(dt, [3, 5, 9]), **R))
+            add(op_case("aten.addmv.default", "a, b, c, " + ab, I(dt, [7]), I(dt, [7, 5]), I(dt, [5]), **R))
+        add(op_case("aten.addmm.default", "a, b, c, beta=0.5, alpha=2.5", I(dt, [0, 3]), I(dt, [0, 4]),
+                    I(dt, [4, 3]), **R))
+        add(op_case("aten.addr.default", "a, b, c, beta=0.5", I(dt, [7, 5]), I(dt, [7]), I(dt, [5]),
+                    error="must not be a floating point"))
+    for ab in ("beta=1.5, alpha=-1.5", "beta=-0.5, alpha=3", "beta=300, alpha=1"):
+        add(op_case("aten.addmm.default", "a, b, c, " + ab, I("u8", [7, 9]), I("u8", [7, 5]), I("u8", [5, 9]),
+                    error="without overflow"))
+        add(op_case("aten.addmv.default", "a, b, c, " + ab, I("u8", [7]), I("u8", [7, 5]), I("u8", [5]),
+                    error="without overflow"))
+    add(op_case("aten.baddbmm.default", "a, b, c, beta=1, alpha=1e12", I("i32", [2, 7, 9]), I("i32", [2, 7, 5]),
+                I("i32", [2, 5, 9]), error="without overflow"))
+    # aminmax of a 0-d tensor: with a dim and keepdim PyTorch resizes the results to [1]
+    for dt in ALL + ("u8", "i8"):
+        for args in ("a, dim=0, keepdim=True", "a, dim=-1, keepdim=True", "a, keepdim=True", "a, dim=0"):
+            add(op_case("aten.aminmax.default", args, I(dt, [])))
+    add(op_case("aten.aminmax.default", "a, dim=1, keepdim=True", I("f32", []), error="out of range"))
+    # layer_norm over rows of one element: PyTorch's fused multiply-adds leave their rounding
+    # (not 0); weight and bias given or not
+    for dt in FLT:
+        for sh, ns in (([1], "[1]"), ([7, 1], "[1]"), ([3, 1, 1], "[1, 1]"), ([1023, 1], "[1]")):
+            wsh = [1] * (ns.count(",") + 1)
+            for wb, ins in (("b, c", [I(dt, wsh), I(dt, wsh)]), ("b, None", [I(dt, wsh)]), ("None, None", []),
+                            ("None, b", [I(dt, wsh)])):
+                add(op_case("aten.native_layer_norm.default", "a, %s, %s, 1e-05" % (ns, wb), I(dt, sh, "big"),
+                            *ins, red=True))
+        add(op_case("aten.layer_norm.default", "a, [1], b, c, 1e-05", I(dt, [5, 1], "big"), I(dt, [1]), I(dt, [1]),
+                    red=True))
+        add(op_case("aten.native_layer_norm.default", "a, [1023], b, c, 1e-05", I(dt, [3, 1023], "big"),
+                    I(dt, [1023]), I(dt, [1023]), red=True))
+    # gather with an empty index: any dtype and rank, no shape checks; a non-empty one must be int64
+    for dt in ALL:
+        for xs, d, idt, ish in (([5], 0, "u8", [0]), ([5, 5], 1, "i32", [0, 7, 3]), ([5, 5], 0, "bool", [7, 0]),
+                                ([4, 6], 1, "f32", [0, 9]), ([5, 5], -1, "i64", [0]), ([], 0, "u8", [0])):
+            add(op_case("aten.gather.default", "a, %d, b" % d, I(dt, xs), I(idt, ish)))
+    add(op_case("aten.gather.default", "a, 0, b", I("f32", [5]), I("u8", [3], "small"), error="int64"))
+    add(op_case("aten.gather.default", "a, 2, b", I("f32", [5, 5]), I("u8", [0]), error="out of range"))
+    # angle of real tensors: pi below 0, 0 at or above (-0 too), NaN passed through; ints -> float
+    for dt in ALLN + ("u8", "i8", "i16"):
+        for sh in some(dt, ([7, 5], [1023], [], [0, 3], [1]), (0, 2)):
+            add(op_case("aten.angle.default", "a", I(dt, sh, "nan" if dt in FLOATS else "n")))
+        add(op_case("aten.angle.default", "a", I(dt, [1023], "bits")))
+    G("angle of a transposed input", [("x", I("f32", [6, 8], "nan"))],
+      ["t = aten.permute.default(x, [1, 0])", "y = aten.angle.default(t)"], ["y"])
+    add(op_case("aten.angle.default", "2.5", error="Tensor"))
+    # index_put under a boolean mask over self's leading dims with values that broadcast to the
+    # other dims (every picked point gets the same slice); accumulate both ways
+    for dt in ALL + ("u8",):
+        for xs, ms, vs in (([5, 5], [5], [5]), ([5, 5], [5], [1, 5]), ([5, 5], [5], [1]), ([7, 3, 4], [7], [3, 4]),
+                           ([7, 3, 4], [7, 3], [4]), ([7, 3, 4], [7], [3, 1]), ([7, 3, 4], [7], [1, 1, 4]),
+                           ([1023, 2], [1023], [2]), ([0, 5], [0], [5]), ([5, 0], [5], [0])):
+            for acc in ("False", "True"):
+                add(op_case("aten.index_put.default", "a, [b], c, %s" % acc, I(dt, xs), I("bool", ms), I(dt, vs)))
+        add(op_case("aten.index_put.default", "a, [b], c, True", I(dt, [6, 5]), I("u8", [6], "small"), I(dt, [5])))
+    G("index_put under a mask of a transposed self", [("x", I("f32", [5, 7])), ("m", I("bool", [7])),
+                                                     ("v", I("f32", [5]))],
+      ["t = aten.permute.default(x, [1, 0])", "y = aten.index_put.default(t, [m], v)"], ["y"])
+    add(op_case("aten.index_put.default", "a, [b], c", I("f32", [5, 5]), I("bool", [5]), I("f32", [9, 5]),
+                error="mask"))
+    add(op_case("aten.index_put.default", "a, [b], c", I("f32", [5, 5]), I("bool", [5]), I("f32", [4]),
+                error="shape mismatch"))
+    add(op_case("aten.index_put.default", "a, [b], c", I("f32", [5, 5]), I("bool", [5]), I("f64", [5]),
+                error="dtypes match"))
+    add(op_case("aten.index_put.default", "a, [b], c", I("f32", [5, 5]), I("bool", [4]), I("f32", [5]),
+                error="mask"))
+    # histogram (bins as a count: the data's range or the one given, widened by 0.5 when empty;
+    # bins as edges), weight, density; histogramdd's three pieces (what make_fx writes)
+    H, HDD = "aten.histogram.bin_ct", "aten._histogramdd_"
+    for dt in FLT:
+        for sh in ([1], [7], [1023], [7, 5], [0, 3], []):
+            for args in ("", ", 7", ", 6, range=[-3.0, 3.0]", ", 4, range=[0.0, 3.0]", ", 10, range=[-1.5, 2.5]",
+                         ", 1", ", 3, range=[1.0, 1.0]", ", 5, density=True", ", 4, range=[-2.0, 2.0], density=True"):
+                add(op_case(H, "a" + args, I(dt, sh, "grid")))
+            add(op_case(H, "a, 13, range=[-2.0, 2.0]", I(dt, sh)))
+            add(op_case(H, "a, 5, range=[-1.0, 1.0]", I(dt, sh, "nan")))
+            add(op_case(H, "a, 6, weight=b", I(dt, sh, "grid"), I(dt, sh, "pos"), **R))
+            add(op_case(H, "a, 6, range=[-2.0, 3.0], weight=b, density=True", I(dt, sh, "grid"), I(dt, sh, "pos"),
+                        **R))
+        add(op_case(H, "a, 4", I(dt, [7], "pos")))
+        # the edges: sorted random numbers (grid data meets none of them) or the grid itself
+        for ne, kind in ((6, "n"), (1, "n"), (2, "n"), (9, "grid"), (33, "big")):
+            for sh in ([7, 5], [1023], [0], []):
+                G("histogram.bins_tensor(%s%s, %d %s edges)" % (dt, sh, ne, kind),
+                  [("x", I(dt, sh, "grid")), ("e", I(dt, [ne], kind))],
+                  ["s, i = aten.sort.default(e)", "h, b = aten.histogram.bins_tensor(x, s)"], ["h", "b"])
+        add(op_case("aten.histogram.bins_tensor", "a, b", I(dt, [5]), I(dt, [1])))
+        G("histogram.bins_tensor weighted, density/%s" % dt,
+          [("x", I(dt, [7, 5], "grid")), ("e", I(dt, [6], "big")), ("w", I(dt, [7, 5], "pos"))],
+          ["s, i = aten.sort.default(e)", "h, b = aten.histogram.bins_tensor(x, s, weight=w, density=True)"],
+          ["h", "b"], red=True)
+        G("histogram.bins_tensor of NaN data/%s" % dt, [("x", I(dt, [1023], "nan")), ("e", I(dt, [5], "n"))],
+          ["s, i = aten.sort.default(e)", "h, b = aten.histogram.bins_tensor(x, s)"], ["h", "b"])
+        G("histogram of a transposed input/%s" % dt, [("x", I(dt, [5, 7]))],
+          ["t = aten.permute.default(x, [1, 0])", "h, b = aten.histogram.bin_ct(t, 9)"], ["h", "b"])
+        for sh, bins in (([7, 3], "[2, 3, 4]"), ([5, 5], "[1, 1, 1, 1, 1]"), ([1023, 2], "[7, 5]"), ([0, 2], "[3, 2]"),
+                         ([2, 3, 2], "[4, 1]"), ([6, 1], "[5]")):
+            nd = sh[-1]
+            rg = "[" + ", ".join("%d.0, %d.0" % (-1 - k, 2 + k) for k in range(nd)) + "]"
+            for kw in ("", ", range=%s" % rg, ", density=True", ", range=%s, density=True" % rg):
+                add(op_case(HDD + "bin_edges.default", "a, %s%s" % (bins, kw), I(dt, sh, "grid")))
+                add(op_case(HDD + "from_bin_cts.default", "a, %s%s" % (bins, kw), I(dt, sh, "grid")))
+            add(op_case(HDD + "from_bin_cts.default", "a, %s, weight=b" % bins, I(dt, sh, "grid"),
+                        I(dt, sh[:-1], "pos"), **R))
+        add(op_case(HDD + "from_bin_tensors.default", "a, [b, c]", I(dt, [9, 2]), I(dt, [1]), I(dt, [1])))
+        G("_histogramdd_from_bin_tensors/%s" % dt,
+          [("x", I(dt, [1023, 2], "grid")), ("w", I(dt, [1023], "pos")), ("p", I(dt, [4], "big")),
+           ("q", I(dt, [2], "big"))],
+          ["e0, i0 = aten.sort.default(p)", "e1, i1 = aten.sort.default(q)",
+           "h = aten._histogramdd_from_bin_tensors.default(x, [e0, e1])",
+           "g = aten._histogramdd_from_bin_tensors.default(x, [e0, e1], weight=w, density=True)"], ["h", "g"], red=True)
+    add(op_case(H, "a, 0", I("f32", [7]), error="bins must be > 0"))
+    add(op_case(H, "a, 3, range=[2.0, 1.0]", I("f32", [7]), error="min should not exceed max"))
+    add(op_case(H, "a, 3, range=[0.0, inf]", I("f32", [7]), error="not finite"))
+    G("histogram of NaN data without a range fails", [("x", I("f32", [1023], "nan"))],
+      ["h, b = aten.histogram.bin_ct(x, 3)"], ["h", "b"], error="not finite")
+    add(op_case(H, "a, 3", I("i64", [7]), error="not implemented"))
+    add(op_case(H, "a, 3, weight=b", I("f32", [7]), I("f64", [7]), error="same dtype"))
+    add(op_case(H, "a, 3, weight=b", I("f32", [7]), I("f32", [6]), error="same shape"))
+    add(op_case(HDD + "bin_edges.default", "a, [2, 3], range=[0.0, 1.0]", I("f32", [7, 2]), error="range"))
+    # _euclidean_dist: cdist's matrix-product path (batched, broadcast, empty, no columns)
+    for dt in FLT:
+        for sa, sb in (([3, 2], [4, 2]), ([2, 3, 2], [2, 4, 2]), ([3, 2], [2, 4, 2]), ([0, 2], [4, 2]),
+                       ([3, 0], [4, 0]), ([7, 33], [1023, 33]), ([1, 5], [1, 5]), ([5, 3], [5, 3])):
+            add(op_case("aten._euclidean_dist.default", "a, b", I(dt, sa), I(dt, sb), **R))
+        add(op_case("aten._euclidean_dist.default", "a, a", I(dt, [7, 4], "grid"), **R))
+    add(op_case("aten._euclidean_dist.default", "a, b", I("f32", [3, 2]), I("f32", [4, 3]), error="shape"))
+    add(op_case("aten._euclidean_dist.default", "a, b", I("f32", [3, 2]), I("f64", [4, 2]), error="scalar type"))
+    add(op_case("aten._euclidean_dist.default", "a, b", I("i64", [3, 2]), I("i64", [4, 2]), error="float"))
+    # embedding_renorm (F.embedding's max_norm, functionalized) and its in-place twin: rows named
+    # by the indices (repeats, any shape, int32 too) whose norm exceeds max_norm scaled down
+    for dt in FLT:
+        for ws, ish, kind in (([10, 4], [2, 3], "pidx10"), ([10, 4], [7], "pidx10"), ([1023, 3], [40], "pidx1023"),
+                              ([5, 7], [], "pidx5"), ([5, 7], [0], "pidx5"), ([1, 1], [3], "pidx1")):
+            for mx, p in (("1.0", "2.0"), ("0.5", "1.0"), ("2.0", "3.5"), ("1.5", "inf"), ("100.0", "2.0")):
+                add(op_case("aten.embedding_renorm.default", "a, b, %s, %s" % (mx, p), I(dt, ws, "big"),
+                            I("i64", ish, kind), **R))
+        add(op_case("aten.embedding_renorm.default", "a, b, 1.0, 2.0", I(dt, [6, 5]), I("i32", [4], "pidx6"), **R))
+        add(op_case("aten.embedding_renorm_.default", "a, b, 1.0, 2.0", I(dt, [6, 5], "big"), I("i64", [4], "pidx6"),
+                    **R))
+        G("embedding with max_norm/%s" % dt, [("w", I(dt, [9, 4], "big")), ("i", I("i64", [3, 5], "pidx9"))],
+          ["r = aten.embedding_renorm.default(w, i, 1.0, 2.0)", "e = aten.embedding.default(r, i)"], ["r", "e"],
+          red=True)
+    add(op_case("aten.embedding_renorm.default", "a, b, 1.0, 2.0", I("f32", [6, 5]), I("f32", [4]), error="indices"))
+    add(op_case("aten.embedding_renorm.default", "a, b, 1.0, 2.0", I("f32", [6]), I("i64", [4], "pidx6"),
+                error="2-D"))
+    # symeig (PyTorch 1.13's deprecated eigh): either triangle, eigenvectors (up to sign) or none
+    for dt in FLT:
+        LT = dict(tol=(1e-3, 1e-4)) if dt == "f32" else dict(tol=(1e-8, 1e-9))
+        for sh in ([7, 7], [3, 5, 5], [1, 1], [0, 4, 4], [2, 0, 0]):
+            for up in ("True", "False"):
+                add(Case("symeig upper=%s %s %s" % (up, dt, sh), [("a", I(dt, sh))],
+                         ["w, v = aten.symeig.default(a, True, %s)" % up, "av = aten.abs.default(v)"], ["w", "av"],
+                         **LT))
+                add(op_case("aten.symeig.default", "a, upper=%s" % up, I(dt, sh), **LT))
+    add(op_case("aten.symeig.default", "a", I("f32", [2, 3]), error="square"))
+    add(op_case("aten.symeig.default", "a", I("i64", [3, 3]), error="not implemented"))
+    # linalg_pinv with atol / rtol as tensors (0-d or one per matrix of the batch), hermitian, empty
+    PV = "aten.linalg_pinv.atol_rtol_tensor"
+    for dt in FLT:
+        LT = dict(tol=(1e-3, 1e-4)) if dt == "f32" else dict(tol=(1e-8, 1e-9))
+        for sh, bt in (([7, 7], []), ([5, 3], []), ([3, 5], []), ([2, 4, 3], [2]), ([2, 4, 3], []), ([1, 1], [])):
+            add(op_case(PV, "a, atol=b", I(dt, sh, "wc"), I(dt, bt, "pos"), **LT))
+            add(op_case(PV, "a, rtol=b", I(dt, sh, "wc"), I(dt, bt, "prob"), **LT))
+            add(op_case(PV, "a, atol=b, rtol=c", I(dt, sh, "wc"), I(dt, bt, "pos"), I(dt, bt, "prob"), **LT))
+            add(op_case(PV, "a, atol=b", I(dt, sh, "wc"), I(dt, bt, "n"), **LT))
+        add(op_case(PV, "a, atol=b", I(dt, [3, 5], "wc"), I("f64", [], "pos"), **LT))
+        add(op_case(PV, "a, rtol=b, hermitian=True", I(dt, [3, 5, 5], "spd"), I(dt, [3], "prob"), **LT))
+        add(op_case(PV, "a, rtol=b", I(dt, [0, 3, 3], "wc"), I(dt, [], "prob"), **LT))
+        add(op_case(PV, "a, atol=b", I(dt, [2, 0, 3], "wc"), I(dt, [], "pos"), **LT))
+    add(op_case(PV, "a, atol=b", I("f32", [2, 4, 3], "wc"), I("f32", [3], "pos"), error="size"))
+    for dt in FLT:
+        add(op_case("aten.addmm.default", "a, b, c, beta=0.2, alpha=0.6", I(dt, [7, 9]), I(dt, [7, 5]),
+                    I(dt, [5, 9]), **R))
 
 
 # ---------------------------------------------------------------------------------------------
