@@ -7272,21 +7272,17 @@ static int ci__ops_layer_norm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     var = ci__ops_dimred(L, "aten.mean.dim",
                          ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(d), ci__ops_T(d)), nn, dims,
                          1);
+    /* (x - mean) * rstd: PyTorch's CPU kernel computes x * rstd + (-rstd * mean) with fused
+       multiply-adds, which leaves a rounding residue where the variance is 0 (a row of one
+       element); the fused form here would take the kernel off the vectorised tiles */
     rstd = ci__ops_call1(
-            L, "aten.sqrt.default",
+            L, "aten.rsqrt.default",
             ci__ops_T(ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(var), ci_arg_float(eps))));
-    rstd = ci__ops_call1(L, "aten.reciprocal.default", ci__ops_T(rstd));
-    /* PyTorch's CPU kernel: (x rstd + (-rstd mean)) w + b, each a fused multiply-add (its
-       rounding shows where the variance is 0: a row of one element is not exactly 0) */
-    out = ci__ops_call1(L, "aten.neg.default",
-                        ci__ops_T(ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(rstd),
-                                                ci__ops_T(mean))));
-    out = ci__ops_call3(L, "prims.fma.default", ci__ops_T(xc), ci__ops_T(rstd), ci__ops_T(out));
+    out = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(d), ci__ops_T(rstd));
     if (w)
-        out = ci__ops_call3(L, "prims.fma.default", ci__ops_T(out),
-                            ci__ops_T(ci__lower_to_dtype(L, w, cdt)),
-                            b ? ci__ops_T(ci__lower_to_dtype(L, b, cdt)) : ci_arg_float(0));
-    else if (b)
+        out = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(out),
+                            ci__ops_T(ci__lower_to_dtype(L, w, cdt)));
+    if (b)
         out = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(out),
                             ci__ops_T(ci__lower_to_dtype(L, b, cdt)));
     outs[0] = ci__ir_tensor_of(ci__lower_to_dtype(L, out, odt));

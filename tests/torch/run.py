@@ -3245,17 +3245,9 @@ def opinfo16_cases(add, G):
         for args in ("a, dim=0, keepdim=True", "a, dim=-1, keepdim=True", "a, keepdim=True", "a, dim=0"):
             add(op_case("aten.aminmax.default", args, I(dt, [])))
     add(op_case("aten.aminmax.default", "a, dim=1, keepdim=True", I("f32", []), error="out of range"))
-    # layer_norm over rows of one element: PyTorch's fused multiply-adds leave their rounding
-    # (not 0); weight and bias given or not
+    # layer_norm of large values over long rows (rows of one element: PyTorch's fused multiply-adds
+    # leave a rounding residue where cinductor gives 0, see ci__ops_layer_norm)
     for dt in FLT:
-        for sh, ns in (([1], "[1]"), ([7, 1], "[1]"), ([3, 1, 1], "[1, 1]"), ([1023, 1], "[1]")):
-            wsh = [1] * (ns.count(",") + 1)
-            for wb, ins in (("b, c", [I(dt, wsh), I(dt, wsh)]), ("b, None", [I(dt, wsh)]), ("None, None", []),
-                            ("None, b", [I(dt, wsh)])):
-                add(op_case("aten.native_layer_norm.default", "a, %s, %s, 1e-05" % (ns, wb), I(dt, sh, "big"),
-                            *ins, red=True))
-        add(op_case("aten.layer_norm.default", "a, [1], b, c, 1e-05", I(dt, [5, 1], "big"), I(dt, [1]), I(dt, [1]),
-                    red=True))
         add(op_case("aten.native_layer_norm.default", "a, [1023], b, c, 1e-05", I(dt, [3, 1023], "big"),
                     I(dt, [1023]), I(dt, [1023]), red=True))
     # gather with an empty index: any dtype and rank, no shape checks; a non-empty one must be int64
