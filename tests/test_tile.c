@@ -584,6 +584,39 @@ CI_TEST(test_tile_small_kernels_one_thread) {
     }
 }
 
+/* the SUITE's graphs compiled for TCC call the tile primitives, and none computes its math
+   point by point through libm (a lowering that writes an op the tiles lack, such as a fused
+   multiply-add, takes its whole kernel off them: layer_norm ran 10x slower so) */
+CI_TEST(test_tile_suite_math_on_tiles) {
+    static const char *names[] = {"pointwise_gelu_bias", "softmax_lastdim", "layernorm",
+                                  "rowsum", "colsum", "transpose_add", "silu_mul_rmsnorm",
+                                  "blur3x3_tonemap", "mlp_b64", "attention_small"};
+    static const char *scalar[] = {"fmaf(", "expf(", "erff(", "tanhf(", "logf(", "powf("};
+    size_t i, j;
+    for (i = 0; i < sizeof names / sizeof *names; i++) {
+        char path[256], err[256];
+        ci_ctx *ctx;
+        ci_graph *g;
+        ci_program *p = NULL;
+        ci_compile_desc d;
+        const char *src, *body;
+        snprintf(path, sizeof path, "tests/bench/%s.cig", names[i]);
+        CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+        g = ci_graph_create(ctx);
+        CI_CHECK_MSG(ci_cig_parse_file(g, path, err, sizeof err) == CI_OK, "%s", err);
+        memset(&d, 0, sizeof d);
+        CI_CHECK_OK_CTX(ctx, ci_compile(g, &d, &p));
+        src = ci_program_source(p);
+        body = strstr(src, "\nstatic void k");   /* (past the prototypes) */
+        CI_CHECK_MSG(body && strstr(body, "ci_tl_"), "%s: no tile primitive", names[i]);
+        for (j = 0; body && j < sizeof scalar / sizeof *scalar; j++)
+            CI_CHECK_MSG(!strstr(body, scalar[j]), "%s: %s point by point", names[i], scalar[j]);
+        ci_program_destroy(p);
+        ci_graph_destroy(g);
+        ci_ctx_destroy(ctx);
+    }
+}
+
 int main(int argc, char **argv) {
     int rc;
     char cmd[100];
@@ -600,6 +633,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_tile_split_reduction);
     CI_RUN(test_tile_merged_dims);
     CI_RUN(test_tile_small_kernels_one_thread);
+    CI_RUN(test_tile_suite_math_on_tiles);
     rc = ci_test_done();
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", cc_cache);
     if (strcmp(cc_cache, "off") && system(cmd) != 0) return 1;
