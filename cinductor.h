@@ -13462,7 +13462,7 @@ static int ci__ops_fractional_max_pool(ci__L *L, const ci__opdef *op, ci_arg *a,
 static ci__box *ci__ops_const_i64(ci__L *L, int64_t n, const int64_t *v) {
     ci__buf *b = ci__ir_buf_new(L, CI__BUF_CONST, CI_I64, 1, &n);
     int64_t *d = CI__NEWN(L->A, int64_t, n > 0 ? n : 1);
-    if (n) memcpy(d, v, sizeof(int64_t) * (size_t)n);
+    if (n > 0) memcpy(d, v, sizeof(int64_t) * (size_t)n);
     b->data = d;
     return ci__ir_buf_box(L, b);
 }
