@@ -4733,8 +4733,8 @@ static ci__L *ci__lower_new(ci_ctx *ctx, ci__arena *A, ci__err *E, int meta) {
    histograms / order statistics / bags, joining, cat, indexing, data-dependent sizes, index
    writes, pooling, resampling, im2col, grid sampling, CTC loss, antialiased resampling,
    scans, matmul/conv, linear algebra, attention (with the transformer encoder layer), run-time
-   guards, recurrent layers, sorting, quantization, random, OpInfo's small gaps, the registry,
-   the op table.
+   guards, recurrent layers, sorting, quantization, random, angle / embedding renorm / Euclidean
+   distance / symeig / histograms, the registry, the op table.
    --------------------------------------------------------------------------------------- */
 /* -- pointwise: make_pointwise, the unary and binary ops, where, casts -- */
 typedef struct ci__ops_pw {
@@ -16461,8 +16461,8 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return 1;
 }
 
-/* -- OpInfo's small gaps (issue 14): angle, embedding_renorm, _euclidean_dist, ctc_loss with
-   tensor lengths (refused), symeig, histograms -- */
+/* -- angle, embedding renorm, Euclidean distance, ctc_loss with tensor lengths (refused),
+   symeig, histograms: ops whose families' sub-sections are due to take them -- */
 
 /* angle(self) of a real tensor: pi where self < 0 (-inf included), 0 elsewhere (-0 too), NaN
    passed through; integers and bool promoted to float by the registry (PyTorch's kernel) */
