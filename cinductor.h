@@ -23336,19 +23336,35 @@ static int ci__cuemit_rvec_scan(ci__cemit *E, const ci__group *g, int p, int ty,
     return nv;
 }
 
+/* vector load i's register from the 16 bytes at index vi of its buffer, or (a pointer not
+   16-byte aligned) its four points one by one; and a pointer's part in ci_va */
+static void ci__cuemit_vload(ci__cemit *E, int i, const char *vi, const char *ind) {
+    ci__sb *sb = E->sb;
+    const char *b = ci__cemit_bname(E, E->vld[i]->buf);
+    ci__sb_printf(sb, "%sif (ci_va) ci_vl%d = *(const %s *)(%s + %s);\n", ind, i,
+                  ci__cuemit_vec_type(E->vld[i]->buf), b, vi);
+    ci__sb_printf(sb, "%selse {\n%s    ci_vl%d.x = %s[%s];\n", ind, ind, i, b, vi);
+    ci__sb_printf(sb, "%s    ci_vl%d.y = %s[%s + 1];\n", ind, i, b, vi);
+    ci__sb_printf(sb, "%s    ci_vl%d.z = %s[%s + 2];\n", ind, i, b, vi);
+    ci__sb_printf(sb, "%s    ci_vl%d.w = %s[%s + 3];\n%s}\n", ind, i, b, vi, ind);
+}
+
+static void ci__cuemit_valign(ci__cemit *E, const ci__buf *b, const char *ind) {
+    ci__sb_printf(E->sb, "%sci_va &= ((unsigned long long)%s & 15) == 0;\n", ind,
+                  ci__cemit_bname(E, b));
+}
+
 /* a phase's vectors (ci__cuemit_rvec_scan) declared, and the alignment of their pointers */
 static void ci__cuemit_rvec_decl(ci__cemit *E, int nv, const char *ind) {
     ci__sb *sb = E->sb;
     int i;
     ci__sb_printf(sb, "%sint ci_va = 1;   /* every pointer 16-byte aligned? */\n", ind);
     for (i = 0; i < nv; i++) {
-        ci__sb_printf(sb, "%sci_va &= ((unsigned long long)%s & 15) == 0;\n", ind,
-                      ci__cemit_bname(E, E->vld[i]->buf));
+        ci__cuemit_valign(E, E->vld[i]->buf, ind);
         ci__sb_printf(sb, "%s%s ci_vl%d;\n", ind, ci__cuemit_vec_type(E->vld[i]->buf), i);
     }
     for (i = 0; i < E->nrvs; i++) {
-        ci__sb_printf(sb, "%sci_va &= ((unsigned long long)%s & 15) == 0;\n", ind,
-                      ci__cemit_bname(E, E->rvs[i]->out));
+        ci__cuemit_valign(E, E->rvs[i]->out, ind);
         ci__sb_printf(sb, "%s%s ci_vs%d[4];\n", ind,
                       ci__dtype_tab[E->rvs[i]->out->dt].cstore, i);
     }
@@ -23357,21 +23373,17 @@ static void ci__cuemit_rvec_decl(ci__cemit *E, int nv, const char *ind) {
 /* at a thread's first point of four: the phase's vector loads */
 static void ci__cuemit_rvec_loads(ci__cemit *E, int nv, const char *ind) {
     ci__sb *sb = E->sb;
+    char in8[128];
     int i;
     if (!nv) return;
+    snprintf(in8, sizeof in8, "%s        ", ind);
     ci__sb_printf(sb, "%sif (ci_s %% 4 == 0) {\n", ind);
     for (i = 0; i < nv; i++) {
-        const char *b = ci__cemit_bname(E, E->vld[i]->buf);
         ci__sb_printf(sb, "%s    {   const %s ci_vi = ", ind, E->it->ty);
         ci__ix_print_w(sb, E->vld[i]->ix, ci__cemit_varname, E, E->it->ll);
-        ci__sb_printf(sb, ";\n%s        if (ci_va) ci_vl%d = *(const %s *)(%s + ci_vi);\n", ind,
-                      i, ci__cuemit_vec_type(E->vld[i]->buf), b);
-        ci__sb_printf(sb, "%s        else {\n%s            ci_vl%d.x = %s[ci_vi];\n", ind, ind, i,
-                      b);
-        ci__sb_printf(sb, "%s            ci_vl%d.y = %s[ci_vi + 1];\n", ind, i, b);
-        ci__sb_printf(sb, "%s            ci_vl%d.z = %s[ci_vi + 2];\n", ind, i, b);
-        ci__sb_printf(sb, "%s            ci_vl%d.w = %s[ci_vi + 3];\n%s        }\n%s    }\n", ind,
-                      i, b, ind, ind);
+        ci__sb_put(sb, ";\n");
+        ci__cuemit_vload(E, i, "ci_vi", in8);
+        ci__sb_printf(sb, "%s    }\n", ind);
     }
     ci__sb_printf(sb, "%s}\n", ind);
 }
@@ -23642,27 +23654,19 @@ static void ci__cuemit_vec_body(ci__cemit *E, ci__group *g, int p, const char *l
     char lane[24], ind[80];
     snprintf(ind, sizeof ind, "%s    ", lvl);
     ci__sb_printf(sb, "%sint ci_va = 1;   /* every pointer 16-byte aligned? */\n", lvl);
-    for (i = 0; i < nv; i++)
-        ci__sb_printf(sb, "%sci_va &= ((unsigned long long)%s & 15) == 0;\n", lvl,
-                      ci__cemit_bname(E, E->vld[i]->buf));
+    for (i = 0; i < nv; i++) ci__cuemit_valign(E, E->vld[i]->buf, lvl);
     for (j = 0; j < g->m.n; j++) {
         const ci__kernel *k = (const ci__kernel *)g->m.v[j];
-        if (k->emit && k->store && k->phase == p)
-            ci__sb_printf(sb, "%sci_va &= ((unsigned long long)%s & 15) == 0;\n", lvl,
-                          ci__cemit_bname(E, k->out));
+        if (k->emit && k->store && k->phase == p) ci__cuemit_valign(E, k->out, lvl);
     }
     for (i = 0; i < nv; i++) {
-        const char *b = ci__cemit_bname(E, E->vld[i]->buf);
+        char vi[16];
+        snprintf(vi, sizeof vi, "ci_vi%d", i);
         ty = ci__cuemit_vec_type(E->vld[i]->buf);
         ci__sb_printf(sb, "%sconst %s ci_vi%d = ", lvl, E->it->ty, i);
         ci__ix_print_w(sb, E->vld[i]->ix, ci__cemit_varname, E, E->it->ll);
         ci__sb_printf(sb, ";\n%s%s ci_vl%d;\n", lvl, ty, i);
-        ci__sb_printf(sb, "%sif (ci_va) ci_vl%d = *(const %s *)(%s + ci_vi%d);\n", lvl, i, ty, b,
-                      i);
-        ci__sb_printf(sb, "%selse {\n%s    ci_vl%d.x = %s[ci_vi%d];\n", lvl, lvl, i, b, i);
-        ci__sb_printf(sb, "%s    ci_vl%d.y = %s[ci_vi%d + 1];\n", lvl, i, b, i);
-        ci__sb_printf(sb, "%s    ci_vl%d.z = %s[ci_vi%d + 2];\n", lvl, i, b, i);
-        ci__sb_printf(sb, "%s    ci_vl%d.w = %s[ci_vi%d + 3];\n%s}\n", lvl, i, b, i, lvl);
+        ci__cuemit_vload(E, i, vi, lvl);
     }
     for (j = 0; j < g->m.n; j++) {
         const ci__kernel *k = (const ci__kernel *)g->m.v[j];
@@ -27753,6 +27757,13 @@ static long long ci__linalg_dw_first(long long lim, long long off, long long s) 
 }
 
 #ifdef CI__LINALG_AVX2
+/* the even floats of [a, b] (16 neighbours, a stride-2 tap's 8 points), in order */
+__attribute__((target("avx2"))) static __m256 ci__linalg_dw_evens(__m256 a, __m256 b) {
+    const __m256i evens = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+    return _mm256_permute2f128_ps(_mm256_permutevar8x32_ps(a, evens),
+                                  _mm256_permutevar8x32_ps(b, evens), 0x20);
+}
+
 /* 8 outputs of an f32 plane's row from j on, some of whose taps fall off the image or past
    the row's end: each tap loads the lanes inside the row (masked loads: nothing outside is
    touched) and adds to those alone (a tap off the image is skipped, as in the plain loop: the
@@ -27764,7 +27775,6 @@ __attribute__((target("avx2"))) static void ci__linalg_dw_edge8(const ci__linalg
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(D->OW - j)), lane);
     const __m256i wlim = _mm256_set1_epi32((int)D->W), neg1 = _mm256_set1_epi32(-1);
-    const __m256i evens = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
     const __m256i lane2 = _mm256_add_epi32(lane, lane);
     __m256 acc = _mm256_setzero_ps();
     long long kh, kw;
@@ -27789,9 +27799,8 @@ __attribute__((target("avx2"))) static void ci__linalg_dw_edge8(const ci__linalg
                                                     _mm256_cmpgt_epi32(wlim, ca));
                 const __m256i ib = _mm256_and_si256(_mm256_cmpgt_epi32(cb, neg1),
                                                     _mm256_cmpgt_epi32(wlim, cb));
-                const __m256 a = _mm256_permutevar8x32_ps(_mm256_maskload_ps(xs, ia), evens);
-                const __m256 b = _mm256_permutevar8x32_ps(_mm256_maskload_ps(xs + 8, ib), evens);
-                xv = _mm256_permute2f128_ps(a, b, 0x20);
+                xv = ci__linalg_dw_evens(_mm256_maskload_ps(xs, ia),
+                                         _mm256_maskload_ps(xs + 8, ib));
                 col = _mm256_add_epi32(s0, lane2);
                 in = _mm256_and_si256(live, _mm256_and_si256(_mm256_cmpgt_epi32(col, neg1),
                                                              _mm256_cmpgt_epi32(wlim, col)));
@@ -27815,7 +27824,6 @@ __attribute__((target("avx2"))) static void ci__linalg_dw_plane8(const ci__linal
     const long long offmax = (D->KW - 1) * D->dW - D->pW;
     const long long jl = (D->pW + sW - 1) / sW;   /* the first output whose tap 0 is inside */
     const __m256 bias = _mm256_set1_ps(bv);
-    const __m256i evens = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
     long long oh, j, kh, kw;
     for (oh = 0; oh < D->OH; oh++) {
         float *yr = yp + oh * D->OW;
@@ -27835,11 +27843,7 @@ __attribute__((target("avx2"))) static void ci__linalg_dw_plane8(const ci__linal
                     const __m256 wv = _mm256_set1_ps(wp[kh * D->KW + kw]);
                     __m256 xv;
                     if (sW == 1) xv = _mm256_loadu_ps(xk);
-                    else {   /* [x0 x2 x4 x6 x1 ..] and [x8 ..], evens of each joined */
-                        const __m256 a = _mm256_permutevar8x32_ps(_mm256_loadu_ps(xk), evens);
-                        const __m256 b = _mm256_permutevar8x32_ps(_mm256_loadu_ps(xk + 8), evens);
-                        xv = _mm256_permute2f128_ps(a, b, 0x20);
-                    }
+                    else xv = ci__linalg_dw_evens(_mm256_loadu_ps(xk), _mm256_loadu_ps(xk + 8));
                     acc = _mm256_add_ps(acc, _mm256_mul_ps(wv, xv));
                 }
             }
