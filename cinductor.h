@@ -23020,7 +23020,9 @@ static int *ci__cemit_source(ci_program *p) {
    a row reduction: they read a row's neighbouring elements) or take neighbouring points (tx, a
    reduction over an outer dim: they read a row of points) follows the loads' strides. One of
    several phases whose rows are short keeps a thread's points of a row in registers
-   (ci__cuemit_rows), so its phases read the row from memory once. A scatter whose points may
+   (ci__cuemit_rows), so its phases read the row from memory once; where the row splits into
+   4 neighbouring points a thread, those phases read and write it as 16-byte vectors too
+   (ci__cuemit_rvec_scan; the stores in PTX). A scatter whose points may
    meet runs on one thread, in order. The pointer table B is in device memory. A kernel that
    does not reduce, whose accesses along its last dim have stride 1, takes 4 neighbouring
    points a thread instead, each buffer read and written as 16-byte vectors (ci__cuemit_vec).
