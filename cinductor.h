@@ -27742,8 +27742,10 @@ static void ci__linalg_bmm(int dt, const void *A, const void *B, void *C, long l
 
 /* ---- depthwise convolution (groups == Cin == Cout, f32 / f64): one output plane per job, each
    output row accumulated in chunks of DW_CHUNK outputs over the kernel's taps, one tap a pass
-   (8 at a time when the stride is 1, which -O2's SLP vectorizer packs); the GEMM would
-   give each plane a one-row product, two thirds of its register tile wasted ---- */
+   (8 at a time when the stride is 1, which -O2's SLP vectorizer packs; with AVX2, f32 with
+   stride 1 or 2 runs ci__linalg_dw_plane8: 8 outputs in a register over every tap, the same
+   bits); the GEMM would give each plane a one-row product, two thirds of its register tile
+   wasted ---- */
 typedef struct ci__linalg_dw {
     int dt, simd;
     const void *x, *w, *bias;
