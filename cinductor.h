@@ -83,7 +83,11 @@
    (until it has handed out 2^32 of them), so a tensor of another graph, live or destroyed, is
    refused as "foreign". ci_compile lowers the graph (every op goes through the registry,
    exactly as Inductor's lowerings do), decides which values become buffers, forms kernels,
-   emits C and compiles it. A ci_program runs as often as you like.
+   emits C and compiles it. A ci_program runs as often as you like. What the graph computes
+   from its constants alone (a weight's transpose, a batch norm's scale folded into a weight)
+   is computed once, when compiling (constant folding, on the CPU; ci_compile_desc.no_fold
+   turns it off); random ops, guards, a user's extern kernels and whatever is written in
+   place stay in every run.
 
    2. MEMORY
    Everything comes from the allocator in ci_ctx_desc (malloc/free by default). Graphs
@@ -223,6 +227,9 @@
                                            CINDUCTOR_CUDA_CACHE / _CC_CACHE); "off": none
      reference                  0          the interpreter: nonzero evaluates every point by
                                            itself with the C library's math (no tiles)
+     no_fold                    0          nonzero: no constant folding (values computed from
+                                           constants alone are computed at each run, not once
+                                           when compiling)
    ci_lowering_desc and ci_extern_desc describe your own ops: 10. Extending.
 
    8. DEBUGGING
@@ -665,6 +672,9 @@ typedef struct ci_compile_desc {
     /* nonzero (the interpreter): every point of every kernel evaluated by itself, with the C
        library's math, instead of in tiles: the reference the other paths are tested against */
     int reference;
+    /* nonzero: no constant folding (what depends on constants alone is computed at each run,
+       not once when compiling) */
+    int no_fold;
 } ci_compile_desc;
 
 CI_API ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out);
@@ -832,6 +842,7 @@ typedef struct ci__group ci__group;
 typedef struct ci__opdef ci__opdef;
 typedef struct ci__L ci__L;
 typedef struct ci__sb ci__sb;
+typedef struct ci__lower_fold ci__lower_fold;
 
 CI__NORETURN static void ci__fail(ci__err *e, ci_result code, const char *fmt, ...);
 static void *ci__arena_alloc(ci__arena *a, size_t size);
@@ -1154,7 +1165,11 @@ static int ci__public_check_shape(ci_graph *g, const char *what, int ndim, const
 static ci__node *ci__public_leaf_node(ci_graph *g, int kind, const char *name, ci_dtype dt,
                                       int ndim, const int64_t *shape, const void *data, double sval,
                                       int64_t ival, int weak);
-static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, unsigned dbg);
+static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, unsigned dbg,
+                        ci__lower_fold *F);
+static ci__lower_fold *ci__lower_fold_plan(ci_graph *g, ci__arena *A);
+static int ci__public_fold(ci_program *p, ci_graph *g, const ci_compile_desc *d,
+                           ci__lower_fold *F);
 
 /* ---------------------------------------------------------------------------------------
    >>util  memory (user allocator, arenas), string builder, hashing, errors
@@ -2512,6 +2527,7 @@ struct ci__buf {
     int needed;
     int pinned; /* a scatter writes it again after its first kernel: always in memory */
     int guard;  /* a run-time guard's (_assert_async's) flag: computed though nothing reads it */
+    int folded; /* CONST: a value constant folding computed, in the program's arena: used there */
     int def, last;                   /* plan: the first and last fused kernel that touch it */
     /* plan: written over that dead buffer / written over by that one */
     ci__buf *inplace_of, *inplace_by;
@@ -2734,6 +2750,7 @@ struct ci__L {
     const char *node_name, *node_op;
     const ci_graph *graph;  /* compiling: the graph, and the index of the node being lowered */
     int node_ix;
+    ci__lower_fold *fold;   /* compiling: constant folding's plan (NULL: none) */
     int user_failed;
     ci_result user_code;
     char user_msg[1024];
@@ -4655,20 +4672,175 @@ static void ci__lower_free_scratch(ci__L *L) {
     memset(&L->boxes, 0, sizeof L->boxes);
 }
 
+/* -- constant folding --
+   A node whose tensor arguments all come from constants (CONST nodes, scalars, creation ops)
+   computes the same value at every run. Where such a node reads a constant with data (a
+   weight), the values that the rest of the graph reads from that part are computed once, when
+   compiling, by a program of their own (ci__public_fold), and the program reads them as
+   constants: a weight's transpose, a reshape into a matrix product's layout, a convolution
+   weight scaled by a batch norm run no kernel at each run. Left to every run: in-place ops and
+   all folding where one writes into a constant's storage, guards, a value larger than the
+   largest constant it reads (an expand would trade a kernel for memory), and everything where
+   the fold program is random, data dependent, calls a user's extern kernel or fails. */
+enum { CI__LOWER_FOLD_KEEP, CI__LOWER_FOLD_SKIP, CI__LOWER_FOLD_CONST };
+struct ci__lower_fold {
+    unsigned char *mode;   /* per node, the program's lowering: CI__LOWER_FOLD_* */
+    unsigned char *prog;   /* per node, the fold program's: KEEP (the constant part) or SKIP */
+    uint32_t *outs;        /* the fold program's outputs: the results of CONST nodes read */
+    int nout, nnodes;
+    void **val;            /* per tensor index: the value ci__public_fold computed, or NULL */
+    size_t bytes;          /* their bytes, in all */
+};
+
+/* calls f on each tensor argument of nd (tensor indices; a list's None entries left out) */
+static void ci__lower_fold_args(const ci__node *nd, void (*f)(uint32_t t, void *u), void *u) {
+    int j, k;
+    for (j = 0; j < nd->nargs + nd->nkw; j++) {
+        const ci_arg *a = j < nd->nargs ? &nd->args[j] : &nd->kw[j - nd->nargs].value;
+        if (a->kind == CI_ARG_TENSOR && a->u.t.id) f(a->u.t.id, u);
+        if (a->kind != CI_ARG_TENSORS) continue;
+        for (k = 0; k < a->u.tensors.n; k++)
+            if (a->u.tensors.v[k].id) f(a->u.tensors.v[k].id, u);
+    }
+}
+
+typedef struct ci__lower_fold_w {
+    unsigned char *isc, *used;   /* per tensor: computed from constants; read at each run */
+    int64_t *root;               /* per tensor: the most elements of a constant it reads */
+    int c;                       /* the node's arguments: all from constants */
+    int64_t r;                   /* ... and the most elements of a constant they read */
+} ci__lower_fold_w;
+
+static void ci__lower_fold_arg(uint32_t t, void *u) {
+    ci__lower_fold_w *w = (ci__lower_fold_w *)u;
+    if (!w->isc[t]) w->c = 0;
+    if (w->root[t] > w->r) w->r = w->root[t];
+}
+
+static void ci__lower_fold_use(uint32_t t, void *u) { ((ci__lower_fold_w *)u)->used[t] = 1; }
+
+/* the plan: which nodes fold away, which give the constants the program reads; NULL when
+   nothing folds */
+static ci__lower_fold *ci__lower_fold_plan(ci_graph *g, ci__arena *A) {
+    int nt = g->tensors.n + 1, i, k, n = 0;
+    ci__lower_fold_w w;
+    ci__lower_fold *F = CI__NEW(A, ci__lower_fold);
+    w.isc = CI__NEWN(A, unsigned char, nt);
+    w.used = CI__NEWN(A, unsigned char, nt);
+    w.root = CI__NEWN(A, int64_t, nt);
+    F->nnodes = g->nodes.n;
+    F->mode = CI__NEWN(A, unsigned char, g->nodes.n + 1);
+    F->prog = CI__NEWN(A, unsigned char, g->nodes.n + 1);
+    for (i = 0; i < g->nodes.n; i++) {
+        const ci__node *nd = (const ci__node *)g->nodes.v[i];
+        int nr = nd->kind == CI__N_CALL ? nd->nout : 1, fold = 0;
+        w.c = nd->kind != CI__N_INPUT;
+        w.r = nd->kind == CI__N_CONST && nd->ndim ? ci__ir_numel(nd->ndim, nd->shape) : 0;
+        if (nd->kind == CI__N_CALL) {
+            int mut = ci__lower_mut_kind(g->ctx, nd);
+            uint32_t s = mut ? ci__lower_mut_self(nd) : 0;
+            if (s && (w.isc[s] || w.isc[ci__lower_gt(g, s)->alias])) return NULL;
+            if (mut || !nd->nout || !strncmp(nd->op, "aten._assert_async", 18)) w.c = 0;
+            ci__lower_fold_args(nd, ci__lower_fold_arg, &w);
+            fold = w.c && w.r > 0;
+            for (k = 0; fold && k < nr; k++) {
+                const ci__lower_gtensor *x = ci__lower_gt(g, nd->out0 + (uint32_t)k);
+                if (ci__ir_numel(x->ndim, x->shape) > w.r) fold = w.c = 0;
+            }
+        }
+        F->mode[i] = fold ? CI__LOWER_FOLD_SKIP : CI__LOWER_FOLD_KEEP;
+        F->prog[i] = w.c ? CI__LOWER_FOLD_KEEP : CI__LOWER_FOLD_SKIP;
+        for (k = 0; k < nr; k++) {
+            w.isc[nd->out0 + (uint32_t)k] = (unsigned char)w.c;
+            w.root[nd->out0 + (uint32_t)k] = w.c ? w.r : 0;
+        }
+    }
+    /* what a node left to each run reads, and the outputs, come from the constants */
+    for (i = 0; i < g->nodes.n; i++)
+        if (F->mode[i] == CI__LOWER_FOLD_KEEP)
+            ci__lower_fold_args((const ci__node *)g->nodes.v[i], ci__lower_fold_use, &w);
+    for (i = 0; i < g->outputs.n; i++) w.used[(uint32_t)(uintptr_t)g->outputs.v[i]] = 1;
+    for (i = 0; i < g->nodes.n; i++) {
+        const ci__node *nd = (const ci__node *)g->nodes.v[i];
+        if (F->mode[i] != CI__LOWER_FOLD_SKIP) continue;
+        for (k = 0; k < nd->nout; k++)
+            if (w.used[nd->out0 + (uint32_t)k]) F->mode[i] = CI__LOWER_FOLD_CONST;
+    }
+    for (i = 0; i < g->nodes.n; i++) {   /* (a 0-d result is inlined: it needs its value) */
+        const ci__node *nd = (const ci__node *)g->nodes.v[i];
+        if (F->mode[i] != CI__LOWER_FOLD_CONST) continue;
+        for (k = 0; k < nd->nout; k++) {
+            uint32_t t = nd->out0 + (uint32_t)k;
+            w.used[t] |= ci__lower_gt(g, t)->ndim == 0;
+            n += w.used[t];
+        }
+    }
+    if (!n) return NULL;
+    F->outs = CI__NEWN(A, uint32_t, n);
+    F->val = CI__NEWN(A, void *, nt);
+    for (i = 0; i < g->nodes.n; i++) {
+        const ci__node *nd = (const ci__node *)g->nodes.v[i];
+        if (F->mode[i] != CI__LOWER_FOLD_CONST) continue;
+        for (k = 0; k < nd->nout; k++)
+            if (w.used[nd->out0 + (uint32_t)k]) F->outs[F->nout++] = nd->out0 + (uint32_t)k;
+    }
+    return F;
+}
+
+/* node nd's results, folded: constants holding the values ci__public_fold computed (one no
+   node reads has none) */
+static void ci__lower_fold_node(ci__L *L, const ci_graph *g, const ci__node *nd, uint32_t *map) {
+    int k;
+    for (k = 0; k < nd->nout; k++) {
+        uint32_t t = nd->out0 + (uint32_t)k;
+        const ci__lower_gtensor *x = ci__lower_gt(g, t);
+        ci__box *b;
+        ci_tensor r;
+        ci__node c;
+        memset(&c, 0, sizeof c);
+        c.kind = CI__N_CONST;
+        c.name = nd->name;
+        c.dt = x->dt;
+        c.ndim = x->ndim;
+        memcpy(c.shape, x->shape, sizeof(int64_t) * (size_t)x->ndim);
+        c.data = L->fold->val[t];
+        c.out0 = t;
+        ci__lower_node(L, &c, map);
+        r.id = map[t];
+        b = ci__ir_box_get(L, r);
+        if (b->st && b->st->kind == CI__ST_BUF && b->st->buf->kind == CI__BUF_CONST) {
+            ci__buf *buf = b->st->buf;
+            buf->folded = 1;
+            buf->vop = nd->op;
+            buf->vname = nd->auto_named                ? NULL
+                         : nd->rname && nd->rname[k] ? nd->rname[k]
+                                                     : nd->name;
+            buf->vout = nd->nout > 1 && !(nd->rname && nd->rname[k]) ? k : -1;
+        }
+    }
+}
+
 /* the lowering pass: each tensor's number of users (the realize rules read it), every node
    through the registry and the realize heuristics, then the outputs, written into the
    caller's arrays */
 static void ci__lower_graph(ci__L *L, ci_graph *g) {
     uint32_t *map = CI__NEWN(L->A, uint32_t, g->tensors.n + 1);
     uint32_t *cur = CI__NEWN(L->A, uint32_t, g->tensors.n + 1);   /* map's rebinding, by id */
-    int i, j;
+    const ci__lower_fold *F = L->fold;
+    /* each node's part: its lowering, none (folded away) or its folded values */
+    const unsigned char *mode = !F ? NULL : F->val ? F->mode : F->prog;
+    int i, j, nout = F && !F->val ? F->nout : g->outputs.n;
+    uint32_t *outs = CI__NEWN(L->A, uint32_t, nout + 1);
     ci__lower_scratch(L);
+    for (i = 0; i < nout; i++)
+        outs[i] = F && !F->val ? F->outs[i] : (uint32_t)(uintptr_t)g->outputs.v[i];
     for (i = 0; i < g->tensors.n; i++) {
         ci__lower_gt(g, (uint32_t)i + 1)->users = 0;
         cur[i + 1] = (uint32_t)i + 1;
     }
     for (i = 0; i < g->nodes.n; i++) {
         const ci__node *nd = (const ci__node *)g->nodes.v[i];
+        if (mode && mode[i] != CI__LOWER_FOLD_KEEP) continue;
         for (j = 0; j < nd->nargs + nd->nkw; j++) {
             const ci_arg *a = j < nd->nargs ? &nd->args[j] : &nd->kw[j - nd->nargs].value;
             int k;
@@ -4679,15 +4851,16 @@ static void ci__lower_graph(ci__L *L, ci_graph *g) {
         }
         ci__lower_mut_rebind(g, nd, cur);
     }
-    for (i = 0; i < g->outputs.n; i++) {
-        uint32_t t = (uint32_t)(uintptr_t)g->outputs.v[i];
-        ci__lower_mut_read(g, NULL, t, L->E);
-        ci__lower_gt(g, cur[t])->users++;
+    for (i = 0; i < nout; i++) {
+        ci__lower_mut_read(g, NULL, outs[i], L->E);
+        ci__lower_gt(g, cur[outs[i]])->users++;
     }
     for (i = 0; i < g->nodes.n; i++) {
         const ci__node *nd = (const ci__node *)g->nodes.v[i];
+        if (mode && mode[i] == CI__LOWER_FOLD_SKIP) continue;
         L->graph = g; L->node_ix = i;
-        ci__lower_node(L, nd, map);
+        if (mode && mode[i] == CI__LOWER_FOLD_CONST) ci__lower_fold_node(L, g, nd, map);
+        else ci__lower_node(L, nd, map);
         ci__lower_mut_rebind(g, nd, map);
         for (j = 0; j < nd->nout; j++) {
             ci_tensor r;
@@ -4698,9 +4871,9 @@ static void ci__lower_graph(ci__L *L, ci_graph *g) {
         }
     }
     L->node_op = "output";
-    for (i = 0; i < g->outputs.n; i++) {
+    for (i = 0; i < nout; i++) {
         ci_tensor r;
-        r.id = map[(uint32_t)(uintptr_t)g->outputs.v[i]];
+        r.id = map[outs[i]];
         ci__sched_output(L, ci__ir_box_get(L, r), i);
     }
     ci__lower_free_scratch(L);
@@ -19186,6 +19359,8 @@ struct ci_program {
     int cuda_device;                  /* CUDA: the GPU's ordinal (desc.device_index) */
     const char *cache_dir;            /* CUDA and cc: the disk cache (desc.cache_dir) */
     int reference;                    /* the interpreter: point by point (desc.reference) */
+    int nfolded;                      /* constant folding: the values computed when compiling */
+    size_t folded_bytes;              /* ... and their bytes */
 };
 typedef struct ci__plan { int nslots; size_t arena_size; } ci__plan;
 static void ci__plan_touch(ci__buf *b, void *user) {
@@ -19372,8 +19547,9 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
 }
 
 /* the program's signature, what a run checks its arrays against: the dtypes and shapes of
-   graph g's inputs and outputs (p->nin and p->nout of them) */
-static void ci__plan_signature(ci_program *p, const ci_graph *g) {
+   graph g's inputs and outputs (p->nin and p->nout of them; the outputs are tensors outs, or
+   when NULL the graph's) */
+static void ci__plan_signature(ci_program *p, const ci_graph *g, const uint32_t *outs) {
     int i;
     p->in_dt = CI__NEWN(p->A, ci_dtype, p->nin);
     p->out_dt = CI__NEWN(p->A, ci_dtype, p->nout);
@@ -19390,7 +19566,8 @@ static void ci__plan_signature(ci_program *p, const ci_graph *g) {
                sizeof(int64_t) * (size_t)nd->ndim);
     }
     for (i = 0; i < p->nout; i++) {
-        const ci__lower_gtensor *t = ci__lower_gt(g, (uint32_t)(uintptr_t)g->outputs.v[i]);
+        const ci__lower_gtensor *t =
+                ci__lower_gt(g, outs ? outs[i] : (uint32_t)(uintptr_t)g->outputs.v[i]);
         p->out_dt[i] = t->dt;
         p->out_nd[i] = t->ndim;
         memcpy(p->out_shape + i * CI_MAX_DIMS, t->shape, sizeof(int64_t) * (size_t)t->ndim);
@@ -19419,6 +19596,8 @@ static void ci__plan_program(ci_program *p, int user_arena) {
         if (b->slot < 0 || b->kind == CI__BUF_INPUT || b->output_index >= 0) continue;
         if (b->kind == CI__BUF_SEED) {
             p->B[b->slot] = &p->seed;
+        } else if (b->kind == CI__BUF_CONST && b->folded) {
+            p->B[b->slot] = (void *)(uintptr_t)b->data;   /* in the program's arena already */
         } else if (b->kind == CI__BUF_CONST) {
             size_t bytes = (size_t)b->numel * ci__dtype_tab[b->dt].size;
             void *c = ci__arena_alloc(p->A, bytes);
@@ -21105,7 +21284,7 @@ static const char *ci__cemit_bname(ci__cemit *E, const ci__buf *b) {
         }
     }
     if (!user && nd && !nd->auto_named && nd->name && nd->name[0]) user = nd->name;
-    if (!nd && b->kind == CI__BUF_COMPUTED && b->vname) {   /* a node's value */
+    if (!nd && (b->kind == CI__BUF_COMPUTED || b->folded) && b->vname) {   /* a node's value */
         user = b->vname;
         k = b->vout + 1;
     }
@@ -21140,6 +21319,7 @@ static void ci__cemit_bnote(ci__cemit *E, const ci__buf *b) {
     ci__sb_printf(E->sb, "%s: ", ci__cemit_bname(E, b));
     if (b->kind == CI__BUF_INPUT) ci__sb_printf(E->sb, "input %d", b->input_index);
     else if (b->output_index >= 0) ci__sb_printf(E->sb, "output %d", b->output_index);
+    else if (b->folded) ci__sb_printf(E->sb, "constant folded, %s", b->vop);
     else if (b->kind == CI__BUF_CONST) ci__sb_put(E->sb, "constant");
     else if (b->kind == CI__BUF_SEED) ci__sb_put(E->sb, "random seed");
     else if (b->vop) ci__sb_printf(E->sb, "intermediate, %s", b->vop);
@@ -31085,7 +31265,7 @@ static void ci__dbg_print_ir(ci__L *L, ci__sb *sb) {
         ci__buf *b = (ci__buf *)L->bufs.v[i];
         static const char *const kinds[] = {"", "input", "constant", "computed", "seed"};
         if (!b->needed) continue;
-        ci__sb_printf(sb, "  %s: %s ", b->name, kinds[b->kind]);
+        ci__sb_printf(sb, "  %s: %s ", b->name, b->folded ? "constant (folded)" : kinds[b->kind]);
         ci__dbg_type(sb, b->dt, b->ndim, b->size);
         if (b->output_index >= 0) ci__sb_printf(sb, " (output %d)", b->output_index);
         ci__sb_printf(sb, " slot %d\n", b->slot);
@@ -31212,6 +31392,9 @@ static void ci__dbg_dump(ci_program *p, ci_graph *g, unsigned dbg) {
     if (dbg & CI_DEBUG_GRAPH) { ci__sb_put(&sb, "== graph ==\n"); ci__dbg_print_graph(g, &sb, 0); }
     if (dbg & (CI_DEBUG_IR | CI_DEBUG_KERNELS)) {
         ci__sb_put(&sb, "== ir ==\n");
+        if (p->nfolded)
+            ci__sb_printf(&sb, "constant folding: %d value%s (%zu bytes) computed when compiling\n",
+                          p->nfolded, p->nfolded == 1 ? "" : "s", p->folded_bytes);
         ci__dbg_print_ir(p->L, &sb);
     }
     if ((dbg & CI_DEBUG_SOURCE) && !p->source && p->L) ci__cemit_source(p);
@@ -34456,10 +34639,16 @@ ci_tensor ci_layer_norm(ci_graph *g, ci_tensor x, int nn, const int64_t *ns, ci_
 }
 
 /* -- compiling: the pipeline -- */
-/* the passes, in order; p->be is the backend */
-static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, unsigned dbg) {
+/* the passes, in order; p->be is the backend; F, where given, makes p the fold program of
+   constant folding (ci__public_fold), which folds nothing itself */
+static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, unsigned dbg,
+                        ci__lower_fold *F) {
+    if (!F && !d->no_fold && (F = ci__lower_fold_plan(g, p->A)) != NULL &&
+        !ci__public_fold(p, g, d, F))                      /* >>lower: constant folding */
+        F = NULL;
     p->L = ci__lower_new(g->ctx, p->A, &p->E, 0);
     p->L->gpu = p->be->device == CI_DEVICE_CUDA;
+    p->L->fold = F;
     ci__lower_graph(p->L, g);                              /* >>lower: graph -> buffers, kernels */
     ci__sched_kernels(p->L, !d->unfused);                  /* >>sched: names, dead code, fusion */
     if (!p->L->gpu) ci__tile_merge(p->L);                  /* >>tile: merged loop dims */
@@ -34472,7 +34661,9 @@ static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, un
     ci__rt_start(p);                                       /* >>rt: the thread pool */
 }
 
-ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out) {
+/* ci_compile, and with F the fold program of constant folding */
+static ci_result ci__public_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out,
+                                    ci__lower_fold *F) {
     ci_compile_desc d;
     ci_program *p;
     ci_ctx *ctx;
@@ -34485,7 +34676,7 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     }
     ctx = g->ctx;
     if (g->status) { ci__util_set_error(ctx, "%s", g->msg); return g->status; }
-    if (g->outputs.n == 0) {
+    if (g->outputs.n == 0 && !F) {
         ci__util_set_error(ctx, "ci_compile: the graph has no outputs (call ci_output)");
         return CI_ERR_INVALID_ARGS;
     }
@@ -34524,18 +34715,80 @@ ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out)
     }
     p->E.armed = 1;
     p->nin = g->ninputs;
-    p->nout = g->outputs.n;
+    p->nout = F ? F->nout : g->outputs.n;
     p->num_threads = d.num_threads > 0 ? d.num_threads : ctx->desc.num_threads;
     p->seed = (long long)d.seed;
     p->cuda_device = d.device_index;
     p->cache_dir = d.cache_dir ? ci__strdup(p->A, d.cache_dir) : NULL;
     p->reference = d.reference;
-    ci__plan_signature(p, g);
+    ci__plan_signature(p, g, F ? F->outs : NULL);
     /* still armed: running out of memory while printing fails the compile, as any other step */
-    ci__compile(p, g, &d, ctx->desc.debug | d.debug);
+    ci__compile(p, g, &d, F ? 0 : ctx->desc.debug | d.debug, F);
     p->E.armed = 0;
     *out = p;
     return CI_OK;
+}
+
+ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out) {
+    return ci__public_compile(g, desc, out, NULL);
+}
+
+/* can the fold program q run? Not where it would draw random numbers, give a value of a size
+   known only at run time or call a user's extern kernel: those stay in every run */
+static int ci__public_fold_pure(const ci_program *q) {
+    const ci__L *L = q->L;
+    int i, j;
+    if (L->seed_buf && L->seed_buf->needed) return 0;
+    for (i = 0; i < L->bufs.n; i++) {
+        const ci__buf *b = (const ci__buf *)L->bufs.v[i];
+        if (b->needed && b->dd_node) return 0;
+    }
+    for (i = 0; i < q->nkernels; i++)
+        for (j = 0; j < q->kernels[i]->m.n; j++) {
+            const ci__kernel *k = (const ci__kernel *)q->kernels[i]->m.v[j];
+            if (k->emit && k->kind == CI__K_EXTERN && (!k->ext || !k->ext->internal)) return 0;
+        }
+    return 1;
+}
+
+/* constant folding (F from ci__lower_fold_plan): compiles the graph's constant part on the
+   CPU (with p's backend where that runs there) and runs it once, its values into p's arena
+   (F->val). 0, leaving the ctx's last error as it was, when it cannot: the program then
+   computes those values at each run, as without folding. */
+static int ci__public_fold(ci_program *p, ci_graph *g, const ci_compile_desc *d,
+                           ci__lower_fold *F) {
+    ci_ctx *ctx = g->ctx;
+    char *saved = ci__strdup(p->A, ctx->last_error);
+    ci__lower_fold P = *F;
+    ci_compile_desc qd = *d;
+    ci_program *q = NULL;
+    int i, ok;
+    P.val = NULL;   /* (the fold program's part is P.prog, its outputs P.outs) */
+    qd.debug = 0;
+    qd.user_arena = 0;
+    if (p->be->device != CI_DEVICE_CPU || p->be->id == CI_BACKEND_CC) {
+        qd.device = CI_DEVICE_CPU;
+        qd.backend = CI_BACKEND_DEFAULT;
+    }
+    ok = ci__public_compile(g, &qd, &q, &P) == CI_OK && ci__public_fold_pure(q);
+    for (i = 0; ok && i < F->nout; i++) {
+        const ci__lower_gtensor *x = ci__lower_gt(g, F->outs[i]);
+        size_t bytes = (size_t)ci__ir_numel(x->ndim, x->shape) * ci__dtype_tab[x->dt].size;
+        F->val[F->outs[i]] = ci__arena_alloc(p->A, bytes ? bytes : 1);
+        F->bytes += bytes;
+        q->B[q->nin + i] = F->val[F->outs[i]];
+    }
+    if (ok) {
+        for (i = 0; i < q->nin; i++) q->B[i] = NULL;   /* the constant part reads no input */
+        q->failed_extern = 0;
+        memset(&q->run_error, 0, sizeof q->run_error);
+        ok = !q->be->run(q) && !q->run_error.code;
+    }
+    ci_program_destroy(q);
+    snprintf(ctx->last_error, sizeof ctx->last_error, "%s", saved);
+    p->nfolded = ok ? F->nout : 0;
+    p->folded_bytes = ok ? F->bytes : 0;
+    return ok;
 }
 
 /* ci_program_run (device 0) and ci_program_run_device (1): the checks, the run, its errors */

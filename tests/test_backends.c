@@ -132,7 +132,7 @@ CI_TEST(test_backend_entry_drives_compile_run_destroy) {
         p->in_nd = CI__NEWN(p->A, int, 1); p->out_nd = CI__NEWN(p->A, int, 1);
         p->in_shape = CI__NEWN(p->A, int64_t, CI_MAX_DIMS); p->out_shape = CI__NEWN(p->A, int64_t, CI_MAX_DIMS);
         p->in_nd[0] = p->out_nd[0] = 1; p->in_shape[0] = p->out_shape[0] = 4;
-        ci__compile(p, g, &d, 0);
+        ci__compile(p, g, &d, 0, NULL);
         p->E.armed = 0;
         CI_CHECK_EQ_INT(n_compile, 1);
         CI_CHECK_EQ_INT(saw_source, pass);        /* the C was written first only when needed */

@@ -43,7 +43,8 @@ static const char tool_usage[] =
     "  cinductor bench FILE.cig [--device cpu|cuda] [--backend tcc|cc|interp|interp-ref] [--threads N]\n"
     "                [--reps N] [--seed N] [--json]\n"
     "  every command also takes --max-read BYTES (default 4G): no file or stream\n"
-    "  (FILE.cig, --in files, load() targets) is read past it\n"
+    "  (FILE.cig, --in files, load() targets) is read past it; and --no-fold: values\n"
+    "  computed from constants alone are computed at each run, not once when compiling\n"
     "\n"
     "run      reads each input from a .npy file, runs the graph and writes output i to\n"
     "         DIR/out<i>.npy (DIR is created if needed). bf16 tensors are read from and\n"
@@ -75,7 +76,7 @@ typedef struct tool {
     int nins;
     ci_device device;
     ci_backend backend;
-    int threads, reps, json, reference;
+    int threads, reps, json, reference, no_fold;
     uint64_t seed, max_read;
     char seen[16][32];      /* options given so far: each at most once, but --in */
     int nseen;
@@ -269,6 +270,7 @@ static int tool_compile(tool *T, double *ms) {
     pd.device = T->device;
     pd.backend = T->backend;
     pd.reference = T->reference;
+    pd.no_fold = T->no_fold;
     pd.num_threads = T->threads;
     t0 = tool_now_ms();
     r = ci_compile(T->g, &pd, &T->prog);
@@ -682,6 +684,12 @@ static int tool_parse_args(tool *T, int argc, char **argv) {
             if (!tool_once(T, opt)) return tool_usage_error("%s given more than once", opt);
             if (strcmp(T->cmd, "bench")) return tool_usage_error("%s is for bench only", opt);
             T->json = 1;
+            continue;
+        }
+        if (!strcmp(opt, "--no-fold")) {
+            if (val) return tool_usage_error("%s takes no value", opt);
+            if (!tool_once(T, opt)) return tool_usage_error("%s given more than once", opt);
+            T->no_fold = 1;
             continue;
         }
         if (!strcmp(opt, "--help")) { fputs(tool_usage, stdout); exit(0); }
