@@ -27425,6 +27425,10 @@ typedef struct ci__linalg_prob {
 typedef struct ci__linalg_cpanel {
     long long ih0[ci__linalg_NR_MAX], iw0[ci__linalg_NR_MAX];
     int one_row;   /* all in one output row */
+    /* its runs of columns in one output row: the first column (in the panel), how many, and
+       the input row and column the first reads at kernel tap (0, 0) */
+    int nseg, sj[ci__linalg_NR_MAX], sn[ci__linalg_NR_MAX];
+    long long sih[ci__linalg_NR_MAX], siw[ci__linalg_NR_MAX];
 } ci__linalg_cpanel;
 static void ci__linalg_conv_panel(const ci__linalg_conv *cv, long long j0, int nr,
                                   ci__linalg_cpanel *cp) {
@@ -27432,12 +27436,53 @@ static void ci__linalg_conv_panel(const ci__linalg_conv *cv, long long j0, int n
     const long long oh0 = oh;
     int jj;
     cp->one_row = 1;
+    cp->nseg = 0;
     for (jj = 0; jj < nr; jj++) {
         cp->ih0[jj] = oh * cv->sH - cv->pH;
         cp->iw0[jj] = ow * cv->sW - cv->pW;
         if (oh != oh0) cp->one_row = 0;
+        if (!jj || ow == 0) {
+            cp->sj[cp->nseg] = jj;
+            cp->sn[cp->nseg] = 0;
+            cp->sih[cp->nseg] = cp->ih0[jj];
+            cp->siw[cp->nseg++] = cp->iw0[jj];
+        }
+        cp->sn[cp->nseg - 1]++;
         if (++ow == cv->OW) { ow = 0; oh++; }
     }
+}
+
+/* conv, f32 input: the im2col row (ci, kh, kw) of a panel of nr columns into d (NR floats,
+   zero-padded), a run of one output row at a time: zeros where it reads padding, between
+   them a copy (stride 1) or a strided read */
+static void ci__linalg_conv_fill_f(const ci__linalg_conv *cv, const ci__linalg_cpanel *cp,
+                                   const float *src, long long ci, long long kh, long long kw,
+                                   int nr, int NR, float *d) {
+    const long long dh = kh * cv->dH, dw = kw * cv->dW, sW = cv->sW;
+    const float *plane = src + ci * cv->H * cv->W;
+    int s, e;
+    for (s = 0; s < cp->nseg; s++) {
+        float *o = d + cp->sj[s];
+        const int n = cp->sn[s];
+        const long long ih = cp->sih[s] + dh, iw = cp->siw[s] + dw;
+        const float *row = plane + ih * cv->W;
+        long long lo, hi;
+        if (ih < 0 || ih >= cv->H) {
+            memset(o, 0, sizeof(float) * (size_t)n);
+            continue;
+        }
+        /* the columns e reading inside the row: 0 <= iw + e * sW < W, lo <= e < hi */
+        lo = iw >= 0 ? 0 : (-iw + sW - 1) / sW;
+        hi = iw > cv->W - 1 ? 0 : (cv->W - 1 - iw) / sW + 1;
+        if (lo > n) lo = n;
+        if (hi > n) hi = n;
+        if (hi < lo) hi = lo;
+        for (e = 0; e < lo; e++) o[e] = 0.0f;
+        if (sW == 1) memcpy(o + lo, row + iw + lo, sizeof(float) * (size_t)(hi - lo));
+        else for (e = (int)lo; e < hi; e++) o[e] = row[iw + e * sW];
+        for (e = (int)hi; e < n; e++) o[e] = 0.0f;
+    }
+    for (e = nr; e < NR; e++) d[e] = 0.0f;
 }
 
 /* offsets (from B[t]) of the panel's columns in im2col row (ci, kh, kw); -1 = padding.
@@ -27481,9 +27526,14 @@ static void ci__linalg_conv_pack(const ci__linalg_prob *P, const char *B, long l
     int pp;
     ci__linalg_conv_panel(cv, jr, nr, &cpan);
     for (pp = 0; pp < kc; pp++) {
-        const int how = ci__linalg_conv_row(cv, &cpan, ci, kh, kw, nr, off);
-        ci__linalg_gather(P->dt, P->kind, B, off[0], how ? NULL : off, how == 2 ? 0 : nr, P->nr,
-                          (char *)dst + pp * rb, 1);
+        if (P->dt == ci__linalg_F32) {
+            ci__linalg_conv_fill_f(cv, &cpan, (const float *)(const void *)B, ci, kh, kw, nr,
+                                   P->nr, (float *)(void *)((char *)dst + pp * rb));
+        } else {
+            const int how = ci__linalg_conv_row(cv, &cpan, ci, kh, kw, nr, off);
+            ci__linalg_gather(P->dt, P->kind, B, off[0], how ? NULL : off, how == 2 ? 0 : nr,
+                              P->nr, (char *)dst + pp * rb, 1);
+        }
         if (++kw == cv->KW) {
             kw = 0;
             if (++kh == cv->KH) {
