@@ -233,6 +233,19 @@ CI_TEST(test_cuda_device_pointers) {
 /* a layer norm whose rows run as vectors (16-byte loads and stores) on device pointers that are
    4 bytes off 16-byte alignment: the kernel falls back to scalar accesses and gives the bits the
    aligned run gives */
+/* constant folding for the GPU: the constant part (a transposed, scaled weight; its sum)
+   computed on the CPU when compiling, the values sent with the other constants */
+CI_TEST(test_cuda_constant_folding) {
+    static const char *cig = "input x: f32[3, 4]\n"
+                             "const w: f32[5, 4] = [[1, -2, 3, 0.5], [4, 5, -6, 1], [7, 8, 9, -1], "
+                             "[0.25, 0, -1, 2], [3, 1, 4, 1]]\n"
+                             "const s: f32[5] = [0.5, -1, 2, 1.5, 3]\n"
+                             "wt = aten.t(w)\nws = aten.mul.Tensor(wt, s)\ny = aten.mm(x, ws)\n"
+                             "m = aten.sum(w)\nz = aten.add.Tensor(y, m)\noutput z\n";
+    if (cuda_why()) CI_SKIP(cuda_why());
+    cuda_check_cig(cig, cuda_seed());
+}
+
 CI_TEST(test_cuda_row_vectors_unaligned) {
     static const char *cig = "input x: f32[5, 1024]\ninput w: f32[1024]\ninput b: f32[1024]\n"
                              "y, m, r = aten.native_layer_norm.default(x, [1024], w, b, 1e-05)\n"
@@ -356,6 +369,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_cuda_split_product_repeats);
     CI_RUN(test_cuda_explain_says_where_externs_run);
     CI_RUN(test_cuda_device_pointers);
+    CI_RUN(test_cuda_constant_folding);
     CI_RUN(test_cuda_row_vectors_unaligned);
     CI_RUN(test_cuda_run_time_checks);
     CI_RUN(test_cuda_random_graphs);
