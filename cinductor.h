@@ -16268,8 +16268,9 @@ static ci__box *ci__ops_rnn_gate(ci__L *L, ci__box *g, int k, int64_t hs, const 
    PyTorch's decomposition, [B, H] from its C++ LSTM); weight0/1 W_ih [4H, I] and
    W_hh [4H, H], weight2/3 their biases (ignored without has_biases); reverse walks the steps
    from the last, each output staying at its step. The workspace (for training) is empty.
-   nn.LSTM calls it time-major, one direction at a time: batch_first, bidirectional, packed
-   batch_sizes and train are refused. */
+   nn.LSTM calls it time-major, one direction at a time: bidirectional, packed batch_sizes and
+   train are refused. batch_first changes nothing: the input is [T, B, I] either way (PyTorch's
+   kernel reads its sizes so; nn.LSTM(batch_first=True) transposes before the call). */
 static int ci__ops_rnn_lstm_layer(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     const char *api = "mkldnn_rnn_layer";
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *wi = ci__lower_arg_box(L, op, a, 1);
@@ -16282,9 +16283,9 @@ static int ci__ops_rnn_lstm_layer(ci__L *L, const ci__opdef *op, ci_arg *a, ci_t
     ci_arg e[3];
     nb = a[8].kind == CI_ARG_INTS ? a[8].u.ints.n : a[8].kind != CI_ARG_NONE;
     if (nb || ci__lower_arg_int(L, op, a, 9) != 2 || ci__lower_arg_bool(L, op, a, 13) ||
-        ci__lower_arg_bool(L, op, a, 14) || ci__lower_arg_bool(L, op, a, 15))
-        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: only an LSTM (mode 2) in one direction, time-major "
-                 "and unpacked, not training, is supported (as PyTorch's nn.LSTM calls it)", api);
+        ci__lower_arg_bool(L, op, a, 15))
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: only an LSTM (mode 2) in one direction, unpacked, "
+                 "not training, is supported (as PyTorch's nn.LSTM calls it)", api);
     if (x->ndim != 3 || wi->ndim != 2 || wh->ndim != 2 || wi->size[0] != 4 * hs ||
         wi->size[1] != x->size[2] || wh->size[0] != 4 * hs || wh->size[1] != hs ||
         ci__ir_numel(h->ndim, h->size) != x->size[1] * hs ||

@@ -1787,11 +1787,18 @@ def build_cases():
             I(dt, [4, 3, 5]), I(dt, [8, 5]), I(dt, [8, 2]), I(dt, [8]), I(dt, [8]), I(dt, [3, 2]), I(dt, [3, 2])])],
             ["y, hy, cy, ws = aten.mkldnn_rnn_layer.default(x, a, b, c, d, h, e, True, [], 2, 2, 2, True, False, False, False)"],
             ["y", "hy", "cy"]))
-    add(Case("mkldnn_rnn_layer batch_first fails", [(n, x) for n, x in zip("xabcdhe", [
+    # batch_first changes nothing (the input is time-major either way: PyTorch's kernel reads
+    # its sizes so, and nn.LSTM(batch_first=True) transposes before the call)
+    add(Case("mkldnn_rnn_layer batch_first", [(n, x) for n, x in zip("xabcdhe", [
         I("f32", [5, 3, 4]), I("f32", [24, 4]), I("f32", [24, 6]), I("f32", [24]), I("f32", [24]),
-        I("f32", [1, 5, 6]), I("f32", [1, 5, 6])])],
+        I("f32", [1, 3, 6]), I("f32", [1, 3, 6])])],
         ["y, hy, cy, ws = aten.mkldnn_rnn_layer.default(x, a, b, c, d, h, e, False, [], 2, 6, 1, True, False, True, False)"],
-        ["y"], error="time-major"))
+        ["y", "hy", "cy"]))
+    add(Case("mkldnn_rnn_layer bidirectional fails", [(n, x) for n, x in zip("xabcdhe", [
+        I("f32", [5, 3, 4]), I("f32", [24, 4]), I("f32", [24, 6]), I("f32", [24]), I("f32", [24]),
+        I("f32", [1, 3, 6]), I("f32", [1, 3, 6])])],
+        ["y, hy, cy, ws = aten.mkldnn_rnn_layer.default(x, a, b, c, d, h, e, False, [], 2, 6, 1, True, True, False, False)"],
+        ["y"], error="one direction"))
 
     # ---- sorting (ties only where PyTorch's order is defined: stable=True) ----
     for dt in FLTN:
@@ -4285,8 +4292,9 @@ def ref_flash_cpu(q, k, v, dropout_p=0.0, is_causal=False, *, attn_mask=None, sc
 
 def ref_mkldnn_rnn_layer(inp, w0, w1, w2, w3, hx, cx, reverse, batch_sizes, mode, hidden_size,
                          num_layers, has_biases, bidirectional, batch_first, train):
-    """PyTorch 2.x's one LSTM layer, through 1.13's own LSTM (time reversed for reverse)"""
-    assert mode == 2 and not batch_sizes and not bidirectional and not batch_first
+    """PyTorch 2.x's one LSTM layer, through 1.13's own LSTM (time reversed for reverse;
+    batch_first ignored, as PyTorch's kernel does)"""
+    assert mode == 2 and not batch_sizes and not bidirectional
     x = inp.flip(0) if reverse else inp
     params = [w0, w1, w2, w3] if has_biases else [w0, w1]
     sh = (1, inp.shape[1], hidden_size)
