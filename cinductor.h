@@ -961,7 +961,7 @@ enum {
     CI__LAPACK_API_NONE = 0, CI__LAPACK_API_LINALG_CHOLESKY, CI__LAPACK_API_CHOLESKY,
     CI__LAPACK_API_CHOLESKY_EX, CI__LAPACK_API_LU_FACTOR, CI__LAPACK_API_LU_FACTOR_EX,
     CI__LAPACK_API_SOLVE, CI__LAPACK_API_SOLVE_EX, CI__LAPACK_API_INV, CI__LAPACK_API_INV_EX,
-    CI__LAPACK_API_COUNT
+    CI__LAPACK_API_LDL_FACTOR, CI__LAPACK_API_LDL_FACTOR_EX, CI__LAPACK_API_COUNT
 };
 
 /* prototypes of functions used before their definition, by the section defining them */
@@ -1112,6 +1112,14 @@ static int ci__lapack_det_run(const ci_extern_tensor *ins, int nins, const ci_ar
 static ci_result ci__lapack_perm_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                       int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static int ci__lapack_perm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__lapack_sytrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                      int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_sytrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__lapack_sytrs_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                      int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_sytrs_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                              int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static ci_result ci__lapack_geqrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                       int nargs, ci_extern_tensor *outs, int nouts, void *user);
@@ -15105,6 +15113,64 @@ static int ci__ops_la_lu_solve(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
     return 1;
 }
 
+/* linalg_ldl_factor_ex(self, *, hermitian=False, check_errors=False) -> (LD, pivots, info);
+   linalg_ldl_factor (extra 1) -> (LD, pivots), raising where D is singular. Only self's lower
+   triangle is read; hermitian changes nothing for real matrices. */
+static int ci__ops_la_ldl_factor(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[3];
+    int pce = ci__lower_pidx(op, "check_errors"), code = CI__LAPACK_API_NONE, i;
+    ci_arg e[2];
+    ci__ops_la_square(L, "torch.linalg.ldl_factor_ex", A, "A");
+    if (op->extra) code = CI__LAPACK_API_LDL_FACTOR;
+    else if (ci__lower_arg_bool(L, op, a, pce)) code = CI__LAPACK_API_LDL_FACTOR_EX;
+    e[0] = ci__ops_T(A);
+    e[1] = ci_arg_int(code);
+    ci__ops_la_ext(L, "cinductor.sytrf", 2, e, r, 3);
+    for (i = 0; i < 3 - op->extra; i++) outs[i] = ci__ir_tensor_of(r[i]);
+    return 3 - op->extra;
+}
+
+/* linalg_ldl_solve(LD, pivots, B, *, hermitian=False): X of A X = B for the A whose factor LD
+   and pivots (of any integer dtype) ldl_factor gave; LD's batch dims and B's broadcast */
+static int ci__ops_la_ldl_solve(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = "torch.linalg.ldl_solve";
+    ci__box *ld = ci__lower_arg_box(L, op, a, 0), *piv = ci__lower_arg_box(L, op, a, 1),
+            *B = ci__lower_arg_box(L, op, a, 2), *r[1];
+    int64_t n, sh[CI_MAX_DIMS];
+    ci_arg e[3];
+    ci__ops_la_square(L, api, ld, "A");
+    n = ld->size[ld->ndim - 1];
+    if (B->ndim < 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Expected B to have at least 2 dimensions, but it has %d "
+                 "dimensions instead", api, B->ndim);
+    if (B->dt != ld->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: Expected b and A to have the same dtype, but found b of "
+                 "type %s and A of type %s instead.", api, ci__dtype_tab[B->dt].tname,
+                 ci__dtype_tab[ld->dt].tname);
+    if (B->size[B->ndim - 2] != n)
+        CI__FAIL(L, CI_ERR_SHAPE, "Incompatible matrix sizes for %s: each A matrix is %lld by "
+                 "%lld but each b matrix is %lld by %lld", api, (long long)n, (long long)n,
+                 (long long)B->size[B->ndim - 2], (long long)B->size[B->ndim - 1]);
+    if (piv->ndim != ld->ndim - 1 ||
+        memcmp(piv->size, ld->size, sizeof(int64_t) * (size_t)(ld->ndim - 1)))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Expected LD.shape[:-1] and pivots.shape to be the same, "
+                 "but got pivots with shape %s instead", api,
+                 ci__ir_shape(L, piv->ndim, piv->size));
+    if (!ci__dtype_is_int(piv->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: Expected pivots to be integers. Got %s", api,
+                 ci__dtype_tab[piv->dt].tname);
+    piv = ci__lower_to_dtype(L, piv, CI_I32);   /* (as PyTorch's LAPACK reads them) */
+    ci__ops_la_bcast(L, api, &ld, 2, &B, 2);
+    memcpy(sh, ld->size, sizeof(int64_t) * (size_t)(ld->ndim - 1));
+    piv = ci__lower_expand(L, piv, ld->ndim - 1, sh, 0);
+    e[0] = ci__ops_T(ld);
+    e[1] = ci__ops_T(piv);
+    e[2] = ci__ops_T(B);
+    ci__ops_la_ext(L, "cinductor.sytrs", 3, e, r, 1);
+    outs[0] = ci__ir_tensor_of(r[0]);
+    return 1;
+}
+
 /* linalg_solve(A, B, *, left=True) (extra 2), linalg_solve_ex(..., check_errors=False) ->
    (result, info) (extra 1), _linalg_solve_ex -> (result, LU, pivots, info) (extra 0). B is a
    vector (a column) where it is 1-D or A's shape less its last dim. As PyTorch, A^T is factored
@@ -18026,6 +18092,14 @@ static int ci__ops_histogram(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
       ci__ops_la_lu_solve, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten.lu_solve", "self, LU_data, LU_pivots", \
       ci__ops_la_lu_solve, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    E("cinductor.sytrf", "self, api", ci__lapack_sytrf_run, ci__lapack_sytrf_infer, 3, 0) \
+    E("cinductor.sytrs", "LD, pivots, B", ci__lapack_sytrs_run, ci__lapack_sytrs_infer, 1, 0) \
+    X("aten.linalg_ldl_factor_ex", "self, *, hermitian=False, check_errors=False", \
+      ci__ops_la_ldl_factor, 0, 0, 0, N, 0, 3, _, DE, FLT, _, 0) \
+    X("aten.linalg_ldl_factor", "self, *, hermitian=False", \
+      ci__ops_la_ldl_factor, 0, 1, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten.linalg_ldl_solve", "LD, pivots, B, *, hermitian=False", \
+      ci__ops_la_ldl_solve, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten._linalg_solve_ex", "A, B, *, left=True, check_errors=False", \
       ci__ops_la_solve, 0, 0, 0, N, 0, 4, _, DE, FLT, _, 0) \
     X("aten.linalg_solve_ex", "A, B, *, left=True, check_errors=False", \
@@ -28038,13 +28112,15 @@ static void ci__linalg_conv2d(int dt, const void *x, const void *w, const void *
    >>lapack  batched dense linear algebra: Cholesky, LU, QR, eigen, SVD, expm (extern kernels)
    cinductor's own small LAPACK: the factorizations and solves that >>ops' linear-algebra
    lowerings (linalg_cholesky, linalg_lu_factor, linalg_solve, linalg_inv, linalg_det,
-   linalg_qr, linalg_eigh, linalg_svd, linalg_matrix_exp ...) call as extern kernels (rows of
-   CI__OPS: "cinductor.potrf", getrf, getrs, trsm, lu_det, lu_perm, geqrf, ormqr, syev,
-   gesvd, expm); pinv, lstsq, the matrix norms and cond are ops on gesvd's results. Each
+   linalg_qr, linalg_eigh, linalg_svd, linalg_matrix_exp, linalg_ldl_factor ...) call as extern
+   kernels (rows of CI__OPS: "cinductor.potrf", getrf, getrs, trsm, lu_det, lu_perm, sytrf,
+   sytrs, geqrf, ormqr, syev, gesvd, expm); pinv, lstsq, the matrix norms and cond are ops on
+   gesvd's results. Each
    works on a batch of row-major matrices in the last two dims of contiguous f32 or f64
    tensors (the batch: every dim before them, broadcast by the lowering), one matrix a job on
    the program's thread pool (>>rt's ci__rt_linalg_par), so any split gives the same bits.
-   Storage is the tensor's own dtype, and every sum of products is accumulated in double and
+   Storage is the tensor's own dtype, and (but for LDL^T, which rounds each operation as
+   LAPACK does) every sum of products is accumulated in double and
    rounded once when stored (left-looking forms: Cholesky by rows, Crout's LU), so an f32
    result is at least as accurate as LAPACK's spotrf / sgetrf. Householder QR follows geqrf's
    conventions (so Q and R are LAPACK's, signs included); the symmetric eigensolver and the
@@ -28060,7 +28136,7 @@ static void ci__linalg_conv2d(int dt, const void *x, const void *w, const void *
 static const char *const ci__lapack_api_names[CI__LAPACK_API_COUNT] = {
     "", "linalg.cholesky", "cholesky", "linalg.cholesky_ex", "torch.linalg.lu_factor",
     "torch.linalg.lu_factor_ex", "torch.linalg.solve", "torch.linalg.solve_ex", "linalg.inv",
-    "linalg.inv_ex"
+    "linalg.inv_ex", "torch.linalg.ldl_factor", "torch.linalg.ldl_factor_ex"
 };
 
 static double ci__lapack_get(const void *p, int f64, int64_t i) {
@@ -28277,6 +28353,11 @@ static int ci__lapack_check(void *user, const ci_extern_tensor *x, const int32_t
     case CI__LAPACK_API_SOLVE: case CI__LAPACK_API_SOLVE_EX:
         snprintf(p->ext_msg, sizeof p->ext_msg,
                  "%s: %sThe solver failed because the input matrix is singular.", name, batch);
+        break;
+    case CI__LAPACK_API_LDL_FACTOR: case CI__LAPACK_API_LDL_FACTOR_EX:
+        snprintf(p->ext_msg, sizeof p->ext_msg,
+                 "%s: %sUnknown error code: %d. (D[%d,%d] is exactly zero or NaN: the input is "
+                 "singular)", name, batch, (int)info[t], (int)info[t], (int)info[t]);
         break;
     default:
         snprintf(p->ext_msg, sizeof p->ext_msg,
@@ -28622,6 +28703,292 @@ static int ci__lapack_perm_run(const ci_extern_tensor *ins, int nins, const ci_a
         return 1;
     }
     ci__rt_linalg_par(user, ci__lapack_perm_range, nb, &J);
+    return 0;
+}
+
+/* -- Bunch-Kaufman LDL^T of a symmetric matrix (LAPACK's sytrf with uplo 'L', through its
+   unblocked sytf2) and its solve (sytrs). Both follow LAPACK's reference code operation by
+   operation, each rounded to the storage dtype as LAPACK's single-precision code rounds it
+   (an f32 sum of two floats computed in double and rounded once is the float sum), so that the
+   pivoting decisions, which compare computed entries, are LAPACK's: pivots 1-based, a 1 x 1
+   block's the row swapped with k, a 2 x 2 block's (rows k, k+1) the negated row swapped with
+   k + 1 written at both k and k + 1. LAPACK's sytrf runs sytf2 on matrices of up to 64 rows
+   (its block size); past that its blocked form (lasyf) makes the same pivoting choices from
+   entries rounded differently, so LD may differ in the last bits there. -- */
+
+/* v rounded to the storage dtype */
+static double ci__lapack_rnd(int f64, double v) {
+    return f64 ? v : (double)(float)v;
+}
+
+/* the first of the n entries a[at], a[at + step], ... of largest |value| (BLAS's i?amax: a NaN
+   is never larger, so it wins only in first place), as an offset in steps */
+static int64_t ci__lapack_iamax(const void *a, int f64, int64_t at, int64_t n, int64_t step) {
+    int64_t i, best = 0;
+    double m = fabs(ci__lapack_get(a, f64, at));
+    for (i = 1; i < n; i++) {
+        double v = fabs(ci__lapack_get(a, f64, at + i * step));
+        if (v > m) {
+            m = v;
+            best = i;
+        }
+    }
+    return best;
+}
+
+static void ci__lapack_swap(void *a, int f64, int64_t i, int64_t j) {
+    double t = ci__lapack_get(a, f64, i);
+    ci__lapack_put(a, f64, i, ci__lapack_get(a, f64, j));
+    ci__lapack_put(a, f64, j, t);
+}
+
+/* the lower triangle of the n x n matrix a factored in place as P L D L^T P^T (sytf2, lower):
+   D's blocks on the diagonal (a 2 x 2 block's off-diagonal entry below it), L's unit columns
+   below them; piv as LAPACK's (1-based, negative for a 2 x 2 block). Returns 0, or the first
+   k (1-based) where D(k, k) is exactly zero or NaN (the factorization goes on past it) */
+static int64_t ci__lapack_sytf2(void *a, int f64, int64_t n, int32_t *piv) {
+    const double alpha = ci__lapack_rnd(f64, ci__lapack_rnd(f64, 1 + ci__lapack_rnd(
+            f64, sqrt(17.0))) / 8);
+    int64_t k = 0, info = 0, i, j;
+#define CI__LAPACK_A(r, c) ci__lapack_get(a, f64, (r) * n + (c))
+#define CI__LAPACK_R(v) ci__lapack_rnd(f64, v)
+    while (k < n) {
+        int64_t kstep = 1, kp = k, imax = k, kk;
+        double absakk = fabs(CI__LAPACK_A(k, k)), colmax = 0;
+        if (k < n - 1) {
+            imax = k + 1 + ci__lapack_iamax(a, f64, (k + 1) * n + k, n - k - 1, n);
+            colmax = fabs(CI__LAPACK_A(imax, k));
+        }
+        /* (Fortran's MAX as LAPACK's build computes it: the second where either is NaN) */
+        if ((absakk > colmax ? absakk : colmax) == 0 || isnan(absakk)) {
+            if (!info) info = k + 1;   /* a zero or NaN column: D(k, k) is left as it is */
+            piv[k] = (int32_t)(k + 1);
+            k++;
+            continue;
+        }
+        if (!(absakk >= CI__LAPACK_R(alpha * colmax))) {
+            int64_t jmax = k + ci__lapack_iamax(a, f64, imax * n + k, imax - k, 1);
+            double rowmax = fabs(CI__LAPACK_A(imax, jmax));
+            if (imax < n - 1) {
+                double v;
+                jmax = imax + 1 + ci__lapack_iamax(a, f64, (imax + 1) * n + imax, n - imax - 1, n);
+                v = fabs(CI__LAPACK_A(jmax, imax));
+                rowmax = rowmax > v ? rowmax : v;
+            }
+            if (absakk >= CI__LAPACK_R(CI__LAPACK_R(alpha * colmax) *
+                                       CI__LAPACK_R(colmax / rowmax))) {
+                kp = k;
+            } else if (fabs(CI__LAPACK_A(imax, imax)) >= CI__LAPACK_R(alpha * rowmax)) {
+                kp = imax;
+            } else {
+                kp = imax;
+                kstep = 2;
+            }
+        }
+        kk = k + kstep - 1;
+        if (kp != kk) {   /* rows and columns kk and kp of the trailing matrix swapped */
+            for (i = kp + 1; i < n; i++) ci__lapack_swap(a, f64, i * n + kk, i * n + kp);
+            for (j = kk + 1; j < kp; j++) ci__lapack_swap(a, f64, j * n + kk, kp * n + j);
+            ci__lapack_swap(a, f64, kk * n + kk, kp * n + kp);
+            if (kstep == 2) ci__lapack_swap(a, f64, (k + 1) * n + k, kp * n + k);
+        }
+        if (kstep == 1 && k < n - 1) {   /* A -= W (1 / D(k)) W^T, then L(k) = W / D(k) */
+            double d11 = CI__LAPACK_R(1 / CI__LAPACK_A(k, k));
+            for (j = k + 1; j < n && d11 != 0; j++) {   /* (syr returns at once for 0) */
+                double t = CI__LAPACK_R(-d11 * CI__LAPACK_A(j, k));
+                if (CI__LAPACK_A(j, k) == 0) continue;
+                for (i = j; i < n; i++)
+                    ci__lapack_put(a, f64, i * n + j, CI__LAPACK_A(i, j) +
+                                   CI__LAPACK_R(CI__LAPACK_A(i, k) * t));
+            }
+            for (i = k + 1; i < n; i++)
+                ci__lapack_put(a, f64, i * n + k, d11 * CI__LAPACK_A(i, k));
+        } else if (kstep == 2 && k < n - 2) {   /* the rank-2 update through D(k)'s inverse */
+            double d21 = CI__LAPACK_A(k + 1, k);
+            double d11 = CI__LAPACK_R(CI__LAPACK_A(k + 1, k + 1) / d21);
+            double d22 = CI__LAPACK_R(CI__LAPACK_A(k, k) / d21);
+            double t = CI__LAPACK_R(1 / CI__LAPACK_R(CI__LAPACK_R(d11 * d22) - 1));
+            d21 = CI__LAPACK_R(t / d21);
+            for (j = k + 2; j < n; j++) {
+                double wk = CI__LAPACK_R(d21 * CI__LAPACK_R(CI__LAPACK_R(d11 * CI__LAPACK_A(j, k)) -
+                                                            CI__LAPACK_A(j, k + 1)));
+                double wkp1 = CI__LAPACK_R(d21 * CI__LAPACK_R(CI__LAPACK_R(
+                        d22 * CI__LAPACK_A(j, k + 1)) - CI__LAPACK_A(j, k)));
+                for (i = j; i < n; i++)
+                    ci__lapack_put(a, f64, i * n + j, CI__LAPACK_R(
+                            CI__LAPACK_A(i, j) - CI__LAPACK_R(CI__LAPACK_A(i, k) * wk)) -
+                            CI__LAPACK_R(CI__LAPACK_A(i, k + 1) * wkp1));
+                ci__lapack_put(a, f64, j * n + k, wk);
+                ci__lapack_put(a, f64, j * n + k + 1, wkp1);
+            }
+        }
+        piv[k] = (int32_t)(kstep == 1 ? kp + 1 : -(kp + 1));
+        if (kstep == 2) piv[k + 1] = piv[k];
+        k += kstep;
+    }
+    return info;
+}
+
+/* solves A X = B in place of x (n x r, B on entry) for the A = P L D L^T P^T whose factor ld
+   and pivots sytf2 gave (sytrs, lower); the pivots were checked (ci__lapack_ldl_pivots_ok) */
+static void ci__lapack_sytrs1(const void *ld, const int32_t *piv, void *x, int f64, int64_t n,
+                              int64_t r) {
+    int64_t k = 0, i, c;
+#define CI__LAPACK_X(row, col) ci__lapack_get(x, f64, (row) * r + (col))
+    while (k < n) {   /* L D y = P^T b */
+        int64_t p = piv[k] > 0 ? piv[k] - 1 : -piv[k] - 1, kb = piv[k] > 0 ? 1 : 2, q;
+        ci__lapack_swap_rows(x, f64, k + kb - 1, p, r);
+        for (q = k; q < k + kb; q++)   /* B(k+kb:n, :) -= L(:, q) B(q, :) */
+            for (c = 0; c < r; c++) {
+                double t = -CI__LAPACK_X(q, c);
+                if (t == 0) continue;
+                for (i = k + kb; i < n; i++)
+                    ci__lapack_put(x, f64, i * r + c, CI__LAPACK_X(i, c) + CI__LAPACK_R(
+                            ci__lapack_get(ld, f64, i * n + q) * t));
+            }
+        if (kb == 1) {
+            double d = CI__LAPACK_R(1 / ci__lapack_get(ld, f64, k * n + k));
+            for (c = 0; c < r; c++) ci__lapack_put(x, f64, k * r + c, d * CI__LAPACK_X(k, c));
+        } else {
+            double akm1k = ci__lapack_get(ld, f64, (k + 1) * n + k);
+            double akm1 = CI__LAPACK_R(ci__lapack_get(ld, f64, k * n + k) / akm1k);
+            double ak = CI__LAPACK_R(ci__lapack_get(ld, f64, (k + 1) * n + k + 1) / akm1k);
+            double den = CI__LAPACK_R(CI__LAPACK_R(akm1 * ak) - 1);
+            for (c = 0; c < r; c++) {
+                double bkm1 = CI__LAPACK_R(CI__LAPACK_X(k, c) / akm1k);
+                double bk = CI__LAPACK_R(CI__LAPACK_X(k + 1, c) / akm1k);
+                ci__lapack_put(x, f64, k * r + c,
+                               CI__LAPACK_R(CI__LAPACK_R(ak * bkm1) - bk) / den);
+                ci__lapack_put(x, f64, (k + 1) * r + c,
+                               CI__LAPACK_R(CI__LAPACK_R(akm1 * bk) - bkm1) / den);
+            }
+        }
+        k += kb;
+    }
+    k = n - 1;
+    while (k >= 0) {   /* L^T P^T x = y, from the last block */
+        int64_t kb = piv[k] > 0 ? 1 : 2, q;
+        for (q = k; q > k - kb; q--)   /* B(q, :) -= L(k+1:n, q)^T B(k+1:n, :) */
+            for (c = 0; c < r; c++) {
+                double s = 0;
+                for (i = k + 1; i < n; i++)
+                    s = CI__LAPACK_R(s + CI__LAPACK_R(CI__LAPACK_X(i, c) *
+                                                      ci__lapack_get(ld, f64, i * n + q)));
+                ci__lapack_put(x, f64, q * r + c, CI__LAPACK_X(q, c) - s);
+            }
+        ci__lapack_swap_rows(x, f64, k, (piv[k] > 0 ? piv[k] : -piv[k]) - 1, r);
+        k -= kb;
+    }
+#undef CI__LAPACK_X
+#undef CI__LAPACK_R
+#undef CI__LAPACK_A
+}
+
+/* pivots sytrs can walk: each in [1, n] in absolute value, a negative one (a 2 x 2 block) with
+   a row after it on the way down (from row 0) and one before it on the way up (from row n - 1) */
+static int ci__lapack_ldl_pivots_ok(const int32_t *piv, int64_t n) {
+    int64_t k;
+    for (k = 0; k < n; k++)
+        if (piv[k] == 0 || piv[k] > n || piv[k] < -n) return 0;
+    for (k = 0; k < n; k += piv[k] > 0 ? 1 : 2)
+        if (piv[k] < 0 && k == n - 1) return 0;
+    for (k = n - 1; k >= 0; k -= piv[k] > 0 ? 1 : 2)
+        if (piv[k] < 0 && k == 0) return 0;
+    return 1;
+}
+
+/* sytrf(self, api) -> (LD, pivots, info): self's lower triangle factored, the upper one zero */
+static void ci__lapack_sytrf_range(void *arg, long long b, long long e) {
+    const ci__lapack_job *J = (const ci__lapack_job *)arg;
+    const int64_t n = J->n;
+    long long t;
+    for (t = b; t < e; t++) {
+        const void *a = ci__lapack_mat(J->ins[0].data, J->f64, t, n * n);
+        void *ld = ci__lapack_mat(J->outs[0].data, J->f64, t, n * n);
+        int64_t i, j;
+        for (i = 0; i < n; i++)
+            for (j = 0; j < n; j++)
+                ci__lapack_put(ld, J->f64, i * n + j, j <= i ? ci__lapack_get(a, J->f64, i * n + j)
+                                                             : 0.0);
+        ((int32_t *)J->outs[2].data)[t] = (int32_t)ci__lapack_sytf2(
+                ld, J->f64, n, (int32_t *)J->outs[1].data + t * n);
+    }
+}
+
+static ci_result ci__lapack_sytrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                        int nargs, ci_extern_tensor *outs, int nouts,
+                                        void *user) {
+    const ci_extern_tensor *x = &ins[0];
+    (void)user;
+    if (nins != 1 || nouts != 3 || nargs < 2 || args[1].kind != CI_ARG_INT ||
+        !ci__lapack_square(x))
+        return CI_ERR_SHAPE;
+    outs[0] = *x;
+    outs[1] = *x;
+    outs[1].dtype = CI_I32;
+    outs[1].ndim = x->ndim - 1;
+    outs[2] = outs[1];
+    outs[2].ndim = x->ndim - 2;
+    return CI_OK;
+}
+
+static int ci__lapack_sytrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__lapack_job J;
+    int64_t nb = ci__lapack_batch(&ins[0], 2);
+    (void)nins; (void)nargs; (void)nouts;
+    J.ins = ins; J.outs = outs; J.args = args;
+    J.f64 = ins[0].dtype == CI_F64;
+    J.m = J.n = ins[0].shape[ins[0].ndim - 1];
+    J.r = 0;
+    ci__rt_linalg_par(user, ci__lapack_sytrf_range, nb, &J);
+    return ci__lapack_check(user, &ins[0], (const int32_t *)outs[2].data, nb, (int)args[1].u.i);
+}
+
+/* sytrs(LD, pivots, B) -> X: A X = B for the A whose factor LD and pivots sytrf gave */
+static void ci__lapack_sytrs_range(void *arg, long long b, long long e) {
+    const ci__lapack_job *J = (const ci__lapack_job *)arg;
+    const int64_t n = J->n, r = J->r;
+    long long t;
+    for (t = b; t < e; t++) {
+        void *x = ci__lapack_mat(J->outs[0].data, J->f64, t, n * r);
+        ci__lapack_copy(x, ci__lapack_mat(J->ins[2].data, J->f64, t, n * r), J->f64, n * r);
+        ci__lapack_sytrs1(ci__lapack_mat(J->ins[0].data, J->f64, t, n * n),
+                          (const int32_t *)J->ins[1].data + t * n, x, J->f64, n, r);
+    }
+}
+
+static ci_result ci__lapack_sytrs_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                        int nargs, ci_extern_tensor *outs, int nouts,
+                                        void *user) {
+    ci_arg a[4];
+    (void)args; (void)nargs;
+    if (nins != 3) return CI_ERR_SHAPE;
+    a[3] = ci_arg_bool(0);   /* getrs's shapes, without its adjoint flag */
+    return ci__lapack_getrs_infer(ins, nins, a, 4, outs, nouts, user);
+}
+
+static int ci__lapack_sytrs_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__lapack_job J;
+    int64_t nb = ci__lapack_batch(&ins[0], 2), t;
+    (void)nins; (void)nargs; (void)nouts;
+    J.ins = ins; J.outs = outs; J.args = args;
+    J.f64 = ins[0].dtype == CI_F64;
+    J.m = J.n = ins[0].shape[ins[0].ndim - 1];
+    J.r = ins[2].shape[ins[2].ndim - 1];
+    for (t = 0; t < nb; t++)
+        if (!ci__lapack_ldl_pivots_ok((const int32_t *)ins[1].data + t * J.n, J.n)) {
+            char msg[320], batch[64] = "";
+            if (ins[1].ndim > 1)
+                snprintf(batch, sizeof batch, "(Batch element %lld): ", (long long)t);
+            snprintf(msg, sizeof msg, "torch.linalg.ldl_solve: %sthe pivots are not those of an "
+                     "LDL^T factorization (each in [1, n] or [-n, -1], a negative one in a pair "
+                     "of rows, as linalg.ldl_factor gives them)", batch);
+            ci__lapack_fail(user, msg);
+            return 1;
+        }
+    ci__rt_linalg_par(user, ci__lapack_sytrs_range, nb, &J);
     return 0;
 }
 

@@ -215,8 +215,9 @@ class I:
 #   triu (triangular, |diagonal| in [1, 2], either sign; off-diagonal entries halved), chol (a
 #   Cholesky factor: tril with a positive diagonal), sym (symmetric, not positive-definite),
 #   sing (wc with its second column zero: an exact zero pivot, info 2), wcnan (wc with a NaN in
-#   the last matrix), syminf (sym with an infinity in the last matrix)
-LA_KINDS = ("spd", "wc", "tril", "triu", "chol", "sym", "sing", "wcnan", "syminf")
+#   the last matrix), syminf (sym with an infinity in the last matrix), symsing (sym with its
+#   second row and column zero: a zero block of LDL^T's D)
+LA_KINDS = ("spd", "wc", "tril", "triu", "chol", "sym", "sing", "wcnan", "syminf", "symsing")
 
 
 def la_matrices(rng, k, shape):
@@ -238,6 +239,12 @@ def la_matrices(rng, k, shape):
     if k == "wcnan":
         a = la_matrices(rng, "wc", shape)
         a.reshape((-1, m, n))[-1, m - 1, 0] = np.nan
+        return a
+    if k == "symsing":
+        a = la_matrices(rng, "sym", shape)
+        if n > 1:
+            a[..., 1, :] = 0
+            a[..., :, 1] = 0
         return a
     if k == "syminf":
         a = la_matrices(rng, "sym", shape)
@@ -1568,6 +1575,42 @@ def build_cases():
                  ["x, i = aten.linalg_solve_ex.default(a, b, check_errors=True)"], ["x"], error="The solver failed"))
         add(Case("_solve_ex check_errors fails %s" % dt, [("a", I(dt, [4, 4], "sing")), ("b", I(dt, [4, 1]))],
                  ["x, l, p, i = aten._linalg_solve_ex.default(a, b, check_errors=True)"], ["x"], error="The solver failed"))
+    # LDL^T (Bunch-Kaufman, LAPACK's sytrf: LD and the pivots compared directly; symmetric
+    # indefinite matrices take 2 x 2 blocks) and its solve, batch dims broadcast
+    for dt in FLT:
+        for sh in ([1, 1], [2, 2], [7, 7], [3, 5, 5], [2, 3, 4, 4], [0, 4, 4], [2, 0, 0], [0, 0]):
+            for kind in ("sym", "n", "spd"):
+                add(op_case("aten.linalg_ldl_factor_ex.default", "a", I(dt, sh, kind)))
+            add(op_case("aten.linalg_ldl_factor.default", "a, hermitian=True", I(dt, sh, "sym")))
+        # (PyTorch 1.13 reads past LD where LD's batch dims are broadcast to more than its own)
+        for sa, sb in (([7, 7], [7, 3]), ([3, 5, 5], [3, 5, 2]), ([3, 5, 5], [5, 2]),
+                       ([4, 4], [2, 4, 1]), ([1, 1], [1, 1]), ([0, 4, 4], [4, 2]),
+                       ([2, 0, 0], [2, 0, 3]), ([3, 3], [3, 0])):
+            add(Case("ldl_solve %s %s %s" % (dt, sa, sb), [("a", I(dt, sa, "sym")), ("b", I(dt, sb))],
+                     ["ld, p = aten.linalg_ldl_factor.default(a)",
+                      "x = aten.linalg_ldl_solve.default(ld, p, b)"], ["x"]))
+        add(Case("ldl_solve i64 pivots %s" % dt, [("a", I(dt, [2, 6, 6], "sym")), ("b", I(dt, [2, 6, 3]))],
+                 ["ld, p, i = aten.linalg_ldl_factor_ex.default(a)",
+                  "q = aten._to_copy.default(p, dtype=i64)",
+                  "x = aten.linalg_ldl_solve.default(ld, q, b, hermitian=True)"], ["x"]))
+        # a zero row and column: info is where it ends up, and ldl_factor raises
+        add(op_case("aten.linalg_ldl_factor_ex.default", "a", I(dt, [3, 5, 5], "symsing")))
+        add(Case("ldl_factor fails %s" % dt, [("a", I(dt, [5, 5], "symsing"))],
+                 ["ld, p = aten.linalg_ldl_factor.default(a)"], ["ld"],
+                 error="torch.linalg.ldl_factor: Unknown error code"))
+        add(Case("ldl_factor_ex check_errors fails %s" % dt, [("a", I(dt, [2, 5, 5], "symsing"))],
+                 ["ld, p, i = aten.linalg_ldl_factor_ex.default(a, check_errors=True)"], ["ld"],
+                 error="Unknown error code"))
+    L = "aten.linalg_ldl_factor_ex.default"
+    add(op_case(L, "a", I("f32", [3, 4]), error="must be batches of square matrices"))
+    add(op_case(L, "a", I("f32", [4]), error="at least 2 dimensions"))
+    add(op_case(L, "a", I("i64", [3, 3]), error="Expected a floating point"))
+    S = "aten.linalg_ldl_solve.default"
+    add(op_case(S, "a, b, c", I("f32", [4, 4]), I("i32", [3]), I("f32", [4, 2]), error="pivots.shape"))
+    add(op_case(S, "a, b, c", I("f32", [4, 4]), I("f32", [4]), I("f32", [4, 2]), error="Expected pivots to be integers"))
+    add(op_case(S, "a, b, c", I("f64", [4, 4]), I("i32", [4]), I("f32", [4, 2]), error="same dtype"))
+    add(op_case(S, "a, b, c", I("f32", [4, 4]), I("i32", [4]), I("f32", [3, 2]), error="Incompatible matrix sizes"))
+    add(op_case(S, "a, b, c", I("f32", [4, 3]), I("i32", [4]), I("f32", [4, 2]), error="square matrices"))
     # QR (Householder, LAPACK's signs: compared directly) and symmetric eigenproblems (the
     # eigenvectors' signs are free: their absolute values are compared)
     for dt in FLT:
