@@ -15670,24 +15670,90 @@ static int ci__ops_la_matrix_exp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
     return 1;
 }
 
+/* x, each of whose elements the run checks against the 0-d bool ok: false fails the run with
+   msg (a literal) */
+static ci__box *ci__ops_la_guard(ci__L *L, ci__box *x, ci__box *ok, const char *msg) {
+    ci__ix *v[CI_MAX_DIMS] = {0}, *none[1] = {0};
+    ci__ir_pw_vars_like(L, x, x->ndim, x->size, v);
+    return ci__ir_pw_box(L, x->dt, x->ndim, x->size, v,
+                         ci__ir_v_checkdom(L, ci__ir_load(L, x, v), ci__ir_load(L, ok, none), msg));
+}
+
+/* the sums over the rows of x [..., r, k] of its squares: [..., k] */
+static ci__box *ci__ops_la_sumsq(ci__L *L, ci__box *x) {
+    int64_t d = -2;
+    ci_arg e[2];
+    e[0] = ci__ops_T(ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(x), ci__ops_T(x)));
+    e[1] = ci_arg_ints(&d, 1);
+    return ci__ops_callb(L, "aten.sum.dim_IntList", 2, e);
+}
+
+/* linalg_lstsq's gels driver for A [..., m, n] of full rank and B [..., m, k] (batch dims
+   broadcast), by Householder QR as LAPACK's gels: m >= n, A = Q R: x = R^-1 (Q^T B)[:n], the
+   residuals (m > n) the squares of (Q^T B)[n:] summed; m < n, A^T = Q R: x = Q [R^-T B; 0],
+   the minimum-norm solution. A zero on R's diagonal fails the run, as PyTorch raises for it. */
+static void ci__ops_la_gels(ci__L *L, const char *api, ci__box *A, ci__box *B, ci__box **x,
+                            ci__box **res) {
+    static const char *const msg = "torch.linalg.lstsq: The least squares solution could not be "
+                                   "computed because the input matrix does not have full rank "
+                                   "(driver gels: a zero on the diagonal of R of its QR)";
+    int64_t m = A->size[A->ndim - 2], n = A->size[A->ndim - 1], k = m < n ? m : n;
+    int64_t kk = B->size[B->ndim - 1], pad[4] = {0, 0, 0, 0};
+    ci__box *r[2], *R, *ok;
+    ci_arg e[4];
+    ci__ops_la_bcast(L, api, &A, 2, &B, 2);
+    e[0] = ci__ops_T(m >= n ? A : ci__ops_la_mT(L, A));
+    ci__ops_la_ext(L, "cinductor.geqrf", 1, e, r, 2);
+    R = ci__ops_call2(L, "aten.triu.default", ci__ops_T(ci__ops_la_block(L, r[0], 0, k, 0, k)),
+                      ci_arg_int(0));
+    e[0] = ci__ops_T(R);
+    e[1] = ci_arg_int(0);
+    e[2] = ci_arg_int(-2);
+    e[3] = ci_arg_int(-1);
+    ok = ci__ops_call2(L, "aten.ne.Scalar", ci__ops_T(ci__ops_callb(L, "aten.diagonal", 4, e)),
+                       ci_arg_int(0));
+    ok = ci__ops_call1(L, "aten.all.default", ci__ops_T(ok));
+    *res = NULL;
+    if (m >= n) {
+        ci__box *c = ci__ops_la_ormqr_box(L, api, r[0], r[1], B, 1, 1);   /* Q^T B */
+        *x = ci__ops_la_trsm(L, api, R, ci__ops_la_block(L, c, 0, n, 0, kk), 1, 1, 0);
+        if (m > n)
+            *res = ci__ops_la_guard(L, ci__ops_la_sumsq(L, ci__ops_la_block(L, c, n, m, 0, kk)),
+                                    ok, msg);
+    } else {
+        ci__box *y = ci__ops_la_trsm(L, api, ci__ops_la_mT(L, R), B, 0, 1, 0);   /* R^T y = B */
+        pad[3] = n - m;
+        y = ci__ops_call2(L, "aten.constant_pad_nd.default", ci__ops_T(y), ci_arg_ints(pad, 4));
+        *x = ci__ops_la_ormqr_box(L, api, r[0], r[1], y, 1, 0);
+    }
+    *x = ci__ops_la_guard(L, *x, ok, msg);
+}
+
 /* linalg_lstsq(self, b, rcond=None, *, driver=None) -> (solution, residuals, rank,
-   singular_values), the gelsy driver's results: the minimum-norm least-squares solution
-   pinv(A) B over the singular values above rcond (default eps * max(m, n)) times the largest,
-   their count as the rank; residuals and singular_values empty */
+   singular_values), with PyTorch's results for each driver (gelsy without one): gels as
+   ci__ops_la_gels (rank and singular values empty); gelsy, gelsd and gelss the minimum-norm
+   least-squares solution pinv(A) B over the singular values above rcond (default
+   eps * max(m, n)) times the largest, their count the rank; gelsd and gelss also return the
+   singular values and, where m > n, the residuals |A x - B|^2 of each column, which PyTorch
+   returns only where every matrix has rank n (else an empty tensor: the run fails there).
+   Empty results are [0]. */
 static int ci__ops_la_lstsq(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    const char *api = "torch.linalg.lstsq";
+    const char *api = "torch.linalg.lstsq", *drv;
     ci__box *A = ci__lower_arg_box(L, op, a, 0), *B = ci__lower_arg_box(L, op, a, 1), *r[4];
-    ci__box *s, *t, *mask, *x, *empty;
-    int pd = ci__lower_pidx(op, "driver"), vec;
+    ci__box *s, *t, *mask, *x, *res = NULL, *rank = NULL, *sv = NULL;
+    int pd = ci__lower_pidx(op, "driver"), vec, gels, svals;
     int64_t rows, cols, last = -1;
     double rcond;
     ci_arg e[4];
     ci__ops_la_matrix(L, api, A, "A");
     ci__ops_la_float(L, api, B);
     ci__ops_la_same_dtype(L, api, A, B);
-    if (a[pd].kind == CI_ARG_STRING && strcmp(a[pd].u.s, "gelsy"))
-        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: driver '%s' is not supported by cinductor (gelsy "
-                 "only)", api, a[pd].u.s);
+    drv = a[pd].kind == CI_ARG_STRING ? a[pd].u.s : "gelsy";
+    gels = !strcmp(drv, "gels");
+    svals = !strcmp(drv, "gelsd") || !strcmp(drv, "gelss");
+    if (!gels && !svals && strcmp(drv, "gelsy"))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: parameter `driver` should be one of (gels, gelsy, "
+                 "gelsd, gelss)", api);
     rows = A->size[A->ndim - 2];
     cols = A->size[A->ndim - 1];
     rcond = a[2].kind == CI_ARG_NONE
@@ -15703,50 +15769,67 @@ static int ci__ops_la_lstsq(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     if ((rows < cols ? rows : cols) == 0)
         CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: matrices with no rows or columns are not supported",
                  api);
-    e[0] = ci__ops_T(A);
-    e[1] = ci_arg_bool(0);
-    e[2] = ci_arg_bool(1);
-    e[3] = ci_arg_bool(0);   /* gelsy runs on a NaN: no check */
-    ci__ops_la_ext(L, "cinductor.gesvd", 4, e, r, 4);
-    s = r[1];
-    {
-        ci_arg y[3];
-        y[0] = ci__ops_T(s);
-        y[1] = ci_arg_ints(&last, 1);
-        y[2] = ci_arg_bool(1);
-        t = ci__ops_callb(L, "aten.amax.default", 3, y);
-        t = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(t), ci_arg_float(rcond));
-        mask = ci__ops_call2(L, "aten.gt.Tensor", ci__ops_T(s), ci__ops_T(t));
-        y[0] = ci__ops_T(mask);
-        y[1] = ci__ops_T(ci__ops_call1(L, "aten.reciprocal.default", ci__ops_T(s)));
-        y[2] = ci_arg_float(0);
-        s = ci__ops_callb(L, "aten.where.ScalarOther", 3, y);
-    }
-    {   /* V diag(1/s) U^T B */
-        ci__box *v = ci__ops_la_mT(L, r[2]), *ub;
-        ub = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(ci__ops_la_mT(L, r[0])),
-                           ci__ops_T(B));
-        ub = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(ub),
-                           ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(s),
-                                                   ci_arg_int(-1))));
-        x = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(v), ci__ops_T(ub));
+    if (gels) {
+        ci__ops_la_gels(L, api, A, B, &x, &res);
+    } else {
+        e[0] = ci__ops_T(A);
+        e[1] = ci_arg_bool(0);
+        e[2] = ci_arg_bool(1);
+        e[3] = ci_arg_bool(0);   /* gelsy runs on a NaN: no check */
+        ci__ops_la_ext(L, "cinductor.gesvd", 4, e, r, 4);
+        s = sv = r[1];
+        {
+            ci_arg y[3];
+            y[0] = ci__ops_T(s);
+            y[1] = ci_arg_ints(&last, 1);
+            y[2] = ci_arg_bool(1);
+            t = ci__ops_callb(L, "aten.amax.default", 3, y);
+            t = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(t), ci_arg_float(rcond));
+            mask = ci__ops_call2(L, "aten.gt.Tensor", ci__ops_T(s), ci__ops_T(t));
+            y[0] = ci__ops_T(mask);
+            y[1] = ci__ops_T(ci__ops_call1(L, "aten.reciprocal.default", ci__ops_T(s)));
+            y[2] = ci_arg_float(0);
+            s = ci__ops_callb(L, "aten.where.ScalarOther", 3, y);
+        }
+        {   /* V diag(1/s) U^T B */
+            ci__box *v = ci__ops_la_mT(L, r[2]), *ub;
+            ub = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(ci__ops_la_mT(L, r[0])),
+                               ci__ops_T(B));
+            ub = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(ub),
+                               ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(s),
+                                                       ci_arg_int(-1))));
+            x = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(v), ci__ops_T(ub));
+        }
+        {
+            ci_kwarg kw[1];
+            ci_arg z[3];
+            ci_tensor o[1];
+            z[0] = ci__ops_T(mask);
+            z[1] = ci_arg_ints(&last, 1);
+            z[2] = ci_arg_bool(0);
+            kw[0].name = "dtype";
+            kw[0].value = ci_arg_dtype(CI_I64);
+            ci__lower_call_op(L, "aten.sum.dim_IntList", 3, z, 1, kw, o, 1);
+            rank = ci__ir_box_get(L, o[0]);
+        }
+        if (svals && rows > cols) {
+            ci__box *ok, *ax;
+            ok = ci__ops_call2(L, "aten.eq.Scalar", ci__ops_T(rank), ci_arg_int(cols));
+            ok = ci__ops_call1(L, "aten.all.default", ci__ops_T(ok));
+            ax = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(A), ci__ops_T(x));
+            res = ci__ops_la_sumsq(L, ci__ops_call2(L, "aten.sub.Tensor", ci__ops_T(ax),
+                                                    ci__ops_T(B)));
+            res = ci__ops_la_guard(L, res, ok, "torch.linalg.lstsq: a matrix of rank below its "
+                                   "number of columns, for which PyTorch's gelsd and gelss return "
+                                   "empty residuals (a size cinductor cannot know before the "
+                                   "run); the driver gelsy returns none");
+        }
     }
     if (vec) x = ci__ops_call2(L, "aten.squeeze.dim", ci__ops_T(x), ci_arg_int(-1));
     outs[0] = ci__ir_tensor_of(x);
-    {
-        ci_kwarg kw[1];
-        ci_arg z[3];
-        ci_tensor o[1];
-        empty = ci__ops_empty0(L, A->dt);
-        outs[1] = outs[3] = ci__ir_tensor_of(empty);
-        z[0] = ci__ops_T(mask);
-        z[1] = ci_arg_ints(&last, 1);
-        z[2] = ci_arg_bool(0);
-        kw[0].name = "dtype";
-        kw[0].value = ci_arg_dtype(CI_I64);
-        ci__lower_call_op(L, "aten.sum.dim_IntList", 3, z, 1, kw, o, 1);
-        outs[2] = o[0];
-    }
+    outs[1] = ci__ir_tensor_of(res ? res : ci__ops_empty0(L, A->dt));
+    outs[2] = ci__ir_tensor_of(rank ? rank : ci__ops_empty0(L, CI_I64));
+    outs[3] = ci__ir_tensor_of(svals ? sv : ci__ops_empty0(L, A->dt));
     return 4;
 }
 
@@ -28114,8 +28197,8 @@ static void ci__linalg_conv2d(int dt, const void *x, const void *w, const void *
    lowerings (linalg_cholesky, linalg_lu_factor, linalg_solve, linalg_inv, linalg_det,
    linalg_qr, linalg_eigh, linalg_svd, linalg_matrix_exp, linalg_ldl_factor ...) call as extern
    kernels (rows of CI__OPS: "cinductor.potrf", getrf, getrs, trsm, lu_det, lu_perm, sytrf,
-   sytrs, geqrf, ormqr, syev, gesvd, expm); pinv, lstsq, the matrix norms and cond are ops on
-   gesvd's results. Each
+   sytrs, geqrf, ormqr, syev, gesvd, expm); pinv, lstsq (its gels driver: geqrf's), the matrix
+   norms and cond are ops on gesvd's results. Each
    works on a batch of row-major matrices in the last two dims of contiguous f32 or f64
    tensors (the batch: every dim before them, broadcast by the lowering), one matrix a job on
    the program's thread pool (>>rt's ci__rt_linalg_par), so any split gives the same bits.

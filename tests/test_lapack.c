@@ -330,6 +330,58 @@ CI_TEST(test_ldl_bunch_kaufman) {
     CI_CHECK_MSG(twos > 0, "no 2 x 2 block in %d matrices", (int)(sizeof sizes / sizeof sizes[0]));
 }
 
+/* linalg.lstsq with gelsd on tall matrices: the residuals |A x - B|^2 where every matrix has
+   full column rank; a zero column (rank 2 of 3), where PyTorch returns empty residuals, fails
+   the run with a message, through TCC */
+CI_TEST(test_lstsq_residuals_need_full_rank) {
+    static const char cig[] = "input a: f64[4, 3]\ninput b: f64[4, 1]\n"
+                              "x, r, k, s = aten.linalg_lstsq.default(a, b, driver='gelsd')\n"
+                              "output x, r, k, s\n";
+    double a[12] = {1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1}, b[4] = {1, 2, 3, 4};
+    double x[3], r[1], s[3];
+    int64_t k[1];
+    int zero;
+    for (zero = 0; zero < 2; zero++) {
+        char msg[200] = "";
+        const void *in[2];
+        void *out[4];
+        ci_ctx *ctx;
+        ci_ctx_desc cd;
+        ci_graph *g;
+        ci_program *p = NULL;
+        ci_compile_desc pd;
+        ci_result rc;
+        memset(&cd, 0, sizeof cd);
+        memset(&pd, 0, sizeof pd);
+        pd.backend = CI_BACKEND_TCC;
+        CI_CHECK(ci_ctx_create(&cd, &ctx) == CI_OK);
+        g = ci_graph_create(ctx);
+        if (zero) a[2] = a[5] = a[8] = a[11] = 0;
+        in[0] = a;
+        in[1] = b;
+        out[0] = x;
+        out[1] = r;
+        out[2] = k;
+        out[3] = s;
+        CI_CHECK_MSG(ci_cig_parse(g, cig, strlen(cig), "t.cig", NULL, msg, 200) == CI_OK &&
+                     ci_compile(g, &pd, &p) == CI_OK, "%s %s", msg, ci_ctx_last_error(ctx));
+        rc = p ? ci_program_run(p, 2, in, 4, out) : CI_ERR_INVALID_ARGS;
+        if (!zero) {   /* x = (5, 6, 7) - 18 / 4, A x - b = (-1, -1, -1, 1) / 2: |.|^2 = 1 */
+            CI_CHECK_MSG(rc == CI_OK, "%s", ci_ctx_last_error(ctx));
+            CI_CHECK_MSG(fabs(r[0] - 1) < 1e-12 && fabs(x[0] - 0.5) < 1e-12 && k[0] == 3,
+                         "residual %g x0 %g rank %d", r[0], x[0],
+                         (int)k[0]);
+        } else {
+            CI_CHECK(rc != CI_OK);
+            CI_CHECK_MSG(strstr(ci_ctx_last_error(ctx), "empty residuals") != NULL, "%s",
+                         ci_ctx_last_error(ctx));
+        }
+        if (p) ci_program_destroy(p);
+        ci_graph_destroy(g);
+        ci_ctx_destroy(ctx);
+    }
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_cholesky_and_triangular_solves);
@@ -338,5 +390,6 @@ int main(int argc, char **argv) {
     CI_RUN(test_svd_rank_deficient);
     CI_RUN(test_cond_singular_is_inf);
     CI_RUN(test_ldl_bunch_kaufman);
+    CI_RUN(test_lstsq_residuals_need_full_rank);
     return ci_test_done();
 }

@@ -1712,7 +1712,7 @@ def build_cases():
     add(op_case("aten.linalg_matrix_power.default", "a, 2", I("f32", [3, 4]), error="square"))
     add(op_case("aten.linalg_matrix_power.default", "a, -1", I("f32", [4, 4], "sing"), error="singular"))
 
-    # the matrix exponential and least squares (driver gelsy: full-rank tall and wide)
+    # the matrix exponential and least squares (every driver: full-rank tall and wide)
     for dt in FLT:
         LT = dict(tol=(1e-3, 1e-4)) if dt == "f32" else dict(tol=(1e-8, 1e-9))
         for sh in ([7, 7], [3, 4, 4], [1, 1], [0, 3, 3], [2, 0, 0]):
@@ -1721,8 +1721,29 @@ def build_cases():
         for sa, sb in (([5, 3], [5, 2]), ([3, 5], [3, 2]), ([2, 6, 4], [2, 6, 3]), ([2, 3, 6], [2, 3, 1]),
                        ([7, 7], [7, 2]), ([5, 3], [5]), ([2, 5, 3], [2, 5])):
             add(op_case("aten.linalg_lstsq.default", "a, b", I(dt, sa, "wc"), I(dt, sb), **LT))
-            add(op_case("aten.linalg_lstsq.default", "a, b, driver='gelsy'", I(dt, sa, "wc"), I(dt, sb), **LT))
+            for drv in ("gelsy", "gels", "gelsd", "gelss"):
+                add(op_case("aten.linalg_lstsq.default", "a, b, driver='%s'" % drv, I(dt, sa, "wc"), I(dt, sb),
+                            **LT))
         add(op_case("aten.linalg_lstsq.default", "a, b, 1e-3", I(dt, [6, 4], "wc"), I(dt, [6, 2]), **LT))
+        # batch dims broadcast; a rank-deficient A (a zero column): gelsd's rank and singular values
+        for drv in ("gels", "gelsd", "gelss"):
+            add(op_case("aten.linalg_lstsq.default", "a, b, driver='%s'" % drv, I(dt, [2, 1, 6, 4], "wc"),
+                        I(dt, [1, 3, 6, 2]), **LT))
+            add(op_case("aten.linalg_lstsq.default", "a, b, 0.1, driver='%s'" % drv, I(dt, [3, 4, 6], "wc"),
+                        I(dt, [3, 4, 2]), **LT))
+        # (not gelsy: PyTorch 1.13 passes it column pivots it never initialized, whose rank and
+        # solution for a rank-deficient A then vary)
+        for drv in ("gelsd", "gelss"):
+            add(op_case("aten.linalg_lstsq.default", "a, b, driver='%s'" % drv, I(dt, [2, 5, 5], "sing"),
+                        I(dt, [2, 5, 2]), **LT))
+            add(op_case("aten.linalg_lstsq.default", "a, b, driver='%s'" % drv, I(dt, [3, 5], "sing"),
+                        I(dt, [3, 2]), **LT))
+        for sa, sb in (([6, 4], [6, 2]), ([2, 6, 4], [2, 6, 2])):
+            add(Case("lstsq gels zero column fails %s %s" % (dt, sa), [("a", I(dt, sa, "sing")), ("b", I(dt, sb))],
+                     ["x, r, k, s = aten.linalg_lstsq.default(a, b, driver='gels')"], ["x"],
+                     error="does not have full rank"))
+    add(op_case("aten.linalg_lstsq.default", "a, b, driver='foo'", I("f32", [4, 3], "wc"), I("f32", [4, 2]),
+                error="parameter `driver` should be one of"))
 
     # matrix norms and condition numbers
     for dt in FLT:
