@@ -10009,28 +10009,30 @@ static int ci__ops_embedding_bag(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
 }
 
 /* segment_reduce(data, reduce, *, lengths=None, indices=None, offsets=None, axis=0,
-   unsafe=False, initial=None): data's rows (axis 0, the last dim of a 1-d lengths) reduced over
-   consecutive segments, given by their lengths or by offsets (offsets win where both are
-   given): "sum" (initial + the sum), "prod" (initial times the product), "max" / "min" (with
-   initial as one more value; NaN propagates), "mean" ((initial + the sum) / the length); an
-   empty segment gives initial, else 0, 1, -inf, +inf, NaN. Each segment reduces every row
-   under a mask (S N compares). Checked at run time: no negative length, the lengths summing to
-   the rows unless unsafe, and (cinductor, where PyTorch reads past the data) every segment
-   within the rows, the offsets non-decreasing. */
+   unsafe=False, initial=None): data's slices along axis (the last dim of lengths, whose dims
+   before it are data's: each of their indices has its own segments) reduced over consecutive
+   segments, given by their lengths or by offsets (offsets win where both are given): "sum"
+   (initial + the sum), "prod" (initial times the product), "max" / "min" (with initial as one
+   more value; NaN propagates), "mean" ((initial + the sum) / the length); an empty segment
+   gives initial, else 0, 1, -inf, +inf, NaN. Each segment reduces every slice under a mask
+   (S N compares). Checked at run time: no negative length, the lengths summing to the slices
+   unless unsafe, and (cinductor, where PyTorch reads past the data) every segment within the
+   slices, the offsets non-decreasing. */
 static int ci__ops_segment_reduce(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *ln = ci__lower_arg_box_opt(L, op, a, 2);
-    ci__box *of = ci__lower_arg_box_opt(L, op, a, 4), *st, *en, *r;
+    ci__box *of = ci__lower_arg_box_opt(L, op, a, 4), *st, *en, *r, *seg;
     int ia = ci__lower_pidx(op, "axis"), iu = ci__lower_pidx(op, "unsafe");
     int ii = ci__lower_pidx(op, "initial");
-    int64_t axis = ci__lower_arg_int(L, op, a, ia), nseg, n, sh[CI_MAX_DIMS], one = 1;
+    int64_t axis = ci__lower_arg_int(L, op, a, ia), nseg, n, sh[CI_MAX_DIMS], rdim;
     int unsafe = ci__lower_arg_bool(L, op, a, iu), hasinit = a[ii].kind != CI_ARG_NONE, i, kind;
+    int ax;   /* axis: lengths' (offsets') last dim */
     double init = hasinit ? ci__lower_arg_num(L, op, a, ii) : 0;
     const char *red = a[1].kind == CI_ARG_STRING ? a[1].u.s : NULL;
     static const char *const names[5] = {"sum", "mean", "max", "min", "prod"};
     static const char *const reds[5] = {"aten.sum.dim_IntList", "aten.sum.dim_IntList",
                                         "aten.amax.default", "aten.amin.default",
                                         "aten.prod.dim_int"};
-    ci__ix *v[CI_MAX_DIMS] = {0}, *sv[1];
+    ci__ix *v[CI_MAX_DIMS] = {0}, *xv[CI_MAX_DIMS] = {0};
     ci__v *m, *val, *neutral, *sv0, *ev0, *ok, *res, *cnt, *nz;
     ci_dtype ct = ci__dtype_opmath(x->dt);
     for (kind = 0; kind < 5 && !(red && !strcmp(red, names[kind])); kind++) {}
@@ -10048,28 +10050,38 @@ static int ci__ops_segment_reduce(ci__L *L, const ci__opdef *op, ci_arg *a, ci_t
         CI__FAIL(L, CI_ERR_DTYPE, "%s: \"_segment_reduce_%s_cpu_kernel1\" not implemented for "
                  "'%s'", op->name, ln ? "lengths" : "offsets",
                  ci__ops_scalar_name((ln ? ln : of)->dt));
-    if ((ln ? ln : of)->ndim != 1)
-        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: only 1-d lengths or offsets here", op->name);
+    seg = ln ? ln : of;
+    ax = seg->ndim - 1;
+    if (ax < 0)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: segment_reduce(): %s must have at least one dim", op->name,
+                 ln ? "lengths" : "offsets");
+    if (x->ndim == 0)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: segment_reduce(): data must have at least one dim",
+                 op->name);
     axis = ci__lower_wrap_dim(L, op, axis, x->ndim);
-    if (axis != 0 || x->ndim == 0)
+    if (axis != ax)
         CI__FAIL(L, CI_ERR_INVALID_ARGS,
                  "%s: segment_reduce(): Expected axis to be the last dimension of lengths but got "
                  "%lld.", op->name, (long long)axis);
+    if (memcmp(seg->size, x->size, sizeof(int64_t) * (size_t)ax))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: segment_reduce(): the dims of %s %s before axis must be "
+                 "those of data %s", op->name, ln ? "lengths" : "offsets",
+                 ci__ir_shape(L, seg->ndim, seg->size), ci__ir_shape(L, x->ndim, x->size));
     if (!ci__ir_numel(x->ndim, x->size))
         CI__FAIL(L, CI_ERR_SHAPE, "%s: Expected data.numel() > 0 to be true, but got false.",
                  op->name);
-    n = x->size[0];
+    n = x->size[ax];
     if (ln) {
-        nseg = ln->size[0];
+        nseg = ln->size[ax];
         en = ci__ops_call2(L, "aten.cumsum.default", ci__ops_T(ci__lower_to_dtype(L, ln, CI_I64)),
-                           ci_arg_int(0));
+                           ci_arg_int(-1));
         st = ci__ops_call2(L, "aten.sub.Tensor", ci__ops_T(en),
                            ci__ops_T(ci__lower_to_dtype(L, ln, CI_I64)));
     } else {
         ci_arg sa[5];
-        nseg = of->size[0] > 0 ? of->size[0] - 1 : 0;
+        nseg = of->size[ax] > 0 ? of->size[ax] - 1 : 0;
         sa[0] = ci__ops_T(ci__lower_to_dtype(L, of, CI_I64));
-        sa[1] = ci_arg_int(0);
+        sa[1] = ci_arg_int(-1);
         sa[2] = ci_arg_int(0);
         sa[3] = ci_arg_int(nseg);
         sa[4] = ci_arg_int(1);
@@ -10078,31 +10090,30 @@ static int ci__ops_segment_reduce(ci__L *L, const ci__opdef *op, ci_arg *a, ci_t
         sa[3] = ci_arg_int(nseg + 1);
         en = ci__ops_callb(L, "aten.slice.Tensor", 5, sa);
     }
-    /* [S, N, rest...]: row j of segment s, else the reduction's neutral value */
-    sh[0] = nseg;
-    for (i = 0; i < x->ndim; i++) sh[i + 1] = x->size[i];
+    /* [before..., S, N, rest...]: slice j of segment s, else the reduction's neutral value */
     if (x->ndim + 1 > CI_MAX_DIMS)
         CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: data has too many dims", op->name);
+    for (i = 0; i <= x->ndim; i++) sh[i] = i < ax ? x->size[i] : i == ax ? nseg : x->size[i - 1];
     neutral = kind == 2 ? ci__ir_v_constf(L, ct, -INFINITY)
             : kind == 3 ? ci__ir_v_constf(L, ct, INFINITY)
             : ci__ir_v_constf(L, ct, kind == 4 ? 1.0 : 0.0);
     ci__ir_pw_vars(L, x->ndim + 1, sh, v);
     {
-        ci__v *j = ci__ir_v_index(L, v[1], CI_I64);
+        ci__v *j = ci__ir_v_index(L, v[ax + 1], CI_I64);
+        for (i = 0; i < x->ndim; i++) xv[i] = v[i < ax ? i : i + 1];
         m = ci__ir_v_bin(L, CI__V_AND, ci__ir_v_bin(L, CI__V_LE, ci__ir_load(L, st, v), j),
                          ci__ir_v_bin(L, CI__V_LT, j, ci__ir_load(L, en, v)));
-        val = ci__ir_v_op(L, CI__V_WHERE, m, ci__ir_v_cast(L, ci__ir_load(L, x, &v[1]), ct),
+        val = ci__ir_v_op(L, CI__V_WHERE, m, ci__ir_v_cast(L, ci__ir_load(L, x, xv), ct),
                           neutral);
     }
-    r = ci__ops_dimred(L, reds[kind], ci__ir_pw_box(L, ct, x->ndim + 1, sh, v, val), 1, &one, 0);
-    if (kind == 4 && !n) r = ci__ir_pw_box(L, ct, x->ndim, sh, v, neutral);
-    /* the output: initial, the mean's division, the checks */
+    rdim = ax + 1;   /* N */
+    r = ci__ops_dimred(L, reds[kind], ci__ir_pw_box(L, ct, x->ndim + 1, sh, v, val), 1, &rdim, 0);
+    /* the output [before..., S, rest...]: initial, the mean's division, the checks */
     for (i = 0; i < CI_MAX_DIMS; i++) v[i] = NULL;
-    for (i = 1; i < x->ndim; i++) sh[i] = x->size[i];
+    for (i = ax + 1; i < x->ndim; i++) sh[i] = x->size[i];
     ci__ir_pw_vars(L, x->ndim, sh, v);
-    sv[0] = v[0];
-    sv0 = ci__ir_load(L, st, sv);
-    ev0 = ci__ir_load(L, en, sv);
+    sv0 = ci__ir_load(L, st, v);
+    ev0 = ci__ir_load(L, en, v);
     cnt = ci__ir_v_bin(L, CI__V_SUB, ev0, sv0);
     res = ci__ir_load(L, r, v);
     if (hasinit) {
@@ -10128,8 +10139,9 @@ static int ci__ops_segment_reduce(ci__L *L, const ci__opdef *op, ci_arg *a, ci_t
                             : "segment_reduce: the offsets must be non-decreasing and within "
                               "the data (in cinductor)");
     if (ln && !unsafe && nseg > 0) {
-        ci__ix *lx[1];
-        lx[0] = ci__ops_K(L, nseg - 1);
+        ci__ix *lx[CI_MAX_DIMS];
+        for (i = 0; i < ax; i++) lx[i] = v[i];
+        lx[ax] = ci__ops_K(L, nseg - 1);
         res = ci__ir_v_checkdom(L, res, ci__ir_v_bin(L, CI__V_EQ, ci__ir_load(L, en, lx),
                                                      ci__ir_v_consti(L, CI_I64, n)),
                                 "segment_reduce(): Expected all rows of lengths along axis to "

@@ -2549,6 +2549,30 @@ def ops15a_cases(add, G):
                   consts=[("o", "i32", [len(offs)], offs)], red=True)
             G("segment_reduce %s with NaN/%s" % (red, dt), [("x", I(dt, [9], "nan"))],
               ["y = %s(x, \"%s\", lengths=l)" % (SR, red)], ["y"], consts=[("l", "i32", [3], [2, 3, 4])], red=True)
+    # lengths and offsets of several dims: each index before axis has its own segments
+    for dt in ("f32", "f64"):
+        for red in ("sum", "mean", "max", "min", "prod"):
+            for sh, lens in (([3, 5], [[2, 3], [0, 5], [5, 0]]), ([3, 5, 2], [[1, 1, 3], [5, 0, 0], [0, 2, 3]]),
+                             ([2, 3, 4, 2], [[[4, 0], [1, 3], [2, 2]], [[0, 4], [3, 1], [4, 0]]])):
+                nd = len(np.shape(lens))
+                ls = list(np.shape(lens))
+                for kw in ("", ", initial=2.0", ", unsafe=True"):
+                    G("segment_reduce %s lengths %s/%s%s" % (red, ls, dt, kw), [("x", I(dt, sh))],
+                      ["y = %s(x, \"%s\", lengths=l, axis=%d%s)" % (SR, red, nd - 1, kw)], ["y"],
+                      consts=[("l", "i64", ls, lens)], red=True)
+                offs = np.concatenate([np.zeros(ls[:-1] + [1], np.int64), np.cumsum(lens, -1)], -1)
+                G("segment_reduce %s offsets %s/%s" % (red, ls, dt), [("x", I(dt, sh))],
+                  ["y = %s(x, \"%s\", offsets=o, axis=%d)" % (SR, red, nd - 1 - len(sh))], ["y"],
+                  consts=[("o", "i32", list(offs.shape), offs.tolist())], red=True)
+    G("segment_reduce 2-d lengths not summing fails", [("x", I("f32", [2, 6]))],
+      ["y = %s(x, \"sum\", lengths=l, axis=1)" % SR], ["y"], consts=[("l", "i64", [2, 2], [[3, 3], [2, 2]])],
+      error="sum to data.size")
+    G("segment_reduce 2-d negative length fails", [("x", I("f32", [2, 6]))],
+      ["y = %s(x, \"sum\", lengths=l, axis=1)" % SR], ["y"], consts=[("l", "i64", [2, 2], [[3, 3], [7, -1]])],
+      error="negative")
+    G("segment_reduce 2-d lengths axis 0 fails", [("x", I("f32", [2, 6]))],
+      ["y = %s(x, \"sum\", lengths=l)" % SR], ["y"], consts=[("l", "i64", [2, 2], [[3, 3], [2, 4]])],
+      error="last dimension of lengths")
     G("segment_reduce of a transposed input", [("x", I("f32", [3, 6]))],
       ["t = aten.permute.default(x, [1, 0])", "y = %s(t, \"max\", lengths=l)" % SR], ["y"],
       consts=[("l", "i64", [3], [1, 2, 3])], red=True)
