@@ -15741,6 +15741,41 @@ static void ci__ops_la_gels(ci__L *L, const char *api, ci__box *A, ci__box *B, c
     *x = ci__ops_la_guard(L, *x, ok, msg);
 }
 
+/* linalg_lstsq of matrices with no rows or no columns, as LAPACK's quick returns leave them:
+   the solution zero; residuals where m > n, zero for gels (which zeroes B) and |B|^2 for gelsd
+   and gelss (which keep it); rank 0 but for gels; no singular values (gelsd, gelss) */
+static void ci__ops_la_lstsq_empty(ci__L *L, ci__box *A, ci__box *B, int gels, int svals,
+                                   ci__box **x, ci__box **res, ci__box **rank, ci__box **sv) {
+    int64_t m = A->size[A->ndim - 2], n = A->size[A->ndim - 1], both[2] = {-2, -1};
+    ci_kwarg kw[1];
+    ci_arg e[5];
+    ci_tensor o[1];
+    *x = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(ci__ops_la_mT(L, A)), ci__ops_T(B));
+    *res = *rank = *sv = NULL;
+    if (m > n && gels)
+        *res = ci__ops_la_sumsq(L, ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(B),
+                                                 ci_arg_float(0)));
+    else if (m > n && svals)
+        *res = ci__ops_la_sumsq(L, B);
+    if (!gels) {   /* a sum over A's no elements: zeros of its batch shape */
+        e[0] = ci__ops_T(A);
+        e[1] = ci_arg_ints(both, 2);
+        e[2] = ci_arg_bool(0);
+        kw[0].name = "dtype";
+        kw[0].value = ci_arg_dtype(CI_I64);
+        ci__lower_call_op(L, "aten.sum.dim_IntList", 3, e, 1, kw, o, 1);
+        *rank = ci__ir_box_get(L, o[0]);
+    }
+    if (svals) {   /* [..., 0] */
+        e[0] = ci__ops_T(ci__ops_dimred(L, "aten.sum.dim_IntList", A, 1, &both[1], 0));
+        e[1] = ci_arg_int(-1);
+        e[2] = ci_arg_int(0);
+        e[3] = ci_arg_int(0);
+        e[4] = ci_arg_int(1);
+        *sv = ci__ops_callb(L, "aten.slice.Tensor", 5, e);
+    }
+}
+
 /* linalg_lstsq(self, b, rcond=None, *, driver=None) -> (solution, residuals, rank,
    singular_values), with PyTorch's results for each driver (gelsy without one): gels as
    ci__ops_la_gels (rank and singular values empty); gelsy, gelsd and gelss the minimum-norm
@@ -15748,7 +15783,7 @@ static void ci__ops_la_gels(ci__L *L, const char *api, ci__box *A, ci__box *B, c
    eps * max(m, n)) times the largest, their count the rank; gelsd and gelss also return the
    singular values and, where m > n, the residuals |A x - B|^2 of each column, which PyTorch
    returns only where every matrix has rank n (else an empty tensor: the run fails there).
-   Empty results are [0]. */
+   Empty results are [0]; matrices with no rows or columns: ci__ops_la_lstsq_empty. */
 static int ci__ops_la_lstsq(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     const char *api = "torch.linalg.lstsq", *drv;
     ci__box *A = ci__lower_arg_box(L, op, a, 0), *B = ci__lower_arg_box(L, op, a, 1), *r[4];
@@ -15778,10 +15813,10 @@ static int ci__ops_la_lstsq(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     if (vec) B = ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(B), ci_arg_int(-1));
     if (B->size[B->ndim - 2] != rows)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: input.size(-2) should match other.size(-2)", api);
-    if ((rows < cols ? rows : cols) == 0)
-        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: matrices with no rows or columns are not supported",
-                 api);
-    if (gels) {
+    if ((rows < cols ? rows : cols) == 0) {
+        ci__ops_la_bcast(L, api, &A, 2, &B, 2);
+        ci__ops_la_lstsq_empty(L, A, B, gels, svals, &x, &res, &rank, &sv);
+    } else if (gels) {
         ci__ops_la_gels(L, api, A, B, &x, &res);
     } else {
         e[0] = ci__ops_T(A);
@@ -15789,7 +15824,8 @@ static int ci__ops_la_lstsq(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
         e[2] = ci_arg_bool(1);
         e[3] = ci_arg_bool(0);   /* gelsy runs on a NaN: no check */
         ci__ops_la_ext(L, "cinductor.gesvd", 4, e, r, 4);
-        s = sv = r[1];
+        s = r[1];
+        if (svals) sv = s;
         {
             ci_arg y[3];
             y[0] = ci__ops_T(s);
@@ -15841,7 +15877,7 @@ static int ci__ops_la_lstsq(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     outs[0] = ci__ir_tensor_of(x);
     outs[1] = ci__ir_tensor_of(res ? res : ci__ops_empty0(L, A->dt));
     outs[2] = ci__ir_tensor_of(rank ? rank : ci__ops_empty0(L, CI_I64));
-    outs[3] = ci__ir_tensor_of(svals ? sv : ci__ops_empty0(L, A->dt));
+    outs[3] = ci__ir_tensor_of(sv ? sv : ci__ops_empty0(L, A->dt));
     return 4;
 }
 

@@ -1742,6 +1742,12 @@ def build_cases():
             add(Case("lstsq gels zero column fails %s %s" % (dt, sa), [("a", I(dt, sa, "sing")), ("b", I(dt, sb))],
                      ["x, r, k, s = aten.linalg_lstsq.default(a, b, driver='gels')"], ["x"],
                      error="does not have full rank"))
+    # no rows or no columns: LAPACK's quick returns (PyTorch zeroes the solution where m is 0)
+    for dt in FLT:
+        for sa, sb in (([0, 3], [0, 2]), ([4, 0], [4, 2]), ([2, 0, 3], [2, 0, 2]), ([2, 4, 0], [2, 4, 2]),
+                       ([0, 4, 3], [0, 4, 2]), ([4, 0], [4])):
+            for drv in ("gelsy", "gels", "gelsd", "gelss"):
+                add(op_case("aten.linalg_lstsq.default", "a, b, driver='%s'" % drv, I(dt, sa), I(dt, sb)))
     add(op_case("aten.linalg_lstsq.default", "a, b, driver='foo'", I("f32", [4, 3], "wc"), I("f32", [4, 2]),
                 error="parameter `driver` should be one of"))
 
