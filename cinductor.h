@@ -15129,7 +15129,7 @@ static int ci__ops_la_lu_solve(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
    linalg_ldl_factor (extra 1) -> (LD, pivots), raising where D is singular. Only self's lower
    triangle is read; hermitian changes nothing for real matrices. */
 static int ci__ops_la_ldl_factor(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[3];
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[4];
     int pce = ci__lower_pidx(op, "check_errors"), code = CI__LAPACK_API_NONE, i;
     ci_arg e[2];
     ci__ops_la_square(L, "torch.linalg.ldl_factor_ex", A, "A");
@@ -15137,7 +15137,7 @@ static int ci__ops_la_ldl_factor(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
     else if (ci__lower_arg_bool(L, op, a, pce)) code = CI__LAPACK_API_LDL_FACTOR_EX;
     e[0] = ci__ops_T(A);
     e[1] = ci_arg_int(code);
-    ci__ops_la_ext(L, "cinductor.sytrf", 2, e, r, 3);
+    ci__ops_la_ext(L, "cinductor.sytrf", 2, e, r, 4);
     for (i = 0; i < 3 - op->extra; i++) outs[i] = ci__ir_tensor_of(r[i]);
     return 3 - op->extra;
 }
@@ -18223,7 +18223,7 @@ static int ci__ops_histogram(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
       ci__ops_la_lu_solve, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten.lu_solve", "self, LU_data, LU_pivots", \
       ci__ops_la_lu_solve, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
-    E("cinductor.sytrf", "self, api", ci__lapack_sytrf_run, ci__lapack_sytrf_infer, 3, 0) \
+    E("cinductor.sytrf", "self, api", ci__lapack_sytrf_run, ci__lapack_sytrf_infer, 4, 0) \
     E("cinductor.sytrs", "LD, pivots, B", ci__lapack_sytrs_run, ci__lapack_sytrs_infer, 1, 0) \
     X("aten.linalg_ldl_factor_ex", "self, *, hermitian=False, check_errors=False", \
       ci__ops_la_ldl_factor, 0, 0, 0, N, 0, 3, _, DE, FLT, _, 0) \
@@ -28843,9 +28843,9 @@ static int ci__lapack_perm_run(const ci_extern_tensor *ins, int nins, const ci_a
    (an f32 sum of two floats computed in double and rounded once is the float sum), so that the
    pivoting decisions, which compare computed entries, are LAPACK's: pivots 1-based, a 1 x 1
    block's the row swapped with k, a 2 x 2 block's (rows k, k+1) the negated row swapped with
-   k + 1 written at both k and k + 1. LAPACK's sytrf runs sytf2 on matrices of up to 64 rows
-   (its block size); past that its blocked form (lasyf) makes the same pivoting choices from
-   entries rounded differently, so LD may differ in the last bits there. -- */
+   k + 1 written at both k and k + 1. Past 64 rows (ilaenv's block size) sytrf factors 64
+   columns at a time by lasyf, whose delayed updates round differently: it is followed too.
+   (The reference BLAS inside: syr, ger and gemv skip a column whose factor is zero.) -- */
 
 /* v rounded to the storage dtype */
 static double ci__lapack_rnd(int f64, double v) {
@@ -28877,17 +28877,17 @@ static void ci__lapack_swap(void *a, int f64, int64_t i, int64_t j) {
    D's blocks on the diagonal (a 2 x 2 block's off-diagonal entry below it), L's unit columns
    below them; piv as LAPACK's (1-based, negative for a 2 x 2 block). Returns 0, or the first
    k (1-based) where D(k, k) is exactly zero or NaN (the factorization goes on past it) */
-static int64_t ci__lapack_sytf2(void *a, int f64, int64_t n, int32_t *piv) {
+static int64_t ci__lapack_sytf2(void *a, int f64, int64_t lda, int64_t n, int32_t *piv) {
     const double alpha = ci__lapack_rnd(f64, ci__lapack_rnd(f64, 1 + ci__lapack_rnd(
             f64, sqrt(17.0))) / 8);
     int64_t k = 0, info = 0, i, j;
-#define CI__LAPACK_A(r, c) ci__lapack_get(a, f64, (r) * n + (c))
+#define CI__LAPACK_A(r, c) ci__lapack_get(a, f64, (r) * lda + (c))
 #define CI__LAPACK_R(v) ci__lapack_rnd(f64, v)
     while (k < n) {
         int64_t kstep = 1, kp = k, imax = k, kk;
         double absakk = fabs(CI__LAPACK_A(k, k)), colmax = 0;
         if (k < n - 1) {
-            imax = k + 1 + ci__lapack_iamax(a, f64, (k + 1) * n + k, n - k - 1, n);
+            imax = k + 1 + ci__lapack_iamax(a, f64, (k + 1) * lda + k, n - k - 1, lda);
             colmax = fabs(CI__LAPACK_A(imax, k));
         }
         /* (Fortran's MAX as LAPACK's build computes it: the second where either is NaN) */
@@ -28898,11 +28898,12 @@ static int64_t ci__lapack_sytf2(void *a, int f64, int64_t n, int32_t *piv) {
             continue;
         }
         if (!(absakk >= CI__LAPACK_R(alpha * colmax))) {
-            int64_t jmax = k + ci__lapack_iamax(a, f64, imax * n + k, imax - k, 1);
+            int64_t jmax = k + ci__lapack_iamax(a, f64, imax * lda + k, imax - k, 1);
             double rowmax = fabs(CI__LAPACK_A(imax, jmax));
             if (imax < n - 1) {
                 double v;
-                jmax = imax + 1 + ci__lapack_iamax(a, f64, (imax + 1) * n + imax, n - imax - 1, n);
+                jmax = imax + 1 + ci__lapack_iamax(a, f64, (imax + 1) * lda + imax, n - imax - 1,
+                                                   lda);
                 v = fabs(CI__LAPACK_A(jmax, imax));
                 rowmax = rowmax > v ? rowmax : v;
             }
@@ -28918,10 +28919,10 @@ static int64_t ci__lapack_sytf2(void *a, int f64, int64_t n, int32_t *piv) {
         }
         kk = k + kstep - 1;
         if (kp != kk) {   /* rows and columns kk and kp of the trailing matrix swapped */
-            for (i = kp + 1; i < n; i++) ci__lapack_swap(a, f64, i * n + kk, i * n + kp);
-            for (j = kk + 1; j < kp; j++) ci__lapack_swap(a, f64, j * n + kk, kp * n + j);
-            ci__lapack_swap(a, f64, kk * n + kk, kp * n + kp);
-            if (kstep == 2) ci__lapack_swap(a, f64, (k + 1) * n + k, kp * n + k);
+            for (i = kp + 1; i < n; i++) ci__lapack_swap(a, f64, i * lda + kk, i * lda + kp);
+            for (j = kk + 1; j < kp; j++) ci__lapack_swap(a, f64, j * lda + kk, kp * lda + j);
+            ci__lapack_swap(a, f64, kk * lda + kk, kp * lda + kp);
+            if (kstep == 2) ci__lapack_swap(a, f64, (k + 1) * lda + k, kp * lda + k);
         }
         if (kstep == 1 && k < n - 1) {   /* A -= W (1 / D(k)) W^T, then L(k) = W / D(k) */
             double d11 = CI__LAPACK_R(1 / CI__LAPACK_A(k, k));
@@ -28929,11 +28930,11 @@ static int64_t ci__lapack_sytf2(void *a, int f64, int64_t n, int32_t *piv) {
                 double t = CI__LAPACK_R(-d11 * CI__LAPACK_A(j, k));
                 if (CI__LAPACK_A(j, k) == 0) continue;
                 for (i = j; i < n; i++)
-                    ci__lapack_put(a, f64, i * n + j, CI__LAPACK_A(i, j) +
+                    ci__lapack_put(a, f64, i * lda + j, CI__LAPACK_A(i, j) +
                                    CI__LAPACK_R(CI__LAPACK_A(i, k) * t));
             }
             for (i = k + 1; i < n; i++)
-                ci__lapack_put(a, f64, i * n + k, d11 * CI__LAPACK_A(i, k));
+                ci__lapack_put(a, f64, i * lda + k, d11 * CI__LAPACK_A(i, k));
         } else if (kstep == 2 && k < n - 2) {   /* the rank-2 update through D(k)'s inverse */
             double d21 = CI__LAPACK_A(k + 1, k);
             double d11 = CI__LAPACK_R(CI__LAPACK_A(k + 1, k + 1) / d21);
@@ -28946,11 +28947,11 @@ static int64_t ci__lapack_sytf2(void *a, int f64, int64_t n, int32_t *piv) {
                 double wkp1 = CI__LAPACK_R(d21 * CI__LAPACK_R(CI__LAPACK_R(
                         d22 * CI__LAPACK_A(j, k + 1)) - CI__LAPACK_A(j, k)));
                 for (i = j; i < n; i++)
-                    ci__lapack_put(a, f64, i * n + j, CI__LAPACK_R(
+                    ci__lapack_put(a, f64, i * lda + j, CI__LAPACK_R(
                             CI__LAPACK_A(i, j) - CI__LAPACK_R(CI__LAPACK_A(i, k) * wk)) -
                             CI__LAPACK_R(CI__LAPACK_A(i, k + 1) * wkp1));
-                ci__lapack_put(a, f64, j * n + k, wk);
-                ci__lapack_put(a, f64, j * n + k + 1, wkp1);
+                ci__lapack_put(a, f64, j * lda + k, wk);
+                ci__lapack_put(a, f64, j * lda + k + 1, wkp1);
             }
         }
         piv[k] = (int32_t)(kstep == 1 ? kp + 1 : -(kp + 1));
@@ -29015,6 +29016,178 @@ static void ci__lapack_sytrs1(const void *ld, const int32_t *piv, void *x, int f
 #undef CI__LAPACK_A
 }
 
+/* LAPACK's block size for sytrf (ilaenv's): sytrf factors 64 columns at a time with lasyf
+   while more than 64 rows remain, the rest with sytf2 */
+#define CI__LAPACK_SYTRF_NB 64
+
+/* LAPACK's lasyf (lower) on the ns x ns matrix at a (leading dimension lda): the Bunch-Kaufman
+   factorization of its first nb - 1 or nb columns (all where ns <= nb), each column updated
+   from the columns before it through w (ns x nb: W = L21 D), then the rest of the matrix
+   updated by blocks of nb columns (gemv on the diagonal block, gemm below it), and L21's rows
+   put back in the order of the interchanges after them. Returns the columns done; *info as
+   sytf2's. */
+static int64_t ci__lapack_lasyf(void *a, int f64, int64_t lda, int64_t ns, int64_t nb,
+                                int32_t *piv, void *w, int64_t *info) {
+    const double alpha = ci__lapack_rnd(f64, ci__lapack_rnd(f64, 1 + ci__lapack_rnd(
+            f64, sqrt(17.0))) / 8);
+    int64_t k = 0, i, j, jj, l;
+#define CI__LAPACK_A(r, c) ci__lapack_get(a, f64, (r) * lda + (c))
+#define CI__LAPACK_W(r, c) ci__lapack_get(w, f64, (r) * nb + (c))
+#define CI__LAPACK_R(v) ci__lapack_rnd(f64, v)
+    *info = 0;
+    while (!((k >= nb - 1 && nb < ns) || k >= ns)) {
+        int64_t kstep = 1, kp = k, imax = k, kk;
+        double absakk, colmax = 0;
+        for (i = k; i < ns; i++) ci__lapack_put(w, f64, i * nb + k, CI__LAPACK_A(i, k));
+        for (j = 0; j < k; j++) {   /* W(k:, k) -= A(k:, 0:k) W(k, 0:k)^T */
+            double t = -CI__LAPACK_W(k, j);
+            if (t == 0) continue;
+            for (i = k; i < ns; i++)
+                ci__lapack_put(w, f64, i * nb + k, CI__LAPACK_W(i, k) +
+                               CI__LAPACK_R(t * CI__LAPACK_A(i, j)));
+        }
+        absakk = fabs(CI__LAPACK_W(k, k));
+        if (k < ns - 1) {
+            imax = k + 1 + ci__lapack_iamax(w, f64, (k + 1) * nb + k, ns - k - 1, nb);
+            colmax = fabs(CI__LAPACK_W(imax, k));
+        }
+        if ((absakk > colmax ? absakk : colmax) == 0) {
+            if (!*info) *info = k + 1;
+        } else {
+            if (!(absakk >= CI__LAPACK_R(alpha * colmax))) {
+                int64_t jmax;
+                double rowmax;
+                for (i = k; i < imax; i++)   /* column imax of the matrix, updated, to W(:, k+1) */
+                    ci__lapack_put(w, f64, i * nb + k + 1, CI__LAPACK_A(imax, i));
+                for (i = imax; i < ns; i++)
+                    ci__lapack_put(w, f64, i * nb + k + 1, CI__LAPACK_A(i, imax));
+                for (j = 0; j < k; j++) {
+                    double t = -CI__LAPACK_W(imax, j);
+                    if (t == 0) continue;
+                    for (i = k; i < ns; i++)
+                        ci__lapack_put(w, f64, i * nb + k + 1, CI__LAPACK_W(i, k + 1) +
+                                       CI__LAPACK_R(t * CI__LAPACK_A(i, j)));
+                }
+                jmax = k + ci__lapack_iamax(w, f64, k * nb + k + 1, imax - k, nb);
+                rowmax = fabs(CI__LAPACK_W(jmax, k + 1));
+                if (imax < ns - 1) {
+                    double v;
+                    jmax = imax + 1 + ci__lapack_iamax(w, f64, (imax + 1) * nb + k + 1,
+                                                       ns - imax - 1, nb);
+                    v = fabs(CI__LAPACK_W(jmax, k + 1));
+                    rowmax = rowmax > v ? rowmax : v;
+                }
+                if (absakk >= CI__LAPACK_R(CI__LAPACK_R(alpha * colmax) *
+                                           CI__LAPACK_R(colmax / rowmax))) {
+                    kp = k;
+                } else if (fabs(CI__LAPACK_W(imax, k + 1)) >= CI__LAPACK_R(alpha * rowmax)) {
+                    kp = imax;
+                    for (i = k; i < ns; i++)
+                        ci__lapack_put(w, f64, i * nb + k, CI__LAPACK_W(i, k + 1));
+                } else {
+                    kp = imax;
+                    kstep = 2;
+                }
+            }
+            kk = k + kstep - 1;
+            if (kp != kk) {   /* column kk (not updated) to kp; rows kk, kp of A and W swapped */
+                ci__lapack_put(a, f64, kp * lda + k, CI__LAPACK_A(kk, k));
+                for (i = k + 1; i < kp; i++)
+                    ci__lapack_put(a, f64, kp * lda + i, CI__LAPACK_A(i, kk));
+                for (i = kp; i < ns; i++)
+                    ci__lapack_put(a, f64, i * lda + kp, CI__LAPACK_A(i, kk));
+                for (j = 0; j <= kk; j++) {
+                    ci__lapack_swap(a, f64, kk * lda + j, kp * lda + j);
+                    ci__lapack_swap(w, f64, kk * nb + j, kp * nb + j);
+                }
+            }
+            if (kstep == 1) {   /* L(k) = W(k) / D(k) */
+                for (i = k; i < ns; i++) ci__lapack_put(a, f64, i * lda + k, CI__LAPACK_W(i, k));
+                if (k < ns - 1) {
+                    double r1 = CI__LAPACK_R(1 / CI__LAPACK_A(k, k));
+                    for (i = k + 1; i < ns; i++)
+                        ci__lapack_put(a, f64, i * lda + k, r1 * CI__LAPACK_A(i, k));
+                }
+            } else {
+                if (k < ns - 2) {   /* L(k), L(k+1) = (W(k) W(k+1)) D(k)^-1 */
+                    double d21 = CI__LAPACK_W(k + 1, k);
+                    double d11 = CI__LAPACK_R(CI__LAPACK_W(k + 1, k + 1) / d21);
+                    double d22 = CI__LAPACK_R(CI__LAPACK_W(k, k) / d21);
+                    double t = CI__LAPACK_R(1 / CI__LAPACK_R(CI__LAPACK_R(d11 * d22) - 1));
+                    d21 = CI__LAPACK_R(t / d21);
+                    for (j = k + 2; j < ns; j++) {
+                        ci__lapack_put(a, f64, j * lda + k, d21 * CI__LAPACK_R(
+                                CI__LAPACK_R(d11 * CI__LAPACK_W(j, k)) - CI__LAPACK_W(j, k + 1)));
+                        ci__lapack_put(a, f64, j * lda + k + 1, d21 * CI__LAPACK_R(
+                                CI__LAPACK_R(d22 * CI__LAPACK_W(j, k + 1)) - CI__LAPACK_W(j, k)));
+                    }
+                }
+                ci__lapack_put(a, f64, k * lda + k, CI__LAPACK_W(k, k));
+                ci__lapack_put(a, f64, (k + 1) * lda + k, CI__LAPACK_W(k + 1, k));
+                ci__lapack_put(a, f64, (k + 1) * lda + k + 1, CI__LAPACK_W(k + 1, k + 1));
+            }
+        }
+        piv[k] = (int32_t)(kstep == 1 ? kp + 1 : -(kp + 1));
+        if (kstep == 2) piv[k + 1] = piv[k];
+        k += kstep;
+    }
+    for (j = k; j < ns; j += nb) {   /* A22 -= L21 W^T, nb columns at a time */
+        int64_t jb = ns - j < nb ? ns - j : nb, c;
+        for (jj = j; jj < j + jb; jj++)   /* the diagonal block's lower triangle */
+            for (l = 0; l < k; l++) {
+                double t = -CI__LAPACK_W(jj, l);
+                if (t == 0) continue;
+                for (i = jj; i < j + jb; i++)
+                    ci__lapack_put(a, f64, i * lda + jj, CI__LAPACK_A(i, jj) +
+                                   CI__LAPACK_R(t * CI__LAPACK_A(i, l)));
+            }
+        for (c = j; c < j + jb; c++)   /* the block below it */
+            for (l = 0; l < k; l++) {
+                double t = -CI__LAPACK_W(c, l);
+                if (t == 0) continue;
+                for (i = j + jb; i < ns; i++)
+                    ci__lapack_put(a, f64, i * lda + c, CI__LAPACK_A(i, c) +
+                                   CI__LAPACK_R(t * CI__LAPACK_A(i, l)));
+            }
+    }
+    for (j = k; j >= 1;) {   /* (1-based) L21's rows in the order of the later interchanges */
+        int64_t jjj = j, jp = piv[j - 1];
+        if (jp < 0) {
+            jp = -jp;
+            j--;
+        }
+        j--;
+        if (jp != jjj && j >= 1)
+            for (l = 0; l < j; l++)
+                ci__lapack_swap(a, f64, (jp - 1) * lda + l, (jjj - 1) * lda + l);
+    }
+#undef CI__LAPACK_W
+#undef CI__LAPACK_R
+#undef CI__LAPACK_A
+    return k;
+}
+
+/* LAPACK's sytrf (lower) of the n x n matrix a in place: lasyf on 64 columns at a time while
+   more than 64 rows are left, then sytf2 on the rest (w: n x 64, used only where n > 64) */
+static int64_t ci__lapack_sytrf1(void *a, int f64, int64_t n, int32_t *piv, void *w) {
+    int64_t k = 0, info = 0;
+    while (k < n) {
+        int64_t kb, iinfo, j;
+        void *sub = (char *)a + (size_t)(k * n + k) * (f64 ? 8u : 4u);
+        if (k + 1 <= n - CI__LAPACK_SYTRF_NB) {
+            kb = ci__lapack_lasyf(sub, f64, n, n - k, CI__LAPACK_SYTRF_NB, piv + k, w, &iinfo);
+        } else {
+            iinfo = ci__lapack_sytf2(sub, f64, n, n - k, piv + k);
+            kb = n - k;
+        }
+        if (!info && iinfo > 0) info = iinfo + k;
+        for (j = k; j < k + kb; j++)
+            piv[j] = (int32_t)(piv[j] > 0 ? piv[j] + k : piv[j] - k);
+        k += kb;
+    }
+    return info;
+}
+
 /* pivots sytrs can walk: each in [1, n] in absolute value, a negative one (a 2 x 2 block) with
    a row after it on the way down (from row 0) and one before it on the way up (from row n - 1) */
 static int ci__lapack_ldl_pivots_ok(const int32_t *piv, int64_t n) {
@@ -29041,8 +29214,9 @@ static void ci__lapack_sytrf_range(void *arg, long long b, long long e) {
             for (j = 0; j < n; j++)
                 ci__lapack_put(ld, J->f64, i * n + j, j <= i ? ci__lapack_get(a, J->f64, i * n + j)
                                                              : 0.0);
-        ((int32_t *)J->outs[2].data)[t] = (int32_t)ci__lapack_sytf2(
-                ld, J->f64, n, (int32_t *)J->outs[1].data + t * n);
+        ((int32_t *)J->outs[2].data)[t] = (int32_t)ci__lapack_sytrf1(
+                ld, J->f64, n, (int32_t *)J->outs[1].data + t * n,
+                ci__lapack_mat(J->outs[3].data, J->f64, t, J->r));
     }
 }
 
@@ -29051,15 +29225,20 @@ static ci_result ci__lapack_sytrf_infer(const ci_extern_tensor *ins, int nins, c
                                         void *user) {
     const ci_extern_tensor *x = &ins[0];
     (void)user;
-    if (nins != 1 || nouts != 3 || nargs < 2 || args[1].kind != CI_ARG_INT ||
+    int64_t n;
+    if (nins != 1 || nouts != 4 || nargs < 2 || args[1].kind != CI_ARG_INT ||
         !ci__lapack_square(x))
         return CI_ERR_SHAPE;
+    n = x->shape[x->ndim - 1];
     outs[0] = *x;
     outs[1] = *x;
     outs[1].dtype = CI_I32;
     outs[1].ndim = x->ndim - 1;
     outs[2] = outs[1];
     outs[2].ndim = x->ndim - 2;
+    outs[3] = *x;   /* lasyf's workspace, n x 64 a matrix (none where sytf2 does it all) */
+    outs[3].ndim = x->ndim - 1;
+    outs[3].shape[x->ndim - 2] = n > CI__LAPACK_SYTRF_NB ? n * CI__LAPACK_SYTRF_NB : 0;
     return CI_OK;
 }
 
@@ -29071,7 +29250,7 @@ static int ci__lapack_sytrf_run(const ci_extern_tensor *ins, int nins, const ci_
     J.ins = ins; J.outs = outs; J.args = args;
     J.f64 = ins[0].dtype == CI_F64;
     J.m = J.n = ins[0].shape[ins[0].ndim - 1];
-    J.r = 0;
+    J.r = outs[3].shape[outs[3].ndim - 1];   /* the workspace of a matrix */
     ci__rt_linalg_par(user, ci__lapack_sytrf_range, nb, &J);
     return ci__lapack_check(user, &ins[0], (const int32_t *)outs[2].data, nb, (int)args[1].u.i);
 }

@@ -275,10 +275,11 @@ CI_TEST(test_cond_singular_is_inf) {
     }
 }
 
-/* Bunch-Kaufman LDL^T (sytf2) and its solve (sytrs): LAPACK's own LD and pivots for a matrix
-   that takes two 2 x 2 blocks (from PyTorch 1.13 on reference LAPACK, exact), A X = B for
-   random symmetric matrices with small diagonals (so that 2 x 2 blocks occur), info for a zero
-   row and column, and the pivots sytrs refuses */
+/* Bunch-Kaufman LDL^T (sytrf: sytf2, and lasyf's blocks past 64 rows) and its solve (sytrs):
+   LAPACK's own LD and pivots for a matrix that takes two 2 x 2 blocks (from PyTorch 1.13 on
+   reference LAPACK, exact), A X = B for random symmetric matrices with small diagonals (so that
+   2 x 2 blocks occur) of up to 150 rows, info for a zero row and column, and the pivots sytrs
+   refuses */
 CI_TEST(test_ldl_bunch_kaufman) {
     static const double a4[16] = {1, 2, 3, 0, 2, 0, 1, 4, 3, 1, 0, -1, 0, 4, -1, 0.5};
     static const double ld4[16] = {
@@ -288,13 +289,14 @@ CI_TEST(test_ldl_bunch_kaufman) {
     static const int32_t piv4[4] = {-3, -3, -4, -4};
     static const int32_t bad[][3] = {{0, 2, 3}, {4, 2, 3}, {1, 2, -3}, {-1, 2, 3}, {1, -4, 3}};
     static const int32_t good[][3] = {{1, 2, 3}, {-2, -2, 3}, {1, -3, -3}, {3, 3, 3}};
+    static const int64_t ns[] = {1, 2, 17, 40, 64, 65, 150};
     ci_test_rng r = ci_test_rng_make(6);
     double ld[16];
-    int32_t piv[40];
+    int32_t piv[150];
     size_t s;
     int i, twos;
     for (i = 0; i < 16; i++) ld[i] = i % 4 <= i / 4 ? a4[i] : 0;
-    CI_CHECK_EQ_INT((int)ci__lapack_sytf2(ld, 1, 4, piv), 0);
+    CI_CHECK_EQ_INT((int)ci__lapack_sytrf1(ld, 1, 4, piv, NULL), 0);
     for (i = 0; i < 16; i++)
         CI_CHECK_MSG(ld[i] == ld4[i], "LD[%d] %a, LAPACK's %a", i, ld[i], ld4[i]);
     for (i = 0; i < 4; i++) CI_CHECK_EQ_INT(piv[i], piv4[i]);
@@ -302,16 +304,16 @@ CI_TEST(test_ldl_bunch_kaufman) {
         CI_CHECK(!ci__lapack_ldl_pivots_ok(bad[s], 3));
     for (s = 0; s < sizeof good / sizeof good[0]; s++)
         CI_CHECK(ci__lapack_ldl_pivots_ok(good[s], 3));
-    for (s = 0, twos = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
-        const int64_t n = sizes[s];
-        double *a = (double *)malloc((size_t)(5 * n * n) * sizeof(double));
-        double *f = a + n * n, *x = f + n * n, *b = x + n * n, *t = b + n * n;
+    for (s = 0, twos = 0; s < sizeof ns / sizeof ns[0]; s++) {
+        const int64_t n = ns[s];
+        double *a = (double *)malloc((size_t)(5 * n * n + 64 * n) * sizeof(double));
+        double *f = a + n * n, *x = f + n * n, *b = x + n * n, *t = b + n * n, *w = t + n * n;
         int64_t p, q;
         randmat(a, n * n, &r);
         for (p = 0; p < n; p++)
             for (q = 0; q <= p; q++) a[q * n + p] = a[p * n + q] *= p == q ? 0.01 : 1;
         for (p = 0; p < n * n; p++) f[p] = p % n <= p / n ? a[p] : 0;
-        CI_CHECK_EQ_INT((int)ci__lapack_sytf2(f, 1, n, piv), 0);
+        CI_CHECK_EQ_INT((int)ci__lapack_sytrf1(f, 1, n, piv, w), 0);
         CI_CHECK(ci__lapack_ldl_pivots_ok(piv, n));
         for (p = 0; p < n; p++) twos += piv[p] < 0;
         randmat(b, n * n, &r);
@@ -323,11 +325,11 @@ CI_TEST(test_ldl_bunch_kaufman) {
         if (n > 2) {   /* row and column 1 zero: D has a zero block wherever they end up */
             for (p = 0; p < n; p++)
                 for (q = 0; q <= p; q++) f[p * n + q] = p == 1 || q == 1 ? 0 : a[p * n + q];
-            CI_CHECK((int)ci__lapack_sytf2(f, 1, n, piv) > 0);
+            CI_CHECK((int)ci__lapack_sytrf1(f, 1, n, piv, w) > 0);
         }
         free(a);
     }
-    CI_CHECK_MSG(twos > 0, "no 2 x 2 block in %d matrices", (int)(sizeof sizes / sizeof sizes[0]));
+    CI_CHECK_MSG(twos > 0, "no 2 x 2 block in %d matrices", (int)(sizeof ns / sizeof ns[0]));
 }
 
 /* linalg.lstsq with gelsd on tall matrices: the residuals |A x - B|^2 where every matrix has

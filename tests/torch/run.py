@@ -1578,14 +1578,16 @@ def build_cases():
     # LDL^T (Bunch-Kaufman, LAPACK's sytrf: LD and the pivots compared directly; symmetric
     # indefinite matrices take 2 x 2 blocks) and its solve, batch dims broadcast
     for dt in FLT:
-        for sh in ([1, 1], [2, 2], [7, 7], [3, 5, 5], [2, 3, 4, 4], [0, 4, 4], [2, 0, 0], [0, 0]):
+        # (past 64 rows LAPACK's sytrf factors 64 columns at a time: [70, 70], [2, 130, 130])
+        for sh in ([1, 1], [2, 2], [7, 7], [3, 5, 5], [2, 3, 4, 4], [0, 4, 4], [2, 0, 0], [0, 0],
+                   [70, 70], [2, 130, 130]):
             for kind in ("sym", "n", "spd"):
                 add(op_case("aten.linalg_ldl_factor_ex.default", "a", I(dt, sh, kind)))
             add(op_case("aten.linalg_ldl_factor.default", "a, hermitian=True", I(dt, sh, "sym")))
         # (PyTorch 1.13 reads past LD where LD's batch dims are broadcast to more than its own)
         for sa, sb in (([7, 7], [7, 3]), ([3, 5, 5], [3, 5, 2]), ([3, 5, 5], [5, 2]),
                        ([4, 4], [2, 4, 1]), ([1, 1], [1, 1]), ([0, 4, 4], [4, 2]),
-                       ([2, 0, 0], [2, 0, 3]), ([3, 3], [3, 0])):
+                       ([2, 0, 0], [2, 0, 3]), ([3, 3], [3, 0]), ([100, 100], [100, 3])):
             add(Case("ldl_solve %s %s %s" % (dt, sa, sb), [("a", I(dt, sa, "sym")), ("b", I(dt, sb))],
                      ["ld, p = aten.linalg_ldl_factor.default(a)",
                       "x = aten.linalg_ldl_solve.default(ld, p, b)"], ["x"]))
