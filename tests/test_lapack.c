@@ -4,7 +4,8 @@
    triangular solves), Q^T Q = I and Q R = A (Householder QR), A V = V diag(w) ascending (Jacobi
    eigen), U S V^T = A (one-sided Jacobi SVD), exp(A) exp(-A) = I (the matrix exponential),
    LAPACK's LD and pivots and A X = B (Bunch-Kaufman LDL^T); and info where the factorization
-   stops (a matrix that is not positive-definite, a zero pivot, a zero row and column).
+   stops (a matrix that is not positive-definite, a zero pivot, a zero row and column). Through
+   TCC: cond of singular matrices, lstsq's gelsd residuals (refused below full rank).
    Includes the implementation. */
 #define CINDUCTOR_IMPLEMENTATION
 #include "ci_test.h"
