@@ -972,7 +972,7 @@ enum {
     CI__LAPACK_API_NONE = 0, CI__LAPACK_API_LINALG_CHOLESKY, CI__LAPACK_API_CHOLESKY,
     CI__LAPACK_API_CHOLESKY_EX, CI__LAPACK_API_LU_FACTOR, CI__LAPACK_API_LU_FACTOR_EX,
     CI__LAPACK_API_SOLVE, CI__LAPACK_API_SOLVE_EX, CI__LAPACK_API_INV, CI__LAPACK_API_INV_EX,
-    CI__LAPACK_API_COUNT
+    CI__LAPACK_API_LDL_FACTOR, CI__LAPACK_API_LDL_FACTOR_EX, CI__LAPACK_API_COUNT
 };
 
 /* prototypes of functions used before their definition, by the section defining them */
@@ -1123,6 +1123,14 @@ static int ci__lapack_det_run(const ci_extern_tensor *ins, int nins, const ci_ar
 static ci_result ci__lapack_perm_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                       int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static int ci__lapack_perm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__lapack_sytrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                      int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_sytrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static ci_result ci__lapack_sytrs_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                      int nargs, ci_extern_tensor *outs, int nouts, void *user);
+static int ci__lapack_sytrs_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                              int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static ci_result ci__lapack_geqrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                       int nargs, ci_extern_tensor *outs, int nouts, void *user);
@@ -10174,28 +10182,30 @@ static int ci__ops_embedding_bag(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
 }
 
 /* segment_reduce(data, reduce, *, lengths=None, indices=None, offsets=None, axis=0,
-   unsafe=False, initial=None): data's rows (axis 0, the last dim of a 1-d lengths) reduced over
-   consecutive segments, given by their lengths or by offsets (offsets win where both are
-   given): "sum" (initial + the sum), "prod" (initial times the product), "max" / "min" (with
-   initial as one more value; NaN propagates), "mean" ((initial + the sum) / the length); an
-   empty segment gives initial, else 0, 1, -inf, +inf, NaN. Each segment reduces every row
-   under a mask (S N compares). Checked at run time: no negative length, the lengths summing to
-   the rows unless unsafe, and (cinductor, where PyTorch reads past the data) every segment
-   within the rows, the offsets non-decreasing. */
+   unsafe=False, initial=None): data's slices along axis (the last dim of lengths, whose dims
+   before it are data's: each of their indices has its own segments) reduced over consecutive
+   segments, given by their lengths or by offsets (offsets win where both are given): "sum"
+   (initial + the sum), "prod" (initial times the product), "max" / "min" (with initial as one
+   more value; NaN propagates), "mean" ((initial + the sum) / the length); an empty segment
+   gives initial, else 0, 1, -inf, +inf, NaN. Each segment reduces every slice under a mask
+   (S N compares). Checked at run time: no negative length, the lengths summing to the slices
+   unless unsafe, and (cinductor, where PyTorch reads past the data) every segment within the
+   slices, the offsets non-decreasing. */
 static int ci__ops_segment_reduce(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *ln = ci__lower_arg_box_opt(L, op, a, 2);
-    ci__box *of = ci__lower_arg_box_opt(L, op, a, 4), *st, *en, *r;
+    ci__box *of = ci__lower_arg_box_opt(L, op, a, 4), *st, *en, *r, *seg;
     int ia = ci__lower_pidx(op, "axis"), iu = ci__lower_pidx(op, "unsafe");
     int ii = ci__lower_pidx(op, "initial");
-    int64_t axis = ci__lower_arg_int(L, op, a, ia), nseg, n, sh[CI_MAX_DIMS], one = 1;
+    int64_t axis = ci__lower_arg_int(L, op, a, ia), nseg, n, sh[CI_MAX_DIMS], rdim;
     int unsafe = ci__lower_arg_bool(L, op, a, iu), hasinit = a[ii].kind != CI_ARG_NONE, i, kind;
+    int ax;   /* axis: lengths' (offsets') last dim */
     double init = hasinit ? ci__lower_arg_num(L, op, a, ii) : 0;
     const char *red = a[1].kind == CI_ARG_STRING ? a[1].u.s : NULL;
     static const char *const names[5] = {"sum", "mean", "max", "min", "prod"};
     static const char *const reds[5] = {"aten.sum.dim_IntList", "aten.sum.dim_IntList",
                                         "aten.amax.default", "aten.amin.default",
                                         "aten.prod.dim_int"};
-    ci__ix *v[CI_MAX_DIMS] = {0}, *sv[1];
+    ci__ix *v[CI_MAX_DIMS] = {0}, *xv[CI_MAX_DIMS] = {0};
     ci__v *m, *val, *neutral, *sv0, *ev0, *ok, *res, *cnt, *nz;
     ci_dtype ct = ci__dtype_opmath(x->dt);
     for (kind = 0; kind < 5 && !(red && !strcmp(red, names[kind])); kind++) {}
@@ -10213,28 +10223,38 @@ static int ci__ops_segment_reduce(ci__L *L, const ci__opdef *op, ci_arg *a, ci_t
         CI__FAIL(L, CI_ERR_DTYPE, "%s: \"_segment_reduce_%s_cpu_kernel1\" not implemented for "
                  "'%s'", op->name, ln ? "lengths" : "offsets",
                  ci__ops_scalar_name((ln ? ln : of)->dt));
-    if ((ln ? ln : of)->ndim != 1)
-        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: only 1-d lengths or offsets here", op->name);
+    seg = ln ? ln : of;
+    ax = seg->ndim - 1;
+    if (ax < 0)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: segment_reduce(): %s must have at least one dim", op->name,
+                 ln ? "lengths" : "offsets");
+    if (x->ndim == 0)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: segment_reduce(): data must have at least one dim",
+                 op->name);
     axis = ci__lower_wrap_dim(L, op, axis, x->ndim);
-    if (axis != 0 || x->ndim == 0)
+    if (axis != ax)
         CI__FAIL(L, CI_ERR_INVALID_ARGS,
                  "%s: segment_reduce(): Expected axis to be the last dimension of lengths but got "
                  "%lld.", op->name, (long long)axis);
+    if (memcmp(seg->size, x->size, sizeof(int64_t) * (size_t)ax))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: segment_reduce(): the dims of %s %s before axis must be "
+                 "those of data %s", op->name, ln ? "lengths" : "offsets",
+                 ci__ir_shape(L, seg->ndim, seg->size), ci__ir_shape(L, x->ndim, x->size));
     if (!ci__ir_numel(x->ndim, x->size))
         CI__FAIL(L, CI_ERR_SHAPE, "%s: Expected data.numel() > 0 to be true, but got false.",
                  op->name);
-    n = x->size[0];
+    n = x->size[ax];
     if (ln) {
-        nseg = ln->size[0];
+        nseg = ln->size[ax];
         en = ci__ops_call2(L, "aten.cumsum.default", ci__ops_T(ci__lower_to_dtype(L, ln, CI_I64)),
-                           ci_arg_int(0));
+                           ci_arg_int(-1));
         st = ci__ops_call2(L, "aten.sub.Tensor", ci__ops_T(en),
                            ci__ops_T(ci__lower_to_dtype(L, ln, CI_I64)));
     } else {
         ci_arg sa[5];
-        nseg = of->size[0] > 0 ? of->size[0] - 1 : 0;
+        nseg = of->size[ax] > 0 ? of->size[ax] - 1 : 0;
         sa[0] = ci__ops_T(ci__lower_to_dtype(L, of, CI_I64));
-        sa[1] = ci_arg_int(0);
+        sa[1] = ci_arg_int(-1);
         sa[2] = ci_arg_int(0);
         sa[3] = ci_arg_int(nseg);
         sa[4] = ci_arg_int(1);
@@ -10243,31 +10263,30 @@ static int ci__ops_segment_reduce(ci__L *L, const ci__opdef *op, ci_arg *a, ci_t
         sa[3] = ci_arg_int(nseg + 1);
         en = ci__ops_callb(L, "aten.slice.Tensor", 5, sa);
     }
-    /* [S, N, rest...]: row j of segment s, else the reduction's neutral value */
-    sh[0] = nseg;
-    for (i = 0; i < x->ndim; i++) sh[i + 1] = x->size[i];
+    /* [before..., S, N, rest...]: slice j of segment s, else the reduction's neutral value */
     if (x->ndim + 1 > CI_MAX_DIMS)
         CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: data has too many dims", op->name);
+    for (i = 0; i <= x->ndim; i++) sh[i] = i < ax ? x->size[i] : i == ax ? nseg : x->size[i - 1];
     neutral = kind == 2 ? ci__ir_v_constf(L, ct, -INFINITY)
             : kind == 3 ? ci__ir_v_constf(L, ct, INFINITY)
             : ci__ir_v_constf(L, ct, kind == 4 ? 1.0 : 0.0);
     ci__ir_pw_vars(L, x->ndim + 1, sh, v);
     {
-        ci__v *j = ci__ir_v_index(L, v[1], CI_I64);
+        ci__v *j = ci__ir_v_index(L, v[ax + 1], CI_I64);
+        for (i = 0; i < x->ndim; i++) xv[i] = v[i < ax ? i : i + 1];
         m = ci__ir_v_bin(L, CI__V_AND, ci__ir_v_bin(L, CI__V_LE, ci__ir_load(L, st, v), j),
                          ci__ir_v_bin(L, CI__V_LT, j, ci__ir_load(L, en, v)));
-        val = ci__ir_v_op(L, CI__V_WHERE, m, ci__ir_v_cast(L, ci__ir_load(L, x, &v[1]), ct),
+        val = ci__ir_v_op(L, CI__V_WHERE, m, ci__ir_v_cast(L, ci__ir_load(L, x, xv), ct),
                           neutral);
     }
-    r = ci__ops_dimred(L, reds[kind], ci__ir_pw_box(L, ct, x->ndim + 1, sh, v, val), 1, &one, 0);
-    if (kind == 4 && !n) r = ci__ir_pw_box(L, ct, x->ndim, sh, v, neutral);
-    /* the output: initial, the mean's division, the checks */
+    rdim = ax + 1;   /* N */
+    r = ci__ops_dimred(L, reds[kind], ci__ir_pw_box(L, ct, x->ndim + 1, sh, v, val), 1, &rdim, 0);
+    /* the output [before..., S, rest...]: initial, the mean's division, the checks */
     for (i = 0; i < CI_MAX_DIMS; i++) v[i] = NULL;
-    for (i = 1; i < x->ndim; i++) sh[i] = x->size[i];
+    for (i = ax + 1; i < x->ndim; i++) sh[i] = x->size[i];
     ci__ir_pw_vars(L, x->ndim, sh, v);
-    sv[0] = v[0];
-    sv0 = ci__ir_load(L, st, sv);
-    ev0 = ci__ir_load(L, en, sv);
+    sv0 = ci__ir_load(L, st, v);
+    ev0 = ci__ir_load(L, en, v);
     cnt = ci__ir_v_bin(L, CI__V_SUB, ev0, sv0);
     res = ci__ir_load(L, r, v);
     if (hasinit) {
@@ -10293,8 +10312,9 @@ static int ci__ops_segment_reduce(ci__L *L, const ci__opdef *op, ci_arg *a, ci_t
                             : "segment_reduce: the offsets must be non-decreasing and within "
                               "the data (in cinductor)");
     if (ln && !unsafe && nseg > 0) {
-        ci__ix *lx[1];
-        lx[0] = ci__ops_K(L, nseg - 1);
+        ci__ix *lx[CI_MAX_DIMS];
+        for (i = 0; i < ax; i++) lx[i] = v[i];
+        lx[ax] = ci__ops_K(L, nseg - 1);
         res = ci__ir_v_checkdom(L, res, ci__ir_v_bin(L, CI__V_EQ, ci__ir_load(L, en, lx),
                                                      ci__ir_v_consti(L, CI_I64, n)),
                                 "segment_reduce(): Expected all rows of lengths along axis to "
@@ -15278,6 +15298,64 @@ static int ci__ops_la_lu_solve(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
     return 1;
 }
 
+/* linalg_ldl_factor_ex(self, *, hermitian=False, check_errors=False) -> (LD, pivots, info);
+   linalg_ldl_factor (extra 1) -> (LD, pivots), raising where D is singular. Only self's lower
+   triangle is read; hermitian changes nothing for real matrices. */
+static int ci__ops_la_ldl_factor(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *A = ci__lower_arg_box(L, op, a, 0), *r[4];
+    int pce = ci__lower_pidx(op, "check_errors"), code = CI__LAPACK_API_NONE, i;
+    ci_arg e[2];
+    ci__ops_la_square(L, "torch.linalg.ldl_factor_ex", A, "A");
+    if (op->extra) code = CI__LAPACK_API_LDL_FACTOR;
+    else if (ci__lower_arg_bool(L, op, a, pce)) code = CI__LAPACK_API_LDL_FACTOR_EX;
+    e[0] = ci__ops_T(A);
+    e[1] = ci_arg_int(code);
+    ci__ops_la_ext(L, "cinductor.sytrf", 2, e, r, 4);
+    for (i = 0; i < 3 - op->extra; i++) outs[i] = ci__ir_tensor_of(r[i]);
+    return 3 - op->extra;
+}
+
+/* linalg_ldl_solve(LD, pivots, B, *, hermitian=False): X of A X = B for the A whose factor LD
+   and pivots (of any integer dtype) ldl_factor gave; LD's batch dims and B's broadcast */
+static int ci__ops_la_ldl_solve(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    const char *api = "torch.linalg.ldl_solve";
+    ci__box *ld = ci__lower_arg_box(L, op, a, 0), *piv = ci__lower_arg_box(L, op, a, 1),
+            *B = ci__lower_arg_box(L, op, a, 2), *r[1];
+    int64_t n, sh[CI_MAX_DIMS];
+    ci_arg e[3];
+    ci__ops_la_square(L, api, ld, "A");
+    n = ld->size[ld->ndim - 1];
+    if (B->ndim < 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Expected B to have at least 2 dimensions, but it has %d "
+                 "dimensions instead", api, B->ndim);
+    if (B->dt != ld->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: Expected b and A to have the same dtype, but found b of "
+                 "type %s and A of type %s instead.", api, ci__dtype_tab[B->dt].tname,
+                 ci__dtype_tab[ld->dt].tname);
+    if (B->size[B->ndim - 2] != n)
+        CI__FAIL(L, CI_ERR_SHAPE, "Incompatible matrix sizes for %s: each A matrix is %lld by "
+                 "%lld but each b matrix is %lld by %lld", api, (long long)n, (long long)n,
+                 (long long)B->size[B->ndim - 2], (long long)B->size[B->ndim - 1]);
+    if (piv->ndim != ld->ndim - 1 ||
+        memcmp(piv->size, ld->size, sizeof(int64_t) * (size_t)(ld->ndim - 1)))
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: Expected LD.shape[:-1] and pivots.shape to be the same, "
+                 "but got pivots with shape %s instead", api,
+                 ci__ir_shape(L, piv->ndim, piv->size));
+    if (!ci__dtype_is_int(piv->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: Expected pivots to be integers. Got %s", api,
+                 ci__dtype_tab[piv->dt].tname);
+    piv = ci__lower_to_dtype(L, piv, CI_I32);   /* (as PyTorch's LAPACK reads them) */
+    ci__ops_la_bcast(L, api, &ld, 2, &B, 2);
+    memcpy(sh, ld->size, sizeof(int64_t) * (size_t)(ld->ndim - 1));
+    piv = ci__lower_expand(L, piv, ld->ndim - 1, sh, 0);
+    e[0] = ci__ops_T(ld);
+    e[1] = ci__ops_T(piv);
+    e[2] = ci__ops_T(B);
+    ci__ops_la_ext(L, "cinductor.sytrs", 3, e, r, 1);
+    outs[0] = ci__ir_tensor_of(r[0]);
+    return 1;
+}
+
 /* linalg_solve(A, B, *, left=True) (extra 2), linalg_solve_ex(..., check_errors=False) ->
    (result, info) (extra 1), _linalg_solve_ex -> (result, LU, pivots, info) (extra 0). B is a
    vector (a column) where it is 1-D or A's shape less its last dim. As PyTorch, A^T is factored
@@ -15777,24 +15855,125 @@ static int ci__ops_la_matrix_exp(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
     return 1;
 }
 
+/* x, each of whose elements the run checks against the 0-d bool ok: false fails the run with
+   msg (a literal) */
+static ci__box *ci__ops_la_guard(ci__L *L, ci__box *x, ci__box *ok, const char *msg) {
+    ci__ix *v[CI_MAX_DIMS] = {0}, *none[1] = {0};
+    ci__ir_pw_vars_like(L, x, x->ndim, x->size, v);
+    return ci__ir_pw_box(L, x->dt, x->ndim, x->size, v,
+                         ci__ir_v_checkdom(L, ci__ir_load(L, x, v), ci__ir_load(L, ok, none), msg));
+}
+
+/* the sums over the rows of x [..., r, k] of its squares: [..., k] */
+static ci__box *ci__ops_la_sumsq(ci__L *L, ci__box *x) {
+    int64_t d = -2;
+    ci_arg e[2];
+    e[0] = ci__ops_T(ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(x), ci__ops_T(x)));
+    e[1] = ci_arg_ints(&d, 1);
+    return ci__ops_callb(L, "aten.sum.dim_IntList", 2, e);
+}
+
+/* linalg_lstsq's gels driver for A [..., m, n] of full rank and B [..., m, k] (batch dims
+   broadcast), by Householder QR as LAPACK's gels: m >= n, A = Q R: x = R^-1 (Q^T B)[:n], the
+   residuals (m > n) the squares of (Q^T B)[n:] summed; m < n, A^T = Q R: x = Q [R^-T B; 0],
+   the minimum-norm solution. A zero on R's diagonal fails the run, as PyTorch raises for it. */
+static void ci__ops_la_gels(ci__L *L, const char *api, ci__box *A, ci__box *B, ci__box **x,
+                            ci__box **res) {
+    static const char *const msg = "torch.linalg.lstsq: The least squares solution could not be "
+                                   "computed because the input matrix does not have full rank "
+                                   "(driver gels: a zero on the diagonal of R of its QR)";
+    int64_t m = A->size[A->ndim - 2], n = A->size[A->ndim - 1], k = m < n ? m : n;
+    int64_t kk = B->size[B->ndim - 1], pad[4] = {0, 0, 0, 0};
+    ci__box *r[2], *R, *ok;
+    ci_arg e[4];
+    ci__ops_la_bcast(L, api, &A, 2, &B, 2);
+    e[0] = ci__ops_T(m >= n ? A : ci__ops_la_mT(L, A));
+    ci__ops_la_ext(L, "cinductor.geqrf", 1, e, r, 2);
+    R = ci__ops_call2(L, "aten.triu.default", ci__ops_T(ci__ops_la_block(L, r[0], 0, k, 0, k)),
+                      ci_arg_int(0));
+    e[0] = ci__ops_T(R);
+    e[1] = ci_arg_int(0);
+    e[2] = ci_arg_int(-2);
+    e[3] = ci_arg_int(-1);
+    ok = ci__ops_call2(L, "aten.ne.Scalar", ci__ops_T(ci__ops_callb(L, "aten.diagonal", 4, e)),
+                       ci_arg_int(0));
+    ok = ci__ops_call1(L, "aten.all.default", ci__ops_T(ok));
+    *res = NULL;
+    if (m >= n) {
+        ci__box *c = ci__ops_la_ormqr_box(L, api, r[0], r[1], B, 1, 1);   /* Q^T B */
+        *x = ci__ops_la_trsm(L, api, R, ci__ops_la_block(L, c, 0, n, 0, kk), 1, 1, 0);
+        if (m > n)
+            *res = ci__ops_la_guard(L, ci__ops_la_sumsq(L, ci__ops_la_block(L, c, n, m, 0, kk)),
+                                    ok, msg);
+    } else {
+        ci__box *y = ci__ops_la_trsm(L, api, ci__ops_la_mT(L, R), B, 0, 1, 0);   /* R^T y = B */
+        pad[3] = n - m;
+        y = ci__ops_call2(L, "aten.constant_pad_nd.default", ci__ops_T(y), ci_arg_ints(pad, 4));
+        *x = ci__ops_la_ormqr_box(L, api, r[0], r[1], y, 1, 0);
+    }
+    *x = ci__ops_la_guard(L, *x, ok, msg);
+}
+
+/* linalg_lstsq of matrices with no rows or no columns, as LAPACK's quick returns leave them:
+   the solution zero; residuals where m > n, zero for gels (which zeroes B) and |B|^2 for gelsd
+   and gelss (which keep it); rank 0 but for gels; no singular values (gelsd, gelss) */
+static void ci__ops_la_lstsq_empty(ci__L *L, ci__box *A, ci__box *B, int gels, int svals,
+                                   ci__box **x, ci__box **res, ci__box **rank, ci__box **sv) {
+    int64_t m = A->size[A->ndim - 2], n = A->size[A->ndim - 1], both[2] = {-2, -1};
+    ci_kwarg kw[1];
+    ci_arg e[5];
+    ci_tensor o[1];
+    *x = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(ci__ops_la_mT(L, A)), ci__ops_T(B));
+    *res = *rank = *sv = NULL;
+    if (m > n && gels)
+        *res = ci__ops_la_sumsq(L, ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(B),
+                                                 ci_arg_float(0)));
+    else if (m > n && svals)
+        *res = ci__ops_la_sumsq(L, B);
+    if (!gels) {   /* a sum over A's no elements: zeros of its batch shape */
+        e[0] = ci__ops_T(A);
+        e[1] = ci_arg_ints(both, 2);
+        e[2] = ci_arg_bool(0);
+        kw[0].name = "dtype";
+        kw[0].value = ci_arg_dtype(CI_I64);
+        ci__lower_call_op(L, "aten.sum.dim_IntList", 3, e, 1, kw, o, 1);
+        *rank = ci__ir_box_get(L, o[0]);
+    }
+    if (svals) {   /* [..., 0] */
+        e[0] = ci__ops_T(ci__ops_dimred(L, "aten.sum.dim_IntList", A, 1, &both[1], 0));
+        e[1] = ci_arg_int(-1);
+        e[2] = ci_arg_int(0);
+        e[3] = ci_arg_int(0);
+        e[4] = ci_arg_int(1);
+        *sv = ci__ops_callb(L, "aten.slice.Tensor", 5, e);
+    }
+}
+
 /* linalg_lstsq(self, b, rcond=None, *, driver=None) -> (solution, residuals, rank,
-   singular_values), the gelsy driver's results: the minimum-norm least-squares solution
-   pinv(A) B over the singular values above rcond (default eps * max(m, n)) times the largest,
-   their count as the rank; residuals and singular_values empty */
+   singular_values), with PyTorch's results for each driver (gelsy without one): gels as
+   ci__ops_la_gels (rank and singular values empty); gelsy, gelsd and gelss the minimum-norm
+   least-squares solution pinv(A) B over the singular values above rcond (default
+   eps * max(m, n)) times the largest, their count the rank; gelsd and gelss also return the
+   singular values and, where m > n, the residuals |A x - B|^2 of each column, which PyTorch
+   returns only where every matrix has rank n (else an empty tensor: the run fails there).
+   Empty results are [0]; matrices with no rows or columns: ci__ops_la_lstsq_empty. */
 static int ci__ops_la_lstsq(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    const char *api = "torch.linalg.lstsq";
+    const char *api = "torch.linalg.lstsq", *drv;
     ci__box *A = ci__lower_arg_box(L, op, a, 0), *B = ci__lower_arg_box(L, op, a, 1), *r[4];
-    ci__box *s, *t, *mask, *x, *empty;
-    int pd = ci__lower_pidx(op, "driver"), vec;
+    ci__box *s, *t, *mask, *x, *res = NULL, *rank = NULL, *sv = NULL;
+    int pd = ci__lower_pidx(op, "driver"), vec, gels, svals;
     int64_t rows, cols, last = -1;
     double rcond;
     ci_arg e[4];
     ci__ops_la_matrix(L, api, A, "A");
     ci__ops_la_float(L, api, B);
     ci__ops_la_same_dtype(L, api, A, B);
-    if (a[pd].kind == CI_ARG_STRING && strcmp(a[pd].u.s, "gelsy"))
-        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: driver '%s' is not supported by cinductor (gelsy "
-                 "only)", api, a[pd].u.s);
+    drv = a[pd].kind == CI_ARG_STRING ? a[pd].u.s : "gelsy";
+    gels = !strcmp(drv, "gels");
+    svals = !strcmp(drv, "gelsd") || !strcmp(drv, "gelss");
+    if (!gels && !svals && strcmp(drv, "gelsy"))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: parameter `driver` should be one of (gels, gelsy, "
+                 "gelsd, gelss)", api);
     rows = A->size[A->ndim - 2];
     cols = A->size[A->ndim - 1];
     rcond = a[2].kind == CI_ARG_NONE
@@ -15807,53 +15986,71 @@ static int ci__ops_la_lstsq(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     if (vec) B = ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(B), ci_arg_int(-1));
     if (B->size[B->ndim - 2] != rows)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: input.size(-2) should match other.size(-2)", api);
-    if ((rows < cols ? rows : cols) == 0)
-        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: matrices with no rows or columns are not supported",
-                 api);
-    e[0] = ci__ops_T(A);
-    e[1] = ci_arg_bool(0);
-    e[2] = ci_arg_bool(1);
-    e[3] = ci_arg_bool(0);   /* gelsy runs on a NaN: no check */
-    ci__ops_la_ext(L, "cinductor.gesvd", 4, e, r, 4);
-    s = r[1];
-    {
-        ci_arg y[3];
-        y[0] = ci__ops_T(s);
-        y[1] = ci_arg_ints(&last, 1);
-        y[2] = ci_arg_bool(1);
-        t = ci__ops_callb(L, "aten.amax.default", 3, y);
-        t = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(t), ci_arg_float(rcond));
-        mask = ci__ops_call2(L, "aten.gt.Tensor", ci__ops_T(s), ci__ops_T(t));
-        y[0] = ci__ops_T(mask);
-        y[1] = ci__ops_T(ci__ops_call1(L, "aten.reciprocal.default", ci__ops_T(s)));
-        y[2] = ci_arg_float(0);
-        s = ci__ops_callb(L, "aten.where.ScalarOther", 3, y);
-    }
-    {   /* V diag(1/s) U^T B */
-        ci__box *v = ci__ops_la_mT(L, r[2]), *ub;
-        ub = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(ci__ops_la_mT(L, r[0])),
-                           ci__ops_T(B));
-        ub = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(ub),
-                           ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(s),
-                                                   ci_arg_int(-1))));
-        x = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(v), ci__ops_T(ub));
+    if ((rows < cols ? rows : cols) == 0) {
+        ci__ops_la_bcast(L, api, &A, 2, &B, 2);
+        ci__ops_la_lstsq_empty(L, A, B, gels, svals, &x, &res, &rank, &sv);
+    } else if (gels) {
+        ci__ops_la_gels(L, api, A, B, &x, &res);
+    } else {
+        e[0] = ci__ops_T(A);
+        e[1] = ci_arg_bool(0);
+        e[2] = ci_arg_bool(1);
+        e[3] = ci_arg_bool(0);   /* gelsy runs on a NaN: no check */
+        ci__ops_la_ext(L, "cinductor.gesvd", 4, e, r, 4);
+        s = r[1];
+        if (svals) sv = s;
+        {
+            ci_arg y[3];
+            y[0] = ci__ops_T(s);
+            y[1] = ci_arg_ints(&last, 1);
+            y[2] = ci_arg_bool(1);
+            t = ci__ops_callb(L, "aten.amax.default", 3, y);
+            t = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(t), ci_arg_float(rcond));
+            mask = ci__ops_call2(L, "aten.gt.Tensor", ci__ops_T(s), ci__ops_T(t));
+            y[0] = ci__ops_T(mask);
+            y[1] = ci__ops_T(ci__ops_call1(L, "aten.reciprocal.default", ci__ops_T(s)));
+            y[2] = ci_arg_float(0);
+            s = ci__ops_callb(L, "aten.where.ScalarOther", 3, y);
+        }
+        {   /* V diag(1/s) U^T B */
+            ci__box *v = ci__ops_la_mT(L, r[2]), *ub;
+            ub = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(ci__ops_la_mT(L, r[0])),
+                               ci__ops_T(B));
+            ub = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(ub),
+                               ci__ops_T(ci__ops_call2(L, "aten.unsqueeze.default", ci__ops_T(s),
+                                                       ci_arg_int(-1))));
+            x = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(v), ci__ops_T(ub));
+        }
+        {
+            ci_kwarg kw[1];
+            ci_arg z[3];
+            ci_tensor o[1];
+            z[0] = ci__ops_T(mask);
+            z[1] = ci_arg_ints(&last, 1);
+            z[2] = ci_arg_bool(0);
+            kw[0].name = "dtype";
+            kw[0].value = ci_arg_dtype(CI_I64);
+            ci__lower_call_op(L, "aten.sum.dim_IntList", 3, z, 1, kw, o, 1);
+            rank = ci__ir_box_get(L, o[0]);
+        }
+        if (svals && rows > cols) {
+            ci__box *ok, *ax;
+            ok = ci__ops_call2(L, "aten.eq.Scalar", ci__ops_T(rank), ci_arg_int(cols));
+            ok = ci__ops_call1(L, "aten.all.default", ci__ops_T(ok));
+            ax = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(A), ci__ops_T(x));
+            res = ci__ops_la_sumsq(L, ci__ops_call2(L, "aten.sub.Tensor", ci__ops_T(ax),
+                                                    ci__ops_T(B)));
+            res = ci__ops_la_guard(L, res, ok, "torch.linalg.lstsq: a matrix of rank below its "
+                                   "number of columns, for which PyTorch's gelsd and gelss return "
+                                   "empty residuals (a size cinductor cannot know before the "
+                                   "run); the driver gelsy returns none");
+        }
     }
     if (vec) x = ci__ops_call2(L, "aten.squeeze.dim", ci__ops_T(x), ci_arg_int(-1));
     outs[0] = ci__ir_tensor_of(x);
-    {
-        ci_kwarg kw[1];
-        ci_arg z[3];
-        ci_tensor o[1];
-        empty = ci__ops_empty0(L, A->dt);
-        outs[1] = outs[3] = ci__ir_tensor_of(empty);
-        z[0] = ci__ops_T(mask);
-        z[1] = ci_arg_ints(&last, 1);
-        z[2] = ci_arg_bool(0);
-        kw[0].name = "dtype";
-        kw[0].value = ci_arg_dtype(CI_I64);
-        ci__lower_call_op(L, "aten.sum.dim_IntList", 3, z, 1, kw, o, 1);
-        outs[2] = o[0];
-    }
+    outs[1] = ci__ir_tensor_of(res ? res : ci__ops_empty0(L, A->dt));
+    outs[2] = ci__ir_tensor_of(rank ? rank : ci__ops_empty0(L, CI_I64));
+    outs[3] = ci__ir_tensor_of(sv ? sv : ci__ops_empty0(L, A->dt));
     return 4;
 }
 
@@ -18200,6 +18397,14 @@ static int ci__ops_histogram(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
       ci__ops_la_lu_solve, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten.lu_solve", "self, LU_data, LU_pivots", \
       ci__ops_la_lu_solve, 0, 1, 0, N, 0, 1, _, DE, FLT, _, 0) \
+    E("cinductor.sytrf", "self, api", ci__lapack_sytrf_run, ci__lapack_sytrf_infer, 4, 0) \
+    E("cinductor.sytrs", "LD, pivots, B", ci__lapack_sytrs_run, ci__lapack_sytrs_infer, 1, 0) \
+    X("aten.linalg_ldl_factor_ex", "self, *, hermitian=False, check_errors=False", \
+      ci__ops_la_ldl_factor, 0, 0, 0, N, 0, 3, _, DE, FLT, _, 0) \
+    X("aten.linalg_ldl_factor", "self, *, hermitian=False", \
+      ci__ops_la_ldl_factor, 0, 1, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten.linalg_ldl_solve", "LD, pivots, B, *, hermitian=False", \
+      ci__ops_la_ldl_solve, 0, 0, 0, N, 0, 1, _, DE, FLT, _, 0) \
     X("aten._linalg_solve_ex", "A, B, *, left=True, check_errors=False", \
       ci__ops_la_solve, 0, 0, 0, N, 0, 4, _, DE, FLT, _, 0) \
     X("aten.linalg_solve_ex", "A, B, *, left=True, check_errors=False", \
@@ -28269,13 +28474,15 @@ static void ci__linalg_conv2d(int dt, const void *x, const void *w, const void *
    >>lapack  batched dense linear algebra: Cholesky, LU, QR, eigen, SVD, expm (extern kernels)
    cinductor's own small LAPACK: the factorizations and solves that >>ops' linear-algebra
    lowerings (linalg_cholesky, linalg_lu_factor, linalg_solve, linalg_inv, linalg_det,
-   linalg_qr, linalg_eigh, linalg_svd, linalg_matrix_exp ...) call as extern kernels (rows of
-   CI__OPS: "cinductor.potrf", getrf, getrs, trsm, lu_det, lu_perm, geqrf, ormqr, syev,
-   gesvd, expm); pinv, lstsq, the matrix norms and cond are ops on gesvd's results. Each
+   linalg_qr, linalg_eigh, linalg_svd, linalg_matrix_exp, linalg_ldl_factor ...) call as extern
+   kernels (rows of CI__OPS: "cinductor.potrf", getrf, getrs, trsm, lu_det, lu_perm, sytrf,
+   sytrs, geqrf, ormqr, syev, gesvd, expm); pinv, lstsq (its gels driver: geqrf's), the matrix
+   norms and cond are ops on gesvd's results. Each
    works on a batch of row-major matrices in the last two dims of contiguous f32 or f64
    tensors (the batch: every dim before them, broadcast by the lowering), one matrix a job on
    the program's thread pool (>>rt's ci__rt_linalg_par), so any split gives the same bits.
-   Storage is the tensor's own dtype, and every sum of products is accumulated in double and
+   Storage is the tensor's own dtype, and (but for LDL^T, which rounds each operation as
+   LAPACK does) every sum of products is accumulated in double and
    rounded once when stored (left-looking forms: Cholesky by rows, Crout's LU), so an f32
    result is at least as accurate as LAPACK's spotrf / sgetrf. Householder QR follows geqrf's
    conventions (so Q and R are LAPACK's, signs included); the symmetric eigensolver and the
@@ -28291,7 +28498,7 @@ static void ci__linalg_conv2d(int dt, const void *x, const void *w, const void *
 static const char *const ci__lapack_api_names[CI__LAPACK_API_COUNT] = {
     "", "linalg.cholesky", "cholesky", "linalg.cholesky_ex", "torch.linalg.lu_factor",
     "torch.linalg.lu_factor_ex", "torch.linalg.solve", "torch.linalg.solve_ex", "linalg.inv",
-    "linalg.inv_ex"
+    "linalg.inv_ex", "torch.linalg.ldl_factor", "torch.linalg.ldl_factor_ex"
 };
 
 static double ci__lapack_get(const void *p, int f64, int64_t i) {
@@ -28508,6 +28715,11 @@ static int ci__lapack_check(void *user, const ci_extern_tensor *x, const int32_t
     case CI__LAPACK_API_SOLVE: case CI__LAPACK_API_SOLVE_EX:
         snprintf(p->ext_msg, sizeof p->ext_msg,
                  "%s: %sThe solver failed because the input matrix is singular.", name, batch);
+        break;
+    case CI__LAPACK_API_LDL_FACTOR: case CI__LAPACK_API_LDL_FACTOR_EX:
+        snprintf(p->ext_msg, sizeof p->ext_msg,
+                 "%s: %sUnknown error code: %d. (D[%d,%d] is exactly zero or NaN: the input is "
+                 "singular)", name, batch, (int)info[t], (int)info[t], (int)info[t]);
         break;
     default:
         snprintf(p->ext_msg, sizeof p->ext_msg,
@@ -28853,6 +29065,471 @@ static int ci__lapack_perm_run(const ci_extern_tensor *ins, int nins, const ci_a
         return 1;
     }
     ci__rt_linalg_par(user, ci__lapack_perm_range, nb, &J);
+    return 0;
+}
+
+/* -- Bunch-Kaufman LDL^T of a symmetric matrix (LAPACK's sytrf with uplo 'L', through its
+   unblocked sytf2) and its solve (sytrs). Both follow LAPACK's reference code operation by
+   operation, each rounded to the storage dtype as LAPACK's single-precision code rounds it
+   (an f32 sum of two floats computed in double and rounded once is the float sum), so that the
+   pivoting decisions, which compare computed entries, are LAPACK's: pivots 1-based, a 1 x 1
+   block's the row swapped with k, a 2 x 2 block's (rows k, k+1) the negated row swapped with
+   k + 1 written at both k and k + 1. Past 64 rows (ilaenv's block size) sytrf factors 64
+   columns at a time by lasyf, whose delayed updates round differently: it is followed too.
+   (The reference BLAS inside: syr, ger and gemv skip a column whose factor is zero.) -- */
+
+/* v rounded to the storage dtype */
+static double ci__lapack_rnd(int f64, double v) {
+    return f64 ? v : (double)(float)v;
+}
+
+/* the first of the n entries a[at], a[at + step], ... of largest |value| (BLAS's i?amax: a NaN
+   is never larger, so it wins only in first place), as an offset in steps */
+static int64_t ci__lapack_iamax(const void *a, int f64, int64_t at, int64_t n, int64_t step) {
+    int64_t i, best = 0;
+    double m = fabs(ci__lapack_get(a, f64, at));
+    for (i = 1; i < n; i++) {
+        double v = fabs(ci__lapack_get(a, f64, at + i * step));
+        if (v > m) {
+            m = v;
+            best = i;
+        }
+    }
+    return best;
+}
+
+static void ci__lapack_swap(void *a, int f64, int64_t i, int64_t j) {
+    double t = ci__lapack_get(a, f64, i);
+    ci__lapack_put(a, f64, i, ci__lapack_get(a, f64, j));
+    ci__lapack_put(a, f64, j, t);
+}
+
+/* the lower triangle of the n x n matrix a factored in place as P L D L^T P^T (sytf2, lower):
+   D's blocks on the diagonal (a 2 x 2 block's off-diagonal entry below it), L's unit columns
+   below them; piv as LAPACK's (1-based, negative for a 2 x 2 block). Returns 0, or the first
+   k (1-based) where D(k, k) is exactly zero or NaN (the factorization goes on past it) */
+static int64_t ci__lapack_sytf2(void *a, int f64, int64_t lda, int64_t n, int32_t *piv) {
+    const double alpha = ci__lapack_rnd(f64, ci__lapack_rnd(f64, 1 + ci__lapack_rnd(
+            f64, sqrt(17.0))) / 8);
+    int64_t k = 0, info = 0, i, j;
+#define CI__LAPACK_A(r, c) ci__lapack_get(a, f64, (r) * lda + (c))
+#define CI__LAPACK_R(v) ci__lapack_rnd(f64, v)
+    while (k < n) {
+        int64_t kstep = 1, kp = k, imax = k, kk;
+        double absakk = fabs(CI__LAPACK_A(k, k)), colmax = 0;
+        if (k < n - 1) {
+            imax = k + 1 + ci__lapack_iamax(a, f64, (k + 1) * lda + k, n - k - 1, lda);
+            colmax = fabs(CI__LAPACK_A(imax, k));
+        }
+        /* (Fortran's MAX as LAPACK's build computes it: the second where either is NaN) */
+        if ((absakk > colmax ? absakk : colmax) == 0 || isnan(absakk)) {
+            if (!info) info = k + 1;   /* a zero or NaN column: D(k, k) is left as it is */
+            piv[k] = (int32_t)(k + 1);
+            k++;
+            continue;
+        }
+        if (!(absakk >= CI__LAPACK_R(alpha * colmax))) {
+            int64_t jmax = k + ci__lapack_iamax(a, f64, imax * lda + k, imax - k, 1);
+            double rowmax = fabs(CI__LAPACK_A(imax, jmax));
+            if (imax < n - 1) {
+                double v;
+                jmax = imax + 1 + ci__lapack_iamax(a, f64, (imax + 1) * lda + imax, n - imax - 1,
+                                                   lda);
+                v = fabs(CI__LAPACK_A(jmax, imax));
+                rowmax = rowmax > v ? rowmax : v;
+            }
+            if (absakk >= CI__LAPACK_R(CI__LAPACK_R(alpha * colmax) *
+                                       CI__LAPACK_R(colmax / rowmax))) {
+                kp = k;
+            } else if (fabs(CI__LAPACK_A(imax, imax)) >= CI__LAPACK_R(alpha * rowmax)) {
+                kp = imax;
+            } else {
+                kp = imax;
+                kstep = 2;
+            }
+        }
+        kk = k + kstep - 1;
+        if (kp != kk) {   /* rows and columns kk and kp of the trailing matrix swapped */
+            for (i = kp + 1; i < n; i++) ci__lapack_swap(a, f64, i * lda + kk, i * lda + kp);
+            for (j = kk + 1; j < kp; j++) ci__lapack_swap(a, f64, j * lda + kk, kp * lda + j);
+            ci__lapack_swap(a, f64, kk * lda + kk, kp * lda + kp);
+            if (kstep == 2) ci__lapack_swap(a, f64, (k + 1) * lda + k, kp * lda + k);
+        }
+        if (kstep == 1 && k < n - 1) {   /* A -= W (1 / D(k)) W^T, then L(k) = W / D(k) */
+            double d11 = CI__LAPACK_R(1 / CI__LAPACK_A(k, k));
+            for (j = k + 1; j < n && d11 != 0; j++) {   /* (syr returns at once for 0) */
+                double t = CI__LAPACK_R(-d11 * CI__LAPACK_A(j, k));
+                if (CI__LAPACK_A(j, k) == 0) continue;
+                for (i = j; i < n; i++)
+                    ci__lapack_put(a, f64, i * lda + j, CI__LAPACK_A(i, j) +
+                                   CI__LAPACK_R(CI__LAPACK_A(i, k) * t));
+            }
+            for (i = k + 1; i < n; i++)
+                ci__lapack_put(a, f64, i * lda + k, d11 * CI__LAPACK_A(i, k));
+        } else if (kstep == 2 && k < n - 2) {   /* the rank-2 update through D(k)'s inverse */
+            double d21 = CI__LAPACK_A(k + 1, k);
+            double d11 = CI__LAPACK_R(CI__LAPACK_A(k + 1, k + 1) / d21);
+            double d22 = CI__LAPACK_R(CI__LAPACK_A(k, k) / d21);
+            double t = CI__LAPACK_R(1 / CI__LAPACK_R(CI__LAPACK_R(d11 * d22) - 1));
+            d21 = CI__LAPACK_R(t / d21);
+            for (j = k + 2; j < n; j++) {
+                double wk = CI__LAPACK_R(d21 * CI__LAPACK_R(CI__LAPACK_R(d11 * CI__LAPACK_A(j, k)) -
+                                                            CI__LAPACK_A(j, k + 1)));
+                double wkp1 = CI__LAPACK_R(d21 * CI__LAPACK_R(CI__LAPACK_R(
+                        d22 * CI__LAPACK_A(j, k + 1)) - CI__LAPACK_A(j, k)));
+                for (i = j; i < n; i++)
+                    ci__lapack_put(a, f64, i * lda + j, CI__LAPACK_R(
+                            CI__LAPACK_A(i, j) - CI__LAPACK_R(CI__LAPACK_A(i, k) * wk)) -
+                            CI__LAPACK_R(CI__LAPACK_A(i, k + 1) * wkp1));
+                ci__lapack_put(a, f64, j * lda + k, wk);
+                ci__lapack_put(a, f64, j * lda + k + 1, wkp1);
+            }
+        }
+        piv[k] = (int32_t)(kstep == 1 ? kp + 1 : -(kp + 1));
+        if (kstep == 2) piv[k + 1] = piv[k];
+        k += kstep;
+    }
+    return info;
+}
+
+/* solves A X = B in place of x (n x r, B on entry) for the A = P L D L^T P^T whose factor ld
+   and pivots sytf2 gave (sytrs, lower); the pivots were checked (ci__lapack_ldl_pivots_ok) */
+static void ci__lapack_sytrs1(const void *ld, const int32_t *piv, void *x, int f64, int64_t n,
+                              int64_t r) {
+    int64_t k = 0, i, c;
+#define CI__LAPACK_X(row, col) ci__lapack_get(x, f64, (row) * r + (col))
+    while (k < n) {   /* L D y = P^T b */
+        int64_t p = piv[k] > 0 ? piv[k] - 1 : -piv[k] - 1, kb = piv[k] > 0 ? 1 : 2, q;
+        ci__lapack_swap_rows(x, f64, k + kb - 1, p, r);
+        for (q = k; q < k + kb; q++)   /* B(k+kb:n, :) -= L(:, q) B(q, :) */
+            for (c = 0; c < r; c++) {
+                double t = -CI__LAPACK_X(q, c);
+                if (t == 0) continue;
+                for (i = k + kb; i < n; i++)
+                    ci__lapack_put(x, f64, i * r + c, CI__LAPACK_X(i, c) + CI__LAPACK_R(
+                            ci__lapack_get(ld, f64, i * n + q) * t));
+            }
+        if (kb == 1) {
+            double d = CI__LAPACK_R(1 / ci__lapack_get(ld, f64, k * n + k));
+            for (c = 0; c < r; c++) ci__lapack_put(x, f64, k * r + c, d * CI__LAPACK_X(k, c));
+        } else {
+            double akm1k = ci__lapack_get(ld, f64, (k + 1) * n + k);
+            double akm1 = CI__LAPACK_R(ci__lapack_get(ld, f64, k * n + k) / akm1k);
+            double ak = CI__LAPACK_R(ci__lapack_get(ld, f64, (k + 1) * n + k + 1) / akm1k);
+            double den = CI__LAPACK_R(CI__LAPACK_R(akm1 * ak) - 1);
+            for (c = 0; c < r; c++) {
+                double bkm1 = CI__LAPACK_R(CI__LAPACK_X(k, c) / akm1k);
+                double bk = CI__LAPACK_R(CI__LAPACK_X(k + 1, c) / akm1k);
+                ci__lapack_put(x, f64, k * r + c,
+                               CI__LAPACK_R(CI__LAPACK_R(ak * bkm1) - bk) / den);
+                ci__lapack_put(x, f64, (k + 1) * r + c,
+                               CI__LAPACK_R(CI__LAPACK_R(akm1 * bk) - bkm1) / den);
+            }
+        }
+        k += kb;
+    }
+    k = n - 1;
+    while (k >= 0) {   /* L^T P^T x = y, from the last block */
+        int64_t kb = piv[k] > 0 ? 1 : 2, q;
+        for (q = k; q > k - kb; q--)   /* B(q, :) -= L(k+1:n, q)^T B(k+1:n, :) */
+            for (c = 0; c < r; c++) {
+                double s = 0;
+                for (i = k + 1; i < n; i++)
+                    s = CI__LAPACK_R(s + CI__LAPACK_R(CI__LAPACK_X(i, c) *
+                                                      ci__lapack_get(ld, f64, i * n + q)));
+                ci__lapack_put(x, f64, q * r + c, CI__LAPACK_X(q, c) - s);
+            }
+        ci__lapack_swap_rows(x, f64, k, (piv[k] > 0 ? piv[k] : -piv[k]) - 1, r);
+        k -= kb;
+    }
+#undef CI__LAPACK_X
+#undef CI__LAPACK_R
+#undef CI__LAPACK_A
+}
+
+/* LAPACK's block size for sytrf (ilaenv's): sytrf factors 64 columns at a time with lasyf
+   while more than 64 rows remain, the rest with sytf2 */
+#define CI__LAPACK_SYTRF_NB 64
+
+/* LAPACK's lasyf (lower) on the ns x ns matrix at a (leading dimension lda): the Bunch-Kaufman
+   factorization of its first nb - 1 or nb columns (all where ns <= nb), each column updated
+   from the columns before it through w (ns x nb: W = L21 D), then the rest of the matrix
+   updated by blocks of nb columns (gemv on the diagonal block, gemm below it), and L21's rows
+   put back in the order of the interchanges after them. Returns the columns done; *info as
+   sytf2's. */
+static int64_t ci__lapack_lasyf(void *a, int f64, int64_t lda, int64_t ns, int64_t nb,
+                                int32_t *piv, void *w, int64_t *info) {
+    const double alpha = ci__lapack_rnd(f64, ci__lapack_rnd(f64, 1 + ci__lapack_rnd(
+            f64, sqrt(17.0))) / 8);
+    int64_t k = 0, i, j, jj, l;
+#define CI__LAPACK_A(r, c) ci__lapack_get(a, f64, (r) * lda + (c))
+#define CI__LAPACK_W(r, c) ci__lapack_get(w, f64, (r) * nb + (c))
+#define CI__LAPACK_R(v) ci__lapack_rnd(f64, v)
+    *info = 0;
+    while (!((k >= nb - 1 && nb < ns) || k >= ns)) {
+        int64_t kstep = 1, kp = k, imax = k, kk;
+        double absakk, colmax = 0;
+        for (i = k; i < ns; i++) ci__lapack_put(w, f64, i * nb + k, CI__LAPACK_A(i, k));
+        for (j = 0; j < k; j++) {   /* W(k:, k) -= A(k:, 0:k) W(k, 0:k)^T */
+            double t = -CI__LAPACK_W(k, j);
+            if (t == 0) continue;
+            for (i = k; i < ns; i++)
+                ci__lapack_put(w, f64, i * nb + k, CI__LAPACK_W(i, k) +
+                               CI__LAPACK_R(t * CI__LAPACK_A(i, j)));
+        }
+        absakk = fabs(CI__LAPACK_W(k, k));
+        if (k < ns - 1) {
+            imax = k + 1 + ci__lapack_iamax(w, f64, (k + 1) * nb + k, ns - k - 1, nb);
+            colmax = fabs(CI__LAPACK_W(imax, k));
+        }
+        if ((absakk > colmax ? absakk : colmax) == 0) {
+            if (!*info) *info = k + 1;
+        } else {
+            if (!(absakk >= CI__LAPACK_R(alpha * colmax))) {
+                int64_t jmax;
+                double rowmax;
+                for (i = k; i < imax; i++)   /* column imax of the matrix, updated, to W(:, k+1) */
+                    ci__lapack_put(w, f64, i * nb + k + 1, CI__LAPACK_A(imax, i));
+                for (i = imax; i < ns; i++)
+                    ci__lapack_put(w, f64, i * nb + k + 1, CI__LAPACK_A(i, imax));
+                for (j = 0; j < k; j++) {
+                    double t = -CI__LAPACK_W(imax, j);
+                    if (t == 0) continue;
+                    for (i = k; i < ns; i++)
+                        ci__lapack_put(w, f64, i * nb + k + 1, CI__LAPACK_W(i, k + 1) +
+                                       CI__LAPACK_R(t * CI__LAPACK_A(i, j)));
+                }
+                jmax = k + ci__lapack_iamax(w, f64, k * nb + k + 1, imax - k, nb);
+                rowmax = fabs(CI__LAPACK_W(jmax, k + 1));
+                if (imax < ns - 1) {
+                    double v;
+                    jmax = imax + 1 + ci__lapack_iamax(w, f64, (imax + 1) * nb + k + 1,
+                                                       ns - imax - 1, nb);
+                    v = fabs(CI__LAPACK_W(jmax, k + 1));
+                    rowmax = rowmax > v ? rowmax : v;
+                }
+                if (absakk >= CI__LAPACK_R(CI__LAPACK_R(alpha * colmax) *
+                                           CI__LAPACK_R(colmax / rowmax))) {
+                    kp = k;
+                } else if (fabs(CI__LAPACK_W(imax, k + 1)) >= CI__LAPACK_R(alpha * rowmax)) {
+                    kp = imax;
+                    for (i = k; i < ns; i++)
+                        ci__lapack_put(w, f64, i * nb + k, CI__LAPACK_W(i, k + 1));
+                } else {
+                    kp = imax;
+                    kstep = 2;
+                }
+            }
+            kk = k + kstep - 1;
+            if (kp != kk) {   /* column kk (not updated) to kp; rows kk, kp of A and W swapped */
+                ci__lapack_put(a, f64, kp * lda + k, CI__LAPACK_A(kk, k));
+                for (i = k + 1; i < kp; i++)
+                    ci__lapack_put(a, f64, kp * lda + i, CI__LAPACK_A(i, kk));
+                for (i = kp; i < ns; i++)
+                    ci__lapack_put(a, f64, i * lda + kp, CI__LAPACK_A(i, kk));
+                for (j = 0; j <= kk; j++) {
+                    ci__lapack_swap(a, f64, kk * lda + j, kp * lda + j);
+                    ci__lapack_swap(w, f64, kk * nb + j, kp * nb + j);
+                }
+            }
+            if (kstep == 1) {   /* L(k) = W(k) / D(k) */
+                for (i = k; i < ns; i++) ci__lapack_put(a, f64, i * lda + k, CI__LAPACK_W(i, k));
+                if (k < ns - 1) {
+                    double r1 = CI__LAPACK_R(1 / CI__LAPACK_A(k, k));
+                    for (i = k + 1; i < ns; i++)
+                        ci__lapack_put(a, f64, i * lda + k, r1 * CI__LAPACK_A(i, k));
+                }
+            } else {
+                if (k < ns - 2) {   /* L(k), L(k+1) = (W(k) W(k+1)) D(k)^-1 */
+                    double d21 = CI__LAPACK_W(k + 1, k);
+                    double d11 = CI__LAPACK_R(CI__LAPACK_W(k + 1, k + 1) / d21);
+                    double d22 = CI__LAPACK_R(CI__LAPACK_W(k, k) / d21);
+                    double t = CI__LAPACK_R(1 / CI__LAPACK_R(CI__LAPACK_R(d11 * d22) - 1));
+                    d21 = CI__LAPACK_R(t / d21);
+                    for (j = k + 2; j < ns; j++) {
+                        ci__lapack_put(a, f64, j * lda + k, d21 * CI__LAPACK_R(
+                                CI__LAPACK_R(d11 * CI__LAPACK_W(j, k)) - CI__LAPACK_W(j, k + 1)));
+                        ci__lapack_put(a, f64, j * lda + k + 1, d21 * CI__LAPACK_R(
+                                CI__LAPACK_R(d22 * CI__LAPACK_W(j, k + 1)) - CI__LAPACK_W(j, k)));
+                    }
+                }
+                ci__lapack_put(a, f64, k * lda + k, CI__LAPACK_W(k, k));
+                ci__lapack_put(a, f64, (k + 1) * lda + k, CI__LAPACK_W(k + 1, k));
+                ci__lapack_put(a, f64, (k + 1) * lda + k + 1, CI__LAPACK_W(k + 1, k + 1));
+            }
+        }
+        piv[k] = (int32_t)(kstep == 1 ? kp + 1 : -(kp + 1));
+        if (kstep == 2) piv[k + 1] = piv[k];
+        k += kstep;
+    }
+    for (j = k; j < ns; j += nb) {   /* A22 -= L21 W^T, nb columns at a time */
+        int64_t jb = ns - j < nb ? ns - j : nb, c;
+        for (jj = j; jj < j + jb; jj++)   /* the diagonal block's lower triangle */
+            for (l = 0; l < k; l++) {
+                double t = -CI__LAPACK_W(jj, l);
+                if (t == 0) continue;
+                for (i = jj; i < j + jb; i++)
+                    ci__lapack_put(a, f64, i * lda + jj, CI__LAPACK_A(i, jj) +
+                                   CI__LAPACK_R(t * CI__LAPACK_A(i, l)));
+            }
+        for (c = j; c < j + jb; c++)   /* the block below it */
+            for (l = 0; l < k; l++) {
+                double t = -CI__LAPACK_W(c, l);
+                if (t == 0) continue;
+                for (i = j + jb; i < ns; i++)
+                    ci__lapack_put(a, f64, i * lda + c, CI__LAPACK_A(i, c) +
+                                   CI__LAPACK_R(t * CI__LAPACK_A(i, l)));
+            }
+    }
+    for (j = k; j >= 1;) {   /* (1-based) L21's rows in the order of the later interchanges */
+        int64_t jjj = j, jp = piv[j - 1];
+        if (jp < 0) {
+            jp = -jp;
+            j--;
+        }
+        j--;
+        if (jp != jjj && j >= 1)
+            for (l = 0; l < j; l++)
+                ci__lapack_swap(a, f64, (jp - 1) * lda + l, (jjj - 1) * lda + l);
+    }
+#undef CI__LAPACK_W
+#undef CI__LAPACK_R
+#undef CI__LAPACK_A
+    return k;
+}
+
+/* LAPACK's sytrf (lower) of the n x n matrix a in place: lasyf on 64 columns at a time while
+   more than 64 rows are left, then sytf2 on the rest (w: n x 64, used only where n > 64) */
+static int64_t ci__lapack_sytrf1(void *a, int f64, int64_t n, int32_t *piv, void *w) {
+    int64_t k = 0, info = 0;
+    while (k < n) {
+        int64_t kb, iinfo, j;
+        void *sub = (char *)a + (size_t)(k * n + k) * (f64 ? 8u : 4u);
+        if (k + 1 <= n - CI__LAPACK_SYTRF_NB) {
+            kb = ci__lapack_lasyf(sub, f64, n, n - k, CI__LAPACK_SYTRF_NB, piv + k, w, &iinfo);
+        } else {
+            iinfo = ci__lapack_sytf2(sub, f64, n, n - k, piv + k);
+            kb = n - k;
+        }
+        if (!info && iinfo > 0) info = iinfo + k;
+        for (j = k; j < k + kb; j++)
+            piv[j] = (int32_t)(piv[j] > 0 ? piv[j] + k : piv[j] - k);
+        k += kb;
+    }
+    return info;
+}
+
+/* pivots sytrs can walk: each in [1, n] in absolute value, a negative one (a 2 x 2 block) with
+   a row after it on the way down (from row 0) and one before it on the way up (from row n - 1) */
+static int ci__lapack_ldl_pivots_ok(const int32_t *piv, int64_t n) {
+    int64_t k;
+    for (k = 0; k < n; k++)
+        if (piv[k] == 0 || piv[k] > n || piv[k] < -n) return 0;
+    for (k = 0; k < n; k += piv[k] > 0 ? 1 : 2)
+        if (piv[k] < 0 && k == n - 1) return 0;
+    for (k = n - 1; k >= 0; k -= piv[k] > 0 ? 1 : 2)
+        if (piv[k] < 0 && k == 0) return 0;
+    return 1;
+}
+
+/* sytrf(self, api) -> (LD, pivots, info): self's lower triangle factored, the upper one zero */
+static void ci__lapack_sytrf_range(void *arg, long long b, long long e) {
+    const ci__lapack_job *J = (const ci__lapack_job *)arg;
+    const int64_t n = J->n;
+    long long t;
+    for (t = b; t < e; t++) {
+        const void *a = ci__lapack_mat(J->ins[0].data, J->f64, t, n * n);
+        void *ld = ci__lapack_mat(J->outs[0].data, J->f64, t, n * n);
+        int64_t i, j;
+        for (i = 0; i < n; i++)
+            for (j = 0; j < n; j++)
+                ci__lapack_put(ld, J->f64, i * n + j, j <= i ? ci__lapack_get(a, J->f64, i * n + j)
+                                                             : 0.0);
+        ((int32_t *)J->outs[2].data)[t] = (int32_t)ci__lapack_sytrf1(
+                ld, J->f64, n, (int32_t *)J->outs[1].data + t * n,
+                ci__lapack_mat(J->outs[3].data, J->f64, t, J->r));
+    }
+}
+
+static ci_result ci__lapack_sytrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                        int nargs, ci_extern_tensor *outs, int nouts,
+                                        void *user) {
+    const ci_extern_tensor *x = &ins[0];
+    (void)user;
+    int64_t n;
+    if (nins != 1 || nouts != 4 || nargs < 2 || args[1].kind != CI_ARG_INT ||
+        !ci__lapack_square(x))
+        return CI_ERR_SHAPE;
+    n = x->shape[x->ndim - 1];
+    outs[0] = *x;
+    outs[1] = *x;
+    outs[1].dtype = CI_I32;
+    outs[1].ndim = x->ndim - 1;
+    outs[2] = outs[1];
+    outs[2].ndim = x->ndim - 2;
+    outs[3] = *x;   /* lasyf's workspace, n x 64 a matrix (none where sytf2 does it all) */
+    outs[3].ndim = x->ndim - 1;
+    outs[3].shape[x->ndim - 2] = n > CI__LAPACK_SYTRF_NB ? n * CI__LAPACK_SYTRF_NB : 0;
+    return CI_OK;
+}
+
+static int ci__lapack_sytrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__lapack_job J;
+    int64_t nb = ci__lapack_batch(&ins[0], 2);
+    (void)nins; (void)nargs; (void)nouts;
+    J.ins = ins; J.outs = outs; J.args = args;
+    J.f64 = ins[0].dtype == CI_F64;
+    J.m = J.n = ins[0].shape[ins[0].ndim - 1];
+    J.r = outs[3].shape[outs[3].ndim - 1];   /* the workspace of a matrix */
+    ci__rt_linalg_par(user, ci__lapack_sytrf_range, nb, &J);
+    return ci__lapack_check(user, &ins[0], (const int32_t *)outs[2].data, nb, (int)args[1].u.i);
+}
+
+/* sytrs(LD, pivots, B) -> X: A X = B for the A whose factor LD and pivots sytrf gave */
+static void ci__lapack_sytrs_range(void *arg, long long b, long long e) {
+    const ci__lapack_job *J = (const ci__lapack_job *)arg;
+    const int64_t n = J->n, r = J->r;
+    long long t;
+    for (t = b; t < e; t++) {
+        void *x = ci__lapack_mat(J->outs[0].data, J->f64, t, n * r);
+        ci__lapack_copy(x, ci__lapack_mat(J->ins[2].data, J->f64, t, n * r), J->f64, n * r);
+        ci__lapack_sytrs1(ci__lapack_mat(J->ins[0].data, J->f64, t, n * n),
+                          (const int32_t *)J->ins[1].data + t * n, x, J->f64, n, r);
+    }
+}
+
+static ci_result ci__lapack_sytrs_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                        int nargs, ci_extern_tensor *outs, int nouts,
+                                        void *user) {
+    ci_arg a[4];
+    (void)args; (void)nargs;
+    if (nins != 3) return CI_ERR_SHAPE;
+    a[3] = ci_arg_bool(0);   /* getrs's shapes, without its adjoint flag */
+    return ci__lapack_getrs_infer(ins, nins, a, 4, outs, nouts, user);
+}
+
+static int ci__lapack_sytrs_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
+                                int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+    ci__lapack_job J;
+    int64_t nb = ci__lapack_batch(&ins[0], 2), t;
+    (void)nins; (void)nargs; (void)nouts;
+    J.ins = ins; J.outs = outs; J.args = args;
+    J.f64 = ins[0].dtype == CI_F64;
+    J.m = J.n = ins[0].shape[ins[0].ndim - 1];
+    J.r = ins[2].shape[ins[2].ndim - 1];
+    for (t = 0; t < nb; t++)
+        if (!ci__lapack_ldl_pivots_ok((const int32_t *)ins[1].data + t * J.n, J.n)) {
+            char msg[320], batch[64] = "";
+            if (ins[1].ndim > 1)
+                snprintf(batch, sizeof batch, "(Batch element %lld): ", (long long)t);
+            snprintf(msg, sizeof msg, "torch.linalg.ldl_solve: %sthe pivots are not those of an "
+                     "LDL^T factorization (each in [1, n] or [-n, -1], a negative one in a pair "
+                     "of rows, as linalg.ldl_factor gives them)", batch);
+            ci__lapack_fail(user, msg);
+            return 1;
+        }
+    ci__rt_linalg_par(user, ci__lapack_sytrs_range, nb, &J);
     return 0;
 }
 

@@ -2,8 +2,10 @@
    sizes that test-torch leaves out (17, 40, tall and wide), checked by its defining identity in
    double: L L^T = A (Cholesky), P L U = A and the pivots LAPACK's (LU), A X = B (the LU and
    triangular solves), Q^T Q = I and Q R = A (Householder QR), A V = V diag(w) ascending (Jacobi
-   eigen), U S V^T = A (one-sided Jacobi SVD), exp(A) exp(-A) = I (the matrix exponential); and
-   info where the factorization stops (a matrix that is not positive-definite, a zero pivot).
+   eigen), U S V^T = A (one-sided Jacobi SVD), exp(A) exp(-A) = I (the matrix exponential),
+   LAPACK's LD and pivots and A X = B (Bunch-Kaufman LDL^T); and info where the factorization
+   stops (a matrix that is not positive-definite, a zero pivot, a zero row and column). Through
+   TCC: cond of singular matrices, lstsq's gelsd residuals (refused below full rank).
    Includes the implementation. */
 #define CINDUCTOR_IMPLEMENTATION
 #include "ci_test.h"
@@ -274,6 +276,115 @@ CI_TEST(test_cond_singular_is_inf) {
     }
 }
 
+/* Bunch-Kaufman LDL^T (sytrf: sytf2, and lasyf's blocks past 64 rows) and its solve (sytrs):
+   LAPACK's own LD and pivots for a matrix that takes two 2 x 2 blocks (from PyTorch 1.13 on
+   reference LAPACK, exact), A X = B for random symmetric matrices with small diagonals (so that
+   2 x 2 blocks occur) of up to 150 rows, info for a zero row and column, and the pivots sytrs
+   refuses */
+CI_TEST(test_ldl_bunch_kaufman) {
+    static const double a4[16] = {1, 2, 3, 0, 2, 0, 1, 4, 3, 1, 0, -1, 0, 4, -1, 0.5};
+    static const double ld4[16] = {
+        0x1p+0, 0, 0, 0, 0x1.8p+1, 0, 0, 0,
+        0x1.5555555555555p-2, 0x1.1c71c71c71c72p-1, -0x1.38e38e38e38e4p+0, 0,
+        -0x1.5555555555555p-2, 0x1.c71c71c71c71cp-4, 0x1.238e38e38e38ep+2, 0x1.38e38e38e38e4p-1};
+    static const int32_t piv4[4] = {-3, -3, -4, -4};
+    static const int32_t bad[][3] = {{0, 2, 3}, {4, 2, 3}, {1, 2, -3}, {-1, 2, 3}, {1, -4, 3}};
+    static const int32_t good[][3] = {{1, 2, 3}, {-2, -2, 3}, {1, -3, -3}, {3, 3, 3}};
+    static const int64_t ns[] = {1, 2, 17, 40, 64, 65, 150};
+    ci_test_rng r = ci_test_rng_make(6);
+    double ld[16];
+    int32_t piv[150];
+    size_t s;
+    int i, twos;
+    for (i = 0; i < 16; i++) ld[i] = i % 4 <= i / 4 ? a4[i] : 0;
+    CI_CHECK_EQ_INT((int)ci__lapack_sytrf1(ld, 1, 4, piv, NULL), 0);
+    for (i = 0; i < 16; i++)
+        CI_CHECK_MSG(ld[i] == ld4[i], "LD[%d] %a, LAPACK's %a", i, ld[i], ld4[i]);
+    for (i = 0; i < 4; i++) CI_CHECK_EQ_INT(piv[i], piv4[i]);
+    for (s = 0; s < sizeof bad / sizeof bad[0]; s++)
+        CI_CHECK(!ci__lapack_ldl_pivots_ok(bad[s], 3));
+    for (s = 0; s < sizeof good / sizeof good[0]; s++)
+        CI_CHECK(ci__lapack_ldl_pivots_ok(good[s], 3));
+    for (s = 0, twos = 0; s < sizeof ns / sizeof ns[0]; s++) {
+        const int64_t n = ns[s];
+        double *a = (double *)malloc((size_t)(5 * n * n + 64 * n) * sizeof(double));
+        double *f = a + n * n, *x = f + n * n, *b = x + n * n, *t = b + n * n, *w = t + n * n;
+        int64_t p, q;
+        randmat(a, n * n, &r);
+        for (p = 0; p < n; p++)
+            for (q = 0; q <= p; q++) a[q * n + p] = a[p * n + q] *= p == q ? 0.01 : 1;
+        for (p = 0; p < n * n; p++) f[p] = p % n <= p / n ? a[p] : 0;
+        CI_CHECK_EQ_INT((int)ci__lapack_sytrf1(f, 1, n, piv, w), 0);
+        CI_CHECK(ci__lapack_ldl_pivots_ok(piv, n));
+        for (p = 0; p < n; p++) twos += piv[p] < 0;
+        randmat(b, n * n, &r);
+        memcpy(x, b, sizeof(double) * (size_t)(n * n));
+        ci__lapack_sytrs1(f, piv, x, 1, n, n);
+        mm(a, x, t, n, n, n, 0, 0);
+        CI_CHECK_MSG(maxdiff(t, b, n * n) < 1e-9 * (double)n, "sytrs n %d: %g", (int)n,
+                     maxdiff(t, b, n * n));
+        if (n > 2) {   /* row and column 1 zero: D has a zero block wherever they end up */
+            for (p = 0; p < n; p++)
+                for (q = 0; q <= p; q++) f[p * n + q] = p == 1 || q == 1 ? 0 : a[p * n + q];
+            CI_CHECK((int)ci__lapack_sytrf1(f, 1, n, piv, w) > 0);
+        }
+        free(a);
+    }
+    CI_CHECK_MSG(twos > 0, "no 2 x 2 block in %d matrices", (int)(sizeof ns / sizeof ns[0]));
+}
+
+/* linalg.lstsq with gelsd on tall matrices: the residuals |A x - B|^2 where every matrix has
+   full column rank; a zero column (rank 2 of 3), where PyTorch returns empty residuals, fails
+   the run with a message, through TCC */
+CI_TEST(test_lstsq_residuals_need_full_rank) {
+    static const char cig[] = "input a: f64[4, 3]\ninput b: f64[4, 1]\n"
+                              "x, r, k, s = aten.linalg_lstsq.default(a, b, driver='gelsd')\n"
+                              "output x, r, k, s\n";
+    double a[12] = {1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1}, b[4] = {1, 2, 3, 4};
+    double x[3], r[1], s[3];
+    int64_t k[1];
+    int zero;
+    for (zero = 0; zero < 2; zero++) {
+        char msg[200] = "";
+        const void *in[2];
+        void *out[4];
+        ci_ctx *ctx;
+        ci_ctx_desc cd;
+        ci_graph *g;
+        ci_program *p = NULL;
+        ci_compile_desc pd;
+        ci_result rc;
+        memset(&cd, 0, sizeof cd);
+        memset(&pd, 0, sizeof pd);
+        pd.backend = CI_BACKEND_TCC;
+        CI_CHECK(ci_ctx_create(&cd, &ctx) == CI_OK);
+        g = ci_graph_create(ctx);
+        if (zero) a[2] = a[5] = a[8] = a[11] = 0;
+        in[0] = a;
+        in[1] = b;
+        out[0] = x;
+        out[1] = r;
+        out[2] = k;
+        out[3] = s;
+        CI_CHECK_MSG(ci_cig_parse(g, cig, strlen(cig), "t.cig", NULL, msg, 200) == CI_OK &&
+                     ci_compile(g, &pd, &p) == CI_OK, "%s %s", msg, ci_ctx_last_error(ctx));
+        rc = p ? ci_program_run(p, 2, in, 4, out) : CI_ERR_INVALID_ARGS;
+        if (!zero) {   /* x = (5, 6, 7) - 18 / 4, A x - b = (-1, -1, -1, 1) / 2: |.|^2 = 1 */
+            CI_CHECK_MSG(rc == CI_OK, "%s", ci_ctx_last_error(ctx));
+            CI_CHECK_MSG(fabs(r[0] - 1) < 1e-12 && fabs(x[0] - 0.5) < 1e-12 && k[0] == 3,
+                         "residual %g x0 %g rank %d", r[0], x[0],
+                         (int)k[0]);
+        } else {
+            CI_CHECK(rc != CI_OK);
+            CI_CHECK_MSG(strstr(ci_ctx_last_error(ctx), "empty residuals") != NULL, "%s",
+                         ci_ctx_last_error(ctx));
+        }
+        if (p) ci_program_destroy(p);
+        ci_graph_destroy(g);
+        ci_ctx_destroy(ctx);
+    }
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_cholesky_and_triangular_solves);
@@ -281,5 +392,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_qr_eigen_svd_expm);
     CI_RUN(test_svd_rank_deficient);
     CI_RUN(test_cond_singular_is_inf);
+    CI_RUN(test_ldl_bunch_kaufman);
+    CI_RUN(test_lstsq_residuals_need_full_rank);
     return ci_test_done();
 }

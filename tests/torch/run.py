@@ -215,8 +215,9 @@ class I:
 #   triu (triangular, |diagonal| in [1, 2], either sign; off-diagonal entries halved), chol (a
 #   Cholesky factor: tril with a positive diagonal), sym (symmetric, not positive-definite),
 #   sing (wc with its second column zero: an exact zero pivot, info 2), wcnan (wc with a NaN in
-#   the last matrix), syminf (sym with an infinity in the last matrix)
-LA_KINDS = ("spd", "wc", "tril", "triu", "chol", "sym", "sing", "wcnan", "syminf")
+#   the last matrix), syminf (sym with an infinity in the last matrix), symsing (sym with its
+#   second row and column zero: a zero block of LDL^T's D)
+LA_KINDS = ("spd", "wc", "tril", "triu", "chol", "sym", "sing", "wcnan", "syminf", "symsing")
 
 
 def la_matrices(rng, k, shape):
@@ -238,6 +239,12 @@ def la_matrices(rng, k, shape):
     if k == "wcnan":
         a = la_matrices(rng, "wc", shape)
         a.reshape((-1, m, n))[-1, m - 1, 0] = np.nan
+        return a
+    if k == "symsing":
+        a = la_matrices(rng, "sym", shape)
+        if n > 1:
+            a[..., 1, :] = 0
+            a[..., :, 1] = 0
         return a
     if k == "syminf":
         a = la_matrices(rng, "sym", shape)
@@ -1568,6 +1575,44 @@ def build_cases():
                  ["x, i = aten.linalg_solve_ex.default(a, b, check_errors=True)"], ["x"], error="The solver failed"))
         add(Case("_solve_ex check_errors fails %s" % dt, [("a", I(dt, [4, 4], "sing")), ("b", I(dt, [4, 1]))],
                  ["x, l, p, i = aten._linalg_solve_ex.default(a, b, check_errors=True)"], ["x"], error="The solver failed"))
+    # LDL^T (Bunch-Kaufman, LAPACK's sytrf: LD and the pivots compared directly; symmetric
+    # indefinite matrices take 2 x 2 blocks) and its solve, batch dims broadcast
+    for dt in FLT:
+        # (past 64 rows LAPACK's sytrf factors 64 columns at a time: [70, 70], [2, 130, 130])
+        for sh in ([1, 1], [2, 2], [7, 7], [3, 5, 5], [2, 3, 4, 4], [0, 4, 4], [2, 0, 0], [0, 0],
+                   [70, 70], [2, 130, 130]):
+            for kind in ("sym", "n", "spd"):
+                add(op_case("aten.linalg_ldl_factor_ex.default", "a", I(dt, sh, kind)))
+            add(op_case("aten.linalg_ldl_factor.default", "a, hermitian=True", I(dt, sh, "sym")))
+        # (PyTorch 1.13 reads past LD where LD's batch dims are broadcast to more than its own)
+        for sa, sb in (([7, 7], [7, 3]), ([3, 5, 5], [3, 5, 2]), ([3, 5, 5], [5, 2]),
+                       ([4, 4], [2, 4, 1]), ([1, 1], [1, 1]), ([0, 4, 4], [4, 2]),
+                       ([2, 0, 0], [2, 0, 3]), ([3, 3], [3, 0]), ([100, 100], [100, 3])):
+            add(Case("ldl_solve %s %s %s" % (dt, sa, sb), [("a", I(dt, sa, "sym")), ("b", I(dt, sb))],
+                     ["ld, p = aten.linalg_ldl_factor.default(a)",
+                      "x = aten.linalg_ldl_solve.default(ld, p, b)"], ["x"]))
+        add(Case("ldl_solve i64 pivots %s" % dt, [("a", I(dt, [2, 6, 6], "sym")), ("b", I(dt, [2, 6, 3]))],
+                 ["ld, p, i = aten.linalg_ldl_factor_ex.default(a)",
+                  "q = aten._to_copy.default(p, dtype=i64)",
+                  "x = aten.linalg_ldl_solve.default(ld, q, b, hermitian=True)"], ["x"]))
+        # a zero row and column: info is where it ends up, and ldl_factor raises
+        add(op_case("aten.linalg_ldl_factor_ex.default", "a", I(dt, [3, 5, 5], "symsing")))
+        add(Case("ldl_factor fails %s" % dt, [("a", I(dt, [5, 5], "symsing"))],
+                 ["ld, p = aten.linalg_ldl_factor.default(a)"], ["ld"],
+                 error="torch.linalg.ldl_factor: Unknown error code"))
+        add(Case("ldl_factor_ex check_errors fails %s" % dt, [("a", I(dt, [2, 5, 5], "symsing"))],
+                 ["ld, p, i = aten.linalg_ldl_factor_ex.default(a, check_errors=True)"], ["ld"],
+                 error="Unknown error code"))
+    L = "aten.linalg_ldl_factor_ex.default"
+    add(op_case(L, "a", I("f32", [3, 4]), error="must be batches of square matrices"))
+    add(op_case(L, "a", I("f32", [4]), error="at least 2 dimensions"))
+    add(op_case(L, "a", I("i64", [3, 3]), error="Expected a floating point"))
+    S = "aten.linalg_ldl_solve.default"
+    add(op_case(S, "a, b, c", I("f32", [4, 4]), I("i32", [3]), I("f32", [4, 2]), error="pivots.shape"))
+    add(op_case(S, "a, b, c", I("f32", [4, 4]), I("f32", [4]), I("f32", [4, 2]), error="Expected pivots to be integers"))
+    add(op_case(S, "a, b, c", I("f64", [4, 4]), I("i32", [4]), I("f32", [4, 2]), error="same dtype"))
+    add(op_case(S, "a, b, c", I("f32", [4, 4]), I("i32", [4]), I("f32", [3, 2]), error="Incompatible matrix sizes"))
+    add(op_case(S, "a, b, c", I("f32", [4, 3]), I("i32", [4]), I("f32", [4, 2]), error="square matrices"))
     # QR (Householder, LAPACK's signs: compared directly) and symmetric eigenproblems (the
     # eigenvectors' signs are free: their absolute values are compared)
     for dt in FLT:
@@ -1669,7 +1714,7 @@ def build_cases():
     add(op_case("aten.linalg_matrix_power.default", "a, 2", I("f32", [3, 4]), error="square"))
     add(op_case("aten.linalg_matrix_power.default", "a, -1", I("f32", [4, 4], "sing"), error="singular"))
 
-    # the matrix exponential and least squares (driver gelsy: full-rank tall and wide)
+    # the matrix exponential and least squares (every driver: full-rank tall and wide)
     for dt in FLT:
         LT = dict(tol=(1e-3, 1e-4)) if dt == "f32" else dict(tol=(1e-8, 1e-9))
         for sh in ([7, 7], [3, 4, 4], [1, 1], [0, 3, 3], [2, 0, 0]):
@@ -1678,8 +1723,35 @@ def build_cases():
         for sa, sb in (([5, 3], [5, 2]), ([3, 5], [3, 2]), ([2, 6, 4], [2, 6, 3]), ([2, 3, 6], [2, 3, 1]),
                        ([7, 7], [7, 2]), ([5, 3], [5]), ([2, 5, 3], [2, 5])):
             add(op_case("aten.linalg_lstsq.default", "a, b", I(dt, sa, "wc"), I(dt, sb), **LT))
-            add(op_case("aten.linalg_lstsq.default", "a, b, driver='gelsy'", I(dt, sa, "wc"), I(dt, sb), **LT))
+            for drv in ("gelsy", "gels", "gelsd", "gelss"):
+                add(op_case("aten.linalg_lstsq.default", "a, b, driver='%s'" % drv, I(dt, sa, "wc"), I(dt, sb),
+                            **LT))
         add(op_case("aten.linalg_lstsq.default", "a, b, 1e-3", I(dt, [6, 4], "wc"), I(dt, [6, 2]), **LT))
+        # batch dims broadcast; a rank-deficient A (a zero column): gelsd's rank and singular values
+        for drv in ("gels", "gelsd", "gelss"):
+            add(op_case("aten.linalg_lstsq.default", "a, b, driver='%s'" % drv, I(dt, [2, 1, 6, 4], "wc"),
+                        I(dt, [1, 3, 6, 2]), **LT))
+            add(op_case("aten.linalg_lstsq.default", "a, b, 0.1, driver='%s'" % drv, I(dt, [3, 4, 6], "wc"),
+                        I(dt, [3, 4, 2]), **LT))
+        # (not gelsy: PyTorch 1.13 passes it column pivots it never initialized, whose rank and
+        # solution for a rank-deficient A then vary)
+        for drv in ("gelsd", "gelss"):
+            add(op_case("aten.linalg_lstsq.default", "a, b, driver='%s'" % drv, I(dt, [2, 5, 5], "sing"),
+                        I(dt, [2, 5, 2]), **LT))
+            add(op_case("aten.linalg_lstsq.default", "a, b, driver='%s'" % drv, I(dt, [3, 5], "sing"),
+                        I(dt, [3, 2]), **LT))
+        for sa, sb in (([6, 4], [6, 2]), ([2, 6, 4], [2, 6, 2])):
+            add(Case("lstsq gels zero column fails %s %s" % (dt, sa), [("a", I(dt, sa, "sing")), ("b", I(dt, sb))],
+                     ["x, r, k, s = aten.linalg_lstsq.default(a, b, driver='gels')"], ["x"],
+                     error="does not have full rank"))
+    # no rows or no columns: LAPACK's quick returns (PyTorch zeroes the solution where m is 0)
+    for dt in FLT:
+        for sa, sb in (([0, 3], [0, 2]), ([4, 0], [4, 2]), ([2, 0, 3], [2, 0, 2]), ([2, 4, 0], [2, 4, 2]),
+                       ([0, 4, 3], [0, 4, 2]), ([4, 0], [4])):
+            for drv in ("gelsy", "gels", "gelsd", "gelss"):
+                add(op_case("aten.linalg_lstsq.default", "a, b, driver='%s'" % drv, I(dt, sa), I(dt, sb)))
+    add(op_case("aten.linalg_lstsq.default", "a, b, driver='foo'", I("f32", [4, 3], "wc"), I("f32", [4, 2]),
+                error="parameter `driver` should be one of"))
 
     # matrix norms and condition numbers
     for dt in FLT:
@@ -2492,6 +2564,30 @@ def ops15a_cases(add, G):
                   consts=[("o", "i32", [len(offs)], offs)], red=True)
             G("segment_reduce %s with NaN/%s" % (red, dt), [("x", I(dt, [9], "nan"))],
               ["y = %s(x, \"%s\", lengths=l)" % (SR, red)], ["y"], consts=[("l", "i32", [3], [2, 3, 4])], red=True)
+    # lengths and offsets of several dims: each index before axis has its own segments
+    for dt in ("f32", "f64"):
+        for red in ("sum", "mean", "max", "min", "prod"):
+            for sh, lens in (([3, 5], [[2, 3], [0, 5], [5, 0]]), ([3, 5, 2], [[1, 1, 3], [5, 0, 0], [0, 2, 3]]),
+                             ([2, 3, 4, 2], [[[4, 0], [1, 3], [2, 2]], [[0, 4], [3, 1], [4, 0]]])):
+                nd = len(np.shape(lens))
+                ls = list(np.shape(lens))
+                for kw in ("", ", initial=2.0", ", unsafe=True"):
+                    G("segment_reduce %s lengths %s/%s%s" % (red, ls, dt, kw), [("x", I(dt, sh))],
+                      ["y = %s(x, \"%s\", lengths=l, axis=%d%s)" % (SR, red, nd - 1, kw)], ["y"],
+                      consts=[("l", "i64", ls, lens)], red=True)
+                offs = np.concatenate([np.zeros(ls[:-1] + [1], np.int64), np.cumsum(lens, -1)], -1)
+                G("segment_reduce %s offsets %s/%s" % (red, ls, dt), [("x", I(dt, sh))],
+                  ["y = %s(x, \"%s\", offsets=o, axis=%d)" % (SR, red, nd - 1 - len(sh))], ["y"],
+                  consts=[("o", "i32", list(offs.shape), offs.tolist())], red=True)
+    G("segment_reduce 2-d lengths not summing fails", [("x", I("f32", [2, 6]))],
+      ["y = %s(x, \"sum\", lengths=l, axis=1)" % SR], ["y"], consts=[("l", "i64", [2, 2], [[3, 3], [2, 2]])],
+      error="sum to data.size")
+    G("segment_reduce 2-d negative length fails", [("x", I("f32", [2, 6]))],
+      ["y = %s(x, \"sum\", lengths=l, axis=1)" % SR], ["y"], consts=[("l", "i64", [2, 2], [[3, 3], [7, -1]])],
+      error="negative")
+    G("segment_reduce 2-d lengths axis 0 fails", [("x", I("f32", [2, 6]))],
+      ["y = %s(x, \"sum\", lengths=l)" % SR], ["y"], consts=[("l", "i64", [2, 2], [[3, 3], [2, 4]])],
+      error="last dimension of lengths")
     G("segment_reduce of a transposed input", [("x", I("f32", [3, 6]))],
       ["t = aten.permute.default(x, [1, 0])", "y = %s(t, \"max\", lengths=l)" % SR], ["y"],
       consts=[("l", "i64", [3], [1, 2, 3])], red=True)
