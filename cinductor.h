@@ -20320,23 +20320,48 @@ CI__TILE_FN void ci__tile_iota(long long *d, long long start, long long step, in
 }
 #endif
 
-/* Python's floor division and modulo (plain loops: no vector division) */
+/* Python's floor division and modulo (plain loops: no vector division). By a positive number
+   (an index split into dims, as a view's reshape makes it), the quotient and remainder of each
+   element one more than the last are counted on from the last's instead of divided again:
+   along a tile the index mostly counts up by one. */
+static void ci__tile_divmod_i(long long *q, long long *m, const long long *a, int sa,
+                              const long long *b, int sb, int n) {
+    long long y, x, qq = 0, rr = -1;
+    int i;
+    if (sb == 0 && b[0] > 0) {
+        y = b[0];
+        for (i = 0; i < n; i++) {
+            x = a[i * sa];
+            if (i && x == a[(i - 1) * sa] + 1) {
+                if (++rr == y) {
+                    rr = 0;
+                    qq++;
+                }
+            } else {
+                qq = x / y - (x % y != 0 && x < 0);
+                rr = x - qq * y;
+            }
+            if (q) q[i] = qq;
+            if (m) m[i] = rr;
+        }
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        x = a[i * sa];
+        y = b[i * sb];
+        if (q) q[i] = x / y - (x % y != 0 && (x < 0) != (y < 0));
+        if (m) m[i] = x % y + (x % y != 0 && (x < 0) != (y < 0) ? y : 0);
+    }
+}
+
 CI__TILE_FN void ci__tile_fdiv_i(long long *d, const long long *a, int sa, const long long *b,
                                  int sb, int n) {
-    int i;
-    for (i = 0; i < n; i++) {
-        long long x = a[i * sa], y = b[i * sb];
-        d[i] = x / y - (x % y != 0 && (x < 0) != (y < 0));
-    }
+    ci__tile_divmod_i(d, NULL, a, sa, b, sb, n);
 }
 
 CI__TILE_FN void ci__tile_mod_i(long long *d, const long long *a, int sa, const long long *b,
                                 int sb, int n) {
-    int i;
-    for (i = 0; i < n; i++) {
-        long long x = a[i * sa], y = b[i * sb];
-        d[i] = x % y + (x % y != 0 && (x < 0) != (y < 0) ? y : 0);
-    }
+    ci__tile_divmod_i(NULL, d, a, sa, b, sb, n);
 }
 
 CI__TILE_FN void ci__tile_b2f(float *d, const int *a, int n) {

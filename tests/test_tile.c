@@ -215,6 +215,36 @@ static const char *const tile_cases[] = {
     "input b: f32[%d]\ny = aten.exp.default(b)\nz = aten.mul.Tensor(y, b)\noutput z\n",
 };
 
+/* floor division and modulo of index tiles (Python's rounding), by a scalar and by a tile:
+   runs counting up by one (counted on from the last element), jumps, negatives, strides */
+CI_TEST(test_tile_divmod_i) {
+    static const long long ys[5] = {1, 3, 64, 128, -5};
+    long long a[300], b[300], q[300], m[300];
+    ci_test_rng r = ci_test_rng_make(5);
+    int k, i, n, bad = 0;
+    for (k = 0; k < 5; k++) for (n = 0; n <= 257; n += 37) {
+        long long y = ys[k];
+        for (i = 0; i < 300; i++) {   /* runs of +1 from -200, with a jump now and then */
+            a[i] = i == 0 ? -200 : a[i - 1] + (ci_test_rng_next(&r) % 23 == 0 ? -97 : 1);
+            b[i] = (long long)(ci_test_rng_next(&r) % 9) - 4;
+            if (b[i] == 0) b[i] = 7;
+        }
+        ci__tile_fdiv_i(q, a, 1, &y, 0, n);
+        ci__tile_mod_i(m, a, 1, &y, 0, n);
+        for (i = 0; i < n; i++) {
+            long long fq = (long long)floor((double)a[i] / (double)y);
+            bad += q[i] != fq || m[i] != a[i] - fq * y;
+        }
+        ci__tile_fdiv_i(q, a, 2, b, 1, n / 2);   /* strided dividend, a tile of divisors */
+        ci__tile_mod_i(m, a, 2, b, 1, n / 2);
+        for (i = 0; i < n / 2; i++) {
+            long long fq = (long long)floor((double)a[2 * i] / (double)b[i]);
+            bad += q[i] != fq || m[i] != a[2 * i] - fq * b[i];
+        }
+    }
+    CI_CHECK_EQ_INT(bad, 0);
+}
+
 CI_TEST(test_tile_kernels_match_interpreter) {
     static const int sizes[] = {1, 7, 16, 17, 255, 256, 257, 1023};
     ci_test_rng g = ci_test_rng_make(23);
@@ -626,6 +656,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_tile_math_against_libm);
     CI_RUN(test_tile_math_special_values);
     CI_RUN(test_tile_position_and_rules);
+    CI_RUN(test_tile_divmod_i);
     CI_RUN(test_tile_kernels_match_interpreter);
     CI_RUN(test_tile_padding_interior);
     CI_RUN(test_tile_threads_same_bits);
