@@ -28204,9 +28204,9 @@ static void ci__linalg_bmm(int dt, const void *A, const void *B, void *C, long l
 /* ---- depthwise convolution (groups == Cin == Cout, f32 / f64): one output plane per job, each
    output row accumulated in chunks of DW_CHUNK outputs over the kernel's taps, one tap a pass
    (8 at a time when the stride is 1, which -O2's SLP vectorizer packs; with AVX2, f32 with
-   stride 1 or 2 runs ci__linalg_dw_plane8: 8 outputs in a register over every tap, the same
-   bits); the GEMM would give each plane a one-row product, two thirds of its register tile
-   wasted ---- */
+   stride 1 or 2 runs ci__linalg_dw_plane8: 8 outputs of each of 4 rows in registers over
+   every tap, the same bits); the GEMM would give each plane a one-row product, two thirds of
+   its register tile wasted ---- */
 typedef struct ci__linalg_dw {
     int dt, simd;
     const void *x, *w, *bias;
@@ -28229,58 +28229,84 @@ __attribute__((target("avx2"))) static __m256 ci__linalg_dw_evens(__m256 a, __m2
                                   _mm256_permutevar8x32_ps(b, evens), 0x20);
 }
 
-/* 8 outputs of an f32 plane's row from j on, some of whose taps fall off the image or past
-   the row's end: each tap loads the lanes inside the row (masked loads: nothing outside is
-   touched) and adds to those alone (a tap off the image is skipped, as in the plain loop: the
-   same bits); lanes past the row's end are not stored */
-__attribute__((target("avx2"))) static void ci__linalg_dw_edge8(const ci__linalg_dw *D,
+/* 8 outputs from column j of each of rows oh .. oh + nr - 1 (nr <= 4) of an f32 plane, over
+   every tap (a stride-2 tap reads 16 floats and keeps the even ones). The rows' sums are four
+   independent chains, so the adds overlap where one row's would wait on its last. edge: some
+   taps fall off the image or the row's end: each such tap loads the lanes inside (masked
+   loads: nothing outside is touched) and adds to those alone, and lanes past the row's end
+   are not stored. A tap off the image is skipped, as in the plain loop: the same bits. */
+#define CI__LINALG_DW_ROWS(X) X(0) X(1) X(2) X(3)
+__attribute__((target("avx2"))) static void ci__linalg_dw_rows8(const ci__linalg_dw *D,
                                                                 const float *xp, const float *wp,
-                                                                float *yr, long long oh,
-                                                                long long j, __m256 bias) {
+                                                                float *yp, long long oh, int nr,
+                                                                long long j, int edge,
+                                                                __m256 bias) {
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(D->OW - j)), lane);
     const __m256i wlim = _mm256_set1_epi32((int)D->W), neg1 = _mm256_set1_epi32(-1);
     const __m256i lane2 = _mm256_add_epi32(lane, lane);
-    __m256 acc = _mm256_setzero_ps();
+    const long long sW = D->sW;
+    __m256 acc0 = _mm256_setzero_ps(), acc1 = acc0, acc2 = acc0, acc3 = acc0;   /* (registers) */
     long long kh, kw;
+    int r;
     for (kh = 0; kh < D->KH; kh++) {
-        const long long ih = oh * D->sH - D->pH + kh * D->dH;
-        if (ih < 0 || ih >= D->H) continue;
+        const float *xr[4];
+        int ok[4], all = 1;
+        for (r = 0; r < 4; r++) {
+            const long long ih = (oh + r) * D->sH - D->pH + kh * D->dH;
+            ok[r] = r < nr && ih >= 0 && ih < D->H;
+            xr[r] = ok[r] ? xp + ih * D->W + j * sW - D->pW : xp;
+            all &= ok[r];
+        }
         for (kw = 0; kw < D->KW; kw++) {
-            const long long start = j * D->sW - D->pW + kw * D->dW;   /* lane 0's column */
-            const float *xs = xp + ih * D->W + start;
-            const __m256i s0 = _mm256_set1_epi32((int)start);
-            __m256i col, in;
-            __m256 xv;
-            if (D->sW == 1) {
-                col = _mm256_add_epi32(s0, lane);
-                in = _mm256_and_si256(live, _mm256_and_si256(_mm256_cmpgt_epi32(col, neg1),
-                                                             _mm256_cmpgt_epi32(wlim, col)));
-                xv = _mm256_maskload_ps(xs, in);
-            } else {   /* the 16 columns from start, each half loaded where it is inside */
+            const long long off = kw * D->dW;
+            const __m256 wv = _mm256_set1_ps(wp[kh * D->KW + kw]);
+            __m256i in = live, ia = live, ib = live;
+            if (edge) {   /* the lanes inside the row, the same for every row */
+                const __m256i s0 = _mm256_set1_epi32((int)(j * sW - D->pW + off));
                 const __m256i ca = _mm256_add_epi32(s0, lane);
-                const __m256i cb = _mm256_add_epi32(ca, _mm256_set1_epi32(8));
-                const __m256i ia = _mm256_and_si256(_mm256_cmpgt_epi32(ca, neg1),
-                                                    _mm256_cmpgt_epi32(wlim, ca));
-                const __m256i ib = _mm256_and_si256(_mm256_cmpgt_epi32(cb, neg1),
-                                                    _mm256_cmpgt_epi32(wlim, cb));
-                xv = ci__linalg_dw_evens(_mm256_maskload_ps(xs, ia),
-                                         _mm256_maskload_ps(xs + 8, ib));
-                col = _mm256_add_epi32(s0, lane2);
+                const __m256i col = sW == 1 ? ca : _mm256_add_epi32(s0, lane2);
                 in = _mm256_and_si256(live, _mm256_and_si256(_mm256_cmpgt_epi32(col, neg1),
                                                              _mm256_cmpgt_epi32(wlim, col)));
+                if (sW == 1) ia = in;
+                else {
+                    const __m256i cb = _mm256_add_epi32(ca, _mm256_set1_epi32(8));
+                    ia = _mm256_and_si256(_mm256_cmpgt_epi32(ca, neg1),
+                                          _mm256_cmpgt_epi32(wlim, ca));
+                    ib = _mm256_and_si256(_mm256_cmpgt_epi32(cb, neg1),
+                                          _mm256_cmpgt_epi32(wlim, cb));
+                }
             }
-            acc = _mm256_blendv_ps(
-                acc, _mm256_add_ps(acc, _mm256_mul_ps(_mm256_set1_ps(wp[kh * D->KW + kw]), xv)),
-                _mm256_castsi256_ps(in));
+#define CI__LINALG_DW_LOAD(R) \
+    (edge ? (sW == 1 ? _mm256_maskload_ps(xr[R] + off, ia) \
+                     : ci__linalg_dw_evens(_mm256_maskload_ps(xr[R] + off, ia), \
+                                           _mm256_maskload_ps(xr[R] + off + 8, ib))) \
+          : sW == 1 ? _mm256_loadu_ps(xr[R] + off) \
+                    : ci__linalg_dw_evens(_mm256_loadu_ps(xr[R] + off), \
+                                          _mm256_loadu_ps(xr[R] + off + 8)))
+#define CI__LINALG_DW_TAP(R) \
+    if (all || ok[R]) { \
+        const __m256 t_ = _mm256_add_ps(acc##R, _mm256_mul_ps(wv, CI__LINALG_DW_LOAD(R))); \
+        acc##R = edge ? _mm256_blendv_ps(acc##R, t_, _mm256_castsi256_ps(in)) : t_; \
+    }
+            CI__LINALG_DW_ROWS(CI__LINALG_DW_TAP)
+#undef CI__LINALG_DW_TAP
+#undef CI__LINALG_DW_LOAD
         }
     }
-    _mm256_maskstore_ps(yr + j, live, _mm256_add_ps(acc, bias));
+#define CI__LINALG_DW_STORE(R) \
+    if (R < nr) { \
+        float *yr_ = yp + (oh + R) * D->OW + j; \
+        if (edge) _mm256_maskstore_ps(yr_, live, _mm256_add_ps(acc##R, bias)); \
+        else _mm256_storeu_ps(yr_, _mm256_add_ps(acc##R, bias)); \
+    }
+    CI__LINALG_DW_ROWS(CI__LINALG_DW_STORE)
+#undef CI__LINALG_DW_STORE
 }
+#undef CI__LINALG_DW_ROWS
 
-/* an f32 plane with stride 1 or 2 (AVX2), each row 8 outputs at a time: where every tap of
-   the 8 falls inside the row, the 8 sums in a register over every tap (a stride-2 tap reads
-   16 floats and keeps the even ones); elsewhere ci__linalg_dw_edge8 */
+/* an f32 plane with stride 1 or 2 (AVX2), four rows and 8 outputs of each at a time
+   (ci__linalg_dw_rows8), the taps of edges masked */
 __attribute__((target("avx2"))) static void ci__linalg_dw_plane8(const ci__linalg_dw *D,
                                                                  const float *xp,
                                                                  const float *wp, float *yp,
@@ -28289,30 +28315,12 @@ __attribute__((target("avx2"))) static void ci__linalg_dw_plane8(const ci__linal
     const long long offmax = (D->KW - 1) * D->dW - D->pW;
     const long long jl = (D->pW + sW - 1) / sW;   /* the first output whose tap 0 is inside */
     const __m256 bias = _mm256_set1_ps(bv);
-    long long oh, j, kh, kw;
-    for (oh = 0; oh < D->OH; oh++) {
-        float *yr = yp + oh * D->OW;
+    long long oh, j;
+    for (oh = 0; oh < D->OH; oh += 4) {
+        const int nr = D->OH - oh < 4 ? (int)(D->OH - oh) : 4;
         for (j = 0; j < D->OW; j += 8) {
-            __m256 acc = _mm256_setzero_ps();
-            if (j < jl || j * sW + offmax + span > D->W || j + 8 > D->OW) {
-                ci__linalg_dw_edge8(D, xp, wp, yr, oh, j, bias);
-                continue;
-            }
-            for (kh = 0; kh < D->KH; kh++) {
-                const long long ih = oh * D->sH - D->pH + kh * D->dH;
-                const float *xr;
-                if (ih < 0 || ih >= D->H) continue;
-                xr = xp + ih * D->W + j * sW - D->pW;
-                for (kw = 0; kw < D->KW; kw++) {
-                    const float *xk = xr + kw * D->dW;
-                    const __m256 wv = _mm256_set1_ps(wp[kh * D->KW + kw]);
-                    __m256 xv;
-                    if (sW == 1) xv = _mm256_loadu_ps(xk);
-                    else xv = ci__linalg_dw_evens(_mm256_loadu_ps(xk), _mm256_loadu_ps(xk + 8));
-                    acc = _mm256_add_ps(acc, _mm256_mul_ps(wv, xv));
-                }
-            }
-            _mm256_storeu_ps(yr + j, _mm256_add_ps(acc, bias));
+            const int edge = j < jl || j * sW + offmax + span > D->W || j + 8 > D->OW;
+            ci__linalg_dw_rows8(D, xp, wp, yp, oh, nr, j, edge, bias);
         }
     }
 }
