@@ -1311,6 +1311,13 @@ static void *ci__arena_alloc(ci__arena *a, size_t size) {
     return p;
 }
 
+/* size bytes at a 64-byte boundary (a constant's data: whole cache lines for the vector code;
+   where it fell at 16 bytes, a matrix product's speed varied from one process to the next) */
+static void *ci__arena_alloc64(ci__arena *a, size_t size) {
+    char *p = (char *)ci__arena_alloc(a, size + 63);
+    return p ? p + ((64 - (uintptr_t)p % 64) % 64) : NULL;
+}
+
 /* Tables that grow by doubling (hash slots, per-variable arrays, string builders) take large
    arrays as blocks of their own and give the old one back as they grow, where the arena would
    keep every old copy (as much again as the table). ci__arena_grow: the array `old` of
@@ -19811,7 +19818,7 @@ static void ci__plan_program(ci_program *p, int user_arena) {
             p->B[b->slot] = (void *)(uintptr_t)b->data;   /* in the program's arena already */
         } else if (b->kind == CI__BUF_CONST) {
             size_t bytes = (size_t)b->numel * ci__dtype_tab[b->dt].size;
-            void *c = ci__arena_alloc(p->A, bytes);
+            void *c = ci__arena_alloc64(p->A, bytes);
             if (bytes) memcpy(c, b->data, bytes);
             p->B[b->slot] = c;
         }
@@ -35659,7 +35666,7 @@ static int ci__public_fold(ci_program *p, ci_graph *g, const ci_compile_desc *d,
     for (i = 0; ok && i < F->nout; i++) {
         const ci__lower_gtensor *x = ci__lower_gt(g, F->outs[i]);
         size_t bytes = (size_t)ci__ir_numel(x->ndim, x->shape) * ci__dtype_tab[x->dt].size;
-        F->val[F->outs[i]] = ci__arena_alloc(p->A, bytes ? bytes : 1);
+        F->val[F->outs[i]] = ci__arena_alloc64(p->A, bytes ? bytes : 1);
         F->bytes += bytes;
         q->B[q->nin + i] = F->val[F->outs[i]];
     }
