@@ -16214,7 +16214,13 @@ static ci__box *ci__ops_attn_weights(ci__L *L, ci__box *q, ci__box *k, ci__box *
         sc = ci__ops_call3(L, "aten.masked_fill.Scalar", ci__ops_T(sc), ci__ops_T(out),
                                 ci_arg_float(-HUGE_VAL));
     } else if (mask) {
+        /* added in place as PyTorch's attn.add_(mask): a mask of another dtype (f64, int) is
+           added in the wider type and the sum rounded back to the scores' */
+        ci_dtype dt = sc->dt;
         sc = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(sc), ci__ops_T(mask));
+        if (sc->dt != dt)
+            sc = ci__ops_call2(L, "prims.convert_element_type.default", ci__ops_T(sc),
+                               ci_arg_dtype(dt));
     }
     if (lse)
         *lse = ci__ops_call3(L, "aten.logsumexp.default", ci__ops_T(sc),
@@ -16232,8 +16238,9 @@ static ci__box *ci__ops_attn_weights(ci__L *L, ci__box *q, ci__box *k, ci__box *
 }
 
 /* _scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.,
-   need_attn_weights=False, is_causal=False) -> (output, weights) (extra 0, PyTorch 1.13; the
-   weights whatever need_attn_weights says, as 1.13's);
+   need_attn_weights=False, is_causal=False) -> (output, weights) and its CPU kernel
+   _scaled_dot_product_attention_forward, same schema (extra 0, PyTorch 1.13; the weights
+   whatever need_attn_weights says, as 1.13's);
    scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0,
    is_causal=False, *, scale=None, enable_gqa=False) -> output (1);
    _scaled_dot_product_flash_attention_for_cpu(query, key, value, dropout_p=0.0,
@@ -16262,6 +16269,21 @@ static int ci__ops_attn_sdpa(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
         q->size[q->ndim - 3] != k->size[k->ndim - 3])
         CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: enable_gqa with fewer key heads than query heads is "
                  "not supported", api);
+    if (op->extra < 2 && mask && ci__lower_arg_bool(L, op, a, pc))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Explicit attn_mask should not be set when "
+                 "is_causal=True", api);
+    if (mask) {   /* added in place to the scores [..., L, S]: it must not widen them */
+        int ns, nb;
+        int64_t ss[CI_MAX_DIMS * 2], sb[CI_MAX_DIMS * 2];
+        ci__lower_broadcast_shape(L, api, q->ndim - 2, q->size, k->ndim - 2, k->size, &ns, ss);
+        ss[ns++] = q->size[q->ndim - 2];
+        ss[ns++] = k->size[k->ndim - 2];
+        ci__lower_broadcast_shape(L, api, ns, ss, mask->ndim, mask->size, &nb, sb);
+        if (nb != ns || memcmp(sb, ss, sizeof(int64_t) * (size_t)ns))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: output with shape %s doesn't match the broadcast "
+                     "shape %s (attn_mask %s)", api, ci__ir_shape(L, ns, ss),
+                     ci__ir_shape(L, nb, sb), ci__ir_shape(L, mask->ndim, mask->size));
+    }
     scale = 1 / sqrt((double)q->size[q->ndim - 1]);
     if (ps >= 0 && a[ps].kind != CI_ARG_NONE) scale = ci__lower_arg_num(L, op, a, ps);
     w = ci__ops_attn_weights(L, q, k, mask, 1, ci__lower_arg_bool(L, op, a, pc), scale,
@@ -18304,6 +18326,9 @@ static int ci__ops_histogram(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     X("aten.bmm", "self, mat2", ci__ops_mm, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten._scaled_dot_product_attention", "query, key, value, attn_mask=None, dropout_p=0.0, " \
       "need_attn_weights=False, is_causal=False", \
+      ci__ops_attn_sdpa, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten._scaled_dot_product_attention_forward", "query, key, value, attn_mask=None, " \
+      "dropout_p=0.0, need_attn_weights=False, is_causal=False", \
       ci__ops_attn_sdpa, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
     X("aten.scaled_dot_product_attention", "query, key, value, attn_mask=None, dropout_p=0.0, " \
       "is_causal=False, *, scale=None, enable_gqa=False", \

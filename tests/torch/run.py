@@ -1809,6 +1809,14 @@ def build_cases():
             add(op_case("aten._scaled_dot_product_attention.default", "a, b, c, None, 0.0, True, True", *sd))
             add(op_case("aten._scaled_dot_product_attention.default", "a, b, c, d", *sd, I(dt, [L_, S_])))
             add(op_case("aten._scaled_dot_product_attention.default", "a, b, c, d", *sd, I("bool", [L_, S_])))
+            # 1.13's CPU kernel under the composite: the weights come back either way
+            add(op_case("aten._scaled_dot_product_attention_forward.default", "a, b, c", *sd))
+            add(op_case("aten._scaled_dot_product_attention_forward.default", "a, b, c, None, 0.0, False, True",
+                        *sd))
+            add(op_case("aten._scaled_dot_product_attention_forward.default", "a, b, c, d, 0.0, True", *sd,
+                        I(dt, qs[:-1] + [S_])))
+            add(op_case("aten._scaled_dot_product_attention_forward.default", "a, b, c, d", *sd,
+                        I("bool", [L_, S_])))
             add(op_case("aten.scaled_dot_product_attention.default", "a, b, c", *sd))
             add(op_case("aten.scaled_dot_product_attention.default", "a, b, c, d, is_causal=False", *sd,
                         I("bool", qs[:-1] + [S_])))
@@ -1821,6 +1829,16 @@ def build_cases():
                         *sd, I("bool", [L_, S_])))
         add(op_case("aten.scaled_dot_product_attention.default", "a, b, c", I(dt, [2, 0, 4]), I(dt, [2, 3, 4]),
                     I(dt, [2, 3, 5])))
+        sd = [I(dt, [2, 5, 3]), I(dt, [2, 4, 3]), I(dt, [2, 4, 6])]
+        add(op_case("aten._scaled_dot_product_attention_forward.default", "a, b, c, d", *sd,
+                    I("f64" if dt == "f32" else "f32", [5, 4])))
+        add(op_case("aten._scaled_dot_product_attention_forward.default", "a, b, c, d", *sd, I("i64", [2, 1, 4])))
+        add(op_case("aten._scaled_dot_product_attention_forward.default", "a, b, c", I(dt, [1, 0, 3]),
+                    I(dt, [1, 4, 3]), I(dt, [1, 4, 2])))
+        add(op_case("aten._scaled_dot_product_attention_forward.default", "a, b, c, d, 0.0, False, True", *sd,
+                    I(dt, [5, 4]), error="Explicit attn_mask should not be set when is_causal=True"))
+        add(op_case("aten._scaled_dot_product_attention_forward.default", "a, b, c, d", *sd,
+                    I(dt, [3, 2, 5, 4]), error="doesn't match the broadcast shape"))
         # _native_multi_head_attention: q, k, v [B, T, E], E = 8, 2 heads; packed weights
         B_, T_, E_ = 2, 5, 8
         mh = [I(dt, [B_, T_, E_]), I(dt, [B_, T_, E_]), I(dt, [B_, T_, E_]), I(dt, [3 * E_, E_]),
