@@ -2092,6 +2092,21 @@ def build_cases():
         add(op_case("aten.unique_dim.default", "a, 1, True, True, True", I(dt, [2, 9], "nan")))
         add(op_case("aten.unique_consecutive.default", "a, True, True", I(dt, [7, 5], "nan")))
         add(op_case("aten.unique_consecutive.default", "a, True, True, 0", I(dt, [9, 2], "nan")))
+    # sorted=False: PyTorch 1.13's hash-set order (libstdc++'s unordered_set), through every
+    # bucket count up to 5087 (thousands of distinct values), every bit pattern (NaN payloads,
+    # signed zeros, negative integers hashed sign-extended) and both zeros in one input
+    for dt in ("f32", "f64", "i64", "i32", "i16", "i8", "u8"):
+        add(op_case("aten._unique2.default", "a, False, True, True", I(dt, [2, 1500], "bits")))
+    for dt in ("f32", "f64", "bf16", "f16"):
+        add(op_case("aten._unique2.default", "a, False, True, True", I(dt, [1023], "distinct")))
+        add(op_case("aten._unique.default", "a, False, True", I(dt, [3, 5, 7])))
+        add(op_case("aten._unique2.default", "a, False, True, True", I(dt, [0, 4])))
+    for dt in ("f32", "f64", "f16"):   # (bf16's zeros: a graph's reference is f32's; see
+        # test_data_dependent.c)
+        G("unique sorted=False of both zeros %s" % dt, [("x", I(dt, [9], "grid"))],
+          ["n = aten.neg.default(x)", "c = aten.cat.default([x, n, x])",
+           "v, i, k = aten._unique2.default(c, False, True, True)"], ["v", "i", "k"])
+    add(op_case("aten._unique2.default", "a, False, True, True", I("bool", [7, 5])))
     add(op_case("aten._unique2.default", "a, True, True, True", I("f32", [1023], "distinct")))
     add(op_case("aten._unique2.default", "a, True, True, True", I("f64", [1023], "bits")))
     add(op_case("aten._unique2.default", "a, True, True, True", I("i64", [1023], "bits")))
@@ -4346,11 +4361,11 @@ def _has_nan(x):
 
 
 def ref_unique2(inp, sorted=True, return_inverse=False, return_counts=False):
-    """aten._unique2 as cinductor computes it: sorted=False sorted too (PyTorch 1.13's CPU order
-    is its hash set's), and with NaNs the Python reference (PyTorch 1.13 gives each NaN a count
-    of 0 and an arbitrary place)"""
-    if not _has_nan(inp):
-        return torch.ops.aten._unique2.default(inp, True, return_inverse, return_counts)
+    """aten._unique2: PyTorch's own with sorted=False (its hash set's order, which cinductor
+    reproduces, NaNs included) or without NaNs; else the Python reference (PyTorch 1.13 sorts
+    the set's NaNs to no defined place)"""
+    if not sorted or not _has_nan(inp):
+        return torch.ops.aten._unique2.default(inp, sorted, return_inverse, return_counts)
     v, i, c = _ref_unique_py(inp, None, False)
     i = i.reshape(inp.shape) if return_inverse or return_counts else i[:0]
     return v, i, c if return_counts else c[:0]
