@@ -2694,7 +2694,8 @@ enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
     "a repeated index writes one of its values (PyTorch: undefined which)"
 #define CI__IR_OPS_NOTE_MED "no dim only; an empty integer self is refused (PyTorch: garbage)"
 #define CI__IR_OPS_NOTE_BINC "the length is minlength (a larger value: a run-time error); " \
-    "minlength 0 only for an empty self"
+    "minlength 0: only u8, i8, i16 (their range bounds it; only as a graph output) or an " \
+    "empty self"
 #define CI__IR_OPS_NOTE_HISTC "f32 and f64 only (PyTorch's f16 and bf16 round each count)"
 #define CI__IR_OPS_NOTE_MODE "the last index of the value (PyTorch's past 16 elements: its " \
     "sort's order); a NaN is a run-time error"
@@ -9604,12 +9605,15 @@ static int ci__ops_gcd(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
    int64). PyTorch's
    length, max(self) + 1 or minlength, depends on the data; cinductor sizes the result by
    minlength, known when compiling, and a value >= minlength is a run-time error (so is a
-   negative one, as in PyTorch); a non-empty self with minlength 0 is refused. A scatter_add of
-   the weights into zeros. */
+   negative one, as in PyTorch). A non-empty self with minlength 0 has a bound only in its
+   dtype: u8, i8 and i16 count into 256, 128 or 32768 bins, of which a masked_select keeps the
+   first max(self) + 1 (a result of data-dependent size, docs/data-dependent.md); wider
+   dtypes are refused (2^31 bins and more). A scatter_add of the weights into zeros. */
 static int ci__ops_bincount(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box_opt(L, op, a, 1), *idx;
-    ci__box *src, *z;
-    int64_t m = ci__lower_arg_int(L, op, a, 2), n;
+    ci__box *src, *z, *r;
+    int64_t m = ci__lower_arg_int(L, op, a, 2), n, zero = 0;
+    int dd = 0;
     ci__ix *v[1] = {0};
     ci__v *xv;
     ci_dtype odt;
@@ -9626,11 +9630,16 @@ static int ci__ops_bincount(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
         CI__FAIL(L, CI_ERR_SHAPE, "%s: weights should be 1-d and have the same length as input",
                  op->name);
     odt = !w || !n ? CI_I64 : w->dt == CI_F32 ? CI_F32 : CI_F64;   /* empty: int64 always */
-    if (n > 0 && m == 0)
-        CI__FAIL(L, CI_ERR_UNSUPPORTED,
-                 "%s: the result's length, max(self) + 1, depends on the data; cinductor sizes "
-                 "it by minlength, which must exceed every value (pass minlength > 0)",
-                 op->name);
+    if (n > 0 && m == 0) {   /* no size known: the dtype's bound, where it has a small one */
+        m = x->dt == CI_U8 ? 256 : x->dt == CI_I8 ? 128 : x->dt == CI_I16 ? 32768 : 0;
+        if (m == 0)
+            CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                     "%s: the result's length, max(self) + 1, depends on the data with no bound "
+                     "the graph knows for %s values; cinductor sizes it by minlength, which "
+                     "must exceed every value (pass minlength > 0)",
+                     op->name, ci__dtype_tab[x->dt].name);
+        dd = 1;
+    }
     ci__ir_pw_vars(L, 1, &m, v);
     z = ci__ir_pw_box(L, odt, 1, &m, v, ci__ir_v_consti(L, odt, 0));
     if (n == 0) {
@@ -9652,7 +9661,17 @@ static int ci__ops_bincount(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     sa[1] = ci_arg_int(0);
     sa[2] = ci__ops_T(idx);
     sa[3] = ci__ops_T(src);
-    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.scatter_add.default", 4, sa));
+    r = ci__ops_callb(L, "aten.scatter_add.default", 4, sa);
+    if (dd) {   /* the bins up to max(self) */
+        ci__box *top = ci__ops_call3(L, "aten.amax.default", ci__ops_T(idx),
+                                     ci_arg_ints(&zero, 1), ci_arg_bool(0));
+        ci__box *keep = ci__ops_call2(
+                L, "aten.le.Tensor",
+                ci__ops_T(ci__ops_call1(L, "aten.arange.default", ci_arg_int(m))),
+                ci__ops_T(top));
+        r = ci__ops_call2(L, "aten.masked_select.default", ci__ops_T(r), ci__ops_T(keep));
+    }
+    outs[0] = ci__ir_tensor_of(r);
     return 1;
 }
 

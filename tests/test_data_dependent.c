@@ -298,12 +298,13 @@ CI_TEST(test_dd_unique_unsorted_zeros) {
 }
 
 /* unique's values used by another op, repeat_interleave.Tensor of repeats the graph does not
-   know without output_size, and nonzero unbound along dim 0 (along 1 it is nonzero as a
-   tuple): refused while the graph is built */
+   know without output_size, nonzero unbound along dim 0 (along 1 it is nonzero as a tuple),
+   bincount of i64 without minlength (no bound) and of u8 (bounded by 256) used by another op:
+   refused while the graph is built */
 CI_TEST(test_dd_unique_refusals) {
     int64_t s[1] = {6};
     int k;
-    for (k = 0; k < 3; k++) {
+    for (k = 0; k < 5; k++) {
         ci_ctx *ctx;
         ci_graph *g;
         ci_program *p = NULL;
@@ -314,11 +315,14 @@ CI_TEST(test_dd_unique_refusals) {
         const char *msg;
         ci_ctx_create(NULL, &ctx);
         g = ci_graph_create(ctx);
-        x = ci_input(g, "x", CI_I64, 1, s);
+        x = ci_input(g, "x", k == 4 ? CI_U8 : CI_I64, 1, s);
         a[0] = ci_arg_tensor(x);
         a[1] = ci_arg_bool(1);
         a[2] = ci_arg_bool(0);
-        if (k == 0) {
+        if (k >= 3) {
+            ci_tensor b = ci_call1(g, "aten.bincount.default", 1, a, 0, NULL);
+            ci_output(g, k == 4 ? ci_add(g, b, ci_scalar_int(g, 1)) : b);
+        } else if (k == 0) {
             ci_call(g, "aten._unique2.default", 3, a, 0, NULL, r, 3);
             ci_output(g, ci_add(g, r[0], ci_scalar(g, 1)));
         } else if (k == 1) {
@@ -332,7 +336,8 @@ CI_TEST(test_dd_unique_refusals) {
         rc = ci_compile(g, &pd, &p);
         msg = rc ? ci_ctx_last_error(ctx) : "(accepted)";
         CI_CHECK_MSG(rc == CI_ERR_UNSUPPORTED &&
-                     strstr(msg, k == 1 ? "depends on the data with no bound" : "may only be a graph output"),
+                     strstr(msg, k == 1 || k == 3 ? "depends on the data with no bound"
+                                                  : "may only be a graph output"),
                      "%d: %s", k, msg);
         ci_program_destroy(p);
         ci_graph_destroy(g);

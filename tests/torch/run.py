@@ -2476,6 +2476,15 @@ def ops15a_cases(add, G):
     G("bincount of a strided self and weights", [("x", I("i64", [7, 5], "pidx4")), ("w", I("f32", [5, 7]))],
       ["t = aten.select.int(x, 1, 2)", "u = aten.select.int(w, 0, 3)", "b = aten.bincount.default(t, u, 4)",
        "c = aten.bincount.default(t, minlength=6)"], ["b", "c"], red=True)
+    # minlength 0: u8, i8, i16 bounded by their range (a result of data-dependent size), wider refused
+    for dt, kind in (("u8", "bits"), ("u8", "pidx5"), ("u8", "pidx1"), ("i8", "pidx127"), ("i8", "pidx3"),
+                     ("i16", "pidx32767"), ("i16", "pidx9")):
+        add(op_case("aten.bincount.default", "a", I(dt, [1023], kind)))
+        add(op_case("aten.bincount.default", "a", I(dt, [1], kind)))
+    add(op_case("aten.bincount.default", "a, b", I("u8", [1023], "bits"), I("f32", [1023]), red=True))
+    add(op_case("aten.bincount.default", "a, b", I("i16", [7], "pidx300"), I("f64", [7]), red=True))
+    add(op_case("aten.bincount.default", "a", I("i8", [7], "negidx3"), error="non-negative"))
+    # (refused: i32 without minlength, the u8 result used by another op: test_data_dependent.c)
     add(op_case("aten.bincount.default", "a, minlength=3", I("i64", [7], "negidx3"), error="non-negative"))
     add(op_case("aten.bincount.default", "a, minlength=3", I("i64", [3, 2], "pidx3"), error="1-d"))
     add(op_case("aten.bincount.default", "a, minlength=3", I("f32", [7]), error="not implemented"))
