@@ -2695,7 +2695,7 @@ enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
 #define CI__IR_OPS_NOTE_RINT "repeats of one value known to the graph, or an output_size " \
     "(else refused: no bound on sum(repeats))"
 #define CI__IR_OPS_NOTE_UNIQ "values and counts only as graph outputs (docs/data-dependent.md); " \
-    "sorted=False sorts too (PyTorch: its hash set's order); each NaN a value of its own"
+    "sorted=True: each NaN a value of its own, sorted last (PyTorch: count 0, no defined place)"
 #define CI__IR_OPS_NOTE_SORTER "sorter: the values the search reads are checked at run time " \
     "(out of range: an error; PyTorch 1.13 does not check)"
 #define CI__IR_OPS_NOTE_REAL "realizes its input first"
@@ -2706,7 +2706,8 @@ enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
     "a repeated index writes one of its values (PyTorch: undefined which)"
 #define CI__IR_OPS_NOTE_MED "no dim only; an empty integer self is refused (PyTorch: garbage)"
 #define CI__IR_OPS_NOTE_BINC "the length is minlength (a larger value: a run-time error); " \
-    "minlength 0 only for an empty self"
+    "minlength 0: only u8, i8, i16 (their range bounds it; only as a graph output) or an " \
+    "empty self"
 #define CI__IR_OPS_NOTE_HISTC "f32 and f64 only (PyTorch's f16 and bf16 round each count)"
 #define CI__IR_OPS_NOTE_MODE "the last index of the value (PyTorch's past 16 elements: its " \
     "sort's order); a NaN is a run-time error"
@@ -9616,12 +9617,15 @@ static int ci__ops_gcd(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs
    int64). PyTorch's
    length, max(self) + 1 or minlength, depends on the data; cinductor sizes the result by
    minlength, known when compiling, and a value >= minlength is a run-time error (so is a
-   negative one, as in PyTorch); a non-empty self with minlength 0 is refused. A scatter_add of
-   the weights into zeros. */
+   negative one, as in PyTorch). A non-empty self with minlength 0 has a bound only in its
+   dtype: u8, i8 and i16 count into 256, 128 or 32768 bins, of which a masked_select keeps the
+   first max(self) + 1 (a result of data-dependent size, docs/data-dependent.md); wider
+   dtypes are refused (2^31 bins and more). A scatter_add of the weights into zeros. */
 static int ci__ops_bincount(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box_opt(L, op, a, 1), *idx;
-    ci__box *src, *z;
-    int64_t m = ci__lower_arg_int(L, op, a, 2), n;
+    ci__box *src, *z, *r;
+    int64_t m = ci__lower_arg_int(L, op, a, 2), n, zero = 0;
+    int dd = 0;
     ci__ix *v[1] = {0};
     ci__v *xv;
     ci_dtype odt;
@@ -9638,11 +9642,16 @@ static int ci__ops_bincount(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
         CI__FAIL(L, CI_ERR_SHAPE, "%s: weights should be 1-d and have the same length as input",
                  op->name);
     odt = !w || !n ? CI_I64 : w->dt == CI_F32 ? CI_F32 : CI_F64;   /* empty: int64 always */
-    if (n > 0 && m == 0)
-        CI__FAIL(L, CI_ERR_UNSUPPORTED,
-                 "%s: the result's length, max(self) + 1, depends on the data; cinductor sizes "
-                 "it by minlength, which must exceed every value (pass minlength > 0)",
-                 op->name);
+    if (n > 0 && m == 0) {   /* no size known: the dtype's bound, where it has a small one */
+        m = x->dt == CI_U8 ? 256 : x->dt == CI_I8 ? 128 : x->dt == CI_I16 ? 32768 : 0;
+        if (m == 0)
+            CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                     "%s: the result's length, max(self) + 1, depends on the data with no bound "
+                     "the graph knows for %s values; cinductor sizes it by minlength, which "
+                     "must exceed every value (pass minlength > 0)",
+                     op->name, ci__dtype_tab[x->dt].name);
+        dd = 1;
+    }
     ci__ir_pw_vars(L, 1, &m, v);
     z = ci__ir_pw_box(L, odt, 1, &m, v, ci__ir_v_consti(L, odt, 0));
     if (n == 0) {
@@ -9664,7 +9673,17 @@ static int ci__ops_bincount(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     sa[1] = ci_arg_int(0);
     sa[2] = ci__ops_T(idx);
     sa[3] = ci__ops_T(src);
-    outs[0] = ci__ir_tensor_of(ci__ops_callb(L, "aten.scatter_add.default", 4, sa));
+    r = ci__ops_callb(L, "aten.scatter_add.default", 4, sa);
+    if (dd) {   /* the bins up to max(self) */
+        ci__box *top = ci__ops_call3(L, "aten.amax.default", ci__ops_T(idx),
+                                     ci_arg_ints(&zero, 1), ci_arg_bool(0));
+        ci__box *keep = ci__ops_call2(
+                L, "aten.le.Tensor",
+                ci__ops_T(ci__ops_call1(L, "aten.arange.default", ci_arg_int(m))),
+                ci__ops_T(top));
+        r = ci__ops_call2(L, "aten.masked_select.default", ci__ops_T(r), ci__ops_T(keep));
+    }
+    outs[0] = ci__ir_tensor_of(r);
     return 1;
 }
 
@@ -11408,8 +11427,28 @@ static int ci__ops_index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, cons
    (self's shape without a dim, [N] with one; [0] unless INVERSE), each group's size ([count];
    [0] unless COUNTS) and a workspace of 3N + A * B i64 (the order, the merge's copy, the
    offsets of a slice's elements in comparison order, and for slices of one element the keys
-   ci__ops_uq_key compares instead). */
-enum { CI__OPS_UQ_CONSEC = 1, CI__OPS_UQ_INVERSE = 2, CI__OPS_UQ_COUNTS = 4 };
+   ci__ops_uq_key compares instead). flags HASH (sorted=False without a dim) puts the values in
+   the order PyTorch 1.13's CPU kernel gives them instead: see ci__ops_uq_hash_order. */
+enum { CI__OPS_UQ_CONSEC = 1, CI__OPS_UQ_INVERSE = 2, CI__OPS_UQ_COUNTS = 4, CI__OPS_UQ_HASH = 8 };
+
+/* the bucket counts a libstdc++ std::unordered_set (max_load_factor 1) goes through while
+   elements are inserted one by one: 13 at the first, then at the (c + 1)-th element of c
+   buckets the first of its prime list (__prime_list) at or past 2 c */
+static const int64_t ci__ops_uq_buckets[] = {
+    13, 29, 59, 127, 257, 541, 1109, 2357, 5087, 10273, 20753, 42043, 85229, 172933, 351061,
+    712697, 1447153, 2938679, 5967347, 12117689, 24607243, 49969847, 101473717, 206062531,
+    418451333, 849749479, 1725587117, 3504151727, 8589934583, 25769803693, 68719476731,
+    206158430123, 412316860387, 1099511627689, 2199023255531, 4398046511093, 13194139533241,
+    26388279066581, 52776558133177, 105553116266399, 211106232532861, 562949953421231,
+    1125899906842597};
+
+/* the bucket count of such a set once it holds n elements (1 while empty) */
+static int64_t ci__ops_uq_nbuckets(int64_t n) {
+    int k = 0;
+    if (n == 0) return 1;
+    while (ci__ops_uq_buckets[k] < n) k++;
+    return ci__ops_uq_buckets[k];
+}
 
 static ci_result ci__ops_ext_unique_infer(const ci_extern_tensor *ins, int nins,
                                           const ci_arg *args, int nargs, ci_extern_tensor *outs,
@@ -11440,7 +11479,7 @@ static ci_result ci__ops_ext_unique_infer(const ci_extern_tensor *ins, int nins,
     outs[2].shape[0] = flags & CI__OPS_UQ_COUNTS ? n : 0;
     outs[3].dtype = CI_I64;
     outs[3].ndim = 1;
-    outs[3].shape[0] = 3 * n + ab;
+    outs[3].shape[0] = flags & CI__OPS_UQ_HASH ? 4 * n + ci__ops_uq_nbuckets(n) : 3 * n + ab;
     return CI_OK;
 }
 
@@ -11543,6 +11582,137 @@ static uint64_t ci__ops_uq_key(const ci_extern_tensor *x, int64_t i) {
     return u >> 63 ? ~u : u | (uint64_t)1 << 63;
 }
 
+/* libstdc++'s _Hash_bytes (64-bit size_t), as std::hash<float> and std::hash<double> call it
+   (seed 0xc70f6907) */
+static uint64_t ci__ops_uq_hash_bytes(const unsigned char *p, int len) {
+    const uint64_t mul = ((uint64_t)0xc6a4a793u << 32) + 0x5bd1e995u;
+    uint64_t h = 0xc70f6907u ^ ((uint64_t)len * mul), d = 0;
+    int k;
+    if (len == 8) {
+        for (k = 7; k >= 0; k--) d = (d << 8) + p[k];
+        d *= mul;
+        d = (d ^ (d >> 47)) * mul;
+        h = (h ^ d) * mul;
+    } else {
+        for (k = len - 1; k >= 0; k--) d = (d << 8) + p[k];
+        h = (h ^ d) * mul;
+    }
+    h = (h ^ (h >> 47)) * mul;
+    return h ^ (h >> 47);
+}
+
+/* std::hash of element i as PyTorch 1.13's kernel instantiates it: an integer's value as a
+   size_t (sign-extended), a bf16's 16 bits (c10's hash), a float's or double's bytes (0 for
+   either zero); an f16 (no kernel there) as the f32 it widens to */
+static uint64_t ci__ops_uq_hash(const ci_extern_tensor *x, int64_t i) {
+    const unsigned char *p = (const unsigned char *)x->data;
+    if (x->dtype == CI_BF16) return (uint64_t)p[2 * i] | (uint64_t)p[2 * i + 1] << 8;
+    if (x->dtype == CI_F16) {
+        float f = (float)ci__ops_uq_f(x, i);
+        unsigned char b[4];
+        memcpy(b, &f, 4);
+        return f == 0 ? 0 : ci__ops_uq_hash_bytes(b, 4);
+    }
+    if (x->dtype == CI_F32 || x->dtype == CI_F64) {
+        int es = x->dtype == CI_F32 ? 4 : 8;
+        return ci__ops_uq_f(x, i) == 0 ? 0 : ci__ops_uq_hash_bytes(p + es * i, es);
+    }
+    return (uint64_t)ci__ops_uq_i(x, i);
+}
+
+/* element i equals element j, as the set's == (a NaN equals nothing) */
+static int ci__ops_uq_same(const ci_extern_tensor *x, int64_t i, int64_t j) {
+    if (ci__dtype_is_float(x->dtype)) return ci__ops_uq_f(x, i) == ci__ops_uq_f(x, j);
+    return ci__ops_uq_i(x, i) == ci__ops_uq_i(x, j);
+}
+
+/* sorted=False as PyTorch 1.13's CPU unique computes it: the values are the iteration order of
+   std::unordered_set<T>(first, last) under libstdc++, which inserts the N elements in turn
+   into a singly linked list whose buckets are runs of it: a new element goes first in its
+   bucket, or first in the list where its bucket is empty; a rehash (ci__ops_uq_buckets)
+   relinks the list in its order the same way. Each node keeps its first element (rep), each
+   element its node (grp; -1 for a NaN, which equals nothing and is a node of its own). With
+   `bk` buckets (each the node before its first, -2 the list's head, -1 empty) and `nx` the
+   list's links, it writes the values, and counts and inverse indices as the kernel's maps give
+   them: a NaN's count 0 and its inverse 0 (a lookup of NaN makes a new entry). Returns the
+   number of values */
+static int64_t ci__ops_uq_hash_order(const ci_extern_tensor *x, int64_t flags,
+                                     ci_extern_tensor *outs, int64_t *ws) {
+    int64_t N = ci__ops_ext_numel(x), *grp = ws, *rep = ws + N, *nx = ws + 2 * N;
+    int64_t *rank = ws + 3 * N, *bk = ws + 4 * N, nb = 1, nn = 0, head = -1, i, p, b, k;
+    int64_t *cnt = (int64_t *)outs[2].data, *inv = (int64_t *)outs[1].data;
+    int fl = ci__dtype_is_float(x->dtype), lvl = 0;
+    size_t es = ci__dtype_tab[x->dtype].size;
+    bk[0] = -1;
+    for (i = 0; i < N; i++) {
+        uint64_t h = ci__ops_uq_hash(x, i);
+        b = (int64_t)(h % (uint64_t)nb);
+        grp[i] = -1;
+        for (p = nn ? (bk[b] == -1 ? -1 : bk[b] == -2 ? head : nx[bk[b]]) : -1; p >= 0;
+             p = nx[p]) {
+            if (ci__ops_uq_same(x, rep[p], i)) {
+                grp[i] = p;
+                break;
+            }
+            if (nx[p] < 0 || (int64_t)(ci__ops_uq_hash(x, rep[nx[p]]) % (uint64_t)nb) != b)
+                break;
+        }
+        if (grp[i] >= 0) continue;
+        if (nn + 1 > (lvl ? ci__ops_uq_buckets[lvl - 1] : 0)) {   /* rehash: relink the list */
+            int64_t q = head, bb = 0;
+            nb = ci__ops_uq_buckets[lvl++];
+            for (k = 0; k < nb; k++) bk[k] = -1;
+            head = -1;
+            while (q >= 0) {
+                int64_t next = nx[q];
+                k = (int64_t)(ci__ops_uq_hash(x, rep[q]) % (uint64_t)nb);
+                if (bk[k] == -1) {
+                    nx[q] = head;
+                    head = q;
+                    bk[k] = -2;
+                    if (nx[q] >= 0) bk[bb] = q;
+                    bb = k;
+                } else if (bk[k] == -2) {
+                    nx[q] = head;
+                    head = q;
+                } else {
+                    nx[q] = nx[bk[k]];
+                    nx[bk[k]] = q;
+                }
+                q = next;
+            }
+            b = (int64_t)(h % (uint64_t)nb);
+        }
+        p = nn++;   /* the new node p, first in bucket b */
+        rep[p] = i;
+        if (!fl || ci__ops_uq_f(x, i) == ci__ops_uq_f(x, i)) grp[i] = p;
+        if (bk[b] == -1) {
+            nx[p] = head;
+            head = p;
+            if (nx[p] >= 0)
+                bk[(int64_t)(ci__ops_uq_hash(x, rep[nx[p]]) % (uint64_t)nb)] = p;
+            bk[b] = -2;
+        } else if (bk[b] == -2) {
+            nx[p] = head;
+            head = p;
+        } else {
+            nx[p] = nx[bk[b]];
+            nx[bk[b]] = p;
+        }
+    }
+    for (p = head, k = 0; p >= 0; p = nx[p], k++) {
+        rank[p] = k;
+        memcpy((char *)outs[0].data + (size_t)k * es, (const char *)x->data + (size_t)rep[p] * es,
+               es);
+        if (flags & CI__OPS_UQ_COUNTS) cnt[k] = 0;
+    }
+    for (i = 0; i < N; i++) {
+        if ((flags & CI__OPS_UQ_COUNTS) && grp[i] >= 0) cnt[rank[grp[i]]]++;
+        if (flags & CI__OPS_UQ_INVERSE) inv[i] = grp[i] >= 0 ? rank[grp[i]] : 0;
+    }
+    return k;
+}
+
 static int ci__ops_ext_unique_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                   int nargs, ci_extern_tensor *outs, int nouts, void *user) {
     const ci_extern_tensor *x = &ins[0];
@@ -11558,6 +11728,12 @@ static int ci__ops_ext_unique_run(const ci_extern_tensor *ins, int nins, const c
     (void)nargs;
     (void)nouts;
     (void)user;
+    if (flags & CI__OPS_UQ_HASH) {
+        g = ci__ops_uq_hash_order(x, flags, outs, ord);
+        outs[0].shape[0] = g;
+        if (flags & CI__OPS_UQ_COUNTS) outs[2].shape[0] = g;
+        return 0;
+    }
     N = dim < 0 ? ci__ops_ext_numel(x) : x->shape[dim];
     for (d = 0; d < dim; d++) A *= x->shape[d];
     for (d = dim + 1; dim >= 0 && d < x->ndim; d++) B *= x->shape[d];
@@ -11628,11 +11804,11 @@ static int ci__ops_ext_unique_run(const ci_extern_tensor *ins, int nins, const c
    unique_consecutive(self, return_inverse, return_counts, dim=None) (3),
    unique_dim_consecutive(self, dim, return_inverse, return_counts) (4). PyTorch 1.13's CPU
    kernels give inverse indices whenever counts are asked for (_unique2) and both always with a
-   dim; sorted=False is sorted too (PyTorch's order is its hash set's). f16 as the other
-   floats (PyTorch 1.13 has no Half kernel) */
+   dim; sorted=False in the order of PyTorch's hash set (CI__OPS_UQ_HASH), except for bool
+   (its kernel sorts). f16 (PyTorch 1.13 has no Half kernel) as the f32 values it widens to */
 static int ci__ops_unique(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0);
-    int v = op->extra, inv = 0, cnt = 0, d;
+    int v = op->extra, inv = 0, cnt = 0, hash = 0, d;
     int64_t dim = -1, flags;
     ci_arg c[3];
     ci_tensor o[4];
@@ -11640,6 +11816,7 @@ static int ci__ops_unique(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
         inv = ci__lower_arg_bool(L, op, a, 2);
         cnt = v == 0 && ci__lower_arg_bool(L, op, a, 3);
         inv = inv || cnt;
+        hash = !ci__lower_arg_bool(L, op, a, 1) && x->dt != CI_BOOL;
     } else if (v == 3) {
         inv = ci__lower_arg_bool(L, op, a, 1);
         cnt = ci__lower_arg_bool(L, op, a, 2);
@@ -11660,7 +11837,7 @@ static int ci__ops_unique(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
         inv = cnt = 1;
     }
     flags = (v >= 3 ? CI__OPS_UQ_CONSEC : 0) | (inv ? CI__OPS_UQ_INVERSE : 0) |
-            (cnt ? CI__OPS_UQ_COUNTS : 0);
+            (cnt ? CI__OPS_UQ_COUNTS : 0) | (hash ? CI__OPS_UQ_HASH : 0);
     c[0] = ci__ops_T(x);
     c[1].kind = dim < 0 ? CI_ARG_NONE : CI_ARG_INT;
     c[1].u.i = dim;
@@ -16226,7 +16403,13 @@ static ci__box *ci__ops_attn_weights(ci__L *L, ci__box *q, ci__box *k, ci__box *
         sc = ci__ops_call3(L, "aten.masked_fill.Scalar", ci__ops_T(sc), ci__ops_T(out),
                                 ci_arg_float(-HUGE_VAL));
     } else if (mask) {
+        /* added in place as PyTorch's attn.add_(mask): a mask of another dtype (f64, int) is
+           added in the wider type and the sum rounded back to the scores' */
+        ci_dtype dt = sc->dt;
         sc = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(sc), ci__ops_T(mask));
+        if (sc->dt != dt)
+            sc = ci__ops_call2(L, "prims.convert_element_type.default", ci__ops_T(sc),
+                               ci_arg_dtype(dt));
     }
     if (lse)
         *lse = ci__ops_call3(L, "aten.logsumexp.default", ci__ops_T(sc),
@@ -16244,8 +16427,9 @@ static ci__box *ci__ops_attn_weights(ci__L *L, ci__box *q, ci__box *k, ci__box *
 }
 
 /* _scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.,
-   need_attn_weights=False, is_causal=False) -> (output, weights) (extra 0, PyTorch 1.13; the
-   weights whatever need_attn_weights says, as 1.13's);
+   need_attn_weights=False, is_causal=False) -> (output, weights) and its CPU kernel
+   _scaled_dot_product_attention_forward, same schema (extra 0, PyTorch 1.13; the weights
+   whatever need_attn_weights says, as 1.13's);
    scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0,
    is_causal=False, *, scale=None, enable_gqa=False) -> output (1);
    _scaled_dot_product_flash_attention_for_cpu(query, key, value, dropout_p=0.0,
@@ -16274,6 +16458,21 @@ static int ci__ops_attn_sdpa(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
         q->size[q->ndim - 3] != k->size[k->ndim - 3])
         CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: enable_gqa with fewer key heads than query heads is "
                  "not supported", api);
+    if (op->extra < 2 && mask && ci__lower_arg_bool(L, op, a, pc))
+        CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: Explicit attn_mask should not be set when "
+                 "is_causal=True", api);
+    if (mask) {   /* added in place to the scores [..., L, S]: it must not widen them */
+        int ns, nb;
+        int64_t ss[CI_MAX_DIMS * 2], sb[CI_MAX_DIMS * 2];
+        ci__lower_broadcast_shape(L, api, q->ndim - 2, q->size, k->ndim - 2, k->size, &ns, ss);
+        ss[ns++] = q->size[q->ndim - 2];
+        ss[ns++] = k->size[k->ndim - 2];
+        ci__lower_broadcast_shape(L, api, ns, ss, mask->ndim, mask->size, &nb, sb);
+        if (nb != ns || memcmp(sb, ss, sizeof(int64_t) * (size_t)ns))
+            CI__FAIL(L, CI_ERR_SHAPE, "%s: output with shape %s doesn't match the broadcast "
+                     "shape %s (attn_mask %s)", api, ci__ir_shape(L, ns, ss),
+                     ci__ir_shape(L, nb, sb), ci__ir_shape(L, mask->ndim, mask->size));
+    }
     scale = 1 / sqrt((double)q->size[q->ndim - 1]);
     if (ps >= 0 && a[ps].kind != CI_ARG_NONE) scale = ci__lower_arg_num(L, op, a, ps);
     w = ci__ops_attn_weights(L, q, k, mask, 1, ci__lower_arg_bool(L, op, a, pc), scale,
@@ -18316,6 +18515,9 @@ static int ci__ops_histogram(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     X("aten.bmm", "self, mat2", ci__ops_mm, 0, 1, 0, N, 0, 1, _, DE, ALL, _, 0) \
     X("aten._scaled_dot_product_attention", "query, key, value, attn_mask=None, dropout_p=0.0, " \
       "need_attn_weights=False, is_causal=False", \
+      ci__ops_attn_sdpa, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
+    X("aten._scaled_dot_product_attention_forward", "query, key, value, attn_mask=None, " \
+      "dropout_p=0.0, need_attn_weights=False, is_causal=False", \
       ci__ops_attn_sdpa, 0, 0, 0, N, 0, 2, _, DE, FLT, _, 0) \
     X("aten.scaled_dot_product_attention", "query, key, value, attn_mask=None, dropout_p=0.0, " \
       "is_causal=False, *, scale=None, enable_gqa=False", \

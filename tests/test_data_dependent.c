@@ -234,13 +234,77 @@ CI_TEST(test_dd_unique) {
     }
 }
 
+/* _unique2(x, sorted=False, ...) in the order of PyTorch 1.13's hash set, where the zeros
+   part: one value in f32 (the first one kept: +0), two in bf16, whose hash is its 16 bits
+   (-0 and +0 fall in different buckets, so the set never compares them); both backends */
+CI_TEST(test_dd_unique_unsorted_zeros) {
+    int b, t;
+    for (b = 0; b < 2; b++) {
+        for (t = 0; t < 2; t++) {
+            const uint16_t xb[5] = {0x0000, 0x8000, 0x3F80, 0x0000, 0x8000};
+            const float xf[5] = {0.0f, -0.0f, 1.0f, 0.0f, -0.0f};
+            const uint16_t vb[3] = {0x3F80, 0x8000, 0x0000};
+            const int64_t ib[5] = {2, 1, 0, 2, 1}, cb[3] = {1, 2, 2};
+            const int64_t iff[5] = {1, 1, 0, 1, 1}, cf[2] = {1, 4};
+            int64_t s[1] = {5}, inv[5], c[5], sh[CI_MAX_DIMS];
+            uint32_t vf[5];
+            uint16_t v16[5];
+            ci_ctx *ctx;
+            ci_graph *g;
+            ci_program *p = NULL;
+            ci_compile_desc pd;
+            ci_tensor r[3];
+            ci_arg a[4];
+            const void *in[1];
+            void *out[3];
+            int i, n = t ? 2 : 3, ok = 1;
+            char why[256] = "";
+            ci_ctx_create(NULL, &ctx);
+            g = ci_graph_create(ctx);
+            a[0] = ci_arg_tensor(ci_input(g, "x", t ? CI_F32 : CI_BF16, 1, s));
+            a[1] = ci_arg_bool(0);
+            a[2] = ci_arg_bool(1);
+            a[3] = ci_arg_bool(1);
+            if (ci_call(g, "aten._unique2.default", 4, a, 0, NULL, r, 3) != 3) ok = 0;
+            for (i = 0; i < 3; i++) ci_output(g, r[i]);
+            memset(&pd, 0, sizeof pd);
+            pd.backend = k_bes[b];
+            if (!ok || ci_compile(g, &pd, &p) != CI_OK) {
+                snprintf(why, sizeof why, "compile: %s", ci_ctx_last_error(ctx));
+                ok = 0;
+            }
+            in[0] = t ? (const void *)xf : (const void *)xb;
+            out[0] = t ? (void *)vf : (void *)v16;
+            out[1] = inv;
+            out[2] = c;
+            if (ok && ci_program_run(p, 1, in, 3, out) != CI_OK) {
+                snprintf(why, sizeof why, "run: %s", ci_ctx_last_error(ctx));
+                ok = 0;
+            }
+            if (ok) {
+                ok = ci_program_output_shape_after_run(p, 0, sh) == 1 && sh[0] == n;
+                for (i = 0; i < n; i++)
+                    ok &= t ? vf[i] == (i ? 0u : 0x3F800000u) && c[i] == cf[i]
+                            : v16[i] == vb[i] && c[i] == cb[i];
+                for (i = 0; i < 5; i++) ok &= inv[i] == (t ? iff[i] : ib[i]);
+                if (!ok) snprintf(why, sizeof why, "values");
+            }
+            ci_program_destroy(p);
+            ci_graph_destroy(g);
+            ci_ctx_destroy(ctx);
+            CI_CHECK_MSG(ok, "%s %s: %s", b ? "interp" : "tcc", t ? "f32" : "bf16", why);
+        }
+    }
+}
+
 /* unique's values used by another op, repeat_interleave.Tensor of repeats the graph does not
-   know without output_size, and nonzero unbound along dim 0 (along 1 it is nonzero as a
-   tuple): refused while the graph is built */
+   know without output_size, nonzero unbound along dim 0 (along 1 it is nonzero as a tuple),
+   bincount of i64 without minlength (no bound) and of u8 (bounded by 256) used by another op:
+   refused while the graph is built */
 CI_TEST(test_dd_unique_refusals) {
     int64_t s[1] = {6};
     int k;
-    for (k = 0; k < 3; k++) {
+    for (k = 0; k < 5; k++) {
         ci_ctx *ctx;
         ci_graph *g;
         ci_program *p = NULL;
@@ -251,11 +315,14 @@ CI_TEST(test_dd_unique_refusals) {
         const char *msg;
         ci_ctx_create(NULL, &ctx);
         g = ci_graph_create(ctx);
-        x = ci_input(g, "x", CI_I64, 1, s);
+        x = ci_input(g, "x", k == 4 ? CI_U8 : CI_I64, 1, s);
         a[0] = ci_arg_tensor(x);
         a[1] = ci_arg_bool(1);
         a[2] = ci_arg_bool(0);
-        if (k == 0) {
+        if (k >= 3) {
+            ci_tensor b = ci_call1(g, "aten.bincount.default", 1, a, 0, NULL);
+            ci_output(g, k == 4 ? ci_add(g, b, ci_scalar_int(g, 1)) : b);
+        } else if (k == 0) {
             ci_call(g, "aten._unique2.default", 3, a, 0, NULL, r, 3);
             ci_output(g, ci_add(g, r[0], ci_scalar(g, 1)));
         } else if (k == 1) {
@@ -269,7 +336,8 @@ CI_TEST(test_dd_unique_refusals) {
         rc = ci_compile(g, &pd, &p);
         msg = rc ? ci_ctx_last_error(ctx) : "(accepted)";
         CI_CHECK_MSG(rc == CI_ERR_UNSUPPORTED &&
-                     strstr(msg, k == 1 ? "depends on the data with no bound" : "may only be a graph output"),
+                     strstr(msg, k == 1 || k == 3 ? "depends on the data with no bound"
+                                                  : "may only be a graph output"),
                      "%d: %s", k, msg);
         ci_program_destroy(p);
         ci_graph_destroy(g);
@@ -283,6 +351,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_dd_only_as_output);
     CI_RUN(test_guard_fails_the_run);
     CI_RUN(test_dd_unique);
+    CI_RUN(test_dd_unique_unsorted_zeros);
     CI_RUN(test_dd_unique_refusals);
     return ci_test_done();
 }

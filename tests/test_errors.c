@@ -413,6 +413,17 @@ CI_TEST(test_unknown_op) {
                      c[2] = ci_arg_tensor(ci_test_input(g, "il", CI_I64, 1, 2));
                      c[3] = ci_arg_tensor(ci_test_input(g, "tl", CI_I64, 1, 2));
                      ci_call1(g, "aten.ctc_loss.Tensor", 4, c, 0, NULL));
+    /* attention's dropout draws random numbers (PyTorch accepts it; run.py cannot test this) */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "dropout_p other than 0",
+                     ci_arg c[5];
+                     ci_tensor o[2];
+                     c[0] = ci_arg_tensor(ci_test_input(g, "q", CI_F32, 3, 2, 5, 3));
+                     c[1] = ci_arg_tensor(ci_test_input(g, "k", CI_F32, 3, 2, 4, 3));
+                     c[2] = ci_arg_tensor(ci_test_input(g, "v", CI_F32, 3, 2, 4, 6));
+                     c[3] = ci_arg_none();
+                     c[4] = ci_arg_float(0.5);
+                     ci_call(g, "aten._scaled_dot_product_attention_forward.default", 5, c, 0,
+                             NULL, o, 2));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNKNOWN_OP, NULL, ci_call1(g, "", 0, NULL, 0, NULL));
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNKNOWN_OP, NULL, ci_call1(g, "aten..", 0, NULL, 0, NULL));
     /* a very long name: no overflow in the packet lookup or the message */

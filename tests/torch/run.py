@@ -1809,6 +1809,14 @@ def build_cases():
             add(op_case("aten._scaled_dot_product_attention.default", "a, b, c, None, 0.0, True, True", *sd))
             add(op_case("aten._scaled_dot_product_attention.default", "a, b, c, d", *sd, I(dt, [L_, S_])))
             add(op_case("aten._scaled_dot_product_attention.default", "a, b, c, d", *sd, I("bool", [L_, S_])))
+            # 1.13's CPU kernel under the composite: the weights come back either way
+            add(op_case("aten._scaled_dot_product_attention_forward.default", "a, b, c", *sd))
+            add(op_case("aten._scaled_dot_product_attention_forward.default", "a, b, c, None, 0.0, False, True",
+                        *sd))
+            add(op_case("aten._scaled_dot_product_attention_forward.default", "a, b, c, d, 0.0, True", *sd,
+                        I(dt, qs[:-1] + [S_])))
+            add(op_case("aten._scaled_dot_product_attention_forward.default", "a, b, c, d", *sd,
+                        I("bool", [L_, S_])))
             add(op_case("aten.scaled_dot_product_attention.default", "a, b, c", *sd))
             add(op_case("aten.scaled_dot_product_attention.default", "a, b, c, d, is_causal=False", *sd,
                         I("bool", qs[:-1] + [S_])))
@@ -1821,6 +1829,16 @@ def build_cases():
                         *sd, I("bool", [L_, S_])))
         add(op_case("aten.scaled_dot_product_attention.default", "a, b, c", I(dt, [2, 0, 4]), I(dt, [2, 3, 4]),
                     I(dt, [2, 3, 5])))
+        sd = [I(dt, [2, 5, 3]), I(dt, [2, 4, 3]), I(dt, [2, 4, 6])]
+        add(op_case("aten._scaled_dot_product_attention_forward.default", "a, b, c, d", *sd,
+                    I("f64" if dt == "f32" else "f32", [5, 4])))
+        add(op_case("aten._scaled_dot_product_attention_forward.default", "a, b, c, d", *sd, I("i64", [2, 1, 4])))
+        add(op_case("aten._scaled_dot_product_attention_forward.default", "a, b, c", I(dt, [1, 0, 3]),
+                    I(dt, [1, 4, 3]), I(dt, [1, 4, 2])))
+        add(op_case("aten._scaled_dot_product_attention_forward.default", "a, b, c, d, 0.0, False, True", *sd,
+                    I(dt, [5, 4]), error="Explicit attn_mask should not be set when is_causal=True"))
+        add(op_case("aten._scaled_dot_product_attention_forward.default", "a, b, c, d", *sd,
+                    I(dt, [3, 2, 5, 4]), error="doesn't match the broadcast shape"))
         # _native_multi_head_attention: q, k, v [B, T, E], E = 8, 2 heads; packed weights
         B_, T_, E_ = 2, 5, 8
         mh = [I(dt, [B_, T_, E_]), I(dt, [B_, T_, E_]), I(dt, [B_, T_, E_]), I(dt, [3 * E_, E_]),
@@ -2074,6 +2092,21 @@ def build_cases():
         add(op_case("aten.unique_dim.default", "a, 1, True, True, True", I(dt, [2, 9], "nan")))
         add(op_case("aten.unique_consecutive.default", "a, True, True", I(dt, [7, 5], "nan")))
         add(op_case("aten.unique_consecutive.default", "a, True, True, 0", I(dt, [9, 2], "nan")))
+    # sorted=False: PyTorch 1.13's hash-set order (libstdc++'s unordered_set), through every
+    # bucket count up to 5087 (thousands of distinct values), every bit pattern (NaN payloads,
+    # signed zeros, negative integers hashed sign-extended) and both zeros in one input
+    for dt in ("f32", "f64", "i64", "i32", "i16", "i8", "u8"):
+        add(op_case("aten._unique2.default", "a, False, True, True", I(dt, [2, 1500], "bits")))
+    for dt in ("f32", "f64", "bf16", "f16"):
+        add(op_case("aten._unique2.default", "a, False, True, True", I(dt, [1023], "distinct")))
+        add(op_case("aten._unique.default", "a, False, True", I(dt, [3, 5, 7])))
+        add(op_case("aten._unique2.default", "a, False, True, True", I(dt, [0, 4])))
+    for dt in ("f32", "f64", "f16"):   # (bf16's zeros: a graph's reference is f32's; see
+        # test_data_dependent.c)
+        G("unique sorted=False of both zeros %s" % dt, [("x", I(dt, [9], "grid"))],
+          ["n = aten.neg.default(x)", "c = aten.cat.default([x, n, x])",
+           "v, i, k = aten._unique2.default(c, False, True, True)"], ["v", "i", "k"])
+    add(op_case("aten._unique2.default", "a, False, True, True", I("bool", [7, 5])))
     add(op_case("aten._unique2.default", "a, True, True, True", I("f32", [1023], "distinct")))
     add(op_case("aten._unique2.default", "a, True, True, True", I("f64", [1023], "bits")))
     add(op_case("aten._unique2.default", "a, True, True, True", I("i64", [1023], "bits")))
@@ -2443,6 +2476,15 @@ def ops15a_cases(add, G):
     G("bincount of a strided self and weights", [("x", I("i64", [7, 5], "pidx4")), ("w", I("f32", [5, 7]))],
       ["t = aten.select.int(x, 1, 2)", "u = aten.select.int(w, 0, 3)", "b = aten.bincount.default(t, u, 4)",
        "c = aten.bincount.default(t, minlength=6)"], ["b", "c"], red=True)
+    # minlength 0: u8, i8, i16 bounded by their range (a result of data-dependent size), wider refused
+    for dt, kind in (("u8", "bits"), ("u8", "pidx5"), ("u8", "pidx1"), ("i8", "pidx127"), ("i8", "pidx3"),
+                     ("i16", "pidx32767"), ("i16", "pidx9")):
+        add(op_case("aten.bincount.default", "a", I(dt, [1023], kind)))
+        add(op_case("aten.bincount.default", "a", I(dt, [1], kind)))
+    add(op_case("aten.bincount.default", "a, b", I("u8", [1023], "bits"), I("f32", [1023]), red=True))
+    add(op_case("aten.bincount.default", "a, b", I("i16", [7], "pidx300"), I("f64", [7]), red=True))
+    add(op_case("aten.bincount.default", "a", I("i8", [7], "negidx3"), error="non-negative"))
+    # (refused: i32 without minlength, the u8 result used by another op: test_data_dependent.c)
     add(op_case("aten.bincount.default", "a, minlength=3", I("i64", [7], "negidx3"), error="non-negative"))
     add(op_case("aten.bincount.default", "a, minlength=3", I("i64", [3, 2], "pidx3"), error="1-d"))
     add(op_case("aten.bincount.default", "a, minlength=3", I("f32", [7]), error="not implemented"))
@@ -4328,11 +4370,11 @@ def _has_nan(x):
 
 
 def ref_unique2(inp, sorted=True, return_inverse=False, return_counts=False):
-    """aten._unique2 as cinductor computes it: sorted=False sorted too (PyTorch 1.13's CPU order
-    is its hash set's), and with NaNs the Python reference (PyTorch 1.13 gives each NaN a count
-    of 0 and an arbitrary place)"""
-    if not _has_nan(inp):
-        return torch.ops.aten._unique2.default(inp, True, return_inverse, return_counts)
+    """aten._unique2: PyTorch's own with sorted=False (its hash set's order, which cinductor
+    reproduces, NaNs included) or without NaNs; else the Python reference (PyTorch 1.13 sorts
+    the set's NaNs to no defined place)"""
+    if not sorted or not _has_nan(inp):
+        return torch.ops.aten._unique2.default(inp, sorted, return_inverse, return_counts)
     v, i, c = _ref_unique_py(inp, None, False)
     i = i.reshape(inp.shape) if return_inverse or return_counts else i[:0]
     return v, i, c if return_counts else c[:0]
