@@ -190,10 +190,6 @@
                                            has no libnvrtc: DIR/lib64 of each is searched, in
                                            this order, before /usr/local/cuda/lib64
      CINDUCTOR_CUDA_DRIVER      unset      the path of libcuda (else libcuda.so.1)
-     CINDUCTOR_SPIN             2048       turns a worker (and the caller, for the last chunks)
-                                           waits for work before it sleeps, the first 256
-                                           pausing, the others yielding the core (GCC and Clang
-                                           builds); 0: sleep at once (valgrind)
      CINDUCTOR_CUDA_CACHE       unset      the CUBIN cache directory when the desc gives none
                                            ($XDG_CACHE_HOME or ~/.cache, /cinductor); "off": none
      CINDUCTOR_CC               cc         CI_BACKEND_CC: the C compiler (run through the shell)
@@ -799,7 +795,6 @@ CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, siz
 #include <errno.h>
 #ifndef CINDUCTOR_NO_THREADS
 #include <pthread.h>
-#include <sched.h>
 #endif
 #ifndef CINDUCTOR_NO_TCC
 #include <libtcc.h>
@@ -31605,38 +31600,9 @@ static const ci__backend ci__cuda_backend = {
    (ci__rt_start, the last pass of a compile) and the table of backends, ci__rt_backends.
    --------------------------------------------------------------------------------------- */
 /* The thread pool: created with the program (so running allocates nothing), it splits the
-   outermost loop of a kernel into chunks that workers and the calling thread take in turn.
-   Where GCC's atomic builtins exist, a job's chunks are claimed without a lock (one word holds
-   the job's number and the next chunk, so a worker late from the last job claims nothing of
-   the next), and a worker waits for the next job spinning a while (pausing, then yielding
-   its core) before it sleeps on the condition variable, as does the caller for the last
-   chunks: a program runs its kernels one after the other, microseconds apart, and waking 15
-   sleeping threads for each cost more than a small kernel itself. Elsewhere every step takes
-   the mutex. */
+   outermost loop of a kernel into chunks that workers and the calling thread take in turn. */
 typedef void (*ci__rt_kernel_fn)(void **, long long, long long);
 #ifndef CINDUCTOR_NO_THREADS
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
-#define CI__RT_ATOMIC 1
-#if defined(__x86_64__) || defined(__i386__)
-#define CI__RT_PAUSE() __builtin_ia32_pause()
-#else
-#define CI__RT_PAUSE() ((void)0)
-#endif
-#define CI__RT_LOAD(x) __atomic_load_n(&(x), __ATOMIC_SEQ_CST)
-#define CI__RT_STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_SEQ_CST)
-#define CI__RT_ADD(x, v) __atomic_add_fetch(&(x), (v), __ATOMIC_SEQ_CST)
-#else
-#define CI__RT_ATOMIC 0
-#endif
-/* a wait's turns before it sleeps: the first 256 pause, the others yield the core (a busy
-   machine runs the threads the pool waits for) */
-enum { CI__RT_SPINS = 2048 };
-#if CI__RT_ATOMIC
-static void ci__rt_pool_pause(int turn) {
-    if (turn < 256) CI__RT_PAUSE();
-    else sched_yield();
-}
-#endif
 struct ci__rt_pool {
     int nthreads, quit;
     pthread_t *th;
@@ -31647,90 +31613,7 @@ struct ci__rt_pool {
     void **B;
     long long n, chunk;
     int nchunks, next, remaining;
-    unsigned long long claim;   /* atomic: the job's number (high 32 bits), its next chunk */
-    int sleepers, waiting;      /* atomic: workers asleep; the caller asleep */
-    int spins;                  /* pauses before sleeping ($CINDUCTOR_SPIN, else CI__RT_SPINS) */
 };
-#if CI__RT_ATOMIC
-/* take chunks of job gen until none are left (lock-free) */
-static void ci__rt_pool_work(ci__rt_pool *P, unsigned gen) {
-    for (;;) {
-        unsigned long long w = CI__RT_LOAD(P->claim);
-        long long b, e;
-        int c = (int)(w & 0xffffffffu);
-        if ((unsigned)(w >> 32) != gen || c >= CI__RT_LOAD(P->nchunks)) return;
-        if (!__atomic_compare_exchange_n(&P->claim, &w, w + 1, 0, __ATOMIC_SEQ_CST,
-                                         __ATOMIC_SEQ_CST))
-            continue;
-        b = (long long)c * P->chunk;
-        e = b + P->chunk < P->n ? b + P->chunk : P->n;
-        P->fn(P->B, b, e);
-        if (CI__RT_ADD(P->remaining, -1) == 0) {   /* the job's last chunk: tell the caller */
-            pthread_mutex_lock(&P->mu);
-            if (P->waiting) pthread_cond_signal(&P->done_cv);
-            pthread_mutex_unlock(&P->mu);
-        }
-    }
-}
-
-static void *ci__rt_pool_main(void *arg) {
-    ci__rt_pool *P = (ci__rt_pool *)arg;
-    unsigned seen = 0, g;
-    for (;;) {
-        int spins = 0;
-        while ((g = CI__RT_LOAD(P->gen)) == seen && !CI__RT_LOAD(P->quit) && spins < P->spins)
-            ci__rt_pool_pause(spins++);
-        if (g == seen && !CI__RT_LOAD(P->quit)) {
-            pthread_mutex_lock(&P->mu);
-            CI__RT_ADD(P->sleepers, 1);
-            while (CI__RT_LOAD(P->gen) == seen && !CI__RT_LOAD(P->quit))
-                pthread_cond_wait(&P->work_cv, &P->mu);
-            CI__RT_ADD(P->sleepers, -1);
-            pthread_mutex_unlock(&P->mu);
-        }
-        if (CI__RT_LOAD(P->quit)) break;
-        seen = CI__RT_LOAD(P->gen);
-        ci__rt_pool_work(P, seen);
-    }
-    return NULL;
-}
-
-static void ci__rt_pool_run(ci__rt_pool *P, ci__rt_kernel_fn fn, long long n, void **B) {
-    int T = P->nthreads + 1, spins = 0;
-    int nchunks = (int)(n < 4LL * T ? n : 4LL * T);
-    long long chunk = (n + nchunks - 1) / nchunks;
-    unsigned gen = P->gen + 1;   /* (only this thread writes gen) */
-    P->fn = fn;
-    P->B = B;
-    P->n = n;
-    P->chunk = chunk;
-    CI__RT_STORE(P->nchunks, (int)((n + chunk - 1) / chunk));
-    CI__RT_STORE(P->remaining, P->nchunks);
-    CI__RT_STORE(P->claim, (unsigned long long)gen << 32);
-    CI__RT_STORE(P->gen, gen);
-    if (CI__RT_LOAD(P->sleepers)) {
-        pthread_mutex_lock(&P->mu);
-        pthread_cond_broadcast(&P->work_cv);
-        pthread_mutex_unlock(&P->mu);
-    }
-    ci__rt_pool_work(P, gen);
-    while (CI__RT_LOAD(P->remaining) > 0 && spins < P->spins) ci__rt_pool_pause(spins++);
-    if (CI__RT_LOAD(P->remaining) > 0) {
-        pthread_mutex_lock(&P->mu);
-        P->waiting = 1;
-        while (CI__RT_LOAD(P->remaining) > 0) pthread_cond_wait(&P->done_cv, &P->mu);
-        P->waiting = 0;
-        pthread_mutex_unlock(&P->mu);
-    }
-}
-
-static void ci__rt_pool_quit(ci__rt_pool *P) {
-    pthread_mutex_lock(&P->mu);
-    CI__RT_STORE(P->quit, 1);
-    pthread_cond_broadcast(&P->work_cv);
-    pthread_mutex_unlock(&P->mu);
-}
-#else
 /* take chunks of the current job until none are left; called with mu held, returns with it held */
 static void ci__rt_pool_work(ci__rt_pool *P) {
     while (P->next < P->nchunks) {
@@ -31776,14 +31659,6 @@ static void ci__rt_pool_run(ci__rt_pool *P, ci__rt_kernel_fn fn, long long n, vo
     while (P->remaining > 0) pthread_cond_wait(&P->done_cv, &P->mu);
     pthread_mutex_unlock(&P->mu);
 }
-
-static void ci__rt_pool_quit(ci__rt_pool *P) {
-    pthread_mutex_lock(&P->mu);
-    P->quit = 1;
-    pthread_cond_broadcast(&P->work_cv);
-    pthread_mutex_unlock(&P->mu);
-}
-#endif
 #endif
 /* the program pass: the workers, besides the caller, for a backend that runs kernels on them */
 static void ci__rt_start(ci_program *p) {
@@ -31791,9 +31666,7 @@ static void ci__rt_start(ci_program *p) {
     if ((p->be->needs & CI__BE_THREADS) && p->num_threads > 1) {
         ci__rt_pool *P = CI__NEW(p->A, ci__rt_pool);
         int i;
-        const char *spin = getenv("CINDUCTOR_SPIN");
         P->th = CI__NEWN(p->A, pthread_t, p->num_threads - 1);
-        P->spins = spin && *spin ? atoi(spin) : CI__RT_SPINS;
         pthread_mutex_init(&P->mu, NULL);
         pthread_cond_init(&P->work_cv, NULL);
         pthread_cond_init(&P->done_cv, NULL);
@@ -31813,7 +31686,10 @@ static void ci__rt_stop(ci_program *p) {
     ci__rt_pool *P = p->pool;
     int i;
     if (!P) return;
-    ci__rt_pool_quit(P);
+    pthread_mutex_lock(&P->mu);
+    P->quit = 1;
+    pthread_cond_broadcast(&P->work_cv);
+    pthread_mutex_unlock(&P->mu);
     for (i = 0; i < P->nthreads; i++) pthread_join(P->th[i], NULL);
     pthread_mutex_destroy(&P->mu);
     pthread_cond_destroy(&P->work_cv);
