@@ -4703,7 +4703,7 @@ struct ci__lower_fold {
     unsigned char *mode;   /* per node, the program's lowering: CI__LOWER_FOLD_* */
     unsigned char *prog;   /* per node, the fold program's: KEEP (the constant part) or SKIP */
     uint32_t *outs;        /* the fold program's outputs: the results of CONST nodes read */
-    int nout, nnodes;
+    int nout;
     void **val;            /* per tensor index: the value ci__public_fold computed, or NULL */
     size_t bytes;          /* their bytes, in all */
 };
@@ -4744,7 +4744,6 @@ static ci__lower_fold *ci__lower_fold_plan(ci_graph *g, ci__arena *A) {
     w.isc = CI__NEWN(A, unsigned char, nt);
     w.used = CI__NEWN(A, unsigned char, nt);
     w.root = CI__NEWN(A, int64_t, nt);
-    F->nnodes = g->nodes.n;
     F->mode = CI__NEWN(A, unsigned char, g->nodes.n + 1);
     F->prog = CI__NEWN(A, unsigned char, g->nodes.n + 1);
     for (i = 0; i < g->nodes.n; i++) {
