@@ -169,7 +169,7 @@ test-cuda: $(B)/tests/test_cuda $(if $(wildcard tools/cinductor.c),$(B)/cinducto
 # (the cc backend's objects for the baseline CPU: valgrind knows no AVX-512)
 test-valgrind: $(TESTS) $(EXAMPLES)
 	@if command -v valgrind >/dev/null 2>&1; then \
-	  CINDUCTOR_CC_FLAGS=-O2 CI_NO_COMPILE=1 CI_RUN_PREFIX="$(VALGRIND)" CI_TEST_TIMEOUT=1800 \
+	  CINDUCTOR_CC_FLAGS=-O2 CINDUCTOR_SPIN=0 CI_NO_COMPILE=1 CI_RUN_PREFIX="$(VALGRIND)" CI_TEST_TIMEOUT=1800 \
 	    bash tests/run.sh $(B)/tests $(B)/examples; \
 	else echo "SKIP test-valgrind: valgrind is not installed"; fi
 

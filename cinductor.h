@@ -190,6 +190,12 @@
                                            has no libnvrtc: DIR/lib64 of each is searched, in
                                            this order, before /usr/local/cuda/lib64
      CINDUCTOR_CUDA_DRIVER      unset      the path of libcuda (else libcuda.so.1)
+     CINDUCTOR_SPIN             see right  turns a worker (and the caller, for the last chunks)
+                                           waits for work before it sleeps, the first 256
+                                           pausing, the others yielding the core (GCC and Clang
+                                           builds); unset: 2048 where the program's threads are
+                                           no more than the machine's cores, else 0; 0: sleep at
+                                           once (valgrind)
      CINDUCTOR_CUDA_CACHE       unset      the CUBIN cache directory when the desc gives none
                                            ($XDG_CACHE_HOME or ~/.cache, /cinductor); "off": none
      CINDUCTOR_CC               cc         CI_BACKEND_CC: the C compiler (run through the shell)
@@ -795,6 +801,10 @@ CI_API ci_result ci_cig_parse_file(ci_graph *g, const char *path, char *err, siz
 #include <errno.h>
 #ifndef CINDUCTOR_NO_THREADS
 #include <pthread.h>
+#include <sched.h>
+#ifndef _WIN32
+#include <unistd.h>
+#endif
 #endif
 #ifndef CINDUCTOR_NO_TCC
 #include <libtcc.h>
@@ -31599,9 +31609,34 @@ static const ci__backend ci__cuda_backend = {
    (ci__rt_start, the last pass of a compile) and the table of backends, ci__rt_backends.
    --------------------------------------------------------------------------------------- */
 /* The thread pool: created with the program (so running allocates nothing), it splits the
-   outermost loop of a kernel into chunks that workers and the calling thread take in turn. */
+   outermost loop of a kernel into chunks that workers and the calling thread take in turn.
+   Where GCC's atomic builtins exist, chunks are claimed without a lock: one word holds the
+   job's number (high 32 bits) and the chunks not yet claimed, counted down, so a worker late
+   from the last job finds no chunk of it left and takes nothing of the next, and whoever
+   claims a chunk of the current job reads that job's fields (the caller writes them before
+   the word). A worker waits for the next job spinning a while (pausing, then yielding its
+   core) before it sleeps on the condition variable, as does the caller for the last chunks:
+   a program runs its kernels one after the other, microseconds apart, and waking 15 sleeping
+   threads for each costs more than a small kernel itself. Spinning is off where the program
+   has more threads than the machine has cores (a spinning thread would hold the core the one
+   it waits for needs). Elsewhere every step takes the mutex. */
 typedef void (*ci__rt_kernel_fn)(void **, long long, long long);
 #ifndef CINDUCTOR_NO_THREADS
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
+#define CI__RT_ATOMIC 1
+#if defined(__x86_64__) || defined(__i386__)
+#define CI__RT_PAUSE() __builtin_ia32_pause()
+#else
+#define CI__RT_PAUSE() ((void)0)
+#endif
+#define CI__RT_LOAD(x) __atomic_load_n(&(x), __ATOMIC_SEQ_CST)
+#define CI__RT_STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_SEQ_CST)
+#define CI__RT_ADD(x, v) __atomic_add_fetch(&(x), (v), __ATOMIC_SEQ_CST)
+#else
+#define CI__RT_ATOMIC 0
+#endif
+/* a wait's turns before it sleeps: the first 256 pause, the others yield the core */
+enum { CI__RT_SPINS = 2048 };
 struct ci__rt_pool {
     int nthreads, quit;
     pthread_t *th;
@@ -31612,17 +31647,100 @@ struct ci__rt_pool {
     void **B;
     long long n, chunk;
     int nchunks, next, remaining;
+    unsigned long long claim;   /* atomic: the job's number (high 32 bits), chunks unclaimed */
+    int sleepers, waiting;      /* atomic: workers asleep; the caller asleep */
+    int spins;                  /* turns before sleeping */
 };
+/* a job's chunks: about four a thread, none empty */
+static void ci__rt_pool_job(ci__rt_pool *P, ci__rt_kernel_fn fn, long long n, void **B) {
+    int T = P->nthreads + 1;
+    int nchunks = (int)(n < 4LL * T ? n : 4LL * T);
+    P->fn = fn;
+    P->B = B;
+    P->n = n;
+    P->chunk = (n + nchunks - 1) / nchunks;
+    P->nchunks = (int)((n + P->chunk - 1) / P->chunk);
+}
+
+static void ci__rt_pool_chunk(ci__rt_pool *P, int c) {
+    long long b = (long long)c * P->chunk, e = b + P->chunk;
+    P->fn(P->B, b, e < P->n ? e : P->n);
+}
+#if CI__RT_ATOMIC
+static void ci__rt_pool_pause(int turn) {
+    if (turn < 256) CI__RT_PAUSE();
+    else sched_yield();
+}
+
+/* take chunks of job gen until none are left (lock-free) */
+static void ci__rt_pool_work(ci__rt_pool *P, unsigned gen) {
+    for (;;) {
+        unsigned long long w = CI__RT_LOAD(P->claim);
+        unsigned left = (unsigned)(w & 0xffffffffu);
+        if ((unsigned)(w >> 32) != gen || left == 0) return;
+        if (!__atomic_compare_exchange_n(&P->claim, &w, w - 1, 0, __ATOMIC_SEQ_CST,
+                                         __ATOMIC_SEQ_CST))
+            continue;
+        ci__rt_pool_chunk(P, P->nchunks - (int)left);
+        if (CI__RT_ADD(P->remaining, -1) == 0) {   /* the job's last chunk: tell the caller */
+            pthread_mutex_lock(&P->mu);
+            if (P->waiting) pthread_cond_signal(&P->done_cv);
+            pthread_mutex_unlock(&P->mu);
+        }
+    }
+}
+
+static void *ci__rt_pool_main(void *arg) {
+    ci__rt_pool *P = (ci__rt_pool *)arg;
+    unsigned seen = 0, g;
+    for (;;) {
+        int spins = 0;
+        while ((g = CI__RT_LOAD(P->gen)) == seen && !CI__RT_LOAD(P->quit) && spins < P->spins)
+            ci__rt_pool_pause(spins++);
+        if (g == seen && !CI__RT_LOAD(P->quit)) {
+            pthread_mutex_lock(&P->mu);
+            CI__RT_ADD(P->sleepers, 1);
+            while (CI__RT_LOAD(P->gen) == seen && !CI__RT_LOAD(P->quit))
+                pthread_cond_wait(&P->work_cv, &P->mu);
+            CI__RT_ADD(P->sleepers, -1);
+            pthread_mutex_unlock(&P->mu);
+        }
+        if (CI__RT_LOAD(P->quit)) break;
+        seen = CI__RT_LOAD(P->gen);
+        ci__rt_pool_work(P, seen);
+    }
+    return NULL;
+}
+
+static void ci__rt_pool_run(ci__rt_pool *P, ci__rt_kernel_fn fn, long long n, void **B) {
+    unsigned gen = P->gen + 1;   /* (only this thread writes gen) */
+    int spins = 0;
+    ci__rt_pool_job(P, fn, n, B);
+    CI__RT_STORE(P->remaining, P->nchunks);
+    CI__RT_STORE(P->claim, (unsigned long long)gen << 32 | (unsigned)P->nchunks);
+    CI__RT_STORE(P->gen, gen);
+    if (CI__RT_LOAD(P->sleepers)) {
+        pthread_mutex_lock(&P->mu);
+        pthread_cond_broadcast(&P->work_cv);
+        pthread_mutex_unlock(&P->mu);
+    }
+    ci__rt_pool_work(P, gen);
+    while (CI__RT_LOAD(P->remaining) > 0 && spins < P->spins) ci__rt_pool_pause(spins++);
+    if (CI__RT_LOAD(P->remaining) > 0) {
+        pthread_mutex_lock(&P->mu);
+        P->waiting = 1;
+        while (CI__RT_LOAD(P->remaining) > 0) pthread_cond_wait(&P->done_cv, &P->mu);
+        P->waiting = 0;
+        pthread_mutex_unlock(&P->mu);
+    }
+}
+#else
 /* take chunks of the current job until none are left; called with mu held, returns with it held */
 static void ci__rt_pool_work(ci__rt_pool *P) {
     while (P->next < P->nchunks) {
         int c = P->next++;
-        long long b = (long long)c * P->chunk, e = b + P->chunk;
-        ci__rt_kernel_fn fn = P->fn;
-        void **B = P->B;
-        if (e > P->n) e = P->n;
         pthread_mutex_unlock(&P->mu);
-        fn(B, b, e);
+        ci__rt_pool_chunk(P, c);
         pthread_mutex_lock(&P->mu);
         if (--P->remaining == 0) pthread_cond_signal(&P->done_cv);
     }
@@ -31643,15 +31761,10 @@ static void *ci__rt_pool_main(void *arg) {
 }
 
 static void ci__rt_pool_run(ci__rt_pool *P, ci__rt_kernel_fn fn, long long n, void **B) {
-    int T = P->nthreads + 1;
     pthread_mutex_lock(&P->mu);
-    P->fn = fn;
-    P->B = B;
-    P->n = n;
-    P->nchunks = (int)(n < 4LL * T ? n : 4LL * T);
-    P->chunk = (n + P->nchunks - 1) / P->nchunks;
-    P->nchunks = (int)((n + P->chunk - 1) / P->chunk);
-    P->next = 0; P->remaining = P->nchunks;
+    ci__rt_pool_job(P, fn, n, B);
+    P->next = 0;
+    P->remaining = P->nchunks;
     P->gen++;
     pthread_cond_broadcast(&P->work_cv);
     ci__rt_pool_work(P);
@@ -31659,21 +31772,56 @@ static void ci__rt_pool_run(ci__rt_pool *P, ci__rt_kernel_fn fn, long long n, vo
     pthread_mutex_unlock(&P->mu);
 }
 #endif
+
+/* a wait's turns before sleeping for a pool of threads: $CINDUCTOR_SPIN, else CI__RT_SPINS
+   where the threads fit the machine's cores, else none */
+static int ci__rt_pool_spins(int threads) {
+    const char *spin = getenv("CINDUCTOR_SPIN");
+    long cores = 0;
+#if defined(_SC_NPROCESSORS_ONLN)
+    cores = sysconf(_SC_NPROCESSORS_ONLN);
+#endif
+    if (spin && *spin) return atoi(spin);
+    return cores > 0 && threads > cores ? 0 : CI__RT_SPINS;
+}
+
+/* P zeroed, th room for threads - 1: starts the workers (as many as the system gives) */
+static void ci__rt_pool_start(ci__rt_pool *P, pthread_t *th, int threads) {
+    int i;
+    P->th = th;
+    P->spins = ci__rt_pool_spins(threads);
+    pthread_mutex_init(&P->mu, NULL);
+    pthread_cond_init(&P->work_cv, NULL);
+    pthread_cond_init(&P->done_cv, NULL);
+    for (i = 0; i < threads - 1; i++) {
+        if (pthread_create(&P->th[i], NULL, ci__rt_pool_main, P) != 0) break;
+        P->nthreads++;
+    }
+}
+
+static void ci__rt_pool_stop(ci__rt_pool *P) {
+    int i;
+    pthread_mutex_lock(&P->mu);
+#if CI__RT_ATOMIC
+    CI__RT_STORE(P->quit, 1);
+#else
+    P->quit = 1;
+#endif
+    pthread_cond_broadcast(&P->work_cv);
+    pthread_mutex_unlock(&P->mu);
+    for (i = 0; i < P->nthreads; i++) pthread_join(P->th[i], NULL);
+    pthread_mutex_destroy(&P->mu);
+    pthread_cond_destroy(&P->work_cv);
+    pthread_cond_destroy(&P->done_cv);
+}
+#endif
 /* the program pass: the workers, besides the caller, for a backend that runs kernels on them */
 static void ci__rt_start(ci_program *p) {
 #ifndef CINDUCTOR_NO_THREADS
     if ((p->be->needs & CI__BE_THREADS) && p->num_threads > 1) {
-        ci__rt_pool *P = CI__NEW(p->A, ci__rt_pool);
-        int i;
-        P->th = CI__NEWN(p->A, pthread_t, p->num_threads - 1);
-        pthread_mutex_init(&P->mu, NULL);
-        pthread_cond_init(&P->work_cv, NULL);
-        pthread_cond_init(&P->done_cv, NULL);
-        p->pool = P;
-        for (i = 0; i < p->num_threads - 1; i++) {
-            if (pthread_create(&P->th[i], NULL, ci__rt_pool_main, P) != 0) break;
-            P->nthreads++;
-        }
+        p->pool = CI__NEW(p->A, ci__rt_pool);
+        ci__rt_pool_start(p->pool, CI__NEWN(p->A, pthread_t, p->num_threads - 1),
+                          p->num_threads);
     }
 #else
     (void)p;
@@ -31682,17 +31830,8 @@ static void ci__rt_start(ci_program *p) {
 
 static void ci__rt_stop(ci_program *p) {
 #ifndef CINDUCTOR_NO_THREADS
-    ci__rt_pool *P = p->pool;
-    int i;
-    if (!P) return;
-    pthread_mutex_lock(&P->mu);
-    P->quit = 1;
-    pthread_cond_broadcast(&P->work_cv);
-    pthread_mutex_unlock(&P->mu);
-    for (i = 0; i < P->nthreads; i++) pthread_join(P->th[i], NULL);
-    pthread_mutex_destroy(&P->mu);
-    pthread_cond_destroy(&P->work_cv);
-    pthread_cond_destroy(&P->done_cv);
+    if (!p->pool) return;
+    ci__rt_pool_stop(p->pool);
     p->pool = NULL;
 #else
     (void)p;
