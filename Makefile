@@ -114,8 +114,12 @@ $(B)/san/tests/%: tests/%.c $(TEST_HDRS) $(HDRS) $(B)/san/libcinductor.o
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(SAN_CFLAGS) $(SAN) -o $@ $< $(call lib_for,$<,$(B)/san/libcinductor.o) $(LDFLAGS) $(LDLIBS)
 
-# the tile primitives' other two builds: 4 lanes without the AVX2 clones, and plain loops
-TILE_VARIANTS := $(B)/tests/test_tile_lanes4 $(B)/tests/test_tile_plain
+# the tile primitives' other builds: 8 lanes without the AVX-512 math (the AVX2 code, on a CPU
+# that has AVX-512), 4 lanes without the AVX2 clones, and plain loops
+TILE_VARIANTS := $(B)/tests/test_tile_avx2 $(B)/tests/test_tile_lanes4 $(B)/tests/test_tile_plain
+$(B)/tests/test_tile_avx2: tests/test_tile.c $(TEST_HDRS) $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -DCINDUCTOR_NO_AVX512 $(CFLAGS) -o $@ $< $(LDFLAGS) $(LDLIBS)
 $(B)/tests/test_tile_lanes4: tests/test_tile.c $(TEST_HDRS) $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -DCINDUCTOR_NO_TILE_CLONES $(CFLAGS) -o $@ $< $(LDFLAGS) $(LDLIBS)

@@ -83,6 +83,64 @@ CI_TEST(test_tile_math_special_values) {
     }
 }
 
+#ifdef CI__TILE_512
+/* the 8-lane math as the AVX2 clone runs it (FMA contracted as there) */
+#define EIGHT(name, F) \
+    __attribute__((target("avx2,fma") CI__TILE_CONTRACT)) static void eight_##name( \
+        float *d, const float *a, int n) { \
+        int i; \
+        for (i = 0; i < n; i += 8) { \
+            ci__tile_vf x, r; \
+            memcpy(&x, a + i, sizeof x); \
+            r = F; \
+            memcpy(d + i, &r, sizeof r); \
+        } \
+    }
+EIGHT(exp, ci__tile_vexp(&x))
+EIGHT(log, ci__tile_vlog(&x))
+EIGHT(tanh, ci__tile_vtanh(&x))
+EIGHT(erf, ci__tile_verf(&x))
+EIGHT(sigmoid, 1.0f / (1.0f + ci__tile_vexpn(&x)))
+#endif
+
+/* where the CPU has AVX-512, the 16-lane math gives the 8-lane code's bits, on every range the
+   functions switch between, the special values and subnormals (NaNs: both NaN) */
+CI_TEST(test_tile_math_512_same_bits) {
+#ifdef CI__TILE_512
+    static const struct {
+        const char *name;
+        tile_fn f16, f8;
+    } fns[] = {{"exp", ci__tile_exp16, eight_exp}, {"log", ci__tile_log16, eight_log},
+               {"tanh", ci__tile_tanh16, eight_tanh}, {"erf", ci__tile_erf16, eight_erf},
+               {"sigmoid", ci__tile_sigmoid16, eight_sigmoid}};
+    enum { N = 4096 };
+    static float x[N], a[N], b[N];
+    static const float special[] = {NAN, -NAN, HUGE_VALF, -HUGE_VALF, 0.0f, -0.0f, 1e-45f,
+                                    -1e-45f, 1.1754942e-38f, 88.72f, 88.73f, -103.97f, -104.0f,
+                                    0.55f, 0.9f, 3.92f, 1.41421356f, 0.70710678f, 1.0f};
+    ci_test_rng g = ci_test_rng_make(512);
+    size_t f;
+    int i;
+    if (!__builtin_cpu_supports("avx512f") || !__builtin_cpu_supports("avx512dq"))
+        CI_SKIP("this CPU has no AVX-512 (F and DQ)");
+    for (i = 0; i < N; i++) {   /* scales from 1e-40 to 1e3, both signs */
+        double mag = pow(10.0, ci_test_rng_uniform(&g) * 43.0 - 40.0);
+        x[i] = (float)(ci_test_rng_uniform(&g) < 0.5 ? -mag : mag);
+    }
+    memcpy(x, special, sizeof special);
+    for (f = 0; f < sizeof fns / sizeof fns[0]; f++) {
+        fns[f].f16(a, x, N);
+        fns[f].f8(b, x, N);
+        for (i = 0; i < N; i++)
+            if (memcmp(&a[i], &b[i], 4) && !(a[i] != a[i] && b[i] != b[i])) break;
+        CI_CHECK_MSG(i == N, "%s(%.9g): 16 lanes %.9g, 8 lanes %.9g", fns[f].name,
+                     i < N ? x[i] : 0.0f, i < N ? a[i] : 0.0f, i < N ? b[i] : 0.0f);
+    }
+#else
+    CI_SKIP("no 16-lane math in this build (x86-64 GCC with AVX-512)");
+#endif
+}
+
 /* an element's result is the same bits wherever its tile starts (the tail runs the vector code
    padded), and max/min, sums and the reductions keep the scalar emitter's rules */
 CI_TEST(test_tile_position_and_rules) {
@@ -655,6 +713,7 @@ int main(int argc, char **argv) {
     if (!mkdtemp(cc_cache)) snprintf(cc_cache, sizeof cc_cache, "off");
     CI_RUN(test_tile_math_against_libm);
     CI_RUN(test_tile_math_special_values);
+    CI_RUN(test_tile_math_512_same_bits);
     CI_RUN(test_tile_position_and_rules);
     CI_RUN(test_tile_divmod_i);
     CI_RUN(test_tile_kernels_match_interpreter);
