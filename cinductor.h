@@ -31018,12 +31018,19 @@ static const char *ci__cuda_load_drv(void) {
     return r;
 }
 
-/* the primary context of GPU ord, retained once per process, and what the emitter needs to
-   know of it: NULL, or why not */
+/* GPU ord: what the emitter needs to know of it (queried once per process, no context
+   needed), then its primary context (retained once per process, made current on the calling
+   thread). Two steps, so that a first compile retains the context (100 ms and more) on a
+   thread while NVRTC compiles (ci__cuda_build). */
 #define CI__CUDA_MAX_DEV 16
-typedef struct ci__cuda_dev { int dev; void *ctx; ci__cuda_target t; } ci__cuda_dev;
+typedef struct ci__cuda_dev {
+    int dev, queried;
+    void *ctx;
+    int ctx_err;   /* cuDevicePrimaryCtxRetain's error, where it failed */
+    ci__cuda_target t;
+} ci__cuda_dev;
 static ci__cuda_dev ci__cuda_devs[CI__CUDA_MAX_DEV];
-static const char *ci__cuda_device(int ord, ci__cuda_dev **out) {
+static const char *ci__cuda_device_query(int ord, ci__cuda_dev **out) {
     static char msg[200];
     const char *why = ci__cuda_load_drv();
     ci__cuda_dev *d;
@@ -31035,27 +31042,87 @@ static const char *ci__cuda_device(int ord, ci__cuda_dev **out) {
     }
     CI__CUDA_LOCK();
     d = &ci__cuda_devs[ord];
-    if (!d->ctx) {
-        if ((e = ci__cuda.cuDeviceGet(&d->dev, ord)) == 0 &&
-            (e = ci__cuda.cuDevicePrimaryCtxRetain(&d->ctx, d->dev)) == 0) {
-            ci__cuda.cuDeviceGetAttribute(&ma, CI__CUDA_ATTR_CC_MAJOR, d->dev);
-            ci__cuda.cuDeviceGetAttribute(&mi, CI__CUDA_ATTR_CC_MINOR, d->dev);
-            ci__cuda.cuDeviceGetAttribute(&d->t.nsm, CI__CUDA_ATTR_NSM, d->dev);
-            ci__cuda.cuDeviceGetAttribute(&d->t.max_smem, CI__CUDA_ATTR_SMEM_OPTIN, d->dev);
-            d->t.arch = ma * 10 + mi;
-        } else d->ctx = NULL;
+    if (!d->queried && (e = ci__cuda.cuDeviceGet(&d->dev, ord)) == 0) {
+        ci__cuda.cuDeviceGetAttribute(&ma, CI__CUDA_ATTR_CC_MAJOR, d->dev);
+        ci__cuda.cuDeviceGetAttribute(&mi, CI__CUDA_ATTR_CC_MINOR, d->dev);
+        ci__cuda.cuDeviceGetAttribute(&d->t.nsm, CI__CUDA_ATTR_NSM, d->dev);
+        ci__cuda.cuDeviceGetAttribute(&d->t.max_smem, CI__CUDA_ATTR_SMEM_OPTIN, d->dev);
+        d->t.arch = ma * 10 + mi;
+        d->queried = 1;
     }
     CI__CUDA_UNLOCK();
-    if (!d->ctx) {
+    if (!d->queried) {
         snprintf(msg, sizeof msg, "CUDA device %d: %s", ord, ci__cuda_err(e));
-        return msg;
-    }
-    if ((e = ci__cuda.cuCtxSetCurrent(d->ctx)) != 0) {
-        snprintf(msg, sizeof msg, "cuCtxSetCurrent: %s", ci__cuda_err(e));
         return msg;
     }
     *out = d;
     return NULL;
+}
+
+/* d's primary context, retained where no one has yet (outside the lock: NVRTC's loader takes
+   it meanwhile; two threads that both retain it hold the same context) */
+static void *ci__cuda_device_retain(void *arg) {
+    ci__cuda_dev *d = (ci__cuda_dev *)arg;
+    void *ctx = NULL;
+    int e;
+    CI__CUDA_LOCK();
+    ctx = d->ctx;
+    CI__CUDA_UNLOCK();
+    if (ctx) return NULL;
+    e = ci__cuda.cuDevicePrimaryCtxRetain(&ctx, d->dev);
+    CI__CUDA_LOCK();
+    if (e) d->ctx_err = e;
+    else if (!d->ctx) d->ctx = ctx;
+    CI__CUDA_UNLOCK();
+    return NULL;
+}
+
+/* the process's first compile for d: its context retained on a thread of its own, detached
+   (it touches d alone), while the source is emitted and compiled */
+static void ci__cuda_device_retain_async(ci__cuda_dev *d) {
+#ifndef CINDUCTOR_NO_THREADS
+    pthread_t th;
+    pthread_attr_t attr;
+    void *ctx;
+    CI__CUDA_LOCK();
+    ctx = d->ctx;
+    CI__CUDA_UNLOCK();
+    if (ctx || pthread_attr_init(&attr) != 0) return;
+    if (pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0)
+        (void)pthread_create(&th, &attr, ci__cuda_device_retain, d);
+    pthread_attr_destroy(&attr);
+#else
+    (void)d;
+#endif
+}
+
+/* d's context current on this thread (retained here where no thread did yet; the driver
+   makes a second retain wait for the first): NULL, or why not */
+static const char *ci__cuda_device_ctx(ci__cuda_dev *d) {
+    static char msg[200];
+    void *ctx;
+    int e;
+    ci__cuda_device_retain(d);
+    CI__CUDA_LOCK();
+    ctx = d->ctx;
+    e = d->ctx_err;
+    CI__CUDA_UNLOCK();
+    if (!ctx) {
+        snprintf(msg, sizeof msg, "CUDA device %d: %s", (int)(d - ci__cuda_devs),
+                 ci__cuda_err(e));
+        return msg;
+    }
+    if ((e = ci__cuda.cuCtxSetCurrent(ctx)) != 0) {
+        snprintf(msg, sizeof msg, "cuCtxSetCurrent: %s", ci__cuda_err(e));
+        return msg;
+    }
+    return NULL;
+}
+
+/* GPU ord, queried, its context current: NULL, or why not */
+static const char *ci__cuda_device(int ord, ci__cuda_dev **out) {
+    const char *why = ci__cuda_device_query(ord, out);
+    return why ? why : ci__cuda_device_ctx(*out);
 }
 
 /* -- CUBINs: NVRTC straight to the device's sm_XY, and a disk cache keyed by a hash of the
@@ -31413,8 +31480,9 @@ static void *ci__cuda_build(ci_program *p) {
     int i, n, *prog_of;
     memset(c, 0, sizeof *c);
     p->be_data = c;   /* destroy frees what is made, should a later step fail */
-    if ((why = ci__cuda_device(p->cuda_device, &c->dev)) != NULL)
+    if ((why = ci__cuda_device_query(p->cuda_device, &c->dev)) != NULL)
         CI__FAIL(p->L, CI_ERR_BACKEND_UNAVAILABLE, "%s", why);
+    ci__cuda_device_retain_async(c->dev);
     p->source = ci__cuemit_source(p, &c->dev->t, &c->l, &c->nl);
     if ((why = strstr(p->source, CI__CUEMIT_NOGPU)) != NULL)
         CI__FAIL(p->L, CI_ERR_UNSUPPORTED, "the CUDA backend cannot run this graph: %.*s",
@@ -31429,6 +31497,8 @@ static void *ci__cuda_build(ci_program *p) {
     c->nmodule = n;
     why = ci__cuda_compile_n(p->A, p->source, c->dev->t.arch, p->cache_dir, n, defs, bin);
     if (why) CI__FAIL(p->L, CI_ERR_COMPILE, "%s", why);
+    if ((why = ci__cuda_device_ctx(c->dev)) != NULL)   /* (waits for the retain) */
+        CI__FAIL(p->L, CI_ERR_BACKEND_UNAVAILABLE, "%s", why);
     for (i = 0; i < c->nmodule; i++)
         ci__cuda_check(p, ci__cuda.cuModuleLoadData(&c->module[i], bin[i].data),
                        "cuModuleLoadData");
