@@ -168,9 +168,10 @@
                                            (not the AVX2 + FMA or AVX-512 ones picked at run
                                            time), and the tile primitives plain loops (no
                                            vector extensions)
-     CINDUCTOR_NO_AVX512        unset      matmul, convolution and the tile sums never use
-                                           the AVX-512 code, only AVX2 + FMA (on a CPU with
-                                           both: for comparing them)
+     CINDUCTOR_NO_AVX512        unset      matmul, convolution, the tile sums and the tile
+                                           math (exp, log, tanh, erf, sigmoid) never use the
+                                           AVX-512 code, only AVX2 + FMA (on a CPU with both:
+                                           for comparing them)
      CINDUCTOR_NO_TILE_CLONES   unset      x86-64 Linux GCC: the tile primitives are not also
                                            compiled for AVX2 (4 lanes, the baseline's, only)
      CINDUCTOR_ASSERT(c)        assert(c)  checks internal invariants (never user input)
