@@ -29,6 +29,7 @@ static void job_fn(void **B, long long b, long long e) {
         for (k = 0; k < (int)(i % 7) * 40; k++) sink += k;   /* chunks of unequal length */
         __atomic_add_fetch(&J->hits[i], 1, __ATOMIC_SEQ_CST);
     }
+    (void)sink;
 }
 
 /* JOBS jobs on a pool of THREADS, CINDUCTOR_SPIN set to SPIN (NULL: unset); the jobs wrong */
