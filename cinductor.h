@@ -20146,12 +20146,14 @@ CI__TILE_INL ci__tile_vf ci__tile_get(const float *a, int sa, int n) {
    lanes, the 512-bit primitives' (suffix 16, where the compiler has AVX-512), lane for lane
    the same operations, so the same bits. -- */
 #ifdef CI__TILE_VEC
-#define CI__TILE_VS(VF, c) ((VF){0} + (c))   /* c in every lane */
+/* c in every lane (__extension__: C++ has no compound literals, GCC and Clang take them) */
+#define CI__TILE_VS(VF, c) (__extension__(VF){0} + (c))
+#define CI__TILE_VSI(VI, c) (__extension__(VI){0} + (c))
 #define CI__TILE_VSEL(VF, VI, m, a, b) ((VF)(((m) & (VI)(a)) | (~(m) & (VI)(b))))
 /* |x|, and mag with x's sign */
-#define CI__TILE_VABSW(VF, VI, x) ((VF)((VI)(x) & ((VI){0} + 0x7fffffff)))
+#define CI__TILE_VABSW(VF, VI, x) ((VF)((VI)(x) & CI__TILE_VSI(VI, 0x7fffffff)))
 #define CI__TILE_VCOPYSIGN(VF, VI, mag, x) \
-    ((VF)(((VI)(mag) & ((VI){0} + 0x7fffffff)) | ((VI)(x) & ~((VI){0} + 0x7fffffff))))
+    ((VF)(((VI)(mag) & CI__TILE_VSI(VI, 0x7fffffff)) | ((VI)(x) & ~CI__TILE_VSI(VI, 0x7fffffff))))
 #define CI__TILE_VABS(x) CI__TILE_VABSW(ci__tile_vf, ci__tile_vi, x)
 
 /* e^x: x = n ln2 + r, |r| <= ln2/2; e^r = 1 + r + r^2 P(r); 2^n applied in two halves, so
@@ -20161,7 +20163,7 @@ CI__TILE_INL ci__tile_vf ci__tile_get(const float *a, int sa, int n) {
         VF x = *px; \
         const VF hi = CI__TILE_VS(VF, 88.7228394f), lo = CI__TILE_VS(VF, -103.972084f); \
         VF xc = CI__TILE_VSEL(VF, VI, x > hi, hi, x), n, r, p; \
-        VI ni, n1, k = (VI){0} + 127; \
+        VI ni, n1, k = CI__TILE_VSI(VI, 127); \
         xc = CI__TILE_VSEL(VF, VI, xc < lo, lo, xc); \
         n = xc * 1.44269502f; \
         n = (n + 12582912.0f) - 12582912.0f;   /* round to nearest */ \
