@@ -20266,10 +20266,11 @@ CI__TILE_DEF_MATH(, ci__tile_vf, ci__tile_vi)
 /* -- the primitives. d: the result tile; a, b, c: operand tiles, or with stride 0 one value
    (sa, sb, sc); n: the tile's length (<= CI__TILE) -- */
 #ifdef CI__TILE_VEC
-/* d = F(a) over 4 lanes, the tail padded */
-#define CI__TILE_UN(name, F) \
+/* d = F(a) over the lanes, the tail padded; PRE first (a 16-lane version taking over) */
+#define CI__TILE_UNP(name, F, PRE) \
     CI__TILE_FN void ci__tile_##name(float *d, const float *a, int n) { \
         int i; \
+        PRE \
         for (i = 0; i + 2 * CI__TILE_LANES <= n; i += 2 * CI__TILE_LANES) { \
             ci__tile_vf x = ci__tile_ld(a + i), r0 = F; \
             x = ci__tile_ld(a + i + CI__TILE_LANES); \
@@ -20281,6 +20282,7 @@ CI__TILE_DEF_MATH(, ci__tile_vf, ci__tile_vi)
             CI__TILE_PUT(d + i, F, n - i); \
         } \
     }
+#define CI__TILE_UN(name, F) CI__TILE_UNP(name, F, )
 /* (the operands' strides split the loop, so each copy is straight-line) */
 #define CI__TILE_BIN(name, F) \
     CI__TILE_FN void ci__tile_##name(float *d, const float *a, int sa, const float *b, int sb, \
@@ -20383,21 +20385,7 @@ CI__TILE_UN16(sigmoid, 1.0f / (1.0f + ci__tile_vexpn16(&x)))
 #define CI__TILE_USE512(name)
 #endif
 /* d = F(a), the 16-lane code first where there is one */
-#define CI__TILE_UNW(name, F) \
-    CI__TILE_FN void ci__tile_##name(float *d, const float *a, int n) { \
-        int i; \
-        CI__TILE_USE512(name) \
-        for (i = 0; i + 2 * CI__TILE_LANES <= n; i += 2 * CI__TILE_LANES) { \
-            ci__tile_vf x = ci__tile_ld(a + i), r0 = F; \
-            x = ci__tile_ld(a + i + CI__TILE_LANES); \
-            CI__TILE_ST(d + i, r0); \
-            CI__TILE_ST(d + i + CI__TILE_LANES, F); \
-        } \
-        for (; i < n; i += CI__TILE_LANES) { \
-            ci__tile_vf x = ci__tile_get(a + i, 1, n - i); \
-            CI__TILE_PUT(d + i, F, n - i); \
-        } \
-    }
+#define CI__TILE_UNW(name, F) CI__TILE_UNP(name, F, CI__TILE_USE512(name))
 CI__TILE_UNW(exp, ci__tile_vexp(&x))
 CI__TILE_UNW(log, ci__tile_vlog(&x))
 CI__TILE_UNW(tanh, ci__tile_vtanh(&x))
