@@ -8311,6 +8311,21 @@ static int ci__ops_isin(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *out
     return 1;
 }
 
+/* angle(self) of a real tensor: pi where self < 0 (-inf included), 0 elsewhere (-0 too), NaN
+   passed through; integers and bool promoted to float by the registry (PyTorch's kernel) */
+static int ci__ops_angle(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__ops_pw p;
+    ci__v *x, *r;
+    ci__ops_need_tensor(L, op, &a[0]);
+    ci__ops_pw_begin(L, &p, 1, a);
+    x = ci__ops_pw_in(L, &p, &a[0]);
+    r = ci__ir_v_op(L, CI__V_WHERE,
+                    ci__ir_v_bin(L, CI__V_LT, x, ci__ir_v_constf(L, p.dt, 0)),
+                    ci__ir_v_constf(L, p.dt, 3.14159265358979323846), ci__ir_v_constf(L, p.dt, 0));
+    r = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_un(L, CI__V_ISNAN, x), x, r);
+    return ci__ops_pw_end(L, &p, p.dt, r, outs);
+}
+
 /* -- statistics and normalisations -- */
 /* var/std/var_mean/std_mean (extra 0..3): Welford above the unroll threshold, two-pass below */
 static int ci__ops_var(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -9502,6 +9517,46 @@ static int ci__ops_cdist(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     return 1;
 }
 
+
+/* _euclidean_dist(x1, x2): cdist's matrix-product path, as PyTorch computes it: rows
+   [-2 x1, |x1|^2, 1] times [x2, 1, |x2|^2] transposed, clamped at 0, square-rooted */
+static int ci__ops_euclidean_dist(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x[2], *parts[2][3], *r;
+    int k;
+    int64_t m1 = -1;
+    for (k = 0; k < 2; k++) {
+        ci_tensor t[3];
+        ci_arg ca[2];
+        ci__box *nrm, *pad;
+        x[k] = ci__lower_arg_box(L, op, a, k);
+        if (!ci__dtype_is_float(x[k]->dt) || x[k]->ndim < 1)
+            CI__FAIL(L, CI_ERR_DTYPE, "%s: expected floating point tensors of at least 1 dim",
+                     op->name);
+        nrm = ci__ops_call2(L, "aten.pow.Tensor_Scalar", ci__ops_T(x[k]), ci_arg_int(2));
+        nrm = ci__ops_call3(L, "aten.sum.dim_IntList", ci__ops_T(nrm), ci_arg_ints(&m1, 1),
+                            ci_arg_bool(1));
+        pad = ci__ops_call1(L, "aten.ones_like.default", ci__ops_T(nrm));
+        parts[k][0] = k ? x[k] : ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(x[k]),
+                                               ci_arg_int(-2));
+        parts[k][1] = k ? pad : nrm;
+        parts[k][2] = k ? nrm : pad;
+        t[0] = ci__ir_tensor_of(parts[k][0]);
+        t[1] = ci__ir_tensor_of(parts[k][1]);
+        t[2] = ci__ir_tensor_of(parts[k][2]);
+        ca[0] = ci_arg_tensors(t, 3);
+        ca[1] = ci_arg_int(-1);
+        x[k] = ci__ops_callb(L, "aten.cat.default", 2, ca);
+    }
+    if (x[0]->dt != x[1]->dt)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type %s but found %s", op->name,
+                 ci__dtype_tab[x[0]->dt].tname, ci__dtype_tab[x[1]->dt].tname);
+    r = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(x[0]),
+                      ci__ops_T(ci__ops_call3(L, "aten.transpose.int", ci__ops_T(x[1]),
+                                              ci_arg_int(-1), ci_arg_int(-2))));
+    r = ci__ops_call2(L, "aten.clamp_min.default", ci__ops_T(r), ci_arg_int(0));
+    outs[0] = ci__ir_tensor_of(ci__ops_call1(L, "aten.sqrt.default", ci__ops_T(r)));
+    return 1;
+}
 /* median(self) (extra 0): the lower median of all elements (NaN where one is NaN);
    nanmedian(self) (1): of those not NaN (NaN where none is). From a sort (NaN sorts last);
    an empty self gives NaN (a float self; an integer one is refused: PyTorch 1.13 returns an
@@ -9785,6 +9840,318 @@ static int ci__ops_histc(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
     return 1;
 }
 
+
+/* histogram's range (float[]?): lo, hi of each of the d dims into r; 0 when None */
+static int ci__ops_hist_range(ci__L *L, const ci__opdef *op, const ci_arg *a, int d, double *r) {
+    int p = ci__lower_pidx(op, "range"), n, i;
+    if (p < 0 || a[p].kind == CI_ARG_NONE) return 0;
+    n = a[p].kind == CI_ARG_FLOATS ? a[p].u.floats.n
+        : a[p].kind == CI_ARG_INTS ? a[p].u.ints.n
+                                   : -1;
+    if (n != 2 * d)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: torch.histogramdd: expected %d sequences of length 2 in range", op->name, d);
+    for (i = 0; i < n; i++)
+        r[i] = a[p].kind == CI_ARG_FLOATS ? a[p].u.floats.v[i] : (double)a[p].u.ints.v[i];
+    return 1;
+}
+
+/* the bins + 1 edges of dim d of x2 ([M, D] rows), PyTorch's linspace of dtype x2 from lo to hi:
+   the range given (rg), else the data's min and max (a non-finite one: a run-time error), else
+   (no rows) 0 and 1; lo == hi widened by 0.5 each side */
+static ci__box *ci__ops_hist_edges(ci__L *L, const ci__opdef *op, ci__box *x2, int d,
+                                   int64_t bins, const double *rg) {
+    ci_dtype dt = x2->dt;
+    int64_t ne = bins + 1;
+    ci__ix *v[1] = {0}, *nv[1] = {0};
+    ci__v *lv, *hv, *step, *iv, *lo, *hi;
+    if (bins <= 0)
+        CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                 "%s: torch.histogramdd(): bins must be > 0, but got %lld for dimension %d",
+                 op->name, (long long)bins, d);
+    if (rg) {
+        double l = rg[0], h = rg[1];
+        if (!isfinite(l) || !isfinite(h))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: torch.histogramdd: dimension %d's range [%g, %g] is not finite",
+                     op->name, d, l, h);
+        if (!(l <= h))
+            CI__FAIL(L, CI_ERR_INVALID_ARGS,
+                     "%s: torch.histogramdd: min should not exceed max, but got min %g max %g for "
+                     "dimension %d",
+                     op->name, l, h, d);
+        if (l == h) {
+            l -= 0.5;
+            h += 0.5;
+        }
+        lv = ci__ir_v_constf(L, dt, dt == CI_F32 ? (double)(float)l : l);
+        hv = ci__ir_v_constf(L, dt, dt == CI_F32 ? (double)(float)h : h);
+    } else if (x2->size[0] == 0) {
+        lv = ci__ir_v_constf(L, dt, 0);
+        hv = ci__ir_v_constf(L, dt, 1);
+    } else {
+        ci__box *col = ci__ops_call3(L, "aten.select.int", ci__ops_T(x2), ci_arg_int(1),
+                                     ci_arg_int(d));
+        ci__v *fin, *eq, *inf = ci__ir_v_constf(L, dt, INFINITY);
+        ci__v *half = ci__ir_v_constf(L, dt, 0.5);
+        lv = ci__ir_load(L, ci__ops_call1(L, "aten.min.default", ci__ops_T(col)), nv);
+        hv = ci__ir_load(L, ci__ops_call1(L, "aten.max.default", ci__ops_T(col)), nv);
+        fin = ci__ir_v_bin(L, CI__V_AND,
+                           ci__ir_v_bin(L, CI__V_LT, ci__ir_v_un(L, CI__V_ABS, lv), inf),
+                           ci__ir_v_bin(L, CI__V_LT, ci__ir_v_un(L, CI__V_ABS, hv), inf));
+        eq = ci__ir_v_bin(L, CI__V_EQ, lv, hv);
+        lv = ci__ir_v_op(L, CI__V_WHERE, eq, ci__ir_v_bin(L, CI__V_SUB, lv, half), lv);
+        hv = ci__ir_v_op(L, CI__V_WHERE, eq, ci__ir_v_bin(L, CI__V_ADD, hv, half), hv);
+        lv = ci__ir_v_checkdom(L, lv, fin,
+                               "torch.histogramdd: the range of the data is not finite");
+    }
+    /* linspace as PyTorch 1.13's CPU kernel (AVX2, its multiply-adds fused) writes it:
+       fma(step, i, start) below the midpoint, fma(-step, bins - i, end) from it; the leading
+       multiple of two 32-byte vectors a vector at a time, lane j of the vector at i0 being
+       formula(i0) + j step, rounded twice */
+    ci__ir_pw_vars(L, 1, &ne, v);
+    step = ci__ir_v_bin(L, CI__V_DIV, ci__ir_v_bin(L, CI__V_SUB, hv, lv),
+                        ci__ir_v_constf(L, dt, (double)bins));
+    {
+        int64_t w = 32 / (int64_t)ci__dtype_tab[dt].size, nvec = ne / (2 * w) * (2 * w);
+        ci__ix *i0 = ci__ops_ixadd(L, v[0], ci__ops_ixscale(L, ci__ix_mod(L->A, &L->ixt, v[0],
+                                                                       ci__ops_K(L, w)), -1));
+        ci__v *r[2], *vec;
+        int k;
+        for (k = 0; k < 2; k++) {   /* the formula at i (k = 0) and at i0 (k = 1) */
+            iv = ci__ops_ixval(L, k ? i0 : v[0]);
+            lo = ci__ir_v_op(L, CI__V_FMA, step, ci__ir_v_cast(L, iv, dt), lv);
+            hi = ci__ir_v_op(L, CI__V_FMA, ci__ir_v_un(L, CI__V_NEG, step),
+                             ci__ir_v_cast(L,
+                                           ci__ir_v_bin(L, CI__V_SUB,
+                                                        ci__ir_v_consti(L, CI_I64, bins), iv),
+                                           dt),
+                             hv);
+            r[k] = ci__ir_v_op(L, CI__V_WHERE,
+                               ci__ir_v_bin(L, CI__V_LT, iv, ci__ir_v_consti(L, CI_I64, ne / 2)),
+                               lo, hi);
+        }
+        iv = ci__ops_ixval(L, v[0]);
+        vec = ci__ir_v_bin(
+                L, CI__V_ADD, r[1],
+                ci__ir_v_bin(L, CI__V_MUL,
+                             ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_SUB, iv, ci__ops_ixval(L, i0)),
+                                           dt),
+                             step));
+        return ci__ir_pw_box(L, dt, 1, &ne, v,
+                             ci__ir_v_op(L, CI__V_WHERE,
+                                         ci__ir_v_bin(L, CI__V_LT, iv,
+                                                      ci__ir_v_consti(L, CI_I64, nvec)),
+                                         vec, r[0]));
+    }
+}
+
+/* the histogram of x2's rows ([M, D]) over the edges of each dim (bins of [e_k, e_k+1), the last
+   closed; rows outside any dim's edges skipped), weighted by w ([M] or NULL), as PyTorch 1.13's
+   kernel: the bin is the last edge <= x (its upper_bound); density divides by the total and by
+   each bin's width. A NaN is not skipped there: it lands in the last bin of given edges, and in
+   bin 1 (of one bin: 0) of counted bins (interp 1: its interpolated guess, cast from NaN, sends
+   the local search there) */
+static ci__box *ci__ops_hist_count(ci__L *L, ci__box *x2, int nd, ci__box **edges, ci__box *w,
+                                   int density, int interp) {
+    ci_dtype dt = x2->dt;
+    int64_t m = x2->size[0], shape[CI_MAX_DIMS], total = 1;
+    ci__ix *v[1] = {0}, *z[CI_MAX_DIMS] = {0};
+    ci__v *flat, *ok;
+    ci__box *h;
+    int d;
+    for (d = 0; d < nd; d++) {
+        shape[d] = edges[d]->size[0] - 1;
+        total *= shape[d];
+    }
+    ci__ir_pw_vars(L, 1, &total, z);
+    h = ci__ir_pw_box(L, dt, 1, &total, z, ci__ir_v_constf(L, dt, 0));
+    if (m > 0) {
+        ci_arg sa[4];
+        ci__ir_pw_vars(L, 1, &m, v);
+        flat = ci__ir_v_consti(L, CI_I64, 0);
+        ok = NULL;
+        for (d = 0; d < nd; d++) {
+            ci__box *col = ci__ops_call3(L, "aten.select.int", ci__ops_T(x2), ci_arg_int(1),
+                                         ci_arg_int(d)),
+                    *b;
+            ci__ix *k0[1], *kn[1];
+            ci__v *xv, *okd, *pos;
+            ci_kwarg kw[3];
+            ci_tensor o[1];
+            kw[0].name = "self"; kw[0].value = ci__ops_T(col);
+            kw[1].name = "boundaries"; kw[1].value = ci__ops_T(edges[d]);
+            kw[2].name = "right"; kw[2].value = ci_arg_bool(1);
+            ci__lower_call_op(L, "aten.bucketize.Tensor", 0, NULL, 3, kw, o, 1);
+            b = ci__ir_box_get(L, o[0]);
+            k0[0] = ci__ops_K(L, 0);
+            kn[0] = ci__ops_K(L, shape[d]);
+            xv = ci__ir_load(L, col, v);
+            okd = ci__ir_v_un(
+                    L, CI__V_NOT,
+                    ci__ir_v_bin(L, CI__V_OR,
+                                 ci__ir_v_bin(L, CI__V_LT, xv, ci__ir_load(L, edges[d], k0)),
+                                 ci__ir_v_bin(L, CI__V_GT, xv, ci__ir_load(L, edges[d], kn))));
+            pos = ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, b, v), ci__ir_v_consti(L, CI_I64, 1));
+            pos = ci__ir_v_bin(L, CI__V_MIN, pos, ci__ir_v_consti(L, CI_I64, shape[d] - 1));
+            pos = ci__ir_v_bin(L, CI__V_MAX, pos, ci__ir_v_consti(L, CI_I64, 0));
+            pos = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_un(L, CI__V_ISNAN, xv),
+                              ci__ir_v_consti(L, CI_I64, interp && shape[d] > 1 ? 1
+                                                                              : shape[d] - 1),
+                              pos);
+            flat = ci__ir_v_bin(L, CI__V_ADD,
+                                ci__ir_v_bin(L, CI__V_MUL, flat,
+                                             ci__ir_v_consti(L, CI_I64, shape[d])),
+                                pos);
+            ok = ok ? ci__ir_v_bin(L, CI__V_AND, ok, okd) : okd;
+        }
+        sa[0] = ci__ops_T(h);
+        sa[1] = ci_arg_int(0);
+        sa[2] = ci__ops_T(ci__ir_pw_box(
+                L, CI_I64, 1, &m, v,
+                ci__ir_v_op(L, CI__V_WHERE, ok, flat, ci__ir_v_consti(L, CI_I64, 0))));
+        sa[3] = ci__ops_T(ci__ir_pw_box(
+                L, dt, 1, &m, v,
+                ci__ir_v_op(L, CI__V_WHERE, ok,
+                            w ? ci__ir_load(L, w, v) : ci__ir_v_constf(L, dt, 1),
+                            ci__ir_v_constf(L, dt, 0))));
+        h = ci__ops_callb(L, "aten.scatter_add.default", 4, sa);
+    }
+    h = ci__ops_reshape(L, h, nd, shape);
+    if (density) {
+        h = ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(h),
+                          ci__ops_T(ci__ops_call1(L, "aten.sum.default", ci__ops_T(h))));
+        for (d = 0; d < nd; d++) {
+            int64_t wsh[CI_MAX_DIMS];
+            ci__ix *u[1] = {0}, *u1[1];
+            ci__box *wd;
+            int k;
+            ci__ir_pw_vars(L, 1, &shape[d], u);
+            u1[0] = ci__ops_ixadd(L, u[0], ci__ops_K(L, 1));
+            wd = ci__ir_pw_box(L, dt, 1, &shape[d], u,
+                               ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, edges[d], u1),
+                                            ci__ir_load(L, edges[d], u)));
+            for (k = 0; k < nd; k++) wsh[k] = k == d ? shape[d] : 1;
+            h = ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(h),
+                              ci__ops_T(ci__ops_reshape(L, wd, nd, wsh)));
+        }
+    }
+    return h;
+}
+
+/* the checks of histogramdd's input ([..., D] floats) and weight (its shape without the last
+   dim, its dtype); x as [M, D] rows, weight as [M] */
+static ci__box *ci__ops_hist_input(ci__L *L, const ci__opdef *op, ci__box *x, int nd,
+                                   ci__box **w) {
+    int64_t sh[2];
+    if (x->dt != CI_F32 && x->dt != CI_F64)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"histogramdd\" not implemented for '%s'", op->name,
+                 ci__ops_scalar_name(x->dt));
+    if (x->ndim < 1 || x->size[x->ndim - 1] != nd)
+        CI__FAIL(L, CI_ERR_SHAPE,
+                 "%s: torch.histogramdd: expected input to have shape [..., %d] (one column per "
+                 "bins entry), got %s",
+                 op->name, nd, ci__ir_shape(L, x->ndim, x->size));
+    sh[1] = nd;
+    sh[0] = ci__ir_numel(x->ndim - 1, x->size);
+    if (*w) {
+        if ((*w)->dt != x->dt)
+            CI__FAIL(L, CI_ERR_DTYPE,
+                     "%s: torch.histogramdd: if weight tensor is provided, input tensor and weight "
+                     "tensor should have the same dtype",
+                     op->name);
+        if ((*w)->ndim != x->ndim - 1 ||
+            memcmp((*w)->size, x->size, sizeof(int64_t) * (size_t)(x->ndim - 1)))
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: torch.histogramdd: if weight tensor is provided it should have the same "
+                     "shape as the input tensor excluding its innermost dimension",
+                     op->name);
+        *w = ci__ops_reshape(L, *w, 1, sh);
+    }
+    return ci__ops_reshape(L, x, 2, sh);
+}
+
+/* histogram.bin_ct(self, bins=100, *, range=None, weight=None, density=False) (extra 0),
+   histogram.bins_tensor(self, bins, *, weight=None, density=False) (1) -> (hist, bin_edges);
+   _histogramdd_bin_edges(self, bins, *, range, weight, density) (2) -> the edges of each dim;
+   _histogramdd_from_bin_cts (3) and _histogramdd_from_bin_tensors (4) -> hist. histogram is
+   histogramdd of self flattened to one column (weight flattened alike) */
+static int ci__ops_histogram(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    ci__box *w = ci__lower_arg_box_opt(L, op, a, ci__lower_pidx(op, "weight"));
+    ci__box *edges[CI_MAX_DIMS];
+    int64_t bins[CI_MAX_DIMS];
+    double rg[2 * CI_MAX_DIMS];
+    int kind = op->extra, nd, d, has_rg, density = ci__lower_arg_bool(L, op, a,
+                                                                     ci__lower_pidx(op, "density"));
+    if (kind <= 1) {   /* histogram: self flattened, one column */
+        int64_t sh[2];
+        sh[0] = ci__ir_numel(x->ndim, x->size);
+        sh[1] = 1;
+        if (w &&
+            (w->ndim != x->ndim || memcmp(w->size, x->size, sizeof(int64_t) * (size_t)x->ndim)))
+            CI__FAIL(L, CI_ERR_SHAPE,
+                     "%s: torch.histogram: if weight tensor is provided it should have the same "
+                     "shape as the input tensor",
+                     op->name);
+        x = ci__ops_reshape(L, x, 2, sh);
+        if (w) w = ci__ops_reshape(L, w, 1, sh);
+    }
+    if (kind == 1 || kind == 4) {   /* the edges given */
+        if (kind == 1) {
+            nd = 1;
+            edges[0] = ci__lower_arg_box(L, op, a, 1);
+        } else {
+            if (a[1].kind != CI_ARG_TENSORS || a[1].u.tensors.n > CI_MAX_DIMS)
+                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: bins must be a list of tensors", op->name);
+            nd = a[1].u.tensors.n;
+            for (d = 0; d < nd; d++) edges[d] = ci__ir_box_get(L, a[1].u.tensors.v[d]);
+        }
+        x = ci__ops_hist_input(L, op, x, nd, &w);
+        for (d = 0; d < nd; d++) {
+            if (edges[d]->ndim != 1 || edges[d]->size[0] < 1)
+                CI__FAIL(L, CI_ERR_SHAPE,
+                         "%s: torch.histogramdd(): bins tensor should have one dimension and at "
+                         "least 1 element, but got %s for dimension %d",
+                         op->name, ci__ir_shape(L, edges[d]->ndim, edges[d]->size), d);
+            if (edges[d]->dt != x->dt)
+                CI__FAIL(L, CI_ERR_DTYPE,
+                         "%s: torch.histogramdd: input tensor and bins tensors should have the "
+                         "same dtype",
+                         op->name);
+        }
+        if (kind == 4 || edges[0]->size[0] > 1) {
+            outs[0] = ci__ir_tensor_of(ci__ops_hist_count(L, x, nd, edges, w, density, 0));
+        } else {   /* one edge: no bins */
+            int64_t zero = 0;
+            ci__ix *v[1] = {0};
+            ci__ir_pw_vars(L, 1, &zero, v);
+            outs[0] = ci__ir_tensor_of(
+                    ci__ir_pw_box(L, x->dt, 1, &zero, v, ci__ir_v_constf(L, x->dt, 0)));
+        }
+        if (kind == 4) return 1;
+        outs[1] = ci__ir_tensor_of(edges[0]);
+        return 2;
+    }
+    if (kind == 0) {
+        nd = 1;
+        bins[0] = ci__lower_arg_int(L, op, a, 1);
+    } else {
+        nd = ci__lower_arg_ints(L, op, a, 1, bins, CI_MAX_DIMS);
+    }
+    x = ci__ops_hist_input(L, op, x, nd, &w);
+    has_rg = ci__ops_hist_range(L, op, a, nd, rg);
+    for (d = 0; d < nd; d++)
+        edges[d] = ci__ops_hist_edges(L, op, x, d, bins[d], has_rg ? rg + 2 * d : NULL);
+    if (kind == 2) {
+        for (d = 0; d < nd; d++) outs[d] = ci__ir_tensor_of(edges[d]);
+        return nd;
+    }
+    outs[0] = ci__ir_tensor_of(ci__ops_hist_count(L, x, nd, edges, w, density, 1));
+    if (kind == 3) return 1;
+    outs[1] = ci__ir_tensor_of(edges[0]);
+    return 2;
+}
 /* the checks median.dim, nanmedian.dim and mode share: the dtype, a reduced dim of size 0 */
 static void ci__ops_order_stat_check(ci__L *L, const ci__opdef *op, const ci__box *x, int64_t dim,
                                      const char *what) {
@@ -11028,6 +11395,61 @@ static int ci__ops_embedding(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     return 1;
 }
 
+
+/* embedding_renorm(self, indices, max_norm, norm_type): the rows of self that indices names
+   (each once) whose norm_type-norm exceeds max_norm scaled by max_norm / (norm + 1e-7), the
+   scale computed in double as PyTorch's kernel does; the other rows kept */
+static int ci__ops_embedding_renorm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *w = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 1);
+    double mx = ci__lower_arg_num(L, op, a, 2), p = ci__lower_arg_num(L, op, a, 3);
+    int64_t one = 1, n = ci__ir_numel(ix->ndim, ix->size), rows[2];
+    ci__box *nrm, *hit, *sc;
+    ci_arg na[4];
+    if (w->ndim != 2)
+        CI__FAIL(L, CI_ERR_SHAPE, "%s: embedding_renorm_: self must be 2-D, got %d-D", op->name,
+                 w->ndim);
+    if (ix->dt != CI_I64 && ix->dt != CI_I32)
+        CI__FAIL(L, CI_ERR_DTYPE,
+                 "%s: Expected tensor for argument #2 'indices' to have one of the following "
+                 "scalar types: Long, Int; but got %s instead",
+                 op->name, ci__dtype_tab[ix->dt].tname);
+    if (!ci__dtype_is_float(w->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point weight, got %s", op->name,
+                 ci__dtype_tab[w->dt].tname);
+    na[0] = ci__ops_T(w);
+    na[1] = ci_arg_float(p);
+    na[2] = ci_arg_ints(&one, 1);
+    na[3] = ci_arg_bool(0);
+    nrm = ci__lower_to_dtype(L, ci__ops_callb(L, "aten.linalg_vector_norm.default", 4, na),
+                             CI_F64);
+    hit = ci__ops_call1(L, "aten.zeros_like.default", ci__ops_T(nrm));
+    if (n > 0) {
+        ci_arg fa[4];
+        fa[0] = ci__ops_T(hit);
+        fa[1] = ci_arg_int(0);
+        fa[2] = ci__ops_T(ci__ops_reshape(L, ci__lower_to_dtype(L, ix, CI_I64), 1, &n));
+        fa[3] = ci_arg_float(1);
+        hit = ci__ops_callb(L, "aten.index_fill.int_Scalar", 4, fa);
+    }
+    /* scale = (hit and norm > max_norm) ? max_norm / (norm + 1e-7) : 1 */
+    sc = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(nrm), ci_arg_float(1e-7));
+    sc = ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(ci__ops_call1(L, "aten.ones_like.default",
+                                                                     ci__ops_T(nrm))),
+                       ci__ops_T(sc));
+    sc = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(sc), ci_arg_float(mx));
+    sc = ci__ops_call3(
+            L, "aten.where.self",
+            ci__ops_T(ci__ops_call2(
+                    L, "aten.logical_and.default",
+                    ci__ops_T(ci__ops_call2(L, "aten.gt.Scalar", ci__ops_T(nrm), ci_arg_float(mx))),
+                    ci__ops_T(hit))),
+            ci__ops_T(sc), ci_arg_float(1));
+    rows[0] = w->size[0];
+    rows[1] = 1;
+    sc = ci__ops_reshape(L, ci__lower_to_dtype(L, sc, w->dt), 2, rows);
+    outs[0] = ci__ir_tensor_of(ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(w), ci__ops_T(sc)));
+    return 1;
+}
 /* Advanced indexing x[indices]: the result's shape (oshape, no dims), its variables v, and m,
    x's index in terms of v (indirect where an index tensor applies). Index tensors broadcast
    together; when the indexed dims are not adjacent the broadcast dims go first (PyTorch's
@@ -14143,6 +14565,18 @@ static int ci__ops_ctc_loss(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     return 2;
 }
 
+
+/* _ctc_loss.Tensor / ctc_loss.Tensor: the lengths as tensors. Their values set log_alpha's size
+   and the steps of the recurrence, which cinductor fixes when it compiles: refused, naming the
+   int-list forms */
+static int ci__ops_ctc_loss_tensor(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    (void)a;
+    (void)outs;
+    CI__FAIL(L, CI_ERR_UNSUPPORTED,
+             "%s: input_lengths and target_lengths as tensors are not supported (their values "
+             "decide the sizes); pass them as int lists (_ctc_loss / ctc_loss.IntList)",
+             op->name);
+}
 /* -- antialiased resampling: _upsample_bilinear2d_aa / _upsample_bicubic2d_aa, PyTorch's
    separable CPU kernel: each dim whose size changes in turn, W first, as a weighted sum over
    taps whose positions and weights depend on the output index only (so tables, computed here
@@ -15790,6 +16224,28 @@ static int ci__ops_la_eigh(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *
     return 2;
 }
 
+
+/* symeig(self, eigenvectors=False, upper=True) (deprecated in PyTorch 1.13): linalg_eigh of
+   the triangle upper picks; without eigenvectors the second result is an empty [0] tensor
+   (self's shape when self is empty, as PyTorch) */
+static int ci__ops_symeig(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
+    ci__box *x = ci__lower_arg_box(L, op, a, 0);
+    int vec = ci__lower_arg_bool(L, op, a, 1), up = ci__lower_arg_bool(L, op, a, 2);
+    ci_tensor o[2];
+    ci_arg e[2];
+    if (!ci__dtype_is_float(x->dt))
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"symeig_cpu\" not implemented for '%s'", op->name,
+                 ci__ops_scalar_name(x->dt));
+    e[0] = ci__ops_T(x);
+    e[1] = ci_arg_string(up ? "U" : "L");
+    if (ci__lower_call_op(L, "aten.linalg_eigh.default", 2, e, 0, NULL, o, 2) != 2)
+        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: eigh failed", op->name);
+    outs[0] = o[0];
+    outs[1] = vec || ci__ir_numel(x->ndim, x->size) == 0   /* (PyTorch: empty, self's shape) */
+                      ? o[1]
+                      : ci__ir_tensor_of(ci__ops_empty0(L, x->dt));
+    return 2;
+}
 /* zeros of x's dtype shaped [..., r, c] with x's batch dims */
 static ci__box *ci__ops_la_zeros(ci__L *L, ci__box *x, int64_t r, int64_t c) {
     int64_t sh[CI_MAX_DIMS];
@@ -17046,465 +17502,6 @@ static int ci__ops_random(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
         outs[0] = ci__ir_tensor_of(b);
     }
     return 1;
-}
-
-/* -- angle, embedding renorm, Euclidean distance, ctc_loss with tensor lengths (refused),
-   symeig, histograms: ops whose families' sub-sections are due to take them -- */
-
-/* angle(self) of a real tensor: pi where self < 0 (-inf included), 0 elsewhere (-0 too), NaN
-   passed through; integers and bool promoted to float by the registry (PyTorch's kernel) */
-static int ci__ops_angle(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__ops_pw p;
-    ci__v *x, *r;
-    ci__ops_need_tensor(L, op, &a[0]);
-    ci__ops_pw_begin(L, &p, 1, a);
-    x = ci__ops_pw_in(L, &p, &a[0]);
-    r = ci__ir_v_op(L, CI__V_WHERE,
-                    ci__ir_v_bin(L, CI__V_LT, x, ci__ir_v_constf(L, p.dt, 0)),
-                    ci__ir_v_constf(L, p.dt, 3.14159265358979323846), ci__ir_v_constf(L, p.dt, 0));
-    r = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_un(L, CI__V_ISNAN, x), x, r);
-    return ci__ops_pw_end(L, &p, p.dt, r, outs);
-}
-
-/* _euclidean_dist(x1, x2): cdist's matrix-product path, as PyTorch computes it: rows
-   [-2 x1, |x1|^2, 1] times [x2, 1, |x2|^2] transposed, clamped at 0, square-rooted */
-static int ci__ops_euclidean_dist(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x[2], *parts[2][3], *r;
-    int k;
-    int64_t m1 = -1;
-    for (k = 0; k < 2; k++) {
-        ci_tensor t[3];
-        ci_arg ca[2];
-        ci__box *nrm, *pad;
-        x[k] = ci__lower_arg_box(L, op, a, k);
-        if (!ci__dtype_is_float(x[k]->dt) || x[k]->ndim < 1)
-            CI__FAIL(L, CI_ERR_DTYPE, "%s: expected floating point tensors of at least 1 dim",
-                     op->name);
-        nrm = ci__ops_call2(L, "aten.pow.Tensor_Scalar", ci__ops_T(x[k]), ci_arg_int(2));
-        nrm = ci__ops_call3(L, "aten.sum.dim_IntList", ci__ops_T(nrm), ci_arg_ints(&m1, 1),
-                            ci_arg_bool(1));
-        pad = ci__ops_call1(L, "aten.ones_like.default", ci__ops_T(nrm));
-        parts[k][0] = k ? x[k] : ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(x[k]),
-                                               ci_arg_int(-2));
-        parts[k][1] = k ? pad : nrm;
-        parts[k][2] = k ? nrm : pad;
-        t[0] = ci__ir_tensor_of(parts[k][0]);
-        t[1] = ci__ir_tensor_of(parts[k][1]);
-        t[2] = ci__ir_tensor_of(parts[k][2]);
-        ca[0] = ci_arg_tensors(t, 3);
-        ca[1] = ci_arg_int(-1);
-        x[k] = ci__ops_callb(L, "aten.cat.default", 2, ca);
-    }
-    if (x[0]->dt != x[1]->dt)
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected scalar type %s but found %s", op->name,
-                 ci__dtype_tab[x[0]->dt].tname, ci__dtype_tab[x[1]->dt].tname);
-    r = ci__ops_call2(L, "aten.matmul.default", ci__ops_T(x[0]),
-                      ci__ops_T(ci__ops_call3(L, "aten.transpose.int", ci__ops_T(x[1]),
-                                              ci_arg_int(-1), ci_arg_int(-2))));
-    r = ci__ops_call2(L, "aten.clamp_min.default", ci__ops_T(r), ci_arg_int(0));
-    outs[0] = ci__ir_tensor_of(ci__ops_call1(L, "aten.sqrt.default", ci__ops_T(r)));
-    return 1;
-}
-
-/* embedding_renorm(self, indices, max_norm, norm_type): the rows of self that indices names
-   (each once) whose norm_type-norm exceeds max_norm scaled by max_norm / (norm + 1e-7), the
-   scale computed in double as PyTorch's kernel does; the other rows kept */
-static int ci__ops_embedding_renorm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *w = ci__lower_arg_box(L, op, a, 0), *ix = ci__lower_arg_box(L, op, a, 1);
-    double mx = ci__lower_arg_num(L, op, a, 2), p = ci__lower_arg_num(L, op, a, 3);
-    int64_t one = 1, n = ci__ir_numel(ix->ndim, ix->size), rows[2];
-    ci__box *nrm, *hit, *sc;
-    ci_arg na[4];
-    if (w->ndim != 2)
-        CI__FAIL(L, CI_ERR_SHAPE, "%s: embedding_renorm_: self must be 2-D, got %d-D", op->name,
-                 w->ndim);
-    if (ix->dt != CI_I64 && ix->dt != CI_I32)
-        CI__FAIL(L, CI_ERR_DTYPE,
-                 "%s: Expected tensor for argument #2 'indices' to have one of the following "
-                 "scalar types: Long, Int; but got %s instead",
-                 op->name, ci__dtype_tab[ix->dt].tname);
-    if (!ci__dtype_is_float(w->dt))
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: expected a floating point weight, got %s", op->name,
-                 ci__dtype_tab[w->dt].tname);
-    na[0] = ci__ops_T(w);
-    na[1] = ci_arg_float(p);
-    na[2] = ci_arg_ints(&one, 1);
-    na[3] = ci_arg_bool(0);
-    nrm = ci__lower_to_dtype(L, ci__ops_callb(L, "aten.linalg_vector_norm.default", 4, na),
-                             CI_F64);
-    hit = ci__ops_call1(L, "aten.zeros_like.default", ci__ops_T(nrm));
-    if (n > 0) {
-        ci_arg fa[4];
-        fa[0] = ci__ops_T(hit);
-        fa[1] = ci_arg_int(0);
-        fa[2] = ci__ops_T(ci__ops_reshape(L, ci__lower_to_dtype(L, ix, CI_I64), 1, &n));
-        fa[3] = ci_arg_float(1);
-        hit = ci__ops_callb(L, "aten.index_fill.int_Scalar", 4, fa);
-    }
-    /* scale = (hit and norm > max_norm) ? max_norm / (norm + 1e-7) : 1 */
-    sc = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(nrm), ci_arg_float(1e-7));
-    sc = ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(ci__ops_call1(L, "aten.ones_like.default",
-                                                                     ci__ops_T(nrm))),
-                       ci__ops_T(sc));
-    sc = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(sc), ci_arg_float(mx));
-    sc = ci__ops_call3(
-            L, "aten.where.self",
-            ci__ops_T(ci__ops_call2(
-                    L, "aten.logical_and.default",
-                    ci__ops_T(ci__ops_call2(L, "aten.gt.Scalar", ci__ops_T(nrm), ci_arg_float(mx))),
-                    ci__ops_T(hit))),
-            ci__ops_T(sc), ci_arg_float(1));
-    rows[0] = w->size[0];
-    rows[1] = 1;
-    sc = ci__ops_reshape(L, ci__lower_to_dtype(L, sc, w->dt), 2, rows);
-    outs[0] = ci__ir_tensor_of(ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(w), ci__ops_T(sc)));
-    return 1;
-}
-
-/* _ctc_loss.Tensor / ctc_loss.Tensor: the lengths as tensors. Their values set log_alpha's size
-   and the steps of the recurrence, which cinductor fixes when it compiles: refused, naming the
-   int-list forms */
-static int ci__ops_ctc_loss_tensor(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    (void)a;
-    (void)outs;
-    CI__FAIL(L, CI_ERR_UNSUPPORTED,
-             "%s: input_lengths and target_lengths as tensors are not supported (their values "
-             "decide the sizes); pass them as int lists (_ctc_loss / ctc_loss.IntList)",
-             op->name);
-}
-
-/* symeig(self, eigenvectors=False, upper=True) (deprecated in PyTorch 1.13): linalg_eigh of
-   the triangle upper picks; without eigenvectors the second result is an empty [0] tensor
-   (self's shape when self is empty, as PyTorch) */
-static int ci__ops_symeig(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__lower_arg_box(L, op, a, 0);
-    int vec = ci__lower_arg_bool(L, op, a, 1), up = ci__lower_arg_bool(L, op, a, 2);
-    ci_tensor o[2];
-    ci_arg e[2];
-    if (!ci__dtype_is_float(x->dt))
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"symeig_cpu\" not implemented for '%s'", op->name,
-                 ci__ops_scalar_name(x->dt));
-    e[0] = ci__ops_T(x);
-    e[1] = ci_arg_string(up ? "U" : "L");
-    if (ci__lower_call_op(L, "aten.linalg_eigh.default", 2, e, 0, NULL, o, 2) != 2)
-        CI__FAIL(L, CI_ERR_UNSUPPORTED, "%s: eigh failed", op->name);
-    outs[0] = o[0];
-    outs[1] = vec || ci__ir_numel(x->ndim, x->size) == 0   /* (PyTorch: empty, self's shape) */
-                      ? o[1]
-                      : ci__ir_tensor_of(ci__ops_empty0(L, x->dt));
-    return 2;
-}
-
-/* histogram's range (float[]?): lo, hi of each of the d dims into r; 0 when None */
-static int ci__ops_hist_range(ci__L *L, const ci__opdef *op, const ci_arg *a, int d, double *r) {
-    int p = ci__lower_pidx(op, "range"), n, i;
-    if (p < 0 || a[p].kind == CI_ARG_NONE) return 0;
-    n = a[p].kind == CI_ARG_FLOATS ? a[p].u.floats.n
-        : a[p].kind == CI_ARG_INTS ? a[p].u.ints.n
-                                   : -1;
-    if (n != 2 * d)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS,
-                 "%s: torch.histogramdd: expected %d sequences of length 2 in range", op->name, d);
-    for (i = 0; i < n; i++)
-        r[i] = a[p].kind == CI_ARG_FLOATS ? a[p].u.floats.v[i] : (double)a[p].u.ints.v[i];
-    return 1;
-}
-
-/* the bins + 1 edges of dim d of x2 ([M, D] rows), PyTorch's linspace of dtype x2 from lo to hi:
-   the range given (rg), else the data's min and max (a non-finite one: a run-time error), else
-   (no rows) 0 and 1; lo == hi widened by 0.5 each side */
-static ci__box *ci__ops_hist_edges(ci__L *L, const ci__opdef *op, ci__box *x2, int d,
-                                   int64_t bins, const double *rg) {
-    ci_dtype dt = x2->dt;
-    int64_t ne = bins + 1;
-    ci__ix *v[1] = {0}, *nv[1] = {0};
-    ci__v *lv, *hv, *step, *iv, *lo, *hi;
-    if (bins <= 0)
-        CI__FAIL(L, CI_ERR_INVALID_ARGS,
-                 "%s: torch.histogramdd(): bins must be > 0, but got %lld for dimension %d",
-                 op->name, (long long)bins, d);
-    if (rg) {
-        double l = rg[0], h = rg[1];
-        if (!isfinite(l) || !isfinite(h))
-            CI__FAIL(L, CI_ERR_INVALID_ARGS,
-                     "%s: torch.histogramdd: dimension %d's range [%g, %g] is not finite",
-                     op->name, d, l, h);
-        if (!(l <= h))
-            CI__FAIL(L, CI_ERR_INVALID_ARGS,
-                     "%s: torch.histogramdd: min should not exceed max, but got min %g max %g for "
-                     "dimension %d",
-                     op->name, l, h, d);
-        if (l == h) {
-            l -= 0.5;
-            h += 0.5;
-        }
-        lv = ci__ir_v_constf(L, dt, dt == CI_F32 ? (double)(float)l : l);
-        hv = ci__ir_v_constf(L, dt, dt == CI_F32 ? (double)(float)h : h);
-    } else if (x2->size[0] == 0) {
-        lv = ci__ir_v_constf(L, dt, 0);
-        hv = ci__ir_v_constf(L, dt, 1);
-    } else {
-        ci__box *col = ci__ops_call3(L, "aten.select.int", ci__ops_T(x2), ci_arg_int(1),
-                                     ci_arg_int(d));
-        ci__v *fin, *eq, *inf = ci__ir_v_constf(L, dt, INFINITY);
-        ci__v *half = ci__ir_v_constf(L, dt, 0.5);
-        lv = ci__ir_load(L, ci__ops_call1(L, "aten.min.default", ci__ops_T(col)), nv);
-        hv = ci__ir_load(L, ci__ops_call1(L, "aten.max.default", ci__ops_T(col)), nv);
-        fin = ci__ir_v_bin(L, CI__V_AND,
-                           ci__ir_v_bin(L, CI__V_LT, ci__ir_v_un(L, CI__V_ABS, lv), inf),
-                           ci__ir_v_bin(L, CI__V_LT, ci__ir_v_un(L, CI__V_ABS, hv), inf));
-        eq = ci__ir_v_bin(L, CI__V_EQ, lv, hv);
-        lv = ci__ir_v_op(L, CI__V_WHERE, eq, ci__ir_v_bin(L, CI__V_SUB, lv, half), lv);
-        hv = ci__ir_v_op(L, CI__V_WHERE, eq, ci__ir_v_bin(L, CI__V_ADD, hv, half), hv);
-        lv = ci__ir_v_checkdom(L, lv, fin,
-                               "torch.histogramdd: the range of the data is not finite");
-    }
-    /* linspace as PyTorch 1.13's CPU kernel (AVX2, its multiply-adds fused) writes it:
-       fma(step, i, start) below the midpoint, fma(-step, bins - i, end) from it; the leading
-       multiple of two 32-byte vectors a vector at a time, lane j of the vector at i0 being
-       formula(i0) + j step, rounded twice */
-    ci__ir_pw_vars(L, 1, &ne, v);
-    step = ci__ir_v_bin(L, CI__V_DIV, ci__ir_v_bin(L, CI__V_SUB, hv, lv),
-                        ci__ir_v_constf(L, dt, (double)bins));
-    {
-        int64_t w = 32 / (int64_t)ci__dtype_tab[dt].size, nvec = ne / (2 * w) * (2 * w);
-        ci__ix *i0 = ci__ops_ixadd(L, v[0], ci__ops_ixscale(L, ci__ix_mod(L->A, &L->ixt, v[0],
-                                                                       ci__ops_K(L, w)), -1));
-        ci__v *r[2], *vec;
-        int k;
-        for (k = 0; k < 2; k++) {   /* the formula at i (k = 0) and at i0 (k = 1) */
-            iv = ci__ops_ixval(L, k ? i0 : v[0]);
-            lo = ci__ir_v_op(L, CI__V_FMA, step, ci__ir_v_cast(L, iv, dt), lv);
-            hi = ci__ir_v_op(L, CI__V_FMA, ci__ir_v_un(L, CI__V_NEG, step),
-                             ci__ir_v_cast(L,
-                                           ci__ir_v_bin(L, CI__V_SUB,
-                                                        ci__ir_v_consti(L, CI_I64, bins), iv),
-                                           dt),
-                             hv);
-            r[k] = ci__ir_v_op(L, CI__V_WHERE,
-                               ci__ir_v_bin(L, CI__V_LT, iv, ci__ir_v_consti(L, CI_I64, ne / 2)),
-                               lo, hi);
-        }
-        iv = ci__ops_ixval(L, v[0]);
-        vec = ci__ir_v_bin(
-                L, CI__V_ADD, r[1],
-                ci__ir_v_bin(L, CI__V_MUL,
-                             ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_SUB, iv, ci__ops_ixval(L, i0)),
-                                           dt),
-                             step));
-        return ci__ir_pw_box(L, dt, 1, &ne, v,
-                             ci__ir_v_op(L, CI__V_WHERE,
-                                         ci__ir_v_bin(L, CI__V_LT, iv,
-                                                      ci__ir_v_consti(L, CI_I64, nvec)),
-                                         vec, r[0]));
-    }
-}
-
-/* the histogram of x2's rows ([M, D]) over the edges of each dim (bins of [e_k, e_k+1), the last
-   closed; rows outside any dim's edges skipped), weighted by w ([M] or NULL), as PyTorch 1.13's
-   kernel: the bin is the last edge <= x (its upper_bound); density divides by the total and by
-   each bin's width. A NaN is not skipped there: it lands in the last bin of given edges, and in
-   bin 1 (of one bin: 0) of counted bins (interp 1: its interpolated guess, cast from NaN, sends
-   the local search there) */
-static ci__box *ci__ops_hist_count(ci__L *L, ci__box *x2, int nd, ci__box **edges, ci__box *w,
-                                   int density, int interp) {
-    ci_dtype dt = x2->dt;
-    int64_t m = x2->size[0], shape[CI_MAX_DIMS], total = 1;
-    ci__ix *v[1] = {0}, *z[CI_MAX_DIMS] = {0};
-    ci__v *flat, *ok;
-    ci__box *h;
-    int d;
-    for (d = 0; d < nd; d++) {
-        shape[d] = edges[d]->size[0] - 1;
-        total *= shape[d];
-    }
-    ci__ir_pw_vars(L, 1, &total, z);
-    h = ci__ir_pw_box(L, dt, 1, &total, z, ci__ir_v_constf(L, dt, 0));
-    if (m > 0) {
-        ci_arg sa[4];
-        ci__ir_pw_vars(L, 1, &m, v);
-        flat = ci__ir_v_consti(L, CI_I64, 0);
-        ok = NULL;
-        for (d = 0; d < nd; d++) {
-            ci__box *col = ci__ops_call3(L, "aten.select.int", ci__ops_T(x2), ci_arg_int(1),
-                                         ci_arg_int(d)),
-                    *b;
-            ci__ix *k0[1], *kn[1];
-            ci__v *xv, *okd, *pos;
-            ci_kwarg kw[3];
-            ci_tensor o[1];
-            kw[0].name = "self"; kw[0].value = ci__ops_T(col);
-            kw[1].name = "boundaries"; kw[1].value = ci__ops_T(edges[d]);
-            kw[2].name = "right"; kw[2].value = ci_arg_bool(1);
-            ci__lower_call_op(L, "aten.bucketize.Tensor", 0, NULL, 3, kw, o, 1);
-            b = ci__ir_box_get(L, o[0]);
-            k0[0] = ci__ops_K(L, 0);
-            kn[0] = ci__ops_K(L, shape[d]);
-            xv = ci__ir_load(L, col, v);
-            okd = ci__ir_v_un(
-                    L, CI__V_NOT,
-                    ci__ir_v_bin(L, CI__V_OR,
-                                 ci__ir_v_bin(L, CI__V_LT, xv, ci__ir_load(L, edges[d], k0)),
-                                 ci__ir_v_bin(L, CI__V_GT, xv, ci__ir_load(L, edges[d], kn))));
-            pos = ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, b, v), ci__ir_v_consti(L, CI_I64, 1));
-            pos = ci__ir_v_bin(L, CI__V_MIN, pos, ci__ir_v_consti(L, CI_I64, shape[d] - 1));
-            pos = ci__ir_v_bin(L, CI__V_MAX, pos, ci__ir_v_consti(L, CI_I64, 0));
-            pos = ci__ir_v_op(L, CI__V_WHERE, ci__ir_v_un(L, CI__V_ISNAN, xv),
-                              ci__ir_v_consti(L, CI_I64, interp && shape[d] > 1 ? 1
-                                                                              : shape[d] - 1),
-                              pos);
-            flat = ci__ir_v_bin(L, CI__V_ADD,
-                                ci__ir_v_bin(L, CI__V_MUL, flat,
-                                             ci__ir_v_consti(L, CI_I64, shape[d])),
-                                pos);
-            ok = ok ? ci__ir_v_bin(L, CI__V_AND, ok, okd) : okd;
-        }
-        sa[0] = ci__ops_T(h);
-        sa[1] = ci_arg_int(0);
-        sa[2] = ci__ops_T(ci__ir_pw_box(
-                L, CI_I64, 1, &m, v,
-                ci__ir_v_op(L, CI__V_WHERE, ok, flat, ci__ir_v_consti(L, CI_I64, 0))));
-        sa[3] = ci__ops_T(ci__ir_pw_box(
-                L, dt, 1, &m, v,
-                ci__ir_v_op(L, CI__V_WHERE, ok,
-                            w ? ci__ir_load(L, w, v) : ci__ir_v_constf(L, dt, 1),
-                            ci__ir_v_constf(L, dt, 0))));
-        h = ci__ops_callb(L, "aten.scatter_add.default", 4, sa);
-    }
-    h = ci__ops_reshape(L, h, nd, shape);
-    if (density) {
-        h = ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(h),
-                          ci__ops_T(ci__ops_call1(L, "aten.sum.default", ci__ops_T(h))));
-        for (d = 0; d < nd; d++) {
-            int64_t wsh[CI_MAX_DIMS];
-            ci__ix *u[1] = {0}, *u1[1];
-            ci__box *wd;
-            int k;
-            ci__ir_pw_vars(L, 1, &shape[d], u);
-            u1[0] = ci__ops_ixadd(L, u[0], ci__ops_K(L, 1));
-            wd = ci__ir_pw_box(L, dt, 1, &shape[d], u,
-                               ci__ir_v_bin(L, CI__V_SUB, ci__ir_load(L, edges[d], u1),
-                                            ci__ir_load(L, edges[d], u)));
-            for (k = 0; k < nd; k++) wsh[k] = k == d ? shape[d] : 1;
-            h = ci__ops_call2(L, "aten.div.Tensor", ci__ops_T(h),
-                              ci__ops_T(ci__ops_reshape(L, wd, nd, wsh)));
-        }
-    }
-    return h;
-}
-
-/* the checks of histogramdd's input ([..., D] floats) and weight (its shape without the last
-   dim, its dtype); x as [M, D] rows, weight as [M] */
-static ci__box *ci__ops_hist_input(ci__L *L, const ci__opdef *op, ci__box *x, int nd,
-                                   ci__box **w) {
-    int64_t sh[2];
-    if (x->dt != CI_F32 && x->dt != CI_F64)
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: \"histogramdd\" not implemented for '%s'", op->name,
-                 ci__ops_scalar_name(x->dt));
-    if (x->ndim < 1 || x->size[x->ndim - 1] != nd)
-        CI__FAIL(L, CI_ERR_SHAPE,
-                 "%s: torch.histogramdd: expected input to have shape [..., %d] (one column per "
-                 "bins entry), got %s",
-                 op->name, nd, ci__ir_shape(L, x->ndim, x->size));
-    sh[1] = nd;
-    sh[0] = ci__ir_numel(x->ndim - 1, x->size);
-    if (*w) {
-        if ((*w)->dt != x->dt)
-            CI__FAIL(L, CI_ERR_DTYPE,
-                     "%s: torch.histogramdd: if weight tensor is provided, input tensor and weight "
-                     "tensor should have the same dtype",
-                     op->name);
-        if ((*w)->ndim != x->ndim - 1 ||
-            memcmp((*w)->size, x->size, sizeof(int64_t) * (size_t)(x->ndim - 1)))
-            CI__FAIL(L, CI_ERR_SHAPE,
-                     "%s: torch.histogramdd: if weight tensor is provided it should have the same "
-                     "shape as the input tensor excluding its innermost dimension",
-                     op->name);
-        *w = ci__ops_reshape(L, *w, 1, sh);
-    }
-    return ci__ops_reshape(L, x, 2, sh);
-}
-
-/* histogram.bin_ct(self, bins=100, *, range=None, weight=None, density=False) (extra 0),
-   histogram.bins_tensor(self, bins, *, weight=None, density=False) (1) -> (hist, bin_edges);
-   _histogramdd_bin_edges(self, bins, *, range, weight, density) (2) -> the edges of each dim;
-   _histogramdd_from_bin_cts (3) and _histogramdd_from_bin_tensors (4) -> hist. histogram is
-   histogramdd of self flattened to one column (weight flattened alike) */
-static int ci__ops_histogram(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
-    ci__box *x = ci__lower_arg_box(L, op, a, 0);
-    ci__box *w = ci__lower_arg_box_opt(L, op, a, ci__lower_pidx(op, "weight"));
-    ci__box *edges[CI_MAX_DIMS];
-    int64_t bins[CI_MAX_DIMS];
-    double rg[2 * CI_MAX_DIMS];
-    int kind = op->extra, nd, d, has_rg, density = ci__lower_arg_bool(L, op, a,
-                                                                     ci__lower_pidx(op, "density"));
-    if (kind <= 1) {   /* histogram: self flattened, one column */
-        int64_t sh[2];
-        sh[0] = ci__ir_numel(x->ndim, x->size);
-        sh[1] = 1;
-        if (w &&
-            (w->ndim != x->ndim || memcmp(w->size, x->size, sizeof(int64_t) * (size_t)x->ndim)))
-            CI__FAIL(L, CI_ERR_SHAPE,
-                     "%s: torch.histogram: if weight tensor is provided it should have the same "
-                     "shape as the input tensor",
-                     op->name);
-        x = ci__ops_reshape(L, x, 2, sh);
-        if (w) w = ci__ops_reshape(L, w, 1, sh);
-    }
-    if (kind == 1 || kind == 4) {   /* the edges given */
-        if (kind == 1) {
-            nd = 1;
-            edges[0] = ci__lower_arg_box(L, op, a, 1);
-        } else {
-            if (a[1].kind != CI_ARG_TENSORS || a[1].u.tensors.n > CI_MAX_DIMS)
-                CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: bins must be a list of tensors", op->name);
-            nd = a[1].u.tensors.n;
-            for (d = 0; d < nd; d++) edges[d] = ci__ir_box_get(L, a[1].u.tensors.v[d]);
-        }
-        x = ci__ops_hist_input(L, op, x, nd, &w);
-        for (d = 0; d < nd; d++) {
-            if (edges[d]->ndim != 1 || edges[d]->size[0] < 1)
-                CI__FAIL(L, CI_ERR_SHAPE,
-                         "%s: torch.histogramdd(): bins tensor should have one dimension and at "
-                         "least 1 element, but got %s for dimension %d",
-                         op->name, ci__ir_shape(L, edges[d]->ndim, edges[d]->size), d);
-            if (edges[d]->dt != x->dt)
-                CI__FAIL(L, CI_ERR_DTYPE,
-                         "%s: torch.histogramdd: input tensor and bins tensors should have the "
-                         "same dtype",
-                         op->name);
-        }
-        if (kind == 4 || edges[0]->size[0] > 1) {
-            outs[0] = ci__ir_tensor_of(ci__ops_hist_count(L, x, nd, edges, w, density, 0));
-        } else {   /* one edge: no bins */
-            int64_t zero = 0;
-            ci__ix *v[1] = {0};
-            ci__ir_pw_vars(L, 1, &zero, v);
-            outs[0] = ci__ir_tensor_of(
-                    ci__ir_pw_box(L, x->dt, 1, &zero, v, ci__ir_v_constf(L, x->dt, 0)));
-        }
-        if (kind == 4) return 1;
-        outs[1] = ci__ir_tensor_of(edges[0]);
-        return 2;
-    }
-    if (kind == 0) {
-        nd = 1;
-        bins[0] = ci__lower_arg_int(L, op, a, 1);
-    } else {
-        nd = ci__lower_arg_ints(L, op, a, 1, bins, CI_MAX_DIMS);
-    }
-    x = ci__ops_hist_input(L, op, x, nd, &w);
-    has_rg = ci__ops_hist_range(L, op, a, nd, rg);
-    for (d = 0; d < nd; d++)
-        edges[d] = ci__ops_hist_edges(L, op, x, d, bins[d], has_rg ? rg + 2 * d : NULL);
-    if (kind == 2) {
-        for (d = 0; d < nd; d++) outs[d] = ci__ir_tensor_of(edges[d]);
-        return nd;
-    }
-    outs[0] = ci__ir_tensor_of(ci__ops_hist_count(L, x, nd, edges, w, density, 1));
-    if (kind == 3) return 1;
-    outs[1] = ci__ir_tensor_of(edges[0]);
-    return 2;
 }
 
 /* -- the builtin registry -- */
