@@ -938,6 +938,7 @@ static void ci__cuemit_combine(ci__cemit *E, const ci__group *g, int p, int tx, 
 static void ci__cuemit_loop(ci__cemit *E, ci__group *g, int p, int ty, const char *lvl);
 static int ci__cuemit_vec(ci__cemit *E, ci__group *g);
 static void ci__cuemit_vec_body(ci__cemit *E, ci__group *g, int p, const char *lvl);
+static int ci__cuemit_interior(ci__cemit *E, ci__group *g, int p, const char *lvl);
 static int ci__cuemit_vec_load(ci__cemit *E, const ci__v *v);
 static int ci__cuemit_rows(ci__cemit *E, ci__group *g, int tx, int ty);
 static int ci__cuemit_row_load(ci__cemit *E, const ci__v *v);
@@ -962,6 +963,8 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
 #define CI__CUEMIT_UNROLL 4         /* points a step of a cooperative kernel's sums */
 #define CI__CUEMIT_RLOADS 8         /* a kernel that keeps its rows: the loads it keeps, at most */
 #define CI__CUEMIT_RWORDS 32        /*   and the 4-byte registers a thread keeps them in */
+#define CI__CUEMIT_WROW 1024        /* rows this short (or shorter) reduce a warp a point */
+#define CI__CUEMIT_WROWS 8          /*   and a block takes this many of them */
 #define CI__CUEMIT_TILE 32          /* a tiled kernel's tile: 32 x 32 points, 32 x 8 threads */
 #define CI__CUEMIT_TLOADS 4         /*   the loads across its rows it stages, at most */
 #define CI__CUEMIT_MM_BLOCKS 256    /* a product's blocks that K is split to reach */
@@ -2658,6 +2661,7 @@ struct ci__group {
     int cu_tile;      /* >>cuemit: runs in tiles of its last two dims */
     int cu_vec;       /* >>cuemit: a thread's points are neighbours, read and written as vectors */
     int cu_rows;      /* >>cuemit: a cooperative one keeps its rows, this many points a thread */
+    int cu_wrow;      /* >>cuemit: a warp a point (its lanes along threadIdx.x), tx points */
     int cpu_tile;     /* >>cemit: runs in tiles (>>tile) of its last dim, which stays a loop */
     int itile;        /* >>interp: the variable it runs in tiles along + 1 (0: point by point) */
     int icols;        /* >>interp: in column mode (ci__interp_tile_pick) */
@@ -2666,6 +2670,9 @@ struct ci__group {
        indices are decided (ci__tile_interior): the variable that ranges over it (NULL: none),
        and whether the emitter (cpu_in) and the interpreter (iin) run its loop there */
     ci__ix *in_x;
+    /* >>tile: each dim's interior variable, or NULL: on the GPU every dim's (in_x is NULL
+       there), on the CPU the last's (in_x) */
+    ci__ix *in_dim[CI_MAX_DIMS];
     int cpu_in, iin;
 };
 /* sched: why two kernels that share a buffer are not one (for explain) */
@@ -20949,8 +20956,9 @@ static const char *ci__tile_prim(const ci__v *v, const char *indirect, int nvars
    decided, and gives each member a second body over a new variable ranging there: the index
    simplifier drops the clamps (the ranges prove them idle) and ci__ir_v_fold the decided
    masks, so the loads there are contiguous. The CPU backends run the loop in three parts:
-   before lo, lo to hi with the interior bodies, after hi. The stretch only decides what folds;
-   what folds is proved by the ranges alone. */
+   before lo, lo to hi with the interior bodies, after hi. On the GPU every dim may have an
+   interior, and a thread whose point is inside all of them runs the interior bodies. The
+   stretch only decides what folds; what folds is proved by the ranges alone. */
 #define CI__TILE_INTERIOR_MIN 64   /* points along the dim: shorter loops stay one */
 
 /* e = c + s * var compared with (or clamped to) a bound: decided where e >= h or e <= l; the
@@ -21153,30 +21161,38 @@ static void ci__tile_merge(ci__L *L) {
     }
 }
 
-/* the interiors of the CPU's fused pointwise groups (see above): g->in_x and each member's
-   in_gbody and in_st_ix, where the interior covers half the dim and drops a mask or clamp */
+/* the interiors of the fused pointwise groups (see above): each member's in_gbody and
+   in_st_ix, where the interior covers half the dim and drops a mask or clamp. The CPU's is
+   along the last dim (g->in_x, its tiled loop's); the GPU's along every dim that has one
+   (g->in_dim), each thread testing whether its point is inside (>>cuemit) */
 static void ci__tile_interior(ci__L *L) {
-    int i, j;
+    int i, j, d;
     for (i = 0; i < L->groups.n; i++) {
         ci__group *g = (ci__group *)L->groups.v[i];
         const ci__ir_tiling *T = &g->t;
-        int64_t n, lo, hi, dlo, dhi;
-        int var, before;
-        ci__ix *x;
+        ci__ix *from[CI_MAX_DIMS], *to[CI_MAX_DIMS];
+        int dims[CI_MAX_DIMS], nsub = 0, before = 0, after = 0;
         ci__ix_smap s;
         g->in_x = NULL;
+        memset(g->in_dim, 0, sizeof g->in_dim);
         if (!g->live || !g->fused || T->nr || !T->ndim) continue;
-        n = T->size[T->ndim - 1];
-        var = T->vars[T->ndim - 1]->var;
-        lo = 0;
-        hi = n - 1;
-        if (n < CI__TILE_INTERIOR_MIN || !(before = ci__tile_interior_scan(L, g, var, n, &lo, &hi)))
-            continue;
-        if (hi - lo + 1 < n / 2 || (lo == 0 && hi == n - 1)) continue;
-        x = ci__ix_newvar(L->A, &L->ixt, n, 0);
-        x->lo = lo;
-        x->hi = hi;
-        ci__ir_ixsub_make(L, &s, 1, &T->vars[T->ndim - 1], &x);
+        for (d = L->gpu ? 0 : T->ndim - 1; d < T->ndim; d++) {
+            int64_t n = T->size[d], lo = 0, hi = n - 1;
+            int c;
+            ci__ix *x;
+            if (n < CI__TILE_INTERIOR_MIN) continue;
+            c = ci__tile_interior_scan(L, g, T->vars[d]->var, n, &lo, &hi);
+            if (!c || hi - lo + 1 < n / 2 || (lo == 0 && hi == n - 1)) continue;
+            x = ci__ix_newvar(L->A, &L->ixt, n, 0);
+            x->lo = lo;
+            x->hi = hi;
+            before += c;
+            from[nsub] = T->vars[d];
+            dims[nsub] = d;
+            to[nsub++] = x;
+        }
+        if (!nsub) continue;
+        ci__ir_ixsub_make(L, &s, nsub, from, to);
         for (j = 0; j < g->m.n; j++) {
             ci__kernel *k = (ci__kernel *)g->m.v[j];
             if (!k->emit) continue;
@@ -21184,10 +21200,14 @@ static void ci__tile_interior(ci__L *L) {
             k->in_st_ix = k->st_ix ? ci__ix_subst(L->A, &L->ixt, k->st_ix, &s) : NULL;
         }
         ci__tile_interior_swap(g);
-        dlo = 0;
-        dhi = n - 1;
-        if (ci__tile_interior_scan(L, g, x->var, n, &dlo, &dhi) < before) g->in_x = x;
+        for (j = 0; j < nsub; j++) {
+            int64_t lo = 0, hi = T->size[dims[j]] - 1;
+            after += ci__tile_interior_scan(L, g, to[j]->var, T->size[dims[j]], &lo, &hi);
+        }
         ci__tile_interior_swap(g);
+        if (after >= before) continue;
+        for (j = 0; j < nsub; j++) g->in_dim[dims[j]] = to[j];
+        if (!L->gpu) g->in_x = to[0];
     }
 }
 
@@ -21673,6 +21693,9 @@ struct ci__cemit {
        (ci__cuemit_tile_open; ntld 0: none) */
     const ci__v *tld[CI__CUEMIT_TLOADS];
     int ntld;
+    /* >>cuemit, a cooperative kernel: the thread's place along its point's reduction, and its
+       point's in the block ("threadIdx.y", "threadIdx.x"; swapped where a warp takes a point) */
+    const char *lane, *lpt;
     const ci__cemit_ints *it;   /* how index arithmetic is written (ci__cemit_i64, _i32) */
     char *indirect;       /* per index variable: an indirect index (its value is data) */
     const char **names;   /* per index variable */
@@ -23271,7 +23294,8 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     ci__cemit_begin(E, T->ndim, T->vars, T->nr, T->rvars);
     g->cpu_tile = g->cpu_in = 0;
     tv = ci__cemit_tile_pick(E, g);
-    for (i = 0; i < 1 + g->cpu_in; i++) {   /* (and the interior's bodies, swapped in) */
+    for (i = 0; i < 1 + (g->cpu_in || (E->cuda && ci__cuemit_interior(E, g, -1, NULL))); i++) {
+        /* (and the interior's bodies, swapped in) */
         if (i) ci__tile_interior_swap(g);
         for (j = 0; j < g->m.n; j++) {
             ci__kernel *k = (ci__kernel *)g->m.v[j];
@@ -23305,9 +23329,11 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
         if (k->store) ci__cemit_out_decl(E, k->out);
     }
     collapse = ci__cemit_collapse(g, E->cuda);
-    g->cu_tx = g->cu_ty = g->cu_tile = g->cu_vec = g->cu_rows = 0;   /* (>>cuemit's, anew) */
+    g->cu_tx = g->cu_ty = g->cu_tile = g->cu_vec = g->cu_rows = g->cu_wrow = 0;   /* (anew) */
     E->nrld = E->ntld = 0;
     if (E->cuda) coop = ci__cuemit_coop(E, g, &tx, &ty);
+    E->lane = g->cu_wrow ? "threadIdx.x" : "threadIdx.y";
+    E->lpt = g->cu_wrow ? "threadIdx.y" : "threadIdx.x";
     if (coop) ci__cuemit_rows(E, g, tx, ty);   /* (the rows it keeps in registers) */
     /* 32-bit indexing, in the kernels that do not reduce (measured on an H100: blur3x3's
        kernel 1.9x faster; cooperative reductions 5-9% slower, so they keep 64-bit) */
@@ -23341,7 +23367,8 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     snprintf(inner, sizeof inner, "%s%*s", lvl, 4 * (coop ? 1 : T->nr), "");
     /* a cooperative kernel's threads share each point: one of them stores what is outside the
        reduction loops */
-    snprintf(once, sizeof once, "%s%s", lvl, coop ? "if (threadIdx.y == 0) " : "");
+    snprintf(once, sizeof once, "%s%s%s%s", lvl, coop ? "if (" : "", coop ? E->lane : "",
+             coop ? " == 0) " : "");
     if (g->cpu_tile == 2) ci__cemit_tile_cols(E, g, tv, lvl);
     for (i = 0; i < E->nrld; i++)   /* the kept points of a row (>>cuemit) */
         ci__sb_printf(sb, "%s%s ci_r%d[%d];   /* %s's, this thread's of the row */\n", lvl,
@@ -23370,6 +23397,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
                                     last ? hi : "x0_end", lvl, rows);
             continue;
         }
+        if (E->cuda && !coop && !g->cu_tile && ci__cuemit_interior(E, g, p, lvl)) continue;
         for (j = 0; j < g->m.n; j++) {
             ci__kernel *k = (ci__kernel *)g->m.v[j];
             if (!k->emit || k->phase != p) continue;
@@ -23711,7 +23739,8 @@ static int *ci__cemit_source(ci_program *p) {
    point. One that reduces is cooperative (ci__cuemit_coop): a block of tx * ty threads takes
    tx neighbouring points, the ty threads of a point take the reduction's points in turn, and
    their partial results are combined across the block (ci__cuemit_combine) in a fixed order,
-   so a run gives the same bits every time. Whether the threads of a warp share a point (ty,
+   so a run gives the same bits every time; short rows take a warp each, combined by shuffles
+   alone (no barrier). Whether the threads of a warp share a point (ty,
    a row reduction: they read a row's neighbouring elements) or take neighbouring points (tx, a
    reduction over an outer dim: they read a row of points) follows the loads' strides. One of
    several phases whose rows are short keeps a thread's points of a row in registers
@@ -23721,6 +23750,9 @@ static int *ci__cemit_source(ci_program *p) {
    meet runs on one thread, in order. The pointer table B is in device memory. A kernel that
    does not reduce, whose accesses along its last dim have stride 1, takes 4 neighbouring
    points a thread instead, each buffer read and written as 16-byte vectors (ci__cuemit_vec).
+   One that reads with padding tests whether its point is in the interior, where its masks
+   and clamps are decided (ci__tile_interior), and there runs bodies without them
+   (ci__cuemit_interior).
    The run-time error record is set with an atomic, so the first failing check wins as on the
    CPU. The float matrix products run ci_bmm, a tiled kernel of their own
    (ci__cuemit_bmm_src); other extern kernels run on the host (>>cuda copies their operands).
@@ -23804,7 +23836,9 @@ static void ci__cuemit_votes(ci__cemit *E, const ci__group *g, const ci__ix *a, 
    divides the points, so every thread of a block runs the same loops) and ty threads a point.
    The loads vote: one whose innermost reduction variable has stride 1 wants the warp along the
    reduction (tx 1); one with the innermost outer variable at stride 1 and not the reduction's
-   wants it along the points. Sets g->cu_tx and g->cu_ty. */
+   wants it along the points. Rows of CI__CUEMIT_WROW points or fewer take a warp each
+   (g->cu_wrow), CI__CUEMIT_WROWS of them a block: no barrier and no shared memory, the warp's
+   lanes combined by shuffles alone. Sets g->cu_tx and g->cu_ty. */
 static int ci__cuemit_coop(ci__cemit *E, ci__group *g, int *tx, int *ty) {
     const ci__ir_tiling *T = &g->t;
     long long n = 1, rn = 1;
@@ -23831,6 +23865,11 @@ static int ci__cuemit_coop(ci__cemit *E, ci__group *g, int *tx, int *ty) {
         while (*ty < 256 && *ty * 8 < rn) *ty *= 2;
         if (n < 64) while (*ty < 1024 && *ty * 8 < rn) *ty *= 2;
         while (*ty > 32 && *ty / 32 * slot > CI__CUEMIT_SHARED) *ty /= 2;
+        if (n >= 64 && rn <= CI__CUEMIT_WROW) {   /* a warp a point */
+            *ty = 32;
+            while (*tx < CI__CUEMIT_WROWS && n % (2 * *tx) == 0) *tx *= 2;
+            g->cu_wrow = 1;
+        }
     } else {          /* tx points a warp row, ty rows of threads (a slot each) */
         *ty = 1;
         while (*tx * *ty < 1024 && *ty < rn && 2 * *tx * *ty * slot <= CI__CUEMIT_SHARED) *ty *= 2;
@@ -24423,6 +24462,50 @@ static void ci__cuemit_vec_body(ci__cemit *E, ci__group *g, int p, const char *l
     }
 }
 
+/* A thread's point of a pointwise group with a padded read (ci__tile_interior): where it lies
+   inside every dim's interior, the members' interior bodies (their masks decided, their
+   clamps gone), else the full ones; a warp parts ways only at the edges. Blur3x3's kernel
+   spent its time on the masks and clamps of its nine loads, not on reading memory. p < 0:
+   does the group have such bodies at all? 1 when it wrote phase p this way. */
+static int ci__cuemit_interior(ci__cemit *E, ci__group *g, int p, const char *lvl) {
+    ci__sb *sb = E->sb;
+    const ci__ir_tiling *T = &g->t;
+    char ind[72];
+    int d, j, i, part, any = 0;
+    for (d = 0; d < T->ndim; d++) any |= g->in_dim[d] != NULL;
+    if (!any || T->nr || p < 0) return any && !T->nr;
+    snprintf(ind, sizeof ind, "%s    ", lvl);
+    ci__sb_printf(sb, "%sif (", lvl);
+    for (d = 0, any = 0; d < T->ndim; d++) {
+        const ci__ix *x = g->in_dim[d];
+        if (!x) continue;
+        E->names[x->var] = E->xname[d];
+        ci__sb_printf(sb, "%s%s >= %lld && %s <= %lld", any++ ? " && " : "", E->xname[d],
+                      (long long)x->lo, E->xname[d], (long long)x->hi);
+    }
+    ci__sb_put(sb, ") {   /* the interior: no padding */\n");
+    for (part = 0; part < 2; part++) {
+        if (!part) ci__tile_interior_swap(g);
+        E->indent = ind;
+        E->nscoped = 0;
+        E->in_loop = 1;
+        for (j = 0; j < g->m.n; j++) {
+            ci__kernel *k = (ci__kernel *)g->m.v[j];
+            if (!k->emit || k->phase != p) continue;
+            ci__cemit_value(E, k->gbody, 0);
+            if (k->store)
+                ci__cemit_store(E, k->out, k->st_ix, ci__cemit_ref(E, k->gbody),
+                                ci__cemit_ctype(k->gbody->dt), ind);
+        }
+        E->in_loop = 0;
+        for (i = 0; i < E->nscoped; i++) E->done[E->scoped[i]] = 0;   /* (the branch's) */
+        E->indent = lvl;
+        if (!part) ci__tile_interior_swap(g);
+        ci__sb_printf(sb, "%s}%s\n", lvl, part ? "" : " else {");
+    }
+    return 1;
+}
+
 /* fold the partial result o<id> (oi<id>, om<id>, on<id>) into reduction k's accumulator (an
    argmax takes the lower index among equals, so which thread held which points does not
    change the answer) */
@@ -24502,10 +24585,10 @@ static void ci__cuemit_loop(ci__cemit *E, ci__group *g, int p, int ty, const cha
         ci__sb_printf(sb, "%s#pragma unroll\n%sfor (int ci_s = 0; ci_s < %d; ci_s++) {\n", lvl,
                       lvl, g->cu_rows);
         if (nv >= 0)
-            ci__sb_printf(sb, "%s%s rf = 4 * threadIdx.y + ci_s %% 4 + ci_s / 4 * %d%s;\n", in4,
-                          E->it->ty, 4 * ty, E->it->ll);
+            ci__sb_printf(sb, "%s%s rf = 4 * %s + ci_s %% 4 + ci_s / 4 * %d%s;\n", in4,
+                          E->it->ty, E->lane, 4 * ty, E->it->ll);
         else
-            ci__sb_printf(sb, "%s%s rf = threadIdx.y + ci_s * %d%s;\n", in4, E->it->ty, ty,
+            ci__sb_printf(sb, "%s%s rf = %s + ci_s * %d%s;\n", in4, E->it->ty, E->lane, ty,
                           E->it->ll);
         if (rn % ty) ci__sb_printf(sb, "%sif (rf < %lld%s) {\n", in4, rn, E->it->ll);
         else ci__sb_printf(sb, "%s{   /* (every thread's points are in the row) */\n", in4);
@@ -24540,9 +24623,9 @@ static void ci__cuemit_loop(ci__cemit *E, ci__group *g, int p, int ty, const cha
         if (nv >= 0) ci__sb_printf(sb, "%s}\n", outer);
         return;
     }
-    unroll = ci__cemit_phase_unroll(g, p) > 1 && rn >= 2LL * CI__CUEMIT_UNROLL * ty
-                     ? CI__CUEMIT_UNROLL
-                     : 1;
+    /* (a warp along the points, reading a row of them a step: twice the loads in flight) */
+    unroll = g->cu_tx > 1 && !g->cu_wrow ? 2 * CI__CUEMIT_UNROLL : CI__CUEMIT_UNROLL;
+    if (ci__cemit_phase_unroll(g, p) < 2 || rn < 2LL * unroll * ty) unroll = 1;
     for (j = 0; unroll > 1 && j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
         if (!k->emit || !k->inner || k->phase != p || k->kind != CI__K_REDUCTION) continue;
@@ -24551,8 +24634,8 @@ static void ci__cuemit_loop(ci__cemit *E, ci__group *g, int p, int ty, const cha
                           ci__cemit_red_acct(k, k->gbody->dt), ci__cemit_acc(E, k), u,
                           ci__cemit_acc(E, k));
     }
-    ci__sb_printf(sb, "%s%s ru%d = threadIdx.y;   /* phase %d's first point */\n", lvl, E->it->ty,
-                  p, p);
+    ci__sb_printf(sb, "%s%s ru%d = %s;   /* phase %d's first point */\n", lvl, E->it->ty, p,
+                  E->lane, p);
     if (unroll > 1) {
         ci__sb_printf(sb, "%sfor (; ru%d + %lld%s < %lld%s; ru%d += %lld%s) {\n", lvl, p,
                       (long long)(unroll - 1) * ty, E->it->ll, rn, E->it->ll, p,
@@ -24605,6 +24688,24 @@ static void ci__cuemit_combine(ci__cemit *E, const ci__group *g, int p, int tx, 
         if (k->emit && k->inner && k->phase == p && k->kind == CI__K_REDUCTION) red[nred++] = k;
     }
     if (nred == 0) return;
+    if (g->cu_wrow) {   /* a warp a point: its lanes' partials, then lane 0's to every lane */
+        ci__sb_printf(sb, "%s{   /* the warp's partial results, combined */\n", ind);
+        for (j = 0; j < nred; j++) {
+            int id = ci__cemit_acc(E, red[j]);
+            n = ci__cuemit_state(red[j], nm, on, ct);
+            ci__sb_printf(sb, "%s    for (int sh = 16; sh > 0; sh >>= 1) {\n", ind);
+            for (s = 0; s < n; s++)
+                ci__sb_printf(sb, "%s        %s %s%d = __shfl_down_sync(0xffffffffu, %s%d, sh);\n",
+                              ind, ct[s], on[s], id, nm[s], id);
+            ci__cuemit_merge(E, red[j], in8);
+            ci__sb_printf(sb, "%s    }\n", ind);
+            for (s = 0; s < n; s++)
+                ci__sb_printf(sb, "%s    %s%d = __shfl_sync(0xffffffffu, %s%d, 0);\n", ind, nm[s],
+                              id, nm[s], id);
+        }
+        ci__sb_printf(sb, "%s}\n", ind);
+        return;
+    }
     ci__sb_printf(sb, "%s{   /* the block's partial results, combined */\n", ind);
     for (j = 0; j < nred; j++) {   /* a slot for each partial */
         int id = ci__cemit_acc(E, red[j]);
@@ -25029,8 +25130,9 @@ static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k
                       "    for (long long i = (long long)blockIdx.x * %d; i < n; i += (long "
                       "long)gridDim.x * %d)\n",
                       g->cu_tx, g->cu_tx);
-        ci__sb_printf(sb, "        %s(B, i + threadIdx.x, i + threadIdx.x + 1);\n}\n",
-                      g->name);
+        ci__sb_printf(sb, "        %s(B, i + %s, i + %s + 1);\n}\n", g->name,
+                      g->cu_wrow ? "threadIdx.y" : "threadIdx.x",
+                      g->cu_wrow ? "threadIdx.y" : "threadIdx.x");
         return;
     }
     if (!g->fused) {   /* a scan, a slice of a concatenation: a thread a point */
@@ -25078,13 +25180,19 @@ static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
         l[i].ext = !g->fused && k->kind == CI__K_EXTERN && !ci__cuemit_gpu_extern(k);
         l[i].serial = !g->fused && k->kind == CI__K_SCATTER && !k->disjoint;
         l[i].n = g->cu_tile ? ci__cuemit_tiles(g) : ci__cemit_extent(g, 1);
-        l[i].block[0] = g->cu_tx     ? (unsigned)g->cu_tx
+        l[i].block[0] = g->cu_wrow   ? 32u
+                        : g->cu_tx   ? (unsigned)g->cu_tx
                         : g->cu_tile ? CI__CUEMIT_TILE
                         : l[i].serial ? 1
                                       : CI__CUEMIT_BLOCK;
-        l[i].block[1] = g->cu_tx ? (unsigned)g->cu_ty : g->cu_tile ? 8 : 1;
+        l[i].block[1] = g->cu_wrow ? (unsigned)g->cu_tx
+                        : g->cu_tx ? (unsigned)g->cu_ty
+                        : g->cu_tile ? 8
+                                     : 1;
         l[i].block[2] = 1;
-        blocks = l[i].serial ? 1 : (l[i].n + l[i].block[0] - 1) / l[i].block[0];
+        blocks = l[i].serial ? 1
+                 : g->cu_wrow ? (l[i].n + g->cu_tx - 1) / g->cu_tx
+                              : (l[i].n + l[i].block[0] - 1) / l[i].block[0];
         if (g->fused && !g->cu_tx) blocks = (blocks + CI__CUEMIT_POINTS - 1) / CI__CUEMIT_POINTS;
         if (g->cu_tile) blocks = l[i].n;
         if (!g->fused && ci__cuemit_gpu_extern(k)) {   /* a tile a block of 16 x 16 */
@@ -35904,7 +36012,7 @@ static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, un
     ci__lower_graph(p->L, g);                              /* >>lower: graph -> buffers, kernels */
     ci__sched_kernels(p->L, !d->unfused);                  /* >>sched: names, dead code, fusion */
     if (!p->L->gpu) ci__tile_merge(p->L);                  /* >>tile: merged loop dims */
-    if (!p->L->gpu) ci__tile_interior(p->L);               /* >>tile: padded loops' interiors */
+    ci__tile_interior(p->L);                               /* >>tile: padded loops' interiors */
     ci__plan_program(p, d->user_arena);                    /* >>plan: slots, B[], the arena */
     if (p->be->needs & CI__BE_SOURCE) ci__cemit_source(p); /* >>cemit: the C */
     p->be_data = p->be->compile(p);                        /* the backend */

@@ -129,6 +129,19 @@ static const char *const cuda_kernel_cases[] = {
     "input a: f16[2, 40, 35]\ninput b: i32[2, 40, 35]\nta = aten.transpose.int(a, 1, 2)\n"
     "tb = aten.transpose.int(b, 1, 2)\nc = aten._to_copy.default(ta, dtype=f32)\n"
     "d = aten.mul.Tensor(c, tb)\noutput d\n",
+    /* a warp a row (cases 49-50): Welford's state and an argmax shuffled, 100 rows 4 a block;
+       rows of 33 points with a tail, 512 rows 8 a block */
+    "input x: f32[100, 300]\nv, m = aten.var_mean.correction(x, [1], correction=1)\n"
+    "a = aten.argmax.default(x, 1)\noutput v, m, a\n",
+    "input x: f64[512, 33]\ny = aten._log_softmax.default(x, 1, False)\n"
+    "s = aten.sum.dim_IntList(x, [1])\noutput y, s\n",
+    /* reads with padding (cases 51-52): their interiors without masks or clamps, on the GPU
+       in both dims; a pad on three sides feeding a product */
+    "input img: f32[2, 3, 70, 90]\n"
+    "y = aten.avg_pool2d.default(img, [3, 3], [1, 1], [1, 1])\n"
+    "a = aten.abs.default(y)\nd = aten.add.Tensor(a, 1)\nt = aten.div.Tensor(y, d)\noutput t\n",
+    "input x: f32[5, 66, 130]\np = aten.constant_pad_nd.default(x, [2, 1, 0, 3], -1.5)\n"
+    "y = aten.mul.Tensor(p, p)\noutput y\n",
 };
 
 #endif /* CUDA_CASES_H_INCLUDED */
