@@ -939,6 +939,8 @@ static void ci__cuemit_loop(ci__cemit *E, ci__group *g, int p, int ty, const cha
 static int ci__cuemit_vec(ci__cemit *E, ci__group *g);
 static void ci__cuemit_vec_body(ci__cemit *E, ci__group *g, int p, const char *lvl);
 static int ci__cuemit_interior(ci__cemit *E, ci__group *g, int p, const char *lvl);
+static int ci__cuemit_has_interior(const ci__group *g);
+static void ci__cuemit_interior_test(ci__cemit *E, const ci__group *g, const char *lvl);
 static int ci__cuemit_vec_load(ci__cemit *E, const ci__v *v);
 static int ci__cuemit_rows(ci__cemit *E, ci__group *g, int tx, int ty);
 static int ci__cuemit_row_load(ci__cemit *E, const ci__v *v);
@@ -22271,6 +22273,13 @@ static const char *ci__cemit_restrict(const ci__cemit *E, const ci__buf *b) {
     return E->cuda && !b->inplace_of && !b->inplace_by ? "__restrict__ " : "";
 }
 
+/* CUDA: the buffer is in global memory (every device buffer is), so its loads and stores
+   are global ones, not generic: NVRTC cannot tell that of a pointer read from B */
+static void ci__cemit_global(ci__cemit *E, const ci__buf *b) {
+    if (E->cuda)
+        ci__sb_printf(E->sb, "    __builtin_assume(__isGlobal(%s));\n", ci__cemit_bname(E, b));
+}
+
 static void ci__cemit_ptr_decl(ci__buf *b, void *user) {
     ci__cemit *E = (ci__cemit *)user;
     const char *t = ci__dtype_tab[b->dt].cstore;
@@ -22281,6 +22290,7 @@ static void ci__cemit_ptr_decl(ci__buf *b, void *user) {
                   ci__cemit_restrict(E, b), ci__cemit_bname(E, b), t, b->slot);
     ci__cemit_bnote(E, b);
     ci__sb_put(E->sb, " */\n");
+    ci__cemit_global(E, b);
 }
 
 /* a pointer for each buffer kernel k reads, in the order of a depth-first walk of its values
@@ -22321,6 +22331,7 @@ static void ci__cemit_out_decl(ci__cemit *E, ci__buf *b) {
                   b->slot);
     ci__cemit_bnote(E, b);
     ci__sb_put(E->sb, " */\n");
+    ci__cemit_global(E, b);
 }
 
 /* a new kernel: fresh marks, variable names x0.. and r0.. */
@@ -23294,7 +23305,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     ci__cemit_begin(E, T->ndim, T->vars, T->nr, T->rvars);
     g->cpu_tile = g->cpu_in = 0;
     tv = ci__cemit_tile_pick(E, g);
-    for (i = 0; i < 1 + (g->cpu_in || (E->cuda && ci__cuemit_interior(E, g, -1, NULL))); i++) {
+    for (i = 0; i < 1 + (g->cpu_in || (E->cuda && ci__cuemit_has_interior(g))); i++) {
         /* (and the interior's bodies, swapped in) */
         if (i) ci__tile_interior_swap(g);
         for (j = 0; j < g->m.n; j++) {
@@ -24357,6 +24368,8 @@ static int ci__cuemit_vec_scan(ci__cemit *E, const ci__group *g) {
         if (!ci__cuemit_vec_type(k->out) || !ci__cuemit_vec_ix(E, k->st_ix, var, k->out->numel))
             return -1;
     }
+    if (ci__cuemit_has_interior(g))   /* a padded read: the lanes load one by one */
+        return 0;
     for (i = 0, n = ci__cuemit_ixnodes(E, g); i < n; i++) {
         const ci__v *v = E->stk[i];
         if (v->op != CI__V_LOAD || !ci__ix_has_var(v->ix, var)) continue;
@@ -24395,9 +24408,9 @@ static int ci__cuemit_vec_load(ci__cemit *E, const ci__v *v) {
 static void ci__cuemit_vec_body(ci__cemit *E, ci__group *g, int p, const char *lvl) {
     const ci__ir_tiling *T = &g->t;
     ci__sb *sb = E->sb;
-    int i, j, u, nv = ci__cuemit_vec_scan(E, g), var = T->vars[T->ndim - 1]->var;
+    int i, j, u, part, in, ivar, nv = ci__cuemit_vec_scan(E, g), var = T->vars[T->ndim - 1]->var;
     const char *base = E->names[var], *ty;
-    char lane[24], ind[80];
+    char lane[24], ind[96], lvl2[88];
     snprintf(ind, sizeof ind, "%s    ", lvl);
     ci__sb_printf(sb, "%sint ci_va = 1;   /* every pointer 16-byte aligned? */\n", lvl);
     for (i = 0; i < nv; i++) ci__cuemit_valign(E, E->vld[i]->buf, lvl);
@@ -24419,32 +24432,54 @@ static void ci__cuemit_vec_body(ci__cemit *E, ci__group *g, int p, const char *l
         if (k->emit && k->store && k->phase == p)
             ci__sb_printf(sb, "%s%s ci_vs%d;\n", lvl, ci__cuemit_vec_type(k->out), j);
     }
-    for (u = 0; u < CI__CUEMIT_POINTS; u++) {
-        /* (the lane's point, written into its indices: no local to go unused) */
-        if (u) snprintf(lane, sizeof lane, "(%s + %d)", base, u);
-        ci__sb_printf(sb, "%s{   /* lane %d */\n", lvl, u);
-        E->names[var] = u ? lane : base;
-        E->nvld = nv;
-        E->vlane = u;
-        E->indent = ind;
-        E->nscoped = 0;
-        E->in_loop = 1;
-        for (j = 0; j < g->m.n; j++) {
-            ci__kernel *k = (ci__kernel *)g->m.v[j];
-            const char *ct;
-            if (!k->emit || k->phase != p) continue;
-            ci__cemit_value(E, k->gbody, 0);
-            if (!k->store) continue;
-            ct = ci__dtype_tab[k->out->dt].cstore;
-            ci__sb_printf(sb, "%sci_vs%d.%c = ", ind, j, "xyzw"[u]);
-            if (strcmp(ci__cemit_ctype(k->gbody->dt), ct)) ci__sb_printf(sb, "(%s)", ct);
-            ci__sb_printf(sb, "%s;\n", ci__cemit_ref(E, k->gbody));
+    /* a padded read (nv 0): the lanes with the interior bodies where all four points are
+       inside, else with the full ones (ci__cuemit_interior) */
+    in = nv == 0 && ci__cuemit_has_interior(g);
+    ivar = in && g->in_dim[T->ndim - 1] ? g->in_dim[T->ndim - 1]->var : var;
+    if (in) {
+        ci__cuemit_interior_test(E, g, lvl);
+        ci__tile_interior_swap(g);
+        snprintf(lvl2, sizeof lvl2, "%s    ", lvl);
+        lvl = lvl2;
+        snprintf(ind, sizeof ind, "%s    ", lvl);
+    }
+    for (part = !in; part < 2; part++) {
+        for (u = 0; u < CI__CUEMIT_POINTS; u++) {
+            /* (the lane's point, written into its indices: no local to go unused) */
+            if (u) snprintf(lane, sizeof lane, "(%s + %d)", base, u);
+            ci__sb_printf(sb, "%s{   /* lane %d */\n", lvl, u);
+            E->names[var] = E->names[ivar] = u ? lane : base;
+            E->nvld = nv;
+            E->vlane = u;
+            E->indent = ind;
+            E->nscoped = 0;
+            E->in_loop = 1;
+            for (j = 0; j < g->m.n; j++) {
+                ci__kernel *k = (ci__kernel *)g->m.v[j];
+                const char *ct;
+                if (!k->emit || k->phase != p) continue;
+                ci__cemit_value(E, k->gbody, 0);
+                if (!k->store) continue;
+                ct = ci__dtype_tab[k->out->dt].cstore;
+                ci__sb_printf(sb, "%sci_vs%d.%c = ", ind, j, "xyzw"[u]);
+                if (strcmp(ci__cemit_ctype(k->gbody->dt), ct)) ci__sb_printf(sb, "(%s)", ct);
+                ci__sb_printf(sb, "%s;\n", ci__cemit_ref(E, k->gbody));
+            }
+            E->in_loop = 0;
+            for (i = 0; i < E->nscoped; i++) E->done[E->scoped[i]] = 0;   /* (the lane's) */
+            E->names[var] = E->names[ivar] = base;
+            E->nvld = 0;
+            E->indent = lvl;
+            ci__sb_printf(sb, "%s}\n", lvl);
         }
-        E->in_loop = 0;
-        for (i = 0; i < E->nscoped; i++) E->done[E->scoped[i]] = 0;   /* (the lane's block) */
-        E->names[var] = base;
-        E->nvld = 0;
-        E->indent = lvl;
+        if (in && !part) {
+            ci__tile_interior_swap(g);
+            ci__sb_printf(sb, "%.*s} else {\n", (int)strlen(lvl) - 4, lvl);
+        }
+    }
+    if (in) {
+        lvl = lvl2 + 4;
+        snprintf(ind, sizeof ind, "%s    ", lvl);
         ci__sb_printf(sb, "%s}\n", lvl);
     }
     for (j = 0; j < g->m.n; j++) {
@@ -24464,28 +24499,43 @@ static void ci__cuemit_vec_body(ci__cemit *E, ci__group *g, int p, const char *l
     }
 }
 
+/* "if (the thread's points are in the interior) {": every dim's that has one (g->in_dim), the
+   last dim's for each of a vector kernel's lanes; the interior's variables take the dims'
+   names */
+static void ci__cuemit_interior_test(ci__cemit *E, const ci__group *g, const char *lvl) {
+    const ci__ir_tiling *T = &g->t;
+    int d, n = 0;
+    ci__sb_printf(E->sb, "%sif (", lvl);
+    for (d = 0; d < T->ndim; d++) {
+        const ci__ix *x = g->in_dim[d];
+        int last = g->cu_vec && d == T->ndim - 1 ? CI__CUEMIT_POINTS - 1 : 0;
+        if (!x) continue;
+        E->names[x->var] = E->xname[d];
+        ci__sb_printf(E->sb, "%s%s >= %lld && %s%s <= %lld", n++ ? " && " : "", E->xname[d],
+                      (long long)x->lo, E->xname[d], last ? " + " CI__CUEMIT_POINTS_S " - 1" : "",
+                      (long long)x->hi);
+    }
+    ci__sb_put(E->sb, ") {   /* the interior: no padding */\n");
+}
+
 /* A thread's point of a pointwise group with a padded read (ci__tile_interior): where it lies
    inside every dim's interior, the members' interior bodies (their masks decided, their
    clamps gone), else the full ones; a warp parts ways only at the edges. Blur3x3's kernel
-   spent its time on the masks and clamps of its nine loads, not on reading memory. p < 0:
-   does the group have such bodies at all? 1 when it wrote phase p this way. */
+   spent its time on the masks and clamps of its nine loads, not on reading memory. 1 when it
+   wrote phase p this way. */
+static int ci__cuemit_has_interior(const ci__group *g) {
+    int d, any = 0;
+    for (d = 0; d < g->t.ndim; d++) any |= g->in_dim[d] != NULL;
+    return any && !g->t.nr;
+}
+
 static int ci__cuemit_interior(ci__cemit *E, ci__group *g, int p, const char *lvl) {
     ci__sb *sb = E->sb;
-    const ci__ir_tiling *T = &g->t;
     char ind[72];
-    int d, j, i, part, any = 0;
-    for (d = 0; d < T->ndim; d++) any |= g->in_dim[d] != NULL;
-    if (!any || T->nr || p < 0) return any && !T->nr;
+    int j, i, part;
+    if (!ci__cuemit_has_interior(g)) return 0;
     snprintf(ind, sizeof ind, "%s    ", lvl);
-    ci__sb_printf(sb, "%sif (", lvl);
-    for (d = 0, any = 0; d < T->ndim; d++) {
-        const ci__ix *x = g->in_dim[d];
-        if (!x) continue;
-        E->names[x->var] = E->xname[d];
-        ci__sb_printf(sb, "%s%s >= %lld && %s <= %lld", any++ ? " && " : "", E->xname[d],
-                      (long long)x->lo, E->xname[d], (long long)x->hi);
-    }
-    ci__sb_put(sb, ") {   /* the interior: no padding */\n");
+    ci__cuemit_interior_test(E, g, lvl);
     for (part = 0; part < 2; part++) {
         if (!part) ci__tile_interior_swap(g);
         E->indent = ind;

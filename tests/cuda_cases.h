@@ -142,6 +142,9 @@ static const char *const cuda_kernel_cases[] = {
     "a = aten.abs.default(y)\nd = aten.add.Tensor(a, 1)\nt = aten.div.Tensor(y, d)\noutput t\n",
     "input x: f32[5, 66, 130]\np = aten.constant_pad_nd.default(x, [2, 1, 0, 3], -1.5)\n"
     "y = aten.mul.Tensor(p, p)\noutput y\n",
+    /* (case 53) a padded read of rows of 4-point vectors: four lanes in the interior at once */
+    "input img: f32[2, 3, 68, 96]\n"
+    "y = aten.avg_pool2d.default(img, [3, 3], [1, 1], [1, 1])\noutput y\n",
 };
 
 #endif /* CUDA_CASES_H_INCLUDED */

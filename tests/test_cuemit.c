@@ -325,7 +325,9 @@ CI_TEST(test_cuemit_kernel_shapes) {
             CI_CHECK_CONTAINS(src, "(B, i + threadIdx.y, i + threadIdx.y + 1);");
         }
         if (i == 49) CI_CHECK_CONTAINS(src, "= __shfl_sync(0xffffffffu, acc_i");   /* argmax's */
-        if (i == 51 || i == 52) CI_CHECK_CONTAINS(src, "{   /* the interior: no padding */");
+        if (i >= 51 && i <= 53) CI_CHECK_CONTAINS(src, "{   /* the interior: no padding */");
+        if (i == 53) CI_CHECK_CONTAINS(src, "x3 >= 1 && x3 + 4 - 1 <= 94) {");   /* all four lanes */
+        if (i == 53) CI_CHECK_CONTAINS(src, "*(float4 *)(y + ci_vi) = ci_vs0;");
         if (i == 0) CI_CHECK_CONTAINS(src, "__shfl_down_sync(0xffffffffu, acc_i");
         if (i == 12) CI_CHECK_CONTAINS(src, "acc0_3 += ");   /* four sums in flight */
         /* 32-bit indices in a kernel that does not reduce; 64-bit in a cooperative one */
