@@ -22273,13 +22273,6 @@ static const char *ci__cemit_restrict(const ci__cemit *E, const ci__buf *b) {
     return E->cuda && !b->inplace_of && !b->inplace_by ? "__restrict__ " : "";
 }
 
-/* CUDA: the buffer is in global memory (every device buffer is), so its loads and stores
-   are global ones, not generic: NVRTC cannot tell that of a pointer read from B */
-static void ci__cemit_global(ci__cemit *E, const ci__buf *b) {
-    if (E->cuda)
-        ci__sb_printf(E->sb, "    __builtin_assume(__isGlobal(%s));\n", ci__cemit_bname(E, b));
-}
-
 static void ci__cemit_ptr_decl(ci__buf *b, void *user) {
     ci__cemit *E = (ci__cemit *)user;
     const char *t = ci__dtype_tab[b->dt].cstore;
@@ -22290,7 +22283,6 @@ static void ci__cemit_ptr_decl(ci__buf *b, void *user) {
                   ci__cemit_restrict(E, b), ci__cemit_bname(E, b), t, b->slot);
     ci__cemit_bnote(E, b);
     ci__sb_put(E->sb, " */\n");
-    ci__cemit_global(E, b);
 }
 
 /* a pointer for each buffer kernel k reads, in the order of a depth-first walk of its values
@@ -22331,7 +22323,6 @@ static void ci__cemit_out_decl(ci__cemit *E, ci__buf *b) {
                   b->slot);
     ci__cemit_bnote(E, b);
     ci__sb_put(E->sb, " */\n");
-    ci__cemit_global(E, b);
 }
 
 /* a new kernel: fresh marks, variable names x0.. and r0.. */
