@@ -203,9 +203,10 @@
      CINDUCTOR_CC_FLAGS         -O3 -march=native  its flags (besides -shared -fPIC ... -lm)
      CINDUCTOR_CC_CACHE         unset      its objects' cache directory when the desc gives none
                                            (as CINDUCTOR_CUDA_CACHE's); "off": none
-     CINDUCTOR_CHECK_CUDA       unset      XY (1 = 90): every compile also writes the program's
-                                           CUDA source and compiles it with NVRTC for sm_XY,
-                                           failing when NVRTC rejects it (make test-cuda-source)
+     CINDUCTOR_CHECK_CUDA       unset      XY (1 = 90): every compile also lowers the graph for
+                                           the GPU and compiles that CUDA source with NVRTC for
+                                           sm_XY, failing when NVRTC rejects it (make
+                                           test-cuda-source)
    ci_ctx_desc (ci_ctx_create; a NULL desc is all defaults):
      allocator.alloc/.free/.user  malloc/free  every byte of the context, its graphs and
                                            programs; give both functions (one alone = default);
@@ -951,7 +952,7 @@ static const char *ci__cuemit_vec_type(const ci__buf *b);
 static int ci__cuemit_vec_ix(const ci__cemit *E, const ci__ix *e, int var, int64_t numel);
 static int ci__cuemit_row_store(ci__cemit *E, const ci__buf *b, const ci__ix *ix,
                                 const char *val, const char *vt, const char *ind);
-static void ci__cuda_check_source(ci_program *p);
+static void ci__cuda_check_source(ci_program *p, ci_graph *g, const ci_compile_desc *d);
 static int ci__cuda_set_io(ci_program *p, int device_io, const void *const *in,
                            void *const *out, void *stream);
 static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const void *src,
@@ -1194,6 +1195,8 @@ static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, un
 static ci__lower_fold *ci__lower_fold_plan(ci_graph *g, ci__arena *A);
 static int ci__public_fold(ci_program *p, ci_graph *g, const ci_compile_desc *d,
                            ci__lower_fold *F);
+static ci_result ci__public_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out,
+                                    ci__lower_fold *F, const ci__backend *be);
 
 /* ---------------------------------------------------------------------------------------
    >>util  memory (user allocator, arenas), string builder, hashing, errors
@@ -31824,39 +31827,79 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
     return op == 0 ? CI_ERR_OUT_OF_MEMORY : CI_ERR_RUNTIME;
 }
 
-/* CINDUCTOR_CHECK_CUDA=XY (1: 90): every compile for another backend also writes the
-   program's CUDA source and compiles it with NVRTC for sm_XY, failing when NVRTC rejects it,
-   so the test suites check the CUDA source of every graph where there is no GPU (CI). A graph
-   the GPU cannot run yet is passed over, and so is a source over CI__CUDA_CHECK_MAX bytes
-   (NVRTC takes minutes over the scale tests' graphs). */
+/* CINDUCTOR_CHECK_CUDA=XY (1: 90): every compile for another backend also lowers the graph
+   for the GPU, as a compile for it would, writes that program's CUDA source and compiles it
+   with NVRTC for sm_XY, failing when NVRTC rejects it, so the test suites check the CUDA
+   source of every graph where there is no GPU (CI). The second program is one of the check
+   backend below, which never runs. A graph the GPU cannot run yet is passed over, and so is a
+   source over CI__CUDA_CHECK_MAX bytes (NVRTC takes minutes over the scale tests' graphs). */
 #define CI__CUDA_CHECK_MAX 40000
-static void ci__cuda_check_source(ci_program *p) {
-    const char *e = getenv("CINDUCTOR_CHECK_CUDA"), *src, *why;
-    int *lines = p->src_lines, nl;
+static int ci__cuda_check_arch(void) {
+    const char *e = getenv("CINDUCTOR_CHECK_CUDA");
+    if (!e || !*e || !strcmp(e, "0")) return 0;
+    return atoi(e) >= 30 ? atoi(e) : 90;
+}
+
+static void *ci__cuda_check_compile(ci_program *q) {
+    const char *src, *why;
     ci__cuda_target t;
     ci__cuda_launch *l;
     ci__cuda_bin *bin;
     const char **defs;
-    int *prog_of, n;
-    if (!e || !*e || !strcmp(e, "0") || p->be->device == CI_DEVICE_CUDA) return;
-    t.arch = atoi(e) >= 30 ? atoi(e) : 90;
+    int *prog_of, n, nl;
+    t.arch = ci__cuda_check_arch();
     t.nsm = 132;
     t.max_smem = 227 * 1024;
-    src = ci__cuemit_source(p, &t, &l, &nl);
-    p->src_lines = lines;
-    if (strstr(src, CI__CUEMIT_NOGPU) || strlen(src) > CI__CUDA_CHECK_MAX) return;
-    defs = CI__NEWN(p->A, const char *, nl + 1);
-    prog_of = CI__NEWN(p->A, int, nl + 1);
-    n = ci__cuda_programs(p->A, l, nl, defs, prog_of);   /* as ci__cuda_build compiles it */
-    bin = CI__NEWN(p->A, ci__cuda_bin, n);
-    if ((why = ci__cuda_compile_n(p->A, src, t.arch, NULL, n, defs, bin)) != NULL)
-        CI__FAIL(p->L, CI_ERR_COMPILE, "CINDUCTOR_CHECK_CUDA: %s", why);
+    src = ci__cuemit_source(q, &t, &l, &nl);
+    if (strstr(src, CI__CUEMIT_NOGPU) || strlen(src) > CI__CUDA_CHECK_MAX) return NULL;
+    defs = CI__NEWN(q->A, const char *, nl + 1);
+    prog_of = CI__NEWN(q->A, int, nl + 1);
+    n = ci__cuda_programs(q->A, l, nl, defs, prog_of);   /* as ci__cuda_build compiles it */
+    bin = CI__NEWN(q->A, ci__cuda_bin, n);
+    if ((why = ci__cuda_compile_n(q->A, src, t.arch, NULL, n, defs, bin)) != NULL)
+        CI__FAIL(q->L, CI_ERR_COMPILE, "CINDUCTOR_CHECK_CUDA: %s", why);
+    return NULL;
+}
+
+static int ci__cuda_check_run(ci_program *q) {
+    (void)q;
+    return 1;
+}
+
+static const ci__backend ci__cuda_check_backend = {
+    "nvrtc (CINDUCTOR_CHECK_CUDA)", CI_BACKEND_NVRTC, CI_DEVICE_CUDA, 0, ci__cuda_available,
+    ci__cuda_check_compile, ci__cuda_check_run, NULL
+};
+
+/* program p's graph g (desc d) lowered and compiled for the GPU, as far as NVRTC: p fails
+   when NVRTC rejects the source; any other failure (an op the GPU refuses) passes over, the
+   context's last error as it was */
+static void ci__cuda_check_source(ci_program *p, ci_graph *g, const ci_compile_desc *d) {
+    ci_compile_desc cd = *d;
+    ci_program *q = NULL;
+    ci_result r;
+    char *was;
+    size_t n;
+    if (!ci__cuda_check_arch() || p->be->device == CI_DEVICE_CUDA) return;
+    n = strlen(p->ctx->last_error) + 1;
+    was = (char *)ci__arena_alloc(p->A, n);
+    memcpy(was, p->ctx->last_error, n);
+    cd.device = CI_DEVICE_CUDA;
+    cd.backend = CI_BACKEND_NVRTC;
+    cd.debug = 0;
+    r = ci__public_compile(g, &cd, &q, NULL, &ci__cuda_check_backend);
+    if (q) ci_program_destroy(q);
+    if (r == CI_ERR_COMPILE && strstr(p->ctx->last_error, "CINDUCTOR_CHECK_CUDA: "))
+        CI__FAIL(p->L, CI_ERR_COMPILE, "%s", strstr(p->ctx->last_error, "CINDUCTOR_CHECK_CUDA: "));
+    snprintf(p->ctx->last_error, sizeof p->ctx->last_error, "%s", was);
 }
 
 #define CI__CUDA_FNS ci__cuda_available, ci__cuda_build, ci__cuda_run, ci__cuda_free
 #else
-static void ci__cuda_check_source(ci_program *p) {
+static void ci__cuda_check_source(ci_program *p, ci_graph *g, const ci_compile_desc *d) {
     (void)p;
+    (void)g;
+    (void)d;
     (void)ci__cuemit_source;   /* the CUDA source is still written for the tests */
 }
 
@@ -36046,6 +36089,7 @@ ci_tensor ci_layer_norm(ci_graph *g, ci_tensor x, int nn, const int64_t *ns, ci_
    constant folding (ci__public_fold), which folds nothing itself */
 static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, unsigned dbg,
                         ci__lower_fold *F) {
+    const int fold_program = F != NULL;
     if (!F && !d->no_fold && (F = ci__lower_fold_plan(g, p->A)) != NULL &&
         !ci__public_fold(p, g, d, F))                      /* >>lower: constant folding */
         F = NULL;
@@ -36059,18 +36103,17 @@ static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, un
     ci__plan_program(p, d->user_arena);                    /* >>plan: slots, B[], the arena */
     if (p->be->needs & CI__BE_SOURCE) ci__cemit_source(p); /* >>cemit: the C */
     p->be_data = p->be->compile(p);                        /* the backend */
-    ci__cuda_check_source(p);                              /* >>cuda: CINDUCTOR_CHECK_CUDA */
+    if (!fold_program) ci__cuda_check_source(p, g, d);     /* >>cuda: CINDUCTOR_CHECK_CUDA */
     if (dbg) ci__dbg_dump(p, g, dbg);                      /* >>dbg */
     ci__rt_start(p);                                       /* >>rt: the thread pool */
 }
 
 /* ci_compile, and with F the fold program of constant folding */
 static ci_result ci__public_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out,
-                                    ci__lower_fold *F) {
+                                    ci__lower_fold *F, const ci__backend *be) {
     ci_compile_desc d;
     ci_program *p;
     ci_ctx *ctx;
-    const ci__backend *be;
     char why[200];
     if (out) *out = NULL;
     if (!g || !out) {
@@ -36091,7 +36134,7 @@ static ci_result ci__public_compile(ci_graph *g, const ci_compile_desc *desc, ci
         ci__util_set_error(ctx, "ci_compile: invalid device or backend");
         return CI_ERR_INVALID_ARGS;
     }
-    be = ci__rt_backend(d.device, d.backend, why, sizeof why);
+    if (!be) be = ci__rt_backend(d.device, d.backend, why, sizeof why);
     if (!be) { ci__util_set_error(ctx, "ci_compile: %s", why); return CI_ERR_BACKEND_UNAVAILABLE; }
     p = (ci_program *)ci__malloc(ctx, sizeof(ci_program));
     if (!p) { ci__util_set_error(ctx, "out of memory"); return CI_ERR_OUT_OF_MEMORY; }
@@ -36133,7 +36176,7 @@ static ci_result ci__public_compile(ci_graph *g, const ci_compile_desc *desc, ci
 }
 
 ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out) {
-    return ci__public_compile(g, desc, out, NULL);
+    return ci__public_compile(g, desc, out, NULL, NULL);
 }
 
 /* can the fold program q run? Not where it would draw random numbers, give a value of a size
@@ -36173,7 +36216,7 @@ static int ci__public_fold(ci_program *p, ci_graph *g, const ci_compile_desc *d,
         qd.device = CI_DEVICE_CPU;
         qd.backend = CI_BACKEND_DEFAULT;
     }
-    ok = ci__public_compile(g, &qd, &q, &P) == CI_OK && ci__public_fold_pure(q);
+    ok = ci__public_compile(g, &qd, &q, &P, NULL) == CI_OK && ci__public_fold_pure(q);
     for (i = 0; ok && i < F->nout; i++) {
         const ci__lower_gtensor *x = ci__lower_gt(g, F->outs[i]);
         size_t bytes = (size_t)ci__ir_numel(x->ndim, x->shape) * ci__dtype_tab[x->dt].size;
