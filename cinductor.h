@@ -21698,9 +21698,9 @@ struct ci__cemit {
        (ci__cuemit_tile_open; ntld 0: none) */
     const ci__v *tld[CI__CUEMIT_TLOADS];
     int ntld;
-    /* >>cuemit, a cooperative kernel: the thread's place along its point's reduction, and its
-       point's in the block ("threadIdx.y", "threadIdx.x"; swapped where a warp takes a point) */
-    const char *lane, *lpt;
+    /* >>cuemit, a cooperative kernel: the thread's place along its point's reduction
+       ("threadIdx.y"; "threadIdx.x" where a warp takes a point) */
+    const char *lane;
     const ci__cemit_ints *it;   /* how index arithmetic is written (ci__cemit_i64, _i32) */
     char *indirect;       /* per index variable: an indirect index (its value is data) */
     const char **names;   /* per index variable */
@@ -23338,7 +23338,6 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     E->nrld = E->ntld = 0;
     if (E->cuda) coop = ci__cuemit_coop(E, g, &tx, &ty);
     E->lane = g->cu_wrow ? "threadIdx.x" : "threadIdx.y";
-    E->lpt = g->cu_wrow ? "threadIdx.y" : "threadIdx.x";
     if (coop) ci__cuemit_rows(E, g, tx, ty);   /* (the rows it keeps in registers) */
     /* 32-bit indexing, in the kernels that do not reduce (measured on an H100: blur3x3's
        kernel 1.9x faster; cooperative reductions 5-9% slower, so they keep 64-bit) */
