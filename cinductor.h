@@ -24397,6 +24397,34 @@ static int ci__cuemit_vec_load(ci__cemit *E, const ci__v *v) {
     return 0;
 }
 
+/* the members of group g's phase p at indent ind, in a scope of their own (their values are
+   written again after it): each store to memory, or with lane >= 0 into that lane of its
+   vector ci_vs<j> (ci__cuemit_vec_body) */
+static void ci__cuemit_members(ci__cemit *E, ci__group *g, int p, const char *ind, int lane) {
+    int i, j;
+    E->indent = ind;
+    E->nscoped = 0;
+    E->in_loop = 1;
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        const char *ct;
+        if (!k->emit || k->phase != p) continue;
+        ci__cemit_value(E, k->gbody, 0);
+        if (!k->store) continue;
+        if (lane < 0) {
+            ci__cemit_store(E, k->out, k->st_ix, ci__cemit_ref(E, k->gbody),
+                            ci__cemit_ctype(k->gbody->dt), ind);
+            continue;
+        }
+        ct = ci__dtype_tab[k->out->dt].cstore;
+        ci__sb_printf(E->sb, "%sci_vs%d.%c = ", ind, j, "xyzw"[lane]);
+        if (strcmp(ci__cemit_ctype(k->gbody->dt), ct)) ci__sb_printf(E->sb, "(%s)", ct);
+        ci__sb_printf(E->sb, "%s;\n", ci__cemit_ref(E, k->gbody));
+    }
+    E->in_loop = 0;
+    for (i = 0; i < E->nscoped; i++) E->done[E->scoped[i]] = 0;
+}
+
 /* phase p of a vector kernel: the vector loads, each lane's points, the vector stores */
 static void ci__cuemit_vec_body(ci__cemit *E, ci__group *g, int p, const char *lvl) {
     const ci__ir_tiling *T = &g->t;
@@ -24444,22 +24472,7 @@ static void ci__cuemit_vec_body(ci__cemit *E, ci__group *g, int p, const char *l
             E->names[var] = E->names[ivar] = u ? lane : base;
             E->nvld = nv;
             E->vlane = u;
-            E->indent = ind;
-            E->nscoped = 0;
-            E->in_loop = 1;
-            for (j = 0; j < g->m.n; j++) {
-                ci__kernel *k = (ci__kernel *)g->m.v[j];
-                const char *ct;
-                if (!k->emit || k->phase != p) continue;
-                ci__cemit_value(E, k->gbody, 0);
-                if (!k->store) continue;
-                ct = ci__dtype_tab[k->out->dt].cstore;
-                ci__sb_printf(sb, "%sci_vs%d.%c = ", ind, j, "xyzw"[u]);
-                if (strcmp(ci__cemit_ctype(k->gbody->dt), ct)) ci__sb_printf(sb, "(%s)", ct);
-                ci__sb_printf(sb, "%s;\n", ci__cemit_ref(E, k->gbody));
-            }
-            E->in_loop = 0;
-            for (i = 0; i < E->nscoped; i++) E->done[E->scoped[i]] = 0;   /* (the lane's) */
+            ci__cuemit_members(E, g, p, ind, u);
             E->names[var] = E->names[ivar] = base;
             E->nvld = 0;
             E->indent = lvl;
@@ -24525,25 +24538,13 @@ static int ci__cuemit_has_interior(const ci__group *g) {
 static int ci__cuemit_interior(ci__cemit *E, ci__group *g, int p, const char *lvl) {
     ci__sb *sb = E->sb;
     char ind[72];
-    int j, i, part;
+    int part;
     if (!ci__cuemit_has_interior(g)) return 0;
     snprintf(ind, sizeof ind, "%s    ", lvl);
     ci__cuemit_interior_test(E, g, lvl);
     for (part = 0; part < 2; part++) {
         if (!part) ci__tile_interior_swap(g);
-        E->indent = ind;
-        E->nscoped = 0;
-        E->in_loop = 1;
-        for (j = 0; j < g->m.n; j++) {
-            ci__kernel *k = (ci__kernel *)g->m.v[j];
-            if (!k->emit || k->phase != p) continue;
-            ci__cemit_value(E, k->gbody, 0);
-            if (k->store)
-                ci__cemit_store(E, k->out, k->st_ix, ci__cemit_ref(E, k->gbody),
-                                ci__cemit_ctype(k->gbody->dt), ind);
-        }
-        E->in_loop = 0;
-        for (i = 0; i < E->nscoped; i++) E->done[E->scoped[i]] = 0;   /* (the branch's) */
+        ci__cuemit_members(E, g, p, ind, -1);
         E->indent = lvl;
         if (!part) ci__tile_interior_swap(g);
         ci__sb_printf(sb, "%s}%s\n", lvl, part ? "" : " else {");
