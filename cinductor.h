@@ -36108,13 +36108,15 @@ static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, un
     ci__rt_start(p);                                       /* >>rt: the thread pool */
 }
 
-/* ci_compile, and with F the fold program of constant folding */
+/* ci_compile, and with F the fold program of constant folding; be, where given, a backend of
+   the library's own (CINDUCTOR_CHECK_CUDA's) instead of the desc's */
 static ci_result ci__public_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out,
                                     ci__lower_fold *F, const ci__backend *be) {
     ci_compile_desc d;
     ci_program *p;
     ci_ctx *ctx;
     char why[200];
+    int own;
     if (out) *out = NULL;
     if (!g || !out) {
         if (g) ci__util_set_error(g->ctx, "ci_compile: NULL argument");
@@ -36134,6 +36136,7 @@ static ci_result ci__public_compile(ci_graph *g, const ci_compile_desc *desc, ci
         ci__util_set_error(ctx, "ci_compile: invalid device or backend");
         return CI_ERR_INVALID_ARGS;
     }
+    own = be != NULL;
     if (!be) be = ci__rt_backend(d.device, d.backend, why, sizeof why);
     if (!be) { ci__util_set_error(ctx, "ci_compile: %s", why); return CI_ERR_BACKEND_UNAVAILABLE; }
     p = (ci_program *)ci__malloc(ctx, sizeof(ci_program));
@@ -36169,7 +36172,8 @@ static ci_result ci__public_compile(ci_graph *g, const ci_compile_desc *desc, ci
     p->reference = d.reference;
     ci__plan_signature(p, g, F ? F->outs : NULL);
     /* still armed: running out of memory while printing fails the compile, as any other step */
-    ci__compile(p, g, &d, F ? 0 : ctx->desc.debug | d.debug, F);
+    /* (a program of the library's own, a fold or a check, prints nothing) */
+    ci__compile(p, g, &d, F || own ? 0 : ctx->desc.debug | d.debug, F);
     p->E.armed = 0;
     *out = p;
     return CI_OK;
