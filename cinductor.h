@@ -963,6 +963,7 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
 #define CI__CUEMIT_POINTS 4         /* points a thread, a kernel that does not reduce */
 #define CI__CUEMIT_POINTS_S "4"     /*   (as text; also a vector kernel's lanes: float4, int4) */
 #define CI__CUEMIT_VLOADS 16        /* a vector kernel's vector loads, at most */
+#define CI__CUEMIT_VGROUPS 2        /*   and its groups of points a thread, a block's width apart */
 #define CI__CUEMIT_UNROLL 4         /* points a step of a cooperative kernel's sums */
 #define CI__CUEMIT_RLOADS 8         /* a kernel that keeps its rows: the loads it keeps, at most */
 #define CI__CUEMIT_RWORDS 32        /*   and the 4-byte registers a thread keeps them in */
@@ -25188,13 +25189,17 @@ static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k
         ci__sb_printf(sb, "        %s(B, i, i + 1);\n}\n", g->name);
         return;
     }
-    if (g->cu_vec) {   /* CI__CUEMIT_POINTS neighbouring points a thread */
+    if (g->cu_vec) {   /* groups of CI__CUEMIT_POINTS neighbouring points, a block's width apart */
         ci__sb_printf(sb,
                       "    const long long w = %dLL * blockDim.x;\n"
-                      "    for (long long i = (long long)blockIdx.x * w + %dLL * threadIdx.x;"
-                      " i < n;\n         i += gridDim.x * w)\n"
-                      "        %s(B, i, i + %dLL < n ? i + %dLL : n);\n}\n",
-                      CI__CUEMIT_POINTS, CI__CUEMIT_POINTS, g->name, CI__CUEMIT_POINTS,
+                      "    for (long long i = (long long)blockIdx.x * %d * w + %dLL * threadIdx.x;"
+                      " i < n;\n         i += gridDim.x * %d * w)\n"
+                      "        #pragma unroll\n"
+                      "        for (int ci_g = 0; ci_g < %d && i + ci_g * w < n; ci_g++)\n"
+                      "            %s(B, i + ci_g * w, i + ci_g * w + %dLL < n ? i + ci_g * w + "
+                      "%dLL : n);\n}\n",
+                      CI__CUEMIT_POINTS, CI__CUEMIT_VGROUPS, CI__CUEMIT_POINTS,
+                      CI__CUEMIT_VGROUPS, CI__CUEMIT_VGROUPS, g->name, CI__CUEMIT_POINTS,
                       CI__CUEMIT_POINTS);
         return;
     }
@@ -25240,6 +25245,7 @@ static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
                  : g->cu_wrow ? (l[i].n + g->cu_tx - 1) / g->cu_tx
                               : (l[i].n + l[i].block[0] - 1) / l[i].block[0];
         if (g->fused && !g->cu_tx) blocks = (blocks + CI__CUEMIT_POINTS - 1) / CI__CUEMIT_POINTS;
+        if (g->cu_vec) blocks = (blocks + CI__CUEMIT_VGROUPS - 1) / CI__CUEMIT_VGROUPS;
         if (g->cu_tile) blocks = l[i].n;
         if (!g->fused && ci__cuemit_gpu_extern(k)) {   /* a tile a block of 16 x 16 */
             ci__cuemit_mm m = ci__cuemit_bmm_plan(k);

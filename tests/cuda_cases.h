@@ -145,6 +145,11 @@ static const char *const cuda_kernel_cases[] = {
     /* (case 53) a padded read of rows of 4-point vectors: four lanes in the interior at once */
     "input img: f32[2, 3, 68, 96]\n"
     "y = aten.avg_pool2d.default(img, [3, 3], [1, 1], [1, 1])\noutput y\n",
+    /* (cases 54-55) a transpose of a buffer read straight too (staged once, read through L1
+       once): 3 x 3 tiles a matrix with edges, in a batch; 2 x 2 tiles of integers */
+    "input x: f32[3, 70, 70]\nt = aten.transpose.int(x, 1, 2)\ny = aten.sub.Tensor(t, x)\n"
+    "output y\n",
+    "input x: i32[64, 64]\nt = aten.t.default(x)\ny = aten.mul.Tensor(t, x)\noutput y\n",
 };
 
 #endif /* CUDA_CASES_H_INCLUDED */
