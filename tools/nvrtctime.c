@@ -11,7 +11,15 @@
    from the CUBIN cache (the hash of the source, the files read and checked), and where there
    are several programs the median ms of each compiled alone (with a core each, the longest is
    the backend's). First, once: the ms to load libnvrtc and of the process's first compile
-   (NVRTC's builtins library). */
+   (NVRTC's builtins library).
+
+   nvrtctime --device [--reps N] FILE.cig ...
+
+   On a machine with a GPU: the whole of ci_compile for --device cuda (lowering, the CUDA
+   source, NVRTC or the cache, the module loaded), with the device opened first (once, its ms
+   printed: the driver's primary context, which a process pays once, before its first
+   compile or its first buffer). One line a graph: the ms of a compile with the disk cache
+   off, then the median and least of N compiles from a warm disk cache. */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
@@ -107,8 +115,39 @@ static void nt_graph(const char *file, int arch, int reps, const char *cache) {
     ci_ctx_destroy(ctx);
 }
 
+/* --device: ci_compile for the GPU, the cache off and then warm (dir cache), the device open */
+static void nt_device(const char *file, int reps, const char *cache) {
+    double ms[NT_MAX_REPS], cold = 0;
+    const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+    int r;
+    for (r = -2; r < reps; r++) {   /* -2: the cache off; -1: the files written */
+        ci_ctx *ctx;
+        ci_graph *g;
+        ci_program *p = NULL;
+        ci_compile_desc pd;
+        char err[512];
+        double t0;
+        if (ci_ctx_create(NULL, &ctx) != CI_OK) nt_die(file, "ci_ctx_create failed");
+        g = ci_graph_create(ctx);
+        if (ci_cig_parse_file(g, file, err, sizeof err) != CI_OK) nt_die(file, err);
+        memset(&pd, 0, sizeof pd);
+        pd.device = CI_DEVICE_CUDA;
+        pd.cache_dir = r == -2 ? "off" : cache;
+        t0 = nt_now_ms();
+        if (ci_compile(g, &pd, &p) != CI_OK) nt_die(file, ci_ctx_last_error(ctx));
+        if (r == -2) cold = nt_now_ms() - t0;
+        if (r >= 0) ms[r] = nt_now_ms() - t0;
+        ci_program_destroy(p);
+        ci_graph_destroy(g);
+        ci_ctx_destroy(ctx);
+    }
+    qsort(ms, (size_t)reps, sizeof ms[0], nt_cmp);
+    printf("%-24s %8.1f %8.2f %8.2f\n", base, cold, ms[reps / 2], ms[0]);
+    fflush(stdout);
+}
+
 int main(int argc, char **argv) {
-    int i, reps = 5, arch = 90, first = 1;
+    int i, reps = 5, arch = 90, first = 1, device = 0;
     char cache[256], cmd[300];
     const char *why;
     double t0;
@@ -124,9 +163,31 @@ int main(int argc, char **argv) {
             arch = atoi(argv[++i]);
             continue;
         }
+        if (!strcmp(argv[i], "--device")) {
+            device = 1;
+            continue;
+        }
         if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: nvrtctime [--reps N] [--arch XY] FILE.cig ...\n");
+            fprintf(stderr, "usage: nvrtctime [--reps N] [--arch XY] FILE.cig ...\n"
+                            "       nvrtctime --device [--reps N] FILE.cig ...\n");
             return 2;
+        }
+        if (device && first) {   /* the device opened once, as a process's first buffer does */
+            ci_ctx *ctx;
+            void *d = NULL;
+            first = 0;
+            if (ci_ctx_create(NULL, &ctx) != CI_OK) nt_die("ci_ctx_create", "failed");
+            t0 = nt_now_ms();
+            if (ci_cuda_alloc(ctx, 0, 256, &d) != CI_OK) nt_die("the GPU", ci_ctx_last_error(ctx));
+            printf("# the device opened (a first buffer) in %.1f ms\n", nt_now_ms() - t0);
+            printf("# %-22s %8s %8s %8s   (ci_compile --device cuda, ms)\n", "graph", "no cache",
+                   "cached", "min");
+            (void)ci_cuda_free(ctx, 0, d);
+            ci_ctx_destroy(ctx);
+        }
+        if (device) {
+            nt_device(argv[i], reps, cache);
+            continue;
         }
         if (first) {   /* the process's fixed costs, once */
             ci_ctx *ctx;
