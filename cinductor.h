@@ -24719,17 +24719,17 @@ static void ci__cuemit_loop(ci__cemit *E, ci__group *g, int p, int ty, const cha
 }
 
 /* phase p's reductions combined across the block: with tx 1 each warp first folds its lanes
-   (shuffles), then one thread a point folds the warps' (or, tx > 1, the ty rows') partials in
-   order through shared memory, and every thread reads the result back */
+   (shuffles), then the warps' (or, tx > 1, the ty rows') partials go through shared memory,
+   one barrier, and every thread folds its point's in the same order (one barrier fewer and no
+   second trip through shared memory than one thread folding them for all) */
 static void ci__cuemit_combine(ci__cemit *E, const ci__group *g, int p, int tx, int ty,
                                const char *ind) {
     ci__sb *sb = E->sb;
     const char *nm[3], *on[3], *ct[3];
     const ci__kernel **red = CI__NEWN(E->L->LA, const ci__kernel *, g->m.n + 1);
-    int j, s, n, nred = 0, parts = tx == 1 ? (ty + 31) / 32 : ty;
-    char in8[96], in12[100];
+    int j, s, n, nred = 0, parts = tx == 1 ? (ty + 31) / 32 : ty, other = 0;
+    char in8[96];
     snprintf(in8, sizeof in8, "%s        ", ind);
-    snprintf(in12, sizeof in12, "%s            ", ind);
     for (j = 0; j < g->m.n; j++) {
         const ci__kernel *k = (const ci__kernel *)g->m.v[j];
         if (k->emit && k->inner && k->phase == p && k->kind == CI__K_REDUCTION) red[nred++] = k;
@@ -24782,35 +24782,52 @@ static void ci__cuemit_combine(ci__cemit *E, const ci__group *g, int p, int tx, 
         }
         ci__sb_printf(sb, "%s    }\n%s    __syncthreads();\n", ind, ind);
     }
-    ci__sb_printf(sb, "%s    if (threadIdx.y == 0) {\n", ind);
-    if (parts > 1) {   /* the first thread of each point folds the others' in order */
-        ci__sb_printf(sb, "%s        for (int w = 1; w < %d; w++) {\n", ind, parts);
+    if (parts > 1) {   /* every thread folds the partials of its point in order (the same
+                          bits in each), from the first */
         for (j = 0; j < nred; j++) {
             int id = ci__cemit_acc(E, red[j]);
             n = ci__cuemit_state(red[j], nm, on, ct);
             for (s = 0; s < n; s++)
-                ci__sb_printf(sb, "%s            %s %s%d = sh_%s%d[w][threadIdx.x];\n", ind, ct[s],
-                              on[s], id, nm[s], id);
-            ci__cuemit_merge(E, red[j], in12);
+                ci__sb_printf(sb, "%s    %s%d = sh_%s%d[0][threadIdx.x];\n", ind, nm[s], id,
+                              nm[s], id);
         }
-        ci__sb_printf(sb, "%s        }\n", ind);
+        ci__sb_printf(sb, "%s    for (int w = 1; w < %d; w++) {\n", ind, parts);
+        for (j = 0; j < nred; j++) {
+            int id = ci__cemit_acc(E, red[j]);
+            n = ci__cuemit_state(red[j], nm, on, ct);
+            for (s = 0; s < n; s++)
+                ci__sb_printf(sb, "%s        %s %s%d = sh_%s%d[w][threadIdx.x];\n", ind, ct[s],
+                              on[s], id, nm[s], id);
+            ci__cuemit_merge(E, red[j], in8);
+        }
+        ci__sb_printf(sb, "%s    }\n", ind);
+    } else {   /* one warp of threads a point: its lane 0's result to every lane */
+        ci__sb_printf(sb, "%s    if (threadIdx.y == 0) {\n", ind);
+        for (j = 0; j < nred; j++) {
+            int id = ci__cemit_acc(E, red[j]);
+            n = ci__cuemit_state(red[j], nm, on, ct);
+            for (s = 0; s < n; s++)
+                ci__sb_printf(sb, "%s        sh_%s%d[0][threadIdx.x] = %s%d;\n", ind, nm[s], id,
+                              nm[s], id);
+        }
+        ci__sb_printf(sb, "%s    }\n%s    __syncthreads();\n", ind, ind);
+        for (j = 0; j < nred; j++) {
+            int id = ci__cemit_acc(E, red[j]);
+            n = ci__cuemit_state(red[j], nm, on, ct);
+            for (s = 0; s < n; s++)
+                ci__sb_printf(sb, "%s    %s%d = sh_%s%d[0][threadIdx.x];\n", ind, nm[s], id, nm[s],
+                              id);
+        }
     }
-    for (j = 0; j < nred; j++) {
-        int id = ci__cemit_acc(E, red[j]);
-        n = ci__cuemit_state(red[j], nm, on, ct);
-        for (s = 0; s < n; s++)
-            ci__sb_printf(sb, "%s        sh_%s%d[0][threadIdx.x] = %s%d;\n", ind, nm[s], id, nm[s],
-                          id);
+    /* the slots are free again only when every thread has read them: a barrier, unless
+       another phase combines too (its barrier comes between this one's reads and the next
+       point's writes) */
+    for (j = 0; j < g->m.n; j++) {
+        const ci__kernel *k = (const ci__kernel *)g->m.v[j];
+        if (k->emit && k->inner && k->kind == CI__K_REDUCTION && k->phase != p) other = 1;
     }
-    ci__sb_printf(sb, "%s    }\n%s    __syncthreads();\n", ind, ind);
-    for (j = 0; j < nred; j++) {   /* every thread reads the result */
-        int id = ci__cemit_acc(E, red[j]);
-        n = ci__cuemit_state(red[j], nm, on, ct);
-        for (s = 0; s < n; s++)
-            ci__sb_printf(sb, "%s    %s%d = sh_%s%d[0][threadIdx.x];\n", ind, nm[s], id, nm[s], id);
-    }
-    /* the slots are free again only when every thread has read them */
-    ci__sb_printf(sb, "%s    __syncthreads();\n%s}\n", ind, ind);
+    if (!other) ci__sb_printf(sb, "%s    __syncthreads();\n", ind);
+    ci__sb_printf(sb, "%s}\n", ind);
 }
 
 /* cinductor.bmm on the GPU (f32, f64, f16, bf16): C[b] = A[b] @ B[b] for dense A [nb, M, K],

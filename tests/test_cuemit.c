@@ -323,6 +323,16 @@ CI_TEST(test_cuemit_kernel_shapes) {
             CI_CHECK_CONTAINS(src, step);
         }
         if (i == 9) CI_CHECK(strstr(src, "__shfl_down_sync") == NULL);   /* a point a lane */
+        /* the warps' partials: one barrier, then every thread folds them in order; a barrier
+           after the reads only where no other phase combines (case 0: one phase of three
+           reductions, 32 warps; case 16: layer_norm's mean, then its variance, 4 warps) */
+        if (i == 0 || i == 16)
+            CI_CHECK_MSG(count_of(src, "__syncthreads();") == 2, "case %d:\n%s", i, src);
+        if (i == 0) CI_CHECK_CONTAINS(src, "for (int w = 1; w < 32; w++) {");
+        if (i == 16)
+            CI_CHECK_CONTAINS(src, "acc0 = sh_acc0[0][threadIdx.x];\n"
+                                   "            for (int w = 1; w < 4; w++) {\n"
+                                   "                double o0 = sh_acc0[w][threadIdx.x];");
         if (i == 49 || i == 50) {   /* a warp a point: shuffles, no barrier */
             CI_CHECK_MSG(strstr(src, "__syncthreads") == NULL, "case %d:\n%s", i, src);
             CI_CHECK_CONTAINS(src, "acc0 = __shfl_sync(0xffffffffu, acc0, 0);");
