@@ -31572,6 +31572,8 @@ typedef struct ci__cuda_prog {
     size_t work_off;             /* the launches' scratch (ci__cuda_launch.work), from base */
     unsigned long long *sent;    /* the pointer table as the device holds it (sent_ok: it does) */
     int sent_ok;
+    ci__rterr *hrec;             /* page-locked host memory the error record is copied back to */
+    int rec_dirty;               /* the device's error record may not be zero (cleared next run) */
 } ci__cuda_prog;
 
 /* each slot's size in bytes: the largest buffer placed in it */
@@ -31616,6 +31618,9 @@ static void ci__cuda_alloc_all(ci_program *p, ci__cuda_prog *c) {
     off += CI__CUDA_ALIGN(work);
     total = off;
     ci__cuda_check(p, ci__cuda.cuMemAlloc(&c->base, total), "cuMemAlloc");
+    ci__cuda_check(p, ci__cuda.cuMemAllocHost((void **)&c->hrec, sizeof(ci__rterr)),
+                   "cuMemAllocHost");
+    c->rec_dirty = 1;   /* (the first run clears it) */
     /* (zeroed once: a split product's counters go back to 0 as it finishes) */
     if (work)
         ci__cuda_check(p, ci__cuda.cuMemsetD8Async(c->base + c->work_off, 0, work, NULL),
@@ -31730,9 +31735,12 @@ static int ci__cuda_extern(ci_program *p, ci__cuda_prog *c, int idx) {
     return e;
 }
 
+/* a run: the inputs copied in where they are the caller's host arrays, the pointer table
+   where a slot moved, the error record cleared where the last run may have left it set, the
+   launches between two events, the outputs copied back, and the error record copied to
+   page-locked memory (a true asynchronous copy, the stream then waited for once) */
 static int ci__cuda_run(ci_program *p) {
     ci__cuda_prog *c = (ci__cuda_prog *)p->be_data;
-    ci__rterr rec;
     float ms;
     size_t tab;
     unsigned long long work = c->base + c->work_off;   /* the launches' scratch */
@@ -31755,7 +31763,9 @@ static int ci__cuda_run(ci_program *p) {
         if (b->kind == CI__BUF_SEED && b->slot >= 0)
             e = ci__cuda.cuMemcpyHtoDAsync(c->dslot[b->slot], &p->seed, sizeof p->seed, c->stream);
     }
-    if (!e) e = ci__cuda.cuMemsetD8Async(c->dslot[ns], 0, sizeof(ci__rterr), c->stream);
+    if (!e && c->rec_dirty)
+        e = ci__cuda.cuMemsetD8Async(c->dslot[ns], 0, sizeof(ci__rterr), c->stream);
+    c->rec_dirty = 1;   /* (until this run's record is read back as zero) */
     if (!e) e = ci__cuda.cuEventRecord(c->ev[0], c->stream);
     for (i = 0; i < c->nl && !e; i++) {
         ci__cuda_launch *l = &c->l[i];
@@ -31783,12 +31793,13 @@ static int ci__cuda_run(ci_program *p) {
             e = ci__cuda.cuMemcpyDtoHAsync(p->B[p->nin + i], c->dslot[p->nin + i],
                                            c->bytes[p->nin + i], c->stream);
     what = "running the kernels";
-    if (!e) e = ci__cuda.cuMemcpyDtoHAsync(&rec, c->dslot[ns], sizeof rec, c->stream);
+    if (!e) e = ci__cuda.cuMemcpyDtoHAsync(c->hrec, c->dslot[ns], sizeof *c->hrec, c->stream);
     if (!e) e = ci__cuda.cuStreamSynchronize(c->stream);
     if (e) goto fail;
     if (ci__cuda.cuEventElapsedTime(&ms, c->ev[0], c->ev[1]) == 0) p->run_ms = ms;
-    if (rec.code && !p->run_error.code) p->run_error = rec;
-    return rec.code != 0;
+    c->rec_dirty = c->hrec->code != 0;
+    if (c->hrec->code && !p->run_error.code) p->run_error = *c->hrec;
+    return c->hrec->code != 0;
 fail:
     ci__util_set_error(p->ctx, "ci_program_run: CUDA: %s: %s", what, ci__cuda_err(e));
     (void)ci__cuda.cuStreamSynchronize(c->stream);
@@ -31805,6 +31816,7 @@ static void ci__cuda_free(ci_program *p) {
         if (c->module[i]) (void)ci__cuda.cuModuleUnload(c->module[i]);
     if (c->ev[0]) (void)ci__cuda.cuEventDestroy(c->ev[0]);
     if (c->ev[1]) (void)ci__cuda.cuEventDestroy(c->ev[1]);
+    if (c->hrec) (void)ci__cuda.cuMemFreeHost(c->hrec);
     if (c->hstage) ci__mfree(p->ctx, c->hstage, c->hstage_size);
 }
 
