@@ -936,6 +936,9 @@ static int ci__cuemit_i32(ci__cemit *E, const ci__group *g);
 static void ci__cuemit_tile_open(ci__cemit *E, const ci__group *g);
 static void ci__cuemit_combine(ci__cemit *E, const ci__group *g, int p, int tx, int ty,
                                const char *ind);
+static void ci__cuemit_sh_read(ci__cemit *E, const ci__kernel **red, int nred, const char *ind);
+static void ci__cuemit_sh_fold(ci__cemit *E, const ci__kernel **red, int nred, int parts,
+                               const char *ind);
 static void ci__cuemit_loop(ci__cemit *E, ci__group *g, int p, int ty, const char *lvl);
 static int ci__cuemit_vec(ci__cemit *E, ci__group *g);
 static void ci__cuemit_vec_body(ci__cemit *E, ci__group *g, int p, const char *lvl);
@@ -24718,6 +24721,40 @@ static void ci__cuemit_loop(ci__cemit *E, ci__group *g, int p, int ty, const cha
     ci__sb_printf(sb, "%s}\n", lvl);
 }
 
+/* the nred reductions' states (red) from their first shared slots, sh_<state><id>[0], for
+   the thread's point (ci__cuemit_combine), at indent ind */
+static void ci__cuemit_sh_read(ci__cemit *E, const ci__kernel **red, int nred, const char *ind) {
+    const char *nm[3], *on[3], *ct[3];
+    int j, s, n;
+    for (j = 0; j < nred; j++) {
+        int id = ci__cemit_acc(E, red[j]);
+        n = ci__cuemit_state(red[j], nm, on, ct);
+        for (s = 0; s < n; s++)
+            ci__sb_printf(E->sb, "%s%s%d = sh_%s%d[0][threadIdx.x];\n", ind, nm[s], id, nm[s],
+                          id);
+    }
+}
+
+/* the partials of slots 1 to parts - 1 folded into the reductions' states, in order, at
+   indent ind (ci__cuemit_combine) */
+static void ci__cuemit_sh_fold(ci__cemit *E, const ci__kernel **red, int nred, int parts,
+                               const char *ind) {
+    const char *nm[3], *on[3], *ct[3];
+    char in4[100];
+    int j, s, n;
+    snprintf(in4, sizeof in4, "%s    ", ind);
+    ci__sb_printf(E->sb, "%sfor (int w = 1; w < %d; w++) {\n", ind, parts);
+    for (j = 0; j < nred; j++) {
+        int id = ci__cemit_acc(E, red[j]);
+        n = ci__cuemit_state(red[j], nm, on, ct);
+        for (s = 0; s < n; s++)
+            ci__sb_printf(E->sb, "%s%s %s%d = sh_%s%d[w][threadIdx.x];\n", in4, ct[s], on[s], id,
+                          nm[s], id);
+        ci__cuemit_merge(E, red[j], in4);
+    }
+    ci__sb_printf(E->sb, "%s}\n", ind);
+}
+
 /* phase p's reductions combined across the block: with tx 1 each warp first folds its lanes
    (shuffles), then the warps' partials go through shared memory, one barrier, and every
    thread folds its row's in the same order (one barrier fewer, and no second trip through
@@ -24731,9 +24768,9 @@ static void ci__cuemit_combine(ci__cemit *E, const ci__group *g, int p, int tx, 
     const char *nm[3], *on[3], *ct[3];
     const ci__kernel **red = CI__NEWN(E->L->LA, const ci__kernel *, g->m.n + 1);
     int j, s, n, nred = 0, parts = tx == 1 ? (ty + 31) / 32 : ty, other = 0;
-    char in8[96], in12[100];
+    char in4[92], in8[96];
+    snprintf(in4, sizeof in4, "%s    ", ind);
     snprintf(in8, sizeof in8, "%s        ", ind);
-    snprintf(in12, sizeof in12, "%s            ", ind);
     for (j = 0; j < g->m.n; j++) {
         const ci__kernel *k = (const ci__kernel *)g->m.v[j];
         if (k->emit && k->inner && k->phase == p && k->kind == CI__K_REDUCTION) red[nred++] = k;
@@ -24788,39 +24825,13 @@ static void ci__cuemit_combine(ci__cemit *E, const ci__group *g, int p, int tx, 
     }
     if (parts > 1 && tx == 1) {   /* every thread folds its row's warps' partials in order
                                      (the same bits in each), from the first */
-        for (j = 0; j < nred; j++) {
-            int id = ci__cemit_acc(E, red[j]);
-            n = ci__cuemit_state(red[j], nm, on, ct);
-            for (s = 0; s < n; s++)
-                ci__sb_printf(sb, "%s    %s%d = sh_%s%d[0][threadIdx.x];\n", ind, nm[s], id,
-                              nm[s], id);
-        }
-        ci__sb_printf(sb, "%s    for (int w = 1; w < %d; w++) {\n", ind, parts);
-        for (j = 0; j < nred; j++) {
-            int id = ci__cemit_acc(E, red[j]);
-            n = ci__cuemit_state(red[j], nm, on, ct);
-            for (s = 0; s < n; s++)
-                ci__sb_printf(sb, "%s        %s %s%d = sh_%s%d[w][threadIdx.x];\n", ind, ct[s],
-                              on[s], id, nm[s], id);
-            ci__cuemit_merge(E, red[j], in8);
-        }
-        ci__sb_printf(sb, "%s    }\n", ind);
+        ci__cuemit_sh_read(E, red, nred, in4);
+        ci__cuemit_sh_fold(E, red, nred, parts, in4);
     } else {   /* the first row of threads folds the others' partials in order (tx > 1: up to
                   32 of them, too many for every thread to read), or a single warp's lane 0
                   has its row's; then its result to every thread */
         ci__sb_printf(sb, "%s    if (threadIdx.y == 0) {\n", ind);
-        if (parts > 1) {
-            ci__sb_printf(sb, "%s        for (int w = 1; w < %d; w++) {\n", ind, parts);
-            for (j = 0; j < nred; j++) {
-                int id = ci__cemit_acc(E, red[j]);
-                n = ci__cuemit_state(red[j], nm, on, ct);
-                for (s = 0; s < n; s++)
-                    ci__sb_printf(sb, "%s            %s %s%d = sh_%s%d[w][threadIdx.x];\n", ind,
-                                  ct[s], on[s], id, nm[s], id);
-                ci__cuemit_merge(E, red[j], in12);
-            }
-            ci__sb_printf(sb, "%s        }\n", ind);
-        }
+        if (parts > 1) ci__cuemit_sh_fold(E, red, nred, parts, in8);
         for (j = 0; j < nred; j++) {
             int id = ci__cemit_acc(E, red[j]);
             n = ci__cuemit_state(red[j], nm, on, ct);
@@ -24829,13 +24840,7 @@ static void ci__cuemit_combine(ci__cemit *E, const ci__group *g, int p, int tx, 
                               nm[s], id);
         }
         ci__sb_printf(sb, "%s    }\n%s    __syncthreads();\n", ind, ind);
-        for (j = 0; j < nred; j++) {
-            int id = ci__cemit_acc(E, red[j]);
-            n = ci__cuemit_state(red[j], nm, on, ct);
-            for (s = 0; s < n; s++)
-                ci__sb_printf(sb, "%s    %s%d = sh_%s%d[0][threadIdx.x];\n", ind, nm[s], id, nm[s],
-                              id);
-        }
+        ci__cuemit_sh_read(E, red, nred, in4);
     }
     /* the slots are free again only when every thread has read them: a barrier, unless
        another phase combines too (its barrier comes between this one's reads and the next
