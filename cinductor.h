@@ -23756,8 +23756,9 @@ static int *ci__cemit_source(ci_program *p) {
    4 neighbouring points a thread, those phases read and write it as 16-byte vectors too
    (ci__cuemit_rvec_scan; the stores in PTX). A scatter whose points may
    meet runs on one thread, in order. The pointer table B is in device memory. A kernel that
-   does not reduce, whose accesses along its last dim have stride 1, takes 4 neighbouring
-   points a thread instead, each buffer read and written as 16-byte vectors (ci__cuemit_vec).
+   does not reduce, whose accesses along its last dim have stride 1, takes groups of 4
+   neighbouring points instead, two a thread a block's width apart, each buffer read and
+   written as 16-byte vectors (ci__cuemit_vec).
    One that reads with padding tests whether its point is in the interior, where its masks
    and clamps are decided (ci__tile_interior), and there runs bodies without them
    (ci__cuemit_interior).
