@@ -24323,7 +24323,8 @@ static void ci__cuemit_tile_open(ci__cemit *E, const ci__group *g) {
 
 /* A kernel that does not reduce and whose last dim is a multiple of CI__CUEMIT_POINTS runs as
    vectors (g->cu_vec) where every access along that dim can: a thread takes that many
-   neighbouring points (ci__cuemit_entries) and reads each buffer that changes along the dim
+   neighbouring points, CI__CUEMIT_VGROUPS times a block's width apart (ci__cuemit_entry,
+   the groups' loads in flight together), and reads each buffer that changes along the dim
    with one 16-byte load (float4, int4), computes the points lane by lane, and writes each
    result with one 16-byte store: a quarter of the memory instructions, and a warp's access
    is 512 contiguous bytes. An access is a vector one when its index is that dim's variable
