@@ -926,7 +926,9 @@ typedef struct ci__cuda_launch {
 static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
                                      ci__cuda_launch **launches, int *nlaunches);
 static void ci__cuemit_entries(ci__L *L, ci__sb *sb);
-static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k, int mm);
+static int ci__cuemit_tab(const ci__L *L);
+static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k, int mm,
+                             int tab);
 static const char *ci__cuemit_flag(void);
 /* >>cemit -> >>cuemit: a reducing kernel whose block of threads shares each output point
    (tx points a block, ty threads each); its partial results combined across the block */
@@ -23755,7 +23757,8 @@ static int *ci__cemit_source(ci_program *p) {
    (ci__cuemit_rows), so its phases read the row from memory once; where the row splits into
    4 neighbouring points a thread, those phases read and write it as 16-byte vectors too
    (ci__cuemit_rvec_scan; the stores in PTX). A scatter whose points may
-   meet runs on one thread, in order. The pointer table B is in device memory. A kernel that
+   meet runs on one thread, in order. The pointer table B comes by value, in the launch's
+   parameters, where it fits (ci__cuemit_tab), else from device memory. A kernel that
    does not reduce, whose accesses along its last dim have stride 1, takes groups of 4
    neighbouring points instead, two a thread a block's width apart, each buffer read and
    written as 16-byte vectors (ci__cuemit_vec).
@@ -23763,8 +23766,10 @@ static int *ci__cemit_source(ci_program *p) {
    and clamps are decided (ci__tile_interior), and there runs bodies without them
    (ci__cuemit_interior).
    The run-time error record is set with an atomic, so the first failing check wins as on the
-   CPU. The float matrix products run ci_bmm, a tiled kernel of their own
-   (ci__cuemit_bmm_src); other extern kernels run on the host (>>cuda copies their operands).
+   CPU; the winner then sets a flag in page-locked host memory whose device address follows
+   the record (>>cuda reads the record back only when the flag is set). The float matrix
+   products run ci_bmm, a tiled kernel of their own (ci__cuemit_bmm_src); other extern
+   kernels run on the host (>>cuda copies their operands).
    The host library's math (erfinv, digamma, i0, torch.special's functions, the random
    generators: every "ci_" function of CI__CEMIT_LIBM_LIST) has no device version
    yet: a program that needs it is refused. */
@@ -23776,6 +23781,8 @@ static const char *ci__cuemit_flag(void) {
            "    e->value = value;\n"
            "    __threadfence();\n"
            "    atomicExch(&e->code, code);\n"
+           "    __threadfence_system();\n"
+           "    **(volatile int **)(e + 1) = 1;   /* the host's flag: read the record */\n"
            "}\n";
 }
 
@@ -25150,11 +25157,22 @@ static int ci__cuemit_parts(ci__L *L) {
     return mm && mm + rest >= 2 ? mm + rest : 1;
 }
 
+/* whether the entries take the pointer table by value: a launch copies it into the kernel's
+   parameter space (constant memory), so a run whose inputs moved copies no table to the
+   device first, and a kernel reads its pointers there rather than from global memory. The
+   parameters of a launch are at most 4096 bytes (the table, n and a product's scratch):
+   a program of more slots keeps its table in device memory. */
+#define CI__CUEMIT_TAB_MAX 500
+static int ci__cuemit_tab(const ci__L *L) {
+    return L->err_slot + 1 <= CI__CUEMIT_TAB_MAX;
+}
+
 /* the __global__ entries, after the kernels: each loops over its points a grid at a time (a
    cooperative kernel's blocks tx points at a time, every thread of a block the same number of
    times, as __syncthreads needs) */
 static void ci__cuemit_entries(ci__L *L, ci__sb *sb) {
-    int i, bmm = 0, parts = ci__cuemit_parts(L) > 1;
+    int i, bmm = 0, parts = ci__cuemit_parts(L) > 1, tab = ci__cuemit_tab(L);
+    if (tab) ci__sb_printf(sb, "\nstruct ci_tab { void *p[%d]; };\n", L->err_slot + 1);
     for (i = 0; i < L->groups.n; i++) {
         const ci__group *g = (const ci__group *)L->groups.v[i];
         const ci__kernel *k = (const ci__kernel *)g->m.v[0];
@@ -25165,13 +25183,24 @@ static void ci__cuemit_entries(ci__L *L, ci__sb *sb) {
         if (parts)
             ci__sb_printf(sb, "\n#if !defined(CI_PART) || defined(CI_PART_%s%s)",
                           mm ? "ci_cuda_" : "", mm ? g->name : "REST");
-        ci__cuemit_entry(sb, g, k, mm);
+        ci__cuemit_entry(sb, g, k, mm, tab);
         if (parts) ci__sb_put(sb, "#endif\n");
     }
 }
 
-/* one kernel's __global__ entry (mm: a product's, on the ci_bmm template) */
-static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k, int mm) {
+/* an entry's parameters, after its name: the pointer table by value (tab: where it fits
+   the launch's parameter space, ci__cuemit_tab) or its device address, the count of points,
+   and a product's scratch (work) */
+static void ci__cuemit_params(ci__sb *sb, int tab, int work) {
+    ci__sb_printf(sb, "%s, long long n%s) {\n", tab ? "ci_tab T" : "void **B",
+                  work ? ", void *work" : "");
+    if (tab) ci__sb_put(sb, "    void **B = T.p;   /* (ld.param where inlined) */\n");
+}
+
+/* one kernel's __global__ entry (mm: a product's, on the ci_bmm template; tab: the table by
+   value) */
+static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k, int mm,
+                             int tab) {
     if (mm) {
         ci_dtype dt = k->in_t[0].dtype;
         const char *t = ci__dtype_tab[dt].cstore;
@@ -25179,10 +25208,9 @@ static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k
         ci__cuemit_mm m = ci__cuemit_bmm_plan(k);
         /* two blocks an SM (128 registers a thread): more loads in flight is worth the few
            words a 128 x 128 tile then spills (faster on an H100) */
-        ci__sb_printf(sb,
-                      "\nextern \"C\" __global__ void __launch_bounds__(256, 2) ci_cuda_%s("
-                      "void **B, long long n, void *work) {\n",
+        ci__sb_printf(sb, "\nextern \"C\" __global__ void __launch_bounds__(256, 2) ci_cuda_%s(",
                       g->name);
+        ci__cuemit_params(sb, tab, 1);
         ci__sb_printf(sb,
                       "    ci_bmm<%s, %s, %d, %d, %d>((const %s *)B[%d], (const %s *)B[%d], "
                       "(%s *)B[%d],\n",
@@ -25196,14 +25224,13 @@ static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k
         return;
     }
     /* the block's size bounds the registers a thread may take (a launch never fails) */
-    ci__sb_printf(sb,
-                  "\nextern \"C\" __global__ void __launch_bounds__(%d) ci_cuda_%s(void **B, "
-                  "long long n) {\n",
+    ci__sb_printf(sb, "\nextern \"C\" __global__ void __launch_bounds__(%d) ci_cuda_%s(",
                   g->cu_tx     ? g->cu_tx * g->cu_ty
                   : g->cu_tile ? CI__CUEMIT_TILE * 8
                   : !g->fused && k->kind == CI__K_SCATTER && !k->disjoint ? 1
                                                                    : CI__CUEMIT_BLOCK,
                   g->name);
+    ci__cuemit_params(sb, tab, 0);
     if (!g->fused && k->kind == CI__K_SCATTER && !k->disjoint) {
         ci__sb_printf(sb, "    if (blockIdx.x == 0 && threadIdx.x == 0) %s(B, 0, n);\n}\n",
                       g->name);
@@ -30984,7 +31011,9 @@ static const ci__backend ci__cc_backend = {
       unsigned, unsigned, unsigned, void *, void **, void **)) \
     X(int, cuMemAlloc, "cuMemAlloc_v2", (unsigned long long *, size_t)) \
     X(int, cuMemFree, "cuMemFree_v2", (unsigned long long)) \
-    X(int, cuMemAllocHost, "cuMemAllocHost_v2", (void **, size_t)) \
+    X(int, cuMemHostAlloc, "cuMemHostAlloc", (void **, size_t, unsigned)) \
+    X(int, cuMemHostGetDevicePointer, "cuMemHostGetDevicePointer_v2", \
+      (unsigned long long *, void *, unsigned)) \
     X(int, cuMemFreeHost, "cuMemFreeHost", (void *)) \
     X(int, cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2", \
       (unsigned long long, const void *, size_t, void *)) \
@@ -31010,8 +31039,9 @@ static const ci__backend ci__cc_backend = {
     X(int, nvrtcGetProgramLog, "nvrtcGetProgramLog", (void *, char *)) \
     X(int, nvrtcDestroyProgram, "nvrtcDestroyProgram", (void **)) \
     X(const char *, nvrtcGetErrorString, "nvrtcGetErrorString", (int))
-/* the driver's attribute numbers (CUdevice_attribute) */
+/* the driver's attribute numbers (CUdevice_attribute), and a flag of cuMemHostAlloc */
 enum {
+    CI__CU_MEMHOSTALLOC_DEVICEMAP = 2,
     CI__CUDA_ATTR_MAX_BLOCK = 1,
     CI__CUDA_ATTR_NSM = 16,
     CI__CUDA_ATTR_CC_MAJOR = 75,
@@ -31579,7 +31609,8 @@ typedef struct ci__cuda_prog {
     size_t work_off;             /* the launches' scratch (ci__cuda_launch.work), from base */
     unsigned long long *sent;    /* the pointer table as the device holds it (sent_ok: it does) */
     int sent_ok;
-    ci__rterr *hrec;             /* page-locked host memory the error record is copied back to */
+    int tab;                     /* the kernels take the table by value (ci__cuemit_tab) */
+    volatile int *hflag;         /* page-locked host memory the device maps: a check failed */
     int rec_dirty;               /* the device's error record may not be zero (cleared next run) */
 } ci__cuda_prog;
 
@@ -31594,7 +31625,7 @@ static size_t *ci__cuda_slot_bytes(ci_program *p) {
         if (b->kind == CI__BUF_SEED) n = sizeof(long long);
         if (b->slot >= 0 && b->slot < p->nslots && n > bytes[b->slot]) bytes[b->slot] = n;
     }
-    bytes[p->nslots] = sizeof(ci__rterr);
+    bytes[p->nslots] = sizeof(ci__rterr) + sizeof(unsigned long long);   /* (the flag's address) */
     return bytes;
 }
 
@@ -31609,6 +31640,7 @@ static void ci__cuda_check(ci_program *p, int e, const char *what) {
 static void ci__cuda_alloc_all(ci_program *p, ci__cuda_prog *c) {
     ci__L *L = p->L;
     size_t off = 0, arena_off, total, hoff = 0, work = 0;
+    unsigned long long dflag;
     int i, ns = p->nslots;
     size_t *at = CI__NEWN(p->A, size_t, ns + 1);
     c->bytes = ci__cuda_slot_bytes(p);
@@ -31625,9 +31657,12 @@ static void ci__cuda_alloc_all(ci_program *p, ci__cuda_prog *c) {
     off += CI__CUDA_ALIGN(work);
     total = off;
     ci__cuda_check(p, ci__cuda.cuMemAlloc(&c->base, total), "cuMemAlloc");
-    ci__cuda_check(p, ci__cuda.cuMemAllocHost((void **)&c->hrec, sizeof(ci__rterr)),
-                   "cuMemAllocHost");
-    c->rec_dirty = 1;   /* (the first run clears it) */
+    ci__cuda_check(p, ci__cuda.cuMemHostAlloc((void **)&c->hflag, sizeof(int),
+                                              CI__CU_MEMHOSTALLOC_DEVICEMAP),
+                   "cuMemHostAlloc");
+    *c->hflag = 0;
+    ci__cuda_check(p, ci__cuda.cuMemHostGetDevicePointer(&dflag, (void *)c->hflag, 0),
+                   "cuMemHostGetDevicePointer");
     /* (zeroed once: a split product's counters go back to 0 as it finishes) */
     if (work)
         ci__cuda_check(p, ci__cuda.cuMemsetD8Async(c->base + c->work_off, 0, work, NULL),
@@ -31636,6 +31671,12 @@ static void ci__cuda_alloc_all(ci_program *p, ci__cuda_prog *c) {
     c->dslot = CI__NEWN(p->A, unsigned long long, ns + 1);
     c->sent = CI__NEWN(p->A, unsigned long long, ns + 1);
     for (i = 0; i <= ns; i++) c->dslot[i] = c->base + at[i];
+    /* the error record zeroed, the flag's device address after it (ci__cuemit_flag) */
+    ci__cuda_check(p, ci__cuda.cuMemsetD8Async(c->dslot[ns], 0, sizeof(ci__rterr), NULL),
+                   "cuMemsetD8Async");
+    ci__cuda_check(p, ci__cuda.cuMemcpyHtoDAsync(c->dslot[ns] + sizeof(ci__rterr), &dflag,
+                                                  sizeof dflag, NULL),
+                   "copying the error flag's address");
     c->stage = CI__NEWN(p->A, unsigned long long, p->nin + p->nout + 1);
     for (i = 0; i < p->nin + p->nout; i++) c->stage[i] = c->dslot[i];
     for (i = 0; i < L->bufs.n; i++) {
@@ -31687,6 +31728,7 @@ static void *ci__cuda_build(ci_program *p) {
         CI__FAIL(p->L, CI_ERR_BACKEND_UNAVAILABLE, "%s", why);
     ci__cuda_device_retain_async(c->dev);
     p->source = ci__cuemit_source(p, &c->dev->t, &c->l, &c->nl);
+    c->tab = ci__cuemit_tab(p->L);
     if ((why = strstr(p->source, CI__CUEMIT_NOGPU)) != NULL)
         CI__FAIL(p->L, CI_ERR_UNSUPPORTED, "the CUDA backend cannot run this graph: %.*s",
                  (int)strcspn(why + strlen(CI__CUEMIT_NOGPU), "\""),
@@ -31743,11 +31785,13 @@ static int ci__cuda_extern(ci_program *p, ci__cuda_prog *c, int idx) {
 }
 
 /* a run: the inputs copied in where they are the caller's host arrays, the pointer table
-   where a slot moved, the error record cleared where the last run may have left it set, the
-   launches between two events, the outputs copied back, and the error record copied to
-   page-locked memory (a true asynchronous copy, the stream then waited for once) */
+   where a slot moved (and the kernels do not take it by value), the error record cleared
+   where the last run set it, the launches between two events, the outputs copied back, the
+   stream waited for once, and the error record copied back only where a failing check set
+   the flag the device maps */
 static int ci__cuda_run(ci_program *p) {
     ci__cuda_prog *c = (ci__cuda_prog *)p->be_data;
+    ci__rterr rec;
     float ms;
     size_t tab;
     unsigned long long work = c->base + c->work_off;   /* the launches' scratch */
@@ -31760,7 +31804,7 @@ static int ci__cuda_run(ci_program *p) {
             e = ci__cuda.cuMemcpyHtoDAsync(c->dslot[i], p->B[i], c->bytes[i], c->stream);
     what = "copying the pointer table";   /* only when a slot moved since the last run */
     tab = sizeof(unsigned long long) * (size_t)(ns + 1);
-    if (!e && (!c->sent_ok || memcmp(c->sent, c->dslot, tab))) {
+    if (!e && !c->tab && (!c->sent_ok || memcmp(c->sent, c->dslot, tab))) {
         e = ci__cuda.cuMemcpyHtoDAsync(c->dtab, c->dslot, tab, c->stream);
         memcpy(c->sent, c->dslot, tab);
         c->sent_ok = !e;
@@ -31772,7 +31816,7 @@ static int ci__cuda_run(ci_program *p) {
     }
     if (!e && c->rec_dirty)
         e = ci__cuda.cuMemsetD8Async(c->dslot[ns], 0, sizeof(ci__rterr), c->stream);
-    c->rec_dirty = 1;   /* (until this run's record is read back as zero) */
+    c->rec_dirty = 0;
     if (!e) e = ci__cuda.cuEventRecord(c->ev[0], c->stream);
     for (i = 0; i < c->nl && !e; i++) {
         ci__cuda_launch *l = &c->l[i];
@@ -31785,7 +31829,7 @@ static int ci__cuda_run(ci_program *p) {
             continue;
         }
         if (n <= 0) continue;
-        args[0] = &c->dtab;
+        args[0] = c->tab ? (void *)c->dslot : (void *)&c->dtab;
         args[1] = &n;
         args[2] = &work;   /* (read only by the entries that take it) */
         what = l->fn;
@@ -31800,13 +31844,17 @@ static int ci__cuda_run(ci_program *p) {
             e = ci__cuda.cuMemcpyDtoHAsync(p->B[p->nin + i], c->dslot[p->nin + i],
                                            c->bytes[p->nin + i], c->stream);
     what = "running the kernels";
-    if (!e) e = ci__cuda.cuMemcpyDtoHAsync(c->hrec, c->dslot[ns], sizeof *c->hrec, c->stream);
     if (!e) e = ci__cuda.cuStreamSynchronize(c->stream);
     if (e) goto fail;
     if (ci__cuda.cuEventElapsedTime(&ms, c->ev[0], c->ev[1]) == 0) p->run_ms = ms;
-    c->rec_dirty = c->hrec->code != 0;
-    if (c->hrec->code && !p->run_error.code) p->run_error = *c->hrec;
-    return c->hrec->code != 0;
+    if (!*c->hflag) return 0;
+    what = "copying the error record";   /* (a check failed: the record, then cleared) */
+    c->rec_dirty = 1;
+    *c->hflag = 0;
+    e = ci__cuda.cuMemcpyDtoHAsync(&rec, c->dslot[ns], sizeof rec, c->stream);
+    if (e || (e = ci__cuda.cuStreamSynchronize(c->stream)) != 0) goto fail;
+    if (rec.code && !p->run_error.code) p->run_error = rec;
+    return rec.code != 0;
 fail:
     ci__util_set_error(p->ctx, "ci_program_run: CUDA: %s: %s", what, ci__cuda_err(e));
     (void)ci__cuda.cuStreamSynchronize(c->stream);
@@ -31823,7 +31871,7 @@ static void ci__cuda_free(ci_program *p) {
         if (c->module[i]) (void)ci__cuda.cuModuleUnload(c->module[i]);
     if (c->ev[0]) (void)ci__cuda.cuEventDestroy(c->ev[0]);
     if (c->ev[1]) (void)ci__cuda.cuEventDestroy(c->ev[1]);
-    if (c->hrec) (void)ci__cuda.cuMemFreeHost(c->hrec);
+    if (c->hflag) (void)ci__cuda.cuMemFreeHost((void *)c->hflag);
     if (c->hstage) ci__mfree(p->ctx, c->hstage, c->hstage_size);
 }
 

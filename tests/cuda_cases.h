@@ -152,4 +152,21 @@ static const char *const cuda_kernel_cases[] = {
     "input x: i32[64, 64]\nt = aten.t.default(x)\ny = aten.mul.Tensor(t, x)\noutput y\n",
 };
 
+/* a graph of n inputs f32[3, 33] added in a chain, and each row's sum: a program of more
+   pointer-table slots than a launch's parameters hold (>>cuemit's CI__CUEMIT_TAB_MAX) keeps
+   its table in device memory. Text from malloc. CUDA_MANY_INPUTS: past that limit (500). */
+#define CUDA_MANY_INPUTS 520
+static char *cuda_many_inputs_cig(int n) {
+    size_t cap = (size_t)n * 64 + 256, len = 0;
+    char *s = (char *)malloc(cap);
+    int i;
+    if (!s) return NULL;
+    for (i = 0; i < n; i++) len += (size_t)snprintf(s + len, cap - len, "input x%d: f32[3, 33]\n", i);
+    len += (size_t)snprintf(s + len, cap - len, "s1 = aten.add.Tensor(x0, x1)\n");
+    for (i = 2; i < n; i++)
+        len += (size_t)snprintf(s + len, cap - len, "s%d = aten.add.Tensor(s%d, x%d)\n", i, i - 1, i);
+    snprintf(s + len, cap - len, "y = aten.sum.dim_IntList(s%d, [1])\noutput s%d, y\n", n - 1, n - 1);
+    return s;
+}
+
 #endif /* CUDA_CASES_H_INCLUDED */

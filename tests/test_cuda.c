@@ -68,6 +68,59 @@ CI_TEST(test_cuda_suite_shapes) {
     for (i = 0; i < (int)(sizeof g / sizeof g[0]); i++) cuda_check_cig(g[i], 77 + (uint64_t)i);
 }
 
+/* a program of more slots than a launch's parameters hold: its pointer table in device
+   memory (the others take theirs by value). The chain of adds is checked against the same
+   adds in f32, in the same order (the same bits), and each row's sum in double. */
+CI_TEST(test_cuda_large_pointer_table) {
+    enum { N = CUDA_MANY_INPUTS, M = 3 * 33 };
+    char *cig = NULL, err[256];
+    ci_ctx *ctx;
+    ci_graph *g;
+    ci_program *p = NULL;
+    ci_compile_desc pd;
+    float *x = NULL, s[M], y[3], want[M];
+    const void **in = NULL;
+    void *out[2];
+    int i, j;
+    ci_test_rng r = ci_test_rng_make(cuda_seed());
+    if (cuda_why()) CI_SKIP(cuda_why());
+    cig = cuda_many_inputs_cig(N);
+    x = (float *)malloc(sizeof(float) * N * M);
+    in = (const void **)malloc(sizeof *in * N);
+    CI_CHECK(cig && x && in);
+    if (!cig || !x || !in) { free(cig); free(x); free(in); return; }
+    ci_test_fill(CI_F32, x, (size_t)N * M, &r, -3, 3);
+    for (i = 0; i < N; i++) in[i] = x + (size_t)i * M;
+    for (j = 0; j < M; j++) {
+        want[j] = x[j] + x[M + j];
+        for (i = 2; i < N; i++) want[j] += x[(size_t)i * M + j];
+    }
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    g = ci_graph_create(ctx);
+    CI_CHECK_MSG(ci_cig_parse(g, cig, strlen(cig), "many.cig", NULL, err, sizeof err) == CI_OK,
+                 "%s", err);
+    memset(&pd, 0, sizeof pd);
+    pd.device = CI_DEVICE_CUDA;
+    CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+    CI_CHECK(p && strstr(ci_program_source(p), "ci_tab") == NULL);   /* (the device's table) */
+    out[0] = s;
+    out[1] = y;
+    if (p) CI_CHECK_OK_CTX(ctx, ci_program_run(p, N, in, 2, out));
+    if (p) CI_CHECK_OK_CTX(ctx, ci_program_run(p, N, in, 2, out));   /* (the table sent once) */
+    CI_CHECK(memcmp(s, want, sizeof s) == 0);
+    for (i = 0; i < 3; i++) {
+        double t = 0;
+        for (j = 0; j < 33; j++) t += want[i * 33 + j];
+        CI_CHECK_MSG(fabs(y[i] - t) <= 1e-5 * (1 + fabs(t)), "row %d: %g, want %g", i, y[i], t);
+    }
+    ci_program_destroy(p);
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+    free(cig);
+    free(x);
+    free(in);
+}
+
 /* the kernel shapes of tests/cuda_cases.h: cooperative reductions (every kind, ties, NaNs,
    each block shape) and tiles */
 CI_TEST(test_cuda_kernel_shapes) {
@@ -340,6 +393,12 @@ CI_TEST(test_cuda_run_time_checks) {
     CI_CHECK_CONTAINS(ci_ctx_last_error(ctx), "index 12 is out of bounds");
     idx[2] = 9;
     CI_CHECK_OK_CTX(ctx, ci_program_run(p, 2, in, 1, out));
+    CI_CHECK_OK_CTX(ctx, ci_program_run(p, 2, in, 1, out));   /* the flag stays clear */
+    idx[0] = -11;   /* and is set again by the next failure, with this one's value */
+    CI_CHECK_EQ_INT(ci_program_run(p, 2, in, 1, out), CI_ERR_RUNTIME);
+    CI_CHECK_CONTAINS(ci_ctx_last_error(ctx), "index -11 is out of bounds");
+    idx[0] = 1;
+    CI_CHECK_OK_CTX(ctx, ci_program_run(p, 2, in, 1, out));
     in[0] = a;
     in[1] = b;
     out[0] = q;
@@ -366,6 +425,7 @@ int main(int argc, char **argv) {
     rg_rtol_f64 = 1e-6;
     CI_RUN(test_cuda_suite_shapes);
     CI_RUN(test_cuda_kernel_shapes);
+    CI_RUN(test_cuda_large_pointer_table);
     CI_RUN(test_cuda_split_product_repeats);
     CI_RUN(test_cuda_explain_says_where_externs_run);
     CI_RUN(test_cuda_device_pointers);

@@ -170,7 +170,7 @@ CI_TEST(test_cuemit_entries_and_refusal) {
         next += c.l[i].ext;
         /* an entry bounds its registers by the block it is launched with */
         if (!c.l[i].ext)
-            snprintf(want, sizeof want, "__global__ void __launch_bounds__(%u) %s(void **B,",
+            snprintf(want, sizeof want, "__global__ void __launch_bounds__(%u) %s(ci_tab T,",
                      c.l[i].block[0] * c.l[i].block[1], c.l[i].fn);
         else snprintf(want, sizeof want, " %s(void **B, long long n)", c.l[i].fn);
         if (!c.l[i].ext) CI_CHECK_MSG(strstr(c.src, want) != NULL, "%s in\n%s", want, c.src);
@@ -193,6 +193,45 @@ CI_TEST(test_cuemit_entries_and_refusal) {
 #endif
 
 #ifndef CINDUCTOR_NO_CUDA
+/* the pointer table: by value in each launch's parameters (struct ci_tab, a slot per buffer
+   and the error record) where it fits, in device memory (void **B) where it does not; both
+   sources compile */
+CI_TEST(test_cuemit_pointer_table) {
+    cu_src c;
+    char *big = cuda_many_inputs_cig(CUDA_MANY_INPUTS), want[64];
+    ci__arena *A;
+    ci__err E;
+    ci__cuda_bin b;
+    const char *why;
+    int k;
+    CI_CHECK(big != NULL);
+    for (k = 0; k < 2 && big; k++) {
+        cu_src_make(&c, k ? big : "input x: f32[5, 7]\ny = aten.exp.default(x)\n"
+                                  "z = aten.sum.dim_IntList(y, [1])\noutput y, z\n");
+        if (!c.src) { cu_src_free(&c); break; }
+        snprintf(want, sizeof want, "struct ci_tab { void *p[%d]; };", c.p->nslots + 1);
+        if (!k) {
+            CI_CHECK_MSG(c.p->nslots + 1 <= CI__CUEMIT_TAB_MAX, "%d slots", c.p->nslots);
+            CI_CHECK_CONTAINS(c.src, want);
+            CI_CHECK_CONTAINS(c.src, "(ci_tab T, long long n) {\n    void **B = T.p;");
+            CI_CHECK(strstr(c.src, "(void **B, long long n)") == NULL);
+        } else {
+            CI_CHECK_MSG(c.p->nslots + 1 > CI__CUEMIT_TAB_MAX, "%d slots", c.p->nslots);
+            CI_CHECK(strstr(c.src, "ci_tab") == NULL);
+            CI_CHECK_CONTAINS(c.src, "(void **B, long long n) {");
+        }
+        if (!rtc_why()) {
+            memset(&E, 0, sizeof E);
+            A = ci__arena_new(c.ctx, &E);
+            why = ci__cuda_compile_n(A, c.src, 90, "off", 1, NULL, &b);
+            CI_CHECK_MSG(!why, "%s", why);
+            ci__arena_destroy(A);
+        }
+        cu_src_free(&c);
+    }
+    free(big);
+}
+
 /* unique and repeat_interleave with output_size are extern kernels on the host (copies), the
    inverse indices' user a GPU kernel: no entry for the externs, one for the add */
 CI_TEST(test_cuemit_unique_on_host) {
@@ -561,6 +600,7 @@ int main(int argc, char **argv) {
 #ifndef CINDUCTOR_NO_CUDA
     CI_RUN(test_nvrtc_to_cubin_and_cache);
     CI_RUN(test_cuemit_entries_and_refusal);
+    CI_RUN(test_cuemit_pointer_table);
     CI_RUN(test_cuemit_unique_on_host);
     CI_RUN(test_cuemit_kernel_shapes);
     CI_RUN(test_cuemit_wide_indices_stay_64_bit);
