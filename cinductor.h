@@ -20630,6 +20630,14 @@ static void ci__tile_divmod_i(long long *q, long long *m, const long long *a, in
                               const long long *b, int sb, int n) {
     long long y, x, qq = 0, rr = -1;
     int i;
+    if (sb == 0 && b[0] > 0 && !(b[0] & (b[0] - 1))) {   /* a power of two: shift and mask */
+        int k = 0;
+        while ((1LL << k) < b[0]) k++;
+        /* (>> of a negative is arithmetic, floor, in every compiler this header supports) */
+        if (q) for (i = 0; i < n; i++) q[i] = a[i * sa] >> k;
+        if (m) for (i = 0; i < n; i++) m[i] = a[i * sa] & (b[0] - 1);
+        return;
+    }
     if (sb == 0 && b[0] > 0) {
         y = b[0];
         for (i = 0; i < n; i++) {

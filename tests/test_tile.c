@@ -273,14 +273,15 @@ static const char *const tile_cases[] = {
     "input b: f32[%d]\ny = aten.exp.default(b)\nz = aten.mul.Tensor(y, b)\noutput z\n",
 };
 
-/* floor division and modulo of index tiles (Python's rounding), by a scalar and by a tile:
-   runs counting up by one (counted on from the last element), jumps, negatives, strides */
+/* floor division and modulo of index tiles (Python's rounding), by a scalar (powers of two
+   by a shift and a mask) and by a tile: runs counting up by one (counted on from the last
+   element), jumps, negatives, strides, magnitudes to 2^40 */
 CI_TEST(test_tile_divmod_i) {
-    static const long long ys[5] = {1, 3, 64, 128, -5};
-    long long a[300], b[300], q[300], m[300];
+    static const long long ys[7] = {1, 3, 64, 128, -5, 2, 6};
+    long long a[300], b[300], c[300], q[300], m[300];
     ci_test_rng r = ci_test_rng_make(5);
     int k, i, n, bad = 0;
-    for (k = 0; k < 5; k++) for (n = 0; n <= 257; n += 37) {
+    for (k = 0; k < 7; k++) for (n = 0; n <= 257; n += 37) {
         long long y = ys[k];
         for (i = 0; i < 300; i++) {   /* runs of +1 from -200, with a jump now and then */
             a[i] = i == 0 ? -200 : a[i - 1] + (ci_test_rng_next(&r) % 23 == 0 ? -97 : 1);
@@ -292,6 +293,20 @@ CI_TEST(test_tile_divmod_i) {
         for (i = 0; i < n; i++) {
             long long fq = (long long)floor((double)a[i] / (double)y);
             bad += q[i] != fq || m[i] != a[i] - fq * y;
+        }
+        ci__tile_fdiv_i(q, a, 2, &y, 0, n / 2);   /* strided, by a scalar */
+        ci__tile_mod_i(m, a, 2, &y, 0, n / 2);
+        for (i = 0; i < n / 2; i++) {
+            long long fq = (long long)floor((double)a[2 * i] / (double)y);
+            bad += q[i] != fq || m[i] != a[2 * i] - fq * y;
+        }
+        for (i = 0; i < n; i++)   /* large magnitudes, no runs */
+            c[i] = (long long)(ci_test_rng_next(&r) % (1ull << 41)) - (1LL << 40);
+        ci__tile_fdiv_i(q, c, 1, &y, 0, n);
+        ci__tile_mod_i(m, c, 1, &y, 0, n);
+        for (i = 0; i < n; i++) {
+            long long fq = c[i] / y - (c[i] % y != 0 && (c[i] < 0) != (y < 0));
+            bad += q[i] != fq || m[i] != c[i] - fq * y;
         }
         ci__tile_fdiv_i(q, a, 2, b, 1, n / 2);   /* strided dividend, a tile of divisors */
         ci__tile_mod_i(m, a, 2, b, 1, n / 2);
