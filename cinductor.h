@@ -31806,6 +31806,10 @@ static int ci__cuda_run(ci_program *p) {
     int i, e, ns = p->nslots;
     const char *what = "cuCtxSetCurrent";
     if ((e = ci__cuda.cuCtxSetCurrent(c->dev->ctx)) != 0) goto fail;
+    if (*c->hflag) {   /* left by a run that stopped early (the stream was waited for) */
+        c->rec_dirty = 1;
+        *c->hflag = 0;
+    }
     what = "copying the inputs";
     for (i = 0; c->host_io && i < p->nin && !e; i++)
         if (c->bytes[i])

@@ -68,6 +68,64 @@ CI_TEST(test_cuda_suite_shapes) {
     for (i = 0; i < (int)(sizeof g / sizeof g[0]); i++) cuda_check_cig(g[i], 77 + (uint64_t)i);
 }
 
+/* a host extern kernel that doubles its input, and fails while cuda_ext_fail is set */
+static int cuda_ext_fail;
+static int cuda_ext_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
+                        ci_extern_tensor *outs, int nouts, void *user) {
+    int64_t i, n = 1;
+    int d;
+    (void)nins; (void)args; (void)nargs; (void)nouts; (void)user;
+    for (d = 0; d < ins[0].ndim; d++) n *= ins[0].shape[d];
+    for (i = 0; i < n; i++) ((float *)outs[0].data)[i] = 2 * ((const float *)ins[0].data)[i];
+    return cuda_ext_fail;
+}
+
+/* a run that stops early (a GPU kernel's index check fails, then a host extern kernel fails)
+   leaves nothing behind: the next run, its indices in range, passes and is right */
+CI_TEST(test_cuda_run_stopped_early) {
+    static const char *cig = "input x: f32[10]\ninput i: i64[4]\n"
+                             "y = aten.index_select.default(x, 0, i)\nz = test.twice(y)\n"
+                             "w = aten.add.Tensor(z, 1)\noutput w\n";
+    ci_ctx *ctx;
+    ci_graph *g;
+    ci_program *p = NULL;
+    ci_compile_desc pd;
+    ci_extern_desc ed;
+    float x[10], w[4];
+    int64_t idx[4] = {1, 2, 12, 3};
+    const void *in[2];
+    void *out[1];
+    char err[256];
+    int k;
+    if (cuda_why()) CI_SKIP(cuda_why());
+    for (k = 0; k < 10; k++) x[k] = (float)k * 0.5f - 1;
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    memset(&ed, 0, sizeof ed);
+    ed.name = "test.twice";
+    ed.schema = "self";
+    ed.run = cuda_ext_run;
+    CI_CHECK_OK_CTX(ctx, ci_register_extern(ctx, &ed));
+    g = ci_graph_create(ctx);
+    CI_CHECK_MSG(ci_cig_parse(g, cig, strlen(cig), "early.cig", NULL, err, sizeof err) == CI_OK,
+                 "%s", err);
+    memset(&pd, 0, sizeof pd);
+    pd.device = CI_DEVICE_CUDA;
+    CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+    in[0] = x;
+    in[1] = idx;
+    out[0] = w;
+    cuda_ext_fail = 1;
+    if (p) CI_CHECK(ci_program_run(p, 2, in, 1, out) != CI_OK);
+    idx[2] = 9;
+    cuda_ext_fail = 0;
+    if (p) CI_CHECK_OK_CTX(ctx, ci_program_run(p, 2, in, 1, out));
+    for (k = 0; k < 4; k++)
+        CI_CHECK_MSG(w[k] == 2 * x[idx[k]] + 1, "w[%d] = %g", k, w[k]);
+    ci_program_destroy(p);
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+}
+
 /* a program of more slots than a launch's parameters hold: its pointer table in device
    memory (the others take theirs by value). The chain of adds is checked against the same
    adds in f32, in the same order (the same bits), and each row's sum in double. */
@@ -432,6 +490,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_cuda_constant_folding);
     CI_RUN(test_cuda_row_vectors_unaligned);
     CI_RUN(test_cuda_run_time_checks);
+    CI_RUN(test_cuda_run_stopped_early);
     CI_RUN(test_cuda_random_graphs);
     return ci_test_done();
 }
