@@ -31618,8 +31618,8 @@ typedef struct ci__cuda_prog {
     unsigned long long *sent;    /* the pointer table as the device holds it (sent_ok: it does) */
     int sent_ok;
     int tab;                     /* the kernels take the table by value (ci__cuemit_tab) */
-    volatile int *hflag;         /* page-locked host memory the device maps: a check failed */
-    int rec_dirty;               /* the device's error record may not be zero (cleared next run) */
+    volatile int *hflag;         /* page-locked host memory the device maps: a check failed
+                                    (the record is set; the next run clears both) */
 } ci__cuda_prog;
 
 /* each slot's size in bytes: the largest buffer placed in it */
@@ -31801,34 +31801,31 @@ static int ci__cuda_run(ci_program *p) {
     ci__cuda_prog *c = (ci__cuda_prog *)p->be_data;
     ci__rterr rec;
     float ms;
-    size_t tab;
+    size_t tabsz;
     unsigned long long work = c->base + c->work_off;   /* the launches' scratch */
     int i, e, ns = p->nslots;
     const char *what = "cuCtxSetCurrent";
     if ((e = ci__cuda.cuCtxSetCurrent(c->dev->ctx)) != 0) goto fail;
-    if (*c->hflag) {   /* left by a run that stopped early (the stream was waited for) */
-        c->rec_dirty = 1;
-        *c->hflag = 0;
-    }
     what = "copying the inputs";
     for (i = 0; c->host_io && i < p->nin && !e; i++)
         if (c->bytes[i])
             e = ci__cuda.cuMemcpyHtoDAsync(c->dslot[i], p->B[i], c->bytes[i], c->stream);
     what = "copying the pointer table";   /* only when a slot moved since the last run */
-    tab = sizeof(unsigned long long) * (size_t)(ns + 1);
-    if (!e && !c->tab && (!c->sent_ok || memcmp(c->sent, c->dslot, tab))) {
-        e = ci__cuda.cuMemcpyHtoDAsync(c->dtab, c->dslot, tab, c->stream);
-        memcpy(c->sent, c->dslot, tab);
+    tabsz = sizeof(unsigned long long) * (size_t)(ns + 1);
+    if (!e && !c->tab && (!c->sent_ok || memcmp(c->sent, c->dslot, tabsz))) {
+        e = ci__cuda.cuMemcpyHtoDAsync(c->dtab, c->dslot, tabsz, c->stream);
+        memcpy(c->sent, c->dslot, tabsz);
         c->sent_ok = !e;
     }
-    for (i = 0; i < p->L->bufs.n && !e; i++) {
-        const ci__buf *b = (const ci__buf *)p->L->bufs.v[i];
-        if (b->kind == CI__BUF_SEED && b->slot >= 0)
-            e = ci__cuda.cuMemcpyHtoDAsync(c->dslot[b->slot], &p->seed, sizeof p->seed, c->stream);
-    }
-    if (!e && c->rec_dirty)
-        e = ci__cuda.cuMemsetD8Async(c->dslot[ns], 0, sizeof(ci__rterr), c->stream);
-    c->rec_dirty = 0;
+    what = "copying the seed";
+    if (!e && p->L->seed_buf && p->L->seed_buf->slot >= 0)
+        e = ci__cuda.cuMemcpyHtoDAsync(c->dslot[p->L->seed_buf->slot], &p->seed, sizeof p->seed,
+                                       c->stream);
+    what = "clearing the error record";   /* the last run's (one that stopped early too: its
+                                            stream was waited for) */
+    if (!e && *c->hflag && !(e = ci__cuda.cuMemsetD8Async(c->dslot[ns], 0, sizeof(ci__rterr),
+                                                          c->stream)))
+        *c->hflag = 0;
     if (!e) e = ci__cuda.cuEventRecord(c->ev[0], c->stream);
     for (i = 0; i < c->nl && !e; i++) {
         ci__cuda_launch *l = &c->l[i];
@@ -31860,9 +31857,7 @@ static int ci__cuda_run(ci_program *p) {
     if (e) goto fail;
     if (ci__cuda.cuEventElapsedTime(&ms, c->ev[0], c->ev[1]) == 0) p->run_ms = ms;
     if (!*c->hflag) return 0;
-    what = "copying the error record";   /* (a check failed: the record, then cleared) */
-    c->rec_dirty = 1;
-    *c->hflag = 0;
+    what = "copying the error record";   /* (a check failed; the next run clears it) */
     e = ci__cuda.cuMemcpyDtoHAsync(&rec, c->dslot[ns], sizeof rec, c->stream);
     if (e || (e = ci__cuda.cuStreamSynchronize(c->stream)) != 0) goto fail;
     if (rec.code && !p->run_error.code) p->run_error = rec;
