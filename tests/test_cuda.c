@@ -30,6 +30,21 @@ static void cuda_check_cig(const char *cig, uint64_t seed) {
     CI_CHECK_MSG(ok, "%s\n%s", why, cig);
 }
 
+/* cig (called name) parsed into a new graph of ctx (*g) and compiled for the GPU (*p; NULL,
+   a check failed, where either step failed) */
+static void cuda_compile_cig(ci_ctx *ctx, const char *cig, const char *name, ci_graph **g,
+                             ci_program **p) {
+    ci_compile_desc pd;
+    char err[256];
+    *p = NULL;
+    *g = ci_graph_create(ctx);
+    CI_CHECK_MSG(ci_cig_parse(*g, cig, strlen(cig), name, NULL, err, sizeof err) == CI_OK,
+                 "%s: %s", name, err);
+    memset(&pd, 0, sizeof pd);
+    pd.device = CI_DEVICE_CUDA;
+    CI_CHECK_OK_CTX(ctx, ci_compile(*g, &pd, p));
+}
+
 CI_TEST(test_cuda_random_graphs) {
     int i, bad = 0;
     ci_ctx *ctx;
@@ -89,13 +104,11 @@ CI_TEST(test_cuda_run_stopped_early) {
     ci_ctx *ctx;
     ci_graph *g;
     ci_program *p = NULL;
-    ci_compile_desc pd;
     ci_extern_desc ed;
     float x[10], w[4];
     int64_t idx[4] = {1, 2, 12, 3};
     const void *in[2];
     void *out[1];
-    char err[256];
     int k;
     if (cuda_why()) CI_SKIP(cuda_why());
     for (k = 0; k < 10; k++) x[k] = (float)k * 0.5f - 1;
@@ -105,12 +118,7 @@ CI_TEST(test_cuda_run_stopped_early) {
     ed.schema = "self";
     ed.run = cuda_ext_run;
     CI_CHECK_OK_CTX(ctx, ci_register_extern(ctx, &ed));
-    g = ci_graph_create(ctx);
-    CI_CHECK_MSG(ci_cig_parse(g, cig, strlen(cig), "early.cig", NULL, err, sizeof err) == CI_OK,
-                 "%s", err);
-    memset(&pd, 0, sizeof pd);
-    pd.device = CI_DEVICE_CUDA;
-    CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+    cuda_compile_cig(ctx, cig, "early.cig", &g, &p);
     in[0] = x;
     in[1] = idx;
     out[0] = w;
@@ -131,11 +139,10 @@ CI_TEST(test_cuda_run_stopped_early) {
    adds in f32, in the same order (the same bits), and each row's sum in double. */
 CI_TEST(test_cuda_large_pointer_table) {
     enum { N = CUDA_MANY_INPUTS, M = 3 * 33 };
-    char *cig = NULL, err[256];
+    char *cig = NULL;
     ci_ctx *ctx;
     ci_graph *g;
     ci_program *p = NULL;
-    ci_compile_desc pd;
     float *x = NULL, s[M], y[3], want[M];
     const void **in = NULL;
     void *out[2];
@@ -154,12 +161,7 @@ CI_TEST(test_cuda_large_pointer_table) {
         for (i = 2; i < N; i++) want[j] += x[(size_t)i * M + j];
     }
     CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
-    g = ci_graph_create(ctx);
-    CI_CHECK_MSG(ci_cig_parse(g, cig, strlen(cig), "many.cig", NULL, err, sizeof err) == CI_OK,
-                 "%s", err);
-    memset(&pd, 0, sizeof pd);
-    pd.device = CI_DEVICE_CUDA;
-    CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+    cuda_compile_cig(ctx, cig, "many.cig", &g, &p);
     CI_CHECK(p && strstr(ci_program_source(p), "ci_tab") == NULL);   /* (the device's table) */
     out[0] = s;
     out[1] = y;
@@ -201,11 +203,9 @@ CI_TEST(test_cuda_split_product_repeats) {
     ci_ctx *ctx;
     ci_graph *g;
     ci_program *p = NULL;
-    ci_compile_desc pd;
     float *x[4], *y1[2], *y2[2];
     const void *in[4];
     void *out[2];
-    char err[256];
     int r, i;
     ci_test_rng rng = ci_test_rng_make(cuda_seed());
     if (cuda_why()) CI_SKIP(cuda_why());
@@ -219,11 +219,7 @@ CI_TEST(test_cuda_split_product_repeats) {
         y2[i] = (float *)malloc(ny[i] * 4);
     }
     CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
-    g = ci_graph_create(ctx);
-    CI_CHECK_OK(ci_cig_parse(g, cig, strlen(cig), "split.cig", NULL, err, sizeof err));
-    memset(&pd, 0, sizeof pd);
-    pd.device = CI_DEVICE_CUDA;
-    CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+    cuda_compile_cig(ctx, cig, "split.cig", &g, &p);
     out[0] = y1[0];
     out[1] = y1[1];
     CI_CHECK_OK_CTX(ctx, ci_program_run(p, 4, in, 2, out));
@@ -364,8 +360,6 @@ CI_TEST(test_cuda_row_vectors_unaligned) {
     ci_ctx *ctx;
     ci_graph *g;
     ci_program *p = NULL;
-    ci_compile_desc pd;
-    char err[256];
     size_t n = 5 * 1024, k, i;
     float *h[3], *y1 = (float *)malloc(n * 4), *y2 = (float *)malloc(n * 4);
     void *d[4] = {NULL, NULL, NULL, NULL};
@@ -377,12 +371,7 @@ CI_TEST(test_cuda_row_vectors_unaligned) {
         ci_test_fill(CI_F32, h[k], sz[k], &r, -3, 3);
     }
     CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
-    g = ci_graph_create(ctx);
-    CI_CHECK_MSG(ci_cig_parse(g, cig, strlen(cig), "ln.cig", NULL, err, sizeof err) == CI_OK,
-                 "%s", err);
-    memset(&pd, 0, sizeof pd);
-    pd.device = CI_DEVICE_CUDA;
-    CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+    cuda_compile_cig(ctx, cig, "ln.cig", &g, &p);
     CI_CHECK(strstr(ci_program_source(p), "st.v4.f32") != NULL);
     {
         const void *in[3];
@@ -428,22 +417,14 @@ CI_TEST(test_cuda_run_time_checks) {
     ci_ctx *ctx;
     ci_graph *g, *g2;
     ci_program *p = NULL, *p2 = NULL;
-    ci_compile_desc pd;
     float x[10] = {0}, y[4];
     int64_t idx[4] = {1, 2, 12, 3}, a[5] = {1, 2, 3, 4, 5}, b[5] = {1, 1, 0, 1, 1}, q[5];
     const void *in[2];
     void *out[1];
-    char err[256];
     if (cuda_why()) CI_SKIP(cuda_why());
     CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
-    g = ci_graph_create(ctx);
-    g2 = ci_graph_create(ctx);
-    CI_CHECK_OK(ci_cig_parse(g, cig, strlen(cig), "idx.cig", NULL, err, sizeof err));
-    CI_CHECK_OK(ci_cig_parse(g2, cig2, strlen(cig2), "div.cig", NULL, err, sizeof err));
-    memset(&pd, 0, sizeof pd);
-    pd.device = CI_DEVICE_CUDA;
-    CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
-    CI_CHECK_OK_CTX(ctx, ci_compile(g2, &pd, &p2));
+    cuda_compile_cig(ctx, cig, "idx.cig", &g, &p);
+    cuda_compile_cig(ctx, cig2, "div.cig", &g2, &p2);
     in[0] = x;
     in[1] = idx;
     out[0] = y;
