@@ -1177,6 +1177,7 @@ static int ci__lapack_expm_run(const ci_extern_tensor *ins, int nins, const ci_a
                             int nargs, ci_extern_tensor *outs, int nouts, void *user);
 static void ci__rt_linalg_par(void *ctx, void (*fn)(void *, long long, long long), long long n,
                               void *arg);
+static int ci__rt_linalg_pooled(void *ctx);
 static ci_result ci__npy_fail(ci_result rc, char *err, size_t errsz, const char *fmt, ...);
 static void ci__npy_err(char *err, size_t errsz, const char *fmt, ...);
 static ci_result ci__npy_header(const unsigned char *buf, size_t len, ci__npy_info *info, char *err,
@@ -27789,15 +27790,20 @@ enum {
     ci__linalg_NR_ZF = 32,
     ci__linalg_NR_ZD = 16,
     ci__linalg_MC_Z = CI__LINALG_JOB_ROWS,
+    /* ... and on one thread, where the jobs also take whole rows: each B panel serves twice
+       the rows (the lent Xeon, one core, [128, 256] x [256, 768]: 0.364 -> 0.336 ms, [128,
+       256] x [256, 1024] 0.488 -> 0.461, [512, 512] x [512, 512] 1.94 -> 1.90) */
+    ci__linalg_MC_ZS = 128,
     ci__linalg_MIN_COLS_Z = 32,
     ci__linalg_NR_MAX = 32
 };
 
 /* MC must be a multiple of MR (rows per job are rounded up to MR and must still fit the buffers),
-   MC_Z of MR_Z, and MC_Z no more than MC (the bias buffer has MC rows) */
+   MC_Z and MC_ZS of MR_Z, and MC no more than MC_ZS (the bias buffer has MC_ZS rows) */
 typedef char ci__linalg_mc_is_a_multiple_of_mr[ci__linalg_MC % ci__linalg_MR == 0 ? 1 : -1];
 typedef char ci__linalg_mcz_fits[ci__linalg_MC_Z % ci__linalg_MR_Z == 0 &&
-                                                 ci__linalg_MC_Z <= ci__linalg_MC
+                                                 ci__linalg_MC_ZS % ci__linalg_MR_Z == 0 &&
+                                                 ci__linalg_MC <= ci__linalg_MC_ZS
                                          ? 1
                                          : -1];
 
@@ -28172,6 +28178,7 @@ typedef struct ci__linalg_prob {
     long long mcj, ncj, nib, njb;   /* rows / columns per job, jobs per t along rows / columns */
     long long njobs;
     int simd;                       /* 1: the AVX2 + FMA kernels, 2: AVX-512 (f32, f64) */
+    int serial;                     /* the jobs run one after another: no split for the pool */
     int nr;                         /* columns of a B panel: the kernels' NR */
     long long kc;                   /* the k-block, KC */
     /* conv: a workspace of wsn elements (of the compute kind) for B[t] packed once, shared by
@@ -28319,7 +28326,11 @@ static void ci__linalg_job(const ci__linalg_prob *P, long long job) {
         float f[ci__linalg_MC * ci__linalg_NCH_F];
         uint64_t u[ci__linalg_MC * ci__linalg_NCH_I];
     } tile;
-    union { float f[ci__linalg_MC]; double d[ci__linalg_MC]; uint64_t u[ci__linalg_MC]; } bias;
+    union {   /* MC or MC_ZS rows */
+        float f[ci__linalg_MC_ZS];
+        double d[ci__linalg_MC_ZS];
+        uint64_t u[ci__linalg_MC_ZS];
+    } bias;
     union {   /* partial tiles: of the AVX-512 kernels, the largest, or the 6-row ones */
         float f[ci__linalg_MR_Z * ci__linalg_NR_ZF];
         double d[ci__linalg_MR_Z * ci__linalg_NR_ZD];
@@ -28622,7 +28633,8 @@ static void ci__linalg_conv_run(ci__linalg_prob *P, long long nbatch, long long 
                                 ci__linalg_parallel_fn par, void *par_ctx) {
     const long long npk = (P->K + P->kc - 1) / P->kc * (P->npad / P->nr);
     long long t, ncol = 1;
-    while (P->nib * ncol < ci__linalg_MIN_JOBS && P->N / (2 * ncol) >= cols) ncol *= 2;
+    while (!P->serial && P->nib * ncol < ci__linalg_MIN_JOBS && P->N / (2 * ncol) >= cols)
+        ncol *= 2;
     P->ncj = ((P->N + ncol - 1) / ncol + P->nr - 1) / P->nr * P->nr;
     P->njb = (P->N + P->ncj - 1) / P->ncj;
     P->njobs = P->nib * P->njb;
@@ -28657,17 +28669,20 @@ static void ci__linalg_run(ci__linalg_prob *P, long long nbatch, ci__linalg_para
             : P->kind == ci__linalg_KD ? ci__linalg_KC_D
                                        : ci__linalg_KC_I;
     MR = P->simd == 2 ? ci__linalg_MR_Z : ci__linalg_MR;
-    MC = P->simd == 2 ? ci__linalg_MC_Z : ci__linalg_MC;
+    P->serial = !par || (par == ci__rt_linalg_par && !ci__rt_linalg_pooled(par_ctx));
+    MC = P->simd != 2 ? ci__linalg_MC : P->serial ? ci__linalg_MC_ZS : ci__linalg_MC_Z;
     cols = P->simd == 2 ? ci__linalg_MIN_COLS_Z : ci__linalg_MIN_COLS;
     /* rows: the fewest blocks of at most MC, balanced, each a multiple of MR */
     P->nib = (P->M + MC - 1) / MC;
     rows = (P->M + P->nib - 1) / P->nib;
     P->mcj = (rows + MR - 1) / MR * MR;
     P->nib = (P->M + P->mcj - 1) / P->mcj;
-    /* columns: whole rows, unless that leaves fewer than MIN_JOBS jobs; then halve while each
-       job keeps at least MIN_COLS columns (MIN_COLS_Z: A is not packed per job) */
+    /* columns: whole rows, unless that leaves fewer than MIN_JOBS jobs for the pool; then halve
+       while each job keeps at least MIN_COLS columns (MIN_COLS_Z: A is not packed per job) */
     ncol = 1;
-    while (nbatch * P->nib * ncol < ci__linalg_MIN_JOBS && P->N / (2 * ncol) >= cols) ncol *= 2;
+    while (!P->serial && nbatch * P->nib * ncol < ci__linalg_MIN_JOBS &&
+           P->N / (2 * ncol) >= cols)
+        ncol *= 2;
     P->ncj = ((P->N + ncol - 1) / ncol + NR - 1) / NR * NR;
     P->njb = (P->N + P->ncj - 1) / P->ncj;
     P->njobs = nbatch * P->nib * P->njb;
@@ -32347,6 +32362,16 @@ static void ci__rt_linalg_pool_adapter(void **B, long long b, long long e) {
     pk->fn(pk->arg, b, e);
 }
 #endif
+/* whether ci__rt_linalg_par runs jobs on the pool (the program has more than one thread) */
+static int ci__rt_linalg_pooled(void *ctx) {
+#ifndef CINDUCTOR_NO_THREADS
+    return ctx && ((ci_program *)ctx)->pool;
+#else
+    (void)ctx;
+    return 0;
+#endif
+}
+
 static void ci__rt_linalg_par(void *ctx, ci__linalg_range_fn fn, long long n, void *arg) {
     ci_program *p = (ci_program *)ctx;
 #ifndef CINDUCTOR_NO_THREADS
