@@ -1115,6 +1115,8 @@ static void ci__rt_pool_run(ci__rt_pool *P, void (*fn)(void **, long long, long 
 #if !defined(CINDUCTOR_NO_TCC) || defined(CI__CC)
 static void ci__rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n,
                             void **B);
+static int ci__rt_extern_epi(void *rt, int idx, void **B,
+                             void (*fn)(void **, long long, long long), long long n, int par);
 #endif
 static int ci__rt_ext_bmm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, int nargs,
                               ci_extern_tensor *outs, int nouts, void *user);
@@ -1178,6 +1180,16 @@ static int ci__lapack_expm_run(const ci_extern_tensor *ins, int nins, const ci_a
 static void ci__rt_linalg_par(void *ctx, void (*fn)(void *, long long, long long), long long n,
                               void *arg);
 static int ci__rt_linalg_pooled(void *ctx);
+/* >>rt -> >>linalg: an extern product's epilogue (>>plan's ci__plan_epilogues), a kernel run
+   over points [x0b, x0e) of its outer loop, unit elements of the product's output each; the
+   product sets done when it runs fn on all its rows itself, as its jobs finish them */
+typedef struct ci__rt_epi {
+    void (*fn)(void **, long long, long long);
+    void **B;
+    long long unit;
+    int done;
+} ci__rt_epi;
+static ci__rt_epi *ci__rt_linalg_epi(void *ctx);
 static ci_result ci__npy_fail(ci_result rc, char *err, size_t errsz, const char *fmt, ...);
 static void ci__npy_err(char *err, size_t errsz, const char *fmt, ...);
 static ci_result ci__npy_header(const unsigned char *buf, size_t len, ci__npy_info *info, char *err,
@@ -2570,6 +2582,9 @@ struct ci__buf {
     int guard;  /* a run-time guard's (_assert_async's) flag: computed though nothing reads it */
     int folded; /* CONST: a value constant folding computed, in the program's arena: used there */
     int def, last;                   /* plan: the first and last fused kernel that touch it */
+    /* plan: an extern product's operand (or other result) live while the epilogue kernel runs
+       (that kernel's index + 1): not written over in place there */
+    int hold;
     /* plan: written over that dead buffer / written over by that one */
     ci__buf *inplace_of, *inplace_by;
     /* data-dependent size (nonzero, masked_select): allocated at an upper bound, written by an
@@ -2635,6 +2650,7 @@ struct ci__kernel {
     int disjoint;
     int sdim, sout; /* SCAN: the scanned dim of out; CUMMAX/CUMMIN: 0 values, 1 indices */
     int rr; /* POINTWISE: 1 reads no reduction, even through other kernels; 0 unknown */
+    ci__group *epi; /* EXTERN: its epilogue, the group run on its output's rows (>>plan) */
     /* sched: its place in a fused kernel (a group) */
     ci__group *grp;
     int inner;                       /* iterates the group's reduction variables */
@@ -2675,6 +2691,7 @@ struct ci__group {
     int cu_rows;      /* >>cuemit: a cooperative one keeps its rows, this many points a thread */
     int cu_wrow;      /* >>cuemit: a warp a point (its lanes along threadIdx.x), tx points */
     int cpu_tile;     /* >>cemit: runs in tiles (>>tile) of its last dim, which stays a loop */
+    int epi_of;       /* >>plan: the epilogue of the extern product before it (run by that) */
     int itile;        /* >>interp: the variable it runs in tiles along + 1 (0: point by point) */
     int icols;        /* >>interp: in column mode (ci__interp_tile_pick) */
     int irows;        /* >>interp: a 2-d one in blocks of rows (ci__interp_tile_across) */
@@ -19797,6 +19814,7 @@ struct ci_program {
     ci__rterr run_error;              /* set by generated code: the first failing run-time check */
     long long seed;                   /* random ops read it through their seed slot */
     ci__rt_pool *pool;                   /* the thread pool, where started (>>rt) */
+    ci__rt_epi *epi;                     /* during ci__rt_extern_epi: the epilogue */
     int cuda_device;                  /* CUDA: the GPU's ordinal (desc.device_index) */
     const char *cache_dir;            /* CUDA and cc: the disk cache (desc.cache_dir) */
     int reference;                    /* the interpreter: point by point (desc.reference) */
@@ -19874,6 +19892,7 @@ static int ci__plan_in_place(ci__L *L, ci__plan_reads *R, const ci__buf *b, cons
     const ci__group *g;
     int kkey, kidx;
     if (d->last != b->def || d->inplace_by || d->pinned || b->pinned || d->numel != b->numel ||
+        d->hold == b->def + 1 ||
         !b->numel || ci__dtype_tab[d->dt].size != ci__dtype_tab[b->dt].size || !kb || !kb->grp ||
         !kb->grp->fused || kb->grp->id != b->def || !kb->store)
         return 0;
@@ -19887,6 +19906,66 @@ static int ci__plan_in_place(ci__L *L, ci__plan_reads *R, const ci__buf *b, cons
            (R->key[d->id] < kkey || (R->key[d->id] == kkey && R->j[d->id] <= kidx));
 }
 
+/* whether group g reads e's first output only at the element of g's point (the index flat)
+   and e's other outputs not at all, and reads the first somewhere */
+static int ci__plan_epi_reads(ci__L *L, const ci__group *g, const ci__kernel *e, ci__ix *flat) {
+    int j, o, reads = 0, ok = 1;
+    for (j = 0; j < g->m.n && ok; j++) {
+        const ci__kernel *m = (const ci__kernel *)g->m.v[j];
+        int *marks, epoch;
+        ci__ir_vwalk w;
+        ci__v *v;
+        if (!m->emit) continue;
+        marks = ci__ir_marks(L); epoch = L->epoch;
+        ci__ir_vw_open(L, &w);
+        ci__ir_vw_push(&w, m->gbody, 0);
+        while (ok && (v = ci__ir_vw_next(&w, marks, epoch)) != NULL) {
+            if (v->op != CI__V_LOAD) continue;
+            if (v->buf == e->outs[0]) {
+                ok = v->ix == flat;
+                reads = 1;
+            }
+            for (o = 1; o < e->nout; o++) if (v->buf == e->outs[o]) ok = 0;
+        }
+        ci__ir_vw_close(&w);
+    }
+    return ok && reads;
+}
+
+/* Epilogues (CPU): an extern product (cinductor.bmm, cinductor.convolution) followed by a
+   pointwise kernel over a space of its output's elements that reads that output only at the
+   element of each point (bias, activation, batch norm, a residual add ...). The product runs
+   the kernel on the rows each job finishes, while they are in cache, where its jobs take
+   whole rows (>>rt's ci__rt_extern_epi; else the kernel runs after it, as without this). The
+   product's operands and other results live until the kernel (ci__plan_buffers), so the
+   kernel writes over none of them; its output may take the product's output's place, read
+   and written at the same element. For the C backends on the CPU (the interpreter and the
+   GPU run the two one after the other). */
+static void ci__plan_epilogues(ci__L *L) {
+    int i, j, m;
+    for (i = 0; i < L->groups.n; i++) {
+        ci__group *g = (ci__group *)L->groups.v[i], *n = NULL;
+        ci__kernel *e = (ci__kernel *)g->m.v[0];
+        ci__buf *x;
+        if (!g->live || g->fused || e->kind != CI__K_EXTERN || e->nout < 1 ||
+            (strcmp(e->ext->name, "cinductor.bmm") && strcmp(e->ext->name, "cinductor.convolution")))
+            continue;
+        for (j = i + 1; j < L->groups.n && !n; j++)
+            if (((ci__group *)L->groups.v[j])->live) n = (ci__group *)L->groups.v[j];
+        x = e->outs[0];
+        if (!n || !n->fused || n->t.nr || !x->numel || !ci__sched_buf_is_dense(x) ||
+            ci__ir_numel(n->t.ndim, n->t.size) != x->numel)
+            continue;
+        for (m = 0; m < n->m.n; m++)
+            if (((ci__kernel *)n->m.v[m])->kind != CI__K_POINTWISE) break;
+        if (m < n->m.n ||
+            !ci__plan_epi_reads(L, n, e, ci__sched_ix_flat(L, n->t.ndim, n->t.vars, n->t.size)))
+            continue;
+        e->epi = n;
+        n->epi_of = 1;
+    }
+}
+
 static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
     ci__plan p;
     int i, j, next = nin + nout, n = 0;
@@ -19898,6 +19977,7 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
         b->def = -1;
         b->last = -1;
         b->inplace_of = b->inplace_by = NULL;
+        b->hold = 0;
         if (!b->needed) continue;
         if (b->output_index >= 0) b->slot = nin + b->output_index;
         else if (b->kind == CI__BUF_INPUT) b->slot = b->input_index;
@@ -19918,6 +19998,21 @@ static ci__plan ci__plan_buffers(ci__L *L, int nin, int nout) {
                 for (o = 0; o < k->nout; o++) ci__plan_touch(k->outs[o], &i);
             } else if (!g->fused || k->store)
                 ci__plan_touch(k->out, &i);
+        }
+    }
+    for (i = 0; i < L->groups.n; i++) {   /* a product's buffers live through its epilogue */
+        ci__group *g = (ci__group *)L->groups.v[i];
+        ci__kernel *k = (ci__kernel *)g->m.v[0];
+        int at;
+        if (!g->live || g->fused || k->kind != CI__K_EXTERN || !k->epi) continue;
+        at = k->epi->id;
+        for (j = 0; j < k->nin; j++) {
+            ci__plan_touch(k->ins[j], &at);
+            k->ins[j]->hold = at + 1;
+        }
+        for (j = 0; j < k->nout; j++) {
+            ci__plan_touch(k->outs[j], &at);
+            if (j) k->outs[j]->hold = at + 1;
         }
     }
     qsort(list, (size_t)n, sizeof *list, ci__plan_cmp);
@@ -20020,8 +20115,10 @@ static void ci__plan_signature(ci_program *p, const ci_graph *g, const uint32_t 
    kernels and, unless the user gives one, its arena */
 static void ci__plan_program(ci_program *p, int user_arena) {
     ci__L *L = p->L;
-    ci__plan plan = ci__plan_buffers(L, p->nin, p->nout);
+    ci__plan plan;
     int i, nk = 0;
+    if ((p->be->needs & CI__BE_SOURCE) && !L->gpu) ci__plan_epilogues(L);   /* C, on the CPU */
+    plan = ci__plan_buffers(L, p->nin, p->nout);
     p->nslots = plan.nslots;
     p->arena_size = plan.arena_size;
     p->B = CI__NEWN(p->A, void *, plan.nslots + 1);
@@ -21598,6 +21695,9 @@ static const ci__cemit_entry ci__cemit_prelude_tab[] = {
      "void ci_rt_parallel(void *rt, void (*fn)(void **, long long, long long), long long n,"
      " void **B);", 0},
     {"ci_rt_extern", "int ci_rt_extern(void *rt, int k, void **B);", 0},
+    {"ci_rt_extern_epi",
+     "int ci_rt_extern_epi(void *rt, int k, void **B, void (*fn)(void **, long long, long long),"
+     " long long n, int par);", 0},
     {NULL, ci__cemit_src_ci__cemit_codes, 0},
     {"ci_inf_f", "static const union { unsigned int u; float f; } ci_inf_fu = {0x7f800000u};\n"
                  "#define ci_inf_f (ci_inf_fu.f)", 0},
@@ -21631,6 +21731,7 @@ static const ci__cemit_entry ci__cemit_prelude_tab[] = {
 };
 #undef CI__CEMIT_FN
 #define CI__CEMIT_NPRE ((int)(sizeof ci__cemit_prelude_tab / sizeof ci__cemit_prelude_tab[0]))
+#define CI__CEMIT_NRT 3   /* the runtime's functions: the table's first entries */
 /* an entry's text as the generated code spells it: the host prefixes dropped */
 static void ci__cemit_text(ci__sb *sb, const char *s) {
     while (*s) {
@@ -23573,13 +23674,13 @@ static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n, i
     ci__sb_put(sb, "/* generated by cinductor " CI_VERSION_STRING " */\n");
     /* the runtime's functions and the codes, the prototypes, the helpers */
     for (j = 0; j < CI__CEMIT_NPRE; j++) {
-        if (j == 3)
+        if (j == CI__CEMIT_NRT + 1)   /* after the codes */
             for (k = 0; k < (size_t)nl; k++)
                 if (need[CI__CEMIT_NPRE + k])
                     ci__cemit_proto(sb, ci__cemit_libm_proto(ci__cemit_libm[k][1]),
                                     ci__cemit_libm[k][0], ptrs);
         if (!need[j]) continue;
-        if (ptrs && j < 2) {   /* ci_rt_parallel, ci_rt_extern */
+        if (ptrs && j < CI__CEMIT_NRT) {   /* ci_rt_parallel, ci_rt_extern, ci_rt_extern_epi */
             ci__cemit_proto(sb, ci__cemit_prelude_tab[j].src, ci__cemit_prelude_tab[j].name, 1);
             continue;
         }
@@ -23594,7 +23695,7 @@ static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n, i
                           ci__cemit_libm[k][0]);
     if (ptrs) {   /* the host fills in the pointers */
         ci__sb_put(sb, "void ci_cc_bind(void *(*get)(const char *)) {\n");
-        for (j = 0; j < 2; j++)
+        for (j = 0; j < CI__CEMIT_NRT; j++)
             if (need[j])
                 ci__sb_printf(sb, "    *(void **)&%s = get(\"%s\");\n",
                               ci__cemit_prelude_tab[j].name, ci__cemit_prelude_tab[j].name);
@@ -23713,8 +23814,17 @@ static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line, int cuda, i
         if (!g->live) continue;
         if (!g->fused && k->kind == CI__K_EXTERN) {
             ci__cemit_extern_note(&E, g, k);
-            ci__sb_printf(sb, "    if (ci_rt_extern(rt, %d, B)) return CI_MAIN_EXTERN_FAILED;\n",
-                          nk);
+            if (k->epi)   /* its epilogue kernel, on its rows as they finish (>>plan) */
+                ci__sb_printf(sb,
+                              "    if (ci_rt_extern_epi(rt, %d, B, %s, %lldLL, %d))"
+                              " return CI_MAIN_EXTERN_FAILED;\n",
+                              nk, k->epi->name, ci__cemit_extent(k->epi, 0),
+                              ci__cemit_work(k->epi) >= CI__CEMIT_PAR_MIN);
+            else
+                ci__sb_printf(sb, "    if (ci_rt_extern(rt, %d, B)) return CI_MAIN_EXTERN_FAILED;\n",
+                              nk);
+        } else if (g->epi_of) {   /* run by the extern before it */
+            ci__sb_printf(sb, "    if (*(int *)B[%d]) return CI_MAIN_CHECK_FAILED;\n", L->err_slot);
         } else {
             if ((!g->fused && k->kind == CI__K_SCATTER && !k->disjoint) ||
                 ci__cemit_work(g) < CI__CEMIT_PAR_MIN)   /* in order, or small: one thread */
@@ -28179,6 +28289,7 @@ typedef struct ci__linalg_prob {
     long long njobs;
     int simd;                       /* 1: the AVX2 + FMA kernels, 2: AVX-512 (f32, f64) */
     int serial;                     /* the jobs run one after another: no split for the pool */
+    ci__rt_epi *epi;                /* the epilogue, run on each job's rows (NULL: none) */
     int nr;                         /* columns of a B panel: the kernels' NR */
     long long kc;                   /* the k-block, KC */
     /* conv: a workspace of wsn elements (of the compute kind) for B[t] packed once, shared by
@@ -28606,10 +28717,32 @@ static void ci__linalg_job(const ci__linalg_prob *P, long long job) {
     }
 }
 
+/* the epilogue on the rows of C that job computed, [t*M + i0, t*M + i1) of [nbatch*M, N] */
+static void ci__linalg_job_epi(const ci__linalg_prob *P, long long job) {
+    const long long ib = job % P->nib, t = P->bpk ? P->tfix : job / (P->njb * P->nib);
+    const long long i0 = ib * P->mcj, i1 = i0 + P->mcj < P->M ? i0 + P->mcj : P->M;
+    const ci__rt_epi *e = P->epi;
+    if (i0 < i1)
+        e->fn(e->B, (t * P->M + i0) * P->N / e->unit, (t * P->M + i1) * P->N / e->unit);
+}
+
+/* whether the epilogue can follow the jobs: each takes whole rows, and each job's first and
+   last rows fall on points of the epilogue's outer loop; if not, the caller runs it after */
+static void ci__linalg_epi_pick(ci__linalg_prob *P) {
+    if (!P->epi) return;
+    if (P->njb == 1 && (P->N % P->epi->unit == 0 ||
+                        (P->nib == 1 && P->M * P->N % P->epi->unit == 0)))
+        P->epi->done = 1;
+    else P->epi = NULL;
+}
+
 static void ci__linalg_range(void *arg, long long begin, long long end) {
     const ci__linalg_prob *P = (const ci__linalg_prob *)arg;
     long long job;
-    for (job = begin; job < end; job++) ci__linalg_job(P, job);
+    for (job = begin; job < end; job++) {
+        ci__linalg_job(P, job);
+        if (P->epi) ci__linalg_job_epi(P, job);
+    }
 }
 
 /* the panels [begin, end) of B[tfix] (k-block major) packed into the workspace */
@@ -28638,6 +28771,7 @@ static void ci__linalg_conv_run(ci__linalg_prob *P, long long nbatch, long long 
     P->ncj = ((P->N + ncol - 1) / ncol + P->nr - 1) / P->nr * P->nr;
     P->njb = (P->N + P->ncj - 1) / P->ncj;
     P->njobs = P->nib * P->njb;
+    ci__linalg_epi_pick(P);
     for (t = 0; t < nbatch; t++) {
         P->tfix = t;
         P->bpk = NULL;
@@ -28670,6 +28804,7 @@ static void ci__linalg_run(ci__linalg_prob *P, long long nbatch, ci__linalg_para
                                        : ci__linalg_KC_I;
     MR = P->simd == 2 ? ci__linalg_MR_Z : ci__linalg_MR;
     P->serial = !par || (par == ci__rt_linalg_par && !ci__rt_linalg_pooled(par_ctx));
+    P->epi = par == ci__rt_linalg_par ? ci__rt_linalg_epi(par_ctx) : NULL;
     MC = P->simd != 2 ? ci__linalg_MC : P->serial ? ci__linalg_MC_ZS : ci__linalg_MC_Z;
     cols = P->simd == 2 ? ci__linalg_MIN_COLS_Z : ci__linalg_MIN_COLS;
     /* rows: the fewest blocks of at most MC, balanced, each a multiple of MR */
@@ -28692,6 +28827,7 @@ static void ci__linalg_run(ci__linalg_prob *P, long long nbatch, ci__linalg_para
         ci__linalg_conv_run(P, nbatch, cols, par, par_ctx);
         return;
     }
+    ci__linalg_epi_pick(P);
     if (par && P->njobs > 1) par(par_ctx, ci__linalg_range, P->njobs, P);
     else ci__linalg_range(P, 0, P->njobs);
 }
@@ -28756,6 +28892,7 @@ typedef struct ci__linalg_dw {
     const void *x, *w, *bias;
     void *y;
     long long C, H, W, KH, KW, OH, OW, sH, sW, pH, pW, dH, dW;
+    ci__rt_epi *epi;   /* the epilogue, run on each plane (NULL: none) */
 } ci__linalg_dw;
 
 enum { ci__linalg_DW_CHUNK = 256 };
@@ -28934,6 +29071,17 @@ static void ci__linalg_dw_range(void *arg, long long begin, long long end) {
         else CI__LINALG_DW_PLANE(double);
     }
 }
+
+/* ci__linalg_dw_range, each plane followed by the epilogue on it */
+static void ci__linalg_dw_range_epi(void *arg, long long begin, long long end) {
+    const ci__linalg_dw *D = (const ci__linalg_dw *)arg;
+    const long long n = D->OH * D->OW;
+    long long plane;
+    for (plane = begin; plane < end; plane++) {
+        ci__linalg_dw_range(arg, plane, plane + 1);
+        D->epi->fn(D->epi->B, plane * n / D->epi->unit, (plane + 1) * n / D->epi->unit);
+    }
+}
 #undef CI__LINALG_DW_PLANE
 
 /* 2-d (and 1-d via H=1) convolution, PyTorch semantics (aten.convolution, not transposed):
@@ -28950,6 +29098,7 @@ static void ci__linalg_conv2d_on(int simd, int dt, const void *x, const void *w,
     ci__linalg_prob P;
     ci__linalg_conv cv;
     long long spanH, spanW, OH, OW;
+    ci__linalg_range_fn fn;
     memset(&P, 0, sizeof P);
     P.simd = simd;
     memset(&cv, 0, sizeof cv);
@@ -28985,8 +29134,12 @@ static void ci__linalg_conv2d_on(int simd, int dt, const void *x, const void *w,
         D.pW = padW;
         D.dH = dilH;
         D.dW = dilW;
-        if (par && N * Cin > 1) par(par_ctx, ci__linalg_dw_range, N * Cin, &D);
-        else ci__linalg_dw_range(&D, 0, N * Cin);
+        D.epi = par == ci__rt_linalg_par ? ci__rt_linalg_epi(par_ctx) : NULL;
+        if (D.epi && OH * OW % D.epi->unit) D.epi = NULL;   /* planes not whole points */
+        if (D.epi) D.epi->done = 1;
+        fn = D.epi ? ci__linalg_dw_range_epi : ci__linalg_dw_range;
+        if (par && N * Cin > 1) par(par_ctx, fn, N * Cin, &D);
+        else fn(&D, 0, N * Cin);
         return;
     }
     cv.C = Cin / groups;
@@ -30663,6 +30816,8 @@ typedef int (*ci__tcc_main_fn)(void **B, void *rt);
 typedef void (*ci__fn_parallel)(void *, void (*)(void **, long long, long long), long long,
                                 void **);
 typedef int (*ci__fn_extern)(void *, int, void **);
+typedef int (*ci__fn_extern_epi)(void *, int, void **, void (*)(void **, long long, long long),
+                                 long long, int);
 #ifndef CINDUCTOR_NO_TCC
 #ifndef CINDUCTOR_NO_THREADS
 static pthread_mutex_t ci__tcc_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -30713,6 +30868,7 @@ static void *ci__tcc_compile(const char *src, ci__tcc_main_fn *main_out, ci__tcc
 #undef CI__X
     CI__TCC_SYM(s, "ci_rt_parallel", ci__fn_parallel, ci__rt_parallel);
     CI__TCC_SYM(s, "ci_rt_extern", ci__fn_extern, ci__rt_extern);
+    CI__TCC_SYM(s, "ci_rt_extern_epi", ci__fn_extern_epi, ci__rt_extern_epi);
     if (tcc_compile_string(s, src) < 0 || (size = tcc_relocate(s, NULL)) < 0) {
         tcc_delete(s);
         CI__TCC_UNLOCK();
@@ -30813,6 +30969,10 @@ static void *ci__cc_sym(const char *name) {
     }
     if (!p && !strcmp(name, "ci_rt_extern")) {
         ci__fn_extern f_ = ci__rt_extern;
+        memcpy(&p, &f_, sizeof p);
+    }
+    if (!p && !strcmp(name, "ci_rt_extern_epi")) {
+        ci__fn_extern_epi f_ = ci__rt_extern_epi;
         memcpy(&p, &f_, sizeof p);
     }
     return p;
@@ -32354,6 +32514,31 @@ static int ci__rt_extern(void *rt, int idx, void **B) {
     return r;
 }
 
+#if !defined(CINDUCTOR_NO_TCC) || defined(CI__CC)
+/* ci_rt_extern for a product with an epilogue (>>plan's ci__plan_epilogues): fn, a kernel of n
+   points in its outer loop over the product's output, runs on the rows each job finishes
+   (>>linalg), or after the product where its jobs do not take whole rows; par: fn is big
+   enough for the pool. Either way the same elements get the same values. */
+static int ci__rt_extern_epi(void *rt, int idx, void **B,
+                             void (*fn)(void **, long long, long long), long long n, int par) {
+    ci_program *p = (ci_program *)rt;
+    const ci__kernel *k = (const ci__kernel *)p->kernels[idx]->m.v[0];
+    ci__rt_epi e;
+    int r;
+    e.fn = fn;
+    e.B = B;
+    e.unit = n > 0 ? k->outs[0]->numel / n : 0;
+    e.done = 0;
+    p->epi = e.unit > 0 ? &e : NULL;
+    r = ci__rt_extern(rt, idx, B);
+    p->epi = NULL;
+    if (r || e.done) return r;
+    if (par) ci__rt_parallel(rt, fn, n, B);
+    else fn(B, 0, n);
+    return 0;
+}
+#endif
+
 /* cinductor's own extern kernels (>>linalg), run on the program's thread pool */
 typedef struct ci__rt_linalg_pack { ci__linalg_range_fn fn; void *arg; } ci__rt_linalg_pack;
 #ifndef CINDUCTOR_NO_THREADS
@@ -32370,6 +32555,11 @@ static int ci__rt_linalg_pooled(void *ctx) {
     (void)ctx;
     return 0;
 #endif
+}
+
+/* the epilogue of the extern product running (NULL: none) */
+static ci__rt_epi *ci__rt_linalg_epi(void *ctx) {
+    return ctx ? ((ci_program *)ctx)->epi : NULL;
 }
 
 static void ci__rt_linalg_par(void *ctx, ci__linalg_range_fn fn, long long n, void *arg) {
@@ -32891,6 +33081,10 @@ static void ci__dbg_print_ir(ci__L *L, ci__sb *sb) {
                     ci__sb_printf(sb, "%s%s", d ? ", " : "", k->ins[d]->name);
                 ci__sb_put(sb, ") ->");
                 for (d = 0; d < k->nout; d++) ci__sb_printf(sb, " %s", k->outs[d]->name);
+                if (k->epi)
+                    ci__sb_printf(sb, ", then %s on each job's rows as they finish (where the "
+                                      "jobs take whole rows; else after it)",
+                                  k->epi->name);
                 if (L->gpu)   /* >>cuemit runs the float products; >>cuda the rest, with copies */
                     ci__sb_put(sb, ci__cuemit_gpu_extern(k)
                                            ? ", on the GPU"

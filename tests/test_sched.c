@@ -630,11 +630,14 @@ CI_TEST(test_emitted_c_kernels_named_by_ops) {
                  "%s", src);
     CI_CHECK_MSG(strstr(src, "/* k1_add_relu (aten.add.Tensor, aten.relu.default): pointwise -> r */") && !strstr(src, "buf"),
                  "%s", src);
-    /* ci_main names the op each extern kernel runs and the value it computes */
+    /* ci_main names the op each extern kernel runs and the value it computes; each runs its
+       epilogue (k1_add_relu; the copy into the output) */
     CI_CHECK_MSG(strstr(src, "    /* k0_mm: h = aten.mm.default (extern, cinductor.bmm) */\n"
-                             "    if (ci_rt_extern(rt, 0, B)) return CI_MAIN_EXTERN_FAILED;\n") &&
+                             "    if (ci_rt_extern_epi(rt, 0, B, k1_add_relu, 64LL, 0))"
+                             " return CI_MAIN_EXTERN_FAILED;\n") &&
                  strstr(src, "    /* k2_mm: y_2 = aten.mm.default (extern, cinductor.bmm) */\n"
-                             "    if (ci_rt_extern(rt, 2, B)) return CI_MAIN_EXTERN_FAILED;\n"),
+                             "    if (ci_rt_extern_epi(rt, 2, B, k3_copy, 512LL, 0))"
+                             " return CI_MAIN_EXTERN_FAILED;\n"),
                  "%s", src);
     /* relu against 0: the constant gets no NaN test; a load inline has no parentheses */
     CI_CHECK_MSG(strstr(src, "v0 != v0 ? v0 : (v0 > (0.000000000e+00f) ? v0 : (0.000000000e+00f))") && strstr(src, "h[(8LL*x0 + x1)] + b[x1]"),
@@ -679,6 +682,151 @@ CI_TEST(test_emitted_c_user_names) {
     ci_ctx_destroy(ctx);
 }
 
+/* ---- (6) a product's epilogue: the pointwise kernel after a matmul or convolution that reads
+   its output only at each point's element runs on the rows the product's jobs finish
+   (ci_rt_extern_epi in the C); the same values as the interpreter (which runs the two one
+   after the other) and, bit for bit, on 1 and 4 threads. Cases where it must not apply keep
+   the plain call. ---- */
+
+typedef struct epi_case { const char *name, *cig; int epi; } epi_case;
+static const epi_case epi_cases[] = {
+    {"linear, bias and relu", "input x: f32[7, 33]\ninput w: f32[65, 33]\ninput b: f32[65]\n"
+     "t = aten.t.default(w)\ny = aten.addmm.default(b, x, t)\nr = aten.relu.default(y)\noutput r\n", 1},
+    {"1023 columns and a residual", "input a: f32[130, 20]\ninput c: f32[20, 1023]\ninput z: f32[130, 1023]\n"
+     "y = aten.mm.default(a, c)\nu = aten.mul.Tensor(y, 2)\nv = aten.add.Tensor(u, z)\noutput v\n", 1},
+    {"one row", "input a: f32[1, 9]\ninput c: f32[9, 5]\ny = aten.mm.default(a, c)\n"
+     "u = aten.tanh.default(y)\noutput u\n", 1},
+    {"a batch of products, then sigmoid", "input a: f32[3, 17, 9]\ninput c: f32[3, 9, 40]\n"
+     "y = aten.bmm.default(a, c)\nu = aten.sigmoid.default(y)\noutput u\n", 1},
+    {"an empty sum: the epilogue of zeros", "input a: f32[5, 0]\ninput c: f32[0, 7]\n"
+     "y = aten.mm.default(a, c)\nu = aten.add.Tensor(y, 1)\noutput u\n", 1},
+    {"convolution, batch norm and silu", "input x: f32[2, 5, 9, 11]\ninput w: f32[12, 5, 3, 3]\n"
+     "input g: f32[12]\ninput h: f32[12]\ninput m: f32[12]\ninput v: f32[12]\n"
+     "c = aten.convolution.default(x, w, None, [1, 1], [1, 1], [1, 1], False, [0, 0], 1)\n"
+     "va = aten.abs.default(v)\n"
+     "n, _, _ = aten.native_batch_norm.default(c, g, h, m, va, False, 0.1, 1e-05)\n"
+     "s = aten.silu.default(n)\noutput s\n", 1},
+    {"130 output channels over two row blocks (a shared im2col), hardtanh",
+     "input x: f32[1, 16, 40, 40]\ninput w: f32[130, 16, 3, 3]\ninput b: f32[130]\n"
+     "c = aten.convolution.default(x, w, b, [1, 1], [1, 1], [1, 1], False, [0, 0], 1)\n"
+     "r = aten.hardtanh.default(c, 0.0, 6.0)\noutput r\n", 1},
+    {"1x1 convolution, groups of 2, a residual", "input x: f32[2, 8, 7, 7]\ninput w: f32[6, 4, 1, 1]\n"
+     "input z: f32[2, 6, 7, 7]\n"
+     "c = aten.convolution.default(x, w, None, [1, 1], [0, 0], [1, 1], False, [0, 0], 2)\n"
+     "r = aten.add.Tensor(c, z)\noutput r\n", 1},
+    {"depthwise convolution, stride 2, relu", "input x: f32[2, 8, 15, 10]\ninput w: f32[8, 1, 3, 3]\n"
+     "c = aten.convolution.default(x, w, None, [2, 2], [1, 1], [1, 1], False, [0, 0], 8)\n"
+     "r = aten.relu.default(c)\noutput r\n", 1},
+    /* the product's operands made just before it, dead after it: the epilogue's output must
+       not take their place while later jobs still read them */
+    {"operands that die at the product", "input x: f64[200, 128]\ninput c0: f64[128, 512]\n"
+     "input d: f32[512, 8]\nc = aten.exp.default(c0)\na = aten.exp.default(x)\n"
+     "y = aten.mm.default(a, c)\nr = aten.relu.default(y)\nu = aten._to_copy.default(r, dtype=f32)\n"
+     "w = aten.mm.default(u, d)\noutput y, w\n", 1},
+    {"an operand the epilogue's output may not replace", "input x0: f32[1, 34, 10, 10]\n"
+     "input w: f32[136, 34, 3, 3]\nx = aten.exp.default(x0)\n"
+     "c = aten.convolution.default(x, w, None, [2, 2], [1, 1], [1, 1], False, [0, 0], 1)\n"
+     "input d: f32[25, 3]\nr = aten.relu.default(c)\nv = aten.view.default(r, [136, 25])\n"
+     "m = aten.mm.default(v, d)\noutput c, m\n", 1},
+    {"f64 product and exp", "input a: f64[33, 12]\ninput c: f64[12, 31]\ny = aten.mm.default(a, c)\n"
+     "u = aten.exp.default(y)\noutput u\n", 1},
+    /* not an epilogue */
+    {"the product read transposed", "input a: f32[13, 9]\ninput c: f32[9, 13]\n"
+     "y = aten.mm.default(a, c)\nt = aten.t.default(y)\nu = aten.add.Tensor(t, y)\noutput u\n", 0},
+    {"a reduction of the product", "input a: f32[13, 9]\ninput c: f32[9, 20]\n"
+     "y = aten.mm.default(a, c)\nu = aten.sum.dim_IntList(y, [1])\noutput u\n", 0},
+    {"no product rows", "input a: f32[0, 9]\ninput c: f32[9, 20]\n"
+     "y = aten.mm.default(a, c)\nu = aten.add.Tensor(y, 1)\noutput u\n", 0},
+};
+
+static int epi_compile(ci_ctx *ctx, prog *P, const char *cig, ci_backend be, int threads) {
+    ci_compile_desc pd;
+    char err[256];
+    memset(P, 0, sizeof *P);
+    P->g = ci_graph_create(ctx);
+    if (ci_cig_parse(P->g, cig, strlen(cig), "test.cig", NULL, err, sizeof err) != CI_OK) {
+        snprintf(P->msg, sizeof P->msg, "parse: %s", err);
+        return 0;
+    }
+    memset(&pd, 0, sizeof pd);
+    pd.backend = be;
+    pd.num_threads = threads;
+    if (ci_compile(P->g, &pd, &P->p) != CI_OK) {
+        snprintf(P->msg, sizeof P->msg, "compile: %s", ci_ctx_last_error(ctx));
+        return 0;
+    }
+    return 1;
+}
+
+/* run p on inputs in (normal random, as dt each) into fresh outputs */
+static int epi_run(ci_program *p, const void *const *in, void **out) {
+    int i, nout = ci_program_num_outputs(p);
+    for (i = 0; i < nout; i++) {
+        size_t n = prog_numel(p, 1, i), es = ci_dtype_size(ci_program_output_dtype(p, i));
+        out[i] = calloc(n * es + 1, 1);
+    }
+    return ci_program_run(p, ci_program_num_inputs(p), in, nout, out) == CI_OK;
+}
+
+CI_TEST(test_product_epilogue) {
+    ci_ctx *ctx = NULL;
+    ci_test_rng r = ci_test_rng_make(77);
+    size_t c;
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    for (c = 0; c < sizeof epi_cases / sizeof epi_cases[0]; c++) {
+        const epi_case *ec = &epi_cases[c];
+        prog t1, t4, ip;
+        void *in[8], *o1[4], *o4[4], *oi[4];
+        int nin, nout, i, ok;
+        char why[512] = "";
+        const char *src;
+        CI_CHECK_MSG(epi_compile(ctx, &t1, ec->cig, CI_BACKEND_TCC, 1), "%s: %s", ec->name, t1.msg);
+        CI_CHECK_MSG(epi_compile(ctx, &t4, ec->cig, CI_BACKEND_TCC, 4), "%s: %s", ec->name, t4.msg);
+        CI_CHECK_MSG(epi_compile(ctx, &ip, ec->cig, CI_BACKEND_INTERP, 1), "%s: %s", ec->name, ip.msg);
+        src = ci_program_source(t1.p);
+        CI_CHECK_MSG((strstr(src, "ci_rt_extern_epi(rt,") != NULL) == ec->epi,
+                     "%s: the epilogue %s expected\n%s", ec->name, ec->epi ? "is" : "is not", src);
+        nin = ci_program_num_inputs(t1.p);
+        nout = ci_program_num_outputs(t1.p);
+        for (i = 0; i < nin; i++) {
+            size_t n = prog_numel(t1.p, 0, i);
+            if (ci_program_input_dtype(t1.p, i) == CI_F64) {
+                double *x = (double *)malloc(n * sizeof(double) + 8);
+                size_t j;
+                for (j = 0; j < n; j++) x[j] = ci_test_rng_normal(&r);
+                in[i] = x;
+            } else {
+                float *x = (float *)malloc(n * sizeof(float) + 4);
+                ci_test_fill_normal_f32(x, n, &r);
+                in[i] = x;
+            }
+        }
+        ok = epi_run(t1.p, (const void *const *)in, o1) && epi_run(t4.p, (const void *const *)in, o4) &&
+             epi_run(ip.p, (const void *const *)in, oi);
+        if (!ok) snprintf(why, sizeof why, "a run failed: %s", ci_ctx_last_error(ctx));
+        for (i = 0; ok && i < nout; i++) {
+            ci_dtype dt = ci_program_output_dtype(t1.p, i);
+            size_t n = prog_numel(t1.p, 1, i);
+            char w[256];
+            if (memcmp(o1[i], o4[i], n * ci_dtype_size(dt))) {
+                snprintf(why, sizeof why, "output %d differs between 1 and 4 threads", i);
+                ok = 0;
+            } else if (!ci_test_allclose(dt, o1[i], oi[i], n, 1e-6, dt == CI_F64 ? 1e-12 : 1e-5, w,
+                                         sizeof w)) {
+                snprintf(why, sizeof why, "output %d against the interpreter: %s", i, w);
+                ok = 0;
+            }
+        }
+        for (i = 0; i < nin; i++) free(in[i]);
+        for (i = 0; i < nout; i++) { free(o1[i]); free(o4[i]); free(oi[i]); }
+        prog_free(&t1);
+        prog_free(&t4);
+        prog_free(&ip);
+        CI_CHECK_MSG(ok, "%s: %s", ec->name, why);
+    }
+    ci_ctx_destroy(ctx);
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_patterns_become_one_kernel);
@@ -696,5 +844,6 @@ int main(int argc, char **argv) {
     CI_RUN(test_emitted_c_names_the_graph);
     CI_RUN(test_emitted_c_kernels_named_by_ops);
     CI_RUN(test_emitted_c_user_names);
+    CI_RUN(test_product_epilogue);
     return ci_test_done();
 }
