@@ -19948,7 +19948,8 @@ static void ci__plan_epilogues(ci__L *L) {
         ci__kernel *e = (ci__kernel *)g->m.v[0];
         ci__buf *x;
         if (!g->live || g->fused || e->kind != CI__K_EXTERN || e->nout < 1 ||
-            (strcmp(e->ext->name, "cinductor.bmm") && strcmp(e->ext->name, "cinductor.convolution")))
+            (strcmp(e->ext->name, "cinductor.bmm") &&
+             strcmp(e->ext->name, "cinductor.convolution")))
             continue;
         for (j = i + 1; j < L->groups.n && !n; j++)
             if (((ci__group *)L->groups.v[j])->live) n = (ci__group *)L->groups.v[j];
@@ -23821,7 +23822,8 @@ static void ci__cemit_program(ci__L *L, ci__sb *sb, int *group_line, int cuda, i
                               nk, k->epi->name, ci__cemit_extent(k->epi, 0),
                               ci__cemit_work(k->epi) >= CI__CEMIT_PAR_MIN);
             else
-                ci__sb_printf(sb, "    if (ci_rt_extern(rt, %d, B)) return CI_MAIN_EXTERN_FAILED;\n",
+                ci__sb_printf(sb,
+                              "    if (ci_rt_extern(rt, %d, B)) return CI_MAIN_EXTERN_FAILED;\n",
                               nk);
         } else if (g->epi_of) {   /* run by the extern before it */
             ci__sb_printf(sb, "    if (*(int *)B[%d]) return CI_MAIN_CHECK_FAILED;\n", L->err_slot);
