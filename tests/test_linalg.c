@@ -287,9 +287,13 @@ CI_TEST(test_depthwise_simd_same_bits) {
     static const long long cases[][11] = {
             {3, 14, 14, 5, 5, 1, 1, 2, 2, 1, 1}, {4, 7, 7, 5, 5, 1, 1, 2, 2, 1, 1},
             {2, 23, 41, 3, 3, 2, 2, 1, 1, 1, 1}, {2, 9, 30, 3, 3, 1, 2, 1, 4, 2, 3},
-            {1, 5, 1, 3, 3, 1, 1, 1, 1, 1, 1},   {2, 6, 19, 1, 7, 1, 1, 0, 3, 1, 1}};
+            {1, 5, 1, 3, 3, 1, 1, 1, 1, 1, 1},   {2, 6, 19, 1, 7, 1, 1, 0, 3, 1, 1},
+            /* 16 lanes' interior and edges: rows of 16, 33 and 61 outputs */
+            {2, 9, 35, 3, 3, 1, 1, 1, 1, 1, 1},  {2, 10, 61, 3, 3, 1, 1, 1, 1, 1, 1},
+            {3, 11, 67, 5, 5, 2, 2, 2, 2, 1, 1}, {1, 4, 16, 1, 1, 1, 1, 0, 0, 1, 1}};
     ci_test_rng r = ci_test_rng_make(4242);
     size_t s;
+    int simd;
     if (ci__linalg_simd() == 0) CI_SKIP("this CPU has no AVX2");
     for (s = 0; s < sizeof cases / sizeof cases[0]; s++) {
         const long long *c = cases[s], C = c[0], H = c[1], W = c[2], KH = c[3], KW = c[4];
@@ -305,9 +309,13 @@ CI_TEST(test_depthwise_simd_same_bits) {
         memset(y1, 0xff, ny * 4);
         ci__linalg_conv2d_on(0, ci__linalg_F32, x, w, b, y0, 2, C, H, W, C, KH, KW, c[5], c[6],
                              c[7], c[8], c[9], c[10], C, NULL, 0, NULL, NULL);
-        ci__linalg_conv2d_on(ci__linalg_simd(), ci__linalg_F32, x, w, b, y1, 2, C, H, W, C, KH, KW,
-                             c[5], c[6], c[7], c[8], c[9], c[10], C, NULL, 0, NULL, NULL);
-        CI_CHECK_MSG(memcmp(y0, y1, ny * 4) == 0, "case %d: the vector path changes bits", (int)s);
+        for (simd = 1; simd <= ci__linalg_simd(); simd++) {   /* AVX2, then AVX-512 */
+            memset(y1, 0xff, ny * 4);
+            ci__linalg_conv2d_on(simd, ci__linalg_F32, x, w, b, y1, 2, C, H, W, C, KH, KW, c[5],
+                                 c[6], c[7], c[8], c[9], c[10], C, NULL, 0, NULL, NULL);
+            CI_CHECK_MSG(memcmp(y0, y1, ny * 4) == 0, "case %d: the vector path (simd %d) changes bits",
+                         (int)s, simd);
+        }
         free(x); free(w); free(b); free(y0); free(y1);
     }
 }
