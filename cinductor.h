@@ -27903,8 +27903,8 @@ enum {
     ci__linalg_NR_ZD = 16,
     ci__linalg_MC_Z = CI__LINALG_JOB_ROWS,
     /* ... and on one thread, where the jobs also take whole rows: each B panel serves twice
-       the rows (the lent Xeon, one core, [128, 256] x [256, 768]: 0.364 -> 0.336 ms, [128,
-       256] x [256, 1024] 0.488 -> 0.461, [512, 512] x [512, 512] 1.94 -> 1.90) */
+       the rows (the lent Xeon, one core, medians: [128, 256] x [256, 768] 0.387 -> 0.349 ms,
+       [128, 256] x [256, 1024] 0.522 -> 0.480, [512, 512] x [512, 512] 2.06 -> 1.97) */
     ci__linalg_MC_ZS = 128,
     ci__linalg_MIN_COLS_Z = 32,
     ci__linalg_NR_MAX = 32
