@@ -226,23 +226,25 @@ static int count_files(const char *dir) {
 #endif
 
 /* the system compiler's backend: the same results as the interpreter's reference on a graph
-   with reductions and math (2 threads), one object in a fresh cache directory, opened again
-   from there; a compiler that fails is reported with its log */
+   with reductions, math and a product with its epilogue (2 threads), one object in a fresh
+   cache directory, opened again from there; a compiler that fails is reported with its log */
 CI_TEST(test_cc_backend_compiles_caches_and_reports) {
 #ifndef CI__CC
     CI_SKIP("this build has no cc backend");
 #else
     const char *text = "input x: f32[37, 300]\ninput b: f32[300]\nh = aten.add.Tensor(x, b)\n"
                        "e = aten.erf.default(h)\np = aten._softmax.default(e, -1, False)\n"
-                       "s = aten.sum.dim_IntList(h, [0])\noutput p, s\n";
+                       "s = aten.sum.dim_IntList(h, [0])\ninput wm: f32[300, 5]\n"
+                       "q = aten.mm.default(e, wm)\nr = aten.relu.default(q)\noutput p, s, r\n";
     ci_ctx *ctx = NULL;
     ci_graph *g;
     ci_program *p = NULL;
     ci_compile_desc d;
     char dir[] = "/tmp/ci_cc_cacheXXXXXX", err[300];
-    static float x[37 * 300], b[300], want[2][37 * 300], got[2][37 * 300];
-    const void *ins[2] = {x, b};
-    void *w[2] = {want[0], want[1]}, *o[2] = {got[0], got[1]};
+    static float x[37 * 300], b[300], wm[300 * 5], want[3][37 * 300], got[3][37 * 300];
+    static const int nel[3] = {37 * 300, 300, 37 * 5};
+    const void *ins[3] = {x, b, wm};
+    void *w[3] = {want[0], want[1], want[2]}, *o[3] = {got[0], got[1], got[2]};
     ci_test_rng r = ci_test_rng_make(41);
     int pass, k;
     const char *why = ci__cc_backend.available();
@@ -250,6 +252,7 @@ CI_TEST(test_cc_backend_compiles_caches_and_reports) {
     CI_CHECK(mkdtemp(dir) != NULL);
     ci_test_fill_normal_f32(x, 37 * 300, &r);
     ci_test_fill_normal_f32(b, 300, &r);
+    ci_test_fill_normal_f32(wm, 300 * 5, &r);
     CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
     g = ci_graph_create(ctx);
     CI_CHECK_OK(ci_cig_parse(g, text, strlen(text), "cc", NULL, err, sizeof err));
@@ -257,7 +260,7 @@ CI_TEST(test_cc_backend_compiles_caches_and_reports) {
     d.backend = CI_BACKEND_INTERP;
     d.reference = 1;
     CI_CHECK_OK_CTX(ctx, ci_compile(g, &d, &p));
-    CI_CHECK_OK_CTX(ctx, ci_program_run(p, 2, ins, 2, w));
+    CI_CHECK_OK_CTX(ctx, ci_program_run(p, 3, ins, 3, w));
     ci_program_destroy(p);
     d.backend = CI_BACKEND_CC;
     d.reference = 0;
@@ -270,10 +273,11 @@ CI_TEST(test_cc_backend_compiles_caches_and_reports) {
         if (!p) break;
         CI_CHECK_STR_EQ(ci_program_backend(p), "cc");
         CI_CHECK(strstr(ci_program_source(p), "ci_cc_bind") != NULL);
-        CI_CHECK_OK_CTX(ctx, ci_program_run(p, 2, ins, 2, o));
-        for (k = 0; k < 2; k++)
-            CI_CHECK_MSG(ci_test_allclose_f32(got[k], want[k], k ? 300 : 37 * 300, 1e-5, 1e-5,
-                                              err, sizeof err),
+        CI_CHECK(strstr(ci_program_source(p), "ci_rt_extern_epi(rt,") != NULL);
+        CI_CHECK_OK_CTX(ctx, ci_program_run(p, 3, ins, 3, o));
+        for (k = 0; k < 3; k++)
+            CI_CHECK_MSG(ci_test_allclose_f32(got[k], want[k], (size_t)nel[k], 1e-5, 1e-5, err,
+                                              sizeof err),
                          "pass %d, output %d: %s", pass, k, err);
         ci_program_destroy(p);
         CI_CHECK_EQ_INT(count_files(dir), 1);   /* the object, no temporary left */
