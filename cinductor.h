@@ -29180,6 +29180,69 @@ static void ci__linalg_dw_range(void *arg, long long begin, long long end) {
     }
 }
 
+#ifdef CI__LINALG_AVX512
+/* Small planes, 16 channels in the lanes: where a plane is a few columns wide (7x7, or 14x14
+   under 5x5 taps), every vector of ci__linalg_dw_plane16 is an edge vector. Here a job takes
+   16 channels of one image, transposed on the stack so that a register holds one pixel of
+   each; an off-image tap is skipped per pixel, the sums in the plain loop's order: the same
+   bits. (Scratch: PIX pixels in and out, TAPS taps.) */
+enum { ci__linalg_DWC_PIX = 512, ci__linalg_DWC_TAPS = 64 };
+static int ci__linalg_dw_c16_ok(const ci__linalg_dw *D) {
+    return D->simd == 2 && D->dt == ci__linalg_F32 && D->C % 16 == 0 &&
+           D->H * D->W <= ci__linalg_DWC_PIX && D->OH * D->OW <= ci__linalg_DWC_PIX &&
+           D->KH * D->KW <= ci__linalg_DWC_TAPS && (D->OW <= 8 || (D->OW <= 14 && D->KW >= 5));
+}
+
+/* jobs [begin, end): job j is planes [16j, 16j + 16), each followed by the epilogue */
+__attribute__((target("avx512f"))) static void ci__linalg_dw_c16_range(void *arg, long long begin,
+                                                                    long long end) {
+    const ci__linalg_dw *D = (const ci__linalg_dw *)arg;
+    float xt[ci__linalg_DWC_PIX * 16], yt[ci__linalg_DWC_PIX * 16];
+    float wt[ci__linalg_DWC_TAPS * 16], bv[16];
+    const long long HW = D->H * D->W, OHW = D->OH * D->OW, T = D->KH * D->KW;
+    long long job, q, oh, ow, kh, kw;
+    int c;
+    for (job = begin; job < end; job++) {
+        const long long p0 = job * 16, c0 = p0 % D->C;
+        const float *x = (const float *)D->x + p0 * HW, *w = (const float *)D->w + c0 * T;
+        float *y = (float *)D->y + p0 * OHW;
+        __m512 bias;
+        for (c = 0; c < 16; c++) {
+            for (q = 0; q < HW; q++) xt[q * 16 + c] = x[c * HW + q];
+            for (q = 0; q < T; q++) wt[q * 16 + c] = w[c * T + q];
+            bv[c] = D->bias ? ((const float *)D->bias)[c0 + c] : 0.0f;
+        }
+        bias = _mm512_loadu_ps(bv);
+        for (oh = 0; oh < D->OH; oh++) {
+            const long long ih0 = oh * D->sH - D->pH;
+            long long kh0 = ci__linalg_dw_first(0, ih0, D->dH);
+            long long kh1 = ci__linalg_dw_first(D->H, ih0, D->dH);
+            if (kh1 > D->KH) kh1 = D->KH;
+            for (ow = 0; ow < D->OW; ow++) {
+                const long long iw0 = ow * D->sW - D->pW;
+                long long kw0 = ci__linalg_dw_first(0, iw0, D->dW);
+                long long kw1 = ci__linalg_dw_first(D->W, iw0, D->dW);
+                __m512 acc = _mm512_setzero_ps();
+                if (kw1 > D->KW) kw1 = D->KW;
+                for (kh = kh0; kh < kh1; kh++) {
+                    const long long row = (ih0 + kh * D->dH) * D->W + iw0; /* + kw*dW: >= 0 */
+                    const float *wr = wt + kh * D->KW * 16;
+                    for (kw = kw0; kw < kw1; kw++) {
+                        const __m512 xv = _mm512_loadu_ps(xt + (row + kw * D->dW) * 16);
+                        acc = _mm512_add_ps(acc, _mm512_mul_ps(_mm512_loadu_ps(wr + kw * 16), xv));
+                    }
+                }
+                _mm512_storeu_ps(yt + (oh * D->OW + ow) * 16, _mm512_add_ps(acc, bias));
+            }
+        }
+        for (c = 0; c < 16; c++)
+            for (q = 0; q < OHW; q++) y[c * OHW + q] = yt[q * 16 + c];
+        if (D->epi)
+            D->epi->fn(D->epi->B, p0 * OHW / D->epi->unit, (p0 + 16) * OHW / D->epi->unit);
+    }
+}
+#endif
+
 /* ci__linalg_dw_range, each plane followed by the epilogue on it */
 static void ci__linalg_dw_range_epi(void *arg, long long begin, long long end) {
     const ci__linalg_dw *D = (const ci__linalg_dw *)arg;
@@ -29205,7 +29268,7 @@ static void ci__linalg_conv2d_on(int simd, int dt, const void *x, const void *w,
                                  ci__linalg_parallel_fn par, void *par_ctx) {
     ci__linalg_prob P;
     ci__linalg_conv cv;
-    long long spanH, spanW, OH, OW;
+    long long spanH, spanW, OH, OW, njob;
     ci__linalg_range_fn fn;
     memset(&P, 0, sizeof P);
     P.simd = simd;
@@ -29246,8 +29309,15 @@ static void ci__linalg_conv2d_on(int simd, int dt, const void *x, const void *w,
         if (D.epi && OH * OW % D.epi->unit) D.epi = NULL;   /* planes not whole points */
         if (D.epi) D.epi->done = 1;
         fn = D.epi ? ci__linalg_dw_range_epi : ci__linalg_dw_range;
-        if (par && N * Cin > 1) par(par_ctx, fn, N * Cin, &D);
-        else fn(&D, 0, N * Cin);
+        njob = N * Cin;
+#ifdef CI__LINALG_AVX512
+        if (ci__linalg_dw_c16_ok(&D)) {   /* 16 channels a job */
+            fn = ci__linalg_dw_c16_range;
+            njob = N * Cin / 16;
+        }
+#endif
+        if (par && njob > 1) par(par_ctx, fn, njob, &D);
+        else fn(&D, 0, njob);
         return;
     }
     cv.C = Cin / groups;

@@ -290,7 +290,12 @@ CI_TEST(test_depthwise_simd_same_bits) {
             {1, 5, 1, 3, 3, 1, 1, 1, 1, 1, 1},   {2, 6, 19, 1, 7, 1, 1, 0, 3, 1, 1},
             /* 16 lanes' interior and edges: rows of 16, 33 and 61 outputs */
             {2, 9, 35, 3, 3, 1, 1, 1, 1, 1, 1},  {2, 10, 61, 3, 3, 1, 1, 1, 1, 1, 1},
-            {3, 11, 67, 5, 5, 2, 2, 2, 2, 1, 1}, {1, 4, 16, 1, 1, 1, 1, 0, 0, 1, 1}};
+            {3, 11, 67, 5, 5, 2, 2, 2, 2, 1, 1}, {1, 4, 16, 1, 1, 1, 1, 0, 0, 1, 1},
+            /* 16 channels in the lanes (small planes, C a multiple of 16): 7x7 and 14x14
+               under 5x5, stride 2, dilation 2, unequal strides, a 1-row image */
+            {16, 7, 7, 5, 5, 1, 1, 2, 2, 1, 1},  {32, 14, 14, 5, 5, 1, 1, 2, 2, 1, 1},
+            {16, 8, 8, 3, 3, 2, 2, 1, 1, 1, 1},  {16, 7, 6, 3, 3, 1, 1, 2, 2, 2, 2},
+            {16, 9, 7, 3, 3, 2, 1, 0, 1, 1, 1},  {16, 1, 5, 1, 3, 1, 1, 0, 1, 1, 1}};
     ci_test_rng r = ci_test_rng_make(4242);
     size_t s;
     int simd;
