@@ -13,8 +13,9 @@ typedef struct prog {
     char msg[512];
 } prog;
 
-/* compile .cig text; 0 and a message on failure */
-static int prog_make(ci_ctx *ctx, prog *P, const char *cig, ci_backend be, int unfused) {
+/* compile .cig text (threads: 0 = the context's); 0 and a message on failure */
+static int prog_make_t(ci_ctx *ctx, prog *P, const char *cig, ci_backend be, int unfused,
+                       int threads) {
     ci_compile_desc pd;
     char err[256];
     memset(P, 0, sizeof *P);
@@ -26,11 +27,15 @@ static int prog_make(ci_ctx *ctx, prog *P, const char *cig, ci_backend be, int u
     memset(&pd, 0, sizeof pd);
     pd.backend = be;
     pd.unfused = unfused;
+    pd.num_threads = threads;
     if (ci_compile(P->g, &pd, &P->p) != CI_OK) {
         snprintf(P->msg, sizeof P->msg, "compile: %s", ci_ctx_last_error(ctx));
         return 0;
     }
     return 1;
+}
+static int prog_make(ci_ctx *ctx, prog *P, const char *cig, ci_backend be, int unfused) {
+    return prog_make_t(ctx, P, cig, be, unfused, 0);
 }
 static void prog_free(prog *P) {
     ci_program_destroy(P->p);
@@ -739,25 +744,6 @@ static const epi_case epi_cases[] = {
      "y = aten.mm.default(a, c)\nu = aten.add.Tensor(y, 1)\noutput u\n", 0},
 };
 
-static int epi_compile(ci_ctx *ctx, prog *P, const char *cig, ci_backend be, int threads) {
-    ci_compile_desc pd;
-    char err[256];
-    memset(P, 0, sizeof *P);
-    P->g = ci_graph_create(ctx);
-    if (ci_cig_parse(P->g, cig, strlen(cig), "test.cig", NULL, err, sizeof err) != CI_OK) {
-        snprintf(P->msg, sizeof P->msg, "parse: %s", err);
-        return 0;
-    }
-    memset(&pd, 0, sizeof pd);
-    pd.backend = be;
-    pd.num_threads = threads;
-    if (ci_compile(P->g, &pd, &P->p) != CI_OK) {
-        snprintf(P->msg, sizeof P->msg, "compile: %s", ci_ctx_last_error(ctx));
-        return 0;
-    }
-    return 1;
-}
-
 /* run p on inputs in (normal random, as dt each) into fresh outputs */
 static int epi_run(ci_program *p, const void *const *in, void **out) {
     int i, nout = ci_program_num_outputs(p);
@@ -780,9 +766,9 @@ CI_TEST(test_product_epilogue) {
         int nin, nout, i, ok;
         char why[512] = "";
         const char *src;
-        CI_CHECK_MSG(epi_compile(ctx, &t1, ec->cig, CI_BACKEND_TCC, 1), "%s: %s", ec->name, t1.msg);
-        CI_CHECK_MSG(epi_compile(ctx, &t4, ec->cig, CI_BACKEND_TCC, 4), "%s: %s", ec->name, t4.msg);
-        CI_CHECK_MSG(epi_compile(ctx, &ip, ec->cig, CI_BACKEND_INTERP, 1), "%s: %s", ec->name, ip.msg);
+        CI_CHECK_MSG(prog_make_t(ctx, &t1, ec->cig, CI_BACKEND_TCC, 0, 1), "%s: %s", ec->name, t1.msg);
+        CI_CHECK_MSG(prog_make_t(ctx, &t4, ec->cig, CI_BACKEND_TCC, 0, 4), "%s: %s", ec->name, t4.msg);
+        CI_CHECK_MSG(prog_make_t(ctx, &ip, ec->cig, CI_BACKEND_INTERP, 0, 1), "%s: %s", ec->name, ip.msg);
         src = ci_program_source(t1.p);
         CI_CHECK_MSG((strstr(src, "ci_rt_extern_epi(rt,") != NULL) == ec->epi,
                      "%s: the epilogue %s expected\n%s", ec->name, ec->epi ? "is" : "is not", src);
