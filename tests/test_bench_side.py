@@ -3,7 +3,8 @@
 of the SUITE shrunk, 3 reps): the table is produced (stdout, the docs section, the JSON), the
 check finds cinductor and PyTorch agreeing on each workload's output, a graph that computes
 something else than its PyTorch twin is caught (FAIL in the table, exit status 1), and
---device cuda on a machine without a GPU says "not available" instead of failing.
+--device cuda on a machine without a GPU says "not available" instead of failing, and --rounds
+gives each side's median over the rounds and the median of the rounds' ratios.
 
 Usage: test_bench_side.py [--cinductor PATH]. Prints PASS/FAIL per case, last line
 `N passed, M failed[, K skipped]`; skips (with the reason) where PyTorch is absent.
@@ -132,6 +133,31 @@ def case_no_torch(args):
     return True, ""
 
 
+def case_rounds(args):
+    """--rounds 3: each side's time is the median of its three rounds (kept in the JSON), the
+    ratio the median of the rounds' ratios, and the method line says so"""
+    js = os.path.join(args.tmp, "rounds.json")
+    p = run(args, ["--only", "rowsum", "--rounds", "3", "--no-md", "--json", js, "--no-check"])
+    if p.returncode != 0:
+        return False, "exit %d: %s" % (p.returncode, (p.stdout + p.stderr)[-1500:])
+    r = json.load(open(js))["results"][0]
+    c, t = r["cinductor"], r["torch"]
+    cr, tr = c.get("rounds_ms"), t.get("rounds_ms")
+    if not cr or not tr or len(cr) != 3 or len(tr) != 3:
+        return False, "no three rounds in the JSON: %s" % r
+    if c["run_ms_median"] != sorted(cr)[1] or t["ms"] != sorted(tr)[1]:
+        return False, "the times are not the rounds' medians: %s" % r
+    want = sorted(a / b for a, b in zip(cr, tr))[1]
+    if abs(r["ratio"] - want) > 1e-12:
+        return False, "ratio %s, the rounds' median ratio %s" % (r["ratio"], want)
+    m = re.search(r"^\| rowsum \| 64x64 \| [0-9.]+ \| [0-9.]+ \| ([0-9.]+) \|", p.stdout, re.M)
+    if not m or abs(float(m.group(1)) - want) > 0.0051:
+        return False, "the table's ratio is not %.3f:\n%s" % (want, p.stdout)
+    if "3 rounds in a row" not in p.stdout:
+        return False, "the method line does not give the rounds:\n%s" % p.stdout
+    return True, "ratio %.3f over rounds %s / %s" % (want, cr, tr)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cinductor", default=os.environ.get(
@@ -149,7 +175,8 @@ def main():
                          ("bench_side catches a wrong graph", case_mismatch),
                          ("bench_side replays a .cig", case_replay),
                          ("bench_side --device cuda", case_cuda),
-                         ("bench_side without PyTorch", case_no_torch)]:
+                         ("bench_side without PyTorch", case_no_torch),
+                         ("bench_side --rounds", case_rounds)]:
             try:
                 ok, detail = fn(args)
             except Exception as e:  # a bug in the script or the case

@@ -723,6 +723,34 @@ def side_ms(r):
     return None
 
 
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else 0.5 * (xs[n // 2 - 1] + xs[n // 2])
+
+
+def merge_rounds(cs, ts):
+    """one workload's rounds (each a cinductor run, then a PyTorch one): each side's first
+    result with its time the median over the rounds, and the median of the rounds' ratios (the
+    machine's drift between rounds cancels in each round's ratio)"""
+    c, t = dict(cs[0]), dict(ts[0])
+    cm = [side_ms(r) for r in cs]
+    tm = [side_ms(r) for r in ts]
+    if len(cs) > 1:
+        for r, ms in ((c, cm), (t, tm)):
+            if all(m is not None for m in ms):
+                r["run_ms_median" if "run_ms_median" in r else "ms"] = median(ms)
+                r["rounds_ms"] = ms
+    rs = [a / b for a, b in zip(cm, tm) if a and b]
+    return c, t, (median(rs) if len(rs) == len(cs) else None)
+
+
+def row_ratio(w):
+    return w.get("ratio") if w.get("ratio") is not None else (
+        side_ms(w["cinductor"]) / side_ms(w["torch"])
+        if side_ms(w["cinductor"]) and side_ms(w["torch"]) else None)
+
+
 def render(args, meta, tables):
     """the markdown block: the header lines and one table per thread count"""
     L = []
@@ -757,7 +785,7 @@ def render(args, meta, tables):
                     return "not available"
                 foot.append("%s, %s: %s" % (w["name"], name, r.get("error")))
                 return "error [%d]" % len(foot)
-            ratio = cm / tm if cm and tm else None
+            ratio = row_ratio(w)
             ck = w.get("check")
             if not ck:
                 cks = "-"
@@ -781,8 +809,7 @@ def render(args, meta, tables):
                 cell(t.get("compile_ms"), "%.0f") if t.get("mode") != "eager" else "(eager)",
                 cks))
         for kind, label in (("suite", "SUITE"), ("net", "networks")):
-            rs = [side_ms(w["cinductor"]) / side_ms(w["torch"]) for w in rows
-                  if w["kind"] == kind and side_ms(w["cinductor"]) and side_ms(w["torch"])]
+            rs = [row_ratio(w) for w in rows if w["kind"] == kind and row_ratio(w)]
             if rs:
                 L.append("| **geomean, %s (%d)** | | | | **%.2f** | | | | | |"
                          % (label, len(rs), geomean(rs)))
@@ -822,6 +849,10 @@ def main(argv=None):
     ap.add_argument("--threads", default=None,
                     help="thread counts, comma separated (default: all cores, then 1)")
     ap.add_argument("--reps", type=int, default=None, help="timed runs (default 15; quick 3)")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="each workload's pair of runs (cinductor, then PyTorch) this many "
+                    "times in a row; the table gives each side's median over them and the "
+                    "median of the rounds' ratios (default 1)")
     ap.add_argument("--only", default=None, help="workloads to run, comma separated")
     ap.add_argument("--no-suite", dest="suite", action="store_false")
     ap.add_argument("--no-nets", dest="nets", action="store_false")
@@ -856,6 +887,8 @@ def main(argv=None):
     args.reps = args.reps or 15
     if args.reps < 1:
         ap.error("--reps takes a positive integer")
+    if args.rounds < 1:
+        ap.error("--rounds takes a positive integer")
     args.nets_dir = args.nets_dir or os.path.join(args.build, "nets")
     if args.md is None and not args.quick:
         args.md = os.path.join(ROOT, "docs", "performance.md")
@@ -900,17 +933,20 @@ def main(argv=None):
         cache = tempfile.mkdtemp(prefix="bench_side_inductor_")
         tag = "GPU" if args.device == "cuda" else "%d thread%s" % (T, "s" if T > 1 else "")
         for name, cig, kind, src, state in work:
-            c = run_cinductor(args, cig, T)
-            spec = {"worker": "torch", "name": name, "cig": cig, "device": args.device,
-                    "threads": T, "reps": args.reps, "mode": args.torch_mode, "seed": 0,
-                    "source": src, "state": state, "check": args.check,
-                    "cinductor": args.cinductor, "timeout": args.timeout,
-                    "tol": 2e-3 if kind == "net" else 1e-4}
-            t = run_worker(args, spec, T, cache)
+            cs, ts = [], []
+            for rd in range(args.rounds):
+                cs.append(run_cinductor(args, cig, T))
+                spec = {"worker": "torch", "name": name, "cig": cig, "device": args.device,
+                        "threads": T, "reps": args.reps, "mode": args.torch_mode, "seed": 0,
+                        "source": src, "state": state, "check": args.check and rd == 0,
+                        "cinductor": args.cinductor, "timeout": args.timeout,
+                        "tol": 2e-3 if kind == "net" else 1e-4}
+                ts.append(run_worker(args, spec, T, cache))
+            c, t, ratio = merge_rounds(cs, ts)
             if t.get("torch"):
                 torch_seen = t
             w = {"name": name, "kind": kind, "shapes": fmt_shapes(cig), "threads": T,
-                 "cinductor": c, "torch": t, "check": t.pop("check", None)}
+                 "cinductor": c, "torch": t, "check": t.pop("check", None), "ratio": ratio}
             rows.append(w)
             results.append(w)
             for r in (c, t):
@@ -953,8 +989,10 @@ def main(argv=None):
             (vp.stdout.strip().split() or ["?", "?"])[-1], commit, args.cinductor,
             next((w["cinductor"].get("backend") for w in results
                   if w["cinductor"].get("backend")), "-")),
-        "method_line": "each workload in a fresh process on each side, one side after the other; "
+        "method_line": "each workload in a fresh process on each side, one side after the other%s; "
         "3 warm-up runs, then the median of %d timed runs%s" % (
+            ", %d rounds in a row (the ms: each side's median over the rounds; the ratio: the "
+            "median of the rounds' ratios)" % args.rounds if args.rounds > 1 else "",
             args.reps, " (CUDA events; PyTorch's after an L2 flush)" if args.device == "cuda"
             else "") + ("; torch.compile's compile ms: its first call, the Inductor cache "
                         "emptied at the start of each thread count" if mode == "compile" else ""),
