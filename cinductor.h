@@ -21279,6 +21279,139 @@ static void ci__tile_merge(ci__L *L) {
     }
 }
 
+/* -- split dims: the inverse, for a point dim that an index reads through floor division and
+   modulo (a [128, 4, 64] tensor viewed as [128, 256] reads x1 / 64 and x1 % 64; a group whose
+   members iterate shapes of one numel that differ, such as [4, 128, 64] and [4, 64, 128], reads
+   (64 * x1 + x2) / 128): the dim runs as two, x = f * a + b, wherever that leaves fewer
+   divisions and modulos in the group's indices, so a gather reads at an affine index instead of
+   dividing at each element (Inductor splits iteration ranges the same way). The CPU's
+   pointwise groups, before their dims are merged; a split that would make the last dim
+   shorter than CI__TILE_SPLIT_MIN is not taken (its tiles would be too short). -- */
+#define CI__TILE_SPLIT_MIN 16
+#define CI__TILE_SPLIT_CANDS 16
+
+typedef struct ci__tile_splitc {
+    const ci__ir_tiling *T;
+    int n, dim[CI__TILE_SPLIT_CANDS];
+    int64_t f[CI__TILE_SPLIT_CANDS];
+    int divs;   /* floor divisions and modulos counted */
+} ci__tile_splitc;
+
+/* counts ix's divisions and modulos into C->divs and notes each (dim, factor) that would
+   take one of them away: FDIV or MOD(c * x + ..., D) with x a point variable of size n, c
+   dividing D and f = D / c a proper divisor of n */
+static void ci__tile_split_scan(ci__tile_splitc *C, const ci__ix *e) {
+    int i, d, j;
+    switch (e->kind) {
+    case CI__IX_CONST:
+    case CI__IX_VAR: return;
+    case CI__IX_SUM:
+        for (i = 0; i < e->nterms; i++) ci__tile_split_scan(C, e->atom[i]);
+        return;
+    default: break;
+    }
+    ci__tile_split_scan(C, e->a);
+    ci__tile_split_scan(C, e->b);
+    if ((e->kind != CI__IX_FDIV && e->kind != CI__IX_MOD) || e->b->kind != CI__IX_CONST ||
+        e->b->c <= 1)
+        return;
+    C->divs++;
+    for (i = 0; i < (e->a->kind == CI__IX_SUM ? e->a->nterms : 1); i++) {
+        const ci__ix *t = e->a->kind == CI__IX_SUM ? e->a->atom[i] : e->a;
+        int64_t c = e->a->kind == CI__IX_SUM ? e->a->coef[i] : 1, f;
+        if (t->kind != CI__IX_VAR || c <= 0 || e->b->c % c) continue;
+        f = e->b->c / c;
+        for (d = 0; d < C->T->ndim && C->T->vars[d]->var != t->var; d++) {
+        }
+        if (d == C->T->ndim || f <= 1 || f >= C->T->size[d] || C->T->size[d] % f ||
+            (d == C->T->ndim - 1 && f < CI__TILE_SPLIT_MIN))
+            continue;
+        for (j = 0; j < C->n && (C->dim[j] != d || C->f[j] != f); j++) {
+        }
+        if (j == C->n && C->n < CI__TILE_SPLIT_CANDS) { C->dim[C->n] = d; C->f[C->n++] = f; }
+    }
+}
+
+/* scans every index of group g (its members' bodies and store indices, or body[j], st[j]) */
+static void ci__tile_split_scan_group(ci__L *L, ci__group *g, ci__v **body, ci__ix **st,
+                                      ci__tile_splitc *C) {
+    ci__ir_vwalk w;
+    ci__v *v;
+    int j, *mk = ci__ir_marks(L), ep = L->epoch;
+    C->T = &g->t;
+    C->n = C->divs = 0;
+    ci__ir_vw_open(L, &w);
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        ci__ix *s;
+        if (!k->emit) continue;
+        s = st ? st[j] : k->store ? k->st_ix : NULL;
+        ci__ir_vw_push(&w, body ? body[j] : k->gbody, 0);
+        if (s) ci__tile_split_scan(C, s);
+    }
+    while ((v = ci__ir_vw_next(&w, mk, ep)) != NULL)
+        if ((v->op == CI__V_LOAD || v->op == CI__V_INDEX) && v->ix) ci__tile_split_scan(C, v->ix);
+    ci__ir_vw_close(&w);
+}
+
+/* splits point dim d of group g by f where that leaves fewer divisions and modulos than
+   `divs`; returns 1 when it did */
+static int ci__tile_split_dim(ci__L *L, ci__group *g, int d, int64_t f, int divs) {
+    ci__ir_tiling *T = &g->t;
+    ci__ix *from[1], *to[1], *a, *b;
+    ci__v **body = CI__NEWN(L->A, ci__v *, g->m.n);
+    ci__ix **st = CI__NEWN(L->A, ci__ix *, g->m.n);
+    ci__ix_smap s;
+    ci__tile_splitc C;
+    int j, i;
+    a = ci__ix_newvar(L->A, &L->ixt, T->size[d] / f, 0);
+    b = ci__ix_newvar(L->A, &L->ixt, f, 0);
+    from[0] = T->vars[d];
+    to[0] = ci__ix_add(L->A, &L->ixt, ci__ix_scale(L->A, &L->ixt, a, f), b);
+    ci__ir_ixsub_make(L, &s, 1, from, to);
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (!k->emit) continue;
+        body[j] = ci__ir_v_subst_fold(L, k->gbody, &s);
+        st[j] = k->st_ix ? ci__ix_subst(L->A, &L->ixt, k->st_ix, &s) : NULL;
+    }
+    ci__tile_split_scan_group(L, g, body, st, &C);
+    if (C.divs >= divs) return 0;
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (!k->emit) continue;
+        k->gbody = body[j];
+        k->st_ix = st[j];
+    }
+    for (i = T->ndim; i > d + 1; i--) {
+        T->vars[i] = T->vars[i - 1];
+        T->size[i] = T->size[i - 1];
+    }
+    T->vars[d] = a;
+    T->size[d] /= f;
+    T->vars[d + 1] = b;
+    T->size[d + 1] = f;
+    T->ndim++;
+    return 1;
+}
+
+/* the CPU's fused pointwise groups: their point dims split while a split takes divisions and
+   modulos out of their indices */
+static void ci__tile_split(ci__L *L) {
+    int i, c;
+    for (i = 0; i < L->groups.n; i++) {
+        ci__group *g = (ci__group *)L->groups.v[i];
+        ci__tile_splitc C;
+        if (!g->live || !g->fused || g->t.nr) continue;
+        do {
+            if (g->t.ndim >= CI_MAX_DIMS) break;
+            ci__tile_split_scan_group(L, g, NULL, NULL, &C);
+            for (c = 0; c < C.n; c++)
+                if (ci__tile_split_dim(L, g, C.dim[c], C.f[c], C.divs)) break;
+        } while (c < C.n);
+    }
+}
+
 /* the interiors of the fused pointwise groups (see above): each member's in_gbody and
    in_st_ix, where the interior covers half the dim and drops a mask or clamp. The CPU's is
    along the last dim (g->in_x, its tiled loop's); the GPU's along every dim that has one
@@ -28889,8 +29022,9 @@ static void ci__linalg_bmm(int dt, const void *A, const void *B, void *C, long l
    stride 1 or 2 runs ci__linalg_dw_plane8: 8 outputs of each of 4 rows in registers over
    every tap, the same bits; with AVX-512 ci__linalg_dw_plane16, 16 of them: on one core of
    the development machine's Xeon the depthwise share of mobilenet_v3_small's time went from
-   32% to 24%, of efficientnet_b0's from 29% to 22%); the GEMM would give each plane a
-   one-row product, two thirds of its register tile wasted ---- */
+   32% to 24%, of efficientnet_b0's from 29% to 22%); small planes a few columns wide run 16
+   channels in the lanes instead (ci__linalg_dw_c16_range, below); the GEMM would give each
+   plane a one-row product, two thirds of its register tile wasted ---- */
 typedef struct ci__linalg_dw {
     int dt, simd;
     const void *x, *w, *bias;
@@ -36610,6 +36744,7 @@ static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, un
     p->L->fold = F;
     ci__lower_graph(p->L, g);                              /* >>lower: graph -> buffers, kernels */
     ci__sched_kernels(p->L, !d->unfused);                  /* >>sched: names, dead code, fusion */
+    if (!p->L->gpu) ci__tile_split(p->L);                  /* >>tile: split loop dims */
     if (!p->L->gpu) ci__tile_merge(p->L);                  /* >>tile: merged loop dims */
     ci__tile_interior(p->L);                               /* >>tile: padded loops' interiors */
     ci__plan_program(p, d->user_arena);                    /* >>plan: slots, B[], the arena */

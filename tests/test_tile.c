@@ -661,6 +661,153 @@ CI_TEST(test_tile_merged_dims) {
     }
 }
 
+/* split dims (ci__tile_split): a point dim that an index reads through floor division and
+   modulo runs as two dims where that makes the index affine. Attention's heads merged back
+   ([H, S, D] transposed and viewed as [S, H*D]), the heads split out of one projection (members
+   of one group over [H, S, D] and [H, D, S]), and pixel_shuffle (its rows split, its columns'
+   factor of 2 too short to split); where the shapes do not nest (S = 33) or the factor would
+   leave a last dim under 16, the division stays. Against values computed here, on TCC (1 and 3
+   threads), the interpreter and the reference interpreter; and the TCC source's index tiles. */
+enum { SPLIT_HEADS, SPLIT_QKV, SPLIT_PAIRS, SPLIT_SHUFFLE };
+typedef struct split_case { int kind, s, split; } split_case;
+
+/* the case's text into buf; the input's numel */
+static size_t split_text(const split_case *sc, char *buf, size_t cap) {
+    const int s = sc->s;
+    switch (sc->kind) {
+    case SPLIT_HEADS:   /* x [3, S, 32] */
+        snprintf(buf, cap,
+                 "input x: f32[3, %d, 32]\nt = aten.transpose.int(x, 0, 1)\n"
+                 "c = aten.clone.default(t, memory_format=\"contiguous_format\")\n"
+                 "v = aten.view.default(c, [%d, 96])\ny = aten.add.Tensor(v, 1)\noutput y\n",
+                 s, s);
+        return (size_t)3 * s * 32;
+    case SPLIT_QKV:   /* w [S, 3 * 3 * 16]: q, k, v of 3 heads of 16 */
+        snprintf(buf, cap,
+                 "input w: f32[%d, 144]\nq0 = aten.slice.Tensor(w, 1, 0, 48)\n"
+                 "k0 = aten.slice.Tensor(w, 1, 48, 96)\nv0 = aten.slice.Tensor(w, 1, 96, 144)\n"
+                 "qc = aten.clone.default(q0, memory_format=\"contiguous_format\")\n"
+                 "kc = aten.clone.default(k0, memory_format=\"contiguous_format\")\n"
+                 "vc = aten.clone.default(v0, memory_format=\"contiguous_format\")\n"
+                 "q1 = aten.view.default(qc, [%d, 3, 16])\nk1 = aten.view.default(kc, [%d, 3, 16])\n"
+                 "v1 = aten.view.default(vc, [%d, 3, 16])\nqt = aten.transpose.int(q1, 0, 1)\n"
+                 "kt = aten.permute.default(k1, [1, 2, 0])\nvt = aten.transpose.int(v1, 0, 1)\n"
+                 "q = aten.div.Tensor(qt, 8)\nk = aten.mul.Tensor(kt, 2)\n"
+                 "v = aten.add.Tensor(vt, 1)\noutput q, k, v\n",
+                 s, s, s, s);
+        return (size_t)s * 144;
+    case SPLIT_PAIRS:   /* x [2, S] read as pairs */
+        snprintf(buf, cap,
+                 "input x: f32[2, %d]\nt = aten.t.default(x)\n"
+                 "c = aten.clone.default(t, memory_format=\"contiguous_format\")\n"
+                 "v = aten.view.default(c, [%d])\ny = aten.add.Tensor(v, 1)\noutput y\n",
+                 s, 2 * s);
+        return (size_t)2 * s;
+    default:   /* x [2, 8, 5, S] */
+        snprintf(buf, cap,
+                 "input x: f32[2, 8, 5, %d]\ny = aten.pixel_shuffle.default(x, 2)\n"
+                 "z = aten.add.Tensor(y, 1)\noutput z\n",
+                 s);
+        return (size_t)2 * 8 * 5 * s;
+    }
+}
+
+/* the expected outputs of case sc on input x (ref[i] sized as the outputs) */
+static void split_ref(const split_case *sc, const float *x, float **ref) {
+    const int s = sc->s;
+    int a, b, c, d;
+    switch (sc->kind) {
+    case SPLIT_HEADS:
+        for (a = 0; a < s; a++)
+            for (b = 0; b < 3; b++)
+                for (c = 0; c < 32; c++)
+                    ref[0][a * 96 + b * 32 + c] = x[(b * s + a) * 32 + c] + 1;
+        break;
+    case SPLIT_QKV:
+        for (a = 0; a < 3; a++)
+            for (b = 0; b < s; b++)
+                for (c = 0; c < 16; c++) {
+                    ref[0][(a * s + b) * 16 + c] = x[b * 144 + a * 16 + c] / 8;
+                    ref[1][(a * 16 + c) * s + b] = x[b * 144 + 48 + a * 16 + c] * 2;
+                    ref[2][(a * s + b) * 16 + c] = x[b * 144 + 96 + a * 16 + c] + 1;
+                }
+        break;
+    case SPLIT_PAIRS:
+        for (a = 0; a < s; a++)
+            for (b = 0; b < 2; b++) ref[0][2 * a + b] = x[b * s + a] + 1;
+        break;
+    default:   /* out[n, c, 2h + i, 2w + j] = in[n, 4c + 2i + j, h, w] */
+        for (a = 0; a < 2; a++)
+            for (b = 0; b < 2; b++)
+                for (c = 0; c < 10; c++)
+                    for (d = 0; d < 2 * s; d++)
+                        ref[0][((a * 2 + b) * 10 + c) * 2 * s + d] =
+                                x[((a * 8 + 4 * b + 2 * (c % 2) + d % 2) * 5 + c / 2) * s + d / 2] +
+                                1;
+        break;
+    }
+}
+
+CI_TEST(test_tile_split_dims) {
+    static const split_case cases[] = {
+        {SPLIT_HEADS, 7, 1},   {SPLIT_HEADS, 1, 1},   {SPLIT_QKV, 32, 1},
+        {SPLIT_QKV, 33, 0},    {SPLIT_PAIRS, 300, 0}, {SPLIT_SHUFFLE, 24, 0},
+    };
+    size_t c;
+    ci_test_rng g = ci_test_rng_make(4096);
+    for (c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const split_case *sc = &cases[c];
+        char text[2048], err[256];
+        size_t nin = split_text(sc, text, sizeof text), n[3] = {0}, k;
+        float *x = (float *)malloc(nin * sizeof(float)), *ref[3] = {0};
+        void *ins[1], *got[3] = {0};
+        int b, o, nout = sc->kind == SPLIT_QKV ? 3 : 1;
+        ci_ctx *ctx;
+        ci_graph *gr;
+        ci_program *p = NULL;
+        ci_compile_desc d;
+        ci_test_fill_normal_f32(x, nin, &g);
+        ins[0] = x;
+        for (b = 0; b < 4; b++) {
+            static const ci_backend be[4] = {CI_BACKEND_TCC, CI_BACKEND_TCC, CI_BACKEND_INTERP,
+                                             INTERP_REF};
+            int ok = run_text(text, be[b], b == 1 ? 3 : 1, ins, got, n, NULL);
+            CI_CHECK_MSG(ok, "case %d, backend %d", (int)c, b);
+            if (!ref[0])
+                for (o = 0; o < nout; o++) ref[o] = (float *)malloc(sizeof(float) * n[o] + 1);
+            if (b == 0) split_ref(sc, x, ref);
+            for (o = 0; ok && o < nout; o++) {
+                for (k = 0; k < n[o] && got[o] && ((float *)got[o])[k] == ref[o][k]; k++) {
+                }
+                CI_CHECK_MSG(k == n[o], "case %d, backend %d, output %d: [%d] = %g, expected %g",
+                             (int)c, b, o, (int)k, k < n[o] ? ((float *)got[o])[k] : 0.0,
+                             k < n[o] ? ref[o][k] : 0.0);
+            }
+            for (o = 0; o < nout; o++) { free(got[o]); got[o] = NULL; }
+        }
+        /* the TCC source: no division in an index tile where the dims split */
+        ci_ctx_create(NULL, &ctx);
+        gr = ci_graph_create(ctx);
+        CI_CHECK_OK(ci_cig_parse(gr, text, strlen(text), "split", NULL, err, sizeof err));
+        memset(&d, 0, sizeof d);
+        CI_CHECK_OK_CTX(ctx, ci_compile(gr, &d, &p));
+        if (p) {
+            const char *src = ci_program_source(p);
+            int divs = strstr(src, "ci_tl_fdiv_i(") || strstr(src, "ci_tl_mod_i(");
+            CI_CHECK_MSG(divs == !sc->split, "case %d: %s\n%s", (int)c,
+                         divs ? "the index divides" : "no division left", src);
+            if (sc->kind == SPLIT_SHUFFLE)   /* the rows split: 5 of 2 */
+                CI_CHECK_MSG(strstr(src, "x2 < 5LL; x2++") && strstr(src, "x3 < 2LL; x3++"),
+                             "case %d: the rows do not split\n%s", (int)c, src);
+        }
+        ci_program_destroy(p);
+        ci_graph_destroy(gr);
+        ci_ctx_destroy(ctx);
+        for (o = 0; o < nout; o++) free(ref[o]);
+        free(x);
+    }
+}
+
 CI_TEST(test_tile_small_kernels_one_thread) {
     static const int sizes[2] = {16383, 16384};
     int i;
@@ -737,6 +884,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_tile_interpreter_threads);
     CI_RUN(test_tile_split_reduction);
     CI_RUN(test_tile_merged_dims);
+    CI_RUN(test_tile_split_dims);
     CI_RUN(test_tile_small_kernels_one_thread);
     CI_RUN(test_tile_suite_math_on_tiles);
     rc = ci_test_done();
