@@ -24548,6 +24548,15 @@ static void ci__cuemit_tile_stage(ci__cemit *E, const ci__group *g, const char *
     ci__sb_put(sb, "            }\n            __syncthreads();\n        }\n");
 }
 
+/* ci__cuemit_tile_pairs: where a tiled group stages a transposed read and its tiles make a
+   square (x.t() + x), the blocks take the tiles in mirror pairs, (i, j) then (j, i), so that
+   the two tiles of the buffer that the pair reads, each once as it is and once transposed,
+   are read by blocks that run at the same time: the second read of each comes from L2
+   instead of device memory (row-major order reads the buffer twice over when it is larger
+   than L2). The pairs {i, j}, i != j, of n tiles a side are numbered p = 0 .. n(n-1)/2 - 1:
+   i = p / h, j = (i + 1 + p % h) % n with h = (n-1)/2 gives each pair once whose distance
+   mod n is at most h; for even n the pairs n/2 apart follow (i = p - n*h, j = i + n/2); tile
+   t < n(n-1) is pair t / 2, mirrored when t is odd; the diagonal's n tiles come last. */
 static void ci__cuemit_tile_open(ci__cemit *E, const ci__group *g) {
     const ci__ir_tiling *T = &g->t;
     int i, d = T->ndim, rows = CI__CUEMIT_TILE / 8;
@@ -24560,13 +24569,41 @@ static void ci__cuemit_tile_open(ci__cemit *E, const ci__group *g) {
         ci__sb_printf(sb, "    __shared__ %s ci_t%d[%d][%d];   /* %s, a tile staged */\n",
                       ci__dtype_tab[E->tld[i]->buf->dt].cstore, i, CI__CUEMIT_TILE,
                       CI__CUEMIT_TILE + 1, ci__cemit_bname(E, E->tld[i]->buf));
-    snprintf(c0, sizeof c0, "t %% %lld%s * %d", tc, E->it->ll, CI__CUEMIT_TILE);
-    snprintf(r0, sizeof r0, "t / %lld%s %% %lld%s * %d", tc, E->it->ll, tr, E->it->ll,
-             CI__CUEMIT_TILE);
+    const int pairs = E->ntld && tr == tc && tc > 1;
+    if (pairs) {
+        snprintf(c0, sizeof c0, "ci_tj * %d", CI__CUEMIT_TILE);
+        snprintf(r0, sizeof r0, "ci_ti * %d", CI__CUEMIT_TILE);
+    } else {
+        snprintf(c0, sizeof c0, "t %% %lld%s * %d", tc, E->it->ll, CI__CUEMIT_TILE);
+        snprintf(r0, sizeof r0, "t / %lld%s %% %lld%s * %d", tc, E->it->ll, tr, E->it->ll,
+                 CI__CUEMIT_TILE);
+    }
     ci__sb_printf(sb, "    #pragma unroll %d\n", rows);
     ci__sb_printf(sb, "    for (%s q = %sx0_begin * %d; q < %sx0_end * %d; q++) {\n", E->it->fty,
                   E->it->fcast, rows, E->it->fcast, rows);
     ci__sb_printf(sb, "        %s t = q / %d;   /* the tile */\n", E->it->fty, rows);
+    if (pairs) {   /* ci__cuemit_tile_pairs */
+        const long long n = tc, m = n * (n - 1), h = (n - 1) / 2;
+        const char *ty = E->it->fty, *ll = E->it->ll;
+        ci__sb_printf(sb, "        %s ci_tp = t %% %lld%s, ci_tq = ci_tp / 2, ci_ti, ci_tj;\n", ty,
+                      st, ll);
+        ci__sb_printf(sb, "        if (ci_tp >= %lld%s) ci_ti = ci_tj = ci_tp - %lld%s;\n", m, ll,
+                      m, ll);
+        if (h)
+            ci__sb_printf(sb,
+                          "        else if (ci_tq < %lld%s) { ci_ti = ci_tq / %lld%s; "
+                          "ci_tj = (ci_ti + 1 + ci_tq %% %lld%s) %% %lld%s; }\n",
+                          n * h, ll, h, ll, h, ll, n, ll);
+        if (n % 2 == 0 && h)
+            ci__sb_printf(sb, "        else { ci_ti = ci_tq - %lld%s; ci_tj = ci_ti + %lld%s; }\n",
+                          n * h, ll, n / 2, ll);
+        else if (n % 2 == 0)   /* (two a side: the one pair) */
+            ci__sb_put(sb, "        else { ci_ti = ci_tq; ci_tj = ci_ti + 1; }\n");
+        ci__sb_printf(sb,
+                      "        if (ci_tp < %lld%s && ci_tp %% 2) { %s s = ci_ti; ci_ti = ci_tj; "
+                      "ci_tj = s; }\n",
+                      m, ll, ty);
+    }
     ci__sb_printf(sb, "        %s x%d = %s + threadIdx.x;\n", E->it->ty, d - 1, c0);
     ci__sb_printf(sb, "        %s x%d = %s + threadIdx.y + 8 * (q %% %d);\n", E->it->ty, d - 2, r0,
                   rows);

@@ -150,6 +150,10 @@ static const char *const cuda_kernel_cases[] = {
     "input x: f32[3, 70, 70]\nt = aten.transpose.int(x, 1, 2)\ny = aten.sub.Tensor(t, x)\n"
     "output y\n",
     "input x: i32[64, 64]\nt = aten.t.default(x)\ny = aten.mul.Tensor(t, x)\noutput y\n",
+    /* (case 56) the tiles in mirror pairs (ci__cuemit_tile_pairs) where their count a side is
+       odd (5, with edges), in a batch (cases 18, 54 and 55: 10, 3 and 2 a side) */
+    "input x: f32[2, 150, 150]\nt = aten.transpose.int(x, 1, 2)\ny = aten.add.Tensor(x, t)\n"
+    "output y\n",
 };
 
 /* a graph of n inputs f32[3, 33] added in a chain, and each row's sum: a program of more

@@ -331,7 +331,8 @@ CI_TEST(test_cuemit_kernel_shapes) {
                                   {12, 0, 16, 64}, {14, 0, 1, 1024}, {16, 0, 1, 128},
                                   {18, 0, 32, 8},  {19, 0, 32, 8},  {20, 0, 32, 8},
                                   {21, 0, 32, 8},  {46, 0, 32, 8},  {47, 0, 32, 8},
-                                  {48, 0, 32, 8},  {49, 0, 32, 4}, {50, 0, 32, 8}};
+                                  {48, 0, 32, 8},  {49, 0, 32, 4}, {50, 0, 32, 8},
+                                  {56, 0, 32, 8}};
     int i, w;
     if (rtc_why()) CI_SKIP(rtc_why());
     for (i = 0; i < (int)(sizeof cuda_kernel_cases / sizeof *cuda_kernel_cases); i++) {
@@ -354,7 +355,7 @@ CI_TEST(test_cuemit_kernel_shapes) {
                              l[want[w][1]].block[1] == (unsigned)want[w][3],
                          "case %d kernel %d: block %u x %u, want %d x %d", i, want[w][1],
                          l[want[w][1]].block[0], l[want[w][1]].block[1], want[w][2], want[w][3]);
-            if (i >= 18 && i <= 48)   /* a tile a block */
+            if ((i >= 18 && i <= 48) || i == 56)   /* a tile a block */
                 snprintf(step, sizeof step, "t += gridDim.x)");
             else   /* (a warp a point: the block's points along y) */
                 snprintf(step, sizeof step, "i += (long long)gridDim.x * %d)",
@@ -432,6 +433,18 @@ CI_TEST(test_cuemit_kernel_shapes) {
             CI_CHECK(count_of(src, "__syncthreads();") == 2 && strstr(src, "ci_t1") == NULL);
         }
         if (i == 54 || i == 55) CI_CHECK_CONTAINS(src, "ci_t0[threadIdx.y + 8 * ci_k][threadIdx.x] = x[");
+        /* square tile grids take their tiles in mirror pairs (5 a side: pairs of distance 1
+           and 2; 10: and the 5 apart; 2: only those 1 apart); others (3 x 2) in rows */
+        if (i == 56)
+            CI_CHECK_CONTAINS(src, "if (ci_tp >= 20) ci_ti = ci_tj = ci_tp - 20;\n"
+                                   "        else if (ci_tq < 10) { ci_ti = ci_tq / 2; "
+                                   "ci_tj = (ci_ti + 1 + ci_tq % 2) % 5; }\n"
+                                   "        if (ci_tp < 20 && ci_tp % 2) {");
+        if (i == 18) CI_CHECK_CONTAINS(src, "else { ci_ti = ci_tq - 40; ci_tj = ci_ti + 5; }");
+        if (i == 55)
+            CI_CHECK_CONTAINS(src, "if (ci_tp >= 2) ci_ti = ci_tj = ci_tp - 2;\n"
+                                   "        else { ci_ti = ci_tq; ci_tj = ci_ti + 1; }");
+        if (i == 19) CI_CHECK_MSG(strstr(src, "ci_tp") == NULL, "case %d: pairs\n%s", i, src);
         if (i == 20) CI_CHECK_CONTAINS(src, "__shared__ double ci_t0[32][33];");
         if (i == 46) CI_CHECK_CONTAINS(src, " + b[x0];");
         if (i == 48) CI_CHECK_CONTAINS(src, "__shared__ unsigned short ci_t0[32][33];");
