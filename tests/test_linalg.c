@@ -270,7 +270,12 @@ CI_TEST(test_conv2d_matches_naive_loop) {
             {2, 6, 11, 41, 6, 3, 3, 2, 2, 1, 1, 1, 1, 6}, {1, 4, 9, 37, 4, 5, 5, 1, 2, 2, 2, 1, 2, 4},
             {1, 3, 6, 29, 3, 3, 3, 1, 1, 0, 0, 2, 2, 3},  {1, 5, 8, 64, 5, 5, 5, 1, 1, 2, 2, 1, 1, 5},
             /* 1x1 as a dense GEMM: groups, batch, dilation (no effect); strided 1x1 stays im2col */
-            {3, 8, 5, 6, 10, 1, 1, 1, 1, 0, 0, 2, 2, 2},  {2, 12, 9, 7, 7, 1, 1, 2, 2, 0, 0, 1, 1, 1}};
+            {3, 8, 5, 6, 10, 1, 1, 1, 1, 0, 0, 2, 2, 2},  {2, 12, 9, 7, 7, 1, 1, 2, 2, 0, 0, 1, 1, 1},
+            /* AVX-512's packed panels: a panel across eleven output rows 3 wide, padding on
+               both sides; a run longer than 16 columns past the row's end; more than 16 kernel
+               columns (the plain packing) */
+            {1, 5, 6, 3, 9, 3, 3, 1, 1, 2, 1, 1, 1, 1},   {1, 3, 4, 40, 5, 3, 3, 1, 1, 1, 9, 1, 2, 1},
+            {1, 2, 3, 40, 3, 1, 17, 1, 1, 0, 8, 1, 1, 1}};
     ci_test_rng r = ci_test_rng_make(777);
     char msg[256];
     int simd;
