@@ -28536,20 +28536,24 @@ static void ci__linalg_conv_fill_f(const ci__linalg_conv *cv, const ci__linalg_c
 }
 
 #ifdef CI__LINALG_AVX512
-/* ci__linalg_conv_pack's f32 panel with stride 1 along the rows and AVX-512 (KW <= 16): each
-   run of the panel's columns in one output row, 16 lanes at a time, is a load masked to the
-   columns that read inside the input row (the others zeros; a masked lane reads nothing, so
-   the run's reach past the row's ends is not read) and a store masked to the run, the masks
-   worked out once a panel for each run and kernel column; no division or call a row, where
-   ci__linalg_conv_fill_f took two divisions and a memcpy call (the packing was a third of a
-   64-channel 3 x 3 convolution's time on one thread) */
+/* ci__linalg_conv_pack's f32 panel with stride 1 or 2 along the rows and AVX-512 (KW <= 16):
+   each run of the panel's columns in one output row, 16 lanes at a time, is a load masked to
+   the input columns that it reads inside the input row (stride 2: two loads of 16 and their
+   even lanes; the masked lanes are zeros and read nothing, so the run's reach past the row's
+   ends is not read) and a store masked to the run, the masks worked out once a panel for
+   each run and kernel column; no division or call a row, where ci__linalg_conv_fill_f took
+   two divisions and a memcpy call (the packing was a third of a 64-channel 3 x 3
+   convolution's time on one thread) */
 #define CI__LINALG_PACKZ_KW 16
 __attribute__((target("avx512f"))) static void ci__linalg_conv_pack_z(
         const ci__linalg_conv *cv, const ci__linalg_cpanel *cp, const float *src, long long pc,
         int kc, int nr, int NR, float *dst) {
-    __mmask16 in[ci__linalg_NR_MAX][CI__LINALG_PACKZ_KW][2], st[ci__linalg_NR_MAX][2];
+    /* in[s][q][h][l]: load l of run s's half h at kernel column q; st: the run's store masks */
+    __mmask16 in[ci__linalg_NR_MAX][CI__LINALG_PACKZ_KW][2][2], st[ci__linalg_NR_MAX][2];
     long long ci = pc / (cv->KH * cv->KW), kh = pc / cv->KW % cv->KH, kw = pc % cv->KW;
-    const long long plane = cv->H * cv->W;
+    const long long plane = cv->H * cv->W, sW = cv->sW;
+    const __m512i evens = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4,
+                                           2, 0);
     int s, q, h, pp;
     for (s = 0; s < cp->nseg; s++) {
         const int n = cp->sn[s];
@@ -28559,14 +28563,13 @@ __attribute__((target("avx512f"))) static void ci__linalg_conv_pack_z(
         }
         for (q = 0; q < cv->KW; q++) {
             const long long iw = cp->siw[s] + q * cv->dW;
-            long long lo = iw >= 0 ? 0 : -iw < n ? -iw : n,
-                      hi = cv->W - iw < n ? cv->W - iw : n;
-            if (hi < lo) hi = lo;
-            for (h = 0; h < 2; h++) {
-                const long long a = lo - 16 * h > 0 ? lo - 16 * h : 0,
-                                b = hi - 16 * h < 16 ? hi - 16 * h : 16;
-                in[s][q][h] = b > a ? (__mmask16)(((1u << (b - a)) - 1u) << a) : 0;
-            }
+            int e;
+            memset(in[s][q], 0, sizeof in[s][q]);
+            for (e = 0; e < n; e++)   /* output column e reads input column iw + e * sW */
+                if (iw + e * sW >= 0 && iw + e * sW < cv->W) {
+                    const int l = (int)((e % 16) * sW);
+                    in[s][q][e / 16][l / 16] |= (__mmask16)(1u << (l % 16));
+                }
         }
     }
     for (pp = 0; pp < kc; pp++) {
@@ -28577,12 +28580,16 @@ __attribute__((target("avx512f"))) static void ci__linalg_conv_pack_z(
             const float *row = pl + ih * cv->W + cp->siw[s] + kw * cv->dW;
             float *o = d + cp->sj[s];
             const int inside = ih >= 0 && ih < cv->H;
-            _mm512_mask_storeu_ps(o, st[s][0], _mm512_maskz_loadu_ps(inside ? in[s][kw][0] : 0,
-                                                                     inside ? row : src));
-            if (st[s][1])
-                _mm512_mask_storeu_ps(o + 16, st[s][1],
-                                      _mm512_maskz_loadu_ps(inside ? in[s][kw][1] : 0,
-                                                            inside ? row + 16 : src));
+            for (h = 0; h < 2 && st[s][h]; h++) {
+                const __mmask16 *m = in[s][kw][h];
+                __m512 v;
+                if (!inside) v = _mm512_setzero_ps();
+                else if (sW == 1) v = _mm512_maskz_loadu_ps(m[0], row + 16 * h);
+                else
+                    v = _mm512_permutex2var_ps(_mm512_maskz_loadu_ps(m[0], row + 32 * h), evens,
+                                               _mm512_maskz_loadu_ps(m[1], row + 32 * h + 16));
+                _mm512_mask_storeu_ps(o + 16 * h, st[s][h], v);
+            }
         }
         for (q = nr; q < NR; q++) d[q] = 0.0f;
         if (++kw == cv->KW) {
@@ -28637,7 +28644,8 @@ static void ci__linalg_conv_pack(const ci__linalg_prob *P, const char *B, long l
     int pp;
     ci__linalg_conv_panel(cv, jr, nr, &cpan);
 #ifdef CI__LINALG_AVX512
-    if (P->dt == ci__linalg_F32 && P->simd == 2 && cv->sW == 1 && cv->KW <= CI__LINALG_PACKZ_KW &&
+    if (P->dt == ci__linalg_F32 && P->simd == 2 && (cv->sW == 1 || cv->sW == 2) &&
+        cv->KW <= CI__LINALG_PACKZ_KW &&
         P->nr <= 32) {
         ci__linalg_conv_pack_z(cv, &cpan, (const float *)(const void *)B, pc, kc, nr, P->nr,
                                (float *)dst);

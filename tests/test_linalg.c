@@ -275,7 +275,9 @@ CI_TEST(test_conv2d_matches_naive_loop) {
                both sides; a run longer than 16 columns past the row's end; more than 16 kernel
                columns (the plain packing) */
             {1, 5, 6, 3, 9, 3, 3, 1, 1, 2, 1, 1, 1, 1},   {1, 3, 4, 40, 5, 3, 3, 1, 1, 1, 9, 1, 2, 1},
-            {1, 2, 3, 40, 3, 1, 17, 1, 1, 0, 8, 1, 1, 1}};
+            {1, 2, 3, 40, 3, 1, 17, 1, 1, 0, 8, 1, 1, 1},
+            /* stride 2: 7 x 7 with padding, runs of 32 columns over 64 inputs */
+            {1, 3, 9, 70, 6, 7, 7, 2, 2, 3, 3, 1, 1, 1}};
     ci_test_rng r = ci_test_rng_make(777);
     char msg[256];
     int simd;
