@@ -3689,7 +3689,11 @@ static void ci__ir_mark_reuse(ci__L *L, ci__box *b, int64_t users) {
         ci__ir_realize(L, b);
 }
 
-/* realize_hint: realize when the value reads memory more than once */
+/* realize_hint: realize when the value reads memory more than once. A lowering whose output
+   reads each element of b several times (pools' windows, im2col) calls it before it builds
+   its loads, as Inductor's do: a load of a pointwise not yet realized inlines its body, so a
+   hint after the loads leaves the body computed once a window tap (resnet18's batch norm and
+   relu nine times over in the max pool after them) */
 static void ci__ir_realize_hint(ci__L *L, ci__box *b) {
     if (b->weak || b->st->kind != CI__ST_PW) return;
     if (ci__ir_v_stats(L, b->st->body).reads > 1) ci__ir_realize(L, b);
@@ -13214,6 +13218,7 @@ static int ci__ops_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     /* PyTorch 1.13's CPU kernels take int64 too (the sum divided, truncated toward zero) */
     if (x->dt != CI_I64) ci__ops_need_float(L, op, x);
     ci__ops_pool_setup(L, op, a, x, &P, 0, 4);
+    ci__ir_realize_hint(L, x);
     cdt = ci__dtype_opmath(x->dt);
     for (i = 0; i < P.d; i++) win *= P.k[i];   /* (at most 2^48: ci__ops_pool_setup) */
     ci__ir_pw_vars(L, x->ndim, P.oshape, v);
@@ -13286,7 +13291,6 @@ static int ci__ops_avg_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
         }
         div = ci__ir_v_cast(L, ci__ops_ixval(L, cnt), cdt);
     }
-    ci__ir_realize_hint(L, x);
     outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
             L, x->dt, x->ndim, P.oshape, v,
             ci__ir_v_bin(L, ci__dtype_is_float(x->dt) ? CI__V_DIV : CI__V_TRUNCDIV, sum, div)));
@@ -13307,6 +13311,7 @@ static int ci__ops_max_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     if (x->dt == CI_BOOL)
         CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
     ci__ops_pool_setup(L, op, a, x, &P, 1, 5);
+    ci__ir_realize_hint(L, x);
     cdt = ci__dtype_opmath(x->dt);
     for (i = 0; i < P.d; i++) win *= P.k[i];   /* (at most 2^48: ci__ops_pool_setup) */
     plane[P.d - 1] = 1;
@@ -13368,7 +13373,6 @@ static int ci__ops_max_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
         best = ci__ir_v_op(L, CI__V_WHERE, take, e, best);
         bidx = ci__ir_v_op(L, CI__V_WHERE, take, ci__ops_ixval(L, flat), bidx);
     }
-    ci__ir_realize_hint(L, x);
     vals = ci__ir_pw_box(L, x->dt, x->ndim, P.oshape, v, best);
     outs[0] = ci__ir_tensor_of(vals);
     if (op->extra) return 1;
@@ -13390,6 +13394,7 @@ static int ci__ops_adaptive_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
     if (!is_max) ci__ops_need_float(L, op, x);
     else if (x->dt == CI_BOOL)
         CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for bool tensors", op->name);
+    ci__ir_realize_hint(L, x);
     lead = x->ndim - d;
     ci__ops_pool_param(L, op, a, 1, d, 1, os);
     for (i = 0; i < x->ndim; i++) oshape[i] = x->size[i];
@@ -13469,7 +13474,6 @@ static int ci__ops_adaptive_pool(ci__L *L, const ci__opdef *op, ci_arg *a, ci_te
             acc = acc ? ci__ir_v_bin(L, CI__V_ADD, acc, e) : e;
         }
     }
-    ci__ir_realize_hint(L, x);
     if (!is_max) {
         ci__ix *cnt = ci__ops_K(L, 1);
         for (i = 0; i < d; i++)
@@ -13798,8 +13802,8 @@ static int ci__ops_im2col(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
         ok = ci__ir_v_bin(L, CI__V_AND, ok, ci__ops_in_range(L, pos, 0, n));
         idx[lead + 1 + i] = ci__ops_ixclamp(L, pos, n);
     }
-    e = ci__ir_v_op(L, CI__V_WHERE, ok, ci__ir_load(L, x, idx), ci__ir_v_constf(L, x->dt, 0));
     ci__ir_realize_hint(L, x);
+    e = ci__ir_v_op(L, CI__V_WHERE, ok, ci__ir_load(L, x, idx), ci__ir_v_constf(L, x->dt, 0));
     outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, on, shape, v, e));
     return 1;
 }
@@ -13887,9 +13891,9 @@ static int ci__ops_col2im(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
         col = i == 0 ? ci__ops_ixscale(L, bi, nb[1]) : ci__ops_ixadd(L, col, bi);
     }
     idx[lead + 1] = col;
+    ci__ir_realize_hint(L, x);
     e = ci__ir_v_op(L, CI__V_WHERE, ok, ci__ir_v_cast(L, ci__ir_load(L, x, idx), cdt),
                     ci__ir_v_constf(L, cdt, 0));
-    ci__ir_realize_hint(L, x);
     w = ci__ir_pw_box(L, cdt, on + 2, shape, v, e);
     for (i = 0; i < on + 2; i++) red[i] = i >= on;
     outs[0] = ci__ir_tensor_of(ci__ops_reduce_box(L, op, w, red, 0, CI__RED_SUM, x->dt));
@@ -14271,6 +14275,7 @@ static int ci__ops_fractional_max_pool(ci__L *L, const ci__opdef *op, ci_arg *a,
                              ci__ir_v_consti(L, CI_I64, os[i] - 1)),
                 last, ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_SUB, s0, s1), CI_I64));
     }
+    ci__ir_realize_hint(L, x);
     best = ci__ir_v_constf(L, cdt, -HUGE_VAL);
     for (i = 0; i < d; i++) {
         ci__v *t = ci__ir_v_bin(L, CI__V_MUL, st[i], ci__ir_v_consti(L, CI_I64, plane[i]));
@@ -14295,7 +14300,6 @@ static int ci__ops_fractional_max_pool(ci__L *L, const ci__opdef *op, ci_arg *a,
         best = ci__ir_v_op(L, CI__V_WHERE, take, e, best);
         bidx = ci__ir_v_op(L, CI__V_WHERE, take, flat, bidx);
     }
-    ci__ir_realize_hint(L, x);
     outs[0] = ci__ir_tensor_of(ci__ir_pw_box(L, x->dt, x->ndim, shape, v, best));
     outs[1] = ci__ir_tensor_of(ci__ir_pw_box(L, CI_I64, x->ndim, shape, v, bidx));
     return 2;
