@@ -1,8 +1,9 @@
 /* The scheduler and the memory plan: which patterns become one kernel (and stay correct:
    fused programs against unfused ones and across backends), random graphs fused and
    unfused, the arena's reuse of dead buffers, no allocation while running, a caller's own
-   arena, the reasons explain gives for kernels left apart, and pooling windows unrolled up to
-   25 elements and reduced beyond. */
+   arena, the reasons explain gives for kernels left apart, pooling windows unrolled up to
+   25 elements and reduced beyond, a product's epilogue, and a pool's input realized before
+   its window reads it. */
 #include "ci_test.h"
 
 /* ---- helpers ---- */
@@ -813,6 +814,45 @@ CI_TEST(test_product_epilogue) {
     ci_ctx_destroy(ctx);
 }
 
+/* ---- (7) a pool's input that reads memory more than once (a per-channel scale and relu) is
+   realized before the pool builds its loads: computed once, not once per window tap; the same
+   for avg_pool and im2col. Against the interpreter's reference path. ---- */
+static int count_of(const char *s, const char *sub) {
+    int n = 0;
+    for (s = strstr(s, sub); s; s = strstr(s + 1, sub)) n++;
+    return n;
+}
+
+CI_TEST(test_pool_input_realized_first) {
+    static const char *const pools[] = {
+        "m, i = aten.max_pool2d_with_indices.default(r, [3, 3], [2, 2], [1, 1])\noutput m\n",
+        "m = aten.avg_pool2d.default(r, [3, 3], [1, 1], [1, 1])\noutput m\n",
+        "m = aten.im2col.default(r, [2, 3], [1, 1], [0, 1], [1, 1])\noutput m\n"};
+    ci_ctx *ctx;
+    size_t c;
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    for (c = 0; c < sizeof pools / sizeof pools[0]; c++) {
+        char cig[512], why[256] = "";
+        prog t, ip;
+        snprintf(cig, sizeof cig,
+                 "input x: f32[2, 4, 9, 11]\ninput scale: f32[4, 1, 1]\n"
+                 "t = aten.mul.Tensor(x, scale)\nr = aten.relu.default(t)\n%s", pools[c]);
+        CI_CHECK_MSG(prog_make(ctx, &t, cig, CI_BACKEND_TCC, 0), "pool %d: %s", (int)c, t.msg);
+        if (!t.p) continue;
+        CI_CHECK_MSG(ci_program_num_kernels(t.p) == 2 && count_of(ci_program_source(t.p),
+                                                                   "static void k") == 2,
+                     "pool %d: %d kernels (the scaled relu inlined into the window?)\n%s", (int)c,
+                     ci_program_num_kernels(t.p), ci_program_source(t.p));
+        CI_CHECK_MSG(prog_make(ctx, &ip, cig, CI_BACKEND_INTERP, 1), "pool %d: %s", (int)c, ip.msg);
+        if (ip.p)
+            CI_CHECK_MSG(same_results(t.p, ip.p, 90 + c, 1e-6, why, sizeof why), "pool %d: %s",
+                         (int)c, why);
+        prog_free(&t);
+        prog_free(&ip);
+    }
+    ci_ctx_destroy(ctx);
+}
+
 int main(int argc, char **argv) {
     ci_test_init(argc, argv);
     CI_RUN(test_patterns_become_one_kernel);
@@ -831,5 +871,6 @@ int main(int argc, char **argv) {
     CI_RUN(test_emitted_c_kernels_named_by_ops);
     CI_RUN(test_emitted_c_user_names);
     CI_RUN(test_product_epilogue);
+    CI_RUN(test_pool_input_realized_first);
     return ci_test_done();
 }
