@@ -24604,8 +24604,8 @@ static void ci__cuemit_tile_open(ci__cemit *E, const ci__group *g) {
         else if (n % 2 == 0)   /* (two a side: the one pair) */
             ci__sb_put(sb, "        else { ci_ti = ci_tq; ci_tj = ci_ti + 1; }\n");
         ci__sb_printf(sb,
-                      "        if (ci_tp < %lld%s && ci_tp %% 2) { %s s = ci_ti; ci_ti = ci_tj; "
-                      "ci_tj = s; }\n",
+                      "        if (ci_tp < %lld%s && ci_tp %% 2) { %s ci_ts = ci_ti; "
+                      "ci_ti = ci_tj; ci_tj = ci_ts; }\n",
                       m, ll, ty);
     }
     ci__sb_printf(sb, "        %s x%d = %s + threadIdx.x;\n", E->it->ty, d - 1, c0);
