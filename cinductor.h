@@ -21192,16 +21192,17 @@ static void ci__tile_interior_swap(ci__group *g) {
    a reduction over one dim, which tiles. -- */
 
 /* does index ix read variable a and b as c * (nb * a + b)? With b < 0: a only affinely */
-static int ci__tile_merge_ix(ci__ix *ix, int a, int b, int64_t nb) {
+static int ci__tile_merge_ix(const ci__ix *ix, int a, int b, int64_t nb) {
     int64_t ca, cb;
     if (!ci__ix_affine(ix, a, &ca)) return 0;
     return b < 0 || (ci__ix_affine(ix, b, &cb) && ca == nb * cb);
 }
 
-/* does every index of group g (its loads', index values' and stores') pass ci__tile_merge_ix?
-   The members' bodies and store indices, or body[j] and st[j] where given */
-static int ci__tile_merge_reads(ci__L *L, ci__group *g, ci__v **body, ci__ix **st, int a, int b,
-                                int64_t nb) {
+/* calls fn on every index of group g (its loads', index values' and stores': the members'
+   bodies and store indices, or body[j] and st[j] where given) until fn returns 0; 0 then */
+typedef int (*ci__tile_ix_fn)(const ci__ix *ix, void *user);
+static int ci__tile_group_ixs(ci__L *L, ci__group *g, ci__v **body, ci__ix **st,
+                              ci__tile_ix_fn fn, void *user) {
     ci__ir_vwalk w;
     ci__v *v;
     int j, ok = 1, *mk = ci__ir_marks(L), ep = L->epoch;
@@ -21212,14 +21213,52 @@ static int ci__tile_merge_reads(ci__L *L, ci__group *g, ci__v **body, ci__ix **s
         if (!k->emit) continue;
         s = st ? st[j] : k->store ? k->st_ix : NULL;
         ci__ir_vw_push(&w, body ? body[j] : k->gbody, 0);
-        if (s && !ci__tile_merge_ix(s, a, b, nb)) ok = 0;
+        if (s && !fn(s, user)) ok = 0;
     }
     while (ok && (v = ci__ir_vw_next(&w, mk, ep)) != NULL)
-        if ((v->op == CI__V_LOAD || v->op == CI__V_INDEX) && v->ix &&
-            !ci__tile_merge_ix(v->ix, a, b, nb))
-            ok = 0;
+        if ((v->op == CI__V_LOAD || v->op == CI__V_INDEX) && v->ix && !fn(v->ix, user)) ok = 0;
     ci__ir_vw_close(&w);
     return ok;
+}
+
+/* group g's emitted members' bodies and store indices under substitution s, into body[j] and
+   st[j] (arena arrays); ci__tile_group_set makes them the members' own */
+static void ci__tile_group_subst(ci__L *L, ci__group *g, ci__ix_smap *s, ci__v ***body,
+                                 ci__ix ***st) {
+    int j;
+    *body = CI__NEWN(L->A, ci__v *, g->m.n);
+    *st = CI__NEWN(L->A, ci__ix *, g->m.n);
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (!k->emit) continue;
+        (*body)[j] = ci__ir_v_subst_fold(L, k->gbody, s);
+        (*st)[j] = k->st_ix ? ci__ix_subst(L->A, &L->ixt, k->st_ix, s) : NULL;
+    }
+}
+static void ci__tile_group_set(ci__group *g, ci__v **body, ci__ix **st) {
+    int j;
+    for (j = 0; j < g->m.n; j++) {
+        ci__kernel *k = (ci__kernel *)g->m.v[j];
+        if (!k->emit) continue;
+        k->gbody = body[j];
+        k->st_ix = st[j];
+    }
+}
+
+typedef struct ci__tile_mergeq { int a, b; int64_t nb; } ci__tile_mergeq;
+static int ci__tile_merge_ix_fn(const ci__ix *ix, void *user) {
+    const ci__tile_mergeq *q = (const ci__tile_mergeq *)user;
+    return ci__tile_merge_ix(ix, q->a, q->b, q->nb);
+}
+
+/* does every index of group g (or body[j], st[j] where given) pass ci__tile_merge_ix? */
+static int ci__tile_merge_reads(ci__L *L, ci__group *g, ci__v **body, ci__ix **st, int a, int b,
+                                int64_t nb) {
+    ci__tile_mergeq q;
+    q.a = a;
+    q.b = b;
+    q.nb = nb;
+    return ci__tile_group_ixs(L, g, body, st, ci__tile_merge_ix_fn, &q);
 }
 
 /* merges dims d - 1 and d of vars/size (n of them, reduction ones when red) in group g, where
@@ -21230,7 +21269,7 @@ static int ci__tile_merge_pair(ci__L *L, ci__group *g, ci__ix **vars, int64_t *s
     ci__v **body;
     ci__ix **st;
     ci__ix_smap s;
-    int j, i;
+    int i;
     if (size[d] < 2 || size[d - 1] < 2 || size[d] >= CI__TILE ||
         size[d - 1] > INT64_MAX / size[d] ||
         !ci__tile_merge_reads(L, g, NULL, NULL, vars[d - 1]->var, vars[d]->var, size[d]))
@@ -21242,21 +21281,9 @@ static int ci__tile_merge_pair(ci__L *L, ci__group *g, ci__ix **vars, int64_t *s
     to[0] = ci__ix_fdiv(L->A, &L->ixt, y, nb);
     to[1] = ci__ix_mod(L->A, &L->ixt, y, nb);
     ci__ir_ixsub_make(L, &s, 2, from, to);
-    body = CI__NEWN(L->A, ci__v *, g->m.n);
-    st = CI__NEWN(L->A, ci__ix *, g->m.n);
-    for (j = 0; j < g->m.n; j++) {
-        ci__kernel *k = (ci__kernel *)g->m.v[j];
-        if (!k->emit) continue;
-        body[j] = ci__ir_v_subst_fold(L, k->gbody, &s);
-        st[j] = k->st_ix ? ci__ix_subst(L->A, &L->ixt, k->st_ix, &s) : NULL;
-    }
+    ci__tile_group_subst(L, g, &s, &body, &st);
     if (!ci__tile_merge_reads(L, g, body, st, y->var, -1, 0)) return 0;   /* folded away */
-    for (j = 0; j < g->m.n; j++) {
-        ci__kernel *k = (ci__kernel *)g->m.v[j];
-        if (!k->emit) continue;
-        k->gbody = body[j];
-        k->st_ix = st[j];
-    }
+    ci__tile_group_set(g, body, st);
     vars[d - 1] = y;
     size[d - 1] *= size[d];
     for (i = d; i + 1 < *n; i++) {
@@ -21336,26 +21363,17 @@ static void ci__tile_split_scan(ci__tile_splitc *C, const ci__ix *e) {
     }
 }
 
-/* scans every index of group g (its members' bodies and store indices, or body[j], st[j]) */
+static int ci__tile_split_scan_fn(const ci__ix *ix, void *user) {
+    ci__tile_split_scan((ci__tile_splitc *)user, ix);
+    return 1;
+}
+
+/* scans every index of group g (or body[j], st[j] where given) */
 static void ci__tile_split_scan_group(ci__L *L, ci__group *g, ci__v **body, ci__ix **st,
                                       ci__tile_splitc *C) {
-    ci__ir_vwalk w;
-    ci__v *v;
-    int j, *mk = ci__ir_marks(L), ep = L->epoch;
     C->T = &g->t;
     C->n = C->divs = 0;
-    ci__ir_vw_open(L, &w);
-    for (j = 0; j < g->m.n; j++) {
-        ci__kernel *k = (ci__kernel *)g->m.v[j];
-        ci__ix *s;
-        if (!k->emit) continue;
-        s = st ? st[j] : k->store ? k->st_ix : NULL;
-        ci__ir_vw_push(&w, body ? body[j] : k->gbody, 0);
-        if (s) ci__tile_split_scan(C, s);
-    }
-    while ((v = ci__ir_vw_next(&w, mk, ep)) != NULL)
-        if ((v->op == CI__V_LOAD || v->op == CI__V_INDEX) && v->ix) ci__tile_split_scan(C, v->ix);
-    ci__ir_vw_close(&w);
+    ci__tile_group_ixs(L, g, body, st, ci__tile_split_scan_fn, C);
 }
 
 /* splits point dim d of group g by f where that leaves fewer divisions and modulos than
@@ -21363,30 +21381,20 @@ static void ci__tile_split_scan_group(ci__L *L, ci__group *g, ci__v **body, ci__
 static int ci__tile_split_dim(ci__L *L, ci__group *g, int d, int64_t f, int divs) {
     ci__ir_tiling *T = &g->t;
     ci__ix *from[1], *to[1], *a, *b;
-    ci__v **body = CI__NEWN(L->A, ci__v *, g->m.n);
-    ci__ix **st = CI__NEWN(L->A, ci__ix *, g->m.n);
+    ci__v **body;
+    ci__ix **st;
     ci__ix_smap s;
     ci__tile_splitc C;
-    int j, i;
+    int i;
     a = ci__ix_newvar(L->A, &L->ixt, T->size[d] / f, 0);
     b = ci__ix_newvar(L->A, &L->ixt, f, 0);
     from[0] = T->vars[d];
     to[0] = ci__ix_add(L->A, &L->ixt, ci__ix_scale(L->A, &L->ixt, a, f), b);
     ci__ir_ixsub_make(L, &s, 1, from, to);
-    for (j = 0; j < g->m.n; j++) {
-        ci__kernel *k = (ci__kernel *)g->m.v[j];
-        if (!k->emit) continue;
-        body[j] = ci__ir_v_subst_fold(L, k->gbody, &s);
-        st[j] = k->st_ix ? ci__ix_subst(L->A, &L->ixt, k->st_ix, &s) : NULL;
-    }
+    ci__tile_group_subst(L, g, &s, &body, &st);
     ci__tile_split_scan_group(L, g, body, st, &C);
     if (C.divs >= divs) return 0;
-    for (j = 0; j < g->m.n; j++) {
-        ci__kernel *k = (ci__kernel *)g->m.v[j];
-        if (!k->emit) continue;
-        k->gbody = body[j];
-        k->st_ix = st[j];
-    }
+    ci__tile_group_set(g, body, st);
     for (i = T->ndim; i > d + 1; i--) {
         T->vars[i] = T->vars[i - 1];
         T->size[i] = T->size[i - 1];
@@ -28649,8 +28657,7 @@ static void ci__linalg_conv_pack(const ci__linalg_prob *P, const char *B, long l
     ci__linalg_conv_panel(cv, jr, nr, &cpan);
 #ifdef CI__LINALG_AVX512
     if (P->dt == ci__linalg_F32 && P->simd == 2 && (cv->sW == 1 || cv->sW == 2) &&
-        cv->KW <= CI__LINALG_PACKZ_KW &&
-        P->nr <= 32) {
+        cv->KW <= CI__LINALG_PACKZ_KW) {
         ci__linalg_conv_pack_z(cv, &cpan, (const float *)(const void *)B, pc, kc, nr, P->nr,
                                (float *)dst);
         return;
