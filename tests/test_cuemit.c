@@ -321,6 +321,43 @@ CI_TEST(test_cuemit_unsigned_index_division) {
     }
 }
 
+/* a masked read, where(mask, load, constant), whose index stays inside its buffer is read
+   before the choice, as a temp (ci__cuemit_masked_read): a padded window (avg_pool2d, in its
+   interior and at its edges) and constant_pad_nd; a cat's choice between two loads and
+   grid_sampler's reads through data-dependent indices stay behind their choices. Each source
+   compiles. */
+CI_TEST(test_cuemit_masked_reads_first) {
+    static const char *cig[] = {
+        "input img: f32[2, 3, 70, 90]\n"
+        "y = aten.avg_pool2d.default(img, [3, 3], [1, 1], [1, 1])\noutput y\n",
+        "input x: f32[5, 66, 130]\np = aten.constant_pad_nd.default(x, [2, 1, 0, 3], -1.5)\n"
+        "y = aten.mul.Tensor(p, p)\noutput y\n",
+        "input a: f32[4, 5]\ninput b: f32[4, 3]\ny = aten.cat.default([a, b], 1)\n"
+        "z = aten.mul.Tensor(y, 2)\noutput z\n",
+        "input x: f32[1, 2, 8, 8]\ninput g: f32[1, 4, 4, 2]\n"
+        "y = aten.grid_sampler_2d.default(x, g, 0, 0, False)\noutput y\n"};
+    static const char *buf[] = {"img[", "x[", "a[", "x["};
+    int i;
+    if (rtc_why()) CI_SKIP(rtc_why());
+    for (i = 0; i < (int)(sizeof cig / sizeof *cig); i++) {
+        char behind[16], first[16];
+        const char *why;
+        ci__cuda_bin b;
+        cu_src c;
+        cu_src_make(&c, cig[i]);
+        if (!c.src) { cu_src_free(&c); continue; }
+        snprintf(behind, sizeof behind, "? %s", buf[i]);
+        snprintf(first, sizeof first, " = %s", buf[i]);
+        if (i < 2) {
+            CI_CHECK_MSG(!strstr(c.src, behind), "case %d:\n%s", i, c.src);
+            CI_CHECK_MSG(count_of(c.src, first) >= (i == 0 ? 6 : 1), "case %d:\n%s", i, c.src);
+        } else CI_CHECK_MSG(strstr(c.src, behind) != NULL, "case %d:\n%s", i, c.src);
+        why = ci__cuda_compile_n(c.p->A, c.src, 90, "off", 1, NULL, &b);
+        CI_CHECK_MSG(!why, "case %d: %s", i, why ? why : "");
+        cu_src_free(&c);
+    }
+}
+
 /* the cooperative reductions and the tiled kernels: each case's source compiles, and each
    kernel gets the block its loads ask for (the launch's block, and the entry stepping over tx
    points, or over tiles) */
@@ -618,6 +655,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_cuemit_kernel_shapes);
     CI_RUN(test_cuemit_wide_indices_stay_64_bit);
     CI_RUN(test_cuemit_unsigned_index_division);
+    CI_RUN(test_cuemit_masked_reads_first);
     CI_RUN(test_cuemit_vector_kernels);
     CI_RUN(test_cuemit_row_vectors);
     CI_RUN(test_cuemit_programs_a_product);
