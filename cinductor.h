@@ -22266,7 +22266,7 @@ static const char *ci__cemit_ref(ci__cemit *E, const ci__v *v) {
    the loads of a padded window (pools, constant_pad, im2col) issue together, and a point that
    neighbouring terms or lanes read is read once, where inline each sat behind a branch. A
    choice between two loads (cat) stays a branch: both reads at every point would double them */
-static int ci__cuemit_masked_read(const ci__cemit *E, const ci__v *v, const ci__v *u) {
+static int ci__cemit_masked_read(const ci__cemit *E, const ci__v *v, const ci__v *u) {
     if (!E->cuda || v->op != CI__V_LOAD || !v->ix || u->op != CI__V_WHERE || u->a[0] == v ||
         (u->a[1] == v ? u->a[2] : u->a[1])->op != CI__V_CONST)
         return 0;
@@ -22281,7 +22281,7 @@ static int ci__cemit_inline(ci__cemit *E, ci__v *v) {
     if (v->op == CI__V_CHECKIDX || v->op == CI__V_ACC || v->ivar ||
         E->uses[v->id] >> 2 != E->epoch || (E->uses[v->id] & 3) != 1 || !u)
         return 0;
-    if (ci__cuemit_masked_read(E, v, u)) return 0;
+    if (ci__cemit_masked_read(E, v, u)) return 0;
     return ci__cemit_v_rdep(E, v) == ci__cemit_v_rdep(E, u);
 }
 

@@ -322,7 +322,7 @@ CI_TEST(test_cuemit_unsigned_index_division) {
 }
 
 /* a masked read, where(mask, load, constant), whose index stays inside its buffer is read
-   before the choice, as a temp (ci__cuemit_masked_read): a padded window (avg_pool2d, in its
+   before the choice, as a temp (ci__cemit_masked_read): a padded window (avg_pool2d, in its
    interior and at its edges) and constant_pad_nd; a cat's choice between two loads and
    grid_sampler's reads through data-dependent indices stay behind their choices. Each source
    compiles. */
