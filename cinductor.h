@@ -21960,6 +21960,10 @@ struct ci__cemit {
        (ci__cuemit_tile_open; ntld 0: none) */
     const ci__v *tld[CI__CUEMIT_TLOADS];
     int ntld;
+    /* and its loads along the rows read into registers before the staging's barrier, ci_d<i>_<k>
+       for a thread's row k (ci__cuemit_tile_scan; ndld 0: none) */
+    const ci__v *dld[CI__CUEMIT_TLOADS];
+    int ndld;
     /* >>cuemit, a cooperative kernel: the thread's place along its point's reduction
        ("threadIdx.y"; "threadIdx.x" where a warp takes a point) */
     const char *lane;
@@ -22204,7 +22208,8 @@ static void ci__cemit_loadexpr(ci__cemit *E, ci__v *v) {
     if (E->nvld && ci__cuemit_vec_load(E, v)) return;   /* a lane of a vector read (>>cuemit) */
     ci__sb_printf(sb, "%s%s", conv, *conv ? "(" : "");
     /* a kept point of a row; a staged point of a tile (>>cuemit) */
-    if ((E->rin && ci__cuemit_row_load(E, v)) || (E->ntld && ci__cuemit_tile_load(E, v))) {
+    if ((E->rin && ci__cuemit_row_load(E, v)) ||
+        ((E->ntld || E->ndld) && ci__cuemit_tile_load(E, v))) {
         ci__sb_put(sb, *conv ? ")" : "");
         return;
     }
@@ -23613,7 +23618,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     }
     collapse = ci__cemit_collapse(g, E->cuda);
     g->cu_tx = g->cu_ty = g->cu_tile = g->cu_vec = g->cu_rows = g->cu_wrow = 0;   /* (anew) */
-    E->nrld = E->ntld = 0;
+    E->nrld = E->ntld = E->ndld = 0;
     if (E->cuda) coop = ci__cuemit_coop(E, g, &tx, &ty);
     E->lane = g->cu_wrow ? "threadIdx.x" : "threadIdx.y";
     if (coop) ci__cuemit_rows(E, g, tx, ty);   /* (the rows it keeps in registers) */
@@ -23788,7 +23793,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     else ci__cemit_loops_close(E, T->ndim, collapse);
     ci__sb_put(sb, "}\n");
     ci__cemit_end(E, T->nr, T->rvars);
-    E->nrld = E->ntld = 0;
+    E->nrld = E->ntld = E->ndld = 0;
     if (tv >= 0) E->rmask[tv] = 0;
     if (g->cpu_in) E->rmask[g->in_x->var] = 0;
     E->it = &ci__cemit_i64;
@@ -24515,12 +24520,16 @@ static long long ci__cuemit_tiles(const ci__group *g) {
 /* the loads of tiled group g that are staged in shared memory, into E->tld: each reads with
    stride 1 along the rows' dim and a stride other than 0 and 1 along the last (a transpose,
    not a broadcast), stays inside its buffer at every point (it is read ahead of a where()
-   that may guard it), from a buffer the kernel does not write */
+   that may guard it), from a buffer the kernel does not write. Where there are such, the
+   kernel's other loads that qualify alike (up to CI__CUEMIT_TLOADS) go to E->dld: a thread
+   reads its 4 rows' points of them into registers when the tile starts, before the
+   staging's barrier, so that the tile's reads are in flight together instead of in two
+   rounds, staged then straight (x.t() + x). */
 static void ci__cuemit_tile_scan(ci__cemit *E, const ci__group *g) {
     const ci__ir_tiling *T = &g->t;
     const ci__ix *a = T->vars[T->ndim - 1], *b = T->vars[T->ndim - 2];
-    int i, n = ci__cuemit_ixnodes(E, g);
-    E->ntld = 0;
+    int i, j, n = ci__cuemit_ixnodes(E, g);
+    E->ntld = E->ndld = 0;
     if (g->nphase != 1) return;
     for (i = 0; i < n && E->ntld < CI__CUEMIT_TLOADS; i++) {
         const ci__v *v = E->stk[i];
@@ -24533,47 +24542,102 @@ static void ci__cuemit_tile_scan(ci__cemit *E, const ci__group *g) {
         cb = ci__cuemit_coef(v->ix, b);
         if (cb == 1 && ca != 0 && ca != 1 && ca != -1) E->tld[E->ntld++] = v;
     }
+    for (i = 0; E->ntld && i < n && E->ndld < CI__CUEMIT_TLOADS; i++) {
+        const ci__v *v = E->stk[i];
+        if (v->op != CI__V_LOAD || v->buf->inplace_of || v->buf->inplace_by ||
+            E->outmark[v->buf->id] == E->epoch || v->ix->lo < 0 || v->ix->hi >= v->buf->numel ||
+            ci__ix_uses_any(v->ix, E->indirect, E->nvars))
+            continue;
+        for (j = 0; j < E->ntld && E->tld[j] != v; j++) {}
+        if (j == E->ntld) E->dld[E->ndld++] = v;
+    }
 }
 
-/* a staged load (ci__cuemit_tile_scan): its thread's point in shared memory (1), else 0 */
+/* a staged load (ci__cuemit_tile_scan): its thread's point in shared memory, or its row's
+   register (1); else 0 */
 static int ci__cuemit_tile_load(ci__cemit *E, const ci__v *v) {
-    int i;
+    int i, k, rows = CI__CUEMIT_TILE / 8;
     for (i = 0; i < E->ntld; i++)
         if (E->tld[i] == v) {
-            ci__sb_printf(E->sb, "ci_t%d[threadIdx.x][threadIdx.y + 8 * (q %% %d)]", i,
-                          CI__CUEMIT_TILE / 8);
+            ci__sb_printf(E->sb, "ci_t%d[threadIdx.x][threadIdx.y + 8 * (q %% %d)]", i, rows);
+            return 1;
+        }
+    for (i = 0; i < E->ndld; i++)
+        if (E->dld[i] == v) {   /* (a choice of registers: an array indexed by q % rows could
+                                   land in local memory where the loop is not unrolled) */
+            ci__sb_put(E->sb, "(");
+            for (k = 0; k < rows - 1; k++)
+                ci__sb_printf(E->sb, "q %% %d == %d ? ci_d%d_%d : ", rows, k, i, k);
+            ci__sb_printf(E->sb, "ci_d%d_%d)", i, rows - 1);
             return 1;
         }
     return 0;
 }
 
-/* the staged loads of the tile t (the rows x<d-2> from r0, the columns x<d-1> from c0, as
-   text), when a thread's first row of it starts: each thread reads 4 points, a warp along
-   the rows (neighbouring addresses), into ci_t<i>[column][row], padded to 33 rows so that the
-   reads of a column fall in different banks; barriers before (the last tile's reads are
-   done) and after */
-static void ci__cuemit_tile_stage(ci__cemit *E, const ci__group *g, const char *r0,
-                                  const char *c0) {
+/* row k of a thread's points of tile t, transposed or not (the staged loads read the tile's
+   columns x<d-1> along threadIdx.y, its rows x<d-2> along threadIdx.x: a warp along the
+   rows): the variables set, and a block opened where the point is inside the edges */
+static void ci__cuemit_tile_point(ci__cemit *E, const ci__group *g, const char *r0,
+                                  const char *c0, int k, int across) {
     const ci__ir_tiling *T = &g->t;
-    ci__sb *sb = E->sb;
-    int i, d = T->ndim, rows = CI__CUEMIT_TILE / 8;
-    ci__sb_printf(sb, "        if (q %% %d == 0) {   /* the tile's staged loads */\n", rows);
-    ci__sb_put(sb, "            __syncthreads();\n");
-    ci__sb_printf(sb, "            for (int ci_k = 0; ci_k < %d; ci_k++) {\n", rows);
-    ci__sb_printf(sb, "                %s x%d = %s + threadIdx.y + 8 * ci_k;\n", E->it->ty, d - 1,
-                  c0);
-    ci__sb_printf(sb, "                %s x%d = %s + threadIdx.x;\n", E->it->ty, d - 2, r0);
-    ci__sb_printf(sb, "                if (x%d >= %lld%s || x%d >= %lld%s) continue;\n", d - 1,
+    int d = T->ndim;
+    if (across)
+        ci__sb_printf(E->sb, "            {   %s x%d = %s + threadIdx.y + %d, ", E->it->ty, d - 1,
+                      c0, 8 * k);
+    else ci__sb_printf(E->sb, "            {   %s x%d = %s + threadIdx.x, ", E->it->ty, d - 1, c0);
+    if (across) ci__sb_printf(E->sb, "x%d = %s + threadIdx.x;\n", d - 2, r0);
+    else ci__sb_printf(E->sb, "x%d = %s + threadIdx.y + %d;\n", d - 2, r0, 8 * k);
+    ci__sb_printf(E->sb, "                if (x%d < %lld%s && x%d < %lld%s) {\n", d - 1,
                   (long long)T->size[d - 1], E->it->ll, d - 2, (long long)T->size[d - 2],
                   E->it->ll);
+}
+
+/* the loads of tile t (the rows x<d-2> from r0, the columns x<d-1> from c0, as text), when
+   a thread's first row of it starts, all issued before a barrier so that they are in flight
+   together: each thread's 4 rows' points of the loads along the rows (E->dld) into
+   registers ci_d<i>_<k>, and 4 points of each staged load, read a warp along the rows
+   (neighbouring addresses), into registers; after the barrier (the last tile's reads of
+   shared memory are done) those go to ci_t<i>[column][row], padded to 33 rows so that the
+   reads of a column fall in different banks; a barrier after */
+static void ci__cuemit_tile_stage(ci__cemit *E, const ci__group *g, const char *r0,
+                                  const char *c0) {
+    ci__sb *sb = E->sb;
+    int i, k, rows = CI__CUEMIT_TILE / 8;
+    ci__sb_printf(sb, "        if (q %% %d == 0) {   /* the tile's loads */\n", rows);
     for (i = 0; i < E->ntld; i++) {
-        const ci__v *v = E->tld[i];
-        ci__sb_printf(sb, "                ci_t%d[threadIdx.y + 8 * ci_k][threadIdx.x] = %s[", i,
-                      ci__cemit_bname(E, v->buf));
-        ci__ix_print_w(sb, v->ix, ci__cemit_varname, E, E->it->ll);
-        ci__sb_put(sb, "];\n");
+        ci__sb_printf(sb, "            %s ", ci__dtype_tab[E->tld[i]->buf->dt].cstore);
+        for (k = 0; k < rows; k++)
+            ci__sb_printf(sb, "ci_s%d_%d%s", i, k, k < rows - 1 ? ", " : ";\n");
     }
-    ci__sb_put(sb, "            }\n            __syncthreads();\n        }\n");
+    for (k = 0; k < rows && E->ndld; k++) {
+        ci__cuemit_tile_point(E, g, r0, c0, k, 0);
+        for (i = 0; i < E->ndld; i++) {
+            ci__sb_printf(sb, "                    ci_d%d_%d = %s[", i, k,
+                          ci__cemit_bname(E, E->dld[i]->buf));
+            ci__ix_print_w(sb, E->dld[i]->ix, ci__cemit_varname, E, E->it->ll);
+            ci__sb_put(sb, "];\n");
+        }
+        ci__sb_put(sb, "                }\n            }\n");
+    }
+    for (k = 0; k < rows; k++) {
+        ci__cuemit_tile_point(E, g, r0, c0, k, 1);
+        for (i = 0; i < E->ntld; i++) {
+            ci__sb_printf(sb, "                    ci_s%d_%d = %s[", i, k,
+                          ci__cemit_bname(E, E->tld[i]->buf));
+            ci__ix_print_w(sb, E->tld[i]->ix, ci__cemit_varname, E, E->it->ll);
+            ci__sb_put(sb, "];\n");
+        }
+        ci__sb_put(sb, "                }\n            }\n");
+    }
+    ci__sb_put(sb, "            __syncthreads();\n");
+    for (k = 0; k < rows; k++) {
+        ci__cuemit_tile_point(E, g, r0, c0, k, 1);
+        for (i = 0; i < E->ntld; i++)
+            ci__sb_printf(sb, "                    ci_t%d[threadIdx.y + %d][threadIdx.x] = "
+                              "ci_s%d_%d;\n", i, 8 * k, i, k);
+        ci__sb_put(sb, "                }\n            }\n");
+    }
+    ci__sb_put(sb, "            __syncthreads();\n        }\n");
 }
 
 /* ci__cuemit_tile_pairs: where a tiled group stages a transposed read and its tiles make a
@@ -24597,6 +24661,14 @@ static void ci__cuemit_tile_open(ci__cemit *E, const ci__group *g) {
         ci__sb_printf(sb, "    __shared__ %s ci_t%d[%d][%d];   /* %s, a tile staged */\n",
                       ci__dtype_tab[E->tld[i]->buf->dt].cstore, i, CI__CUEMIT_TILE,
                       CI__CUEMIT_TILE + 1, ci__cemit_bname(E, E->tld[i]->buf));
+    for (i = 0; i < E->ndld; i++) {
+        int k;
+        ci__sb_printf(sb, "    %s ", ci__dtype_tab[E->dld[i]->buf->dt].cstore);
+        for (k = 0; k < rows; k++)
+            ci__sb_printf(sb, "ci_d%d_%d%s", i, k, k < rows - 1 ? ", " : "");
+        ci__sb_printf(sb, ";   /* %s, a thread's rows of the tile */\n",
+                      ci__cemit_bname(E, E->dld[i]->buf));
+    }
     const int pairs = E->ntld && tr == tc && tc > 1;
     if (pairs) {
         snprintf(c0, sizeof c0, "ci_tj * %d", CI__CUEMIT_TILE);

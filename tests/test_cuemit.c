@@ -462,14 +462,24 @@ CI_TEST(test_cuemit_kernel_shapes) {
         if (i == 43) CI_CHECK_CONTAINS(src, "long long ci_r0[5];");
         if (i == 45) CI_CHECK(strstr(src, "ci_s") == NULL && strstr(src, "long long rf = ru2;"));
         /* tiles: a read across the rows staged in shared memory, a warp reading along the
-           rows; a column broadcast read through L1; 2- and 4-byte elements staged as stored */
-        if (i == 18 || i == 46 || i == 47) {
-            CI_CHECK_CONTAINS(src, "__shared__ float ci_t0[32][33];");
-            CI_CHECK_CONTAINS(src, "ci_t0[threadIdx.y + 8 * ci_k][threadIdx.x] = x[");
+           rows; the other loads (a column broadcast, a where's mask and other choice, x read
+           straight) into registers, a thread's 4 rows; every load of the tile issued before
+           the first barrier; 2- and 4-byte elements staged as stored */
+        if (i == 18 || i == 46 || i == 47 || i == 54 || i == 55) {
+            const char *bar = strstr(src, "__syncthreads();"), *last = strstr(src, "ci_s0_3 = x[");
+            CI_CHECK_CONTAINS(src, i == 55 ? "__shared__ int ci_t0[32][33];"
+                                           : "__shared__ float ci_t0[32][33];");
+            CI_CHECK_CONTAINS(src, "ci_s0_0 = x[");
+            CI_CHECK_CONTAINS(src, "ci_t0[threadIdx.y + 24][threadIdx.x] = ci_s0_3;");
             CI_CHECK_CONTAINS(src, "ci_t0[threadIdx.x][threadIdx.y + 8 * (q % 4)]");
             CI_CHECK(count_of(src, "__syncthreads();") == 2 && strstr(src, "ci_t1") == NULL);
+            CI_CHECK_MSG(bar && last && last < bar, "%s", src);
+            CI_CHECK_CONTAINS(src, i == 46 ? "ci_d0_3 = b[" : i == 47 ? "ci_d0_3 = c[" : "ci_d0_3 = x[");
+            CI_CHECK_CONTAINS(src, "(q % 4 == 0 ? ci_d0_0 : q % 4 == 1 ? ci_d0_1 : q % 4 == 2 ? "
+                                   "ci_d0_2 : ci_d0_3)");
+            if (i == 47) CI_CHECK_CONTAINS(src, "ci_d1_3 = z[");
+            if (i != 47) CI_CHECK(strstr(src, "ci_d1_0") == NULL);
         }
-        if (i == 54 || i == 55) CI_CHECK_CONTAINS(src, "ci_t0[threadIdx.y + 8 * ci_k][threadIdx.x] = x[");
         /* square tile grids take their tiles in mirror pairs (5 a side: pairs of distance 1
            and 2; 10: and the 5 apart; 2: only those 1 apart); others (3 x 2) in rows */
         if (i == 56)
@@ -483,7 +493,7 @@ CI_TEST(test_cuemit_kernel_shapes) {
                                    "        else { ci_ti = ci_tq; ci_tj = ci_ti + 1; }");
         if (i == 19) CI_CHECK_MSG(strstr(src, "ci_tp") == NULL, "case %d: pairs\n%s", i, src);
         if (i == 20) CI_CHECK_CONTAINS(src, "__shared__ double ci_t0[32][33];");
-        if (i == 46) CI_CHECK_CONTAINS(src, " + b[x0];");
+        if (i == 46) CI_CHECK_CONTAINS(src, "ci_d0_0 = b[x0];");
         if (i == 48) CI_CHECK_CONTAINS(src, "__shared__ unsigned short ci_t0[32][33];");
         if (i == 48) CI_CHECK_CONTAINS(src, "__shared__ int ci_t1[32][33];");
         cu_src_free(&c);
