@@ -970,6 +970,7 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
 #define CI__CUEMIT_VLOADS 16        /* a vector kernel's vector loads, at most */
 #define CI__CUEMIT_VGROUPS 2        /*   and its groups of points a thread, a block's width apart */
 #define CI__CUEMIT_UNROLL 4         /* points a step of a cooperative kernel's sums */
+#define CI__CUEMIT_FEW 256          /*   twice that where its blocks are fewer than this */
 #define CI__CUEMIT_RLOADS 8         /* a kernel that keeps its rows: the loads it keeps, at most */
 #define CI__CUEMIT_RWORDS 32        /*   and the 4-byte registers a thread keeps them in */
 #define CI__CUEMIT_WROW 512         /* rows this short (or shorter) reduce a warp a point */
@@ -25013,7 +25014,9 @@ static void ci__cuemit_rvars(ci__cemit *E, const ci__group *g, const char *ind) 
 /* phase p's loop in a cooperative kernel: the block's ty threads take the reduction's points
    in turn (neighbouring threads, neighbouring points). Sums, max/min and xor_sum take
    CI__CUEMIT_UNROLL points a step into as many accumulators, so that many loads are in
-   flight; the accumulators are folded in a fixed order. */
+   flight, twice as many where the kernel has fewer than CI__CUEMIT_FEW blocks (a sum over
+   the rows of f32[4096, 4096]: 128 blocks of 1024 threads, an SM each, whose loads alone
+   keep the memory busy); the accumulators are folded in a fixed order. */
 static void ci__cuemit_loop(ci__cemit *E, ci__group *g, int p, int ty, const char *lvl) {
     ci__sb *sb = E->sb;
     long long rn = 1;
@@ -25076,6 +25079,11 @@ static void ci__cuemit_loop(ci__cemit *E, ci__group *g, int p, int ty, const cha
     unroll = ci__cemit_phase_unroll(g, p) > 1 && rn >= 2LL * CI__CUEMIT_UNROLL * ty
                      ? CI__CUEMIT_UNROLL
                      : 1;
+    if (unroll > 1 && rn >= 4LL * CI__CUEMIT_UNROLL * ty) {
+        long long n = 1;
+        for (i = 0; i < g->t.ndim; i++) n *= (long long)g->t.size[i];
+        if ((n + g->cu_tx - 1) / g->cu_tx < CI__CUEMIT_FEW) unroll *= 2;
+    }
     for (j = 0; unroll > 1 && j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
         if (!k->emit || !k->inner || k->phase != p || k->kind != CI__K_REDUCTION) continue;

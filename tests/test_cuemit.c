@@ -321,6 +321,30 @@ CI_TEST(test_cuemit_unsigned_index_division) {
     }
 }
 
+/* a cooperative sum over the rows takes 8 points a step into as many accumulators where the
+   kernel has fewer than CI__CUEMIT_FEW blocks (512 columns: 16 blocks of 32), else 4 (8192
+   columns: 256 blocks); each source compiles */
+CI_TEST(test_cuemit_few_blocks_unroll) {
+    static const char *cig[] = {
+        "input x: f32[2048, 512]\ny = aten.sum.dim_IntList(x, [0])\noutput y\n",
+        "input x: f32[2048, 8192]\ny = aten.sum.dim_IntList(x, [0])\noutput y\n"};
+    int i;
+    if (rtc_why()) CI_SKIP(rtc_why());
+    for (i = 0; i < 2; i++) {
+        const char *why;
+        ci__cuda_bin b;
+        cu_src c;
+        cu_src_make(&c, cig[i]);
+        if (!c.src) { cu_src_free(&c); continue; }
+        CI_CHECK_MSG(c.nl == 1 && c.l[0].grid == (i ? 256u : 16u), "case %d:\n%s", i, c.src);
+        CI_CHECK_CONTAINS(c.src, "acc0_3 += ");
+        CI_CHECK_MSG((strstr(c.src, "acc0_7 += ") != NULL) == (i == 0), "case %d:\n%s", i, c.src);
+        why = ci__cuda_compile_n(c.p->A, c.src, 90, "off", 1, NULL, &b);
+        CI_CHECK_MSG(!why, "case %d: %s", i, why ? why : "");
+        cu_src_free(&c);
+    }
+}
+
 /* a masked read, where(mask, load, constant), whose index stays inside its buffer is read
    before the choice, as a temp (ci__cemit_masked_read): a padded window (avg_pool2d, in its
    interior and at its edges) and constant_pad_nd; a cat's choice between two loads and
@@ -666,6 +690,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_cuemit_wide_indices_stay_64_bit);
     CI_RUN(test_cuemit_unsigned_index_division);
     CI_RUN(test_cuemit_masked_reads_first);
+    CI_RUN(test_cuemit_few_blocks_unroll);
     CI_RUN(test_cuemit_vector_kernels);
     CI_RUN(test_cuemit_row_vectors);
     CI_RUN(test_cuemit_programs_a_product);
