@@ -23650,7 +23650,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     }
     snprintf(lvl, sizeof lvl, "%*s",
              4 * ((T->ndim ? T->ndim : 1) + 1 - (collapse ? collapse - 1 : 0) -
-                  (g->cpu_tile && T->ndim > 1)),
+                  (g->cpu_tile && T->ndim > 1) + (g->cu_tile != 0)),
              "");
     snprintf(inner, sizeof inner, "%s%*s", lvl, 4 * (coop ? 1 : T->nr), "");
     /* a cooperative kernel's threads share each point: one of them stores what is outside the
@@ -23790,6 +23790,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
             if (k->store) ci__cemit_store(E, b, k->st_ix, val, ci__cemit_ctype(k->acc->dt), once);
         }
     }
+    if (g->cu_tile) ci__sb_put(sb, "        }\n");   /* (the tile's rows, ci__cuemit_tile_open) */
     if (g->cpu_tile && T->ndim > 1) ci__cemit_loops_close(E, T->ndim - 1, collapse);
     else ci__cemit_loops_close(E, T->ndim, collapse);
     ci__sb_put(sb, "}\n");
@@ -24557,88 +24558,65 @@ static void ci__cuemit_tile_scan(ci__cemit *E, const ci__group *g) {
 /* a staged load (ci__cuemit_tile_scan): its thread's point in shared memory, or its row's
    register (1); else 0 */
 static int ci__cuemit_tile_load(ci__cemit *E, const ci__v *v) {
-    int i, k, rows = CI__CUEMIT_TILE / 8;
+    int i;
     for (i = 0; i < E->ntld; i++)
         if (E->tld[i] == v) {
-            ci__sb_printf(E->sb, "ci_t%d[threadIdx.x][threadIdx.y + 8 * (q %% %d)]", i, rows);
+            ci__sb_printf(E->sb, "ci_t%d[threadIdx.x][threadIdx.y + 8 * ci_r]", i);
             return 1;
         }
     for (i = 0; i < E->ndld; i++)
-        if (E->dld[i] == v) {   /* (a choice of registers: an array indexed by q % rows could
-                                   land in local memory where the loop is not unrolled) */
-            ci__sb_put(E->sb, "(");
-            for (k = 0; k < rows - 1; k++)
-                ci__sb_printf(E->sb, "q %% %d == %d ? ci_d%d_%d : ", rows, k, i, k);
-            ci__sb_printf(E->sb, "ci_d%d_%d)", i, rows - 1);
+        if (E->dld[i] == v) {
+            ci__sb_printf(E->sb, "ci_d%d[ci_r]", i);
             return 1;
         }
     return 0;
 }
 
-/* row k of a thread's points of tile t, transposed or not (the staged loads read the tile's
-   columns x<d-1> along threadIdx.y, its rows x<d-2> along threadIdx.x: a warp along the
-   rows): the variables set, and a block opened where the point is inside the edges */
-static void ci__cuemit_tile_point(ci__cemit *E, const ci__group *g, const char *r0,
-                                  const char *c0, int k, int across) {
-    const ci__ir_tiling *T = &g->t;
-    int d = T->ndim;
-    if (across)
-        ci__sb_printf(E->sb, "            {   %s x%d = %s + threadIdx.y + %d, ", E->it->ty, d - 1,
-                      c0, 8 * k);
-    else ci__sb_printf(E->sb, "            {   %s x%d = %s + threadIdx.x, ", E->it->ty, d - 1, c0);
-    if (across) ci__sb_printf(E->sb, "x%d = %s + threadIdx.x;\n", d - 2, r0);
-    else ci__sb_printf(E->sb, "x%d = %s + threadIdx.y + %d;\n", d - 2, r0, 8 * k);
-    ci__sb_printf(E->sb, "                if (x%d < %lld%s && x%d < %lld%s) {\n", d - 1,
-                  (long long)T->size[d - 1], E->it->ll, d - 2, (long long)T->size[d - 2],
-                  E->it->ll);
-}
-
 /* the loads of tile t (the rows x<d-2> from r0, the columns x<d-1> from c0, as text), when
-   a thread's first row of it starts, all issued before a barrier so that they are in flight
-   together: each thread's 4 rows' points of the loads along the rows (E->dld) into
-   registers ci_d<i>_<k>, and 4 points of each staged load, read a warp along the rows
-   (neighbouring addresses), into registers; after the barrier (the last tile's reads of
-   shared memory are done) those go to ci_t<i>[column][row], padded to 33 rows so that the
-   reads of a column fall in different banks; a barrier after */
+   it starts, all issued before a barrier so that they are in flight together: each thread's
+   points of its 4 rows of the loads along the rows (E->dld) into registers ci_d<i>[k], and 4
+   points of each staged load, a warp reading along the rows (neighbouring addresses), into
+   registers ci_s<i>[k]; after the barrier (the last tile's reads of shared memory are done)
+   those go to ci_t<i>[column][row], padded to 33 rows so that the reads of a column fall in
+   different banks; a barrier after. (Each loop over k is unrolled: the arrays are
+   registers.) */
 static void ci__cuemit_tile_stage(ci__cemit *E, const ci__group *g, const char *r0,
                                   const char *c0) {
+    const ci__ir_tiling *T = &g->t;
     ci__sb *sb = E->sb;
-    int i, k, rows = CI__CUEMIT_TILE / 8;
-    ci__sb_printf(sb, "        if (q %% %d == 0) {   /* the tile's loads */\n", rows);
-    for (i = 0; i < E->ntld; i++) {
-        ci__sb_printf(sb, "            %s ", ci__dtype_tab[E->tld[i]->buf->dt].cstore);
-        for (k = 0; k < rows; k++)
-            ci__sb_printf(sb, "ci_s%d_%d%s", i, k, k < rows - 1 ? ", " : ";\n");
-    }
-    for (k = 0; k < rows && E->ndld; k++) {
-        ci__cuemit_tile_point(E, g, r0, c0, k, 0);
-        for (i = 0; i < E->ndld; i++) {
-            ci__sb_printf(sb, "                    ci_d%d_%d = %s[", i, k,
-                          ci__cemit_bname(E, E->dld[i]->buf));
-            ci__ix_print_w(sb, E->dld[i]->ix, ci__cemit_varname, E, E->it->ll);
+    int i, d = T->ndim, rows = CI__CUEMIT_TILE / 8, pass;
+    char in[96];
+    snprintf(in, sizeof in, "if (x%d < %lld%s && x%d < %lld%s) ", d - 1, (long long)T->size[d - 1],
+             E->it->ll, d - 2, (long long)T->size[d - 2], E->it->ll);
+    for (i = 0; i < E->ntld; i++)
+        ci__sb_printf(sb, "        %s ci_s%d[%d];\n", ci__dtype_tab[E->tld[i]->buf->dt].cstore, i,
+                      rows);
+    for (pass = E->ndld ? 0 : 1; pass < 3; pass++) {   /* straight; staged; to shared memory */
+        if (pass == 2) ci__sb_put(sb, "        __syncthreads();\n");
+        ci__sb_printf(sb, "        #pragma unroll\n"
+                      "        for (int ci_k = 0; ci_k < %d; ci_k++) {\n", rows);
+        if (pass == 0)
+            ci__sb_printf(sb, "            %s x%d = %s + threadIdx.x, x%d = %s + threadIdx.y + 8 * "
+                          "ci_k;\n", E->it->ty, d - 1, c0, d - 2, r0);
+        else
+            ci__sb_printf(sb, "            %s x%d = %s + threadIdx.y + 8 * ci_k, x%d = %s + "
+                          "threadIdx.x;\n", E->it->ty, d - 1, c0, d - 2, r0);
+        ci__sb_printf(sb, "            %s{\n", in);
+        for (i = 0; i < (pass == 0 ? E->ndld : E->ntld); i++) {
+            const ci__v *v = pass == 0 ? E->dld[i] : E->tld[i];
+            if (pass == 2) {
+                ci__sb_printf(sb, "                ci_t%d[threadIdx.y + 8 * ci_k][threadIdx.x] = "
+                              "ci_s%d[ci_k];\n", i, i);
+                continue;
+            }
+            ci__sb_printf(sb, "                ci_%c%d[ci_k] = %s[", pass ? 's' : 'd', i,
+                          ci__cemit_bname(E, v->buf));
+            ci__ix_print_w(sb, v->ix, ci__cemit_varname, E, E->it->ll);
             ci__sb_put(sb, "];\n");
         }
-        ci__sb_put(sb, "                }\n            }\n");
+        ci__sb_put(sb, "            }\n        }\n");
     }
-    for (k = 0; k < rows; k++) {
-        ci__cuemit_tile_point(E, g, r0, c0, k, 1);
-        for (i = 0; i < E->ntld; i++) {
-            ci__sb_printf(sb, "                    ci_s%d_%d = %s[", i, k,
-                          ci__cemit_bname(E, E->tld[i]->buf));
-            ci__ix_print_w(sb, E->tld[i]->ix, ci__cemit_varname, E, E->it->ll);
-            ci__sb_put(sb, "];\n");
-        }
-        ci__sb_put(sb, "                }\n            }\n");
-    }
-    ci__sb_put(sb, "            __syncthreads();\n");
-    for (k = 0; k < rows; k++) {
-        ci__cuemit_tile_point(E, g, r0, c0, k, 1);
-        for (i = 0; i < E->ntld; i++)
-            ci__sb_printf(sb, "                    ci_t%d[threadIdx.y + %d][threadIdx.x] = "
-                              "ci_s%d_%d;\n", i, 8 * k, i, k);
-        ci__sb_put(sb, "                }\n            }\n");
-    }
-    ci__sb_put(sb, "            __syncthreads();\n        }\n");
+    ci__sb_put(sb, "        __syncthreads();\n");
 }
 
 /* ci__cuemit_tile_pairs: where a tiled group stages a transposed read and its tiles make a
@@ -24662,14 +24640,10 @@ static void ci__cuemit_tile_open(ci__cemit *E, const ci__group *g) {
         ci__sb_printf(sb, "    __shared__ %s ci_t%d[%d][%d];   /* %s, a tile staged */\n",
                       ci__dtype_tab[E->tld[i]->buf->dt].cstore, i, CI__CUEMIT_TILE,
                       CI__CUEMIT_TILE + 1, ci__cemit_bname(E, E->tld[i]->buf));
-    for (i = 0; i < E->ndld; i++) {
-        int k;
-        ci__sb_printf(sb, "    %s ", ci__dtype_tab[E->dld[i]->buf->dt].cstore);
-        for (k = 0; k < rows; k++)
-            ci__sb_printf(sb, "ci_d%d_%d%s", i, k, k < rows - 1 ? ", " : "");
-        ci__sb_printf(sb, ";   /* %s, a thread's rows of the tile */\n",
+    for (i = 0; i < E->ndld; i++)
+        ci__sb_printf(sb, "    %s ci_d%d[%d];   /* %s, a thread's rows of the tile */\n",
+                      ci__dtype_tab[E->dld[i]->buf->dt].cstore, i, rows,
                       ci__cemit_bname(E, E->dld[i]->buf));
-    }
     const int pairs = E->ntld && tr == tc && tc > 1;
     if (pairs) {
         snprintf(c0, sizeof c0, "ci_tj * %d", CI__CUEMIT_TILE);
@@ -24679,10 +24653,8 @@ static void ci__cuemit_tile_open(ci__cemit *E, const ci__group *g) {
         snprintf(r0, sizeof r0, "t / %lld%s %% %lld%s * %d", tc, E->it->ll, tr, E->it->ll,
                  CI__CUEMIT_TILE);
     }
-    ci__sb_printf(sb, "    #pragma unroll %d\n", rows);
-    ci__sb_printf(sb, "    for (%s q = %sx0_begin * %d; q < %sx0_end * %d; q++) {\n", E->it->fty,
-                  E->it->fcast, rows, E->it->fcast, rows);
-    ci__sb_printf(sb, "        %s t = q / %d;   /* the tile */\n", E->it->fty, rows);
+    ci__sb_printf(sb, "    for (%s t = %sx0_begin; t < %sx0_end; t++) {   /* a tile */\n",
+                  E->it->fty, E->it->fcast, E->it->fcast);
     if (pairs) {   /* ci__cuemit_tile_pairs */
         const long long n = tc, m = n * (n - 1), h = (n - 1) / 2;
         const char *ty = E->it->fty, *ll = E->it->ll;
@@ -24705,9 +24677,6 @@ static void ci__cuemit_tile_open(ci__cemit *E, const ci__group *g) {
                       "ci_ti = ci_tj; ci_tj = ci_ts; }\n",
                       m, ll, ty);
     }
-    ci__sb_printf(sb, "        %s x%d = %s + threadIdx.x;\n", E->it->ty, d - 1, c0);
-    ci__sb_printf(sb, "        %s x%d = %s + threadIdx.y + 8 * (q %% %d);\n", E->it->ty, d - 2, r0,
-                  rows);
     for (i = d - 3; i >= 0; i--) {
         ci__sb_printf(sb, "        %s x%d = t / %lld%s", E->it->ty, i, st, E->it->ll);
         if (i > 0) ci__sb_printf(sb, " %% %lld%s", (long long)T->size[i], E->it->ll);
@@ -24715,7 +24684,11 @@ static void ci__cuemit_tile_open(ci__cemit *E, const ci__group *g) {
         st *= (long long)T->size[i];
     }
     if (E->ntld) ci__cuemit_tile_stage(E, g, r0, c0);
-    ci__sb_printf(sb, "        if (x%d >= %lld%s || x%d >= %lld%s) continue;\n", d - 1,
+    ci__sb_printf(sb, "        #pragma unroll\n        for (int ci_r = 0; ci_r < %d; ci_r++) {"
+                  "   /* the thread's rows of the tile */\n", rows);
+    ci__sb_printf(sb, "            %s x%d = %s + threadIdx.x;\n", E->it->ty, d - 1, c0);
+    ci__sb_printf(sb, "            %s x%d = %s + threadIdx.y + 8 * ci_r;\n", E->it->ty, d - 2, r0);
+    ci__sb_printf(sb, "            if (x%d >= %lld%s || x%d >= %lld%s) continue;\n", d - 1,
                   (long long)T->size[d - 1], E->it->ll, d - 2, (long long)T->size[d - 2],
                   E->it->ll);
 }

@@ -266,9 +266,9 @@ CI_TEST(test_cuemit_wide_indices_stay_64_bit) {
         cu_src c;
         cu_src_make(&c, cig[i]);
         if (!c.src) { cu_src_free(&c); continue; }
-        if (i < 2) {   /* (the entry's loop over a thread's vector groups aside) */
+        if (i < 2) {   /* (the loops over a thread's vector groups or a tile's rows aside) */
             const char *f = strstr(c.src, "for (int ");
-            if (f && !strncmp(f, "for (int ci_g = 0;", 18)) f = strstr(f + 1, "for (int ");
+            while (f && !strncmp(f, "for (int ci_", 12)) f = strstr(f + 1, "for (int ");
             CI_CHECK_MSG(f == NULL, "case %d:\n%s", i, c.src);
         }
         else CI_CHECK_CONTAINS(c.src, "for (unsigned x01 = (unsigned)x0_begin;");
@@ -446,7 +446,8 @@ CI_TEST(test_cuemit_kernel_shapes) {
         if (i == 0) CI_CHECK_CONTAINS(src, "__shfl_down_sync(0xffffffffu, acc_i");
         if (i == 12) CI_CHECK_CONTAINS(src, "acc0_3 += ");   /* four sums in flight */
         /* 32-bit indices in a kernel that does not reduce; 64-bit in a cooperative one */
-        if (i == 18) CI_CHECK_CONTAINS(src, "for (unsigned q = (unsigned)x0_begin * 4;");
+        if (i == 18)
+            CI_CHECK_CONTAINS(src, "for (unsigned t = (unsigned)x0_begin; t < (unsigned)x0_end; t++)");
         if (i == 0) CI_CHECK_CONTAINS(src, "long long rf = ru0;");
         if (i >= 22 && i <= 26) {   /* the products run on the GPU, the integer one on the host */
             int e, next = 0;
@@ -490,19 +491,20 @@ CI_TEST(test_cuemit_kernel_shapes) {
            straight) into registers, a thread's 4 rows; every load of the tile issued before
            the first barrier; 2- and 4-byte elements staged as stored */
         if (i == 18 || i == 46 || i == 47 || i == 54 || i == 55) {
-            const char *bar = strstr(src, "__syncthreads();"), *last = strstr(src, "ci_s0_3 = x[");
+            const char *bar = strstr(src, "__syncthreads();"), *last = strstr(src, "ci_s0[ci_k] = x[");
             CI_CHECK_CONTAINS(src, i == 55 ? "__shared__ int ci_t0[32][33];"
                                            : "__shared__ float ci_t0[32][33];");
-            CI_CHECK_CONTAINS(src, "ci_s0_0 = x[");
-            CI_CHECK_CONTAINS(src, "ci_t0[threadIdx.y + 24][threadIdx.x] = ci_s0_3;");
-            CI_CHECK_CONTAINS(src, "ci_t0[threadIdx.x][threadIdx.y + 8 * (q % 4)]");
+            CI_CHECK_CONTAINS(src, "ci_t0[threadIdx.y + 8 * ci_k][threadIdx.x] = ci_s0[ci_k];");
+            CI_CHECK_CONTAINS(src, "ci_t0[threadIdx.x][threadIdx.y + 8 * ci_r]");
             CI_CHECK(count_of(src, "__syncthreads();") == 2 && strstr(src, "ci_t1") == NULL);
             CI_CHECK_MSG(bar && last && last < bar, "%s", src);
-            CI_CHECK_CONTAINS(src, i == 46 ? "ci_d0_3 = b[" : i == 47 ? "ci_d0_3 = c[" : "ci_d0_3 = x[");
-            CI_CHECK_CONTAINS(src, "(q % 4 == 0 ? ci_d0_0 : q % 4 == 1 ? ci_d0_1 : q % 4 == 2 ? "
-                                   "ci_d0_2 : ci_d0_3)");
-            if (i == 47) CI_CHECK_CONTAINS(src, "ci_d1_3 = z[");
-            if (i != 47) CI_CHECK(strstr(src, "ci_d1_0") == NULL);
+            CI_CHECK_CONTAINS(src, i == 46 ? "ci_d0[ci_k] = b[" : i == 47 ? "ci_d0[ci_k] = c["
+                                                                         : "ci_d0[ci_k] = x[");
+            CI_CHECK_MSG(strstr(src, "ci_d0[ci_k] = ") < bar, "%s", src);
+            CI_CHECK_CONTAINS(src, "ci_d0[ci_r]");
+            CI_CHECK_CONTAINS(src, "for (int ci_r = 0; ci_r < 4; ci_r++) {");
+            if (i == 47) CI_CHECK_CONTAINS(src, "ci_d1[ci_k] = z[");
+            if (i != 47) CI_CHECK(strstr(src, "ci_d1") == NULL);
         }
         /* square tile grids take their tiles in mirror pairs (5 a side: pairs of distance 1
            and 2; 10: and the 5 apart; 2: only those 1 apart); others (3 x 2) in rows */
@@ -517,7 +519,7 @@ CI_TEST(test_cuemit_kernel_shapes) {
                                    "        else { ci_ti = ci_tq; ci_tj = ci_ti + 1; }");
         if (i == 19) CI_CHECK_MSG(strstr(src, "ci_tp") == NULL, "case %d: pairs\n%s", i, src);
         if (i == 20) CI_CHECK_CONTAINS(src, "__shared__ double ci_t0[32][33];");
-        if (i == 46) CI_CHECK_CONTAINS(src, "ci_d0_0 = b[x0];");
+        if (i == 46) CI_CHECK_CONTAINS(src, "ci_d0[ci_k] = b[x0];");
         if (i == 48) CI_CHECK_CONTAINS(src, "__shared__ unsigned short ci_t0[32][33];");
         if (i == 48) CI_CHECK_CONTAINS(src, "__shared__ int ci_t1[32][33];");
         cu_src_free(&c);
