@@ -8,7 +8,10 @@
 #   make test-compile    only the compile checks of cinductor.h (gcc, clang, g++, clang++, tcc)
 #   make test-san        the C tests built with ASan + UBSan, run with leak detection
 #   make test-valgrind   the C tests run under valgrind (memcheck, leaks)
-#   make test-cuda-source the C tests with each graph's CUDA source compiled by NVRTC too
+#   make test-cuda-source the C tests with each graph's CUDA source compiled by NVRTC too,
+#                        then test-cuda-emu
+#   make test-cuda-emu   the GPU test's one-kernel graphs' CUDA source run on the CPU (g++,
+#                        tools/cudaemu.c) against the interpreter
 #   make test-cuda       on a GPU: tests/test_cuda.c and the PyTorch comparisons on the GPU
 #   make test-torch      the comparisons with PyTorch (needs /usr/bin/python3 with torch;
 #                        TORCH_SEED=N replays a seed):
@@ -68,7 +71,7 @@ lib_for = $(if $(call self_impl,$(1)),,$(2))
 ALL := $(B)/libcinductor.o $(B)/demo $(EXAMPLES) $(if $(wildcard tools/cinductor.c),$(B)/cinductor)
 
 .PHONY: all demo test test-c test-compile test-san test-valgrind test-torch clean
-.PHONY: test-cuda test-cuda-source
+.PHONY: test-cuda test-cuda-source test-cuda-emu
 .PHONY: test-fx2cig test-opinfo bench bench-side bench-scale check-ops-doc check-overloads
 .PHONY: nvrtc-time
 .PHONY: fuzz fuzz-graphs
@@ -158,11 +161,22 @@ $(B)/san/cinductor: tools/cinductor.c $(HDRS) $(call lib_for,tools/cinductor.c,$
 # NVRTC as well (CINDUCTOR_CHECK_CUDA; no GPU needed, NVRTC from the CUDA toolkit)
 NVRTC_FOUND = $(shell (ldconfig -p 2>/dev/null | grep -q 'libnvrtc\.so') || \
                       [ -e /usr/local/cuda/lib64/libnvrtc.so ] && echo yes)
-test-cuda-source: $(TESTS) $(EXAMPLES)
+test-cuda-source: $(TESTS) $(EXAMPLES) $(B)/cudaemu
 	@if [ -n "$(NVRTC_FOUND)" ]; then \
 	  CI_NO_COMPILE=1 CINDUCTOR_CHECK_CUDA=90 CINDUCTOR_CUDA_CACHE=$(B)/cubin \
 	  bash tests/run.sh $(B)/tests $(B)/examples; \
 	else echo "SKIP test-cuda-source: NVRTC is not installed (the CUDA toolkit's libnvrtc)"; fi
+	$(MAKE) --no-print-directory test-cuda-emu
+
+# the CUDA source of the GPU test's one-kernel graphs run on the CPU against the interpreter
+# (tools/cudaemu.c: g++ and C++20's std::barrier stand in for the GPU; no GPU, no toolkit)
+test-cuda-emu: $(B)/cudaemu
+	@if command -v $${CXX:-g++} >/dev/null; then ./$(B)/cudaemu --cases; \
+	else echo "SKIP test-cuda-emu: no C++ compiler ($${CXX:-g++})"; fi
+
+$(B)/cudaemu: tools/cudaemu.c $(HDRS) tests/cuda_cases.h
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tools/cudaemu.c $(LDFLAGS) $(LDLIBS)
 
 # on a machine with a GPU: the CUDA backend against the interpreter (tests/test_cuda.c), and
 # the PyTorch comparisons run on the GPU (run.py --backends cuda)

@@ -1,0 +1,336 @@
+/* tools/cudaemu.c - the CUDA source >>cuemit writes, run on the CPU against the interpreter
+
+   cudaemu [--cases] [FILE.cig ...]
+
+   No GPU needed. Each graph is compiled for the interpreter and run on seeded random inputs;
+   its CUDA source (written for sm_90, as NVRTC would compile it) is compiled as C++20 by g++
+   ($CXX) with a stand-in for the CUDA runtime (below: a block's threads run as std::threads,
+   one block at a time; __syncthreads is a barrier; a warp's shuffles go through shared
+   slots; atomics take a lock; the PTX 16-byte store becomes four stores), and launched as
+   the CUDA backend would launch it; its outputs must equal the interpreter's (within 1e-5,
+   relative, for floats: a GPU reduction adds in another order). --cases runs the kernel
+   cases of tests/cuda_cases.h (the GPU test's graphs). A graph of more than one launch (its
+   intermediate buffers live in the device arena), an extern kernel (a product), scratch for
+   a split, or an input dtype other than f32, f64, i32 and bool is skipped, and says why.
+   Last line: "N passed, M failed, K skipped". This checks what the generated code computes,
+   not how fast, and not races a real GPU would show: the threads of a block do run at once,
+   so a missing barrier can show, but need not. */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+#define CINDUCTOR_IMPLEMENTATION
+#include "../cinductor.h"
+#include "../tests/cuda_cases.h"
+
+#include <dlfcn.h>
+#include <math.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define CE_MAX_IO 32
+#define CE_SLOTS 64
+
+static const char ce_shim[] =
+    "#include <barrier>\n#include <mutex>\n#include <thread>\n#include <vector>\n"
+    "#include <cstring>\n#include <cmath>\n#include <cstdint>\n"
+    "struct dim3 { unsigned x = 1, y = 1, z = 1; };\n"
+    "static thread_local dim3 threadIdx;\n"
+    "static dim3 blockIdx, blockDim, gridDim;\n"
+    "struct alignas(16) float4 { float x, y, z, w; };\n"
+    "struct alignas(16) int4 { int x, y, z, w; };\n"
+    "struct alignas(16) double2 { double x, y; };\n"
+    "#define __global__\n#define __device__\n#define __host__\n"
+    "#define __forceinline__ inline\n#define __launch_bounds__(...)\n"
+    "#define __restrict__ __restrict\n#define __shared__ static\n"
+    "static std::barrier<> *ce_bar;\n"
+    "struct ce_warp { std::barrier<> *bar; unsigned char slot[32][16]; };\n"
+    "static std::vector<ce_warp> ce_warps;\n"
+    "static thread_local int ce_lane, ce_wid;\n"
+    "static std::mutex ce_atomic;\n"
+    "static inline void __syncthreads() { ce_bar->arrive_and_wait(); }\n"
+    "static inline void __threadfence() {}\n"
+    "template <class T> static T __ldcg(const T *p) { return *p; }\n"
+    "template <class T> static T atomicAdd(T *p, T v) {\n"
+    "    std::lock_guard<std::mutex> g(ce_atomic); T o = *p; *p = o + v; return o; }\n"
+    "template <class T> static T atomicCAS(T *p, T c, T v) {\n"
+    "    std::lock_guard<std::mutex> g(ce_atomic); T o = *p; if (o == c) *p = v; return o; }\n"
+    "template <class T> static T atomicExch(T *p, T v) {\n"
+    "    std::lock_guard<std::mutex> g(ce_atomic); T o = *p; *p = v; return o; }\n"
+    "template <class P, class T> static void ce_st4(P *p, T a, T b, T c, T d) {\n"
+    "    p[0] = a; p[1] = b; p[2] = c; p[3] = d; }\n"
+    "template <class T> static T ce_shfl(T v, int src) {\n"
+    "    ce_warp &w = ce_warps[ce_wid];\n"
+    "    T r = v;\n"
+    "    memcpy(w.slot[ce_lane], &v, sizeof v);\n"
+    "    w.bar->arrive_and_wait();\n"
+    "    if (src >= 0 && src < 32) memcpy(&r, w.slot[src], sizeof r);\n"
+    "    w.bar->arrive_and_wait();\n"
+    "    return r;\n"
+    "}\n"
+    "template <class T> static T __shfl_down_sync(unsigned, T v, int d) {\n"
+    "    return ce_shfl(v, ce_lane + d < 32 ? ce_lane + d : ce_lane); }\n"
+    "template <class T> static T __shfl_xor_sync(unsigned, T v, int d) {\n"
+    "    return ce_shfl(v, ce_lane ^ d); }\n"
+    "template <class T> static T __shfl_sync(unsigned, T v, int s) { return ce_shfl(v, s); }\n";
+
+/* the launch: the blocks one at a time, a block's threads at once (CE_K: the entry) */
+static const char ce_launch[] =
+    "extern \"C\" void ce_launch(void **ptrs, long long n, unsigned grid, unsigned bx,\n"
+    "                            unsigned by) {\n"
+    "    ci_tab t;\n"
+    "    unsigned nt = bx * by, nw = (nt + 31) / 32;\n"
+    "    memcpy(&t, ptrs, sizeof t);\n"
+    "    blockDim.x = bx; blockDim.y = by; gridDim.x = grid;\n"
+    "    for (unsigned b = 0; b < grid; b++) {\n"
+    "        std::barrier<> bar((std::ptrdiff_t)nt);\n"
+    "        std::vector<std::barrier<> *> wb(nw);\n"
+    "        std::vector<std::thread> th;\n"
+    "        blockIdx.x = b;\n"
+    "        ce_bar = &bar;\n"
+    "        ce_warps.assign(nw, ce_warp{});\n"
+    "        for (unsigned w = 0; w < nw; w++)\n"
+    "            ce_warps[w].bar = wb[w] = new std::barrier<>(\n"
+    "                (std::ptrdiff_t)(w == nw - 1 && nt % 32 ? nt % 32 : 32));\n"
+    "        for (unsigned i = 0; i < nt; i++)\n"
+    "            th.emplace_back([=]() {\n"
+    "                threadIdx.x = i % bx; threadIdx.y = i / bx;\n"
+    "                ce_lane = i % 32; ce_wid = i / 32;\n"
+    "                CE_K(t, n);\n"
+    "            });\n"
+    "        for (auto &x : th) x.join();\n"
+    "        for (auto *p : wb) delete p;\n"
+    "    }\n"
+    "}\n";
+
+static char ce_dir[64];
+
+/* s with every from replaced by to, malloc'd */
+static char *ce_replace(const char *s, const char *from, const char *to) {
+    size_t nf = strlen(from), nt = strlen(to), n = 0;
+    const char *p;
+    char *r, *q;
+    for (p = s; (p = strstr(p, from)) != NULL; p += nf) n++;
+    r = q = (char *)malloc(strlen(s) + n * (nt > nf ? nt - nf : 0) + 1);
+    while ((p = strstr(s, from)) != NULL) {
+        memcpy(q, s, (size_t)(p - s));
+        q += p - s;
+        memcpy(q, to, nt);
+        q += nt;
+        s = p + nf;
+    }
+    strcpy(q, s);
+    return r;
+}
+
+/* the PTX 16-byte stores (>>cuemit's row vectors) as calls of ce_st4 */
+static char *ce_plain(const char *src) {
+    static const char *const rw[][2] = {
+        {"asm volatile(\"st.v4.f32 [%0], {%1, %2, %3, %4};\" :: ", "ce_st4("},
+        {"asm volatile(\"st.v4.b32 [%0], {%1, %2, %3, %4};\" :: ", "ce_st4("},
+        {"\"l\"(", "("}, {"\"f\"(", "("}, {"\"r\"(", "("}, {" : \"memory\");", ");"}};
+    char *s = (char *)malloc(strlen(src) + 1), *t;
+    size_t i;
+    strcpy(s, src);
+    for (i = 0; i < sizeof rw / sizeof rw[0]; i++) {
+        t = ce_replace(s, rw[i][0], rw[i][1]);
+        free(s);
+        s = t;
+    }
+    return s;
+}
+
+static double ce_get(const void *p, ci_dtype dt, size_t k) {
+    switch (dt) {
+    case CI_F32: return ((const float *)p)[k];
+    case CI_F64: return ((const double *)p)[k];
+    case CI_I32: return ((const int32_t *)p)[k];
+    case CI_I64: return (double)((const int64_t *)p)[k];
+    case CI_BOOL: return ((const unsigned char *)p)[k];
+    default: return NAN;
+    }
+}
+
+/* one graph (its .cig text; name for the messages): 0 passed, 1 failed, 2 skipped */
+static int ce_graph(const char *name, const char *cig, unsigned seed) {
+    ci__cuda_target t = {90, 132, 227 * 1024};
+    ci__cuda_launch *l;
+    ci_ctx *ctx = NULL;
+    ci_graph *g;
+    ci_program *p = NULL;
+    ci_compile_desc pd;
+    char err[512], path[128], so[128], cmd[512];
+    void *in[CE_MAX_IO] = {0}, *out[CE_MAX_IO] = {0}, *eout[CE_MAX_IO] = {0}, *ptrs[CE_SLOTS];
+    size_t outn[CE_MAX_IO];
+    static unsigned char scratch[1 << 16];
+    int nl, i, j, nin = 0, nout = 0, res = 0;
+    const char *src, *s;
+    char *plain;
+    void *h;
+    regex_t re;
+    regmatch_t m[4];
+    FILE *f;
+    void (*launch)(void **, long long, unsigned, unsigned, unsigned);
+    if (ci_ctx_create(NULL, &ctx) != CI_OK) return 1;
+    g = ci_graph_create(ctx);
+    if (ci_cig_parse(g, cig, strlen(cig), name, NULL, err, sizeof err) != CI_OK) {
+        printf("FAIL %s: %s\n", name, err);
+        res = 1;
+        goto done;
+    }
+    memset(&pd, 0, sizeof pd);
+    pd.backend = CI_BACKEND_INTERP;
+    if (ci_compile(g, &pd, &p) != CI_OK) {
+        printf("FAIL %s: %s\n", name, ci_ctx_last_error(ctx));
+        res = 1;
+        goto done;
+    }
+    src = ci__cuemit_source(p, &t, &l, &nl);
+    if (strstr(src, CI__CUEMIT_NOGPU) || nl != 1 || l[0].ext || l[0].work ||
+        strstr(src, "ci_bmm(")) {
+        printf("SKIP %s: %s\n", name,
+               nl != 1 ? "more than one launch" : "an extern kernel or a product");
+        res = 2;
+        goto done;
+    }
+    nin = ci_program_num_inputs(p);
+    nout = ci_program_num_outputs(p);
+    if (nin > CE_MAX_IO || nout > CE_MAX_IO) { res = 2; goto done; }
+    srand(seed);
+    for (i = 0; i < nin; i++) {
+        int64_t sh[CI_MAX_DIMS];
+        int nd = ci_program_input_shape(p, i, sh);
+        ci_dtype dt = ci_program_input_dtype(p, i);
+        size_t n = 1, k;
+        for (j = 0; j < nd; j++) n *= (size_t)sh[j];
+        if (dt != CI_F32 && dt != CI_F64 && dt != CI_I32 && dt != CI_BOOL) {
+            printf("SKIP %s: an input of %s\n", name, ci_dtype_name(dt));
+            res = 2;
+            goto done;
+        }
+        in[i] = calloc(1, n * ci__dtype_tab[dt].size + 16);
+        for (k = 0; k < n; k++) {
+            double r = (double)rand() / RAND_MAX;
+            if (dt == CI_F32) ((float *)in[i])[k] = (float)(4 * r - 2);
+            else if (dt == CI_F64) ((double *)in[i])[k] = 4 * r - 2;
+            else if (dt == CI_I32) ((int32_t *)in[i])[k] = (int32_t)(r * 10) - 3;
+            else ((unsigned char *)in[i])[k] = r < 0.5;
+        }
+    }
+    for (i = 0; i < nout; i++) {
+        int64_t sh[CI_MAX_DIMS];
+        int nd = ci_program_output_shape(p, i, sh);
+        size_t bytes;
+        outn[i] = 1;
+        for (j = 0; j < nd; j++) outn[i] *= (size_t)sh[j];
+        bytes = outn[i] * ci__dtype_tab[ci_program_output_dtype(p, i)].size + 16;
+        out[i] = calloc(1, bytes);
+        eout[i] = calloc(1, bytes);
+    }
+    if (ci_program_run(p, nin, (const void *const *)in, nout, out) != CI_OK) {
+        printf("FAIL %s: the interpreter: %s\n", name, ci_ctx_last_error(ctx));
+        res = 1;
+        goto done;
+    }
+    /* the pointer table: each input's and output's slot, as the source's comments name them;
+       the rest (the run-time check record) a zeroed scratch */
+    memset(scratch, 0, sizeof scratch);
+    for (i = 0; i < CE_SLOTS; i++) ptrs[i] = scratch;
+    regcomp(&re, "B\\[([0-9]+)\\];   /\\* [^:]*: (input|output) ([0-9]+)", REG_EXTENDED);
+    for (s = src; !regexec(&re, s, 4, m, 0); s += m[0].rm_eo) {
+        int slot = atoi(s + m[1].rm_so), k = atoi(s + m[3].rm_so);
+        if (slot < CE_SLOTS && k < (s[m[2].rm_so] == 'i' ? nin : nout))
+            ptrs[slot] = s[m[2].rm_so] == 'i' ? in[k] : eout[k];
+    }
+    regfree(&re);
+    snprintf(path, sizeof path, "%s/k%u.cpp", ce_dir, seed);
+    snprintf(so, sizeof so, "%s/k%u.so", ce_dir, seed);
+    plain = ce_plain(src);
+    f = fopen(path, "w");
+    if (!f) { res = 1; free(plain); goto done; }
+    fprintf(f, "%s\n%s\n#define CE_K %s\n%s", ce_shim, plain, l[0].fn, ce_launch);
+    fclose(f);
+    free(plain);
+    snprintf(cmd, sizeof cmd, "%s -std=c++20 -O1 -w -shared -fPIC -o %s %s -lpthread",
+             getenv("CXX") ? getenv("CXX") : "g++", so, path);
+    if (system(cmd)) {
+        printf("FAIL %s: the C++ compiler rejected the source (%s)\n", name, path);
+        res = 1;
+        goto done;
+    }
+    h = dlopen(so, RTLD_NOW | RTLD_LOCAL);
+    if (!h) { printf("FAIL %s: %s\n", name, dlerror()); res = 1; goto done; }
+    *(void **)&launch = dlsym(h, "ce_launch");
+    launch(ptrs, l[0].n, l[0].grid, l[0].block[0], l[0].block[1]);
+    for (i = 0; i < nout; i++) {
+        ci_dtype dt = ci_program_output_dtype(p, i);
+        size_t k, nbad = 0, first = 0;
+        for (k = 0; k < outn[i]; k++) {
+            double a = ce_get(out[i], dt, k), b = ce_get(eout[i], dt, k);
+            int same = a == b || (a != a && b != b) || fabs(a - b) <= 1e-5 * (1 + fabs(a));
+            if (!same && nbad++ == 0) first = k;
+        }
+        if (nbad) {
+            printf("FAIL %s: output %d: %zu of %zu differ; at [%zu] the interpreter %.9g, the "
+                   "CUDA source %.9g\n", name, i, nbad, outn[i], first,
+                   ce_get(out[i], dt, first), ce_get(eout[i], dt, first));
+            res = 1;
+        }
+    }
+    dlclose(h);
+    if (!res) {
+        printf("PASS %s\n", name);
+        remove(path);
+    }
+    remove(so);
+done:
+    for (i = 0; i < CE_MAX_IO; i++) { free(in[i]); free(out[i]); free(eout[i]); }
+    if (p) ci_program_destroy(p);
+    ci_ctx_destroy(ctx);
+    fflush(stdout);
+    return res;
+}
+
+/* a file's text, malloc'd (NULL: unreadable) */
+static char *ce_read(const char *path) {
+    FILE *f = fopen(path, "rb");
+    char *t;
+    long n;
+    if (!f) return NULL;
+    if (fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
+        fclose(f);
+        return NULL;
+    }
+    t = (char *)malloc((size_t)n + 1);
+    if (t && fread(t, 1, (size_t)n, f) != (size_t)n) { free(t); t = NULL; }
+    if (t) t[n] = 0;
+    fclose(f);
+    return t;
+}
+
+int main(int argc, char **argv) {
+    int i, n[3] = {0, 0, 0};
+    char name[64];
+    (void)cuda_many_inputs_cig;   /* (tests/cuda_cases.h's other graph: past CE_MAX_IO inputs) */
+    snprintf(ce_dir, sizeof ce_dir, "/tmp/cudaemu.XXXXXX");
+    if (!mkdtemp(ce_dir)) { perror("cudaemu: mkdtemp"); return 1; }
+    for (i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--cases")) {
+            size_t c;
+            for (c = 0; c < sizeof cuda_kernel_cases / sizeof *cuda_kernel_cases; c++) {
+                snprintf(name, sizeof name, "cuda_cases.h case %zu", c);
+                n[ce_graph(name, cuda_kernel_cases[c], 1000 + (unsigned)c)]++;
+            }
+        } else {
+            char *text = ce_read(argv[i]);
+            if (!text) { printf("FAIL %s: cannot read it\n", argv[i]); n[1]++; continue; }
+            n[ce_graph(argv[i], text, 2000 + (unsigned)i)]++;
+            free(text);
+        }
+    }
+    rmdir(ce_dir);   /* (left, with a failing graph's source in it, where one failed) */
+    printf("%d passed, %d failed, %d skipped\n", n[0], n[1], n[2]);
+    return n[1] != 0;
+}
