@@ -10,7 +10,7 @@
 #   make test-valgrind   the C tests run under valgrind (memcheck, leaks)
 #   make test-cuda-source the C tests with each graph's CUDA source compiled by NVRTC too,
 #                        then test-cuda-emu
-#   make test-cuda-emu   the GPU test's one-kernel graphs' CUDA source run on the CPU (g++,
+#   make test-cuda-emu   the GPU test's graphs' CUDA source run on the CPU (g++,
 #                        tools/cudaemu.c) against the interpreter
 #   make test-cuda       on a GPU: tests/test_cuda.c and the PyTorch comparisons on the GPU
 #   make test-torch      the comparisons with PyTorch (needs /usr/bin/python3 with torch;
@@ -168,7 +168,7 @@ test-cuda-source: $(TESTS) $(EXAMPLES) $(B)/cudaemu
 	else echo "SKIP test-cuda-source: NVRTC is not installed (the CUDA toolkit's libnvrtc)"; fi
 	$(MAKE) --no-print-directory test-cuda-emu
 
-# the CUDA source of the GPU test's one-kernel graphs run on the CPU against the interpreter
+# the CUDA source of the GPU test's graphs run on the CPU against the interpreter
 # (tools/cudaemu.c: g++ and C++20's std::barrier stand in for the GPU; no GPU, no toolkit)
 test-cuda-emu: $(B)/cudaemu
 	@if command -v $${CXX:-g++} >/dev/null; then ./$(B)/cudaemu --cases; \
