@@ -1,6 +1,7 @@
 /* tools/cudaemu.c - the CUDA source >>cuemit writes, run on the CPU against the interpreter
 
    cudaemu [--cases] [FILE.cig ...]
+   cudaemu --source FILE.cig ...   (only prints each graph's CUDA source and its launches)
 
    No GPU needed. Each graph is compiled for the interpreter and run on seeded random inputs.
    It is also lowered and planned as for --device cuda (the device arena's plan, its arena in
@@ -106,6 +107,7 @@ static const char ce_launch[] =
     "}\n";
 
 static char ce_dir[64];
+static int ce_source_only;   /* --source */
 
 /* s with every from replaced by to, malloc'd */
 static char *ce_replace(const char *s, const char *from, const char *to) {
@@ -200,6 +202,14 @@ static int ce_graph(const char *name, const char *cig, unsigned seed) {
         goto done;
     }
     src = ci__cuemit_source(q, &t, &l, &nl);
+    if (ce_source_only) {   /* the source, and each launch as a comment after it */
+        fputs(src, stdout);
+        for (i = 0; i < nl; i++)
+            printf("// launch %s: grid %u, block %u x %u, n %lld, scratch %zu bytes%s\n", l[i].fn,
+                   l[i].grid, l[i].block[0], l[i].block[1], l[i].n, l[i].work,
+                   l[i].ext ? " (an extern kernel: on the host)" : "");
+        goto done;
+    }
     for (i = 0; i < nl && !l[i].ext; i++) {}
     if (strstr(src, CI__CUEMIT_NOGPU) || i < nl || !strstr(src, "struct ci_tab")) {
         printf("SKIP %s: an extern kernel (on the host) or a table in device memory\n", name);
@@ -351,6 +361,10 @@ int main(int argc, char **argv) {
     snprintf(ce_dir, sizeof ce_dir, "/tmp/cudaemu.XXXXXX");
     if (!mkdtemp(ce_dir)) { perror("cudaemu: mkdtemp"); return 1; }
     for (i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--source")) {
+            ce_source_only = 1;
+            continue;
+        }
         if (!strcmp(argv[i], "--cases")) {
             size_t c;
             for (c = 0; c < sizeof cuda_kernel_cases / sizeof *cuda_kernel_cases; c++) {
@@ -365,6 +379,7 @@ int main(int argc, char **argv) {
         }
     }
     rmdir(ce_dir);   /* (left, with a failing graph's source in it, where one failed) */
+    if (ce_source_only) return n[1] != 0;
     printf("%d passed, %d failed, %d skipped\n", n[0], n[1], n[2]);
     return n[1] != 0;
 }

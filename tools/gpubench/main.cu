@@ -1,0 +1,100 @@
+/* tools/gpubench/main.cu - the SUITE's generated kernels (gen.cu, from gen.py) and hand-written
+   variants of them (hand.cu) timed side by side on the GPU, with the device copy and a bare
+   read and write for the roofline: each launch between CUDA events, inputs and outputs taking
+   turns over copies larger than L2, the median of 50 after 10; ROUNDS passes over the list
+   (default 3), each row its per-round medians and the GB/s of their median. A developer's
+   tool for the lent machine (nvcc): it measures kernels, it checks nothing. */
+#include "mbhead.h"
+struct Case {
+    const char *name;
+    const void *fn;
+    unsigned grid, bx, by;
+    long long n;
+    std::vector<size_t> in, out;
+    int work;
+};
+#include "gen.cu"
+#include "hand.cu"
+#define CK(x) do { cudaError_t e_ = (x); if (e_) { printf("%s: %s\n", #x, cudaGetErrorString(e_)); exit(1); } } while (0)
+static int nsm;
+static float *fill(size_t nf) {
+    float *d; CK(cudaMalloc(&d, nf * 4 + 64));
+    std::vector<float> h(nf); for (size_t i = 0; i < nf; i++) h[i] = (float)((i * 2654435761u) % 1000) / 500.f - 1.f;
+    CK(cudaMemcpy(d, h.data(), nf * 4, cudaMemcpyHostToDevice)); return d;
+}
+static double bytes_of(const Case &c) { double b = 0; for (auto s : c.in) b += 4.0 * s; for (auto s : c.out) b += 4.0 * s; return b; }
+static float run_case(const Case &c, int reps, float *out_first = NULL) {
+    double per = bytes_of(c);
+    int nb = (int)(300e6 / per) + 1; if (nb > 8) nb = 8; if (nb < 2) nb = 2;
+    std::vector<htab> tabs(nb);
+    static void *work = NULL; if (!work) { CK(cudaMalloc(&work, 64 << 20)); CK(cudaMemset(work, 0, 64 << 20)); }
+    for (int k = 0; k < nb; k++) {
+        int j = 0;
+        for (auto s : c.in) tabs[k].p[j++] = fill(s);
+        for (auto s : c.out) tabs[k].p[j++] = fill(s);
+        while (j < 5) tabs[k].p[j++] = c.work ? (j == c.in.size() + c.out.size() + 1 ? (void *)((char *)work + (32 << 20)) : work) : work;
+    }
+    cudaEvent_t a, b; CK(cudaEventCreate(&a)); CK(cudaEventCreate(&b));
+    std::vector<float> ts;
+    for (int r = 0; r < reps + 10; r++) {
+        htab &t = tabs[r % nb];
+        long long n = c.n;
+        void *args[] = { &t, &n };
+        CK(cudaEventRecord(a));
+        CK(cudaLaunchKernel(c.fn, dim3(c.grid), dim3(c.bx, c.by), args, 0, 0));
+        CK(cudaEventRecord(b));
+        CK(cudaEventSynchronize(b));
+        float ms; CK(cudaEventElapsedTime(&ms, a, b));
+        if (r >= 10) ts.push_back(ms);
+    }
+    CK(cudaGetLastError());
+    if (out_first) CK(cudaMemcpy(out_first, tabs[0].p[c.in.size()], 16, cudaMemcpyDeviceToHost));
+    for (int k = 0; k < nb; k++) for (size_t j = 0; j < c.in.size() + c.out.size(); j++) cudaFree(tabs[k].p[j]);
+    std::sort(ts.begin(), ts.end());
+    return ts[ts.size() / 2];
+}
+int main(int argc, char **argv) {
+    cudaDeviceProp pr; CK(cudaGetDeviceProperties(&pr, 0)); nsm = pr.multiProcessorCount;
+    printf("# %s, %d SMs, L2 %d MB\n", pr.name, nsm, pr.l2CacheSize >> 20);
+    const size_t M16 = 4096 * 4096, M8 = 8192 * 1024, M16b = 8192 * 2048, IMG = 3 * 2048 * 2048;
+    std::vector<Case> cs = {
+        {"empty", (const void *)empty_k, 1, 32, 1, 1, {}, {1}},
+        {"add_one v4 256t all", (const void *)addone_v4, 16384, 256, 1, 16777216, {M16}, {M16}},
+        {"add_one v4 256t nsm*8", (const void *)addone_v4, (unsigned)nsm * 8, 256, 1, 16777216, {M16}, {M16}},
+        {"read_v4 64MB nsm*8", (const void *)read_v4, (unsigned)nsm * 8, 256, 1, 16777216, {M16}, {1}},
+        {"read_v4 64MB nsm*16", (const void *)read_v4, (unsigned)nsm * 16, 256, 1, 16777216, {M16}, {1}},
+        {"layernorm warp/row 4 rows", (const void *)ln_warp, 2048, 32, 4, 8192, {M8, 1024, 1024}, {M8}},
+        {"layernorm warp/row 8 rows", (const void *)ln_warp, 1024, 32, 8, 8192, {M8, 1024, 1024}, {M8}},
+        {"rowsum 512t", (const void *)rowsum_nt<512>, 4096, 512, 1, 4096, {M16}, {4096}},
+        {"rowsum 256t", (const void *)rowsum_nt<256>, 4096, 256, 1, 4096, {M16}, {4096}},
+        {"rowsum 128t", (const void *)rowsum_nt<128>, 4096, 128, 1, 4096, {M16}, {4096}},
+        {"colsum split v4 RY8 S8", (const void *)colsum_split<8, 8>, 32 * 8, 32, 8, 4096, {M16}, {4096}, 1},
+        {"colsum split v4 RY8 S16", (const void *)colsum_split<8, 16>, 32 * 16, 32, 8, 4096, {M16}, {4096}, 1},
+        {"colsum split v4 RY16 S16", (const void *)colsum_split<16, 16>, 32 * 16, 32, 16, 4096, {M16}, {4096}, 1},
+        {"colsum split v4 RY8 S32", (const void *)colsum_split<8, 32>, 32 * 32, 32, 8, 4096, {M16}, {4096}, 1},
+        {"transpose hoist pairs", (const void *)ta_hoist<1>, 16384, 32, 8, 16384, {M16}, {M16}},
+        {"transpose hoist plain", (const void *)ta_hoist<0>, 16384, 32, 8, 16384, {M16}, {M16}},
+        {"transpose both tiles", (const void *)ta_both, 8256, 32, 8, 8256, {M16}, {M16}},
+    };
+    cs.insert(cs.end(), gen_cases.begin(), gen_cases.end());
+    int rounds = argc > 1 ? atoi(argv[1]) : 3;
+    std::vector<std::vector<float>> t(cs.size());
+    /* device copy 1 GiB, as bench_side measures it */
+    {
+        float *x, *y; size_t nb = (size_t)1 << 30; CK(cudaMalloc(&x, nb)); CK(cudaMalloc(&y, nb));
+        cudaEvent_t a, b; cudaEventCreate(&a); cudaEventCreate(&b); std::vector<float> ts;
+        for (int i = 0; i < 13; i++) { cudaEventRecord(a); cudaMemcpyAsync(y, x, nb, cudaMemcpyDeviceToDevice); cudaEventRecord(b); cudaEventSynchronize(b); float ms; cudaEventElapsedTime(&ms, a, b); if (i >= 3) ts.push_back(ms); }
+        std::sort(ts.begin(), ts.end()); printf("# copy 1 GiB: %.4f ms, %.0f GB/s (85%%: %.0f)\n", ts[5], 2.0 * nb / ts[5] / 1e6, 0.85 * 2.0 * nb / ts[5] / 1e6);
+        cudaFree(x); cudaFree(y);
+    }
+    for (int r = 0; r < rounds; r++)
+        for (size_t i = 0; i < cs.size(); i++) t[i].push_back(run_case(cs[i], 50));
+    for (size_t i = 0; i < cs.size(); i++) {
+        printf("%-30s", cs[i].name);
+        std::vector<float> v = t[i];
+        for (float x : v) printf(" %.4f", x);
+        std::sort(v.begin(), v.end());
+        printf("  ms  | %.0f GB/s\n", bytes_of(cs[i]) / v[v.size() / 2] / 1e6);
+    }
+    return 0;
+}
