@@ -21961,8 +21961,8 @@ struct ci__cemit {
        (ci__cuemit_tile_open; ntld 0: none) */
     const ci__v *tld[CI__CUEMIT_TLOADS];
     int ntld;
-    /* and its loads along the rows read into registers before the staging's barrier, ci_d<i>_<k>
-       for a thread's row k (ci__cuemit_tile_scan; ndld 0: none) */
+    /* and its other loads, read into registers ci_d<i>[k] (a thread's row k) before the
+       staging's barrier (ci__cuemit_tile_scan; only where ntld: ndld 0 otherwise) */
     const ci__v *dld[CI__CUEMIT_TLOADS];
     int ndld;
     /* >>cuemit, a cooperative kernel: the thread's place along its point's reduction
@@ -22209,8 +22209,7 @@ static void ci__cemit_loadexpr(ci__cemit *E, ci__v *v) {
     if (E->nvld && ci__cuemit_vec_load(E, v)) return;   /* a lane of a vector read (>>cuemit) */
     ci__sb_printf(sb, "%s%s", conv, *conv ? "(" : "");
     /* a kept point of a row; a staged point of a tile (>>cuemit) */
-    if ((E->rin && ci__cuemit_row_load(E, v)) ||
-        ((E->ntld || E->ndld) && ci__cuemit_tile_load(E, v))) {
+    if ((E->rin && ci__cuemit_row_load(E, v)) || (E->ntld && ci__cuemit_tile_load(E, v))) {
         ci__sb_put(sb, *conv ? ")" : "");
         return;
     }
@@ -22265,19 +22264,24 @@ static const char *ci__cemit_ref(ci__cemit *E, const ci__v *v) {
     return ci__cemit_tmp(E, v->id);
 }
 
+/* is v a load that reads inside its buffer at every point, whatever masks it? Its index's
+   range lies in the buffer (as the interpreter bounds a read) and takes no data-dependent
+   index: such a load may be read ahead of a where() that guards it (>>cuemit) */
+static int ci__cemit_read_inb(const ci__cemit *E, const ci__v *v) {
+    return v->op == CI__V_LOAD && v->ix && v->ix->lo >= 0 &&
+           v->ix->hi < v->buf->numel + v->buf->offset &&
+           !ci__ix_uses_any(v->ix, E->indirect, E->nvars);
+}
+
 /* >>cuemit: is v a masked read, where(mask, load, constant) (or the mirror), whose load reads
-   inside its buffer at every point whatever the mask? (Its index's range lies in the buffer,
-   as the interpreter bounds a read, and takes no data-dependent index.) Such a load is read
+   inside its buffer at every point whatever the mask (ci__cemit_read_inb)? Such a load is read
    before the choice, as a temp, as Triton's masked loads are predicated rather than branched:
    the loads of a padded window (pools, constant_pad, im2col) issue together, and a point that
    neighbouring terms or lanes read is read once, where inline each sat behind a branch. A
    choice between two loads (cat) stays a branch: both reads at every point would double them */
 static int ci__cemit_masked_read(const ci__cemit *E, const ci__v *v, const ci__v *u) {
-    if (!E->cuda || v->op != CI__V_LOAD || !v->ix || u->op != CI__V_WHERE || u->a[0] == v ||
-        (u->a[1] == v ? u->a[2] : u->a[1])->op != CI__V_CONST)
-        return 0;
-    return v->ix->lo >= 0 && v->ix->hi < v->buf->numel + v->buf->offset &&
-           !ci__ix_uses_any(v->ix, E->indirect, E->nvars);
+    return E->cuda && u->op == CI__V_WHERE && u->a[0] != v &&
+           (u->a[1] == v ? u->a[2] : u->a[1])->op == CI__V_CONST && ci__cemit_read_inb(E, v);
 }
 
 /* is v written inline into its one user (or, for a constant, into every user)? */
@@ -24530,29 +24534,22 @@ static long long ci__cuemit_tiles(const ci__group *g) {
 static void ci__cuemit_tile_scan(ci__cemit *E, const ci__group *g) {
     const ci__ir_tiling *T = &g->t;
     const ci__ix *a = T->vars[T->ndim - 1], *b = T->vars[T->ndim - 2];
-    int i, j, n = ci__cuemit_ixnodes(E, g);
+    int i, n = ci__cuemit_ixnodes(E, g);
     E->ntld = E->ndld = 0;
     if (g->nphase != 1) return;
-    for (i = 0; i < n && E->ntld < CI__CUEMIT_TLOADS; i++) {
+    for (i = 0; i < n; i++) {   /* (ahead: inside its buffer, which nothing here writes) */
         const ci__v *v = E->stk[i];
         int64_t ca, cb;
-        if (v->op != CI__V_LOAD || v->buf->inplace_of || v->buf->inplace_by ||
-            E->outmark[v->buf->id] == E->epoch || v->ix->lo < 0 || v->ix->hi >= v->buf->numel ||
-            ci__ix_uses_any(v->ix, E->indirect, E->nvars))
+        if (!ci__cemit_read_inb(E, v) || v->buf->inplace_of || v->buf->inplace_by ||
+            E->outmark[v->buf->id] == E->epoch)
             continue;
         ca = ci__cuemit_coef(v->ix, a);
         cb = ci__cuemit_coef(v->ix, b);
-        if (cb == 1 && ca != 0 && ca != 1 && ca != -1) E->tld[E->ntld++] = v;
+        if (cb == 1 && ca != 0 && ca != 1 && ca != -1) {
+            if (E->ntld < CI__CUEMIT_TLOADS) E->tld[E->ntld++] = v;
+        } else if (E->ndld < CI__CUEMIT_TLOADS) E->dld[E->ndld++] = v;
     }
-    for (i = 0; E->ntld && i < n && E->ndld < CI__CUEMIT_TLOADS; i++) {
-        const ci__v *v = E->stk[i];
-        if (v->op != CI__V_LOAD || v->buf->inplace_of || v->buf->inplace_by ||
-            E->outmark[v->buf->id] == E->epoch || v->ix->lo < 0 || v->ix->hi >= v->buf->numel ||
-            ci__ix_uses_any(v->ix, E->indirect, E->nvars))
-            continue;
-        for (j = 0; j < E->ntld && E->tld[j] != v; j++) {}
-        if (j == E->ntld) E->dld[E->ndld++] = v;
-    }
+    if (!E->ntld) E->ndld = 0;   /* (no staging: nothing to read ahead of) */
 }
 
 /* a staged load (ci__cuemit_tile_scan): its thread's point in shared memory, or its row's
@@ -25052,11 +25049,9 @@ static void ci__cuemit_loop(ci__cemit *E, ci__group *g, int p, int ty, const cha
     unroll = ci__cemit_phase_unroll(g, p) > 1 && rn >= 2LL * CI__CUEMIT_UNROLL * ty
                      ? CI__CUEMIT_UNROLL
                      : 1;
-    if (unroll > 1 && rn >= 4LL * CI__CUEMIT_UNROLL * ty) {
-        long long n = 1;
-        for (i = 0; i < g->t.ndim; i++) n *= (long long)g->t.size[i];
-        if ((n + g->cu_tx - 1) / g->cu_tx < CI__CUEMIT_FEW) unroll *= 2;
-    }
+    if (unroll > 1 && rn >= 4LL * CI__CUEMIT_UNROLL * ty &&   /* (the launch's blocks) */
+        (ci__cemit_extent(g, 1) + g->cu_tx - 1) / g->cu_tx < CI__CUEMIT_FEW)
+        unroll *= 2;
     for (j = 0; unroll > 1 && j < g->m.n; j++) {
         ci__kernel *k = (ci__kernel *)g->m.v[j];
         if (!k->emit || !k->inner || k->phase != p || k->kind != CI__K_REDUCTION) continue;

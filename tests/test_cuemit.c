@@ -447,7 +447,8 @@ CI_TEST(test_cuemit_kernel_shapes) {
         if (i == 12) CI_CHECK_CONTAINS(src, "acc0_3 += ");   /* four sums in flight */
         /* 32-bit indices in a kernel that does not reduce; 64-bit in a cooperative one */
         if (i == 18)
-            CI_CHECK_CONTAINS(src, "for (unsigned t = (unsigned)x0_begin; t < (unsigned)x0_end; t++)");
+            CI_CHECK_CONTAINS(src, "for (unsigned t = (unsigned)x0_begin; t < (unsigned)x0_end; "
+                                   "t++)");
         if (i == 0) CI_CHECK_CONTAINS(src, "long long rf = ru0;");
         if (i >= 22 && i <= 26) {   /* the products run on the GPU, the integer one on the host */
             int e, next = 0;
@@ -491,7 +492,8 @@ CI_TEST(test_cuemit_kernel_shapes) {
            straight) into registers, a thread's 4 rows; every load of the tile issued before
            the first barrier; 2- and 4-byte elements staged as stored */
         if (i == 18 || i == 46 || i == 47 || i == 54 || i == 55) {
-            const char *bar = strstr(src, "__syncthreads();"), *last = strstr(src, "ci_s0[ci_k] = x[");
+            const char *bar = strstr(src, "__syncthreads();");
+            const char *last = strstr(src, "ci_s0[ci_k] = x[");
             CI_CHECK_CONTAINS(src, i == 55 ? "__shared__ int ci_t0[32][33];"
                                            : "__shared__ float ci_t0[32][33];");
             CI_CHECK_CONTAINS(src, "ci_t0[threadIdx.y + 8 * ci_k][threadIdx.x] = ci_s0[ci_k];");
