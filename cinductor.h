@@ -24057,7 +24057,11 @@ static int *ci__cemit_source(ci_program *p) {
    written as 16-byte vectors (ci__cuemit_vec).
    One that reads with padding tests whether its point is in the interior, where its masks
    and clamps are decided (ci__tile_interior), and there runs bodies without them
-   (ci__cuemit_interior).
+   (ci__cuemit_interior); a masked read whose load stays inside its buffer is read ahead of
+   its choice, not behind a branch (ci__cemit_masked_read). One that reads across its
+   innermost dim (a transpose) runs in 32 x 32 tiles (ci__cuemit_tiled), each tile's loads,
+   staged in shared memory or kept in registers, issued before its barrier
+   (ci__cuemit_tile_stage).
    The run-time error record is set with an atomic, so the first failing check wins as on the
    CPU; the winner then sets a flag in page-locked host memory whose device address follows
    the record (>>cuda reads the record back only when the flag is set). The float matrix
