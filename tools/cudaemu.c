@@ -13,10 +13,10 @@
    where they take it. Its outputs must equal the interpreter's, floats within the GPU test's
    tolerance (a GPU reduction or product adds in another order). --cases runs the graphs of
    tests/cuda_cases.h (the GPU test's kernel cases). A graph with an extern kernel (run on
-   the host), a pointer table in device memory, or an input of f16 or bf16 is skipped, and
-   says why. Last line: "N passed, M failed, K skipped". This checks what the generated code
-   computes, not how fast, and not every race a GPU would show: a block's threads run at
-   once, so a missing barrier can show, but need not. */
+   the host) or a pointer table in device memory is skipped, and says why. Last line:
+   "N passed, M failed, K skipped". This checks what the generated code computes, not how
+   fast, and not every race a GPU would show: a block's threads run at once, so a missing
+   barrier can show, but need not. */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
@@ -150,7 +150,11 @@ static double ce_get(const void *p, ci_dtype dt, size_t k) {
     case CI_F64: return ((const double *)p)[k];
     case CI_I32: return ((const int32_t *)p)[k];
     case CI_I64: return (double)((const int64_t *)p)[k];
-    case CI_BOOL: return ((const unsigned char *)p)[k];
+    case CI_I16: return ((const int16_t *)p)[k];
+    case CI_I8: return ((const int8_t *)p)[k];
+    case CI_BOOL: case CI_U8: return ((const unsigned char *)p)[k];
+    case CI_F16: return ci__cemit_h2f(((const unsigned short *)p)[k]);
+    case CI_BF16: return ci__cemit_bf2f(((const unsigned short *)p)[k]);
     default: return NAN;
     }
 }
@@ -226,19 +230,21 @@ static int ce_graph(const char *name, const char *cig, unsigned seed) {
         ci_dtype dt = ci_program_input_dtype(p, i);
         size_t n = 1, k;
         for (j = 0; j < nd; j++) n *= (size_t)sh[j];
-        if (dt != CI_F32 && dt != CI_F64 && dt != CI_I32 && dt != CI_I64 && dt != CI_BOOL) {
-            printf("SKIP %s: an input of %s\n", name, ci_dtype_name(dt));
-            res = 2;
-            goto done;
-        }
         in[i] = calloc(1, n * ci__dtype_tab[dt].size + 16);
         for (k = 0; k < n; k++) {
             double r = (double)rand() / RAND_MAX;
-            if (dt == CI_F32) ((float *)in[i])[k] = (float)(4 * r - 2);
-            else if (dt == CI_F64) ((double *)in[i])[k] = 4 * r - 2;
-            else if (dt == CI_I32) ((int32_t *)in[i])[k] = (int32_t)(r * 10) - 3;
-            else if (dt == CI_I64) ((int64_t *)in[i])[k] = (int64_t)(r * 10) - 3;
-            else ((unsigned char *)in[i])[k] = r < 0.5;
+            switch (dt) {
+            case CI_F32: ((float *)in[i])[k] = (float)(4 * r - 2); break;
+            case CI_F64: ((double *)in[i])[k] = 4 * r - 2; break;
+            case CI_F16: ((unsigned short *)in[i])[k] = ci__cemit_f2h((float)(4 * r - 2)); break;
+            case CI_BF16: ((unsigned short *)in[i])[k] = ci__cemit_f2bf((float)(4 * r - 2)); break;
+            case CI_I64: ((int64_t *)in[i])[k] = (int64_t)(r * 10) - 3; break;
+            case CI_I32: ((int32_t *)in[i])[k] = (int32_t)(r * 10) - 3; break;
+            case CI_I16: ((int16_t *)in[i])[k] = (int16_t)((int)(r * 10) - 3); break;
+            case CI_I8: ((int8_t *)in[i])[k] = (int8_t)((int)(r * 10) - 3); break;
+            case CI_U8: ((unsigned char *)in[i])[k] = (unsigned char)(r * 10); break;
+            default: ((unsigned char *)in[i])[k] = r < 0.5; break;
+            }
         }
     }
     for (i = 0; i < nout; i++) {
@@ -303,9 +309,12 @@ static int ce_graph(const char *name, const char *cig, unsigned seed) {
         ci_dtype dt = ci_program_output_dtype(p, i);
         size_t k, nbad = 0, first = 0;
         /* floats as the GPU test compares them: rtol 1e-4 (f64: 1e-9, where the graph has
-           no narrower floats) and that much of the output's largest magnitude */
-        double big = 1, rtol = dt == CI_F64 && !strstr(cig, "f32") ? 1e-9
-                               : dt == CI_F32 || dt == CI_F64 ? 1e-4 : 0;
+           no narrower floats; f16 4e-3 and bf16 3e-2, an ulp or two of a sum added in
+           another order) and that much of the output's largest magnitude */
+        int narrow = strstr(cig, "f32") || strstr(cig, "f16") || strstr(cig, "bf16");
+        double big = 1, rtol = dt == CI_F64 && !narrow ? 1e-9
+                               : dt == CI_F32 || dt == CI_F64 ? 1e-4
+                               : dt == CI_F16 ? 4e-3 : dt == CI_BF16 ? 3e-2 : 0;
         for (k = 0; k < outn[i]; k++) {
             double a = ce_get(out[i], dt, k);
             if (isfinite(a) && fabs(a) > big) big = fabs(a);
