@@ -30773,20 +30773,23 @@ static int ci__lapack_sytrs_run(const ci_extern_tensor *ins, int nins, const ci_
 static void ci__lapack_geqrf1(void *a, void *tau, int f64, int64_t m, int64_t n) {
     int64_t i, j, c, k = m < n ? m : n;
     for (j = 0; j < k; j++) {
-        double alpha = ci__lapack_get(a, f64, j * n + j), xn = 0, beta, sc, t;
-        for (i = j + 1; i < m; i++) {
-            double v = ci__lapack_get(a, f64, i * n + j);
-            xn += v * v;
-        }
-        if (xn == 0) {
+        double alpha = ci__lapack_get(a, f64, j * n + j), big = 0, xn = 0, beta, sc, t;
+        /* |x| as dnrm2 takes it, scaled by its largest magnitude: f64 squares past 1e154
+           neither overflow nor, below 1e-154, vanish */
+        for (i = j + 1; i < m; i++) big = fmax(big, fabs(ci__lapack_get(a, f64, i * n + j)));
+        if (big == 0) {
             ci__lapack_put(tau, f64, j, 0.0);
             continue;
         }
-        beta = -copysign(sqrt(alpha * alpha + xn), alpha);
+        for (i = j + 1; i < m; i++) {
+            double v = ci__lapack_get(a, f64, i * n + j) / big;
+            xn += v * v;
+        }
+        beta = -copysign(hypot(alpha, big * sqrt(xn)), alpha);
         t = (beta - alpha) / beta;
-        sc = 1 / (alpha - beta);
+        sc = alpha - beta;   /* (divided by: its reciprocal overflows for subnormal x) */
         for (i = j + 1; i < m; i++)
-            ci__lapack_put(a, f64, i * n + j, ci__lapack_get(a, f64, i * n + j) * sc);
+            ci__lapack_put(a, f64, i * n + j, ci__lapack_get(a, f64, i * n + j) / sc);
         ci__lapack_put(a, f64, j * n + j, beta);
         ci__lapack_put(tau, f64, j, t);
         t = ci__lapack_get(tau, f64, j);   /* (as stored, as ormqr will read it) */

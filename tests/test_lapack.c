@@ -193,6 +193,39 @@ CI_TEST(test_qr_eigen_svd_expm) {
     }
 }
 
+/* Householder QR of 2^600 A and 2^-600 A: R scales by the same power of two, the reflectors
+   and tau do not (their squares, 2^1200 and 2^-1200, are past double's range: an unscaled
+   norm overflows, or vanishes and leaves tau 0) */
+CI_TEST(test_qr_far_scales) {
+    ci_test_rng r = ci_test_rng_make(11);
+    static const int64_t shapes[][2] = {{1, 1}, {7, 7}, {9, 4}, {4, 9}};
+    static const int e2[] = {600, -600, -1000};
+    size_t s, e;
+    for (s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        const int64_t m = shapes[s][0], n = shapes[s][1], k = m < n ? m : n;
+        double a[81], h[81], tau[9], hs[81], taus[9];
+        int64_t i, j;
+        randmat(a, m * n, &r);
+        memcpy(h, a, sizeof(double) * (size_t)(m * n));
+        ci__lapack_geqrf1(h, tau, 1, m, n);
+        for (e = 0; e < sizeof e2 / sizeof e2[0]; e++) {
+            for (i = 0; i < m * n; i++) hs[i] = ldexp(a[i], e2[e]);
+            ci__lapack_geqrf1(hs, taus, 1, m, n);
+            for (i = 0; i < k; i++)
+                CI_CHECK_MSG(fabs(taus[i] - tau[i]) <= 1e-13, "%dx%d 2^%d: tau[%d] %g, not %g",
+                             (int)m, (int)n, e2[e], (int)i, taus[i], tau[i]);
+            for (i = 0; i < m; i++)
+                for (j = 0; j < n; j++) {
+                    double want = j >= i ? ldexp(h[i * n + j], e2[e]) : h[i * n + j];
+                    double tol = 1e-13 * (j >= i ? ldexp(1.0, e2[e]) * (double)m : 1.0);
+                    CI_CHECK_MSG(fabs(hs[i * n + j] - want) <= tol,
+                                 "%dx%d 2^%d: [%d,%d] %g, not %g", (int)m, (int)n, e2[e],
+                                 (int)i, (int)j, hs[i * n + j], want);
+                }
+        }
+    }
+}
+
 /* rank-deficient input (a product of thinner factors, the zero matrix, a zero column): the
    columns of U past the rank are completed, so U^T U = I for the thin and the full U, and
    U S V^T = A still holds */
@@ -390,6 +423,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_cholesky_and_triangular_solves);
     CI_RUN(test_lu_solves_and_pivots);
     CI_RUN(test_qr_eigen_svd_expm);
+    CI_RUN(test_qr_far_scales);
     CI_RUN(test_svd_rank_deficient);
     CI_RUN(test_cond_singular_is_inf);
     CI_RUN(test_ldl_bunch_kaufman);
