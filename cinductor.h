@@ -7256,15 +7256,27 @@ static double ci__ops_logspace_int(ci_dtype dt, double x) {
     }
 }
 
+/* x rounded to float dtype dt's precision, to nearest even (f16 and bf16: normal range) */
+static double ci__ops_round_to(ci_dtype dt, double x) {
+    int e = 0, bits = dt == CI_F16 ? 11 : 8;
+    double m;
+    if (dt == CI_F64 || !isfinite(x)) return x;
+    x = (double)(float)x;
+    if (dt == CI_F32) return x;
+    m = frexp(x, &e);
+    return ldexp(nearbyint(ldexp(m, bits)), e - bits);
+}
+
 /* logspace(start, end, steps, base=10.0, *, dtype=None): base^e, e from start to end in
    steps, as PyTorch 1.13's kernel: start and end taken in the dtype first (an integer dtype
-   truncates them; base stays a double), the exponents from both ends towards the middle, in
-   double for an integer dtype (the power truncated), else in the dtype's opmath */
+   truncates them; base stays a double), end - start in the dtype's arithmetic, the step and
+   the exponents in double, from both ends towards the middle, the power in double, then
+   converted (an integer dtype truncates it) */
 static int ci__ops_logspace(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     int pt = ci__lower_pidx(op, "dtype");
-    ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, pt), cdt;
+    ci_dtype dt = ci__lower_arg_dtype_opt(L, op, a, pt);
     double s = ci__lower_arg_num(L, op, a, 0), e = ci__lower_arg_num(L, op, a, 1),
-           base = ci__lower_arg_num(L, op, a, 3), step;
+           base = ci__lower_arg_num(L, op, a, 3), s0 = s, step;
     int64_t steps = ci__lower_arg_int(L, op, a, 2), half;
     ci__ix *v[1] = {0};
     ci__v *iv, *lo, *hi, *ex;
@@ -7276,27 +7288,30 @@ static int ci__ops_logspace(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
     if (!ci__dtype_is_float(dt)) {   /* C's conversions to the dtype (u8 wraps a -1 to 255) */
         s = ci__ops_logspace_int(dt, s);
         e = ci__ops_logspace_int(dt, e);
-        cdt = CI_F64;
-    } else cdt = ci__dtype_opmath(dt);
-    step = steps > 1 ? (e - s) / (double)(steps - 1) : 0;
+        step = steps > 1 ? (e - s) / (double)(steps - 1) : 0;
+    } else {
+        s = ci__ops_round_to(dt, s);
+        e = ci__ops_round_to(dt, e);
+        step = steps > 1 ? ci__ops_round_to(dt, e - s) / (double)(steps - 1) : 0;
+    }
     half = steps / 2;
     ci__ir_pw_vars(L, 1, &steps, v);
-    iv = ci__ir_v_cast(L, ci__ops_ixval(L, v[0]), cdt);
-    lo = ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_constf(L, cdt, s),
-                      ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, step), iv));
+    iv = ci__ir_v_cast(L, ci__ops_ixval(L, v[0]), CI_F64);
+    lo = ci__ir_v_bin(L, CI__V_ADD, ci__ir_v_constf(L, CI_F64, s),
+                      ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, CI_F64, step), iv));
     hi = ci__ir_v_bin(
-            L, CI__V_SUB, ci__ir_v_constf(L, cdt, e),
-            ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, cdt, step),
-                         ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, cdt, (double)(steps - 1)),
+            L, CI__V_SUB, ci__ir_v_constf(L, CI_F64, e),
+            ci__ir_v_bin(L, CI__V_MUL, ci__ir_v_constf(L, CI_F64, step),
+                         ci__ir_v_bin(L, CI__V_SUB, ci__ir_v_constf(L, CI_F64, (double)(steps - 1)),
                                       iv)));
-    ex = steps == 1 ? ci__ir_v_constf(L, cdt, s)
+    ex = steps == 1 ? ci__ir_v_constf(L, CI_F64, s0)   /* (start as given, then) */
                     : ci__ir_v_op(L, CI__V_WHERE,
                                   ci__ir_v_bin(L, CI__V_LT, ci__ops_ixval(L, v[0]),
                                                ci__ir_v_consti(L, CI_I64, half)),
                                   lo, hi);
     outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
             L, dt, 1, &steps, v,
-            ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_POW, ci__ir_v_constf(L, cdt, base), ex), dt)));
+            ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_POW, ci__ir_v_constf(L, CI_F64, base), ex), dt)));
     return 1;
 }
 

@@ -3187,6 +3187,10 @@ def tail14b_cases(add, G):
         add(op_case("aten.%s.default" % op, "-1, 4", error="non-negative"))
         add(op_case("aten.%s.default" % op, "3, 4, dtype=f32", error="not implemented"))
     add(op_case("aten.logspace.default", "0, 2, 5"))
+    # bit for bit: start and end rounded to the dtype, end - start in it, the rest in double
+    for dt in ("f32", "f64", "bf16"):
+        for args in ("0.3, 7.7, 37", "-20.3, 30.7, 1023, 1.5", "5, -3.3, 77, 2.5", "0.1, 0.1, 1, 3.0"):
+            add(op_case("aten.logspace.default", args + ", dtype=%s" % dt, tol=(0, 0)))
     add(op_case("aten.logspace.default", "0, 2, -1", error="non-negative"))
     add(op_case("aten.logspace.default", "0, 2, 5, dtype=bool", error="not implemented"))
     add(op_case("aten.pixel_shuffle.default", "a, 2", I("f32", [8, 3]), error="at least 3 dimensions"))
