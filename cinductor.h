@@ -7311,7 +7311,8 @@ static int ci__ops_logspace(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor 
                                   lo, hi);
     outs[0] = ci__ir_tensor_of(ci__ir_pw_box(
             L, dt, 1, &steps, v,
-            ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_POW, ci__ir_v_constf(L, CI_F64, base), ex), dt)));
+            ci__ir_v_cast(L, ci__ir_v_bin(L, CI__V_POW, ci__ir_v_constf(L, CI_F64, base), ex),
+                          dt)));
     return 1;
 }
 
