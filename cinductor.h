@@ -1030,6 +1030,8 @@ static const char *ci__cemit_tile_ix(ci__cemit *E, ci__ix *e, int var, const cha
                                      int *stride);
 static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n, int cuda,
                              int ptrs);
+#define CI__INTERP_DEV_MAX 128   /* the flags of ci__interp_dev_text */
+static int ci__interp_dev_text(ci__sb *sb, const char *name, unsigned char *done);
 static double ci__interp_erfinv_d(double y);
 static float ci__interp_erfinv_f(float y);
 static double ci__interp_digamma_d(double x);
@@ -23864,8 +23866,8 @@ static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n, i
     /* the runtime's functions and the codes, the prototypes, the helpers */
     for (j = 0; j < CI__CEMIT_NPRE; j++) {
         if (j == CI__CEMIT_NRT + 1)   /* after the codes */
-            for (k = 0; k < (size_t)nl; k++)
-                if (need[CI__CEMIT_NPRE + k])
+            for (k = 0; k < (size_t)nl; k++)   /* (CUDA: the host's own come as text) */
+                if (need[CI__CEMIT_NPRE + k] && !(cuda && !strncmp(ci__cemit_libm[k][0], "ci_", 3)))
                     ci__cemit_proto(sb, ci__cemit_libm_proto(ci__cemit_libm[k][1]),
                                     ci__cemit_libm[k][0], ptrs);
         if (!need[j]) continue;
@@ -23878,10 +23880,14 @@ static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n, i
             ci__sb_put(sb, ci__cuemit_flag());   /* first failing thread wins (>>cuemit) */
         else ci__cemit_text(sb, ci__cemit_prelude_tab[j].src);
     }
-    for (k = 0; cuda && k < (size_t)nl; k++)   /* the host library's own functions */
-        if (need[CI__CEMIT_NPRE + k] && !strncmp(ci__cemit_libm[k][0], "ci_", 3))
-            ci__sb_printf(sb, CI__CUEMIT_NOGPU "%s has no CUDA version yet\"\n",
-                          ci__cemit_libm[k][0]);
+    if (cuda) {   /* the host library's own functions: their text (>>interp) */
+        unsigned char done[CI__INTERP_DEV_MAX] = {0};
+        for (k = 0; k < (size_t)nl; k++)
+            if (need[CI__CEMIT_NPRE + k] && !strncmp(ci__cemit_libm[k][0], "ci_", 3) &&
+                !ci__interp_dev_text(sb, ci__cemit_libm[k][0], done))
+                ci__sb_printf(sb, CI__CUEMIT_NOGPU "%s has no CUDA version yet\"\n",
+                              ci__cemit_libm[k][0]);
+    }
     if (ptrs) {   /* the host fills in the pointers */
         ci__sb_put(sb, "void ci_cc_bind(void *(*get)(const char *)) {\n");
         for (j = 0; j < CI__CEMIT_NRT; j++)
@@ -25895,8 +25901,10 @@ static double ci__interp_unary_f(int op, double x, int f32) {
     return 0;
 }
 
-/* special functions shared by the interpreter and TCC code (handed over as symbols) */
-static double ci__interp_erfinv_d(double y) {
+/* special functions shared by the interpreter and TCC code (handed over as symbols), their
+   text kept for the CUDA source (ci__interp_dev_text) */
+#define CI__INTERP_DEF(id, ...) __VA_ARGS__ static const char ci__cemit_src_##id[] = #__VA_ARGS__;
+CI__INTERP_DEF(ci__interp_erfinv_d, static double ci__interp_erfinv_d(double y) {
     double w, x;
     int i;
     if (y != y || y < -1 || y > 1) return (double)NAN;
@@ -25927,10 +25935,12 @@ static double ci__interp_erfinv_d(double y) {
     x *= y;
     for (i = 0; i < 2; i++) x -= (erf(x) - y) / (1.1283791670955126 * exp(-x * x));
     return x;
-}
+})
 
-static float ci__interp_erfinv_f(float y) { return (float)ci__interp_erfinv_d(y); }
-static double ci__interp_digamma_d(double x) {
+CI__INTERP_DEF(ci__interp_erfinv_f, static float ci__interp_erfinv_f(float y) {
+    return (float)ci__interp_erfinv_d(y);
+})
+CI__INTERP_DEF(ci__interp_digamma_d, static double ci__interp_digamma_d(double x) {
     static const double A[] = { 8.33333333333333333333E-2, -2.10927960927960927961E-2,
                                 7.57575757575757575758E-3, -4.16666666666666666667E-3,
                                 3.96825396825396825397E-3, -8.33333333333333333333E-3,
@@ -25950,9 +25960,12 @@ static double ci__interp_digamma_d(double x) {
         y *= z;
     }
     return r + log(x) - 0.5 / x - y;
-}
+})
 
-static float ci__interp_digamma_f(float x) { return (float)ci__interp_digamma_d(x); }
+CI__INTERP_DEF(ci__interp_digamma_f, static float ci__interp_digamma_f(float x) {
+    return (float)ci__interp_digamma_d(x);
+})
+CI__INTERP_DEF(ci__interp_i0_d,
 static double ci__interp_i0_d(double x) {   /* sum of ((x/2)^2)^k / (k!)^2 */
     double q = x * x / 4, t = 1, s = 1;
     int k;
@@ -25964,12 +25977,12 @@ static double ci__interp_i0_d(double x) {   /* sum of ((x/2)^2)^k / (k!)^2 */
         if (t < s * 1e-17) break;
     }
     return s;
-}
+})
 
 /* PyTorch's float kernel computes exp(|x|) in float, so it reaches inf where exp does */
-static float ci__interp_i0_f(float x) {
+CI__INTERP_DEF(ci__interp_i0_f, static float ci__interp_i0_f(float x) {
     return fabsf(x) > 88.7228394f && fabsf(x) != HUGE_VALF ? HUGE_VALF : (float)ci__interp_i0_d(x);
-}
+})
 
 /* -- torch.special's functions on the host (PyTorch 1.13's kernels define the values at poles,
    infinities and outside the domains; the algorithms are the textbook ones: power series where
@@ -25978,7 +25991,7 @@ static float ci__interp_i0_f(float x) {
 #define CI__INTERP_PI 3.14159265358979323846
 
 /* the sum of (x^2/4)^k / (k! (k + nu)!) over k, times (x/2)^nu: I_nu(x), nu 0 or 1 */
-static double ci__interp_iser(double x, int nu) {
+CI__INTERP_DEF(ci__interp_iser, static double ci__interp_iser(double x, int nu) {
     double q = x * x / 4, t = nu ? x / 2 : 1, s = t;
     int k;
     for (k = 1; k < 500; k++) {
@@ -25987,12 +26000,12 @@ static double ci__interp_iser(double x, int nu) {
         if (fabs(t) < fabs(s) * 1e-17) break;
     }
     return s;
-}
+})
 
 /* Hankel's expansion sum_k sgn^k a_k(nu) / x^k, a_k = prod_{j <= k} (4 nu^2 - (2j - 1)^2) /
    (k! 8^k), summed while its terms shrink: e^-x I_nu(x) sqrt(2 pi x) (sgn -1) or e^x K_nu(x)
    sqrt(2 x / pi) (sgn 1), for large x */
-static double ci__interp_hankel(double x, int nu, double sgn) {
+CI__INTERP_DEF(ci__interp_hankel, static double ci__interp_hankel(double x, int nu, double sgn) {
     double mu = 4.0 * nu * nu, t = 1, s = 1, prev = HUGE_VAL;
     int k;
     for (k = 1; k < 200; k++) {
@@ -26003,45 +26016,50 @@ static double ci__interp_hankel(double x, int nu, double sgn) {
         if (fabs(t) < 1e-17 * fabs(s)) break;
     }
     return s;
-}
+})
 
 /* e^-|x| I_nu(|x|): the series below 30, Hankel's expansion above */
-static double ci__interp_ie(double x, int nu) {
+CI__INTERP_DEF(ci__interp_ie, static double ci__interp_ie(double x, int nu) {
     double ax = fabs(x);
     if (ax <= 30) return exp(-ax) * ci__interp_iser(ax, nu);
     return ci__interp_hankel(ax, nu, -1) / sqrt(2 * CI__INTERP_PI * ax);
-}
+})
 
-static double ci__interp_i0e_d(double x) {
+CI__INTERP_DEF(ci__interp_i0e_d, static double ci__interp_i0e_d(double x) {
     if (x != x) return x;
     return ci__interp_ie(x, 0);
-}
+})
 
-static float ci__interp_i0e_f(float x) { return (float)ci__interp_i0e_d(x); }
+CI__INTERP_DEF(ci__interp_i0e_f, static float ci__interp_i0e_f(float x) {
+    return (float)ci__interp_i0e_d(x);
+})
 
-static double ci__interp_i1e_d(double x) {
+CI__INTERP_DEF(ci__interp_i1e_d, static double ci__interp_i1e_d(double x) {
     if (x != x) return x;
     return x < 0 ? -ci__interp_ie(x, 1) : ci__interp_ie(x, 1);
-}
+})
 
-static float ci__interp_i1e_f(float x) { return (float)ci__interp_i1e_d(x); }
+CI__INTERP_DEF(ci__interp_i1e_f, static float ci__interp_i1e_f(float x) {
+    return (float)ci__interp_i1e_d(x);
+})
 
 /* (PyTorch's kernel: NaN at the infinities, as i0's) */
-static double ci__interp_i1_d(double x) {
+CI__INTERP_DEF(ci__interp_i1_d, static double ci__interp_i1_d(double x) {
     double ax = fabs(x), r;
     if (x != x || ax == HUGE_VAL) return (double)NAN;
     r = ax <= 30 ? ci__interp_iser(ax, 1) : ax > 713 ? HUGE_VAL : exp(ax) * ci__interp_ie(ax, 1);
     return x < 0 ? -r : r;
-}
+})
 
 /* PyTorch's float kernel computes exp(|x|) in float, so it reaches inf where exp does */
-static float ci__interp_i1_f(float x) {
+CI__INTERP_DEF(ci__interp_i1_f, static float ci__interp_i1_f(float x) {
     if (fabsf(x) > 88.7228394f && fabsf(x) != HUGE_VALF) return x < 0 ? -HUGE_VALF : HUGE_VALF;
     return (float)ci__interp_i1_d(x);
-}
+})
 
 /* e^x K_mu(x) and e^x K_{mu+1}(x), |mu| <= 1/2, x >= 2: Steed's continued fraction (Temme's
    CF2, as in Numerical Recipes' bessik) */
+CI__INTERP_DEF(ci__interp_kcf,
 static void ci__interp_kcf(double x, double mu, double *k0, double *k1) {
     double a1 = 0.25 - mu * mu, b = 2 * (1 + x), d = 1 / b, h = d, delh = d, q1 = 0, q2 = 1;
     double q = a1, c = a1, a = -a1, s = 1 + q * delh, qn, dels;
@@ -26063,10 +26081,10 @@ static void ci__interp_kcf(double x, double mu, double *k0, double *k1) {
     }
     *k0 = sqrt(CI__INTERP_PI / (2 * x)) / s;
     *k1 = *k0 * (mu + x + 0.5 - a1 * h) / x;
-}
+})
 
 /* K_0(x) and K_1(x), 0 < x <= 2: their power series (Temme's, mu = 0) */
-static void ci__interp_kser(double x, double *k0, double *k1) {
+CI__INTERP_DEF(ci__interp_kser, static void ci__interp_kser(double x, double *k0, double *k1) {
     double q = x * x / 4, f = -log(x / 2) - CI__INTERP_EULER, p = 0.5, c = 1, s0 = f, s1 = 0.5;
     int k;
     for (k = 1; k < 100; k++) {
@@ -26079,10 +26097,10 @@ static void ci__interp_kser(double x, double *k0, double *k1) {
     }
     *k0 = s0;
     *k1 = s1 * 2 / x;
-}
+})
 
 /* K_nu(x) (nu 0 or 1), scaled by e^x when scaled */
-static double ci__interp_k(double x, int nu, int scaled) {
+CI__INTERP_DEF(ci__interp_k, static double ci__interp_k(double x, int nu, int scaled) {
     double k0, k1;
     if (x != x) return x;
     if (x < 0) return (double)NAN;
@@ -26094,27 +26112,43 @@ static double ci__interp_k(double x, int nu, int scaled) {
     }
     ci__interp_kcf(x, 0, &k0, &k1);
     return (nu ? k1 : k0) * (scaled ? 1 : exp(-x));
-}
+})
 
-static double ci__interp_k0_d(double x) { return ci__interp_k(x, 0, 0); }
+CI__INTERP_DEF(ci__interp_k0_d, static double ci__interp_k0_d(double x) {
+    return ci__interp_k(x, 0, 0);
+})
 
-static float ci__interp_k0_f(float x) { return (float)ci__interp_k(x, 0, 0); }
+CI__INTERP_DEF(ci__interp_k0_f, static float ci__interp_k0_f(float x) {
+    return (float)ci__interp_k(x, 0, 0);
+})
 
-static double ci__interp_k1_d(double x) { return ci__interp_k(x, 1, 0); }
+CI__INTERP_DEF(ci__interp_k1_d, static double ci__interp_k1_d(double x) {
+    return ci__interp_k(x, 1, 0);
+})
 
-static float ci__interp_k1_f(float x) { return (float)ci__interp_k(x, 1, 0); }
+CI__INTERP_DEF(ci__interp_k1_f, static float ci__interp_k1_f(float x) {
+    return (float)ci__interp_k(x, 1, 0);
+})
 
-static double ci__interp_k0e_d(double x) { return ci__interp_k(x, 0, 1); }
+CI__INTERP_DEF(ci__interp_k0e_d, static double ci__interp_k0e_d(double x) {
+    return ci__interp_k(x, 0, 1);
+})
 
-static float ci__interp_k0e_f(float x) { return (float)ci__interp_k(x, 0, 1); }
+CI__INTERP_DEF(ci__interp_k0e_f, static float ci__interp_k0e_f(float x) {
+    return (float)ci__interp_k(x, 0, 1);
+})
 
-static double ci__interp_k1e_d(double x) { return ci__interp_k(x, 1, 1); }
+CI__INTERP_DEF(ci__interp_k1e_d, static double ci__interp_k1e_d(double x) {
+    return ci__interp_k(x, 1, 1);
+})
 
-static float ci__interp_k1e_f(float x) { return (float)ci__interp_k(x, 1, 1); }
+CI__INTERP_DEF(ci__interp_k1e_f, static float ci__interp_k1e_f(float x) {
+    return (float)ci__interp_k(x, 1, 1);
+})
 
 /* J_nu(x) (y 0) or Y_nu(x) (y 1), nu 0 or 1, x > 0: power series to 12 (they cancel by about
    e^x: an absolute error near 1e-11 there), Hankel's expansion past it */
-static double ci__interp_jy(double x, int nu, int y) {
+CI__INTERP_DEF(ci__interp_jy, static double ci__interp_jy(double x, int nu, int y) {
     double q = x * x / 4, t, s, h = 0, sy = 0, P = 1, Q = 0, tk = 1, prev = HUGE_VAL, mu, c, sn, r;
     int k;
     if (x <= 12) {
@@ -26151,58 +26185,68 @@ static double ci__interp_jy(double x, int nu, int y) {
     else { r = c; c = (sn - c) / sqrt(2.0); sn = -(sn + r) / sqrt(2.0); }
     r = sqrt(2 / (CI__INTERP_PI * x));
     return y ? r * (P * sn + Q * c) : r * (P * c - Q * sn);
-}
+})
 
 /* (PyTorch's kernels: NaN at the infinities) */
-static double ci__interp_j0_d(double x) {
+CI__INTERP_DEF(ci__interp_j0_d, static double ci__interp_j0_d(double x) {
     x = fabs(x);
     if (x != x || x == HUGE_VAL) return (double)NAN;
     return ci__interp_jy(x, 0, 0);
-}
+})
 
-static float ci__interp_j0_f(float x) { return (float)ci__interp_j0_d(x); }
+CI__INTERP_DEF(ci__interp_j0_f, static float ci__interp_j0_f(float x) {
+    return (float)ci__interp_j0_d(x);
+})
 
-static double ci__interp_j1_d(double x) {
+CI__INTERP_DEF(ci__interp_j1_d, static double ci__interp_j1_d(double x) {
     double r;
     if (x != x || x == HUGE_VAL || x == -HUGE_VAL) return (double)NAN;
     r = ci__interp_jy(fabs(x), 1, 0);
     return x < 0 ? -r : r;
-}
+})
 
-static float ci__interp_j1_f(float x) { return (float)ci__interp_j1_d(x); }
+CI__INTERP_DEF(ci__interp_j1_f, static float ci__interp_j1_f(float x) {
+    return (float)ci__interp_j1_d(x);
+})
 
-static double ci__interp_y0_d(double x) {
+CI__INTERP_DEF(ci__interp_y0_d, static double ci__interp_y0_d(double x) {
     if (x != x || x < 0 || x == HUGE_VAL) return (double)NAN;
     if (x == 0) return -HUGE_VAL;
     return ci__interp_jy(x, 0, 1);
-}
+})
 
-static float ci__interp_y0_f(float x) { return (float)ci__interp_y0_d(x); }
+CI__INTERP_DEF(ci__interp_y0_f, static float ci__interp_y0_f(float x) {
+    return (float)ci__interp_y0_d(x);
+})
 
-static double ci__interp_y1_d(double x) {
+CI__INTERP_DEF(ci__interp_y1_d, static double ci__interp_y1_d(double x) {
     if (x != x || x < 0 || x == HUGE_VAL) return (double)NAN;
     if (x == 0) return -HUGE_VAL;
     return ci__interp_jy(x, 1, 1);
-}
+})
 
-static float ci__interp_y1_f(float x) { return (float)ci__interp_y1_d(x); }
+CI__INTERP_DEF(ci__interp_y1_f, static float ci__interp_y1_f(float x) {
+    return (float)ci__interp_y1_d(x);
+})
 
 /* sin(x) / x, with the Taylor polynomial below 0.5 (as PyTorch's kernel) */
-static double ci__interp_sj0_d(double x) {
+CI__INTERP_DEF(ci__interp_sj0_d, static double ci__interp_sj0_d(double x) {
     double z = x * x;
     if (x == HUGE_VAL || x == -HUGE_VAL) return 0;
     if (fabs(x) < 0.5)
         return 1 + z * (-1 / 6.0 + z * (1 / 120.0 + z * (-1 / 5040.0 + z * (1 / 362880.0 +
                z * (-1 / 39916800.0 + z * (1 / 6227020800.0))))));
     return sin(x) / x;
-}
+})
 
-static float ci__interp_sj0_f(float x) { return (float)ci__interp_sj0_d(x); }
+CI__INTERP_DEF(ci__interp_sj0_f, static float ci__interp_sj0_f(float x) {
+    return (float)ci__interp_sj0_d(x);
+})
 
 /* Ai(x): (1 / pi) sqrt(x / 3) K_{1/3}(2/3 x^{3/2}) past 2, the Maclaurin series from -7 to 2,
    the asymptotic series below -7 (A&S 10.4.60); PyTorch gives NaN at the infinities and 0 past
    103.892 */
-static double ci__interp_airy_ai_d(double x) {
+CI__INTERP_DEF(ci__interp_airy_ai_d, static double ci__interp_airy_ai_d(double x) {
     double z, zeta, k0, k1, f = 1, g, t, u, c3, P = 1, Q = 0, ck = 1, prev = HUGE_VAL, s, c;
     int k;
     if (x != x || x == HUGE_VAL || x == -HUGE_VAL) return (double)NAN;
@@ -26238,18 +26282,20 @@ static double ci__interp_airy_ai_d(double x) {
     s = sin(zeta);
     c = cos(zeta);   /* sin(zeta + pi/4) and cos(zeta + pi/4), times sqrt(2) */
     return ((s + c) * P - (c - s) * Q) / sqrt(2 * CI__INTERP_PI) / sqrt(sqrt(z));
-}
+})
 
-static float ci__interp_airy_ai_f(float x) { return (float)ci__interp_airy_ai_d(x); }
+CI__INTERP_DEF(ci__interp_airy_ai_f, static float ci__interp_airy_ai_f(float x) {
+    return (float)ci__interp_airy_ai_d(x);
+})
 
 /* exp(x^2) with x^2 split into two doubles (the error of the rounded square grows like x^2) */
-static double ci__interp_expsq(double x) {
+CI__INTERP_DEF(ci__interp_expsq, static double ci__interp_expsq(double x) {
     double h = x * x, l = fma(x, x, -h);
     return exp(h) * (1 + l);
-}
+})
 
 /* erfcx(x) = exp(x^2) erfc(x): the product to 10, Laplace's continued fraction past it */
-static double ci__interp_erfcx_d(double x) {
+CI__INTERP_DEF(ci__interp_erfcx_d, static double ci__interp_erfcx_d(double x) {
     double r = 0;
     int n;
     if (x != x) return x;
@@ -26261,13 +26307,15 @@ static double ci__interp_erfcx_d(double x) {
     if (x > 1e8) return 0.56418958354775628695 / x;   /* 1 / (x sqrt(pi)) */
     for (n = 60; n >= 1; n--) r = (n / 2.0) / (x + r);
     return 0.56418958354775628695 / (x + r);
-}
+})
 
-static float ci__interp_erfcx_f(float x) { return (float)ci__interp_erfcx_d(x); }
+CI__INTERP_DEF(ci__interp_erfcx_f, static float ci__interp_erfcx_f(float x) {
+    return (float)ci__interp_erfcx_d(x);
+})
 
 /* the inverse of the normal distribution function: A&S 26.2.23 refined by Halley's steps on
    erfc (for p > 1/2 through 1 - p, exact there) */
-static double ci__interp_ndtri_d(double p) {
+CI__INTERP_DEF(ci__interp_ndtri_d, static double ci__interp_ndtri_d(double p) {
     double q, t, x, e;
     int i;
     if (p != p || p < 0 || p > 1) return (double)NAN;
@@ -26284,13 +26332,15 @@ static double ci__interp_ndtri_d(double p) {
         x -= e / (1 + x * e / 2);
     }
     return x;
-}
+})
 
-static float ci__interp_ndtri_f(float x) { return (float)ci__interp_ndtri_d(x); }
+CI__INTERP_DEF(ci__interp_ndtri_f, static float ci__interp_ndtri_f(float x) {
+    return (float)ci__interp_ndtri_d(x);
+})
 
 /* trigamma as PyTorch's kernel computes it (reflection below 1/2, six steps up, then the
    asymptotic series to x^-7), in each precision: its truncation shows at 1e-10 */
-static double ci__interp_trigamma_d(double x) {
+CI__INTERP_DEF(ci__interp_trigamma_d, static double ci__interp_trigamma_d(double x) {
     double sign = 1, r = 0, s, ixx;
     int i;
     if (x < 0.5) {
@@ -26306,9 +26356,9 @@ static double ci__interp_trigamma_d(double x) {
     ixx = 1 / (x * x);
     r += (1 + 1 / (2 * x) + ixx * (1.0 / 6 - ixx * (1.0 / 30 - ixx * (1.0 / 42)))) / x;
     return sign * r;
-}
+})
 
-static float ci__interp_trigamma_f(float x) {
+CI__INTERP_DEF(ci__interp_trigamma_f, static float ci__interp_trigamma_f(float x) {
     float sign = 1, r = 0, s, ixx;
     int i;
     if (x < 0.5f) {
@@ -26324,11 +26374,11 @@ static float ci__interp_trigamma_f(float x) {
     ixx = 1 / (x * x);
     r += (1 + 1 / (2 * x) + ixx * (1.0f / 6 - ixx * (1.0f / 30 - ixx * (1.0f / 42)))) / x;
     return sign * r;
-}
+})
 
 /* Hurwitz's zeta(x, q) = sum over k >= 0 of (k + q)^-x: Euler-Maclaurin summation (Cephes'
    zeta, as PyTorch's kernel), its coefficients (2k)! / B_2k */
-static double ci__interp_zeta_d(double x, double q) {
+CI__INTERP_DEF(ci__interp_zeta_d, static double ci__interp_zeta_d(double x, double q) {
     static const double A[] = {12.0, -720.0, 30240.0, -1209600.0, 47900160.0,
                                -1.8924375803183791606e9, 7.47242496e10,
                                -2.950130727918164224e12, 1.1646782814350067249e14,
@@ -26370,9 +26420,11 @@ static double ci__interp_zeta_d(double x, double q) {
         k += 1;
     }
     return s;
-}
+})
 
-static float ci__interp_zeta_f(float x, float q) { return (float)ci__interp_zeta_d(x, q); }
+CI__INTERP_DEF(ci__interp_zeta_f, static float ci__interp_zeta_f(float x, float q) {
+    return (float)ci__interp_zeta_d(x, q);
+})
 
 /* the regularized incomplete gamma functions P(a, x) and Q(a, x) = 1 - P, with PyTorch's
    values at the edges and its choice of method by region (its asymptotic series where a and x
@@ -26383,7 +26435,7 @@ static float ci__interp_zeta_f(float x, float q) { return (float)ci__interp_zeta
 
 /* x^a e^-x / Gamma(a); for a >= 20 as exp(a (log(1 + t) - t) - S(a)) sqrt(a / 2 pi), t = x / a
    - 1 and S Stirling's series of lgamma, which keeps the terms of size a log a that cancel out */
-static double ci__interp_igam_fac(double a, double x) {
+CI__INTERP_DEF(ci__interp_igam_fac, static double ci__interp_igam_fac(double a, double x) {
     double t, l, tk, ia2;
     int k;
     if (a < 20) return exp(a * log(x) - x - lgamma(a));
@@ -26400,8 +26452,9 @@ static double ci__interp_igam_fac(double a, double x) {
     ia2 = 1 / (a * a);
     return exp(a * l - (1.0 / 12 - ia2 * (1.0 / 360 - ia2 * (1.0 / 1260 - ia2 / 1680))) / a) *
            sqrt(a / (2 * CI__INTERP_PI));
-}
+})
 
+CI__INTERP_DEF(ci__interp_igam_ser,
 static double ci__interp_igam_ser(double a, double x) {   /* P: x^a e^-x sum x^n / Gamma(a+n+1) */
     double r = a, c = 1, s = 1;
     int n;
@@ -26412,8 +26465,9 @@ static double ci__interp_igam_ser(double a, double x) {   /* P: x^a e^-x sum x^n
         if (c <= 1e-17 * s) return s * ci__interp_igam_fac(a, x) / a;
     }
     return (double)NAN;
-}
+})
 
+CI__INTERP_DEF(ci__interp_igamc_cf,
 static double ci__interp_igamc_cf(double a, double x) {   /* Q: Legendre's continued fraction */
     double b = x + 1 - a, c = 1e300, d = 1 / b, h = d, an, del;
     int i;
@@ -26430,10 +26484,10 @@ static double ci__interp_igamc_cf(double a, double x) {   /* Q: Legendre's conti
         if (fabs(del - 1) < 1e-16) return ci__interp_igam_fac(a, x) * h;
     }
     return (double)NAN;
-}
+})
 
 /* Q for small x: 1 - x^a / Gamma(a + 1) sum (-x)^n a / ((a + n) n!) */
-static double ci__interp_igamc_ser(double a, double x) {
+CI__INTERP_DEF(ci__interp_igamc_ser, static double ci__interp_igamc_ser(double a, double x) {
     double fac = 1, sum = 0, term, lx = log(x);
     int n;
     for (n = 1; n < 100000; n++) {
@@ -26443,9 +26497,9 @@ static double ci__interp_igamc_ser(double a, double x) {
         if (fabs(term) <= 1e-17 * fabs(sum)) break;
     }
     return -expm1(a * lx - lgamma(1 + a)) - exp(a * lx - lgamma(a)) * sum;
-}
+})
 
-static double ci__interp_igammac_d(double a, double x) {
+CI__INTERP_DEF(ci__interp_igammac_d, static double ci__interp_igammac_d(double a, double x) {
     if (x < 0 || a < 0) return (double)NAN;
     if (a == 0) return x > 0 ? 0 : (double)NAN;
     if (x == 0) return 1;
@@ -26456,11 +26510,13 @@ static double ci__interp_igammac_d(double a, double x) {
     if (x <= 0.5)
         return -0.4 / log(x) < a ? 1 - ci__interp_igam_ser(a, x) : ci__interp_igamc_ser(a, x);
     return x * 1.1 < a ? 1 - ci__interp_igam_ser(a, x) : ci__interp_igamc_ser(a, x);
-}
+})
 
-static float ci__interp_igammac_f(float a, float x) { return (float)ci__interp_igammac_d(a, x); }
+CI__INTERP_DEF(ci__interp_igammac_f, static float ci__interp_igammac_f(float a, float x) {
+    return (float)ci__interp_igammac_d(a, x);
+})
 
-static double ci__interp_igamma_d(double a, double x) {
+CI__INTERP_DEF(ci__interp_igamma_d, static double ci__interp_igamma_d(double a, double x) {
     if (x < 0 || a < 0) return (double)NAN;
     if (a == 0) return x > 0 ? 1 : (double)NAN;
     if (x == 0) return 0;
@@ -26469,21 +26525,24 @@ static double ci__interp_igamma_d(double a, double x) {
     if (x != x || a != a) return (double)NAN;
     if (x > 1 && x > a) return 1 - ci__interp_igammac_d(a, x);
     return ci__interp_igam_ser(a, x);
-}
+})
 
-static float ci__interp_igamma_f(float a, float x) { return (float)ci__interp_igamma_d(a, x); }
+CI__INTERP_DEF(ci__interp_igamma_f, static float ci__interp_igamma_f(float a, float x) {
+    return (float)ci__interp_igamma_d(a, x);
+})
 
 /* the orthogonal polynomials of torch.special at x, of degree n (a float, truncated as PyTorch
    casts it to int64; NaN and out of range give the x86 conversion's INT64_MIN, so 0), by their
    three-term recurrences and PyTorch's closed forms (cos(n acos x) ...) past its degrees, with
    its values at the ends of the interval. f32: every step rounded to float, as PyTorch's float
    kernel computes (near a zero of a high degree the rounding shows at f32's tolerance) */
-enum {
+CI__INTERP_DEF(ci__interp_polys, enum {
     CI__INTERP_CHEB_T, CI__INTERP_CHEB_U, CI__INTERP_CHEB_V, CI__INTERP_CHEB_W,
     CI__INTERP_HERM_H, CI__INTERP_HERM_HE, CI__INTERP_LAGUERRE, CI__INTERP_LEGENDRE,
     CI__INTERP_SCHEB_T, CI__INTERP_SCHEB_U, CI__INTERP_SCHEB_V, CI__INTERP_SCHEB_W
-};
+};)
 #define CI__INTERP_R(v) (f32 ? (double)(float)(v) : (v))
+CI__INTERP_DEF(ci__interp_poly,
 static double ci__interp_poly(int kind, double x, double nf, int f32) {
     long long n = nf > -9.2233720368547758e18 && nf < 9.2233720368547758e18 ? (long long)nf
                                                                             : LLONG_MIN,
@@ -26585,13 +26644,16 @@ closed:   /* |y| < 1 past the degrees PyTorch sums: the trigonometric forms */
         if (sh) return odd ? -1 : 1;
         return x > 0 ? nn + nn + 1 : odd ? -1 : 1;
     }
-}
-#undef CI__INTERP_R
+})
 
 /* the exported pair of each polynomial (TCC-compiled code calls them by name) */
 #define CI__INTERP_POLY_FN(nm, kind) \
-    static double nm##_d(double x, double n) { return ci__interp_poly(kind, x, n, 0); } \
-    static float nm##_f(float x, float n) { return (float)ci__interp_poly(kind, x, n, 1); }
+    CI__INTERP_DEF(nm##_d, static double nm##_d(double x, double n) { \
+        return ci__interp_poly(kind, x, n, 0); \
+    }) \
+    CI__INTERP_DEF(nm##_f, static float nm##_f(float x, float n) { \
+        return (float)ci__interp_poly(kind, x, n, 1); \
+    })
 CI__INTERP_POLY_FN(ci__interp_cheb_t, CI__INTERP_CHEB_T)
 CI__INTERP_POLY_FN(ci__interp_cheb_u, CI__INTERP_CHEB_U)
 CI__INTERP_POLY_FN(ci__interp_cheb_v, CI__INTERP_CHEB_V)
@@ -26608,6 +26670,7 @@ CI__INTERP_POLY_FN(ci__interp_scheb_w, CI__INTERP_SCHEB_W)
 
 /* Philox4x32-10 (Salmon et al., "Parallel random numbers: as easy as 1, 2, 3"): counter
    (ctr, 0) under key seed gives four 32-bit words */
+CI__INTERP_DEF(ci__interp_philox,
 static void ci__interp_philox(uint64_t seed, uint64_t ctr, uint32_t out[4]) {
     uint32_t c0 = (uint32_t)ctr, c1 = (uint32_t)(ctr >> 32), c2 = 0, c3 = 0, k0 = (uint32_t)seed,
              k1 = (uint32_t)(seed >> 32);
@@ -26625,41 +26688,127 @@ static void ci__interp_philox(uint64_t seed, uint64_t ctr, uint32_t out[4]) {
     out[1] = c1;
     out[2] = c2;
     out[3] = c3;
-}
+})
 
+CI__INTERP_DEF(ci__interp_rand_f,
 static float ci__interp_rand_f(long long seed, long long ctr) { /* [0, 1) with 24 random bits */
     uint32_t w[4];
     ci__interp_philox((uint64_t)seed, (uint64_t)ctr, w);
     return (float)(w[0] >> 8) * 5.9604644775390625e-08f;
-}
+})
 
+CI__INTERP_DEF(ci__interp_rand_d,
 static double ci__interp_rand_d(long long seed, long long ctr) { /* [0, 1) with 53 random bits */
     uint32_t w[4];
     ci__interp_philox((uint64_t)seed, (uint64_t)ctr, w);
     return (double)((((uint64_t)w[0] << 32) | w[1]) >> 11) * 1.1102230246251565e-16;
-}
+})
 
 /* Box-Muller on two uniforms in (0, 1] */
-static double ci__interp_randn_d(long long seed, long long ctr) {
+CI__INTERP_DEF(ci__interp_randn_d, static double ci__interp_randn_d(long long seed, long long ctr) {
     uint32_t w[4];
     double u1, u2;
     ci__interp_philox((uint64_t)seed, (uint64_t)ctr, w);
     u1 = ((double)((((uint64_t)w[0] << 32) | w[1]) >> 11) + 1.0) * 1.1102230246251565e-16;
     u2 = (double)((((uint64_t)w[2] << 32) | w[3]) >> 11) * 1.1102230246251565e-16;
     return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
-}
+})
 
-static float ci__interp_randn_f(long long seed, long long ctr) {
+CI__INTERP_DEF(ci__interp_randn_f, static float ci__interp_randn_f(long long seed, long long ctr) {
     return (float)ci__interp_randn_d(seed, ctr);
-}
+})
 
 /* [lo, hi) */
+CI__INTERP_DEF(ci__interp_randint,
 static long long ci__interp_randint(long long seed, long long ctr, long long lo, long long hi) {
     uint32_t w[4];
     uint64_t span = (uint64_t)hi - (uint64_t)lo;
     ci__interp_philox((uint64_t)seed, (uint64_t)ctr, w);
     if (hi <= lo) return lo;
     return (long long)((uint64_t)lo + ((((uint64_t)w[0] << 32) | w[1]) % span));
+})
+
+/* the functions above as the CUDA source carries them (>>cuemit): each one's text, by name */
+#define CI__INTERP_DEV_LIST(X) \
+    X(erfinv_d) X(erfinv_f) X(digamma_d) X(digamma_f) X(i0_d) X(i0_f) X(iser) X(hankel) X(ie) \
+    X(i0e_d) X(i0e_f) X(i1e_d) X(i1e_f) X(i1_d) X(i1_f) X(kcf) X(kser) X(k) X(k0_d) X(k0_f) \
+    X(k1_d) X(k1_f) X(k0e_d) X(k0e_f) X(k1e_d) X(k1e_f) X(jy) X(j0_d) X(j0_f) X(j1_d) X(j1_f) \
+    X(y0_d) X(y0_f) X(y1_d) X(y1_f) X(sj0_d) X(sj0_f) X(airy_ai_d) X(airy_ai_f) X(expsq) \
+    X(erfcx_d) X(erfcx_f) X(ndtri_d) X(ndtri_f) X(trigamma_d) X(trigamma_f) X(zeta_d) X(zeta_f) \
+    X(igam_fac) X(igam_ser) X(igamc_cf) X(igamc_ser) X(igammac_d) X(igammac_f) X(igamma_d) \
+    X(igamma_f) X(poly) X(philox) X(rand_f) X(rand_d) X(randn_d) X(randn_f) X(randint) \
+    X(cheb_t_d) X(cheb_t_f) X(cheb_u_d) X(cheb_u_f) X(cheb_v_d) X(cheb_v_f) X(cheb_w_d) \
+    X(cheb_w_f) X(herm_h_d) X(herm_h_f) X(herm_he_d) X(herm_he_f) X(laguerre_d) X(laguerre_f) \
+    X(legendre_d) X(legendre_f) X(scheb_t_d) X(scheb_t_f) X(scheb_u_d) X(scheb_u_f) X(scheb_v_d) \
+    X(scheb_v_f) X(scheb_w_d) X(scheb_w_f)
+static const struct {
+    const char *name, *src;
+} ci__interp_dev_tab[] = {
+#define CI__X(nm) {#nm, ci__cemit_src_ci__interp_##nm},
+    CI__INTERP_DEV_LIST(CI__X)
+#undef CI__X
+};
+#define CI__INTERP_NDEV ((int)(sizeof ci__interp_dev_tab / sizeof ci__interp_dev_tab[0]))
+typedef char ci__interp_dev_fits[CI__INTERP_NDEV < CI__INTERP_DEV_MAX ? 1 : -1];
+
+/* the names of the host's C that the device's text spells otherwise */
+static const char *const ci__interp_dev_subst[][2] = {
+    {"uint64_t", "unsigned long long"}, {"uint32_t", "unsigned int"},
+    {"HUGE_VALF", "(1.0f / 0.0f)"}, {"HUGE_VAL", "(1.0 / 0.0)"}, {"NAN", "(0.0f / 0.0f)"},
+    {"LLONG_MIN", "(-9223372036854775807LL - 1)"},
+    {"CI__INTERP_PI", CI__CEMIT_STR(CI__INTERP_PI)},
+    {"CI__INTERP_EULER", CI__CEMIT_STR(CI__INTERP_EULER)},
+    {"CI__INTERP_IGAM_STEPS", CI__CEMIT_STR(CI__INTERP_IGAM_STEPS)}};
+#define CI__INTERP_NSUBST ((int)(sizeof ci__interp_dev_subst / sizeof ci__interp_dev_subst[0]))
+
+/* src into sb, ci__interp_x named ci_x and the host's names spelled out */
+static void ci__interp_dev_put(ci__sb *sb, const char *src) {
+    const char *p = src;
+    int i;
+    while (*p) {
+        size_t n = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+        if (!n) {
+            ci__sb_printf(sb, "%c", *p++);
+            continue;
+        }
+        for (i = 0; i < CI__INTERP_NSUBST; i++)
+            if (strlen(ci__interp_dev_subst[i][0]) == n &&
+                !strncmp(p, ci__interp_dev_subst[i][0], n))
+                break;
+        if (i < CI__INTERP_NSUBST) ci__sb_put(sb, ci__interp_dev_subst[i][1]);
+        else if (n > 11 && !strncmp(p, "ci__interp_", 11))
+            ci__sb_printf(sb, "ci_%.*s", (int)(n - 11), p + 11);
+        else ci__sb_printf(sb, "%.*s", (int)n, p);
+        p += n;
+    }
+    ci__sb_put(sb, "\n");
+}
+
+/* the function that the CUDA source calls as name ("ci_erfinv_f"), after the ones it calls,
+   into sb; done (CI__INTERP_DEV_MAX flags): what sb has already, the last one for the
+   polynomials' enum. 0: no such function here */
+static int ci__interp_dev_text(ci__sb *sb, const char *name, unsigned char *done) {
+    const char *p;
+    int i;
+    if (strncmp(name, "ci_", 3)) return 0;
+    for (i = 0; i < CI__INTERP_NDEV && strcmp(ci__interp_dev_tab[i].name, name + 3); i++) {}
+    if (i == CI__INTERP_NDEV) return 0;
+    if (done[i]) return 1;
+    done[i] = 1;
+    for (p = ci__interp_dev_tab[i].src; (p = strstr(p, "ci__interp_")) != NULL;) {
+        char callee[64];
+        size_t n = strspn(p + 11, "abcdefghijklmnopqrstuvwxyz0123456789_");
+        snprintf(callee, sizeof callee, "ci_%.*s", (int)n, p + 11);
+        ci__interp_dev_text(sb, callee, done);
+        p += 11 + n;
+    }
+    if (strstr(ci__interp_dev_tab[i].src, "CI__INTERP_CHEB") && !done[CI__INTERP_DEV_MAX - 1]) {
+        done[CI__INTERP_DEV_MAX - 1] = 1;
+        ci__sb_printf(sb, "#define CI__INTERP_R(v) %s\n%s\n", CI__CEMIT_STR(CI__INTERP_R(v)),
+                      ci__cemit_src_ci__interp_polys);
+    }
+    ci__interp_dev_put(sb, ci__interp_dev_tab[i].src);
+    return 1;
 }
 
 static void ci__interp_load(const ci__buf *b, void *const *B, int64_t k, ci__interp_val *r) {

@@ -154,6 +154,33 @@ static const char *const cuda_kernel_cases[] = {
        odd (5, with edges), in a batch (cases 18, 54 and 55: 10, 3 and 2 a side) */
     "input x: f32[2, 150, 150]\nt = aten.transpose.int(x, 1, 2)\ny = aten.add.Tensor(x, t)\n"
     "output y\n",
+    /* (case 57) torch.special's functions (>>interp's C, carried as text), f32 and f64, their
+       arguments moved into their domains; (case 58) the random ops, the same bits as on the
+       host (counter-based) */
+    "input x: f32[7, 33]\ninput d: f64[5, 9]\nu = aten.tanh.default(x)\n"
+    "p = aten.sigmoid.default(x)\nax = aten.abs.default(x)\nq = aten.add.Tensor(ax, 0.1)\n"
+    "z1 = aten.add.Tensor(ax, 1.1)\na = aten.erfinv.default(u)\nb = aten.digamma.default(x)\n"
+    "c = aten.i0.default(x)\ne = aten.special_i0e.default(x)\nf = aten.special_i1.default(x)\n"
+    "g = aten.special_i1e.default(x)\nh = aten.special_ndtri.default(p)\n"
+    "i = aten.special_erfcx.default(x)\nj = aten.polygamma.default(1, x)\n"
+    "k = aten.special_bessel_j0.default(x)\nl = aten.special_bessel_j1.default(x)\n"
+    "m = aten.special_bessel_y0.default(q)\nn = aten.special_bessel_y1.default(q)\n"
+    "o = aten.special_modified_bessel_k0.default(q)\n"
+    "r = aten.special_scaled_modified_bessel_k1.default(q)\n"
+    "s = aten.special_spherical_bessel_j0.default(x)\nt = aten.special_airy_ai.default(x)\n"
+    "v = aten.special_zeta.default(z1, q)\nw = aten.igamma.default(q, z1)\n"
+    "y = aten.igammac.default(q, ax)\nz = aten.special_chebyshev_polynomial_t.default(u, 5)\n"
+    "z2 = aten.special_hermite_polynomial_he.default(x, 4)\n"
+    "z3 = aten.special_shifted_chebyshev_polynomial_w.default(p, 3)\n"
+    "dt = aten.tanh.default(d)\nda = aten.erfinv.default(dt)\n"
+    "dad = aten.abs.default(d)\ndq = aten.add.Tensor(dad, 0.1)\n"
+    "db = aten.special_bessel_y1.default(dq)\n"
+    "dc = aten.special_laguerre_polynomial_l.default(d, 3)\n"
+    "output a, b, c, e, f, g, h, i, j, k, l, m, n, o, r, s, t, v, w, y, z, z2, z3, da, db, dc\n",
+    "input x: f32[1023]\na = aten.rand.default([1023])\nb = aten.randn.default([7, 33])\n"
+    "c = aten.randint.low(-3, 7, [130])\nd, dm = aten.native_dropout.default(x, 0.25, True)\n"
+    "e = aten.rand.default([65], dtype=f64)\nf = aten.randn_like.default(x, dtype=f64)\n"
+    "output a, b, c, d, dm, e, f\n",
 };
 
 /* a graph of n inputs f32[3, 33] added in a chain, and each row's sum: a program of more

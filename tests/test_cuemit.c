@@ -144,6 +144,16 @@ static void cu_src_make(cu_src *s, const char *cig) {
     s->src = ci__cuemit_source(s->p, &t, &s->l, &s->nl);
 }
 
+/* how many times s occurs in src */
+static int count_of(const char *src, const char *s) {
+    int n = 0;
+    while ((src = strstr(src, s)) != NULL) {
+        n++;
+        src += strlen(s);
+    }
+    return n;
+}
+
 static void cu_src_free(cu_src *s) {
     ci_program_destroy(s->p);
     ci_graph_destroy(s->g);
@@ -151,8 +161,9 @@ static void cu_src_free(cu_src *s) {
 }
 
 /* the source has a __global__ entry per kernel; an extern kernel has none (it runs on the
-   host); a graph calling a host-only function is refused by name */
-CI_TEST(test_cuemit_entries_and_refusal) {
+   host); torch.special's functions come as text (>>interp's C, the helpers they call first)
+   and compile */
+CI_TEST(test_cuemit_entries_and_special_functions) {
     static const char *cig = "input x: i64[8, 16]\ninput w: i64[16, 4]\n"
                              "h = aten.mm.default(x, w)\ny = aten.relu.default(h)\noutput y\n";
     static const char *cig2 = "input x: f32[8]\ny = aten.erfinv.default(x)\noutput y\n";
@@ -179,16 +190,33 @@ CI_TEST(test_cuemit_entries_and_refusal) {
     CI_CHECK_EQ_INT(next, 1);
     CI_CHECK(strstr(c.src, "int ci_main") == NULL && strstr(c.src, "atomicCAS") == NULL);
     cu_src_free(&c);
-    cu_src_make(&c, cig2);
-    if (!c.src) { cu_src_free(&c); return; }
-    CI_CHECK_CONTAINS(c.src, CI__CUEMIT_NOGPU "ci_erfinv_f has no CUDA version yet");
-    cu_src_free(&c);
-    cu_src_make(&c, cig3);   /* torch.special's host functions, of one and two operands */
-    if (!c.src) { cu_src_free(&c); return; }
-    CI_CHECK_CONTAINS(c.src, CI__CUEMIT_NOGPU "ci_zeta_d has no CUDA version yet");
-    CI_CHECK_CONTAINS(c.src, CI__CUEMIT_NOGPU "ci_j0_d has no CUDA version yet");
-    CI_CHECK_CONTAINS(c.src, CI__CUEMIT_NOGPU "ci_legendre_d has no CUDA version yet");
-    cu_src_free(&c);
+    for (i = 0; i < 2; i++) {   /* torch.special's functions, of one and two operands */
+        ci__arena *A;
+        ci__err E;
+        ci__cuda_bin b;
+        const char *why;
+        cu_src_make(&c, i ? cig3 : cig2);
+        if (!c.src) { cu_src_free(&c); return; }
+        CI_CHECK_MSG(strstr(c.src, CI__CUEMIT_NOGPU) == NULL, "%s", c.src);
+        if (!i) {   /* the f32 one and the f64 one it calls, once each */
+            CI_CHECK_EQ_INT(count_of(c.src, "static float ci_erfinv_f(float y) {"), 1);
+            CI_CHECK_EQ_INT(count_of(c.src, "static double ci_erfinv_d(double y) {"), 1);
+        } else {   /* with the helpers they call, the polynomials' enum */
+            CI_CHECK_CONTAINS(c.src, "static double ci_zeta_d(double x, double q) {");
+            CI_CHECK_CONTAINS(c.src, "static double ci_jy(double x, int nu, int y) {");
+            CI_CHECK_CONTAINS(c.src, "static double ci_legendre_d(double x, double n) {");
+            CI_CHECK_CONTAINS(c.src, "enum { CI__INTERP_CHEB_T,");
+            CI_CHECK(strstr(c.src, "ci__interp") == NULL && strstr(c.src, "HUGE_VAL") == NULL);
+        }
+        if (!rtc_why()) {
+            memset(&E, 0, sizeof E);
+            A = ci__arena_new(c.ctx, &E);
+            why = ci__cuda_compile_n(A, c.src, 90, "off", 1, NULL, &b);
+            CI_CHECK_MSG(!why, "%s", why);
+            ci__arena_destroy(A);
+        }
+        cu_src_free(&c);
+    }
 }
 #endif
 
@@ -275,16 +303,6 @@ CI_TEST(test_cuemit_wide_indices_stay_64_bit) {
         if (i == 0) CI_CHECK_CONTAINS(c.src, "const long long ci_vi0 = (40000LL*x0 + x1);");
         cu_src_free(&c);
     }
-}
-
-/* how many times s occurs in src */
-static int count_of(const char *src, const char *s) {
-    int n = 0;
-    while ((src = strstr(src, s)) != NULL) {
-        n++;
-        src += strlen(s);
-    }
-    return n;
 }
 
 /* a 32-bit kernel splits its flat index, and divides an index that is never negative, as
@@ -687,7 +705,7 @@ int main(int argc, char **argv) {
              getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (long)getpid());
 #ifndef CINDUCTOR_NO_CUDA
     CI_RUN(test_nvrtc_to_cubin_and_cache);
-    CI_RUN(test_cuemit_entries_and_refusal);
+    CI_RUN(test_cuemit_entries_and_special_functions);
     CI_RUN(test_cuemit_pointer_table);
     CI_RUN(test_cuemit_unique_on_host);
     CI_RUN(test_cuemit_kernel_shapes);
