@@ -15453,6 +15453,48 @@ static ci__box *ci__ops_conv_transpose_box(ci__L *L, const ci__opdef *op, ci__bo
    conv1d / conv2d / conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)
    (extra 1 / 2 / 3); conv_transpose1d / 2d / 3d(input, weight, bias=None, stride=1, padding=0,
    output_padding=0, groups=1, dilation=1) (vop 1) */
+/* a float 2-d convolution on the GPU, as its product: x [N, C, H, W] unfolded (im2col, an
+   index map the scheduler writes as one kernel), each group's columns [C/g kh kw, N Ho Wo]
+   after the weight's rows [O/g, C/g kh kw] in one batched product (cinductor.bmm, a GPU
+   kernel), then the bias; args as cinductor.convolution's */
+static ci__box *ci__ops_conv_gemm_box(ci__L *L, const ci_arg *args) {
+    ci__box *x = ci__ir_box_get(L, args[0].u.t), *w = ci__ir_box_get(L, args[1].u.t), *c, *y;
+    const int64_t g = args[6].u.i, n = x->size[0], o = w->size[0], k = w->size[1] * w->size[2] *
+                                                                          w->size[3];
+    const int64_t *st = args[3].u.ints.v, *pad = args[4].u.ints.v, *dil = args[5].u.ints.v;
+    const int64_t ho = (x->size[2] + 2 * pad[0] - dil[0] * (w->size[2] - 1) - 1) / st[0] + 1;
+    const int64_t wo = (x->size[3] + 2 * pad[1] - dil[1] * (w->size[3] - 1) - 1) / st[1] + 1;
+    static const int64_t to_g[4] = {1, 2, 0, 3}, to_n[4] = {2, 0, 1, 3};
+    int64_t sh[5], ks[2];
+    ci_arg u[5];
+    ks[0] = w->size[2];
+    ks[1] = w->size[3];
+    u[0] = ci__ops_T(x);
+    u[1] = ci_arg_ints(ks, 2);
+    u[2] = args[5];
+    u[3] = args[4];
+    u[4] = args[3];
+    c = ci__ops_callb(L, "aten.im2col.default", 5, u);   /* [N, C kh kw, Ho Wo] */
+    sh[0] = n; sh[1] = g; sh[2] = k; sh[3] = ho * wo;
+    c = ci__ops_permute_box(L, ci__ops_reshape(L, c, 4, sh), to_g);   /* [g, K, N, Ho Wo] */
+    sh[0] = g; sh[1] = k; sh[2] = n * ho * wo;
+    c = ci__ops_reshape(L, c, 3, sh);
+    sh[0] = g; sh[1] = o / g; sh[2] = k;
+    y = ci__ops_call2(L, "aten.bmm.default", ci__ops_T(ci__ops_reshape(L, w, 3, sh)),
+                      ci__ops_T(c));   /* [g, O/g, N Ho Wo] */
+    sh[0] = g; sh[1] = o / g; sh[2] = n; sh[3] = ho * wo;
+    y = ci__ops_permute_box(L, ci__ops_reshape(L, y, 4, sh), to_n);   /* [N, g, O/g, Ho Wo] */
+    sh[0] = n; sh[1] = o; sh[2] = ho; sh[3] = wo;
+    y = ci__ops_reshape(L, y, 4, sh);
+    if (args[2].kind == CI_ARG_TENSOR) {
+        ci__box *b = ci__ir_box_get(L, args[2].u.t);
+        sh[0] = o; sh[1] = 1; sh[2] = 1;
+        y = ci__ops_call2(L, "aten.add.Tensor", ci__ops_T(y),
+                          ci__ops_T(ci__ops_reshape(L, b, 3, sh)));
+    }
+    return y;
+}
+
 static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *w = ci__lower_arg_box(L, op, a, 1),
             *b = ci__lower_arg_box_opt(L, op, a, 2), *o;
@@ -15572,7 +15614,8 @@ static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
     args[6] = ci_arg_int(groups);
     if (x->dt == CI_BOOL)
         CI__FAIL(L, CI_ERR_DTYPE, "%s: \"slow_conv2d_cpu\" not implemented for 'Bool'", op->name);
-    if (ci__dtype_is_float(x->dt)) o = ci__ops_callb(L, "cinductor.convolution", 7, args);
+    if (ci__dtype_is_float(x->dt) && L->gpu) o = ci__ops_conv_gemm_box(L, args);
+    else if (ci__dtype_is_float(x->dt)) o = ci__ops_callb(L, "cinductor.convolution", 7, args);
     else
         o = ci__ops_conv_int_box(L, op, ci__ir_box_get(L, args[0].u.t),
                                  ci__ir_box_get(L, args[1].u.t), b, st2, pad2, dil2, groups);

@@ -181,6 +181,19 @@ static const char *const cuda_kernel_cases[] = {
     "c = aten.randint.low(-3, 7, [130])\nd, dm = aten.native_dropout.default(x, 0.25, True)\n"
     "e = aten.rand.default([65], dtype=f64)\nf = aten.randn_like.default(x, dtype=f64)\n"
     "output a, b, c, d, dm, e, f\n",
+    /* (cases 59-60) float convolutions as products (im2col, a batched product a group, the
+       bias): strided, padded, dilated, grouped, with a relu after; a 1-d one; depthwise; f16 */
+    "input x: f32[2, 6, 17, 23]\ninput w: f32[8, 3, 3, 5]\ninput b: f32[8]\n"
+    "y = aten.convolution.default(x, w, b, [2, 1], [1, 2], [1, 2], False, [0, 0], 2)\n"
+    "r = aten.relu.default(y)\noutput r\n",
+    "input x: f32[1, 3, 32, 32]\ninput w: f32[16, 3, 3, 3]\ninput x1: f32[4, 5, 29]\n"
+    "input w1: f32[7, 5, 4]\ninput xd: f32[1, 8, 9, 9]\ninput wd: f32[8, 1, 3, 3]\n"
+    "input xh: f16[2, 4, 10, 10]\ninput wh: f16[4, 4, 1, 1]\n"
+    "y = aten.convolution.default(x, w, None, [1, 1], [1, 1], [1, 1], False, [0, 0], 1)\n"
+    "y1 = aten.conv1d.default(x1, w1, None, [2], [1], [1], 1)\n"
+    "yd = aten.convolution.default(xd, wd, None, [1, 1], [0, 0], [1, 1], False, [0, 0], 8)\n"
+    "yh = aten.convolution.default(xh, wh, None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1)\n"
+    "output y, y1, yd, yh\n",
 };
 
 /* a graph of n inputs f32[3, 33] added in a chain, and each row's sum: a program of more

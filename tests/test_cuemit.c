@@ -638,6 +638,65 @@ static int bin_has(const ci__cuda_bin *b, const char *s) {
    in one of its own, the other entries together (each CUBIN holds only its entries), all
    compiled at once and then from the cache; a graph of no product is one program, its source
    without the parts' guards; only the helpers the kernels call are written */
+/* a backend for the GPU's lowering without a GPU (as tools/cudaemu.c): compiles nothing */
+static void *gpu_lower_compile(ci_program *p) {
+    (void)p;
+    return NULL;
+}
+static int gpu_lower_run(ci_program *p) {
+    (void)p;
+    return 1;
+}
+static const ci__backend gpu_lower = {"gpu lowering", CI_BACKEND_NVRTC, CI_DEVICE_CUDA, 0, NULL,
+                                      gpu_lower_compile, gpu_lower_run, NULL};
+
+/* a float convolution on the GPU is its product: im2col, one batched product a group, the
+   bias; no kernel runs on the host, and the source compiles (an integer one is a GPU kernel
+   of its own) */
+CI_TEST(test_cuemit_convolution_as_product) {
+    static const char *cig = "input x: f32[2, 6, 17, 23]\ninput w: f32[8, 3, 3, 5]\n"
+                             "input b: f32[8]\ninput xi: i64[1, 2, 5, 5]\n"
+                             "input wi: i64[3, 2, 3, 3]\n"
+                             "y = aten.convolution.default(x, w, b, [2, 1], [1, 2], [1, 2], False, "
+                             "[0, 0], 2)\n"
+                             "yi = aten.convolution.default(xi, wi, None, [1, 1], [0, 0], [1, 1], "
+                             "False, [0, 0], 1)\noutput y, yi\n";
+    ci__cuda_target t = {90, 132, 227 * 1024};
+    ci__cuda_launch *l;
+    ci_ctx *ctx;
+    ci_graph *g;
+    ci_program *q = NULL;
+    ci_compile_desc pd;
+    char err[256];
+    const char *src;
+    int nl, i;
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    g = ci_graph_create(ctx);
+    CI_CHECK_OK(ci_cig_parse(g, cig, strlen(cig), "conv.cig", NULL, err, sizeof err));
+    memset(&pd, 0, sizeof pd);
+    pd.device = CI_DEVICE_CUDA;
+    pd.backend = CI_BACKEND_NVRTC;
+    CI_CHECK_OK_CTX(ctx, ci__public_compile(g, &pd, &q, NULL, &gpu_lower));
+    if (q) {
+        src = ci__cuemit_source(q, &t, &l, &nl);
+        for (i = 0; i < nl; i++) CI_CHECK_MSG(!l[i].ext, "launch %d (%s) on the host", i, l[i].fn);
+        CI_CHECK_CONTAINS(src, "ci_bmm<float, float, 0,");
+        CI_CHECK(strstr(src, CI__CUEMIT_NOGPU) == NULL);
+        if (!rtc_why()) {
+            ci__cuda_bin b[8];
+            const char *defs[8], *why;
+            int prog_of[64], n;
+            CI_CHECK(nl <= 64);
+            n = ci__cuda_programs(q->A, l, nl, defs, prog_of);
+            why = ci__cuda_compile_n(q->A, src, 90, "off", n, defs, b);
+            CI_CHECK_MSG(!why, "%s", why ? why : "");
+        }
+        ci_program_destroy(q);
+    }
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+}
+
 CI_TEST(test_cuemit_programs_a_product) {
     static const char *cig = "input x: f32[64, 96]\ninput w: f32[96, 80]\ninput v: f32[80, 40]\n"
                              "h = aten.mm.default(x, w)\nr = aten.relu.default(h)\n"
@@ -716,6 +775,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_cuemit_vector_kernels);
     CI_RUN(test_cuemit_row_vectors);
     CI_RUN(test_cuemit_programs_a_product);
+    CI_RUN(test_cuemit_convolution_as_product);
 #endif
     CI_RUN(test_suite_cuda_source_compiles);
     {   /* the cache directory this test made */
