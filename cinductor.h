@@ -15283,7 +15283,8 @@ static int ci__ops_linear(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *o
     return 1;
 }
 
-/* an integer 2-d convolution (PyTorch 1.13's CPU convolves integers, wrapping) as a loop-IR sum:
+/* an integer 2-d convolution (PyTorch 1.13's CPU convolves integers, wrapping), and on the GPU a
+   float one of few output channels a group, as a loop-IR sum:
    y[n, co, oh, ow] = sum over c, kh, kw of x[n, group(co) * cpg + c, oh * st - pad + kh * dil,
    ow * st - pad + kw * dil] * w[co, c, kh, kw], zero outside the input. x, w are 4-d; the output
    sizes were checked positive */
@@ -15453,6 +15454,10 @@ static ci__box *ci__ops_conv_transpose_box(ci__L *L, const ci__opdef *op, ci__bo
    conv1d / conv2d / conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)
    (extra 1 / 2 / 3); conv_transpose1d / 2d / 3d(input, weight, bias=None, stride=1, padding=0,
    output_padding=0, groups=1, dilation=1) (vop 1) */
+/* a float 2-d convolution on the GPU, as its product (where a group has at least this many
+   output channels: the product's rows; fewer, as depthwise ones, are a GPU reduction of their
+   own, ci__ops_conv_int_box, rather than products of mostly empty tiles): */
+#define CI__OPS_CONV_GEMM_ROWS 16
 /* a float 2-d convolution on the GPU, as its product: x [N, C, H, W] unfolded (im2col, an
    index map the scheduler writes as one kernel), each group's columns [C/g kh kw, N Ho Wo]
    after the weight's rows [O/g, C/g kh kw] in one batched product (cinductor.bmm, a GPU
@@ -15614,9 +15619,11 @@ static int ci__ops_convolution(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tens
     args[6] = ci_arg_int(groups);
     if (x->dt == CI_BOOL)
         CI__FAIL(L, CI_ERR_DTYPE, "%s: \"slow_conv2d_cpu\" not implemented for 'Bool'", op->name);
-    if (ci__dtype_is_float(x->dt) && L->gpu) o = ci__ops_conv_gemm_box(L, args);
-    else if (ci__dtype_is_float(x->dt)) o = ci__ops_callb(L, "cinductor.convolution", 7, args);
-    else
+    if (ci__dtype_is_float(x->dt) && L->gpu && w->size[0] / groups >= CI__OPS_CONV_GEMM_ROWS)
+        o = ci__ops_conv_gemm_box(L, args);
+    else if (ci__dtype_is_float(x->dt) && !L->gpu)
+        o = ci__ops_callb(L, "cinductor.convolution", 7, args);
+    else   /* (and the GPU's few output channels a group: depthwise) */
         o = ci__ops_conv_int_box(L, op, ci__ir_box_get(L, args[0].u.t),
                                  ci__ir_box_get(L, args[1].u.t), b, st2, pad2, dil2, groups);
     {

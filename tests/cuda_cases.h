@@ -182,8 +182,9 @@ static const char *const cuda_kernel_cases[] = {
     "e = aten.rand.default([65], dtype=f64)\nf = aten.randn_like.default(x, dtype=f64)\n"
     "output a, b, c, d, dm, e, f\n",
     /* (cases 59-60) float convolutions as products (im2col, a batched product a group, the
-       bias): strided, padded, dilated, grouped, with a relu after; a 1-d one; depthwise; f16 */
-    "input x: f32[2, 6, 17, 23]\ninput w: f32[8, 3, 3, 5]\ninput b: f32[8]\n"
+       bias): strided, padded, dilated, grouped, with a relu after; a plain one; and as GPU
+       sums where a group has few output channels: 1-d, depthwise, f16 */
+    "input x: f32[2, 6, 17, 23]\ninput w: f32[32, 3, 3, 5]\ninput b: f32[32]\n"
     "y = aten.convolution.default(x, w, b, [2, 1], [1, 2], [1, 2], False, [0, 0], 2)\n"
     "r = aten.relu.default(y)\noutput r\n",
     "input x: f32[1, 3, 32, 32]\ninput w: f32[16, 3, 3, 3]\ninput x1: f32[4, 5, 29]\n"

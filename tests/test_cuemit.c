@@ -651,16 +651,18 @@ static const ci__backend gpu_lower = {"gpu lowering", CI_BACKEND_NVRTC, CI_DEVIC
                                       gpu_lower_compile, gpu_lower_run, NULL};
 
 /* a float convolution on the GPU is its product: im2col, one batched product a group, the
-   bias; no kernel runs on the host, and the source compiles (an integer one is a GPU kernel
-   of its own) */
+   bias; no kernel runs on the host, and the source compiles (a depthwise one, and an integer
+   one, are GPU sums of their own: one product in all) */
 CI_TEST(test_cuemit_convolution_as_product) {
-    static const char *cig = "input x: f32[2, 6, 17, 23]\ninput w: f32[8, 3, 3, 5]\n"
-                             "input b: f32[8]\ninput xi: i64[1, 2, 5, 5]\n"
-                             "input wi: i64[3, 2, 3, 3]\n"
+    static const char *cig = "input x: f32[2, 6, 17, 23]\ninput w: f32[32, 3, 3, 5]\n"
+                             "input b: f32[32]\ninput xi: i64[1, 2, 5, 5]\n"
+                             "input wi: i64[3, 2, 3, 3]\ninput wd: f32[6, 1, 3, 3]\n"
                              "y = aten.convolution.default(x, w, b, [2, 1], [1, 2], [1, 2], False, "
                              "[0, 0], 2)\n"
+                             "yd = aten.convolution.default(x, wd, None, [1, 1], [1, 1], [1, 1], "
+                             "False, [0, 0], 6)\n"
                              "yi = aten.convolution.default(xi, wi, None, [1, 1], [0, 0], [1, 1], "
-                             "False, [0, 0], 1)\noutput y, yi\n";
+                             "False, [0, 0], 1)\noutput y, yd, yi\n";
     ci__cuda_target t = {90, 132, 227 * 1024};
     ci__cuda_launch *l;
     ci_ctx *ctx;
@@ -680,7 +682,7 @@ CI_TEST(test_cuemit_convolution_as_product) {
     if (q) {
         src = ci__cuemit_source(q, &t, &l, &nl);
         for (i = 0; i < nl; i++) CI_CHECK_MSG(!l[i].ext, "launch %d (%s) on the host", i, l[i].fn);
-        CI_CHECK_CONTAINS(src, "ci_bmm<float, float, 0,");
+        CI_CHECK_EQ_INT(count_of(src, "ci_bmm<float, float, 0, "), 1);
         CI_CHECK(strstr(src, CI__CUEMIT_NOGPU) == NULL);
         if (!rtc_why()) {
             ci__cuda_bin b[8];
