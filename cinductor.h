@@ -980,6 +980,8 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
 #define CI__CUEMIT_MM_BLOCKS 256    /* a product's blocks that K is split to reach */
 #define CI__CUEMIT_MM_KPART 256     /* the shortest part of K a split gives a block */
 #define CI__CUEMIT_MM_COMBINE 65536 /* the most points the parts of a split tile hold */
+#define CI__CUEMIT_SORT_MAX 2048    /* a GPU sort's longest row (12 bytes an element shared) */
+#define CI__CUEMIT_SORT_BLOCK 256   /*   and its threads a block */
 /* the bytes of a split product's counters, before its parts in the scratch (a counter a tile,
    and a split product has at most CI__CUEMIT_MM_BLOCKS / 2 tiles): at the same place in every
    launch, so that no launch's parts overwrite another's counters */
@@ -25568,13 +25570,86 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "}\n");
 }
 
-/* does extern kernel k run on the GPU (cinductor.bmm on a float dtype)? */
+/* cinductor.sort on the GPU (rows up to CI__CUEMIT_SORT_MAX long): a row a block, its keys
+   (floats widened to double, integers to long long) and their indices sorted in shared memory
+   by a bitonic network over the next power of two, in the host's order (ci__rt_sort_before: a
+   total order, so the same bits); the values then read back through the sorted indices */
+static void ci__cuemit_sort_src(ci__sb *sb) {
+    ci__sb_put(sb, "\ntemplate <typename T, typename Key, int KIND> static Key ci_sort_key(T v) {\n"
+               "    if (KIND == 1) return (Key)ci_h2f((unsigned short)v);\n"
+               "    if (KIND == 2) return (Key)ci_bf2f((unsigned short)v);\n"
+               "    return (Key)v;\n"
+               "}\n"
+               "/* the host's order: NaN last (first descending), ties by index; the padding\n"
+               "   after all */\n"
+               "template <typename Key>\n"
+               "static bool ci_sort_before(Key x, int a, Key y, int b, int n, int desc) {\n"
+               "    if (a >= n || b >= n) return a < b;\n"
+               "    const bool xn = x != x, yn = y != y;\n"
+               "    if (xn || yn) return xn && yn ? a < b : desc ? xn : yn;\n"
+               "    if (x != y) return desc ? x > y : x < y;\n"
+               "    return a < b;\n"
+               "}\n");
+    ci__sb_put(sb, "template <typename T, typename Key, int KIND, int P>\n"
+               "static void ci_sort(const T *__restrict__ x, T *__restrict__ v,\n"
+               "                    long long *__restrict__ ix, long long rows, int n,\n"
+               "                    int desc) {\n"
+               "    __shared__ Key key[P];\n"
+               "    __shared__ int at[P];\n"
+               "    for (long long r = blockIdx.x; r < rows; r += gridDim.x) {\n"
+               "        const T *xr = x + r * n;\n"
+               "        for (int i = threadIdx.x; i < P; i += blockDim.x) {\n"
+               "            at[i] = i;\n"
+               "            key[i] = i < n ? ci_sort_key<T, Key, KIND>(xr[i]) : (Key)0;\n"
+               "        }\n"
+               "        __syncthreads();\n"
+               "        for (int k = 2; k <= P; k <<= 1)\n"
+               "            for (int j = k >> 1; j > 0; j >>= 1) {\n"
+               "                for (int i = threadIdx.x; i < P; i += blockDim.x) {\n"
+               "                    const int l = i ^ j;\n"
+               "                    if (l < i) continue;\n"
+               "                    const Key ka = key[i], kb = key[l];\n"
+               "                    const int a = at[i], b = at[l];\n"
+               "                    if ((i & k) == 0 ? ci_sort_before(kb, b, ka, a, n, desc)\n"
+               "                                     : ci_sort_before(ka, a, kb, b, n, desc)) {\n"
+               "                        key[i] = kb;\n"
+               "                        key[l] = ka;\n"
+               "                        at[i] = b;\n"
+               "                        at[l] = a;\n"
+               "                    }\n"
+               "                }\n"
+               "                __syncthreads();\n"
+               "            }\n"
+               "        for (int i = threadIdx.x; i < n; i += blockDim.x) {\n"
+               "            v[r * n + i] = xr[at[i]];\n"
+               "            ix[r * n + i] = at[i];\n"
+               "        }\n"
+               "        __syncthreads();\n"
+               "    }\n"
+               "}\n");
+}
+
+/* does extern kernel k run on the GPU? 1: cinductor.bmm on a float dtype, 2: cinductor.sort
+   of rows up to CI__CUEMIT_SORT_MAX long; 0: on the host */
 static int ci__cuemit_gpu_extern(const ci__kernel *k) {
     ci_dtype dt;
-    if (k->kind != CI__K_EXTERN || !k->ext || strcmp(k->ext->name, "cinductor.bmm") || k->nin != 2)
-        return 0;
+    if (k->kind != CI__K_EXTERN || !k->ext) return 0;
     dt = k->in_t[0].dtype;
+    if (!strcmp(k->ext->name, "cinductor.sort") && k->nin == 1 && k->nout == 2)
+        return k->in_t[0].ndim == 0 ||
+                               k->in_t[0].shape[k->in_t[0].ndim - 1] <= CI__CUEMIT_SORT_MAX
+                       ? 2
+                       : 0;
+    if (strcmp(k->ext->name, "cinductor.bmm") || k->nin != 2) return 0;
     return dt == CI_F32 || dt == CI_F64 || dt == CI_F16 || dt == CI_BF16;
+}
+
+/* a GPU sort's row length (at least 1) and the power of two its network covers */
+static int64_t ci__cuemit_sort_n(const ci__kernel *k, int *pow2) {
+    int64_t n = k->in_t[0].ndim ? k->in_t[0].shape[k->in_t[0].ndim - 1] : 1;
+    *pow2 = 1;
+    while (*pow2 < n) *pow2 *= 2;
+    return n;
 }
 
 /* a GPU bmm's tile of C (bm x bn, a block each), how many tiles, and the parts K is split
@@ -25629,8 +25704,8 @@ static int ci__cuemit_parts(ci__L *L) {
         const ci__group *g = (const ci__group *)L->groups.v[i];
         const ci__kernel *k = (const ci__kernel *)g->m.v[0];
         if (!g->live) continue;
-        if (!g->fused && ci__cuemit_gpu_extern(k)) mm++;
-        else if (g->fused || k->kind != CI__K_EXTERN) rest = 1;
+        if (!g->fused && ci__cuemit_gpu_extern(k) == 1) mm++;
+        else if (g->fused || k->kind != CI__K_EXTERN || ci__cuemit_gpu_extern(k)) rest = 1;
     }
     return mm && mm + rest >= 2 ? mm + rest : 1;
 }
@@ -25649,18 +25724,20 @@ static int ci__cuemit_tab(const ci__L *L) {
    cooperative kernel's blocks tx points at a time, every thread of a block the same number of
    times, as __syncthreads needs) */
 static void ci__cuemit_entries(ci__L *L, ci__sb *sb) {
-    int i, bmm = 0, parts = ci__cuemit_parts(L) > 1, tab = ci__cuemit_tab(L);
+    int i, bmm = 0, sort = 0, parts = ci__cuemit_parts(L) > 1, tab = ci__cuemit_tab(L);
     if (tab) ci__sb_printf(sb, "\nstruct ci_tab { void *p[%d]; };\n", L->err_slot + 1);
     for (i = 0; i < L->groups.n; i++) {
         const ci__group *g = (const ci__group *)L->groups.v[i];
         const ci__kernel *k = (const ci__kernel *)g->m.v[0];
-        int mm = g->live && !g->fused && ci__cuemit_gpu_extern(k);
+        int mm = g->live && !g->fused ? ci__cuemit_gpu_extern(k) : 0;
         if (!mm && (!g->live || (!g->fused && k->kind == CI__K_EXTERN))) continue;
-        if (!bmm && mm) ci__cuemit_bmm_src(sb);
-        bmm += mm;
+        if (!bmm && mm == 1) ci__cuemit_bmm_src(sb);
+        if (!sort && mm == 2) ci__cuemit_sort_src(sb);
+        bmm += mm == 1;
+        sort += mm == 2;
         if (parts)
             ci__sb_printf(sb, "\n#if !defined(CI_PART) || defined(CI_PART_%s%s)",
-                          mm ? "ci_cuda_" : "", mm ? g->name : "REST");
+                          mm == 1 ? "ci_cuda_" : "", mm == 1 ? g->name : "REST");
         ci__cuemit_entry(sb, g, k, mm, tab);
         if (parts) ci__sb_put(sb, "#endif\n");
     }
@@ -25675,10 +25752,26 @@ static void ci__cuemit_params(ci__sb *sb, int tab, int work) {
     if (tab) ci__sb_put(sb, "    void **B = T.p;   /* (ld.param where inlined) */\n");
 }
 
-/* one kernel's __global__ entry (mm: a product's, on the ci_bmm template; tab: the table by
-   value) */
+/* one kernel's __global__ entry (mm: 1 a product's, on the ci_bmm template, 2 a sort's;
+   tab: the table by value) */
 static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k, int mm,
                              int tab) {
+    if (mm == 2) {   /* a row a block (n: the rows) */
+        ci_dtype dt = k->in_t[0].dtype;
+        const char *t = ci__dtype_tab[dt].cstore;
+        int pow2;
+        int64_t n = ci__cuemit_sort_n(k, &pow2);
+        ci__sb_printf(sb, "\nextern \"C\" __global__ void __launch_bounds__(%d) ci_cuda_%s(",
+                      CI__CUEMIT_SORT_BLOCK, g->name);
+        ci__cuemit_params(sb, tab, 0);
+        ci__sb_printf(sb, "    ci_sort<%s, %s, %d, %d>((const %s *)B[%d], (%s *)B[%d], "
+                          "(long long *)B[%d], n, %d, %d);\n}\n",
+                      t, ci__dtype_is_float(dt) ? "double" : "long long",
+                      dt == CI_F16 ? 1 : dt == CI_BF16 ? 2 : 0, pow2, t, k->ins[0]->slot, t,
+                      k->outs[0]->slot, k->outs[1]->slot, (int)n,
+                      k->nargs > 1 && k->args[1].kind == CI_ARG_BOOL && k->args[1].u.b);
+        return;
+    }
     if (mm) {
         ci_dtype dt = k->in_t[0].dtype;
         const char *t = ci__dtype_tab[dt].cstore;
@@ -25794,7 +25887,15 @@ static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
         if (g->fused && !g->cu_tx) blocks = (blocks + CI__CUEMIT_POINTS - 1) / CI__CUEMIT_POINTS;
         if (g->cu_vec) blocks = (blocks + CI__CUEMIT_VGROUPS - 1) / CI__CUEMIT_VGROUPS;
         if (g->cu_tile) blocks = l[i].n;
-        if (!g->fused && ci__cuemit_gpu_extern(k)) {   /* a tile a block of 16 x 16 */
+        if (!g->fused && ci__cuemit_gpu_extern(k) == 2) {   /* a row a block */
+            int pow2;
+            int64_t n = ci__cuemit_sort_n(k, &pow2),
+                    all = ci__ir_numel(k->in_t[0].ndim, k->in_t[0].shape);
+            l[i].n = blocks = n ? all / n : 0;
+            l[i].block[0] = CI__CUEMIT_SORT_BLOCK;
+            l[i].block[1] = 1;
+        }
+        if (!g->fused && ci__cuemit_gpu_extern(k) == 1) {   /* a tile a block of 16 x 16 */
             ci__cuemit_mm m = ci__cuemit_bmm_plan(k);
             l[i].n = blocks = m.tiles * m.split;
             l[i].block[0] = l[i].block[1] = 16;
@@ -25805,8 +25906,8 @@ static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
         l[i].grid = (unsigned)(blocks < CI__CUEMIT_GRID ? blocks : CI__CUEMIT_GRID);
         snprintf(l[i].fn, sizeof l[i].fn, l[i].ext ? "%s" : "ci_cuda_%s", g->name);
         l[i].part = !parts || l[i].ext                             ? -1
-                    : !g->fused && ci__cuemit_gpu_extern(k) ? ++mm
-                                                                   : 0;
+                    : !g->fused && ci__cuemit_gpu_extern(k) == 1 ? ++mm
+                                                                        : 0;
     }
     p->src_lines = lines;
     *launches = l;

@@ -195,6 +195,21 @@ static const char *const cuda_kernel_cases[] = {
     "yd = aten.convolution.default(xd, wd, None, [1, 1], [0, 0], [1, 1], False, [0, 0], 8)\n"
     "yh = aten.convolution.default(xh, wh, None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1)\n"
     "output y, y1, yd, yh\n",
+    /* (case 61) sorts on the GPU (a row a block, a bitonic network in shared memory): ties
+       (rounded values) and NaNs (logs of negatives) ascending and descending, integers, f16,
+       bool, along a middle dim, rows of 1 and of 2048 (the longest), none; a topk */
+    "input x: f32[5, 1023]\ninput y: i64[3, 7]\ninput h: f16[4, 33]\ninput z: f32[2, 6, 9]\n"
+    "input o: f32[3, 1]\ninput w: f32[2, 2048]\ninput b: bool[3, 40]\ninput e: f32[0, 5]\n"
+    "r = aten.round.default(x)\ns, si = aten.sort.default(r)\n"
+    "d, di = aten.sort.default(r, -1, True)\nyv, yi = aten.sort.default(y, -1, True)\n"
+    "hv, hi = aten.sort.default(h)\nzv, zi = aten.sort.default(z, 1)\n"
+    "ov, oi = aten.sort.default(o)\nlg = aten.log.default(x)\n"
+    "nv, ni = aten.sort.default(lg, -1, True)\nna, nai = aten.sort.default(lg)\n"
+    "rw = aten.round.default(w)\nwv, wi = aten.sort.default(rw)\n"
+    "bv, bi = aten.sort.default(b)\nev, ei = aten.sort.default(e)\n"
+    "tv, ti = aten.topk.default(x, 5)\n"
+    "output s, si, d, di, yv, yi, hv, hi, zv, zi, ov, oi, nv, ni, na, nai, wv, wi, bv, bi, ev, "
+    "ei, tv, ti\n",
 };
 
 /* a graph of n inputs f32[3, 33] added in a chain, and each row's sum: a program of more

@@ -650,6 +650,52 @@ static int gpu_lower_run(ci_program *p) {
 static const ci__backend gpu_lower = {"gpu lowering", CI_BACKEND_NVRTC, CI_DEVICE_CUDA, 0, NULL,
                                       gpu_lower_compile, gpu_lower_run, NULL};
 
+/* a sort of rows up to CI__CUEMIT_SORT_MAX long is a GPU kernel (a row a block), a longer one
+   runs on the host; the source compiles */
+CI_TEST(test_cuemit_sort_on_the_gpu) {
+    static const char *cig = "input x: f32[3, 2048]\ninput w: f64[2, 2049]\n"
+                             "s, si = aten.sort.default(x, -1, True)\n"
+                             "t, ti = aten.sort.default(w)\noutput s, si, t, ti\n";
+    ci__cuda_target t = {90, 132, 227 * 1024};
+    ci__cuda_launch *l;
+    ci_ctx *ctx;
+    ci_graph *g;
+    ci_program *q = NULL;
+    ci_compile_desc pd;
+    char err[256];
+    const char *src;
+    int nl, i, gpu = 0, host = 0;
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    g = ci_graph_create(ctx);
+    CI_CHECK_OK(ci_cig_parse(g, cig, strlen(cig), "sort.cig", NULL, err, sizeof err));
+    memset(&pd, 0, sizeof pd);
+    pd.device = CI_DEVICE_CUDA;
+    pd.backend = CI_BACKEND_NVRTC;
+    CI_CHECK_OK_CTX(ctx, ci__public_compile(g, &pd, &q, NULL, &gpu_lower));
+    if (q) {
+        src = ci__cuemit_source(q, &t, &l, &nl);
+        for (i = 0; i < nl; i++) {
+            if (!strstr(l[i].fn, "sort")) continue;
+            if (l[i].ext) host++;
+            else {
+                gpu++;
+                CI_CHECK(l[i].n == 3 && l[i].grid == 3 && l[i].block[0] == CI__CUEMIT_SORT_BLOCK);
+            }
+        }
+        CI_CHECK(gpu == 1 && host == 1);
+        CI_CHECK_CONTAINS(src, "ci_sort<float, double, 0, 2048>(");
+        CI_CHECK_CONTAINS(src, ", n, 2048, 1);");
+        if (!rtc_why()) {
+            ci__cuda_bin b;
+            const char *why = ci__cuda_compile_n(q->A, src, 90, "off", 1, NULL, &b);
+            CI_CHECK_MSG(!why, "%s", why ? why : "");
+        }
+        ci_program_destroy(q);
+    }
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+}
+
 /* a float convolution on the GPU is its product: im2col, one batched product a group, the
    bias; no kernel runs on the host, and the source compiles (a depthwise one, and an integer
    one, are GPU sums of their own: one product in all) */
@@ -778,6 +824,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_cuemit_row_vectors);
     CI_RUN(test_cuemit_programs_a_product);
     CI_RUN(test_cuemit_convolution_as_product);
+    CI_RUN(test_cuemit_sort_on_the_gpu);
 #endif
     CI_RUN(test_suite_cuda_source_compiles);
     {   /* the cache directory this test made */
