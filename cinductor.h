@@ -26958,6 +26958,7 @@ static int ci__interp_dev_text(ci__sb *sb, const char *name, unsigned char *done
         ci__sb_printf(sb, "#define CI__INTERP_R(v) %s\n%s\n", CI__CEMIT_STR(CI__INTERP_R(v)),
                       ci__cemit_src_ci__interp_polys);
     }
+    ci__sb_put(sb, "__noinline__ ");   /* (NVRTC's time grows faster than a kernel's size) */
     ci__interp_dev_put(sb, ci__interp_dev_tab[i].src);
     return 1;
 }

@@ -43,7 +43,7 @@ static const char ce_shim[] =
     "struct alignas(16) int4 { int x, y, z, w; };\n"
     "struct alignas(16) double2 { double x, y; };\n"
     "#define __global__\n#define __device__\n#define __host__\n"
-    "#define __forceinline__ inline\n#define __launch_bounds__(...)\n"
+    "#define __forceinline__ inline\n#define __noinline__\n#define __launch_bounds__(...)\n"
     "#define __restrict__ __restrict\n#define __shared__ static\n"
     "static std::barrier<> *ce_bar;\n"
     "struct ce_warp { std::barrier<> *bar; unsigned char slot[32][16]; };\n"
