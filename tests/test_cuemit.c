@@ -129,7 +129,21 @@ typedef struct cu_src {
     int nl;
 } cu_src;
 
-static void cu_src_make(cu_src *s, const char *cig) {
+/* a backend for the GPU's lowering without a GPU (as tools/cudaemu.c): compiles nothing */
+static void *gpu_lower_compile(ci_program *p) {
+    (void)p;
+    return NULL;
+}
+static int gpu_lower_run(ci_program *p) {
+    (void)p;
+    return 1;
+}
+static const ci__backend gpu_lower = {"gpu lowering", CI_BACKEND_NVRTC, CI_DEVICE_CUDA, 0, NULL,
+                                      gpu_lower_compile, gpu_lower_run, NULL};
+
+/* cig's CUDA source as a CPU program's (gpu 0) or as --device cuda lowers the graph (gpu 1:
+   convolutions as products, the GPU's sorts) */
+static void cu_src_lower(cu_src *s, const char *cig, int gpu) {
     ci__cuda_target t = {90, 132, 227 * 1024};
     ci_compile_desc pd;
     char err[256];
@@ -139,10 +153,13 @@ static void cu_src_make(cu_src *s, const char *cig) {
     CI_CHECK_MSG(ci_cig_parse(s->g, cig, strlen(cig), "case.cig", NULL, err, sizeof err) == CI_OK,
                  "%s", err);
     memset(&pd, 0, sizeof pd);
-    pd.backend = CI_BACKEND_INTERP;
-    CI_CHECK_OK_CTX(s->ctx, ci_compile(s->g, &pd, &s->p));
-    s->src = ci__cuemit_source(s->p, &t, &s->l, &s->nl);
+    pd.backend = gpu ? CI_BACKEND_NVRTC : CI_BACKEND_INTERP;
+    pd.device = gpu ? CI_DEVICE_CUDA : CI_DEVICE_DEFAULT;
+    if (gpu) CI_CHECK_OK_CTX(s->ctx, ci__public_compile(s->g, &pd, &s->p, NULL, &gpu_lower));
+    else CI_CHECK_OK_CTX(s->ctx, ci_compile(s->g, &pd, &s->p));
+    if (s->p) s->src = ci__cuemit_source(s->p, &t, &s->l, &s->nl);
 }
+static void cu_src_make(cu_src *s, const char *cig) { cu_src_lower(s, cig, 0); }
 
 /* how many times s occurs in src */
 static int count_of(const char *src, const char *s) {
@@ -636,66 +653,34 @@ static int bin_has(const ci__cuda_bin *b, const char *s) {
     return 0;
 }
 
-/* a graph of two products and a pointwise kernel: three NVRTC programs, each product's entry
-   in one of its own, the other entries together (each CUBIN holds only its entries), all
-   compiled at once and then from the cache; a graph of no product is one program, its source
-   without the parts' guards; only the helpers the kernels call are written */
-/* a backend for the GPU's lowering without a GPU (as tools/cudaemu.c): compiles nothing */
-static void *gpu_lower_compile(ci_program *p) {
-    (void)p;
-    return NULL;
-}
-static int gpu_lower_run(ci_program *p) {
-    (void)p;
-    return 1;
-}
-static const ci__backend gpu_lower = {"gpu lowering", CI_BACKEND_NVRTC, CI_DEVICE_CUDA, 0, NULL,
-                                      gpu_lower_compile, gpu_lower_run, NULL};
-
 /* a sort of rows up to CI__CUEMIT_SORT_MAX long is a GPU kernel (a row a block), a longer one
    runs on the host; the source compiles */
 CI_TEST(test_cuemit_sort_on_the_gpu) {
     static const char *cig = "input x: f32[3, 2048]\ninput w: f64[2, 2049]\n"
                              "s, si = aten.sort.default(x, -1, True)\n"
                              "t, ti = aten.sort.default(w)\noutput s, si, t, ti\n";
-    ci__cuda_target t = {90, 132, 227 * 1024};
-    ci__cuda_launch *l;
-    ci_ctx *ctx;
-    ci_graph *g;
-    ci_program *q = NULL;
-    ci_compile_desc pd;
-    char err[256];
-    const char *src;
-    int nl, i, gpu = 0, host = 0;
-    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
-    g = ci_graph_create(ctx);
-    CI_CHECK_OK(ci_cig_parse(g, cig, strlen(cig), "sort.cig", NULL, err, sizeof err));
-    memset(&pd, 0, sizeof pd);
-    pd.device = CI_DEVICE_CUDA;
-    pd.backend = CI_BACKEND_NVRTC;
-    CI_CHECK_OK_CTX(ctx, ci__public_compile(g, &pd, &q, NULL, &gpu_lower));
-    if (q) {
-        src = ci__cuemit_source(q, &t, &l, &nl);
-        for (i = 0; i < nl; i++) {
-            if (!strstr(l[i].fn, "sort")) continue;
-            if (l[i].ext) host++;
-            else {
-                gpu++;
-                CI_CHECK(l[i].n == 3 && l[i].grid == 3 && l[i].block[0] == CI__CUEMIT_SORT_BLOCK);
-            }
+    cu_src c;
+    int i, gpu = 0, host = 0;
+    cu_src_lower(&c, cig, 1);
+    if (!c.src) { cu_src_free(&c); return; }
+    for (i = 0; i < c.nl; i++) {
+        if (!strstr(c.l[i].fn, "sort")) continue;
+        if (c.l[i].ext) host++;
+        else {
+            gpu++;
+            CI_CHECK(c.l[i].n == 3 && c.l[i].grid == 3 &&
+                     c.l[i].block[0] == CI__CUEMIT_SORT_BLOCK);
         }
-        CI_CHECK(gpu == 1 && host == 1);
-        CI_CHECK_CONTAINS(src, "ci_sort<float, double, 0, 2048>(");
-        CI_CHECK_CONTAINS(src, ", n, 2048, 1);");
-        if (!rtc_why()) {
-            ci__cuda_bin b;
-            const char *why = ci__cuda_compile_n(q->A, src, 90, "off", 1, NULL, &b);
-            CI_CHECK_MSG(!why, "%s", why ? why : "");
-        }
-        ci_program_destroy(q);
     }
-    ci_graph_destroy(g);
-    ci_ctx_destroy(ctx);
+    CI_CHECK(gpu == 1 && host == 1);
+    CI_CHECK_CONTAINS(c.src, "ci_sort<float, double, 0, 2048>(");
+    CI_CHECK_CONTAINS(c.src, ", n, 2048, 1);");
+    if (!rtc_why()) {
+        ci__cuda_bin b;
+        const char *why = ci__cuda_compile_n(c.p->A, c.src, 90, "off", 1, NULL, &b);
+        CI_CHECK_MSG(!why, "%s", why ? why : "");
+    }
+    cu_src_free(&c);
 }
 
 /* a float convolution on the GPU is its product: im2col, one batched product a group, the
@@ -711,42 +696,30 @@ CI_TEST(test_cuemit_convolution_as_product) {
                              "False, [0, 0], 6)\n"
                              "yi = aten.convolution.default(xi, wi, None, [1, 1], [0, 0], [1, 1], "
                              "False, [0, 0], 1)\noutput y, yd, yi\n";
-    ci__cuda_target t = {90, 132, 227 * 1024};
-    ci__cuda_launch *l;
-    ci_ctx *ctx;
-    ci_graph *g;
-    ci_program *q = NULL;
-    ci_compile_desc pd;
-    char err[256];
-    const char *src;
-    int nl, i;
-    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
-    g = ci_graph_create(ctx);
-    CI_CHECK_OK(ci_cig_parse(g, cig, strlen(cig), "conv.cig", NULL, err, sizeof err));
-    memset(&pd, 0, sizeof pd);
-    pd.device = CI_DEVICE_CUDA;
-    pd.backend = CI_BACKEND_NVRTC;
-    CI_CHECK_OK_CTX(ctx, ci__public_compile(g, &pd, &q, NULL, &gpu_lower));
-    if (q) {
-        src = ci__cuemit_source(q, &t, &l, &nl);
-        for (i = 0; i < nl; i++) CI_CHECK_MSG(!l[i].ext, "launch %d (%s) on the host", i, l[i].fn);
-        CI_CHECK_EQ_INT(count_of(src, "ci_bmm<float, float, 0, "), 1);
-        CI_CHECK(strstr(src, CI__CUEMIT_NOGPU) == NULL);
-        if (!rtc_why()) {
-            ci__cuda_bin b[8];
-            const char *defs[8], *why;
-            int prog_of[64], n;
-            CI_CHECK(nl <= 64);
-            n = ci__cuda_programs(q->A, l, nl, defs, prog_of);
-            why = ci__cuda_compile_n(q->A, src, 90, "off", n, defs, b);
-            CI_CHECK_MSG(!why, "%s", why ? why : "");
-        }
-        ci_program_destroy(q);
+    cu_src c;
+    int i;
+    cu_src_lower(&c, cig, 1);
+    if (!c.src) { cu_src_free(&c); return; }
+    for (i = 0; i < c.nl; i++)
+        CI_CHECK_MSG(!c.l[i].ext, "launch %d (%s) on the host", i, c.l[i].fn);
+    CI_CHECK_EQ_INT(count_of(c.src, "ci_bmm<float, float, 0, "), 1);
+    CI_CHECK(strstr(c.src, CI__CUEMIT_NOGPU) == NULL);
+    if (!rtc_why()) {
+        ci__cuda_bin b[8];
+        const char *defs[8], *why;
+        int prog_of[64], n;
+        CI_CHECK(c.nl <= 64);
+        n = ci__cuda_programs(c.p->A, c.l, c.nl, defs, prog_of);
+        why = ci__cuda_compile_n(c.p->A, c.src, 90, "off", n, defs, b);
+        CI_CHECK_MSG(!why, "%s", why ? why : "");
     }
-    ci_graph_destroy(g);
-    ci_ctx_destroy(ctx);
+    cu_src_free(&c);
 }
 
+/* a graph of two products and a pointwise kernel: three NVRTC programs, each product's entry
+   in one of its own, the other entries together (each CUBIN holds only its entries), all
+   compiled at once and then from the cache; a graph of no product is one program, its source
+   without the parts' guards; only the helpers the kernels call are written */
 CI_TEST(test_cuemit_programs_a_product) {
     static const char *cig = "input x: f32[64, 96]\ninput w: f32[96, 80]\ninput v: f32[80, 40]\n"
                              "h = aten.mm.default(x, w)\nr = aten.relu.default(h)\n"
