@@ -1034,6 +1034,10 @@ static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n, i
                              int ptrs);
 #define CI__INTERP_DEV_MAX 128   /* the flags of ci__interp_dev_text */
 static int ci__interp_dev_text(ci__sb *sb, const char *name, unsigned char *done);
+static float ci__cemit_h2f(unsigned short h);
+static unsigned short ci__cemit_f2h(float f);
+static float ci__cemit_bf2f(unsigned short h);
+static unsigned short ci__cemit_f2bf(float f);
 static double ci__interp_erfinv_d(double y);
 static float ci__interp_erfinv_f(float y);
 static double ci__interp_digamma_d(double x);
@@ -7260,15 +7264,12 @@ static double ci__ops_logspace_int(ci_dtype dt, double x) {
     }
 }
 
-/* x rounded to float dtype dt's precision, to nearest even (f16 and bf16: normal range) */
+/* x rounded to float dtype dt (f16 and bf16 from float, as their C++ types convert) */
 static double ci__ops_round_to(ci_dtype dt, double x) {
-    int e = 0, bits = dt == CI_F16 ? 11 : 8;
-    double m;
-    if (dt == CI_F64 || !isfinite(x)) return x;
-    x = (double)(float)x;
-    if (dt == CI_F32) return x;
-    m = frexp(x, &e);
-    return ldexp(nearbyint(ldexp(m, bits)), e - bits);
+    if (dt == CI_F64) return x;
+    if (dt == CI_F16) return ci__cemit_h2f(ci__cemit_f2h((float)x));
+    if (dt == CI_BF16) return ci__cemit_bf2f(ci__cemit_f2bf((float)x));
+    return (double)(float)x;
 }
 
 /* logspace(start, end, steps, base=10.0, *, dtype=None): base^e, e from start to end in
