@@ -24140,11 +24140,12 @@ static int *ci__cemit_source(ci_program *p) {
    The run-time error record is set with an atomic, so the first failing check wins as on the
    CPU; the winner then sets a flag in page-locked host memory whose device address follows
    the record (>>cuda reads the record back only when the flag is set). The float matrix
-   products run ci_bmm, a tiled kernel of their own (ci__cuemit_bmm_src); other extern
-   kernels run on the host (>>cuda copies their operands).
-   The host library's math (erfinv, digamma, i0, torch.special's functions, the random
-   generators: every "ci_" function of CI__CEMIT_LIBM_LIST) has no device version
-   yet: a program that needs it is refused. */
+   products run ci_bmm, a tiled kernel of their own (ci__cuemit_bmm_src; a float convolution
+   on the GPU lowers to one, >>ops), sorts of rows up to CI__CUEMIT_SORT_MAX ci_sort
+   (ci__cuemit_sort_src); other extern kernels run on the host (>>cuda copies their
+   operands). The host library's math (erfinv, digamma, i0, torch.special's functions, the
+   random generators: every "ci_" function of CI__CEMIT_LIBM_LIST) comes as the host's own C
+   (ci__interp_dev_text). */
 static const char *ci__cuemit_flag(void) {
     return "static void ci_flag(void *rec, int code, int site, long long value) {\n"
            "    ci_rterr *e = (ci_rterr *)rec;\n"
