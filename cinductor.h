@@ -922,6 +922,9 @@ typedef struct ci__cuda_launch {
     size_t work;         /* bytes of zeroed device scratch the entry takes as a third argument */
     int part;            /* its NVRTC program: -1 the whole source's, 0 the other entries', else
                             its own (a product's; ci__cuemit_parts) */
+    int sel;             /* a selection (nonzero, masked rows) whose count, a long long at the
+                            start of its scratch, >>cuda reads back for the sizes after a run
+                            (and zeroes the scratch again) */
 } ci__cuda_launch;
 static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
                                      ci__cuda_launch **launches, int *nlaunches);
@@ -982,6 +985,7 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
 #define CI__CUEMIT_MM_COMBINE 65536 /* the most points the parts of a split tile hold */
 #define CI__CUEMIT_SORT_MAX 2048    /* a GPU sort's longest row (12 bytes an element shared) */
 #define CI__CUEMIT_SORT_BLOCK 256   /*   and its threads a block */
+#define CI__CUEMIT_SEL_BLOCK 1024   /* a selection's (nonzero, masked rows) one block */
 /* the bytes of a split product's counters, before its parts in the scratch (a counter a tile,
    and a split product has at most CI__CUEMIT_MM_BLOCKS / 2 tiles): at the same place in every
    launch, so that no launch's parts overwrite another's counters */
@@ -14978,9 +14982,37 @@ static void ci__ops_need_same_dtype(ci__L *L, const ci__opdef *op, const ci__box
                  ci__dtype_tab[a->dt].tname, ci__dtype_tab[b->dt].tname);
 }
 
-/* a [B, n, k] @ b [B, k, m] through the extern kernel */
+static void ci__ops_need_number(ci__L *L, const ci__opdef *op, const ci__box *x) {
+    if (x->dt == CI_BOOL)
+        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for 'bool' (expected numbers)", op->name);
+}
+
+/* a product of bools: PyTorch's kernels refuse them where they run (both operands have
+   elements; an empty one gives zeros or nothing) */
+static void ci__ops_product_number(ci__L *L, const ci__opdef *op, const ci__box *x,
+                                   const ci__box *y) {
+    if (ci__ir_numel(x->ndim, x->size) > 0 && ci__ir_numel(y->ndim, y->size) > 0)
+        ci__ops_need_number(L, op, x);
+}
+
+/* a [B, n, k] @ b [B, k, m] through the extern kernel; on the GPU, an integer or bool one
+   (which >>cuemit's product kernel does not take) is a loop-IR sum over k of the products,
+   in the dtype as the host's (integers wrap; bools come only empty, giving zeros) */
 static ci__box *ci__ops_bmm3(ci__L *L, ci__box *a, ci__box *b) {
-    return ci__ops_call2(L, "cinductor.bmm", ci__ops_T(a), ci__ops_T(b));
+    int64_t sh[4];
+    ci__ix *v[4] = {0}, *ai[3], *bi[3];
+    const char red[4] = {0, 0, 0, 1};
+    ci__v *val;
+    if (!L->gpu || ci__dtype_is_float(a->dt))
+        return ci__ops_call2(L, "cinductor.bmm", ci__ops_T(a), ci__ops_T(b));
+    sh[0] = a->size[0]; sh[1] = a->size[1]; sh[2] = b->size[2]; sh[3] = a->size[2];
+    ci__ir_pw_vars(L, 4, sh, v);
+    ai[0] = v[0]; ai[1] = v[1]; ai[2] = v[3];
+    bi[0] = v[0]; bi[1] = v[3]; bi[2] = v[2];
+    if (ci__ir_numel(4, sh) == 0) val = ci__ir_v_consti(L, a->dt, 0);
+    else val = ci__ir_v_bin(L, CI__V_MUL, ci__ir_load(L, a, ai), ci__ir_load(L, b, bi));
+    return ci__ops_reduce_box(L, NULL, ci__ir_pw_box(L, a->dt, 4, sh, v, val), red, 0,
+                              CI__RED_SUM, a->dt);
 }
 
 static int ci__ops_mm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -14994,6 +15026,7 @@ static int ci__ops_mm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs)
         CI__FAIL(L, CI_ERR_SHAPE, "%s: shapes %s and %s cannot be multiplied", op->name,
                  ci__ir_shape(L, x->ndim, x->size), ci__ir_shape(L, y->ndim, y->size));
     ci__ops_need_same_dtype(L, op, x, y);
+    ci__ops_product_number(L, op, x, y);
     if (batched) { outs[0] = ci__ir_tensor_of(ci__ops_bmm3(L, x, y)); return 1; }
     s3[0] = 1;
     s3[1] = x->size[0];
@@ -15018,6 +15051,8 @@ static ci__box *ci__ops_matmul_box(ci__L *L, const ci__opdef *op, ci__box *x, ci
                  "%s: both arguments to matmul need to be at least 1D, but they are %dD and %dD",
                  op->name, d1, d2);
     ci__ops_need_same_dtype(L, op, x, y);
+    if (d1 == 1 && d2 == 1) ci__ops_need_number(L, op, x);   /* (as dot: even empty) */
+    ci__ops_product_number(L, op, x, y);
     if (d1 == 1 && d2 == 1) {   /* dot */
         if (x->size[0] != y->size[0])
             CI__FAIL(L, CI_ERR_SHAPE,
@@ -15028,8 +15063,7 @@ static ci__box *ci__ops_matmul_box(ci__L *L, const ci__opdef *op, ci__box *x, ci
             char red[CI_MAX_DIMS];
             ci__box *p = ci__ops_call2(L, "aten.mul.Tensor", ci__ops_T(x), ci__ops_T(y));
             memset(red, 1, sizeof red);
-            return ci__ops_reduce_box(L, op, p, red, 0, CI__RED_SUM,
-                                      x->dt == CI_BOOL ? CI_BOOL : p->dt);
+            return ci__ops_reduce_box(L, op, p, red, 0, CI__RED_SUM, p->dt);
         }
     }
     /* x as [..., n, k] and y as [..., k, m], with 1-D operands lifted */
@@ -15134,11 +15168,6 @@ static int ci__ops_addmm(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *ou
 }
 
 /* "op" not implemented for 'Bool': PyTorch's dot, addmv and trace kernels take no bools */
-static void ci__ops_need_number(ci__L *L, const ci__opdef *op, const ci__box *x) {
-    if (x->dt == CI_BOOL)
-        CI__FAIL(L, CI_ERR_DTYPE, "%s: not implemented for 'bool' (expected numbers)", op->name);
-}
-
 /* dot(self, tensor) / vdot (real dtypes: the same): sum(self * other), in opmath */
 static int ci__ops_dot(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
     ci__box *x = ci__lower_arg_box(L, op, a, 0), *y = ci__lower_arg_box(L, op, a, 1), *p;
@@ -25631,12 +25660,82 @@ static void ci__cuemit_sort_src(ci__sb *sb) {
                "}\n");
 }
 
+/* a selection on the GPU (ci__cuemit_select_src): 1 cinductor.nonzero, 2 a nonzero_<n>d (a
+   result a dim), 3 cinductor.masked_rows; 0 none */
+static int ci__cuemit_sel_kind(const ci__kernel *k) {
+    const char *nm = k->ext->name;
+    if (!strcmp(nm, "cinductor.nonzero") && k->nin == 1 && k->nout == 1) return 1;
+    if (!strncmp(nm, "cinductor.nonzero_", 18) && k->nin == 1) return 2;
+    if (!strcmp(nm, "cinductor.masked_rows") && k->nin == 2 && k->nout == 1) return 3;
+    return 0;
+}
+
+/* the selections (nonzero, where(c), masked_select and boolean-mask indexing) on the GPU: one
+   block, each warp a run of the positions; a first pass counts each warp's selected ones
+   (ballots over 8 loads in flight), the counts of the warps before it give a warp where its
+   first goes, and a second pass hands each selected position, in order, to put(at, i). The
+   count goes to *count (the launch's scratch: >>cuda reads it back after the run). One block
+   reads at one SM's pace; many blocks would need a second launch or a grid-wide prefix. */
+static void ci__cuemit_select_src(ci__sb *sb) {
+    ci__sb_put(sb, "\n/* is v non-zero? (by value: -0.0 is zero, NaN is not; f16 and bf16 by\n"
+               "   their bits) */\n"
+               "template <typename T, int KIND> static bool ci_sel_nz(T v) {\n"
+               "    if (KIND) return ((unsigned short)v & 0x7fff) != 0;\n"
+               "    return v != (T)0;\n"
+               "}\n"
+               "template <typename P, typename W>\n"
+               "static void ci_select(long long n, P pred, W put, long long *count) {\n"
+               "    __shared__ long long ci_sel_w[32];\n"
+               "    const int lane = threadIdx.x & 31, wid = threadIdx.x >> 5;\n"
+               "    const int nw = blockDim.x >> 5;\n"
+               "    const long long seg = ((n + nw - 1) / nw + 255) / 256 * 256;\n"
+               "    const long long lo = wid * seg, hi = lo + seg < n ? lo + seg : n;\n"
+               "    long long c = 0, at = 0, all = 0;\n"
+               "    for (long long b = lo; b < hi; b += 256) {\n"
+               "        bool q[8];\n"
+               "        #pragma unroll\n"
+               "        for (int u = 0; u < 8; u++) {\n"
+               "            const long long i = b + u * 32 + lane;\n"
+               "            q[u] = i < hi && pred(i);\n"
+               "        }\n"
+               "        #pragma unroll\n"
+               "        for (int u = 0; u < 8; u++)\n"
+               "            c += __popc(__ballot_sync(0xffffffffu, q[u]));\n"
+               "    }\n"
+               "    if (lane == 0) ci_sel_w[wid] = c;\n"
+               "    __syncthreads();\n"
+               "    for (int w = 0; w < nw; w++) {\n"
+               "        if (w < wid) at += ci_sel_w[w];\n"
+               "        all += ci_sel_w[w];\n"
+               "    }\n");
+    ci__sb_put(sb, "    for (long long b = lo; b < hi; b += 256) {\n"
+               "        bool q[8];\n"
+               "        #pragma unroll\n"
+               "        for (int u = 0; u < 8; u++) {\n"
+               "            const long long i = b + u * 32 + lane;\n"
+               "            q[u] = i < hi && pred(i);\n"
+               "        }\n"
+               "        #pragma unroll\n"
+               "        for (int u = 0; u < 8; u++) {\n"
+               "            const unsigned m = __ballot_sync(0xffffffffu, q[u]);\n"
+               "            if (q[u])\n"
+               "                put(at + __popc(m & ((1u << lane) - 1u)), b + u * 32 + lane);\n"
+               "            at += __popc(m);\n"
+               "        }\n"
+               "    }\n"
+               "    if (threadIdx.x == 0) *count = all;\n"
+               "    __syncthreads();\n"
+               "}\n");
+}
+
 /* does extern kernel k run on the GPU? 1: cinductor.bmm on a float dtype, 2: cinductor.sort
-   of rows up to CI__CUEMIT_SORT_MAX long; 0: on the host */
+   of rows up to CI__CUEMIT_SORT_MAX long, 3: a selection (ci__cuemit_sel_kind); 0: on the
+   host */
 static int ci__cuemit_gpu_extern(const ci__kernel *k) {
     ci_dtype dt;
     if (k->kind != CI__K_EXTERN || !k->ext) return 0;
     dt = k->in_t[0].dtype;
+    if (ci__cuemit_sel_kind(k)) return 3;
     if (!strcmp(k->ext->name, "cinductor.sort") && k->nin == 1 && k->nout == 2)
         return k->in_t[0].ndim == 0 ||
                                k->in_t[0].shape[k->in_t[0].ndim - 1] <= CI__CUEMIT_SORT_MAX
@@ -25726,7 +25825,7 @@ static int ci__cuemit_tab(const ci__L *L) {
    cooperative kernel's blocks tx points at a time, every thread of a block the same number of
    times, as __syncthreads needs) */
 static void ci__cuemit_entries(ci__L *L, ci__sb *sb) {
-    int i, bmm = 0, sort = 0, parts = ci__cuemit_parts(L) > 1, tab = ci__cuemit_tab(L);
+    int i, bmm = 0, sort = 0, sel = 0, parts = ci__cuemit_parts(L) > 1, tab = ci__cuemit_tab(L);
     if (tab) ci__sb_printf(sb, "\nstruct ci_tab { void *p[%d]; };\n", L->err_slot + 1);
     for (i = 0; i < L->groups.n; i++) {
         const ci__group *g = (const ci__group *)L->groups.v[i];
@@ -25735,8 +25834,10 @@ static void ci__cuemit_entries(ci__L *L, ci__sb *sb) {
         if (!mm && (!g->live || (!g->fused && k->kind == CI__K_EXTERN))) continue;
         if (!bmm && mm == 1) ci__cuemit_bmm_src(sb);
         if (!sort && mm == 2) ci__cuemit_sort_src(sb);
+        if (!sel && mm == 3) ci__cuemit_select_src(sb);
         bmm += mm == 1;
         sort += mm == 2;
+        sel += mm == 3;
         if (parts)
             ci__sb_printf(sb, "\n#if !defined(CI_PART) || defined(CI_PART_%s%s)",
                           mm == 1 ? "ci_cuda_" : "", mm == 1 ? g->name : "REST");
@@ -25754,10 +25855,61 @@ static void ci__cuemit_params(ci__sb *sb, int tab, int work) {
     if (tab) ci__sb_put(sb, "    void **B = T.p;   /* (ld.param where inlined) */\n");
 }
 
-/* one kernel's __global__ entry (mm: 1 a product's, on the ci_bmm template, 2 a sort's;
+/* a selection's __global__ entry (one block: ci_select's writes, then a masked_rows' rows
+   copied by the whole block from the positions it kept after the count) */
+static void ci__cuemit_select_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k,
+                                    int tab) {
+    const int kind = ci__cuemit_sel_kind(k);
+    const ci_extern_tensor *x = &k->in_t[kind == 3 ? 1 : 0];
+    const char *t = ci__dtype_tab[x->dtype].cstore;
+    int d;
+    ci__sb_printf(sb, "\nextern \"C\" __global__ void __launch_bounds__(%d) ci_cuda_%s(",
+                  CI__CUEMIT_SEL_BLOCK, g->name);
+    ci__cuemit_params(sb, tab, 1);
+    ci__sb_printf(sb, "    const %s *x = (const %s *)B[%d];\n", t, t, k->ins[kind == 3]->slot);
+    ci__sb_put(sb, "    long long *cnt = (long long *)work;\n");
+    if (kind == 3) {   /* the mask's positions after the count, then the rows */
+        const ci_extern_tensor *v = &k->in_t[0];
+        const char *vt = ci__dtype_tab[v->dtype].cstore;
+        long long row = 1;
+        for (d = x->ndim; d < v->ndim; d++) row *= (long long)v->shape[d];
+        ci__sb_printf(sb,
+                      "    ci_select(n, [&](long long i) { return x[i] != 0; },\n"
+                      "              [&](long long at, long long i) { cnt[1 + at] = i; }, cnt);\n"
+                      "    const %s *v = (const %s *)B[%d];\n"
+                      "    %s *y = (%s *)B[%d];\n"
+                      "    const long long all = *(volatile long long *)cnt * %lldLL;\n"
+                      "    for (long long e = threadIdx.x; e < all; e += blockDim.x)\n"
+                      "        y[e] = v[cnt[1 + e / %lldLL] * %lldLL + e %% %lldLL];\n}\n",
+                      vt, vt, k->ins[0]->slot, vt, vt, k->outs[0]->slot, row,
+                      row ? row : 1, row, row ? row : 1);
+        return;
+    }
+    for (d = 0; d < k->nout; d++)
+        ci__sb_printf(sb, "    long long *o%d = (long long *)B[%d];\n", d, k->outs[d]->slot);
+    ci__sb_printf(sb, "    ci_select(n, [&](long long i) { return ci_sel_nz<%s, %d>(x[i]); },\n"
+                      "              [&](long long at, long long i) {\n"
+                      "                  long long r = i;\n",
+                  t, x->dtype == CI_F16 || x->dtype == CI_BF16);
+    if (kind == 2 && x->ndim == 0) ci__sb_put(sb, "                  o0[at] = 0;\n");
+    for (d = x->ndim - 1; d >= 0; d--) {   /* C order: the last dim's index first */
+        char dst[64];
+        if (kind == 1) snprintf(dst, sizeof dst, "o0[at * %d + %d]", x->ndim, d);
+        else snprintf(dst, sizeof dst, "o%d[at]", d);
+        if (d) ci__sb_printf(sb, "                  %s = r %% %lldLL;\n"
+                                 "                  r /= %lldLL;\n", dst,
+                             (long long)x->shape[d], (long long)x->shape[d]);
+        else ci__sb_printf(sb, "                  %s = r;\n", dst);
+    }
+    ci__sb_put(sb, "                  (void)r;\n              }, cnt);\n}\n");
+}
+
+/* one kernel's __global__ entry (mm: 1 a product's, on the ci_bmm template, 2 a sort's, 3 a
+   selection's;
    tab: the table by value) */
 static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k, int mm,
                              int tab) {
+    if (mm == 3) { ci__cuemit_select_entry(sb, g, k, tab); return; }
     if (mm == 2) {   /* a row a block (n: the rows) */
         ci_dtype dt = k->in_t[0].dtype;
         const char *t = ci__dtype_tab[dt].cstore;
@@ -25896,6 +26048,16 @@ static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
             l[i].n = blocks = n ? all / n : 0;
             l[i].block[0] = CI__CUEMIT_SORT_BLOCK;
             l[i].block[1] = 1;
+        }
+        if (!g->fused && ci__cuemit_gpu_extern(k) == 3) {   /* one block */
+            const int kind = ci__cuemit_sel_kind(k);
+            const ci_extern_tensor *x = &k->in_t[kind == 3];
+            l[i].n = ci__ir_numel(x->ndim, x->shape);
+            blocks = l[i].n > 0;
+            l[i].block[0] = CI__CUEMIT_SEL_BLOCK;
+            l[i].block[1] = 1;
+            l[i].sel = 1;   /* the count, then (masked rows) the positions */
+            l[i].work = sizeof(long long) * (size_t)(1 + (kind == 3 ? l[i].n : 0));
         }
         if (!g->fused && ci__cuemit_gpu_extern(k) == 1) {   /* a tile a block of 16 x 16 */
             ci__cuemit_mm m = ci__cuemit_bmm_plan(k);
@@ -32657,6 +32819,7 @@ typedef struct ci__cuda_prog {
     int tab;                     /* the kernels take the table by value (ci__cuemit_tab) */
     volatile int *hflag;         /* page-locked host memory the device maps: a check failed
                                     (the record is set; the next run clears both) */
+    long long *count;            /* each selection launch's count, read back (ci__cuda_run) */
 } ci__cuda_prog;
 
 /* each slot's size in bytes: the largest buffer placed in it */
@@ -32713,6 +32876,7 @@ static void ci__cuda_alloc_all(ci_program *p, ci__cuda_prog *c) {
         ci__cuda_check(p, ci__cuda.cuMemsetD8Async(c->base + c->work_off, 0, work, NULL),
                        "cuMemsetD8Async");
     c->dtab = c->base;
+    c->count = CI__NEWN(p->A, long long, c->nl + 1);
     c->dslot = CI__NEWN(p->A, unsigned long long, ns + 1);
     c->sent = CI__NEWN(p->A, unsigned long long, ns + 1);
     for (i = 0; i <= ns; i++) c->dslot[i] = c->base + at[i];
@@ -32829,6 +32993,21 @@ static int ci__cuda_extern(ci_program *p, ci__cuda_prog *c, int idx) {
     return e;
 }
 
+/* the sizes a selection's results have after a run (count: its selected positions), as
+   ci__rt_extern keeps those of a host kernel */
+static void ci__cuda_sel_sizes(ci_program *p, int idx, long long count) {
+    const ci__kernel *k = (const ci__kernel *)p->kernels[idx]->m.v[0];
+    int i, d;
+    for (i = 0; i < k->nout; i++) {
+        ci__buf *b = k->outs[i];
+        if (!b->dd_node) continue;
+        b->run_done = 1;
+        b->run_ndim = b->ndim;
+        for (d = 0; d < b->ndim; d++) b->run_size[d] = b->size[d];
+        if (b->ndim && count >= 0 && count <= b->size[0]) b->run_size[0] = count;
+    }
+}
+
 /* a run: the inputs copied in where they are the caller's host arrays, the pointer table
    where a slot moved (and the kernels do not take it by value), the error record cleared
    where the last run set it, the launches between two events, the outputs copied back, the
@@ -32874,6 +33053,7 @@ static int ci__cuda_run(ci_program *p) {
             if (e < 0) return 1;
             continue;
         }
+        c->count[i] = 0;
         if (n <= 0) continue;
         args[0] = c->tab ? (void *)c->dslot : (void *)&c->dtab;
         args[1] = &n;
@@ -32881,6 +33061,9 @@ static int ci__cuda_run(ci_program *p) {
         what = l->fn;
         e = ci__cuda.cuLaunchKernel(c->fn[i], l->grid, 1, 1, l->block[0], l->block[1],
                                     l->block[2], 0, c->stream, args, NULL);
+        if (!e && l->sel)   /* its count, then the scratch zeroed again for the next */
+            e = ci__cuda.cuMemcpyDtoHAsync(&c->count[i], work, sizeof(long long), c->stream);
+        if (!e && l->sel) e = ci__cuda.cuMemsetD8Async(work, 0, l->work, c->stream);
     }
     if (!e) e = ci__cuda.cuEventRecord(c->ev[1], c->stream);
     if (e) goto fail;
@@ -32893,6 +33076,7 @@ static int ci__cuda_run(ci_program *p) {
     if (!e) e = ci__cuda.cuStreamSynchronize(c->stream);
     if (e) goto fail;
     if (ci__cuda.cuEventElapsedTime(&ms, c->ev[0], c->ev[1]) == 0) p->run_ms = ms;
+    for (i = 0; i < c->nl; i++) if (c->l[i].sel) ci__cuda_sel_sizes(p, i, c->count[i]);
     if (!*c->hflag) return 0;
     what = "copying the error record";   /* (a check failed; the next run clears it) */
     e = ci__cuda.cuMemcpyDtoHAsync(&rec, c->dslot[ns], sizeof rec, c->stream);

@@ -61,7 +61,7 @@ static const char *const cuda_kernel_cases[] = {
     "output c\n",
     /* matrix products on the GPU (cases 22-27): edges of the 64 x 64 tiles, a batch, K of 0
        and of 1, f64, f16 and bf16 (through f32), a product feeding a reduction; an integer
-       one runs on the host */
+       one (a GPU sum over k) */
     "input a: f32[65, 130]\ninput b: f32[130, 67]\ny = aten.mm.default(a, b)\noutput y\n",
     "input a: f32[3, 7, 1]\ninput b: f32[3, 1, 129]\ny = aten.bmm.default(a, b)\n"
     "input c: f32[2, 0]\ninput d: f32[0, 5]\nz = aten.mm.default(c, d)\noutput y, z\n",
@@ -210,6 +210,33 @@ static const char *const cuda_kernel_cases[] = {
     "tv, ti = aten.topk.default(x, 5)\n"
     "output s, si, d, di, yv, yi, hv, hi, zv, zi, ov, oi, nv, ni, na, nai, wv, wi, bv, bi, ev, "
     "ei, tv, ti\n",
+    /* (case 62) integer products on the GPU, sums over k in the dtype: i32 wrapping past 2^31
+       (products up to 2^30 times 81), u8 and i8 wrapping, K of 0 (bools too), a batch */
+    "input a: i32[2, 5, 300]\ninput b: i32[2, 300, 7]\ninput c: u8[9, 70]\ninput d: u8[70, 3]\n"
+    "input e: i8[4, 33]\ninput f: i8[33, 6]\ninput g: bool[7, 0]\ninput h: bool[0, 9]\n"
+    "input k: i64[3, 0]\ninput l: i64[0, 4]\n"
+    "a2 = aten.mul.Tensor(a, 32768)\nb2 = aten.mul.Tensor(b, 32768)\n"
+    "y = aten.bmm.default(a2, b2)\nu = aten.mm.default(c, d)\nv = aten.mm.default(e, f)\n"
+    "w = aten.mm.default(g, h)\nz = aten.mm.default(k, l)\noutput y, u, v, w, z\n",
+    /* (case 63) an extern kernel the GPU has no kernel for (a determinant's LU factorization)
+       runs on the host, its inputs and outputs copied, between GPU kernels */
+    "input x: f64[3, 5, 5]\ne = aten.exp.default(x)\nd = aten.linalg_det.default(e)\n"
+    "m = aten.mul.Tensor(d, 2)\noutput m\n",
+    /* (case 64) selections on the GPU, their sizes after the run: nonzero of floats with
+       zeros (rounded), f16, bf16, an empty one, a long bool mask (every warp several passes);
+       where(c) as indices a dim, of a 0-d one too; the indices unbound; masked_select with
+       a broadcast mask; boolean-mask indexing taking rows */
+    "input x: f32[7, 33]\ninput m: bool[5, 3, 1]\ninput m2: bool[5, 3]\ninput v: f32[5, 3, 4]\n"
+    "input h: f16[1000]\ninput e: i64[0, 3]\ninput b: bool[100000]\ninput z: i8[]\n"
+    "input w: bf16[4, 9]\ninput c: f32[3, 5, 7]\n"
+    "r = aten.round.default(x)\nnz = aten.nonzero.default(r)\n"
+    "ms = aten.masked_select.default(v, m)\nhz = aten.nonzero.default(h)\n"
+    "ez = aten.nonzero.default(e)\nix = aten.index.Tensor(v, [m2])\n"
+    "bn = aten.nonzero.default(b)\nz0 = aten.where.default(z)\n"
+    "wn = aten.nonzero.default(w)\nrc = aten.round.default(c)\n"
+    "t0, t1, t2 = aten.where.default(rc)\nu = aten.nonzero.default(rc)\n"
+    "u0, u1, u2 = aten.unbind.int(u, 1)\n"
+    "output nz, ms, hz, ez, ix, bn, z0, wn, t0, t1, t2, u0, u1, u2\n",
 };
 
 /* a graph of n inputs f32[3, 33] added in a chain, and each row's sum: a program of more

@@ -1266,7 +1266,18 @@ static int rg_check(ci_ctx *ctx, const char *cig, uint64_t seed, char *why, size
     for (k = 1; k < 3 && ok; k++)
         for (i = 0; i < nout && ok; i++) {
             ci_dtype dt = ci_program_output_dtype(P[0].p, i);
-            size_t n = rg_prog_numel(P[0].p, 1, i), j;
+            size_t n, j;
+            int64_t s0[CI_MAX_DIMS], sk[CI_MAX_DIMS];
+            /* a data-dependent size (nonzero, masked_select): what the run filled, alike */
+            int n0 = ci_program_output_shape_after_run(P[0].p, i, s0),
+                nk = ci_program_output_shape_after_run(P[k].p, i, sk);
+            if (n0 != nk || memcmp(s0, sk, sizeof(int64_t) * (size_t)(n0 > 0 ? n0 : 0))) {
+                snprintf(why, whysz, "output %d: %s's size after the run differs from %s's", i,
+                         names[k], names[0]);
+                ok = 0;
+                break;
+            }
+            n = (size_t)rg_numel(n0, s0);
             /* (f16 and bf16: an ulp or two, a fused kernel rounding once where the unfused
                interpreter rounds each op's result; an f64 output of a graph with narrower
                floats may hold their rounding, cast up: a tiled kernel's exp is the tiles'

@@ -716,6 +716,63 @@ CI_TEST(test_cuemit_convolution_as_product) {
     cu_src_free(&c);
 }
 
+/* an integer product on the GPU is a reduction of its own (no extern kernel on the host, no
+   call of the float product's template), and its source compiles */
+CI_TEST(test_cuemit_integer_product) {
+    static const char *cig = "input a: i32[2, 5, 300]\ninput b: i32[2, 300, 7]\n"
+                             "input c: u8[9, 70]\ninput d: u8[70, 3]\n"
+                             "y = aten.bmm.default(a, b)\nu = aten.matmul.default(c, d)\n"
+                             "output y, u\n";
+    cu_src c;
+    int i;
+    cu_src_lower(&c, cig, 1);
+    if (!c.src) { cu_src_free(&c); return; }
+    CI_CHECK(c.nl == 2);
+    for (i = 0; i < c.nl; i++)
+        CI_CHECK_MSG(!c.l[i].ext, "launch %d (%s) on the host", i, c.l[i].fn);
+    CI_CHECK(strstr(c.src, "ci_bmm<") == NULL);
+    CI_CHECK(strstr(c.src, CI__CUEMIT_NOGPU) == NULL);
+    if (!rtc_why()) {
+        ci__cuda_bin b;
+        const char *why = ci__cuda_compile_n(c.p->A, c.src, 90, "off", 1, NULL, &b);
+        CI_CHECK_MSG(!why, "%s", why ? why : "");
+    }
+    cu_src_free(&c);
+}
+
+/* nonzero, where(c) and boolean-mask indexing on the GPU: each one block of
+   CI__CUEMIT_SEL_BLOCK threads running ci_select, its count in its scratch (a masked one's
+   positions after it), none on the host; the source compiles */
+CI_TEST(test_cuemit_selections_on_the_gpu) {
+    static const char *cig = "input x: f32[7, 33]\ninput m: bool[5, 3]\ninput v: f32[5, 3, 4]\n"
+                             "input c: i32[4, 6]\nn = aten.nonzero.default(x)\n"
+                             "y = aten.index.Tensor(v, [m])\nw0, w1 = aten.where.default(c)\n"
+                             "output n, y, w0, w1\n";
+    cu_src c;
+    int i, sel = 0;
+    cu_src_lower(&c, cig, 1);
+    if (!c.src) { cu_src_free(&c); return; }
+    for (i = 0; i < c.nl; i++) {
+        CI_CHECK_MSG(!c.l[i].ext, "launch %d (%s) on the host", i, c.l[i].fn);
+        if (!c.l[i].sel) continue;
+        sel++;
+        CI_CHECK(c.l[i].grid == 1 && c.l[i].block[0] == CI__CUEMIT_SEL_BLOCK);
+        CI_CHECK(c.l[i].n == 231 || c.l[i].n == 15 || c.l[i].n == 24);
+        CI_CHECK_EQ_INT((int)c.l[i].work, c.l[i].n == 15 ? 8 * 16 : 8);
+    }
+    CI_CHECK_EQ_INT(sel, 3);
+    CI_CHECK_EQ_INT(count_of(c.src, "static void ci_select("), 1);
+    CI_CHECK_CONTAINS(c.src, "o0[at * 2 + 1] = r % 33LL;");
+    CI_CHECK_CONTAINS(c.src, "o1[at] = r % 6LL;");
+    CI_CHECK_CONTAINS(c.src, "y[e] = v[cnt[1 + e / 4LL] * 4LL + e % 4LL];");
+    if (!rtc_why()) {
+        ci__cuda_bin b;
+        const char *why = ci__cuda_compile_n(c.p->A, c.src, 90, "off", 1, NULL, &b);
+        CI_CHECK_MSG(!why, "%s", why ? why : "");
+    }
+    cu_src_free(&c);
+}
+
 /* a graph of two products and a pointwise kernel: three NVRTC programs, each product's entry
    in one of its own, the other entries together (each CUBIN holds only its entries), all
    compiled at once and then from the cache; a graph of no product is one program, its source
@@ -800,6 +857,8 @@ int main(int argc, char **argv) {
     CI_RUN(test_cuemit_programs_a_product);
     CI_RUN(test_cuemit_convolution_as_product);
     CI_RUN(test_cuemit_sort_on_the_gpu);
+    CI_RUN(test_cuemit_integer_product);
+    CI_RUN(test_cuemit_selections_on_the_gpu);
 #endif
     CI_RUN(test_suite_cuda_source_compiles);
     {   /* the cache directory this test made */

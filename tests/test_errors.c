@@ -365,6 +365,42 @@ CI_TEST(test_dtype_errors) {
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, NULL,
                      ci_tensor x = ci_test_input(g, "x", CI_BOOL, 1, 3);
                      ci_sub(g, x, x));
+    /* products of bools: PyTorch's kernels refuse them wherever both operands have elements
+       (a 1-d one, as dot, even empty); an empty one gives its zeros */
+    {
+        static const char *const ops[5] = {"aten.mm.default", "aten.bmm.default",
+                                           "aten.matmul.default", "aten.matmul.default",
+                                           "aten.addmm.default"};
+        static const int nd[5][3] = {{2, 2, 0}, {3, 3, 0}, {1, 1, 0}, {2, 3, 0}, {1, 2, 2}};
+        int i;
+        for (i = 0; i < 5; i++)
+            EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, "not implemented for 'bool'",
+                             ci_arg c[3];
+                             ci_tensor o;
+                             int j, n = nd[i][2] ? 3 : 2;
+                             static const char *const nm[3] = {"a", "b", "c"};
+                             for (j = 0; j < n; j++) {
+                                 int d = nd[i][j];
+                                 c[j] = ci_arg_tensor(d == 1   ? ci_test_input(g, nm[j], CI_BOOL, 1, 4)
+                                                      : d == 2 ? ci_test_input(g, nm[j], CI_BOOL, 2, 4, 4)
+                                                               : ci_test_input(g, nm[j], CI_BOOL, 3,
+                                                                               2, 4, 4));
+                             }
+                             ci_call(g, ops[i], n, c, 0, NULL, &o, 1));
+    }
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_DTYPE, "not implemented for 'bool'",
+                     ci_arg c[2];
+                     ci_tensor o;
+                     c[0] = ci_arg_tensor(ci_test_input(g, "a", CI_BOOL, 1, 0));
+                     c[1] = ci_arg_tensor(ci_test_input(g, "b", CI_BOOL, 1, 0));
+                     ci_call(g, "aten.matmul.default", 2, c, 0, NULL, &o, 1));
+    EXPECT_GRAPH_OK(e.ctx,
+                    ci_arg c[2];
+                    ci_tensor o;
+                    c[0] = ci_arg_tensor(ci_test_input(g, "a", CI_BOOL, 2, 3, 0));
+                    c[1] = ci_arg_tensor(ci_test_input(g, "b", CI_BOOL, 2, 0, 5));
+                    ci_call(g, "aten.mm.default", 2, c, 0, NULL, &o, 1);
+                    CI_CHECK_EQ_INT(ci_tensor_dtype(g, o), CI_BOOL));
     /* where with a bool condition and mixed value dtypes is fine */
     EXPECT_GRAPH_OK(e.ctx,
                     ci_tensor c = ci_test_input(g, "c", CI_BOOL, 1, 3);

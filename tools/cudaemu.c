@@ -74,7 +74,17 @@ static const char ce_shim[] =
     "    return ce_shfl(v, ce_lane + d < 32 ? ce_lane + d : ce_lane); }\n"
     "template <class T> static T __shfl_xor_sync(unsigned, T v, int d) {\n"
     "    return ce_shfl(v, ce_lane ^ d); }\n"
-    "template <class T> static T __shfl_sync(unsigned, T v, int s) { return ce_shfl(v, s); }\n";
+    "template <class T> static T __shfl_sync(unsigned, T v, int s) { return ce_shfl(v, s); }\n"
+    "static unsigned __ballot_sync(unsigned, int p) {\n"
+    "    ce_warp &w = ce_warps[ce_wid];\n"
+    "    unsigned r = 0;\n"
+    "    w.slot[ce_lane][0] = p != 0;\n"
+    "    w.bar->arrive_and_wait();\n"
+    "    for (int i = 0; i < 32; i++) r |= (unsigned)w.slot[i][0] << i;\n"
+    "    w.bar->arrive_and_wait();\n"
+    "    return r;\n"
+    "}\n"
+    "static int __popc(unsigned v) { return __builtin_popcount(v); }\n";
 
 /* a launch: the blocks one at a time, a block's threads at once */
 static const char ce_launch[] =
@@ -303,7 +313,20 @@ static int ce_graph(const char *name, const char *cig, unsigned seed) {
         snprintf(fn, sizeof fn, "ce_launch%d", i);
         *(void **)&launch = dlsym(h, fn);
         launch(ptrs, l[i].n, l[i].grid, l[i].block[0], l[i].block[1], work);
+        if (l[i].sel)   /* a selection's count, as >>cuda reads it back */
+            ci__cuda_sel_sizes(q, i, l[i].n > 0 ? *(long long *)work : 0);
         free(work);
+    }
+    for (i = 0; i < nout; i++) {   /* the sizes a run filled (data-dependent ones) */
+        int64_t a[CI_MAX_DIMS], b[CI_MAX_DIMS];
+        int na = ci_program_output_shape_after_run(p, i, a),
+            nb = ci_program_output_shape_after_run(q, i, b);
+        if (na != nb || memcmp(a, b, sizeof(int64_t) * (size_t)(na > 0 ? na : 0))) {
+            printf("FAIL %s: output %d: the interpreter's size after the run %lld, the CUDA "
+                   "source's %lld (dim 0)\n", name, i, na > 0 ? (long long)a[0] : -1LL,
+                   nb > 0 ? (long long)b[0] : -1LL);
+            res = 1;
+        }
     }
     for (i = 0; i < nout; i++) {
         ci_dtype dt = ci_program_output_dtype(p, i);
