@@ -985,6 +985,10 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
 #define CI__CUEMIT_MM_COMBINE 65536 /* the most points the parts of a split tile hold */
 #define CI__CUEMIT_SORT_MAX 2048    /* a GPU sort's longest row (12 bytes an element shared) */
 #define CI__CUEMIT_SORT_BLOCK 256   /*   and its threads a block */
+#define CI__CUEMIT_LSORT_BLOCK 1024 /* a longer row's sort: its threads a block */
+#define CI__CUEMIT_LSORT_BLOCKS 128 /*   its blocks at most (the rows a block takes in turn) */
+#define CI__CUEMIT_LSORT_SCRATCH (1 << 28) /* and the scratch its blocks may take, bytes (at
+                                               least one block's: a row's values, indices) */
 #define CI__CUEMIT_SEL_BLOCK 1024   /* a selection's (nonzero, masked rows) one block */
 /* the bytes of a split product's counters, before its parts in the scratch (a counter a tile,
    and a split product has at most CI__CUEMIT_MM_BLOCKS / 2 tiles): at the same place in every
@@ -24170,11 +24174,12 @@ static int *ci__cemit_source(ci_program *p) {
    CPU; the winner then sets a flag in page-locked host memory whose device address follows
    the record (>>cuda reads the record back only when the flag is set). The float matrix
    products run ci_bmm, a tiled kernel of their own (ci__cuemit_bmm_src; a float convolution
-   on the GPU lowers to one, >>ops), sorts of rows up to CI__CUEMIT_SORT_MAX ci_sort
-   (ci__cuemit_sort_src); other extern kernels run on the host (>>cuda copies their
-   operands). The host library's math (erfinv, digamma, i0, torch.special's functions, the
-   random generators: every "ci_" function of CI__CEMIT_LIBM_LIST) comes as the host's own C
-   (ci__interp_dev_text). */
+   on the GPU lowers to one, >>ops; an integer product is a loop-IR sum), sorts ci_sort or
+   ci_sort_long (ci__cuemit_sort_src), nonzero and boolean masks ci_select
+   (ci__cuemit_select_src, its count read back by >>cuda); other extern kernels run on the
+   host (>>cuda copies their operands). The host library's math (erfinv, digamma, i0,
+   torch.special's functions, the random generators: every "ci_" function of
+   CI__CEMIT_LIBM_LIST) comes as the host's own C (ci__interp_dev_text). */
 static const char *ci__cuemit_flag(void) {
     return "static void ci_flag(void *rec, int code, int site, long long value) {\n"
            "    ci_rterr *e = (ci_rterr *)rec;\n"
@@ -25601,25 +25606,53 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "}\n");
 }
 
-/* cinductor.sort on the GPU (rows up to CI__CUEMIT_SORT_MAX long): a row a block, its keys
-   (floats widened to double, integers to long long) and their indices sorted in shared memory
-   by a bitonic network over the next power of two, in the host's order (ci__rt_sort_before: a
-   total order, so the same bits); the values then read back through the sorted indices */
+/* cinductor.sort on the GPU: a row a block. Rows up to CI__CUEMIT_SORT_MAX long (ci_sort):
+   the keys (floats widened to double, integers to long long) and their indices sorted in
+   shared memory by a bitonic network over the next power of two, in the host's order
+   (ci__rt_sort_before: a total order, so the same bits); the values then read back through
+   the sorted indices. Longer rows (ci_sort_long): each run of CI__CUEMIT_SORT_MAX sorted so,
+   then runs merged in pairs, twice as long each pass, between the outputs and the block's
+   scratch: each element finds its place by a binary search of the other run (in a total
+   order no two elements tie, so the places are a permutation); the first pass's target is
+   chosen so that the last lands in the outputs. */
 static void ci__cuemit_sort_src(ci__sb *sb) {
     ci__sb_put(sb, "\ntemplate <typename T, typename Key, int KIND> static Key ci_sort_key(T v) {\n"
                "    if (KIND == 1) return (Key)ci_h2f((unsigned short)v);\n"
                "    if (KIND == 2) return (Key)ci_bf2f((unsigned short)v);\n"
                "    return (Key)v;\n"
                "}\n"
-               "/* the host's order: NaN last (first descending), ties by index; the padding\n"
-               "   after all */\n"
+               "/* the host's order: NaN last (first descending), ties by index */\n"
                "template <typename Key>\n"
-               "static bool ci_sort_before(Key x, int a, Key y, int b, int n, int desc) {\n"
-               "    if (a >= n || b >= n) return a < b;\n"
+               "static bool ci_sort_lt(Key x, long long a, Key y, long long b, int desc) {\n"
                "    const bool xn = x != x, yn = y != y;\n"
                "    if (xn || yn) return xn && yn ? a < b : desc ? xn : yn;\n"
                "    if (x != y) return desc ? x > y : x < y;\n"
                "    return a < b;\n"
+               "}\n"
+               "/* the network over key[0..P) and at[0..P) in shared memory, the entries at or\n"
+               "   past n (padding) after all */\n"
+               "template <typename Key, int P>\n"
+               "static void ci_sort_net(Key *key, int *at, int n, int desc) {\n"
+               "    for (int k = 2; k <= P; k <<= 1)\n"
+               "        for (int j = k >> 1; j > 0; j >>= 1) {\n"
+               "            for (int i = threadIdx.x; i < P; i += blockDim.x) {\n"
+               "                const int l = i ^ j;\n"
+               "                if (l < i) continue;\n"
+               "                const Key ka = key[i], kb = key[l];\n"
+               "                const int a = at[i], b = at[l];\n"
+               "                const bool pad = a >= n || b >= n;\n"
+               "                const bool sw = (i & k) == 0\n"
+               "                    ? (pad ? b < a : ci_sort_lt(kb, b, ka, a, desc))\n"
+               "                    : (pad ? a < b : ci_sort_lt(ka, a, kb, b, desc));\n"
+               "                if (sw) {\n"
+               "                    key[i] = kb;\n"
+               "                    key[l] = ka;\n"
+               "                    at[i] = b;\n"
+               "                    at[l] = a;\n"
+               "                }\n"
+               "            }\n"
+               "            __syncthreads();\n"
+               "        }\n"
                "}\n");
     ci__sb_put(sb, "template <typename T, typename Key, int KIND, int P>\n"
                "static void ci_sort(const T *__restrict__ x, T *__restrict__ v,\n"
@@ -25634,28 +25667,74 @@ static void ci__cuemit_sort_src(ci__sb *sb) {
                "            key[i] = i < n ? ci_sort_key<T, Key, KIND>(xr[i]) : (Key)0;\n"
                "        }\n"
                "        __syncthreads();\n"
-               "        for (int k = 2; k <= P; k <<= 1)\n"
-               "            for (int j = k >> 1; j > 0; j >>= 1) {\n"
-               "                for (int i = threadIdx.x; i < P; i += blockDim.x) {\n"
-               "                    const int l = i ^ j;\n"
-               "                    if (l < i) continue;\n"
-               "                    const Key ka = key[i], kb = key[l];\n"
-               "                    const int a = at[i], b = at[l];\n"
-               "                    if ((i & k) == 0 ? ci_sort_before(kb, b, ka, a, n, desc)\n"
-               "                                     : ci_sort_before(ka, a, kb, b, n, desc)) {\n"
-               "                        key[i] = kb;\n"
-               "                        key[l] = ka;\n"
-               "                        at[i] = b;\n"
-               "                        at[l] = a;\n"
-               "                    }\n"
-               "                }\n"
-               "                __syncthreads();\n"
-               "            }\n"
+               "        ci_sort_net<Key, P>(key, at, n, desc);\n"
                "        for (int i = threadIdx.x; i < n; i += blockDim.x) {\n"
                "            v[r * n + i] = xr[at[i]];\n"
                "            ix[r * n + i] = at[i];\n"
                "        }\n"
                "        __syncthreads();\n"
+               "    }\n"
+               "}\n");
+    ci__sb_printf(sb, "template <typename T, typename Key, int KIND>\n"
+               "static void ci_sort_long(const T *__restrict__ x, T *v, long long *ix,\n"
+               "                         long long rows, long long n, int desc, char *work) {\n"
+               "    const int P = %d;\n"
+               "    __shared__ Key key[P];\n"
+               "    __shared__ int at[P];\n"
+               "    const long long stride = (n * (8 + (long long)sizeof(T)) + 15) / 16 * 16;\n"
+               "    long long *si = (long long *)(work + blockIdx.x * stride);\n"
+               "    T *sv = (T *)(si + n);\n"
+               "    int passes = 0;\n"
+               "    while (((long long)P << passes) < n) passes++;\n", CI__CUEMIT_SORT_MAX);
+    ci__sb_put(sb, "    for (long long r = blockIdx.x; r < rows; r += gridDim.x) {\n"
+               "        const T *xr = x + r * n;\n"
+               "        T *dv = passes & 1 ? sv : v + r * n, *ov = passes & 1 ? v + r * n : sv;\n"
+               "        long long *di = passes & 1 ? si : ix + r * n;\n"
+               "        long long *oi = passes & 1 ? ix + r * n : si;\n"
+               "        for (long long c0 = 0; c0 < n; c0 += P) {\n"
+               "            const int cn = n - c0 < P ? (int)(n - c0) : P;\n"
+               "            for (int i = threadIdx.x; i < P; i += blockDim.x) {\n"
+               "                at[i] = i;\n"
+               "                key[i] = i < cn ? ci_sort_key<T, Key, KIND>(xr[c0 + i]) : (Key)0;\n"
+               "            }\n"
+               "            __syncthreads();\n"
+               "            ci_sort_net<Key, P>(key, at, cn, desc);\n"
+               "            for (int i = threadIdx.x; i < cn; i += blockDim.x) {\n"
+               "                dv[c0 + i] = xr[c0 + at[i]];\n"
+               "                di[c0 + i] = c0 + at[i];\n"
+               "            }\n"
+               "            __syncthreads();\n"
+               "        }\n");
+    ci__sb_put(sb, "        for (long long L = P; L < n; L *= 2) {\n"
+               "            for (long long e = threadIdx.x; e < n; e += blockDim.x) {\n"
+               "                const long long s = e / (2 * L) * (2 * L);\n"
+               "                const long long mid = s + L < n ? s + L : n;\n"
+               "                const long long end = s + 2 * L < n ? s + 2 * L : n;\n"
+               "                const T val = dv[e];\n"
+               "                const long long id = di[e];\n"
+               "                const Key k = ci_sort_key<T, Key, KIND>(val);\n"
+               "                const bool left = e < mid;\n"
+               "                long long lo = left ? mid : s, hi = left ? end : mid;\n"
+               "                while (lo < hi) {   /* the first of the other run not before */\n"
+               "                    const long long m = (lo + hi) >> 1;\n"
+               "                    const Key km = ci_sort_key<T, Key, KIND>(dv[m]);\n"
+               "                    if (ci_sort_lt(km, di[m], k, id, desc))\n"
+               "                        lo = m + 1;\n"
+               "                    else\n"
+               "                        hi = m;\n"
+               "                }\n"
+               "                const long long pos = left ? e + lo - mid : e - mid + lo;\n"
+               "                ov[pos] = val;\n"
+               "                oi[pos] = id;\n"
+               "            }\n"
+               "            __syncthreads();\n"
+               "            T *tv = dv;\n"
+               "            dv = ov;\n"
+               "            ov = tv;\n"
+               "            long long *ti = di;\n"
+               "            di = oi;\n"
+               "            oi = ti;\n"
+               "        }\n"
                "    }\n"
                "}\n");
 }
@@ -25729,18 +25808,14 @@ static void ci__cuemit_select_src(ci__sb *sb) {
 }
 
 /* does extern kernel k run on the GPU? 1: cinductor.bmm on a float dtype, 2: cinductor.sort
-   of rows up to CI__CUEMIT_SORT_MAX long, 3: a selection (ci__cuemit_sel_kind); 0: on the
-   host */
+   (ci_sort, or ci_sort_long past CI__CUEMIT_SORT_MAX), 3: a selection (ci__cuemit_sel_kind);
+   0: on the host */
 static int ci__cuemit_gpu_extern(const ci__kernel *k) {
     ci_dtype dt;
     if (k->kind != CI__K_EXTERN || !k->ext) return 0;
     dt = k->in_t[0].dtype;
     if (ci__cuemit_sel_kind(k)) return 3;
-    if (!strcmp(k->ext->name, "cinductor.sort") && k->nin == 1 && k->nout == 2)
-        return k->in_t[0].ndim == 0 ||
-                               k->in_t[0].shape[k->in_t[0].ndim - 1] <= CI__CUEMIT_SORT_MAX
-                       ? 2
-                       : 0;
+    if (!strcmp(k->ext->name, "cinductor.sort") && k->nin == 1 && k->nout == 2) return 2;
     if (strcmp(k->ext->name, "cinductor.bmm") || k->nin != 2) return 0;
     return dt == CI_F32 || dt == CI_F64 || dt == CI_F16 || dt == CI_BF16;
 }
@@ -25915,15 +25990,27 @@ static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k
         const char *t = ci__dtype_tab[dt].cstore;
         int pow2;
         int64_t n = ci__cuemit_sort_n(k, &pow2);
+        const int desc = k->nargs > 1 && k->args[1].kind == CI_ARG_BOOL && k->args[1].u.b;
         ci__sb_printf(sb, "\nextern \"C\" __global__ void __launch_bounds__(%d) ci_cuda_%s(",
-                      CI__CUEMIT_SORT_BLOCK, g->name);
-        ci__cuemit_params(sb, tab, 0);
+                      n > CI__CUEMIT_SORT_MAX ? CI__CUEMIT_LSORT_BLOCK : CI__CUEMIT_SORT_BLOCK,
+                      g->name);
+        ci__cuemit_params(sb, tab, n > CI__CUEMIT_SORT_MAX);
+        if (n > CI__CUEMIT_SORT_MAX) {   /* runs sorted, then merged (the scratch after the
+                                            products' counters, which stay zero) */
+            ci__sb_printf(sb, "    ci_sort_long<%s, %s, %d>((const %s *)B[%d], (%s *)B[%d], "
+                              "(long long *)B[%d], n, %lldLL, %d,\n        (char *)work + %d);"
+                              "\n}\n",
+                          t, ci__dtype_is_float(dt) ? "double" : "long long",
+                          dt == CI_F16 ? 1 : dt == CI_BF16 ? 2 : 0, t, k->ins[0]->slot, t,
+                          k->outs[0]->slot, k->outs[1]->slot, (long long)n, desc,
+                          CI__CUEMIT_MM_COUNTS);
+            return;
+        }
         ci__sb_printf(sb, "    ci_sort<%s, %s, %d, %d>((const %s *)B[%d], (%s *)B[%d], "
                           "(long long *)B[%d], n, %d, %d);\n}\n",
                       t, ci__dtype_is_float(dt) ? "double" : "long long",
                       dt == CI_F16 ? 1 : dt == CI_BF16 ? 2 : 0, pow2, t, k->ins[0]->slot, t,
-                      k->outs[0]->slot, k->outs[1]->slot, (int)n,
-                      k->nargs > 1 && k->args[1].kind == CI_ARG_BOOL && k->args[1].u.b);
+                      k->outs[0]->slot, k->outs[1]->slot, (int)n, desc);
         return;
     }
     if (mm) {
@@ -26048,6 +26135,16 @@ static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
             l[i].n = blocks = n ? all / n : 0;
             l[i].block[0] = CI__CUEMIT_SORT_BLOCK;
             l[i].block[1] = 1;
+            if (n > CI__CUEMIT_SORT_MAX) {   /* each block's scratch: a row's values, indices */
+                const long long stride = (n * (8 + (long long)ci__dtype_tab[k->in_t[0].dtype]
+                                                           .size) + 15) / 16 * 16;
+                long long most = CI__CUEMIT_LSORT_SCRATCH / stride;
+                l[i].block[0] = CI__CUEMIT_LSORT_BLOCK;
+                if (most < 1) most = 1;
+                if (blocks > most) blocks = most;
+                if (blocks > CI__CUEMIT_LSORT_BLOCKS) blocks = CI__CUEMIT_LSORT_BLOCKS;
+                l[i].work = CI__CUEMIT_MM_COUNTS + (size_t)(blocks * stride);
+            }
         }
         if (!g->fused && ci__cuemit_gpu_extern(k) == 3) {   /* one block */
             const int kind = ci__cuemit_sel_kind(k);

@@ -237,6 +237,16 @@ static const char *const cuda_kernel_cases[] = {
     "t0, t1, t2 = aten.where.default(rc)\nu = aten.nonzero.default(rc)\n"
     "u0, u1, u2 = aten.unbind.int(u, 1)\n"
     "output nz, ms, hz, ez, ix, bn, z0, wn, t0, t1, t2, u0, u1, u2\n",
+    /* (case 65) sorts of rows longer than 2048 on the GPU (runs of 2048 sorted, then merged):
+       3 runs (2 merge passes) with ties and with NaNs, both directions; 5 runs (3 passes) of
+       i64 descending; 2 runs (1 pass: the first into the scratch) of f16; a topk */
+    "input x: f32[2, 5000]\ninput y: i64[2, 9000]\ninput h: f16[2049]\n"
+    "r = aten.round.default(x)\ns, si = aten.sort.default(r)\n"
+    "d, di = aten.sort.default(r, -1, True)\nlg = aten.log.default(x)\n"
+    "nv, ni = aten.sort.default(lg, -1, True)\nna, nai = aten.sort.default(lg)\n"
+    "yv, yi = aten.sort.default(y, -1, True)\nhv, hi = aten.sort.default(h)\n"
+    "tv, ti = aten.topk.default(x, 7)\n"
+    "output s, si, d, di, nv, ni, na, nai, yv, yi, hv, hi, tv, ti\n",
 };
 
 /* a graph of n inputs f32[3, 33] added in a chain, and each row's sum: a program of more

@@ -653,28 +653,40 @@ static int bin_has(const ci__cuda_bin *b, const char *s) {
     return 0;
 }
 
-/* a sort of rows up to CI__CUEMIT_SORT_MAX long is a GPU kernel (a row a block), a longer one
-   runs on the host; the source compiles */
+/* a sort of rows up to CI__CUEMIT_SORT_MAX long is a GPU kernel of a row a block (ci_sort), a
+   longer one too (ci_sort_long: runs sorted, then merged, in each block's scratch after the
+   products' counters, at most CI__CUEMIT_LSORT_BLOCKS blocks); none on the host; the source
+   compiles */
 CI_TEST(test_cuemit_sort_on_the_gpu) {
     static const char *cig = "input x: f32[3, 2048]\ninput w: f64[2, 2049]\n"
+                             "input z: f16[200, 3000]\n"
                              "s, si = aten.sort.default(x, -1, True)\n"
-                             "t, ti = aten.sort.default(w)\noutput s, si, t, ti\n";
+                             "t, ti = aten.sort.default(w)\nu, ui = aten.sort.default(z)\n"
+                             "output s, si, t, ti, u, ui\n";
     cu_src c;
-    int i, gpu = 0, host = 0;
+    int i, gpu = 0;
     cu_src_lower(&c, cig, 1);
     if (!c.src) { cu_src_free(&c); return; }
     for (i = 0; i < c.nl; i++) {
         if (!strstr(c.l[i].fn, "sort")) continue;
-        if (c.l[i].ext) host++;
-        else {
-            gpu++;
-            CI_CHECK(c.l[i].n == 3 && c.l[i].grid == 3 &&
-                     c.l[i].block[0] == CI__CUEMIT_SORT_BLOCK);
-        }
+        CI_CHECK_MSG(!c.l[i].ext, "launch %d (%s) on the host", i, c.l[i].fn);
+        gpu++;
+        if (c.l[i].n == 3)
+            CI_CHECK(c.l[i].grid == 3 && c.l[i].block[0] == CI__CUEMIT_SORT_BLOCK &&
+                     !c.l[i].work);
+        else if (c.l[i].n == 2)   /* a row's f64 values and i64 indices a block */
+            CI_CHECK(c.l[i].grid == 2 && c.l[i].block[0] == CI__CUEMIT_LSORT_BLOCK &&
+                     c.l[i].work == CI__CUEMIT_MM_COUNTS + 2 * ((2049 * 16 + 15) / 16 * 16));
+        else
+            CI_CHECK(c.l[i].n == 200 && c.l[i].grid == CI__CUEMIT_LSORT_BLOCKS &&
+                     c.l[i].work == CI__CUEMIT_MM_COUNTS + CI__CUEMIT_LSORT_BLOCKS * 3000 * 10);
     }
-    CI_CHECK(gpu == 1 && host == 1);
+    CI_CHECK_EQ_INT(gpu, 3);
     CI_CHECK_CONTAINS(c.src, "ci_sort<float, double, 0, 2048>(");
     CI_CHECK_CONTAINS(c.src, ", n, 2048, 1);");
+    CI_CHECK_CONTAINS(c.src, "ci_sort_long<double, double, 0>(");
+    CI_CHECK_CONTAINS(c.src, ", n, 2049LL, 0,");
+    CI_CHECK_CONTAINS(c.src, "ci_sort_long<unsigned short, double, 1>(");
     if (!rtc_why()) {
         ci__cuda_bin b;
         const char *why = ci__cuda_compile_n(c.p->A, c.src, 90, "off", 1, NULL, &b);
