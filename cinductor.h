@@ -988,7 +988,7 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
 #define CI__CUEMIT_LSORT_BLOCK 1024 /* a longer row's sort: its threads a block */
 #define CI__CUEMIT_LSORT_BLOCKS 128 /*   its blocks at most (the rows a block takes in turn) */
 #define CI__CUEMIT_LSORT_SCRATCH (1 << 28) /* and the scratch its blocks may take, bytes (at
-                                               least one block's: a row's values, indices) */
+                                               least one block's: a row's indices) */
 #define CI__CUEMIT_SEL_BLOCK 1024   /* a selection's (nonzero, masked rows) one block */
 /* the bytes of a split product's counters, before its parts in the scratch (a counter a tile,
    and a split product has at most CI__CUEMIT_MM_BLOCKS / 2 tiles): at the same place in every
@@ -25610,11 +25610,12 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
    the keys (floats widened to double, integers to long long) and their indices sorted in
    shared memory by a bitonic network over the next power of two, in the host's order
    (ci__rt_sort_before: a total order, so the same bits); the values then read back through
-   the sorted indices. Longer rows (ci_sort_long): each run of CI__CUEMIT_SORT_MAX sorted so,
-   then runs merged in pairs, twice as long each pass, between the outputs and the block's
-   scratch: each element finds its place by a binary search of the other run (in a total
-   order no two elements tie, so the places are a permutation); the first pass's target is
-   chosen so that the last lands in the outputs. */
+   the sorted indices. Longer rows (ci_sort_long, through ci_sort_idx): each run of
+   CI__CUEMIT_SORT_MAX positions sorted so, then runs merged in pairs, twice as long each
+   pass, between the indices' output and the block's scratch: each position finds its place
+   by a binary search of the other run (in a total order no two elements tie, so the places
+   are a permutation); the first pass's target is chosen so that the last lands in the
+   output; the values then read through the indices. */
 static void ci__cuemit_sort_src(ci__sb *sb) {
     ci__sb_put(sb, "\ntemplate <typename T, typename Key, int KIND> static Key ci_sort_key(T v) {\n"
                "    if (KIND == 1) return (Key)ci_h2f((unsigned short)v);\n"
@@ -25675,77 +25676,83 @@ static void ci__cuemit_sort_src(ci__sb *sb) {
                "        __syncthreads();\n"
                "    }\n"
                "}\n");
-    ci__sb_printf(sb, "template <typename T, typename Key, int KIND>\n"
-               "static void ci_sort_long(const T *__restrict__ x, T *v, long long *ix,\n"
-               "                         long long rows, long long n, int desc, char *work) {\n"
+    ci__sb_printf(sb, "/* positions 0..n-1 of x in the host's order, into a (b: as many more) */\n"
+               "template <typename T, typename Key, int KIND>\n"
+               "static void ci_sort_idx(const T *__restrict__ x, long long n, int desc,\n"
+               "                        long long *a, long long *b) {\n"
                "    const int P = %d;\n"
                "    __shared__ Key key[P];\n"
                "    __shared__ int at[P];\n"
-               "    const long long stride = (n * (8 + (long long)sizeof(T)) + 15) / 16 * 16;\n"
-               "    long long *si = (long long *)(work + blockIdx.x * stride);\n"
-               "    T *sv = (T *)(si + n);\n"
                "    int passes = 0;\n"
-               "    while (((long long)P << passes) < n) passes++;\n", CI__CUEMIT_SORT_MAX);
-    ci__sb_put(sb, "    for (long long r = blockIdx.x; r < rows; r += gridDim.x) {\n"
-               "        const T *xr = x + r * n;\n"
-               "        T *dv = passes & 1 ? sv : v + r * n, *ov = passes & 1 ? v + r * n : sv;\n"
-               "        long long *di = passes & 1 ? si : ix + r * n;\n"
-               "        long long *oi = passes & 1 ? ix + r * n : si;\n"
-               "        for (long long c0 = 0; c0 < n; c0 += P) {\n"
-               "            const int cn = n - c0 < P ? (int)(n - c0) : P;\n"
-               "            for (int i = threadIdx.x; i < P; i += blockDim.x) {\n"
-               "                at[i] = i;\n"
-               "                key[i] = i < cn ? ci_sort_key<T, Key, KIND>(xr[c0 + i]) : (Key)0;\n"
-               "            }\n"
-               "            __syncthreads();\n"
-               "            ci_sort_net<Key, P>(key, at, cn, desc);\n"
-               "            for (int i = threadIdx.x; i < cn; i += blockDim.x) {\n"
-               "                dv[c0 + i] = xr[c0 + at[i]];\n"
-               "                di[c0 + i] = c0 + at[i];\n"
-               "            }\n"
-               "            __syncthreads();\n"
-               "        }\n");
-    ci__sb_put(sb, "        for (long long L = P; L < n; L *= 2) {\n"
-               "            for (long long e = threadIdx.x; e < n; e += blockDim.x) {\n"
-               "                const long long s = e / (2 * L) * (2 * L);\n"
-               "                const long long mid = s + L < n ? s + L : n;\n"
-               "                const long long end = s + 2 * L < n ? s + 2 * L : n;\n"
-               "                const T val = dv[e];\n"
-               "                const long long id = di[e];\n"
-               "                const Key k = ci_sort_key<T, Key, KIND>(val);\n"
-               "                const bool left = e < mid;\n"
-               "                long long lo = left ? mid : s, hi = left ? end : mid;\n"
-               "                while (lo < hi) {   /* the first of the other run not before */\n"
-               "                    const long long m = (lo + hi) >> 1;\n"
-               "                    const Key km = ci_sort_key<T, Key, KIND>(dv[m]);\n"
-               "                    if (ci_sort_lt(km, di[m], k, id, desc))\n"
-               "                        lo = m + 1;\n"
-               "                    else\n"
-               "                        hi = m;\n"
-               "                }\n"
-               "                const long long pos = left ? e + lo - mid : e - mid + lo;\n"
-               "                ov[pos] = val;\n"
-               "                oi[pos] = id;\n"
-               "            }\n"
-               "            __syncthreads();\n"
-               "            T *tv = dv;\n"
-               "            dv = ov;\n"
-               "            ov = tv;\n"
-               "            long long *ti = di;\n"
-               "            di = oi;\n"
-               "            oi = ti;\n"
+               "    while (((long long)P << passes) < n) passes++;\n"
+               "    long long *d = passes & 1 ? b : a, *o = passes & 1 ? a : b;\n",
+               CI__CUEMIT_SORT_MAX);
+    ci__sb_put(sb, "    for (long long c0 = 0; c0 < n; c0 += P) {\n"
+               "        const int cn = n - c0 < P ? (int)(n - c0) : P;\n"
+               "        for (int i = threadIdx.x; i < P; i += blockDim.x) {\n"
+               "            at[i] = i;\n"
+               "            key[i] = i < cn ? ci_sort_key<T, Key, KIND>(x[c0 + i]) : (Key)0;\n"
                "        }\n"
+               "        __syncthreads();\n"
+               "        ci_sort_net<Key, P>(key, at, cn, desc);\n"
+               "        for (int i = threadIdx.x; i < cn; i += blockDim.x)\n"
+               "            d[c0 + i] = c0 + at[i];\n"
+               "        __syncthreads();\n"
+               "    }\n"
+               "    for (long long L = P; L < n; L *= 2) {\n"
+               "        for (long long e = threadIdx.x; e < n; e += blockDim.x) {\n"
+               "            const long long s = e / (2 * L) * (2 * L);\n"
+               "            const long long mid = s + L < n ? s + L : n;\n"
+               "            const long long end = s + 2 * L < n ? s + 2 * L : n;\n"
+               "            const long long id = d[e];\n"
+               "            const Key k = ci_sort_key<T, Key, KIND>(x[id]);\n"
+               "            const bool left = e < mid;\n"
+               "            long long lo = left ? mid : s, hi = left ? end : mid;\n"
+               "            while (lo < hi) {   /* the first of the other run not before */\n"
+               "                const long long m = (lo + hi) >> 1;\n"
+               "                const Key km = ci_sort_key<T, Key, KIND>(x[d[m]]);\n"
+               "                if (ci_sort_lt(km, d[m], k, id, desc))\n"
+               "                    lo = m + 1;\n"
+               "                else\n"
+               "                    hi = m;\n"
+               "            }\n"
+               "            o[left ? e + lo - mid : e - mid + lo] = id;\n"
+               "        }\n"
+               "        __syncthreads();\n"
+               "        long long *t = d;\n"
+               "        d = o;\n"
+               "        o = t;\n"
+               "    }\n"
+               "}\n");
+    ci__sb_put(sb, "/* rows longer than P: each row's positions sorted into its indices (a row's\n"
+               "   more in the block's scratch), then its values read through them */\n"
+               "template <typename T, typename Key, int KIND>\n"
+               "static void ci_sort_long(const T *__restrict__ x, T *__restrict__ v,\n"
+               "                         long long *__restrict__ ix, long long rows, long long n,\n"
+               "                         int desc, char *work) {\n"
+               "    long long *s = (long long *)work + blockIdx.x * n;\n"
+               "    for (long long r = blockIdx.x; r < rows; r += gridDim.x) {\n"
+               "        ci_sort_idx<T, Key, KIND>(x + r * n, n, desc, ix + r * n, s);\n"
+               "        for (long long i = threadIdx.x; i < n; i += blockDim.x)\n"
+               "            v[r * n + i] = x[r * n + ix[r * n + i]];\n"
+               "        __syncthreads();\n"
                "    }\n"
                "}\n");
 }
 
 /* a selection on the GPU (ci__cuemit_select_src): 1 cinductor.nonzero, 2 a nonzero_<n>d (a
-   result a dim), 3 cinductor.masked_rows; 0 none */
+   result a dim), 3 cinductor.masked_rows, 4 cinductor.unique of the whole tensor, sorted or
+   consecutive (ci__cuemit_unique_src; a dim's slices, and sorted=False's hash order, stay on
+   the host); 0 none */
 static int ci__cuemit_sel_kind(const ci__kernel *k) {
     const char *nm = k->ext->name;
     if (!strcmp(nm, "cinductor.nonzero") && k->nin == 1 && k->nout == 1) return 1;
     if (!strncmp(nm, "cinductor.nonzero_", 18) && k->nin == 1) return 2;
     if (!strcmp(nm, "cinductor.masked_rows") && k->nin == 2 && k->nout == 1) return 3;
+    if (!strcmp(nm, "cinductor.unique") && k->nin == 1 && k->nout == 4 && k->nargs == 3 &&
+        k->args[1].kind != CI_ARG_INT && k->args[2].kind == CI_ARG_INT &&
+        !(k->args[2].u.i & CI__OPS_UQ_HASH))
+        return 4;
     return 0;
 }
 
@@ -25804,6 +25811,45 @@ static void ci__cuemit_select_src(ci__sb *sb) {
                "    }\n"
                "    if (threadIdx.x == 0) *count = all;\n"
                "    __syncthreads();\n"
+               "}\n");
+}
+
+/* cinductor.unique of the whole tensor on the GPU (one block, after ci_sort_idx and
+   ci_select): the positions sorted in the host's order (consecutive: as they are) into the
+   workspace, a group starting wherever an element differs from the one before (NaN equals
+   nothing, -0.0 equals 0.0: the host's keys), ci_select writing each group's first value and
+   keeping where it starts; then each group's size from the next start, and each element's
+   group by a binary search of the starts */
+static void ci__cuemit_unique_src(ci__sb *sb) {
+    ci__sb_put(sb, "template <typename T, typename Key, int KIND>\n"
+               "static void ci_unique(const T *__restrict__ x, long long n, int consec,\n"
+               "                      T *__restrict__ vals, long long *__restrict__ inv,\n"
+               "                      long long *__restrict__ cnt, long long *ws,\n"
+               "                      long long *count) {\n"
+               "    long long *ord = ws, *gs = ws + 2 * n;\n"
+               "    if (!consec) ci_sort_idx<T, Key, KIND>(x, n, 0, ord, ws + n);\n"
+               "    auto at = [&](long long j) { return consec ? j : ord[j]; };\n"
+               "    ci_select(n, [&](long long j) {\n"
+               "                  if (j == 0) return true;\n"
+               "                  const Key a = ci_sort_key<T, Key, KIND>(x[at(j - 1)]);\n"
+               "                  const Key b = ci_sort_key<T, Key, KIND>(x[at(j)]);\n"
+               "                  return !(a == b);\n"
+               "              },\n"
+               "              [&](long long g, long long j) {\n"
+               "                  vals[g] = x[at(j)];\n"
+               "                  gs[g] = j;\n"
+               "              }, count);\n"
+               "    const long long ng = *(volatile long long *)count;\n"
+               "    for (long long g = threadIdx.x; cnt && g < ng; g += blockDim.x)\n"
+               "        cnt[g] = (g + 1 < ng ? gs[g + 1] : n) - gs[g];\n"
+               "    for (long long j = threadIdx.x; inv && j < n; j += blockDim.x) {\n"
+               "        long long lo = 0, hi = ng;   /* the last start at or before j */\n"
+               "        while (hi - lo > 1) {\n"
+               "            const long long m = (lo + hi) >> 1;\n"
+               "            if (gs[m] <= j) lo = m; else hi = m;\n"
+               "        }\n"
+               "        inv[at(j)] = lo;\n"
+               "    }\n"
                "}\n");
 }
 
@@ -25900,7 +25946,8 @@ static int ci__cuemit_tab(const ci__L *L) {
    cooperative kernel's blocks tx points at a time, every thread of a block the same number of
    times, as __syncthreads needs) */
 static void ci__cuemit_entries(ci__L *L, ci__sb *sb) {
-    int i, bmm = 0, sort = 0, sel = 0, parts = ci__cuemit_parts(L) > 1, tab = ci__cuemit_tab(L);
+    int i, bmm = 0, sort = 0, sel = 0, uniq = 0, uq, parts = ci__cuemit_parts(L) > 1;
+    int tab = ci__cuemit_tab(L);
     if (tab) ci__sb_printf(sb, "\nstruct ci_tab { void *p[%d]; };\n", L->err_slot + 1);
     for (i = 0; i < L->groups.n; i++) {
         const ci__group *g = (const ci__group *)L->groups.v[i];
@@ -25908,10 +25955,13 @@ static void ci__cuemit_entries(ci__L *L, ci__sb *sb) {
         int mm = g->live && !g->fused ? ci__cuemit_gpu_extern(k) : 0;
         if (!mm && (!g->live || (!g->fused && k->kind == CI__K_EXTERN))) continue;
         if (!bmm && mm == 1) ci__cuemit_bmm_src(sb);
-        if (!sort && mm == 2) ci__cuemit_sort_src(sb);
+        uq = mm == 3 && ci__cuemit_sel_kind(k) == 4;   /* (it sorts, then selects) */
+        if (!sort && (mm == 2 || uq)) ci__cuemit_sort_src(sb);
         if (!sel && mm == 3) ci__cuemit_select_src(sb);
+        if (!uniq && uq) ci__cuemit_unique_src(sb);
+        sort += mm == 2 || uq;
+        uniq += uq;
         bmm += mm == 1;
-        sort += mm == 2;
         sel += mm == 3;
         if (parts)
             ci__sb_printf(sb, "\n#if !defined(CI_PART) || defined(CI_PART_%s%s)",
@@ -25941,6 +25991,21 @@ static void ci__cuemit_select_entry(ci__sb *sb, const ci__group *g, const ci__ke
     ci__sb_printf(sb, "\nextern \"C\" __global__ void __launch_bounds__(%d) ci_cuda_%s(",
                   CI__CUEMIT_SEL_BLOCK, g->name);
     ci__cuemit_params(sb, tab, 1);
+    if (kind == 4) {
+        const int64_t fl = k->args[2].u.i;
+        char inv[48] = "0", cnt[48] = "0";
+        if (fl & CI__OPS_UQ_INVERSE)
+            snprintf(inv, sizeof inv, "(long long *)B[%d]", k->outs[1]->slot);
+        if (fl & CI__OPS_UQ_COUNTS)
+            snprintf(cnt, sizeof cnt, "(long long *)B[%d]", k->outs[2]->slot);
+        ci__sb_printf(sb, "    ci_unique<%s, %s, %d>((const %s *)B[%d], n, %d, (%s *)B[%d],\n"
+                          "        %s, %s, (long long *)B[%d], (long long *)work);\n}\n",
+                      t, ci__dtype_is_float(x->dtype) ? "double" : "long long",
+                      x->dtype == CI_F16 ? 1 : x->dtype == CI_BF16 ? 2 : 0, t,
+                      k->ins[0]->slot, (fl & CI__OPS_UQ_CONSEC) != 0, t, k->outs[0]->slot, inv,
+                      cnt, k->outs[3]->slot);
+        return;
+    }
     ci__sb_printf(sb, "    const %s *x = (const %s *)B[%d];\n", t, t, k->ins[kind == 3]->slot);
     ci__sb_put(sb, "    long long *cnt = (long long *)work;\n");
     if (kind == 3) {   /* the mask's positions after the count, then the rows */
@@ -26135,9 +26200,8 @@ static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
             l[i].n = blocks = n ? all / n : 0;
             l[i].block[0] = CI__CUEMIT_SORT_BLOCK;
             l[i].block[1] = 1;
-            if (n > CI__CUEMIT_SORT_MAX) {   /* each block's scratch: a row's values, indices */
-                const long long stride = (n * (8 + (long long)ci__dtype_tab[k->in_t[0].dtype]
-                                                           .size) + 15) / 16 * 16;
+            if (n > CI__CUEMIT_SORT_MAX) {   /* each block's scratch: a row's indices */
+                const long long stride = 8 * (long long)n;
                 long long most = CI__CUEMIT_LSORT_SCRATCH / stride;
                 l[i].block[0] = CI__CUEMIT_LSORT_BLOCK;
                 if (most < 1) most = 1;

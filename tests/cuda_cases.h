@@ -247,6 +247,19 @@ static const char *const cuda_kernel_cases[] = {
     "yv, yi = aten.sort.default(y, -1, True)\nhv, hi = aten.sort.default(h)\n"
     "tv, ti = aten.topk.default(x, 7)\n"
     "output s, si, d, di, nv, ni, na, nai, yv, yi, hv, hi, tv, ti\n",
+    /* (case 66) unique on the GPU (the positions sorted, groups where neighbours differ):
+       floats with -inf and NaNs (each its own group), with the inverse and counts; i64 longer
+       than 2048 (a merge pass); consecutive groups; f16; bool unsorted (sorted all the
+       same); an empty one */
+    "input x: f32[7, 33]\ninput y: i64[5000]\ninput h: f16[300]\ninput b: bool[40]\n"
+    "input e: f32[0]\nr = aten.round.default(x)\nlg = aten.log.default(r)\n"
+    "u, ui, uc = aten._unique2.default(lg, True, True, True)\n"
+    "v, vi = aten._unique.default(y, True, True)\n"
+    "w, wi, wc = aten.unique_consecutive.default(r, True, True)\n"
+    "hr = aten.round.default(h)\nhu, hui, huc = aten._unique2.default(hr, True, False, True)\n"
+    "bu, bui, buc = aten._unique2.default(b, False, True, False)\n"
+    "eu, eui, euc = aten._unique2.default(e, True, True, True)\n"
+    "output u, ui, uc, v, vi, w, wi, wc, hu, huc, bu, bui, eu, eui, euc\n",
 };
 
 /* a graph of n inputs f32[3, 33] added in a chain, and each row's sum: a program of more
