@@ -922,9 +922,10 @@ typedef struct ci__cuda_launch {
     size_t work;         /* bytes of zeroed device scratch the entry takes as a third argument */
     int part;            /* its NVRTC program: -1 the whole source's, 0 the other entries', else
                             its own (a product's; ci__cuemit_parts) */
-    int sel;             /* a selection (nonzero, masked rows) whose count, a long long at the
-                            start of its scratch, >>cuda reads back for the sizes after a run
-                            (and zeroes the scratch again) */
+    int sel;             /* the long longs at the start of its scratch >>cuda reads back after
+                            a run (and zeroes the scratch again): 1 a selection's count (the
+                            sizes after the run), 2 a repeat_interleave's sum of the repeats
+                            and whether one is negative (its checks) */
 } ci__cuda_launch;
 static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
                                      ci__cuda_launch **launches, int *nlaunches);
@@ -25743,12 +25744,15 @@ static void ci__cuemit_sort_src(ci__sb *sb) {
 /* a selection on the GPU (ci__cuemit_select_src): 1 cinductor.nonzero, 2 a nonzero_<n>d (a
    result a dim), 3 cinductor.masked_rows, 4 cinductor.unique of the whole tensor, sorted or
    consecutive (ci__cuemit_unique_src; a dim's slices, and sorted=False's hash order, stay on
-   the host); 0 none */
+   the host), 5 cinductor.repeat_interleave (ci_repeat); 0 none */
 static int ci__cuemit_sel_kind(const ci__kernel *k) {
     const char *nm = k->ext->name;
     if (!strcmp(nm, "cinductor.nonzero") && k->nin == 1 && k->nout == 1) return 1;
     if (!strncmp(nm, "cinductor.nonzero_", 18) && k->nin == 1) return 2;
     if (!strcmp(nm, "cinductor.masked_rows") && k->nin == 2 && k->nout == 1) return 3;
+    if (!strcmp(nm, "cinductor.repeat_interleave") && k->nin == 1 && k->nout == 1 &&
+        k->nargs == 2 && k->args[1].kind == CI_ARG_INT)
+        return 5;
     if (!strcmp(nm, "cinductor.unique") && k->nin == 1 && k->nout == 4 && k->nargs == 3 &&
         k->args[1].kind != CI_ARG_INT && k->args[2].kind == CI_ARG_INT &&
         !(k->args[2].u.i & CI__OPS_UQ_HASH))
@@ -25811,6 +25815,58 @@ static void ci__cuemit_select_src(ci__sb *sb) {
                "    }\n"
                "    if (threadIdx.x == 0) *count = all;\n"
                "    __syncthreads();\n"
+               "}\n");
+    ci__sb_put(sb, "/* repeat_interleave: index i r[i] times, for n repeats and S outputs; w[0]\n"
+               "   the sum, w[1] whether a repeat is negative (>>cuda checks both after the\n"
+               "   run: no output unless the sum is S and none is), w[2 + i] where i starts */\n"
+               "template <typename T>\n"
+               "static void ci_repeat(const T *__restrict__ r, long long n, T *__restrict__ y,\n"
+               "                      long long S, long long *w) {\n"
+               "    __shared__ long long ci_rep_w[32];\n"
+               "    __shared__ int ci_rep_neg;\n"
+               "    const int lane = threadIdx.x & 31, wid = threadIdx.x >> 5;\n"
+               "    const int nw = blockDim.x >> 5;\n"
+               "    const long long seg = ((n + nw - 1) / nw + 31) / 32 * 32;\n"
+               "    const long long lo = wid * seg, hi = lo + seg < n ? lo + seg : n;\n"
+               "    long long c = 0, at = 0, all = 0;\n"
+               "    if (threadIdx.x == 0) ci_rep_neg = 0;\n"
+               "    __syncthreads();\n"
+               "    for (long long b = lo; b < hi; b += 32) {\n"
+               "        const long long v = b + lane < hi ? (long long)r[b + lane] : 0;\n"
+               "        if (v < 0) ci_rep_neg = 1;\n"
+               "        c += v;\n"
+               "    }\n"
+               "    for (int o = 16; o > 0; o >>= 1) c += __shfl_down_sync(0xffffffffu, c, o);\n"
+               "    if (lane == 0) ci_rep_w[wid] = c;\n"
+               "    __syncthreads();\n"
+               "    for (int v = 0; v < nw; v++) {\n"
+               "        if (v < wid) at += ci_rep_w[v];\n"
+               "        all += ci_rep_w[v];\n"
+               "    }\n"
+               "    if (threadIdx.x == 0) {\n"
+               "        w[0] = all;\n"
+               "        w[1] = ci_rep_neg;\n"
+               "    }\n"
+               "    if (ci_rep_neg || all != S) return;\n");
+    ci__sb_put(sb, "    for (long long b = lo; b < hi; b += 32) {   /* each one's start */\n"
+               "        const long long v = b + lane < hi ? (long long)r[b + lane] : 0;\n"
+               "        long long x = v;\n"
+               "        for (int o = 1; o < 32; o <<= 1) {\n"
+               "            const long long t = __shfl_up_sync(0xffffffffu, x, o);\n"
+               "            if (lane >= o) x += t;\n"
+               "        }\n"
+               "        if (b + lane < hi) w[2 + b + lane] = at + x - v;\n"
+               "        at += __shfl_sync(0xffffffffu, x, 31);\n"
+               "    }\n"
+               "    __syncthreads();\n"
+               "    for (long long j = threadIdx.x; j < S; j += blockDim.x) {\n"
+               "        long long a = 0, e = n;   /* the last start at or before j */\n"
+               "        while (e - a > 1) {\n"
+               "            const long long m = (a + e) >> 1;\n"
+               "            if (w[2 + m] <= j) a = m; else e = m;\n"
+               "        }\n"
+               "        y[j] = (T)a;\n"
+               "    }\n"
                "}\n");
 }
 
@@ -25991,6 +26047,12 @@ static void ci__cuemit_select_entry(ci__sb *sb, const ci__group *g, const ci__ke
     ci__sb_printf(sb, "\nextern \"C\" __global__ void __launch_bounds__(%d) ci_cuda_%s(",
                   CI__CUEMIT_SEL_BLOCK, g->name);
     ci__cuemit_params(sb, tab, 1);
+    if (kind == 5) {
+        ci__sb_printf(sb, "    ci_repeat<%s>((const %s *)B[%d], n, (%s *)B[%d], %lldLL, "
+                          "(long long *)work);\n}\n",
+                      t, t, k->ins[0]->slot, t, k->outs[0]->slot, (long long)k->args[1].u.i);
+        return;
+    }
     if (kind == 4) {
         const int64_t fl = k->args[2].u.i;
         char inv[48] = "0", cnt[48] = "0";
@@ -26217,8 +26279,10 @@ static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
             blocks = l[i].n > 0;
             l[i].block[0] = CI__CUEMIT_SEL_BLOCK;
             l[i].block[1] = 1;
-            l[i].sel = 1;   /* the count, then (masked rows) the positions */
-            l[i].work = sizeof(long long) * (size_t)(1 + (kind == 3 ? l[i].n : 0));
+            l[i].sel = kind == 5 ? 2 : 1;   /* the count, then (masked rows) the positions; a
+                                               repeat's sum, a negative, the starts */
+            l[i].work = sizeof(long long) *
+                        (size_t)(kind == 5 ? 2 + l[i].n : 1 + (kind == 3 ? l[i].n : 0));
         }
         if (!g->fused && ci__cuemit_gpu_extern(k) == 1) {   /* a tile a block of 16 x 16 */
             ci__cuemit_mm m = ci__cuemit_bmm_plan(k);
@@ -32980,7 +33044,8 @@ typedef struct ci__cuda_prog {
     int tab;                     /* the kernels take the table by value (ci__cuemit_tab) */
     volatile int *hflag;         /* page-locked host memory the device maps: a check failed
                                     (the record is set; the next run clears both) */
-    long long *count;            /* each selection launch's count, read back (ci__cuda_run) */
+    long long *post;             /* each launch's words read back after a run (.sel of them,
+                                    two a launch: ci__cuda_run) */
 } ci__cuda_prog;
 
 /* each slot's size in bytes: the largest buffer placed in it */
@@ -33037,7 +33102,7 @@ static void ci__cuda_alloc_all(ci_program *p, ci__cuda_prog *c) {
         ci__cuda_check(p, ci__cuda.cuMemsetD8Async(c->base + c->work_off, 0, work, NULL),
                        "cuMemsetD8Async");
     c->dtab = c->base;
-    c->count = CI__NEWN(p->A, long long, c->nl + 1);
+    c->post = CI__NEWN(p->A, long long, 2 * (size_t)c->nl + 2);
     c->dslot = CI__NEWN(p->A, unsigned long long, ns + 1);
     c->sent = CI__NEWN(p->A, unsigned long long, ns + 1);
     for (i = 0; i <= ns; i++) c->dslot[i] = c->base + at[i];
@@ -33154,11 +33219,25 @@ static int ci__cuda_extern(ci_program *p, ci__cuda_prog *c, int idx) {
     return e;
 }
 
-/* the sizes a selection's results have after a run (count: its selected positions), as
-   ci__rt_extern keeps those of a host kernel */
-static void ci__cuda_sel_sizes(ci_program *p, int idx, long long count) {
+/* what launch idx left in the words read back after a run (sel of them, ci__cuda_launch):
+   a selection's count gives its results' sizes, as ci__rt_extern keeps those of a host
+   kernel; a repeat_interleave's sum and negative flag are checked as the host's kernel
+   checks them (nonzero: the run failed, with its message) */
+static int ci__cuda_post(ci_program *p, int idx, int sel, const long long *w) {
     const ci__kernel *k = (const ci__kernel *)p->kernels[idx]->m.v[0];
+    const long long count = w[0];
     int i, d;
+    if (sel == 2) {
+        const char *why = w[1] ? "repeats can not be negative"
+                          : count != k->args[1].u.i
+                                  ? "allocated size does not match required size "
+                                    "(output_size is not sum(repeats))"
+                                  : NULL;
+        if (!why) return 0;
+        snprintf(p->ext_msg, sizeof p->ext_msg, "aten.repeat_interleave: %s", why);
+        p->failed_extern = idx + 1;
+        return 1;
+    }
     for (i = 0; i < k->nout; i++) {
         ci__buf *b = k->outs[i];
         if (!b->dd_node) continue;
@@ -33167,6 +33246,7 @@ static void ci__cuda_sel_sizes(ci_program *p, int idx, long long count) {
         for (d = 0; d < b->ndim; d++) b->run_size[d] = b->size[d];
         if (b->ndim && count >= 0 && count <= b->size[0]) b->run_size[0] = count;
     }
+    return 0;
 }
 
 /* a run: the inputs copied in where they are the caller's host arrays, the pointer table
@@ -33214,7 +33294,7 @@ static int ci__cuda_run(ci_program *p) {
             if (e < 0) return 1;
             continue;
         }
-        c->count[i] = 0;
+        c->post[2 * i] = c->post[2 * i + 1] = 0;
         if (n <= 0) continue;
         args[0] = c->tab ? (void *)c->dslot : (void *)&c->dtab;
         args[1] = &n;
@@ -33222,8 +33302,9 @@ static int ci__cuda_run(ci_program *p) {
         what = l->fn;
         e = ci__cuda.cuLaunchKernel(c->fn[i], l->grid, 1, 1, l->block[0], l->block[1],
                                     l->block[2], 0, c->stream, args, NULL);
-        if (!e && l->sel)   /* its count, then the scratch zeroed again for the next */
-            e = ci__cuda.cuMemcpyDtoHAsync(&c->count[i], work, sizeof(long long), c->stream);
+        if (!e && l->sel)   /* its words, then the scratch zeroed again for the next */
+            e = ci__cuda.cuMemcpyDtoHAsync(&c->post[2 * i], work,
+                                           sizeof(long long) * (size_t)l->sel, c->stream);
         if (!e && l->sel) e = ci__cuda.cuMemsetD8Async(work, 0, l->work, c->stream);
     }
     if (!e) e = ci__cuda.cuEventRecord(c->ev[1], c->stream);
@@ -33237,7 +33318,8 @@ static int ci__cuda_run(ci_program *p) {
     if (!e) e = ci__cuda.cuStreamSynchronize(c->stream);
     if (e) goto fail;
     if (ci__cuda.cuEventElapsedTime(&ms, c->ev[0], c->ev[1]) == 0) p->run_ms = ms;
-    for (i = 0; i < c->nl; i++) if (c->l[i].sel) ci__cuda_sel_sizes(p, i, c->count[i]);
+    for (i = 0; i < c->nl; i++)
+        if (c->l[i].sel && ci__cuda_post(p, i, c->l[i].sel, &c->post[2 * i])) return 1;
     if (!*c->hflag) return 0;
     what = "copying the error record";   /* (a check failed; the next run clears it) */
     e = ci__cuda.cuMemcpyDtoHAsync(&rec, c->dslot[ns], sizeof rec, c->stream);

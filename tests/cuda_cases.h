@@ -260,6 +260,13 @@ static const char *const cuda_kernel_cases[] = {
     "bu, bui, buc = aten._unique2.default(b, False, True, False)\n"
     "eu, eui, euc = aten._unique2.default(e, True, True, True)\n"
     "output u, ui, uc, v, vi, w, wi, wc, hu, huc, bu, bui, eu, eui, euc\n",
+    /* (case 67) repeat_interleave with output_size on the GPU (repeats of 0 too): i64, i32
+       over several warps, and a tensor's rows so repeated (an index_select by them) */
+    "input x: f32[3000, 2]\na = aten.arange.default(7)\nr = aten.remainder.Scalar(a, 3)\n"
+    "q = aten.repeat_interleave.Tensor(r, output_size=6)\n"
+    "b = aten.arange.default(3000, dtype=i32)\ns = aten.remainder.Scalar(b, 5)\n"
+    "p = aten.repeat_interleave.Tensor(s, output_size=6000)\n"
+    "y = aten.repeat_interleave.self_Tensor(x, s, 0, output_size=6000)\noutput q, p, y\n",
 };
 
 /* a graph of n inputs f32[3, 33] added in a chain, and each row's sum: a program of more

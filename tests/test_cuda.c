@@ -134,6 +134,55 @@ CI_TEST(test_cuda_run_stopped_early) {
     ci_ctx_destroy(ctx);
 }
 
+/* the GPU's selections and their read-back words: nonzero's size after each run (two runs,
+   two counts); repeat_interleave failing with the host's messages (a negative repeat, a sum
+   other than output_size), then passing and right */
+CI_TEST(test_cuda_sizes_and_checks_after_a_run) {
+    static const char *cig = "input x: f32[6, 5]\ninput r: i64[4]\n"
+                             "n = aten.nonzero.default(x)\n"
+                             "q = aten.repeat_interleave.Tensor(r, output_size=6)\noutput n, q\n";
+    ci_ctx *ctx;
+    ci_graph *g;
+    ci_program *p = NULL;
+    float x[30];
+    int64_t r[4], nz[60], q[6], sh[2];
+    const void *in[2];
+    void *out[2];
+    int k, run;
+    if (cuda_why()) CI_SKIP(cuda_why());
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    cuda_compile_cig(ctx, cig, "sizes.cig", &g, &p);
+    in[0] = x;
+    in[1] = r;
+    out[0] = nz;
+    out[1] = q;
+    for (run = 0; p && run < 2; run++) {
+        int want = 0, at = 0;
+        for (k = 0; k < 30; k++) x[k] = (k * 7 + run) % 3 ? 0.0f : (float)k;
+        r[0] = 1; r[1] = 0; r[2] = 3; r[3] = 2;
+        CI_CHECK_OK_CTX(ctx, ci_program_run(p, 2, in, 2, out));
+        for (k = 0; k < 30; k++) want += x[k] != 0;
+        CI_CHECK(ci_program_output_shape_after_run(p, 0, sh) == 2 && sh[0] == want && sh[1] == 2);
+        for (k = 0; k < 30; k++)
+            if (x[k] != 0) {
+                CI_CHECK_MSG(nz[2 * at] == k / 5 && nz[2 * at + 1] == k % 5, "row %d", at);
+                at++;
+            }
+        CI_CHECK(q[0] == 0 && q[1] == 2 && q[2] == 2 && q[3] == 2 && q[4] == 3 && q[5] == 3);
+    }
+    r[1] = -1;
+    if (p) CI_CHECK(ci_program_run(p, 2, in, 2, out) == CI_ERR_RUNTIME);
+    CI_CHECK_CONTAINS(ci_ctx_last_error(ctx), "repeats can not be negative");
+    r[1] = 1;
+    if (p) CI_CHECK(ci_program_run(p, 2, in, 2, out) == CI_ERR_RUNTIME);
+    CI_CHECK_CONTAINS(ci_ctx_last_error(ctx), "allocated size does not match");
+    r[1] = 0;
+    if (p) CI_CHECK_OK_CTX(ctx, ci_program_run(p, 2, in, 2, out));
+    ci_program_destroy(p);
+    ci_graph_destroy(g);
+    ci_ctx_destroy(ctx);
+}
+
 /* a program of more slots than a launch's parameters hold: its pointer table in device
    memory (the others take theirs by value). The chain of adds is checked against the same
    adds in f32, in the same order (the same bits), and each row's sum in double. */
@@ -253,7 +302,7 @@ static void cuda_log_fn(ci_log_level level, const char *msg, void *user) {
 
 CI_TEST(test_cuda_explain_says_where_externs_run) {
     static const char *cig = "input a: f32[4, 5]\ninput b: f32[5, 3]\ny = aten.mm.default(a, b)\n"
-                             "input c: i64[4, 5]\ninput d: i64[5, 3]\nz = aten.mm.default(c, d)\n"
+                             "input c: f64[3, 3]\nz = aten.linalg_det.default(c)\n"
                              "output y, z\n";
     ci_ctx_desc cd;
     ci_ctx *ctx;
@@ -472,6 +521,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_cuda_row_vectors_unaligned);
     CI_RUN(test_cuda_run_time_checks);
     CI_RUN(test_cuda_run_stopped_early);
+    CI_RUN(test_cuda_sizes_and_checks_after_a_run);
     CI_RUN(test_cuda_random_graphs);
     return ci_test_done();
 }

@@ -279,9 +279,9 @@ CI_TEST(test_cuemit_pointer_table) {
     free(big);
 }
 
-/* unique along a dim and repeat_interleave with output_size are extern kernels on the host
-   (copies), a whole tensor's unique and the inverse indices' user GPU kernels: no entry for
-   the externs, one each for the unique and the add */
+/* unique along a dim is an extern kernel on the host (copies); a whole tensor's unique,
+   repeat_interleave with output_size and the inverse indices' user GPU kernels: no entry for
+   the extern, one each for the others */
 CI_TEST(test_cuemit_unique_on_host) {
     static const char *cig = "input x: f32[7, 5]\ninput r: i64[7]\n"
                              "v, i, c = aten._unique2.default(x, True, True, True)\n"
@@ -294,8 +294,8 @@ CI_TEST(test_cuemit_unique_on_host) {
     cu_src_make(&c, cig);
     if (!c.src) { cu_src_free(&c); return; }
     for (i = 0; i < c.nl; i++) next += c.l[i].ext;
-    CI_CHECK_EQ_INT(next, 2);
-    CI_CHECK_EQ_INT(c.nl - next, 2);
+    CI_CHECK_EQ_INT(next, 1);
+    CI_CHECK_EQ_INT(c.nl - next, 3);
     cu_src_free(&c);
 }
 #endif
@@ -818,6 +818,46 @@ CI_TEST(test_cuemit_unique_on_the_gpu) {
     cu_src_free(&c);
 }
 
+/* repeat_interleave with output_size on the GPU: one ci_repeat block, its scratch the sum,
+   the negative flag and the starts; after a run >>cuda checks the sum and the flag as the
+   host's kernel does (a negative repeat first), with its messages; the source compiles */
+CI_TEST(test_cuemit_repeat_interleave_on_the_gpu) {
+    static const char *cig = "input r: i64[7]\ninput s: i32[3]\n"
+                             "q = aten.repeat_interleave.Tensor(r, output_size=9)\n"
+                             "p = aten.repeat_interleave.Tensor(s, output_size=0)\n"
+                             "output q, p\n";
+    static const long long ok[2] = {9, 0}, less[2] = {8, 0}, neg[2] = {9, 1}, zero[2] = {0, 0};
+    cu_src c;
+    int i, q = -1, z = -1;
+    cu_src_lower(&c, cig, 1);
+    if (!c.src) { cu_src_free(&c); return; }
+    for (i = 0; i < c.nl; i++) {
+        CI_CHECK_MSG(!c.l[i].ext, "launch %d (%s) on the host", i, c.l[i].fn);
+        CI_CHECK(c.l[i].sel == 2 && c.l[i].grid == 1);
+        if (c.l[i].n == 7) q = i;
+        if (c.l[i].n == 3) z = i;
+    }
+    CI_CHECK(q >= 0 && z >= 0);
+    if (q < 0 || z < 0) { cu_src_free(&c); return; }
+    CI_CHECK_EQ_INT((int)c.l[q].work, 8 * (2 + 7));
+    CI_CHECK_CONTAINS(c.src, "ci_repeat<long long>((const long long *)B[");
+    CI_CHECK_CONTAINS(c.src, ", 9LL, (long long *)work);");
+    CI_CHECK_CONTAINS(c.src, "ci_repeat<int>((const int *)B[");
+    CI_CHECK_EQ_INT(ci__cuda_post(c.p, q, 2, ok), 0);
+    CI_CHECK_EQ_INT(ci__cuda_post(c.p, z, 2, zero), 0);
+    CI_CHECK_EQ_INT(ci__cuda_post(c.p, q, 2, less), 1);
+    CI_CHECK_CONTAINS(c.p->ext_msg, "aten.repeat_interleave: allocated size does not match");
+    CI_CHECK_EQ_INT(ci__cuda_post(c.p, z, 2, ok), 1);
+    CI_CHECK_EQ_INT(ci__cuda_post(c.p, q, 2, neg), 1);
+    CI_CHECK_CONTAINS(c.p->ext_msg, "aten.repeat_interleave: repeats can not be negative");
+    if (!rtc_why()) {
+        ci__cuda_bin b;
+        const char *why = ci__cuda_compile_n(c.p->A, c.src, 90, "off", 1, NULL, &b);
+        CI_CHECK_MSG(!why, "%s", why ? why : "");
+    }
+    cu_src_free(&c);
+}
+
 /* a graph of two products and a pointwise kernel: three NVRTC programs, each product's entry
    in one of its own, the other entries together (each CUBIN holds only its entries), all
    compiled at once and then from the cache; a graph of no product is one program, its source
@@ -905,6 +945,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_cuemit_integer_product);
     CI_RUN(test_cuemit_selections_on_the_gpu);
     CI_RUN(test_cuemit_unique_on_the_gpu);
+    CI_RUN(test_cuemit_repeat_interleave_on_the_gpu);
 #endif
     CI_RUN(test_suite_cuda_source_compiles);
     {   /* the cache directory this test made */

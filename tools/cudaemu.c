@@ -52,6 +52,7 @@ static const char ce_shim[] =
     "static std::mutex ce_atomic;\n"
     "static inline void __syncthreads() { ce_bar->arrive_and_wait(); }\n"
     "static inline void __threadfence() {}\n"
+    "static inline void __threadfence_system() {}\n"
     "template <class T> static T __ldcg(const T *p) { return *p; }\n"
     "template <class T> static T atomicAdd(T *p, T v) {\n"
     "    std::lock_guard<std::mutex> g(ce_atomic); T o = *p; *p = o + v; return o; }\n"
@@ -72,6 +73,8 @@ static const char ce_shim[] =
     "}\n"
     "template <class T> static T __shfl_down_sync(unsigned, T v, int d) {\n"
     "    return ce_shfl(v, ce_lane + d < 32 ? ce_lane + d : ce_lane); }\n"
+    "template <class T> static T __shfl_up_sync(unsigned, T v, int d) {\n"
+    "    return ce_shfl(v, ce_lane - d >= 0 ? ce_lane - d : ce_lane); }\n"
     "template <class T> static T __shfl_xor_sync(unsigned, T v, int d) {\n"
     "    return ce_shfl(v, ce_lane ^ d); }\n"
     "template <class T> static T __shfl_sync(unsigned, T v, int s) { return ce_shfl(v, s); }\n"
@@ -313,8 +316,14 @@ static int ce_graph(const char *name, const char *cig, unsigned seed) {
         snprintf(fn, sizeof fn, "ce_launch%d", i);
         *(void **)&launch = dlsym(h, fn);
         launch(ptrs, l[i].n, l[i].grid, l[i].block[0], l[i].block[1], work);
-        if (l[i].sel)   /* a selection's count, as >>cuda reads it back */
-            ci__cuda_sel_sizes(q, i, l[i].n > 0 ? *(long long *)work : 0);
+        if (l[i].sel) {   /* the words >>cuda reads back: a count, a check's */
+            long long w[2] = {0, 0};
+            if (l[i].n > 0) memcpy(w, work, sizeof(long long) * (size_t)l[i].sel);
+            if (ci__cuda_post(q, i, l[i].sel, w)) {
+                printf("FAIL %s: the CUDA source's run failed: %s\n", name, q->ext_msg);
+                res = 1;
+            }
+        }
         free(work);
     }
     for (i = 0; i < nout; i++) {   /* the sizes a run filled (data-dependent ones) */
