@@ -26036,6 +26036,14 @@ static void ci__cuemit_params(ci__sb *sb, int tab, int work) {
     if (tab) ci__sb_put(sb, "    void **B = T.p;   /* (ld.param where inlined) */\n");
 }
 
+/* a masked_rows' row: the elements of its input past the mask's dims */
+static long long ci__cuemit_sel_row(const ci__kernel *k) {
+    long long row = 1;
+    int d;
+    for (d = k->in_t[1].ndim; d < k->in_t[0].ndim; d++) row *= (long long)k->in_t[0].shape[d];
+    return row;
+}
+
 /* a selection's __global__ entry (one block: ci_select's writes, then a masked_rows' rows
    copied by the whole block from the positions it kept after the count) */
 static void ci__cuemit_select_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k,
@@ -26073,8 +26081,16 @@ static void ci__cuemit_select_entry(ci__sb *sb, const ci__group *g, const ci__ke
     if (kind == 3) {   /* the mask's positions after the count, then the rows */
         const ci_extern_tensor *v = &k->in_t[0];
         const char *vt = ci__dtype_tab[v->dtype].cstore;
-        long long row = 1;
-        for (d = x->ndim; d < v->ndim; d++) row *= (long long)v->shape[d];
+        const long long row = ci__cuemit_sel_row(k);
+        if (row == 1) {   /* masked_select: each element straight to its place */
+            ci__sb_printf(sb, "    const %s *v = (const %s *)B[%d];\n"
+                              "    %s *y = (%s *)B[%d];\n"
+                              "    ci_select(n, [&](long long i) { return x[i] != 0; },\n"
+                              "              [&](long long at, long long i) { y[at] = v[i]; }, "
+                              "cnt);\n}\n",
+                          vt, vt, k->ins[0]->slot, vt, vt, k->outs[0]->slot);
+            return;
+        }
         ci__sb_printf(sb,
                       "    ci_select(n, [&](long long i) { return x[i] != 0; },\n"
                       "              [&](long long at, long long i) { cnt[1 + at] = i; }, cnt);\n"
@@ -26282,7 +26298,10 @@ static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
             l[i].sel = kind == 5 ? 2 : 1;   /* the count, then (masked rows) the positions; a
                                                repeat's sum, a negative, the starts */
             l[i].work = sizeof(long long) *
-                        (size_t)(kind == 5 ? 2 + l[i].n : 1 + (kind == 3 ? l[i].n : 0));
+                        (size_t)(kind == 5 ? 2 + l[i].n
+                                           : 1 + (kind == 3 && ci__cuemit_sel_row(k) != 1
+                                                          ? l[i].n
+                                                          : 0));
         }
         if (!g->fused && ci__cuemit_gpu_extern(k) == 1) {   /* a tile a block of 16 x 16 */
             ci__cuemit_mm m = ci__cuemit_bmm_plan(k);
