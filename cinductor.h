@@ -26123,8 +26123,7 @@ static void ci__cuemit_select_entry(ci__sb *sb, const ci__group *g, const ci__ke
 }
 
 /* one kernel's __global__ entry (mm: 1 a product's, on the ci_bmm template, 2 a sort's, 3 a
-   selection's;
-   tab: the table by value) */
+   selection's, ci__cuemit_select_entry; tab: the table by value) */
 static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k, int mm,
                              int tab) {
     if (mm == 3) { ci__cuemit_select_entry(sb, g, k, tab); return; }
