@@ -33120,7 +33120,10 @@ static void ci__cuda_alloc_all(ci_program *p, ci__cuda_prog *c) {
         ci__cuda_check(p, ci__cuda.cuMemsetD8Async(c->base + c->work_off, 0, work, NULL),
                        "cuMemsetD8Async");
     c->dtab = c->base;
-    c->post = CI__NEWN(p->A, long long, 2 * (size_t)c->nl + 2);
+    /* (page-locked: a copy into pageable memory would hold the host until it is done) */
+    ci__cuda_check(p, ci__cuda.cuMemHostAlloc((void **)&c->post,
+                                              sizeof(long long) * (2 * (size_t)c->nl + 2), 0),
+                   "cuMemHostAlloc");
     c->dslot = CI__NEWN(p->A, unsigned long long, ns + 1);
     c->sent = CI__NEWN(p->A, unsigned long long, ns + 1);
     for (i = 0; i <= ns; i++) c->dslot[i] = c->base + at[i];
@@ -33361,6 +33364,7 @@ static void ci__cuda_free(ci_program *p) {
     if (c->ev[0]) (void)ci__cuda.cuEventDestroy(c->ev[0]);
     if (c->ev[1]) (void)ci__cuda.cuEventDestroy(c->ev[1]);
     if (c->hflag) (void)ci__cuda.cuMemFreeHost((void *)c->hflag);
+    if (c->post) (void)ci__cuda.cuMemFreeHost(c->post);
     if (c->hstage) ci__mfree(p->ctx, c->hstage, c->hstage_size);
 }
 
