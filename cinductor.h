@@ -876,6 +876,7 @@ static void ci__public_name_index_add(ci_graph *g, ci__node *nd);
 static void ci__sched_output(ci__L *L, ci__box *b, int i);
 static int *ci__cemit_source(ci_program *p);
 static int ci__rt_extern(void *rt, int k, void **B);
+static void ci__rt_dd_size(ci__buf *b, const int64_t *got);
 typedef struct ci__rt_pool ci__rt_pool;
 typedef struct ci__cig_num ci__cig_num;
 typedef struct ci__cig_parser ci__cig_parser;
@@ -984,7 +985,8 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
 #define CI__CUEMIT_MM_BLOCKS 256    /* a product's blocks that K is split to reach */
 #define CI__CUEMIT_MM_KPART 256     /* the shortest part of K a split gives a block */
 #define CI__CUEMIT_MM_COMBINE 65536 /* the most points the parts of a split tile hold */
-#define CI__CUEMIT_SORT_MAX 2048    /* a GPU sort's longest row (12 bytes an element shared) */
+#define CI__CUEMIT_SORT_MAX 2048    /* a GPU sort's run in shared memory (12 bytes an element) */
+#define CI__CUEMIT_SORT_MAX_S "2048" /*   (as text) */
 #define CI__CUEMIT_SORT_BLOCK 256   /*   and its threads a block */
 #define CI__CUEMIT_LSORT_BLOCK 1024 /* a longer row's sort: its threads a block */
 #define CI__CUEMIT_LSORT_BLOCKS 128 /*   its blocks at most (the rows a block takes in turn) */
@@ -24175,12 +24177,14 @@ static int *ci__cemit_source(ci_program *p) {
    CPU; the winner then sets a flag in page-locked host memory whose device address follows
    the record (>>cuda reads the record back only when the flag is set). The float matrix
    products run ci_bmm, a tiled kernel of their own (ci__cuemit_bmm_src; a float convolution
-   on the GPU lowers to one, >>ops; an integer product is a loop-IR sum), sorts ci_sort or
-   ci_sort_long (ci__cuemit_sort_src), nonzero and boolean masks ci_select
-   (ci__cuemit_select_src, its count read back by >>cuda); other extern kernels run on the
-   host (>>cuda copies their operands). The host library's math (erfinv, digamma, i0,
-   torch.special's functions, the random generators: every "ci_" function of
-   CI__CEMIT_LIBM_LIST) comes as the host's own C (ci__interp_dev_text). */
+   on the GPU lowers to one, >>ops; an integer product is a loop-IR sum), sorts ci_sort
+   (ci__cuemit_sort_src), nonzero and boolean masks ci_select, repeat_interleave ci_repeat
+   (ci__cuemit_select_src), unique ci_unique (ci__cuemit_unique_src): one block each, the
+   words they leave in their scratch read back by >>cuda after the run (ci__cuda_post:
+   counts, checks); other extern kernels run on the host (>>cuda copies their operands).
+   The host library's math (erfinv, digamma, i0, torch.special's functions, the random
+   generators: every "ci_" function of CI__CEMIT_LIBM_LIST) comes as the host's own C
+   (ci__interp_dev_text). */
 static const char *ci__cuemit_flag(void) {
     return "static void ci_flag(void *rec, int code, int site, long long value) {\n"
            "    ci_rterr *e = (ci_rterr *)rec;\n"
@@ -25607,16 +25611,15 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "}\n");
 }
 
-/* cinductor.sort on the GPU: a row a block. Rows up to CI__CUEMIT_SORT_MAX long (ci_sort):
-   the keys (floats widened to double, integers to long long) and their indices sorted in
-   shared memory by a bitonic network over the next power of two, in the host's order
-   (ci__rt_sort_before: a total order, so the same bits); the values then read back through
-   the sorted indices. Longer rows (ci_sort_long, through ci_sort_idx): each run of
-   CI__CUEMIT_SORT_MAX positions sorted so, then runs merged in pairs, twice as long each
-   pass, between the indices' output and the block's scratch: each position finds its place
-   by a binary search of the other run (in a total order no two elements tie, so the places
-   are a permutation); the first pass's target is chosen so that the last lands in the
-   output; the values then read through the indices. */
+/* cinductor.sort on the GPU (ci_sort): a row a block, its positions sorted (ci_sort_idx), then
+   its values read through them. A row of up to CI__CUEMIT_SORT_MAX: its keys (floats widened
+   to double, integers to long long) and positions sorted in shared memory by a bitonic
+   network over the next power of two, in the host's order (ci__rt_sort_before: a total
+   order, so the same bits). A longer one: each run of CI__CUEMIT_SORT_MAX sorted so, then
+   runs merged in pairs, twice as long each pass, between the indices' output and the
+   block's scratch: each position finds its place by a binary search of the other run (in a
+   total order no two elements tie, so the places are a permutation); the first pass's
+   target is chosen so that the last lands in the output. */
 static void ci__cuemit_sort_src(ci__sb *sb) {
     ci__sb_put(sb, "\ntemplate <typename T, typename Key, int KIND> static Key ci_sort_key(T v) {\n"
                "    if (KIND == 1) return (Key)ci_h2f((unsigned short)v);\n"
@@ -25656,39 +25659,17 @@ static void ci__cuemit_sort_src(ci__sb *sb) {
                "            __syncthreads();\n"
                "        }\n"
                "}\n");
-    ci__sb_put(sb, "template <typename T, typename Key, int KIND, int P>\n"
-               "static void ci_sort(const T *__restrict__ x, T *__restrict__ v,\n"
-               "                    long long *__restrict__ ix, long long rows, int n,\n"
-               "                    int desc) {\n"
-               "    __shared__ Key key[P];\n"
-               "    __shared__ int at[P];\n"
-               "    for (long long r = blockIdx.x; r < rows; r += gridDim.x) {\n"
-               "        const T *xr = x + r * n;\n"
-               "        for (int i = threadIdx.x; i < P; i += blockDim.x) {\n"
-               "            at[i] = i;\n"
-               "            key[i] = i < n ? ci_sort_key<T, Key, KIND>(xr[i]) : (Key)0;\n"
-               "        }\n"
-               "        __syncthreads();\n"
-               "        ci_sort_net<Key, P>(key, at, n, desc);\n"
-               "        for (int i = threadIdx.x; i < n; i += blockDim.x) {\n"
-               "            v[r * n + i] = xr[at[i]];\n"
-               "            ix[r * n + i] = at[i];\n"
-               "        }\n"
-               "        __syncthreads();\n"
-               "    }\n"
-               "}\n");
-    ci__sb_printf(sb, "/* positions 0..n-1 of x in the host's order, into a (b: as many more) */\n"
-               "template <typename T, typename Key, int KIND>\n"
+    ci__sb_put(sb, "/* positions 0..n-1 of x in the host's order, into a (b: as many more, used\n"
+               "   only where n > P): runs of P by the network, then merged in pairs */\n"
+               "template <typename T, typename Key, int KIND, int P>\n"
                "static void ci_sort_idx(const T *__restrict__ x, long long n, int desc,\n"
                "                        long long *a, long long *b) {\n"
-               "    const int P = %d;\n"
                "    __shared__ Key key[P];\n"
                "    __shared__ int at[P];\n"
                "    int passes = 0;\n"
                "    while (((long long)P << passes) < n) passes++;\n"
-               "    long long *d = passes & 1 ? b : a, *o = passes & 1 ? a : b;\n",
-               CI__CUEMIT_SORT_MAX);
-    ci__sb_put(sb, "    for (long long c0 = 0; c0 < n; c0 += P) {\n"
+               "    long long *d = passes & 1 ? b : a, *o = passes & 1 ? a : b;\n"
+               "    for (long long c0 = 0; c0 < n; c0 += P) {\n"
                "        const int cn = n - c0 < P ? (int)(n - c0) : P;\n"
                "        for (int i = threadIdx.x; i < P; i += blockDim.x) {\n"
                "            at[i] = i;\n"
@@ -25699,8 +25680,8 @@ static void ci__cuemit_sort_src(ci__sb *sb) {
                "        for (int i = threadIdx.x; i < cn; i += blockDim.x)\n"
                "            d[c0 + i] = c0 + at[i];\n"
                "        __syncthreads();\n"
-               "    }\n"
-               "    for (long long L = P; L < n; L *= 2) {\n"
+               "    }\n");
+    ci__sb_put(sb, "    for (long long L = P; L < n; L *= 2) {\n"
                "        for (long long e = threadIdx.x; e < n; e += blockDim.x) {\n"
                "            const long long s = e / (2 * L) * (2 * L);\n"
                "            const long long mid = s + L < n ? s + L : n;\n"
@@ -25724,16 +25705,16 @@ static void ci__cuemit_sort_src(ci__sb *sb) {
                "        d = o;\n"
                "        o = t;\n"
                "    }\n"
-               "}\n");
-    ci__sb_put(sb, "/* rows longer than P: each row's positions sorted into its indices (a row's\n"
-               "   more in the block's scratch), then its values read through them */\n"
-               "template <typename T, typename Key, int KIND>\n"
-               "static void ci_sort_long(const T *__restrict__ x, T *__restrict__ v,\n"
-               "                         long long *__restrict__ ix, long long rows, long long n,\n"
-               "                         int desc, char *work) {\n"
-               "    long long *s = (long long *)work + blockIdx.x * n;\n"
+               "}\n"
+               "/* a row a block: its positions sorted into its indices (rows longer than P:\n"
+               "   a row more in the block's scratch, work), then its values read through them */\n"
+               "template <typename T, typename Key, int KIND, int P>\n"
+               "static void ci_sort(const T *__restrict__ x, T *__restrict__ v,\n"
+               "                    long long *__restrict__ ix, long long rows, long long n,\n"
+               "                    int desc, char *work) {\n"
+               "    long long *s = work ? (long long *)work + blockIdx.x * n : 0;\n"
                "    for (long long r = blockIdx.x; r < rows; r += gridDim.x) {\n"
-               "        ci_sort_idx<T, Key, KIND>(x + r * n, n, desc, ix + r * n, s);\n"
+               "        ci_sort_idx<T, Key, KIND, P>(x + r * n, n, desc, ix + r * n, s);\n"
                "        for (long long i = threadIdx.x; i < n; i += blockDim.x)\n"
                "            v[r * n + i] = x[r * n + ix[r * n + i]];\n"
                "        __syncthreads();\n"
@@ -25767,7 +25748,32 @@ static int ci__cuemit_sel_kind(const ci__kernel *k) {
    count goes to *count (the launch's scratch: >>cuda reads it back after the run). One block
    reads at one SM's pace; many blocks would need a second launch or a grid-wide prefix. */
 static void ci__cuemit_select_src(ci__sb *sb) {
-    ci__sb_put(sb, "\n/* is v non-zero? (by value: -0.0 is zero, NaN is not; f16 and bf16 by\n"
+    ci__sb_put(sb, "\n/* lane 0 of each warp of the block holding c, its warp's count: the counts\n"
+               "   of the warps before this one, and (*all) all of them */\n"
+               "static long long ci_warps_before(long long c, long long *all) {\n"
+               "    __shared__ long long ci_ws[32];\n"
+               "    const int wid = threadIdx.x >> 5;\n"
+               "    long long at = 0;\n"
+               "    if ((threadIdx.x & 31) == 0) ci_ws[wid] = c;\n"
+               "    __syncthreads();\n"
+               "    *all = 0;\n"
+               "    for (int w = 0; w < (int)(blockDim.x >> 5); w++) {\n"
+               "        if (w < wid) at += ci_ws[w];\n"
+               "        *all += ci_ws[w];\n"
+               "    }\n"
+               "    __syncthreads();   /* (read by all before a next call writes) */\n"
+               "    return at;\n"
+               "}\n"
+               "/* the last m < n with s[m] <= j, for s ascending and s[0] <= j */\n"
+               "static long long ci_last_le(const long long *s, long long n, long long j) {\n"
+               "    long long a = 0, e = n;\n"
+               "    while (e - a > 1) {\n"
+               "        const long long m = (a + e) >> 1;\n"
+               "        if (s[m] <= j) a = m; else e = m;\n"
+               "    }\n"
+               "    return a;\n"
+               "}\n");
+    ci__sb_put(sb, "/* is v non-zero? (by value: -0.0 is zero, NaN is not; f16 and bf16 by\n"
                "   their bits) */\n"
                "template <typename T, int KIND> static bool ci_sel_nz(T v) {\n"
                "    if (KIND) return ((unsigned short)v & 0x7fff) != 0;\n"
@@ -25775,12 +25781,11 @@ static void ci__cuemit_select_src(ci__sb *sb) {
                "}\n"
                "template <typename P, typename W>\n"
                "static void ci_select(long long n, P pred, W put, long long *count) {\n"
-               "    __shared__ long long ci_sel_w[32];\n"
                "    const int lane = threadIdx.x & 31, wid = threadIdx.x >> 5;\n"
                "    const int nw = blockDim.x >> 5;\n"
                "    const long long seg = ((n + nw - 1) / nw + 255) / 256 * 256;\n"
                "    const long long lo = wid * seg, hi = lo + seg < n ? lo + seg : n;\n"
-               "    long long c = 0, at = 0, all = 0;\n"
+               "    long long c = 0, at, all;\n"
                "    for (long long b = lo; b < hi; b += 256) {\n"
                "        bool q[8];\n"
                "        #pragma unroll\n"
@@ -25792,12 +25797,7 @@ static void ci__cuemit_select_src(ci__sb *sb) {
                "        for (int u = 0; u < 8; u++)\n"
                "            c += __popc(__ballot_sync(0xffffffffu, q[u]));\n"
                "    }\n"
-               "    if (lane == 0) ci_sel_w[wid] = c;\n"
-               "    __syncthreads();\n"
-               "    for (int w = 0; w < nw; w++) {\n"
-               "        if (w < wid) at += ci_sel_w[w];\n"
-               "        all += ci_sel_w[w];\n"
-               "    }\n");
+               "    at = ci_warps_before(c, &all);\n");
     ci__sb_put(sb, "    for (long long b = lo; b < hi; b += 256) {\n"
                "        bool q[8];\n"
                "        #pragma unroll\n"
@@ -25822,13 +25822,12 @@ static void ci__cuemit_select_src(ci__sb *sb) {
                "template <typename T>\n"
                "static void ci_repeat(const T *__restrict__ r, long long n, T *__restrict__ y,\n"
                "                      long long S, long long *w) {\n"
-               "    __shared__ long long ci_rep_w[32];\n"
                "    __shared__ int ci_rep_neg;\n"
                "    const int lane = threadIdx.x & 31, wid = threadIdx.x >> 5;\n"
                "    const int nw = blockDim.x >> 5;\n"
                "    const long long seg = ((n + nw - 1) / nw + 31) / 32 * 32;\n"
                "    const long long lo = wid * seg, hi = lo + seg < n ? lo + seg : n;\n"
-               "    long long c = 0, at = 0, all = 0;\n"
+               "    long long c = 0, at, all;\n"
                "    if (threadIdx.x == 0) ci_rep_neg = 0;\n"
                "    __syncthreads();\n"
                "    for (long long b = lo; b < hi; b += 32) {\n"
@@ -25837,12 +25836,7 @@ static void ci__cuemit_select_src(ci__sb *sb) {
                "        c += v;\n"
                "    }\n"
                "    for (int o = 16; o > 0; o >>= 1) c += __shfl_down_sync(0xffffffffu, c, o);\n"
-               "    if (lane == 0) ci_rep_w[wid] = c;\n"
-               "    __syncthreads();\n"
-               "    for (int v = 0; v < nw; v++) {\n"
-               "        if (v < wid) at += ci_rep_w[v];\n"
-               "        all += ci_rep_w[v];\n"
-               "    }\n"
+               "    at = ci_warps_before(c, &all);\n"
                "    if (threadIdx.x == 0) {\n"
                "        w[0] = all;\n"
                "        w[1] = ci_rep_neg;\n"
@@ -25859,14 +25853,8 @@ static void ci__cuemit_select_src(ci__sb *sb) {
                "        at += __shfl_sync(0xffffffffu, x, 31);\n"
                "    }\n"
                "    __syncthreads();\n"
-               "    for (long long j = threadIdx.x; j < S; j += blockDim.x) {\n"
-               "        long long a = 0, e = n;   /* the last start at or before j */\n"
-               "        while (e - a > 1) {\n"
-               "            const long long m = (a + e) >> 1;\n"
-               "            if (w[2 + m] <= j) a = m; else e = m;\n"
-               "        }\n"
-               "        y[j] = (T)a;\n"
-               "    }\n"
+               "    for (long long j = threadIdx.x; j < S; j += blockDim.x)\n"
+               "        y[j] = (T)ci_last_le(w + 2, n, j);\n"
                "}\n");
 }
 
@@ -25883,7 +25871,9 @@ static void ci__cuemit_unique_src(ci__sb *sb) {
                "                      long long *__restrict__ cnt, long long *ws,\n"
                "                      long long *count) {\n"
                "    long long *ord = ws, *gs = ws + 2 * n;\n"
-               "    if (!consec) ci_sort_idx<T, Key, KIND>(x, n, 0, ord, ws + n);\n"
+               "    if (!consec)\n"
+               "        ci_sort_idx<T, Key, KIND, " CI__CUEMIT_SORT_MAX_S ">(x, n, 0, ord,\n"
+               "                                                    ws + n);\n"
                "    auto at = [&](long long j) { return consec ? j : ord[j]; };\n"
                "    ci_select(n, [&](long long j) {\n"
                "                  if (j == 0) return true;\n"
@@ -25898,20 +25888,13 @@ static void ci__cuemit_unique_src(ci__sb *sb) {
                "    const long long ng = *(volatile long long *)count;\n"
                "    for (long long g = threadIdx.x; cnt && g < ng; g += blockDim.x)\n"
                "        cnt[g] = (g + 1 < ng ? gs[g + 1] : n) - gs[g];\n"
-               "    for (long long j = threadIdx.x; inv && j < n; j += blockDim.x) {\n"
-               "        long long lo = 0, hi = ng;   /* the last start at or before j */\n"
-               "        while (hi - lo > 1) {\n"
-               "            const long long m = (lo + hi) >> 1;\n"
-               "            if (gs[m] <= j) lo = m; else hi = m;\n"
-               "        }\n"
-               "        inv[at(j)] = lo;\n"
-               "    }\n"
+               "    for (long long j = threadIdx.x; inv && j < n; j += blockDim.x)\n"
+               "        inv[at(j)] = ci_last_le(gs, ng, j);\n"
                "}\n");
 }
 
 /* does extern kernel k run on the GPU? 1: cinductor.bmm on a float dtype, 2: cinductor.sort
-   (ci_sort, or ci_sort_long past CI__CUEMIT_SORT_MAX), 3: a selection (ci__cuemit_sel_kind);
-   0: on the host */
+   (ci_sort), 3: a selection (ci__cuemit_sel_kind); 0: on the host */
 static int ci__cuemit_gpu_extern(const ci__kernel *k) {
     ci_dtype dt;
     if (k->kind != CI__K_EXTERN || !k->ext) return 0;
@@ -26137,22 +26120,16 @@ static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k
                       n > CI__CUEMIT_SORT_MAX ? CI__CUEMIT_LSORT_BLOCK : CI__CUEMIT_SORT_BLOCK,
                       g->name);
         ci__cuemit_params(sb, tab, n > CI__CUEMIT_SORT_MAX);
-        if (n > CI__CUEMIT_SORT_MAX) {   /* runs sorted, then merged (the scratch after the
-                                            products' counters, which stay zero) */
-            ci__sb_printf(sb, "    ci_sort_long<%s, %s, %d>((const %s *)B[%d], (%s *)B[%d], "
-                              "(long long *)B[%d], n, %lldLL, %d,\n        (char *)work + %d);"
-                              "\n}\n",
-                          t, ci__dtype_is_float(dt) ? "double" : "long long",
-                          dt == CI_F16 ? 1 : dt == CI_BF16 ? 2 : 0, t, k->ins[0]->slot, t,
-                          k->outs[0]->slot, k->outs[1]->slot, (long long)n, desc,
-                          CI__CUEMIT_MM_COUNTS);
-            return;
-        }
+        char work[48] = "(char *)0";
+        if (n > CI__CUEMIT_SORT_MAX)   /* runs merged: the scratch after the products'
+                                          counters, which stay zero */
+            snprintf(work, sizeof work, "(char *)work + %d", CI__CUEMIT_MM_COUNTS);
         ci__sb_printf(sb, "    ci_sort<%s, %s, %d, %d>((const %s *)B[%d], (%s *)B[%d], "
-                          "(long long *)B[%d], n, %d, %d);\n}\n",
+                          "(long long *)B[%d],\n        n, %lldLL, %d, %s);\n}\n",
                       t, ci__dtype_is_float(dt) ? "double" : "long long",
-                      dt == CI_F16 ? 1 : dt == CI_BF16 ? 2 : 0, pow2, t, k->ins[0]->slot, t,
-                      k->outs[0]->slot, k->outs[1]->slot, (int)n, desc);
+                      dt == CI_F16 ? 1 : dt == CI_BF16 ? 2 : 0,
+                      n > CI__CUEMIT_SORT_MAX ? CI__CUEMIT_SORT_MAX : pow2, t, k->ins[0]->slot, t,
+                      k->outs[0]->slot, k->outs[1]->slot, (long long)n, desc, work);
         return;
     }
     if (mm) {
@@ -33063,7 +33040,7 @@ typedef struct ci__cuda_prog {
     volatile int *hflag;         /* page-locked host memory the device maps: a check failed
                                     (the record is set; the next run clears both) */
     long long *post;             /* each launch's words read back after a run (.sel of them,
-                                    two a launch: ci__cuda_run) */
+                                    two a launch: ci__cuda_run); NULL where no launch has any */
 } ci__cuda_prog;
 
 /* each slot's size in bytes: the largest buffer placed in it */
@@ -33120,10 +33097,11 @@ static void ci__cuda_alloc_all(ci_program *p, ci__cuda_prog *c) {
         ci__cuda_check(p, ci__cuda.cuMemsetD8Async(c->base + c->work_off, 0, work, NULL),
                        "cuMemsetD8Async");
     c->dtab = c->base;
-    /* (page-locked: a copy into pageable memory would hold the host until it is done) */
-    ci__cuda_check(p, ci__cuda.cuMemHostAlloc((void **)&c->post,
-                                              sizeof(long long) * (2 * (size_t)c->nl + 2), 0),
-                   "cuMemHostAlloc");
+    for (i = 0; i < c->nl && !c->l[i].sel; i++) {}
+    if (i < c->nl)   /* (page-locked: a copy into pageable memory holds the host until done) */
+        ci__cuda_check(p, ci__cuda.cuMemHostAlloc((void **)&c->post,
+                                                  sizeof(long long) * 2 * (size_t)c->nl, 0),
+                       "cuMemHostAlloc");
     c->dslot = CI__NEWN(p->A, unsigned long long, ns + 1);
     c->sent = CI__NEWN(p->A, unsigned long long, ns + 1);
     for (i = 0; i <= ns; i++) c->dslot[i] = c->base + at[i];
@@ -33241,13 +33219,13 @@ static int ci__cuda_extern(ci_program *p, ci__cuda_prog *c, int idx) {
 }
 
 /* what launch idx left in the words read back after a run (sel of them, ci__cuda_launch):
-   a selection's count gives its results' sizes, as ci__rt_extern keeps those of a host
-   kernel; a repeat_interleave's sum and negative flag are checked as the host's kernel
-   checks them (nonzero: the run failed, with its message) */
+   a selection's count gives its results' sizes (their first dim), as ci__rt_extern keeps
+   those of a host kernel; a repeat_interleave's sum and negative flag are checked as the
+   host's kernel checks them (nonzero: the run failed, with its message) */
 static int ci__cuda_post(ci_program *p, int idx, int sel, const long long *w) {
     const ci__kernel *k = (const ci__kernel *)p->kernels[idx]->m.v[0];
     const long long count = w[0];
-    int i, d;
+    int i;
     if (sel == 2) {
         const char *why = w[1] ? "repeats can not be negative"
                           : count != k->args[1].u.i
@@ -33260,12 +33238,11 @@ static int ci__cuda_post(ci_program *p, int idx, int sel, const long long *w) {
         return 1;
     }
     for (i = 0; i < k->nout; i++) {
-        ci__buf *b = k->outs[i];
-        if (!b->dd_node) continue;
-        b->run_done = 1;
-        b->run_ndim = b->ndim;
-        for (d = 0; d < b->ndim; d++) b->run_size[d] = b->size[d];
-        if (b->ndim && count >= 0 && count <= b->size[0]) b->run_size[0] = count;
+        int64_t got[CI_MAX_DIMS];
+        if (!k->outs[i]->dd_node) continue;
+        memcpy(got, k->outs[i]->size, sizeof(int64_t) * (size_t)k->outs[i]->ndim);
+        got[0] = count;
+        ci__rt_dd_size(k->outs[i], got);
     }
     return 0;
 }
@@ -33315,7 +33292,7 @@ static int ci__cuda_run(ci_program *p) {
             if (e < 0) return 1;
             continue;
         }
-        c->post[2 * i] = c->post[2 * i + 1] = 0;
+        if (l->sel) c->post[2 * i] = c->post[2 * i + 1] = 0;   /* (what an empty one leaves) */
         if (n <= 0) continue;
         args[0] = c->tab ? (void *)c->dslot : (void *)&c->dtab;
         args[1] = &n;
@@ -33788,6 +33765,16 @@ static void ci__rt_parallel(void *rt, void (*fn)(void **, long long, long long),
 }
 #endif
 
+/* the size a data-dependent result b has after a run: got (its dims), each where it lies in
+   [0, the upper bound], else the bound (a kernel that reported nonsense fills no more) */
+static void ci__rt_dd_size(ci__buf *b, const int64_t *got) {
+    int d;
+    b->run_done = 1;
+    b->run_ndim = b->ndim;
+    for (d = 0; d < b->ndim; d++)
+        b->run_size[d] = got[d] >= 0 && got[d] <= b->size[d] ? got[d] : b->size[d];
+}
+
 static int ci__rt_extern(void *rt, int idx, void **B) {
     ci_program *p = (ci_program *)rt;
     ci__kernel *k = (ci__kernel *)p->kernels[idx]->m.v[0];
@@ -33814,14 +33801,8 @@ static int ci__rt_extern(void *rt, int idx, void **B) {
     r = k->ext->ext.run(ins, k->nin, k->args, k->nargs, outs, k->nout,
                         k->ext->internal ? (void *)p : k->ext->ext.user);
     if (r) p->failed_extern = idx + 1;
-    for (i = 0; i < k->nout && !r; i++) if (k->outs[i]->dd_node) {   /* the size it filled */
-        ci__buf *b = k->outs[i];
-        b->run_done = 1; b->run_ndim = b->ndim;
-        for (d = 0; d < b->ndim; d++)
-            b->run_size[d] = outs[i].shape[d] >= 0 && outs[i].shape[d] <= b->size[d]
-                                     ? outs[i].shape[d]
-                                     : b->size[d];
-    }
+    for (i = 0; i < k->nout && !r; i++)   /* the size it filled */
+        if (k->outs[i]->dd_node) ci__rt_dd_size(k->outs[i], outs[i].shape);
     return r;
 }
 

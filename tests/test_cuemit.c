@@ -161,6 +161,16 @@ static void cu_src_lower(cu_src *s, const char *cig, int gpu) {
 }
 static void cu_src_make(cu_src *s, const char *cig) { cu_src_lower(s, cig, 0); }
 
+/* s's source compiles with NVRTC for sm_90, where NVRTC is here (i: the case, for the
+   message) */
+static void cu_src_compiles(const cu_src *s, int i) {
+    ci__cuda_bin b;
+    const char *why;
+    if (rtc_why()) return;
+    why = ci__cuda_compile_n(s->p->A, s->src, 90, "off", 1, NULL, &b);
+    CI_CHECK_MSG(!why, "case %d: %s", i, why ? why : "");
+}
+
 /* how many times s occurs in src */
 static int count_of(const char *src, const char *s) {
     int n = 0;
@@ -369,16 +379,13 @@ CI_TEST(test_cuemit_few_blocks_unroll) {
     int i;
     if (rtc_why()) CI_SKIP(rtc_why());
     for (i = 0; i < 2; i++) {
-        const char *why;
-        ci__cuda_bin b;
         cu_src c;
         cu_src_make(&c, cig[i]);
         if (!c.src) { cu_src_free(&c); continue; }
         CI_CHECK_MSG(c.nl == 1 && c.l[0].grid == (i ? 256u : 16u), "case %d:\n%s", i, c.src);
         CI_CHECK_CONTAINS(c.src, "acc0_3 += ");
         CI_CHECK_MSG((strstr(c.src, "acc0_7 += ") != NULL) == (i == 0), "case %d:\n%s", i, c.src);
-        why = ci__cuda_compile_n(c.p->A, c.src, 90, "off", 1, NULL, &b);
-        CI_CHECK_MSG(!why, "case %d: %s", i, why ? why : "");
+        cu_src_compiles(&c, i);
         cu_src_free(&c);
     }
 }
@@ -403,8 +410,6 @@ CI_TEST(test_cuemit_masked_reads_first) {
     if (rtc_why()) CI_SKIP(rtc_why());
     for (i = 0; i < (int)(sizeof cig / sizeof *cig); i++) {
         char behind[16], first[16];
-        const char *why;
-        ci__cuda_bin b;
         cu_src c;
         cu_src_make(&c, cig[i]);
         if (!c.src) { cu_src_free(&c); continue; }
@@ -414,8 +419,7 @@ CI_TEST(test_cuemit_masked_reads_first) {
             CI_CHECK_MSG(!strstr(c.src, behind), "case %d:\n%s", i, c.src);
             CI_CHECK_MSG(count_of(c.src, first) >= (i == 0 ? 6 : 1), "case %d:\n%s", i, c.src);
         } else CI_CHECK_MSG(strstr(c.src, behind) != NULL, "case %d:\n%s", i, c.src);
-        why = ci__cuda_compile_n(c.p->A, c.src, 90, "off", 1, NULL, &b);
-        CI_CHECK_MSG(!why, "case %d: %s", i, why ? why : "");
+        cu_src_compiles(&c, i);
         cu_src_free(&c);
     }
 }
@@ -585,8 +589,6 @@ CI_TEST(test_cuemit_vector_kernels) {
     int i;
     if (rtc_why()) CI_SKIP(rtc_why());
     for (i = 0; i < (int)(sizeof cig / sizeof *cig); i++) {
-        const char *why;
-        ci__cuda_bin b;
         int vec;
         cu_src c;
         cu_src_make(&c, cig[i]);
@@ -603,8 +605,7 @@ CI_TEST(test_cuemit_vector_kernels) {
                                      " ci_g++)\n            k0_add(B, i + ci_g * w, ");
         }
         if (i == 1) CI_CHECK_CONTAINS(c.src, "*(const int4 *)(x + ci_vi0)");
-        why = ci__cuda_compile_n(c.p->A, c.src, 90, "off", 1, NULL, &b);
-        CI_CHECK_MSG(!why, "case %d: %s", i, why ? why : "");
+        cu_src_compiles(&c, i);
         cu_src_free(&c);
     }
 }
@@ -624,8 +625,6 @@ CI_TEST(test_cuemit_row_vectors) {
     int i;
     if (rtc_why()) CI_SKIP(rtc_why());
     for (i = 0; i < (int)(sizeof cig / sizeof *cig); i++) {
-        const char *why;
-        ci__cuda_bin b;
         cu_src c;
         cu_src_make(&c, cig[i]);
         if (!c.src) { cu_src_free(&c); continue; }
@@ -640,8 +639,7 @@ CI_TEST(test_cuemit_row_vectors) {
             CI_CHECK_CONTAINS(c.src, "ci_r0[ci_s] = x[");
         }
         if (i == 0) CI_CHECK_CONTAINS(c.src, "ci_r0[ci_s] = (ci_s % 4 == 0 ? ci_vl0.x");
-        why = ci__cuda_compile_n(c.p->A, c.src, 90, "off", 1, NULL, &b);
-        CI_CHECK_MSG(!why, "case %d: %s", i, why ? why : "");
+        cu_src_compiles(&c, i);
         cu_src_free(&c);
     }
 }
@@ -654,10 +652,10 @@ static int bin_has(const ci__cuda_bin *b, const char *s) {
     return 0;
 }
 
-/* a sort of rows up to CI__CUEMIT_SORT_MAX long is a GPU kernel of a row a block (ci_sort), a
-   longer one too (ci_sort_long: runs sorted, then merged, in each block's scratch after the
-   products' counters, at most CI__CUEMIT_LSORT_BLOCKS blocks); none on the host; the source
-   compiles */
+/* a sort is a GPU kernel of a row a block (ci_sort): a row of up to CI__CUEMIT_SORT_MAX with
+   no scratch, a longer one with a row of indices in each block's scratch after the products'
+   counters (runs sorted, then merged; at most CI__CUEMIT_LSORT_BLOCKS blocks); none on the
+   host; the source compiles */
 CI_TEST(test_cuemit_sort_on_the_gpu) {
     static const char *cig = "input x: f32[3, 2048]\ninput w: f64[2, 2049]\n"
                              "input z: f16[200, 3000]\n"
@@ -665,6 +663,7 @@ CI_TEST(test_cuemit_sort_on_the_gpu) {
                              "t, ti = aten.sort.default(w)\nu, ui = aten.sort.default(z)\n"
                              "output s, si, t, ti, u, ui\n";
     cu_src c;
+    char work[64];
     int i, gpu = 0;
     cu_src_lower(&c, cig, 1);
     if (!c.src) { cu_src_free(&c); return; }
@@ -683,16 +682,13 @@ CI_TEST(test_cuemit_sort_on_the_gpu) {
                      c.l[i].work == CI__CUEMIT_MM_COUNTS + CI__CUEMIT_LSORT_BLOCKS * 3000 * 8);
     }
     CI_CHECK_EQ_INT(gpu, 3);
+    snprintf(work, sizeof work, "n, 2049LL, 0, (char *)work + %d);", CI__CUEMIT_MM_COUNTS);
     CI_CHECK_CONTAINS(c.src, "ci_sort<float, double, 0, 2048>(");
-    CI_CHECK_CONTAINS(c.src, ", n, 2048, 1);");
-    CI_CHECK_CONTAINS(c.src, "ci_sort_long<double, double, 0>(");
-    CI_CHECK_CONTAINS(c.src, ", n, 2049LL, 0,");
-    CI_CHECK_CONTAINS(c.src, "ci_sort_long<unsigned short, double, 1>(");
-    if (!rtc_why()) {
-        ci__cuda_bin b;
-        const char *why = ci__cuda_compile_n(c.p->A, c.src, 90, "off", 1, NULL, &b);
-        CI_CHECK_MSG(!why, "%s", why ? why : "");
-    }
+    CI_CHECK_CONTAINS(c.src, "n, 2048LL, 1, (char *)0);");
+    CI_CHECK_CONTAINS(c.src, "ci_sort<double, double, 0, 2048>(");
+    CI_CHECK_CONTAINS(c.src, work);
+    CI_CHECK_CONTAINS(c.src, "ci_sort<unsigned short, double, 1, 2048>(");
+    cu_src_compiles(&c, 0);
     cu_src_free(&c);
 }
 
@@ -745,11 +741,7 @@ CI_TEST(test_cuemit_integer_product) {
         CI_CHECK_MSG(!c.l[i].ext, "launch %d (%s) on the host", i, c.l[i].fn);
     CI_CHECK(strstr(c.src, "ci_bmm<") == NULL);
     CI_CHECK(strstr(c.src, CI__CUEMIT_NOGPU) == NULL);
-    if (!rtc_why()) {
-        ci__cuda_bin b;
-        const char *why = ci__cuda_compile_n(c.p->A, c.src, 90, "off", 1, NULL, &b);
-        CI_CHECK_MSG(!why, "%s", why ? why : "");
-    }
+    cu_src_compiles(&c, 0);
     cu_src_free(&c);
 }
 
@@ -778,11 +770,7 @@ CI_TEST(test_cuemit_selections_on_the_gpu) {
     CI_CHECK_CONTAINS(c.src, "o0[at * 2 + 1] = r % 33LL;");
     CI_CHECK_CONTAINS(c.src, "o1[at] = r % 6LL;");
     CI_CHECK_CONTAINS(c.src, "y[e] = v[cnt[1 + e / 4LL] * 4LL + e % 4LL];");
-    if (!rtc_why()) {
-        ci__cuda_bin b;
-        const char *why = ci__cuda_compile_n(c.p->A, c.src, 90, "off", 1, NULL, &b);
-        CI_CHECK_MSG(!why, "%s", why ? why : "");
-    }
+    cu_src_compiles(&c, 0);
     cu_src_free(&c);
 }
 
@@ -810,11 +798,7 @@ CI_TEST(test_cuemit_unique_on_the_gpu) {
     CI_CHECK_CONTAINS(c.src, "ci_unique<float, double, 0>((const float *)B[");
     CI_CHECK_CONTAINS(c.src, "ci_unique<long long, long long, 0>((const long long *)B[");
     CI_CHECK_EQ_INT(count_of(c.src, "static void ci_sort_idx("), 1);
-    if (!rtc_why()) {
-        ci__cuda_bin b;
-        const char *why = ci__cuda_compile_n(c.p->A, c.src, 90, "off", 1, NULL, &b);
-        CI_CHECK_MSG(!why, "%s", why ? why : "");
-    }
+    cu_src_compiles(&c, 0);
     cu_src_free(&c);
 }
 
@@ -850,11 +834,7 @@ CI_TEST(test_cuemit_repeat_interleave_on_the_gpu) {
     CI_CHECK_EQ_INT(ci__cuda_post(c.p, z, 2, ok), 1);
     CI_CHECK_EQ_INT(ci__cuda_post(c.p, q, 2, neg), 1);
     CI_CHECK_CONTAINS(c.p->ext_msg, "aten.repeat_interleave: repeats can not be negative");
-    if (!rtc_why()) {
-        ci__cuda_bin b;
-        const char *why = ci__cuda_compile_n(c.p->A, c.src, 90, "off", 1, NULL, &b);
-        CI_CHECK_MSG(!why, "%s", why ? why : "");
-    }
+    cu_src_compiles(&c, 0);
     cu_src_free(&c);
 }
 
