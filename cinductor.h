@@ -924,13 +924,18 @@ typedef struct ci__cuda_launch {
     int part;            /* its NVRTC program: -1 the whole source's, 0 the other entries', else
                             its own (a product's; ci__cuemit_parts) */
     int sel;             /* the long longs at the start of its scratch >>cuda reads back after
-                            a run (and zeroes the scratch again): 1 a selection's count (the
-                            sizes after the run), 2 a repeat_interleave's sum of the repeats
-                            and whether one is negative (its checks) */
+                            a run (and zeroes the scratch again; CI__CUDA_POST_WORDS of them):
+                            1 a selection's count (the sizes after the run), 2 a
+                            repeat_interleave's sum of the repeats and whether one is negative
+                            (its checks), 3 a linear-algebra kernel's failed check and info
+                            (ci__cuemit_lapack_entry) */
 } ci__cuda_launch;
+#define CI__CUDA_POST_WORDS(sel) ((sel) == 1 ? 1 : 2)
 static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
                                      ci__cuda_launch **launches, int *nlaunches);
 static void ci__cuemit_entries(ci__L *L, ci__sb *sb);
+static void ci__cuemit_lapack_src(ci__sb *sb, const ci__kernel *k, int before,
+                                  unsigned char *done);
 static int ci__cuemit_tab(const ci__L *L);
 static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k, int mm,
                              int tab);
@@ -1012,6 +1017,17 @@ enum {
     CI__LAPACK_API_LDL_FACTOR, CI__LAPACK_API_LDL_FACTOR_EX, CI__LAPACK_API_COUNT
 };
 
+/* >>lapack -> >>cuemit, >>cuda: an extern kernel of >>lapack's table (ci__lapack_kinds), what
+   the GPU's entry and the read-back after a run need of it; its check before the jobs */
+enum { CI__LAPACK_PRE_NONE, CI__LAPACK_PRE_PIVOTS, CI__LAPACK_PRE_LDL, CI__LAPACK_PRE_FINITE };
+typedef struct ci__lapack_kind {
+    const char *name, *range_name;
+    void (*range)(void *, long long, long long);
+    int batch, r, info, api, pre, pre_in, pre_arg;
+    const char *pre_api, *pre_msg;
+    int gpu;
+} ci__lapack_kind;
+
 /* prototypes of functions used before their definition, by the section defining them */
 static void ci__arena_unblock(ci__arena *a, void *old, size_t old_size);
 static void *ci__arena_grow(ci__arena *a, void *old, size_t old_size, size_t new_size);
@@ -1045,6 +1061,16 @@ static int ci__cemit_prelude(ci__L *L, ci__sb *sb, const char *body, size_t n, i
                              int ptrs);
 #define CI__INTERP_DEV_MAX 128   /* the flags of ci__interp_dev_text */
 static int ci__interp_dev_text(ci__sb *sb, const char *name, unsigned char *done);
+#define CI__LAPACK_DEV_MAX 64   /* the flags of ci__lapack_dev_text */
+static int ci__lapack_dev_text(ci__sb *sb, const char *name, unsigned char *done);
+static const ci__lapack_kind *ci__lapack_kind_of(const char *name);
+static int64_t ci__lapack_batch(const ci_extern_tensor *x, int mdims);
+static void ci__lapack_pre_fail(void *user, const ci__lapack_kind *K, const ci_extern_tensor *x,
+                                int64_t t);
+static int ci__lapack_check_at(void *user, int ndim, int64_t t, int info, int api);
+static void ci__lapack_mnr(const ci__lapack_kind *K, const ci_extern_tensor *ins,
+                           const ci_extern_tensor *outs, int64_t *mnr);
+static int ci__lapack_pre_on(const ci__lapack_kind *K, const ci_arg *args);
 static float ci__cemit_h2f(unsigned short h);
 static unsigned short ci__cemit_f2h(float f);
 static float ci__cemit_bf2f(unsigned short h);
@@ -25893,13 +25919,37 @@ static void ci__cuemit_unique_src(ci__sb *sb) {
                "}\n");
 }
 
+/* A linear-algebra kernel (>>lapack's table) runs on the GPU a thread a matrix, the host's
+   own code for one matrix, where its matrices are at most CI__CUEMIT_LA_SMALL on a side, or at
+   most CI__CUEMIT_LA_MAX with CI__CUEMIT_LA_BATCH of them or more: a thread's serial work
+   against the host's threads and the copies (else on the host, with copies). */
+#define CI__CUEMIT_LA_SMALL 16
+#define CI__CUEMIT_LA_MAX 64
+#define CI__CUEMIT_LA_BATCH 256
+#define CI__CUEMIT_LA_BLOCK 64
+static int ci__cuemit_la_fits(const ci__kernel *k, const ci__lapack_kind *K) {
+    const int nd = k->in_t[K->batch].ndim;   /* (pivots and tau have one dim less) */
+    int64_t side = 0;
+    int i, d;
+    for (i = 0; i < k->nin; i++)
+        for (d = nd - 2; k->in_t[i].ndim == nd && d < nd; d++)
+            if (k->in_t[i].shape[d] > side) side = k->in_t[i].shape[d];
+    return side <= CI__CUEMIT_LA_SMALL ||
+           (side <= CI__CUEMIT_LA_MAX &&
+            ci__lapack_batch(&k->in_t[K->batch], 2) >= CI__CUEMIT_LA_BATCH);
+}
+
 /* does extern kernel k run on the GPU? 1: cinductor.bmm on a float dtype, 2: cinductor.sort
-   (ci_sort), 3: a selection (ci__cuemit_sel_kind); 0: on the host */
+   (ci_sort), 3: a selection (ci__cuemit_sel_kind), 4: a linear-algebra kernel
+   (ci__cuemit_la_fits); 0: on the host */
 static int ci__cuemit_gpu_extern(const ci__kernel *k) {
+    const ci__lapack_kind *K;
     ci_dtype dt;
     if (k->kind != CI__K_EXTERN || !k->ext) return 0;
     dt = k->in_t[0].dtype;
     if (ci__cuemit_sel_kind(k)) return 3;
+    if ((K = ci__lapack_kind_of(k->ext->name)) != NULL)
+        return K->gpu && ci__cuemit_la_fits(k, K) ? 4 : 0;
     if (!strcmp(k->ext->name, "cinductor.sort") && k->nin == 1 && k->nout == 2) return 2;
     if (strcmp(k->ext->name, "cinductor.bmm") || k->nin != 2) return 0;
     return dt == CI_F32 || dt == CI_F64 || dt == CI_F16 || dt == CI_BF16;
@@ -25985,8 +26035,9 @@ static int ci__cuemit_tab(const ci__L *L) {
    cooperative kernel's blocks tx points at a time, every thread of a block the same number of
    times, as __syncthreads needs) */
 static void ci__cuemit_entries(ci__L *L, ci__sb *sb) {
-    int i, bmm = 0, sort = 0, sel = 0, uniq = 0, uq, parts = ci__cuemit_parts(L) > 1;
+    int i, bmm = 0, sort = 0, sel = 0, uniq = 0, uq, parts = ci__cuemit_parts(L) > 1, la = 0;
     int tab = ci__cuemit_tab(L);
+    unsigned char la_done[CI__LAPACK_DEV_MAX] = {0};
     if (tab) ci__sb_printf(sb, "\nstruct ci_tab { void *p[%d]; };\n", L->err_slot + 1);
     for (i = 0; i < L->groups.n; i++) {
         const ci__group *g = (const ci__group *)L->groups.v[i];
@@ -25998,6 +26049,7 @@ static void ci__cuemit_entries(ci__L *L, ci__sb *sb) {
         if (!sort && (mm == 2 || uq)) ci__cuemit_sort_src(sb);
         if (!sel && mm == 3) ci__cuemit_select_src(sb);
         if (!uniq && uq) ci__cuemit_unique_src(sb);
+        if (mm == 4) ci__cuemit_lapack_src(sb, k, la++, la_done);
         sort += mm == 2 || uq;
         uniq += uq;
         bmm += mm == 1;
@@ -26105,11 +26157,89 @@ static void ci__cuemit_select_entry(ci__sb *sb, const ci__group *g, const ci__ke
     ci__sb_put(sb, "                  (void)r;\n              }, cnt);\n}\n");
 }
 
+/* what a linear-algebra kernel's entry calls: the host's functions (>>lapack's
+   ci__lapack_dev_text), its range of jobs and its check, after the host's types as far as
+   they read them where no such entry came before; done: the CI__LAPACK_DEV_MAX flags of what
+   sb has already */
+static void ci__cuemit_lapack_src(ci__sb *sb, const ci__kernel *k, int before,
+                                  unsigned char *done) {
+    const ci__lapack_kind *K = ci__lapack_kind_of(k->ext->name);
+    if (!before)
+        ci__sb_printf(sb, "\ntypedef struct ci_extern_tensor {\n    void *data;\n    int dtype;\n"
+                          "    int ndim;\n    long long shape[%d];\n} ci_extern_tensor;\n"
+                          "typedef struct ci_arg {\n    int kind;\n"
+                          "    union { long long i; double f; int b; } u;\n} ci_arg;\n",
+                      CI_MAX_DIMS);
+    ci__lapack_dev_text(sb, K->range_name, done);
+    if (K->pre == CI__LAPACK_PRE_PIVOTS) ci__lapack_dev_text(sb, "ci__lapack_pivots_ok", done);
+    if (K->pre == CI__LAPACK_PRE_FINITE) ci__lapack_dev_text(sb, "ci__lapack_finite1", done);
+}
+
+/* a linear-algebra kernel's __global__ entry: a thread a matrix (n: the matrices), its check
+   first (the first matrix failing it as n - t in the first word of the scratch, >>cuda's
+   ci__cuda_post), then its job, then its info (the first matrix's whose info is not zero:
+   (n - t) << 32 | info in the second) */
+static void ci__cuemit_lapack_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k,
+                                    int tab) {
+    const ci__lapack_kind *K = ci__lapack_kind_of(k->ext->name);
+    int64_t mnr[3];
+    int i, d;
+    ci__lapack_mnr(K, k->in_t, NULL, mnr);
+    ci__sb_printf(sb, "\nextern \"C\" __global__ void __launch_bounds__(%d) ci_cuda_%s(",
+                  CI__CUEMIT_LA_BLOCK, g->name);
+    ci__cuemit_params(sb, tab, 1);
+    ci__sb_printf(sb, "    ci_extern_tensor ins[%d], outs[%d];\n    ci_arg args[%d];\n"
+                      "    ci__lapack_job J;\n", k->nin, k->nout, k->nargs ? k->nargs : 1);
+    for (i = 0; i < k->nin; i++) {
+        const ci_extern_tensor *x = &k->in_t[i];
+        ci__sb_printf(sb, "    ins[%d].data = B[%d];\n    ins[%d].ndim = %d;\n", i,
+                      k->ins[i]->slot, i, x->ndim);
+        for (d = 0; d < x->ndim; d++)
+            ci__sb_printf(sb, "    ins[%d].shape[%d] = %lldLL;\n", i, d, (long long)x->shape[d]);
+    }
+    for (i = 0; i < k->nout; i++)
+        ci__sb_printf(sb, "    outs[%d].data = B[%d];\n", i, k->outs[i]->slot);
+    for (i = 0; i < k->nargs; i++)
+        if (k->args[i].kind == CI_ARG_BOOL)
+            ci__sb_printf(sb, "    args[%d].u.b = %d;\n", i, k->args[i].u.b);
+        else if (k->args[i].kind == CI_ARG_INT)
+            ci__sb_printf(sb, "    args[%d].u.i = %lldLL;\n", i, (long long)k->args[i].u.i);
+    ci__sb_printf(sb, "    J.ins = ins;\n    J.outs = outs;\n    J.args = args;\n    J.f64 = %d;\n"
+                      "    J.m = %lldLL;\n    J.n = %lldLL;\n    J.r = %lldLL;\n",
+                  k->in_t[K->batch].dtype == CI_F64, (long long)mnr[0], (long long)mnr[1],
+                  (long long)mnr[2]);
+    ci__sb_put(sb, "    for (long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;"
+                   " t < n;\n         t += (long long)gridDim.x * blockDim.x) {\n");
+    if (ci__lapack_pre_on(K, k->args)) {
+        const ci_extern_tensor *x = &k->in_t[K->pre_in];
+        const long long last = (long long)x->shape[x->ndim - 1];
+        if (K->pre == CI__LAPACK_PRE_PIVOTS)
+            ci__sb_printf(sb, "        if (!ci__lapack_pivots_ok((const int *)ins[%d].data + t * "
+                              "%lldLL, 1, %lldLL, J.m)) {\n", K->pre_in, last, last);
+        else
+            ci__sb_printf(sb, "        if (!ci__lapack_finite1(ci__lapack_mat(ins[%d].data, J.f64, "
+                              "t, %lldLL), J.f64, %lldLL)) {\n", K->pre_in,
+                          last * (long long)x->shape[x->ndim - 2],
+                          last * (long long)x->shape[x->ndim - 2]);
+        ci__sb_put(sb, "            atomicMax((unsigned long long *)work, "
+                       "(unsigned long long)(n - t));\n            continue;\n        }\n");
+    }
+    ci__sb_printf(sb, "        %s(&J, t, t + 1);\n", K->range_name);
+    if (K->info >= 0)
+        ci__sb_printf(sb, "        const int f = ((const int *)outs[%d].data)[t];\n"
+                          "        if (f) atomicMax((unsigned long long *)work + 1,\n"
+                          "                         (unsigned long long)(n - t) << 32 | "
+                          "(unsigned)f);\n", K->info);
+    ci__sb_put(sb, "    }\n}\n");
+}
+
 /* one kernel's __global__ entry (mm: 1 a product's, on the ci_bmm template, 2 a sort's, 3 a
-   selection's, ci__cuemit_select_entry; tab: the table by value) */
+   selection's, ci__cuemit_select_entry, 4 a linear-algebra kernel's; tab: the table by
+   value) */
 static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k, int mm,
                              int tab) {
     if (mm == 3) { ci__cuemit_select_entry(sb, g, k, tab); return; }
+    if (mm == 4) { ci__cuemit_lapack_entry(sb, g, k, tab); return; }
     if (mm == 2) {   /* a row a block (n: the rows) */
         ci_dtype dt = k->in_t[0].dtype;
         const char *t = ci__dtype_tab[dt].cstore;
@@ -26278,6 +26408,15 @@ static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
                                            : 1 + (kind == 3 && ci__cuemit_sel_row(k) != 1
                                                           ? l[i].n
                                                           : 0));
+        }
+        if (!g->fused && ci__cuemit_gpu_extern(k) == 4) {   /* a thread a matrix */
+            const ci__lapack_kind *K = ci__lapack_kind_of(k->ext->name);
+            l[i].n = ci__lapack_batch(&k->in_t[K->batch], 2);
+            l[i].block[0] = CI__CUEMIT_LA_BLOCK;
+            l[i].block[1] = 1;
+            blocks = (l[i].n + CI__CUEMIT_LA_BLOCK - 1) / CI__CUEMIT_LA_BLOCK;
+            l[i].sel = 3;   /* a check's first failing matrix, info's first nonzero */
+            l[i].work = 2 * sizeof(long long);
         }
         if (!g->fused && ci__cuemit_gpu_extern(k) == 1) {   /* a tile a block of 16 x 16 */
             ci__cuemit_mm m = ci__cuemit_bmm_plan(k);
@@ -27289,6 +27428,7 @@ typedef char ci__interp_dev_fits[CI__INTERP_NDEV < CI__INTERP_DEV_MAX ? 1 : -1];
 /* the names of the host's C that the device's text spells otherwise */
 static const char *const ci__interp_dev_subst[][2] = {
     {"uint64_t", "unsigned long long"}, {"uint32_t", "unsigned int"},
+    {"int64_t", "long long"}, {"int32_t", "int"},
     {"HUGE_VALF", "(1.0f / 0.0f)"}, {"HUGE_VAL", "(1.0 / 0.0)"}, {"NAN", "(0.0f / 0.0f)"},
     {"LLONG_MIN", "(-9223372036854775807LL - 1)"},
     {"CI__INTERP_PI", CI__CEMIT_STR(CI__INTERP_PI)},
@@ -30465,6 +30605,10 @@ static void ci__linalg_conv2d(int dt, const void *x, const void *w, const void *
    given an API code (CI__LAPACK_API_*) other than none fails where info is not zero, with
    PyTorch's message in the program's ext_msg (ci_program_run reports it).
    --------------------------------------------------------------------------------------- */
+/* what the GPU runs too: each function of one matrix and each kernel's range of jobs, its
+   text kept beside its code (ci__lapack_dev_text writes it into the CUDA source) */
+#define CI__LAPACK_DEF(id, ...) __VA_ARGS__ static const char ci__lapack_src_##id[] = #__VA_ARGS__;
+
 /* PyTorch's name of the API whose errors a kernel raises, by CI__LAPACK_API_ code */
 static const char *const ci__lapack_api_names[CI__LAPACK_API_COUNT] = {
     "", "linalg.cholesky", "cholesky", "linalg.cholesky_ex", "torch.linalg.lu_factor",
@@ -30472,19 +30616,22 @@ static const char *const ci__lapack_api_names[CI__LAPACK_API_COUNT] = {
     "linalg.inv_ex", "torch.linalg.ldl_factor", "torch.linalg.ldl_factor_ex"
 };
 
+CI__LAPACK_DEF(ci__lapack_get,
 static double ci__lapack_get(const void *p, int f64, int64_t i) {
     return f64 ? ((const double *)p)[i] : (double)((const float *)p)[i];
-}
+})
 
+CI__LAPACK_DEF(ci__lapack_put,
 static void ci__lapack_put(void *p, int f64, int64_t i, double v) {
     if (f64) ((double *)p)[i] = v;
     else ((float *)p)[i] = (float)v;
-}
+})
 
 /* matrix t of a batch of matrices of `elems` elements each */
+CI__LAPACK_DEF(ci__lapack_mat,
 static void *ci__lapack_mat(void *p, int f64, int64_t t, int64_t elems) {
     return (char *)p + (size_t)(t * elems) * (f64 ? 8u : 4u);
-}
+})
 
 /* the number of matrices of x (the product of its dims before the last `mdims`) */
 static int64_t ci__lapack_batch(const ci_extern_tensor *x, int mdims) {
@@ -30494,19 +30641,23 @@ static int64_t ci__lapack_batch(const ci_extern_tensor *x, int mdims) {
     return n;
 }
 
+CI__LAPACK_DEF(ci__lapack_copy,
 static void ci__lapack_copy(void *dst, const void *src, int f64, int64_t n) {
-    if (n > 0) memcpy(dst, src, (size_t)n * (f64 ? 8u : 4u));
-}
+    int64_t i;
+    for (i = 0; i < n; i++) ci__lapack_put(dst, f64, i, ci__lapack_get(src, f64, i));
+})
 
 /* the index of element (i, j) of an n x n matrix, or of (j, i) when tr */
+CI__LAPACK_DEF(ci__lapack_ix,
 static int64_t ci__lapack_ix(int64_t i, int64_t j, int64_t n, int tr) {
     return tr ? j * n + i : i * n + j;
-}
+})
 
 /* the lower Cholesky factor of n x n matrix a into l (upper: a's upper triangle read as the
    lower one of its transpose, and the factor written transposed, U = L^T); l's other triangle
    is zero. Returns 0, or the order of the first leading minor that is not positive-definite
    (l then holds the columns done so far and that minor's diagonal less the sum of squares). */
+CI__LAPACK_DEF(ci__lapack_potrf1,
 static int64_t ci__lapack_potrf1(const void *a, void *l, int f64, int64_t n, int upper) {
     int64_t i, j, k;
     for (i = 0; i < n * n; i++) ci__lapack_put(l, f64, i, 0.0);
@@ -30531,13 +30682,14 @@ static int64_t ci__lapack_potrf1(const void *a, void *l, int f64, int64_t n, int
         }
     }
     return 0;
-}
+})
 
 /* LU with partial pivoting of the m x n matrix lu, in place (Crout's order: column j is
    finished from the columns before it, each entry's sum in double): L unit lower below the
    diagonal, U on and above it, piv[j] the 1-based row swapped with row j (min(m, n) of them).
    Returns 0, or the 1-based index of the first zero pivot (its column is left undivided, as
    LAPACK's getrf leaves it). */
+CI__LAPACK_DEF(ci__lapack_getrf1,
 static int64_t ci__lapack_getrf1(void *lu, int f64, int64_t m, int64_t n, int32_t *piv) {
     int64_t i, j, p, info = 0;
     for (j = 0; j < n; j++) {
@@ -30577,8 +30729,9 @@ static int64_t ci__lapack_getrf1(void *lu, int f64, int64_t m, int64_t n, int32_
             ci__lapack_put(lu, f64, i * n + j, ci__lapack_get(lu, f64, i * n + j) / d);
     }
     return info;
-}
+})
 
+CI__LAPACK_DEF(ci__lapack_swap_rows,
 static void ci__lapack_swap_rows(void *x, int f64, int64_t a, int64_t b, int64_t r) {
     int64_t c;
     if (a == b) return;
@@ -30587,10 +30740,11 @@ static void ci__lapack_swap_rows(void *x, int f64, int64_t a, int64_t b, int64_t
         ci__lapack_put(x, f64, a * r + c, ci__lapack_get(x, f64, b * r + c));
         ci__lapack_put(x, f64, b * r + c, t);
     }
-}
+})
 
 /* solves A X = B (adjoint: A^T X = B) in place of x (n x r, B on entry) for the n x n A whose
    LU factors and pivots getrf gave */
+CI__LAPACK_DEF(ci__lapack_getrs1,
 static void ci__lapack_getrs1(const void *lu, const int32_t *piv, void *x, int f64, int64_t n,
                               int64_t r, int adjoint) {
     int64_t i, p, c;
@@ -30627,10 +30781,11 @@ static void ci__lapack_getrs1(const void *lu, const int32_t *piv, void *x, int f
     }
     if (adjoint)
         for (i = n - 1; i >= 0; i--) ci__lapack_swap_rows(x, f64, i, piv[i] - 1, r);
-}
+})
 
 /* solves A X = B in place of x (n x r, B on entry) for triangular n x n A (upper or lower; unit:
    its diagonal taken as ones, not read) */
+CI__LAPACK_DEF(ci__lapack_trsm1,
 static void ci__lapack_trsm1(const void *a, void *x, int f64, int64_t n, int64_t r, int upper,
                              int unit) {
     int64_t i, p, c, k;
@@ -30643,45 +30798,55 @@ static void ci__lapack_trsm1(const void *a, void *x, int f64, int64_t n, int64_t
                 s -= ci__lapack_get(a, f64, i * n + p) * ci__lapack_get(x, f64, p * r + c);
             ci__lapack_put(x, f64, i * r + c, unit ? s : s / ci__lapack_get(a, f64, i * n + i));
         }
-}
+})
 
 /* -- the extern kernels: a job a matrix -- */
+/* (m and n: the matrices' rows and columns; r: the right-hand sides' columns) */
+CI__LAPACK_DEF(ci__lapack_job,
 typedef struct ci__lapack_job {
     const ci_extern_tensor *ins;
     ci_extern_tensor *outs;
     const ci_arg *args;
     int f64;
-    int64_t m, n, r;    /* the matrices' rows and columns; r: the right-hand sides' columns */
-} ci__lapack_job;
+    int64_t m, n, r;
+} ci__lapack_job;)
+
+/* does matrix a (el elements) hold only finite values? (v - v is 0 but for NaN and the
+   infinities) */
+CI__LAPACK_DEF(ci__lapack_finite1,
+static int ci__lapack_finite1(const void *a, int f64, int64_t el) {
+    int64_t i;
+    for (i = 0; i < el; i++) {
+        const double v = ci__lapack_get(a, f64, i);
+        if (!(v - v == 0)) return 0;
+    }
+    return 1;
+})
 
 /* a kernel given an API code fails at the first matrix whose info is not zero, with PyTorch's
    message (>>public's ci_program_run reports the program's ext_msg) */
-static int ci__lapack_check(void *user, const ci_extern_tensor *x, const int32_t *info,
-                            int64_t nb, int api) {
+static int ci__lapack_check_at(void *user, int ndim, int64_t t, int info, int api) {
     ci_program *p = (ci_program *)user;
     const char *name;
     char batch[64] = "";
-    int64_t t;
-    if (api <= CI__LAPACK_API_NONE || api >= CI__LAPACK_API_COUNT) return 0;
-    for (t = 0; t < nb && !info[t]; t++) {}
-    if (t == nb) return 0;
+    if (api <= CI__LAPACK_API_NONE || api >= CI__LAPACK_API_COUNT || !info) return 0;
     if (!p) return 1;
     name = ci__lapack_api_names[api];
-    if (x->ndim > 2) snprintf(batch, sizeof batch, "(Batch element %lld): ", (long long)t);
+    if (ndim > 2) snprintf(batch, sizeof batch, "(Batch element %lld): ", (long long)t);
     switch (api) {
     case CI__LAPACK_API_LINALG_CHOLESKY: case CI__LAPACK_API_CHOLESKY:
     case CI__LAPACK_API_CHOLESKY_EX:
         snprintf(p->ext_msg, sizeof p->ext_msg,
                  "%s: %sThe factorization could not be completed because the input is not "
                  "positive-definite (the leading minor of order %d is not positive-definite).",
-                 name, batch, (int)info[t]);
+                 name, batch, info);
         break;
     case CI__LAPACK_API_LU_FACTOR: case CI__LAPACK_API_LU_FACTOR_EX:
         snprintf(p->ext_msg, sizeof p->ext_msg,
                  "%s: %sU[%d,%d] is zero and using it on lu_solve would result in a division by "
                  "zero. If you still want to perform the factorization, consider calling "
                  "linalg.lu(A, pivot) or linalg.lu_factor_ex(A, pivot)",
-                 name, batch, (int)info[t], (int)info[t]);
+                 name, batch, info, info);
         break;
     case CI__LAPACK_API_SOLVE: case CI__LAPACK_API_SOLVE_EX:
         snprintf(p->ext_msg, sizeof p->ext_msg,
@@ -30690,53 +30855,41 @@ static int ci__lapack_check(void *user, const ci_extern_tensor *x, const int32_t
     case CI__LAPACK_API_LDL_FACTOR: case CI__LAPACK_API_LDL_FACTOR_EX:
         snprintf(p->ext_msg, sizeof p->ext_msg,
                  "%s: %sUnknown error code: %d. (D[%d,%d] is exactly zero or NaN: the input is "
-                 "singular)", name, batch, (int)info[t], (int)info[t], (int)info[t]);
+                 "singular)", name, batch, info, info, info);
         break;
     default:
         snprintf(p->ext_msg, sizeof p->ext_msg,
                  "%s: %sThe diagonal element %d is zero, the inversion could not be completed "
                  "because the input matrix is singular.",
-                 name, batch, (int)info[t]);
+                 name, batch, info);
     }
     return 1;
 }
 
+/* ci__lapack_check_at of the first matrix whose info is not zero */
+static int ci__lapack_check(void *user, const ci_extern_tensor *x, const int32_t *info,
+                            int64_t nb, int api) {
+    int64_t t;
+    for (t = 0; t < nb && !info[t]; t++) {}
+    return t < nb && ci__lapack_check_at(user, x->ndim, t, info[t], api);
+}
+
 /* the pivots of matrices [b, e) of piv (k each) within [1, m]? */
+CI__LAPACK_DEF(ci__lapack_pivots_ok,
 static int ci__lapack_pivots_ok(const int32_t *piv, int64_t nb, int64_t k, int64_t m) {
     int64_t i;
     for (i = 0; i < nb * k; i++)
         if (piv[i] < 1 || piv[i] > m) return 0;
     return 1;
-}
+})
 
 static void ci__lapack_fail(void *user, const char *msg) {
     ci_program *p = (ci_program *)user;
     if (p) snprintf(p->ext_msg, sizeof p->ext_msg, "%s", msg);
 }
 
-/* a kernel whose iteration cannot converge on a NaN or an infinity fails at the first matrix
-   holding one, as LAPACK's does: PyTorch's message, WHAT after "because the input matrix" */
-static int ci__lapack_finite(void *user, const ci_extern_tensor *x, const char *api,
-                             const char *what) {
-    const int f64 = x->dtype == CI_F64;
-    const int64_t nb = ci__lapack_batch(x, 2);
-    const int64_t el = x->shape[x->ndim - 2] * x->shape[x->ndim - 1];
-    char batch[64] = "", msg[256];
-    int64_t t, i;
-    for (t = 0; t < nb; t++) {
-        const void *a = ci__lapack_mat(x->data, f64, t, el);
-        for (i = 0; i < el && isfinite(ci__lapack_get(a, f64, i)); i++) continue;
-        if (i < el) break;
-    }
-    if (t == nb) return 1;
-    if (x->ndim > 2) snprintf(batch, sizeof batch, "(Batch element %lld): ", (long long)t);
-    snprintf(msg, sizeof msg, "%s: %sThe algorithm failed to converge because the input matrix %s",
-             api, batch, what);
-    ci__lapack_fail(user, msg);
-    return 0;
-}
-
 /* potrf(self, upper, api) -> (L, info) */
+CI__LAPACK_DEF(ci__lapack_potrf_range,
 static void ci__lapack_potrf_range(void *arg, long long b, long long e) {
     const ci__lapack_job *J = (const ci__lapack_job *)arg;
     const int64_t n = J->n, el = n * n;
@@ -30746,7 +30899,7 @@ static void ci__lapack_potrf_range(void *arg, long long b, long long e) {
         ((int32_t *)J->outs[1].data)[t] = (int32_t)ci__lapack_potrf1(
                 ci__lapack_mat(J->ins[0].data, J->f64, t, el),
                 ci__lapack_mat(J->outs[0].data, J->f64, t, el), J->f64, n, upper);
-}
+})
 
 static ci_result ci__lapack_potrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                         int nargs, ci_extern_tensor *outs, int nouts,
@@ -30764,20 +30917,8 @@ static ci_result ci__lapack_potrf_infer(const ci_extern_tensor *ins, int nins, c
     return CI_OK;
 }
 
-static int ci__lapack_potrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
-                                int nargs, ci_extern_tensor *outs, int nouts, void *user) {
-    ci__lapack_job J;
-    int64_t nb = ci__lapack_batch(&ins[0], 2);
-    (void)nins; (void)nargs; (void)nouts;
-    J.ins = ins; J.outs = outs; J.args = args;
-    J.f64 = ins[0].dtype == CI_F64;
-    J.m = J.n = ins[0].shape[ins[0].ndim - 1];
-    J.r = 0;
-    ci__rt_linalg_par(user, ci__lapack_potrf_range, nb, &J);
-    return ci__lapack_check(user, &ins[0], (const int32_t *)outs[1].data, nb, (int)args[2].u.i);
-}
-
 /* getrf(self, api) -> (LU, pivots, info) */
+CI__LAPACK_DEF(ci__lapack_getrf_range,
 static void ci__lapack_getrf_range(void *arg, long long b, long long e) {
     const ci__lapack_job *J = (const ci__lapack_job *)arg;
     const int64_t el = J->m * J->n, k = J->m < J->n ? J->m : J->n;
@@ -30788,7 +30929,7 @@ static void ci__lapack_getrf_range(void *arg, long long b, long long e) {
         ((int32_t *)J->outs[2].data)[t] = (int32_t)ci__lapack_getrf1(
                 lu, J->f64, J->m, J->n, (int32_t *)J->outs[1].data + t * k);
     }
-}
+})
 
 static ci_result ci__lapack_getrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                         int nargs, ci_extern_tensor *outs, int nouts,
@@ -30811,21 +30952,8 @@ static ci_result ci__lapack_getrf_infer(const ci_extern_tensor *ins, int nins, c
     return CI_OK;
 }
 
-static int ci__lapack_getrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
-                                int nargs, ci_extern_tensor *outs, int nouts, void *user) {
-    ci__lapack_job J;
-    int64_t nb = ci__lapack_batch(&ins[0], 2);
-    (void)nins; (void)nargs; (void)nouts;
-    J.ins = ins; J.outs = outs; J.args = args;
-    J.f64 = ins[0].dtype == CI_F64;
-    J.m = ins[0].shape[ins[0].ndim - 2];
-    J.n = ins[0].shape[ins[0].ndim - 1];
-    J.r = 0;
-    ci__rt_linalg_par(user, ci__lapack_getrf_range, nb, &J);
-    return ci__lapack_check(user, &ins[0], (const int32_t *)outs[2].data, nb, (int)args[1].u.i);
-}
-
 /* getrs(LU, pivots, B, adjoint) -> X */
+CI__LAPACK_DEF(ci__lapack_getrs_range,
 static void ci__lapack_getrs_range(void *arg, long long b, long long e) {
     const ci__lapack_job *J = (const ci__lapack_job *)arg;
     const int64_t n = J->n, r = J->r;
@@ -30837,7 +30965,7 @@ static void ci__lapack_getrs_range(void *arg, long long b, long long e) {
                           (const int32_t *)J->ins[1].data + t * n, x, J->f64, n, r,
                           J->args[3].u.b);
     }
-}
+})
 
 /* LU [..., n, n] f32/f64, pivots [..., n] i32 and B [..., n, r] of LU's dtype, one batch shape */
 static int ci__lapack_same_batch(const ci_extern_tensor *a, int ma, const ci_extern_tensor *b,
@@ -30870,26 +30998,8 @@ static ci_result ci__lapack_getrs_infer(const ci_extern_tensor *ins, int nins, c
     return CI_OK;
 }
 
-static int ci__lapack_getrs_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
-                                int nargs, ci_extern_tensor *outs, int nouts, void *user) {
-    ci__lapack_job J;
-    int64_t nb = ci__lapack_batch(&ins[0], 2);
-    (void)nins; (void)nargs; (void)nouts;
-    J.ins = ins; J.outs = outs; J.args = args;
-    J.f64 = ins[0].dtype == CI_F64;
-    J.m = J.n = ins[0].shape[ins[0].ndim - 1];
-    J.r = ins[2].shape[ins[2].ndim - 1];
-    if (!ci__lapack_pivots_ok((const int32_t *)ins[1].data, nb, J.n, J.n)) {
-        ci__lapack_fail(user, "linalg.lu_solve: Pivots given to lu_solve must all be greater or "
-                              "equal to 1 and smaller or equal to LU.size(-2). Did you properly "
-                              "pass the result of lu_factor?");
-        return 1;
-    }
-    ci__rt_linalg_par(user, ci__lapack_getrs_range, nb, &J);
-    return 0;
-}
-
 /* trsm(A, B, upper, unitriangular) -> X: A X = B for triangular A */
+CI__LAPACK_DEF(ci__lapack_trsm_range,
 static void ci__lapack_trsm_range(void *arg, long long b, long long e) {
     const ci__lapack_job *J = (const ci__lapack_job *)arg;
     const int64_t n = J->n, r = J->r;
@@ -30900,7 +31010,7 @@ static void ci__lapack_trsm_range(void *arg, long long b, long long e) {
         ci__lapack_trsm1(ci__lapack_mat(J->ins[0].data, J->f64, t, n * n), x, J->f64, n, r,
                          J->args[2].u.b, J->args[3].u.b);
     }
-}
+})
 
 static ci_result ci__lapack_trsm_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                        int nargs, ci_extern_tensor *outs, int nouts, void *user) {
@@ -30915,20 +31025,9 @@ static ci_result ci__lapack_trsm_infer(const ci_extern_tensor *ins, int nins, co
     return CI_OK;
 }
 
-static int ci__lapack_trsm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
-                               int nargs, ci_extern_tensor *outs, int nouts, void *user) {
-    ci__lapack_job J;
-    (void)nins; (void)nargs; (void)nouts;
-    J.ins = ins; J.outs = outs; J.args = args;
-    J.f64 = ins[0].dtype == CI_F64;
-    J.m = J.n = ins[0].shape[ins[0].ndim - 1];
-    J.r = ins[1].shape[ins[1].ndim - 1];
-    ci__rt_linalg_par(user, ci__lapack_trsm_range, ci__lapack_batch(&ins[0], 2), &J);
-    return 0;
-}
-
 /* lu_det(LU, pivots) -> (det, sign, logabsdet) of the matrices getrf factored: the product of
    U's diagonal, negated for each row swap (in double) */
+CI__LAPACK_DEF(ci__lapack_det_range,
 static void ci__lapack_det_range(void *arg, long long b, long long e) {
     const ci__lapack_job *J = (const ci__lapack_job *)arg;
     const int64_t n = J->n;
@@ -30950,7 +31049,7 @@ static void ci__lapack_det_range(void *arg, long long b, long long e) {
         ci__lapack_put(J->outs[1].data, J->f64, t, sg);
         ci__lapack_put(J->outs[2].data, J->f64, t, la);
     }
-}
+})
 
 static ci_result ci__lapack_det_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                       int nargs, ci_extern_tensor *outs, int nouts, void *user) {
@@ -30968,20 +31067,9 @@ static ci_result ci__lapack_det_infer(const ci_extern_tensor *ins, int nins, con
     return CI_OK;
 }
 
-static int ci__lapack_det_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
-                              int nargs, ci_extern_tensor *outs, int nouts, void *user) {
-    ci__lapack_job J;
-    (void)nins; (void)nargs; (void)nouts;
-    J.ins = ins; J.outs = outs; J.args = args;
-    J.f64 = ins[0].dtype == CI_F64;
-    J.m = J.n = ins[0].shape[ins[0].ndim - 1];
-    J.r = 0;
-    ci__rt_linalg_par(user, ci__lapack_det_range, ci__lapack_batch(&ins[0], 2), &J);
-    return 0;
-}
-
 /* lu_perm(pivots, LU) -> P [..., m, m] in LU's dtype, A = P L U: the identity with columns j
    and pivots[j] - 1 swapped, j = 0, 1, ... (P = S_0 S_1 ... for the row swaps S_j) */
+CI__LAPACK_DEF(ci__lapack_perm_range,
 static void ci__lapack_perm_range(void *arg, long long b, long long e) {
     const ci__lapack_job *J = (const ci__lapack_job *)arg;
     const int64_t m = J->m, k = J->r;
@@ -31002,7 +31090,7 @@ static void ci__lapack_perm_range(void *arg, long long b, long long e) {
             }
         }
     }
-}
+})
 
 static ci_result ci__lapack_perm_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                        int nargs, ci_extern_tensor *outs, int nouts, void *user) {
@@ -31017,26 +31105,6 @@ static ci_result ci__lapack_perm_infer(const ci_extern_tensor *ins, int nins, co
     outs[0] = *lu;
     outs[0].shape[lu->ndim - 1] = m;
     return CI_OK;
-}
-
-static int ci__lapack_perm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
-                               int nargs, ci_extern_tensor *outs, int nouts, void *user) {
-    ci__lapack_job J;
-    int64_t nb = ci__lapack_batch(&ins[1], 2);
-    (void)nins; (void)nargs; (void)nouts;
-    J.ins = ins; J.outs = outs; J.args = args;
-    J.f64 = ins[1].dtype == CI_F64;
-    J.m = ins[1].shape[ins[1].ndim - 2];
-    J.n = ins[1].shape[ins[1].ndim - 1];
-    J.r = ins[0].shape[ins[0].ndim - 1];
-    if (!ci__lapack_pivots_ok((const int32_t *)ins[0].data, nb, J.r, J.m)) {
-        ci__lapack_fail(user, "lu_unpack: pivots passed to lu_unpack must be between 1 and "
-                              "LU.size(-2) inclusive. Did you properly pass the result of "
-                              "lu_factor?");
-        return 1;
-    }
-    ci__rt_linalg_par(user, ci__lapack_perm_range, nb, &J);
-    return 0;
 }
 
 /* -- Bunch-Kaufman LDL^T of a symmetric matrix (LAPACK's sytrf with uplo 'L', through its
@@ -31444,19 +31512,6 @@ static ci_result ci__lapack_sytrf_infer(const ci_extern_tensor *ins, int nins, c
     return CI_OK;
 }
 
-static int ci__lapack_sytrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
-                                int nargs, ci_extern_tensor *outs, int nouts, void *user) {
-    ci__lapack_job J;
-    int64_t nb = ci__lapack_batch(&ins[0], 2);
-    (void)nins; (void)nargs; (void)nouts;
-    J.ins = ins; J.outs = outs; J.args = args;
-    J.f64 = ins[0].dtype == CI_F64;
-    J.m = J.n = ins[0].shape[ins[0].ndim - 1];
-    J.r = outs[3].shape[outs[3].ndim - 1];   /* the workspace of a matrix */
-    ci__rt_linalg_par(user, ci__lapack_sytrf_range, nb, &J);
-    return ci__lapack_check(user, &ins[0], (const int32_t *)outs[2].data, nb, (int)args[1].u.i);
-}
-
 /* sytrs(LD, pivots, B) -> X: A X = B for the A whose factor LD and pivots sytrf gave */
 static void ci__lapack_sytrs_range(void *arg, long long b, long long e) {
     const ci__lapack_job *J = (const ci__lapack_job *)arg;
@@ -31480,32 +31535,9 @@ static ci_result ci__lapack_sytrs_infer(const ci_extern_tensor *ins, int nins, c
     return ci__lapack_getrs_infer(ins, nins, a, 4, outs, nouts, user);
 }
 
-static int ci__lapack_sytrs_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
-                                int nargs, ci_extern_tensor *outs, int nouts, void *user) {
-    ci__lapack_job J;
-    int64_t nb = ci__lapack_batch(&ins[0], 2), t;
-    (void)nins; (void)nargs; (void)nouts;
-    J.ins = ins; J.outs = outs; J.args = args;
-    J.f64 = ins[0].dtype == CI_F64;
-    J.m = J.n = ins[0].shape[ins[0].ndim - 1];
-    J.r = ins[2].shape[ins[2].ndim - 1];
-    for (t = 0; t < nb; t++)
-        if (!ci__lapack_ldl_pivots_ok((const int32_t *)ins[1].data + t * J.n, J.n)) {
-            char msg[320], batch[64] = "";
-            if (ins[1].ndim > 1)
-                snprintf(batch, sizeof batch, "(Batch element %lld): ", (long long)t);
-            snprintf(msg, sizeof msg, "torch.linalg.ldl_solve: %sthe pivots are not those of an "
-                     "LDL^T factorization (each in [1, n] or [-n, -1], a negative one in a pair "
-                     "of rows, as linalg.ldl_factor gives them)", batch);
-            ci__lapack_fail(user, msg);
-            return 1;
-        }
-    ci__rt_linalg_par(user, ci__lapack_sytrs_range, nb, &J);
-    return 0;
-}
-
 /* -- Householder QR (LAPACK's geqrf: H_j = I - tau_j v_j v_j^T, v_j(j) = 1, R's diagonal
    beta = -sign(alpha) |x|, tau 0 where the column below the diagonal is zero already) -- */
+CI__LAPACK_DEF(ci__lapack_geqrf1,
 static void ci__lapack_geqrf1(void *a, void *tau, int f64, int64_t m, int64_t n) {
     int64_t i, j, c, k = m < n ? m : n;
     for (j = 0; j < k; j++) {
@@ -31541,10 +31573,11 @@ static void ci__lapack_geqrf1(void *a, void *tau, int f64, int64_t m, int64_t n)
                                        w * ci__lapack_get(a, f64, i * n + j));
         }
     }
-}
+})
 
 /* c (r x s) times Q = H_0 H_1 ... H_{k-1} of reflectors a (nq x ka, v_j below a's diagonal)
    and tau: Q c (left), Q^T c (left, tr), c Q (right), c Q^T (right, tr); LAPACK's ormqr */
+CI__LAPACK_DEF(ci__lapack_ormqr1,
 static void ci__lapack_ormqr1(const void *a, const void *tau, void *c, int f64, int64_t ka,
                               int64_t k, int64_t r, int64_t s, int left, int tr) {
     int64_t step, jj, i, q, nq = left ? r : s;
@@ -31567,9 +31600,10 @@ static void ci__lapack_ormqr1(const void *a, const void *tau, void *c, int f64, 
             }
         }
     }
-}
+})
 
 /* geqrf(self) -> (a, tau) */
+CI__LAPACK_DEF(ci__lapack_geqrf_range,
 static void ci__lapack_geqrf_range(void *arg, long long b, long long e) {
     const ci__lapack_job *J = (const ci__lapack_job *)arg;
     const int64_t el = J->m * J->n, k = J->m < J->n ? J->m : J->n;
@@ -31579,7 +31613,7 @@ static void ci__lapack_geqrf_range(void *arg, long long b, long long e) {
         ci__lapack_copy(a, ci__lapack_mat(J->ins[0].data, J->f64, t, el), J->f64, el);
         ci__lapack_geqrf1(a, ci__lapack_mat(J->outs[1].data, J->f64, t, k), J->f64, J->m, J->n);
     }
-}
+})
 
 static ci_result ci__lapack_geqrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                         int nargs, ci_extern_tensor *outs, int nouts,
@@ -31598,20 +31632,8 @@ static ci_result ci__lapack_geqrf_infer(const ci_extern_tensor *ins, int nins, c
     return CI_OK;
 }
 
-static int ci__lapack_geqrf_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
-                                int nargs, ci_extern_tensor *outs, int nouts, void *user) {
-    ci__lapack_job J;
-    (void)nins; (void)nargs; (void)nouts;
-    J.ins = ins; J.outs = outs; J.args = args;
-    J.f64 = ins[0].dtype == CI_F64;
-    J.m = ins[0].shape[ins[0].ndim - 2];
-    J.n = ins[0].shape[ins[0].ndim - 1];
-    J.r = 0;
-    ci__rt_linalg_par(user, ci__lapack_geqrf_range, ci__lapack_batch(&ins[0], 2), &J);
-    return 0;
-}
-
 /* ormqr(A, tau, C, left, transpose) -> Q C, Q^T C, C Q or C Q^T */
+CI__LAPACK_DEF(ci__lapack_ormqr_range,
 static void ci__lapack_ormqr_range(void *arg, long long b, long long e) {
     const ci__lapack_job *J = (const ci__lapack_job *)arg;
     const ci_extern_tensor *A = &J->ins[0], *tau = &J->ins[1], *C = &J->ins[2];
@@ -31626,7 +31648,7 @@ static void ci__lapack_ormqr_range(void *arg, long long b, long long e) {
                           ci__lapack_mat(tau->data, J->f64, t, k), c, J->f64, ka, k, r, s,
                           J->args[3].u.b, J->args[4].u.b);
     }
-}
+})
 
 static ci_result ci__lapack_ormqr_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                         int nargs, ci_extern_tensor *outs, int nouts,
@@ -31649,20 +31671,10 @@ static ci_result ci__lapack_ormqr_infer(const ci_extern_tensor *ins, int nins, c
     return CI_OK;
 }
 
-static int ci__lapack_ormqr_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
-                                int nargs, ci_extern_tensor *outs, int nouts, void *user) {
-    ci__lapack_job J;
-    (void)nins; (void)nargs; (void)nouts;
-    J.ins = ins; J.outs = outs; J.args = args;
-    J.f64 = ins[0].dtype == CI_F64;
-    J.m = J.n = J.r = 0;
-    ci__rt_linalg_par(user, ci__lapack_ormqr_range, ci__lapack_batch(&ins[2], 2), &J);
-    return 0;
-}
-
 /* -- symmetric eigenproblems: cyclic Jacobi rotations in double on a workspace (w, the matrix
    made symmetric from the triangle UPLO names; v, the rotations' product), until the
    off-diagonal part is below 2^-52 of the matrix's norm; eigenvalues sorted ascending -- */
+CI__LAPACK_DEF(ci__lapack_jacobi_rot,
 static void ci__lapack_jacobi_rot(double *w, double *v, int64_t n, int64_t p, int64_t q) {
     double apq = w[p * n + q], th, t, c, s;
     int64_t k;
@@ -31687,10 +31699,11 @@ static void ci__lapack_jacobi_rot(double *w, double *v, int64_t n, int64_t p, in
         v[k * n + q] = s * x + c * y;
     }
     w[p * n + q] = w[q * n + p] = 0;
-}
+})
 
 /* the eigenvalues of symmetric w (n x n, destroyed) into its diagonal and the eigenvectors
    into v's columns, ascending */
+CI__LAPACK_DEF(ci__lapack_syev1,
 static void ci__lapack_syev1(double *w, double *v, int64_t n) {
     int64_t i, j, k, sweep;
     for (i = 0; i < n * n; i++) v[i] = 0;
@@ -31722,9 +31735,10 @@ static void ci__lapack_syev1(double *w, double *v, int64_t n) {
             v[k * n + best] = t;
         }
     }
-}
+})
 
 /* syev(self, upper, vectors) -> (eigenvalues, eigenvectors, workspace) */
+CI__LAPACK_DEF(ci__lapack_syev_range,
 static void ci__lapack_syev_range(void *arg, long long b, long long e) {
     const ci__lapack_job *J = (const ci__lapack_job *)arg;
     const int64_t n = J->n;
@@ -31746,7 +31760,7 @@ static void ci__lapack_syev_range(void *arg, long long b, long long e) {
         for (i = 0; vec && i < n * n; i++)
             ci__lapack_put(ci__lapack_mat(J->outs[1].data, J->f64, t, n * n), J->f64, i, v[i]);
     }
-}
+})
 
 static ci_result ci__lapack_syev_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                        int nargs, ci_extern_tensor *outs, int nouts, void *user) {
@@ -31767,28 +31781,13 @@ static ci_result ci__lapack_syev_infer(const ci_extern_tensor *ins, int nins, co
     return CI_OK;
 }
 
-static int ci__lapack_syev_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
-                               int nargs, ci_extern_tensor *outs, int nouts, void *user) {
-    ci__lapack_job J;
-    (void)nins; (void)nargs; (void)nouts;
-    J.ins = ins; J.outs = outs; J.args = args;
-    J.f64 = ins[0].dtype == CI_F64;
-    J.m = J.n = ins[0].shape[ins[0].ndim - 1];
-    J.r = 0;
-    if (!ci__lapack_finite(user, &ins[0], "linalg.eigh",
-                           "is ill-conditioned or has too many repeated eigenvalues (it holds "
-                           "a NaN or an infinity)."))
-        return 1;
-    ci__rt_linalg_par(user, ci__lapack_syev_range, ci__lapack_batch(&ins[0], 2), &J);
-    return 0;
-}
-
 /* -- singular values: one-sided Jacobi (Hestenes) in double on W, A or A^T whichever is tall
    (p x q, p >= q): column pairs rotated until every pair is orthogonal to 2^-52, V the
    rotations' product, sigma the columns' norms, U the normalised columns; sorted descending.
    The columns of U past the rank (a zero singular value leaves a zero column) and, for a
    full U (p x p), those past q are completed with the unit vectors of largest residual, each
    orthogonalised twice against the others, so U is orthonormal whatever the rank. -- */
+CI__LAPACK_DEF(ci__lapack_svd1,
 static void ci__lapack_svd1(double *w, double *v, double *u, double *s, int64_t p, int64_t q,
                             int full) {
     int64_t i, j, k, sweep, nu, rank;
@@ -31877,9 +31876,10 @@ static void ci__lapack_svd1(double *w, double *v, double *u, double *s, int64_t 
             for (k = 0; k < p; k++) u[k * nu + i] /= nn;
         }
     }
-}
+})
 
 /* gesvd(self, full, uv, check) -> (U, S, Vh, workspace); check: fail on a NaN or an infinity */
+CI__LAPACK_DEF(ci__lapack_gesvd_range,
 static void ci__lapack_gesvd_range(void *arg, long long b, long long e) {
     const ci__lapack_job *J = (const ci__lapack_job *)arg;
     const int64_t m = J->m, n = J->n, tall = m >= n, p = tall ? m : n, q = tall ? n : m;
@@ -31911,7 +31911,7 @@ static void ci__lapack_gesvd_range(void *arg, long long b, long long e) {
                     ci__lapack_put(VO, J->f64, i * n + j, tall ? v[j * q + i] : u[j * nu + i]);
         }
     }
-}
+})
 
 static ci_result ci__lapack_gesvd_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                         int nargs, ci_extern_tensor *outs, int nouts,
@@ -31946,25 +31946,10 @@ static ci_result ci__lapack_gesvd_infer(const ci_extern_tensor *ins, int nins, c
     return CI_OK;
 }
 
-static int ci__lapack_gesvd_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
-                                int nargs, ci_extern_tensor *outs, int nouts, void *user) {
-    ci__lapack_job J;
-    (void)nins; (void)nargs; (void)nouts;
-    J.ins = ins; J.outs = outs; J.args = args;
-    J.f64 = ins[0].dtype == CI_F64;
-    J.m = ins[0].shape[ins[0].ndim - 2];
-    J.n = ins[0].shape[ins[0].ndim - 1];
-    J.r = 0;
-    if (args[3].u.b &&
-        !ci__lapack_finite(user, &ins[0], "linalg.svd", "contained non-finite values."))
-        return 1;
-    ci__rt_linalg_par(user, ci__lapack_gesvd_range, ci__lapack_batch(&ins[0], 2), &J);
-    return 0;
-}
-
 /* -- the matrix exponential: scaling and squaring in double, exp(A) = exp(A / 2^s)^(2^s) with
    ||A / 2^s||_1 <= 1/2 and exp of that by its Taylor series to degree 18 (Horner's form; the
    remainder below 2^-70) -- */
+CI__LAPACK_DEF(ci__lapack_mm1,
 static void ci__lapack_mm1(const double *a, const double *b, double *c, int64_t n) {
     int64_t i, j, k;
     for (i = 0; i < n; i++)
@@ -31973,8 +31958,9 @@ static void ci__lapack_mm1(const double *a, const double *b, double *c, int64_t 
             for (k = 0; k < n; k++) t += a[i * n + k] * b[k * n + j];
             c[i * n + j] = t;
         }
-}
+})
 
+CI__LAPACK_DEF(ci__lapack_expm1,
 static void ci__lapack_expm1(double *x, double *r, double *t, int64_t n) {
     int64_t i, j, k, s = 0;
     double norm = 0, sc;
@@ -31999,11 +31985,12 @@ static void ci__lapack_expm1(double *x, double *r, double *t, int64_t n) {
     }
     for (; s > 0; s--) {
         ci__lapack_mm1(r, r, t, n);
-        memcpy(r, t, sizeof(double) * (size_t)(n * n));
+        for (i = 0; i < n * n; i++) r[i] = t[i];
     }
-}
+})
 
 /* expm(self) -> (exp(self), workspace) */
+CI__LAPACK_DEF(ci__lapack_expm_range,
 static void ci__lapack_expm_range(void *arg, long long b, long long e) {
     const ci__lapack_job *J = (const ci__lapack_job *)arg;
     const int64_t n = J->n;
@@ -32017,7 +32004,7 @@ static void ci__lapack_expm_range(void *arg, long long b, long long e) {
         ci__lapack_expm1(x, r, r + n * n, n);
         for (i = 0; i < n * n; i++) ci__lapack_put(o, J->f64, i, r[i]);
     }
-}
+})
 
 static ci_result ci__lapack_expm_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                        int nargs, ci_extern_tensor *outs, int nouts, void *user) {
@@ -32034,16 +32021,181 @@ static ci_result ci__lapack_expm_infer(const ci_extern_tensor *ins, int nins, co
     return CI_OK;
 }
 
-static int ci__lapack_expm_run(const ci_extern_tensor *ins, int nins, const ci_arg *args,
-                               int nargs, ci_extern_tensor *outs, int nouts, void *user) {
+/* -- the kernels' table: how each runs, on the host (ci__lapack_run, a job a matrix on the
+   program's threads) and on the GPU (>>cuemit's ci__cuemit_lapack_entry, a thread a matrix)
+   X(id, extern name, batch input, r, info output, API argument, check, its input, its bool
+   argument, its API, its message, GPU): the matrices are the batch input's (J.m x J.n); J.r
+   the last dim of input r - 1 (r > 0) or of output -r - 1 (r < 0); a nonzero info fails the
+   run where the API argument names an API; the check (CI__LAPACK_PRE_*) runs on every matrix
+   before any job, where the bool argument holds (-1: always). The LDL^T pair stays on the
+   host: sytrf's blocked form (lasyf) is past what a C99 string may hold -- */
+#define CI__LAPACK_KINDS(X) \
+    X(potrf, "cinductor.potrf", 0, 0, 1, 2, NONE, 0, -1, NULL, NULL, 1) \
+    X(getrf, "cinductor.getrf", 0, 0, 2, 1, NONE, 0, -1, NULL, NULL, 1) \
+    X(getrs, "cinductor.getrs", 0, 3, -1, -1, PIVOTS, 1, -1, "linalg.lu_solve", \
+      "Pivots given to lu_solve must all be greater or equal to 1 and smaller or equal to " \
+      "LU.size(-2). Did you properly pass the result of lu_factor?", 1) \
+    X(trsm, "cinductor.trsm", 0, 2, -1, -1, NONE, 0, -1, NULL, NULL, 1) \
+    X(det, "cinductor.lu_det", 0, 0, -1, -1, NONE, 0, -1, NULL, NULL, 1) \
+    X(perm, "cinductor.lu_perm", 1, 1, -1, -1, PIVOTS, 0, -1, "lu_unpack", \
+      "pivots passed to lu_unpack must be between 1 and LU.size(-2) inclusive. Did you " \
+      "properly pass the result of lu_factor?", 1) \
+    X(sytrf, "cinductor.sytrf", 0, -4, 2, 1, NONE, 0, -1, NULL, NULL, 0) \
+    X(sytrs, "cinductor.sytrs", 0, 3, -1, -1, LDL, 1, -1, "torch.linalg.ldl_solve", \
+      "the pivots are not those of an LDL^T factorization (each in [1, n] or [-n, -1], a " \
+      "negative one in a pair of rows, as linalg.ldl_factor gives them)", 0) \
+    X(geqrf, "cinductor.geqrf", 0, 0, -1, -1, NONE, 0, -1, NULL, NULL, 1) \
+    X(ormqr, "cinductor.ormqr", 2, 0, -1, -1, NONE, 0, -1, NULL, NULL, 1) \
+    X(syev, "cinductor.syev", 0, 0, -1, -1, FINITE, 0, -1, "linalg.eigh", \
+      "is ill-conditioned or has too many repeated eigenvalues (it holds a NaN or an " \
+      "infinity).", 1) \
+    X(gesvd, "cinductor.gesvd", 0, 0, -1, -1, FINITE, 0, 3, "linalg.svd", \
+      "contained non-finite values.", 1) \
+    X(expm, "cinductor.expm", 0, 0, -1, -1, NONE, 0, -1, NULL, NULL, 1)
+
+enum {
+#define CI__X(id, ...) CI__LAPACK_K_##id,
+    CI__LAPACK_KINDS(CI__X)
+#undef CI__X
+    CI__LAPACK_NKINDS
+};
+
+static const ci__lapack_kind ci__lapack_kinds[CI__LAPACK_NKINDS] = {
+#define CI__X(id, nm, b, r, info, api, pre, pin, parg, papi, pmsg, gpu) \
+    {nm, "ci__lapack_" #id "_range", ci__lapack_##id##_range, b, r, info, api, \
+     CI__LAPACK_PRE_##pre, pin, parg, papi, pmsg, gpu},
+    CI__LAPACK_KINDS(CI__X)
+#undef CI__X
+};
+
+/* the kind of extern kernel `name`, or NULL */
+static const ci__lapack_kind *ci__lapack_kind_of(const char *name) {
+    int i;
+    for (i = 0; i < CI__LAPACK_NKINDS; i++)
+        if (!strcmp(ci__lapack_kinds[i].name, name)) return &ci__lapack_kinds[i];
+    return NULL;
+}
+
+/* J.m, J.n and J.r of kernel K's tensors */
+static void ci__lapack_mnr(const ci__lapack_kind *K, const ci_extern_tensor *ins,
+                           const ci_extern_tensor *outs, int64_t *mnr) {
+    const ci_extern_tensor *x = &ins[K->batch],
+                           *rt = K->r > 0 ? &ins[K->r - 1] : K->r < 0 ? &outs[-K->r - 1] : NULL;
+    mnr[0] = x->shape[x->ndim - 2];
+    mnr[1] = x->shape[x->ndim - 1];
+    mnr[2] = rt ? rt->shape[rt->ndim - 1] : 0;
+}
+
+/* J for kernel K's tensors */
+static void ci__lapack_setup(const ci__lapack_kind *K, const ci_extern_tensor *ins,
+                             ci_extern_tensor *outs, const ci_arg *args, ci__lapack_job *J) {
+    int64_t mnr[3];
+    ci__lapack_mnr(K, ins, outs, mnr);
+    J->ins = ins;
+    J->outs = outs;
+    J->args = args;
+    J->f64 = ins[K->batch].dtype == CI_F64;
+    J->m = mnr[0];
+    J->n = mnr[1];
+    J->r = mnr[2];
+}
+
+/* does K's check run (its bool argument)? */
+static int ci__lapack_pre_on(const ci__lapack_kind *K, const ci_arg *args) {
+    return K->pre != CI__LAPACK_PRE_NONE && (K->pre_arg < 0 || args[K->pre_arg].u.b);
+}
+
+/* K's check of matrix t */
+static int ci__lapack_pre_ok(const ci__lapack_kind *K, const ci__lapack_job *J, int64_t t) {
+    const ci_extern_tensor *x = &J->ins[K->pre_in];
+    const int64_t k = x->shape[x->ndim - 1];
+    if (K->pre == CI__LAPACK_PRE_PIVOTS)
+        return ci__lapack_pivots_ok((const int32_t *)x->data + t * k, 1, k, J->m);
+    if (K->pre == CI__LAPACK_PRE_LDL)
+        return ci__lapack_ldl_pivots_ok((const int32_t *)x->data + t * k, k);
+    {
+        const int64_t el = x->shape[x->ndim - 2] * k;
+        return ci__lapack_finite1(ci__lapack_mat(x->data, J->f64, t, el), J->f64, el);
+    }
+}
+
+/* K's check failed at matrix t of input x: PyTorch's message */
+static void ci__lapack_pre_fail(void *user, const ci__lapack_kind *K, const ci_extern_tensor *x,
+                                int64_t t) {
+    char batch[64] = "", msg[400];
+    if (K->pre != CI__LAPACK_PRE_PIVOTS && x->ndim > (K->pre == CI__LAPACK_PRE_LDL ? 1 : 2))
+        snprintf(batch, sizeof batch, "(Batch element %lld): ", (long long)t);
+    if (K->pre == CI__LAPACK_PRE_FINITE)
+        snprintf(msg, sizeof msg, "%s: %sThe algorithm failed to converge because the input "
+                 "matrix %s", K->pre_api, batch, K->pre_msg);
+    else snprintf(msg, sizeof msg, "%s: %s%s", K->pre_api, batch, K->pre_msg);
+    ci__lapack_fail(user, msg);
+}
+
+/* kernel K on the host: its check, then a job a matrix, then info's */
+static int ci__lapack_run(const ci__lapack_kind *K, const ci_extern_tensor *ins,
+                          const ci_arg *args, ci_extern_tensor *outs, void *user) {
+    const ci_extern_tensor *x = &ins[K->batch];
+    const int64_t nb = ci__lapack_batch(x, 2);
     ci__lapack_job J;
-    (void)nins; (void)nargs; (void)nouts;
-    J.ins = ins; J.outs = outs; J.args = args;
-    J.f64 = ins[0].dtype == CI_F64;
-    J.m = J.n = ins[0].shape[ins[0].ndim - 1];
-    J.r = 0;
-    ci__rt_linalg_par(user, ci__lapack_expm_range, ci__lapack_batch(&ins[0], 2), &J);
-    return 0;
+    int64_t t;
+    ci__lapack_setup(K, ins, outs, args, &J);
+    for (t = 0; ci__lapack_pre_on(K, args) && t < nb; t++)
+        if (!ci__lapack_pre_ok(K, &J, t)) {
+            ci__lapack_pre_fail(user, K, &ins[K->pre_in], t);
+            return 1;
+        }
+    ci__rt_linalg_par(user, K->range, nb, &J);
+    return K->info < 0 ? 0
+                       : ci__lapack_check(user, x, (const int32_t *)outs[K->info].data, nb,
+                                          (int)args[K->api].u.i);
+}
+
+#define CI__X(id, ...) \
+    static int ci__lapack_##id##_run(const ci_extern_tensor *ins, int nins, const ci_arg *args, \
+                                     int nargs, ci_extern_tensor *outs, int nouts, \
+                                     void *user) { \
+        (void)nins; (void)nargs; (void)nouts; \
+        return ci__lapack_run(&ci__lapack_kinds[CI__LAPACK_K_##id], ins, args, outs, user); \
+    }
+CI__LAPACK_KINDS(CI__X)
+#undef CI__X
+
+/* the functions the GPU runs: their text (CI__LAPACK_DEF) by name */
+#define CI__LAPACK_DEV_LIST(X) \
+    X(get) X(put) X(mat) X(copy) X(ix) X(job) X(finite1) X(pivots_ok) X(potrf1) X(getrf1) \
+    X(swap_rows) X(getrs1) X(trsm1) X(geqrf1) X(ormqr1) X(jacobi_rot) X(syev1) X(svd1) X(mm1) \
+    X(expm1) X(potrf_range) X(getrf_range) X(getrs_range) X(trsm_range) X(det_range) \
+    X(perm_range) X(geqrf_range) X(ormqr_range) X(syev_range) X(gesvd_range) X(expm_range)
+static const struct {
+    const char *name, *src;
+} ci__lapack_dev_tab[] = {
+#define CI__X(nm) {"ci__lapack_" #nm, ci__lapack_src_ci__lapack_##nm},
+    CI__LAPACK_DEV_LIST(CI__X)
+#undef CI__X
+};
+#define CI__LAPACK_NDEV ((int)(sizeof ci__lapack_dev_tab / sizeof ci__lapack_dev_tab[0]))
+typedef char ci__lapack_dev_fits[CI__LAPACK_NDEV <= CI__LAPACK_DEV_MAX ? 1 : -1];
+
+/* function (or type) `name` of the table above, after what it calls, into sb (done: the
+   CI__LAPACK_DEV_MAX flags of what sb has already); 0: no such one */
+static int ci__lapack_dev_text(ci__sb *sb, const char *name, unsigned char *done) {
+    const char *p, *src;
+    int i;
+    for (i = 0; i < CI__LAPACK_NDEV && strcmp(ci__lapack_dev_tab[i].name, name); i++) {}
+    if (i == CI__LAPACK_NDEV) return 0;
+    if (done[i]) return 1;
+    done[i] = 1;
+    src = ci__lapack_dev_tab[i].src;
+    for (p = src; (p = strstr(p, "ci__lapack_")) != NULL;) {
+        char callee[64];
+        size_t n = strspn(p, "abcdefghijklmnopqrstuvwxyz0123456789_");
+        snprintf(callee, sizeof callee, "%.*s", (int)n, p);
+        if (strcmp(callee, name)) ci__lapack_dev_text(sb, callee, done);
+        p += n;
+    }
+    ci__interp_dev_put(sb, src);
+    return 1;
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -33226,6 +33378,20 @@ static int ci__cuda_post(ci_program *p, int idx, int sel, const long long *w) {
     const ci__kernel *k = (const ci__kernel *)p->kernels[idx]->m.v[0];
     const long long count = w[0];
     int i;
+    if (sel == 3) {   /* as the host's ci__lapack_run fails: the check first, then info */
+        const ci__lapack_kind *K = ci__lapack_kind_of(k->ext->name);
+        const ci_extern_tensor *x = &k->in_t[K->batch];
+        const long long nb = ci__lapack_batch(x, 2);
+        const unsigned long long at = (unsigned long long)w[1] >> 32;
+        if (w[0]) ci__lapack_pre_fail(p, K, &k->in_t[K->pre_in], nb - w[0]);
+        else if (!at || !ci__lapack_check_at(p, x->ndim, nb - (long long)at,
+                                             (int)(unsigned)((unsigned long long)w[1] &
+                                                             0xffffffffu),
+                                             (int)k->args[K->api].u.i))
+            return 0;
+        p->failed_extern = idx + 1;
+        return 1;
+    }
     if (sel == 2) {
         const char *why = w[1] ? "repeats can not be negative"
                           : count != k->args[1].u.i
@@ -33302,7 +33468,8 @@ static int ci__cuda_run(ci_program *p) {
                                     l->block[2], 0, c->stream, args, NULL);
         if (!e && l->sel)   /* its words, then the scratch zeroed again for the next */
             e = ci__cuda.cuMemcpyDtoHAsync(&c->post[2 * i], work,
-                                           sizeof(long long) * (size_t)l->sel, c->stream);
+                                           sizeof(long long) * CI__CUDA_POST_WORDS(l->sel),
+                                           c->stream);
         if (!e && l->sel) e = ci__cuda.cuMemsetD8Async(work, 0, l->work, c->stream);
     }
     if (!e) e = ci__cuda.cuEventRecord(c->ev[1], c->stream);

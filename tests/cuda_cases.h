@@ -267,6 +267,58 @@ static const char *const cuda_kernel_cases[] = {
     "b = aten.arange.default(3000, dtype=i32)\ns = aten.remainder.Scalar(b, 5)\n"
     "p = aten.repeat_interleave.Tensor(s, output_size=6000)\n"
     "y = aten.repeat_interleave.self_Tensor(x, s, 0, output_size=6000)\noutput q, p, y\n",
+    /* (case 68) linear algebra on the GPU, a thread a matrix: Cholesky (of x x^T + 5 I), its
+       triangular solve, Cholesky's info where x is not positive-definite (no error: the _ex
+       form), det, slogdet, inv, solve, LU unpacked (the permutation), QR (reduced, complete,
+       tall), eigh, SVD (square; wide, reduced), the matrix exponential; f32 and f64 */
+    "input x: f32[300, 5, 5]\ninput y: f64[7, 4, 4]\ninput b: f32[300, 5, 2]\ninput w: f32[6, 3]\n"
+    "xt = aten.transpose.int(x, 1, 2)\ns = aten.bmm.default(x, xt)\ne = aten.eye.default(5)\n"
+    "sp = aten.add.Tensor(s, e, alpha=5)\nl = aten.linalg_cholesky.default(sp)\n"
+    "ts = aten.linalg_solve_triangular.default(l, b, upper=False)\n"
+    "ce, ci = aten.linalg_cholesky_ex.default(x)\nd = aten.linalg_det.default(y)\n"
+    "sg, la = aten.linalg_slogdet.default(y)\niv = aten.linalg_inv.default(y)\n"
+    "so = aten.linalg_solve.default(sp, b)\npp, pl, pu = aten.linalg_lu.default(y)\n"
+    "q, r = aten.linalg_qr.default(x)\nev, evec = aten.linalg_eigh.default(sp)\n"
+    "u, sv, vh = aten.linalg_svd.default(y)\nwt = aten.t.default(w)\n"
+    "wu, ws, wv = aten.linalg_svd.default(wt, False)\n"
+    "qw, rw = aten.linalg_qr.default(w, \"complete\")\nex = aten.linalg_matrix_exp.default(y)\n"
+    "output l, ts, ci, d, sg, la, iv, so, pp, pl, pu, q, r, ev, sv, ws, qw, rw, ex\n",
+    /* (case 69) matrices past CI__CUEMIT_LA_SMALL on a side: 256 of them on the GPU, one on
+       the host */
+    "input x: f64[256, 20, 20]\ninput z: f32[40, 40]\ni = aten.linalg_inv.default(x)\n"
+    "d = aten.linalg_det.default(z)\noutput i, d\n",
+};
+
+/* graphs whose run fails whatever the inputs, on the GPU as on the host, with the host's
+   message: the linear-algebra kernels' checks before their jobs and their infos, each at a
+   batch element past the first (the GPU's threads report the first) */
+static const char *const cuda_error_cases[] = {
+    /* Cholesky of x x^T + 5 I with matrix 2 negated */
+    "input x: f32[4, 5, 5]\nxt = aten.transpose.int(x, 1, 2)\ns = aten.bmm.default(x, xt)\n"
+    "e = aten.eye.default(5)\nsp = aten.add.Tensor(s, e, alpha=5)\n"
+    "a = aten.slice.Tensor(sp, 0, 0, 2)\nb = aten.slice.Tensor(sp, 0, 2, 3)\n"
+    "nb = aten.neg.default(b)\nc = aten.slice.Tensor(sp, 0, 3, 4)\n"
+    "m = aten.cat.default([a, nb, c])\nl = aten.linalg_cholesky.default(m)\noutput l\n",
+    /* SVD and eigh of a batch whose matrix 2 is all NaN (the log of a negative) */
+    "input x: f64[3, 4, 4]\nex = aten.exp.default(x)\nng = aten.neg.default(ex)\n"
+    "lg = aten.log.default(ng)\na = aten.slice.Tensor(x, 0, 0, 2)\n"
+    "c = aten.slice.Tensor(lg, 0, 2, 3)\nm = aten.cat.default([a, c])\n"
+    "u, s, vh = aten.linalg_svd.default(m)\noutput s\n",
+    "input x: f32[3, 4, 4]\nex = aten.exp.default(x)\nng = aten.neg.default(ex)\n"
+    "lg = aten.log.default(ng)\na = aten.slice.Tensor(x, 0, 0, 2)\n"
+    "c = aten.slice.Tensor(lg, 0, 2, 3)\nm = aten.cat.default([a, c])\n"
+    "e, v = aten.linalg_eigh.default(m)\noutput e\n",
+    /* pivots out of range: lu_solve's and lu_unpack's */
+    "input y: f32[2, 3, 3]\ninput b: f32[2, 3, 1]\np = aten.full.default([2, 3], 7, dtype=i32)\n"
+    "z = aten.linalg_lu_solve.default(y, p, b)\noutput z\n",
+    "input y: f64[2, 3, 3]\np = aten.full.default([2, 3], 0, dtype=i32)\n"
+    "pp, pl, pu = aten.lu_unpack.default(y, p)\noutput pp\n",
+    /* a zero matrix at batch element 1: lu_factor's U[1,1], inv's diagonal element */
+    "input x: f32[3, 6, 6]\nz = aten.zeros.default([1, 6, 6])\na = aten.slice.Tensor(x, 0, 0, 1)\n"
+    "c = aten.slice.Tensor(x, 0, 1, 3)\nm = aten.cat.default([a, z, c])\n"
+    "lu, piv = aten.linalg_lu_factor.default(m)\noutput lu, piv\n",
+    "input x: f64[2, 3, 3]\nz = aten.zeros.default([2, 3, 3], dtype=f64)\n"
+    "m = aten.cat.default([x, z])\ni = aten.linalg_inv.default(m)\noutput i\n",
 };
 
 /* a graph of n inputs f32[3, 33] added in a chain, and each row's sum: a program of more

@@ -183,6 +183,77 @@ CI_TEST(test_cuda_sizes_and_checks_after_a_run) {
     ci_ctx_destroy(ctx);
 }
 
+/* cig compiled for the device, run on inputs filled from seed (floats in [-1, 1), integers
+   in [0, 5)): whether the run failed (*failed) and its message (msg) */
+static void cuda_run_fails(ci_ctx *ctx, const char *cig, ci_device dev, uint64_t seed,
+                           int *failed, char *msg, size_t msgsz) {
+    ci_graph *g = ci_graph_create(ctx);
+    ci_program *p = NULL;
+    ci_compile_desc pd;
+    char err[256];
+    void *in[8] = {0}, *out[8] = {0};
+    int i, k, nin, nout;
+    msg[0] = 0;
+    *failed = 0;
+    CI_CHECK_MSG(ci_cig_parse(g, cig, strlen(cig), "err.cig", NULL, err, sizeof err) == CI_OK,
+                 "%s", err);
+    memset(&pd, 0, sizeof pd);
+    pd.device = dev;
+    if (dev == CI_DEVICE_CPU) pd.backend = CI_BACKEND_INTERP;
+    CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+    nin = p ? ci_program_num_inputs(p) : 0;
+    nout = p ? ci_program_num_outputs(p) : 0;
+    CI_CHECK(nin <= 8 && nout <= 8);
+    for (i = 0; p && i < nin && i < 8; i++) {
+        int64_t sh[CI_MAX_DIMS], n = 1;
+        int nd = ci_program_input_shape(p, i, sh);
+        ci_dtype dt = ci_program_input_dtype(p, i);
+        for (k = 0; k < nd; k++) n *= sh[k];
+        in[i] = calloc((size_t)n + 1, 8);
+        for (k = 0; k < n; k++) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            double r = (double)(seed >> 11) / 9007199254740992.0;
+            if (dt == CI_F32) ((float *)in[i])[k] = (float)(2 * r - 1);
+            else if (dt == CI_F64) ((double *)in[i])[k] = 2 * r - 1;
+            else if (dt == CI_I32) ((int32_t *)in[i])[k] = (int32_t)(r * 5);
+            else if (dt == CI_I64) ((int64_t *)in[i])[k] = (int64_t)(r * 5);
+        }
+    }
+    for (i = 0; p && i < nout && i < 8; i++) {
+        int64_t sh[CI_MAX_DIMS], n = 1;
+        int nd = ci_program_output_shape(p, i, sh);
+        for (k = 0; k < nd; k++) n *= sh[k];
+        out[i] = calloc((size_t)n + 1, 8);
+    }
+    if (p && ci_program_run(p, nin, (const void *const *)in, nout, out) != CI_OK) {
+        *failed = 1;
+        snprintf(msg, msgsz, "%s", ci_ctx_last_error(ctx));
+    }
+    for (i = 0; i < 8; i++) { free(in[i]); free(out[i]); }
+    ci_program_destroy(p);
+    ci_graph_destroy(g);
+}
+
+/* the linear-algebra kernels' checks and infos on the GPU fail a run as the host's do, with
+   the same message (the same batch element) */
+CI_TEST(test_cuda_failures_as_on_the_host) {
+    int i;
+    ci_ctx *ctx;
+    if (cuda_why()) CI_SKIP(cuda_why());
+    CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+    for (i = 0; i < (int)(sizeof cuda_error_cases / sizeof *cuda_error_cases); i++) {
+        char host[512], gpu[512];
+        int fh, fg;
+        cuda_run_fails(ctx, cuda_error_cases[i], CI_DEVICE_CPU, 77 + (uint64_t)i, &fh, host,
+                       sizeof host);
+        cuda_run_fails(ctx, cuda_error_cases[i], CI_DEVICE_CUDA, 77 + (uint64_t)i, &fg, gpu,
+                       sizeof gpu);
+        CI_CHECK_MSG(fh && fg && !strcmp(host, gpu), "error case %d: host %s (%s), GPU %s (%s)", i,
+                     fh ? "failed" : "passed", host, fg ? "failed" : "passed", gpu);
+    }
+    ci_ctx_destroy(ctx);
+}
+
 /* a program of more slots than a launch's parameters hold: its pointer table in device
    memory (the others take theirs by value). The chain of adds is checked against the same
    adds in f32, in the same order (the same bits), and each row's sum in double. */
@@ -302,7 +373,7 @@ static void cuda_log_fn(ci_log_level level, const char *msg, void *user) {
 
 CI_TEST(test_cuda_explain_says_where_externs_run) {
     static const char *cig = "input a: f32[4, 5]\ninput b: f32[5, 3]\ny = aten.mm.default(a, b)\n"
-                             "input c: f64[3, 3]\nz = aten.linalg_det.default(c)\n"
+                             "input c: f64[80, 80]\nz = aten.linalg_det.default(c)\n"
                              "output y, z\n";
     ci_ctx_desc cd;
     ci_ctx *ctx;
@@ -522,6 +593,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_cuda_run_time_checks);
     CI_RUN(test_cuda_run_stopped_early);
     CI_RUN(test_cuda_sizes_and_checks_after_a_run);
+    CI_RUN(test_cuda_failures_as_on_the_host);
     CI_RUN(test_cuda_random_graphs);
     return ci_test_done();
 }

@@ -644,6 +644,75 @@ CI_TEST(test_cuemit_row_vectors) {
     }
 }
 
+/* linear algebra on the GPU, a thread a matrix (>>cuemit's ci__cuemit_lapack_entry): the
+   words read back after a run fail it as the host's kernel fails (Cholesky's info at batch
+   element 3, eigh's check at 2, lu_solve's pivots; the _ex form's info does not fail); which
+   sizes run there (CI__CUEMIT_LA_*: up to 16 on a side, up to 64 with 256 matrices or more) */
+CI_TEST(test_cuemit_linear_algebra_on_the_gpu) {
+    static const char *cig =
+        "input x: f32[6, 4, 4]\ninput y: f64[5, 3, 3]\ninput b: f32[6, 4, 2]\n"
+        "input p: i32[6, 4]\nl = aten.linalg_cholesky.default(x)\n"
+        "e, v = aten.linalg_eigh.default(y)\nz = aten.linalg_lu_solve.default(x, p, b)\n"
+        "c, ci = aten.linalg_cholesky_ex.default(x)\noutput l, e, z, ci\n";
+    static const char *size_cig =
+        "input a: f32[1, 17, 17]\ninput b: f32[256, 17, 17]\ninput c: f32[300, 65, 65]\n"
+        "x = aten.linalg_inv.default(a)\ny = aten.linalg_inv.default(b)\n"
+        "z = aten.linalg_inv.default(c)\noutput x, y, z\n";
+    const long long none[2] = {0, 0}, info[2] = {0, (long long)((6ULL - 3) << 32 | 2)},
+                    eigh[2] = {5 - 2, 0}, piv[2] = {6 - 1, 0};
+    cu_src c;
+    int i, la = 0, chol = -1, syev = -1, getrs = -1, chol_ex = -1;
+    cu_src_lower(&c, cig, 1);
+    if (!c.src) { cu_src_free(&c); return; }
+    for (i = 0; i < c.nl; i++) {
+        const ci__kernel *k = (const ci__kernel *)c.p->kernels[i]->m.v[0];
+        CI_CHECK_MSG(!c.l[i].ext, "launch %d (%s) on the host", i, c.l[i].fn);
+        if (k->kind != CI__K_EXTERN) continue;
+        la++;
+        CI_CHECK(c.l[i].sel == 3 && c.l[i].block[0] == CI__CUEMIT_LA_BLOCK &&
+                 c.l[i].work == 2 * sizeof(long long));
+        if (!strcmp(k->ext->name, "cinductor.potrf")) {
+            if (chol < 0) chol = i;
+            else chol_ex = i;
+        }
+        if (!strcmp(k->ext->name, "cinductor.syev")) syev = i;
+        if (!strcmp(k->ext->name, "cinductor.getrs")) getrs = i;
+    }
+    CI_CHECK(la == 4 && chol >= 0 && syev >= 0 && getrs >= 0 && chol_ex >= 0);
+    if (chol < 0 || syev < 0 || getrs < 0 || chol_ex < 0) { cu_src_free(&c); return; }
+    CI_CHECK_EQ_INT((int)c.l[chol].n, 6);
+    CI_CHECK_CONTAINS(c.src, "ci__lapack_potrf_range(&J, t, t + 1);");
+    CI_CHECK_CONTAINS(c.src, "if (!ci__lapack_finite1(ci__lapack_mat(ins[0].data, J.f64, t, 9LL)");
+    CI_CHECK_CONTAINS(c.src, "if (!ci__lapack_pivots_ok((const int *)ins[1].data + t * 4LL, 1, "
+                             "4LL, J.m)) {");
+    for (i = 0; i < c.nl; i++) CI_CHECK_EQ_INT(ci__cuda_post(c.p, i, c.l[i].sel, none), 0);
+    CI_CHECK_EQ_INT(ci__cuda_post(c.p, chol, 3, info), 1);
+    CI_CHECK_CONTAINS(c.p->ext_msg, "linalg.cholesky: (Batch element 3): The factorization could "
+                                    "not be completed because the input is not positive-definite "
+                                    "(the leading minor of order 2 is not positive-definite).");
+    CI_CHECK_EQ_INT(ci__cuda_post(c.p, chol_ex, 3, info), 0);
+    CI_CHECK_EQ_INT(ci__cuda_post(c.p, syev, 3, eigh), 1);
+    CI_CHECK_CONTAINS(c.p->ext_msg, "linalg.eigh: (Batch element 2): The algorithm failed to "
+                                    "converge because the input matrix is ill-conditioned");
+    CI_CHECK_EQ_INT(ci__cuda_post(c.p, getrs, 3, piv), 1);
+    CI_CHECK_CONTAINS(c.p->ext_msg, "linalg.lu_solve: Pivots given to lu_solve must all be");
+    cu_src_compiles(&c, 0);
+    cu_src_free(&c);
+    cu_src_lower(&c, size_cig, 1);
+    if (!c.src) { cu_src_free(&c); return; }
+    for (i = 0; i < c.nl; i++) {
+        const ci__kernel *k = (const ci__kernel *)c.p->kernels[i]->m.v[0];
+        int64_t side;
+        if (k->kind != CI__K_EXTERN) continue;
+        side = k->in_t[0].shape[2];
+        CI_CHECK_MSG(c.l[i].ext == (side == 65 || k->in_t[0].shape[0] == 1),
+                     "launch %d (%s, %lld x %lld x %lld) on the %s", i, c.l[i].fn,
+                     (long long)k->in_t[0].shape[0], (long long)side, (long long)side,
+                     c.l[i].ext ? "host" : "GPU");
+    }
+    cu_src_free(&c);
+}
+
 /* the bytes of s in a CUBIN (an entry's name in its ELF string table) */
 static int bin_has(const ci__cuda_bin *b, const char *s) {
     size_t i, n = strlen(s);
@@ -926,6 +995,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_cuemit_selections_on_the_gpu);
     CI_RUN(test_cuemit_unique_on_the_gpu);
     CI_RUN(test_cuemit_repeat_interleave_on_the_gpu);
+    CI_RUN(test_cuemit_linear_algebra_on_the_gpu);
 #endif
     CI_RUN(test_suite_cuda_source_compiles);
     {   /* the cache directory this test made */

@@ -59,6 +59,8 @@ static const char ce_shim[] =
     "    std::lock_guard<std::mutex> g(ce_atomic); T o = *p; *p = o + v; return o; }\n"
     "template <class T> static T atomicCAS(T *p, T c, T v) {\n"
     "    std::lock_guard<std::mutex> g(ce_atomic); T o = *p; if (o == c) *p = v; return o; }\n"
+    "template <class T> static T atomicMax(T *p, T v) {\n"
+    "    std::lock_guard<std::mutex> g(ce_atomic); T o = *p; if (v > o) *p = v; return o; }\n"
     "template <class T> static T atomicExch(T *p, T v) {\n"
     "    std::lock_guard<std::mutex> g(ce_atomic); T o = *p; *p = v; return o; }\n"
     "template <class P, class T> static void ce_st4(P *p, T a, T b, T c, T d) {\n"
@@ -182,17 +184,17 @@ static const ci__backend ce_backend = {"cudaemu", CI_BACKEND_NVRTC, CI_DEVICE_CU
                                        ce_compile, ce_norun, NULL};
 
 /* one graph (its .cig text; name for the messages): 0 passed, 1 failed, 2 skipped */
-static int ce_graph(const char *name, const char *cig, unsigned seed) {
+static int ce_graph(const char *name, const char *cig, unsigned seed, int must_fail) {
     ci__cuda_target t = {90, 132, 227 * 1024};
     ci__cuda_launch *l;
     ci_ctx *ctx = NULL;
     ci_graph *g;
     ci_program *p = NULL, *q = NULL;
     ci_compile_desc pd;
-    char err[512], path[128], so[128], cmd[512], fn[32];
+    char err[512], path[128], so[128], cmd[512], fn[32], want[512] = "";
     void *in[CE_MAX_IO] = {0}, *out[CE_MAX_IO] = {0}, *eout[CE_MAX_IO] = {0}, **ptrs;
     size_t outn[CE_MAX_IO];
-    int nl, i, j, nin = 0, nout = 0, res = 0;
+    int nl, i, j, nin = 0, nout = 0, res = 0, failed = 0;
     const char *src;
     char *plain;
     void *h;
@@ -271,7 +273,15 @@ static int ce_graph(const char *name, const char *cig, unsigned seed) {
         eout[i] = calloc(1, bytes);
     }
     if (ci_program_run(p, nin, (const void *const *)in, nout, out) != CI_OK) {
-        printf("FAIL %s: the interpreter: %s\n", name, ci_ctx_last_error(ctx));
+        if (!p->ext_msg[0]) {
+            printf("FAIL %s: the interpreter: %s\n", name, ci_ctx_last_error(ctx));
+            res = 1;
+            goto done;
+        }
+        snprintf(want, sizeof want, "%s", p->ext_msg);   /* the CUDA source must fail so too */
+    }
+    if (must_fail && !want[0]) {
+        printf("FAIL %s: the interpreter's run did not fail\n", name);
         res = 1;
         goto done;
     }
@@ -312,12 +322,17 @@ static int ce_graph(const char *name, const char *cig, unsigned seed) {
     }
     h = dlopen(so, RTLD_NOW | RTLD_LOCAL);
     if (!h) { printf("FAIL %s: %s\n", name, dlerror()); res = 1; goto done; }
-    for (i = 0; i < nl; i++) {   /* in order, as the stream runs them; scratch zeroed */
+    for (i = 0; i < nl && !failed; i++) {   /* in order, as the stream runs them; scratch
+                                               zeroed; up to the first that fails */
         void *work;
         if (l[i].ext) {   /* an extern kernel on the host: here on the same memory */
             if (ci__rt_extern(q, i, ptrs)) {
-                printf("FAIL %s: the extern kernel %s failed: %s\n", name, l[i].fn, q->ext_msg);
-                res = 1;
+                failed = 1;
+                if (!want[0] || strcmp(want, q->ext_msg)) {
+                    printf("FAIL %s: the extern kernel %s failed: %s\n", name, l[i].fn,
+                           q->ext_msg);
+                    res = 1;
+                }
             }
             continue;
         }
@@ -327,15 +342,22 @@ static int ce_graph(const char *name, const char *cig, unsigned seed) {
         launch(ptrs, l[i].n, l[i].grid, l[i].block[0], l[i].block[1], work);
         if (l[i].sel) {   /* the words >>cuda reads back: a count, a check's */
             long long w[2] = {0, 0};
-            if (l[i].n > 0) memcpy(w, work, sizeof(long long) * (size_t)l[i].sel);
+            if (l[i].n > 0) memcpy(w, work, sizeof(long long) * CI__CUDA_POST_WORDS(l[i].sel));
             if (ci__cuda_post(q, i, l[i].sel, w)) {
-                printf("FAIL %s: the CUDA source's run failed: %s\n", name, q->ext_msg);
-                res = 1;
+                failed = 1;
+                if (!want[0] || strcmp(want, q->ext_msg)) {
+                    printf("FAIL %s: the CUDA source's run failed: %s\n", name, q->ext_msg);
+                    res = 1;
+                }
             }
         }
         free(work);
     }
-    for (i = 0; i < nout; i++) {   /* the sizes a run filled (data-dependent ones) */
+    if (want[0] && !failed) {
+        printf("FAIL %s: the interpreter failed (%s), the CUDA source did not\n", name, want);
+        res = 1;
+    }
+    for (i = 0; i < nout && !failed; i++) {   /* the sizes a run filled (data-dependent ones) */
         int64_t a[CI_MAX_DIMS], b[CI_MAX_DIMS];
         int na = ci_program_output_shape_after_run(p, i, a),
             nb = ci_program_output_shape_after_run(q, i, b);
@@ -346,7 +368,7 @@ static int ce_graph(const char *name, const char *cig, unsigned seed) {
             res = 1;
         }
     }
-    for (i = 0; i < nout; i++) {
+    for (i = 0; i < nout && !failed; i++) {
         ci_dtype dt = ci_program_output_dtype(p, i);
         size_t k, nbad = 0, first = 0;
         /* floats as the GPU test compares them: rtol 1e-4 (f64: 1e-9, where the graph has
@@ -374,7 +396,8 @@ static int ce_graph(const char *name, const char *cig, unsigned seed) {
     }
     dlclose(h);
     if (!res) {
-        printf("PASS %s (%d launch%s)\n", name, nl, nl == 1 ? "" : "es");
+        printf("PASS %s (%d launch%s)%s%s\n", name, nl, nl == 1 ? "" : "es",
+               failed ? ": failed as the interpreter did: " : "", failed ? want : "");
         remove(path);
     }
     remove(so);
@@ -419,12 +442,16 @@ int main(int argc, char **argv) {
             size_t c;
             for (c = 0; c < sizeof cuda_kernel_cases / sizeof *cuda_kernel_cases; c++) {
                 snprintf(name, sizeof name, "cuda_cases.h case %zu", c);
-                n[ce_graph(name, cuda_kernel_cases[c], 1000 + (unsigned)c)]++;
+                n[ce_graph(name, cuda_kernel_cases[c], 1000 + (unsigned)c, 0)]++;
+            }
+            for (c = 0; c < sizeof cuda_error_cases / sizeof *cuda_error_cases; c++) {
+                snprintf(name, sizeof name, "cuda_cases.h error case %zu", c);
+                n[ce_graph(name, cuda_error_cases[c], 3000 + (unsigned)c, 1)]++;
             }
         } else {
             char *text = ce_read(argv[i]);
             if (!text) { printf("FAIL %s: cannot read it\n", argv[i]); n[1]++; continue; }
-            n[ce_graph(argv[i], text, 2000 + (unsigned)i)]++;
+            n[ce_graph(argv[i], text, 2000 + (unsigned)i, 0)]++;
             free(text);
         }
     }
