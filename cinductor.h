@@ -26161,6 +26161,11 @@ static void ci__cuemit_select_entry(ci__sb *sb, const ci__group *g, const ci__ke
    ci__lapack_dev_text), its range of jobs and its check, after the host's types as far as
    they read them where no such entry came before; done: the CI__LAPACK_DEV_MAX flags of what
    sb has already */
+/* the range of jobs the GPU runs for K (sytrf's: its unblocked form, ci__lapack_ldl_range) */
+static const char *ci__cuemit_la_range(const ci__lapack_kind *K) {
+    return strcmp(K->name, "cinductor.sytrf") ? K->range_name : "ci__lapack_ldl_range";
+}
+
 static void ci__cuemit_lapack_src(ci__sb *sb, const ci__kernel *k, int before,
                                   unsigned char *done) {
     const ci__lapack_kind *K = ci__lapack_kind_of(k->ext->name);
@@ -26170,8 +26175,9 @@ static void ci__cuemit_lapack_src(ci__sb *sb, const ci__kernel *k, int before,
                           "typedef struct ci_arg {\n    int kind;\n"
                           "    union { long long i; double f; int b; } u;\n} ci_arg;\n",
                       CI_MAX_DIMS);
-    ci__lapack_dev_text(sb, K->range_name, done);
+    ci__lapack_dev_text(sb, ci__cuemit_la_range(K), done);
     if (K->pre == CI__LAPACK_PRE_PIVOTS) ci__lapack_dev_text(sb, "ci__lapack_pivots_ok", done);
+    if (K->pre == CI__LAPACK_PRE_LDL) ci__lapack_dev_text(sb, "ci__lapack_ldl_pivots_ok", done);
     if (K->pre == CI__LAPACK_PRE_FINITE) ci__lapack_dev_text(sb, "ci__lapack_finite1", done);
 }
 
@@ -26216,6 +26222,9 @@ static void ci__cuemit_lapack_entry(ci__sb *sb, const ci__group *g, const ci__ke
         if (K->pre == CI__LAPACK_PRE_PIVOTS)
             ci__sb_printf(sb, "        if (!ci__lapack_pivots_ok((const int *)ins[%d].data + t * "
                               "%lldLL, 1, %lldLL, J.m)) {\n", K->pre_in, last, last);
+        else if (K->pre == CI__LAPACK_PRE_LDL)
+            ci__sb_printf(sb, "        if (!ci__lapack_ldl_pivots_ok((const int *)ins[%d].data + t "
+                              "* %lldLL, %lldLL)) {\n", K->pre_in, last, last);
         else
             ci__sb_printf(sb, "        if (!ci__lapack_finite1(ci__lapack_mat(ins[%d].data, J.f64, "
                               "t, %lldLL), J.f64, %lldLL)) {\n", K->pre_in,
@@ -26224,7 +26233,7 @@ static void ci__cuemit_lapack_entry(ci__sb *sb, const ci__group *g, const ci__ke
         ci__sb_put(sb, "            atomicMax((unsigned long long *)work, "
                        "(unsigned long long)(n - t));\n            continue;\n        }\n");
     }
-    ci__sb_printf(sb, "        %s(&J, t, t + 1);\n", K->range_name);
+    ci__sb_printf(sb, "        %s(&J, t, t + 1);\n", ci__cuemit_la_range(K));
     if (K->info >= 0)
         ci__sb_printf(sb, "        const int f = ((const int *)outs[%d].data)[t];\n"
                           "        if (f) atomicMax((unsigned long long *)work + 1,\n"
@@ -31118,12 +31127,14 @@ static ci_result ci__lapack_perm_infer(const ci_extern_tensor *ins, int nins, co
    (The reference BLAS inside: syr, ger and gemv skip a column whose factor is zero.) -- */
 
 /* v rounded to the storage dtype */
+CI__LAPACK_DEF(ci__lapack_rnd,
 static double ci__lapack_rnd(int f64, double v) {
     return f64 ? v : (double)(float)v;
-}
+})
 
 /* the first of the n entries a[at], a[at + step], ... of largest |value| (BLAS's i?amax: a NaN
    is never larger, so it wins only in first place), as an offset in steps */
+CI__LAPACK_DEF(ci__lapack_iamax,
 static int64_t ci__lapack_iamax(const void *a, int f64, int64_t at, int64_t n, int64_t step) {
     int64_t i, best = 0;
     double m = fabs(ci__lapack_get(a, f64, at));
@@ -31135,24 +31146,32 @@ static int64_t ci__lapack_iamax(const void *a, int f64, int64_t at, int64_t n, i
         }
     }
     return best;
-}
+})
 
+CI__LAPACK_DEF(ci__lapack_swap,
 static void ci__lapack_swap(void *a, int f64, int64_t i, int64_t j) {
     double t = ci__lapack_get(a, f64, i);
     ci__lapack_put(a, f64, i, ci__lapack_get(a, f64, j));
     ci__lapack_put(a, f64, j, t);
-}
+})
 
 /* the lower triangle of the n x n matrix a factored in place as P L D L^T P^T (sytf2, lower):
    D's blocks on the diagonal (a 2 x 2 block's off-diagonal entry below it), L's unit columns
    below them; piv as LAPACK's (1-based, negative for a 2 x 2 block). Returns 0, or the first
    k (1-based) where D(k, k) is exactly zero or NaN (the factorization goes on past it) */
+#define CI__LAPACK_A(r, c) ci__lapack_get(a, f64, (r) * lda + (c))
+#define CI__LAPACK_R(v) ci__lapack_rnd(f64, v)
+#define CI__LAPACK_X(row, col) ci__lapack_get(x, f64, (row) * r + (col))
+/* (the same for the GPU's text of sytf2 and sytrs1, ci__lapack_dev_text) */
+static const char ci__lapack_ldl_macros[] =
+    "#define CI__LAPACK_A(r, c) ci__lapack_get(a, f64, (r) * lda + (c))\n"
+    "#define CI__LAPACK_R(v) ci__lapack_rnd(f64, v)\n"
+    "#define CI__LAPACK_X(row, col) ci__lapack_get(x, f64, (row) * r + (col))\n";
+CI__LAPACK_DEF(ci__lapack_sytf2,
 static int64_t ci__lapack_sytf2(void *a, int f64, int64_t lda, int64_t n, int32_t *piv) {
     const double alpha = ci__lapack_rnd(f64, ci__lapack_rnd(f64, 1 + ci__lapack_rnd(
             f64, sqrt(17.0))) / 8);
     int64_t k = 0, info = 0, i, j;
-#define CI__LAPACK_A(r, c) ci__lapack_get(a, f64, (r) * lda + (c))
-#define CI__LAPACK_R(v) ci__lapack_rnd(f64, v)
     while (k < n) {
         int64_t kstep = 1, kp = k, imax = k, kk;
         double absakk = fabs(CI__LAPACK_A(k, k)), colmax = 0;
@@ -31161,7 +31180,7 @@ static int64_t ci__lapack_sytf2(void *a, int f64, int64_t lda, int64_t n, int32_
             colmax = fabs(CI__LAPACK_A(imax, k));
         }
         /* (Fortran's MAX as LAPACK's build computes it: the second where either is NaN) */
-        if ((absakk > colmax ? absakk : colmax) == 0 || isnan(absakk)) {
+        if ((absakk > colmax ? absakk : colmax) == 0 || absakk != absakk) {   /* (NaN) */
             if (!info) info = k + 1;   /* a zero or NaN column: D(k, k) is left as it is */
             piv[k] = (int32_t)(k + 1);
             k++;
@@ -31229,14 +31248,14 @@ static int64_t ci__lapack_sytf2(void *a, int f64, int64_t lda, int64_t n, int32_
         k += kstep;
     }
     return info;
-}
+})
 
 /* solves A X = B in place of x (n x r, B on entry) for the A = P L D L^T P^T whose factor ld
    and pivots sytf2 gave (sytrs, lower); the pivots were checked (ci__lapack_ldl_pivots_ok) */
+CI__LAPACK_DEF(ci__lapack_sytrs1,
 static void ci__lapack_sytrs1(const void *ld, const int32_t *piv, void *x, int f64, int64_t n,
                               int64_t r) {
     int64_t k = 0, i, c;
-#define CI__LAPACK_X(row, col) ci__lapack_get(x, f64, (row) * r + (col))
     while (k < n) {   /* L D y = P^T b */
         int64_t p = piv[k] > 0 ? piv[k] - 1 : -piv[k] - 1, kb = piv[k] > 0 ? 1 : 2, q;
         ci__lapack_swap_rows(x, f64, k + kb - 1, p, r);
@@ -31281,10 +31300,10 @@ static void ci__lapack_sytrs1(const void *ld, const int32_t *piv, void *x, int f
         ci__lapack_swap_rows(x, f64, k, (piv[k] > 0 ? piv[k] : -piv[k]) - 1, r);
         k -= kb;
     }
+})
 #undef CI__LAPACK_X
 #undef CI__LAPACK_R
 #undef CI__LAPACK_A
-}
 
 /* LAPACK's block size for sytrf (ilaenv's): sytrf factors 64 columns at a time with lasyf
    while more than 64 rows remain, the rest with sytf2 */
@@ -31460,6 +31479,7 @@ static int64_t ci__lapack_sytrf1(void *a, int f64, int64_t n, int32_t *piv, void
 
 /* pivots sytrs can walk: each in [1, n] in absolute value, a negative one (a 2 x 2 block) with
    a row after it on the way down (from row 0) and one before it on the way up (from row n - 1) */
+CI__LAPACK_DEF(ci__lapack_ldl_pivots_ok,
 static int ci__lapack_ldl_pivots_ok(const int32_t *piv, int64_t n) {
     int64_t k;
     for (k = 0; k < n; k++)
@@ -31469,25 +31489,48 @@ static int ci__lapack_ldl_pivots_ok(const int32_t *piv, int64_t n) {
     for (k = n - 1; k >= 0; k -= piv[k] > 0 ? 1 : 2)
         if (piv[k] < 0 && k == 0) return 0;
     return 1;
-}
+})
 
 /* sytrf(self, api) -> (LD, pivots, info): self's lower triangle factored, the upper one zero */
+/* matrix t's lower triangle into its factor's place, the upper one zero */
+CI__LAPACK_DEF(ci__lapack_ldl_lower,
+static void *ci__lapack_ldl_lower(const ci__lapack_job *J, long long t) {
+    const int64_t n = J->n;
+    const void *a = ci__lapack_mat(J->ins[0].data, J->f64, t, n * n);
+    void *ld = ci__lapack_mat(J->outs[0].data, J->f64, t, n * n);
+    int64_t i, j;
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+            ci__lapack_put(ld, J->f64, i * n + j, j <= i ? ci__lapack_get(a, J->f64, i * n + j)
+                                                         : 0.0);
+    return ld;
+})
+
+/* sytrf's jobs where n <= CI__LAPACK_SYTRF_NB: sytf2 alone (the GPU's form of the kernel, whose
+   matrices are never larger) */
+CI__LAPACK_DEF(ci__lapack_ldl_range,
+static void ci__lapack_ldl_range(void *arg, long long b, long long e) {
+    const ci__lapack_job *J = (const ci__lapack_job *)arg;
+    long long t;
+    for (t = b; t < e; t++)
+        ((int32_t *)J->outs[2].data)[t] = (int32_t)ci__lapack_sytf2(
+                ci__lapack_ldl_lower(J, t), J->f64, J->n, J->n,
+                (int32_t *)J->outs[1].data + t * J->n);
+})
+typedef char ci__lapack_ldl_gpu_fits[CI__CUEMIT_LA_MAX <= CI__LAPACK_SYTRF_NB ? 1 : -1];
+
 static void ci__lapack_sytrf_range(void *arg, long long b, long long e) {
     const ci__lapack_job *J = (const ci__lapack_job *)arg;
     const int64_t n = J->n;
     long long t;
-    for (t = b; t < e; t++) {
-        const void *a = ci__lapack_mat(J->ins[0].data, J->f64, t, n * n);
-        void *ld = ci__lapack_mat(J->outs[0].data, J->f64, t, n * n);
-        int64_t i, j;
-        for (i = 0; i < n; i++)
-            for (j = 0; j < n; j++)
-                ci__lapack_put(ld, J->f64, i * n + j, j <= i ? ci__lapack_get(a, J->f64, i * n + j)
-                                                             : 0.0);
-        ((int32_t *)J->outs[2].data)[t] = (int32_t)ci__lapack_sytrf1(
-                ld, J->f64, n, (int32_t *)J->outs[1].data + t * n,
-                ci__lapack_mat(J->outs[3].data, J->f64, t, J->r));
+    if (n <= CI__LAPACK_SYTRF_NB) {   /* (sytrf1 is sytf2 there) */
+        ci__lapack_ldl_range(arg, b, e);
+        return;
     }
+    for (t = b; t < e; t++)
+        ((int32_t *)J->outs[2].data)[t] = (int32_t)ci__lapack_sytrf1(
+                ci__lapack_ldl_lower(J, t), J->f64, n, (int32_t *)J->outs[1].data + t * n,
+                ci__lapack_mat(J->outs[3].data, J->f64, t, J->r));
 }
 
 static ci_result ci__lapack_sytrf_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
@@ -31513,6 +31556,7 @@ static ci_result ci__lapack_sytrf_infer(const ci_extern_tensor *ins, int nins, c
 }
 
 /* sytrs(LD, pivots, B) -> X: A X = B for the A whose factor LD and pivots sytrf gave */
+CI__LAPACK_DEF(ci__lapack_sytrs_range,
 static void ci__lapack_sytrs_range(void *arg, long long b, long long e) {
     const ci__lapack_job *J = (const ci__lapack_job *)arg;
     const int64_t n = J->n, r = J->r;
@@ -31523,7 +31567,7 @@ static void ci__lapack_sytrs_range(void *arg, long long b, long long e) {
         ci__lapack_sytrs1(ci__lapack_mat(J->ins[0].data, J->f64, t, n * n),
                           (const int32_t *)J->ins[1].data + t * n, x, J->f64, n, r);
     }
-}
+})
 
 static ci_result ci__lapack_sytrs_infer(const ci_extern_tensor *ins, int nins, const ci_arg *args,
                                         int nargs, ci_extern_tensor *outs, int nouts,
@@ -32027,8 +32071,9 @@ static ci_result ci__lapack_expm_infer(const ci_extern_tensor *ins, int nins, co
    argument, its API, its message, GPU): the matrices are the batch input's (J.m x J.n); J.r
    the last dim of input r - 1 (r > 0) or of output -r - 1 (r < 0); a nonzero info fails the
    run where the API argument names an API; the check (CI__LAPACK_PRE_*) runs on every matrix
-   before any job, where the bool argument holds (-1: always). The LDL^T pair stays on the
-   host: sytrf's blocked form (lasyf) is past what a C99 string may hold -- */
+   before any job, where the bool argument holds (-1: always). (The GPU runs sytrf as
+   ci__lapack_ldl_range: its matrices are never past CI__LAPACK_SYTRF_NB, and lasyf's text is
+   past what a C99 string may hold.) -- */
 #define CI__LAPACK_KINDS(X) \
     X(potrf, "cinductor.potrf", 0, 0, 1, 2, NONE, 0, -1, NULL, NULL, 1) \
     X(getrf, "cinductor.getrf", 0, 0, 2, 1, NONE, 0, -1, NULL, NULL, 1) \
@@ -32040,10 +32085,10 @@ static ci_result ci__lapack_expm_infer(const ci_extern_tensor *ins, int nins, co
     X(perm, "cinductor.lu_perm", 1, 1, -1, -1, PIVOTS, 0, -1, "lu_unpack", \
       "pivots passed to lu_unpack must be between 1 and LU.size(-2) inclusive. Did you " \
       "properly pass the result of lu_factor?", 1) \
-    X(sytrf, "cinductor.sytrf", 0, -4, 2, 1, NONE, 0, -1, NULL, NULL, 0) \
+    X(sytrf, "cinductor.sytrf", 0, -4, 2, 1, NONE, 0, -1, NULL, NULL, 1) \
     X(sytrs, "cinductor.sytrs", 0, 3, -1, -1, LDL, 1, -1, "torch.linalg.ldl_solve", \
       "the pivots are not those of an LDL^T factorization (each in [1, n] or [-n, -1], a " \
-      "negative one in a pair of rows, as linalg.ldl_factor gives them)", 0) \
+      "negative one in a pair of rows, as linalg.ldl_factor gives them)", 1) \
     X(geqrf, "cinductor.geqrf", 0, 0, -1, -1, NONE, 0, -1, NULL, NULL, 1) \
     X(ormqr, "cinductor.ormqr", 2, 0, -1, -1, NONE, 0, -1, NULL, NULL, 1) \
     X(syev, "cinductor.syev", 0, 0, -1, -1, FINITE, 0, -1, "linalg.eigh", \
@@ -32076,11 +32121,13 @@ static const ci__lapack_kind *ci__lapack_kind_of(const char *name) {
     return NULL;
 }
 
-/* J.m, J.n and J.r of kernel K's tensors */
+/* J.m, J.n and J.r of kernel K's tensors (outs NULL: r 0 where an output gives it) */
 static void ci__lapack_mnr(const ci__lapack_kind *K, const ci_extern_tensor *ins,
                            const ci_extern_tensor *outs, int64_t *mnr) {
     const ci_extern_tensor *x = &ins[K->batch],
-                           *rt = K->r > 0 ? &ins[K->r - 1] : K->r < 0 ? &outs[-K->r - 1] : NULL;
+                           *rt = K->r > 0 ? &ins[K->r - 1]
+                                 : K->r < 0 && outs ? &outs[-K->r - 1]
+                                                    : NULL;
     mnr[0] = x->shape[x->ndim - 2];
     mnr[1] = x->shape[x->ndim - 1];
     mnr[2] = rt ? rt->shape[rt->ndim - 1] : 0;
@@ -32166,7 +32213,9 @@ CI__LAPACK_KINDS(CI__X)
     X(get) X(put) X(mat) X(copy) X(ix) X(job) X(finite1) X(pivots_ok) X(potrf1) X(getrf1) \
     X(swap_rows) X(getrs1) X(trsm1) X(geqrf1) X(ormqr1) X(jacobi_rot) X(syev1) X(svd1) X(mm1) \
     X(expm1) X(potrf_range) X(getrf_range) X(getrs_range) X(trsm_range) X(det_range) \
-    X(perm_range) X(geqrf_range) X(ormqr_range) X(syev_range) X(gesvd_range) X(expm_range)
+    X(perm_range) X(geqrf_range) X(ormqr_range) X(syev_range) X(gesvd_range) X(expm_range) \
+    X(rnd) X(iamax) X(swap) X(sytf2) X(sytrs1) X(ldl_pivots_ok) X(ldl_lower) X(ldl_range) \
+    X(sytrs_range)
 static const struct {
     const char *name, *src;
 } ci__lapack_dev_tab[] = {
@@ -32175,10 +32224,11 @@ static const struct {
 #undef CI__X
 };
 #define CI__LAPACK_NDEV ((int)(sizeof ci__lapack_dev_tab / sizeof ci__lapack_dev_tab[0]))
-typedef char ci__lapack_dev_fits[CI__LAPACK_NDEV <= CI__LAPACK_DEV_MAX ? 1 : -1];
+typedef char ci__lapack_dev_fits[CI__LAPACK_NDEV < CI__LAPACK_DEV_MAX ? 1 : -1];
 
 /* function (or type) `name` of the table above, after what it calls, into sb (done: the
-   CI__LAPACK_DEV_MAX flags of what sb has already); 0: no such one */
+   CI__LAPACK_DEV_MAX flags of what sb has already, the last one for the macros of sytf2 and
+   sytrs1); 0: no such one */
 static int ci__lapack_dev_text(ci__sb *sb, const char *name, unsigned char *done) {
     const char *p, *src;
     int i;
@@ -32187,6 +32237,12 @@ static int ci__lapack_dev_text(ci__sb *sb, const char *name, unsigned char *done
     if (done[i]) return 1;
     done[i] = 1;
     src = ci__lapack_dev_tab[i].src;
+    if (strstr(src, "CI__LAPACK_") && !done[CI__LAPACK_DEV_MAX - 1]) {
+        done[CI__LAPACK_DEV_MAX - 1] = 1;
+        ci__sb_put(sb, ci__lapack_ldl_macros);
+        ci__lapack_dev_text(sb, "ci__lapack_get", done);   /* (what they call) */
+        ci__lapack_dev_text(sb, "ci__lapack_rnd", done);
+    }
     for (p = src; (p = strstr(p, "ci__lapack_")) != NULL;) {
         char callee[64];
         size_t n = strspn(p, "abcdefghijklmnopqrstuvwxyz0123456789_");

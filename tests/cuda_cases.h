@@ -287,6 +287,14 @@ static const char *const cuda_kernel_cases[] = {
        the host */
     "input x: f64[256, 20, 20]\ninput z: f32[40, 40]\ni = aten.linalg_inv.default(x)\n"
     "d = aten.linalg_det.default(z)\noutput i, d\n",
+    /* (case 70) LDL^T on the GPU (sytf2 a thread a matrix) and its solve; 20 x 20 ones on the
+       host */
+    "input x: f32[300, 6, 6]\ninput y: f64[5, 20, 20]\ninput b: f32[300, 6, 3]\n"
+    "xt = aten.transpose.int(x, 1, 2)\ns = aten.add.Tensor(x, xt)\n"
+    "ld, piv = aten.linalg_ldl_factor.default(s)\nz = aten.linalg_ldl_solve.default(ld, piv, b)\n"
+    "yt = aten.transpose.int(y, 1, 2)\nsy = aten.add.Tensor(y, yt)\n"
+    "ld2, piv2, info2 = aten.linalg_ldl_factor_ex.default(sy)\n"
+    "output ld, piv, z, ld2, piv2, info2\n",
 };
 
 /* graphs whose run fails whatever the inputs, on the GPU as on the host, with the host's
@@ -319,6 +327,14 @@ static const char *const cuda_error_cases[] = {
     "lu, piv = aten.linalg_lu_factor.default(m)\noutput lu, piv\n",
     "input x: f64[2, 3, 3]\nz = aten.zeros.default([2, 3, 3], dtype=f64)\n"
     "m = aten.cat.default([x, z])\ni = aten.linalg_inv.default(m)\noutput i\n",
+    /* LDL^T: ldl_solve's pivots (matrix 1's zero), ldl_factor of a zero matrix 1 */
+    "input d: f32[2, 3, 3]\ninput b: f32[2, 3, 1]\na = aten.arange.start(1, 4, dtype=i32)\n"
+    "v = aten.unsqueeze.default(a, 0)\nz = aten.zeros.default([1, 3], dtype=i32)\n"
+    "p = aten.cat.default([v, z])\nx = aten.linalg_ldl_solve.default(d, p, b)\noutput x\n",
+    "input x: f64[3, 4, 4]\nxt = aten.transpose.int(x, 1, 2)\ns = aten.add.Tensor(x, xt)\n"
+    "z = aten.zeros.default([1, 4, 4], dtype=f64)\na = aten.slice.Tensor(s, 0, 0, 1)\n"
+    "c = aten.slice.Tensor(s, 0, 1, 3)\nm = aten.cat.default([a, z, c])\n"
+    "ld, piv = aten.linalg_ldl_factor.default(m)\noutput ld, piv\n",
 };
 
 /* a graph of n inputs f32[3, 33] added in a chain, and each row's sum: a program of more
