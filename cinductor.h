@@ -25921,11 +25921,16 @@ static void ci__cuemit_unique_src(ci__sb *sb) {
 
 /* A linear-algebra kernel (>>lapack's table) runs on the GPU a thread a matrix, the host's
    own code for one matrix, where its matrices are at most CI__CUEMIT_LA_SMALL on a side, or at
-   most CI__CUEMIT_LA_MAX with CI__CUEMIT_LA_BATCH of them or more: a thread's serial work
-   against the host's threads and the copies (else on the host, with copies). */
-#define CI__CUEMIT_LA_SMALL 16
+   most CI__CUEMIT_LA_MAX with CI__CUEMIT_LA_BATCH of them or more; else on the host, with
+   copies. A GPU thread ran a matrix's serial work about 56 times slower than a host thread
+   (the lent H100 and its 16 cores, 2026-12-07, linalg_inv: 4096 of 8 x 8 0.19 ms against
+   0.99 on the host, 4096 of 32 x 32 6.6 against 26, 256 of 64 x 64 42 against 12, one of
+   16 x 16 0.32 against 0.015): past about a thousand matrices the GPU's many threads win,
+   below that the host's, but for matrices so small that the copies and the wait for the
+   host cost more. */
+#define CI__CUEMIT_LA_SMALL 8
 #define CI__CUEMIT_LA_MAX 64
-#define CI__CUEMIT_LA_BATCH 256
+#define CI__CUEMIT_LA_BATCH 1024
 #define CI__CUEMIT_LA_BLOCK 64
 static int ci__cuemit_la_fits(const ci__kernel *k, const ci__lapack_kind *K) {
     const int nd = k->in_t[K->batch].ndim;   /* (pivots and tau have one dim less) */

@@ -283,9 +283,9 @@ static const char *const cuda_kernel_cases[] = {
     "wu, ws, wv = aten.linalg_svd.default(wt, False)\n"
     "qw, rw = aten.linalg_qr.default(w, \"complete\")\nex = aten.linalg_matrix_exp.default(y)\n"
     "output l, ts, ci, d, sg, la, iv, so, pp, pl, pu, q, r, ev, sv, ws, qw, rw, ex\n",
-    /* (case 69) matrices past CI__CUEMIT_LA_SMALL on a side: 256 of them on the GPU, one on
+    /* (case 69) matrices past CI__CUEMIT_LA_SMALL on a side: 1024 of them on the GPU, one on
        the host */
-    "input x: f64[256, 20, 20]\ninput z: f32[40, 40]\ni = aten.linalg_inv.default(x)\n"
+    "input x: f64[1024, 20, 20]\ninput z: f32[40, 40]\ni = aten.linalg_inv.default(x)\n"
     "d = aten.linalg_det.default(z)\noutput i, d\n",
     /* (case 70) LDL^T on the GPU (sytf2 a thread a matrix) and its solve; 20 x 20 ones on the
        host */

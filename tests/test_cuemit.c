@@ -647,7 +647,7 @@ CI_TEST(test_cuemit_row_vectors) {
 /* linear algebra on the GPU, a thread a matrix (>>cuemit's ci__cuemit_lapack_entry): the
    words read back after a run fail it as the host's kernel fails (Cholesky's info at batch
    element 3, eigh's check at 2, lu_solve's pivots; the _ex form's info does not fail); which
-   sizes run there (CI__CUEMIT_LA_*: up to 16 on a side, up to 64 with 256 matrices or more) */
+   sizes run there (CI__CUEMIT_LA_*: up to 8 on a side, up to 64 with 1024 matrices or more) */
 CI_TEST(test_cuemit_linear_algebra_on_the_gpu) {
     static const char *cig =
         "input x: f32[6, 4, 4]\ninput y: f64[5, 3, 3]\ninput b: f32[6, 4, 2]\n"
@@ -655,9 +655,11 @@ CI_TEST(test_cuemit_linear_algebra_on_the_gpu) {
         "e, v = aten.linalg_eigh.default(y)\nz = aten.linalg_lu_solve.default(x, p, b)\n"
         "c, ci = aten.linalg_cholesky_ex.default(x)\noutput l, e, z, ci\n";
     static const char *size_cig =
-        "input a: f32[1, 17, 17]\ninput b: f32[256, 17, 17]\ninput c: f32[300, 65, 65]\n"
+        "input a: f32[1, 9, 9]\ninput b: f32[1024, 17, 17]\ninput c: f32[2000, 65, 65]\n"
+        "input d: f32[1, 8, 8]\ninput e: f32[1023, 17, 17]\n"
         "x = aten.linalg_inv.default(a)\ny = aten.linalg_inv.default(b)\n"
-        "z = aten.linalg_inv.default(c)\noutput x, y, z\n";
+        "z = aten.linalg_inv.default(c)\nu = aten.linalg_inv.default(d)\n"
+        "v = aten.linalg_inv.default(e)\noutput x, y, z, u, v\n";
     const long long none[2] = {0, 0}, info[2] = {0, (long long)((6ULL - 3) << 32 | 2)},
                     eigh[2] = {5 - 2, 0}, piv[2] = {6 - 1, 0};
     cu_src c;
@@ -705,7 +707,7 @@ CI_TEST(test_cuemit_linear_algebra_on_the_gpu) {
         int64_t side;
         if (k->kind != CI__K_EXTERN) continue;
         side = k->in_t[0].shape[2];
-        CI_CHECK_MSG(c.l[i].ext == (side == 65 || k->in_t[0].shape[0] == 1),
+        CI_CHECK_MSG(c.l[i].ext == (side == 65 || side == 9 || k->in_t[0].shape[0] == 1023),
                      "launch %d (%s, %lld x %lld x %lld) on the %s", i, c.l[i].fn,
                      (long long)k->in_t[0].shape[0], (long long)side, (long long)side,
                      c.l[i].ext ? "host" : "GPU");
