@@ -34605,11 +34605,18 @@ static void ci__dbg_print_ir(ci__L *L, ci__sb *sb) {
                     ci__sb_printf(sb, ", then %s on each job's rows as they finish (where the "
                                       "jobs take whole rows; else after it)",
                                   k->epi->name);
-                if (L->gpu)   /* >>cuemit runs the float products; >>cuda the rest, with copies */
+                if (L->gpu) {   /* >>cuemit's extern kernels; >>cuda the rest, with copies */
+                    const ci__lapack_kind *K = ci__lapack_kind_of(k->ext->name);
                     ci__sb_put(sb, ci__cuemit_gpu_extern(k)
                                            ? ", on the GPU"
                                            : ", on the host (its inputs copied from the GPU, its "
                                              "outputs back)");
+                    if (K && K->gpu && !ci__cuemit_gpu_extern(k))
+                        ci__sb_printf(sb, ": the GPU runs it a thread a matrix for matrices up "
+                                          "to %d on a side, or up to %d with %d of them or more",
+                                      CI__CUEMIT_LA_SMALL, CI__CUEMIT_LA_MAX,
+                                      CI__CUEMIT_LA_BATCH);
+                }
                 ci__sb_put(sb, "\n");
                 continue;
             }

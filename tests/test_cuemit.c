@@ -702,6 +702,17 @@ CI_TEST(test_cuemit_linear_algebra_on_the_gpu) {
     cu_src_free(&c);
     cu_src_lower(&c, size_cig, 1);
     if (!c.src) { cu_src_free(&c); return; }
+    {   /* explain says where each runs, and why the host */
+        ci__sb sb;
+        ci__sb_init(&sb, c.p->A);
+        ci__dbg_print_ir(c.p->L, &sb);
+        CI_CHECK_CONTAINS(ci__sb_str(&sb), ") -> ");
+        CI_CHECK_CONTAINS(ci__sb_str(&sb), ", on the GPU\n");
+        CI_CHECK_CONTAINS(ci__sb_str(&sb), ", on the host (its inputs copied from the GPU, its "
+                                           "outputs back): the GPU runs it a thread a matrix "
+                                           "for matrices up to 8 on a side, or up to 64 with "
+                                           "1024 of them or more\n");
+    }
     for (i = 0; i < c.nl; i++) {
         const ci__kernel *k = (const ci__kernel *)c.p->kernels[i]->m.v[0];
         int64_t side;
