@@ -295,6 +295,12 @@ static const char *const cuda_kernel_cases[] = {
     "yt = aten.transpose.int(y, 1, 2)\nsy = aten.add.Tensor(y, yt)\n"
     "ld2, piv2, info2 = aten.linalg_ldl_factor_ex.default(sy)\n"
     "output ld, piv, z, ld2, piv2, info2\n",
+    /* (case 71) linear algebra at the edges: no matrices, 0 x 0 matrices, a 1 x 1 */
+    "input x: f32[0, 3, 3]\ninput y: f64[5, 0, 0]\ninput z: f32[1, 1, 1]\n"
+    "i = aten.linalg_inv.default(x)\nd = aten.linalg_det.default(y)\nzz = aten.mul.Tensor(z, z)\n"
+    "c = aten.linalg_cholesky.default(zz)\nq, r = aten.linalg_qr.default(y)\n"
+    "e, v = aten.linalg_eigh.default(y)\nu, s, vh = aten.linalg_svd.default(x)\n"
+    "output i, d, c, q, r, e, s\n",
 };
 
 /* graphs whose run fails whatever the inputs, on the GPU as on the host, with the host's
