@@ -25752,6 +25752,21 @@ static void ci__cuemit_sort_src(ci__sb *sb) {
    result a dim), 3 cinductor.masked_rows, 4 cinductor.unique of the whole tensor, sorted or
    consecutive (ci__cuemit_unique_src; a dim's slices, and sorted=False's hash order, stay on
    the host), 5 cinductor.repeat_interleave (ci_repeat); 0 none */
+/* unique along a dim on the GPU (ci_unique_dim: each slice's place counted against every other
+   slice, N^2 comparisons of M elements over a block) where N^2 M is at most
+   CI__CUEMIT_UQD_WORK; else on the host (its merge sort) */
+#define CI__CUEMIT_UQD_WORK (1LL << 28)
+static int ci__cuemit_uqd_fits(const ci__kernel *k) {
+    const ci_extern_tensor *x = &k->in_t[0];
+    const int dim = (int)k->args[1].u.i;
+    long long n, m = 1;
+    int d;
+    if (dim < 0 || dim >= x->ndim) return 0;
+    n = (long long)x->shape[dim];
+    for (d = 0; d < x->ndim; d++) m *= d == dim ? 1 : (long long)x->shape[d];
+    return n <= 65536 && (m == 0 || n * n <= CI__CUEMIT_UQD_WORK / m);
+}
+
 static int ci__cuemit_sel_kind(const ci__kernel *k) {
     const char *nm = k->ext->name;
     if (!strcmp(nm, "cinductor.nonzero") && k->nin == 1 && k->nout == 1) return 1;
@@ -25764,6 +25779,10 @@ static int ci__cuemit_sel_kind(const ci__kernel *k) {
         k->args[1].kind != CI_ARG_INT && k->args[2].kind == CI_ARG_INT &&
         !(k->args[2].u.i & CI__OPS_UQ_HASH))
         return 4;
+    if (!strcmp(nm, "cinductor.unique") && k->nin == 1 && k->nout == 4 && k->nargs == 3 &&
+        k->args[1].kind == CI_ARG_INT && k->args[2].kind == CI_ARG_INT &&
+        ci__cuemit_uqd_fits(k))
+        return 6;
     return 0;
 }
 
@@ -25917,6 +25936,73 @@ static void ci__cuemit_unique_src(ci__sb *sb) {
                "    for (long long j = threadIdx.x; inv && j < n; j += blockDim.x)\n"
                "        inv[at(j)] = ci_last_le(gs, ng, j);\n"
                "}\n");
+    ci__sb_put(sb, "/* slices s and t of x (sd apart, their m elements at off[] from the first):\n"
+               "   their order (-1, 0, 1: NaN after all), or (eq) 0 where equal, NaN to none */\n"
+               "template <typename T, typename Key, int KIND>\n"
+               "static int ci_uqd_cmp(const T *x, long long sd, long long m,\n"
+               "                      const long long *off, long long s, long long t, int eq) {\n"
+               "    for (long long k = 0; k < m; k++) {\n"
+               "        const Key u = ci_sort_key<T, Key, KIND>(x[s * sd + off[k]]);\n"
+               "        const Key v = ci_sort_key<T, Key, KIND>(x[t * sd + off[k]]);\n"
+               "        const bool nu = u != u, nv = v != v;\n"
+               "        if (eq && (nu || nv || u != v)) return 1;\n"
+               "        if (nu || nv) {\n"
+               "            if (nu != nv) return nu ? 1 : -1;\n"
+               "        } else if (u != v) {\n"
+               "            return u < v ? -1 : 1;\n"
+               "        }\n"
+               "    }\n"
+               "    return 0;\n"
+               "}\n");
+    ci__sb_put(sb, "/* unique along a dim: the n slices (x as [a, n, b]) in the host's order\n"
+               "   (their elements in that of x.transpose(dim, 0): the extents ex[] and strides\n"
+               "   sx[] of its other nd dims), each one's place the count of those before it\n"
+               "   (ties by index, as the host's stable merge sort; none where consec), then\n"
+               "   the groups as ci_unique finds them; y as [a, groups, b]. ws: n places, n\n"
+               "   group starts, a * b offsets */\n"
+               "template <typename T, typename Key, int KIND>\n"
+               "static void ci_unique_dim(const T *__restrict__ x, long long n, long long a,\n"
+               "                          long long b, const long long *ex, const long long *sx,\n"
+               "                          int nd, long long sd, int consec, T *__restrict__ y,\n"
+               "                          long long *__restrict__ inv,\n"
+               "                          long long *__restrict__ cnt, long long *ws,\n"
+               "                          long long *count) {\n"
+               "    long long *ord = ws, *gs = ws + n, *off = ws + 2 * n;\n"
+               "    const long long m = a * b;\n"
+               "    for (long long k = threadIdx.x; k < m; k += blockDim.x) {\n"
+               "        long long r = k, o = 0;\n"
+               "        for (int d = nd - 1; d >= 0; d--) {\n"
+               "            o += r % ex[d] * sx[d];\n"
+               "            r /= ex[d];\n"
+               "        }\n"
+               "        off[k] = o;\n"
+               "    }\n"
+               "    __syncthreads();\n"
+               "    for (long long s = threadIdx.x; s < n; s += blockDim.x) {\n"
+               "        long long r = consec ? s : 0;\n"
+               "        for (long long t = 0; !consec && t < n; t++) {\n"
+               "            const int c = ci_uqd_cmp<T, Key, KIND>(x, sd, m, off, t, s, 0);\n"
+               "            r += c < 0 || (c == 0 && t < s);\n"
+               "        }\n"
+               "        ord[r] = s;\n"
+               "    }\n"
+               "    __syncthreads();\n");
+    ci__sb_put(sb, "    ci_select(n, [&](long long j) {\n"
+               "                  return j == 0 ||\n"
+               "                         ci_uqd_cmp<T, Key, KIND>(x, sd, m, off, ord[j - 1],\n"
+               "                                                  ord[j], 1) != 0;\n"
+               "              },\n"
+               "              [&](long long g, long long j) { gs[g] = j; }, count);\n"
+               "    const long long ng = *(volatile long long *)count;\n"
+               "    for (long long g = threadIdx.x; cnt && g < ng; g += blockDim.x)\n"
+               "        cnt[g] = (g + 1 < ng ? gs[g + 1] : n) - gs[g];\n"
+               "    for (long long j = threadIdx.x; inv && j < n; j += blockDim.x)\n"
+               "        inv[ord[j]] = ci_last_le(gs, ng, j);\n"
+               "    for (long long e = threadIdx.x; e < a * ng * b; e += blockDim.x) {\n"
+               "        const long long g = e / b % ng, i = e / b / ng;\n"
+               "        y[e] = x[(i * n + ord[gs[g]]) * b + e % b];\n"
+               "    }\n"
+               "}\n");
 }
 
 /* A linear-algebra kernel (>>lapack's table) runs on the GPU a thread a matrix, the host's
@@ -26050,7 +26136,8 @@ static void ci__cuemit_entries(ci__L *L, ci__sb *sb) {
         int mm = g->live && !g->fused ? ci__cuemit_gpu_extern(k) : 0;
         if (!mm && (!g->live || (!g->fused && k->kind == CI__K_EXTERN))) continue;
         if (!bmm && mm == 1) ci__cuemit_bmm_src(sb);
-        uq = mm == 3 && ci__cuemit_sel_kind(k) == 4;   /* (it sorts, then selects) */
+        uq = mm == 3 && (ci__cuemit_sel_kind(k) == 4 ||   /* (it sorts, then selects) */
+                         ci__cuemit_sel_kind(k) == 6);
         if (!sort && (mm == 2 || uq)) ci__cuemit_sort_src(sb);
         if (!sel && mm == 3) ci__cuemit_select_src(sb);
         if (!uniq && uq) ci__cuemit_unique_src(sb);
@@ -26099,6 +26186,43 @@ static void ci__cuemit_select_entry(ci__sb *sb, const ci__group *g, const ci__ke
         ci__sb_printf(sb, "    ci_repeat<%s>((const %s *)B[%d], n, (%s *)B[%d], %lldLL, "
                           "(long long *)work);\n}\n",
                       t, t, k->ins[0]->slot, t, k->outs[0]->slot, (long long)k->args[1].u.i);
+        return;
+    }
+    if (kind == 6) {   /* the host's strides and the other dims in x.transpose(dim, 0)'s order */
+        const int dim = (int)k->args[1].u.i;
+        const int64_t fl = k->args[2].u.i;
+        long long st[CI_MAX_DIMS], a = 1, b = 1, m = 1;
+        char inv[48] = "0", cnt[48] = "0";
+        ci__sb ex, sx;
+        for (d = x->ndim - 1; d >= 0; d--) {
+            st[d] = m;
+            m *= (long long)x->shape[d];
+        }
+        for (d = 0; d < dim; d++) a *= (long long)x->shape[d];
+        for (d = dim + 1; d < x->ndim; d++) b *= (long long)x->shape[d];
+        ci__sb_init(&ex, sb->a);
+        ci__sb_init(&sx, sb->a);
+        ci__sb_put(&ex, "0");   /* (no dims: an array of one) */
+        ci__sb_put(&sx, "0");
+        for (d = 1; d < x->ndim; d++) {
+            const int o = d == dim ? 0 : d;
+            ci__sb_printf(&ex, ", %lldLL", (long long)x->shape[o]);
+            ci__sb_printf(&sx, ", %lldLL", st[o]);
+        }
+        if (fl & CI__OPS_UQ_INVERSE)
+            snprintf(inv, sizeof inv, "(long long *)B[%d]", k->outs[1]->slot);
+        if (fl & CI__OPS_UQ_COUNTS)
+            snprintf(cnt, sizeof cnt, "(long long *)B[%d]", k->outs[2]->slot);
+        ci__sb_printf(sb, "    const long long ex[] = {%s}, sx[] = {%s};\n", ci__sb_str(&ex),
+                      ci__sb_str(&sx));
+        ci__sb_printf(sb, "    ci_unique_dim<%s, %s, %d>((const %s *)B[%d], %lldLL, %lldLL, "
+                          "%lldLL, ex + 1, sx + 1, %d,\n        %lldLL, %d, (%s *)B[%d], %s, %s, "
+                          "(long long *)B[%d], (long long *)work);\n}\n",
+                      t, ci__dtype_is_float(x->dtype) ? "double" : "long long",
+                      x->dtype == CI_F16 ? 1 : x->dtype == CI_BF16 ? 2 : 0, t, k->ins[0]->slot,
+                      (long long)x->shape[dim], a, b, x->ndim - 1, st[dim],
+                      (fl & CI__OPS_UQ_CONSEC) != 0, t, k->outs[0]->slot, inv, cnt,
+                      k->outs[3]->slot);
         return;
     }
     if (kind == 4) {
@@ -26411,8 +26535,8 @@ static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
         if (!g->fused && ci__cuemit_gpu_extern(k) == 3) {   /* one block */
             const int kind = ci__cuemit_sel_kind(k);
             const ci_extern_tensor *x = &k->in_t[kind == 3];
-            l[i].n = ci__ir_numel(x->ndim, x->shape);
-            blocks = l[i].n > 0;
+            l[i].n = kind == 6 ? x->shape[k->args[1].u.i] : ci__ir_numel(x->ndim, x->shape);
+            blocks = l[i].n > 0;   /* (unique along a dim: n its slices) */
             l[i].block[0] = CI__CUEMIT_SEL_BLOCK;
             l[i].block[1] = 1;
             l[i].sel = kind == 5 ? 2 : 1;   /* the count, then (masked rows) the positions; a
@@ -33464,11 +33588,11 @@ static int ci__cuda_post(ci_program *p, int idx, int sel, const long long *w) {
         p->failed_extern = idx + 1;
         return 1;
     }
-    for (i = 0; i < k->nout; i++) {
+    for (i = 0; i < k->nout; i++) {   /* (unique along a dim: its values' dim) */
         int64_t got[CI_MAX_DIMS];
         if (!k->outs[i]->dd_node) continue;
         memcpy(got, k->outs[i]->size, sizeof(int64_t) * (size_t)k->outs[i]->ndim);
-        got[0] = count;
+        got[i == 0 && ci__cuemit_sel_kind(k) == 6 ? k->args[1].u.i : 0] = count;
         ci__rt_dd_size(k->outs[i], got);
     }
     return 0;

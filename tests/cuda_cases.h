@@ -301,6 +301,22 @@ static const char *const cuda_kernel_cases[] = {
     "c = aten.linalg_cholesky.default(zz)\nq, r = aten.linalg_qr.default(y)\n"
     "e, v = aten.linalg_eigh.default(y)\nu, s, vh = aten.linalg_svd.default(x)\n"
     "output i, d, c, q, r, e, s\n",
+    /* (case 72) unique along a dim on the GPU (ci_unique_dim: PyTorch 1.13's order, the slices
+       compared in that of x.transpose(dim, 0)): floats with NaNs and -inf over the last and a
+       middle dim; i64 and i32 rows and columns with many alike (two values), consecutive too;
+       f16; bools; no slices */
+    "input x: f32[3, 40, 5]\ninput y: i64[300, 3]\ninput h: f16[4, 6]\ninput e: f32[3, 0]\n"
+    "input z: i32[2, 50, 2]\nr = aten.round.default(x)\nlg = aten.log.default(r)\n"
+    "u0, i0, c0 = aten.unique_dim.default(lg, 2, True, True, True)\n"
+    "u1, i1, c1 = aten.unique_dim.default(lg, 1, True, True, True)\n"
+    "yr = aten.remainder.Scalar(y, 2)\nu2, i2, c2 = aten.unique_dim.default(yr, 0, True, True, True)\n"
+    "u3, i3, c3 = aten.unique_dim_consecutive.default(yr, 0, True, True)\n"
+    "hr = aten.round.default(h)\nu4, i4, c4 = aten.unique_dim.default(hr, 1, True, True, True)\n"
+    "u5, i5, c5 = aten.unique_dim.default(e, 1, True, True, True)\n"
+    "zr = aten.remainder.Scalar(z, 2)\nu6, i6, c6 = aten.unique_dim.default(zr, 1, True, True, True)\n"
+    "b = aten.gt.Scalar(z, 4)\nu7, i7, c7 = aten.unique_dim.default(b, 1, True, True, True)\n"
+    "output u0, i0, c0, u1, i1, c1, u2, i2, c2, u3, i3, c3, u4, i4, c4, u5, i5, c5, u6, i6, c6, "
+    "u7, i7, c7\n",
 };
 
 /* graphs whose run fails whatever the inputs, on the GPU as on the host, with the host's

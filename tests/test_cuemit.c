@@ -289,14 +289,14 @@ CI_TEST(test_cuemit_pointer_table) {
     free(big);
 }
 
-/* unique along a dim is an extern kernel on the host (copies); a whole tensor's unique,
-   repeat_interleave with output_size and the inverse indices' user GPU kernels: no entry for
-   the extern, one each for the others */
+/* unique with sorted=False of a float (PyTorch 1.13's hash order) is an extern kernel on the
+   host (copies); a whole tensor's sorted unique, repeat_interleave with output_size and the
+   inverse indices' user GPU kernels: no entry for the extern, one each for the others */
 CI_TEST(test_cuemit_unique_on_host) {
     static const char *cig = "input x: f32[7, 5]\ninput r: i64[7]\n"
                              "v, i, c = aten._unique2.default(x, True, True, True)\n"
                              "j = aten.add.Tensor(i, 1)\n"
-                             "w, k, n = aten.unique_dim.default(x, 1, True, True, True)\n"
+                             "w, k, n = aten._unique2.default(x, False, True, True)\n"
                              "q = aten.repeat_interleave.Tensor(r, output_size=9)\n"
                              "output v, j, c, w, n, q\n";
     cu_src c;
@@ -866,20 +866,32 @@ CI_TEST(test_cuemit_unique_on_the_gpu) {
                              "d, di, dc = aten.unique_dim.default(y, 1)\n"
                              "h, hi, hc = aten._unique2.default(x, False, False, False)\n"
                              "output u, ui, uc, w, wi, wc, d, di, dc, h\n";
+    static const long long two[2] = {2, 0};
     cu_src c;
-    int i, gpu = 0, host = 0;
+    int64_t sh[CI_MAX_DIMS];
+    int i, gpu = 0, host = 0, dim = -1;
     cu_src_lower(&c, cig, 1);
     if (!c.src) { cu_src_free(&c); return; }
     for (i = 0; i < c.nl; i++) {
         if (c.l[i].ext) { host++; continue; }
         gpu++;
         CI_CHECK(c.l[i].sel && c.l[i].grid == 1 && c.l[i].work == 8 &&
-                 (c.l[i].n == 231 || c.l[i].n == 30));
+                 (c.l[i].n == 231 || c.l[i].n == 30 || c.l[i].n == 6));
+        if (c.l[i].n == 6) dim = i;
     }
-    CI_CHECK(gpu == 2 && host == 2);
+    CI_CHECK(gpu == 3 && host == 1 && dim >= 0);   /* (sorted=False of a float: the host) */
     CI_CHECK_CONTAINS(c.src, "ci_unique<float, double, 0>((const float *)B[");
     CI_CHECK_CONTAINS(c.src, "ci_unique<long long, long long, 0>((const long long *)B[");
+    /* y's columns: 6 slices of 5 (a = 5, b = 1), compared in y.transpose(1, 0)'s order */
+    CI_CHECK_CONTAINS(c.src, "const long long ex[] = {0, 5LL}, sx[] = {0, 6LL};");
+    CI_CHECK_CONTAINS(c.src, "ci_unique_dim<long long, long long, 0>((const long long *)B[");
+    CI_CHECK_CONTAINS(c.src, "], 6LL, 5LL, 1LL, ex + 1, sx + 1, 1,\n        1LL, 0, ");
     CI_CHECK_EQ_INT(count_of(c.src, "static void ci_sort_idx("), 1);
+    if (dim >= 0) {   /* the count read back: the values' dim 1, the counts' dim 0 */
+        CI_CHECK_EQ_INT(ci__cuda_post(c.p, dim, 1, two), 0);
+        CI_CHECK(ci_program_output_shape_after_run(c.p, 6, sh) == 2 && sh[0] == 5 && sh[1] == 2);
+        CI_CHECK(ci_program_output_shape_after_run(c.p, 8, sh) == 1 && sh[0] == 2);
+    }
     cu_src_compiles(&c, 0);
     cu_src_free(&c);
 }
