@@ -1093,10 +1093,69 @@ static int rg_more(rg *g) {
     return t >= 0;
 }
 
+/* a float matrix (or a batch) of the graph made bounded (tanh of nan_to_num: every value
+   finite, in [-1, 1]), w; A = w w^T + (m + 1) I, symmetric positive-definite and well
+   conditioned; then one of the linear-algebra ops on A (or w); returns its value (-1: none
+   drawn) */
+static int rg_m2(const rg_val *v) { return rg_isfloat(v->dt) && (v->nd == 2 || v->nd == 3); }
+static int rg_linalg(rg *g) {
+    int a = rg_pick(g, rg_m2), n0, w, wt, s, e, sp, t = -1, t2, nd;
+    int64_t sh[CI_MAX_DIMS], m;
+    const char *dt;
+    if (a < 0) return -1;
+    nd = g->v[a].nd;
+    dt = rg_dtn(g->v[a].dt);
+    m = g->v[a].sh[nd - 2];
+    n0 = rg_def(g, g->v[a].dt, nd, g->v[a].sh);
+    rg_printf(g, "aten.nan_to_num.default(%s, 0.0, 1.0, -1.0)\n", RG_N(a));
+    w = rg_def(g, g->v[a].dt, nd, g->v[a].sh);
+    rg_printf(g, "aten.tanh.default(%s)\n", RG_N(n0));
+    memcpy(sh, g->v[a].sh, sizeof sh);
+    sh[nd - 2] = g->v[a].sh[nd - 1];
+    sh[nd - 1] = m;
+    wt = rg_def(g, g->v[a].dt, nd, sh);
+    rg_printf(g, "aten.transpose.int(%s, -1, -2)\n", RG_N(w));
+    sh[nd - 2] = sh[nd - 1] = m;
+    s = rg_def(g, g->v[a].dt, nd, sh);
+    rg_printf(g, "aten.matmul.default(%s, %s)\n", RG_N(w), RG_N(wt));
+    e = rg_def(g, g->v[a].dt, 2, sh + nd - 2);
+    rg_printf(g, "aten.eye.default(%lld, dtype=%s)\n", (long long)m, dt);
+    sp = rg_def(g, g->v[a].dt, nd, sh);
+    rg_printf(g, "aten.add.Tensor(%s, %s, alpha=%lld)\n", RG_N(s), RG_N(e), (long long)m + 1);
+    if (n0 < 0 || w < 0 || wt < 0 || s < 0 || e < 0 || sp < 0) return -1;
+    switch (rg_int(g, 0, 7)) {
+    case 0: t = rg_def(g, g->v[a].dt, nd, sh); rg_printf(g, "aten.linalg_cholesky.default(%s)\n", RG_N(sp)); break;
+    case 1: t = rg_def(g, g->v[a].dt, nd, sh); rg_printf(g, "aten.linalg_inv.default(%s)\n", RG_N(sp)); break;
+    case 2: t = rg_def(g, g->v[a].dt, nd - 2, sh); rg_printf(g, "aten.linalg_det.default(%s)\n", RG_N(sp)); break;
+    case 3: /* eigenvalues, singular values (no vectors: their signs are an algorithm's) */
+        t = rg_def(g, g->v[a].dt, nd - 1, sh);
+        rg_printf(g, "aten.linalg_eigvalsh.default(%s)\n", RG_N(sp));
+        break;
+    case 4:
+        t = rg_def(g, g->v[a].dt, nd - 1, sh);
+        rg_printf(g, "aten.linalg_svdvals.default(%s)\n", RG_N(sp));
+        break;
+    case 5: t = rg_def(g, g->v[a].dt, nd, g->v[a].sh); rg_printf(g, "aten.linalg_solve.default(%s, %s)\n", RG_N(sp), RG_N(w)); break;
+    case 6: /* QR of A (full rank: Q and R are LAPACK's, signs included) */
+        t2 = rg_new(g, "t", g->v[a].dt, nd, sh);
+        t = rg_new(g, "t", g->v[a].dt, nd, sh);
+        if (t < 0 || t2 < 0) return -1;
+        rg_printf(g, "%s, %s = aten.linalg_qr.default(%s)\n", RG_N(t2), RG_N(t), RG_N(sp));
+        break;
+    default:
+        t2 = rg_new(g, "t", g->v[a].dt, nd - 2, sh);
+        t = rg_new(g, "t", g->v[a].dt, nd - 2, sh);
+        if (t < 0 || t2 < 0) return -1;
+        rg_printf(g, "%s, %s = aten.linalg_slogdet.default(%s)\n", RG_N(t2), RG_N(t), RG_N(sp));
+        break;
+    }
+    return t;
+}
+
 /* Writes graph SEED as .cig text (malloc'ed; the caller frees it). */
 static char *rg_generate(uint64_t seed) {
     rg g;
-    int steps, s, nout, i, outs[4], no = 0, nfam = 0;
+    int steps, s, nout, i, outs[5], no = 0, nfam = 0;
     int64_t sh[CI_MAX_DIMS];
     memset(&g, 0, sizeof g);
     g.r = ci_test_rng_make(seed);
@@ -1163,6 +1222,13 @@ static char *rg_generate(uint64_t seed) {
         int t = rg_def(&g, g.v[outs[0]].dt, g.v[outs[0]].nd, g.v[outs[0]].sh);
         rg_printf(&g, "aten.clone.default(%s)\n", g.v[outs[0]].name);
         outs[0] = t;
+    }
+    /* one graph in six: a linear-algebra tail, one more output (its own draws, so the graph
+       before it is the same with or without it) */
+    g.r = ci_test_rng_make(seed ^ 0x11a1a1ULL);
+    if (rg_chance(&g, 16)) {
+        int t = rg_linalg(&g);
+        if (t >= 0) outs[no++] = t;
     }
     rg_puts(&g, "output ");
     for (i = 0; i < no; i++) rg_printf(&g, "%s%s", i ? ", " : "", g.v[outs[i]].name);
