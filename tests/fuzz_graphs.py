@@ -50,6 +50,9 @@ if HAVE_TORCH:
 # catalogue ops left out of the tail: random, data-dependent, in place (the packets: the
 # overloads, add_.Scalar, stay in), creation, aliasing
 # with no copy, and ops PyTorch computes in another precision on purpose
+# statements whose results nothing may read (docs/data-dependent.md): kept out of the tail's
+# operands
+DATA_DEPENDENT = re.compile(r"= aten\.(nonzero|masked_select|_unique2|unique_consecutive|unique_dim)\.")
 SKIP_OPS = re.compile(r"rand|bernoulli|dropout|empty|nonzero|masked_select|unique|_$|lift|alias|"
                       r"detach|"
                       r"copy|as_strided|clone|view|fill|zeros|ones|full|scalar_tensor|where\.default|"
@@ -183,7 +186,7 @@ class TorchFuzz:
             body.append("%s = %s(%s)" % (lhs, op, args))
         # the catalogue tail: a few ops of any kind on values of the graph
         trng = np.random.default_rng([seed, 1])
-        names = [l.split("=")[0].strip() for l in body]
+        names = [l.split("=")[0].strip() for l in body if not DATA_DEPENDENT.search(l)]
         names = [n for l in names for n in l.split(", ")] + [n for n, _, _ in inputs]
         k = 0
         for _ in range(int(trng.integers(0, 4)) if self.ops and tail else 0):

@@ -1152,10 +1152,67 @@ static int rg_linalg(rg *g) {
     return t;
 }
 
+/* a data-dependent op on a value of the graph whose values are exact (integers, bools, the
+   inputs' own floats: which are zero or alike must not hang on rounding): nonzero,
+   masked_select by a comparison of it, unique (sorted, of the whole value),
+   unique_consecutive, unique along a dim (whose other dims have elements); returns its first
+   result (-1: none drawn) */
+static int rg_ranked_exact(const rg_val *v) { return v->nd >= 1 && rg_tiesafe(v); }
+static int rg_data_dependent(rg *g) {
+    int a = rg_pick(g, rg_ranked_exact), t = -1, t2, t3, m, d, k;
+    int64_t sh[CI_MAX_DIMS], n;
+    if (a < 0) return -1;
+    n = rg_numel(g->v[a].nd, g->v[a].sh);
+    switch (rg_int(g, 0, 4)) {
+    case 0:
+        sh[0] = n;
+        sh[1] = g->v[a].nd;
+        t = rg_def(g, CI_I64, 2, sh);
+        rg_printf(g, "aten.nonzero.default(%s)\n", RG_N(a));
+        break;
+    case 1: /* the mask: where the value is not zero (bools: itself) */
+        m = a;
+        if (g->v[a].dt != CI_BOOL) {
+            m = rg_def(g, CI_BOOL, g->v[a].nd, g->v[a].sh);
+            rg_printf(g, "aten.ne.Scalar(%s, 0)\n", RG_N(a));
+        }
+        sh[0] = n;
+        t = rg_def(g, g->v[a].dt, 1, sh);
+        rg_printf(g, "aten.masked_select.default(%s, %s)\n", RG_N(a), RG_N(m));
+        if (m < 0) return -1;
+        break;
+    case 2: case 3:
+        sh[0] = n;
+        t = rg_new(g, "t", g->v[a].dt, 1, sh);
+        t2 = rg_new(g, "t", CI_I64, g->v[a].nd, g->v[a].sh);
+        t3 = rg_new(g, "t", CI_I64, 1, sh);
+        if (t < 0 || t2 < 0 || t3 < 0) return -1;
+        if (rg_int(g, 0, 1))
+            rg_printf(g, "%s, %s, %s = aten._unique2.default(%s, True, True, True)\n", RG_N(t), RG_N(t2), RG_N(t3), RG_N(a));
+        else
+            rg_printf(g, "%s, %s, %s = aten.unique_consecutive.default(%s, True, True)\n", RG_N(t), RG_N(t2), RG_N(t3),
+                      RG_N(a));
+        break;
+    default:
+        d = (int)rg_int(g, 0, g->v[a].nd - 1);
+        for (k = 0; k < g->v[a].nd; k++)
+            if (k != d && g->v[a].sh[k] == 0) return -1;   /* (refused, as PyTorch refuses it) */
+        t = rg_new(g, "t", g->v[a].dt, g->v[a].nd, g->v[a].sh);
+        sh[0] = g->v[a].sh[d];
+        t2 = rg_new(g, "t", CI_I64, 1, sh);
+        t3 = rg_new(g, "t", CI_I64, 1, sh);
+        if (t < 0 || t2 < 0 || t3 < 0) return -1;
+        rg_printf(g, "%s, %s, %s = aten.unique_dim.default(%s, %d, True, True, True)\n", RG_N(t), RG_N(t2), RG_N(t3),
+                  RG_N(a), d);
+        break;
+    }
+    return t;
+}
+
 /* Writes graph SEED as .cig text (malloc'ed; the caller frees it). */
 static char *rg_generate(uint64_t seed) {
     rg g;
-    int steps, s, nout, i, outs[5], no = 0, nfam = 0;
+    int steps, s, nout, i, outs[6], no = 0, nfam = 0;
     int64_t sh[CI_MAX_DIMS];
     memset(&g, 0, sizeof g);
     g.r = ci_test_rng_make(seed);
@@ -1228,6 +1285,13 @@ static char *rg_generate(uint64_t seed) {
     g.r = ci_test_rng_make(seed ^ 0x11a1a1ULL);
     if (rg_chance(&g, 16)) {
         int t = rg_linalg(&g);
+        if (t >= 0) outs[no++] = t;
+    }
+    /* one in eight: a data-dependent op (nonzero, masked_select, unique), one more output
+       (nothing may read such a value: docs/data-dependent.md) */
+    g.r = ci_test_rng_make(seed ^ 0x22b2b2ULL);
+    if (rg_chance(&g, 12)) {
+        int t = rg_data_dependent(&g);
         if (t >= 0) outs[no++] = t;
     }
     rg_puts(&g, "output ");

@@ -33,7 +33,8 @@ CI_TEST(test_random_graphs_every_family) {
                                 "aten.roll", "aten.repeat", "aten.unfold", "aten.diagonal", "aten.slice_scatter",
                                 "aten.select_scatter", "aten.cumprod", "aten.cummin", "aten.logcumsumexp", "aten.argsort",
                                 "aten.native_layer_norm", "upsample_nearest2d.vec", "upsample_bilinear2d.vec",
-                                "aten.scatter_reduce", "aten.logsumexp", "aten.prod.dim_int", "aten.linalg_"};
+                                "aten.scatter_reduce", "aten.logsumexp", "aten.prod.dim_int", "aten.linalg_",
+                                "aten.nonzero", "aten.masked_select", "aten._unique2", "aten.unique_dim"};
     int seen[sizeof fam / sizeof fam[0]], i, f;
     ci_ctx *ctx;
     memset(seen, 0, sizeof seen);
