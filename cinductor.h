@@ -1021,11 +1021,11 @@ enum {
    the GPU's entry and the read-back after a run need of it; its check before the jobs */
 enum { CI__LAPACK_PRE_NONE, CI__LAPACK_PRE_PIVOTS, CI__LAPACK_PRE_LDL, CI__LAPACK_PRE_FINITE };
 typedef struct ci__lapack_kind {
-    const char *name, *range_name;
+    const char *name;
     void (*range)(void *, long long, long long);
     int batch, r, info, api, pre, pre_in, pre_arg;
     const char *pre_api, *pre_msg;
-    int gpu;
+    const char *dev_range;   /* the range of jobs the GPU's entry calls (its text) */
 } ci__lapack_kind;
 
 /* prototypes of functions used before their definition, by the section defining them */
@@ -26040,7 +26040,7 @@ static int ci__cuemit_gpu_extern(const ci__kernel *k) {
     dt = k->in_t[0].dtype;
     if (ci__cuemit_sel_kind(k)) return 3;
     if ((K = ci__lapack_kind_of(k->ext->name)) != NULL)
-        return K->gpu && ci__cuemit_la_fits(k, K) ? 4 : 0;
+        return ci__cuemit_la_fits(k, K) ? 4 : 0;
     if (!strcmp(k->ext->name, "cinductor.sort") && k->nin == 1 && k->nout == 2) return 2;
     if (strcmp(k->ext->name, "cinductor.bmm") || k->nin != 2) return 0;
     return dt == CI_F32 || dt == CI_F64 || dt == CI_F16 || dt == CI_BF16;
@@ -26290,11 +26290,6 @@ static void ci__cuemit_select_entry(ci__sb *sb, const ci__group *g, const ci__ke
    ci__lapack_dev_text), its range of jobs and its check, after the host's types as far as
    they read them where no such entry came before; done: the CI__LAPACK_DEV_MAX flags of what
    sb has already */
-/* the range of jobs the GPU runs for K (sytrf's: its unblocked form, ci__lapack_ldl_range) */
-static const char *ci__cuemit_la_range(const ci__lapack_kind *K) {
-    return strcmp(K->name, "cinductor.sytrf") ? K->range_name : "ci__lapack_ldl_range";
-}
-
 static void ci__cuemit_lapack_src(ci__sb *sb, const ci__kernel *k, int before,
                                   unsigned char *done) {
     const ci__lapack_kind *K = ci__lapack_kind_of(k->ext->name);
@@ -26304,7 +26299,7 @@ static void ci__cuemit_lapack_src(ci__sb *sb, const ci__kernel *k, int before,
                           "typedef struct ci_arg {\n    int kind;\n"
                           "    union { long long i; double f; int b; } u;\n} ci_arg;\n",
                       CI_MAX_DIMS);
-    ci__lapack_dev_text(sb, ci__cuemit_la_range(K), done);
+    ci__lapack_dev_text(sb, K->dev_range, done);
     if (K->pre == CI__LAPACK_PRE_PIVOTS) ci__lapack_dev_text(sb, "ci__lapack_pivots_ok", done);
     if (K->pre == CI__LAPACK_PRE_LDL) ci__lapack_dev_text(sb, "ci__lapack_ldl_pivots_ok", done);
     if (K->pre == CI__LAPACK_PRE_FINITE) ci__lapack_dev_text(sb, "ci__lapack_finite1", done);
@@ -26362,7 +26357,7 @@ static void ci__cuemit_lapack_entry(ci__sb *sb, const ci__group *g, const ci__ke
         ci__sb_put(sb, "            atomicMax((unsigned long long *)work, "
                        "(unsigned long long)(n - t));\n            continue;\n        }\n");
     }
-    ci__sb_printf(sb, "        %s(&J, t, t + 1);\n", ci__cuemit_la_range(K));
+    ci__sb_printf(sb, "        %s(&J, t, t + 1);\n", K->dev_range);
     if (K->info >= 0)
         ci__sb_printf(sb, "        const int f = ((const int *)outs[%d].data)[t];\n"
                           "        if (f) atomicMax((unsigned long long *)work + 1,\n"
@@ -32197,35 +32192,35 @@ static ci_result ci__lapack_expm_infer(const ci_extern_tensor *ins, int nins, co
 /* -- the kernels' table: how each runs, on the host (ci__lapack_run, a job a matrix on the
    program's threads) and on the GPU (>>cuemit's ci__cuemit_lapack_entry, a thread a matrix)
    X(id, extern name, batch input, r, info output, API argument, check, its input, its bool
-   argument, its API, its message, GPU): the matrices are the batch input's (J.m x J.n); J.r
-   the last dim of input r - 1 (r > 0) or of output -r - 1 (r < 0); a nonzero info fails the
-   run where the API argument names an API; the check (CI__LAPACK_PRE_*) runs on every matrix
-   before any job, where the bool argument holds (-1: always). (The GPU runs sytrf as
-   ci__lapack_ldl_range: its matrices are never past CI__LAPACK_SYTRF_NB, and lasyf's text is
-   past what a C99 string may hold.) -- */
+   argument, its API, its message, the GPU's range of jobs): the matrices are the batch
+   input's (J.m x J.n); J.r the last dim of input r - 1 (r > 0) or of output -r - 1 (r < 0); a
+   nonzero info fails the run where the API argument names an API; the check
+   (CI__LAPACK_PRE_*) runs on every matrix before any job, where the bool argument holds (-1:
+   always). The GPU's range is the host's but for sytrf, ci__lapack_ldl_range: its matrices
+   are never past CI__LAPACK_SYTRF_NB, and lasyf's text is past what a C99 string may hold. -- */
 #define CI__LAPACK_KINDS(X) \
-    X(potrf, "cinductor.potrf", 0, 0, 1, 2, NONE, 0, -1, NULL, NULL, 1) \
-    X(getrf, "cinductor.getrf", 0, 0, 2, 1, NONE, 0, -1, NULL, NULL, 1) \
+    X(potrf, "cinductor.potrf", 0, 0, 1, 2, NONE, 0, -1, NULL, NULL, potrf_range) \
+    X(getrf, "cinductor.getrf", 0, 0, 2, 1, NONE, 0, -1, NULL, NULL, getrf_range) \
     X(getrs, "cinductor.getrs", 0, 3, -1, -1, PIVOTS, 1, -1, "linalg.lu_solve", \
       "Pivots given to lu_solve must all be greater or equal to 1 and smaller or equal to " \
-      "LU.size(-2). Did you properly pass the result of lu_factor?", 1) \
-    X(trsm, "cinductor.trsm", 0, 2, -1, -1, NONE, 0, -1, NULL, NULL, 1) \
-    X(det, "cinductor.lu_det", 0, 0, -1, -1, NONE, 0, -1, NULL, NULL, 1) \
+      "LU.size(-2). Did you properly pass the result of lu_factor?", getrs_range) \
+    X(trsm, "cinductor.trsm", 0, 2, -1, -1, NONE, 0, -1, NULL, NULL, trsm_range) \
+    X(det, "cinductor.lu_det", 0, 0, -1, -1, NONE, 0, -1, NULL, NULL, det_range) \
     X(perm, "cinductor.lu_perm", 1, 1, -1, -1, PIVOTS, 0, -1, "lu_unpack", \
       "pivots passed to lu_unpack must be between 1 and LU.size(-2) inclusive. Did you " \
-      "properly pass the result of lu_factor?", 1) \
-    X(sytrf, "cinductor.sytrf", 0, -4, 2, 1, NONE, 0, -1, NULL, NULL, 1) \
+      "properly pass the result of lu_factor?", perm_range) \
+    X(sytrf, "cinductor.sytrf", 0, -4, 2, 1, NONE, 0, -1, NULL, NULL, ldl_range) \
     X(sytrs, "cinductor.sytrs", 0, 3, -1, -1, LDL, 1, -1, "torch.linalg.ldl_solve", \
       "the pivots are not those of an LDL^T factorization (each in [1, n] or [-n, -1], a " \
-      "negative one in a pair of rows, as linalg.ldl_factor gives them)", 1) \
-    X(geqrf, "cinductor.geqrf", 0, 0, -1, -1, NONE, 0, -1, NULL, NULL, 1) \
-    X(ormqr, "cinductor.ormqr", 2, 0, -1, -1, NONE, 0, -1, NULL, NULL, 1) \
+      "negative one in a pair of rows, as linalg.ldl_factor gives them)", sytrs_range) \
+    X(geqrf, "cinductor.geqrf", 0, 0, -1, -1, NONE, 0, -1, NULL, NULL, geqrf_range) \
+    X(ormqr, "cinductor.ormqr", 2, 0, -1, -1, NONE, 0, -1, NULL, NULL, ormqr_range) \
     X(syev, "cinductor.syev", 0, 0, -1, -1, FINITE, 0, -1, "linalg.eigh", \
       "is ill-conditioned or has too many repeated eigenvalues (it holds a NaN or an " \
-      "infinity).", 1) \
+      "infinity).", syev_range) \
     X(gesvd, "cinductor.gesvd", 0, 0, -1, -1, FINITE, 0, 3, "linalg.svd", \
-      "contained non-finite values.", 1) \
-    X(expm, "cinductor.expm", 0, 0, -1, -1, NONE, 0, -1, NULL, NULL, 1)
+      "contained non-finite values.", gesvd_range) \
+    X(expm, "cinductor.expm", 0, 0, -1, -1, NONE, 0, -1, NULL, NULL, expm_range)
 
 enum {
 #define CI__X(id, ...) CI__LAPACK_K_##id,
@@ -32235,9 +32230,9 @@ enum {
 };
 
 static const ci__lapack_kind ci__lapack_kinds[CI__LAPACK_NKINDS] = {
-#define CI__X(id, nm, b, r, info, api, pre, pin, parg, papi, pmsg, gpu) \
-    {nm, "ci__lapack_" #id "_range", ci__lapack_##id##_range, b, r, info, api, \
-     CI__LAPACK_PRE_##pre, pin, parg, papi, pmsg, gpu},
+#define CI__X(id, nm, b, r, info, api, pre, pin, parg, papi, pmsg, dev) \
+    {nm, ci__lapack_##id##_range, b, r, info, api, CI__LAPACK_PRE_##pre, pin, parg, papi, \
+     pmsg, "ci__lapack_" #dev},
     CI__LAPACK_KINDS(CI__X)
 #undef CI__X
 };
@@ -33564,12 +33559,16 @@ static int ci__cuda_post(ci_program *p, int idx, int sel, const long long *w) {
     const long long count = w[0];
     int i;
     if (sel == 3) {   /* as the host's ci__lapack_run fails: the check first, then info */
-        const ci__lapack_kind *K = ci__lapack_kind_of(k->ext->name);
-        const ci_extern_tensor *x = &k->in_t[K->batch];
-        const long long nb = ci__lapack_batch(x, 2);
+        const ci__lapack_kind *K;
+        const ci_extern_tensor *x;
+        long long nb;
         const unsigned long long at = (unsigned long long)w[1] >> 32;
+        if (!w[0] && !at) return 0;   /* (every run: nothing to look up) */
+        K = ci__lapack_kind_of(k->ext->name);
+        x = &k->in_t[K->batch];
+        nb = ci__lapack_batch(x, 2);
         if (w[0]) ci__lapack_pre_fail(p, K, &k->in_t[K->pre_in], nb - w[0]);
-        else if (!at || !ci__lapack_check_at(p, x->ndim, nb - (long long)at,
+        else if (!ci__lapack_check_at(p, x->ndim, nb - (long long)at,
                                              (int)(unsigned)((unsigned long long)w[1] &
                                                              0xffffffffu),
                                              (int)k->args[K->api].u.i))
@@ -33592,7 +33591,9 @@ static int ci__cuda_post(ci_program *p, int idx, int sel, const long long *w) {
         int64_t got[CI_MAX_DIMS];
         if (!k->outs[i]->dd_node) continue;
         memcpy(got, k->outs[i]->size, sizeof(int64_t) * (size_t)k->outs[i]->ndim);
-        got[i == 0 && ci__cuemit_sel_kind(k) == 6 ? k->args[1].u.i : 0] = count;
+        got[i == 0 && k->args[1].kind == CI_ARG_INT && !strcmp(k->ext->name, "cinductor.unique")
+                ? k->args[1].u.i
+                : 0] = count;
         ci__rt_dd_size(k->outs[i], got);
     }
     return 0;
@@ -34735,7 +34736,7 @@ static void ci__dbg_print_ir(ci__L *L, ci__sb *sb) {
                                            ? ", on the GPU"
                                            : ", on the host (its inputs copied from the GPU, its "
                                              "outputs back)");
-                    if (K && K->gpu && !ci__cuemit_gpu_extern(k))
+                    if (K && !ci__cuemit_gpu_extern(k))
                         ci__sb_printf(sb, ": the GPU runs it a thread a matrix for matrices up "
                                           "to %d on a side, or up to %d with %d of them or more",
                                       CI__CUEMIT_LA_SMALL, CI__CUEMIT_LA_MAX,
