@@ -132,13 +132,15 @@
    ci_program_run_device takes device addresses (ci_cuda_alloc ...), none of the outputs
    overlapping an input or another output; ci_program_last_run_ms gives the GPU's time for the
    last run's kernels. The intermediates live in one device arena planned as on the CPU;
-   reductions run a block of threads a point, float matrix products as tiled GPU kernels; the
-   other extern kernels (convolution, sort, linear algebra ...) run on the host with copies;
-   erfinv, digamma, i0, torch.special's functions (Bessel, zeta, igamma, the polynomials ...)
-   and the random ops are refused on the GPU for now. docs/cuda.md. CI_BACKEND_CC (POSIX)
-   compiles the same C with the system compiler into a shared object, kept in a disk cache
-   and opened with dlopen (the options below); where the compiler cannot be run it is
-   CI_ERR_BACKEND_UNAVAILABLE. ci_program_backend names the backend a program got.
+   reductions run a block of threads a point, matrix products and convolutions as tiled GPU
+   kernels, sorts, selections, unique and repeat_interleave as blocks of their own, the linear
+   algebra of small matrices a thread a matrix; the other extern kernels (unique with
+   sorted=False, larger matrices, your own) run on the host with copies; erfinv, digamma,
+   torch.special's functions and the random ops run as the host's own C. docs/cuda.md.
+   CI_BACKEND_CC (POSIX) compiles the same C with the system compiler into a shared object,
+   kept in a disk cache and opened with dlopen (the options below); where the compiler
+   cannot be run it is CI_ERR_BACKEND_UNAVAILABLE. ci_program_backend names the backend a
+   program got.
 
    6. THREADING
    Contexts are independent. Compiling is safe from several threads on different
@@ -24205,9 +24207,11 @@ static int *ci__cemit_source(ci_program *p) {
    products run ci_bmm, a tiled kernel of their own (ci__cuemit_bmm_src; a float convolution
    on the GPU lowers to one, >>ops; an integer product is a loop-IR sum), sorts ci_sort
    (ci__cuemit_sort_src), nonzero and boolean masks ci_select, repeat_interleave ci_repeat
-   (ci__cuemit_select_src), unique ci_unique (ci__cuemit_unique_src): one block each, the
-   words they leave in their scratch read back by >>cuda after the run (ci__cuda_post:
-   counts, checks); other extern kernels run on the host (>>cuda copies their operands).
+   (ci__cuemit_select_src), unique ci_unique and ci_unique_dim (ci__cuemit_unique_src): one
+   block each; >>lapack's kernels a thread a matrix, the host's own C (ci__cuemit_lapack_entry,
+   where ci__cuemit_la_fits); the words they leave in their scratch read back by >>cuda after
+   the run (ci__cuda_post: counts, checks, infos); other extern kernels run on the host
+   (>>cuda copies their operands).
    The host library's math (erfinv, digamma, i0, torch.special's functions, the random
    generators: every "ci_" function of CI__CEMIT_LIBM_LIST) comes as the host's own C
    (ci__interp_dev_text). */
@@ -30736,7 +30740,10 @@ static void ci__linalg_conv2d(int dt, const void *x, const void *w, const void *
    (1-based int32, the first largest |value| of the column) and info (the first zero pivot,
    the order of the first leading minor that is not positive-definite) are LAPACK's. A kernel
    given an API code (CI__LAPACK_API_*) other than none fails where info is not zero, with
-   PyTorch's message in the program's ext_msg (ci_program_run reports it).
+   PyTorch's message in the program's ext_msg (ci_program_run reports it). The kernels are
+   one table (ci__lapack_kinds) run by ci__lapack_run; the functions of one matrix and the
+   ranges of jobs keep their text (CI__LAPACK_DEF), which >>cuemit writes into the CUDA
+   source, so the GPU runs the same code a thread a matrix.
    --------------------------------------------------------------------------------------- */
 /* what the GPU runs too: each function of one matrix and each kernel's range of jobs, its
    text kept beside its code (ci__lapack_dev_text writes it into the CUDA source) */
