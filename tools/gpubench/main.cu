@@ -2,7 +2,8 @@
    variants of them (hand.cu) timed side by side on the GPU, with the device copy and a bare
    read and write for the roofline: each launch between CUDA events, inputs and outputs taking
    turns over copies larger than L2, the median of 50 after 10; ROUNDS passes over the list
-   (default 3), each row its per-round medians and the GB/s of their median. A developer's
+   (default 3), each row its per-round medians and the GB/s of their median; a second argument
+   keeps the cases whose name contains it. A developer's
    tool for the lent machine (nvcc): it measures kernels, it checks nothing. */
 #include "mbhead.h"
 struct Case {
@@ -17,10 +18,15 @@ struct Case {
 #include "hand.cu"
 #define CK(x) do { cudaError_t e_ = (x); if (e_) { printf("%s: %s\n", #x, cudaGetErrorString(e_)); exit(1); } } while (0)
 static int nsm;
+__global__ void fill_k(float *d, size_t nf, unsigned seed) {
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < nf; i += (size_t)gridDim.x * blockDim.x)
+        d[i] = (float)(((unsigned)i * 2654435761u + seed) % 1000) / 500.f - 1.f;
+}
 static float *fill(size_t nf) {
+    static unsigned seed = 1;
     float *d; CK(cudaMalloc(&d, nf * 4 + 64));
-    std::vector<float> h(nf); for (size_t i = 0; i < nf; i++) h[i] = (float)((i * 2654435761u) % 1000) / 500.f - 1.f;
-    CK(cudaMemcpy(d, h.data(), nf * 4, cudaMemcpyHostToDevice)); return d;
+    fill_k<<<1024, 256>>>(d, nf, seed++ * 7919u);
+    CK(cudaDeviceSynchronize()); return d;
 }
 static double bytes_of(const Case &c) { double b = 0; for (auto s : c.in) b += 4.0 * s; for (auto s : c.out) b += 4.0 * s; return b; }
 static float run_case(const Case &c, int reps, float *out_first = NULL) {
@@ -67,6 +73,8 @@ int main(int argc, char **argv) {
         {"layernorm warp/row 8 rows", (const void *)ln_warp, 1024, 32, 8, 8192, {M8, 1024, 1024}, {M8}},
         {"rowsum 512t", (const void *)rowsum_nt<512>, 4096, 512, 1, 4096, {M16}, {4096}},
         {"rowsum 256t", (const void *)rowsum_nt<256>, 4096, 256, 1, 4096, {M16}, {4096}},
+        {"rowsum warp/row 4 rows", (const void *)rowsum_warp<4>, 1024, 32, 4, 4096, {M16}, {4096}},
+        {"rowsum warp/row 8 rows", (const void *)rowsum_warp<8>, 512, 32, 8, 4096, {M16}, {4096}},
         {"rowsum 128t", (const void *)rowsum_nt<128>, 4096, 128, 1, 4096, {M16}, {4096}},
         {"colsum split v4 RY8 S8", (const void *)colsum_split<8, 8>, 32 * 8, 32, 8, 4096, {M16}, {4096}, 1},
         {"colsum split v4 RY8 S16", (const void *)colsum_split<8, 16>, 32 * 16, 32, 8, 4096, {M16}, {4096}, 1},
@@ -75,9 +83,18 @@ int main(int argc, char **argv) {
         {"transpose hoist pairs", (const void *)ta_hoist<1>, 16384, 32, 8, 16384, {M16}, {M16}},
         {"transpose hoist plain", (const void *)ta_hoist<0>, 16384, 32, 8, 16384, {M16}, {M16}},
         {"transpose both tiles", (const void *)ta_both, 8256, 32, 8, 8256, {M16}, {M16}},
+        {"blur v4 R1", (const void *)blur_v4<1>, 3 * 2048 * 4, 128, 1, 0, {IMG}, {IMG}},
+        {"blur v4 R4", (const void *)blur_v4<4>, 3 * 512 * 4, 128, 1, 0, {IMG}, {IMG}},
+        {"blur v4 R8", (const void *)blur_v4<8>, 3 * 256 * 4, 128, 1, 0, {IMG}, {IMG}},
+        {"blur v4o R4 (taps in order)", (const void *)blur_v4o<4>, 3 * 512 * 4, 128, 1, 0, {IMG}, {IMG}},
     };
     cs.insert(cs.end(), gen_cases.begin(), gen_cases.end());
     int rounds = argc > 1 ? atoi(argv[1]) : 3;
+    if (argc > 2) {   /* a name filter (for ncu: one round of the cases it names) */
+        std::vector<Case> keep;
+        for (auto &c : cs) if (strstr(c.name, argv[2])) keep.push_back(c);
+        cs = keep;
+    }
     std::vector<std::vector<float>> t(cs.size());
     /* device copy 1 GiB, as bench_side measures it */
     {

@@ -3,6 +3,7 @@
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <vector>
 #include <algorithm>
 static __device__ __forceinline__ float ci_w(int c, float a, float b) { return c ? a : b; }
