@@ -960,6 +960,7 @@ static int ci__cuemit_interior(ci__cemit *E, ci__group *g, int p, const char *lv
 static int ci__cuemit_has_interior(const ci__group *g);
 static void ci__cuemit_interior_test(ci__cemit *E, const ci__group *g, const char *lvl);
 static int ci__cuemit_vec_load(ci__cemit *E, const ci__v *v);
+static int ci__cuemit_win_load(ci__cemit *E, const ci__v *v);
 static int ci__cuemit_rows(ci__cemit *E, ci__group *g, int tx, int ty);
 static int ci__cuemit_row_load(ci__cemit *E, const ci__v *v);
 static int ci__cuemit_tile_load(ci__cemit *E, const ci__v *v);
@@ -981,6 +982,8 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
 #define CI__CUEMIT_POINTS_S "4"     /*   (as text; also a vector kernel's lanes: float4, int4) */
 #define CI__CUEMIT_VLOADS 16        /* a vector kernel's vector loads, at most */
 #define CI__CUEMIT_VGROUPS 2        /*   and its groups of points a thread, a block's width apart */
+#define CI__CUEMIT_WINS 16          /* a padded vector kernel's windows of neighbouring loads */
+#define CI__CUEMIT_WSPAN 16         /*   and the most points one spans */
 #define CI__CUEMIT_UNROLL 4         /* points a step of a cooperative kernel's sums */
 #define CI__CUEMIT_FEW 256          /*   twice that where its blocks are fewer than this */
 #define CI__CUEMIT_RLOADS 8         /* a kernel that keeps its rows: the loads it keeps, at most */
@@ -22092,6 +22095,12 @@ struct ci__cemit {
        as vectors are vld (vlane -1: the lane is ci_s % 4), its stores written as vectors rvs */
     const ci__kernel *rvs[CI__CUEMIT_VLOADS];
     int nrvs;
+    /* >>cuemit, a vector kernel's interior (ci__cuemit_win_scan): the windows its lanes' loads
+       read, each the points wlo .. whi around load wref's index, read once into ci_w<i>
+       (nwin; 0 outside the interior's lanes) */
+    const ci__v *wref[CI__CUEMIT_WINS];
+    int64_t wlo[CI__CUEMIT_WINS], whi[CI__CUEMIT_WINS];
+    int nwin;
     /* >>cuemit, a tiled kernel: the loads across its rows staged in shared memory, ci_t<i>
        (ci__cuemit_tile_open; ntld 0: none) */
     const ci__v *tld[CI__CUEMIT_TLOADS];
@@ -22342,6 +22351,7 @@ static void ci__cemit_loadexpr(ci__cemit *E, ci__v *v) {
     ci__sb *sb = E->sb;
     const char *conv = v->buf->dt == CI_F16 ? "ci_h2f" : v->buf->dt == CI_BF16 ? "ci_bf2f" : "";
     if (E->nvld && ci__cuemit_vec_load(E, v)) return;   /* a lane of a vector read (>>cuemit) */
+    if (E->nwin && ci__cuemit_win_load(E, v)) return;   /* a point of a window (>>cuemit) */
     ci__sb_printf(sb, "%s%s", conv, *conv ? "(" : "");
     /* a kept point of a row; a staged point of a tile (>>cuemit) */
     if ((E->rin && ci__cuemit_row_load(E, v)) || (E->ntld && ci__cuemit_tile_load(E, v))) {
@@ -24921,6 +24931,129 @@ static int ci__cuemit_vec_load(ci__cemit *E, const ci__v *v) {
     return 0;
 }
 
+/* A padded read's interior in a vector kernel (blur3x3's 9 taps, a pool's window): the lanes'
+   loads of one buffer whose indices differ by constants alone read neighbouring points of one
+   row, a window around the thread's four. Each window is read once, before the lanes, into
+   ci_w<i>: its aligned 16 bytes as vectors, the points either side one by one (blur3x3: a
+   float4 and two floats a row where the lanes read 18 floats), and the lanes take their
+   points from there. A load joins a window where its index is its dim's variable plus
+   multiples of 4 of the others and a constant (any), into a 4-byte buffer the kernel does not
+   write, inside the buffer at every point (so every point of a window is one a lane reads). */
+
+/* is load v's index the last dim's variable (var, or its interior's ivar) plus multiples of 4
+   of other plain variables and a constant? */
+static int ci__cuemit_win_ix(const ci__cemit *E, const ci__v *v, int var, int ivar) {
+    const ci__ix *e = v->ix;
+    int i, one = 0;
+    if (v->op != CI__V_LOAD || !e || e->kind != CI__IX_SUM || !ci__cuemit_vec_type(v->buf) ||
+        E->outmark[v->buf->id] == E->epoch || !ci__cemit_read_inb(E, v))
+        return 0;
+    for (i = 0; i < e->nterms; i++) {
+        const ci__ix *a = e->atom[i];
+        if (a->kind != CI__IX_VAR || E->indirect[a->var]) return 0;
+        if (a->var == var || a->var == ivar) one = e->coef[i] == 1;
+        else if (e->coef[i] % CI__CUEMIT_POINTS) return 0;
+    }
+    return one;
+}
+
+/* do indices a and b differ by their constants alone? */
+static int ci__cuemit_win_same(const ci__ix *a, const ci__ix *b) {
+    int i, j;
+    if (a->nterms != b->nterms) return 0;
+    for (i = 0; i < a->nterms; i++) {
+        for (j = 0; j < b->nterms && (b->atom[j] != a->atom[i] || b->coef[j] != a->coef[i]);
+             j++) {}
+        if (j == b->nterms) return 0;
+    }
+    return 1;
+}
+
+/* the window that holds load v's points (one ci__cuemit_win_ix takes), or where grow is set
+   the one that can take them within CI__CUEMIT_WSPAN points: its number, or -1 */
+static int ci__cuemit_win_of(const ci__cemit *E, const ci__v *v, int grow) {
+    int i;
+    for (i = 0; i < E->nwin; i++) {
+        int64_t d = v->ix->c - E->wref[i]->ix->c, lo = E->wlo[i], hi = E->whi[i];
+        if (E->wref[i]->buf != v->buf || !ci__cuemit_win_same(E->wref[i]->ix, v->ix)) continue;
+        if (grow) {
+            if (d < lo) lo = d;
+            if (d + CI__CUEMIT_POINTS - 1 > hi) hi = d + CI__CUEMIT_POINTS - 1;
+        }
+        if (d >= lo && d + CI__CUEMIT_POINTS - 1 <= hi && hi - lo < CI__CUEMIT_WSPAN) return i;
+    }
+    return -1;
+}
+
+/* group g's windows (its interior bodies in place) into E->wref, wlo, whi, each of at most
+   CI__CUEMIT_WSPAN points; returns how many (a load past CI__CUEMIT_WINS of them is read as
+   before) */
+static int ci__cuemit_win_scan(ci__cemit *E, const ci__group *g, int var, int ivar) {
+    int i, w, n = ci__cuemit_ixnodes(E, g);
+    E->nwin = 0;
+    for (i = 0; i < n; i++) {
+        const ci__v *v = E->stk[i];
+        int64_t d;
+        if (!ci__cuemit_win_ix(E, v, var, ivar)) continue;
+        w = ci__cuemit_win_of(E, v, 1);
+        if (w < 0) {
+            if (E->nwin == CI__CUEMIT_WINS) continue;
+            w = E->nwin++;
+            E->wref[w] = v;
+            E->wlo[w] = 0;
+            E->whi[w] = CI__CUEMIT_POINTS - 1;
+        }
+        d = v->ix->c - E->wref[w]->ix->c;
+        if (d < E->wlo[w]) E->wlo[w] = d;
+        if (d + CI__CUEMIT_POINTS - 1 > E->whi[w]) E->whi[w] = d + CI__CUEMIT_POINTS - 1;
+    }
+    return E->nwin;
+}
+
+/* the windows read, at indent ind: ci_wi<i> the index of wref[i], ci_w<i>[k] its point wlo + k */
+static void ci__cuemit_win_loads(ci__cemit *E, const char *ind) {
+    ci__sb *sb = E->sb;
+    int w;
+    for (w = 0; w < E->nwin; w++) {
+        const ci__buf *b = E->wref[w]->buf;
+        const char *bn = ci__cemit_bname(E, b), *et = b->dt == CI_F32 ? "float" : "int";
+        const char *vt = ci__cuemit_vec_type(b);
+        int64_t d, c = E->wref[w]->ix->c;
+        ci__sb_printf(sb, "%sconst %s ci_wi%d = ", ind, E->it->ty, w);
+        ci__ix_print_w(sb, E->wref[w]->ix, ci__cemit_varname, E, E->it->ll);
+        ci__sb_printf(sb, ";\n%s%s ci_w%d[%d];\n", ind, et, w, (int)(E->whi[w] - E->wlo[w] + 1));
+        for (d = E->wlo[w]; d <= E->whi[w];) {
+            int k = (int)(d - E->wlo[w]);
+            if (((c + d) % 4 + 4) % 4 == 0 && d + 3 <= E->whi[w]) {   /* aligned 16 bytes */
+                ci__sb_printf(sb, "%sif (ci_va) { %s ci_t = *(const %s *)(%s + ci_wi%d + %lld); "
+                              "ci_w%d[%d] = ci_t.x; ci_w%d[%d] = ci_t.y;\n", ind, vt, vt, bn, w,
+                              (long long)d, w, k, w, k + 1);
+                ci__sb_printf(sb, "%s              ci_w%d[%d] = ci_t.z; ci_w%d[%d] = ci_t.w; }\n",
+                              ind, w, k + 2, w, k + 3);
+                ci__sb_printf(sb, "%selse for (int ci_k = 0; ci_k < 4; ci_k++) "
+                              "ci_w%d[%d + ci_k] = %s[ci_wi%d + %lld + ci_k];\n", ind, w, k, bn,
+                              w, (long long)d);
+                d += 4;
+            } else {
+                ci__sb_printf(sb, "%sci_w%d[%d] = %s[ci_wi%d + %lld];\n", ind, w, k, bn, w,
+                              (long long)d);
+                d++;
+            }
+        }
+    }
+}
+
+/* a load of the interior's lane E->vlane that a window holds: its point there (1), else 0 */
+static int ci__cuemit_win_load(ci__cemit *E, const ci__v *v) {
+    int w = ci__cuemit_win_of(E, v, 0);
+    int64_t k;
+    if (w < 0 || E->vlane < 0) return 0;
+    k = v->ix->c - E->wref[w]->ix->c + E->vlane - E->wlo[w];
+    if (k < 0 || k > E->whi[w] - E->wlo[w]) return 0;
+    ci__sb_printf(E->sb, "ci_w%d[%lld]", w, (long long)k);
+    return 1;
+}
+
 /* the members of group g's phase p at indent ind, in a scope of their own (their values are
    written again after it): each store to memory, or with lane >= 0 into that lane of its
    vector ci_vs<j> (ci__cuemit_vec_body) */
@@ -24953,7 +25086,8 @@ static void ci__cuemit_members(ci__cemit *E, ci__group *g, int p, const char *in
 static void ci__cuemit_vec_body(ci__cemit *E, ci__group *g, int p, const char *lvl) {
     const ci__ir_tiling *T = &g->t;
     ci__sb *sb = E->sb;
-    int i, j, u, part, in, ivar, nv = ci__cuemit_vec_scan(E, g), var = T->vars[T->ndim - 1]->var;
+    int i, j, u, part, in, ivar, nw = 0, nv = ci__cuemit_vec_scan(E, g);
+    int var = T->vars[T->ndim - 1]->var;
     const char *base = E->names[var], *ty;
     char lane[24], ind[96], lvl2[88];
     snprintf(ind, sizeof ind, "%s    ", lvl);
@@ -24962,6 +25096,19 @@ static void ci__cuemit_vec_body(ci__cemit *E, ci__group *g, int p, const char *l
     for (j = 0; j < g->m.n; j++) {
         const ci__kernel *k = (const ci__kernel *)g->m.v[j];
         if (k->emit && k->store && k->phase == p) ci__cuemit_valign(E, k->out, lvl);
+    }
+    /* a padded read (nv 0): the interior bodies' windows (ci__cuemit_win_scan) */
+    in = nv == 0 && ci__cuemit_has_interior(g);
+    ivar = in && g->in_dim[T->ndim - 1] ? g->in_dim[T->ndim - 1]->var : var;
+    if (in) {
+        ci__tile_interior_swap(g);
+        nw = ci__cuemit_win_scan(E, g, var, ivar);
+        ci__tile_interior_swap(g);
+        for (i = 0; i < nw; i++) {   /* (each buffer once) */
+            for (j = 0; j < i && E->wref[j]->buf != E->wref[i]->buf; j++) {}
+            if (j == i) ci__cuemit_valign(E, E->wref[i]->buf, lvl);
+        }
+        E->nwin = 0;
     }
     for (i = 0; i < nv; i++) {
         char vi[16];
@@ -24977,18 +25124,20 @@ static void ci__cuemit_vec_body(ci__cemit *E, ci__group *g, int p, const char *l
         if (k->emit && k->store && k->phase == p)
             ci__sb_printf(sb, "%s%s ci_vs%d;\n", lvl, ci__cuemit_vec_type(k->out), j);
     }
-    /* a padded read (nv 0): the lanes with the interior bodies where all four points are
-       inside, else with the full ones (ci__cuemit_interior) */
-    in = nv == 0 && ci__cuemit_has_interior(g);
-    ivar = in && g->in_dim[T->ndim - 1] ? g->in_dim[T->ndim - 1]->var : var;
+    /* a padded read: the lanes with the interior bodies where all four points are inside
+       (their windows read first), else with the full ones (ci__cuemit_interior) */
     if (in) {
         ci__cuemit_interior_test(E, g, lvl);
         ci__tile_interior_swap(g);
         snprintf(lvl2, sizeof lvl2, "%s    ", lvl);
         lvl = lvl2;
         snprintf(ind, sizeof ind, "%s    ", lvl);
+        E->nwin = nw;
+        E->names[ivar] = base;
+        ci__cuemit_win_loads(E, lvl);
     }
     for (part = !in; part < 2; part++) {
+        E->nwin = in && !part ? nw : 0;
         for (u = 0; u < CI__CUEMIT_POINTS; u++) {
             /* (the lane's point, written into its indices: no local to go unused) */
             if (u) snprintf(lane, sizeof lane, "(%s + %d)", base, u);
@@ -25002,6 +25151,7 @@ static void ci__cuemit_vec_body(ci__cemit *E, ci__group *g, int p, const char *l
             E->indent = lvl;
             ci__sb_printf(sb, "%s}\n", lvl);
         }
+        E->nwin = 0;
         if (in && !part) {
             ci__tile_interior_swap(g);
             ci__sb_printf(sb, "%.*s} else {\n", (int)strlen(lvl) - 4, lvl);
@@ -25031,11 +25181,13 @@ static void ci__cuemit_vec_body(ci__cemit *E, ci__group *g, int p, const char *l
 
 /* "if (the thread's points are in the interior) {": every dim's that has one (g->in_dim), the
    last dim's for each of a vector kernel's lanes; the interior's variables take the dims'
-   names */
+   names. The warp votes: where one of its threads is outside, all of them run the full
+   bodies (correct at every point), so a warp at a row's edge runs one path, not both one
+   after the other (blur3x3's rows of 2048: 2 warps of 16 hold an edge point) */
 static void ci__cuemit_interior_test(ci__cemit *E, const ci__group *g, const char *lvl) {
     const ci__ir_tiling *T = &g->t;
     int d, n = 0;
-    ci__sb_printf(E->sb, "%sif (", lvl);
+    ci__sb_printf(E->sb, "%sif (__all_sync(__activemask(), ", lvl);
     for (d = 0; d < T->ndim; d++) {
         const ci__ix *x = g->in_dim[d];
         int last = g->cu_vec && d == T->ndim - 1 ? CI__CUEMIT_POINTS - 1 : 0;
@@ -25045,7 +25197,7 @@ static void ci__cuemit_interior_test(ci__cemit *E, const ci__group *g, const cha
                       (long long)x->lo, E->xname[d], last ? " + " CI__CUEMIT_POINTS_S " - 1" : "",
                       (long long)x->hi);
     }
-    ci__sb_put(E->sb, ") {   /* the interior: no padding */\n");
+    ci__sb_put(E->sb, ")) {   /* the interior: no padding */\n");
 }
 
 /* A thread's point of a pointwise group with a padded read (ci__tile_interior): where it lies

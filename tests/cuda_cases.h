@@ -317,6 +317,15 @@ static const char *const cuda_kernel_cases[] = {
     "b = aten.gt.Scalar(z, 4)\nu7, i7, c7 = aten.unique_dim.default(b, 1, True, True, True)\n"
     "output u0, i0, c0, u1, i1, c1, u2, i2, c2, u3, i3, c3, u4, i4, c4, u5, i5, c5, u6, i6, c6, "
     "u7, i7, c7\n",
+    /* (case 73) a padded read's windows in a vector kernel's interior: the lanes' loads of one
+       row read once (an aligned int4 and the points before it, offsets -3 .. 3 of x's row);
+       a 3 x 3 pool's three rows, each a float4 and a float either side, with edges */
+    "input x: i32[3, 10, 64]\ninput img: f32[2, 9, 20]\n"
+    "p = aten.constant_pad_nd.default(x, [3, 1], 7)\na = aten.slice.Tensor(p, 2, 0, 64)\n"
+    "b = aten.slice.Tensor(p, 2, 3, 67)\nc = aten.slice.Tensor(p, 2, 1, 65)\n"
+    "e = aten.slice.Tensor(p, 2, 2, 66)\nm = aten.mul.Tensor(b, 2)\ns = aten.add.Tensor(a, m)\n"
+    "t = aten.add.Tensor(s, c)\nv = aten.sub.Tensor(t, e)\n"
+    "y = aten.avg_pool2d.default(img, [3, 3], [1, 1], [1, 1])\noutput v, y\n",
 };
 
 /* graphs whose run fails whatever the inputs, on the GPU as on the host, with the host's

@@ -482,9 +482,28 @@ CI_TEST(test_cuemit_kernel_shapes) {
             CI_CHECK_CONTAINS(src, "(B, i + threadIdx.y, i + threadIdx.y + 1);");
         }
         if (i == 49) CI_CHECK_CONTAINS(src, "= __shfl_sync(0xffffffffu, acc_i");   /* argmax's */
-        if (i >= 51 && i <= 53) CI_CHECK_CONTAINS(src, "{   /* the interior: no padding */");
-        if (i == 53) CI_CHECK_CONTAINS(src, "x3 >= 1 && x3 + 4 - 1 <= 94) {");   /* all four lanes */
+        if (i >= 51 && i <= 53) CI_CHECK_CONTAINS(src, ")) {   /* the interior: no padding */");
+        if (i >= 51 && i <= 53) CI_CHECK_CONTAINS(src, "if (__all_sync(__activemask(), ");   /* a vote */
+        if (i == 53) CI_CHECK_CONTAINS(src, "x3 >= 1 && x3 + 4 - 1 <= 94)) {");   /* all four lanes */
         if (i == 53) CI_CHECK_CONTAINS(src, "*(float4 *)(y + ci_vi) = ci_vs0;");
+        if (i == 53 || i == 73) {   /* as --device cuda lowers it: the interior's windows */
+            cu_src gl;
+            cu_src_lower(&gl, cuda_kernel_cases[i], 1);
+            if (gl.src && i == 53) {   /* three rows: a float4 and a float either side */
+                CI_CHECK_CONTAINS(gl.src, "x2 >= 1 && x2 <= 66 && x3 >= 1 && x3 + 4 - 1 <= 94");
+                CI_CHECK_CONTAINS(gl.src, "float ci_w2[6];");
+                CI_CHECK_CONTAINS(gl.src, "ci_t = *(const float4 *)(img + ci_wi2 + 1);");
+                CI_CHECK_CONTAINS(gl.src, "ci_w0[5] = img[ci_wi0 + 5];");
+                CI_CHECK(strstr(gl.src, "ci_w3[") == NULL);
+            }
+            if (gl.src && i == 73) {   /* offsets -3 .. 3: three points, then an aligned int4 */
+                CI_CHECK_CONTAINS(gl.src, "int ci_w0[7];");
+                CI_CHECK_CONTAINS(gl.src, "ci_t = *(const int4 *)(x + ci_wi0 + 3);");
+                CI_CHECK_CONTAINS(gl.src, "ci_w0[2] = x[ci_wi0 + 2];");
+            }
+            CI_CHECK(gl.src != NULL);
+            cu_src_free(&gl);
+        }
         if (i == 0) CI_CHECK_CONTAINS(src, "__shfl_down_sync(0xffffffffu, acc_i");
         if (i == 12) CI_CHECK_CONTAINS(src, "acc0_3 += ");   /* four sums in flight */
         /* 32-bit indices in a kernel that does not reduce; 64-bit in a cooperative one */

@@ -90,7 +90,12 @@ static const char ce_shim[] =
     "    w.bar->arrive_and_wait();\n"
     "    return r;\n"
     "}\n"
-    "static int __popc(unsigned v) { return __builtin_popcount(v); }\n";
+    "static int __popc(unsigned v) { return __builtin_popcount(v); }\n"
+    /* a vote the emulator cannot take (which threads of a warp reach it): the thread's own
+       test, and false for one thread in three, as a warp with a thread outside the interior
+       takes the full bodies at its points inside */
+    "static unsigned __activemask() { return 0xffffffffu; }\n"
+    "static int __all_sync(unsigned, int p) { return p && (ce_lane + blockIdx.x) % 3 != 0; }\n";
 
 /* a launch: the blocks one at a time, a block's threads at once */
 static const char ce_launch[] =

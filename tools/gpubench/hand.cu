@@ -75,7 +75,7 @@ __global__ void __launch_bounds__(256) ta_both(htab T, long long n) {
     }
 }
 /* layer norm, a warp a row (1024: 8 float4 a thread), double sums, rows a block = blockDim.y */
-__global__ void __launch_bounds__(128) ln_warp(htab T, long long n) {
+__global__ void __launch_bounds__(256) ln_warp(htab T, long long n) {
     const float *__restrict__ x = (const float *)T.p[0];
     const float *__restrict__ w = (const float *)T.p[1];
     const float *__restrict__ b = (const float *)T.p[2];
