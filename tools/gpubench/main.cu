@@ -16,7 +16,6 @@ struct Case {
 };
 #include "gen.cu"
 #include "hand.cu"
-#include "blurx.cu"
 #define CK(x) do { cudaError_t e_ = (x); if (e_) { printf("%s: %s\n", #x, cudaGetErrorString(e_)); exit(1); } } while (0)
 static int nsm;
 __global__ void fill_k(float *d, size_t nf, unsigned seed) {
@@ -84,13 +83,6 @@ int main(int argc, char **argv) {
         {"transpose hoist pairs", (const void *)ta_hoist<1>, 16384, 32, 8, 16384, {M16}, {M16}},
         {"transpose hoist plain", (const void *)ta_hoist<0>, 16384, 32, 8, 16384, {M16}, {M16}},
         {"transpose both tiles", (const void *)ta_both, 8256, 32, 8, 8256, {M16}, {M16}},
-        {"blur gen, a group a thread", (const void *)x_g1::ci_cuda_k0_abs_add_div_clamp, 24576, 128, 1, 12582912LL, {IMG}, {IMG}},
-        {"blur gen, fminf/fmaxf clamps", (const void *)x_mm::ci_cuda_k0_abs_add_div_clamp, 12288, 128, 1, 12582912LL, {IMG}, {IMG}},
-        {"blur gen, both", (const void *)x_g1mm::ci_cuda_k0_abs_add_div_clamp, 24576, 128, 1, 12582912LL, {IMG}, {IMG}},
-        {"blur gen, 32-bit entry loop", (const void *)x_e32::ci_cuda_k0_abs_add_div_clamp, 12288, 128, 1, 12582912LL, {IMG}, {IMG}},
-        {"blur gen, no align branch", (const void *)x_na::ci_cuda_k0_abs_add_div_clamp, 12288, 128, 1, 12582912LL, {IMG}, {IMG}},
-        {"blur gen, no border code", (const void *)x_nb::ci_cuda_k0_abs_add_div_clamp, 12288, 128, 1, 12582912LL, {IMG}, {IMG}},
-        {"blur gen, neither", (const void *)x_nab::ci_cuda_k0_abs_add_div_clamp, 12288, 128, 1, 12582912LL, {IMG}, {IMG}},
         {"add_one 32MB (layernorm's bytes)", (const void *)addone_v4, 8192, 256, 1, 8388608, {M8}, {M8}},
         {"blur v4 R1", (const void *)blur_v4<1>, 3 * 2048 * 4, 128, 1, 0, {IMG}, {IMG}},
         {"blur v4 R4", (const void *)blur_v4<4>, 3 * 512 * 4, 128, 1, 0, {IMG}, {IMG}},
