@@ -961,6 +961,7 @@ static int ci__cuemit_has_interior(const ci__group *g);
 static void ci__cuemit_interior_test(ci__cemit *E, const ci__group *g, const char *lvl);
 static int ci__cuemit_vec_load(ci__cemit *E, const ci__v *v);
 static int ci__cuemit_win_load(ci__cemit *E, const ci__v *v);
+static int ci__cuemit_gpu_extern(const ci__kernel *k);
 static int ci__cuemit_rows(ci__cemit *E, ci__group *g, int tx, int ty);
 static int ci__cuemit_row_load(ci__cemit *E, const ci__v *v);
 static int ci__cuemit_tile_load(ci__cemit *E, const ci__v *v);
@@ -20082,8 +20083,9 @@ static int ci__plan_epi_reads(ci__L *L, const ci__group *g, const ci__kernel *e,
    whole rows (>>rt's ci__rt_extern_epi; else the kernel runs after it, as without this). The
    product's operands and other results live until the kernel (ci__plan_buffers), so the
    kernel writes over none of them; its output may take the product's output's place, read
-   and written at the same element. For the C backends on the CPU (the interpreter and the
-   GPU run the two one after the other). */
+   and written at the same element. For the C backends on the CPU (the interpreter runs the
+   two one after the other), and on the GPU, where ci_bmm's threads run the kernel at each
+   point of C they store (>>cuemit), in the same launch. */
 static void ci__plan_epilogues(ci__L *L) {
     int i, j, m;
     for (i = 0; i < L->groups.n; i++) {
@@ -20092,7 +20094,8 @@ static void ci__plan_epilogues(ci__L *L) {
         ci__buf *x;
         if (!g->live || g->fused || e->kind != CI__K_EXTERN || e->nout < 1 ||
             (strcmp(e->ext->name, "cinductor.bmm") &&
-             strcmp(e->ext->name, "cinductor.convolution")))
+             strcmp(e->ext->name, "cinductor.convolution")) ||
+            (L->gpu && ci__cuemit_gpu_extern(e) != 1))   /* (the GPU: ci_bmm's products) */
             continue;
         for (j = i + 1; j < L->groups.n && !n; j++)
             if (((ci__group *)L->groups.v[j])->live) n = (ci__group *)L->groups.v[j];
@@ -20261,7 +20264,7 @@ static void ci__plan_program(ci_program *p, int user_arena) {
     ci__L *L = p->L;
     ci__plan plan;
     int i, nk = 0;
-    if ((p->be->needs & CI__BE_SOURCE) && !L->gpu) ci__plan_epilogues(L);   /* C, on the CPU */
+    if (p->be->needs & CI__BE_SOURCE || L->gpu) ci__plan_epilogues(L);   /* C; the GPU's */
     plan = ci__plan_buffers(L, p->nin, p->nout);
     p->nslots = plan.nslots;
     p->arena_size = plan.arena_size;
@@ -23775,7 +23778,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     /* 32-bit indexing, in the kernels that do not reduce (measured on an H100: blur3x3's
        kernel 1.9x faster; cooperative reductions 5-9% slower, so they keep 64-bit) */
     if (E->cuda && !T->nr && ci__cuemit_i32(E, g)) E->it = &ci__cemit_i32;
-    if (E->cuda && !coop && ci__cuemit_tiled(E, g)) {   /* one loop over a thread's points */
+    if (E->cuda && !coop && !g->epi_of && ci__cuemit_tiled(E, g)) {   /* a thread's points */
         collapse = T->ndim;
         ci__cuemit_tile_open(E, g);
     } else if (g->cpu_tile) {   /* all but the last dim; the tiled loop runs it */
@@ -23792,8 +23795,9 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     } else {
         /* a GPU thread takes points a block's width apart, or neighbouring points as vectors
            (>>cuemit's entries) */
-        E->vec = E->cuda && !coop && ci__cuemit_vec(E, g);
-        E->strided = E->cuda && !coop && !E->vec;
+        E->vec = E->cuda && !coop && !g->epi_of && ci__cuemit_vec(E, g);   /* (an epilogue:
+                                                              a point a call, ci_bmm's) */
+        E->strided = E->cuda && !coop && !E->vec && !g->epi_of;
         ci__cemit_loops_open(E, T->ndim, T->size, collapse);
         E->strided = E->vec = 0;
     }
@@ -24221,7 +24225,9 @@ static int *ci__cemit_source(ci_program *p) {
    block each; >>lapack's kernels a thread a matrix, the host's own C (ci__cuemit_lapack_entry,
    where ci__cuemit_la_fits); the words they leave in their scratch read back by >>cuda after
    the run (ci__cuda_post: counts, checks, infos); other extern kernels run on the host
-   (>>cuda copies their operands).
+   (>>cuda copies their operands). A product's epilogue (>>plan's ci__plan_epilogues: the
+   pointwise kernel after it, reading its output only at its own point) is written a point a
+   call and run by ci_bmm's threads at each point they store (its own launch runs nothing).
    The host library's math (erfinv, digamma, i0, torch.special's functions, the random
    generators: every "ci_" function of CI__CEMIT_LIBM_LIST) comes as the host's own C
    (ci__interp_dev_text). */
@@ -25576,10 +25582,12 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "    ci_mm_v4<double> v = {{lo.x, lo.y, hi.x, hi.y}};\n"
                "    return v;\n"
                "}\n");
-    ci__sb_put(sb, "template <typename T, typename Acc, int KIND, int BM, int BN>\n"
+    ci__sb_put(sb, "static void ci_mm_noepi(void **, long long, long long) {}\n"
+               "template <typename T, typename Acc, int KIND, int BM, int BN,\n"
+               "          void (*EPI)(void **, long long, long long)>\n"
                "static void ci_bmm(const T *__restrict__ A, const T *__restrict__ Bm,\n"
                "                   T *__restrict__ C, long long M, long long K, long long N,\n"
-               "                   long long n, int S, unsigned *count, Acc *work) {\n"
+               "                   long long n, int S, unsigned *count, Acc *work, void **EB) {\n"
                "    enum { TM = BM / 16, TN = BN / 16, AV = BM / 64, BV = BN / 64, BQ = BN / 4 };\n"
                "    typedef ci_mm_v4<T> V;\n"
                "    typedef ci_mm_v4<Acc> W;\n"
@@ -25763,6 +25771,14 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "                    for (int j = 0; j < 4; j++)\n"
                "                        w.x[j] = ci_mm_st<T, Acc, KIND>(acc[i][g * 4 + j]);\n"
                "                    *(V *)(c + gi * N + j0 + g * 64 + tx * 4) = w;\n"
+               "                    if (EPI != ci_mm_noepi) {   /* the epilogue, at each point */\n"
+               "                        #pragma unroll\n"
+               "                        for (int j = 0; j < 4; j++) {\n"
+               "                            const long long f = (b * M + gi) * N + j0 + g * 64 +\n"
+               "                                                tx * 4 + j;\n"
+               "                            EPI(EB, f, f + 1);\n"
+               "                        }\n"
+               "                    }\n"
                "                }\n"
                "            }\n"
                "            continue;\n"
@@ -25784,8 +25800,11 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "            for (int e = tid; e < 16 * BN; e += 256) {\n"
                "                const long long gi = i0 + i / 4 * 64 + e / BN * 4 + i % 4;\n"
                "                const long long gj = j0 + e % BN;\n"
-               "                if (gi < M && gj < N)\n"
+               "                if (gi < M && gj < N) {\n"
                "                    c[gi * N + gj] = ci_mm_st<T, Acc, KIND>(sh[e]);\n"
+               "                    if (EPI != ci_mm_noepi) EPI(EB, (b * M + gi) * N + gj,\n"
+               "                                                (b * M + gi) * N + gj + 1);\n"
+               "                }\n"
                "            }\n"
                "        }\n"
                "        __syncthreads();\n"
@@ -26562,14 +26581,15 @@ static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k
                       g->name);
         ci__cuemit_params(sb, tab, 1);
         ci__sb_printf(sb,
-                      "    ci_bmm<%s, %s, %d, %d, %d>((const %s *)B[%d], (const %s *)B[%d], "
+                      "    ci_bmm<%s, %s, %d, %d, %d, %s>((const %s *)B[%d], (const %s *)B[%d], "
                       "(%s *)B[%d],\n",
-                      t, acc, dt == CI_F16 ? 1 : dt == CI_BF16 ? 2 : 0, m.bm, m.bn, t,
-                      k->ins[0]->slot, t, k->ins[1]->slot, t, k->outs[0]->slot);
+                      t, acc, dt == CI_F16 ? 1 : dt == CI_BF16 ? 2 : 0, m.bm, m.bn,
+                      k->epi ? k->epi->name : "ci_mm_noepi", t, k->ins[0]->slot, t,
+                      k->ins[1]->slot, t, k->outs[0]->slot);
         ci__sb_printf(sb, "        %lldLL, %lldLL, %lldLL, n, %d, (unsigned *)work,\n",
                       (long long)k->in_t[0].shape[1], (long long)k->in_t[0].shape[2],
                       (long long)k->in_t[1].shape[2], m.split);
-        ci__sb_printf(sb, "        (%s *)((char *)work + %d));\n}\n", acc,
+        ci__sb_printf(sb, "        (%s *)((char *)work + %d), B);\n}\n", acc,
                       CI__CUEMIT_MM_COUNTS);
         return;
     }
@@ -26581,6 +26601,11 @@ static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k
                                                                    : CI__CUEMIT_BLOCK,
                   g->name);
     ci__cuemit_params(sb, tab, 0);
+    if (g->epi_of) {   /* (never launched: ci_bmm runs it at each point it stores) */
+        ci__sb_printf(sb, "    (void)B;\n    (void)n;   /* %s: the epilogue of the product "
+                          "before it */\n}\n", g->name);
+        return;
+    }
     if (!g->fused && k->kind == CI__K_SCATTER && !k->disjoint) {
         ci__sb_printf(sb, "    if (blockIdx.x == 0 && threadIdx.x == 0) %s(B, 0, n);\n}\n",
                       g->name);
@@ -26715,6 +26740,7 @@ static const char *ci__cuemit_source(ci_program *p, const ci__cuda_target *t,
                 l[i].work = CI__CUEMIT_MM_COUNTS + (size_t)l[i].n * (size_t)(m.bm * m.bn) *
                                                            (k->in_t[0].dtype == CI_F64 ? 8 : 4);
         }
+        if (g->epi_of) l[i].n = blocks = 0;   /* run in its product's launch (ci_bmm) */
         l[i].grid = (unsigned)(blocks < CI__CUEMIT_GRID ? blocks : CI__CUEMIT_GRID);
         snprintf(l[i].fn, sizeof l[i].fn, l[i].ext ? "%s" : "ci_cuda_%s", g->name);
         l[i].part = !parts || l[i].ext                             ? -1
@@ -34885,7 +34911,10 @@ static void ci__dbg_print_ir(ci__L *L, ci__sb *sb) {
                     ci__sb_printf(sb, "%s%s", d ? ", " : "", k->ins[d]->name);
                 ci__sb_put(sb, ") ->");
                 for (d = 0; d < k->nout; d++) ci__sb_printf(sb, " %s", k->outs[d]->name);
-                if (k->epi)
+                if (k->epi && L->gpu)
+                    ci__sb_printf(sb, ", then %s at each point of its output as its threads "
+                                      "store it, in the same launch", k->epi->name);
+                else if (k->epi)
                     ci__sb_printf(sb, ", then %s on each job's rows as they finish (where the "
                                       "jobs take whole rows; else after it)",
                                   k->epi->name);

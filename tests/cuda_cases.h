@@ -326,6 +326,18 @@ static const char *const cuda_kernel_cases[] = {
     "e = aten.slice.Tensor(p, 2, 2, 66)\nm = aten.mul.Tensor(b, 2)\ns = aten.add.Tensor(a, m)\n"
     "t = aten.add.Tensor(s, c)\nv = aten.sub.Tensor(t, e)\n"
     "y = aten.avg_pool2d.default(img, [3, 3], [1, 1], [1, 1])\noutput v, y\n",
+    /* (cases 74-75) products' epilogues run by ci_bmm at each point it stores: a bias and
+       tanh after a batch of edge tiles (not fused: its reads of the product take merged
+       dims), a relu after 2 x 32 tiles, a square after a product whose K is split (the last
+       block of a tile runs it); f16 ones with edges, a sigmoid feeding the next product */
+    "input a: f32[3, 37, 50]\ninput b: f32[3, 50, 70]\ninput c: f32[70]\n"
+    "input w: f32[70, 2048]\ninput wb: f32[2048, 40]\nm = aten.bmm.default(a, b)\n"
+    "e = aten.add.Tensor(m, c)\nt = aten.tanh.default(e)\nt2 = aten.view.default(t, [111, 70])\n"
+    "u0 = aten.mm.default(t2, w)\nu = aten.relu.default(u0)\nk = aten.mm.default(u, wb)\n"
+    "q = aten.mul.Tensor(k, k)\noutput q, t\n",
+    "input x: f16[65, 200]\ninput w16: f16[200, 96]\ninput w2: f16[96, 40]\n"
+    "h = aten.mm.default(x, w16)\ns = aten.sigmoid.default(h)\ng = aten.mm.default(s, w2)\n"
+    "z = aten.neg.default(g)\noutput s, z\n",
 };
 
 /* graphs whose run fails whatever the inputs, on the GPU as on the host, with the host's

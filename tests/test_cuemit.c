@@ -486,6 +486,39 @@ CI_TEST(test_cuemit_kernel_shapes) {
         if (i >= 51 && i <= 53) CI_CHECK_CONTAINS(src, "if (__all_sync(__activemask(), ");   /* a vote */
         if (i == 53) CI_CHECK_CONTAINS(src, "x3 >= 1 && x3 + 4 - 1 <= 94)) {");   /* all four lanes */
         if (i == 53) CI_CHECK_CONTAINS(src, "*(float4 *)(y + ci_vi) = ci_vs0;");
+        if (i == 74 || i == 75) {   /* as --device cuda lowers it: the epilogues in ci_bmm */
+            cu_src gl;
+            int e, none = 0;
+            cu_src_lower(&gl, cuda_kernel_cases[i], 1);
+            CI_CHECK(gl.src != NULL);
+            if (gl.src && i == 74) {
+                CI_CHECK_CONTAINS(gl.src, "ci_bmm<float, float, 0, 64, 64, k3_relu>(");
+                CI_CHECK_CONTAINS(gl.src, "ci_bmm<float, float, 0, 64, 64, k5_mul>(");
+                CI_CHECK_CONTAINS(gl.src, "ci_bmm<float, float, 0, 64, 64, ci_mm_noepi>(");
+            }
+            if (gl.src && i == 75) {
+                CI_CHECK_CONTAINS(gl.src,
+                                  "ci_bmm<unsigned short, float, 1, 64, 64, k1_sigmoid>(");
+                CI_CHECK_CONTAINS(gl.src, "ci_bmm<unsigned short, float, 1, 64, 64, k3_neg>(");
+            }
+            for (e = 0; gl.src && e < gl.nl; e++)   /* the epilogues' own launches run nothing */
+                if (strstr(gl.l[e].fn, "_relu") || strstr(gl.l[e].fn, "_mul") ||
+                    strstr(gl.l[e].fn, "_sigmoid") || strstr(gl.l[e].fn, "_neg")) {
+                    CI_CHECK_MSG(gl.l[e].n == 0 && gl.l[e].grid == 0, "case %d: %s launched", i,
+                                 gl.l[e].fn);
+                    none++;
+                }
+            CI_CHECK(!gl.src || none == 2);
+            if (gl.src && i == 74) {   /* explain says who runs an epilogue */
+                ci__sb sb;
+                ci__sb_init(&sb, gl.p->A);
+                ci__dbg_print_ir(gl.p->L, &sb);
+                CI_CHECK_CONTAINS(ci__sb_str(&sb), ", then k3_relu at each point of its output "
+                                                   "as its threads store it, in the same launch");
+            }
+            if (gl.src) cu_src_compiles(&gl, i);
+            cu_src_free(&gl);
+        }
         if (i == 53 || i == 73) {   /* as --device cuda lowers it: the interior's windows */
             cu_src gl;
             cu_src_lower(&gl, cuda_kernel_cases[i], 1);
@@ -517,16 +550,18 @@ CI_TEST(test_cuemit_kernel_shapes) {
             CI_CHECK_MSG(next == 0 && strstr(src, "ci_bmm<") != NULL, "case %d", i);
         }
         if (i == 27) CI_CHECK(l[0].ext && strstr(src, "ci_bmm<") == NULL);
-        if (i == 25) CI_CHECK_CONTAINS(src, "ci_bmm<unsigned short, float, 1, 64, 64>");
+        if (i == 25)
+            CI_CHECK_CONTAINS(src, "ci_bmm<unsigned short, float, 1, 64, 64, ci_mm_noepi>");
         if (i == 28) CI_CHECK_CONTAINS(src, "40LL, n, 8, (unsigned *)work,");   /* K in 8 parts */
         if (i == 29) CI_CHECK_CONTAINS(src, "7LL, n, 2, (unsigned *)work,\n        (double *)");
         if (i == 28 || i == 29) CI_CHECK(l[0].work > 0 && l[0].n == (i == 28 ? 8 : 6));
-        if (i == 32) CI_CHECK_CONTAINS(src, "ci_bmm<float, float, 0, 128, 128>");
+        if (i == 32) CI_CHECK_CONTAINS(src, "ci_bmm<float, float, 0, 128, 128, ci_mm_noepi>");
         if (i == 32) CI_CHECK_CONTAINS(src, "__launch_bounds__(256, 2) ci_cuda_");   /* 2 an SM */
-        if (i == 33) CI_CHECK_CONTAINS(src, "ci_bmm<unsigned short, float, 1, 128, 128>");
-        if (i == 34) CI_CHECK_CONTAINS(src, "ci_bmm<float, float, 0, 128, 64>");
+        if (i == 33)
+            CI_CHECK_CONTAINS(src, "ci_bmm<unsigned short, float, 1, 128, 128, ci_mm_noepi>");
+        if (i == 34) CI_CHECK_CONTAINS(src, "ci_bmm<float, float, 0, 128, 64, ci_mm_noepi>");
         if (i == 34) CI_CHECK_CONTAINS(src, "60LL, n, 8, (unsigned *)work,");
-        if (i == 35) CI_CHECK_CONTAINS(src, "ci_bmm<float, float, 0, 64, 128>");
+        if (i == 35) CI_CHECK_CONTAINS(src, "ci_bmm<float, float, 0, 64, 128, ci_mm_noepi>");
         if (i == 35) CI_CHECK_CONTAINS(src, "4096LL, n, 4, (unsigned *)work,");
         if (i == 35) CI_CHECK_CONTAINS(src, "1024LL, n, 16, (unsigned *)work,");
         if (i == 36) CI_CHECK_CONTAINS(src, "4095LL, n, 2, (unsigned *)work,");
