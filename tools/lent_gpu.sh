@@ -8,7 +8,8 @@
 #                                       default "test gpubench side"; logs under $OUT
 #
 # Steps: test (test_cuda whole), sanitize (compute-sanitizer memcheck over the kernel shapes),
-# gpubench (generated kernels beside hand-written ones and the roofline), side (bench_side's
+# gpubench (generated kernels beside hand-written ones and the roofline), mma (the tensor-core
+# product's check against a reference, and its speed), side (bench_side's
 # SUITE beside torch.compile, its table into $OUT/perf.md), unique and linalg (run.py's
 # PyTorch comparisons on the GPU), compile (nvrtctime --device: compile from the disk cache).
 # Each step has a time limit, so one call's 600 s hold what is asked; the last lines printed
@@ -53,6 +54,7 @@ for s in ${2:-test gpubench side}; do
     sanitize) step sanitize 150 compute-sanitizer --tool memcheck --print-limit 5 \
                   $B/test_cuda test_cuda_kernel_shapes ;;
     gpubench) step gpubench 60 $B/gpubench 2 ;;
+    mma) step mma 60 $B/gpubench 1 mma ;;
     side) step side 420 $P tools/bench_side.py --device cuda --python $P --cinductor $B/cinductor \
               --no-nets --reps 20 --section lent-cuda --commit $C --json $OUT/cuda.json \
               --md $OUT/perf.md

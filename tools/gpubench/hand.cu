@@ -283,3 +283,74 @@ __global__ void __launch_bounds__(32 * WR) rowsum_warp(htab T, long long n) {
     for (int o = 16; o; o >>= 1) s += __shfl_xor_sync(0xffffffffu, s, o);
     if (threadIdx.x == 0) y[row] = (float)s;
 }
+/* tensor cores (the first step toward ci_bmm's f16/bf16 path): C[M, N] (f32) = A[M, K] x
+   B[K, N], both f16 row-major, through mma.sync.m16n8k16 (f32 accumulators); a block of 4
+   warps a 64 x 64 tile of C, each warp 32 x 32 (2 x 4 mma tiles of 16 x 8), K 16 at a time
+   through shared memory; fragments read from shared memory by the PTX ISA's layout (lane
+   g = lane / 4, t = lane % 4: A's a0 (g, 2t..2t+1), a1 (g + 8, ..), a2 (g, 2t + 8 ..), a3
+   (g + 8, 2t + 8 ..); B's b0 (k 2t..2t+1, n g), b1 (k 2t + 8 ..); C's c0, c1 (g, 2t..2t+1),
+   c2, c3 (g + 8, ..)). M, N multiples of 64, K of 16. mma_check() compares it with mm_ref. */
+__device__ __forceinline__ unsigned mma_pack(unsigned short lo, unsigned short hi) {
+    return (unsigned)lo | ((unsigned)hi << 16);
+}
+__global__ void __launch_bounds__(128) mma_f16(const unsigned short *__restrict__ A,
+                                               const unsigned short *__restrict__ B,
+                                               float *__restrict__ C, int M, int N, int K) {
+    __shared__ unsigned short as[64][16 + 8], bs[16][64 + 8];
+    const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5, g = lane >> 2, t = lane & 3;
+    const int tn = N / 64, i0 = blockIdx.x / tn * 64, j0 = blockIdx.x % tn * 64;
+    const int wr = (warp >> 1) * 32, wc = (warp & 1) * 32;
+    float acc[2][4][4];
+    for (int a = 0; a < 2; a++)
+        for (int b = 0; b < 4; b++)
+            for (int c = 0; c < 4; c++) acc[a][b][c] = 0.f;
+    for (int k0 = 0; k0 < K; k0 += 16) {
+        for (int e = tid; e < 64 * 16; e += 128) {
+            as[e / 16][e % 16] = A[(size_t)(i0 + e / 16) * K + k0 + e % 16];
+            bs[e / 64][e % 64] = B[(size_t)(k0 + e / 64) * N + j0 + e % 64];
+        }
+        __syncthreads();
+        unsigned fa[2][4], fb[4][2];
+        for (int a = 0; a < 2; a++) {
+            const int r = wr + a * 16;
+            fa[a][0] = mma_pack(as[r + g][2 * t], as[r + g][2 * t + 1]);
+            fa[a][1] = mma_pack(as[r + g + 8][2 * t], as[r + g + 8][2 * t + 1]);
+            fa[a][2] = mma_pack(as[r + g][2 * t + 8], as[r + g][2 * t + 9]);
+            fa[a][3] = mma_pack(as[r + g + 8][2 * t + 8], as[r + g + 8][2 * t + 9]);
+        }
+        for (int b = 0; b < 4; b++) {
+            const int c = wc + b * 8;
+            fb[b][0] = mma_pack(bs[2 * t][c + g], bs[2 * t + 1][c + g]);
+            fb[b][1] = mma_pack(bs[2 * t + 8][c + g], bs[2 * t + 9][c + g]);
+        }
+        for (int a = 0; a < 2; a++)
+            for (int b = 0; b < 4; b++)
+                asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
+                             "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
+                             "{%0, %1, %2, %3};"
+                             : "+f"(acc[a][b][0]), "+f"(acc[a][b][1]), "+f"(acc[a][b][2]),
+                               "+f"(acc[a][b][3])
+                             : "r"(fa[a][0]), "r"(fa[a][1]), "r"(fa[a][2]), "r"(fa[a][3]),
+                               "r"(fb[b][0]), "r"(fb[b][1]));
+        __syncthreads();
+    }
+    for (int a = 0; a < 2; a++)
+        for (int b = 0; b < 4; b++) {
+            const int r = i0 + wr + a * 16 + g, c = j0 + wc + b * 8 + 2 * t;
+            C[(size_t)r * N + c] = acc[a][b][0];
+            C[(size_t)r * N + c + 1] = acc[a][b][1];
+            C[(size_t)(r + 8) * N + c] = acc[a][b][2];
+            C[(size_t)(r + 8) * N + c + 1] = acc[a][b][3];
+        }
+}
+/* the reference: a thread an element of C, f32 sums of the f16 products in order */
+__global__ void mm_ref(const unsigned short *A, const unsigned short *B, float *C, int M, int N,
+                       int K) {
+    const int i = blockIdx.y, j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (j >= N) return;
+    float s = 0.f;
+    for (int k = 0; k < K; k++)
+        s += __half2float(__ushort_as_half(A[(size_t)i * K + k])) *
+             __half2float(__ushort_as_half(B[(size_t)k * N + j]));
+    C[(size_t)i * N + j] = s;
+}

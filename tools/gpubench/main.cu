@@ -3,7 +3,8 @@
    read and write for the roofline: each launch between CUDA events, inputs and outputs taking
    turns over copies larger than L2, the median of 50 after 10; ROUNDS passes over the list
    (default 3), each row its per-round medians and the GB/s of their median; a second argument
-   keeps the cases whose name contains it. A developer's
+   keeps the cases whose name contains it ("mma": the tensor-core product's check and speed
+   alone). A developer's
    tool for the lent machine (nvcc): it measures kernels, it checks nothing. */
 #include "mbhead.h"
 struct Case {
@@ -59,6 +60,51 @@ static float run_case(const Case &c, int reps, float *out_first = NULL) {
     std::sort(ts.begin(), ts.end());
     return ts[ts.size() / 2];
 }
+__global__ void fill_h(unsigned short *d, size_t n, unsigned seed) {
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+        d[i] = __half_as_ushort(__float2half((float)(((unsigned)i * 2654435761u + seed) % 2001) / 1000.f - 1.f));
+}
+/* the tensor-core product against the reference (M x K by K x N), then its speed at 4096^3 */
+static void mma_check(void) {
+    const int M = 192, N = 320, K = 272;
+    unsigned short *a, *b; float *c, *r;
+    CK(cudaMalloc(&a, (size_t)M * K * 2)); CK(cudaMalloc(&b, (size_t)K * N * 2));
+    CK(cudaMalloc(&c, (size_t)M * N * 4)); CK(cudaMalloc(&r, (size_t)M * N * 4));
+    fill_h<<<256, 256>>>(a, (size_t)M * K, 11); fill_h<<<256, 256>>>(b, (size_t)K * N, 977);
+    CK(cudaMemset(c, 0xff, (size_t)M * N * 4));   /* NaNs where nothing is written */
+    mma_f16<<<(M / 64) * (N / 64), 128>>>(a, b, c, M, N, K);
+    mm_ref<<<dim3((N + 127) / 128, M), 128>>>(a, b, r, M, N, K);
+    CK(cudaDeviceSynchronize());
+    std::vector<float> hc((size_t)M * N), hr((size_t)M * N);
+    CK(cudaMemcpy(hc.data(), c, hc.size() * 4, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(hr.data(), r, hr.size() * 4, cudaMemcpyDeviceToHost));
+    double num = 0, den = 0; size_t bad = 0;
+    for (size_t i = 0; i < hc.size(); i++) {
+        double d = (double)hc[i] - hr[i];
+        if (!(hc[i] == hc[i])) bad++;
+        num += d * d; den += (double)hr[i] * hr[i];
+    }
+    printf("# mma_f16 check %dx%dx%d: |C - ref| / |ref| = %.3g, %zu NaN (unwritten)%s\n", M, N, K,
+           sqrt(num / den), bad, sqrt(num / den) < 1e-5 && !bad ? "" : "  <-- WRONG");
+    CK(cudaFree(a)); CK(cudaFree(b)); CK(cudaFree(c)); CK(cudaFree(r));
+    const int S = 4096;
+    CK(cudaMalloc(&a, (size_t)S * S * 2)); CK(cudaMalloc(&b, (size_t)S * S * 2));
+    CK(cudaMalloc(&c, (size_t)S * S * 4));
+    fill_h<<<1024, 256>>>(a, (size_t)S * S, 5); fill_h<<<1024, 256>>>(b, (size_t)S * S, 7);
+    cudaEvent_t e0, e1; CK(cudaEventCreate(&e0)); CK(cudaEventCreate(&e1));
+    std::vector<float> ts;
+    for (int i = 0; i < 13; i++) {
+        CK(cudaEventRecord(e0));
+        mma_f16<<<(S / 64) * (S / 64), 128>>>(a, b, c, S, S, S);
+        CK(cudaEventRecord(e1)); CK(cudaEventSynchronize(e1));
+        float ms; CK(cudaEventElapsedTime(&ms, e0, e1)); if (i >= 3) ts.push_back(ms);
+    }
+    CK(cudaGetLastError());
+    std::sort(ts.begin(), ts.end());
+    printf("# mma_f16 4096^3: %.3f ms, %.0f TFLOP/s\n", ts[ts.size() / 2],
+           2.0 * S * S * S / ts[ts.size() / 2] / 1e9);
+    CK(cudaFree(a)); CK(cudaFree(b)); CK(cudaFree(c));
+}
 int main(int argc, char **argv) {
     cudaDeviceProp pr; CK(cudaGetDeviceProperties(&pr, 0)); nsm = pr.multiProcessorCount;
     printf("# %s, %d SMs, L2 %d MB\n", pr.name, nsm, pr.l2CacheSize >> 20);
@@ -91,6 +137,7 @@ int main(int argc, char **argv) {
     };
     cs.insert(cs.end(), gen_cases.begin(), gen_cases.end());
     int rounds = argc > 1 ? atoi(argv[1]) : 3;
+    if (argc > 2 && !strcmp(argv[2], "mma")) { mma_check(); return 0; }
     if (argc > 2) {   /* a name filter (for ncu: one round of the cases it names) */
         std::vector<Case> keep;
         for (auto &c : cs) if (strstr(c.name, argv[2])) keep.push_back(c);

@@ -1,8 +1,10 @@
 /* tools/gpubench/mbhead.h - what main.cu, hand.cu and the generated kernels (gen.cu) share */
 #pragma once
 #include <cuda_runtime.h>
+#include <cuda_fp16.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <vector>
 #include <algorithm>
