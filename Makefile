@@ -11,7 +11,7 @@
 #   make test-cuda-source the C tests with each graph's CUDA source compiled by NVRTC too,
 #                        then test-cuda-emu
 #   make test-cuda-emu   the GPU test's graphs' CUDA source run on the CPU (g++,
-#                        tools/cudaemu.c) against the interpreter
+#                        tools/cudaemu.c) against the interpreter; 60 random graphs too
 #   make test-cuda       on a GPU: tests/test_cuda.c and the PyTorch comparisons on the GPU
 #   make test-torch      the comparisons with PyTorch (needs /usr/bin/python3 with torch;
 #                        TORCH_SEED=N replays a seed):
@@ -170,8 +170,14 @@ test-cuda-source: $(TESTS) $(EXAMPLES) $(B)/cudaemu
 
 # the CUDA source of the GPU test's graphs run on the CPU against the interpreter
 # (tools/cudaemu.c: g++ and C++20's std::barrier stand in for the GPU; no GPU, no toolkit)
-test-cuda-emu: $(B)/cudaemu
-	@if command -v $${CXX:-g++} >/dev/null; then ./$(B)/cudaemu --cases; \
+# (and CUDA_EMU_RANDOM of the random graphs, tests/random_graph.h, from seed 7001: every op
+# family through the GPU's emitter; one the interpreter refuses is skipped)
+CUDA_EMU_RANDOM ?= 60
+test-cuda-emu: $(B)/cudaemu $(B)/tests/test_random_graphs
+	@if command -v $${CXX:-g++} >/dev/null; then ./$(B)/cudaemu --cases && \
+	  d=$$(mktemp -d) && for s in $$(seq 7001 $$((7000 + $(CUDA_EMU_RANDOM)))); do \
+	    ./$(B)/tests/test_random_graphs --emit $$s > $$d/random_$$s.cig || exit 1; done && \
+	  ./$(B)/cudaemu --rejects-skip $$d/*.cig; r=$$?; rm -rf $$d; exit $$r; \
 	else echo "SKIP test-cuda-emu: no C++ compiler ($${CXX:-g++})"; fi
 
 $(B)/cudaemu: tools/cudaemu.c $(HDRS) tests/cuda_cases.h

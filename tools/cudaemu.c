@@ -1,6 +1,6 @@
 /* tools/cudaemu.c - the CUDA source >>cuemit writes, run on the CPU against the interpreter
 
-   cudaemu [--cases] [FILE.cig ...]
+   cudaemu [--cases] [--rejects-skip] [FILE.cig ...]
    cudaemu --source FILE.cig ...   (only prints each graph's CUDA source and its launches)
 
    No GPU needed. Each graph is compiled for the interpreter and run on seeded random inputs.
@@ -15,7 +15,9 @@
    tests/cuda_cases.h (the GPU test's kernel cases). An extern kernel the GPU leaves to the
    host runs here on the same memory, in its turn (what >>cuda does with copies); a graph
    with a pointer table in device memory is skipped, and says why. Last line:
-   "N passed, M failed, K skipped". This checks what the generated code computes, not how
+   "N passed, M failed, K skipped". --rejects-skip: a graph the interpreter refuses (a random
+   graph's op given what PyTorch refuses too, tests/random_graph.h) is skipped, not failed.
+   This checks what the generated code computes, not how
    fast, and not every race a GPU would show: a block's threads run at once, so a missing
    barrier can show, but need not. */
 #ifndef _POSIX_C_SOURCE
@@ -129,6 +131,7 @@ static const char ce_launch[] =
 
 static char ce_dir[64];
 static int ce_source_only;   /* --source */
+static int ce_rejects_skip;  /* --rejects-skip */
 
 /* s with every from replaced by to, malloc'd */
 static char *ce_replace(const char *s, const char *from, const char *to) {
@@ -208,15 +211,15 @@ static int ce_graph(const char *name, const char *cig, unsigned seed, int must_f
     if (ci_ctx_create(NULL, &ctx) != CI_OK) return 1;
     g = ci_graph_create(ctx);
     if (ci_cig_parse(g, cig, strlen(cig), name, NULL, err, sizeof err) != CI_OK) {
-        printf("FAIL %s: %s\n", name, err);
-        res = 1;
+        printf("%s %s: %s\n", ce_rejects_skip ? "SKIP" : "FAIL", name, err);
+        res = ce_rejects_skip ? 2 : 1;
         goto done;
     }
     memset(&pd, 0, sizeof pd);
     pd.backend = CI_BACKEND_INTERP;
     if (ci_compile(g, &pd, &p) != CI_OK) {
-        printf("FAIL %s: %s\n", name, ci_ctx_last_error(ctx));
-        res = 1;
+        printf("%s %s: %s\n", ce_rejects_skip ? "SKIP" : "FAIL", name, ci_ctx_last_error(ctx));
+        res = ce_rejects_skip ? 2 : 1;
         goto done;
     }
     pd.device = CI_DEVICE_CUDA;
@@ -446,6 +449,10 @@ int main(int argc, char **argv) {
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--source")) {
             ce_source_only = 1;
+            continue;
+        }
+        if (!strcmp(argv[i], "--rejects-skip")) {
+            ce_rejects_skip = 1;
             continue;
         }
         if (!strcmp(argv[i], "--cases")) {
