@@ -201,6 +201,9 @@
                                            once (valgrind)
      CINDUCTOR_CUDA_CACHE       unset      the CUBIN cache directory when the desc gives none
                                            ($XDG_CACHE_HOME or ~/.cache, /cinductor); "off": none
+     CINDUCTOR_CUDA_FLUSH       unset      MB: each GPU run first writes MB megabytes of a
+                                           buffer of its own (benchmarks: L2 flushed, the GPU
+                                           busy when a run's timing starts; cinductor bench)
      CINDUCTOR_CC               cc         CI_BACKEND_CC: the C compiler (run through the shell)
      CINDUCTOR_CC_FLAGS         -O3 -march=native  its flags (besides -shared -fPIC ... -lm)
      CINDUCTOR_CC_CACHE         unset      its objects' cache directory when the desc gives none
@@ -33558,7 +33561,31 @@ typedef struct ci__cuda_prog {
                                     (the record is set; the next run clears both) */
     long long *post;             /* each launch's words read back after a run (.sel of them,
                                     two a launch: ci__cuda_run); NULL where no launch has any */
+    unsigned long long flush;    /* CINDUCTOR_CUDA_FLUSH's buffer (ci__cuda_flush), flush_n bytes */
+    size_t flush_n;
 } ci__cuda_prog;
+
+/* CINDUCTOR_CUDA_FLUSH=MB (benchmarks: `cinductor bench --device cuda` sets it): each run
+   first writes MB megabytes of a buffer of its own on its stream, before the event that
+   starts ci_program_last_run_ms's time, as PyTorch's benchmarks flush L2 before each timed
+   call. The GPU is then busy when the host records that event and launches the kernels, so
+   the time is the kernels' own, not the host's launch latency besides (2-4 us, an empty
+   kernel's 6-7 us between events on a lent H100); and no run finds the last one's data in
+   L2. Off (0) unless set. */
+static int ci__cuda_flush(ci__cuda_prog *c) {
+    const char *v = getenv("CINDUCTOR_CUDA_FLUSH");
+    size_t n = v ? (size_t)strtoul(v, NULL, 10) << 20 : 0;
+    int e;
+    if (!n) return 0;
+    if (n != c->flush_n) {
+        if (c->flush) (void)ci__cuda.cuMemFree(c->flush);
+        c->flush = 0;
+        c->flush_n = 0;
+        if ((e = ci__cuda.cuMemAlloc(&c->flush, n)) != 0) return e;
+        c->flush_n = n;
+    }
+    return ci__cuda.cuMemsetD8Async(c->flush, 0, n, c->stream);
+}
 
 /* each slot's size in bytes: the largest buffer placed in it */
 static size_t *ci__cuda_slot_bytes(ci_program *p) {
@@ -33818,6 +33845,9 @@ static int ci__cuda_run(ci_program *p) {
     if (!e && *c->hflag && !(e = ci__cuda.cuMemsetD8Async(c->dslot[ns], 0, sizeof(ci__rterr),
                                                           c->stream)))
         *c->hflag = 0;
+    what = "flushing L2 (CINDUCTOR_CUDA_FLUSH)";
+    if (!e) e = ci__cuda_flush(c);
+    what = "cuEventRecord";
     if (!e) e = ci__cuda.cuEventRecord(c->ev[0], c->stream);
     for (i = 0; i < c->nl && !e; i++) {
         ci__cuda_launch *l = &c->l[i];
@@ -33874,6 +33904,7 @@ static void ci__cuda_free(ci_program *p) {
     if (!c || !c->dev) return;
     (void)ci__cuda.cuCtxSetCurrent(c->dev->ctx);
     if (c->base) (void)ci__cuda.cuMemFree(c->base);
+    if (c->flush) (void)ci__cuda.cuMemFree(c->flush);
     for (i = 0; i < c->nmodule; i++)
         if (c->module[i]) (void)ci__cuda.cuModuleUnload(c->module[i]);
     if (c->ev[0]) (void)ci__cuda.cuEventDestroy(c->ev[0]);
