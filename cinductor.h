@@ -22084,6 +22084,7 @@ struct ci__cemit {
     int cuda;             /* the kernels are for >>cuemit (a thread per index of the outer loop) */
     int strided;          /* >>cuemit: a thread's points are a block's width apart (a few of
                              them, unrolled), not every point of the range */
+    int epi;              /* >>cuemit: the group is a product's epilogue (ci__cemit_restrict) */
     int vec;              /* >>cuemit: the loop steps over a thread's CI__CUEMIT_POINTS
                              neighbouring points at once (ci__cuemit_vec) */
     /* >>cuemit, a vector kernel: the loads read as one vector each (nvld; 0 outside the
@@ -22710,9 +22711,12 @@ static void ci__cemit_value(ci__cemit *E, ci__v *root, int want) {
 
 /* CUDA: a pointer no other of its kernel's pointers reaches is __restrict__ (the compiler then
    moves a thread's loads ahead of its earlier stores); one written in place of another, or
-   over one, is not. The inputs and outputs do not overlap (>>cuda checks the caller's). */
+   over one, is not, nor any of a product's epilogue (E->epi: it reads what ci_bmm stored
+   through its own pointer a moment before, in the same launch; a const __restrict__ load
+   may take the read-only path, which need not see that store). The inputs and outputs do
+   not overlap (>>cuda checks the caller's). */
 static const char *ci__cemit_restrict(const ci__cemit *E, const ci__buf *b) {
-    return E->cuda && !b->inplace_of && !b->inplace_by ? "__restrict__ " : "";
+    return E->cuda && !E->epi && !b->inplace_of && !b->inplace_by ? "__restrict__ " : "";
 }
 
 static void ci__cemit_ptr_decl(ci__buf *b, void *user) {
@@ -22773,6 +22777,7 @@ static void ci__cemit_begin(ci__cemit *E, int nv, ci__ix *const *vars, int nr,
     int i;
     E->epoch++;
     E->ntmp = E->nacc = 0;
+    E->epi = 0;
     for (i = 0; i < nv; i++) E->names[vars[i]->var] = E->xname[i];
     for (i = 0; i < nr; i++) { E->names[rvars[i]->var] = E->rname[i]; E->rmask[rvars[i]->var] = 1; }
 }
@@ -23736,6 +23741,7 @@ static void ci__cemit_group(ci__cemit *E, ci__group *g) {
     int i, j, p, unroll, collapse, coop = 0, tx = 1, ty = 1, tv, rows = 0;
     char lvl[64], inner[96], once[96];
     ci__cemit_begin(E, T->ndim, T->vars, T->nr, T->rvars);
+    E->epi = E->cuda && g->epi_of;
     g->cpu_tile = g->cpu_in = 0;
     tv = ci__cemit_tile_pick(E, g);
     for (i = 0; i < 1 + (g->cpu_in || (E->cuda && ci__cuemit_has_interior(g))); i++) {
@@ -25589,7 +25595,7 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "template <typename T, typename Acc, int KIND, int BM, int BN,\n"
                "          void (*EPI)(void **, long long, long long)>\n"
                "static void ci_bmm(const T *__restrict__ A, const T *__restrict__ Bm,\n"
-               "                   T *__restrict__ C, long long M, long long K, long long N,\n"
+               "                   T *C, long long M, long long K, long long N,\n"
                "                   long long n, int S, unsigned *count, Acc *work, void **EB) {\n"
                "    enum { TM = BM / 16, TN = BN / 16, AV = BM / 64, BV = BN / 64, BQ = BN / 4 };\n"
                "    typedef ci_mm_v4<T> V;\n"
@@ -25774,14 +25780,17 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "                    for (int j = 0; j < 4; j++)\n"
                "                        w.x[j] = ci_mm_st<T, Acc, KIND>(acc[i][g * 4 + j]);\n"
                "                    *(V *)(c + gi * N + j0 + g * 64 + tx * 4) = w;\n"
-               "                    if (EPI != ci_mm_noepi) {   /* the epilogue, at each point */\n"
-               "                        #pragma unroll\n"
-               "                        for (int j = 0; j < 4; j++) {\n"
-               "                            const long long f = (b * M + gi) * N + j0 + g * 64 +\n"
-               "                                                tx * 4 + j;\n"
-               "                            EPI(EB, f, f + 1);\n"
-               "                        }\n"
-               "                    }\n"
+               "                }\n"
+               "            }\n"
+               "            if (EPI != ci_mm_noepi) {   /* the epilogue at the thread's points,\n"
+               "                                           once in the code (not unrolled) */\n"
+               "                #pragma unroll 1\n"
+               "                for (int q = 0; q < TM * TN; q++) {\n"
+               "                    const int i = q / TN, jj = q % TN;\n"
+               "                    const long long gi = i0 + i / 4 * 64 + ty * 4 + i % 4;\n"
+               "                    const long long f = (b * M + gi) * N + j0 + jj / 4 * 64 +\n"
+               "                                        tx * 4 + jj % 4;\n"
+               "                    EPI(EB, f, f + 1);\n"
                "                }\n"
                "            }\n"
                "            continue;\n"

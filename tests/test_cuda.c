@@ -443,6 +443,7 @@ CI_TEST(test_cuda_device_pointers) {
         /* with L2 flushed first (CINDUCTOR_CUDA_FLUSH, benchmarks): the same bits, a time */
         setenv("CINDUCTOR_CUDA_FLUSH", "64", 1);
         for (i = 0; i < n; i++) y2[i] = -1;
+        CI_CHECK_OK_CTX(ctx, ci_cuda_copy_to_device(ctx, 0, dy, y2, n * 4));   /* (poisoned) */
         CI_CHECK_OK_CTX(ctx, ci_program_run_device(p, 1, in, 1, out, NULL));
         CI_CHECK_OK_CTX(ctx, ci_program_run_device(p, 1, in, 1, out, NULL));
         unsetenv("CINDUCTOR_CUDA_FLUSH");

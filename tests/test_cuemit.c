@@ -492,6 +492,16 @@ CI_TEST(test_cuemit_kernel_shapes) {
             cu_src_lower(&gl, cuda_kernel_cases[i], 1);
             CI_CHECK(gl.src != NULL);
             if (gl.src && i == 74) {
+                /* an epilogue's pointers are plain (it reads what ci_bmm just stored; a
+                   const __restrict__ load may take the read-only path), and so is C */
+                const char *f = strstr(gl.src, "static void k5_mul("), *end;
+                end = f ? strstr(f, "\n}\n") : NULL;
+                CI_CHECK(f && end);
+                if (f && end) {
+                    const char *r = strstr(f, "__restrict__");
+                    CI_CHECK_MSG(!r || r > end, "k5_mul: %.*s", (int)(end - f), f);
+                }
+                CI_CHECK_CONTAINS(gl.src, "T *C, long long M, long long K, long long N,");
                 CI_CHECK_CONTAINS(gl.src, "ci_bmm<float, float, 0, 64, 64, k3_relu>(");
                 CI_CHECK_CONTAINS(gl.src, "ci_bmm<float, float, 0, 64, 64, k5_mul>(");
                 CI_CHECK_CONTAINS(gl.src, "ci_bmm<float, float, 0, 64, 64, ci_mm_noepi>(");

@@ -586,7 +586,7 @@ static int tool_cmd_bench(tool *T) {
     }
     /* the GPU: its times with L2 flushed before each run, as PyTorch's benchmarks time (the
        GPU busy as the run starts, so no launch latency in them: CINDUCTOR_CUDA_FLUSH, unless
-       the caller set it), then the wall clock of runs without the flush */
+       the caller set it), then the wall clock of runs without the flush (with the caller's) */
     flush = cuda && !getenv("CINDUCTOR_CUDA_FLUSH");
     if (flush) TOOL_SETENV("CINDUCTOR_CUDA_FLUSH", "256");
     for (pass = 0; pass < 1 + cuda; pass++) {
