@@ -73,7 +73,7 @@ SKIP_OPS = re.compile(r"rand|bernoulli|dropout|empty|nonzero|masked_select|uniqu
                       # linear algebra: factors unique up to signs (svd, eigh, qr), pivots among
                       # ties, and random matrices ill-conditioned enough to amplify a rounding;
                       # run.py compares them on well-conditioned inputs and sign-free
-                      r"svd|eig|qr|geqrf|ormqr|householder|cholesky|linalg_lu|lu_unpack|"
+                      r"svd|eig|qr|geqrf|ormqr|householder|cholesky|linalg_lu|lu_unpack|ldl|"
                       r"lu_solve|det|linalg_inv|inverse|solve|pinv|lstsq|matrix_power|"
                       r"matrix_exp|matrix_norm|cond|"
                       # the median of an empty integer tensor: PyTorch 1.13 returns whatever the
