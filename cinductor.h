@@ -10192,6 +10192,10 @@ static int ci__ops_histogram(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor
     double rg[2 * CI_MAX_DIMS];
     int kind = op->extra, nd, d, has_rg, density = ci__lower_arg_bool(L, op, a,
                                                                      ci__lower_pidx(op, "density"));
+    /* the values stored once: the range (their min and max) and the counts must see the same
+       bits, which a computed value recomputed in each kernel (a vector path and a scalar one)
+       need not give (a sigmoid's minimum counted in no bin) */
+    ci__ir_realize(L, x);
     if (kind <= 1) {   /* histogram: self flattened, one column */
         int64_t sh[2];
         sh[0] = ci__ir_numel(x->ndim, x->size);

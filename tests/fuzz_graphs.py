@@ -95,7 +95,9 @@ SKIP_OPS = re.compile(r"rand|bernoulli|dropout|empty|nonzero|masked_select|uniqu
 # against PyTorch's) moves the result, so the tail gives them inputs and integers only
 DISCONTINUOUS = re.compile(r"sign|sgn|\.(eq|ne|lt|le|gt|ge)$|floor|ceil|round|trunc|frac|remainder|"
                            r"fmod|argmax|argmin|logical|isclose|digamma|lgamma|\.tan$|reciprocal|"
-                           r"erfinv|atanh|logit|\.asin$|\.acos$|div|rsqrt")
+                           r"erfinv|atanh|logit|\.asin$|\.acos$|div|rsqrt|"
+                           # the most frequent value: equal values among computed floats
+                           r"\.mode")
 
 
 def catalogue():
