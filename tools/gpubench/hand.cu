@@ -190,44 +190,11 @@ __global__ void __launch_bounds__(256) read_v4(htab T, long long n) {
     if (s == 12345.f) y[0] = s;
 }
 /* blur3x3_tonemap on img [3, 2048, 2048]: a thread 4 neighbouring columns (one float4 of each row
-   and one point either side) of R rows, the rows' horizontal sums shared down the strip; 128
-   threads along a row (4 blocks a row), grid 3 * (2048 / R) * 4; 32-bit indices */
-template <int R>
+   and one point either side) of R rows; 128 threads along a row (4 blocks a row), grid 3 *
+   (2048 / R) * 4; 32-bit indices. ORDER 0: the rows' horizontal sums shared down the strip;
+   1: the 9 taps summed in the generated kernel's order (row-major), so only the loads differ */
+template <int R, int ORDER>
 __global__ void __launch_bounds__(128) blur_v4(htab T, long long n) {
-    const float *__restrict__ x = (const float *)T.p[0];
-    float *__restrict__ y = (float *)T.p[1];
-    unsigned b = blockIdx.x, cq = b % 4, strip = b / 4 % (2048 / R), ch = b / 4 / (2048 / R);
-    int c = (int)(cq * 512 + 4 * threadIdx.x), r0 = (int)(strip * R);
-    const float *p = x + ch * 4194304u;
-    float h[R + 2][4];
-    #pragma unroll
-    for (int k = 0; k < R + 2; k++) {
-        int r = r0 - 1 + k;
-        float4 v = make_float4(0.f, 0.f, 0.f, 0.f);
-        float l = 0.f, rr = 0.f;
-        if (r >= 0 && r < 2048) {
-            v = *(const float4 *)(p + r * 2048 + c);
-            if (c > 0) l = p[r * 2048 + c - 1];
-            if (c + 4 < 2048) rr = p[r * 2048 + c + 4];
-        }
-        h[k][0] = l + v.x + v.y; h[k][1] = v.x + v.y + v.z;
-        h[k][2] = v.y + v.z + v.w; h[k][3] = v.z + v.w + rr;
-    }
-    #pragma unroll
-    for (int k = 0; k < R; k++) {
-        float o[4];
-        #pragma unroll
-        for (int j = 0; j < 4; j++) {
-            float s = (h[k][j] + h[k + 1][j] + h[k + 2][j]) / 9.f;
-            s = s / (fabsf(s) + 1.f);
-            o[j] = fminf(fmaxf(s, 0.f), 1.f);
-        }
-        *(float4 *)(y + ch * 4194304u + (r0 + k) * 2048 + c) = make_float4(o[0], o[1], o[2], o[3]);
-    }
-}
-/* the same, 9 taps summed in the generated kernel's order (row-major), so only the loads differ */
-template <int R>
-__global__ void __launch_bounds__(128) blur_v4o(htab T, long long n) {
     const float *__restrict__ x = (const float *)T.p[0];
     float *__restrict__ y = (float *)T.p[1];
     unsigned b = blockIdx.x, cq = b % 4, strip = b / 4 % (2048 / R), ch = b / 4 / (2048 / R);
@@ -252,10 +219,17 @@ __global__ void __launch_bounds__(128) blur_v4o(htab T, long long n) {
         #pragma unroll
         for (int j = 0; j < 4; j++) {
             float s = 0.f;
-            #pragma unroll
-            for (int a = 0; a < 3; a++)
+            if (ORDER) {
                 #pragma unroll
-                for (int d = 0; d < 3; d++) s = (a | d) ? s + e[k + a][j + d] : e[k][j];
+                for (int a = 0; a < 3; a++)
+                    #pragma unroll
+                    for (int d = 0; d < 3; d++) s = (a | d) ? s + e[k + a][j + d] : e[k][j];
+            } else {
+                float h[3];
+                #pragma unroll
+                for (int a = 0; a < 3; a++) h[a] = e[k + a][j] + e[k + a][j + 1] + e[k + a][j + 2];
+                s = h[0] + h[1] + h[2];
+            }
             s = s / 9.f;
             s = s / (fabsf(s) + 1.f);
             o[j] = fminf(fmaxf(s, 0.f), 1.f);

@@ -135,10 +135,10 @@ int main(int argc, char **argv) {
         {"transpose hoist plain", (const void *)ta_hoist<0>, 16384, 32, 8, 16384, {M16}, {M16}},
         {"transpose both tiles", (const void *)ta_both, 8256, 32, 8, 8256, {M16}, {M16}},
         {"add_one 32MB (layernorm's bytes)", (const void *)addone_v4, 8192, 256, 1, 8388608, {M8}, {M8}},
-        {"blur v4 R1", (const void *)blur_v4<1>, 3 * 2048 * 4, 128, 1, 0, {IMG}, {IMG}},
-        {"blur v4 R4", (const void *)blur_v4<4>, 3 * 512 * 4, 128, 1, 0, {IMG}, {IMG}},
-        {"blur v4 R8", (const void *)blur_v4<8>, 3 * 256 * 4, 128, 1, 0, {IMG}, {IMG}},
-        {"blur v4o R4 (taps in order)", (const void *)blur_v4o<4>, 3 * 512 * 4, 128, 1, 0, {IMG}, {IMG}},
+        {"blur v4 R1", (const void *)blur_v4<1, 0>, 3 * 2048 * 4, 128, 1, 0, {IMG}, {IMG}},
+        {"blur v4 R4", (const void *)blur_v4<4, 0>, 3 * 512 * 4, 128, 1, 0, {IMG}, {IMG}},
+        {"blur v4 R8", (const void *)blur_v4<8, 0>, 3 * 256 * 4, 128, 1, 0, {IMG}, {IMG}},
+        {"blur v4o R4 (taps in order)", (const void *)blur_v4<4, 1>, 3 * 512 * 4, 128, 1, 0, {IMG}, {IMG}},
     };
     cs.insert(cs.end(), gen_cases.begin(), gen_cases.end());
     int rounds = argc > 1 ? atoi(argv[1]) : 3;
