@@ -1011,6 +1011,14 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
    and a split product has at most CI__CUEMIT_MM_BLOCKS / 2 tiles): at the same place in every
    launch, so that no launch's parts overwrite another's counters */
 #define CI__CUEMIT_MM_COUNTS (4 * CI__CUEMIT_MM_BLOCKS)
+/* ci_bmm_tc's tensor-core step, one warp's D += A x B of 16 x 8 x 16 (ty: f16 or bf16; f32
+   accumulators), as the source spells it: tools/cudaemu puts its own stand-in there */
+#define CI__CUEMIT_MMA(ty)                                                                    \
+    "        asm volatile(\"mma.sync.aligned.m16n8k16.row.col.f32." ty "." ty ".f32 "         \
+    "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\"\n"                     \
+    "                     : \"+f\"(d[0]), \"+f\"(d[1]), \"+f\"(d[2]), \"+f\"(d[3])\n"           \
+    "                     : \"r\"(a[0]), \"r\"(a[1]), \"r\"(a[2]), \"r\"(a[3]), \"r\"(b[0]), "  \
+    "\"r\"(b[1]));\n"
 /* a line of CUDA source that stands for what the GPU cannot run yet (>>cuda refuses it) */
 #define CI__CUEMIT_NOGPU "#error \"cinductor: "
 /* >>linalg -> >>ops (the convolution's workspace): the most rows of a job of the AVX-512
@@ -25826,6 +25834,249 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "        __syncthreads();\n"
                "    }\n"
                "}\n");
+    ci__sb_put(sb, "template <int KIND>\n"
+               "static void ci_mma(float *d, const unsigned *a, const unsigned *b) {\n"
+               "    if (KIND == 1)\n"
+               CI__CUEMIT_MMA("f16")
+               "    else\n"
+               CI__CUEMIT_MMA("bf16")
+               "}\n"
+               "/* a word of shared memory: two 16-bit elements, the first in the low half */\n"
+               "static unsigned ci_mm_w(const unsigned short *p) { return *(const unsigned *)p; }\n"
+               "template <typename T, int KIND, int BM, int BN,\n"
+               "          void (*EPI)(void **, long long, long long)>\n"
+               "static void ci_bmm_tc(const T *__restrict__ A, const T *__restrict__ Bm, T *C,\n"
+               "                      long long M, long long K, long long N, long long n, int S,\n"
+               "                      unsigned *count, float *work, void **EB) {\n"
+               "    enum { AV = BM / 64, BV = BN / 64, BQ = BN / 4, WM = BM / 2, WN = BN / 4,\n"
+               "           MT = WM / 16, NT = WN / 8 };\n"
+               "    typedef ci_mm_v4<T> V;\n"
+               "    /* two stages of A's rows and B's columns, 16 elements of K each, padded\n"
+               "       to 24 (a warp's fragment reads then fall in 32 banks) */\n"
+               "    __shared__ float4 sm[6 * (BM + BN)];\n"
+               "    __shared__ int last;\n"
+               "    unsigned short (*as)[BM][24] = (unsigned short (*)[BM][24])sm;\n"
+               "    unsigned short (*bs)[BN][24] =\n"
+               "            (unsigned short (*)[BN][24])((unsigned short *)sm + 48 * BM);\n"
+               "    const int tid = threadIdx.y * 16 + threadIdx.x, lane = tid & 31;\n"
+               "    const int w = tid >> 5, g = lane >> 2, q = lane & 3;\n"
+               "    const int wr = (w >> 2) * WM, wc = (w & 3) * WN;\n"
+               "    const long long tm = (M + BM - 1) / BM, tn = (N + BN - 1) / BN;\n"
+               "    const long long ks = (K + 16LL * S - 1) / (16LL * S) * 16;\n"
+               "    const bool vec = K % 4 == 0 && N % 4 == 0 &&\n"
+               "                     (((unsigned long long)A | (unsigned long long)Bm |\n"
+               "                       (unsigned long long)C) & 15) == 0;\n"
+               "    for (long long qq = blockIdx.x; qq < n; qq += gridDim.x) {\n"
+               "        const long long t = qq / S, s = qq % S, b = t / (tm * tn);\n"
+               "        const long long i0 = t / tn % tm * BM, j0 = t % tn * BN;\n"
+               "        const long long klo = s * ks, khi = klo + ks < K ? klo + ks : K;\n"
+               "        const T *a = A + b * M * K, *bb = Bm + b * K * N;\n"
+               "        const T *ap[AV], *bp[BV];\n"
+               "        int ak[AV], bk[BV];\n"
+               "        #pragma unroll\n"
+               "        for (int v = 0; v < AV; v++) {   /* A: 4 neighbours along K in a row */\n"
+               "            const int e = tid + 256 * v;\n"
+               "            ak[v] = (e & 3) * 4;\n"
+               "            ap[v] = a + (i0 + (e >> 2)) * K + ak[v];\n"
+               "        }\n"
+               "        #pragma unroll\n"
+               "        for (int v = 0; v < BV; v++) {   /* B: 4 neighbours along N in a row */\n"
+               "            const int e = tid + 256 * v;\n"
+               "            bk[v] = e / BQ;\n"
+               "            bp[v] = bb + j0 + e % BQ * 4 + (long long)bk[v] * N;\n"
+               "        }\n"
+               "        float acc[MT][NT][4];\n"
+               "        #pragma unroll\n"
+               "        for (int i = 0; i < MT; i++)\n"
+               "            #pragma unroll\n"
+               "            for (int j = 0; j < NT; j++)\n"
+               "                #pragma unroll\n");
+    ci__sb_put(sb, "                for (int r = 0; r < 4; r++) acc[i][j][r] = 0.f;\n"
+               "        V ra[AV], rb[BV];\n"
+               "        auto fasta = [&](long long k0) {\n"
+               "            return vec && i0 + BM <= M && k0 + 16 <= khi;\n"
+               "        };\n"
+               "        auto fastb = [&](long long k0) {\n"
+               "            return vec && j0 + BN <= N && k0 + 16 <= khi;\n"
+               "        };\n"
+               "        /* as ci_bmm's: a whole step into registers, else element by element\n"
+               "           into the stage (zeros past the edges); B transposed (a column's\n"
+               "           neighbours along K side by side) */\n"
+               "        auto fetch = [&](long long k0, int st) {\n"
+               "            if (fasta(k0)) {\n"
+               "                #pragma unroll\n"
+               "                for (int v = 0; v < AV; v++) ra[v] = *(const V *)(ap[v] + k0);\n"
+               "            } else {\n"
+               "                #pragma unroll 1\n"
+               "                for (int e = tid; e < 16 * BM; e += 256) {\n"
+               "                    const int r = e >> 4, kk = e & 15;\n"
+               "                    as[st][r][kk] = i0 + r < M && k0 + kk < khi\n"
+               "                                            ? a[(i0 + r) * K + k0 + kk] : 0;\n"
+               "                }\n"
+               "            }\n"
+               "            if (fastb(k0)) {\n"
+               "                #pragma unroll\n"
+               "                for (int v = 0; v < BV; v++)\n"
+               "                    rb[v] = *(const V *)(bp[v] + k0 * N);\n"
+               "            } else {\n"
+               "                #pragma unroll 1\n"
+               "                for (int e = tid; e < 16 * BN; e += 256) {\n"
+               "                    const int kk = e / BN, cc = e % BN;\n"
+               "                    bs[st][cc][kk] = k0 + kk < khi && j0 + cc < N\n"
+               "                                             ? bb[(k0 + kk) * N + j0 + cc] : 0;\n"
+               "                }\n"
+               "            }\n"
+               "        };\n"
+               "        auto stage = [&](long long k0, int st) {\n"
+               "            if (fasta(k0)) {\n"
+               "                #pragma unroll\n"
+               "                for (int v = 0; v < AV; v++)\n"
+               "                    *(V *)&as[st][(tid + 256 * v) >> 2][ak[v]] = ra[v];\n"
+               "            }\n"
+               "            if (fastb(k0)) {\n"
+               "                #pragma unroll\n"
+               "                for (int v = 0; v < BV; v++) {\n"
+               "                    const int c = (tid + 256 * v) % BQ * 4;\n"
+               "                    #pragma unroll\n"
+               "                    for (int j = 0; j < 4; j++)\n"
+               "                        bs[st][c + j][bk[v]] = rb[v].x[j];\n"
+               "                }\n"
+               "            }\n"
+               "        };\n"
+               "        if (klo < khi) {\n"
+               "            fetch(klo, 0);\n"
+               "            stage(klo, 0);\n"
+               "        }\n"
+               "        __syncthreads();\n"
+               "        int st = 0;\n"
+               "        for (long long k0 = klo; k0 < khi; k0 += 16) {\n"
+               "            const bool more = k0 + 16 < khi;\n"
+               "            if (more) fetch(k0 + 16, st ^ 1);   /* in flight as this computes */\n"
+               "            /* the warp's fragments by the PTX ISA's layout (g = lane / 4,\n"
+               "               q = lane % 4): A's rows g and g + 8 at K 2q, 2q + 1 and 2q + 8,\n"
+               "               2q + 9; B's column g at the same K */\n"
+               "            unsigned fa[MT][4], fb[NT][2];\n"
+               "            #pragma unroll\n"
+               "            for (int i = 0; i < MT; i++) {\n"
+               "                const int r = wr + i * 16 + g;\n"
+               "                fa[i][0] = ci_mm_w(&as[st][r][2 * q]);\n"
+               "                fa[i][1] = ci_mm_w(&as[st][r + 8][2 * q]);\n"
+               "                fa[i][2] = ci_mm_w(&as[st][r][2 * q + 8]);\n"
+               "                fa[i][3] = ci_mm_w(&as[st][r + 8][2 * q + 8]);\n"
+               "            }\n"
+               "            #pragma unroll\n"
+               "            for (int j = 0; j < NT; j++) {\n"
+               "                const int c = wc + j * 8 + g;\n"
+               "                fb[j][0] = ci_mm_w(&bs[st][c][2 * q]);\n"
+               "                fb[j][1] = ci_mm_w(&bs[st][c][2 * q + 8]);\n"
+               "            }\n"
+               "            #pragma unroll\n"
+               "            for (int i = 0; i < MT; i++)\n"
+               "                #pragma unroll\n"
+               "                for (int j = 0; j < NT; j++)\n");
+    ci__sb_put(sb, "                    ci_mma<KIND>(acc[i][j], fa[i], fb[j]);\n"
+               "            if (more) stage(k0 + 16, st ^ 1);\n"
+               "            __syncthreads();\n"
+               "            st ^= 1;\n"
+               "        }\n"
+               "        /* a thread's points: acc[i][j][r] at row wr + i * 16 + g + r / 2 * 8,\n"
+               "           column wc + j * 8 + 2 * q + r % 2 of the tile */\n"
+               "        if (S > 1) {   /* K split: the last block of a tile adds the parts */\n"
+               "            float *part = work + t * S * (BM * BN);\n"
+               "            #pragma unroll\n"
+               "            for (int i = 0; i < MT; i++)\n"
+               "                #pragma unroll\n"
+               "                for (int j = 0; j < NT; j++)\n"
+               "                    #pragma unroll\n"
+               "                    for (int r = 0; r < 4; r++)\n"
+               "                        part[s * (BM * BN) + (wr + i * 16 + g + r / 2 * 8) * BN +\n"
+               "                             wc + j * 8 + 2 * q + r % 2] = acc[i][j][r];\n"
+               "            __threadfence();\n"
+               "            __syncthreads();\n"
+               "            if (tid == 0) last = atomicAdd(&count[t], 1u) == (unsigned)S - 1;\n"
+               "            __syncthreads();\n"
+               "            if (!last) continue;\n"
+               "            __threadfence();\n"
+               "            #pragma unroll\n"
+               "            for (int i = 0; i < MT; i++)\n"
+               "                #pragma unroll\n"
+               "                for (int j = 0; j < NT; j++)\n"
+               "                    #pragma unroll\n"
+               "                    for (int r = 0; r < 4; r++) acc[i][j][r] = 0.f;\n"
+               "            /* a part at a time, in order (the same bits every run) */\n"
+               "            #pragma unroll 1\n"
+               "            for (int p = 0; p < S; p++)\n"
+               "                #pragma unroll\n"
+               "                for (int i = 0; i < MT; i++)\n"
+               "                    #pragma unroll\n"
+               "                    for (int j = 0; j < NT; j++)\n"
+               "                        #pragma unroll\n"
+               "                        for (int r = 0; r < 4; r++)\n"
+               "                            acc[i][j][r] += __ldcg(\n"
+               "                                    part + p * (BM * BN) +\n"
+               "                                    (wr + i * 16 + g + r / 2 * 8) * BN + wc +\n"
+               "                                    j * 8 + 2 * q + r % 2);\n"
+               "            if (tid == 0) count[t] = 0;\n"
+               "        }\n"
+               "        T *c = C + b * M * N;\n"
+               "        if (vec && i0 + BM <= M && j0 + BN <= N) {\n"
+               "            /* a whole tile, aligned: a point and the next in one 4-byte store */\n"
+               "            #pragma unroll\n"
+               "            for (int i = 0; i < MT; i++)\n"
+               "                #pragma unroll\n"
+               "                for (int j = 0; j < NT; j++)\n"
+               "                    #pragma unroll\n"
+               "                    for (int h = 0; h < 2; h++) {\n"
+               "                        const long long gi = i0 + wr + i * 16 + g + h * 8;\n"
+               "                        const unsigned lo =\n"
+               "                                ci_mm_st<T, float, KIND>(acc[i][j][2 * h]);\n"
+               "                        const unsigned hi =\n"
+               "                                ci_mm_st<T, float, KIND>(acc[i][j][2 * h + 1]);\n"
+               "                        *(unsigned *)(c + gi * N + j0 + wc + j * 8 + 2 * q) =\n"
+               "                                lo | hi << 16;\n"
+               "                    }\n"
+               "            if (EPI != ci_mm_noepi) {   /* the epilogue at the thread's points,\n"
+               "                                           once in the code (not unrolled) */\n"
+               "                #pragma unroll 1\n"
+               "                for (int e = 0; e < MT * NT * 4; e++) {\n"
+               "                    const long long gi =\n"
+               "                            i0 + wr + e / (NT * 4) * 16 + g + e % 4 / 2 * 8;\n"
+               "                    const long long f = (b * M + gi) * N + j0 + wc +\n"
+               "                                        e / 4 % NT * 8 + 2 * q + e % 2;\n"
+               "                    EPI(EB, f, f + 1);\n"
+               "                }\n"
+               "            }\n"
+               "            continue;\n"
+               "        }\n");
+    ci__sb_put(sb, "        /* an edge tile, or unaligned: for each i, the 32 rows of the tile\n"
+               "           it gives (16 from each half's warps) through shared memory (the\n"
+               "           stages are free), then one loop of checked stores */\n"
+               "        float *sh = (float *)sm;\n"
+               "        #pragma unroll\n"
+               "        for (int i = 0; i < MT; i++) {\n"
+               "            __syncthreads();\n"
+               "            #pragma unroll\n"
+               "            for (int j = 0; j < NT; j++)\n"
+               "                #pragma unroll\n"
+               "                for (int r = 0; r < 4; r++)\n"
+               "                    sh[((w >> 2) * 16 + g + r / 2 * 8) * BN + wc + j * 8 +\n"
+               "                       2 * q + r % 2] = acc[i][j][r];\n"
+               "            __syncthreads();\n"
+               "            #pragma unroll 1\n"
+               "            for (int e = tid; e < 32 * BN; e += 256) {\n"
+               "                const long long gi =\n"
+               "                        i0 + e / BN / 16 * WM + i * 16 + e / BN % 16;\n"
+               "                const long long gj = j0 + e % BN;\n"
+               "                if (gi < M && gj < N) {\n"
+               "                    c[gi * N + gj] = ci_mm_st<T, float, KIND>(sh[e]);\n"
+               "                    if (EPI != ci_mm_noepi) EPI(EB, (b * M + gi) * N + gj,\n"
+               "                                                (b * M + gi) * N + gj + 1);\n"
+               "                }\n"
+               "            }\n"
+               "        }\n"
+               "        __syncthreads();\n"
+               "    }\n"
+               "}\n");
 }
 
 /* cinductor.sort on the GPU (ci_sort): a row a block, its positions sorted (ci_sort_idx), then
@@ -26590,23 +26841,32 @@ static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k
         ci_dtype dt = k->in_t[0].dtype;
         const char *t = ci__dtype_tab[dt].cstore;
         const char *acc = dt == CI_F64 ? "double" : "float";
+        int half;
         ci__cuemit_mm m = ci__cuemit_bmm_plan(k);
         /* two blocks an SM (128 registers a thread): more loads in flight is worth the few
            words a 128 x 128 tile then spills (faster on an H100) */
         ci__sb_printf(sb, "\nextern \"C\" __global__ void __launch_bounds__(256, 2) ci_cuda_%s(",
                       g->name);
         ci__cuemit_params(sb, tab, 1);
-        ci__sb_printf(sb,
-                      "    ci_bmm<%s, %s, %d, %d, %d, %s>((const %s *)B[%d], (const %s *)B[%d], "
-                      "(%s *)B[%d],\n",
-                      t, acc, dt == CI_F16 ? 1 : dt == CI_BF16 ? 2 : 0, m.bm, m.bn,
-                      k->epi ? k->epi->name : "ci_mm_noepi", t, k->ins[0]->slot, t,
-                      k->ins[1]->slot, t, k->outs[0]->slot);
-        ci__sb_printf(sb, "        %lldLL, %lldLL, %lldLL, n, %d, (unsigned *)work,\n",
-                      (long long)k->in_t[0].shape[1], (long long)k->in_t[0].shape[2],
-                      (long long)k->in_t[1].shape[2], m.split);
-        ci__sb_printf(sb, "        (%s *)((char *)work + %d), B);\n}\n", acc,
-                      CI__CUEMIT_MM_COUNTS);
+        for (half = dt == CI_F16 || dt == CI_BF16; half >= 0; half--) {
+            /* f16 and bf16 on tensor cores where the GPU has mma.sync's m16n8k16 (sm_80 on),
+               else, as f32 and f64, on the FMA units */
+            if (half) ci__sb_put(sb, "#if __CUDA_ARCH__ >= 800\n");
+            ci__sb_printf(sb, "    %s<%s, ", half ? "ci_bmm_tc" : "ci_bmm", t);
+            if (!half) ci__sb_printf(sb, "%s, ", acc);
+            ci__sb_printf(sb, "%d, %d, %d, %s>((const %s *)B[%d], (const %s *)B[%d], "
+                              "(%s *)B[%d],\n",
+                          dt == CI_F16 ? 1 : dt == CI_BF16 ? 2 : 0, m.bm, m.bn,
+                          k->epi ? k->epi->name : "ci_mm_noepi", t, k->ins[0]->slot, t,
+                          k->ins[1]->slot, t, k->outs[0]->slot);
+            ci__sb_printf(sb, "        %lldLL, %lldLL, %lldLL, n, %d, (unsigned *)work,\n",
+                          (long long)k->in_t[0].shape[1], (long long)k->in_t[0].shape[2],
+                          (long long)k->in_t[1].shape[2], m.split);
+            ci__sb_printf(sb, "        (%s *)((char *)work + %d), B);\n", acc,
+                          CI__CUEMIT_MM_COUNTS);
+            if (half) ci__sb_put(sb, "#else\n");
+        }
+        ci__sb_put(sb, dt == CI_F16 || dt == CI_BF16 ? "#endif\n}\n" : "}\n");
         return;
     }
     /* the block's size bounds the registers a thread may take (a launch never fails) */

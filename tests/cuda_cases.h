@@ -338,6 +338,16 @@ static const char *const cuda_kernel_cases[] = {
     "input x: f16[65, 200]\ninput w16: f16[200, 96]\ninput w2: f16[96, 40]\n"
     "h = aten.mm.default(x, w16)\ns = aten.sigmoid.default(h)\ng = aten.mm.default(s, w2)\n"
     "z = aten.neg.default(g)\noutput s, z\n",
+    /* (cases 76-77) f16 and bf16 products on tensor cores (ci_bmm_tc, sm_80 on): K split in
+       8 with a relu run by the last block of a tile, K of 40 (its last step ragged) and of 33
+       (unaligned: a step element by element), edges of 1, 3 and 4 past a tile; a batch of
+       whole tiles, aligned, with a sigmoid */
+    "input a: f16[8, 2048]\ninput b: f16[2048, 40]\ninput w: f16[40, 1500]\n"
+    "input e: f16[129, 33]\ninput f: f16[33, 131]\ny = aten.mm.default(a, b)\n"
+    "r = aten.relu.default(y)\np = aten.mm.default(r, w)\nq = aten.neg.default(p)\n"
+    "u = aten.mm.default(e, f)\noutput q, u\n",
+    "input c: bf16[4, 256, 128]\ninput d: bf16[4, 128, 192]\nz = aten.bmm.default(c, d)\n"
+    "s = aten.sigmoid.default(z)\noutput s\n",
 };
 
 /* graphs whose run fails whatever the inputs, on the GPU as on the host, with the host's

@@ -529,6 +529,20 @@ CI_TEST(test_cuemit_kernel_shapes) {
             if (gl.src) cu_src_compiles(&gl, i);
             cu_src_free(&gl);
         }
+        if (i == 76 || i == 77) {   /* tensor cores, with the epilogues as --device cuda */
+            cu_src gl;
+            cu_src_lower(&gl, cuda_kernel_cases[i], 1);
+            CI_CHECK(gl.src != NULL);
+            if (gl.src && i == 76) {
+                CI_CHECK_CONTAINS(gl.src, "ci_bmm_tc<unsigned short, 1, 64, 64, k1_relu>(");
+                CI_CHECK_CONTAINS(gl.src, "40LL, n, 8, (unsigned *)work,");
+                CI_CHECK_CONTAINS(gl.src, "ci_bmm_tc<unsigned short, 1, 64, 64, ci_mm_noepi>(");
+            }
+            if (gl.src && i == 77)
+                CI_CHECK_CONTAINS(gl.src, "ci_bmm_tc<unsigned short, 2, 64, 64, k1_sigmoid>(");
+            if (gl.src) cu_src_compiles(&gl, i);
+            cu_src_free(&gl);
+        }
         if (i == 53 || i == 73) {   /* as --device cuda lowers it: the interior's windows */
             cu_src gl;
             cu_src_lower(&gl, cuda_kernel_cases[i], 1);
@@ -560,8 +574,16 @@ CI_TEST(test_cuemit_kernel_shapes) {
             CI_CHECK_MSG(next == 0 && strstr(src, "ci_bmm<") != NULL, "case %d", i);
         }
         if (i == 27) CI_CHECK(l[0].ext && strstr(src, "ci_bmm<") == NULL);
-        if (i == 25)
-            CI_CHECK_CONTAINS(src, "ci_bmm<unsigned short, float, 1, 64, 64, ci_mm_noepi>");
+        if (i == 25) {   /* f16 and bf16 on tensor cores from sm_80, else on the FMA units */
+            CI_CHECK_CONTAINS(src, "#if __CUDA_ARCH__ >= 800\n    ci_bmm_tc<unsigned short, 1, "
+                                   "64, 64, ci_mm_noepi>(");
+            CI_CHECK_CONTAINS(src, "#if __CUDA_ARCH__ >= 800\n    ci_bmm_tc<unsigned short, 2, "
+                                   "64, 64, ci_mm_noepi>(");
+            CI_CHECK_CONTAINS(src, "#else\n    ci_bmm<unsigned short, float, 1, 64, 64, "
+                                   "ci_mm_noepi>");
+            CI_CHECK_CONTAINS(src, "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 ");
+        }
+        if (i == 22 || i == 23) CI_CHECK(strstr(src, "ci_bmm_tc<") == NULL);   /* f32, f64 */
         if (i == 28) CI_CHECK_CONTAINS(src, "40LL, n, 8, (unsigned *)work,");   /* K in 8 parts */
         if (i == 29) CI_CHECK_CONTAINS(src, "7LL, n, 2, (unsigned *)work,\n        (double *)");
         if (i == 28 || i == 29) CI_CHECK(l[0].work > 0 && l[0].n == (i == 28 ? 8 : 6));
@@ -569,6 +591,8 @@ CI_TEST(test_cuemit_kernel_shapes) {
         if (i == 32) CI_CHECK_CONTAINS(src, "__launch_bounds__(256, 2) ci_cuda_");   /* 2 an SM */
         if (i == 33)
             CI_CHECK_CONTAINS(src, "ci_bmm<unsigned short, float, 1, 128, 128, ci_mm_noepi>");
+        if (i == 33)
+            CI_CHECK_CONTAINS(src, "ci_bmm_tc<unsigned short, 1, 128, 128, ci_mm_noepi>(");
         if (i == 34) CI_CHECK_CONTAINS(src, "ci_bmm<float, float, 0, 128, 64, ci_mm_noepi>");
         if (i == 34) CI_CHECK_CONTAINS(src, "60LL, n, 8, (unsigned *)work,");
         if (i == 35) CI_CHECK_CONTAINS(src, "ci_bmm<float, float, 0, 64, 128, ci_mm_noepi>");

@@ -8,7 +8,8 @@
    host memory), and its CUDA source (written for sm_90, as NVRTC would compile it) compiled
    as C++20 by g++ ($CXX) with a stand-in for the CUDA runtime (below: a block's threads run
    as std::threads, one block at a time; __syncthreads is a barrier; a warp's shuffles go
-   through shared slots; atomics take a lock; the PTX 16-byte store becomes four stores); its
+   through shared slots, as do the fragments of its tensor-core steps (mma.sync, computed
+   here in f32); atomics take a lock; the PTX 16-byte store becomes four stores); its
    launches run in order, with the grids and blocks the backend would use and zeroed scratch
    where they take it. Its outputs must equal the interpreter's, floats within the GPU test's
    tolerance (a GPU reduction or product adds in another order). --cases runs the graphs of
@@ -50,7 +51,7 @@ static const char ce_shim[] =
     "#define __forceinline__ inline\n#define __noinline__\n#define __launch_bounds__(...)\n"
     "#define __restrict__ __restrict\n#define __shared__ static\n"
     "static std::barrier<> *ce_bar;\n"
-    "struct ce_warp { std::barrier<> *bar; unsigned char slot[32][16]; };\n"
+    "struct ce_warp { std::barrier<> *bar; unsigned char slot[32][16]; unsigned mma[32][6]; };\n"
     "static std::vector<ce_warp> ce_warps;\n"
     "static thread_local int ce_lane, ce_wid;\n"
     "static std::mutex ce_atomic;\n"
@@ -97,6 +98,38 @@ static const char ce_shim[] =
     /* a vote the emulator cannot take (which threads of a warp reach it): the thread's own
        test, and false for one thread in three, as a warp with a thread outside the interior
        takes the full bodies at its points inside */
+    /* mma.sync m16n8k16 (ci_bmm_tc): the warp's fragments through its slots, each lane's
+       four points of D summed in order of k (exact products, f32 sums) */
+    "static float ce_half(unsigned h, int kind) {\n"
+    "    unsigned u = kind == 2 ? (h & 0xffffu) << 16 : 0;\n"
+    "    float f;\n"
+    "    if (kind == 1) {\n"
+    "        unsigned e = h >> 10 & 31, m = h & 1023, sg = (h & 0x8000u) << 16;\n"
+    "        if (e == 31) u = sg | 0x7f800000u | m << 13;\n"
+    "        else if (e) u = sg | (e + 112) << 23 | m << 13;\n"
+    "        else { f = std::ldexp((float)m, -24); return sg ? -f : f; }\n"
+    "    }\n"
+    "    std::memcpy(&f, &u, 4);\n"
+    "    return f;\n"
+    "}\n"
+    "template <int KIND> static void ce_mma(float *d, const unsigned *a, const unsigned *b) {\n"
+    "    ce_warp &w = ce_warps[ce_wid];\n"
+    "    std::memcpy(w.mma[ce_lane], a, 16);\n"
+    "    std::memcpy(w.mma[ce_lane] + 4, b, 8);\n"
+    "    w.bar->arrive_and_wait();\n"
+    "    for (int o = 0; o < 4; o++) {\n"
+    "        int r = (ce_lane >> 2) + o / 2 * 8, c = 2 * (ce_lane & 3) + o % 2;\n"
+    "        float s = d[o];\n"
+    "        for (int k = 0; k < 16; k++) {\n"
+    "            unsigned x = w.mma[r % 8 * 4 + k % 8 / 2][r / 8 + k / 8 * 2];\n"
+    "            unsigned y = w.mma[c * 4 + k % 8 / 2][4 + k / 8];\n"
+    "            s += ce_half(x >> k % 2 * 16, KIND) * ce_half(y >> k % 2 * 16, KIND);\n"
+    "        }\n"
+    "        d[o] = s;\n"
+    "    }\n"
+    "    w.bar->arrive_and_wait();\n"
+    "}\n"
+    "#define __CUDA_ARCH__ 900\n"
     "static unsigned __activemask() { return 0xffffffffu; }\n"
     "static int __all_sync(unsigned, int p) { return p && (ce_lane + blockIdx.x) % 3 != 0; }\n";
 
@@ -152,9 +185,12 @@ static char *ce_replace(const char *s, const char *from, const char *to) {
     return r;
 }
 
-/* the PTX 16-byte stores (>>cuemit's row vectors) as calls of ce_st4 */
+/* the PTX 16-byte stores (>>cuemit's row vectors) as calls of ce_st4, the tensor-core steps
+   as calls of ce_mma */
 static char *ce_plain(const char *src) {
     static const char *const rw[][2] = {
+        {CI__CUEMIT_MMA("f16"), "        ce_mma<1>(d, a, b);\n"},
+        {CI__CUEMIT_MMA("bf16"), "        ce_mma<2>(d, a, b);\n"},
         {"asm volatile(\"st.v4.f32 [%0], {%1, %2, %3, %4};\" :: ", "ce_st4("},
         {"asm volatile(\"st.v4.b32 [%0], {%1, %2, %3, %4};\" :: ", "ce_st4("},
         {"\"l\"(", "("}, {"\"f\"(", "("}, {"\"r\"(", "("}, {" : \"memory\");", ");"}};
@@ -323,7 +359,7 @@ static int ce_graph(const char *name, const char *cig, unsigned seed, int must_f
     }
     fclose(f);
     free(plain);
-    snprintf(cmd, sizeof cmd, "%s -std=c++20 -O1 -w -shared -fPIC -o %s %s -lpthread",
+    snprintf(cmd, sizeof cmd, "%s -std=c++20 -O1 -fno-strict-aliasing -w -shared -fPIC -o %s %s -lpthread",
              getenv("CXX") ? getenv("CXX") : "g++", so, path);
     if (system(cmd)) {
         printf("FAIL %s: the C++ compiler rejected the source (%s)\n", name, path);
