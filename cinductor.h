@@ -243,6 +243,8 @@
      no_fold                    0          nonzero: no constant folding (values computed from
                                            constants alone are computed at each run, not once
                                            when compiling)
+     tf32                       0          CI_DEVICE_CUDA: nonzero runs f32 products on the
+                                           tensor cores as TF32 (10-bit inputs, f32 sums)
    ci_lowering_desc and ci_extern_desc describe your own ops: 10. Extending.
 
    8. DEBUGGING
@@ -688,6 +690,10 @@ typedef struct ci_compile_desc {
     /* nonzero: no constant folding (what depends on constants alone is computed at each run,
        not once when compiling) */
     int no_fold;
+    /* CI_DEVICE_CUDA: nonzero lets f32 matrix products (mm, bmm, linear, convolution) run on
+       the tensor cores as TF32 (inputs rounded to 10 bits of mantissa, f32 sums), as
+       torch.backends.cuda.matmul.allow_tf32 does; zero (PyTorch's default): full f32 */
+    int tf32;
 } ci_compile_desc;
 
 CI_API ci_result ci_compile(ci_graph *g, const ci_compile_desc *desc, ci_program **out);
@@ -943,7 +949,7 @@ static void ci__cuemit_lapack_src(ci__sb *sb, const ci__kernel *k, int before,
                                   unsigned char *done);
 static int ci__cuemit_tab(const ci__L *L);
 static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k, int mm,
-                             int tab);
+                             int tab, int tf32);
 static const char *ci__cuemit_flag(void);
 /* >>cemit -> >>cuemit: a reducing kernel whose block of threads shares each output point
    (tx points a block, ty threads each); its partial results combined across the block */
@@ -1011,10 +1017,11 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
    and a split product has at most CI__CUEMIT_MM_BLOCKS / 2 tiles): at the same place in every
    launch, so that no launch's parts overwrite another's counters */
 #define CI__CUEMIT_MM_COUNTS (4 * CI__CUEMIT_MM_BLOCKS)
-/* ci_bmm_tc's tensor-core step, one warp's D += A x B of 16 x 8 x 16 (ty: f16 or bf16; f32
-   accumulators), as the source spells it: tools/cudaemu puts its own stand-in there */
-#define CI__CUEMIT_MMA(ty)                                                                    \
-    "        asm volatile(\"mma.sync.aligned.m16n8k16.row.col.f32." ty "." ty ".f32 "         \
+/* ci_bmm_tc's tensor-core step, one warp's D += A x B (shape m16n8k16 for ty f16 or bf16,
+   m16n8k8 for tf32; f32 accumulators), as the source spells it: tools/cudaemu puts its own
+   stand-in there */
+#define CI__CUEMIT_MMA(shape, ty)                                                             \
+    "        asm volatile(\"mma.sync.aligned." shape ".row.col.f32." ty "." ty ".f32 "         \
     "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\"\n"                     \
     "                     : \"+f\"(d[0]), \"+f\"(d[1]), \"+f\"(d[2]), \"+f\"(d[3])\n"           \
     "                     : \"r\"(a[0]), \"r\"(a[1]), \"r\"(a[2]), \"r\"(a[3]), \"r\"(b[0]), "  \
@@ -2873,6 +2880,7 @@ struct ci__L {
     int meta;           /* building: shapes and dtypes only, no kernels needed */
     int gpu;            /* compiling for the GPU, where recomputing even a transcendental
                            function beats a trip through memory (>>sched's cheap) */
+    int tf32;           /* the GPU: f32 products on the tensor cores (ci_compile_desc.tf32) */
     const char *node_name, *node_op;
     const ci_graph *graph;  /* compiling: the graph, and the index of the node being lowered */
     int node_ix;
@@ -25837,12 +25845,42 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
     ci__sb_put(sb, "template <int KIND>\n"
                "static void ci_mma(float *d, const unsigned *a, const unsigned *b) {\n"
                "    if (KIND == 1)\n"
-               CI__CUEMIT_MMA("f16")
+               CI__CUEMIT_MMA("m16n8k16", "f16")
+               "    else if (KIND == 2)\n"
+               CI__CUEMIT_MMA("m16n8k16", "bf16")
                "    else\n"
-               CI__CUEMIT_MMA("bf16")
+               CI__CUEMIT_MMA("m16n8k8", "tf32")
                "}\n"
-               "/* a word of shared memory: two 16-bit elements, the first in the low half */\n"
-               "static unsigned ci_mm_w(const unsigned short *p) { return *(const unsigned *)p; }\n"
+               "/* a stage's element: f16 and bf16 as stored (K padded to 24), tf32 in 32 bits\n"
+               "   (to 20): a warp's fragment reads then fall in 32 banks */\n"
+               "template <int KIND> struct ci_tc { typedef unsigned short E; enum { P = 24 }; };\n"
+               "template <> struct ci_tc<3> { typedef unsigned E; enum { P = 20 }; };\n"
+               "static unsigned short ci_tc_in(unsigned short v) { return v; }\n"
+               "/* f32 to tf32: rounded to 10 bits of mantissa, ties away from zero (cvt.rna) */\n"
+               "static unsigned ci_tc_in(float v) {\n"
+               "    unsigned u = __float_as_uint(v);\n"
+               "    return (u & 0x7f800000u) == 0x7f800000u ? u : (u + 0x1000u) & 0xffffe000u;\n"
+               "}\n"
+               "/* a warp's fragment of a row (r0) and the row 8 below (r8), by the PTX ISA's\n"
+               "   layout (q = lane % 4): m16n8k16 (two 16-bit elements a word) K 2q, 2q + 1\n"
+               "   and 2q + 8, 2q + 9; m16n8k8 (tf32, half h of the step) K 8h + q and\n"
+               "   8h + q + 4. B's column takes f[0] and f[2] of r0 = r8. */\n"
+               "static void ci_tc_frag(unsigned *f, const unsigned short *r0,\n"
+               "                       const unsigned short *r8, int q, int h) {\n"
+               "    (void)h;\n"
+               "    f[0] = *(const unsigned *)(r0 + 2 * q);\n"
+               "    f[1] = *(const unsigned *)(r8 + 2 * q);\n"
+               "    f[2] = *(const unsigned *)(r0 + 2 * q + 8);\n"
+               "    f[3] = *(const unsigned *)(r8 + 2 * q + 8);\n"
+               "}\n"
+               "static void ci_tc_frag(unsigned *f, const unsigned *r0, const unsigned *r8,\n"
+               "                       int q, int h) {\n"
+               "    f[0] = r0[8 * h + q];\n"
+               "    f[1] = r8[8 * h + q];\n"
+               "    f[2] = r0[8 * h + q + 4];\n"
+               "    f[3] = r8[8 * h + q + 4];\n"
+               "}\n"
+               "template <typename T> struct alignas(2 * sizeof(T)) ci_mm_v2 { T x[2]; };\n"
                "template <typename T, int KIND, int BM, int BN,\n"
                "          void (*EPI)(void **, long long, long long)>\n"
                "static void ci_bmm_tc(const T *__restrict__ A, const T *__restrict__ Bm, T *C,\n"
@@ -25851,13 +25889,13 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "    enum { AV = BM / 64, BV = BN / 64, BQ = BN / 4, WM = BM / 2, WN = BN / 4,\n"
                "           MT = WM / 16, NT = WN / 8 };\n"
                "    typedef ci_mm_v4<T> V;\n"
-               "    /* two stages of A's rows and B's columns, 16 elements of K each, padded\n"
-               "       to 24 (a warp's fragment reads then fall in 32 banks) */\n"
-               "    __shared__ float4 sm[6 * (BM + BN)];\n"
+               "    typedef typename ci_tc<KIND>::E E;\n"
+               "    enum { P = ci_tc<KIND>::P, H = KIND == 3 ? 2 : 1 };\n"
+               "    /* two stages of A's rows and B's columns, 16 elements of K each */\n");
+    ci__sb_put(sb, "    __shared__ float4 sm[(2 * (BM + BN) * P * sizeof(E) + 15) / 16];\n"
                "    __shared__ int last;\n"
-               "    unsigned short (*as)[BM][24] = (unsigned short (*)[BM][24])sm;\n"
-               "    unsigned short (*bs)[BN][24] =\n"
-               "            (unsigned short (*)[BN][24])((unsigned short *)sm + 48 * BM);\n"
+               "    E (*as)[BM][P] = (E (*)[BM][P])sm;\n"
+               "    E (*bs)[BN][P] = (E (*)[BN][P])((E *)sm + 2 * P * BM);\n"
                "    const int tid = threadIdx.y * 16 + threadIdx.x, lane = tid & 31;\n"
                "    const int w = tid >> 5, g = lane >> 2, q = lane & 3;\n"
                "    const int wr = (w >> 2) * WM, wc = (w & 3) * WN;\n"
@@ -25890,8 +25928,8 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "        for (int i = 0; i < MT; i++)\n"
                "            #pragma unroll\n"
                "            for (int j = 0; j < NT; j++)\n"
-               "                #pragma unroll\n");
-    ci__sb_put(sb, "                for (int r = 0; r < 4; r++) acc[i][j][r] = 0.f;\n"
+               "                #pragma unroll\n"
+               "                for (int r = 0; r < 4; r++) acc[i][j][r] = 0.f;\n"
                "        V ra[AV], rb[BV];\n"
                "        auto fasta = [&](long long k0) {\n"
                "            return vec && i0 + BM <= M && k0 + 16 <= khi;\n"
@@ -25910,8 +25948,9 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "                #pragma unroll 1\n"
                "                for (int e = tid; e < 16 * BM; e += 256) {\n"
                "                    const int r = e >> 4, kk = e & 15;\n"
-               "                    as[st][r][kk] = i0 + r < M && k0 + kk < khi\n"
-               "                                            ? a[(i0 + r) * K + k0 + kk] : 0;\n"
+               "                    as[st][r][kk] = ci_tc_in(i0 + r < M && k0 + kk < khi\n"
+               "                                                     ? a[(i0 + r) * K + k0 + kk]\n"
+               "                                                     : (T)0);\n"
                "                }\n"
                "            }\n"
                "            if (fastb(k0)) {\n"
@@ -25922,16 +25961,21 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "                #pragma unroll 1\n"
                "                for (int e = tid; e < 16 * BN; e += 256) {\n"
                "                    const int kk = e / BN, cc = e % BN;\n"
-               "                    bs[st][cc][kk] = k0 + kk < khi && j0 + cc < N\n"
-               "                                             ? bb[(k0 + kk) * N + j0 + cc] : 0;\n"
+               "                    const bool in = k0 + kk < khi && j0 + cc < N;\n"
+               "                    bs[st][cc][kk] =\n"
+               "                            ci_tc_in(in ? bb[(k0 + kk) * N + j0 + cc] : (T)0);\n"
                "                }\n"
                "            }\n"
                "        };\n"
                "        auto stage = [&](long long k0, int st) {\n"
-               "            if (fasta(k0)) {\n"
-               "                #pragma unroll\n"
-               "                for (int v = 0; v < AV; v++)\n"
-               "                    *(V *)&as[st][(tid + 256 * v) >> 2][ak[v]] = ra[v];\n"
+               "            if (fasta(k0)) {\n");
+    ci__sb_put(sb, "                #pragma unroll\n"
+               "                for (int v = 0; v < AV; v++) {\n"
+               "                    ci_mm_v4<E> x;\n"
+               "                    #pragma unroll\n"
+               "                    for (int j = 0; j < 4; j++) x.x[j] = ci_tc_in(ra[v].x[j]);\n"
+               "                    *(ci_mm_v4<E> *)&as[st][(tid + 256 * v) >> 2][ak[v]] = x;\n"
+               "                }\n"
                "            }\n"
                "            if (fastb(k0)) {\n"
                "                #pragma unroll\n"
@@ -25939,7 +25983,7 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "                    const int c = (tid + 256 * v) % BQ * 4;\n"
                "                    #pragma unroll\n"
                "                    for (int j = 0; j < 4; j++)\n"
-               "                        bs[st][c + j][bk[v]] = rb[v].x[j];\n"
+               "                        bs[st][c + j][bk[v]] = ci_tc_in(rb[v].x[j]);\n"
                "                }\n"
                "            }\n"
                "        };\n"
@@ -25952,29 +25996,27 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "        for (long long k0 = klo; k0 < khi; k0 += 16) {\n"
                "            const bool more = k0 + 16 < khi;\n"
                "            if (more) fetch(k0 + 16, st ^ 1);   /* in flight as this computes */\n"
-               "            /* the warp's fragments by the PTX ISA's layout (g = lane / 4,\n"
-               "               q = lane % 4): A's rows g and g + 8 at K 2q, 2q + 1 and 2q + 8,\n"
-               "               2q + 9; B's column g at the same K */\n"
-               "            unsigned fa[MT][4], fb[NT][2];\n"
+               "            /* the warp's fragments (ci_tc_frag): A's rows g and g + 8 of each\n"
+               "               16, B's column g of each 8 (g = lane / 4) */\n"
                "            #pragma unroll\n"
-               "            for (int i = 0; i < MT; i++) {\n"
-               "                const int r = wr + i * 16 + g;\n"
-               "                fa[i][0] = ci_mm_w(&as[st][r][2 * q]);\n"
-               "                fa[i][1] = ci_mm_w(&as[st][r + 8][2 * q]);\n"
-               "                fa[i][2] = ci_mm_w(&as[st][r][2 * q + 8]);\n"
-               "                fa[i][3] = ci_mm_w(&as[st][r + 8][2 * q + 8]);\n"
-               "            }\n"
-               "            #pragma unroll\n"
-               "            for (int j = 0; j < NT; j++) {\n"
-               "                const int c = wc + j * 8 + g;\n"
-               "                fb[j][0] = ci_mm_w(&bs[st][c][2 * q]);\n"
-               "                fb[j][1] = ci_mm_w(&bs[st][c][2 * q + 8]);\n"
-               "            }\n"
-               "            #pragma unroll\n"
-               "            for (int i = 0; i < MT; i++)\n"
+               "            for (int h = 0; h < H; h++) {\n"
+               "                unsigned fa[MT][4], fb[NT][4];\n"
                "                #pragma unroll\n"
-               "                for (int j = 0; j < NT; j++)\n");
-    ci__sb_put(sb, "                    ci_mma<KIND>(acc[i][j], fa[i], fb[j]);\n"
+               "                for (int i = 0; i < MT; i++)\n"
+               "                    ci_tc_frag(fa[i], as[st][wr + i * 16 + g],\n"
+               "                               as[st][wr + i * 16 + g + 8], q, h);\n"
+               "                #pragma unroll\n"
+               "                for (int j = 0; j < NT; j++) {\n"
+               "                    ci_tc_frag(fb[j], bs[st][wc + j * 8 + g],\n"
+               "                               bs[st][wc + j * 8 + g], q, h);\n"
+               "                    fb[j][1] = fb[j][2];\n"
+               "                }\n"
+               "                #pragma unroll\n"
+               "                for (int i = 0; i < MT; i++)\n"
+               "                    #pragma unroll\n"
+               "                    for (int j = 0; j < NT; j++)\n"
+               "                        ci_mma<KIND>(acc[i][j], fa[i], fb[j]);\n"
+               "            }\n"
                "            if (more) stage(k0 + 16, st ^ 1);\n"
                "            __syncthreads();\n"
                "            st ^= 1;\n"
@@ -26008,8 +26050,8 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "            for (int p = 0; p < S; p++)\n"
                "                #pragma unroll\n"
                "                for (int i = 0; i < MT; i++)\n"
-               "                    #pragma unroll\n"
-               "                    for (int j = 0; j < NT; j++)\n"
+               "                    #pragma unroll\n");
+    ci__sb_put(sb, "                    for (int j = 0; j < NT; j++)\n"
                "                        #pragma unroll\n"
                "                        for (int r = 0; r < 4; r++)\n"
                "                            acc[i][j][r] += __ldcg(\n"
@@ -26020,7 +26062,7 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "        }\n"
                "        T *c = C + b * M * N;\n"
                "        if (vec && i0 + BM <= M && j0 + BN <= N) {\n"
-               "            /* a whole tile, aligned: a point and the next in one 4-byte store */\n"
+               "            /* a whole tile, aligned: a point and the next in one store */\n"
                "            #pragma unroll\n"
                "            for (int i = 0; i < MT; i++)\n"
                "                #pragma unroll\n"
@@ -26028,12 +26070,11 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "                    #pragma unroll\n"
                "                    for (int h = 0; h < 2; h++) {\n"
                "                        const long long gi = i0 + wr + i * 16 + g + h * 8;\n"
-               "                        const unsigned lo =\n"
-               "                                ci_mm_st<T, float, KIND>(acc[i][j][2 * h]);\n"
-               "                        const unsigned hi =\n"
-               "                                ci_mm_st<T, float, KIND>(acc[i][j][2 * h + 1]);\n"
-               "                        *(unsigned *)(c + gi * N + j0 + wc + j * 8 + 2 * q) =\n"
-               "                                lo | hi << 16;\n"
+               "                        const long long gj = j0 + wc + j * 8 + 2 * q;\n"
+               "                        ci_mm_v2<T> x;\n"
+               "                        x.x[0] = ci_mm_st<T, float, KIND>(acc[i][j][2 * h]);\n"
+               "                        x.x[1] = ci_mm_st<T, float, KIND>(acc[i][j][2 * h + 1]);\n"
+               "                        *(ci_mm_v2<T> *)(c + gi * N + gj) = x;\n"
                "                    }\n"
                "            if (EPI != ci_mm_noepi) {   /* the epilogue at the thread's points,\n"
                "                                           once in the code (not unrolled) */\n"
@@ -26047,8 +26088,8 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "                }\n"
                "            }\n"
                "            continue;\n"
-               "        }\n");
-    ci__sb_put(sb, "        /* an edge tile, or unaligned: for each i, the 32 rows of the tile\n"
+               "        }\n"
+               "        /* an edge tile, or unaligned: for each i, the 32 rows of the tile\n"
                "           it gives (16 from each half's warps) through shared memory (the\n"
                "           stages are free), then one loop of checked stores */\n"
                "        float *sh = (float *)sm;\n"
@@ -26591,7 +26632,7 @@ static void ci__cuemit_entries(ci__L *L, ci__sb *sb) {
         if (parts)
             ci__sb_printf(sb, "\n#if !defined(CI_PART) || defined(CI_PART_%s%s)",
                           mm == 1 ? "ci_cuda_" : "", mm == 1 ? g->name : "REST");
-        ci__cuemit_entry(sb, g, k, mm, tab);
+        ci__cuemit_entry(sb, g, k, mm, tab, L->tf32);
         if (parts) ci__sb_put(sb, "#endif\n");
     }
 }
@@ -26812,7 +26853,7 @@ static void ci__cuemit_lapack_entry(ci__sb *sb, const ci__group *g, const ci__ke
    selection's, ci__cuemit_select_entry, 4 a linear-algebra kernel's; tab: the table by
    value) */
 static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k, int mm,
-                             int tab) {
+                             int tab, int tf32) {
     if (mm == 3) { ci__cuemit_select_entry(sb, g, k, tab); return; }
     if (mm == 4) { ci__cuemit_lapack_entry(sb, g, k, tab); return; }
     if (mm == 2) {   /* a row a block (n: the rows) */
@@ -26841,22 +26882,24 @@ static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k
         ci_dtype dt = k->in_t[0].dtype;
         const char *t = ci__dtype_tab[dt].cstore;
         const char *acc = dt == CI_F64 ? "double" : "float";
-        int half;
+        const int tcs = dt == CI_F16 || dt == CI_BF16 || (dt == CI_F32 && tf32);
+        int tc;
         ci__cuemit_mm m = ci__cuemit_bmm_plan(k);
         /* two blocks an SM (128 registers a thread): more loads in flight is worth the few
            words a 128 x 128 tile then spills (faster on an H100) */
         ci__sb_printf(sb, "\nextern \"C\" __global__ void __launch_bounds__(256, 2) ci_cuda_%s(",
                       g->name);
         ci__cuemit_params(sb, tab, 1);
-        for (half = dt == CI_F16 || dt == CI_BF16; half >= 0; half--) {
-            /* f16 and bf16 on tensor cores where the GPU has mma.sync's m16n8k16 (sm_80 on),
-               else, as f32 and f64, on the FMA units */
-            if (half) ci__sb_put(sb, "#if __CUDA_ARCH__ >= 800\n");
-            ci__sb_printf(sb, "    %s<%s, ", half ? "ci_bmm_tc" : "ci_bmm", t);
-            if (!half) ci__sb_printf(sb, "%s, ", acc);
+        for (tc = tcs; tc >= 0; tc--) {
+            /* f16 and bf16 (and f32 as TF32, where asked) on tensor cores where the GPU has
+               mma.sync's m16n8k16 and m16n8k8 (sm_80 on), else, as f64, on the FMA units */
+            if (tc) ci__sb_put(sb, "#if __CUDA_ARCH__ >= 800\n");
+            ci__sb_printf(sb, "    %s<%s, ", tc ? "ci_bmm_tc" : "ci_bmm", t);
+            if (!tc) ci__sb_printf(sb, "%s, ", acc);
             ci__sb_printf(sb, "%d, %d, %d, %s>((const %s *)B[%d], (const %s *)B[%d], "
                               "(%s *)B[%d],\n",
-                          dt == CI_F16 ? 1 : dt == CI_BF16 ? 2 : 0, m.bm, m.bn,
+                          dt == CI_F16 ? 1 : dt == CI_BF16 ? 2 : tc && dt == CI_F32 ? 3 : 0,
+                          m.bm, m.bn,
                           k->epi ? k->epi->name : "ci_mm_noepi", t, k->ins[0]->slot, t,
                           k->ins[1]->slot, t, k->outs[0]->slot);
             ci__sb_printf(sb, "        %lldLL, %lldLL, %lldLL, n, %d, (unsigned *)work,\n",
@@ -26864,9 +26907,9 @@ static void ci__cuemit_entry(ci__sb *sb, const ci__group *g, const ci__kernel *k
                           (long long)k->in_t[1].shape[2], m.split);
             ci__sb_printf(sb, "        (%s *)((char *)work + %d), B);\n", acc,
                           CI__CUEMIT_MM_COUNTS);
-            if (half) ci__sb_put(sb, "#else\n");
+            if (tc) ci__sb_put(sb, "#else\n");
         }
-        ci__sb_put(sb, dt == CI_F16 || dt == CI_BF16 ? "#endif\n}\n" : "}\n");
+        ci__sb_put(sb, tcs ? "#endif\n}\n" : "}\n");
         return;
     }
     /* the block's size bounds the registers a thread may take (a launch never fails) */
@@ -38573,6 +38616,7 @@ static void ci__compile(ci_program *p, ci_graph *g, const ci_compile_desc *d, un
         F = NULL;
     p->L = ci__lower_new(g->ctx, p->A, &p->E, 0);
     p->L->gpu = p->be->device == CI_DEVICE_CUDA;
+    p->L->tf32 = p->L->gpu && d->tf32;
     p->L->fold = F;
     ci__lower_graph(p->L, g);                              /* >>lower: graph -> buffers, kernels */
     ci__sched_kernels(p->L, !d->unfused);                  /* >>sched: names, dead code, fusion */

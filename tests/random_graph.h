@@ -1310,6 +1310,7 @@ typedef struct rg_prog { ci_graph *g; ci_program *p; } rg_prog;
    the check compares the GPU's results with the interpreter's */
 static ci_device rg_fused_device = CI_DEVICE_DEFAULT;
 static double rg_rtol_f64 = 1e-9;   /* the relative tolerance of f64 outputs */
+static int rg_tf32;                  /* the GPU's f32 products as TF32: f32 outputs within 1e-2 */
 
 static int rg_compile(ci_ctx *ctx, const char *cig, ci_backend be, int unfused, rg_prog *P, char *why, size_t whysz) {
     ci_compile_desc pd;
@@ -1327,6 +1328,7 @@ static int rg_compile(ci_ctx *ctx, const char *cig, ci_backend be, int unfused, 
     if (be == CI_BACKEND_TCC && rg_fused_device == CI_DEVICE_CUDA) {
         pd.device = CI_DEVICE_CUDA;
         pd.backend = CI_BACKEND_DEFAULT;
+        pd.tf32 = rg_tf32;
     }
     if (ci_compile(P->g, &pd, &P->p) != CI_OK) {
         snprintf(why, whysz, "compile (%s%s): %s", be == CI_BACKEND_TCC ? "tcc" : "interp", unfused ? ", unfused" : "", ci_ctx_last_error(ctx));
@@ -1414,7 +1416,7 @@ static int rg_check(ci_ctx *ctx, const char *cig, uint64_t seed, char *why, size
                polynomial, the unfused one libm's) */
             const int narrow = strstr(cig, "f32") || strstr(cig, "f16") || strstr(cig, "bf16");
             double big = 1, rtol = dt == CI_F64 ? (narrow ? 1e-4 : rg_rtol_f64)
-                                   : dt == CI_F16 ? 4e-3 : dt == CI_BF16 ? 3e-2 : 1e-4;
+                                   : dt == CI_F16 ? 4e-3 : dt == CI_BF16 ? 3e-2 : rg_tf32 ? 1e-2 : 1e-4;
             int lok = 1;
             char w[300];
             for (j = 0; j < n && (rg_isfloat(dt) || dt == CI_F16 || dt == CI_BF16); j++) {

@@ -565,6 +565,9 @@ usage out_twice "--out given more than once" run gen.cig --out a --out b
 usage json_twice "--json given more than once" bench g.cig --json --json
 usage reps_twice "--reps given more than once" bench g.cig --reps 2 --reps 3
 usage max_read_twice "--max-read given more than once" emit g.cig --max-read 1M --max-read 2M
+usage tf32_twice "--tf32 given more than once" emit g.cig --device cuda --tf32 --tf32
+usage tf32_on_cpu "--tf32 is for --device cuda" bench g.cig --tf32
+usage tf32_with_value "--tf32 takes no value" emit g.cig --device cuda --tf32=1
 
 # ---- bounded reads: /dev/zero, pipes and FIFOs end in an error at once; --max-read ----
 if [ -r /dev/zero ]; then

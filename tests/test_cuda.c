@@ -310,6 +310,43 @@ CI_TEST(test_cuda_kernel_shapes) {
         cuda_check_cig(cuda_kernel_cases[i], 300 + (uint64_t)i);
 }
 
+/* the kernel cases' f32 products again with ci_compile_desc.tf32: on the tensor cores (TF32
+   inputs, f32 sums), within 1e-2 of the interpreter's f32 (an output's largest magnitude) */
+CI_TEST(test_cuda_tf32_products) {
+    int i, n = 0;
+    if (cuda_why()) CI_SKIP(cuda_why());
+    rg_tf32 = 1;
+    for (i = 0; i < (int)(sizeof cuda_kernel_cases / sizeof *cuda_kernel_cases); i++) {
+        const char *k = cuda_kernel_cases[i];
+        if (!strstr(k, "f32[") || (!strstr(k, ".mm.") && !strstr(k, ".bmm.") &&
+                                   !strstr(k, ".linear.")))
+            continue;
+        cuda_check_cig(k, 900 + (uint64_t)i);
+        n++;
+    }
+    rg_tf32 = 0;
+    CI_CHECK(n >= 8);
+    {   /* and the source says so */
+        ci_ctx *ctx;
+        ci_graph *g;
+        ci_program *p = NULL;
+        ci_compile_desc pd;
+        char err[256];
+        CI_CHECK_OK(ci_ctx_create(NULL, &ctx));
+        g = ci_graph_create(ctx);
+        CI_CHECK(ci_cig_parse(g, cuda_kernel_cases[32], strlen(cuda_kernel_cases[32]), "c.cig",
+                              NULL, err, sizeof err) == CI_OK);
+        memset(&pd, 0, sizeof pd);
+        pd.device = CI_DEVICE_CUDA;
+        pd.tf32 = 1;
+        CI_CHECK_OK_CTX(ctx, ci_compile(g, &pd, &p));
+        CI_CHECK(p && strstr(ci_program_source(p), "ci_bmm_tc<float, 3, ") != NULL);
+        ci_program_destroy(p);
+        ci_graph_destroy(g);
+        ci_ctx_destroy(ctx);
+    }
+}
+
 /* products whose K is split across blocks give the same bits run after run (the parts are
    added in order, and the counters are back at 0 after each run); two split products of
    different sizes share the scratch, the larger one's parts over where the smaller one's
@@ -596,6 +633,7 @@ int main(int argc, char **argv) {
     rg_rtol_f64 = 1e-6;
     CI_RUN(test_cuda_suite_shapes);
     CI_RUN(test_cuda_kernel_shapes);
+    CI_RUN(test_cuda_tf32_products);
     CI_RUN(test_cuda_large_pointer_table);
     CI_RUN(test_cuda_split_product_repeats);
     CI_RUN(test_cuda_explain_says_where_externs_run);

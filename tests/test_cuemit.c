@@ -143,6 +143,7 @@ static const ci__backend gpu_lower = {"gpu lowering", CI_BACKEND_NVRTC, CI_DEVIC
 
 /* cig's CUDA source as a CPU program's (gpu 0) or as --device cuda lowers the graph (gpu 1:
    convolutions as products, the GPU's sorts) */
+/* gpu: 0 the interpreter's lowering, 1 the GPU's, 2 the GPU's with ci_compile_desc.tf32 */
 static void cu_src_lower(cu_src *s, const char *cig, int gpu) {
     ci__cuda_target t = {90, 132, 227 * 1024};
     ci_compile_desc pd;
@@ -155,6 +156,7 @@ static void cu_src_lower(cu_src *s, const char *cig, int gpu) {
     memset(&pd, 0, sizeof pd);
     pd.backend = gpu ? CI_BACKEND_NVRTC : CI_BACKEND_INTERP;
     pd.device = gpu ? CI_DEVICE_CUDA : CI_DEVICE_DEFAULT;
+    pd.tf32 = gpu == 2;
     if (gpu) CI_CHECK_OK_CTX(s->ctx, ci__public_compile(s->g, &pd, &s->p, NULL, &gpu_lower));
     else CI_CHECK_OK_CTX(s->ctx, ci_compile(s->g, &pd, &s->p));
     if (s->p) s->src = ci__cuemit_source(s->p, &t, &s->l, &s->nl);
@@ -529,6 +531,22 @@ CI_TEST(test_cuemit_kernel_shapes) {
             if (gl.src) cu_src_compiles(&gl, i);
             cu_src_free(&gl);
         }
+        if (i == 32 || i == 74) {   /* f32 products as TF32 where asked (--tf32) */
+            cu_src gl;
+            cu_src_lower(&gl, cuda_kernel_cases[i], 2);
+            CI_CHECK(gl.src != NULL);
+            if (gl.src && i == 32) {
+                CI_CHECK_CONTAINS(gl.src, "#if __CUDA_ARCH__ >= 800\n    ci_bmm_tc<float, 3, "
+                                          "128, 128, ci_mm_noepi>(");
+                CI_CHECK_CONTAINS(gl.src, "#else\n    ci_bmm<float, float, 0, 128, 128, "
+                                          "ci_mm_noepi>(");
+                CI_CHECK_CONTAINS(gl.src, "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 ");
+            }
+            if (gl.src && i == 74)
+                CI_CHECK_CONTAINS(gl.src, "ci_bmm_tc<float, 3, 64, 64, k3_relu>(");
+            if (gl.src) cu_src_compiles(&gl, i);
+            cu_src_free(&gl);
+        }
         if (i == 76 || i == 77) {   /* tensor cores, with the epilogues as --device cuda */
             cu_src gl;
             cu_src_lower(&gl, cuda_kernel_cases[i], 1);
@@ -583,7 +601,8 @@ CI_TEST(test_cuemit_kernel_shapes) {
                                    "ci_mm_noepi>");
             CI_CHECK_CONTAINS(src, "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 ");
         }
-        if (i == 22 || i == 23) CI_CHECK(strstr(src, "ci_bmm_tc<") == NULL);   /* f32, f64 */
+        if (i == 22 || i == 23 || i == 32)   /* f32 (but where asked) and f64: FMA units */
+            CI_CHECK(strstr(src, "ci_bmm_tc<") == NULL);
         if (i == 28) CI_CHECK_CONTAINS(src, "40LL, n, 8, (unsigned *)work,");   /* K in 8 parts */
         if (i == 29) CI_CHECK_CONTAINS(src, "7LL, n, 2, (unsigned *)work,\n        (double *)");
         if (i == 28 || i == 29) CI_CHECK(l[0].work > 0 && l[0].n == (i == 28 ? 8 : 6));

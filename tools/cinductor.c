@@ -46,7 +46,8 @@ static const char tool_usage[] =
     "                [--reps N] [--seed N] [--json]\n"
     "  every command also takes --max-read BYTES (default 4G): no file or stream\n"
     "  (FILE.cig, --in files, load() targets) is read past it; and --no-fold: values\n"
-    "  computed from constants alone are computed at each run, not once when compiling\n"
+    "  computed from constants alone are computed at each run, not once when compiling;\n"
+    "  and --tf32 (--device cuda): f32 matrix products on the tensor cores as TF32\n"
     "\n"
     "run      reads each input from a .npy file, runs the graph and writes output i to\n"
     "         DIR/out<i>.npy (DIR is created if needed). bf16 tensors are read from and\n"
@@ -79,7 +80,7 @@ typedef struct tool {
     int nins;
     ci_device device;
     ci_backend backend;
-    int threads, reps, json, reference, no_fold;
+    int threads, reps, json, reference, no_fold, tf32;
     uint64_t seed, max_read;
     char seen[16][32];      /* options given so far: each at most once, but --in */
     int nseen;
@@ -274,6 +275,7 @@ static int tool_compile(tool *T, double *ms) {
     pd.backend = T->backend;
     pd.reference = T->reference;
     pd.no_fold = T->no_fold;
+    pd.tf32 = T->tf32;
     pd.num_threads = T->threads;
     t0 = tool_now_ms();
     r = ci_compile(T->g, &pd, &T->prog);
@@ -703,6 +705,12 @@ static int tool_parse_args(tool *T, int argc, char **argv) {
             T->no_fold = 1;
             continue;
         }
+        if (!strcmp(opt, "--tf32")) {
+            if (val) return tool_usage_error("%s takes no value", opt);
+            if (!tool_once(T, opt)) return tool_usage_error("%s given more than once", opt);
+            T->tf32 = 1;
+            continue;
+        }
         if (!strcmp(opt, "--help")) { fputs(tool_usage, stdout); exit(0); }
         if (strcmp(opt, "--in") && strcmp(opt, "--out") && strcmp(opt, "--device") &&
             strcmp(opt, "--backend") && strcmp(opt, "--threads") && strcmp(opt, "--reps") &&
@@ -758,6 +766,9 @@ static int tool_parse_args(tool *T, int argc, char **argv) {
     }
     if (!T->file) return tool_usage_error("%s needs a FILE.cig", T->cmd);
     if (!strcmp(T->cmd, "run") && !T->out_dir) return tool_usage_error("%s needs --out DIR", "run");
+    if (T->tf32 && T->device != CI_DEVICE_CUDA)
+        return tool_usage_error("%s is for --device cuda (the CPU's f32 products are f32)",
+                                "--tf32");
     return TOOL_EXIT_OK;
 }
 

@@ -1,6 +1,6 @@
 /* tools/cudaemu.c - the CUDA source >>cuemit writes, run on the CPU against the interpreter
 
-   cudaemu [--cases] [--rejects-skip] [FILE.cig ...]
+   cudaemu [--cases] [--rejects-skip] [--tf32] [FILE.cig ...]
    cudaemu --source FILE.cig ...   (only prints each graph's CUDA source and its launches)
 
    No GPU needed. Each graph is compiled for the interpreter and run on seeded random inputs.
@@ -13,14 +13,15 @@
    launches run in order, with the grids and blocks the backend would use and zeroed scratch
    where they take it. Its outputs must equal the interpreter's, floats within the GPU test's
    tolerance (a GPU reduction or product adds in another order). --cases runs the graphs of
-   tests/cuda_cases.h (the GPU test's kernel cases). An extern kernel the GPU leaves to the
-   host runs here on the same memory, in its turn (what >>cuda does with copies); a graph
-   with a pointer table in device memory is skipped, and says why. Last line:
-   "N passed, M failed, K skipped". --rejects-skip: a graph one of whose ops refuses its
+   tests/cuda_cases.h (the GPU test's kernel cases), then those with f32 products again with
+   ci_compile_desc.tf32 (f32 outputs then within 1e-2: 10-bit inputs). An extern kernel the GPU
+   leaves to the host runs here on the same memory, in its turn (what >>cuda does with
+   copies); a graph with a pointer table in device memory is skipped, and says why. Last
+   line: "N passed, M failed, K skipped". --rejects-skip: a graph one of whose ops refuses its
    operands when it is built (a random graph's op given what PyTorch refuses too,
-   tests/random_graph.h: "error: node ...") is skipped, not failed.
-   This checks what the generated code computes, not how
-   fast, and not every race a GPU would show: a block's threads run at once, so a missing
+   tests/random_graph.h: "error: node ...") is skipped, not failed. --tf32: every graph with
+   ci_compile_desc.tf32. This checks what the generated code computes, not how fast, and not
+   every race a GPU would show: a block's threads run at once, so a missing
    barrier can show, but need not. */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -94,12 +95,10 @@ static const char ce_shim[] =
     "    w.bar->arrive_and_wait();\n"
     "    return r;\n"
     "}\n"
-    "static int __popc(unsigned v) { return __builtin_popcount(v); }\n"
-    /* a vote the emulator cannot take (which threads of a warp reach it): the thread's own
-       test, and false for one thread in three, as a warp with a thread outside the interior
-       takes the full bodies at its points inside */
-    /* mma.sync m16n8k16 (ci_bmm_tc): the warp's fragments through its slots, each lane's
-       four points of D summed in order of k (exact products, f32 sums) */
+    "static int __popc(unsigned v) { return __builtin_popcount(v); }\n";
+static const char ce_shim_mma[] =
+    /* mma.sync (ci_bmm_tc): the warp's fragments through its slots, each lane's four points
+       of D summed in order of k (exact products, f32 sums) */
     "static float ce_half(unsigned h, int kind) {\n"
     "    unsigned u = kind == 2 ? (h & 0xffffu) << 16 : 0;\n"
     "    float f;\n"
@@ -112,6 +111,18 @@ static const char ce_shim[] =
     "    std::memcpy(&f, &u, 4);\n"
     "    return f;\n"
     "}\n"
+    "static float ce_tf32(unsigned u) { float f; std::memcpy(&f, &u, 4); return f; }\n"
+    "static unsigned __float_as_uint(float f) { unsigned u; std::memcpy(&u, &f, 4); return u; }\n"
+    /* A(r, k) and B(k, c) of the warp's step: m16n8k16, two 16-bit elements a word (a lane's
+       words: rows g, g + 8, then K + 8); m16n8k8 (tf32), a word each (K + 4) */
+    "template <int KIND> static float ce_mma_a(ce_warp &w, int r, int k) {\n"
+    "    if (KIND == 3) return ce_tf32(w.mma[r % 8 * 4 + k % 4][r / 8 + k / 4 * 2]);\n"
+    "    return ce_half(w.mma[r % 8 * 4 + k % 8 / 2][r / 8 + k / 8 * 2] >> k % 2 * 16, KIND);\n"
+    "}\n"
+    "template <int KIND> static float ce_mma_b(ce_warp &w, int k, int c) {\n"
+    "    if (KIND == 3) return ce_tf32(w.mma[c * 4 + k % 4][4 + k / 4]);\n"
+    "    return ce_half(w.mma[c * 4 + k % 8 / 2][4 + k / 8] >> k % 2 * 16, KIND);\n"
+    "}\n"
     "template <int KIND> static void ce_mma(float *d, const unsigned *a, const unsigned *b) {\n"
     "    ce_warp &w = ce_warps[ce_wid];\n"
     "    std::memcpy(w.mma[ce_lane], a, 16);\n"
@@ -120,16 +131,16 @@ static const char ce_shim[] =
     "    for (int o = 0; o < 4; o++) {\n"
     "        int r = (ce_lane >> 2) + o / 2 * 8, c = 2 * (ce_lane & 3) + o % 2;\n"
     "        float s = d[o];\n"
-    "        for (int k = 0; k < 16; k++) {\n"
-    "            unsigned x = w.mma[r % 8 * 4 + k % 8 / 2][r / 8 + k / 8 * 2];\n"
-    "            unsigned y = w.mma[c * 4 + k % 8 / 2][4 + k / 8];\n"
-    "            s += ce_half(x >> k % 2 * 16, KIND) * ce_half(y >> k % 2 * 16, KIND);\n"
-    "        }\n"
+    "        for (int k = 0; k < (KIND == 3 ? 8 : 16); k++)\n"
+    "            s += ce_mma_a<KIND>(w, r, k) * ce_mma_b<KIND>(w, k, c);\n"
     "        d[o] = s;\n"
     "    }\n"
     "    w.bar->arrive_and_wait();\n"
     "}\n"
     "#define __CUDA_ARCH__ 900\n"
+    /* a vote the emulator cannot take (which threads of a warp reach it): the thread's own
+       test, and false for one thread in three, as a warp with a thread outside the interior
+       takes the full bodies at its points inside */
     "static unsigned __activemask() { return 0xffffffffu; }\n"
     "static int __all_sync(unsigned, int p) { return p && (ce_lane + blockIdx.x) % 3 != 0; }\n";
 
@@ -166,6 +177,7 @@ static const char ce_launch[] =
 static char ce_dir[64];
 static int ce_source_only;   /* --source */
 static int ce_rejects_skip;  /* --rejects-skip */
+static int ce_tf32;          /* --tf32, and --cases' second pass over the products */
 
 /* s with every from replaced by to, malloc'd */
 static char *ce_replace(const char *s, const char *from, const char *to) {
@@ -189,8 +201,9 @@ static char *ce_replace(const char *s, const char *from, const char *to) {
    as calls of ce_mma */
 static char *ce_plain(const char *src) {
     static const char *const rw[][2] = {
-        {CI__CUEMIT_MMA("f16"), "        ce_mma<1>(d, a, b);\n"},
-        {CI__CUEMIT_MMA("bf16"), "        ce_mma<2>(d, a, b);\n"},
+        {CI__CUEMIT_MMA("m16n8k16", "f16"), "        ce_mma<1>(d, a, b);\n"},
+        {CI__CUEMIT_MMA("m16n8k16", "bf16"), "        ce_mma<2>(d, a, b);\n"},
+        {CI__CUEMIT_MMA("m16n8k8", "tf32"), "        ce_mma<3>(d, a, b);\n"},
         {"asm volatile(\"st.v4.f32 [%0], {%1, %2, %3, %4};\" :: ", "ce_st4("},
         {"asm volatile(\"st.v4.b32 [%0], {%1, %2, %3, %4};\" :: ", "ce_st4("},
         {"\"l\"(", "("}, {"\"f\"(", "("}, {"\"r\"(", "("}, {" : \"memory\");", ");"}};
@@ -262,6 +275,7 @@ static int ce_graph(const char *name, const char *cig, unsigned seed, int must_f
     }
     pd.device = CI_DEVICE_CUDA;
     pd.backend = CI_BACKEND_NVRTC;
+    pd.tf32 = ce_tf32;
     if (ci__public_compile(g, &pd, &q, NULL, &ce_backend) != CI_OK) {
         printf("SKIP %s: the GPU's lowering refuses it: %s\n", name, ci_ctx_last_error(ctx));
         res = 2;
@@ -347,7 +361,7 @@ static int ce_graph(const char *name, const char *cig, unsigned seed, int must_f
     plain = ce_plain(src);
     f = fopen(path, "w");
     if (!f) { res = 1; free(plain); goto done; }
-    fprintf(f, "%s\n%s\n%s", ce_shim, plain, ce_launch);
+    fprintf(f, "%s%s\n%s\n%s", ce_shim, ce_shim_mma, plain, ce_launch);
     for (i = 0; i < nl; i++) {   /* (a product's entry takes scratch: through ce_work) */
         char sig[128];
         if (l[i].ext) continue;
@@ -427,6 +441,7 @@ static int ce_graph(const char *name, const char *cig, unsigned seed, int must_f
            another order) and that much of the output's largest magnitude */
         int narrow = strstr(cig, "f32") || strstr(cig, "f16") || strstr(cig, "bf16");
         double big = 1, rtol = dt == CI_F64 && !narrow ? 1e-9
+                               : dt == CI_F32 && ce_tf32 ? 1e-2
                                : dt == CI_F32 || dt == CI_F64 ? 1e-4
                                : dt == CI_F16 ? 4e-3 : dt == CI_BF16 ? 3e-2 : 0;
         for (k = 0; k < outn[i]; k++) {
@@ -493,11 +508,26 @@ int main(int argc, char **argv) {
             ce_rejects_skip = 1;
             continue;
         }
+        if (!strcmp(argv[i], "--tf32")) {
+            ce_tf32 = 1;
+            continue;
+        }
         if (!strcmp(argv[i], "--cases")) {
             size_t c;
             for (c = 0; c < sizeof cuda_kernel_cases / sizeof *cuda_kernel_cases; c++) {
                 snprintf(name, sizeof name, "cuda_cases.h case %zu", c);
                 n[ce_graph(name, cuda_kernel_cases[c], 1000 + (unsigned)c, 0)]++;
+            }
+            for (c = 0; c < sizeof cuda_kernel_cases / sizeof *cuda_kernel_cases; c++) {
+                const char *k = cuda_kernel_cases[c];   /* f32 products again, as TF32 */
+                int t = ce_tf32;
+                if (!strstr(k, "f32[") || (!strstr(k, ".mm.") && !strstr(k, ".bmm.") &&
+                                           !strstr(k, ".linear.")))
+                    continue;
+                snprintf(name, sizeof name, "cuda_cases.h case %zu (tf32)", c);
+                ce_tf32 = 1;
+                n[ce_graph(name, k, 1000 + (unsigned)c, 0)]++;
+                ce_tf32 = t;
             }
             for (c = 0; c < sizeof cuda_error_cases / sizeof *cuda_error_cases; c++) {
                 snprintf(name, sizeof name, "cuda_cases.h error case %zu", c);
