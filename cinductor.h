@@ -1076,6 +1076,7 @@ static void ci__ops_scatter_into(ci__L *L, ci__buf *buf, int ndim, const int64_t
                                  ci__ix *const *v, ci__v *val, ci__ix *const *m, int mode);
 static int ci__ops_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
 static int ci__sched_group_fit(ci__L *L, ci__group *g, ci__kernel *k, const char **why);
+static ci__ix *ci__sched_ix_flat(ci__L *L, int n, ci__ix *const *vars, const int64_t *size);
 static void ci__plan_program(ci_program *p, int user_arena);
 static void ci__cemit_text(ci__sb *sb, const char *s);
 static const char *ci__cemit_bname(ci__cemit *E, const ci__buf *b);
@@ -19338,21 +19339,36 @@ static int ci__sched_buf_is_dense(const ci__buf *b) {
     return 1;
 }
 
-/* realize graph output i into a buffer that is the caller's array */
+/* whether buffer x can be the caller's array of an output */
+static int ci__sched_output_ok(const ci__buf *x) {
+    return x->kind == CI__BUF_COMPUTED && x->output_index < 0 && !x->pinned &&
+           ci__sched_buf_is_dense(x);
+}
+
+/* realize graph output i into a buffer that is the caller's array: the value's own buffer, or
+   the buffer a view reads in order (a reshape of a whole result: mm's product, computed as
+   [1, n, m], is the output [n, m] with no copy), else a copy */
 static void ci__sched_output(ci__L *L, ci__box *b, int i) {
     ci__ix *v[CI_MAX_DIMS] = {0};
+    ci__v *ld;
     if (b->weak) {
         ci__ir_pw_vars(L, 0, NULL, v);
         b = ci__ir_pw_box(L, b->dt, 0, NULL, v, ci__ir_load(L, b, v));
     }
     if (!b->view && b->st->kind == CI__ST_PW) ci__ir_realize(L, b);
-    if (!b->view && b->st->buf->kind == CI__BUF_COMPUTED && b->st->buf->output_index < 0 &&
-        !b->st->buf->pinned && ci__sched_buf_is_dense(b->st->buf)) {
+    if (!b->view && ci__sched_output_ok(b->st->buf)) {
         b->st->buf->output_index = i;
         return;
     }
     ci__ir_pw_vars(L, b->ndim, b->size, v);
-    b = ci__ir_pw_box(L, b->dt, b->ndim, b->size, v, ci__ir_load(L, b, v));
+    ld = ci__ir_load(L, b, v);
+    if (b->view && ld->op == CI__V_LOAD && ld->buf->dt == b->dt && ci__sched_output_ok(ld->buf) &&
+        !ld->buf->dd_node && ld->buf->numel == ci__ir_numel(b->ndim, b->size) &&
+        ld->ix == ci__sched_ix_flat(L, b->ndim, v, b->size)) {
+        ld->buf->output_index = i;
+        return;
+    }
+    b = ci__ir_pw_box(L, b->dt, b->ndim, b->size, v, ld);
     ci__ir_realize(L, b);
     b->st->buf->output_index = i;
 }

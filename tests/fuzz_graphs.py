@@ -100,6 +100,10 @@ DISCONTINUOUS = re.compile(r"sign|sgn|\.(eq|ne|lt|le|gt|ge)$|floor|ceil|round|tr
                            r"\.mode")
 
 
+# ops whose f64 reference in PyTorch 1.13 is less accurate than cinductor's (run.py's "loose")
+LOOSE_REF = re.compile(r"special_bessel_[jy][01]\b|special_airy_ai\b")
+
+
 def catalogue():
     """(name, arity) of every op in docs/ops.md whose arguments without a default are `self` or
     `self, other`"""
@@ -261,6 +265,13 @@ class TorchFuzz:
                            for t in expected if t.is_floating_point() and t.numel() and
                            np.isfinite(t.detach().double().numpy()).any()] + [1.0])
                 case.tol = (1e-4, 1e-5 + 1e-6 * big * max(1.0, n_red ** 0.5))
+            if LOOSE_REF.search(cig) and not any(
+                    t.is_floating_point() and t.element_size() == 2 for t in expected):
+                # PyTorch 1.13's f64 Bessel J and Y and Airy Ai are accurate to about 1e-6
+                # (tests/torch/run.py's loose cases; seed 20271258: its Y1(4.1228) is 7e-10 from
+                # mpmath's, cinductor's equal to it): their tolerance, or a looser one
+                rtol, atol = case.tol if case.tol else (0.0, 0.0)
+                case.tol = (max(rtol, 5e-5), max(atol, 5e-6))
             bad = []
             for be in ("tcc", "interp"):
                 status, label, detail, _ = self.runner.run_backend(case, tmp, cig, in_args, expected,
