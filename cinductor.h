@@ -1026,6 +1026,16 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
     "                     : \"+f\"(d[0]), \"+f\"(d[1]), \"+f\"(d[2]), \"+f\"(d[3])\n"           \
     "                     : \"r\"(a[0]), \"r\"(a[1]), \"r\"(a[2]), \"r\"(a[3]), \"r\"(b[0]), "  \
     "\"r\"(b[1]));\n"
+/* ci_bmm_tc's shared-memory loads of four 8 x 8 matrices of 16-bit elements (ldmatrix), the
+   function as the source spells it: tools/cudaemu puts its own stand-in there */
+#define CI__CUEMIT_LDM4                                                                      \
+    "static void ci_ldm4(unsigned *f, const unsigned short *p) {\n"                          \
+    "    unsigned a;\n"                                                                       \
+    "    asm(\"{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }\"\n"               \
+    "        : \"=r\"(a) : \"l\"(p));\n"                                                       \
+    "    asm volatile(\"ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\"\n"   \
+    "                 : \"=r\"(f[0]), \"=r\"(f[1]), \"=r\"(f[2]), \"=r\"(f[3]) : \"r\"(a));\n"     \
+    "}\n"
 /* a line of CUDA source that stands for what the GPU cannot run yet (>>cuda refuses it) */
 #define CI__CUEMIT_NOGPU "#error \"cinductor: "
 /* >>linalg -> >>ops (the convolution's workspace): the most rows of a job of the AVX-512
@@ -25600,7 +25610,16 @@ static void ci__cuemit_combine(ci__cemit *E, const ci__group *g, int p, int tx, 
    the CPU's kernels. A split product (S parts of K) writes each part's tile to scratch after
    the CI__CUEMIT_MM_COUNTS bytes of counters (one a tile); the last block of a tile adds the
    parts in order, so a run gives the same bits every time. The other extern kernels run on the
-   host (>>cuda). */
+   host (>>cuda).
+   ci_bmm_tc, the same on the tensor cores (sm_80 on; the entry chooses by __CUDA_ARCH__): f16
+   and bf16 (KIND 1, 2) through mma.sync m16n8k16, f32 as TF32 (KIND 3, where
+   ci_compile_desc.tf32 asks) through m16n8k8, f32 accumulators. The same tiles, threads,
+   global loads, two stages, split K and epilogues; a stage holds the elements as the tensor
+   cores take them (16-bit as stored, TF32 rounded to 10 bits of mantissa, ties away), A's
+   rows and B's columns (B transposed as it is staged) each 16 of K, padded so that a warp's
+   fragment reads fall in 32 banks. The 8 warps of a block take 2 x 4 parts of the tile (a 64 x
+   32 part of 128 x 128: 4 x 4 products of 16 x 8 a step); 16-bit fragments come through
+   ldmatrix (four 8 x 8 matrices an instruction), TF32 ones a word at a time. */
 static void ci__cuemit_bmm_src(ci__sb *sb) {
     ci__sb_put(sb, "\nstatic float ci_mm_fma(float a, float b, float c) { return fmaf(a, b, c); }\n"
                "static double ci_mm_fma(double a, double b, double c) { return fma(a, b, c); }\n"
@@ -25877,24 +25896,43 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "    unsigned u = __float_as_uint(v);\n"
                "    return (u & 0x7f800000u) == 0x7f800000u ? u : (u + 0x1000u) & 0xffffe000u;\n"
                "}\n"
-               "/* a warp's fragment of a row (r0) and the row 8 below (r8), by the PTX ISA's\n"
-               "   layout (q = lane % 4): m16n8k16 (two 16-bit elements a word) K 2q, 2q + 1\n"
-               "   and 2q + 8, 2q + 9; m16n8k8 (tf32, half h of the step) K 8h + q and\n"
-               "   8h + q + 4. B's column takes f[0] and f[2] of r0 = r8. */\n"
-               "static void ci_tc_frag(unsigned *f, const unsigned short *r0,\n"
-               "                       const unsigned short *r8, int q, int h) {\n"
+               "/* a warp's fragments of a 16 x 16 tile of a stage (t: its first row; A's\n"
+               "   rows, B's columns) by the PTX ISA's layout (g = lane / 4, q = lane % 4):\n"
+               "   f16 and bf16 (m16n8k16, two elements a word) through ldmatrix, four 8 x 8\n"
+               "   matrices at once (lane l names a row of matrix l / 8 and receives row g,\n"
+               "   elements 2q and 2q + 1 of each); tf32 (m16n8k8, half h of the step's K) a\n"
+               "   word at a time. A (ci_tc_fa): rows g and g + 8 at K 2q and 2q + 8 (tf32:\n"
+               "   8h + q and 8h + q + 4); B (ci_tc_fb): two columns of 8, g of each, at the\n"
+               "   same K. */\n"
+               CI__CUEMIT_LDM4
+               "static void ci_tc_fa(unsigned *f, const unsigned short *t, int lane, int h) {\n"
                "    (void)h;\n"
-               "    f[0] = *(const unsigned *)(r0 + 2 * q);\n"
-               "    f[1] = *(const unsigned *)(r8 + 2 * q);\n"
-               "    f[2] = *(const unsigned *)(r0 + 2 * q + 8);\n"
-               "    f[3] = *(const unsigned *)(r8 + 2 * q + 8);\n"
+               "    ci_ldm4(f, t + (lane & 15) * 24 + (lane >> 4) * 8);\n"
+               "}\n");
+    ci__sb_put(sb, "static void ci_tc_fb(unsigned *b0, unsigned *b1, const unsigned short *t,\n"
+               "                     int lane, int h) {\n"
+               "    unsigned f[4];\n"
+               "    (void)h;\n"
+               "    ci_ldm4(f, t + ((lane >> 4) * 8 + (lane & 7)) * 24 + (lane >> 3 & 1) * 8);\n"
+               "    b0[0] = f[0];\n"
+               "    b0[1] = f[1];\n"
+               "    b1[0] = f[2];\n"
+               "    b1[1] = f[3];\n"
                "}\n"
-               "static void ci_tc_frag(unsigned *f, const unsigned *r0, const unsigned *r8,\n"
-               "                       int q, int h) {\n"
-               "    f[0] = r0[8 * h + q];\n"
-               "    f[1] = r8[8 * h + q];\n"
-               "    f[2] = r0[8 * h + q + 4];\n"
-               "    f[3] = r8[8 * h + q + 4];\n"
+               "static void ci_tc_fa(unsigned *f, const unsigned *t, int lane, int h) {\n"
+               "    const unsigned *r0 = t + (lane >> 2) * 20 + 8 * h + (lane & 3);\n"
+               "    f[0] = r0[0];\n"
+               "    f[1] = r0[8 * 20];\n"
+               "    f[2] = r0[4];\n"
+               "    f[3] = r0[8 * 20 + 4];\n"
+               "}\n"
+               "static void ci_tc_fb(unsigned *b0, unsigned *b1, const unsigned *t, int lane,\n"
+               "                     int h) {\n"
+               "    const unsigned *c = t + (lane >> 2) * 20 + 8 * h + (lane & 3);\n"
+               "    b0[0] = c[0];\n"
+               "    b0[1] = c[4];\n"
+               "    b1[0] = c[8 * 20];\n"
+               "    b1[1] = c[8 * 20 + 4];\n"
                "}\n"
                "template <typename T> struct alignas(2 * sizeof(T)) ci_mm_v2 { T x[2]; };\n"
                "template <typename T, int KIND, int BM, int BN,\n"
@@ -25907,8 +25945,8 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "    typedef ci_mm_v4<T> V;\n"
                "    typedef typename ci_tc<KIND>::E E;\n"
                "    enum { P = ci_tc<KIND>::P, H = KIND == 3 ? 2 : 1 };\n"
-               "    /* two stages of A's rows and B's columns, 16 elements of K each */\n");
-    ci__sb_put(sb, "    __shared__ float4 sm[(2 * (BM + BN) * P * sizeof(E) + 15) / 16];\n"
+               "    /* two stages of A's rows and B's columns, 16 elements of K each */\n"
+               "    __shared__ float4 sm[(2 * (BM + BN) * P * sizeof(E) + 15) / 16];\n"
                "    __shared__ int last;\n"
                "    E (*as)[BM][P] = (E (*)[BM][P])sm;\n"
                "    E (*bs)[BN][P] = (E (*)[BN][P])((E *)sm + 2 * P * BM);\n"
@@ -25950,8 +25988,8 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "        auto fasta = [&](long long k0) {\n"
                "            return vec && i0 + BM <= M && k0 + 16 <= khi;\n"
                "        };\n"
-               "        auto fastb = [&](long long k0) {\n"
-               "            return vec && j0 + BN <= N && k0 + 16 <= khi;\n"
+               "        auto fastb = [&](long long k0) {\n");
+    ci__sb_put(sb, "            return vec && j0 + BN <= N && k0 + 16 <= khi;\n"
                "        };\n"
                "        /* as ci_bmm's: a whole step into registers, else element by element\n"
                "           into the stage (zeros past the edges); B transposed (a column's\n"
@@ -25984,8 +26022,8 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "            }\n"
                "        };\n"
                "        auto stage = [&](long long k0, int st) {\n"
-               "            if (fasta(k0)) {\n");
-    ci__sb_put(sb, "                #pragma unroll\n"
+               "            if (fasta(k0)) {\n"
+               "                #pragma unroll\n"
                "                for (int v = 0; v < AV; v++) {\n"
                "                    ci_mm_v4<E> x;\n"
                "                    #pragma unroll\n"
@@ -26012,21 +26050,16 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "        for (long long k0 = klo; k0 < khi; k0 += 16) {\n"
                "            const bool more = k0 + 16 < khi;\n"
                "            if (more) fetch(k0 + 16, st ^ 1);   /* in flight as this computes */\n"
-               "            /* the warp's fragments (ci_tc_frag): A's rows g and g + 8 of each\n"
-               "               16, B's column g of each 8 (g = lane / 4) */\n"
+               "            /* the warp's fragments (ci_tc_fa, ci_tc_fb), then its products */\n"
                "            #pragma unroll\n"
                "            for (int h = 0; h < H; h++) {\n"
-               "                unsigned fa[MT][4], fb[NT][4];\n"
+               "                unsigned fa[MT][4], fb[NT][2];\n"
                "                #pragma unroll\n"
                "                for (int i = 0; i < MT; i++)\n"
-               "                    ci_tc_frag(fa[i], as[st][wr + i * 16 + g],\n"
-               "                               as[st][wr + i * 16 + g + 8], q, h);\n"
+               "                    ci_tc_fa(fa[i], as[st][wr + i * 16], lane, h);\n"
                "                #pragma unroll\n"
-               "                for (int j = 0; j < NT; j++) {\n"
-               "                    ci_tc_frag(fb[j], bs[st][wc + j * 8 + g],\n"
-               "                               bs[st][wc + j * 8 + g], q, h);\n"
-               "                    fb[j][1] = fb[j][2];\n"
-               "                }\n"
+               "                for (int j = 0; j < NT; j += 2)\n"
+               "                    ci_tc_fb(fb[j], fb[j + 1], bs[st][wc + j * 8], lane, h);\n"
                "                #pragma unroll\n"
                "                for (int i = 0; i < MT; i++)\n"
                "                    #pragma unroll\n"
@@ -26038,8 +26071,8 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "            st ^= 1;\n"
                "        }\n"
                "        /* a thread's points: acc[i][j][r] at row wr + i * 16 + g + r / 2 * 8,\n"
-               "           column wc + j * 8 + 2 * q + r % 2 of the tile */\n"
-               "        if (S > 1) {   /* K split: the last block of a tile adds the parts */\n"
+               "           column wc + j * 8 + 2 * q + r % 2 of the tile */\n");
+    ci__sb_put(sb, "        if (S > 1) {   /* K split: the last block of a tile adds the parts */\n"
                "            float *part = work + t * S * (BM * BN);\n"
                "            #pragma unroll\n"
                "            for (int i = 0; i < MT; i++)\n"
@@ -26066,8 +26099,8 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "            for (int p = 0; p < S; p++)\n"
                "                #pragma unroll\n"
                "                for (int i = 0; i < MT; i++)\n"
-               "                    #pragma unroll\n");
-    ci__sb_put(sb, "                    for (int j = 0; j < NT; j++)\n"
+               "                    #pragma unroll\n"
+               "                    for (int j = 0; j < NT; j++)\n"
                "                        #pragma unroll\n"
                "                        for (int r = 0; r < 4; r++)\n"
                "                            acc[i][j][r] += __ldcg(\n"
@@ -26112,8 +26145,8 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "        #pragma unroll\n"
                "        for (int i = 0; i < MT; i++) {\n"
                "            __syncthreads();\n"
-               "            #pragma unroll\n"
-               "            for (int j = 0; j < NT; j++)\n"
+               "            #pragma unroll\n");
+    ci__sb_put(sb, "            for (int j = 0; j < NT; j++)\n"
                "                #pragma unroll\n"
                "                for (int r = 0; r < 4; r++)\n"
                "                    sh[((w >> 2) * 16 + g + r / 2 * 8) * BN + wc + j * 8 +\n"

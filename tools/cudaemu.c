@@ -9,7 +9,7 @@
    as C++20 by g++ ($CXX) with a stand-in for the CUDA runtime (below: a block's threads run
    as std::threads, one block at a time; __syncthreads is a barrier; a warp's shuffles go
    through shared slots, as do the fragments of its tensor-core steps (mma.sync, computed
-   here in f32); atomics take a lock; the PTX 16-byte store becomes four stores); its
+   here in f32) and its ldmatrix loads' row addresses; atomics take a lock; the PTX 16-byte store becomes four stores); its
    launches run in order, with the grids and blocks the backend would use and zeroed scratch
    where they take it. Its outputs must equal the interpreter's, floats within the GPU test's
    tolerance (a GPU reduction or product adds in another order). --cases runs the graphs of
@@ -137,6 +137,19 @@ static const char ce_shim_mma[] =
     "    }\n"
     "    w.bar->arrive_and_wait();\n"
     "}\n"
+    /* ldmatrix.x4: each lane's row address through the warp's slots; lane l receives from
+       matrix i (rows named by lanes 8i..8i+7) row l / 4, elements 2 (l % 4) and the next */
+    "static void ce_ldm4(unsigned *f, const unsigned short *p) {\n"
+    "    ce_warp &w = ce_warps[ce_wid];\n"
+    "    std::memcpy(w.slot[ce_lane], &p, sizeof p);\n"
+    "    w.bar->arrive_and_wait();\n"
+    "    for (int i = 0; i < 4; i++) {\n"
+    "        const unsigned short *r;\n"
+    "        std::memcpy(&r, w.slot[i * 8 + ce_lane / 4], sizeof r);\n"
+    "        f[i] = r[2 * (ce_lane % 4)] | (unsigned)r[2 * (ce_lane % 4) + 1] << 16;\n"
+    "    }\n"
+    "    w.bar->arrive_and_wait();\n"
+    "}\n"
     "#define __CUDA_ARCH__ 900\n"
     /* a vote the emulator cannot take (which threads of a warp reach it): the thread's own
        test, and false for one thread in three, as a warp with a thread outside the interior
@@ -198,12 +211,14 @@ static char *ce_replace(const char *s, const char *from, const char *to) {
 }
 
 /* the PTX 16-byte stores (>>cuemit's row vectors) as calls of ce_st4, the tensor-core steps
-   as calls of ce_mma */
+   and ldmatrix loads as calls of ce_mma and ce_ldm4 */
 static char *ce_plain(const char *src) {
     static const char *const rw[][2] = {
         {CI__CUEMIT_MMA("m16n8k16", "f16"), "        ce_mma<1>(d, a, b);\n"},
         {CI__CUEMIT_MMA("m16n8k16", "bf16"), "        ce_mma<2>(d, a, b);\n"},
         {CI__CUEMIT_MMA("m16n8k8", "tf32"), "        ce_mma<3>(d, a, b);\n"},
+        {CI__CUEMIT_LDM4, "static void ci_ldm4(unsigned *f, const unsigned short *p) {\n"
+                          "    ce_ldm4(f, p);\n}\n"},
         {"asm volatile(\"st.v4.f32 [%0], {%1, %2, %3, %4};\" :: ", "ce_st4("},
         {"asm volatile(\"st.v4.b32 [%0], {%1, %2, %3, %4};\" :: ", "ce_st4("},
         {"\"l\"(", "("}, {"\"f\"(", "("}, {"\"r\"(", "("}, {" : \"memory\");", ");"}};

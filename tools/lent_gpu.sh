@@ -10,8 +10,8 @@
 # Steps: test (test_cuda whole), sanitize (compute-sanitizer memcheck over the kernel shapes),
 # gpubench (generated kernels beside hand-written ones and the roofline), mma (the tensor-core
 # product's check against a reference, and its speed), side (bench_side's
-# SUITE beside torch.compile, its table into $OUT/perf.md), unique and linalg (run.py's
-# PyTorch comparisons on the GPU), compile (nvrtctime --device: compile from the disk cache).
+# SUITE beside torch.compile, its table into $OUT/perf.md), unique, linalg and torch:NAME
+# (run.py's PyTorch comparisons on the GPU, those whose name holds NAME), compile (nvrtctime --device: compile from the disk cache).
 # Each step has a time limit, so one call's 600 s hold what is asked; the last lines printed
 # are a summary. The machine keeps nothing: every call starts from what is carried.
 set -u
@@ -59,9 +59,10 @@ for s in ${2:-test gpubench side}; do
               --no-nets --reps 20 --section lent-cuda --commit $C --json $OUT/cuda.json \
               --md $OUT/perf.md
           grep "^|" $OUT/side.log | tail -14 >> $SUM ;;
-    unique|linalg) step $s 150 $P tests/torch/run.py --backends cuda --cinductor $B/cinductor \
-                       -j 16 -k $s
-          grep "^FAIL" $OUT/$s.log | sed 's/(.*//' | sort | uniq -c | head >> $SUM ;;
+    unique|linalg|torch:*) k=${s#torch:}
+          step ${k//[^a-z0-9_]/_} 150 $P tests/torch/run.py --backends cuda \
+              --cinductor $B/cinductor -j 16 -k $k
+          grep "^FAIL" $OUT/${k//[^a-z0-9_]/_}.log | sed 's/(.*//' | sort | uniq -c | head >> $SUM ;;
     compile) step compile 60 $B/nvrtctime --device tests/bench/*.cig ;;
     *) echo "unknown step $s" | tee -a $SUM ;;
     esac
