@@ -1723,8 +1723,10 @@ static double ci__dtype_max(ci_dtype dt) {
    MUL (product of two non-constant expressions), MIN and MAX. Constructors simplify as they
    build: constant folding, like terms merged, and the FloorDiv/Mod rules that use value
    ranges (terms divisible by the divisor move out; a remainder whose range fits in one
-   quotient step folds away). Equal expressions are the same pointer. The C printer writes
-   int64 arithmetic and uses floor-division helpers only where a range can be negative.
+   quotient step folds away; g X + s with g dividing the divisor and s in [0, g) splits,
+   ci__ix_split; c (a // c) + a % c is a). Equal expressions are the same pointer. The C
+   printer writes int64 arithmetic and uses floor-division helpers only where a range can be
+   negative.
    --------------------------------------------------------------------------------------- */
 enum {
     CI__IX_CONST,
@@ -2087,6 +2089,38 @@ static ci__ix *ci__ix_mul(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
     return ci__ix_binatom(A, T, CI__IX_MUL, a, b);
 }
 
+/* r = g X + s, where g > 1 divides d and the terms g does not divide, with r's constant, make
+   s in [0, g): the largest such g (0: none), X (*x) and s (*s). Then FloorDiv(r, d) is
+   FloorDiv(X, d / g) and r mod d is g (X mod d / g) + s: a flat index of merged dims taken
+   apart again, (70 x0 + x1) // 2590 = x0 // 37 where x1 < 70 (a view of [3, 37, 70] as
+   [111, 70]), so the pieces fold back into 70 x0 + x1 (ci__ix_lin_fold_divmod) */
+static int64_t ci__ix_split(ci__arena *A, ci__ix_tab *T, const ci__ix_lin *r, int64_t d,
+                            ci__ix **x, ci__ix **s) {
+    int64_t best = 0;
+    int i, j;
+    for (i = 0; i < r->n; i++) {
+        const int64_t g = ci__util_gcd(d, r->k[i]);
+        ci__ix_lin big, small;
+        ci__ix *se;
+        if (g <= 1 || g <= best || d % g) continue;
+        big.c = 0;
+        big.n = big.ovf = 0;
+        small.c = r->c;
+        small.n = small.ovf = 0;
+        for (j = 0; j < r->n; j++) {
+            if (r->k[j] % g == 0) ci__ix_lin_add_term(&big, r->k[j] / g, r->t[j]);
+            else ci__ix_lin_add_term(&small, r->k[j], r->t[j]);
+        }
+        if (!big.n || r->ovf) continue;
+        se = ci__ix_lin_make(A, T, &small);
+        if (se->lo < 0 || se->hi >= g) continue;
+        best = g;
+        *x = ci__ix_lin_make(A, T, &big);
+        *s = se;
+    }
+    return best;
+}
+
 /* FloorDiv(a, b) */
 static ci__ix *ci__ix_fdiv(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
     ci__ix_lin l, q, r;
@@ -2112,9 +2146,12 @@ static ci__ix *ci__ix_fdiv(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
     }
     if (r.n) {
         ci__ix *re = ci__ix_lin_make(A, T, &r), *rest;
+        ci__ix *x, *sm;
         if (re->lo > -CI__IX_INF && re->hi < CI__IX_INF &&
             ci__util_floordiv(re->lo, d) == ci__util_floordiv(re->hi, d)) {
             q.ovf |= ci__util_add_ovf(q.c, ci__util_floordiv(re->lo, d), &q.c);
+        } else if ((g = ci__ix_split(A, T, &r, d, &x, &sm)) != 0) {
+            ci__ix_lin_add(&q, ci__ix_fdiv(A, T, x, ci__ix_const(A, T, d / g)), 1);
         } else {
             /* common factor of the remainder and the divisor */
             g = d;
@@ -2145,7 +2182,7 @@ static ci__ix *ci__ix_mod(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
     ci__ix_lin l, r;
     int64_t m, g;
     int i;
-    ci__ix *re;
+    ci__ix *re, *x, *sm;
     if (b->kind != CI__IX_CONST || b->c <= 0) return ci__ix_binatom(A, T, CI__IX_MOD, a, b);
     m = b->c;
     if (m == 1) return ci__ix_const(A, T, 0);
@@ -2161,6 +2198,10 @@ static ci__ix *ci__ix_mod(ci__arena *A, ci__ix_tab *T, ci__ix *a, ci__ix *b) {
         if (l.k[i] % m != 0) ci__ix_lin_add_term(&r, l.k[i], l.t[i]);
     re = ci__ix_lin_make(A, T, &r);
     if (re->lo >= 0 && re->hi < m) return re;
+    if ((g = ci__ix_split(A, T, &r, m, &x, &sm)) != 0) {
+        x = ci__ix_mod(A, T, x, ci__ix_const(A, T, m / g));
+        return ci__ix_add(A, T, ci__ix_scale(A, T, x, g), sm);
+    }
     g = m;
     for (i = 0; i < r.n; i++) g = ci__util_gcd(g, r.k[i]);
     g = ci__util_gcd(g, r.c);
@@ -2641,6 +2682,8 @@ struct ci__box {
     double wf;
     int64_t wi;
     int copied; /* a view of a copy (its index grew too large): st is not its base's storage */
+    int pcopy;  /* a view PyTorch computes as a new tensor (a reshape of a permuted or expanded
+                   one), or a view of one: as_strided cannot see the storage it would index */
     const char *vname, *vop;     /* the graph value it is, when a node's result (see ci__buf) */
     int vout;
 };
@@ -3690,6 +3733,7 @@ static ci__box *ci__ir_view_box(ci__L *L, ci__box *x, int ndim, const int64_t *s
     int i;
     b->st = x->st;
     b->copied = x->copied;
+    b->pcopy = x->pcopy;
     b->vars = CI__NEWN(L->LA, ci__ix *, ndim);
     b->map = CI__NEWN(L->LA, ci__ix *, x->st ? x->st->ndim : 1);
     for (i = 0; i < ndim; i++) b->vars[i] = vars[i];
@@ -5841,6 +5885,27 @@ static void ci__ops_infer_size(ci__L *L, const ci__opdef *op, int64_t numel, int
 }
 
 /* reshape as an index map: flat index of the new shape, unravelled into the old one */
+/* whether view b indexes its storage with strides (the flat index affine in b's variables:
+   what a PyTorch view over the same storage can be) */
+static int ci__ops_view_strided(ci__L *L, const ci__box *b) {
+    ci__ix *fl;
+    int i;
+    if (!b->view) return 1;
+    if (b->view == 2) fl = b->map[0];
+    else if (b->st->kind == CI__ST_BUF) fl = ci__ir_buf_index(L, b->st->buf, b->map);
+    else {   /* (a value not stored yet: C order) */
+        int64_t s = 1;
+        fl = ci__ix_const(L->A, &L->ixt, 0);
+        for (i = b->st->ndim - 1; i >= 0; i--) {
+            fl = ci__ix_add(L->A, &L->ixt, fl, ci__ix_scale(L->A, &L->ixt, b->map[i], s));
+            s *= b->st->size[i];
+        }
+    }
+    for (i = 0; fl->kind == CI__IX_SUM && i < fl->nterms; i++)
+        if (fl->atom[i]->kind != CI__IX_VAR) return 0;
+    return fl->kind == CI__IX_CONST || fl->kind == CI__IX_VAR || fl->kind == CI__IX_SUM;
+}
+
 static ci__box *ci__ops_reshape(ci__L *L, ci__box *x, int n, const int64_t *shape) {
     ci__ix *v[CI_MAX_DIMS], *m[CI_MAX_DIMS], *flat;
     int i, j;
@@ -5868,7 +5933,11 @@ static ci__box *ci__ops_reshape(ci__L *L, ci__box *x, int n, const int64_t *shap
                           ci__ix_const(L->A, &L->ixt, x->size[i] ? x->size[i] : 1));
         s *= x->size[i];
     }
-    return ci__ir_view_box(L, x, n, shape, v, m);
+    {   /* no strides give it (PyTorch copies): as_strided of it is refused */
+        ci__box *r = ci__ir_view_box(L, x, n, shape, v, m);
+        if (!ci__ops_view_strided(L, r)) r->pcopy = 1;
+        return r;
+    }
 }
 
 static int ci__ops_view(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs) {
@@ -6109,6 +6178,13 @@ static int ci__ops_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
                  op->name);
     ci__ir_realize(L, x);
     buf = x->st->buf;
+    if (x->pcopy || !ci__ops_view_strided(L, x))   /* (a roll's, a reshape's ...) */
+        CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                 "%s: the input is a view with no strides over its base (a reshape of a "
+                 "permuted or expanded tensor, which PyTorch computes as a new tensor, or a "
+                 "view of one): the storage it would index is not available; make it "
+                 "contiguous first",
+                 op->name);
     if (a[3].kind == CI_ARG_NONE) {  /* the view's own storage offset */
         ci__ix *z[CI_MAX_DIMS];
         ci__ix_smap s;

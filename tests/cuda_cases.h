@@ -327,9 +327,9 @@ static const char *const cuda_kernel_cases[] = {
     "t = aten.add.Tensor(s, c)\nv = aten.sub.Tensor(t, e)\n"
     "y = aten.avg_pool2d.default(img, [3, 3], [1, 1], [1, 1])\noutput v, y\n",
     /* (cases 74-75) products' epilogues run by ci_bmm at each point it stores: a bias and
-       tanh after a batch of edge tiles (not fused: its reads of the product take merged
-       dims), a relu after 2 x 32 tiles, a square after a product whose K is split (the last
-       block of a tile runs it); f16 ones with edges, a sigmoid feeding the next product */
+       tanh after a batch of edge tiles (its reads of the product through merged dims), a
+       relu after 2 x 32 tiles, a square after a product whose K is split (the last block of a
+       tile runs it); f16 ones with edges, a sigmoid feeding the next product */
     "input a: f32[3, 37, 50]\ninput b: f32[3, 50, 70]\ninput c: f32[70]\n"
     "input w: f32[70, 2048]\ninput wb: f32[2048, 40]\nm = aten.bmm.default(a, b)\n"
     "e = aten.add.Tensor(m, c)\nt = aten.tanh.default(e)\nt2 = aten.view.default(t, [111, 70])\n"

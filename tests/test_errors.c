@@ -323,6 +323,28 @@ CI_TEST(test_as_strided_extent_overflow) {
     CI_ENV_CLOSE(e);
 }
 
+/* as_strided indexes the storage PyTorch's tensor would have: of a reshape PyTorch computes as
+   a new tensor (of a transpose), or a view of one, that storage is not there: refused, not
+   the base's elements (a view over the base, a transpose's, is tested against PyTorch in
+   run.py's views->as_strided) */
+CI_TEST(test_as_strided_of_a_copied_view) {
+    ci_test_env e;
+    CI_ENV_OPEN(e);
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "no strides over its base",
+                     int64_t flat[1] = {64}, sz[1] = {64}, st[1] = {1};
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 4, 16);
+                     ci_tensor r = ci_reshape(g, ci_transpose(g, x, 0, 1), 1, flat);
+                     ci_as_strided(g, r, 1, sz, st, 0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "no strides over its base",
+                     int64_t flat[1] = {64}, back[2] = {16, 4}, sz[1] = {64}, st[1] = {1};
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 4, 16);
+                     ci_tensor r = ci_reshape(g, ci_transpose(g, x, 0, 1), 1, flat);
+                     /* (x itself again, by its index: the reshape's copy still stands) */
+                     ci_tensor y = ci_transpose(g, ci_reshape(g, r, 2, back), 0, 1);
+                     ci_as_strided(g, y, 1, sz, st, 0));
+    CI_ENV_CLOSE(e);
+}
+
 /* an upscale_factor whose square does not fit in int64 is refused (PyTorch 1.13 divides by
    the wrapped square: a floating point exception) */
 CI_TEST(test_pixel_shuffle_factor_overflow) {
@@ -1901,6 +1923,7 @@ int main(int argc, char **argv) {
     CI_RUN_SWEEP(test_call_argument_limits);
     /* last: undefined behaviour here stops a sanitized binary */
     CI_RUN_SWEEP(test_as_strided_extent_overflow);
+    CI_RUN_SWEEP(test_as_strided_of_a_copied_view);
     CI_RUN_SWEEP(test_pixel_shuffle_factor_overflow);
     CI_RUN_SWEEP(test_element_count_overflow);
     return ci_test_done();

@@ -131,6 +131,59 @@ CI_TEST(test_floordiv_rules) {
     ix_teardown();
 }
 
+static int64_t floordiv_(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+/* a flat index of merged dims taken apart again: (70 x0 + x1) // 2590 is x0 // 37 and
+   (70 x0 + x1) % 2590 is 70 (x0 % 37) + x1 where x1 < 70 (a view of [3, 37, 70] as [111, 70]),
+   so the view's index folds back into 70 x0 + x1; not where x1 reaches 70. Every form is
+   checked against floor division at every point. */
+CI_TEST(test_split_merged_dims) {
+    ci__ix *x0, *x1, *x2, *x3, *f, *g, *h, *e[8];
+    int64_t vals[64] = {0}, a, b;
+    int i;
+    ix_setup();
+    x0 = VAR(111); x1 = VAR(70); x2 = VAR(71); x3 = VAR(67);
+    f = ADD(SCALE(x0, 70), x1);
+    g = ADD(SCALE(x0, 70), x2);
+    h = ADD(ADD(SCALE(x0, 70), x3), K(3));
+    e[0] = FDIV(f, K(2590));
+    e[1] = MOD(f, K(2590));
+    e[2] = ADD(ADD(SCALE(FDIV(f, K(2590)), 2590), SCALE(MOD(FDIV(f, K(70)), K(37)), 70)),
+               MOD(f, K(70)));
+    e[3] = FDIV(g, K(2590));
+    e[4] = MOD(g, K(2590));
+    e[5] = FDIV(h, K(2590));
+    e[6] = MOD(h, K(2590));
+    e[7] = FDIV(ADD(SCALE(x0, -70), x1), K(2590));   /* negative: floor division still */
+    CI_CHECK(e[0] == FDIV(x0, K(37)));
+    CI_CHECK(e[1] == ADD(SCALE(MOD(x0, K(37)), 70), x1));
+    CI_CHECK(e[2] == f);
+    CI_CHECK(e[3] != FDIV(x0, K(37)));   /* x2 reaches 70 */
+    CI_CHECK(e[5] == FDIV(x0, K(37)));   /* x3 + 3 stays below 70 */
+    CI_CHECK(e[6] == ADD(ADD(SCALE(MOD(x0, K(37)), 70), x3), K(3)));
+    for (a = 0; a < 111; a++)
+        for (b = 0; b < 71; b++) {
+            const int64_t fv = 70 * a + b, hv = 70 * a + (b < 67 ? b : 66) + 3, nv = -70 * a + b;
+            const int64_t want[8] = {floordiv_(fv, 2590), fv - 2590 * floordiv_(fv, 2590), fv,
+                                     floordiv_(fv, 2590), fv - 2590 * floordiv_(fv, 2590),
+                                     floordiv_(hv, 2590), hv - 2590 * floordiv_(hv, 2590),
+                                     floordiv_(nv, 2590)};
+            vals[x0->var] = a;
+            vals[x1->var] = b < 70 ? b : 69;
+            vals[x2->var] = b;
+            vals[x3->var] = b < 67 ? b : 66;
+            for (i = 0; i < 8; i++) {
+                int64_t w = want[i];
+                if (b == 70 && i != 3 && i != 4) continue;   /* (x1's range ends at 69) */
+                if (i == 7) w = floordiv_(-70 * a + vals[x1->var], 2590);
+                CI_CHECK_MSG(ci__ix_eval(e[i], vals) == w, "form %d at (%lld, %lld): %s gives %lld, "
+                             "want %lld", i, (long long)a, (long long)b, print(e[i]),
+                             (long long)ci__ix_eval(e[i], vals), (long long)w);
+            }
+        }
+    ix_teardown();
+}
+
 CI_TEST(test_printer) {
     ci__ix *a, *b;
     ix_setup();
@@ -242,6 +295,7 @@ int main(int argc, char **argv) {
     CI_RUN(test_reshape_roundtrip);
     CI_RUN(test_divmod_recombines);
     CI_RUN(test_floordiv_rules);
+    CI_RUN(test_split_merged_dims);
     CI_RUN(test_printer);
     CI_RUN(test_substitution);
     CI_RUN(test_random_expressions_match_naive_eval);

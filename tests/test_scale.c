@@ -128,7 +128,8 @@ static ci_tensor views_op(ci_graph *g, ci_tensor t, int i, int64_t *rows, int64_
 /* A chain of reshapes of transposes whose index expression the simplifier cannot fold: it
    doubles as a tree at each step (before, 40 steps took seconds and 80 did not finish);
    cinductor copies the view once its index grows too large. The values are those of the same
-   reshapes and transposes done on the data, and as_strided of such a view is refused. */
+   reshapes and transposes done on the data, and as_strided of such a view is refused (a
+   view PyTorch copied: its storage index has no strides). */
 CI_TEST(test_view_chain) {
     ci_ctx *ctx;
     ci_ctx_desc cd;

@@ -2284,6 +2284,12 @@ def build_cases():
            "e = aten.expand.default(x, [2, 7, 5])"], ["p", "s", "e", "x"])
         G("input as output twice/%s" % dt, [("x", x75)], ["y = aten.clone.default(x)"],
           ["x", "y", "x"])
+        # as_strided of views PyTorch keeps over their base: it indexes the base's storage
+        G("views->as_strided/%s" % dt, [("x", I(dt, [4, 16]))],
+          ["s = aten.slice.Tensor(x, 0, 1, 3)", "r = aten.reshape.default(s, [32])",
+           "a = aten.as_strided.default(r, [8], [3], 1)", "t = aten.transpose.int(x, 0, 1)",
+           "b = aten.as_strided.default(t, [8], [5])", "q = aten.slice.Tensor(x, 1, 2, 10)",
+           "c = aten.as_strided.default(q, [4, 2], [1, 20])"], ["a", "b", "c"])
         G("as_strided->sum/%s" % dt, [("x", I(dt, [9], "grid"))],
           ["a = aten.as_strided.default(x, [3, 3], [1, 3])", "y = aten.sum.dim_IntList(a, [1])",
            "zv, zi = aten.max.dim(a, 0)"], ["y", "zv", "zi"], red=True)
