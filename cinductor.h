@@ -4515,6 +4515,26 @@ static void ci__lower_check_not_dd(ci__L *L, const ci__opdef *op, int i, const c
 }
 
 /* the one wrapper every op call goes through */
+/* whether PyTorch's result of op shares self's storage: a view (not a _copy twin), or an op
+   that returns self when it can (to, contiguous, type_as); a reshape PyTorch must copy is
+   marked by ci__ops_reshape */
+static int ci__lower_op_aliases(const ci__opdef *op) {
+    static const char *const same[] = {"to", "contiguous", "type_as", "unfold", "as_strided",
+                                       "as_strided_", "alias", "detach", "lift_fresh", "narrow",
+                                       "broadcast_tensors", "flatten", "unflatten", "ravel",
+                                       "view_as", "reshape_as", "swapaxes", "swapdims",
+                                       "moveaxis"};
+    const char *b = op->name + (strncmp(op->name, "aten.", 5) ? 0 : 5);
+    size_t i, n;
+    if (strstr(op->name, "_copy")) return 0;
+    if (op->use == CI__OPS_USE_V) return 1;
+    for (i = 0; i < sizeof same / sizeof same[0]; i++) {
+        n = strlen(same[i]);
+        if (!strncmp(b, same[i], n) && (b[n] == 0 || b[n] == '.')) return 1;
+    }
+    return 0;
+}
+
 static int ci__lower_call_op(ci__L *L, const char *opname, int nargs, const ci_arg *args,
                        int nkw, const ci_kwarg *kw, ci_tensor *outs, int max_outs) {
     const ci__opdef *op = ci__lower_registry_find(L->ctx, opname);
@@ -4605,6 +4625,15 @@ static int ci__lower_call_op(ci__L *L, const char *opname, int nargs, const ci_a
         for (i = 0; i < n; i++) ci__ir_box_get(L, res[i]);
         break;
     }
+    if (!ci__lower_op_aliases(op))   /* a result built as a view where PyTorch computes a new
+                                        tensor (flip, roll, repeat, a _copy twin): as_strided of
+                                        it cannot see the storage it would index */
+        for (i = 0; i < n; i++) {
+            ci__box *r = res[i].id ? ci__ir_box_get(L, res[i]) : NULL;
+            for (k = 0; r && r->view && k < op->nparams; k++)
+                if (a[k].kind == CI_ARG_TENSOR && a[k].u.t.id == res[i].id) r = NULL;
+            if (r && r->view) r->pcopy = 1;
+        }
     for (i = 0; i < n && i < max_outs; i++) outs[i] = res[i];
     return n;
 }
@@ -6180,10 +6209,10 @@ static int ci__ops_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
     buf = x->st->buf;
     if (x->pcopy || !ci__ops_view_strided(L, x))   /* (a roll's, a reshape's ...) */
         CI__FAIL(L, CI_ERR_UNSUPPORTED,
-                 "%s: the input is a view with no strides over its base (a reshape of a "
-                 "permuted or expanded tensor, which PyTorch computes as a new tensor, or a "
-                 "view of one): the storage it would index is not available; make it "
-                 "contiguous first",
+                 "%s: the input is a view in cinductor where PyTorch computes a new tensor "
+                 "(a flip, roll, repeat or _copy op, a reshape of a permuted or expanded "
+                 "tensor), or a view of one: the storage it would index is not available; "
+                 "make it contiguous first",
                  op->name);
     if (a[3].kind == CI_ARG_NONE) {  /* the view's own storage offset */
         ci__ix *z[CI_MAX_DIMS];

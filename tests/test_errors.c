@@ -324,24 +324,34 @@ CI_TEST(test_as_strided_extent_overflow) {
 }
 
 /* as_strided indexes the storage PyTorch's tensor would have: of a reshape PyTorch computes as
-   a new tensor (of a transpose), or a view of one, that storage is not there: refused, not
-   the base's elements (a view over the base, a transpose's, is tested against PyTorch in
+   a new tensor (of a transpose), of a flip, or of a view of one, that storage is not there:
+   refused, not the base's elements (a view over the base, a transpose's, is tested against PyTorch in
    run.py's views->as_strided) */
 CI_TEST(test_as_strided_of_a_copied_view) {
     ci_test_env e;
     CI_ENV_OPEN(e);
-    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "no strides over its base",
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "where PyTorch computes a new tensor",
                      int64_t flat[1] = {64}, sz[1] = {64}, st[1] = {1};
                      ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 4, 16);
                      ci_tensor r = ci_reshape(g, ci_transpose(g, x, 0, 1), 1, flat);
                      ci_as_strided(g, r, 1, sz, st, 0));
-    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "no strides over its base",
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "where PyTorch computes a new tensor",
                      int64_t flat[1] = {64}, back[2] = {16, 4}, sz[1] = {64}, st[1] = {1};
                      ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 4, 16);
                      ci_tensor r = ci_reshape(g, ci_transpose(g, x, 0, 1), 1, flat);
                      /* (x itself again, by its index: the reshape's copy still stands) */
                      ci_tensor y = ci_transpose(g, ci_reshape(g, r, 2, back), 0, 1);
                      ci_as_strided(g, y, 1, sz, st, 0));
+    /* a flip built as a view (its index -x + 15 is affine, but PyTorch's flip is new) */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "where PyTorch computes a new tensor",
+                     int64_t dims[1] = {1}, sz[1] = {2}, st[1] = {1};
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 4, 16);
+                     ci_arg args[2];
+                     ci_tensor f;
+                     args[0] = ci_arg_tensor(x);
+                     args[1] = ci_arg_ints(dims, 1);
+                     ci_call(g, "aten.flip.default", 2, args, 0, NULL, &f, 1);
+                     ci_as_strided(g, f, 1, sz, st, 0));
     CI_ENV_CLOSE(e);
 }
 
