@@ -9,11 +9,13 @@
 #
 # Steps: test (test_cuda whole), sanitize (compute-sanitizer memcheck over the kernel shapes),
 # gpubench (generated kernels beside hand-written ones and the roofline), mma (the tensor-core
-# product's check against a reference, and its speed), side (bench_side's
-# SUITE beside torch.compile, its table into $OUT/perf.md), unique, linalg and torch:NAME
-# (run.py's PyTorch comparisons on the GPU, those whose name holds NAME), compile (nvrtctime --device: compile from the disk cache).
-# Each step has a time limit, so one call's 600 s hold what is asked; the last lines printed
-# are a summary. The machine keeps nothing: every call starts from what is carried.
+# prototype's check against a reference, and its speed), mm (tools/gpubench/mm_side.py: 4096^3
+# products beside cuBLAS, for each $B/cinductor* binary), side (bench_side's SUITE beside
+# torch.compile, its table into $OUT/perf.md), unique, linalg and torch:NAME (run.py's PyTorch
+# comparisons on the GPU, those whose name holds NAME), compile (nvrtctime --device: compile
+# from the disk cache). Each step has a time limit, so one call's 600 s hold what is asked;
+# the last lines printed are a summary. The machine keeps nothing: every call starts from
+# what is carried.
 set -u
 B=build/dev/gpu
 if [ "${1:-}" = build ]; then
@@ -31,7 +33,7 @@ if [ "${1:-}" = build ]; then
     ls -la $B
     exit 0
 fi
-[ "${1:-}" = run ] || { sed -n 2,16p "$0"; exit 2; }
+[ "${1:-}" = run ] || { sed -n 2,18p "$0"; exit 2; }
 : "${OUT:?run on the lent machine, where OUT is set}"
 P=${PYTHON:-/opt/torch/.venv/bin/python3}
 C=$(cat $B/commit 2>/dev/null || echo unknown)
@@ -55,6 +57,8 @@ for s in ${2:-test gpubench side}; do
                   $B/test_cuda test_cuda_kernel_shapes ;;
     gpubench) step gpubench 60 $B/gpubench 2 ;;
     mma) step mma 60 $B/gpubench 1 mma ;;
+    mm) step mm 240 $P tools/gpubench/mm_side.py $OUT/mm $B/cinductor $(ls $B/cinductor_* 2>/dev/null)
+        grep "TFLOP" $OUT/mm.log >> $SUM ;;
     side) step side 420 $P tools/bench_side.py --device cuda --python $P --cinductor $B/cinductor \
               --no-nets --reps 20 --section lent-cuda --commit $C --json $OUT/cuda.json \
               --md $OUT/perf.md
