@@ -1082,6 +1082,8 @@ static void ci__ops_users_index(ci__L *L);
 static int ci__ops_index_by_mask(ci__L *L, const ci__opdef *op, ci__box *x, const ci_arg *list,
                                  ci_tensor *out);
 static ci__box *ci__ops_const_i64(ci__L *L, int64_t n, const int64_t *v);
+static int ci__ops_c_order(ci__L *L, const ci__box *b);
+static int ci__ops_view_whole(ci__L *L, const ci__box *b);
 static void ci__ops_scatter_into(ci__L *L, ci__buf *buf, int ndim, const int64_t *size,
                                  ci__ix *const *v, ci__v *val, ci__ix *const *m, int mode);
 static int ci__ops_bucketize(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tensor *outs);
@@ -2865,7 +2867,8 @@ enum { CI__OPS_USE__ = 0, CI__OPS_USE_P, CI__OPS_USE_V };
 #define CI__IR_OPS_NOTE_SORTER "sorter: the values the search reads are checked at run time " \
     "(out of range: an error; PyTorch 1.13 does not check)"
 #define CI__IR_OPS_NOTE_REAL "realizes its input first"
-#define CI__IR_OPS_NOTE_ASS "self taken as contiguous (eager keeps a permuted self's strides)"
+#define CI__IR_OPS_NOTE_ASS "a self PyTorch lays out other than in C order (a permuted view, " \
+    "a value computed from one) is refused"
 #define CI__IR_OPS_NOTE_VDT "different element sizes: self read in its contiguous layout " \
     "(PyTorch needs stride(-1) = 1)"
 #define CI__IR_OPS_NOTE_DUP \
@@ -4518,21 +4521,56 @@ static void ci__lower_check_not_dd(ci__L *L, const ci__opdef *op, int i, const c
 /* whether PyTorch's result of op shares self's storage: a view (not a _copy twin), or an op
    that returns self when it can (to, contiguous, type_as); a reshape PyTorch must copy is
    marked by ci__ops_reshape */
+/* whether op is one of the n names (aten. and an overload aside) */
+static int ci__lower_op_in(const ci__opdef *op, const char *const *names, size_t n) {
+    const char *b = op->name + (strncmp(op->name, "aten.", 5) ? 0 : 5);
+    size_t i, k;
+    for (i = 0; i < n; i++) {
+        k = strlen(names[i]);
+        if (!strncmp(b, names[i], k) && (b[k] == 0 || b[k] == '.')) return 1;
+    }
+    return 0;
+}
+
 static int ci__lower_op_aliases(const ci__opdef *op) {
     static const char *const same[] = {"to", "contiguous", "type_as", "unfold", "as_strided",
                                        "as_strided_", "alias", "detach", "lift_fresh", "narrow",
                                        "broadcast_tensors", "flatten", "unflatten", "ravel",
                                        "view_as", "reshape_as", "swapaxes", "swapdims",
                                        "moveaxis"};
-    const char *b = op->name + (strncmp(op->name, "aten.", 5) ? 0 : 5);
-    size_t i, n;
     if (strstr(op->name, "_copy")) return 0;
     if (op->use == CI__OPS_USE_V) return 1;
-    for (i = 0; i < sizeof same / sizeof same[0]; i++) {
-        n = strlen(same[i]);
-        if (!strncmp(b, same[i], n) && (b[n] == 0 || b[n] == '.')) return 1;
-    }
-    return 0;
+    return ci__lower_op_in(op, same, sizeof same / sizeof same[0]);
+}
+
+/* whether PyTorch's results of op are C order, as cinductor stores them: op's result is
+   whatever its inputs' layout (products, contiguous), or every tensor argument is C order
+   (ci__ops_c_order): PyTorch lays out a pointwise result, a clone, a reduction ... as its
+   inputs are (x.t() + 1 has x's strides). Its linear algebra (LAPACK's) returns matrices in
+   column-major order, whatever its inputs' (not C order). */
+static int ci__lower_c_inputs(ci__L *L, const ci__opdef *op, const ci_arg *a) {
+    static const char *const c_out[] = {"mm", "bmm", "addmm", "baddbmm", "addbmm", "matmul",
+                                        "linear", "mv", "addmv", "dot", "vdot", "outer",
+                                        "cinductor.bmm", "contiguous"};
+    static const char *const lapack[] = {"linalg_", "_linalg_", "cholesky", "qr", "svd", "_svd",
+                                         "symeig", "eig", "lu", "_lu", "triangular_solve",
+                                         "lstsq", "geqrf", "ormqr", "orgqr", "householder",
+                                         "ldl", "inverse"};
+    const char *b = op->name + (strncmp(op->name, "aten.", 5) ? 0 : 5);
+    int i, k;
+    for (i = 0; i < (int)(sizeof lapack / sizeof lapack[0]); i++)
+        if (!strncmp(b, lapack[i], strlen(lapack[i]))) return 0;
+    if (ci__lower_op_in(op, c_out, sizeof c_out / sizeof c_out[0])) return 1;
+    for (i = 0; i < op->nparams; i++)
+        if (a[i].kind == CI_ARG_TENSOR && a[i].u.t.id) {
+            if (!ci__ops_c_order(L, ci__ir_box_get(L, a[i].u.t))) return 0;
+        } else if (a[i].kind == CI_ARG_TENSORS) {
+            for (k = 0; k < a[i].u.tensors.n; k++)
+                if (a[i].u.tensors.v[k].id &&
+                    !ci__ops_c_order(L, ci__ir_box_get(L, a[i].u.tensors.v[k])))
+                    return 0;
+        }
+    return 1;
 }
 
 static int ci__lower_call_op(ci__L *L, const char *opname, int nargs, const ci_arg *args,
@@ -4541,7 +4579,7 @@ static int ci__lower_call_op(ci__L *L, const char *opname, int nargs, const ci_a
     ci_arg *a;
     char *set;
     ci_tensor res[CI_MAX_OUTPUTS];
-    int i, npos = 0, k, n = 0;
+    int i, npos = 0, k, n = 0, alias, c_in;
     if (!op)
         CI__FAIL(L, CI_ERR_UNKNOWN_OP,
                  "unknown op '%s': no lowering is registered under this name or its packet",
@@ -4608,6 +4646,8 @@ static int ci__lower_call_op(ci__L *L, const char *opname, int nargs, const ci_a
                      op->params[i].name);
         }
     }
+    alias = ci__lower_op_aliases(op);
+    c_in = ci__lower_c_inputs(L, op, a);
     ci__lower_transform(L, op, a, op->nparams, op->promo, op->to_bool, op->broadcast);
     switch (op->kind) {
     case CI__OPK_INTERNAL: n = op->fn(L, op, a, res); break;
@@ -4625,15 +4665,24 @@ static int ci__lower_call_op(ci__L *L, const char *opname, int nargs, const ci_a
         for (i = 0; i < n; i++) ci__ir_box_get(L, res[i]);
         break;
     }
-    if (!ci__lower_op_aliases(op))   /* a result built as a view where PyTorch computes a new
-                                        tensor (flip, roll, repeat, a _copy twin): as_strided of
-                                        it cannot see the storage it would index */
-        for (i = 0; i < n; i++) {
-            ci__box *r = res[i].id ? ci__ir_box_get(L, res[i]) : NULL;
-            for (k = 0; r && r->view && k < op->nparams; k++)
-                if (a[k].kind == CI_ARG_TENSOR && a[k].u.t.id == res[i].id) r = NULL;
-            if (r && r->view) r->pcopy = 1;
-        }
+    /* a result built as a view where PyTorch computes a new tensor (flip, roll, repeat, a _copy
+       twin), or a new tensor PyTorch may lay out other than in C order (an op that returns
+       self when it can, to or type_as, computes one otherwise): as_strided of it cannot see
+       the storage it would index */
+    for (i = 0; i < n; i++) {
+        ci__box *r = res[i].id ? ci__ir_box_get(L, res[i]) : NULL;
+        int big = 0;
+        for (k = 0; r && k < op->nparams; k++)
+            if (a[k].kind == CI_ARG_TENSOR && a[k].u.t.id == res[i].id) r = NULL;
+            else if (a[k].kind == CI_ARG_TENSORS) {
+                int j;
+                for (j = 0; j < a[k].u.tensors.n; j++)
+                    if (a[k].u.tensors.v[j].id == res[i].id) r = NULL;
+            }
+        for (k = 0; r && k < r->ndim; k++) big += r->size[k] > 1;
+        if (r && (r->view ? !alias && (!c_in || !ci__ops_view_whole(L, r)) : !c_in && big > 1))
+            r->pcopy = 1;
+    }
     for (i = 0; i < n && i < max_outs; i++) outs[i] = res[i];
     return n;
 }
@@ -4675,15 +4724,11 @@ static int ci__lower_mut_kind(const ci_ctx *ctx, const ci__node *nd) {
     return 1;
 }
 
-/* does nd's result share its argument self's storage? A view (not a _copy twin) and the ops
-   that return self unchanged when they can (to, contiguous, type_as); in doubt, yes */
+/* does nd's result share its argument self's storage (ci__lower_op_aliases)? In doubt (an op
+   not registered), yes */
 static int ci__lower_mut_aliases(const ci_ctx *ctx, const ci__node *nd) {
     const ci__opdef *op = ci__lower_registry_find(ctx, nd->op);
-    const char *b = nd->op + (strncmp(nd->op, "aten.", 5) ? 0 : 5);
-    if (!ci__lower_mut_self(nd)) return 0;
-    if (op && op->use == CI__OPS_USE_V) return !strstr(nd->op, "_copy");
-    return !strncmp(b, "to.", 3) || !strcmp(b, "to") || !strncmp(b, "contiguous", 10) ||
-           !strncmp(b, "type_as", 7) || !strncmp(b, "unfold", 6) || !strncmp(b, "as_strided", 10);
+    return ci__lower_mut_self(nd) && (!op || ci__lower_op_aliases(op));
 }
 
 static void ci__lower_mut_read(const ci_graph *g, const ci__node *nd, uint32_t t, ci__err *E) {
@@ -5913,26 +5958,57 @@ static void ci__ops_infer_size(ci__L *L, const ci__opdef *op, int64_t numel, int
                  ci__ir_shape(L, n, shape), (long long)numel);
 }
 
-/* reshape as an index map: flat index of the new shape, unravelled into the old one */
+/* the flat index into its storage of view b's element at its variables (a value not stored
+   yet is C order, as its buffer will be) */
+static ci__ix *ci__ops_view_flat(ci__L *L, const ci__box *b) {
+    if (b->view == 2) return b->map[0];
+    if (b->st->kind == CI__ST_BUF) return ci__ir_buf_index(L, b->st->buf, b->map);
+    return ci__sched_ix_flat(L, b->st->ndim, b->map, b->st->size);
+}
+
 /* whether view b indexes its storage with strides (the flat index affine in b's variables:
    what a PyTorch view over the same storage can be) */
 static int ci__ops_view_strided(ci__L *L, const ci__box *b) {
     ci__ix *fl;
     int i;
     if (!b->view) return 1;
-    if (b->view == 2) fl = b->map[0];
-    else if (b->st->kind == CI__ST_BUF) fl = ci__ir_buf_index(L, b->st->buf, b->map);
-    else {   /* (a value not stored yet: C order) */
-        int64_t s = 1;
-        fl = ci__ix_const(L->A, &L->ixt, 0);
-        for (i = b->st->ndim - 1; i >= 0; i--) {
-            fl = ci__ix_add(L->A, &L->ixt, fl, ci__ix_scale(L->A, &L->ixt, b->map[i], s));
-            s *= b->st->size[i];
-        }
-    }
+    fl = ci__ops_view_flat(L, b);
     for (i = 0; fl->kind == CI__IX_SUM && i < fl->nterms; i++)
         if (fl->atom[i]->kind != CI__IX_VAR) return 0;
     return fl->kind == CI__IX_CONST || fl->kind == CI__IX_VAR || fl->kind == CI__IX_SUM;
+}
+
+/* whether view b reads all of its storage in C order (mm's product, computed as [1, n, m],
+   read as [n, m]): as_strided over that storage is as over a new C-order tensor */
+static int ci__ops_view_whole(ci__L *L, const ci__box *b) {
+    int64_t n = b->st->kind == CI__ST_BUF ? b->st->buf->numel : ci__ir_numel(b->st->ndim,
+                                                                             b->st->size);
+    if (b->st->kind == CI__ST_BUF && b->st->buf->offset) return 0;
+    return n == ci__ir_numel(b->ndim, b->size) &&
+           ci__ops_view_flat(L, b) == ci__sched_ix_flat(L, b->ndim, b->vars, b->size);
+}
+
+/* whether PyTorch lays box b out with strides that do not grow from one dim to the next (over
+   the dims of more than one element, a broadcast's 0 strides aside): then its pointwise
+   results are C order, as cinductor stores them. A graph input is C order; a computed value is
+   unless marked (pcopy); a view by the strides of its storage index. */
+static int ci__ops_c_order(ci__L *L, const ci__box *b) {
+    ci__ix *fl;
+    int64_t prev = INT64_MAX, st;
+    int i, k;
+    if (b->pcopy) return 0;
+    if (!b->view) return 1;
+    if (!ci__ops_view_strided(L, b)) return 0;
+    fl = ci__ops_view_flat(L, b);
+    for (i = 0; i < b->ndim; i++) {
+        if (b->size[i] < 2) continue;
+        st = fl == b->vars[i];
+        for (k = 0; fl->kind == CI__IX_SUM && k < fl->nterms; k++)
+            if (fl->atom[k] == b->vars[i]) st = fl->coef[k];
+        if (st > prev) return 0;
+        if (st) prev = st;
+    }
+    return 1;
 }
 
 static ci__box *ci__ops_reshape(ci__L *L, ci__box *x, int n, const int64_t *shape) {
@@ -5950,12 +6026,7 @@ static ci__box *ci__ops_reshape(ci__L *L, ci__box *x, int n, const int64_t *shap
     }
     while (j < n && shape[j] == 1) j++;
     if (i == x->ndim && j == n) return ci__ir_view_box(L, x, n, shape, v, m);
-    flat = ci__ix_const(L->A, &L->ixt, 0);
-    for (i = n - 1; i >= 0; i--) {
-        flat = ci__ix_add(L->A, &L->ixt, flat, ci__ix_scale(L->A, &L->ixt, v[i], s));
-        s *= shape[i];
-    }
-    s = 1;
+    flat = ci__sched_ix_flat(L, n, v, shape);
     for (i = x->ndim - 1; i >= 0; i--) {
         m[i] = ci__ix_mod(L->A, &L->ixt,
                           ci__ix_fdiv(L->A, &L->ixt, flat, ci__ix_const(L->A, &L->ixt, s)),
@@ -6211,8 +6282,9 @@ static int ci__ops_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
         CI__FAIL(L, CI_ERR_UNSUPPORTED,
                  "%s: the input is a view in cinductor where PyTorch computes a new tensor "
                  "(a flip, roll, repeat or _copy op, a reshape of a permuted or expanded "
-                 "tensor), or a view of one: the storage it would index is not available; "
-                 "make it contiguous first",
+                 "tensor), or a value PyTorch may lay out other than in C order (computed "
+                 "from a permuted view), or a view of one: the storage it would index is not "
+                 "available; make it contiguous first",
                  op->name);
     if (a[3].kind == CI_ARG_NONE) {  /* the view's own storage offset */
         ci__ix *z[CI_MAX_DIMS];
@@ -12690,6 +12762,12 @@ static int ci__ops_as_strided_scatter(ci__L *L, const ci__opdef *op, ci_arg *a, 
     if (n < 0 || ns != n)
         CI__FAIL(L, CI_ERR_INVALID_ARGS, "%s: mismatch in length of strides and shape", op->name);
     ci__ops_strided_check(L, op, n, size, stride, off, numel);
+    if (!ci__ops_c_order(L, x))   /* (PyTorch scatters into a clone that keeps self's strides) */
+        CI__FAIL(L, CI_ERR_UNSUPPORTED,
+                 "%s: self is a value PyTorch may lay out other than in C order (a permuted "
+                 "view, a value computed from one, a reshape PyTorch copies): the positions "
+                 "the strides name are not known; make it contiguous first",
+                 op->name);
     if (src->ndim != n || memcmp(src->size, size, sizeof(int64_t) * (size_t)n))
         CI__FAIL(L, CI_ERR_SHAPE, "%s: expected src to have a size equal to the slice of self. "
                  "src size = %s, slice size = %s", op->name, ci__ir_shape(L, src->ndim, src->size),

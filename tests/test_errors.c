@@ -352,6 +352,49 @@ CI_TEST(test_as_strided_of_a_copied_view) {
                      args[1] = ci_arg_ints(dims, 1);
                      ci_call(g, "aten.flip.default", 2, args, 0, NULL, &f, 1);
                      ci_as_strided(g, f, 1, sz, st, 0));
+    /* computed from a transpose: PyTorch keeps x's strides ((x.t() + x.t()) is [16, 4] with
+       strides [1, 16]), cinductor stores C order; a slice of a clone of one, a relu of one */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "other than in C order",
+                     int64_t sz[1] = {4}, st[1] = {1};
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 4, 16);
+                     ci_tensor t = ci_transpose(g, x, 0, 1);
+                     ci_as_strided(g, ci_add(g, t, t), 1, sz, st, 0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "other than in C order",
+                     int64_t sz[1] = {4}, st[1] = {1};
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 4, 16);
+                     ci_tensor c = ci_clone(g, ci_transpose(g, x, 0, 1));
+                     ci_as_strided(g, ci_slice(g, c, 0, 1, 9, 1), 1, sz, st, 0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "other than in C order",
+                     int64_t sz[2] = {2, 2}, st[2] = {2, 1};
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 3, 2, 3, 4);
+                     int64_t perm[3] = {0, 2, 1};
+                     ci_as_strided(g, ci_relu(g, ci_permute(g, x, 3, perm)), 2, sz, st, 0));
+    /* to another dtype keeps a permuted input's strides (preserve_format) */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "other than in C order",
+                     int64_t sz[1] = {4}, st[1] = {1};
+                     ci_tensor x = ci_test_input(g, "x", CI_F32, 2, 4, 16);
+                     ci_arg a2[2];
+                     ci_tensor c;
+                     a2[0] = ci_arg_tensor(ci_transpose(g, x, 0, 1));
+                     a2[1] = ci_arg_dtype(CI_F64);
+                     c = ci_call1(g, "aten.to.dtype", 2, a2, 0, NULL);
+                     ci_as_strided(g, c, 1, sz, st, 0));
+    /* PyTorch's linear algebra returns column-major matrices */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "other than in C order",
+                     int64_t sz[1] = {3}, st[1] = {1};
+                     ci_arg a1 = ci_arg_tensor(ci_test_input(g, "x", CI_F32, 2, 3, 3));
+                     ci_tensor inv = ci_call1(g, "aten.linalg_inv.default", 1, &a1, 0, NULL);
+                     ci_as_strided(g, inv, 1, sz, st, 0));
+    /* as_strided_scatter scatters into a clone of self that keeps self's strides */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "other than in C order",
+                     int64_t sz[1] = {2}, st[1] = {1};
+                     ci_arg a4[4];
+                     a4[0] = ci_arg_tensor(ci_transpose(g, ci_test_input(g, "x", CI_F32, 2, 2, 3),
+                                                        0, 1));
+                     a4[1] = ci_arg_tensor(ci_test_input(g, "s", CI_F32, 1, 2));
+                     a4[2] = ci_arg_ints(sz, 1);
+                     a4[3] = ci_arg_ints(st, 1);
+                     ci_call1(g, "aten.as_strided_scatter.default", 4, a4, 0, NULL));
     CI_ENV_CLOSE(e);
 }
 
