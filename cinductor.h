@@ -1036,6 +1036,38 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
     "    asm volatile(\"ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\"\n"   \
     "                 : \"=r\"(f[0]), \"=r\"(f[1]), \"=r\"(f[2]), \"=r\"(f[3]) : \"r\"(a));\n"     \
     "}\n"
+/* ci_bmm_tc's step of K for f16 and bf16 (elements) and its stages in shared memory: two of
+   64 bytes a row fit the 48 KB of static shared memory at 128 x 128 (a build may try others) */
+#ifndef CI__CUEMIT_TC_KS
+#define CI__CUEMIT_TC_KS 32
+#endif
+#ifndef CI__CUEMIT_TC_NS
+#define CI__CUEMIT_TC_NS 2
+#endif
+/* ci_bmm_tc's loads of four 8 x 8 matrices transposed (B's rows of K as columns) */
+#define CI__CUEMIT_LDM4T                                                                     \
+    "static void ci_ldm4t(unsigned *f, const unsigned short *p) {\n"                         \
+    "    unsigned a;\n"                                                                      \
+    "    asm(\"{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }\"\n"            \
+    "        : \"=r\"(a) : \"l\"(p));\n"                                                     \
+    "    asm volatile(\"ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, "   \
+    "[%4];\"\n"                                                                              \
+    "                 : \"=r\"(f[0]), \"=r\"(f[1]), \"=r\"(f[2]), \"=r\"(f[3]) : \"r\"(a));\n" \
+    "}\n"
+/* ci_bmm_tc's copies of 16 bytes from global to shared memory that do not wait (cp.async, sm_80
+   on), their groups and the wait for all but the last N groups */
+#define CI__CUEMIT_CPASYNC                                                                   \
+    "static void ci_cp16(void *d, const void *s) {\n"                                        \
+    "    unsigned a;\n"                                                                      \
+    "    asm(\"{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }\"\n"            \
+    "        : \"=r\"(a) : \"l\"(d));\n"                                                     \
+    "    asm volatile(\"cp.async.cg.shared.global [%0], [%1], 16;\"\n"                       \
+    "                 :: \"r\"(a), \"l\"(s) : \"memory\");\n"                                \
+    "}\n"                                                                                    \
+    "static void ci_cp_commit() { asm volatile(\"cp.async.commit_group;\" ::: \"memory\"); }\n" \
+    "template <int N> static void ci_cp_wait() {\n"                                          \
+    "    asm volatile(\"cp.async.wait_group %0;\" :: \"n\"(N) : \"memory\");\n"              \
+    "}\n"
 /* a line of CUDA source that stands for what the GPU cannot run yet (>>cuda refuses it) */
 #define CI__CUEMIT_NOGPU "#error \"cinductor: "
 /* >>linalg -> >>ops (the convolution's workspace): the most rows of a job of the AVX-512
@@ -25796,13 +25828,17 @@ static void ci__cuemit_combine(ci__cemit *E, const ci__group *g, int p, int tx, 
    host (>>cuda).
    ci_bmm_tc, the same on the tensor cores (sm_80 on; the entry chooses by __CUDA_ARCH__): f16
    and bf16 (KIND 1, 2) through mma.sync m16n8k16, f32 as TF32 (KIND 3, where
-   ci_compile_desc.tf32 asks) through m16n8k8, f32 accumulators. The same tiles, threads,
-   global loads, two stages, split K and epilogues; a stage holds the elements as the tensor
-   cores take them (16-bit as stored, TF32 rounded to 10 bits of mantissa, ties away), A's
-   rows and B's columns (B transposed as it is staged) each 16 of K, padded so that a warp's
-   fragment reads fall in 32 banks. The 8 warps of a block take 2 x 4 parts of the tile (a 64 x
-   32 part of 128 x 128: 4 x 4 products of 16 x 8 a step); 16-bit fragments come through
-   ldmatrix (four 8 x 8 matrices an instruction), TF32 ones a word at a time. */
+   ci_compile_desc.tf32 asks) through m16n8k8, f32 accumulators. The same tiles, threads, split
+   K and epilogues. A step of K is 64 bytes of a row (32 16-bit elements, 16 f32), copied from
+   global to shared memory 16 bytes at a time by cp.async, which does not hold the thread: the
+   next step's copies are in flight while this one computes (CI__CUEMIT_TC_NS stages, one
+   barrier a step); an edge tile, or K, N or a pointer not 16-byte aligned, stores its steps
+   element by element instead, zeros past the edges. A stage holds A's rows and B's rows of K
+   as they are in memory, padded so that a warp's fragment reads fall in 32 banks. The 8 warps
+   of a block take 2 x 4 parts of the tile (a 64 x 32 part of 128 x 128: 4 x 4 products of 16 x
+   8, twice a step); 16-bit fragments come through ldmatrix (four 8 x 8 matrices an
+   instruction, B's transposed), TF32 ones a word at a time, rounded to 10 bits of mantissa
+   (ties away) as they are read. */
 static void ci__cuemit_bmm_src(ci__sb *sb) {
     ci__sb_put(sb, "\nstatic float ci_mm_fma(float a, float b, float c) { return fmaf(a, b, c); }\n"
                "static double ci_mm_fma(double a, double b, double c) { return fma(a, b, c); }\n"
@@ -26060,6 +26096,8 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "        __syncthreads();\n"
                "    }\n"
                "}\n");
+    ci__sb_printf(sb, "#define CI_TC_KS %d\n#define CI_TC_NS %d\n", CI__CUEMIT_TC_KS,
+                  CI__CUEMIT_TC_NS);
     ci__sb_put(sb, "template <int KIND>\n"
                "static void ci_mma(float *d, const unsigned *a, const unsigned *b) {\n"
                "    if (KIND == 1)\n"
@@ -26069,53 +26107,67 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "    else\n"
                CI__CUEMIT_MMA("m16n8k8", "tf32")
                "}\n"
-               "/* a stage's element: f16 and bf16 as stored (K padded to 24), tf32 in 32 bits\n"
-               "   (to 20): a warp's fragment reads then fall in 32 banks */\n"
-               "template <int KIND> struct ci_tc { typedef unsigned short E; enum { P = 24 }; };\n"
-               "template <> struct ci_tc<3> { typedef unsigned E; enum { P = 20 }; };\n"
-               "static unsigned short ci_tc_in(unsigned short v) { return v; }\n"
-               "/* f32 to tf32: rounded to 10 bits of mantissa, ties away from zero (cvt.rna) */\n"
-               "static unsigned ci_tc_in(float v) {\n"
-               "    unsigned u = __float_as_uint(v);\n"
+               "/* a stage's element: f16 and bf16 as stored, f32 as its bits (rounded to\n"
+               "   tf32 as the fragments are read); KS of K a step (64 bytes of a row, copied\n"
+               "   16 at a time), NS stages. A's rows padded to KS + PA elements, B's rows (of\n"
+               "   K) to BN + 8: a warp's fragment reads then fall in 32 banks */\n"
+               "template <int KIND> struct ci_tc {\n"
+               "    typedef unsigned short E;\n"
+               "    enum { KS = CI_TC_KS, PA = 8, NS = CI_TC_NS };\n"
+               "};\n"
+               "template <> struct ci_tc<3> {\n"
+               "    typedef unsigned E;\n"
+               "    enum { KS = 16, PA = 4, NS = 2 };\n"
+               "};\n"
+               "static unsigned short ci_tc_bits(unsigned short v) { return v; }\n"
+               "static unsigned ci_tc_bits(float v) { return __float_as_uint(v); }\n"
+               "/* f32's bits to tf32: rounded to 10 bits of mantissa, ties away (cvt.rna) */\n"
+               "static unsigned ci_tc_rna(unsigned u) {\n"
                "    return (u & 0x7f800000u) == 0x7f800000u ? u : (u + 0x1000u) & 0xffffe000u;\n"
                "}\n"
-               "/* a warp's fragments of a 16 x 16 tile of a stage (t: its first row; A's\n"
-               "   rows, B's columns) by the PTX ISA's layout (g = lane / 4, q = lane % 4):\n"
-               "   f16 and bf16 (m16n8k16, two elements a word) through ldmatrix, four 8 x 8\n"
-               "   matrices at once (lane l names a row of matrix l / 8 and receives row g,\n"
-               "   elements 2q and 2q + 1 of each); tf32 (m16n8k8, half h of the step's K) a\n"
-               "   word at a time. A (ci_tc_fa): rows g and g + 8 at K 2q and 2q + 8 (tf32:\n"
-               "   8h + q and 8h + q + 4); B (ci_tc_fb): two columns of 8, g of each, at the\n"
-               "   same K. */\n"
-               CI__CUEMIT_LDM4
+               CI__CUEMIT_CPASYNC
+               "/* a warp's fragments of a stage's 16 rows of A (t: the first) or 16 columns\n"
+               "   of B (t: the first, at K 0), for K 16h to 16h + 15 (tf32: 8h to 8h + 7), by\n"
+               "   the PTX ISA's layouts (g = lane / 4, q = lane % 4): f16 and bf16 (m16n8k16,\n"
+               "   two elements a word) through ldmatrix, four 8 x 8 matrices an instruction,\n"
+               "   lane l naming a row of matrix l / 8: A's rows as stored (lane l receives row\n"
+               "   g, elements 2q and 2q + 1), B's rows of K transposed (.trans: column g, K 2q\n"
+               "   and 2q + 1); tf32 (m16n8k8) a word at a time, rounded. A (ci_tc_fa): rows g\n"
+               "   and g + 8 at K 2q and 2q + 8 (tf32: q and q + 4); B (ci_tc_fb): two columns\n"
+               "   of 8, g of each, at the same K. */\n");
+    ci__sb_put(sb, CI__CUEMIT_LDM4
+               CI__CUEMIT_LDM4T
+               "template <int PA>\n"
                "static void ci_tc_fa(unsigned *f, const unsigned short *t, int lane, int h) {\n"
-               "    (void)h;\n"
-               "    ci_ldm4(f, t + (lane & 15) * 24 + (lane >> 4) * 8);\n"
-               "}\n");
-    ci__sb_put(sb, "static void ci_tc_fb(unsigned *b0, unsigned *b1, const unsigned short *t,\n"
+               "    ci_ldm4(f, t + (lane & 15) * PA + (lane >> 4) * 8 + 16 * h);\n"
+               "}\n"
+               "template <int PB>\n"
+               "static void ci_tc_fb(unsigned *b0, unsigned *b1, const unsigned short *t,\n"
                "                     int lane, int h) {\n"
                "    unsigned f[4];\n"
-               "    (void)h;\n"
-               "    ci_ldm4(f, t + ((lane >> 4) * 8 + (lane & 7)) * 24 + (lane >> 3 & 1) * 8);\n"
+               "    ci_ldm4t(f, t + (16 * h + (lane >> 3 & 1) * 8 + (lane & 7)) * PB +\n"
+               "                    (lane >> 4) * 8);\n"
                "    b0[0] = f[0];\n"
                "    b0[1] = f[1];\n"
                "    b1[0] = f[2];\n"
                "    b1[1] = f[3];\n"
                "}\n"
+               "template <int PA>\n"
                "static void ci_tc_fa(unsigned *f, const unsigned *t, int lane, int h) {\n"
-               "    const unsigned *r0 = t + (lane >> 2) * 20 + 8 * h + (lane & 3);\n"
-               "    f[0] = r0[0];\n"
-               "    f[1] = r0[8 * 20];\n"
-               "    f[2] = r0[4];\n"
-               "    f[3] = r0[8 * 20 + 4];\n"
+               "    const unsigned *r0 = t + (lane >> 2) * PA + 8 * h + (lane & 3);\n"
+               "    f[0] = ci_tc_rna(r0[0]);\n"
+               "    f[1] = ci_tc_rna(r0[8 * PA]);\n"
+               "    f[2] = ci_tc_rna(r0[4]);\n"
+               "    f[3] = ci_tc_rna(r0[8 * PA + 4]);\n"
                "}\n"
+               "template <int PB>\n"
                "static void ci_tc_fb(unsigned *b0, unsigned *b1, const unsigned *t, int lane,\n"
                "                     int h) {\n"
-               "    const unsigned *c = t + (lane >> 2) * 20 + 8 * h + (lane & 3);\n"
-               "    b0[0] = c[0];\n"
-               "    b0[1] = c[4];\n"
-               "    b1[0] = c[8 * 20];\n"
-               "    b1[1] = c[8 * 20 + 4];\n"
+               "    const unsigned *c = t + (8 * h + (lane & 3)) * PB + (lane >> 2);\n"
+               "    b0[0] = ci_tc_rna(c[0]);\n"
+               "    b0[1] = ci_tc_rna(c[4 * PB]);\n"
+               "    b1[0] = ci_tc_rna(c[8]);\n"
+               "    b1[1] = ci_tc_rna(c[4 * PB + 8]);\n"
                "}\n"
                "template <typename T> struct alignas(2 * sizeof(T)) ci_mm_v2 { T x[2]; };\n"
                "template <typename T, int KIND, int BM, int BN,\n"
@@ -26123,43 +26175,32 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "static void ci_bmm_tc(const T *__restrict__ A, const T *__restrict__ Bm, T *C,\n"
                "                      long long M, long long K, long long N, long long n, int S,\n"
                "                      unsigned *count, float *work, void **EB) {\n"
-               "    enum { AV = BM / 64, BV = BN / 64, BQ = BN / 4, WM = BM / 2, WN = BN / 4,\n"
-               "           MT = WM / 16, NT = WN / 8 };\n"
-               "    typedef ci_mm_v4<T> V;\n"
                "    typedef typename ci_tc<KIND>::E E;\n"
-               "    enum { P = ci_tc<KIND>::P, H = KIND == 3 ? 2 : 1 };\n"
-               "    /* two stages of A's rows and B's columns, 16 elements of K each */\n"
-               "    __shared__ float4 sm[(2 * (BM + BN) * P * sizeof(E) + 15) / 16];\n"
+               "    enum { KS = ci_tc<KIND>::KS, NS = ci_tc<KIND>::NS, PA = KS + ci_tc<KIND>::PA,\n"
+               "           PB = BN + 8, EV = 16 / sizeof(T), AN = BM * KS / EV,\n"
+               "           BN16 = KS * BN / EV, WM = BM / 2, WN = BN / 4, MT = WM / 16,\n"
+               "           NT = WN / 8, H = KS / (KIND == 3 ? 8 : 16) };\n"
+               "    /* NS stages of A's rows and B's rows of K, KS of K each */\n"
+               "    __shared__ float4 sm[(NS * (BM * PA + KS * PB) * sizeof(E) + 15) / 16];\n"
                "    __shared__ int last;\n"
-               "    E (*as)[BM][P] = (E (*)[BM][P])sm;\n"
-               "    E (*bs)[BN][P] = (E (*)[BN][P])((E *)sm + 2 * P * BM);\n"
+               "    E (*as)[BM][PA] = (E (*)[BM][PA])sm;\n"
+               "    E (*bs)[KS][PB] = (E (*)[KS][PB])((E *)sm + NS * BM * PA);\n"
                "    const int tid = threadIdx.y * 16 + threadIdx.x, lane = tid & 31;\n"
                "    const int w = tid >> 5, g = lane >> 2, q = lane & 3;\n"
                "    const int wr = (w >> 2) * WM, wc = (w & 3) * WN;\n"
                "    const long long tm = (M + BM - 1) / BM, tn = (N + BN - 1) / BN;\n"
-               "    const long long ks = (K + 16LL * S - 1) / (16LL * S) * 16;\n"
+               "    const long long ks = (K + (long long)KS * S - 1) / ((long long)KS * S) * KS;\n"
                "    const bool vec = K % 4 == 0 && N % 4 == 0 &&\n"
                "                     (((unsigned long long)A | (unsigned long long)Bm |\n"
                "                       (unsigned long long)C) & 15) == 0;\n"
+               "    const bool cpa = K % EV == 0 && N % EV == 0 &&\n"
+               "                     (((unsigned long long)A | (unsigned long long)Bm) & 15) ==\n"
+               "                             0;\n"
                "    for (long long qq = blockIdx.x; qq < n; qq += gridDim.x) {\n"
-               "        const long long t = qq / S, s = qq % S, b = t / (tm * tn);\n"
-               "        const long long i0 = t / tn % tm * BM, j0 = t % tn * BN;\n"
+               "        const long long t = qq / S, s = qq % S, b = t / (tm * tn);\n");
+    ci__sb_put(sb, "        const long long i0 = t / tn % tm * BM, j0 = t % tn * BN;\n"
                "        const long long klo = s * ks, khi = klo + ks < K ? klo + ks : K;\n"
                "        const T *a = A + b * M * K, *bb = Bm + b * K * N;\n"
-               "        const T *ap[AV], *bp[BV];\n"
-               "        int ak[AV], bk[BV];\n"
-               "        #pragma unroll\n"
-               "        for (int v = 0; v < AV; v++) {   /* A: 4 neighbours along K in a row */\n"
-               "            const int e = tid + 256 * v;\n"
-               "            ak[v] = (e & 3) * 4;\n"
-               "            ap[v] = a + (i0 + (e >> 2)) * K + ak[v];\n"
-               "        }\n"
-               "        #pragma unroll\n"
-               "        for (int v = 0; v < BV; v++) {   /* B: 4 neighbours along N in a row */\n"
-               "            const int e = tid + 256 * v;\n"
-               "            bk[v] = e / BQ;\n"
-               "            bp[v] = bb + j0 + e % BQ * 4 + (long long)bk[v] * N;\n"
-               "        }\n"
                "        float acc[MT][NT][4];\n"
                "        #pragma unroll\n"
                "        for (int i = 0; i < MT; i++)\n"
@@ -26167,92 +26208,82 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "            for (int j = 0; j < NT; j++)\n"
                "                #pragma unroll\n"
                "                for (int r = 0; r < 4; r++) acc[i][j][r] = 0.f;\n"
-               "        V ra[AV], rb[BV];\n"
-               "        auto fasta = [&](long long k0) {\n"
-               "            return vec && i0 + BM <= M && k0 + 16 <= khi;\n"
-               "        };\n"
-               "        auto fastb = [&](long long k0) {\n");
-    ci__sb_put(sb, "            return vec && j0 + BN <= N && k0 + 16 <= khi;\n"
-               "        };\n"
-               "        /* as ci_bmm's: a whole step into registers, else element by element\n"
-               "           into the stage (zeros past the edges); B transposed (a column's\n"
-               "           neighbours along K side by side) */\n"
-               "        auto fetch = [&](long long k0, int st) {\n"
-               "            if (fasta(k0)) {\n"
+               "        /* step k0 into stage st: a whole step of a whole tile by cp.async,\n"
+               "           16 bytes a copy (in flight as the steps before it compute); else\n"
+               "           (an edge, or K, N or a pointer not aligned for it) element by\n"
+               "           element, zeros past the edges, in a loop not unrolled (NVRTC's\n"
+               "           time goes to unrolled edge code) */\n"
+               "        auto issue = [&](long long k0, int st) {\n"
+               "            if (cpa && i0 + BM <= M && k0 + KS <= khi) {\n"
                "                #pragma unroll\n"
-               "                for (int v = 0; v < AV; v++) ra[v] = *(const V *)(ap[v] + k0);\n"
+               "                for (int v = 0; v < (AN + 255) / 256; v++) {\n"
+               "                    const int e = tid + 256 * v, r = e / (KS / EV);\n"
+               "                    const int c = e % (KS / EV) * EV;\n"
+               "                    if (AN % 256 == 0 || e < AN)\n"
+               "                        ci_cp16(&as[st][r][c], a + (i0 + r) * K + k0 + c);\n"
+               "                }\n"
                "            } else {\n"
                "                #pragma unroll 1\n"
-               "                for (int e = tid; e < 16 * BM; e += 256) {\n"
-               "                    const int r = e >> 4, kk = e & 15;\n"
-               "                    as[st][r][kk] = ci_tc_in(i0 + r < M && k0 + kk < khi\n"
-               "                                                     ? a[(i0 + r) * K + k0 + kk]\n"
-               "                                                     : (T)0);\n"
+               "                for (int e = tid; e < KS * BM; e += 256) {\n"
+               "                    const int r = e / KS, kk = e % KS;\n"
+               "                    const bool in = i0 + r < M && k0 + kk < khi;\n"
+               "                    as[st][r][kk] =\n"
+               "                            ci_tc_bits(in ? a[(i0 + r) * K + k0 + kk] : (T)0);\n"
                "                }\n"
                "            }\n"
-               "            if (fastb(k0)) {\n"
+               "            if (cpa && j0 + BN <= N && k0 + KS <= khi) {\n"
                "                #pragma unroll\n"
-               "                for (int v = 0; v < BV; v++)\n"
-               "                    rb[v] = *(const V *)(bp[v] + k0 * N);\n"
+               "                for (int v = 0; v < (BN16 + 255) / 256; v++) {\n"
+               "                    const int e = tid + 256 * v, kk = e / (BN / EV);\n"
+               "                    const int c = e % (BN / EV) * EV;\n"
+               "                    if (BN16 % 256 == 0 || e < BN16)\n"
+               "                        ci_cp16(&bs[st][kk][c], bb + (k0 + kk) * N + j0 + c);\n"
+               "                }\n"
                "            } else {\n"
                "                #pragma unroll 1\n"
-               "                for (int e = tid; e < 16 * BN; e += 256) {\n"
+               "                for (int e = tid; e < KS * BN; e += 256) {\n"
                "                    const int kk = e / BN, cc = e % BN;\n"
                "                    const bool in = k0 + kk < khi && j0 + cc < N;\n"
-               "                    bs[st][cc][kk] =\n"
-               "                            ci_tc_in(in ? bb[(k0 + kk) * N + j0 + cc] : (T)0);\n"
+               "                    bs[st][kk][cc] =\n"
+               "                            ci_tc_bits(in ? bb[(k0 + kk) * N + j0 + cc] : (T)0);\n"
                "                }\n"
                "            }\n"
                "        };\n"
-               "        auto stage = [&](long long k0, int st) {\n"
-               "            if (fasta(k0)) {\n"
-               "                #pragma unroll\n"
-               "                for (int v = 0; v < AV; v++) {\n"
-               "                    ci_mm_v4<E> x;\n"
-               "                    #pragma unroll\n"
-               "                    for (int j = 0; j < 4; j++) x.x[j] = ci_tc_in(ra[v].x[j]);\n"
-               "                    *(ci_mm_v4<E> *)&as[st][(tid + 256 * v) >> 2][ak[v]] = x;\n"
-               "                }\n"
-               "            }\n"
-               "            if (fastb(k0)) {\n"
-               "                #pragma unroll\n"
-               "                for (int v = 0; v < BV; v++) {\n"
-               "                    const int c = (tid + 256 * v) % BQ * 4;\n"
-               "                    #pragma unroll\n"
-               "                    for (int j = 0; j < 4; j++)\n"
-               "                        bs[st][c + j][bk[v]] = ci_tc_in(rb[v].x[j]);\n"
-               "                }\n"
-               "            }\n"
-               "        };\n"
-               "        if (klo < khi) {\n"
-               "            fetch(klo, 0);\n"
-               "            stage(klo, 0);\n"
+               "        #pragma unroll\n"
+               "        for (int p = 0; p < NS - 1; p++) {   /* the first NS - 1 steps */\n"
+               "            if (klo + p * KS < khi) issue(klo + p * KS, p);\n"
+               "            ci_cp_commit();\n"
                "        }\n"
-               "        __syncthreads();\n"
                "        int st = 0;\n"
-               "        for (long long k0 = klo; k0 < khi; k0 += 16) {\n"
-               "            const bool more = k0 + 16 < khi;\n"
-               "            if (more) fetch(k0 + 16, st ^ 1);   /* in flight as this computes */\n"
-               "            /* the warp's fragments (ci_tc_fa, ci_tc_fb), then its products */\n"
+               "        for (long long k0 = klo; k0 < khi; k0 += KS) {\n"
+               "            /* this thread's copies of step k0 landed, then every thread's (and\n"
+               "               the stage read in the step before is free) */\n"
+               "            ci_cp_wait<NS - 2>();\n"
+               "            __syncthreads();\n"
+               "            if (k0 + (NS - 1) * KS < khi)\n"
+               "                issue(k0 + (NS - 1) * KS, (st + NS - 1) % NS);\n"
+               "            ci_cp_commit();\n"
+               "            /* the warp's fragments (ci_tc_fa, ci_tc_fb), then its products,\n"
+               "               for each of the H parts of K the mma takes in the step */\n"
                "            #pragma unroll\n"
                "            for (int h = 0; h < H; h++) {\n"
                "                unsigned fa[MT][4], fb[NT][2];\n"
                "                #pragma unroll\n"
                "                for (int i = 0; i < MT; i++)\n"
-               "                    ci_tc_fa(fa[i], as[st][wr + i * 16], lane, h);\n"
+               "                    ci_tc_fa<PA>(fa[i], as[st][wr + i * 16], lane, h);\n"
                "                #pragma unroll\n"
                "                for (int j = 0; j < NT; j += 2)\n"
-               "                    ci_tc_fb(fb[j], fb[j + 1], bs[st][wc + j * 8], lane, h);\n"
+               "                    ci_tc_fb<PB>(fb[j], fb[j + 1], &bs[st][0][wc + j * 8], lane,\n"
+               "                                 h);\n"
                "                #pragma unroll\n"
-               "                for (int i = 0; i < MT; i++)\n"
-               "                    #pragma unroll\n"
+               "                for (int i = 0; i < MT; i++)\n");
+    ci__sb_put(sb, "                    #pragma unroll\n"
                "                    for (int j = 0; j < NT; j++)\n"
                "                        ci_mma<KIND>(acc[i][j], fa[i], fb[j]);\n"
                "            }\n"
-               "            if (more) stage(k0 + 16, st ^ 1);\n"
-               "            __syncthreads();\n"
-               "            st ^= 1;\n"
+               "            st = st + 1 == NS ? 0 : st + 1;\n"
                "        }\n"
+               "        __syncthreads();   /* every warp done with the stages (the next tile) */\n"
                "        /* a thread's points: acc[i][j][r] at row wr + i * 16 + g + r / 2 * 8,\n"
                "           column wc + j * 8 + 2 * q + r % 2 of the tile */\n");
     ci__sb_put(sb, "        if (S > 1) {   /* K split: the last block of a tile adds the parts */\n"

@@ -602,6 +602,10 @@ CI_TEST(test_cuemit_kernel_shapes) {
             CI_CHECK_CONTAINS(src, "#else\n    ci_bmm<unsigned short, float, 1, 64, 64, "
                                    "ci_mm_noepi>");
             CI_CHECK_CONTAINS(src, "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 ");
+            /* a step's copies to shared memory do not wait; B's fragments transposed */
+            CI_CHECK_CONTAINS(src, "cp.async.cg.shared.global [%0], [%1], 16;");
+            CI_CHECK_CONTAINS(src, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 ");
+            CI_CHECK_CONTAINS(src, "#define CI_TC_KS 32\n#define CI_TC_NS 2\n");
         }
         if (i == 22 || i == 23 || i == 32)   /* f32 (but where asked) and f64: FMA units */
             CI_CHECK(strstr(src, "ci_bmm_tc<") == NULL);

@@ -150,6 +150,20 @@ static const char ce_shim_mma[] =
     "    }\n"
     "    w.bar->arrive_and_wait();\n"
     "}\n"
+    /* ldmatrix.x4.trans: lane l receives from matrix i column l / 4 of rows 2 (l % 4) and
+       the next */
+    "static void ce_ldm4t(unsigned *f, const unsigned short *p) {\n"
+    "    ce_warp &w = ce_warps[ce_wid];\n"
+    "    std::memcpy(w.slot[ce_lane], &p, sizeof p);\n"
+    "    w.bar->arrive_and_wait();\n"
+    "    for (int i = 0; i < 4; i++) {\n"
+    "        const unsigned short *r0, *r1;\n"
+    "        std::memcpy(&r0, w.slot[i * 8 + ce_lane % 4 * 2], sizeof r0);\n"
+    "        std::memcpy(&r1, w.slot[i * 8 + ce_lane % 4 * 2 + 1], sizeof r1);\n"
+    "        f[i] = r0[ce_lane / 4] | (unsigned)r1[ce_lane / 4] << 16;\n"
+    "    }\n"
+    "    w.bar->arrive_and_wait();\n"
+    "}\n"
     "#define __CUDA_ARCH__ 900\n"
     /* a vote the emulator cannot take (which threads of a warp reach it): the thread's own
        test, and false for one thread in three, as a warp with a thread outside the interior
@@ -211,7 +225,7 @@ static char *ce_replace(const char *s, const char *from, const char *to) {
 }
 
 /* the PTX 16-byte stores (>>cuemit's row vectors) as calls of ce_st4, the tensor-core steps
-   and ldmatrix loads as calls of ce_mma and ce_ldm4 */
+   and ldmatrix loads as calls of ce_mma, ce_ldm4 and ce_ldm4t, cp.async as a copy */
 static char *ce_plain(const char *src) {
     static const char *const rw[][2] = {
         {CI__CUEMIT_MMA("m16n8k16", "f16"), "        ce_mma<1>(d, a, b);\n"},
@@ -219,6 +233,13 @@ static char *ce_plain(const char *src) {
         {CI__CUEMIT_MMA("m16n8k8", "tf32"), "        ce_mma<3>(d, a, b);\n"},
         {CI__CUEMIT_LDM4, "static void ci_ldm4(unsigned *f, const unsigned short *p) {\n"
                           "    ce_ldm4(f, p);\n}\n"},
+        {CI__CUEMIT_LDM4T, "static void ci_ldm4t(unsigned *f, const unsigned short *p) {\n"
+                           "    ce_ldm4t(f, p);\n}\n"},
+        /* cp.async: copied at once (its waits then have nothing to wait for) */
+        {CI__CUEMIT_CPASYNC, "static void ci_cp16(void *d, const void *s) {\n"
+                             "    std::memcpy(d, s, 16);\n}\n"
+                             "static void ci_cp_commit() {}\n"
+                             "template <int N> static void ci_cp_wait() {}\n"},
         {"asm volatile(\"st.v4.f32 [%0], {%1, %2, %3, %4};\" :: ", "ce_st4("},
         {"asm volatile(\"st.v4.b32 [%0], {%1, %2, %3, %4};\" :: ", "ce_st4("},
         {"\"l\"(", "("}, {"\"f\"(", "("}, {"\"r\"(", "("}, {" : \"memory\");", ");"}};
