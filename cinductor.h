@@ -1044,6 +1044,14 @@ static ci_result ci__cuda_mem(ci_ctx *ctx, int op, int device, void *dst, const 
 #ifndef CI__CUEMIT_TC_NS
 #define CI__CUEMIT_TC_NS 2
 #endif
+/* ci_bmm_tc's f32 bits to tf32's, rounded to 10 bits of mantissa, ties away from zero: one
+   instruction (tools/cudaemu: (u + 0x1000) & 0xffffe000, inf and NaN as they are) */
+#define CI__CUEMIT_TF32                                                                      \
+    "static unsigned ci_tc_rna(unsigned u) {\n"                                               \
+    "    unsigned r;\n"                                                                       \
+    "    asm(\"cvt.rna.tf32.f32 %0, %1;\" : \"=r\"(r) : \"f\"(__uint_as_float(u)));\n"         \
+    "    return r;\n"                                                                         \
+    "}\n"
 /* ci_bmm_tc's loads of four 8 x 8 matrices transposed (B's rows of K as columns) */
 #define CI__CUEMIT_LDM4T                                                                     \
     "static void ci_ldm4t(unsigned *f, const unsigned short *p) {\n"                         \
@@ -26121,10 +26129,7 @@ static void ci__cuemit_bmm_src(ci__sb *sb) {
                "};\n"
                "static unsigned short ci_tc_bits(unsigned short v) { return v; }\n"
                "static unsigned ci_tc_bits(float v) { return __float_as_uint(v); }\n"
-               "/* f32's bits to tf32: rounded to 10 bits of mantissa, ties away (cvt.rna) */\n"
-               "static unsigned ci_tc_rna(unsigned u) {\n"
-               "    return (u & 0x7f800000u) == 0x7f800000u ? u : (u + 0x1000u) & 0xffffe000u;\n"
-               "}\n"
+               CI__CUEMIT_TF32
                CI__CUEMIT_CPASYNC
                "/* a warp's fragments of a stage's 16 rows of A (t: the first) or 16 columns\n"
                "   of B (t: the first, at K 0), for K 16h to 16h + 15 (tf32: 8h to 8h + 7), by\n"

@@ -235,6 +235,10 @@ static char *ce_plain(const char *src) {
                           "    ce_ldm4(f, p);\n}\n"},
         {CI__CUEMIT_LDM4T, "static void ci_ldm4t(unsigned *f, const unsigned short *p) {\n"
                            "    ce_ldm4t(f, p);\n}\n"},
+        {CI__CUEMIT_TF32, "static unsigned ci_tc_rna(unsigned u) {\n"
+                          "    return (u & 0x7f800000u) == 0x7f800000u ? u\n"
+                          "                                            : (u + 0x1000u) & 0xffffe000u;\n"
+                          "}\n"},
         /* cp.async: copied at once (its waits then have nothing to wait for) */
         {CI__CUEMIT_CPASYNC, "static void ci_cp16(void *d, const void *s) {\n"
                              "    std::memcpy(d, s, 16);\n}\n"
