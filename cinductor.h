@@ -6326,7 +6326,7 @@ static int ci__ops_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
                  "from a permuted view), or a view of one: the storage it would index is not "
                  "available; make it contiguous first",
                  op->name);
-    if (a[3].kind == CI_ARG_NONE) {  /* the view's own storage offset */
+    if (a[3].kind == CI_ARG_NONE) {  /* the view's own storage offset: its flat index at 0 */
         ci__ix *z[CI_MAX_DIMS];
         ci__ix_smap s;
         int64_t zero[CI_MAX_DIMS];
@@ -6335,13 +6335,7 @@ static int ci__ops_as_strided(ci__L *L, const ci__opdef *op, ci_arg *a, ci_tenso
         if (!x->view) off = buf->offset;
         else {
             ci__ir_ixsub_make(L, &s, x->ndim, x->vars, z);
-            if (x->view == 2) off = ci__ix_eval(ci__ix_subst(L->A, &L->ixt, x->map[0], &s), zero);
-            else {
-                ci__ix *sidx[CI_MAX_DIMS];
-                for (i = 0; i < x->st->ndim; i++)
-                    sidx[i] = ci__ix_subst(L->A, &L->ixt, x->map[i], &s);
-                off = ci__ix_eval(ci__ir_buf_index(L, buf, sidx), zero);
-            }
+            off = ci__ix_eval(ci__ix_subst(L->A, &L->ixt, ci__ops_view_flat(L, x), &s), zero);
         }
     } else off = ci__lower_arg_int(L, op, a, 3);
     cap = ci__ir_numel(buf->ndim, buf->size) + buf->offset;
