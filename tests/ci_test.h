@@ -559,11 +559,50 @@ static inline void ci_test_fill_int_i32(int32_t *p, size_t n, ci_test_rng *r, in
 
 /* Fills N elements of dtype DT: floats from N(0, 1), integers uniform in [lo, hi] (clamped
    to the dtype's range), bools 0/1. Returns 0 for a dtype it cannot write. */
+/* f32 to the bits of f16 and bf16, to nearest even (subnormals, overflow to inf; NaN is not
+   asked for) */
+static inline uint16_t ci_test_f2bf(float f) {
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return (uint16_t)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+}
+
+static inline uint16_t ci_test_f2h(float f) {
+    uint32_t u, s, e, m, r, rem, half;
+    memcpy(&u, &f, 4);
+    s = (u >> 16) & 0x8000u;
+    e = (u >> 23) & 0xffu;
+    m = u & 0x7fffffu;
+    if (e < 103) return (uint16_t)s;              /* under half the least subnormal */
+    if (e > 142) return (uint16_t)(s | 0x7c00u);  /* 2^16 and past: inf */
+    if (e < 113) {                                /* a subnormal: m * 2^-24 */
+        m |= 0x800000u;
+        r = m >> (126 - e);
+        rem = m & ((1u << (126 - e)) - 1);
+        half = 1u << (125 - e);
+    } else {
+        r = ((e - 112) << 10) | (m >> 13);
+        rem = m & 0x1fffu;
+        half = 0x1000u;
+    }
+    if (rem > half || (rem == half && (r & 1))) r++;
+    return (uint16_t)(s | r);
+}
+
+/* p[0..n) drawn for dt: floats from the standard normal (f16 and bf16 rounded from it), integers
+   uniform in [lo, hi] (clamped to the type), bools fair; 0 for a dtype it cannot fill */
 static inline int ci_test_fill(ci_dtype dt, void *p, size_t n, ci_test_rng *r, int64_t lo, int64_t hi) {
     size_t i;
     switch (dt) {
     case CI_F32: ci_test_fill_normal_f32((float *)p, n, r); return 1;
     case CI_F64: ci_test_fill_normal_f64((double *)p, n, r); return 1;
+    case CI_F16:
+    case CI_BF16:
+        for (i = 0; i < n; i++) {
+            float f = (float)ci_test_rng_normal(r);
+            ((uint16_t *)p)[i] = dt == CI_F16 ? ci_test_f2h(f) : ci_test_f2bf(f);
+        }
+        return 1;
     case CI_BOOL:
         for (i = 0; i < n; i++) ((unsigned char *)p)[i] = (unsigned char)(ci_test_rng_next(r) >> 63);
         return 1;

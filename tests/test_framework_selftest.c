@@ -190,7 +190,31 @@ CI_TEST(test_random_fill) {
         ntrue += bools[i];
     }
     CI_CHECK(ntrue > 64 && ntrue < 192);
-    CI_CHECK(!ci_test_fill(CI_F16, i8, 10, &r1, 0, 1));
+    {   /* f16 and bf16: the normal's values rounded (the same draws as f32's) */
+        uint16_t h[256], b[256];
+        float f[256];
+        ci_test_rng r2 = ci_test_rng_make(99), r3 = ci_test_rng_make(99), r4 = ci_test_rng_make(99);
+        CI_CHECK(ci_test_fill(CI_F16, h, 256, &r2, 0, 1));
+        CI_CHECK(ci_test_fill(CI_BF16, b, 256, &r3, 0, 1));
+        CI_CHECK(ci_test_fill(CI_F32, f, 256, &r4, 0, 1));
+        for (i = 0; i < 256; i++) {
+            uint32_t ub = (uint32_t)b[i] << 16;
+            float fb;
+            memcpy(&fb, &ub, 4);
+            CI_CHECK_MSG(fabs(fb - f[i]) <= fabs(f[i]) / 256, "bf16 %g for %g", fb, f[i]);
+            int ok = 1;
+            double fh = ci_test_load_(CI_F16, h, (size_t)i, &ok);
+            CI_CHECK_MSG(ok && fabs(fh - f[i]) <= fabs(f[i]) / 2048 + 6e-8, "f16 %g for %g", fh,
+                         f[i]);
+        }
+        CI_CHECK_EQ_INT(ci_test_f2h(1.0f), 0x3c00);
+        CI_CHECK_EQ_INT(ci_test_f2h(-2.0f), 0xc000);
+        CI_CHECK_EQ_INT(ci_test_f2h(65520.0f), 0x7c00);          /* rounds past the largest */
+        CI_CHECK_EQ_INT(ci_test_f2h(5.9604644775390625e-08f), 1); /* the least subnormal */
+        CI_CHECK_EQ_INT(ci_test_f2h(1.00048828125f), 0x3c00);   /* ties to even: down */
+        CI_CHECK_EQ_INT(ci_test_f2h(1.00146484375f), 0x3c02);   /* and up */
+        CI_CHECK_EQ_INT(ci_test_f2bf(1.0f), 0x3f80);
+    }
     CI_CHECK_EQ_INT(ci_test_rng_int(&r1, 7, 7), 7);
 }
 
