@@ -4584,10 +4584,11 @@ static int ci__lower_op_aliases(const ci__opdef *op) {
 }
 
 /* whether PyTorch's results of op are C order, as cinductor stores them: op's result is
-   whatever its inputs' layout (products, contiguous), or every tensor argument is C order
-   (ci__ops_c_order): PyTorch lays out a pointwise result, a clone, a reduction ... as its
-   inputs are (x.t() + 1 has x's strides). Its linear algebra (LAPACK's) returns matrices in
-   column-major order, whatever its inputs' (not C order). */
+   whatever its inputs' layout (products, contiguous, memory_format=contiguous_format), or every
+   tensor argument is C order (ci__ops_c_order): PyTorch lays out a pointwise result, a clone, a
+   reduction ... as its inputs are (x.t() + 1 has x's strides). Its linear algebra (LAPACK's)
+   returns matrices in column-major order, channels_last is not C order, nor are empty_strided's
+   strides where they are not C's. */
 static int ci__lower_c_inputs(ci__L *L, const ci__opdef *op, const ci_arg *a) {
     static const char *const c_out[] = {"mm", "bmm", "addmm", "baddbmm", "addbmm", "matmul",
                                         "linear", "mv", "addmv", "dot", "vdot", "outer",
@@ -4601,6 +4602,21 @@ static int ci__lower_c_inputs(ci__L *L, const ci__opdef *op, const ci_arg *a) {
     for (i = 0; i < (int)(sizeof lapack / sizeof lapack[0]); i++)
         if (!strncmp(b, lapack[i], strlen(lapack[i]))) return 0;
     if (ci__lower_op_in(op, c_out, sizeof c_out / sizeof c_out[0])) return 1;
+    for (i = 0; i < op->nparams; i++) {   /* a memory format asked for; empty_strided's strides */
+        const char *pn = op->params[i].name;
+        if (a[i].kind == CI_ARG_STRING && !strcmp(pn, "memory_format")) {
+            if (!strncmp(a[i].u.s, "channels_last", 13)) return 0;
+            if (!strcmp(a[i].u.s, "contiguous_format")) return 1;
+        }
+        if (a[i].kind == CI_ARG_INTS && strstr(b, "empty_strided") && i > 0 &&
+            a[i - 1].kind == CI_ARG_INTS && a[i - 1].u.ints.n == a[i].u.ints.n) {
+            int64_t want = 1;
+            for (k = a[i].u.ints.n - 1; k >= 0; k--) {
+                if (a[i - 1].u.ints.v[k] != 1 && a[i].u.ints.v[k] != want) return 0;
+                want *= a[i - 1].u.ints.v[k];
+            }
+        }
+    }
     for (i = 0; i < op->nparams; i++)
         if (a[i].kind == CI_ARG_TENSOR && a[i].u.t.id) {
             if (!ci__ops_c_order(L, ci__ir_box_get(L, a[i].u.t))) return 0;
@@ -6028,15 +6044,15 @@ static int ci__ops_view_whole(ci__L *L, const ci__box *b) {
            ci__ops_view_flat(L, b) == ci__sched_ix_flat(L, b->ndim, b->vars, b->size);
 }
 
-/* whether PyTorch lays box b out with strides that do not grow from one dim to the next (over
-   the dims of more than one element, a broadcast's 0 strides aside): then its pointwise
-   results are C order, as cinductor stores them. A graph input is C order; a computed value is
-   unless marked (pcopy); a view by the strides of its storage index. */
+/* whether PyTorch lays box b out with strides that fall from one dim to the next (over the
+   dims of more than one element, a broadcast's 0 strides aside): then its pointwise results
+   are C order, as cinductor stores them. A graph input is C order; a computed value is unless
+   marked (pcopy); a view by the strides of its storage index (a copied one: not known). */
 static int ci__ops_c_order(ci__L *L, const ci__box *b) {
     ci__ix *fl;
     int64_t prev = INT64_MAX, st;
     int i, k;
-    if (b->pcopy) return 0;
+    if (b->pcopy || b->copied) return 0;
     if (!b->view) return 1;
     if (!ci__ops_view_strided(L, b)) return 0;
     fl = ci__ops_view_flat(L, b);
@@ -6045,7 +6061,7 @@ static int ci__ops_c_order(ci__L *L, const ci__box *b) {
         st = fl == b->vars[i];
         for (k = 0; fl->kind == CI__IX_SUM && k < fl->nterms; k++)
             if (fl->atom[k] == b->vars[i]) st = fl->coef[k];
-        if (st > prev) return 0;
+        if (st > prev || (st && st == prev)) return 0;   /* (equal: an unfold's overlap) */
         if (st) prev = st;
     }
     return 1;

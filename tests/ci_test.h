@@ -573,7 +573,7 @@ static inline uint16_t ci_test_f2h(float f) {
     s = (u >> 16) & 0x8000u;
     e = (u >> 23) & 0xffu;
     m = u & 0x7fffffu;
-    if (e < 103) return (uint16_t)s;              /* under half the least subnormal */
+    if (e < 102) return (uint16_t)s;              /* under half the least subnormal */
     if (e > 142) return (uint16_t)(s | 0x7c00u);  /* 2^16 and past: inf */
     if (e < 113) {                                /* a subnormal: m * 2^-24 */
         m |= 0x800000u;

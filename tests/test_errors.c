@@ -379,6 +379,38 @@ CI_TEST(test_as_strided_of_a_copied_view) {
                      a2[1] = ci_arg_dtype(CI_F64);
                      c = ci_call1(g, "aten.to.dtype", 2, a2, 0, NULL);
                      ci_as_strided(g, c, 1, sz, st, 0));
+    /* a clone as channels_last; an unfold's overlapping rows (equal strides: PyTorch puts the
+       larger dim outside); empty_strided with column-major strides, then written */
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "other than in C order",
+                     int64_t sz[1] = {4}, st[1] = {1};
+                     ci_kwarg kw;
+                     ci_arg a1 = ci_arg_tensor(ci_test_input(g, "x", CI_F32, 4, 1, 3, 4, 4));
+                     kw.name = "memory_format";
+                     kw.value = ci_arg_string("channels_last");
+                     ci_as_strided(g, ci_call1(g, "aten.clone.default", 1, &a1, 1, &kw), 1, sz,
+                                   st, 0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "other than in C order",
+                     int64_t sz[1] = {8}, st[1] = {1};
+                     ci_arg b4[4];
+                     ci_tensor u;
+                     b4[0] = ci_arg_tensor(ci_test_input(g, "x", CI_F32, 1, 5));
+                     b4[1] = ci_arg_int(0);
+                     b4[2] = ci_arg_int(4);
+                     b4[3] = ci_arg_int(1);
+                     u = ci_call1(g, "aten.unfold.default", 4, b4, 0, NULL);
+                     ci_as_strided(g, ci_add(g, u, u), 1, sz, st, 0));
+    EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "other than in C order",
+                     int64_t sz[1] = {4}, st[1] = {1}, shp[2] = {3, 4}, str[2] = {1, 3};
+                     ci_arg a2[2];
+                     ci_kwarg kw;
+                     ci_tensor em, c;
+                     a2[0] = ci_arg_ints(shp, 2);
+                     a2[1] = ci_arg_ints(str, 2);
+                     kw.name = "dtype";
+                     kw.value = ci_arg_dtype(CI_F32);
+                     em = ci_call1(g, "aten.empty_strided.default", 2, a2, 1, &kw);
+                     c = ci_add(g, em, ci_test_input(g, "x", CI_F32, 2, 3, 4));
+                     ci_as_strided(g, c, 1, sz, st, 0));
     /* PyTorch's linear algebra returns column-major matrices */
     EXPECT_GRAPH_ERR(e.ctx, CI_ERR_UNSUPPORTED, "other than in C order",
                      int64_t sz[1] = {3}, st[1] = {1};

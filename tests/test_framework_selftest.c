@@ -211,6 +211,8 @@ CI_TEST(test_random_fill) {
         CI_CHECK_EQ_INT(ci_test_f2h(-2.0f), 0xc000);
         CI_CHECK_EQ_INT(ci_test_f2h(65520.0f), 0x7c00);          /* rounds past the largest */
         CI_CHECK_EQ_INT(ci_test_f2h(5.9604644775390625e-08f), 1); /* the least subnormal */
+        CI_CHECK_EQ_INT(ci_test_f2h(4e-8f), 1);                     /* over half of it */
+        CI_CHECK_EQ_INT(ci_test_f2h(2.98023223876953125e-08f), 0);  /* half: ties to even */
         CI_CHECK_EQ_INT(ci_test_f2h(1.00048828125f), 0x3c00);   /* ties to even: down */
         CI_CHECK_EQ_INT(ci_test_f2h(1.00146484375f), 0x3c02);   /* and up */
         CI_CHECK_EQ_INT(ci_test_f2bf(1.0f), 0x3f80);
