@@ -4589,7 +4589,7 @@ static int ci__lower_op_aliases(const ci__opdef *op) {
    reduction ... as its inputs are (x.t() + 1 has x's strides). Its linear algebra (LAPACK's)
    returns matrices in column-major order, channels_last is not C order, nor are empty_strided's
    strides where they are not C's. */
-static int ci__lower_c_inputs(ci__L *L, const ci__opdef *op, const ci_arg *a) {
+static int ci__lower_c_result(ci__L *L, const ci__opdef *op, const ci_arg *a) {
     static const char *const c_out[] = {"mm", "bmm", "addmm", "baddbmm", "addbmm", "matmul",
                                         "linear", "mv", "addmv", "dot", "vdot", "outer",
                                         "cinductor.bmm", "contiguous"};
@@ -4635,7 +4635,8 @@ static int ci__lower_call_op(ci__L *L, const char *opname, int nargs, const ci_a
     ci_arg *a;
     char *set;
     ci_tensor res[CI_MAX_OUTPUTS];
-    int i, npos = 0, k, n = 0, alias, c_in;
+    ci_arg *a0;
+    int i, npos = 0, k, n = 0, alias, c_in = -1;
     if (!op)
         CI__FAIL(L, CI_ERR_UNKNOWN_OP,
                  "unknown op '%s': no lowering is registered under this name or its packet",
@@ -4702,8 +4703,8 @@ static int ci__lower_call_op(ci__L *L, const char *opname, int nargs, const ci_a
                      op->params[i].name);
         }
     }
-    alias = ci__lower_op_aliases(op);
-    c_in = ci__lower_c_inputs(L, op, a);
+    a0 = CI__NEWN(L->A, ci_arg, op->nparams);   /* (as given: the transform replaces them) */
+    memcpy(a0, a, sizeof *a * (size_t)op->nparams);
     ci__lower_transform(L, op, a, op->nparams, op->promo, op->to_bool, op->broadcast);
     switch (op->kind) {
     case CI__OPK_INTERNAL: n = op->fn(L, op, a, res); break;
@@ -4725,19 +4726,21 @@ static int ci__lower_call_op(ci__L *L, const char *opname, int nargs, const ci_a
        twin), or a new tensor PyTorch may lay out other than in C order (an op that returns
        self when it can, to or type_as, computes one otherwise): as_strided of it cannot see
        the storage it would index */
+    alias = ci__lower_op_aliases(op);
     for (i = 0; i < n; i++) {
         ci__box *r = res[i].id ? ci__ir_box_get(L, res[i]) : NULL;
         int big = 0;
         for (k = 0; r && k < op->nparams; k++)
-            if (a[k].kind == CI_ARG_TENSOR && a[k].u.t.id == res[i].id) r = NULL;
-            else if (a[k].kind == CI_ARG_TENSORS) {
+            if (a0[k].kind == CI_ARG_TENSOR && a0[k].u.t.id == res[i].id) r = NULL;
+            else if (a0[k].kind == CI_ARG_TENSORS) {
                 int j;
-                for (j = 0; j < a[k].u.tensors.n; j++)
-                    if (a[k].u.tensors.v[j].id == res[i].id) r = NULL;
+                for (j = 0; j < a0[k].u.tensors.n; j++)
+                    if (a0[k].u.tensors.v[j].id == res[i].id) r = NULL;
             }
         for (k = 0; r && k < r->ndim; k++) big += r->size[k] > 1;
-        if (r && (r->view ? !alias && (!c_in || !ci__ops_view_whole(L, r)) : !c_in && big > 1))
-            r->pcopy = 1;
+        if (!r || (r->view ? alias : big < 2)) continue;
+        if (c_in < 0) c_in = ci__lower_c_result(L, op, a0);   /* (only where asked) */
+        if (!c_in || (r->view && !ci__ops_view_whole(L, r))) r->pcopy = 1;
     }
     for (i = 0; i < n && i < max_outs; i++) outs[i] = res[i];
     return n;
@@ -6051,16 +6054,14 @@ static int ci__ops_view_whole(ci__L *L, const ci__box *b) {
 static int ci__ops_c_order(ci__L *L, const ci__box *b) {
     ci__ix *fl;
     int64_t prev = INT64_MAX, st;
-    int i, k;
+    int i;
     if (b->pcopy || b->copied) return 0;
     if (!b->view) return 1;
     if (!ci__ops_view_strided(L, b)) return 0;
     fl = ci__ops_view_flat(L, b);
     for (i = 0; i < b->ndim; i++) {
         if (b->size[i] < 2) continue;
-        st = fl == b->vars[i];
-        for (k = 0; fl->kind == CI__IX_SUM && k < fl->nterms; k++)
-            if (fl->atom[k] == b->vars[i]) st = fl->coef[k];
+        (void)ci__ix_affine(fl, b->vars[i]->var, &st);   /* (affine: view_strided) */
         if (st > prev || (st && st == prev)) return 0;   /* (equal: an unfold's overlap) */
         if (st) prev = st;
     }
