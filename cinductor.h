@@ -2725,7 +2725,9 @@ struct ci__box {
     int64_t wi;
     int copied; /* a view of a copy (its index grew too large): st is not its base's storage */
     int pcopy;  /* a view PyTorch computes as a new tensor (a reshape of a permuted or expanded
-                   one), or a view of one: as_strided cannot see the storage it would index */
+                   one, a flip ...), a value PyTorch lays out other than in C order (computed
+                   from a permuted view, linear algebra's), or a view of one: as_strided cannot
+                   see the storage it would index (ci__lower_call_op, ci__ops_c_order) */
     const char *vname, *vop;     /* the graph value it is, when a node's result (see ci__buf) */
     int vout;
 };
